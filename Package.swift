@@ -1,0 +1,40 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "Scrollwork",
+    products: [
+        .library(name: "Scrollwork", targets: ["Scrollwork"]),
+        .library(name: "ScrollworkTerminal", targets: ["ScrollworkTerminal"]),
+        .executable(name: "scrollwork", targets: ["scrollwork"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
+    ],
+    targets: [
+        // The headless core: value types, explicit time, no Foundation, no I/O.
+        .target(name: "Scrollwork"),
+        .target(name: "ScrollworkTerminal", dependencies: ["Scrollwork"]),
+        .executableTarget(
+            name: "scrollwork",
+            dependencies: [
+                "Scrollwork",
+                "ScrollworkTerminal",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "ScrollworkTests",
+            dependencies: [
+                "Scrollwork",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+        .testTarget(
+            name: "ScrollworkTerminalTests",
+            dependencies: ["ScrollworkTerminal"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

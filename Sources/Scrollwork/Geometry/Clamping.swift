@@ -1,0 +1,23 @@
+extension Double {
+    /// The value moved into `range`; NaN becomes the lower bound so a bad number never escapes.
+    public func clamped(to range: ClosedRange<Double>) -> Double {
+        guard !isNaN else { return range.lowerBound }
+        return Swift.min(Swift.max(self, range.lowerBound), range.upperBound)
+    }
+}
+
+extension Comparable {
+    /// The value moved into `range`.
+    public func clamped(to range: ClosedRange<Self>) -> Self {
+        Swift.min(Swift.max(self, range.lowerBound), range.upperBound)
+    }
+}
+
+extension Point {
+    /// The point moved into `rect` along each axis (the right and bottom edges included), so an
+    /// offset can be clamped into its allowed range in one call.
+    public func clamped(to rect: Rect) -> Point {
+        let r = rect.standardized
+        return Point(x: x.clamped(to: r.minX...r.maxX), y: y.clamped(to: r.minY...r.maxY))
+    }
+}

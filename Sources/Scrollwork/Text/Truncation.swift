@@ -1,0 +1,103 @@
+/// Where text that is too wide for its space loses characters, replaced by an ellipsis "…".
+///
+/// Use `middle` for file paths and other text whose beginning and end both matter (LT-06).
+public enum Truncation: Sendable, Hashable, CaseIterable {
+    /// Keep the end: "…ble view".
+    case head
+    /// Keep both ends: "/Users/…/notes.txt".
+    case middle
+    /// Keep the beginning: "Table vi…".
+    case tail
+
+    /// The ellipsis that marks the cut.
+    public static let ellipsis: Character = "…"
+
+    /// Fits `text` into `width` terminal cells.
+    ///
+    /// Text that fits is returned unchanged. Otherwise the result is exactly `width` cells wide:
+    /// whole grapheme clusters from the kept end(s), the ellipsis, and, when a wide character
+    /// would have straddled the cut, one space of padding beside the ellipsis in its place. A
+    /// negative width is treated as zero, giving an empty string.
+    ///
+    /// ```swift
+    /// Truncation.middle.apply(to: "/usr/local/share/doc", width: 12)  // "/usr/l…e/doc"
+    /// ```
+    public func apply(to text: String, width: Int) -> String {
+        let width = Swift.max(0, width)
+        guard let parts = parts(of: text, width: width) else { return text }
+        if width == 0 { return "" }
+        var result = String(text[..<parts.prefixEnd])
+        if self == .head { result += String(repeating: " ", count: parts.padding) }
+        result.append(Truncation.ellipsis)
+        if self != .head { result += String(repeating: " ", count: parts.padding) }
+        result += text[parts.suffixStart...]
+        return result
+    }
+
+    /// Where to cut: the kept prefix ends at `prefixEnd`, the kept suffix starts at `suffixStart`,
+    /// and `padding` cells are filled with spaces. Nil when the text fits.
+    private func parts(of text: String, width: Int) -> (prefixEnd: String.Index, suffixStart: String.Index, padding: Int)? {
+        // Find out whether the text fits without measuring more of it than `width` + 1 cells.
+        var total = 0
+        for character in text {
+            total += displayWidth(character)
+            if total > width { break }
+        }
+        guard total > width else { return nil }
+        let budget = Swift.max(0, width - 1)
+        switch self {
+        case .tail:
+            let (end, used) = Self.prefix(of: text, budget: budget)
+            return (end, text.endIndex, budget - used)
+        case .head:
+            let (start, used) = Self.suffix(of: text, budget: budget, notBefore: text.startIndex)
+            return (text.startIndex, start, budget - used)
+        case .middle:
+            let (firstEnd, firstUsed) = Self.prefix(of: text, budget: (budget + 1) / 2)
+            let (start, rightUsed) = Self.suffix(of: text, budget: budget - firstUsed, notBefore: firstEnd)
+            // Space the suffix could not use (a wide character in the way) goes back to the prefix.
+            let (end, leftUsed) = Self.prefix(of: text, budget: budget - rightUsed, notAfter: start)
+            return (end, start, budget - leftUsed - rightUsed)
+        }
+    }
+
+    /// The longest run of whole clusters from the start that fits in `budget` cells.
+    private static func prefix(of text: String, budget: Int, notAfter limit: String.Index? = nil) -> (String.Index, Int) {
+        let limit = limit ?? text.endIndex
+        var index = text.startIndex, used = 0
+        while index < limit {
+            let w = displayWidth(text[index])
+            if used + w > budget { break }
+            used += w
+            text.formIndex(after: &index)
+        }
+        return (index, used)
+    }
+
+    /// The longest run of whole clusters from the end that fits in `budget` cells.
+    private static func suffix(of text: String, budget: Int, notBefore limit: String.Index) -> (String.Index, Int) {
+        var index = text.endIndex, used = 0
+        while index > limit {
+            let before = text.index(before: index)
+            let w = displayWidth(text[before])
+            if used + w > budget { break }
+            used += w
+            index = before
+        }
+        return (index, used)
+    }
+}
+
+extension String {
+    /// This string fitted into `width` cells; see ``Truncation/apply(to:width:)``.
+    public func truncated(toWidth width: Int, _ mode: Truncation = .tail) -> String {
+        mode.apply(to: self, width: width)
+    }
+
+    /// This string truncated or padded with spaces so that it is exactly `width` cells wide.
+    public func fitted(toWidth width: Int, _ mode: Truncation = .tail) -> String {
+        let cut = mode.apply(to: self, width: width)
+        let missing = Swift.max(0, width) - displayWidth(cut)
+        return missing > 0 ? cut + String(repeating: " ", count: missing) : cut
+    }
+}
