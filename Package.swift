@@ -11,10 +11,14 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
+        .package(url: "https://github.com/apple/swift-numerics", from: "1.0.0"),
     ],
     targets: [
         // The headless core: value types, explicit time, no Foundation, no I/O.
-        .target(name: "Scrollwork"),
+        .target(
+            name: "Scrollwork",
+            dependencies: [.product(name: "RealModule", package: "swift-numerics")]
+        ),
         .target(name: "ScrollworkTerminal", dependencies: ["Scrollwork"]),
         .executableTarget(
             name: "scrollwork",

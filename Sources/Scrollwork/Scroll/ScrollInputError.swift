@@ -1,0 +1,28 @@
+/// Input a scroll view cannot act on, with what was wrong and what is allowed.
+public enum ScrollInputError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// A coordinate, delta, velocity, scale or time was NaN or infinite.
+    case notFinite(parameter: String, value: Double)
+    /// A zoom scale was zero or negative.
+    case nonPositiveScale(Double)
+
+    /// A sentence that says what was wrong and what is allowed.
+    public var description: String {
+        switch self {
+        case let .notFinite(parameter, value):
+            return "\(parameter) is \(value); coordinates, deltas, velocities, scales and times must be finite numbers"
+        case let .nonPositiveScale(value):
+            return "zoom scale \(value) is not allowed; a scale must be greater than 0"
+        }
+    }
+}
+
+@inline(__always)
+func requireFinite(_ value: Double, _ name: @autoclosure () -> String) throws(ScrollInputError) {
+    guard value.isFinite else { throw .notFinite(parameter: name(), value: value) }
+}
+
+@inline(__always)
+func requireFinite(_ point: Point, _ name: @autoclosure () -> String) throws(ScrollInputError) {
+    try requireFinite(point.x, "\(name()).x")
+    try requireFinite(point.y, "\(name()).y")
+}

@@ -1,0 +1,123 @@
+extension ScrollState {
+    /// How long a double-tap zoom or the return to a zoom limit animates, in seconds.
+    static let zoomAnimationDuration = 0.3
+
+    /// A pinch begins. Ignored unless zooming is enabled (``isZoomEnabled``).
+    public mutating func beginZoom(at now: Double) throws(ScrollInputError) {
+        try advance(to: now)
+        guard isZoomEnabled else { return }
+        tick(at: time)
+        stopMotion()
+        motion = AxisPair(both: .idle)
+        zoomGesture = ZoomGesture(startScale: zoomScale)
+    }
+
+    /// The pinch now spans `scale` times its starting distance, centred on `anchor` (viewport
+    /// coordinates): the content point under the anchor stays under it (SV-07). Past the limits
+    /// the scale rubber-bands when ``bouncesZoom`` is on and is clamped otherwise.
+    public mutating func zoom(scale factor: Double, anchor: Point, at now: Double) throws(ScrollInputError) {
+        try requireFinite(factor, "zoom scale")
+        try requireFinite(anchor, "zoom anchor")
+        guard factor > 0 else { throw .nonPositiveScale(factor) }
+        try advance(to: now)
+        guard let gesture = zoomGesture else { return }
+        let raw = gesture.startScale * factor
+        let scale: Double
+        if raw > maximumZoomScale {
+            scale = bouncesZoom ? maximumZoomScale + RubberBand.offset(forDistance: raw - maximumZoomScale, dimension: maximumZoomScale) : maximumZoomScale
+        } else if raw < minimumZoomScale {
+            scale = bouncesZoom ? minimumZoomScale - RubberBand.offset(forDistance: minimumZoomScale - raw, dimension: minimumZoomScale) : minimumZoomScale
+        } else {
+            scale = raw
+        }
+        setZoom(scale, keeping: anchor, clampOffset: false)
+        noteMovement()
+    }
+
+    /// The pinch ended: a scale past a limit animates back to it about `anchor`.
+    public mutating func endZoom(anchor: Point, at now: Double) throws(ScrollInputError) {
+        try requireFinite(anchor, "zoom anchor")
+        try advance(to: now)
+        guard zoomGesture != nil else { return }
+        zoomGesture = nil
+        let limited = zoomScale.clamped(to: minimumZoomScale...maximumZoomScale)
+        animateZoom(to: limited, anchor: anchor)
+    }
+
+    /// Zooms to `scale` (clamped to the limits) about `anchor`, animated or at once.
+    public mutating func setZoomScale(_ scale: Double, anchor: Point? = nil, animated: Bool = false, at now: Double) throws(ScrollInputError) {
+        try requireFinite(scale, "zoom scale")
+        guard scale > 0 else { throw .nonPositiveScale(scale) }
+        try advance(to: now)
+        let anchor = anchor ?? Point(x: contentViewport.width / 2, y: contentViewport.height / 2)
+        try requireFinite(anchor, "zoom anchor")
+        let target = scale.clamped(to: minimumZoomScale...maximumZoomScale)
+        if animated {
+            animateZoom(to: target, anchor: anchor)
+        } else {
+            setZoom(target, keeping: anchor, clampOffset: true)
+        }
+        noteMovement()
+    }
+
+    /// A double-tap (double-click) at `point` zooms in by ``doubleTapZoomFactor`` about it; at the
+    /// maximum it zooms back out to the minimum (SV-07).
+    public mutating func doubleTapZoom(at point: Point, time now: Double) throws(ScrollInputError) {
+        try requireFinite(point, "double-tap location")
+        try advance(to: now)
+        guard isZoomEnabled else { return }
+        tick(at: time)
+        let atMaximum = zoomScale >= maximumZoomScale - 1e-9
+        let target = atMaximum ? minimumZoomScale : Swift.min(maximumZoomScale, zoomScale * doubleTapZoomFactor)
+        animateZoom(to: target, anchor: point)
+    }
+
+    /// Guideline checks for the zoom limits (SV-07): limits that contradict each other, and a
+    /// maximum at which one line of text (of `lineHeight` points at scale 1) fills the view.
+    public func zoomDiagnostics(contentIsText: Bool, lineHeight: Double? = nil) -> [Diagnostic] {
+        var found: [Diagnostic] = []
+        if minimumZoomScale > maximumZoomScale {
+            found.append(Diagnostic("SV-07", "minimumZoomScale \(minimumZoomScale) is larger than maximumZoomScale \(maximumZoomScale); zooming is off until the minimum is at most the maximum", severity: .error))
+        }
+        let line = lineHeight ?? lineStep.height
+        if contentIsText, isZoomEnabled, line * maximumZoomScale >= viewportSize.height, viewportSize.height > 0 {
+            found.append(Diagnostic("SV-07", "at maximumZoomScale \(maximumZoomScale) one line of text (\(line) pt) fills the \(viewportSize.height) pt view; choose a maximum below \(viewportSize.height / line)"))
+        }
+        return found
+    }
+
+    /// Sets the scale while the content point under `anchor` stays under it.
+    mutating func setZoom(_ scale: Double, keeping anchor: Point, clampOffset: Bool) {
+        let contentPoint = Point(x: (offset.x + anchor.x) / zoomScale, y: (offset.y + anchor.y) / zoomScale)
+        place(scale: scale, contentPoint: contentPoint, anchor: anchor, clampOffset: clampOffset)
+    }
+
+    /// Applies `scale` and puts `contentPoint` (at scale 1) under `anchor`.
+    mutating func place(scale: Double, contentPoint: Point, anchor: Point, clampOffset: Bool) {
+        zoomScale = scale
+        for axis in Axis.allCases {
+            let raw = contentPoint[axis] * scale - anchor[axis]
+            let bounds = offsetBounds(axis)
+            // Centred content stays centred; otherwise the anchor rules, within the bounds unless a
+            // gesture is stretching the scale.
+            offset[axis] = bounds.lowerBound == bounds.upperBound || clampOffset ? raw.clamped(to: bounds) : raw
+        }
+    }
+
+    mutating func animateZoom(to scale: Double, anchor: Point) {
+        let contentPoint = Point(x: (offset.x + anchor.x) / zoomScale, y: (offset.y + anchor.y) / zoomScale)
+        zoomAnimation = ZoomAnimation(fromScale: zoomScale, toScale: scale, contentPoint: contentPoint,
+                                      anchor: anchor, start: time, duration: Self.zoomAnimationDuration)
+        motion = AxisPair(both: .idle)
+        noteMovement()
+    }
+
+    mutating func stepZoomAnimation() {
+        guard let animation = zoomAnimation else { return }
+        let p = (time - animation.start) / animation.duration
+        let eased = TimingCurve.easeInOut.value(p)
+        let scale = animation.fromScale + (animation.toScale - animation.fromScale) * eased
+        place(scale: scale, contentPoint: animation.contentPoint, anchor: animation.anchor, clampOffset: p >= 1)
+        if p >= 1 { zoomAnimation = nil }
+    }
+}

@@ -1,0 +1,232 @@
+/// The headless state of one scroll view: geometry, offset, zoom, motion and indicators.
+///
+/// A value type driven by method calls that carry the time (`beginDrag(at:time:)`,
+/// `wheel(notches:at:)`, `tick(at:)`); it owns no clock and does no I/O, so the same calls always
+/// give the same offsets. A host feeds it input, calls ``tick(at:)`` while ``isAnimating`` is true
+/// (and at ``wakeTime``), and draws ``offset`` and ``indicator(_:)``.
+///
+/// Units are points and seconds. The offset is the content point at the viewport's top-left
+/// corner, as in UIKit: it ranges over ``offsetBounds(_:)``, from minus the leading inset to the
+/// content's end plus the trailing inset, and goes past that range only while rubber-banding.
+///
+/// ```swift
+/// var scroll = ScrollState(viewport: Size(width: 320, height: 480), content: Size(width: 320, height: 5000))
+/// try scroll.beginDrag(at: Point(x: 100, y: 400), time: 0)
+/// try scroll.drag(to: Point(x: 100, y: 300), time: 0.05)
+/// try scroll.endDrag(time: 0.06)           // a flick: momentum follows
+/// scroll.tick(at: 0.5)                     // scroll.offset.y has moved on
+/// ```
+public struct ScrollState: Sendable, Hashable {
+    // MARK: Geometry
+
+    /// The size of the view. Negative or non-finite extents are stored as 0.
+    public var viewportSize: Size { didSet { viewportSize = viewportSize.sanitized; layoutChanged() } }
+    /// The size of the content at zoom scale 1. Negative or non-finite extents are stored as 0.
+    public var contentSize: Size { didSet { contentSize = contentSize.sanitized; layoutChanged() } }
+    /// Extra scrollable space around the content (room for floating bars). Non-finite insets are
+    /// stored as 0.
+    public var contentInsets: EdgeInsets = .zero { didSet { contentInsets = contentInsets.sanitized; layoutChanged() } }
+
+    /// The content point at the top-left corner of the viewport.
+    public internal(set) var offset: Point = .zero
+    /// The current zoom scale.
+    public internal(set) var zoomScale: Double = 1
+
+    // MARK: Behaviour
+
+    /// Turns all user scrolling off; programmatic scrolling still works.
+    public var isScrollEnabled = true
+    /// Axes on which the content rubber-bands past its edges (SV-02).
+    public var bounces: Axis.Set = .both
+    /// Axes that rubber-band even when the content fits the viewport.
+    public var alwaysBounce: Axis.Set = []
+    /// How quickly momentum dies down after a flick (SV-16).
+    public var decelerationRate: DecelerationRate = .normal
+    /// The spring that returns the content to an edge or settles it on a page.
+    public var spring: Spring = .bounce
+    /// A drag that starts clearly along one axis scrolls only that axis (SV-04).
+    public var isDirectionalLockEnabled = false
+    /// Paging mode: releases settle on page boundaries, a flick moves at most one page (SV-05).
+    public var isPagingEnabled = false
+    /// Pages of differing lengths along the vertical axis (watchOS tab pages, SV-15); nil for pages
+    /// of one viewport minus the overlap.
+    public var verticalPageLengths: [Double]? = nil
+    /// One line: the step of the arrow keys and the default page overlap. One terminal cell by
+    /// default (8 × 16 points).
+    public var lineStep = Size(width: 8, height: 16)
+    /// How much of the old page a page step keeps visible; nil for one line (SV-05).
+    public var pageOverlap: Size? = nil
+    /// Lines per mouse-wheel notch.
+    public var wheelLines: Double = 3
+    /// Release speeds below this are not flicks, in points per second.
+    public var minimumFlingVelocity: Double = 50
+    /// Release speeds are capped at this, in points per second.
+    public var maximumFlingVelocity: Double = 8000
+    /// Indicator appearance and timing.
+    public var indicatorStyle = ScrollIndicatorStyle()
+    /// Axes whose indicator is hidden, e.g. the paging axis of a view coupled to a page control (SV-10).
+    public var hiddenIndicators: Axis.Set = []
+    /// Smallest zoom scale; zooming works only when ``maximumZoomScale`` is larger (SV-07).
+    public var minimumZoomScale: Double = 1 { didSet { if !minimumZoomScale.isFinite || minimumZoomScale <= 0 { minimumZoomScale = 1 } } }
+    /// Largest zoom scale.
+    public var maximumZoomScale: Double = 1 { didSet { if !maximumZoomScale.isFinite || maximumZoomScale <= 0 { maximumZoomScale = 1 } } }
+    /// A pinch may pass the zoom limits with a rubber band and springs back at its end.
+    public var bouncesZoom = true
+    /// The factor of a double-tap zoom step (×1.5 in Apple's samples).
+    public var doubleTapZoomFactor: Double = 1.5
+
+    // MARK: Time and motion
+
+    /// The latest time the state has seen, in seconds. Input that arrives with an earlier time is
+    /// treated as happening now: time never runs backwards inside the state.
+    public internal(set) var time: Double = 0
+    var motion = AxisPair<AxisMotion>(both: .idle)
+    var drag: DragSession? = nil
+    var zoomGesture: ZoomGesture? = nil
+    var zoomAnimation: ZoomAnimation? = nil
+    var indicatorDrag: IndicatorDrag? = nil
+    var wheelBurst = WheelBurst()
+    /// When the content last moved; the indicator fade counts from here.
+    var lastMovement: Double? = nil
+    var flashStart: Double? = nil
+
+    /// Creates a scroll view of `viewport` size showing `content`.
+    public init(viewport: Size, content: Size, insets: EdgeInsets = .zero) {
+        self.viewportSize = viewport.sanitized
+        self.contentSize = content.sanitized
+        self.contentInsets = insets.sanitized
+        self.offset = Point(x: offsetBounds(.horizontal).lowerBound, y: offsetBounds(.vertical).lowerBound)
+    }
+
+    // MARK: Derived geometry
+
+    /// The part of the viewport the content is laid out in: the viewport less any legacy
+    /// scroller track (SV-11), so the content never moves when a scroller appears.
+    public var contentViewport: Size {
+        var size = viewportSize
+        guard indicatorStyle.reservesTrack else { return size }
+        let track = indicatorStyle.trackWidth
+        // A track is reserved for each axis that can scroll at full width; deciding on the full
+        // viewport first keeps the decision stable (the track never makes itself necessary).
+        if contentExtent(.vertical) > viewportSize.height { size.width = Swift.max(0, size.width - track) }
+        if contentExtent(.horizontal) > viewportSize.width { size.height = Swift.max(0, size.height - track) }
+        return size
+    }
+
+    /// The zoomed content's length along `axis`.
+    public func contentExtent(_ axis: Axis) -> Double { contentSize[axis] * zoomScale }
+
+    /// True when zooming is possible: the maximum scale exceeds the minimum.
+    public var isZoomEnabled: Bool { maximumZoomScale > minimumZoomScale }
+
+    /// The range the offset may take along `axis` when nothing is stretched.
+    ///
+    /// Zoomable content smaller than the viewport is centred (SV-07); other small content sits at
+    /// the leading edge.
+    public func offsetBounds(_ axis: Axis) -> ClosedRange<Double> {
+        let viewport = contentViewport[axis]
+        let content = contentExtent(axis)
+        if isZoomEnabled, content < viewport {
+            let centred = -(viewport - content) / 2
+            return centred...centred
+        }
+        let low = -contentInsets.leading(axis)
+        let high = Swift.max(low, content + contentInsets.trailing(axis) - viewport)
+        return low...high
+    }
+
+    /// True when user input can scroll along `axis`.
+    public func canScroll(_ axis: Axis) -> Bool {
+        guard isScrollEnabled else { return false }
+        let bounds = offsetBounds(axis)
+        return bounds.upperBound > bounds.lowerBound || alwaysBounce.contains(axis)
+    }
+
+    /// How far the content is stretched past its bounds along `axis`: negative before the start,
+    /// positive past the end, 0 inside.
+    public func overscroll(_ axis: Axis) -> Double {
+        let bounds = offsetBounds(axis), value = offset[axis]
+        if value < bounds.lowerBound { return value - bounds.lowerBound }
+        if value > bounds.upperBound { return value - bounds.upperBound }
+        return 0
+    }
+
+    /// The visible part of the content, in zoomed content coordinates.
+    public var visibleRect: Rect { Rect(origin: offset, size: contentViewport) }
+
+    /// One page step along `axis`: the viewport less the overlap, which is capped at half the
+    /// viewport so a page step always makes progress (SV-05).
+    public func pageStep(_ axis: Axis) -> Double {
+        let viewport = contentViewport[axis]
+        let overlap = (pageOverlap ?? lineStep)[axis].clamped(to: 0...(viewport / 2))
+        return Swift.max(viewport - overlap, 0)
+    }
+
+    // MARK: Phase
+
+    /// What the scroll view is doing.
+    public var phase: ScrollPhase {
+        if drag != nil || indicatorDrag != nil { return .dragging }
+        if zoomGesture != nil { return .zooming }
+        if zoomAnimation != nil { return .animating }
+        var phase = ScrollPhase.idle
+        for axis in Axis.allCases {
+            switch motion[axis] {
+            case .spring: return .bouncing
+            case .decelerating: phase = .decelerating
+            case .animating, .steady: if phase == .idle { phase = .animating }
+            case .idle: break
+            }
+        }
+        return phase
+    }
+
+    /// True while the host needs frames: something moves or an indicator is fading.
+    public var isAnimating: Bool {
+        if phase != .idle && phase != .dragging && phase != .zooming { return true }
+        guard indicatorStyle.isTransient else { return false }
+        if isFlashing { return true }
+        let opacity = indicatorOpacity
+        return opacity > 0 && opacity < 1
+    }
+
+    /// The next time at which the host should tick even though nothing animates now (the start of
+    /// an indicator fade), or nil. Lets an idle host sleep instead of polling.
+    public var wakeTime: Double? {
+        guard indicatorStyle.isTransient, phase == .idle || phase == .dragging, let last = lastMovement else { return nil }
+        let fadeStart = last + indicatorStyle.fadeDelay
+        return fadeStart > time && phase == .idle ? fadeStart : nil
+    }
+
+    // MARK: Time
+
+    /// Moves the state's clock to `now` (never backwards) and validates it.
+    mutating func advance(to now: Double) throws(ScrollInputError) {
+        try requireFinite(now, "time")
+        if now > time { time = now }
+    }
+
+    /// Marks that the content moved now, which shows transient indicators.
+    mutating func noteMovement() { lastMovement = time }
+
+    /// Keeps an idle view inside its bounds after its geometry changed.
+    mutating func layoutChanged() {
+        guard drag == nil, zoomGesture == nil, motion.horizontal.isIdle, motion.vertical.isIdle else { return }
+        for axis in Axis.allCases { offset[axis] = offset[axis].clamped(to: offsetBounds(axis)) }
+    }
+}
+
+extension Size {
+    /// Negative or non-finite extents replaced by 0.
+    var sanitized: Size {
+        Size(width: width.isFinite ? Swift.max(0, width) : 0, height: height.isFinite ? Swift.max(0, height) : 0)
+    }
+}
+
+extension EdgeInsets {
+    /// Non-finite insets replaced by 0.
+    var sanitized: EdgeInsets {
+        func f(_ v: Double) -> Double { v.isFinite ? v : 0 }
+        return EdgeInsets(top: f(top), left: f(left), bottom: f(bottom), right: f(right))
+    }
+}
