@@ -54,11 +54,17 @@ public struct Deceleration: Sendable, Hashable {
     /// Where the motion comes to rest.
     public var restPosition: Double { initialPosition - initialVelocity / rate.exponent }
 
-    /// Seconds until the speed falls below `threshold` (0 when it already has).
+    /// Seconds until the speed falls below `threshold` points per second (0 when it already has).
     public func duration(threshold: Double = 0.5) -> Double {
         let speed = abs(initialVelocity)
         guard speed > threshold, threshold > 0 else { return 0 }
         return Double.log(threshold / speed) / rate.exponent
+    }
+
+    /// Seconds until the motion is within `distance` points of its rest position:
+    /// t = ln(−k·ε/|v₀|)/k, ScrollMechanics' stopping rule (3.450 s for ε = 0.5, v₀ = 1000).
+    public func settlingTime(within distance: Double = 0.5) -> Double {
+        duration(threshold: distance * -rate.exponent)
     }
 
     /// The first time at which the motion reaches `position`, or nil if it never does.

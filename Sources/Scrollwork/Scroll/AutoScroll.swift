@@ -48,18 +48,25 @@ extension ScrollState {
             if v[axis] != 0 {
                 motion[axis] = .steady(velocity: v[axis], since: time)
             } else if case .steady = motion[axis] {
-                motion[axis] = .idle
+                settleSteadyMotion(axis)
             }
         }
         noteMovement()
     }
 
-    /// The selection drag ended: auto-scrolling stops where it is.
+    /// The selection drag ended: auto-scrolling stops where it is (on the nearest page in paging
+    /// mode).
     public mutating func endAutoScroll(at now: Double) throws(ScrollInputError) {
         try advance(to: now)
         tick(at: time)
         for axis in Axis.allCases {
-            if case .steady = motion[axis] { motion[axis] = .idle }
+            if case .steady = motion[axis] { settleSteadyMotion(axis) }
         }
+    }
+
+    /// Ends a pointer-driven steady motion: stop, or settle on a page in paging mode.
+    mutating func settleSteadyMotion(_ axis: Axis) {
+        motion[axis] = .idle
+        if isPagingEnabled { spring(axis, to: pageTarget(axis, velocity: 0), velocity: 0) }
     }
 }

@@ -14,6 +14,15 @@ enum AxisMotion: Sendable, Hashable {
 
     var isIdle: Bool { self == .idle }
 
+    /// Where a timed animation or a spring is heading.
+    var target: Double? {
+        switch self {
+        case let .animating(_, to, _, _, _): return to
+        case let .spring(target, _, _, _): return target
+        default: return nil
+        }
+    }
+
     /// Where a timed animation is heading, for commands that add to it.
     var animationTarget: Double? {
         if case let .animating(_, to, _, _, _) = self { return to }

@@ -68,6 +68,29 @@ extension ScrollState {
         return (bounds.lowerBound + Double(page) * size).clamped(to: bounds)
     }
 
+    /// `target` moved to the nearest page boundary in paging mode, so programmatic scrolls never
+    /// leave a paging view between pages; unchanged otherwise.
+    func snappedToPage(_ axis: Axis, _ target: Double) -> Double {
+        guard isPagingEnabled else { return target }
+        var probe = self
+        probe.offset[axis] = target
+        return probe.pageTarget(axis, velocity: 0)
+    }
+
+    /// The boundary of the page after (or before) the one at `from`, for page keys in paging mode.
+    func adjacentPage(_ axis: Axis, from: Double, forward: Bool) -> Double {
+        let bounds = offsetBounds(axis)
+        if axis == .vertical, verticalPageLengths != nil {
+            var probe = self
+            probe.offset[axis] = from
+            return probe.pageTarget(axis, velocity: forward ? maximumFlingVelocity : -maximumFlingVelocity)
+        }
+        let size = pageStep(axis)
+        guard size > 0 else { return from }
+        let page = ((from - bounds.lowerBound) / size).rounded() + (forward ? 1 : -1)
+        return (bounds.lowerBound + page * size).clamped(to: bounds)
+    }
+
     /// Where the view stands among its pages along `axis`: the page at the viewport's start, the
     /// number of pages, and how far through the current page it is (0…1). For a watchOS page
     /// indicator that shows both positions (SV-15).

@@ -22,14 +22,17 @@ public enum RevealPolicy: Sendable, Hashable {
 }
 
 extension ScrollState {
-    /// Moves to `offset`, clamped to the bounds, at once or on a short animation (SV-06a).
+    /// Moves to `offset`, clamped to the bounds, at once or on a short animation (SV-06a). As in
+    /// UIKit, only an animated move shows the transient indicators.
     public mutating func setOffset(_ target: Point, animated: Bool = false, time now: Double) throws(ScrollInputError) {
         try requireFinite(target, "offset")
         try advance(to: now)
         tick(at: time)
+        let shown = lastMovement
         for axis in Axis.allCases {
-            move(axis, to: target[axis].clamped(to: offsetBounds(axis)), animated: animated, duration: 0.3)
+            move(axis, to: snappedToPage(axis, target[axis].clamped(to: offsetBounds(axis))), animated: animated, duration: 0.3)
         }
+        if !animated { lastMovement = shown }
     }
 
     /// Scrolls so that `rect` (zoomed content coordinates) is visible, per `policy`; returns
@@ -45,8 +48,8 @@ extension ScrollState {
         var target = Point.zero
         for axis in Axis.allCases {
             let current = motion[axis].animationTarget ?? offset[axis]
-            target[axis] = policy.start(for: r.min(axis), r.max(axis), viewportStart: current, length: contentViewport[axis])
-                .clamped(to: offsetBounds(axis))
+            target[axis] = snappedToPage(axis, policy.start(for: r.min(axis), r.max(axis), viewportStart: current, length: contentViewport[axis])
+                .clamped(to: offsetBounds(axis)))
         }
         var moved = false
         for axis in Axis.allCases where abs(target[axis] - (motion[axis].animationTarget ?? offset[axis])) > 0.01 {

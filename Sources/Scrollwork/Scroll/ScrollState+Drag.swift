@@ -10,7 +10,7 @@ extension ScrollState {
         try requireFinite(point, "drag location")
         try advance(to: now)
         tick(at: time)
-        zoomAnimation = nil
+        finishZoomAnimation()
         motion = AxisPair(both: .idle)
         var start = offset
         for axis in Axis.allCases {
@@ -88,10 +88,12 @@ extension ScrollState {
         return scrollable
     }
 
-    /// Starts what follows a release with `velocity` (content points per second) on `axes`.
+    /// Starts what follows a release with `velocity` (content points per second) on `axes`; the
+    /// other axes settle without momentum (a page snap, or a spring back if stretched).
     mutating func release(axes: Axis.Set, velocity: Point) {
-        for axis in axes.axes {
-            let v = velocity[axis].clamped(to: -maximumFlingVelocity...maximumFlingVelocity)
+        for axis in Axis.allCases where axes.contains(axis) || canScroll(axis) {
+            let moving = axes.contains(axis)
+            let v = moving ? velocity[axis].clamped(to: -maximumFlingVelocity...maximumFlingVelocity) : 0
             let bounds = offsetBounds(axis), position = offset[axis]
             if isPagingEnabled {
                 spring(axis, to: pageTarget(axis, velocity: v), velocity: v)

@@ -72,6 +72,8 @@ extension ScrollState {
         let reserve = otherShown ? (style.kind == .legacy ? style.trackWidth : inset + style.thickness) : 0
         let trackStart = style.kind == .legacy ? 0 : inset
         let trackLength = Swift.max(0, viewport[axis] - trackStart - (style.kind == .legacy ? 0 : inset) - reserve)
+        // A view too small to hold a track has no indicator rather than one drawn outside it.
+        guard trackLength > 0, crossStart >= 0 else { return nil }
         let track = rect(axis: axis, start: trackStart, length: trackLength, crossStart: crossStart, crossLength: trackThickness)
 
         var thumbStart: Double, thumbLength: Double
@@ -119,7 +121,9 @@ extension ScrollState {
     /// What a press at `point` (viewport coordinates) would hit among the indicators.
     public func indicatorHit(at point: Point) -> (axis: Axis, onThumb: Bool)? {
         for axis in Axis.allCases {
-            guard let indicator = indicator(axis), indicator.opacity > 0 || indicatorStyle.kind == .legacy else { continue }
+            // A faded overlay indicator is not there to press; legacy tracks and the visionOS
+            // indicator (which shows as soon as people look at it) always are.
+            guard let indicator = indicator(axis), indicator.opacity > 0 || indicatorStyle.kind != .overlay else { continue }
             // Overlay thumbs are thin; accept presses a little around them.
             let slop = indicatorStyle.kind == .legacy ? 0 : 6.0
             let area = indicator.track.insetBy(dx: axis == .vertical ? -slop : 0, dy: axis == .horizontal ? -slop : 0)
@@ -184,7 +188,8 @@ extension ScrollState {
         guard let session = indicatorDrag else { return }
         tick(at: time)
         indicatorDrag = nil
-        if case .steady = motion[session.axis] { motion[session.axis] = .idle }
+        if case .steady = motion[session.axis] { settleSteadyMotion(session.axis) }
+        if isPagingEnabled, !session.isJog { spring(session.axis, to: pageTarget(session.axis, velocity: 0), velocity: 0) }
         noteMovement()
     }
 

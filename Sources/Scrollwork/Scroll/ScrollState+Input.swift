@@ -20,14 +20,15 @@ extension ScrollState {
         let from = motion[axis].animationTarget ?? offset[axis].clamped(to: bounds)
         let target: Double
         switch command {
-        case .lineUp, .lineLeft: target = from - lineStep[axis]
-        case .lineDown, .lineRight: target = from + lineStep[axis]
+        case .lineUp, .lineLeft, .lineDown, .lineRight:
+            let forward = command == .lineDown || command == .lineRight
+            // A paging view has no half pages: a line step turns the page.
+            target = isPagingEnabled ? adjacentPage(axis, from: from, forward: forward)
+                : from + (forward ? 1 : -1) * lineStep[axis]
         case .pageUp, .pageLeft, .pageDown, .pageRight:
             let forward = command == .pageDown || command == .pageRight
             if isPagingEnabled {
-                var probe = self
-                probe.offset[axis] = from
-                target = probe.pageTarget(axis, velocity: forward ? .infinity : -.infinity)
+                target = adjacentPage(axis, from: from, forward: forward)
             } else {
                 target = from + (forward ? 1 : -1) * pageStep(axis)
             }
@@ -50,6 +51,13 @@ extension ScrollState {
         tick(at: time)
         for axis in Axis.allCases where notches[axis] != 0 && canScroll(axis) {
             let direction: Double = notches[axis] > 0 ? 1 : -1
+            if isPagingEnabled {
+                // Each notch turns one page; notches during the settle add up.
+                let from = motion[axis].target ?? offset[axis]
+                let target = adjacentPage(axis, from: from, forward: direction > 0)
+                spring(axis, to: target, velocity: velocity(axis))
+                continue
+            }
             if time - wheelBurst.lastTime <= Self.burstInterval && wheelBurst.direction == direction {
                 wheelBurst.count += 1
             } else {

@@ -56,6 +56,7 @@ extension ScrollState {
             if t > 0, abs(state.position) < Self.restDistance, abs(state.velocity) < Self.restDistance * spring.angularFrequency * 2 {
                 offset[axis] = target
                 motion[axis] = .idle
+                settleIfOutside(axis)
             } else {
                 offset[axis] = target + state.position
             }
@@ -64,6 +65,7 @@ extension ScrollState {
             if p >= 1 {
                 offset[axis] = to
                 motion[axis] = .idle
+                settleIfOutside(axis)
             } else {
                 offset[axis] = from + (to - from) * curve.value(p)
             }
@@ -72,6 +74,12 @@ extension ScrollState {
             offset[axis] = next
             motion[axis] = .steady(velocity: velocity, since: time)
         }
+    }
+
+    /// A motion aimed where the bounds were when it began; if they have changed since (a zoom, a
+    /// resize) and left the offset outside, spring back in.
+    mutating func settleIfOutside(_ axis: Axis) {
+        if !offsetBounds(axis).contains(offset[axis]) { springBack(axis, velocity: 0) }
     }
 
     /// Springs `axis` back to the nearest edge (or to where it already is, if inside).
@@ -115,7 +123,7 @@ extension ScrollState {
 
     /// Stops all motion where it is; a stretched axis springs back.
     public mutating func stopMotion() {
-        zoomAnimation = nil
+        finishZoomAnimation()
         for axis in Axis.allCases {
             motion[axis] = .idle
             if overscroll(axis) != 0 { springBack(axis, velocity: 0) }

@@ -112,6 +112,16 @@ extension ScrollState {
         noteMovement()
     }
 
+    /// Stops a zoom animation where it is, except that a scale past a limit goes straight to the
+    /// limit: an interruption never leaves the view zoomed beyond what is allowed.
+    mutating func finishZoomAnimation() {
+        guard let animation = zoomAnimation else { return }
+        zoomAnimation = nil
+        if zoomScale < minimumZoomScale || zoomScale > maximumZoomScale {
+            place(scale: animation.toScale, contentPoint: animation.contentPoint, anchor: animation.anchor, clampOffset: true)
+        }
+    }
+
     mutating func stepZoomAnimation() {
         guard let animation = zoomAnimation else { return }
         let p = (time - animation.start) / animation.duration

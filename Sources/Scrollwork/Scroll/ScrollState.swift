@@ -104,12 +104,16 @@ public struct ScrollState: Sendable, Hashable {
     /// scroller track (SV-11), so the content never moves when a scroller appears.
     public var contentViewport: Size {
         var size = viewportSize
-        guard indicatorStyle.reservesTrack else { return size }
+        guard indicatorStyle.reservesTrack, indicatorStyle.visibility != .never else { return size }
         let track = indicatorStyle.trackWidth
-        // A track is reserved for each axis that can scroll at full width; deciding on the full
-        // viewport first keeps the decision stable (the track never makes itself necessary).
-        if contentExtent(.vertical) > viewportSize.height { size.width = Swift.max(0, size.width - track) }
-        if contentExtent(.horizontal) > viewportSize.width { size.height = Swift.max(0, size.height - track) }
+        // As AppKit tiles scrollers: a vertical scroller narrows the view, which may make the
+        // content too wide, which brings a horizontal scroller, which may in turn make it too tall.
+        let height = contentExtent(.vertical), width = contentExtent(.horizontal)
+        var vertical = height > size.height
+        let horizontal = width > size.width - (vertical ? track : 0)
+        if horizontal && !vertical { vertical = height > size.height - track }
+        if vertical { size.width = Swift.max(0, size.width - track) }
+        if horizontal { size.height = Swift.max(0, size.height - track) }
         return size
     }
 

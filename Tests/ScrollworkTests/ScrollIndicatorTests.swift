@@ -1,0 +1,231 @@
+import Testing
+@testable import Scrollwork
+
+@Suite struct ScrollIndicatorTests {
+    @Test("SV-01: hidden at rest, shown while scrolling, faded 1.2 s after it stops")
+    func SV_01_transientIndicator() throws {
+        var s = phoneScroll()
+        #expect(s.indicator(.vertical)?.opacity == 0)
+        #expect(s.indicator(.horizontal) == nil)
+        try s.beginDrag(at: Point(x: 0, y: 400), time: 1)
+        try s.drag(to: Point(x: 0, y: 300), time: 1.1)
+        #expect(s.indicator(.vertical)?.opacity == 1)
+        try s.endDrag(time: 1.5)
+        #expect(s.phase == .idle)
+        #expect(s.wakeTime == 2.7)
+        s.tick(at: 2.6)
+        #expect(s.indicator(.vertical)?.opacity == 1)
+        #expect(!s.isAnimating)
+        s.tick(at: 2.7 + 0.125)
+        #expect(abs((s.indicator(.vertical)?.opacity ?? 0) - 0.5) < 1e-9)
+        #expect(s.isAnimating)
+        s.tick(at: 3)
+        #expect(s.indicator(.vertical)?.opacity == 0)
+        #expect(!s.isAnimating)
+    }
+
+    @Test("SV-01: the thumb's length and place tell how much is visible and where")
+    func SV_01_thumbGeometry() throws {
+        var s = ScrollState(viewport: Size(width: 320, height: 480), content: Size(width: 320, height: 960))
+        let top = try #require(s.indicator(.vertical))
+        // Overlay: 3 pt thick, 3 pt from the edges, half the track long for half the content.
+        #expect(top.thumb.minX == 314 && top.thumb.width == 3)
+        #expect(top.track.minY == 3 && top.track.height == 474)
+        #expect(top.thumb.minY == 3 && top.thumb.height == 237)
+        try s.setOffset(Point(x: 0, y: 240), time: 0)
+        let middle = try #require(s.indicator(.vertical))
+        #expect(abs(middle.thumb.midY - 240) < 1e-9)
+        try s.setOffset(Point(x: 0, y: 480), time: 0)
+        #expect(s.indicator(.vertical)?.thumb.maxY == 477)
+        #expect(top.alpha == 0.35)
+    }
+
+    @Test("SV-01: a long document keeps a readable minimum thumb that shrinks while stretched")
+    func SV_01_minimumAndShrink() throws {
+        var s = ScrollState(viewport: Size(width: 320, height: 480), content: Size(width: 320, height: 1_000_000))
+        #expect(s.indicator(.vertical)?.thumb.height == 36)
+        try s.beginDrag(at: Point(x: 0, y: 0), time: 0)
+        try s.drag(to: Point(x: 0, y: 400), time: 0.1)
+        let stretched = try #require(s.indicator(.vertical))
+        #expect(stretched.thumb.height < 36)
+        #expect(stretched.thumb.minY == stretched.track.minY)
+    }
+
+    @Test("SV-03: flashing shows the indicators for a moment")
+    func SV_03_flashIndicators() throws {
+        var s = phoneScroll()
+        try s.flashIndicators(at: 10)
+        #expect(s.isAnimating)
+        s.tick(at: 10.165)
+        #expect(abs((s.indicator(.vertical)?.opacity ?? 0) - 0.5) < 1e-9)
+        s.tick(at: 11)
+        #expect(s.indicator(.vertical)?.opacity == 1)
+        s.tick(at: 12.5)
+        #expect((s.indicator(.vertical)?.opacity ?? 1) < 1)
+        s.tick(at: 12.2 + 0.34)
+        #expect(s.indicator(.vertical)?.opacity == 0)
+        #expect(!s.isAnimating)
+    }
+
+    @Test("SV-11: legacy scrollers always show and take their track out of the layout")
+    func SV_11_legacyReservesTrack() throws {
+        var s = phoneScroll()
+        s.contentSize.width = 300
+        s.indicatorStyle = .macOS(.legacy)
+        #expect(s.contentViewport.width == 320 - 15)
+        let bar = try #require(s.indicator(.vertical))
+        #expect(bar.opacity == 1 && bar.showsTrack)
+        #expect(bar.track == Rect(x: 305, y: 0, width: 15, height: 480))
+        #expect(bar.thumb.height >= 26)
+        // Content as wide as the view needs a horizontal scroller too once the vertical one takes room.
+        s.contentSize.width = 320
+        #expect(s.contentViewport == Size(width: 305, height: 465))
+        #expect(s.indicator(.horizontal)?.track == Rect(x: 0, y: 465, width: 305, height: 15))
+        s.indicatorStyle = .macOS(.legacy, size: .small)
+        s.contentSize.width = 300
+        #expect(s.contentViewport.width == 320 - 11)
+        #expect(s.indicator(.vertical)?.track.width == 11)
+    }
+
+    @Test("SV-11: visibility always, when scrolling, and automatic")
+    func SV_11_visibilitySettings() throws {
+        var s = phoneScroll()
+        s.indicatorStyle = .macOS(.overlay, visibility: .always)
+        #expect(s.indicator(.vertical)?.opacity == 1)
+        s.indicatorStyle = .macOS(.overlay, visibility: .whenScrolling)
+        #expect(s.indicator(.vertical)?.opacity == 0)
+        s.indicatorStyle = .macOS(.legacy, visibility: .whenScrolling)
+        #expect(s.indicator(.vertical)?.opacity == 0)
+        s.indicatorStyle = .macOS(.legacy, visibility: .automatic)
+        #expect(s.indicator(.vertical)?.opacity == 1)
+        s.indicatorStyle = .macOS(.overlay, visibility: .automatic)
+        #expect(s.indicator(.vertical)?.opacity == 0)
+    }
+
+    @Test("SV-12: overlay scrollers never move the content when they appear")
+    func SV_12_overlayNeverChangesLayout() throws {
+        var s = phoneScroll()
+        s.indicatorStyle = .macOS(.overlay)
+        try s.setOffset(Point(x: 0, y: 700), time: 0)
+        s.tick(at: 0.5)
+        let hidden = (s.contentViewport, s.visibleRect, s.indicator(.vertical)?.opacity)
+        try s.flashIndicators(at: 1)
+        s.tick(at: 2)
+        #expect(s.indicator(.vertical)?.opacity == 1)
+        #expect(hidden.2 == 0)
+        #expect(s.contentViewport == hidden.0)
+        #expect(s.visibleRect == hidden.1)
+    }
+
+    @Test("SV-12: a control inline with the scroller is diagnosed")
+    func SV_12_controlInTrack() {
+        var s = phoneScroll()
+        s.contentSize.width = 300
+        s.indicatorStyle = .macOS(.legacy)
+        #expect(s.scrollerTrackDiagnostics(controls: [Rect(x: 10, y: 10, width: 100, height: 20)]).isEmpty)
+        let found = s.scrollerTrackDiagnostics(controls: [Rect(x: 300, y: 460, width: 20, height: 20)])
+        #expect(found.map(\.guideline) == ["SV-12"])
+    }
+
+    @Test("SV-01: dragging the thumb scrolls to the matching place; a track click pages")
+    func SV_01_thumbDragAndTrackClick() throws {
+        var s = phoneScroll()
+        s.contentSize.width = 300
+        s.indicatorStyle = .macOS(.legacy)
+        let thumb = try #require(s.indicator(.vertical)).thumb
+        #expect(try s.pressIndicator(at: Point(x: 312, y: thumb.midY), time: 0))
+        #expect(s.phase == .dragging)
+        let bar = try #require(s.indicator(.vertical))
+        let room = bar.track.height - 4 - bar.thumb.height
+        try s.dragIndicator(to: Point(x: 312, y: thumb.midY + room / 2), time: 0.1)
+        #expect(abs(s.offset.y - 4520 / 2) < 1e-6)
+        try s.dragIndicator(to: Point(x: 312, y: 5000), time: 0.2)
+        #expect(s.offset.y == 4520)
+        try s.endIndicatorDrag(time: 0.3)
+        #expect(s.phase == .idle)
+        // Click in the track above the thumb: one page up.
+        #expect(try s.pressIndicator(at: Point(x: 312, y: 5), time: 1))
+        s.settle(from: 1)
+        #expect(s.offset.y == 4520 - 464)
+        #expect(try !s.pressIndicator(at: Point(x: 100, y: 100), time: 3))
+    }
+
+    @Test("SV-10: a coupled paging view hides its same-axis indicator")
+    func SV_10_hiddenIndicatorAxis() {
+        var s = ScrollState(viewport: Size(width: 300, height: 200), content: Size(width: 3000, height: 400))
+        s.isPagingEnabled = true
+        #expect(s.indicator(.horizontal) != nil)
+        s.hiddenIndicators = .horizontal
+        #expect(s.indicator(.horizontal) == nil)
+        #expect(s.indicator(.vertical) != nil)
+    }
+
+    @Test("SV-14: the visionOS indicator is small, fixed and centred on its edge")
+    func SV_14_fixedCentredIndicator() throws {
+        var s = ScrollIdiom.visionOS.scrollState(viewport: Size(width: 600, height: 400), content: Size(width: 600, height: 4000))
+        let at0 = try #require(s.indicator(.vertical))
+        try s.setOffset(Point(x: 0, y: 3000), time: 0)
+        let at3000 = try #require(s.indicator(.vertical))
+        #expect(at0.thumb == at3000.thumb)
+        #expect(at0.thumb.height == 36)
+        #expect(abs(at0.thumb.midY - 200) < 1e-9)
+        #expect(at0.thumb.maxX == 600 - 6)
+        var h = ScrollIdiom.visionOS.scrollState(viewport: Size(width: 600, height: 400), content: Size(width: 6000, height: 400))
+        let bottom = try #require(h.indicator(.horizontal))
+        #expect(abs(bottom.thumb.midX - 300) < 1e-9 && bottom.thumb.maxY == 394)
+        try h.setOffset(.zero, time: 0)
+    }
+
+    @Test("SV-14: dragging the visionOS indicator jogs: distance sets speed, ticks move with it")
+    func SV_14_jogBar() throws {
+        var s = ScrollIdiom.visionOS.scrollState(viewport: Size(width: 600, height: 400), content: Size(width: 600, height: 40_000))
+        try s.setOffset(Point(x: 0, y: 10_000), time: 0)
+        let thumb = try #require(s.indicator(.vertical)).thumb
+        #expect(try s.pressIndicator(at: thumb.center, time: 1))
+        try s.dragIndicator(to: thumb.center + Point(x: 0, y: 20), time: 1)
+        #expect(s.velocity(.vertical) == 160)
+        let phase0 = try #require(s.indicator(.vertical)?.jogTickPhase)
+        s.tick(at: 1.51)
+        #expect(abs(s.offset.y - 10_081.6) < 1e-6)
+        #expect(abs(try #require(s.indicator(.vertical)?.jogTickPhase) - phase0 - 1.6) < 1e-6)
+        // Dragging the other way reverses: twice the distance, twice the speed.
+        try s.dragIndicator(to: thumb.center + Point(x: 0, y: -40), time: 1.51)
+        s.tick(at: 2.01)
+        #expect(abs(s.offset.y - (10_081.6 - 160)) < 1e-6)
+        try s.endIndicatorDrag(time: 2.01)
+        s.tick(at: 3)
+        #expect(abs(s.offset.y - 9921.6) < 1e-6)
+    }
+
+    @Test("SV-13: tvOS shows no indicators and focus scrolls only as needed")
+    func SV_13_tvOSFocus() throws {
+        var s = ScrollIdiom.tvOS.scrollState(viewport: Size(width: 1920, height: 1080), content: Size(width: 1920, height: 10_000))
+        #expect(s.indicator(.vertical) == nil)
+        #expect(try !s.focus(on: Rect(x: 0, y: 900, width: 400, height: 100), time: 0))
+        #expect(try s.focus(on: Rect(x: 0, y: 1000, width: 400, height: 200), time: 1))
+        s.settle(from: 1)
+        #expect(s.offset.y == 120)
+        #expect(try s.focus(on: Rect(x: 0, y: 50, width: 400, height: 200), time: 3))
+        s.settle(from: 3)
+        #expect(s.offset.y == 50)
+    }
+
+    @Test("indicator geometry stays inside its track in every style")
+    func indicatorInsideTrack() throws {
+        for style in [ScrollIndicatorStyle(), .macOS(.legacy), .macOS(.overlay, size: .small), .visionOS] {
+            var s = ScrollState(viewport: Size(width: 300, height: 200), content: Size(width: 900, height: 5000))
+            s.indicatorStyle = style
+            for y in stride(from: -300.0, through: 5300, by: 250) {
+                try s.beginDrag(at: .zero, time: 0)
+                try s.drag(to: Point(x: 0, y: -y), time: 0.01)
+                for axis in Axis.allCases {
+                    let i = try #require(s.indicator(axis))
+                    #expect(i.thumb.minY >= i.track.minY - 1e-9 && i.thumb.maxY <= i.track.maxY + 1e-9)
+                    #expect(i.thumb.minX >= i.track.minX - 1e-9 && i.thumb.maxX <= i.track.maxX + 1e-9)
+                }
+                try s.cancelDrag(time: 0.02)
+                s.stopMotion()
+            }
+        }
+    }
+}
