@@ -1,0 +1,301 @@
+/// The headless model of an outline view: a lazy tree, which nodes are expanded, and the
+/// flattened visible rows (LT-12).
+///
+/// Expanding a node costs the same whether it has ten descendants or a million: only the
+/// expansion is recorded and the row counts along its ancestors updated; rows are found on demand.
+public struct OutlineState<Source: OutlineSource & Sendable>: Sendable where Source.Node: Sendable {
+    /// The tree.
+    public let source: Source
+    var root: ExpansionLevel
+    /// The path of the row the keyboard is on.
+    public private(set) var cursor: OutlinePath? = nil
+    /// Horizontal indentation per level, in points (two terminal cells).
+    public var indentation: Double = 16
+    /// Row height, in points.
+    public var rowHeight: Double = 16 { didSet { updateContentSize() } }
+    /// The scroll view showing the outline.
+    public var scroll: ScrollState
+
+    /// An outline of `source` with every root collapsed.
+    public init(source: Source) {
+        self.source = source
+        root = ExpansionLevel(childCount: source.childCount(of: nil))
+        scroll = ScrollState(viewport: .zero, content: .zero)
+        updateContentSize()
+    }
+
+    /// The number of visible rows.
+    public var numberOfRows: Int { root.visible }
+
+    /// The visible row at `index`, or nil past the end. O(depth · expanded siblings).
+    public func row(at index: Int) -> OutlineRow<Source.Node>? {
+        guard index >= 0 && index < root.visible else { return nil }
+        var level = root
+        var parent: Source.Node? = nil
+        var path: OutlinePath = []
+        var position = index
+        while true {
+            let (child, inside) = locate(position, in: level, parent: parent)
+            let node = source.child(of: parent, at: child)
+            path.append(child)
+            let childLevel = self.childLevel(child, of: level, node: node)
+            guard let inside, let next = childLevel else {
+                let count = childLevel?.childCount ?? source.childCount(of: node)
+                return OutlineRow(node: node, path: path, isExpandable: count > 0, isExpanded: childLevel != nil && count > 0)
+            }
+            level = next
+            parent = node
+            position = inside
+        }
+    }
+
+    /// The rows `range` (clamped), for drawing.
+    public func rows(in range: Range<Int>) -> [OutlineRow<Source.Node>] {
+        let clamped = range.clamped(to: 0..<root.visible)
+        return clamped.compactMap { row(at: $0) }
+    }
+
+    /// The visible rows for the scroll view's current offset, with a little overscan.
+    public func visibleRows(overscan: Int = 2) -> [(index: Int, row: OutlineRow<Source.Node>)] {
+        guard rowHeight > 0 else { return [] }
+        let first = Swift.max(0, Int(scroll.offset.y / rowHeight) - overscan)
+        let last = Swift.min(root.visible, Int(((scroll.offset.y + scroll.contentViewport.height) / rowHeight).rounded(.up)) + overscan)
+        guard first < last else { return [] }
+        return (first..<last).compactMap { i in row(at: i).map { (i, $0) } }
+    }
+
+    /// The leading indentation of a row at `level`.
+    public func indent(forLevel level: Int) -> Double { Double(Swift.max(0, level)) * indentation }
+
+    /// Sets the size of the view the outline is shown in.
+    public mutating func setViewport(_ size: Size) {
+        scroll.viewportSize = size
+        updateContentSize()
+    }
+
+    // MARK: Expanding and collapsing
+
+    /// True when the node at `path` shows its children.
+    public func isExpanded(_ path: OutlinePath) -> Bool {
+        var level = root
+        var parent: Source.Node? = nil
+        for index in path {
+            guard index >= 0 && index < level.childCount else { return false }
+            let node = source.child(of: parent, at: index)
+            guard let next = childLevel(index, of: level, node: node) else { return false }
+            level = next
+            parent = node
+        }
+        return !path.isEmpty
+    }
+
+    /// Shows the children of the node at `path`; with `descendants`, every node below it too.
+    /// Costs O(depth · expanded siblings), not O(subtree). Throws for a path that does not exist.
+    public mutating func expand(_ path: OutlinePath, descendants: Bool = false) throws(OutlineError) {
+        let source = self.source
+        try update(path) { node, existing in
+            let count = source.childCount(of: node)
+            guard count > 0 else { return existing }
+            if descendants { return ExpansionLevel(childCount: count, deep: true, visible: source.descendantCount(of: node)) }
+            return existing ?? ExpansionLevel(childCount: count)
+        }
+    }
+
+    /// Hides the children of the node at `path` (and forgets what was expanded below it).
+    public mutating func collapse(_ path: OutlinePath) throws(OutlineError) {
+        try update(path) { _, _ in nil }
+        if let c = cursor, c.count > path.count, Array(c.prefix(path.count)) == path { cursor = path }
+    }
+
+    /// Expands or collapses the node at `path`.
+    public mutating func toggle(_ path: OutlinePath, descendants: Bool = false) throws(OutlineError) {
+        if isExpanded(path) { try collapse(path) } else { try expand(path, descendants: descendants) }
+    }
+
+    // MARK: Keyboard
+
+    /// Moves the keyboard cursor to `path`.
+    public mutating func setCursor(_ path: OutlinePath?) throws(OutlineError) {
+        if let path { _ = try node(at: path) }
+        cursor = path
+    }
+
+    /// Right arrow: a collapsed node expands; an expanded node moves to its first child (LT-12).
+    public mutating func moveRight() throws(OutlineError) {
+        guard let path = cursor else { return try setCursor(root.childCount > 0 ? [0] : nil) }
+        if isExpanded(path) {
+            if source.childCount(of: try node(at: path)) > 0 { cursor = path + [0] }
+        } else {
+            try expand(path)
+        }
+        revealCursor()
+    }
+
+    /// Left arrow: an expanded node collapses; otherwise the cursor moves to the parent (LT-12).
+    public mutating func moveLeft() throws(OutlineError) {
+        guard let path = cursor else { return }
+        if isExpanded(path) { try collapse(path) } else if path.count > 1 { cursor = Array(path.dropLast()) }
+        revealCursor()
+    }
+
+    /// Up and down arrows move through the visible rows.
+    public mutating func moveCursor(by rows: Int) {
+        let current = cursor.flatMap { flatIndex(of: $0) } ?? (rows > 0 ? -1 : root.visible)
+        let target = Swift.min(Swift.max(current + rows, 0), root.visible - 1)
+        cursor = row(at: target)?.path
+        revealCursor()
+    }
+
+    /// The flat row index of the node at `path`, or nil when it is hidden inside a collapsed node.
+    public func flatIndex(of path: OutlinePath) -> Int? {
+        var level = root
+        var parent: Source.Node? = nil
+        var index = 0
+        for (depth, child) in path.enumerated() {
+            guard child >= 0 && child < level.childCount else { return nil }
+            index += rowsBefore(child, in: level, parent: parent)
+            let node = source.child(of: parent, at: child)
+            if depth == path.count - 1 { return index }
+            guard let next = childLevel(child, of: level, node: node) else { return nil }
+            index += 1
+            level = next
+            parent = node
+        }
+        return nil
+    }
+
+    /// The node at `path`.
+    public func node(at path: OutlinePath) throws(OutlineError) -> Source.Node {
+        guard !path.isEmpty else { throw .invalidPath(path) }
+        var parent: Source.Node? = nil
+        for index in path {
+            guard index >= 0 && index < source.childCount(of: parent) else { throw .invalidPath(path) }
+            parent = source.child(of: parent, at: index)
+        }
+        return parent!
+    }
+
+    // MARK: Internals
+
+    /// The level of child `index` of `level` if it shows its children: stored, or implied by a
+    /// deep parent.
+    func childLevel(_ index: Int, of level: ExpansionLevel, node: Source.Node) -> ExpansionLevel? {
+        if let stored = level.expanded[index] { return stored }
+        guard level.deep, !level.collapsed.contains(index) else { return nil }
+        let count = source.childCount(of: node)
+        guard count > 0 else { return nil }
+        return ExpansionLevel(childCount: count, deep: true, visible: source.descendantCount(of: node))
+    }
+
+    /// Which child row `position` falls on, and the position inside that child's rows if below it.
+    private func locate(_ position: Int, in level: ExpansionLevel, parent: Source.Node?) -> (Int, Int?) {
+        var p = position
+        if level.deep {
+            for i in 0..<level.childCount {
+                if p == 0 { return (i, nil) }
+                p -= 1
+                let below = childLevel(i, of: level, node: source.child(of: parent, at: i))?.visible ?? 0
+                if p < below { return (i, p) }
+                p -= below
+            }
+            return (level.childCount - 1, nil)
+        }
+        var next = 0
+        for key in level.sortedKeys {
+            let gap = key - next
+            if p < gap { return (next + p, nil) }
+            p -= gap
+            if p == 0 { return (key, nil) }
+            p -= 1
+            let below = level.expanded[key]!.visible
+            if p < below { return (key, p) }
+            p -= below
+            next = key + 1
+        }
+        return (next + p, nil)
+    }
+
+    /// Rows shown by children `0 ..< child` of `level`.
+    private func rowsBefore(_ child: Int, in level: ExpansionLevel, parent: Source.Node?) -> Int {
+        if level.deep {
+            var total = 0
+            for i in 0..<child { total += 1 + (childLevel(i, of: level, node: source.child(of: parent, at: i))?.visible ?? 0) }
+            return total
+        }
+        return child + level.expanded.filter { $0.key < child }.reduce(0) { $0 + $1.value.visible }
+    }
+
+    /// Replaces the level of the node at `path` with what `change` returns, updating the row
+    /// counts of its ancestors.
+    private mutating func update(_ path: OutlinePath, _ change: (Source.Node, ExpansionLevel?) -> ExpansionLevel?) throws(OutlineError) {
+        let target = try node(at: path)
+        let anchorRow = topRow()
+        func apply(_ level: inout ExpansionLevel, parent: Source.Node?, depth: Int) {
+            let index = path[depth]
+            let node = source.child(of: parent, at: index)
+            var child = childLevel(index, of: level, node: node)
+            if depth == path.count - 1 {
+                child = change(target, child)
+            } else if var existing = child {
+                apply(&existing, parent: node, depth: depth + 1)
+                child = existing
+            } else {
+                return
+            }
+            if let child {
+                level.expanded[index] = child
+                level.collapsed.remove(index)
+            } else {
+                level.expanded[index] = nil
+                if level.deep { level.collapsed.insert(index) }
+            }
+            level.visible = recount(level, parent: parent)
+        }
+        var top = root
+        apply(&top, parent: nil, depth: 0)
+        root = top
+        updateContentSize()
+        keepTopRow(anchorRow)
+    }
+
+    private func recount(_ level: ExpansionLevel, parent: Source.Node?) -> Int {
+        if level.deep {
+            var total = 0
+            for i in 0..<level.childCount { total += 1 + (childLevel(i, of: level, node: source.child(of: parent, at: i))?.visible ?? 0) }
+            return total
+        }
+        return level.childCount + level.expanded.values.reduce(0) { $0 + $1.visible }
+    }
+
+    private func topRow() -> OutlinePath? { rowHeight > 0 ? row(at: Int(scroll.offset.y / rowHeight))?.path : nil }
+
+    /// Keeps the row that was at the top of the view there after rows above it changed.
+    private mutating func keepTopRow(_ path: OutlinePath?) {
+        guard let path, let index = flatIndex(of: path) else { return }
+        let delta = Double(index) * rowHeight - (scroll.offset.y - scroll.offset.y.truncatingRemainder(dividingBy: rowHeight))
+        if delta != 0 { scroll.shiftContent(.vertical, by: delta) }
+    }
+
+    private mutating func revealCursor() {
+        guard let path = cursor, let index = flatIndex(of: path) else { return }
+        _ = try? scroll.scrollToVisible(Rect(x: 0, y: Double(index) * rowHeight, width: 1, height: rowHeight),
+                                        policy: .nearest, animated: false, time: scroll.time)
+    }
+
+    private mutating func updateContentSize() {
+        scroll.contentSize = Size(width: scroll.viewportSize.width, height: Double(root.visible) * rowHeight)
+    }
+}
+
+/// An outline operation that cannot be carried out.
+public enum OutlineError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// A path that leads to no node.
+    case invalidPath(OutlinePath)
+
+    /// A sentence that says what was wrong.
+    public var description: String {
+        switch self {
+        case let .invalidPath(path): return "no node at path \(path); each index must be within its parent's children"
+        }
+    }
+}

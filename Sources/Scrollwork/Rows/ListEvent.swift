@@ -1,0 +1,35 @@
+/// What activating a row means, for the host to act on (LT-04, LT-10).
+public enum ListEvent: Sendable, Hashable {
+    /// Drill into the next level: the row has a disclosure indicator.
+    case navigate(IndexPath)
+    /// Show more about the row: its info (detail) button was activated. Never navigation.
+    case showDetails(IndexPath)
+    /// The row was selected or deselected (option lists, plain rows).
+    case selectionChanged(IndexPath)
+    /// Nothing happened (selection off and no accessory).
+    case none
+}
+
+/// The part of a row that was activated.
+public enum ActivationTarget: Sendable, Hashable {
+    /// The row itself.
+    case row
+    /// The row's detail (info) button.
+    case detailButton
+}
+
+/// A keyboard movement of the list's cursor.
+public enum ListMove: Sendable, Hashable, CaseIterable {
+    /// The previous row.
+    case up
+    /// The next row.
+    case down
+    /// About a screenful up.
+    case pageUp
+    /// About a screenful down.
+    case pageDown
+    /// The first row.
+    case home
+    /// The last row.
+    case end
+}

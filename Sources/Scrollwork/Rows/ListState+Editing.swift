@@ -1,0 +1,181 @@
+extension ListState {
+    /// True when an edit can be undone.
+    public var canUndo: Bool { !undoStack.isEmpty }
+    /// True when an undone edit can be redone.
+    public var canRedo: Bool { !redoStack.isEmpty }
+
+    /// Inserts `rows` so that the first lands at `indexPath` (a row index equal to the section's
+    /// count appends). Needs the insert permission.
+    public mutating func insertRows(_ rows: [Row], at indexPath: IndexPath) throws(ListError) {
+        try require(.insert, "inserting rows")
+        try validateSection(indexPath.section)
+        let count = sections[indexPath.section].order.count
+        guard indexPath.row >= 0 && indexPath.row <= count else { throw .rowOutOfRange(indexPath, rowsInSection: count) }
+        recordUndo()
+        var ids = sections[indexPath.section].order.ids
+        var newIDs: [RowID] = []
+        for row in rows {
+            let id = RowID(inserted: nextSerial)
+            nextSerial += 1
+            inserted[id] = row
+            newIDs.append(id)
+        }
+        ids.insert(contentsOf: newIDs, at: indexPath.row)
+        sections[indexPath.section].order = explicitOrder(ids, section: indexPath.section)
+        rebuildGeometry()
+    }
+
+    /// Deletes the rows at `indexPaths` (duplicates are ignored; every path must exist). Needs the
+    /// delete permission. Deleted rows leave the selection.
+    public mutating func deleteRows(at indexPaths: [IndexPath]) throws(ListError) {
+        try require(.delete, "deleting rows")
+        for path in indexPaths { try validate(path) }
+        recordUndo()
+        var gone = Set<RowID>()
+        for section in Set(indexPaths.map(\.section)) {
+            let rows = Set(indexPaths.filter { $0.section == section }.map(\.row))
+            let ids = sections[section].order.ids
+            var kept: [RowID] = []
+            kept.reserveCapacity(ids.count - rows.count)
+            for (i, id) in ids.enumerated() { if rows.contains(i) { gone.insert(id) } else { kept.append(id) } }
+            sections[section].order = explicitOrder(kept, section: section)
+        }
+        forget(gone)
+        rebuildGeometry()
+    }
+
+    /// Moves one row to `destination` (its position after the move, possibly in another section).
+    /// Needs the reorder permission, which may be granted alone (LT-03).
+    public mutating func moveRow(from source: IndexPath, to destination: IndexPath) throws(ListError) {
+        try require(.reorder, "reordering rows")
+        try validate(source)
+        try validateSection(destination.section)
+        let limit = sections[destination.section].order.count - (source.section == destination.section ? 1 : 0)
+        guard destination.row >= 0 && destination.row <= limit else { throw .rowOutOfRange(destination, rowsInSection: limit + 1) }
+        recordUndo()
+        var from = sections[source.section].order.ids
+        let id = from.remove(at: source.row)
+        sections[source.section].order = explicitOrder(from, section: source.section)
+        var to = sections[destination.section].order.ids
+        to.insert(id, at: destination.row)
+        sections[destination.section].order = explicitOrder(to, section: destination.section)
+        rebuildGeometry()
+    }
+
+    /// Inserts a section at `index` (equal to the count appends). Needs the insert permission.
+    public mutating func insertSection(_ section: ListSection<Row>, at index: Int) throws(ListError) {
+        try require(.insert, "inserting sections")
+        try validateSection(index, allowEnd: true)
+        recordUndo()
+        let source = sources.count
+        sources.append(section)
+        sourceCounts.append(section.rows.count)
+        sections.insert(SectionState(header: section.header, footer: section.footer, indexTitle: section.indexTitle,
+                                     order: .identity(sourceSection: source, count: section.rows.count), source: source), at: index)
+        reindexExplicitOrders()
+        rebuildGeometry()
+    }
+
+    /// Deletes the section at `index` with its rows. Needs the delete permission.
+    public mutating func deleteSection(at index: Int) throws(ListError) {
+        try require(.delete, "deleting sections")
+        try validateSection(index)
+        recordUndo()
+        let gone = Set(sections[index].order.ids)
+        sections.remove(at: index)
+        reindexExplicitOrders()
+        forget(gone)
+        rebuildGeometry()
+    }
+
+    /// Moves the section at `source` to `destination`. Needs the reorder permission.
+    public mutating func moveSection(from source: Int, to destination: Int) throws(ListError) {
+        try require(.reorder, "reordering sections")
+        try validateSection(source)
+        try validateSection(destination)
+        recordUndo()
+        let section = sections.remove(at: source)
+        sections.insert(section, at: destination)
+        reindexExplicitOrders()
+        rebuildGeometry()
+    }
+
+    /// Sorts the rows of `section` by `areInIncreasingOrder`, stably: rows that compare equal keep
+    /// their order. Rows are compared through the source, not copied. Undoable.
+    public mutating func sortRows(inSection section: Int, by areInIncreasingOrder: (Row, Row) -> Bool) throws(ListError) {
+        try validateSection(section)
+        recordUndo()
+        let order = sections[section].order
+        var positions = Array(0..<order.count)
+        positions.sort { a, b in
+            let ra = row(for: order[a]), rb = row(for: order[b])
+            if areInIncreasingOrder(ra, rb) { return true }
+            if areInIncreasingOrder(rb, ra) { return false }
+            return a < b
+        }
+        sections[section].order = explicitOrder(positions.map { order[$0] }, section: section)
+        rebuildGeometry()
+    }
+
+    /// Sets the order of `section` to `ids` (a permutation worked out elsewhere, e.g. a table
+    /// sort). Undoable.
+    mutating func setOrder(_ ids: [RowID], ofSection section: Int) {
+        recordUndo()
+        sections[section].order = explicitOrder(ids, section: section)
+        rebuildGeometry()
+    }
+
+    /// Undoes the last edit: the rows, selection and scroll position are exactly as they were.
+    public mutating func undo() throws(ListError) {
+        guard let previous = undoStack.popLast() else { throw .nothingToUndo }
+        redoStack.append(snapshot)
+        restore(previous)
+    }
+
+    /// Redoes the last undone edit.
+    public mutating func redo() throws(ListError) {
+        guard let next = redoStack.popLast() else { throw .nothingToUndo }
+        undoStack.append(snapshot)
+        restore(next)
+    }
+
+    // MARK: Helpers
+
+    var snapshot: Snapshot {
+        Snapshot(sections: sections, inserted: inserted, selection: selection, cursor: cursor, anchor: anchor, scrollOffset: scroll.offset)
+    }
+
+    private mutating func restore(_ s: Snapshot) {
+        sections = s.sections
+        inserted = s.inserted
+        selection = s.selection
+        cursor = s.cursor
+        anchor = s.anchor
+        rebuildGeometry()
+        try? scroll.setOffset(s.scrollOffset, time: scroll.time)
+    }
+
+    private mutating func recordUndo() {
+        undoStack.append(snapshot)
+        if undoStack.count > undoLimit { undoStack.removeFirst(undoStack.count - undoLimit) }
+        redoStack.removeAll()
+    }
+
+    private func require(_ permission: EditPermissions, _ what: String) throws(ListError) {
+        guard editPermissions.contains(permission) else { throw .editNotAllowed(what) }
+    }
+
+    /// Drops deleted rows from the selection and cursor (their data stays for undo).
+    private mutating func forget(_ gone: Set<RowID>) {
+        selection.subtract(gone)
+        if let c = cursor, gone.contains(c) { cursor = nil }
+        if let a = anchor, gone.contains(a) { anchor = nil }
+    }
+
+    /// Explicit orders index rows by their section's own source; moving sections keeps that.
+    private mutating func reindexExplicitOrders() {
+        for s in sections.indices {
+            if case .explicit = sections[s].order { sections[s].order = explicitOrder(sections[s].order.ids, section: s) }
+        }
+    }
+}

@@ -1,0 +1,154 @@
+extension ListState {
+    /// The number of laid-out items: rows plus headers, footers, spacers and "show more" rows.
+    public var numberOfItems: Int { itemStarts.last ?? 0 }
+
+    /// How many rows of `section` are shown: all, or the watchOS row limit (LT-14).
+    func shownRows(_ section: Int) -> Int {
+        let count = sections[section].order.count
+        guard let limit = rowLimit, !expandedSections.contains(section) else { return count }
+        return Swift.min(count, Swift.max(0, limit))
+    }
+
+    private func parts(_ s: Int) -> (spacer: Bool, header: Bool, rows: Int, showMore: Bool, footer: Bool) {
+        let rows = shownRows(s)
+        return (style.separatesSections && s > 0, sections[s].header != nil, rows,
+                rows < sections[s].order.count, sections[s].footer != nil)
+    }
+
+    /// The item at flat position `index`.
+    public func item(at index: Int) -> Item? {
+        guard index >= 0 && index < numberOfItems else { return nil }
+        var low = 0, high = sections.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if itemStarts[mid] <= index { low = mid } else { high = mid - 1 }
+        }
+        let s = low
+        var local = index - itemStarts[s]
+        let p = parts(s)
+        if p.spacer { if local == 0 { return .spacer(section: s) }; local -= 1 }
+        if p.header { if local == 0 { return .header(section: s) }; local -= 1 }
+        if local < p.rows { return .row(IndexPath(row: local, section: s)) }
+        local -= p.rows
+        if p.showMore { if local == 0 { return .showMore(section: s) }; local -= 1 }
+        return p.footer && local == 0 ? .footer(section: s) : nil
+    }
+
+    /// The flat position of the row at `indexPath` (nil when it is hidden by the row limit).
+    public func itemIndex(of indexPath: IndexPath) -> Int? {
+        guard sections.indices.contains(indexPath.section), indexPath.row >= 0, indexPath.row < shownRows(indexPath.section) else { return nil }
+        let p = parts(indexPath.section)
+        return itemStarts[indexPath.section] + (p.spacer ? 1 : 0) + (p.header ? 1 : 0) + indexPath.row
+    }
+
+    /// The flat position of `section`'s header (or its first item when it has none).
+    public func itemIndex(ofSection section: Int) -> Int? {
+        guard sections.indices.contains(section) else { return nil }
+        return itemStarts[section] + (parts(section).spacer ? 1 : 0)
+    }
+
+    /// The frame of item `index` in content coordinates.
+    public func frame(ofItem index: Int) -> Rect {
+        let inset = style.rowInset
+        return Rect(x: inset, y: heights.offset(ofItem: index), width: Swift.max(0, scroll.contentViewport.width - 2 * inset),
+                    height: heights.height(ofItem: index))
+    }
+
+    /// The items in view (plus `overscan` on each side) with their frames in content coordinates.
+    /// Costs O(visible items · log n), whatever the number of rows.
+    public func visibleItems(overscan: Int = 2) -> [(index: Int, item: Item, frame: Rect)] {
+        let range = heights.visibleRange(top: scroll.offset.y, length: scroll.contentViewport.height, overscan: overscan)
+        return range.compactMap { i in item(at: i).map { (i, $0, frame(ofItem: i)) } }
+    }
+
+    /// Sets the size of the view the list is shown in.
+    public mutating func setViewport(_ size: Size) {
+        scroll.viewportSize = size
+        updateContentSize()
+    }
+
+    /// Records a row's measured height. If the row lies above the top of the view, the scroll
+    /// offset moves by the same amount, so the visible rows do not jump (scroll anchoring).
+    public mutating func setMeasuredHeight(_ height: Double, at indexPath: IndexPath) throws(ListError) {
+        guard height.isFinite else { throw .notFinite(parameter: "height", value: height) }
+        let id = try self.id(at: indexPath)
+        measured[id] = Swift.max(0, height)
+        guard let index = itemIndex(of: indexPath) else { return }
+        let above = heights.offset(ofItem: index) + heights.height(ofItem: index) <= scroll.offset.y
+        let delta = heights.setMeasuredHeight(height, ofItem: index)
+        updateContentSize()
+        if above { scroll.shiftContent(.vertical, by: delta) }
+    }
+
+    /// Recomputes where every item starts and how tall it is, after a structural change.
+    mutating func rebuildGeometry() {
+        var starts: [Int] = []
+        starts.reserveCapacity(sections.count + 1)
+        var total = 0
+        for s in sections.indices {
+            starts.append(total)
+            let p = parts(s)
+            total += (p.spacer ? 1 : 0) + (p.header ? 1 : 0) + p.rows + (p.showMore ? 1 : 0) + (p.footer ? 1 : 0)
+        }
+        starts.append(total)
+        itemStarts = starts
+        let m = metrics
+        let uniform = !m.rowsVaryInHeight && measured.isEmpty
+            && (!sections.contains { $0.header != nil } || m.headerHeight == m.rowHeight)
+            && (!sections.contains { $0.footer != nil } || m.footerHeight == m.rowHeight)
+            && (!style.separatesSections || sections.count < 2 || m.sectionSpacing == m.rowHeight)
+        if uniform {
+            heights = .fixed(m.rowHeight, count: total)
+        } else {
+            // Items are visited in order, so walk the sections alongside instead of decoding each.
+            var s = 0, local = 0
+            heights = .variable(count: total) { _ in
+                while s < self.sections.count - 1 && local >= starts[s + 1] - starts[s] { s += 1; local = 0 }
+                defer { local += 1 }
+                let p = self.parts(s)
+                var i = local
+                if p.spacer { if i == 0 { return m.sectionSpacing }; i -= 1 }
+                if p.header { if i == 0 { return m.headerHeight }; i -= 1 }
+                if i < p.rows { return self.measured[self.sections[s].order[i]] ?? m.rowHeight }
+                i -= p.rows
+                if p.showMore && i == 0 { return m.rowHeight }
+                return m.footerHeight
+            }
+        }
+        updateContentSize()
+    }
+
+    mutating func updateContentSize() {
+        scroll.contentSize = Size(width: scroll.viewportSize.width, height: heights.totalHeight)
+    }
+
+    /// watchOS: shows every row of `section` after its "show more" row was chosen (LT-14).
+    public mutating func showMore(inSection section: Int) throws(ListError) {
+        try validateSection(section)
+        expandedSections.insert(section)
+        rebuildGeometry()
+    }
+
+    /// watchOS: the row whose detail view follows the one for `indexPath` in vertical paging
+    /// between detail views, across sections; nil after the last row (LT-14).
+    public func nextDetail(after indexPath: IndexPath) -> IndexPath? {
+        var s = indexPath.section, r = indexPath.row + 1
+        while s < sections.count {
+            if r < sections[s].order.count { return IndexPath(row: r, section: s) }
+            s += 1
+            r = 0
+        }
+        return nil
+    }
+
+    /// watchOS: the row whose detail view comes before the one for `indexPath`; nil before the first.
+    public func previousDetail(before indexPath: IndexPath) -> IndexPath? {
+        var s = indexPath.section, r = indexPath.row - 1
+        while s >= 0 {
+            if s < sections.count && r >= 0 && r < sections[s].order.count { return IndexPath(row: r, section: s) }
+            s -= 1
+            if s >= 0 { r = sections[s].order.count - 1 }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,158 @@
+extension ListState {
+    /// True when several rows may be selected now: multiple mode, and on iOS only in edit mode (LT-03).
+    public var allowsMultipleSelectionNow: Bool {
+        selectionMode == .multiple && (idiom != .iOS || isEditing)
+    }
+
+    /// The selected rows' positions, in order.
+    public var selectedIndexPaths: [IndexPath] { selection.compactMap { indexPath(of: $0) }.sorted() }
+
+    /// Selects the row at `indexPath`. With several rows allowed, `toggling` adds or removes it
+    /// (⌘-click) and `extending` selects the range from the last selected row (⇧-click); otherwise
+    /// it becomes the only selected row. With the checkmark feedback the row highlights briefly
+    /// before its checkmark shows (LT-04).
+    public mutating func select(_ indexPath: IndexPath, extending: Bool = false, toggling: Bool = false, at time: Double = 0) throws(ListError) {
+        let id = try self.id(at: indexPath)
+        guard selectionMode != .none else { return }
+        if allowsMultipleSelectionNow && toggling {
+            if selection.contains(id) { selection.remove(id) } else { selection.insert(id) }
+            anchor = id
+        } else if allowsMultipleSelectionNow && extending, let from = anchor.flatMap({ self.indexPath(of: $0) }) {
+            let a = flatRow(from), b = flatRow(indexPath)
+            var range = Set<RowID>()
+            for flat in Swift.min(a, b)...Swift.max(a, b) {
+                if let path = self.indexPath(forFlatRow: flat), let rowID = try? self.id(at: path) { range.insert(rowID) }
+            }
+            selection = range
+        } else {
+            selection = [id]
+            anchor = id
+        }
+        cursor = id
+        if selectionFeedback == .checkmark { flash = (id, time + checkmarkFlashDuration) }
+    }
+
+    /// Deselects the row at `indexPath`.
+    public mutating func deselect(_ indexPath: IndexPath) throws(ListError) {
+        selection.remove(try id(at: indexPath))
+    }
+
+    /// Deselects every row.
+    public mutating func deselectAll() { selection.removeAll() }
+
+    /// Leaving edit mode on iOS keeps at most one selected row.
+    mutating func keepOnlyCursor() {
+        selection = cursor.map { selection.contains($0) ? [$0] : [] } ?? []
+    }
+
+    /// People activated a row (a tap, a click, Return) or its detail button (LT-10): a detail
+    /// button shows details and never navigates; a disclosure indicator navigates; other rows
+    /// select (option lists show the brief highlight, then the checkmark).
+    public mutating func activate(_ indexPath: IndexPath, target: ActivationTarget = .row, at time: Double = 0) throws(ListError) -> ListEvent {
+        let accessory = try content(at: indexPath).accessory
+        if target == .detailButton && (accessory == .detailButton || accessory == .detailDisclosureButton) {
+            return .showDetails(indexPath)
+        }
+        let navigates = accessory == .disclosureIndicator || accessory == .detailDisclosureButton
+        if selectionMode != .none {
+            let toggling = allowsMultipleSelectionNow && selectionFeedback == .checkmark
+            try select(indexPath, toggling: toggling, at: time)
+        }
+        if navigates && !isEditing { return .navigate(indexPath) }
+        return selectionMode == .none ? .none : .selectionChanged(indexPath)
+    }
+
+    /// Moves the cursor (and the selection, or with `extending` the selected range) by keyboard,
+    /// scrolling only as much as needed to keep it in view.
+    public mutating func moveCursor(_ move: ListMove, extending: Bool = false, at time: Double = 0) throws(ListError) {
+        let total = numberOfRows
+        guard total > 0 else { return }
+        let current = cursor.flatMap { indexPath(of: $0) }.map { flatRow($0) }
+        var target: Int
+        switch move {
+        case .up: target = (current ?? 1) - 1
+        case .down: target = (current ?? -1) + 1
+        case .home: target = 0
+        case .end: target = total - 1
+        case .pageUp, .pageDown:
+            let from = current ?? 0
+            let path = indexPath(forFlatRow: from) ?? IndexPath(row: 0)
+            let top = itemIndex(of: path).map { heights.offset(ofItem: $0) } ?? 0
+            let page = Swift.max(scroll.contentViewport.height - metrics.rowHeight, metrics.rowHeight)
+            let y = move == .pageDown ? top + page : top - page
+            target = nearestRow(toOffset: y).map { flatRow($0) } ?? from
+            if target == from { target += move == .pageDown ? 1 : -1 }
+        }
+        target = Swift.min(Swift.max(target, 0), total - 1)
+        guard let path = indexPath(forFlatRow: target) else { return }
+        if selectionMode == .none {
+            cursor = try id(at: path)
+        } else {
+            try select(path, extending: extending, at: time)
+            if !extending { anchor = cursor }
+        }
+        try revealRow(path, at: time)
+    }
+
+    /// Scrolls the least amount that shows the row at `indexPath` whole.
+    public mutating func revealRow(_ indexPath: IndexPath, at time: Double = 0) throws(ListError) {
+        try validate(indexPath)
+        guard let item = itemIndex(of: indexPath) else { return }
+        _ = try? scroll.scrollToVisible(frame(ofItem: item), policy: .nearest, animated: false, time: Swift.max(time, scroll.time))
+    }
+
+    /// How the row at `indexPath` should look at `time`.
+    public func appearance(at indexPath: IndexPath, time: Double = 0) -> RowAppearance {
+        guard let id = try? id(at: indexPath) else { return RowAppearance() }
+        var look = RowAppearance()
+        let selected = selection.contains(id)
+        let flashing = flash.map { $0.id == id && time < $0.until } ?? false
+        look.isFlashing = flashing
+        look.isSelected = selected && selectionFeedback == .persistentHighlight
+        look.showsCheckmark = (selected && selectionFeedback == .checkmark && !flashing)
+            || (try? content(at: indexPath).accessory) == .checkmark
+        look.isFocused = cursor == id
+        look.isRaised = idiom == .tvOS && cursor == id
+        look.usesAlternateBackground = style.alternatesRows && flatRow(indexPath) % 2 == 1
+        look.showsDeleteControl = isEditing && editPermissions.contains(.delete)
+        look.showsReorderHandle = isEditing && editPermissions.contains(.reorder)
+        if style == .elliptical, let item = itemIndex(of: indexPath) {
+            let frame = frame(ofItem: item)
+            let half = scroll.contentViewport.height / 2
+            let centre = scroll.offset.y + half
+            let d = half > 0 ? Swift.min(1, abs(frame.midY - centre) / half) : 0
+            look.scale = 1 - 0.3 * d * d
+            look.opacity = 1 - 0.6 * d * d
+        }
+        return look
+    }
+
+    // MARK: Flat row positions
+
+    /// The position of `indexPath` counting rows of every section in order. O(sections).
+    public func flatRow(_ indexPath: IndexPath) -> Int {
+        sections.prefix(indexPath.section).reduce(0) { $0 + $1.order.count } + indexPath.row
+    }
+
+    /// The row at flat position `flat`, or nil past the end.
+    public func indexPath(forFlatRow flat: Int) -> IndexPath? {
+        guard flat >= 0 else { return nil }
+        var remaining = flat
+        for (s, section) in sections.enumerated() {
+            if remaining < section.order.count { return IndexPath(row: remaining, section: s) }
+            remaining -= section.order.count
+        }
+        return nil
+    }
+
+    /// The shown row nearest to vertical position `y`.
+    func nearestRow(toOffset y: Double) -> IndexPath? {
+        guard let start = heights.item(atOffset: y) else { return nil }
+        for distance in 0..<numberOfItems {
+            for index in [start + distance, start - distance] where index >= 0 && index < numberOfItems {
+                if case let .row(path)? = item(at: index) { return path }
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,208 @@
+/// The headless model of a list: sections of lazy rows, their geometry, selection, editing with
+/// undo, and the scroll view that shows them (LT-01 to LT-14).
+///
+/// Rows stay in their sources; the list keeps only what people changed: an order per section
+/// once rows were moved, inserted, deleted or sorted, the rows they inserted, and identities of
+/// what is selected. Geometry is O(1) for fixed heights and O(log n) for variable ones, so a
+/// frame costs the same for ten rows and ten million.
+///
+/// ```swift
+/// var list = ListState(sections: [ListSection(["Wi-Fi", "Bluetooth"], header: RowContent("Network"))]) {
+///     RowContent($0, accessory: .disclosureIndicator)
+/// }
+/// list.setViewport(Size(width: 320, height: 480))
+/// let items = list.visibleItems()     // header, then the two rows
+/// ```
+public struct ListState<Row: Sendable>: Sendable {
+    /// How many rows can be selected.
+    public typealias SelectionMode = ListSelectionMode
+    /// How a selection is shown.
+    public typealias SelectionFeedback = ListSelectionFeedback
+    /// The edits people may make.
+    public typealias EditPermissions = ListEditPermissions
+    /// One laid-out item.
+    public typealias Item = ListItem
+    /// Heights of the parts of a list.
+    public typealias Metrics = ListMetrics
+
+    struct SectionState: Sendable, Hashable {
+        var header: RowContent?
+        var footer: RowContent?
+        var indexTitle: String?
+        var order: RowOrder
+        /// The source whose rows this section started with; nil for an inserted section.
+        var source: Int?
+    }
+
+    /// A copy of everything an edit can change, for undo and redo.
+    struct Snapshot: Sendable {
+        var sections: [SectionState]
+        var inserted: [RowID: Row]
+        var selection: Set<RowID>
+        var cursor: RowID?
+        var anchor: RowID?
+        var scrollOffset: Point
+    }
+
+    // MARK: Stored state
+
+    var sources: [ListSection<Row>]
+    var sourceCounts: [Int]
+    var sections: [SectionState]
+    var inserted: [RowID: Row] = [:]
+    var nextSerial = 0
+    /// How a row is shown.
+    public var content: @Sendable (Row) -> RowContent
+    /// The list's look.
+    public var style: ListStyle = .plain { didSet { rebuildGeometry() } }
+    /// The platform idiom (selection rules, focus).
+    public var idiom: ScrollIdiom = .iOS
+    /// Item heights.
+    public var metrics = Metrics() { didSet { rebuildGeometry() } }
+    /// How many rows can be selected.
+    public var selectionMode: SelectionMode = .single
+    /// How a selection is shown.
+    public var selectionFeedback: SelectionFeedback = .persistentHighlight
+    /// The edits people may make.
+    public var editPermissions: EditPermissions = .all
+    /// Edit mode: delete controls and reorder handles show (LT-03).
+    public var isEditing = false { didSet { if !isEditing && idiom == .iOS && selection.count > 1 { keepOnlyCursor() } } }
+    /// watchOS: at most this many rows per section, then a "show more" row (LT-14).
+    public var rowLimit: Int? = nil { didSet { rebuildGeometry() } }
+    var expandedSections: Set<Int> = []
+    /// The identities of the selected rows.
+    public internal(set) var selection: Set<RowID> = []
+    /// The row the keyboard or focus is on.
+    public internal(set) var cursor: RowID? = nil
+    var anchor: RowID? = nil
+    var flash: (id: RowID, until: Double)? = nil
+    var measured: [RowID: Double] = [:]
+    var undoStack: [Snapshot] = []
+    var redoStack: [Snapshot] = []
+    /// The most edits kept for undo.
+    public var undoLimit = 100
+    var itemStarts: [Int] = []
+    /// Item heights and positions.
+    public internal(set) var heights = RowHeights.fixed(16, count: 0)
+    /// The scroll view showing the list.
+    public var scroll: ScrollState
+
+    /// A list of `sections`, each row shown through `content`.
+    public init(sections: [ListSection<Row>], content: @escaping @Sendable (Row) -> RowContent) {
+        self.sources = sections
+        self.sourceCounts = sections.map { $0.rows.count }
+        self.sections = sections.enumerated().map { i, s in
+            SectionState(header: s.header, footer: s.footer, indexTitle: s.indexTitle,
+                         order: .identity(sourceSection: i, count: s.rows.count), source: i)
+        }
+        self.content = content
+        self.scroll = ScrollState(viewport: .zero, content: .zero)
+        self.scroll.alwaysBounce = .vertical
+        rebuildGeometry()
+    }
+
+    /// A one-section list over `rows`.
+    public init<Source: RowSource & Sendable>(rows: Source, content: @escaping @Sendable (Row) -> RowContent) where Source.Row == Row {
+        self.init(sections: [ListSection(rows)], content: content)
+    }
+
+    // MARK: Rows
+
+    /// The number of sections.
+    public var numberOfSections: Int { sections.count }
+
+    /// The number of rows in `section` (0 for a section that does not exist).
+    public func numberOfRows(inSection section: Int) -> Int {
+        sections.indices.contains(section) ? sections[section].order.count : 0
+    }
+
+    /// The total number of rows.
+    public var numberOfRows: Int { sections.reduce(0) { $0 + $1.order.count } }
+
+    /// The identity of the row at `indexPath`.
+    public func id(at indexPath: IndexPath) throws(ListError) -> RowID {
+        try validate(indexPath)
+        return sections[indexPath.section].order[indexPath.row]
+    }
+
+    /// The row at `indexPath`.
+    public func row(at indexPath: IndexPath) throws(ListError) -> Row {
+        row(for: try id(at: indexPath))
+    }
+
+    /// Where the row `id` is now, or nil if it is not in the list. O(sections).
+    public func indexPath(of id: RowID) -> IndexPath? {
+        for (s, section) in sections.enumerated() {
+            if let position = section.order.position(of: id) { return IndexPath(row: position, section: s) }
+        }
+        return nil
+    }
+
+    /// The row with identity `id` (which must be in the list or in its sources).
+    func row(for id: RowID) -> Row {
+        if id.isInserted, let row = inserted[id] { return row }
+        return sources[id.sourceSection].rows.row(at: id.sourceIndex)
+    }
+
+    /// The content configuration of the row at `indexPath`.
+    public func content(at indexPath: IndexPath) throws(ListError) -> RowContent { content(try row(at: indexPath)) }
+
+    /// The header and footer of `section`.
+    public func decorations(ofSection section: Int) -> (header: RowContent?, footer: RowContent?) {
+        sections.indices.contains(section) ? (sections[section].header, sections[section].footer) : (nil, nil)
+    }
+
+    /// Checks that every source still has the count it had when loaded: a source whose count
+    /// changed without `reloadData()` is reported, never silently read past its end.
+    public func validateSources() throws(ListError) {
+        for (i, source) in sources.enumerated() where source.rows.count != sourceCounts[i] {
+            throw .sourceCountChanged(section: i, expected: sourceCounts[i], actual: source.rows.count)
+        }
+    }
+
+    /// Re-reads the sources' counts after they changed. Untouched sections take the new count;
+    /// edited sections keep their order, lose rows that no longer exist (and their selection),
+    /// and gain new rows at the end of the section that started with that source.
+    public mutating func reloadData() {
+        for (i, source) in sources.enumerated() {
+            let count = source.rows.count, old = sourceCounts[i]
+            sourceCounts[i] = count
+            guard count != old else { continue }
+            for (s, section) in sections.enumerated() {
+                if case let .identity(src, _) = section.order {
+                    if src == i { sections[s].order = .identity(sourceSection: i, count: count) }
+                    continue
+                }
+                var ids = section.order.ids.filter { $0.isInserted || $0.sourceSection != i || $0.sourceIndex < count }
+                if section.source == i && count > old { ids += (old..<count).map { RowID(section: i, index: $0) } }
+                sections[s].order = explicitOrder(ids, section: s)
+            }
+        }
+        selection = selection.filter { indexPath(of: $0) != nil }
+        if let c = cursor, indexPath(of: c) == nil { cursor = nil }
+        if let a = anchor, indexPath(of: a) == nil { anchor = nil }
+        rebuildGeometry()
+    }
+
+    /// An explicit order for display section `section`, indexed against its own source.
+    func explicitOrder(_ ids: [RowID], section: Int) -> RowOrder {
+        let source = sections[section].source
+        return .explicit(ids, ownSection: source, ownCount: source.map { sourceCounts[$0] } ?? 0)
+    }
+
+    func validate(_ indexPath: IndexPath) throws(ListError) {
+        guard sections.indices.contains(indexPath.section) else { throw .sectionOutOfRange(indexPath.section, count: sections.count) }
+        let rows = sections[indexPath.section].order.count
+        guard indexPath.row >= 0 && indexPath.row < rows else { throw .rowOutOfRange(indexPath, rowsInSection: rows) }
+    }
+
+    func validateSection(_ section: Int, allowEnd: Bool = false) throws(ListError) {
+        guard section >= 0 && (section < sections.count || (allowEnd && section == sections.count)) else {
+            throw .sectionOutOfRange(section, count: sections.count)
+        }
+    }
+}
+
+extension Array {
+    subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
+}

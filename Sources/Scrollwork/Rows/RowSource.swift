@@ -1,0 +1,54 @@
+/// Where a list's rows come from: a count and random access, nothing more.
+///
+/// A list never copies a source or walks it as a whole; it asks for the rows it shows. Ten
+/// million generated rows cost nothing until they are on screen.
+public protocol RowSource<Row> {
+    /// The type of one row.
+    associatedtype Row
+    /// The number of rows.
+    var count: Int { get }
+    /// The row at `index`, for `0 ..< count`.
+    func row(at index: Int) -> Row
+}
+
+extension Array: RowSource {
+    /// The array's element at `index`.
+    public func row(at index: Int) -> Element { self[index] }
+}
+
+/// Rows made on demand by a closure: generated data, a database cursor, a file's lines.
+///
+/// ```swift
+/// let million = GeneratedRows(count: 1_000_000) { i in "Row \(i)" }
+/// ```
+public struct GeneratedRows<Row>: RowSource, Sendable {
+    /// The number of rows.
+    public let count: Int
+    private let make: @Sendable (Int) -> Row
+
+    /// Rows `0 ..< count`, each made by `make` when asked for; a negative count is treated as 0.
+    public init(count: Int, _ make: @escaping @Sendable (Int) -> Row) {
+        self.count = Swift.max(0, count)
+        self.make = make
+    }
+
+    /// Makes row `index`.
+    public func row(at index: Int) -> Row { make(index) }
+}
+
+/// Any sendable row source behind one type, so lists can hold sections of different kinds.
+public struct AnyRowSource<Row>: RowSource, Sendable {
+    private let counter: @Sendable () -> Int
+    private let fetch: @Sendable (Int) -> Row
+
+    /// Wraps `source`; it is held, never copied row by row.
+    public init<Source: RowSource & Sendable>(_ source: Source) where Source.Row == Row {
+        counter = { source.count }
+        fetch = { source.row(at: $0) }
+    }
+
+    /// The wrapped source's count.
+    public var count: Int { counter() }
+    /// The wrapped source's row.
+    public func row(at index: Int) -> Row { fetch(index) }
+}

@@ -1,0 +1,56 @@
+/// How columns share the table's width (AppKit's `NSTableView.ColumnAutoresizingStyle`).
+public enum ColumnAutoresizingStyle: Sendable, Hashable, CaseIterable {
+    /// Columns keep their widths; the table scrolls sideways when they are wider than the view.
+    case none
+    /// Every resizable column takes an equal share of the difference.
+    case uniform
+    /// The last resizable column takes the difference first, then the one before it, and so on.
+    case sequential
+    /// The first resizable column takes the difference first, then the next, and so on.
+    case reverseSequential
+    /// Only the last column changes.
+    case lastColumnOnly
+    /// Only the first column changes.
+    case firstColumnOnly
+}
+
+/// Fits column widths to an available width.
+public enum ColumnLayout {
+    /// Widths for columns with limits `limits` starting from `widths`, changed so that they add up
+    /// to `available` as far as the limits allow. `fixed` columns (the one being dragged) and
+    /// columns that are not resizable keep their width.
+    public static func fit(_ widths: [Double], limits: [ColumnWidth], resizable: [Bool], available: Double,
+                           style: ColumnAutoresizingStyle, fixed: Set<Int> = []) -> [Double] {
+        var result = zip(widths, limits).map { $1.clamp($0) }
+        guard style != .none, available.isFinite, !result.isEmpty else { return result }
+        let candidates = result.indices.filter { resizable[$0] && !fixed.contains($0) }
+        var remaining = available - result.reduce(0, +)
+        func take(_ i: Int) {
+            let target = limits[i].clamp(result[i] + remaining)
+            remaining -= target - result[i]
+            result[i] = target
+        }
+        switch style {
+        case .none: break
+        case .uniform:
+            var open = candidates
+            while abs(remaining) > 1e-9 && !open.isEmpty {
+                let share = remaining / Double(open.count)
+                var stillOpen: [Int] = []
+                for i in open {
+                    let target = limits[i].clamp(result[i] + share)
+                    remaining -= target - result[i]
+                    result[i] = target
+                    if target != limits[i].min && target != limits[i].max { stillOpen.append(i) }
+                }
+                if stillOpen.count == open.count { break }
+                open = stillOpen
+            }
+        case .sequential: for i in candidates.reversed() where abs(remaining) > 1e-9 { take(i) }
+        case .reverseSequential: for i in candidates where abs(remaining) > 1e-9 { take(i) }
+        case .lastColumnOnly: if let i = candidates.last, i == result.count - 1 { take(i) }
+        case .firstColumnOnly: if let i = candidates.first, i == 0 { take(i) }
+        }
+        return result
+    }
+}

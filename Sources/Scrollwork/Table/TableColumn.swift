@@ -1,0 +1,130 @@
+/// A value a table cell shows and sorts by.
+public enum TableValue: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// Nothing; sorts first.
+    case empty
+    /// A whole number.
+    case int(Int)
+    /// A real number.
+    case double(Double)
+    /// Text.
+    case string(String)
+
+    /// The text drawn in the cell.
+    public var description: String {
+        switch self {
+        case .empty: return ""
+        case let .int(v): return String(v)
+        case let .double(v): return String(v)
+        case let .string(v): return v
+        }
+    }
+}
+
+/// How a column's text sits in its cell.
+public enum ColumnAlignment: Sendable, Hashable {
+    /// At the leading edge (text).
+    case leading
+    /// Centred.
+    case center
+    /// At the trailing edge (numbers).
+    case trailing
+}
+
+/// A column's width limits, in points.
+public struct ColumnWidth: Sendable, Hashable {
+    /// The narrowest it may be.
+    public var min: Double
+    /// The width it starts at.
+    public var ideal: Double
+    /// The widest it may be.
+    public var max: Double
+
+    /// Creates limits; min > max throws, ideal is clamped into [min, max].
+    public init(min: Double = 16, ideal: Double, max: Double = .infinity) throws(TableError) {
+        guard !min.isNaN, !ideal.isNaN, !max.isNaN, min >= 0 else { throw .invalidWidth(min: min, ideal: ideal, max: max) }
+        guard min <= max else { throw .invalidWidth(min: min, ideal: ideal, max: max) }
+        self.min = min
+        self.max = max
+        self.ideal = ideal.clamped(to: min...max)
+    }
+
+    /// Limits that are known to be valid.
+    init(unchecked min: Double, _ ideal: Double, _ max: Double) {
+        self.min = min
+        self.ideal = ideal
+        self.max = max
+    }
+
+    /// `width` moved into [min, max].
+    public func clamp(_ width: Double) -> Double { width.clamped(to: min...max) }
+}
+
+/// One column of a table: a heading, width limits, flags and how to read a row's value.
+public struct TableColumn<Row>: Sendable {
+    /// A stable identifier, used by sort descriptors.
+    public var id: String
+    /// The heading: a noun or short noun phrase in title case, no ending punctuation (LT-07).
+    public var title: String
+    /// Width limits.
+    public var width: ColumnWidth
+    /// People may drag its divider.
+    public var isResizable: Bool
+    /// People may sort by it.
+    public var isSortable: Bool
+    /// Text alignment in its cells.
+    public var alignment: ColumnAlignment
+    /// Where too-long text is cut (`middle` for paths, LT-06).
+    public var truncation: Truncation
+    /// The value of a row in this column.
+    public var value: @Sendable (Row) -> TableValue
+
+    /// Creates a column.
+    public init(_ title: String, id: String? = nil, width: ColumnWidth, isResizable: Bool = true, isSortable: Bool = true,
+                alignment: ColumnAlignment = .leading, truncation: Truncation = .tail,
+                value: @escaping @Sendable (Row) -> TableValue) {
+        self.id = id ?? title
+        self.title = title
+        self.width = width
+        self.isResizable = isResizable
+        self.isSortable = isSortable
+        self.alignment = alignment
+        self.truncation = truncation
+        self.value = value
+    }
+}
+
+/// One key of a table's sort order.
+public struct SortOrder: Sendable, Hashable {
+    /// The column's identifier.
+    public var columnID: String
+    /// Ascending (▲) or descending (▼).
+    public var ascending: Bool
+
+    /// Creates a sort key.
+    public init(columnID: String, ascending: Bool = true) {
+        self.columnID = columnID
+        self.ascending = ascending
+    }
+}
+
+/// A table operation that cannot be carried out.
+public enum TableError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// Width limits that contradict each other.
+    case invalidWidth(min: Double, ideal: Double, max: Double)
+    /// A column index outside the table.
+    case columnOutOfRange(Int, count: Int)
+    /// The column cannot be sorted by or resized.
+    case notAllowed(String)
+
+    /// A sentence that says what was wrong and what is allowed.
+    public var description: String {
+        switch self {
+        case let .invalidWidth(min, ideal, max):
+            return "column width min \(min), ideal \(ideal), max \(max) is invalid; need 0 ≤ min ≤ max and no NaN"
+        case let .columnOutOfRange(i, count):
+            return "column \(i) does not exist; columns run from 0 to \(count - 1)"
+        case let .notAllowed(what):
+            return what
+        }
+    }
+}

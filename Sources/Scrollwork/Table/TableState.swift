@@ -1,0 +1,176 @@
+/// The headless model of a multi-column table: columns with resizable widths, sorting by heading,
+/// and the list (rows, selection, scrolling) underneath (LT-07, LT-12).
+///
+/// Sorting computes a permutation over the lazy source: rows are never copied, only their sort
+/// keys are read once.
+public struct TableState<Row: Sendable>: Sendable {
+    /// The rows, selection and scroll view.
+    public var list: ListState<Row>
+    /// The columns in display order.
+    public private(set) var columns: [TableColumn<Row>]
+    /// The current column widths.
+    public private(set) var columnWidths: [Double]
+    /// How columns share the width.
+    public var autoresizingStyle: ColumnAutoresizingStyle = .uniform { didSet { refit() } }
+    /// The sort keys, most significant first; earlier keys break ties of later ones.
+    public private(set) var sortOrder: [SortOrder] = []
+    /// A label shown above a one-column table without a heading (LT-07).
+    public var headerLabel: String? = nil
+    /// The width the columns are fitted into.
+    public private(set) var availableWidth: Double = 0
+
+    /// A table over `rows` with `columns`; the list uses the bordered style (alternating rows).
+    public init<Source: RowSource & Sendable>(rows: Source, columns: [TableColumn<Row>]) where Source.Row == Row {
+        let firstColumn = columns.first
+        list = ListState(rows: rows) { row in RowContent(firstColumn.map { $0.value(row).description } ?? "") }
+        list.style = .bordered
+        self.columns = columns
+        columnWidths = columns.map(\.width.ideal)
+    }
+
+    /// The total width of the columns.
+    public var totalColumnWidth: Double { columnWidths.reduce(0, +) }
+
+    /// Fits the columns into `width` (the view's width) with the autoresizing style.
+    public mutating func setAvailableWidth(_ width: Double) {
+        availableWidth = width.isFinite ? Swift.max(0, width) : 0
+        refit()
+    }
+
+    private mutating func refit() {
+        columnWidths = ColumnLayout.fit(columnWidths, limits: columns.map(\.width), resizable: columns.map(\.isResizable),
+                                        available: availableWidth, style: autoresizingStyle)
+    }
+
+    // MARK: Sorting
+
+    /// People chose the heading of `column` (LT-12): the first time it sorts ascending by that
+    /// column, the same heading again reverses it. The previous keys stay as tie-breakers.
+    public mutating func chooseHeading(_ column: Int) throws(TableError) {
+        try validate(column)
+        guard columns[column].isSortable else { throw .notAllowed("column \"\(columns[column].title)\" is not sortable") }
+        let id = columns[column].id
+        var order = sortOrder
+        if let first = order.first, first.columnID == id {
+            order[0].ascending.toggle()
+        } else {
+            order.removeAll { $0.columnID == id }
+            order.insert(SortOrder(columnID: id, ascending: true), at: 0)
+        }
+        setSortOrder(order)
+    }
+
+    /// Sorts by `order` (most significant first): stable, so rows equal on every key keep the
+    /// order they have in the source. Unknown column identifiers are ignored.
+    public mutating func setSortOrder(_ order: [SortOrder]) {
+        sortOrder = order
+        let keys = order.compactMap { o in columns.first { $0.id == o.columnID }.map { (column: $0, ascending: o.ascending) } }
+        let ids = list.sections[0].order.ids.sorted { $0.rawValue < $1.rawValue }
+        guard !keys.isEmpty else { list.setOrder(ids, ofSection: 0); return }
+        // Read every sort key once; comparisons then touch only the key arrays.
+        let values: [[TableValue]] = keys.map { key in ids.map { key.column.value(list.row(for: $0)) } }
+        var positions = Array(ids.indices)
+        positions.sort { a, b in
+            for (k, key) in keys.enumerated() {
+                let va = values[k][a], vb = values[k][b]
+                if va != vb { return key.ascending ? va < vb : vb < va }
+            }
+            return a < b
+        }
+        list.setOrder(positions.map { ids[$0] }, ofSection: 0)
+    }
+
+    /// The direction shown on `column`'s heading (▲ ascending, ▼ descending), if it is the
+    /// primary sort key.
+    public func sortIndicator(forColumn column: Int) -> Bool? {
+        guard columns.indices.contains(column), let first = sortOrder.first, first.columnID == columns[column].id else { return nil }
+        return first.ascending
+    }
+
+    // MARK: Resizing
+
+    /// The x positions of the dividers after each column, from the table's leading edge.
+    public var dividerPositions: [Double] {
+        var x = 0.0
+        return columnWidths.map { x += $0; return x }
+    }
+
+    /// The column under `x`, or nil past the last one.
+    public func column(atX x: Double) -> Int? {
+        var edge = 0.0
+        for (i, w) in columnWidths.enumerated() {
+            edge += w
+            if x < edge { return x >= 0 ? i : nil }
+        }
+        return nil
+    }
+
+    /// The divider (after column i) within `tolerance` of `x`, preferring a resizable column.
+    public func divider(nearX x: Double, tolerance: Double = 4) -> Int? {
+        dividerPositions.enumerated().filter { abs($0.element - x) <= tolerance && columns[$0.offset].isResizable }
+            .min { abs($0.element - x) < abs($1.element - x) }?.offset
+    }
+
+    /// Drags the divider after `column` by `delta` points (LT-12): the column resizes within its
+    /// limits and the others give or take room as the autoresizing style says; what they cannot
+    /// absorb widens or narrows the table.
+    public mutating func dragDivider(after column: Int, by delta: Double) throws(TableError) {
+        try validate(column)
+        guard columns[column].isResizable else { throw .notAllowed("column \"\(columns[column].title)\" is not resizable") }
+        guard delta.isFinite else { return }
+        var widths = columnWidths
+        widths[column] = columns[column].width.clamp(widths[column] + delta)
+        // Only columns after the divider move to make room, as when dragging in AppKit.
+        let others = Set(columns.indices.filter { $0 <= column })
+        let target = availableWidth > 0 ? Swift.max(availableWidth, widths.prefix(column + 1).reduce(0, +)) : widths.reduce(0, +)
+        columnWidths = ColumnLayout.fit(widths, limits: columns.map(\.width), resizable: columns.map(\.isResizable),
+                                        available: target, style: autoresizingStyle, fixed: others)
+    }
+
+    /// Sets `column`'s width directly (clamped to its limits), without moving the others.
+    public mutating func setWidth(_ width: Double, ofColumn column: Int) throws(TableError) {
+        try validate(column)
+        guard width.isFinite else { return }
+        columnWidths[column] = columns[column].width.clamp(width)
+    }
+
+    // MARK: Cells
+
+    /// The text of a cell fitted into `width` cells: truncated with the column's mode and padded
+    /// to the column's alignment, so it is exactly `width` cells wide.
+    public func cellText(at indexPath: IndexPath, column: Int, width: Int) throws(ListError) -> String {
+        guard columns.indices.contains(column) else { return String(repeating: " ", count: Swift.max(0, width)) }
+        let text = columns[column].value(try list.row(at: indexPath)).description
+        let cut = text.truncated(toWidth: width, columns[column].truncation)
+        let missing = Swift.max(0, width - displayWidth(cut))
+        switch columns[column].alignment {
+        case .leading: return cut + String(repeating: " ", count: missing)
+        case .trailing: return String(repeating: " ", count: missing) + cut
+        case .center: return String(repeating: " ", count: missing / 2) + cut + String(repeating: " ", count: missing - missing / 2)
+        }
+    }
+
+    // MARK: Guidelines
+
+    /// Guideline checks for the headings (LT-07): ending punctuation, headings not in title case,
+    /// and a one-column table with neither a heading nor a header label.
+    public func diagnostics() -> [Diagnostic] {
+        var found: [Diagnostic] = []
+        for column in columns where !column.title.isEmpty {
+            if let last = column.title.last, ".,:;!?…".contains(last) {
+                found.append(Diagnostic("LT-07", "heading \"\(column.title)\" ends with punctuation; headings are nouns or short noun phrases without ending punctuation"))
+            }
+            if !HeadingStyle.isTitleCase(column.title) {
+                found.append(Diagnostic("LT-07", "heading \"\(column.title)\" is not in title case; capitalise it like \"\(HeadingStyle.titleCased(column.title))\""))
+            }
+        }
+        if columns.count == 1, columns[0].title.isEmpty, (headerLabel ?? "").isEmpty {
+            found.append(Diagnostic("LT-07", "a one-column table has neither a column heading nor a header label; add a label or header so people know what the rows are"))
+        }
+        return found
+    }
+
+    private func validate(_ column: Int) throws(TableError) {
+        guard columns.indices.contains(column) else { throw .columnOutOfRange(column, count: columns.count) }
+    }
+}
