@@ -89,11 +89,14 @@ public struct OutlineState<Source: OutlineSource & Sendable>: Sendable where Sou
         return !path.isEmpty
     }
 
-    /// Shows the children of the node at `path`; with `descendants`, every node below it too.
-    /// Costs O(depth · expanded siblings), not O(subtree). Throws for a path that does not exist.
+    /// Shows the children of the node at `path`; with `descendants`, every node below it too. A
+    /// node inside a collapsed one is revealed: its ancestors expand as well. Costs O(depth ·
+    /// expanded siblings), not O(subtree). Throws for a path that does not exist.
     public mutating func expand(_ path: OutlinePath, descendants: Bool = false) throws(OutlineError) {
         let source = self.source
-        try update(path) { node, existing in
+        // A leaf has nothing to show; expanding it changes nothing, not even its ancestors.
+        guard source.childCount(of: try node(at: path)) > 0 else { return }
+        try update(path, expanding: true) { node, existing in
             let count = source.childCount(of: node)
             guard count > 0 else { return existing }
             if descendants { return ExpansionLevel(childCount: count, deep: true, visible: source.descendantCount(of: node)) }
@@ -103,7 +106,7 @@ public struct OutlineState<Source: OutlineSource & Sendable>: Sendable where Sou
 
     /// Hides the children of the node at `path` (and forgets what was expanded below it).
     public mutating func collapse(_ path: OutlinePath) throws(OutlineError) {
-        try update(path) { _, _ in nil }
+        try update(path, expanding: false) { _, _ in nil }
         if let c = cursor, c.count > path.count, Array(c.prefix(path.count)) == path { cursor = path }
     }
 
@@ -227,7 +230,7 @@ public struct OutlineState<Source: OutlineSource & Sendable>: Sendable where Sou
 
     /// Replaces the level of the node at `path` with what `change` returns, updating the row
     /// counts of its ancestors.
-    private mutating func update(_ path: OutlinePath, _ change: (Source.Node, ExpansionLevel?) -> ExpansionLevel?) throws(OutlineError) {
+    private mutating func update(_ path: OutlinePath, expanding: Bool, _ change: (Source.Node, ExpansionLevel?) -> ExpansionLevel?) throws(OutlineError) {
         let target = try node(at: path)
         let anchorRow = topRow()
         func apply(_ level: inout ExpansionLevel, parent: Source.Node?, depth: Int) {
@@ -236,11 +239,12 @@ public struct OutlineState<Source: OutlineSource & Sendable>: Sendable where Sou
             var child = childLevel(index, of: level, node: node)
             if depth == path.count - 1 {
                 child = change(target, child)
-            } else if var existing = child {
+            } else {
+                // Expanding a node inside a collapsed one reveals it: its ancestors expand too.
+                // Collapsing a hidden node changes nothing.
+                guard var existing = child ?? (expanding ? ExpansionLevel(childCount: source.childCount(of: node)) : nil) else { return }
                 apply(&existing, parent: node, depth: depth + 1)
                 child = existing
-            } else {
-                return
             }
             if let child {
                 level.expanded[index] = child

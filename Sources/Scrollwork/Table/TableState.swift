@@ -38,6 +38,7 @@ public struct TableState<Row: Sendable>: Sendable {
     }
 
     private mutating func refit() {
+        guard availableWidth > 0 else { return }
         columnWidths = ColumnLayout.fit(columnWidths, limits: columns.map(\.width), resizable: columns.map(\.isResizable),
                                         available: availableWidth, style: autoresizingStyle)
     }

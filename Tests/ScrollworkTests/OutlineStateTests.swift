@@ -1,0 +1,171 @@
+import PropertyBased
+import Testing
+@testable import Scrollwork
+
+/// A tree whose level `d` nodes each have `branching[d]` children; nodes are their paths.
+struct UniformTree: OutlineSource, Sendable {
+    var branching: [Int]
+    var counter: FetchCounter? = nil
+
+    func childCount(of parent: OutlinePath?) -> Int {
+        let depth = parent?.count ?? 0
+        return depth < branching.count ? branching[depth] : 0
+    }
+
+    func child(of parent: OutlinePath?, at index: Int) -> OutlinePath {
+        counter?.fetched.withLock { $0 += 1 }
+        return (parent ?? []) + [index]
+    }
+
+    func descendantCount(of node: OutlinePath) -> Int {
+        var total = 0, level = 1
+        for d in node.count..<branching.count { level *= branching[d]; total += level }
+        return total
+    }
+}
+
+/// The reference: which paths are expanded, and a plain preorder walk.
+struct OutlineReference {
+    var tree: UniformTree
+    var expanded: Set<OutlinePath> = []
+
+    mutating func expand(_ path: OutlinePath, deep: Bool) {
+        guard tree.childCount(of: path) > 0 else { return }
+        for n in 1..<path.count { expanded.insert(Array(path.prefix(n))) }
+        expanded.insert(path)
+        if deep { for d in descendants(path) where tree.childCount(of: d) > 0 { expanded.insert(d) } }
+    }
+
+    mutating func collapse(_ path: OutlinePath) {
+        guard expanded.contains(path) else { return }
+        expanded = expanded.filter { !($0.count >= path.count && Array($0.prefix(path.count)) == path) }
+    }
+
+    func descendants(_ path: OutlinePath) -> [OutlinePath] {
+        (0..<tree.childCount(of: path)).flatMap { i -> [OutlinePath] in [path + [i]] + descendants(path + [i]) }
+    }
+
+    func rows() -> [OutlinePath] {
+        func walk(_ parent: OutlinePath?) -> [OutlinePath] {
+            (0..<tree.childCount(of: parent)).flatMap { i -> [OutlinePath] in
+                let p = (parent ?? []) + [i]
+                return [p] + (expanded.contains(p) ? walk(p) : [])
+            }
+        }
+        return walk(nil)
+    }
+}
+
+@Suite struct OutlineStateTests {
+    @Test("LT-12: expanding and collapsing shows and hides children with triangles and indentation")
+    func LT_12_expandCollapse() throws {
+        var o = OutlineState(source: UniformTree(branching: [3, 2, 2]))
+        #expect(o.numberOfRows == 3)
+        #expect(o.row(at: 0)?.isExpandable == true && o.row(at: 0)?.isExpanded == false)
+        try o.expand([1])
+        #expect(o.numberOfRows == 5)
+        #expect(o.rows(in: 0..<5).map(\.path) == [[0], [1], [1, 0], [1, 1], [2]])
+        #expect(o.row(at: 1)?.isExpanded == true)
+        #expect(o.row(at: 2)?.level == 1 && o.indent(forLevel: 1) == 16)
+        try o.collapse([1])
+        #expect(o.numberOfRows == 3)
+        #expect(throws: OutlineError.invalidPath([5])) { try o.expand([5]) }
+        let leaf = try #require(OutlineState(source: UniformTree(branching: [1])).row(at: 0))
+        #expect(!leaf.isExpandable)
+    }
+
+    @Test("LT-12: a node expands with all its descendants, and collapses with them")
+    func LT_12_expandWithDescendants() throws {
+        let tree = UniformTree(branching: [2, 3, 2])
+        var o = OutlineState(source: tree)
+        try o.expand([0], descendants: true)
+        var reference = OutlineReference(tree: tree)
+        reference.expand([0], deep: true)
+        #expect(o.rows(in: 0..<o.numberOfRows).map(\.path) == reference.rows())
+        try o.collapse([0, 1])
+        reference.collapse([0, 1])
+        #expect(o.rows(in: 0..<o.numberOfRows).map(\.path) == reference.rows())
+        try o.collapse([0])
+        #expect(o.numberOfRows == 2)
+    }
+
+    @Test("LT-12: expanding a node with a million descendants costs the rows shown, not the subtree")
+    func LT_12_millionDescendants() throws {
+        let counter = FetchCounter()
+        var o = OutlineState(source: UniformTree(branching: [1, 1000, 1000], counter: counter))
+        o.setViewport(Size(width: 640, height: 640))
+        try o.expand([0], descendants: true)
+        #expect(o.numberOfRows == 1 + 1000 + 1_000_000)
+        #expect(o.scroll.contentSize.height == Double(o.numberOfRows) * 16)
+        let before = counter.count
+        let rows = o.visibleRows(overscan: 0)
+        #expect(rows.map(\.row.path) == [[0]] + [[0, 0]] + (0..<38).map { [0, 0, $0] })
+        // A few nodes per row (the path down, and the siblings before it in a deep level), never
+        // anything near the million rows below.
+        #expect(counter.count - before < 2000)
+        // Row 500,000 by arithmetic: after the root, each child takes 1001 rows.
+        let r = try #require(o.row(at: 500_000))
+        let inside = 500_000 - 1
+        #expect(r.path == [0, inside / 1001, inside % 1001 - 1])
+        // Expanding one node with a million children asks for none of them (only the nodes on
+        // its path).
+        let wide = FetchCounter()
+        var flat = OutlineState(source: UniformTree(branching: [1, 1_000_000], counter: wide))
+        try flat.expand([0])
+        #expect(flat.numberOfRows == 1_000_001)
+        #expect(wide.count < 10)
+    }
+
+    @Test("LT-12: right expands or enters the first child; left collapses or goes to the parent")
+    func LT_12_keyboard() throws {
+        var o = OutlineState(source: UniformTree(branching: [2, 2, 2]))
+        o.setViewport(Size(width: 320, height: 320))
+        try o.moveRight()
+        #expect(o.cursor == [0])
+        try o.moveRight()
+        #expect(o.isExpanded([0]) && o.cursor == [0])
+        try o.moveRight()
+        #expect(o.cursor == [0, 0])
+        o.moveCursor(by: 1)
+        #expect(o.cursor == [0, 1])
+        try o.moveLeft()
+        #expect(o.cursor == [0])
+        try o.moveLeft()
+        #expect(!o.isExpanded([0]))
+        o.moveCursor(by: 1)
+        #expect(o.cursor == [1])
+        #expect(o.flatIndex(of: [1]) == 1)
+    }
+
+    @Test("LT-12: the row at the top stays there when rows above it expand")
+    func LT_12_anchoring() throws {
+        var o = OutlineState(source: UniformTree(branching: [50, 10]))
+        o.setViewport(Size(width: 320, height: 160))
+        try o.scroll.setOffset(Point(x: 0, y: 20 * 16), time: 0)
+        #expect(o.visibleRows(overscan: 0).first?.row.path == [20])
+        try o.expand([3])
+        #expect(o.visibleRows(overscan: 0).first?.row.path == [20])
+        try o.collapse([3])
+        #expect(o.visibleRows(overscan: 0).first?.row.path == [20])
+    }
+
+    /// Random expansions and collapses, shallow and deep, always show exactly the rows of a
+    /// plain preorder walk, none lost or doubled.
+    @Test("LT-01, LT-12: random expand and collapse agree with a reference walk")
+    func LT_01_LT_12_property() async {
+        let tree = UniformTree(branching: [3, 3, 2, 2])
+        let op = zip(Gen.int(in: 0...2), Gen.int(in: 0...2).array(of: 1...4), Gen.bool)
+        await propertyCheck(count: 200, input: op.array(of: 1...30)) { ops in
+            var o = OutlineState(source: tree)
+            var reference = OutlineReference(tree: tree)
+            for (kind, rawPath, deep) in ops {
+                let path = rawPath.enumerated().map { min($1, tree.branching[$0] - 1) }
+                if kind == 0 { try o.expand(path, descendants: deep); reference.expand(path, deep: deep) }
+                else { try o.collapse(path); reference.collapse(path) }
+                let expected = reference.rows()
+                #expect(o.numberOfRows == expected.count)
+                #expect(o.rows(in: 0..<o.numberOfRows).map(\.path) == expected)
+            }
+        }
+    }
+}
