@@ -1,0 +1,143 @@
+/// Modifier keys held with a key or mouse event.
+public struct Modifiers: OptionSet, Sendable, Hashable, CustomStringConvertible {
+    /// The raw bits: shift 1, alt 2, control 4 (as xterm encodes them, minus one).
+    public let rawValue: UInt8
+    /// Creates modifiers from bits.
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+    /// Shift.
+    public static let shift = Modifiers(rawValue: 1)
+    /// Alt (Option, Meta).
+    public static let alt = Modifiers(rawValue: 2)
+    /// Control.
+    public static let control = Modifiers(rawValue: 4)
+
+    /// `shift+alt+ctrl` style.
+    public var description: String {
+        [(Modifiers.shift, "shift"), (.alt, "alt"), (.control, "ctrl")].filter { contains($0.0) }.map(\.1).joined(separator: "+")
+    }
+}
+
+/// A key on the keyboard.
+public enum Key: Sendable, Hashable {
+    /// A printable character (for Ctrl-A the character is "a" with `.control`).
+    case character(Character)
+    /// Return or Enter.
+    case enter
+    /// Tab (Shift-Tab arrives as `.tab` with `.shift`).
+    case tab
+    /// Backspace.
+    case backspace
+    /// A lone Escape.
+    case escape
+    /// Arrow up.
+    case up
+    /// Arrow down.
+    case down
+    /// Arrow left.
+    case left
+    /// Arrow right.
+    case right
+    /// Home.
+    case home
+    /// End.
+    case end
+    /// Page Up.
+    case pageUp
+    /// Page Down.
+    case pageDown
+    /// Insert.
+    case insert
+    /// Delete (forward).
+    case delete
+    /// A function key, F1 to F12.
+    case function(Int)
+}
+
+/// A key press with its modifiers.
+public struct KeyEvent: Sendable, Hashable {
+    /// The key.
+    public var key: Key
+    /// The modifiers held.
+    public var modifiers: Modifiers
+
+    /// Creates a key event.
+    public init(_ key: Key, _ modifiers: Modifiers = []) {
+        self.key = key
+        self.modifiers = modifiers
+    }
+}
+
+/// A mouse report (SGR encoding).
+public struct MouseEvent: Sendable, Hashable {
+    /// What happened.
+    public enum Kind: Sendable, Hashable {
+        /// A button went down.
+        case press
+        /// A button came up.
+        case release
+        /// The pointer moved with a button held.
+        case drag
+        /// The pointer moved with no button held.
+        case move
+        /// A wheel step: up, down, left or right.
+        case wheel(WheelDirection)
+    }
+
+    /// A wheel direction.
+    public enum WheelDirection: Sendable, Hashable {
+        /// Away from the user (content moves down).
+        case up
+        /// Towards the user.
+        case down
+        /// To the left.
+        case left
+        /// To the right.
+        case right
+    }
+
+    /// A mouse button.
+    public enum Button: Sendable, Hashable {
+        /// The primary button.
+        case left
+        /// The wheel button.
+        case middle
+        /// The secondary button.
+        case right
+        /// No button (motion, or a release reported without one).
+        case none
+    }
+
+    /// What happened.
+    public var kind: Kind
+    /// Which button.
+    public var button: Button
+    /// The column, 0-based.
+    public var column: Int
+    /// The row, 0-based.
+    public var row: Int
+    /// Modifier keys held.
+    public var modifiers: Modifiers
+
+    /// Creates a mouse event.
+    public init(_ kind: Kind, button: Button = .left, column: Int, row: Int, modifiers: Modifiers = []) {
+        self.kind = kind
+        self.button = button
+        self.column = column
+        self.row = row
+        self.modifiers = modifiers
+    }
+}
+
+/// Something that happened at the terminal.
+public enum Event: Sendable, Hashable {
+    /// A key press.
+    case key(KeyEvent)
+    /// A mouse report.
+    case mouse(MouseEvent)
+    /// Text pasted with bracketed paste, whole, however long.
+    case paste(String)
+    /// The terminal gained (true) or lost (false) focus.
+    case focus(Bool)
+    /// The terminal changed size, in cells.
+    case resize(columns: Int, rows: Int)
+}

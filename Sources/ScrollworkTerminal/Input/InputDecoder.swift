@@ -1,0 +1,259 @@
+/// Turns the bytes a terminal sends into ``Event``s, incrementally.
+///
+/// Reads may split a sequence anywhere; the decoder keeps the unfinished part for the next
+/// ``feed(_:at:)``. A lone Escape is told apart from the start of a sequence by time: the caller's
+/// clock decides, through ``flush(at:)``. Invalid UTF-8 becomes U+FFFD; malformed or overlong
+/// sequences are dropped; nothing stalls or crashes the decoder.
+public struct InputDecoder: Sendable {
+    /// How long a lone Escape waits for the rest of a sequence, in seconds.
+    public var escapeTimeout: Double = 0.05
+    /// The longest control sequence accepted; longer ones are malformed and dropped.
+    public static let maximumSequenceLength = 64
+
+    /// How long a bracketed paste may go without bytes before it is taken as cut off, in seconds.
+    public var pasteTimeout: Double = 1
+
+    private var pending: [UInt8] = []
+    private var pendingSince: Double = 0
+    private var lastFeed: Double = 0
+    private var paste: [UInt8]? = nil
+
+    /// Creates a decoder.
+    public init() {}
+
+    /// True when bytes are waiting for the rest of a sequence (a host should call ``flush(at:)``
+    /// after ``escapeTimeout``).
+    public var hasPending: Bool { !pending.isEmpty || paste != nil }
+
+    /// The time at which ``flush(at:)`` should run to settle what is pending, if anything.
+    public var flushDeadline: Double? {
+        if paste != nil { return lastFeed + pasteTimeout }
+        return pending.isEmpty ? nil : pendingSince + escapeTimeout
+    }
+
+    /// Decodes `bytes` read at `time`.
+    public mutating func feed(_ bytes: some Sequence<UInt8>, at time: Double) -> [Event] {
+        if pending.isEmpty { pendingSince = time }
+        lastFeed = time
+        pending.append(contentsOf: bytes)
+        return decode(final: false, endPaste: false)
+    }
+
+    /// Settles what is pending once its timeout has passed: a lone Escape becomes the Escape key,
+    /// a truncated sequence is dropped, half a UTF-8 character becomes U+FFFD, and a paste cut off
+    /// for ``pasteTimeout`` is delivered as it is.
+    public mutating func flush(at time: Double) -> [Event] {
+        let endPaste = paste != nil && time - lastFeed >= pasteTimeout
+        guard endPaste || (!pending.isEmpty && paste == nil && time - pendingSince >= escapeTimeout) else { return [] }
+        return decode(final: true, endPaste: endPaste)
+    }
+
+    // MARK: Decoding
+
+    private mutating func decode(final: Bool, endPaste: Bool) -> [Event] {
+        var events: [Event] = []
+        var i = 0
+        let bytes = pending
+        while i < bytes.count {
+            if paste != nil {
+                // Inside a bracketed paste everything up to ESC [ 2 0 1 ~ is text.
+                if let end = find(pasteEnd, in: bytes, from: i) {
+                    paste!.append(contentsOf: bytes[i..<end])
+                    events.append(.paste(String(decoding: paste!, as: UTF8.self)))
+                    paste = nil
+                    i = end + pasteEnd.count
+                    continue
+                }
+                // Keep a tail that may be the start of the end marker.
+                let keep = Swift.min(pasteEnd.count - 1, bytes.count - i)
+                let cut = endPaste ? bytes.count : bytes.count - keep
+                paste!.append(contentsOf: bytes[i..<cut])
+                if endPaste { events.append(.paste(String(decoding: paste!, as: UTF8.self))); paste = nil }
+                i = cut
+                break
+            }
+            let (result, used) = decodeOne(bytes, i, final: final)
+            if used == 0 { break }  // need more bytes
+            if let result { events.append(result) }
+            i += used
+        }
+        pending.removeFirst(i)
+        return events
+    }
+
+    /// Decodes one event at `i`; `used` 0 means the bytes so far are an unfinished prefix.
+    private mutating func decodeOne(_ b: [UInt8], _ i: Int, final: Bool) -> (Event?, Int) {
+        let byte = b[i]
+        switch byte {
+        case 0x1B:
+            guard i + 1 < b.count else { return final ? (.key(KeyEvent(.escape)), 1) : (nil, 0) }
+            let next = b[i + 1]
+            if next == UInt8(ascii: "[") { return csi(b, i, final: final) }
+            if next == UInt8(ascii: "O") { return ss3(b, i, final: final) }
+            if next == 0x1B { return (.key(KeyEvent(.escape)), 1) }
+            // Alt + key: decode the key that follows and add Alt.
+            let (inner, used) = decodeOne(b, i + 1, final: final)
+            if used == 0 { return (nil, 0) }
+            if case var .key(k)? = inner { k.modifiers.insert(.alt); return (.key(k), used + 1) }
+            return (inner, used + 1)
+        case 0x0D, 0x0A: return (.key(KeyEvent(.enter)), 1)
+        case 0x09: return (.key(KeyEvent(.tab)), 1)
+        case 0x7F, 0x08: return (.key(KeyEvent(.backspace)), 1)
+        case 0x00: return (.key(KeyEvent(.character(" "), .control)), 1)
+        case 0x01...0x1A:
+            let letter = Character(Unicode.Scalar(byte + 0x60))
+            return (.key(KeyEvent(.character(letter), .control)), 1)
+        case 0x1C...0x1F:
+            return (.key(KeyEvent(.character(Character(Unicode.Scalar(byte + 0x40))), .control)), 1)
+        default:
+            return utf8(b, i, final: final)
+        }
+    }
+
+    private func utf8(_ b: [UInt8], _ i: Int, final: Bool) -> (Event?, Int) {
+        let lead = b[i]
+        let length: Int
+        switch lead {
+        case 0x20...0x7E: return (.key(KeyEvent(.character(Character(Unicode.Scalar(lead))))), 1)
+        case 0xC2...0xDF: length = 2
+        case 0xE0...0xEF: length = 3
+        case 0xF0...0xF4: length = 4
+        default: return (.key(KeyEvent(.character("\u{FFFD}"))), 1)
+        }
+        var j = 1
+        while j < length {
+            guard i + j < b.count else { return final ? (.key(KeyEvent(.character("\u{FFFD}"))), j) : (nil, 0) }
+            guard b[i + j] & 0xC0 == 0x80 else { return (.key(KeyEvent(.character("\u{FFFD}"))), j) }
+            j += 1
+        }
+        let text = String(decoding: b[i..<(i + length)], as: UTF8.self)
+        return (.key(KeyEvent(.character(text.first ?? "\u{FFFD}"))), length)
+    }
+
+    private func ss3(_ b: [UInt8], _ i: Int, final: Bool) -> (Event?, Int) {
+        guard i + 2 < b.count else { return final ? (.key(KeyEvent(.character("O"), .alt)), 2) : (nil, 0) }
+        let key: Key?
+        switch b[i + 2] {
+        case UInt8(ascii: "A"): key = .up
+        case UInt8(ascii: "B"): key = .down
+        case UInt8(ascii: "C"): key = .right
+        case UInt8(ascii: "D"): key = .left
+        case UInt8(ascii: "H"): key = .home
+        case UInt8(ascii: "F"): key = .end
+        case UInt8(ascii: "P"): key = .function(1)
+        case UInt8(ascii: "Q"): key = .function(2)
+        case UInt8(ascii: "R"): key = .function(3)
+        case UInt8(ascii: "S"): key = .function(4)
+        case UInt8(ascii: "M"): key = .enter
+        default: key = nil
+        }
+        return (key.map { .key(KeyEvent($0)) }, 3)
+    }
+
+    private mutating func csi(_ b: [UInt8], _ i: Int, final: Bool) -> (Event?, Int) {
+        // ESC [ then parameter bytes 0x30–0x3F, intermediates 0x20–0x2F, a final 0x40–0x7E.
+        var j = i + 2
+        while j < b.count, (0x20...0x3F).contains(b[j]) {
+            j += 1
+            if j - i > Self.maximumSequenceLength { return (nil, j - i) }
+        }
+        guard j < b.count else { return final ? (nil, b.count - i) : (nil, 0) }
+        let finalByte = b[j]
+        let used = j - i + 1
+        guard (0x40...0x7E).contains(finalByte) else { return (nil, used - 1 > 0 ? used - 1 : 1) }
+        let body = b[(i + 2)..<j]
+        if body.first == UInt8(ascii: "<") { return (sgrMouse(body.dropFirst(), final: finalByte), used) }
+        let params = body.split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false).map { number($0) }
+        let modifiers = params.count > 1 ? Modifiers(rawValue: UInt8(truncatingIfNeeded: Swift.max(1, params[1] ?? 1) - 1) & 7) : []
+        func key(_ k: Key, _ extra: Modifiers = []) -> (Event?, Int) { (.key(KeyEvent(k, modifiers.union(extra))), used) }
+        switch finalByte {
+        case UInt8(ascii: "A"): return key(.up)
+        case UInt8(ascii: "B"): return key(.down)
+        case UInt8(ascii: "C"): return key(.right)
+        case UInt8(ascii: "D"): return key(.left)
+        case UInt8(ascii: "H"): return key(.home)
+        case UInt8(ascii: "F"): return key(.end)
+        case UInt8(ascii: "P"): return key(.function(1))
+        case UInt8(ascii: "Q"): return key(.function(2))
+        case UInt8(ascii: "R"): return key(.function(3))
+        case UInt8(ascii: "S"): return key(.function(4))
+        case UInt8(ascii: "Z"): return (.key(KeyEvent(.tab, .shift)), used)
+        case UInt8(ascii: "I"): return (body.isEmpty ? .focus(true) : nil, used)
+        case UInt8(ascii: "O"): return (body.isEmpty ? .focus(false) : nil, used)
+        case UInt8(ascii: "~"):
+            switch params.first ?? nil {
+            case 1, 7: return key(.home)
+            case 2: return key(.insert)
+            case 3: return key(.delete)
+            case 4, 8: return key(.end)
+            case 5: return key(.pageUp)
+            case 6: return key(.pageDown)
+            case 11: return key(.function(1))
+            case 12: return key(.function(2))
+            case 13: return key(.function(3))
+            case 14: return key(.function(4))
+            case 15: return key(.function(5))
+            case 17: return key(.function(6))
+            case 18: return key(.function(7))
+            case 19: return key(.function(8))
+            case 20: return key(.function(9))
+            case 21: return key(.function(10))
+            case 23: return key(.function(11))
+            case 24: return key(.function(12))
+            case 200:
+                paste = []
+                return (nil, used)
+            default: return (nil, used)
+            }
+        default:
+            return (nil, used)
+        }
+    }
+
+    private func sgrMouse(_ body: ArraySlice<UInt8>, final: UInt8) -> Event? {
+        let fields = body.split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false).map { number($0) }
+        guard fields.count == 3, let code = fields[0], let x = fields[1], let y = fields[2],
+              final == UInt8(ascii: "M") || final == UInt8(ascii: "m") else { return nil }
+        var modifiers: Modifiers = []
+        if code & 4 != 0 { modifiers.insert(.shift) }
+        if code & 8 != 0 { modifiers.insert(.alt) }
+        if code & 16 != 0 { modifiers.insert(.control) }
+        let column = Swift.max(0, x - 1), row = Swift.max(0, y - 1)
+        let low = code & 3
+        if code & 64 != 0 {
+            let direction: MouseEvent.WheelDirection = [.up, .down, .left, .right][low]
+            return .mouse(MouseEvent(.wheel(direction), button: .none, column: column, row: row, modifiers: modifiers))
+        }
+        let button: MouseEvent.Button = [.left, .middle, .right, .none][low]
+        let kind: MouseEvent.Kind
+        if final == UInt8(ascii: "m") { kind = .release } else if code & 32 != 0 { kind = button == .none ? .move : .drag } else { kind = .press }
+        return .mouse(MouseEvent(kind, button: button, column: column, row: row, modifiers: modifiers))
+    }
+
+    /// A decimal parameter; nil when empty or not a number; capped so that huge values cannot overflow.
+    private func number(_ digits: ArraySlice<UInt8>) -> Int? {
+        guard !digits.isEmpty else { return nil }
+        var value = 0
+        for d in digits {
+            guard d >= 0x30 && d <= 0x39 else { return nil }
+            value = Swift.min(value * 10 + Int(d - 0x30), 1_000_000)
+        }
+        return value
+    }
+
+    private let pasteEnd: [UInt8] = [0x1B, 0x5B, 0x32, 0x30, 0x31, 0x7E]
+
+    private func find(_ needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
+        guard haystack.count - start >= needle.count else { return nil }
+        var i = start
+        while i <= haystack.count - needle.count {
+            if haystack[i] == needle[0] {
+                var match = true
+                for k in 1..<needle.count where haystack[i + k] != needle[k] { match = false; break }
+                if match { return i }
+            }
+            i += 1
+        }
+        return nil
+    }
+}

@@ -1,0 +1,174 @@
+import Scrollwork
+
+/// A grid of cells that widgets draw into and the renderer compares between frames.
+public struct Buffer: Sendable, Hashable {
+    /// Width in cells.
+    public private(set) var columns: Int
+    /// Height in cells.
+    public private(set) var rows: Int
+    /// The cells, row by row.
+    public private(set) var cells: [Cell]
+
+    /// A blank buffer; negative sizes are treated as 0.
+    public init(columns: Int, rows: Int, fill: Cell = .blank()) {
+        self.columns = Swift.max(0, columns)
+        self.rows = Swift.max(0, rows)
+        cells = [Cell](repeating: fill, count: self.columns * self.rows)
+    }
+
+    /// The whole buffer as a rectangle of cells.
+    public var area: CellRect { CellRect(column: 0, row: 0, columns: columns, rows: rows) }
+
+    /// The cell at `column`, `row`; a blank for positions outside.
+    public subscript(column: Int, row: Int) -> Cell {
+        get { contains(column, row) ? cells[row * columns + column] : .blank() }
+        set { if contains(column, row) { cells[row * columns + column] = newValue } }
+    }
+
+    /// True when the position lies inside the buffer.
+    public func contains(_ column: Int, _ row: Int) -> Bool { column >= 0 && column < columns && row >= 0 && row < rows }
+
+    /// Fills `rect` (clipped to the buffer) with `cell`.
+    public mutating func fill(_ rect: CellRect, with cell: Cell = .blank()) {
+        let r = rect.intersection(area)
+        guard !r.isEmpty else { return }
+        for y in r.row..<r.maxRow {
+            let base = y * columns
+            for x in r.column..<r.maxColumn { cells[base + x] = cell }
+            repairEdges(row: y, from: r.column, to: r.maxColumn)
+        }
+    }
+
+    /// Changes the style of every cell in `rect` with `change`.
+    /// A wide character touched by the rectangle is restyled whole, both its cells.
+    public mutating func restyle(_ rect: CellRect, _ change: (inout Style) -> Void) {
+        let r = rect.intersection(area)
+        guard !r.isEmpty else { return }
+        for y in r.row..<r.maxRow {
+            let base = y * columns
+            var start = r.column, end = r.maxColumn
+            if cells[base + start].isContinuation && start > 0 { start -= 1 }
+            if end < columns && cells[base + end].isContinuation { end += 1 }
+            for x in start..<end { change(&cells[base + x].style) }
+        }
+    }
+
+    /// Draws `text` from `column`, `row`, clipped to `clip` (and the buffer), cluster by cluster. A
+    /// wide character that does not fit at the clip edge is replaced by a space. Returns the
+    /// column after the last cell drawn.
+    @discardableResult
+    public mutating func draw(_ text: String, column: Int, row: Int, style: Style = .plain, clip: CellRect? = nil) -> Int {
+        let bounds = (clip ?? area).intersection(area)
+        guard row >= bounds.row, row < bounds.maxRow else { return column }
+        var x = column
+        for character in text {
+            let w = displayWidth(character)
+            if w == 0 {
+                // A mark with nothing to attach to on screen is dropped; otherwise it joins the cell before.
+                if x - 1 >= bounds.column, x - 1 < bounds.maxColumn {
+                    var before = x - 1
+                    if self[before, row].isContinuation { before -= 1 }
+                    cells[row * columns + before].text.append(character)
+                }
+                continue
+            }
+            if x >= bounds.maxColumn { break }
+            if x >= bounds.column {
+                if w == 2 && x + 1 >= bounds.maxColumn {
+                    cells[row * columns + x] = Cell(" ", width: 1, style: style)
+                    repairEdges(row: row, from: x, to: x + 1)
+                    x += 1
+                    break
+                }
+                cells[row * columns + x] = Cell(String(character), width: UInt8(w), style: style)
+                if w == 2 { cells[row * columns + x + 1] = Cell("", width: 0, style: style) }
+                repairEdges(row: row, from: x, to: x + w)
+            }
+            x += w
+        }
+        return x
+    }
+
+    /// The text of one row, with wide characters once and trailing spaces kept.
+    public func text(ofRow row: Int) -> String {
+        guard row >= 0 && row < rows else { return "" }
+        var line = ""
+        for x in 0..<columns { line += cells[row * columns + x].text }
+        return line
+    }
+
+    /// The whole buffer as lines of text, trailing spaces removed.
+    public var text: String {
+        (0..<rows).map { text(ofRow: $0).replacingTrailingSpaces() }.joined(separator: "\n")
+    }
+
+    /// Copies rows `source` of `other` over rows starting at `destination` of this buffer (same width).
+    mutating func copyRows(_ source: Range<Int>, of other: Buffer, to destination: Int) {
+        guard other.columns == columns else { return }
+        for (i, y) in source.enumerated() where y >= 0 && y < other.rows && destination + i >= 0 && destination + i < rows {
+            let from = y * columns, to = (destination + i) * columns
+            for x in 0..<columns { cells[to + x] = other.cells[from + x] }
+        }
+    }
+
+    /// Overwriting half of a wide character leaves the other half orphaned: blank it.
+    private mutating func repairEdges(row: Int, from start: Int, to end: Int) {
+        let base = row * columns
+        if start > 0, start < columns, cells[base + start - 1].width == 2, cells[base + start].width != 0 {
+            cells[base + start - 1] = Cell(" ", width: 1, style: cells[base + start - 1].style)
+        }
+        if end < columns, end > 0, cells[base + end].isContinuation, cells[base + end - 1].width != 2 {
+            cells[base + end] = Cell(" ", width: 1, style: cells[base + end].style)
+        }
+    }
+}
+
+/// A rectangle of cells.
+public struct CellRect: Sendable, Hashable {
+    /// The first column.
+    public var column: Int
+    /// The first row.
+    public var row: Int
+    /// Width in cells.
+    public var columns: Int
+    /// Height in cells.
+    public var rows: Int
+
+    /// Creates a rectangle; negative sizes count as empty.
+    public init(column: Int, row: Int, columns: Int, rows: Int) {
+        self.column = column
+        self.row = row
+        self.columns = Swift.max(0, columns)
+        self.rows = Swift.max(0, rows)
+    }
+
+    /// The column after the last.
+    public var maxColumn: Int { column + columns }
+    /// The row after the last.
+    public var maxRow: Int { row + rows }
+    /// True when it holds no cells.
+    public var isEmpty: Bool { columns == 0 || rows == 0 }
+
+    /// True when the cell lies inside.
+    public func contains(column c: Int, row r: Int) -> Bool { c >= column && c < maxColumn && r >= row && r < maxRow }
+
+    /// The cells both rectangles hold.
+    public func intersection(_ other: CellRect) -> CellRect {
+        let c0 = Swift.max(column, other.column), r0 = Swift.max(row, other.row)
+        let c1 = Swift.min(maxColumn, other.maxColumn), r1 = Swift.min(maxRow, other.maxRow)
+        return CellRect(column: c0, row: r0, columns: c1 - c0, rows: r1 - r0)
+    }
+
+    /// The rectangle shrunk by the given number of cells on each side.
+    public func inset(top: Int = 0, left: Int = 0, bottom: Int = 0, right: Int = 0) -> CellRect {
+        CellRect(column: column + left, row: row + top, columns: columns - left - right, rows: rows - top - bottom)
+    }
+}
+
+extension String {
+    func replacingTrailingSpaces() -> String {
+        var s = self
+        while s.last == " " { s.removeLast() }
+        return s
+    }
+}

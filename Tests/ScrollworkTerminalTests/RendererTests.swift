@@ -1,0 +1,146 @@
+import PropertyBased
+import Testing
+@testable import ScrollworkTerminal
+
+/// A 120 × 40 table frame: a header row, then rows `first ..< first + 39` with zebra backgrounds.
+func tableFrame(first: Int, columns: Int = 120, rows: Int = 40) -> Buffer {
+    var b = Buffer(columns: columns, rows: rows)
+    b.draw("Name".padding(toLength: 30, withPad: " ", startingAt: 0) + "Path".padding(toLength: 60, withPad: " ", startingAt: 0) + "Size ▲",
+           column: 0, row: 0, style: Style(bold: true, underline: true))
+    for y in 1..<rows {
+        let n = first + y - 1
+        let zebra = n % 2 == 1 ? Style(background: .palette(236)) : .plain
+        b.fill(CellRect(column: 0, row: y, columns: columns, rows: 1), with: .blank(zebra))
+        b.draw("file-\(n).txt", column: 0, row: y, style: zebra)
+        b.draw("/home/user/projects/scrollwork/…/file-\(n).txt", column: 30, row: y, style: zebra)
+        b.draw(String(n * 37 % 100_000), column: 100, row: y, style: zebra)
+    }
+    return b
+}
+
+private func screen(after frames: [Buffer], mode: ColorMode = .trueColor) -> (VirtualScreen, Renderer) {
+    var renderer = Renderer(colorMode: mode)
+    var vs = VirtualScreen(columns: frames[0].columns, rows: frames[0].rows)
+    for f in frames { vs.apply(renderer.render(f)) }
+    return (vs, renderer)
+}
+
+@Suite struct RendererTests {
+    @Test func firstFramePaintsEverything() {
+        let frame = tableFrame(first: 0)
+        let (vs, r) = screen(after: [frame])
+        #expect(vs.buffer == frame)
+        #expect(r.lastFrameBytes > 4000)
+    }
+
+    @Test func anUnchangedFrameWritesNothing() {
+        let frame = tableFrame(first: 0)
+        var r = Renderer(colorMode: .trueColor)
+        _ = r.render(frame)
+        #expect(r.render(frame).isEmpty)
+        #expect(r.lastFrameBytes == 0)
+    }
+
+    @Test func aOneRowScrollOfATableWritesLessThanTwoRows() {
+        var r = Renderer(colorMode: .palette256)
+        var vs = VirtualScreen(columns: 120, rows: 40)
+        vs.apply(r.render(tableFrame(first: 0)))
+        let bytes = r.render(tableFrame(first: 1))
+        vs.apply(bytes)
+        #expect(vs.buffer == tableFrame(first: 1))
+        let rowText = tableFrame(first: 1).text(ofRow: 39).utf8.count
+        #expect(bytes.count < 2 * rowText, "\(bytes.count) bytes for a one-row scroll; a row is \(rowText)")
+        // Scrolling back down uses the region the other way.
+        let back = r.render(tableFrame(first: 0))
+        vs.apply(back)
+        #expect(vs.buffer == tableFrame(first: 0))
+        #expect(back.count < 2 * rowText)
+    }
+
+    @Test func aPageDownStaysUnderSixKilobytes() {
+        var r = Renderer(colorMode: .palette256)
+        _ = r.render(tableFrame(first: 0))
+        let bytes = r.render(tableFrame(first: 38))
+        #expect(bytes.count < 6000)
+        var vs = VirtualScreen(columns: 120, rows: 40)
+        var r2 = Renderer(colorMode: .palette256)
+        vs.apply(r2.render(tableFrame(first: 0)))
+        vs.apply(r2.render(tableFrame(first: 38)))
+        #expect(vs.buffer == tableFrame(first: 38))
+    }
+
+    @Test func aStyleChangeWritesOnlyTheChangedCells() {
+        let frame = tableFrame(first: 0)
+        var selected = frame
+        selected.restyle(CellRect(column: 0, row: 5, columns: 10, rows: 1)) { $0.reverse = true }
+        var r = Renderer(colorMode: .trueColor)
+        var vs = VirtualScreen(columns: 120, rows: 40)
+        vs.apply(r.render(frame))
+        let bytes = r.render(selected)
+        vs.apply(bytes)
+        #expect(vs.buffer == selected)
+        #expect(bytes.count < 60)
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(text.contains("file-4.txt".prefix(10)))
+        #expect(!text.contains("/home"))
+    }
+
+    @Test func framesAreWrappedInSynchronizedOutput() {
+        var r = Renderer(colorMode: .trueColor)
+        let bytes = r.render(tableFrame(first: 0))
+        #expect(bytes.starts(with: Array("\u{1B}[?2026h".utf8)))
+        #expect(Array(bytes.suffix(8)) == Array("\u{1B}[?2026l".utf8))
+    }
+
+    @Test func aResizeRepaintsFully() {
+        var r = Renderer(colorMode: .trueColor)
+        _ = r.render(tableFrame(first: 0))
+        let small = tableFrame(first: 0, columns: 60, rows: 10)
+        let bytes = r.render(small)
+        var vs = VirtualScreen(columns: 60, rows: 10)
+        vs.apply(bytes)
+        #expect(vs.buffer == small)
+        #expect(String(decoding: bytes, as: UTF8.self).contains("\u{1B}[2J"))
+    }
+
+    @Test func colourModesDownsample() {
+        var b = Buffer(columns: 4, rows: 1)
+        b.draw("ab", column: 0, row: 0, style: Style(foreground: .rgb(255, 0, 0), reverse: true))
+        var mono = Renderer(colorMode: .none)
+        let text = String(decoding: mono.render(b), as: UTF8.self)
+        #expect(!text.contains("38;") && text.contains("7"))
+        var sixteen = Renderer(colorMode: .ansi16)
+        #expect(String(decoding: sixteen.render(b), as: UTF8.self).contains("7;31m"))
+        var palette = Renderer(colorMode: .palette256)
+        #expect(String(decoding: palette.render(b), as: UTF8.self).contains("38;5;196"))
+    }
+
+    /// Any sequence of frames, drawn with text of every width, styles and moved rows, ends with
+    /// the terminal showing exactly the last frame.
+    @Test func anySequenceOfFramesIsShownExactly() async {
+        let words = ["a", "hello", "滚动视图", "👍🏽 ok", "é", "ｶﾀｶﾅ", "…", "x\u{301}y"]
+        let step = zip(Gen.int(in: 0...5), Gen.int(in: 0...30), Gen.int(in: 0...9), Gen.int(in: 0...7))
+        await propertyCheck(count: 150, input: step.array(of: 1...12)) { steps in
+            var frame = Buffer(columns: 24, rows: 10)
+            var r = Renderer(colorMode: .trueColor)
+            var vs = VirtualScreen(columns: 24, rows: 10)
+            for (kind, x, y, w) in steps {
+                switch kind {
+                case 0, 1: frame.draw(words[w], column: x % 26 - 1, row: y, style: Style(foreground: .rgb(UInt8(w * 30), 0, 0), bold: w % 2 == 0))
+                case 2: frame.restyle(CellRect(column: x % 24, row: y, columns: w + 1, rows: 2)) { $0.reverse.toggle() }
+                case 3:
+                    // Move a block of rows, as scrolling does.
+                    var moved = frame
+                    let d = w % 3 + 1
+                    moved.copyRows((y % 5)..<(y % 5 + 5), of: frame, to: y % 5 + (x % 2 == 0 ? d : -d))
+                    frame = moved
+                case 4: frame.fill(CellRect(column: x % 24, row: y, columns: w + 2, rows: 1), with: .blank(Style(background: .palette(UInt8(w)))))
+                default: break
+                }
+                vs.apply(r.render(frame))
+                let same = vs.buffer == frame
+                #expect(same, "screen:\n\(vs.buffer.text)\nframe:\n\(frame.text)")
+            }
+        }
+    }
+}
