@@ -1,0 +1,85 @@
+/// Drives an ``App`` without a terminal, in virtual time: a test feeds it events or raw bytes,
+/// advances the clock, and reads the screen as text or as styled cells.
+///
+/// Every frame goes through the real renderer and a ``VirtualScreen`` that applies its bytes, so
+/// what a test reads is what a terminal would show.
+public struct HeadlessTerminal<A: App> {
+    /// The app under test.
+    public var app: A
+    /// The virtual clock, in seconds.
+    public private(set) var time: Double = 0
+    /// Frames per second while the app animates.
+    public var framesPerSecond: Double = 60
+    private var decoder = InputDecoder()
+    private var renderer: Renderer
+    private var virtual: VirtualScreen
+    /// The size in cells.
+    public private(set) var columns: Int
+    /// The size in cells.
+    public private(set) var rows: Int
+    /// Bytes the renderer wrote for the last frame.
+    public var lastFrameBytes: Int { renderer.lastFrameBytes }
+
+    /// Starts `app` in a virtual terminal of `columns` × `rows`.
+    public init(_ app: A, columns: Int = 80, rows: Int = 24, colorMode: ColorMode = .trueColor) {
+        self.app = app
+        self.columns = Swift.max(0, columns)
+        self.rows = Swift.max(0, rows)
+        renderer = Renderer(colorMode: colorMode)
+        virtual = VirtualScreen(columns: self.columns, rows: self.rows)
+        self.app.handle(.resize(columns: self.columns, rows: self.rows), at: 0)
+        draw()
+    }
+
+    /// The screen as text, one line per row, trailing spaces removed.
+    public var text: String { virtual.buffer.text }
+
+    /// The screen's cells with their styles.
+    public var screen: Buffer { virtual.buffer }
+
+    /// Sends an event now and draws the next frame.
+    public mutating func send(_ event: Event) {
+        app.handle(event, at: time)
+        draw()
+    }
+
+    /// Sends raw bytes as a terminal would, decoded like real input, and draws.
+    public mutating func send(bytes: [UInt8]) {
+        for event in decoder.feed(bytes, at: time) { app.handle(event, at: time) }
+        draw()
+    }
+
+    /// Types `text` key by key.
+    public mutating func type(_ text: String) { send(bytes: Array(text.utf8)) }
+
+    /// Advances the clock by `seconds`, ticking at the frame rate while the app animates (and at
+    /// its wake time), then draws.
+    public mutating func advance(by seconds: Double) {
+        let end = time + Swift.max(0, seconds)
+        let frame = 1 / framesPerSecond
+        while time < end {
+            var next = end
+            if app.isAnimating { next = Swift.min(end, time + frame) } else if let wake = app.wakeTime, wake > time { next = Swift.min(end, wake) }
+            time = next
+            for event in decoder.flush(at: time) { app.handle(event, at: time) }
+            draw()
+        }
+    }
+
+    /// Changes the terminal's size, as SIGWINCH would.
+    public mutating func resize(columns: Int, rows: Int) {
+        self.columns = Swift.max(0, columns)
+        self.rows = Swift.max(0, rows)
+        renderer.invalidate()
+        virtual = VirtualScreen(columns: self.columns, rows: self.rows)
+        app.handle(.resize(columns: self.columns, rows: self.rows), at: time)
+        draw()
+    }
+
+    private mutating func draw() {
+        app.tick(at: time)
+        var buffer = Buffer(columns: columns, rows: rows)
+        app.render(into: &buffer, at: time)
+        virtual.apply(renderer.render(buffer))
+    }
+}

@@ -1,0 +1,60 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Runs an ``App`` in a ``TerminalSession``: reads input, ticks at the frame rate only while the
+/// app animates, and otherwise sleeps until the next event (no CPU when idle).
+public struct EventLoop {
+    /// Frames per second while something animates.
+    public var framesPerSecond: Double
+    /// Colours the terminal can show.
+    public var colorMode: ColorMode
+
+    /// A loop at `framesPerSecond` (clamped to 1…240) and `colorMode`.
+    public init(framesPerSecond: Double = 60, colorMode: ColorMode) {
+        self.framesPerSecond = framesPerSecond.isFinite ? Swift.min(Swift.max(framesPerSecond, 1), 240) : 60
+        self.colorMode = colorMode
+    }
+
+    /// Seconds on the monotonic clock.
+    public static func now() -> Double {
+        var t = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &t)
+        return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
+    }
+
+    /// Runs `app` until it wants to quit. The session is entered here and always left, also when
+    /// the app throws.
+    public func run<A: App>(_ app: inout A, session: TerminalSession) {
+        session.enter()
+        defer { session.leave() }
+        var decoder = InputDecoder()
+        var renderer = Renderer(colorMode: colorMode)
+        var (columns, rows) = session.size()
+        app.handle(.resize(columns: columns, rows: rows), at: Self.now())
+        let frame = 1 / framesPerSecond
+        while !app.wantsQuit {
+            let now = Self.now()
+            app.tick(at: now)
+            var buffer = Buffer(columns: columns, rows: rows)
+            app.render(into: &buffer, at: now)
+            let bytes = renderer.render(buffer)
+            if !bytes.isEmpty { session.write(bytes) }
+            var timeout: Double? = app.isAnimating ? frame : app.wakeTime.map { Swift.max(0, $0 - now) }
+            if let deadline = decoder.flushDeadline { timeout = Swift.min(timeout ?? .infinity, Swift.max(0, deadline - now)) }
+            switch session.read(timeout: timeout) {
+            case let .bytes(input):
+                for event in decoder.feed(input, at: Self.now()) { app.handle(event, at: Self.now()) }
+            case .resized, .resumed:
+                (columns, rows) = session.size()
+                renderer.invalidate()
+                app.handle(.resize(columns: columns, rows: rows), at: Self.now())
+            case .timeout:
+                break
+            }
+            for event in decoder.flush(at: Self.now()) { app.handle(event, at: Self.now()) }
+        }
+    }
+}

@@ -1,0 +1,153 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Dispatch
+
+/// The process's terminal in full-screen mode: raw input, the alternate screen, a hidden cursor,
+/// mouse, paste and focus reporting; restored on every way out.
+///
+/// A class because it stands for one resource, the terminal device, that must be restored exactly
+/// once. Signals are turned into bytes on a pipe that ``read(timeout:)`` waits on alongside the
+/// keyboard, so the event loop handles them in order: SIGWINCH becomes a resize; SIGINT, SIGTERM
+/// and SIGHUP restore the terminal and end the process; SIGTSTP (Ctrl-Z from a shell) restores it
+/// before stopping and SIGCONT takes it back and repaints.
+public final class TerminalSession {
+    /// What ``read(timeout:)`` returns.
+    public enum Input {
+        /// Bytes from the keyboard or mouse.
+        case bytes([UInt8])
+        /// The terminal changed size.
+        case resized
+        /// The process was continued after a stop: repaint everything.
+        case resumed
+        /// Nothing arrived before the timeout.
+        case timeout
+    }
+
+    private let input = STDIN_FILENO
+    private let output = STDOUT_FILENO
+    private var original = termios()
+    private var isActive = false
+    private let signalPipe: [Int32]
+    private var sources: [DispatchSourceSignal] = []
+    private let queue = DispatchQueue(label: "scrollwork.signals")
+
+    /// Checks that standard input and output are a capable terminal, given the environment.
+    public static func check(environment: [String: String]) throws(TerminalError) {
+        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw .notATerminal }
+        let term = environment["TERM"] ?? ""
+        if term.isEmpty || term == "dumb" { throw .dumbTerminal(term) }
+    }
+
+    /// Prepares the session; call ``enter()`` to take over the screen.
+    public init(environment: [String: String]) throws(TerminalError) {
+        try Self.check(environment: environment)
+        var fds: [Int32] = [0, 0]
+        guard pipe(&fds) == 0 else { throw .system("pipe", errno) }
+        signalPipe = fds
+        for fd in fds { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
+        guard tcgetattr(input, &original) == 0 else { throw .system("tcgetattr", errno) }
+    }
+
+    deinit {
+        leave()
+        for s in sources { s.cancel() }
+        close(signalPipe[0])
+        close(signalPipe[1])
+    }
+
+    /// Takes over the terminal: raw mode, alternate screen, hidden cursor, reporting modes.
+    public func enter() {
+        guard !isActive else { return }
+        var raw = original
+        cfmakeraw(&raw)
+        // Keep output post-processing off too, but let reads return as soon as a byte is there.
+        withUnsafeMutableBytes(of: &raw.c_cc) { cc in
+            cc[Int(VMIN)] = 1
+            cc[Int(VTIME)] = 0
+        }
+        _ = tcsetattr(input, TCSAFLUSH, &raw)
+        write(Array("\u{1B}[?1049h\u{1B}[?25l\u{1B}[?1002h\u{1B}[?1006h\u{1B}[?2004h\u{1B}[?1004h\u{1B}[2J".utf8))
+        isActive = true
+        installSignalHandlers()
+    }
+
+    /// Gives the terminal back exactly as it was. Safe to call more than once.
+    public func leave() {
+        guard isActive else { return }
+        isActive = false
+        write(Array("\u{1B}[?1004l\u{1B}[?2004l\u{1B}[?1006l\u{1B}[?1002l\u{1B}[0m\u{1B}[r\u{1B}[?25h\u{1B}[?1049l".utf8))
+        _ = tcsetattr(input, TCSAFLUSH, &original)
+    }
+
+    /// The terminal's size in cells (80 × 24 when it cannot tell).
+    public func size() -> (columns: Int, rows: Int) {
+        var w = winsize()
+        guard ioctl(output, UInt(TIOCGWINSZ), &w) == 0, w.ws_col > 0, w.ws_row > 0 else { return (80, 24) }
+        return (Int(w.ws_col), Int(w.ws_row))
+    }
+
+    /// Writes all of `bytes`, retrying short writes.
+    public func write(_ bytes: [UInt8]) {
+        var offset = 0
+        bytes.withUnsafeBytes { raw in
+            while offset < raw.count {
+                let n = Glibc.write(output, raw.baseAddress! + offset, raw.count - offset)
+                if n > 0 { offset += n } else if errno != EINTR && errno != EAGAIN { return }
+            }
+        }
+    }
+
+    /// Waits up to `timeout` seconds (forever when nil) for input or a signal. Uses no CPU while
+    /// waiting.
+    public func read(timeout: Double?) -> Input {
+        var fds = [pollfd(fd: input, events: Int16(POLLIN), revents: 0), pollfd(fd: signalPipe[0], events: Int16(POLLIN), revents: 0)]
+        let ms: Int32 = timeout.map { Int32(Swift.max(0, Swift.min($0 * 1000, 3_600_000)).rounded(.up)) } ?? -1
+        let ready = poll(&fds, 2, ms)
+        if ready <= 0 { return .timeout }
+        if fds[1].revents & Int16(POLLIN) != 0, let signal = nextSignal() {
+            switch signal {
+            case SIGWINCH: return .resized
+            case SIGTSTP:
+                leave()
+                Glibc.signal(SIGTSTP, SIG_DFL)
+                raise(SIGTSTP)
+                // Execution continues here after SIGCONT.
+                Glibc.signal(SIGTSTP, SIG_IGN)
+                enter()
+                return .resumed
+            case SIGCONT:
+                return .resumed
+            default:
+                leave()
+                exit(128 + signal)
+            }
+        }
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        let n = Glibc.read(input, &buffer, buffer.count)
+        return n > 0 ? .bytes(Array(buffer[0..<n])) : .timeout
+    }
+
+    private func nextSignal() -> Int32? {
+        var value: Int32 = 0
+        let n = Glibc.read(signalPipe[0], &value, MemoryLayout<Int32>.size)
+        return n == MemoryLayout<Int32>.size ? value : nil
+    }
+
+    private func installSignalHandlers() {
+        guard sources.isEmpty else { return }
+        let writeEnd = signalPipe[1]
+        for signal in [SIGWINCH, SIGINT, SIGTERM, SIGHUP, SIGTSTP, SIGCONT] {
+            Glibc.signal(signal, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: signal, queue: queue)
+            source.setEventHandler {
+                var value = signal
+                _ = Glibc.write(writeEnd, &value, MemoryLayout<Int32>.size)
+            }
+            source.resume()
+            sources.append(source)
+        }
+    }
+}
