@@ -12,6 +12,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
         .package(url: "https://github.com/apple/swift-numerics", from: "1.0.0"),
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.17.0"),
     ],
     targets: [
         // The headless core: value types, explicit time, no Foundation, no I/O.
@@ -37,7 +38,12 @@ let package = Package(
         ),
         .testTarget(
             name: "ScrollworkTerminalTests",
-            dependencies: ["ScrollworkTerminal"]
+            dependencies: [
+                "ScrollworkTerminal",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+            ],
+            exclude: ["__Snapshots__"]
         ),
     ],
     swiftLanguageModes: [.v6]

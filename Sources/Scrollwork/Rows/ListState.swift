@@ -55,8 +55,13 @@ public struct ListState<Row: Sendable>: Sendable {
     public var content: @Sendable (Row) -> RowContent
     /// The list's look.
     public var style: ListStyle = .plain { didSet { rebuildGeometry() } }
-    /// The platform idiom (selection rules, focus).
-    public var idiom: ScrollIdiom = .iOS
+    /// The platform idiom: selection rules, focus, and the scroll view's indicators and bounce.
+    public var idiom: ScrollIdiom = .iOS {
+        didSet {
+            idiom.configure(&scroll)
+            scroll.alwaysBounce = .vertical
+        }
+    }
     /// Item heights.
     public var metrics = Metrics() { didSet { rebuildGeometry() } }
     /// How many rows can be selected.

@@ -1,0 +1,66 @@
+import Scrollwork
+
+/// How points (the core's unit) map to terminal cells: 8 × 16 points per cell by default, so the
+/// published constants (a 36 pt indicator, a 15 pt scroller track) keep their meaning.
+public struct CellMetrics: Sendable, Hashable {
+    /// Points per column.
+    public var cellWidth: Double = 8
+    /// Points per row.
+    public var cellHeight: Double = 16
+
+    /// The default mapping.
+    public init() {}
+
+    /// The size in points of `rect`.
+    public func size(of rect: CellRect) -> Size {
+        Size(width: Double(rect.columns) * cellWidth, height: Double(rect.rows) * cellHeight)
+    }
+
+    /// The centre in points, relative to `rect`'s origin, of the cell at `column`, `row`.
+    public func point(column: Int, row: Int, in rect: CellRect) -> Point {
+        Point(x: (Double(column - rect.column) + 0.5) * cellWidth, y: (Double(row - rect.row) + 0.5) * cellHeight)
+    }
+
+    /// A length in points along `axis`, in cells (fractional).
+    public func cells(_ points: Double, _ axis: Axis) -> Double {
+        points / (axis == .horizontal ? cellWidth : cellHeight)
+    }
+}
+
+/// What a pointer press on a widget grabbed, kept by the app between mouse events.
+public struct PointerCapture: Sendable, Hashable {
+    /// The part that was pressed.
+    public enum Target: Sendable, Hashable {
+        /// The content (a touch-style drag).
+        case content
+        /// A scroll indicator.
+        case indicator
+        /// A list's section index.
+        case sectionIndex
+        /// A table heading.
+        case heading(Int)
+        /// A table column divider.
+        case divider(Int)
+        /// A page control.
+        case pageControl
+    }
+
+    /// What was pressed.
+    public var target: Target
+    /// Where, in cells.
+    public var column: Int
+    /// Where, in cells.
+    public var row: Int
+    /// The last pointer column seen (for divider drags).
+    public var lastColumn: Int
+    /// True once the pointer moved away from where it was pressed.
+    public var moved = false
+
+    /// A capture of `target` at a cell.
+    public init(_ target: Target, column: Int, row: Int) {
+        self.target = target
+        self.column = column
+        self.row = row
+        self.lastColumn = column
+    }
+}

@@ -1,0 +1,46 @@
+import Scrollwork
+
+/// Draws a scroll edge effect next to a floating bar (SV-08): `soft` dims the content rows that
+/// slide under the bar, more as more content lies under it; `hard` draws an opaque separator.
+public struct EdgeEffectWidget: Sendable {
+    /// Styles.
+    public var theme: Theme
+
+    /// A widget drawing with `theme`.
+    public init(theme: Theme) { self.theme = theme }
+
+    /// Draws `effect` for `state` along the edge of `content` (the cells the scrolling content
+    /// occupies, next to the bar).
+    public func draw(_ effect: ScrollEdgeEffect, state: ScrollState, idiom: ScrollIdiom, content: CellRect, into buffer: inout Buffer) {
+        let intensity = effect.intensity(in: state)
+        guard intensity > 0, !content.isEmpty else { return }
+        let row: Int, column: Int
+        switch effect.edge {
+        case .top: row = content.row; column = content.column
+        case .bottom: row = content.maxRow - 1; column = content.column
+        case .left: row = content.row; column = content.column
+        case .right: row = content.row; column = content.maxColumn - 1
+        }
+        switch effect.resolvedStyle(for: idiom) {
+        case .hard:
+            if effect.edge.axis == .vertical {
+                buffer.fill(CellRect(column: content.column, row: row, columns: content.columns, rows: 1), with: Cell("─", style: theme.separator))
+            } else {
+                buffer.fill(CellRect(column: column, row: content.row, columns: 1, rows: content.rows), with: Cell("│", style: theme.separator))
+            }
+        case .soft, .automatic:
+            // Up to two rows fade, the nearest most.
+            let depth = intensity > 0.5 ? 2 : 1
+            for i in 0..<depth {
+                let r: CellRect
+                switch effect.edge {
+                case .top: r = CellRect(column: content.column, row: row + i, columns: content.columns, rows: 1)
+                case .bottom: r = CellRect(column: content.column, row: row - i, columns: content.columns, rows: 1)
+                case .left: r = CellRect(column: column + i, row: content.row, columns: 1, rows: content.rows)
+                case .right: r = CellRect(column: column - i, row: content.row, columns: 1, rows: content.rows)
+                }
+                buffer.restyle(r.intersection(content)) { $0.dim = true }
+            }
+        }
+    }
+}

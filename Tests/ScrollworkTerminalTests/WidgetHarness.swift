@@ -1,0 +1,65 @@
+import Scrollwork
+@testable import ScrollworkTerminal
+
+/// A one-widget app for tests: state, how to draw it, how it takes events.
+struct Harness<State>: App {
+    var state: State
+    var capture: PointerCapture? = nil
+    var drawState: (State, CellRect, inout Buffer, Double) -> Void
+    var handleEvent: (inout State, Event, CellRect, inout PointerCapture?, Double) -> Void = { _, _, _, _, _ in }
+    var tickState: (inout State, Double) -> Void = { _, _ in }
+    var animating: (State) -> Bool = { _ in false }
+    var area = CellRect(column: 0, row: 0, columns: 0, rows: 0)
+    var wantsQuit: Bool { false }
+    var isAnimating: Bool { animating(state) }
+
+    mutating func handle(_ event: Event, at time: Double) {
+        if case let .resize(columns, rows) = event { area = CellRect(column: 0, row: 0, columns: columns, rows: rows) }
+        handleEvent(&state, event, area, &capture, time)
+    }
+
+    mutating func tick(at time: Double) { tickState(&state, time) }
+
+    mutating func render(into buffer: inout Buffer, at time: Double) { drawState(state, area, &buffer, time) }
+}
+
+/// The screen as text, then a map of how each cell is styled, for snapshots:
+/// S selection, Z zebra, F focus/header background, A accent, D dim, B bold, U underline,
+/// R reverse, . plain.
+func snapshotText(_ buffer: Buffer, theme: Theme = .standard(for: .trueColor)) -> String {
+    var map: [String] = []
+    for y in 0..<buffer.rows {
+        var line = ""
+        for x in 0..<buffer.columns {
+            let s = buffer[x, y].style
+            let c: Character
+            if s.background != .default && s.background == theme.selection.background { c = "S" }
+            else if s.background != .default && s.background == theme.zebra.background { c = "Z" }
+            else if s.background != .default && s.background == theme.focus.background { c = "F" }
+            else if s.foreground == theme.accent.foreground && s.foreground != .default { c = "A" }
+            else if s.reverse { c = "R" }
+            else if s.underline { c = "U" }
+            else if s.dim || (s.foreground != .default && (s.foreground == theme.secondary.foreground || s.foreground == theme.indicator.foreground || s.foreground == theme.separator.foreground || s.foreground == theme.track.foreground)) { c = "D" }
+            else if s.bold { c = "B" }
+            else { c = "." }
+            line.append(c)
+        }
+        map.append(line.replacingTrailing("."))
+    }
+    return buffer.text + "\n--- styles ---\n" + map.joined(separator: "\n") + "\n"
+}
+
+extension String {
+    func replacingTrailing(_ c: Character) -> String {
+        var s = self
+        while s.last == c { s.removeLast() }
+        return s
+    }
+}
+
+/// Draws once into a fresh buffer of `columns` × `rows`.
+func render(columns: Int, rows: Int, _ draw: (inout Buffer, CellRect) -> Void) -> Buffer {
+    var buffer = Buffer(columns: columns, rows: rows)
+    draw(&buffer, buffer.area)
+    return buffer
+}

@@ -1,0 +1,136 @@
+import Scrollwork
+import SnapshotTesting
+import Testing
+@testable import ScrollworkTerminal
+
+let theme = Theme.standard(for: .trueColor)
+let documentLines = (1...200).map { "Line \($0): scroll views show more content than fits." }
+
+/// Draws a text document through the scroll view widget.
+func drawDocument(_ state: ScrollState, in rect: CellRect, into buffer: inout Buffer) {
+    ScrollViewWidget(theme: theme).draw(state, in: rect, into: &buffer) { buffer, window in
+        for r in 0..<window.rect.rows {
+            let line = window.firstRow + r
+            guard line >= 0 && line < documentLines.count else { continue }
+            buffer.draw(documentLines[line], column: window.rect.column - window.firstColumn, row: window.rect.row + r, clip: window.rect)
+        }
+    }
+}
+
+func document(idiom: ScrollIdiom = .iOS, columns: Int = 40, rows: Int = 8) -> ScrollState {
+    idiom.scrollState(viewport: Size(width: Double(columns) * 8, height: Double(rows) * 16),
+                      content: Size(width: Double(columns) * 8, height: Double(documentLines.count) * 16))
+}
+
+@Suite struct ScrollViewSnapshotTests {
+    @Test("SV-01: overlay indicator while scrolling, hidden at rest")
+    func SV_01_overlayIndicator() throws {
+        var s = document()
+        try s.setOffset(Point(x: 0, y: 1600), time: 0)
+        let rest = render(columns: 40, rows: 8) { drawDocument(s, in: $1, into: &$0) }
+        assertSnapshot(of: snapshotText(rest), as: .lines, named: "rest")
+        try s.beginDrag(at: Point(x: 100, y: 100), time: 1)
+        try s.drag(to: Point(x: 100, y: 60), time: 1.05)
+        let scrolling = render(columns: 40, rows: 8) { drawDocument(s, in: $1, into: &$0) }
+        assertSnapshot(of: snapshotText(scrolling), as: .lines, named: "scrolling")
+    }
+
+    @Test("SV-02: the rubber-band space past the top edge")
+    func SV_02_rubberBandSpace() throws {
+        var s = document()
+        try s.beginDrag(at: Point(x: 100, y: 10), time: 0)
+        try s.drag(to: Point(x: 100, y: 90), time: 0.1)
+        assertSnapshot(of: snapshotText(render(columns: 40, rows: 8) { drawDocument(s, in: $1, into: &$0) }), as: .lines)
+    }
+
+    @Test("SV-11: legacy scrollers take their track out of the layout")
+    func SV_11_legacyScroller() throws {
+        var s = document()
+        s.indicatorStyle = .macOS(.legacy)
+        s.contentSize.width = s.contentViewport.width
+        try s.setOffset(Point(x: 0, y: 800), time: 0)
+        assertSnapshot(of: snapshotText(render(columns: 40, rows: 8) { drawDocument(s, in: $1, into: &$0) }), as: .lines)
+    }
+
+    @Test("SV-13: tvOS draws no indicators")
+    func SV_13_noIndicators() throws {
+        var s = document(idiom: .tvOS)
+        try s.beginDrag(at: Point(x: 100, y: 100), time: 1)
+        try s.drag(to: Point(x: 100, y: 60), time: 1.05)
+        let b = render(columns: 40, rows: 8) { drawDocument(s, in: $1, into: &$0) }
+        #expect(!b.text.contains("█") && !b.text.contains("▄"))
+        assertSnapshot(of: snapshotText(b), as: .lines)
+    }
+
+    @Test("SV-14: the visionOS indicator and its jog ticks")
+    func SV_14_visionJog() throws {
+        var s = document(idiom: .visionOS, rows: 12)
+        try s.setOffset(Point(x: 0, y: 400), time: 0)
+        let thumb = try #require(s.indicator(.vertical)).thumb
+        try s.pressIndicator(at: thumb.center, time: 1)
+        try s.dragIndicator(to: thumb.center + Point(x: 0, y: 30), time: 1)
+        s.tick(at: 1.3)
+        assertSnapshot(of: snapshotText(render(columns: 40, rows: 12) { drawDocument(s, in: $1, into: &$0) }), as: .lines)
+    }
+
+    @Test("SV-15: the watchOS page indicator shows the page and the place in it")
+    func SV_15_watchPageIndicator() throws {
+        var s = document(idiom: .watchOS, columns: 24, rows: 8)
+        s.isPagingEnabled = true
+        s.verticalPageLengths = [128, 512, 128, 2432]
+        try s.setOffset(Point(x: 0, y: 128 + 192), time: 0)
+        assertSnapshot(of: snapshotText(render(columns: 24, rows: 8) { drawDocument(s, in: $1, into: &$0) }), as: .lines)
+    }
+
+    @Test("SV-08: a soft edge dims rows under a bar; a hard edge draws a separator")
+    func SV_08_edgeEffects() throws {
+        var s = document(rows: 7)
+        try s.setOffset(Point(x: 0, y: 320), time: 0)
+        for style in [ScrollEdgeEffect.Style.soft, .hard] {
+            let b = render(columns: 40, rows: 8) { buffer, area in
+                buffer.draw(" Toolbar", column: 0, row: 0, style: theme.header)
+                let content = area.inset(top: 1)
+                drawDocument(s, in: content, into: &buffer)
+                let effect = ScrollEdgeEffect(edge: .top, style: style, floating: [.bar], depth: 16)
+                EdgeEffectWidget(theme: theme).draw(effect, state: s, idiom: .iOS, content: content, into: &buffer)
+            }
+            assertSnapshot(of: snapshotText(b), as: .lines, named: "\(style)")
+        }
+    }
+}
+
+@Suite struct PageControlSnapshotTests {
+    func draw(_ c: PageControlState, columns: Int = 30, rows: Int = 3) -> String {
+        snapshotText(render(columns: columns, rows: rows) { PageControlWidget(theme: theme).draw(c, in: $1, into: &$0) })
+    }
+
+    @Test("PC-02, PC-04: five dots at the bottom centre, the current one highlighted")
+    func PC_02_PC_04_fewPages() throws {
+        var c = try PageControlState(numberOfPages: 5)
+        c.currentPage = 1
+        assertSnapshot(of: draw(c), as: .lines)
+    }
+
+    @Test("PC-11: twelve and a thousand pages clip and shrink the edge dots", arguments: [12, 1000])
+    func PC_11_clippedRows(pages: Int) throws {
+        var c = try PageControlState(numberOfPages: pages)
+        c.currentPage = pages / 2
+        assertSnapshot(of: draw(c), as: .lines, named: "\(pages)")
+    }
+
+    @Test("PC-06, PC-15: a location symbol on the first page and the prominent background")
+    func PC_06_PC_15_imagesAndBackground() throws {
+        var c = try PageControlState(numberOfPages: 4)
+        try c.setIndicatorImage(IndicatorImage("➤"), forPage: 0)
+        c.backgroundStyle = .prominent
+        c.currentPage = 2
+        assertSnapshot(of: draw(c), as: .lines)
+    }
+
+    @Test("PC-02: a vertical control on the trailing edge")
+    func PC_02_vertical() throws {
+        var c = try PageControlState(numberOfPages: 3)
+        c.direction = .topToBottom
+        assertSnapshot(of: draw(c, columns: 10, rows: 9), as: .lines)
+    }
+}
