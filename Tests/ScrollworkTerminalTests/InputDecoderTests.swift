@@ -146,6 +146,16 @@ let decoderVectors: [(String, [UInt8], [Event])] = [
         #expect(d.feed(bytes("a"), at: 2) == [key(.character("a"))])
     }
 
+    /// Found by the fuzzer: a paste start marker at the very end of the input, never closed.
+    @Test func aPasteStartAtTheEndDoesNotStayPendingForever() {
+        var d = InputDecoder()
+        #expect(d.feed(bytes("x" + esc + "[200~"), at: 0) == [key(.character("x"))])
+        #expect(d.hasPending)
+        #expect(d.flush(at: 2).isEmpty)
+        #expect(!d.hasPending)
+        #expect(d.feed(bytes("y"), at: 3) == [key(.character("y"))])
+    }
+
     @Test func overlongSequencesAreDropped() {
         let input = bytes(esc + "[" + String(repeating: "1;", count: 100) + "A" + "b")
         let events = decode(input)

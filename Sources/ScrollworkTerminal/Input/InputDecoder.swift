@@ -78,6 +78,11 @@ public struct InputDecoder: Sendable {
             i += used
         }
         pending.removeFirst(i)
+        // A paste cut off with nothing after its start marker still ends when its time is up.
+        if endPaste, let text = paste {
+            if !text.isEmpty { events.append(.paste(String(decoding: text, as: UTF8.self))) }
+            paste = nil
+        }
         return events
     }
 
