@@ -18,6 +18,9 @@ public struct TableState<Row: Sendable>: Sendable {
     public var headerLabel: String? = nil
     /// The width the columns are fitted into.
     public private(set) var availableWidth: Double = 0
+    /// Sort keys read so far, by column, for the rows in `keyRows`.
+    var keyCache: [String: SortKeys] = [:]
+    var keyRows: [RowID] = []
 
     /// A table over `rows` with `columns`; the list uses the bordered style (alternating rows).
     public init<Source: RowSource & Sendable>(rows: Source, columns: [TableColumn<Row>]) where Source.Row == Row {
@@ -63,22 +66,46 @@ public struct TableState<Row: Sendable>: Sendable {
 
     /// Sorts by `order` (most significant first): stable, so rows equal on every key keep the
     /// order they have in the source. Unknown column identifiers are ignored.
+    ///
+    /// Each key column is read from the source once and kept, so choosing the same heading again
+    /// (to reverse) or adding a tie-breaker does not read the rows again.
     public mutating func setSortOrder(_ order: [SortOrder]) {
         sortOrder = order
-        let keys = order.compactMap { o in columns.first { $0.id == o.columnID }.map { (column: $0, ascending: o.ascending) } }
-        let ids = list.sections[0].order.ids.sorted { $0.rawValue < $1.rawValue }
-        guard !keys.isEmpty else { list.setOrder(ids, ofSection: 0); return }
-        // Read every sort key once; comparisons then touch only the key arrays.
-        let values: [[TableValue]] = keys.map { key in ids.map { key.column.value(list.row(for: $0)) } }
-        var positions = Array(ids.indices)
-        positions.sort { a, b in
-            for (k, key) in keys.enumerated() {
-                let va = values[k][a], vb = values[k][b]
-                if va != vb { return key.ascending ? va < vb : vb < va }
+        let ids = sourceOrderIDs()
+        if ids.count != keyRows.count || ids != keyRows { keyCache = [:]; keyRows = ids }
+        var keys: [(SortKeys, Bool)] = []
+        for o in order {
+            guard let column = columns.first(where: { $0.id == o.columnID }) else { continue }
+            if keyCache[column.id] == nil {
+                let rows = list
+                keyCache[column.id] = SortKeys(count: ids.count) { column.value(rows.row(for: ids[$0])) }
             }
-            return a < b
+            keys.append((keyCache[column.id]!, o.ascending))
+        }
+        var positions = Array(ids.indices)
+        if keys.count == 1 {
+            keys[0].0.sort(&positions, ascending: keys[0].1)
+        } else if !keys.isEmpty {
+            positions.sort { a, b in
+                for (key, ascending) in keys {
+                    let c = key.compare(a, b)
+                    if c != 0 { return ascending ? c < 0 : c > 0 }
+                }
+                return false
+            }
         }
         list.setOrder(positions.map { ids[$0] }, ofSection: 0)
+    }
+
+    /// The rows of the table in source order. A table whose rows are exactly its source's (the
+    /// usual case) needs no sort to find it.
+    private func sourceOrderIDs() -> [RowID] {
+        let order = list.sections[0].order
+        if case .identity = order { return order.ids }
+        if order.count == list.sourceCounts[0], list.inserted.isEmpty, list.sections[0].source == 0 {
+            return (0..<order.count).map { RowID(section: 0, index: $0) }
+        }
+        return order.ids.sorted { $0.rawValue < $1.rawValue }
     }
 
     /// The direction shown on `column`'s heading (▲ ascending, ▼ descending), if it is the

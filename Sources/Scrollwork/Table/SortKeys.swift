@@ -1,0 +1,55 @@
+/// One column's sort keys, read once from the source and stored by type so that comparisons are
+/// plain integer, real or string comparisons.
+enum SortKeys: Sendable {
+    case ints([Int])
+    case doubles([Double])
+    case strings([String])
+    case values([TableValue])
+
+    /// Reads `count` keys through `value`, choosing the narrowest storage that holds them all.
+    init(count: Int, value: (Int) -> TableValue) {
+        var values: [TableValue] = []
+        values.reserveCapacity(count)
+        var allInts = true, allDoubles = true, allStrings = true
+        for i in 0..<count {
+            let v = value(i)
+            switch v {
+            case .int: allDoubles = false; allStrings = false
+            case .double: allInts = false; allStrings = false
+            case .string: allInts = false; allDoubles = false
+            case .empty: allInts = false; allDoubles = false; allStrings = false
+            }
+            values.append(v)
+        }
+        if allInts {
+            self = .ints(values.map { if case let .int(x) = $0 { return x } else { return 0 } })
+        } else if allDoubles {
+            self = .doubles(values.map { if case let .double(x) = $0 { return x } else { return 0 } })
+        } else if allStrings {
+            self = .strings(values.map { if case let .string(x) = $0 { return x } else { return "" } })
+        } else {
+            self = .values(values)
+        }
+    }
+
+    /// Sorts `positions` (indexes into the keys) by these keys, stably (the standard library's
+    /// sort is guaranteed stable), ascending or descending.
+    func sort(_ positions: inout [Int], ascending: Bool) {
+        switch self {
+        case let .ints(k): ascending ? positions.sort { k[$0] < k[$1] } : positions.sort { k[$0] > k[$1] }
+        case let .doubles(k): ascending ? positions.sort { k[$0] < k[$1] } : positions.sort { k[$0] > k[$1] }
+        case let .strings(k): ascending ? positions.sort { k[$0] < k[$1] } : positions.sort { k[$0] > k[$1] }
+        case let .values(k): ascending ? positions.sort { k[$0] < k[$1] } : positions.sort { k[$0] > k[$1] }
+        }
+    }
+
+    /// -1, 0 or 1 as key `a` orders before, with or after key `b`.
+    func compare(_ a: Int, _ b: Int) -> Int {
+        switch self {
+        case let .ints(k): return k[a] < k[b] ? -1 : (k[a] == k[b] ? 0 : 1)
+        case let .doubles(k): return k[a] < k[b] ? -1 : (k[a] == k[b] ? 0 : 1)
+        case let .strings(k): return k[a] < k[b] ? -1 : (k[a] == k[b] ? 0 : 1)
+        case let .values(k): return k[a] < k[b] ? -1 : (k[a] == k[b] ? 0 : 1)
+        }
+    }
+}
