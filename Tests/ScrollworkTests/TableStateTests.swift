@@ -182,6 +182,9 @@ let sampleFiles = [
         #expect(throws: TableError.invalidWidth(min: 50, ideal: 60, max: 40)) { try ColumnWidth(min: 50, ideal: 60, max: 40) }
         #expect(throws: TableError.self) { try ColumnWidth(min: .nan, ideal: 60) }
         #expect(try ColumnWidth(min: 10, ideal: 500, max: 100).ideal == 100)
+        let clamped = ColumnWidth.clamping(min: 50, ideal: 10, max: 40)
+        #expect(clamped.min == 50 && clamped.max == 50 && clamped.ideal == 50)
+        #expect(ColumnWidth.clamping(min: .nan, ideal: .nan).min == 0)
         var t = TableState(rows: sampleFiles, columns: try fileColumns())
         #expect(throws: TableError.columnOutOfRange(9, count: 4)) { try t.chooseHeading(9) }
         var fixed = try fileColumns()

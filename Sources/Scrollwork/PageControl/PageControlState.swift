@@ -91,8 +91,8 @@ public struct PageControlState: Sendable, Hashable {
         self.numberOfPages = numberOfPages
     }
 
-    /// A control with a count already known to be valid (negative counts become 0).
-    init(validatedCount count: Int) {
+    /// A control with `count` pages, where a negative count is clamped to 0 instead of rejected.
+    public init(clampingPageCount count: Int) {
         numberOfPages = Swift.max(0, count)
     }
 

@@ -20,7 +20,7 @@ public struct PagedScrollCoupling: Sendable, Hashable {
         self.scroll = scroll
         self.axis = axis
         let pages = scroll.pagePosition(axis).count
-        var control = pageControl ?? PageControlState(validatedCount: pages)
+        var control = pageControl ?? PageControlState(clampingPageCount: pages)
         if pageControl == nil { control.hidesForSinglePage = true }
         self.pageControl = control
         syncPageFromScroll()

@@ -48,6 +48,15 @@ public struct ColumnWidth: Sendable, Hashable {
         self.ideal = ideal.clamped(to: min...max)
     }
 
+    /// Limits made valid instead of rejected: NaN and negative minimums become 0, a maximum below
+    /// the minimum becomes the minimum, and the ideal is clamped into the range.
+    public static func clamping(min: Double = 16, ideal: Double, max: Double = .infinity) -> ColumnWidth {
+        let low = min.isNaN ? 0 : Swift.max(0, min)
+        let high = max.isNaN ? .infinity : Swift.max(low, max)
+        let wanted = ideal.isNaN ? low : ideal
+        return ColumnWidth(unchecked: low, wanted.clamped(to: low...high), high)
+    }
+
     /// Limits that are known to be valid.
     init(unchecked min: Double, _ ideal: Double, _ max: Double) {
         self.min = min

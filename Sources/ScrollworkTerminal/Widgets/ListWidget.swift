@@ -147,6 +147,11 @@ public struct ListWidget: Sendable {
         guard scrollWidget.handle(event, in: body, state: &list.scroll, capture: &capture, at: time) else { return nil }
         // A press and release without moving is a tap on the row under the pointer.
         if case .release = event.kind, let c = wasCapture, c.target == .content, !c.moved,
+           case let .showMore(section)? = item(list, row: event.row, in: body) {
+            try? list.showMore(inSection: section)
+            return nil
+        }
+        if case .release = event.kind, let c = wasCapture, c.target == .content, !c.moved,
            let path = rowPath(list, row: event.row, in: body) {
             let onDetail = event.column >= body.maxColumn - 4
             return try? list.activate(path, target: onDetail ? .detailButton : .row, at: time)
@@ -154,10 +159,16 @@ public struct ListWidget: Sendable {
         return nil
     }
 
+    /// The item under cell row `row`, if any.
+    public func item<Row>(_ list: ListState<Row>, row: Int, in rect: CellRect) -> ListItem? {
+        let y = list.scroll.offset.y + (Double(row - rect.row) + 0.5) * metrics.cellHeight
+        guard y >= 0, y < list.heights.totalHeight, let index = list.heights.item(atOffset: y) else { return nil }
+        return list.item(at: index)
+    }
+
     /// The row under cell row `row`, if any.
     public func rowPath<Row>(_ list: ListState<Row>, row: Int, in rect: CellRect) -> IndexPath? {
-        let y = list.scroll.offset.y + (Double(row - rect.row) + 0.5) * metrics.cellHeight
-        guard let index = list.heights.item(atOffset: y), case let .row(path)? = list.item(at: index) else { return nil }
+        guard case let .row(path)? = item(list, row: row, in: rect) else { return nil }
         return path
     }
 

@@ -1,0 +1,214 @@
+import Scrollwork
+import ScrollworkTerminal
+
+/// The gallery: pages that show every guideline, moved between with a page control at the bottom
+/// centre and with keys, each with a help overlay.
+struct GalleryApp: App {
+    /// The pages, in order.
+    enum PageKind: Int, CaseIterable {
+        case scrollView, table, list, outline, pageControl, idioms, checks
+
+        var title: String {
+            switch self {
+            case .scrollView: return ScrollViewPage.title
+            case .table: return TablePage.title
+            case .list: return ListPage.title
+            case .outline: return OutlinePage.title
+            case .pageControl: return PageControlPage.title
+            case .idioms: return IdiomsPage.title
+            case .checks: return ChecksPage.title
+            }
+        }
+
+        var guidelines: [String] {
+            switch self {
+            case .scrollView: return ScrollViewPage.guidelines
+            case .table: return TablePage.guidelines
+            case .list: return ListPage.guidelines
+            case .outline: return OutlinePage.guidelines
+            case .pageControl: return PageControlPage.guidelines
+            case .idioms: return IdiomsPage.guidelines
+            case .checks: return ChecksPage.guidelines
+            }
+        }
+
+        var help: [String] {
+            switch self {
+            case .scrollView: return ScrollViewPage.help
+            case .table: return TablePage.help
+            case .list: return ListPage.help
+            case .outline: return OutlinePage.help
+            case .pageControl: return PageControlPage.help
+            case .idioms: return IdiomsPage.help
+            case .checks: return ChecksPage.help
+            }
+        }
+
+        /// Accepts a page's number (1…7) or a prefix of its title.
+        init?(argument: String) {
+            if let n = Int(argument), let kind = PageKind(rawValue: n - 1) { self = kind; return }
+            let key = String(argument.lowercased().map { $0 == "-" ? " " : $0 })
+            guard let kind = PageKind.allCases.first(where: { $0.title.lowercased().hasPrefix(key) }) else { return nil }
+            self = kind
+        }
+    }
+
+    var style: GalleryStyle
+    var page: PageKind
+    var scrollView: ScrollViewPage
+    var table: TablePage
+    var list: ListPage
+    var outline: OutlinePage
+    var pageControlPage: PageControlPage
+    var idioms: IdiomsPage
+    var checks: ChecksPage
+    var dots: PageControlState
+    var dotsCapture: PointerCapture? = nil
+    var showsHelp = false
+    var wantsQuit = false
+    var size = (columns: 0, rows: 0)
+
+    init(page: PageKind, style: GalleryStyle, tableRows: Int = 1_000_000) {
+        self.style = style
+        self.page = page
+        scrollView = ScrollViewPage(style: style)
+        table = TablePage(style: style, rows: tableRows)
+        list = ListPage(style: style)
+        outline = OutlinePage(style: style)
+        pageControlPage = PageControlPage(style: style)
+        idioms = IdiomsPage(style: style)
+        checks = ChecksPage(style: style)
+        dots = PageControlState(clampingPageCount: PageKind.allCases.count)
+        dots.currentPage = page.rawValue
+        dots.backgroundStyle = .prominent
+    }
+
+    /// The area pages draw in: below the title bar, above the status line and the dots.
+    var pageArea: CellRect { CellRect(column: 0, row: 1, columns: size.columns, rows: max(0, size.rows - 3)) }
+    var dotsArea: CellRect { CellRect(column: 0, row: max(0, size.rows - 1), columns: size.columns, rows: 1) }
+
+    var isAnimating: Bool { withPage { $0.isAnimating } || dots.isAnimating }
+    var wakeTime: Double? { withPage { $0.wakeTime } }
+
+    mutating func tick(at time: Double) {
+        updatePage { $0.tick(at: time) }
+        _ = dots.tick(at: time)
+    }
+
+    mutating func handle(_ event: Event, at time: Double) {
+        switch event {
+        case let .resize(columns, rows):
+            size = (columns, rows)
+            return
+        case let .key(key):
+            if showsHelp { showsHelp = false; return }
+            switch (key.key, key.modifiers) {
+            case (.character("q"), []), (.character("c"), .control): wantsQuit = true; return
+            case (.character("?"), _), (.function(1), _): showsHelp = true; return
+            case (.tab, []), (.character("]"), []): go(to: (page.rawValue + 1) % PageKind.allCases.count); return
+            case (.tab, .shift), (.character("["), []): go(to: (page.rawValue + PageKind.allCases.count - 1) % PageKind.allCases.count); return
+            case let (.function(n), _) where n >= 2 && n <= 8: go(to: n - 2); return
+            default: break
+            }
+        case let .mouse(mouse):
+            if showsHelp, case .press = mouse.kind { showsHelp = false; return }
+            let frame = PageControlWidget(theme: style.theme).frame(for: dots, in: dotsArea)
+            if dotsCapture != nil || (frame.contains(column: mouse.column, row: mouse.row) && mouse.kind == .press) {
+                if let change = PageControlWidget(theme: style.theme).handle(mouse, in: dotsArea, state: &dots, capture: &dotsCapture, at: time) {
+                    page = PageKind(rawValue: change.page) ?? page
+                }
+                return
+            }
+        default: break
+        }
+        let area = pageArea
+        _ = updatePage { $0.handle(event, in: area, at: time) }
+    }
+
+    mutating func go(to index: Int) {
+        guard let kind = PageKind(rawValue: index) else { return }
+        page = kind
+        dots.currentPage = index
+    }
+
+    mutating func render(into buffer: inout Buffer, at time: Double) {
+        let theme = style.theme
+        let columns = buffer.columns
+        guard columns > 0, buffer.rows > 0 else { return }
+        // Title bar.
+        var bar = theme.header
+        bar.background = theme.focus.background
+        buffer.fill(CellRect(column: 0, row: 0, columns: columns, rows: 1), with: .blank(bar))
+        let title = " Scrollwork · \(page.rawValue + 1)/\(PageKind.allCases.count) \(page.title)"
+        let end = buffer.draw(title, column: 0, row: 0, style: bar)
+        var ids = bar
+        ids.bold = false
+        ids.foreground = theme.secondary.foreground
+        let right = "? help  Tab next  q quit "
+        buffer.draw("  " + page.guidelines.joined(separator: " "), column: end, row: 0, style: ids,
+                    clip: CellRect(column: 0, row: 0, columns: max(0, columns - displayWidth(right) - 1), rows: 1))
+        buffer.draw(right, column: max(end, columns - displayWidth(right)), row: 0, style: ids)
+        // The page.
+        let area = pageArea
+        if area.rows > 0 { updatePage { $0.draw(into: &buffer, area: area, at: time) } }
+        // Status line and page dots.
+        if buffer.rows >= 3 {
+            let status = withPage { $0.status }
+            buffer.fill(CellRect(column: 0, row: buffer.rows - 2, columns: columns, rows: 1))
+            buffer.draw(" " + status.truncated(toWidth: columns - 1), column: 0, row: buffer.rows - 2, style: theme.secondary)
+            buffer.fill(dotsArea)
+            PageControlWidget(theme: theme).draw(dots, in: dotsArea, into: &buffer)
+        }
+        if showsHelp { drawHelp(into: &buffer) }
+    }
+
+    private func drawHelp(into buffer: inout Buffer) {
+        let theme = style.theme
+        let lines = ["\(page.title) — shows \(page.guidelines.joined(separator: ", "))", ""] + page.help
+            + ["", "Tab / Shift-Tab or [ ] or F2–F8: pages · click or drag the dots at the bottom · q quits", "Any key closes this help."]
+        let width = min(buffer.columns - 4, (lines.map { displayWidth($0) }.max() ?? 0) + 4)
+        let height = min(buffer.rows - 2, lines.count + 2)
+        let box = CellRect(column: (buffer.columns - width) / 2, row: (buffer.rows - height) / 2, columns: width, rows: height)
+        var panel = theme.text
+        panel.background = theme.focus.background
+        buffer.fill(box, with: .blank(panel))
+        buffer.draw("╭" + String(repeating: "─", count: max(0, width - 2)) + "╮", column: box.column, row: box.row, style: panel)
+        buffer.draw("╰" + String(repeating: "─", count: max(0, width - 2)) + "╯", column: box.column, row: box.maxRow - 1, style: panel)
+        for (i, line) in lines.prefix(height - 2).enumerated() {
+            var s = panel
+            if i == 0 { s.bold = true }
+            buffer.draw("│ " + line.fitted(toWidth: width - 4) + " │", column: box.column, row: box.row + 1 + i, style: s)
+        }
+    }
+
+    private func withPage<T>(_ body: (any GalleryPage) -> T) -> T {
+        switch page {
+        case .scrollView: return body(scrollView)
+        case .table: return body(table)
+        case .list: return body(list)
+        case .outline: return body(outline)
+        case .pageControl: return body(pageControlPage)
+        case .idioms: return body(idioms)
+        case .checks: return body(checks)
+        }
+    }
+
+    @discardableResult
+    private mutating func updatePage<T>(_ body: (inout any GalleryPage) -> T) -> T {
+        func run<P: GalleryPage>(_ p: inout P) -> T {
+            var erased: any GalleryPage = p
+            // The body gets the page it was given back; it cannot change its type.
+            defer { if let back = erased as? P { p = back } }
+            return body(&erased)
+        }
+        switch page {
+        case .scrollView: return run(&scrollView)
+        case .table: return run(&table)
+        case .list: return run(&list)
+        case .outline: return run(&outline)
+        case .pageControl: return run(&pageControlPage)
+        case .idioms: return run(&idioms)
+        case .checks: return run(&checks)
+        }
+    }
+}

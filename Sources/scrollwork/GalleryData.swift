@@ -1,0 +1,74 @@
+import Scrollwork
+
+/// A generated file for the table page: deterministic from its index, made only when shown.
+struct FileRow: Sendable {
+    static let kinds = ["Text", "Image", "Movie", "Folder", "Archive", "Swift Source", "PDF Document", "Markdown"]
+    static let folders = ["Documents", "Projects/scrollwork/Sources", "Pictures/Holidays/2026", "Music", "Downloads", "Library/Application Support/Scrollwork"]
+    static let words = ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "india", "juliet", "kilo", "lima"]
+    static let extensions = ["txt", "png", "mov", "", "zip", "swift", "pdf", "md"]
+
+    var name: String
+    var path: String
+    var size: Int
+    var kind: String
+    var date: String
+
+    init(index i: Int) {
+        let h = (i &* 2_654_435_761) & 0x7FFF_FFFF
+        let k = h % FileRow.kinds.count
+        let word = FileRow.words[(h / 7) % FileRow.words.count]
+        let ext = FileRow.extensions[k]
+        name = "\(word)-\(i)" + (ext.isEmpty ? "" : ".\(ext)")
+        path = "/Users/ada/\(FileRow.folders[(h / 13) % FileRow.folders.count])/\(name)"
+        size = k == 3 ? 0 : (h / 3) % 5_000_000
+        kind = FileRow.kinds[k]
+        let day = (h / 17) % 28 + 1, month = (h / 19) % 12 + 1
+        date = "2026-\(month < 10 ? "0" : "")\(month)-\(day < 10 ? "0" : "")\(day)"
+    }
+}
+
+/// A generated tree: 10 regions, each with 100 areas of 1,000 items (1,001,010 nodes).
+struct GeneratedTree: OutlineSource, Sendable {
+    static let branching = [10, 100, 1000]
+
+    func childCount(of parent: OutlinePath?) -> Int {
+        let depth = parent?.count ?? 0
+        return depth < Self.branching.count ? Self.branching[depth] : 0
+    }
+
+    func child(of parent: OutlinePath?, at index: Int) -> OutlinePath { (parent ?? []) + [index] }
+
+    func descendantCount(of node: OutlinePath) -> Int {
+        var total = 0, level = 1
+        for d in node.count..<Self.branching.count { level *= Self.branching[d]; total += level }
+        return total
+    }
+
+    static func title(_ path: OutlinePath) -> String {
+        switch path.count {
+        case 1: return "Region \(path[0] + 1)"
+        case 2: return "Area \(path[0] + 1).\(path[1] + 1)"
+        default: return "Item \(path.map { String($0 + 1) }.joined(separator: "."))"
+        }
+    }
+}
+
+/// Names for the contacts list.
+enum GalleryNames {
+    static let first = ["Ada", "Alan", "Barbara", "Bjarne", "Claude", "Dennis", "Donald", "Edsger", "Frances", "Grace", "Guido",
+                        "Hedy", "Ivan", "James", "John", "Ken", "Linus", "Margaret", "Niklaus", "Ole", "Radia", "Rob", "Sophie",
+                        "Tim", "Ursula", "Vint", "Whitfield", "Xiao", "Yukihiro", "Zhores"]
+    static let last = ["Lovelace", "Turing", "Liskov", "Stroustrup", "Shannon", "Ritchie", "Knuth", "Dijkstra", "Allen", "Hopper",
+                       "van Rossum", "Lamarr", "Sutherland", "Gosling", "McCarthy", "Thompson", "Torvalds", "Hamilton", "Wirth",
+                       "Dahl", "Perlman", "Pike", "Wilson", "Berners-Lee", "Martin", "Cerf", "Diffie", "Wang", "Matsumoto", "Alferov"]
+
+    /// Contacts grouped by the first letter of the last name, A to Z.
+    static func contacts() -> [(letter: String, names: [String])] {
+        var people: [String] = []
+        for (i, f) in first.enumerated() { for j in 0..<3 { people.append("\(f) \(last[(i * 7 + j * 11) % last.count])") } }
+        let sorted = people.sorted { ($0.split(separator: " ").last ?? "") < ($1.split(separator: " ").last ?? "") }
+        var groups: [String: [String]] = [:]
+        for p in sorted { groups[String(p.split(separator: " ").last!.prefix(1)).uppercased(), default: []].append(p) }
+        return groups.keys.sorted().map { ($0, groups[$0]!) }
+    }
+}

@@ -1,0 +1,90 @@
+import Scrollwork
+
+/// The long document of the scroll view page, wrapped to a width on demand.
+enum GalleryDocument {
+    static let paragraphs: [String] = [
+        "# Scrollwork",
+        "A scroll view has no look of its own. It lets people see content that is larger than the space it has, and it shows a thin, translucent indicator only while they scroll, so they can tell whether they are near the beginning, the middle or the end. Flick this text with the mouse: it keeps moving and slows down the way people expect, then stops by itself.",
+        "Pull past the top or the bottom and the content gives a little, then springs back. The farther you pull, the harder it resists; it never moves farther than the height of the view.",
+        "Page Down moves by the height of the view less one line, so the last line you read stays at the top of the next page. Space does the same, and Shift-Space goes back. Home and End go to the ends. The arrow keys move one line.",
+        "The row of cards below scrolls sideways inside this vertical document. Drag it left or right: a horizontal drag goes to the cards, a vertical one to the document. Two scroll views of the same direction, one inside the other, would fight over every drag; Scrollwork reports that as a guideline problem.",
+        "[carousel]",
+        "## Selecting and searching",
+        "Press v and drag over the text to select lines. Keep dragging past the top or the bottom edge and the document scrolls towards the pointer, faster the farther out it goes, and stops when the pointer comes back.",
+        "Press / to search. The match is scrolled into view only as much as needed: if any part of it is already visible, nothing moves at all.",
+        "Press Enter to act on the selection: if it has scrolled away, it comes back into view first. Press i and type to place an insertion point; typing while it is off screen brings it back.",
+        "## Zoom",
+        "The grid on the right zooms between a quarter and four times its size: press + and - with the mouse over it, double-click to zoom in by half again, or hold Control and turn the wheel. The scale may stretch past its limits while you pinch and settles back when you let go. When the grid is smaller than its frame, it is centred.",
+        "## Edges",
+        "The toolbar above floats over the text. As text slides under it, a soft edge effect fades the first lines; a table header pinned over its rows gets a hard edge instead.",
+        "## Text in cells",
+        "Terminal cells are not all the same width: 滚动视图 takes eight cells, ページコントロール takes eighteen, and 👍🏽 takes two. Scrollwork measures every grapheme cluster, so a wide character is never cut in half and a middle ellipsis keeps both ends of a long path: /Users/ada/…/scrollwork/README.md.",
+        "## The guidelines",
+    ]
+
+    /// One line per guideline, from the numbered behaviours the library is built to.
+    static let guidelineLines: [String] = [
+        "SV-01 Indicators appear while scrolling and fade after; they float over the content.",
+        "SV-02 Drag, flick, wheel, trackpad and keys; elastic edges everywhere.",
+        "SV-03 Indicators flash when a view appears; a partial row shows there is more.",
+        "SV-04 A horizontal view may sit inside a vertical one, never the same direction.",
+        "SV-05 A page is the view less one line of overlap; one page per flick in paging mode.",
+        "SV-06 Selections and insertion points come into view, only as much as needed.",
+        "SV-07 Zoom within sensible limits; double-click zooms about the point.",
+        "SV-08 Soft edges under floating bars, hard edges under pinned headers.",
+        "SV-09 One scroll view per direction on a screen.",
+        "SV-10 A paging view with a page control hides its own indicator on that axis.",
+        "SV-11 macOS scroll bars: overlay or legacy, automatic or always, 15 or 11 points.",
+        "SV-12 Overlay bars never move content; no controls inline with a scroll bar.",
+        "SV-13 tvOS: no indicators; focus scrolls the least that shows the focused item.",
+        "SV-14 visionOS: a small fixed indicator that becomes a jog bar when dragged.",
+        "SV-15 watchOS: the crown scrolls; long pages scroll inside before the next page.",
+        "SV-16 Momentum follows the UIKit curve; a touch stops it.",
+        "LT-01 Rows in sections, selected, inserted, deleted and moved through one model.",
+        "LT-06 Middle truncation keeps the beginning and the end of long text.",
+        "LT-12 Tables sort by heading, resize by divider, and alternate their rows.",
+        "PC-12 Page dots take taps and scrubs; scrubbing past an end jumps there.",
+    ]
+
+    /// The document wrapped to `width` cells, with `carouselRows` blank lines where the carousel goes.
+    static func lines(width: Int, carouselRows: Int) -> (lines: [String], carouselStart: Int) {
+        var out: [String] = []
+        var carouselStart = 0
+        for paragraph in paragraphs {
+            if paragraph == "[carousel]" {
+                carouselStart = out.count
+                out += Array(repeating: "", count: carouselRows)
+                out.append("")
+                continue
+            }
+            out += wrap(paragraph, width: width)
+            out.append("")
+        }
+        for line in guidelineLines { out += wrap(line, width: width) }
+        out.append("")
+        // Enough text to scroll through: a log of generated entries.
+        for i in 1...400 {
+            out.append("Entry \(i): the quick brown fox jumps over the lazy dog, line \(i) of 400.".truncated(toWidth: width))
+        }
+        out.append("— End of document —")
+        return (out, carouselStart)
+    }
+
+    /// Greedy word wrap by display width.
+    static func wrap(_ text: String, width: Int) -> [String] {
+        guard width > 4 else { return [text.truncated(toWidth: width)] }
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            let candidate = line.isEmpty ? String(word) : line + " " + word
+            if displayWidth(candidate) <= width {
+                line = candidate
+            } else {
+                if !line.isEmpty { lines.append(line) }
+                line = String(word).truncated(toWidth: width)
+            }
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
+    }
+}

@@ -1,0 +1,35 @@
+import Scrollwork
+import ScrollworkTerminal
+
+/// One page of the gallery: it shows some guidelines, takes events in its area and draws itself.
+protocol GalleryPage {
+    /// The page's name in the title bar.
+    static var title: String { get }
+    /// The guideline IDs the page shows.
+    static var guidelines: [String] { get }
+    /// Lines for the help overlay.
+    static var help: [String] { get }
+    /// A line about the page's state for the status bar.
+    var status: String { get }
+    /// Takes an event that happened at `time` in `area`; returns true if it was used.
+    mutating func handle(_ event: Event, in area: CellRect, at time: Double) -> Bool
+    /// Advances animations.
+    mutating func tick(at time: Double)
+    /// Lays the page out for `area` and draws it.
+    mutating func draw(into buffer: inout Buffer, area: CellRect, at time: Double)
+    /// True while something moves.
+    var isAnimating: Bool { get }
+    /// When the page next needs a frame although nothing moves.
+    var wakeTime: Double? { get }
+}
+
+extension GalleryPage {
+    var wakeTime: Double? { nil }
+}
+
+/// The gallery's theme, chosen once for the colour mode.
+struct GalleryStyle {
+    var theme: Theme
+    var colorMode: ColorMode
+    var idiom: ScrollIdiom
+}

@@ -1,0 +1,115 @@
+import Scrollwork
+import ScrollworkTerminal
+
+/// Deliberately wrong configurations and the guideline diagnostics they raise.
+struct ChecksPage: GalleryPage {
+    static let title = "Guideline checks"
+    static let guidelines = ["SV-04", "SV-07", "SV-08", "SV-09", "SV-12", "LT-02", "LT-07", "LT-11",
+                             "PC-03", "PC-05", "PC-07", "PC-09", "PC-10", "PC-15", "PC-17"]
+    static let help = ["Each row is a configuration that goes against a guideline, with what Scrollwork reports.",
+                       "↑ ↓ PgUp PgDn, wheel or drag to scroll."]
+
+    /// A wrong configuration and what it raises.
+    struct Check: Sendable {
+        var configuration: String
+        var diagnostics: [Diagnostic]
+    }
+
+    var style: GalleryStyle
+    var list: ListState<Check>
+    var capture: PointerCapture? = nil
+
+    init(style: GalleryStyle) {
+        self.style = style
+        let checks = Self.checks()
+        list = ListState(rows: checks) { check in
+            let first = check.diagnostics.first
+            return RowContent("\(first?.guideline ?? "—")  \(check.configuration)", subtitle: first.map { "\($0.severity): \($0.message)" } ?? "no finding")
+        }
+        list.metrics.rowsVaryInHeight = true
+        for i in 0..<checks.count { try? list.setMeasuredHeight(32, at: IndexPath(row: i)) }
+        list.idiom = style.idiom
+    }
+
+    /// Every check, built from real states.
+    static func checks() -> [Check] {
+        var out: [Check] = []
+        let vertical = ScrollState(viewport: Size(width: 320, height: 480), content: Size(width: 320, height: 5000))
+        let innerVertical = ScrollState(viewport: Size(width: 320, height: 200), content: Size(width: 320, height: 900))
+        out.append(Check(configuration: "a vertical list nested in a vertical list", diagnostics: NestedScrollCoordinator(outer: vertical, inner: innerVertical).diagnostics))
+        out.append(Check(configuration: "two vertical scroll views side by side", diagnostics: ScreenDiagnostics.check(scrollViews: [vertical, innerVertical])))
+        var zoom = vertical
+        zoom.maximumZoomScale = 60
+        out.append(Check(configuration: "a text view that zooms to 60×", diagnostics: zoom.zoomDiagnostics(contentIsText: true)))
+        zoom.minimumZoomScale = 80
+        out.append(Check(configuration: "minimum zoom above the maximum", diagnostics: zoom.zoomDiagnostics(contentIsText: false)))
+        out.append(Check(configuration: "an edge effect with no floating bar", diagnostics: ScrollEdgeEffect.diagnostics(for: [ScrollEdgeEffect(edge: .top, style: .soft, floating: [], depth: 44)])))
+        out.append(Check(configuration: "two edge effects on the top edge", diagnostics: ScrollEdgeEffect.diagnostics(for: [
+            ScrollEdgeEffect(edge: .top, floating: [.bar], depth: 44), ScrollEdgeEffect(edge: .top, floating: [.bar], depth: 44)])))
+        out.append(Check(configuration: "split-view panes with different edge heights", diagnostics: ScrollEdgeEffect.diagnostics(forPanes: [
+            [ScrollEdgeEffect(edge: .top, floating: [.bar], depth: 44)], [ScrollEdgeEffect(edge: .top, floating: [.bar], depth: 52)]])))
+        var mac = vertical
+        mac.contentSize.width = 300
+        mac.indicatorStyle = .macOS(.legacy)
+        out.append(Check(configuration: "a button inside the scroll bar's track", diagnostics: mac.scrollerTrackDiagnostics(controls: [Rect(x: 306, y: 440, width: 14, height: 20)])))
+        var heights = ListState(rows: ["Short", "Tall"]) { RowContent($0) }
+        heights.metrics.rowsVaryInHeight = true
+        try? heights.setMeasuredHeight(16, at: IndexPath(row: 0))
+        try? heights.setMeasuredHeight(240, at: IndexPath(row: 1))
+        out.append(Check(configuration: "rows from 16 to 240 points tall", diagnostics: heights.diagnostics()))
+        let indexed = ListState(sections: [ListSection(["Ada"], indexTitle: "A"), ListSection(["Bob"], indexTitle: "B")]) {
+            RowContent($0, accessory: .disclosureIndicator)
+        }
+        out.append(Check(configuration: "a section index beside disclosure indicators", diagnostics: indexed.diagnostics()))
+        let headings = TableState(rows: ["x"], columns: [
+            TableColumn("Name:", width: .clamping(ideal: 100)) { .string($0) },
+            TableColumn("date modified", width: .clamping(ideal: 100)) { .string($0) },
+        ])
+        out.append(Check(configuration: "headings \"Name:\" and \"date modified\"", diagnostics: headings.diagnostics()))
+        let bare = TableState(rows: ["x"], columns: [TableColumn("", width: .clamping(ideal: 100)) { .string($0) }])
+        out.append(Check(configuration: "a one-column table without heading or label", diagnostics: bare.diagnostics()))
+        let many = PageControlState(clampingPageCount: 24)
+        out.append(Check(configuration: "a page control with 24 pages", diagnostics: many.diagnostics()))
+        var images = PageControlState(clampingPageCount: 5)
+        try? images.setIndicatorImage(IndicatorImage("★"), forPage: 1)
+        try? images.setIndicatorImage(IndicatorImage("♥"), forPage: 2)
+        out.append(Check(configuration: "three different indicator images", diagnostics: images.diagnostics()))
+        var coloured = PageControlState(clampingPageCount: 3)
+        coloured.preferredIndicatorImage = IndicatorImage("◆", color: "#FF3B30")
+        out.append(Check(configuration: "a red indicator image", diagnostics: coloured.diagnostics()))
+        var text = PageControlState(clampingPageCount: 3)
+        text.preferredIndicatorImage = IndicatorImage("Go")
+        out.append(Check(configuration: "a word as an indicator image", diagnostics: text.diagnostics()))
+        var minimal = PageControlState(clampingPageCount: 3)
+        minimal.backgroundStyle = .minimal
+        out.append(Check(configuration: "scrubbing with the minimal background", diagnostics: minimal.diagnostics()))
+        out.append(Check(configuration: "page dots over a folder hierarchy", diagnostics: PageControlState(clampingPageCount: 3).diagnostics(contentIsHierarchical: true)))
+        out.append(Check(configuration: "a page control on macOS", diagnostics: PageControlState(clampingPageCount: 3).diagnostics(idiom: .macOS)))
+        return out
+    }
+
+    var status: String { "\(list.numberOfRows) wrong configurations, each with the guideline it breaks" }
+    var isAnimating: Bool { list.scroll.isAnimating }
+    var wakeTime: Double? { list.scroll.wakeTime }
+    mutating func tick(at time: Double) { list.scroll.tick(at: time) }
+
+    mutating func draw(into buffer: inout Buffer, area: CellRect, at time: Double) {
+        let widget = ListWidget(theme: style.theme)
+        widget.layout(&list, in: area)
+        widget.draw(list, in: area, at: time, into: &buffer)
+    }
+
+    mutating func handle(_ event: Event, in area: CellRect, at time: Double) -> Bool {
+        switch event {
+        case let .mouse(mouse):
+            _ = ListWidget(theme: style.theme).handle(mouse, in: area, list: &list, capture: &capture, at: time)
+            return true
+        case let .key(key):
+            guard let command = ScrollViewWidget.command(for: key) else { return false }
+            try? list.scroll.perform(command, time: time)
+            return true
+        default:
+            return false
+        }
+    }
+}

@@ -1,0 +1,95 @@
+import Scrollwork
+import ScrollworkTerminal
+
+/// A million generated files in a table: sort by clicking a heading (again to reverse), resize
+/// by dragging a divider, zebra rows, middle-truncated paths, a pinned header with a hard edge.
+struct TablePage: GalleryPage {
+    static let title = "Table"
+    static let guidelines = ["LT-01", "LT-06", "LT-07", "LT-12", "SV-08"]
+    static let help = [
+        "Click a heading to sort by it; click it again to reverse. Earlier sorts break ties.",
+        "Drag a │ divider in the header to resize a column; the others make room.",
+        "Click a row to select it; ↑ ↓ PgUp PgDn Home End move the selection.",
+        "Wheel or drag to scroll a million rows; the header stays, with a hard edge below it.",
+    ]
+
+    var style: GalleryStyle
+    var table: TableState<FileRow>
+    var capture: PointerCapture? = nil
+    var lastSortSeconds: Double? = nil
+    var area = CellRect(column: 0, row: 0, columns: 0, rows: 0)
+
+    init(style: GalleryStyle, rows: Int = 1_000_000) {
+        self.style = style
+        let columns: [TableColumn<FileRow>] = [
+            TableColumn("Name", width: ColumnWidth.clamping(min: 64, ideal: 160, max: 320)) { .string($0.name) },
+            TableColumn("Path", width: ColumnWidth.clamping(min: 96, ideal: 320), truncation: .middle) { .string($0.path) },
+            TableColumn("Size", width: ColumnWidth.clamping(min: 56, ideal: 88, max: 160), alignment: .trailing) { .int($0.size) },
+            TableColumn("Kind", width: ColumnWidth.clamping(min: 56, ideal: 112, max: 200)) { .string($0.kind) },
+            TableColumn("Date Modified", width: ColumnWidth.clamping(min: 88, ideal: 112, max: 160)) { .string($0.date) },
+        ]
+        table = TableState(rows: GeneratedRows(count: rows) { FileRow(index: $0) }, columns: columns)
+        table.list.idiom = style.idiom
+        table.list.selectionMode = .single
+    }
+
+    var status: String {
+        let count = table.list.numberOfRows
+        var sort = "unsorted"
+        if let first = table.sortOrder.first { sort = "sorted by \(first.columnID) \(first.ascending ? "▲" : "▼")" }
+        var parts = ["\(grouped(count)) rows", sort]
+        if let path = table.list.selectedIndexPaths.first { parts.append("row \(grouped(path.row + 1)) selected") }
+        if let s = lastSortSeconds { parts.append("sort took \(Int(s * 1000)) ms") }
+        return parts.joined(separator: " · ")
+    }
+
+    var isAnimating: Bool { table.list.scroll.isAnimating }
+    var wakeTime: Double? { table.list.scroll.wakeTime }
+
+    mutating func tick(at time: Double) { table.list.scroll.tick(at: time) }
+
+    mutating func draw(into buffer: inout Buffer, area: CellRect, at time: Double) {
+        self.area = area
+        let widget = TableWidget(theme: style.theme)
+        widget.layout(&table, in: area)
+        widget.draw(table, in: area, at: time, into: &buffer)
+    }
+
+    mutating func handle(_ event: Event, in area: CellRect, at time: Double) -> Bool {
+        switch event {
+        case let .mouse(mouse):
+            let before = table.sortOrder
+            let start = EventLoop.now()
+            _ = TableWidget(theme: style.theme).handle(mouse, in: area, table: &table, capture: &capture, at: time)
+            if table.sortOrder != before { lastSortSeconds = EventLoop.now() - start }
+            return true
+        case let .key(key):
+            let move: ListMove?
+            switch key.key {
+            case .up: move = .up
+            case .down: move = .down
+            case .pageUp: move = .pageUp
+            case .pageDown: move = .pageDown
+            case .home: move = .home
+            case .end: move = .end
+            default: move = nil
+            }
+            if let move { try? table.list.moveCursor(move, extending: key.modifiers.contains(.shift), at: time); return true }
+            if let command = ScrollViewWidget.command(for: key) { try? table.list.scroll.perform(command, time: time); return true }
+            return false
+        default:
+            return false
+        }
+    }
+}
+
+/// `1234567` as `1,234,567`.
+func grouped(_ n: Int) -> String {
+    let digits = String(n)
+    var out = ""
+    for (i, c) in digits.reversed().enumerated() {
+        if i > 0 && i % 3 == 0 { out.append(",") }
+        out.append(c)
+    }
+    return String(out.reversed())
+}
