@@ -45,6 +45,15 @@ let package = Package(
             ],
             exclude: ["__Snapshots__"]
         ),
+        .testTarget(
+            name: "GalleryTests",
+            dependencies: ["scrollwork", "Scrollwork", "ScrollworkTerminal"]
+        ),
+        // Runs the built `scrollwork` in tmux, a real terminal emulator (scripts/test installs it).
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["scrollwork"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -81,7 +81,9 @@ public struct TableWidget: Sendable {
         let cells = columnCells(table, in: rect)
         switch (event.kind, capture?.target) {
         case (.press, _) where event.button == .left && event.row == rect.row && rect.contains(column: event.column, row: event.row):
-            if let divider = cells.indices.dropLast().first(where: { abs(cells[$0].column + cells[$0].width - 1 - event.column) <= 0 }),
+            // A divider can be grabbed a cell to either side; a click there that does not drag
+            // still sorts by the heading under it.
+            if let divider = cells.indices.dropLast().first(where: { abs(cells[$0].column + cells[$0].width - 1 - event.column) <= 1 }),
                table.columns[divider].isResizable {
                 capture = PointerCapture(.divider(divider), column: event.column, row: event.row)
             } else if let column = cells.firstIndex(where: { event.column >= $0.column && event.column < $0.column + $0.width }) {
@@ -95,7 +97,12 @@ public struct TableWidget: Sendable {
             capture?.moved = true
             return nil
         case (.release, .divider?):
+            let pressed = capture
             capture = nil
+            if let pressed, !pressed.moved,
+               let column = cells.firstIndex(where: { pressed.column >= $0.column && pressed.column < $0.column + $0.width - 1 }) {
+                try? table.chooseHeading(column)
+            }
             return nil
         case (.drag, .heading?):
             if event.column != capture?.column { capture?.moved = true }

@@ -5,7 +5,7 @@ import ScrollworkTerminal
 /// symbol on the first page, 12 and 1,000 pages to show clipping, scrubbing, three backgrounds.
 struct PageControlPage: GalleryPage {
     static let title = "Page control"
-    static let guidelines = ["PC-01", "PC-02", "PC-03", "PC-05", "PC-06", "PC-07", "PC-08", "PC-09", "PC-10", "PC-11",
+    static let guidelines = ["PC-01", "PC-02", "PC-03", "PC-04", "PC-05", "PC-06", "PC-07", "PC-08", "PC-09", "PC-10", "PC-11",
                              "PC-12", "PC-13", "PC-14", "PC-15", "SV-10"]
     static let help = [
         "← → or a drag on the page turn pages; the dots follow the scroll half-way.",

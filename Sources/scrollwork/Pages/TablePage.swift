@@ -9,7 +9,7 @@ struct TablePage: GalleryPage {
     static let help = [
         "Click a heading to sort by it; click it again to reverse. Earlier sorts break ties.",
         "Drag a │ divider in the header to resize a column; the others make room.",
-        "Click a row to select it; ↑ ↓ PgUp PgDn Home End move the selection.",
+        "Click a row to select it; ↑ ↓ move the selection. PgUp PgDn Space Home End scroll.",
         "Wheel or drag to scroll a million rows; the header stays, with a hard edge below it.",
     ]
 
@@ -64,16 +64,9 @@ struct TablePage: GalleryPage {
             if table.sortOrder != before { lastSortSeconds = EventLoop.now() - start }
             return true
         case let .key(key):
-            let move: ListMove?
-            switch key.key {
-            case .up: move = .up
-            case .down: move = .down
-            case .pageUp: move = .pageUp
-            case .pageDown: move = .pageDown
-            case .home: move = .home
-            case .end: move = .end
-            default: move = nil
-            }
+            // Arrows move the selection (scrolling only as needed); page keys scroll by a page
+            // less one row, as in a document.
+            let move: ListMove? = key.key == .up ? .up : key.key == .down ? .down : nil
             if let move { try? table.list.moveCursor(move, extending: key.modifiers.contains(.shift), at: time); return true }
             if let command = ScrollViewWidget.command(for: key) { try? table.list.scroll.perform(command, time: time); return true }
             return false

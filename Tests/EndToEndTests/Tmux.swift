@@ -1,0 +1,134 @@
+import Foundation
+
+/// A tmux server of its own running one program in a pane, for end-to-end tests.
+///
+/// Waiting is unavoidable here: a real terminal emulator runs a real program. Every wait polls the
+/// screen every 20 ms and gives up after a timeout, so tests take as long as the program does.
+final class Tmux {
+    let socket = "scrollwork-e2e-\(UInt32.random(in: 0...UInt32.max))"
+    let directory: URL
+    let columns: Int, rows: Int
+
+    /// Whether tmux can be run here.
+    static var isAvailable: Bool { (try? run(["tmux", "-V"]).status) == 0 }
+
+    /// The `scrollwork` executable built next to the test bundle.
+    static var scrollwork: String {
+        let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        return bundle.appendingPathComponent("scrollwork").path
+    }
+
+    /// Starts `command` (run by sh) in a new session of `columns` × `rows`. The shell records
+    /// `stty -g` before and after the program and its exit status, then waits.
+    init(_ command: String, columns: Int = 120, rows: Int = 40) throws {
+        self.columns = columns
+        self.rows = rows
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent(socket)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let d = directory.path
+        let script = "stty -g > \(d)/before; \(command); echo $? > \(d)/status; stty -g > \(d)/after; echo DONE; sleep 600"
+        // The server tmux starts keeps running: give it no pipe to hold open.
+        _ = try Self.run(["tmux", "-L", socket, "-f", "/dev/null", "new-session", "-d", "-x", "\(columns)", "-y", "\(rows)",
+                          "env TERM=xterm-256color COLORTERM=truecolor sh -c '\(script)'"], captureOutput: false)
+    }
+
+    deinit {
+        _ = try? Self.run(["tmux", "-L", socket, "kill-server"])
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// The screen as text.
+    func screen() -> String { (try? Self.run(["tmux", "-L", socket, "capture-pane", "-p"]).output) ?? "" }
+
+    /// One line of the screen.
+    func line(_ row: Int) -> String {
+        let lines = screen().split(separator: "\n", omittingEmptySubsequences: false)
+        return row < lines.count ? String(lines[row]) : ""
+    }
+
+    /// Whether the pane shows the alternate screen.
+    func alternateScreen() -> Bool {
+        ((try? Self.run(["tmux", "-L", socket, "display", "-p", "#{alternate_on}"]).output) ?? "").hasPrefix("1")
+    }
+
+    /// Types keys (tmux key names such as `Tab`, `PageDown`, `q`).
+    func keys(_ names: String...) { _ = try? Self.run(["tmux", "-L", socket, "send-keys"] + names) }
+
+    /// Sends raw bytes, such as SGR mouse reports.
+    func bytes(_ text: String) {
+        let hex = text.utf8.map { String(format: "%02x", $0) }
+        _ = try? Self.run(["tmux", "-L", socket, "send-keys", "-H"] + hex)
+    }
+
+    /// A left click at a 0-based cell.
+    func click(column: Int, row: Int) {
+        bytes("\u{1B}[<0;\(column + 1);\(row + 1)M\u{1B}[<0;\(column + 1);\(row + 1)m")
+    }
+
+    /// Waits until `condition` holds for the screen; false after `timeout` seconds.
+    @discardableResult
+    func wait(timeout: Double = 20, _ condition: (String) -> Bool) -> Bool {
+        let end = Date().addingTimeInterval(timeout)
+        while Date() < end {
+            if condition(screen()) { return true }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        return condition(screen())
+    }
+
+    /// A file the shell wrote, once it exists.
+    func file(_ name: String, timeout: Double = 20) -> String? {
+        let url = directory.appendingPathComponent(name)
+        let end = Date().addingTimeInterval(timeout)
+        while Date() < end {
+            if let text = try? String(contentsOf: url, encoding: .utf8), !text.isEmpty { return text.trimmingCharacters(in: .whitespacesAndNewlines) }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        return nil
+    }
+
+    /// The process IDs whose command line contains `pattern`.
+    func pids(matching pattern: String) -> [Int32] {
+        let out = (try? Self.run(["pgrep", "-f", pattern]).output) ?? ""
+        return out.split(separator: "\n").compactMap { Int32($0) }
+    }
+
+    /// Runs a command and waits for it; its output when `captureOutput`. Uses posix_spawn and
+    /// waitpid directly: tmux forks a server that outlives the command, which confuses Process.
+    @discardableResult
+    static func run(_ arguments: [String], captureOutput: Bool = true) throws -> (status: Int32, output: String) {
+        var fds: [Int32] = [0, 0]
+        guard pipe(&fds) == 0 else { throw POSIXError(.EIO) }
+        var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        if captureOutput {
+            posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        }
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addclose(&actions, fds[0])
+        posix_spawn_file_actions_addclose(&actions, fds[1])
+        var pid: pid_t = 0
+        let argv = arguments.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        let status = posix_spawnp(&pid, arguments[0], &actions, nil, argv, environ)
+        close(fds[1])
+        guard status == 0 else { close(fds[0]); throw POSIXError(.ENOENT) }
+        var output = [UInt8]()
+        if captureOutput {
+            var chunk = [UInt8](repeating: 0, count: 4096)
+            while true {
+                let n = read(fds[0], &chunk, chunk.count)
+                if n <= 0 { break }
+                output += chunk[0..<n]
+            }
+        }
+        close(fds[0])
+        var code: Int32 = 0
+        waitpid(pid, &code, 0)
+        return ((code >> 8) & 0xFF, String(decoding: output, as: UTF8.self))
+    }
+}

@@ -1,0 +1,79 @@
+import Scrollwork
+import ScrollworkTerminal
+import Testing
+@testable import scrollwork
+
+func gallery(_ page: GalleryApp.PageKind, rows: Int = 1000, columns: Int = 120, lines: Int = 40) -> HeadlessTerminal<GalleryApp> {
+    let style = GalleryStyle(theme: .standard(for: .trueColor), colorMode: .trueColor, idiom: .iOS)
+    return HeadlessTerminal(GalleryApp(page: page, style: style, tableRows: rows), columns: columns, rows: lines)
+}
+
+func click(_ t: inout HeadlessTerminal<GalleryApp>, column: Int, row: Int) {
+    t.send(bytes: Array("\u{1B}[<0;\(column + 1);\(row + 1)M\u{1B}[<0;\(column + 1);\(row + 1)m".utf8))
+}
+
+func line(_ t: HeadlessTerminal<GalleryApp>, _ row: Int) -> String {
+    let lines = t.text.split(separator: "\n", omittingEmptySubsequences: false)
+    return row < lines.count ? String(lines[row]) : ""
+}
+
+@Suite struct GalleryHeadlessTests {
+    @Test("LT-12: dragging a header divider makes the column wider")
+    func LT_12_dividerDrag() throws {
+        var t = gallery(.table)
+        let header = line(t, 1)
+        let divider = try #require(header.firstIndex(of: "│")).utf16Offset(in: header)
+        t.send(bytes: Array("\u{1B}[<0;\(divider + 1);2M\u{1B}[<32;\(divider + 9);2M\u{1B}[<0;\(divider + 9);2m".utf8))
+        let after = line(t, 1)
+        let moved = try #require(after.firstIndex(of: "│")).utf16Offset(in: after)
+        #expect(moved == divider + 8)
+    }
+}
+
+
+@Suite struct GalleryRobustnessTests {
+    @Test("every page draws at 1×1, 0×0 and tiny sizes without crashing", arguments: GalleryApp.PageKind.allCases.map(\.rawValue))
+    func tinySizes(page: Int) {
+        var t = gallery(GalleryApp.PageKind(rawValue: page)!)
+        for (c, r) in [(1, 1), (0, 0), (3, 2), (10, 4), (200, 60), (120, 40)] {
+            t.resize(columns: c, rows: r)
+            t.advance(by: 0.1)
+        }
+        #expect(t.text.contains("Scrollwork"))
+    }
+
+    @Test("a megabyte paste, broken UTF-8 and a flood of mouse events lose no keystroke")
+    func floodsAndGarbage() {
+        var t = gallery(.scrollView)
+        t.send(bytes: Array("\u{1B}[200~".utf8) + Array(repeating: UInt8(ascii: "x"), count: 1_000_000) + Array("\u{1B}[201~".utf8))
+        t.send(bytes: [0xFF, 0xC3, 0x28, 0xE2, 0x82])
+        var flood: [UInt8] = []
+        for i in 0..<10_000 { flood += Array("\u{1B}[<35;\(i % 120 + 1);\(i % 40 + 1)M".utf8) }
+        t.send(bytes: flood)
+        t.type("]")
+        #expect(t.text.contains("2/7 Table"))
+    }
+
+    @Test("SV-01: idle, the gallery asks for no frames")
+    func SV_01_idleNeedsNoFrames() {
+        var t = gallery(.scrollView)
+        t.advance(by: 5)
+        #expect(!t.app.isAnimating)
+        #expect(t.app.wakeTime == nil)
+        t.send(.key(KeyEvent(.pageDown)))
+        #expect(t.app.isAnimating)
+        t.advance(by: 5)
+        #expect(!t.app.isAnimating && t.app.wakeTime == nil)
+    }
+
+    @Test("every guideline ID is shown on some page")
+    func everyGuidelineHasAPage() {
+        let shown = Set(GalleryApp.PageKind.allCases.flatMap(\.guidelines))
+        let scroll: [String] = ["SV-01", "SV-02", "SV-03", "SV-04", "SV-05", "SV-06a", "SV-06b", "SV-06c", "SV-06d", "SV-06e",
+                                "SV-07", "SV-08", "SV-09", "SV-10", "SV-11", "SV-12", "SV-13", "SV-14", "SV-15", "SV-16"]
+        let lists: [String] = (1...14).map { n in n < 10 ? "LT-0\(n)" : "LT-\(n)" }
+        let pages: [String] = (1...17).map { n in n < 10 ? "PC-0\(n)" : "PC-\(n)" }
+        let all = scroll + lists + pages
+        #expect(Set(all).subtracting(shown).sorted() == [])
+    }
+}
