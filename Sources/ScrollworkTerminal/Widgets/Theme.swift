@@ -26,13 +26,16 @@ public struct Theme: Sendable, Hashable {
     /// The translucent background of a page control.
     public var controlBackground = Style(reverse: true)
 
+    /// The monochrome theme: attributes only, so it works with any terminal and with `NO_COLOR`.
+    public init() {}
+
     /// The theme for `mode`.
     public static func standard(for mode: ColorMode) -> Theme {
         var t = Theme()
         guard mode != .none else { return t }
         t.selection = Style(foreground: .rgb(255, 255, 255), background: .rgb(10, 96, 204))
         t.focus = Style(background: .rgb(58, 58, 64), bold: true)
-        t.zebra = Style(background: .rgb(32, 33, 38))
+        t.zebra = Style(background: .rgb(40, 41, 48))
         t.indicator = Style(foreground: .rgb(150, 150, 155))
         t.track = Style(foreground: .rgb(70, 70, 76))
         t.separator = Style(foreground: .rgb(90, 90, 96))

@@ -36,7 +36,7 @@ struct ListPage: GalleryPage {
         ]) { title in
             switch title {
             case "Wi-Fi": return RowContent(title, secondaryText: "Home", leadingSymbol: "≋", accessory: .disclosureIndicator)
-            case "Bluetooth": return RowContent(title, secondaryText: "On", leadingSymbol: "ᛒ", accessory: .detailDisclosureButton)
+            case "Bluetooth": return RowContent(title, secondaryText: "On", leadingSymbol: "◉", accessory: .detailDisclosureButton)
             case "Personal Hotspot": return RowContent(title, secondaryText: "Off", accessory: .detailButton)
             default: return RowContent(title, accessory: .disclosureIndicator)
             }
