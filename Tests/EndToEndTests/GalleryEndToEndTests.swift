@@ -99,6 +99,38 @@ import Testing
         #expect(!t.alternateScreen())
     }
 
+    @Test("TERM=dumb gets a clear message and exit status 2, not garbage")
+    func dumbTerminalExitsTwo() throws {
+        let t = try Tmux("env TERM=dumb " + Tmux.scrollwork)
+        #expect(t.wait { $0.contains("DONE") })
+        #expect(t.file("status") == "2")
+        #expect(t.screen().contains("cannot draw a full screen"))
+        #expect(!t.alternateScreen())
+    }
+
+    @Test("SV-01: the idle gallery uses no CPU: no frames while nothing moves")
+    func idleUsesNoCPU() throws {
+        let marker = "--fps 58.5"
+        let t = try Tmux(Tmux.scrollwork + " " + marker)
+        #expect(t.wait { $0.contains("Scrollwork") })
+        let pid = try #require(t.pids(matching: "^\(Tmux.scrollwork) \(marker)").first)
+        // The indicators flash for about two seconds when the page appears; then all is still.
+        Thread.sleep(forTimeInterval: 3)
+        let before = try cpuTicks(pid)
+        Thread.sleep(forTimeInterval: 2)
+        let after = try cpuTicks(pid)
+        #expect(after - before <= 2, "\(after - before) clock ticks of CPU in 2 idle seconds")
+        t.keys("q")
+        #expect(t.wait { $0.contains("DONE") })
+    }
+
+    /// User plus system CPU time of a process, in clock ticks (1/100 s).
+    private func cpuTicks(_ pid: Int32) throws -> Int {
+        let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
+        let fields = stat[stat.index(after: try #require(stat.lastIndex(of: ")")))...].split(separator: " ")
+        return (Int(fields[11]) ?? 0) + (Int(fields[12]) ?? 0)
+    }
+
     @Test("without a terminal, scrollwork explains and exits 2")
     func noTerminalExitsTwo() throws {
         let p = Process()

@@ -127,6 +127,18 @@ func document(idiom: ScrollIdiom = .iOS, columns: Int = 40, rows: Int = 8) -> Sc
         assertSnapshot(of: draw(c), as: .lines)
     }
 
+    @Test("PC-15: the background shows while interacting (automatic), always (prominent), never (minimal)")
+    func PC_15_backgrounds() throws {
+        for style in PageControlState.BackgroundStyle.allCases {
+            var c = try PageControlState(numberOfPages: 5)
+            c.backgroundStyle = style
+            try c.pointerDown(at: 20, time: 0)
+            assertSnapshot(of: draw(c, rows: 1), as: .lines, named: "\(style)-pressed")
+            _ = try c.pointerUp(at: 20, time: 0.1)
+            assertSnapshot(of: draw(c, rows: 1), as: .lines, named: "\(style)-idle")
+        }
+    }
+
     @Test("PC-02: a vertical control on the trailing edge")
     func PC_02_vertical() throws {
         var c = try PageControlState(numberOfPages: 3)

@@ -101,8 +101,9 @@ extension ListState {
         _ = try? scroll.scrollToVisible(frame(ofItem: item), policy: .nearest, animated: false, time: Swift.max(time, scroll.time))
     }
 
-    /// How the row at `indexPath` should look at `time`.
-    public func appearance(at indexPath: IndexPath, time: Double = 0) -> RowAppearance {
+    /// How the row at `indexPath` should look at `time`. Pass the row's `accessory` when it is
+    /// already known, so the row is not fetched from its source again.
+    public func appearance(at indexPath: IndexPath, time: Double = 0, accessory: RowContent.Accessory? = nil) -> RowAppearance {
         guard let id = try? id(at: indexPath) else { return RowAppearance() }
         var look = RowAppearance()
         let selected = selection.contains(id)
@@ -110,7 +111,7 @@ extension ListState {
         look.isFlashing = flashing
         look.isSelected = selected && selectionFeedback == .persistentHighlight
         look.showsCheckmark = (selected && selectionFeedback == .checkmark && !flashing)
-            || (try? content(at: indexPath).accessory) == .checkmark
+            || (accessory ?? (try? content(at: indexPath).accessory)) == .checkmark
         look.isFocused = cursor == id
         look.isRaised = idiom == .tvOS && cursor == id
         look.usesAlternateBackground = style.alternatesRows && flatRow(indexPath) % 2 == 1

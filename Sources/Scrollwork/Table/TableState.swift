@@ -167,14 +167,27 @@ public struct TableState<Row: Sendable>: Sendable {
     /// The text of a cell fitted into `width` cells: truncated with the column's mode and padded
     /// to the column's alignment, so it is exactly `width` cells wide.
     public func cellText(at indexPath: IndexPath, column: Int, width: Int) throws(ListError) -> String {
-        guard columns.indices.contains(column) else { return String(repeating: " ", count: Swift.max(0, width)) }
-        let text = columns[column].value(try list.row(at: indexPath)).description
-        let cut = text.truncated(toWidth: width, columns[column].truncation)
+        cellText(of: try list.row(at: indexPath), column: column, width: width)
+    }
+
+    /// The text of `row`'s cell in `column`, fitted into `width` cells as ``cellText(at:column:width:)``
+    /// does; for drawing a row whose value is already at hand.
+    public func cellText(of row: Row, column: Int, width: Int) -> String {
+        let (text, indent) = cellLayout(of: row, column: column, width: width)
+        let missing = Swift.max(0, width) - indent - displayWidth(text)
+        return String(repeating: " ", count: indent) + text + String(repeating: " ", count: Swift.max(0, missing))
+    }
+
+    /// The text of `row`'s cell in `column` cut to `width` cells, and how many cells to indent it
+    /// for the column's alignment: what a host draws over a blank cell, without padding strings.
+    public func cellLayout(of row: Row, column: Int, width: Int) -> (text: String, indent: Int) {
+        guard columns.indices.contains(column), width > 0 else { return ("", 0) }
+        let cut = columns[column].value(row).description.truncated(toWidth: width, columns[column].truncation)
         let missing = Swift.max(0, width - displayWidth(cut))
         switch columns[column].alignment {
-        case .leading: return cut + String(repeating: " ", count: missing)
-        case .trailing: return String(repeating: " ", count: missing) + cut
-        case .center: return String(repeating: " ", count: missing / 2) + cut + String(repeating: " ", count: missing - missing / 2)
+        case .leading: return (cut, 0)
+        case .trailing: return (cut, missing)
+        case .center: return (cut, missing / 2)
         }
     }
 

@@ -24,6 +24,8 @@ public enum Truncation: Sendable, Hashable, CaseIterable {
     /// ```
     public func apply(to text: String, width: Int) -> String {
         let width = Swift.max(0, width)
+        // Short ASCII text fits without measuring: one cell per byte at most.
+        if text.utf8.count <= width { return text }
         guard let parts = parts(of: text, width: width) else { return text }
         if width == 0 { return "" }
         var result = String(text[..<parts.prefixEnd])
@@ -37,6 +39,19 @@ public enum Truncation: Sendable, Hashable, CaseIterable {
     /// Where to cut: the kept prefix ends at `prefixEnd`, the kept suffix starts at `suffixStart`,
     /// and `padding` cells are filled with spaces. Nil when the text fits.
     private func parts(of text: String, width: Int) -> (prefixEnd: String.Index, suffixStart: String.Index, padding: Int)? {
+        // Printable ASCII is one cell per byte and every byte a cluster: cut by offsets.
+        let utf8 = text.utf8
+        if utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            guard utf8.count > width else { return nil }
+            let budget = Swift.max(0, width - 1)
+            let left: Int, right: Int
+            switch self {
+            case .tail: (left, right) = (budget, 0)
+            case .head: (left, right) = (0, budget)
+            case .middle: (left, right) = ((budget + 1) / 2, budget - (budget + 1) / 2)
+            }
+            return (utf8.index(utf8.startIndex, offsetBy: left), utf8.index(utf8.endIndex, offsetBy: -right), 0)
+        }
         // Find out whether the text fits without measuring more of it than `width` + 1 cells.
         var total = 0
         for character in text {

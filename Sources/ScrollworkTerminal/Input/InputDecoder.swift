@@ -168,7 +168,7 @@ public struct InputDecoder: Sendable {
         guard (0x40...0x7E).contains(finalByte) else { return (nil, used - 1 > 0 ? used - 1 : 1) }
         let body = b[(i + 2)..<j]
         if body.first == UInt8(ascii: "<") { return (sgrMouse(body.dropFirst(), final: finalByte), used) }
-        let params = body.split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false).map { number($0) }
+        let params = Parameters(body)
         let modifiers = params.count > 1 ? Modifiers(rawValue: UInt8(truncatingIfNeeded: Swift.max(1, params[1] ?? 1) - 1) & 7) : []
         func key(_ k: Key, _ extra: Modifiers = []) -> (Event?, Int) { (.key(KeyEvent(k, modifiers.union(extra))), used) }
         switch finalByte {
@@ -216,7 +216,7 @@ public struct InputDecoder: Sendable {
     }
 
     private func sgrMouse(_ body: ArraySlice<UInt8>, final: UInt8) -> Event? {
-        let fields = body.split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false).map { number($0) }
+        let fields = Parameters(body)
         guard fields.count == 3, let code = fields[0], let x = fields[1], let y = fields[2],
               final == UInt8(ascii: "M") || final == UInt8(ascii: "m") else { return nil }
         var modifiers: Modifiers = []
@@ -235,16 +235,6 @@ public struct InputDecoder: Sendable {
         return .mouse(MouseEvent(kind, button: button, column: column, row: row, modifiers: modifiers))
     }
 
-    /// A decimal parameter; nil when empty or not a number; capped so that huge values cannot overflow.
-    private func number(_ digits: ArraySlice<UInt8>) -> Int? {
-        guard !digits.isEmpty else { return nil }
-        var value = 0
-        for d in digits {
-            guard d >= 0x30 && d <= 0x39 else { return nil }
-            value = Swift.min(value * 10 + Int(d - 0x30), 1_000_000)
-        }
-        return value
-    }
 
     private let pasteEnd: [UInt8] = [0x1B, 0x5B, 0x32, 0x30, 0x31, 0x7E]
 
@@ -261,4 +251,52 @@ public struct InputDecoder: Sendable {
         }
         return nil
     }
+}
+
+/// The `;`-separated decimal parameters of a control sequence, parsed in one pass without
+/// allocating: up to four are kept (no sequence the decoder knows has more), and `count` says how
+/// many there were. A parameter that is empty or not a number is nil; huge numbers are capped.
+struct Parameters {
+    private var values: (Int?, Int?, Int?, Int?) = (nil, nil, nil, nil)
+    private(set) var count = 0
+
+    init(_ bytes: ArraySlice<UInt8>) {
+        var value = 0, digits = 0, valid = true
+        func finish(_ p: inout Parameters) {
+            let v: Int? = valid && digits > 0 ? value : nil
+            switch p.count {
+            case 0: p.values.0 = v
+            case 1: p.values.1 = v
+            case 2: p.values.2 = v
+            case 3: p.values.3 = v
+            default: break
+            }
+            p.count += 1
+        }
+        for byte in bytes {
+            if byte == UInt8(ascii: ";") {
+                finish(&self)
+                value = 0; digits = 0; valid = true
+            } else if byte >= 0x30 && byte <= 0x39 {
+                value = Swift.min(value * 10 + Int(byte - 0x30), 1_000_000)
+                digits += 1
+            } else {
+                valid = false
+            }
+        }
+        finish(&self)
+    }
+
+    subscript(index: Int) -> Int? {
+        switch index {
+        case 0: return values.0
+        case 1: return values.1
+        case 2: return values.2
+        case 3: return values.3
+        default: return nil
+        }
+    }
+
+    /// The first parameter, if any.
+    var first: Int?? { count > 0 ? self[0] : nil }
 }

@@ -14,16 +14,4 @@ enum ANSI {
     static func scrollRegion(top: Int, bottom: Int) -> [UInt8] { csi("\(top + 1);\(bottom + 1)r") }
     static func scrollUp(_ n: Int) -> [UInt8] { n == 1 ? csi("S") : csi("\(n)S") }
     static func scrollDown(_ n: Int) -> [UInt8] { n == 1 ? csi("T") : csi("\(n)T") }
-
-    /// The SGR parameters that set `color` as foreground (or background).
-    static func colorParameters(_ color: Color, background: Bool) -> String {
-        switch color {
-        case .default: return background ? "49" : "39"
-        case let .ansi(n):
-            let base = n < 8 ? (background ? 40 : 30) : (background ? 100 : 90)
-            return String(base + Int(n % 8))
-        case let .palette(n): return (background ? "48;5;" : "38;5;") + String(n)
-        case let .rgb(r, g, b): return (background ? "48;2;" : "38;2;") + "\(r);\(g);\(b)"
-        }
-    }
 }

@@ -60,6 +60,21 @@ public struct Buffer: Sendable, Hashable {
     public mutating func draw(_ text: String, column: Int, row: Int, style: Style = .plain, clip: CellRect? = nil) -> Int {
         let bounds = (clip ?? area).intersection(area)
         guard row >= bounds.row, row < bounds.maxRow else { return column }
+        let base = row * columns
+        // Printable ASCII, the common case, is one cell per byte: no grapheme breaking needed.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            let start = Swift.max(column, bounds.column)
+            let end = Swift.min(column + text.utf8.count, bounds.maxColumn)
+            guard start < end else { return column + text.utf8.count }
+            var x = column
+            for byte in text.utf8 {
+                if x >= end { break }
+                if x >= start { cells[base + x] = Cell(String(UnicodeScalar(byte)), width: 1, style: style) }
+                x += 1
+            }
+            repairEdges(row: row, from: start, to: end)
+            return column + text.utf8.count
+        }
         var x = column
         for character in text {
             let w = displayWidth(character)
@@ -68,20 +83,20 @@ public struct Buffer: Sendable, Hashable {
                 if x - 1 >= bounds.column, x - 1 < bounds.maxColumn {
                     var before = x - 1
                     if self[before, row].isContinuation { before -= 1 }
-                    cells[row * columns + before].text.append(character)
+                    cells[base + before].text.append(character)
                 }
                 continue
             }
             if x >= bounds.maxColumn { break }
             if x >= bounds.column {
                 if w == 2 && x + 1 >= bounds.maxColumn {
-                    cells[row * columns + x] = Cell(" ", width: 1, style: style)
+                    cells[base + x] = Cell(" ", width: 1, style: style)
                     repairEdges(row: row, from: x, to: x + 1)
                     x += 1
                     break
                 }
-                cells[row * columns + x] = Cell(String(character), width: UInt8(w), style: style)
-                if w == 2 { cells[row * columns + x + 1] = Cell("", width: 0, style: style) }
+                cells[base + x] = Cell(String(character), width: UInt8(w), style: style)
+                if w == 2 { cells[base + x + 1] = Cell("", width: 0, style: style) }
                 repairEdges(row: row, from: x, to: x + w)
             }
             x += w

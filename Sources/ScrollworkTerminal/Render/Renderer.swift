@@ -21,6 +21,8 @@ public struct Renderer: Sendable {
 
     private var cursor: (column: Int, row: Int)? = nil
     private var style: Style? = nil
+    /// Row hashes of `screen`, kept from the frame that drew it.
+    private var screenHashes: [UInt64] = []
 
     /// A renderer for a terminal of `colorMode`.
     public init(colorMode: ColorMode) {
@@ -42,14 +44,17 @@ public struct Renderer: Sendable {
         var previous: Buffer
         if let shown = screen, shown.columns == frame.columns, shown.rows == frame.rows {
             previous = shown
-            if usesScrollRegions, let shift = Self.detectScroll(from: previous, to: frame) {
+            let hashes = Self.rowHashes(frame)
+            if usesScrollRegions, let shift = Self.detectScroll(from: previous, oldHashes: screenHashes, to: frame, newHashes: hashes) {
                 applyScroll(shift, to: &previous, into: &out)
             }
+            screenHashes = hashes
         } else {
             out += ANSI.resetScrollRegion + ANSI.resetStyle + ANSI.clearScreen
             style = .plain
             cursor = nil
             previous = Buffer(columns: frame.columns, rows: frame.rows)
+            screenHashes = Self.rowHashes(frame)
         }
         writeDifferences(from: previous, to: frame, into: &out)
         screen = frame
@@ -73,17 +78,21 @@ public struct Renderer: Sendable {
     }
 
     /// Finds the largest run of rows that the new frame shows shifted from the old one.
-    static func detectScroll(from old: Buffer, to new: Buffer) -> Shift? {
+    ///
+    /// Rows are compared without their last two columns, where scroll indicators are drawn over
+    /// the content: the indicator does not move with the rows, and the few cells it changes are
+    /// written after the scroll like any other difference.
+    static func detectScroll(from old: Buffer, oldHashes: [UInt64], to new: Buffer, newHashes: [UInt64]) -> Shift? {
         let rows = new.rows
-        guard rows >= 3 else { return nil }
-        let oldHashes = (0..<rows).map { rowHash(old, $0) }, newHashes = (0..<rows).map { rowHash(new, $0) }
+        guard rows >= 3, oldHashes.count == rows, newHashes.count == rows else { return nil }
+        let width = scrollWidth(new)
         var best: Shift? = nil, bestLength = 0
         for distance in -(rows / 2)...(rows / 2) where distance != 0 {
             var runStart = -1
             for y in 0...rows {
                 let source = y + distance
                 let matches = y < rows && source >= 0 && source < rows && newHashes[y] == oldHashes[source]
-                    && newHashes[y] != oldHashes[y] && rowsEqual(new, y, old, source)
+                    && newHashes[y] != oldHashes[y] && rowsEqual(new, y, old, source, width)
                 if matches {
                     if runStart < 0 { runStart = y }
                 } else if runStart >= 0 {
@@ -100,14 +109,34 @@ public struct Renderer: Sendable {
         return bestLength >= 2 ? best : nil
     }
 
-    private static func rowHash(_ b: Buffer, _ y: Int) -> Int {
-        var h = Hasher()
-        for x in 0..<b.columns { h.combine(b[x, y]) }
-        return h.finalize()
+    /// The columns scroll detection compares: all but the last two.
+    static func scrollWidth(_ b: Buffer) -> Int { Swift.max(1, b.columns - 2) }
+
+    /// The hash of every row of `b`.
+    static func rowHashes(_ b: Buffer) -> [UInt64] {
+        let width = scrollWidth(b)
+        return (0..<b.rows).map { rowHash(b, $0, width) }
     }
 
-    private static func rowsEqual(_ a: Buffer, _ ya: Int, _ b: Buffer, _ yb: Int) -> Bool {
-        (0..<a.columns).allSatisfy { a[$0, ya] == b[$0, yb] }
+    /// An FNV-1a hash of a row's first `width` cells: text bytes and style. Cheaper than `Hasher`,
+    /// which normalises every string; equal hashes are confirmed cell by cell.
+    private static func rowHash(_ b: Buffer, _ y: Int, _ width: Int) -> UInt64 {
+        var h: UInt64 = 0xCBF2_9CE4_8422_2325
+        @inline(__always) func mix(_ v: UInt64) { h = (h ^ v) &* 0x100_0000_01B3 }
+        let base = y * b.columns
+        for x in 0..<width {
+            let cell = b.cells[base + x]
+            for byte in cell.text.utf8 { mix(UInt64(byte)) }
+            mix(UInt64(cell.width))
+            mix(cell.style.fingerprint)
+        }
+        return h
+    }
+
+    private static func rowsEqual(_ a: Buffer, _ ya: Int, _ b: Buffer, _ yb: Int, _ width: Int) -> Bool {
+        let baseA = ya * a.columns, baseB = yb * b.columns
+        for x in 0..<width where a.cells[baseA + x] != b.cells[baseB + x] { return false }
+        return true
     }
 
     /// Scrolls the region on the terminal and in the model of what it shows.
@@ -138,21 +167,23 @@ public struct Renderer: Sendable {
 
     private mutating func writeDifferences(from old: Buffer, to new: Buffer, into out: inout [UInt8]) {
         let columns = new.columns
+        let newCells = new.cells, oldCells = old.cells
         for y in 0..<new.rows {
+            let base = y * columns
             var x = 0
             while x < columns {
-                guard new[x, y] != old[x, y] else { x += 1; continue }
+                guard newCells[base + x] != oldCells[base + x] else { x += 1; continue }
                 var start = x
-                if new[start, y].isContinuation && start > 0 { start -= 1 }
+                if newCells[base + start].isContinuation && start > 0 { start -= 1 }
                 // Extend the run over changed cells and short unchanged gaps (cheaper than a move).
                 var end = x + 1
                 var lastChanged = x
                 while end < columns {
-                    if new[end, y] != old[end, y] { lastChanged = end } else if end - lastChanged > 3 { break }
+                    if newCells[base + end] != oldCells[base + end] { lastChanged = end } else if end - lastChanged > 3 { break }
                     end += 1
                 }
                 end = lastChanged + 1
-                if end < columns && new[end, y].isContinuation { end += 1 }
+                if end < columns && newCells[base + end].isContinuation { end += 1 }
                 writeRun(new, row: y, from: start, to: end, into: &out)
                 x = end
             }
@@ -162,11 +193,12 @@ public struct Renderer: Sendable {
     private mutating func writeRun(_ b: Buffer, row: Int, from start: Int, to end: Int, into out: inout [UInt8]) {
         move(to: start, row: row, into: &out)
         var x = start
+        let base = row * b.columns
         while x < end {
-            let cell = b[x, row]
+            let cell = b.cells[base + x]
             if cell.isContinuation { x += 1; continue }
             setStyle(cell.style, into: &out)
-            out += Array(cell.text.utf8)
+            out.append(contentsOf: cell.text.utf8)
             x += Int(Swift.max(1, cell.width))
         }
         // Past the last column the terminal's cursor waits to wrap: its place is unknown.
@@ -190,24 +222,38 @@ public struct Renderer: Sendable {
 
     private mutating func setStyle(_ next: Style, into out: inout [UInt8]) {
         guard style != next else { return }
-        var params: [String] = []
         let current = style ?? .plain
         let turnsOff = (current.bold && !next.bold) || (current.dim && !next.dim) || (current.italic && !next.italic)
             || (current.underline && !next.underline) || (current.reverse && !next.reverse) || style == nil
-        var base = current
-        if turnsOff { params.append("0"); base = .plain }
-        if next.bold && !base.bold { params.append("1") }
-        if next.dim && !base.dim { params.append("2") }
-        if next.italic && !base.italic { params.append("3") }
-        if next.underline && !base.underline { params.append("4") }
-        if next.reverse && !base.reverse { params.append("7") }
+        let base = turnsOff ? Style.plain : current
+        // Written straight into the output: CSI, parameters separated by ";", then "m".
+        var count = 0
+        func add(_ n: Int) {
+            if count == 0 { out.append(0x1B); out.append(UInt8(ascii: "[")) } else { out.append(UInt8(ascii: ";")) }
+            count += 1
+            if n >= 100 { out.append(UInt8(48 + n / 100)) }
+            if n >= 10 { out.append(UInt8(48 + (n / 10) % 10)) }
+            out.append(UInt8(48 + n % 10))
+        }
+        func add(_ color: Color, background: Bool) {
+            switch color {
+            case .default: add(background ? 49 : 39)
+            case let .ansi(n): add((n < 8 ? (background ? 40 : 30) : (background ? 100 : 90)) + Int(n % 8))
+            case let .palette(n): add(background ? 48 : 38); add(5); add(Int(n))
+            case let .rgb(r, g, b): add(background ? 48 : 38); add(2); add(Int(r)); add(Int(g)); add(Int(b))
+            }
+        }
+        if turnsOff { add(0) }
+        if next.bold && !base.bold { add(1) }
+        if next.dim && !base.dim { add(2) }
+        if next.italic && !base.italic { add(3) }
+        if next.underline && !base.underline { add(4) }
+        if next.reverse && !base.reverse { add(7) }
         let fg = next.foreground.downsampled(to: colorMode) ?? .default
         let bg = next.background.downsampled(to: colorMode) ?? .default
-        let baseFg = base.foreground.downsampled(to: colorMode) ?? .default
-        let baseBg = base.background.downsampled(to: colorMode) ?? .default
-        if fg != baseFg || (turnsOff && fg != .default) { params.append(ANSI.colorParameters(fg, background: false)) }
-        if bg != baseBg || (turnsOff && bg != .default) { params.append(ANSI.colorParameters(bg, background: true)) }
-        if !params.isEmpty { out += ANSI.csi(params.joined(separator: ";") + "m") }
+        if fg != (base.foreground.downsampled(to: colorMode) ?? .default) { add(fg, background: false) }
+        if bg != (base.background.downsampled(to: colorMode) ?? .default) { add(bg, background: true) }
+        if count > 0 { out.append(UInt8(ascii: "m")) }
         style = next
     }
 }

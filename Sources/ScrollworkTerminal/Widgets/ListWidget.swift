@@ -58,7 +58,7 @@ public struct ListWidget: Sendable {
 
     private func drawRow<Row>(_ list: ListState<Row>, _ path: IndexPath, line: CellRect, top: Int, clip: CellRect, at time: Double, into buffer: inout Buffer) {
         guard let content = try? list.content(at: path) else { return }
-        let look = list.appearance(at: path, time: time)
+        let look = list.appearance(at: path, time: time, accessory: content.accessory)
         var base = theme.text
         if look.usesAlternateBackground { base = theme.zebra }
         if look.isSelected || look.isFlashing { base = theme.selection }

@@ -38,7 +38,6 @@ public struct TableWidget: Sendable {
     /// Draws the header and the visible rows at `time`.
     public func draw<Row>(_ table: TableState<Row>, in rect: CellRect, at time: Double, into buffer: inout Buffer) {
         guard rect.rows > 0 else { return }
-        buffer.fill(rect)
         let cells = columnCells(table, in: rect)
         // Header: opaque, with a hard edge once content is under it.
         let edge = ScrollEdgeEffect(edge: .top, floating: [.pinnedTableHeader], depth: metrics.cellHeight)
@@ -54,19 +53,26 @@ public struct TableWidget: Sendable {
         }
         let body = body(of: rect)
         let list = table.list
+        // Each row is filled as it is drawn; only rows without a table row are blanked here.
+        var drawn = [Bool](repeating: false, count: body.rows)
         for entry in list.visibleItems(overscan: 0) {
             guard case let .row(path) = entry.item else { continue }
             let row = body.row + Int(((entry.frame.minY - list.scroll.offset.y) / metrics.cellHeight).rounded(.down))
             guard row >= body.row, row < body.maxRow else { continue }
-            let look = list.appearance(at: path, time: time)
+            drawn[row - body.row] = true
+            guard let value = try? list.row(at: path) else { continue }
+            let look = list.appearance(at: path, time: time, accessory: RowContent.Accessory.none)
             var style = look.usesAlternateBackground ? theme.zebra : theme.text
             if look.isSelected || look.isFlashing { style = theme.selection }
             if look.isFocused && !look.isSelected { style.bold = true }
             buffer.fill(CellRect(column: body.column, row: row, columns: body.columns, rows: 1), with: .blank(style))
             for (i, cell) in cells.enumerated() where cell.width > 1 {
-                let text = (try? table.cellText(at: path, column: i, width: cell.width - 2)) ?? ""
-                buffer.draw(text, column: cell.column + 1, row: row, style: style, clip: body)
+                let (text, indent) = table.cellLayout(of: value, column: i, width: cell.width - 2)
+                buffer.draw(text, column: cell.column + 1 + indent, row: row, style: style, clip: body)
             }
+        }
+        for (i, done) in drawn.enumerated() where !done {
+            buffer.fill(CellRect(column: body.column, row: body.row + i, columns: body.columns, rows: 1))
         }
         ScrollViewWidget(theme: theme).drawIndicators(list.scroll, in: body, into: &buffer)
     }

@@ -1,0 +1,66 @@
+import Benchmark
+import Scrollwork
+import ScrollworkTerminal
+
+/// The parts of one page down, timed apart: the core step, the widget drawing, the diff.
+func componentBenchmarks() {
+    Benchmark("part: page down core step") { benchmark in
+        let fixture = TableFixture(rows: 1_000_000)
+        benchmark.startMeasurement()
+        for _ in 0..<20 {
+            fixture.time += 1
+            try? fixture.table.list.scroll.perform(.pageDown, animated: false, time: fixture.time)
+        }
+        benchmark.stopMeasurement()
+    }
+    Benchmark("part: table draw 120x40") { benchmark in
+        let fixture = TableFixture(rows: 1_000_000)
+        let widget = TableWidget(theme: theme)
+        widget.layout(&fixture.table, in: screen)
+        benchmark.startMeasurement()
+        var buffer = Buffer(columns: 120, rows: 40)
+        widget.draw(fixture.table, in: screen, at: 0, into: &buffer)
+        benchmark.stopMeasurement()
+        blackHole(buffer)
+    }
+    Benchmark("part: diff and encode a page") { benchmark in
+        let a = TableFixture(rows: 1_000_000), b = TableFixture(rows: 1_000_000)
+        try? b.table.list.scroll.perform(.pageDown, animated: false, time: 1)
+        let widget = TableWidget(theme: theme)
+        var first = Buffer(columns: 120, rows: 40), second = Buffer(columns: 120, rows: 40)
+        widget.layout(&a.table, in: screen)
+        widget.layout(&b.table, in: screen)
+        widget.draw(a.table, in: screen, at: 0, into: &first)
+        widget.draw(b.table, in: screen, at: 0, into: &second)
+        var renderer = Renderer(colorMode: .palette256)
+        _ = renderer.render(first)
+        benchmark.startMeasurement()
+        blackHole(renderer.render(second))
+        benchmark.stopMeasurement()
+    }
+    Benchmark("part: fill 120x40 cells") { benchmark in
+        var buffer = Buffer(columns: 120, rows: 40)
+        let style = Style(background: .rgb(40, 41, 48))
+        benchmark.startMeasurement()
+        for y in 0..<40 { buffer.fill(CellRect(column: 0, row: y, columns: 120, rows: 1), with: .blank(style)) }
+        benchmark.stopMeasurement()
+        blackHole(buffer)
+    }
+    Benchmark("part: draw 40 rows of ascii text") { benchmark in
+        var buffer = Buffer(columns: 120, rows: 40)
+        let text = String(repeating: "scrollwork ", count: 11)
+        benchmark.startMeasurement()
+        for y in 0..<40 { buffer.draw(text, column: 0, row: y) }
+        benchmark.stopMeasurement()
+        blackHole(buffer)
+    }
+    Benchmark("part: generate and cut 40 rows") { benchmark in
+        let table = makeTable(rows: 1000)
+        benchmark.startMeasurement()
+        for i in 0..<40 {
+            let row = FileRow(i)
+            for c in 0..<4 { blackHole(table.cellLayout(of: row, column: c, width: 24)) }
+        }
+        benchmark.stopMeasurement()
+    }
+}
