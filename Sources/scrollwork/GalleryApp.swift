@@ -8,41 +8,22 @@ struct GalleryApp: App {
     enum PageKind: Int, CaseIterable {
         case scrollView, table, list, outline, pageControl, idioms, checks
 
-        var title: String {
+        /// The page's type, which knows its title, guidelines and help.
+        var type: any GalleryPage.Type {
             switch self {
-            case .scrollView: return ScrollViewPage.title
-            case .table: return TablePage.title
-            case .list: return ListPage.title
-            case .outline: return OutlinePage.title
-            case .pageControl: return PageControlPage.title
-            case .idioms: return IdiomsPage.title
-            case .checks: return ChecksPage.title
+            case .scrollView: return ScrollViewPage.self
+            case .table: return TablePage.self
+            case .list: return ListPage.self
+            case .outline: return OutlinePage.self
+            case .pageControl: return PageControlPage.self
+            case .idioms: return IdiomsPage.self
+            case .checks: return ChecksPage.self
             }
         }
 
-        var guidelines: [String] {
-            switch self {
-            case .scrollView: return ScrollViewPage.guidelines
-            case .table: return TablePage.guidelines
-            case .list: return ListPage.guidelines
-            case .outline: return OutlinePage.guidelines
-            case .pageControl: return PageControlPage.guidelines
-            case .idioms: return IdiomsPage.guidelines
-            case .checks: return ChecksPage.guidelines
-            }
-        }
-
-        var help: [String] {
-            switch self {
-            case .scrollView: return ScrollViewPage.help
-            case .table: return TablePage.help
-            case .list: return ListPage.help
-            case .outline: return OutlinePage.help
-            case .pageControl: return PageControlPage.help
-            case .idioms: return IdiomsPage.help
-            case .checks: return ChecksPage.help
-            }
-        }
+        var title: String { type.title }
+        var guidelines: [String] { type.guidelines }
+        var help: [String] { type.help }
 
         /// Accepts a page's number (1…7) or a prefix of its title.
         init?(argument: String) {

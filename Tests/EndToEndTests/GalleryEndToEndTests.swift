@@ -11,6 +11,7 @@ import Testing
     @Test("PC-04, PC-12: the gallery opens and its page control moves between pages")
     func PC_04_PC_12_pagesThroughTheGallery() throws {
         let t = try Tmux(Tmux.scrollwork)
+        defer { t.shutDown() }
         #expect(t.wait { $0.contains("1/7 Scroll view") })
         #expect(t.alternateScreen())
         // The dots sit on the bottom row, centred; dot i is in column start + 1 + 2i.
@@ -30,6 +31,7 @@ import Testing
     @Test("LT-12: a heading click sorts, a second reverses, a divider drag widens the column")
     func LT_12_tableSortsAndResizes() throws {
         let t = try Tmux(Tmux.scrollwork + " --page table")
+        defer { t.shutDown() }
         #expect(t.wait { $0.contains("2/7 Table") })
         let header = t.line(1)
         let size = try #require(header.range(of: "Size")).lowerBound.utf16Offset(in: header)
@@ -55,6 +57,7 @@ import Testing
     @Test("SV-05, SV-02: Page Down keeps the last line; the top edge gives and comes back")
     func SV_05_SV_02_pagingAndBounce() throws {
         let t = try Tmux(Tmux.scrollwork + " --page 1")
+        defer { t.shutDown() }
         #expect(t.wait { $0.contains("1/7 Scroll view") })
         // The document shows rows 2…37 (36 lines); after Page Down the old last line is on top.
         #expect(t.wait { _ in t.line(37).count > 3 })
@@ -74,6 +77,7 @@ import Testing
     @Test("q restores the terminal: stty settings unchanged and the alternate screen left")
     func quitRestoresTheTerminal() throws {
         let t = try Tmux(Tmux.scrollwork)
+        defer { t.shutDown() }
         #expect(t.wait { $0.contains("Scrollwork") })
         t.keys("q")
         #expect(t.wait { $0.contains("DONE") })
@@ -87,11 +91,10 @@ import Testing
     func sigtermRestoresTheTerminal() throws {
         let marker = "--fps 59.5"
         let t = try Tmux(Tmux.scrollwork + " " + marker)
+        defer { t.shutDown() }
         #expect(t.wait { $0.contains("Scrollwork") })
-        // Anchored to the executable, so that the shell running it is not matched too.
-        let pids = t.pids(matching: "^\(Tmux.scrollwork) \(marker)")
-        try #require(!pids.isEmpty)
-        for pid in pids { kill(pid, SIGTERM) }
+        let pid = try #require(t.programPID())
+        kill(pid, SIGTERM)
         #expect(t.wait { $0.contains("DONE") })
         #expect(t.file("status") == "143")
         let before = try #require(t.file("before")), after = try #require(t.file("after"))
@@ -99,9 +102,33 @@ import Testing
         #expect(!t.alternateScreen())
     }
 
+    @Test("Ctrl-Z (SIGTSTP) gives the terminal back while stopped; SIGCONT takes it again and redraws")
+    func suspendAndResume() throws {
+        let marker = "--fps 57.5"
+        let t = try Tmux(Tmux.scrollwork + " " + marker, jobControl: true)
+        defer { t.shutDown() }
+        #expect(t.wait { $0.contains("1/7 Scroll view") })
+        let before = try #require(t.file("before"))
+        let pid = try #require(t.programPID())
+        kill(pid, SIGTSTP)
+        // Stopped: the terminal is as it was before the program started.
+        #expect(t.wait { _ in !t.alternateScreen() })
+        let stopped = try Tmux.run(["stty", "-g", "-F", t.tty()]).output.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(stopped == before)
+        // `fg` continues it (SIGCONT): it takes the screen again and redraws.
+        t.resume()
+        #expect(t.wait { _ in t.alternateScreen() })
+        #expect(t.wait { $0.contains("1/7 Scroll view") })
+        t.keys("q")
+        #expect(t.wait { $0.contains("DONE") })
+        #expect(t.file("status") == "0")
+        #expect(t.file("after") == before)
+    }
+
     @Test("TERM=dumb gets a clear message and exit status 2, not garbage")
     func dumbTerminalExitsTwo() throws {
         let t = try Tmux("env TERM=dumb " + Tmux.scrollwork)
+        defer { t.shutDown() }
         #expect(t.wait { $0.contains("DONE") })
         #expect(t.file("status") == "2")
         #expect(t.screen().contains("cannot draw a full screen"))
@@ -112,8 +139,9 @@ import Testing
     func idleUsesNoCPU() throws {
         let marker = "--fps 58.5"
         let t = try Tmux(Tmux.scrollwork + " " + marker)
+        defer { t.shutDown() }
         #expect(t.wait { $0.contains("Scrollwork") })
-        let pid = try #require(t.pids(matching: "^\(Tmux.scrollwork) \(marker)").first)
+        let pid = try #require(t.programPID())
         // The indicators flash for about two seconds when the page appears; then all is still.
         Thread.sleep(forTimeInterval: 3)
         let before = try cpuTicks(pid)

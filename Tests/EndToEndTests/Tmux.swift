@@ -20,19 +20,28 @@ final class Tmux {
 
     /// Starts `command` (run by sh) in a new session of `columns` × `rows`. The shell records
     /// `stty -g` before and after the program and its exit status, then waits.
-    init(_ command: String, columns: Int = 120, rows: Int = 40) throws {
+    /// With `jobControl`, the command runs under `bash` with `set -m`, as a job of its own, so that
+    /// a stop signal really stops it (as in an interactive shell); the script then waits for a file
+    /// `go` (see ``resume()``) and brings the job back with `fg`.
+    init(_ command: String, columns: Int = 120, rows: Int = 40, jobControl: Bool = false) throws {
         self.columns = columns
         self.rows = rows
         directory = FileManager.default.temporaryDirectory.appendingPathComponent(socket)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let d = directory.path
-        let script = "stty -g > \(d)/before; \(command); echo $? > \(d)/status; stty -g > \(d)/after; echo DONE; sleep 600"
+        let run = jobControl ? "set -m; \(command); while [ ! -f \(d)/go ]; do sleep 0.05; done; fg" : command
+        let script = "stty -g > \(d)/before; \(run); echo $? > \(d)/status; stty -g > \(d)/after; echo DONE; sleep 60"
+        let shell = jobControl ? "bash" : "sh"
         // The server tmux starts keeps running: give it no pipe to hold open.
         _ = try Self.run(["tmux", "-L", socket, "-f", "/dev/null", "new-session", "-d", "-x", "\(columns)", "-y", "\(rows)",
-                          "env TERM=xterm-256color COLORTERM=truecolor sh -c '\(script)'"], captureOutput: false)
+                          "env TERM=xterm-256color COLORTERM=truecolor \(shell) -c '\(script)'"], captureOutput: false)
     }
 
-    deinit {
+    deinit { shutDown() }
+
+    /// Ends the tmux server (and with it the shell and any program still running) and removes the
+    /// scratch files. Tests call it at their end; deinit calls it again, harmlessly.
+    func shutDown() {
         _ = try? Self.run(["tmux", "-L", socket, "kill-server"])
         try? FileManager.default.removeItem(at: directory)
     }
@@ -87,10 +96,19 @@ final class Tmux {
         return nil
     }
 
-    /// The process IDs whose command line contains `pattern`.
-    func pids(matching pattern: String) -> [Int32] {
-        let out = (try? Self.run(["pgrep", "-f", pattern]).output) ?? ""
-        return out.split(separator: "\n").compactMap { Int32($0) }
+    /// Lets a job-control script bring its stopped job back to the foreground.
+    func resume() { _ = FileManager.default.createFile(atPath: directory.appendingPathComponent("go").path, contents: Data()) }
+
+    /// The pane's terminal device, e.g. /dev/pts/3.
+    func tty() -> String {
+        ((try? Self.run(["tmux", "-L", socket, "display", "-p", "#{pane_tty}"]).output) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// The program the pane's shell is running: the shell's child process.
+    func programPID() -> Int32? {
+        let shell = ((try? Self.run(["tmux", "-L", socket, "display", "-p", "#{pane_pid}"]).output) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        let out = (try? Self.run(["pgrep", "-P", shell]).output) ?? ""
+        return out.split(separator: "\n").compactMap { Int32($0) }.first
     }
 
     /// Runs a command and waits for it; its output when `captureOutput`. Uses posix_spawn and
@@ -111,10 +129,21 @@ final class Tmux {
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addclose(&actions, fds[0])
         posix_spawn_file_actions_addclose(&actions, fds[1])
+        // The test process may hold signals blocked (its threads do); a tmux server that inherited
+        // that mask would never see its panes end, and kill-server would not stop it.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t(), all = sigset_t()
+        sigemptyset(&none)
+        sigfillset(&all)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var pid: pid_t = 0
         let argv = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
-        let status = posix_spawnp(&pid, arguments[0], &actions, nil, argv, environ)
+        let status = posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, environ)
         close(fds[1])
         guard status == 0 else { close(fds[0]); throw POSIXError(.ENOENT) }
         var output = [UInt8]()

@@ -53,6 +53,8 @@ public struct EventLoop {
                 app.handle(.resize(columns: columns, rows: rows), at: Self.now())
             case .timeout:
                 break
+            case .closed:
+                return
             }
             for event in decoder.flush(at: Self.now()) { app.handle(event, at: Self.now()) }
         }

@@ -24,6 +24,8 @@ public final class TerminalSession {
         case resumed
         /// Nothing arrived before the timeout.
         case timeout
+        /// The terminal is gone (hung up, closed, or no longer readable): the program should end.
+        case closed
     }
 
     private let input = STDIN_FILENO
@@ -112,10 +114,10 @@ public final class TerminalSession {
             case SIGWINCH: return .resized
             case SIGTSTP:
                 leave()
-                Glibc.signal(SIGTSTP, SIG_DFL)
-                raise(SIGTSTP)
+                // SIGSTOP, which nothing can block or catch: the signal-source machinery may hold
+                // SIGTSTP blocked, and a raised SIGTSTP would then never stop the process.
+                kill(getpid(), SIGSTOP)
                 // Execution continues here after SIGCONT.
-                Glibc.signal(SIGTSTP, SIG_IGN)
                 enter()
                 return .resumed
             case SIGCONT:
@@ -125,9 +127,15 @@ public final class TerminalSession {
                 exit(128 + signal)
             }
         }
+        // A hang-up or an error on the terminal would make every poll return at once: stop there
+        // instead of spinning.
+        if fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 && fds[0].revents & Int16(POLLIN) == 0 { return .closed }
+        guard fds[0].revents & Int16(POLLIN) != 0 else { return .timeout }
         var buffer = [UInt8](repeating: 0, count: 65536)
         let n = Glibc.read(input, &buffer, buffer.count)
-        return n > 0 ? .bytes(Array(buffer[0..<n])) : .timeout
+        if n > 0 { return .bytes(Array(buffer[0..<n])) }
+        if n == 0 { return .closed }
+        return errno == EINTR || errno == EAGAIN ? .timeout : .closed
     }
 
     private func nextSignal() -> Int32? {
