@@ -1,3 +1,4 @@
+import Synchronization
 import Testing
 @testable import Scrollwork
 
@@ -68,6 +69,19 @@ let sampleFiles = [
             #expect(size >= previous)
             previous = size
         }
+    }
+
+    @Test("LT-12: after the source's values change, reloadData sorts by the new values")
+    func LT_12_reloadReadsNewKeys() throws {
+        let store = MutableSizes()
+        var t = TableState(rows: store.source, columns: [
+            TableColumn("Size", width: .clamping(ideal: 80)) { .int($0) },
+        ])
+        try t.chooseHeading(0)
+        #expect((0..<3).map { try! t.list.row(at: IndexPath(row: $0)) } == [1, 2, 3])
+        store.values.withLock { $0 = [30, 20, 10] }
+        t.reloadData()
+        #expect((0..<3).map { try! t.list.row(at: IndexPath(row: $0)) } == [10, 20, 30])
     }
 
     @Test("LT-12: selection follows its row through a sort")
@@ -193,5 +207,17 @@ let sampleFiles = [
         t = TableState(rows: sampleFiles, columns: fixed)
         #expect(throws: TableError.self) { try t.chooseHeading(0) }
         #expect(throws: TableError.self) { try t.dragDivider(after: 0, by: 10) }
+    }
+}
+
+
+/// A source whose values can change while its count stays the same.
+final class MutableSizes: Sendable {
+    let values = Mutex([3, 1, 2])
+    var source: Source { Source(store: self) }
+    struct Source: RowSource, Sendable {
+        let store: MutableSizes
+        var count: Int { store.values.withLock { $0.count } }
+        func row(at index: Int) -> Int { store.values.withLock { $0[index] } }
     }
 }

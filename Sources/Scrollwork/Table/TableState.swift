@@ -115,6 +115,16 @@ public struct TableState<Row: Sendable>: Sendable {
         return first.ascending
     }
 
+    /// Re-reads the source after its rows changed: counts through ``ListState/reloadData()``, and
+    /// sort keys, which are cached between sorts, are read again; the current sort order is applied
+    /// to the new rows.
+    public mutating func reloadData() {
+        list.reloadData()
+        keyCache = [:]
+        keyRows = []
+        if !sortOrder.isEmpty { setSortOrder(sortOrder) }
+    }
+
     // MARK: Resizing
 
     /// The x positions of the dividers after each column, from the table's leading edge.
