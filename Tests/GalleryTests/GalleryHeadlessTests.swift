@@ -31,6 +31,19 @@ func line(_ t: HeadlessTerminal<GalleryApp>, _ row: Int) -> String {
 }
 
 
+@Suite struct GallerySortFeedbackTests {
+    @Test("LT-12: a heading click first shows that it is sorting, then the sorted rows")
+    func LT_12_sortingIsAnnounced() throws {
+        var t = gallery(.table)
+        let header = line(t, 1)
+        let size = try #require(header.firstIndex(of: "S")).utf16Offset(in: header)
+        click(&t, column: size + 1, row: 1)
+        #expect(t.text.contains("sorting by Size…"))
+        t.advance(by: 0.1)
+        #expect(t.text.contains("sorted by Size ▲"))
+    }
+}
+
 @Suite struct GalleryRobustnessTests {
     @Test("every page draws at 1×1, 0×0 and tiny sizes without crashing", arguments: GalleryApp.PageKind.allCases.map(\.rawValue))
     func tinySizes(page: Int) {

@@ -17,6 +17,9 @@ struct TablePage: GalleryPage {
     var table: TableState<FileRow>
     var capture: PointerCapture? = nil
     var lastSortSeconds: Double? = nil
+    /// A heading chosen but not sorted yet: the sort runs on the next tick, after a frame that
+    /// says it is sorting (a million rows take a moment, seconds in a debug build).
+    var pendingHeading: Int? = nil
     var area = CellRect(column: 0, row: 0, columns: 0, rows: 0)
 
     init(style: GalleryStyle, rows: Int = 1_000_000) {
@@ -37,19 +40,33 @@ struct TablePage: GalleryPage {
         let count = table.list.numberOfRows
         var sort = "unsorted"
         if let first = table.sortOrder.first { sort = "sorted by \(first.columnID) \(first.ascending ? "▲" : "▼")" }
+        if let column = pendingHeading { sort = "sorting by \(table.columns[column].title)…" }
         var parts = ["\(grouped(count)) rows", sort]
         if let path = table.list.selectedIndexPaths.first { parts.append("row \(grouped(path.row + 1)) selected") }
         if let s = lastSortSeconds { parts.append("sort took \(Int(s * 1000)) ms") }
         return parts.joined(separator: " · ")
     }
 
-    var isAnimating: Bool { table.list.scroll.isAnimating }
+    var isAnimating: Bool { table.list.scroll.isAnimating || pendingHeading != nil }
     var wakeTime: Double? { table.list.scroll.wakeTime }
 
-    mutating func tick(at time: Double) { table.list.scroll.tick(at: time) }
+    mutating func tick(at time: Double) {
+        table.list.scroll.tick(at: time)
+        // The frame that says "sorting…" has been drawn by now.
+        if let column = pendingHeading, drewPending {
+            pendingHeading = nil
+            drewPending = false
+            let start = EventLoop.now()
+            try? table.chooseHeading(column)
+            lastSortSeconds = EventLoop.now() - start
+        }
+    }
+
+    var drewPending = false
 
     mutating func draw(into buffer: inout Buffer, area: CellRect, at time: Double) {
         self.area = area
+        if pendingHeading != nil { drewPending = true }
         let widget = TableWidget(theme: style.theme)
         widget.layout(&table, in: area)
         widget.draw(table, in: area, at: time, into: &buffer)
@@ -58,10 +75,13 @@ struct TablePage: GalleryPage {
     mutating func handle(_ event: Event, in area: CellRect, at time: Double) -> Bool {
         switch event {
         case let .mouse(mouse):
-            let before = table.sortOrder
-            let start = EventLoop.now()
+            // A click on a heading sorts on the next tick, after a frame that says so.
+            if case .release = mouse.kind, case let .heading(column)? = capture?.target, capture?.moved == false {
+                capture = nil
+                if table.columns[column].isSortable { pendingHeading = column }
+                return true
+            }
             _ = TableWidget(theme: style.theme).handle(mouse, in: area, table: &table, capture: &capture, at: time)
-            if table.sortOrder != before { lastSortSeconds = EventLoop.now() - start }
             return true
         case let .key(key):
             // Arrows move the selection (scrolling only as needed); page keys scroll by a page
