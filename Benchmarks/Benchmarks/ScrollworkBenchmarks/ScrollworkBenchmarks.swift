@@ -79,7 +79,7 @@ let rowCounts = [1_000, 100_000, 1_000_000, 10_000_000]
 let bytesMetric = BenchmarkMetric.custom("bytes", polarity: .prefersSmaller, useScalingFactor: false)
 
 let benchmarks: @Sendable () -> Void = {
-    Benchmark.defaultConfiguration = .init(metrics: [.wallClock, .mallocCountTotal], warmupIterations: 3,
+    Benchmark.defaultConfiguration = .init(metrics: [.wallClock, .instructions, .mallocCountTotal], warmupIterations: 3,
                                            maxDuration: .seconds(2), maxIterations: 2000)
     componentBenchmarks()
 
