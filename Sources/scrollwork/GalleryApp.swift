@@ -79,16 +79,23 @@ struct GalleryApp: App {
     mutating func handle(_ event: Event, at time: Double) {
         switch event {
         case let .resize(columns, rows):
+            let first = size.columns == 0 && size.rows == 0
             size = (columns, rows)
+            // The first page appears with the first size: lay it out, then flash (SV-03).
+            if first {
+                var scratch = Buffer(columns: columns, rows: rows)
+                render(into: &scratch, at: time)
+                updatePage { $0.appear(at: time) }
+            }
             return
         case let .key(key):
             if showsHelp { showsHelp = false; return }
             switch (key.key, key.modifiers) {
             case (.character("q"), []), (.character("c"), .control): wantsQuit = true; return
             case (.character("?"), _), (.function(1), _): showsHelp = true; return
-            case (.tab, []), (.character("]"), []): go(to: (page.rawValue + 1) % PageKind.allCases.count); return
-            case (.tab, .shift), (.character("["), []): go(to: (page.rawValue + PageKind.allCases.count - 1) % PageKind.allCases.count); return
-            case let (.function(n), _) where n >= 2 && n <= 8: go(to: n - 2); return
+            case (.tab, []), (.character("]"), []): go(to: (page.rawValue + 1) % PageKind.allCases.count, at: time); return
+            case (.tab, .shift), (.character("["), []): go(to: (page.rawValue + PageKind.allCases.count - 1) % PageKind.allCases.count, at: time); return
+            case let (.function(n), _) where n >= 2 && n <= 8: go(to: n - 2, at: time); return
             default: break
             }
         case let .mouse(mouse):
@@ -96,7 +103,7 @@ struct GalleryApp: App {
             let frame = PageControlWidget(theme: style.theme).frame(for: dots, in: dotsArea)
             if dotsCapture != nil || (frame.contains(column: mouse.column, row: mouse.row) && mouse.kind == .press) {
                 if let change = PageControlWidget(theme: style.theme).handle(mouse, in: dotsArea, state: &dots, capture: &dotsCapture, at: time) {
-                    page = PageKind(rawValue: change.page) ?? page
+                    go(to: change.page, at: time)
                 }
                 return
             }
@@ -106,10 +113,12 @@ struct GalleryApp: App {
         _ = updatePage { $0.handle(event, in: area, at: time) }
     }
 
-    mutating func go(to index: Int) {
+    /// Shows page `index`, whose scroll views flash their indicators as it appears (SV-03).
+    mutating func go(to index: Int, at time: Double) {
         guard let kind = PageKind(rawValue: index) else { return }
         page = kind
         dots.currentPage = index
+        updatePage { $0.appear(at: time) }
     }
 
     mutating func render(into buffer: inout Buffer, at time: Double) {

@@ -21,10 +21,13 @@ protocol GalleryPage {
     var isAnimating: Bool { get }
     /// When the page next needs a frame although nothing moves.
     var wakeTime: Double? { get }
+    /// The page came into view at `time`: its scroll views flash their indicators (SV-03).
+    mutating func appear(at time: Double)
 }
 
 extension GalleryPage {
     var wakeTime: Double? { nil }
+    mutating func appear(at time: Double) {}
 }
 
 /// The gallery's theme, chosen once for the colour mode.

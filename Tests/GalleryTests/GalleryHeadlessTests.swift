@@ -90,3 +90,19 @@ func line(_ t: HeadlessTerminal<GalleryApp>, _ row: Int) -> String {
         #expect(Set(all).subtracting(shown).sorted() == [])
     }
 }
+
+@Suite struct GalleryAppearanceTests {
+    @Test("SV-03: every page flashes its scroll indicators when it appears", arguments: [GalleryApp.PageKind.scrollView, .table, .list, .outline, .idioms, .checks])
+    func SV_03_pagesFlashOnAppear(kind: GalleryApp.PageKind) {
+        var t = gallery(.pageControl)
+        t.advance(by: 5)
+        #expect(!t.app.isAnimating)
+        t.send(.key(KeyEvent(.function(kind.rawValue + 2))))
+        #expect(t.app.isAnimating)
+        t.advance(by: 0.5)
+        let indicators = t.screen.cells.filter { "▁▂▃▄▅▆▇█".contains($0.text) }.count
+        #expect(indicators > 0)
+        t.advance(by: 5)
+        #expect(!t.app.isAnimating)
+    }
+}

@@ -91,6 +91,8 @@ struct ChecksPage: GalleryPage {
     var status: String { "\(list.numberOfRows) wrong configurations, each with the guideline it breaks" }
     var isAnimating: Bool { list.scroll.isAnimating }
     var wakeTime: Double? { list.scroll.wakeTime }
+    mutating func appear(at time: Double) { try? list.scroll.flashIndicators(at: time) }
+
     mutating func tick(at time: Double) { list.scroll.tick(at: time) }
 
     mutating func draw(into buffer: inout Buffer, area: CellRect, at time: Double) {

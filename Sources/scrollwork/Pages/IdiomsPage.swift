@@ -67,6 +67,8 @@ struct IdiomsPage: GalleryPage {
     var isAnimating: Bool { list.scroll.isAnimating || pages.isAnimating || watchList.scroll.isAnimating }
     var wakeTime: Double? { [list.scroll.wakeTime, pages.wakeTime, watchList.scroll.wakeTime].compactMap { $0 }.min() }
 
+    mutating func appear(at time: Double) { try? list.scroll.flashIndicators(at: time) }
+
     mutating func tick(at time: Double) {
         list.scroll.tick(at: time)
         pages.tick(at: time)

@@ -63,6 +63,10 @@ struct ListPage: GalleryPage {
     var isAnimating: Bool { settings.scroll.isAnimating || options.scroll.isAnimating || contacts.scroll.isAnimating }
     var wakeTime: Double? { [settings.scroll.wakeTime, options.scroll.wakeTime, contacts.scroll.wakeTime].compactMap { $0 }.min() }
 
+    mutating func appear(at time: Double) {
+        for list in [\ListPage.settings, \.options, \.contacts] { try? self[keyPath: list].scroll.flashIndicators(at: time) }
+    }
+
     mutating func tick(at time: Double) {
         settings.scroll.tick(at: time)
         options.scroll.tick(at: time)

@@ -32,6 +32,8 @@ struct OutlinePage: GalleryPage {
     var isAnimating: Bool { outline.scroll.isAnimating }
     var wakeTime: Double? { outline.scroll.wakeTime }
 
+    mutating func appear(at time: Double) { try? outline.scroll.flashIndicators(at: time) }
+
     mutating func tick(at time: Double) { outline.scroll.tick(at: time) }
 
     mutating func draw(into buffer: inout Buffer, area: CellRect, at time: Double) {

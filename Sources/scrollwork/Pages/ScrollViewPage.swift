@@ -87,6 +87,11 @@ struct ScrollViewPage: GalleryPage {
     var isAnimating: Bool { nested.outer.isAnimating || nested.inner.isAnimating || grid.isAnimating }
     var wakeTime: Double? { [nested.outer.wakeTime, nested.inner.wakeTime, grid.wakeTime].compactMap { $0 }.min() }
 
+    mutating func appear(at time: Double) {
+        try? nested.outer.flashIndicators(at: time)
+        try? grid.flashIndicators(at: time)
+    }
+
     mutating func tick(at time: Double) {
         nested.tick(at: time)
         grid.tick(at: time)
@@ -111,10 +116,8 @@ struct ScrollViewPage: GalleryPage {
         let metrics = CellMetrics()
         let docSize = metrics.size(of: layout.document)
         if document.viewportSize != docSize {
-            let first = nested.outer.viewportSize == .zero
             nested.outer.viewportSize = docSize
             nested.outer.contentSize = Size(width: docSize.width, height: Double(lines.count) * 16)
-            if first { try? nested.outer.flashIndicators(at: 0) }
         }
         nested.inner.viewportSize = Size(width: docSize.width - 16, height: Double(carouselRows) * 16)
         nested.inner.contentSize = Size(width: Double(cards * cardWidth) * 8, height: Double(carouselRows) * 16)

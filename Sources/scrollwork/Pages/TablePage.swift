@@ -50,6 +50,8 @@ struct TablePage: GalleryPage {
     var isAnimating: Bool { table.list.scroll.isAnimating || pendingHeading != nil }
     var wakeTime: Double? { table.list.scroll.wakeTime }
 
+    mutating func appear(at time: Double) { try? table.list.scroll.flashIndicators(at: time) }
+
     mutating func tick(at time: Double) {
         table.list.scroll.tick(at: time)
         // The frame that says "sorting…" has been drawn by now.
