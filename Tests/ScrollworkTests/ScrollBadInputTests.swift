@@ -64,9 +64,12 @@ import Testing
         try s.flick(from: Point(x: 0, y: 300), to: Point(x: 0, y: 100), start: 0, duration: 0.1)
         #expect(s.offset.y == 0)
         s.alwaysBounce = .vertical
+        try s.flashIndicators(at: 0.5)
+        #expect(s.indicator(.vertical) == nil)
         try s.beginDrag(at: Point(x: 0, y: 100), time: 1)
         try s.drag(to: Point(x: 0, y: 200), time: 1.1)
         #expect(s.offset.y < 0)
+        #expect(s.indicator(.vertical) != nil)
         try s.endDrag(time: 1.2)
         s.settle(from: 1.2)
         #expect(s.offset.y == 0)

@@ -51,7 +51,8 @@ extension ScrollState {
         let style = indicatorStyle
         guard style.visibility != .never, !hiddenIndicators.contains(axis) else { return nil }
         let bounds = offsetBounds(axis)
-        guard bounds.upperBound > bounds.lowerBound || (alwaysBounce.contains(axis) && style.kind != .legacy) else { return nil }
+        // Content that fits has no indicator, except while it is stretched by an always-bounce drag.
+        guard bounds.upperBound > bounds.lowerBound || (alwaysBounce.contains(axis) && overscroll(axis) != 0 && style.kind != .legacy) else { return nil }
         let isDragged = indicatorDrag?.axis == axis
         let thickness = isDragged ? style.draggingThickness : style.thickness
         let other = axis.cross
