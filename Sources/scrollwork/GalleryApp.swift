@@ -81,12 +81,8 @@ struct GalleryApp: App {
         case let .resize(columns, rows):
             let first = size.columns == 0 && size.rows == 0
             size = (columns, rows)
-            // The first page appears with the first size: lay it out, then flash (SV-03).
-            if first {
-                var scratch = Buffer(columns: columns, rows: rows)
-                render(into: &scratch, at: time)
-                updatePage { $0.appear(at: time) }
-            }
+            // The first page appears with the first size (SV-03).
+            if first { updatePage { $0.appear(at: time) } }
             return
         case let .key(key):
             if showsHelp { showsHelp = false; return }

@@ -68,7 +68,7 @@ public struct PagedScrollCoupling: Sendable, Hashable {
         let pages = scroll.pagePosition(axis).count
         if pages != pageControl.numberOfPages { try? pageControl.setNumberOfPages(pages) }
         // While a tap animates to its page, the dots already show the destination.
-        if case .animating = scroll.phase, pageControl.interactionState == .none, scroll.motion[axis].animationTarget != nil { return }
+        if scroll.motion[axis].animationTarget != nil { return }
         let step = scroll.pageStep(axis)
         guard step > 0, pageControl.press == nil else { return }
         let position = (scroll.offset[axis] - scroll.offsetBounds(axis).lowerBound) / step

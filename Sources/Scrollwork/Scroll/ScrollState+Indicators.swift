@@ -49,10 +49,8 @@ extension ScrollState {
     /// control (SV-10). Geometry is in viewport coordinates (SV-01, SV-11, SV-14).
     public func indicator(_ axis: Axis) -> ScrollIndicator? {
         let style = indicatorStyle
-        guard style.visibility != .never, !hiddenIndicators.contains(axis) else { return nil }
+        guard hasIndicator(axis) else { return nil }
         let bounds = offsetBounds(axis)
-        // Content that fits has no indicator, except while it is stretched by an always-bounce drag.
-        guard bounds.upperBound > bounds.lowerBound || (alwaysBounce.contains(axis) && overscroll(axis) != 0 && style.kind != .legacy) else { return nil }
         let isDragged = indicatorDrag?.axis == axis
         let thickness = isDragged ? style.draggingThickness : style.thickness
         let other = axis.cross
@@ -105,10 +103,13 @@ extension ScrollState {
                                showsTrack: style.kind == .legacy, isDragged: isDragged, jogTickPhase: jogPhase)
     }
 
+    /// Whether `axis` shows an indicator at all. Content that fits has none, except while an
+    /// always-bounce drag stretches it.
     private func hasIndicator(_ axis: Axis) -> Bool {
         guard indicatorStyle.visibility != .never, !hiddenIndicators.contains(axis) else { return false }
         let bounds = offsetBounds(axis)
         return bounds.upperBound > bounds.lowerBound
+            || (alwaysBounce.contains(axis) && overscroll(axis) != 0 && indicatorStyle.kind != .legacy)
     }
 
     private func rect(axis: Axis, start: Double, length: Double, crossStart: Double, crossLength: Double) -> Rect {

@@ -125,6 +125,19 @@ public struct ListWidget: Sendable {
 
     // MARK: Input
 
+    /// The list movement for a key (arrows, Page Up/Down, Home/End), if any.
+    public static func move(for key: KeyEvent) -> ListMove? {
+        switch key.key {
+        case .up: return .up
+        case .down: return .down
+        case .pageUp: return .pageUp
+        case .pageDown: return .pageDown
+        case .home: return .home
+        case .end: return .end
+        default: return nil
+        }
+    }
+
     /// Turns a mouse event into list calls: a click activates a row (its detail button when it hits
     /// the ⓘ), a press and drag scrolls like a finger, the wheel scrolls, and clicking or dragging
     /// the index jumps to its section (LT-10, LT-11). Returns the activation's event, if any.

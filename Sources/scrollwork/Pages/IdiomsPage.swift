@@ -148,8 +148,7 @@ struct IdiomsPage: GalleryPage {
                 if idiom == .watchOS {
                     if let command = ScrollViewWidget.command(for: key) { try? pages.perform(command, time: time) }
                 } else {
-                    let moves: [Key: ListMove] = [.up: .up, .down: .down, .pageUp: .pageUp, .pageDown: .pageDown, .home: .home, .end: .end]
-                    if let move = moves[key.key] { try? list.moveCursor(move, at: time) }
+                    if let move = ListWidget.move(for: key) { try? list.moveCursor(move, at: time) }
                 }
             default: return false
             }

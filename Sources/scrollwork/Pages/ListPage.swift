@@ -154,17 +154,7 @@ struct ListPage: GalleryPage {
         default: break
         }
         if focus == 2 && contacts.isEditing, handleEdit(key) { return true }
-        let move: ListMove?
-        switch key.key {
-        case .up: move = .up
-        case .down: move = .down
-        case .pageUp: move = .pageUp
-        case .pageDown: move = .pageDown
-        case .home: move = .home
-        case .end: move = .end
-        default: move = nil
-        }
-        if let move {
+        if let move = ListWidget.move(for: key) {
             withFocused { try? $0.moveCursor(move, at: time) }
             return true
         }

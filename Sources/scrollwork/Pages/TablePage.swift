@@ -88,8 +88,7 @@ struct TablePage: GalleryPage {
         case let .key(key):
             // Arrows move the selection (scrolling only as needed); page keys scroll by a page
             // less one row, as in a document.
-            let move: ListMove? = key.key == .up ? .up : key.key == .down ? .down : nil
-            if let move { try? table.list.moveCursor(move, extending: key.modifiers.contains(.shift), at: time); return true }
+            if let move = ListWidget.move(for: key), move == .up || move == .down { try? table.list.moveCursor(move, extending: key.modifiers.contains(.shift), at: time); return true }
             if let command = ScrollViewWidget.command(for: key) { try? table.list.scroll.perform(command, time: time); return true }
             return false
         default:
