@@ -148,22 +148,35 @@ struct GalleryApp: App {
         if showsHelp { drawHelp(into: &buffer) }
     }
 
+    /// The help overlay: a box centred on the screen, its lines wrapped to fit; at sizes too
+    /// small for a box it fills the screen, and lines that do not fit end in "…".
     private func drawHelp(into buffer: inout Buffer) {
         let theme = style.theme
-        let lines = ["\(page.title) — shows \(page.guidelines.joined(separator: ", "))", ""] + page.help
+        let source = ["\(page.title) — shows \(page.guidelines.joined(separator: ", "))", ""] + page.help
             + ["", "Tab / Shift-Tab or [ ] or F2–F8: pages · click or drag the dots at the bottom · q quits", "Any key closes this help."]
-        let width = min(buffer.columns - 4, (lines.map { displayWidth($0) }.max() ?? 0) + 4)
-        let height = min(buffer.rows - 2, lines.count + 2)
+        let framed = buffer.columns >= 8 && buffer.rows >= 4
+        let inner = max(1, min(buffer.columns - (framed ? 8 : 0), (source.map { displayWidth($0) }.max() ?? 0)))
+        var lines = source.enumerated().flatMap { i, text in text.wrapped(toWidth: inner).map { (i == 0, $0) } }
+        let room = max(0, buffer.rows - (framed ? 4 : 0))
+        if lines.count > room, room > 0 {
+            lines = Array(lines.prefix(room))
+            lines[room - 1].1 = "…"
+        }
+        let width = inner + (framed ? 4 : 0), height = min(room, lines.count) + (framed ? 2 : 0)
         let box = CellRect(column: (buffer.columns - width) / 2, row: (buffer.rows - height) / 2, columns: width, rows: height)
         var panel = theme.text
         panel.background = theme.focus.background
         buffer.fill(box, with: .blank(panel))
-        buffer.draw("╭" + String(repeating: "─", count: max(0, width - 2)) + "╮", column: box.column, row: box.row, style: panel)
-        buffer.draw("╰" + String(repeating: "─", count: max(0, width - 2)) + "╯", column: box.column, row: box.maxRow - 1, style: panel)
-        for (i, line) in lines.prefix(height - 2).enumerated() {
+        let border = framed ? 1 : 0
+        if framed {
+            buffer.draw("╭" + String(repeating: "─", count: width - 2) + "╮", column: box.column, row: box.row, style: panel)
+            buffer.draw("╰" + String(repeating: "─", count: width - 2) + "╯", column: box.column, row: box.maxRow - 1, style: panel)
+        }
+        for (i, (isTitle, line)) in lines.prefix(room).enumerated() {
             var s = panel
-            if i == 0 { s.bold = true }
-            buffer.draw("│ " + line.fitted(toWidth: width - 4) + " │", column: box.column, row: box.row + 1 + i, style: s)
+            s.bold = isTitle
+            let text = framed ? "│ " + line.fitted(toWidth: inner) + " │" : line.fitted(toWidth: inner)
+            buffer.draw(text, column: box.column, row: box.row + border + i, style: s)
         }
     }
 

@@ -21,3 +21,19 @@ extension Point {
         return Point(x: x.clamped(to: r.minX...r.maxX), y: y.clamped(to: r.minY...r.maxY))
     }
 }
+
+extension Int {
+    /// `value` rounded toward zero, with NaN as 0 and values beyond `Int`'s range held at
+    /// `Int.min` or `Int.max`: a conversion from points to cells or rows that cannot trap.
+    public init(saturating value: Double) {
+        if value.isNaN {
+            self = 0
+        } else if value >= 9.223372036854775807e18 {
+            self = .max
+        } else if value <= -9.223372036854775808e18 {
+            self = .min
+        } else {
+            self = Int(value)
+        }
+    }
+}

@@ -9,6 +9,10 @@ public enum Truncation: Sendable, Hashable, CaseIterable {
     /// Keep the beginning: "Table vi…".
     case tail
 
+    /// The widest text ``Swift/String/fitted(toWidth:_:)`` pads to, in cells: far wider than any
+    /// screen, and small enough that padding never exhausts memory.
+    public static let maximumPaddedWidth = 1 << 16
+
     /// The ellipsis that marks the cut.
     public static let ellipsis: Character = "…"
 
@@ -110,9 +114,10 @@ extension String {
     }
 
     /// This string truncated or padded with spaces so that it is exactly `width` cells wide.
+    /// Padding stops at ``Truncation/maximumPaddedWidth`` cells: a larger width pads to that.
     public func fitted(toWidth width: Int, _ mode: Truncation = .tail) -> String {
         let cut = mode.apply(to: self, width: width)
-        let missing = Swift.max(0, width) - displayWidth(cut)
+        let missing = Swift.min(Swift.max(0, width), Truncation.maximumPaddedWidth) - displayWidth(cut)
         return missing > 0 ? cut + String(repeating: " ", count: missing) : cut
     }
 }

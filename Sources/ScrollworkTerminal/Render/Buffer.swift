@@ -9,10 +9,13 @@ public struct Buffer: Sendable, Hashable {
     /// The cells, row by row.
     public private(set) var cells: [Cell]
 
-    /// A blank buffer; negative sizes are treated as 0.
+    /// The largest width or height a buffer takes, in cells; larger sizes are clamped to it.
+    public static let maximumSide = 4096
+
+    /// A blank buffer; sizes are clamped to 0…``maximumSide``.
     public init(columns: Int, rows: Int, fill: Cell = .blank()) {
-        self.columns = Swift.max(0, columns)
-        self.rows = Swift.max(0, rows)
+        self.columns = Swift.min(Swift.max(0, columns), Self.maximumSide)
+        self.rows = Swift.min(Swift.max(0, rows), Self.maximumSide)
         cells = [Cell](repeating: fill, count: self.columns * self.rows)
     }
 
@@ -55,17 +58,22 @@ public struct Buffer: Sendable, Hashable {
 
     /// Draws `text` from `column`, `row`, clipped to `clip` (and the buffer), cluster by cluster. A
     /// wide character that does not fit at the clip edge is replaced by a space. Returns the
-    /// column after the last cell drawn.
+    /// column after the last cell drawn (saturating, so any position is safe).
+    ///
+    /// Text is data, never control: a tab becomes spaces up to the next multiple of 8 columns
+    /// from `column`, and every other C0 or C1 control character and DEL is drawn as a visible
+    /// substitute (a Unicode control picture such as `␛`, or U+FFFD), one cell wide.
     @discardableResult
     public mutating func draw(_ text: String, column: Int, row: Int, style: Style = .plain, clip: CellRect? = nil) -> Int {
         let bounds = (clip ?? area).intersection(area)
-        guard row >= bounds.row, row < bounds.maxRow else { return column }
+        guard row >= bounds.row, row < bounds.maxRow, !bounds.isEmpty else { return column.addingSaturating(displayWidth(text)) }
         let base = row * columns
         // Printable ASCII, the common case, is one cell per byte: no grapheme breaking needed.
         if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            let count = text.utf8.count
             let start = Swift.max(column, bounds.column)
-            let end = Swift.min(column + text.utf8.count, bounds.maxColumn)
-            guard start < end else { return column + text.utf8.count }
+            let end = Swift.min(column.addingSaturating(count), bounds.maxColumn)
+            guard start < end else { return column.addingSaturating(count) }
             var x = column
             for byte in text.utf8 {
                 if x >= end { break }
@@ -73,35 +81,66 @@ public struct Buffer: Sendable, Hashable {
                 x += 1
             }
             repairEdges(row: row, from: start, to: end)
-            return column + text.utf8.count
+            return column.addingSaturating(count)
         }
         var x = column
-        for character in text {
-            let w = displayWidth(character)
+        func put(_ character: Character, width w: Int) -> Bool {
             if w == 0 {
                 // A mark with nothing to attach to on screen is dropped; otherwise it joins the cell before.
-                if x - 1 >= bounds.column, x - 1 < bounds.maxColumn {
+                if x > bounds.column, x - 1 < bounds.maxColumn {
                     var before = x - 1
-                    if self[before, row].isContinuation { before -= 1 }
+                    if self[before, row].isContinuation && before > 0 { before -= 1 }
                     cells[base + before].text.append(character)
                 }
-                continue
+                return true
             }
-            if x >= bounds.maxColumn { break }
+            if x >= bounds.maxColumn { return false }
             if x >= bounds.column {
                 if w == 2 && x + 1 >= bounds.maxColumn {
                     cells[base + x] = Cell(" ", width: 1, style: style)
                     repairEdges(row: row, from: x, to: x + 1)
                     x += 1
-                    break
+                    return false
                 }
                 cells[base + x] = Cell(String(character), width: UInt8(w), style: style)
                 if w == 2 { cells[base + x + 1] = Cell("", width: 0, style: style) }
                 repairEdges(row: row, from: x, to: x + w)
             }
-            x += w
+            x = x.addingSaturating(w)
+            return true
+        }
+        for character in text {
+            if let substitutes = visibleSubstitutes(for: character, column: x - column) {
+                for (c, w) in substitutes where !put(c, width: w) { return x }
+                continue
+            }
+            if !put(character, width: displayWidth(character)) { break }
         }
         return x
+    }
+
+    /// What to draw for a character holding control characters (nil for one that holds none):
+    /// spaces for a tab, a visible picture for each other control, the rest as it is.
+    private func visibleSubstitutes(for character: Character, column: Int) -> [(Character, Int)]? {
+        guard character.unicodeScalars.contains(where: { isControl($0) }) else { return nil }
+        var result: [(Character, Int)] = []
+        var at = column
+        for scalar in character.unicodeScalars {
+            if scalar.value == 0x09 {
+                let spaces = 8 - (at % 8 + 8) % 8
+                for _ in 0..<spaces { result.append((" ", 1)) }
+                at = at.addingSaturating(spaces)
+            } else if isControl(scalar) {
+                result.append((Character(controlPicture(scalar)), 1))
+                at = at.addingSaturating(1)
+            } else {
+                let c = Character(scalar)
+                let w = displayWidth(c)
+                result.append((c, w))
+                at = at.addingSaturating(w)
+            }
+        }
+        return result
     }
 
     /// The text of one row, with wide characters once and trailing spaces kept.
@@ -157,10 +196,10 @@ public struct CellRect: Sendable, Hashable {
         self.rows = Swift.max(0, rows)
     }
 
-    /// The column after the last.
-    public var maxColumn: Int { column + columns }
-    /// The row after the last.
-    public var maxRow: Int { row + rows }
+    /// The column after the last (held at `Int.max` rather than overflowing).
+    public var maxColumn: Int { column.addingSaturating(columns) }
+    /// The row after the last (held at `Int.max` rather than overflowing).
+    public var maxRow: Int { row.addingSaturating(rows) }
     /// True when it holds no cells.
     public var isEmpty: Bool { columns == 0 || rows == 0 }
 
@@ -171,12 +210,44 @@ public struct CellRect: Sendable, Hashable {
     public func intersection(_ other: CellRect) -> CellRect {
         let c0 = Swift.max(column, other.column), r0 = Swift.max(row, other.row)
         let c1 = Swift.min(maxColumn, other.maxColumn), r1 = Swift.min(maxRow, other.maxRow)
-        return CellRect(column: c0, row: r0, columns: c1 - c0, rows: r1 - r0)
+        return CellRect(column: c0, row: r0, columns: c1.subtractingSaturating(c0), rows: r1.subtractingSaturating(r0))
     }
 
     /// The rectangle shrunk by the given number of cells on each side.
     public func inset(top: Int = 0, left: Int = 0, bottom: Int = 0, right: Int = 0) -> CellRect {
-        CellRect(column: column + left, row: row + top, columns: columns - left - right, rows: rows - top - bottom)
+        CellRect(column: column.addingSaturating(left), row: row.addingSaturating(top),
+                 columns: columns.subtractingSaturating(left).subtractingSaturating(right),
+                 rows: rows.subtractingSaturating(top).subtractingSaturating(bottom))
+    }
+}
+
+/// True for C0 and C1 control characters and DEL, which a terminal would act on instead of showing.
+@inline(__always)
+func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.value < 0x20 || (scalar.value >= 0x7F && scalar.value < 0xA0)
+}
+
+/// The visible stand-in for a control character: its Unicode control picture (␀…␟, ␡), or
+/// U+FFFD for the C1 controls, which have none.
+func controlPicture(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+    switch scalar.value {
+    case 0..<0x20: return Unicode.Scalar(0x2400 + scalar.value)!
+    case 0x7F: return "\u{2421}"
+    default: return "\u{FFFD}"
+    }
+}
+
+extension Int {
+    /// `self - other`, held at `Int.max` or `Int.min` instead of overflowing.
+    func subtractingSaturating(_ other: Int) -> Int {
+        let (difference, overflow) = subtractingReportingOverflow(other)
+        return overflow ? (other < 0 ? .max : .min) : difference
+    }
+
+    /// `self + other`, held at `Int.max` or `Int.min` instead of overflowing.
+    func addingSaturating(_ other: Int) -> Int {
+        let (sum, overflow) = addingReportingOverflow(other)
+        return overflow ? (other > 0 ? .max : .min) : sum
     }
 }
 

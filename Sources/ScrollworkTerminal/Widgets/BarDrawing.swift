@@ -9,7 +9,7 @@ enum BarDrawing {
         let first = Int(start.rounded(.down)), last = Int(end.rounded(.up))
         for row in first..<last where clip.contains(column: column, row: row) {
             let top = Swift.max(start, Double(row)), bottom = Swift.min(end, Double(row + 1))
-            let eighths = Int(((bottom - top) * 8).rounded())
+            let eighths = Int(saturating: ((bottom - top) * 8).rounded())
             guard eighths > 0 else { continue }
             if eighths >= 8 {
                 buffer[column, row] = Cell("█", style: style)
@@ -33,7 +33,7 @@ enum BarDrawing {
         let first = Int(start.rounded(.down)), last = Int(end.rounded(.up))
         for column in first..<last where clip.contains(column: column, row: row) {
             let left = Swift.max(start, Double(column)), right = Swift.min(end, Double(column + 1))
-            let eighths = Int(((right - left) * 8).rounded())
+            let eighths = Int(saturating: ((right - left) * 8).rounded())
             guard eighths > 0 else { continue }
             if eighths >= 8 {
                 buffer[column, row] = Cell("█", style: style)

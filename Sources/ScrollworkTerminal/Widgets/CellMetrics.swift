@@ -3,10 +3,10 @@ import Scrollwork
 /// How points (the core's unit) map to terminal cells: 8 × 16 points per cell by default, so the
 /// published constants (a 36 pt indicator, a 15 pt scroller track) keep their meaning.
 public struct CellMetrics: Sendable, Hashable {
-    /// Points per column.
-    public var cellWidth: Double = 8
-    /// Points per row.
-    public var cellHeight: Double = 16
+    /// Points per column; a value that is not a positive finite number is replaced by 8.
+    public var cellWidth: Double = 8 { didSet { if !(cellWidth > 0 && cellWidth.isFinite) { cellWidth = 8 } } }
+    /// Points per row; a value that is not a positive finite number is replaced by 16.
+    public var cellHeight: Double = 16 { didSet { if !(cellHeight > 0 && cellHeight.isFinite) { cellHeight = 16 } } }
 
     /// The default mapping.
     public init() {}
@@ -20,6 +20,12 @@ public struct CellMetrics: Sendable, Hashable {
     public func point(column: Int, row: Int, in rect: CellRect) -> Point {
         Point(x: (Double(column - rect.column) + 0.5) * cellWidth, y: (Double(row - rect.row) + 0.5) * cellHeight)
     }
+
+    /// Whole columns in `points` (rounded down; NaN is 0, huge values are held at `Int`'s ends).
+    public func columns(forPoints points: Double) -> Int { Int(saturating: (points / cellWidth).rounded(.down)) }
+
+    /// Whole rows in `points` (rounded down; NaN is 0, huge values are held at `Int`'s ends).
+    public func rows(forPoints points: Double) -> Int { Int(saturating: (points / cellHeight).rounded(.down)) }
 
     /// A length in points along `axis`, in cells (fractional).
     public func cells(_ points: Double, _ axis: Axis) -> Double {

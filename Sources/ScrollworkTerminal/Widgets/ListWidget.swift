@@ -28,10 +28,10 @@ public struct ListWidget: Sendable {
         buffer.fill(rect)
         let indexColumn = indexColumn(list, in: rect)
         let body = CellRect(column: rect.column, row: rect.row, columns: rect.columns - (indexColumn == nil ? 0 : 2), rows: rect.rows)
-        let inset = Int((list.style.rowInset / metrics.cellWidth).rounded())
+        let inset = Int(saturating: (list.style.rowInset / metrics.cellWidth).rounded())
         for entry in list.visibleItems(overscan: 0) {
-            let top = rect.row + Int(((entry.frame.minY - list.scroll.offset.y) / metrics.cellHeight).rounded(.down))
-            let height = Swift.max(1, Int((entry.frame.height / metrics.cellHeight).rounded()))
+            let top = rect.row + Int(saturating: ((entry.frame.minY - list.scroll.offset.y) / metrics.cellHeight).rounded(.down))
+            let height = Swift.max(1, Int(saturating: (entry.frame.height / metrics.cellHeight).rounded()))
             let line = CellRect(column: body.column + inset, row: top, columns: body.columns - 2 * inset, rows: height).intersection(body)
             guard !line.isEmpty || top >= body.row else { continue }
             switch entry.item {
@@ -69,7 +69,7 @@ public struct ListWidget: Sendable {
         var width = line.columns - 2
         // The elliptical style narrows rows towards the edges.
         if look.scale < 1 {
-            let shrink = Int(((1 - look.scale) * Double(line.columns) / 2).rounded())
+            let shrink = Int(saturating: ((1 - look.scale) * Double(line.columns) / 2).rounded())
             leading += shrink
             width -= 2 * shrink
         }
@@ -111,7 +111,7 @@ public struct ListWidget: Sendable {
     private func indexLayout<Row>(_ list: ListState<Row>, in rect: CellRect) -> (top: Int, entries: [(title: String, section: Int)]) {
         let titles = list.sectionIndexTitles
         guard !titles.isEmpty, rect.rows > 0 else { return (rect.row, []) }
-        let step = Swift.max(1, Int((Double(titles.count) / Double(rect.rows)).rounded(.up)))
+        let step = Swift.max(1, Int(saturating: (Double(titles.count) / Double(rect.rows)).rounded(.up)))
         let shown = stride(from: 0, to: titles.count, by: step).map { titles[$0] }
         return (rect.row + Swift.max(0, (rect.rows - shown.count) / 2), shown)
     }

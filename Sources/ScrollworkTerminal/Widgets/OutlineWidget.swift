@@ -21,11 +21,11 @@ public struct OutlineWidget: Sendable {
     public func draw<S>(_ outline: OutlineState<S>, in rect: CellRect, into buffer: inout Buffer, title: (S.Node) -> String) {
         buffer.fill(rect)
         for (index, row) in outline.visibleRows(overscan: 0) {
-            let y = rect.row + Int(((Double(index) * outline.rowHeight - outline.scroll.offset.y) / metrics.cellHeight).rounded(.down))
+            let y = rect.row + Int(saturating: ((Double(index) * outline.rowHeight - outline.scroll.offset.y) / metrics.cellHeight).rounded(.down))
             guard y >= rect.row, y < rect.maxRow else { continue }
             let style = outline.cursor == row.path ? theme.selection : theme.text
             if outline.cursor == row.path { buffer.fill(CellRect(column: rect.column, row: y, columns: rect.columns, rows: 1), with: .blank(style)) }
-            let indent = Int((outline.indent(forLevel: row.level) / metrics.cellWidth).rounded())
+            let indent = Int(saturating: (outline.indent(forLevel: row.level) / metrics.cellWidth).rounded())
             let triangle = row.isExpandable ? (row.isExpanded ? "▾" : "▸") : " "
             var marker = style
             if !row.isExpandable { marker.dim = true }
@@ -43,9 +43,9 @@ public struct OutlineWidget: Sendable {
         let before = capture
         guard ScrollViewWidget(theme: theme).handle(event, in: rect, state: &outline.scroll, capture: &capture, at: time) else { return }
         guard case .release = event.kind, let c = before, c.target == .content, !c.moved else { return }
-        let index = Int(((outline.scroll.offset.y + (Double(event.row - rect.row) + 0.5) * metrics.cellHeight) / outline.rowHeight).rounded(.down))
+        let index = Int(saturating: ((outline.scroll.offset.y + (Double(event.row - rect.row) + 0.5) * metrics.cellHeight) / outline.rowHeight).rounded(.down))
         guard let row = outline.row(at: index) else { return }
-        let triangleColumn = rect.column + 1 + Int((outline.indent(forLevel: row.level) / metrics.cellWidth).rounded())
+        let triangleColumn = rect.column + 1 + Int(saturating: (outline.indent(forLevel: row.level) / metrics.cellWidth).rounded())
         if abs(event.column - triangleColumn) <= 1 && row.isExpandable {
             try? outline.toggle(row.path, descendants: event.modifiers.contains(.alt))
         }

@@ -33,16 +33,16 @@ public struct ScrollViewWidget: Sendable {
     public func contentRect(for state: ScrollState, in rect: CellRect) -> CellRect {
         let content = state.contentViewport
         return CellRect(column: rect.column, row: rect.row,
-                        columns: Int((content.width / metrics.cellWidth).rounded(.down)),
-                        rows: Int((content.height / metrics.cellHeight).rounded(.down)))
+                        columns: Int(saturating: (content.width / metrics.cellWidth).rounded(.down)),
+                        rows: Int(saturating: (content.height / metrics.cellHeight).rounded(.down)))
     }
 
     /// The window of content to draw for the state's offset.
     public func window(for state: ScrollState, in rect: CellRect) -> ScrollWindow {
         let offset = state.offset
         return ScrollWindow(rect: contentRect(for: state, in: rect), offset: offset,
-                            firstRow: Int((offset.y / metrics.cellHeight).rounded(.down)),
-                            firstColumn: Int((offset.x / metrics.cellWidth).rounded(.down)))
+                            firstRow: Int(saturating: (offset.y / metrics.cellHeight).rounded(.down)),
+                            firstColumn: Int(saturating: (offset.x / metrics.cellWidth).rounded(.down)))
     }
 
     /// Draws the content (through `content`) and the indicators.
@@ -64,7 +64,7 @@ public struct ScrollViewWidget: Sendable {
             if indicator.showsTrack { drawTrack(indicator, in: rect, into: &buffer) }
             let thumb = indicator.thumb
             if axis == .vertical {
-                let column = rect.column + Swift.min(rect.columns - 1, Int((thumb.midX / metrics.cellWidth).rounded(.down)))
+                let column = rect.column + Swift.min(rect.columns - 1, Int(saturating: (thumb.midX / metrics.cellWidth).rounded(.down)))
                 let start = Double(rect.row) + metrics.cells(thumb.minY, .vertical)
                 let end = Double(rect.row) + metrics.cells(thumb.maxY, .vertical)
                 BarDrawing.vertical(&buffer, column: column, from: start, to: end, style: style, clip: rect)
@@ -72,7 +72,7 @@ public struct ScrollViewWidget: Sendable {
                     drawJogTicks(column: column, phase: phase, thumb: (start, end), in: rect, into: &buffer)
                 }
             } else {
-                let row = rect.row + Swift.min(rect.rows - 1, Int((thumb.midY / metrics.cellHeight).rounded(.down)))
+                let row = rect.row + Swift.min(rect.rows - 1, Int(saturating: (thumb.midY / metrics.cellHeight).rounded(.down)))
                 let start = Double(rect.column) + metrics.cells(thumb.minX, .horizontal)
                 let end = Double(rect.column) + metrics.cells(thumb.maxX, .horizontal)
                 BarDrawing.horizontal(&buffer, row: row, from: start, to: end, style: style, clip: rect)
@@ -83,16 +83,16 @@ public struct ScrollViewWidget: Sendable {
 
     private func drawTrack(_ indicator: ScrollIndicator, in rect: CellRect, into buffer: inout Buffer) {
         let track = indicator.track
-        let cells = CellRect(column: rect.column + Int((track.minX / metrics.cellWidth).rounded(.down)),
-                             row: rect.row + Int((track.minY / metrics.cellHeight).rounded(.down)),
-                             columns: Swift.max(1, Int((track.width / metrics.cellWidth).rounded(.up))),
-                             rows: Swift.max(1, Int((track.height / metrics.cellHeight).rounded(.up)))).intersection(rect)
+        let cells = CellRect(column: rect.column + Int(saturating: (track.minX / metrics.cellWidth).rounded(.down)),
+                             row: rect.row + Int(saturating: (track.minY / metrics.cellHeight).rounded(.down)),
+                             columns: Swift.max(1, Int(saturating: (track.width / metrics.cellWidth).rounded(.up))),
+                             rows: Swift.max(1, Int(saturating: (track.height / metrics.cellHeight).rounded(.up)))).intersection(rect)
         buffer.fill(cells, with: Cell("░", style: theme.track))
     }
 
     /// visionOS: tick marks above and below the jog bar that move with the scrolling speed.
     private func drawJogTicks(column: Int, phase: Double, thumb: (Double, Double), in rect: CellRect, into buffer: inout Buffer) {
-        let shift = Int((phase / metrics.cellHeight * 2).rounded(.down))
+        let shift = Int(saturating: (phase / metrics.cellHeight * 2).rounded(.down))
         for row in rect.row..<rect.maxRow where Double(row) < thumb.0 - 1 || Double(row) >= thumb.1 + 1 {
             if (row + shift) % 2 == 0 { buffer[column, row] = Cell("╴", style: theme.indicator) }
         }
@@ -107,7 +107,7 @@ public struct ScrollViewWidget: Sendable {
         let column = rect.maxColumn - 1
         let quarters: [Character] = ["○", "◔", "◑", "◕", "●"]
         for i in 0..<Swift.min(count, rect.rows) {
-            let symbol: Character = i == page ? quarters[Int((progress * 4).rounded())] : "·"
+            let symbol: Character = i == page ? quarters[Int(saturating: (progress * 4).rounded())] : "·"
             buffer[column, top + i] = Cell(String(symbol), style: i == page ? theme.accent : theme.secondary)
         }
     }

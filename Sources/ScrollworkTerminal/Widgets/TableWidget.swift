@@ -27,9 +27,9 @@ public struct TableWidget: Sendable {
         var result: [(Int, Int)] = []
         var x = 0.0
         for width in table.columnWidths {
-            let start = Int((x / metrics.cellWidth).rounded())
+            let start = Int(saturating: (x / metrics.cellWidth).rounded())
             x += width
-            let end = Int((x / metrics.cellWidth).rounded())
+            let end = Int(saturating: (x / metrics.cellWidth).rounded())
             result.append((rect.column + start, Swift.max(0, end - start)))
         }
         return result
@@ -57,7 +57,7 @@ public struct TableWidget: Sendable {
         var drawn = [Bool](repeating: false, count: body.rows)
         for entry in list.visibleItems(overscan: 0) {
             guard case let .row(path) = entry.item else { continue }
-            let row = body.row + Int(((entry.frame.minY - list.scroll.offset.y) / metrics.cellHeight).rounded(.down))
+            let row = body.row + Int(saturating: ((entry.frame.minY - list.scroll.offset.y) / metrics.cellHeight).rounded(.down))
             guard row >= body.row, row < body.maxRow else { continue }
             drawn[row - body.row] = true
             guard let value = try? list.row(at: path) else { continue }

@@ -120,7 +120,7 @@ struct IdiomsPage: GalleryPage {
             for r in 0..<window.rect.rows {
                 let line = window.firstRow + r
                 guard line >= 0 else { continue }
-                let pageRows = Int(size.height / 16)
+                let pageRows = Int(saturating: size.height / 16)
                 let (page, row) = line < pageRows ? (0, line) : line < pageRows * 4 ? (1, line - pageRows) : (2 + (line - pageRows * 4) / pageRows, (line - pageRows * 4) % pageRows)
                 guard page < titles.count else { continue }
                 let text = row == 0 ? titles[page] : (page == 1 ? "\(100 + (row * 13) % 60) bpm at \(row) min" : "· · ·")

@@ -69,8 +69,10 @@ struct PageControlPage: GalleryPage {
         ScrollViewWidget(theme: theme).draw(scroll, in: pagesRect, into: &buffer) { buffer, window in
             let pageWidth = window.rect.columns
             guard pageWidth > 0 else { return }
-            let first = Int((scroll.offset.x / 8).rounded(.down))
-            for page in max(0, first / pageWidth)...min(pages - 1, (first + pageWidth) / pageWidth) {
+            let first = metrics.columns(forPoints: scroll.offset.x)
+            let firstPage = max(0, first / pageWidth), lastPage = min(pages - 1, (first + pageWidth) / pageWidth)
+            guard firstPage <= lastPage else { return }
+            for page in firstPage...lastPage {
                 let x = window.rect.column + page * pageWidth - first
                 drawPage(page, x: x, width: pageWidth, rect: window.rect, into: &buffer)
             }

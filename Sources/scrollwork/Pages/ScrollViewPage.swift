@@ -70,7 +70,7 @@ struct ScrollViewPage: GalleryPage {
     var status: String {
         if searching { return "Search: \(query)▏  (Enter find · Esc cancel)" }
         if inserting { return "Typing at line \((caretLine ?? 0) + 1): \(typed)▏  (Esc stops)" }
-        let line = Int(document.offset.y / 16) + 1
+        let line = Int(saturating: document.offset.y / 16) + 1
         var parts = ["line \(max(1, line)) of \(lines.count)", document.isPagingEnabled ? "paging on" : "paging off",
                      String(format3(grid.zoomScale))]
         if selecting { parts.append("select mode") }
@@ -80,7 +80,7 @@ struct ScrollViewPage: GalleryPage {
     }
 
     private func format3(_ scale: Double) -> String {
-        let hundredths = Int((scale * 100).rounded())
+        let hundredths = Int(saturating: (scale * 100).rounded())
         return "zoom ×\(hundredths / 100).\(hundredths % 100 < 10 ? "0" : "")\(hundredths % 100)"
     }
 
@@ -163,7 +163,7 @@ struct ScrollViewPage: GalleryPage {
         let inner = nested.inner
         let left = rect.column + 1
         let clip = CellRect(column: left, row: row, columns: rect.columns - 3, rows: 1)
-        let shift = Int((inner.offset.x / 8).rounded(.down))
+        let shift = Int(saturating: (inner.offset.x / 8).rounded(.down))
         for card in 0..<cards {
             let x = left + card * cardWidth - shift
             guard x + cardWidth > clip.column, x < clip.maxColumn else { continue }
@@ -199,7 +199,7 @@ struct ScrollViewPage: GalleryPage {
                     let horizontal = (y0 / 64).rounded(.up) * 64 < y1
                     let symbol: String
                     if vertical && horizontal { symbol = "┼" } else if vertical { symbol = "│" } else if horizontal { symbol = "─" } else {
-                        let square = Int((x0 + x1) / 128) + Int((y0 + y1) / 128)
+                        let square = Int(saturating: (x0 + x1) / 128) + Int(saturating: (y0 + y1) / 128)
                         symbol = square % 2 == 0 ? "░" : " "
                     }
                     buffer.draw(symbol, column: window.rect.column + c, row: window.rect.row + r, style: theme.secondary, clip: window.rect)
@@ -253,7 +253,7 @@ struct ScrollViewPage: GalleryPage {
         case .character("i"):
             inserting = true
             typed = ""
-            caretLine = selection?.lowerBound ?? max(0, Int(document.offset.y / 16))
+            caretLine = selection?.lowerBound ?? max(0, Int(saturating: document.offset.y / 16))
             return true
         case .enter:
             guard let s = selection else { return false }
@@ -354,7 +354,7 @@ struct ScrollViewPage: GalleryPage {
     // MARK: Helpers
 
     private func line(atRow row: Int) -> Int {
-        let index = Int(((document.offset.y + (Double(row - layout.document.row) + 0.5) * 16) / 16).rounded(.down))
+        let index = Int(saturating: ((document.offset.y + (Double(row - layout.document.row) + 0.5) * 16) / 16).rounded(.down))
         return min(max(index, 0), max(0, lines.count - 1))
     }
 
@@ -380,7 +380,8 @@ struct ScrollViewPage: GalleryPage {
 
     private mutating func find(at time: Double) {
         guard !query.isEmpty else { return }
-        let start = (selection?.upperBound ?? -1) + 1
+        // The document is re-wrapped at each width, so a selection may lie past its end.
+        let start = min((selection?.upperBound ?? -1) + 1, lines.count)
         let needle = query.lowercased()
         let order = Array(start..<lines.count) + Array(0..<min(start, lines.count))
         guard let hit = order.first(where: { lines[$0].lowercased().contains(needle) }) else {
