@@ -20,7 +20,10 @@ let package = Package(
             name: "Scrollwork",
             dependencies: [.product(name: "RealModule", package: "swift-numerics")]
         ),
-        .target(name: "ScrollworkTerminal", dependencies: ["Scrollwork"]),
+        // Async-signal-safe terminal restoration for crashes: C, because a signal handler may
+        // not allocate, lock or initialise globals lazily, which Swift code cannot promise.
+        .target(name: "CTerminalRestore"),
+        .target(name: "ScrollworkTerminal", dependencies: ["Scrollwork", "CTerminalRestore"]),
         .executableTarget(
             name: "scrollwork",
             dependencies: [

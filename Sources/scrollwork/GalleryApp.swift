@@ -47,6 +47,9 @@ struct GalleryApp: App {
     var dotsCapture: PointerCapture? = nil
     var showsHelp = false
     var wantsQuit = false
+    /// Set only by the end-to-end tests (`SCROLLWORK_TEST_CRASH` = trap, segv or abort): the "!"
+    /// key then crashes the program that way, to prove the terminal is given back.
+    var testCrash: String? = nil
     var size = (columns: 0, rows: 0)
 
     init(page: PageKind, style: GalleryStyle, tableRows: Int = 1_000_000) {
@@ -85,6 +88,7 @@ struct GalleryApp: App {
             if first { updatePage { $0.appear(at: time) } }
             return
         case let .key(key):
+            if let crash = testCrash, key == KeyEvent(.character("!")) { TestCrash.crash(crash) }
             if showsHelp { showsHelp = false; return }
             switch (key.key, key.modifiers) {
             case (.character("q"), []), (.character("c"), .control): wantsQuit = true; return

@@ -82,6 +82,7 @@ struct Gallery: ParsableCommand {
             throw ExitCode(2)
         }
         var app = GalleryApp(page: kind, style: style)
+        app.testCrash = environment["SCROLLWORK_TEST_CRASH"]
         EventLoop(framesPerSecond: fps, colorMode: style.colorMode).run(&app, session: session)
     }
 }

@@ -30,7 +30,10 @@ final class Tmux {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let d = directory.path
         let run = jobControl ? "set -m; \(command); while [ ! -f \(d)/go ]; do sleep 0.05; done; fg" : command
-        let script = "stty -g > \(d)/before; \(run); echo $? > \(d)/status; stty -g > \(d)/after; echo DONE; sleep 60"
+        // After the program, one line typed (or pasted) is recorded byte by byte, so a test can see
+        // whether the terminal still wraps pastes in bracketed-paste markers.
+        let script = "stty -g > \(d)/before; \(run); echo $? > \(d)/status; stty -g > \(d)/after; echo DONE; "
+            + "IFS= read -r line; printf %s \"$line\" | od -An -tx1 > \(d)/typed; sleep 60"
         let shell = jobControl ? "bash" : "sh"
         // The server tmux starts keeps running: give it no pipe to hold open.
         _ = try Self.run(["tmux", "-L", socket, "-f", "/dev/null", "new-session", "-d", "-x", "\(columns)", "-y", "\(rows)",
@@ -58,6 +61,31 @@ final class Tmux {
     /// Whether the pane shows the alternate screen.
     func alternateScreen() -> Bool {
         ((try? Self.run(["tmux", "-L", socket, "display", "-p", "#{alternate_on}"]).output) ?? "").hasPrefix("1")
+    }
+
+    /// A pane flag from tmux's formats, e.g. `cursor_flag`, `mouse_any_flag`, `wrap_flag`.
+    func flag(_ name: String) -> String {
+        ((try? Self.run(["tmux", "-L", socket, "display", "-p", "#{\(name)}"]).output) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Checks, once the program has ended, that the terminal is as a shell expects it: the
+    /// settings it had before, the normal screen, a visible cursor, autowrap on, no mouse
+    /// reporting, and a paste arriving without bracketed-paste markers. Returns what is wrong.
+    func terminalProblems() -> [String] {
+        var problems: [String] = []
+        if file("before") != file("after") { problems.append("stty settings changed") }
+        if alternateScreen() { problems.append("still on the alternate screen") }
+        if flag("cursor_flag") != "1" { problems.append("cursor hidden") }
+        if flag("wrap_flag") != "1" { problems.append("autowrap off") }
+        for mouse in ["mouse_any_flag", "mouse_button_flag", "mouse_standard_flag", "mouse_sgr_flag", "mouse_all_flag"] where flag(mouse) != "0" {
+            problems.append("\(mouse) on")
+        }
+        _ = try? Self.run(["tmux", "-L", socket, "set-buffer", "pasted"])
+        _ = try? Self.run(["tmux", "-L", socket, "paste-buffer", "-p"])
+        keys("Enter")
+        let typed = file("typed") ?? "(nothing read)"
+        if typed.contains("1b") || !typed.contains("70 61 73 74 65 64") { problems.append("paste arrived as \(typed)") }
+        return problems
     }
 
     /// Types keys (tmux key names such as `Tab`, `PageDown`, `q`).

@@ -14,6 +14,9 @@ public struct Renderer: Sendable {
     public var usesScrollRegions = true
     /// Wrap frames in synchronized output.
     public var usesSynchronizedOutput = true
+    /// How far the terminal can be trusted to measure grapheme clusters as ``displayWidth(_:)``
+    /// does; ``TerminalWidthModel/conservative`` unless the terminal said otherwise.
+    public var widthModel = TerminalWidthModel.conservative
     /// What the terminal shows now; nil forces a full repaint.
     public private(set) var screen: Buffer? = nil
     /// Bytes written for the last frame.
@@ -168,6 +171,7 @@ public struct Renderer: Sendable {
     private mutating func writeDifferences(from old: Buffer, to new: Buffer, into out: inout [UInt8]) {
         let columns = new.columns
         let newCells = new.cells, oldCells = old.cells
+        let conservative = widthModel == .conservative
         for y in 0..<new.rows {
             let base = y * columns
             var x = 0
@@ -178,8 +182,14 @@ public struct Renderer: Sendable {
                 // Extend the run over changed cells and short unchanged gaps (cheaper than a move).
                 var end = x + 1
                 var lastChanged = x
+                // A cluster the terminal may draw wider than we think can spill over the cells
+                // after it: those are written again, so the spill never outlives the frame.
+                var spill = conservative ? Self.spill(newCells[base + x]) : 0
                 while end < columns {
-                    if newCells[base + end] != oldCells[base + end] { lastChanged = end } else if end - lastChanged > 3 { break }
+                    if newCells[base + end] != oldCells[base + end] || spill > 0 {
+                        lastChanged = end
+                        if conservative { spill = Swift.max(spill - 1, Self.spill(newCells[base + end])) }
+                    } else if end - lastChanged > 3 { break }
                     end += 1
                 }
                 end = lastChanged + 1
@@ -190,6 +200,15 @@ public struct Renderer: Sendable {
         }
     }
 
+    /// How many cells after `cell` a terminal that disagrees about its width could draw over.
+    @inline(__always)
+    static func spill(_ cell: Cell) -> Int {
+        let utf8 = cell.text.utf8
+        guard utf8.count > 1, TerminalWidthModel.isUncertain(cell.text) else { return 0 }
+        // Each code point drawn on its own takes at most two cells.
+        return Swift.max(0, Swift.min(2 * cell.text.unicodeScalars.count, 16) - Int(cell.width))
+    }
+
     private mutating func writeRun(_ b: Buffer, row: Int, from start: Int, to end: Int, into out: inout [UInt8]) {
         move(to: start, row: row, into: &out)
         var x = start
@@ -198,11 +217,43 @@ public struct Renderer: Sendable {
             let cell = b.cells[base + x]
             if cell.isContinuation { x += 1; continue }
             setStyle(cell.style, into: &out)
-            out.append(contentsOf: cell.text.utf8)
-            x += Int(Swift.max(1, cell.width))
+            let width = Int(Swift.max(1, cell.width))
+            let text = cell.text.utf8
+            if text.count == 1, let byte = text.first, byte >= 0x20 && byte < 0x7F {
+                out.append(byte)
+            } else if widthModel == .conservative && TerminalWidthModel.isUncertain(cell.text) {
+                // Blank the cells first (a terminal that draws the cluster narrower leaves nothing
+                // stale), draw it, then place the cursor after it by position, not by trust.
+                out.append(contentsOf: repeatElement(0x20, count: width))
+                out += ANSI.moveTo(column: x, row: row)
+                Self.appendVisible(cell.text, into: &out)
+                if x + width < b.columns { out += ANSI.moveTo(column: x + width, row: row) }
+            } else {
+                Self.appendVisible(cell.text, into: &out)
+            }
+            x += width
         }
         // Past the last column the terminal's cursor waits to wrap: its place is unknown.
         cursor = x >= b.columns ? nil : (x, row)
+    }
+
+    /// Writes a cell's text so that it can only ever show: control characters (which a cell can
+    /// hold when it was built directly rather than drawn) become visible pictures, and an empty
+    /// cell a space, so the cursor always moves as far as the cell is wide.
+    static func appendVisible(_ text: String, into out: inout [UInt8]) {
+        let utf8 = text.utf8
+        if utf8.isEmpty { out.append(0x20); return }
+        var safe = true
+        var previous: UInt8 = 0
+        for byte in utf8 {
+            if byte < 0x20 || byte == 0x7F || (previous == 0xC2 && byte >= 0x80 && byte < 0xA0) { safe = false; break }
+            previous = byte
+        }
+        if safe { out.append(contentsOf: utf8); return }
+        for scalar in text.unicodeScalars {
+            let shown = isControl(scalar) ? controlPicture(scalar) : scalar
+            out.append(contentsOf: String(Character(shown)).utf8)
+        }
     }
 
     private mutating func move(to column: Int, row: Int, into out: inout [UInt8]) {

@@ -11,6 +11,12 @@ public struct EventLoop {
     public var framesPerSecond: Double
     /// Colours the terminal can show.
     public var colorMode: ColorMode
+    /// Ask the terminal at start-up how it measures grapheme clusters (see
+    /// ``TerminalSession/probeWidthModel(timeout:)``); without asking, the renderer is conservative.
+    public var probesTerminal = true
+    /// Ctrl-Z stops the program as it does `less` and `vim`, and continuing it repaints. Turn
+    /// this off to receive Ctrl-Z as a key.
+    public var suspendsOnControlZ = true
 
     /// A loop at `framesPerSecond` (clamped to 1…240) and `colorMode`.
     public init(framesPerSecond: Double = 60, colorMode: ColorMode) {
@@ -32,8 +38,23 @@ public struct EventLoop {
         defer { session.leave() }
         var decoder = InputDecoder()
         var renderer = Renderer(colorMode: colorMode)
+        var early: [UInt8] = []
+        if probesTerminal { (renderer.widthModel, early) = session.probeWidthModel() }
         var (columns, rows) = session.size()
         app.handle(.resize(columns: columns, rows: rows), at: Self.now())
+        func deliver(_ events: [Event]) {
+            for event in events {
+                if suspendsOnControlZ, case .key(KeyEvent(.character("z"), .control)) = event {
+                    session.suspend()
+                    (columns, rows) = session.size()
+                    renderer.invalidate()
+                    app.handle(.resize(columns: columns, rows: rows), at: Self.now())
+                    continue
+                }
+                app.handle(event, at: Self.now())
+            }
+        }
+        deliver(decoder.feed(early, at: Self.now()))
         let frame = 1 / framesPerSecond
         while !app.wantsQuit {
             let now = Self.now()
@@ -46,7 +67,7 @@ public struct EventLoop {
             if let deadline = decoder.flushDeadline { timeout = Swift.min(timeout ?? .infinity, Swift.max(0, deadline - now)) }
             switch session.read(timeout: timeout) {
             case let .bytes(input):
-                for event in decoder.feed(input, at: Self.now()) { app.handle(event, at: Self.now()) }
+                deliver(decoder.feed(input, at: Self.now()))
             case .resized, .resumed:
                 (columns, rows) = session.size()
                 renderer.invalidate()
@@ -56,7 +77,7 @@ public struct EventLoop {
             case .closed:
                 return
             }
-            for event in decoder.flush(at: Self.now()) { app.handle(event, at: Self.now()) }
+            deliver(decoder.flush(at: Self.now()))
         }
     }
 }

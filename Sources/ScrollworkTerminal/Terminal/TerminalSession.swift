@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CTerminalRestore
 import Dispatch
 
 /// The process's terminal in full-screen mode: raw input, the alternate screen, a hidden cursor,
@@ -10,9 +11,14 @@ import Dispatch
 ///
 /// A class because it stands for one resource, the terminal device, that must be restored exactly
 /// once. Signals are turned into bytes on a pipe that ``read(timeout:)`` waits on alongside the
-/// keyboard, so the event loop handles them in order: SIGWINCH becomes a resize; SIGINT, SIGTERM
-/// and SIGHUP restore the terminal and end the process; SIGTSTP (Ctrl-Z from a shell) restores it
-/// before stopping and SIGCONT takes it back and repaints.
+/// keyboard, so the event loop handles them in order: SIGWINCH becomes a resize; SIGINT, SIGTERM,
+/// SIGQUIT and SIGHUP restore the terminal and end the process; SIGTSTP restores it before
+/// stopping and SIGCONT takes it back and repaints.
+///
+/// A crash gives the terminal back too: while the session is entered, handlers for SIGSEGV,
+/// SIGBUS, SIGILL, SIGTRAP, SIGABRT and SIGFPE write the restoring bytes and the saved settings
+/// with async-signal-safe calls only, then hand the signal to the handler installed before them,
+/// so the runtime's crash report appears on the normal screen.
 public final class TerminalSession {
     /// What ``read(timeout:)`` returns.
     public enum Input {
@@ -60,6 +66,13 @@ public final class TerminalSession {
         close(signalPipe[1])
     }
 
+    /// What ``enter()`` writes: the alternate screen, a hidden cursor, no autowrap (so a
+    /// cluster the terminal draws wider than expected cannot wrap and scroll the screen), mouse,
+    /// paste and focus reporting.
+    static let enterBytes = Array("\u{1B}[?1049h\u{1B}[?25l\u{1B}[?7l\u{1B}[?1002h\u{1B}[?1006h\u{1B}[?2004h\u{1B}[?1004h\u{1B}[2J".utf8)
+    /// What ``leave()`` writes: every mode of ``enterBytes`` turned back, in reverse.
+    static let leaveBytes = Array("\u{1B}[?1004l\u{1B}[?2004l\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?2027l\u{1B}[0m\u{1B}[r\u{1B}[?7h\u{1B}[?25h\u{1B}[?1049l".utf8)
+
     /// Takes over the terminal: raw mode, alternate screen, hidden cursor, reporting modes.
     public func enter() {
         guard !isActive else { return }
@@ -70,8 +83,11 @@ public final class TerminalSession {
             cc[Int(VMIN)] = 1
             cc[Int(VTIME)] = 0
         }
+        Self.leaveBytes.withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { _ = scrollwork_restore_arm(input, output, &original, $0.baseAddress, $0.count) }
+        }
         _ = tcsetattr(input, TCSAFLUSH, &raw)
-        write(Array("\u{1B}[?1049h\u{1B}[?25l\u{1B}[?1002h\u{1B}[?1006h\u{1B}[?2004h\u{1B}[?1004h\u{1B}[2J".utf8))
+        write(Self.enterBytes)
         isActive = true
         installSignalHandlers()
     }
@@ -80,8 +96,44 @@ public final class TerminalSession {
     public func leave() {
         guard isActive else { return }
         isActive = false
-        write(Array("\u{1B}[?1004l\u{1B}[?2004l\u{1B}[?1006l\u{1B}[?1002l\u{1B}[0m\u{1B}[r\u{1B}[?25h\u{1B}[?1049l".utf8))
+        scrollwork_restore_disarm()
+        write(Self.leaveBytes)
         _ = tcsetattr(input, TCSAFLUSH, &original)
+    }
+
+    /// Stops the process as Ctrl-Z does in `less` or `vim`: gives the terminal back, stops, and
+    /// takes it again when continued (the caller should then repaint everything).
+    public func suspend() {
+        let wasActive = isActive
+        leave()
+        // SIGSTOP, which nothing can block or catch: the signal-source machinery may hold
+        // SIGTSTP blocked, and a raised SIGTSTP would then never stop the process.
+        kill(getpid(), SIGSTOP)
+        // Execution continues here after SIGCONT.
+        if wasActive { enter() }
+    }
+
+    /// Asks the terminal how it measures grapheme clusters, waiting at most `timeout` seconds
+    /// for its answers, and returns the model to render with and the bytes that arrived meanwhile
+    /// but were no answer (keys typed during the probe), for the caller to decode as input.
+    ///
+    /// It asks for mode 2027 (grapheme clustering, DECRQM) and turns it on where the terminal
+    /// knows it; otherwise it draws a skin-tone and a ZWJ sequence and reads the cursor position
+    /// after each. A primary device attributes request ends the exchange, since every terminal
+    /// answers it. Without clear answers the model is ``TerminalWidthModel/conservative``.
+    public func probeWidthModel(timeout: Double = 0.15) -> (model: TerminalWidthModel, input: [UInt8]) {
+        guard isActive else { return (.conservative, []) }
+        write(Array("\r\u{1F44D}\u{1F3FD}\u{1B}[6n\r\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}\u{1B}[6n\r\u{1B}[2K\u{1B}[?2027$p\u{1B}[c".utf8))
+        var answers = TerminalAnswers()
+        let deadline = EventLoop.now() + Swift.max(0, timeout.isFinite ? timeout : 0)
+        while !answers.isComplete {
+            let left = deadline - EventLoop.now()
+            guard left > 0, case let .bytes(bytes) = read(timeout: left) else { break }
+            answers.feed(bytes)
+        }
+        let model = answers.widthModel
+        if answers.graphemeModeState == 2 { write(Array("\u{1B}[?2027h".utf8)) }
+        return (model, answers.otherBytes)
     }
 
     /// The terminal's size in cells (80 × 24 when it cannot tell).
@@ -96,7 +148,7 @@ public final class TerminalSession {
         var offset = 0
         bytes.withUnsafeBytes { raw in
             while offset < raw.count {
-                let n = Glibc.write(output, raw.baseAddress! + offset, raw.count - offset)
+                let n = systemWrite(output, raw.baseAddress! + offset, raw.count - offset)
                 if n > 0 { offset += n } else if errno != EINTR && errno != EAGAIN { return }
             }
         }
@@ -113,12 +165,7 @@ public final class TerminalSession {
             switch signal {
             case SIGWINCH: return .resized
             case SIGTSTP:
-                leave()
-                // SIGSTOP, which nothing can block or catch: the signal-source machinery may hold
-                // SIGTSTP blocked, and a raised SIGTSTP would then never stop the process.
-                kill(getpid(), SIGSTOP)
-                // Execution continues here after SIGCONT.
-                enter()
+                suspend()
                 return .resumed
             case SIGCONT:
                 return .resumed
@@ -132,7 +179,7 @@ public final class TerminalSession {
         if fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 && fds[0].revents & Int16(POLLIN) == 0 { return .closed }
         guard fds[0].revents & Int16(POLLIN) != 0 else { return .timeout }
         var buffer = [UInt8](repeating: 0, count: 65536)
-        let n = Glibc.read(input, &buffer, buffer.count)
+        let n = systemRead(input, &buffer, buffer.count)
         if n > 0 { return .bytes(Array(buffer[0..<n])) }
         if n == 0 { return .closed }
         return errno == EINTR || errno == EAGAIN ? .timeout : .closed
@@ -140,19 +187,19 @@ public final class TerminalSession {
 
     private func nextSignal() -> Int32? {
         var value: Int32 = 0
-        let n = Glibc.read(signalPipe[0], &value, MemoryLayout<Int32>.size)
+        let n = systemRead(signalPipe[0], &value, MemoryLayout<Int32>.size)
         return n == MemoryLayout<Int32>.size ? value : nil
     }
 
     private func installSignalHandlers() {
         guard sources.isEmpty else { return }
         let writeEnd = signalPipe[1]
-        for signal in [SIGWINCH, SIGINT, SIGTERM, SIGHUP, SIGTSTP, SIGCONT] {
-            Glibc.signal(signal, SIG_IGN)
+        for signal in [SIGWINCH, SIGINT, SIGTERM, SIGQUIT, SIGHUP, SIGTSTP, SIGCONT] {
+            _ = systemSignal(signal, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: signal, queue: queue)
             source.setEventHandler {
                 var value = signal
-                _ = Glibc.write(writeEnd, &value, MemoryLayout<Int32>.size)
+                _ = systemWrite(writeEnd, &value, MemoryLayout<Int32>.size)
             }
             source.resume()
             sources.append(source)

@@ -1,0 +1,17 @@
+#ifndef C_TERMINAL_RESTORE_H
+#define C_TERMINAL_RESTORE_H
+
+#include <stddef.h>
+#include <termios.h>
+
+/// Remembers how to give the terminal back (`bytes` written to `output_fd`, then `saved` set on
+/// `input_fd`) and installs handlers for SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT and SIGFPE that
+/// do exactly that, with async-signal-safe calls only, before handing the signal to the handler
+/// that was installed before (the Swift runtime's crash reporter, or the default action).
+/// `bytes` longer than 255 are cut. Returns 0, or -1 when a handler could not be installed.
+int scrollwork_restore_arm(int input_fd, int output_fd, const struct termios *saved, const char *bytes, size_t length);
+
+/// The terminal was given back normally: the handlers stay, but do nothing but hand over.
+void scrollwork_restore_disarm(void);
+
+#endif
