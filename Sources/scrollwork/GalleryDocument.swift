@@ -19,6 +19,8 @@ enum GalleryDocument {
         "The toolbar above floats over the text. As text slides under it, a soft edge effect fades the first lines; a table header pinned over its rows gets a hard edge instead.",
         "## Text in cells",
         "Terminal cells are not all the same width: 滚动视图 takes eight cells, ページコントロール takes eighteen, and 👍🏽 takes two. Scrollwork measures every grapheme cluster, so a wide character is never cut in half and a middle ellipsis keeps both ends of a long path: /Users/ada/…/scrollwork/README.md.",
+        "Terminals disagree about some clusters: one draws 👍🏽 in two cells, another in four. Unless the terminal says how it measures them, Scrollwork places the cursor by position after each such cluster, so the dividers below stay in their columns whatever your terminal does.",
+        "[clusters]",
         "## The guidelines",
     ]
 
@@ -46,11 +48,29 @@ enum GalleryDocument {
         "PC-12 Page dots take taps and scrubs; scrubbing past an end jumps there.",
     ]
 
+    /// Clusters terminals measure differently, each followed by a divider that must stay in its column.
+    static let clusterSamples: [(String, String)] = [
+        ("👍🏽", "thumbs up, skin tone"), ("🇯🇵", "flag of Japan"), ("👨\u{200D}👩\u{200D}👧", "family, ZWJ sequence"),
+        ("e\u{301}", "e + combining acute"), ("❤\u{FE0F}", "heart + VS16"), ("─", "box drawing"),
+    ]
+
+    /// The rows of the cluster table, each exactly 36 cells wide.
+    static var clusterTable: [String] {
+        ["Cluster │ Name                     │"] + clusterSamples.map { sample, name in
+            "  " + sample.fitted(toWidth: 6) + "│ " + name.fitted(toWidth: 24) + " │"
+        }
+    }
+
     /// The document wrapped to `width` cells, with `carouselRows` blank lines where the carousel goes.
     static func lines(width: Int, carouselRows: Int) -> (lines: [String], carouselStart: Int) {
         var out: [String] = []
         var carouselStart = 0
         for paragraph in paragraphs {
+            if paragraph == "[clusters]" {
+                out += clusterTable.map { $0.truncated(toWidth: width) }
+                out.append("")
+                continue
+            }
             if paragraph == "[carousel]" {
                 carouselStart = out.count
                 out += Array(repeating: "", count: carouselRows)

@@ -184,11 +184,11 @@ public struct Renderer: Sendable {
                 var lastChanged = x
                 // A cluster the terminal may draw wider than we think can spill over the cells
                 // after it: those are written again, so the spill never outlives the frame.
-                var spill = conservative ? Self.spill(newCells[base + x]) : 0
+                var spillEnd = conservative ? Self.spillEnd(newCells[base + x], at: x) : 0
                 while end < columns {
-                    if newCells[base + end] != oldCells[base + end] || spill > 0 {
+                    if newCells[base + end] != oldCells[base + end] || end < spillEnd {
                         lastChanged = end
-                        if conservative { spill = Swift.max(spill - 1, Self.spill(newCells[base + end])) }
+                        if conservative { spillEnd = Swift.max(spillEnd, Self.spillEnd(newCells[base + end], at: end)) }
                     } else if end - lastChanged > 3 { break }
                     end += 1
                 }
@@ -200,13 +200,14 @@ public struct Renderer: Sendable {
         }
     }
 
-    /// How many cells after `cell` a terminal that disagrees about its width could draw over.
+    /// The column up to which a terminal that disagrees about the width of `cell`, drawn at
+    /// `column`, could draw over the cells after it (`column` itself when it cannot).
     @inline(__always)
-    static func spill(_ cell: Cell) -> Int {
+    static func spillEnd(_ cell: Cell, at column: Int) -> Int {
         let utf8 = cell.text.utf8
-        guard utf8.count > 1, TerminalWidthModel.isUncertain(cell.text) else { return 0 }
+        guard utf8.count > 1, TerminalWidthModel.isUncertain(cell.text) else { return column }
         // Each code point drawn on its own takes at most two cells.
-        return Swift.max(0, Swift.min(2 * cell.text.unicodeScalars.count, 16) - Int(cell.width))
+        return column + Swift.max(Int(cell.width), Swift.min(2 * cell.text.unicodeScalars.count, 16))
     }
 
     private mutating func writeRun(_ b: Buffer, row: Int, from start: Int, to end: Int, into out: inout [UInt8]) {
