@@ -2,16 +2,37 @@
 ///
 /// Reads may split a sequence anywhere; the decoder keeps the unfinished part for the next
 /// ``feed(_:at:)``. A lone Escape is told apart from the start of a sequence by time: the caller's
-/// clock decides, through ``flush(at:)``. Invalid UTF-8 becomes U+FFFD; malformed or overlong
-/// sequences are dropped; nothing stalls or crashes the decoder.
+/// clock decides, through ``flush(at:)``. Invalid UTF-8 becomes U+FFFD; nothing stalls or crashes
+/// the decoder.
+///
+/// Control strings are consumed whole and dropped, never read as keys: a CSI sequence longer
+/// than ``maximumSequenceLength`` is skipped to its final byte without being kept, and OSC, DCS,
+/// APC, PM and SOS strings (a terminal's answers, or a title a program echoed) are skipped to
+/// their terminator (BEL or ST), or until CAN, SUB or Escape breaks them off, or until nothing has
+/// arrived for ``pasteTimeout``; other control characters inside them are ignored, as a terminal
+/// ignores them.
 public struct InputDecoder: Sendable {
-    /// How long a lone Escape waits for the rest of a sequence, in seconds.
-    public var escapeTimeout: Double = 0.05
-    /// The longest control sequence accepted; longer ones are malformed and dropped.
+    /// How long a lone Escape waits for the rest of a sequence, in seconds; a value that is not a
+    /// finite number from 0 to 10 is replaced by the default, 0.05.
+    public var escapeTimeout: Double = 0.05 {
+        didSet { if !(escapeTimeout >= 0 && escapeTimeout <= 10) { escapeTimeout = 0.05 } }
+    }
+    /// The longest control sequence kept; longer ones are skipped to their end and dropped.
     public static let maximumSequenceLength = 64
 
-    /// How long a bracketed paste may go without bytes before it is taken as cut off, in seconds.
-    public var pasteTimeout: Double = 1
+    /// How long a bracketed paste or a control string may go without bytes before it is taken as
+    /// cut off, in seconds; a value that is not a finite number from 0 to 60 is replaced by the
+    /// default, 1.
+    public var pasteTimeout: Double = 1 {
+        didSet { if !(pasteTimeout >= 0 && pasteTimeout <= 60) { pasteTimeout = 1 } }
+    }
+
+    /// What is being skipped: the rest of an over-long CSI sequence, or a control string.
+    private enum Skip: Sendable {
+        case csi
+        case string
+    }
+    private var skip: Skip? = nil
 
     private var pending: [UInt8] = []
     private var pendingSince: Double = 0
@@ -23,16 +44,18 @@ public struct InputDecoder: Sendable {
 
     /// True when bytes are waiting for the rest of a sequence (a host should call ``flush(at:)``
     /// after ``escapeTimeout``).
-    public var hasPending: Bool { !pending.isEmpty || paste != nil }
+    public var hasPending: Bool { !pending.isEmpty || paste != nil || skip != nil }
 
     /// The time at which ``flush(at:)`` should run to settle what is pending, if anything.
     public var flushDeadline: Double? {
-        if paste != nil { return lastFeed + pasteTimeout }
+        if paste != nil || skip != nil { return lastFeed + pasteTimeout }
         return pending.isEmpty ? nil : pendingSince + escapeTimeout
     }
 
-    /// Decodes `bytes` read at `time`.
+    /// Decodes `bytes` read at `time`. A time that is not finite counts as the time of the
+    /// previous read, so that it cannot keep anything pending forever.
     public mutating func feed(_ bytes: some Sequence<UInt8>, at time: Double) -> [Event] {
+        let time = time.isFinite ? time : lastFeed
         if pending.isEmpty { pendingSince = time }
         lastFeed = time
         pending.append(contentsOf: bytes)
@@ -40,11 +63,14 @@ public struct InputDecoder: Sendable {
     }
 
     /// Settles what is pending once its timeout has passed: a lone Escape becomes the Escape key,
-    /// a truncated sequence is dropped, half a UTF-8 character becomes U+FFFD, and a paste cut off
-    /// for ``pasteTimeout`` is delivered as it is.
+    /// a truncated sequence is dropped, half a UTF-8 character becomes U+FFFD, a control string
+    /// cut off is dropped, and a paste cut off for ``pasteTimeout`` is delivered as it is. A time
+    /// that is not finite settles everything at once.
     public mutating func flush(at time: Double) -> [Event] {
-        let endPaste = paste != nil && time - lastFeed >= pasteTimeout
-        guard endPaste || (!pending.isEmpty && paste == nil && time - pendingSince >= escapeTimeout) else { return [] }
+        let late = !time.isFinite
+        if skip != nil && (late || time - lastFeed >= pasteTimeout) { skip = nil }
+        let endPaste = paste != nil && (late || time - lastFeed >= pasteTimeout)
+        guard endPaste || (!pending.isEmpty && paste == nil && (late || time - pendingSince >= escapeTimeout)) else { return [] }
         return decode(final: true, endPaste: endPaste)
     }
 
@@ -55,6 +81,11 @@ public struct InputDecoder: Sendable {
         var i = 0
         let bytes = pending
         while i < bytes.count {
+            if skip != nil {
+                guard let next = skipControl(bytes, from: i, final: final) else { break }
+                i = next
+                continue
+            }
             if paste != nil {
                 // Inside a bracketed paste everything up to ESC [ 2 0 1 ~ is text.
                 if let end = find(pasteEnd, in: bytes, from: i) {
@@ -95,6 +126,15 @@ public struct InputDecoder: Sendable {
             let next = b[i + 1]
             if next == UInt8(ascii: "[") { return csi(b, i, final: final) }
             if next == UInt8(ascii: "O") { return ss3(b, i, final: final) }
+            // OSC, DCS, SOS, PM, APC: a control string when more follows in the same read;
+            // alone, the introducer is Alt with that key.
+            if [0x5D, 0x50, 0x58, 0x5E, 0x5F].contains(next) {
+                guard i + 2 < b.count else {
+                    return final ? (.key(KeyEvent(.character(Character(Unicode.Scalar(next))), .alt)), 2) : (nil, 0)
+                }
+                skip = .string
+                return (nil, 2)
+            }
             if next == 0x1B { return (.key(KeyEvent(.escape)), 1) }
             // Alt + key: decode the key that follows and add Alt.
             let (inner, used) = decodeOne(b, i + 1, final: final)
@@ -160,7 +200,11 @@ public struct InputDecoder: Sendable {
         var j = i + 2
         while j < b.count, (0x20...0x3F).contains(b[j]) {
             j += 1
-            if j - i > Self.maximumSequenceLength { return (nil, j - i) }
+            if j - i > Self.maximumSequenceLength {
+                // Too long to be anything we know: skip the rest without keeping it.
+                skip = .csi
+                return (nil, j - i)
+            }
         }
         guard j < b.count else { return final ? (nil, b.count - i) : (nil, 0) }
         let finalByte = b[j]
@@ -213,6 +257,40 @@ public struct InputDecoder: Sendable {
         default:
             return (nil, used)
         }
+    }
+
+    /// Consumes bytes of what is being skipped from `start`; returns where decoding goes on, or
+    /// nil when an Escape at the end of the input must wait for the byte after it.
+    private mutating func skipControl(_ b: [UInt8], from start: Int, final: Bool) -> Int? {
+        var i = start
+        while i < b.count, let current = skip {
+            let byte = b[i]
+            switch current {
+            case .csi:
+                if (0x20...0x3F).contains(byte) { i += 1; continue }
+                skip = nil
+                // The final byte ends it; anything else breaks it off and is read again.
+                return (0x40...0x7E).contains(byte) ? i + 1 : i
+            case .string:
+                switch byte {
+                case 0x07, 0x18, 0x1A:
+                    skip = nil
+                    return i + 1
+                case 0x1B:
+                    guard i + 1 < b.count else {
+                        // Settling: no terminator came with it, so the string ends here, ESC and all.
+                        if final { skip = nil; return i + 1 }
+                        return i == start ? nil : i
+                    }
+                    skip = nil
+                    // ESC \ is the string terminator; ESC and anything else starts something new.
+                    return b[i + 1] == 0x5C ? i + 2 : i
+                default:
+                    i += 1
+                }
+            }
+        }
+        return i
     }
 
     private func sgrMouse(_ body: ArraySlice<UInt8>, final: UInt8) -> Event? {
