@@ -71,6 +71,9 @@ struct GalleryApp: App {
     var pageArea: CellRect { CellRect(column: 0, row: 1, columns: size.columns, rows: max(0, size.rows - 3)) }
     var dotsArea: CellRect { CellRect(column: 0, row: max(0, size.rows - 1), columns: size.columns, rows: 1) }
 
+    /// The current page's status line, whole.
+    var pageStatus: String { withPage { $0.status } }
+
     var isAnimating: Bool { withPage { $0.isAnimating } || dots.isAnimating }
     var wakeTime: Double? { withPage { $0.wakeTime } }
 
@@ -90,8 +93,11 @@ struct GalleryApp: App {
         case let .key(key):
             if let crash = testCrash, key == KeyEvent(.character("!")) { TestCrash.crash(crash) }
             if showsHelp { showsHelp = false; return }
+            if key == KeyEvent(.character("c"), .control) { wantsQuit = true; return }
+            // A focused text field gets every other key first; Esc or Enter leaves it.
+            if withPage({ $0.isEditingText }) { break }
             switch (key.key, key.modifiers) {
-            case (.character("q"), []), (.character("c"), .control): wantsQuit = true; return
+            case (.character("q"), []): wantsQuit = true; return
             case (.character("?"), _), (.function(1), _): showsHelp = true; return
             case (.tab, []), (.character("]"), []): go(to: (page.rawValue + 1) % PageKind.allCases.count, at: time); return
             case (.tab, .shift), (.character("["), []): go(to: (page.rawValue + PageKind.allCases.count - 1) % PageKind.allCases.count, at: time); return

@@ -23,10 +23,14 @@ protocol GalleryPage {
     var wakeTime: Double? { get }
     /// The page came into view at `time`: its scroll views flash their indicators (SV-03).
     mutating func appear(at time: Double)
+    /// True while a text field on the page has focus: printable keys, `?` and Tab are typed
+    /// into it instead of acting as the gallery's shortcuts.
+    var isEditingText: Bool { get }
 }
 
 extension GalleryPage {
     var wakeTime: Double? { nil }
+    var isEditingText: Bool { false }
     mutating func appear(at time: Double) {}
 }
 

@@ -26,10 +26,17 @@ public struct PagedScrollCoupling: Sendable, Hashable {
         syncPageFromScroll()
     }
 
-    /// Changes the scroll view (geometry, input) through `body`, then updates the dots.
+    /// Changes the scroll view (geometry, input) through `body`, then updates the dots. When the
+    /// body changes the page size (a resize) while the paging axis is at rest, the view stays on
+    /// the page it showed, so a resize never turns pages.
     public mutating func updateScroll(_ body: (inout ScrollState) throws(ScrollInputError) -> Void) throws(ScrollInputError) {
+        let page = pageControl.currentPage, step = scroll.pageStep(axis)
+        defer { syncPageFromScroll() }
         try body(&scroll)
-        syncPageFromScroll()
+        guard scroll.pageStep(axis) != step, scroll.motion[axis].isIdle, scroll.drag == nil else { return }
+        var target = scroll.offset
+        target[axis] = offset(ofPage: Swift.min(page, Swift.max(0, scroll.pagePosition(axis).count - 1)))
+        try? scroll.setOffset(target, animated: false, time: pageControl.time)
     }
 
     /// Changes the page control through `body` (a pointer event, the timer) and applies any page

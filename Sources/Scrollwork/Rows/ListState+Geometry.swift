@@ -61,10 +61,23 @@ extension ListState {
         return range.compactMap { i in item(at: i).map { (i, $0, frame(ofItem: i)) } }
     }
 
-    /// Sets the size of the view the list is shown in.
+    /// Sets the size of the view the list is shown in. The row at the top stays at the top
+    /// (scroll anchoring): when the view grows so far that the offset must move, and later
+    /// shrinks again before anyone scrolls, that row comes back to the top.
     public mutating func setViewport(_ size: Size) {
+        let atRest = scroll.drag == nil && scroll.motion.vertical.isIdle
+        var anchor = resizeAnchor
+        if anchor?.offset != scroll.offset.y {
+            anchor = heights.item(atOffset: scroll.offset.y).map { item in
+                (item, scroll.offset.y - heights.offset(ofItem: item), scroll.offset.y)
+            }
+        }
         scroll.viewportSize = size
         updateContentSize()
+        guard atRest, let top = anchor else { resizeAnchor = nil; return }
+        let wanted = heights.offset(ofItem: top.item) + top.within
+        scroll.offset.y = wanted.clamped(to: scroll.offsetBounds(.vertical))
+        resizeAnchor = (top.item, top.within, scroll.offset.y)
     }
 
     /// Records a row's measured height. If the row lies above the top of the view, the scroll

@@ -82,6 +82,9 @@ public struct ListState<Row: Sendable>: Sendable {
     var anchor: RowID? = nil
     var flash: (id: RowID, until: Double)? = nil
     var measured: [RowID: Double] = [:]
+    /// The row kept at the top across viewport changes, how far into it the view starts, and
+    /// the offset that showed it last (a different offset means someone scrolled since).
+    var resizeAnchor: (item: Int, within: Double, offset: Double)? = nil
     var undoStack: [Snapshot] = []
     var redoStack: [Snapshot] = []
     /// The most edits kept for undo.

@@ -62,6 +62,8 @@ struct ScrollViewPage: GalleryPage {
         grid.maximumZoomScale = 4
     }
 
+    var isEditingText: Bool { searching || inserting }
+
     var document: ScrollState {
         get { nested.outer }
         set { nested.outer = newValue }
