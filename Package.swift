@@ -50,7 +50,10 @@ let package = Package(
         ),
         .testTarget(
             name: "GalleryTests",
-            dependencies: ["scrollwork", "Scrollwork", "ScrollworkTerminal"]
+            dependencies: [
+                "scrollwork", "Scrollwork", "ScrollworkTerminal",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
         // Runs the built `scrollwork` in tmux, a real terminal emulator (scripts/test installs it).
         .testTarget(

@@ -13,6 +13,14 @@ struct ScrollworkCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "scrollwork",
         abstract: "Scroll views, lists, tables and page controls that follow Apple's Human Interface Guidelines, in the terminal.",
+        discussion: """
+            With no subcommand, scrollwork opens the gallery, which takes these options:
+              --page <page>    1–7 or the start of a page's name (default 1)
+              --idiom <idiom>  iOS, macOS, tvOS, visionOS or watchOS (default iOS)
+              --color <mode>   auto, truecolor, 256, 16 or none (default auto)
+              --fps <n>        frames per second while something moves, 1–240 (60)
+            In the gallery: Tab changes page, ? explains it, Ctrl-Z suspends, q quits.
+            """,
         version: scrollworkVersion,
         subcommands: [Gallery.self, Snapshot.self, Diagnostics.self],
         defaultSubcommand: Gallery.self
@@ -67,8 +75,14 @@ struct Gallery: ParsableCommand {
 
     @OptionGroup var display: DisplayOptions
 
-    @Option(help: "Frames per second while something moves.")
+    @Option(parsing: .unconditional, help: "Frames per second while something moves, 1 to 240.")
     var fps: Double = 60
+
+    func validate() throws {
+        guard fps.isFinite, fps >= 1, fps <= 240 else {
+            throw ValidationError("--fps must be a number of frames per second from 1 to 240; got \(fps)")
+        }
+    }
 
     func run() throws {
         let environment = processEnvironment()
@@ -94,7 +108,7 @@ struct Snapshot: ParsableCommand {
     @Argument(help: "The page: 1–7 or the start of its name.")
     var page: String = "1"
 
-    @Option(help: "The frame size, COLUMNSxROWS.")
+    @Option(parsing: .unconditional, help: "The frame size, COLUMNSxROWS (1–1000 columns, 1–500 rows).")
     var size: String = "120x40"
 
     @Flag(help: "Print the frame with colours as ANSI escape sequences.")
@@ -109,26 +123,36 @@ struct Snapshot: ParsableCommand {
     @Option(help: "Keys to press before the frame is taken, e.g. \"?\" for the help overlay.")
     var keys: String = ""
 
-    func run() throws {
-        let parts = size.lowercased().split(separator: "x").compactMap { Int($0) }
-        guard parts.count == 2, parts[0] > 0, parts[1] > 0, parts[0] <= 1000, parts[1] <= 500 else {
-            throw ValidationError("size '\(size)' must be COLUMNSxROWS, e.g. 120x40, each at least 1")
+    /// The frame sizes a snapshot may have.
+    static let columnRange = 1...1000, rowRange = 1...500
+
+    func validate() throws {
+        if ansi && svg { throw ValidationError("--ansi and --svg each choose the output format; give one of them") }
+        _ = try frameSize()
+    }
+
+    func frameSize() throws -> (columns: Int, rows: Int) {
+        let parts = size.lowercased().split(separator: "x", omittingEmptySubsequences: false).map { Int($0) }
+        guard parts.count == 2, let c = parts[0], let r = parts[1], Self.columnRange.contains(c), Self.rowRange.contains(r) else {
+            throw ValidationError("size '\(size)' must be COLUMNSxROWS with 1–1000 columns and 1–500 rows, e.g. 120x40")
         }
+        return (c, r)
+    }
+
+    func run() throws {
+        let (columns, rows) = try frameSize()
         var display = DisplayOptions()
         display.page = page
         display.idiom = idiom
         display.color = "truecolor"
         let style = try display.style(environment: [:])
-        var terminal = HeadlessTerminal(GalleryApp(page: try display.pageKind(), style: style), columns: parts[0], rows: parts[1])
+        var terminal = HeadlessTerminal(GalleryApp(page: try display.pageKind(), style: style), columns: columns, rows: rows)
         if !keys.isEmpty { terminal.type(keys) }
         terminal.advance(by: 0.5)
         if svg {
             print(SVGExport.svg(terminal.screen), terminator: "")
         } else if ansi {
-            var renderer = Renderer(colorMode: .trueColor)
-            renderer.usesSynchronizedOutput = false
-            let bytes = renderer.render(terminal.screen)
-            print(String(decoding: bytes, as: UTF8.self) + "\u{1B}[0m\u{1B}[\(parts[1]);1H")
+            print(Renderer.inlineANSI(terminal.screen, colorMode: .trueColor), terminator: "")
         } else {
             print(terminal.text)
         }

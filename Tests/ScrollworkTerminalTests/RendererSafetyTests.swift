@@ -111,6 +111,19 @@ func foreignControl(in bytes: [UInt8]) -> String? {
         #expect(text.contains("👍🏽\u{1B}[1;3H  \u{1B}[?2026l"))
     }
 
+    @Test("inline ANSI (snapshot --ansi) is one line per row with colours and no cursor movement or clearing")
+    func inlineANSIHasNoCursorMoves() {
+        var b = Buffer(columns: 10, rows: 3)
+        b.draw("red\u{1B}[2J", column: 1, row: 0, style: Style(foreground: .rgb(255, 0, 0)))
+        b.draw("滚动", column: 0, row: 2)
+        let text = Renderer.inlineANSI(b, colorMode: .trueColor)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == 4 && lines[3].isEmpty)
+        #expect(text.contains("\u{1B}[38;2;255;0;0mred␛[2J"))
+        #expect(!text.contains("H") && !text.contains("\u{1B}[2J") && !text.contains("\r"))
+        #expect(lines.allSatisfy { $0.isEmpty || $0.hasSuffix("\u{1B}[0m") })
+    }
+
     @Test("the terminal's answers pick the width model, and keys typed meanwhile are kept")
     func terminalAnswers() {
         var a = TerminalAnswers()

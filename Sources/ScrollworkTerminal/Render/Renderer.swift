@@ -274,6 +274,13 @@ public struct Renderer: Sendable {
 
     private mutating func setStyle(_ next: Style, into out: inout [UInt8]) {
         guard style != next else { return }
+        Self.appendStyleChange(from: style, to: next, colorMode: colorMode, into: &out)
+        style = next
+    }
+
+    /// Appends the SGR sequence that changes the terminal's attributes from `current` (unknown
+    /// when nil) to `next`, with colours downsampled to `colorMode`.
+    static func appendStyleChange(from style: Style?, to next: Style, colorMode: ColorMode, into out: inout [UInt8]) {
         let current = style ?? .plain
         let turnsOff = (current.bold && !next.bold) || (current.dim && !next.dim) || (current.italic && !next.italic)
             || (current.underline && !next.underline) || (current.reverse && !next.reverse) || style == nil
@@ -306,6 +313,23 @@ public struct Renderer: Sendable {
         if fg != (base.foreground.downsampled(to: colorMode) ?? .default) { add(fg, background: false) }
         if bg != (base.background.downsampled(to: colorMode) ?? .default) { add(bg, background: true) }
         if count > 0 { out.append(UInt8(ascii: "m")) }
-        style = next
+    }
+
+    /// The frame as lines of text with SGR colours and no cursor movement, each line ending with
+    /// an attribute reset, for printing inline or into a pipe (`scrollwork snapshot --ansi`).
+    public static func inlineANSI(_ frame: Buffer, colorMode: ColorMode) -> String {
+        var out: [UInt8] = []
+        for y in 0..<frame.rows {
+            var style: Style? = .plain
+            for x in 0..<frame.columns {
+                let cell = frame[x, y]
+                if cell.isContinuation { continue }
+                if style != cell.style { appendStyleChange(from: style, to: cell.style, colorMode: colorMode, into: &out); style = cell.style }
+                appendVisible(cell.text, into: &out)
+            }
+            out += ANSI.resetStyle
+            out.append(0x0A)
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 }

@@ -1,0 +1,45 @@
+import ArgumentParser
+import Testing
+@testable import scrollwork
+
+/// The message ArgumentParser would print for `arguments`, or nil when they parse.
+private func error(_ arguments: [String]) -> String? {
+    do {
+        _ = try ScrollworkCommand.parseAsRoot(arguments)
+        return nil
+    } catch {
+        return ScrollworkCommand.message(for: error)
+    }
+}
+
+@Suite struct CommandLineTests {
+    @Test("--fps outside 1…240, NaN, infinite or negative is refused with the allowed range", arguments: ["0", "nan", "inf", "-5", "241", "-inf"])
+    func fpsIsValidated(value: String) {
+        let message = error(["--fps", value]) ?? "(accepted)"
+        #expect(message.contains("from 1 to 240"), "\(value): \(message)")
+        #expect(error(["gallery", "--fps", value]) != nil)
+    }
+
+    @Test("--fps inside its range is accepted")
+    func fpsInRange() {
+        #expect(error(["--fps", "1"]) == nil)
+        #expect(error(["--fps", "120.5"]) == nil)
+    }
+
+    @Test("a bad --size names the allowed range", arguments: ["0x4", "1001x10", "10x501", "axb", "10", "10x", "-3x4"])
+    func sizeNamesItsRange(size: String) {
+        let message = error(["snapshot", "--size", size]) ?? "(accepted)"
+        #expect(message.contains("1–1000 columns and 1–500 rows"), "\(size): \(message)")
+    }
+
+    @Test("--ansi with --svg is refused")
+    func ansiAndSvg() {
+        #expect(error(["snapshot", "--ansi", "--svg"])?.contains("give one of them") == true)
+    }
+
+    @Test("scrollwork --help lists the gallery's options, since the gallery is the default command")
+    func helpListsGalleryOptions() {
+        let help = ScrollworkCommand.helpMessage()
+        for option in ["--page", "--idiom", "--color", "--fps"] { #expect(help.contains(option)) }
+    }
+}
