@@ -16,13 +16,32 @@ extension Comparable {
 extension Point {
     /// The point moved into `rect` along each axis (the right and bottom edges included), so an
     /// offset can be clamped into its allowed range in one call.
+    /// A side of `rect` that is NaN does not limit the point.
     public func clamped(to rect: Rect) -> Point {
         let r = rect.standardized
-        return Point(x: x.clamped(to: r.minX...r.maxX), y: y.clamped(to: r.minY...r.maxY))
+        func clamp(_ v: Double, _ low: Double, _ high: Double) -> Double {
+            var result = v
+            if !low.isNaN { result = Swift.max(result, low) }
+            if !high.isNaN { result = Swift.min(result, high) }
+            return result
+        }
+        return Point(x: clamp(x, r.minX, r.maxX), y: clamp(y, r.minY, r.maxY))
     }
 }
 
 extension Int {
+    /// `self + other`, held at `Int.max` or `Int.min` instead of overflowing.
+    public func addingSaturating(_ other: Int) -> Int {
+        let (sum, overflow) = addingReportingOverflow(other)
+        return overflow ? (other > 0 ? .max : .min) : sum
+    }
+
+    /// `self - other`, held at `Int.max` or `Int.min` instead of overflowing.
+    public func subtractingSaturating(_ other: Int) -> Int {
+        let (difference, overflow) = subtractingReportingOverflow(other)
+        return overflow ? (other < 0 ? .max : .min) : difference
+    }
+
     /// `value` rounded toward zero, with NaN as 0 and values beyond `Int`'s range held at
     /// `Int.min` or `Int.max`: a conversion from points to cells or rows that cannot trap.
     public init(saturating value: Double) {

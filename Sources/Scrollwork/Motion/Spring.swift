@@ -5,18 +5,23 @@ import RealModule
 /// Positions are displacements from the spring's rest point. Critically damped by default (mass 1,
 /// stiffness 100, damping ratio 1: ω = 10 rad/s), as ScrollMechanics models UIKit's bounce.
 public struct Spring: Sendable, Hashable {
-    /// The mass; positive.
-    public var mass: Double
-    /// The stiffness; positive.
-    public var stiffness: Double
-    /// 1 is critically damped, below 1 oscillates, above 1 creeps.
-    public var dampingRatio: Double
+    /// The mass, 0.001…1,000; a value that is not a positive finite number means 1, others are clamped.
+    public var mass: Double { didSet { mass = Self.valid(mass, 1e-3...1e3, fallback: 1) } }
+    /// The stiffness, 0.001…1,000,000; a value that is not a positive finite number means 100.
+    public var stiffness: Double { didSet { stiffness = Self.valid(stiffness, 1e-3...1e6, fallback: 100) } }
+    /// 1 is critically damped, below 1 oscillates, above 1 creeps; 0.01…100, and a value that is
+    /// not a positive finite number means 1.
+    public var dampingRatio: Double { didSet { dampingRatio = Self.valid(dampingRatio, 1e-2...1e2, fallback: 1) } }
 
-    /// Creates a spring; non-positive or non-finite parameters fall back to the defaults.
+    private static func valid(_ value: Double, _ range: ClosedRange<Double>, fallback: Double) -> Double {
+        value > 0 && value.isFinite ? value.clamped(to: range) : fallback
+    }
+
+    /// Creates a spring; parameters follow the rules of the properties.
     public init(mass: Double = 1, stiffness: Double = 100, dampingRatio: Double = 1) {
-        self.mass = mass > 0 && mass.isFinite ? mass : 1
-        self.stiffness = stiffness > 0 && stiffness.isFinite ? stiffness : 100
-        self.dampingRatio = dampingRatio > 0 && dampingRatio.isFinite ? dampingRatio : 1
+        self.mass = Self.valid(mass, 1e-3...1e3, fallback: 1)
+        self.stiffness = Self.valid(stiffness, 1e-3...1e6, fallback: 100)
+        self.dampingRatio = Self.valid(dampingRatio, 1e-2...1e2, fallback: 1)
     }
 
     /// The bounce of a scroll view: critically damped at ω = 10 rad/s.

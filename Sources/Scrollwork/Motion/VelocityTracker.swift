@@ -4,12 +4,13 @@
 /// Samples older than ``window`` are forgotten; a pointer that has rested for longer than
 /// ``stillness`` before release has no velocity.
 public struct VelocityTracker: Sendable, Hashable {
-    /// How far back samples count, in seconds.
-    public var window: Double = 0.1
-    /// A pause this long before release means the pointer stopped, in seconds.
-    public var stillness: Double = 0.04
-    /// The most samples kept.
-    public var capacity: Int = 20
+    /// How far back samples count, in seconds; clamped to 0.001…10 (NaN means 0.1).
+    public var window: Double = 0.1 { didSet { window = window.isNaN ? 0.1 : window.clamped(to: 0.001...10) } }
+    /// A pause this long before release means the pointer stopped, in seconds; clamped to
+    /// 0…10 (NaN means 0.04).
+    public var stillness: Double = 0.04 { didSet { stillness = stillness.isNaN ? 0.04 : stillness.clamped(to: 0...10) } }
+    /// The most samples kept, clamped to 2…10,000 (a line needs two).
+    public var capacity: Int = 20 { didSet { capacity = capacity.clamped(to: 2...10_000) } }
     private var samples: [(time: Double, point: Point)] = []
 
     /// Creates an empty tracker.
@@ -23,6 +24,7 @@ public struct VelocityTracker: Sendable, Hashable {
 
     /// Records where the pointer was at `time`.
     public mutating func add(_ point: Point, at time: Double) {
+        guard time.isFinite, point.x.isFinite, point.y.isFinite else { return }
         if let last = samples.last, time < last.time { return }
         samples.append((time, point))
         if samples.count > capacity { samples.removeFirst(samples.count - capacity) }

@@ -55,11 +55,13 @@ public struct OutlineState<Source: OutlineSource & Sendable>: Sendable where Sou
         return clamped.compactMap { row(at: $0) }
     }
 
-    /// The visible rows for the scroll view's current offset, with a little overscan.
+    /// The visible rows for the scroll view's current offset, with `overscan` more on each side
+    /// (clamped to 0…1,000).
     public func visibleRows(overscan: Int = 2) -> [(index: Int, row: OutlineRow<Source.Node>)] {
         guard rowHeight > 0 else { return [] }
-        let first = Swift.max(0, Int(scroll.offset.y / rowHeight) - overscan)
-        let last = Swift.min(root.visible, Int(((scroll.offset.y + scroll.contentViewport.height) / rowHeight).rounded(.up)) + overscan)
+        let overscan = overscan.clamped(to: 0...1000)
+        let first = Swift.max(0, Int(saturating: scroll.offset.y / rowHeight).subtractingSaturating(overscan))
+        let last = Swift.min(root.visible, Int(saturating: ((scroll.offset.y + scroll.contentViewport.height) / rowHeight).rounded(.up)).addingSaturating(overscan))
         guard first < last else { return [] }
         return (first..<last).compactMap { i in row(at: i).map { (i, $0) } }
     }
@@ -144,7 +146,7 @@ public struct OutlineState<Source: OutlineSource & Sendable>: Sendable where Sou
     /// Up and down arrows move through the visible rows.
     public mutating func moveCursor(by rows: Int) {
         let current = cursor.flatMap { flatIndex(of: $0) } ?? (rows > 0 ? -1 : root.visible)
-        let target = Swift.min(Swift.max(current + rows, 0), root.visible - 1)
+        let target = Swift.min(Swift.max(current.addingSaturating(rows), 0), root.visible - 1)
         cursor = row(at: target)?.path
         revealCursor()
     }
@@ -271,7 +273,7 @@ public struct OutlineState<Source: OutlineSource & Sendable>: Sendable where Sou
         return level.childCount + level.expanded.values.reduce(0) { $0 + $1.visible }
     }
 
-    private func topRow() -> OutlinePath? { rowHeight > 0 ? row(at: Int(scroll.offset.y / rowHeight))?.path : nil }
+    private func topRow() -> OutlinePath? { rowHeight > 0 ? row(at: Int(saturating: scroll.offset.y / rowHeight))?.path : nil }
 
     /// Keeps the row that was at the top of the view there after rows above it changed.
     private mutating func keepTopRow(_ path: OutlinePath?) {

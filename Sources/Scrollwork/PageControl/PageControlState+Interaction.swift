@@ -116,7 +116,7 @@ extension PageControlState {
             target = isReversed ? 0 : numberOfPages - 1
         } else {
             let pages = ((current.position - current.startPosition) * towardsEnd / pitch).rounded()
-            target = current.startPage + Int(pages.clamped(to: -Double(numberOfPages)...Double(numberOfPages)))
+            target = current.startPage.addingSaturating(Int(saturating: pages.clamped(to: -Double(numberOfPages)...Double(numberOfPages))))
         }
         return change(to: target, animated: false, interaction: .continuous)
     }

@@ -54,10 +54,10 @@ extension ListState {
                     height: heights.height(ofItem: index))
     }
 
-    /// The items in view (plus `overscan` on each side) with their frames in content coordinates.
-    /// Costs O(visible items · log n), whatever the number of rows.
+    /// The items in view (plus `overscan` on each side, clamped to 0…1,000) with their frames in
+    /// content coordinates. Costs O(visible items · log n), whatever the number of rows.
     public func visibleItems(overscan: Int = 2) -> [(index: Int, item: Item, frame: Rect)] {
-        let range = heights.visibleRange(top: scroll.offset.y, length: scroll.contentViewport.height, overscan: overscan)
+        let range = heights.visibleRange(top: scroll.offset.y, length: scroll.contentViewport.height, overscan: overscan.clamped(to: 0...1000))
         return range.compactMap { i in item(at: i).map { (i, $0, frame(ofItem: i)) } }
     }
 

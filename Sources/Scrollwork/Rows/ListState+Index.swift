@@ -27,7 +27,7 @@ extension ListState {
         var found: [Diagnostic] = []
         if !sectionIndexTitles.isEmpty {
             outer: for (s, section) in sections.enumerated() {
-                for r in 0..<Swift.min(section.order.count, sampleRowsPerSection) {
+                for r in 0..<Swift.min(section.order.count, Swift.max(0, sampleRowsPerSection)) {
                     let accessory = content(row(for: section.order[r])).accessory
                     if accessory.isTrailingControl {
                         found.append(Diagnostic("LT-11", "a section index is shown with rows that have trailing controls (\(accessory) in section \(s)); the index and the controls compete for the trailing edge"))

@@ -88,7 +88,7 @@ public struct ListState<Row: Sendable>: Sendable {
     var undoStack: [Snapshot] = []
     var redoStack: [Snapshot] = []
     /// The most edits kept for undo.
-    public var undoLimit = 100
+    public var undoLimit = 100 { didSet { undoLimit = Swift.max(0, undoLimit) } }
     var itemStarts: [Int] = []
     /// Item heights and positions.
     public internal(set) var heights = RowHeights.fixed(16, count: 0)

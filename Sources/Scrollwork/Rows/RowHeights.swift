@@ -18,9 +18,14 @@ public struct RowHeights: Sendable, Hashable {
         RowHeights(storage: .fixed(height.isFinite ? Swift.max(0, height) : 0), count: Swift.max(0, count))
     }
 
-    /// Items whose heights are estimated by `estimate` until measured.
+    /// The most items variable heights hold (2²⁶, about 67 million, 512 MB of prefix sums); a
+    /// larger count is clamped to it. Fixed heights have no limit.
+    public static let maximumVariableCount = 1 << 26
+
+    /// Items whose heights are estimated by `estimate` until measured; `count` is clamped to
+    /// 0…``maximumVariableCount``.
     public static func variable(count: Int, estimate: (Int) -> Double) -> RowHeights {
-        let n = Swift.max(0, count)
+        let n = Swift.min(Swift.max(0, count), maximumVariableCount)
         let tree = FenwickTree(count: n) { i in
             let h = estimate(i)
             return h.isFinite ? Swift.max(0, h) : 0
@@ -64,7 +69,7 @@ public struct RowHeights: Sendable, Hashable {
         switch storage {
         case let .fixed(h):
             guard h > 0 else { return 0 }
-            return Swift.min(count - 1, Int(offset / h))
+            return Swift.min(count - 1, Int(saturating: offset / h))
         case let .variable(tree, _):
             return Swift.min(count - 1, tree.index(containing: offset))
         }
@@ -99,7 +104,10 @@ public struct RowHeights: Sendable, Hashable {
         var last = item(atOffset: bottom) ?? first
         // An item that starts exactly at the bottom edge is not visible.
         if last > first && offset(ofItem: last) >= bottom { last -= 1 }
-        let low = Swift.max(0, first - overscan), high = Swift.min(count, last + 1 + overscan)
+        // A negative overscan counts as none.
+        let extra = Swift.max(0, overscan)
+        let low = first > extra ? first - extra : 0
+        let high = count - last - 1 > extra ? last + 1 + extra : count
         return low..<high
     }
 }

@@ -111,8 +111,9 @@ extension ScrollState {
         let size = pageStep(axis)
         guard size > 0 else { return (0, 1, 1) }
         let span = bounds.upperBound - bounds.lowerBound
-        let count = Int((span / size).rounded(.up)) + 1
-        let page = Int((position / size + 0.5).rounded(.down)).clamped(to: 0...(count - 1))
+        // Far more pages than any count can name are held at a large finite number.
+        let count = Int(saturating: (span / size).rounded(.up)).clamped(to: 0...(Int.max / 2)) + 1
+        let page = Int(saturating: (position / size + 0.5).rounded(.down)).clamped(to: 0...(count - 1))
         return (page, count, 1)
     }
 }

@@ -21,7 +21,8 @@ extension ScrollState {
         guard factor > 0 else { throw .nonPositiveScale(factor) }
         try advance(to: now)
         guard let gesture = zoomGesture else { return }
-        let raw = gesture.startScale * factor
+        // Far past a limit the rubber band has long stopped giving: keep the product finite.
+        let raw = (gesture.startScale * factor).clamped(to: Self.zoomScaleRange)
         let scale: Double
         if raw > maximumZoomScale {
             scale = bouncesZoom ? maximumZoomScale + RubberBand.offset(forDistance: raw - maximumZoomScale, dimension: maximumZoomScale) : maximumZoomScale
@@ -40,18 +41,19 @@ extension ScrollState {
         try advance(to: now)
         guard zoomGesture != nil else { return }
         zoomGesture = nil
-        let limited = zoomScale.clamped(to: minimumZoomScale...maximumZoomScale)
-        animateZoom(to: limited, anchor: anchor)
+        animateZoom(to: limitedZoom(zoomScale), anchor: anchor)
     }
 
-    /// Zooms to `scale` (clamped to the limits) about `anchor`, animated or at once.
+    /// Zooms to `scale` (clamped to the limits) about `anchor`, animated or at once. Does nothing
+    /// while zooming is off (the minimum above the maximum; see ``zoomDiagnostics(contentIsText:lineHeight:)``).
     public mutating func setZoomScale(_ scale: Double, anchor: Point? = nil, animated: Bool = false, at now: Double) throws(ScrollInputError) {
         try requireFinite(scale, "zoom scale")
         guard scale > 0 else { throw .nonPositiveScale(scale) }
         try advance(to: now)
         let anchor = anchor ?? Point(x: contentViewport.width / 2, y: contentViewport.height / 2)
         try requireFinite(anchor, "zoom anchor")
-        let target = scale.clamped(to: minimumZoomScale...maximumZoomScale)
+        guard minimumZoomScale <= maximumZoomScale else { return }
+        let target = limitedZoom(scale)
         if animated {
             animateZoom(to: target, anchor: anchor)
         } else {
@@ -84,6 +86,12 @@ extension ScrollState {
             found.append(Diagnostic("SV-07", "at maximumZoomScale \(maximumZoomScale) one line of text (\(line) pt) fills the \(viewportSize.height) pt view; choose a maximum below \(viewportSize.height / line)"))
         }
         return found
+    }
+
+    /// `scale` within the zoom limits; unchanged while the limits contradict each other (zooming
+    /// is off then, and there is no range to clamp into).
+    func limitedZoom(_ scale: Double) -> Double {
+        minimumZoomScale <= maximumZoomScale ? scale.clamped(to: minimumZoomScale...maximumZoomScale) : scale
     }
 
     /// Sets the scale while the content point under `anchor` stays under it.

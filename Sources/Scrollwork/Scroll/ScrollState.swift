@@ -50,30 +50,54 @@ public struct ScrollState: Sendable, Hashable {
     public var isPagingEnabled = false
     /// Pages of differing lengths along the vertical axis (watchOS tab pages, SV-15); nil for pages
     /// of one viewport minus the overlap.
-    public var verticalPageLengths: [Double]? = nil
+    public var verticalPageLengths: [Double]? = nil {
+        didSet { verticalPageLengths = verticalPageLengths.map { $0.map { $0.isFinite ? Swift.min(Swift.max(0, $0), Self.maximumExtent) : 0 } } }
+    }
     /// One line: the step of the arrow keys and the default page overlap. One terminal cell by
-    /// default (8 × 16 points).
-    public var lineStep = Size(width: 8, height: 16)
-    /// How much of the old page a page step keeps visible; nil for one line (SV-05).
-    public var pageOverlap: Size? = nil
-    /// Lines per mouse-wheel notch.
-    public var wheelLines: Double = 3
-    /// Release speeds below this are not flicks, in points per second.
-    public var minimumFlingVelocity: Double = 50
-    /// Release speeds are capped at this, in points per second.
-    public var maximumFlingVelocity: Double = 8000
+    /// default (8 × 16 points). Negative or non-finite extents are stored as 0.
+    public var lineStep = Size(width: 8, height: 16) { didSet { lineStep = lineStep.sanitized } }
+    /// How much of the old page a page step keeps visible; nil for one line (SV-05). Negative or
+    /// non-finite extents are stored as 0.
+    public var pageOverlap: Size? = nil { didSet { pageOverlap = pageOverlap?.sanitized } }
+    /// Lines per mouse-wheel notch, 0 to 1,000; a value outside is clamped, and NaN means 3.
+    public var wheelLines: Double = 3 { didSet { wheelLines = wheelLines.isNaN ? 3 : wheelLines.clamped(to: 0...1000) } }
+    /// Release speeds below this are not flicks, in points per second; clamped to 0…1,000,000,
+    /// and NaN means 50.
+    public var minimumFlingVelocity: Double = 50 {
+        didSet { minimumFlingVelocity = minimumFlingVelocity.isNaN ? 50 : minimumFlingVelocity.clamped(to: 0...1_000_000) }
+    }
+    /// Release speeds are capped at this, in points per second; clamped to 0…1,000,000, and NaN
+    /// means 8,000.
+    public var maximumFlingVelocity: Double = 8000 {
+        didSet { maximumFlingVelocity = maximumFlingVelocity.isNaN ? 8000 : maximumFlingVelocity.clamped(to: 0...1_000_000) }
+    }
     /// Indicator appearance and timing.
     public var indicatorStyle = ScrollIndicatorStyle()
     /// Axes whose indicator is hidden, e.g. the paging axis of a view coupled to a page control (SV-10).
     public var hiddenIndicators: Axis.Set = []
-    /// Smallest zoom scale; zooming works only when ``maximumZoomScale`` is larger (SV-07).
-    public var minimumZoomScale: Double = 1 { didSet { if !minimumZoomScale.isFinite || minimumZoomScale <= 0 { minimumZoomScale = 1 } } }
-    /// Largest zoom scale.
-    public var maximumZoomScale: Double = 1 { didSet { if !maximumZoomScale.isFinite || maximumZoomScale <= 0 { maximumZoomScale = 1 } } }
+    /// Smallest zoom scale; zooming works only when ``maximumZoomScale`` is larger (SV-07), and is
+    /// off while the minimum is above the maximum. A value that is not a positive finite number
+    /// means 1; others are clamped to ``zoomScaleRange``.
+    public var minimumZoomScale: Double = 1 {
+        didSet { minimumZoomScale = minimumZoomScale.isFinite && minimumZoomScale > 0 ? minimumZoomScale.clamped(to: Self.zoomScaleRange) : 1 }
+    }
+    /// Largest zoom scale; same rules as ``minimumZoomScale``.
+    public var maximumZoomScale: Double = 1 {
+        didSet { maximumZoomScale = maximumZoomScale.isFinite && maximumZoomScale > 0 ? maximumZoomScale.clamped(to: Self.zoomScaleRange) : 1 }
+    }
+    /// The zoom scales a limit may have: far beyond any use, and small enough that content
+    /// times scale stays a finite number.
+    public static let zoomScaleRange = 1e-6...1e6
+    /// The largest extent, inset or page length the state keeps, in points (1e15): larger values
+    /// are clamped to it, which keeps every product and sum of them a finite number.
+    public static let maximumExtent = 1e15
     /// A pinch may pass the zoom limits with a rubber band and springs back at its end.
     public var bouncesZoom = true
-    /// The factor of a double-tap zoom step (×1.5 in Apple's samples).
-    public var doubleTapZoomFactor: Double = 1.5
+    /// The factor of a double-tap zoom step (×1.5 in Apple's samples); a value that is not a
+    /// finite number above 1 means 1.5, and values above 1,000 are clamped.
+    public var doubleTapZoomFactor: Double = 1.5 {
+        didSet { doubleTapZoomFactor = doubleTapZoomFactor.isFinite && doubleTapZoomFactor > 1 ? Swift.min(doubleTapZoomFactor, 1000) : 1.5 }
+    }
 
     // MARK: Time and motion
 
@@ -221,16 +245,17 @@ public struct ScrollState: Sendable, Hashable {
 }
 
 extension Size {
-    /// Negative or non-finite extents replaced by 0.
+    /// Negative or non-finite extents replaced by 0, huge ones by ``ScrollState/maximumExtent``.
     var sanitized: Size {
-        Size(width: width.isFinite ? Swift.max(0, width) : 0, height: height.isFinite ? Swift.max(0, height) : 0)
+        func f(_ v: Double) -> Double { v.isFinite ? Swift.min(Swift.max(0, v), ScrollState.maximumExtent) : 0 }
+        return Size(width: f(width), height: f(height))
     }
 }
 
 extension EdgeInsets {
-    /// Non-finite insets replaced by 0.
+    /// Non-finite insets replaced by 0, huge ones clamped to ±``ScrollState/maximumExtent``.
     var sanitized: EdgeInsets {
-        func f(_ v: Double) -> Double { v.isFinite ? v : 0 }
+        func f(_ v: Double) -> Double { v.isFinite ? v.clamped(to: -ScrollState.maximumExtent...ScrollState.maximumExtent) : 0 }
         return EdgeInsets(top: f(top), left: f(left), bottom: f(bottom), right: f(right))
     }
 }

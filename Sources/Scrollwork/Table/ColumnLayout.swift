@@ -18,9 +18,13 @@ public enum ColumnAutoresizingStyle: Sendable, Hashable, CaseIterable {
 public enum ColumnLayout {
     /// Widths for columns with limits `limits` starting from `widths`, changed so that they add up
     /// to `available` as far as the limits allow. `fixed` columns (the one being dragged) and
-    /// columns that are not resizable keep their width.
+    /// columns that are not resizable keep their width. There is one column per entry of
+    /// `widths`: a column with no entry in `limits` has no limits but a width of at least 0, one
+    /// with no entry in `resizable` is resizable, and extra entries are ignored.
     public static func fit(_ widths: [Double], limits: [ColumnWidth], resizable: [Bool], available: Double,
                            style: ColumnAutoresizingStyle, fixed: Set<Int> = []) -> [Double] {
+        let limits = widths.indices.map { $0 < limits.count ? limits[$0] : ColumnWidth(unchecked: 0, 0, .infinity) }
+        let resizable = widths.indices.map { $0 < resizable.count ? resizable[$0] : true }
         var result = zip(widths, limits).map { $1.clamp($0) }
         guard style != .none, available.isFinite, !result.isEmpty else { return result }
         let candidates = result.indices.filter { resizable[$0] && !fixed.contains($0) }

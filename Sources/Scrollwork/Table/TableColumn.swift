@@ -64,8 +64,14 @@ public struct ColumnWidth: Sendable, Hashable {
         self.max = max
     }
 
-    /// `width` moved into [min, max].
-    public func clamp(_ width: Double) -> Double { width.clamped(to: min...max) }
+    /// `width` moved into [min, max]. Limits changed after creation so that they contradict each
+    /// other are read as ``clamping(min:ideal:max:)`` would make them: NaN or a negative minimum
+    /// is 0, a NaN maximum is unlimited, and a maximum below the minimum is the minimum.
+    public func clamp(_ width: Double) -> Double {
+        let low = min.isNaN ? 0 : Swift.max(0, min)
+        let high = max.isNaN ? .infinity : Swift.max(low, max)
+        return width.isNaN ? low : width.clamped(to: low...high)
+    }
 }
 
 /// One column of a table: a heading, width limits, flags and how to read a row's value.

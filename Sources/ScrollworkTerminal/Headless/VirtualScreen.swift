@@ -15,7 +15,7 @@ public struct VirtualScreen: Sendable {
     /// A blank screen of the given size.
     public init(columns: Int, rows: Int) {
         buffer = Buffer(columns: columns, rows: rows)
-        bottom = rows - 1
+        bottom = Swift.max(0, buffer.rows - 1)
     }
 
     /// Applies `bytes` as a terminal would.
@@ -67,20 +67,28 @@ public struct VirtualScreen: Sendable {
         }
     }
 
+    /// Applies one CSI sequence. Parameters are clamped to the screen (a terminal does the same),
+    /// so no value, however large, can trap or loop for long.
     private mutating func csi(_ body: String, final: UInt8) {
         let params = body.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) }
-        func p(_ i: Int, _ fallback: Int) -> Int { i < params.count ? (params[i] ?? fallback) : fallback }
+        let limit = Swift.max(buffer.columns, buffer.rows) + 1
+        func p(_ i: Int, _ fallback: Int) -> Int { (i < params.count ? (params[i] ?? fallback) : fallback).clamped(to: 0...limit) }
+        let lastRow = Swift.max(0, buffer.rows - 1), lastColumn = Swift.max(0, buffer.columns - 1)
         switch final {
-        case UInt8(ascii: "H"): row = p(0, 1) - 1; column = p(1, 1) - 1
-        case UInt8(ascii: "C"): column = Swift.min(buffer.columns - 1, column + p(0, 1))
+        case UInt8(ascii: "H"):
+            row = (Swift.max(1, p(0, 1)) - 1).clamped(to: 0...lastRow)
+            column = (Swift.max(1, p(1, 1)) - 1).clamped(to: 0...lastColumn)
+        case UInt8(ascii: "C"): column = Swift.min(lastColumn, column + Swift.max(1, p(0, 1)))
         case UInt8(ascii: "J"): if p(0, 0) == 2 { buffer = Buffer(columns: buffer.columns, rows: buffer.rows) }
         case UInt8(ascii: "r"):
-            top = body.isEmpty ? 0 : p(0, 1) - 1
-            bottom = body.isEmpty ? buffer.rows - 1 : p(1, buffer.rows) - 1
+            let t = body.isEmpty ? 0 : Swift.max(1, p(0, 1)) - 1
+            let b = body.isEmpty ? lastRow : Swift.max(1, p(1, buffer.rows)) - 1
+            // A region that is not at least two rows inside the screen is ignored, as xterm does.
+            if t < b && b <= lastRow { top = t; bottom = b } else if body.isEmpty { top = 0; bottom = lastRow }
             row = 0; column = 0
-        case UInt8(ascii: "S"): scroll(up: p(0, 1))
-        case UInt8(ascii: "T"): scroll(up: -p(0, 1))
-        case UInt8(ascii: "m"): sgr(params.map { $0 ?? 0 })
+        case UInt8(ascii: "S"): scroll(up: Swift.max(1, p(0, 1)))
+        case UInt8(ascii: "T"): scroll(up: -Swift.max(1, p(0, 1)))
+        case UInt8(ascii: "m"): sgr(params.map { ($0 ?? 0).clamped(to: 0...255) })
         case UInt8(ascii: "h"), UInt8(ascii: "l"):
             if body == "?1049" { isAlternateScreen = final == UInt8(ascii: "h") }
         default: break
@@ -90,7 +98,8 @@ public struct VirtualScreen: Sendable {
     private mutating func scroll(up n: Int) {
         let old = buffer
         let height = bottom - top + 1
-        guard height > 0 else { return }
+        guard height > 0, top >= 0, bottom < buffer.rows else { return }
+        let n = n.clamped(to: -height...height)
         for y in top...bottom {
             let source = y + n
             for x in 0..<buffer.columns {

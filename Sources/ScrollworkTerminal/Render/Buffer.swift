@@ -237,20 +237,6 @@ func controlPicture(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
     }
 }
 
-extension Int {
-    /// `self - other`, held at `Int.max` or `Int.min` instead of overflowing.
-    func subtractingSaturating(_ other: Int) -> Int {
-        let (difference, overflow) = subtractingReportingOverflow(other)
-        return overflow ? (other < 0 ? .max : .min) : difference
-    }
-
-    /// `self + other`, held at `Int.max` or `Int.min` instead of overflowing.
-    func addingSaturating(_ other: Int) -> Int {
-        let (sum, overflow) = addingReportingOverflow(other)
-        return overflow ? (other > 0 ? .max : .min) : sum
-    }
-}
-
 extension String {
     func replacingTrailingSpaces() -> String {
         var s = self
