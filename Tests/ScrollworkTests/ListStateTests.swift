@@ -134,6 +134,23 @@ import Testing
         #expect(list.appearance(at: IndexPath(row: 2), time: 12).showsCheckmark)
     }
 
+    @Test("LT-04: in an option list, moving the focus keeps the chosen row's checkmark; Return chooses")
+    func LT_04_checkmarkStaysWhileFocusMoves() throws {
+        var list = ListState(rows: ["Small", "Medium", "Large", "Huge"]) { RowContent($0) }
+        list.selectionFeedback = .checkmark
+        _ = try list.activate(IndexPath(row: 1), at: 0)
+        for move in [ListMove.down, .down, .up, .end] {
+            try list.moveCursor(move, at: 1)
+            #expect(list.appearance(at: IndexPath(row: 1), time: 1).showsCheckmark)
+        }
+        let focused = try #require(list.cursor.flatMap { list.indexPath(of: $0) })
+        #expect(focused == IndexPath(row: 3))
+        #expect(list.appearance(at: focused, time: 1).isFocused)
+        _ = try list.activate(focused, at: 2)
+        #expect(list.appearance(at: focused, time: 3).showsCheckmark)
+        #expect(!list.appearance(at: IndexPath(row: 1), time: 3).showsCheckmark)
+    }
+
     @Test("LT-05: a row shows its title on one line; long text is clipped, not wrapped")
     func LT_05_shortRows() {
         let row = RowContent("A very long title that will not fit the row", subtitle: "and a subtitle", secondaryText: "On", leadingSymbol: "★")
@@ -190,6 +207,26 @@ import Testing
         #expect(list.diagnostics().isEmpty)
         try list.setMeasuredHeight(200, at: IndexPath(row: 1, section: 0))
         #expect(list.diagnostics().map(\.guideline) == ["LT-02"])
+    }
+
+    @Test("LT-02: a measured height takes effect at once, in every style, with or without rowsVaryInHeight", arguments: [false, true])
+    func LT_02_measuredHeightAppliesAtOnce(varies: Bool) throws {
+        for style in [ListStyle.plain, .grouped, .insetGrouped] {
+            var list = ListState(rows: GeneratedRows(count: 100) { "Row \($0)" }) { RowContent($0) }
+            list.style = style
+            list.metrics.rowsVaryInHeight = varies
+            list.setViewport(Size(width: 320, height: 320))
+            let total = list.scroll.contentSize.height
+            let row = try #require(list.itemIndex(of: IndexPath(row: 5)))
+            try list.setMeasuredHeight(64, at: IndexPath(row: 5))
+            #expect(list.frame(ofItem: row).height == 64, "\(style)")
+            #expect(list.scroll.contentSize.height == total + 64 - list.metrics.rowHeight, "\(style)")
+            // A row above the view keeps what is visible still (scroll anchoring), here too.
+            try list.scroll.setOffset(Point(x: 0, y: 800), time: 0)
+            let before = list.visibleItems(overscan: 0).first?.item
+            try list.setMeasuredHeight(48, at: IndexPath(row: 1))
+            #expect(list.visibleItems(overscan: 0).first?.item == before, "\(style)")
+        }
     }
 
     @Test("LT-01: a row above the view changing height does not move what is visible")

@@ -51,6 +51,21 @@ import Testing
         #expect(stretched.thumb.minY == stretched.track.minY)
     }
 
+    @Test("SV-01: stretched past an edge, a thumb above its minimum shrinks with the part of the view that still shows content", arguments: [960.0, 1500, 3000])
+    func SV_01_shrinksAtEveryLength(contentHeight: Double) throws {
+        var s = ScrollState(viewport: Size(width: 320, height: 480), content: Size(width: 320, height: contentHeight))
+        let rest = try #require(s.indicator(.vertical)).thumb.height
+        #expect(rest > 36)
+        try s.beginDrag(at: Point(x: 0, y: 0), time: 0)
+        try s.drag(to: Point(x: 0, y: 120), time: 0.1)
+        let stretch = -s.offset.y
+        #expect(stretch > 0)
+        let thumb = try #require(s.indicator(.vertical)).thumb.height
+        // Flutter's rule: the track times the fraction of the content inside the viewport.
+        #expect(abs(thumb - 474 * (480 - stretch) / contentHeight) < 1e-9)
+        #expect(thumb < rest)
+    }
+
     @Test("SV-03: flashing shows the indicators for a moment")
     func SV_03_flashIndicators() throws {
         var s = phoneScroll()
@@ -195,6 +210,23 @@ import Testing
         try s.endIndicatorDrag(time: 2.01)
         s.tick(at: 3)
         #expect(abs(s.offset.y - 9921.6) < 1e-6)
+    }
+
+    @Test("SV-14: a held jog bar keeps scrolling with no pointer events: the host is asked for frames")
+    func SV_14_jogKeepsMovingWhileHeldStill() throws {
+        var s = ScrollIdiom.visionOS.scrollState(viewport: Size(width: 600, height: 400), content: Size(width: 600, height: 40_000))
+        try s.setOffset(Point(x: 0, y: 10_000), time: 0)
+        let thumb = try #require(s.indicator(.vertical)).thumb
+        try s.pressIndicator(at: thumb.center, time: 1)
+        try s.dragIndicator(to: thumb.center + Point(x: 0, y: 20), time: 1)
+        // A host ticks only while the state asks for frames.
+        var t = 1.0
+        while s.isAnimating && t < 2 {
+            t += 1.0 / 60
+            s.tick(at: t)
+        }
+        #expect(t >= 2)
+        #expect(abs(s.offset.y - (10_000 + 160 * (t - 1))) < 1e-6)
     }
 
     @Test("SV-13: tvOS shows no indicators and focus scrolls only as needed")

@@ -21,6 +21,31 @@ import Testing
         #expect(s.zoomScale == 1)
     }
 
+    @Test("SV-07: zoom steps pressed at key-repeat speed add up as slow presses do")
+    func SV_07_zoomStepsAccumulate() throws {
+        for (presses, expected) in [(2, 0.64), (4, 0.4096), (10, 0.25)] {
+            var s = ScrollState(viewport: Size(width: 320, height: 320), content: Size(width: 640, height: 640))
+            s.minimumZoomScale = 0.25
+            s.maximumZoomScale = 4
+            var t = 0.0
+            for _ in 0..<presses {
+                try s.zoom(by: 0.8, at: t)
+                t += 0.05
+                s.tick(at: t)
+            }
+            s.tick(at: t + 1)
+            #expect(abs(s.zoomScale - expected) < 1e-9, "\(presses) presses: ×\(s.zoomScale)")
+        }
+    }
+
+    @Test("SV-07: a zoom step with a factor that is not a positive finite number is refused", arguments: [0.0, -2, .nan, .infinity])
+    func SV_07_badZoomFactor(factor: Double) {
+        var s = ScrollState(viewport: Size(width: 320, height: 320), content: Size(width: 640, height: 640))
+        s.maximumZoomScale = 4
+        #expect(throws: ScrollInputError.self) { try s.zoom(by: factor, at: 0) }
+        #expect(s.zoomScale == 1)
+    }
+
     @Test("SV-07: a pinch keeps the point under the fingers still")
     func SV_07_anchorStaysStill() throws {
         var s = picture()

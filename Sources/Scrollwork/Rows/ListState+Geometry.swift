@@ -88,7 +88,16 @@ extension ListState {
         measured[id] = Swift.max(0, height)
         guard let index = itemIndex(of: indexPath) else { return }
         let above = heights.offset(ofItem: index) + heights.height(ofItem: index) <= scroll.offset.y
-        let delta = heights.setMeasuredHeight(height, ofItem: index)
+        let delta: Double
+        if heights.isVariable {
+            delta = heights.setMeasuredHeight(height, ofItem: index)
+        } else {
+            // Uniform heights have no room for one row's own height: the first measured row
+            // turns them into variable heights now, whatever the style or rowsVaryInHeight say.
+            let before = heights.height(ofItem: index)
+            rebuildGeometry()
+            delta = heights.height(ofItem: index) - before
+        }
         updateContentSize()
         if above { scroll.shiftContent(.vertical, by: delta) }
     }

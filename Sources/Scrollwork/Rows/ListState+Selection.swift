@@ -63,7 +63,9 @@ extension ListState {
     }
 
     /// Moves the cursor (and the selection, or with `extending` the selected range) by keyboard,
-    /// scrolling only as much as needed to keep it in view.
+    /// scrolling only as much as needed to keep it in view. In an option list (checkmark
+    /// feedback) the keys move only the focus: the chosen row keeps its checkmark until another
+    /// row is activated (LT-04).
     public mutating func moveCursor(_ move: ListMove, extending: Bool = false, at time: Double = 0) throws(ListError) {
         let total = numberOfRows
         guard total > 0 else { return }
@@ -85,7 +87,7 @@ extension ListState {
         }
         target = Swift.min(Swift.max(target, 0), total - 1)
         guard let path = indexPath(forFlatRow: target) else { return }
-        if selectionMode == .none {
+        if selectionMode == .none || (selectionFeedback == .checkmark && !extending) {
             cursor = try id(at: path)
         } else {
             try select(path, extending: extending, at: time)

@@ -91,7 +91,12 @@ extension ScrollState {
     /// Starts what follows a release with `velocity` (content points per second) on `axes`; the
     /// other axes settle without momentum (a page snap, or a spring back if stretched).
     mutating func release(axes: Axis.Set, velocity: Point) {
-        for axis in Axis.allCases where axes.contains(axis) || canScroll(axis) {
+        for axis in Axis.allCases {
+            // An axis that stopped being scrollable while it was stretched or moving settles too.
+            guard axes.contains(axis) || canScroll(axis) else {
+                if motion[axis].isIdle { settleIfOutside(axis) }
+                continue
+            }
             let moving = axes.contains(axis)
             let v = moving ? velocity[axis].clamped(to: -maximumFlingVelocity...maximumFlingVelocity) : 0
             let bounds = offsetBounds(axis), position = offset[axis]

@@ -90,7 +90,9 @@ extension ScrollState {
             let padding = style.kind == .legacy ? 2.0 : 0
             let room = Swift.max(0, trackLength - 2 * padding)
             thumbLength = IndicatorGeometry.thumbLength(
-                track: room, visibleFraction: content > 0 ? visible / content : 1,
+                // Only the part of the viewport that still shows content counts as visible, so a
+                // stretch shrinks the thumb at every content length (Flutter's extentInside).
+                track: room, visibleFraction: content > 0 ? Swift.max(0, visible - stretch) / content : 1,
                 overscrollFraction: visible > 0 ? stretch / visible : 0,
                 minimum: style.minimumLength, overscrollMinimum: style.minimumOverscrollLength)
             let span = bounds.upperBound - bounds.lowerBound

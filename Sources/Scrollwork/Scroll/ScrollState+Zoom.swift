@@ -62,6 +62,19 @@ extension ScrollState {
         noteMovement()
     }
 
+    /// Zooms by `factor` about `anchor` (the viewport's centre when nil), as a zoom key does.
+    /// Steps pressed while an earlier one still animates build on where that one is going, so
+    /// ten presses at key-repeat speed zoom as far as ten slow ones (SV-07), as arrow keys add
+    /// to a scroll under way. Clamped to the limits; nothing happens while zooming is off.
+    /// - Throws: ``ScrollInputError`` when `factor` is not a positive finite number.
+    public mutating func zoom(by factor: Double, anchor: Point? = nil, animated: Bool = true, at now: Double) throws(ScrollInputError) {
+        try requireFinite(factor, "zoom factor")
+        guard factor > 0 else { throw .nonPositiveScale(factor) }
+        try advance(to: now)
+        let base = zoomAnimation?.toScale ?? zoomScale
+        try setZoomScale((base * factor).clamped(to: Self.zoomScaleRange), anchor: anchor, animated: animated, at: time)
+    }
+
     /// A double-tap (double-click) at `point` zooms in by ``doubleTapZoomFactor`` about it; at the
     /// maximum it zooms back out to the minimum (SV-07).
     public mutating func doubleTapZoom(at point: Point, time now: Double) throws(ScrollInputError) {

@@ -212,6 +212,8 @@ public struct ScrollState: Sendable, Hashable {
     /// True while the host needs frames: something moves or an indicator is fading.
     public var isAnimating: Bool {
         if phase != .idle && phase != .dragging && phase != .zooming { return true }
+        // A held jog bar or auto-scroll moves with time while the pointer rests (SV-14).
+        for axis in Axis.allCases { if case .steady = motion[axis] { return true } }
         guard indicatorStyle.isTransient else { return false }
         if isFlashing { return true }
         let opacity = indicatorOpacity
@@ -238,9 +240,11 @@ public struct ScrollState: Sendable, Hashable {
     mutating func noteMovement() { lastMovement = time }
 
     /// Keeps an idle view inside its bounds after its geometry changed.
+    /// The geometry changed: an axis at rest moves into its new bounds at once (SV-02). An axis
+    /// in motion settles there when its motion ends; one under a finger, when it is let go.
     mutating func layoutChanged() {
-        guard drag == nil, zoomGesture == nil, motion.horizontal.isIdle, motion.vertical.isIdle else { return }
-        for axis in Axis.allCases { offset[axis] = offset[axis].clamped(to: offsetBounds(axis)) }
+        guard drag == nil, zoomGesture == nil, zoomAnimation == nil else { return }
+        for axis in Axis.allCases where motion[axis].isIdle { offset[axis] = offset[axis].clamped(to: offsetBounds(axis)) }
     }
 }
 

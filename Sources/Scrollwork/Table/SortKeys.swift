@@ -40,7 +40,7 @@ enum SortKeys: Sendable {
     func sort(_ positions: inout [Int], ascending: Bool) {
         switch self {
         case let .ints(k): ascending ? positions.sort { k[$0] < k[$1] } : positions.sort { k[$0] > k[$1] }
-        case let .doubles(k): ascending ? positions.sort { k[$0] < k[$1] } : positions.sort { k[$0] > k[$1] }
+        case let .doubles(k): ascending ? positions.sort { precedes(k[$0], k[$1]) } : positions.sort { precedes(k[$1], k[$0]) }
         case let .strings(k): ascending ? positions.sort { k[$0] < k[$1] } : positions.sort { k[$0] > k[$1] }
         case let .values(k): ascending ? positions.sort { k[$0] < k[$1] } : positions.sort { k[$0] > k[$1] }
         }
@@ -50,9 +50,16 @@ enum SortKeys: Sendable {
     func compare(_ a: Int, _ b: Int) -> Int {
         switch self {
         case let .ints(k): return k[a] < k[b] ? -1 : (k[a] == k[b] ? 0 : 1)
-        case let .doubles(k): return k[a] < k[b] ? -1 : (k[a] == k[b] ? 0 : 1)
+        case let .doubles(k): return precedes(k[a], k[b]) ? -1 : (precedes(k[b], k[a]) ? 1 : 0)
         case let .strings(k): return k[a] < k[b] ? -1 : (k[a] == k[b] ? 0 : 1)
         case let .values(k): return k[a] < k[b] ? -1 : (k[a] == k[b] ? 0 : 1)
         }
     }
+}
+
+/// The total order of sort keys: numbers ascending, then NaN (all NaNs equal), so that a column
+/// holding NaN still sorts into order.
+@inline(__always)
+func precedes(_ a: Double, _ b: Double) -> Bool {
+    a < b || (b.isNaN && !a.isNaN)
 }

@@ -1,4 +1,7 @@
 /// A value a table cell shows and sorts by.
+///
+/// Values sort in a total order: empty first, then numbers by value (whole and real numbers
+/// together), then NaN, then text.
 public enum TableValue: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// Nothing; sorts first.
     case empty
@@ -8,6 +11,27 @@ public enum TableValue: Sendable, Hashable, Comparable, CustomStringConvertible 
     case double(Double)
     /// Text.
     case string(String)
+
+    /// True when `a` sorts before `b` in the total order described above.
+    public static func < (a: TableValue, b: TableValue) -> Bool {
+        switch (a, b) {
+        case let (.int(x), .int(y)): return x < y
+        case let (.double(x), .double(y)): return precedes(x, y)
+        case let (.int(x), .double(y)): return y.isNaN || Double(x) < y
+        case let (.double(x), .int(y)): return !x.isNaN && x < Double(y)
+        case let (.string(x), .string(y)): return x < y
+        default: return a.rank < b.rank
+        }
+    }
+
+    /// The group a value sorts in: empty, numbers, text.
+    private var rank: Int {
+        switch self {
+        case .empty: return 0
+        case .int, .double: return 1
+        case .string: return 2
+        }
+    }
 
     /// The text drawn in the cell.
     public var description: String {

@@ -10,6 +10,17 @@ public enum Color: Sendable, Hashable {
     case rgb(UInt8, UInt8, UInt8)
 }
 
+extension Color {
+    /// This colour moved `fraction` (0…1) of the way toward `other`, when both are 24-bit colours;
+    /// otherwise the colour as it is (a palette has no colours between its entries to step through).
+    public func blended(toward other: Color, fraction: Double) -> Color {
+        guard case let .rgb(r, g, b) = self, case let .rgb(r2, g2, b2) = other else { return self }
+        let f = fraction.isNaN ? 0 : fraction.clamped(to: 0...1)
+        func mix(_ a: UInt8, _ b: UInt8) -> UInt8 { UInt8((Double(a) + (Double(b) - Double(a)) * f).rounded()) }
+        return .rgb(mix(r, r2), mix(g, g2), mix(b, b2))
+    }
+}
+
 /// How a cell looks: colours and attributes.
 public struct Style: Sendable, Hashable {
     /// Text colour.

@@ -59,8 +59,15 @@ public struct ScrollViewWidget: Sendable {
         for axis in Axis.allCases {
             guard let indicator = state.indicator(axis), indicator.opacity > 0 else { continue }
             var style = theme.indicator
-            if indicator.opacity < 0.5 { style.dim = true }
-            if indicator.isDragged { style.dim = false; style.bold = true }
+            if indicator.isDragged {
+                style.dim = false
+                style.bold = true
+            } else if case .rgb = style.foreground, case .rgb = theme.background {
+                // The fade, step by step: the colour moves toward the background with the opacity.
+                style.foreground = style.foreground.blended(toward: theme.background, fraction: 1 - indicator.opacity)
+            } else if indicator.opacity < 0.5 {
+                style.dim = true
+            }
             if indicator.showsTrack { drawTrack(indicator, in: rect, into: &buffer) }
             let thumb = indicator.thumb
             if axis == .vertical {

@@ -25,6 +25,9 @@ public struct Theme: Sendable, Hashable {
     public var destructive = Style(bold: true)
     /// The translucent background of a page control.
     public var controlBackground = Style(reverse: true)
+    /// The background that translucent things fade into: a fading scroll indicator steps from
+    /// its colour toward this one (with 24-bit colours; otherwise it turns dim at half opacity).
+    public var background = Color.default
 
     /// The monochrome theme: attributes only, so it works with any terminal and with `NO_COLOR`.
     public init() {}
@@ -44,6 +47,7 @@ public struct Theme: Sendable, Hashable {
         t.header = Style(foreground: .rgb(235, 235, 240), bold: true)
         t.secondary = Style(foreground: .rgb(142, 142, 147))
         t.controlBackground = Style(background: .rgb(58, 58, 64))
+        t.background = .rgb(0, 0, 0)
         return t
     }
 }

@@ -245,8 +245,8 @@ struct ScrollViewPage: GalleryPage {
             return true
         }
         switch key.key {
-        case .character("+"), .character("="): try? grid.setZoomScale(grid.zoomScale * 1.25, animated: true, at: time); return true
-        case .character("-"): try? grid.setZoomScale(grid.zoomScale / 1.25, animated: true, at: time); return true
+        case .character("+"), .character("="): try? grid.zoom(by: 1.25, at: time); return true
+        case .character("-"): try? grid.zoom(by: 1 / 1.25, at: time); return true
         case .character("p"): nested.outer.isPagingEnabled.toggle(); message = ""; return true
         case .character("f"): try? nested.outer.flashIndicators(at: time); try? grid.flashIndicators(at: time); return true
         case .character("v"): selecting.toggle(); message = selecting ? "drag to select" : ""; return true
