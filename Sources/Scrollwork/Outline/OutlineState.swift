@@ -9,10 +9,16 @@ public struct OutlineState<Source: OutlineSource & Sendable>: Sendable where Sou
     var root: ExpansionLevel
     /// The path of the row the keyboard is on.
     public private(set) var cursor: OutlinePath? = nil
-    /// Horizontal indentation per level, in points (two terminal cells).
-    public var indentation: Double = 16
-    /// Row height, in points.
-    public var rowHeight: Double = 16 { didSet { updateContentSize() } }
+    /// Horizontal indentation per level, in points (two terminal cells); clamped to 0…1,000,
+    /// NaN means 16.
+    public var indentation: Double = 16 { didSet { indentation = indentation.isNaN ? 16 : indentation.clamped(to: 0...1000) } }
+    /// Row height, in points; clamped to 0.01…10,000, NaN means 16.
+    public var rowHeight: Double = 16 {
+        didSet {
+            rowHeight = rowHeight.isNaN ? 16 : rowHeight.clamped(to: 0.01...10_000)
+            updateContentSize()
+        }
+    }
     /// The scroll view showing the outline.
     public var scroll: ScrollState
 

@@ -39,7 +39,7 @@ extension PageControlState {
         let along = isReversed ? length - position : position
         let index = ((along - padding - indicatorDiameter / 2) / pitch).rounded()
         let count = Swift.min(numberOfPages, maximumVisibleIndicators)
-        let i = index.isFinite ? Int(index.clamped(to: 0...Double(count - 1))) : 0
+        let i = Int(saturating: index.clamped(to: 0...Double(count - 1))).clamped(to: 0...(count - 1))
         return firstVisiblePage + i
     }
 

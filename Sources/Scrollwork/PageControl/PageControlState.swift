@@ -59,16 +59,17 @@ public struct PageControlState: Sendable, Hashable {
     public var allowsContinuousInteraction = true
     /// The interaction under way.
     public internal(set) var interactionState: InteractionState = .none
-    /// The most dots shown at once; more pages clip the row (PC-02, PC-11).
-    public var maximumVisibleIndicators = 10 { didSet { maximumVisibleIndicators = Swift.max(3, maximumVisibleIndicators) } }
-    /// The diameter of a dot, in points.
-    public var indicatorDiameter: Double = 7
-    /// The gap between two dots, in points.
-    public var indicatorSpacing: Double = 8
-    /// Padding inside the background, at each end.
-    public var padding: Double = 8
-    /// A press held this long starts a scrub, in seconds.
-    public var scrubDelay: Double = 0.15
+    /// The most dots shown at once; more pages clip the row (PC-02, PC-11). Clamped to 3…1,000,
+    /// so that the layout stays small whatever the number of pages.
+    public var maximumVisibleIndicators = 10 { didSet { maximumVisibleIndicators = maximumVisibleIndicators.clamped(to: 3...1000) } }
+    /// The diameter of a dot, in points; clamped to 0.1…1,000, NaN means 7.
+    public var indicatorDiameter: Double = 7 { didSet { indicatorDiameter = indicatorDiameter.isNaN ? 7 : indicatorDiameter.clamped(to: 0.1...1000) } }
+    /// The gap between two dots, in points; clamped to 0…1,000, NaN means 8.
+    public var indicatorSpacing: Double = 8 { didSet { indicatorSpacing = indicatorSpacing.isNaN ? 8 : indicatorSpacing.clamped(to: 0...1000) } }
+    /// Padding inside the background, at each end; clamped to 0…1,000, NaN means 8.
+    public var padding: Double = 8 { didSet { padding = padding.isNaN ? 8 : padding.clamped(to: 0...1000) } }
+    /// A press held this long starts a scrub, in seconds; clamped to 0…60, NaN means 0.15.
+    public var scrubDelay: Double = 0.15 { didSet { scrubDelay = scrubDelay.isNaN ? 0.15 : scrubDelay.clamped(to: 0...60) } }
     /// The image for every indicator; nil for the default dot (PC-06).
     public var preferredIndicatorImage: IndicatorImage? = nil
     /// The image for the current page's indicator; nil for the same image as the others.

@@ -1,8 +1,11 @@
 /// Advances a page control on its own, each page for its duration (iOS 17
 /// `UIPageControlTimerProgress`), in the control's virtual time.
 public struct PageTimer: Sendable, Hashable {
-    /// Seconds each page shows unless it has its own duration.
-    public var preferredDuration: Double
+    /// Seconds each page shows unless it has its own duration; a value that is not a positive
+    /// finite number keeps the previous one, and values above a day are clamped.
+    public var preferredDuration: Double {
+        didSet { preferredDuration = preferredDuration.isFinite && preferredDuration > 0 ? Swift.min(preferredDuration, 86_400) : oldValue }
+    }
     /// Durations for particular pages.
     public private(set) var durations: [Int: Double] = [:]
     /// After the last page, start again from the first; otherwise stop there.

@@ -46,16 +46,17 @@ public enum ListItem: Sendable, Hashable {
     case footer(section: Int)
 }
 
-/// Heights of the parts of a list, in points. One terminal row is 16 points.
+/// Heights of the parts of a list, in points. One terminal row is 16 points. Each height is
+/// clamped to 0…10,000 points, and NaN means 16.
 public struct ListMetrics: Sendable, Hashable {
     /// A row's height (its estimate when heights vary).
-    public var rowHeight: Double = 16
+    public var rowHeight: Double = 16 { didSet { rowHeight = rowHeight.isNaN ? 16 : rowHeight.clamped(to: 0...10_000) } }
     /// A header's height.
-    public var headerHeight: Double = 16
+    public var headerHeight: Double = 16 { didSet { headerHeight = headerHeight.isNaN ? 16 : headerHeight.clamped(to: 0...10_000) } }
     /// A footer's height.
-    public var footerHeight: Double = 16
+    public var footerHeight: Double = 16 { didSet { footerHeight = footerHeight.isNaN ? 16 : footerHeight.clamped(to: 0...10_000) } }
     /// The space between sections in grouped styles.
-    public var sectionSpacing: Double = 16
+    public var sectionSpacing: Double = 16 { didSet { sectionSpacing = sectionSpacing.isNaN ? 16 : sectionSpacing.clamped(to: 0...10_000) } }
     /// True when rows are measured (e.g. rows with subtitles); false when every row is
     /// `rowHeight` tall, which makes geometry O(1).
     public var rowsVaryInHeight = false

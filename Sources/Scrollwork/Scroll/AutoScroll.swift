@@ -6,11 +6,14 @@
 /// outside, with a 30 pt band.
 public struct AutoScroll: Sendable, Hashable {
     /// The width of the band inside each edge where scrolling starts.
-    public var band: Double = 30
+    /// Clamped to 0…10,000 points; NaN means 30.
+    public var band: Double = 30 { didSet { band = band.isNaN ? 30 : band.clamped(to: 0...10_000) } }
     /// Points per second per point of depth into the band (GTK: a third per frame at 60 Hz).
-    public var gain: Double = 20
+    /// Clamped to 0…10,000; NaN means 20.
+    public var gain: Double = 20 { didSet { gain = gain.isNaN ? 20 : gain.clamped(to: 0...10_000) } }
     /// The fastest speed, in points per second.
-    public var maximumSpeed: Double = 4000
+    /// Clamped to 0…1,000,000; NaN means 4,000.
+    public var maximumSpeed: Double = 4000 { didSet { maximumSpeed = maximumSpeed.isNaN ? 4000 : maximumSpeed.clamped(to: 0...1_000_000) } }
 
     /// Creates the default model.
     public init() {}
@@ -40,7 +43,7 @@ extension ScrollState {
     /// or past the edge the content scrolls towards it, faster the farther out, clamped to the
     /// content; back inside, scrolling stops (SV-06c). Call on every pointer move and keep ticking.
     public mutating func autoScroll(pointer: Point, model: AutoScroll = AutoScroll(), at now: Double) throws(ScrollInputError) {
-        try requireFinite(pointer, "pointer")
+        let pointer = try limited(pointer, "pointer")
         try advance(to: now)
         tick(at: time)
         let v = model.velocity(pointer: pointer, viewport: contentViewport, axes: scrollableAxes)

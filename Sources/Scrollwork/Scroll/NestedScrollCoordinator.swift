@@ -34,8 +34,8 @@ public struct NestedScrollCoordinator: Sendable, Hashable {
 
     /// A pointer goes down: both views stop their momentum; who scrolls is decided on the first moves.
     public mutating func beginDrag(at point: Point, time: Double) throws(ScrollInputError) {
-        try requireFinite(point, "drag location")
-        try requireFinite(time, "time")
+        let point = try limited(point, "drag location")
+        let time = try limited(time, "time")
         owner = nil
         pending = (point, time)
         outer.stopMotion()
@@ -45,7 +45,7 @@ public struct NestedScrollCoordinator: Sendable, Hashable {
     /// The pointer moved: once the drag is clearly along one axis, the view that scrolls along it
     /// takes the gesture (the inner one first); a diagonal drag goes to the outer view.
     public mutating func drag(to point: Point, time: Double) throws(ScrollInputError) {
-        try requireFinite(point, "drag location")
+        let point = try limited(point, "drag location")
         if owner == nil, let start = pending {
             let translation = point - start.start
             guard let axes = ScrollState.lockedAxes(for: translation, scrollable: .both) else { return }

@@ -25,7 +25,7 @@ extension ScrollState {
     /// Moves to `offset`, clamped to the bounds, at once or on a short animation (SV-06a). As in
     /// UIKit, only an animated move shows the transient indicators.
     public mutating func setOffset(_ target: Point, animated: Bool = false, time now: Double) throws(ScrollInputError) {
-        try requireFinite(target, "offset")
+        let target = try limited(target, "offset")
         try advance(to: now)
         tick(at: time)
         let shown = lastMovement
@@ -40,8 +40,8 @@ extension ScrollState {
     /// the view (SV-06e).
     @discardableResult
     public mutating func scrollToVisible(_ rect: Rect, policy: RevealPolicy = .minimal, animated: Bool = true, time now: Double) throws(ScrollInputError) -> Bool {
-        try requireFinite(rect.origin, "rect origin")
-        try requireFinite(Point(x: rect.width, y: rect.height), "rect size")
+        let origin = try limited(rect.origin, "rect origin"), size = try limited(Point(x: rect.width, y: rect.height), "rect size")
+        let rect = Rect(x: origin.x, y: origin.y, width: size.x, height: size.y)
         try advance(to: now)
         tick(at: time)
         let r = rect.standardized

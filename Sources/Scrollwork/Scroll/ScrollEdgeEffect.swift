@@ -44,8 +44,8 @@ public struct ScrollEdgeEffect: Sendable, Hashable {
     public var style: Style
     /// The floating elements over this edge; the effect is active only when there is one.
     public var floatingElements: [FloatingElement]
-    /// The depth of the floating element, in points.
-    public var depth: Double
+    /// The depth of the floating element, in points; clamped to 0…10,000, NaN means 0.
+    public var depth: Double { didSet { depth = depth.isNaN ? 0 : depth.clamped(to: 0...10_000) } }
 
     /// Creates an effect.
     public init(edge: Edge, style: Style = .automatic, floating elements: [FloatingElement], depth: Double) {

@@ -32,30 +32,45 @@ public struct ScrollIndicatorStyle: Sendable, Hashable {
         case small
     }
 
-    /// Overlay, legacy or fixed-centred.
-    public var kind: Kind = .overlay
+    /// Overlay, legacy or fixed-centred. A fixed length that is not a finite number is stored as
+    /// 36 points, and one outside 0…10,000 is clamped.
+    public var kind: Kind = .overlay {
+        didSet {
+            if case let .fixedCentered(length) = kind, !(length >= 0 && length <= 10_000) {
+                kind = .fixedCentered(length: length.isFinite ? length.clamped(to: 0...10_000) : 36)
+            }
+        }
+    }
     /// When the indicators show.
     public var visibility: Visibility = .automatic
     /// The scroller size (legacy track width and minimum thumb).
     public var controlSize: ControlSize = .regular
+    // Lengths are clamped to 0…1,000 points (lengths of a thumb to 0…10,000), times to 0…60
+    // seconds and the alpha to 0…1; NaN means the default.
+
     /// Thickness of an overlay thumb at rest.
-    public var thickness: Double = 3
+    public var thickness: Double = 3 { didSet { thickness = thickness.isNaN ? 3 : thickness.clamped(to: 0...1000) } }
     /// Thickness of an overlay thumb while it is dragged.
-    public var draggingThickness: Double = 8
+    public var draggingThickness: Double = 8 { didSet { draggingThickness = draggingThickness.isNaN ? 8 : draggingThickness.clamped(to: 0...1000) } }
     /// Distance from the view's edges.
-    public var edgeInset: Double = 3
+    public var edgeInset: Double = 3 { didSet { edgeInset = edgeInset.isNaN ? 3 : edgeInset.clamped(to: 0...1000) } }
     /// Shortest thumb when not overscrolled.
-    public var minimumLength: Double = 36
+    public var minimumLength: Double = 36 { didSet { minimumLength = minimumLength.isNaN ? 36 : minimumLength.clamped(to: 0...10_000) } }
     /// Shortest thumb while overscrolled.
-    public var minimumOverscrollLength: Double = 8
+    public var minimumOverscrollLength: Double = 8 { didSet { minimumOverscrollLength = minimumOverscrollLength.isNaN ? 8 : minimumOverscrollLength.clamped(to: 0...10_000) } }
     /// Translucency of the thumb (iOS: 35% black on light, 50% white on dark).
-    public var alpha: Double = 0.35
+    public var alpha: Double = 0.35 { didSet { alpha = alpha.isNaN ? 0.35 : alpha.clamped(to: 0...1) } }
     /// Seconds after scrolling stops before the fade starts.
-    public var fadeDelay: Double = 1.2
+    public var fadeDelay: Double = 1.2 { didSet { fadeDelay = fadeDelay.isNaN ? 1.2 : fadeDelay.clamped(to: 0...60) } }
     /// Seconds the fade lasts.
-    public var fadeDuration: Double = 0.25
+    public var fadeDuration: Double = 0.25 { didSet { fadeDuration = fadeDuration.isNaN ? 0.25 : fadeDuration.clamped(to: 0...60) } }
     /// `flashIndicators()`: fade in, hold, fade out, in seconds.
-    public var flashTimings: (fadeIn: Double, hold: Double, fadeOut: Double) = (0.33, 1.5, 0.33)
+    public var flashTimings: (fadeIn: Double, hold: Double, fadeOut: Double) = (0.33, 1.5, 0.33) {
+        didSet {
+            func valid(_ v: Double, _ fallback: Double) -> Double { v.isNaN ? fallback : v.clamped(to: 0...60) }
+            flashTimings = (valid(flashTimings.fadeIn, 0.33), valid(flashTimings.hold, 1.5), valid(flashTimings.fadeOut, 0.33))
+        }
+    }
 
     /// The iOS style: 3 pt overlay indicators that fade.
     public init() {}

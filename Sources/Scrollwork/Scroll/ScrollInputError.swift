@@ -26,3 +26,18 @@ func requireFinite(_ point: Point, _ name: @autoclosure () -> String) throws(Scr
     try requireFinite(point.x, "\(name()).x")
     try requireFinite(point.y, "\(name()).y")
 }
+
+/// `value` when it is finite, held within ±``ScrollState/maximumExtent`` (or ±`limit`), so that
+/// sums and products of inputs stay finite numbers; a non-finite value throws.
+@inline(__always)
+func limited(_ value: Double, _ name: @autoclosure () -> String, limit: Double = ScrollState.maximumExtent) throws(ScrollInputError) -> Double {
+    try requireFinite(value, name())
+    return value.clamped(to: -limit...limit)
+}
+
+/// `point` with each coordinate as ``limited(_:_:limit:)`` makes it.
+@inline(__always)
+func limited(_ point: Point, _ name: @autoclosure () -> String, limit: Double = ScrollState.maximumExtent) throws(ScrollInputError) -> Point {
+    try requireFinite(point, name())
+    return Point(x: point.x.clamped(to: -limit...limit), y: point.y.clamped(to: -limit...limit))
+}

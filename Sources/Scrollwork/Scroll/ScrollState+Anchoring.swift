@@ -4,6 +4,7 @@ extension ScrollState {
     /// viewport changes height, so what people are looking at stays still (scroll anchoring).
     public mutating func shiftContent(_ axis: Axis, by delta: Double) {
         guard delta.isFinite, delta != 0 else { return }
+        let delta = delta.clamped(to: -Self.maximumExtent...Self.maximumExtent)
         offset[axis] += delta
         switch motion[axis] {
         case .idle, .steady: break
@@ -20,5 +21,7 @@ extension ScrollState {
             session.startOffset[axis] += delta
             drag = session
         }
+        // A shift past what the content holds (a bad delta) still leaves a resting view inside.
+        if motion[axis].isIdle, drag == nil { offset[axis] = offset[axis].clamped(to: offsetBounds(axis)) }
     }
 }

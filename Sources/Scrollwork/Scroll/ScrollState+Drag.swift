@@ -7,7 +7,7 @@ extension ScrollState {
     /// Any momentum, bounce or animation stops where it is: a touch during deceleration stops the
     /// scroll (SV-16). A stretched edge stays stretched and follows the new drag.
     public mutating func beginDrag(at point: Point, time now: Double) throws(ScrollInputError) {
-        try requireFinite(point, "drag location")
+        let point = try limited(point, "drag location")
         try advance(to: now)
         tick(at: time)
         finishZoomAnimation()
@@ -30,7 +30,7 @@ extension ScrollState {
     /// The pointer moved to `point` during a drag: the content follows 1:1 inside its bounds and
     /// rubber-bands past them (c = 0.55, SV-02). Ignored when no drag is under way.
     public mutating func drag(to point: Point, time now: Double) throws(ScrollInputError) {
-        try requireFinite(point, "drag location")
+        let point = try limited(point, "drag location")
         try advance(to: now)
         guard var session = drag else { return }
         let translation = point - session.start

@@ -144,7 +144,7 @@ extension ScrollState {
     /// starts the jog control (SV-14). Returns false when the press missed every indicator.
     @discardableResult
     public mutating func pressIndicator(at point: Point, time now: Double) throws(ScrollInputError) -> Bool {
-        try requireFinite(point, "indicator press")
+        let point = try limited(point, "indicator press")
         try advance(to: now)
         guard let hit = indicatorHit(at: point), let indicator = indicator(hit.axis) else { return false }
         tick(at: time)
@@ -167,7 +167,7 @@ extension ScrollState {
     /// to the matching position; the jog control scrolls at a speed proportional to the distance
     /// dragged from where the press began (about eight points per second per point).
     public mutating func dragIndicator(to point: Point, time now: Double) throws(ScrollInputError) {
-        try requireFinite(point, "indicator drag")
+        let point = try limited(point, "indicator drag")
         try advance(to: now)
         guard let session = indicatorDrag else { return }
         let axis = session.axis

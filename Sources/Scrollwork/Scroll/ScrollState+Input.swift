@@ -45,7 +45,7 @@ extension ScrollState {
     /// add up, and a fast burst (three or more within 50 ms of each other) carries on with the
     /// view's own deceleration, like a flick. Momentum that meets an edge bounces.
     public mutating func wheel(notches: Point, at now: Double) throws(ScrollInputError) {
-        try requireFinite(notches, "wheel notches")
+        let notches = try limited(notches, "wheel notches", limit: 1_000_000)
         try advance(to: now)
         guard isScrollEnabled else { return }
         tick(at: time)
@@ -81,7 +81,7 @@ extension ScrollState {
     /// A precise scroll delta from a trackpad (SV-02): `delta` moves the offset directly (positive
     /// y towards the end), with the rubber band past the edges; `.ended` flicks or springs back.
     public mutating func scroll(by delta: Point, phase: GesturePhase, at now: Double) throws(ScrollInputError) {
-        try requireFinite(delta, "scroll delta")
+        let delta = try limited(delta, "scroll delta")
         try advance(to: now)
         guard isScrollEnabled else { return }
         // The gesture is a drag of a virtual pointer that moves against the content.
@@ -103,7 +103,7 @@ extension ScrollState {
     /// Digital Crown rotation (SV-15): scrolls vertically in detents of one line each, with the
     /// same impulse model as the wheel. Positive turns scroll towards the end.
     public mutating func crown(detents: Double, at now: Double) throws(ScrollInputError) {
-        try requireFinite(detents, "crown detents")
+        let detents = try limited(detents, "crown detents", limit: 1_000_000)
         let lines = wheelLines
         wheelLines = 1
         defer { wheelLines = lines }

@@ -2,6 +2,9 @@ extension ScrollState {
     /// Speed and distance below which a spring counts as settled.
     static let restSpeed = 0.5
     static let restDistance = 0.5
+    /// The longest a spring may run, in seconds: a spring made very soft or very damped (a
+    /// stiffness of 0.001, a damping ratio of 100) would otherwise creep for hours; it arrives.
+    static let maximumSpringDuration = 10.0
 
     /// Advances every motion to `now` and updates the offset.
     ///
@@ -53,7 +56,8 @@ extension ScrollState {
         case let .spring(target, displacement, velocity, start):
             let t = time - start
             let state = spring.state(at: t, from: displacement, velocity: velocity)
-            if t > 0, abs(state.position) < Self.restDistance, abs(state.velocity) < Self.restDistance * spring.angularFrequency * 2 {
+            let atRest = abs(state.position) < Self.restDistance && abs(state.velocity) < Self.restDistance * spring.angularFrequency * 2
+            if t > 0, atRest || t >= Self.maximumSpringDuration {
                 offset[axis] = target
                 motion[axis] = .idle
                 settleIfOutside(axis)
@@ -101,7 +105,12 @@ extension ScrollState {
 
     /// Starts momentum on `axis` from the current offset.
     mutating func decelerate(_ axis: Axis, velocity: Double, rate: DecelerationRate) {
-        guard abs(velocity) >= Self.restSpeed else { motion[axis] = .idle; return }
+        guard abs(velocity) >= Self.restSpeed else {
+            // Too slow to move: stop, and if stretched past an edge, spring back rather than stay.
+            motion[axis] = .idle
+            settleIfOutside(axis)
+            return
+        }
         motion[axis] = .decelerating(Deceleration(from: offset[axis], velocity: velocity, rate: rate), start: time)
     }
 

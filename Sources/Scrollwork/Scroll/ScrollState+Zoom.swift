@@ -16,8 +16,8 @@ extension ScrollState {
     /// coordinates): the content point under the anchor stays under it (SV-07). Past the limits
     /// the scale rubber-bands when ``bouncesZoom`` is on and is clamped otherwise.
     public mutating func zoom(scale factor: Double, anchor: Point, at now: Double) throws(ScrollInputError) {
-        try requireFinite(factor, "zoom scale")
-        try requireFinite(anchor, "zoom anchor")
+        let factor = try limited(factor, "zoom scale")
+        let anchor = try limited(anchor, "zoom anchor")
         guard factor > 0 else { throw .nonPositiveScale(factor) }
         try advance(to: now)
         guard let gesture = zoomGesture else { return }
@@ -37,7 +37,7 @@ extension ScrollState {
 
     /// The pinch ended: a scale past a limit animates back to it about `anchor`.
     public mutating func endZoom(anchor: Point, at now: Double) throws(ScrollInputError) {
-        try requireFinite(anchor, "zoom anchor")
+        let anchor = try limited(anchor, "zoom anchor")
         try advance(to: now)
         guard zoomGesture != nil else { return }
         zoomGesture = nil
@@ -47,11 +47,10 @@ extension ScrollState {
     /// Zooms to `scale` (clamped to the limits) about `anchor`, animated or at once. Does nothing
     /// while zooming is off (the minimum above the maximum; see ``zoomDiagnostics(contentIsText:lineHeight:)``).
     public mutating func setZoomScale(_ scale: Double, anchor: Point? = nil, animated: Bool = false, at now: Double) throws(ScrollInputError) {
-        try requireFinite(scale, "zoom scale")
+        let scale = try limited(scale, "zoom scale")
         guard scale > 0 else { throw .nonPositiveScale(scale) }
         try advance(to: now)
-        let anchor = anchor ?? Point(x: contentViewport.width / 2, y: contentViewport.height / 2)
-        try requireFinite(anchor, "zoom anchor")
+        let anchor = try limited(anchor ?? Point(x: contentViewport.width / 2, y: contentViewport.height / 2), "zoom anchor")
         guard minimumZoomScale <= maximumZoomScale else { return }
         let target = limitedZoom(scale)
         if animated {
@@ -68,7 +67,7 @@ extension ScrollState {
     /// to a scroll under way. Clamped to the limits; nothing happens while zooming is off.
     /// - Throws: ``ScrollInputError`` when `factor` is not a positive finite number.
     public mutating func zoom(by factor: Double, anchor: Point? = nil, animated: Bool = true, at now: Double) throws(ScrollInputError) {
-        try requireFinite(factor, "zoom factor")
+        let factor = try limited(factor, "zoom factor")
         guard factor > 0 else { throw .nonPositiveScale(factor) }
         try advance(to: now)
         let base = zoomAnimation?.toScale ?? zoomScale
@@ -78,7 +77,7 @@ extension ScrollState {
     /// A double-tap (double-click) at `point` zooms in by ``doubleTapZoomFactor`` about it; at the
     /// maximum it zooms back out to the minimum (SV-07).
     public mutating func doubleTapZoom(at point: Point, time now: Double) throws(ScrollInputError) {
-        try requireFinite(point, "double-tap location")
+        let point = try limited(point, "double-tap location")
         try advance(to: now)
         guard isZoomEnabled else { return }
         tick(at: time)

@@ -72,18 +72,24 @@ public struct ScrollState: Sendable, Hashable {
         didSet { maximumFlingVelocity = maximumFlingVelocity.isNaN ? 8000 : maximumFlingVelocity.clamped(to: 0...1_000_000) }
     }
     /// Indicator appearance and timing.
-    public var indicatorStyle = ScrollIndicatorStyle()
+    public var indicatorStyle = ScrollIndicatorStyle() { didSet { layoutChanged() } }
     /// Axes whose indicator is hidden, e.g. the paging axis of a view coupled to a page control (SV-10).
-    public var hiddenIndicators: Axis.Set = []
+    public var hiddenIndicators: Axis.Set = [] { didSet { layoutChanged() } }
     /// Smallest zoom scale; zooming works only when ``maximumZoomScale`` is larger (SV-07), and is
     /// off while the minimum is above the maximum. A value that is not a positive finite number
     /// means 1; others are clamped to ``zoomScaleRange``.
     public var minimumZoomScale: Double = 1 {
-        didSet { minimumZoomScale = minimumZoomScale.isFinite && minimumZoomScale > 0 ? minimumZoomScale.clamped(to: Self.zoomScaleRange) : 1 }
+        didSet {
+            minimumZoomScale = minimumZoomScale.isFinite && minimumZoomScale > 0 ? minimumZoomScale.clamped(to: Self.zoomScaleRange) : 1
+            layoutChanged()
+        }
     }
     /// Largest zoom scale; same rules as ``minimumZoomScale``.
     public var maximumZoomScale: Double = 1 {
-        didSet { maximumZoomScale = maximumZoomScale.isFinite && maximumZoomScale > 0 ? maximumZoomScale.clamped(to: Self.zoomScaleRange) : 1 }
+        didSet {
+            maximumZoomScale = maximumZoomScale.isFinite && maximumZoomScale > 0 ? maximumZoomScale.clamped(to: Self.zoomScaleRange) : 1
+            layoutChanged()
+        }
     }
     /// The zoom scales a limit may have: far beyond any use, and small enough that content
     /// times scale stays a finite number.
@@ -232,7 +238,7 @@ public struct ScrollState: Sendable, Hashable {
 
     /// Moves the state's clock to `now` (never backwards) and validates it.
     mutating func advance(to now: Double) throws(ScrollInputError) {
-        try requireFinite(now, "time")
+        let now = try limited(now, "time")
         if now > time { time = now }
     }
 
@@ -249,9 +255,10 @@ public struct ScrollState: Sendable, Hashable {
 }
 
 extension Size {
-    /// Negative or non-finite extents replaced by 0, huge ones by ``ScrollState/maximumExtent``.
+    /// Negative, non-finite and vanishingly small extents (below a millionth of a point, where
+    /// divisions by them overflow) replaced by 0, huge ones by ``ScrollState/maximumExtent``.
     var sanitized: Size {
-        func f(_ v: Double) -> Double { v.isFinite ? Swift.min(Swift.max(0, v), ScrollState.maximumExtent) : 0 }
+        func f(_ v: Double) -> Double { v.isFinite && v >= 1e-6 ? Swift.min(v, ScrollState.maximumExtent) : 0 }
         return Size(width: f(width), height: f(height))
     }
 }

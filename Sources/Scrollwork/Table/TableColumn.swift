@@ -91,9 +91,13 @@ public struct ColumnWidth: Sendable, Hashable {
     /// `width` moved into [min, max]. Limits changed after creation so that they contradict each
     /// other are read as ``clamping(min:ideal:max:)`` would make them: NaN or a negative minimum
     /// is 0, a NaN maximum is unlimited, and a maximum below the minimum is the minimum.
+    /// No column is wider than this, in points (10¹²), whatever its maximum says: sums of widths
+    /// stay finite numbers.
+    public static let largestWidth = 1e12
+
     public func clamp(_ width: Double) -> Double {
-        let low = min.isNaN ? 0 : Swift.max(0, min)
-        let high = max.isNaN ? .infinity : Swift.max(low, max)
+        let low = min.isNaN ? 0 : Swift.min(Swift.max(0, min), Self.largestWidth)
+        let high = max.isNaN ? Self.largestWidth : Swift.min(Swift.max(low, max), Self.largestWidth)
         return width.isNaN ? low : width.clamped(to: low...high)
     }
 }

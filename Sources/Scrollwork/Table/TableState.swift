@@ -34,9 +34,10 @@ public struct TableState<Row: Sendable>: Sendable {
     /// The total width of the columns.
     public var totalColumnWidth: Double { columnWidths.reduce(0, +) }
 
-    /// Fits the columns into `width` (the view's width) with the autoresizing style.
+    /// Fits the columns into `width` (the view's width) with the autoresizing style. A width that
+    /// is not a finite number counts as 0 (no fitting); one above ``ColumnWidth/largestWidth`` as that.
     public mutating func setAvailableWidth(_ width: Double) {
-        availableWidth = width.isFinite ? Swift.max(0, width) : 0
+        availableWidth = width.isFinite ? width.clamped(to: 0...ColumnWidth.largestWidth) : 0
         refit()
     }
 
@@ -151,7 +152,7 @@ public struct TableState<Row: Sendable>: Sendable {
 
     /// Drags the divider after `column` by `delta` points (LT-12): the column resizes within its
     /// limits and the others give or take room as the autoresizing style says; what they cannot
-    /// absorb widens or narrows the table.
+    /// absorb widens or narrows the table. A `delta` that is not a finite number moves nothing.
     public mutating func dragDivider(after column: Int, by delta: Double) throws(TableError) {
         try validate(column)
         guard columns[column].isResizable else { throw .notAllowed("column \"\(columns[column].title)\" is not resizable") }
@@ -165,7 +166,8 @@ public struct TableState<Row: Sendable>: Sendable {
                                         available: target, style: autoresizingStyle, fixed: others)
     }
 
-    /// Sets `column`'s width directly (clamped to its limits), without moving the others.
+    /// Sets `column`'s width directly (clamped to its limits), without moving the others; a width
+    /// that is not a finite number changes nothing.
     public mutating func setWidth(_ width: Double, ofColumn column: Int) throws(TableError) {
         try validate(column)
         guard width.isFinite else { return }
@@ -175,7 +177,8 @@ public struct TableState<Row: Sendable>: Sendable {
     // MARK: Cells
 
     /// The text of a cell fitted into `width` cells: truncated with the column's mode and padded
-    /// to the column's alignment, so it is exactly `width` cells wide.
+    /// to the column's alignment, so it is exactly `width` cells wide (a width above
+    /// ``Truncation/maximumPaddedWidth`` counts as that; an unknown column gives blanks).
     public func cellText(at indexPath: IndexPath, column: Int, width: Int) throws(ListError) -> String {
         cellText(of: try list.row(at: indexPath), column: column, width: width)
     }
@@ -183,6 +186,7 @@ public struct TableState<Row: Sendable>: Sendable {
     /// The text of `row`'s cell in `column`, fitted into `width` cells as ``cellText(at:column:width:)``
     /// does; for drawing a row whose value is already at hand.
     public func cellText(of row: Row, column: Int, width: Int) -> String {
+        let width = Swift.min(width, Truncation.maximumPaddedWidth)
         let (text, indent) = cellLayout(of: row, column: column, width: width)
         let missing = Swift.max(0, width) - indent - displayWidth(text)
         return String(repeating: " ", count: indent) + text + String(repeating: " ", count: Swift.max(0, missing))
@@ -191,6 +195,7 @@ public struct TableState<Row: Sendable>: Sendable {
     /// The text of `row`'s cell in `column` cut to `width` cells, and how many cells to indent it
     /// for the column's alignment: what a host draws over a blank cell, without padding strings.
     public func cellLayout(of row: Row, column: Int, width: Int) -> (text: String, indent: Int) {
+        let width = Swift.min(width, Truncation.maximumPaddedWidth)
         guard columns.indices.contains(column), width > 0 else { return ("", 0) }
         let cut = columns[column].value(row).description.truncated(toWidth: width, columns[column].truncation)
         let missing = Swift.max(0, width - displayWidth(cut))
