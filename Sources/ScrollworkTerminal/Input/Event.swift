@@ -112,9 +112,12 @@ public struct MouseEvent: Sendable, Hashable {
     /// Which button.
     public var button: Button
     /// The column, 0-based.
-    public var column: Int
-    /// The row, 0-based.
-    public var row: Int
+    /// Clamped to ±10⁹, as every cell position is (``CellRect/coordinateLimit``).
+    public var column: Int { didSet { column = Self.clamp(column) } }
+    /// The row, 0-based; clamped as ``column`` is.
+    public var row: Int { didSet { row = Self.clamp(row) } }
+
+    @inline(__always) static func clamp(_ v: Int) -> Int { Swift.min(Swift.max(v, -1_000_000_000), 1_000_000_000) }
     /// Modifier keys held.
     public var modifiers: Modifiers
 
@@ -122,8 +125,8 @@ public struct MouseEvent: Sendable, Hashable {
     public init(_ kind: Kind, button: Button = .left, column: Int, row: Int, modifiers: Modifiers = []) {
         self.kind = kind
         self.button = button
-        self.column = column
-        self.row = row
+        self.column = Self.clamp(column)
+        self.row = Self.clamp(row)
         self.modifiers = modifiers
     }
 }

@@ -178,23 +178,33 @@ public struct Buffer: Sendable, Hashable {
 }
 
 /// A rectangle of cells.
+///
+/// Positions are clamped to ±``CellRect/coordinateLimit`` and sizes to 0…``CellRect/coordinateLimit``:
+/// no screen comes near that, and it keeps every sum and difference of positions and sizes far
+/// from `Int`'s ends, so layout arithmetic cannot overflow.
 public struct CellRect: Sendable, Hashable {
+    /// The largest position or size a rectangle keeps (10⁹ cells).
+    public static let coordinateLimit = 1_000_000_000
+
     /// The first column.
-    public var column: Int
+    public var column: Int { didSet { column = Self.position(column) } }
     /// The first row.
-    public var row: Int
+    public var row: Int { didSet { row = Self.position(row) } }
     /// Width in cells.
-    public var columns: Int
+    public var columns: Int { didSet { columns = Self.size(columns) } }
     /// Height in cells.
-    public var rows: Int
+    public var rows: Int { didSet { rows = Self.size(rows) } }
 
     /// Creates a rectangle; negative sizes count as empty.
     public init(column: Int, row: Int, columns: Int, rows: Int) {
-        self.column = column
-        self.row = row
-        self.columns = Swift.max(0, columns)
-        self.rows = Swift.max(0, rows)
+        self.column = Self.position(column)
+        self.row = Self.position(row)
+        self.columns = Self.size(columns)
+        self.rows = Self.size(rows)
     }
+
+    @inline(__always) static func position(_ v: Int) -> Int { Swift.min(Swift.max(v, -coordinateLimit), coordinateLimit) }
+    @inline(__always) static func size(_ v: Int) -> Int { Swift.min(Swift.max(v, 0), coordinateLimit) }
 
     /// The column after the last (held at `Int.max` rather than overflowing).
     public var maxColumn: Int { column.addingSaturating(columns) }

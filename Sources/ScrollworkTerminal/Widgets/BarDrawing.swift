@@ -5,8 +5,11 @@ enum BarDrawing {
 
     /// A vertical bar in `column` from `start` to `end` (rows, fractional, absolute).
     static func vertical(_ buffer: inout Buffer, column: Int, from start: Double, to end: Double, style: Style, clip: CellRect) {
-        guard end > start else { return }
-        let first = Int(start.rounded(.down)), last = Int(end.rounded(.up))
+        // Only the rows inside both the clip and the buffer are visited, however long the bar.
+        let clip = clip.intersection(buffer.area)
+        guard end > start, !clip.isEmpty else { return }
+        let first = Swift.max(Int(saturating: start.rounded(.down)), clip.row), last = Swift.min(Int(saturating: end.rounded(.up)), clip.maxRow)
+        guard first < last else { return }
         for row in first..<last where clip.contains(column: column, row: row) {
             let top = Swift.max(start, Double(row)), bottom = Swift.min(end, Double(row + 1))
             let eighths = Int(saturating: ((bottom - top) * 8).rounded())
@@ -29,8 +32,10 @@ enum BarDrawing {
 
     /// A horizontal bar in `row` from `start` to `end` (columns, fractional, absolute).
     static func horizontal(_ buffer: inout Buffer, row: Int, from start: Double, to end: Double, style: Style, clip: CellRect) {
-        guard end > start else { return }
-        let first = Int(start.rounded(.down)), last = Int(end.rounded(.up))
+        let clip = clip.intersection(buffer.area)
+        guard end > start, !clip.isEmpty else { return }
+        let first = Swift.max(Int(saturating: start.rounded(.down)), clip.column), last = Swift.min(Int(saturating: end.rounded(.up)), clip.maxColumn)
+        guard first < last else { return }
         for column in first..<last where clip.contains(column: column, row: row) {
             let left = Swift.max(start, Double(column)), right = Swift.min(end, Double(column + 1))
             let eighths = Int(saturating: ((right - left) * 8).rounded())

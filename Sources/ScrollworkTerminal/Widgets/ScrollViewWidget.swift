@@ -100,7 +100,8 @@ public struct ScrollViewWidget: Sendable {
     /// visionOS: tick marks above and below the jog bar that move with the scrolling speed.
     private func drawJogTicks(column: Int, phase: Double, thumb: (Double, Double), in rect: CellRect, into buffer: inout Buffer) {
         let shift = Int(saturating: (phase / metrics.cellHeight * 2).rounded(.down))
-        for row in rect.row..<rect.maxRow where Double(row) < thumb.0 - 1 || Double(row) >= thumb.1 + 1 {
+        let shown = rect.intersection(buffer.area)
+        for row in shown.row..<shown.maxRow where Double(row) < thumb.0 - 1 || Double(row) >= thumb.1 + 1 {
             if (row + shift) % 2 == 0 { buffer[column, row] = Cell("╴", style: theme.indicator) }
         }
     }

@@ -53,13 +53,15 @@ public struct TableWidget: Sendable {
         }
         let body = body(of: rect)
         let list = table.list
-        // Each row is filled as it is drawn; only rows without a table row are blanked here.
-        var drawn = [Bool](repeating: false, count: body.rows)
+        // Each row is filled as it is drawn; only rows without a table row are blanked here. Only
+        // the rows the buffer has count, however tall the rectangle.
+        let shown = body.intersection(buffer.area)
+        var drawn = [Bool](repeating: false, count: shown.rows)
         for entry in list.visibleItems(overscan: 0) {
             guard case let .row(path) = entry.item else { continue }
             let row = body.row + Int(saturating: ((entry.frame.minY - list.scroll.offset.y) / metrics.cellHeight).rounded(.down))
-            guard row >= body.row, row < body.maxRow else { continue }
-            drawn[row - body.row] = true
+            guard row >= shown.row, row < shown.maxRow else { continue }
+            drawn[row - shown.row] = true
             guard let value = try? list.row(at: path) else { continue }
             let look = list.appearance(at: path, time: time, accessory: RowContent.Accessory.none)
             var style = look.usesAlternateBackground ? theme.zebra : theme.text
@@ -72,7 +74,7 @@ public struct TableWidget: Sendable {
             }
         }
         for (i, done) in drawn.enumerated() where !done {
-            buffer.fill(CellRect(column: body.column, row: body.row + i, columns: body.columns, rows: 1))
+            buffer.fill(CellRect(column: body.column, row: shown.row + i, columns: body.columns, rows: 1))
         }
         ScrollViewWidget(theme: theme).drawIndicators(list.scroll, in: body, into: &buffer)
     }
