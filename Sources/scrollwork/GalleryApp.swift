@@ -141,8 +141,19 @@ struct GalleryApp: App {
         ids.bold = false
         ids.foreground = theme.secondary.foreground
         let right = "? help  Tab next  q quit "
-        buffer.draw("  " + page.guidelines.joined(separator: " "), column: end, row: 0, style: ids,
-                    clip: CellRect(column: 0, row: 0, columns: max(0, columns - displayWidth(right) - 1), rows: 1))
+        // As many whole IDs as fit, then "…": an ID is never cut in half.
+        let room = columns - displayWidth(right) - 1 - end - 2
+        var shown = ""
+        for (i, id) in page.guidelines.enumerated() {
+            let next = shown.isEmpty ? id : shown + " " + id
+            let more = i < page.guidelines.count - 1
+            if displayWidth(next) + (more ? 2 : 0) > room {
+                if !shown.isEmpty || room >= 1 { shown += shown.isEmpty ? "…" : " …" }
+                break
+            }
+            shown = next
+        }
+        if displayWidth(shown) <= room { buffer.draw("  " + shown, column: end, row: 0, style: ids) }
         buffer.draw(right, column: max(end, columns - displayWidth(right)), row: 0, style: ids)
         // The page.
         let area = pageArea

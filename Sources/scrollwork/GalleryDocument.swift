@@ -6,7 +6,7 @@ enum GalleryDocument {
         "# Scrollwork",
         "A scroll view has no look of its own. It lets people see content that is larger than the space it has, and it shows a thin, translucent indicator only while they scroll, so they can tell whether they are near the beginning, the middle or the end. Flick this text with the mouse: it keeps moving and slows down the way people expect, then stops by itself.",
         "Pull past the top or the bottom and the content gives a little, then springs back. The farther you pull, the harder it resists; it never moves farther than the height of the view.",
-        "Page Down moves by the height of the view less one line, so the last line you read stays at the top of the next page. Space does the same, and Shift-Space goes back. Home and End go to the ends. The arrow keys move one line.",
+        "Page Down moves by the height of the view less one line, so the last line you read stays at the top of the next page. Space does the same; Page Up goes back, and so does Shift-Space in terminals that report it (most send a plain space). Home and End go to the ends. The arrow keys move one line.",
         "The row of cards below scrolls sideways inside this vertical document. Drag it left or right: a horizontal drag goes to the cards, a vertical one to the document. Two scroll views of the same direction, one inside the other, would fight over every drag; Scrollwork reports that as a guideline problem.",
         "[carousel]",
         "## Selecting and searching",

@@ -36,4 +36,87 @@ import Testing
         t.send(bytes: Array("\u{1B}[200~\u{1B}]2;PWNED\u{07}\u{1B}[201~".utf8))
         #expect(t.text.contains("Search: ␛]2;PWNED␇"))
     }
+
+    @Test("SV-05: Shift-Space pages back when the terminal reports it (kitty protocol or modifyOtherKeys)", arguments: ["\u{1B}[32;2u", "\u{1B}[27;2;32~"])
+    func SV_05_shiftSpacePagesBack(sequence: String) {
+        var t = gallery(.scrollView)
+        t.type("  ")
+        t.advance(by: 2)
+        let down = t.app.scrollView.document.offset.y
+        #expect(down > 0)
+        t.send(bytes: Array(sequence.utf8))
+        t.advance(by: 2)
+        #expect(t.app.scrollView.document.offset.y < down)
+    }
+}
+
+@Suite struct GalleryHelpClaimTests {
+    @Test("LT-01: the outline help is true: Alt+→ on a region opens 100,100 rows; on all ten, 1,001,010")
+    func LT_01_outlineHelpClaims() {
+        var t = gallery(.outline)
+        #expect(OutlinePage.help.joined(separator: " ").contains("100,100 rows"))
+        // The page opens with region 1 expanded (its 100 areas) and the cursor on it.
+        t.send(bytes: Array("\u{1B}[D".utf8))
+        let collapsed = t.app.outline.outline.numberOfRows
+        #expect(collapsed == 10)
+        t.send(bytes: Array("\u{1B}[1;3C".utf8))
+        #expect(t.app.outline.outline.numberOfRows == collapsed + 100_100)
+        for region in 1..<10 {
+            try? t.app.outline.outline.setCursor([region])
+            t.send(bytes: Array("\u{1B}[1;3C".utf8))
+        }
+        #expect(t.app.outline.outline.numberOfRows == 1_001_010)
+        #expect(t.app.pageStatus.hasPrefix("1,001,010 visible rows"))
+    }
+}
+
+@Suite struct ChecksPageTests {
+    @Test("SV-07: a finding cut with … is shown whole after Enter or a click, and hidden by Esc")
+    func SV_07_findingsExpand() {
+        var t = gallery(.checks, columns: 80, lines: 24)
+        let tail = "choose a maximum below 30.0"
+        #expect(!t.text.contains(tail))
+        t.send(bytes: Array("\u{1B}[B\u{1B}[B\u{1B}[B\r".utf8))
+        #expect(t.text.contains(tail))
+        t.send(.key(KeyEvent(.escape)))
+        #expect(!t.text.contains(tail))
+        // A click on the row's title shows it too.
+        let row = t.text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("a text view that zooms to 60×") }
+        if let row { click(&t, column: 10, row: row) }
+        #expect(row != nil && t.text.contains(tail))
+    }
+}
+
+@Suite struct ListPageHelpTests {
+    @Test("LT-03: the list help's edit keys do what it says: e, n, d, Alt+↓, u, r")
+    func LT_03_editKeys() {
+        var t = gallery(.list)
+        t.type("3e")
+        #expect(t.app.list.contacts.isEditing)
+        let rows = t.app.list.contacts.numberOfRows
+        t.send(bytes: Array("\u{1B}[B".utf8))
+        t.send(bytes: Array("\u{1B}[1;3B".utf8))
+        #expect(t.app.pageStatus.contains("moved"))
+        t.type("n")
+        #expect(t.app.list.contacts.numberOfRows == rows + 1)
+        t.type("d")
+        #expect(t.app.list.contacts.numberOfRows == rows)
+        t.type("u")
+        #expect(t.app.pageStatus.contains("undone"))
+        t.type("r")
+        #expect(t.app.pageStatus.contains("redone"))
+    }
+
+    @Test("LT-04: the list help's option list: ↑ ↓ move the focus and keep the checkmark; Enter chooses")
+    func LT_04_optionKeys() {
+        var t = gallery(.list)
+        t.type("2")
+        let chosen = t.app.list.options.selectedIndexPaths
+        t.send(bytes: Array("\u{1B}[B\u{1B}[B".utf8))
+        #expect(t.app.list.options.selectedIndexPaths == chosen)
+        t.send(bytes: [0x0D])
+        t.advance(by: 1)
+        #expect(t.app.list.options.selectedIndexPaths != chosen)
+        #expect(t.app.pageStatus.contains("text size"))
+    }
 }

@@ -26,6 +26,13 @@ private func mouse(_ kind: MouseEvent.Kind, _ button: MouseEvent.Button, _ c: In
 
 let decoderVectors: [(String, [UInt8], [Event])] = [
     ("ascii", bytes("a"), [key(.character("a"))]),
+    ("kitty shift-space", bytes(esc + "[32;2u"), [key(.character(" "), .shift)]),
+    ("kitty ctrl-a", bytes(esc + "[97;5u"), [key(.character("a"), .control)]),
+    ("kitty escape", bytes(esc + "[27u"), [key(.escape)]),
+    ("kitty enter", bytes(esc + "[13;3u"), [key(.enter, .alt)]),
+    ("modifyOtherKeys shift-space", bytes(esc + "[27;2;32~"), [key(.character(" "), .shift)]),
+    ("modifyOtherKeys ctrl-enter", bytes(esc + "[27;5;13~"), [key(.enter, .control)]),
+    ("kitty control code is no key", bytes(esc + "[155u"), []),
     ("utf8 2", bytes("é"), [key(.character("é"))]),
     ("utf8 3", bytes("滚"), [key(.character("滚"))]),
     ("utf8 4", bytes("👍"), [key(.character("👍"))]),

@@ -227,6 +227,9 @@ public struct InputDecoder: Sendable {
         case UInt8(ascii: "R"): return key(.function(3))
         case UInt8(ascii: "S"): return key(.function(4))
         case UInt8(ascii: "Z"): return (.key(KeyEvent(.tab, .shift)), used)
+        case UInt8(ascii: "u"):
+            // The kitty keyboard protocol: CSI code ; modifiers u (e.g. Shift-Space is CSI 32;2u).
+            return (params.first.flatMap { $0 }.flatMap { Self.keyEvent(code: $0, modifiers: modifiers) }.map { .key($0) }, used)
         case UInt8(ascii: "I"): return (body.isEmpty ? .focus(true) : nil, used)
         case UInt8(ascii: "O"): return (body.isEmpty ? .focus(false) : nil, used)
         case UInt8(ascii: "~"):
@@ -249,6 +252,10 @@ public struct InputDecoder: Sendable {
             case 21: return key(.function(10))
             case 23: return key(.function(11))
             case 24: return key(.function(12))
+            case 27:
+                // xterm's modifyOtherKeys: CSI 27 ; modifiers ; code ~ (Shift-Space is CSI 27;2;32~).
+                guard params.count == 3, let code = params[2] else { return (nil, used) }
+                return (Self.keyEvent(code: code, modifiers: modifiers).map { .key($0) }, used)
             case 200:
                 paste = []
                 return (nil, used)
@@ -291,6 +298,21 @@ public struct InputDecoder: Sendable {
             }
         }
         return i
+    }
+
+    /// The key for a Unicode code point reported with its modifiers by the kitty keyboard
+    /// protocol or modifyOtherKeys: Return, Tab, Backspace and Escape by their codes, anything
+    /// else printable as a character. Nil for a code that is no key.
+    static func keyEvent(code: Int, modifiers: Modifiers) -> KeyEvent? {
+        switch code {
+        case 13: return KeyEvent(.enter, modifiers)
+        case 9: return KeyEvent(.tab, modifiers)
+        case 127, 8: return KeyEvent(.backspace, modifiers)
+        case 27: return KeyEvent(.escape, modifiers)
+        default:
+            guard code >= 0x20, code != 0x7F, !(0x80..<0xA0).contains(code), let scalar = Unicode.Scalar(code) else { return nil }
+            return KeyEvent(.character(Character(scalar)), modifiers)
+        }
     }
 
     private func sgrMouse(_ body: ArraySlice<UInt8>, final: UInt8) -> Event? {

@@ -7,7 +7,8 @@ struct ChecksPage: GalleryPage {
     static let guidelines = ["SV-04", "SV-07", "SV-08", "SV-09", "SV-12", "LT-02", "LT-07", "LT-11",
                              "PC-03", "PC-05", "PC-07", "PC-09", "PC-10", "PC-15", "PC-17"]
     static let help = ["Each row is a configuration that goes against a guideline, with what Scrollwork reports.",
-                       "↑ ↓ PgUp PgDn, wheel or drag to scroll."]
+                       "A long finding is cut with …: Enter or a click on a row shows it whole below the list; Esc hides it.",
+                       "↑ ↓ move between rows; PgUp PgDn, wheel or drag scroll. scrollwork diagnostics prints them all."]
 
     /// A wrong configuration and what it raises.
     struct Check: Sendable {
@@ -18,6 +19,9 @@ struct ChecksPage: GalleryPage {
     var style: GalleryStyle
     var list: ListState<Check>
     var capture: PointerCapture? = nil
+    /// The row shown whole below the list, if any.
+    var expanded: Int? = nil
+    var listRect = CellRect(column: 0, row: 0, columns: 0, rows: 0)
 
     init(style: GalleryStyle) {
         self.style = style
@@ -88,7 +92,10 @@ struct ChecksPage: GalleryPage {
         return out
     }
 
-    var status: String { "\(list.numberOfRows) wrong configurations, each with the guideline it breaks" }
+    var status: String {
+        "\(list.numberOfRows) wrong configurations, each with the guideline it breaks · "
+            + (expanded == nil ? "Enter or click shows a row whole" : "Esc hides the whole text")
+    }
     var isAnimating: Bool { list.scroll.isAnimating }
     var wakeTime: Double? { list.scroll.wakeTime }
     mutating func appear(at time: Double) { try? list.scroll.flashIndicators(at: time) }
@@ -96,20 +103,56 @@ struct ChecksPage: GalleryPage {
     mutating func tick(at time: Double) { list.scroll.tick(at: time) }
 
     mutating func draw(into buffer: inout Buffer, area: CellRect, at time: Double) {
-        let widget = ListWidget(theme: style.theme)
-        widget.layout(&list, in: area)
-        widget.draw(list, in: area, at: time, into: &buffer)
+        let theme = style.theme
+        let widget = ListWidget(theme: theme)
+        // The whole text of the expanded row, wrapped, in a panel under the list.
+        var lines: [String] = []
+        if let row = expanded, let check = try? list.row(at: IndexPath(row: row)) {
+            let width = max(1, area.columns - 2)
+            lines = check.configuration.wrapped(toWidth: width)
+            for d in check.diagnostics { lines += "\(d.guideline) \(d.severity): \(d.message)".wrapped(toWidth: width) }
+            if check.diagnostics.isEmpty { lines.append("no finding") }
+        }
+        let panelRows = lines.isEmpty ? 0 : min(lines.count + 1, max(0, area.rows / 2))
+        listRect = area.inset(bottom: panelRows)
+        widget.layout(&list, in: listRect)
+        widget.draw(list, in: listRect, at: time, into: &buffer)
+        guard panelRows > 0 else { return }
+        let panel = CellRect(column: area.column, row: listRect.maxRow, columns: area.columns, rows: panelRows)
+        buffer.fill(panel)
+        buffer.draw(String(repeating: "─", count: max(0, panel.columns)), column: panel.column, row: panel.row, style: theme.separator, clip: panel)
+        for (i, line) in lines.prefix(panelRows - 1).enumerated() {
+            buffer.draw(" " + line, column: panel.column, row: panel.row + 1 + i, style: i == 0 ? theme.header : theme.text, clip: panel)
+        }
     }
 
     mutating func handle(_ event: Event, in area: CellRect, at time: Double) -> Bool {
         switch event {
         case let .mouse(mouse):
-            _ = ListWidget(theme: style.theme).handle(mouse, in: area, list: &list, capture: &capture, at: time)
+            if case .press = mouse.kind, listRect.contains(column: mouse.column, row: mouse.row),
+               let path = ListWidget(theme: style.theme).rowPath(list, row: mouse.row, in: listRect) {
+                expanded = path.row
+            }
+            _ = ListWidget(theme: style.theme).handle(mouse, in: listRect, list: &list, capture: &capture, at: time)
             return true
         case let .key(key):
-            guard let command = ScrollViewWidget.command(for: key) else { return false }
-            try? list.scroll.perform(command, time: time)
-            return true
+            switch key.key {
+            case .enter:
+                let cursor = list.cursor.flatMap { list.indexPath(of: $0) }?.row
+                expanded = expanded == cursor ? nil : cursor
+                return true
+            case .escape where expanded != nil:
+                expanded = nil
+                return true
+            case .up, .down:
+                try? list.moveCursor(key.key == .up ? .up : .down, at: time)
+                if expanded != nil { expanded = list.cursor.flatMap { list.indexPath(of: $0) }?.row }
+                return true
+            default:
+                guard let command = ScrollViewWidget.command(for: key) else { return false }
+                try? list.scroll.perform(command, time: time)
+                return true
+            }
         default:
             return false
         }

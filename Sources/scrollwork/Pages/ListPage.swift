@@ -9,7 +9,8 @@ struct ListPage: GalleryPage {
     static let help = [
         "1 2 3 or a click choose a list; ↑ ↓ move; Enter opens (› drills in, Esc comes back).",
         "i or a click on ⓘ shows details about a row without leaving the list.",
-        "Text Size is an option list: the choice flashes, then gets a checkmark.",
+        "Text Size is an option list: ↑ ↓ move the focus and the checkmark stays; Enter or a click",
+        "chooses, and the choice flashes, then gets the checkmark.",
         "Contacts: click or drag the letters on the right to jump; e toggles edit mode.",
         "In edit mode: d deletes, n inserts, Alt+↑ Alt+↓ move a row; u undoes, r redoes.",
     ]

@@ -7,7 +7,8 @@ struct OutlinePage: GalleryPage {
     static let guidelines = ["LT-01", "LT-12"]
     static let help = [
         "→ expands a node or moves to its first child; ← collapses it or moves to its parent.",
-        "Alt+→ (or Alt+click on ▸) expands a node with everything below it: a million rows at once.",
+        "Alt+→ (or Alt+click on ▸) expands a node with everything below it, at once: a region opens",
+        "100,100 rows (100 areas of 1,000 items); on all ten regions the tree shows all 1,001,010 nodes.",
         "↑ ↓ PgUp PgDn move; click ▸ ▾ to expand or collapse; wheel or drag to scroll.",
     ]
 

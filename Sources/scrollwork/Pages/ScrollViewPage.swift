@@ -9,7 +9,8 @@ struct ScrollViewPage: GalleryPage {
     static let guidelines = ["SV-01", "SV-02", "SV-03", "SV-04", "SV-05", "SV-06a", "SV-06b", "SV-06c", "SV-06d", "SV-06e", "SV-07", "SV-08", "SV-16", "LT-06"]
     static let help = [
         "Drag the text with the mouse and let go: it flicks, slows down, and bounces at the ends.",
-        "Wheel, ↑ ↓, PgUp PgDn, Space / Shift-Space, Home End scroll; a page keeps one line.",
+        "Wheel, ↑ ↓, PgUp PgDn, Space, Home End scroll; a page keeps one line.",
+        "Shift-Space pages back where the terminal reports it (kitty keyboard protocol, modifyOtherKeys).",
         "p paging mode on/off · f flash the indicators",
         "Drag the cards sideways: the carousel scrolls; drag up or down: the document does.",
         "v then drag: select lines; drag past an edge and the text follows the pointer.",
