@@ -5,7 +5,7 @@ import Testing
 private func keys(_ events: [Event]) -> [Event] { events.filter { if case .key = $0 { return true } else { return false } } }
 
 /// Feeds `input` in pieces of `piece` bytes at time 0, then flushes at `flushTime`.
-private func decodeInPieces(_ input: [UInt8], piece: Int, flushTime: Double = 10) -> [Event] {
+func decodeInPieces(_ input: [UInt8], piece: Int, flushTime: Double = 10) -> [Event] {
     var d = InputDecoder()
     var events: [Event] = []
     var i = 0
