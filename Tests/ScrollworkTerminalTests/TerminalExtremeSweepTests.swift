@@ -147,4 +147,20 @@ struct SweepTree: OutlineSource {
             #expect(!decoder.hasPending, "input left pending after a flush at the end of time")
         }
     }
+
+    @Test("a headless terminal advanced by any time, at any frame rate, resized to any size, returns")
+    func headlessTerminalExtremes() {
+        let app = Harness(state: 0, drawState: { n, rect, buffer, _ in buffer.draw("\(n)", column: rect.column, row: rect.row) },
+                          tickState: { n, _ in n += 1 }, animating: { _ in true })
+        var t = HeadlessTerminal(app, columns: 2, rows: 1)
+        for rate in [Double.nan, .infinity, 0, -5, 1e9, 1] {
+            t.framesPerSecond = rate
+            t.advance(by: .infinity)
+            t.advance(by: .nan)
+            t.advance(by: -1)
+        }
+        #expect(t.time == 6 * HeadlessTerminal<Harness<Int>>.maximumAdvance)
+        for (c, r) in [(Int.min, Int.max), (0, 0), (5000, 1), (3, 2)] { t.resize(columns: c, rows: r) }
+        #expect(t.columns == 3 && t.rows == 2)
+    }
 }

@@ -239,3 +239,53 @@ func settle(_ s: inout ScrollState, from t: Double) {
     }
 }
 
+
+@Suite struct ExtremeValueMiscSweepTests {
+    static let strings = ["", "plain text", "滚动视图 ページ", "👍🏽🇯🇵👨\u{200D}👩\u{200D}👧", "e\u{301}\u{302}", "\u{1B}[2J\u{0}\u{7F}\t\n\r", "name:", "a the of",
+                          String(repeating: "long ", count: 200), "\u{FE0F}\u{200D}", "\u{10FFFF}\u{E000}"]
+
+    @Test("text, rows, headings, images, edges, nesting and idioms with any value")
+    func miscellaneousSweep() async {
+        await propertyCheck(count: 300, input: Extreme.operations) { ops in
+            var nested = NestedScrollCoordinator(outer: ScrollState(viewport: Size(width: 300, height: 300), content: Size(width: 300, height: 3000)),
+                                                 inner: ScrollState(viewport: Size(width: 300, height: 80), content: Size(width: 3000, height: 80)))
+            var control = PageControlState(clampingPageCount: 10)
+            var t = 0.0
+            for (op, a, b, c) in ops {
+                let text = Self.strings[abs(a % Self.strings.count)]
+                let now = Extreme.time(&t, c)
+                switch op % 16 {
+                case 0: _ = displayWidth(text); _ = text.wrapped(toWidth: Extreme.int(b))
+                case 1: _ = text.truncated(toWidth: Extreme.int(b), Truncation.allCases[abs(c % 3)]); _ = text.fitted(toWidth: Extreme.int(c) % 100_000)
+                case 2: _ = RowContent(text, subtitle: text, secondaryText: text, leadingSymbol: text, accessory: .checkmark).lines(width: Extreme.int(b))
+                case 3: _ = HeadingStyle.titleCased(text); _ = HeadingStyle.isTitleCase(text)
+                case 4: _ = IndicatorImage(text, color: b % 2 == 0 ? nil : text).isTextOrMultipleSymbols
+                case 5: try? control.setIndicatorImage(IndicatorImage(text), forPage: Extreme.int(b))
+                case 6: try? control.setCurrentPageIndicatorImage(c % 2 == 0 ? nil : IndicatorImage(text), forPage: Extreme.int(b))
+                case 7: _ = control.diagnostics(idiom: ScrollIdiom.allCases[abs(b % 5)], contentIsHierarchical: c % 2 == 0); _ = control.image(forPage: Extreme.int(a), isCurrent: b % 2 == 0)
+                case 8: if let timer = try? PageTimer(preferredDuration: Extreme.double(a)) { control.setTimer(timer) }; try? control.resumeTimer(at: now)
+                case 9: try? control.setTimerDuration(b % 3 == 0 ? nil : Extreme.double(c), forPage: Extreme.int(a)); _ = control.tick(at: now)
+                case 10: try? nested.beginDrag(at: Extreme.point(a, b), time: now)
+                case 11: try? nested.drag(to: Extreme.point(a, b), time: now)
+                case 12: try? nested.endDrag(time: now); nested.tick(at: now); _ = nested.diagnostics
+                case 13:
+                    let effect = ScrollEdgeEffect(edge: ScrollEdgeEffect.Edge.allCases[abs(a % ScrollEdgeEffect.Edge.allCases.count)], style: [.automatic, .soft, .hard][abs(b % 3)],
+                                                  floating: [.pinnedTableHeader], depth: Extreme.double(c))
+                    _ = effect.intensity(in: nested.outer); _ = effect.resolvedStyle(for: ScrollIdiom.allCases[abs(a % 5)])
+                    _ = ScrollEdgeEffect.diagnostics(for: [effect, effect]); _ = ScrollEdgeEffect.diagnostics(forPanes: [[effect], []])
+                case 14:
+                    var s = ScrollIdiom.allCases[abs(a % 5)].scrollState(viewport: Extreme.size(a, b), content: Extreme.size(b, c))
+                    ScrollIdiom.allCases[abs(c % 5)].configure(&s)
+                    _ = ScreenDiagnostics.check(scrollViews: [s, nested.outer, nested.inner])
+                    checkInvariants(s, atRest: false)
+                default: _ = Paging.targetPage(position: Extreme.double(a), velocity: Extreme.double(b), tolerance: Extreme.double(c))
+                    _ = Paging.target(offset: Extreme.double(a), velocity: Extreme.double(b), restOffset: Extreme.double(c), tolerance: Extreme.double(a + c),
+                                      lengths: [Extreme.double(b), Extreme.double(c)], viewport: Extreme.double(a))
+                }
+                checkInvariants(nested.outer, atRest: false)
+                checkInvariants(nested.inner, atRest: false)
+                #expect(control.currentPage >= 0 && control.currentPage < control.numberOfPages)
+            }
+        }
+    }
+}

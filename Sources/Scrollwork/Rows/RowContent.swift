@@ -40,8 +40,9 @@ public struct RowContent: Sendable, Hashable {
 
     /// The lines a host draws in `width` cells: the title on one line (with the leading symbol
     /// and secondary text), the subtitle on a second; long text is clipped with an ellipsis, never
-    /// wrapped, so items stay short (LT-05).
+    /// wrapped, so items stay short (LT-05). A negative width counts as 0.
     public func lines(width: Int, truncation: Truncation = .tail) -> [String] {
+        let width = Swift.max(0, width)
         let symbol = leadingSymbol.map { $0 + " " } ?? ""
         let trailing = secondaryText.map { " " + $0 } ?? ""
         let titleWidth = Swift.max(0, width - displayWidth(symbol) - displayWidth(trailing))

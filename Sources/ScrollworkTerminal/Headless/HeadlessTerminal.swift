@@ -20,11 +20,11 @@ public struct HeadlessTerminal<A: App> {
     /// Bytes the renderer wrote for the last frame.
     public var lastFrameBytes: Int { renderer.lastFrameBytes }
 
-    /// Starts `app` in a virtual terminal of `columns` × `rows`.
+    /// Starts `app` in a virtual terminal of `columns` × `rows` (clamped as ``Buffer`` clamps them).
     public init(_ app: A, columns: Int = 80, rows: Int = 24, colorMode: ColorMode = .trueColor) {
         self.app = app
-        self.columns = Swift.max(0, columns)
-        self.rows = Swift.max(0, rows)
+        self.columns = Swift.min(Swift.max(0, columns), Buffer.maximumSide)
+        self.rows = Swift.min(Swift.max(0, rows), Buffer.maximumSide)
         renderer = Renderer(colorMode: colorMode)
         virtual = VirtualScreen(columns: self.columns, rows: self.rows)
         self.app.handle(.resize(columns: self.columns, rows: self.rows), at: 0)
@@ -52,11 +52,15 @@ public struct HeadlessTerminal<A: App> {
     /// Types `text` key by key.
     public mutating func type(_ text: String) { send(bytes: Array(text.utf8)) }
 
-    /// Advances the clock by `seconds`, ticking at the frame rate while the app animates (and at
-    /// its wake time), then draws.
+    /// The longest step ``advance(by:)`` takes, in virtual seconds: ten minutes of frames.
+    public static var maximumAdvance: Double { 600 }
+
+    /// Advances the clock by `seconds` (clamped to 0…``maximumAdvance``; NaN counts as 0), ticking
+    /// at the frame rate while the app animates (and at its wake time), then draws.
     public mutating func advance(by seconds: Double) {
-        let end = time + Swift.max(0, seconds)
-        let frame = 1 / framesPerSecond
+        let end = time + (seconds.isNaN ? 0 : seconds.clamped(to: 0...Self.maximumAdvance))
+        let rate = framesPerSecond.isFinite ? framesPerSecond.clamped(to: 1...240) : 60
+        let frame = 1 / rate
         while time < end {
             var next = end
             if app.isAnimating { next = Swift.min(end, time + frame) } else if let wake = app.wakeTime, wake > time { next = Swift.min(end, wake) }
@@ -66,10 +70,10 @@ public struct HeadlessTerminal<A: App> {
         }
     }
 
-    /// Changes the terminal's size, as SIGWINCH would.
+    /// Changes the terminal's size, as SIGWINCH would; sizes are clamped as ``Buffer`` clamps them.
     public mutating func resize(columns: Int, rows: Int) {
-        self.columns = Swift.max(0, columns)
-        self.rows = Swift.max(0, rows)
+        self.columns = Swift.min(Swift.max(0, columns), Buffer.maximumSide)
+        self.rows = Swift.min(Swift.max(0, rows), Buffer.maximumSide)
         renderer.invalidate()
         virtual = VirtualScreen(columns: self.columns, rows: self.rows)
         app.handle(.resize(columns: self.columns, rows: self.rows), at: time)

@@ -113,7 +113,7 @@ public struct Renderer: Sendable {
     }
 
     /// The columns scroll detection compares: all but the last two.
-    static func scrollWidth(_ b: Buffer) -> Int { Swift.max(1, b.columns - 2) }
+    static func scrollWidth(_ b: Buffer) -> Int { Swift.min(b.columns, Swift.max(1, b.columns - 2)) }
 
     /// The hash of every row of `b`.
     static func rowHashes(_ b: Buffer) -> [UInt64] {
