@@ -120,3 +120,27 @@ import Testing
         #expect(t.app.pageStatus.contains("text size"))
     }
 }
+
+@Suite struct GalleryStatusTests {
+    @Test("LT-04: a list page's status line shows only the focused list's message")
+    func LT_04_statusBelongsToTheFocusedList() {
+        var t = gallery(.list)
+        t.type("2")
+        t.send(bytes: Array("\u{1B}[B\r".utf8))
+        #expect(t.app.pageStatus.contains("text size"))
+        t.type("3")
+        #expect(!t.app.pageStatus.contains("text size"))
+        t.type("2")
+        #expect(t.app.pageStatus.contains("text size"))
+    }
+
+    @Test("PC-01: page numbers are written the same way as page counts: page 1,000 of 1,000")
+    func PC_01_numbersFormattedAlike() throws {
+        var t = gallery(.pageControl)
+        t.type("mm")
+        let last = t.app.pageControlPage.coupling.offset(ofPage: 999)
+        try t.app.pageControlPage.coupling.updateScroll { s throws(ScrollInputError) in try s.setOffset(Point(x: last, y: 0), animated: false, time: 0) }
+        t.advance(by: 1)
+        #expect(t.app.pageStatus.hasPrefix("page 1,000 of 1,000"))
+    }
+}

@@ -48,11 +48,11 @@ private func status(_ t: HeadlessTerminal<GalleryApp>) -> String { t.app.pageSta
         let last = t.app.pageControlPage.coupling.offset(ofPage: 999)
         try t.app.pageControlPage.coupling.updateScroll { s throws(ScrollInputError) in try s.setOffset(Point(x: last, y: 0), animated: false, time: 0) }
         t.advance(by: 1)
-        #expect(status(t).hasPrefix("page 1000 of 1,000"))
+        #expect(status(t).hasPrefix("page 1,000 of 1,000"))
         for (c, r) in [(10, 6), (40, 12), (200, 60), (7, 5), (100, 30)] {
             t.resize(columns: c, rows: r)
             t.advance(by: 2)
-            #expect(status(t).hasPrefix("page 1000 of 1,000"), "at \(c)×\(r)")
+            #expect(status(t).hasPrefix("page 1,000 of 1,000"), "at \(c)×\(r)")
         }
     }
 }

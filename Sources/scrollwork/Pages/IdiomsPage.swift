@@ -55,10 +55,10 @@ struct IdiomsPage: GalleryPage {
         case .macOS:
             s += " · \(legacy ? "legacy" : "overlay") scrollers, \(always ? "always" : "automatic"), \(small ? "small (11 pt)" : "regular (15 pt)")"
             if let error = tvPages.diagnostics(idiom: .macOS).first { s += " · page controls: \(error.message.prefix(40))…" }
-        case .tvOS: s += " · page \(tvPages.currentPage + 1) of 3 · no indicators"
+        case .tvOS: s += " · page \(grouped(tvPages.currentPage + 1)) of 3 · no indicators"
         case .watchOS:
             let p = pages.pagePosition(.vertical)
-            s += " · page \(p.page + 1) of \(p.count), \(Int(p.progress * 100))% through it"
+            s += " · page \(grouped(p.page + 1)) of \(grouped(p.count)), \(Int(p.progress * 100))% through it"
         default: break
         }
         return s

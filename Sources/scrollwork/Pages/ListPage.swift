@@ -21,7 +21,13 @@ struct ListPage: GalleryPage {
     var contacts: ListState<String>
     var focus = 0
     var detail: String? = nil
-    var message = ""
+    /// The last message of each list (settings, text size, contacts): the status line shows only
+    /// the focused list's.
+    var messages = ["", "", ""]
+    var message: String {
+        get { messages[focus] }
+        set { messages[focus] = newValue }
+    }
     var captures: [PointerCapture?] = [nil, nil, nil]
     var panes: [CellRect] = []
     var inserted = 0
@@ -147,10 +153,10 @@ struct ListPage: GalleryPage {
             if contacts.isEditing { focus = 2 }
             return true
         case .character("u"):
-            message = (try? contacts.undo()) != nil ? "undone" : "nothing to undo"
+            messages[2] = (try? contacts.undo()) != nil ? "undone" : "nothing to undo"
             return true
         case .character("r"):
-            message = (try? contacts.redo()) != nil ? "redone" : "nothing to redo"
+            messages[2] = (try? contacts.redo()) != nil ? "redone" : "nothing to redo"
             return true
         default: break
         }

@@ -43,7 +43,7 @@ struct PageControlPage: GalleryPage {
 
     var status: String {
         let p = coupling.pageControl
-        return "page \(p.currentPage + 1) of \(grouped(p.numberOfPages)) · background \(p.backgroundStyle) · interaction \(p.interactionState)"
+        return "page \(grouped(p.currentPage + 1)) of \(grouped(p.numberOfPages)) · background \(p.backgroundStyle) · interaction \(p.interactionState)"
             + (p.canScrub ? "" : " · scrubbing off (minimal)")
     }
 
