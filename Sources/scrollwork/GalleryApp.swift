@@ -106,6 +106,13 @@ struct GalleryApp: App {
             }
         case let .mouse(mouse):
             if showsHelp, case .press = mouse.kind { showsHelp = false; return }
+            if !style.idiom.supportsPageControls {
+                if case .press = mouse.kind, let index = GalleryTabStrip(theme: style.theme).page(atColumn: mouse.column, row: mouse.row, in: dotsArea) {
+                    go(to: index, at: time)
+                    return
+                }
+                break
+            }
             let frame = PageControlWidget(theme: style.theme).frame(for: dots, in: dotsArea)
             if dotsCapture != nil || (frame.contains(column: mouse.column, row: mouse.row) && mouse.kind == .press) {
                 if let change = PageControlWidget(theme: style.theme).handle(mouse, in: dotsArea, state: &dots, capture: &dotsCapture, at: time) {
@@ -164,7 +171,12 @@ struct GalleryApp: App {
             buffer.fill(CellRect(column: 0, row: buffer.rows - 2, columns: columns, rows: 1))
             buffer.draw(" " + status.truncated(toWidth: columns - 1), column: 0, row: buffer.rows - 2, style: theme.secondary)
             buffer.fill(dotsArea)
-            PageControlWidget(theme: theme).draw(dots, in: dotsArea, into: &buffer)
+            // Page controls are not supported on macOS (PC-17): a tab strip selects pages there.
+            if style.idiom.supportsPageControls {
+                PageControlWidget(theme: theme).draw(dots, in: dotsArea, into: &buffer)
+            } else {
+                GalleryTabStrip(theme: theme).draw(current: page.rawValue, in: dotsArea, into: &buffer)
+            }
         }
         if showsHelp { drawHelp(into: &buffer) }
     }
@@ -174,7 +186,8 @@ struct GalleryApp: App {
     private func drawHelp(into buffer: inout Buffer) {
         let theme = style.theme
         let source = ["\(page.title) — shows \(page.guidelines.joined(separator: ", "))", ""] + page.help
-            + ["", "Tab / Shift-Tab or [ ] or F2–F8: pages · click or drag the dots at the bottom · q quits", "Any key closes this help."]
+            + ["", "Tab / Shift-Tab or [ ] or F2–F8: pages · " + (style.idiom.supportsPageControls ? "click or drag the dots" : "click a tab")
+               + " at the bottom · Ctrl-Z suspends · q quits", "Any key closes this help."]
         let framed = buffer.columns >= 8 && buffer.rows >= 4
         let inner = max(1, min(buffer.columns - (framed ? 8 : 0), (source.map { displayWidth($0) }.max() ?? 0)))
         var lines = source.enumerated().flatMap { i, text in text.wrapped(toWidth: inner).map { (i == 0, $0) } }

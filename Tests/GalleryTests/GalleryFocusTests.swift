@@ -144,3 +144,21 @@ import Testing
         #expect(t.app.pageStatus.hasPrefix("page 1,000 of 1,000"))
     }
 }
+
+@Suite struct GalleryMacOSTests {
+    @Test("PC-17: under the macOS idiom the gallery selects pages with a tab strip, not page dots")
+    func PC_17_tabStripOnMacOS() {
+        let style = GalleryStyle(theme: .standard(for: .trueColor), colorMode: .trueColor, idiom: .macOS)
+        var t = HeadlessTerminal(GalleryApp(page: .scrollView, style: style, tableRows: 100), columns: 120, rows: 40)
+        let bottom = line(t, 39)
+        #expect(!bottom.contains("●"))
+        #expect(bottom.contains("2 Table") && bottom.contains("7 Guideline checks"))
+        // The strip is one cell per character, so a character's index is its column.
+        let chars = Array(bottom)
+        let column = chars.indices.first { String(chars[$0..<min(chars.count, $0 + 7)]) == "2 Table" } ?? 0
+        click(&t, column: column + 2, row: 39)
+        #expect(t.app.page == .table)
+        t.type("?")
+        #expect(t.text.contains("click a tab at the bottom"))
+    }
+}
