@@ -162,3 +162,24 @@ import Testing
         #expect(t.text.contains("click a tab at the bottom"))
     }
 }
+
+@Suite struct GalleryFinderOrderTests {
+    @Test("LT-12: the gallery's Name column sorts in Finder order: alpha-2 before alpha-10")
+    func LT_12_namesInFinderOrder() throws {
+        var t = gallery(.table, rows: 200)
+        let header = line(t, 1)
+        let name = try #require(header.firstIndex(of: "N")).utf16Offset(in: header)
+        click(&t, column: name + 1, row: 1)
+        t.advance(by: 0.2)
+        let names = (0..<200).compactMap { try? t.app.table.table.list.row(at: IndexPath(row: $0)).name }
+        let keys = names.map { TextOrder.finder.sortKey($0) }
+        #expect(zip(keys, keys.dropFirst()).allSatisfy { !bytesPrecedeForTest($1, $0) })
+        let alphas = names.filter { $0.hasPrefix("alpha-") }
+        #expect(alphas.count > 3)
+        if let two = alphas.firstIndex(where: { $0.hasPrefix("alpha-2.") || $0 == "alpha-2" }),
+           let ten = alphas.firstIndex(where: { $0.hasPrefix("alpha-10") }) { #expect(two < ten) }
+    }
+}
+
+/// Byte order of two keys (the core's comparison is internal to it).
+func bytesPrecedeForTest(_ a: [UInt8], _ b: [UInt8]) -> Bool { a.lexicographicallyPrecedes(b) }

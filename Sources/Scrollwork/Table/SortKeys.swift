@@ -4,10 +4,12 @@ enum SortKeys: Sendable {
     case ints([Int])
     case doubles([Double])
     case strings([String])
+    /// Text in an order of its own (Finder's), as byte keys that compare in that order.
+    case textKeys([[UInt8]])
     case values([TableValue])
 
     /// Reads `count` keys through `value`, choosing the narrowest storage that holds them all.
-    init(count: Int, value: (Int) -> TableValue) {
+    init(count: Int, textOrder: TextOrder = .lexical, value: (Int) -> TableValue) {
         var values: [TableValue] = []
         values.reserveCapacity(count)
         var allInts = true, allDoubles = true, allStrings = true
@@ -25,6 +27,8 @@ enum SortKeys: Sendable {
             self = .ints(values.map { if case let .int(x) = $0 { return x } else { return 0 } })
         } else if allDoubles {
             self = .doubles(values.map { if case let .double(x) = $0 { return x } else { return 0 } })
+        } else if allStrings, textOrder != .lexical {
+            self = .textKeys(values.map { if case let .string(x) = $0 { return textOrder.sortKey(x) } else { return [] } })
         } else if allStrings {
             self = .strings(values.map { if case let .string(x) = $0 { return x } else { return "" } })
         } else {
@@ -42,6 +46,7 @@ enum SortKeys: Sendable {
         case let .ints(k): ascending ? positions.sort { k[$0] < k[$1] } : positions.sort { k[$0] > k[$1] }
         case let .doubles(k): ascending ? positions.sort { precedes(k[$0], k[$1]) } : positions.sort { precedes(k[$1], k[$0]) }
         case let .strings(k): ascending ? positions.sort { k[$0] < k[$1] } : positions.sort { k[$0] > k[$1] }
+        case let .textKeys(k): ascending ? positions.sort { bytesPrecede(k[$0], k[$1]) } : positions.sort { bytesPrecede(k[$1], k[$0]) }
         case let .values(k): ascending ? positions.sort { k[$0] < k[$1] } : positions.sort { k[$0] > k[$1] }
         }
     }
@@ -52,6 +57,7 @@ enum SortKeys: Sendable {
         case let .ints(k): return k[a] < k[b] ? -1 : (k[a] == k[b] ? 0 : 1)
         case let .doubles(k): return precedes(k[a], k[b]) ? -1 : (precedes(k[b], k[a]) ? 1 : 0)
         case let .strings(k): return k[a] < k[b] ? -1 : (k[a] == k[b] ? 0 : 1)
+        case let .textKeys(k): return bytesPrecede(k[a], k[b]) ? -1 : (k[a] == k[b] ? 0 : 1)
         case let .values(k): return k[a] < k[b] ? -1 : (k[a] == k[b] ? 0 : 1)
         }
     }
@@ -62,4 +68,21 @@ enum SortKeys: Sendable {
 @inline(__always)
 func precedes(_ a: Double, _ b: Double) -> Bool {
     a < b || (b.isNaN && !a.isNaN)
+}
+
+/// True when byte key `a` sorts before `b`: the first differing byte decides, and a key that is a
+/// prefix of the other comes first.
+@inline(__always)
+func bytesPrecede(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+    a.withUnsafeBufferPointer { x in
+        b.withUnsafeBufferPointer { y in
+            let n = Swift.min(x.count, y.count)
+            var i = 0
+            while i < n {
+                if x[i] != y[i] { return x[i] < y[i] }
+                i += 1
+            }
+            return x.count < y.count
+        }
+    }
 }

@@ -118,13 +118,17 @@ public struct TableColumn<Row>: Sendable {
     public var alignment: ColumnAlignment
     /// Where too-long text is cut (`middle` for paths, LT-06).
     public var truncation: Truncation
+    /// How text in this column sorts: `.lexical` by default, `.finder` for names people read
+    /// as Finder shows them.
+    public var textOrder: TextOrder
     /// The value of a row in this column.
     public var value: @Sendable (Row) -> TableValue
 
     /// Creates a column.
     public init(_ title: String, id: String? = nil, width: ColumnWidth, isResizable: Bool = true, isSortable: Bool = true,
-                alignment: ColumnAlignment = .leading, truncation: Truncation = .tail,
+                alignment: ColumnAlignment = .leading, truncation: Truncation = .tail, textOrder: TextOrder = .lexical,
                 value: @escaping @Sendable (Row) -> TableValue) {
+        self.textOrder = textOrder
         self.id = id ?? title
         self.title = title
         self.width = width

@@ -79,7 +79,7 @@ public struct TableState<Row: Sendable>: Sendable {
             guard let column = columns.first(where: { $0.id == o.columnID }) else { continue }
             if keyCache[column.id] == nil {
                 let rows = list
-                keyCache[column.id] = SortKeys(count: ids.count) { column.value(rows.row(for: ids[$0])) }
+                keyCache[column.id] = SortKeys(count: ids.count, textOrder: column.textOrder) { column.value(rows.row(for: ids[$0])) }
             }
             keys.append((keyCache[column.id]!, o.ascending))
         }

@@ -8,6 +8,7 @@ struct TablePage: GalleryPage {
     static let guidelines = ["LT-01", "LT-06", "LT-07", "LT-12", "SV-08"]
     static let help = [
         "Click a heading to sort by it; click it again to reverse. Earlier sorts break ties.",
+        "Names sort as Finder sorts them: ignoring case, with numbers read as numbers (file-2 before file-10).",
         "Drag a │ divider in the header to resize a column; the others make room.",
         "Click a row to select it; ↑ ↓ move the selection. PgUp PgDn Space Home End scroll.",
         "Wheel or drag to scroll a million rows; the header stays, with a hard edge below it.",
@@ -25,7 +26,7 @@ struct TablePage: GalleryPage {
     init(style: GalleryStyle, rows: Int = 1_000_000) {
         self.style = style
         let columns: [TableColumn<FileRow>] = [
-            TableColumn("Name", width: ColumnWidth.clamping(min: 64, ideal: 160, max: 320)) { .string($0.name) },
+            TableColumn("Name", width: ColumnWidth.clamping(min: 64, ideal: 160, max: 320), textOrder: .finder) { .string($0.name) },
             TableColumn("Path", width: ColumnWidth.clamping(min: 96, ideal: 320), truncation: .middle) { .string($0.path) },
             TableColumn("Size", width: ColumnWidth.clamping(min: 56, ideal: 88, max: 160), alignment: .trailing) { .int($0.size) },
             TableColumn("Kind", width: ColumnWidth.clamping(min: 56, ideal: 112, max: 200)) { .string($0.kind) },
