@@ -183,3 +183,21 @@ import Testing
 
 /// Byte order of two keys (the core's comparison is internal to it).
 func bytesPrecedeForTest(_ a: [UInt8], _ b: [UInt8]) -> Bool { a.lexicographicallyPrecedes(b) }
+
+@Suite struct GalleryTypeAheadTests {
+    @Test("LT-12: typing on the table page selects the first matching row and says how it searched")
+    func LT_12_typeAheadOnTheTablePage() throws {
+        var t = gallery(.table, rows: 500)
+        let header = line(t, 1)
+        let name = try #require(header.firstIndex(of: "N")).utf16Offset(in: header)
+        click(&t, column: name + 1, row: 1)
+        t.advance(by: 0.2)
+        t.type("ki")
+        #expect(t.app.pageStatus.contains("typed “ki”: found by binary search"))
+        let row = try #require(t.app.table.table.list.selectedIndexPaths.first)
+        #expect(try t.app.table.table.list.row(at: row).name.hasPrefix("kilo"))
+        t.advance(by: 2)
+        t.type("zz")
+        #expect(t.app.pageStatus.contains("no row starts with “zz”"))
+    }
+}

@@ -9,6 +9,7 @@ struct TablePage: GalleryPage {
     static let help = [
         "Click a heading to sort by it; click it again to reverse. Earlier sorts break ties.",
         "Names sort as Finder sorts them: ignoring case, with numbers read as numbers (file-2 before file-10).",
+        "Type a few letters to select the first row that starts with them (the status line says how it searched).",
         "Drag a │ divider in the header to resize a column; the others make room.",
         "Click a row to select it; ↑ ↓ move the selection. PgUp PgDn Space Home End scroll.",
         "Wheel or drag to scroll a million rows; the header stays, with a hard edge below it.",
@@ -22,6 +23,9 @@ struct TablePage: GalleryPage {
     /// says it is sorting (a million rows take a moment, seconds in a debug build).
     var pendingHeading: Int? = nil
     var area = CellRect(column: 0, row: 0, columns: 0, rows: 0)
+    /// What has been typed for type-ahead selection, and what the last search did.
+    var typed = TypeAheadState()
+    var typeAheadNote: String? = nil
 
     init(style: GalleryStyle, rows: Int = 1_000_000) {
         self.style = style
@@ -45,6 +49,7 @@ struct TablePage: GalleryPage {
         var parts = ["\(grouped(count)) rows", sort]
         if let path = table.list.selectedIndexPaths.first { parts.append("row \(grouped(path.row + 1)) selected") }
         if let s = lastSortSeconds { parts.append("sort took \(Int(s * 1000)) ms") }
+        if let note = typeAheadNote { parts.append(note) }
         return parts.joined(separator: " · ")
     }
 
@@ -91,6 +96,18 @@ struct TablePage: GalleryPage {
             // less one row, as in a document.
             if let move = ListWidget.move(for: key), move == .up || move == .down { try? table.list.moveCursor(move, extending: key.modifiers.contains(.shift), at: time); return true }
             if let command = ScrollViewWidget.command(for: key) { try? table.list.scroll.perform(command, time: time); return true }
+            // Type-ahead: letters, digits and - . _ select the first row that starts with them.
+            if case let .character(c) = key.key, key.modifiers.isDisjoint(with: [.control, .alt]),
+               c.isLetter || c.isNumber || "-._".contains(c) {
+                let (row, method) = table.typeAhead(String(c), state: &typed, at: time)
+                let how: String
+                switch method {
+                case .binarySearch: how = "found by binary search"
+                case let .scan(limit): how = "scanned the first \(grouped(limit)) rows"
+                }
+                typeAheadNote = row == nil ? "no row starts with “\(typed.text)” (\(how))" : "typed “\(typed.text)”: \(how)"
+                return true
+            }
             return false
         default:
             return false
