@@ -71,6 +71,8 @@ struct GalleryApp: App {
     var pageArea: CellRect { CellRect(column: 0, row: 1, columns: size.columns, rows: max(0, size.rows - 3)) }
     var dotsArea: CellRect { CellRect(column: 0, row: max(0, size.rows - 1), columns: size.columns, rows: 1) }
 
+    mutating func takeClipboardText() -> String? { updatePage { $0.takeClipboardText() } }
+
     /// The current page's status line, whole.
     var pageStatus: String { withPage { $0.status } }
 

@@ -26,11 +26,14 @@ protocol GalleryPage {
     /// True while a text field on the page has focus: printable keys, `?` and Tab are typed
     /// into it instead of acting as the gallery's shortcuts.
     var isEditingText: Bool { get }
+    /// Text the page wants on the clipboard, handed over once.
+    mutating func takeClipboardText() -> String?
 }
 
 extension GalleryPage {
     var wakeTime: Double? { nil }
     var isEditingText: Bool { false }
+    mutating func takeClipboardText() -> String? { nil }
     mutating func appear(at time: Double) {}
 }
 

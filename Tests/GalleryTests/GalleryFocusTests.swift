@@ -201,3 +201,19 @@ func bytesPrecedeForTest(_ a: [UInt8], _ b: [UInt8]) -> Bool { a.lexicographical
         #expect(t.app.pageStatus.contains("no row starts with “zz”"))
     }
 }
+
+@Suite struct GalleryCopyTests {
+    @Test("LT-12: Alt+C copies the selected row with the heading row, tab-separated, and says so")
+    func LT_12_copySelectedRows() throws {
+        var t = gallery(.table, rows: 50)
+        t.type("\u{1B}c")
+        #expect(t.app.pageStatus.contains("nothing copied") && t.clipboard == nil)
+        t.send(bytes: Array("\u{1B}[B".utf8))
+        t.type("\u{1B}c")
+        let copied = try #require(t.clipboard)
+        let lines = copied.split(separator: "\n")
+        #expect(lines.count == 2 && lines[0] == "Name\tPath\tSize\tKind\tDate Modified")
+        #expect(lines[1].split(separator: "\t").count == 5)
+        #expect(t.app.pageStatus.contains("copied 1 row with the heading"))
+    }
+}

@@ -139,3 +139,13 @@ func foreignControl(in bytes: [UInt8]) -> String? {
         #expect(mode.widthModel == .graphemeClusters && mode.graphemeModeState == 2)
     }
 }
+
+@Suite struct ClipboardTests {
+    @Test("OSC 52 carries the text in base64, so nothing in it can act as control")
+    func osc52() {
+        #expect(ANSI.setClipboard("a\tb\u{1B}") == Array("\u{1B}]52;c;YQliGw==\u{07}".utf8))
+        #expect(ANSI.base64(Array("Man".utf8)) == Array("TWFu".utf8))
+        #expect(ANSI.base64(Array("Ma".utf8)) == Array("TWE=".utf8))
+        #expect(ANSI.base64([]) == [])
+    }
+}

@@ -17,6 +17,8 @@ public struct HeadlessTerminal<A: App> {
     public private(set) var columns: Int
     /// The size in cells.
     public private(set) var rows: Int
+    /// What the app last put on the clipboard (OSC 52 in a real terminal).
+    public private(set) var clipboard: String? = nil
     /// Bytes the renderer wrote for the last frame.
     public var lastFrameBytes: Int { renderer.lastFrameBytes }
 
@@ -40,12 +42,20 @@ public struct HeadlessTerminal<A: App> {
     /// Sends an event now and draws the next frame.
     public mutating func send(_ event: Event) {
         app.handle(event, at: time)
+        takeClipboard()
         draw()
+    }
+
+    private mutating func takeClipboard() {
+        if let text = app.takeClipboardText() { clipboard = text }
     }
 
     /// Sends raw bytes as a terminal would, decoded like real input, and draws.
     public mutating func send(bytes: [UInt8]) {
-        for event in decoder.feed(bytes, at: time) { app.handle(event, at: time) }
+        for event in decoder.feed(bytes, at: time) {
+            app.handle(event, at: time)
+            takeClipboard()
+        }
         draw()
     }
 

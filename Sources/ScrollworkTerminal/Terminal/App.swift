@@ -16,9 +16,14 @@ public protocol App {
     var wakeTime: Double? { get }
     /// True when the program should end.
     var wantsQuit: Bool { get }
+    /// Text the app wants on the system clipboard, handed over (and forgotten) once: the loop
+    /// sends it to the terminal with OSC 52 after each event. Nil when there is none.
+    mutating func takeClipboardText() -> String?
 }
 
 extension App {
     /// No deadline by default.
     public var wakeTime: Double? { nil }
+    /// Nothing to copy by default.
+    public mutating func takeClipboardText() -> String? { nil }
 }

@@ -52,6 +52,7 @@ public struct EventLoop {
                     continue
                 }
                 app.handle(event, at: Self.now())
+                if let text = app.takeClipboardText() { session.write(ANSI.setClipboard(text)) }
             }
         }
         deliver(decoder.feed(early, at: Self.now()))

@@ -10,6 +10,7 @@ struct TablePage: GalleryPage {
         "Click a heading to sort by it; click it again to reverse. Earlier sorts break ties.",
         "Names sort as Finder sorts them: ignoring case, with numbers read as numbers (file-2 before file-10).",
         "Type a few letters to select the first row that starts with them (the status line says how it searched).",
+        "Alt+C copies the selected row with the heading, tab-separated, to the clipboard (OSC 52).",
         "Drag a │ divider in the header to resize a column; the others make room.",
         "Click a row to select it; ↑ ↓ move the selection. PgUp PgDn Space Home End scroll.",
         "Wheel or drag to scroll a million rows; the header stays, with a hard edge below it.",
@@ -26,6 +27,13 @@ struct TablePage: GalleryPage {
     /// What has been typed for type-ahead selection, and what the last search did.
     var typed = TypeAheadState()
     var typeAheadNote: String? = nil
+    /// Rows copied with Alt+C, until the loop takes them.
+    var clipboard: String? = nil
+
+    mutating func takeClipboardText() -> String? {
+        defer { clipboard = nil }
+        return clipboard
+    }
 
     init(style: GalleryStyle, rows: Int = 1_000_000) {
         self.style = style
@@ -96,6 +104,15 @@ struct TablePage: GalleryPage {
             // less one row, as in a document.
             if let move = ListWidget.move(for: key), move == .up || move == .down { try? table.list.moveCursor(move, extending: key.modifiers.contains(.shift), at: time); return true }
             if let command = ScrollViewWidget.command(for: key) { try? table.list.scroll.perform(command, time: time); return true }
+            // Alt+C copies the selected rows, tab-separated, with the heading row (OSC 52).
+            if key == KeyEvent(.character("c"), .alt) {
+                let rows = table.list.selectedIndexPaths.compactMap { try? table.list.row(at: $0) }
+                guard !rows.isEmpty else { typeAheadNote = "select a row first: nothing copied"; return true }
+                let lines = [table.columns.map(\.title)] + rows.map { row in table.columns.map { $0.value(row).description } }
+                clipboard = lines.map { $0.joined(separator: "\t") }.joined(separator: "\n")
+                typeAheadNote = "copied \(grouped(rows.count)) row\(rows.count == 1 ? "" : "s") with the heading (OSC 52: on the clipboard where the terminal allows it)"
+                return true
+            }
             // Type-ahead: letters, digits and - . _ select the first row that starts with them.
             if case let .character(c) = key.key, key.modifiers.isDisjoint(with: [.control, .alt]),
                c.isLetter || c.isNumber || "-._".contains(c) {
