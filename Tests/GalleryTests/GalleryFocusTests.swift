@@ -167,10 +167,7 @@ import Testing
     @Test("LT-12: the gallery's Name column sorts in Finder order: alpha-2 before alpha-10")
     func LT_12_namesInFinderOrder() throws {
         var t = gallery(.table, rows: 200)
-        let header = line(t, 1)
-        let name = try #require(header.firstIndex(of: "N")).utf16Offset(in: header)
-        click(&t, column: name + 1, row: 1)
-        t.advance(by: 0.2)
+        try sortByName(&t)
         let names = (0..<200).compactMap { try? t.app.table.table.list.row(at: IndexPath(row: $0)).name }
         let keys = names.map { TextOrder.finder.sortKey($0) }
         #expect(zip(keys, keys.dropFirst()).allSatisfy { !bytesPrecedeForTest($1, $0) })
@@ -181,6 +178,14 @@ import Testing
     }
 }
 
+/// Clicks the table page's Name heading and lets the sort finish.
+func sortByName(_ t: inout HeadlessTerminal<GalleryApp>) throws {
+    let header = line(t, 1)
+    let name = try #require(header.firstIndex(of: "N")).utf16Offset(in: header)
+    click(&t, column: name + 1, row: 1)
+    t.advance(by: 0.2)
+}
+
 /// Byte order of two keys (the core's comparison is internal to it).
 func bytesPrecedeForTest(_ a: [UInt8], _ b: [UInt8]) -> Bool { a.lexicographicallyPrecedes(b) }
 
@@ -188,10 +193,7 @@ func bytesPrecedeForTest(_ a: [UInt8], _ b: [UInt8]) -> Bool { a.lexicographical
     @Test("LT-12: typing on the table page selects the first matching row and says how it searched")
     func LT_12_typeAheadOnTheTablePage() throws {
         var t = gallery(.table, rows: 500)
-        let header = line(t, 1)
-        let name = try #require(header.firstIndex(of: "N")).utf16Offset(in: header)
-        click(&t, column: name + 1, row: 1)
-        t.advance(by: 0.2)
+        try sortByName(&t)
         t.type("ki")
         #expect(t.app.pageStatus.contains("typed “ki”: found by binary search"))
         let row = try #require(t.app.table.table.list.selectedIndexPaths.first)
