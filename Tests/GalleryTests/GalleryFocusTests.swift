@@ -219,3 +219,16 @@ func bytesPrecedeForTest(_ a: [UInt8], _ b: [UInt8]) -> Bool { a.lexicographical
         #expect(t.app.pageStatus.contains("copied 1 row with the heading"))
     }
 }
+
+@Suite struct ContactsEditTests {
+    @Test("LT-03: in the contacts edit mode, d d deletes two rows one after the other")
+    func LT_03_deleteTwice() {
+        var t = gallery(.list)
+        t.type("3e")
+        t.send(bytes: Array("\u{1B}[B".utf8))
+        let rows = t.app.list.contacts.numberOfRows
+        t.type("dd")
+        #expect(t.app.list.contacts.numberOfRows == rows - 2)
+        #expect(!t.app.list.contacts.selectedIndexPaths.isEmpty)
+    }
+}

@@ -72,6 +72,29 @@ import Testing
         #expect(list.selectedIndexPaths == [IndexPath(row: 0, section: 1)])
     }
 
+    @Test("LT-03: with selectsAfterEdits, a delete selects the next row (the previous at the end) and an insert the new row")
+    func LT_03_selectionAfterEdits() throws {
+        var list = ListState(rows: ["a", "b", "c", "d"]) { RowContent($0) }
+        list.selectsAfterEdits = true
+        try list.select(IndexPath(row: 1))
+        try list.deleteRows(at: [IndexPath(row: 1)])
+        #expect(list.selectedIndexPaths == [IndexPath(row: 1)])
+        #expect(try list.row(at: IndexPath(row: 1)) == "c")
+        try list.deleteRows(at: [IndexPath(row: 1)])
+        #expect(try list.row(at: list.selectedIndexPaths[0]) == "d")
+        try list.deleteRows(at: [IndexPath(row: 1)])
+        #expect(try list.row(at: list.selectedIndexPaths[0]) == "a")
+        try list.insertRows(["new"], at: IndexPath(row: 0))
+        #expect(try list.row(at: list.selectedIndexPaths[0]) == "new")
+        try list.undo()
+        #expect(list.numberOfRows == 1)
+        // Off by default: the selection follows its rows only.
+        var plain = ListState(rows: ["a", "b"]) { RowContent($0) }
+        try plain.select(IndexPath(row: 0))
+        try plain.deleteRows(at: [IndexPath(row: 0)])
+        #expect(plain.selectedIndexPaths.isEmpty)
+    }
+
     @Test("LT-01: sorting is stable")
     func LT_01_stableSort() throws {
         var list = ListState(rows: ["b1", "a1", "b2", "a2", "b3"]) { RowContent($0) }

@@ -23,6 +23,7 @@ extension ListState {
         ids.insert(contentsOf: newIDs, at: indexPath.row)
         sections[indexPath.section].order = explicitOrder(ids, section: indexPath.section)
         rebuildGeometry()
+        if selectsAfterEdits, let first = newIDs.first { focusAfterEdit(first) }
     }
 
     /// Deletes the rows at `indexPaths` (duplicates are ignored; every path must exist). Needs the
@@ -31,6 +32,7 @@ extension ListState {
         try require(.delete, "deleting rows")
         for path in indexPaths { try validate(path) }
         recordUndo()
+        let cursorPath = cursor.flatMap { indexPath(of: $0) }
         var gone = Set<RowID>()
         for section in Set(indexPaths.map(\.section)) {
             let rows = Set(indexPaths.filter { $0.section == section }.map(\.row))
@@ -42,6 +44,12 @@ extension ListState {
         }
         forget(gone)
         rebuildGeometry()
+        if selectsAfterEdits, let path = cursorPath, cursor == nil {
+            // Deleted rows above the cursor's row move its place up.
+            let above = Set(indexPaths.filter { $0.section == path.section && $0.row < path.row }.map(\.row)).count
+            let count = sections[path.section].order.count
+            if count > 0 { focusAfterEdit(sections[path.section].order[Swift.min(path.row - above, count - 1)]) }
+        }
     }
 
     /// Moves one row to `destination` (its position after the move, possibly in another section).
@@ -140,6 +148,16 @@ extension ListState {
     }
 
     // MARK: Helpers
+
+    /// Gives `id` the cursor (and the selection, where rows can be selected) and shows it.
+    private mutating func focusAfterEdit(_ id: RowID) {
+        cursor = id
+        anchor = id
+        if selectionMode != .none { selection = [id] }
+        if let path = indexPath(of: id), let item = itemIndex(of: path) {
+            _ = try? scroll.scrollToVisible(frame(ofItem: item), policy: .nearest, animated: false, time: scroll.time)
+        }
+    }
 
     var snapshot: Snapshot {
         Snapshot(sections: sections, inserted: inserted, selection: selection, cursor: cursor, anchor: anchor, scrollOffset: scroll.offset)

@@ -89,6 +89,11 @@ public struct ListState<Row: Sendable>: Sendable {
     var redoStack: [Snapshot] = []
     /// The most edits kept for undo.
     public var undoLimit = 100 { didSet { undoLimit = Swift.max(0, undoLimit) } }
+    /// When true, edits move the cursor as people expect in an editable list: after a delete
+    /// the row that takes the deleted cursor row's place (or the one before, at the end of its
+    /// section) is selected, so a second delete acts; after an insert the first new row is
+    /// selected and revealed. Off by default: the selection then simply follows its rows.
+    public var selectsAfterEdits = false
     var itemStarts: [Int] = []
     /// Item heights and positions.
     public internal(set) var heights = RowHeights.fixed(16, count: 0)

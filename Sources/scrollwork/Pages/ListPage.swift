@@ -58,6 +58,8 @@ struct ListPage: GalleryPage {
             ListSection(group.names, header: RowContent(group.letter), indexTitle: group.letter)
         }) { RowContent($0) }
         for list in [\ListPage.settings, \.options, \.contacts] { self[keyPath: list].idiom = style.idiom }
+        // After a delete the next contact is selected, so d d deletes two; a new one is selected.
+        contacts.selectsAfterEdits = true
     }
 
     var status: String {
