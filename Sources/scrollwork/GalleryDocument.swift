@@ -90,21 +90,9 @@ enum GalleryDocument {
         return (out, carouselStart)
     }
 
-    /// Greedy word wrap by display width.
+    /// `text` wrapped to `width` cells by the core's word wrap; below 5 cells nothing is
+    /// readable, so the text is cut to one line instead.
     static func wrap(_ text: String, width: Int) -> [String] {
-        guard width > 4 else { return [text.truncated(toWidth: width)] }
-        var lines: [String] = []
-        var line = ""
-        for word in text.split(separator: " ") {
-            let candidate = line.isEmpty ? String(word) : line + " " + word
-            if displayWidth(candidate) <= width {
-                line = candidate
-            } else {
-                if !line.isEmpty { lines.append(line) }
-                line = String(word).truncated(toWidth: width)
-            }
-        }
-        if !line.isEmpty { lines.append(line) }
-        return lines
+        width > 4 ? text.wrapped(toWidth: width) : [text.truncated(toWidth: width)]
     }
 }

@@ -122,7 +122,7 @@ public struct Buffer: Sendable, Hashable {
     /// What to draw for a character holding control characters (nil for one that holds none):
     /// spaces for a tab, a visible picture for each other control, the rest as it is.
     private func visibleSubstitutes(for character: Character, column: Int) -> [(Character, Int)]? {
-        guard character.unicodeScalars.contains(where: { isControl($0) }) else { return nil }
+        guard character.unicodeScalars.contains(where: \.isControlCharacter) else { return nil }
         var result: [(Character, Int)] = []
         var at = column
         for scalar in character.unicodeScalars {
@@ -130,8 +130,8 @@ public struct Buffer: Sendable, Hashable {
                 let spaces = 8 - (at % 8 + 8) % 8
                 for _ in 0..<spaces { result.append((" ", 1)) }
                 at = at.addingSaturating(spaces)
-            } else if isControl(scalar) {
-                result.append((Character(controlPicture(scalar)), 1))
+            } else if scalar.isControlCharacter {
+                result.append((Character(scalar.visibleSubstitute), 1))
                 at = at.addingSaturating(1)
             } else {
                 let c = Character(scalar)
@@ -228,22 +228,6 @@ public struct CellRect: Sendable, Hashable {
         CellRect(column: column.addingSaturating(left), row: row.addingSaturating(top),
                  columns: columns.subtractingSaturating(left).subtractingSaturating(right),
                  rows: rows.subtractingSaturating(top).subtractingSaturating(bottom))
-    }
-}
-
-/// True for C0 and C1 control characters and DEL, which a terminal would act on instead of showing.
-@inline(__always)
-func isControl(_ scalar: Unicode.Scalar) -> Bool {
-    scalar.value < 0x20 || (scalar.value >= 0x7F && scalar.value < 0xA0)
-}
-
-/// The visible stand-in for a control character: its Unicode control picture (␀…␟, ␡), or
-/// U+FFFD for the C1 controls, which have none.
-func controlPicture(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
-    switch scalar.value {
-    case 0..<0x20: return Unicode.Scalar(0x2400 + scalar.value)!
-    case 0x7F: return "\u{2421}"
-    default: return "\u{FFFD}"
     }
 }
 

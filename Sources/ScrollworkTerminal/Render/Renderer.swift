@@ -251,10 +251,7 @@ public struct Renderer: Sendable {
             previous = byte
         }
         if safe { out.append(contentsOf: utf8); return }
-        for scalar in text.unicodeScalars {
-            let shown = isControl(scalar) ? controlPicture(scalar) : scalar
-            out.append(contentsOf: String(Character(shown)).utf8)
-        }
+        for scalar in text.unicodeScalars { out.append(contentsOf: String(Character(scalar.visibleSubstitute)).utf8) }
     }
 
     private mutating func move(to column: Int, row: Int, into out: inout [UInt8]) {
