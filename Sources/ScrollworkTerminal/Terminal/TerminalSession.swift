@@ -106,8 +106,10 @@ public final class TerminalSession {
     public func suspend() {
         let wasActive = isActive
         leave()
-        // SIGSTOP, which nothing can block or catch: the signal-source machinery may hold
-        // SIGTSTP blocked, and a raised SIGTSTP would then never stop the process.
+        // The whole job stops, as vim does it: a parent such as `swift run` in the same process
+        // group would otherwise see its child stop and end. This process ignores SIGTSTP (the
+        // signal source holds it), so it stops itself with SIGSTOP, which nothing can block.
+        kill(0, SIGTSTP)
         kill(getpid(), SIGSTOP)
         // Execution continues here after SIGCONT.
         if wasActive { enter() }
