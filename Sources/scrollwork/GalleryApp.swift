@@ -43,8 +43,8 @@ struct GalleryApp: App {
     var pageControlPage: PageControlPage
     var idioms: IdiomsPage
     var checks: ChecksPage
-    var dots: PageControlState
-    var dotsCapture: PointerCapture? = nil
+    var dots: PageControlView
+    var routing = Routing()
     var showsHelp = false
     var wantsQuit = false
     /// Set only by the end-to-end tests (`SCROLLWORK_TEST_CRASH` = trap, segv or abort): the "!"
@@ -62,78 +62,108 @@ struct GalleryApp: App {
         pageControlPage = PageControlPage(style: style)
         idioms = IdiomsPage(style: style)
         checks = ChecksPage(style: style)
-        dots = PageControlState(clampingPageCount: PageKind.allCases.count)
+        var dots = PageControlState(clampingPageCount: PageKind.allCases.count)
         dots.currentPage = page.rawValue
         dots.backgroundStyle = .prominent
+        self.dots = PageControlView(dots, theme: style.theme)
+    }
+
+    /// The current page, reached in place through a key path.
+    struct PageAccess {
+        let child: Child<GalleryApp>
+        let status: (GalleryApp) -> String
+        let takeClipboardText: (inout GalleryApp) -> String?
+        let moveFocus: (inout GalleryApp, Bool) -> Bool
+        let render: (inout GalleryApp, CellRect, inout Buffer, Double) -> Void
+
+        init<P: GalleryPage>(_ path: WritableKeyPath<GalleryApp, P>) {
+            child = Child(path)
+            status = { $0[keyPath: path].status }
+            takeClipboardText = { $0[keyPath: path].takeClipboardText() }
+            moveFocus = { $0[keyPath: path].moveFocus(forward: $1) }
+            render = { $0[keyPath: path].render(in: $1, into: &$2, at: $3) }
+        }
+    }
+
+    var current: PageAccess {
+        switch page {
+        case .scrollView: return PageAccess(\.scrollView)
+        case .table: return PageAccess(\.table)
+        case .list: return PageAccess(\.list)
+        case .outline: return PageAccess(\.outline)
+        case .pageControl: return PageAccess(\.pageControlPage)
+        case .idioms: return PageAccess(\.idioms)
+        case .checks: return PageAccess(\.checks)
+        }
     }
 
     /// The area pages draw in: below the title bar, above the status line and the dots.
     var pageArea: CellRect { CellRect(column: 0, row: 1, columns: size.columns, rows: max(0, size.rows - 3)) }
     var dotsArea: CellRect { CellRect(column: 0, row: max(0, size.rows - 1), columns: size.columns, rows: 1) }
 
-    mutating func takeClipboardText() -> String? { updatePage { $0.takeClipboardText() } }
+    mutating func takeClipboardText() -> String? { current.takeClipboardText(&self) }
 
     /// The current page's status line, whole.
-    var pageStatus: String { withPage { $0.status } }
+    var pageStatus: String { current.status(self) }
 
-    var isAnimating: Bool { withPage { $0.isAnimating } || dots.isAnimating }
-    var wakeTime: Double? { withPage { $0.wakeTime } }
+    var isAnimating: Bool { childrenAreAnimating }
+    var wakeTime: Double? { childrenWakeTime }
+    /// The focused row, cell or field of the page, for the terminal's cursor.
+    var cursorPosition: CellPosition? { current.child.cursorPosition(self) }
 
-    mutating func tick(at time: Double) {
-        updatePage { $0.tick(at: time) }
-        _ = dots.tick(at: time)
-    }
+    mutating func tick(at time: Double) { tickChildren(at: time) }
 
     mutating func handle(_ event: Event, at time: Double) {
+        let page = current.child
         switch event {
         case let .resize(columns, rows):
             let first = size.columns == 0 && size.rows == 0
             size = (columns, rows)
             // The first page appears with the first size (SV-03).
-            if first { updatePage { $0.appear(at: time) } }
+            if first { page.appear(&self, time) }
             return
         case let .key(key):
             if let crash = testCrash, key == KeyEvent(.character("!")) { TestCrash.crash(crash) }
             if showsHelp { showsHelp = false; return }
             if key == KeyEvent(.character("c"), .control) { wantsQuit = true; return }
             // A focused text field gets every other key first; Esc or Enter leaves it.
-            if withPage({ $0.isEditingText }) { break }
+            if page.isEditingText(self) { _ = page.handle(&self, event, time); return }
             switch (key.key, key.modifiers) {
             case (.character("q"), []): wantsQuit = true; return
             case (.character("?"), _), (.function(1), _): showsHelp = true; return
-            case (.tab, []), (.character("]"), []): go(to: (page.rawValue + 1) % PageKind.allCases.count, at: time); return
-            case (.tab, .shift), (.character("["), []): go(to: (page.rawValue + PageKind.allCases.count - 1) % PageKind.allCases.count, at: time); return
+            case (.character("]"), []): go(to: self.page.rawValue + 1, at: time); return
+            case (.character("["), []): go(to: self.page.rawValue - 1, at: time); return
             case let (.function(n), _) where n >= 2 && n <= 8: go(to: n - 2, at: time); return
             default: break
             }
+            if page.handle(&self, event, time).isHandled { return }
+            // Tab moves focus through the page's widgets, then on to the next page.
+            if key.key == .tab {
+                let forward = !key.modifiers.contains(.shift)
+                if !current.moveFocus(&self, forward) { go(to: self.page.rawValue + (forward ? 1 : -1), at: time) }
+            }
+            return
         case let .mouse(mouse):
             if showsHelp, case .press = mouse.kind { showsHelp = false; return }
-            if !style.idiom.supportsPageControls {
-                if case .press = mouse.kind, let index = GalleryTabStrip(theme: style.theme).page(atColumn: mouse.column, row: mouse.row, in: dotsArea) {
-                    go(to: index, at: time)
-                    return
-                }
-                break
-            }
-            let frame = PageControlWidget(theme: style.theme).frame(for: dots, in: dotsArea)
-            if dotsCapture != nil || (frame.contains(column: mouse.column, row: mouse.row) && mouse.kind == .press) {
-                if let change = PageControlWidget(theme: style.theme).handle(mouse, in: dotsArea, state: &dots, capture: &dotsCapture, at: time) {
-                    go(to: change.page, at: time)
-                }
+            if !style.idiom.supportsPageControls, case .press = mouse.kind,
+               let index = GalleryTabStrip(theme: style.theme).page(atColumn: mouse.column, row: mouse.row, in: dotsArea) {
+                go(to: index, at: time)
                 return
             }
         default: break
         }
-        let area = pageArea
-        _ = updatePage { $0.handle(event, in: area, at: time) }
+        _ = routeToChildren(event, at: time)
+        if let change = dots.takeChange() { go(to: change.page, at: time) }
     }
 
-    /// Shows page `index`, whose scroll views flash their indicators as it appears (SV-03).
+    /// Shows page `index` (wrapping around), whose scroll views flash their indicators as it
+    /// appears (SV-03).
     mutating func go(to index: Int, at time: Double) {
-        guard let kind = PageKind(rawValue: index) else { return }
+        let count = PageKind.allCases.count
+        guard let kind = PageKind(rawValue: ((index % count) + count) % count) else { return }
         page = kind
-        dots.currentPage = index
-        updatePage { $0.appear(at: time) }
+        dots.state.currentPage = kind.rawValue
+        current.child.appear(&self, time)
     }
 
     mutating func render(into buffer: inout Buffer, at time: Double) {
@@ -149,7 +179,7 @@ struct GalleryApp: App {
         var ids = bar
         ids.bold = false
         ids.foreground = theme.secondary.foreground
-        let right = "? help  Tab next  q quit "
+        let right = "? help  ] next  q quit "
         // As many whole IDs as fit, then "…": an ID is never cut in half.
         let room = columns - displayWidth(right) - 1 - end - 2
         var shown = ""
@@ -165,17 +195,17 @@ struct GalleryApp: App {
         if displayWidth(shown) <= room { buffer.draw("  " + shown, column: end, row: 0, style: ids) }
         buffer.draw(right, column: max(end, columns - displayWidth(right)), row: 0, style: ids)
         // The page.
-        let area = pageArea
-        if area.rows > 0 { updatePage { $0.draw(into: &buffer, area: area, at: time) } }
+        current.render(&self, pageArea, &buffer, time)
         // Status line and page dots.
+        if buffer.rows < 3 { dots.render(in: .none, into: &buffer, at: time) }
         if buffer.rows >= 3 {
-            let status = withPage { $0.status }
+            let status = pageStatus
             buffer.fill(CellRect(column: 0, row: buffer.rows - 2, columns: columns, rows: 1))
             buffer.draw(" " + status.truncated(toWidth: columns - 1), column: 0, row: buffer.rows - 2, style: theme.secondary)
             buffer.fill(dotsArea)
             // Page controls are not supported on macOS (PC-17): a tab strip selects pages there.
             if style.idiom.supportsPageControls {
-                PageControlWidget(theme: theme).draw(dots, in: dotsArea, into: &buffer)
+                dots.render(in: dotsArea, into: &buffer, at: time)
             } else {
                 GalleryTabStrip(theme: theme).draw(current: page.rawValue, in: dotsArea, into: &buffer)
             }
@@ -188,7 +218,7 @@ struct GalleryApp: App {
     private func drawHelp(into buffer: inout Buffer) {
         let theme = style.theme
         let source = ["\(page.title) — shows \(page.guidelines.joined(separator: ", "))", ""] + page.help
-            + ["", "Tab / Shift-Tab or [ ] or F2–F8: pages · " + (style.idiom.supportsPageControls ? "click or drag the dots" : "click a tab")
+            + ["", "Tab / Shift-Tab: focus, then the next page · ] [ or F2–F8: pages · " + (style.idiom.supportsPageControls ? "click or drag the dots" : "click a tab")
                + " at the bottom · Ctrl-Z suspends · q quits", "Any key closes this help."]
         let framed = buffer.columns >= 8 && buffer.rows >= 4
         let inner = max(1, min(buffer.columns - (framed ? 8 : 0), (source.map { displayWidth($0) }.max() ?? 0)))
@@ -215,35 +245,11 @@ struct GalleryApp: App {
             buffer.draw(text, column: box.column, row: box.row + border + i, style: s)
         }
     }
+}
 
-    private func withPage<T>(_ body: (any GalleryPage) -> T) -> T {
-        switch page {
-        case .scrollView: return body(scrollView)
-        case .table: return body(table)
-        case .list: return body(list)
-        case .outline: return body(outline)
-        case .pageControl: return body(pageControlPage)
-        case .idioms: return body(idioms)
-        case .checks: return body(checks)
-        }
-    }
-
-    @discardableResult
-    private mutating func updatePage<T>(_ body: (inout any GalleryPage) -> T) -> T {
-        func run<P: GalleryPage>(_ p: inout P) -> T {
-            var erased: any GalleryPage = p
-            // The body gets the page it was given back; it cannot change its type.
-            defer { if let back = erased as? P { p = back } }
-            return body(&erased)
-        }
-        switch page {
-        case .scrollView: return run(&scrollView)
-        case .table: return run(&table)
-        case .list: return run(&list)
-        case .outline: return run(&outline)
-        case .pageControl: return run(&pageControlPage)
-        case .idioms: return run(&idioms)
-        case .checks: return run(&checks)
-        }
+extension GalleryApp: WidgetGroup {
+    /// The page, and in front of it the page dots where page controls are supported.
+    var children: [Child<GalleryApp>] {
+        style.idiom.supportsPageControls ? [current.child, Child(\.dots)] : [current.child]
     }
 }

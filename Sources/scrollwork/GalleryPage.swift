@@ -1,8 +1,9 @@
 import Scrollwork
 import ScrollworkTerminal
 
-/// One page of the gallery: it shows some guidelines, takes events in its area and draws itself.
-protocol GalleryPage {
+/// One page of the gallery: a group of widgets that shows some guidelines. Its children take
+/// the events first (``WidgetGroup``); what they leave goes to ``handleUnused(_:at:)``.
+protocol GalleryPage: Widget, WidgetGroup {
     /// The page's name in the title bar.
     static var title: String { get }
     /// The guideline IDs the page shows.
@@ -11,30 +12,26 @@ protocol GalleryPage {
     static var help: [String] { get }
     /// A line about the page's state for the status bar.
     var status: String { get }
-    /// Takes an event that happened at `time` in `area`; returns true if it was used.
-    mutating func handle(_ event: Event, in area: CellRect, at time: Double) -> Bool
-    /// Advances animations.
-    mutating func tick(at time: Double)
-    /// Lays the page out for `area` and draws it.
-    mutating func draw(into buffer: inout Buffer, area: CellRect, at time: Double)
-    /// True while something moves.
-    var isAnimating: Bool { get }
-    /// When the page next needs a frame although nothing moves.
-    var wakeTime: Double? { get }
-    /// The page came into view at `time`: its scroll views flash their indicators (SV-03).
-    mutating func appear(at time: Double)
-    /// True while a text field on the page has focus: printable keys, `?` and Tab are typed
-    /// into it instead of acting as the gallery's shortcuts.
-    var isEditingText: Bool { get }
     /// Text the page wants on the clipboard, handed over once.
     mutating func takeClipboardText() -> String?
+    /// An event no child used: the page's own keys.
+    mutating func handleUnused(_ event: Event, at time: Double) -> EventResult
+    /// Reads what the children reported (activations, text field actions) after an event.
+    mutating func collect(at time: Double)
 }
 
 extension GalleryPage {
-    var wakeTime: Double? { nil }
-    var isEditingText: Bool { false }
     mutating func takeClipboardText() -> String? { nil }
-    mutating func appear(at time: Double) {}
+    mutating func handleUnused(_ event: Event, at time: Double) -> EventResult { .ignored }
+    mutating func collect(at time: Double) {}
+
+    /// The children first, then the page; then the page reads what the children reported.
+    mutating func handle(_ event: Event, at time: Double) -> EventResult {
+        var result = routeToChildren(event, at: time)
+        if !result.isHandled { result = handleUnused(event, at: time) }
+        collect(at: time)
+        return result
+    }
 }
 
 /// The gallery's theme, chosen once for the colour mode.
@@ -42,4 +39,13 @@ struct GalleryStyle {
     var theme: Theme
     var colorMode: ColorMode
     var idiom: ScrollIdiom
+    /// Reduce Motion: scroll states move at once and indicators do not fade.
+    var reducesMotion = false
+
+    /// A scroll state for `idiom` with the gallery's motion setting.
+    func scrollState(_ idiom: ScrollIdiom? = nil, viewport: Size = .zero, content: Size = .zero) -> ScrollState {
+        var state = (idiom ?? self.idiom).scrollState(viewport: viewport, content: content)
+        state.reducesMotion = reducesMotion
+        return state
+    }
 }

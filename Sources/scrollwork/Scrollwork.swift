@@ -19,7 +19,9 @@ struct ScrollworkCommand: ParsableCommand {
               --idiom <idiom>  iOS, macOS, tvOS, visionOS or watchOS (default iOS)
               --color <mode>   auto, truecolor, 256, 16 or none (default auto)
               --fps <n>        frames per second while something moves, 1–240 (60)
-            In the gallery: Tab changes page, ? explains it, Ctrl-Z suspends, q quits.
+              --reduce-motion  no momentum, bounces or fades (also SCROLLWORK_REDUCE_MOTION=1)
+              --show-cursor    show the terminal's cursor on what has focus
+            In the gallery: ] changes page, Tab moves focus, ? explains, Ctrl-Z suspends, q quits.
             """,
         version: scrollworkVersion,
         subcommands: [Gallery.self, Snapshot.self, Diagnostics.self],
@@ -37,6 +39,9 @@ struct DisplayOptions: ParsableArguments {
 
     @Option(help: "Colours: auto, truecolor, 256, 16 or none (NO_COLOR is honoured with auto).")
     var color: String = "auto"
+
+    @Flag(help: "Reduce Motion: scrolls move at once, without momentum, bounces or fading indicators (also SCROLLWORK_REDUCE_MOTION=1).")
+    var reduceMotion = false
 
     func pageKind() throws -> GalleryApp.PageKind {
         guard let kind = GalleryApp.PageKind(argument: page) else {
@@ -65,7 +70,8 @@ struct DisplayOptions: ParsableArguments {
 
     func style(environment: [String: String]) throws -> GalleryStyle {
         let mode = try colorMode(environment: environment)
-        return GalleryStyle(theme: .standard(for: mode), colorMode: mode, idiom: try scrollIdiom())
+        let reduces = reduceMotion || ["1", "true", "yes"].contains(environment["SCROLLWORK_REDUCE_MOTION"]?.lowercased() ?? "")
+        return GalleryStyle(theme: .standard(for: mode), colorMode: mode, idiom: try scrollIdiom(), reducesMotion: reduces)
     }
 }
 
@@ -77,6 +83,9 @@ struct Gallery: ParsableCommand {
 
     @Option(parsing: .unconditional, help: "Frames per second while something moves, 1 to 240.")
     var fps: Double = 60
+
+    @Flag(help: "Show the terminal's cursor on the focused row, cell or field (it is always placed there, for screen readers).")
+    var showCursor = false
 
     func validate() throws {
         guard fps.isFinite, fps >= 1, fps <= 240 else {
@@ -97,7 +106,9 @@ struct Gallery: ParsableCommand {
         }
         var app = GalleryApp(page: kind, style: style)
         app.testCrash = environment["SCROLLWORK_TEST_CRASH"]
-        EventLoop(framesPerSecond: fps, colorMode: style.colorMode).run(&app, session: session)
+        var loop = EventLoop(framesPerSecond: fps, colorMode: style.colorMode)
+        loop.showsCursor = showCursor
+        loop.run(&app, session: session)
     }
 }
 

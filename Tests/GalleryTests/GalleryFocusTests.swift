@@ -42,11 +42,11 @@ import Testing
         var t = gallery(.scrollView)
         t.type("  ")
         t.advance(by: 2)
-        let down = t.app.scrollView.document.offset.y
+        let down = t.app.scrollView.scroll.offset.y
         #expect(down > 0)
         t.send(bytes: Array(sequence.utf8))
         t.advance(by: 2)
-        #expect(t.app.scrollView.document.offset.y < down)
+        #expect(t.app.scrollView.scroll.offset.y < down)
     }
 }
 
@@ -57,15 +57,15 @@ import Testing
         #expect(OutlinePage.help.joined(separator: " ").contains("100,100 rows"))
         // The page opens with region 1 expanded (its 100 areas) and the cursor on it.
         t.send(bytes: Array("\u{1B}[D".utf8))
-        let collapsed = t.app.outline.outline.numberOfRows
+        let collapsed = t.app.outline.tree.outline.numberOfRows
         #expect(collapsed == 10)
         t.send(bytes: Array("\u{1B}[1;3C".utf8))
-        #expect(t.app.outline.outline.numberOfRows == collapsed + 100_100)
+        #expect(t.app.outline.tree.outline.numberOfRows == collapsed + 100_100)
         for region in 1..<10 {
-            try? t.app.outline.outline.setCursor([region])
+            try? t.app.outline.tree.outline.setCursor([region])
             t.send(bytes: Array("\u{1B}[1;3C".utf8))
         }
-        #expect(t.app.outline.outline.numberOfRows == 1_001_010)
+        #expect(t.app.outline.tree.outline.numberOfRows == 1_001_010)
         #expect(t.app.pageStatus.hasPrefix("1,001,010 visible rows"))
     }
 }
@@ -92,15 +92,15 @@ import Testing
     func LT_03_editKeys() {
         var t = gallery(.list)
         t.type("3e")
-        #expect(t.app.list.contacts.isEditing)
-        let rows = t.app.list.contacts.numberOfRows
+        #expect(t.app.list.contacts.list.isEditing)
+        let rows = t.app.list.contacts.list.numberOfRows
         t.send(bytes: Array("\u{1B}[B".utf8))
         t.send(bytes: Array("\u{1B}[1;3B".utf8))
         #expect(t.app.pageStatus.contains("moved"))
         t.type("n")
-        #expect(t.app.list.contacts.numberOfRows == rows + 1)
+        #expect(t.app.list.contacts.list.numberOfRows == rows + 1)
         t.type("d")
-        #expect(t.app.list.contacts.numberOfRows == rows)
+        #expect(t.app.list.contacts.list.numberOfRows == rows)
         t.type("u")
         #expect(t.app.pageStatus.contains("undone"))
         t.type("r")
@@ -111,12 +111,12 @@ import Testing
     func LT_04_optionKeys() {
         var t = gallery(.list)
         t.type("2")
-        let chosen = t.app.list.options.selectedIndexPaths
+        let chosen = t.app.list.options.list.selectedIndexPaths
         t.send(bytes: Array("\u{1B}[B\u{1B}[B".utf8))
-        #expect(t.app.list.options.selectedIndexPaths == chosen)
+        #expect(t.app.list.options.list.selectedIndexPaths == chosen)
         t.send(bytes: [0x0D])
         t.advance(by: 1)
-        #expect(t.app.list.options.selectedIndexPaths != chosen)
+        #expect(t.app.list.options.list.selectedIndexPaths != chosen)
         #expect(t.app.pageStatus.contains("text size"))
     }
 }
@@ -226,9 +226,9 @@ func bytesPrecedeForTest(_ a: [UInt8], _ b: [UInt8]) -> Bool { a.lexicographical
         var t = gallery(.list)
         t.type("3e")
         t.send(bytes: Array("\u{1B}[B".utf8))
-        let rows = t.app.list.contacts.numberOfRows
+        let rows = t.app.list.contacts.list.numberOfRows
         t.type("dd")
-        #expect(t.app.list.contacts.numberOfRows == rows - 2)
-        #expect(!t.app.list.contacts.selectedIndexPaths.isEmpty)
+        #expect(t.app.list.contacts.list.numberOfRows == rows - 2)
+        #expect(!t.app.list.contacts.list.selectedIndexPaths.isEmpty)
     }
 }

@@ -103,10 +103,10 @@ enum GalleryFuzz {
         }
     }
 
-    @Test("the page control page at 10×6 after Tab Tab Tab Tab Right")
+    @Test("the page control page at 10×6 after ] ] ] ] Right")
     func pageControlNarrow() {
         var t = gallery(.scrollView, columns: 10, lines: 6)
-        t.type("\t\t\t\t")
+        t.type("]]]]")
         t.send(bytes: Array("\u{1B}[C".utf8))
         t.advance(by: 1)
         #expect(t.app.page == .pageControl)

@@ -1,3 +1,4 @@
+import Foundation
 import Scrollwork
 import ScrollworkTerminal
 import Testing
@@ -10,7 +11,41 @@ import Testing
         t.send(.key(KeyEvent(.end)))
         t.advance(by: 1)
         #expect(t.text.contains("Row 999999"))
+        // Page Down from the top moves a page on.
+        t.send(.key(KeyEvent(.home)))
+        t.advance(by: 1)
+        t.send(.key(KeyEvent(.pageDown)))
+        t.advance(by: 1)
+        #expect(t.app.content.list.scroll.offset.y > 0)
+        // Flick: a press, a fast drag upward and a release keep the rows moving after the release.
+        t.send(.key(KeyEvent(.home)))
+        t.advance(by: 1)
+        t.send(.mouse(MouseEvent(.press, button: .left, column: 5, row: 8)))
+        for row in [6, 4, 2] {
+            t.advance(by: 0.016)
+            t.send(.mouse(MouseEvent(.drag, button: .left, column: 5, row: row)))
+        }
+        t.send(.mouse(MouseEvent(.release, button: .left, column: 5, row: 2)))
+        let released = t.app.content.list.scroll.offset.y
+        t.advance(by: 0.5)
+        #expect(t.app.content.list.scroll.offset.y > released, "momentum after the release")
+        // The wheel scrolls; q quits.
+        let top = t.app.content.list.scroll.offset.y
+        t.send(.mouse(MouseEvent(.wheel(.down), button: .none, column: 5, row: 5)))
+        t.advance(by: 1)
+        #expect(t.app.content.list.scroll.offset.y > top)
         t.send(.key(KeyEvent(.character("q"))))
         #expect(t.app.wantsQuit)
+    }
+
+    @Test("the README app's user code is at most 15 lines")
+    func readmeAppIsShort() throws {
+        // Lines between the markers that are code: not blank, not comments, not imports.
+        let source = #filePath.replacingOccurrences(of: "ReadmeExampleTests.swift", with: "ReadmeExample.swift")
+        let text = try String(contentsOfFile: source, encoding: .utf8)
+        let body = text.components(separatedBy: "// BEGIN README EXAMPLE")[1].components(separatedBy: "// END README EXAMPLE")[0]
+        let code = body.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty && !$0.hasPrefix("//") && !$0.hasPrefix("import ") }
+        #expect(code.count <= 15, "\(code.count) lines")
     }
 }

@@ -10,7 +10,7 @@ import Testing
         s.tick(at: 0.5)
         s.tick(at: time)
         var buffer = Buffer(columns: 40, rows: 8)
-        ScrollViewWidget(theme: theme).drawIndicators(s, in: buffer.area, into: &buffer)
+        ScrollIndicatorDrawing(metrics: CellMetrics(), theme: theme).draw(s, in: buffer.area, into: &buffer)
         return (0..<8).map { buffer[39, $0] }.filter { $0.text != " " }.map(\.style.foreground)
     }
 
@@ -36,7 +36,7 @@ import Testing
         s.tick(at: 0.5)
         s.tick(at: 1.86)
         var buffer = Buffer(columns: 40, rows: 8)
-        ScrollViewWidget(theme: Theme()).drawIndicators(s, in: buffer.area, into: &buffer)
+        ScrollIndicatorDrawing(metrics: CellMetrics(), theme: Theme()).draw(s, in: buffer.area, into: &buffer)
         #expect((0..<8).contains { buffer[39, $0].text != " " && buffer[39, $0].style.dim })
     }
 }

@@ -18,10 +18,8 @@ func settings() -> ListState<String> {
 }
 
 func drawList<Row>(_ list: ListState<Row>, columns: Int = 36, rows: Int = 12, time: Double = 5) -> String {
-    var list = list
-    let area = CellRect(column: 0, row: 0, columns: columns, rows: rows)
-    ListWidget(theme: theme).layout(&list, in: area)
-    return snapshotText(render(columns: columns, rows: rows) { b, _ in ListWidget(theme: theme).draw(list, in: area, at: time, into: &b) })
+    var view = ListView(list, theme: theme)
+    return snapshotText(render(columns: columns, rows: rows) { b, area in view.render(in: area, into: &b, at: time) })
 }
 
 @Suite struct ListSnapshotTests {
@@ -97,10 +95,8 @@ func drawList<Row>(_ list: ListState<Row>, columns: Int = 36, rows: Int = 12, ti
     }
 
     func draw(_ t: TableState<File>, columns: Int = 48, rows: Int = 8) -> String {
-        var t = t
-        let area = CellRect(column: 0, row: 0, columns: columns, rows: rows)
-        TableWidget(theme: theme).layout(&t, in: area)
-        return snapshotText(render(columns: columns, rows: rows) { b, _ in TableWidget(theme: theme).draw(t, in: area, at: 5, into: &b) })
+        var view = TableView(t, theme: theme)
+        return snapshotText(render(columns: columns, rows: rows) { b, area in view.render(in: area, into: &b, at: 5) })
     }
 
     @Test("LT-12, LT-06: sorted by size descending, zebra rows, middle-truncated paths")
@@ -116,15 +112,13 @@ func drawList<Row>(_ list: ListState<Row>, columns: Int = 36, rows: Int = 12, ti
 
     @Test("SV-08, LT-12: the pinned header gets a hard edge once rows scroll under it")
     func SV_08_LT_12_hardEdgeUnderHeader() throws {
-        var t = try table()
-        let area = CellRect(column: 0, row: 0, columns: 48, rows: 8)
-        TableWidget(theme: theme).layout(&t, in: area)
-        let top = render(columns: 48, rows: 8) { b, _ in TableWidget(theme: theme).draw(t, in: area, at: 5, into: &b) }
+        var view = TableView(try table(), theme: theme)
+        let top = render(columns: 48, rows: 8) { b, area in view.render(in: area, into: &b, at: 5) }
         #expect(!top[1, 0].style.underline)
-        try t.list.scroll.setOffset(Point(x: 0, y: 48), time: 0)
-        let scrolled = render(columns: 48, rows: 8) { b, _ in TableWidget(theme: theme).draw(t, in: area, at: 5, into: &b) }
+        try view.table.list.scroll.setOffset(Point(x: 0, y: 48), time: 0)
+        let scrolled = render(columns: 48, rows: 8) { b, area in view.render(in: area, into: &b, at: 5) }
         #expect(scrolled[1, 0].style.underline)
-        assertSnapshot(of: draw(t), as: .lines)
+        assertSnapshot(of: draw(view.table), as: .lines)
     }
 }
 
@@ -140,11 +134,8 @@ func drawList<Row>(_ list: ListState<Row>, columns: Int = 36, rows: Int = 12, ti
         try o.expand([0])
         try o.expand([0, 1])
         try o.setCursor([0, 1, 2])
-        let area = CellRect(column: 0, row: 0, columns: 30, rows: 10)
-        OutlineWidget(theme: theme).layout(&o, in: area)
-        let out = snapshotText(render(columns: 30, rows: 10) { b, _ in
-            OutlineWidget(theme: theme).draw(o, in: area, into: &b) { "Item " + $0.map(String.init).joined(separator: ".") }
-        })
+        var view = OutlineView(o, theme: theme) { "Item " + $0.map(String.init).joined(separator: ".") }
+        let out = snapshotText(render(columns: 30, rows: 10) { b, area in view.render(in: area, into: &b, at: 0) })
         #expect(out.contains("▾") && out.contains("▸"))
         assertSnapshot(of: out, as: .lines)
     }

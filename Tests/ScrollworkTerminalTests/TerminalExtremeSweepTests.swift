@@ -80,46 +80,46 @@ struct SweepTree: OutlineSource {
         await propertyCheck(count: 150, input: TerminalExtreme.operations) { ops in
             let theme = Theme.standard(for: .trueColor)
             var buffer = Buffer(columns: 40, rows: 12)
-            var scroll = ScrollState(viewport: Size(width: 320, height: 192), content: Size(width: 640, height: 4000))
-            var list = ListState(rows: GeneratedRows(count: 300) { "Row \($0)" }) { RowContent($0, subtitle: "sub", accessory: .detailDisclosureButton) }
-            var table = TableState(rows: GeneratedRows(count: 300) { SweepRow(name: "n\($0)", size: Double($0) / 3) }, columns: [
+            var scrollView = ScrollView(RowNumbers(), scroll: ScrollState(viewport: Size(width: 320, height: 192), content: Size(width: 640, height: 4000)), theme: theme)
+            var listView = ListView(ListState(rows: GeneratedRows(count: 300) { "Row \($0)" }) { RowContent($0, subtitle: "sub", accessory: .detailDisclosureButton) }, theme: theme)
+            var tableView = TableView(TableState(rows: GeneratedRows(count: 300) { SweepRow(name: "n\($0)", size: Double($0) / 3) }, columns: [
                 TableColumn("Name", width: .clamping(ideal: 80)) { .string($0.name) },
                 TableColumn("Size", width: .clamping(min: 0, ideal: 60, max: .infinity), alignment: .trailing) { .double($0.size) },
-            ])
-            var outline = OutlineState(source: SweepTree())
-            var control = PageControlState(clampingPageCount: 1000)
-            var capture: PointerCapture? = nil
+            ]), theme: theme)
+            var outlineView = OutlineView(OutlineState(source: SweepTree()), theme: theme) { "node \($0)" }
+            var controlView = PageControlView(PageControlState(clampingPageCount: 1000), theme: theme)
             var t = 0.0
             for (op, a, b, c) in ops {
                 t += 0.02
                 let time = c % 7 == 0 ? TerminalExtreme.double(c) : t
                 let rect = TerminalExtreme.rect(a, b)
-                let mouse = TerminalExtreme.mouse(a, b, c)
+                let event = Event.mouse(TerminalExtreme.mouse(a, b, c))
                 var metrics = CellMetrics()
                 metrics.cellWidth = TerminalExtreme.double(a)
                 metrics.cellHeight = TerminalExtreme.double(b)
-                var widget = ScrollViewWidget(theme: theme)
-                widget.metrics = metrics
+                scrollView.metrics = metrics
+                listView.metrics = metrics
                 switch op % 14 {
-                case 0: widget.layout(&scroll, in: rect); widget.draw(scroll, in: rect, into: &buffer) { b, w in b.draw("row \(w.firstRow)", column: w.rect.column, row: w.rect.row) }
-                case 1: _ = widget.handle(mouse, in: rect, state: &scroll, capture: &capture, at: time)
-                case 2: try? scroll.setOffset(Point(x: TerminalExtreme.double(a), y: TerminalExtreme.double(b)), time: t)
-                case 3: scroll.contentSize = Size(width: TerminalExtreme.double(a), height: TerminalExtreme.double(b))
-                case 4: ListWidget(theme: theme).layout(&list, in: rect); ListWidget(theme: theme).draw(list, in: rect, at: time, into: &buffer)
-                case 5: _ = ListWidget(theme: theme).handle(mouse, in: rect, list: &list, capture: &capture, at: time)
-                case 6: TableWidget(theme: theme).layout(&table, in: rect); TableWidget(theme: theme).draw(table, in: rect, at: time, into: &buffer)
-                case 7: _ = TableWidget(theme: theme).handle(mouse, in: rect, table: &table, capture: &capture, at: time)
-                case 8: OutlineWidget(theme: theme).layout(&outline, in: rect); OutlineWidget(theme: theme).draw(outline, in: rect, into: &buffer) { "node \($0)" }
-                case 9: OutlineWidget(theme: theme).handle(mouse, in: rect, outline: &outline, capture: &capture, at: time)
-                case 10: PageControlWidget(theme: theme).draw(control, in: rect, into: &buffer)
-                case 11: _ = PageControlWidget(theme: theme).handle(mouse, in: rect, state: &control, capture: &capture, at: time)
-                case 12: list.metrics.rowHeight = TerminalExtreme.double(a); outline.rowHeight = TerminalExtreme.double(b); table.setAvailableWidth(TerminalExtreme.double(c))
+                case 0: scrollView.render(in: rect, into: &buffer, at: time)
+                case 1: _ = scrollView.handle(event, at: time)
+                case 2: try? scrollView.scroll.setOffset(Point(x: TerminalExtreme.double(a), y: TerminalExtreme.double(b)), time: t)
+                case 3: scrollView.scroll.contentSize = Size(width: TerminalExtreme.double(a), height: TerminalExtreme.double(b))
+                case 4: listView.render(in: rect, into: &buffer, at: time)
+                case 5: _ = listView.handle(event, at: time); _ = listView.handle(.key(KeyEvent(.enter)), at: time)
+                case 6: tableView.render(in: rect, into: &buffer, at: time)
+                case 7: _ = tableView.handle(event, at: time)
+                case 8: outlineView.render(in: rect, into: &buffer, at: time)
+                case 9: _ = outlineView.handle(event, at: time)
+                case 10: controlView.render(in: rect, into: &buffer, at: time)
+                case 11: _ = controlView.handle(event, at: time)
+                case 12: listView.list.metrics.rowHeight = TerminalExtreme.double(a); outlineView.outline.rowHeight = TerminalExtreme.double(b); tableView.table.setAvailableWidth(TerminalExtreme.double(c))
                 default:
-                    scroll.tick(at: time); list.scroll.tick(at: time); outline.scroll.tick(at: time); _ = control.tick(at: time)
+                    scrollView.tick(at: time); listView.tick(at: time); outlineView.tick(at: time); controlView.tick(at: time)
                     EdgeEffectWidget(theme: theme).draw(ScrollEdgeEffect(edge: .top, floating: [.pinnedTableHeader], depth: TerminalExtreme.double(a)),
-                                                        state: scroll, idiom: .iOS, content: rect, into: &buffer)
+                                                        state: scrollView.scroll, idiom: .iOS, content: rect, into: &buffer)
                 }
-                for state in [scroll, list.scroll, table.list.scroll, outline.scroll] {
+                let control = controlView.state
+                for state in [scrollView.scroll, listView.list.scroll, tableView.table.list.scroll, outlineView.outline.scroll] {
                     #expect(state.offset.x.isFinite && state.offset.y.isFinite && state.zoomScale.isFinite)
                 }
                 #expect(control.currentPage >= 0 && control.currentPage < control.numberOfPages)
@@ -150,8 +150,7 @@ struct SweepTree: OutlineSource {
 
     @Test("a headless terminal advanced by any time, at any frame rate, resized to any size, returns")
     func headlessTerminalExtremes() {
-        let app = Harness(state: 0, drawState: { n, rect, buffer, _ in buffer.draw("\(n)", column: rect.column, row: rect.row) },
-                          tickState: { n, _ in n += 1 }, animating: { _ in true })
+        let app = Harness(content: Counter())
         var t = HeadlessTerminal(app, columns: 2, rows: 1)
         for rate in [Double.nan, .infinity, 0, -5, 1e9, 1] {
             t.framesPerSecond = rate
@@ -159,8 +158,21 @@ struct SweepTree: OutlineSource {
             t.advance(by: .nan)
             t.advance(by: -1)
         }
-        #expect(t.time == 6 * HeadlessTerminal<Harness<Int>>.maximumAdvance)
+        #expect(t.time == 6 * HeadlessTerminal<Harness<Counter>>.maximumAdvance)
         for (c, r) in [(Int.min, Int.max), (0, 0), (5000, 1), (3, 2)] { t.resize(columns: c, rows: r) }
         #expect(t.columns == 3 && t.rows == 2)
     }
+}
+
+/// A widget that counts its ticks and always animates.
+struct Counter: Widget {
+    var n = 0
+    var frame = CellRect.none
+    var isAnimating: Bool { true }
+    mutating func tick(at time: Double) { n += 1 }
+    mutating func render(in area: CellRect, into buffer: inout Buffer, at time: Double) {
+        frame = area
+        buffer.draw("\(n)", column: area.column, row: area.row)
+    }
+    mutating func handle(_ event: Event, at time: Double) -> EventResult { .ignored }
 }

@@ -31,14 +31,12 @@ import Testing
             var state = ScrollState(viewport: Size(width: 80, height: 160), content: Size(width: 1e300, height: 1e300))
             try state.perform(.bottom, time: 0)
             state.tick(at: 5)
-            var widget = ScrollViewWidget(theme: Theme())
+            var widget = ScrollView(RowNumbers(), scroll: state)
             widget.metrics.cellWidth = 0
             widget.metrics.cellHeight = -.infinity
             precondition(widget.metrics.cellWidth == 8 && widget.metrics.cellHeight == 16)
             var buffer = Buffer(columns: 10, rows: 10)
-            widget.draw(state, in: buffer.area, into: &buffer) { buffer, window in
-                buffer.draw("row \(window.firstRow)", column: window.rect.column, row: window.rect.row)
-            }
+            widget.render(in: buffer.area, into: &buffer, at: 5)
         }
     }
 
@@ -54,5 +52,12 @@ import Testing
             }
             v.apply(Array("\u{1B}[1;\(big)r\u{1B}[\(big)S".utf8))
         }
+    }
+}
+
+/// Each row's number, as scroll view content.
+struct RowNumbers: ScrollContent {
+    func draw(_ window: ScrollWindow, into buffer: inout Buffer, at time: Double) {
+        buffer.draw("row \(window.firstRow)", column: window.rect.column, row: window.rect.row)
     }
 }

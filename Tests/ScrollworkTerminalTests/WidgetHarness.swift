@@ -1,26 +1,10 @@
 import Scrollwork
 @testable import ScrollworkTerminal
 
-/// A one-widget app for tests: state, how to draw it, how it takes events.
-struct Harness<State>: App {
-    var state: State
-    var capture: PointerCapture? = nil
-    var drawState: (State, CellRect, inout Buffer, Double) -> Void
-    var handleEvent: (inout State, Event, CellRect, inout PointerCapture?, Double) -> Void = { _, _, _, _, _ in }
-    var tickState: (inout State, Double) -> Void = { _, _ in }
-    var animating: (State) -> Bool = { _ in false }
-    var area = CellRect(column: 0, row: 0, columns: 0, rows: 0)
-    var wantsQuit: Bool { false }
-    var isAnimating: Bool { animating(state) }
-
-    mutating func handle(_ event: Event, at time: Double) {
-        if case let .resize(columns, rows) = event { area = CellRect(column: 0, row: 0, columns: columns, rows: rows) }
-        handleEvent(&state, event, area, &capture, time)
-    }
-
-    mutating func tick(at time: Double) { tickState(&state, time) }
-
-    mutating func render(into buffer: inout Buffer, at time: Double) { drawState(state, area, &buffer, time) }
+/// A one-widget app for tests.
+struct Harness<Content: Widget>: WidgetApp {
+    var content: Content
+    var wantsQuit = false
 }
 
 /// The screen as text, then a map of how each cell is styled, for snapshots:

@@ -6,15 +6,21 @@ import Testing
 let theme = Theme.standard(for: .trueColor)
 let documentLines = (1...200).map { "Line \($0): scroll views show more content than fits." }
 
-/// Draws a text document through the scroll view widget.
-func drawDocument(_ state: ScrollState, in rect: CellRect, into buffer: inout Buffer) {
-    ScrollViewWidget(theme: theme).draw(state, in: rect, into: &buffer) { buffer, window in
+/// The test document's lines, as scroll view content.
+struct DocumentLines: ScrollContent {
+    func draw(_ window: ScrollWindow, into buffer: inout Buffer, at time: Double) {
         for r in 0..<window.rect.rows {
             let line = window.firstRow + r
             guard line >= 0 && line < documentLines.count else { continue }
             buffer.draw(documentLines[line], column: window.rect.column - window.firstColumn, row: window.rect.row + r, clip: window.rect)
         }
     }
+}
+
+/// Draws a text document through the scroll view widget.
+func drawDocument(_ state: ScrollState, in rect: CellRect, into buffer: inout Buffer) {
+    var view = ScrollView(DocumentLines(), scroll: state, theme: theme)
+    view.render(in: rect, into: &buffer, at: state.time)
 }
 
 func document(idiom: ScrollIdiom = .iOS, columns: Int = 40, rows: Int = 8) -> ScrollState {
@@ -101,7 +107,8 @@ func document(idiom: ScrollIdiom = .iOS, columns: Int = 40, rows: Int = 8) -> Sc
 
 @Suite struct PageControlSnapshotTests {
     func draw(_ c: PageControlState, columns: Int = 30, rows: Int = 3) -> String {
-        snapshotText(render(columns: columns, rows: rows) { PageControlWidget(theme: theme).draw(c, in: $1, into: &$0) })
+        var view = PageControlView(c, theme: theme)
+        return snapshotText(render(columns: columns, rows: rows) { view.render(in: $1, into: &$0, at: 0) })
     }
 
     @Test("PC-02, PC-04: five dots at the bottom centre, the current one highlighted")

@@ -2,16 +2,27 @@ import Testing
 @testable import Scrollwork
 
 @Suite struct ScrollBadInputTests {
-    @Test func nonFiniteInputIsRejectedWithATypedError() throws {
+    @Test func nonFiniteHostInputIsSanitised() throws {
+        // Host input (pointer positions, notches, detents, times) whose only failure could be a
+        // non-finite number from the host's arithmetic is sanitised: such a number counts as 0,
+        // and a time that is not a number leaves the clock where it was.
         var s = phoneScroll()
-        #expect(throws: ScrollInputError.notFinite(parameter: "drag location.y", value: .infinity)) {
-            try s.beginDrag(at: Point(x: 0, y: .infinity), time: 0)
-        }
-        #expect(throws: ScrollInputError.self) { try s.wheel(notches: Point(x: .nan, y: 1), at: 0) }
-        #expect(throws: ScrollInputError.self) { try s.scroll(by: Point(x: 0, y: 1), phase: .changed, at: .nan) }
+        s.beginDrag(at: Point(x: 0, y: .infinity), time: 0)
+        s.drag(to: Point(x: .nan, y: .nan), time: .nan)
+        s.endDrag(time: .infinity)
+        s.wheel(notches: Point(x: .nan, y: 0), at: 0)
+        s.crown(detents: .infinity, at: 0)
+        s.tick(at: 10)
+        #expect(s.offset == .zero && s.time == 10)
+        s.wheel(notches: Point(x: .nan, y: 1), at: .nan)
+        s.tick(at: 11)
+        #expect(s.offset.y > 0 && s.offset.x == 0 && s.offset.y.isFinite)
+    }
+
+    @Test func nonFiniteAppValuesAreRejectedWithATypedError() throws {
+        var s = phoneScroll()
         #expect(throws: ScrollInputError.self) { try s.setOffset(Point(x: 0, y: -.infinity), time: 0) }
         #expect(throws: ScrollInputError.self) { try s.scrollToVisible(Rect(x: 0, y: 0, width: .nan, height: 3), time: 0) }
-        #expect(throws: ScrollInputError.self) { try s.crown(detents: .infinity, at: 0) }
         #expect(s.offset == .zero)
         let message = ScrollInputError.notFinite(parameter: "time", value: .nan).description
         #expect(message.contains("time") && message.contains("finite"))

@@ -311,3 +311,13 @@ public enum OutlineError: Error, Sendable, Hashable, CustomStringConvertible {
         }
     }
 }
+
+extension OutlineState {
+    /// The index of the row drawn at `y` points from the top of the viewport, if any.
+    public func rowIndex(atViewportY y: Double) -> Int? {
+        let offset = scroll.offset.y + y
+        guard offset.isFinite, offset >= 0, rowHeight > 0 else { return nil }
+        let index = Int(saturating: (offset / rowHeight).rounded(.down))
+        return index < numberOfRows ? index : nil
+    }
+}

@@ -20,9 +20,9 @@ struct Press: Sendable, Hashable {
 
 extension PageControlState {
     /// A finger or pointer goes down on the control at `position` (points along its axis).
-    public mutating func pointerDown(at position: Double, time now: Double) throws(PageControlError) {
-        try requirePageFinite(position, "position")
-        try advance(to: now)
+    public mutating func pointerDown(at position: Double, time now: Double) {
+        let position = position.isFinite ? position.clamped(to: -1e15...1e15) : 0
+        advance(to: now)
         guard numberOfPages > 0 else { return }
         press = Press(startPosition: position, startTime: time, startPage: currentPage, position: position)
         interactionState = .discrete
@@ -33,9 +33,9 @@ extension PageControlState {
     /// animation; past either end of the control it jumps to the first or last page (PC-12).
     /// Scrubbing is off with the minimal background (PC-15).
     @discardableResult
-    public mutating func pointerMoved(to position: Double, time now: Double) throws(PageControlError) -> PageChange? {
-        try requirePageFinite(position, "position")
-        try advance(to: now)
+    public mutating func pointerMoved(to position: Double, time now: Double) -> PageChange? {
+        let position = position.isFinite ? position.clamped(to: -1e15...1e15) : 0
+        advance(to: now)
         guard var current = press else { return nil }
         current.position = position
         press = current
@@ -49,7 +49,7 @@ extension PageControlState {
     /// Advances time: a press held long enough becomes a scrub; a running timer advances pages.
     @discardableResult
     public mutating func tick(at now: Double) -> PageChange? {
-        guard (try? advance(to: now)) != nil else { return nil }
+        advance(to: now)
         if let current = press, !current.isScrubbing, canScrub, time - current.startTime >= scrubDelay {
             press?.isScrubbing = true
             interactionState = .continuous
@@ -63,9 +63,9 @@ extension PageControlState {
     /// such as a mouse) it goes to the page of the dot under it. Taps are discrete and animated
     /// (PC-13, PC-14).
     @discardableResult
-    public mutating func pointerUp(at position: Double, time now: Double, targetsIndicator: Bool = false) throws(PageControlError) -> PageChange? {
-        try requirePageFinite(position, "position")
-        try advance(to: now)
+    public mutating func pointerUp(at position: Double, time now: Double, targetsIndicator: Bool = false) -> PageChange? {
+        let position = position.isFinite ? position.clamped(to: -1e15...1e15) : 0
+        advance(to: now)
         guard let current = press else { return nil }
         press = nil
         defer { interactionState = .none }
@@ -89,8 +89,8 @@ extension PageControlState {
 
     /// tvOS (PC-16): moving focus left or right moves between full-screen pages, animated.
     @discardableResult
-    public mutating func moveFocus(forward: Bool, time now: Double) throws(PageControlError) -> PageChange? {
-        try advance(to: now)
+    public mutating func moveFocus(forward: Bool, time now: Double) -> PageChange? {
+        advance(to: now)
         let step = (forward ? 1 : -1) * (isReversed ? -1 : 1)
         return change(to: currentPage + step, animated: true, interaction: .discrete)
     }
@@ -121,8 +121,8 @@ extension PageControlState {
         return change(to: target, animated: false, interaction: .continuous)
     }
 
-    mutating func advance(to now: Double) throws(PageControlError) {
-        try requirePageFinite(now, "time")
-        if now > time { time = now }
+    mutating func advance(to now: Double) {
+        // A time that is not a number leaves the clock where it was; it never runs backwards.
+        if now.isFinite, now > time { time = Swift.min(now, 1e15) }
     }
 }

@@ -49,7 +49,7 @@ extension PageControlState {
 
     /// Starts the timer counting from now.
     public mutating func resumeTimer(at now: Double) throws(PageControlError) {
-        try advance(to: now)
+        advance(to: now)
         timer?.run(at: time)
     }
 

@@ -29,7 +29,7 @@ public struct PagedScrollCoupling: Sendable, Hashable {
     /// Changes the scroll view (geometry, input) through `body`, then updates the dots. When the
     /// body changes the page size (a resize) while the paging axis is at rest, the view stays on
     /// the page it showed, so a resize never turns pages.
-    public mutating func updateScroll(_ body: (inout ScrollState) throws(ScrollInputError) -> Void) throws(ScrollInputError) {
+    public mutating func updateScroll<E: Error>(_ body: (inout ScrollState) throws(E) -> Void) throws(E) {
         let page = pageControl.currentPage, step = scroll.pageStep(axis)
         defer { syncPageFromScroll() }
         try body(&scroll)
@@ -42,7 +42,7 @@ public struct PagedScrollCoupling: Sendable, Hashable {
     /// Changes the page control through `body` (a pointer event, the timer) and applies any page
     /// change it returns to the scroll view.
     @discardableResult
-    public mutating func updatePageControl(_ body: (inout PageControlState) throws(PageControlError) -> PageChange?) throws(PageControlError) -> PageChange? {
+    public mutating func updatePageControl<E: Error>(_ body: (inout PageControlState) throws(E) -> PageChange?) throws(E) -> PageChange? {
         let change = try body(&pageControl)
         if let change { show(change) }
         return change

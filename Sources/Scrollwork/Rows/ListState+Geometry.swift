@@ -174,3 +174,25 @@ extension ListState {
         return nil
     }
 }
+
+extension ListState {
+    /// The item drawn at `y` points from the top of the viewport, if any.
+    public func item(atViewportY y: Double) -> ListItem? {
+        let offset = scroll.offset.y + y
+        guard offset.isFinite, offset >= 0, offset < heights.totalHeight, let index = heights.item(atOffset: offset) else { return nil }
+        return item(at: index)
+    }
+
+    /// The frame of the detail button (ⓘ) of the row at `indexPath`, in viewport points: the
+    /// trailing ``ListMetrics/accessoryWidth`` of the row; nil when the row has no detail button.
+    public func detailButtonFrame(at indexPath: IndexPath) -> Rect? {
+        guard let content = try? content(at: indexPath), let index = itemIndex(of: indexPath) else { return nil }
+        switch content.accessory {
+        case .detailButton, .detailDisclosureButton: break
+        default: return nil
+        }
+        let row = frame(ofItem: index)
+        let width = Swift.min(metrics.accessoryWidth, row.width)
+        return Rect(x: row.maxX - width - scroll.offset.x, y: row.minY - scroll.offset.y, width: width, height: row.height)
+    }
+}

@@ -57,6 +57,9 @@ public struct ListMetrics: Sendable, Hashable {
     public var footerHeight: Double = 16 { didSet { footerHeight = footerHeight.isNaN ? 16 : footerHeight.clamped(to: 0...10_000) } }
     /// The space between sections in grouped styles.
     public var sectionSpacing: Double = 16 { didSet { sectionSpacing = sectionSpacing.isNaN ? 16 : sectionSpacing.clamped(to: 0...10_000) } }
+    /// The width of the trailing accessory area that a click treats as the detail button (44
+    /// points, the minimum touch target); 0…10,000, NaN means 44.
+    public var accessoryWidth: Double = 44 { didSet { accessoryWidth = accessoryWidth.isNaN ? 44 : accessoryWidth.clamped(to: 0...10_000) } }
     /// True when rows are measured (e.g. rows with subtitles); false when every row is
     /// `rowHeight` tall, which makes geometry O(1).
     public var rowsVaryInHeight = false

@@ -42,9 +42,9 @@ extension ScrollState {
     /// During a selection drag, the pointer is at `pointer` (viewport coordinates): in an edge band
     /// or past the edge the content scrolls towards it, faster the farther out, clamped to the
     /// content; back inside, scrolling stops (SV-06c). Call on every pointer move and keep ticking.
-    public mutating func autoScroll(pointer: Point, model: AutoScroll = AutoScroll(), at now: Double) throws(ScrollInputError) {
-        let pointer = try limited(pointer, "pointer")
-        try advance(to: now)
+    public mutating func autoScroll(pointer: Point, model: AutoScroll = AutoScroll(), at now: Double) {
+        let pointer = sanitized(pointer)
+        advance(to: now)
         tick(at: time)
         let v = model.velocity(pointer: pointer, viewport: contentViewport, axes: scrollableAxes)
         for axis in Axis.allCases {
@@ -59,8 +59,8 @@ extension ScrollState {
 
     /// The selection drag ended: auto-scrolling stops where it is (on the nearest page in paging
     /// mode).
-    public mutating func endAutoScroll(at now: Double) throws(ScrollInputError) {
-        try advance(to: now)
+    public mutating func endAutoScroll(at now: Double) {
+        advance(to: now)
         tick(at: time)
         for axis in Axis.allCases {
             if case .steady = motion[axis] { settleSteadyMotion(axis) }

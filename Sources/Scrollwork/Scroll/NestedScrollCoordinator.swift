@@ -33,9 +33,9 @@ public struct NestedScrollCoordinator: Sendable, Hashable {
     }
 
     /// A pointer goes down: both views stop their momentum; who scrolls is decided on the first moves.
-    public mutating func beginDrag(at point: Point, time: Double) throws(ScrollInputError) {
-        let point = try limited(point, "drag location")
-        let time = try limited(time, "time")
+    public mutating func beginDrag(at point: Point, time: Double) {
+        let point = sanitized(point)
+        let time = sanitized(time)
         owner = nil
         pending = (point, time)
         outer.stopMotion()
@@ -44,8 +44,8 @@ public struct NestedScrollCoordinator: Sendable, Hashable {
 
     /// The pointer moved: once the drag is clearly along one axis, the view that scrolls along it
     /// takes the gesture (the inner one first); a diagonal drag goes to the outer view.
-    public mutating func drag(to point: Point, time: Double) throws(ScrollInputError) {
-        let point = try limited(point, "drag location")
+    public mutating func drag(to point: Point, time: Double) {
+        let point = sanitized(point)
         if owner == nil, let start = pending {
             let translation = point - start.start
             guard let axes = ScrollState.lockedAxes(for: translation, scrollable: .both) else { return }
@@ -55,24 +55,24 @@ public struct NestedScrollCoordinator: Sendable, Hashable {
                 owner = .outer
             }
             if owner == .inner {
-                try inner.beginDrag(at: start.start, time: start.time)
+                inner.beginDrag(at: start.start, time: start.time)
             } else {
-                try outer.beginDrag(at: start.start, time: start.time)
+                outer.beginDrag(at: start.start, time: start.time)
             }
             pending = nil
         }
         switch owner {
-        case .inner: try inner.drag(to: point, time: time)
-        case .outer: try outer.drag(to: point, time: time)
+        case .inner: inner.drag(to: point, time: time)
+        case .outer: outer.drag(to: point, time: time)
         case nil: break
         }
     }
 
     /// The pointer lifted: the owning view flicks or settles.
-    public mutating func endDrag(time: Double) throws(ScrollInputError) {
+    public mutating func endDrag(time: Double) {
         switch owner {
-        case .inner: try inner.endDrag(time: time)
-        case .outer: try outer.endDrag(time: time)
+        case .inner: inner.endDrag(time: time)
+        case .outer: outer.endDrag(time: time)
         case nil: break
         }
         owner = nil

@@ -26,7 +26,7 @@ extension ScrollState {
     /// UIKit, only an animated move shows the transient indicators.
     public mutating func setOffset(_ target: Point, animated: Bool = false, time now: Double) throws(ScrollInputError) {
         let target = try limited(target, "offset")
-        try advance(to: now)
+        advance(to: now)
         tick(at: time)
         let shown = lastMovement
         for axis in Axis.allCases {
@@ -42,7 +42,7 @@ extension ScrollState {
     public mutating func scrollToVisible(_ rect: Rect, policy: RevealPolicy = .minimal, animated: Bool = true, time now: Double) throws(ScrollInputError) -> Bool {
         let origin = try limited(rect.origin, "rect origin"), size = try limited(Point(x: rect.width, y: rect.height), "rect size")
         let rect = Rect(x: origin.x, y: origin.y, width: size.x, height: size.y)
-        try advance(to: now)
+        advance(to: now)
         tick(at: time)
         let r = rect.standardized
         var target = Point.zero

@@ -41,3 +41,16 @@ func limited(_ point: Point, _ name: @autoclosure () -> String, limit: Double = 
     try requireFinite(point, name())
     return Point(x: point.x.clamped(to: -limit...limit), y: point.y.clamped(to: -limit...limit))
 }
+
+/// `value` held within ±`limit`; NaN and the infinities, which only a host's arithmetic makes,
+/// become 0, so that input calls never fail for them (see docs/bad-values.md).
+@inline(__always)
+func sanitized(_ value: Double, limit: Double = ScrollState.maximumExtent) -> Double {
+    value.isFinite ? value.clamped(to: -limit...limit) : 0
+}
+
+/// `point` with each coordinate as ``sanitized(_:limit:)`` makes it.
+@inline(__always)
+func sanitized(_ point: Point, limit: Double = ScrollState.maximumExtent) -> Point {
+    Point(x: sanitized(point.x, limit: limit), y: sanitized(point.y, limit: limit))
+}

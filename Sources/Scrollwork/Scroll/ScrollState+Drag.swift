@@ -6,9 +6,9 @@ extension ScrollState {
     ///
     /// Any momentum, bounce or animation stops where it is: a touch during deceleration stops the
     /// scroll (SV-16). A stretched edge stays stretched and follows the new drag.
-    public mutating func beginDrag(at point: Point, time now: Double) throws(ScrollInputError) {
-        let point = try limited(point, "drag location")
-        try advance(to: now)
+    public mutating func beginDrag(at point: Point, time now: Double) {
+        let point = sanitized(point)
+        advance(to: now)
         tick(at: time)
         finishZoomAnimation()
         motion = AxisPair(both: .idle)
@@ -29,9 +29,9 @@ extension ScrollState {
 
     /// The pointer moved to `point` during a drag: the content follows 1:1 inside its bounds and
     /// rubber-bands past them (c = 0.55, SV-02). Ignored when no drag is under way.
-    public mutating func drag(to point: Point, time now: Double) throws(ScrollInputError) {
-        let point = try limited(point, "drag location")
-        try advance(to: now)
+    public mutating func drag(to point: Point, time now: Double) {
+        let point = sanitized(point)
+        advance(to: now)
         guard var session = drag else { return }
         let translation = point - session.start
         if session.axes == nil {
@@ -47,8 +47,8 @@ extension ScrollState {
 
     /// The pointer lifted: a fast release flicks with momentum, a stretched edge springs back,
     /// and in paging mode the content settles on a page (SV-05, SV-16).
-    public mutating func endDrag(time now: Double) throws(ScrollInputError) {
-        try advance(to: now)
+    public mutating func endDrag(time now: Double) {
+        advance(to: now)
         guard let session = drag else { return }
         drag = nil
         let pointer = session.tracker.velocity(at: time)
@@ -56,8 +56,8 @@ extension ScrollState {
     }
 
     /// The gesture was interrupted (e.g. the pointer left the window): settle without momentum.
-    public mutating func cancelDrag(time now: Double) throws(ScrollInputError) {
-        try advance(to: now)
+    public mutating func cancelDrag(time now: Double) {
+        advance(to: now)
         guard let session = drag else { return }
         drag = nil
         release(axes: session.axes ?? [], velocity: .zero)
@@ -72,7 +72,7 @@ extension ScrollState {
     func rubberBanded(_ raw: Double, _ axis: Axis) -> Double {
         let bounds = offsetBounds(axis)
         guard raw < bounds.lowerBound || raw > bounds.upperBound else { return raw }
-        guard bounces.contains(axis) else { return raw.clamped(to: bounds) }
+        guard bounces.contains(axis), !reducesMotion else { return raw.clamped(to: bounds) }
         let edge = raw < bounds.lowerBound ? bounds.lowerBound : bounds.upperBound
         return edge + RubberBand.offset(forDistance: raw - edge, dimension: contentViewport[axis])
     }
@@ -120,5 +120,26 @@ extension ScrollState {
             }
         }
         noteMovement()
+    }
+}
+
+extension ScrollState {
+    /// Whether the drag under way moves the content: nil without a drag or until it has
+    /// travelled far enough to tell its direction (6 points), then false when it runs along an
+    /// axis this view cannot scroll, so that a host can hand it to an enclosing scroll view (SV-04).
+    public var dragMovesContent: Bool? {
+        guard let session = drag, let last = session.lastPointer else { return nil }
+        guard let axes = Self.lockedAxes(for: last - session.start, scrollable: .both) else { return nil }
+        return !axes.intersection(scrollableAxes).isEmpty
+    }
+
+    /// True when scrolling `axis` toward its end (`forward`) or its start would move the content:
+    /// the view scrolls on that axis and its offset (or the target it is moving to) is not at that
+    /// edge yet. A host uses it to pass a wheel turn that would do nothing to an enclosing view.
+    public func canScroll(_ axis: Axis, forward: Bool) -> Bool {
+        guard isScrollEnabled, canScroll(axis) else { return false }
+        let bounds = offsetBounds(axis)
+        let at = motion[axis].target ?? offset[axis]
+        return forward ? at < bounds.upperBound - 0.5 : at > bounds.lowerBound + 0.5
     }
 }

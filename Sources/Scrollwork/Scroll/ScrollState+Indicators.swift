@@ -14,7 +14,8 @@ extension ScrollState {
         } else if let last = lastMovement {
             let since = time - last
             let style = indicatorStyle
-            if since < style.fadeDelay { opacity = 1 } else if style.fadeDuration > 0 {
+            // Under Reduce Motion the indicator goes at the end of the delay, without a fade.
+            if since < style.fadeDelay { opacity = 1 } else if style.fadeDuration > 0, !reducesMotion {
                 opacity = Swift.max(0, 1 - (since - style.fadeDelay) / style.fadeDuration)
             }
         }
@@ -22,7 +23,7 @@ extension ScrollState {
             let (fadeIn, hold, fadeOut) = indicatorStyle.flashTimings
             let t = time - flash
             let f: Double
-            if t < 0 { f = 0 } else if t < fadeIn { f = fadeIn > 0 ? t / fadeIn : 1 } else if t < fadeIn + hold { f = 1 } else {
+            if t < 0 { f = 0 } else if reducesMotion { f = t < fadeIn + hold ? 1 : 0 } else if t < fadeIn { f = fadeIn > 0 ? t / fadeIn : 1 } else if t < fadeIn + hold { f = 1 } else {
                 f = fadeOut > 0 ? Swift.max(0, 1 - (t - fadeIn - hold) / fadeOut) : 0
             }
             opacity = Swift.max(opacity, f)
@@ -39,8 +40,8 @@ extension ScrollState {
 
     /// Shows the indicators for a moment, as when a view first appears, so people see that it
     /// scrolls (SV-03).
-    public mutating func flashIndicators(at now: Double) throws(ScrollInputError) {
-        try advance(to: now)
+    public mutating func flashIndicators(at now: Double) {
+        advance(to: now)
         flashStart = time
     }
 
@@ -143,9 +144,9 @@ extension ScrollState {
     /// matching position; on the track it pages towards the press; on the visionOS indicator it
     /// starts the jog control (SV-14). Returns false when the press missed every indicator.
     @discardableResult
-    public mutating func pressIndicator(at point: Point, time now: Double) throws(ScrollInputError) -> Bool {
-        let point = try limited(point, "indicator press")
-        try advance(to: now)
+    public mutating func pressIndicator(at point: Point, time now: Double) -> Bool {
+        let point = sanitized(point)
+        advance(to: now)
         guard let hit = indicatorHit(at: point), let indicator = indicator(hit.axis) else { return false }
         tick(at: time)
         let axis = hit.axis
@@ -157,7 +158,7 @@ extension ScrollState {
             indicatorDrag = IndicatorDrag(axis: axis, start: point[axis], thumbStart: indicator.thumb.min(axis), isJog: false)
         } else {
             let forward = point[axis] >= indicator.thumb.max(axis)
-            try perform(axis == .vertical ? (forward ? .pageDown : .pageUp) : (forward ? .pageRight : .pageLeft), time: time)
+            perform(axis == .vertical ? (forward ? .pageDown : .pageUp) : (forward ? .pageRight : .pageLeft), time: time)
         }
         noteMovement()
         return true
@@ -166,9 +167,9 @@ extension ScrollState {
     /// The pointer moved while pressing an indicator: the thumb follows it and the content moves
     /// to the matching position; the jog control scrolls at a speed proportional to the distance
     /// dragged from where the press began (about eight points per second per point).
-    public mutating func dragIndicator(to point: Point, time now: Double) throws(ScrollInputError) {
-        let point = try limited(point, "indicator drag")
-        try advance(to: now)
+    public mutating func dragIndicator(to point: Point, time now: Double) {
+        let point = sanitized(point)
+        advance(to: now)
         guard let session = indicatorDrag else { return }
         let axis = session.axis
         tick(at: time)
@@ -187,8 +188,8 @@ extension ScrollState {
     }
 
     /// The press on an indicator ended; a jog stops.
-    public mutating func endIndicatorDrag(time now: Double) throws(ScrollInputError) {
-        try advance(to: now)
+    public mutating func endIndicatorDrag(time now: Double) {
+        advance(to: now)
         guard let session = indicatorDrag else { return }
         tick(at: time)
         indicatorDrag = nil

@@ -11,8 +11,8 @@ extension ScrollState {
     ///
     /// Commands that arrive while an earlier one is still animating add to its target, so held
     /// keys never lose steps. Ignored when scrolling is disabled.
-    public mutating func perform(_ command: ScrollCommand, animated: Bool = true, time now: Double) throws(ScrollInputError) {
-        try advance(to: now)
+    public mutating func perform(_ command: ScrollCommand, animated: Bool = true, time now: Double) {
+        advance(to: now)
         guard isScrollEnabled else { return }
         tick(at: time)
         let axis = command.axis
@@ -44,9 +44,9 @@ extension ScrollState {
     /// A notch is an impulse that glides the content one step on a short, smooth curve; impulses
     /// add up, and a fast burst (three or more within 50 ms of each other) carries on with the
     /// view's own deceleration, like a flick. Momentum that meets an edge bounces.
-    public mutating func wheel(notches: Point, at now: Double) throws(ScrollInputError) {
-        let notches = try limited(notches, "wheel notches", limit: 1_000_000)
-        try advance(to: now)
+    public mutating func wheel(notches: Point, at now: Double) {
+        let notches = sanitized(notches, limit: 1_000_000)
+        advance(to: now)
         guard isScrollEnabled else { return }
         tick(at: time)
         for axis in Axis.allCases where notches[axis] != 0 && canScroll(axis) {
@@ -80,39 +80,39 @@ extension ScrollState {
 
     /// A precise scroll delta from a trackpad (SV-02): `delta` moves the offset directly (positive
     /// y towards the end), with the rubber band past the edges; `.ended` flicks or springs back.
-    public mutating func scroll(by delta: Point, phase: GesturePhase, at now: Double) throws(ScrollInputError) {
-        let delta = try limited(delta, "scroll delta")
-        try advance(to: now)
+    public mutating func scroll(by delta: Point, phase: GesturePhase, at now: Double) {
+        let delta = sanitized(delta)
+        advance(to: now)
         guard isScrollEnabled else { return }
         // The gesture is a drag of a virtual pointer that moves against the content.
         switch phase {
         case .began:
-            try beginDrag(at: .zero, time: time)
-            if delta != .zero { try drag(to: Point(x: -delta.x, y: -delta.y), time: time) }
+            beginDrag(at: .zero, time: time)
+            if delta != .zero { drag(to: Point(x: -delta.x, y: -delta.y), time: time) }
         case .changed:
-            if drag == nil { try beginDrag(at: .zero, time: time) }
+            if drag == nil { beginDrag(at: .zero, time: time) }
             guard let session = drag, let last = session.lastPointer else { return }
-            try drag(to: last - delta, time: time)
+            drag(to: last - delta, time: time)
         case .ended:
-            try endDrag(time: time)
+            endDrag(time: time)
         case .cancelled:
-            try cancelDrag(time: time)
+            cancelDrag(time: time)
         }
     }
 
     /// Digital Crown rotation (SV-15): scrolls vertically in detents of one line each, with the
     /// same impulse model as the wheel. Positive turns scroll towards the end.
-    public mutating func crown(detents: Double, at now: Double) throws(ScrollInputError) {
-        let detents = try limited(detents, "crown detents", limit: 1_000_000)
+    public mutating func crown(detents: Double, at now: Double) {
+        let detents = sanitized(detents, limit: 1_000_000)
         let lines = wheelLines
         wheelLines = 1
         defer { wheelLines = lines }
-        try wheel(notches: Point(x: 0, y: detents), at: now)
+        wheel(notches: Point(x: 0, y: detents), at: now)
     }
 
     /// Moves `axis` to `target`, animated on a short ease-out curve or at once.
     mutating func move(_ axis: Axis, to target: Double, animated: Bool, duration: Double = stepAnimationDuration) {
-        if animated, abs(target - offset[axis]) > 0.01 {
+        if animated, !reducesMotion, abs(target - offset[axis]) > 0.01 {
             motion[axis] = .animating(from: offset[axis], to: target, start: time, duration: duration, curve: .easeOut)
         } else {
             motion[axis] = .idle

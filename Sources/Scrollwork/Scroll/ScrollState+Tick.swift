@@ -95,7 +95,7 @@ extension ScrollState {
     /// Starts a spring on `axis` toward `target` from the current offset.
     mutating func spring(_ axis: Axis, to target: Double, velocity: Double) {
         let displacement = offset[axis] - target
-        if abs(displacement) < Self.restDistance && abs(velocity) < Self.restSpeed {
+        if reducesMotion || (abs(displacement) < Self.restDistance && abs(velocity) < Self.restSpeed) {
             offset[axis] = target
             motion[axis] = .idle
             return
@@ -111,7 +111,14 @@ extension ScrollState {
             settleIfOutside(axis)
             return
         }
-        motion[axis] = .decelerating(Deceleration(from: offset[axis], velocity: velocity, rate: rate), start: time)
+        let curve = Deceleration(from: offset[axis], velocity: velocity, rate: rate)
+        guard !reducesMotion else {
+            // The glide is skipped: the content is at once where it would have come to rest.
+            offset[axis] = curve.restPosition.clamped(to: offsetBounds(axis))
+            motion[axis] = .idle
+            return
+        }
+        motion[axis] = .decelerating(curve, start: time)
     }
 
     /// The velocity of `axis` now, in points per second.

@@ -3,8 +3,8 @@ extension ScrollState {
     static let zoomAnimationDuration = 0.3
 
     /// A pinch begins. Ignored unless zooming is enabled (``isZoomEnabled``).
-    public mutating func beginZoom(at now: Double) throws(ScrollInputError) {
-        try advance(to: now)
+    public mutating func beginZoom(at now: Double) {
+        advance(to: now)
         guard isZoomEnabled else { return }
         tick(at: time)
         stopMotion()
@@ -19,15 +19,15 @@ extension ScrollState {
         let factor = try limited(factor, "zoom scale")
         let anchor = try limited(anchor, "zoom anchor")
         guard factor > 0 else { throw .nonPositiveScale(factor) }
-        try advance(to: now)
+        advance(to: now)
         guard let gesture = zoomGesture else { return }
         // Far past a limit the rubber band has long stopped giving: keep the product finite.
         let raw = (gesture.startScale * factor).clamped(to: Self.zoomScaleRange)
         let scale: Double
         if raw > maximumZoomScale {
-            scale = bouncesZoom ? maximumZoomScale + RubberBand.offset(forDistance: raw - maximumZoomScale, dimension: maximumZoomScale) : maximumZoomScale
+            scale = bouncesZoom && !reducesMotion ? maximumZoomScale + RubberBand.offset(forDistance: raw - maximumZoomScale, dimension: maximumZoomScale) : maximumZoomScale
         } else if raw < minimumZoomScale {
-            scale = bouncesZoom ? minimumZoomScale - RubberBand.offset(forDistance: minimumZoomScale - raw, dimension: minimumZoomScale) : minimumZoomScale
+            scale = bouncesZoom && !reducesMotion ? minimumZoomScale - RubberBand.offset(forDistance: minimumZoomScale - raw, dimension: minimumZoomScale) : minimumZoomScale
         } else {
             scale = raw
         }
@@ -36,9 +36,9 @@ extension ScrollState {
     }
 
     /// The pinch ended: a scale past a limit animates back to it about `anchor`.
-    public mutating func endZoom(anchor: Point, at now: Double) throws(ScrollInputError) {
-        let anchor = try limited(anchor, "zoom anchor")
-        try advance(to: now)
+    public mutating func endZoom(anchor: Point, at now: Double) {
+        let anchor = sanitized(anchor)
+        advance(to: now)
         guard zoomGesture != nil else { return }
         zoomGesture = nil
         animateZoom(to: limitedZoom(zoomScale), anchor: anchor)
@@ -49,7 +49,7 @@ extension ScrollState {
     public mutating func setZoomScale(_ scale: Double, anchor: Point? = nil, animated: Bool = false, at now: Double) throws(ScrollInputError) {
         let scale = try limited(scale, "zoom scale")
         guard scale > 0 else { throw .nonPositiveScale(scale) }
-        try advance(to: now)
+        advance(to: now)
         let anchor = try limited(anchor ?? Point(x: contentViewport.width / 2, y: contentViewport.height / 2), "zoom anchor")
         guard minimumZoomScale <= maximumZoomScale else { return }
         let target = limitedZoom(scale)
@@ -69,16 +69,16 @@ extension ScrollState {
     public mutating func zoom(by factor: Double, anchor: Point? = nil, animated: Bool = true, at now: Double) throws(ScrollInputError) {
         let factor = try limited(factor, "zoom factor")
         guard factor > 0 else { throw .nonPositiveScale(factor) }
-        try advance(to: now)
+        advance(to: now)
         let base = zoomAnimation?.toScale ?? zoomScale
         try setZoomScale((base * factor).clamped(to: Self.zoomScaleRange), anchor: anchor, animated: animated, at: time)
     }
 
     /// A double-tap (double-click) at `point` zooms in by ``doubleTapZoomFactor`` about it; at the
     /// maximum it zooms back out to the minimum (SV-07).
-    public mutating func doubleTapZoom(at point: Point, time now: Double) throws(ScrollInputError) {
-        let point = try limited(point, "double-tap location")
-        try advance(to: now)
+    public mutating func doubleTapZoom(at point: Point, time now: Double) {
+        let point = sanitized(point)
+        advance(to: now)
         guard isZoomEnabled else { return }
         tick(at: time)
         let atMaximum = zoomScale >= maximumZoomScale - 1e-9
@@ -129,6 +129,7 @@ extension ScrollState {
         zoomAnimation = ZoomAnimation(fromScale: zoomScale, toScale: scale, contentPoint: contentPoint,
                                       anchor: anchor, start: time, duration: Self.zoomAnimationDuration)
         motion = AxisPair(both: .idle)
+        if reducesMotion { place(scale: scale, contentPoint: contentPoint, anchor: anchor, clampOffset: true); zoomAnimation = nil }
         noteMovement()
     }
 

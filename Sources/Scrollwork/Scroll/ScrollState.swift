@@ -46,6 +46,11 @@ public struct ScrollState: Sendable, Hashable {
     public var spring: Spring = .bounce
     /// A drag that starts clearly along one axis scrolls only that axis (SV-04).
     public var isDirectionalLockEnabled = false
+    /// Reduce Motion, as Apple platforms offer it: momentum, bounces and animated scrolls become
+    /// immediate moves (a flick goes at once to where it would have come to rest), the content
+    /// never stretches past its edges, zooms jump to their scale, and indicators appear and
+    /// disappear without fading.
+    public var reducesMotion = false
     /// Paging mode: releases settle on page boundaries, a flick moves at most one page (SV-05).
     public var isPagingEnabled = false
     /// Pages of differing lengths along the vertical axis (watchOS tab pages, SV-15); nil for pages
@@ -237,9 +242,9 @@ public struct ScrollState: Sendable, Hashable {
     // MARK: Time
 
     /// Moves the state's clock to `now` (never backwards) and validates it.
-    mutating func advance(to now: Double) throws(ScrollInputError) {
-        let now = try limited(now, "time")
-        if now > time { time = now }
+    mutating func advance(to now: Double) {
+        // A time that is not a number stays where the clock was: time never runs backwards.
+        if now.isFinite, now > time { time = Swift.min(now, Self.maximumExtent) }
     }
 
     /// Marks that the content moved now, which shows transient indicators.

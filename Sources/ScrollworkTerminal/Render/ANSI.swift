@@ -8,6 +8,7 @@ enum ANSI {
     static let clearScreen = csi("2J")
     static let resetStyle = csi("0m")
     static let resetScrollRegion = csi("r")
+    static let showCursor = csi("?25h")
 
     static func moveTo(column: Int, row: Int) -> [UInt8] { csi("\(row + 1);\(column + 1)H") }
     static func forward(_ n: Int) -> [UInt8] { n == 1 ? csi("C") : csi("\(n)C") }

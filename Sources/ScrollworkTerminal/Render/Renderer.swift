@@ -40,8 +40,10 @@ public struct Renderer: Sendable {
         style = nil
     }
 
-    /// The bytes that turn the terminal's screen into `frame`. An unchanged frame writes nothing.
-    public mutating func render(_ frame: Buffer) -> [UInt8] {
+    /// The bytes that turn the terminal's screen into `frame`, leaving the terminal's cursor on
+    /// `cursorPosition` when it is inside the frame (the focused row or field, for screen readers
+    /// that follow the cursor). An unchanged frame with the cursor in place writes nothing.
+    public mutating func render(_ frame: Buffer, cursorPosition: CellPosition? = nil) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(4096)
         var previous: Buffer
@@ -60,6 +62,7 @@ public struct Renderer: Sendable {
             screenHashes = Self.rowHashes(frame)
         }
         writeDifferences(from: previous, to: frame, into: &out)
+        if let target = cursorPosition, frame.contains(target.column, target.row) { move(to: target.column, row: target.row, into: &out) }
         screen = frame
         if out.isEmpty {
             lastFrameBytes = 0

@@ -17,6 +17,9 @@ public struct EventLoop {
     /// Ctrl-Z stops the program as it does `less` and `vim`, and continuing it repaints. Turn
     /// this off to receive Ctrl-Z as a key.
     public var suspendsOnControlZ = true
+    /// Show the terminal's cursor on what has focus (``App/cursorPosition``); it is always
+    /// placed there, and hidden unless this is on.
+    public var showsCursor = false
 
     /// A loop at `framesPerSecond` (clamped to 1…240) and `colorMode`.
     public init(framesPerSecond: Double = 60, colorMode: ColorMode) {
@@ -40,6 +43,7 @@ public struct EventLoop {
         var renderer = Renderer(colorMode: colorMode)
         var early: [UInt8] = []
         if probesTerminal { (renderer.widthModel, early) = session.probeWidthModel() }
+        if showsCursor { session.write(ANSI.showCursor) }
         var (columns, rows) = session.size()
         app.handle(.resize(columns: columns, rows: rows), at: Self.now())
         func deliver(_ events: [Event]) {
@@ -48,6 +52,7 @@ public struct EventLoop {
                     session.suspend()
                     (columns, rows) = session.size()
                     renderer.invalidate()
+                    if showsCursor { session.write(ANSI.showCursor) }
                     app.handle(.resize(columns: columns, rows: rows), at: Self.now())
                     continue
                 }
@@ -62,7 +67,7 @@ public struct EventLoop {
             app.tick(at: now)
             var buffer = Buffer(columns: columns, rows: rows)
             app.render(into: &buffer, at: now)
-            let bytes = renderer.render(buffer)
+            let bytes = renderer.render(buffer, cursorPosition: app.cursorPosition)
             if !bytes.isEmpty { session.write(bytes) }
             var timeout: Double? = app.isAnimating ? frame : app.wakeTime.map { Swift.max(0, $0 - now) }
             if let deadline = decoder.flushDeadline { timeout = Swift.min(timeout ?? .infinity, Swift.max(0, deadline - now)) }

@@ -16,24 +16,30 @@ struct ChecksPage: GalleryPage {
         var diagnostics: [Diagnostic]
     }
 
-    var style: GalleryStyle
-    var list: ListState<Check>
-    var capture: PointerCapture? = nil
+    var checks: ListView<Check>
+    var routing = Routing()
+    var frame = CellRect.none
     /// The row shown whole below the list, if any.
     var expanded: Int? = nil
-    var listRect = CellRect(column: 0, row: 0, columns: 0, rows: 0)
+    var theme: Theme
+    var failure: String? = nil
 
     init(style: GalleryStyle) {
-        self.style = style
-        let checks = Self.checks()
-        list = ListState(rows: checks) { check in
+        theme = style.theme
+        var list = ListState(rows: Self.checks()) { check in
             let first = check.diagnostics.first
             return RowContent("\(first?.guideline ?? "—")  \(check.configuration)", subtitle: first.map { "\($0.severity): \($0.message)" } ?? "no finding")
         }
+        list.scroll = style.scrollState()
         list.metrics.rowsVaryInHeight = true
-        for i in 0..<checks.count { try? list.setMeasuredHeight(32, at: IndexPath(row: i)) }
+        do {
+            for i in 0..<list.numberOfRows { try list.setMeasuredHeight(32, at: IndexPath(row: i)) }
+        } catch { failure = "\(error)" }
         list.idiom = style.idiom
+        checks = ListView(list, theme: style.theme)
     }
+
+    var children: [Child<Self>] { [Child(\.checks)] }
 
     /// Every check, built from real states.
     static func checks() -> [Check] {
@@ -93,32 +99,27 @@ struct ChecksPage: GalleryPage {
     }
 
     var status: String {
-        "\(list.numberOfRows) wrong configurations, each with the guideline it breaks · "
-            + (expanded == nil ? "Enter or click shows a row whole" : "Esc hides the whole text")
+        var parts = ["\(checks.list.numberOfRows) wrong configurations, each with the guideline it breaks",
+                     expanded == nil ? "Enter or click shows a row whole" : "Esc hides the whole text"]
+        if let failure { parts.append(failure) }
+        return parts.joined(separator: " · ")
     }
-    var isAnimating: Bool { list.scroll.isAnimating }
-    var wakeTime: Double? { list.scroll.wakeTime }
-    mutating func appear(at time: Double) { try? list.scroll.flashIndicators(at: time) }
 
-    mutating func tick(at time: Double) { list.scroll.tick(at: time) }
-
-    mutating func draw(into buffer: inout Buffer, area: CellRect, at time: Double) {
-        let theme = style.theme
-        let widget = ListWidget(theme: theme)
+    mutating func render(in area: CellRect, into buffer: inout Buffer, at time: Double) {
+        frame = area
         // The whole text of the expanded row, wrapped, in a panel under the list.
         var lines: [String] = []
-        if let row = expanded, let check = try? list.row(at: IndexPath(row: row)) {
+        if let row = expanded, let check = try? checks.list.row(at: IndexPath(row: row)) {
             let width = max(1, area.columns - 2)
             lines = check.configuration.wrapped(toWidth: width)
             for d in check.diagnostics { lines += "\(d.guideline) \(d.severity): \(d.message)".wrapped(toWidth: width) }
             if check.diagnostics.isEmpty { lines.append("no finding") }
         }
         let panelRows = lines.isEmpty ? 0 : min(lines.count + 1, max(0, area.rows / 2))
-        listRect = area.inset(bottom: panelRows)
-        widget.layout(&list, in: listRect)
-        widget.draw(list, in: listRect, at: time, into: &buffer)
+        let parts = area.rows([.fill, .fixed(panelRows)])
+        checks.render(in: parts[0], into: &buffer, at: time)
         guard panelRows > 0 else { return }
-        let panel = CellRect(column: area.column, row: listRect.maxRow, columns: area.columns, rows: panelRows)
+        let panel = parts[1]
         buffer.fill(panel)
         buffer.draw(String(repeating: "─", count: max(0, panel.columns)), column: panel.column, row: panel.row, style: theme.separator, clip: panel)
         for (i, line) in lines.prefix(panelRows - 1).enumerated() {
@@ -126,35 +127,26 @@ struct ChecksPage: GalleryPage {
         }
     }
 
-    mutating func handle(_ event: Event, in area: CellRect, at time: Double) -> Bool {
-        switch event {
-        case let .mouse(mouse):
-            if case .press = mouse.kind, listRect.contains(column: mouse.column, row: mouse.row),
-               let path = ListWidget(theme: style.theme).rowPath(list, row: mouse.row, in: listRect) {
-                expanded = path.row
-            }
-            _ = ListWidget(theme: style.theme).handle(mouse, in: listRect, list: &list, capture: &capture, at: time)
-            return true
-        case let .key(key):
-            switch key.key {
-            case .enter:
-                let cursor = list.cursor.flatMap { list.indexPath(of: $0) }?.row
+    /// Enter or a click on a row shows it whole (again hides it); moving the cursor moves the
+    /// panel along.
+    mutating func collect(at time: Double) {
+        if let error = checks.takeError() { failure = "\(error)" }
+        let cursor = checks.list.cursor.flatMap { checks.list.indexPath(of: $0) }?.row
+        for event in checks.takeEvents() {
+            switch event {
+            case let .selectionChanged(path), let .navigate(path), let .showDetails(path):
+                expanded = expanded == path.row ? nil : path.row
+            case .none:
                 expanded = expanded == cursor ? nil : cursor
-                return true
-            case .escape where expanded != nil:
-                expanded = nil
-                return true
-            case .up, .down:
-                try? list.moveCursor(key.key == .up ? .up : .down, at: time)
-                if expanded != nil { expanded = list.cursor.flatMap { list.indexPath(of: $0) }?.row }
-                return true
-            default:
-                guard let command = ScrollViewWidget.command(for: key) else { return false }
-                try? list.scroll.perform(command, time: time)
-                return true
             }
-        default:
-            return false
+            return
         }
+        if expanded != nil, let cursor { expanded = cursor }
+    }
+
+    mutating func handleUnused(_ event: Event, at time: Double) -> EventResult {
+        guard case .key(KeyEvent(.escape)) = event, expanded != nil else { return .ignored }
+        expanded = nil
+        return .handled
     }
 }

@@ -16,37 +16,53 @@ struct IdiomsPage: GalleryPage {
 
     var style: GalleryStyle
     var idiom: ScrollIdiom
-    var list: ListState<String>
-    var pages: ScrollState
-    var watchList: ListState<String>
-    var tvPages: PageControlState
+    var rows: ListView<String>
+    var pages: ScrollView<WatchPages>
+    var workouts: ListView<String>
+    var tvPages: PageControlView
     var legacy = true
     var always = false
     var small = false
-    var capture: PointerCapture? = nil
-    var panes: [CellRect] = []
+    var routing = Routing()
+    var frame = CellRect.none
+    var failure: String? = nil
 
     init(style: GalleryStyle) {
         self.style = style
         idiom = style.idiom
-        list = ListState(rows: (1...120).map { "Row \($0): the same content under every idiom" }) { RowContent($0) }
-        pages = ScrollIdiom.watchOS.scrollState(viewport: .zero, content: .zero)
-        pages.isPagingEnabled = true
-        watchList = ListState(rows: (1...30).map { "Workout \($0)" }) { RowContent($0, accessory: .disclosureIndicator) }
+        var list = ListState(rows: (1...120).map { "Row \($0): the same content under every idiom" }) { RowContent($0) }
+        list.scroll = style.scrollState()
+        rows = ListView(list, theme: style.theme)
+        var pagesState = style.scrollState(.watchOS)
+        pagesState.isPagingEnabled = true
+        // The wheel is the Digital Crown: one line a detent (SV-15).
+        pagesState.wheelLines = 1
+        pages = ScrollView(WatchPages(theme: style.theme), scroll: pagesState, theme: style.theme)
+        var watchList = ListState(rows: (1...30).map { "Workout \($0)" }) { RowContent($0, accessory: .disclosureIndicator) }
+        watchList.scroll = style.scrollState(.watchOS)
         watchList.style = .elliptical
         watchList.rowLimit = 8
         watchList.idiom = .watchOS
-        tvPages = PageControlState(clampingPageCount: 3)
+        workouts = ListView(watchList, theme: style.theme)
+        tvPages = PageControlView(PageControlState(clampingPageCount: 3), theme: style.theme)
         apply()
     }
 
     mutating func apply() {
-        list.idiom = idiom
-        list.selectionMode = idiom == .tvOS ? .none : .single
+        rows.list.idiom = idiom
+        rows.list.selectionMode = idiom == .tvOS ? .none : .single
         if idiom == .macOS {
-            list.scroll.indicatorStyle = .macOS(legacy ? .legacy : .overlay, visibility: always ? .always : .automatic, size: small ? .small : .regular)
+            rows.list.scroll.indicatorStyle = .macOS(legacy ? .legacy : .overlay, visibility: always ? .always : .automatic, size: small ? .small : .regular)
         }
-        list.style = idiom == .macOS ? .bordered : .plain
+        rows.list.style = idiom == .macOS ? .bordered : .plain
+    }
+
+    var children: [Child<Self>] {
+        switch idiom {
+        case .watchOS: return [Child(\.pages), Child(\.workouts)]
+        case .tvOS: return [Child(\.rows), Child(\.tvPages)]
+        default: return [Child(\.rows)]
+        }
     }
 
     var status: String {
@@ -54,28 +70,19 @@ struct IdiomsPage: GalleryPage {
         switch idiom {
         case .macOS:
             s += " · \(legacy ? "legacy" : "overlay") scrollers, \(always ? "always" : "automatic"), \(small ? "small (11 pt)" : "regular (15 pt)")"
-            if let error = tvPages.diagnostics(idiom: .macOS).first { s += " · page controls: \(error.message.prefix(40))…" }
-        case .tvOS: s += " · page \(grouped(tvPages.currentPage + 1)) of 3 · no indicators"
+            if let error = tvPages.state.diagnostics(idiom: .macOS).first { s += " · page controls: \(error.message.prefix(40))…" }
+        case .tvOS: s += " · page \(grouped(tvPages.state.currentPage + 1)) of 3 · no indicators"
         case .watchOS:
-            let p = pages.pagePosition(.vertical)
+            let p = pages.scroll.pagePosition(.vertical)
             s += " · page \(grouped(p.page + 1)) of \(grouped(p.count)), \(Int(p.progress * 100))% through it"
         default: break
         }
+        if let failure { s += " · " + failure }
         return s
     }
 
-    var isAnimating: Bool { list.scroll.isAnimating || pages.isAnimating || watchList.scroll.isAnimating }
-    var wakeTime: Double? { [list.scroll.wakeTime, pages.wakeTime, watchList.scroll.wakeTime].compactMap { $0 }.min() }
-
-    mutating func appear(at time: Double) { try? list.scroll.flashIndicators(at: time) }
-
-    mutating func tick(at time: Double) {
-        list.scroll.tick(at: time)
-        pages.tick(at: time)
-        watchList.scroll.tick(at: time)
-    }
-
-    mutating func draw(into buffer: inout Buffer, area: CellRect, at time: Double) {
+    mutating func render(in area: CellRect, into buffer: inout Buffer, at time: Double) {
+        frame = area
         let theme = style.theme
         let names = ["1 iOS", "2 macOS", "3 tvOS", "4 visionOS", "5 watchOS"]
         var x = area.column + 1
@@ -91,88 +98,65 @@ struct IdiomsPage: GalleryPage {
         }
         var content = body
         if idiom == .tvOS {
-            let title = ["Movies", "Shows", "Music"][tvPages.currentPage]
+            let title = ["Movies", "Shows", "Music"][tvPages.state.currentPage]
             buffer.draw(" " + title, column: body.column, row: body.row, style: theme.header)
             content = body.inset(top: 1, bottom: 1)
-            PageControlWidget(theme: theme).draw(tvPages, in: body, into: &buffer)
+            tvPages.render(in: body, into: &buffer, at: time)
         }
-        panes = [content]
-        let widget = ListWidget(theme: theme)
-        widget.layout(&list, in: content)
-        widget.draw(list, in: content, at: time, into: &buffer)
+        rows.render(in: content, into: &buffer, at: time)
     }
 
     private mutating func drawWatch(into buffer: inout Buffer, body: CellRect, at time: Double) {
-        let theme = style.theme
         let width = min(26, body.columns / 2 - 2)
-        let left = CellRect(column: body.column + 2, row: body.row, columns: width, rows: min(body.rows, 14))
-        let right = CellRect(column: left.maxColumn + 4, row: body.row, columns: width, rows: min(body.rows, 14))
-        panes = [left, right]
-        let size = CellMetrics().size(of: left)
-        if pages.viewportSize != size {
-            pages.viewportSize = size
-            pages.verticalPageLengths = [size.height, size.height * 3, size.height, size.height]
-            pages.contentSize = Size(width: size.width, height: size.height * 6)
+        let screens = body.rows([.fixed(14)])[0].columns([.fixed(2), .fixed(width), .fixed(4), .fixed(width)])
+        let size = CellMetrics().size(of: screens[1])
+        if pages.scroll.viewportSize != size {
+            pages.scroll.viewportSize = size
+            pages.scroll.verticalPageLengths = [size.height, size.height * 3, size.height, size.height]
+            pages.scroll.contentSize = Size(width: size.width, height: size.height * 6)
+            pages.content.pageRows = screens[1].rows
         }
-        let titles = ["Summary", "Heart Rate (long page)", "Splits", "Route"]
-        let p = pages
-        ScrollViewWidget(theme: theme).draw(p, in: left, into: &buffer) { buffer, window in
-            for r in 0..<window.rect.rows {
-                let line = window.firstRow + r
-                guard line >= 0 else { continue }
-                let pageRows = Int(saturating: size.height / 16)
-                let (page, row) = line < pageRows ? (0, line) : line < pageRows * 4 ? (1, line - pageRows) : (2 + (line - pageRows * 4) / pageRows, (line - pageRows * 4) % pageRows)
-                guard page < titles.count else { continue }
-                let text = row == 0 ? titles[page] : (page == 1 ? "\(100 + (row * 13) % 60) bpm at \(row) min" : "· · ·")
-                buffer.draw(" " + text, column: window.rect.column, row: window.rect.row + r, style: row == 0 ? theme.header : theme.text, clip: window.rect)
-            }
-        }
-        let widget = ListWidget(theme: theme)
-        widget.layout(&watchList, in: right)
-        widget.draw(watchList, in: right, at: time, into: &buffer)
+        pages.render(in: screens[1], into: &buffer, at: time)
+        workouts.render(in: screens[3], into: &buffer, at: time)
     }
 
-    mutating func handle(_ event: Event, in area: CellRect, at time: Double) -> Bool {
-        switch event {
-        case let .key(key):
-            switch key.key {
-            case let .character(c) where ("1"..."5").contains(c):
-                idiom = ScrollIdiom.allCases[Int(String(c))! - 1]
-                apply()
-            case .character("l") where idiom == .macOS: legacy.toggle(); apply()
-            case .character("a") where idiom == .macOS: always.toggle(); apply()
-            case .character("s") where idiom == .macOS: small.toggle(); apply()
-            case .left where idiom == .tvOS, .right where idiom == .tvOS:
-                _ = try? tvPages.moveFocus(forward: key.key == .right, time: time)
-            case .up, .down, .pageUp, .pageDown, .home, .end:
-                if idiom == .watchOS {
-                    if let command = ScrollViewWidget.command(for: key) { try? pages.perform(command, time: time) }
-                } else {
-                    if let move = ListWidget.move(for: key) { try? list.moveCursor(move, at: time) }
-                }
-            default: return false
-            }
-            return true
-        case let .mouse(mouse):
-            if idiom == .watchOS {
-                if case let .wheel(direction) = mouse.kind, panes.first?.contains(column: mouse.column, row: mouse.row) == true {
-                    try? pages.crown(detents: direction == .up ? -1 : 1, at: time)
-                    return true
-                }
-                if panes.count > 1 {
-                    _ = ListWidget(theme: style.theme).handle(mouse, in: panes[1], list: &watchList, capture: &capture, at: time)
-                }
-                if let left = panes.first {
-                    ScrollViewWidget(theme: style.theme).handle(mouse, in: left, state: &pages, capture: &capture, at: time)
-                }
-                return true
-            }
-            guard let pane = panes.first else { return false }
-            _ = ListWidget(theme: style.theme).handle(mouse, in: pane, list: &list, capture: &capture, at: time)
-            return true
-        default:
-            return false
+    mutating func collect(at time: Double) {
+        if let error = rows.takeError() ?? workouts.takeError() { failure = "\(error)" }
+        _ = tvPages.takeChange()
+    }
+
+    mutating func handleUnused(_ event: Event, at time: Double) -> EventResult {
+        guard case let .key(key) = event else { return .ignored }
+        switch key.key {
+        case let .character(c) where ("1"..."5").contains(c):
+            idiom = ScrollIdiom.allCases[(Int(String(c)) ?? 1) - 1]
+            apply()
+        case .character("l") where idiom == .macOS: legacy.toggle(); apply()
+        case .character("a") where idiom == .macOS: always.toggle(); apply()
+        case .character("s") where idiom == .macOS: small.toggle(); apply()
+        case .left where idiom == .tvOS, .right where idiom == .tvOS:
+            _ = tvPages.state.moveFocus(forward: key.key == .right, time: time)
+        default: return .ignored
         }
+        return .handled
     }
 }
 
+/// The watchOS tab pages: a summary, a long heart-rate page, splits and a route.
+struct WatchPages: ScrollContent {
+    var theme: Theme
+    var pageRows = 1
+    static let titles = ["Summary", "Heart Rate (long page)", "Splits", "Route"]
+
+    func draw(_ window: ScrollWindow, into buffer: inout Buffer, at time: Double) {
+        let pageRows = max(1, self.pageRows)
+        for r in 0..<window.rect.rows {
+            let line = window.firstRow + r
+            guard line >= 0 else { continue }
+            let (page, row) = line < pageRows ? (0, line) : line < pageRows * 4 ? (1, line - pageRows) : (2 + (line - pageRows * 4) / pageRows, (line - pageRows * 4) % pageRows)
+            guard page < Self.titles.count else { continue }
+            let text = row == 0 ? Self.titles[page] : (page == 1 ? "\(100 + (row * 13) % 60) bpm at \(row) min" : "· · ·")
+            buffer.draw(" " + text, column: window.rect.column, row: window.rect.row + r, style: row == 0 ? theme.header : theme.text, clip: window.rect)
+        }
+    }
+}

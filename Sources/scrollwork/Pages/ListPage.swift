@@ -16,25 +16,21 @@ struct ListPage: GalleryPage {
     ]
 
     var style: GalleryStyle
-    var settings: ListState<String>
-    var options: ListState<String>
-    var contacts: ListState<String>
-    var focus = 0
-    var detail: String? = nil
+    var settings: ListView<String>
+    var options: ListView<String>
+    var contacts: ListView<String>
+    /// The detail view that replaces the settings list after › (‹ Settings or Esc comes back).
+    var detail: DetailPane? = nil
+    var routing = Routing()
+    var frame = CellRect.none
     /// The last message of each list (settings, text size, contacts): the status line shows only
     /// the focused list's.
     var messages = ["", "", ""]
-    var message: String {
-        get { messages[focus] }
-        set { messages[focus] = newValue }
-    }
-    var captures: [PointerCapture?] = [nil, nil, nil]
-    var panes: [CellRect] = []
     var inserted = 0
 
     init(style: GalleryStyle) {
         self.style = style
-        settings = ListState(sections: [
+        var settings = ListState(sections: [
             ListSection(["Wi-Fi", "Bluetooth", "Cellular", "Personal Hotspot"], header: RowContent("Network"),
                         footer: RowContent("Connections to networks and devices")),
             ListSection(["Notifications", "Sounds & Haptics", "Focus", "Screen Time"], header: RowContent("Attention")),
@@ -49,184 +45,193 @@ struct ListPage: GalleryPage {
             }
         }
         settings.style = .grouped
-        options = ListState(sections: [ListSection(["Extra Small", "Small", "Medium", "Large", "Extra Large"], header: RowContent("Text Size"),
-                                                   footer: RowContent("An option list: the choice gets a checkmark"))]) { RowContent($0) }
+        var options = ListState(sections: [ListSection(["Extra Small", "Small", "Medium", "Large", "Extra Large"], header: RowContent("Text Size"),
+                                                       footer: RowContent("An option list: the choice gets a checkmark"))]) { RowContent($0) }
         options.style = .insetGrouped
         options.selectionFeedback = .checkmark
-        try? options.select(IndexPath(row: 2))
-        contacts = ListState(sections: GalleryNames.contacts().map { group in
+        do { try options.select(IndexPath(row: 2)) } catch { messages[1] = "\(error)" }
+        var contacts = ListState(sections: GalleryNames.contacts().map { group in
             ListSection(group.names, header: RowContent(group.letter), indexTitle: group.letter)
         }) { RowContent($0) }
-        for list in [\ListPage.settings, \.options, \.contacts] { self[keyPath: list].idiom = style.idiom }
         // After a delete the next contact is selected, so d d deletes two; a new one is selected.
         contacts.selectsAfterEdits = true
+        settings.scroll = style.scrollState()
+        options.scroll = style.scrollState()
+        contacts.scroll = style.scrollState()
+        settings.idiom = style.idiom
+        options.idiom = style.idiom
+        contacts.idiom = style.idiom
+        self.settings = ListView(settings, theme: style.theme)
+        self.options = ListView(options, theme: style.theme)
+        self.contacts = ListView(contacts, theme: style.theme)
+    }
+
+    var children: [Child<Self>] {
+        [detail == nil ? Child(\.settings) : Child(\.detailPane), Child(\.options), Child(\.contacts)]
+    }
+
+    /// The detail pane, or an empty one.
+    var detailPane: DetailPane {
+        get { detail ?? DetailPane(title: "", theme: style.theme) }
+        set { if detail != nil { detail = newValue } }
+    }
+
+    /// 0, 1 or 2: the focused list.
+    var focusIndex: Int {
+        if isFocused(\.options) { return 1 }
+        return isFocused(\.contacts) ? 2 : 0
+    }
+
+    var message: String {
+        get { messages[focusIndex] }
+        set { messages[focusIndex] = newValue }
     }
 
     var status: String {
-        var parts = ["focus: " + ["Settings", "Text Size", "Contacts"][focus]]
-        if contacts.isEditing { parts.append("editing contacts (d n Alt+↑↓ u r)") }
+        var parts = ["focus: " + ["Settings", "Text Size", "Contacts"][focusIndex]]
+        if contacts.list.isEditing { parts.append("editing contacts (d n Alt+↑↓ u r)") }
         if !message.isEmpty { parts.append(message) }
         return parts.joined(separator: " · ")
     }
 
-    var isAnimating: Bool { settings.scroll.isAnimating || options.scroll.isAnimating || contacts.scroll.isAnimating }
-    var wakeTime: Double? { [settings.scroll.wakeTime, options.scroll.wakeTime, contacts.scroll.wakeTime].compactMap { $0 }.min() }
-
-    mutating func appear(at time: Double) {
-        for list in [\ListPage.settings, \.options, \.contacts] { try? self[keyPath: list].scroll.flashIndicators(at: time) }
-    }
-
-    mutating func tick(at time: Double) {
-        settings.scroll.tick(at: time)
-        options.scroll.tick(at: time)
-        contacts.scroll.tick(at: time)
-    }
-
-    mutating func draw(into buffer: inout Buffer, area: CellRect, at time: Double) {
-        let width = area.columns / 3
-        panes = (0..<3).map { i in
-            CellRect(column: area.column + i * width, row: area.row + 1, columns: i == 2 ? area.columns - 2 * width : width - 1, rows: area.rows - 1)
-        }
+    mutating func render(in area: CellRect, into buffer: inout Buffer, at time: Double) {
+        frame = area
         let theme = style.theme
+        let columns = area.columns([.fill, .fill, .fill], spacing: 1)
+        let focused = focusIndex
         for (i, title) in ["1 Settings", "2 Text Size", "3 Contacts"].enumerated() {
-            var s = i == focus ? theme.accent : theme.header
-            s.underline = i == focus
-            buffer.draw(" " + title, column: panes[i].column, row: area.row, style: s)
-            if i < 2 { buffer.fill(CellRect(column: panes[i].maxColumn, row: area.row, columns: 1, rows: area.rows), with: Cell("│", style: theme.separator)) }
+            var s = i == focused ? theme.accent : theme.header
+            s.underline = i == focused
+            buffer.draw(" " + title, column: columns[i].column, row: area.row, style: s, clip: columns[i])
+            if i < 2 { buffer.fill(CellRect(column: columns[i].maxColumn, row: area.row, columns: 1, rows: area.rows), with: Cell("│", style: theme.separator)) }
         }
-        let widget = ListWidget(theme: theme)
-        if let detail {
-            drawDetail(detail, in: panes[0], into: &buffer)
-        } else {
-            widget.layout(&settings, in: panes[0])
-            widget.draw(settings, in: panes[0], at: time, into: &buffer)
-        }
-        widget.layout(&options, in: panes[1])
-        widget.draw(options, in: panes[1], at: time, into: &buffer)
-        widget.layout(&contacts, in: panes[2])
-        widget.draw(contacts, in: panes[2], at: time, into: &buffer)
-    }
-
-    private func drawDetail(_ title: String, in rect: CellRect, into buffer: inout Buffer) {
-        let theme = style.theme
-        buffer.fill(rect)
-        buffer.draw(" ‹ Settings  (Esc)", column: rect.column, row: rect.row, style: theme.accent, clip: rect)
-        buffer.draw(" " + title, column: rect.column, row: rect.row + 2, style: theme.header, clip: rect)
-        let text = "The detail view of \(title). A list keeps its rows short, a title and a value; the rest of what there is to say about a row lives here, one level down."
-        for (i, line) in GalleryDocument.wrap(text, width: rect.columns - 2).enumerated() {
-            buffer.draw(" " + line, column: rect.column, row: rect.row + 4 + i, style: theme.text, clip: rect)
-        }
+        let panes = columns.map { $0.inset(top: 1) }
+        if detail != nil { detailPane.render(in: panes[0], into: &buffer, at: time) } else { settings.render(in: panes[0], into: &buffer, at: time) }
+        options.render(in: panes[1], into: &buffer, at: time)
+        contacts.render(in: panes[2], into: &buffer, at: time)
     }
 
     // MARK: Input
 
-    mutating func handle(_ event: Event, in area: CellRect, at time: Double) -> Bool {
-        switch event {
-        case let .mouse(mouse):
-            if case .press = mouse.kind, let i = panes.firstIndex(where: { $0.contains(column: mouse.column, row: mouse.row) }) { focus = i }
-            let widget = ListWidget(theme: style.theme)
-            let i = focus
-            guard panes.indices.contains(i) else { return false }
-            var capture = captures[i]
-            var event: ListEvent? = nil
-            switch i {
-            case 0: if detail == nil { event = widget.handle(mouse, in: panes[0], list: &settings, capture: &capture, at: time) }
-            case 1: event = widget.handle(mouse, in: panes[1], list: &options, capture: &capture, at: time)
-            default: event = widget.handle(mouse, in: panes[2], list: &contacts, capture: &capture, at: time)
-            }
-            captures[i] = capture
-            if let event { react(to: event, in: i) }
-            return true
-        case let .key(key):
-            return handleKey(key, at: time)
-        default:
-            return false
+    mutating func collect(at time: Double) {
+        if detail?.takeBack() == true { closeDetail() }
+        for (i, path) in [\ListPage.settings, \.options, \.contacts].enumerated() {
+            if let error = self[keyPath: path].takeError() { messages[i] = "\(error)" }
+            for event in self[keyPath: path].takeEvents() { react(to: event, in: i) }
         }
     }
 
-    private mutating func handleKey(_ key: KeyEvent, at time: Double) -> Bool {
+    private mutating func closeDetail() {
+        detail = nil
+        messages[0] = ""
+        focus(\.settings)
+    }
+
+    mutating func handleUnused(_ event: Event, at time: Double) -> EventResult {
+        guard case let .key(key) = event else { return .ignored }
         switch key.key {
-        case .character("1"): focus = 0; return true
-        case .character("2"): focus = 1; return true
-        case .character("3"): focus = 2; return true
-        case .escape: detail = nil; message = ""; return true
+        case .character("1"): focus(\.settings)
+        case .character("2"): focus(\.options)
+        case .character("3"): focus(\.contacts)
+        case .escape: closeDetail()
         case .character("e"):
-            contacts.isEditing.toggle()
-            if contacts.isEditing { focus = 2 }
-            return true
+            contacts.list.isEditing.toggle()
+            if contacts.list.isEditing { focus(\.contacts) }
         case .character("u"):
-            messages[2] = (try? contacts.undo()) != nil ? "undone" : "nothing to undo"
-            return true
+            do { try contacts.list.undo(); messages[2] = "undone" } catch { messages[2] = "nothing to undo" }
         case .character("r"):
-            messages[2] = (try? contacts.redo()) != nil ? "redone" : "nothing to redo"
-            return true
-        default: break
+            do { try contacts.list.redo(); messages[2] = "redone" } catch { messages[2] = "nothing to redo" }
+        case .character("i"):
+            // The detail button of the focused row, from the keyboard.
+            let i = focusIndex
+            let path = [\ListPage.settings, \.options, \.contacts][i]
+            guard let id = self[keyPath: path].list.cursor, let row = self[keyPath: path].list.indexPath(of: id) else { return .handled }
+            do { react(to: try self[keyPath: path].list.activate(row, target: .detailButton, at: time), in: i) } catch { messages[i] = "\(error)" }
+        default:
+            return focusIndex == 2 && contacts.list.isEditing ? handleEdit(key) : .ignored
         }
-        if focus == 2 && contacts.isEditing, handleEdit(key) { return true }
-        if let move = ListWidget.move(for: key) {
-            withFocused { try? $0.moveCursor(move, at: time) }
-            return true
-        }
-        if key.key == .enter || key.key == .character("i") {
-            let target: ActivationTarget = key.key == .enter ? .row : .detailButton
-            var event: ListEvent? = nil
-            withFocused { list in
-                if let id = list.cursor, let path = list.indexPath(of: id) { event = try? list.activate(path, target: target, at: time) }
-            }
-            if let event { react(to: event, in: focus) }
-            return true
-        }
-        return false
+        return .handled
     }
 
-    private mutating func handleEdit(_ key: KeyEvent) -> Bool {
-        let path = contacts.cursor.flatMap { contacts.indexPath(of: $0) }
+    private mutating func handleEdit(_ key: KeyEvent) -> EventResult {
+        let path = contacts.list.cursor.flatMap { contacts.list.indexPath(of: $0) }
         switch key.key {
         case .character("d"), .delete, .backspace:
-            guard let path else { return true }
-            message = (try? contacts.deleteRows(at: [path])) != nil ? "deleted" : "cannot delete"
-            return true
+            guard let path else { return .handled }
+            do { try contacts.list.deleteRows(at: [path]); message = "deleted" } catch { message = "cannot delete: \(error)" }
         case .character("n"):
             inserted += 1
             let at = path ?? IndexPath(row: 0, section: 0)
-            message = (try? contacts.insertRows(["New Contact \(inserted)"], at: at)) != nil ? "inserted" : "cannot insert"
-            return true
+            do { try contacts.list.insertRows(["New Contact \(inserted)"], at: at); message = "inserted" } catch { message = "cannot insert: \(error)" }
         case .up where key.modifiers.contains(.alt), .down where key.modifiers.contains(.alt):
-            guard let path else { return true }
+            guard let path else { return .handled }
             let up = key.key == .up
             var target = IndexPath(row: path.row + (up ? -1 : 1), section: path.section)
-            if target.row < 0 || target.row >= contacts.numberOfRows(inSection: path.section) {
+            if target.row < 0 || target.row >= contacts.list.numberOfRows(inSection: path.section) {
                 // Past the section's end: into the neighbouring section.
                 let section = path.section + (up ? -1 : 1)
-                guard section >= 0 && section < contacts.numberOfSections else { return true }
-                target = IndexPath(row: up ? contacts.numberOfRows(inSection: section) : 0, section: section)
+                guard section >= 0 && section < contacts.list.numberOfSections else { return .handled }
+                target = IndexPath(row: up ? contacts.list.numberOfRows(inSection: section) : 0, section: section)
             }
-            message = (try? contacts.moveRow(from: path, to: target)) != nil ? "moved" : "cannot move there"
-            return true
+            do { try contacts.list.moveRow(from: path, to: target); message = "moved" } catch { message = "cannot move there: \(error)" }
         default:
-            return false
+            return .ignored
         }
-    }
-
-    private mutating func withFocused(_ body: (inout ListState<String>) -> Void) {
-        switch focus {
-        case 0: body(&settings)
-        case 1: body(&options)
-        default: body(&contacts)
-        }
+        return .handled
     }
 
     private mutating func react(to event: ListEvent, in pane: Int) {
+        let list = [settings.list, options.list, contacts.list][pane]
         switch event {
         case let .navigate(path):
-            if pane == 0, let title = try? settings.row(at: path) { detail = title; message = "opened \(title)" }
+            guard pane == 0, let title = try? list.row(at: path) else { return }
+            detail = DetailPane(title: title, theme: style.theme)
+            focus(\.detailPane)
+            messages[0] = "opened \(title)"
         case let .showDetails(path):
-            let list = pane == 0 ? settings : (pane == 1 ? options : contacts)
-            if let title = try? list.row(at: path) { message = "ⓘ \(title): details shown, no navigation" }
+            if let title = try? list.row(at: path) { messages[pane] = "ⓘ \(title): details shown, no navigation" }
         case let .selectionChanged(path):
-            if pane == 1, let title = try? options.row(at: path) { message = "text size: \(title)" }
+            if pane == 1, let title = try? options.list.row(at: path) { messages[1] = "text size: \(title)" }
         case .none:
             break
         }
+    }
+}
+
+/// The detail view of a settings row: a title and some text, and a ‹ Settings button that goes
+/// back (so does Esc).
+struct DetailPane: Widget {
+    var title: String
+    var theme: Theme
+    var frame = CellRect.none
+    private var wantsBack = false
+
+    init(title: String, theme: Theme) {
+        self.title = title
+        self.theme = theme
+    }
+
+    /// True once after ‹ Settings was clicked.
+    mutating func takeBack() -> Bool {
+        defer { wantsBack = false }
+        return wantsBack
+    }
+
+    mutating func render(in area: CellRect, into buffer: inout Buffer, at time: Double) {
+        frame = area
+        buffer.fill(area)
+        buffer.draw(" ‹ Settings  (Esc)", column: area.column, row: area.row, style: theme.accent, clip: area)
+        buffer.draw(" " + title, column: area.column, row: area.row + 2, style: theme.header, clip: area)
+        let text = "The detail view of \(title). A list keeps its rows short, a title and a value; the rest of what there is to say about a row lives here, one level down."
+        for (i, line) in text.wrapped(toWidth: max(1, area.columns - 2)).enumerated() {
+            buffer.draw(" " + line, column: area.column, row: area.row + 4 + i, style: theme.text, clip: area)
+        }
+    }
+
+    /// A click on the first row (‹ Settings) goes back; Esc is left to the page.
+    mutating func handle(_ event: Event, at time: Double) -> EventResult {
+        guard case let .mouse(mouse) = event else { return .ignored }
+        if case .press = mouse.kind, mouse.row == frame.row { wantsBack = true }
+        return frame.contains(column: mouse.column, row: mouse.row) || mouse.kind == .release ? .handled : .ignored
     }
 }

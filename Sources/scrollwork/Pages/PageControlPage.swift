@@ -16,129 +16,145 @@ struct PageControlPage: GalleryPage {
     static let cities = ["My Location", "Cupertino", "Tokyo", "Lisbon", "Nairobi", "Reykjavík"]
 
     var style: GalleryStyle
+    /// The paging scroll view and its dots, kept in step; the widgets below show copies of them.
     var coupling: PagedScrollCoupling
+    var pager: ScrollView<WeatherPages>
+    var dots: PageControlView
     var mode = 0
-    var capture: PointerCapture? = nil
-    var pagesRect = CellRect(column: 0, row: 0, columns: 0, rows: 0)
-    var area = CellRect(column: 0, row: 0, columns: 0, rows: 0)
+    var routing = Routing()
+    var frame = CellRect.none
+    var failure: String? = nil
 
     init(style: GalleryStyle) {
         self.style = style
-        coupling = Self.coupling(pages: Self.cities.count, idiom: style.idiom)
+        coupling = Self.coupling(pages: Self.cities.count, style: style)
+        pager = ScrollView(WeatherPages(theme: style.theme), scroll: coupling.scroll, theme: style.theme)
+        dots = PageControlView(coupling.pageControl, theme: style.theme)
+        dots.state.hidesForSinglePage = false
     }
 
-    static func coupling(pages: Int, idiom: ScrollIdiom) -> PagedScrollCoupling {
-        var scroll = idiom.scrollState(viewport: Size(width: 640, height: 320), content: Size(width: 640 * Double(pages), height: 320))
+    static func coupling(pages: Int, style: GalleryStyle) -> PagedScrollCoupling {
+        var scroll = style.scrollState(viewport: Size(width: 640, height: 320), content: Size(width: 640 * Double(pages), height: 320))
         scroll.pageOverlap = Size(width: 0, height: 0)
         scroll.bounces = .horizontal
         var c = PagedScrollCoupling(scroll: scroll, axis: .horizontal)
-        _ = try? c.updatePageControl { p throws(PageControlError) in
-            if pages <= PageControlPage.cities.count { try p.setIndicatorImage(IndicatorImage("➤"), forPage: 0) }
-            return nil
+        if pages <= PageControlPage.cities.count {
+            // Page 0 exists: a control has at least one page, so this cannot fail.
+            _ = try? c.updatePageControl { p throws(PageControlError) in try p.setIndicatorImage(IndicatorImage("➤"), forPage: 0); return nil }
         }
         return c
     }
+
+    var children: [Child<Self>] { [Child(\.pager), Child(\.dots)] }
 
     var pageCount: Int { [Self.cities.count, 12, 1000][mode] }
 
     var status: String {
         let p = coupling.pageControl
         return "page \(grouped(p.currentPage + 1)) of \(grouped(p.numberOfPages)) · background \(p.backgroundStyle) · interaction \(p.interactionState)"
-            + (p.canScrub ? "" : " · scrubbing off (minimal)")
+            + (p.canScrub ? "" : " · scrubbing off (minimal)") + (failure.map { " · " + $0 } ?? "")
     }
 
     var isAnimating: Bool { coupling.isAnimating }
     var wakeTime: Double? { coupling.scroll.wakeTime }
 
-    mutating func tick(at time: Double) { coupling.tick(at: time) }
+    mutating func tick(at time: Double) {
+        coupling.tick(at: time)
+        showCoupling()
+    }
 
-    mutating func draw(into buffer: inout Buffer, area: CellRect, at time: Double) {
-        self.area = area
-        pagesRect = area.inset(bottom: 2)
-        let metrics = CellMetrics()
-        let size = metrics.size(of: pagesRect)
+    mutating func appear(at time: Double) {}
+
+    /// The widgets show the coupled states.
+    private mutating func showCoupling() {
+        pager.scroll = coupling.scroll
+        dots.state = coupling.pageControl
+        dots.state.hidesForSinglePage = false
+    }
+
+    /// What the widgets did goes back through the coupling, which keeps the two in step.
+    mutating func collect(at time: Double) {
+        if let change = dots.takeChange() {
+            let state = dots.state
+            coupling.updatePageControl { $0 = state; return change }
+        } else if dots.state != coupling.pageControl {
+            let state = dots.state
+            coupling.updatePageControl { $0 = state; return nil }
+        } else {
+            let scroll = pager.scroll
+            coupling.updateScroll { $0 = scroll }
+        }
+        showCoupling()
+    }
+
+    mutating func render(in area: CellRect, into buffer: inout Buffer, at time: Double) {
+        frame = area
+        let parts = area.rows([.fill, .fixed(2)])
+        let size = CellMetrics().size(of: parts[0])
         let pages = pageCount
         if coupling.scroll.viewportSize != size {
-            try? coupling.updateScroll { s throws(ScrollInputError) in
+            coupling.updateScroll { s in
                 s.viewportSize = size
                 s.contentSize = Size(width: size.width * Double(pages), height: size.height)
             }
+            showCoupling()
         }
-        let theme = style.theme
-        let scroll = coupling.scroll
-        ScrollViewWidget(theme: theme).draw(scroll, in: pagesRect, into: &buffer) { buffer, window in
-            let pageWidth = window.rect.columns
-            guard pageWidth > 0 else { return }
-            let first = metrics.columns(forPoints: scroll.offset.x)
-            let firstPage = max(0, first / pageWidth), lastPage = min(pages - 1, (first + pageWidth) / pageWidth)
-            guard firstPage <= lastPage else { return }
-            for page in firstPage...lastPage {
-                let x = window.rect.column + page * pageWidth - first
-                drawPage(page, x: x, width: pageWidth, rect: window.rect, into: &buffer)
-            }
+        pager.content.names = mode == 0 ? Self.cities : []
+        pager.content.pageCount = pages
+        pager.render(in: parts[0], into: &buffer, at: time)
+        dots.render(in: area, into: &buffer, at: time)
+    }
+
+    mutating func handleUnused(_ event: Event, at time: Double) -> EventResult {
+        guard case let .key(key) = event else { return .ignored }
+        switch key.key {
+        case .left, .right:
+            coupling.updatePageControl { p in p.moveFocus(forward: key.key == .right, time: time) }
+        case .character("m"):
+            mode = (mode + 1) % 3
+            var next = Self.coupling(pages: pageCount, style: style)
+            next.pageControlBackground(coupling.pageControl.backgroundStyle)
+            coupling = next
+        case .character("b"):
+            let styles: [PageControlState.BackgroundStyle] = [.automatic, .prominent, .minimal]
+            let next = styles[((styles.firstIndex(of: coupling.pageControl.backgroundStyle) ?? 0) + 1) % 3]
+            coupling.pageControlBackground(next)
+        default: return .ignored
         }
-        var control = coupling.pageControl
-        control.hidesForSinglePage = false
-        PageControlWidget(theme: theme).draw(control, in: area, into: &buffer)
+        showCoupling()
+        return .handled
+    }
+}
+
+/// Weather-like pages side by side, one viewport wide each.
+struct WeatherPages: ScrollContent {
+    var theme: Theme
+    var names: [String] = PageControlPage.cities
+    var pageCount = PageControlPage.cities.count
+
+    func draw(_ window: ScrollWindow, into buffer: inout Buffer, at time: Double) {
+        let width = window.rect.columns
+        guard width > 0, pageCount > 0 else { return }
+        let first = window.firstColumn
+        let firstPage = max(0, first / width), lastPage = min(pageCount - 1, (first + width) / width)
+        guard firstPage <= lastPage else { return }
+        for page in firstPage...lastPage { drawPage(page, x: window.rect.column + page * width - first, width: width, rect: window.rect, into: &buffer) }
     }
 
     private func drawPage(_ page: Int, x: Int, width: Int, rect: CellRect, into buffer: inout Buffer) {
-        let theme = style.theme
-        let name = page < Self.cities.count && mode == 0 ? Self.cities[page] : "Page \(page + 1)"
-        let temperature = 8 + (page * 7) % 23
+        let name = page < names.count ? names[page] : "Page \(page + 1)"
         let mid = rect.row + rect.rows / 2
-        let title = (page == 0 && mode == 0 ? "➤ " : "") + name
+        let title = (page == 0 && !names.isEmpty ? "➤ " : "") + name
         buffer.draw(title, column: x + (width - displayWidth(title)) / 2, row: mid - 2, style: theme.header, clip: rect)
-        let big = "\(temperature)°"
+        let big = "\(8 + (page * 7) % 23)°"
         buffer.draw(big, column: x + (width - big.count) / 2, row: mid, style: theme.accent, clip: rect)
         let sky = ["Clear", "Partly Cloudy", "Rain", "Fog", "Wind"][page % 5]
         buffer.draw(sky, column: x + (width - sky.count) / 2, row: mid + 2, style: theme.secondary, clip: rect)
-    }
-
-    mutating func handle(_ event: Event, in area: CellRect, at time: Double) -> Bool {
-        let theme = style.theme
-        switch event {
-        case let .mouse(mouse):
-            let frame = PageControlWidget(theme: theme).frame(for: coupling.pageControl, in: area)
-            let onControl = frame.contains(column: mouse.column, row: mouse.row)
-            if capture?.target == .pageControl || (onControl && mouse.kind == .press) {
-                var c = capture
-                _ = try? coupling.updatePageControl { p throws(PageControlError) in
-                    PageControlWidget(theme: theme).handle(mouse, in: area, state: &p, capture: &c, at: time)
-                }
-                capture = c
-                return true
-            }
-            var c = capture
-            try? coupling.updateScroll { s throws(ScrollInputError) in
-                ScrollViewWidget(theme: theme).handle(mouse, in: pagesRect, state: &s, capture: &c, at: time)
-            }
-            capture = c
-            return true
-        case let .key(key):
-            switch key.key {
-            case .left, .right:
-                _ = try? coupling.updatePageControl { p throws(PageControlError) in try p.moveFocus(forward: key.key == .right, time: time) }
-            case .character("m"):
-                mode = (mode + 1) % 3
-                var next = Self.coupling(pages: pageCount, idiom: style.idiom)
-                next.pageControlBackground(coupling.pageControl.backgroundStyle)
-                coupling = next
-            case .character("b"):
-                let styles: [PageControlState.BackgroundStyle] = [.automatic, .prominent, .minimal]
-                let next = styles[((styles.firstIndex(of: coupling.pageControl.backgroundStyle) ?? 0) + 1) % 3]
-                coupling.pageControlBackground(next)
-            default: return false
-            }
-            return true
-        default:
-            return false
-        }
     }
 }
 
 extension PagedScrollCoupling {
     mutating func pageControlBackground(_ style: PageControlState.BackgroundStyle) {
-        _ = try? updatePageControl { p throws(PageControlError) in p.backgroundStyle = style; return nil }
+        updatePageControl { p in p.backgroundStyle = style; return nil }
     }
 }

@@ -16,17 +16,17 @@ struct TablePage: GalleryPage {
         "Wheel or drag to scroll a million rows; the header stays, with a hard edge below it.",
     ]
 
-    var style: GalleryStyle
-    var table: TableState<FileRow>
-    var capture: PointerCapture? = nil
+    var files: TableView<FileRow>
+    var routing = Routing()
+    var frame = CellRect.none
     var lastSortSeconds: Double? = nil
     /// A heading chosen but not sorted yet: the sort runs on the next tick, after a frame that
     /// says it is sorting (a million rows take a moment, seconds in a debug build).
     var pendingHeading: Int? = nil
-    var area = CellRect(column: 0, row: 0, columns: 0, rows: 0)
-    /// What has been typed for type-ahead selection, and what the last search did.
+    var drewPending = false
+    /// What has been typed for type-ahead selection, and what the last search or copy did.
     var typed = TypeAheadState()
-    var typeAheadNote: String? = nil
+    var note: String? = nil
     /// Rows copied with Alt+C, until the loop takes them.
     var clipboard: String? = nil
 
@@ -36,7 +36,6 @@ struct TablePage: GalleryPage {
     }
 
     init(style: GalleryStyle, rows: Int = 1_000_000) {
-        self.style = style
         let columns: [TableColumn<FileRow>] = [
             TableColumn("Name", width: ColumnWidth.clamping(min: 64, ideal: 160, max: 320), textOrder: .finder) { .string($0.name) },
             TableColumn("Path", width: ColumnWidth.clamping(min: 96, ideal: 320), truncation: .middle) { .string($0.path) },
@@ -44,91 +43,79 @@ struct TablePage: GalleryPage {
             TableColumn("Kind", width: ColumnWidth.clamping(min: 56, ideal: 112, max: 200)) { .string($0.kind) },
             TableColumn("Date Modified", width: ColumnWidth.clamping(min: 88, ideal: 112, max: 160)) { .string($0.date) },
         ]
-        table = TableState(rows: GeneratedRows(count: rows) { FileRow(index: $0) }, columns: columns)
+        var table = TableState(rows: GeneratedRows(count: rows) { FileRow(index: $0) }, columns: columns)
+        table.list.scroll = style.scrollState()
         table.list.idiom = style.idiom
         table.list.selectionMode = .single
+        files = TableView(table, theme: style.theme)
+        // The page sorts on the next tick, after a frame that says it is sorting.
+        files.sortsOnHeadingClick = false
     }
 
+    var children: [Child<Self>] { [Child(\.files)] }
+
+    var table: TableState<FileRow> { files.table }
+
     var status: String {
-        let count = table.list.numberOfRows
         var sort = "unsorted"
         if let first = table.sortOrder.first { sort = "sorted by \(first.columnID) \(first.ascending ? "▲" : "▼")" }
         if let column = pendingHeading { sort = "sorting by \(table.columns[column].title)…" }
-        var parts = ["\(grouped(count)) rows", sort]
+        var parts = ["\(grouped(table.list.numberOfRows)) rows", sort]
         if let path = table.list.selectedIndexPaths.first { parts.append("row \(grouped(path.row + 1)) selected") }
         if let s = lastSortSeconds { parts.append("sort took \(Int(s * 1000)) ms") }
-        if let note = typeAheadNote { parts.append(note) }
+        if let note { parts.append(note) }
         return parts.joined(separator: " · ")
     }
 
-    var isAnimating: Bool { table.list.scroll.isAnimating || pendingHeading != nil }
-    var wakeTime: Double? { table.list.scroll.wakeTime }
-
-    mutating func appear(at time: Double) { try? table.list.scroll.flashIndicators(at: time) }
+    var isAnimating: Bool { childrenAreAnimating || pendingHeading != nil }
 
     mutating func tick(at time: Double) {
-        table.list.scroll.tick(at: time)
+        tickChildren(at: time)
         // The frame that says "sorting…" has been drawn by now.
         if let column = pendingHeading, drewPending {
             pendingHeading = nil
             drewPending = false
             let start = EventLoop.now()
-            try? table.chooseHeading(column)
+            do { try files.table.chooseHeading(column) } catch { note = "\(error)" }
             lastSortSeconds = EventLoop.now() - start
         }
     }
 
-    var drewPending = false
-
-    mutating func draw(into buffer: inout Buffer, area: CellRect, at time: Double) {
-        self.area = area
+    mutating func render(in area: CellRect, into buffer: inout Buffer, at time: Double) {
+        frame = area
         if pendingHeading != nil { drewPending = true }
-        let widget = TableWidget(theme: style.theme)
-        widget.layout(&table, in: area)
-        widget.draw(table, in: area, at: time, into: &buffer)
+        files.render(in: area, into: &buffer, at: time)
     }
 
-    mutating func handle(_ event: Event, in area: CellRect, at time: Double) -> Bool {
-        switch event {
-        case let .mouse(mouse):
-            // A click on a heading sorts on the next tick, after a frame that says so.
-            if case .release = mouse.kind, case let .heading(column)? = capture?.target, capture?.moved == false {
-                capture = nil
-                if table.columns[column].isSortable { pendingHeading = column }
-                return true
-            }
-            _ = TableWidget(theme: style.theme).handle(mouse, in: area, table: &table, capture: &capture, at: time)
-            return true
-        case let .key(key):
-            // Arrows move the selection (scrolling only as needed); page keys scroll by a page
-            // less one row, as in a document.
-            if let move = ListWidget.move(for: key), move == .up || move == .down { try? table.list.moveCursor(move, extending: key.modifiers.contains(.shift), at: time); return true }
-            if let command = ScrollViewWidget.command(for: key) { try? table.list.scroll.perform(command, time: time); return true }
-            // Alt+C copies the selected rows, tab-separated, with the heading row (OSC 52).
-            if key == KeyEvent(.character("c"), .alt) {
-                let rows = table.list.selectedIndexPaths.compactMap { try? table.list.row(at: $0) }
-                guard !rows.isEmpty else { typeAheadNote = "select a row first: nothing copied"; return true }
-                let lines = [table.columns.map(\.title)] + rows.map { row in table.columns.map { $0.value(row).description } }
-                clipboard = lines.map { $0.joined(separator: "\t") }.joined(separator: "\n")
-                typeAheadNote = "copied \(grouped(rows.count)) row\(rows.count == 1 ? "" : "s") with the heading (OSC 52: on the clipboard where the terminal allows it)"
-                return true
-            }
-            // Type-ahead: letters, digits and - . _ select the first row that starts with them.
-            if case let .character(c) = key.key, key.modifiers.isDisjoint(with: [.control, .alt]),
-               c.isLetter || c.isNumber || "-._".contains(c) {
-                let (row, method) = table.typeAhead(String(c), state: &typed, at: time)
-                let how: String
-                switch method {
-                case .binarySearch: how = "found by binary search"
-                case let .scan(limit): how = "scanned the first \(grouped(limit)) rows"
-                }
-                typeAheadNote = row == nil ? "no row starts with “\(typed.text)” (\(how))" : "typed “\(typed.text)”: \(how)"
-                return true
-            }
-            return false
-        default:
-            return false
+    mutating func collect(at time: Double) {
+        if let error = files.takeError() { note = "\(error)" }
+        for case let .headingClicked(column) in files.takeEvents() { pendingHeading = column }
+    }
+
+    /// Alt+C copies; letters, digits and - . _ select by type-ahead.
+    mutating func handleUnused(_ event: Event, at time: Double) -> EventResult {
+        guard case let .key(key) = event else { return .ignored }
+        // Alt+C copies the selected rows, tab-separated, with the heading row (OSC 52).
+        if key == KeyEvent(.character("c"), .alt) {
+            var rows: [FileRow] = []
+            do { rows = try table.list.selectedIndexPaths.map { try table.list.row(at: $0) } } catch { note = "\(error)"; return .handled }
+            guard !rows.isEmpty else { note = "select a row first: nothing copied"; return .handled }
+            let lines = [table.columns.map(\.title)] + rows.map { row in table.columns.map { $0.value(row).description } }
+            clipboard = lines.map { $0.joined(separator: "\t") }.joined(separator: "\n")
+            note = "copied \(grouped(rows.count)) row\(rows.count == 1 ? "" : "s") with the heading (OSC 52: on the clipboard where the terminal allows it)"
+            return .handled
         }
+        // Type-ahead: letters, digits and - . _ select the first row that starts with them.
+        guard case let .character(c) = key.key, key.modifiers.isDisjoint(with: [.control, .alt]),
+              c.isLetter || c.isNumber || "-._".contains(c) else { return .ignored }
+        let (row, method) = files.table.typeAhead(String(c), state: &typed, at: time)
+        let how: String
+        switch method {
+        case .binarySearch: how = "found by binary search"
+        case let .scan(limit): how = "scanned the first \(grouped(limit)) rows"
+        }
+        note = row == nil ? "no row starts with “\(typed.text)” (\(how))" : "typed “\(typed.text)”: \(how)"
+        return .handled
     }
 }
 

@@ -1,0 +1,65 @@
+import Scrollwork
+
+/// The size of one slot of a row or column layout.
+public enum Length: Sendable, Hashable {
+    /// Exactly this many cells (negative counts as 0), or what is left when there is less.
+    case fixed(Int)
+    /// This fraction of the whole length (clamped to 0…1; NaN is 0), rounded down.
+    case fraction(Double)
+    /// A share of what the fixed and fractional slots leave, in proportion to `weight` (at least
+    /// 1); the last flexible slot takes what rounding leaves.
+    case flexible(weight: Int = 1)
+
+    /// A flexible slot of weight 1.
+    public static var fill: Length { .flexible() }
+}
+
+extension CellRect {
+    /// The rectangle cut into rows, top to bottom, with `spacing` blank rows between them.
+    /// Slots never overlap and never leave the rectangle; when there is too little room the
+    /// later ones get less, down to empty.
+    public func rows(_ lengths: [Length], spacing: Int = 0) -> [CellRect] {
+        Self.split(rows, lengths, spacing: spacing).map { CellRect(column: column, row: row.addingSaturating($0.start), columns: columns, rows: $0.length) }
+    }
+
+    /// The rectangle cut into columns, left to right, with `spacing` blank columns between them
+    /// (see ``rows(_:spacing:)``).
+    public func columns(_ lengths: [Length], spacing: Int = 0) -> [CellRect] {
+        Self.split(columns, lengths, spacing: spacing).map { CellRect(column: column.addingSaturating($0.start), row: row, columns: $0.length, rows: rows) }
+    }
+
+    /// Starts and lengths of `lengths` along `total` cells.
+    static func split(_ total: Int, _ lengths: [Length], spacing: Int) -> [(start: Int, length: Int)] {
+        guard !lengths.isEmpty else { return [] }
+        let gap = Swift.max(0, Swift.min(spacing, total))
+        var room = Swift.max(0, total - gap * (lengths.count - 1))
+        let whole = room
+        var sizes = [Int](repeating: 0, count: lengths.count)
+        // Fixed and fractional slots first, in order, each taking at most what is left.
+        for (i, length) in lengths.enumerated() {
+            let want: Int
+            switch length {
+            case let .fixed(n): want = Swift.max(0, n)
+            case let .fraction(f): want = Int(saturating: (Double(whole) * (f.isNaN ? 0 : Swift.min(Swift.max(f, 0), 1))).rounded(.down))
+            case .flexible: continue
+            }
+            sizes[i] = Swift.min(want, room)
+            room -= sizes[i]
+        }
+        // Flexible slots share the rest by weight; the last one takes the remainder.
+        let flexible = lengths.indices.filter { if case .flexible = lengths[$0] { return true } else { return false } }
+        let weights = flexible.map { i -> Int in if case let .flexible(w) = lengths[i] { return Swift.min(Swift.max(w, 1), 1_000_000) } else { return 1 } }
+        let totalWeight = weights.reduce(0, +)
+        var left = room
+        for (k, i) in flexible.enumerated() {
+            let share = k == flexible.count - 1 ? left : room * weights[k] / Swift.max(totalWeight, 1)
+            sizes[i] = Swift.min(share, left)
+            left -= sizes[i]
+        }
+        var start = 0
+        return sizes.map { size in
+            defer { start = Swift.min(total, start + size + gap) }
+            return (Swift.min(start, total), Swift.min(size, Swift.max(0, total - start)))
+        }
+    }
+}

@@ -1,0 +1,89 @@
+import Scrollwork
+
+/// Whether a widget used an event. An unused pointer event goes on to the widget beneath the
+/// pointer (an enclosing scroll view), an unused key to the page or app around the widget.
+public enum EventResult: Sendable, Hashable {
+    /// The widget acted on the event; nobody else sees it.
+    case handled
+    /// The widget had no use for the event.
+    case ignored
+
+    /// True for ``handled``.
+    public var isHandled: Bool { self == .handled }
+}
+
+/// A cell on the screen.
+public struct CellPosition: Sendable, Hashable {
+    /// The column, from 0 at the left.
+    public var column: Int
+    /// The row, from 0 at the top.
+    public var row: Int
+
+    /// The cell at `column`, `row`.
+    public init(column: Int, row: Int) {
+        self.column = column
+        self.row = row
+    }
+}
+
+/// A stateful piece of screen: it owns its state, draws it and takes the events that reach it.
+///
+/// The one entry point for drawing is ``render(in:into:at:)``, which lays the widget out for
+/// its area, draws it and records where it drew (``frame`` and any finer hit regions), so that
+/// ``handle(_:at:)`` hit-tests exactly what is on the screen. Pointer positions in events are
+/// screen cells. A ``WidgetGroup`` routes events to its children, keeps pointer capture and
+/// keyboard focus, and combines their animation.
+public protocol Widget {
+    /// Lays the widget out for `area`, draws it into `buffer` as it looks at `time`, and records
+    /// the geometry it drew for the events that follow.
+    mutating func render(in area: CellRect, into buffer: inout Buffer, at time: Double)
+    /// Takes an event that happened at `time`: a pointer event inside ``frame`` (or a drag or
+    /// release of a press it used), or a key while it has focus. Says whether it used it.
+    mutating func handle(_ event: Event, at time: Double) -> EventResult
+    /// A wheel turn that no widget under the pointer could scroll with (each is at its edge in
+    /// that direction): a scroll view stretches and bounces back (SV-02).
+    mutating func overscroll(_ mouse: MouseEvent, at time: Double)
+    /// Advances animations to `time`.
+    mutating func tick(at time: Double)
+    /// The widget came into view at `time`; scroll views flash their indicators (SV-03).
+    mutating func appear(at time: Double)
+    /// True while something moves and the host should draw at the frame rate.
+    var isAnimating: Bool { get }
+    /// A future time at which the widget needs a frame although nothing moves now.
+    var wakeTime: Double? { get }
+    /// The cells the widget took in its last render; empty before the first.
+    var frame: CellRect { get }
+    /// True when the widget takes keys and so can have keyboard focus.
+    var acceptsFocus: Bool { get }
+    /// True while printable keys are text for the widget (a text field), so that hosts do not
+    /// treat them as shortcuts.
+    var isEditingText: Bool { get }
+    /// The cell of the focused row, cell or field: the host puts the terminal's cursor there, so
+    /// that screen readers and braille displays that follow the cursor read what has focus.
+    var cursorPosition: CellPosition? { get }
+}
+
+extension Widget {
+    /// Nothing stretches by default.
+    public mutating func overscroll(_ mouse: MouseEvent, at time: Double) {}
+    /// Nothing moves by default.
+    public mutating func tick(at time: Double) {}
+    /// Nothing to flash by default.
+    public mutating func appear(at time: Double) {}
+    /// Still by default.
+    public var isAnimating: Bool { false }
+    /// No deadline by default.
+    public var wakeTime: Double? { nil }
+    /// Widgets take keys by default.
+    public var acceptsFocus: Bool { true }
+    /// Keys are commands by default.
+    public var isEditingText: Bool { false }
+    /// No cursor position by default.
+    public var cursorPosition: CellPosition? { nil }
+}
+
+/// The empty rectangle at the origin: a widget's frame before it is drawn.
+extension CellRect {
+    /// No cells.
+    public static let none = CellRect(column: 0, row: 0, columns: 0, rows: 0)
+}

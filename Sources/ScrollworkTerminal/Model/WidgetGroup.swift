@@ -1,0 +1,172 @@
+import Scrollwork
+
+/// Pointer capture and keyboard focus of a ``WidgetGroup``, kept between events.
+public struct Routing {
+    /// The focused child, if one has been chosen; otherwise the first child that takes keys.
+    public var focus: AnyKeyPath?
+    /// The child that used the last press, and the ones beneath it that could take the gesture
+    /// over, nearest first.
+    var capture: (owner: AnyKeyPath, beneath: [AnyKeyPath], press: MouseEvent)?
+
+    /// No focus chosen, no pointer captured.
+    public init() {}
+
+    /// The child that owns the pointer until the button is released, if any.
+    public var pointerOwner: AnyKeyPath? { capture?.owner }
+}
+
+/// Something made of widgets (a page, an app): it lists its children and routes events to them.
+///
+/// - A press goes to the front-most child under the pointer that uses it (children listed
+///   later are in front); that child then owns the pointer, and every drag and the release go
+///   to it and nowhere else. If it gives a drag up (a horizontal carousel asked to move
+///   vertically), the child beneath it takes the gesture over from the press, as nested scroll
+///   views do (SV-04).
+/// - The wheel goes to the front-most child under the pointer that uses it, then to the ones
+///   behind it: an inner list at its end leaves the wheel to the view around it.
+/// - Keys and pastes go to the focused child. ``moveFocus(forward:)`` moves focus in the order
+///   of the children; a press on a child that takes keys focuses it.
+/// - ``childrenAreAnimating``, ``childrenWakeTime``, ``tickChildren(at:)`` and
+///   ``appearChildren(at:)`` combine the children in one place.
+public protocol WidgetGroup {
+    /// The children, back to front; leave out those that are not on screen.
+    var children: [Child<Self>] { get }
+    /// Capture and focus.
+    var routing: Routing { get set }
+}
+
+extension WidgetGroup {
+    /// True while any child animates.
+    public var childrenAreAnimating: Bool { children.contains { $0.isAnimating(self) } }
+
+    /// The earliest time any child needs a frame, if one does.
+    public var childrenWakeTime: Double? { children.compactMap { $0.wakeTime(self) }.min() }
+
+    /// Advances every child to `time`.
+    public mutating func tickChildren(at time: Double) {
+        for child in children { child.tick(&self, time) }
+    }
+
+    /// Tells every child that it came into view (SV-03).
+    public mutating func appearChildren(at time: Double) {
+        for child in children { child.appear(&self, time) }
+    }
+
+    /// The focused child: the chosen one while it is on screen and takes keys, else the first
+    /// child that takes keys.
+    public var focusedChild: AnyKeyPath? {
+        let candidates = children.filter { $0.acceptsFocus(self) }
+        if let focus = routing.focus, candidates.contains(where: { $0.id == focus }) { return focus }
+        return candidates.first?.id
+    }
+
+    /// True when the widget at `path` has keyboard focus.
+    public func isFocused<W: Widget>(_ path: WritableKeyPath<Self, W>) -> Bool { focusedChild == path }
+
+    /// Gives keyboard focus to the widget at `path`.
+    public mutating func focus<W: Widget>(_ path: WritableKeyPath<Self, W>) { routing.focus = path }
+
+    /// Moves focus to the next (or previous) child that takes keys. Returns false, leaving focus
+    /// where it was, when focus is already on the last (or first) one, so that the caller can move
+    /// on (Tab from the last widget of a page goes to the next page).
+    @discardableResult
+    public mutating func moveFocus(forward: Bool) -> Bool {
+        let order = children.filter { $0.acceptsFocus(self) }.map(\.id)
+        guard let current = focusedChild, let index = order.firstIndex(of: current) else { return false }
+        let next = index + (forward ? 1 : -1)
+        guard order.indices.contains(next) else { return false }
+        routing.focus = order[next]
+        return true
+    }
+
+    /// True while the focused child takes printable keys as text.
+    public var focusedChildIsEditingText: Bool {
+        guard let focus = focusedChild else { return false }
+        return children.first { $0.id == focus }?.isEditingText(self) ?? false
+    }
+
+    /// Where the focused child wants the terminal's cursor, if anywhere.
+    public var focusedCursorPosition: CellPosition? {
+        guard let focus = focusedChild else { return nil }
+        return children.first { $0.id == focus }?.cursorPosition(self)
+    }
+
+    /// Routes `event` to the children as the type's documentation describes; says whether one
+    /// used it.
+    public mutating func routeToChildren(_ event: Event, at time: Double) -> EventResult {
+        switch event {
+        case let .mouse(mouse): return routePointer(mouse, at: time)
+        case .key, .paste:
+            guard let focus = focusedChild, let child = children.first(where: { $0.id == focus }) else { return .ignored }
+            return child.handle(&self, event, time)
+        case .focus, .resize:
+            return .ignored
+        }
+    }
+
+    /// The children under a cell, front-most first.
+    func children(atColumn column: Int, row: Int) -> [Child<Self>] {
+        children.reversed().filter { $0.frame(self).contains(column: column, row: row) }
+    }
+
+    private mutating func routePointer(_ mouse: MouseEvent, at time: Double) -> EventResult {
+        let event = Event.mouse(mouse)
+        switch mouse.kind {
+        case .press:
+            // A new press ends any capture a lost release left behind.
+            routing.capture = nil
+            var stack = children(atColumn: mouse.column, row: mouse.row)
+            while !stack.isEmpty {
+                let child = stack.removeFirst()
+                guard child.handle(&self, event, time).isHandled else { continue }
+                routing.capture = (child.id, stack.map(\.id), mouse)
+                if child.acceptsFocus(self) { routing.focus = child.id }
+                return .handled
+            }
+            return .ignored
+        case .drag, .release:
+            guard var capture = routing.capture, let owner = children.first(where: { $0.id == capture.owner }) else {
+                routing.capture = nil
+                return .ignored
+            }
+            if case .release = mouse.kind { routing.capture = nil }
+            if owner.handle(&self, event, time).isHandled || mouse.kind == .release { return .handled }
+            // The owner gave the drag up: the next child beneath takes the gesture from the press.
+            while !capture.beneath.isEmpty {
+                let id = capture.beneath.removeFirst()
+                guard let next = children.first(where: { $0.id == id }) else { continue }
+                guard next.handle(&self, .mouse(capture.press), time).isHandled else { continue }
+                capture.owner = id
+                routing.capture = capture
+                _ = next.handle(&self, event, time)
+                return .handled
+            }
+            routing.capture = nil
+            return .ignored
+        case .wheel:
+            let stack = children(atColumn: mouse.column, row: mouse.row)
+            for child in stack where child.handle(&self, event, time).isHandled { return .handled }
+            // Nobody can move that way: the front-most stretches at its edge and bounces back.
+            guard let front = stack.first else { return .ignored }
+            front.overscroll(&self, mouse, time)
+            return .handled
+        case .move:
+            return children(atColumn: mouse.column, row: mouse.row).first?.handle(&self, event, time) ?? .ignored
+        }
+    }
+}
+
+extension WidgetGroup where Self: Widget {
+    /// True while any child animates.
+    public var isAnimating: Bool { childrenAreAnimating }
+    /// The earliest time any child needs a frame.
+    public var wakeTime: Double? { childrenWakeTime }
+    /// Advances every child.
+    public mutating func tick(at time: Double) { tickChildren(at: time) }
+    /// Every child appears (SV-03).
+    public mutating func appear(at time: Double) { appearChildren(at: time) }
+    /// True while the focused child takes text.
+    public var isEditingText: Bool { focusedChildIsEditingText }
+    /// The focused child's cursor position.
+    public var cursorPosition: CellPosition? { focusedCursorPosition }
+}

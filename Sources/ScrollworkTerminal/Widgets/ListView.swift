@@ -1,0 +1,235 @@
+import Scrollwork
+
+/// A list: a ``ListState`` in any of its styles, with section headers and footers, row content
+/// with accessories (› disclosure, ⓘ detail, ✓ checkmark), selection and focus, edit-mode
+/// controls, zebra rows, the elliptical fade and the section index on the trailing side (LT-01 to
+/// LT-14).
+///
+/// Keys move the cursor (Shift extends the selection) and Enter activates the row; a click
+/// activates the row under it (its detail button when it hits the ⓘ), a drag scrolls like a
+/// finger, the wheel scrolls, and a press or drag on the index jumps to its section (LT-10,
+/// LT-11). What the activations mean comes out of ``takeEvents()``.
+public struct ListView<Row: Sendable>: Widget {
+    /// The list.
+    public var list: ListState<Row>
+    /// Styles.
+    public var theme: Theme
+    /// The point/cell mapping.
+    public var metrics = CellMetrics() { didSet { list.metrics.accessoryWidth = 4 * metrics.cellWidth } }
+    /// Page Up and Page Down scroll by a page without moving the cursor, as in AppKit's tables
+    /// and lists (the default); off, they move the cursor a page.
+    public var pageKeysScroll = true
+    /// The cells of the last render.
+    public private(set) var frame = CellRect.none
+    /// The rows' cells: ``frame`` less the section index.
+    public private(set) var body = CellRect.none
+    /// The index column, when the list has an index.
+    public private(set) var indexColumn: Int? = nil
+    /// The index letters as drawn: the first one's row and each with its section.
+    private var index: (top: Int, entries: [(title: String, section: Int)]) = (0, [])
+    private var pointer = ScrollPointer()
+    private var draggingIndex = false
+    private var events: [ListEvent] = []
+    private var failure: ListError? = nil
+    /// The cell the cursor row was drawn at.
+    public private(set) var cursorPosition: CellPosition? = nil
+
+    /// A view of `list`.
+    public init(_ list: ListState<Row>, theme: Theme = Theme()) {
+        self.list = list
+        self.theme = theme
+        self.list.metrics.accessoryWidth = 4 * metrics.cellWidth
+    }
+
+    /// Activations since the last call (navigate, show details, selection changed), oldest first.
+    public mutating func takeEvents() -> [ListEvent] {
+        defer { events = [] }
+        return events
+    }
+
+    /// The last error of a call the view made for its input (a row that had gone), once.
+    public mutating func takeError() -> ListError? {
+        defer { failure = nil }
+        return failure
+    }
+
+    // MARK: Drawing
+
+    /// Sets the viewport to `area` less the index, then draws the visible items at `time`.
+    public mutating func render(in area: CellRect, into buffer: inout Buffer, at time: Double) {
+        frame = area
+        indexColumn = list.sectionIndexTitles.isEmpty || area.columns < 3 ? nil : area.maxColumn - 1
+        body = area.inset(right: indexColumn == nil ? 0 : 2)
+        let size = metrics.size(of: body)
+        if list.scroll.viewportSize != size { list.setViewport(size) }
+        buffer.fill(area)
+        cursorPosition = nil
+        let inset = metrics.columns(forPoints: list.style.rowInset + metrics.cellWidth / 2)
+        for entry in list.visibleItems(overscan: 0) {
+            let top = body.row.addingSaturating(metrics.rows(forPoints: entry.frame.minY - list.scroll.offset.y))
+            let height = Swift.max(1, Int(saturating: (entry.frame.height / metrics.cellHeight).rounded()))
+            let line = CellRect(column: body.column + inset, row: top, columns: body.columns - 2 * inset, rows: height).intersection(body)
+            guard !line.isEmpty || top >= body.row else { continue }
+            switch entry.item {
+            case .spacer: continue
+            case let .header(section):
+                guard let header = list.decorations(ofSection: section).header else { continue }
+                let grouped = list.style.separatesSections
+                let text = grouped ? header.title.uppercased() : header.title
+                var style = grouped ? theme.secondary : theme.header
+                if !grouped { buffer.fill(line, with: .blank(theme.focus)); style.background = theme.focus.background }
+                buffer.draw(" " + text.truncated(toWidth: line.columns - 1), column: line.column, row: top, style: style, clip: body)
+            case let .footer(section):
+                guard let footer = list.decorations(ofSection: section).footer else { continue }
+                buffer.draw(" " + footer.title.truncated(toWidth: line.columns - 1), column: line.column, row: top, style: theme.secondary, clip: body)
+            case .showMore:
+                buffer.draw(" Show More…", column: line.column, row: top, style: theme.accent, clip: body)
+            case let .row(path):
+                drawRow(path, line: line, top: top, at: time, into: &buffer)
+            }
+        }
+        if let column = indexColumn { drawIndex(column: column, into: &buffer) }
+        ScrollIndicatorDrawing(metrics: metrics, theme: theme).draw(list.scroll, in: body, into: &buffer)
+    }
+
+    private mutating func drawRow(_ path: IndexPath, line: CellRect, top: Int, at time: Double, into buffer: inout Buffer) {
+        let clip = body
+        let content: RowContent
+        do { content = try list.content(at: path) } catch { return }
+        let look = list.appearance(at: path, time: time, accessory: content.accessory)
+        if look.isFocused, clip.contains(column: line.column, row: top) { cursorPosition = CellPosition(column: line.column + 1, row: top) }
+        var base = theme.text
+        if look.usesAlternateBackground { base = theme.zebra }
+        if look.isSelected || look.isFlashing { base = theme.selection }
+        if look.isFocused && !look.isSelected { base.bold = true; if list.idiom == .tvOS { base = theme.focus } }
+        if look.opacity < 0.75 { base.dim = true }
+        buffer.fill(line.intersection(clip), with: .blank(base))
+        var leading = line.column + 1
+        var width = line.columns - 2
+        // The elliptical style narrows rows towards the edges.
+        if look.scale < 1 {
+            let shrink = Int(saturating: ((1 - look.scale) * Double(line.columns) / 2).rounded())
+            leading += shrink
+            width -= 2 * shrink
+        }
+        if look.isRaised { buffer.draw("▌", column: line.column, row: top, style: base, clip: clip); buffer.draw("▐", column: line.maxColumn - 1, row: top, style: base, clip: clip) }
+        if look.showsDeleteControl {
+            var style = theme.destructive
+            style.background = base.background
+            buffer.draw("⊖", column: leading, row: top, style: style, clip: clip)
+            leading += 2
+            width -= 2
+        }
+        var trailing = ""
+        switch content.accessory {
+        case .disclosureIndicator: trailing = "›"
+        case .detailButton: trailing = "ⓘ"
+        case .detailDisclosureButton: trailing = "ⓘ ›"
+        case .checkmark, .none: break
+        }
+        if look.showsCheckmark { trailing = "✓" + (trailing.isEmpty ? "" : " " + trailing) }
+        if look.showsReorderHandle { trailing += (trailing.isEmpty ? "" : " ") + "≡" }
+        let trailingWidth = displayWidth(trailing)
+        let lines = content.lines(width: Swift.max(0, width - trailingWidth - (trailingWidth > 0 ? 1 : 0)))
+        for (i, text) in lines.enumerated() where top + i < line.maxRow {
+            var style = base
+            if i > 0 { style.foreground = theme.secondary.foreground; style.dim = theme.secondary.dim || style.dim }
+            buffer.draw(text, column: leading, row: top + i, style: style, clip: clip)
+        }
+        if !trailing.isEmpty {
+            var style = look.showsCheckmark ? theme.accent : theme.secondary
+            style.background = base.background
+            style.reverse = base.reverse
+            buffer.draw(trailing, column: line.column + line.columns - 1 - trailingWidth, row: top, style: style, clip: clip)
+        }
+    }
+
+    /// The index letters spread from the middle of the height, every few when not all fit.
+    private mutating func drawIndex(column: Int, into buffer: inout Buffer) {
+        let titles = list.sectionIndexTitles
+        guard !titles.isEmpty, frame.rows > 0 else { index = (frame.row, []); return }
+        let step = Swift.max(1, Int(saturating: (Double(titles.count) / Double(frame.rows)).rounded(.up)))
+        let shown = stride(from: 0, to: titles.count, by: step).map { titles[$0] }
+        index = (frame.row + Swift.max(0, (frame.rows - shown.count) / 2), shown)
+        for (i, entry) in shown.enumerated() {
+            buffer.draw(entry.title.truncated(toWidth: 1), column: column, row: index.top + i, style: theme.accent, clip: frame)
+        }
+    }
+
+    // MARK: Input
+
+    /// Keys move the cursor and activate; the pointer taps, scrolls and uses the index.
+    public mutating func handle(_ event: Event, at time: Double) -> EventResult {
+        switch event {
+        case let .key(key): return handleKey(key, at: time)
+        case let .mouse(mouse): return handleMouse(mouse, at: time)
+        default: return .ignored
+        }
+    }
+
+    private mutating func handleKey(_ key: KeyEvent, at time: Double) -> EventResult {
+        // Alt with a key is the app's (moving a row in edit mode, say), never a list movement.
+        guard !key.modifiers.contains(.alt) else { return .ignored }
+        if let move = ListMove(key: key), !(pageKeysScroll && (move == .pageUp || move == .pageDown)) {
+            do { try list.moveCursor(move, extending: key.modifiers.contains(.shift), at: time) } catch { failure = error }
+            return .handled
+        }
+        if key.key == .enter, let id = list.cursor, let path = list.indexPath(of: id) {
+            do { events.append(try list.activate(path, target: .row, at: time)) } catch { failure = error }
+            return .handled
+        }
+        guard let command = ScrollCommand(key: key) else { return .ignored }
+        list.scroll.perform(command, time: time)
+        return .handled
+    }
+
+    private mutating func handleMouse(_ mouse: MouseEvent, at time: Double) -> EventResult {
+        if case .press = mouse.kind, mouse.button == .left, mouse.column == indexColumn, frame.contains(column: mouse.column, row: mouse.row) {
+            draggingIndex = true
+            jump(toIndexRow: mouse.row)
+            return .handled
+        }
+        if draggingIndex {
+            switch mouse.kind {
+            case .drag: jump(toIndexRow: mouse.row)
+            case .release: draggingIndex = false
+            default: return .ignored
+            }
+            return .handled
+        }
+        let tap = pointer.isTap(mouse)
+        let result = pointer.handle(mouse, in: body, state: &list.scroll, metrics: metrics, at: time)
+        guard tap else { return result }
+        // A press and release without moving is a tap on the item under the pointer.
+        let point = metrics.point(column: mouse.column, row: mouse.row, in: body)
+        switch list.item(atViewportY: point.y) {
+        case let .showMore(section)?:
+            do { try list.showMore(inSection: section) } catch { failure = error }
+        case let .row(path)?:
+            let onDetail = list.detailButtonFrame(at: path)?.contains(point) ?? false
+            do { events.append(try list.activate(path, target: onDetail ? .detailButton : .row, at: time)) } catch { failure = error }
+        default: break
+        }
+        return .handled
+    }
+
+    /// Jumps to the section of the index letter at `row`; above or below the letters, to the
+    /// first or last.
+    private mutating func jump(toIndexRow row: Int) {
+        guard !index.entries.isEmpty else { return }
+        let i = Swift.min(Swift.max(row - index.top, 0), index.entries.count - 1)
+        let section = index.entries[i].section
+        do { try list.jump(toSection: section) } catch { failure = error }
+    }
+
+    /// Stretches at the edge for a wheel turn nothing could use (SV-02).
+    public mutating func overscroll(_ mouse: MouseEvent, at time: Double) { ScrollPointer.overscroll(mouse, state: &list.scroll, at: time) }
+    /// Advances the scrolling.
+    public mutating func tick(at time: Double) { list.scroll.tick(at: time) }
+    /// Flashes the indicators (SV-03).
+    public mutating func appear(at time: Double) { list.scroll.flashIndicators(at: time) }
+    /// True while the list scrolls, an indicator fades or a chosen row flashes.
+    public var isAnimating: Bool { list.scroll.isAnimating }
+    /// When an indicator starts to fade.
+    public var wakeTime: Double? { list.scroll.wakeTime }
+}

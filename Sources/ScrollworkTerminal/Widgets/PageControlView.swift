@@ -1,0 +1,99 @@
+import Scrollwork
+
+/// A page control: a ``PageControlState`` drawn as ● for the current page, dimmer ● for the
+/// others, • and · for the shrunk dots at a clipped end, custom symbols, and the rounded
+/// background (PC-02, PC-11, PC-15). Each dot takes two cells; the control sits centred at the
+/// bottom of its area (PC-04), or centred at the trailing edge for vertical directions.
+///
+/// A click before or after the current dot goes one page back or on (a mouse aims, so a click on
+/// a dot goes to it), a drag scrubs (PC-12), ← → move a page. The pages to show come out of
+/// ``takeChange()``.
+public struct PageControlView: Widget {
+    /// The control.
+    public var state: PageControlState
+    /// Styles.
+    public var theme: Theme
+    /// The cells the dots took in the last render (the hit region), within the area given.
+    public private(set) var frame = CellRect.none
+    private var pressed = false
+    private var change: PageChange? = nil
+
+    /// A view of `state`.
+    public init(_ state: PageControlState, theme: Theme = Theme()) {
+        self.state = state
+        self.theme = theme
+    }
+
+    /// The page to show after the last input, once.
+    public mutating func takeChange() -> PageChange? {
+        defer { change = nil }
+        return change
+    }
+
+    /// The cells the control takes in `area`.
+    public func frame(in area: CellRect) -> CellRect {
+        let dots = Swift.min(state.numberOfPages, state.maximumVisibleIndicators)
+        guard dots > 0, !state.isHidden else { return CellRect(column: area.column, row: area.row, columns: 0, rows: 0) }
+        let length = dots * 2 + 1
+        if state.isVertical {
+            return CellRect(column: area.maxColumn - 3, row: area.row + (area.rows - length) / 2, columns: 3, rows: length).intersection(area)
+        }
+        return CellRect(column: area.column + (area.columns - length) / 2, row: area.maxRow - 1, columns: length, rows: 1).intersection(area)
+    }
+
+    /// Places the control in `area` and draws it.
+    public mutating func render(in area: CellRect, into buffer: inout Buffer, at time: Double) {
+        frame = frame(in: area)
+        guard !frame.isEmpty else { return }
+        if state.isBackgroundVisible { buffer.fill(frame, with: .blank(theme.controlBackground)) }
+        for (i, item) in state.layout().items.enumerated() {
+            let symbol = item.scale >= 1 ? item.image.symbol : (item.scale > 0.5 ? "•" : "·")
+            var style = item.isCurrent ? theme.accent : theme.secondary
+            if !item.isCurrent && item.scale >= 1 { style.dim = true }
+            if state.isBackgroundVisible { style.background = theme.controlBackground.background; style.reverse = theme.controlBackground.reverse }
+            let (column, row) = state.isVertical ? (frame.column + 1, frame.row + 1 + 2 * i) : (frame.column + 1 + 2 * i, frame.row)
+            buffer.draw(symbol, column: column, row: row, style: style, clip: frame)
+        }
+    }
+
+    /// The position along the control, in the core's points, of a cell.
+    func position(column: Int, row: Int) -> Double {
+        let along = state.isVertical ? row - frame.row : column - frame.column
+        // Cell 1 + 2i is dot i, whose centre is at padding + diameter/2 + i·pitch.
+        return (Double(along) - 1) / 2 * state.pitch + state.padding + state.indicatorDiameter / 2
+    }
+
+    /// Taps, scrubs and arrow keys.
+    public mutating func handle(_ event: Event, at time: Double) -> EventResult {
+        switch event {
+        case let .key(key):
+            guard key.key == .left || key.key == .right else { return .ignored }
+            change = state.moveFocus(forward: key.key == .right, time: time) ?? change
+            return .handled
+        case let .mouse(mouse):
+            let position = position(column: mouse.column, row: mouse.row)
+            switch mouse.kind {
+            case .press where mouse.button == .left && frame.contains(column: mouse.column, row: mouse.row):
+                state.pointerDown(at: position, time: time)
+                pressed = true
+            case .drag where pressed:
+                change = state.pointerMoved(to: position, time: time) ?? change
+            case .release where pressed:
+                pressed = false
+                let along = state.isVertical ? mouse.row - frame.row : mouse.column - frame.column
+                let onDot = frame.contains(column: mouse.column, row: mouse.row) && along % 2 == 1
+                change = state.pointerUp(at: position, time: time, targetsIndicator: onDot) ?? change
+            default:
+                return .ignored
+            }
+            return .handled
+        default:
+            return .ignored
+        }
+    }
+
+    /// Advances a held press into a scrub and a running timer.
+    public mutating func tick(at time: Double) { change = state.tick(at: time) ?? change }
+    /// True while the dots animate.
+    public var isAnimating: Bool { state.isAnimating }
+}

@@ -1,0 +1,99 @@
+import Scrollwork
+
+/// The part of the content a scroll view shows, for the content that draws it.
+public struct ScrollWindow: Sendable, Hashable {
+    /// Where the content is drawn, in cells.
+    public var rect: CellRect
+    /// The content offset in points (negative while stretched past the start).
+    public var offset: Point
+    /// The zoom scale of the content.
+    public var zoomScale: Double
+    /// The content row shown in the first row of `rect` (negative while stretched past the start).
+    public var firstRow: Int
+    /// The content column shown in the first column of `rect`.
+    public var firstColumn: Int
+    /// The point/cell mapping.
+    public var metrics: CellMetrics
+}
+
+/// What a ``ScrollView`` shows: it draws the part the window shows.
+public protocol ScrollContent {
+    /// Draws the part of the content in `window` into `buffer` as it looks at `time`.
+    func draw(_ window: ScrollWindow, into buffer: inout Buffer, at time: Double)
+}
+
+/// A scroll view: its ``ScrollState``, content drawn through ``ScrollContent``, indicators over
+/// it (overlay, legacy, visionOS) and the rubber-band space past the edges. The mouse drags and
+/// flicks the content like a finger, the wheel scrolls, keys step lines and pages (SV-01 to SV-05).
+public struct ScrollView<Content: ScrollContent>: Widget {
+    /// The scrolling state.
+    public var scroll: ScrollState
+    /// The content.
+    public var content: Content
+    /// Styles.
+    public var theme: Theme
+    /// The point/cell mapping.
+    public var metrics = CellMetrics()
+    /// False for a view that takes no keys (a carousel inside a document).
+    public var acceptsFocus = true
+    /// The cells of the last render.
+    public private(set) var frame = CellRect.none
+    var pointer = ScrollPointer()
+
+    /// A scroll view of `content` with `scroll`'s state.
+    public init(_ content: Content, scroll: ScrollState = ScrollState(viewport: .zero, content: .zero), theme: Theme = Theme()) {
+        self.content = content
+        self.scroll = scroll
+        self.theme = theme
+    }
+
+    /// The cells the content is drawn in: ``frame`` less any legacy scroller tracks.
+    public var contentRect: CellRect {
+        let content = scroll.contentViewport
+        return CellRect(column: frame.column, row: frame.row,
+                        columns: Swift.min(frame.columns, metrics.columns(forPoints: content.width)),
+                        rows: Swift.min(frame.rows, metrics.rows(forPoints: content.height)))
+    }
+
+    /// The window of content for the state's offset.
+    public var window: ScrollWindow {
+        let offset = scroll.offset
+        return ScrollWindow(rect: contentRect, offset: offset, zoomScale: scroll.zoomScale,
+                            firstRow: metrics.rows(forPoints: offset.y), firstColumn: metrics.columns(forPoints: offset.x), metrics: metrics)
+    }
+
+    /// Sets the viewport to `area`, then draws the content and the indicators.
+    public mutating func render(in area: CellRect, into buffer: inout Buffer, at time: Double) {
+        frame = area
+        let size = metrics.size(of: area)
+        if scroll.viewportSize != size { scroll.viewportSize = size }
+        buffer.fill(area)
+        content.draw(window, into: &buffer, at: time)
+        ScrollIndicatorDrawing(metrics: metrics, theme: theme).draw(scroll, in: area, into: &buffer)
+    }
+
+    /// Keys scroll (``ScrollCommand/init(key:)``); the pointer drags, flicks and wheels.
+    public mutating func handle(_ event: Event, at time: Double) -> EventResult {
+        switch event {
+        case let .key(key):
+            guard let command = ScrollCommand(key: key) else { return .ignored }
+            scroll.perform(command, time: time)
+            return .handled
+        case let .mouse(mouse):
+            return pointer.handle(mouse, in: frame, state: &scroll, metrics: metrics, at: time)
+        default:
+            return .ignored
+        }
+    }
+
+    /// Stretches at the edge for a wheel turn nothing could use (SV-02).
+    public mutating func overscroll(_ mouse: MouseEvent, at time: Double) { ScrollPointer.overscroll(mouse, state: &scroll, at: time) }
+    /// Advances the motion.
+    public mutating func tick(at time: Double) { scroll.tick(at: time) }
+    /// Flashes the indicators (SV-03).
+    public mutating func appear(at time: Double) { scroll.flashIndicators(at: time) }
+    /// True while the content moves or an indicator fades.
+    public var isAnimating: Bool { scroll.isAnimating }
+    /// When an indicator starts to fade.
+    public var wakeTime: Double? { scroll.wakeTime }
+}

@@ -1,0 +1,211 @@
+import Scrollwork
+
+/// What a click or key did in a ``TableView``.
+public enum TableEvent: Sendable, Hashable {
+    /// A heading was clicked (already sorted by when ``TableView/sortsOnHeadingClick`` is on).
+    case headingClicked(column: Int)
+    /// A row was activated.
+    case row(ListEvent)
+}
+
+/// A table: a ``TableState`` with a pinned header (▲/▼ on the sorted column, │ dividers that
+/// people drag), zebra rows, per-column truncation and alignment, the selection, and the hard edge
+/// under the header once rows scroll beneath it (LT-06, LT-07, LT-12, SV-08).
+///
+/// A click on a heading sorts by it (again reverses), a drag on a divider resizes; rows select on
+/// click and scroll on drag and wheel. ↑ ↓ move the selection (Shift extends it), Page keys and
+/// Space scroll by a page, Enter activates.
+public struct TableView<Row: Sendable>: Widget {
+    /// The table.
+    public var table: TableState<Row>
+    /// Styles.
+    public var theme: Theme
+    /// The point/cell mapping.
+    public var metrics = CellMetrics()
+    /// Sort when a heading is clicked; off when the app sorts itself (for example in the
+    /// background) on ``TableEvent/headingClicked(column:)``.
+    public var sortsOnHeadingClick = true
+    /// The cells of the last render.
+    public private(set) var frame = CellRect.none
+    /// The rows' cells: ``frame`` below the header.
+    public private(set) var body = CellRect.none
+    /// The cell of the focused row, as drawn.
+    public private(set) var cursorPosition: CellPosition? = nil
+    private var pointer = ScrollPointer()
+    private var header: HeaderPress? = nil
+    private var events: [TableEvent] = []
+    private var failure: (any Error)? = nil
+
+    /// A press on the header: a heading or a divider, where, and the last column seen.
+    private struct HeaderPress {
+        var divider: Int?
+        var column: Int
+        var lastColumn: Int
+        var moved = false
+    }
+
+    /// A view of `table`.
+    public init(_ table: TableState<Row>, theme: Theme = Theme()) {
+        self.table = table
+        self.theme = theme
+    }
+
+    /// Heading clicks and row activations since the last call, oldest first.
+    public mutating func takeEvents() -> [TableEvent] {
+        defer { events = [] }
+        return events
+    }
+
+    /// The last error of a call the view made for its input, once.
+    public mutating func takeError() -> (any Error)? {
+        defer { failure = nil }
+        return failure
+    }
+
+    /// Each column's first cell and width in cells (the last column takes what rounding leaves).
+    public var columnCells: [(column: Int, width: Int)] {
+        var x = 0.0
+        return table.columnWidths.map { width in
+            let start = metrics.columns(forPoints: x + metrics.cellWidth / 2)
+            x += width
+            let end = metrics.columns(forPoints: x + metrics.cellWidth / 2)
+            return (frame.column.addingSaturating(start), Swift.max(0, end - start))
+        }
+    }
+
+    // MARK: Drawing
+
+    /// Fits the columns to `area`'s width and the rows to its body, then draws the header and
+    /// the visible rows at `time`.
+    public mutating func render(in area: CellRect, into buffer: inout Buffer, at time: Double) {
+        frame = area
+        body = area.inset(top: 1)
+        cursorPosition = nil
+        let width = Double(area.columns) * metrics.cellWidth
+        if table.availableWidth != width { table.setAvailableWidth(width) }
+        let size = metrics.size(of: body)
+        if table.list.scroll.viewportSize != size { table.list.setViewport(size) }
+        guard area.rows > 0 else { return }
+        let cells = columnCells
+        // Header: opaque, with a hard edge once content is under it.
+        let edge = ScrollEdgeEffect(edge: .top, floating: [.pinnedTableHeader], depth: metrics.cellHeight)
+        var headerStyle = theme.header
+        headerStyle.background = theme.focus.background
+        if edge.intensity(in: table.list.scroll) > 0 { headerStyle.underline = true }
+        buffer.fill(CellRect(column: area.column, row: area.row, columns: area.columns, rows: 1), with: .blank(headerStyle))
+        for (i, cell) in cells.enumerated() where cell.width > 0 {
+            let arrow = table.sortIndicator(forColumn: i).map { $0 ? " ▲" : " ▼" } ?? ""
+            let title = table.columns[i].title.truncated(toWidth: Swift.max(0, cell.width - 2 - displayWidth(arrow))) + arrow
+            buffer.draw(" " + title, column: cell.column, row: area.row, style: headerStyle, clip: area)
+            if i < cells.count - 1 { buffer.draw("│", column: cell.column + cell.width - 1, row: area.row, style: headerStyle, clip: area) }
+        }
+        let list = table.list
+        // Each row is filled as it is drawn; only rows without a table row are blanked here. Only
+        // the rows the buffer has count, however tall the rectangle.
+        let shown = body.intersection(buffer.area)
+        var drawn = [Bool](repeating: false, count: shown.rows)
+        for entry in list.visibleItems(overscan: 0) {
+            guard case let .row(path) = entry.item else { continue }
+            let row = body.row.addingSaturating(metrics.rows(forPoints: entry.frame.minY - list.scroll.offset.y))
+            guard row >= shown.row, row < shown.maxRow else { continue }
+            drawn[row - shown.row] = true
+            let value: Row
+            do { value = try list.row(at: path) } catch { continue }
+            let look = list.appearance(at: path, time: time, accessory: RowContent.Accessory.none)
+            var style = look.usesAlternateBackground ? theme.zebra : theme.text
+            if look.isSelected || look.isFlashing { style = theme.selection }
+            if look.isFocused && !look.isSelected { style.bold = true }
+            if look.isFocused { cursorPosition = CellPosition(column: body.column, row: row) }
+            buffer.fill(CellRect(column: body.column, row: row, columns: body.columns, rows: 1), with: .blank(style))
+            for (i, cell) in cells.enumerated() where cell.width > 1 {
+                let (text, indent) = table.cellLayout(of: value, column: i, width: cell.width - 2)
+                buffer.draw(text, column: cell.column + 1 + indent, row: row, style: style, clip: body)
+            }
+        }
+        for (i, done) in drawn.enumerated() where !done {
+            buffer.fill(CellRect(column: body.column, row: shown.row + i, columns: body.columns, rows: 1))
+        }
+        ScrollIndicatorDrawing(metrics: metrics, theme: theme).draw(list.scroll, in: body, into: &buffer)
+    }
+
+    // MARK: Input
+
+    /// Keys select and scroll; the pointer sorts, resizes, selects and scrolls.
+    public mutating func handle(_ event: Event, at time: Double) -> EventResult {
+        switch event {
+        case let .key(key): return handleKey(key, at: time)
+        case let .mouse(mouse): return handleMouse(mouse, at: time)
+        default: return .ignored
+        }
+    }
+
+    private mutating func handleKey(_ key: KeyEvent, at time: Double) -> EventResult {
+        if key.key == .up || key.key == .down {
+            do { try table.list.moveCursor(key.key == .up ? .up : .down, extending: key.modifiers.contains(.shift), at: time) } catch { failure = error }
+            return .handled
+        }
+        if key.key == .enter, let id = table.list.cursor, let path = table.list.indexPath(of: id) {
+            do { events.append(.row(try table.list.activate(path, target: .row, at: time))) } catch { failure = error }
+            return .handled
+        }
+        guard let command = ScrollCommand(key: key) else { return .ignored }
+        table.list.scroll.perform(command, time: time)
+        return .handled
+    }
+
+    /// The x of the centre of cell `column`, in points from the table's leading edge.
+    private func x(ofColumn column: Int) -> Double { (Double(column - frame.column) + 0.5) * metrics.cellWidth }
+
+    private mutating func handleMouse(_ mouse: MouseEvent, at time: Double) -> EventResult {
+        if case .press = mouse.kind, mouse.button == .left, mouse.row == frame.row, frame.contains(column: mouse.column, row: mouse.row) {
+            // A divider can be grabbed a cell to either side; a click there that does not drag
+            // still sorts by the heading under it.
+            let x = x(ofColumn: mouse.column)
+            let divider = table.divider(nearX: x, tolerance: 1.5 * metrics.cellWidth).flatMap { $0 < table.columns.count - 1 ? $0 : nil }
+            guard let column = table.column(atX: x) ?? divider else { return .handled }
+            header = HeaderPress(divider: divider, column: column, lastColumn: mouse.column)
+            return .handled
+        }
+        if var press = header {
+            switch mouse.kind {
+            case .drag:
+                if mouse.column != press.lastColumn { press.moved = true }
+                if let divider = press.divider {
+                    let delta = Double(mouse.column - press.lastColumn) * metrics.cellWidth
+                    if delta != 0 { do { try table.dragDivider(after: divider, by: delta) } catch { failure = error } }
+                }
+                press.lastColumn = mouse.column
+                header = press
+            case .release:
+                header = nil
+                if !press.moved { chooseHeading(press.column) }
+            default: return .ignored
+            }
+            return .handled
+        }
+        let tap = pointer.isTap(mouse)
+        let result = pointer.handle(mouse, in: body, state: &table.list.scroll, metrics: metrics, at: time)
+        if tap, case let .row(path)? = table.list.item(atViewportY: metrics.point(column: mouse.column, row: mouse.row, in: body).y) {
+            do { events.append(.row(try table.list.activate(path, target: .row, at: time))) } catch { failure = error }
+        }
+        return result
+    }
+
+    private mutating func chooseHeading(_ column: Int) {
+        guard table.columns.indices.contains(column), table.columns[column].isSortable else { return }
+        events.append(.headingClicked(column: column))
+        guard sortsOnHeadingClick else { return }
+        do { try table.chooseHeading(column) } catch { failure = error }
+    }
+
+    /// Stretches at the edge for a wheel turn nothing could use (SV-02).
+    public mutating func overscroll(_ mouse: MouseEvent, at time: Double) { ScrollPointer.overscroll(mouse, state: &table.list.scroll, at: time) }
+    /// Advances the scrolling.
+    public mutating func tick(at time: Double) { table.list.scroll.tick(at: time) }
+    /// Flashes the indicators (SV-03).
+    public mutating func appear(at time: Double) { table.list.scroll.flashIndicators(at: time) }
+    /// True while the rows move or an indicator fades.
+    public var isAnimating: Bool { table.list.scroll.isAnimating }
+    /// When an indicator starts to fade.
+    public var wakeTime: Double? { table.list.scroll.wakeTime }
+}

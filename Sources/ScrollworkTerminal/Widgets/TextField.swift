@@ -1,0 +1,90 @@
+import Scrollwork
+
+/// A single-line text field (a search field, a type mode): it takes printable keys, Backspace
+/// and pastes while it has focus; Enter submits and Esc cancels. Pasted line breaks and tabs
+/// become spaces, and control characters are kept as text, drawn as pictures, never sent to the
+/// terminal.
+public struct TextField: Widget {
+    /// What the last key did, for the owner to act on.
+    public enum Action: Sendable, Hashable {
+        /// The text changed.
+        case changed
+        /// Enter was pressed.
+        case submitted
+        /// Esc was pressed.
+        case cancelled
+    }
+
+    /// The text typed so far.
+    public var text: String
+    /// Shown before the text ("Search: ").
+    public var prompt: String
+    /// Styles.
+    public var theme: Theme
+    /// The cells of the last render.
+    public private(set) var frame = CellRect.none
+    /// Where the caret was drawn.
+    public private(set) var cursorPosition: CellPosition? = nil
+    private var actions: [Action] = []
+
+    /// A field showing `prompt` before `text`.
+    public init(prompt: String = "", text: String = "", theme: Theme = Theme()) {
+        self.prompt = prompt
+        self.text = text
+        self.theme = theme
+    }
+
+    /// A text field always takes printable keys as text.
+    public var isEditingText: Bool { true }
+
+    /// What happened since the last call, oldest first.
+    public mutating func takeActions() -> [Action] {
+        defer { actions = [] }
+        return actions
+    }
+
+    /// Draws the prompt, the end of the text that fits, and a caret.
+    public mutating func render(in area: CellRect, into buffer: inout Buffer, at time: Double) {
+        frame = area
+        guard !area.isEmpty else { cursorPosition = nil; return }
+        buffer.fill(area, with: .blank(theme.focus))
+        var promptStyle = theme.header
+        promptStyle.background = theme.focus.background
+        let end = buffer.draw(prompt, column: area.column, row: area.row, style: promptStyle, clip: area)
+        var style = theme.text
+        style.background = theme.focus.background
+        let room = Swift.max(0, area.maxColumn - end - 1)
+        let shown = text.truncated(toWidth: room, .head)
+        let caret = buffer.draw(shown, column: end, row: area.row, style: style, clip: area)
+        buffer.draw("▏", column: caret, row: area.row, style: theme.accent, clip: area)
+        cursorPosition = CellPosition(column: Swift.min(caret, area.maxColumn - 1), row: area.row)
+    }
+
+    /// Printable keys, Backspace, pastes, Enter and Esc.
+    public mutating func handle(_ event: Event, at time: Double) -> EventResult {
+        switch event {
+        case let .key(key):
+            switch key.key {
+            case .enter: actions.append(.submitted)
+            case .escape: actions.append(.cancelled)
+            case .backspace:
+                guard !text.isEmpty else { return .handled }
+                text.removeLast()
+                actions.append(.changed)
+            case let .character(c) where key.modifiers.isDisjoint(with: [.control, .alt]):
+                text.append(c)
+                actions.append(.changed)
+            default: return .ignored
+            }
+            return .handled
+        case let .paste(pasted):
+            text += String(pasted.map { $0.isNewline || $0 == "\t" ? " " : $0 })
+            actions.append(.changed)
+            return .handled
+        case let .mouse(mouse):
+            return frame.contains(column: mouse.column, row: mouse.row) && mouse.kind == .press ? .handled : .ignored
+        default:
+            return .ignored
+        }
+    }
+}
