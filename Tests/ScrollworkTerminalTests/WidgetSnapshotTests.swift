@@ -35,8 +35,8 @@ func document(idiom: ScrollIdiom = .iOS, columns: Int = 40, rows: Int = 8) -> Sc
         try s.setOffset(Point(x: 0, y: 1600), time: 0)
         let rest = render(columns: 40, rows: 8) { drawDocument(s, in: $1, into: &$0) }
         assertSnapshot(of: snapshotText(rest), as: .lines, named: "rest")
-        try s.beginDrag(at: Point(x: 100, y: 100), time: 1)
-        try s.drag(to: Point(x: 100, y: 60), time: 1.05)
+        s.beginDrag(at: Point(x: 100, y: 100), time: 1)
+        s.drag(to: Point(x: 100, y: 60), time: 1.05)
         let scrolling = render(columns: 40, rows: 8) { drawDocument(s, in: $1, into: &$0) }
         assertSnapshot(of: snapshotText(scrolling), as: .lines, named: "scrolling")
     }
@@ -44,8 +44,8 @@ func document(idiom: ScrollIdiom = .iOS, columns: Int = 40, rows: Int = 8) -> Sc
     @Test("SV-02: the rubber-band space past the top edge")
     func SV_02_rubberBandSpace() throws {
         var s = document()
-        try s.beginDrag(at: Point(x: 100, y: 10), time: 0)
-        try s.drag(to: Point(x: 100, y: 90), time: 0.1)
+        s.beginDrag(at: Point(x: 100, y: 10), time: 0)
+        s.drag(to: Point(x: 100, y: 90), time: 0.1)
         assertSnapshot(of: snapshotText(render(columns: 40, rows: 8) { drawDocument(s, in: $1, into: &$0) }), as: .lines)
     }
 
@@ -61,8 +61,8 @@ func document(idiom: ScrollIdiom = .iOS, columns: Int = 40, rows: Int = 8) -> Sc
     @Test("SV-13: tvOS draws no indicators")
     func SV_13_noIndicators() throws {
         var s = document(idiom: .tvOS)
-        try s.beginDrag(at: Point(x: 100, y: 100), time: 1)
-        try s.drag(to: Point(x: 100, y: 60), time: 1.05)
+        s.beginDrag(at: Point(x: 100, y: 100), time: 1)
+        s.drag(to: Point(x: 100, y: 60), time: 1.05)
         let b = render(columns: 40, rows: 8) { drawDocument(s, in: $1, into: &$0) }
         #expect(!b.text.contains("█") && !b.text.contains("▄"))
         assertSnapshot(of: snapshotText(b), as: .lines)
@@ -73,8 +73,8 @@ func document(idiom: ScrollIdiom = .iOS, columns: Int = 40, rows: Int = 8) -> Sc
         var s = document(idiom: .visionOS, rows: 12)
         try s.setOffset(Point(x: 0, y: 400), time: 0)
         let thumb = try #require(s.indicator(.vertical)).thumb
-        try s.pressIndicator(at: thumb.center, time: 1)
-        try s.dragIndicator(to: thumb.center + Point(x: 0, y: 30), time: 1)
+        s.pressIndicator(at: thumb.center, time: 1)
+        s.dragIndicator(to: thumb.center + Point(x: 0, y: 30), time: 1)
         s.tick(at: 1.3)
         assertSnapshot(of: snapshotText(render(columns: 40, rows: 12) { drawDocument(s, in: $1, into: &$0) }), as: .lines)
     }
@@ -139,9 +139,9 @@ func document(idiom: ScrollIdiom = .iOS, columns: Int = 40, rows: Int = 8) -> Sc
         for style in PageControlState.BackgroundStyle.allCases {
             var c = try PageControlState(numberOfPages: 5)
             c.backgroundStyle = style
-            try c.pointerDown(at: 20, time: 0)
+            c.pointerDown(at: 20, time: 0)
             assertSnapshot(of: draw(c, rows: 1), as: .lines, named: "\(style)-pressed")
-            _ = try c.pointerUp(at: 20, time: 0.1)
+            _ = c.pointerUp(at: 20, time: 0.1)
             assertSnapshot(of: draw(c, rows: 1), as: .lines, named: "\(style)-idle")
         }
     }

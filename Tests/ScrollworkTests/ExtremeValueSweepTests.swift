@@ -50,10 +50,10 @@ func checkInvariants(_ s: ScrollState, atRest: Bool, _ note: @autoclosure () -> 
 
 /// Lets every motion end: gestures are released and time runs on until nothing moves.
 func settle(_ s: inout ScrollState, from t: Double) {
-    try? s.endDrag(time: t)
-    try? s.endIndicatorDrag(time: t)
-    try? s.endAutoScroll(at: t)
-    try? s.endZoom(anchor: .zero, at: t)
+    s.endDrag(time: t)
+    s.endIndicatorDrag(time: t)
+    s.endAutoScroll(at: t)
+    s.endZoom(anchor: .zero, at: t)
     var end = Swift.max(t, s.time)
     let start = end
     // Frames for a minute, then a tick a second: fades and flashes may be set to last an hour.
@@ -86,14 +86,14 @@ func settle(_ s: inout ScrollState, from t: Double) {
         case 15: s.indicatorStyle.flashTimings = (Extreme.double(a), Extreme.double(b), Extreme.double(c))
         case 16: s.indicatorStyle.kind = [.overlay, .legacy, .fixedCentered(length: Extreme.double(b))][abs(a % 3)]
         case 17: s.hiddenIndicators = Extreme.axes(a)
-        case 18: try? s.beginDrag(at: Extreme.point(a, b), time: now)
-        case 19, 20: try? s.drag(to: Extreme.point(a, b), time: now)
-        case 21: try? s.endDrag(time: now)
-        case 22: try? s.cancelDrag(time: now)
-        case 23: try? s.wheel(notches: Extreme.point(a, b), at: now)
-        case 24: try? s.scroll(by: Extreme.point(a, b), phase: [.began, .changed, .ended][abs(c % 3)], at: now)
-        case 25: try? s.crown(detents: Extreme.double(a), at: now)
-        case 26: try? s.perform(ScrollCommand.allCases[abs(a % ScrollCommand.allCases.count)], animated: b % 2 == 0, time: now)
+        case 18: s.beginDrag(at: Extreme.point(a, b), time: now)
+        case 19, 20: s.drag(to: Extreme.point(a, b), time: now)
+        case 21: s.endDrag(time: now)
+        case 22: s.cancelDrag(time: now)
+        case 23: s.wheel(notches: Extreme.point(a, b), at: now)
+        case 24: s.scroll(by: Extreme.point(a, b), phase: [.began, .changed, .ended][abs(c % 3)], at: now)
+        case 25: s.crown(detents: Extreme.double(a), at: now)
+        case 26: s.perform(ScrollCommand.allCases[abs(a % ScrollCommand.allCases.count)], animated: b % 2 == 0, time: now)
         case 27: try? s.setOffset(Extreme.point(a, b), animated: c % 2 == 0, time: now)
         case 28: _ = try? s.scrollToVisible(Extreme.rect(a, b), policy: c % 2 == 0 ? .minimal : .nearest, animated: a % 2 == 0, time: now)
         case 29: _ = try? s.revealInsertionPoint(Extreme.rect(a, b), time: now)
@@ -102,18 +102,18 @@ func settle(_ s: inout ScrollState, from t: Double) {
         case 32:
             var model = AutoScroll()
             model.band = Extreme.double(b); model.gain = Extreme.double(c); model.maximumSpeed = Extreme.double(a)
-            try? s.autoScroll(pointer: Extreme.point(a, b), model: model, at: now)
-        case 33: try? s.endAutoScroll(at: now)
-        case 34: try? s.beginZoom(at: now)
+            s.autoScroll(pointer: Extreme.point(a, b), model: model, at: now)
+        case 33: s.endAutoScroll(at: now)
+        case 34: s.beginZoom(at: now)
         case 35: try? s.zoom(scale: Extreme.double(a), anchor: Extreme.point(b, c), at: now)
-        case 36: try? s.endZoom(anchor: Extreme.point(a, b), at: now)
+        case 36: s.endZoom(anchor: Extreme.point(a, b), at: now)
         case 37: try? s.setZoomScale(Extreme.double(a), anchor: b % 2 == 0 ? nil : Extreme.point(b, c), animated: c % 2 == 0, at: now)
         case 38: try? s.zoom(by: Extreme.double(a), anchor: nil, animated: b % 2 == 0, at: now)
-        case 39: try? s.doubleTapZoom(at: Extreme.point(a, b), time: now)
-        case 40: _ = try? s.pressIndicator(at: Extreme.point(a, b), time: now)
-        case 41: try? s.dragIndicator(to: Extreme.point(a, b), time: now)
-        case 42: try? s.endIndicatorDrag(time: now)
-        case 43: try? s.flashIndicators(at: now)
+        case 39: s.doubleTapZoom(at: Extreme.point(a, b), time: now)
+        case 40: _ = s.pressIndicator(at: Extreme.point(a, b), time: now)
+        case 41: s.dragIndicator(to: Extreme.point(a, b), time: now)
+        case 42: s.endIndicatorDrag(time: now)
+        case 43: s.flashIndicators(at: now)
         case 44: s.shiftContent(Extreme.axis(a), by: Extreme.double(b))
         case 45: s.stopMotion()
         case 46:
@@ -181,7 +181,7 @@ func settle(_ s: inout ScrollState, from t: Double) {
                 case 26: table.list.scroll.tick(at: now)
                 case 27: _ = table.list.appearance(at: path, time: Extreme.double(c)); _ = table.list.indexPath(forFlatRow: Extreme.int(a))
                 case 28: table.list.isEditing.toggle()
-                default: try? table.list.scroll.wheel(notches: Extreme.point(a, b), at: now)
+                default: table.list.scroll.wheel(notches: Extreme.point(a, b), at: now)
                 }
                 let list = table.list
                 #expect(list.numberOfRows >= 0 && list.numberOfItems >= 0)
@@ -214,18 +214,18 @@ func settle(_ s: inout ScrollState, from t: Double) {
                 case 6: try? outline.setCursor([Extreme.int(a), Extreme.int(b)]); _ = outline.row(at: Extreme.int(c))
                 case 7: control.currentPage = Extreme.int(a)
                 case 8: try? control.setNumberOfPages(Extreme.int(a))
-                case 9: try? control.pointerDown(at: Extreme.double(a), time: now)
-                case 10: _ = try? control.pointerMoved(to: Extreme.double(a), time: now)
-                case 11: _ = try? control.pointerUp(at: Extreme.double(a), time: now, targetsIndicator: b % 2 == 0)
+                case 9: control.pointerDown(at: Extreme.double(a), time: now)
+                case 10: _ = control.pointerMoved(to: Extreme.double(a), time: now)
+                case 11: _ = control.pointerUp(at: Extreme.double(a), time: now, targetsIndicator: b % 2 == 0)
                 case 12: _ = control.tick(at: now); _ = control.layout(); _ = control.page(atPosition: Extreme.double(a))
                 case 13: control.indicatorDiameter = Extreme.double(a); control.indicatorSpacing = Extreme.double(b); control.padding = Extreme.double(c)
                 case 14: control.maximumVisibleIndicators = Extreme.int(a); control.scrubDelay = Extreme.double(b)
-                case 15: try? control.setCurrentPageProgress(Extreme.double(a)); _ = try? control.moveFocus(forward: b % 2 == 0, time: now)
+                case 15: try? control.setCurrentPageProgress(Extreme.double(a)); _ = control.moveFocus(forward: b % 2 == 0, time: now)
                 case 16: try? control.setTimerDuration(Extreme.double(a), forPage: Extreme.int(b)); try? control.resumeTimer(at: now)
                 case 17: control.direction = [.natural, .leftToRight, .rightToLeft, .topToBottom, .bottomToTop][abs(a % 5)]
-                case 18: _ = try? coupling.updatePageControl { p throws(PageControlError) in try p.pointerDown(at: Extreme.double(a), time: now); return try p.pointerMoved(to: Extreme.double(b), time: now) }
+                case 18: _ = try? coupling.updatePageControl { p throws(PageControlError) in p.pointerDown(at: Extreme.double(a), time: now); return p.pointerMoved(to: Extreme.double(b), time: now) }
                 case 19: try? coupling.updateScroll { s throws(ScrollInputError) in s.viewportSize = Extreme.size(a, b); s.contentSize = Extreme.size(b, c) }
-                case 20: try? coupling.updateScroll { s throws(ScrollInputError) in try s.wheel(notches: Extreme.point(a, b), at: now) }
+                case 20: try? coupling.updateScroll { s throws(ScrollInputError) in s.wheel(notches: Extreme.point(a, b), at: now) }
                 default: coupling.tick(at: now); outline.scroll.tick(at: now)
                 }
                 #expect(control.currentPage >= 0 && (control.numberOfPages == 0 || control.currentPage < control.numberOfPages))
@@ -265,9 +265,9 @@ func settle(_ s: inout ScrollState, from t: Double) {
                 case 7: _ = control.diagnostics(idiom: ScrollIdiom.allCases[abs(b % 5)], contentIsHierarchical: c % 2 == 0); _ = control.image(forPage: Extreme.int(a), isCurrent: b % 2 == 0)
                 case 8: if let timer = try? PageTimer(preferredDuration: Extreme.double(a)) { control.setTimer(timer) }; try? control.resumeTimer(at: now)
                 case 9: try? control.setTimerDuration(b % 3 == 0 ? nil : Extreme.double(c), forPage: Extreme.int(a)); _ = control.tick(at: now)
-                case 10: try? nested.beginDrag(at: Extreme.point(a, b), time: now)
-                case 11: try? nested.drag(to: Extreme.point(a, b), time: now)
-                case 12: try? nested.endDrag(time: now); nested.tick(at: now); _ = nested.diagnostics
+                case 10: nested.beginDrag(at: Extreme.point(a, b), time: now)
+                case 11: nested.drag(to: Extreme.point(a, b), time: now)
+                case 12: nested.endDrag(time: now); nested.tick(at: now); _ = nested.diagnostics
                 case 13:
                     let effect = ScrollEdgeEffect(edge: ScrollEdgeEffect.Edge.allCases[abs(a % ScrollEdgeEffect.Edge.allCases.count)], style: [.automatic, .soft, .hard][abs(b % 3)],
                                                   floating: [.pinnedTableHeader], depth: Extreme.double(c))

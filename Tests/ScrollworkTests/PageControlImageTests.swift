@@ -133,7 +133,7 @@ import Testing
         c.setTimer(try PageTimer(preferredDuration: 2))
         try c.resumeTimer(at: 0)
         c.tick(at: 1.5)
-        try c.pointerDown(at: 70, time: 1.5)
+        c.pointerDown(at: 70, time: 1.5)
         #expect(try c.pointerUp(at: 70, time: 1.6)?.page == 1)
         c.tick(at: 3.5)
         #expect(c.currentPage == 1)
@@ -145,7 +145,7 @@ import Testing
     func coupled() -> PagedScrollCoupling {
         let scroll = ScrollState(viewport: Size(width: 300, height: 200), content: Size(width: 3000, height: 200))
         var c = PagedScrollCoupling(scroll: scroll, axis: .horizontal)
-        try? c.updateScroll { $0.pageOverlap = Size(width: 0, height: 0) }
+        c.updateScroll { $0.pageOverlap = Size(width: 0, height: 0) }
         return c
     }
 
@@ -161,11 +161,11 @@ import Testing
     func SV_10_pageFollowsOffset() throws {
         var c = coupled()
         try c.updateScroll { s throws(ScrollInputError) in
-            try s.beginDrag(at: Point(x: 250, y: 100), time: 0)
-            try s.drag(to: Point(x: 110, y: 100), time: 0.5)
+            s.beginDrag(at: Point(x: 250, y: 100), time: 0)
+            s.drag(to: Point(x: 110, y: 100), time: 0.5)
         }
         #expect(c.pageControl.currentPage == 0)
-        try c.updateScroll { s throws(ScrollInputError) in try s.drag(to: Point(x: 90, y: 100), time: 0.6) }
+        try c.updateScroll { s throws(ScrollInputError) in s.drag(to: Point(x: 90, y: 100), time: 0.6) }
         #expect(c.pageControl.currentPage == 1)
     }
 
@@ -173,8 +173,8 @@ import Testing
     func PC_14_tapAnimates() throws {
         var c = coupled()
         let change = try c.updatePageControl { p throws(PageControlError) in
-            try p.pointerDown(at: 100, time: 0)
-            return try p.pointerUp(at: 100, time: 0.05)
+            p.pointerDown(at: 100, time: 0)
+            return p.pointerUp(at: 100, time: 0.05)
         }
         #expect(change?.animated == true)
         #expect(c.scroll.phase == .animating)
@@ -190,8 +190,8 @@ import Testing
     @Test("PC-14: scrubbing moves the scroll view without animation")
     func PC_14_scrubJumps() throws {
         var c = coupled()
-        try c.updatePageControl { p throws(PageControlError) in try p.pointerDown(at: 11.5, time: 0); return nil }
-        let change = try c.updatePageControl { p throws(PageControlError) in try p.pointerMoved(to: 41.5, time: 0.05) }
+        try c.updatePageControl { p throws(PageControlError) in p.pointerDown(at: 11.5, time: 0); return nil }
+        let change = try c.updatePageControl { p throws(PageControlError) in p.pointerMoved(to: 41.5, time: 0.05) }
         #expect(change == PageChange(page: 2, animated: false, interaction: .continuous))
         #expect(c.scroll.offset.x == 600)
         #expect(c.scroll.phase == .idle)

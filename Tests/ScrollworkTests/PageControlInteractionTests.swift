@@ -13,14 +13,14 @@ import Testing
     @Test("PC-12: a tap after the current dot goes to the next page, before it to the previous")
     func PC_12_tapBeforeAndAfter() throws {
         var c = try five()
-        try c.pointerDown(at: 70, time: 0)
-        let next = try c.pointerUp(at: 70, time: 0.05)
+        c.pointerDown(at: 70, time: 0)
+        let next = c.pointerUp(at: 70, time: 0.05)
         #expect(next == PageChange(page: 3, animated: true, interaction: .discrete))
-        try c.pointerDown(at: 5, time: 1)
+        c.pointerDown(at: 5, time: 1)
         #expect(try c.pointerUp(at: 5, time: 1.05)?.page == 2)
         // At the ends, a tap that would leave the range changes nothing.
         c.currentPage = 4
-        try c.pointerDown(at: 80, time: 2)
+        c.pointerDown(at: 80, time: 2)
         #expect(try c.pointerUp(at: 80, time: 2.05) == nil)
         #expect(c.currentPage == 4)
     }
@@ -28,7 +28,7 @@ import Testing
     @Test("PC-12: a pointer can target a particular indicator")
     func PC_12_pointerTargetsIndicator() throws {
         var c = try five(at: 0)
-        try c.pointerDown(at: 56.5, time: 0)
+        c.pointerDown(at: 56.5, time: 0)
         #expect(try c.pointerUp(at: 56.5, time: 0.05, targetsIndicator: true)?.page == 3)
     }
 
@@ -36,14 +36,14 @@ import Testing
     func PC_13_interactionStates() throws {
         var c = try five()
         #expect(c.interactionState == .none)
-        try c.pointerDown(at: 70, time: 0)
+        c.pointerDown(at: 70, time: 0)
         #expect(c.interactionState == .discrete)
-        _ = try c.pointerUp(at: 70, time: 0.05)
+        _ = c.pointerUp(at: 70, time: 0.05)
         #expect(c.interactionState == .none)
-        try c.pointerDown(at: 41.5, time: 1)
-        try c.pointerMoved(to: 50, time: 1.05)
+        c.pointerDown(at: 41.5, time: 1)
+        c.pointerMoved(to: 50, time: 1.05)
         #expect(c.interactionState == .continuous)
-        _ = try c.pointerUp(at: 50, time: 1.2)
+        _ = c.pointerUp(at: 50, time: 1.2)
         #expect(c.interactionState == .none)
     }
 
@@ -51,10 +51,10 @@ import Testing
     func PC_12_scrubInOrder() throws {
         var c = try PageControlState(numberOfPages: 50)
         c.currentPage = 20
-        try c.pointerDown(at: 71.5, time: 0)
+        c.pointerDown(at: 71.5, time: 0)
         var pages: [Int] = []
         for step in 1...6 {
-            if let change = try c.pointerMoved(to: 71.5 + Double(step) * 7.5, time: Double(step) * 0.02) {
+            if let change = c.pointerMoved(to: 71.5 + Double(step) * 7.5, time: Double(step) * 0.02) {
                 #expect(!change.animated && change.interaction == .continuous)
                 pages.append(change.page)
             }
@@ -68,18 +68,18 @@ import Testing
     func PC_12_scrubPastEnds() throws {
         var c = try PageControlState(numberOfPages: 1000)
         c.currentPage = 500
-        try c.pointerDown(at: 70, time: 0)
-        try c.pointerMoved(to: 60, time: 0.02)
+        c.pointerDown(at: 70, time: 0)
+        c.pointerMoved(to: 60, time: 0.02)
         #expect(try c.pointerMoved(to: 200, time: 0.05)?.page == 999)
         #expect(try c.pointerMoved(to: -5, time: 0.1)?.page == 0)
-        _ = try c.pointerUp(at: -5, time: 0.2)
+        _ = c.pointerUp(at: -5, time: 0.2)
         #expect(c.currentPage == 0)
     }
 
     @Test("PC-12: a press held still becomes a scrub after 0.15 s")
     func PC_12_pressAndHold() throws {
         var c = try five()
-        try c.pointerDown(at: 41.5, time: 0)
+        c.pointerDown(at: 41.5, time: 0)
         #expect(c.isAnimating)
         #expect(c.tick(at: 0.1) == nil)
         #expect(c.interactionState == .discrete)
@@ -93,14 +93,14 @@ import Testing
     func PC_15_backgroundStyles() throws {
         var c = try five()
         #expect(!c.isBackgroundVisible)
-        try c.pointerDown(at: 70, time: 0)
+        c.pointerDown(at: 70, time: 0)
         #expect(c.isBackgroundVisible)
-        _ = try c.pointerUp(at: 70, time: 0.1)
+        _ = c.pointerUp(at: 70, time: 0.1)
         c.backgroundStyle = .prominent
         #expect(c.isBackgroundVisible)
         c.backgroundStyle = .minimal
         #expect(!c.canScrub)
-        try c.pointerDown(at: 41.5, time: 1)
+        c.pointerDown(at: 41.5, time: 1)
         #expect(try c.pointerMoved(to: 80, time: 1.3) == nil)
         #expect(c.interactionState == .discrete)
         #expect(!c.isBackgroundVisible)
@@ -146,11 +146,11 @@ import Testing
             for (kind, position, value) in steps {
                 t += 0.03
                 switch kind {
-                case 0: try c.pointerDown(at: position, time: t)
-                case 1: try c.pointerMoved(to: position, time: t)
-                case 2: try c.pointerUp(at: position, time: t, targetsIndicator: value % 2 == 0)
+                case 0: c.pointerDown(at: position, time: t)
+                case 1: c.pointerMoved(to: position, time: t)
+                case 2: c.pointerUp(at: position, time: t, targetsIndicator: value % 2 == 0)
                 case 3: c.currentPage = value
-                case 4: try c.moveFocus(forward: value % 2 == 0, time: t)
+                case 4: c.moveFocus(forward: value % 2 == 0, time: t)
                 case 5: try c.setNumberOfPages(abs(value) % 3000)
                 default: c.tick(at: t)
                 }

@@ -31,7 +31,7 @@ import Testing
     @Test func nonPositiveZoomScalesAreRejected() throws {
         var s = phoneScroll()
         s.maximumZoomScale = 3
-        try s.beginZoom(at: 0)
+        s.beginZoom(at: 0)
         #expect(throws: ScrollInputError.nonPositiveScale(0)) { try s.zoom(scale: 0, anchor: .zero, at: 0.1) }
         #expect(throws: ScrollInputError.nonPositiveScale(-2)) { try s.setZoomScale(-2, at: 0.1) }
         s.minimumZoomScale = .nan
@@ -75,13 +75,13 @@ import Testing
         try s.flick(from: Point(x: 0, y: 300), to: Point(x: 0, y: 100), start: 0, duration: 0.1)
         #expect(s.offset.y == 0)
         s.alwaysBounce = .vertical
-        try s.flashIndicators(at: 0.5)
+        s.flashIndicators(at: 0.5)
         #expect(s.indicator(.vertical) == nil)
-        try s.beginDrag(at: Point(x: 0, y: 100), time: 1)
-        try s.drag(to: Point(x: 0, y: 200), time: 1.1)
+        s.beginDrag(at: Point(x: 0, y: 100), time: 1)
+        s.drag(to: Point(x: 0, y: 200), time: 1.1)
         #expect(s.offset.y < 0)
         #expect(s.indicator(.vertical) != nil)
-        try s.endDrag(time: 1.2)
+        s.endDrag(time: 1.2)
         s.settle(from: 1.2)
         #expect(s.offset.y == 0)
     }

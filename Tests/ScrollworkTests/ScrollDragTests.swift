@@ -6,23 +6,23 @@ import Testing
     func SV_02_dragFollowsPointer() throws {
         var s = phoneScroll()
         try s.setOffset(Point(x: 0, y: 1000), time: 0)
-        try s.beginDrag(at: Point(x: 100, y: 300), time: 1)
-        try s.drag(to: Point(x: 100, y: 180), time: 1.1)
+        s.beginDrag(at: Point(x: 100, y: 300), time: 1)
+        s.drag(to: Point(x: 100, y: 180), time: 1.1)
         #expect(s.offset.y == 1120)
         #expect(s.phase == .dragging)
-        try s.drag(to: Point(x: 100, y: 400), time: 1.2)
+        s.drag(to: Point(x: 100, y: 400), time: 1.2)
         #expect(s.offset.y == 900)
     }
 
     @Test("SV-02: past an edge the content rubber-bands and springs back on release")
     func SV_02_rubberBandAndSpringBack() throws {
         var s = phoneScroll()
-        try s.beginDrag(at: Point(x: 100, y: 100), time: 0)
-        try s.drag(to: Point(x: 100, y: 200), time: 0.5)
+        s.beginDrag(at: Point(x: 100, y: 100), time: 0)
+        s.drag(to: Point(x: 100, y: 200), time: 0.5)
         #expect(abs(s.offset.y - -RubberBand.offset(forDistance: 100, dimension: 480)) < 1e-9)
         #expect(s.overscroll(.vertical) < 0)
-        try s.drag(to: Point(x: 100, y: 200), time: 0.6)
-        try s.endDrag(time: 0.7)
+        s.drag(to: Point(x: 100, y: 200), time: 0.6)
+        s.endDrag(time: 0.7)
         #expect(s.phase == .bouncing)
         let end = s.settle(from: 0.7)
         #expect(s.offset.y == 0)
@@ -33,13 +33,13 @@ import Testing
     @Test("SV-02: a drag that starts while stretched continues the same rubber band")
     func SV_02_regrabWhileStretched() throws {
         var s = phoneScroll()
-        try s.beginDrag(at: Point(x: 0, y: 0), time: 0)
-        try s.drag(to: Point(x: 0, y: 150), time: 0.2)
+        s.beginDrag(at: Point(x: 0, y: 0), time: 0)
+        s.drag(to: Point(x: 0, y: 150), time: 0.2)
         let stretched = s.offset.y
-        try s.endDrag(time: 0.5)
-        try s.beginDrag(at: Point(x: 0, y: 300), time: 0.5)
+        s.endDrag(time: 0.5)
+        s.beginDrag(at: Point(x: 0, y: 300), time: 0.5)
         #expect(abs(s.offset.y - stretched) < 1e-9)
-        try s.drag(to: Point(x: 0, y: 300), time: 0.55)
+        s.drag(to: Point(x: 0, y: 300), time: 0.55)
         #expect(abs(s.offset.y - stretched) < 1e-6)
     }
 
@@ -47,8 +47,8 @@ import Testing
     func SV_02_noBounceClamps() throws {
         var s = phoneScroll()
         s.bounces = []
-        try s.beginDrag(at: Point(x: 0, y: 0), time: 0)
-        try s.drag(to: Point(x: 0, y: 150), time: 0.2)
+        s.beginDrag(at: Point(x: 0, y: 0), time: 0)
+        s.drag(to: Point(x: 0, y: 150), time: 0.2)
         #expect(s.offset.y == 0)
     }
 
@@ -87,8 +87,8 @@ import Testing
         try s.flick(from: Point(x: 100, y: 400), to: Point(x: 100, y: 200), start: 1, duration: 0.1)
         s.tick(at: 1.3)
         let there = s.offset.y
-        try s.beginDrag(at: Point(x: 50, y: 50), time: 1.3)
-        try s.endDrag(time: 1.35)
+        s.beginDrag(at: Point(x: 50, y: 50), time: 1.3)
+        s.endDrag(time: 1.35)
         s.tick(at: 3)
         #expect(s.offset.y == there)
         #expect(s.phase == .idle)
@@ -133,14 +133,14 @@ import Testing
         var s = ScrollState(viewport: Size(width: 300, height: 300), content: Size(width: 3000, height: 3000))
         s.isDirectionalLockEnabled = true
         try s.setOffset(Point(x: 1000, y: 1000), time: 0)
-        try s.beginDrag(at: Point(x: 150, y: 150), time: 1)
-        try s.drag(to: Point(x: 150, y: 130), time: 1.02)
-        try s.drag(to: Point(x: 140, y: 100), time: 1.04)
+        s.beginDrag(at: Point(x: 150, y: 150), time: 1)
+        s.drag(to: Point(x: 150, y: 130), time: 1.02)
+        s.drag(to: Point(x: 140, y: 100), time: 1.04)
         #expect(s.offset == Point(x: 1000, y: 1050))
-        try s.endDrag(time: 1.3)
+        s.endDrag(time: 1.3)
         // A diagonal drag is free.
-        try s.beginDrag(at: Point(x: 150, y: 150), time: 2)
-        try s.drag(to: Point(x: 130, y: 130), time: 2.02)
+        s.beginDrag(at: Point(x: 150, y: 150), time: 2)
+        s.drag(to: Point(x: 130, y: 130), time: 2.02)
         #expect(s.offset == Point(x: 1020, y: 1070))
     }
 
@@ -148,8 +148,8 @@ import Testing
         var s = phoneScroll()
         s.isScrollEnabled = false
         try s.flick(from: Point(x: 0, y: 400), to: Point(x: 0, y: 100), start: 0, duration: 0.1)
-        try s.wheel(notches: Point(x: 0, y: 3), at: 0.2)
-        try s.perform(.pageDown, time: 0.3)
+        s.wheel(notches: Point(x: 0, y: 3), at: 0.2)
+        s.perform(.pageDown, time: 0.3)
         s.settle(from: 0.3)
         #expect(s.offset.y == 0)
         try s.setOffset(Point(x: 0, y: 100), time: 1)

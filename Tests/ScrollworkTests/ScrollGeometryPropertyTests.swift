@@ -46,9 +46,9 @@ struct RandomGeometryChange: Sendable, CustomStringConvertible {
                 s.tick(at: t)
                 #expect(s.offset.isFinite && s.zoomScale.isFinite)
             }
-            try? s.endDrag(time: t)
-            try? s.endAutoScroll(at: t)
-            try? s.endZoom(anchor: Point(x: 150, y: 150), at: t)
+            s.endDrag(time: t)
+            s.endAutoScroll(at: t)
+            s.endZoom(anchor: Point(x: 150, y: 150), at: t)
             var end = t
             while s.isAnimating && end < t + 20 {
                 end += 1.0 / 60

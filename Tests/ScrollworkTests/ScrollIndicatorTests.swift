@@ -7,10 +7,10 @@ import Testing
         var s = phoneScroll()
         #expect(s.indicator(.vertical)?.opacity == 0)
         #expect(s.indicator(.horizontal) == nil)
-        try s.beginDrag(at: Point(x: 0, y: 400), time: 1)
-        try s.drag(to: Point(x: 0, y: 300), time: 1.1)
+        s.beginDrag(at: Point(x: 0, y: 400), time: 1)
+        s.drag(to: Point(x: 0, y: 300), time: 1.1)
         #expect(s.indicator(.vertical)?.opacity == 1)
-        try s.endDrag(time: 1.5)
+        s.endDrag(time: 1.5)
         #expect(s.phase == .idle)
         #expect(s.wakeTime == 2.7)
         s.tick(at: 2.6)
@@ -44,8 +44,8 @@ import Testing
     func SV_01_minimumAndShrink() throws {
         var s = ScrollState(viewport: Size(width: 320, height: 480), content: Size(width: 320, height: 1_000_000))
         #expect(s.indicator(.vertical)?.thumb.height == 36)
-        try s.beginDrag(at: Point(x: 0, y: 0), time: 0)
-        try s.drag(to: Point(x: 0, y: 400), time: 0.1)
+        s.beginDrag(at: Point(x: 0, y: 0), time: 0)
+        s.drag(to: Point(x: 0, y: 400), time: 0.1)
         let stretched = try #require(s.indicator(.vertical))
         #expect(stretched.thumb.height < 36)
         #expect(stretched.thumb.minY == stretched.track.minY)
@@ -56,8 +56,8 @@ import Testing
         var s = ScrollState(viewport: Size(width: 320, height: 480), content: Size(width: 320, height: contentHeight))
         let rest = try #require(s.indicator(.vertical)).thumb.height
         #expect(rest > 36)
-        try s.beginDrag(at: Point(x: 0, y: 0), time: 0)
-        try s.drag(to: Point(x: 0, y: 120), time: 0.1)
+        s.beginDrag(at: Point(x: 0, y: 0), time: 0)
+        s.drag(to: Point(x: 0, y: 120), time: 0.1)
         let stretch = -s.offset.y
         #expect(stretch > 0)
         let thumb = try #require(s.indicator(.vertical)).thumb.height
@@ -69,7 +69,7 @@ import Testing
     @Test("SV-03: flashing shows the indicators for a moment")
     func SV_03_flashIndicators() throws {
         var s = phoneScroll()
-        try s.flashIndicators(at: 10)
+        s.flashIndicators(at: 10)
         #expect(s.isAnimating)
         s.tick(at: 10.165)
         #expect(abs((s.indicator(.vertical)?.opacity ?? 0) - 0.5) < 1e-9)
@@ -124,7 +124,7 @@ import Testing
         try s.setOffset(Point(x: 0, y: 700), time: 0)
         s.tick(at: 0.5)
         let hidden = (s.contentViewport, s.visibleRect, s.indicator(.vertical)?.opacity)
-        try s.flashIndicators(at: 1)
+        s.flashIndicators(at: 1)
         s.tick(at: 2)
         #expect(s.indicator(.vertical)?.opacity == 1)
         #expect(hidden.2 == 0)
@@ -152,11 +152,11 @@ import Testing
         #expect(s.phase == .dragging)
         let bar = try #require(s.indicator(.vertical))
         let room = bar.track.height - 4 - bar.thumb.height
-        try s.dragIndicator(to: Point(x: 312, y: thumb.midY + room / 2), time: 0.1)
+        s.dragIndicator(to: Point(x: 312, y: thumb.midY + room / 2), time: 0.1)
         #expect(abs(s.offset.y - 4520 / 2) < 1e-6)
-        try s.dragIndicator(to: Point(x: 312, y: 5000), time: 0.2)
+        s.dragIndicator(to: Point(x: 312, y: 5000), time: 0.2)
         #expect(s.offset.y == 4520)
-        try s.endIndicatorDrag(time: 0.3)
+        s.endIndicatorDrag(time: 0.3)
         #expect(s.phase == .idle)
         // Click in the track above the thumb: one page up.
         #expect(try s.pressIndicator(at: Point(x: 312, y: 5), time: 1))
@@ -197,17 +197,17 @@ import Testing
         try s.setOffset(Point(x: 0, y: 10_000), time: 0)
         let thumb = try #require(s.indicator(.vertical)).thumb
         #expect(try s.pressIndicator(at: thumb.center, time: 1))
-        try s.dragIndicator(to: thumb.center + Point(x: 0, y: 20), time: 1)
+        s.dragIndicator(to: thumb.center + Point(x: 0, y: 20), time: 1)
         #expect(s.velocity(.vertical) == 160)
         let phase0 = try #require(s.indicator(.vertical)?.jogTickPhase)
         s.tick(at: 1.51)
         #expect(abs(s.offset.y - 10_081.6) < 1e-6)
         #expect(abs(try #require(s.indicator(.vertical)?.jogTickPhase) - phase0 - 1.6) < 1e-6)
         // Dragging the other way reverses: twice the distance, twice the speed.
-        try s.dragIndicator(to: thumb.center + Point(x: 0, y: -40), time: 1.51)
+        s.dragIndicator(to: thumb.center + Point(x: 0, y: -40), time: 1.51)
         s.tick(at: 2.01)
         #expect(abs(s.offset.y - (10_081.6 - 160)) < 1e-6)
-        try s.endIndicatorDrag(time: 2.01)
+        s.endIndicatorDrag(time: 2.01)
         s.tick(at: 3)
         #expect(abs(s.offset.y - 9921.6) < 1e-6)
     }
@@ -217,8 +217,8 @@ import Testing
         var s = ScrollIdiom.visionOS.scrollState(viewport: Size(width: 600, height: 400), content: Size(width: 600, height: 40_000))
         try s.setOffset(Point(x: 0, y: 10_000), time: 0)
         let thumb = try #require(s.indicator(.vertical)).thumb
-        try s.pressIndicator(at: thumb.center, time: 1)
-        try s.dragIndicator(to: thumb.center + Point(x: 0, y: 20), time: 1)
+        s.pressIndicator(at: thumb.center, time: 1)
+        s.dragIndicator(to: thumb.center + Point(x: 0, y: 20), time: 1)
         // A host ticks only while the state asks for frames.
         var t = 1.0
         while s.isAnimating && t < 2 {
@@ -248,14 +248,14 @@ import Testing
             var s = ScrollState(viewport: Size(width: 300, height: 200), content: Size(width: 900, height: 5000))
             s.indicatorStyle = style
             for y in stride(from: -300.0, through: 5300, by: 250) {
-                try s.beginDrag(at: .zero, time: 0)
-                try s.drag(to: Point(x: 0, y: -y), time: 0.01)
+                s.beginDrag(at: .zero, time: 0)
+                s.drag(to: Point(x: 0, y: -y), time: 0.01)
                 for axis in Axis.allCases {
                     let i = try #require(s.indicator(axis))
                     #expect(i.thumb.minY >= i.track.minY - 1e-9 && i.thumb.maxY <= i.track.maxY + 1e-9)
                     #expect(i.thumb.minX >= i.track.minX - 1e-9 && i.thumb.maxX <= i.track.maxX + 1e-9)
                 }
-                try s.cancelDrag(time: 0.02)
+                s.cancelDrag(time: 0.02)
                 s.stopMotion()
             }
         }

@@ -5,30 +5,30 @@ import Testing
     @Test("SV-02: arrow keys step a line, Home and End go to the ends")
     func SV_02_lineAndEndKeys() throws {
         var s = phoneScroll()
-        try s.perform(.lineDown, animated: false, time: 0)
+        s.perform(.lineDown, animated: false, time: 0)
         #expect(s.offset.y == 16)
-        try s.perform(.lineUp, animated: false, time: 0.1)
-        try s.perform(.lineUp, animated: false, time: 0.2)
+        s.perform(.lineUp, animated: false, time: 0.1)
+        s.perform(.lineUp, animated: false, time: 0.2)
         #expect(s.offset.y == 0)
-        try s.perform(.bottom, animated: false, time: 0.3)
+        s.perform(.bottom, animated: false, time: 0.3)
         #expect(s.offset.y == 4520)
-        try s.perform(.top, animated: false, time: 0.4)
+        s.perform(.top, animated: false, time: 0.4)
         #expect(s.offset.y == 0)
     }
 
     @Test("SV-05: a page step is the viewport less one line of overlap")
     func SV_05_pageKeysKeepOneLine() throws {
         var s = phoneScroll()
-        try s.perform(.pageDown, animated: false, time: 0)
+        s.perform(.pageDown, animated: false, time: 0)
         #expect(s.offset.y == 480 - 16)
-        try s.perform(.pageUp, animated: false, time: 0.1)
+        s.perform(.pageUp, animated: false, time: 0.1)
         #expect(s.offset.y == 0)
         s.pageOverlap = Size(width: 0, height: 48)
-        try s.perform(.pageDown, animated: false, time: 0.2)
+        s.perform(.pageDown, animated: false, time: 0.2)
         #expect(s.offset.y == 432)
         // An overlap larger than the view still makes progress: at most half the view overlaps.
         s.pageOverlap = Size(width: 0, height: 5000)
-        try s.perform(.pageDown, animated: false, time: 0.3)
+        s.perform(.pageDown, animated: false, time: 0.3)
         #expect(s.offset.y == 672)
     }
 
@@ -36,7 +36,7 @@ import Testing
     func SV_05_overlapInRows() throws {
         // 40 rows of 16 pt over 1000 rows.
         var s = ScrollState(viewport: Size(width: 960, height: 640), content: Size(width: 960, height: 16_000))
-        try s.perform(.pageDown, animated: false, time: 0)
+        s.perform(.pageDown, animated: false, time: 0)
         let lastRowBefore = 39, firstRowAfter = Int(s.offset.y / 16)
         #expect(firstRowAfter == lastRowBefore)
     }
@@ -44,10 +44,10 @@ import Testing
     @Test("SV-02: key steps animate briefly and held keys never lose steps")
     func SV_02_animatedKeysAccumulate() throws {
         var s = phoneScroll()
-        try s.perform(.lineDown, time: 0)
+        s.perform(.lineDown, time: 0)
         #expect(s.phase == .animating)
-        try s.perform(.lineDown, time: 0.05)
-        try s.perform(.lineDown, time: 0.1)
+        s.perform(.lineDown, time: 0.05)
+        s.perform(.lineDown, time: 0.1)
         s.settle(from: 0.1)
         #expect(s.offset.y == 48)
     }
@@ -56,12 +56,12 @@ import Testing
     func SV_02_wheelNotch() throws {
         var s = phoneScroll()
         try s.setOffset(Point(x: 0, y: 1000), time: 0)
-        try s.wheel(notches: Point(x: 0, y: 1), at: 1)
+        s.wheel(notches: Point(x: 0, y: 1), at: 1)
         #expect(s.phase == .decelerating)
         s.settle(from: 1)
         #expect(abs(s.offset.y - 1048) < 0.01)
-        try s.wheel(notches: Point(x: 0, y: -1), at: 3)
-        try s.wheel(notches: Point(x: 0, y: -1), at: 3.2)
+        s.wheel(notches: Point(x: 0, y: -1), at: 3)
+        s.wheel(notches: Point(x: 0, y: -1), at: 3.2)
         s.settle(from: 3.2)
         #expect(abs(s.offset.y - 952) < 0.01)
     }
@@ -71,8 +71,8 @@ import Testing
         var single = phoneScroll(), burst = phoneScroll()
         try single.setOffset(Point(x: 0, y: 1000), time: 0)
         try burst.setOffset(Point(x: 0, y: 1000), time: 0)
-        for i in 0..<5 { try single.wheel(notches: Point(x: 0, y: 1), at: Double(i) * 0.3) }
-        for i in 0..<5 { try burst.wheel(notches: Point(x: 0, y: 1), at: Double(i) * 0.02) }
+        for i in 0..<5 { single.wheel(notches: Point(x: 0, y: 1), at: Double(i) * 0.3) }
+        for i in 0..<5 { burst.wheel(notches: Point(x: 0, y: 1), at: Double(i) * 0.02) }
         single.settle(from: 1.2)
         burst.settle(from: 0.08)
         #expect(abs(single.offset.y - 1240) < 0.5)
@@ -82,7 +82,7 @@ import Testing
     @Test("SV-02: wheel at the top edge gives and comes back")
     func SV_02_wheelBouncesAtEdge() throws {
         var s = phoneScroll()
-        try s.wheel(notches: Point(x: 0, y: -1), at: 0)
+        s.wheel(notches: Point(x: 0, y: -1), at: 0)
         var furthest = 0.0
         s.settle(from: 0) { _, state in furthest = min(furthest, state.overscroll(.vertical)) }
         #expect(furthest < -5)
@@ -93,17 +93,17 @@ import Testing
     func SV_02_trackpad() throws {
         var s = phoneScroll()
         try s.setOffset(Point(x: 0, y: 1000), time: 0)
-        try s.scroll(by: Point(x: 0, y: 10), phase: .began, at: 1)
-        for i in 1...10 { try s.scroll(by: Point(x: 0, y: 10), phase: .changed, at: 1 + Double(i) * 0.01) }
+        s.scroll(by: Point(x: 0, y: 10), phase: .began, at: 1)
+        for i in 1...10 { s.scroll(by: Point(x: 0, y: 10), phase: .changed, at: 1 + Double(i) * 0.01) }
         #expect(s.offset.y == 1110)
-        try s.scroll(by: .zero, phase: .ended, at: 1.1)
+        s.scroll(by: .zero, phase: .ended, at: 1.1)
         #expect(s.phase == .decelerating)
         s.settle(from: 1.1)
         #expect(s.offset.y > 1500)
         try s.setOffset(.zero, time: 20)
-        try s.scroll(by: Point(x: 0, y: -100), phase: .began, at: 21)
+        s.scroll(by: Point(x: 0, y: -100), phase: .began, at: 21)
         #expect(s.offset.y < 0 && s.offset.y > -100)
-        try s.scroll(by: .zero, phase: .cancelled, at: 21.5)
+        s.scroll(by: .zero, phase: .cancelled, at: 21.5)
         s.settle(from: 21.5)
         #expect(s.offset.y == 0)
     }
@@ -111,11 +111,11 @@ import Testing
     @Test("SV-15: the crown scrolls vertically in detents")
     func SV_15_crownDetents() throws {
         var s = ScrollIdiom.watchOS.scrollState(viewport: Size(width: 184, height: 224), content: Size(width: 184, height: 2000))
-        try s.crown(detents: 1, at: 0)
+        s.crown(detents: 1, at: 0)
         s.settle(from: 0)
         #expect(abs(s.offset.y - 16) < 0.01)
         #expect(s.offset.x == 0)
-        try s.crown(detents: -2, at: 2)
+        s.crown(detents: -2, at: 2)
         s.settle(from: 2)
         #expect(abs(s.offset.y - 0) < 0.01)
     }

@@ -61,21 +61,21 @@ import Testing
     func SV_06c_autoScrollFollowsPointer() throws {
         var s = phoneScroll()
         try s.setOffset(Point(x: 0, y: 1000), time: 0)
-        try s.autoScroll(pointer: Point(x: 100, y: 490), at: 1)  // 10 pt below the bottom
+        s.autoScroll(pointer: Point(x: 100, y: 490), at: 1)  // 10 pt below the bottom
         s.tick(at: 1.5)
         #expect(abs(s.offset.y - 1400) < 1e-6)
-        try s.autoScroll(pointer: Point(x: 100, y: 470), at: 1.5)  // back in the band: slower
+        s.autoScroll(pointer: Point(x: 100, y: 470), at: 1.5)  // back in the band: slower
         s.tick(at: 2)
         #expect(abs(s.offset.y - 1400 - 200) < 1e-6)
-        try s.autoScroll(pointer: Point(x: 100, y: 240), at: 2)  // back inside: stops
+        s.autoScroll(pointer: Point(x: 100, y: 240), at: 2)  // back inside: stops
         s.tick(at: 3)
         #expect(abs(s.offset.y - 1600) < 1e-6)
         #expect(s.phase == .idle)
         // It never scrolls past the content.
-        try s.autoScroll(pointer: Point(x: 100, y: 2000), at: 4)
+        s.autoScroll(pointer: Point(x: 100, y: 2000), at: 4)
         s.tick(at: 10)
         #expect(s.offset.y == 4520)
-        try s.endAutoScroll(at: 10)
+        s.endAutoScroll(at: 10)
         #expect(s.phase == .idle)
     }
 }

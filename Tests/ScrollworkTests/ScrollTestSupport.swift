@@ -22,12 +22,12 @@ extension ScrollState {
 
     /// A drag from `from` to `to` over `duration` seconds in 10 ms steps, released at the end.
     mutating func flick(from: Point, to: Point, start: Double, duration: Double, release: Bool = true) throws {
-        try beginDrag(at: from, time: start)
+        beginDrag(at: from, time: start)
         let steps = Swift.max(1, Int((duration / 0.01).rounded()))
         for i in 1...steps {
             let f = Double(i) / Double(steps)
-            try drag(to: from + (to - from) * f, time: start + duration * f)
+            drag(to: from + (to - from) * f, time: start + duration * f)
         }
-        if release { try endDrag(time: start + duration) }
+        if release { endDrag(time: start + duration) }
     }
 }

@@ -14,7 +14,7 @@ import Testing
     func SV_07_zoomNeedsARange() throws {
         var s = phoneScroll()
         #expect(!s.isZoomEnabled)
-        try s.beginZoom(at: 0)
+        s.beginZoom(at: 0)
         try s.zoom(scale: 2, anchor: Point(x: 100, y: 100), at: 0.1)
         #expect(s.zoomScale == 1)
         try s.setZoomScale(3, at: 1)
@@ -52,13 +52,13 @@ import Testing
         try s.setOffset(Point(x: 400, y: 300), time: 0)
         let anchor = Point(x: 200, y: 150)
         let contentPoint = Point(x: (s.offset.x + anchor.x) / s.zoomScale, y: (s.offset.y + anchor.y) / s.zoomScale)
-        try s.beginZoom(at: 1)
+        s.beginZoom(at: 1)
         try s.zoom(scale: 1.5, anchor: anchor, at: 1.1)
         #expect(s.phase == .zooming)
         #expect(s.zoomScale == 1.5)
         #expect(abs(contentPoint.x * 1.5 - s.offset.x - anchor.x) < 1e-9)
         #expect(abs(contentPoint.y * 1.5 - s.offset.y - anchor.y) < 1e-9)
-        try s.endZoom(anchor: anchor, at: 1.2)
+        s.endZoom(anchor: anchor, at: 1.2)
         s.settle(from: 1.2)
         #expect(s.zoomScale == 1.5)
     }
@@ -66,17 +66,17 @@ import Testing
     @Test("SV-07: past the limits the scale rubber-bands, then springs back to the limit")
     func SV_07_rubberBandZoom() throws {
         var s = picture()
-        try s.beginZoom(at: 0)
+        s.beginZoom(at: 0)
         try s.zoom(scale: 8, anchor: Point(x: 200, y: 150), at: 0.1)
         #expect(s.zoomScale > 4 && s.zoomScale < 8)
-        try s.endZoom(anchor: Point(x: 200, y: 150), at: 0.2)
+        s.endZoom(anchor: Point(x: 200, y: 150), at: 0.2)
         #expect(s.phase == .animating)
         s.settle(from: 0.2)
         #expect(s.zoomScale == 4)
         #expect(s.offset.x >= s.offsetBounds(.horizontal).lowerBound && s.offset.x <= s.offsetBounds(.horizontal).upperBound)
         // Without bouncesZoom the scale stops at the limit.
         s.bouncesZoom = false
-        try s.beginZoom(at: 5)
+        s.beginZoom(at: 5)
         try s.zoom(scale: 0.01, anchor: Point(x: 200, y: 150), at: 5.1)
         #expect(s.zoomScale == 0.25)
     }
@@ -87,14 +87,14 @@ import Testing
         try s.setOffset(Point(x: 600, y: 400), time: 0)
         let point = Point(x: 100, y: 100)
         let contentPoint = Point(x: 700, y: 500)
-        try s.doubleTapZoom(at: point, time: 1)
+        s.doubleTapZoom(at: point, time: 1)
         s.settle(from: 1)
         #expect(abs(s.zoomScale - 1.5) < 1e-9)
         #expect(abs(contentPoint.x * 1.5 - s.offset.x - point.x) < 1e-6)
         #expect(abs(contentPoint.y * 1.5 - s.offset.y - point.y) < 1e-6)
-        for t in 2...4 { try s.doubleTapZoom(at: point, time: Double(t)); s.settle(from: Double(t)) }
+        for t in 2...4 { s.doubleTapZoom(at: point, time: Double(t)); s.settle(from: Double(t)) }
         #expect(s.zoomScale == 4)
-        try s.doubleTapZoom(at: point, time: 10)
+        s.doubleTapZoom(at: point, time: 10)
         s.settle(from: 10)
         #expect(s.zoomScale == 0.25)
     }
