@@ -134,6 +134,9 @@ struct Snapshot: ParsableCommand {
     @Option(help: "Keys to press before the frame is taken, e.g. \"?\" for the help overlay.")
     var keys: String = ""
 
+    @Flag(help: "Reduce Motion: scrolls move at once, without momentum, bounces or fading indicators.")
+    var reduceMotion = false
+
     /// The frame sizes a snapshot may have.
     static let columnRange = 1...1000, rowRange = 1...500
 
@@ -156,6 +159,7 @@ struct Snapshot: ParsableCommand {
         display.page = page
         display.idiom = idiom
         display.color = "truecolor"
+        display.reduceMotion = reduceMotion
         let style = try display.style(environment: [:])
         var terminal = HeadlessTerminal(GalleryApp(page: try display.pageKind(), style: style), columns: columns, rows: rows)
         if !keys.isEmpty { terminal.type(keys) }

@@ -20,7 +20,7 @@ import Testing
     func LT_01_lazyRows() throws {
         let counter = FetchCounter()
         let source = GeneratedRows(count: 10_000_000) { i in counter.fetched.withLock { $0 += 1 }; return "Row \(i)" }
-        var list = ListState(rows: source) { RowContent($0) }
+        var list = ListState(rows: source) { RowContent($0) }.inCells()
         list.setViewport(Size(width: 320, height: 640))
         #expect(counter.count == 0)
         #expect(list.scroll.contentSize.height == 160_000_000)
@@ -208,7 +208,7 @@ import Testing
         let letters = (0..<26).map { String(UnicodeScalar(UInt8(65 + $0))) }
         var contacts = ListState(sections: letters.map { letter in
             ListSection((1...5).map { "\(letter)name \($0)" }, header: RowContent(letter), indexTitle: letter)
-        }) { RowContent($0) }
+        }) { RowContent($0) }.inCells()
         contacts.setViewport(Size(width: 320, height: 320))
         #expect(contacts.sectionIndexTitles.count == 26)
         #expect(contacts.section(forIndexPosition: 0) == 0)
@@ -254,7 +254,7 @@ import Testing
 
     @Test("LT-01: a row above the view changing height does not move what is visible")
     func LT_01_scrollAnchoring() throws {
-        var list = ListState(rows: GeneratedRows(count: 1000) { "Row \($0)" }) { RowContent($0) }
+        var list = ListState(rows: GeneratedRows(count: 1000) { "Row \($0)" }) { RowContent($0) }.inCells()
         list.metrics.rowsVaryInHeight = true
         list.setViewport(Size(width: 320, height: 320))
         try list.scroll.setOffset(Point(x: 0, y: 1600), time: 0)
@@ -269,7 +269,7 @@ import Testing
 
     @Test("LT-01: keyboard movement scrolls only as much as needed")
     func LT_01_keyboardKeepsSelectionVisible() throws {
-        var list = ListState(rows: GeneratedRows(count: 100) { "Row \($0)" }) { RowContent($0) }
+        var list = ListState(rows: GeneratedRows(count: 100) { "Row \($0)" }) { RowContent($0) }.inCells()
         list.setViewport(Size(width: 320, height: 160))  // ten rows
         for _ in 0..<9 { try list.moveCursor(.down) }
         #expect(list.selectedIndexPaths == [IndexPath(row: 8)])
@@ -294,7 +294,7 @@ import Testing
 
     @Test("LT-08: grouped styles separate sections; bordered alternates; inset grouped insets; elliptical shrinks towards the edges")
     func LT_08_styles() throws {
-        var list = settingsList()
+        var list = settingsList().inCells()
         let plainItems = list.numberOfItems
         list.style = .grouped
         #expect(list.numberOfItems == plainItems + 2)

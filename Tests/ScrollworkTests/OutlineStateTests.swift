@@ -93,6 +93,7 @@ struct OutlineReference {
     func LT_12_millionDescendants() throws {
         let counter = FetchCounter()
         var o = OutlineState(source: UniformTree(branching: [1, 1000, 1000], counter: counter))
+        o.rowHeight = 16
         o.setViewport(Size(width: 640, height: 640))
         try o.expand([0], descendants: true)
         #expect(o.numberOfRows == 1 + 1000 + 1_000_000)
@@ -140,6 +141,7 @@ struct OutlineReference {
     @Test("LT-12: the row at the top stays there when rows above it expand")
     func LT_12_anchoring() throws {
         var o = OutlineState(source: UniformTree(branching: [50, 10]))
+        o.rowHeight = 16
         o.setViewport(Size(width: 320, height: 160))
         try o.scroll.setOffset(Point(x: 0, y: 20 * 16), time: 0)
         #expect(o.visibleRows(overscan: 0).first?.row.path == [20])

@@ -36,6 +36,7 @@ import Testing
     func SV_05_overlapInRows() throws {
         // 40 rows of 16 pt over 1000 rows.
         var s = ScrollState(viewport: Size(width: 960, height: 640), content: Size(width: 960, height: 16_000))
+        s.lineStep = .cell
         s.perform(.pageDown, animated: false, time: 0)
         let lastRowBefore = 39, firstRowAfter = Int(s.offset.y / 16)
         #expect(firstRowAfter == lastRowBefore)
@@ -111,6 +112,7 @@ import Testing
     @Test("SV-15: the crown scrolls vertically in detents")
     func SV_15_crownDetents() throws {
         var s = ScrollIdiom.watchOS.scrollState(viewport: Size(width: 184, height: 224), content: Size(width: 184, height: 2000))
+        s.lineStep = .cell
         s.crown(detents: 1, at: 0)
         s.settle(from: 0)
         #expect(abs(s.offset.y - 16) < 0.01)

@@ -1,8 +1,10 @@
 @testable import Scrollwork
 
-/// A 320 × 480 view over 320 × 5000 content: a typical phone list.
+/// A 320 × 480 view over 320 × 5000 content: a typical phone list, stepping by terminal cells.
 func phoneScroll() -> ScrollState {
-    ScrollState(viewport: Size(width: 320, height: 480), content: Size(width: 320, height: 5000))
+    var s = ScrollState(viewport: Size(width: 320, height: 480), content: Size(width: 320, height: 5000))
+    s.lineStep = .cell
+    return s
 }
 
 extension ScrollState {

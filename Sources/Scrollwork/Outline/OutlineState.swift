@@ -9,13 +9,14 @@ public struct OutlineState<Source: OutlineSource & Sendable>: Sendable where Sou
     var root: ExpansionLevel
     /// The path of the row the keyboard is on.
     public private(set) var cursor: OutlinePath? = nil
-    /// Horizontal indentation per level, in points (two terminal cells); clamped to 0…1,000,
-    /// NaN means 16.
+    /// Horizontal indentation per level, in points (16, as in AppKit's outline views); clamped
+    /// to 0…1,000, NaN means 16.
     public var indentation: Double = 16 { didSet { indentation = indentation.isNaN ? 16 : indentation.clamped(to: 0...1000) } }
-    /// Row height, in points; clamped to 0.01…10,000, NaN means 16.
-    public var rowHeight: Double = 16 {
+    /// Row height, in points: 24 by default (a desktop outline's row); a host sets its own (the
+    /// terminal host: one cell). Clamped to 0.01…10,000, NaN means 24.
+    public var rowHeight: Double = 24 {
         didSet {
-            rowHeight = rowHeight.isNaN ? 16 : rowHeight.clamped(to: 0.01...10_000)
+            rowHeight = rowHeight.isNaN ? 24 : rowHeight.clamped(to: 0.01...10_000)
             updateContentSize()
         }
     }

@@ -46,17 +46,19 @@ public enum ListItem: Sendable, Hashable {
     case footer(section: Int)
 }
 
-/// Heights of the parts of a list, in points. One terminal row is 16 points. Each height is
-/// clamped to 0…10,000 points, and NaN means 16.
+/// Heights of the parts of a list, in points. The defaults are a touch list's: 44-point rows
+/// (the minimum hit target of Apple's guidelines), 28-point headers and footers and 20 points
+/// between grouped sections; a host sets its own (the terminal host: one cell each). Each height
+/// is clamped to 0…10,000 points, and NaN means the default.
 public struct ListMetrics: Sendable, Hashable {
     /// A row's height (its estimate when heights vary).
-    public var rowHeight: Double = 16 { didSet { rowHeight = rowHeight.isNaN ? 16 : rowHeight.clamped(to: 0...10_000) } }
+    public var rowHeight: Double = 44 { didSet { rowHeight = rowHeight.isNaN ? 44 : rowHeight.clamped(to: 0...10_000) } }
     /// A header's height.
-    public var headerHeight: Double = 16 { didSet { headerHeight = headerHeight.isNaN ? 16 : headerHeight.clamped(to: 0...10_000) } }
+    public var headerHeight: Double = 28 { didSet { headerHeight = headerHeight.isNaN ? 28 : headerHeight.clamped(to: 0...10_000) } }
     /// A footer's height.
-    public var footerHeight: Double = 16 { didSet { footerHeight = footerHeight.isNaN ? 16 : footerHeight.clamped(to: 0...10_000) } }
+    public var footerHeight: Double = 28 { didSet { footerHeight = footerHeight.isNaN ? 28 : footerHeight.clamped(to: 0...10_000) } }
     /// The space between sections in grouped styles.
-    public var sectionSpacing: Double = 16 { didSet { sectionSpacing = sectionSpacing.isNaN ? 16 : sectionSpacing.clamped(to: 0...10_000) } }
+    public var sectionSpacing: Double = 20 { didSet { sectionSpacing = sectionSpacing.isNaN ? 20 : sectionSpacing.clamped(to: 0...10_000) } }
     /// The width of the trailing accessory area that a click treats as the detail button (44
     /// points, the minimum touch target); 0…10,000, NaN means 44.
     public var accessoryWidth: Double = 44 { didSet { accessoryWidth = accessoryWidth.isNaN ? 44 : accessoryWidth.clamped(to: 0...10_000) } }

@@ -11,7 +11,7 @@ extension ScrollState {
     /// Non-finite times are ignored (the state keeps its last time); a time earlier than the last
     /// one is treated as the last one.
     public mutating func tick(at now: Double) {
-        guard (try? advance(to: now)) != nil else { return }
+        advance(to: now)
         let previous = offset
         if zoomAnimation != nil { stepZoomAnimation() }
         for axis in Axis.allCases { step(axis) }

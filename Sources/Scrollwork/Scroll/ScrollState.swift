@@ -58,9 +58,10 @@ public struct ScrollState: Sendable, Hashable {
     public var verticalPageLengths: [Double]? = nil {
         didSet { verticalPageLengths = verticalPageLengths.map { $0.map { $0.isFinite ? Swift.min(Swift.max(0, $0), Self.maximumExtent) : 0 } } }
     }
-    /// One line: the step of the arrow keys and the default page overlap. One terminal cell by
-    /// default (8 × 16 points). Negative or non-finite extents are stored as 0.
-    public var lineStep = Size(width: 8, height: 16) { didSet { lineStep = lineStep.sanitized } }
+    /// One line: the step of the arrow keys and of a wheel line, and the default page overlap.
+    /// 40 points by default, the line step of Chromium's scrolling (reference/physics.md); a host
+    /// sets its own (the terminal host: one cell). Negative or non-finite extents are stored as 0.
+    public var lineStep = Size(width: 40, height: 40) { didSet { lineStep = lineStep.sanitized } }
     /// How much of the old page a page step keeps visible; nil for one line (SV-05). Negative or
     /// non-finite extents are stored as 0.
     public var pageOverlap: Size? = nil { didSet { pageOverlap = pageOverlap?.sanitized } }

@@ -107,10 +107,12 @@ public final class TerminalSession {
         let wasActive = isActive
         leave()
         // The whole job stops, as vim does it: a parent such as `swift run` in the same process
-        // group would otherwise see its child stop and end. This process ignores SIGTSTP (the
-        // signal source holds it), so it stops itself with SIGSTOP, which nothing can block.
-        kill(0, SIGTSTP)
-        kill(getpid(), SIGSTOP)
+        // group would otherwise see its child stop and end. One SIGSTOP to the group, which
+        // nothing can block or ignore (this process ignores SIGTSTP, whose source the loop holds):
+        // stopping the parent first and this process in a second call raced with a quick `fg`,
+        // whose SIGCONT could come between the two and leave this process stopped for good. A
+        // SIGCONT discards a stop still pending, so one call cannot strand it.
+        kill(0, SIGSTOP)
         // Execution continues here after SIGCONT.
         if wasActive { enter() }
     }

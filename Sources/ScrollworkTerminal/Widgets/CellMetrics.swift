@@ -11,6 +11,17 @@ public struct CellMetrics: Sendable, Hashable {
     /// The default mapping.
     public init() {}
 
+    /// One cell in points: the line step of every terminal scroll view.
+    public var cell: Size { Size(width: cellWidth, height: cellHeight) }
+
+    /// `metrics` with rows, headers, footers and section gaps one cell tall each: a terminal
+    /// draws whole rows. Whether rows vary in height, and the accessory width, are kept.
+    public func cells(_ metrics: ListMetrics) -> ListMetrics {
+        var m = metrics
+        (m.rowHeight, m.headerHeight, m.footerHeight, m.sectionSpacing) = (cellHeight, cellHeight, cellHeight, cellHeight)
+        return m
+    }
+
     /// The size in points of `rect`.
     public func size(of rect: CellRect) -> Size {
         Size(width: Double(rect.columns) * cellWidth, height: Double(rect.rows) * cellHeight)

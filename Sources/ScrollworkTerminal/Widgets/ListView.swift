@@ -15,7 +15,7 @@ public struct ListView<Row: Sendable>: Widget {
     /// Styles.
     public var theme: Theme
     /// The point/cell mapping.
-    public var metrics = CellMetrics() { didSet { list.metrics.accessoryWidth = 4 * metrics.cellWidth } }
+    public var metrics = CellMetrics() { didSet { fitToCells() } }
     /// Page Up and Page Down scroll by a page without moving the cursor, as in AppKit's tables
     /// and lists (the default); off, they move the cursor a page.
     public var pageKeysScroll = true
@@ -34,11 +34,20 @@ public struct ListView<Row: Sendable>: Widget {
     /// The cell the cursor row was drawn at.
     public private(set) var cursorPosition: CellPosition? = nil
 
-    /// A view of `list`.
+    /// A view of `list`. Its rows, headers, footers and section gaps become one cell tall, its
+    /// line step one cell and its detail-button zone four cells wide: a terminal draws whole rows
+    /// (set them on ``list`` afterwards for others; measured heights are kept).
     public init(_ list: ListState<Row>, theme: Theme = Theme()) {
         self.list = list
         self.theme = theme
-        self.list.metrics.accessoryWidth = 4 * metrics.cellWidth
+        fitToCells()
+    }
+
+    private mutating func fitToCells() {
+        var fitted = metrics.cells(list.metrics)
+        fitted.accessoryWidth = 4 * metrics.cellWidth
+        if list.metrics != fitted { list.metrics = fitted }
+        list.scroll.lineStep = metrics.cell
     }
 
     /// Activations since the last call (navigate, show details, selection changed), oldest first.

@@ -15,7 +15,7 @@ public struct OutlineView<Source: OutlineSource & Sendable>: Widget where Source
     /// Styles.
     public var theme: Theme
     /// The point/cell mapping.
-    public var metrics = CellMetrics()
+    public var metrics = CellMetrics() { didSet { fitToCells() } }
     /// The cells of the last render.
     public private(set) var frame = CellRect.none
     /// The cell of the cursor row, as drawn.
@@ -24,10 +24,18 @@ public struct OutlineView<Source: OutlineSource & Sendable>: Widget where Source
     private var failure: OutlineError? = nil
 
     /// A view of `outline` showing each node as `title` gives it.
+    /// Its rows become one cell tall and its line step one cell (set them on ``outline``
+    /// afterwards for others).
     public init(_ outline: OutlineState<Source>, theme: Theme = Theme(), title: @escaping (Source.Node) -> String) {
         self.outline = outline
         self.theme = theme
         self.title = title
+        fitToCells()
+    }
+
+    private mutating func fitToCells() {
+        if outline.rowHeight != metrics.cellHeight { outline.rowHeight = metrics.cellHeight }
+        outline.scroll.lineStep = metrics.cell
     }
 
     /// The last error of a call the view made for its input, once.

@@ -32,19 +32,21 @@ public struct ScrollView<Content: ScrollContent>: Widget {
     public var content: Content
     /// Styles.
     public var theme: Theme
-    /// The point/cell mapping.
-    public var metrics = CellMetrics()
+    /// The point/cell mapping; the line step is one cell.
+    public var metrics = CellMetrics() { didSet { scroll.lineStep = metrics.cell } }
     /// False for a view that takes no keys (a carousel inside a document).
     public var acceptsFocus = true
     /// The cells of the last render.
     public private(set) var frame = CellRect.none
     var pointer = ScrollPointer()
 
-    /// A scroll view of `content` with `scroll`'s state.
+    /// A scroll view of `content` with `scroll`'s state, whose line step becomes one cell (set
+    /// `scroll.lineStep` afterwards for another).
     public init(_ content: Content, scroll: ScrollState = ScrollState(viewport: .zero, content: .zero), theme: Theme = Theme()) {
         self.content = content
         self.scroll = scroll
         self.theme = theme
+        self.scroll.lineStep = metrics.cell
     }
 
     /// The cells the content is drawn in: ``frame`` less any legacy scroller tracks.

@@ -21,7 +21,7 @@ public struct TableView<Row: Sendable>: Widget {
     /// Styles.
     public var theme: Theme
     /// The point/cell mapping.
-    public var metrics = CellMetrics()
+    public var metrics = CellMetrics() { didSet { fitToCells() } }
     /// Sort when a heading is clicked; off when the app sorts itself (for example in the
     /// background) on ``TableEvent/headingClicked(column:)``.
     public var sortsOnHeadingClick = true
@@ -44,10 +44,18 @@ public struct TableView<Row: Sendable>: Widget {
         var moved = false
     }
 
-    /// A view of `table`.
+    /// A view of `table`, whose rows become one cell tall and whose line step one cell (set them
+    /// on ``table`` afterwards for others).
     public init(_ table: TableState<Row>, theme: Theme = Theme()) {
         self.table = table
         self.theme = theme
+        fitToCells()
+    }
+
+    private mutating func fitToCells() {
+        let fitted = metrics.cells(table.list.metrics)
+        if table.list.metrics != fitted { table.list.metrics = fitted }
+        table.list.scroll.lineStep = metrics.cell
     }
 
     /// Heading clicks and row activations since the last call, oldest first.

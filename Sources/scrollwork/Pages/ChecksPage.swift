@@ -44,7 +44,9 @@ struct ChecksPage: GalleryPage {
     /// Every check, built from real states.
     static func checks() -> [Check] {
         var out: [Check] = []
-        let vertical = ScrollState(viewport: Size(width: 320, height: 480), content: Size(width: 320, height: 5000))
+        var vertical = ScrollState(viewport: Size(width: 320, height: 480), content: Size(width: 320, height: 5000))
+        // A line of text is a terminal row here.
+        vertical.lineStep = CellMetrics().cell
         let innerVertical = ScrollState(viewport: Size(width: 320, height: 200), content: Size(width: 320, height: 900))
         out.append(Check(configuration: "a vertical list nested in a vertical list", diagnostics: NestedScrollCoordinator(outer: vertical, inner: innerVertical).diagnostics))
         out.append(Check(configuration: "two vertical scroll views side by side", diagnostics: ScreenDiagnostics.check(scrollViews: [vertical, innerVertical])))
