@@ -30,7 +30,6 @@ struct PageControlPage: GalleryPage {
         coupling = Self.coupling(pages: Self.cities.count, style: style)
         pager = ScrollView(WeatherPages(theme: style.theme), scroll: coupling.scroll, theme: style.theme)
         dots = PageControlView(coupling.pageControl, theme: style.theme)
-        dots.state.hidesForSinglePage = false
     }
 
     static func coupling(pages: Int, style: GalleryStyle) -> PagedScrollCoupling {
@@ -38,6 +37,8 @@ struct PageControlPage: GalleryPage {
         scroll.pageOverlap = Size(width: 0, height: 0)
         scroll.bounces = .horizontal
         var c = PagedScrollCoupling(scroll: scroll, axis: .horizontal)
+        // The dots stay, also for a single page, to show the control.
+        c.updatePageControl { p in p.hidesForSinglePage = false; return nil }
         if pages <= PageControlPage.cities.count {
             // Page 0 exists: a control has at least one page, so this cannot fail.
             _ = try? c.updatePageControl { p throws(PageControlError) in try p.setIndicatorImage(IndicatorImage("➤"), forPage: 0); return nil }
@@ -69,7 +70,6 @@ struct PageControlPage: GalleryPage {
     private mutating func showCoupling() {
         pager.scroll = coupling.scroll
         dots.state = coupling.pageControl
-        dots.state.hidesForSinglePage = false
     }
 
     /// What the widgets did goes back through the coupling, which keeps the two in step.
