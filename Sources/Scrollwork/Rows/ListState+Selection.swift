@@ -48,6 +48,13 @@ extension ListState {
     /// People activated a row (a tap, a click, Return) or its detail button (LT-10): a detail
     /// button shows details and never navigates; a disclosure indicator navigates; other rows
     /// select (option lists show the brief highlight, then the checkmark).
+    ///
+    /// - Parameters:
+    ///   - indexPath: the row.
+    ///   - target: the row itself, or its detail button (ⓘ).
+    ///   - time: when, in seconds; an option list's highlight starts then.
+    /// - Returns: what the app should do: navigate, show details, or note a new selection.
+    /// - Throws: ``ListError`` when `indexPath` names no row.
     public mutating func activate(_ indexPath: IndexPath, target: ActivationTarget = .row, at time: Double = 0) throws(ListError) -> ListEvent {
         let accessory = try content(at: indexPath).accessory
         if target == .detailButton && (accessory == .detailButton || accessory == .detailDisclosureButton) {

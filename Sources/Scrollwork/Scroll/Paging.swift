@@ -20,7 +20,9 @@ public enum Paging {
     ///
     /// - Parameters:
     ///   - offset: the offset from the first page's start.
+    ///   - velocity: the release velocity, points per second (positive toward the end).
     ///   - restOffset: where momentum alone would come to rest.
+    ///   - tolerance: the speed below which a release counts as at rest.
     ///   - lengths: the length of each page.
     ///   - viewport: the viewport's length.
     public static func target(offset: Double, velocity: Double, restOffset: Double, tolerance: Double,

@@ -35,9 +35,17 @@ extension ScrollState {
         if !animated { lastMovement = shown }
     }
 
-    /// Scrolls so that `rect` (zoomed content coordinates) is visible, per `policy`; returns
-    /// whether anything moved. With `.minimal` a rectangle that is partly visible does not move
-    /// the view (SV-06e).
+    /// Scrolls so that `rect` is visible, per `policy`. With `.minimal` a rectangle that is partly
+    /// visible does not move the view (SV-06e).
+    ///
+    /// - Parameters:
+    ///   - rect: the rectangle to show, in zoomed content coordinates.
+    ///   - policy: how far to scroll: as little as needed, or to place the rectangle.
+    ///   - animated: on a short ease-out curve, or at once.
+    ///   - now: the time of the call, in seconds.
+    /// - Returns: true when the view had to move.
+    /// - Throws: ``ScrollInputError/notFinite(parameter:value:)`` when a coordinate of `rect` is
+    ///   NaN or infinite.
     @discardableResult
     public mutating func scrollToVisible(_ rect: Rect, policy: RevealPolicy = .minimal, animated: Bool = true, time now: Double) throws(ScrollInputError) -> Bool {
         let origin = try limited(rect.origin, "rect origin"), size = try limited(Point(x: rect.width, y: rect.height), "rect size")

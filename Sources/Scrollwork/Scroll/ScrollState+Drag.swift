@@ -6,6 +6,12 @@ extension ScrollState {
     ///
     /// Any momentum, bounce or animation stops where it is: a touch during deceleration stops the
     /// scroll (SV-16). A stretched edge stays stretched and follows the new drag.
+    ///
+    /// - Parameters:
+    ///   - point: where, in points from the viewport's origin; a coordinate that is not finite
+    ///     counts as 0.
+    ///   - now: when, in seconds on the host's clock; a time that is not finite leaves the clock
+    ///     where it was.
     public mutating func beginDrag(at point: Point, time now: Double) {
         let point = sanitized(point)
         advance(to: now)

@@ -114,7 +114,7 @@ public struct MouseEvent: Sendable, Hashable {
     /// The column, 0-based.
     /// Clamped to ±10⁹, as every cell position is (``CellRect/coordinateLimit``).
     public var column: Int { didSet { column = Self.clamp(column) } }
-    /// The row, 0-based; clamped as ``column`` is.
+    /// The row, 0-based; clamped as `column` is.
     public var row: Int { didSet { row = Self.clamp(row) } }
 
     @inline(__always) static func clamp(_ v: Int) -> Int { Swift.min(Swift.max(v, -1_000_000_000), 1_000_000_000) }

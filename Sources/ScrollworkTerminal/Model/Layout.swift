@@ -18,12 +18,17 @@ extension CellRect {
     /// The rectangle cut into rows, top to bottom, with `spacing` blank rows between them.
     /// Slots never overlap and never leave the rectangle; when there is too little room the
     /// later ones get less, down to empty.
+    ///
+    /// - Parameters:
+    ///   - lengths: one slot each: fixed and fractional slots first, flexible ones share the rest.
+    ///   - spacing: blank rows between slots (negative counts as 0).
+    /// - Returns: one rectangle per length, in order, each as wide as this one.
     public func rows(_ lengths: [Length], spacing: Int = 0) -> [CellRect] {
         Self.split(rows, lengths, spacing: spacing).map { CellRect(column: column, row: row.addingSaturating($0.start), columns: columns, rows: $0.length) }
     }
 
     /// The rectangle cut into columns, left to right, with `spacing` blank columns between them
-    /// (see ``rows(_:spacing:)``).
+    /// (see `rows(_:spacing:)`).
     public func columns(_ lengths: [Length], spacing: Int = 0) -> [CellRect] {
         Self.split(columns, lengths, spacing: spacing).map { CellRect(column: column.addingSaturating($0.start), row: row, columns: $0.length, rows: rows) }
     }

@@ -29,7 +29,7 @@ public struct CellPosition: Sendable, Hashable {
 /// A stateful piece of screen: it owns its state, draws it and takes the events that reach it.
 ///
 /// The one entry point for drawing is ``render(in:into:at:)``, which lays the widget out for
-/// its area, draws it and records where it drew (``frame`` and any finer hit regions), so that
+/// its area, draws it and records where it drew (`frame` and any finer hit regions), so that
 /// ``handle(_:at:)`` hit-tests exactly what is on the screen. Pointer positions in events are
 /// screen cells. A ``WidgetGroup`` routes events to its children, keeps pointer capture and
 /// keyboard focus, and combines their animation.
@@ -37,7 +37,7 @@ public protocol Widget {
     /// Lays the widget out for `area`, draws it into `buffer` as it looks at `time`, and records
     /// the geometry it drew for the events that follow.
     mutating func render(in area: CellRect, into buffer: inout Buffer, at time: Double)
-    /// Takes an event that happened at `time`: a pointer event inside ``frame`` (or a drag or
+    /// Takes an event that happened at `time`: a pointer event inside `frame` (or a drag or
     /// release of a press it used), or a key while it has focus. Says whether it used it.
     mutating func handle(_ event: Event, at time: Double) -> EventResult
     /// A wheel turn that no widget under the pointer could scroll with (each is at its edge in

@@ -91,8 +91,12 @@ extension WidgetGroup {
         return children.first { $0.id == focus }?.cursorPosition(self)
     }
 
-    /// Routes `event` to the children as the type's documentation describes; says whether one
-    /// used it.
+    /// Routes `event` to the children as the type's documentation describes.
+    ///
+    /// - Parameters:
+    ///   - event: a key, paste or pointer event; pointer positions are screen cells.
+    ///   - time: when it happened, in seconds on the loop's clock.
+    /// - Returns: ``EventResult/handled`` when a child used it.
     public mutating func routeToChildren(_ event: Event, at time: Double) -> EventResult {
         switch event {
         case let .mouse(mouse): return routePointer(mouse, at: time)

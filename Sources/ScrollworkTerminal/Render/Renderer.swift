@@ -14,7 +14,7 @@ public struct Renderer: Sendable {
     public var usesScrollRegions = true
     /// Wrap frames in synchronized output.
     public var usesSynchronizedOutput = true
-    /// How far the terminal can be trusted to measure grapheme clusters as ``displayWidth(_:)``
+    /// How far the terminal can be trusted to measure grapheme clusters as `displayWidth(_:)`
     /// does; ``TerminalWidthModel/conservative`` unless the terminal said otherwise.
     public var widthModel = TerminalWidthModel.conservative
     /// What the terminal shows now; nil forces a full repaint.

@@ -11,7 +11,7 @@ public enum TerminalWidthModel: Sendable, Hashable {
     /// placed by absolute position, its cells are blanked before it is drawn and the cells it
     /// could spill over are written again, so a disagreement only affects the cluster's own cells.
     case conservative
-    /// The terminal said it measures grapheme clusters as ``displayWidth(_:)-(Character)`` does
+    /// The terminal said it measures grapheme clusters as `displayWidth(_:)-(Character)` does
     /// (mode 2027, or a cursor position report after a probe): text is written as it is.
     case graphemeClusters
 

@@ -1,6 +1,6 @@
 /// A program the event loop runs: it handles events, advances in time and draws frames.
 ///
-/// Keep state in the app's own value types (core states such as ``Scrollwork/ScrollState``);
+/// Keep state in the app's own value types (core states such as `ScrollState`);
 /// widgets are drawn from them each frame.
 public protocol App {
     /// Reacts to an event that happened at `time` (seconds on the loop's clock).
@@ -33,7 +33,7 @@ extension App {
     public var cursorPosition: CellPosition? { nil }
 }
 
-/// An app whose screen is one widget, ``content`` (often a ``WidgetGroup`` of several): the
+/// An app whose screen is one widget, `content` (often a ``WidgetGroup`` of several): the
 /// content takes every event, ticks and draws over the whole screen; a key in ``quitKeys`` that
 /// the content does not use ends the program.
 public protocol WidgetApp: App {

@@ -1,6 +1,6 @@
 import Scrollwork
 
-/// A list: a ``ListState`` in any of its styles, with section headers and footers, row content
+/// A list: a `ListState` in any of its styles, with section headers and footers, row content
 /// with accessories (› disclosure, ⓘ detail, ✓ checkmark), selection and focus, edit-mode
 /// controls, zebra rows, the elliptical fade and the section index on the trailing side (LT-01 to
 /// LT-14).
@@ -21,7 +21,7 @@ public struct ListView<Row: Sendable>: Widget {
     public var pageKeysScroll = true
     /// The cells of the last render.
     public private(set) var frame = CellRect.none
-    /// The rows' cells: ``frame`` less the section index.
+    /// The rows' cells: `frame` less the section index.
     public private(set) var body = CellRect.none
     /// The index column, when the list has an index.
     public private(set) var indexColumn: Int? = nil

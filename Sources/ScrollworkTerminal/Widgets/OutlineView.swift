@@ -1,6 +1,6 @@
 import Scrollwork
 
-/// An outline: an ``OutlineState`` drawn with ▸ for a collapsed node with children, ▾ for an
+/// An outline: an `OutlineState` drawn with ▸ for a collapsed node with children, ▾ for an
 /// expanded one, indentation per level and the keyboard cursor (LT-12).
 ///
 /// → expands a node or moves to its first child, ← collapses it or moves to its parent, Alt+→

@@ -1,6 +1,6 @@
 import Scrollwork
 
-/// A page control: a ``PageControlState`` drawn as ● for the current page, dimmer ● for the
+/// A page control: a `PageControlState` drawn as ● for the current page, dimmer ● for the
 /// others, • and · for the shrunk dots at a clipped end, custom symbols, and the rounded
 /// background (PC-02, PC-11, PC-15). Each dot takes two cells; the control sits centred at the
 /// bottom of its area (PC-04), or centred at the trailing edge for vertical directions.

@@ -1,6 +1,6 @@
 import Scrollwork
 
-/// Draws the indicators of a ``ScrollState`` over the cells of its viewport (overlay, legacy
+/// Draws the indicators of a `ScrollState` over the cells of its viewport (overlay, legacy
 /// scrollers with their track, the visionOS jog bar, watchOS page dots) for every scrolling widget.
 struct ScrollIndicatorDrawing {
     /// The point/cell mapping.

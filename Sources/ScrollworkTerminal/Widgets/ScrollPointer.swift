@@ -1,6 +1,6 @@
 import Scrollwork
 
-/// The pointer on a ``ScrollState``, for every scrolling widget: the wheel scrolls (and is left
+/// The pointer on a `ScrollState`, for every scrolling widget: the wheel scrolls (and is left
 /// to an enclosing view when this one cannot move that way), a press and drag on the content is a
 /// touch-style drag that flicks on release (given up when it runs along an axis the view cannot
 /// scroll, SV-04), and a press on an indicator drags the thumb, pages or jogs.

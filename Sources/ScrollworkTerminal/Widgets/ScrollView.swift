@@ -22,7 +22,7 @@ public protocol ScrollContent {
     func draw(_ window: ScrollWindow, into buffer: inout Buffer, at time: Double)
 }
 
-/// A scroll view: its ``ScrollState``, content drawn through ``ScrollContent``, indicators over
+/// A scroll view: its `ScrollState`, content drawn through ``ScrollContent``, indicators over
 /// it (overlay, legacy, visionOS) and the rubber-band space past the edges. The mouse drags and
 /// flicks the content like a finger, the wheel scrolls, keys step lines and pages (SV-01 to SV-05).
 public struct ScrollView<Content: ScrollContent>: Widget {
@@ -49,7 +49,7 @@ public struct ScrollView<Content: ScrollContent>: Widget {
         self.scroll.lineStep = metrics.cell
     }
 
-    /// The cells the content is drawn in: ``frame`` less any legacy scroller tracks.
+    /// The cells the content is drawn in: `frame` less any legacy scroller tracks.
     public var contentRect: CellRect {
         let content = scroll.contentViewport
         return CellRect(column: frame.column, row: frame.row,
@@ -74,7 +74,7 @@ public struct ScrollView<Content: ScrollContent>: Widget {
         ScrollIndicatorDrawing(metrics: metrics, theme: theme).draw(scroll, in: area, into: &buffer)
     }
 
-    /// Keys scroll (``ScrollCommand/init(key:)``); the pointer drags, flicks and wheels.
+    /// Keys scroll (`ScrollCommand/init(key:)`); the pointer drags, flicks and wheels.
     public mutating func handle(_ event: Event, at time: Double) -> EventResult {
         switch event {
         case let .key(key):

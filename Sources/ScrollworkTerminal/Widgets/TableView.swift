@@ -8,7 +8,7 @@ public enum TableEvent: Sendable, Hashable {
     case row(ListEvent)
 }
 
-/// A table: a ``TableState`` with a pinned header (▲/▼ on the sorted column, │ dividers that
+/// A table: a `TableState` with a pinned header (▲/▼ on the sorted column, │ dividers that
 /// people drag), zebra rows, per-column truncation and alignment, the selection, and the hard edge
 /// under the header once rows scroll beneath it (LT-06, LT-07, LT-12, SV-08).
 ///
@@ -27,7 +27,7 @@ public struct TableView<Row: Sendable>: Widget {
     public var sortsOnHeadingClick = true
     /// The cells of the last render.
     public private(set) var frame = CellRect.none
-    /// The rows' cells: ``frame`` below the header.
+    /// The rows' cells: `frame` below the header.
     public private(set) var body = CellRect.none
     /// The cell of the focused row, as drawn.
     public private(set) var cursorPosition: CellPosition? = nil
