@@ -115,8 +115,8 @@ struct SweepTree: OutlineSource {
                 case 12: listView.list.metrics.rowHeight = TerminalExtreme.double(a); outlineView.outline.rowHeight = TerminalExtreme.double(b); tableView.table.setAvailableWidth(TerminalExtreme.double(c))
                 default:
                     scrollView.tick(at: time); listView.tick(at: time); outlineView.tick(at: time); controlView.tick(at: time)
-                    EdgeEffectWidget(theme: theme).draw(ScrollEdgeEffect(edge: .top, floating: [.pinnedTableHeader], depth: TerminalExtreme.double(a)),
-                                                        state: scrollView.scroll, idiom: .iOS, content: rect, into: &buffer)
+                    scrollView.edgeEffects = [ScrollEdgeEffect(edge: .top, floating: [.pinnedTableHeader], depth: TerminalExtreme.double(a))]
+                    scrollView.render(in: rect, into: &buffer, at: time)
                 }
                 let control = controlView.state
                 for state in [scrollView.scroll, listView.list.scroll, tableView.table.list.scroll, outlineView.outline.scroll] {

@@ -95,10 +95,9 @@ func document(idiom: ScrollIdiom = .iOS, columns: Int = 40, rows: Int = 8) -> Sc
         for style in [ScrollEdgeEffect.Style.soft, .hard] {
             let b = render(columns: 40, rows: 8) { buffer, area in
                 buffer.draw(" Toolbar", column: 0, row: 0, style: theme.header)
-                let content = area.inset(top: 1)
-                drawDocument(s, in: content, into: &buffer)
-                let effect = ScrollEdgeEffect(edge: .top, style: style, floating: [.bar], depth: 16)
-                EdgeEffectWidget(theme: theme).draw(effect, state: s, idiom: .iOS, content: content, into: &buffer)
+                var view = ScrollView(DocumentLines(), scroll: s, theme: theme)
+                view.edgeEffects = [ScrollEdgeEffect(edge: .top, style: style, floating: [.bar], depth: 16)]
+                view.render(in: area.inset(top: 1), into: &buffer, at: s.time)
             }
             assertSnapshot(of: snapshotText(b), as: .lines, named: "\(style)")
         }

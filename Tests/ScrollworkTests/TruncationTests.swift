@@ -10,6 +10,23 @@ import Testing
         #expect("abcdefghij".truncated(toWidth: 6, .middle) == "abc…ij")
     }
 
+    @Test("LT-06: text holding control characters is cut where a host draws it: each control is a one-cell picture")
+    func LT_06_controlsCountAsTheirPictures() async {
+        let pieces = ["a", "\u{1B}", "\r\n", "滚", "👍🏽", "e\u{301}", "\u{85}", "\u{7F}", "x\u{7}y"]
+        await propertyCheck(count: 300, input: Gen.int(in: 0..<pieces.count).array(of: 0...30)) { indices in
+            let text = indices.map { pieces[$0] }.joined()
+            for width in [0, 1, 2, 5, 13] {
+                for mode in [Truncation.head, .middle, .tail] {
+                    let cut = text.truncated(toWidth: width, mode)
+                    #expect(drawnWidth(cut) <= width || drawnWidth(text) <= width, "\(text.debugDescription) cut to \(width): \(cut.debugDescription)")
+                }
+                #expect(text.wrapped(toWidth: max(2, width)).allSatisfy { drawnWidth($0) <= max(2, width) })
+            }
+        }
+        #expect(drawnWidth("\u{1B}[31m") == 5 && displayWidth("\u{1B}[31m") == 4)
+        #expect(drawnWidth(Character("\r\n")) == 2)
+    }
+
     @Test("LT-06: head and tail truncation")
     func LT_06_headAndTail() {
         #expect("Scroll views".truncated(toWidth: 8, .tail) == "Scroll …")

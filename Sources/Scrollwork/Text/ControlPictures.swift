@@ -17,3 +17,34 @@ extension Unicode.Scalar {
         }
     }
 }
+
+/// The cells a grapheme cluster takes when a host draws it as data: its ``displayWidth(_:)-(Character)``,
+/// plus one cell for each control character in it, which a host shows as a one-cell picture
+/// (``Unicode/Scalar/visibleSubstitute``) instead of obeying it. Truncation and wrapping measure
+/// with it, so that text holding controls is cut where it is drawn. (A host that expands a tab to
+/// the next tab stop draws it wider; the clip of the area it draws in keeps it inside.)
+public func drawnWidth(_ character: Character) -> Int {
+    let scalars = character.unicodeScalars
+    // A single ASCII scalar is one cell, printable or shown as a picture.
+    if scalars.count == 1, let only = scalars.first, only.value < 0x80 { return 1 }
+    guard scalars.contains(where: \.isControlCharacter) else { return displayWidth(character) }
+    let controls = scalars.filter(\.isControlCharacter).count
+    var rest = String.UnicodeScalarView()
+    rest.append(contentsOf: scalars.filter { !$0.isControlCharacter })
+    return controls + displayWidth(String(rest))
+}
+
+/// The cells a string takes when a host draws it as data: the sum of
+/// ``drawnWidth(_:)-(Character)`` over its grapheme clusters.
+public func drawnWidth(_ string: some StringProtocol) -> Int {
+    var ascii = 0
+    for byte in string.utf8 {
+        guard byte < 0x80 else {
+            var total = 0
+            for character in string { total += drawnWidth(character) }
+            return total
+        }
+        ascii &+= 1
+    }
+    return ascii
+}

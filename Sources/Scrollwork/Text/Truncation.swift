@@ -59,7 +59,7 @@ public enum Truncation: Sendable, Hashable, CaseIterable {
         // Find out whether the text fits without measuring more of it than `width` + 1 cells.
         var total = 0
         for character in text {
-            total += displayWidth(character)
+            total += drawnWidth(character)
             if total > width { break }
         }
         guard total > width else { return nil }
@@ -85,7 +85,7 @@ public enum Truncation: Sendable, Hashable, CaseIterable {
         let limit = limit ?? text.endIndex
         var index = text.startIndex, used = 0
         while index < limit {
-            let w = displayWidth(text[index])
+            let w = drawnWidth(text[index])
             if used + w > budget { break }
             used += w
             text.formIndex(after: &index)
@@ -98,7 +98,7 @@ public enum Truncation: Sendable, Hashable, CaseIterable {
         var index = text.endIndex, used = 0
         while index > limit {
             let before = text.index(before: index)
-            let w = displayWidth(text[before])
+            let w = drawnWidth(text[before])
             if used + w > budget { break }
             used += w
             index = before
@@ -117,7 +117,7 @@ extension String {
     /// Padding stops at ``Truncation/maximumPaddedWidth`` cells: a larger width pads to that.
     public func fitted(toWidth width: Int, _ mode: Truncation = .tail) -> String {
         let cut = mode.apply(to: self, width: width)
-        let missing = Swift.min(Swift.max(0, width), Truncation.maximumPaddedWidth) - displayWidth(cut)
+        let missing = Swift.min(Swift.max(0, width), Truncation.maximumPaddedWidth) - drawnWidth(cut)
         return missing > 0 ? cut + String(repeating: " ", count: missing) : cut
     }
 }

@@ -36,6 +36,11 @@ public struct ScrollView<Content: ScrollContent>: Widget {
     public var metrics = CellMetrics() { didSet { scroll.lineStep = metrics.cell } }
     /// False for a view that takes no keys (a carousel inside a document).
     public var acceptsFocus = true
+    /// The scroll edge effects at the view's edges, under bars that float over the content
+    /// (SV-08): soft dims the rows that slide under the bar, hard draws a separator.
+    public var edgeEffects: [ScrollEdgeEffect] = []
+    /// The platform whose rules resolve an `.automatic` edge effect.
+    public var idiom: ScrollIdiom = .iOS
     /// The cells of the last render.
     public private(set) var frame = CellRect.none
     var pointer = ScrollPointer()
@@ -71,6 +76,9 @@ public struct ScrollView<Content: ScrollContent>: Widget {
         if scroll.viewportSize != size { scroll.viewportSize = size }
         buffer.fill(area)
         content.draw(window, into: &buffer, at: time)
+        for effect in edgeEffects {
+            EdgeEffectDrawing(theme: theme).draw(effect, state: scroll, idiom: idiom, content: contentRect, into: &buffer)
+        }
         ScrollIndicatorDrawing(metrics: metrics, theme: theme).draw(scroll, in: area, into: &buffer)
     }
 

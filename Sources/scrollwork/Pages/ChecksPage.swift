@@ -41,6 +41,14 @@ struct ChecksPage: GalleryPage {
 
     var children: [Child<Self>] { [Child(\.checks)] }
 
+    /// A check whose configuration is built by `body`; if building it fails, the row says so
+    /// instead of leaving the check out.
+    static func build<E: Error>(_ configuration: String, _ body: () throws(E) -> [Diagnostic]) -> Check {
+        do { return Check(configuration: configuration, diagnostics: try body()) } catch {
+            return Check(configuration: configuration + " (could not be set up: \(error))", diagnostics: [])
+        }
+    }
+
     /// Every check, built from real states.
     static func checks() -> [Check] {
         var out: [Check] = []
@@ -66,9 +74,11 @@ struct ChecksPage: GalleryPage {
         out.append(Check(configuration: "a button inside the scroll bar's track", diagnostics: mac.scrollerTrackDiagnostics(controls: [Rect(x: 306, y: 440, width: 14, height: 20)])))
         var heights = ListState(rows: ["Short", "Tall"]) { RowContent($0) }
         heights.metrics.rowsVaryInHeight = true
-        try? heights.setMeasuredHeight(16, at: IndexPath(row: 0))
-        try? heights.setMeasuredHeight(240, at: IndexPath(row: 1))
-        out.append(Check(configuration: "rows from 16 to 240 points tall", diagnostics: heights.diagnostics()))
+        out.append(build("rows from 16 to 240 points tall") { () throws(ListError) in
+            try heights.setMeasuredHeight(16, at: IndexPath(row: 0))
+            try heights.setMeasuredHeight(240, at: IndexPath(row: 1))
+            return heights.diagnostics()
+        })
         let indexed = ListState(sections: [ListSection(["Ada"], indexTitle: "A"), ListSection(["Bob"], indexTitle: "B")]) {
             RowContent($0, accessory: .disclosureIndicator)
         }
@@ -83,9 +93,11 @@ struct ChecksPage: GalleryPage {
         let many = PageControlState(clampingPageCount: 24)
         out.append(Check(configuration: "a page control with 24 pages", diagnostics: many.diagnostics()))
         var images = PageControlState(clampingPageCount: 5)
-        try? images.setIndicatorImage(IndicatorImage("★"), forPage: 1)
-        try? images.setIndicatorImage(IndicatorImage("♥"), forPage: 2)
-        out.append(Check(configuration: "three different indicator images", diagnostics: images.diagnostics()))
+        out.append(build("three different indicator images") { () throws(PageControlError) in
+            try images.setIndicatorImage(IndicatorImage("★"), forPage: 1)
+            try images.setIndicatorImage(IndicatorImage("♥"), forPage: 2)
+            return images.diagnostics()
+        })
         var coloured = PageControlState(clampingPageCount: 3)
         coloured.preferredIndicatorImage = IndicatorImage("◆", color: "#FF3B30")
         out.append(Check(configuration: "a red indicator image", diagnostics: coloured.diagnostics()))
@@ -111,11 +123,16 @@ struct ChecksPage: GalleryPage {
         frame = area
         // The whole text of the expanded row, wrapped, in a panel under the list.
         var lines: [String] = []
-        if let row = expanded, let check = try? checks.list.row(at: IndexPath(row: row)) {
+        if let row = expanded {
             let width = max(1, area.columns - 2)
-            lines = check.configuration.wrapped(toWidth: width)
-            for d in check.diagnostics { lines += "\(d.guideline) \(d.severity): \(d.message)".wrapped(toWidth: width) }
-            if check.diagnostics.isEmpty { lines.append("no finding") }
+            do {
+                let check = try checks.list.row(at: IndexPath(row: row))
+                lines = check.configuration.wrapped(toWidth: width)
+                for d in check.diagnostics { lines += "\(d.guideline) \(d.severity): \(d.message)".wrapped(toWidth: width) }
+                if check.diagnostics.isEmpty { lines.append("no finding") }
+            } catch {
+                lines = "\(error)".wrapped(toWidth: width)
+            }
         }
         let panelRows = lines.isEmpty ? 0 : min(lines.count + 1, max(0, area.rows / 2))
         let parts = area.rows([.fill, .fixed(panelRows)])

@@ -43,8 +43,8 @@ struct DocumentView: Widget {
     }
 
     /// Scrolls the selection back into view; true when it had to move.
-    mutating func reveal(_ lines: ClosedRange<Int>, at time: Double, metrics: CellMetrics) -> Bool {
-        (try? view.scroll.revealSelection(Self.rect(lines: lines, metrics: metrics), time: time)) ?? false
+    mutating func reveal(_ lines: ClosedRange<Int>, at time: Double, metrics: CellMetrics) throws(ScrollInputError) -> Bool {
+        try view.scroll.revealSelection(Self.rect(lines: lines, metrics: metrics), time: time)
     }
 
     mutating func handle(_ event: Event, at time: Double) -> EventResult {
@@ -139,6 +139,8 @@ struct Carousel: ScrollContent {
 struct GridView: Widget {
     var view: ScrollView<ZoomGrid>
     var lastPress: (time: Double, column: Int, row: Int)? = nil
+    /// The last zoom call that failed, for the status line.
+    var failure: ScrollInputError? = nil
 
     var frame: CellRect { view.frame }
     var isAnimating: Bool { view.isAnimating }
@@ -150,8 +152,7 @@ struct GridView: Widget {
 
     /// Zooms by `factor` about the centre, animated.
     mutating func zoom(by factor: Double, at time: Double) {
-        // The factors the page passes are positive constants: nothing to report.
-        try? view.scroll.zoom(by: factor, at: time)
+        do { try view.scroll.zoom(by: factor, at: time) } catch { failure = error }
     }
 
     mutating func handle(_ event: Event, at time: Double) -> EventResult {
@@ -160,7 +161,7 @@ struct GridView: Widget {
         switch mouse.kind {
         case let .wheel(direction) where mouse.modifiers.contains(.control):
             view.scroll.beginZoom(at: time)
-            try? view.scroll.zoom(scale: direction == .up ? 1.1 : 1 / 1.1, anchor: anchor, at: time)
+            do { try view.scroll.zoom(scale: direction == .up ? 1.1 : 1 / 1.1, anchor: anchor, at: time) } catch { failure = error }
             view.scroll.endZoom(anchor: anchor, at: time)
             return .handled
         case .press:

@@ -182,18 +182,23 @@ struct ListPage: GalleryPage {
 
     private mutating func react(to event: ListEvent, in pane: Int) {
         let list = [settings.list, options.list, contacts.list][pane]
-        switch event {
-        case let .navigate(path):
-            guard pane == 0, let title = try? list.row(at: path) else { return }
-            detail = DetailPane(title: title, theme: style.theme)
-            focus(\.detailPane)
-            messages[0] = "opened \(title)"
-        case let .showDetails(path):
-            if let title = try? list.row(at: path) { messages[pane] = "ⓘ \(title): details shown, no navigation" }
-        case let .selectionChanged(path):
-            if pane == 1, let title = try? options.list.row(at: path) { messages[1] = "text size: \(title)" }
-        case .none:
-            break
+        do {
+            switch event {
+            case let .navigate(path):
+                guard pane == 0 else { return }
+                let title = try list.row(at: path)
+                detail = DetailPane(title: title, theme: style.theme)
+                focus(\.detailPane)
+                messages[0] = "opened \(title)"
+            case let .showDetails(path):
+                messages[pane] = "ⓘ \(try list.row(at: path)): details shown, no navigation"
+            case let .selectionChanged(path):
+                if pane == 1 { messages[1] = "text size: \(try list.row(at: path))" }
+            case .none:
+                break
+            }
+        } catch {
+            messages[pane] = "\(error)"
         }
     }
 }

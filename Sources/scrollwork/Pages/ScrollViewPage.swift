@@ -38,7 +38,11 @@ struct ScrollViewPage: GalleryPage {
         self.style = style
         var scroll = style.scrollState()
         scroll.bounces = .vertical
-        document = DocumentView(view: ScrollView(DocumentText(theme: style.theme), scroll: scroll, theme: style.theme))
+        var view = ScrollView(DocumentText(theme: style.theme), scroll: scroll, theme: style.theme)
+        // The toolbar floats over the top of the document: a soft edge under it (SV-08).
+        view.edgeEffects = [ScrollEdgeEffect(edge: .top, floating: [.bar], depth: 2 * CellMetrics().cellHeight)]
+        view.idiom = style.idiom
+        document = DocumentView(view: view)
         var cards = style.scrollState(.iOS)
         cards.bounces = .horizontal
         cards.pageOverlap = Size(width: 0, height: 0)
@@ -70,6 +74,7 @@ struct ScrollViewPage: GalleryPage {
         if document.selecting { parts.append("select mode") }
         if let s = text.selection { parts.append("selected \(s.lowerBound + 1)–\(s.upperBound + 1)") }
         if !message.isEmpty { parts.append(message) }
+        if let failure = grid.failure { parts.append("grid: \(failure)") }
         return parts.joined(separator: " · ")
     }
 
@@ -106,8 +111,6 @@ struct ScrollViewPage: GalleryPage {
         } else {
             field.render(in: toolbar, into: &buffer, at: time)
         }
-        let edge = ScrollEdgeEffect(edge: .top, floating: [.bar], depth: 2 * metrics.cellHeight)
-        EdgeEffectWidget(theme: theme).draw(edge, state: scroll, idiom: style.idiom, content: body, into: &buffer)
         renderGrid(in: sides[1], into: &buffer, at: time)
     }
 
@@ -152,7 +155,8 @@ struct ScrollViewPage: GalleryPage {
             open(.insert, prompt: "Type: ")
         case .enter:
             guard let s = text.selection else { return .ignored }
-            let moved = document.reveal(s, at: time, metrics: metrics)
+            let moved: Bool
+            do { moved = try document.reveal(s, at: time, metrics: metrics) } catch { message = "\(error)"; return .handled }
             message = "acted on lines \(s.lowerBound + 1)–\(s.upperBound + 1)" + (moved ? " (brought back first)" : "")
         case .escape:
             document.view.content.selection = nil

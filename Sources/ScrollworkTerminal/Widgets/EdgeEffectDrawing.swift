@@ -2,16 +2,13 @@ import Scrollwork
 
 /// Draws a scroll edge effect next to a floating bar (SV-08): `soft` dims the content rows that
 /// slide under the bar, more as more content lies under it; `hard` draws an opaque separator.
-public struct EdgeEffectWidget: Sendable {
+struct EdgeEffectDrawing {
     /// Styles.
-    public var theme: Theme
-
-    /// A widget drawing with `theme`.
-    public init(theme: Theme) { self.theme = theme }
+    var theme: Theme
 
     /// Draws `effect` for `state` along the edge of `content` (the cells the scrolling content
     /// occupies, next to the bar).
-    public func draw(_ effect: ScrollEdgeEffect, state: ScrollState, idiom: ScrollIdiom, content: CellRect, into buffer: inout Buffer) {
+    func draw(_ effect: ScrollEdgeEffect, state: ScrollState, idiom: ScrollIdiom, content: CellRect, into buffer: inout Buffer) {
         let intensity = effect.intensity(in: state)
         guard intensity > 0, !content.isEmpty else { return }
         let row: Int, column: Int

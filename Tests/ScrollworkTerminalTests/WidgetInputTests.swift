@@ -1,0 +1,118 @@
+import Scrollwork
+import Testing
+@testable import ScrollworkTerminal
+
+@Suite struct TextFieldTests {
+    @Test("a text field takes printable keys, Backspace and pastes, and reports Enter and Esc")
+    func typing() {
+        var field = TextField(prompt: "Find: ")
+        for c in "ab" { _ = field.handle(.key(KeyEvent(.character(c))), at: 0) }
+        #expect(field.handle(.key(KeyEvent(.character("x"), .control)), at: 0) == .ignored)
+        #expect(field.handle(.key(KeyEvent(.character("x"), .alt)), at: 0) == .ignored)
+        _ = field.handle(.key(KeyEvent(.backspace)), at: 0)
+        _ = field.handle(.paste("c\nd\te\u{1B}"), at: 0)
+        #expect(field.text == "ac d e\u{1B}")
+        _ = field.handle(.key(KeyEvent(.enter)), at: 0)
+        _ = field.handle(.key(KeyEvent(.escape)), at: 0)
+        let actions = field.takeActions()
+        #expect(actions == [.changed, .changed, .changed, .changed, .submitted, .cancelled])
+        #expect(field.takeActions().isEmpty)
+        #expect(field.isEditingText)
+    }
+
+    @Test("a long text shows its end, control characters as pictures, and the caret where the cursor goes")
+    func rendering() {
+        var field = TextField(prompt: "Find: ", text: String(repeating: "x", count: 30) + "\u{1B}end")
+        var buffer = Buffer(columns: 20, rows: 1)
+        field.render(in: buffer.area, into: &buffer, at: 0)
+        let text = buffer.text(ofRow: 0)
+        #expect(text.hasPrefix("Find: …"))
+        #expect(text.contains("␛end▏"))
+        #expect(field.cursorPosition == CellPosition(column: 19, row: 0))
+        #expect(drawnWidth(text) == 20)
+    }
+}
+
+@Suite struct PageControlViewTests {
+    func control(pages: Int = 5) -> (PageControlView, Buffer) {
+        var view = PageControlView(PageControlState(clampingPageCount: pages))
+        var buffer = Buffer(columns: 30, rows: 3)
+        view.render(in: buffer.area, into: &buffer, at: 0)
+        return (view, buffer)
+    }
+
+    @Test("PC-04: the dots sit centred at the bottom of the area")
+    func PC_04_placement() {
+        let (view, _) = control()
+        #expect(view.frame == CellRect(column: 9, row: 2, columns: 11, rows: 1))
+    }
+
+    @Test("PC-12: a mouse click on a dot goes to its page; ← → move a page; a drag scrubs")
+    func PC_12_input() {
+        var (view, _) = control()
+        let dot3 = view.frame.column + 1 + 2 * 3
+        _ = view.handle(.mouse(MouseEvent(.press, column: dot3, row: 2)), at: 0)
+        _ = view.handle(.mouse(MouseEvent(.release, column: dot3, row: 2)), at: 0.05)
+        #expect(view.takeChange()?.page == 3)
+        _ = view.handle(.key(KeyEvent(.left)), at: 1)
+        #expect(view.takeChange()?.page == 2 && view.state.currentPage == 2)
+        #expect(view.handle(.key(KeyEvent(.up)), at: 1) == .ignored)
+        // Scrub from the first dot to the last.
+        _ = view.handle(.mouse(MouseEvent(.press, column: view.frame.column + 1, row: 2)), at: 2)
+        for (i, c) in stride(from: view.frame.column + 1, through: view.frame.maxColumn - 1, by: 2).enumerated() {
+            _ = view.handle(.mouse(MouseEvent(.drag, column: c, row: 2)), at: 2.1 + 0.05 * Double(i))
+        }
+        _ = view.handle(.mouse(MouseEvent(.release, column: view.frame.maxColumn - 1, row: 2)), at: 3)
+        #expect(view.state.currentPage == 4)
+        // A press outside the dots is not the control's.
+        #expect(view.handle(.mouse(MouseEvent(.press, column: 0, row: 0)), at: 4) == .ignored)
+    }
+}
+
+@Suite struct ListViewInputTests {
+    func contacts() -> ListView<String> {
+        var view = ListView(ListState(rows: ["Ada", "Bob", "Cy"]) { RowContent($0, accessory: .detailDisclosureButton) })
+        var buffer = Buffer(columns: 30, rows: 6)
+        view.render(in: buffer.area, into: &buffer, at: 0)
+        return view
+    }
+
+    @Test("LT-10: a click on ⓘ shows details, a click elsewhere on the row navigates, Enter activates the cursor row")
+    func LT_10_detailButtonFromGeometry() {
+        var view = contacts()
+        let row = view.frame.row + 1
+        let info = view.frame.maxColumn - 4
+        _ = view.handle(.mouse(MouseEvent(.press, column: info, row: row)), at: 0)
+        _ = view.handle(.mouse(MouseEvent(.release, column: info, row: row)), at: 0.05)
+        _ = view.handle(.mouse(MouseEvent(.press, column: 3, row: row)), at: 1)
+        _ = view.handle(.mouse(MouseEvent(.release, column: 3, row: row)), at: 1.05)
+        _ = view.handle(.key(KeyEvent(.enter)), at: 2)
+        #expect(view.takeEvents() == [.showDetails(IndexPath(row: 1)), .navigate(IndexPath(row: 1)), .navigate(IndexPath(row: 1))])
+        #expect(view.takeError() == nil)
+    }
+
+    @Test("LT-01: the cursor row is where the terminal's cursor goes; Alt with an arrow is left to the app")
+    func LT_01_cursorPositionAndAlt() {
+        var view = contacts()
+        _ = view.handle(.key(KeyEvent(.down)), at: 0)
+        _ = view.handle(.key(KeyEvent(.down)), at: 0)
+        var buffer = Buffer(columns: 30, rows: 6)
+        view.render(in: buffer.area, into: &buffer, at: 0)
+        #expect(view.cursorPosition?.row == 1)
+        #expect(view.handle(.key(KeyEvent(.down, .alt)), at: 0) == .ignored)
+    }
+}
+
+@Suite struct RendererCursorTests {
+    @Test("the renderer leaves the terminal's cursor on the focused cell, and an unchanged frame with it in place writes nothing")
+    func cursorPlacement() {
+        var renderer = Renderer(colorMode: .none)
+        var frame = Buffer(columns: 10, rows: 3)
+        frame.draw("hello", column: 0, row: 1)
+        _ = renderer.render(frame, cursorPosition: CellPosition(column: 2, row: 1))
+        #expect(renderer.render(frame, cursorPosition: CellPosition(column: 2, row: 1)).isEmpty)
+        let move = renderer.render(frame, cursorPosition: CellPosition(column: 4, row: 2))
+        #expect(String(decoding: move, as: UTF8.self).contains("\u{1B}[3;5H"))
+        #expect(renderer.render(frame, cursorPosition: CellPosition(column: 99, row: 99)).isEmpty, "outside the frame: no move")
+    }
+}
