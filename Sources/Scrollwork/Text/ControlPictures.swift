@@ -20,7 +20,7 @@ extension Unicode.Scalar {
 
 /// The cells a grapheme cluster takes when a host draws it as data: its ``displayWidth(_:)-(Character)``,
 /// plus one cell for each control character in it, which a host shows as a one-cell picture
-/// (``Unicode/Scalar/visibleSubstitute``) instead of obeying it. Truncation and wrapping measure
+/// (`Unicode.Scalar.visibleSubstitute`) instead of obeying it. Truncation and wrapping measure
 /// with it, so that text holding controls is cut where it is drawn. (A host that expands a tab to
 /// the next tab stop draws it wider; the clip of the area it draws in keeps it inside.)
 public func drawnWidth(_ character: Character) -> Int {

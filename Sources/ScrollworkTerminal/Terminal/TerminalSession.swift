@@ -142,9 +142,7 @@ public final class TerminalSession {
 
     /// The terminal's size in cells (80 × 24 when it cannot tell).
     public func size() -> (columns: Int, rows: Int) {
-        var w = winsize()
-        guard ioctl(output, UInt(TIOCGWINSZ), &w) == 0, w.ws_col > 0, w.ws_row > 0 else { return (80, 24) }
-        return (Int(w.ws_col), Int(w.ws_row))
+        systemWindowSize(output) ?? (80, 24)
     }
 
     /// Writes all of `bytes`, retrying short writes.
