@@ -22,7 +22,7 @@ extension ListState {
         }
         ids.insert(contentsOf: newIDs, at: indexPath.row)
         sections[indexPath.section].order = explicitOrder(ids, section: indexPath.section)
-        rebuildGeometry()
+        rowsChanged()
         if selectsAfterEdits, let first = newIDs.first { focusAfterEdit(first) }
     }
 
@@ -43,7 +43,7 @@ extension ListState {
             sections[section].order = explicitOrder(kept, section: section)
         }
         forget(gone)
-        rebuildGeometry()
+        rowsChanged()
         if selectsAfterEdits, let path = cursorPath, cursor == nil {
             // Deleted rows above the cursor's row move its place up.
             let above = Set(indexPaths.filter { $0.section == path.section && $0.row < path.row }.map(\.row)).count
@@ -67,7 +67,7 @@ extension ListState {
         var to = sections[destination.section].order.ids
         to.insert(id, at: destination.row)
         sections[destination.section].order = explicitOrder(to, section: destination.section)
-        rebuildGeometry()
+        rowsChanged()
     }
 
     /// Inserts a section at `index` (equal to the count appends). Needs the insert permission.
@@ -81,7 +81,7 @@ extension ListState {
         sections.insert(SectionState(header: section.header, footer: section.footer, indexTitle: section.indexTitle,
                                      order: .identity(sourceSection: source, count: section.rows.count), source: source), at: index)
         reindexExplicitOrders()
-        rebuildGeometry()
+        rowsChanged()
     }
 
     /// Deletes the section at `index` with its rows. Needs the delete permission.
@@ -93,7 +93,7 @@ extension ListState {
         sections.remove(at: index)
         reindexExplicitOrders()
         forget(gone)
-        rebuildGeometry()
+        rowsChanged()
     }
 
     /// Moves the section at `source` to `destination`. Needs the reorder permission.
@@ -105,7 +105,7 @@ extension ListState {
         let section = sections.remove(at: source)
         sections.insert(section, at: destination)
         reindexExplicitOrders()
-        rebuildGeometry()
+        rowsChanged()
     }
 
     /// Sorts the rows of `section` by `areInIncreasingOrder`, stably: rows that compare equal keep
@@ -122,7 +122,7 @@ extension ListState {
             return a < b
         }
         sections[section].order = explicitOrder(positions.map { order[$0] }, section: section)
-        rebuildGeometry()
+        rowsChanged()
     }
 
     /// Sets the order of `section` to `ids` (a permutation worked out elsewhere, e.g. a table
@@ -130,7 +130,7 @@ extension ListState {
     mutating func setOrder(_ ids: [RowID], ofSection section: Int) {
         recordUndo()
         sections[section].order = explicitOrder(ids, section: section)
-        rebuildGeometry()
+        rowsChanged()
     }
 
     /// Undoes the last edit: the rows, selection and scroll position are exactly as they were.
@@ -169,7 +169,7 @@ extension ListState {
         selection = s.selection
         cursor = s.cursor
         anchor = s.anchor
-        rebuildGeometry()
+        rowsChanged()
         try? scroll.setOffset(s.scrollOffset, time: scroll.time)
     }
 
@@ -195,5 +195,14 @@ extension ListState {
         for s in sections.indices {
             if case .explicit = sections[s].order { sections[s].order = explicitOrder(sections[s].order.ids, section: s) }
         }
+    }
+}
+
+extension ListState {
+    /// The rows changed (an edit, a new order, a reload): the version moves on and the geometry is
+    /// worked out again.
+    mutating func rowsChanged() {
+        rowsVersion &+= 1
+        rebuildGeometry()
     }
 }

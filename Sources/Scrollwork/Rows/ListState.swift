@@ -64,6 +64,10 @@ public struct ListState<Row: Sendable>: Sendable {
     }
     /// Item heights.
     public var metrics = Metrics() { didSet { rebuildGeometry() } }
+    /// A number that changes whenever the rows change: an edit, an undo, a new order (a sort),
+    /// a reload. Work begun on the rows (a sort in the background) compares it to tell whether its
+    /// result still fits.
+    public internal(set) var rowsVersion: UInt64 = 0
     /// How many rows can be selected.
     public var selectionMode: SelectionMode = .single
     /// How a selection is shown.
@@ -194,7 +198,7 @@ public struct ListState<Row: Sendable>: Sendable {
         selection = selection.filter { indexPath(of: $0) != nil }
         if let c = cursor, indexPath(of: c) == nil { cursor = nil }
         if let a = anchor, indexPath(of: a) == nil { anchor = nil }
-        rebuildGeometry()
+        rowsChanged()
     }
 
     /// An explicit order for display section `section`, indexed against its own source.

@@ -162,6 +162,8 @@ public enum TableError: Error, Sendable, Hashable, CustomStringConvertible {
     case columnOutOfRange(Int, count: Int)
     /// The column cannot be sorted by or resized.
     case notAllowed(String)
+    /// A sort result from before the rows changed (an edit, a reload, another sort).
+    case staleSortResult(startedAt: UInt64, now: UInt64)
 
     /// A sentence that says what was wrong and what is allowed.
     public var description: String {
@@ -172,6 +174,8 @@ public enum TableError: Error, Sendable, Hashable, CustomStringConvertible {
             return "column \(i) does not exist; columns run from 0 to \(count - 1)"
         case let .notAllowed(what):
             return what
+        case let .staleSortResult(started, now):
+            return "the sort began on version \(started) of the rows, which are at version \(now) now (edited, reloaded or sorted since); start a new sort"
         }
     }
 }

@@ -51,7 +51,16 @@ public struct TableState<Row: Sendable>: Sendable {
 
     /// People chose the heading of `column` (LT-12): the first time it sorts ascending by that
     /// column, the same heading again reverses it. The previous keys stay as tie-breakers.
+    ///
+    /// This sorts at once; for a large table, ``sortOrder(choosingHeading:)`` gives the order to
+    /// hand to ``sortJob(for:)`` and sort in the background.
     public mutating func chooseHeading(_ column: Int) throws(TableError) {
+        setSortOrder(try sortOrder(choosingHeading: column))
+    }
+
+    /// The sort order choosing the heading of `column` gives: ascending by it first, or, when it
+    /// is already the first key, reversed; the other keys follow as tie-breakers.
+    public func sortOrder(choosingHeading column: Int) throws(TableError) -> [SortOrder] {
         try validate(column)
         guard columns[column].isSortable else { throw .notAllowed("column \"\(columns[column].title)\" is not sortable") }
         let id = columns[column].id
@@ -62,45 +71,54 @@ public struct TableState<Row: Sendable>: Sendable {
             order.removeAll { $0.columnID == id }
             order.insert(SortOrder(columnID: id, ascending: true), at: 0)
         }
-        setSortOrder(order)
+        return order
     }
 
-    /// Sorts by `order` (most significant first): stable, so rows equal on every key keep the
-    /// order they have in the source. Unknown column identifiers are ignored.
+    /// Sorts by `order` (most significant first) at once: stable, so rows equal on every key keep
+    /// the order they have in the source. Unknown column identifiers are ignored.
     ///
     /// Each key column is read from the source once and kept, so choosing the same heading again
     /// (to reverse) or adding a tie-breaker does not read the rows again.
     public mutating func setSortOrder(_ order: [SortOrder]) {
-        sortOrder = order
-        let ids = sourceOrderIDs()
-        if ids.count != keyRows.count || ids != keyRows { keyCache = [:]; keyRows = ids }
-        var keys: [(SortKeys, Bool)] = []
-        for o in order {
-            guard let column = columns.first(where: { $0.id == o.columnID }) else { continue }
-            if keyCache[column.id] == nil {
-                let rows = list
-                keyCache[column.id] = SortKeys(count: ids.count, textOrder: column.textOrder) { column.value(rows.row(for: ids[$0])) }
-            }
-            keys.append((keyCache[column.id]!, o.ascending))
+        // A job that is run at once cannot be cancelled, and it fits the rows it was made from.
+        guard let result = sortJob(for: order).run() else { return }
+        applyFitting(result)
+    }
+
+    /// A job that sorts the rows by `order` wherever it runs: it holds a snapshot of the rows and
+    /// of the keys read so far, so reading the missing keys is part of the job, not of the caller.
+    public func sortJob(for order: [SortOrder]) -> SortJob<Row> {
+        // Only references are taken here; working out the rows and comparing them with the cached
+        // keys' rows is part of the job, so that starting one costs nothing at any size.
+        let keyColumns = order.compactMap { o in columns.first { $0.id == o.columnID }.map { ($0, o.ascending) } }
+        return SortJob(order: order, rowsVersion: list.rowsVersion, list: list, keyColumns: keyColumns,
+                       cachedKeys: keyCache, cachedRows: keyRows)
+    }
+
+    /// Applies a finished sort: the rows take its order, the selection stays on the same rows,
+    /// and the cursor's row is scrolled into view, as AppKit's tables do.
+    ///
+    /// - Throws: ``TableError/staleSortResult(startedAt:now:)`` when the rows changed after the
+    ///   job began (an edit, a reload or another sort): such a result is never applied.
+    public mutating func apply(_ result: SortResult<Row>) throws(TableError) {
+        guard result.rowsVersion == list.rowsVersion else { throw .staleSortResult(startedAt: result.rowsVersion, now: list.rowsVersion) }
+        applyFitting(result)
+    }
+
+    private mutating func applyFitting(_ result: SortResult<Row>) {
+        sortOrder = result.order
+        keyCache = result.keys
+        keyRows = result.ids
+        list.setOrder(result.permutation, ofSection: 0)
+        if let cursor = list.cursor, let path = list.indexPath(of: cursor) {
+            // The path was just looked up, so revealing it cannot fail.
+            do { try list.revealRow(path) } catch {}
         }
-        var positions = Array(ids.indices)
-        if keys.count == 1 {
-            keys[0].0.sort(&positions, ascending: keys[0].1)
-        } else if !keys.isEmpty {
-            positions.sort { a, b in
-                for (key, ascending) in keys {
-                    let c = key.compare(a, b)
-                    if c != 0 { return ascending ? c < 0 : c > 0 }
-                }
-                return false
-            }
-        }
-        list.setOrder(positions.map { ids[$0] }, ofSection: 0)
     }
 
     /// The rows of the table in source order. A table whose rows are exactly its source's (the
     /// usual case) needs no sort to find it.
-    private func sourceOrderIDs() -> [RowID] {
+    static func sourceOrderIDs(of list: ListState<Row>) -> [RowID] {
         let order = list.sections[0].order
         if case .identity = order { return order.ids }
         if order.count == list.sourceCounts[0], list.inserted.isEmpty, list.sections[0].source == 0 {

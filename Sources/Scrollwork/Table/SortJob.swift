@@ -1,0 +1,121 @@
+/// A sort of a table's rows that can run anywhere, a background thread included: a snapshot of
+/// what it needs, taken by ``TableState/sortJob(for:)``, and ``run(progress:)``, which reads the
+/// keys it lacks from the snapshot and sorts. ``TableState/apply(_:)`` takes the result, or
+/// rejects it when the rows changed meanwhile.
+///
+/// The sort is stable: rows equal on every key keep the order they have in the source.
+public struct SortJob<Row: Sendable>: Sendable {
+    /// The order asked for, most significant key first.
+    public let order: [SortOrder]
+    /// The ``ListState/rowsVersion`` of the rows the job began on.
+    public let rowsVersion: UInt64
+    /// The rows as they were, to read keys from.
+    let list: ListState<Row>
+    /// The key columns, in the order's order, and whether each sorts ascending.
+    let keyColumns: [(column: TableColumn<Row>, ascending: Bool)]
+    /// Keys the table had read, by column identifier, and the rows they were read for.
+    let cachedKeys: [String: SortKeys]
+    let cachedRows: [RowID]
+
+    /// The number of rows to sort.
+    public var rowCount: Int { list.numberOfRows(inSection: 0) }
+
+    /// Reads the keys the table has not read yet and sorts, calling `progress` now and then with
+    /// the fraction done (0…1); when `progress` returns false the job stops and returns nil.
+    ///
+    /// Reading keys takes the first half of the progress when keys must be read; sorting runs in
+    /// runs of at least 65,536 rows that are then merged, so that progress and cancellation come
+    /// at least every few milliseconds, also at ten million rows.
+    public func run(progress: (Double) -> Bool = { _ in true }) -> SortResult<Row>? {
+        let ids = TableState.sourceOrderIDs(of: list)
+        var keys = ids.count == cachedRows.count && ids == cachedRows ? cachedKeys : [:]
+        let missing = keyColumns.map(\.column).filter { keys[$0.id] == nil }
+        let readShare = missing.isEmpty ? 0.0 : 0.5
+        for (k, column) in missing.enumerated() {
+            let rows = list
+            var stopped = false
+            let base = readShare * Double(k) / Double(missing.count)
+            let read = SortKeys(count: ids.count, textOrder: column.textOrder) { i in
+                if i & 0xFFFF == 0, !stopped, !progress(base + readShare * Double(i) / Double(Swift.max(1, ids.count)) / Double(missing.count)) { stopped = true }
+                return stopped ? .empty : column.value(rows.row(for: ids[i]))
+            }
+            if stopped { return nil }
+            keys[column.id] = read
+        }
+        let sortKeys = keyColumns.compactMap { entry in keys[entry.column.id].map { ($0, entry.ascending) } }
+        guard let positions = Self.sorted(count: ids.count, keys: sortKeys, progress: { progress(readShare + (1 - readShare) * $0) }) else { return nil }
+        var permutation: [RowID] = []
+        permutation.reserveCapacity(positions.count)
+        for p in positions { permutation.append(ids[p]) }
+        guard progress(1) else { return nil }
+        return SortResult(order: order, rowsVersion: rowsVersion, ids: ids, permutation: permutation, keys: keys)
+    }
+
+    /// Positions 0..<count in the order of `keys`, sorted in runs and merged; nil when cancelled.
+    static func sorted(count: Int, keys: [(SortKeys, Bool)], progress: (Double) -> Bool) -> [Int]? {
+        var positions = Array(0..<count)
+        guard !keys.isEmpty, count > 1 else { return positions }
+        let before: (Int, Int) -> Bool = { a, b in
+            for (key, ascending) in keys {
+                let c = key.compare(a, b)
+                if c != 0 { return ascending ? c < 0 : c > 0 }
+            }
+            return false
+        }
+        let runLength = Swift.max(65_536, (count + 15) / 16)
+        var runs: [Range<Int>] = stride(from: 0, to: count, by: runLength).map { $0..<Swift.min(count, $0 + runLength) }
+        // Sorting the runs is most of the work: 80% of this stage's progress.
+        for (i, run) in runs.enumerated() {
+            if keys.count == 1 {
+                keys[0].0.sort(&positions, range: run, ascending: keys[0].1)
+            } else {
+                positions[run].sort(by: before)
+            }
+            guard progress(0.8 * Double(i + 1) / Double(runs.count)) else { return nil }
+        }
+        // Merge neighbouring runs until one is left; ties take the earlier run, so it stays stable.
+        var buffer = [Int](repeating: 0, count: count)
+        let rounds = Swift.max(1, Int((Double(runs.count)).squareRoot().rounded(.up)))
+        var round = 0
+        while runs.count > 1 {
+            var merged: [Range<Int>] = []
+            var i = 0
+            while i < runs.count {
+                guard i + 1 < runs.count else {
+                    buffer[runs[i]] = positions[runs[i]]
+                    merged.append(runs[i])
+                    break
+                }
+                let left = runs[i], right = runs[i + 1]
+                var a = left.lowerBound, b = right.lowerBound, out = left.lowerBound
+                while a < left.upperBound && b < right.upperBound {
+                    if before(positions[b], positions[a]) { buffer[out] = positions[b]; b += 1 } else { buffer[out] = positions[a]; a += 1 }
+                    out += 1
+                }
+                while a < left.upperBound { buffer[out] = positions[a]; a += 1; out += 1 }
+                while b < right.upperBound { buffer[out] = positions[b]; b += 1; out += 1 }
+                merged.append(left.lowerBound..<right.upperBound)
+                i += 2
+            }
+            swap(&positions, &buffer)
+            runs = merged
+            round += 1
+            guard progress(0.8 + 0.2 * Swift.min(1, Double(round) / Double(rounds))) else { return nil }
+        }
+        return positions
+    }
+}
+
+/// A finished ``SortJob``: the new order of the rows, for ``TableState/apply(_:)``.
+public struct SortResult<Row: Sendable>: Sendable {
+    /// The order it sorted by.
+    public let order: [SortOrder]
+    /// The ``ListState/rowsVersion`` of the rows it sorted.
+    public let rowsVersion: UInt64
+    /// The rows in source order.
+    let ids: [RowID]
+    /// The rows in the new order.
+    let permutation: [RowID]
+    /// Every key read, to keep for the next sort.
+    let keys: [String: SortKeys]
+}
