@@ -103,6 +103,9 @@ struct GalleryApp: App {
 
     mutating func takeClipboardText() -> String? { current.takeClipboardText(&self) }
 
+    /// The table page's sorts run in the background, whichever page is showing.
+    mutating func takeWork() -> [WorkRequest] { table.takeWork() }
+
     /// The current page's status line, whole.
     var pageStatus: String { current.status(self) }
 
@@ -116,6 +119,10 @@ struct GalleryApp: App {
     mutating func handle(_ event: Event, at time: Double) {
         let page = current.child
         switch event {
+        case .work:
+            // Only the table page starts work; its result reaches it on any page.
+            _ = table.handle(event, at: time)
+            return
         case let .resize(columns, rows):
             let first = size.columns == 0 && size.rows == 0
             size = (columns, rows)

@@ -183,6 +183,8 @@ func sortByName(_ t: inout HeadlessTerminal<GalleryApp>) throws {
     let header = line(t, 1)
     let name = try #require(header.firstIndex(of: "N")).utf16Offset(in: header)
     click(&t, column: name + 1, row: 1)
+    // The sort runs as background work; here it runs when the test says so.
+    t.runWork("sort")
     t.advance(by: 0.2)
 }
 

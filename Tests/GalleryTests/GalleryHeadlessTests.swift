@@ -32,15 +32,75 @@ func line(_ t: HeadlessTerminal<GalleryApp>, _ row: Int) -> String {
 
 
 @Suite struct GallerySortFeedbackTests {
-    @Test("LT-12: a heading click first shows that it is sorting, then the sorted rows")
-    func LT_12_sortingIsAnnounced() throws {
-        var t = gallery(.table)
+    /// The table page with `rows` rows and the screen column of the heading that starts with `title`.
+    func table(rows: Int = 1000, heading title: String) throws -> (HeadlessTerminal<GalleryApp>, Int) {
+        let t = gallery(.table, rows: rows)
         let header = line(t, 1)
-        let size = try #require(header.firstIndex(of: "S")).utf16Offset(in: header)
-        click(&t, column: size + 1, row: 1)
-        #expect(t.text.contains("sorting by Size…"))
-        t.advance(by: 0.1)
-        #expect(t.text.contains("sorted by Size ▲"))
+        let column = try #require(header.range(of: " " + title)).lowerBound.utf16Offset(in: header) + 1
+        return (t, column)
+    }
+
+    @Test("LT-12: a heading click shows at once that it is sorting and how far, in the heading and the status line")
+    func LT_12_sortingIsAnnounced() throws {
+        var (t, size) = try table(heading: "Size")
+        click(&t, column: size, row: 1)
+        #expect(t.text.contains("Sorting by Size… 0%"))
+        #expect(line(t, 1).contains("Size ▲ 0%"))
+        t.send(.work(.progress(id: "sort", fraction: 0.43)))
+        #expect(t.text.contains("Sorting by Size… 43%") && line(t, 1).contains("43%"))
+        let ran = t.runWork("sort")
+        #expect(ran)
+        #expect(t.text.contains("sorted by Size ▲") && !t.text.contains("Sorting"))
+    }
+
+    @Test("LT-12: while a sort runs, every Page Down moves the table and draws; the sort applies after, keeping the selection")
+    func LT_12_tableMovesWhileSorting() throws {
+        var (t, name) = try table(rows: 200_000, heading: "Name")
+        t.send(.key(KeyEvent(.down)))
+        t.send(.key(KeyEvent(.down)))
+        let selected = try #require(t.app.table.table.list.selectedIndexPaths.first)
+        let file = try t.app.table.table.list.row(at: selected)
+        click(&t, column: name, row: 1)
+        var offsets: [Double] = []
+        for _ in 0..<10 {
+            t.send(.key(KeyEvent(.pageDown)))
+            t.advance(by: 0.2)
+            offsets.append(t.app.table.table.list.scroll.offset.y)
+        }
+        #expect(offsets == offsets.sorted() && Set(offsets).count == 10, "every page down moved the table")
+        #expect(t.app.table.sorting != nil && t.app.table.table.sortOrder.isEmpty, "the sort has not applied yet")
+        t.runWork("sort")
+        #expect(t.app.table.table.sortOrder.first?.columnID == "Name")
+        let after = try #require(t.app.table.table.list.selectedIndexPaths.first)
+        #expect(try t.app.table.table.list.row(at: after).path == file.path, "the same file is still selected")
+    }
+
+    @Test("LT-12: Esc cancels a sort; a second click while sorting starts the new order instead")
+    func LT_12_cancelAndReplace() throws {
+        var (t, size) = try table(heading: "Size")
+        click(&t, column: size, row: 1)
+        t.send(.key(KeyEvent(.escape)))
+        #expect(t.app.table.sorting == nil && t.pendingWork.isEmpty)
+        #expect(t.text.contains("sort cancelled") && t.app.table.table.sortOrder.isEmpty)
+        // Two clicks on Size: the second reverses the order the first was going to give.
+        click(&t, column: size, row: 1)
+        click(&t, column: size, row: 1)
+        #expect(t.pendingWork.count == 1)
+        t.runWork("sort")
+        #expect(t.app.table.table.sortIndicator(forColumn: 2) == false)
+    }
+
+    @Test("LT-12: a result that no longer fits the rows is rejected, and the status line says so")
+    func LT_12_staleResultRejected() throws {
+        var (t, size) = try table(heading: "Size")
+        click(&t, column: size, row: 1)
+        let job = t.pendingWork[0]
+        // Another sort applies first; the first job's result then no longer fits.
+        try t.app.table.files.table.chooseHeading(0)
+        t.app.table.work = [.start(job)]
+        t.runWork("sort")
+        #expect(t.app.table.table.sortOrder.first?.columnID == "Name")
+        #expect(t.text.contains("the rows changed while sorting"))
     }
 }
 

@@ -58,13 +58,14 @@ public struct TableState<Row: Sendable>: Sendable {
         setSortOrder(try sortOrder(choosingHeading: column))
     }
 
-    /// The sort order choosing the heading of `column` gives: ascending by it first, or, when it
-    /// is already the first key, reversed; the other keys follow as tie-breakers.
-    public func sortOrder(choosingHeading column: Int) throws(TableError) -> [SortOrder] {
+    /// The sort order choosing the heading of `column` gives after `base` (the current order
+    /// when nil; pass the order of a sort still running to build on it): ascending by the column
+    /// first, or, when it is already the first key, reversed; the other keys follow as tie-breakers.
+    public func sortOrder(choosingHeading column: Int, after base: [SortOrder]? = nil) throws(TableError) -> [SortOrder] {
         try validate(column)
         guard columns[column].isSortable else { throw .notAllowed("column \"\(columns[column].title)\" is not sortable") }
         let id = columns[column].id
-        var order = sortOrder
+        var order = base ?? sortOrder
         if let first = order.first, first.columnID == id {
             order[0].ascending.toggle()
         } else {

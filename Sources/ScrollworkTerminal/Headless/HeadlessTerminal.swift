@@ -1,3 +1,4 @@
+import Synchronization
 /// Drives an ``App`` without a terminal, in virtual time: a test feeds it events or raw bytes,
 /// advances the clock, and reads the screen as text or as styled cells.
 ///
@@ -19,6 +20,9 @@ public struct HeadlessTerminal<A: App> {
     public private(set) var rows: Int
     /// What the app last put on the clipboard (OSC 52 in a real terminal).
     public private(set) var clipboard: String? = nil
+    /// Work the app asked for that has not run: it runs only when a test calls ``runWork(_:)``,
+    /// so a test decides what happens while it is pending.
+    public private(set) var pendingWork: [Work] = []
     /// Bytes the renderer wrote for the last frame.
     public var lastFrameBytes: Int { renderer.lastFrameBytes }
 
@@ -48,6 +52,39 @@ public struct HeadlessTerminal<A: App> {
 
     private mutating func takeClipboard() {
         if let text = app.takeClipboardText() { clipboard = text }
+        takeWork()
+    }
+
+    /// Collects the app's work requests: a start replaces pending work of the same identifier, a
+    /// cancel removes it and tells the app it was cancelled.
+    private mutating func takeWork() {
+        for request in app.takeWork() {
+            switch request {
+            case let .start(work):
+                pendingWork.removeAll { $0.id == work.id }
+                pendingWork.append(work)
+            case let .cancel(id):
+                guard pendingWork.contains(where: { $0.id == id }) else { continue }
+                pendingWork.removeAll { $0.id == id }
+                app.handle(.work(.cancelled(id: id)), at: time)
+            }
+        }
+    }
+
+    /// Runs pending work now, on the test's thread: the one called `id`, or the oldest. The app
+    /// receives its progress (a few steps of it) and then its result, and a frame is drawn.
+    /// Returns false when no such work is pending.
+    @discardableResult
+    public mutating func runWork(_ id: String? = nil) -> Bool {
+        guard let index = pendingWork.firstIndex(where: { id == nil || $0.id == id }) else { return false }
+        let work = pendingWork.remove(at: index)
+        let reports = Reports()
+        let value = work.body(WorkProgress { reports.add($0) })
+        for fraction in reports.steps { app.handle(.work(.progress(id: work.id, fraction: fraction)), at: time) }
+        app.handle(.work(value.map { .finished(id: work.id, value: $0) } ?? .cancelled(id: work.id)), at: time)
+        takeClipboard()
+        draw()
+        return true
     }
 
     /// Sends raw bytes as a terminal would, decoded like real input, and draws.
@@ -76,6 +113,7 @@ public struct HeadlessTerminal<A: App> {
             if app.isAnimating { next = Swift.min(end, time + frame) } else if let wake = app.wakeTime, wake > time { next = Swift.min(end, wake) }
             time = next
             for event in decoder.flush(at: time) { app.handle(event, at: time) }
+            takeWork()
             draw()
         }
     }
@@ -92,8 +130,22 @@ public struct HeadlessTerminal<A: App> {
 
     private mutating func draw() {
         app.tick(at: time)
+        takeWork()
         var buffer = Buffer(columns: columns, rows: rows)
         app.render(into: &buffer, at: time)
         virtual.apply(renderer.render(buffer))
     }
+}
+
+/// Progress reported by work run in a test, kept as quarters so that the app sees a few steps.
+private final class Reports: Sendable {
+    private let seen = Mutex<[Double]>([])
+
+    func add(_ fraction: Double) {
+        seen.withLock { steps in
+            if fraction >= (steps.last ?? -1) + 0.25 || (fraction == 1 && steps.last != 1) { steps.append(fraction) }
+        }
+    }
+
+    var steps: [Double] { seen.withLock { $0 } }
 }

@@ -143,4 +143,6 @@ public enum Event: Sendable, Hashable {
     case focus(Bool)
     /// The terminal changed size, in cells.
     case resize(columns: Int, rows: Int)
+    /// News from background work the app started (``App/takeWork()``).
+    case work(WorkUpdate)
 }

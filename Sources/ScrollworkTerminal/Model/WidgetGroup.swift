@@ -103,7 +103,7 @@ extension WidgetGroup {
         case .key, .paste:
             guard let focus = focusedChild, let child = children.first(where: { $0.id == focus }) else { return .ignored }
             return child.handle(&self, event, time)
-        case .focus, .resize:
+        case .focus, .resize, .work:
             return .ignored
         }
     }

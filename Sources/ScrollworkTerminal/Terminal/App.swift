@@ -22,6 +22,10 @@ public protocol App {
     /// The cell of what has keyboard focus; the loop leaves the terminal's cursor there (hidden
     /// unless ``EventLoop/showsCursor`` is on) so that screen readers that follow it read it.
     var cursorPosition: CellPosition? { get }
+    /// Work to start or cancel, handed over (and forgotten) once: the loop asks after every event
+    /// and frame, runs the work off its thread, and delivers its progress and result as
+    /// ``Event/work(_:)`` events.
+    mutating func takeWork() -> [WorkRequest]
 }
 
 extension App {
@@ -31,6 +35,8 @@ extension App {
     public mutating func takeClipboardText() -> String? { nil }
     /// No focus position by default.
     public var cursorPosition: CellPosition? { nil }
+    /// No work by default.
+    public mutating func takeWork() -> [WorkRequest] { [] }
 }
 
 /// An app whose screen is one widget, `content` (often a ``WidgetGroup`` of several): the

@@ -38,7 +38,11 @@ public struct EventLoop {
     /// the app throws.
     public func run<A: App>(_ app: inout A, session: TerminalSession) {
         session.enter()
-        defer { session.leave() }
+        let runner = WorkRunner()
+        defer {
+            runner?.cancelAll()
+            session.leave()
+        }
         var decoder = InputDecoder()
         var renderer = Renderer(colorMode: colorMode)
         var early: [UInt8] = []
@@ -58,6 +62,17 @@ public struct EventLoop {
                 }
                 app.handle(event, at: Self.now())
                 if let text = app.takeClipboardText() { session.write(ANSI.setClipboard(text)) }
+                startWork()
+            }
+        }
+        func startWork() {
+            for request in app.takeWork() {
+                if let runner { runner.perform(request) } else if case let .start(work) = request {
+                    // No pipe for a worker: run it here, so that nothing asked for is lost.
+                    let progress = WorkProgress { _ in }
+                    let value = work.body(progress)
+                    app.handle(.work(value.map { .finished(id: work.id, value: $0) } ?? .cancelled(id: work.id)), at: Self.now())
+                }
             }
         }
         deliver(decoder.feed(early, at: Self.now()))
@@ -65,19 +80,22 @@ public struct EventLoop {
         while !app.wantsQuit {
             let now = Self.now()
             app.tick(at: now)
+            startWork()
             var buffer = Buffer(columns: columns, rows: rows)
             app.render(into: &buffer, at: now)
             let bytes = renderer.render(buffer, cursorPosition: app.cursorPosition)
             if !bytes.isEmpty { session.write(bytes) }
             var timeout: Double? = app.isAnimating ? frame : app.wakeTime.map { Swift.max(0, $0 - now) }
             if let deadline = decoder.flushDeadline { timeout = Swift.min(timeout ?? .infinity, Swift.max(0, deadline - now)) }
-            switch session.read(timeout: timeout) {
+            switch session.read(timeout: timeout, wake: runner?.wakePipe[0]) {
             case let .bytes(input):
                 deliver(decoder.feed(input, at: Self.now()))
             case .resized, .resumed:
                 (columns, rows) = session.size()
                 renderer.invalidate()
                 app.handle(.resize(columns: columns, rows: rows), at: Self.now())
+            case .woken:
+                if let runner { deliver(runner.takeUpdates().map { .work($0) }) }
             case .timeout:
                 break
             case .closed:

@@ -30,6 +30,8 @@ public final class TerminalSession {
         case resumed
         /// Nothing arrived before the timeout.
         case timeout
+        /// The wake descriptor given to ``read(timeout:wake:)`` became readable.
+        case woken
         /// The terminal is gone (hung up, closed, or no longer readable): the program should end.
         case closed
     }
@@ -156,12 +158,14 @@ public final class TerminalSession {
         }
     }
 
-    /// Waits up to `timeout` seconds (forever when nil) for input or a signal. Uses no CPU while
-    /// waiting.
-    public func read(timeout: Double?) -> Input {
-        var fds = [pollfd(fd: input, events: Int16(POLLIN), revents: 0), pollfd(fd: signalPipe[0], events: Int16(POLLIN), revents: 0)]
+    /// Waits up to `timeout` seconds (forever when nil) for input, a signal, or `wake` (a file
+    /// descriptor, such as a pipe that background work writes to) becoming readable. Uses no CPU
+    /// while waiting.
+    public func read(timeout: Double?, wake: Int32? = nil) -> Input {
+        var fds = [pollfd(fd: input, events: Int16(POLLIN), revents: 0), pollfd(fd: signalPipe[0], events: Int16(POLLIN), revents: 0),
+                   pollfd(fd: wake ?? -1, events: Int16(POLLIN), revents: 0)]
         let ms: Int32 = timeout.map { Int32(Swift.max(0, Swift.min($0 * 1000, 3_600_000)).rounded(.up)) } ?? -1
-        let ready = poll(&fds, 2, ms)
+        let ready = poll(&fds, 3, ms)
         if ready <= 0 { return .timeout }
         if fds[1].revents & Int16(POLLIN) != 0, let signal = nextSignal() {
             switch signal {
@@ -176,6 +180,8 @@ public final class TerminalSession {
                 exit(128 + signal)
             }
         }
+        // Keys first, then work: input is never starved by a chatty worker.
+        if fds[0].revents & Int16(POLLIN) == 0, fds[2].revents & Int16(POLLIN) != 0 { return .woken }
         // A hang-up or an error on the terminal would make every poll return at once: stop there
         // instead of spinning.
         if fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 && fds[0].revents & Int16(POLLIN) == 0 { return .closed }

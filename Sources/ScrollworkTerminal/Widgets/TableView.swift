@@ -25,6 +25,9 @@ public struct TableView<Row: Sendable>: Widget {
     /// Sort when a heading is clicked; off when the app sorts itself (for example in the
     /// background) on ``TableEvent/headingClicked(column:)``.
     public var sortsOnHeadingClick = true
+    /// A sort under way, shown on its column's heading as how far it is ("Size 43%"), with the
+    /// direction it will have.
+    public var sortProgress: (column: Int, ascending: Bool, fraction: Double)? = nil
     /// The cells of the last render.
     public private(set) var frame = CellRect.none
     /// The rows' cells: `frame` below the header.
@@ -102,7 +105,16 @@ public struct TableView<Row: Sendable>: Widget {
         if edge.intensity(in: table.list.scroll) > 0 { headerStyle.underline = true }
         buffer.fill(CellRect(column: area.column, row: area.row, columns: area.columns, rows: 1), with: .blank(headerStyle))
         for (i, cell) in cells.enumerated() where cell.width > 0 {
-            let arrow = table.sortIndicator(forColumn: i).map { $0 ? " ▲" : " ▼" } ?? ""
+            var arrow = table.sortIndicator(forColumn: i).map { $0 ? " ▲" : " ▼" } ?? ""
+            if let sorting = sortProgress {
+                if sorting.column == i {
+                    let percent = Int(saturating: (sorting.fraction.isFinite ? sorting.fraction : 0).clamped(to: 0...1) * 100)
+                    arrow = (sorting.ascending ? " ▲" : " ▼") + " \(percent)%"
+                } else {
+                    // The column being sorted becomes the first key: no other heading has the arrow.
+                    arrow = ""
+                }
+            }
             let title = table.columns[i].title.truncated(toWidth: Swift.max(0, cell.width - 2 - displayWidth(arrow))) + arrow
             buffer.draw(" " + title, column: cell.column, row: area.row, style: headerStyle, clip: area)
             if i < cells.count - 1 { buffer.draw("│", column: cell.column + cell.width - 1, row: area.row, style: headerStyle, clip: area) }

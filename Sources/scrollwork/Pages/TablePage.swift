@@ -20,10 +20,10 @@ struct TablePage: GalleryPage {
     var routing = Routing()
     var frame = CellRect.none
     var lastSortSeconds: Double? = nil
-    /// A heading chosen but not sorted yet: the sort runs on the next tick, after a frame that
-    /// says it is sorting (a million rows take a moment, seconds in a debug build).
-    var pendingHeading: Int? = nil
-    var drewPending = false
+    /// The sort running in the background: its column, order, how far it is and when it began.
+    var sorting: (column: Int, order: [SortOrder], fraction: Double, started: Double)? = nil
+    /// Work for the loop to start or cancel.
+    var work: [WorkRequest] = []
     /// What has been typed for type-ahead selection, and what the last search or copy did.
     var typed = TypeAheadState()
     var note: String? = nil
@@ -48,7 +48,7 @@ struct TablePage: GalleryPage {
         table.list.idiom = style.idiom
         table.list.selectionMode = .single
         files = TableView(table, theme: style.theme)
-        // The page sorts on the next tick, after a frame that says it is sorting.
+        // The page sorts in the background, so the table keeps moving meanwhile.
         files.sortsOnHeadingClick = false
     }
 
@@ -59,7 +59,7 @@ struct TablePage: GalleryPage {
     var status: String {
         var sort = "unsorted"
         if let first = table.sortOrder.first { sort = "sorted by \(first.columnID) \(first.ascending ? "▲" : "▼")" }
-        if let column = pendingHeading { sort = "sorting by \(table.columns[column].title)…" }
+        if let sorting { sort = "Sorting by \(table.columns[sorting.column].title)… \(Int(sorting.fraction * 100))% (Esc cancels)" }
         var parts = ["\(grouped(table.list.numberOfRows)) rows", sort]
         if let path = table.list.selectedIndexPaths.first { parts.append("row \(grouped(path.row + 1)) selected") }
         if let s = lastSortSeconds { parts.append("sort took \(Int(s * 1000)) ms") }
@@ -67,34 +67,62 @@ struct TablePage: GalleryPage {
         return parts.joined(separator: " · ")
     }
 
-    var isAnimating: Bool { childrenAreAnimating || pendingHeading != nil }
-
-    mutating func tick(at time: Double) {
-        tickChildren(at: time)
-        // The frame that says "sorting…" has been drawn by now.
-        if let column = pendingHeading, drewPending {
-            pendingHeading = nil
-            drewPending = false
-            let start = EventLoop.now()
-            do { try files.table.chooseHeading(column) } catch { note = "\(error)" }
-            lastSortSeconds = EventLoop.now() - start
-        }
+    mutating func takeWork() -> [WorkRequest] {
+        defer { work = [] }
+        return work
     }
 
     mutating func render(in area: CellRect, into buffer: inout Buffer, at time: Double) {
         frame = area
-        if pendingHeading != nil { drewPending = true }
+        files.sortProgress = sorting.map { ($0.column, $0.order.first?.ascending ?? true, $0.fraction) }
         files.render(in: area, into: &buffer, at: time)
+    }
+
+    /// Starts sorting by `column` in the background; a sort already running is replaced, and the
+    /// new order builds on the one it was going to give.
+    mutating func startSort(byColumn column: Int, at time: Double) {
+        let order: [SortOrder]
+        do { order = try table.sortOrder(choosingHeading: column, after: sorting?.order) } catch { note = "\(error)"; return }
+        let job = table.sortJob(for: order)
+        work.append(.start(Work(id: "sort") { progress in job.run { progress.report($0) } }))
+        sorting = (column, order, 0, time)
+    }
+
+    /// The sort's progress and result.
+    mutating func handleWork(_ update: WorkUpdate, at time: Double) {
+        guard update.id == "sort", let current = sorting else { return }
+        switch update {
+        case let .progress(_, fraction):
+            sorting?.fraction = fraction
+        case let .finished(_, value):
+            sorting = nil
+            guard let result = value as? SortResult<FileRow> else { return }
+            do {
+                try files.table.apply(result)
+                lastSortSeconds = time - current.started
+            } catch {
+                note = "the rows changed while sorting; sort again (\(error))"
+            }
+        case .cancelled:
+            sorting = nil
+        }
     }
 
     mutating func collect(at time: Double) {
         if let error = files.takeError() { note = "\(error)" }
-        for case let .headingClicked(column) in files.takeEvents() { pendingHeading = column }
+        for case let .headingClicked(column) in files.takeEvents() { startSort(byColumn: column, at: time) }
     }
 
     /// Alt+C copies; letters, digits and - . _ select by type-ahead.
     mutating func handleUnused(_ event: Event, at time: Double) -> EventResult {
+        if case let .work(update) = event { handleWork(update, at: time); return .handled }
         guard case let .key(key) = event else { return .ignored }
+        // Esc cancels a sort under way.
+        if key.key == .escape, sorting != nil {
+            work.append(.cancel("sort"))
+            note = "sort cancelled"
+            return .handled
+        }
         // Alt+C copies the selected rows, tab-separated, with the heading row (OSC 52).
         if key == KeyEvent(.character("c"), .alt) {
             var rows: [FileRow] = []

@@ -1,0 +1,109 @@
+import Dispatch
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Runs ``Work`` on background threads for the ``EventLoop`` and hands its updates back on the
+/// loop's thread. A pipe wakes the loop when there is news, so it sleeps while work runs.
+final class WorkRunner: Sendable {
+    /// One running piece of work: the token that tells its updates from a replaced run's.
+    private struct Running: Sendable {
+        var token: Int
+        var progress: WorkProgress
+        var lastReported: Double
+    }
+
+    private let state = Mutex<(running: [String: Running], outbox: [WorkUpdate], next: Int)>(([:], [], 0))
+    /// The pipe the loop polls: a byte means there are updates.
+    let wakePipe: [Int32]
+
+    init?() {
+        var fds: [Int32] = [0, 0]
+        guard pipe(&fds) == 0 else { return nil }
+        for fd in fds { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
+        wakePipe = fds
+    }
+
+    deinit {
+        for fd in wakePipe { close(fd) }
+    }
+
+    /// Starts or cancels work as the app asks.
+    func perform(_ request: WorkRequest) {
+        switch request {
+        case let .start(work): start(work)
+        case let .cancel(id):
+            let stopped = state.withLock { s -> Bool in
+                guard let running = s.running.removeValue(forKey: id) else { return false }
+                running.progress.cancel()
+                s.outbox.append(.cancelled(id: id))
+                return true
+            }
+            if stopped { wake() }
+        }
+    }
+
+    private func start(_ work: Work) {
+        let id = work.id
+        let token = state.withLock { s -> Int in
+            s.running[id]?.progress.cancel()
+            s.next += 1
+            return s.next
+        }
+        let progress = WorkProgress { [weak self] fraction in self?.progressed(id, token: token, fraction) }
+        state.withLock { $0.running[id] = Running(token: token, progress: progress, lastReported: -1) }
+        DispatchQueue.global(qos: .userInitiated).async { [weak self] in
+            let value = work.body(progress)
+            self?.finished(id, token: token, value: value, cancelled: progress.isCancelled)
+        }
+    }
+
+    /// Progress of a run: passed on when it moved a percent or more, so the loop is not flooded.
+    private func progressed(_ id: String, token: Int, _ fraction: Double) {
+        let send = state.withLock { s -> Bool in
+            guard var running = s.running[id], running.token == token, fraction >= running.lastReported + 0.01 || fraction == 1 else { return false }
+            running.lastReported = fraction
+            s.running[id] = running
+            s.outbox.append(.progress(id: id, fraction: fraction))
+            return true
+        }
+        if send { wake() }
+    }
+
+    private func finished(_ id: String, token: Int, value: (any Sendable)?, cancelled: Bool) {
+        let send = state.withLock { s -> Bool in
+            // A run that was replaced or cancelled has already been answered for.
+            guard let running = s.running[id], running.token == token else { return false }
+            s.running[id] = nil
+            if let value, !cancelled { s.outbox.append(.finished(id: id, value: value)) } else { s.outbox.append(.cancelled(id: id)) }
+            return true
+        }
+        if send { wake() }
+    }
+
+    private func wake() {
+        var byte: UInt8 = 1
+        _ = systemWrite(wakePipe[1], &byte, 1)
+    }
+
+    /// The updates since the last call, in order; empties the wake pipe.
+    func takeUpdates() -> [WorkUpdate] {
+        var scratch = [UInt8](repeating: 0, count: 256)
+        while systemRead(wakePipe[0], &scratch, scratch.count) > 0 {}
+        return state.withLock { s in
+            defer { s.outbox = [] }
+            return s.outbox
+        }
+    }
+
+    /// Asks every run to stop (the program is ending).
+    func cancelAll() {
+        state.withLock { s in
+            for running in s.running.values { running.progress.cancel() }
+            s.running = [:]
+        }
+    }
+}
