@@ -28,6 +28,25 @@ import Testing
         #expect(t.wait { $0.contains("DONE") })
     }
 
+    @Test("LT-12: while a million rows sort, Page Down moves the table and q quits within a frame or two")
+    func LT_12_tableMovesWhileSorting() throws {
+        let t = try Tmux(Tmux.scrollwork + " --page table")
+        defer { t.shutDown() }
+        #expect(t.wait { $0.contains("2/7 Table") })
+        let header = t.line(1)
+        let name = try #require(header.range(of: "Name")).lowerBound.utf16Offset(in: header)
+        let top = t.line(2)
+        t.click(column: name + 1, row: 1)
+        #expect(t.wait { $0.contains("Sorting by Name…") })
+        t.keys("PageDown")
+        // The page moves while the sort is still under way (it takes seconds in a debug build).
+        #expect(t.wait(timeout: 2) { screen in screen.contains("Sorting by Name…") && !screen.contains(top) })
+        let start = Date()
+        t.keys("q")
+        #expect(t.wait(timeout: 5) { $0.contains("DONE") })
+        #expect(Date().timeIntervalSince(start) < 2, "q waited for the sort")
+    }
+
     @Test("LT-12: a heading click sorts, a second reverses, a divider drag widens the column")
     func LT_12_tableSortsAndResizes() throws {
         let t = try Tmux(Tmux.scrollwork + " --page table")
