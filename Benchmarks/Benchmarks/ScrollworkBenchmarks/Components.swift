@@ -9,29 +9,24 @@ func componentBenchmarks() {
         benchmark.startMeasurement()
         for _ in 0..<20 {
             fixture.time += 1
-            try? fixture.table.list.scroll.perform(.pageDown, animated: false, time: fixture.time)
+            fixture.view.table.list.scroll.perform(.pageDown, animated: false, time: fixture.time)
         }
         benchmark.stopMeasurement()
     }
     Benchmark("part: table draw 120x40") { benchmark in
         let fixture = TableFixture(rows: 1_000_000)
-        let widget = TableWidget(theme: theme)
-        widget.layout(&fixture.table, in: screen)
         benchmark.startMeasurement()
         var buffer = Buffer(columns: 120, rows: 40)
-        widget.draw(fixture.table, in: screen, at: 0, into: &buffer)
+        fixture.view.render(in: screen, into: &buffer, at: 0)
         benchmark.stopMeasurement()
         blackHole(buffer)
     }
     Benchmark("part: diff and encode a page") { benchmark in
         let a = TableFixture(rows: 1_000_000), b = TableFixture(rows: 1_000_000)
-        try? b.table.list.scroll.perform(.pageDown, animated: false, time: 1)
-        let widget = TableWidget(theme: theme)
+        b.view.table.list.scroll.perform(.pageDown, animated: false, time: 1)
         var first = Buffer(columns: 120, rows: 40), second = Buffer(columns: 120, rows: 40)
-        widget.layout(&a.table, in: screen)
-        widget.layout(&b.table, in: screen)
-        widget.draw(a.table, in: screen, at: 0, into: &first)
-        widget.draw(b.table, in: screen, at: 0, into: &second)
+        a.view.render(in: screen, into: &first, at: 0)
+        b.view.render(in: screen, into: &second, at: 0)
         var renderer = Renderer(colorMode: .palette256)
         _ = renderer.render(first)
         benchmark.startMeasurement()

@@ -223,3 +223,14 @@ public struct ListState<Row: Sendable>: Sendable {
 extension Array {
     subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
 }
+
+extension ListState {
+    /// Gives the list new contents for the rows of its first source (a ``PagedRows`` that took
+    /// delivered pages, a source that grew), then re-reads the counts as ``reloadData()`` does:
+    /// rows already shown keep their place, selection and scroll position.
+    public mutating func replaceRows<Source: RowSource & Sendable>(with source: Source) where Source.Row == Row {
+        guard !sources.isEmpty else { return }
+        sources[0].rows = AnyRowSource(source)
+        reloadData()
+    }
+}

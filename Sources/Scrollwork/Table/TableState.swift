@@ -145,6 +145,17 @@ public struct TableState<Row: Sendable>: Sendable {
         if !sortOrder.isEmpty { setSortOrder(sortOrder) }
     }
 
+    /// Gives the table new contents for its rows (a ``PagedRows`` that took delivered pages, a
+    /// source that grew) as ``ListState/replaceRows(with:)`` does. Cached sort keys are dropped;
+    /// a sorted table sorts again at once, so a large one is better left unsorted or sorted with
+    /// a ``SortJob`` once its rows are in.
+    public mutating func replaceRows<Source: RowSource & Sendable>(with source: Source) where Source.Row == Row {
+        list.replaceRows(with: source)
+        keyCache = [:]
+        keyRows = []
+        if !sortOrder.isEmpty { setSortOrder(sortOrder) }
+    }
+
     // MARK: Resizing
 
     /// The x positions of the dividers after each column, from the table's leading edge.

@@ -1,0 +1,76 @@
+import Benchmark
+import Dispatch
+import Scrollwork
+import ScrollworkTerminal
+import Synchronization
+
+/// Sorting ten million rows off the event loop: the frames drawn meanwhile, the first frame
+/// after a heading click, the sort itself beside the standard library, and its memory.
+func backgroundSortBenchmarks() {
+    let tenMillion = 10_000_000
+    let heavy = Benchmark.Configuration(metrics: [.wallClock, .mallocCountTotal, .peakMemoryResident], warmupIterations: 0,
+                                        maxDuration: .seconds(60), maxIterations: 3)
+
+    // The same page-down workload as "page down N rows", while a sort of ten million rows by
+    // name runs on another thread: the frame times of the loop, median and p99.
+    Benchmark("page down 10000000 rows during a background sort",
+              configuration: .init(metrics: [.wallClock], warmupIterations: 0, maxDuration: .seconds(20), maxIterations: 400)) { benchmark in
+        let fixture = TableFixture(rows: tenMillion)
+        let job = fixture.table.sortJob(for: [SortOrder(columnID: "Name", ascending: true)])
+        let stop = Atomic<Bool>(false)
+        let done = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            _ = job.run { _ in !stop.load(ordering: .relaxed) }
+            done.signal()
+        }
+        for _ in benchmark.scaledIterations {
+            benchmark.startMeasurement()
+            blackHole(fixture.step(.pageDown))
+            benchmark.stopMeasurement()
+        }
+        stop.store(true, ordering: .relaxed)
+        done.wait()
+    }
+
+    // From a heading click to the frame that says "Sorting…": the order, the job (a snapshot,
+    // no key read) and one frame with the progress in the heading.
+    Benchmark("heading click to Sorting frame 10000000 rows", configuration: .init(metrics: [.wallClock, .mallocCountTotal], maxIterations: 50)) { benchmark in
+        let fixture = TableFixture(rows: tenMillion)
+        for _ in benchmark.scaledIterations {
+            benchmark.startMeasurement()
+            let order = (try? fixture.table.sortOrder(choosingHeading: 0)) ?? []
+            let job = fixture.table.sortJob(for: order)
+            fixture.view.sortProgress = (0, true, 0)
+            blackHole(fixture.frame())
+            benchmark.stopMeasurement()
+            blackHole(job)
+        }
+    }
+
+    // The sort job at ten million rows, keys read from the source included, beside the
+    // standard library sorting the bare keys.
+    Benchmark("sort 10000000 baseline stdlib ints", configuration: heavy) { benchmark in
+        var keys = (0..<tenMillion).map { FileRow($0).size }
+        benchmark.startMeasurement()
+        keys.sort()
+        benchmark.stopMeasurement()
+        blackHole(keys)
+    }
+    Benchmark("sort 10000000 baseline stdlib strings", configuration: heavy) { benchmark in
+        var keys = (0..<tenMillion).map { FileRow($0).name }
+        benchmark.startMeasurement()
+        keys.sort()
+        benchmark.stopMeasurement()
+        blackHole(keys)
+    }
+    for (column, label) in [("Size", "ints"), ("Name", "strings")] {
+        Benchmark("sort 10000000 job \(label) (reads keys)", configuration: heavy) { benchmark in
+            let table = makeTable(rows: tenMillion)
+            let job = table.sortJob(for: [SortOrder(columnID: column, ascending: true)])
+            benchmark.startMeasurement()
+            let result = job.run()
+            benchmark.stopMeasurement()
+            blackHole(result)
+        }
+    }
+}
