@@ -41,6 +41,9 @@ struct GalleryStyle {
     var idiom: ScrollIdiom
     /// Reduce Motion: scroll states move at once and indicators do not fade.
     var reducesMotion = false
+    /// The table page's slow source really waits in the background (tests turn it off: they
+    /// never sleep).
+    var simulatesLatency = true
 
     /// A scroll state for `idiom` with the gallery's motion setting.
     func scrollState(_ idiom: ScrollIdiom? = nil, viewport: Size = .zero, content: Size = .zero) -> ScrollState {

@@ -4,7 +4,9 @@ import Testing
 @testable import scrollwork
 
 func gallery(_ page: GalleryApp.PageKind, rows: Int = 1000, columns: Int = 120, lines: Int = 40) -> HeadlessTerminal<GalleryApp> {
-    let style = GalleryStyle(theme: .standard(for: .trueColor), colorMode: .trueColor, idiom: .iOS)
+    var style = GalleryStyle(theme: .standard(for: .trueColor), colorMode: .trueColor, idiom: .iOS)
+    // Work runs when a test says so, and never sleeps.
+    style.simulatesLatency = false
     return HeadlessTerminal(GalleryApp(page: page, style: style, tableRows: rows), columns: columns, rows: lines)
 }
 

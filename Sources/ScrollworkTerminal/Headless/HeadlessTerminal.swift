@@ -133,6 +133,8 @@ public struct HeadlessTerminal<A: App> {
         takeWork()
         var buffer = Buffer(columns: columns, rows: rows)
         app.render(into: &buffer, at: time)
+        // Drawing can ask for work too (the rows a frame needs).
+        takeWork()
         virtual.apply(renderer.render(buffer))
     }
 }

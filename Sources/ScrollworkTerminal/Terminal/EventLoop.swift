@@ -83,6 +83,8 @@ public struct EventLoop {
             startWork()
             var buffer = Buffer(columns: columns, rows: rows)
             app.render(into: &buffer, at: now)
+            // Drawing can ask for work too (the rows a frame needs).
+            startWork()
             let bytes = renderer.render(buffer, cursorPosition: app.cursorPosition)
             if !bytes.isEmpty { session.write(bytes) }
             var timeout: Double? = app.isAnimating ? frame : app.wakeTime.map { Swift.max(0, $0 - now) }

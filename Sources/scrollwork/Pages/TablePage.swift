@@ -13,10 +13,16 @@ struct TablePage: GalleryPage {
         "Alt+C copies the selected row with the heading, tab-separated, to the clipboard (OSC 52).",
         "Drag a │ divider in the header to resize a column; the others make room.",
         "Click a row to select it; ↑ ↓ move the selection. PgUp PgDn Space Home End scroll.",
+        "Alt+M: a million generated files · 100,000 files from a slow source (rows arrive in pages; Enter on a ⚠ row retries) · a log that grows.",
         "Wheel or drag to scroll a million rows; the header stays, with a hard edge below it.",
     ]
 
+    /// What the table shows: generated files, a slow source, a growing log.
+    enum Mode: Int, CaseIterable { case generated, slow, growing }
+    var mode = Mode.generated
     var files: TableView<FileRow>
+    var remote: RemoteFilesView
+    var log: GrowingLogView
     var routing = Routing()
     var frame = CellRect.none
     var lastSortSeconds: Double? = nil
@@ -50,13 +56,26 @@ struct TablePage: GalleryPage {
         files = TableView(table, theme: style.theme)
         // The page sorts in the background, so the table keeps moving meanwhile.
         files.sortsOnHeadingClick = false
+        remote = RemoteFilesView(theme: style.theme, scroll: style.scrollState(), simulatesLatency: style.simulatesLatency)
+        log = GrowingLogView(theme: style.theme, scroll: style.scrollState())
     }
 
-    var children: [Child<Self>] { [Child(\.files)] }
+    var children: [Child<Self>] {
+        switch mode {
+        case .generated: return [Child(\.files)]
+        case .slow: return [Child(\.remote)]
+        case .growing: return [Child(\.log)]
+        }
+    }
 
     var table: TableState<FileRow> { files.table }
 
     var status: String {
+        switch mode {
+        case .slow: return remote.status
+        case .growing: return log.status
+        case .generated: break
+        }
         var sort = "unsorted"
         if let first = table.sortOrder.first { sort = "sorted by \(first.columnID) \(first.ascending ? "▲" : "▼")" }
         if let sorting { sort = "Sorting by \(table.columns[sorting.column].title)… \(Int(sorting.fraction * 100))% (Esc cancels)" }
@@ -69,11 +88,16 @@ struct TablePage: GalleryPage {
 
     mutating func takeWork() -> [WorkRequest] {
         defer { work = [] }
-        return work
+        return work + remote.takeWork()
     }
 
     mutating func render(in area: CellRect, into buffer: inout Buffer, at time: Double) {
         frame = area
+        switch mode {
+        case .slow: remote.render(in: area, into: &buffer, at: time); return
+        case .growing: log.render(in: area, into: &buffer, at: time); return
+        case .generated: break
+        }
         files.sortProgress = sorting.map { ($0.column, $0.order.first?.ascending ?? true, $0.fraction) }
         files.render(in: area, into: &buffer, at: time)
     }
@@ -90,6 +114,7 @@ struct TablePage: GalleryPage {
 
     /// The sort's progress and result.
     mutating func handleWork(_ update: WorkUpdate, at time: Double) {
+        if update.id.hasPrefix("page-") { remote.handleWork(update); return }
         guard update.id == "sort", let current = sorting else { return }
         switch update {
         case let .progress(_, fraction):
@@ -117,6 +142,11 @@ struct TablePage: GalleryPage {
     mutating func handleUnused(_ event: Event, at time: Double) -> EventResult {
         if case let .work(update) = event { handleWork(update, at: time); return .handled }
         guard case let .key(key) = event else { return .ignored }
+        // Alt+M changes the source (a plain m is type-ahead).
+        if key == KeyEvent(.character("m"), .alt) {
+            mode = Mode(rawValue: (mode.rawValue + 1) % Mode.allCases.count) ?? .generated
+            return .handled
+        }
         // Esc cancels a sort under way.
         if key.key == .escape, sorting != nil {
             work.append(.cancel("sort"))
