@@ -52,7 +52,7 @@ public struct TableState<Row: Sendable>: Sendable {
     /// People chose the heading of `column` (LT-12): the first time it sorts ascending by that
     /// column, the same heading again reverses it. The previous keys stay as tie-breakers.
     ///
-    /// This sorts at once; for a large table, ``sortOrder(choosingHeading:)`` gives the order to
+    /// This sorts at once; for a large table, ``sortOrder(choosingHeading:after:)`` gives the order to
     /// hand to ``sortJob(for:)`` and sort in the background.
     public mutating func chooseHeading(_ column: Int) throws(TableError) {
         setSortOrder(try sortOrder(choosingHeading: column))

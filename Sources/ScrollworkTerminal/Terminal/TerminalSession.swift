@@ -10,7 +10,7 @@ import Dispatch
 /// mouse, paste and focus reporting; restored on every way out.
 ///
 /// A class because it stands for one resource, the terminal device, that must be restored exactly
-/// once. Signals are turned into bytes on a pipe that ``read(timeout:)`` waits on alongside the
+/// once. Signals are turned into bytes on a pipe that ``read(timeout:wake:)`` waits on alongside the
 /// keyboard, so the event loop handles them in order: SIGWINCH becomes a resize; SIGINT, SIGTERM,
 /// SIGQUIT and SIGHUP restore the terminal and end the process; SIGTSTP restores it before
 /// stopping and SIGCONT takes it back and repaints.
@@ -20,7 +20,7 @@ import Dispatch
 /// with async-signal-safe calls only, then hand the signal to the handler installed before them,
 /// so the runtime's crash report appears on the normal screen.
 public final class TerminalSession {
-    /// What ``read(timeout:)`` returns.
+    /// What ``read(timeout:wake:)`` returns.
     public enum Input {
         /// Bytes from the keyboard or mouse.
         case bytes([UInt8])

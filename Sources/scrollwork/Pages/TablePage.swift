@@ -8,6 +8,7 @@ struct TablePage: GalleryPage {
     static let guidelines = ["LT-01", "LT-06", "LT-07", "LT-12", "SV-08"]
     static let help = [
         "Click a heading to sort by it; click it again to reverse. Earlier sorts break ties.",
+        "Sorts run in the background: the heading shows how far, the table keeps moving, Esc cancels.",
         "Names sort as Finder sorts them: ignoring case, with numbers read as numbers (file-2 before file-10).",
         "Type a few letters to select the first row that starts with them (the status line says how it searched).",
         "Alt+C copies the selected row with the heading, tab-separated, to the clipboard (OSC 52).",
