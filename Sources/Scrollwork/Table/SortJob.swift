@@ -15,7 +15,7 @@ public struct SortJob<Row: Sendable>: Sendable {
     let keyColumns: [(column: TableColumn<Row>, ascending: Bool)]
     /// Keys the table had read, by column identifier, and the rows they were read for.
     let cachedKeys: [String: SortKeys]
-    let cachedRows: [RowID]
+    let cachedRows: SourceRows
 
     /// The number of rows to sort.
     public var rowCount: Int { list.numberOfRows(inSection: 0) }
@@ -27,8 +27,8 @@ public struct SortJob<Row: Sendable>: Sendable {
     /// runs of at least 65,536 rows that are then merged, so that progress and cancellation come
     /// at least every few milliseconds, also at ten million rows.
     public func run(progress: (Double) -> Bool = { _ in true }) -> SortResult<Row>? {
-        let ids = TableState.sourceOrderIDs(of: list)
-        var keys = ids.count == cachedRows.count && ids == cachedRows ? cachedKeys : [:]
+        let ids = SourceRows(of: list)
+        var keys = ids == cachedRows ? cachedKeys : [:]
         let missing = keyColumns.map(\.column).filter { keys[$0.id] == nil }
         let readShare = missing.isEmpty ? 0.0 : 0.5
         for (k, column) in missing.enumerated() {
@@ -43,21 +43,30 @@ public struct SortJob<Row: Sendable>: Sendable {
             keys[column.id] = read
         }
         let sortKeys = keyColumns.compactMap { entry in keys[entry.column.id].map { ($0, entry.ascending) } }
-        guard let positions = Self.sorted(count: ids.count, keys: sortKeys, progress: { progress(readShare + (1 - readShare) * $0) }) else { return nil }
+        let stage: (Double) -> Bool = { progress(readShare + (1 - readShare) * $0) }
         var permutation: [RowID] = []
-        permutation.reserveCapacity(positions.count)
-        for p in positions { permutation.append(ids[p]) }
+        // Positions as 32-bit numbers while they fit: the sort then adds 8 bytes a row (positions
+        // and the merge buffer) beyond the keys and the new order itself.
+        if ids.count <= Int(UInt32.max) {
+            guard let positions = Self.sorted(count: ids.count, as: UInt32.self, keys: sortKeys, progress: stage) else { return nil }
+            permutation.reserveCapacity(positions.count)
+            for p in positions { permutation.append(ids[Int(p)]) }
+        } else {
+            guard let positions = Self.sorted(count: ids.count, as: Int.self, keys: sortKeys, progress: stage) else { return nil }
+            permutation.reserveCapacity(positions.count)
+            for p in positions { permutation.append(ids[p]) }
+        }
         guard progress(1) else { return nil }
         return SortResult(order: order, rowsVersion: rowsVersion, ids: ids, permutation: permutation, keys: keys)
     }
 
     /// Positions 0..<count in the order of `keys`, sorted in runs and merged; nil when cancelled.
-    static func sorted(count: Int, keys: [(SortKeys, Bool)], progress: (Double) -> Bool) -> [Int]? {
-        var positions = Array(0..<count)
+    static func sorted<P: FixedWidthInteger & Sendable>(count: Int, as: P.Type, keys: [(SortKeys, Bool)], progress: (Double) -> Bool) -> [P]? {
+        var positions = (0..<count).map { P(truncatingIfNeeded: $0) }
         guard !keys.isEmpty, count > 1 else { return positions }
-        let before: (Int, Int) -> Bool = { a, b in
+        let before: (P, P) -> Bool = { a, b in
             for (key, ascending) in keys {
-                let c = key.compare(a, b)
+                let c = key.compare(Int(a), Int(b))
                 if c != 0 { return ascending ? c < 0 : c > 0 }
             }
             return false
@@ -74,7 +83,7 @@ public struct SortJob<Row: Sendable>: Sendable {
             guard progress(0.8 * Double(i + 1) / Double(runs.count)) else { return nil }
         }
         // Merge neighbouring runs until one is left; ties take the earlier run, so it stays stable.
-        var buffer = [Int](repeating: 0, count: count)
+        var buffer = [P](repeating: 0, count: count)
         let rounds = Swift.max(1, Int((Double(runs.count)).squareRoot().rounded(.up)))
         var round = 0
         while runs.count > 1 {
@@ -113,7 +122,7 @@ public struct SortResult<Row: Sendable>: Sendable {
     /// The ``ListState/rowsVersion`` of the rows it sorted.
     public let rowsVersion: UInt64
     /// The rows in source order.
-    let ids: [RowID]
+    let ids: SourceRows
     /// The rows in the new order.
     let permutation: [RowID]
     /// Every key read, to keep for the next sort.

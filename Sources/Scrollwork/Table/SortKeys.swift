@@ -41,13 +41,13 @@ enum SortKeys: Sendable {
     ///
     /// Sorting (key, position) pairs instead was measured too: a little faster for numbers in a
     /// release build, but twice as slow in a debug build, where the gallery usually runs.
-    func sort(_ positions: inout [Int], range: Range<Int>, ascending: Bool) {
+    func sort<P: FixedWidthInteger>(_ positions: inout [P], range: Range<Int>, ascending: Bool) {
         switch self {
-        case let .ints(k): ascending ? positions[range].sort { k[$0] < k[$1] } : positions[range].sort { k[$0] > k[$1] }
-        case let .doubles(k): ascending ? positions[range].sort { precedes(k[$0], k[$1]) } : positions[range].sort { precedes(k[$1], k[$0]) }
-        case let .strings(k): ascending ? positions[range].sort { k[$0] < k[$1] } : positions[range].sort { k[$0] > k[$1] }
-        case let .textKeys(k): ascending ? positions[range].sort { bytesPrecede(k[$0], k[$1]) } : positions[range].sort { bytesPrecede(k[$1], k[$0]) }
-        case let .values(k): ascending ? positions[range].sort { k[$0] < k[$1] } : positions[range].sort { k[$0] > k[$1] }
+        case let .ints(k): ascending ? positions[range].sort { k[Int($0)] < k[Int($1)] } : positions[range].sort { k[Int($0)] > k[Int($1)] }
+        case let .doubles(k): ascending ? positions[range].sort { precedes(k[Int($0)], k[Int($1)]) } : positions[range].sort { precedes(k[Int($1)], k[Int($0)]) }
+        case let .strings(k): ascending ? positions[range].sort { k[Int($0)] < k[Int($1)] } : positions[range].sort { k[Int($0)] > k[Int($1)] }
+        case let .textKeys(k): ascending ? positions[range].sort { bytesPrecede(k[Int($0)], k[Int($1)]) } : positions[range].sort { bytesPrecede(k[Int($1)], k[Int($0)]) }
+        case let .values(k): ascending ? positions[range].sort { k[Int($0)] < k[Int($1)] } : positions[range].sort { k[Int($0)] > k[Int($1)] }
         }
     }
 

@@ -20,7 +20,7 @@ public struct TableState<Row: Sendable>: Sendable {
     public private(set) var availableWidth: Double = 0
     /// Sort keys read so far, by column, for the rows in `keyRows`.
     var keyCache: [String: SortKeys] = [:]
-    var keyRows: [RowID] = []
+    var keyRows = SourceRows.explicit([])
 
     /// A table over `rows` with `columns`; the list uses the bordered style (alternating rows).
     public init<Source: RowSource & Sendable>(rows: Source, columns: [TableColumn<Row>]) where Source.Row == Row {
@@ -117,17 +117,6 @@ public struct TableState<Row: Sendable>: Sendable {
         }
     }
 
-    /// The rows of the table in source order. A table whose rows are exactly its source's (the
-    /// usual case) needs no sort to find it.
-    static func sourceOrderIDs(of list: ListState<Row>) -> [RowID] {
-        let order = list.sections[0].order
-        if case .identity = order { return order.ids }
-        if order.count == list.sourceCounts[0], list.inserted.isEmpty, list.sections[0].source == 0 {
-            return (0..<order.count).map { RowID(section: 0, index: $0) }
-        }
-        return order.ids.sorted { $0.rawValue < $1.rawValue }
-    }
-
     /// The direction shown on `column`'s heading (▲ ascending, ▼ descending), if it is the
     /// primary sort key.
     public func sortIndicator(forColumn column: Int) -> Bool? {
@@ -141,7 +130,7 @@ public struct TableState<Row: Sendable>: Sendable {
     public mutating func reloadData() {
         list.reloadData()
         keyCache = [:]
-        keyRows = []
+        keyRows = .explicit([])
         if !sortOrder.isEmpty { setSortOrder(sortOrder) }
     }
 
@@ -152,7 +141,7 @@ public struct TableState<Row: Sendable>: Sendable {
     public mutating func replaceRows<Source: RowSource & Sendable>(with source: Source) where Source.Row == Row {
         list.replaceRows(with: source)
         keyCache = [:]
-        keyRows = []
+        keyRows = .explicit([])
         if !sortOrder.isEmpty { setSortOrder(sortOrder) }
     }
 
