@@ -70,4 +70,19 @@ import Testing
         #expect(counter.count == reads)
         #expect(t.sortIndicator(forColumn: 2) == false)
     }
+
+    @Test("LT-12: a column whose keys change type part-way sorts as mixed values, stably")
+    func LT_12_mixedKeys() throws {
+        let rows = (0..<100_000).map { $0 }
+        var t = TableState(rows: rows, columns: [
+            TableColumn("Mixed", width: .clamping(ideal: 100)) { $0 < 70_000 ? .int(-$0) : ($0 % 2 == 0 ? .string("s\($0 % 7)") : .empty) },
+        ])
+        try t.apply(try #require(t.sortJob(for: [SortOrder(columnID: "Mixed")]).run()))
+        // Empty keys first (in source order: the sort is stable), then the numbers, then the text.
+        #expect(try t.list.row(at: IndexPath(row: 0)) == 70_001)
+        let firstNumber = try t.list.row(at: IndexPath(row: 15_000)), lastNumber = try t.list.row(at: IndexPath(row: 84_999))
+        #expect(firstNumber == 69_999 && lastNumber == 0)
+        #expect(try t.list.row(at: IndexPath(row: 85_000)) % 2 == 0)
+        #expect(t.list.numberOfRows == 100_000)
+    }
 }
