@@ -83,7 +83,8 @@ extension SortKeys {
     static func sorted<P: FixedWidthInteger & Sendable>(count: Int, as: P.Type, keys: [(SortKeys, Bool)], progress: (Double) -> Bool) -> [P]? {
         var positions = (0..<count).map { P(truncatingIfNeeded: $0) }
         guard !keys.isEmpty, count > 1 else { return positions }
-        let before: (P, P) -> Bool = { a, b in
+        // One key (the usual case) compares directly; more keys break ties in order.
+        let before: (P, P) -> Bool = keys.count == 1 ? keys[0].0.comparator(ascending: keys[0].1, as: P.self) : { a, b in
             for (key, ascending) in keys {
                 let c = key.compare(Int(a), Int(b))
                 if c != 0 { return ascending ? c < 0 : c > 0 }

@@ -109,6 +109,20 @@ enum SortKeys: Sendable {
         }
     }
 
+    /// A comparison of positions by these keys, chosen once, so that a merge does not decide the
+    /// type of the keys again for every pair.
+    @_specialize(where P == UInt32)
+    @_specialize(where P == Int)
+    func comparator<P: FixedWidthInteger>(ascending: Bool, as: P.Type) -> (P, P) -> Bool {
+        switch self {
+        case let .ints(k): return ascending ? { k[Int($0)] < k[Int($1)] } : { k[Int($0)] > k[Int($1)] }
+        case let .doubles(k): return ascending ? { precedes(k[Int($0)], k[Int($1)]) } : { precedes(k[Int($1)], k[Int($0)]) }
+        case let .strings(k): return ascending ? { k[Int($0)] < k[Int($1)] } : { k[Int($0)] > k[Int($1)] }
+        case let .textKeys(k): return ascending ? { bytesPrecede(k[Int($0)], k[Int($1)]) } : { bytesPrecede(k[Int($1)], k[Int($0)]) }
+        case let .values(k): return ascending ? { k[Int($0)] < k[Int($1)] } : { k[Int($0)] > k[Int($1)] }
+        }
+    }
+
     /// -1, 0 or 1 as key `a` orders before, with or after key `b`.
     func compare(_ a: Int, _ b: Int) -> Int {
         switch self {
