@@ -33,6 +33,7 @@ enum GalleryFuzz {
         Array("[".utf8), Array("+".utf8), Array("-".utf8), Array("0".utf8), Array("\u{1B}[15~".utf8), Array("\u{1B}[17~".utf8),
         Array("\u{1B}[18~".utf8), Array("\u{1B}[19~".utf8), Array("\u{1B}[20~".utf8), Array("\u{1B}[21~".utf8), Array("\u{1B}[3~".utf8),
         Array("s".utf8), Array("r".utf8), Array("c".utf8), Array("t".utf8), Array("n".utf8), Array("j".utf8), Array("k".utf8),
+        Array("\u{1B}m".utf8),
     ]
 
     /// One random step applied to `t`.
@@ -51,6 +52,9 @@ enum GalleryFuzz {
             t.send(bytes: Array("\u{1B}[200~\(paste)\u{1B}[201~".utf8))
         case 15:
             t.resize(columns: Int.random(in: 1...maxColumns, using: &rng), rows: Int.random(in: 1...maxRows, using: &rng))
+        case 16:
+            // Background work (a sort, a page of the slow source) finishes now.
+            t.runWork()
         default:
             t.advance(by: [0.016, 0.05, 0.3].randomElement(using: &rng)!)
         }
