@@ -7,6 +7,7 @@ import Synchronization
 /// Sorting ten million rows off the event loop: the frames drawn meanwhile, the first frame
 /// after a heading click, the sort itself beside the standard library, and its memory.
 func backgroundSortBenchmarks() {
+    keyReadingParts()
     let tenMillion = 10_000_000
     let heavy = Benchmark.Configuration(metrics: [.wallClock, .mallocCountTotal, .peakMemoryResident], warmupIterations: 0,
                                         maxDuration: .seconds(60), maxIterations: 3)
@@ -82,5 +83,26 @@ func backgroundSortBenchmarks() {
             benchmark.stopMeasurement()
             blackHole(result)
         }
+    }
+}
+
+func keyReadingParts() {
+    let config = Benchmark.Configuration(metrics: [.wallClock], warmupIterations: 1, maxDuration: .seconds(10), maxIterations: 5)
+    Benchmark("part: make 1000000 rows", configuration: config) { benchmark in
+        var total = 0
+        benchmark.startMeasurement()
+        for i in 0..<1_000_000 { total &+= FileRow(i).size }
+        benchmark.stopMeasurement()
+        blackHole(total)
+    }
+    Benchmark("part: read 1000000 int keys through a job", configuration: config) { benchmark in
+        let table = makeTable(rows: 1_000_000)
+        let job = table.sortJob(for: [SortOrder(columnID: "Size", ascending: true)])
+        var read = 0
+        benchmark.startMeasurement()
+        // Cancelled as soon as reading ends: the progress past the first half is the sort.
+        _ = job.run { fraction in read += 1; return fraction < 0.5 }
+        benchmark.stopMeasurement()
+        blackHole(read)
     }
 }

@@ -35,8 +35,14 @@ public struct SortJob<Row: Sendable>: Sendable {
             let rows = list
             let base = readShare * Double(k) / Double(missing.count)
             let share = readShare / Double(missing.count) / Double(Swift.max(1, ids.count))
-            let read = SortKeys(count: ids.count, textOrder: column.textOrder, stop: { !progress(base + share * Double($0)) }) { i in
-                column.value(rows.row(for: ids[i]))
+            let stop: (Int) -> Bool = { !progress(base + share * Double($0)) }
+            let read: SortKeys?
+            if case let .identity(section, _) = ids {
+                // Rows straight from their source: no lookup through the list for each of them.
+                let source = rows.sources[section].rows
+                read = SortKeys(count: ids.count, textOrder: column.textOrder, stop: stop) { column.value(source.row(at: $0)) }
+            } else {
+                read = SortKeys(count: ids.count, textOrder: column.textOrder, stop: stop) { column.value(rows.row(for: ids[$0])) }
             }
             guard let read else { return nil }
             keys[column.id] = read
