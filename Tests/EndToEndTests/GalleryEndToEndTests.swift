@@ -60,8 +60,9 @@ import Testing
         t.click(column: size + 1, row: 1)
         #expect(t.wait(timeout: 60) { $0.contains("sorted by Size ▼") })
         #expect(t.line(2) != ascending)
-        let sizes = (2...6).compactMap { Int(t.line($0).split(separator: " ").dropLast(3).last ?? "") }
-        #expect(sizes == sizes.sorted(by: >), "rows \(sizes) are not in descending size order")
+        // Sizes are shown as Finder shows them ("3.9 MB"); read them back as bytes.
+        let sizes = (2...6).compactMap { bytes(shownIn: t.line($0)) }
+        #expect(sizes.count == 5 && sizes == sizes.sorted(by: >), "rows \(sizes) are not in descending size order")
         // Drag the first divider eight cells to the right.
         let divider = try #require(t.line(1).firstIndex(of: "│")).utf16Offset(in: t.line(1))
         t.bytes("\u{1B}[<0;\(divider + 1);2M\u{1B}[<32;\(divider + 9);2M\u{1B}[<0;\(divider + 9);2m")
@@ -192,4 +193,15 @@ import Testing
         let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(message.contains("needs an interactive terminal"))
     }
+}
+
+/// The byte count of a size as the table shows it ("Zero bytes", "532 bytes", "12 KB", "3.9 MB").
+func bytes(shownIn line: String) -> Double? {
+    if line.contains("Zero bytes") { return 0 }
+    let units: [String: Double] = ["byte": 1, "bytes": 1, "KB": 1e3, "MB": 1e6, "GB": 1e9]
+    let words = line.split(separator: " ").map(String.init)
+    for (i, word) in words.enumerated().dropFirst() {
+        if let unit = units[word], let number = Double(words[i - 1]) { return number * unit }
+    }
+    return nil
 }

@@ -123,11 +123,15 @@ public struct TableColumn<Row>: Sendable {
     public var textOrder: TextOrder
     /// The value of a row in this column.
     public var value: @Sendable (Row) -> TableValue
+    /// How a value is shown, when not as itself (sizes as "3.9 MB" with ``finderByteCount(_:)``);
+    /// the column still sorts by the value.
+    public var format: (@Sendable (TableValue) -> String)?
 
     /// Creates a column.
     public init(_ title: String, id: String? = nil, width: ColumnWidth, isResizable: Bool = true, isSortable: Bool = true,
                 alignment: ColumnAlignment = .leading, truncation: Truncation = .tail, textOrder: TextOrder = .lexical,
-                value: @escaping @Sendable (Row) -> TableValue) {
+                format: (@Sendable (TableValue) -> String)? = nil, value: @escaping @Sendable (Row) -> TableValue) {
+        self.format = format
         self.textOrder = textOrder
         self.id = id ?? title
         self.title = title

@@ -216,7 +216,9 @@ public struct TableState<Row: Sendable>: Sendable {
     public func cellLayout(of row: Row, column: Int, width: Int) -> (text: String, indent: Int) {
         let width = Swift.min(width, Truncation.maximumPaddedWidth)
         guard columns.indices.contains(column), width > 0 else { return ("", 0) }
-        let cut = columns[column].value(row).description.truncated(toWidth: width, columns[column].truncation)
+        let value = columns[column].value(row)
+        let text = columns[column].format?(value) ?? value.description
+        let cut = text.truncated(toWidth: width, columns[column].truncation)
         let missing = Swift.max(0, width - displayWidth(cut))
         switch columns[column].alignment {
         case .leading: return (cut, 0)

@@ -38,7 +38,8 @@ struct RemoteFilesView: Widget {
                 case let .failed(page, message): return .string("⚠ rows \(page * 100 + 1)–\(page * 100 + 100): \(message) · Enter retries")
                 }
             },
-            TableColumn("Size", width: ColumnWidth.clamping(min: 56, ideal: 88, max: 160), isSortable: false, alignment: .trailing) { row in
+            TableColumn("Size", width: ColumnWidth.clamping(min: 56, ideal: 88, max: 160), isSortable: false, alignment: .trailing,
+                        format: { if case let .int(bytes) = $0 { finderByteCount(bytes) } else { $0.description } }) { row in
                 if case let .loaded(file) = row { return .int(file.size) } else { return .empty }
             },
             TableColumn("Kind", width: ColumnWidth.clamping(min: 56, ideal: 112, max: 200), isSortable: false) { row in
