@@ -291,7 +291,7 @@ public struct OutlineState<Source: OutlineSource & Sendable>: Sendable where Sou
 
     private mutating func revealCursor() {
         guard let path = cursor, let index = flatIndex(of: path) else { return }
-        _ = try? scroll.scrollToVisible(Rect(x: 0, y: Double(index) * rowHeight, width: 1, height: rowHeight),
+        scroll.reveal(Rect(x: 0, y: Double(index) * rowHeight, width: 1, height: rowHeight),
                                         policy: .nearest, animated: false, time: scroll.time)
     }
 

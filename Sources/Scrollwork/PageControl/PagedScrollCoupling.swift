@@ -36,7 +36,7 @@ public struct PagedScrollCoupling: Sendable, Hashable {
         guard scroll.pageStep(axis) != step, scroll.motion[axis].isIdle, scroll.drag == nil else { return }
         var target = scroll.offset
         target[axis] = offset(ofPage: Swift.min(page, Swift.max(0, scroll.pagePosition(axis).count - 1)))
-        try? scroll.setOffset(target, animated: false, time: pageControl.time)
+        scroll.moveOffset(to: target, animated: false, time: pageControl.time)
     }
 
     /// Changes the page control through `body` (a pointer event, the timer) and applies any page
@@ -67,7 +67,7 @@ public struct PagedScrollCoupling: Sendable, Hashable {
     private mutating func show(_ change: PageChange) {
         var target = scroll.offset
         target[axis] = offset(ofPage: change.page)
-        try? scroll.setOffset(target, animated: change.animated, time: pageControl.time)
+        scroll.moveOffset(to: target, animated: change.animated, time: pageControl.time)
     }
 
     /// The page whose half-way point the offset has passed.

@@ -155,7 +155,7 @@ extension ListState {
         anchor = id
         if selectionMode != .none { selection = [id] }
         if let path = indexPath(of: id), let item = itemIndex(of: path) {
-            _ = try? scroll.scrollToVisible(frame(ofItem: item), policy: .nearest, animated: false, time: scroll.time)
+            scroll.reveal(frame(ofItem: item), policy: .nearest, animated: false, time: scroll.time)
         }
     }
 
@@ -170,7 +170,7 @@ extension ListState {
         cursor = s.cursor
         anchor = s.anchor
         rowsChanged()
-        try? scroll.setOffset(s.scrollOffset, time: scroll.time)
+        scroll.moveOffset(to: s.scrollOffset, time: scroll.time)
     }
 
     private mutating func recordUndo() {

@@ -17,7 +17,7 @@ extension ListState {
     public mutating func jump(toSection section: Int) throws(ListError) {
         try validateSection(section)
         guard let item = itemIndex(ofSection: section) else { return }
-        try? scroll.setOffset(Point(x: scroll.offset.x, y: heights.offset(ofItem: item)), time: scroll.time)
+        scroll.moveOffset(to: Point(x: scroll.offset.x, y: heights.offset(ofItem: item)), time: scroll.time)
     }
 
     /// Guideline checks for this list: a section index together with rows that have trailing

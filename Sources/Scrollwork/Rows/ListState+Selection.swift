@@ -106,8 +106,13 @@ extension ListState {
     /// Scrolls the least amount that shows the row at `indexPath` whole.
     public mutating func revealRow(_ indexPath: IndexPath, at time: Double = 0) throws(ListError) {
         try validate(indexPath)
-        guard let item = itemIndex(of: indexPath) else { return }
-        _ = try? scroll.scrollToVisible(frame(ofItem: item), policy: .nearest, animated: false, time: Swift.max(time, scroll.time))
+        reveal(id: try id(at: indexPath), at: time)
+    }
+
+    /// Scrolls the least amount that shows the row `id` whole; a row not in the list is ignored.
+    mutating func reveal(id: RowID, at time: Double) {
+        guard let path = indexPath(of: id), let item = itemIndex(of: path) else { return }
+        scroll.reveal(frame(ofItem: item), policy: .nearest, animated: false, time: Swift.max(time, scroll.time))
     }
 
     /// How the row at `indexPath` should look at `time`. Pass the row's `accessory` when it is

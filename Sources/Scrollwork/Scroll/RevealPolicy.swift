@@ -25,7 +25,13 @@ extension ScrollState {
     /// Moves to `offset`, clamped to the bounds, at once or on a short animation (SV-06a). As in
     /// UIKit, only an animated move shows the transient indicators.
     public mutating func setOffset(_ target: Point, animated: Bool = false, time now: Double) throws(ScrollInputError) {
-        let target = try limited(target, "offset")
+        moveOffset(to: try limited(target, "offset"), animated: animated, time: now)
+    }
+
+    /// ``setOffset(_:animated:time:)`` for offsets the core worked out itself: a coordinate that
+    /// is not finite counts as 0 instead of throwing.
+    mutating func moveOffset(to target: Point, animated: Bool = false, time now: Double) {
+        let target = sanitized(target)
         advance(to: now)
         tick(at: time)
         let shown = lastMovement
@@ -49,6 +55,14 @@ extension ScrollState {
     @discardableResult
     public mutating func scrollToVisible(_ rect: Rect, policy: RevealPolicy = .minimal, animated: Bool = true, time now: Double) throws(ScrollInputError) -> Bool {
         let origin = try limited(rect.origin, "rect origin"), size = try limited(Point(x: rect.width, y: rect.height), "rect size")
+        return reveal(Rect(x: origin.x, y: origin.y, width: size.x, height: size.y), policy: policy, animated: animated, time: now)
+    }
+
+    /// ``scrollToVisible(_:policy:animated:time:)`` for rectangles the core worked out itself (a
+    /// row's frame): a coordinate that is not finite counts as 0 instead of throwing.
+    @discardableResult
+    mutating func reveal(_ rect: Rect, policy: RevealPolicy = .minimal, animated: Bool = true, time now: Double) -> Bool {
+        let origin = sanitized(rect.origin), size = sanitized(Point(x: rect.width, y: rect.height))
         let rect = Rect(x: origin.x, y: origin.y, width: size.x, height: size.y)
         advance(to: now)
         tick(at: time)

@@ -67,7 +67,7 @@ extension TableState {
         }
         guard let flat = found, let path = list.indexPath(forFlatRow: flat) else { return (nil, method) }
         try? list.select(path, at: Swift.max(time.isFinite ? time : 0, list.scroll.time))
-        try? list.revealRow(path, at: list.scroll.time)
+        if let id = list.cursor { list.reveal(id: id, at: list.scroll.time) }
         return (path, method)
     }
 }

@@ -111,10 +111,7 @@ public struct TableState<Row: Sendable>: Sendable {
         keyCache = result.keys
         keyRows = result.ids
         list.setOrder(result.permutation, ofSection: 0)
-        if let cursor = list.cursor, let path = list.indexPath(of: cursor) {
-            // The path was just looked up, so revealing it cannot fail.
-            do { try list.revealRow(path) } catch {}
-        }
+        if let cursor = list.cursor { list.reveal(id: cursor, at: list.scroll.time) }
     }
 
     /// The direction shown on `column`'s heading (▲ ascending, ▼ descending), if it is the

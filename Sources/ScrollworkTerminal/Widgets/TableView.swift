@@ -34,6 +34,8 @@ public struct TableView<Row: Sendable>: Widget {
     public private(set) var body = CellRect.none
     /// The cell of the focused row, as drawn.
     public private(set) var cursorPosition: CellPosition? = nil
+    /// The rows the last render drew (flat row numbers), for loading what the screen needs.
+    public private(set) var shownRows: Range<Int> = 0..<0
     private var pointer = ScrollPointer()
     private var header: HeaderPress? = nil
     private var events: [TableEvent] = []
@@ -124,8 +126,10 @@ public struct TableView<Row: Sendable>: Widget {
         // the rows the buffer has count, however tall the rectangle.
         let shown = body.intersection(buffer.area)
         var drawn = [Bool](repeating: false, count: shown.rows)
+        shownRows = 0..<0
         for entry in list.visibleItems(overscan: 0) {
             guard case let .row(path) = entry.item else { continue }
+            shownRows = shownRows.isEmpty ? path.row..<(path.row + 1) : Swift.min(shownRows.lowerBound, path.row)..<Swift.max(shownRows.upperBound, path.row + 1)
             let row = body.row.addingSaturating(metrics.rows(forPoints: entry.frame.minY - list.scroll.offset.y))
             guard row >= shown.row, row < shown.maxRow else { continue }
             drawn[row - shown.row] = true

@@ -3,19 +3,13 @@ import ScrollworkTerminal
 
 /// The scroll view page's document: a scroll view of wrapped text whose select mode (`v`) turns
 /// a drag into a line selection that scrolls by itself near the edges (auto-scroll).
-struct DocumentView: Widget {
+struct DocumentView: WrappingWidget {
     var view: ScrollView<DocumentText>
     /// Select mode: a press and drag selects lines instead of scrolling.
     var selecting = false
     var anchor = 0
     /// The pointer's row while a selection drag is under way.
     var pointerRow: Int? = nil
-
-    var frame: CellRect { view.frame }
-    var isAnimating: Bool { view.isAnimating }
-    var wakeTime: Double? { view.wakeTime }
-    mutating func appear(at time: Double) { view.appear(at: time) }
-    mutating func overscroll(_ mouse: MouseEvent, at time: Double) { view.overscroll(mouse, at: time) }
 
     /// The points of document lines `range`.
     static func rect(lines range: ClosedRange<Int>, metrics: CellMetrics) -> Rect {
@@ -136,19 +130,12 @@ struct Carousel: ScrollContent {
 }
 
 /// The zoomable grid: a scroll view whose Ctrl+wheel pinches and double-click zooms (×1.5).
-struct GridView: Widget {
+struct GridView: WrappingWidget {
     var view: ScrollView<ZoomGrid>
     var lastPress: (time: Double, column: Int, row: Int)? = nil
     /// The last zoom call that failed, for the status line.
     var failure: ScrollInputError? = nil
 
-    var frame: CellRect { view.frame }
-    var isAnimating: Bool { view.isAnimating }
-    var wakeTime: Double? { view.wakeTime }
-    mutating func appear(at time: Double) { view.appear(at: time) }
-    mutating func overscroll(_ mouse: MouseEvent, at time: Double) { view.overscroll(mouse, at: time) }
-    mutating func tick(at time: Double) { view.tick(at: time) }
-    mutating func render(in area: CellRect, into buffer: inout Buffer, at time: Double) { view.render(in: area, into: &buffer, at: time) }
 
     /// Zooms by `factor` about the centre, animated.
     mutating func zoom(by factor: Double, at time: Double) {

@@ -4,7 +4,7 @@ import ScrollworkTerminal
 /// A log that grows while it is shown, as a file being written or a stream would: 25 lines
 /// every quarter of a second. The row at the top and the selection stay where they are, and the
 /// indicator shrinks as the log grows.
-struct GrowingLogView: Widget {
+struct GrowingLogView: WrappingWidget {
     /// One line of the log, made from its number.
     struct Line: Sendable {
         var number: Int
@@ -32,14 +32,8 @@ struct GrowingLogView: Widget {
 
     static func rows(_ count: Int) -> GeneratedRows<Line> { GeneratedRows(count: count) { Line(number: $0) } }
 
-    var frame: CellRect { view.frame }
-    var isAnimating: Bool { view.isAnimating }
     /// The next growth, or the table's own wake time, whichever is first.
     var wakeTime: Double? { [nextGrowth, view.wakeTime].compactMap { $0 }.min() }
-    var cursorPosition: CellPosition? { view.cursorPosition }
-    mutating func appear(at time: Double) { view.appear(at: time) }
-    mutating func overscroll(_ mouse: MouseEvent, at time: Double) { view.overscroll(mouse, at: time) }
-    mutating func handle(_ event: Event, at time: Double) -> EventResult { view.handle(event, at: time) }
 
     var status: String { "a log of \(grouped(lines)) lines that grows while it is shown · the top row and the selection stay put (Alt+M: next source)" }
 
@@ -52,9 +46,5 @@ struct GrowingLogView: Widget {
         lines = Swift.min(Self.limit, lines + steps * Self.linesPerStep)
         view.table.replaceRows(with: Self.rows(lines))
         nextGrowth = due + Double(steps) * Self.interval
-    }
-
-    mutating func render(in area: CellRect, into buffer: inout Buffer, at time: Double) {
-        view.render(in: area, into: &buffer, at: time)
     }
 }

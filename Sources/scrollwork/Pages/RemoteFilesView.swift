@@ -10,7 +10,7 @@ import ScrollworkTerminal
 /// to arrive, loaded off the event loop, one page in fifty failing the first time. Rows not yet
 /// loaded show as placeholders at their final height; a failed page shows an error row that
 /// Enter or a click retries; pages that scroll away before they arrive are cancelled.
-struct RemoteFilesView: Widget {
+struct RemoteFilesView: WrappingWidget {
     /// The answer for one page, from the background.
     struct Answer: Sendable {
         var page: Int
@@ -56,14 +56,6 @@ struct RemoteFilesView: Widget {
         view.sortsOnHeadingClick = false
     }
 
-    var frame: CellRect { view.frame }
-    var isAnimating: Bool { view.isAnimating }
-    var wakeTime: Double? { view.wakeTime }
-    var cursorPosition: CellPosition? { view.cursorPosition }
-    mutating func tick(at time: Double) { view.tick(at: time) }
-    mutating func appear(at time: Double) { view.appear(at: time) }
-    mutating func overscroll(_ mouse: MouseEvent, at time: Double) { view.overscroll(mouse, at: time) }
-
     var status: String {
         let loading = source.requested.count
         var parts = ["\(grouped(Self.count)) files from a slow source, 100 rows a page (Alt+M: next source)"]
@@ -75,12 +67,9 @@ struct RemoteFilesView: Widget {
     /// Draws, then asks for the pages the screen needs and cancels those it no longer does.
     mutating func render(in area: CellRect, into buffer: inout Buffer, at time: Double) {
         view.render(in: area, into: &buffer, at: time)
-        let shown = view.table.list.visibleItems(overscan: 0).compactMap { entry -> Int? in
-            if case let .row(path) = entry.item { return path.row } else { return nil }
-        }
-        guard let first = shown.min(), let last = shown.max() else { return }
+        guard !view.shownRows.isEmpty else { return }
         let velocity = view.table.list.scroll.velocity(.vertical)
-        let plan = source.plan(visible: first..<(last + 1), direction: velocity > 1 ? 1 : (velocity < -1 ? -1 : 0))
+        let plan = source.plan(visible: view.shownRows, direction: velocity > 1 ? 1 : (velocity < -1 ? -1 : 0))
         for page in plan.cancel { work.append(.cancel("page-\(page)")) }
         for page in plan.load { work.append(.start(load(page))) }
     }

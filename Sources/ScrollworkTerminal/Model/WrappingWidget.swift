@@ -1,0 +1,33 @@
+/// A widget built around another (a document with a select mode around a scroll view, a table
+/// around its source): whatever it does not do itself goes to ``view``.
+public protocol WrappingWidget: Widget {
+    /// The widget it wraps.
+    associatedtype Wrapped: Widget
+    /// The wrapped widget.
+    var view: Wrapped { get set }
+}
+
+extension WrappingWidget {
+    /// Draws the wrapped widget.
+    public mutating func render(in area: CellRect, into buffer: inout Buffer, at time: Double) { view.render(in: area, into: &buffer, at: time) }
+    /// The wrapped widget's handling.
+    public mutating func handle(_ event: Event, at time: Double) -> EventResult { view.handle(event, at: time) }
+    /// Advances the wrapped widget.
+    public mutating func tick(at time: Double) { view.tick(at: time) }
+    /// The wrapped widget appears.
+    public mutating func appear(at time: Double) { view.appear(at: time) }
+    /// The wrapped widget stretches.
+    public mutating func overscroll(_ mouse: MouseEvent, at time: Double) { view.overscroll(mouse, at: time) }
+    /// The wrapped widget's.
+    public var frame: CellRect { view.frame }
+    /// The wrapped widget's.
+    public var isAnimating: Bool { view.isAnimating }
+    /// The wrapped widget's.
+    public var wakeTime: Double? { view.wakeTime }
+    /// The wrapped widget's.
+    public var acceptsFocus: Bool { view.acceptsFocus }
+    /// The wrapped widget's.
+    public var isEditingText: Bool { view.isEditingText }
+    /// The wrapped widget's.
+    public var cursorPosition: CellPosition? { view.cursorPosition }
+}
