@@ -81,14 +81,26 @@ public struct SortResult<Row: Sendable>: Sendable {
 }
 
 extension SortKeys {
-    /// Positions 0..<count in the order of `keys`, sorted in runs and merged; nil when cancelled.
+    /// Positions 0..<count in the order of `keys`: packed and radix sorted when the keys allow,
+    /// otherwise compared, sorted in runs and merged; nil when cancelled.
     // Specialised for the two position types: the generic version would compare through
     // witness tables, which made a million-row sort seventy times slower.
     @_specialize(where P == UInt32)
     @_specialize(where P == Int)
     static func sorted<P: FixedWidthInteger & Sendable>(count: Int, as: P.Type, keys: [(SortKeys, Bool)], progress: (Double) -> Bool) -> [P]? {
+        guard !keys.isEmpty, count > 1 else { return (0..<count).map { P(truncatingIfNeeded: $0) } }
+        // Keys that pack into words (numbers, ASCII text, byte keys: nearly every column) sort in
+        // linear time, one key after another from the least significant, each sort stable.
+        if keys.allSatisfy(\.0.packs) {
+            var order: [P]?
+            for (k, (key, ascending)) in keys.reversed().enumerated() {
+                let share = 1 / Double(keys.count), base = share * Double(k)
+                guard let next = key.packedSorted(order, count: count, ascending: ascending, progress: { progress(base + share * $0) }) else { return nil }
+                order = next
+            }
+            return order
+        }
         var positions = (0..<count).map { P(truncatingIfNeeded: $0) }
-        guard !keys.isEmpty, count > 1 else { return positions }
         // One key (the usual case) compares directly; more keys break ties in order.
         let before: (P, P) -> Bool = keys.count == 1 ? keys[0].0.comparator(ascending: keys[0].1, as: P.self) : { a, b in
             for (key, ascending) in keys {

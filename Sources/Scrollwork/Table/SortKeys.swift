@@ -123,6 +123,45 @@ enum SortKeys: Sendable {
         }
     }
 
+    /// Whether these keys sort by ``PackedRadixSort``: numbers and byte keys always, text when it
+    /// is all ASCII. Other text is compared as Swift compares it, in canonical order, which its
+    /// bytes follow only once normalised, and the standard library does not normalise.
+    var packs: Bool {
+        switch self {
+        case .ints, .doubles, .textKeys: return true
+        case let .strings(k):
+            return k.allSatisfy { s in s.utf8.withContiguousStorageIfAvailable { $0.reduce(0, |) < 0x80 } ?? false }
+        case .values: return false
+        }
+    }
+
+    /// `order` (identity when nil) sorted stably by these keys through ``PackedRadixSort``; keys
+    /// that do not pack are compared instead. Nil when `progress` says stop.
+    @_specialize(where P == UInt32)
+    @_specialize(where P == Int)
+    func packedSorted<P: FixedWidthInteger>(_ order: [P]?, count: Int, ascending: Bool, progress: (Double) -> Bool) -> [P]? {
+        switch self {
+        case let .ints(k):
+            return PackedRadixSort.sorted(order, count: count, ascending: ascending, progress: progress) { UInt64(UInt(bitPattern: k[$0])) ^ (1 << 63) }
+        case let .doubles(k):
+            return PackedRadixSort.sorted(order, count: count, ascending: ascending, progress: progress) { orderedBits(k[$0]) }
+        case let .strings(k):
+            return PackedRadixSort.sorted(order, count: count, ascending: ascending, progress: progress) { position, offset, dataBytes in
+                let text = k[position].utf8
+                return text.withContiguousStorageIfAvailable { PackedRadixSort.chunk($0, at: offset, dataBytes: dataBytes) }
+                    ?? Array(text).withUnsafeBufferPointer { PackedRadixSort.chunk($0, at: offset, dataBytes: dataBytes) }
+            }
+        case let .textKeys(k):
+            return PackedRadixSort.sorted(order, count: count, ascending: ascending, progress: progress) { position, offset, dataBytes in
+                k[position].withUnsafeBufferPointer { PackedRadixSort.chunk($0, at: offset, dataBytes: dataBytes) }
+            }
+        case .values:
+            var positions = order ?? (0..<count).map { P(truncatingIfNeeded: $0) }
+            positions.sort(by: comparator(ascending: ascending, as: P.self))
+            return progress(1) ? positions : nil
+        }
+    }
+
     /// -1, 0 or 1 as key `a` orders before, with or after key `b`.
     func compare(_ a: Int, _ b: Int) -> Int {
         switch self {
@@ -140,6 +179,15 @@ enum SortKeys: Sendable {
 @inline(__always)
 func precedes(_ a: Double, _ b: Double) -> Bool {
     a < b || (b.isNaN && !a.isNaN)
+}
+
+/// A real's bits as a word that orders as ``precedes(_:_:)`` does: negative below positive, both
+/// zeros equal, NaN last.
+@inline(__always)
+func orderedBits(_ x: Double) -> UInt64 {
+    if x.isNaN { return .max }
+    let bits = (x == 0 ? 0.0 : x).bitPattern
+    return bits & (1 << 63) != 0 ? ~bits : bits | (1 << 63)
 }
 
 /// True when byte key `a` sorts before `b`: the first differing byte decides, and a key that is a

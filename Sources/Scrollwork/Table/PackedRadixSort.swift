@@ -1,0 +1,201 @@
+/// The sort job's fast path: each row's key packed above the row's index into one unsigned word,
+/// and the words sorted in place by their bytes, most significant first (an American flag sort).
+///
+/// Every word is distinct, because the index is in it, so sorting the words orders rows by key and
+/// rows with equal keys by index: the sort is stable, and needs no buffer beyond the words. Integers
+/// and reals pack whole; text packs a chunk of its bytes and a length byte, and rows whose chunks
+/// tie are packed again with their next chunk and sorted among themselves.
+enum PackedRadixSort {
+    /// Sorts `words[range]` in place; `settled` is called with the number of words that reached
+    /// their final place so far, and stops the sort (returning false) when it returns false.
+    @_specialize(where Word == UInt64)
+    @_specialize(where Word == UInt128)
+    static func sort<Word: FixedWidthInteger & UnsignedInteger>(_ words: inout [Word], in range: Range<Int>, settled: (Int) -> Bool) -> Bool {
+        words.withUnsafeMutableBufferPointer { a in
+            var pending: [Range<Int>] = [range]
+            var counts = [Int](repeating: 0, count: 256)
+            var next = [Int](repeating: 0, count: 256)
+            var ends = [Int](repeating: 0, count: 256)
+            var done = 0, reported = 0
+            while let r = pending.popLast() {
+                if done - reported >= 1 << 16 {
+                    reported = done
+                    guard settled(done) else { return false }
+                }
+                if r.count <= 32 {
+                    insertionSort(a, r)
+                    done += r.count
+                    continue
+                }
+                // The digit is the eight bits below the highest bit on which the words differ, so
+                // that a shared prefix (a column of small numbers, text that starts alike) costs
+                // one pass, not a pass for each of its bytes.
+                let first = a[r.lowerBound]
+                var differ: Word = 0
+                for i in r { differ |= a[i] ^ first }
+                let shift = Swift.max(0, Word.bitWidth - differ.leadingZeroBitCount - 8)
+                for b in 0..<256 { counts[b] = 0 }
+                for i in r { counts[Int(truncatingIfNeeded: a[i] >> shift) & 0xFF] += 1 }
+                var start = r.lowerBound
+                for b in 0..<256 {
+                    next[b] = start
+                    start += counts[b]
+                    ends[b] = start
+                }
+                for b in 0..<256 {
+                    while next[b] < ends[b] {
+                        var word = a[next[b]]
+                        var digit = Int(truncatingIfNeeded: word >> shift) & 0xFF
+                        while digit != b {
+                            swap(&word, &a[next[digit]])
+                            next[digit] += 1
+                            digit = Int(truncatingIfNeeded: word >> shift) & 0xFF
+                        }
+                        a[next[b]] = word
+                        next[b] += 1
+                    }
+                }
+                var lower = r.lowerBound
+                for b in 0..<256 where counts[b] > 0 {
+                    if counts[b] > 1 && shift > 0 { pending.append(lower..<(lower + counts[b])) } else { done += counts[b] }
+                    lower += counts[b]
+                }
+            }
+            return settled(done)
+        }
+    }
+
+    private static func insertionSort<Word: FixedWidthInteger>(_ a: UnsafeMutableBufferPointer<Word>, _ r: Range<Int>) {
+        guard r.count > 1 else { return }
+        for i in (r.lowerBound + 1)..<r.upperBound {
+            let word = a[i]
+            var j = i
+            while j > r.lowerBound && a[j - 1] > word {
+                a[j] = a[j - 1]
+                j -= 1
+            }
+            a[j] = word
+        }
+    }
+
+    /// The number of bits that hold every index below `count`.
+    static func indexBits(_ count: Int) -> Int {
+        count <= 1 ? 0 : Int.bitWidth - (count - 1).leadingZeroBitCount
+    }
+
+    /// `order` (identity when nil) sorted stably by 64-bit keys, read through `key` for each
+    /// position; nil when `progress` says stop.
+    @_specialize(where P == UInt32)
+    @_specialize(where P == Int)
+    static func sorted<P: FixedWidthInteger>(_ order: [P]?, count: Int, ascending: Bool, progress: (Double) -> Bool,
+                                             key: (Int) -> UInt64) -> [P]? {
+        let position: (Int) -> Int = order.map { o in { Int(o[$0]) } } ?? { $0 }
+        var low = UInt64.max, high = UInt64.min
+        for i in 0..<count {
+            let k = ascending ? key(position(i)) : ~key(position(i))
+            low = Swift.min(low, k)
+            high = Swift.max(high, k)
+        }
+        let keyBits = count == 0 ? 0 : UInt64.bitWidth - (high - low).leadingZeroBitCount
+        let indexBits = indexBits(count)
+        // The narrowest word that holds both; most columns fit in 64 bits.
+        if keyBits + indexBits <= 64 {
+            return packAndSort(order, count: count, as: UInt64.self, indexBits: indexBits, progress: progress) { i in
+                let k = ascending ? key(position(i)) : ~key(position(i))
+                return (k &- low) << indexBits | UInt64(i)
+            }
+        }
+        return packAndSort(order, count: count, as: UInt128.self, indexBits: indexBits, progress: progress) { i in
+            let k = ascending ? key(position(i)) : ~key(position(i))
+            return UInt128(k &- low) << indexBits | UInt128(i)
+        }
+    }
+
+    /// `order` (identity when nil) sorted stably by byte strings, read through `bytes(position,
+    /// offset)`, which packs the string's bytes from `offset` with ``chunk(_:at:dataBytes:)``; a
+    /// shorter string that begins another sorts first. Nil when `progress` says stop.
+    @_specialize(where P == UInt32)
+    @_specialize(where P == Int)
+    static func sorted<P: FixedWidthInteger>(_ order: [P]?, count: Int, ascending: Bool, progress: (Double) -> Bool,
+                                             bytes: (_ position: Int, _ offset: Int, _ dataBytes: Int) -> UInt128) -> [P]? {
+        let position: (Int) -> Int = order.map { o in { Int(o[$0]) } } ?? { $0 }
+        let indexBits = indexBits(count)
+        let chunkBytes = (UInt128.bitWidth - indexBits) / 8
+        let dataBytes = chunkBytes - 1
+        let chunkMask: UInt128 = chunkBytes == 16 ? ~0 : (1 << (chunkBytes * 8)) - 1
+        let indexMask: UInt128 = (1 << indexBits) - 1
+        func pack(_ i: Int, _ offset: Int) -> UInt128 {
+            let chunk = bytes(position(i), offset, dataBytes)
+            return (ascending ? chunk : ~chunk & chunkMask) << indexBits | UInt128(i)
+        }
+        // A run of equal chunks whose strings go on past the chunk is packed again from the
+        // next chunk and sorted among itself; other runs are equal strings, in index order.
+        func goesOn(_ word: UInt128) -> Bool {
+            let chunk = ascending ? word >> indexBits : ~(word >> indexBits) & chunkMask
+            return chunk & 0xFF == UInt128(chunkBytes)
+        }
+        var words = [UInt128](unsafeUninitializedCapacity: count) { buffer, initialized in
+            for i in 0..<count { buffer[i] = pack(i, 0) }
+            initialized = count
+        }
+        var pending: [(Range<Int>, Int)] = [(0..<count, 0)]
+        var settledBefore = 0
+        // Runs sorted again count twice, so the fraction shown only ever grows.
+        var shown = 0.0
+        while let (run, offset) = pending.popLast() {
+            if offset > 0 {
+                for i in run { words[i] = pack(Int(words[i] & indexMask), offset) }
+            }
+            let base = settledBefore
+            guard sort(&words, in: run, settled: { done in
+                shown = Swift.max(shown, Double(base + done) / Double(Swift.max(1, count)))
+                return progress(shown)
+            }) else { return nil }
+            var start = run.lowerBound
+            while start < run.upperBound {
+                var end = start + 1
+                while end < run.upperBound && words[end] >> indexBits == words[start] >> indexBits { end += 1 }
+                if end - start > 1 && goesOn(words[start]) {
+                    pending.append((start..<end, offset + dataBytes))
+                } else {
+                    settledBefore += end - start
+                }
+                start = end
+            }
+        }
+        return words.map { word in
+            let i = Int(truncatingIfNeeded: word & indexMask)
+            return order?[i] ?? P(truncatingIfNeeded: i)
+        }
+    }
+
+    /// Packs `dataBytes` bytes of `bytes` from `offset` (zeros past the end), then a length byte:
+    /// the bytes left from `offset`, at most `dataBytes + 1`, which says the string goes on.
+    static func chunk(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, dataBytes: Int) -> UInt128 {
+        var chunk: UInt128 = 0
+        for j in 0..<dataBytes {
+            let at = offset + j
+            chunk = chunk << 8 | UInt128(at < bytes.count ? bytes[at] : 0)
+        }
+        return chunk << 8 | UInt128(Swift.min(Swift.max(0, bytes.count - offset), dataBytes + 1))
+    }
+
+    @_specialize(where P == UInt32, Word == UInt64)
+    @_specialize(where P == UInt32, Word == UInt128)
+    @_specialize(where P == Int, Word == UInt64)
+    @_specialize(where P == Int, Word == UInt128)
+    private static func packAndSort<P: FixedWidthInteger, Word: FixedWidthInteger & UnsignedInteger>(
+        _ order: [P]?, count: Int, as: Word.Type, indexBits: Int, progress: (Double) -> Bool, word: (Int) -> Word
+    ) -> [P]? {
+        var words = [Word](unsafeUninitializedCapacity: count) { buffer, initialized in
+            for i in 0..<count { buffer[i] = word(i) }
+            initialized = count
+        }
+        guard sort(&words, in: 0..<count, settled: { progress(Double($0) / Double(Swift.max(1, count))) }) else { return nil }
+        let mask: Word = (1 << indexBits) - 1
+        return words.map { w in
+            let i = Int(truncatingIfNeeded: w & mask)
+            return order?[i] ?? P(truncatingIfNeeded: i)
+        }
+    }
+}

@@ -1,0 +1,103 @@
+import Testing
+@testable import Scrollwork
+
+/// The packed radix sort against the standard library's stable sort on the same keys.
+@Suite struct PackedRadixSortTests {
+    struct Mix: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    /// Positions in the order a comparison sort gives: stable, by `keys` in turn.
+    func reference(_ keys: [(SortKeys, Bool)], count: Int) -> [Int] {
+        (0..<count).sorted { a, b in
+            for (key, ascending) in keys {
+                let c = key.compare(a, b)
+                if c != 0 { return ascending ? c < 0 : c > 0 }
+            }
+            return false
+        }
+    }
+
+    func check(_ keys: [(SortKeys, Bool)], count: Int, _ comment: Comment) {
+        #expect(keys.allSatisfy { $0.0.packs }, comment)
+        let packed = SortKeys.sorted(count: count, as: UInt32.self, keys: keys) { _ in true }?.map { Int($0) }
+        #expect(packed == reference(keys, count: count), comment)
+        let wide = SortKeys.sorted(count: count, as: Int.self, keys: keys) { _ in true }
+        #expect(wide == reference(keys, count: count), comment)
+    }
+
+    @Test("LT-12: integers of every range sort as compared, stably, both ways")
+    func LT_12_integers() {
+        var rng = Mix(state: 1)
+        for (count, range) in [(0, 0...0), (1, 0...5), (40, 0...3), (5000, -9...9), (70_000, 0...1_000_000)] {
+            let k = (0..<count).map { _ in Int.random(in: range, using: &rng) }
+            for ascending in [true, false] { check([(.ints(k), ascending)], count: count, "\(count) in \(range)") }
+        }
+        // Keys spanning the whole 64 bits need the wide word.
+        let extremes = (0..<3000).map { i in [Int.min, Int.max, 0, -1, 1][i % 5] &+ (i % 7 == 0 ? Int.random(in: -3...3, using: &rng) : 0) }
+        for ascending in [true, false] { check([(.ints(extremes), ascending)], count: extremes.count, "extremes") }
+    }
+
+    @Test("LT-12: reals sort as compared: negative below positive, both zeros equal, NaN last")
+    func LT_12_reals() {
+        var rng = Mix(state: 2)
+        let specials: [Double] = [.nan, -.nan, .infinity, -.infinity, 0, -0.0, .leastNonzeroMagnitude, -.greatestFiniteMagnitude, 1.5]
+        let k = (0..<6000).map { i in i % 3 == 0 ? specials[i % specials.count] : Double.random(in: -1e6...1e6, using: &rng) }
+        for ascending in [true, false] { check([(.doubles(k), ascending)], count: k.count, "reals") }
+    }
+
+    @Test("LT-12: ASCII text sorts as Swift compares it: shared prefixes, NUL bytes, lengths past a chunk")
+    func LT_12_text() {
+        var rng = Mix(state: 3)
+        let alphabet: [Character] = ["a", "b", "\0", "~", "Z", " "]
+        func word(_ n: Int) -> String { String((0..<n).map { _ in alphabet.randomElement(using: &rng)! }) }
+        let prefixes = ["", "file-", "a-very-long-shared-prefix-that-spans-chunks/", "a-very-long-shared-prefix-that-spans-chunks/x"]
+        let k = (0..<8000).map { _ in prefixes.randomElement(using: &rng)! + word(Int.random(in: 0...20, using: &rng)) }
+        for ascending in [true, false] { check([(.strings(k), ascending)], count: k.count, "text") }
+        let bytes = k.map { Array($0.utf8) }
+        for ascending in [true, false] { check([(.textKeys(bytes), ascending)], count: k.count, "byte keys") }
+        // Large enough that the first pass sorts by digits rather than by insertion.
+        let names = (0..<100_000).map { _ in "file-\(Int.random(in: 0..<30_000, using: &rng))" }
+        check([(.strings(names), true)], count: names.count, "names")
+    }
+
+    @Test("LT-12: several keys sort one after another, the first most significant")
+    func LT_12_severalKeys() {
+        var rng = Mix(state: 4)
+        let count = 20_000
+        let kinds = (0..<count).map { _ in ["Text", "Image", "Movie"].randomElement(using: &rng)! }
+        let sizes = (0..<count).map { _ in Int.random(in: 0..<50, using: &rng) }
+        let reals = (0..<count).map { _ in Double(Int.random(in: 0..<4, using: &rng)) }
+        check([(.strings(kinds), true), (.ints(sizes), false), (.doubles(reals), true)], count: count, "three keys")
+    }
+
+    @Test("LT-12: text beyond ASCII and mixed values are compared, not packed, and still sort right")
+    func LT_12_unpackedKeys() {
+        let text = SortKeys.strings(["e\u{301}", "é", "f", "e", "Å", "A\u{30A}"])
+        #expect(!text.packs)
+        let values = SortKeys.values([.int(3), .string("a"), .empty, .double(1)])
+        #expect(!values.packs)
+        for (keys, count) in [(text, 6), (values, 4)] {
+            let sorted = SortKeys.sorted(count: count, as: UInt32.self, keys: [(keys, true)]) { _ in true }?.map { Int($0) }
+            #expect(sorted == reference([(keys, true)], count: count))
+        }
+    }
+
+    @Test("LT-12: a packed sort stops when progress says so, and its progress only grows")
+    func LT_12_packedProgress() {
+        var rng = Mix(state: 5)
+        let k = (0..<400_000).map { _ in "row-\(Int.random(in: 0..<1_000_000, using: &rng))" }
+        var fractions: [Double] = []
+        let all = SortKeys.sorted(count: k.count, as: UInt32.self, keys: [(.strings(k), true)]) { fractions.append($0); return true }
+        #expect(all != nil && fractions == fractions.sorted() && fractions.count >= 4 && fractions.allSatisfy { $0 <= 1 })
+        var calls = 0
+        #expect(SortKeys.sorted(count: k.count, as: UInt32.self, keys: [(.strings(k), true)]) { _ in calls += 1; return calls < 2 } == nil)
+    }
+}
