@@ -155,7 +155,7 @@ extension ListState {
         anchor = id
         if selectionMode != .none { selection = [id] }
         if let path = indexPath(of: id), let item = itemIndex(of: path) {
-            scroll.reveal(frame(ofItem: item), policy: .nearest, animated: false, time: scroll.time)
+            scroll.reveal(revealFrame(ofItem: item), policy: .nearest, animated: false, time: scroll.time)
         }
     }
 

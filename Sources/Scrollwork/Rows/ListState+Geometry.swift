@@ -54,6 +54,12 @@ extension ListState {
                     height: heights.height(ofItem: index))
     }
 
+    /// Item `index`'s rows at the horizontal position already shown: what revealing a row
+    /// scrolls to, so that moving through the rows of a wide table never scrolls it sideways.
+    func revealFrame(ofItem index: Int) -> Rect {
+        Rect(x: scroll.offset.x, y: heights.offset(ofItem: index), width: 0, height: heights.height(ofItem: index))
+    }
+
     /// The items in view (plus `overscan` on each side, clamped to 0…1,000) with their frames in
     /// content coordinates. Costs O(visible items · log n), whatever the number of rows.
     public func visibleItems(overscan: Int = 2) -> [(index: Int, item: Item, frame: Rect)] {
@@ -141,7 +147,7 @@ extension ListState {
     }
 
     mutating func updateContentSize() {
-        scroll.contentSize = Size(width: scroll.viewportSize.width, height: heights.totalHeight)
+        scroll.contentSize = Size(width: Swift.max(scroll.viewportSize.width, contentWidth), height: heights.totalHeight)
     }
 
     /// watchOS: shows every row of `section` after its "show more" row was chosen (LT-14).

@@ -40,6 +40,17 @@ extension ListState {
     /// Deselects every row.
     public mutating func deselectAll() { selection.removeAll() }
 
+    /// Selects every row (⌘A), where several rows may be selected now; otherwise nothing changes.
+    /// Returns whether it selected.
+    @discardableResult
+    public mutating func selectAll() -> Bool {
+        guard allowsMultipleSelectionNow else { return false }
+        var all = Set<RowID>(minimumCapacity: numberOfRows)
+        for section in sections { all.formUnion(section.order.ids) }
+        selection = all
+        return true
+    }
+
     /// Leaving edit mode on iOS keeps at most one selected row.
     mutating func keepOnlyCursor() {
         selection = cursor.map { selection.contains($0) ? [$0] : [] } ?? []
@@ -52,10 +63,18 @@ extension ListState {
     /// - Parameters:
     ///   - indexPath: the row.
     ///   - target: the row itself, or its detail button (ⓘ).
+    ///   - extending: selects the range from the last selected row (⇧-click), where several rows
+    ///     may be selected; such a click selects and never navigates.
+    ///   - toggling: adds or removes the row (⌘-click), likewise.
     ///   - time: when, in seconds; an option list's highlight starts then.
     /// - Returns: what the app should do: navigate, show details, or note a new selection.
     /// - Throws: ``ListError`` when `indexPath` names no row.
-    public mutating func activate(_ indexPath: IndexPath, target: ActivationTarget = .row, at time: Double = 0) throws(ListError) -> ListEvent {
+    public mutating func activate(_ indexPath: IndexPath, target: ActivationTarget = .row, extending: Bool = false, toggling: Bool = false,
+                                  at time: Double = 0) throws(ListError) -> ListEvent {
+        if target == .row, allowsMultipleSelectionNow, extending || toggling {
+            try select(indexPath, extending: extending && !toggling, toggling: toggling, at: time)
+            return .selectionChanged(indexPath)
+        }
         let accessory = try content(at: indexPath).accessory
         if target == .detailButton && (accessory == .detailButton || accessory == .detailDisclosureButton) {
             return .showDetails(indexPath)
@@ -112,7 +131,7 @@ extension ListState {
     /// Scrolls the least amount that shows the row `id` whole; a row not in the list is ignored.
     mutating func reveal(id: RowID, at time: Double) {
         guard let path = indexPath(of: id), let item = itemIndex(of: path) else { return }
-        scroll.reveal(frame(ofItem: item), policy: .nearest, animated: false, time: Swift.max(time, scroll.time))
+        scroll.reveal(revealFrame(ofItem: item), policy: .nearest, animated: false, time: Swift.max(time, scroll.time))
     }
 
     /// How the row at `indexPath` should look at `time`. Pass the row's `accessory` when it is

@@ -68,6 +68,14 @@ public struct ListState<Row: Sendable>: Sendable {
     /// a reload. Work begun on the rows (a sort in the background) compares it to tell whether its
     /// result still fits.
     public internal(set) var rowsVersion: UInt64 = 0
+    /// How wide the rows are, when wider than the view: a table's columns. The list then scrolls
+    /// sideways too. Clamped to 0…``ColumnWidth/largestWidth``; NaN counts as 0 (as wide as the view).
+    public var contentWidth: Double = 0 {
+        didSet {
+            contentWidth = contentWidth.isNaN ? 0 : contentWidth.clamped(to: 0...ColumnWidth.largestWidth)
+            updateContentSize()
+        }
+    }
     /// How many rows can be selected.
     public var selectionMode: SelectionMode = .single
     /// How a selection is shown.

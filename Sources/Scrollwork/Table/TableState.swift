@@ -8,8 +8,12 @@ public struct TableState<Row: Sendable>: Sendable {
     public var list: ListState<Row>
     /// The columns in display order.
     public private(set) var columns: [TableColumn<Row>]
-    /// The current column widths.
-    public private(set) var columnWidths: [Double]
+    /// The current column widths. When they add up to more than the view, the table scrolls
+    /// sideways with the same physics as down.
+    public private(set) var columnWidths: [Double] { didSet { list.contentWidth = totalColumnWidth } }
+    /// How many leading columns stay in place while the others scroll sideways (a Name column,
+    /// say). Clamped to 0…the number of columns.
+    public var pinnedColumns = 0 { didSet { pinnedColumns = pinnedColumns.clamped(to: 0...columns.count) } }
     /// How columns share the width.
     public var autoresizingStyle: ColumnAutoresizingStyle = .uniform { didSet { refit() } }
     /// The sort keys, most significant first; earlier keys break ties of later ones.
@@ -29,6 +33,9 @@ public struct TableState<Row: Sendable>: Sendable {
         list.style = .bordered
         self.columns = columns
         columnWidths = columns.map(\.width.ideal)
+        list.contentWidth = totalColumnWidth
+        // A drag that is mostly down scrolls only down, as in a wide table on any platform.
+        list.scroll.isDirectionalLockEnabled = true
     }
 
     /// The total width of the columns.
@@ -148,6 +155,40 @@ public struct TableState<Row: Sendable>: Sendable {
     public var dividerPositions: [Double] {
         var x = 0.0
         return columnWidths.map { x += $0; return x }
+    }
+
+    /// The width of the pinned columns, which stay at the leading edge.
+    public var pinnedWidth: Double { columnWidths.prefix(pinnedColumns).reduce(0, +) }
+
+    /// Where `x`, from the view's leading edge, falls in the columns' own coordinates: the same
+    /// over the pinned columns, moved by the sideways scroll past them.
+    public func contentX(atViewX x: Double) -> Double {
+        x < pinnedWidth ? x : x + list.scroll.offset.x
+    }
+
+    /// Where column `column`'s leading edge is drawn, from the view's leading edge: scrolled
+    /// columns move with the sideways scroll (and may lie under the pinned ones or past the view).
+    public func viewX(ofColumn column: Int) -> Double {
+        let start = columnWidths.prefix(Swift.max(0, column)).reduce(0, +)
+        return column < pinnedColumns ? start : start - list.scroll.offset.x
+    }
+
+    /// Scrolls sideways the least that shows the divider after `column` with `margin` points
+    /// beside it, for a divider dragged against the edge; pinned columns need no scrolling.
+    public mutating func revealDivider(after column: Int, margin: Double = 0, at time: Double) {
+        guard columns.indices.contains(column), column >= pinnedColumns else { return }
+        let x = dividerPositions[column]
+        let room = Swift.max(0, list.scroll.contentViewport.width - pinnedWidth)
+        let margin = margin.isFinite ? margin.clamped(to: 0...room) : 0
+        // The scrolled part of the view starts after the pinned columns.
+        let low = x - margin - pinnedWidth, high = x + margin - list.scroll.contentViewport.width
+        let current = list.scroll.offset.x
+        let target = current > low ? low : (current < high ? high : current)
+        guard target != current else { return }
+        // Only sideways: rows still gliding down keep gliding.
+        list.scroll.advance(to: time.isFinite ? time : list.scroll.time)
+        list.scroll.tick(at: list.scroll.time)
+        list.scroll.move(.horizontal, to: target.clamped(to: list.scroll.offsetBounds(.horizontal)), animated: false)
     }
 
     /// The column under `x`, or nil past the last one.

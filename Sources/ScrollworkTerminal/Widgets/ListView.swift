@@ -179,6 +179,11 @@ public struct ListView<Row: Sendable>: Widget {
     private mutating func handleKey(_ key: KeyEvent, at time: Double) -> EventResult {
         // Alt with a key is the app's (moving a row in edit mode, say), never a list movement.
         guard !key.modifiers.contains(.alt) else { return .ignored }
+        // Ctrl+A, the terminal's ⌘A, selects every row where several may be selected.
+        if key == KeyEvent(.character("a"), .control), list.selectAll() {
+            if let cursor = list.cursor, let path = list.indexPath(of: cursor) { events.append(.selectionChanged(path)) }
+            return .handled
+        }
         if let move = ListMove(key: key), !(pageKeysScroll && (move == .pageUp || move == .pageDown)) {
             do { try list.moveCursor(move, extending: key.modifiers.contains(.shift), at: time) } catch { failure = error }
             return .handled
@@ -216,7 +221,10 @@ public struct ListView<Row: Sendable>: Widget {
             do { try list.showMore(inSection: section) } catch { failure = error }
         case let .row(path)?:
             let onDetail = list.detailButtonFrame(at: path)?.contains(point) ?? false
-            do { events.append(try list.activate(path, target: onDetail ? .detailButton : .row, at: time)) } catch { failure = error }
+            do {
+                events.append(try list.activate(path, target: onDetail ? .detailButton : .row, extending: mouse.modifiers.extendsSelection,
+                                                toggling: mouse.modifiers.togglesSelection, at: time))
+            } catch { failure = error }
         default: break
         }
         return .handled

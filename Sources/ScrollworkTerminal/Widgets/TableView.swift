@@ -12,9 +12,11 @@ public enum TableEvent: Sendable, Hashable {
 /// people drag), zebra rows, per-column truncation and alignment, the selection, and the hard edge
 /// under the header once rows scroll beneath it (LT-06, LT-07, LT-12, SV-08).
 ///
-/// A click on a heading sorts by it (again reverses), a drag on a divider resizes; rows select on
-/// click and scroll on drag and wheel. ↑ ↓ move the selection (Shift extends it), Page keys and
-/// Space scroll by a page, Enter activates.
+/// A click on a heading sorts by it (again reverses), a drag on a divider resizes (held against the
+/// trailing edge, the column keeps growing and the table scrolls); rows select on click and scroll
+/// on drag and wheel. A table wider than the view scrolls sideways by drag, Shift+wheel, the
+/// horizontal wheel and ← →, with ``TableState/pinnedColumns`` staying in place. ↑ ↓ move the
+/// selection (Shift extends it), Page keys and Space scroll by a page, Enter activates.
 public struct TableView<Row: Sendable>: Widget {
     /// The table.
     public var table: TableState<Row>
@@ -41,12 +43,14 @@ public struct TableView<Row: Sendable>: Widget {
     private var events: [TableEvent] = []
     private var failure: (any Error)? = nil
 
-    /// A press on the header: a heading or a divider, where, and the last column seen.
+    /// A press on the header: a heading or a divider, where, and the last column seen; while a
+    /// divider is held against the trailing edge, when the column last grew.
     private struct HeaderPress {
         var divider: Int?
         var column: Int
         var lastColumn: Int
         var moved = false
+        var edgeSince: Double? = nil
     }
 
     /// A view of `table`, whose rows become one cell tall and whose line step one cell (set them
@@ -60,7 +64,8 @@ public struct TableView<Row: Sendable>: Widget {
     private mutating func fitToCells() {
         let fitted = metrics.cells(table.list.metrics)
         if table.list.metrics != fitted { table.list.metrics = fitted }
-        table.list.scroll.lineStep = metrics.cell
+        // Sideways, an arrow or a notch moves four cells: one cell at a time crawls.
+        table.list.scroll.lineStep = Size(width: 4 * metrics.cellWidth, height: metrics.cellHeight)
     }
 
     /// Heading clicks and row activations since the last call, oldest first.
@@ -75,15 +80,25 @@ public struct TableView<Row: Sendable>: Widget {
         return failure
     }
 
-    /// Each column's first cell and width in cells (the last column takes what rounding leaves).
+    /// Each column's first cell and width in cells as drawn (the last column takes what rounding
+    /// leaves): pinned columns in place, the others moved by the sideways scroll, so they may lie
+    /// partly or wholly under the pinned ones or past the view.
     public var columnCells: [(column: Int, width: Int)] {
         var x = 0.0
-        return table.columnWidths.map { width in
+        let shift = metrics.columns(forPoints: table.list.scroll.offset.x + metrics.cellWidth / 2)
+        return table.columnWidths.enumerated().map { i, width in
             let start = metrics.columns(forPoints: x + metrics.cellWidth / 2)
             x += width
             let end = metrics.columns(forPoints: x + metrics.cellWidth / 2)
-            return (frame.column.addingSaturating(start), Swift.max(0, end - start))
+            return (frame.column.addingSaturating(start).addingSaturating(i < table.pinnedColumns ? 0 : -shift), Swift.max(0, end - start))
         }
+    }
+
+    /// The cells scrolled columns are drawn in on `row`: right of the pinned columns.
+    private func scrolledClip(_ cells: [(column: Int, width: Int)], row: Int, rows: Int = 1) -> CellRect {
+        let pinned = table.pinnedColumns
+        let start = pinned > 0 && pinned <= cells.count ? Swift.min(frame.maxColumn, cells[pinned - 1].column + cells[pinned - 1].width) : frame.column
+        return CellRect(column: start, row: row, columns: Swift.max(0, frame.maxColumn - start), rows: rows)
     }
 
     // MARK: Drawing
@@ -106,6 +121,10 @@ public struct TableView<Row: Sendable>: Widget {
         headerStyle.background = theme.focus.background
         if edge.intensity(in: table.list.scroll) > 0 { headerStyle.underline = true }
         buffer.fill(CellRect(column: area.column, row: area.row, columns: area.columns, rows: 1), with: .blank(headerStyle))
+        let headerClip = scrolledClip(cells, row: area.row).intersection(area)
+        let rowClip = scrolledClip(cells, row: body.row, rows: body.rows).intersection(body)
+        // Once columns slide under the pinned ones, a rule marks where.
+        let slid = table.pinnedColumns > 0 && table.list.scroll.offset.x >= metrics.cellWidth / 2
         for (i, cell) in cells.enumerated() where cell.width > 0 {
             var arrow = table.sortIndicator(forColumn: i).map { $0 ? " ▲" : " ▼" } ?? ""
             if let sorting = sortProgress {
@@ -118,8 +137,9 @@ public struct TableView<Row: Sendable>: Widget {
                 }
             }
             let title = table.columns[i].title.truncated(toWidth: Swift.max(0, cell.width - 2 - displayWidth(arrow))) + arrow
-            buffer.draw(" " + title, column: cell.column, row: area.row, style: headerStyle, clip: area)
-            if i < cells.count - 1 { buffer.draw("│", column: cell.column + cell.width - 1, row: area.row, style: headerStyle, clip: area) }
+            let clip = i < table.pinnedColumns ? area : headerClip
+            buffer.draw(" " + title, column: cell.column, row: area.row, style: headerStyle, clip: clip)
+            if i < cells.count - 1 { buffer.draw("│", column: cell.column + cell.width - 1, row: area.row, style: headerStyle, clip: clip) }
         }
         let list = table.list
         // Each row is filled as it is drawn; only rows without a table row are blanked here. Only
@@ -143,8 +163,9 @@ public struct TableView<Row: Sendable>: Widget {
             buffer.fill(CellRect(column: body.column, row: row, columns: body.columns, rows: 1), with: .blank(style))
             for (i, cell) in cells.enumerated() where cell.width > 1 {
                 let (text, indent) = table.cellLayout(of: value, column: i, width: cell.width - 2)
-                buffer.draw(text, column: cell.column + 1 + indent, row: row, style: style, clip: body)
+                buffer.draw(text, column: cell.column + 1 + indent, row: row, style: style, clip: i < table.pinnedColumns ? body : rowClip)
             }
+            if slid { buffer.draw("│", column: rowClip.column - 1, row: row, style: style, clip: body) }
         }
         for (i, done) in drawn.enumerated() where !done {
             buffer.fill(CellRect(column: body.column, row: shown.row + i, columns: body.columns, rows: 1))
@@ -164,6 +185,11 @@ public struct TableView<Row: Sendable>: Widget {
     }
 
     private mutating func handleKey(_ key: KeyEvent, at time: Double) -> EventResult {
+        // Ctrl+A, the terminal's ⌘A, selects every row where several may be selected.
+        if key == KeyEvent(.character("a"), .control), table.list.selectAll() {
+            if let cursor = table.list.cursor, let path = table.list.indexPath(of: cursor) { events.append(.row(.selectionChanged(path))) }
+            return .handled
+        }
         if key.key == .up || key.key == .down {
             do { try table.list.moveCursor(key.key == .up ? .up : .down, extending: key.modifiers.contains(.shift), at: time) } catch { failure = error }
             return .handled
@@ -177,8 +203,9 @@ public struct TableView<Row: Sendable>: Widget {
         return .handled
     }
 
-    /// The x of the centre of cell `column`, in points from the table's leading edge.
-    private func x(ofColumn column: Int) -> Double { (Double(column - frame.column) + 0.5) * metrics.cellWidth }
+    /// The x of the centre of cell `column` in the columns' coordinates (past the pinned columns,
+    /// moved by the sideways scroll).
+    private func x(ofColumn column: Int) -> Double { table.contentX(atViewX: (Double(column - frame.column) + 0.5) * metrics.cellWidth) }
 
     private mutating func handleMouse(_ mouse: MouseEvent, at time: Double) -> EventResult {
         if case .press = mouse.kind, mouse.button == .left, mouse.row == frame.row, frame.contains(column: mouse.column, row: mouse.row) {
@@ -197,6 +224,11 @@ public struct TableView<Row: Sendable>: Widget {
                 if let divider = press.divider {
                     let delta = Double(mouse.column - press.lastColumn) * metrics.cellWidth
                     if delta != 0 { do { try table.dragDivider(after: divider, by: delta) } catch { failure = error } }
+                    // Held against the trailing edge, the column keeps growing and the table
+                    // scrolls with it (see tick); elsewhere the divider stays in view.
+                    let atEdge = mouse.column >= frame.maxColumn - 1 && divider >= table.pinnedColumns
+                    press.edgeSince = atEdge ? (press.edgeSince ?? time) : nil
+                    table.revealDivider(after: divider, margin: metrics.cellWidth, at: time)
                 }
                 press.lastColumn = mouse.column
                 header = press
@@ -210,7 +242,10 @@ public struct TableView<Row: Sendable>: Widget {
         let tap = pointer.isTap(mouse)
         let result = pointer.handle(mouse, in: body, state: &table.list.scroll, metrics: metrics, at: time)
         if tap, case let .row(path)? = table.list.item(atViewportY: metrics.point(column: mouse.column, row: mouse.row, in: body).y) {
-            do { events.append(.row(try table.list.activate(path, target: .row, at: time))) } catch { failure = error }
+            do {
+                events.append(.row(try table.list.activate(path, target: .row, extending: mouse.modifiers.extendsSelection,
+                                                            toggling: mouse.modifiers.togglesSelection, at: time)))
+            } catch { failure = error }
         }
         return result
     }
@@ -224,12 +259,27 @@ public struct TableView<Row: Sendable>: Widget {
 
     /// Stretches at the edge for a wheel turn nothing could use (SV-02).
     public mutating func overscroll(_ mouse: MouseEvent, at time: Double) { ScrollPointer.overscroll(mouse, state: &table.list.scroll, at: time) }
-    /// Advances the scrolling.
-    public mutating func tick(at time: Double) { table.list.scroll.tick(at: time) }
+    /// Advances the scrolling, and a divider held against the trailing edge.
+    public mutating func tick(at time: Double) {
+        if var press = header, let divider = press.divider, let since = press.edgeSince, time > since {
+            // The speed of an auto-scroll with the pointer in the last cell (GTK's model, over a
+            // band two cells wide).
+            var model = AutoScroll()
+            model.band = 2 * metrics.cellWidth
+            let viewport = table.list.scroll.contentViewport
+            let speed = model.velocity(pointer: Point(x: viewport.width - metrics.cellWidth / 2, y: viewport.height / 2),
+                                       viewport: viewport, axes: .horizontal).x
+            do { try table.dragDivider(after: divider, by: speed * (time - since)) } catch { failure = error }
+            table.revealDivider(after: divider, margin: metrics.cellWidth, at: time)
+            press.edgeSince = time
+            header = press
+        }
+        table.list.scroll.tick(at: time)
+    }
     /// Flashes the indicators (SV-03).
     public mutating func appear(at time: Double) { table.list.scroll.flashIndicators(at: time) }
-    /// True while the rows move or an indicator fades.
-    public var isAnimating: Bool { table.list.scroll.isAnimating }
+    /// True while the rows move, an indicator fades or a divider is held against the edge.
+    public var isAnimating: Bool { table.list.scroll.isAnimating || header?.edgeSince != nil }
     /// When an indicator starts to fade.
     public var wakeTime: Double? { table.list.scroll.wakeTime }
 }

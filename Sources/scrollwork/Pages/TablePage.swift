@@ -12,7 +12,8 @@ struct TablePage: GalleryPage {
         "Names sort as Finder sorts them: ignoring case, with numbers read as numbers (file-2 before file-10).",
         "Type a few letters to select the first row that starts with them (the status line says how it searched).",
         "Alt+C copies the selected row with the heading, tab-separated, to the clipboard (OSC 52).",
-        "Drag a │ divider in the header to resize a column; the others make room.",
+        "Drag a │ divider in the header to resize a column; the others make room. Held at the right edge, it keeps growing.",
+        "Wider than the window, the table scrolls sideways: Shift+wheel, ← →, or drag; the Name column stays.",
         "Click a row to select it; ↑ ↓ move the selection. PgUp PgDn Space Home End scroll.",
         "Alt+M: a million generated files · 100,000 files from a slow source (rows arrive in pages; Enter on a ⚠ row retries) · a log that grows.",
         "Wheel or drag to scroll a million rows; the header stays, with a hard edge below it.",
@@ -56,6 +57,8 @@ struct TablePage: GalleryPage {
         table.list.scroll = style.scrollState()
         table.list.idiom = style.idiom
         table.list.selectionMode = .single
+        // Wider than the window, the table scrolls sideways and the names stay.
+        table.pinnedColumns = 1
         files = TableView(table, theme: style.theme)
         // The page sorts in the background, so the table keeps moving meanwhile.
         files.sortsOnHeadingClick = false

@@ -1,0 +1,116 @@
+import Scrollwork
+import Testing
+@testable import ScrollworkTerminal
+
+/// A table wider than its view: sideways scrolling with the vertical physics, pinned columns,
+/// and a divider dragged against the edge.
+@Suite struct TableSidewaysScrollingTests {
+    struct File: Sendable { var name: String; var path: String; var size: Int; var kind: String }
+
+    /// Four columns of 20 cells in a view of 40: twice as wide as the view, the Name column pinned.
+    func view(pinned: Int = 1) throws -> TableView<File> {
+        let files = (0..<200).map { i in File(name: "file-\(i)", path: "/p/\(i)", size: i * 10, kind: i % 2 == 0 ? "Text" : "Image") }
+        let width = try ColumnWidth(min: 160, ideal: 160, max: 800)
+        var table = TableState(rows: files, columns: [
+            TableColumn("Name", width: width) { .string($0.name) },
+            TableColumn("Path", width: width) { .string($0.path) },
+            TableColumn("Size", width: width, alignment: .trailing) { .int($0.size) },
+            TableColumn("Kind", width: width) { .string($0.kind) },
+        ])
+        table.pinnedColumns = pinned
+        var view = TableView(table, theme: Theme())
+        var buffer = Buffer(columns: 40, rows: 12)
+        view.render(in: buffer.area, into: &buffer, at: 0)
+        return view
+    }
+
+    func screen(_ view: inout TableView<File>, at time: Double) -> Buffer {
+        var buffer = Buffer(columns: 40, rows: 12)
+        view.render(in: buffer.area, into: &buffer, at: time)
+        return buffer
+    }
+
+    func line(_ buffer: Buffer, _ row: Int) -> String { buffer.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)[row] }
+
+    @Test("LT-12: a table wider than its view scrolls sideways by arrow keys, Shift+wheel and the horizontal wheel, the headings moving with their columns")
+    func LT_12_scrollsSideways() throws {
+        var v = try view()
+        #expect(v.table.list.scroll.contentSize.width == 640 && v.table.list.scroll.canScroll(.horizontal, forward: true))
+        let before = screen(&v, at: 0)
+        #expect(line(before, 0).contains("Path") && !line(before, 0).contains("Kind"))
+        _ = v.handle(.key(KeyEvent(.right)), at: 1)
+        v.tick(at: 2)
+        let moved = v.table.list.scroll.offset.x
+        #expect(moved == 32, "an arrow moves four cells")
+        _ = v.handle(.mouse(MouseEvent(.wheel(.down), column: 30, row: 5, modifiers: .shift)), at: 3)
+        v.tick(at: 4)
+        #expect(v.table.list.scroll.offset.x > moved && v.table.list.scroll.offset.y == 0, "Shift turns the wheel sideways")
+        for i in 0..<4 { _ = v.handle(.mouse(MouseEvent(.wheel(.right), column: 30, row: 5)), at: 5 + 0.01 * Double(i)) }
+        v.tick(at: 6)
+        #expect(v.table.list.scroll.offset.x == 320, "the horizontal wheel scrolls to the end and no further")
+        let after = screen(&v, at: 6)
+        // The pinned Name column stays; Size and Kind have come into view with their headings.
+        #expect(line(after, 0).hasPrefix(" Name") && line(after, 0).contains("Kind") && !line(after, 0).contains("Path"))
+        #expect(line(after, 1).hasPrefix(" file-0") && line(after, 1).contains("Text"))
+        // The horizontal indicator shows along the bottom.
+        #expect(line(after, 11).contains { "▁▂▃▄▅▆▇█━─▔".contains($0) })
+    }
+
+    @Test("LT-12, SV-02: a sideways flick glides on with momentum and bounces at the edge, while moving through rows leaves it where it is")
+    func LT_12_SV_02_sidewaysPhysics() throws {
+        var v = try view()
+        _ = v.handle(.mouse(MouseEvent(.press, column: 30, row: 5)), at: 0)
+        for (i, c) in [28, 24, 20, 16].enumerated() {
+            _ = v.handle(.mouse(MouseEvent(.drag, column: c, row: 5)), at: 0.016 * Double(i + 1))
+        }
+        _ = v.handle(.mouse(MouseEvent(.release, column: 16, row: 5)), at: 0.07)
+        let released = v.table.list.scroll.offset.x
+        #expect(v.table.list.scroll.offset.y == 0, "a sideways drag does not scroll down (directional lock)")
+        v.tick(at: 0.2)
+        #expect(v.table.list.scroll.offset.x > released, "momentum carries on after release")
+        var beyond = false
+        for t in stride(from: 0.2, through: 4, by: 0.016) {
+            v.tick(at: t)
+            if v.table.list.scroll.offset.x > 320 { beyond = true }
+        }
+        #expect(beyond, "the content rubber-bands past the trailing edge")
+        #expect(v.table.list.scroll.offset.x == 320 && !v.isAnimating, "and settles back at it")
+        for _ in 0..<15 { _ = v.handle(.key(KeyEvent(.down)), at: 5) }
+        v.tick(at: 6)
+        #expect(v.table.list.scroll.offset.x == 320 && v.table.list.scroll.offset.y > 0)
+    }
+
+    @Test("LT-12: a heading click hits the column drawn there, also when scrolled sideways or pinned")
+    func LT_12_headingHitTesting() throws {
+        var v = try view()
+        for i in 0..<4 { _ = v.handle(.mouse(MouseEvent(.wheel(.right), column: 30, row: 5)), at: 0.01 * Double(i)) }
+        v.tick(at: 1)
+        _ = screen(&v, at: 1)
+        let kind = try #require(line(screen(&v, at: 1), 0).range(of: "Kind"))
+        let column = line(screen(&v, at: 1), 0).distance(from: line(screen(&v, at: 1), 0).startIndex, to: kind.lowerBound)
+        _ = v.handle(.mouse(MouseEvent(.press, column: column + 1, row: 0)), at: 2)
+        _ = v.handle(.mouse(MouseEvent(.release, column: column + 1, row: 0)), at: 2.05)
+        #expect(v.takeEvents() == [.headingClicked(column: 3)])
+        _ = v.handle(.mouse(MouseEvent(.press, column: 3, row: 0)), at: 3)
+        _ = v.handle(.mouse(MouseEvent(.release, column: 3, row: 0)), at: 3.05)
+        #expect(v.takeEvents() == [.headingClicked(column: 0)])
+    }
+
+    @Test("LT-12: a divider held against the trailing edge keeps widening its column, and the table scrolls with it")
+    func LT_12_dividerAgainstTheEdge() throws {
+        var v = try view(pinned: 0)
+        // The divider after Name is at cell 20; drag it to the last cell and hold it there.
+        _ = v.handle(.mouse(MouseEvent(.press, column: 19, row: 0)), at: 0)
+        _ = v.handle(.mouse(MouseEvent(.drag, column: 39, row: 0)), at: 0.1)
+        let width = v.table.columnWidths[0]
+        #expect(width == 320 && v.isAnimating)
+        for t in stride(from: 0.1, through: 1.1, by: 0.05) { v.tick(at: t) }
+        #expect(v.table.columnWidths[0] > width + 100, "the column keeps growing while held")
+        let divider = v.table.dividerPositions[0] - v.table.list.scroll.offset.x
+        #expect(divider > 280 && divider <= 320, "the divider stays at the edge of the view")
+        _ = v.handle(.mouse(MouseEvent(.release, column: 39, row: 0)), at: 1.2)
+        let released = v.table.columnWidths[0]
+        v.tick(at: 2)
+        #expect(v.table.columnWidths[0] == released && v.takeEvents().isEmpty, "a drag is not a heading click")
+    }
+}
