@@ -114,3 +114,72 @@ import Testing
         #expect(v.table.columnWidths[0] == released && v.takeEvents().isEmpty, "a drag is not a heading click")
     }
 }
+
+/// Selecting several rows as on macOS: Shift (or Alt) extends, Ctrl toggles, by identity.
+@Suite struct TableMultipleSelectionTests {
+    struct File: Sendable { var name: String; var size: Int }
+
+    func view() throws -> TableView<File> {
+        let files = (0..<50).map { File(name: "file-\($0)", size: ($0 * 37) % 50) }
+        var table = TableState(rows: files, columns: [
+            TableColumn("Name", width: try ColumnWidth(min: 80, ideal: 160)) { .string($0.name) },
+            TableColumn("Size", width: try ColumnWidth(min: 80, ideal: 160), alignment: .trailing) { .int($0.size) },
+        ])
+        table.list.selectionMode = .multiple
+        table.list.idiom = .macOS
+        var view = TableView(table, theme: Theme())
+        var buffer = Buffer(columns: 40, rows: 20)
+        view.render(in: buffer.area, into: &buffer, at: 0)
+        return view
+    }
+
+    func click(_ v: inout TableView<File>, row: Int, _ modifiers: Modifiers = [], at time: Double) {
+        // Row r of the table is on screen row r + 1, under the header.
+        _ = v.handle(.mouse(MouseEvent(.press, column: 5, row: row + 1, modifiers: modifiers)), at: time)
+        _ = v.handle(.mouse(MouseEvent(.release, column: 5, row: row + 1, modifiers: modifiers)), at: time + 0.05)
+    }
+
+    func names(_ v: TableView<File>) -> [String] {
+        v.table.list.selectedIndexPaths.compactMap { try? v.table.list.row(at: $0).name }
+    }
+
+    @Test("LT-01, LT-12: Shift-click selects a range, Ctrl-click toggles one row, Alt-click extends where Shift-click is the terminal's")
+    func LT_01_LT_12_clickSelection() throws {
+        var v = try view()
+        click(&v, row: 2, at: 0)
+        click(&v, row: 5, .shift, at: 1)
+        #expect(names(v) == ["file-2", "file-3", "file-4", "file-5"])
+        click(&v, row: 3, .control, at: 2)
+        #expect(names(v) == ["file-2", "file-4", "file-5"])
+        click(&v, row: 7, .alt, at: 3)
+        #expect(names(v) == ["file-3", "file-4", "file-5", "file-6", "file-7"], "the range runs from the row last toggled")
+        click(&v, row: 9, at: 4)
+        #expect(names(v) == ["file-9"], "a plain click selects one row again")
+    }
+
+    @Test("LT-01, LT-12: Shift+arrows extend the selection, Ctrl+A selects every row, and the selection survives a sort")
+    func LT_01_LT_12_keysAndSorting() throws {
+        var v = try view()
+        click(&v, row: 10, at: 0)
+        for _ in 0..<3 { _ = v.handle(.key(KeyEvent(.down, .shift)), at: 1) }
+        #expect(names(v) == ["file-10", "file-11", "file-12", "file-13"])
+        let chosen = Set(names(v))
+        _ = v.handle(.mouse(MouseEvent(.press, column: 25, row: 0)), at: 2)
+        _ = v.handle(.mouse(MouseEvent(.release, column: 25, row: 0)), at: 2.05)
+        #expect(v.table.sortOrder.first?.columnID == "Size")
+        #expect(Set(names(v)) == chosen, "the same rows stay selected, wherever the sort put them")
+        #expect(v.table.list.selectedIndexPaths.map(\.row) != [10, 11, 12, 13])
+        #expect(v.handle(.key(KeyEvent(.character("a"), .control)), at: 3) == .handled)
+        #expect(v.table.list.selection.count == 50)
+    }
+
+    @Test("LT-03: on iOS outside edit mode, modifier clicks select one row, as a tap does")
+    func LT_03_iOSKeepsOneRow() throws {
+        var v = try view()
+        v.table.list.idiom = .iOS
+        click(&v, row: 2, at: 0)
+        click(&v, row: 5, .shift, at: 1)
+        #expect(names(v) == ["file-5"])
+        #expect(v.handle(.key(KeyEvent(.character("a"), .control)), at: 2) == .ignored)
+    }
+}

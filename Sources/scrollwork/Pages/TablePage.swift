@@ -11,13 +11,17 @@ struct TablePage: GalleryPage {
         "Sorts run in the background: the heading shows how far, the table keeps moving, Esc cancels.",
         "Names sort as Finder sorts them: ignoring case, with numbers read as numbers (file-2 before file-10).",
         "Type a few letters to select the first row that starts with them (the status line says how it searched).",
-        "Alt+C copies the selected row with the heading, tab-separated, to the clipboard (OSC 52).",
+        "Alt+C copies the selected rows (up to 10,000) with the heading, tab-separated, to the clipboard (OSC 52).",
         "Drag a │ divider in the header to resize a column; the others make room. Held at the right edge, it keeps growing.",
         "Wider than the window, the table scrolls sideways: Shift+wheel, ← →, or drag; the Name column stays.",
         "Click a row to select it; ↑ ↓ move the selection. PgUp PgDn Space Home End scroll.",
+        "Several rows, as on a Mac: Shift-click or Alt-click selects a range, Ctrl-click adds or removes a row, Shift+↑ ↓ extend, Ctrl+A selects all; sorting keeps them selected.",
         "Alt+M: a million generated files · 100,000 files from a slow source (rows arrive in pages; Enter on a ⚠ row retries) · a log that grows.",
         "Wheel or drag to scroll a million rows; the header stays, with a hard edge below it.",
     ]
+
+    /// The most rows Alt+C copies: OSC 52 goes through the terminal, which caps what it takes.
+    static let copyLimit = 10_000
 
     /// What the table shows: generated files, a slow source, a growing log.
     enum Mode: Int, CaseIterable { case generated, slow, growing }
@@ -55,8 +59,10 @@ struct TablePage: GalleryPage {
         ]
         var table = TableState(rows: GeneratedRows(count: rows) { FileRow(index: $0) }, columns: columns)
         table.list.scroll = style.scrollState()
-        table.list.idiom = style.idiom
-        table.list.selectionMode = .single
+        // Sortable headings and several selected rows are macOS's table (LT-12): this table
+        // behaves as a Mac's does, whatever --idiom says (iOS would want edit mode first, LT-03).
+        table.list.idiom = .macOS
+        table.list.selectionMode = .multiple
         // Wider than the window, the table scrolls sideways and the names stay.
         table.pinnedColumns = 1
         files = TableView(table, theme: style.theme)
@@ -86,7 +92,13 @@ struct TablePage: GalleryPage {
         if let first = table.sortOrder.first { sort = "sorted by \(first.columnID) \(first.ascending ? "▲" : "▼")" }
         if let sorting { sort = "Sorting by \(table.columns[sorting.column].title)… \(Int(sorting.fraction * 100))% (Esc cancels)" }
         var parts = ["\(grouped(table.list.numberOfRows)) rows", sort]
-        if let path = table.list.selectedIndexPaths.first { parts.append("row \(grouped(path.row + 1)) selected") }
+        // Counted, not listed: a million selected rows must not cost a frame.
+        let selected = table.list.selection
+        if selected.count > 1 {
+            parts.append("\(grouped(selected.count)) rows selected")
+        } else if let id = selected.first, let path = table.list.indexPath(of: id) {
+            parts.append("row \(grouped(path.row + 1)) selected")
+        }
         if let s = lastSortSeconds { parts.append("sort took \(Int(s * 1000)) ms") }
         if let note { parts.append(note) }
         return parts.joined(separator: " · ")
@@ -161,12 +173,15 @@ struct TablePage: GalleryPage {
         }
         // Alt+C copies the selected rows, tab-separated, with the heading row (OSC 52).
         if key == KeyEvent(.character("c"), .alt) {
+            let selected = table.list.selectedIndexPaths
             var rows: [FileRow] = []
-            do { rows = try table.list.selectedIndexPaths.map { try table.list.row(at: $0) } } catch { note = "\(error)"; return .handled }
+            do { rows = try selected.prefix(Self.copyLimit).map { try table.list.row(at: $0) } } catch { note = "\(error)"; return .handled }
             guard !rows.isEmpty else { note = "select a row first: nothing copied"; return .handled }
             let lines = [table.columns.map(\.title)] + rows.map { row in table.columns.map { $0.value(row).description } }
             clipboard = lines.map { $0.joined(separator: "\t") }.joined(separator: "\n")
-            note = "copied \(grouped(rows.count)) row\(rows.count == 1 ? "" : "s") with the heading (OSC 52: on the clipboard where the terminal allows it)"
+            let count = rows.count < selected.count ? "the first \(grouped(rows.count)) of \(grouped(selected.count)) selected rows (terminals take a few megabytes at most)"
+                : "\(grouped(rows.count)) row\(rows.count == 1 ? "" : "s")"
+            note = "copied \(count) with the heading (OSC 52: on the clipboard where the terminal allows it)"
             return .handled
         }
         // Type-ahead: letters, digits and - . _ select the first row that starts with them.
