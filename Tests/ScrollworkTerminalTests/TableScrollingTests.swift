@@ -183,3 +183,70 @@ import Testing
         #expect(v.handle(.key(KeyEvent(.character("a"), .control)), at: 2) == .ignored)
     }
 }
+
+/// Fitting a column to its content and moving columns by their headings, as in macOS tables.
+@Suite struct TableColumnArrangementTests {
+    struct File: Sendable { var name: String; var size: Int; var kind: String }
+
+    func view(reorderable: Bool = true, pinned: Int = 0) throws -> TableView<File> {
+        let files = (0..<30).map { File(name: $0 == 4 ? "a-much-longer-file-name-4" : "f\($0)", size: $0, kind: "Text") }
+        var table = TableState(rows: files, columns: [
+            TableColumn("Name", width: try ColumnWidth(min: 40, ideal: 80, max: 400)) { .string($0.name) },
+            TableColumn("Size", width: try ColumnWidth(min: 40, ideal: 80)) { .int($0.size) },
+            TableColumn("Kind", width: try ColumnWidth(min: 40, ideal: 80)) { .string($0.kind) },
+        ])
+        table.allowsColumnReordering = reorderable
+        table.pinnedColumns = pinned
+        var view = TableView(table, theme: Theme())
+        var buffer = Buffer(columns: 60, rows: 12)
+        view.render(in: buffer.area, into: &buffer, at: 0)
+        return view
+    }
+
+    func click(_ v: inout TableView<File>, column: Int, at time: Double) {
+        _ = v.handle(.mouse(MouseEvent(.press, column: column, row: 0)), at: time)
+        _ = v.handle(.mouse(MouseEvent(.release, column: column, row: 0)), at: time + 0.05)
+    }
+
+    @Test("LT-12: a double-click on a divider fits the column before it to its widest value; a click on the │ does not sort")
+    func LT_12_autoFit() throws {
+        var v = try view()
+        // The Name column is 10 cells wide here (the table is stretched to 60), its │ in the last.
+        let bar = v.columnCells[0].column + v.columnCells[0].width - 1
+        click(&v, column: bar, at: 0)
+        #expect(v.table.sortOrder.isEmpty && v.takeEvents().isEmpty, "one click on the divider neither sorts nor fits")
+        click(&v, column: bar, at: 0.3)
+        #expect(v.takeEvents() == [.columnFitted(column: 0)])
+        // "a-much-longer-file-name-4" is 25 cells, and a cell of padding each side.
+        #expect(v.table.columnWidths[0] == 27 * 8)
+        #expect(v.table.sortOrder.isEmpty)
+        let size = v.columnCells[1].column + 2
+        click(&v, column: size, at: 2)
+        click(&v, column: size, at: 2.2)
+        #expect(v.table.sortOrder.first?.columnID == "Size", "clicks beside the divider still sort")
+    }
+
+    @Test("LT-12: dragging a heading moves its column, the sort order staying; not where reordering is off or across pinned columns")
+    func LT_12_reorderColumns() throws {
+        var v = try view()
+        try v.table.chooseHeading(1)
+        let size = v.columnCells[1].column + 2, name = v.columnCells[0].column + 2
+        _ = v.handle(.mouse(MouseEvent(.press, column: size, row: 0)), at: 0)
+        _ = v.handle(.mouse(MouseEvent(.drag, column: name, row: 0)), at: 0.1)
+        _ = v.handle(.mouse(MouseEvent(.release, column: name, row: 0)), at: 0.2)
+        #expect(v.table.columns.map(\.title) == ["Size", "Name", "Kind"])
+        #expect(v.takeEvents() == [.columnMoved(from: 1, to: 0)])
+        #expect(v.table.sortOrder == [SortOrder(columnID: "Size", ascending: true)] && v.table.sortIndicator(forColumn: 0) == true)
+
+        var fixed = try view(reorderable: false)
+        _ = fixed.handle(.mouse(MouseEvent(.press, column: size, row: 0)), at: 0)
+        _ = fixed.handle(.mouse(MouseEvent(.drag, column: name, row: 0)), at: 0.1)
+        _ = fixed.handle(.mouse(MouseEvent(.release, column: name, row: 0)), at: 0.2)
+        #expect(fixed.table.columns.map(\.title) == ["Name", "Size", "Kind"] && fixed.takeEvents().isEmpty)
+
+        var pinned = try view(pinned: 1)
+        #expect(throws: TableError.self) { try pinned.table.moveColumn(2, to: 0) }
+        try pinned.table.moveColumn(2, to: 1)
+        #expect(pinned.table.columns.map(\.title) == ["Name", "Kind", "Size"])
+    }
+}

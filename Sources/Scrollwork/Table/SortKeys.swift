@@ -16,50 +16,48 @@ enum SortKeys: Sendable {
     /// `stop` is asked every 65,536 rows; when it says so, reading ends and the result is nil.
     init?(count: Int, textOrder: TextOrder = .lexical, stop: (Int) -> Bool = { _ in false }, value: (Int) -> TableValue) {
         guard count > 0 else { self = .values([]); return }
-        switch value(0) {
-        case let .int(first):
-            var keys = [first]
-            keys.reserveCapacity(count)
-            for i in 1..<count {
-                if i & 0xFFFF == 0, stop(i) { return nil }
-                guard case let .int(x) = value(i) else {
-                    guard let rest = Self.mixed(keys.map { .int($0) }, from: i, count: count, textOrder: textOrder, stop: stop, value: value) else { return nil }
-                    self = rest
-                    return
-                }
-                keys.append(x)
-            }
-            self = .ints(keys)
-        case let .double(first):
-            var keys = [first]
-            keys.reserveCapacity(count)
-            for i in 1..<count {
-                if i & 0xFFFF == 0, stop(i) { return nil }
-                guard case let .double(x) = value(i) else {
-                    guard let rest = Self.mixed(keys.map { .double($0) }, from: i, count: count, textOrder: textOrder, stop: stop, value: value) else { return nil }
-                    self = rest
-                    return
-                }
-                keys.append(x)
-            }
-            self = .doubles(keys)
-        case let .string(first) where textOrder == .lexical:
-            var keys = [first]
-            keys.reserveCapacity(count)
-            for i in 1..<count {
-                if i & 0xFFFF == 0, stop(i) { return nil }
-                guard case let .string(x) = value(i) else {
-                    guard let rest = Self.mixed(keys.map { .string($0) }, from: i, count: count, textOrder: textOrder, stop: stop, value: value) else { return nil }
-                    self = rest
-                    return
-                }
-                keys.append(x)
-            }
-            self = .strings(keys)
-        default:
+        let read: SortKeys??
+        let first = value(0)
+        // The first key, read to learn the type, is not read again.
+        let value = { (i: Int) -> TableValue in i == 0 ? first : value(i) }
+        switch first {
+        case .int:
+            read = Self.typed(count, textOrder, stop, value, key: { if case let .int(x) = $0 { x } else { nil } }, keys: { .ints($0) }, back: { .int($0) })
+        case .double:
+            read = Self.typed(count, textOrder, stop, value, key: { if case let .double(x) = $0 { x } else { nil } }, keys: { .doubles($0) }, back: { .double($0) })
+        case .string where textOrder == .lexical:
+            read = Self.typed(count, textOrder, stop, value, key: { if case let .string(x) = $0 { x } else { nil } }, keys: { .strings($0) }, back: { .string($0) })
+        case .string:
+            // Byte keys cannot be turned back into text: a key of another type starts over.
+            read = Self.typed(count, textOrder, stop, value, key: { if case let .string(x) = $0 { textOrder.sortKey(x) } else { nil } }, keys: { .textKeys($0) }, back: nil)
+        case .empty:
+            read = .some(nil)
+        }
+        switch read {
+        case let .some(.some(keys)): self = keys
+        case .some(.none):
             guard let all = Self.mixed([], from: 0, count: count, textOrder: textOrder, stop: stop, value: value) else { return nil }
             self = all
+        case .none: return nil
         }
+    }
+
+    /// Reads keys of one type straight into typed storage. Nil when `stop` says so; `.some(nil)`
+    /// when a key of another type came and `back` is nil (the caller reads all as mixed values).
+    private static func typed<Key>(_ count: Int, _ textOrder: TextOrder, _ stop: (Int) -> Bool, _ value: (Int) -> TableValue, key: (TableValue) -> Key?,
+                                   keys: ([Key]) -> SortKeys, back: ((Key) -> TableValue)?) -> SortKeys?? {
+        var read: [Key] = []
+        read.reserveCapacity(count)
+        for i in 0..<count {
+            if i & 0xFFFF == 0, i > 0, stop(i) { return nil }
+            guard let k = key(value(i)) else {
+                guard let back else { return .some(nil) }
+                guard let rest = mixed(read.map(back), from: i, count: count, textOrder: textOrder, stop: stop, value: value) else { return nil }
+                return rest
+            }
+            read.append(k)
+        }
+        return keys(read)
     }
 
     /// Reads keys `start..<count` after `read` into mixed storage, then picks the narrowest.

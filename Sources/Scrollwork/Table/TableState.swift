@@ -7,10 +7,10 @@ public struct TableState<Row: Sendable>: Sendable {
     /// The rows, selection and scroll view.
     public var list: ListState<Row>
     /// The columns in display order.
-    public private(set) var columns: [TableColumn<Row>]
+    public internal(set) var columns: [TableColumn<Row>]
     /// The current column widths. When they add up to more than the view, the table scrolls
     /// sideways with the same physics as down.
-    public private(set) var columnWidths: [Double] { didSet { list.contentWidth = totalColumnWidth } }
+    public internal(set) var columnWidths: [Double] { didSet { list.contentWidth = totalColumnWidth } }
     /// How many leading columns stay in place while the others scroll sideways (a Name column,
     /// say). Clamped to 0…the number of columns.
     public var pinnedColumns = 0 { didSet { pinnedColumns = pinnedColumns.clamped(to: 0...columns.count) } }
@@ -18,6 +18,9 @@ public struct TableState<Row: Sendable>: Sendable {
     public var autoresizingStyle: ColumnAutoresizingStyle = .uniform { didSet { refit() } }
     /// The sort keys, most significant first; earlier keys break ties of later ones.
     public private(set) var sortOrder: [SortOrder] = []
+    /// Whether people may reorder columns by dragging their headings (as NSTableView's
+    /// `allowsColumnReordering`).
+    public var allowsColumnReordering = true
     /// A label shown above a one-column table without a heading (LT-07).
     public var headerLabel: String? = nil
     /// The width the columns are fitted into.
@@ -69,7 +72,7 @@ public struct TableState<Row: Sendable>: Sendable {
     /// when nil; pass the order of a sort still running to build on it): ascending by the column
     /// first, or, when it is already the first key, reversed; the other keys follow as tie-breakers.
     public func sortOrder(choosingHeading column: Int, after base: [SortOrder]? = nil) throws(TableError) -> [SortOrder] {
-        try validate(column)
+        try validateColumn(column)
         guard columns[column].isSortable else { throw .notAllowed("column \"\(columns[column].title)\" is not sortable") }
         let id = columns[column].id
         var order = base ?? sortOrder
@@ -157,40 +160,6 @@ public struct TableState<Row: Sendable>: Sendable {
         return columnWidths.map { x += $0; return x }
     }
 
-    /// The width of the pinned columns, which stay at the leading edge.
-    public var pinnedWidth: Double { columnWidths.prefix(pinnedColumns).reduce(0, +) }
-
-    /// Where `x`, from the view's leading edge, falls in the columns' own coordinates: the same
-    /// over the pinned columns, moved by the sideways scroll past them.
-    public func contentX(atViewX x: Double) -> Double {
-        x < pinnedWidth ? x : x + list.scroll.offset.x
-    }
-
-    /// Where column `column`'s leading edge is drawn, from the view's leading edge: scrolled
-    /// columns move with the sideways scroll (and may lie under the pinned ones or past the view).
-    public func viewX(ofColumn column: Int) -> Double {
-        let start = columnWidths.prefix(Swift.max(0, column)).reduce(0, +)
-        return column < pinnedColumns ? start : start - list.scroll.offset.x
-    }
-
-    /// Scrolls sideways the least that shows the divider after `column` with `margin` points
-    /// beside it, for a divider dragged against the edge; pinned columns need no scrolling.
-    public mutating func revealDivider(after column: Int, margin: Double = 0, at time: Double) {
-        guard columns.indices.contains(column), column >= pinnedColumns else { return }
-        let x = dividerPositions[column]
-        let room = Swift.max(0, list.scroll.contentViewport.width - pinnedWidth)
-        let margin = margin.isFinite ? margin.clamped(to: 0...room) : 0
-        // The scrolled part of the view starts after the pinned columns.
-        let low = x - margin - pinnedWidth, high = x + margin - list.scroll.contentViewport.width
-        let current = list.scroll.offset.x
-        let target = current > low ? low : (current < high ? high : current)
-        guard target != current else { return }
-        // Only sideways: rows still gliding down keep gliding.
-        list.scroll.advance(to: time.isFinite ? time : list.scroll.time)
-        list.scroll.tick(at: list.scroll.time)
-        list.scroll.move(.horizontal, to: target.clamped(to: list.scroll.offsetBounds(.horizontal)), animated: false)
-    }
-
     /// The column under `x`, or nil past the last one.
     public func column(atX x: Double) -> Int? {
         var edge = 0.0
@@ -211,7 +180,7 @@ public struct TableState<Row: Sendable>: Sendable {
     /// limits and the others give or take room as the autoresizing style says; what they cannot
     /// absorb widens or narrows the table. A `delta` that is not a finite number moves nothing.
     public mutating func dragDivider(after column: Int, by delta: Double) throws(TableError) {
-        try validate(column)
+        try validateColumn(column)
         guard columns[column].isResizable else { throw .notAllowed("column \"\(columns[column].title)\" is not resizable") }
         guard delta.isFinite else { return }
         var widths = columnWidths
@@ -226,7 +195,7 @@ public struct TableState<Row: Sendable>: Sendable {
     /// Sets `column`'s width directly (clamped to its limits), without moving the others; a width
     /// that is not a finite number changes nothing.
     public mutating func setWidth(_ width: Double, ofColumn column: Int) throws(TableError) {
-        try validate(column)
+        try validateColumn(column)
         guard width.isFinite else { return }
         columnWidths[column] = columns[column].width.clamp(width)
     }
@@ -285,7 +254,7 @@ public struct TableState<Row: Sendable>: Sendable {
         return found
     }
 
-    private func validate(_ column: Int) throws(TableError) {
+    func validateColumn(_ column: Int) throws(TableError) {
         guard columns.indices.contains(column) else { throw .columnOutOfRange(column, count: columns.count) }
     }
 }

@@ -16,30 +16,39 @@ public enum TextOrder: Sendable, Hashable, CaseIterable {
     public func sortKey(_ text: String) -> [UInt8] {
         guard self == .finder else { return Array(text.utf8) }
         var key: [UInt8] = []
-        key.reserveCapacity(text.utf8.count + 4)
-        var digits: [UInt8] = []
-        func flushDigits() {
-            guard !digits.isEmpty else { return }
-            let significant = digits.drop { $0 == 0x30 }
-            let run = significant.isEmpty ? [0x30] : Array(significant)
-            let length = Swift.min(run.count, 0xFFFF)
-            key.append(0x30)
-            key.append(UInt8(length >> 8))
-            key.append(UInt8(length & 0xFF))
-            key.append(contentsOf: run)
-            digits.removeAll(keepingCapacity: true)
+        key.reserveCapacity(text.utf8.count + 6)
+        // Where the current run of digits has its header, and whether a digit other than a
+        // leading zero has come yet; the digits go straight into the key, no buffer.
+        var run: (header: Int, significant: Bool)? = nil
+        func endRun() {
+            guard let r = run else { return }
+            if !r.significant { key.append(0x30) }
+            let length = Swift.min(key.count - r.header - 3, 0xFFFF)
+            key[r.header + 1] = UInt8(length >> 8)
+            key[r.header + 2] = UInt8(length & 0xFF)
+            run = nil
         }
         for scalar in text.unicodeScalars {
             let v = scalar.value
-            if v >= 0x30 && v <= 0x39 { digits.append(UInt8(v)); continue }
-            flushDigits()
+            if v >= 0x30 && v <= 0x39 {
+                if run == nil {
+                    run = (key.count, false)
+                    key.append(contentsOf: [0x30, 0, 0])
+                }
+                if v != 0x30 || run?.significant == true {
+                    run?.significant = true
+                    key.append(UInt8(v))
+                }
+                continue
+            }
+            endRun()
             if v < 0x80 {
                 key.append(v >= 0x41 && v <= 0x5A ? UInt8(v + 0x20) : UInt8(v))
             } else {
                 key.append(contentsOf: scalar.properties.lowercaseMapping.utf8)
             }
         }
-        flushDigits()
+        endRun()
         return key
     }
 }

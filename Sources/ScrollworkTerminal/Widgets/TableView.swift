@@ -6,14 +6,20 @@ public enum TableEvent: Sendable, Hashable {
     case headingClicked(column: Int)
     /// A row was activated.
     case row(ListEvent)
+    /// A heading was dragged: the column moved from one position to another.
+    case columnMoved(from: Int, to: Int)
+    /// A divider was double-clicked: the column before it was sized to its content.
+    case columnFitted(column: Int)
 }
 
 /// A table: a `TableState` with a pinned header (▲/▼ on the sorted column, │ dividers that
 /// people drag), zebra rows, per-column truncation and alignment, the selection, and the hard edge
 /// under the header once rows scroll beneath it (LT-06, LT-07, LT-12, SV-08).
 ///
-/// A click on a heading sorts by it (again reverses), a drag on a divider resizes (held against the
-/// trailing edge, the column keeps growing and the table scrolls); rows select on click and scroll
+/// A click on a heading sorts by it (again reverses), a drag on a heading moves its column (when
+/// ``TableState/allowsColumnReordering``), a drag on a divider resizes (held against the trailing
+/// edge, the column keeps growing and the table scrolls), a double-click on a divider's │ fits the
+/// column before it to its content; rows select on click (Shift or Alt extends, Ctrl toggles) and scroll
 /// on drag and wheel. A table wider than the view scrolls sideways by drag, Shift+wheel, the
 /// horizontal wheel and ← →, with ``TableState/pinnedColumns`` staying in place. ↑ ↓ move the
 /// selection (Shift extends it), Page keys and Space scroll by a page, Enter activates.
@@ -40,6 +46,8 @@ public struct TableView<Row: Sendable>: Widget {
     public private(set) var shownRows: Range<Int> = 0..<0
     private var pointer = ScrollPointer()
     private var header: HeaderPress? = nil
+    /// The last click on a divider's own cell and when, to tell a double-click.
+    private var dividerClick: (divider: Int, time: Double)? = nil
     private var events: [TableEvent] = []
     private var failure: (any Error)? = nil
 
@@ -221,6 +229,16 @@ public struct TableView<Row: Sendable>: Widget {
             switch mouse.kind {
             case .drag:
                 if mouse.column != press.lastColumn { press.moved = true }
+                if press.divider == nil, table.allowsColumnReordering, let target = table.column(atX: x(ofColumn: mouse.column)), target != press.column {
+                    // A heading dragged onto another column's place takes it, as in AppKit.
+                    do {
+                        try table.moveColumn(press.column, to: target)
+                        events.append(.columnMoved(from: press.column, to: target))
+                        press.column = target
+                    } catch {
+                        // Across the pinned columns' edge: the heading stays where it may be.
+                    }
+                }
                 if let divider = press.divider {
                     let delta = Double(mouse.column - press.lastColumn) * metrics.cellWidth
                     if delta != 0 { do { try table.dragDivider(after: divider, by: delta) } catch { failure = error } }
@@ -234,7 +252,18 @@ public struct TableView<Row: Sendable>: Widget {
                 header = press
             case .release:
                 header = nil
-                if !press.moved { chooseHeading(press.column) }
+                guard !press.moved else { break }
+                if let divider = press.divider, mouse.column == dividerCell(divider) {
+                    // The │ itself: a click does not sort, a double-click fits the column to its content.
+                    if let last = dividerClick, last.divider == divider, time - last.time <= Self.doubleClickInterval {
+                        dividerClick = nil
+                        fitColumn(divider)
+                    } else {
+                        dividerClick = (divider, time)
+                    }
+                } else {
+                    chooseHeading(press.column)
+                }
             default: return .ignored
             }
             return .handled
@@ -248,6 +277,26 @@ public struct TableView<Row: Sendable>: Widget {
             } catch { failure = error }
         }
         return result
+    }
+
+    /// How soon a second click counts as a double-click (macOS's default is 0.5 s).
+    static var doubleClickInterval: Double { 0.5 }
+
+    /// The cell the │ after `divider`'s column is drawn in.
+    private func dividerCell(_ divider: Int) -> Int? {
+        let cells = columnCells
+        guard cells.indices.contains(divider) else { return nil }
+        return cells[divider].column + cells[divider].width - 1
+    }
+
+    /// Sizes `column` to its heading and values: the rows on screen and a sample of the rest.
+    private mutating func fitColumn(_ column: Int) {
+        let cellWidth = metrics.cellWidth
+        do {
+            // A cell of padding each side, as the cells are drawn.
+            try table.autoFit(column: column, visible: shownRows) { Double(displayWidth($0) + 2) * cellWidth }
+            events.append(.columnFitted(column: column))
+        } catch { failure = error }
     }
 
     private mutating func chooseHeading(_ column: Int) {

@@ -1,0 +1,103 @@
+extension TableState {
+    /// The width of the pinned columns, which stay at the leading edge.
+    public var pinnedWidth: Double { columnWidths.prefix(pinnedColumns).reduce(0, +) }
+
+    /// Where `x`, from the view's leading edge, falls in the columns' own coordinates: the same
+    /// over the pinned columns, moved by the sideways scroll past them.
+    public func contentX(atViewX x: Double) -> Double {
+        x < pinnedWidth ? x : x + list.scroll.offset.x
+    }
+
+    /// Where column `column`'s leading edge is drawn, from the view's leading edge: scrolled
+    /// columns move with the sideways scroll (and may lie under the pinned ones or past the view).
+    public func viewX(ofColumn column: Int) -> Double {
+        let start = columnWidths.prefix(Swift.max(0, column)).reduce(0, +)
+        return column < pinnedColumns ? start : start - list.scroll.offset.x
+    }
+
+    /// Scrolls sideways the least that shows the divider after `column` with `margin` points
+    /// beside it, for a divider dragged against the edge; pinned columns need no scrolling.
+    public mutating func revealDivider(after column: Int, margin: Double = 0, at time: Double) {
+        guard columns.indices.contains(column), column >= pinnedColumns else { return }
+        let x = dividerPositions[column]
+        let room = Swift.max(0, list.scroll.contentViewport.width - pinnedWidth)
+        let margin = margin.isFinite ? margin.clamped(to: 0...room) : 0
+        // The scrolled part of the view starts after the pinned columns.
+        let low = x - margin - pinnedWidth, high = x + margin - list.scroll.contentViewport.width
+        let current = list.scroll.offset.x
+        let target = current > low ? low : (current < high ? high : current)
+        guard target != current else { return }
+        // Only sideways: rows still gliding down keep gliding.
+        list.scroll.advance(to: time.isFinite ? time : list.scroll.time)
+        list.scroll.tick(at: list.scroll.time)
+        list.scroll.move(.horizontal, to: target.clamped(to: list.scroll.offsetBounds(.horizontal)), animated: false)
+    }
+
+    /// The width that fits `column`'s heading (with room for the sort arrow) and its values, as
+    /// a double-click on the divider after it gives on macOS; within the column's limits.
+    ///
+    /// The values measured are those of the rows in `visible` (flat row numbers: the rows on
+    /// screen) and of `sample` more spread evenly over the table (clamped to 0…100,000), so that
+    /// a table of millions of rows answers within a frame; a table of at most `sample` rows is
+    /// measured whole. `width` gives a text's width in points, padding included; a width that is
+    /// not a finite number counts as 0.
+    public func fittingWidth(ofColumn column: Int, visible: Range<Int> = 0..<0, sample: Int = 1000,
+                             width: (String) -> Double) throws(TableError) -> Double {
+        try validateColumn(column)
+        let total = list.numberOfRows
+        let sample = sample.clamped(to: 0...100_000)
+        var rows = Array(visible.clamped(to: 0..<total))
+        if total <= sample {
+            rows = Array(0..<total)
+        } else if sample > 0 {
+            let step = Double(total) / Double(sample)
+            rows += (0..<sample).map { Int(Double($0) * step) }
+        }
+        func measure(_ text: String) -> Double {
+            let w = width(text)
+            return w.isFinite ? w : 0
+        }
+        var widest = measure(columns[column].title + " ▲")
+        for flat in rows {
+            guard let path = list.indexPath(forFlatRow: flat) else { continue }
+            let row: Row
+            // A row that cannot be read (a source that failed) has nothing to measure.
+            do { row = try list.row(at: path) } catch { continue }
+            let value = columns[column].value(row)
+            widest = Swift.max(widest, measure(columns[column].format?(value) ?? value.description))
+        }
+        return columns[column].width.clamp(widest)
+    }
+
+    /// Sizes `column` to ``fittingWidth(ofColumn:visible:sample:width:)`` (a double-click on the
+    /// divider after it); the other columns keep their widths, so the table may grow wider than
+    /// the view and scroll sideways. Returns the new width.
+    @discardableResult
+    public mutating func autoFit(column: Int, visible: Range<Int> = 0..<0, sample: Int = 1000, width: (String) -> Double) throws(TableError) -> Double {
+        guard columns.indices.contains(column), columns[column].isResizable else {
+            try validateColumn(column)
+            throw .notAllowed("column \"\(columns[column].title)\" is not resizable")
+        }
+        let fitted = try fittingWidth(ofColumn: column, visible: visible, sample: sample, width: width)
+        columnWidths[column] = fitted
+        return fitted
+    }
+
+    /// Moves column `from` to position `to` (a heading dragged along the header), its width with
+    /// it; the sort order, kept by column identifier, is unchanged.
+    ///
+    /// - Throws: ``TableError/columnOutOfRange(_:count:)`` for a position outside the columns,
+    ///   ``TableError/notAllowed(_:)`` when ``allowsColumnReordering`` is off or the move would
+    ///   carry a column across the edge of the pinned columns (they move only among themselves).
+    public mutating func moveColumn(_ from: Int, to: Int) throws(TableError) {
+        try validateColumn(from)
+        try validateColumn(to)
+        guard allowsColumnReordering else { throw .notAllowed("this table does not allow reordering its columns") }
+        guard (from < pinnedColumns) == (to < pinnedColumns) else {
+            throw .notAllowed("pinned columns move only among themselves; column \(from) cannot move to \(to) with \(pinnedColumns) pinned")
+        }
+        guard from != to else { return }
+        columns.insert(columns.remove(at: from), at: to)
+        columnWidths.insert(columnWidths.remove(at: from), at: to)
+    }
+}

@@ -1,0 +1,41 @@
+import Testing
+@testable import Scrollwork
+
+@Suite struct TableColumnsTests {
+    @Test("LT-12: fitting a column of ten million rows reads the rows on screen and a bounded sample, not every row")
+    func LT_12_autoFitIsBounded() throws {
+        let counter = FetchCounter()
+        var table = TableState(rows: GeneratedRows(count: 10_000_000) { i in
+            counter.fetched.withLock { $0 += 1 }
+            return i == 12 ? "the widest name, on screen" : "n\(i)"
+        }, columns: [
+            TableColumn("Name", width: try ColumnWidth(min: 1, ideal: 10, max: 1000)) { .string($0) },
+        ])
+        let width = try table.autoFit(column: 0, visible: 0..<40) { Double(displayWidth($0)) }
+        #expect(width == 26 && table.columnWidths[0] == 26)
+        #expect(counter.count <= 1040)
+        #expect(throws: TableError.self) { try table.autoFit(column: 3) { _ in 1 } }
+        // Within the column's limits, whatever the measure says.
+        #expect(try table.autoFit(column: 0) { _ in .infinity } == 1, "a measure that is not finite counts as 0")
+        #expect(try table.autoFit(column: 0) { _ in 5000 } == 1000)
+    }
+
+    @Test("LT-12: sideways positions: pinned columns stay, the others move with the scroll")
+    func LT_12_sidewaysGeometry() throws {
+        var table = TableState(rows: ["a"], columns: (0..<4).map { i in
+            TableColumn("C\(i)", width: try! ColumnWidth(min: 100, ideal: 100, max: 100)) { .string($0) }
+        })
+        table.pinnedColumns = 9
+        #expect(table.pinnedColumns == 4, "clamped to the columns")
+        table.pinnedColumns = 1
+        table.setAvailableWidth(200)
+        table.list.setViewport(Size(width: 200, height: 100))
+        #expect(table.list.scroll.contentSize.width == 400)
+        try table.list.scroll.setOffset(Point(x: 150, y: 0), time: 0)
+        #expect(table.viewX(ofColumn: 0) == 0 && table.viewX(ofColumn: 2) == 50)
+        #expect(table.contentX(atViewX: 50) == 50 && table.contentX(atViewX: 120) == 270)
+        #expect(table.column(atX: table.contentX(atViewX: 120)) == 2)
+        table.revealDivider(after: 1, at: 1)
+        #expect(table.list.scroll.offset.x == 100, "the divider after C1, at 200, shows just right of the pinned column")
+    }
+}
