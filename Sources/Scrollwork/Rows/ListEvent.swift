@@ -6,6 +6,10 @@ public enum ListEvent: Sendable, Hashable {
     case showDetails(IndexPath)
     /// The row was selected or deselected (option lists, plain rows).
     case selectionChanged(IndexPath)
+    /// The row was deleted by its delete control (⊖) in edit mode; the path is where it was.
+    case deleted(IndexPath)
+    /// The row was dragged by its reorder handle (≡) from one place to another.
+    case moved(from: IndexPath, to: IndexPath)
     /// Nothing happened (selection off and no accessory).
     case none
 }

@@ -61,6 +61,12 @@ extension ListState {
         let limit = sections[destination.section].order.count - (source.section == destination.section ? 1 : 0)
         guard destination.row >= 0 && destination.row <= limit else { throw .rowOutOfRange(destination, rowsInSection: limit + 1) }
         recordUndo()
+        moveRowUnrecorded(from: source, to: destination)
+    }
+
+    /// Moves a row between valid positions without an undo step: a drag by the reorder handle
+    /// moves it many times and records one.
+    mutating func moveRowUnrecorded(from source: IndexPath, to destination: IndexPath) {
         var from = sections[source.section].order.ids
         let id = from.remove(at: source.row)
         sections[source.section].order = explicitOrder(from, section: source.section)
@@ -173,13 +179,13 @@ extension ListState {
         scroll.moveOffset(to: s.scrollOffset, time: scroll.time)
     }
 
-    private mutating func recordUndo() {
+    mutating func recordUndo() {
         undoStack.append(snapshot)
         if undoStack.count > undoLimit { undoStack.removeFirst(undoStack.count - undoLimit) }
         redoStack.removeAll()
     }
 
-    private func require(_ permission: EditPermissions, _ what: String) throws(ListError) {
+    func require(_ permission: EditPermissions, _ what: String) throws(ListError) {
         guard editPermissions.contains(permission) else { throw .editNotAllowed(what) }
     }
 

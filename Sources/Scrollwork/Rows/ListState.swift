@@ -97,6 +97,8 @@ public struct ListState<Row: Sendable>: Sendable {
     /// The row kept at the top across viewport changes, how far into it the view starts, and
     /// the offset that showed it last (a different offset means someone scrolled since).
     var resizeAnchor: (item: Int, within: Double, offset: Double)? = nil
+    /// The row being dragged by its reorder handle, if one is.
+    public internal(set) var reordering: RowReorder? = nil
     var undoStack: [Snapshot] = []
     var redoStack: [Snapshot] = []
     /// The most edits kept for undo.

@@ -15,10 +15,13 @@ public struct CellMetrics: Sendable, Hashable {
     public var cell: Size { Size(width: cellWidth, height: cellHeight) }
 
     /// `metrics` with rows, headers, footers and section gaps one cell tall each: a terminal
-    /// draws whole rows. Whether rows vary in height, and the accessory width, are kept.
+    /// draws whole rows. Accessories (ⓘ, ⊖, ≡) take three cells, what their symbol and the space
+    /// around it are drawn in, so a click beside one reaches the row. Whether rows vary in height
+    /// is kept.
     public func cells(_ metrics: ListMetrics) -> ListMetrics {
         var m = metrics
         (m.rowHeight, m.headerHeight, m.footerHeight, m.sectionSpacing) = (cellHeight, cellHeight, cellHeight, cellHeight)
+        m.accessoryWidth = 3 * cellWidth
         return m
     }
 

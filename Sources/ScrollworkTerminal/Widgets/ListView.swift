@@ -6,7 +6,8 @@ import Scrollwork
 /// LT-14).
 ///
 /// Keys move the cursor (Shift extends the selection) and Enter activates the row; a click
-/// activates the row under it (its detail button when it hits the ⓘ), a drag scrolls like a
+/// activates the row under it (its detail button when it hits the ⓘ; in edit mode ⊖ deletes the
+/// row, and a drag on ≡ moves it, scrolling at the edges), a drag scrolls like a
 /// finger, the wheel scrolls, and a press or drag on the index jumps to its section (LT-10,
 /// LT-11). What the activations mean comes out of ``takeEvents()``.
 public struct ListView<Row: Sendable>: Widget {
@@ -211,14 +212,36 @@ public struct ListView<Row: Sendable>: Widget {
             }
             return .handled
         }
+        let point = metrics.point(column: mouse.column, row: mouse.row, in: body)
+        if let drag = list.reordering {
+            // The row follows the pointer; near an edge the list scrolls (see tick).
+            switch mouse.kind {
+            case .drag: list.moveReorder(pointerY: point.y, at: time)
+            case .release:
+                if let to = list.endReorder(at: time), to != drag.origin { events.append(.moved(from: drag.origin, to: to)) }
+            default: return .ignored
+            }
+            return .handled
+        }
+        if case .press = mouse.kind, mouse.button == .left, body.contains(column: mouse.column, row: mouse.row),
+           case let .row(path)? = list.item(atViewportY: point.y), list.reorderHandleFrame(at: path)?.contains(point) == true {
+            // ≡ in edit mode: a drag moves the row instead of scrolling the list.
+            do { try list.beginReorder(at: path, pointerY: point.y, at: time) } catch { failure = error }
+            return .handled
+        }
         let tap = pointer.isTap(mouse)
         let result = pointer.handle(mouse, in: body, state: &list.scroll, metrics: metrics, at: time)
         guard tap else { return result }
         // A press and release without moving is a tap on the item under the pointer.
-        let point = metrics.point(column: mouse.column, row: mouse.row, in: body)
         switch list.item(atViewportY: point.y) {
         case let .showMore(section)?:
             do { try list.showMore(inSection: section) } catch { failure = error }
+        case let .row(path)? where list.deleteControlFrame(at: path)?.contains(point) == true:
+            // ⊖ in edit mode deletes the row (undo brings it back).
+            do {
+                try list.deleteRows(at: [path])
+                events.append(.deleted(path))
+            } catch { failure = error }
         case let .row(path)?:
             let onDetail = list.detailButtonFrame(at: path)?.contains(point) ?? false
             do {
@@ -241,8 +264,11 @@ public struct ListView<Row: Sendable>: Widget {
 
     /// Stretches at the edge for a wheel turn nothing could use (SV-02).
     public mutating func overscroll(_ mouse: MouseEvent, at time: Double) { ScrollPointer.overscroll(mouse, state: &list.scroll, at: time) }
-    /// Advances the scrolling.
-    public mutating func tick(at time: Double) { list.scroll.tick(at: time) }
+    /// Advances the scrolling, and a dragged row over the rows scrolling beneath it.
+    public mutating func tick(at time: Double) {
+        list.scroll.tick(at: time)
+        list.followReorderPointer()
+    }
     /// Flashes the indicators (SV-03).
     public mutating func appear(at time: Double) { list.scroll.flashIndicators(at: time) }
     /// True while the list scrolls, an indicator fades or a chosen row flashes.

@@ -157,6 +157,9 @@ struct ChecksPage: GalleryPage {
                 expanded = expanded == path.row ? nil : path.row
             case .none:
                 expanded = expanded == cursor ? nil : cursor
+            case .deleted, .moved:
+                // The checks are not editable.
+                break
             }
             return
         }

@@ -8,11 +8,12 @@ struct ListPage: GalleryPage {
     static let guidelines = ["LT-01", "LT-02", "LT-03", "LT-04", "LT-05", "LT-08", "LT-09", "LT-10", "LT-11", "SV-03"]
     static let help = [
         "1 2 3 or a click choose a list; ↑ ↓ move; Enter opens (› drills in, Esc comes back).",
-        "i or a click on ⓘ shows details about a row without leaving the list.",
+        "i or a click on ⓘ shows details about a row over the list, without leaving it (Done or Esc closes).",
         "Text Size is an option list: ↑ ↓ move the focus and the checkmark stays; Enter or a click",
         "chooses, and the choice flashes, then gets the checkmark.",
         "Contacts: click or drag the letters on the right to jump; e toggles edit mode.",
-        "In edit mode: d deletes, n inserts, Alt+↑ Alt+↓ move a row; u undoes, r redoes.",
+        "In edit mode: click ⊖ or press d to delete, drag ≡ to move a row (the list scrolls at its edges),",
+        "n inserts, Alt+↑ Alt+↓ move a row; u undoes, r redoes.",
     ]
 
     var style: GalleryStyle
@@ -106,7 +107,8 @@ struct ListPage: GalleryPage {
             if i < 2 { buffer.fill(CellRect(column: columns[i].maxColumn, row: area.row, columns: 1, rows: area.rows), with: Cell("│", style: theme.separator)) }
         }
         let panes = columns.map { $0.inset(top: 1) }
-        if detail != nil { detailPane.render(in: panes[0], into: &buffer, at: time) } else { settings.render(in: panes[0], into: &buffer, at: time) }
+        if detail == nil || detail?.isSheet == true { settings.render(in: panes[0], into: &buffer, at: time) }
+        if detail != nil { detailPane.render(in: panes[0], into: &buffer, at: time) }
         options.render(in: panes[1], into: &buffer, at: time)
         contacts.render(in: panes[2], into: &buffer, at: time)
     }
@@ -180,6 +182,11 @@ struct ListPage: GalleryPage {
         return .handled
     }
 
+    /// "B 3": a row's section header and its place in the section.
+    private func place(_ path: IndexPath, in list: ListState<String>) -> String {
+        "\(list.decorations(ofSection: path.section).header?.title ?? "section \(path.section + 1)") \(path.row + 1)"
+    }
+
     private mutating func react(to event: ListEvent, in pane: Int) {
         let list = [settings.list, options.list, contacts.list][pane]
         do {
@@ -191,9 +198,17 @@ struct ListPage: GalleryPage {
                 focus(\.detailPane)
                 messages[0] = "opened \(title)"
             case let .showDetails(path):
-                messages[pane] = "ⓘ \(try list.row(at: path)): details shown, no navigation"
+                // An info sheet over the list, which stays where it is: no navigation (LT-10).
+                let title = try list.row(at: path)
+                detail = DetailPane(title: title, theme: style.theme, isSheet: true)
+                focus(\.detailPane)
+                messages[pane] = "ⓘ \(title): details shown over the list, no navigation"
             case let .selectionChanged(path):
                 if pane == 1 { messages[1] = "text size: \(try list.row(at: path))" }
+            case let .deleted(path):
+                messages[pane] = "deleted the row at \(place(path, in: list)) (u undoes)"
+            case let .moved(from, to):
+                messages[pane] = "moved \(try list.row(at: to)) from \(place(from, in: list)) to \(place(to, in: list)) (u undoes)"
             case .none:
                 break
             }
@@ -204,16 +219,19 @@ struct ListPage: GalleryPage {
 }
 
 /// The detail view of a settings row: a title and some text, and a ‹ Settings button that goes
-/// back (so does Esc).
+/// back (so does Esc). As a sheet (what an info button shows) it lies over the list with a Done
+/// button instead, and the list stays where it was.
 struct DetailPane: Widget {
     var title: String
     var theme: Theme
+    var isSheet = false
     var frame = CellRect.none
     private var wantsBack = false
 
-    init(title: String, theme: Theme) {
+    init(title: String, theme: Theme, isSheet: Bool = false) {
         self.title = title
         self.theme = theme
+        self.isSheet = isSheet
     }
 
     /// True once after ‹ Settings was clicked.
@@ -223,17 +241,28 @@ struct DetailPane: Widget {
     }
 
     mutating func render(in area: CellRect, into buffer: inout Buffer, at time: Double) {
+        let area = isSheet ? area.inset(top: 2, left: 1, bottom: 1, right: 1) : area
         frame = area
-        buffer.fill(area)
-        buffer.draw(" ‹ Settings  (Esc)", column: area.column, row: area.row, style: theme.accent, clip: area)
-        buffer.draw(" " + title, column: area.column, row: area.row + 2, style: theme.header, clip: area)
-        let text = "The detail view of \(title). A list keeps its rows short, a title and a value; the rest of what there is to say about a row lives here, one level down."
+        buffer.fill(area, with: .blank(isSheet ? theme.controlBackground : theme.text))
+        let text: String
+        if isSheet {
+            var button = theme.accent
+            button.reverse = theme.controlBackground.reverse
+            buffer.draw(" ⓘ " + title, column: area.column, row: area.row, style: theme.controlBackground, clip: area)
+            buffer.draw("Done (Esc) ", column: area.maxColumn - 11, row: area.row, style: button, clip: area)
+            text = "About \(title). An info button shows more about its row and never navigates: the list is still there, beneath, where you left it (LT-10)."
+        } else {
+            buffer.draw(" ‹ Settings  (Esc)", column: area.column, row: area.row, style: theme.accent, clip: area)
+            buffer.draw(" " + title, column: area.column, row: area.row + 2, style: theme.header, clip: area)
+            text = "The detail view of \(title). A list keeps its rows short, a title and a value; the rest of what there is to say about a row lives here, one level down."
+        }
+        let style = isSheet ? theme.controlBackground : theme.text
         for (i, line) in text.wrapped(toWidth: max(1, area.columns - 2)).enumerated() {
-            buffer.draw(" " + line, column: area.column, row: area.row + 4 + i, style: theme.text, clip: area)
+            buffer.draw(" " + line, column: area.column, row: area.row + (isSheet ? 2 : 4) + i, style: style, clip: area)
         }
     }
 
-    /// A click on the first row (‹ Settings) goes back; Esc is left to the page.
+    /// A click on the first row (‹ Settings, or the sheet's Done) goes back; Esc is left to the page.
     mutating func handle(_ event: Event, at time: Double) -> EventResult {
         guard case let .mouse(mouse) = event else { return .ignored }
         if case .press = mouse.kind, mouse.row == frame.row { wantsBack = true }
