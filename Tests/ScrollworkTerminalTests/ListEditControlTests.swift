@@ -49,3 +49,23 @@ import Testing
         #expect(v.takeEvents() == [.selectionChanged(IndexPath(row: 2))] && v.list.numberOfRows == 40)
     }
 }
+
+@Suite struct ListPinnedHeaderDrawingTests {
+    @Test("LT-08: a plain list draws the current section's header on top of its rows; a tap there selects nothing")
+    func LT_08_pinnedHeaderDrawn() throws {
+        var list = ListState(sections: ["A", "B"].map { letter in
+            ListSection((0..<10).map { "\(letter)\($0)" }, header: RowContent("Letter \(letter)"))
+        }) { RowContent($0) }
+        list.selectionMode = .single
+        var view = ListView(list, theme: Theme())
+        var buffer = Buffer(columns: 20, rows: 6)
+        view.render(in: buffer.area, into: &buffer, at: 0)
+        try view.list.scroll.setOffset(Point(x: 0, y: 4 * 16), time: 0)
+        view.render(in: buffer.area, into: &buffer, at: 0)
+        let lines = buffer.text.split(separator: "\n").map(String.init)
+        #expect(lines[0].hasPrefix(" Letter A") && lines[1].hasPrefix(" A4"))
+        _ = view.handle(.mouse(MouseEvent(.press, column: 3, row: 0)), at: 1)
+        _ = view.handle(.mouse(MouseEvent(.release, column: 3, row: 0)), at: 1.05)
+        #expect(view.list.selection.isEmpty && view.takeEvents().isEmpty)
+    }
+}

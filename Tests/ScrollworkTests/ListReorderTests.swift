@@ -70,3 +70,43 @@ import Testing
         #expect(l.endReorder(at: 1) == nil)
     }
 }
+
+/// Plain lists keep the current section's header at the top (UIKit's plain style).
+@Suite struct PinnedHeaderTests {
+    /// Three sections of ten 20-point rows under 20-point headers, in a 100-point view.
+    func list(_ style: ListStyle = .plain) -> ListState<String> {
+        var list = ListState(sections: ["A", "B", "C"].map { letter in
+            ListSection((0..<10).map { "\(letter)\($0)" }, header: RowContent(letter), indexTitle: letter)
+        }) { RowContent($0) }
+        list.style = style
+        list.metrics.rowHeight = 20
+        list.metrics.headerHeight = 20
+        list.setViewport(Size(width: 300, height: 100))
+        return list
+    }
+
+    @Test("LT-08: the current section's header stays pinned at the top, and the next one pushes it up")
+    func LT_08_pinnedHeaders() throws {
+        var l = list()
+        #expect(l.pinnedHeader == nil, "at the top the header is in place")
+        try l.scroll.setOffset(Point(x: 0, y: 50), time: 0)
+        #expect(l.pinnedHeader?.section == 0 && l.pinnedHeader?.y == 0)
+        // Section B's header starts at 220: at 210 it is 10 points below the top and pushes A's up.
+        try l.scroll.setOffset(Point(x: 0, y: 210), time: 0)
+        #expect(l.pinnedHeader?.section == 0 && l.pinnedHeader?.y == -10)
+        try l.scroll.setOffset(Point(x: 0, y: 230), time: 0)
+        #expect(l.pinnedHeader?.section == 1 && l.pinnedHeader?.y == 0)
+        var grouped = list(.grouped)
+        try grouped.scroll.setOffset(Point(x: 0, y: 50), time: 0)
+        #expect(grouped.pinnedHeader == nil, "grouped lists scroll their headers away")
+    }
+
+    @Test("LT-11: a section index jump brings the section's header to the top, where it stays pinned")
+    func LT_11_indexJumpPinsTheHeader() throws {
+        var l = list()
+        try l.jump(toSection: 1)
+        #expect(l.scroll.offset.y == 220 && l.pinnedHeader == nil, "the header itself is at the top")
+        try l.scroll.setOffset(Point(x: 0, y: 260), time: 0)
+        #expect(l.pinnedHeader?.section == 1)
+    }
+}

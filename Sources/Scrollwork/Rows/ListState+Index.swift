@@ -20,6 +20,32 @@ extension ListState {
         scroll.moveOffset(to: Point(x: scroll.offset.x, y: heights.offset(ofItem: item)), time: scroll.time)
     }
 
+    /// The section header pinned at the top of the view, in a style that pins them
+    /// (``ListStyle/pinsSectionHeaders``): the header of the section at the top once it has
+    /// scrolled past, and its y in the view: 0, or less while the next section pushes it up. Nil
+    /// when the header is where it would be anyway (or the section has none).
+    public var pinnedHeader: (section: Int, y: Double)? {
+        guard style.pinsSectionHeaders, !sections.isEmpty else { return nil }
+        let top = scroll.offset.y
+        guard top > 0, let item = heights.item(atOffset: top) else { return nil }
+        // The section holding the item at the top: the last whose first item is not below it.
+        var low = 0, high = sections.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if itemStarts[mid] <= item { low = mid } else { high = mid - 1 }
+        }
+        let section = low
+        guard sections[section].header != nil, let header = itemIndex(ofSection: section), heights.offset(ofItem: header) < top else { return nil }
+        let height = heights.height(ofItem: header)
+        var y = 0.0
+        if section + 1 < sections.count {
+            // The next section's first item pushes the pinned header up as it arrives.
+            let next = heights.offset(ofItem: itemStarts[section + 1]) - top
+            y = Swift.min(0, next - height)
+        }
+        return (section, y)
+    }
+
     /// Guideline checks for this list: a section index together with rows that have trailing
     /// controls (LT-11), and row heights that vary widely (LT-02). Rows are sampled (the first
     /// rows of each section and the measured ones), never walked as a whole.

@@ -15,6 +15,9 @@ public enum ListStyle: Sendable, Hashable, CaseIterable {
 
     /// True when sections are separated by extra space.
     public var separatesSections: Bool { self == .grouped || self == .insetGrouped || self == .sidebar }
+    /// True when the current section's header stays at the top while its rows scroll under it,
+    /// pushed up by the next one: UIKit's plain style.
+    public var pinsSectionHeaders: Bool { self == .plain }
     /// True when rows alternate their background.
     public var alternatesRows: Bool { self == .bordered }
     /// The horizontal inset of rows, in points.

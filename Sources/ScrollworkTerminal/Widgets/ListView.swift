@@ -83,12 +83,7 @@ public struct ListView<Row: Sendable>: Widget {
             switch entry.item {
             case .spacer: continue
             case let .header(section):
-                guard let header = list.decorations(ofSection: section).header else { continue }
-                let grouped = list.style.separatesSections
-                let text = grouped ? header.title.uppercased() : header.title
-                var style = grouped ? theme.secondary : theme.header
-                if !grouped { buffer.fill(line, with: .blank(theme.focus)); style.background = theme.focus.background }
-                buffer.draw(" " + text.truncated(toWidth: line.columns - 1), column: line.column, row: top, style: style, clip: body)
+                drawHeader(section, line: line, top: top, into: &buffer)
             case let .footer(section):
                 guard let footer = list.decorations(ofSection: section).footer else { continue }
                 buffer.draw(" " + footer.title.truncated(toWidth: line.columns - 1), column: line.column, row: top, style: theme.secondary, clip: body)
@@ -98,8 +93,23 @@ public struct ListView<Row: Sendable>: Widget {
                 drawRow(path, line: line, top: top, at: time, into: &buffer)
             }
         }
+        if let pinned = list.pinnedHeader {
+            // The current section's header stays on top of its rows until the next pushes it up.
+            let top = body.row.addingSaturating(metrics.rows(forPoints: pinned.y))
+            let line = CellRect(column: body.column + inset, row: top, columns: body.columns - 2 * inset, rows: 1).intersection(body)
+            if !line.isEmpty { drawHeader(pinned.section, line: line, top: top, into: &buffer) }
+        }
         if let column = indexColumn { drawIndex(column: column, into: &buffer) }
         ScrollIndicatorDrawing(metrics: metrics, theme: theme).draw(list.scroll, in: body, into: &buffer)
+    }
+
+    private func drawHeader(_ section: Int, line: CellRect, top: Int, into buffer: inout Buffer) {
+        guard let header = list.decorations(ofSection: section).header else { return }
+        let grouped = list.style.separatesSections
+        let text = grouped ? header.title.uppercased() : header.title
+        var style = grouped ? theme.secondary : theme.header
+        if !grouped { buffer.fill(line, with: .blank(theme.focus)); style.background = theme.focus.background }
+        buffer.draw(" " + text.truncated(toWidth: line.columns - 1), column: line.column, row: top, style: style, clip: body)
     }
 
     private mutating func drawRow(_ path: IndexPath, line: CellRect, top: Int, at time: Double, into buffer: inout Buffer) {
@@ -232,6 +242,8 @@ public struct ListView<Row: Sendable>: Widget {
         let tap = pointer.isTap(mouse)
         let result = pointer.handle(mouse, in: body, state: &list.scroll, metrics: metrics, at: time)
         guard tap else { return result }
+        // The pinned header covers the row beneath it: a tap there reaches no row.
+        if let pinned = list.pinnedHeader, mouse.row == body.row.addingSaturating(metrics.rows(forPoints: pinned.y)) { return .handled }
         // A press and release without moving is a tap on the item under the pointer.
         switch list.item(atViewportY: point.y) {
         case let .showMore(section)?:
