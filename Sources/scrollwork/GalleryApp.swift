@@ -213,6 +213,11 @@ struct GalleryApp: App {
             // Page controls are not supported on macOS (PC-17): a tab strip selects pages there.
             if style.idiom.supportsPageControls {
                 dots.render(in: dotsArea, into: &buffer, at: time)
+                // Named, so that they are not taken for a page's own page control.
+                let caption = " gallery pages ▸"
+                if columns >= 2 * displayWidth(caption) + 20 {
+                    buffer.draw(caption, column: 0, row: dotsArea.row, style: theme.secondary)
+                }
             } else {
                 GalleryTabStrip(theme: theme).draw(current: page.rawValue, in: dotsArea, into: &buffer)
             }

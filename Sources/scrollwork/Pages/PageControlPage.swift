@@ -103,6 +103,11 @@ struct PageControlPage: GalleryPage {
         pager.content.pageCount = pages
         pager.render(in: parts[0], into: &buffer, at: time)
         dots.render(in: area, into: &buffer, at: time)
+        // Two rows of dots on this page: this one is the page's, the lower one the gallery's.
+        let caption = " the weather's pages ▸"
+        if area.rows >= 3, area.columns >= 2 * displayWidth(caption) + 20 {
+            buffer.draw(caption, column: area.column, row: area.maxRow - 1, style: style.theme.secondary, clip: area)
+        }
     }
 
     mutating func handleUnused(_ event: Event, at time: Double) -> EventResult {

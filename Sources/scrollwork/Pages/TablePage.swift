@@ -13,6 +13,7 @@ struct TablePage: GalleryPage {
         "Type a few letters to select the first row that starts with them (the status line says how it searched).",
         "Alt+C copies the selected rows (up to 10,000) with the heading, tab-separated, to the clipboard (OSC 52).",
         "Drag a │ divider in the header to resize a column; the others make room. Held at the right edge, it keeps growing.",
+        "Double-click a │ to fit the column before it to its content. Drag a heading sideways to move its column.",
         "Wider than the window, the table scrolls sideways: Shift+wheel, ← →, or drag; the Name column stays.",
         "Click a row to select it; ↑ ↓ move the selection. PgUp PgDn Space Home End scroll.",
         "Several rows, as on a Mac: Shift-click or Alt-click selects a range, Ctrl-click adds or removes a row, Shift+↑ ↓ extend, Ctrl+A selects all; sorting keeps them selected.",
