@@ -147,7 +147,7 @@ struct WeatherPages: ScrollContent {
     }
 
     private func drawPage(_ page: Int, x: Int, width: Int, rect: CellRect, into buffer: inout Buffer) {
-        let name = page < names.count ? names[page] : "Page \(page + 1)"
+        let name = page < names.count ? names[page] : "Page \(grouped(page + 1))"
         let mid = rect.row + rect.rows / 2
         let title = (page == 0 && !names.isEmpty ? "➤ " : "") + name
         buffer.draw(title, column: x + (width - displayWidth(title)) / 2, row: mid - 2, style: theme.header, clip: rect)

@@ -35,7 +35,7 @@ struct RemoteFilesView: WrappingWidget {
                 switch row {
                 case let .loaded(file): return .string(file.name)
                 case .loading: return .string("Loading…")
-                case let .failed(page, message): return .string("⚠ rows \(page * 100 + 1)–\(page * 100 + 100): \(message) · Enter retries")
+                case let .failed(page, message): return .string("⚠ rows \(grouped(page * 100 + 1))–\(grouped(page * 100 + 100)): \(message) · Enter retries")
                 }
             },
             TableColumn("Size", width: ColumnWidth.clamping(min: 56, ideal: 88, max: 160), isSortable: false, alignment: .trailing,
@@ -118,7 +118,7 @@ struct RemoteFilesView: WrappingWidget {
                 if case let .failed(page, _) = try view.table.list.row(at: path) {
                     source.retry(page: page)
                     view.table.replaceRows(with: source)
-                    note = "retrying rows \(page * 100 + 1)–\(page * 100 + 100)"
+                    note = "retrying rows \(grouped(page * 100 + 1))–\(grouped(page * 100 + 100))"
                 }
             } catch { note = "\(error)" }
         }

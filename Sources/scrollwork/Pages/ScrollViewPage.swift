@@ -70,7 +70,7 @@ struct ScrollViewPage: GalleryPage {
         case .none: break
         }
         let line = metrics.rows(forPoints: scroll.offset.y) + 1
-        var parts = ["line \(max(1, line)) of \(text.lines.count)", scroll.isPagingEnabled ? "paging on" : "paging off", zoomText]
+        var parts = ["line \(grouped(max(1, line))) of \(grouped(text.lines.count))", scroll.isPagingEnabled ? "paging on" : "paging off", zoomText]
         if document.selecting { parts.append("select mode") }
         if let s = text.selection { parts.append("selected \(s.lowerBound + 1)–\(s.upperBound + 1)") }
         if !message.isEmpty { parts.append(message) }
