@@ -61,7 +61,7 @@ import Testing
         let prefixes = ["", "file-", "a-very-long-shared-prefix-that-spans-chunks/", "a-very-long-shared-prefix-that-spans-chunks/x"]
         let k = (0..<8000).map { _ in prefixes.randomElement(using: &rng)! + word(Int.random(in: 0...20, using: &rng)) }
         for ascending in [true, false] { check([(.strings(k), ascending)], count: k.count, "text") }
-        let bytes = k.map { Array($0.utf8) }
+        let bytes = ByteKeys(k.map { Array($0.utf8) })
         for ascending in [true, false] { check([(.textKeys(bytes), ascending)], count: k.count, "byte keys") }
         // Large enough that the first pass sorts by digits rather than by insertion.
         let names = (0..<100_000).map { _ in "file-\(Int.random(in: 0..<30_000, using: &rng))" }

@@ -5,7 +5,7 @@ enum SortKeys: Sendable {
     case doubles([Double])
     case strings([String])
     /// Text in an order of its own (Finder's), as byte keys that compare in that order.
-    case textKeys([[UInt8]])
+    case textKeys(ByteKeys)
     case values([TableValue])
 
     /// Reads `count` keys through `value`, choosing the narrowest storage that holds them all.
@@ -28,8 +28,7 @@ enum SortKeys: Sendable {
         case .string where textOrder == .lexical:
             read = Self.typed(count, textOrder, stop, value, key: { if case let .string(x) = $0 { x } else { nil } }, keys: { .strings($0) }, back: { .string($0) })
         case .string:
-            // Byte keys cannot be turned back into text: a key of another type starts over.
-            read = Self.typed(count, textOrder, stop, value, key: { if case let .string(x) = $0 { textOrder.sortKey(x) } else { nil } }, keys: { .textKeys($0) }, back: nil)
+            read = Self.byteKeys(count, textOrder, stop, value)
         case .empty:
             read = .some(nil)
         }
@@ -40,6 +39,18 @@ enum SortKeys: Sendable {
             self = all
         case .none: return nil
         }
+    }
+
+    /// Reads text as byte keys in `order` into one buffer. Nil when `stop` says so; `.some(nil)`
+    /// when a key is not text: byte keys cannot be turned back into text, so the caller starts over.
+    private static func byteKeys(_ count: Int, _ order: TextOrder, _ stop: (Int) -> Bool, _ value: (Int) -> TableValue) -> SortKeys?? {
+        var keys = ByteKeys(reserving: count)
+        for i in 0..<count {
+            if i & 0xFFFF == 0, i > 0, stop(i) { return nil }
+            guard case let .string(text) = value(i) else { return .some(nil) }
+            keys.append { order.appendSortKey(text, to: &$0) }
+        }
+        return .textKeys(keys)
     }
 
     /// Reads keys of one type straight into typed storage. Nil when `stop` says so; `.some(nil)`
@@ -83,7 +94,9 @@ enum SortKeys: Sendable {
         } else if allDoubles {
             return .doubles(values.map { if case let .double(x) = $0 { return x } else { return 0 } })
         } else if allStrings, textOrder != .lexical {
-            return .textKeys(values.map { if case let .string(x) = $0 { return textOrder.sortKey(x) } else { return [] } })
+            var keys = ByteKeys(reserving: values.count)
+            for v in values { if case let .string(x) = v { keys.append { textOrder.appendSortKey(x, to: &$0) } } }
+            return .textKeys(keys)
         } else if allStrings {
             return .strings(values.map { if case let .string(x) = $0 { return x } else { return "" } })
         }
@@ -102,7 +115,7 @@ enum SortKeys: Sendable {
         case let .ints(k): ascending ? positions[range].sort { k[Int($0)] < k[Int($1)] } : positions[range].sort { k[Int($0)] > k[Int($1)] }
         case let .doubles(k): ascending ? positions[range].sort { precedes(k[Int($0)], k[Int($1)]) } : positions[range].sort { precedes(k[Int($1)], k[Int($0)]) }
         case let .strings(k): ascending ? positions[range].sort { k[Int($0)] < k[Int($1)] } : positions[range].sort { k[Int($0)] > k[Int($1)] }
-        case let .textKeys(k): ascending ? positions[range].sort { bytesPrecede(k[Int($0)], k[Int($1)]) } : positions[range].sort { bytesPrecede(k[Int($1)], k[Int($0)]) }
+        case let .textKeys(k): ascending ? positions[range].sort { k.precedes(Int($0), Int($1)) } : positions[range].sort { k.precedes(Int($1), Int($0)) }
         case let .values(k): ascending ? positions[range].sort { k[Int($0)] < k[Int($1)] } : positions[range].sort { k[Int($0)] > k[Int($1)] }
         }
     }
@@ -116,7 +129,7 @@ enum SortKeys: Sendable {
         case let .ints(k): return ascending ? { k[Int($0)] < k[Int($1)] } : { k[Int($0)] > k[Int($1)] }
         case let .doubles(k): return ascending ? { precedes(k[Int($0)], k[Int($1)]) } : { precedes(k[Int($1)], k[Int($0)]) }
         case let .strings(k): return ascending ? { k[Int($0)] < k[Int($1)] } : { k[Int($0)] > k[Int($1)] }
-        case let .textKeys(k): return ascending ? { bytesPrecede(k[Int($0)], k[Int($1)]) } : { bytesPrecede(k[Int($1)], k[Int($0)]) }
+        case let .textKeys(k): return ascending ? { k.precedes(Int($0), Int($1)) } : { k.precedes(Int($1), Int($0)) }
         case let .values(k): return ascending ? { k[Int($0)] < k[Int($1)] } : { k[Int($0)] > k[Int($1)] }
         }
     }
@@ -151,7 +164,7 @@ enum SortKeys: Sendable {
             }
         case let .textKeys(k):
             return PackedRadixSort.sorted(order, count: count, ascending: ascending, progress: progress) { position, offset, dataBytes in
-                k[position].withUnsafeBufferPointer { PackedRadixSort.chunk($0, at: offset, dataBytes: dataBytes) }
+                k.withKey(position) { PackedRadixSort.chunk($0, at: offset, dataBytes: dataBytes) }
             }
         case .values:
             var positions = order ?? (0..<count).map { P(truncatingIfNeeded: $0) }
@@ -166,7 +179,7 @@ enum SortKeys: Sendable {
         case let .ints(k): return k[a] < k[b] ? -1 : (k[a] == k[b] ? 0 : 1)
         case let .doubles(k): return precedes(k[a], k[b]) ? -1 : (precedes(k[b], k[a]) ? 1 : 0)
         case let .strings(k): return k[a] < k[b] ? -1 : (k[a] == k[b] ? 0 : 1)
-        case let .textKeys(k): return bytesPrecede(k[a], k[b]) ? -1 : (k[a] == k[b] ? 0 : 1)
+        case let .textKeys(k): return k.precedes(a, b) ? -1 : (k[a] == k[b] ? 0 : 1)
         case let .values(k): return k[a] < k[b] ? -1 : (k[a] == k[b] ? 0 : 1)
         }
     }
@@ -192,15 +205,17 @@ func orderedBits(_ x: Double) -> UInt64 {
 /// prefix of the other comes first.
 @inline(__always)
 func bytesPrecede(_ a: [UInt8], _ b: [UInt8]) -> Bool {
-    a.withUnsafeBufferPointer { x in
-        b.withUnsafeBufferPointer { y in
-            let n = Swift.min(x.count, y.count)
-            var i = 0
-            while i < n {
-                if x[i] != y[i] { return x[i] < y[i] }
-                i += 1
-            }
-            return x.count < y.count
-        }
+    a.withUnsafeBufferPointer { x in b.withUnsafeBufferPointer { y in bytesPrecede(x, y) } }
+}
+
+/// ``bytesPrecede(_:_:)`` for bytes in place.
+@inline(__always)
+func bytesPrecede(_ x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>) -> Bool {
+    let n = Swift.min(x.count, y.count)
+    var i = 0
+    while i < n {
+        if x[i] != y[i] { return x[i] < y[i] }
+        i += 1
     }
+    return x.count < y.count
 }

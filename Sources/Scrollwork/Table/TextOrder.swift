@@ -14,9 +14,16 @@ public enum TextOrder: Sendable, Hashable, CaseIterable {
     /// equal lengths compare digit by digit; digits stay between punctuation and letters, as in
     /// ASCII.
     public func sortKey(_ text: String) -> [UInt8] {
-        guard self == .finder else { return Array(text.utf8) }
         var key: [UInt8] = []
         key.reserveCapacity(text.utf8.count + 6)
+        appendSortKey(text, to: &key)
+        return key
+    }
+
+    /// Appends ``sortKey(_:)`` of `text` to `key`: many keys share one buffer this way.
+    func appendSortKey(_ text: String, to key: inout [UInt8]) {
+        guard self == .finder else { key.append(contentsOf: text.utf8); return }
+        let start = key.count
         // Where the current run of digits has its header, and whether a digit other than a
         // leading zero has come yet; the digits go straight into the key, no buffer.
         var run: (header: Int, significant: Bool)? = nil
@@ -28,27 +35,43 @@ public enum TextOrder: Sendable, Hashable, CaseIterable {
             key[r.header + 2] = UInt8(length & 0xFF)
             run = nil
         }
-        for scalar in text.unicodeScalars {
-            let v = scalar.value
-            if v >= 0x30 && v <= 0x39 {
-                if run == nil {
-                    run = (key.count, false)
-                    key.append(contentsOf: [0x30, 0, 0])
-                }
-                if v != 0x30 || run?.significant == true {
-                    run?.significant = true
-                    key.append(UInt8(v))
-                }
-                continue
+        func put(_ byte: UInt8) {
+            guard byte >= 0x30 && byte <= 0x39 else {
+                endRun()
+                key.append(byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte)
+                return
             }
-            endRun()
-            if v < 0x80 {
-                key.append(v >= 0x41 && v <= 0x5A ? UInt8(v + 0x20) : UInt8(v))
-            } else {
-                key.append(contentsOf: scalar.properties.lowercaseMapping.utf8)
+            if run == nil {
+                run = (key.count, false)
+                key.append(0x30)
+                key.append(0)
+                key.append(0)
+            }
+            if byte != 0x30 || run?.significant == true {
+                run?.significant = true
+                key.append(byte)
+            }
+        }
+        // ASCII, the common case, byte by byte; other text scalar by scalar, starting over.
+        let ascii = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            for byte in bytes {
+                guard byte < 0x80 else { return false }
+                put(byte)
+            }
+            return true
+        } ?? false
+        if !ascii {
+            key.removeSubrange(start...)
+            run = nil
+            for scalar in text.unicodeScalars {
+                if scalar.value < 0x80 {
+                    put(UInt8(scalar.value))
+                } else {
+                    endRun()
+                    key.append(contentsOf: scalar.properties.lowercaseMapping.utf8)
+                }
             }
         }
         endRun()
-        return key
     }
 }

@@ -93,7 +93,8 @@ public struct TableView<Row: Sendable>: Widget {
     /// partly or wholly under the pinned ones or past the view.
     public var columnCells: [(column: Int, width: Int)] {
         var x = 0.0
-        let shift = metrics.columns(forPoints: table.list.scroll.offset.x + metrics.cellWidth / 2)
+        // Negated below: Int.min has no negation.
+        let shift = Swift.max(-Int.max, metrics.columns(forPoints: table.list.scroll.offset.x + metrics.cellWidth / 2))
         return table.columnWidths.enumerated().map { i, width in
             let start = metrics.columns(forPoints: x + metrics.cellWidth / 2)
             x += width
