@@ -11,58 +11,72 @@ enum PackedRadixSort {
     @_specialize(where Word == UInt64)
     @_specialize(where Word == UInt128)
     static func sort<Word: FixedWidthInteger & UnsignedInteger>(_ words: inout [Word], in range: Range<Int>, settled: (Int) -> Bool) -> Bool {
-        words.withUnsafeMutableBufferPointer { a in
-            var pending: [Range<Int>] = [range]
-            var counts = [Int](repeating: 0, count: 256)
-            var next = [Int](repeating: 0, count: 256)
-            var ends = [Int](repeating: 0, count: 256)
-            var done = 0, reported = 0
-            while let r = pending.popLast() {
-                if done - reported >= 1 << 16 {
-                    reported = done
-                    guard settled(done) else { return false }
-                }
-                if r.count <= 32 {
-                    insertionSort(a, r)
-                    done += r.count
-                    continue
-                }
-                // The digit is the eight bits below the highest bit on which the words differ, so
-                // that a shared prefix (a column of small numbers, text that starts alike) costs
-                // one pass, not a pass for each of its bytes.
-                let first = a[r.lowerBound]
-                var differ: Word = 0
-                for i in r { differ |= a[i] ^ first }
-                let shift = Swift.max(0, Word.bitWidth - differ.leadingZeroBitCount - 8)
-                for b in 0..<256 { counts[b] = 0 }
-                for i in r { counts[Int(truncatingIfNeeded: a[i] >> shift) & 0xFF] += 1 }
-                var start = r.lowerBound
-                for b in 0..<256 {
-                    next[b] = start
-                    start += counts[b]
-                    ends[b] = start
-                }
-                for b in 0..<256 {
-                    while next[b] < ends[b] {
-                        var word = a[next[b]]
-                        var digit = Int(truncatingIfNeeded: word >> shift) & 0xFF
-                        while digit != b {
-                            swap(&word, &a[next[digit]])
-                            next[digit] += 1
-                            digit = Int(truncatingIfNeeded: word >> shift) & 0xFF
-                        }
-                        a[next[b]] = word
-                        next[b] += 1
+        guard range.count > 32 else {
+            // Small runs (most of those that tied on a chunk) need no buckets.
+            words.withUnsafeMutableBufferPointer { insertionSort($0, range) }
+            return settled(range.count)
+        }
+        return words.withUnsafeMutableBufferPointer { a in
+            // The buckets live on the stack: a sort of a few hundred words allocates nothing.
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * 256) { scratch in
+                sort(a, range, counts: UnsafeMutableBufferPointer(rebasing: scratch[0..<256]), next: UnsafeMutableBufferPointer(rebasing: scratch[256..<512]),
+                     ends: UnsafeMutableBufferPointer(rebasing: scratch[512..<768]), settled: settled)
+            }
+        }
+    }
+
+    @_specialize(where Word == UInt64)
+    @_specialize(where Word == UInt128)
+    private static func sort<Word: FixedWidthInteger & UnsignedInteger>(_ a: UnsafeMutableBufferPointer<Word>, _ range: Range<Int>,
+                                                                        counts: UnsafeMutableBufferPointer<Int>, next: UnsafeMutableBufferPointer<Int>,
+                                                                        ends: UnsafeMutableBufferPointer<Int>, settled: (Int) -> Bool) -> Bool {
+        var pending: [Range<Int>] = [range]
+        var done = 0, reported = 0
+        while let r = pending.popLast() {
+            if done - reported >= 1 << 16 {
+                reported = done
+                guard settled(done) else { return false }
+            }
+            if r.count <= 32 {
+                insertionSort(a, r)
+                done += r.count
+                continue
+            }
+            // The digit is the eight bits below the highest bit on which the words differ, so
+            // that a shared prefix (a column of small numbers, text that starts alike) costs
+            // one pass, not a pass for each of its bytes.
+            let first = a[r.lowerBound]
+            var differ: Word = 0
+            for i in r { differ |= a[i] ^ first }
+            let shift = Swift.max(0, Word.bitWidth - differ.leadingZeroBitCount - 8)
+            for b in 0..<256 { counts[b] = 0 }
+            for i in r { counts[Int(truncatingIfNeeded: a[i] >> shift) & 0xFF] += 1 }
+            var start = r.lowerBound
+            for b in 0..<256 {
+                next[b] = start
+                start += counts[b]
+                ends[b] = start
+            }
+            for b in 0..<256 {
+                while next[b] < ends[b] {
+                    var word = a[next[b]]
+                    var digit = Int(truncatingIfNeeded: word >> shift) & 0xFF
+                    while digit != b {
+                        swap(&word, &a[next[digit]])
+                        next[digit] += 1
+                        digit = Int(truncatingIfNeeded: word >> shift) & 0xFF
                     }
-                }
-                var lower = r.lowerBound
-                for b in 0..<256 where counts[b] > 0 {
-                    if counts[b] > 1 && shift > 0 { pending.append(lower..<(lower + counts[b])) } else { done += counts[b] }
-                    lower += counts[b]
+                    a[next[b]] = word
+                    next[b] += 1
                 }
             }
-            return settled(done)
+            var lower = r.lowerBound
+            for b in 0..<256 where counts[b] > 0 {
+                if counts[b] > 1 && shift > 0 { pending.append(lower..<(lower + counts[b])) } else { done += counts[b] }
+                lower += counts[b]
+            }
         }
+        return settled(done)
     }
 
     private static func insertionSort<Word: FixedWidthInteger>(_ a: UnsafeMutableBufferPointer<Word>, _ r: Range<Int>) {
@@ -148,7 +162,10 @@ enum PackedRadixSort {
             }
             let base = settledBefore
             guard sort(&words, in: run, settled: { done in
-                shown = Swift.max(shown, Double(base + done) / Double(Swift.max(1, count)))
+                // Ten thousand small runs would call back ten thousand times: only each hundredth.
+                let fraction = Double(base + done) / Double(Swift.max(1, count))
+                guard fraction >= shown + 0.01 else { return true }
+                shown = fraction
                 return progress(shown)
             }) else { return nil }
             var start = run.lowerBound

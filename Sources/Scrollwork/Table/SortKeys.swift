@@ -17,25 +17,24 @@ enum SortKeys: Sendable {
     init?(count: Int, textOrder: TextOrder = .lexical, stop: (Int) -> Bool = { _ in false }, value: (Int) -> TableValue) {
         guard count > 0 else { self = .values([]); return }
         let read: SortKeys??
-        let first = value(0)
         // The first key, read to learn the type, is not read again.
-        let value = { (i: Int) -> TableValue in i == 0 ? first : value(i) }
+        let first = value(0)
         switch first {
         case .int:
-            read = Self.typed(count, textOrder, stop, value, key: { if case let .int(x) = $0 { x } else { nil } }, keys: { .ints($0) }, back: { .int($0) })
+            read = Self.typed(count, first, textOrder, stop, value, key: { if case let .int(x) = $0 { x } else { nil } }, keys: { .ints($0) }, back: { .int($0) })
         case .double:
-            read = Self.typed(count, textOrder, stop, value, key: { if case let .double(x) = $0 { x } else { nil } }, keys: { .doubles($0) }, back: { .double($0) })
+            read = Self.typed(count, first, textOrder, stop, value, key: { if case let .double(x) = $0 { x } else { nil } }, keys: { .doubles($0) }, back: { .double($0) })
         case .string where textOrder == .lexical:
-            read = Self.typed(count, textOrder, stop, value, key: { if case let .string(x) = $0 { x } else { nil } }, keys: { .strings($0) }, back: { .string($0) })
+            read = Self.typed(count, first, textOrder, stop, value, key: { if case let .string(x) = $0 { x } else { nil } }, keys: { .strings($0) }, back: { .string($0) })
         case .string:
-            read = Self.byteKeys(count, textOrder, stop, value)
+            read = Self.byteKeys(count, first, textOrder, stop, value)
         case .empty:
             read = .some(nil)
         }
         switch read {
         case let .some(.some(keys)): self = keys
         case .some(.none):
-            guard let all = Self.mixed([], from: 0, count: count, textOrder: textOrder, stop: stop, value: value) else { return nil }
+            guard let all = Self.mixed([first], from: 1, count: count, textOrder: textOrder, stop: stop, value: value) else { return nil }
             self = all
         case .none: return nil
         }
@@ -43,11 +42,12 @@ enum SortKeys: Sendable {
 
     /// Reads text as byte keys in `order` into one buffer. Nil when `stop` says so; `.some(nil)`
     /// when a key is not text: byte keys cannot be turned back into text, so the caller starts over.
-    private static func byteKeys(_ count: Int, _ order: TextOrder, _ stop: (Int) -> Bool, _ value: (Int) -> TableValue) -> SortKeys?? {
+    private static func byteKeys(_ count: Int, _ first: TableValue, _ order: TextOrder, _ stop: (Int) -> Bool,
+                                 _ value: (Int) -> TableValue) -> SortKeys?? {
         var keys = ByteKeys(reserving: count)
         for i in 0..<count {
             if i & 0xFFFF == 0, i > 0, stop(i) { return nil }
-            guard case let .string(text) = value(i) else { return .some(nil) }
+            guard case let .string(text) = i == 0 ? first : value(i) else { return .some(nil) }
             keys.append { order.appendSortKey(text, to: &$0) }
         }
         return .textKeys(keys)
@@ -55,15 +55,16 @@ enum SortKeys: Sendable {
 
     /// Reads keys of one type straight into typed storage. Nil when `stop` says so; `.some(nil)`
     /// when a key of another type came and `back` is nil (the caller reads all as mixed values).
-    private static func typed<Key>(_ count: Int, _ textOrder: TextOrder, _ stop: (Int) -> Bool, _ value: (Int) -> TableValue, key: (TableValue) -> Key?,
+    private static func typed<Key>(_ count: Int, _ first: TableValue, _ textOrder: TextOrder, _ stop: (Int) -> Bool, _ value: (Int) -> TableValue, key: (TableValue) -> Key?,
                                    keys: ([Key]) -> SortKeys, back: ((Key) -> TableValue)?) -> SortKeys?? {
         var read: [Key] = []
         read.reserveCapacity(count)
         for i in 0..<count {
             if i & 0xFFFF == 0, i > 0, stop(i) { return nil }
-            guard let k = key(value(i)) else {
+            let v = i == 0 ? first : value(i)
+            guard let k = key(v) else {
                 guard let back else { return .some(nil) }
-                guard let rest = mixed(read.map(back), from: i, count: count, textOrder: textOrder, stop: stop, value: value) else { return nil }
+                guard let rest = mixed(read.map(back) + [v], from: i + 1, count: count, textOrder: textOrder, stop: stop, value: value) else { return nil }
                 return rest
             }
             read.append(k)

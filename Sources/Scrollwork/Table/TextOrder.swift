@@ -23,55 +23,66 @@ public enum TextOrder: Sendable, Hashable, CaseIterable {
     /// Appends ``sortKey(_:)`` of `text` to `key`: many keys share one buffer this way.
     func appendSortKey(_ text: String, to key: inout [UInt8]) {
         guard self == .finder else { key.append(contentsOf: text.utf8); return }
-        let start = key.count
-        // Where the current run of digits has its header, and whether a digit other than a
-        // leading zero has come yet; the digits go straight into the key, no buffer.
-        var run: (header: Int, significant: Bool)? = nil
-        func endRun() {
-            guard let r = run else { return }
-            if !r.significant { key.append(0x30) }
-            let length = Swift.min(key.count - r.header - 3, 0xFFFF)
-            key[r.header + 1] = UInt8(length >> 8)
-            key[r.header + 2] = UInt8(length & 0xFF)
-            run = nil
-        }
-        func put(_ byte: UInt8) {
-            guard byte >= 0x30 && byte <= 0x39 else {
-                endRun()
-                key.append(byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte)
-                return
-            }
-            if run == nil {
-                run = (key.count, false)
-                key.append(0x30)
-                key.append(0)
-                key.append(0)
-            }
-            if byte != 0x30 || run?.significant == true {
-                run?.significant = true
-                key.append(byte)
-            }
-        }
+        var writer = FinderKeyWriter()
+        swap(&writer.key, &key)
+        defer { swap(&writer.key, &key) }
+        let start = writer.key.count
         // ASCII, the common case, byte by byte; other text scalar by scalar, starting over.
         let ascii = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
             for byte in bytes {
                 guard byte < 0x80 else { return false }
-                put(byte)
+                writer.put(byte)
             }
             return true
         } ?? false
         if !ascii {
-            key.removeSubrange(start...)
-            run = nil
+            writer.key.removeSubrange(start...)
+            writer.run = nil
             for scalar in text.unicodeScalars {
                 if scalar.value < 0x80 {
-                    put(UInt8(scalar.value))
+                    writer.put(UInt8(scalar.value))
                 } else {
-                    endRun()
-                    key.append(contentsOf: scalar.properties.lowercaseMapping.utf8)
+                    writer.endRun()
+                    writer.key.append(contentsOf: scalar.properties.lowercaseMapping.utf8)
                 }
             }
         }
-        endRun()
+        writer.endRun()
+    }
+}
+
+/// Writes Finder keys: ASCII letters lowercased, runs of digits as a header (0x30 and the run's
+/// length without leading zeros, two bytes) and those digits, straight into the key.
+private struct FinderKeyWriter {
+    var key: [UInt8] = []
+    /// Where the current run of digits has its header, and whether a digit other than a leading
+    /// zero has come yet.
+    var run: (header: Int, significant: Bool)? = nil
+
+    mutating func put(_ byte: UInt8) {
+        guard byte >= 0x30 && byte <= 0x39 else {
+            endRun()
+            key.append(byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte)
+            return
+        }
+        if run == nil {
+            run = (key.count, false)
+            key.append(0x30)
+            key.append(0)
+            key.append(0)
+        }
+        if byte != 0x30 || run?.significant == true {
+            run?.significant = true
+            key.append(byte)
+        }
+    }
+
+    mutating func endRun() {
+        guard let r = run else { return }
+        if !r.significant { key.append(0x30) }
+        let length = Swift.min(key.count - r.header - 3, 0xFFFF)
+        key[r.header + 1] = UInt8(length >> 8)
+        key[r.header + 2] = UInt8(length & 0xFF)
+        run = nil
     }
 }
