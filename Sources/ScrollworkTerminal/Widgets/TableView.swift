@@ -17,11 +17,11 @@ public enum TableEvent: Sendable, Hashable {
 /// under the header once rows scroll beneath it (LT-06, LT-07, LT-12, SV-08).
 ///
 /// A click on a heading sorts by it (again reverses), a drag on a heading moves its column (when
-/// ``TableState/allowsColumnReordering``), a drag on a divider resizes (held against the trailing
+/// `TableState.allowsColumnReordering`), a drag on a divider resizes (held against the trailing
 /// edge, the column keeps growing and the table scrolls), a double-click on a divider's │ fits the
 /// column before it to its content; rows select on click (Shift or Alt extends, Ctrl toggles) and scroll
 /// on drag and wheel. A table wider than the view scrolls sideways by drag, Shift+wheel, the
-/// horizontal wheel and ← →, with ``TableState/pinnedColumns`` staying in place. ↑ ↓ move the
+/// horizontal wheel and ← →, with `TableState.pinnedColumns` staying in place. ↑ ↓ move the
 /// selection (Shift extends it), Page keys and Space scroll by a page, Enter activates.
 public struct TableView<Row: Sendable>: Widget {
     /// The table.
