@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "Scrollwork", targets: ["Scrollwork"]),
         .library(name: "ScrollworkTerminal", targets: ["ScrollworkTerminal"]),
+        .library(name: "ScrollworkFiles", targets: ["ScrollworkFiles"]),
         .executable(name: "scrollwork", targets: ["scrollwork"]),
     ],
     dependencies: [
@@ -26,11 +27,14 @@ let package = Package(
         // not allocate, lock or initialise globals lazily, which Swift code cannot promise.
         .target(name: "CTerminalRestore"),
         .target(name: "ScrollworkTerminal", dependencies: ["Scrollwork", "CTerminalRestore"]),
+        // Real files as row sources: delimited text read and split only where shown.
+        .target(name: "ScrollworkFiles", dependencies: ["Scrollwork"]),
         .executableTarget(
             name: "scrollwork",
             dependencies: [
                 "Scrollwork",
                 "ScrollworkTerminal",
+                "ScrollworkFiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -49,6 +53,13 @@ let package = Package(
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ],
             exclude: ["__Snapshots__"]
+        ),
+        .testTarget(
+            name: "ScrollworkFilesTests",
+            dependencies: [
+                "ScrollworkFiles",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
         ),
         .testTarget(
             name: "GalleryTests",

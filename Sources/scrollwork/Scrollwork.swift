@@ -22,9 +22,10 @@ struct ScrollworkCommand: ParsableCommand {
               --reduce-motion  no momentum, bounces or fades (also SCROLLWORK_REDUCE_MOTION=1)
               --show-cursor    show the terminal's cursor on what has focus
             In the gallery: ] changes page, Tab moves focus, ? explains, Ctrl-Z suspends, q quits.
+            `scrollwork open FILE` (or `scrollwork FILE`) shows a CSV or TSV file as a table.
             """,
         version: scrollworkVersion,
-        subcommands: [Gallery.self, Snapshot.self, Diagnostics.self],
+        subcommands: [Gallery.self, Open.self, Snapshot.self, Diagnostics.self],
         defaultSubcommand: Gallery.self
     )
 }
@@ -87,6 +88,9 @@ struct Gallery: ParsableCommand {
     @Flag(help: "Show the terminal's cursor on the focused row, cell or field (it is always placed there, for screen readers).")
     var showCursor = false
 
+    @Argument(help: "A file to open instead of the gallery, as `scrollwork open FILE` does.")
+    var path: String?
+
     func validate() throws {
         guard fps.isFinite, fps >= 1, fps <= 240 else {
             throw ValidationError("--fps must be a number of frames per second from 1 to 240; got \(fps)")
@@ -94,6 +98,10 @@ struct Gallery: ParsableCommand {
     }
 
     func run() throws {
+        if let path {
+            try Open.open(path: path, separator: nil, header: nil, color: display.color)
+            return
+        }
         let environment = processEnvironment()
         let style = try display.style(environment: environment)
         let kind = try display.pageKind()
@@ -109,6 +117,55 @@ struct Gallery: ParsableCommand {
         var loop = EventLoop(framesPerSecond: fps, colorMode: style.colorMode)
         loop.showsCursor = showCursor
         loop.run(&app, session: session)
+    }
+}
+
+/// Opens a file in the table: CSV, TSV or other delimited text, indexed in the background.
+struct Open: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Show a CSV or TSV file as a table (other text: a line a row).",
+        discussion: "The file is indexed in the background while the first screen shows; click a heading to sort (in the background, Esc cancels), drag or Shift+wheel sideways, g and G go to the top and the end, q quits."
+    )
+
+    @Argument(help: "The file to open.")
+    var path: String
+
+    @Option(help: "The separator: a single character, or tab, comma, semicolon or pipe (detected when not given).")
+    var separator: String?
+
+    @Flag(help: "The first record is data, not column names (detected when not given).")
+    var noHeader = false
+
+    @Option(help: "Colours: auto, truecolor, 256, 16 or none.")
+    var color: String = "auto"
+
+    func run() throws {
+        try Self.open(path: path, separator: separator, header: noHeader ? false : nil, color: color)
+    }
+
+    /// Opens `path` in the terminal; a file that cannot be shown ends the program with a message
+    /// and a non-zero status before the terminal is touched.
+    static func open(path: String, separator: String?, header: Bool?, color: String) throws {
+        let environment = processEnvironment()
+        var display = DisplayOptions()
+        display.color = color
+        let mode = try display.colorMode(environment: environment)
+        var viewer: DelimitedViewer
+        do {
+            viewer = try OpenFile.viewer(path: path, separator: separator, header: header, theme: .standard(for: mode))
+        } catch {
+            printError("scrollwork: \(error)")
+            throw ExitCode(error.status)
+        }
+        let session: TerminalSession
+        do {
+            session = try TerminalSession(environment: environment)
+        } catch {
+            printError("scrollwork: \(error)")
+            throw ExitCode(2)
+        }
+        let loop = EventLoop(framesPerSecond: 60, colorMode: mode)
+        loop.run(&viewer, session: session)
     }
 }
 

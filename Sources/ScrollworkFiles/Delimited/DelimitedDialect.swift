@@ -1,0 +1,66 @@
+/// How a delimited text file is written: its separator and whether its first record is a header.
+public struct DelimitedDialect: Sendable, Hashable {
+    /// The byte between fields: `,` for CSV, a tab for TSV, `;` or `|` in some exports.
+    public var separator: UInt8
+    /// True when the first record names the columns.
+    public var hasHeader: Bool
+
+    /// A dialect with `separator` (a byte other than a quote, CR or LF; those become `,`).
+    public init(separator: UInt8 = 0x2C, hasHeader: Bool = true) {
+        self.separator = [0x22, 0x0D, 0x0A].contains(separator) ? 0x2C : separator
+        self.hasHeader = hasHeader
+    }
+
+    /// The separators a sample is tried with, most likely first.
+    public static let candidates: [UInt8] = [0x2C, 0x09, 0x3B, 0x7C]
+
+    /// The dialect a sample of the file's first bytes suggests, as table viewers guess it: the
+    /// separator that splits the sampled records into the same number of fields (more than one)
+    /// most often, ties going to the likelier; and a header when the first record has no
+    /// number in it while a column below it holds numbers, or when its fields are all distinct
+    /// and none is empty. A sample with one field a record reads as one column.
+    ///
+    /// - Parameter hint: the file's name extension, if any: `tsv` and `tab` prefer tabs.
+    public static func detect(sample: [UInt8], hint: String? = nil) -> DelimitedDialect {
+        let records = Self.records(in: sample, limit: 50)
+        var best: (separator: UInt8, score: Int, fields: Int) = (hint.map { ["tsv", "tab"].contains($0.lowercased()) } == true ? 0x09 : 0x2C, 0, 1)
+        for separator in candidates {
+            let counts = records.map { RecordParser.fields(of: $0, separator: separator).count }
+            guard let first = counts.first, first > 1 else { continue }
+            let agreeing = counts.filter { $0 == first }.count
+            if agreeing > best.score { best = (separator, agreeing, first) }
+        }
+        let separator = best.separator
+        let rows = records.map { RecordParser.fields(of: $0, separator: separator) }
+        guard let head = rows.first else { return DelimitedDialect(separator: separator, hasHeader: false) }
+        let numeric = { (s: String) -> Bool in Double(s.trimmingSpaces) != nil }
+        let headHasNumbers = head.contains(where: numeric)
+        let numbersBelow = head.indices.contains { c in rows.dropFirst().contains { $0.indices.contains(c) && numeric($0[c]) } }
+        let distinct = Set(head).count == head.count && !head.contains("")
+        return DelimitedDialect(separator: separator, hasHeader: !headHasNumbers && (numbersBelow || distinct))
+    }
+
+    /// Up to `limit` whole records from the start of `sample` (the last, cut short, is left out
+    /// unless it is the only one).
+    static func records(in sample: [UInt8], limit: Int) -> [[UInt8]] {
+        var starts: [Int] = [0]
+        var scanner = RecordScanner()
+        sample.withUnsafeBufferPointer { bytes in scanner.scan(bytes) { starts.append(Int($0)) } }
+        var records: [[UInt8]] = []
+        for (i, start) in starts.enumerated() where records.count < limit {
+            let end = i + 1 < starts.count ? starts[i + 1] : sample.count
+            guard end > start else { continue }
+            if i + 1 == starts.count && !records.isEmpty { break }
+            records.append(Array(sample[start..<end]))
+        }
+        return records
+    }
+}
+
+extension String {
+    /// The text without spaces and tabs at either end.
+    var trimmingSpaces: Substring {
+        let inner = drop { $0 == " " || $0 == "\t" }
+        return inner.dropLast(inner.reversed().prefix { $0 == " " || $0 == "\t" }.count)
+    }
+}

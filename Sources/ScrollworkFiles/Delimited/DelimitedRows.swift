@@ -1,0 +1,74 @@
+import Scrollwork
+
+/// One record of a delimited file, as a table row.
+public struct DelimitedRecord: Sendable, Hashable {
+    /// The record's number in the file, from 1 (the header, when there is one, is 0).
+    public var number: Int
+    /// Its fields.
+    public var fields: [String]
+    /// Why the record could not be read whole, if it could not.
+    public var problem: String?
+
+    /// A record.
+    public init(number: Int, fields: [String], problem: String? = nil) {
+        self.number = number
+        self.fields = fields
+        self.problem = problem
+    }
+
+    /// Field `column`, or nil past the record's last field.
+    public subscript(column: Int) -> String? { fields.indices.contains(column) ? fields[column] : nil }
+}
+
+/// The records of a delimited file, read and split only when shown: the file is never loaded
+/// whole. The header record, when the dialect has one, is not a row.
+public struct DelimitedRows: RowSource, Sendable {
+    /// The file.
+    public let file: FileBytes
+    /// Where its records begin, as far as it has been indexed.
+    public let index: RecordIndex
+    /// Its separator and header.
+    public let dialect: DelimitedDialect
+    /// The most bytes of one record that are read for a row; the rest of a longer record is
+    /// left out of its cells and the row says so.
+    public static let recordLimit = 1 << 20
+
+    /// The rows of `file` that `index` has found.
+    public init(file: FileBytes, index: RecordIndex, dialect: DelimitedDialect) {
+        self.file = file
+        self.index = index
+        self.dialect = dialect
+    }
+
+    /// The number of rows found so far.
+    public var count: Int { Swift.max(0, index.count - (dialect.hasHeader ? 1 : 0)) }
+
+    /// The header's fields, or nil without a header or before it was found.
+    public var header: [String]? {
+        guard dialect.hasHeader, index.count > 0 else { return nil }
+        return record(0).fields
+    }
+
+    /// Row `i`: record `i + 1` of a file with a header.
+    public func row(at i: Int) -> DelimitedRecord {
+        var r = record(i + (dialect.hasHeader ? 1 : 0))
+        r.number = i + 1
+        return r
+    }
+
+    /// Record `i` of the file, the header included.
+    public func record(_ i: Int) -> DelimitedRecord {
+        let range = index.range(ofRecord: i)
+        let length = Int(clamping: range.upperBound - range.lowerBound)
+        do {
+            let bytes = try file.read(at: range.lowerBound, count: Swift.min(length, Self.recordLimit))
+            let fields = RecordParser.fields(of: bytes, separator: dialect.separator)
+            var problem: String? = nil
+            if bytes.count < Swift.min(length, Self.recordLimit) { problem = "the file is shorter than when it was indexed" }
+            if length > Self.recordLimit { problem = "the record is \(length) bytes long; its first \(Self.recordLimit) are shown" }
+            return DelimitedRecord(number: i, fields: fields, problem: problem)
+        } catch {
+            return DelimitedRecord(number: i, fields: [], problem: "\(error)")
+        }
+    }
+}

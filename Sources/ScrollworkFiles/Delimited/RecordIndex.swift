@@ -1,0 +1,76 @@
+/// Where each record of a delimited file begins: 8 bytes a record, in blocks, so that the index
+/// can grow on a background thread while a table shows the records found so far (a copy shares
+/// every block but the last).
+public struct RecordIndex: Sendable {
+    /// Records a block.
+    static let blockSize = 1 << 16
+    /// Record starts; the first record starts at 0. A start equal to `scanned` begins no record yet.
+    private var blocks: [[UInt64]] = [[0]]
+    /// The scanner's state where the index stopped.
+    public private(set) var scanner = RecordScanner()
+    /// True once the end of the file was scanned.
+    public private(set) var isFinished = false
+
+    /// An empty index, at the start of the file.
+    public init() {}
+
+    /// The number of record starts found.
+    private var startCount: Int { (blocks.count - 1) * Self.blockSize + (blocks.last?.count ?? 0) }
+
+    /// The number of records: those whose line ending was found, and, once the end of the file
+    /// was scanned, a last record without one.
+    public var count: Int {
+        let last = start(startCount - 1)
+        return startCount - 1 + (isFinished && last < scanner.scanned ? 1 : 0)
+    }
+
+    /// How many bytes have been scanned.
+    public var scanned: UInt64 { scanner.scanned }
+
+    private func start(_ i: Int) -> UInt64 { blocks[i / Self.blockSize][i % Self.blockSize] }
+
+    /// The bytes of record `i` (its line ending included); an empty range outside the records.
+    public func range(ofRecord i: Int) -> Range<UInt64> {
+        guard i >= 0, i < count else { return 0..<0 }
+        let end = i + 1 < startCount ? start(i + 1) : scanner.scanned
+        return start(i)..<end
+    }
+
+    /// Scans the file's next bytes.
+    public mutating func add(_ bytes: UnsafeBufferPointer<UInt8>) {
+        scanner.scan(bytes) { offset in
+            if blocks[blocks.count - 1].count == Self.blockSize {
+                var block: [UInt64] = []
+                block.reserveCapacity(Self.blockSize)
+                blocks.append(block)
+            }
+            blocks[blocks.count - 1].append(offset)
+        }
+    }
+
+    /// The end of the file was reached: a last record without a line ending counts.
+    public mutating func finish() { isFinished = true }
+
+    /// Reads `file` from where the index stopped, `chunkSize` bytes at a time, until its end or
+    /// `limit` bytes; `progress` hears the bytes scanned so far after each chunk and stops the
+    /// reading (keeping what was scanned) by returning false. Returns true at the end of the file.
+    ///
+    /// - Throws: ``FileError`` when the file cannot be read.
+    @discardableResult
+    public mutating func extend(from file: FileBytes, limit: Int = 64 << 20, chunkSize: Int = 4 << 20,
+                                progress: (UInt64) -> Bool = { _ in true }) throws(FileError) -> Bool {
+        var read = 0
+        let chunk = Swift.max(1, chunkSize)
+        while read < Swift.max(0, limit) {
+            let bytes = try file.read(at: scanned, count: Swift.min(chunk, limit - read))
+            guard !bytes.isEmpty else {
+                finish()
+                return true
+            }
+            bytes.withUnsafeBufferPointer { add($0) }
+            read += bytes.count
+            guard progress(scanned) else { return false }
+        }
+        return false
+    }
+}

@@ -1,0 +1,72 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A file opened for reading at any offset from any thread (`pread`), so that an index can be
+/// built on one thread while another reads the rows on screen.
+///
+/// The file is read, not mapped: a mapped file that another program truncates raises SIGBUS on
+/// the next access, while a read past the new end simply returns fewer bytes.
+public final class FileBytes: Sendable {
+    /// The path it was opened with.
+    public let path: String
+    private let descriptor: Int32
+
+    /// Opens `path` for reading.
+    ///
+    /// - Throws: ``FileError`` when there is nothing at the path, it may not be read, or it is a
+    ///   directory.
+    public init(path: String) throws(FileError) {
+        self.path = path
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw Self.error(errno, path: path, operation: "open") }
+        var info = stat()
+        if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+            close(fd)
+            throw .isDirectory(path: path)
+        }
+        descriptor = fd
+    }
+
+    deinit { close(descriptor) }
+
+    /// The file's size now, in bytes (it may grow or shrink while open); 0 when it cannot be read.
+    public var size: UInt64 {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return 0 }
+        return UInt64(max(0, info.st_size))
+    }
+
+    /// Up to `count` bytes from `offset`: fewer at the end of the file (none past it).
+    ///
+    /// - Throws: ``FileError/system(path:operation:code:message:)`` when the system cannot read.
+    public func read(at offset: UInt64, count: Int) throws(FileError) -> [UInt8] {
+        guard count > 0, offset <= UInt64(Int64.max) else { return [] }
+        var bytes = [UInt8](repeating: 0, count: count)
+        var filled = 0
+        while filled < count {
+            let n = bytes.withUnsafeMutableBytes { buffer in
+                pread(descriptor, buffer.baseAddress! + filled, count - filled, off_t(offset) + off_t(filled))
+            }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw Self.error(errno, path: path, operation: "read")
+            }
+            if n == 0 { break }
+            filled += n
+        }
+        bytes.removeSubrange(filled...)
+        return bytes
+    }
+
+    static func error(_ code: Int32, path: String, operation: String) -> FileError {
+        switch code {
+        case ENOENT: return .notFound(path: path)
+        case EACCES, EPERM: return .permissionDenied(path: path)
+        case EISDIR: return .isDirectory(path: path)
+        default: return .system(path: path, operation: operation, code: code, message: String(cString: strerror(code)))
+        }
+    }
+}

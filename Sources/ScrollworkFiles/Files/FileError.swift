@@ -1,0 +1,24 @@
+/// Why a file could not be opened or read, in words for the person who named it.
+public enum FileError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// Nothing is at the path.
+    case notFound(path: String)
+    /// The file exists but may not be read.
+    case permissionDenied(path: String)
+    /// The path names a directory where a file was expected.
+    case isDirectory(path: String)
+    /// Another error of the system, with its number and message.
+    case system(path: String, operation: String, code: Int32, message: String)
+    /// The file's bytes are not text (found in a sample of its start).
+    case binary(path: String, offset: Int)
+
+    /// A sentence that says what went wrong and what to do.
+    public var description: String {
+        switch self {
+        case let .notFound(path): return "\(path): no such file or directory"
+        case let .permissionDenied(path): return "\(path): permission denied; check the file's permissions"
+        case let .isDirectory(path): return "\(path): is a directory"
+        case let .system(path, operation, code, message): return "\(path): \(operation) failed: \(message) (errno \(code))"
+        case let .binary(path, offset): return "\(path): looks like a binary file (a NUL or other control byte at byte \(offset) of its start), not text"
+        }
+    }
+}

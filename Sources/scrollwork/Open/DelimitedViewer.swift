@@ -1,0 +1,191 @@
+import Scrollwork
+import ScrollworkFiles
+import ScrollworkTerminal
+
+/// `scrollwork open` on a CSV or TSV file: the table over the file's records, indexed in the
+/// background while the first screen is already shown, sortable, with a status line.
+struct DelimitedViewer: App {
+    /// How much of the file is indexed before the first frame, so that it shows at once.
+    static let firstSlice = 256 << 10
+    /// How much each background step indexes.
+    static let slice = 64 << 20
+
+    let file: FileBytes
+    let dialect: DelimitedDialect
+    var index: RecordIndex
+    var view: TableView<DelimitedRecord>
+    var theme: Theme
+    /// The field count of the header (or of the first record): rows with another are marked.
+    let expectedFields: Int
+    var indexing = true
+    var sorting: (column: Int, order: [SortOrder], fraction: Double)? = nil
+    var note: String? = nil
+    var work: [WorkRequest] = []
+    var wantsQuit = false
+
+    /// A viewer of `file`, whose first bytes are `sample`.
+    init(file: FileBytes, sample: [UInt8], dialect: DelimitedDialect, theme: Theme) throws(FileError) {
+        self.file = file
+        self.dialect = dialect
+        self.theme = theme
+        var index = RecordIndex()
+        try index.extend(from: file, limit: Self.firstSlice, chunkSize: Self.firstSlice)
+        self.index = index
+        let rows = DelimitedRows(file: file, index: index, dialect: dialect)
+        let shown = (0..<Swift.min(rows.count, 200)).map { rows.row(at: $0) }
+        let header = rows.header
+        expectedFields = header?.count ?? shown.first?.fields.count ?? 1
+        var table = TableState(rows: rows, columns: Self.columns(header: header, sample: shown, expected: expectedFields))
+        table.list.idiom = .macOS
+        table.list.selectionMode = .multiple
+        table.pinnedColumns = 1
+        view = TableView(table, theme: theme)
+        view.sortsOnHeadingClick = false
+        indexing = !index.isFinished
+        if indexing { work.append(.start(Self.indexWork(file: file, from: index))) }
+    }
+
+    /// A `#` column with the record's number (and ⚠ on a record with the wrong number of fields or
+    /// a problem), then one column a field: numbers where every sampled value is one.
+    static func columns(header: [String]?, sample: [DelimitedRecord], expected: Int) -> [TableColumn<DelimitedRecord>] {
+        let count = Swift.max(header?.count ?? 0, sample.map(\.fields.count).max() ?? 0, 1)
+        let digits = 8.0
+        var columns: [TableColumn<DelimitedRecord>] = [
+            TableColumn("#", id: "#", width: .clamping(min: 24, ideal: (digits + 3) * 8, max: 200), alignment: .trailing) { record in
+                record.problem != nil || record.fields.count != expected ? .string("⚠ \(record.number)") : .int(record.number)
+            },
+        ]
+        for c in 0..<count {
+            let title = header.flatMap { $0.indices.contains(c) && !$0[c].isEmpty ? $0[c] : nil } ?? "Column \(c + 1)"
+            let values = sample.compactMap { $0[c] }.filter { !$0.isEmpty }
+            let integers = !values.isEmpty && values.allSatisfy { Int($0) != nil }
+            let reals = !integers && !values.isEmpty && values.allSatisfy { Double($0) != nil }
+            let widest = Swift.max(displayWidth(title), values.prefix(200).map { displayWidth($0) }.max() ?? 0)
+            let width = ColumnWidth.clamping(min: 32, ideal: Double(Swift.min(widest, 40) + 2) * 8, max: 8000)
+            columns.append(TableColumn(title, id: "\(c)", width: width, alignment: integers || reals ? .trailing : .leading) { record in
+                guard let field = record[c] else { return .empty }
+                if integers, let n = Int(field) { return .int(n) }
+                if reals, let x = Double(field) { return .double(x) }
+                return .string(field)
+            })
+        }
+        return columns
+    }
+
+    /// Indexes the next slice of the file off the loop; the result is the longer index.
+    static func indexWork(file: FileBytes, from start: RecordIndex) -> Work {
+        Work(id: "index") { progress -> IndexStep? in
+            var index = start
+            let size = Swift.max(1, file.size)
+            do {
+                try index.extend(from: file, limit: slice) { scanned in progress.report(Double(scanned) / Double(size)) }
+            } catch {
+                return IndexStep(index: index, failure: "\(error)")
+            }
+            return IndexStep(index: index, failure: nil)
+        }
+    }
+
+    /// A finished step of indexing.
+    struct IndexStep: Sendable {
+        var index: RecordIndex
+        var failure: String?
+    }
+
+    var table: TableState<DelimitedRecord> { view.table }
+
+    // MARK: App
+
+    mutating func handle(_ event: Event, at time: Double) {
+        if case let .work(update) = event { handleWork(update, at: time); return }
+        if view.handle(event, at: time).isHandled {
+            for case let .headingClicked(column) in view.takeEvents() { startSort(column) }
+            if let error = view.takeError() { note = "\(error)" }
+            return
+        }
+        guard case let .key(key) = event else {
+            if case let .mouse(mouse) = event, case .wheel = mouse.kind { view.overscroll(mouse, at: time) }
+            return
+        }
+        switch key.key {
+        case .character("q"), .character("Q"): wantsQuit = true
+        case .character("c") where key.modifiers.contains(.control): wantsQuit = true
+        case .character("g"): view.table.list.scroll.perform(.top, time: time)
+        case .character("G"): view.table.list.scroll.perform(.bottom, time: time)
+        case .escape where sorting != nil:
+            work.append(.cancel("sort"))
+            sorting = nil
+            note = "sort cancelled"
+        default: break
+        }
+    }
+
+    private mutating func startSort(_ column: Int) {
+        let order: [SortOrder]
+        do { order = try table.sortOrder(choosingHeading: column, after: sorting?.order) } catch { note = "\(error)"; return }
+        let job = table.sortJob(for: order)
+        work.append(.start(Work(id: "sort") { progress in job.run { progress.report($0) } }))
+        sorting = (column, order, 0)
+    }
+
+    private mutating func handleWork(_ update: WorkUpdate, at time: Double) {
+        switch update {
+        case let .progress(id, fraction):
+            if id == "sort" { sorting?.fraction = fraction }
+        case let .finished("index", value):
+            guard let step = value as? IndexStep else { return }
+            index = step.index
+            // A sort under way sorts the rows it began with; the new rows come unsorted after.
+            view.table.replaceRows(with: DelimitedRows(file: file, index: index, dialect: dialect))
+            if let failure = step.failure {
+                note = failure
+                indexing = false
+            } else if index.isFinished {
+                indexing = false
+            } else {
+                work.append(.start(Self.indexWork(file: file, from: index)))
+            }
+        case let .finished("sort", value):
+            sorting = nil
+            guard let result = value as? SortResult<DelimitedRecord> else { return }
+            do { try view.table.apply(result) } catch { note = "the rows changed while sorting (more were indexed); sort again once indexing is done" }
+        case let .cancelled(id):
+            if id == "sort" { sorting = nil }
+        default:
+            break
+        }
+    }
+
+    mutating func tick(at time: Double) { view.tick(at: time) }
+
+    mutating func render(into buffer: inout Buffer, at time: Double) {
+        let area = buffer.area
+        let parts = area.rows([.fill, .fixed(1)])
+        view.sortProgress = sorting.map { ($0.column, $0.order.first?.ascending ?? true, $0.fraction) }
+        view.render(in: parts[0], into: &buffer, at: time)
+        buffer.fill(parts[1], with: .blank(theme.secondary))
+        buffer.draw(" " + status.truncated(toWidth: Swift.max(0, parts[1].columns - 1)), column: parts[1].column, row: parts[1].row, style: theme.secondary, clip: parts[1])
+    }
+
+    var status: String {
+        let separator = dialect.separator == 0x09 ? "tab" : String(UnicodeScalar(dialect.separator))
+        var parts = [file.path, "\(grouped(table.list.numberOfRows)) rows" + (indexing ? " so far" : ""), "separated by \(separator)"]
+        if indexing {
+            let size = Swift.max(1, file.size)
+            parts.append("indexing \(Int(Double(index.scanned) / Double(size) * 100))%")
+        }
+        if let sorting { parts.append("Sorting by \(table.columns[sorting.column].title)… \(Int(sorting.fraction * 100))% (Esc cancels)") }
+        if let note { parts.append(note) }
+        parts.append("q quits")
+        return parts.joined(separator: " · ")
+    }
+
+    var isAnimating: Bool { view.isAnimating }
+    var wakeTime: Double? { view.wakeTime }
+    var cursorPosition: CellPosition? { view.cursorPosition }
+
+    mutating func takeWork() -> [WorkRequest] {
+        defer { work = [] }
+        return work
+    }
+}

@@ -1,0 +1,63 @@
+import Scrollwork
+import ScrollworkFiles
+import ScrollworkTerminal
+
+/// What `scrollwork open` makes of a path before any terminal is touched: a viewer, or a
+/// message for the person and the exit status to end with.
+enum OpenFile {
+    /// A failure to open, with the exit status the command ends with.
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+        var status: Int32 = 1
+    }
+
+    /// How many bytes of the start of a file are read to tell its kind and dialect.
+    static let sampleSize = 64 << 10
+
+    /// The viewer for `path`: a CSV or TSV file (or any text, one line a row) as a table.
+    ///
+    /// - Parameters:
+    ///   - separator: `,`, `tab`, `;`, `|` or another single ASCII character; nil detects it.
+    ///   - header: whether the first record names the columns; nil detects it.
+    static func viewer(path: String, separator: String?, header: Bool?, theme: Theme) throws(Failure) -> DelimitedViewer {
+        let file: FileBytes
+        do { file = try FileBytes(path: path) } catch { throw Failure(description: "\(error)") }
+        let sample: [UInt8]
+        do { sample = try file.read(at: 0, count: sampleSize) } catch { throw Failure(description: "\(error)") }
+        guard !sample.isEmpty else { throw Failure(description: "\(path): the file is empty; there is nothing to show") }
+        if let offset = binaryByte(in: sample) { throw Failure(description: "\(FileError.binary(path: path, offset: offset))") }
+        let ext = path.split(separator: "/").last.flatMap { name in name.contains(".") ? name.split(separator: ".").last.map(String.init) : nil }
+        var dialect = DelimitedDialect.detect(sample: sample, hint: ext)
+        if let separator { dialect.separator = try separatorByte(separator) }
+        if let header { dialect.hasHeader = header }
+        do {
+            return try DelimitedViewer(file: file, sample: sample, dialect: dialect, theme: theme)
+        } catch {
+            throw Failure(description: "\(error)")
+        }
+    }
+
+    /// The offset of the first byte that says the sample is not text: a NUL, or a control byte
+    /// other than tab, line feed, form feed, carriage return and escape once they make up more
+    /// than a tenth of the sample; nil for text.
+    static func binaryByte(in sample: [UInt8]) -> Int? {
+        if let nul = sample.firstIndex(of: 0) { return nul }
+        let controls = sample.indices.filter { i in sample[i] < 0x20 && ![0x09, 0x0A, 0x0C, 0x0D, 0x1B].contains(sample[i]) }
+        return controls.count * 10 > sample.count ? controls.first : nil
+    }
+
+    /// The byte a `--separator` names.
+    static func separatorByte(_ text: String) throws(Failure) -> UInt8 {
+        switch text.lowercased() {
+        case "tab", "\\t", "\t": return 0x09
+        case "comma": return 0x2C
+        case "semicolon": return 0x3B
+        case "pipe": return 0x7C
+        default:
+            guard text.utf8.count == 1, let byte = text.utf8.first, byte >= 0x20, byte < 0x7F, byte != 0x22 else {
+                throw Failure(description: "--separator '\(text)' must be one printable ASCII character other than a quote, or tab, comma, semicolon or pipe", status: 64)
+            }
+            return byte
+        }
+    }
+}

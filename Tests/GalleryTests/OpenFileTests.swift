@@ -1,0 +1,102 @@
+import Glibc
+import Scrollwork
+import ScrollworkFiles
+import ScrollworkTerminal
+import Testing
+@testable import scrollwork
+
+/// A file in a fresh temporary directory, removed with it.
+final class TemporaryFile {
+    let directory: String
+    let path: String
+
+    init(name: String, bytes: [UInt8]) {
+        var template = Array("/tmp/scrollwork-test-XXXXXX".utf8CString)
+        directory = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
+        path = directory + "/" + name
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        bytes.withUnsafeBytes { _ = write(fd, $0.baseAddress, $0.count) }
+        close(fd)
+    }
+
+    convenience init(name: String, _ text: String) { self.init(name: name, bytes: Array(text.utf8)) }
+
+    deinit {
+        unlink(path)
+        rmdir(directory)
+    }
+}
+
+@Suite struct OpenFileTests {
+    func viewer(_ file: TemporaryFile, separator: String? = nil, header: Bool? = nil) throws -> DelimitedViewer {
+        try OpenFile.viewer(path: file.path, separator: separator, header: header, theme: Theme())
+    }
+
+    @Test("a CSV file opens as a table: its header names the columns, numbers sort as numbers, the first screen before any background work")
+    func csvOpens() throws {
+        let rows = (0..<50).map { "file-\($0),\(($0 * 37) % 50),\"a, b\"" }
+        let file = TemporaryFile(name: "files.csv", "name,size,note\r\n" + rows.joined(separator: "\r\n") + "\r\n")
+        var t = HeadlessTerminal(try viewer(file), columns: 100, rows: 12)
+        t.advance(by: 0.1)
+        let lines = t.text.split(separator: "\n").map(String.init)
+        #expect(lines[0].contains("name") && lines[0].contains("size") && lines[0].contains("note"))
+        #expect(lines[1].contains("file-0") && lines[1].contains("a, b"))
+        #expect(lines.last?.contains("50 rows") == true && lines.last?.contains("separated by ,") == true)
+        // Sizes sort as numbers (2 before 10), in the background.
+        try t.app.view.table.list.scroll.setOffset(.zero, time: 0)
+        t.send(.mouse(MouseEvent(.press, column: lines[0].distance(from: lines[0].startIndex, to: lines[0].range(of: "size")!.lowerBound), row: 0)))
+        t.send(.mouse(MouseEvent(.release, column: lines[0].distance(from: lines[0].startIndex, to: lines[0].range(of: "size")!.lowerBound), row: 0)))
+        let sorted = t.runWork("sort")
+        #expect(sorted)
+        let sizes = (0..<5).compactMap { try? t.app.view.table.list.row(at: IndexPath(row: $0))[1] }
+        #expect(sizes == ["0", "1", "2", "3", "4"])
+    }
+
+    @Test("a file bigger than the first slice grows as the background index finds its records")
+    func indexGrows() throws {
+        let line = String(repeating: "x", count: 100) + ",1\n"
+        let file = TemporaryFile(name: "big.csv", "text,n\n" + String(repeating: line, count: 5000))
+        var t = HeadlessTerminal(try viewer(file), columns: 80, rows: 10)
+        let first = t.app.view.table.list.numberOfRows
+        #expect(first > 0 && first < 5000 && t.app.status.contains("so far"))
+        while t.runWork("index") {}
+        #expect(t.app.view.table.list.numberOfRows == 5000 && !t.app.status.contains("so far"))
+    }
+
+    @Test("ragged records are shown and marked; invalid UTF-8 shows as U+FFFD; control characters never reach the terminal")
+    func badRecords() throws {
+        let bytes = Array("a,b,c\n1,2,3\n4,5\n6,7,8,9\n".utf8) + [0x78, 0xFF, 0x2C, 0x1B] + Array("[31mred,z\n".utf8)
+        let file = TemporaryFile(name: "bad.csv", bytes: bytes)
+        var t = HeadlessTerminal(try viewer(file, header: true), columns: 80, rows: 10)
+        t.advance(by: 0.1)
+        let lines = t.text.split(separator: "\n").map(String.init)
+        #expect(lines[2].contains("⚠ 2") && lines[3].contains("⚠ 3"), "a short and a long record are marked")
+        #expect(lines[3].contains("9") || t.app.view.table.columns.count == 5, "the extra field has a column")
+        #expect(lines[4].contains("x\u{FFFD}") && !t.text.contains("\u{1B}"))
+    }
+
+    @Test("a missing path, a directory, an empty file and a binary file each get a clear message and a non-zero status")
+    func failures() throws {
+        func failure(_ path: String) -> OpenFile.Failure? {
+            do { _ = try OpenFile.viewer(path: path, separator: nil, header: nil, theme: Theme()); return nil } catch { return error }
+        }
+        #expect(failure("/nonexistent/file.csv")?.description.contains("no such file") == true)
+        let empty = TemporaryFile(name: "empty.csv", "")
+        #expect(failure(empty.path)?.description.contains("empty") == true)
+        #expect(failure(empty.directory)?.description.contains("is a directory") == true)
+        let binary = TemporaryFile(name: "a.out", bytes: [0x7F, 0x45, 0x4C, 0x46, 0x02, 0x01, 0x01, 0x00, 0x00])
+        #expect(failure(binary.path)?.description.contains("binary") == true)
+        #expect([failure("/nonexistent"), failure(empty.path), failure(binary.path)].allSatisfy { ($0?.status ?? 0) != 0 })
+        #expect(throws: OpenFile.Failure.self) { try OpenFile.separatorByte("ab") }
+        #expect(try OpenFile.separatorByte("tab") == 0x09 && OpenFile.separatorByte(";") == 0x3B)
+    }
+
+    @Test("a TSV file and a forced separator and header")
+    func dialects() throws {
+        let tsv = TemporaryFile(name: "t.tsv", "k\tv\n1\t2\n")
+        let v = try viewer(tsv)
+        #expect(v.dialect.separator == 0x09 && v.dialect.hasHeader)
+        let forced = try viewer(tsv, separator: "|", header: false)
+        #expect(forced.dialect == DelimitedDialect(separator: 0x7C, hasHeader: false) && forced.view.table.list.numberOfRows == 2)
+    }
+}
