@@ -1,0 +1,68 @@
+import Scrollwork
+import ScrollworkTerminal
+import Testing
+@testable import scrollwork
+
+/// The table and list abilities of issue #15, as a person finds them in the gallery.
+@Suite struct GalleryTablesAndListsTests {
+    func column(of text: String, in line: String) -> Int? {
+        line.range(of: text).map { line.distance(from: line.startIndex, to: $0.lowerBound) }
+    }
+
+    func lines(_ t: HeadlessTerminal<GalleryApp>) -> [String] { t.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
+
+    @Test("LT-10: ⓘ opens an info sheet over the settings list, which stays where it was; Esc closes it")
+    func LT_10_infoSheet() throws {
+        var t = gallery(.list)
+        let screen = lines(t)
+        let row = try #require(screen.firstIndex { $0.contains("Bluetooth") })
+        let info = try #require(column(of: "ⓘ", in: screen[row]))
+        click(&t, column: info, row: row)
+        #expect(t.text.contains("ⓘ Bluetooth") && t.text.contains("Done (Esc)"))
+        #expect(lines(t)[1].contains("NETWORK") || lines(t)[2].contains("NETWORK"), "the list shows above the sheet")
+        #expect(t.app.pageStatus.contains("no navigation"))
+        t.send(.key(KeyEvent(.escape)))
+        #expect(!t.text.contains("Done (Esc)") && t.text.contains("Bluetooth"))
+    }
+
+    @Test("LT-03: in edit mode a click on ⊖ deletes a contact and u brings it back")
+    func LT_03_deleteControl() throws {
+        var t = gallery(.list)
+        t.type("3e")
+        let screen = lines(t)
+        let row = try #require(screen.firstIndex { $0.contains("⊖") })
+        let minus = try #require(column(of: "⊖", in: screen[row]))
+        let before = t.app.list.contacts.list.numberOfRows
+        click(&t, column: minus, row: row)
+        #expect(t.app.list.contacts.list.numberOfRows == before - 1)
+        #expect(t.app.pageStatus.contains("deleted") && t.app.pageStatus.contains("u undoes"))
+        t.type("u")
+        #expect(t.app.list.contacts.list.numberOfRows == before)
+    }
+
+    @Test("LT-12: a divider held at the window's edge widens its column; the table then scrolls sideways with Name pinned")
+    func LT_12_sidewaysInTheGallery() throws {
+        var t = gallery(.table)
+        let header = lines(t)[1]
+        let bars = header.indices.filter { header[$0] == "│" }.map { header.distance(from: header.startIndex, to: $0) }
+        let pathBar = try #require(bars.dropFirst().first)
+        t.send(bytes: Array("\u{1B}[<0;\(pathBar + 1);2M".utf8))
+        t.send(bytes: Array("\u{1B}[<32;120;2M".utf8))
+        t.advance(by: 2)
+        t.send(bytes: Array("\u{1B}[<0;120;2m".utf8))
+        #expect(t.app.table.table.list.scroll.offset.x > 0)
+        #expect(lines(t)[1].hasPrefix(" Name"), "the pinned column stays at the leading edge")
+        // Shift+wheel up goes back to the start.
+        for _ in 0..<40 { t.send(bytes: Array("\u{1B}[<68;60;10M".utf8)) }
+        t.advance(by: 2)
+        #expect(t.app.table.table.list.scroll.offset.x == 0 && lines(t)[1].contains("Path"))
+    }
+
+    @Test("the page-control page names its two rows of dots: the weather's and the gallery's")
+    func namedDots() {
+        let t = gallery(.pageControl)
+        let screen = lines(t)
+        #expect(screen.contains { $0.contains("the weather's pages ▸") && $0.contains("●") })
+        #expect(screen.contains { $0.contains("gallery pages ▸") && $0.contains("●") })
+    }
+}
