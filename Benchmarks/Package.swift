@@ -17,6 +17,7 @@ let package = Package(
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "Scrollwork", package: "Scrollwork"),
                 .product(name: "ScrollworkTerminal", package: "Scrollwork"),
+                .product(name: "ScrollworkFiles", package: "Scrollwork"),
             ],
             path: "Benchmarks/ScrollworkBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

@@ -1,0 +1,116 @@
+import Benchmark
+import Glibc
+import Scrollwork
+import ScrollworkFiles
+import ScrollworkTerminal
+
+/// `scrollwork open` at scale: CSV files of a million and ten million rows (about 60 and 620 MB),
+/// generated here on first use and never committed.
+func openFileBenchmarks() {
+    for rows in [1_000_000, 10_000_000] {
+        let path = "/tmp/scrollwork-bench-\(rows).csv"
+        let heavy = Benchmark.Configuration(metrics: [.wallClock, .peakMemoryResident], warmupIterations: 0, maxDuration: .seconds(60), maxIterations: 3)
+
+        // From the path to the first frame: open, sample, detect, index the first 256 KB, draw.
+        Benchmark("open csv \(rows) rows: first screen", configuration: .init(metrics: [.wallClock, .peakMemoryResident], maxIterations: 20)) { benchmark in
+            makeCSV(path, rows: rows)
+            benchmark.startMeasurement()
+            var view = openedTable(path)
+            var buffer = Buffer(columns: 120, rows: 40)
+            view.render(in: buffer.area, into: &buffer, at: 0)
+            benchmark.stopMeasurement()
+            blackHole(buffer)
+        }
+
+        // The whole background index: bytes a second is the file's size over this time.
+        Benchmark("index csv \(rows) rows", configuration: heavy) { benchmark in
+            makeCSV(path, rows: rows)
+            guard let file = try? FileBytes(path: path) else { return }
+            benchmark.startMeasurement()
+            var index = RecordIndex()
+            while (try? index.extend(from: file)) == false {}
+            benchmark.stopMeasurement()
+            blackHole(index.count)
+        }
+
+        // A page-down frame in the middle of the indexed file, rows read and split as drawn; and
+        // the memory after scrolling from one end to the other a page at a time.
+        Benchmark("page down mid-file csv \(rows) rows", configuration: .init(metrics: [.wallClock], maxIterations: 500)) { benchmark in
+            makeCSV(path, rows: rows)
+            var view = openedTable(path, indexed: true)
+            var buffer = Buffer(columns: 120, rows: 40)
+            view.table.list.scroll.perform(.bottom, time: 0)
+            let middle = view.table.list.scroll.offset.y / 2
+            view.table.list.scroll.moveOffsetForBenchmark(y: middle)
+            var time = 1.0
+            for _ in benchmark.scaledIterations {
+                time += 1
+                benchmark.startMeasurement()
+                view.table.list.scroll.perform(.pageDown, time: time)
+                view.tick(at: time + 0.5)
+                view.render(in: buffer.area, into: &buffer, at: time + 0.5)
+                benchmark.stopMeasurement()
+            }
+        }
+        Benchmark("scroll end to end csv \(rows) rows", configuration: heavy) { benchmark in
+            makeCSV(path, rows: rows)
+            var view = openedTable(path, indexed: true)
+            var buffer = Buffer(columns: 120, rows: 40)
+            benchmark.startMeasurement()
+            var time = 1.0
+            // Every page, drawn: rows are read from the file and forgotten.
+            for _ in 0..<(rows / 38 + 1) {
+                time += 1
+                view.table.list.scroll.perform(.pageDown, time: time)
+                view.tick(at: time + 0.5)
+                view.render(in: buffer.area, into: &buffer, at: time + 0.5)
+            }
+            benchmark.stopMeasurement()
+        }
+    }
+}
+
+/// The table `scrollwork open` shows for `path`, indexed to its first 256 KB or, with `indexed`, whole.
+private func openedTable(_ path: String, indexed: Bool = false) -> TableView<DelimitedRecord> {
+    guard let file = try? FileBytes(path: path), let sample = try? file.read(at: 0, count: 64 << 10) else { fatalError("no benchmark file at \(path)") }
+    let dialect = DelimitedDialect.detect(sample: sample, hint: "csv")
+    var index = RecordIndex()
+    if indexed {
+        while (try? index.extend(from: file)) == false {}
+    } else {
+        _ = try? index.extend(from: file, limit: 256 << 10, chunkSize: 256 << 10)
+    }
+    let rows = DelimitedRows(file: file, index: index, dialect: dialect)
+    let header = rows.header ?? []
+    let columns = header.indices.map { c in
+        TableColumn<DelimitedRecord>(header[c], width: .clamping(min: 32, ideal: 160)) { .string($0[c] ?? "") }
+    }
+    return TableView(TableState(rows: rows, columns: columns))
+}
+
+/// Writes a CSV of `rows` records (and a header) to `path` unless it is there already.
+private func makeCSV(_ path: String, rows: Int) {
+    if access(path, F_OK) == 0 { return }
+    let fd = open(path + ".partial", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    guard fd >= 0 else { fatalError("cannot write \(path)") }
+    var chunk = Array("id,name,size,city,note\n".utf8)
+    let cities = ["Paris", "Zürich", "東京", "Lagos", "São Paulo"]
+    for i in 0..<rows {
+        let h = (i &* 2_654_435_761) & 0x7FFF_FFFF
+        chunk += Array("\(i),file-\(h % 1_000_003),\(h % 5_000_000),\(cities[h % cities.count]),\"a note, \"\"quoted\"\", on row \(i)\"\n".utf8)
+        if chunk.count > 1 << 20 {
+            chunk.withUnsafeBytes { _ = write(fd, $0.baseAddress, $0.count) }
+            chunk.removeAll(keepingCapacity: true)
+        }
+    }
+    chunk.withUnsafeBytes { _ = write(fd, $0.baseAddress, $0.count) }
+    close(fd)
+    rename(path + ".partial", path)
+}
+
+extension ScrollState {
+    /// Jumps to `y` at once (a benchmark's starting point).
+    mutating func moveOffsetForBenchmark(y: Double) {
+        try? setOffset(Point(x: 0, y: y), time: time)
+    }
+}
