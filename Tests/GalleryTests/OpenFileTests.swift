@@ -100,3 +100,47 @@ final class TemporaryFile {
         #expect(forced.dialect == DelimitedDialect(separator: 0x7C, hasHeader: false) && forced.view.table.list.numberOfRows == 2)
     }
 }
+
+@Suite struct OpenFileLiveTests {
+    func append(_ path: String, _ text: String) {
+        let fd = open(path, O_WRONLY | O_APPEND)
+        Array(text.utf8).withUnsafeBytes { _ = write(fd, $0.baseAddress, $0.count) }
+        close(fd)
+    }
+
+    @Test("Enter shows a record whole, every field under its column's name, a long field wrapped; Esc returns to the table")
+    func detailView() throws {
+        let long = String(repeating: "word ", count: 600)
+        let file = TemporaryFile(name: "long.csv", "name,text\nshort,\"\(long)\"\n")
+        var t = HeadlessTerminal(try OpenFile.viewer(path: file.path, separator: nil, header: nil, theme: Theme()), columns: 80, rows: 20)
+        t.advance(by: 0.1)
+        #expect(!t.text.contains(String(repeating: "word ", count: 20)), "the cell cuts the field")
+        t.send(.mouse(MouseEvent(.press, column: 30, row: 1)))
+        t.send(.mouse(MouseEvent(.release, column: 30, row: 1)))
+        t.send(.key(KeyEvent(.enter)))
+        t.advance(by: 0.1)
+        #expect(t.text.contains(" name\n") || t.text.contains(" name "))
+        #expect(t.text.contains(String(repeating: "word ", count: 10)) && t.app.status.contains("every field whole"))
+        t.send(.key(KeyEvent(.escape)))
+        #expect(t.app.detail == nil && t.text.contains("short"))
+    }
+
+    @Test("a file written to while open shows its new rows; F follows the end; a file cut shorter says so")
+    func growingFile() throws {
+        let file = TemporaryFile(name: "log.csv", "time,message\n1,start\n")
+        var t = HeadlessTerminal(try OpenFile.viewer(path: file.path, separator: nil, header: nil, theme: Theme()), columns: 80, rows: 10)
+        t.advance(by: 0.1)
+        #expect(t.app.view.table.list.numberOfRows == 1 && !t.app.indexing)
+        t.type("F")
+        append(file.path, (2...50).map { "\($0),line \($0)\n" }.joined())
+        t.advance(by: 1.5)
+        let found = t.runWork("index")
+        #expect(found)
+        #expect(t.app.view.table.list.numberOfRows == 50)
+        t.advance(by: 1)
+        #expect(t.text.contains("line 50") && t.app.status.contains("following"), "following shows the newest rows")
+        truncate(file.path, 10)
+        t.advance(by: 1.5)
+        #expect(t.app.status.contains("shorter"))
+    }
+}

@@ -56,16 +56,18 @@ public struct DelimitedRows: RowSource, Sendable {
         return r
     }
 
-    /// Record `i` of the file, the header included.
-    public func record(_ i: Int) -> DelimitedRecord {
+    /// Record `i` of the file, the header included, read up to `limit` bytes (clamped to at
+    /// least 1; a detail view passes more than a row's ``recordLimit``).
+    public func record(_ i: Int, limit: Int = recordLimit) -> DelimitedRecord {
         let range = index.range(ofRecord: i)
         let length = Int(clamping: range.upperBound - range.lowerBound)
+        let limit = Swift.max(1, limit)
         do {
-            let bytes = try file.read(at: range.lowerBound, count: Swift.min(length, Self.recordLimit))
+            let bytes = try file.read(at: range.lowerBound, count: Swift.min(length, limit))
             let fields = RecordParser.fields(of: bytes, separator: dialect.separator)
             var problem: String? = nil
-            if bytes.count < Swift.min(length, Self.recordLimit) { problem = "the file is shorter than when it was indexed" }
-            if length > Self.recordLimit { problem = "the record is \(length) bytes long; its first \(Self.recordLimit) are shown" }
+            if bytes.count < Swift.min(length, limit) { problem = "the file is shorter than when it was indexed" }
+            if length > limit { problem = "the record is \(length) bytes long; its first \(limit) are shown" }
             return DelimitedRecord(number: i, fields: fields, problem: problem)
         } catch {
             return DelimitedRecord(number: i, fields: [], problem: "\(error)")

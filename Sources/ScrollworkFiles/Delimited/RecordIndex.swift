@@ -51,6 +51,10 @@ public struct RecordIndex: Sendable {
     /// The end of the file was reached: a last record without a line ending counts.
     public mutating func finish() { isFinished = true }
 
+    /// The file grew after its end was reached: scanning goes on where it stopped, and a last
+    /// record without a line ending waits for the rest of its bytes.
+    public mutating func resume() { isFinished = false }
+
     /// Reads `file` from where the index stopped, `chunkSize` bytes at a time, until its end or
     /// `limit` bytes; `progress` hears the bytes scanned so far after each chunk and stops the
     /// reading (keeping what was scanned) by returning false. Returns true at the end of the file.

@@ -18,6 +18,12 @@ struct DelimitedViewer: App {
     /// The field count of the header (or of the first record): rows with another are marked.
     let expectedFields: Int
     var indexing = true
+    /// Following the end as the file grows (`F`, as `less +F`).
+    var following = false
+    /// When the file's size is looked at next, once it is indexed to its end.
+    var nextSizeCheck = 0.0
+    /// The record shown whole (Enter), over the table.
+    var detail: ScrollView<RecordDetail>? = nil
     var sorting: (column: Int, order: [SortOrder], fraction: Double)? = nil
     var note: String? = nil
     var work: [WorkRequest] = []
@@ -96,8 +102,21 @@ struct DelimitedViewer: App {
 
     // MARK: App
 
+    /// How often a file indexed to its end is checked for growth.
+    static let sizeCheckInterval = 1.0
+    /// The most of one record the detail view reads.
+    static let detailLimit = 16 << 20
+
     mutating func handle(_ event: Event, at time: Double) {
         if case let .work(update) = event { handleWork(update, at: time); return }
+        if detail != nil {
+            handleDetail(event, at: time)
+            return
+        }
+        if case let .key(key) = event, key.key == .enter, let id = table.list.cursor, let path = table.list.indexPath(of: id) {
+            openDetail(row: path.row, at: time)
+            return
+        }
         if view.handle(event, at: time).isHandled {
             for case let .headingClicked(column) in view.takeEvents() { startSort(column) }
             if let error = view.takeError() { note = "\(error)" }
@@ -112,12 +131,40 @@ struct DelimitedViewer: App {
         case .character("c") where key.modifiers.contains(.control): wantsQuit = true
         case .character("g"): view.table.list.scroll.perform(.top, time: time)
         case .character("G"): view.table.list.scroll.perform(.bottom, time: time)
+        case .character("F"):
+            following.toggle()
+            if following { view.table.list.scroll.perform(.bottom, time: time) }
         case .escape where sorting != nil:
             work.append(.cancel("sort"))
             sorting = nil
             note = "sort cancelled"
         default: break
         }
+    }
+
+    /// Shows row `row`'s record whole, every field under its column's name.
+    private mutating func openDetail(row: Int, at time: Double) {
+        let rows = DelimitedRows(file: file, index: index, dialect: dialect)
+        let record = rows.record(row + (dialect.hasHeader ? 1 : 0), limit: Self.detailLimit)
+        let titles = table.columns.dropFirst().map(\.title)
+        var content = RecordDetail(titles: titles, fields: record.fields, problem: record.problem, theme: theme)
+        content.theme = theme
+        var scroll = ScrollIdiom.macOS.scrollState(viewport: .zero, content: .zero)
+        scroll.alwaysBounce = .vertical
+        detail = ScrollView(content, scroll: scroll, theme: theme)
+        note = "record \(grouped(row + 1)): every field whole · Esc, q or Enter returns"
+        detail?.appear(at: time)
+    }
+
+    private mutating func handleDetail(_ event: Event, at time: Double) {
+        if case let .key(key) = event, [.escape, .enter, .character("q")].contains(key.key) {
+            detail = nil
+            note = nil
+            return
+        }
+        guard var shown = detail else { return }
+        if !shown.handle(event, at: time).isHandled, case let .mouse(mouse) = event, case .wheel = mouse.kind { shown.overscroll(mouse, at: time) }
+        detail = shown
     }
 
     private mutating func startSort(_ column: Int) {
@@ -142,9 +189,11 @@ struct DelimitedViewer: App {
                 indexing = false
             } else if index.isFinished {
                 indexing = false
+                nextSizeCheck = time + Self.sizeCheckInterval
             } else {
                 work.append(.start(Self.indexWork(file: file, from: index)))
             }
+            if following { view.table.list.scroll.perform(.bottom, time: time) }
         case let .finished("sort", value):
             sorting = nil
             guard let result = value as? SortResult<DelimitedRecord> else { return }
@@ -156,13 +205,39 @@ struct DelimitedViewer: App {
         }
     }
 
-    mutating func tick(at time: Double) { view.tick(at: time) }
+    mutating func tick(at time: Double) {
+        view.tick(at: time)
+        detail?.tick(at: time)
+        guard !indexing, time >= nextSizeCheck else { return }
+        nextSizeCheck = time + Self.sizeCheckInterval
+        let size = file.size
+        if size > index.scanned {
+            // Written to since: index the new bytes, as `less +F` shows them.
+            index.resume()
+            indexing = true
+            note = nil
+            work.append(.start(Self.indexWork(file: file, from: index)))
+        } else if size < index.scanned {
+            note = "the file is now \(grouped(Int(clamping: size))) bytes, shorter than the \(grouped(Int(clamping: index.scanned))) indexed: it was cut or replaced; open it again to see it as it is"
+        }
+    }
 
     mutating func render(into buffer: inout Buffer, at time: Double) {
         let area = buffer.area
         let parts = area.rows([.fill, .fixed(1)])
         view.sortProgress = sorting.map { ($0.column, $0.order.first?.ascending ?? true, $0.fraction) }
         view.render(in: parts[0], into: &buffer, at: time)
+        if var shown = detail {
+            let lines = shown.content.layout(columns: parts[0].columns - 1)
+            let size = CellMetrics().size(of: parts[0])
+            if shown.scroll.viewportSize != size || shown.scroll.contentSize.height != Double(lines) * 16 {
+                shown.scroll.viewportSize = size
+                shown.scroll.contentSize = Size(width: size.width, height: Double(lines) * 16)
+            }
+            buffer.fill(parts[0])
+            shown.render(in: parts[0], into: &buffer, at: time)
+            detail = shown
+        }
         buffer.fill(parts[1], with: .blank(theme.secondary))
         buffer.draw(" " + status.truncated(toWidth: Swift.max(0, parts[1].columns - 1)), column: parts[1].column, row: parts[1].row, style: theme.secondary, clip: parts[1])
     }
@@ -174,14 +249,19 @@ struct DelimitedViewer: App {
             let size = Swift.max(1, file.size)
             parts.append("indexing \(Int(Double(index.scanned) / Double(size) * 100))%")
         }
+        if following { parts.append("following the end (F stops)") }
         if let sorting { parts.append("Sorting by \(table.columns[sorting.column].title)… \(Int(sorting.fraction * 100))% (Esc cancels)") }
         if let note { parts.append(note) }
         parts.append("q quits")
         return parts.joined(separator: " · ")
     }
 
-    var isAnimating: Bool { view.isAnimating }
-    var wakeTime: Double? { view.wakeTime }
+    var isAnimating: Bool { view.isAnimating || detail?.isAnimating == true }
+    /// The view's next deadline, or the next look at the file's size.
+    var wakeTime: Double? {
+        let check = indexing ? nil : Optional(nextSizeCheck)
+        return [view.wakeTime, detail?.wakeTime, check].compactMap { $0 }.min()
+    }
     var cursorPosition: CellPosition? { view.cursorPosition }
 
     mutating func takeWork() -> [WorkRequest] {
