@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+
+/// `scrollwork open` in a real terminal, on files written here.
+@Suite(.enabled(if: Tmux.isAvailable, "tmux is not installed"), .serialized)
+struct OpenEndToEndTests {
+    /// Writes `text` to a new file called `name` and returns its path.
+    func write(_ name: String, _ text: String) throws -> String {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("scrollwork-open-\(UInt32.random(in: 0...UInt32.max))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let path = directory.appendingPathComponent(name).path
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    @Test("a CSV opens at once, G goes to its last row, a heading click sorts it, q quits and the terminal is as it was")
+    func csvFromFirstScreenToSort() throws {
+        let rows = (1...20_000).map { "\($0),item-\($0),\(($0 * 7919) % 20_000)" }
+        let path = try write("items.csv", "id,name,size\n" + rows.joined(separator: "\n") + "\n")
+        let t = try Tmux(Tmux.scrollwork + " open " + path)
+        defer { t.shutDown() }
+        #expect(t.wait { $0.contains("item-1 ") && $0.contains("separated by ,") })
+        #expect(t.wait { $0.contains("20,000 rows ·") }, "the index reaches the end and the count is final")
+        t.keys("G")
+        #expect(t.wait { $0.contains("item-20000") })
+        let header = t.line(0)
+        let size = try #require(header.range(of: "size")).lowerBound.utf16Offset(in: header)
+        t.keys("g")
+        t.click(column: size + 1, row: 0)
+        #expect(t.wait { $0.contains("size ▲") && $0.contains("item-20000 ") })
+        t.keys("q")
+        #expect(t.file("status") == "0")
+        #expect(t.terminalProblems().isEmpty)
+    }
+
+    @Test("a ragged file shows every record, the odd ones marked; invalid UTF-8 shows as U+FFFD; a missing file exits 1 with a message")
+    func badInput() throws {
+        let path = try write("ragged.csv", "a,b,c\n1,2,3\n4,5\n6,7,8,9\nx\u{FFFD}y,8,9\n")
+        let t = try Tmux(Tmux.scrollwork + " open " + path)
+        defer { t.shutDown() }
+        #expect(t.wait { $0.contains("⚠ 2") && $0.contains("⚠ 3") && $0.contains("x\u{FFFD}y") })
+        t.keys("q")
+        #expect(t.file("status") == "0")
+        let missing = try Tmux(Tmux.scrollwork + " open /nonexistent/file.csv")
+        defer { missing.shutDown() }
+        #expect(missing.wait { $0.contains("no such file") })
+        #expect(missing.file("status") == "1")
+    }
+
+    @Test("a log written to while it is open shows its new lines, and F follows them")
+    func growingLog() throws {
+        let path = try write("app.log.csv", "time,message\n1,started\n")
+        let t = try Tmux(Tmux.scrollwork + " open " + path)
+        defer { t.shutDown() }
+        #expect(t.wait { $0.contains("started") })
+        t.keys("F")
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        handle.seekToEndOfFile()
+        handle.write(Data((2...200).map { "\($0),message number \($0)\n" }.joined().utf8))
+        try handle.close()
+        #expect(t.wait(timeout: 10) { $0.contains("message number 200") && $0.contains("200 rows") })
+        t.keys("q")
+        #expect(t.file("status") == "0")
+    }
+}
