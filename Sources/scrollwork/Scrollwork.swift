@@ -150,7 +150,7 @@ struct Open: ParsableCommand {
         var display = DisplayOptions()
         display.color = color
         let mode = try display.colorMode(environment: environment)
-        var viewer: DelimitedViewer
+        var viewer: FileViewer
         do {
             viewer = try OpenFile.viewer(path: path, separator: separator, header: header, theme: .standard(for: mode))
         } catch {

@@ -28,7 +28,7 @@ final class TemporaryFile {
 }
 
 @Suite struct OpenFileTests {
-    func viewer(_ file: TemporaryFile, separator: String? = nil, header: Bool? = nil) throws -> DelimitedViewer {
+    func viewer(_ file: TemporaryFile, separator: String? = nil, header: Bool? = nil) throws -> FileViewer {
         try OpenFile.viewer(path: file.path, separator: separator, header: header, theme: Theme())
     }
 
@@ -95,9 +95,9 @@ final class TemporaryFile {
     func dialects() throws {
         let tsv = TemporaryFile(name: "t.tsv", "k\tv\n1\t2\n")
         let v = try viewer(tsv)
-        #expect(v.dialect.separator == 0x09 && v.dialect.hasHeader)
+        #expect(v.format == .delimited(DelimitedDialect(separator: 0x09, hasHeader: true)))
         let forced = try viewer(tsv, separator: "|", header: false)
-        #expect(forced.dialect == DelimitedDialect(separator: 0x7C, hasHeader: false) && forced.view.table.list.numberOfRows == 2)
+        #expect(forced.format == .delimited(DelimitedDialect(separator: 0x7C, hasHeader: false)) && forced.view.table.list.numberOfRows == 2)
     }
 }
 
@@ -142,5 +142,31 @@ final class TemporaryFile {
         truncate(file.path, 10)
         t.advance(by: 1.5)
         #expect(t.app.status.contains("shorter"))
+    }
+}
+
+@Suite struct OpenJSONLinesTests {
+    @Test("a JSON Lines file is a table: the keys seen become columns, in first-seen order; a bad line is a marked row")
+    func jsonLines() throws {
+        let lines = [#"{"id": 1, "name": "alpha", "tags": ["x", "y"]}"#, #"{"id": 2, "name": "beta", "extra": {"k": true}}"#, "not json", #"{"id": 10, "name": "gamma"}"#]
+        let file = TemporaryFile(name: "data.jsonl", lines.joined(separator: "\n") + "\n")
+        var t = HeadlessTerminal(try OpenFile.viewer(path: file.path, separator: nil, header: nil, theme: Theme()), columns: 120, rows: 10)
+        t.advance(by: 0.1)
+        #expect(t.app.format == .jsonLines)
+        #expect(t.app.view.table.columns.map(\.title) == ["#", "id", "name", "tags", "extra"])
+        let screen = t.text
+        #expect(screen.contains(#"["x","y"]"#) && screen.contains(#"{"k":true}"#) && screen.contains("⚠ 3"))
+        #expect(t.app.status.contains("JSON Lines"))
+    }
+
+    @Test("keys that first appear after the first screen become new columns as the index reaches them")
+    func newKeysLater() throws {
+        let early = (0..<3000).map { "{\"id\": \($0), \"padding\": \"\(String(repeating: "p", count: 100))\"}" }
+        let late = (0..<10).map { "{\"id\": \(3000 + $0), \"late\": \"found\"}" }
+        let file = TemporaryFile(name: "grow.jsonl", (early + late).joined(separator: "\n") + "\n")
+        var t = HeadlessTerminal(try OpenFile.viewer(path: file.path, separator: nil, header: nil, theme: Theme()), columns: 120, rows: 10)
+        #expect(!t.app.view.table.columns.map(\.title).contains("late"))
+        while t.runWork("index") {}
+        #expect(t.app.view.table.columns.map(\.title).contains("late") && t.app.status.contains("new keys: late"))
     }
 }

@@ -83,6 +83,13 @@ extension TableState {
         return fitted
     }
 
+    /// Adds `column` after the others, at its ideal width (a file whose records show a new field,
+    /// say); the others keep theirs, so the table may grow wider and scroll sideways.
+    public mutating func appendColumn(_ column: TableColumn<Row>) {
+        columns.append(column)
+        columnWidths.append(column.width.ideal)
+    }
+
     /// Moves column `from` to position `to` (a heading dragged along the header), its width with
     /// it; the sort order, kept by column identifier, is unchanged.
     ///

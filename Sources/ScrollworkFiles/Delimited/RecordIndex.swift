@@ -7,12 +7,12 @@ public struct RecordIndex: Sendable {
     /// Record starts; the first record starts at 0. A start equal to `scanned` begins no record yet.
     private var blocks: [[UInt64]] = [[0]]
     /// The scanner's state where the index stopped.
-    public private(set) var scanner = RecordScanner()
+    public private(set) var scanner: RecordScanner
     /// True once the end of the file was scanned.
     public private(set) var isFinished = false
 
-    /// An empty index, at the start of the file.
-    public init() {}
+    /// An empty index, at the start of the file; without `quotes`, a record is a line.
+    public init(quotes: Bool = true) { scanner = RecordScanner(quotes: quotes) }
 
     /// The number of record starts found.
     private var startCount: Int { (blocks.count - 1) * Self.blockSize + (blocks.last?.count ?? 0) }

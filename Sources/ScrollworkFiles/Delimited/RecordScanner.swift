@@ -7,9 +7,11 @@ public struct RecordScanner: Sendable, Hashable {
     public private(set) var inQuotes = false
     /// How many bytes have been scanned.
     public private(set) var scanned: UInt64 = 0
+    /// False for text whose records are plain lines (JSON Lines, logs): quotes mean nothing.
+    public let quotes: Bool
 
-    /// A scanner at the start of the text.
-    public init() {}
+    /// A scanner at the start of the text; without `quotes` every line feed ends a record.
+    public init(quotes: Bool = true) { self.quotes = quotes }
 
     /// Scans `bytes`, the text's next chunk, calling `recordStart` with the offset (from the
     /// start of the text) of each record that begins after a line ending in it.
@@ -17,7 +19,7 @@ public struct RecordScanner: Sendable, Hashable {
         var quoted = inQuotes
         let base = scanned
         for (i, byte) in bytes.enumerated() {
-            if byte == 0x22 {
+            if byte == 0x22 && quotes {
                 // A doubled quote inside a quoted field toggles twice: no change, as it should be.
                 quoted.toggle()
             } else if byte == 0x0A && !quoted {

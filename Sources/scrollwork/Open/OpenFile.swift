@@ -14,12 +14,12 @@ enum OpenFile {
     /// How many bytes of the start of a file are read to tell its kind and dialect.
     static let sampleSize = 64 << 10
 
-    /// The viewer for `path`: a CSV or TSV file (or any text, one line a row) as a table.
+    /// The viewer for `path`: a CSV, TSV or JSON Lines file (or any text, one line a row) as a table.
     ///
     /// - Parameters:
     ///   - separator: `,`, `tab`, `;`, `|` or another single ASCII character; nil detects it.
     ///   - header: whether the first record names the columns; nil detects it.
-    static func viewer(path: String, separator: String?, header: Bool?, theme: Theme) throws(Failure) -> DelimitedViewer {
+    static func viewer(path: String, separator: String?, header: Bool?, theme: Theme) throws(Failure) -> FileViewer {
         let file: FileBytes
         do { file = try FileBytes(path: path) } catch { throw Failure(description: "\(error)") }
         let sample: [UInt8]
@@ -27,14 +27,28 @@ enum OpenFile {
         guard !sample.isEmpty else { throw Failure(description: "\(path): the file is empty; there is nothing to show") }
         if let offset = binaryByte(in: sample) { throw Failure(description: "\(FileError.binary(path: path, offset: offset))") }
         let ext = path.split(separator: "/").last.flatMap { name in name.contains(".") ? name.split(separator: ".").last.map(String.init) : nil }
-        var dialect = DelimitedDialect.detect(sample: sample, hint: ext)
-        if let separator { dialect.separator = try separatorByte(separator) }
-        if let header { dialect.hasHeader = header }
+        let format: FileFormat
+        if separator == nil && header == nil && isJSONLines(sample: sample, ext: ext) {
+            format = .jsonLines
+        } else {
+            var dialect = DelimitedDialect.detect(sample: sample, hint: ext)
+            if let separator { dialect.separator = try separatorByte(separator) }
+            if let header { dialect.hasHeader = header }
+            format = .delimited(dialect)
+        }
         do {
-            return try DelimitedViewer(file: file, sample: sample, dialect: dialect, theme: theme)
+            return try FileViewer(file: file, format: format, theme: theme)
         } catch {
             throw Failure(description: "\(error)")
         }
+    }
+
+    /// JSON Lines: a `jsonl` or `ndjson` name, or a first line that is a JSON object.
+    static func isJSONLines(sample: [UInt8], ext: String?) -> Bool {
+        if let ext, ["jsonl", "ndjson"].contains(ext.lowercased()) { return true }
+        let firstLine = Array(sample.prefix { $0 != 0x0A })
+        guard firstLine.first(where: { $0 != 0x20 && $0 != 0x09 }) == 0x7B, firstLine.count < sample.count else { return false }
+        return (try? JSONObjectReader.members(of: firstLine)) != nil
     }
 
     /// The offset of the first byte that says the sample is not text: a NUL, or a control byte

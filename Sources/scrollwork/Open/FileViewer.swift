@@ -2,21 +2,33 @@ import Scrollwork
 import ScrollworkFiles
 import ScrollworkTerminal
 
-/// `scrollwork open` on a CSV or TSV file: the table over the file's records, indexed in the
-/// background while the first screen is already shown, sortable, with a status line.
-struct DelimitedViewer: App {
+/// How a file's records are read.
+enum FileFormat: Sendable, Hashable {
+    /// CSV, TSV and the like.
+    case delimited(DelimitedDialect)
+    /// One JSON object a line.
+    case jsonLines
+}
+
+/// `scrollwork open` on a CSV, TSV or JSON Lines file: the table over the file's records,
+/// indexed in the background while the first screen is already shown, sortable, with a status
+/// line.
+struct FileViewer: App {
     /// How much of the file is indexed before the first frame, so that it shows at once.
     static let firstSlice = 256 << 10
     /// How much each background step indexes.
     static let slice = 64 << 20
 
     let file: FileBytes
-    let dialect: DelimitedDialect
+    let format: FileFormat
     var index: RecordIndex
     var view: TableView<DelimitedRecord>
     var theme: Theme
     /// The field count of the header (or of the first record): rows with another are marked.
-    let expectedFields: Int
+    /// Nil for JSON Lines, whose rows have a field a key.
+    let expectedFields: Int?
+    /// JSON Lines: every key seen so far, the columns after `#`.
+    var keys: [String] = []
     var indexing = true
     /// Following the end as the file grows (`F`, as `less +F`).
     var following = false
@@ -29,18 +41,24 @@ struct DelimitedViewer: App {
     var work: [WorkRequest] = []
     var wantsQuit = false
 
-    /// A viewer of `file`, whose first bytes are `sample`.
-    init(file: FileBytes, sample: [UInt8], dialect: DelimitedDialect, theme: Theme) throws(FileError) {
+    /// A viewer of `file` in `format`.
+    init(file: FileBytes, format: FileFormat, theme: Theme) throws(FileError) {
         self.file = file
-        self.dialect = dialect
+        self.format = format
         self.theme = theme
-        var index = RecordIndex()
+        if case .jsonLines = format { index = RecordIndex(quotes: false) } else { index = RecordIndex() }
         try index.extend(from: file, limit: Self.firstSlice, chunkSize: Self.firstSlice)
-        self.index = index
-        let rows = DelimitedRows(file: file, index: index, dialect: dialect)
+        let header: [String]?
+        switch format {
+        case let .delimited(dialect):
+            header = DelimitedRows(file: file, index: index, dialect: dialect).header
+        case .jsonLines:
+            keys = JSONLinesRows.keys(file: file, index: index, lines: 0..<Swift.min(index.count, 1000), after: [])
+            header = keys
+        }
+        let rows = Self.rows(file: file, index: index, format: format, keys: keys)
         let shown = (0..<Swift.min(rows.count, 200)).map { rows.row(at: $0) }
-        let header = rows.header
-        expectedFields = header?.count ?? shown.first?.fields.count ?? 1
+        if case .jsonLines = format { expectedFields = nil } else { expectedFields = header?.count ?? shown.first?.fields.count ?? 1 }
         var table = TableState(rows: rows, columns: Self.columns(header: header, sample: shown, expected: expectedFields))
         table.list.idiom = .macOS
         table.list.selectionMode = .multiple
@@ -51,31 +69,45 @@ struct DelimitedViewer: App {
         if indexing { work.append(.start(Self.indexWork(file: file, from: index))) }
     }
 
-    /// A `#` column with the record's number (and ⚠ on a record with the wrong number of fields or
-    /// a problem), then one column a field: numbers where every sampled value is one.
-    static func columns(header: [String]?, sample: [DelimitedRecord], expected: Int) -> [TableColumn<DelimitedRecord>] {
+    /// The rows `index` has found, read as `format` says.
+    static func rows(file: FileBytes, index: RecordIndex, format: FileFormat, keys: [String]) -> AnyRowSource<DelimitedRecord> {
+        switch format {
+        case let .delimited(dialect): return AnyRowSource(DelimitedRows(file: file, index: index, dialect: dialect))
+        case .jsonLines: return AnyRowSource(JSONLinesRows(file: file, index: index, keys: keys))
+        }
+    }
+
+    var rows: AnyRowSource<DelimitedRecord> { Self.rows(file: file, index: index, format: format, keys: keys) }
+
+    /// A `#` column with the record's number (and ⚠ on a record with a problem or, where
+    /// `expected` is given, another number of fields), then one column a field.
+    static func columns(header: [String]?, sample: [DelimitedRecord], expected: Int?) -> [TableColumn<DelimitedRecord>] {
         let count = Swift.max(header?.count ?? 0, sample.map(\.fields.count).max() ?? 0, 1)
-        let digits = 8.0
         var columns: [TableColumn<DelimitedRecord>] = [
-            TableColumn("#", id: "#", width: .clamping(min: 24, ideal: (digits + 3) * 8, max: 200), alignment: .trailing) { record in
-                record.problem != nil || record.fields.count != expected ? .string("⚠ \(record.number)") : .int(record.number)
+            TableColumn("#", id: "#", width: .clamping(min: 24, ideal: 11 * 8, max: 200), alignment: .trailing) { record in
+                record.problem != nil || (expected.map { record.fields.count != $0 } ?? false) ? .string("⚠ \(record.number)") : .int(record.number)
             },
         ]
         for c in 0..<count {
             let title = header.flatMap { $0.indices.contains(c) && !$0[c].isEmpty ? $0[c] : nil } ?? "Column \(c + 1)"
-            let values = sample.compactMap { $0[c] }.filter { !$0.isEmpty }
-            let integers = !values.isEmpty && values.allSatisfy { Int($0) != nil }
-            let reals = !integers && !values.isEmpty && values.allSatisfy { Double($0) != nil }
-            let widest = Swift.max(displayWidth(title), values.prefix(200).map { displayWidth($0) }.max() ?? 0)
-            let width = ColumnWidth.clamping(min: 32, ideal: Double(Swift.min(widest, 40) + 2) * 8, max: 8000)
-            columns.append(TableColumn(title, id: "\(c)", width: width, alignment: integers || reals ? .trailing : .leading) { record in
-                guard let field = record[c] else { return .empty }
-                if integers, let n = Int(field) { return .int(n) }
-                if reals, let x = Double(field) { return .double(x) }
-                return .string(field)
-            })
+            columns.append(column(c, title: title, sample: sample))
         }
         return columns
+    }
+
+    /// Field `c` as a column: numbers where every sampled value is one.
+    static func column(_ c: Int, title: String, sample: [DelimitedRecord]) -> TableColumn<DelimitedRecord> {
+        let values = sample.compactMap { $0[c] }.filter { !$0.isEmpty }
+        let integers = !values.isEmpty && values.allSatisfy { Int($0) != nil }
+        let reals = !integers && !values.isEmpty && values.allSatisfy { Double($0) != nil }
+        let widest = Swift.max(displayWidth(title), values.prefix(200).map { displayWidth($0) }.max() ?? 0)
+        let width = ColumnWidth.clamping(min: 32, ideal: Double(Swift.min(widest, 40) + 2) * 8, max: 8000)
+        return TableColumn(title, id: "\(c)", width: width, alignment: integers || reals ? .trailing : .leading) { record in
+            guard let field = record[c], !field.isEmpty else { return .empty }
+            if integers, let n = Int(field) { return .int(n) }
+            if reals, let x = Double(field) { return .double(x) }
+            return .string(field)
+        }
     }
 
     /// Indexes the next slice of the file off the loop; the result is the longer index.
@@ -144,8 +176,13 @@ struct DelimitedViewer: App {
 
     /// Shows row `row`'s record whole, every field under its column's name.
     private mutating func openDetail(row: Int, at time: Double) {
-        let rows = DelimitedRows(file: file, index: index, dialect: dialect)
-        let record = rows.record(row + (dialect.hasHeader ? 1 : 0), limit: Self.detailLimit)
+        let record: DelimitedRecord
+        switch format {
+        case let .delimited(dialect):
+            record = DelimitedRows(file: file, index: index, dialect: dialect).record(row + (dialect.hasHeader ? 1 : 0), limit: Self.detailLimit)
+        case .jsonLines:
+            record = rows.row(at: row)
+        }
         let titles = table.columns.dropFirst().map(\.title)
         var content = RecordDetail(titles: titles, fields: record.fields, problem: record.problem, theme: theme)
         content.theme = theme
@@ -181,9 +218,11 @@ struct DelimitedViewer: App {
             if id == "sort" { sorting?.fraction = fraction }
         case let .finished("index", value):
             guard let step = value as? IndexStep else { return }
+            let before = index.count
             index = step.index
+            if case .jsonLines = format { addNewKeys(lines: before..<index.count) }
             // A sort under way sorts the rows it began with; the new rows come unsorted after.
-            view.table.replaceRows(with: DelimitedRows(file: file, index: index, dialect: dialect))
+            view.table.replaceRows(with: rows)
             if let failure = step.failure {
                 note = failure
                 indexing = false
@@ -203,6 +242,19 @@ struct DelimitedViewer: App {
         default:
             break
         }
+    }
+
+    /// JSON Lines: keys first seen in a sample of `lines` become columns after the others.
+    private mutating func addNewKeys(lines: Range<Int>) {
+        let step = Swift.max(1, lines.count / 200)
+        let found = JSONLinesRows.keys(file: file, index: index, lines: stride(from: lines.lowerBound, to: lines.upperBound, by: step), after: keys)
+        guard found.count > keys.count else { return }
+        let sample = (0..<200).map { lines.lowerBound + $0 * step }.filter { lines.contains($0) }
+        let fresh = JSONLinesRows(file: file, index: index, keys: found)
+        let records = sample.map { fresh.row(at: $0) }
+        for c in keys.count..<found.count { view.table.appendColumn(Self.column(c, title: found[c], sample: records)) }
+        note = "new keys: " + found[keys.count...].joined(separator: ", ")
+        keys = found
     }
 
     mutating func tick(at time: Double) {
@@ -243,8 +295,12 @@ struct DelimitedViewer: App {
     }
 
     var status: String {
-        let separator = dialect.separator == 0x09 ? "tab" : String(UnicodeScalar(dialect.separator))
-        var parts = [file.path, "\(grouped(table.list.numberOfRows)) rows" + (indexing ? " so far" : ""), "separated by \(separator)"]
+        let kind: String
+        switch format {
+        case let .delimited(dialect): kind = "separated by " + (dialect.separator == 0x09 ? "tab" : String(UnicodeScalar(dialect.separator)))
+        case .jsonLines: kind = "JSON Lines"
+        }
+        var parts = [file.path, "\(grouped(table.list.numberOfRows)) rows" + (indexing ? " so far" : ""), kind]
         if indexing {
             let size = Swift.max(1, file.size)
             parts.append("indexing \(Int(Double(index.scanned) / Double(size) * 100))%")
