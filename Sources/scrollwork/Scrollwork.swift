@@ -22,7 +22,7 @@ struct ScrollworkCommand: ParsableCommand {
               --reduce-motion  no momentum, bounces or fades (also SCROLLWORK_REDUCE_MOTION=1)
               --show-cursor    show the terminal's cursor on what has focus
             In the gallery: ] changes page, Tab moves focus, ? explains, Ctrl-Z suspends, q quits.
-            `scrollwork open FILE` (or `scrollwork FILE`) shows a CSV or TSV file as a table.
+            `scrollwork open FILE` (or `scrollwork FILE`) shows a CSV, TSV or JSON Lines file as a table, other text in a pager.
             """,
         version: scrollworkVersion,
         subcommands: [Gallery.self, Open.self, Snapshot.self, Diagnostics.self],
@@ -123,8 +123,8 @@ struct Gallery: ParsableCommand {
 /// Opens a file in the table: CSV, TSV or other delimited text, indexed in the background.
 struct Open: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Show a CSV or TSV file as a table (other text: a line a row).",
-        discussion: "The file is indexed in the background while the first screen shows; click a heading to sort (in the background, Esc cancels), drag or Shift+wheel sideways, g and G go to the top and the end, q quits."
+        abstract: "Show a CSV, TSV or JSON Lines file as a table, other text in a pager.",
+        discussion: "The file is indexed in the background while the first screen shows. In a table: click a heading to sort (in the background, Esc cancels), Enter shows a record whole, drag or Shift+wheel sideways. In the pager: / searches, n and N go to the next and previous match, w wraps long lines. Both: g and G go to the top and the end, F follows a file that grows, q quits."
     )
 
     @Argument(help: "The file to open.")
@@ -150,9 +150,9 @@ struct Open: ParsableCommand {
         var display = DisplayOptions()
         display.color = color
         let mode = try display.colorMode(environment: environment)
-        var viewer: FileViewer
+        let opened: OpenFile.Opened
         do {
-            viewer = try OpenFile.viewer(path: path, separator: separator, header: header, theme: .standard(for: mode))
+            opened = try OpenFile.opened(path: path, separator: separator, header: header, theme: .standard(for: mode))
         } catch {
             printError("scrollwork: \(error)")
             throw ExitCode(error.status)
@@ -165,7 +165,10 @@ struct Open: ParsableCommand {
             throw ExitCode(2)
         }
         let loop = EventLoop(framesPerSecond: 60, colorMode: mode)
-        loop.run(&viewer, session: session)
+        switch opened {
+        case var .table(viewer): loop.run(&viewer, session: session)
+        case var .pager(pager): loop.run(&pager, session: session)
+        }
     }
 }
 

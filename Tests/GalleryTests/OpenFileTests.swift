@@ -170,3 +170,64 @@ final class TemporaryFile {
         #expect(t.app.view.table.columns.map(\.title).contains("late") && t.app.status.contains("new keys: late"))
     }
 }
+
+@Suite struct OpenTextTests {
+    func pager(_ file: TemporaryFile) throws -> TextPager {
+        guard case let .pager(p) = try OpenFile.opened(path: file.path, separator: nil, header: nil, theme: Theme()) else {
+            Issue.record("\(file.path) did not open in the pager")
+            throw OpenFile.Failure(description: "not a pager")
+        }
+        return p
+    }
+
+    @Test("text opens in the pager with line numbers; / finds a match off the loop, n and N go on and back; w wraps long lines")
+    func pagerSearch() throws {
+        var lines = (1...3000).map { "log line \($0): all is well" }
+        lines[1499] = "log line 1500: ERROR disk full"
+        lines[2499] = "log line 2500: error again"
+        lines[9] = "a long line " + String(repeating: "abcdefghij", count: 30)
+        let file = TemporaryFile(name: "app.log", lines.joined(separator: "\n") + "\n")
+        var t = HeadlessTerminal(try pager(file), columns: 80, rows: 20)
+        while t.runWork("index") {}
+        t.advance(by: 0.1)
+        #expect(t.text.contains("   1 │ log line 1: all is well") && t.app.status.contains("3,000 lines"))
+        t.type("/error")
+        t.send(.key(KeyEvent(.enter)))
+        let found = t.runWork("search")
+        #expect(found)
+        t.advance(by: 1)
+        #expect(t.text.contains("ERROR disk full") && t.app.status.contains("match on line 1,500"), "lower case matches either case")
+        t.type("n")
+        _ = t.runWork("search")
+        t.advance(by: 1)
+        #expect(t.app.status.contains("match on line 2,500"))
+        t.type("N")
+        _ = t.runWork("search")
+        t.advance(by: 1)
+        #expect(t.app.status.contains("match on line 1,500"))
+        t.type("/nowhere to be found")
+        t.send(.key(KeyEvent(.enter)))
+        _ = t.runWork("search")
+        #expect(t.app.status.contains("not found"))
+        t.type("g")
+        t.advance(by: 1)
+        #expect(!t.text.contains("abcdefghij" + String(repeating: "abcdefghij", count: 8)), "a long line is cut at the edge")
+        t.type("w")
+        t.advance(by: 0.1)
+        #expect(t.text.split(separator: "\n").filter { $0.contains("abcdefghij") }.count >= 4, "w wraps it")
+        t.type("G")
+        t.advance(by: 1)
+        #expect(t.text.contains("3000 │ log line 3000"))
+    }
+
+    @Test("a CSV name always opens a table; text that splits into columns opens a table too")
+    func tableOrPager() throws {
+        let csvish = TemporaryFile(name: "notes", "a,b\n1,2\n3,4\n")
+        guard case .table = try OpenFile.opened(path: csvish.path, separator: nil, header: nil, theme: Theme()) else {
+            Issue.record("comma-separated text should open as a table")
+            return
+        }
+        let prose = TemporaryFile(name: "README", "Hello, world.\nThis is prose, with commas, here and there.\nAnd more.\n")
+        _ = try pager(prose)
+    }
+}

@@ -5,6 +5,14 @@ public struct DelimitedDialect: Sendable, Hashable {
     /// True when the first record names the columns.
     public var hasHeader: Bool
 
+    /// True when most records of `sample` (four in five) split into the same number of fields,
+    /// more than one: a table, not lines of text.
+    public func splitsIntoColumns(_ sample: [UInt8]) -> Bool {
+        let counts = Self.records(in: sample, limit: 50).map { RecordParser.fields(of: $0, separator: separator).count }
+        guard let first = counts.first, first > 1 else { return false }
+        return counts.filter { $0 == first }.count * 5 >= counts.count * 4
+    }
+
     /// A dialect with `separator` (a byte other than a quote, CR or LF; those become `,`).
     public init(separator: UInt8 = 0x2C, hasHeader: Bool = true) {
         self.separator = [0x22, 0x0D, 0x0A].contains(separator) ? 0x2C : separator
@@ -42,7 +50,7 @@ public struct DelimitedDialect: Sendable, Hashable {
 
     /// Up to `limit` whole records from the start of `sample` (the last, cut short, is left out
     /// unless it is the only one).
-    static func records(in sample: [UInt8], limit: Int) -> [[UInt8]] {
+    public static func records(in sample: [UInt8], limit: Int) -> [[UInt8]] {
         var starts: [Int] = [0]
         var scanner = RecordScanner()
         sample.withUnsafeBufferPointer { bytes in scanner.scan(bytes) { starts.append(Int($0)) } }

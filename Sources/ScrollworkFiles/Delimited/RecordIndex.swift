@@ -36,6 +36,18 @@ public struct RecordIndex: Sendable {
         return start(i)..<end
     }
 
+    /// The record holding byte `offset` of the file (the last record for an offset past the
+    /// scanned bytes); nil before any record.
+    public func record(containing offset: UInt64) -> Int? {
+        guard count > 0 else { return nil }
+        var low = 0, high = count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if start(mid) <= offset { low = mid } else { high = mid - 1 }
+        }
+        return low
+    }
+
     /// Scans the file's next bytes.
     public mutating func add(_ bytes: UnsafeBufferPointer<UInt8>) {
         scanner.scan(bytes) { offset in

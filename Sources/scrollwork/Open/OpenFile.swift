@@ -14,12 +14,29 @@ enum OpenFile {
     /// How many bytes of the start of a file are read to tell its kind and dialect.
     static let sampleSize = 64 << 10
 
-    /// The viewer for `path`: a CSV, TSV or JSON Lines file (or any text, one line a row) as a table.
+    /// What a file opens as.
+    enum Opened {
+        /// A CSV, TSV or JSON Lines file as a table.
+        case table(FileViewer)
+        /// Text as pages of lines.
+        case pager(TextPager)
+    }
+
+    /// The table for `path`, which must open as one (tests).
+    static func viewer(path: String, separator: String?, header: Bool?, theme: Theme) throws(Failure) -> FileViewer {
+        guard case let .table(viewer) = try opened(path: path, separator: separator, header: header, theme: theme) else {
+            throw Failure(description: "\(path): opens as text, not as a table")
+        }
+        return viewer
+    }
+
+    /// `path` opened: a CSV, TSV or JSON Lines file as a table, other text in the pager. A
+    /// separator or header given, or a `csv`, `tsv` or `tab` name, always means a table.
     ///
     /// - Parameters:
     ///   - separator: `,`, `tab`, `;`, `|` or another single ASCII character; nil detects it.
     ///   - header: whether the first record names the columns; nil detects it.
-    static func viewer(path: String, separator: String?, header: Bool?, theme: Theme) throws(Failure) -> FileViewer {
+    static func opened(path: String, separator: String?, header: Bool?, theme: Theme) throws(Failure) -> Opened {
         let file: FileBytes
         do { file = try FileBytes(path: path) } catch { throw Failure(description: "\(error)") }
         let sample: [UInt8]
@@ -28,16 +45,20 @@ enum OpenFile {
         if let offset = binaryByte(in: sample) { throw Failure(description: "\(FileError.binary(path: path, offset: offset))") }
         let ext = path.split(separator: "/").last.flatMap { name in name.contains(".") ? name.split(separator: ".").last.map(String.init) : nil }
         let format: FileFormat
-        if separator == nil && header == nil && isJSONLines(sample: sample, ext: ext) {
+        let forced = separator != nil || header != nil || ext.map { ["csv", "tsv", "tab"].contains($0.lowercased()) } == true
+        if !forced && isJSONLines(sample: sample, ext: ext) {
             format = .jsonLines
         } else {
             var dialect = DelimitedDialect.detect(sample: sample, hint: ext)
             if let separator { dialect.separator = try separatorByte(separator) }
             if let header { dialect.hasHeader = header }
             format = .delimited(dialect)
+            if !forced && !dialect.splitsIntoColumns(sample) {
+                do { return .pager(try TextPager(file: file, theme: theme)) } catch { throw Failure(description: "\(error)") }
+            }
         }
         do {
-            return try FileViewer(file: file, format: format, theme: theme)
+            return .table(try FileViewer(file: file, format: format, theme: theme))
         } catch {
             throw Failure(description: "\(error)")
         }
