@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Finds where the records of delimited text (CSV, TSV) begin, a chunk at a time: a record ends
 /// at a line feed outside quotes (RFC 4180: a quoted field may hold separators, doubled quotes
 /// and line breaks). The state carries across chunks, so chunk boundaries may fall anywhere,
@@ -15,18 +21,48 @@ public struct RecordScanner: Sendable, Hashable {
 
     /// Scans `bytes`, the text's next chunk, calling `recordStart` with the offset (from the
     /// start of the text) of each record that begins after a line ending in it.
+    ///
+    /// The bytes are searched with `memchr`, C's fastest loop, for the next line feed and (with
+    /// quotes) the next quote: text without quotes costs one search a line, in any build.
     public mutating func scan(_ bytes: UnsafeBufferPointer<UInt8>, recordStart: (UInt64) -> Void) {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+        let origin = scanned
+        let end = base + bytes.count
+        var at = base
         var quoted = inQuotes
-        let base = scanned
-        for (i, byte) in bytes.enumerated() {
-            if byte == 0x22 && quotes {
-                // A doubled quote inside a quoted field toggles twice: no change, as it should be.
-                quoted.toggle()
-            } else if byte == 0x0A && !quoted {
-                recordStart(base + UInt64(i) + 1)
+        // The next quote at or after `at`, or the end when there is none.
+        func nextQuote(from p: UnsafePointer<UInt8>) -> UnsafePointer<UInt8> {
+            guard quotes, let q = memchr(p, 0x22, end - p) else { return end }
+            return UnsafePointer(q.assumingMemoryBound(to: UInt8.self))
+        }
+        var quote = nextQuote(from: at)
+        while at < end {
+            if quoted {
+                // Inside quotes only the closing quote matters (a doubled one reopens at once).
+                guard quote < end else { break }
+                quoted = false
+                at = quote + 1
+                quote = nextQuote(from: at)
+                continue
             }
+            guard let found = memchr(at, 0x0A, end - at) else {
+                // No more line feeds: only whether a quote opens matters.
+                var q = quote
+                while q < end { quoted.toggle(); q = nextQuote(from: q + 1) }
+                at = end
+                break
+            }
+            let newline = UnsafePointer(found.assumingMemoryBound(to: UInt8.self))
+            if quote < newline {
+                quoted = true
+                at = quote + 1
+                quote = nextQuote(from: at)
+                continue
+            }
+            recordStart(origin + UInt64(newline - base) + 1)
+            at = newline + 1
         }
         inQuotes = quoted
-        scanned = base + UInt64(bytes.count)
+        scanned = origin + UInt64(bytes.count)
     }
 }
