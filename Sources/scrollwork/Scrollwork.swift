@@ -168,6 +168,7 @@ struct Open: ParsableCommand {
         switch opened {
         case var .table(viewer): loop.run(&viewer, session: session)
         case var .pager(pager): loop.run(&pager, session: session)
+        case var .directory(viewer): loop.run(&viewer, session: session)
         }
     }
 }

@@ -231,3 +231,59 @@ final class TemporaryFile {
         _ = try pager(prose)
     }
 }
+
+@Suite struct OpenDirectoryTests {
+    func write(_ path: String, _ count: Int) {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        [UInt8](repeating: 0x61, count: count).withUnsafeBytes { _ = Glibc.write(fd, $0.baseAddress, $0.count) }
+        close(fd)
+    }
+
+    @Test("a directory opens as a Finder list: folders listed as they open, sizes as Finder shows them; a heading sorts every folder, open ones staying open")
+    func directoryList() throws {
+        let base = TemporaryFile(name: "file-10.txt", "0123456789")
+        write(base.directory + "/file-2.csv", 3_900_000)
+        mkdir(base.directory + "/Sub", 0o755)
+        write(base.directory + "/Sub/inner.swift", 2000)
+        defer {
+            unlink(base.directory + "/file-2.csv")
+            unlink(base.directory + "/Sub/inner.swift")
+            rmdir(base.directory + "/Sub")
+        }
+        guard case let .directory(viewer) = try OpenFile.opened(path: base.directory, separator: nil, header: nil, theme: Theme()) else {
+            Issue.record("a directory should open as a list")
+            return
+        }
+        var t = HeadlessTerminal(viewer, columns: 100, rows: 12)
+        t.advance(by: 0.1)
+        var lines = t.text.split(separator: "\n").map(String.init)
+        #expect(lines[0].contains("Name ▲") && lines[0].contains("Size") && lines[0].contains("Date Modified"))
+        // Finder order: file-2 before file-10, folders among files by name.
+        #expect(lines[1].contains("file-2.csv") && lines[1].contains("3.9 MB") && lines[1].contains("CSV Document"))
+        #expect(lines[2].contains("file-10.txt") && lines[2].contains("10 bytes") && lines[3].contains("▸ Sub") && lines[3].contains("Folder"))
+        t.send(.key(KeyEvent(.end)))
+        t.send(.key(KeyEvent(.right)))
+        lines = t.text.split(separator: "\n").map(String.init)
+        #expect(lines[4].contains("inner.swift") && lines[4].contains("Swift Source"), "a folder is read when it opens")
+        // Sort by size: the folder (no size) first, then 10 bytes, then 3.9 MB; Sub stays open.
+        let size = lines[0].distance(from: lines[0].startIndex, to: lines[0].range(of: "Size")!.lowerBound)
+        t.send(.mouse(MouseEvent(.press, column: size, row: 0)))
+        t.send(.mouse(MouseEvent(.release, column: size, row: 0)))
+        lines = t.text.split(separator: "\n").map(String.init)
+        #expect(lines[0].contains("Size ▲") && lines[1].contains("▾ Sub") && lines[2].contains("inner.swift"))
+        #expect(lines[3].contains("file-10.txt") && lines[4].contains("file-2.csv"))
+    }
+
+    @Test("a folder that cannot be listed shows why in its place")
+    func unreadableFolder() throws {
+        let base = TemporaryFile(name: "a.txt", "x")
+        mkdir(base.directory + "/Gone", 0o755)
+        guard case let .directory(viewer) = try OpenFile.opened(path: base.directory, separator: nil, header: nil, theme: Theme()) else { return }
+        // Listed in its parent, gone before it is read itself.
+        rmdir(base.directory + "/Gone")
+        var t = HeadlessTerminal(viewer, columns: 100, rows: 8)
+        t.send(.key(KeyEvent(.end)))
+        t.send(.key(KeyEvent(.right)))
+        #expect(t.text.contains("⚠") && t.text.contains("no such file"))
+    }
+}

@@ -62,11 +62,18 @@ public final class FileBytes: Sendable {
     }
 
     static func error(_ code: Int32, path: String, operation: String) -> FileError {
+        FileError(errno: code, path: path, operation: operation)
+    }
+}
+
+extension FileError {
+    /// The error for the system's error number `code` from `operation` on `path`.
+    public init(errno code: Int32, path: String, operation: String) {
         switch code {
-        case ENOENT: return .notFound(path: path)
-        case EACCES, EPERM: return .permissionDenied(path: path)
-        case EISDIR: return .isDirectory(path: path)
-        default: return .system(path: path, operation: operation, code: code, message: String(cString: strerror(code)))
+        case ENOENT: self = .notFound(path: path)
+        case EACCES, EPERM: self = .permissionDenied(path: path)
+        case EISDIR: self = .isDirectory(path: path)
+        default: self = .system(path: path, operation: operation, code: code, message: String(cString: strerror(code)))
         }
     }
 }

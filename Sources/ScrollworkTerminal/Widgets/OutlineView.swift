@@ -1,7 +1,30 @@
 import Scrollwork
 
+/// A column of an outline after its names (a Finder list's Size, Kind and Date Modified): its
+/// heading, its width in cells and each node's text in it.
+public struct OutlineColumn<Node> {
+    /// The heading.
+    public var title: String
+    /// Cells wide (at least 1).
+    public var width: Int
+    /// How the text sits in the column.
+    public var alignment: ColumnAlignment
+    /// A node's text.
+    public var value: (Node) -> String
+
+    /// A column titled `title`, `width` cells wide (clamped to 1…1,000).
+    public init(_ title: String, width: Int, alignment: ColumnAlignment = .leading, value: @escaping (Node) -> String) {
+        self.title = title
+        self.width = width.clamped(to: 1...1000)
+        self.alignment = alignment
+        self.value = value
+    }
+}
+
 /// An outline: an `OutlineState` drawn with ▸ for a collapsed node with children, ▾ for an
-/// expanded one, indentation per level and the keyboard cursor (LT-12).
+/// expanded one, indentation per level and the keyboard cursor (LT-12). With ``columns`` it has
+/// a header row (Name and the columns' headings, a click on one reported for sorting) and each
+/// row shows the columns after its name, as a Finder list does.
 ///
 /// → expands a node or moves to its first child, ← collapses it or moves to its parent, Alt+→
 /// expands everything below; ↑ ↓ Page keys Home End move the cursor and Enter toggles. A click on
@@ -16,8 +39,15 @@ public struct OutlineView<Source: OutlineSource & Sendable>: Widget where Source
     public var theme: Theme
     /// The point/cell mapping.
     public var metrics = CellMetrics() { didSet { fitToCells() } }
+    /// Columns after the names; none by default.
+    public var columns: [OutlineColumn<Source.Node>] = []
+    /// The heading that shows the sort (0 for Name, then the columns) and its direction.
+    public var sortIndicator: (column: Int, ascending: Bool)? = nil
     /// The cells of the last render.
     public private(set) var frame = CellRect.none
+    /// The rows' cells: `frame` below the header, when there are columns.
+    public private(set) var body = CellRect.none
+    private var headingClicks: [Int] = []
     /// The cell of the cursor row, as drawn.
     public private(set) var cursorPosition: CellPosition? = nil
     private var pointer = ScrollPointer()
@@ -44,16 +74,45 @@ public struct OutlineView<Source: OutlineSource & Sendable>: Widget where Source
         return failure
     }
 
+    /// Headings clicked since the last call (0 for Name, then the columns), oldest first.
+    public mutating func takeHeadingClicks() -> [Int] {
+        defer { headingClicks = [] }
+        return headingClicks
+    }
+
     /// The column of a row's triangle.
-    private func triangleColumn(level: Int) -> Int { frame.column + 1 + Int(saturating: (outline.indent(forLevel: level) / metrics.cellWidth).rounded()) }
+    private func triangleColumn(level: Int) -> Int { body.column + 1 + Int(saturating: (outline.indent(forLevel: level) / metrics.cellWidth).rounded()) }
+
+    /// Where each column starts, from the trailing edge, a cell between them.
+    private var columnStarts: [Int] {
+        var x = body.maxColumn
+        return columns.reversed().map { column -> Int in x -= column.width + 1; return x + 1 }.reversed()
+    }
 
     /// Sets the viewport to `area` and draws the visible rows.
-    public mutating func render(in area: CellRect, into buffer: inout Buffer, at time: Double) {
-        frame = area
+    public mutating func render(in whole: CellRect, into buffer: inout Buffer, at time: Double) {
+        frame = whole
+        body = columns.isEmpty ? whole : whole.inset(top: 1)
+        let area = body
         cursorPosition = nil
         let size = metrics.size(of: area)
         if outline.scroll.viewportSize != size { outline.setViewport(size) }
-        buffer.fill(area)
+        buffer.fill(whole)
+        let starts = columnStarts
+        // Columns that do not fit beside at least a few cells of name are left out.
+        let shown = columns.indices.filter { starts[$0] >= area.column + 12 }
+        let nameEnd = shown.first.map { starts[$0] - 1 } ?? area.maxColumn
+        if !columns.isEmpty && whole.rows > 0 {
+            var header = theme.header
+            header.background = theme.focus.background
+            buffer.fill(CellRect(column: whole.column, row: whole.row, columns: whole.columns, rows: 1), with: .blank(header))
+            func arrow(_ i: Int) -> String { sortIndicator.map { $0.column == i ? ($0.ascending ? " ▲" : " ▼") : "" } ?? "" }
+            buffer.draw(" Name" + arrow(0), column: whole.column, row: whole.row, style: header, clip: CellRect(column: whole.column, row: whole.row, columns: Swift.max(0, nameEnd - whole.column), rows: 1))
+            for i in shown {
+                let text = (columns[i].title + arrow(i + 1)).truncated(toWidth: columns[i].width)
+                buffer.draw(aligned(text, width: columns[i].width, columns[i].alignment), column: starts[i], row: whole.row, style: header, clip: whole)
+            }
+        }
         for (index, row) in outline.visibleRows(overscan: 0) {
             let y = area.row.addingSaturating(metrics.rows(forPoints: Double(index) * outline.rowHeight - outline.scroll.offset.y))
             guard y >= area.row, y < area.maxRow else { continue }
@@ -67,20 +126,42 @@ public struct OutlineView<Source: OutlineSource & Sendable>: Widget where Source
             var marker = style
             if !row.isExpandable { marker.dim = true }
             buffer.draw(row.isExpandable ? (row.isExpanded ? "▾" : "▸") : " ", column: triangle, row: y, style: marker, clip: area)
-            let text = title(row.node).truncated(toWidth: Swift.max(0, area.maxColumn - triangle - 3))
+            let text = title(row.node).truncated(toWidth: Swift.max(0, nameEnd - triangle - 3))
             buffer.draw(text, column: triangle + 2, row: y, style: style, clip: area)
+            for i in shown {
+                let value = columns[i].value(row.node).truncated(toWidth: columns[i].width)
+                buffer.draw(aligned(value, width: columns[i].width, columns[i].alignment), column: starts[i], row: y, style: style, clip: area)
+            }
         }
         ScrollIndicatorDrawing(metrics: metrics, theme: theme).draw(outline.scroll, in: area, into: &buffer)
     }
 
-    /// Keys move, expand and collapse; the pointer toggles, moves the cursor and scrolls.
+    /// `text` padded to `width` cells as `alignment` says.
+    private func aligned(_ text: String, width: Int, _ alignment: ColumnAlignment) -> String {
+        let missing = Swift.max(0, width - displayWidth(text))
+        switch alignment {
+        case .leading: return text
+        case .trailing: return String(repeating: " ", count: missing) + text
+        case .center: return String(repeating: " ", count: missing / 2) + text
+        }
+    }
+
+    /// Keys move, expand and collapse; the pointer toggles, moves the cursor and scrolls, and a
+    /// click on a heading is reported (``takeHeadingClicks()``).
     public mutating func handle(_ event: Event, at time: Double) -> EventResult {
         switch event {
         case let .key(key): return handleKey(key)
         case let .mouse(mouse):
+            if !columns.isEmpty, mouse.row == frame.row, frame.contains(column: mouse.column, row: mouse.row) {
+                if case .release = mouse.kind {
+                    let starts = columnStarts
+                    headingClicks.append((starts.lastIndex { mouse.column >= $0 }).map { $0 + 1 } ?? 0)
+                }
+                return .handled
+            }
             let tap = pointer.isTap(mouse)
-            let result = pointer.handle(mouse, in: frame, state: &outline.scroll, metrics: metrics, at: time)
-            guard tap, let index = outline.rowIndex(atViewportY: metrics.point(column: mouse.column, row: mouse.row, in: frame).y),
+            let result = pointer.handle(mouse, in: body, state: &outline.scroll, metrics: metrics, at: time)
+            guard tap, let index = outline.rowIndex(atViewportY: metrics.point(column: mouse.column, row: mouse.row, in: body).y),
                   let row = outline.row(at: index) else { return result }
             do {
                 if abs(mouse.column - triangleColumn(level: row.level)) <= 1 && row.isExpandable {

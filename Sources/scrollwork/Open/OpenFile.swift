@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Scrollwork
 import ScrollworkFiles
 import ScrollworkTerminal
@@ -20,6 +25,8 @@ enum OpenFile {
         case table(FileViewer)
         /// Text as pages of lines.
         case pager(TextPager)
+        /// A directory as a Finder list.
+        case directory(DirectoryViewer)
     }
 
     /// The table for `path`, which must open as one (tests).
@@ -37,6 +44,11 @@ enum OpenFile {
     ///   - separator: `,`, `tab`, `;`, `|` or another single ASCII character; nil detects it.
     ///   - header: whether the first record names the columns; nil detects it.
     static func opened(path: String, separator: String?, header: Bool?, theme: Theme) throws(Failure) -> Opened {
+        if isDirectory(path) {
+            guard let listing = opendir(path) else { throw Failure(description: "\(FileError(errno: errno, path: path, operation: "list"))") }
+            closedir(listing)
+            return .directory(DirectoryViewer(root: path, theme: theme))
+        }
         let file: FileBytes
         do { file = try FileBytes(path: path) } catch { throw Failure(description: "\(error)") }
         let sample: [UInt8]
@@ -62,6 +74,12 @@ enum OpenFile {
         } catch {
             throw Failure(description: "\(error)")
         }
+    }
+
+    /// True when `path` names a directory (following a symbolic link).
+    static func isDirectory(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 
     /// JSON Lines: a `jsonl` or `ndjson` name, or a first line that is a JSON object.

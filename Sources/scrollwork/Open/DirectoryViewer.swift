@@ -1,0 +1,119 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Scrollwork
+import ScrollworkFiles
+import ScrollworkTerminal
+
+/// `scrollwork open DIRECTORY`: the tree of files as a Finder list, an outline whose folders are
+/// read as they open, with Size, Kind and Date Modified columns; a heading click orders every
+/// folder by it (again reverses), the open folders staying open.
+struct DirectoryViewer: App {
+    var view: OutlineView<DirectoryTree>
+    var theme: Theme
+    var note: String? = nil
+    var wantsQuit = false
+
+    init(root: String, theme: Theme) {
+        self.theme = theme
+        let tree = DirectoryTree(root: root)
+        view = OutlineView(OutlineState(source: tree), theme: theme) { entry in entry.problem.map { entry.name + "  ⚠ " + $0 } ?? entry.name }
+        view.columns = Self.columns
+        view.sortIndicator = (0, true)
+        var outline = view.outline
+        outline.scroll = ScrollIdiom.macOS.scrollState(viewport: .zero, content: .zero)
+        outline.rowHeight = 16
+        view.outline = outline
+        do { try view.outline.setCursor([0]) } catch { note = tree.childCount(of: nil) == 0 ? "the folder is empty" : "\(error)" }
+    }
+
+    static var columns: [OutlineColumn<DirectoryEntry>] {
+        [
+            OutlineColumn("Size", width: 9, alignment: .trailing) { entry in entry.size.map { finderByteCount($0) } ?? (entry.isDirectory ? "--" : "") },
+            OutlineColumn("Kind", width: 14) { $0.kind },
+            OutlineColumn("Date Modified", width: 16) { entry in entry.modified.map(Self.date) ?? "" },
+        ]
+    }
+
+    /// `seconds` since 1970 as local "2026-11-21 10:55".
+    static func date(_ seconds: Int) -> String {
+        var time = time_t(seconds)
+        var parts = tm()
+        guard localtime_r(&time, &parts) != nil else { return "" }
+        func two(_ n: Int32) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday)) \(two(parts.tm_hour)):\(two(parts.tm_min))"
+    }
+
+    var tree: DirectoryTree { view.outline.source }
+
+    mutating func handle(_ event: Event, at time: Double) {
+        if view.handle(event, at: time).isHandled {
+            for column in view.takeHeadingClicks() { sort(byHeading: column) }
+            if let error = view.takeError() { note = "\(error)" }
+            return
+        }
+        guard case let .key(key) = event else {
+            if case let .mouse(mouse) = event, case .wheel = mouse.kind { view.overscroll(mouse, at: time) }
+            return
+        }
+        switch key.key {
+        case .character("q"), .character("Q"): wantsQuit = true
+        case .character("c") where key.modifiers.contains(.control): wantsQuit = true
+        case .character("g"): view.outline.scroll.perform(.top, time: time)
+        case .character("G"): view.outline.scroll.perform(.bottom, time: time)
+        default: break
+        }
+    }
+
+    /// Orders every folder by heading `column` (0 Name, 1 Size, 2 Kind, 3 Date Modified); the
+    /// same heading again reverses. Open folders stay open and the cursor stays on its entry.
+    mutating func sort(byHeading column: Int) {
+        let orders: [DirectoryOrder] = [.name, .size, .kind, .modified]
+        guard orders.indices.contains(column) else { return }
+        let ascending = view.sortIndicator?.column == column ? !(view.sortIndicator?.ascending ?? true) : true
+        let old = view.outline
+        // The open folders by path, outermost first, and the cursor's entry.
+        let open = (0..<old.numberOfRows).compactMap { old.row(at: $0) }.filter(\.isExpanded).map(\.node.path)
+        var cursor: String? = nil
+        if let at = old.cursor {
+            do { cursor = try old.node(at: at).path } catch { note = "\(error)" }
+        }
+        let tree = old.source.ordered(by: orders[column], ascending: ascending)
+        var outline = OutlineState(source: tree)
+        outline.scroll = old.scroll
+        outline.rowHeight = old.rowHeight
+        for path in open {
+            guard let at = tree.outlinePath(of: path) else { continue }
+            do { try outline.expand(at) } catch { note = "\(error)" }
+        }
+        if let cursor, let at = tree.outlinePath(of: cursor) {
+            do { try outline.setCursor(at) } catch { note = "\(error)" }
+        }
+        view.outline = outline
+        view.sortIndicator = (column, ascending)
+    }
+
+    mutating func tick(at time: Double) { view.tick(at: time) }
+
+    mutating func render(into buffer: inout Buffer, at time: Double) {
+        let parts = buffer.area.rows([.fill, .fixed(1)])
+        view.render(in: parts[0], into: &buffer, at: time)
+        buffer.fill(parts[1], with: .blank(theme.secondary))
+        buffer.draw(" " + status.truncated(toWidth: Swift.max(0, parts[1].columns - 1)), column: parts[1].column, row: parts[1].row, style: theme.secondary, clip: parts[1])
+    }
+
+    var status: String {
+        let names = ["Name", "Size", "Kind", "Date Modified"]
+        var parts = [tree.root, "\(grouped(tree.childCount(of: nil))) items"]
+        if let sort = view.sortIndicator { parts.append("by \(names[sort.column]) \(sort.ascending ? "▲" : "▼")") }
+        if let note { parts.append(note) }
+        parts.append("→ ← open and close folders · click a heading to sort · q quits")
+        return parts.joined(separator: " · ")
+    }
+
+    var isAnimating: Bool { view.isAnimating }
+    var wakeTime: Double? { view.wakeTime }
+    var cursorPosition: CellPosition? { view.cursorPosition }
+}
