@@ -127,7 +127,7 @@ struct Open: ParsableCommand {
         discussion: "The file is indexed in the background while the first screen shows. In a table: click a heading to sort (in the background, Esc cancels), Enter shows a record whole, drag or Shift+wheel sideways. In the pager: / searches, n and N go to the next and previous match, w wraps long lines. Both: g and G go to the top and the end, F follows a file that grows, q quits."
     )
 
-    @Argument(help: "The file to open.")
+    @Argument(help: "The file or directory to open; - reads standard input (keys then come from the terminal).")
     var path: String
 
     @Option(help: "The separator: a single character, or tab, comma, semicolon or pipe (detected when not given).")
@@ -152,7 +152,11 @@ struct Open: ParsableCommand {
         let mode = try display.colorMode(environment: environment)
         let opened: OpenFile.Opened
         do {
-            opened = try OpenFile.opened(path: path, separator: separator, header: header, theme: .standard(for: mode))
+            if path == "-" {
+                opened = try StandardInput.open(data: try StandardInput.takeData(), theme: .standard(for: mode))
+            } else {
+                opened = try OpenFile.opened(path: path, separator: separator, header: header, theme: .standard(for: mode))
+            }
         } catch {
             printError("scrollwork: \(error)")
             throw ExitCode(error.status)

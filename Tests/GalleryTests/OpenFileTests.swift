@@ -1,3 +1,4 @@
+import Dispatch
 import Glibc
 import Scrollwork
 import ScrollworkFiles
@@ -285,5 +286,46 @@ final class TemporaryFile {
         t.send(.key(KeyEvent(.end)))
         t.send(.key(KeyEvent(.right)))
         #expect(t.text.contains("⚠") && t.text.contains("no such file"))
+    }
+}
+
+@Suite struct OpenStandardInputTests {
+    @Test("data piped in opens as a file does: what has come shows, the rest is read in the background and the rows grow")
+    func pipedData() throws {
+        var ends: [Int32] = [0, 0]
+        #expect(pipe(&ends) == 0)
+        let writer = ends[1]
+        let text = "n,square\n" + (1...20_000).map { "\($0),\($0 * $0)" }.joined(separator: "\n") + "\n"
+        let bytes = Array(text.utf8)
+        let done = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            bytes.withUnsafeBytes { raw in
+                var at = 0
+                while at < raw.count {
+                    let n = Glibc.write(writer, raw.baseAddress! + at, raw.count - at)
+                    if n <= 0 { break }
+                    at += n
+                }
+            }
+            close(writer)
+            done.signal()
+        }
+        guard case let .table(viewer) = try StandardInput.open(data: ends[0], theme: Theme()) else {
+            Issue.record("CSV from a pipe should open as a table")
+            return
+        }
+        var t = HeadlessTerminal(viewer, columns: 80, rows: 10)
+        #expect(t.app.status.hasPrefix("standard input") && t.app.spooling)
+        let spooled = t.runWork("spool")
+        #expect(spooled)
+        done.wait()
+        t.advance(by: 1.5)
+        while t.runWork("index") {}
+        t.advance(by: 1.5)
+        while t.runWork("index") {}
+        #expect(t.app.view.table.list.numberOfRows == 20_000 && !t.app.spooling)
+        t.type("G")
+        t.advance(by: 1)
+        #expect(t.text.contains("400000000"))
     }
 }

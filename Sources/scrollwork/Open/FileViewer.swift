@@ -39,6 +39,10 @@ struct FileViewer: App {
     var sorting: (column: Int, order: [SortOrder], fraction: Double)? = nil
     var note: String? = nil
     var work: [WorkRequest] = []
+    /// What the status line calls the file: its path, or "standard input".
+    var name: String
+    /// True while standard input is still being read into the file.
+    var spooling = false
     var wantsQuit = false
 
     /// A viewer of `file` in `format`.
@@ -46,6 +50,7 @@ struct FileViewer: App {
         self.file = file
         self.format = format
         self.theme = theme
+        name = file.path
         if case .jsonLines = format { index = RecordIndex(quotes: false) } else { index = RecordIndex() }
         try index.extend(from: file, limit: Self.firstSlice, chunkSize: Self.firstSlice)
         let header: [String]?
@@ -216,6 +221,9 @@ struct FileViewer: App {
         switch update {
         case let .progress(id, fraction):
             if id == "sort" { sorting?.fraction = fraction }
+        case .finished("spool", _), .cancelled("spool"):
+            spooling = false
+            nextSizeCheck = 0
         case let .finished("index", value):
             guard let step = value as? IndexStep else { return }
             let before = index.count
@@ -300,12 +308,13 @@ struct FileViewer: App {
         case let .delimited(dialect): kind = "separated by " + (dialect.separator == 0x09 ? "tab" : String(UnicodeScalar(dialect.separator)))
         case .jsonLines: kind = "JSON Lines"
         }
-        var parts = [file.path, "\(grouped(table.list.numberOfRows)) rows" + (indexing ? " so far" : ""), kind]
+        var parts = [name, "\(grouped(table.list.numberOfRows)) rows" + (indexing ? " so far" : ""), kind]
         if indexing {
             let size = Swift.max(1, file.size)
             parts.append("indexing \(Int(Double(index.scanned) / Double(size) * 100))%")
         }
         if following { parts.append("following the end (F stops)") }
+        if spooling { parts.append("reading standard input…") }
         if let sorting { parts.append("Sorting by \(table.columns[sorting.column].title)… \(Int(sorting.fraction * 100))% (Esc cancels)") }
         if let note { parts.append(note) }
         parts.append("q quits")

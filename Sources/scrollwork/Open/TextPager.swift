@@ -26,11 +26,16 @@ struct TextPager: App {
     var searching = false
     var note: String? = nil
     var work: [WorkRequest] = []
+    /// What the status line calls the file: its path, or "standard input".
+    var name: String
+    /// True while standard input is still being read into the file.
+    var spooling = false
     var wantsQuit = false
 
     init(file: FileBytes, theme: Theme) throws(FileError) {
         self.file = file
         self.theme = theme
+        name = file.path
         try index.extend(from: file, limit: FileViewer.firstSlice, chunkSize: FileViewer.firstSlice)
         var scroll = ScrollIdiom.macOS.scrollState(viewport: .zero, content: .zero)
         scroll.isDirectionalLockEnabled = true
@@ -145,6 +150,9 @@ struct TextPager: App {
 
     private mutating func handleWork(_ update: WorkUpdate, at time: Double) {
         switch update {
+        case .finished("spool", _), .cancelled("spool"):
+            spooling = false
+            nextSizeCheck = 0
         case let .finished("index", value):
             guard let step = value as? FileViewer.IndexStep else { return }
             index = step.index
@@ -211,12 +219,13 @@ struct TextPager: App {
     }
 
     var status: String {
-        var parts = [file.path, "\(grouped(index.count)) lines" + (indexing ? " so far" : "")]
+        var parts = [name, "\(grouped(index.count)) lines" + (indexing ? " so far" : "")]
         let top = Swift.max(0, CellMetrics().rows(forPoints: view.scroll.offset.y))
         if index.count > 0 { parts.append("line \(grouped(Swift.min(index.count, top + 1)))") }
         if indexing { parts.append("indexing \(Int(Double(index.scanned) / Double(Swift.max(1, file.size)) * 100))%") }
         if searching { parts.append("searching… (Esc cancels)") }
         if following { parts.append("following the end (F stops)") }
+        if spooling { parts.append("reading standard input…") }
         if let note { parts.append(note) }
         parts.append("/ search · w wrap · q quits")
         return parts.joined(separator: " · ")
