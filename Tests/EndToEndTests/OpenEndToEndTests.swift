@@ -62,4 +62,31 @@ struct OpenEndToEndTests {
         t.keys("q")
         #expect(t.file("status") == "0")
     }
+
+    @Test("a log opens in the pager: / finds a line, n the next, w wraps; a directory opens as a Finder list whose folders open with →")
+    func pagerAndDirectory() throws {
+        var lines = (1...5000).map { "line \($0) of the log" }
+        lines[3999] = "line 4000 has the NEEDLE"
+        let path = try write("server.log", lines.joined(separator: "\n") + "\n")
+        let t = try Tmux(Tmux.scrollwork + " open " + path)
+        defer { t.shutDown() }
+        #expect(t.wait { $0.contains("1 │ line 1 of the log") && $0.contains("5,000 lines") })
+        t.keys("/")
+        t.bytes("needle")
+        t.keys("Enter")
+        #expect(t.wait { $0.contains("line 4000 has the NEEDLE") && $0.contains("match on line 4,000") })
+        t.keys("q")
+        #expect(t.file("status") == "0")
+
+        let folder = (path as NSString).deletingLastPathComponent
+        try FileManager.default.createDirectory(atPath: folder + "/Reports", withIntermediateDirectories: true)
+        try Data("a,b\n".utf8).write(to: URL(fileURLWithPath: folder + "/Reports/q3.csv"))
+        let d = try Tmux(Tmux.scrollwork + " open " + folder)
+        defer { d.shutDown() }
+        #expect(d.wait { $0.contains("Name ▲") && $0.contains("▸ Reports") && $0.contains("server.log") })
+        d.keys("Right")
+        #expect(d.wait { $0.contains("▾ Reports") && $0.contains("q3.csv") && $0.contains("CSV Document") })
+        d.keys("q")
+        #expect(d.file("status") == "0")
+    }
 }

@@ -1,3 +1,4 @@
+import Glibc
 import PropertyBased
 import Testing
 @testable import ScrollworkFiles
@@ -88,5 +89,39 @@ typealias RecordIndexTestReader = RecordIndex
 extension String {
     func replacingAll(_ target: String, _ replacement: String) -> String {
         split(separator: Character(target), omittingEmptySubsequences: false).joined(separator: replacement)
+    }
+}
+
+/// Files read through the library: any offset, count or limit gives an answer, never a trap.
+@Suite struct FileReadingTests {
+    /// A file with `text`, removed afterwards.
+    func withFile(_ text: String, _ body: (FileBytes) throws -> Void) throws {
+        var template = Array("/tmp/scrollwork-files-XXXXXX".utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        let path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        defer { unlink(path) }
+        Array(text.utf8).withUnsafeBytes { _ = write(fd, $0.baseAddress, $0.count) }
+        close(fd)
+        try body(try FileBytes(path: path))
+    }
+
+    @Test("extreme offsets, counts and limits read what there is")
+    func extremes() throws {
+        try withFile("a,b\n1,2\n3,\"x\ny\"\n") { file in
+            #expect(try file.read(at: .max, count: .max).isEmpty && file.read(at: 0, count: .max).count == 16 && file.read(at: 2, count: Int.min).isEmpty)
+            var index = RecordIndex()
+            #expect(try index.extend(from: file, limit: .max, chunkSize: .min))
+            #expect(index.count == 3 && index.range(ofRecord: .min) == 0..<0 && index.range(ofRecord: .max) == 0..<0)
+            #expect(index.record(containing: .max) == 2 && index.record(containing: 0) == 0)
+            let rows = DelimitedRows(file: file, index: index, dialect: DelimitedDialect(separator: 0x2C, hasHeader: true))
+            #expect(rows.count == 2 && rows.row(at: 1).fields == ["3", "x\ny"] && rows.row(at: .max).fields == [""])
+            #expect(rows.record(0, limit: .min).problem != nil && rows.record(0, limit: .max).fields == ["a", "b"])
+            let search = try #require(TextSearch("X"))
+            #expect(try search.first(in: file, from: .max) == nil && search.last(in: file, before: .max) == nil)
+            #expect(try TextSearch("x")?.last(in: file, before: .max) == 11)
+            #expect(TextSearch("") == nil)
+        }
+        #expect(throws: FileError.notFound(path: "/no/such/file")) { try FileBytes(path: "/no/such/file") }
+        #expect(throws: FileError.isDirectory(path: "/tmp")) { try FileBytes(path: "/tmp") }
     }
 }

@@ -51,8 +51,8 @@ public struct DelimitedRows: RowSource, Sendable {
 
     /// Row `i`: record `i + 1` of a file with a header.
     public func row(at i: Int) -> DelimitedRecord {
-        var r = record(i + (dialect.hasHeader ? 1 : 0))
-        r.number = i + 1
+        var r = record(i.addingSaturating(dialect.hasHeader ? 1 : 0))
+        r.number = i.addingSaturating(1)
         return r
     }
 

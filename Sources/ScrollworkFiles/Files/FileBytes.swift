@@ -43,6 +43,9 @@ public final class FileBytes: Sendable {
     ///
     /// - Throws: ``FileError/system(path:operation:code:message:)`` when the system cannot read.
     public func read(at offset: UInt64, count: Int) throws(FileError) -> [UInt8] {
+        // No more than the file holds now, so a huge count allocates nothing huge.
+        let size = self.size
+        let count = Swift.min(count, Int(clamping: size > offset ? size - offset : 0))
         guard count > 0, offset <= UInt64(Int64.max) else { return [] }
         var bytes = [UInt8](repeating: 0, count: count)
         var filled = 0

@@ -27,7 +27,7 @@ public struct JSONLinesRows: RowSource, Sendable {
 
     /// Line `i` as a row: a field a key, empty where the line has no such key.
     public func row(at i: Int) -> DelimitedRecord {
-        var record = DelimitedRecord(number: i + 1, fields: Array(repeating: "", count: keys.count))
+        var record = DelimitedRecord(number: i.addingSaturating(1), fields: Array(repeating: "", count: keys.count))
         let members: [JSONObjectReader.Member]
         switch Self.members(file: file, index: index, line: i) {
         case let .success(found): members = found

@@ -41,6 +41,8 @@ public struct TextSearch: Sendable, Hashable {
     public func last(in file: FileBytes, before end: UInt64, chunkSize: Int = 4 << 20,
                      progress: (UInt64) -> Bool = { _ in true }) throws(FileError) -> UInt64? {
         let chunk = UInt64(Swift.max(chunkSize, needle.count * 2))
+        // Nothing past the end of the file can match: start there at most.
+        let end = Swift.min(end, file.size)
         var stop = end
         while stop > 0 {
             let from = stop > chunk ? stop - chunk : 0
