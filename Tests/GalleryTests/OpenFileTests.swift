@@ -79,7 +79,7 @@ final class TemporaryFile {
     @Test("a missing path, an empty file and a binary file each get a clear message and a non-zero status")
     func failures() throws {
         func failure(_ path: String) -> OpenFile.Failure? {
-            do { _ = try OpenFile.viewer(path: path, separator: nil, header: nil, theme: Theme()); return nil } catch { return error }
+            do { _ = try OpenFile.opened(path: path, separator: nil, header: nil, theme: Theme()); return nil } catch { return error }
         }
         #expect(failure("/nonexistent/file.csv")?.description.contains("no such file") == true)
         let empty = TemporaryFile(name: "empty.csv", "")
