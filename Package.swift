@@ -57,6 +57,7 @@ let package = Package(
         .testTarget(
             name: "ScrollworkFilesTests",
             dependencies: [
+                "Scrollwork",
                 "ScrollworkFiles",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]

@@ -1,3 +1,4 @@
+import Scrollwork
 import Glibc
 import PropertyBased
 import Testing
@@ -123,5 +124,21 @@ extension String {
         }
         #expect(throws: FileError.notFound(path: "/no/such/file")) { try FileBytes(path: "/no/such/file") }
         #expect(throws: FileError.isDirectory(path: "/tmp")) { try FileBytes(path: "/tmp") }
+    }
+}
+
+extension FileReadingTests {
+    @Test("rows read together are the rows read one by one")
+    func batchesMatch() throws {
+        let text = "a,b\n" + (0..<500).map { "\($0),\"x\n\($0)\"" }.joined(separator: "\n") + "\n"
+        try withFile(text) { file in
+            var index = RecordIndex()
+            try index.extend(from: file)
+            let rows = DelimitedRows(file: file, index: index, dialect: DelimitedDialect(separator: 0x2C, hasHeader: true))
+            #expect(rows.rows(in: 10..<300) == (10..<300).map { rows.row(at: $0) })
+            #expect(rows.rows(in: -5..<3) == (0..<3).map { rows.row(at: $0) } && rows.rows(in: 499..<Int.max).count == 1)
+            let any = AnyRowSource(rows)
+            #expect(any.rows(in: 0..<500).map(\.fields) == rows.rows(in: 0..<500).map(\.fields))
+        }
     }
 }

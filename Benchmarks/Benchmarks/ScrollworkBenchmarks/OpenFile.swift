@@ -52,6 +52,18 @@ func openFileBenchmarks() {
                 benchmark.stopMeasurement()
             }
         }
+        // Sorting the file by its size column, as numbers, keys read from the file in batches.
+        Benchmark("sort csv \(rows) rows by a number column (reads keys)", configuration: heavy) { benchmark in
+            makeCSV(path, rows: rows)
+            let table = TableState(rows: openedRows(path, indexed: true), columns: [
+                TableColumn<DelimitedRecord>("size", width: .clamping(ideal: 100)) { record in record[2].flatMap { Int($0) }.map { .int($0) } ?? .empty },
+            ])
+            let job = table.sortJob(for: [SortOrder(columnID: "size")])
+            benchmark.startMeasurement()
+            let result = job.run()
+            benchmark.stopMeasurement()
+            blackHole(result)
+        }
         Benchmark("scroll end to end csv \(rows) rows", configuration: heavy) { benchmark in
             makeCSV(path, rows: rows)
             var view = openedTable(path, indexed: true)
@@ -70,17 +82,21 @@ func openFileBenchmarks() {
     }
 }
 
-/// The table `scrollwork open` shows for `path`, indexed to its first 256 KB or, with `indexed`, whole.
-private func openedTable(_ path: String, indexed: Bool = false) -> TableView<DelimitedRecord> {
+/// The rows of `path`, indexed to its first 256 KB or, with `indexed`, whole.
+private func openedRows(_ path: String, indexed: Bool) -> DelimitedRows {
     guard let file = try? FileBytes(path: path), let sample = try? file.read(at: 0, count: 64 << 10) else { fatalError("no benchmark file at \(path)") }
-    let dialect = DelimitedDialect.detect(sample: sample, hint: "csv")
     var index = RecordIndex()
     if indexed {
         while (try? index.extend(from: file)) == false {}
     } else {
         _ = try? index.extend(from: file, limit: 256 << 10, chunkSize: 256 << 10)
     }
-    let rows = DelimitedRows(file: file, index: index, dialect: dialect)
+    return DelimitedRows(file: file, index: index, dialect: DelimitedDialect.detect(sample: sample, hint: "csv"))
+}
+
+/// The table `scrollwork open` shows for `path`, indexed to its first 256 KB or, with `indexed`, whole.
+private func openedTable(_ path: String, indexed: Bool = false) -> TableView<DelimitedRecord> {
+    let rows = openedRows(path, indexed: indexed)
     let header = rows.header ?? []
     let columns = header.indices.map { c in
         TableColumn<DelimitedRecord>(header[c], width: .clamping(min: 32, ideal: 160)) { .string($0[c] ?? "") }

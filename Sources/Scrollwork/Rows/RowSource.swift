@@ -9,6 +9,15 @@ public protocol RowSource<Row> {
     var count: Int { get }
     /// The row at `index`, for `0 ..< count`.
     func row(at index: Int) -> Row
+    /// The rows in `range`, in order: what a sort reads its keys through, a batch at a time. A
+    /// source that reads many rows faster together than one by one (a file, a database) says so
+    /// here; by default each row is asked for on its own.
+    func rows(in range: Range<Int>) -> [Row]
+}
+
+extension RowSource {
+    /// Each row of `range` through ``row(at:)``.
+    public func rows(in range: Range<Int>) -> [Row] { range.map { row(at: $0) } }
 }
 
 extension Array: RowSource {
@@ -40,15 +49,19 @@ public struct GeneratedRows<Row>: RowSource, Sendable {
 public struct AnyRowSource<Row>: RowSource, Sendable {
     private let counter: @Sendable () -> Int
     private let fetch: @Sendable (Int) -> Row
+    private let fetchRange: @Sendable (Range<Int>) -> [Row]
 
     /// Wraps `source`; it is held, never copied row by row.
     public init<Source: RowSource & Sendable>(_ source: Source) where Source.Row == Row {
         counter = { source.count }
         fetch = { source.row(at: $0) }
+        fetchRange = { source.rows(in: $0) }
     }
 
     /// The wrapped source's count.
     public var count: Int { counter() }
     /// The wrapped source's row.
     public func row(at index: Int) -> Row { fetch(index) }
+    /// The wrapped source's rows, read as it reads many.
+    public func rows(in range: Range<Int>) -> [Row] { fetchRange(range) }
 }

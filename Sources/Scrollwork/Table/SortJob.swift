@@ -41,8 +41,9 @@ public struct SortJob<Row: Sendable>: Sendable {
             let read: SortKeys?
             if case let .identity(section, _) = ids {
                 // Rows straight from their source: no lookup through the list for each of them.
-                let source = rows.sources[section].rows
-                read = SortKeys(count: ids.count, textOrder: column.textOrder, stop: stop) { column.value(source.row(at: $0)) }
+                // In batches: a source that reads many rows at once (a file) reads them so.
+                var batch = RowBatch(source: rows.sources[section].rows)
+                read = SortKeys(count: ids.count, textOrder: column.textOrder, stop: stop) { column.value(batch.row($0)) }
             } else {
                 read = SortKeys(count: ids.count, textOrder: column.textOrder, stop: stop) { column.value(rows.row(for: ids[$0])) }
             }
@@ -152,5 +153,26 @@ extension SortKeys {
             guard progress(0.8 + 0.2 * Swift.min(1, Double(round) / Double(rounds))) else { return nil }
         }
         return positions
+    }
+}
+
+/// Rows read from a source a batch at a time, for a reader that goes through them in order.
+struct RowBatch<Row> {
+    /// Rows a batch.
+    static var size: Int { 4096 }
+    let source: AnyRowSource<Row>
+    private var start = 0
+    private var rows: [Row] = []
+
+    init(source: AnyRowSource<Row>) { self.source = source }
+
+    /// Row `i`: from the batch at hand, or from a new batch that begins at `i`.
+    mutating func row(_ i: Int) -> Row {
+        if i < start || i >= start + rows.count {
+            start = i
+            rows = source.rows(in: i..<Swift.min(source.count, i.addingSaturating(Self.size)))
+            if rows.isEmpty { return source.row(at: i) }
+        }
+        return rows[i - start]
     }
 }
