@@ -329,3 +329,33 @@ final class TemporaryFile {
         #expect(t.text.contains("400000000"))
     }
 }
+
+@Suite struct OpenTableSearchTests {
+    @Test("in a table / finds the record holding the text and selects its row, also when sorted; typing digits selects a row by number")
+    func tableSearchAndTypeAhead() throws {
+        let rows = (1...3000).map { "\($0),item-\($0),\(($0 * 7919) % 3000)" } + ["3001,the needle,5"]
+        let file = TemporaryFile(name: "s.csv", "id,name,size\n" + rows.joined(separator: "\n") + "\n")
+        var t = HeadlessTerminal(try OpenFile.viewer(path: file.path, separator: nil, header: nil, theme: Theme()), columns: 80, rows: 12)
+        while t.runWork("index") {}
+        t.type("/needle")
+        t.send(.key(KeyEvent(.enter)))
+        #expect(t.runWork("search") == true)
+        #expect(t.app.status.contains("record 3,001"))
+        let selected = try #require(t.app.view.table.list.selectedIndexPaths.first)
+        #expect(try t.app.view.table.list.row(at: selected)[1] == "the needle")
+        // Sorted by size, the same search finds the same record in its new place.
+        t.app.view.table.setSortOrder([SortOrder(columnID: "2")])
+        t.type("n")
+        _ = t.runWork("search")
+        t.type("N")
+        _ = t.runWork("search")
+        let again = try #require(t.app.view.table.list.selectedIndexPaths.first)
+        #expect(try t.app.view.table.list.row(at: again)[1] == "the needle" && again.row != selected.row)
+        // Digits: type-ahead on the # column of an unsorted table.
+        t.app.view.table.setSortOrder([])
+        t.advance(by: 2)
+        t.type("250")
+        let typed = try #require(t.app.view.table.list.selectedIndexPaths.first)
+        #expect(try t.app.view.table.list.row(at: typed).number == 250)
+    }
+}

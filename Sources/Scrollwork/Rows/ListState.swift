@@ -165,6 +165,14 @@ public struct ListState<Row: Sendable>: Sendable {
         return nil
     }
 
+    /// Where row `index` of section `section`'s source is now, after sorts and moves; nil when it
+    /// is not in the list (deleted, or no such row).
+    public func indexPath(ofSourceRow index: Int, inSection section: Int = 0) -> IndexPath? {
+        guard sections.indices.contains(section), let source = sections[section].source, sourceCounts.indices.contains(source),
+              index >= 0, index < sourceCounts[source], index < 1 << 40 else { return nil }
+        return indexPath(of: RowID(section: source, index: index))
+    }
+
     /// The row with identity `id` (which must be in the list or in its sources).
     func row(for id: RowID) -> Row {
         if id.isInserted, let row = inserted[id] { return row }

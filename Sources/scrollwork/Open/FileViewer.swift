@@ -37,6 +37,13 @@ struct FileViewer: App {
     /// The record shown whole (Enter), over the table.
     var detail: ScrollView<RecordDetail>? = nil
     var sorting: (column: Int, order: [SortOrder], fraction: Double)? = nil
+    /// The search being typed, the last search and the offset of its match in the file.
+    var field: TextField? = nil
+    var search: TextSearch? = nil
+    var matchOffset: UInt64? = nil
+    var searching = false
+    /// What has been typed for type-ahead selection.
+    var typed = TypeAheadState()
     var note: String? = nil
     var work: [WorkRequest] = []
     /// What the status line calls the file: its path, or "standard input".
@@ -150,6 +157,22 @@ struct FileViewer: App {
             handleDetail(event, at: time)
             return
         }
+        if var typing = field {
+            _ = typing.handle(event, at: time)
+            field = typing
+            for action in typing.takeActions() {
+                switch action {
+                case .submitted:
+                    field = nil
+                    search = TextSearch(typing.text)
+                    matchOffset = nil
+                    find(forward: true)
+                case .cancelled: field = nil
+                case .changed: break
+                }
+            }
+            return
+        }
         if case let .key(key) = event, key.key == .enter, let id = table.list.cursor, let path = table.list.indexPath(of: id) {
             openDetail(row: path.row, at: time)
             return
@@ -175,8 +198,56 @@ struct FileViewer: App {
             work.append(.cancel("sort"))
             sorting = nil
             note = "sort cancelled"
+        case .escape where searching:
+            work.append(.cancel("search"))
+            searching = false
+            note = "search cancelled"
+        case .character("/"): field = TextField(prompt: "Search: ", theme: theme)
+        case .character("n"): find(forward: true)
+        case .character("N"): find(forward: false)
+        case let .character(c) where key.modifiers.isDisjoint(with: [.control, .alt]) && (c.isLetter || c.isNumber || "-._".contains(c)):
+            // Type-ahead: the first row whose sort column (or number) starts with what was typed.
+            let (row, method) = view.table.typeAhead(String(c), state: &typed, at: time)
+            let how: String
+            switch method {
+            case .binarySearch: how = "found by binary search"
+            case let .scan(limit): how = "scanned the first \(grouped(limit)) rows"
+            }
+            note = row == nil ? "no row starts with “\(typed.text)” (\(how))" : "typed “\(typed.text)”: \(how)"
         default: break
         }
+    }
+
+    /// Looks for the search's next (or previous) match in the file after (before) the current one
+    /// or the cursor's record, off the loop; the match's row is then selected.
+    private mutating func find(forward: Bool) {
+        guard let search else { note = "no search yet: / to search"; return }
+        let file = self.file
+        let header = dialectHasHeader ? 1 : 0
+        // From the cursor's record (its number in the file, whatever the sort), or the start.
+        var cursorRecord = 1
+        if let id = table.list.cursor, let path = table.list.indexPath(of: id) {
+            do { cursorRecord = try table.list.row(at: path).number } catch { note = "\(error)" }
+        }
+        let from = matchOffset.map { forward ? $0 + 1 : $0 } ?? index.range(ofRecord: cursorRecord - 1 + header).lowerBound
+        searching = true
+        work.append(.start(Work(id: "search") { progress -> TextPager.SearchStep? in
+            let size = Swift.max(1, file.size)
+            do {
+                let found = forward
+                    ? try search.first(in: file, from: from) { progress.report(Double($0) / Double(size)) }
+                    : try search.last(in: file, before: from) { progress.report(1 - Double($0) / Double(size)) }
+                return TextPager.SearchStep(offset: found, failure: nil)
+            } catch {
+                return TextPager.SearchStep(offset: nil, failure: "\(error)")
+            }
+        }))
+    }
+
+    /// True when the file's first record names the columns.
+    var dialectHasHeader: Bool {
+        if case let .delimited(dialect) = format { return dialect.hasHeader }
+        return false
     }
 
     /// Shows row `row`'s record whole, every field under its column's name.
@@ -245,8 +316,28 @@ struct FileViewer: App {
             sorting = nil
             guard let result = value as? SortResult<DelimitedRecord> else { return }
             do { try view.table.apply(result) } catch { note = "the rows changed while sorting (more were indexed); sort again once indexing is done" }
+        case let .finished("search", value):
+            searching = false
+            guard let step = value as? TextPager.SearchStep else { return }
+            if let failure = step.failure { note = failure; return }
+            let header = dialectHasHeader ? 1 : 0
+            guard let offset = step.offset, let record = index.record(containing: offset) else {
+                note = "not found: \(String(decoding: search?.needle ?? [], as: UTF8.self))"
+                return
+            }
+            matchOffset = offset
+            guard record >= header, let path = table.list.indexPath(ofSourceRow: record - header) else {
+                note = "the match is in the header"
+                return
+            }
+            do {
+                try view.table.list.select(path, at: time)
+                try view.table.list.revealRow(path, at: time)
+            } catch { note = "\(error)" }
+            note = "match in row \(grouped(path.row + 1)) (record \(grouped(record - header + 1)) of the file) · n next · N previous"
         case let .cancelled(id):
             if id == "sort" { sorting = nil }
+            if id == "search" { searching = false }
         default:
             break
         }
@@ -287,6 +378,11 @@ struct FileViewer: App {
         let parts = area.rows([.fill, .fixed(1)])
         view.sortProgress = sorting.map { ($0.column, $0.order.first?.ascending ?? true, $0.fraction) }
         view.render(in: parts[0], into: &buffer, at: time)
+        if var typing = field {
+            typing.render(in: parts[1], into: &buffer, at: time)
+            field = typing
+            return
+        }
         if var shown = detail {
             let lines = shown.content.layout(columns: parts[0].columns - 1)
             let size = CellMetrics().size(of: parts[0])
@@ -314,6 +410,7 @@ struct FileViewer: App {
             parts.append("indexing \(Int(Double(index.scanned) / Double(size) * 100))%")
         }
         if following { parts.append("following the end (F stops)") }
+        if searching { parts.append("searching… (Esc cancels)") }
         if spooling { parts.append("reading standard input…") }
         if let sorting { parts.append("Sorting by \(table.columns[sorting.column].title)… \(Int(sorting.fraction * 100))% (Esc cancels)") }
         if let note { parts.append(note) }
@@ -327,7 +424,7 @@ struct FileViewer: App {
         let check = indexing ? nil : Optional(nextSizeCheck)
         return [view.wakeTime, detail?.wakeTime, check].compactMap { $0 }.min()
     }
-    var cursorPosition: CellPosition? { view.cursorPosition }
+    var cursorPosition: CellPosition? { field?.cursorPosition ?? view.cursorPosition }
 
     mutating func takeWork() -> [WorkRequest] {
         defer { work = [] }
