@@ -199,6 +199,9 @@ struct Snapshot: ParsableCommand {
     @Option(help: "Keys to press before the frame is taken, e.g. \"?\" for the help overlay.")
     var keys: String = ""
 
+    @Option(help: "A file or directory to show as `scrollwork open` does, instead of a gallery page.")
+    var open: String?
+
     @Flag(help: "Reduce Motion: scrolls move at once, without momentum, bounces or fading indicators.")
     var reduceMotion = false
 
@@ -226,7 +229,26 @@ struct Snapshot: ParsableCommand {
         display.color = "truecolor"
         display.reduceMotion = reduceMotion
         let style = try display.style(environment: [:])
-        var terminal = HeadlessTerminal(GalleryApp(page: try display.pageKind(), style: style), columns: columns, rows: rows)
+        if let open {
+            let opened: OpenFile.Opened
+            do { opened = try OpenFile.opened(path: open, separator: nil, header: nil, theme: style.theme) } catch {
+                printError("scrollwork: \(error)")
+                throw ExitCode(error.status)
+            }
+            switch opened {
+            case let .table(viewer): show(viewer, columns: columns, rows: rows)
+            case let .pager(pager): show(pager, columns: columns, rows: rows)
+            case let .directory(viewer): show(viewer, columns: columns, rows: rows)
+            }
+            return
+        }
+        show(GalleryApp(page: try display.pageKind(), style: style), columns: columns, rows: rows)
+    }
+
+    /// Prints `app`'s frame after the keys, its background work done first.
+    private func show<A: App>(_ app: A, columns: Int, rows: Int) {
+        var terminal = HeadlessTerminal(app, columns: columns, rows: rows)
+        while terminal.runWork("index") {}
         if !keys.isEmpty { terminal.type(keys) }
         terminal.advance(by: 0.5)
         if svg {
