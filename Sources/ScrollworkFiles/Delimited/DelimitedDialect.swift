@@ -28,7 +28,9 @@ public struct DelimitedDialect: Sendable, Hashable {
     /// number in it while a column below it holds numbers, or when its fields are all distinct
     /// and none is empty. A sample with one field a record reads as one column.
     ///
-    /// - Parameter hint: the file's name extension, if any: `tsv` and `tab` prefer tabs.
+    /// - Parameters:
+    ///   - sample: the file's first bytes (64 KB is plenty).
+    ///   - hint: the file's name extension, if any: `tsv` and `tab` prefer tabs.
     public static func detect(sample: [UInt8], hint: String? = nil) -> DelimitedDialect {
         let records = Self.records(in: sample, limit: 50)
         var best: (separator: UInt8, score: Int, fields: Int) = (hint.map { ["tsv", "tab"].contains($0.lowercased()) } == true ? 0x09 : 0x2C, 0, 1)
