@@ -102,6 +102,11 @@ struct Gallery: ParsableCommand {
             try Open.open(path: path, separator: nil, header: nil, color: display.color)
             return
         }
+        // Something piped in and no file named: show what comes, as `less` does.
+        if isatty(STDIN_FILENO) == 0 && isatty(STDOUT_FILENO) == 1 {
+            try Open.open(path: "-", separator: nil, header: nil, color: display.color)
+            return
+        }
         let environment = processEnvironment()
         let style = try display.style(environment: environment)
         let kind = try display.pageKind()

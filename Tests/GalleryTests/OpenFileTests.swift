@@ -359,3 +359,29 @@ final class TemporaryFile {
         #expect(try t.app.view.table.list.row(at: typed).number == 250)
     }
 }
+
+@Suite struct OpenTableColumnsTests {
+    @Test(": jumps sideways to a column by name; a file replaced while open says so")
+    func columnJumpAndReplacement() throws {
+        let header = (1...40).map { "column\($0)" }.joined(separator: ",")
+        let row = (1...40).map { "value\($0)" }.joined(separator: ",")
+        let file = TemporaryFile(name: "wide.csv", header + "\n" + row + "\n")
+        var t = HeadlessTerminal(try OpenFile.viewer(path: file.path, separator: nil, header: nil, theme: Theme()), columns: 80, rows: 8)
+        t.advance(by: 0.1)
+        #expect(!t.text.contains("column33"))
+        t.type(":COLUMN33")
+        t.send(.key(KeyEvent(.enter)))
+        t.advance(by: 1)
+        #expect(t.text.contains("column33") && t.text.contains("value33") && t.app.view.table.list.scroll.offset.x > 0)
+        t.type(":nothing")
+        t.send(.key(KeyEvent(.enter)))
+        #expect(t.app.status.contains("no column named"))
+        // Rotated away: the path names a new file now.
+        rename(file.path, file.path + ".1")
+        defer { unlink(file.path + ".1") }
+        let fd = open(file.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        close(fd)
+        t.advance(by: 1.5)
+        #expect(t.app.status.contains("replaced"))
+    }
+}

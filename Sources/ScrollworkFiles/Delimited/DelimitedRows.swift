@@ -1,4 +1,5 @@
 import Scrollwork
+import Synchronization
 
 /// One record of a delimited file, as a table row.
 public struct DelimitedRecord: Sendable, Hashable {
@@ -32,6 +33,8 @@ public struct DelimitedRows: RowSource, Sendable {
     /// The most bytes of one record that are read for a row; the rest of a longer record is
     /// left out of its cells and the row says so.
     public static let recordLimit = 1 << 20
+    /// Rows read lately, so that a frame that draws the rows of the last one reads no file.
+    private let cache = RecordCache()
 
     /// The rows of `file` that `index` has found.
     public init(file: FileBytes, index: RecordIndex, dialect: DelimitedDialect) {
@@ -51,8 +54,10 @@ public struct DelimitedRows: RowSource, Sendable {
 
     /// Row `i`: record `i + 1` of a file with a header.
     public func row(at i: Int) -> DelimitedRecord {
+        if let known = cache.record(i) { return known }
         var r = record(i.addingSaturating(dialect.hasHeader ? 1 : 0))
         r.number = i.addingSaturating(1)
+        cache.keep(r, for: i)
         return r
     }
 
@@ -94,6 +99,23 @@ public struct DelimitedRows: RowSource, Sendable {
             return DelimitedRecord(number: i, fields: fields, problem: problem)
         } catch {
             return DelimitedRecord(number: i, fields: [], problem: "\(error)")
+        }
+    }
+}
+
+/// The last few thousand rows read, from any thread; forgotten all at once when full, which
+/// bounds it without bookkeeping.
+final class RecordCache: Sendable {
+    /// The most rows kept.
+    static let capacity = 4096
+    private let records = Mutex<[Int: DelimitedRecord]>([:])
+
+    func record(_ i: Int) -> DelimitedRecord? { records.withLock { $0[i] } }
+
+    func keep(_ record: DelimitedRecord, for i: Int) {
+        records.withLock { kept in
+            if kept.count >= Self.capacity { kept.removeAll(keepingCapacity: true) }
+            kept[i] = record
         }
     }
 }

@@ -39,6 +39,15 @@ public final class FileBytes: Sendable {
         return UInt64(max(0, info.st_size))
     }
 
+    /// True when the path now names another file than the one open (replaced, as a log rotated
+    /// by moving it away and starting anew) or nothing at all.
+    public var isReplaced: Bool {
+        var open = stat(), named = stat()
+        guard fstat(descriptor, &open) == 0 else { return true }
+        guard stat(path, &named) == 0 else { return true }
+        return open.st_ino != named.st_ino || open.st_dev != named.st_dev
+    }
+
     /// Up to `count` bytes from `offset`: fewer at the end of the file (none past it).
     ///
     /// - Throws: ``FileError/system(path:operation:code:message:)`` when the system cannot read.

@@ -44,6 +44,8 @@ struct FileViewer: App {
     var searching = false
     /// What has been typed for type-ahead selection.
     var typed = TypeAheadState()
+    /// True while the prompt asks for a column to jump to rather than text to search.
+    var askingColumn = false
     var note: String? = nil
     var work: [WorkRequest] = []
     /// What the status line calls the file: its path, or "standard input".
@@ -75,6 +77,9 @@ struct FileViewer: App {
         table.list.idiom = .macOS
         table.list.selectionMode = .multiple
         table.pinnedColumns = 1
+        // Columns as wide as their content; more than fit scroll sideways, fewer leave the rest
+        // to the last one.
+        table.autoresizingStyle = .lastColumnOnly
         view = TableView(table, theme: theme)
         view.sortsOnHeadingClick = false
         indexing = !index.isFinished
@@ -162,6 +167,10 @@ struct FileViewer: App {
             field = typing
             for action in typing.takeActions() {
                 switch action {
+                case .submitted where askingColumn:
+                    field = nil
+                    askingColumn = false
+                    jump(toColumn: typing.text, at: time)
                 case .submitted:
                     field = nil
                     search = TextSearch(typing.text)
@@ -203,6 +212,9 @@ struct FileViewer: App {
             searching = false
             note = "search cancelled"
         case .character("/"): field = TextField(prompt: "Search: ", theme: theme)
+        case .character(":"):
+            askingColumn = true
+            field = TextField(prompt: "Column: ", theme: theme)
         case .character("n"): find(forward: true)
         case .character("N"): find(forward: false)
         case let .character(c) where key.modifiers.isDisjoint(with: [.control, .alt]) && (c.isLetter || c.isNumber || "-._".contains(c)):
@@ -242,6 +254,21 @@ struct FileViewer: App {
                 return TextPager.SearchStep(offset: nil, failure: "\(error)")
             }
         }))
+    }
+
+    /// Scrolls sideways to the first column whose name starts with `text` (ignoring case), or
+    /// else contains it.
+    private mutating func jump(toColumn text: String, at time: Double) {
+        let wanted = text.lowercased()
+        let titles = table.columns.map { $0.title.lowercased() }
+        guard !wanted.isEmpty, let column = titles.firstIndex(where: { $0.hasPrefix(wanted) }) ?? titles.firstIndex(where: { $0.contains(wanted) }) else {
+            note = "no column named “\(text)”"
+            return
+        }
+        // Its trailing edge, then its leading edge: a column wider than the view shows its start.
+        view.table.revealDivider(after: column, margin: 8, at: time)
+        if column > 0 { view.table.revealDivider(after: column - 1, margin: 8, at: time) }
+        note = "column \(table.columns[column].title)"
     }
 
     /// True when the file's first record names the columns.
@@ -362,6 +389,10 @@ struct FileViewer: App {
         guard !indexing, time >= nextSizeCheck else { return }
         nextSizeCheck = time + Self.sizeCheckInterval
         let size = file.size
+        if name == file.path && file.isReplaced {
+            note = "the file was replaced or removed since it was opened; this is the file as it was (open it again for the new one)"
+            return
+        }
         if size > index.scanned {
             // Written to since: index the new bytes, as `less +F` shows them.
             index.resume()
@@ -414,7 +445,7 @@ struct FileViewer: App {
         if spooling { parts.append("reading standard input…") }
         if let sorting { parts.append("Sorting by \(table.columns[sorting.column].title)… \(Int(sorting.fraction * 100))% (Esc cancels)") }
         if let note { parts.append(note) }
-        parts.append("q quits")
+        parts.append("/ search · : column · Enter record · q quits")
         return parts.joined(separator: " · ")
     }
 

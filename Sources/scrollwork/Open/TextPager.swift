@@ -186,6 +186,10 @@ struct TextPager: App {
         guard !indexing, time >= nextSizeCheck else { return }
         nextSizeCheck = time + FileViewer.sizeCheckInterval
         let size = file.size
+        if name == file.path && file.isReplaced {
+            note = "the file was replaced or removed since it was opened; this is the file as it was (open it again for the new one)"
+            return
+        }
         if size > index.scanned {
             index.resume()
             indexing = true
