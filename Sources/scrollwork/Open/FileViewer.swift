@@ -118,7 +118,8 @@ struct FileViewer: App {
         let integers = !values.isEmpty && values.allSatisfy { Int($0) != nil }
         let reals = !integers && !values.isEmpty && values.allSatisfy { Double($0) != nil }
         let widest = Swift.max(displayWidth(title), values.prefix(200).map { displayWidth($0) }.max() ?? 0)
-        let width = ColumnWidth.clamping(min: 32, ideal: Double(Swift.min(widest, 40) + 2) * 8, max: 8000)
+        // Rows further on may be longer than those sampled: a quarter more room, and the padding.
+        let width = ColumnWidth.clamping(min: 32, ideal: Double(Swift.min(widest + widest / 4 + 2, 40) + 2) * 8, max: 8000)
         return TableColumn(title, id: "\(c)", width: width, alignment: integers || reals ? .trailing : .leading) { record in
             guard let field = record[c], !field.isEmpty else { return .empty }
             if integers, let n = Int(field) { return .int(n) }
