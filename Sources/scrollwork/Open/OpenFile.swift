@@ -87,7 +87,13 @@ enum OpenFile {
         if let ext, ["jsonl", "ndjson"].contains(ext.lowercased()) { return true }
         let firstLine = Array(sample.prefix { $0 != 0x0A })
         guard firstLine.first(where: { $0 != 0x20 && $0 != 0x09 }) == 0x7B, firstLine.count < sample.count else { return false }
-        return (try? JSONObjectReader.members(of: firstLine)) != nil
+        // A probe: a line that does not read as an object means the file is something else.
+        do {
+            _ = try JSONObjectReader.members(of: firstLine)
+            return true
+        } catch {
+            return false
+        }
     }
 
     /// The offset of the first byte that says the sample is not text: a NUL, or a control byte
