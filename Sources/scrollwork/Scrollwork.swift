@@ -22,7 +22,7 @@ struct ScrollworkCommand: ParsableCommand {
               --reduce-motion  no momentum, bounces or fades (also SCROLLWORK_REDUCE_MOTION=1)
               --show-cursor    show the terminal's cursor on what has focus
             In the gallery: ] changes page, Tab moves focus, ? explains, Ctrl-Z suspends, q quits.
-            `scrollwork open FILE` (or `scrollwork FILE`) shows a CSV, TSV or JSON Lines file as a table, other text in a pager.
+            `scrollwork open PATH` (or `scrollwork PATH`) shows a CSV, TSV or JSON Lines file as a table, a directory as a Finder list, other text in a pager.
             """,
         version: scrollworkVersion,
         subcommands: [Gallery.self, Open.self, Snapshot.self, Diagnostics.self],
@@ -128,8 +128,8 @@ struct Gallery: ParsableCommand {
 /// Opens a file in the table: CSV, TSV or other delimited text, indexed in the background.
 struct Open: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Show a CSV, TSV or JSON Lines file as a table, other text in a pager.",
-        discussion: "The file is indexed in the background while the first screen shows. In a table: click a heading to sort (in the background, Esc cancels), Enter shows a record whole, drag or Shift+wheel sideways. In the pager: / searches, n and N go to the next and previous match, w wraps long lines. Both: g and G go to the top and the end, F follows a file that grows, q quits."
+        abstract: "Show a CSV, TSV or JSON Lines file as a table, a directory as a Finder list, other text in a pager.",
+        discussion: "The file is indexed in the background while the first screen shows. In a table: click a heading to sort (in the background, Esc cancels), Enter shows a record whole, / searches (n, N), : jumps to a column, drag or Shift+wheel sideways. In the pager: / searches, n and N go to the next and previous match, w wraps long lines. In a directory: → and ← open and close folders, a heading click sorts. Everywhere: g and G go to the top and the end, F follows a file that grows, q quits. A missing, empty or binary file ends with a message and exit status 1."
     )
 
     @Argument(help: "The file or directory to open; - reads standard input (keys then come from the terminal).")
