@@ -110,13 +110,7 @@ struct Gallery: ParsableCommand {
         let environment = processEnvironment()
         let style = try display.style(environment: environment)
         let kind = try display.pageKind()
-        let session: TerminalSession
-        do {
-            session = try TerminalSession(environment: environment)
-        } catch {
-            printError("scrollwork: \(error)")
-            throw ExitCode(2)
-        }
+        let session = try terminalSession(environment: environment)
         var app = GalleryApp(page: kind, style: style)
         app.testCrash = environment["SCROLLWORK_TEST_CRASH"]
         var loop = EventLoop(framesPerSecond: fps, colorMode: style.colorMode)
@@ -166,13 +160,7 @@ struct Open: ParsableCommand {
             printError("scrollwork: \(error)")
             throw ExitCode(error.status)
         }
-        let session: TerminalSession
-        do {
-            session = try TerminalSession(environment: environment)
-        } catch {
-            printError("scrollwork: \(error)")
-            throw ExitCode(2)
-        }
+        let session = try terminalSession(environment: environment)
         let loop = EventLoop(framesPerSecond: 60, colorMode: mode)
         switch opened {
         case var .table(viewer): loop.run(&viewer, session: session)
@@ -275,6 +263,16 @@ struct Diagnostics: ParsableCommand {
             print(check.configuration)
             for d in check.diagnostics { print("  \(d)") }
         }
+    }
+}
+
+/// The terminal, or a message and exit status 2 where there is none to take over.
+func terminalSession(environment: [String: String]) throws -> TerminalSession {
+    do {
+        return try TerminalSession(environment: environment)
+    } catch {
+        printError("scrollwork: \(error)")
+        throw ExitCode(2)
     }
 }
 

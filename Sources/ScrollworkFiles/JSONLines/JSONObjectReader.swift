@@ -187,7 +187,7 @@ public enum JSONObjectReader {
             throw problem("a string that never ends")
         }
 
-        /// The scalar of `\uXXXX` (the `\u` already read), joining a surrogate pair; U+FFFD for
+        /// The scalar of a `\u` escape and its four hex digits (the `\u` already read), joining a surrogate pair; U+FFFD for
         /// anything else.
         mutating func unicodeEscape() -> UInt32 {
             guard let high = hex4() else { return 0xFFFD }

@@ -58,12 +58,11 @@ struct DirectoryViewer: App {
             if case let .mouse(mouse) = event, case .wheel = mouse.kind { view.overscroll(mouse, at: time) }
             return
         }
-        switch key.key {
-        case .character("q"), .character("Q"): wantsQuit = true
-        case .character("c") where key.modifiers.contains(.control): wantsQuit = true
-        case .character("g"): view.outline.scroll.perform(.top, time: time)
-        case .character("G"): view.outline.scroll.perform(.bottom, time: time)
-        default: break
+        switch ViewerKey(key) {
+        case .quit?: wantsQuit = true
+        case .top?: view.outline.scroll.perform(.top, time: time)
+        case .bottom?: view.outline.scroll.perform(.bottom, time: time)
+        case nil: break
         }
     }
 
@@ -100,8 +99,7 @@ struct DirectoryViewer: App {
     mutating func render(into buffer: inout Buffer, at time: Double) {
         let parts = buffer.area.rows([.fill, .fixed(1)])
         view.render(in: parts[0], into: &buffer, at: time)
-        buffer.fill(parts[1], with: .blank(theme.secondary))
-        buffer.draw(" " + status.truncated(toWidth: Swift.max(0, parts[1].columns - 1)), column: parts[1].column, row: parts[1].row, style: theme.secondary, clip: parts[1])
+        StatusLine.draw(status, in: parts[1], theme: theme, into: &buffer)
     }
 
     var status: String {

@@ -14,14 +14,9 @@ enum FileFormat: Sendable, Hashable {
 /// indexed in the background while the first screen is already shown, sortable, with a status
 /// line.
 struct FileViewer: App {
-    /// How much of the file is indexed before the first frame, so that it shows at once.
-    static let firstSlice = 256 << 10
-    /// How much each background step indexes.
-    static let slice = 64 << 20
-
-    let file: FileBytes
+    /// The file, indexed in the background and watched for growth.
+    var source: FileIndexing
     let format: FileFormat
-    var index: RecordIndex
     var view: TableView<DelimitedRecord>
     var theme: Theme
     /// The field count of the header (or of the first record): rows with another are marked.
@@ -29,39 +24,43 @@ struct FileViewer: App {
     let expectedFields: Int?
     /// JSON Lines: every key seen so far, the columns after `#`.
     var keys: [String] = []
-    var indexing = true
     /// Following the end as the file grows (`F`, as `less +F`).
     var following = false
-    /// When the file's size is looked at next, once it is indexed to its end.
-    var nextSizeCheck = 0.0
     /// The record shown whole (Enter), over the table.
     var detail: ScrollView<RecordDetail>? = nil
     var sorting: (column: Int, order: [SortOrder], fraction: Double)? = nil
-    /// The search being typed, the last search and the offset of its match in the file.
+    /// The search being typed, and the last search.
     var field: TextField? = nil
-    var search: TextSearch? = nil
-    var matchOffset: UInt64? = nil
-    var searching = false
+    var search = FileSearch()
     /// What has been typed for type-ahead selection.
     var typed = TypeAheadState()
     /// True while the prompt asks for a column to jump to rather than text to search.
     var askingColumn = false
     var note: String? = nil
     var work: [WorkRequest] = []
-    /// What the status line calls the file: its path, or "standard input".
-    var name: String
-    /// True while standard input is still being read into the file.
-    var spooling = false
     var wantsQuit = false
+
+    var file: FileBytes { source.file }
+    var index: RecordIndex { source.index }
+    var indexing: Bool { source.isIndexing }
+    /// True while standard input is still being read into the file.
+    var spooling: Bool {
+        get { source.spooling }
+        set { source.spooling = newValue }
+    }
+    /// What the status line calls the file.
+    var name: String {
+        get { source.name }
+        set { source.name = newValue }
+    }
 
     /// A viewer of `file` in `format`.
     init(file: FileBytes, format: FileFormat, theme: Theme) throws(FileError) {
-        self.file = file
+        let source = try FileIndexing(file: file, quotes: format != .jsonLines)
+        let index = source.index
+        self.source = source
         self.format = format
         self.theme = theme
-        name = file.path
-        if case .jsonLines = format { index = RecordIndex(quotes: false) } else { index = RecordIndex() }
-        try index.extend(from: file, limit: Self.firstSlice, chunkSize: Self.firstSlice)
         let header: [String]?
         switch format {
         case let .delimited(dialect):
@@ -82,8 +81,7 @@ struct FileViewer: App {
         table.autoresizingStyle = .lastColumnOnly
         view = TableView(table, theme: theme)
         view.sortsOnHeadingClick = false
-        indexing = !index.isFinished
-        if indexing { work.append(.start(Self.indexWork(file: file, from: index))) }
+        if let step = source.nextStep { work.append(step) }
     }
 
     /// The rows `index` has found, read as `format` says.
@@ -128,32 +126,10 @@ struct FileViewer: App {
         }
     }
 
-    /// Indexes the next slice of the file off the loop; the result is the longer index.
-    static func indexWork(file: FileBytes, from start: RecordIndex) -> Work {
-        Work(id: "index") { progress -> IndexStep? in
-            var index = start
-            let size = Swift.max(1, file.size)
-            do {
-                try index.extend(from: file, limit: slice) { scanned in progress.report(Double(scanned) / Double(size)) }
-            } catch {
-                return IndexStep(index: index, failure: "\(error)")
-            }
-            return IndexStep(index: index, failure: nil)
-        }
-    }
-
-    /// A finished step of indexing.
-    struct IndexStep: Sendable {
-        var index: RecordIndex
-        var failure: String?
-    }
-
     var table: TableState<DelimitedRecord> { view.table }
 
     // MARK: App
 
-    /// How often a file indexed to its end is checked for growth.
-    static let sizeCheckInterval = 1.0
     /// The most of one record the detail view reads.
     static let detailLimit = 16 << 20
 
@@ -174,9 +150,8 @@ struct FileViewer: App {
                     jump(toColumn: typing.text, at: time)
                 case .submitted:
                     field = nil
-                    search = TextSearch(typing.text)
-                    matchOffset = nil
-                    find(forward: true)
+                    let (request, message) = search.begin(typing.text, in: file, from: searchStart)
+                    start(request, message)
                 case .cancelled: field = nil
                 case .changed: break
                 }
@@ -196,11 +171,13 @@ struct FileViewer: App {
             if case let .mouse(mouse) = event, case .wheel = mouse.kind { view.overscroll(mouse, at: time) }
             return
         }
+        switch ViewerKey(key) {
+        case .quit?: wantsQuit = true; return
+        case .top?: view.table.list.scroll.perform(.top, time: time); return
+        case .bottom?: view.table.list.scroll.perform(.bottom, time: time); return
+        case nil: break
+        }
         switch key.key {
-        case .character("q"), .character("Q"): wantsQuit = true
-        case .character("c") where key.modifiers.contains(.control): wantsQuit = true
-        case .character("g"): view.table.list.scroll.perform(.top, time: time)
-        case .character("G"): view.table.list.scroll.perform(.bottom, time: time)
         case .character("F"):
             following.toggle()
             if following { view.table.list.scroll.perform(.bottom, time: time) }
@@ -208,53 +185,38 @@ struct FileViewer: App {
             work.append(.cancel("sort"))
             sorting = nil
             note = "sort cancelled"
-        case .escape where searching:
-            work.append(.cancel("search"))
-            searching = false
+        case .escape where search.isRunning:
+            if let request = search.cancel() { work.append(request) }
             note = "search cancelled"
         case .character("/"): field = TextField(prompt: "Search: ", theme: theme)
         case .character(":"):
             askingColumn = true
             field = TextField(prompt: "Column: ", theme: theme)
-        case .character("n"): find(forward: true)
-        case .character("N"): find(forward: false)
+        case .character("n"), .character("N"):
+            let (request, message) = search.next(forward: key.key == .character("n"), in: file, from: searchStart)
+            start(request, message)
         case let .character(c) where key.modifiers.isDisjoint(with: [.control, .alt]) && (c.isLetter || c.isNumber || "-._".contains(c)):
             // Type-ahead: the first row whose sort column (or number) starts with what was typed.
-            let (row, method) = view.table.typeAhead(String(c), state: &typed, at: time)
-            let how: String
-            switch method {
-            case .binarySearch: how = "found by binary search"
-            case let .scan(limit): how = "scanned the first \(grouped(limit)) rows"
-            }
-            note = row == nil ? "no row starts with “\(typed.text)” (\(how))" : "typed “\(typed.text)”: \(how)"
+            note = typeAheadNote(view.table.typeAhead(String(c), state: &typed, at: time), typed: typed)
         default: break
         }
     }
 
-    /// Looks for the search's next (or previous) match in the file after (before) the current one
-    /// or the cursor's record, off the loop; the match's row is then selected.
-    private mutating func find(forward: Bool) {
-        guard let search else { note = "no search yet: / to search"; return }
-        let file = self.file
-        let header = dialectHasHeader ? 1 : 0
-        // From the cursor's record (its number in the file, whatever the sort), or the start.
-        var cursorRecord = 1
-        if let id = table.list.cursor, let path = table.list.indexPath(of: id) {
-            do { cursorRecord = try table.list.row(at: path).number } catch { note = "\(error)" }
+    /// Where a new search starts: the cursor's record (its place in the file, whatever the
+    /// sort), or the file's start.
+    private var searchStart: UInt64 {
+        guard let id = table.list.cursor, let path = table.list.indexPath(of: id) else { return 0 }
+        do {
+            let record = try table.list.row(at: path).number
+            return index.range(ofRecord: record - 1 + (dialectHasHeader ? 1 : 0)).lowerBound
+        } catch {
+            return 0
         }
-        let from = matchOffset.map { forward ? $0 + 1 : $0 } ?? index.range(ofRecord: cursorRecord - 1 + header).lowerBound
-        searching = true
-        work.append(.start(Work(id: "search") { progress -> TextPager.SearchStep? in
-            let size = Swift.max(1, file.size)
-            do {
-                let found = forward
-                    ? try search.first(in: file, from: from) { progress.report(Double($0) / Double(size)) }
-                    : try search.last(in: file, before: from) { progress.report(1 - Double($0) / Double(size)) }
-                return TextPager.SearchStep(offset: found, failure: nil)
-            } catch {
-                return TextPager.SearchStep(offset: nil, failure: "\(error)")
-            }
-        }))
+    }
+
+    private mutating func start(_ request: WorkRequest?, _ message: String?) {
+        if let request { work.append(request) }
+        if let message { note = message }
     }
 
     /// Scrolls sideways to the first column whose name starts with `text` (ignoring case), or
@@ -317,55 +279,28 @@ struct FileViewer: App {
     }
 
     private mutating func handleWork(_ update: WorkUpdate, at time: Double) {
+        if let outcome = source.handle(update, at: time) {
+            if case .jsonLines = format { addNewKeys(lines: outcome.found) }
+            // A sort under way sorts the rows it began with; the new rows come unsorted after.
+            if !outcome.found.isEmpty { view.table.replaceRows(with: rows) }
+            if let failure = outcome.note { note = failure }
+            if let next = outcome.work { work.append(next) }
+            if following { view.table.list.scroll.perform(.bottom, time: time) }
+            return
+        }
+        if let found = search.handle(update) {
+            showMatch(found, at: time)
+            return
+        }
         switch update {
         case let .progress(id, fraction):
             if id == "sort" { sorting?.fraction = fraction }
-        case .finished("spool", _), .cancelled("spool"):
-            spooling = false
-            nextSizeCheck = 0
-        case let .finished("index", value):
-            guard let step = value as? IndexStep else { return }
-            let before = index.count
-            index = step.index
-            if case .jsonLines = format { addNewKeys(lines: before..<index.count) }
-            // A sort under way sorts the rows it began with; the new rows come unsorted after.
-            view.table.replaceRows(with: rows)
-            if let failure = step.failure {
-                note = failure
-                indexing = false
-            } else if index.isFinished {
-                indexing = false
-                nextSizeCheck = time + Self.sizeCheckInterval
-            } else {
-                work.append(.start(Self.indexWork(file: file, from: index)))
-            }
-            if following { view.table.list.scroll.perform(.bottom, time: time) }
         case let .finished("sort", value):
             sorting = nil
             guard let result = value as? SortResult<DelimitedRecord> else { return }
             do { try view.table.apply(result) } catch { note = "the rows changed while sorting (more were indexed); sort again once indexing is done" }
-        case let .finished("search", value):
-            searching = false
-            guard let step = value as? TextPager.SearchStep else { return }
-            if let failure = step.failure { note = failure; return }
-            let header = dialectHasHeader ? 1 : 0
-            guard let offset = step.offset, let record = index.record(containing: offset) else {
-                note = "not found: \(String(decoding: search?.needle ?? [], as: UTF8.self))"
-                return
-            }
-            matchOffset = offset
-            guard record >= header, let path = table.list.indexPath(ofSourceRow: record - header) else {
-                note = "the match is in the header"
-                return
-            }
-            do {
-                try view.table.list.select(path, at: time)
-                try view.table.list.revealRow(path, at: time)
-            } catch { note = "\(error)" }
-            note = "match in row \(grouped(path.row + 1)) (record \(grouped(record - header + 1)) of the file) · n next · N previous"
         case let .cancelled(id):
             if id == "sort" { sorting = nil }
-            if id == "search" { searching = false }
         default:
             break
         }
@@ -384,25 +319,33 @@ struct FileViewer: App {
         keys = found
     }
 
+    /// Selects the row of the record holding the match, wherever the sort put it.
+    private mutating func showMatch(_ found: Result<UInt64, FileSearch.Message>, at time: Double) {
+        let offset: UInt64
+        switch found {
+        case let .success(at): offset = at
+        case let .failure(message): note = message.text; return
+        }
+        let header = dialectHasHeader ? 1 : 0
+        guard let record = index.record(containing: offset), record >= header, let path = table.list.indexPath(ofSourceRow: record - header) else {
+            note = "the match is in the header"
+            return
+        }
+        do {
+            try view.table.list.select(path, at: time)
+            try view.table.list.revealRow(path, at: time)
+            note = "match in row \(grouped(path.row + 1)) (record \(grouped(record - header + 1)) of the file) · n next · N previous"
+        } catch {
+            note = "\(error)"
+        }
+    }
+
     mutating func tick(at time: Double) {
         view.tick(at: time)
         detail?.tick(at: time)
-        guard !indexing, time >= nextSizeCheck else { return }
-        nextSizeCheck = time + Self.sizeCheckInterval
-        let size = file.size
-        if name == file.path && file.isReplaced {
-            note = "the file was replaced or removed since it was opened; this is the file as it was (open it again for the new one)"
-            return
-        }
-        if size > index.scanned {
-            // Written to since: index the new bytes, as `less +F` shows them.
-            index.resume()
-            indexing = true
-            note = nil
-            work.append(.start(Self.indexWork(file: file, from: index)))
-        } else if size < index.scanned {
-            note = "the file is now \(grouped(Int(clamping: size))) bytes, shorter than the \(grouped(Int(clamping: index.scanned))) indexed: it was cut or replaced; open it again to see it as it is"
-        }
+        let (message, request) = source.tick(at: time)
+        if let message { note = message }
+        if let request { work.append(request) }
     }
 
     mutating func render(into buffer: inout Buffer, at time: Double) {
@@ -426,8 +369,7 @@ struct FileViewer: App {
             shown.render(in: parts[0], into: &buffer, at: time)
             detail = shown
         }
-        buffer.fill(parts[1], with: .blank(theme.secondary))
-        buffer.draw(" " + status.truncated(toWidth: Swift.max(0, parts[1].columns - 1)), column: parts[1].column, row: parts[1].row, style: theme.secondary, clip: parts[1])
+        StatusLine.draw(status, in: parts[1], theme: theme, into: &buffer)
     }
 
     var status: String {
@@ -436,14 +378,9 @@ struct FileViewer: App {
         case let .delimited(dialect): kind = "separated by " + (dialect.separator == 0x09 ? "tab" : String(UnicodeScalar(dialect.separator)))
         case .jsonLines: kind = "JSON Lines"
         }
-        var parts = [name, "\(grouped(table.list.numberOfRows)) rows" + (indexing ? " so far" : ""), kind]
-        if indexing {
-            let size = Swift.max(1, file.size)
-            parts.append("indexing \(Int(Double(index.scanned) / Double(size) * 100))%")
-        }
+        var parts = [name, "\(grouped(table.list.numberOfRows)) rows" + source.countSuffix, kind] + source.statusParts
         if following { parts.append("following the end (F stops)") }
-        if searching { parts.append("searching… (Esc cancels)") }
-        if spooling { parts.append("reading standard input…") }
+        if search.isRunning { parts.append("searching… (Esc cancels)") }
         if let sorting { parts.append("Sorting by \(table.columns[sorting.column].title)… \(Int(sorting.fraction * 100))% (Esc cancels)") }
         if let note { parts.append(note) }
         parts.append("/ search · : column · Enter record · q quits")
@@ -452,10 +389,7 @@ struct FileViewer: App {
 
     var isAnimating: Bool { view.isAnimating || detail?.isAnimating == true }
     /// The view's next deadline, or the next look at the file's size.
-    var wakeTime: Double? {
-        let check = indexing ? nil : Optional(nextSizeCheck)
-        return [view.wakeTime, detail?.wakeTime, check].compactMap { $0 }.min()
-    }
+    var wakeTime: Double? { [view.wakeTime, detail?.wakeTime, source.wakeTime].compactMap { $0 }.min() }
     var cursorPosition: CellPosition? { field?.cursorPosition ?? view.cursorPosition }
 
     mutating func takeWork() -> [WorkRequest] {

@@ -37,7 +37,8 @@ enum StandardInput {
     /// temporary file before this returns, to tell what it is; the rest is copied by the work
     /// this adds to the viewer, while the viewer shows what is there and grows as more comes.
     static func open(data: Int32, theme: Theme) throws(OpenFile.Failure) -> OpenFile.Opened {
-        var template = Array("/tmp/scrollwork-stdin-XXXXXX".utf8CString)
+        // mkstemp fills in the six placeholder letters at the end.
+        var template = Array(("/tmp/scrollwork-stdin-" + String(repeating: "X", count: 6)).utf8CString)
         let spool = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard spool >= 0 else { throw OpenFile.Failure(description: "cannot make a temporary file for standard input: \(String(cString: strerror(errno)))") }
         let path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }

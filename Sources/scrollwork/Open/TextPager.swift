@@ -9,52 +9,42 @@ struct TextPager: App {
     /// The longest part of one line that is read for the screen.
     static let lineLimit = 64 << 10
 
-    let file: FileBytes
-    var index = RecordIndex(quotes: false)
+    /// The file, indexed by lines in the background and watched for growth.
+    var source: FileIndexing
     var view: ScrollView<FileLines>
     var theme: Theme
-    var indexing = true
     var following = false
-    var nextSizeCheck = 0.0
     /// The widest line drawn so far, in cells: how far the text scrolls sideways.
     var widest = 0
     /// The search being typed, if one is.
     var field: TextField? = nil
-    /// The last search, and its match (a byte offset).
-    var search: TextSearch? = nil
-    var matchOffset: UInt64? = nil
-    var searching = false
+    /// The last search and its match.
+    var search = FileSearch()
     var note: String? = nil
     var work: [WorkRequest] = []
-    /// What the status line calls the file: its path, or "standard input".
-    var name: String
-    /// True while standard input is still being read into the file.
-    var spooling = false
     var wantsQuit = false
 
+    var file: FileBytes { source.file }
+    var index: RecordIndex { source.index }
+    var indexing: Bool { source.isIndexing }
+    /// True while standard input is still being read into the file.
+    var spooling: Bool {
+        get { source.spooling }
+        set { source.spooling = newValue }
+    }
+    /// What the status line calls the file.
+    var name: String {
+        get { source.name }
+        set { source.name = newValue }
+    }
+
     init(file: FileBytes, theme: Theme) throws(FileError) {
-        self.file = file
+        source = try FileIndexing(file: file, quotes: false)
         self.theme = theme
-        name = file.path
-        try index.extend(from: file, limit: FileViewer.firstSlice, chunkSize: FileViewer.firstSlice)
         var scroll = ScrollIdiom.macOS.scrollState(viewport: .zero, content: .zero)
         scroll.isDirectionalLockEnabled = true
         view = ScrollView(FileLines(theme: theme), scroll: scroll, theme: theme)
-        indexing = !index.isFinished
-        if indexing { work.append(.start(Self.indexWork(file: file, from: index))) }
-    }
-
-    static func indexWork(file: FileBytes, from start: RecordIndex) -> Work {
-        Work(id: "index") { progress -> FileViewer.IndexStep? in
-            var index = start
-            let size = Swift.max(1, file.size)
-            do {
-                try index.extend(from: file, limit: FileViewer.slice) { progress.report(Double($0) / Double(size)) }
-            } catch {
-                return FileViewer.IndexStep(index: index, failure: "\(error)")
-            }
-            return FileViewer.IndexStep(index: index, failure: nil)
-        }
+        if let step = source.nextStep { work.append(step) }
     }
 
     /// Line `i` without its line ending (at most ``lineLimit`` bytes of it); a line that cannot
@@ -84,9 +74,7 @@ struct TextPager: App {
                 switch action {
                 case .submitted:
                     field = nil
-                    search = TextSearch(typing.text)
-                    matchOffset = nil
-                    find(forward: true)
+                    start(search.begin(typing.text, in: file, from: top))
                 case .cancelled: field = nil
                 case .changed: break
                 }
@@ -94,11 +82,13 @@ struct TextPager: App {
             return
         }
         if case let .key(key) = event {
+            switch ViewerKey(key) {
+            case .quit?: wantsQuit = true; return
+            case .top?: view.scroll.perform(.top, time: time); return
+            case .bottom?: view.scroll.perform(.bottom, time: time); return
+            case nil: break
+            }
             switch key.key {
-            case .character("q"), .character("Q"): wantsQuit = true; return
-            case .character("c") where key.modifiers.contains(.control): wantsQuit = true; return
-            case .character("g"): view.scroll.perform(.top, time: time); return
-            case .character("G"): view.scroll.perform(.bottom, time: time); return
             case .character("w"):
                 view.content.wraps.toggle()
                 note = view.content.wraps ? "long lines wrap (w: cut them)" : "long lines are cut; scroll sideways (w: wrap)"
@@ -110,11 +100,11 @@ struct TextPager: App {
             case .character("/"):
                 field = TextField(prompt: "Search: ", theme: theme)
                 return
-            case .character("n"): find(forward: true); return
-            case .character("N"): find(forward: false); return
-            case .escape where searching:
-                work.append(.cancel("search"))
-                searching = false
+            case .character("n"), .character("N"):
+                start(search.next(forward: key.key == .character("n"), in: file, from: top))
+                return
+            case .escape where search.isRunning:
+                if let request = search.cancel() { work.append(request) }
                 note = "search cancelled"
                 return
             default: break
@@ -123,80 +113,46 @@ struct TextPager: App {
         if !view.handle(event, at: time).isHandled, case let .mouse(mouse) = event, case .wheel = mouse.kind { view.overscroll(mouse, at: time) }
     }
 
-    /// Looks for the search's next (or previous) match after (before) the current one, off the loop.
-    private mutating func find(forward: Bool) {
-        guard let search else { note = "no search yet: / to search"; return }
-        let file = self.file
-        let top = index.range(ofRecord: Swift.max(0, view.window.firstRow)).lowerBound
-        let from = matchOffset.map { forward ? $0 + 1 : $0 } ?? (forward ? top : top)
-        searching = true
-        work.append(.start(Work(id: "search") { progress -> SearchStep? in
-            let size = Swift.max(1, file.size)
-            do {
-                let found = forward
-                    ? try search.first(in: file, from: from) { progress.report(Double($0) / Double(size)) }
-                    : try search.last(in: file, before: from) { progress.report(1 - Double($0) / Double(size)) }
-                return SearchStep(offset: found, failure: nil)
-            } catch {
-                return SearchStep(offset: nil, failure: "\(error)")
-            }
-        }))
-    }
+    /// The byte offset of the line at the top of the view: where a new search starts.
+    private var top: UInt64 { index.range(ofRecord: Swift.max(0, view.window.firstRow)).lowerBound }
 
-    struct SearchStep: Sendable {
-        var offset: UInt64?
-        var failure: String?
+    private mutating func start(_ step: (work: WorkRequest?, note: String?)) {
+        if let request = step.work { work.append(request) }
+        if let message = step.note { note = message }
     }
 
     private mutating func handleWork(_ update: WorkUpdate, at time: Double) {
-        switch update {
-        case .finished("spool", _), .cancelled("spool"):
-            spooling = false
-            nextSizeCheck = 0
-        case let .finished("index", value):
-            guard let step = value as? FileViewer.IndexStep else { return }
-            index = step.index
-            if let failure = step.failure { note = failure; indexing = false }
-            else if index.isFinished { indexing = false; nextSizeCheck = time + FileViewer.sizeCheckInterval }
-            else { work.append(.start(Self.indexWork(file: file, from: index))) }
+        if let outcome = source.handle(update, at: time) {
+            if let failure = outcome.note { note = failure }
+            if let next = outcome.work { work.append(next) }
             if following { view.scroll.perform(.bottom, time: time) }
-        case let .finished("search", value):
-            searching = false
-            guard let step = value as? SearchStep else { return }
-            if let failure = step.failure { note = failure; return }
-            guard let offset = step.offset, let line = index.record(containing: offset) else {
-                note = "not found: \(String(decoding: search?.needle ?? [], as: UTF8.self))"
-                return
-            }
-            matchOffset = offset
+            return
+        }
+        switch search.handle(update) {
+        case let .success(offset)?:
+            guard let line = index.record(containing: offset) else { return }
             view.content.match = line
             // The match's line a third of the way down, as a pager shows it.
             let rows = Swift.max(1, view.frame.rows)
             let y = Double(Swift.max(0, line - rows / 3)) * 16
-            do { try view.scroll.setOffset(Point(x: view.scroll.offset.x, y: y), animated: true, time: time) } catch { note = "\(error)" }
-            note = "match on line \(grouped(line + 1))"
-        case .cancelled("search"):
-            searching = false
-        default: break
+            do {
+                try view.scroll.setOffset(Point(x: view.scroll.offset.x, y: y), animated: true, time: time)
+                note = "match on line \(grouped(line + 1))"
+            } catch {
+                note = "\(error)"
+            }
+        case let .failure(message)?:
+            note = message.text
+        case nil:
+            break
         }
     }
 
     mutating func tick(at time: Double) {
         view.tick(at: time)
-        guard !indexing, time >= nextSizeCheck else { return }
-        nextSizeCheck = time + FileViewer.sizeCheckInterval
-        let size = file.size
-        if name == file.path && file.isReplaced {
-            note = "the file was replaced or removed since it was opened; this is the file as it was (open it again for the new one)"
-            return
-        }
-        if size > index.scanned {
-            index.resume()
-            indexing = true
-            work.append(.start(Self.indexWork(file: file, from: index)))
-        } else if size < index.scanned {
-            note = "the file is now \(grouped(Int(clamping: size))) bytes, shorter than the \(grouped(Int(clamping: index.scanned))) read: it was cut or replaced; open it again"
-        }
+        let (message, request) = source.tick(at: time)
+        if let message { note = message }
+        if let request { work.append(request) }
     }
 
     mutating func render(into buffer: inout Buffer, at time: Double) {
@@ -218,25 +174,23 @@ struct TextPager: App {
             field = typing
             return
         }
-        buffer.fill(parts[1], with: .blank(theme.secondary))
-        buffer.draw(" " + status.truncated(toWidth: Swift.max(0, parts[1].columns - 1)), column: parts[1].column, row: parts[1].row, style: theme.secondary, clip: parts[1])
+        StatusLine.draw(status, in: parts[1], theme: theme, into: &buffer)
     }
 
     var status: String {
-        var parts = [name, "\(grouped(index.count)) lines" + (indexing ? " so far" : "")]
+        var parts = [name, "\(grouped(index.count)) lines" + source.countSuffix]
         let top = Swift.max(0, CellMetrics().rows(forPoints: view.scroll.offset.y))
         if index.count > 0 { parts.append("line \(grouped(Swift.min(index.count, top + 1)))") }
-        if indexing { parts.append("indexing \(Int(Double(index.scanned) / Double(Swift.max(1, file.size)) * 100))%") }
-        if searching { parts.append("searching… (Esc cancels)") }
+        parts += source.statusParts
+        if search.isRunning { parts.append("searching… (Esc cancels)") }
         if following { parts.append("following the end (F stops)") }
-        if spooling { parts.append("reading standard input…") }
         if let note { parts.append(note) }
         parts.append("/ search · w wrap · q quits")
         return parts.joined(separator: " · ")
     }
 
     var isAnimating: Bool { view.isAnimating }
-    var wakeTime: Double? { [view.wakeTime, indexing ? nil : nextSizeCheck].compactMap { $0 }.min() }
+    var wakeTime: Double? { [view.wakeTime, source.wakeTime].compactMap { $0 }.min() }
     var cursorPosition: CellPosition? { field?.cursorPosition }
 
     mutating func takeWork() -> [WorkRequest] {

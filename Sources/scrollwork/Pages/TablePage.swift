@@ -188,24 +188,7 @@ struct TablePage: GalleryPage {
         // Type-ahead: letters, digits and - . _ select the first row that starts with them.
         guard case let .character(c) = key.key, key.modifiers.isDisjoint(with: [.control, .alt]),
               c.isLetter || c.isNumber || "-._".contains(c) else { return .ignored }
-        let (row, method) = files.table.typeAhead(String(c), state: &typed, at: time)
-        let how: String
-        switch method {
-        case .binarySearch: how = "found by binary search"
-        case let .scan(limit): how = "scanned the first \(grouped(limit)) rows"
-        }
-        note = row == nil ? "no row starts with “\(typed.text)” (\(how))" : "typed “\(typed.text)”: \(how)"
+        note = typeAheadNote(files.table.typeAhead(String(c), state: &typed, at: time), typed: typed)
         return .handled
     }
-}
-
-/// `1234567` as `1,234,567`.
-func grouped(_ n: Int) -> String {
-    let digits = String(n)
-    var out = ""
-    for (i, c) in digits.reversed().enumerated() {
-        if i > 0 && i % 3 == 0 { out.append(",") }
-        out.append(c)
-    }
-    return String(out.reversed())
 }
