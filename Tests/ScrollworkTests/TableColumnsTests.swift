@@ -38,4 +38,22 @@ import Testing
         table.revealDivider(after: 1, at: 1)
         #expect(table.list.scroll.offset.x == 100, "the divider after C1, at 200, shows just right of the pinned column")
     }
+
+    @Test("LT-12: a divider held at the trailing edge grows its column at auto-scroll speed while the table scrolls to keep it in view")
+    func LT_12_dividerHeldAtEdge() throws {
+        var table = TableState(rows: ["a"], columns: (0..<3).map { i in
+            TableColumn("C\(i)", width: try! ColumnWidth(min: 50, ideal: 100, max: 5000)) { .string($0) }
+        })
+        table.autoresizingStyle = .none
+        table.setAvailableWidth(300)
+        table.list.setViewport(Size(width: 300, height: 100))
+        // The default model: 600 points a second at the edge, less inside the band.
+        try table.holdDividerAtEdge(after: 2, for: 0.5, pointerInset: 0, at: 1)
+        #expect(table.columnWidths[2] == 400)
+        #expect(table.list.scroll.offset.x == 300, "the divider, at 600, is at the view's trailing edge")
+        try table.holdDividerAtEdge(after: 2, for: .nan, pointerInset: 0, at: 2)
+        try table.holdDividerAtEdge(after: 2, for: 1, pointerInset: 200, at: 2)
+        #expect(table.columnWidths[2] == 400, "no time, or a pointer outside the band, grows nothing")
+        #expect(throws: TableError.self) { try table.holdDividerAtEdge(after: 9, for: 1, pointerInset: 0, at: 3) }
+    }
 }

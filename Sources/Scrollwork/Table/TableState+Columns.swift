@@ -33,6 +33,21 @@ extension TableState {
         list.scroll.move(.horizontal, to: target.clamped(to: list.scroll.offsetBounds(.horizontal)), animated: false)
     }
 
+    /// The divider after `column` held `pointerInset` points inside the view's trailing edge for
+    /// `seconds`: the column grows at the speed `model` gives an auto-scroll with the pointer
+    /// there (SV-06c), and the table scrolls to keep the divider `margin` points inside the view.
+    /// Times and lengths that are not finite change nothing.
+    ///
+    /// - Throws: ``TableError`` for an unknown or fixed-width column.
+    public mutating func holdDividerAtEdge(after column: Int, for seconds: Double, pointerInset: Double, model: AutoScroll = AutoScroll(),
+                                           margin: Double = 0, at time: Double) throws(TableError) {
+        guard seconds.isFinite, seconds > 0, pointerInset.isFinite else { return }
+        let viewport = list.scroll.contentViewport
+        let speed = model.velocity(pointer: Point(x: viewport.width - pointerInset, y: viewport.height / 2), viewport: viewport, axes: .horizontal).x
+        try dragDivider(after: column, by: speed * seconds)
+        revealDivider(after: column, margin: margin, at: time)
+    }
+
     /// The width that fits `column`'s heading (with room for the sort arrow) and its values, as
     /// a double-click on the divider after it gives on macOS; within the column's limits.
     ///

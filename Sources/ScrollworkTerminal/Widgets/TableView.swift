@@ -312,15 +312,13 @@ public struct TableView<Row: Sendable>: Widget {
     /// Advances the scrolling, and a divider held against the trailing edge.
     public mutating func tick(at time: Double) {
         if var press = header, let divider = press.divider, let since = press.edgeSince, time > since {
-            // The speed of an auto-scroll with the pointer in the last cell (GTK's model, over a
-            // band two cells wide).
+            // The pointer in the last cell, over an auto-scroll band two cells wide.
             var model = AutoScroll()
             model.band = 2 * metrics.cellWidth
-            let viewport = table.list.scroll.contentViewport
-            let speed = model.velocity(pointer: Point(x: viewport.width - metrics.cellWidth / 2, y: viewport.height / 2),
-                                       viewport: viewport, axes: .horizontal).x
-            do { try table.dragDivider(after: divider, by: speed * (time - since)) } catch { failure = error }
-            table.revealDivider(after: divider, margin: metrics.cellWidth, at: time)
+            do {
+                try table.holdDividerAtEdge(after: divider, for: time - since, pointerInset: metrics.cellWidth / 2, model: model,
+                                            margin: metrics.cellWidth, at: time)
+            } catch { failure = error }
             press.edgeSince = time
             header = press
         }

@@ -124,6 +124,27 @@ struct FileIndexing {
     var wakeTime: Double? { isIndexing ? nil : nextSizeCheck }
 }
 
+/// A viewer of a file that ``FileIndexing`` reads: its file, index and state at hand.
+protocol ShowsIndexedFile {
+    var source: FileIndexing { get set }
+}
+
+extension ShowsIndexedFile {
+    var file: FileBytes { source.file }
+    var index: RecordIndex { source.index }
+    var indexing: Bool { source.isIndexing }
+    /// True while standard input is still being read into the file.
+    var spooling: Bool {
+        get { source.spooling }
+        set { source.spooling = newValue }
+    }
+    /// What the status line calls the file.
+    var name: String {
+        get { source.name }
+        set { source.name = newValue }
+    }
+}
+
 /// A search through a file off the loop, for `/`, `n` and `N`: the text and where it last matched.
 struct FileSearch {
     private(set) var search: TextSearch? = nil

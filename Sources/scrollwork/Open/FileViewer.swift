@@ -13,7 +13,7 @@ enum FileFormat: Sendable, Hashable {
 /// `scrollwork open` on a CSV, TSV or JSON Lines file: the table over the file's records,
 /// indexed in the background while the first screen is already shown, sortable, with a status
 /// line.
-struct FileViewer: App {
+struct FileViewer: App, ShowsIndexedFile {
     /// The file, indexed in the background and watched for growth.
     var source: FileIndexing
     let format: FileFormat
@@ -39,20 +39,6 @@ struct FileViewer: App {
     var note: String? = nil
     var work: [WorkRequest] = []
     var wantsQuit = false
-
-    var file: FileBytes { source.file }
-    var index: RecordIndex { source.index }
-    var indexing: Bool { source.isIndexing }
-    /// True while standard input is still being read into the file.
-    var spooling: Bool {
-        get { source.spooling }
-        set { source.spooling = newValue }
-    }
-    /// What the status line calls the file.
-    var name: String {
-        get { source.name }
-        set { source.name = newValue }
-    }
 
     /// A viewer of `file` in `format`.
     init(file: FileBytes, format: FileFormat, theme: Theme) throws(FileError) {

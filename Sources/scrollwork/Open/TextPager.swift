@@ -5,7 +5,7 @@ import ScrollworkTerminal
 /// `scrollwork open` on text and logs: a pager with momentum, as `less` is used: `/` searches
 /// (`n` and `N` go to the next and previous match), `w` wraps long lines, `g` and `G` go to the
 /// ends, `F` follows a file that grows, `q` quits. The file is indexed by lines in the background.
-struct TextPager: App {
+struct TextPager: App, ShowsIndexedFile {
     /// The longest part of one line that is read for the screen.
     static let lineLimit = 64 << 10
 
@@ -23,20 +23,6 @@ struct TextPager: App {
     var note: String? = nil
     var work: [WorkRequest] = []
     var wantsQuit = false
-
-    var file: FileBytes { source.file }
-    var index: RecordIndex { source.index }
-    var indexing: Bool { source.isIndexing }
-    /// True while standard input is still being read into the file.
-    var spooling: Bool {
-        get { source.spooling }
-        set { source.spooling = newValue }
-    }
-    /// What the status line calls the file.
-    var name: String {
-        get { source.name }
-        set { source.name = newValue }
-    }
 
     init(file: FileBytes, theme: Theme) throws(FileError) {
         source = try FileIndexing(file: file, quotes: false)
