@@ -25,7 +25,7 @@ struct ScrollworkCommand: ParsableCommand {
             `scrollwork open PATH` (or `scrollwork PATH`) shows a CSV, TSV or JSON Lines file as a table, a directory as a Finder list, other text in a pager.
             """,
         version: scrollworkVersion,
-        subcommands: [Gallery.self, Open.self, Snapshot.self, Diagnostics.self],
+        subcommands: [Gallery.self, Open.self, Snapshot.self, Diagnostics.self, Frames.self],
         defaultSubcommand: Gallery.self
     )
 }

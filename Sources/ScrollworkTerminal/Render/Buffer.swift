@@ -1,13 +1,20 @@
 import Scrollwork
 
 /// A grid of cells that widgets draw into and the renderer compares between frames.
-public struct Buffer: Sendable, Hashable {
+///
+/// Cells are stored packed (see `PackedCell`): a frame's rows fill, copy and compare as plain
+/// memory. ``Cell`` is how a cell is read and written from outside.
+public struct Buffer: Sendable {
     /// Width in cells.
     public private(set) var columns: Int
     /// Height in cells.
     public private(set) var rows: Int
-    /// The cells, row by row.
-    public private(set) var cells: [Cell]
+    /// The cells, row by row, packed.
+    private(set) var storage: [PackedCell]
+    /// The clusters of more than one code point that cells refer to by index.
+    private(set) var clusters: [String] = []
+    /// How large ``clusters`` may grow before it is rebuilt from the cells that use it.
+    private var clusterLimit = 64
 
     /// The largest width or height a buffer takes, in cells; larger sizes are clamped to it.
     public static let maximumSide = 4096
@@ -16,30 +23,47 @@ public struct Buffer: Sendable, Hashable {
     public init(columns: Int, rows: Int, fill: Cell = .blank()) {
         self.columns = Swift.min(Swift.max(0, columns), Self.maximumSide)
         self.rows = Swift.min(Swift.max(0, rows), Self.maximumSide)
-        cells = [Cell](repeating: fill, count: self.columns * self.rows)
+        storage = []
+        storage = [PackedCell](repeating: pack(fill), count: self.columns * self.rows)
     }
 
     /// The whole buffer as a rectangle of cells.
     public var area: CellRect { CellRect(column: 0, row: 0, columns: columns, rows: rows) }
 
+    /// The cells, row by row.
+    public var cells: [Cell] { storage.map(unpack) }
+
     /// The cell at `column`, `row`; a blank for positions outside.
     public subscript(column: Int, row: Int) -> Cell {
-        get { contains(column, row) ? cells[row * columns + column] : .blank() }
-        set { if contains(column, row) { cells[row * columns + column] = newValue } }
+        get { contains(column, row) ? unpack(storage[row * columns + column]) : .blank() }
+        set { if contains(column, row) { storage[row * columns + column] = pack(newValue) } }
     }
 
     /// True when the position lies inside the buffer.
     public func contains(_ column: Int, _ row: Int) -> Bool { column >= 0 && column < columns && row >= 0 && row < rows }
 
+    /// Makes every cell `cell`, keeping the size and the memory: what a host does before it draws
+    /// the next frame into the same buffer.
+    public mutating func clear(with cell: Cell = .blank()) {
+        clusters.removeAll(keepingCapacity: true)
+        clusterLimit = 64
+        let packed = pack(cell)
+        storage.withUnsafeMutableBufferPointer { $0.update(repeating: packed) }
+    }
+
     /// Fills `rect` (clipped to the buffer) with `cell`.
     public mutating func fill(_ rect: CellRect, with cell: Cell = .blank()) {
         let r = rect.intersection(area)
         guard !r.isEmpty else { return }
-        for y in r.row..<r.maxRow {
-            let base = y * columns
-            for x in r.column..<r.maxColumn { cells[base + x] = cell }
-            repairEdges(row: y, from: r.column, to: r.maxColumn)
+        if r == area { clear(with: cell); return }
+        let packed = pack(cell)
+        storage.withUnsafeMutableBufferPointer { cells in
+            for y in r.row..<r.maxRow {
+                let base = y * columns
+                cells[(base + r.column)..<(base + r.maxColumn)].update(repeating: packed)
+            }
         }
+        for y in r.row..<r.maxRow { repairEdges(row: y, from: r.column, to: r.maxColumn) }
     }
 
     /// Changes the style of every cell in `rect` with `change`.
@@ -47,12 +71,22 @@ public struct Buffer: Sendable, Hashable {
     public mutating func restyle(_ rect: CellRect, _ change: (inout Style) -> Void) {
         let r = rect.intersection(area)
         guard !r.isEmpty else { return }
+        // Runs of one style (most of a row) are changed once.
+        var last: (from: PackedStyle, to: PackedStyle)? = nil
         for y in r.row..<r.maxRow {
             let base = y * columns
             var start = r.column, end = r.maxColumn
-            if cells[base + start].isContinuation && start > 0 { start -= 1 }
-            if end < columns && cells[base + end].isContinuation { end += 1 }
-            for x in start..<end { change(&cells[base + x].style) }
+            if storage[base + start].isContinuation && start > 0 { start -= 1 }
+            if end < columns && storage[base + end].isContinuation { end += 1 }
+            for x in start..<end {
+                let from = storage[base + x].packedStyle
+                if let last, last.from == from { storage[base + x].packedStyle = last.to; continue }
+                var style = from.style
+                change(&style)
+                let to = PackedStyle(style)
+                last = (from, to)
+                storage[base + x].packedStyle = to
+            }
         }
     }
 
@@ -68,42 +102,32 @@ public struct Buffer: Sendable, Hashable {
         let bounds = (clip ?? area).intersection(area)
         guard row >= bounds.row, row < bounds.maxRow, !bounds.isEmpty else { return column.addingSaturating(displayWidth(text)) }
         let base = row * columns
+        let packedStyle = PackedStyle(style)
         // Printable ASCII, the common case, is one cell per byte: no grapheme breaking needed.
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
-            let count = text.utf8.count
-            let start = Swift.max(column, bounds.column)
-            let end = Swift.min(column.addingSaturating(count), bounds.maxColumn)
-            guard start < end else { return column.addingSaturating(count) }
-            var x = column
-            for byte in text.utf8 {
-                if x >= end { break }
-                if x >= start { cells[base + x] = Cell(String(UnicodeScalar(byte)), width: 1, style: style) }
-                x += 1
-            }
-            repairEdges(row: row, from: start, to: end)
-            return column.addingSaturating(count)
-        }
+        if let end = drawASCII(text, column: column, row: row, bounds: bounds, style: packedStyle) { return end }
         var x = column
         func put(_ character: Character, width w: Int) -> Bool {
             if w == 0 {
                 // A mark with nothing to attach to on screen is dropped; otherwise it joins the cell before.
                 if x > bounds.column, x - 1 < bounds.maxColumn {
                     var before = x - 1
-                    if self[before, row].isContinuation && before > 0 { before -= 1 }
-                    cells[base + before].text.append(character)
+                    if storage[base + before].isContinuation && before > 0 { before -= 1 }
+                    var joined = self.text(of: storage[base + before])
+                    joined.append(character)
+                    storage[base + before].glyph = glyph(joined)
                 }
                 return true
             }
             if x >= bounds.maxColumn { return false }
             if x >= bounds.column {
                 if w == 2 && x + 1 >= bounds.maxColumn {
-                    cells[base + x] = Cell(" ", width: 1, style: style)
+                    storage[base + x] = PackedCell(glyph: 0x20, width: 1, style: packedStyle)
                     repairEdges(row: row, from: x, to: x + 1)
                     x += 1
                     return false
                 }
-                cells[base + x] = Cell(String(character), width: UInt8(w), style: style)
-                if w == 2 { cells[base + x + 1] = Cell("", width: 0, style: style) }
+                storage[base + x] = PackedCell(glyph: glyph(character), width: UInt8(w), style: packedStyle)
+                if w == 2 { storage[base + x + 1] = PackedCell(glyph: PackedCell.empty, width: 0, style: packedStyle) }
                 repairEdges(row: row, from: x, to: x + w)
             }
             x = x.addingSaturating(w)
@@ -117,6 +141,29 @@ public struct Buffer: Sendable, Hashable {
             if !put(character, width: displayWidth(character)) { break }
         }
         return x
+    }
+
+    /// Draws `text` when it is all printable ASCII (one cell a byte) and returns the column after
+    /// it; nil, drawing nothing, for any other text.
+    private mutating func drawASCII(_ text: String, column: Int, row: Int, bounds: CellRect, style: PackedStyle) -> Int? {
+        let base = row * columns
+        let outcome: Int?? = text.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+            for byte in bytes where byte < 0x20 || byte >= 0x7F { return nil }
+            let start = Swift.max(column, bounds.column)
+            let end = Swift.min(column.addingSaturating(bytes.count), bounds.maxColumn)
+            if start < end {
+                storage.withUnsafeMutableBufferPointer { cells in
+                    for x in start..<end { cells[base + x] = PackedCell(glyph: UInt32(bytes[x - column]), width: 1, style: style) }
+                }
+                repairEdges(row: row, from: start, to: end)
+            }
+            return column.addingSaturating(bytes.count)
+        }
+        if let outcome { return outcome }
+        // Text whose UTF-8 is not contiguous (bridged) is made native once.
+        var native = text
+        native.makeContiguousUTF8()
+        return drawASCII(native, column: column, row: row, bounds: bounds, style: style)
     }
 
     /// What to draw for a character holding control characters (nil for one that holds none):
@@ -147,7 +194,7 @@ public struct Buffer: Sendable, Hashable {
     public func text(ofRow row: Int) -> String {
         guard row >= 0 && row < rows else { return "" }
         var line = ""
-        for x in 0..<columns { line += cells[row * columns + x].text }
+        for x in 0..<columns { line += text(of: storage[row * columns + x]) }
         return line
     }
 
@@ -161,73 +208,107 @@ public struct Buffer: Sendable, Hashable {
         guard other.columns == columns else { return }
         for (i, y) in source.enumerated() where y >= 0 && y < other.rows && destination + i >= 0 && destination + i < rows {
             let from = y * columns, to = (destination + i) * columns
-            for x in 0..<columns { cells[to + x] = other.cells[from + x] }
+            for x in 0..<columns {
+                var cell = other.storage[from + x]
+                if cell.isCluster { cell.glyph = glyph(other.clusters[cell.clusterIndex]) }
+                storage[to + x] = cell
+            }
         }
     }
 
     /// Overwriting half of a wide character leaves the other half orphaned: blank it.
     private mutating func repairEdges(row: Int, from start: Int, to end: Int) {
         let base = row * columns
-        if start > 0, start < columns, cells[base + start - 1].width == 2, cells[base + start].width != 0 {
-            cells[base + start - 1] = Cell(" ", width: 1, style: cells[base + start - 1].style)
+        if start > 0, start < columns, storage[base + start - 1].width == 2, storage[base + start].width != 0 {
+            storage[base + start - 1].glyph = 0x20
+            storage[base + start - 1].width = 1
         }
-        if end < columns, end > 0, cells[base + end].isContinuation, cells[base + end - 1].width != 2 {
-            cells[base + end] = Cell(" ", width: 1, style: cells[base + end].style)
+        if end < columns, end > 0, storage[base + end].isContinuation, storage[base + end - 1].width != 2 {
+            storage[base + end].glyph = 0x20
+            storage[base + end].width = 1
         }
+    }
+
+    // MARK: Packing
+
+    /// The text a packed cell shows.
+    func text(of cell: PackedCell) -> String {
+        if cell.isCluster { return clusters[cell.clusterIndex] }
+        if cell.glyph == PackedCell.empty { return "" }
+        return Unicode.Scalar(cell.glyph).map { String(Character($0)) } ?? "\u{FFFD}"
+    }
+
+    /// True when cell `index` shows what cell `otherIndex` of `other` shows, byte for byte.
+    @inline(__always)
+    func sameCell(_ index: Int, as other: Buffer, _ otherIndex: Int) -> Bool {
+        let a = storage[index], b = other.storage[otherIndex]
+        guard a.isCluster || b.isCluster else { return a == b }
+        return a.isCluster && b.isCluster && a.width == b.width && a.packedStyle == b.packedStyle
+            && clusters[a.clusterIndex].utf8.elementsEqual(other.clusters[b.clusterIndex].utf8)
+    }
+
+    private func unpack(_ cell: PackedCell) -> Cell {
+        Cell(text(of: cell), width: cell.width, style: cell.packedStyle.style)
+    }
+
+    private mutating func pack(_ cell: Cell) -> PackedCell {
+        PackedCell(glyph: glyph(cell.text), width: cell.width, style: PackedStyle(cell.style))
+    }
+
+    /// The glyph for `character`: inline when it is one code point, else kept in the side table.
+    private mutating func glyph(_ character: Character) -> UInt32 {
+        if let scalar = PackedCell.inlineGlyph(character.unicodeScalars) { return scalar }
+        return cluster(String(character))
+    }
+
+    /// The glyph for `text`: inline when it is one code point or empty, else kept in the side table.
+    private mutating func glyph(_ text: String) -> UInt32 {
+        if text.isEmpty { return PackedCell.empty }
+        if let scalar = PackedCell.inlineGlyph(text.unicodeScalars) { return scalar }
+        return cluster(text)
+    }
+
+    /// Adds `text` to the side table. The table is emptied when the whole buffer is cleared, and
+    /// rebuilt from the cells that still use it when it has grown to twice their number, so it
+    /// stays small and each addition costs constant time on average.
+    private mutating func cluster(_ text: String) -> UInt32 {
+        if clusters.count >= clusterLimit {
+            var kept: [String] = []
+            for i in storage.indices where storage[i].isCluster {
+                kept.append(clusters[storage[i].clusterIndex])
+                storage[i].glyph = PackedCell.clusterFlag | UInt32(kept.count - 1)
+            }
+            clusters = kept
+            clusterLimit = Swift.max(64, 2 * kept.count)
+        }
+        clusters.append(text)
+        return PackedCell.clusterFlag | UInt32(clusters.count - 1)
     }
 }
 
-/// A rectangle of cells.
-///
-/// Positions are clamped to ±``CellRect/coordinateLimit`` and sizes to 0…``CellRect/coordinateLimit``:
-/// no screen comes near that, and it keeps every sum and difference of positions and sizes far
-/// from `Int`'s ends, so layout arithmetic cannot overflow.
-public struct CellRect: Sendable, Hashable {
-    /// The largest position or size a rectangle keeps (10⁹ cells).
-    public static let coordinateLimit = 1_000_000_000
-
-    /// The first column.
-    public var column: Int { didSet { column = Self.position(column) } }
-    /// The first row.
-    public var row: Int { didSet { row = Self.position(row) } }
-    /// Width in cells.
-    public var columns: Int { didSet { columns = Self.size(columns) } }
-    /// Height in cells.
-    public var rows: Int { didSet { rows = Self.size(rows) } }
-
-    /// Creates a rectangle; negative sizes count as empty.
-    public init(column: Int, row: Int, columns: Int, rows: Int) {
-        self.column = Self.position(column)
-        self.row = Self.position(row)
-        self.columns = Self.size(columns)
-        self.rows = Self.size(rows)
+extension Buffer: Hashable {
+    /// Same size and the same text, widths and styles in every cell.
+    public static func == (a: Buffer, b: Buffer) -> Bool {
+        guard a.columns == b.columns, a.rows == b.rows else { return false }
+        for i in a.storage.indices where !a.sameCell(i, as: b, i) { return false }
+        return true
     }
 
-    @inline(__always) static func position(_ v: Int) -> Int { Swift.min(Swift.max(v, -coordinateLimit), coordinateLimit) }
-    @inline(__always) static func size(_ v: Int) -> Int { Swift.min(Swift.max(v, 0), coordinateLimit) }
-
-    /// The column after the last (held at `Int.max` rather than overflowing).
-    public var maxColumn: Int { column.addingSaturating(columns) }
-    /// The row after the last (held at `Int.max` rather than overflowing).
-    public var maxRow: Int { row.addingSaturating(rows) }
-    /// True when it holds no cells.
-    public var isEmpty: Bool { columns == 0 || rows == 0 }
-
-    /// True when the cell lies inside.
-    public func contains(column c: Int, row r: Int) -> Bool { c >= column && c < maxColumn && r >= row && r < maxRow }
-
-    /// The cells both rectangles hold.
-    public func intersection(_ other: CellRect) -> CellRect {
-        let c0 = Swift.max(column, other.column), r0 = Swift.max(row, other.row)
-        let c1 = Swift.min(maxColumn, other.maxColumn), r1 = Swift.min(maxRow, other.maxRow)
-        return CellRect(column: c0, row: r0, columns: c1.subtractingSaturating(c0), rows: r1.subtractingSaturating(r0))
-    }
-
-    /// The rectangle shrunk by the given number of cells on each side.
-    public func inset(top: Int = 0, left: Int = 0, bottom: Int = 0, right: Int = 0) -> CellRect {
-        CellRect(column: column.addingSaturating(left), row: row.addingSaturating(top),
-                 columns: columns.subtractingSaturating(left).subtractingSaturating(right),
-                 rows: rows.subtractingSaturating(top).subtractingSaturating(bottom))
+    /// Hashes what `==` compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(columns)
+        hasher.combine(rows)
+        for cell in storage {
+            hasher.combine(cell.width)
+            hasher.combine(cell.attributes)
+            hasher.combine(cell.foreground)
+            hasher.combine(cell.background)
+            if cell.isCluster {
+                for byte in clusters[cell.clusterIndex].utf8 { hasher.combine(byte) }
+            } else {
+                hasher.combine(cell.glyph)
+            }
+        }
     }
 }
 

@@ -23,7 +23,8 @@ public struct Renderer: Sendable {
     public private(set) var lastFrameBytes = 0
 
     private var cursor: (column: Int, row: Int)? = nil
-    private var style: Style? = nil
+    /// The terminal's current attributes; nil when unknown.
+    private var style: PackedStyle? = nil
     /// Row hashes of `screen`, kept from the frame that drew it.
     private var screenHashes: [UInt64] = []
 
@@ -56,7 +57,7 @@ public struct Renderer: Sendable {
             screenHashes = hashes
         } else {
             out += ANSI.resetScrollRegion + ANSI.resetStyle + ANSI.clearScreen
-            style = .plain
+            style = PackedStyle(.plain)
             cursor = nil
             previous = Buffer(columns: frame.columns, rows: frame.rows)
             screenHashes = Self.rowHashes(frame)
@@ -124,24 +125,29 @@ public struct Renderer: Sendable {
         return (0..<b.rows).map { rowHash(b, $0, width) }
     }
 
-    /// An FNV-1a hash of a row's first `width` cells: text bytes and style. Cheaper than `Hasher`,
-    /// which normalises every string; equal hashes are confirmed cell by cell.
+    /// A multiplicative hash of a row's first `width` cells: the packed words, and the bytes of
+    /// long clusters (whose glyph is only an index). Equal hashes are confirmed cell by cell.
     private static func rowHash(_ b: Buffer, _ y: Int, _ width: Int) -> UInt64 {
         var h: UInt64 = 0xCBF2_9CE4_8422_2325
         @inline(__always) func mix(_ v: UInt64) { h = (h ^ v) &* 0x100_0000_01B3 }
         let base = y * b.columns
-        for x in 0..<width {
-            let cell = b.cells[base + x]
-            for byte in cell.text.utf8 { mix(UInt64(byte)) }
-            mix(UInt64(cell.width))
-            mix(cell.style.fingerprint)
+        b.storage.withUnsafeBufferPointer { cells in
+            for cell in cells[base..<(base + width)] {
+                if cell.isCluster {
+                    for byte in b.clusters[cell.clusterIndex].utf8 { mix(UInt64(byte)) }
+                } else {
+                    mix(UInt64(cell.glyph))
+                }
+                mix(UInt64(cell.width) << 40 | UInt64(cell.attributes) << 32 | UInt64(cell.foreground))
+                mix(UInt64(cell.background))
+            }
         }
         return h
     }
 
     private static func rowsEqual(_ a: Buffer, _ ya: Int, _ b: Buffer, _ yb: Int, _ width: Int) -> Bool {
         let baseA = ya * a.columns, baseB = yb * b.columns
-        for x in 0..<width where a.cells[baseA + x] != b.cells[baseB + x] { return false }
+        for x in 0..<width where !a.sameCell(baseA + x, as: b, baseB + x) { return false }
         return true
     }
 
@@ -152,7 +158,8 @@ public struct Renderer: Sendable {
         let bottom = shift.distance > 0 ? shift.bottom + shift.distance : shift.bottom
         let n = abs(shift.distance)
         // Lines scrolled in take the current background: reset it first.
-        if style != .plain { out += ANSI.resetStyle; style = .plain }
+        let plain = PackedStyle(.plain)
+        if style != plain { out += ANSI.resetStyle; style = plain }
         out += ANSI.scrollRegion(top: top, bottom: bottom)
         out += shift.distance > 0 ? ANSI.scrollUp(n) : ANSI.scrollDown(n)
         out += ANSI.resetScrollRegion
@@ -173,13 +180,13 @@ public struct Renderer: Sendable {
 
     private mutating func writeDifferences(from old: Buffer, to new: Buffer, into out: inout [UInt8]) {
         let columns = new.columns
-        let newCells = new.cells, oldCells = old.cells
+        let newCells = new.storage
         let conservative = widthModel == .conservative
         for y in 0..<new.rows {
             let base = y * columns
             var x = 0
             while x < columns {
-                guard newCells[base + x] != oldCells[base + x] else { x += 1; continue }
+                guard !new.sameCell(base + x, as: old, base + x) else { x += 1; continue }
                 var start = x
                 if newCells[base + start].isContinuation && start > 0 { start -= 1 }
                 // Extend the run over changed cells and short unchanged gaps (cheaper than a move).
@@ -187,11 +194,11 @@ public struct Renderer: Sendable {
                 var lastChanged = x
                 // A cluster the terminal may draw wider than we think can spill over the cells
                 // after it: those are written again, so the spill never outlives the frame.
-                var spillEnd = conservative ? Self.spillEnd(newCells[base + x], at: x) : 0
+                var spillEnd = conservative ? Self.spillEnd(newCells[base + x], in: new, at: x) : 0
                 while end < columns {
-                    if newCells[base + end] != oldCells[base + end] || end < spillEnd {
+                    if end < spillEnd || !new.sameCell(base + end, as: old, base + end) {
                         lastChanged = end
-                        if conservative { spillEnd = Swift.max(spillEnd, Self.spillEnd(newCells[base + end], at: end)) }
+                        if conservative { spillEnd = Swift.max(spillEnd, Self.spillEnd(newCells[base + end], in: new, at: end)) }
                     } else if end - lastChanged > 3 { break }
                     end += 1
                 }
@@ -206,11 +213,17 @@ public struct Renderer: Sendable {
     /// The column up to which a terminal that disagrees about the width of `cell`, drawn at
     /// `column`, could draw over the cells after it (`column` itself when it cannot).
     @inline(__always)
-    static func spillEnd(_ cell: Cell, at column: Int) -> Int {
-        let utf8 = cell.text.utf8
-        guard utf8.count > 1, TerminalWidthModel.isUncertain(cell.text) else { return column }
+    static func spillEnd(_ cell: PackedCell, in buffer: Buffer, at column: Int) -> Int {
+        if cell.glyph < 0x80 || cell.glyph == PackedCell.empty { return column }
+        let scalars: Int
+        if cell.isCluster {
+            scalars = buffer.clusters[cell.clusterIndex].unicodeScalars.count
+        } else {
+            guard TerminalWidthModel.isUncertain(scalar: cell.glyph) else { return column }
+            scalars = 1
+        }
         // Each code point drawn on its own takes at most two cells.
-        return column + Swift.max(Int(cell.width), Swift.min(2 * cell.text.unicodeScalars.count, 16))
+        return column + Swift.max(Int(cell.width), Swift.min(2 * scalars, 16))
     }
 
     private mutating func writeRun(_ b: Buffer, row: Int, from start: Int, to end: Int, into out: inout [UInt8]) {
@@ -218,22 +231,21 @@ public struct Renderer: Sendable {
         var x = start
         let base = row * b.columns
         while x < end {
-            let cell = b.cells[base + x]
+            let cell = b.storage[base + x]
             if cell.isContinuation { x += 1; continue }
-            setStyle(cell.style, into: &out)
+            setStyle(cell.packedStyle, into: &out)
             let width = Int(Swift.max(1, cell.width))
-            let text = cell.text.utf8
-            if text.count == 1, let byte = text.first, byte >= 0x20 && byte < 0x7F {
-                out.append(byte)
-            } else if widthModel == .conservative && TerminalWidthModel.isUncertain(cell.text) {
+            if cell.glyph >= 0x20 && cell.glyph < 0x7F {
+                out.append(UInt8(truncatingIfNeeded: cell.glyph))
+            } else if widthModel == .conservative && (cell.isCluster || (cell.glyph < PackedCell.empty && TerminalWidthModel.isUncertain(scalar: cell.glyph))) {
                 // Blank the cells first (a terminal that draws the cluster narrower leaves nothing
                 // stale), draw it, then place the cursor after it by position, not by trust.
                 out.append(contentsOf: repeatElement(0x20, count: width))
                 out += ANSI.moveTo(column: x, row: row)
-                Self.appendVisible(cell.text, into: &out)
+                Self.appendVisible(b.text(of: cell), into: &out)
                 if x + width < b.columns { out += ANSI.moveTo(column: x + width, row: row) }
             } else {
-                Self.appendVisible(cell.text, into: &out)
+                Self.appendVisible(b.text(of: cell), into: &out)
             }
             x += width
         }
@@ -272,9 +284,9 @@ public struct Renderer: Sendable {
         cursor = (column, row)
     }
 
-    private mutating func setStyle(_ next: Style, into out: inout [UInt8]) {
+    private mutating func setStyle(_ next: PackedStyle, into out: inout [UInt8]) {
         guard style != next else { return }
-        Self.appendStyleChange(from: style, to: next, colorMode: colorMode, into: &out)
+        Self.appendStyleChange(from: style?.style, to: next.style, colorMode: colorMode, into: &out)
         style = next
     }
 

@@ -90,28 +90,3 @@ extension Color {
         return ansiIndex(r, g, b)
     }
 }
-
-extension Color {
-    /// A number that differs for different colours (kind in the top bits, value below).
-    var code: UInt64 {
-        switch self {
-        case .default: return 0
-        case let .ansi(n): return 1 << 24 | UInt64(n)
-        case let .palette(n): return 2 << 24 | UInt64(n)
-        case let .rgb(r, g, b): return 3 << 24 | UInt64(r) << 16 | UInt64(g) << 8 | UInt64(b)
-        }
-    }
-}
-
-extension Style {
-    /// Every field packed into one number, for cheap row hashing in the renderer.
-    var fingerprint: UInt64 {
-        var bits: UInt64 = 0
-        if bold { bits |= 1 }
-        if dim { bits |= 2 }
-        if italic { bits |= 4 }
-        if underline { bits |= 8 }
-        if reverse { bits |= 16 }
-        return foreground.code << 34 | background.code << 5 | bits
-    }
-}

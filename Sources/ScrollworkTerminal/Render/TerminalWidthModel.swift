@@ -22,7 +22,11 @@ public enum TerminalWidthModel: Sendable, Hashable {
         var iterator = text.unicodeScalars.makeIterator()
         guard let first = iterator.next() else { return false }
         if iterator.next() != nil { return true }
-        let v = first.value
-        return v >= 0x1F000 || (v >= 0x2300 && v < 0x2400) || (v >= 0x2600 && v < 0x2800) || (v >= 0x2B00 && v < 0x2C00)
+        return isUncertain(scalar: first.value)
+    }
+
+    /// True for one code point whose presentation changed between Unicode versions.
+    static func isUncertain(scalar v: UInt32) -> Bool {
+        v >= 0x1F000 || (v >= 0x2300 && v < 0x2400) || (v >= 0x2600 && v < 0x2800) || (v >= 0x2B00 && v < 0x2C00)
     }
 }
