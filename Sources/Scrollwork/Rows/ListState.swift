@@ -25,14 +25,10 @@ public struct ListState<Row: Sendable>: Sendable {
     /// Heights of the parts of a list.
     public typealias Metrics = ListMetrics
 
-    struct SectionState: Sendable, Hashable {
-        var header: RowContent?
-        var footer: RowContent?
-        var indexTitle: String?
-        var order: RowOrder
-        /// The source whose rows this section started with; nil for an inserted section.
-        var source: Int?
-    }
+    /// A section as the list shows it. Declared outside the generic list (it does not depend on
+    /// `Row`), so that code reading it needs no generic metadata: that lookup cost more than the
+    /// rest of a frame's row reads together.
+    typealias SectionState = ListSectionState
 
     /// A copy of everything an edit can change, for undo and redo.
     struct Snapshot: Sendable {
@@ -46,10 +42,15 @@ public struct ListState<Row: Sendable>: Sendable {
 
     // MARK: Stored state
 
-    var sources: [ListSection<Row>]
+    var sources: [ListSection<Row>] { didSet { contentVersion &+= 1 } }
     var sourceCounts: [Int]
-    var sections: [SectionState]
-    var inserted: [RowID: Row] = [:]
+    var sections: [SectionState] { didSet { contentVersion &+= 1 } }
+    var inserted: [RowID: Row] = [:] { didSet { contentVersion &+= 1 } }
+    /// A number that changes whenever anything a row is drawn from may have changed: the rows,
+    /// their order, their sections, or a ``reloadData()`` that says a source's rows changed. A
+    /// view may keep what it drew of a row while this stays the same, so a ``RowSource`` gives
+    /// the same row for an index until the list is told otherwise.
+    public internal(set) var contentVersion: UInt64 = 0
     var nextSerial = 0
     /// How a row is shown.
     public var content: @Sendable (Row) -> RowContent
@@ -195,10 +196,12 @@ public struct ListState<Row: Sendable>: Sendable {
         }
     }
 
-    /// Re-reads the sources' counts after they changed. Untouched sections take the new count;
+    /// Re-reads the sources' counts after they changed, and tells views that any row may show
+    /// something new (they draw every row again). Untouched sections take the new count;
     /// edited sections keep their order, lose rows that no longer exist (and their selection),
     /// and gain new rows at the end of the section that started with that source.
     public mutating func reloadData() {
+        contentVersion &+= 1
         for (i, source) in sources.enumerated() {
             let count = source.rows.count, old = sourceCounts[i]
             sourceCounts[i] = count
@@ -251,4 +254,14 @@ extension ListState {
         sources[0].rows = AnyRowSource(source)
         reloadData()
     }
+}
+
+/// A section of a ``ListState`` as shown: its header, footer, index title and the order of its rows.
+struct ListSectionState: Sendable, Hashable {
+    var header: RowContent?
+    var footer: RowContent?
+    var indexTitle: String?
+    var order: RowOrder
+    /// The source whose rows this section started with; nil for an inserted section.
+    var source: Int?
 }

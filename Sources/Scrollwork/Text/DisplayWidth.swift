@@ -62,9 +62,47 @@ public func displayWidth(_ string: some StringProtocol) -> Int {
         ascii &+= asciiWidth(byte)
     }
     if isASCII { return ascii }
+    // Text whose code points each stand alone (accents, "…", box drawing, CJK) needs no
+    // grapheme breaking: its clusters are its code points.
+    var standalone = 0
+    for scalar in string.unicodeScalars {
+        guard let width = scalar.standaloneDisplayWidth else { return clusterWidth(of: string) }
+        standalone &+= width
+    }
+    return standalone
+}
+
+private func clusterWidth(of string: some StringProtocol) -> Int {
     var total = 0
     for character in string { total += displayWidth(character) }
     return total
+}
+
+extension Unicode.Scalar {
+    /// The cells this code point takes when it is certain to be a grapheme cluster of its own,
+    /// whatever comes before or after it; nil for code points that can join a neighbour or take
+    /// no cells (controls, combining marks, joiners, variation selectors, emoji and their
+    /// modifiers, regional indicators, Hangul jamo, format characters), and for blocks not
+    /// checked for such code points.
+    ///
+    /// A text made only of code points with a width here is one cluster per code point, so a
+    /// host can measure and draw it without grapheme breaking. It covers printable ASCII, Latin,
+    /// Greek and Cyrillic letters, general punctuation such as "…", box drawing and block
+    /// elements, kana, CJK ideographs, Hangul syllables and fullwidth forms.
+    public var standaloneDisplayWidth: Int? {
+        let v = value
+        switch v {
+        // None of these is a combining mark, a joiner or an emoji that takes a modifier; the soft
+        // hyphen is a cluster of its own that terminals draw in one cell. A precomposed Hangul
+        // syllable joins only a jamo, and no jamo is listed.
+        case 0x20...0x7E, 0xA0...0x2FF, 0x370...0x482, 0x2010...0x2027, 0x2030...0x205E, 0x2500...0x25FF,
+             0x3041...0x3096, 0x30A1...0x30FA, 0x4E00...0x9FFF, 0xAC00...0xD7A3, 0xFF01...0xFF60:
+            let width = scalarWidth(v)
+            return width > 0 ? width : nil
+        default:
+            return nil
+        }
+    }
 }
 
 /// Printable ASCII is one cell; control characters draw nothing.

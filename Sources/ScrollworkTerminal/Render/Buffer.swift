@@ -1,4 +1,9 @@
 import Scrollwork
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A grid of cells that widgets draw into and the renderer compares between frames.
 ///
@@ -47,6 +52,7 @@ public struct Buffer: Sendable {
     public mutating func clear(with cell: Cell = .blank()) {
         clusters.removeAll(keepingCapacity: true)
         clusterLimit = 64
+        movedRows.removeAll(keepingCapacity: true)
         let packed = pack(cell)
         storage.withUnsafeMutableBufferPointer { $0.update(repeating: packed) }
     }
@@ -105,6 +111,7 @@ public struct Buffer: Sendable {
         let packedStyle = PackedStyle(style)
         // Printable ASCII, the common case, is one cell per byte: no grapheme breaking needed.
         if let end = drawASCII(text, column: column, row: row, bounds: bounds, style: packedStyle) { return end }
+        if let end = drawStandalone(text, column: column, row: row, bounds: bounds, style: packedStyle) { return end }
         var x = column
         func put(_ character: Character, width w: Int) -> Bool {
             if w == 0 {
@@ -166,6 +173,34 @@ public struct Buffer: Sendable {
         return drawASCII(native, column: column, row: row, bounds: bounds, style: style)
     }
 
+    /// Draws `text` when each of its code points stands alone as a cluster (see
+    /// `Unicode.Scalar.standaloneDisplayWidth`) and returns the column after it; nil, drawing
+    /// nothing, for any other text.
+    private mutating func drawStandalone(_ text: String, column: Int, row: Int, bounds: CellRect, style: PackedStyle) -> Int? {
+        for scalar in text.unicodeScalars where scalar.standaloneDisplayWidth == nil { return nil }
+        let base = row * columns
+        var x = column
+        var first: Int? = nil
+        for scalar in text.unicodeScalars {
+            let w = scalar.standaloneDisplayWidth ?? 1
+            if x >= bounds.maxColumn { break }
+            if x >= bounds.column {
+                if first == nil { first = x }
+                if w == 2 && x + 1 >= bounds.maxColumn {
+                    // A wide character cut by the edge: a space in its place, and nothing after.
+                    storage[base + x] = PackedCell(glyph: 0x20, width: 1, style: style)
+                    x += 1
+                    break
+                }
+                storage[base + x] = PackedCell(glyph: scalar.value, width: UInt8(w), style: style)
+                if w == 2 { storage[base + x + 1] = PackedCell(glyph: PackedCell.empty, width: 0, style: style) }
+            }
+            x = x.addingSaturating(w)
+        }
+        if let first { repairEdges(row: row, from: first, to: Swift.min(x, bounds.maxColumn)) }
+        return x
+    }
+
     /// What to draw for a character holding control characters (nil for one that holds none):
     /// spaces for a tab, a visible picture for each other control, the rest as it is.
     private func visibleSubstitutes(for character: Character, column: Int) -> [(Character, Int)]? {
@@ -216,6 +251,38 @@ public struct Buffer: Sendable {
         }
     }
 
+    /// Copies `width` cells (all of the row by default) of row `sourceRow` of `source`, from
+    /// `sourceColumn`, onto row `row` of this buffer from `column`; whatever falls outside either
+    /// buffer is left out. Rows without long clusters copy as memory.
+    mutating func copyCells(of sourceRow: Int, from source: Buffer, to row: Int, column: Int, sourceColumn: Int = 0, width: Int? = nil) {
+        guard sourceRow >= 0, sourceRow < source.rows, row >= 0, row < rows else { return }
+        var from = sourceColumn, to = column, count = width ?? source.columns
+        if from < 0 { count += from; to -= from; from = 0 }
+        if to < 0 { count += to; from -= to; to = 0 }
+        count = Swift.min(count, source.columns - from, columns - to)
+        guard count > 0 else { return }
+        let a = sourceRow * source.columns + from, b = row * columns + to
+        if source.clusters.isEmpty {
+            storage.withUnsafeMutableBufferPointer { mine in
+                source.storage.withUnsafeBufferPointer { theirs in
+                    guard let target = mine.baseAddress, let origin = theirs.baseAddress else { return }
+                    (target + b).update(from: origin + a, count: count)
+                }
+            }
+        } else {
+            for i in 0..<count {
+                var cell = source.storage[a + i]
+                if cell.isCluster { cell.glyph = glyph(source.clusters[cell.clusterIndex]) }
+                storage[b + i] = cell
+            }
+        }
+        repairEdges(row: row, from: to, to: to + count)
+        // A wide character cut by the copy's own ends loses its other half: a space instead.
+        if storage[b].isContinuation && (to == 0 || storage[b - 1].width != 2) { storage[b].glyph = 0x20; storage[b].width = 1 }
+        let last = b + count - 1
+        if storage[last].width == 2 && (to + count >= columns || !storage[last + 1].isContinuation) { storage[last].glyph = 0x20; storage[last].width = 1 }
+    }
+
     /// Overwriting half of a wide character leaves the other half orphaned: blank it.
     private mutating func repairEdges(row: Int, from start: Int, to end: Int) {
         let base = row * columns
@@ -226,6 +293,64 @@ public struct Buffer: Sendable {
         if end < columns, end > 0, storage[base + end].isContinuation, storage[base + end - 1].width != 2 {
             storage[base + end].glyph = 0x20
             storage[base + end].width = 1
+        }
+    }
+
+    // MARK: Rows as memory
+
+    /// A block of rows whose content the drawing widget moved since the frame before, as a hint
+    /// for the renderer (which checks it before it uses it): rows `top...bottom` show what they
+    /// showed `distance` rows further down (positive: the content moved up).
+    struct MovedRows: Equatable {
+        var top: Int
+        var bottom: Int
+        var distance: Int
+    }
+
+    /// Blocks of rows moved since the last frame, noted by the widgets that moved them; emptied by
+    /// ``clear(with:)``.
+    private(set) var movedRows: [MovedRows] = []
+
+    /// Notes that rows `top...bottom` now show what they showed `distance` rows further down.
+    mutating func noteMovedRows(top: Int, bottom: Int, distance: Int) {
+        guard distance != 0, top >= 0, bottom < rows, top <= bottom, movedRows.count < 16 else { return }
+        movedRows.append(MovedRows(top: top, bottom: bottom, distance: distance))
+    }
+
+    /// True when the first `width` cells of row `y` show what those of row `otherY` of `other`
+    /// show. Without long clusters in either buffer, equal cells are equal bytes: one `memcmp`.
+    func rowEqual(_ y: Int, as other: Buffer, _ otherY: Int, width: Int) -> Bool {
+        let width = Swift.min(width, columns, other.columns)
+        guard width > 0, y >= 0, y < rows, otherY >= 0, otherY < other.rows else { return width <= 0 }
+        let a = y * columns, b = otherY * other.columns
+        if clusters.isEmpty && other.clusters.isEmpty {
+            return storage.withUnsafeBytes { mine in
+                other.storage.withUnsafeBytes { theirs in
+                    let stride = MemoryLayout<PackedCell>.stride
+                    return memcmp(mine.baseAddress! + a * stride, theirs.baseAddress! + b * stride, width * stride) == 0
+                }
+            }
+        }
+        for x in 0..<width where !sameCell(a + x, as: other, b + x) { return false }
+        return true
+    }
+
+    /// Moves rows `top...bottom` up by `distance` rows (down when negative) and blanks the rows
+    /// left behind, in place: what a terminal does with a scroll region.
+    mutating func scrollRows(top: Int, bottom: Int, distance: Int) {
+        guard top >= 0, bottom < rows, top <= bottom, distance != 0 else { return }
+        let n = Swift.min(abs(distance), bottom - top + 1)
+        let columns = self.columns
+        storage.withUnsafeMutableBufferPointer { cells in
+            guard let base = cells.baseAddress else { return }
+            let kept = (bottom - top + 1 - n) * columns * MemoryLayout<PackedCell>.stride
+            if distance > 0 {
+                memmove(base + top * columns, base + (top + n) * columns, kept)
+                cells[((bottom - n + 1) * columns)..<((bottom + 1) * columns)].update(repeating: .blank)
+            } else {
+                memmove(base + (top + n) * columns, base + top * columns, kept)
+                cells[(top * columns)..<((top + n) * columns)].update(repeating: .blank)
+            }
         }
     }
 

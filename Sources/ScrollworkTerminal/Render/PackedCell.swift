@@ -12,6 +12,9 @@ struct PackedCell: Equatable {
     var width: UInt8
     /// Bold, dim, italic, underline and reverse, one bit each.
     var attributes: UInt8
+    /// Always 0: it fills the bytes that would be padding, so that equal cells are equal bytes
+    /// and rows without clusters compare with `memcmp`.
+    var reserved: UInt16 = 0
     /// ``Color/packed`` of the text colour.
     var foreground: UInt32
     /// ``Color/packed`` of the background.

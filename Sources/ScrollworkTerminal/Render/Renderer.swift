@@ -23,10 +23,10 @@ public struct Renderer: Sendable {
     public private(set) var lastFrameBytes = 0
 
     private var cursor: (column: Int, row: Int)? = nil
+    /// One blank row, what a scroll region brings in.
+    private var blankRow = Buffer(columns: 0, rows: 1)
     /// The terminal's current attributes; nil when unknown.
     private var style: PackedStyle? = nil
-    /// Row hashes of `screen`, kept from the frame that drew it.
-    private var screenHashes: [UInt64] = []
 
     /// A renderer for a terminal of `colorMode`.
     public init(colorMode: ColorMode) {
@@ -47,22 +47,21 @@ public struct Renderer: Sendable {
     public mutating func render(_ frame: Buffer, cursorPosition: CellPosition? = nil) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(4096)
-        var previous: Buffer
+        let previous: Buffer
+        var scrolled: ScrolledRows? = nil
         if let shown = screen, shown.columns == frame.columns, shown.rows == frame.rows {
             previous = shown
-            let hashes = Self.rowHashes(frame)
-            if usesScrollRegions, let shift = Self.detectScroll(from: previous, oldHashes: screenHashes, to: frame, newHashes: hashes) {
-                applyScroll(shift, to: &previous, into: &out)
+            if usesScrollRegions, let shift = Self.scroll(from: previous, to: frame) {
+                scrolled = applyScroll(shift, into: &out)
             }
-            screenHashes = hashes
         } else {
             out += ANSI.resetScrollRegion + ANSI.resetStyle + ANSI.clearScreen
             style = PackedStyle(.plain)
             cursor = nil
             previous = Buffer(columns: frame.columns, rows: frame.rows)
-            screenHashes = Self.rowHashes(frame)
         }
-        writeDifferences(from: previous, to: frame, into: &out)
+        if scrolled != nil, blankRow.columns != frame.columns { blankRow = Buffer(columns: frame.columns, rows: 1) }
+        writeDifferences(from: previous, scrolled: scrolled, to: frame, into: &out)
         if let target = cursorPosition, frame.contains(target.column, target.row) { move(to: target.column, row: target.row, into: &out) }
         screen = frame
         if out.isEmpty {
@@ -84,6 +83,43 @@ public struct Renderer: Sendable {
         var distance: Int
     }
 
+    /// The block of rows to move with a scroll region before writing `new` over `old`, if any:
+    /// first the blocks the widgets said they moved (checked row by row), then, when two or more
+    /// rows changed, the largest shifted run that row hashes find.
+    static func scroll(from old: Buffer, to new: Buffer) -> Shift? {
+        let rows = new.rows, width = scrollWidth(new)
+        guard rows >= 3 else { return nil }
+        var changed = 0
+        for y in 0..<rows where !new.rowEqual(y, as: old, y, width: width) {
+            changed += 1
+            if changed >= 2 { break }
+        }
+        guard changed >= 2 else { return nil }
+        for hint in new.movedRows {
+            if let shift = verified(hint, from: old, to: new, width: width) { return shift }
+        }
+        return detectScroll(from: old, oldHashes: rowHashes(old), to: new, newHashes: rowHashes(new))
+    }
+
+    /// The longest run of rows in a noted block that really shows the old rows moved (a row the
+    /// widget restyled breaks it), when it is long enough to be worth a scroll.
+    private static func verified(_ hint: Buffer.MovedRows, from old: Buffer, to new: Buffer, width: Int) -> Shift? {
+        let d = hint.distance
+        // The rows whose content came from inside the block.
+        let first = d > 0 ? hint.top : hint.top - d, last = d > 0 ? hint.bottom - d : hint.bottom
+        guard first <= last, first >= 0, last < new.rows else { return nil }
+        var best: Shift? = nil, bestLength = 0, runStart = -1
+        for y in first...(last + 1) {
+            if y <= last && new.rowEqual(y, as: old, y + d, width: width) {
+                if runStart < 0 { runStart = y }
+            } else if runStart >= 0 {
+                if y - runStart > bestLength { bestLength = y - runStart; best = Shift(top: runStart, bottom: y - 1, distance: d) }
+                runStart = -1
+            }
+        }
+        return bestLength >= 2 ? best : nil
+    }
+
     /// Finds the largest run of rows that the new frame shows shifted from the old one.
     ///
     /// Rows are compared without their last two columns, where scroll indicators are drawn over
@@ -99,7 +135,7 @@ public struct Renderer: Sendable {
             for y in 0...rows {
                 let source = y + distance
                 let matches = y < rows && source >= 0 && source < rows && newHashes[y] == oldHashes[source]
-                    && newHashes[y] != oldHashes[y] && rowsEqual(new, y, old, source, width)
+                    && newHashes[y] != oldHashes[y] && new.rowEqual(y, as: old, source, width: width)
                 if matches {
                     if runStart < 0 { runStart = y }
                 } else if runStart >= 0 {
@@ -125,34 +161,49 @@ public struct Renderer: Sendable {
         return (0..<b.rows).map { rowHash(b, $0, width) }
     }
 
-    /// A multiplicative hash of a row's first `width` cells: the packed words, and the bytes of
-    /// long clusters (whose glyph is only an index). Equal hashes are confirmed cell by cell.
+    /// A multiplicative hash of a row's first `width` cells, two words a cell (the bytes of a
+    /// long cluster instead of its index, which means something only in its own buffer). Equal
+    /// hashes are confirmed cell by cell.
     private static func rowHash(_ b: Buffer, _ y: Int, _ width: Int) -> UInt64 {
         var h: UInt64 = 0xCBF2_9CE4_8422_2325
         @inline(__always) func mix(_ v: UInt64) { h = (h ^ v) &* 0x100_0000_01B3 }
         let base = y * b.columns
         b.storage.withUnsafeBufferPointer { cells in
-            for cell in cells[base..<(base + width)] {
-                if cell.isCluster {
-                    for byte in b.clusters[cell.clusterIndex].utf8 { mix(UInt64(byte)) }
+            let raw = UnsafeRawBufferPointer(cells)
+            let stride = MemoryLayout<PackedCell>.stride
+            for x in base..<(base + width) {
+                let low = raw.loadUnaligned(fromByteOffset: x * stride, as: UInt64.self)
+                let high = raw.loadUnaligned(fromByteOffset: x * stride + 8, as: UInt64.self)
+                if cells[x].isCluster {
+                    for byte in b.clusters[cells[x].clusterIndex].utf8 { mix(UInt64(byte)) }
+                    mix(low >> 32)
                 } else {
-                    mix(UInt64(cell.glyph))
+                    mix(low)
                 }
-                mix(UInt64(cell.width) << 40 | UInt64(cell.attributes) << 32 | UInt64(cell.foreground))
-                mix(UInt64(cell.background))
+                mix(high)
             }
         }
         return h
     }
 
-    private static func rowsEqual(_ a: Buffer, _ ya: Int, _ b: Buffer, _ yb: Int, _ width: Int) -> Bool {
-        let baseA = ya * a.columns, baseB = yb * b.columns
-        for x in 0..<width where !a.sameCell(baseA + x, as: b, baseB + x) { return false }
-        return true
+    /// Rows a scroll region moved on the terminal: rows `top...bottom` now show the old rows
+    /// `distance` further down, and those that came from outside the region are blank.
+    struct ScrolledRows {
+        var top: Int
+        var bottom: Int
+        var distance: Int
+
+        /// The old row that row `y` shows now: itself outside the region, nil for a blank row.
+        func source(of y: Int) -> Int? {
+            guard y >= top && y <= bottom else { return y }
+            let from = y + distance
+            return from >= top && from <= bottom ? from : nil
+        }
     }
 
-    /// Scrolls the region on the terminal and in the model of what it shows.
-    private mutating func applyScroll(_ shift: Shift, to previous: inout Buffer, into out: inout [UInt8]) {
+    /// Scrolls the region on the terminal; returns how its rows moved. The model of the screen
+    /// is not moved: the comparison reads each row from where it came from.
+    private mutating func applyScroll(_ shift: Shift, into out: inout [UInt8]) -> ScrolledRows {
         // The region spans the moved rows in both their old and new places.
         let top = shift.distance > 0 ? shift.top : shift.top + shift.distance
         let bottom = shift.distance > 0 ? shift.bottom + shift.distance : shift.bottom
@@ -164,29 +215,25 @@ public struct Renderer: Sendable {
         out += shift.distance > 0 ? ANSI.scrollUp(n) : ANSI.scrollDown(n)
         out += ANSI.resetScrollRegion
         cursor = (0, 0)  // DECSTBM homes the cursor
-        var moved = previous
-        let height = bottom - top + 1
-        if shift.distance > 0 {
-            moved.copyRows((top + n)..<(bottom + 1), of: previous, to: top)
-            moved.fill(CellRect(column: 0, row: bottom - n + 1, columns: previous.columns, rows: n))
-        } else {
-            moved.copyRows(top..<(top + height - n), of: previous, to: top + n)
-            moved.fill(CellRect(column: 0, row: top, columns: previous.columns, rows: n))
-        }
-        previous = moved
+        return ScrolledRows(top: top, bottom: bottom, distance: shift.distance)
     }
 
     // MARK: Cells
 
-    private mutating func writeDifferences(from old: Buffer, to new: Buffer, into out: inout [UInt8]) {
+    private mutating func writeDifferences(from screen: Buffer, scrolled: ScrolledRows?, to new: Buffer, into out: inout [UInt8]) {
         let columns = new.columns
         let newCells = new.storage
         let conservative = widthModel == .conservative
         for y in 0..<new.rows {
-            let base = y * columns
+            // What the terminal shows on this row now: the old row that moved here, or blank.
+            let source = scrolled.map { $0.source(of: y) } ?? y
+            let old = source == nil ? blankRow : screen
+            let oldY = source ?? 0
+            if new.rowEqual(y, as: old, oldY, width: columns) { continue }
+            let base = y * columns, oldBase = oldY * columns
             var x = 0
             while x < columns {
-                guard !new.sameCell(base + x, as: old, base + x) else { x += 1; continue }
+                guard !new.sameCell(base + x, as: old, oldBase + x) else { x += 1; continue }
                 var start = x
                 if newCells[base + start].isContinuation && start > 0 { start -= 1 }
                 // Extend the run over changed cells and short unchanged gaps (cheaper than a move).
@@ -196,7 +243,7 @@ public struct Renderer: Sendable {
                 // after it: those are written again, so the spill never outlives the frame.
                 var spillEnd = conservative ? Self.spillEnd(newCells[base + x], in: new, at: x) : 0
                 while end < columns {
-                    if end < spillEnd || !new.sameCell(base + end, as: old, base + end) {
+                    if end < spillEnd || !new.sameCell(base + end, as: old, oldBase + end) {
                         lastChanged = end
                         if conservative { spillEnd = Swift.max(spillEnd, Self.spillEnd(newCells[base + end], in: new, at: end)) }
                     } else if end - lastChanged > 3 { break }

@@ -49,6 +49,8 @@ public struct TableView<Row: Sendable>: Widget {
     /// The last click on a divider's own cell and when, to tell a double-click.
     private var dividerClick: (divider: Int, time: Double)? = nil
     private var events: [TableEvent] = []
+    /// The rows drawn last frame, for the next one to copy.
+    private var drawnRows = DrawnRows()
     private var failure: (any Error)? = nil
 
     /// A press on the header: a heading or a divider, where, and the last column seen; while a
@@ -156,26 +158,37 @@ public struct TableView<Row: Sendable>: Widget {
         let shown = body.intersection(buffer.area)
         var drawn = [Bool](repeating: false, count: shown.rows)
         shownRows = 0..<0
+        // Rows that only moved since the last frame are copied from it, not drawn again.
+        drawnRows.begin(DrawnRows.Key(area: shown, layout: cells.flatMap { [$0.column, $0.width] } + [table.pinnedColumns, slid ? 1 : 0],
+                                      theme: theme, rowsVersion: list.contentVersion, columnsVersion: table.columnsVersion))
         for entry in list.visibleItems(overscan: 0) {
             guard case let .row(path) = entry.item else { continue }
             shownRows = shownRows.isEmpty ? path.row..<(path.row + 1) : Swift.min(shownRows.lowerBound, path.row)..<Swift.max(shownRows.upperBound, path.row + 1)
             let row = body.row.addingSaturating(metrics.rows(forPoints: entry.frame.minY - list.scroll.offset.y))
             guard row >= shown.row, row < shown.maxRow else { continue }
+            let id: RowID
+            do { id = try list.id(at: path) } catch { continue }
             drawn[row - shown.row] = true
-            let value: Row
-            do { value = try list.row(at: path) } catch { continue }
             let look = list.appearance(at: path, time: time, accessory: RowContent.Accessory.none)
             var style = look.usesAlternateBackground ? theme.zebra : theme.text
             if look.isSelected || look.isFlashing { style = theme.selection }
             if look.isFocused && !look.isSelected { style.bold = true }
             if look.isFocused { cursorPosition = CellPosition(column: body.column, row: row) }
+            if drawnRows.reuse(id, style: style, onto: row, of: &buffer) {
+                drawnRows.drew(id, row: row, style: style)
+                continue
+            }
+            let value: Row
+            do { value = try list.row(at: path) } catch { continue }
             buffer.fill(CellRect(column: body.column, row: row, columns: body.columns, rows: 1), with: .blank(style))
             for (i, cell) in cells.enumerated() where cell.width > 1 {
                 let (text, indent) = table.cellLayout(of: value, column: i, width: cell.width - 2)
                 buffer.draw(text, column: cell.column + 1 + indent, row: row, style: style, clip: i < table.pinnedColumns ? body : rowClip)
             }
             if slid { buffer.draw("│", column: rowClip.column - 1, row: row, style: style, clip: body) }
+            drawnRows.drew(id, row: row, style: style)
         }
+        drawnRows.end(from: &buffer)
         for (i, done) in drawn.enumerated() where !done {
             buffer.fill(CellRect(column: body.column, row: shown.row + i, columns: body.columns, rows: 1))
         }
