@@ -42,15 +42,15 @@ public struct ListState<Row: Sendable>: Sendable {
 
     // MARK: Stored state
 
-    var sources: [ListSection<Row>] { didSet { contentVersion &+= 1 } }
+    var sources: [ListSection<Row>] { didSet { contentRevision = ContentRevision() } }
     var sourceCounts: [Int]
-    var sections: [SectionState] { didSet { contentVersion &+= 1 } }
-    var inserted: [RowID: Row] = [:] { didSet { contentVersion &+= 1 } }
-    /// A number that changes whenever anything a row is drawn from may have changed: the rows,
-    /// their order, their sections, or a ``reloadData()`` that says a source's rows changed. A
-    /// view may keep what it drew of a row while this stays the same, so a ``RowSource`` gives
-    /// the same row for an index until the list is told otherwise.
-    public internal(set) var contentVersion: UInt64 = 0
+    var sections: [SectionState] { didSet { contentRevision = ContentRevision() } }
+    var inserted: [RowID: Row] = [:] { didSet { contentRevision = ContentRevision() } }
+    /// Changes whenever anything a row is drawn from may have changed: the rows, their order,
+    /// their sections, or a ``reloadData()`` that says a source's rows changed. A view may keep
+    /// what it drew of a row while this stays the same, so a ``RowSource`` gives the same row for
+    /// an index until the list is told otherwise.
+    public internal(set) var contentRevision = ContentRevision()
     var nextSerial = 0
     /// How a row is shown.
     public var content: @Sendable (Row) -> RowContent
@@ -201,7 +201,7 @@ public struct ListState<Row: Sendable>: Sendable {
     /// edited sections keep their order, lose rows that no longer exist (and their selection),
     /// and gain new rows at the end of the section that started with that source.
     public mutating func reloadData() {
-        contentVersion &+= 1
+        contentRevision = ContentRevision()
         for (i, source) in sources.enumerated() {
             let count = source.rows.count, old = sourceCounts[i]
             sourceCounts[i] = count

@@ -7,10 +7,10 @@ public struct TableState<Row: Sendable>: Sendable {
     /// The rows, selection and scroll view.
     public var list: ListState<Row>
     /// The columns in display order.
-    public internal(set) var columns: [TableColumn<Row>] { didSet { columnsVersion &+= 1 } }
-    /// A number that changes whenever the columns change (their order, values or formats), so
-    /// that a view knows when rows it drew before must be drawn again.
-    public private(set) var columnsVersion: UInt64 = 0
+    public internal(set) var columns: [TableColumn<Row>] { didSet { columnsRevision = ContentRevision() } }
+    /// Changes whenever the columns change (their order, values or formats), so that a view
+    /// knows when rows it drew before must be drawn again.
+    public private(set) var columnsRevision = ContentRevision()
     /// The current column widths. When they add up to more than the view, the table scrolls
     /// sideways with the same physics as down.
     public internal(set) var columnWidths: [Double] { didSet { list.contentWidth = totalColumnWidth } }

@@ -5,7 +5,7 @@ import Scrollwork
 /// one row).
 ///
 /// The rows are kept only while their ``Key`` stays the same: the area, the columns' cells, the
-/// theme and the versions of the rows and columns. A row is reused only when it is the same row
+/// theme and the revisions of the rows and columns. A row is reused only when it is the same row
 /// (its ``RowID``) drawn in the same style.
 struct DrawnRows {
     /// Everything besides a row itself that decides how it is drawn.
@@ -13,8 +13,8 @@ struct DrawnRows {
         var area: CellRect
         var layout: [Int]
         var theme: Theme
-        var rowsVersion: UInt64
-        var columnsVersion: UInt64
+        var rows: ContentRevision
+        var columns: ContentRevision
     }
 
     private var key: Key? = nil

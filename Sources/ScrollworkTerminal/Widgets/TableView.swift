@@ -160,7 +160,7 @@ public struct TableView<Row: Sendable>: Widget {
         shownRows = 0..<0
         // Rows that only moved since the last frame are copied from it, not drawn again.
         drawnRows.begin(DrawnRows.Key(area: shown, layout: cells.flatMap { [$0.column, $0.width] } + [table.pinnedColumns, slid ? 1 : 0],
-                                      theme: theme, rowsVersion: list.contentVersion, columnsVersion: table.columnsVersion))
+                                      theme: theme, rows: list.contentRevision, columns: table.columnsRevision))
         for entry in list.visibleItems(overscan: 0) {
             guard case let .row(path) = entry.item else { continue }
             shownRows = shownRows.isEmpty ? path.row..<(path.row + 1) : Swift.min(shownRows.lowerBound, path.row)..<Swift.max(shownRows.upperBound, path.row + 1)
