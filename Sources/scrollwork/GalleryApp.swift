@@ -45,6 +45,8 @@ struct GalleryApp: App {
     var checks: ChecksPage
     var dots: PageControlView
     var routing = Routing()
+    /// How each page is reached, in page order.
+    let accesses: [PageAccess]
     var showsHelp = false
     var wantsQuit = false
     /// Set only by the end-to-end tests (`SCROLLWORK_TEST_CRASH` = trap, segv or abort): the "!"
@@ -53,6 +55,7 @@ struct GalleryApp: App {
     var size = (columns: 0, rows: 0)
 
     init(page: PageKind, style: GalleryStyle, tableRows: Int = 1_000_000) {
+        accesses = PageKind.allCases.map(Self.access)
         self.style = style
         self.page = page
         scrollView = ScrollViewPage(style: style)
@@ -78,15 +81,22 @@ struct GalleryApp: App {
 
         init<P: GalleryPage>(_ path: WritableKeyPath<GalleryApp, P>) {
             child = Child(path)
-            status = { $0[keyPath: path].status }
+            // One composed key path reads the status in place, without copying the page.
+            let statusPath = path.appending(path: \P.status)
+            status = { $0[keyPath: statusPath] }
             takeClipboardText = { $0[keyPath: path].takeClipboardText() }
             moveFocus = { $0[keyPath: path].moveFocus(forward: $1) }
             render = { $0[keyPath: path].render(in: $1, into: &$2, at: $3) }
         }
     }
 
-    var current: PageAccess {
-        switch page {
+    /// The current page's access, from the table made once in `init`: building one allocates
+    /// its closures, and frames ask for it several times.
+    var current: PageAccess { accesses[page.rawValue] }
+
+    /// The access to page `kind`.
+    static func access(_ kind: PageKind) -> PageAccess {
+        switch kind {
         case .scrollView: return PageAccess(\.scrollView)
         case .table: return PageAccess(\.table)
         case .list: return PageAccess(\.list)

@@ -104,6 +104,13 @@ struct OutlineReference {
         // A few nodes per row (the path down, and the siblings before it in a deep level), never
         // anything near the million rows below.
         #expect(counter.count - before < 2000)
+        // A screen deep inside the tree: one search for its first row (through at most a
+        // thousand siblings), then a step a row; searching for each row would fetch ~20,000.
+        try o.scroll.setOffset(Point(x: 0, y: 500_000 * 16), time: 0)
+        let middle = counter.count
+        let deep = o.visibleRows(overscan: 0)
+        #expect(deep.count == 40 && deep.first?.index == 500_000)
+        #expect(counter.count - middle < 1_200)
         // Row 500,000 by arithmetic: after the root, each child takes 1001 rows.
         let r = try #require(o.row(at: 500_000))
         let inside = 500_000 - 1
@@ -167,6 +174,11 @@ struct OutlineReference {
                 let expected = reference.rows()
                 #expect(o.numberOfRows == expected.count)
                 #expect(o.rows(in: 0..<o.numberOfRows).map(\.path) == expected)
+                // Rows stepped to from any start are the rows found one by one.
+                for start in stride(from: 0, to: o.numberOfRows, by: 7) {
+                    let end = min(o.numberOfRows, start + 9)
+                    #expect(o.rows(in: start..<end).map(\.path) == (start..<end).compactMap { o.row(at: $0)?.path })
+                }
             }
         }
     }

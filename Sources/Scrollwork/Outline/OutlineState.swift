@@ -59,7 +59,7 @@ public struct OutlineState<Source: OutlineSource & Sendable>: Sendable where Sou
     /// The rows `range` (clamped), for drawing.
     public func rows(in range: Range<Int>) -> [OutlineRow<Source.Node>] {
         let clamped = range.clamped(to: 0..<root.visible)
-        return clamped.compactMap { row(at: $0) }
+        return consecutiveRows(from: clamped.lowerBound, count: clamped.count)
     }
 
     /// The visible rows for the scroll view's current offset, with `overscan` more on each side
@@ -70,7 +70,58 @@ public struct OutlineState<Source: OutlineSource & Sendable>: Sendable where Sou
         let first = Swift.max(0, Int(saturating: scroll.offset.y / rowHeight).subtractingSaturating(overscan))
         let last = Swift.min(root.visible, Int(saturating: ((scroll.offset.y + scroll.contentViewport.height) / rowHeight).rounded(.up)).addingSaturating(overscan))
         guard first < last else { return [] }
-        return (first..<last).compactMap { i in row(at: i).map { (i, $0) } }
+        return consecutiveRows(from: first, count: last - first).enumerated().map { (first + $0.offset, $0.element) }
+    }
+
+    /// `count` rows from row `first` on: the first found as ``row(at:)`` finds it, each next one
+    /// by stepping through the tree in order (into a row's children when it is expanded, else on
+    /// to its next sibling or its parent's), so a screen of rows costs one search, not one each.
+    func consecutiveRows(from first: Int, count: Int) -> [OutlineRow<Source.Node>] {
+        guard count > 0, first >= 0, first < root.visible else { return [] }
+        // The levels from the root down to the row, the parent node of each, and the row's path.
+        var levels = [root], parents: [Source.Node?] = [nil], path: OutlinePath = []
+        var position = first
+        var node: Source.Node
+        var below: ExpansionLevel?
+        while true {
+            let depth = levels.count - 1
+            let (child, inside) = locate(position, in: levels[depth], parent: parents[depth])
+            node = source.child(of: parents[depth], at: child)
+            path.append(child)
+            below = childLevel(child, of: levels[depth], node: node)
+            guard let inside, let next = below else { break }
+            levels.append(next)
+            parents.append(node)
+            position = inside
+        }
+        var rows: [OutlineRow<Source.Node>] = []
+        rows.reserveCapacity(count)
+        while true {
+            let children = below?.childCount ?? source.childCount(of: node)
+            rows.append(OutlineRow(node: node, path: path, isExpandable: children > 0, isExpanded: below != nil && children > 0))
+            if rows.count == count { return rows }
+            if let next = below, children > 0 {
+                // Into the first child.
+                levels.append(next)
+                parents.append(node)
+                path.append(0)
+            } else {
+                // On to the next sibling, climbing out of levels that are done.
+                var depth = levels.count - 1
+                path[depth] += 1
+                while path[depth] >= levels[depth].childCount {
+                    guard depth > 0 else { return rows }
+                    levels.removeLast()
+                    parents.removeLast()
+                    path.removeLast()
+                    depth -= 1
+                    path[depth] += 1
+                }
+            }
+            let depth = levels.count - 1
+            node = source.child(of: parents[depth], at: path[depth])
+            below = childLevel(path[depth], of: levels[depth], node: node)
+        }
     }
 
     /// The leading indentation of a row at `level`.

@@ -11,6 +11,40 @@ enum ANSI {
     static let showCursor = csi("?25h")
 
     static func moveTo(column: Int, row: Int) -> [UInt8] { csi("\(row + 1);\(column + 1)H") }
+
+    /// Appends CSI row;column H (1-based) without building a string.
+    static func appendMove(column: Int, row: Int, into out: inout [UInt8]) {
+        out.append(esc)
+        out.append(UInt8(ascii: "["))
+        appendDecimal(row + 1, into: &out)
+        out.append(UInt8(ascii: ";"))
+        appendDecimal(column + 1, into: &out)
+        out.append(UInt8(ascii: "H"))
+    }
+
+    /// Appends CSI n C (CSI C for one cell).
+    static func appendForward(_ n: Int, into out: inout [UInt8]) {
+        out.append(esc)
+        out.append(UInt8(ascii: "["))
+        if n != 1 { appendDecimal(n, into: &out) }
+        out.append(UInt8(ascii: "C"))
+    }
+
+    /// Appends a non-negative number in decimal digits (a negative one as 0).
+    static func appendDecimal(_ n: Int, into out: inout [UInt8]) {
+        var n = Swift.max(0, n)
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                buffer[count] = UInt8(48 + n % 10)
+                n /= 10
+                count += 1
+            } while n > 0
+            for i in stride(from: count - 1, through: 0, by: -1) { out.append(buffer[i]) }
+        }
+    }
     static func forward(_ n: Int) -> [UInt8] { n == 1 ? csi("C") : csi("\(n)C") }
     static func scrollRegion(top: Int, bottom: Int) -> [UInt8] { csi("\(top + 1);\(bottom + 1)r") }
     static func scrollUp(_ n: Int) -> [UInt8] { n == 1 ? csi("S") : csi("\(n)S") }

@@ -35,6 +35,13 @@ struct PackedCell: Equatable {
         background = style.background
     }
 
+    /// True when both hold the same bits: the same cell, unless they are clusters of two buffers.
+    @inline(__always)
+    func sameBits(as other: PackedCell) -> Bool {
+        let a = unsafeBitCast(self, to: (UInt64, UInt64).self), b = unsafeBitCast(other, to: (UInt64, UInt64).self)
+        return a.0 == b.0 && a.1 == b.1
+    }
+
     /// True when the text lives in the side table.
     var isCluster: Bool { glyph & Self.clusterFlag != 0 }
     /// The side-table index of a cluster cell.
@@ -76,6 +83,12 @@ struct PackedStyle: Equatable {
         if style.underline { bits |= 8 }
         if style.reverse { bits |= 16 }
         self.init(attributes: bits, foreground: style.foreground.packed, background: style.background.packed)
+    }
+
+    /// True when both are the same style.
+    @inline(__always)
+    func sameBits(as other: PackedStyle) -> Bool {
+        attributes == other.attributes && foreground == other.foreground && background == other.background
     }
 
     /// The style it packs.

@@ -26,7 +26,11 @@ public struct Renderer: Sendable {
     /// One blank row, what a scroll region brings in.
     private var blankRow = Buffer(columns: 0, rows: 1)
     /// The terminal's current attributes; nil when unknown.
-    private var style: PackedStyle? = nil
+    private var style: PackedStyle? = nil {
+        didSet { knownStyle = style ?? PackedStyle(attributes: 0xFF, foreground: .max, background: .max) }
+    }
+    /// `style`, or a style no cell has when it is unknown: compared once a cell, without optionals.
+    private var knownStyle = PackedStyle(attributes: 0xFF, foreground: .max, background: .max)
 
     /// A renderer for a terminal of `colorMode`.
     public init(colorMode: ColorMode) {
@@ -46,7 +50,10 @@ public struct Renderer: Sendable {
     /// that follow the cursor). An unchanged frame with the cursor in place writes nothing.
     public mutating func render(_ frame: Buffer, cursorPosition: CellPosition? = nil) -> [UInt8] {
         var out: [UInt8] = []
-        out.reserveCapacity(4096)
+        out.reserveCapacity(8192)
+        // Written first and taken back when the frame writes nothing else.
+        if usesSynchronizedOutput { out += ANSI.beginSynchronized }
+        let opening = out.count
         let previous: Buffer
         var scrolled: ScrolledRows? = nil
         if let shown = screen, shown.columns == frame.columns, shown.rows == frame.rows {
@@ -64,11 +71,11 @@ public struct Renderer: Sendable {
         writeDifferences(from: previous, scrolled: scrolled, to: frame, into: &out)
         if let target = cursorPosition, frame.contains(target.column, target.row) { move(to: target.column, row: target.row, into: &out) }
         screen = frame
-        if out.isEmpty {
+        if out.count == opening {
             lastFrameBytes = 0
             return []
         }
-        if usesSynchronizedOutput { out = ANSI.beginSynchronized + out + ANSI.endSynchronized }
+        if usesSynchronizedOutput { out += ANSI.endSynchronized }
         lastFrameBytes = out.count
         return out
     }
@@ -155,35 +162,34 @@ public struct Renderer: Sendable {
     /// The columns scroll detection compares: all but the last two.
     static func scrollWidth(_ b: Buffer) -> Int { Swift.min(b.columns, Swift.max(1, b.columns - 2)) }
 
-    /// The hash of every row of `b`.
+    /// A hash of every row of `b` over its first ``scrollWidth(_:)`` cells: each cell's text,
+    /// width and attributes, and the colours of every eighth cell. Rows with equal hashes are
+    /// compared in full before they count as equal, so the colours left out cost only a compare.
     static func rowHashes(_ b: Buffer) -> [UInt64] {
-        let width = scrollWidth(b)
-        return (0..<b.rows).map { rowHash(b, $0, width) }
-    }
-
-    /// A multiplicative hash of a row's first `width` cells, two words a cell (the bytes of a
-    /// long cluster instead of its index, which means something only in its own buffer). Equal
-    /// hashes are confirmed cell by cell.
-    private static func rowHash(_ b: Buffer, _ y: Int, _ width: Int) -> UInt64 {
-        var h: UInt64 = 0xCBF2_9CE4_8422_2325
-        @inline(__always) func mix(_ v: UInt64) { h = (h ^ v) &* 0x100_0000_01B3 }
-        let base = y * b.columns
-        b.storage.withUnsafeBufferPointer { cells in
-            let raw = UnsafeRawBufferPointer(cells)
-            let stride = MemoryLayout<PackedCell>.stride
-            for x in base..<(base + width) {
-                let low = raw.loadUnaligned(fromByteOffset: x * stride, as: UInt64.self)
-                let high = raw.loadUnaligned(fromByteOffset: x * stride + 8, as: UInt64.self)
-                if cells[x].isCluster {
-                    for byte in b.clusters[cells[x].clusterIndex].utf8 { mix(UInt64(byte)) }
-                    mix(low >> 32)
-                } else {
-                    mix(low)
+        let width = scrollWidth(b), columns = b.columns
+        let hasClusters = !b.clusters.isEmpty
+        let stride = MemoryLayout<PackedCell>.stride
+        return b.storage.withUnsafeBufferPointer { cells in
+            guard let start = cells.baseAddress else { return [] }
+            let raw = UnsafeRawPointer(start)
+            return (0..<b.rows).map { y in
+                var h: UInt64 = 0xCBF2_9CE4_8422_2325
+                let base = y * columns
+                var x = base
+                while x < base + width {
+                    var low = raw.loadUnaligned(fromByteOffset: x &* stride, as: UInt64.self)
+                    if hasClusters && cells[x].isCluster {
+                        // A cluster's index means something only in its own buffer: hash its bytes.
+                        for byte in b.clusters[cells[x].clusterIndex].utf8 { h = (h ^ UInt64(byte)) &* 0x100_0000_01B3 }
+                        low >>= 32
+                    }
+                    h = (h ^ low) &* 0x100_0000_01B3
+                    if x & 7 == 0 { h = (h ^ raw.loadUnaligned(fromByteOffset: x &* stride &+ 8, as: UInt64.self)) &* 0x100_0000_01B3 }
+                    x &+= 1
                 }
-                mix(high)
+                return h
             }
         }
-        return h
     }
 
     /// Rows a scroll region moved on the terminal: rows `top...bottom` now show the old rows
@@ -222,37 +228,50 @@ public struct Renderer: Sendable {
 
     private mutating func writeDifferences(from screen: Buffer, scrolled: ScrolledRows?, to new: Buffer, into out: inout [UInt8]) {
         let columns = new.columns
-        let newCells = new.storage
         let conservative = widthModel == .conservative
-        for y in 0..<new.rows {
-            // What the terminal shows on this row now: the old row that moved here, or blank.
-            let source = scrolled.map { $0.source(of: y) } ?? y
-            let old = source == nil ? blankRow : screen
-            let oldY = source ?? 0
-            if new.rowEqual(y, as: old, oldY, width: columns) { continue }
-            let base = y * columns, oldBase = oldY * columns
-            var x = 0
-            while x < columns {
-                guard !new.sameCell(base + x, as: old, oldBase + x) else { x += 1; continue }
-                var start = x
-                if newCells[base + start].isContinuation && start > 0 { start -= 1 }
-                // Extend the run over changed cells and short unchanged gaps (cheaper than a move).
-                var end = x + 1
-                var lastChanged = x
-                // A cluster the terminal may draw wider than we think can spill over the cells
-                // after it: those are written again, so the spill never outlives the frame.
-                var spillEnd = conservative ? Self.spillEnd(newCells[base + x], in: new, at: x) : 0
-                while end < columns {
-                    if end < spillEnd || !new.sameCell(base + end, as: old, oldBase + end) {
-                        lastChanged = end
-                        if conservative { spillEnd = Swift.max(spillEnd, Self.spillEnd(newCells[base + end], in: new, at: end)) }
-                    } else if end - lastChanged > 3 { break }
-                    end += 1
+        // Without long clusters anywhere, equal cells are equal bits.
+        let bitwise = new.clusters.isEmpty && screen.clusters.isEmpty
+        new.storage.withUnsafeBufferPointer { newCells in
+            for y in 0..<new.rows {
+                // What the terminal shows on this row now: the old row that moved here, or blank.
+                let source = scrolled.map { $0.source(of: y) } ?? y
+                let old = source == nil ? blankRow : screen
+                let oldY = source ?? 0
+                if new.rowEqual(y, as: old, oldY, width: columns) { continue }
+                let base = y * columns, oldBase = oldY * columns
+                old.storage.withUnsafeBufferPointer { oldCells in
+                    guard let newStart = newCells.baseAddress, let oldStart = oldCells.baseAddress else { return }
+                    let newRow = UnsafeRawPointer(newStart + base), oldRow = UnsafeRawPointer(oldStart + oldBase)
+                    @inline(__always) func differs(_ x: Int) -> Bool {
+                        guard bitwise else { return !new.sameCell(base + x, as: old, oldBase + x) }
+                        let at = x &* MemoryLayout<PackedCell>.stride
+                        return newRow.loadUnaligned(fromByteOffset: at, as: UInt64.self) != oldRow.loadUnaligned(fromByteOffset: at, as: UInt64.self)
+                            || newRow.loadUnaligned(fromByteOffset: at &+ 8, as: UInt64.self) != oldRow.loadUnaligned(fromByteOffset: at &+ 8, as: UInt64.self)
+                    }
+                    var x = 0
+                    while x < columns {
+                        guard differs(x) else { x += 1; continue }
+                        var start = x
+                        if newCells[base + start].isContinuation && start > 0 { start -= 1 }
+                        // Extend the run over changed cells and short unchanged gaps (cheaper than a move).
+                        var end = x + 1
+                        var lastChanged = x
+                        // A cluster the terminal may draw wider than we think can spill over the
+                        // cells after it: those are written again, so the spill never outlives the frame.
+                        var spillEnd = conservative ? Self.spillEnd(newCells[base + x], in: new, at: x) : 0
+                        while end < columns {
+                            if end < spillEnd || differs(end) {
+                                lastChanged = end
+                                if conservative { spillEnd = Swift.max(spillEnd, Self.spillEnd(newCells[base + end], in: new, at: end)) }
+                            } else if end - lastChanged > 3 { break }
+                            end += 1
+                        }
+                        end = lastChanged + 1
+                        if end < columns && newCells[base + end].isContinuation { end += 1 }
+                        writeRun(newCells, of: new, row: y, from: start, to: end, into: &out)
+                        x = end
+                    }
                 }
-                end = lastChanged + 1
-                if end < columns && newCells[base + end].isContinuation { end += 1 }
-                writeRun(new, row: y, from: start, to: end, into: &out)
-                x = end
             }
         }
     }
@@ -273,24 +292,29 @@ public struct Renderer: Sendable {
         return column + Swift.max(Int(cell.width), Swift.min(2 * scalars, 16))
     }
 
-    private mutating func writeRun(_ b: Buffer, row: Int, from start: Int, to end: Int, into out: inout [UInt8]) {
+    /// Writes cells `start..<end` of row `row` (`cells` are `b`'s).
+    private mutating func writeRun(_ cells: UnsafeBufferPointer<PackedCell>, of b: Buffer, row: Int, from start: Int, to end: Int, into out: inout [UInt8]) {
         move(to: start, row: row, into: &out)
         var x = start
         let base = row * b.columns
+        let conservative = widthModel == .conservative
         while x < end {
-            let cell = b.storage[base + x]
+            let cell = cells[base + x]
             if cell.isContinuation { x += 1; continue }
             setStyle(cell.packedStyle, into: &out)
             let width = Int(Swift.max(1, cell.width))
             if cell.glyph >= 0x20 && cell.glyph < 0x7F {
                 out.append(UInt8(truncatingIfNeeded: cell.glyph))
-            } else if widthModel == .conservative && (cell.isCluster || (cell.glyph < PackedCell.empty && TerminalWidthModel.isUncertain(scalar: cell.glyph))) {
+            } else if conservative && (cell.isCluster || (cell.glyph < PackedCell.empty && TerminalWidthModel.isUncertain(scalar: cell.glyph))) {
                 // Blank the cells first (a terminal that draws the cluster narrower leaves nothing
                 // stale), draw it, then place the cursor after it by position, not by trust.
                 out.append(contentsOf: repeatElement(0x20, count: width))
-                out += ANSI.moveTo(column: x, row: row)
+                ANSI.appendMove(column: x, row: row, into: &out)
                 Self.appendVisible(b.text(of: cell), into: &out)
-                if x + width < b.columns { out += ANSI.moveTo(column: x + width, row: row) }
+                if x + width < b.columns { ANSI.appendMove(column: x + width, row: row, into: &out) }
+            } else if cell.glyph < PackedCell.empty, let scalar = Unicode.Scalar(cell.glyph), !scalar.isControlCharacter {
+                // One code point, printable: its UTF-8 straight out.
+                UTF8.encode(scalar).map { for byte in $0 { out.append(byte) } }
             } else {
                 Self.appendVisible(b.text(of: cell), into: &out)
             }
@@ -320,19 +344,18 @@ public struct Renderer: Sendable {
         if let c = cursor, c.row == row {
             if c.column == column { return }
             if column > c.column {
-                let forward = ANSI.forward(column - c.column)
-                out += forward
+                ANSI.appendForward(column - c.column, into: &out)
                 cursor = (column, row)
                 return
             }
             if column == 0 { out.append(0x0D); cursor = (0, row); return }
         }
-        out += ANSI.moveTo(column: column, row: row)
+        ANSI.appendMove(column: column, row: row, into: &out)
         cursor = (column, row)
     }
 
     private mutating func setStyle(_ next: PackedStyle, into out: inout [UInt8]) {
-        guard style != next else { return }
+        guard !knownStyle.sameBits(as: next) else { return }
         Self.appendStyleChange(from: style?.style, to: next.style, colorMode: colorMode, into: &out)
         style = next
     }
