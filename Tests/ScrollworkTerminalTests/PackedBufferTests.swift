@@ -56,6 +56,19 @@ import Testing
         }
     }
 
+    @Test("text that stops standing alone part-way draws as clusters from its start")
+    func standaloneThenClusters() {
+        var b = Buffer(columns: 8, rows: 1)
+        b.draw("xxxxxxxx", column: 0, row: 0)
+        #expect(b.draw("ab\u{301}c中", column: 0, row: 0) == 5)
+        #expect((0..<6).map { b[$0, 0].text } == ["a", "b\u{301}", "c", "中", "", "x"])
+        // The mark lies past the clip: the visible part is the same, and nothing joins a cell
+        // it should not.
+        var clipped = Buffer(columns: 8, rows: 1)
+        clipped.draw("中文e\u{301}", column: 0, row: 0, clip: CellRect(column: 0, row: 0, columns: 3, rows: 1))
+        #expect((0..<4).map { clipped[$0, 0].text } == ["中", "", " ", " "])
+    }
+
     @Test("copied rows keep their clusters and never leave half a wide character")
     func copyCells() {
         var source = Buffer(columns: 6, rows: 1)

@@ -91,12 +91,18 @@ extension Unicode.Scalar {
     /// elements, kana, CJK ideographs, Hangul syllables and fullwidth forms.
     public var standaloneDisplayWidth: Int? {
         let v = value
-        switch v {
         // None of these is a combining mark, a joiner or an emoji that takes a modifier; the soft
         // hyphen is a cluster of its own that terminals draw in one cell. A precomposed Hangul
-        // syllable joins only a jamo, and no jamo is listed.
-        case 0x20...0x7E, 0xA0...0x2FF, 0x370...0x482, 0x2010...0x2027, 0x2030...0x205E, 0x2500...0x25FF,
-             0x3041...0x3096, 0x30A1...0x30FA, 0x4E00...0x9FFF, 0xAC00...0xD7A3, 0xFF01...0xFF60:
+        // syllable joins only a jamo, and no jamo is listed. The widths of the blocks answered
+        // here without the width table are checked against it code point by code point in the
+        // tests.
+        switch v {
+        case 0x20...0x7E, 0xA0...0x2FF, 0x370...0x482, 0x2010...0x2027, 0x2030...0x205E, 0x2500...0x259F:
+            return 1
+        case 0x3041...0x3096, 0x30A1...0x30FA, 0x4E00...0x9FFF, 0xAC00...0xD7A3, 0xFF01...0xFF60:
+            return 2
+        case 0x25A0...0x25FF:
+            // Geometric shapes: a few are emoji shown wide.
             let width = scalarWidth(v)
             return width > 0 ? width : nil
         default:

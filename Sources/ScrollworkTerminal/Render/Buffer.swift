@@ -174,16 +174,20 @@ public struct Buffer: Sendable {
     }
 
     /// Draws `text` when each of its code points stands alone as a cluster (see
-    /// `Unicode.Scalar.standaloneDisplayWidth`) and returns the column after it; nil, drawing
-    /// nothing, for any other text.
+    /// `Unicode.Scalar.standaloneDisplayWidth`) and returns the column after it; nil for any
+    /// other text. On nil it may have drawn the start of the text: the cluster-by-cluster path
+    /// then draws the whole text over the same cells, and more.
     private mutating func drawStandalone(_ text: String, column: Int, row: Int, bounds: CellRect, style: PackedStyle) -> Int? {
-        for scalar in text.unicodeScalars where scalar.standaloneDisplayWidth == nil { return nil }
         let base = row * columns
         var x = column
         var first: Int? = nil
         for scalar in text.unicodeScalars {
-            let w = scalar.standaloneDisplayWidth ?? 1
-            if x >= bounds.maxColumn { break }
+            guard let w = scalar.standaloneDisplayWidth else { return nil }
+            if x >= bounds.maxColumn {
+                // Past the clip: nothing more is drawn, but the rest must still stand alone.
+                for rest in text.unicodeScalars where rest.standaloneDisplayWidth == nil { return nil }
+                break
+            }
             if x >= bounds.column {
                 if first == nil { first = x }
                 if w == 2 && x + 1 >= bounds.maxColumn {
