@@ -113,11 +113,11 @@ struct FrameDriver {
         app.handle(.mouse(MouseEvent(.release, button: .left, column: column, row: start - 3 * step)), at: time)
     }
 
-    /// Ticks, draws into the reused buffer and renders; returns the bytes written.
+    /// Ticks, draws into a recycled buffer and renders; returns the bytes written.
     private mutating func draw() -> Int {
         app.tick(at: time)
         _ = app.takeWork()
-        buffer = Buffer(columns: Self.columns, rows: Self.rows)
+        buffer = renderer.nextBuffer(columns: Self.columns, rows: Self.rows)
         app.render(into: &buffer, at: time)
         return renderer.render(buffer, cursorPosition: app.cursorPosition).count
     }

@@ -74,16 +74,12 @@ struct GalleryApp: App {
     /// The current page, reached in place through a key path.
     struct PageAccess {
         let child: Child<GalleryApp>
-        let status: (GalleryApp) -> String
         let takeClipboardText: (inout GalleryApp) -> String?
         let moveFocus: (inout GalleryApp, Bool) -> Bool
         let render: (inout GalleryApp, CellRect, inout Buffer, Double) -> Void
 
         init<P: GalleryPage>(_ path: WritableKeyPath<GalleryApp, P>) {
             child = Child(path)
-            // One composed key path reads the status in place, without copying the page.
-            let statusPath = path.appending(path: \P.status)
-            status = { $0[keyPath: statusPath] }
             takeClipboardText = { $0[keyPath: path].takeClipboardText() }
             moveFocus = { $0[keyPath: path].moveFocus(forward: $1) }
             render = { $0[keyPath: path].render(in: $1, into: &$2, at: $3) }
@@ -117,7 +113,18 @@ struct GalleryApp: App {
     mutating func takeWork() -> [WorkRequest] { table.takeWork() }
 
     /// The current page's status line, whole.
-    var pageStatus: String { current.status(self) }
+    var pageStatus: String {
+        // Read from the stored page itself: through a key path the whole page would be copied.
+        switch page {
+        case .scrollView: return scrollView.status
+        case .table: return table.status
+        case .list: return list.status
+        case .outline: return outline.status
+        case .pageControl: return pageControlPage.status
+        case .idioms: return idioms.status
+        case .checks: return checks.status
+        }
+    }
 
     var isAnimating: Bool { childrenAreAnimating }
     var wakeTime: Double? { childrenWakeTime }

@@ -225,15 +225,16 @@ public struct TableState<Row: Sendable>: Sendable {
     /// for the column's alignment: what a host draws over a blank cell, without padding strings.
     public func cellLayout(of row: Row, column: Int, width: Int) -> (text: String, indent: Int) {
         let width = Swift.min(width, Truncation.maximumPaddedWidth)
-        guard columns.indices.contains(column), width > 0 else { return ("", 0) }
-        let value = columns[column].value(row)
-        let text = columns[column].format?(value) ?? value.description
-        let cut = text.truncated(toWidth: width, columns[column].truncation)
-        let missing = Swift.max(0, width - displayWidth(cut))
-        switch columns[column].alignment {
+        // Read once: each read of a column in this generic code looks up its type at run time.
+        guard column >= 0, column < columns.count, width > 0 else { return ("", 0) }
+        let spec = columns[column]
+        let value = spec.value(row)
+        let text = spec.format?(value) ?? value.description
+        let cut = text.truncated(toWidth: width, spec.truncation)
+        switch spec.alignment {
         case .leading: return (cut, 0)
-        case .trailing: return (cut, missing)
-        case .center: return (cut, missing / 2)
+        case .trailing: return (cut, Swift.max(0, width - displayWidth(cut)))
+        case .center: return (cut, Swift.max(0, width - displayWidth(cut)) / 2)
         }
     }
 

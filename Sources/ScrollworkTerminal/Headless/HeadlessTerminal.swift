@@ -131,7 +131,7 @@ public struct HeadlessTerminal<A: App> {
     private mutating func draw() {
         app.tick(at: time)
         takeWork()
-        var buffer = Buffer(columns: columns, rows: rows)
+        var buffer = renderer.nextBuffer(columns: columns, rows: rows)
         app.render(into: &buffer, at: time)
         // Drawing can ask for work too (the rows a frame needs).
         takeWork()

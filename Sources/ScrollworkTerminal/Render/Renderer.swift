@@ -23,6 +23,8 @@ public struct Renderer: Sendable {
     public private(set) var lastFrameBytes = 0
 
     private var cursor: (column: Int, row: Int)? = nil
+    /// The buffer of the frame before the last, kept for ``nextBuffer(columns:rows:)``.
+    private var spare: Buffer? = nil
     /// One blank row, what a scroll region brings in.
     private var blankRow = Buffer(columns: 0, rows: 1)
     /// The terminal's current attributes; nil when unknown.
@@ -35,6 +37,16 @@ public struct Renderer: Sendable {
     /// A renderer for a terminal of `colorMode`.
     public init(colorMode: ColorMode) {
         self.colorMode = colorMode
+    }
+
+    /// A blank buffer of `columns` × `rows` (clamped as ``Buffer`` clamps them) for the next
+    /// frame: the one the frame before last was drawn in, cleared, when its size fits, so that a
+    /// host drawing a frame at a time allocates no buffers.
+    public mutating func nextBuffer(columns: Int, rows: Int) -> Buffer {
+        guard var buffer = spare.take() else { return Buffer(columns: columns, rows: rows) }
+        guard buffer.columns == columns && buffer.rows == rows else { return Buffer(columns: columns, rows: rows) }
+        buffer.clear()
+        return buffer
     }
 
     /// Forgets what the terminal shows, so the next frame repaints everything (after a resize,
@@ -70,6 +82,7 @@ public struct Renderer: Sendable {
         if scrolled != nil, blankRow.columns != frame.columns { blankRow = Buffer(columns: frame.columns, rows: 1) }
         writeDifferences(from: previous, scrolled: scrolled, to: frame, into: &out)
         if let target = cursorPosition, frame.contains(target.column, target.row) { move(to: target.column, row: target.row, into: &out) }
+        spare = screen
         screen = frame
         if out.count == opening {
             lastFrameBytes = 0
@@ -262,7 +275,9 @@ public struct Renderer: Sendable {
                         while end < columns {
                             if end < spillEnd || differs(end) {
                                 lastChanged = end
-                                if conservative { spillEnd = Swift.max(spillEnd, Self.spillEnd(newCells[base + end], in: new, at: end)) }
+                                if conservative && newCells[base + end].glyph >= 0x80 {
+                                    spillEnd = Swift.max(spillEnd, Self.spillEnd(newCells[base + end], in: new, at: end))
+                                }
                             } else if end - lastChanged > 3 { break }
                             end += 1
                         }

@@ -81,7 +81,7 @@ public struct EventLoop {
             let now = Self.now()
             app.tick(at: now)
             startWork()
-            var buffer = Buffer(columns: columns, rows: rows)
+            var buffer = renderer.nextBuffer(columns: columns, rows: rows)
             app.render(into: &buffer, at: now)
             // Drawing can ask for work too (the rows a frame needs).
             startWork()
