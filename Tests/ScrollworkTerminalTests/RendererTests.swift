@@ -57,6 +57,17 @@ private func screen(after frames: [Buffer], mode: ColorMode = .trueColor) -> (Vi
         #expect(back.count < 2 * rowText)
     }
 
+    @Test("a one-row scroll is found at any width, not only widths that divide evenly", arguments: [97, 120, 121, 203])
+    func oneRowScrollAtAnyWidth(_ columns: Int) {
+        var r = Renderer(colorMode: .palette256)
+        var vs = VirtualScreen(columns: columns, rows: 40)
+        vs.apply(r.render(tableFrame(first: 0, columns: columns)))
+        let bytes = r.render(tableFrame(first: 1, columns: columns))
+        vs.apply(bytes)
+        #expect(vs.buffer == tableFrame(first: 1, columns: columns))
+        #expect(bytes.count < 2 * tableFrame(first: 1, columns: columns).text(ofRow: 39).utf8.count, "\(bytes.count) bytes")
+    }
+
     @Test func aPageDownStaysUnderSixKilobytes() {
         var r = Renderer(colorMode: .palette256)
         _ = r.render(tableFrame(first: 0))

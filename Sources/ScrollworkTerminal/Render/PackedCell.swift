@@ -42,6 +42,9 @@ struct PackedCell: Equatable {
         return a.0 == b.0 && a.1 == b.1
     }
 
+    /// True for one printable ASCII character, one cell wide: a byte of output.
+    var isPrintableASCII: Bool { glyph >= 0x20 && glyph < 0x7F && width == 1 }
+
     /// True when the text lives in the side table.
     var isCluster: Bool { glyph & Self.clusterFlag != 0 }
     /// The side-table index of a cluster cell.

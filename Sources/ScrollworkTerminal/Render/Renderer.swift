@@ -149,13 +149,15 @@ public struct Renderer: Sendable {
         let rows = new.rows
         guard rows >= 3, oldHashes.count == rows, newHashes.count == rows else { return nil }
         let width = scrollWidth(new)
+        // Only rows that changed where they are can have moved.
+        let changed = (0..<rows).map { !new.rowEqual($0, as: old, $0, width: width) }
         var best: Shift? = nil, bestLength = 0
         for distance in -(rows / 2)...(rows / 2) where distance != 0 {
             var runStart = -1
             for y in 0...rows {
                 let source = y + distance
-                let matches = y < rows && source >= 0 && source < rows && newHashes[y] == oldHashes[source]
-                    && newHashes[y] != oldHashes[y] && new.rowEqual(y, as: old, source, width: width)
+                let matches = y < rows && source >= 0 && source < rows && changed[y] && newHashes[y] == oldHashes[source]
+                    && new.rowEqual(y, as: old, source, width: width)
                 if matches {
                     if runStart < 0 { runStart = y }
                 } else if runStart >= 0 {
@@ -175,9 +177,10 @@ public struct Renderer: Sendable {
     /// The columns scroll detection compares: all but the last two.
     static func scrollWidth(_ b: Buffer) -> Int { Swift.min(b.columns, Swift.max(1, b.columns - 2)) }
 
-    /// A hash of every row of `b` over its first ``scrollWidth(_:)`` cells: each cell's text,
-    /// width and attributes, and the colours of every eighth cell. Rows with equal hashes are
-    /// compared in full before they count as equal, so the colours left out cost only a compare.
+    /// A hash of every row of `b` over its first ``scrollWidth(_:)`` cells: the text, width and
+    /// attributes of every third cell (of every cell where long clusters are), and the colours of
+    /// some. Rows with equal hashes are compared in full before they count as equal, so what is
+    /// left out costs only a compare.
     static func rowHashes(_ b: Buffer) -> [UInt64] {
         let width = scrollWidth(b), columns = b.columns
         let hasClusters = !b.clusters.isEmpty
@@ -197,8 +200,9 @@ public struct Renderer: Sendable {
                         low >>= 32
                     }
                     h = (h ^ low) &* 0x100_0000_01B3
-                    if x & 7 == 0 { h = (h ^ raw.loadUnaligned(fromByteOffset: x &* stride &+ 8, as: UInt64.self)) &* 0x100_0000_01B3 }
-                    x &+= 1
+                    // Which cells are sampled depends on the column, never on the row.
+                    if (x &- base) & 15 == 0 { h = (h ^ raw.loadUnaligned(fromByteOffset: x &* stride &+ 8, as: UInt64.self)) &* 0x100_0000_01B3 }
+                    x &+= hasClusters ? 1 : 3
                 }
                 return h
             }
@@ -318,7 +322,19 @@ public struct Renderer: Sendable {
             if cell.isContinuation { x += 1; continue }
             setStyle(cell.packedStyle, into: &out)
             let width = Int(Swift.max(1, cell.width))
-            if cell.glyph >= 0x20 && cell.glyph < 0x7F {
+            if cell.isPrintableASCII {
+                // A stretch of printable ASCII in this style goes out in one append.
+                let style = cell.packedStyle
+                var stop = x + 1
+                while stop < end, cells[base + stop].isPrintableASCII, cells[base + stop].packedStyle.sameBits(as: style) { stop += 1 }
+                let count = stop - x, first = base + x
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { bytes in
+                    for i in 0..<count { bytes[i] = UInt8(truncatingIfNeeded: cells[first + i].glyph) }
+                    out.append(contentsOf: bytes)
+                }
+                x = stop
+                continue
+            } else if cell.glyph >= 0x20 && cell.glyph < 0x7F {
                 out.append(UInt8(truncatingIfNeeded: cell.glyph))
             } else if conservative && (cell.isCluster || (cell.glyph < PackedCell.empty && TerminalWidthModel.isUncertain(scalar: cell.glyph))) {
                 // Blank the cells first (a terminal that draws the cluster narrower leaves nothing
