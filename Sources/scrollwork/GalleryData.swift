@@ -6,6 +6,10 @@ struct FileRow: Sendable {
     static let folders = ["Documents", "Projects/scrollwork/Sources", "Pictures/Holidays/2026", "Music", "Downloads", "Library/Application Support/Scrollwork"]
     static let words = ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "india", "juliet", "kilo", "lima"]
     static let extensions = ["txt", "png", "mov", "", "zip", "swift", "pdf", "md"]
+    /// Every date a row can have, 2026-01-01 … 2026-12-28, made once.
+    static let dates: [String] = (1...12).flatMap { month in
+        (1...28).map { day in "2026-\(month < 10 ? "0" : "")\(month)-\(day < 10 ? "0" : "")\(day)" }
+    }
 
     var name: String
     var path: String
@@ -18,12 +22,21 @@ struct FileRow: Sendable {
         let k = h % FileRow.kinds.count
         let word = FileRow.words[(h / 7) % FileRow.words.count]
         let ext = FileRow.extensions[k]
-        name = "\(word)-\(i)" + (ext.isEmpty ? "" : ".\(ext)")
-        path = "/Users/ada/\(FileRow.folders[(h / 13) % FileRow.folders.count])/\(name)"
+        // Built by appending: a table makes a screen of these every frame it pages.
+        var name = word
+        name += "-"
+        name += String(i)
+        if !ext.isEmpty { name += "."; name += ext }
+        self.name = name
+        var path = "/Users/ada/"
+        path += FileRow.folders[(h / 13) % FileRow.folders.count]
+        path += "/"
+        path += name
+        self.path = path
         size = k == 3 ? 0 : (h / 3) % 5_000_000
         kind = FileRow.kinds[k]
         let day = (h / 17) % 28 + 1, month = (h / 19) % 12 + 1
-        date = "2026-\(month < 10 ? "0" : "")\(month)-\(day < 10 ? "0" : "")\(day)"
+        date = FileRow.dates[(month - 1) * 28 + day - 1]
     }
 }
 
