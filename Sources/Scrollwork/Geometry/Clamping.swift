@@ -1,5 +1,6 @@
 extension Double {
     /// The value moved into `range`; NaN becomes the lower bound so a bad number never escapes.
+    @inlinable
     public func clamped(to range: ClosedRange<Double>) -> Double {
         guard !isNaN else { return range.lowerBound }
         return Swift.min(Swift.max(self, range.lowerBound), range.upperBound)
@@ -7,7 +8,9 @@ extension Double {
 }
 
 extension Comparable {
-    /// The value moved into `range`.
+    /// The value moved into `range`. Inlinable, so that callers in other modules get it compiled
+    /// for their type instead of running the generic version.
+    @inlinable
     public func clamped(to range: ClosedRange<Self>) -> Self {
         Swift.min(Swift.max(self, range.lowerBound), range.upperBound)
     }
@@ -31,12 +34,14 @@ extension Point {
 
 extension Int {
     /// `self + other`, held at `Int.max` or `Int.min` instead of overflowing.
+    @inlinable
     public func addingSaturating(_ other: Int) -> Int {
         let (sum, overflow) = addingReportingOverflow(other)
         return overflow ? (other > 0 ? .max : .min) : sum
     }
 
     /// `self - other`, held at `Int.max` or `Int.min` instead of overflowing.
+    @inlinable
     public func subtractingSaturating(_ other: Int) -> Int {
         let (difference, overflow) = subtractingReportingOverflow(other)
         return overflow ? (other < 0 ? .max : .min) : difference
@@ -44,6 +49,7 @@ extension Int {
 
     /// `value` rounded toward zero, with NaN as 0 and values beyond `Int`'s range held at
     /// `Int.min` or `Int.max`: a conversion from points to cells or rows that cannot trap.
+    @inlinable
     public init(saturating value: Double) {
         if value.isNaN {
             self = 0

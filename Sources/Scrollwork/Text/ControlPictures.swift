@@ -37,6 +37,17 @@ public func drawnWidth(_ character: Character) -> Int {
 /// The cells a string takes when a host draws it as data: the sum of
 /// ``drawnWidth(_:)-(Character)`` over its grapheme clusters.
 public func drawnWidth(_ string: some StringProtocol) -> Int {
+    stringDrawnWidth(string)
+}
+
+/// The width of `string` as the generic `drawnWidth(_:)` gives it, compiled for `String` here
+/// so that callers in other modules do not run the generic version.
+public func drawnWidth(_ string: String) -> Int {
+    stringDrawnWidth(string)
+}
+
+@inline(__always)
+private func stringDrawnWidth(_ string: some StringProtocol) -> Int {
     var ascii = 0
     for byte in string.utf8 {
         guard byte < 0x80 else {

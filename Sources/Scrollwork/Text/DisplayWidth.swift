@@ -55,6 +55,17 @@ public func displayWidth(_ character: Character) -> Int {
 /// displayWidth("e\u{301}") // 1
 /// ```
 public func displayWidth(_ string: some StringProtocol) -> Int {
+    stringWidth(string)
+}
+
+/// The width of `string` as the generic `displayWidth(_:)` gives it, compiled for `String`
+/// here so that a caller in another module does not run the generic version, many times slower.
+public func displayWidth(_ string: String) -> Int {
+    stringWidth(string)
+}
+
+@inline(__always)
+private func stringWidth(_ string: some StringProtocol) -> Int {
     var ascii = 0
     var isASCII = true
     for byte in string.utf8 {
