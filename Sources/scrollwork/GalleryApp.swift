@@ -113,23 +113,29 @@ struct GalleryApp: App {
     mutating func takeWork() -> [WorkRequest] { table.takeWork() }
 
     /// The current page's status line, whole.
-    var pageStatus: String {
-        // Read from the stored page itself: through a key path the whole page would be copied.
-        switch page {
-        case .scrollView: return scrollView.status
-        case .table: return table.status
-        case .list: return list.status
-        case .outline: return outline.status
-        case .pageControl: return pageControlPage.status
-        case .idioms: return idioms.status
-        case .checks: return checks.status
-        }
-    }
+    var pageStatus: String { readPage(StatusRead()) }
 
     var isAnimating: Bool { childrenAreAnimating }
     var wakeTime: Double? { childrenWakeTime }
     /// The focused row, cell or field of the page, for the terminal's cursor.
-    var cursorPosition: CellPosition? { current.child.cursorPosition(self) }
+    var cursorPosition: CellPosition? { readPage(CursorRead()) }
+
+    /// True while a text field on the current page has the keyboard.
+    var pageIsEditingText: Bool { readPage(EditingRead()) }
+
+    /// Reads `reader`'s value from whichever page is current, handing the stored page to a
+    /// generic function: a key path or an existential would copy the whole page first.
+    func readPage<R: PageReader>(_ reader: R) -> R.Value {
+        switch page {
+        case .scrollView: return reader.read(scrollView)
+        case .table: return reader.read(table)
+        case .list: return reader.read(list)
+        case .outline: return reader.read(outline)
+        case .pageControl: return reader.read(pageControlPage)
+        case .idioms: return reader.read(idioms)
+        case .checks: return reader.read(checks)
+        }
+    }
 
     mutating func tick(at time: Double) { tickChildren(at: time) }
 
@@ -151,7 +157,7 @@ struct GalleryApp: App {
             if showsHelp { showsHelp = false; return }
             if key == KeyEvent(.character("c"), .control) { wantsQuit = true; return }
             // A focused text field gets every other key first; Esc or Enter leaves it.
-            if page.isEditingText(self) { _ = page.handle(&self, event, time); return }
+            if pageIsEditingText { _ = page.handle(&self, event, time); return }
             switch (key.key, key.modifiers) {
             case (.character("q"), []): wantsQuit = true; return
             case (.character("?"), _), (.function(1), _): showsHelp = true; return
@@ -281,4 +287,25 @@ extension GalleryApp: WidgetGroup {
     var children: [Child<GalleryApp>] {
         style.idiom.supportsPageControls ? [current.child, Child(\.dots)] : [current.child]
     }
+}
+
+/// Something ``GalleryApp/readPage(_:)`` reads from a page.
+protocol PageReader {
+    associatedtype Value
+    func read<P: GalleryPage>(_ page: P) -> Value
+}
+
+/// The page's status line.
+struct StatusRead: PageReader {
+    func read<P: GalleryPage>(_ page: P) -> String { page.status }
+}
+
+/// Where the page's focus puts the terminal's cursor.
+struct CursorRead: PageReader {
+    func read<P: GalleryPage>(_ page: P) -> CellPosition? { page.cursorPosition }
+}
+
+/// Whether a text field on the page has the keyboard.
+struct EditingRead: PageReader {
+    func read<P: GalleryPage>(_ page: P) -> Bool { page.isEditingText }
 }

@@ -54,8 +54,23 @@ public struct Buffer: Sendable {
         clusterLimit = 64
         movedRows.removeAll(keepingCapacity: true)
         let packed = pack(cell)
-        storage.withUnsafeMutableBufferPointer { $0.update(repeating: packed) }
+        let columns = self.columns
+        storage.withUnsafeMutableBufferPointer { cells in
+            guard let base = cells.baseAddress, columns > 0 else { return }
+            if packed.sameBits(as: .blank) {
+                // The usual blank: each row copied from a blank row made once, a memory copy.
+                Self.blankRow.withUnsafeBufferPointer { blank in
+                    guard let source = blank.baseAddress else { return }
+                    for row in 0..<rows { (base + row * columns).update(from: source, count: columns) }
+                }
+            } else {
+                cells.update(repeating: packed)
+            }
+        }
     }
+
+    /// A row of blank cells as wide as the widest buffer.
+    private static let blankRow = [PackedCell](repeating: .blank, count: maximumSide)
 
     /// Fills `rect` (clipped to the buffer) with `cell`.
     public mutating func fill(_ rect: CellRect, with cell: Cell = .blank()) {
