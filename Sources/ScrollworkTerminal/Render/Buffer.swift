@@ -44,6 +44,14 @@ public struct Buffer: Sendable {
         set { if contains(column, row) { storage[row * columns + column] = pack(newValue) } }
     }
 
+    /// Puts one code point, one cell wide, at `column`, `row` (nothing outside the buffer):
+    /// what drawing a `Cell` does, without making a string for it.
+    mutating func set(_ scalar: Unicode.Scalar, column: Int, row: Int, style: PackedStyle) {
+        guard contains(column, row) else { return }
+        storage[row * columns + column] = PackedCell(glyph: scalar.value, width: 1, style: style)
+        repairEdges(row: row, from: column, to: column + 1)
+    }
+
     /// True when the position lies inside the buffer.
     public func contains(_ column: Int, _ row: Int) -> Bool { column >= 0 && column < columns && row >= 0 && row < rows }
 

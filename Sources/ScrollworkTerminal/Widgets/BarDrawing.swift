@@ -1,7 +1,7 @@
 /// Draws bars with eighth-of-a-cell precision at their ends, for indicator thumbs.
 enum BarDrawing {
-    static let lowerBlocks: [Character] = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
-    static let leftBlocks: [Character] = ["▏", "▎", "▍", "▌", "▋", "▊", "▉", "█"]
+    static let lowerBlocks: [Unicode.Scalar] = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
+    static let leftBlocks: [Unicode.Scalar] = ["▏", "▎", "▍", "▌", "▋", "▊", "▉", "█"]
 
     /// A vertical bar in `column` from `start` to `end` (rows, fractional, absolute).
     static func vertical(_ buffer: inout Buffer, column: Int, from start: Double, to end: Double, style: Style, clip: CellRect) {
@@ -10,22 +10,23 @@ enum BarDrawing {
         guard end > start, !clip.isEmpty else { return }
         let first = Swift.max(Int(saturating: start.rounded(.down)), clip.row), last = Swift.min(Int(saturating: end.rounded(.up)), clip.maxRow)
         guard first < last else { return }
+        var inverted = style
+        inverted.reverse.toggle()
+        let plain = PackedStyle(style), reversed = PackedStyle(inverted)
         for row in first..<last where clip.contains(column: column, row: row) {
             let top = Swift.max(start, Double(row)), bottom = Swift.min(end, Double(row + 1))
             let eighths = Int(saturating: ((bottom - top) * 8).rounded())
             guard eighths > 0 else { continue }
             if eighths >= 8 {
-                buffer[column, row] = Cell("█", style: style)
+                buffer.set("█", column: column, row: row, style: plain)
             } else if bottom >= Double(row + 1) - 1e-9 {
                 // The bar fills the lower part of the cell.
-                buffer[column, row] = Cell(String(lowerBlocks[eighths - 1]), style: style)
+                buffer.set(lowerBlocks[eighths - 1], column: column, row: row, style: plain)
             } else if top <= Double(row) + 1e-9 {
                 // The upper part: the complementary lower block in reverse video.
-                var inverted = style
-                inverted.reverse.toggle()
-                buffer[column, row] = Cell(String(lowerBlocks[7 - eighths]), style: inverted)
+                buffer.set(lowerBlocks[7 - eighths], column: column, row: row, style: reversed)
             } else {
-                buffer[column, row] = Cell(String(lowerBlocks[eighths - 1]), style: style)
+                buffer.set(lowerBlocks[eighths - 1], column: column, row: row, style: plain)
             }
         }
     }
@@ -36,20 +37,21 @@ enum BarDrawing {
         guard end > start, !clip.isEmpty else { return }
         let first = Swift.max(Int(saturating: start.rounded(.down)), clip.column), last = Swift.min(Int(saturating: end.rounded(.up)), clip.maxColumn)
         guard first < last else { return }
+        var inverted = style
+        inverted.reverse.toggle()
+        let plain = PackedStyle(style), reversed = PackedStyle(inverted)
         for column in first..<last where clip.contains(column: column, row: row) {
             let left = Swift.max(start, Double(column)), right = Swift.min(end, Double(column + 1))
             let eighths = Int(saturating: ((right - left) * 8).rounded())
             guard eighths > 0 else { continue }
             if eighths >= 8 {
-                buffer[column, row] = Cell("█", style: style)
+                buffer.set("█", column: column, row: row, style: plain)
             } else if left <= Double(column) + 1e-9 {
-                buffer[column, row] = Cell(String(leftBlocks[eighths - 1]), style: style)
+                buffer.set(leftBlocks[eighths - 1], column: column, row: row, style: plain)
             } else if right >= Double(column + 1) - 1e-9 {
-                var inverted = style
-                inverted.reverse.toggle()
-                buffer[column, row] = Cell(String(leftBlocks[7 - eighths]), style: inverted)
+                buffer.set(leftBlocks[7 - eighths], column: column, row: row, style: reversed)
             } else {
-                buffer[column, row] = Cell(String(leftBlocks[eighths - 1]), style: style)
+                buffer.set(leftBlocks[eighths - 1], column: column, row: row, style: plain)
             }
         }
     }
