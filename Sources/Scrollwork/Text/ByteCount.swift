@@ -3,18 +3,26 @@
 /// "1 byte", "532 bytes", "12 KB", "1 MB", "3.9 MB", "1.25 GB". A negative count shows as
 /// "Zero bytes".
 public func finderByteCount(_ bytes: Int) -> String {
+    let units = byteUnits
     guard bytes > 0 else { return "Zero bytes" }
     if bytes == 1 { return "1 byte" }
     if bytes < 1000 { return "\(bytes) bytes" }
     // The unit is chosen after rounding, so 999,999 bytes is "1 MB", not "1,000 KB".
-    let units: [(name: String, size: Double, decimals: Int)] = [("KB", 1e3, 0), ("MB", 1e6, 1), ("GB", 1e9, 2), ("TB", 1e12, 2), ("PB", 1e15, 2), ("EB", 1e18, 2)]
     for (i, unit) in units.enumerated() {
         let scale = Double(Int(saturating: pow10(unit.decimals)))
         let rounded = (Double(bytes) / unit.size * scale).rounded() / scale
-        if rounded < 1000 || i == units.count - 1 { return decimal(rounded, unit.decimals) + " " + unit.name }
+        if rounded < 1000 || i == units.count - 1 {
+            var text = decimal(rounded, unit.decimals)
+            text += " "
+            text += unit.name
+            return text
+        }
     }
     return "\(bytes) bytes"
 }
+
+/// Finder's units, with the decimals each shows.
+private let byteUnits: [(name: String, size: Double, decimals: Int)] = [("KB", 1e3, 0), ("MB", 1e6, 1), ("GB", 1e9, 2), ("TB", 1e12, 2), ("PB", 1e15, 2), ("EB", 1e18, 2)]
 
 private func pow10(_ n: Int) -> Double { n <= 0 ? 1 : 10 * pow10(n - 1) }
 
@@ -22,7 +30,12 @@ private func pow10(_ n: Int) -> Double { n <= 0 ? 1 : 10 * pow10(n - 1) }
 private func decimal(_ value: Double, _ decimals: Int) -> String {
     let scale = Int(saturating: pow10(decimals))
     let scaled = Int(saturating: (value * Double(scale)).rounded())
-    guard decimals > 0, scaled % scale != 0 else { return "\(scaled / scale)" }
+    // Appended piece by piece: a table formats a screen of these every frame it pages.
+    var text = String(scaled / scale)
+    guard decimals > 0, scaled % scale != 0 else { return text }
     let fraction = String(scaled % scale)
-    return "\(scaled / scale)." + String(repeating: "0", count: decimals - fraction.count) + fraction
+    text += "."
+    if fraction.count < decimals { text += String(repeating: "0", count: decimals - fraction.count) }
+    text += fraction
+    return text
 }
