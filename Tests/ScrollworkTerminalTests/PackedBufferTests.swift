@@ -69,6 +69,32 @@ import Testing
         #expect((0..<4).map { clipped[$0, 0].text } == ["中", "", " ", " "])
     }
 
+    @Test("clear blanks every cell, in the default blank or any other, and forgets the side table")
+    func clearBlanks() {
+        var b = Buffer(columns: 7, rows: 3)
+        b.draw("ab👍🏽中", column: 1, row: 1, style: Style(bold: true))
+        b.clear()
+        #expect(b == Buffer(columns: 7, rows: 3) && b.clusters.isEmpty)
+        let dot = Cell("·", style: Style(foreground: .ansi(2)))
+        b.clear(with: dot)
+        #expect(b == Buffer(columns: 7, rows: 3, fill: dot))
+    }
+
+    @Test("a renderer hands back the buffer of the frame before last, blank, and a new one when the size changes")
+    func nextBufferIsBlank() {
+        var renderer = Renderer(colorMode: .palette256)
+        for first in 0..<3 {
+            var frame = renderer.nextBuffer(columns: 120, rows: 40)
+            #expect(frame == Buffer(columns: 120, rows: 40), "frame \(first) starts blank")
+            // Drawn into, so that a buffer handed back later has something to clear.
+            frame.fill(frame.area, with: Cell("x", style: Style(background: .palette(236))))
+            frame.draw("frame \(first) 👍🏽", column: 0, row: first)
+            _ = renderer.render(frame)
+        }
+        let resized = renderer.nextBuffer(columns: 80, rows: 24)
+        #expect(resized.columns == 80 && resized.rows == 24 && resized == Buffer(columns: 80, rows: 24))
+    }
+
     @Test("copied rows keep their clusters and never leave half a wide character")
     func copyCells() {
         var source = Buffer(columns: 6, rows: 1)
