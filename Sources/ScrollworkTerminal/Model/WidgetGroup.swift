@@ -54,10 +54,13 @@ extension WidgetGroup {
 
     /// The focused child: the chosen one while it is on screen and takes keys, else the first
     /// child that takes keys.
-    public var focusedChild: AnyKeyPath? {
-        let candidates = children.filter { $0.acceptsFocus(self) }
-        if let focus = routing.focus, candidates.contains(where: { $0.id == focus }) { return focus }
-        return candidates.first?.id
+    public var focusedChild: AnyKeyPath? { focusedEntry(in: children)?.id }
+
+    /// The child with keyboard focus among `children`: the routed one while it takes focus, else
+    /// the first that does. Only the children needed are asked, and `children` is made once.
+    private func focusedEntry(in children: [Child<Self>]) -> Child<Self>? {
+        if let focus = routing.focus, let routed = children.first(where: { $0.id == focus }), routed.acceptsFocus(self) { return routed }
+        return children.first { $0.acceptsFocus(self) }
     }
 
     /// True when the widget at `path` has keyboard focus.
@@ -80,16 +83,10 @@ extension WidgetGroup {
     }
 
     /// True while the focused child takes printable keys as text.
-    public var focusedChildIsEditingText: Bool {
-        guard let focus = focusedChild else { return false }
-        return children.first { $0.id == focus }?.isEditingText(self) ?? false
-    }
+    public var focusedChildIsEditingText: Bool { focusedEntry(in: children)?.isEditingText(self) ?? false }
 
     /// Where the focused child wants the terminal's cursor, if anywhere.
-    public var focusedCursorPosition: CellPosition? {
-        guard let focus = focusedChild else { return nil }
-        return children.first { $0.id == focus }?.cursorPosition(self)
-    }
+    public var focusedCursorPosition: CellPosition? { focusedEntry(in: children)?.cursorPosition(self) }
 
     /// Routes `event` to the children as the type's documentation describes.
     ///
@@ -101,7 +98,7 @@ extension WidgetGroup {
         switch event {
         case let .mouse(mouse): return routePointer(mouse, at: time)
         case .key, .paste:
-            guard let focus = focusedChild, let child = children.first(where: { $0.id == focus }) else { return .ignored }
+            guard let child = focusedEntry(in: children) else { return .ignored }
             return child.handle(&self, event, time)
         case .focus, .resize, .work:
             return .ignored
