@@ -46,7 +46,6 @@ struct FrameDriver {
     static let columns = 120, rows = 40
     var app: GalleryApp
     var renderer = Renderer(colorMode: .palette256)
-    var buffer = Buffer(columns: FrameDriver.columns, rows: FrameDriver.rows)
     var time = 0.0
     let workload: Frames.Workload
     /// Frames since the last flick.
@@ -117,7 +116,7 @@ struct FrameDriver {
     private mutating func draw() -> Int {
         app.tick(at: time)
         _ = app.takeWork()
-        buffer = renderer.nextBuffer(columns: Self.columns, rows: Self.rows)
+        var buffer = renderer.nextBuffer(columns: Self.columns, rows: Self.rows)
         app.render(into: &buffer, at: time)
         return renderer.render(buffer, cursorPosition: app.cursorPosition).count
     }

@@ -65,7 +65,7 @@ public struct Buffer: Sendable {
         let columns = self.columns
         storage.withUnsafeMutableBufferPointer { cells in
             guard let base = cells.baseAddress, columns > 0 else { return }
-            if packed.sameBits(as: .blank) {
+            if packed == .blank {
                 // The usual blank: each row copied from a blank row made once, a memory copy.
                 Self.blankRow.withUnsafeBufferPointer { blank in
                     guard let source = blank.baseAddress else { return }
@@ -268,14 +268,7 @@ public struct Buffer: Sendable {
     /// Copies rows `source` of `other` over rows starting at `destination` of this buffer (same width).
     mutating func copyRows(_ source: Range<Int>, of other: Buffer, to destination: Int) {
         guard other.columns == columns else { return }
-        for (i, y) in source.enumerated() where y >= 0 && y < other.rows && destination + i >= 0 && destination + i < rows {
-            let from = y * columns, to = (destination + i) * columns
-            for x in 0..<columns {
-                var cell = other.storage[from + x]
-                if cell.isCluster { cell.glyph = glyph(other.clusters[cell.clusterIndex]) }
-                storage[to + x] = cell
-            }
-        }
+        for (i, y) in source.enumerated() { copyCells(of: y, from: other, to: destination + i, column: 0) }
     }
 
     /// Copies `width` cells (all of the row by default) of row `sourceRow` of `source`, from

@@ -35,13 +35,6 @@ struct PackedCell: Equatable {
         background = style.background
     }
 
-    /// True when both hold the same bits: the same cell, unless they are clusters of two buffers.
-    @inline(__always)
-    func sameBits(as other: PackedCell) -> Bool {
-        let a = unsafeBitCast(self, to: (UInt64, UInt64).self), b = unsafeBitCast(other, to: (UInt64, UInt64).self)
-        return a.0 == b.0 && a.1 == b.1
-    }
-
     /// True for one printable ASCII character, one cell wide: a byte of output.
     var isPrintableASCII: Bool { glyph >= 0x20 && glyph < 0x7F && width == 1 }
 
@@ -72,6 +65,9 @@ struct PackedStyle: Equatable {
     var foreground: UInt32
     var background: UInt32
 
+    /// Attributes no style has: what a terminal's current style is when nothing is known of it.
+    static let unknown = PackedStyle(attributes: 0xFF, foreground: .max, background: .max)
+
     init(attributes: UInt8, foreground: UInt32, background: UInt32) {
         self.attributes = attributes
         self.foreground = foreground
@@ -86,12 +82,6 @@ struct PackedStyle: Equatable {
         if style.underline { bits |= 8 }
         if style.reverse { bits |= 16 }
         self.init(attributes: bits, foreground: style.foreground.packed, background: style.background.packed)
-    }
-
-    /// True when both are the same style.
-    @inline(__always)
-    func sameBits(as other: PackedStyle) -> Bool {
-        attributes == other.attributes && foreground == other.foreground && background == other.background
     }
 
     /// The style it packs.

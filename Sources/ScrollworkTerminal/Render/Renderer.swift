@@ -28,11 +28,7 @@ public struct Renderer: Sendable {
     /// One blank row, what a scroll region brings in.
     private var blankRow = Buffer(columns: 0, rows: 1)
     /// The terminal's current attributes; nil when unknown.
-    private var style: PackedStyle? = nil {
-        didSet { knownStyle = style ?? PackedStyle(attributes: 0xFF, foreground: .max, background: .max) }
-    }
-    /// `style`, or a style no cell has when it is unknown: compared once a cell, without optionals.
-    private var knownStyle = PackedStyle(attributes: 0xFF, foreground: .max, background: .max)
+    private var style = PackedStyle.unknown
 
     /// A renderer for a terminal of `colorMode`.
     public init(colorMode: ColorMode) {
@@ -54,7 +50,7 @@ public struct Renderer: Sendable {
     public mutating func invalidate() {
         screen = nil
         cursor = nil
-        style = nil
+        style = .unknown
     }
 
     /// The bytes that turn the terminal's screen into `frame`, leaving the terminal's cursor on
@@ -109,16 +105,13 @@ public struct Renderer: Sendable {
     static func scroll(from old: Buffer, to new: Buffer) -> Shift? {
         let rows = new.rows, width = scrollWidth(new)
         guard rows >= 3 else { return nil }
-        var changed = 0
-        for y in 0..<rows where !new.rowEqual(y, as: old, y, width: width) {
-            changed += 1
-            if changed >= 2 { break }
-        }
-        guard changed >= 2 else { return nil }
+        // Only rows that changed where they are can have moved; worked out once, for both searches.
+        let changed = (0..<rows).map { !new.rowEqual($0, as: old, $0, width: width) }
+        guard changed.lazy.filter({ $0 }).count >= 2 else { return nil }
         for hint in new.movedRows {
             if let shift = verified(hint, from: old, to: new, width: width) { return shift }
         }
-        return detectScroll(from: old, oldHashes: rowHashes(old), to: new, newHashes: rowHashes(new))
+        return detectScroll(from: old, oldHashes: rowHashes(old), to: new, newHashes: rowHashes(new), changed: changed)
     }
 
     /// The longest run of rows in a noted block that really shows the old rows moved (a row the
@@ -145,12 +138,11 @@ public struct Renderer: Sendable {
     /// Rows are compared without their last two columns, where scroll indicators are drawn over
     /// the content: the indicator does not move with the rows, and the few cells it changes are
     /// written after the scroll like any other difference.
-    static func detectScroll(from old: Buffer, oldHashes: [UInt64], to new: Buffer, newHashes: [UInt64]) -> Shift? {
+    /// `changed` says which rows differ from the old ones in the same place.
+    static func detectScroll(from old: Buffer, oldHashes: [UInt64], to new: Buffer, newHashes: [UInt64], changed: [Bool]) -> Shift? {
         let rows = new.rows
-        guard rows >= 3, oldHashes.count == rows, newHashes.count == rows else { return nil }
+        guard rows >= 3, oldHashes.count == rows, newHashes.count == rows, changed.count == rows else { return nil }
         let width = scrollWidth(new)
-        // Only rows that changed where they are can have moved.
-        let changed = (0..<rows).map { !new.rowEqual($0, as: old, $0, width: width) }
         var best: Shift? = nil, bestLength = 0
         for distance in -(rows / 2)...(rows / 2) where distance != 0 {
             var runStart = -1
@@ -326,7 +318,7 @@ public struct Renderer: Sendable {
                 // A stretch of printable ASCII in this style goes out in one append.
                 let style = cell.packedStyle
                 var stop = x + 1
-                while stop < end, cells[base + stop].isPrintableASCII, cells[base + stop].packedStyle.sameBits(as: style) { stop += 1 }
+                while stop < end, cells[base + stop].isPrintableASCII, cells[base + stop].packedStyle == style { stop += 1 }
                 let count = stop - x, first = base + x
                 withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { bytes in
                     for i in 0..<count { bytes[i] = UInt8(truncatingIfNeeded: cells[first + i].glyph) }
@@ -386,8 +378,8 @@ public struct Renderer: Sendable {
     }
 
     private mutating func setStyle(_ next: PackedStyle, into out: inout [UInt8]) {
-        guard !knownStyle.sameBits(as: next) else { return }
-        Self.appendStyleChange(from: style?.style, to: next.style, colorMode: colorMode, into: &out)
+        guard style != next else { return }
+        Self.appendStyleChange(from: style == .unknown ? nil : style.style, to: next.style, colorMode: colorMode, into: &out)
         style = next
     }
 

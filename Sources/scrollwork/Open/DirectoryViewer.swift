@@ -49,13 +49,9 @@ struct DirectoryViewer: App {
     var tree: DirectoryTree { view.outline.source }
 
     mutating func handle(_ event: Event, at time: Double) {
-        if view.handle(event, at: time).isHandled {
+        guard let key = view.keyLeftOver(event, at: time) else {
             for column in view.takeHeadingClicks() { sort(byHeading: column) }
             if let error = view.takeError() { note = "\(error)" }
-            return
-        }
-        guard case let .key(key) = event else {
-            if case let .mouse(mouse) = event, case .wheel = mouse.kind { view.overscroll(mouse, at: time) }
             return
         }
         switch ViewerKey(key) {

@@ -148,13 +148,9 @@ struct FileViewer: App, ShowsIndexedFile {
             openDetail(row: path.row, at: time)
             return
         }
-        if view.handle(event, at: time).isHandled {
+        guard let key = view.keyLeftOver(event, at: time) else {
             for case let .headingClicked(column) in view.takeEvents() { startSort(column) }
             if let error = view.takeError() { note = "\(error)" }
-            return
-        }
-        guard case let .key(key) = event else {
-            if case let .mouse(mouse) = event, case .wheel = mouse.kind { view.overscroll(mouse, at: time) }
             return
         }
         switch ViewerKey(key) {
