@@ -139,6 +139,16 @@ struct GalleryApp: App {
 
     mutating func tick(at time: Double) { tickChildren(at: time) }
 
+    /// Keys the gallery takes before the page when no text field has the keyboard: the ones
+    /// `handle` switches on, and Tab, which moves on to the next page from the last widget.
+    static func isGalleryKey(_ key: KeyEvent) -> Bool {
+        switch (key.key, key.modifiers) {
+        case (.character("q"), []), (.character("?"), _), (.function(1), _), (.character("]"), []), (.character("["), []), (.tab, _): return true
+        case let (.function(n), _): return n >= 2 && n <= 8
+        default: return false
+        }
+    }
+
     mutating func handle(_ event: Event, at time: Double) {
         let page = current.child
         switch event {
@@ -156,8 +166,9 @@ struct GalleryApp: App {
             if let crash = testCrash, key == KeyEvent(.character("!")) { TestCrash.crash(crash) }
             if showsHelp { showsHelp = false; return }
             if key == KeyEvent(.character("c"), .control) { wantsQuit = true; return }
-            // A focused text field gets every other key first; Esc or Enter leaves it.
-            if pageIsEditingText { _ = page.handle(&self, event, time); return }
+            // A focused text field gets every other key first; Esc or Enter leaves it. Only the
+            // keys the gallery would take itself need the question: it copies the page.
+            if Self.isGalleryKey(key), pageIsEditingText { _ = page.handle(&self, event, time); return }
             switch (key.key, key.modifiers) {
             case (.character("q"), []): wantsQuit = true; return
             case (.character("?"), _), (.function(1), _): showsHelp = true; return

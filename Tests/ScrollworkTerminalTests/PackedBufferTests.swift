@@ -139,6 +139,16 @@ import Testing
             #expect(same(reused, frame(&fresh, at: Double(step))), "after \(step) rows")
             #expect(reused.movedRows == [Buffer.MovedRows(top: 1, bottom: 39, distance: 1)])
         }
+        // Back and forth: kept rows end up in other lines of the keep, and each is found again.
+        let moves: [(ScrollCommand, Int)] = [(.lineUp, -1), (.lineUp, -1), (.lineDown, 1), (.pageDown, 0), (.lineUp, -1), (.lineDown, 1), (.lineDown, 1)]
+        for (step, (command, distance)) in moves.enumerated() {
+            let time = Double(10 + step)
+            view.table.list.scroll.perform(command, animated: false, time: time)
+            let reused = frame(&view, at: time)
+            var fresh = TableView(view.table)
+            #expect(same(reused, frame(&fresh, at: time)), "after \(command)")
+            if distance != 0 { #expect(reused.movedRows == [Buffer.MovedRows(top: 1, bottom: 39, distance: distance)], "after \(command)") }
+        }
     }
 
     @Test("rows are drawn again when the rows, their order, their style or the columns change")

@@ -3,36 +3,15 @@ extension ListState {
     public var numberOfItems: Int { itemStarts.last ?? 0 }
 
     /// How many rows of `section` are shown: all, or the watchOS row limit (LT-14).
-    func shownRows(_ section: Int) -> Int {
-        let count = sections[section].order.count
-        guard let limit = rowLimit, !expandedSections.contains(section) else { return count }
-        return Swift.min(count, Swift.max(0, limit))
-    }
+    func shownRows(_ section: Int) -> Int { parts(section).rows }
 
-    private func parts(_ s: Int) -> (spacer: Bool, header: Bool, rows: Int, showMore: Bool, footer: Bool) {
-        let rows = shownRows(s)
-        return (style.separatesSections && s > 0, sections[s].header != nil, rows,
-                rows < sections[s].order.count, sections[s].footer != nil)
+    /// The items section `s` is made of now (``items`` has them as of the last structural change).
+    private func parts(_ s: Int) -> ListItemMap.Parts {
+        ListItemMap.parts(of: sections[s], at: s, rowLimit: rowLimit, expanded: expandedSections.contains(s), separated: style.separatesSections)
     }
 
     /// The item at flat position `index`.
-    public func item(at index: Int) -> Item? {
-        guard index >= 0 && index < numberOfItems else { return nil }
-        var low = 0, high = sections.count - 1
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if itemStarts[mid] <= index { low = mid } else { high = mid - 1 }
-        }
-        let s = low
-        var local = index - itemStarts[s]
-        let p = parts(s)
-        if p.spacer { if local == 0 { return .spacer(section: s) }; local -= 1 }
-        if p.header { if local == 0 { return .header(section: s) }; local -= 1 }
-        if local < p.rows { return .row(IndexPath(row: local, section: s)) }
-        local -= p.rows
-        if p.showMore { if local == 0 { return .showMore(section: s) }; local -= 1 }
-        return p.footer && local == 0 ? .footer(section: s) : nil
-    }
+    public func item(at index: Int) -> Item? { items.item(at: index) }
 
     /// The flat position of the row at `indexPath` (nil when it is hidden by the row limit).
     public func itemIndex(of indexPath: IndexPath) -> Int? {
@@ -64,7 +43,12 @@ extension ListState {
     /// content coordinates. Costs O(visible items · log n), whatever the number of rows.
     public func visibleItems(overscan: Int = 2) -> [(index: Int, item: Item, frame: Rect)] {
         let range = heights.visibleRange(top: scroll.offset.y, length: scroll.contentViewport.height, overscan: overscan.clamped(to: 0...1000))
-        return range.compactMap { i in item(at: i).map { (i, $0, frame(ofItem: i)) } }
+        // Read once: each read of this generic type's properties looks the type up at run time.
+        let map = items, heights = heights, inset = style.rowInset
+        let width = Swift.max(0, scroll.contentViewport.width - 2 * inset)
+        return range.compactMap { i in
+            map.item(at: i).map { (i, $0, Rect(x: inset, y: heights.offset(ofItem: i), width: width, height: heights.height(ofItem: i))) }
+        }
     }
 
     /// Sets the size of the view the list is shown in. The row at the top stays at the top
@@ -110,16 +94,8 @@ extension ListState {
 
     /// Recomputes where every item starts and how tall it is, after a structural change.
     mutating func rebuildGeometry() {
-        var starts: [Int] = []
-        starts.reserveCapacity(sections.count + 1)
-        var total = 0
-        for s in sections.indices {
-            starts.append(total)
-            let p = parts(s)
-            total += (p.spacer ? 1 : 0) + (p.header ? 1 : 0) + p.rows + (p.showMore ? 1 : 0) + (p.footer ? 1 : 0)
-        }
-        starts.append(total)
-        itemStarts = starts
+        items = ListItemMap(sections.indices.map(parts))
+        let starts = items.starts, total = items.count
         let m = metrics
         let uniform = !m.rowsVaryInHeight && measured.isEmpty
             && (!sections.contains { $0.header != nil } || m.headerHeight == m.rowHeight)
@@ -133,7 +109,7 @@ extension ListState {
             heights = .variable(count: total) { _ in
                 while s < self.sections.count - 1 && local >= starts[s + 1] - starts[s] { s += 1; local = 0 }
                 defer { local += 1 }
-                let p = self.parts(s)
+                let p = self.items.parts[s]
                 var i = local
                 if p.spacer { if i == 0 { return m.sectionSpacing }; i -= 1 }
                 if p.header { if i == 0 { return m.headerHeight }; i -= 1 }

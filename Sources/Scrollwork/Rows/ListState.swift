@@ -109,7 +109,10 @@ public struct ListState<Row: Sendable>: Sendable {
     /// section) is selected, so a second delete acts; after an insert the first new row is
     /// selected and revealed. Off by default: the selection then simply follows its rows.
     public var selectsAfterEdits = false
-    var itemStarts: [Int] = []
+    /// The sections as flat items, as of the last structural change.
+    var items = ListItemMap()
+    /// Where each section's items start, then the total.
+    var itemStarts: [Int] { items.starts }
     /// Item heights and positions.
     public internal(set) var heights = RowHeights.fixed(16, count: 0)
     /// The scroll view showing the list.

@@ -33,11 +33,32 @@ public struct Child<Root> {
         overscroll = { root, mouse, time in root[keyPath: path].overscroll(mouse, at: time) }
         tick = { root, time in root[keyPath: path].tick(at: time) }
         appear = { root, time in root[keyPath: path].appear(at: time) }
-        isAnimating = { $0[keyPath: path].isAnimating }
-        wakeTime = { $0[keyPath: path].wakeTime }
-        frame = { $0[keyPath: path].frame }
-        acceptsFocus = { $0[keyPath: path].acceptsFocus }
-        isEditingText = { $0[keyPath: path].isEditingText }
-        cursorPosition = { $0[keyPath: path].cursorPosition }
+        let read = InPlaceRead(path)
+        isAnimating = { read($0) { $0.pointee.isAnimating } }
+        wakeTime = { read($0) { $0.pointee.wakeTime } }
+        frame = { read($0) { $0.pointee.frame } }
+        acceptsFocus = { read($0) { $0.pointee.acceptsFocus } }
+        isEditingText = { read($0) { $0.pointee.isEditingText } }
+        cursorPosition = { read($0) { $0.pointee.cursorPosition } }
+    }
+}
+
+/// Reads a property of the widget at a key path where it lies, without copying it: reading
+/// through a key path returns the whole widget, which copies every row and buffer it holds.
+private struct InPlaceRead<Root, W> {
+    let path: WritableKeyPath<Root, W>
+    /// Where the widget lies inside `Root`, when the path is a chain of stored properties.
+    let offset: Int?
+
+    init(_ path: WritableKeyPath<Root, W>) {
+        self.path = path
+        offset = MemoryLayout<Root>.offset(of: path)
+    }
+
+    func callAsFunction<T>(_ root: Root, _ body: (UnsafePointer<W>) -> T) -> T {
+        guard let offset else { return withUnsafePointer(to: root[keyPath: path], body) }
+        return withUnsafePointer(to: root) { base in
+            body(UnsafeRawPointer(base).advanced(by: offset).assumingMemoryBound(to: W.self))
+        }
     }
 }

@@ -29,6 +29,9 @@ public struct Renderer: Sendable {
     private var blankRow = Buffer(columns: 0, rows: 1)
     /// The terminal's current attributes; nil when unknown.
     private var style = PackedStyle.unknown
+    /// The row hashes of `screen`, when the frame that became it was hashed: the next frame's
+    /// scroll search needs them and would otherwise hash the same cells again.
+    private var screenHashes: [UInt64]? = nil
 
     /// A renderer for a terminal of `colorMode`.
     public init(colorMode: ColorMode) {
@@ -49,6 +52,7 @@ public struct Renderer: Sendable {
     /// or when the terminal was used by something else).
     public mutating func invalidate() {
         screen = nil
+        screenHashes = nil
         cursor = nil
         style = .unknown
     }
@@ -64,9 +68,10 @@ public struct Renderer: Sendable {
         let opening = out.count
         let previous: Buffer
         var scrolled: ScrolledRows? = nil
+        var hashes: [UInt64]? = nil
         if let shown = screen, shown.columns == frame.columns, shown.rows == frame.rows {
             previous = shown
-            if usesScrollRegions, let shift = Self.scroll(from: previous, to: frame) {
+            if usesScrollRegions, let shift = Self.scroll(from: previous, hashes: screenHashes, to: frame, newHashes: &hashes) {
                 scrolled = applyScroll(shift, into: &out)
             }
         } else {
@@ -80,6 +85,7 @@ public struct Renderer: Sendable {
         if let target = cursorPosition, frame.contains(target.column, target.row) { move(to: target.column, row: target.row, into: &out) }
         spare = screen
         screen = frame
+        screenHashes = hashes
         if out.count == opening {
             lastFrameBytes = 0
             return []
@@ -101,8 +107,9 @@ public struct Renderer: Sendable {
 
     /// The block of rows to move with a scroll region before writing `new` over `old`, if any:
     /// first the blocks the widgets said they moved (checked row by row), then, when two or more
-    /// rows changed, the largest shifted run that row hashes find.
-    static func scroll(from old: Buffer, to new: Buffer) -> Shift? {
+    /// rows changed, the largest shifted run that row hashes find. `oldHashes` are `old`'s row
+    /// hashes when known; `newHashes` receives `new`'s when they were worked out.
+    static func scroll(from old: Buffer, hashes oldHashes: [UInt64]? = nil, to new: Buffer, newHashes: inout [UInt64]?) -> Shift? {
         let rows = new.rows, width = scrollWidth(new)
         guard rows >= 3 else { return nil }
         // Only rows that changed where they are can have moved; worked out once, for both searches.
@@ -111,7 +118,10 @@ public struct Renderer: Sendable {
         for hint in new.movedRows {
             if let shift = verified(hint, from: old, to: new, width: width) { return shift }
         }
-        return detectScroll(from: old, oldHashes: rowHashes(old), to: new, newHashes: rowHashes(new), changed: changed)
+        let hashes = rowHashes(new)
+        newHashes = hashes
+        let previous = oldHashes.flatMap { $0.count == old.rows ? $0 : nil } ?? rowHashes(old)
+        return detectScroll(from: old, oldHashes: previous, to: new, newHashes: hashes, changed: changed)
     }
 
     /// The longest run of rows in a noted block that really shows the old rows moved (a row the
@@ -144,7 +154,26 @@ public struct Renderer: Sendable {
         guard rows >= 3, oldHashes.count == rows, newHashes.count == rows, changed.count == rows else { return nil }
         let width = scrollWidth(new)
         var best: Shift? = nil, bestLength = 0
-        for distance in -(rows / 2)...(rows / 2) where distance != 0 {
+        // Only distances at which some changed row has an old row's hash can start a run: find
+        // those first, instead of trying every distance on every row.
+        let byHash = oldHashes.indices.sorted { (oldHashes[$0], $0) < (oldHashes[$1], $1) }
+        var candidates: [Int] = []
+        for y in 0..<rows where changed[y] {
+            let hash = newHashes[y]
+            var low = 0, high = byHash.count
+            while low < high {
+                let mid = (low + high) / 2
+                if oldHashes[byHash[mid]] < hash { low = mid + 1 } else { high = mid }
+            }
+            var i = low
+            while i < byHash.count, oldHashes[byHash[i]] == hash {
+                let distance = byHash[i] - y
+                if distance != 0 && abs(distance) <= rows / 2 { candidates.append(distance) }
+                i += 1
+            }
+        }
+        candidates.sort()
+        for (n, distance) in candidates.enumerated() where n == 0 || candidates[n - 1] != distance {
             var runStart = -1
             for y in 0...rows {
                 let source = y + distance

@@ -20,10 +20,15 @@ struct DrawnRows {
     private var key: Key? = nil
     /// The kept rows' cells, one line a row, as wide as the area.
     private var cells = Buffer(columns: 0, rows: 0)
-    /// Which line of `cells` holds each kept row, and the style it was drawn in.
-    private var lines: [RowID: (line: Int, style: Style)] = [:]
-    /// Rows drawn this frame: the row, the buffer row it was drawn on and its style.
-    private var drawn: [(id: RowID, row: Int, style: Style)] = []
+    /// The kept rows in the order they were drawn (top to bottom): which line of `cells` holds
+    /// each, the buffer row it was drawn on and the style it was drawn in. Rows are asked for in the same order, so a search
+    /// goes on from the last row found instead of hashing.
+    private var kept: [(id: RowID, line: Int, row: Int, style: Style)] = []
+    /// Where the search through `kept` goes on from.
+    private var searchFrom = 0
+    /// Rows drawn this frame: the row, the buffer row it was drawn on, its style, and the line
+    /// of `cells` that already holds it when it was copied from there.
+    private var drawn: [(id: RowID, row: Int, style: Style, line: Int?)] = []
     /// How far the reused rows moved since the last frame (old row minus new row), when they did.
     private var moved: Int? = nil
 
@@ -31,37 +36,55 @@ struct DrawnRows {
     /// same as theirs.
     mutating func begin(_ key: Key) {
         if self.key != key {
-            lines.removeAll(keepingCapacity: true)
+            kept.removeAll(keepingCapacity: true)
             self.key = key
         }
         drawn.removeAll(keepingCapacity: true)
+        searchFrom = 0
         moved = nil
     }
 
     /// Copies row `id`, drawn last frame in `style`, onto buffer row `row` and returns true; false
-    /// when it was not kept (the caller draws it and calls ``drew(_:row:style:)`` either way).
+    /// when it was not kept (the caller then draws it and calls ``drew(_:row:style:)``).
     mutating func reuse(_ id: RowID, style: Style, onto row: Int, of buffer: inout Buffer) -> Bool {
-        guard let kept = lines[id], kept.style == style, let area = key?.area else { return false }
-        buffer.copyCells(of: kept.line, from: cells, to: row, column: area.column)
-        if moved == nil { moved = (area.row + kept.line) - row }
+        guard let area = key?.area, let found = kept[searchFrom...].firstIndex(where: { $0.id == id }) else { return false }
+        let line = kept[found]
+        guard line.style == style else { return false }
+        searchFrom = found + 1
+        buffer.copyCells(of: line.line, from: cells, to: row, column: area.column)
+        if moved == nil { moved = line.row - row }
+        drawn.append((id, row, style, line.line))
         return true
     }
 
-    /// Records that row `id` is on buffer row `row`, in `style`.
+    /// Records that row `id` was drawn on buffer row `row`, in `style`.
     mutating func drew(_ id: RowID, row: Int, style: Style) {
-        drawn.append((id, row, style))
+        drawn.append((id, row, style, nil))
     }
 
-    /// Keeps the rows drawn this frame, read back from `buffer` before anything is drawn over
-    /// them, and tells the renderer how far the reused ones moved.
+    /// Keeps the rows drawn this frame, reading the newly drawn ones back from `buffer` before
+    /// anything is drawn over them into lines no kept row still needs, and tells the renderer
+    /// how far the reused ones moved.
     mutating func end(from buffer: inout Buffer) {
         guard let area = key?.area else { return }
-        if cells.columns != area.columns || cells.rows != area.rows { cells = Buffer(columns: area.columns, rows: area.rows) }
-        lines.removeAll(keepingCapacity: true)
+        if cells.columns != area.columns || cells.rows != area.rows {
+            cells = Buffer(columns: area.columns, rows: area.rows)
+            for i in drawn.indices { drawn[i].line = nil }
+        }
+        var inUse = [Bool](repeating: false, count: area.rows)
+        for row in drawn { if let line = row.line { inUse[line] = true } }
+        var free = 0
+        kept.removeAll(keepingCapacity: true)
         for row in drawn where row.row >= area.row && row.row < area.maxRow {
-            let line = row.row - area.row
-            cells.copyCells(of: row.row, from: buffer, to: line, column: 0, sourceColumn: area.column, width: area.columns)
-            lines[row.id] = (line, row.style)
+            if let line = row.line {
+                kept.append((row.id, line, row.row, row.style))
+                continue
+            }
+            while free < inUse.count && inUse[free] { free += 1 }
+            guard free < inUse.count else { break }
+            inUse[free] = true
+            cells.copyCells(of: row.row, from: buffer, to: free, column: 0, sourceColumn: area.column, width: area.columns)
+            kept.append((row.id, free, row.row, row.style))
         }
         if let moved, moved != 0 { buffer.noteMovedRows(top: area.row, bottom: area.maxRow - 1, distance: moved) }
     }

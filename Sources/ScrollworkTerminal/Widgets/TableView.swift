@@ -174,10 +174,7 @@ public struct TableView<Row: Sendable>: Widget {
             if look.isSelected || look.isFlashing { style = theme.selection }
             if look.isFocused && !look.isSelected { style.bold = true }
             if look.isFocused { cursorPosition = CellPosition(column: body.column, row: row) }
-            if drawnRows.reuse(id, style: style, onto: row, of: &buffer) {
-                drawnRows.drew(id, row: row, style: style)
-                continue
-            }
+            if drawnRows.reuse(id, style: style, onto: row, of: &buffer) { continue }
             let value: Row
             do { value = try list.row(at: path) } catch { continue }
             buffer.fill(CellRect(column: body.column, row: row, columns: body.columns, rows: 1), with: .blank(style))

@@ -1,0 +1,17 @@
+import Testing
+@testable import scrollwork
+
+@Suite("Formatting")
+struct FormattingTests {
+    @Test("grouped puts a comma every three digits from the right, for every Int")
+    func groupedDigits() {
+        #expect(grouped(0) == "0")
+        #expect(grouped(999) == "999")
+        #expect(grouped(1_000) == "1,000")
+        #expect(grouped(1_234_567) == "1,234,567")
+        #expect(grouped(-123) == "-123")
+        #expect(grouped(-123_456) == "-123,456")
+        #expect(grouped(Int.max) == "9,223,372,036,854,775,807")
+        #expect(grouped(Int.min) == "-9,223,372,036,854,775,808")
+    }
+}
