@@ -11,6 +11,23 @@ struct FileRow: Sendable {
         (1...28).map { day in "2026-\(month < 10 ? "0" : "")\(month)-\(day < 10 ? "0" : "")\(day)" }
     }
 
+    /// How many decimal digits `n` has (its magnitude's).
+    static func digitCount(_ n: Int) -> Int {
+        var count = 1, value = n.magnitude
+        while value >= 10 { value /= 10; count += 1 }
+        return count
+    }
+
+    /// Writes `text`'s bytes into `bytes` from `at`, moving `at` past them.
+    static func put(_ text: String, into bytes: UnsafeMutableBufferPointer<UInt8>, at: inout Int) {
+        let start = at
+        let copied: Int? = text.utf8.withContiguousStorageIfAvailable { source in
+            UnsafeMutableBufferPointer(rebasing: bytes[start..<(start + source.count)]).update(fromContentsOf: source)
+        }
+        if let copied { at += copied; return }
+        for byte in text.utf8 { bytes[at] = byte; at += 1 }
+    }
+
     var name: String
     var path: String
     var size: Int
@@ -22,17 +39,37 @@ struct FileRow: Sendable {
         let k = h % FileRow.kinds.count
         let word = FileRow.words[(h / 7) % FileRow.words.count]
         let ext = FileRow.extensions[k]
-        // Built by appending: a table makes a screen of these every frame it pages.
-        var name = word
-        name += "-"
-        name += String(i)
-        if !ext.isEmpty { name += "."; name += ext }
+        // Written byte by byte into strings of the right size: a table makes a screen of these
+        // every frame it pages, and appending piece by piece grows each string several times.
+        let folder = FileRow.folders[(h / 13) % FileRow.folders.count]
+        let digits = FileRow.digitCount(i)
+        let nameLength = word.utf8.count + 1 + digits + (ext.isEmpty ? 0 : 1 + ext.utf8.count)
+        let name = String(unsafeUninitializedCapacity: nameLength) { bytes in
+            var at = 0
+            FileRow.put(word, into: bytes, at: &at)
+            FileRow.put("-", into: bytes, at: &at)
+            var value = i.magnitude
+            for place in stride(from: at + digits - 1, through: at, by: -1) {
+                bytes[place] = UInt8(ascii: "0") + UInt8(value % 10)
+                value /= 10
+            }
+            at += digits
+            if !ext.isEmpty {
+                FileRow.put(".", into: bytes, at: &at)
+                FileRow.put(ext, into: bytes, at: &at)
+            }
+            return at
+        }
         self.name = name
-        var path = "/Users/ada/"
-        path += FileRow.folders[(h / 13) % FileRow.folders.count]
-        path += "/"
-        path += name
-        self.path = path
+        let home = "/Users/ada/"
+        path = String(unsafeUninitializedCapacity: home.utf8.count + folder.utf8.count + 1 + nameLength) { bytes in
+            var at = 0
+            FileRow.put(home, into: bytes, at: &at)
+            FileRow.put(folder, into: bytes, at: &at)
+            FileRow.put("/", into: bytes, at: &at)
+            FileRow.put(name, into: bytes, at: &at)
+            return at
+        }
         size = k == 3 ? 0 : (h / 3) % 5_000_000
         kind = FileRow.kinds[k]
         let day = (h / 17) % 28 + 1, month = (h / 19) % 12 + 1

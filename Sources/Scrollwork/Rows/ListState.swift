@@ -42,10 +42,10 @@ public struct ListState<Row: Sendable>: Sendable {
 
     // MARK: Stored state
 
-    var sources: [ListSection<Row>] { didSet { contentRevision = ContentRevision() } }
+    @usableFromInline var sources: [ListSection<Row>] { didSet { contentRevision = ContentRevision() } }
     var sourceCounts: [Int]
     var sections: [SectionState] { didSet { contentRevision = ContentRevision() } }
-    var inserted: [RowID: Row] = [:] { didSet { contentRevision = ContentRevision() } }
+    @usableFromInline var inserted: [RowID: Row] = [:] { didSet { contentRevision = ContentRevision() } }
     /// Changes whenever anything a row is drawn from may have changed: the rows, their order,
     /// their sections, or a ``reloadData()`` that says a source's rows changed. A view may keep
     /// what it drew of a row while this stays the same, so a ``RowSource`` gives the same row for
@@ -156,7 +156,9 @@ public struct ListState<Row: Sendable>: Sendable {
         return sections[indexPath.section].order[indexPath.row]
     }
 
-    /// The row at `indexPath`.
+    /// The row at `indexPath`. Inlinable, so that a caller that knows `Row` reads it without
+    /// looking the list's types up at run time.
+    @inlinable
     public func row(at indexPath: IndexPath) throws(ListError) -> Row {
         row(for: try id(at: indexPath))
     }
@@ -178,6 +180,7 @@ public struct ListState<Row: Sendable>: Sendable {
     }
 
     /// The row with identity `id` (which must be in the list or in its sources).
+    @inlinable
     func row(for id: RowID) -> Row {
         if id.isInserted, let row = inserted[id] { return row }
         return sources[id.sourceSection].rows.row(at: id.sourceIndex)

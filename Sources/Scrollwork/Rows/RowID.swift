@@ -12,9 +12,9 @@ public struct RowID: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// True for a row the list inserted (not from a source).
     public var isInserted: Bool { rawValue < 0 }
     /// The source section of a source row.
-    var sourceSection: Int { rawValue >> 40 }
+    @inlinable var sourceSection: Int { rawValue >> 40 }
     /// The source index of a source row.
-    var sourceIndex: Int { rawValue & ((1 << 40) - 1) }
+    @inlinable var sourceIndex: Int { rawValue & ((1 << 40) - 1) }
 
     /// Orders by raw value.
     public static func < (a: RowID, b: RowID) -> Bool { a.rawValue < b.rawValue }

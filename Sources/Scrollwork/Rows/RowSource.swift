@@ -48,7 +48,7 @@ public struct GeneratedRows<Row>: RowSource, Sendable {
 /// Any sendable row source behind one type, so lists can hold sections of different kinds.
 public struct AnyRowSource<Row>: RowSource, Sendable {
     private let counter: @Sendable () -> Int
-    private let fetch: @Sendable (Int) -> Row
+    @usableFromInline let fetch: @Sendable (Int) -> Row
     private let fetchRange: @Sendable (Range<Int>) -> [Row]
 
     /// Wraps `source`; it is held, never copied row by row.
@@ -61,7 +61,7 @@ public struct AnyRowSource<Row>: RowSource, Sendable {
     /// The wrapped source's count.
     public var count: Int { counter() }
     /// The wrapped source's row.
-    public func row(at index: Int) -> Row { fetch(index) }
+    @inlinable public func row(at index: Int) -> Row { fetch(index) }
     /// The wrapped source's rows, read as it reads many.
     public func rows(in range: Range<Int>) -> [Row] { fetchRange(range) }
 }

@@ -223,6 +223,10 @@ public struct TableState<Row: Sendable>: Sendable {
 
     /// The text of `row`'s cell in `column` cut to `width` cells, and how many cells to indent it
     /// for the column's alignment: what a host draws over a blank cell, without padding strings.
+    ///
+    /// Inlinable, so that a caller that knows `Row` gets a version specialised to it: the
+    /// generic version looks up the types of the table and its columns at run time on every call.
+    @inlinable
     public func cellLayout(of row: Row, column: Int, width: Int) -> (text: String, indent: Int) {
         let width = Swift.min(width, Truncation.maximumPaddedWidth)
         // Read once: each read of a column in this generic code looks up its type at run time.

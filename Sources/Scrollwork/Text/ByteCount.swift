@@ -30,12 +30,28 @@ private func pow10(_ n: Int) -> Double { n <= 0 ? 1 : 10 * pow10(n - 1) }
 private func decimal(_ value: Double, _ decimals: Int) -> String {
     let scale = Int(saturating: pow10(decimals))
     let scaled = Int(saturating: (value * Double(scale)).rounded())
-    // Appended piece by piece: a table formats a screen of these every frame it pages.
-    var text = String(scaled / scale)
-    guard decimals > 0, scaled % scale != 0 else { return text }
-    let fraction = String(scaled % scale)
-    text += "."
-    if fraction.count < decimals { text += String(repeating: "0", count: decimals - fraction.count) }
-    text += fraction
-    return text
+    let whole = scaled / scale, fraction = scaled % scale
+    let shown = decimals > 0 && fraction != 0 ? decimals : 0
+    // Written from the last digit back into a small buffer: a table formats a screen of these
+    // every frame it pages.
+    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 48) { bytes in
+        var at = bytes.count
+        func put(_ n: Int, digits: Int) {
+            var value = n.magnitude, written = 0
+            repeat {
+                at -= 1
+                bytes[at] = UInt8(ascii: "0") + UInt8(value % 10)
+                value /= 10
+                written += 1
+            } while value > 0 || written < digits
+        }
+        if shown > 0 {
+            put(fraction, digits: shown)
+            at -= 1
+            bytes[at] = UInt8(ascii: ".")
+        }
+        put(whole, digits: 1)
+        if scaled < 0 { at -= 1; bytes[at] = UInt8(ascii: "-") }
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[at...]), as: UTF8.self)
+    }
 }

@@ -100,6 +100,7 @@ extension Unicode.Scalar {
     /// host can measure and draw it without grapheme breaking. It covers printable ASCII, Latin,
     /// Greek and Cyrillic letters, general punctuation such as "…", box drawing and block
     /// elements, kana, CJK ideographs, Hangul syllables and fullwidth forms.
+    @inlinable
     public var standaloneDisplayWidth: Int? {
         let v = value
         // None of these is a combining mark, a joiner or an emoji that takes a modifier; the soft
@@ -134,6 +135,7 @@ func isRegionalIndicator(_ value: UInt32) -> Bool {
 }
 
 /// The width of one code point on its own, from the generated table.
+@usableFromInline
 func scalarWidth(_ value: UInt32) -> Int {
     if value < 0x80 { return asciiWidth(UInt8(value)) }
     // C1 controls draw nothing; the rest of Latin-1 and Latin Extended (including the soft

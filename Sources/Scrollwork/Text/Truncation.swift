@@ -40,12 +40,20 @@ public enum Truncation: Sendable, Hashable, CaseIterable {
         return result
     }
 
+    /// True when every byte is printable ASCII; read as memory when the text is stored contiguously.
+    private static func isPrintableASCII(_ utf8: String.UTF8View) -> Bool {
+        utf8.withContiguousStorageIfAvailable { bytes in
+            for byte in bytes where byte < 0x20 || byte >= 0x7F { return false }
+            return true
+        } ?? utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+    }
+
     /// Where to cut: the kept prefix ends at `prefixEnd`, the kept suffix starts at `suffixStart`,
     /// and `padding` cells are filled with spaces. Nil when the text fits.
     private func parts(of text: String, width: Int) -> (prefixEnd: String.Index, suffixStart: String.Index, padding: Int)? {
         // Printable ASCII is one cell per byte and every byte a cluster: cut by offsets.
         let utf8 = text.utf8
-        if utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+        if Self.isPrintableASCII(utf8) {
             guard utf8.count > width else { return nil }
             let budget = Swift.max(0, width - 1)
             let left: Int, right: Int

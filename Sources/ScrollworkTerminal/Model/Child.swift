@@ -5,47 +5,55 @@ import Scrollwork
 public struct Child<Root> {
     /// The child's identity: its key path. Capture and focus are kept by it.
     public let id: AnyKeyPath
-    /// Routes an event to the child.
-    public let handle: (inout Root, Event, Double) -> EventResult
-    /// Lets the child stretch for an unused wheel turn.
-    public let overscroll: (inout Root, MouseEvent, Double) -> Void
-    /// Advances the child.
-    public let tick: (inout Root, Double) -> Void
-    /// Tells the child it came into view.
-    public let appear: (inout Root, Double) -> Void
-    /// The child's ``Widget/isAnimating``.
-    public let isAnimating: (Root) -> Bool
-    /// The child's ``Widget/wakeTime``.
-    public let wakeTime: (Root) -> Double?
-    /// The child's ``Widget/frame``.
-    public let frame: (Root) -> CellRect
-    /// The child's ``Widget/acceptsFocus``.
-    public let acceptsFocus: (Root) -> Bool
-    /// The child's ``Widget/isEditingText``.
-    public let isEditingText: (Root) -> Bool
-    /// The child's ``Widget/cursorPosition``.
-    public let cursorPosition: (Root) -> CellPosition?
+    /// The widget's type and where it lies. An existential of two words is stored inline: a
+    /// group lists its children on every question, and closures would allocate one box each.
+    private let access: any ChildAccess<Root>
 
     /// The widget at `path`.
     public init<W: Widget>(_ path: WritableKeyPath<Root, W>) {
         id = path
-        handle = { root, event, time in root[keyPath: path].handle(event, at: time) }
-        overscroll = { root, mouse, time in root[keyPath: path].overscroll(mouse, at: time) }
-        tick = { root, time in root[keyPath: path].tick(at: time) }
-        appear = { root, time in root[keyPath: path].appear(at: time) }
-        let read = InPlaceRead(path)
-        isAnimating = { read($0) { $0.pointee.isAnimating } }
-        wakeTime = { read($0) { $0.pointee.wakeTime } }
-        frame = { read($0) { $0.pointee.frame } }
-        acceptsFocus = { read($0) { $0.pointee.acceptsFocus } }
-        isEditingText = { read($0) { $0.pointee.isEditingText } }
-        cursorPosition = { read($0) { $0.pointee.cursorPosition } }
+        access = WidgetAccess(path)
     }
+
+    /// Routes an event to the child.
+    public func handle(_ root: inout Root, _ event: Event, _ time: Double) -> EventResult { access.handle(&root, event, time) }
+    /// Lets the child stretch for an unused wheel turn.
+    public func overscroll(_ root: inout Root, _ mouse: MouseEvent, _ time: Double) { access.overscroll(&root, mouse, time) }
+    /// Advances the child.
+    public func tick(_ root: inout Root, _ time: Double) { access.tick(&root, time) }
+    /// Tells the child it came into view.
+    public func appear(_ root: inout Root, _ time: Double) { access.appear(&root, time) }
+    /// The child's ``Widget/isAnimating``.
+    public func isAnimating(_ root: Root) -> Bool { access.isAnimating(root) }
+    /// The child's ``Widget/wakeTime``.
+    public func wakeTime(_ root: Root) -> Double? { access.wakeTime(root) }
+    /// The child's ``Widget/frame``.
+    public func frame(_ root: Root) -> CellRect { access.frame(root) }
+    /// The child's ``Widget/acceptsFocus``.
+    public func acceptsFocus(_ root: Root) -> Bool { access.acceptsFocus(root) }
+    /// The child's ``Widget/isEditingText``.
+    public func isEditingText(_ root: Root) -> Bool { access.isEditingText(root) }
+    /// The child's ``Widget/cursorPosition``.
+    public func cursorPosition(_ root: Root) -> CellPosition? { access.cursorPosition(root) }
 }
 
-/// Reads a property of the widget at a key path where it lies, without copying it: reading
-/// through a key path returns the whole widget, which copies every row and buffer it holds.
-private struct InPlaceRead<Root, W> {
+/// What a ``Child`` does with its widget, for any widget type.
+private protocol ChildAccess<Root> {
+    associatedtype Root
+    func handle(_ root: inout Root, _ event: Event, _ time: Double) -> EventResult
+    func overscroll(_ root: inout Root, _ mouse: MouseEvent, _ time: Double)
+    func tick(_ root: inout Root, _ time: Double)
+    func appear(_ root: inout Root, _ time: Double)
+    func isAnimating(_ root: Root) -> Bool
+    func wakeTime(_ root: Root) -> Double?
+    func frame(_ root: Root) -> CellRect
+    func acceptsFocus(_ root: Root) -> Bool
+    func isEditingText(_ root: Root) -> Bool
+    func cursorPosition(_ root: Root) -> CellPosition?
+}
+
+/// A widget of type `W` at a key path into `Root`.
+private struct WidgetAccess<Root, W: Widget>: ChildAccess {
     let path: WritableKeyPath<Root, W>
     /// Where the widget lies inside `Root`, when the path is a chain of stored properties.
     let offset: Int?
@@ -55,7 +63,21 @@ private struct InPlaceRead<Root, W> {
         offset = MemoryLayout<Root>.offset(of: path)
     }
 
-    func callAsFunction<T>(_ root: Root, _ body: (UnsafePointer<W>) -> T) -> T {
+    func handle(_ root: inout Root, _ event: Event, _ time: Double) -> EventResult { root[keyPath: path].handle(event, at: time) }
+    func overscroll(_ root: inout Root, _ mouse: MouseEvent, _ time: Double) { root[keyPath: path].overscroll(mouse, at: time) }
+    func tick(_ root: inout Root, _ time: Double) { root[keyPath: path].tick(at: time) }
+    func appear(_ root: inout Root, _ time: Double) { root[keyPath: path].appear(at: time) }
+
+    func isAnimating(_ root: Root) -> Bool { read(root) { $0.pointee.isAnimating } }
+    func wakeTime(_ root: Root) -> Double? { read(root) { $0.pointee.wakeTime } }
+    func frame(_ root: Root) -> CellRect { read(root) { $0.pointee.frame } }
+    func acceptsFocus(_ root: Root) -> Bool { read(root) { $0.pointee.acceptsFocus } }
+    func isEditingText(_ root: Root) -> Bool { read(root) { $0.pointee.isEditingText } }
+    func cursorPosition(_ root: Root) -> CellPosition? { read(root) { $0.pointee.cursorPosition } }
+
+    /// Reads the widget in place: reading through a key path returns the whole widget, which
+    /// copies every row and buffer it holds.
+    private func read<T>(_ root: Root, _ body: (UnsafePointer<W>) -> T) -> T {
         guard let offset else { return withUnsafePointer(to: root[keyPath: path], body) }
         return withUnsafePointer(to: root) { base in
             body(UnsafeRawPointer(base).advanced(by: offset).assumingMemoryBound(to: W.self))

@@ -174,19 +174,29 @@ public struct Buffer: Sendable {
     }
 
     /// Draws `text` when it is all printable ASCII (one cell a byte) and returns the column after
-    /// it; nil, drawing nothing, for any other text.
+    /// it; nil for any other text, having perhaps drawn the ASCII before the first other byte,
+    /// which the slower paths then draw over: each of those bytes starts a cluster of its own.
     private mutating func drawASCII(_ text: String, column: Int, row: Int, bounds: CellRect, style: PackedStyle) -> Int? {
         let base = row * columns
         let outcome: Int?? = text.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
-            for byte in bytes where byte < 0x20 || byte >= 0x7F { return nil }
             let start = Swift.max(column, bounds.column)
             let end = Swift.min(column.addingSaturating(bytes.count), bounds.maxColumn)
-            if start < end {
-                storage.withUnsafeMutableBufferPointer { cells in
-                    for x in start..<end { cells[base + x] = PackedCell(glyph: UInt32(bytes[x - column]), width: 1, style: style) }
+            // Checked as it is written: the bytes past the clip are checked after. On nil, the
+            // cells written so far are drawn over by the caller's slower path.
+            let drawn = start < end ? (start - column)..<(end - column) : 0..<0
+            let ascii = drawn.isEmpty || storage.withUnsafeMutableBufferPointer { cells -> Bool in
+                guard let target = cells.baseAddress?.advanced(by: base + start), let source = bytes.baseAddress else { return false }
+                for i in drawn {
+                    let byte = source[i]
+                    guard byte >= 0x20 && byte < 0x7F else { return false }
+                    target[i - drawn.lowerBound] = PackedCell(glyph: UInt32(byte), width: 1, style: style)
                 }
-                repairEdges(row: row, from: start, to: end)
+                return true
             }
+            guard ascii else { return nil }
+            for i in 0..<drawn.lowerBound where bytes[i] < 0x20 || bytes[i] >= 0x7F { return nil }
+            for i in Swift.max(drawn.upperBound, drawn.lowerBound)..<bytes.count where bytes[i] < 0x20 || bytes[i] >= 0x7F { return nil }
+            if start < end { repairEdges(row: row, from: start, to: end) }
             return column.addingSaturating(bytes.count)
         }
         if let outcome { return outcome }

@@ -69,10 +69,14 @@ public struct Renderer: Sendable {
         let previous: Buffer
         var scrolled: ScrolledRows? = nil
         var hashes: [UInt64]? = nil
+        var changed: [Bool]? = nil
         if let shown = screen, shown.columns == frame.columns, shown.rows == frame.rows {
             previous = shown
-            if usesScrollRegions, let shift = Self.scroll(from: previous, hashes: screenHashes, to: frame, newHashes: &hashes) {
-                scrolled = applyScroll(shift, into: &out)
+            if usesScrollRegions {
+                changed = Self.changedRows(from: previous, to: frame)
+                if let rows = changed, let shift = Self.scroll(from: previous, hashes: screenHashes, to: frame, changed: rows, newHashes: &hashes) {
+                    scrolled = applyScroll(shift, into: &out)
+                }
             }
         } else {
             out += ANSI.resetScrollRegion + ANSI.resetStyle + ANSI.clearScreen
@@ -81,7 +85,7 @@ public struct Renderer: Sendable {
             previous = Buffer(columns: frame.columns, rows: frame.rows)
         }
         if scrolled != nil, blankRow.columns != frame.columns { blankRow = Buffer(columns: frame.columns, rows: 1) }
-        writeDifferences(from: previous, scrolled: scrolled, to: frame, into: &out)
+        writeDifferences(from: previous, scrolled: scrolled, changed: changed, to: frame, into: &out)
         if let target = cursorPosition, frame.contains(target.column, target.row) { move(to: target.column, row: target.row, into: &out) }
         spare = screen
         screen = frame
@@ -109,11 +113,10 @@ public struct Renderer: Sendable {
     /// first the blocks the widgets said they moved (checked row by row), then, when two or more
     /// rows changed, the largest shifted run that row hashes find. `oldHashes` are `old`'s row
     /// hashes when known; `newHashes` receives `new`'s when they were worked out.
-    static func scroll(from old: Buffer, hashes oldHashes: [UInt64]? = nil, to new: Buffer, newHashes: inout [UInt64]?) -> Shift? {
+    static func scroll(from old: Buffer, hashes oldHashes: [UInt64]? = nil, to new: Buffer, changed: [Bool], newHashes: inout [UInt64]?) -> Shift? {
         let rows = new.rows, width = scrollWidth(new)
-        guard rows >= 3 else { return nil }
-        // Only rows that changed where they are can have moved; worked out once, for both searches.
-        let changed = (0..<rows).map { !new.rowEqual($0, as: old, $0, width: width) }
+        guard rows >= 3, changed.count == rows else { return nil }
+        // Only rows that changed where they are can have moved.
         guard changed.lazy.filter({ $0 }).count >= 2 else { return nil }
         for hint in new.movedRows {
             if let shift = verified(hint, from: old, to: new, width: width) { return shift }
@@ -141,6 +144,12 @@ public struct Renderer: Sendable {
             }
         }
         return bestLength >= 2 ? best : nil
+    }
+
+    /// Which rows of `new` differ from the same rows of `old` (the sizes must agree): worked
+    /// out once, for both scroll searches and the rows the scroll leaves where they are.
+    static func changedRows(from old: Buffer, to new: Buffer) -> [Bool] {
+        (0..<new.rows).map { !new.rowEqual($0, as: old, $0, width: new.columns) }
     }
 
     /// Finds the largest run of rows that the new frame shows shifted from the old one.
@@ -264,7 +273,10 @@ public struct Renderer: Sendable {
 
     // MARK: Cells
 
-    private mutating func writeDifferences(from screen: Buffer, scrolled: ScrolledRows?, to new: Buffer, into out: inout [UInt8]) {
+    /// Writes the cells of `new` that differ from what the terminal shows: `screen`, with the
+    /// rows of `scrolled` moved. `changed`, when known, says which rows differ from `screen` in
+    /// place (all columns).
+    private mutating func writeDifferences(from screen: Buffer, scrolled: ScrolledRows?, changed: [Bool]?, to new: Buffer, into out: inout [UInt8]) {
         let columns = new.columns
         let conservative = widthModel == .conservative
         // Without long clusters anywhere, equal cells are equal bits.
@@ -275,7 +287,9 @@ public struct Renderer: Sendable {
                 let source = scrolled.map { $0.source(of: y) } ?? y
                 let old = source == nil ? blankRow : screen
                 let oldY = source ?? 0
-                if new.rowEqual(y, as: old, oldY, width: columns) { continue }
+                if source == y, let changed, changed.count == new.rows {
+                    if !changed[y] { continue }
+                } else if new.rowEqual(y, as: old, oldY, width: columns) { continue }
                 let base = y * columns, oldBase = oldY * columns
                 old.storage.withUnsafeBufferPointer { oldCells in
                     guard let newStart = newCells.baseAddress, let oldStart = oldCells.baseAddress else { return }
@@ -344,16 +358,19 @@ public struct Renderer: Sendable {
             setStyle(cell.packedStyle, into: &out)
             let width = Int(Swift.max(1, cell.width))
             if cell.isPrintableASCII {
-                // A stretch of printable ASCII in this style goes out in one append.
+                // A stretch of printable ASCII in this style goes out in one append, its bytes
+                // gathered as the stretch is found.
                 let style = cell.packedStyle
-                var stop = x + 1
-                while stop < end, cells[base + stop].isPrintableASCII, cells[base + stop].packedStyle == style { stop += 1 }
-                let count = stop - x, first = base + x
-                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { bytes in
-                    for i in 0..<count { bytes[i] = UInt8(truncatingIfNeeded: cells[first + i].glyph) }
-                    out.append(contentsOf: bytes)
+                x = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: end - x) { bytes in
+                    var stop = x, count = 0
+                    while stop < end, cells[base + stop].isPrintableASCII, cells[base + stop].packedStyle == style {
+                        bytes[count] = UInt8(truncatingIfNeeded: cells[base + stop].glyph)
+                        count += 1
+                        stop += 1
+                    }
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[..<count]))
+                    return stop
                 }
-                x = stop
                 continue
             } else if cell.glyph >= 0x20 && cell.glyph < 0x7F {
                 out.append(UInt8(truncatingIfNeeded: cell.glyph))

@@ -13,7 +13,10 @@ enum BarDrawing {
         var inverted = style
         inverted.reverse.toggle()
         let plain = PackedStyle(style), reversed = PackedStyle(inverted)
-        for row in first..<last where clip.contains(column: column, row: row) {
+        guard column >= clip.column && column < clip.maxColumn else { return }
+        for row in first..<last {
+            // Cells the bar covers whole need no measuring.
+            if Double(row) >= start && Double(row + 1) <= end { buffer.set("█", column: column, row: row, style: plain); continue }
             let top = Swift.max(start, Double(row)), bottom = Swift.min(end, Double(row + 1))
             let eighths = Int(saturating: ((bottom - top) * 8).rounded())
             guard eighths > 0 else { continue }
@@ -40,7 +43,10 @@ enum BarDrawing {
         var inverted = style
         inverted.reverse.toggle()
         let plain = PackedStyle(style), reversed = PackedStyle(inverted)
-        for column in first..<last where clip.contains(column: column, row: row) {
+        guard row >= clip.row && row < clip.maxRow else { return }
+        for column in first..<last {
+            // Cells the bar covers whole need no measuring.
+            if Double(column) >= start && Double(column + 1) <= end { buffer.set("█", column: column, row: row, style: plain); continue }
             let left = Swift.max(start, Double(column)), right = Swift.min(end, Double(column + 1))
             let eighths = Int(saturating: ((right - left) * 8).rounded())
             guard eighths > 0 else { continue }

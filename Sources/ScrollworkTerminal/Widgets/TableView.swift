@@ -52,6 +52,11 @@ public struct TableView<Row: Sendable>: Widget {
     /// The rows drawn last frame, for the next one to copy.
     private var drawnRows = DrawnRows()
     private var failure: (any Error)? = nil
+    /// ``ListState/row(at:)`` and ``TableState/cellLayout(of:column:width:)`` as compiled where
+    /// the view was made: this generic view is not specialised, and their generic versions look
+    /// the table's types up on every row and cell.
+    private let readRow: @Sendable (ListState<Row>, IndexPath) throws(ListError) -> Row
+    private let layoutCell: @Sendable (TableState<Row>, Row, Int, Int) -> (text: String, indent: Int)
 
     /// A press on the header: a heading or a divider, where, and the last column seen; while a
     /// divider is held against the trailing edge, when the column last grew.
@@ -65,9 +70,21 @@ public struct TableView<Row: Sendable>: Widget {
 
     /// A view of `table`, whose rows become one cell tall and whose line step one cell (set them
     /// on ``table`` afterwards for others).
+    @inlinable
     public init(_ table: TableState<Row>, theme: Theme = Theme()) {
+        // Made here, where the caller knows `Row`: the closure is compiled for it.
+        self.init(table, theme: theme, readRow: { list, path throws(ListError) in try list.row(at: path) },
+                  layoutCell: { $0.cellLayout(of: $1, column: $2, width: $3) })
+    }
+
+    /// A view of `table` that reads rows with `readRow` and lays cells out with `layoutCell`.
+    @usableFromInline
+    init(_ table: TableState<Row>, theme: Theme, readRow: @escaping @Sendable (ListState<Row>, IndexPath) throws(ListError) -> Row,
+         layoutCell: @escaping @Sendable (TableState<Row>, Row, Int, Int) -> (text: String, indent: Int)) {
         self.table = table
         self.theme = theme
+        self.readRow = readRow
+        self.layoutCell = layoutCell
         fitToCells()
     }
 
@@ -176,10 +193,10 @@ public struct TableView<Row: Sendable>: Widget {
             if look.isFocused { cursorPosition = CellPosition(column: body.column, row: row) }
             if drawnRows.reuse(id, style: style, onto: row, of: &buffer) { continue }
             let value: Row
-            do { value = try list.row(at: path) } catch { continue }
+            do { value = try readRow(list, path) } catch { continue }
             buffer.fill(CellRect(column: body.column, row: row, columns: body.columns, rows: 1), with: .blank(style))
             for (i, cell) in cells.enumerated() where cell.width > 1 {
-                let (text, indent) = table.cellLayout(of: value, column: i, width: cell.width - 2)
+                let (text, indent) = layoutCell(table, value, i, cell.width - 2)
                 buffer.draw(text, column: cell.column + 1 + indent, row: row, style: style, clip: i < table.pinnedColumns ? body : rowClip)
             }
             if slid { buffer.draw("│", column: rowClip.column - 1, row: row, style: style, clip: body) }
