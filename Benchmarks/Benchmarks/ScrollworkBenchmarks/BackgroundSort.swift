@@ -68,10 +68,7 @@ func backgroundSortBenchmarks() {
         // The same keys from rows that make only the field asked for: the job's own cost of
         // reading keys, without the three strings each FileRow builds.
         Benchmark("sort 10000000 job \(label) (reads keys of lazy rows)", configuration: heavy) { benchmark in
-            let table = TableState(rows: GeneratedRows(count: tenMillion) { LazyFileRow($0) }, columns: [
-                TableColumn("Name", width: .clamping(ideal: 200)) { .string($0.name) },
-                TableColumn("Size", width: .clamping(ideal: 120)) { .int($0.size) },
-            ])
+            let table = makeLazyTable(rows: tenMillion)
             let job = table.sortJob(for: [SortOrder(columnID: column, ascending: true)])
             benchmark.startMeasurement()
             let result = job.run()
@@ -118,6 +115,14 @@ func keyReadingParts() {
         benchmark.stopMeasurement()
         blackHole(read)
     }
+}
+
+/// A table of `rows` lazy rows with a Name and a Size column.
+func makeLazyTable(rows: Int) -> TableState<LazyFileRow> {
+    TableState(rows: GeneratedRows(count: rows) { LazyFileRow($0) }, columns: [
+        TableColumn("Name", width: .clamping(ideal: 200)) { .string($0.name) },
+        TableColumn("Size", width: .clamping(ideal: 120)) { .int($0.size) },
+    ])
 }
 
 /// A generated file row that makes a field only when asked, with FileRow's values: a source whose
