@@ -139,13 +139,24 @@ struct GalleryApp: App {
 
     mutating func tick(at time: Double) { tickChildren(at: time) }
 
-    /// Keys the gallery takes before the page when no text field has the keyboard: the ones
-    /// `handle` switches on, and Tab, which moves on to the next page from the last widget.
-    static func isGalleryKey(_ key: KeyEvent) -> Bool {
-        switch (key.key, key.modifiers) {
-        case (.character("q"), []), (.character("?"), _), (.function(1), _), (.character("]"), []), (.character("["), []), (.tab, _): return true
-        case let (.function(n), _): return n >= 2 && n <= 8
-        default: return false
+    /// What the gallery itself does with a key, before the page sees it, when no text field has
+    /// the keyboard.
+    enum GalleryKey: Equatable {
+        case quit, help
+        /// Go to page n (0-based).
+        case page(Int)
+        /// Go this many pages on.
+        case step(Int)
+
+        init?(_ key: KeyEvent) {
+            switch (key.key, key.modifiers) {
+            case (.character("q"), []): self = .quit
+            case (.character("?"), _), (.function(1), _): self = .help
+            case (.character("]"), []): self = .step(1)
+            case (.character("["), []): self = .step(-1)
+            case let (.function(n), _) where n >= 2 && n <= 8: self = .page(n - 2)
+            default: return nil
+            }
         }
     }
 
@@ -167,15 +178,15 @@ struct GalleryApp: App {
             if showsHelp { showsHelp = false; return }
             if key == KeyEvent(.character("c"), .control) { wantsQuit = true; return }
             // A focused text field gets every other key first; Esc or Enter leaves it. Only the
-            // keys the gallery would take itself need the question: it copies the page.
-            if Self.isGalleryKey(key), pageIsEditingText { _ = page.handle(&self, event, time); return }
-            switch (key.key, key.modifiers) {
-            case (.character("q"), []): wantsQuit = true; return
-            case (.character("?"), _), (.function(1), _): showsHelp = true; return
-            case (.character("]"), []): go(to: self.page.rawValue + 1, at: time); return
-            case (.character("["), []): go(to: self.page.rawValue - 1, at: time); return
-            case let (.function(n), _) where n >= 2 && n <= 8: go(to: n - 2, at: time); return
-            default: break
+            // keys the gallery would take itself (and Tab) need the question: it copies the page.
+            let galleryKey = GalleryKey(key)
+            if galleryKey != nil || key.key == .tab, pageIsEditingText { _ = page.handle(&self, event, time); return }
+            switch galleryKey {
+            case .quit?: wantsQuit = true; return
+            case .help?: showsHelp = true; return
+            case let .step(pages)?: go(to: self.page.rawValue + pages, at: time); return
+            case let .page(index)?: go(to: index, at: time); return
+            case nil: break
             }
             if page.handle(&self, event, time).isHandled { return }
             // Tab moves focus through the page's widgets, then on to the next page.

@@ -17,7 +17,18 @@ public protocol RowSource<Row> {
 
 extension RowSource {
     /// Each row of `range` through ``row(at:)``.
-    public func rows(in range: Range<Int>) -> [Row] { range.map { row(at: $0) } }
+    public func rows(in range: Range<Int>) -> [Row] {
+        // A counted loop, not `range.map`: in generic code that is not specialised, every step
+        // through a range's Collection conformance looks its types up at run time.
+        var rows: [Row] = []
+        rows.reserveCapacity(range.count)
+        var i = range.lowerBound
+        while i < range.upperBound {
+            rows.append(row(at: i))
+            i += 1
+        }
+        return rows
+    }
 }
 
 extension Array: RowSource {

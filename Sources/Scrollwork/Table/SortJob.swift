@@ -42,8 +42,8 @@ public struct SortJob<Row: Sendable>: Sendable {
             if case let .identity(section, _) = ids {
                 // Rows straight from their source: no lookup through the list for each of them.
                 // In batches: a source that reads many rows at once (a file) reads them so.
-                var batch = RowBatch(source: rows.sources[section].rows)
-                read = SortKeys(count: ids.count, textOrder: column.textOrder, stop: stop) { column.value(batch.row($0)) }
+                var batch = ValueBatch(count: ids.count, read: Self.values(of: column, from: rows.sources[section].rows))
+                read = SortKeys(count: ids.count, textOrder: column.textOrder, stop: stop) { batch.value($0) }
             } else {
                 read = SortKeys(count: ids.count, textOrder: column.textOrder, stop: stop) { column.value(rows.row(for: ids[$0])) }
             }
@@ -156,23 +156,53 @@ extension SortKeys {
     }
 }
 
-/// Rows read from a source a batch at a time, for a reader that goes through them in order.
-struct RowBatch<Row> {
+extension SortJob {
+    /// Reads `column`'s values of a range of `source`'s rows. Generic code another module calls
+    /// is not specialised and looks types up at run time on each call; called once a batch, and
+    /// stepping through the rows with a counted loop, that costs little.
+    static func values(of column: TableColumn<Row>, from source: AnyRowSource<Row>) -> (Range<Int>) -> [TableValue] {
+        { range in
+            let rows = source.rows(in: range)
+            var values: [TableValue] = []
+            values.reserveCapacity(rows.count)
+            var i = 0
+            while i < rows.count {
+                values.append(column.value(rows[i]))
+                i += 1
+            }
+            // A source that gives fewer rows than asked is read a row at a time.
+            var next = range.lowerBound + values.count
+            while next < range.upperBound {
+                values.append(column.value(source.row(at: next)))
+                next += 1
+            }
+            return values
+        }
+    }
+}
+
+/// One column's values read a batch of rows at a time, for a reader that goes through the rows
+/// in order: a source that reads many rows at once (a file) reads them so.
+struct ValueBatch {
     /// Rows a batch.
     static var size: Int { 4096 }
-    let source: AnyRowSource<Row>
+    let count: Int
+    let read: (Range<Int>) -> [TableValue]
     private var start = 0
-    private var rows: [Row] = []
+    private var values: [TableValue] = []
 
-    init(source: AnyRowSource<Row>) { self.source = source }
+    init(count: Int, read: @escaping (Range<Int>) -> [TableValue]) {
+        self.count = count
+        self.read = read
+    }
 
-    /// Row `i`: from the batch at hand, or from a new batch that begins at `i`.
-    mutating func row(_ i: Int) -> Row {
-        if i < start || i >= start + rows.count {
+    /// Row `i`'s value (`i` in `0..<count`): from the batch at hand, or from a new batch that
+    /// begins at `i`.
+    mutating func value(_ i: Int) -> TableValue {
+        if i < start || i >= start + values.count {
             start = i
-            rows = source.rows(in: i..<Swift.min(source.count, i.addingSaturating(Self.size)))
-            if rows.isEmpty { return source.row(at: i) }
+            values = read(i..<Swift.min(count, i.addingSaturating(Self.size)))
         }
-        return rows[i - start]
+        return values[i - start]
     }
 }

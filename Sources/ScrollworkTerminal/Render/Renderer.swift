@@ -101,13 +101,10 @@ public struct Renderer: Sendable {
 
     // MARK: Scrolling
 
-    /// A block of rows `top ... bottom` (inclusive, in the new frame's terms) whose content moved
-    /// by `distance` rows: positive when it moved up (scrolling towards the end).
-    struct Shift: Equatable {
-        var top: Int
-        var bottom: Int
-        var distance: Int
-    }
+    /// A block of rows that shows the old frame's rows moved: rows `top...bottom` of the new frame
+    /// show what rows `distance` further down showed (positive when the content moved up). The
+    /// same description widgets give as hints.
+    typealias Shift = Buffer.MovedRows
 
     /// The block of rows to move with a scroll region before writing `new` over `old`, if any:
     /// first the blocks the widgets said they moved (checked row by row), then, when two or more
