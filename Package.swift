@@ -7,6 +7,7 @@ let package = Package(
         .library(name: "Scrollwork", targets: ["Scrollwork"]),
         .library(name: "ScrollworkTerminal", targets: ["ScrollworkTerminal"]),
         .library(name: "ScrollworkFiles", targets: ["ScrollworkFiles"]),
+        .library(name: "ScrollworkPixels", targets: ["ScrollworkPixels"]),
         .executable(name: "scrollwork", targets: ["scrollwork"]),
     ],
     dependencies: [
@@ -29,12 +30,23 @@ let package = Package(
         .target(name: "ScrollworkTerminal", dependencies: ["Scrollwork", "CTerminalRestore"]),
         // Real files as row sources: delimited text read and split only where shown.
         .target(name: "ScrollworkFiles", dependencies: ["Scrollwork"]),
+        // The pixel host's C libraries, found with pkg-config; only ScrollworkPixels uses them, so
+        // a program of the core or the terminal host alone needs none.
+        .systemLibrary(
+            name: "CPangoCairo",
+            pkgConfig: "pangocairo",
+            providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]
+        ),
+        .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
+        // The same widgets drawn in pixels: Cairo and Pango offscreen (PNG) and in an SDL2 window.
+        .target(name: "ScrollworkPixels", dependencies: ["Scrollwork", "ScrollworkTerminal", "CPangoCairo", "CSDL2"]),
         .executableTarget(
             name: "scrollwork",
             dependencies: [
                 "Scrollwork",
                 "ScrollworkTerminal",
                 "ScrollworkFiles",
+                "ScrollworkPixels",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -68,6 +80,11 @@ let package = Package(
                 "scrollwork", "Scrollwork", "ScrollworkTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
+        ),
+        .testTarget(
+            name: "ScrollworkPixelsTests",
+            dependencies: ["ScrollworkPixels", "Scrollwork", "ScrollworkTerminal", "scrollwork"],
+            exclude: ["__Snapshots__"]
         ),
         // Runs the built `scrollwork` in tmux, a real terminal emulator (scripts/test installs it).
         .testTarget(

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Scrollwork
 import ScrollworkTerminal
+import ScrollworkPixels
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -91,13 +92,38 @@ struct Gallery: ParsableCommand {
     @Argument(help: "A file to open instead of the gallery, as `scrollwork open FILE` does.")
     var path: String?
 
+    @Flag(help: "Open the gallery in a desktop window (SDL2), drawn by the pixel host at its true metrics.")
+    var window = false
+
+    @Option(name: .customLong("window-size"), help: "With --window: its size in points, WIDTHxHEIGHT (64–8000 each).")
+    var windowSize: String = "960x640"
+
+    @Option(parsing: .unconditional, help: "With --window: pixels per point, 0.25–8 (default: the display's).")
+    var scale: Double?
+
     func validate() throws {
         guard fps.isFinite, fps >= 1, fps <= 240 else {
             throw ValidationError("--fps must be a number of frames per second from 1 to 240; got \(fps)")
         }
+        if let scale, !(scale.isFinite && (0.25...8).contains(scale)) {
+            throw ValidationError("--scale must be 0.25 to 8 pixels a point; got \(scale)")
+        }
+        if window { _ = try windowPoints() }
+    }
+
+    func windowPoints() throws -> Size {
+        let parts = windowSize.lowercased().split(separator: "x", omittingEmptySubsequences: false).map { Double($0) }
+        guard parts.count == 2, let w = parts[0], let h = parts[1], (64...8000).contains(w), (64...8000).contains(h) else {
+            throw ValidationError("--window-size '\(windowSize)' must be WIDTHxHEIGHT in points, each 64 to 8000, e.g. 960x640")
+        }
+        return Size(width: w, height: h)
     }
 
     func run() throws {
+        if window {
+            try openWindow()
+            return
+        }
         if let path {
             try Open.open(path: path, separator: nil, header: nil, color: display.color)
             return
@@ -116,6 +142,23 @@ struct Gallery: ParsableCommand {
         var loop = EventLoop(framesPerSecond: fps, colorMode: style.colorMode)
         loop.showsCursor = showCursor
         loop.run(&app, session: session)
+    }
+}
+
+extension Gallery {
+    /// The gallery in a window: the same app, drawn in pixels, with the window's input.
+    private func openWindow() throws {
+        var display = self.display
+        display.color = "truecolor"
+        var app = GalleryApp(page: try display.pageKind(), style: try display.style(environment: processEnvironment()))
+        var window = PixelWindow(title: "Scrollwork", size: try windowPoints(), scale: scale)
+        window.framesPerSecond = fps
+        do {
+            try window.run(&app)
+        } catch {
+            printError("scrollwork: \(error) (set DISPLAY, or use the terminal gallery without --window)")
+            throw ExitCode(2)
+        }
     }
 }
 
@@ -172,13 +215,22 @@ struct Open: ParsableCommand {
 
 /// Prints one frame of a page without a terminal session.
 struct Snapshot: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Print one frame of a page as text, ANSI or SVG.")
+    static let configuration = CommandConfiguration(abstract: "Print one frame of a page as text, ANSI or SVG, or draw it as a PNG.")
 
     @Argument(help: "The page: 1–7 or the start of its name.")
     var page: String = "1"
 
-    @Option(parsing: .unconditional, help: "The frame size, COLUMNSxROWS (1–1000 columns, 1–500 rows).")
-    var size: String = "120x40"
+    @Option(parsing: .unconditional, help: "The frame size, COLUMNSxROWS (1–1000 columns, 1–500 rows); with --png, WIDTHxHEIGHT in points (8–8000).")
+    var size: String?
+
+    @Flag(help: "Draw the frame with the pixel host (Cairo and Pango) as a PNG, at its true metrics in points.")
+    var png = false
+
+    @Option(parsing: .unconditional, help: "With --png: pixels per point, 0.25–8 (default 1; 2 or 3 for Retina-class pictures).")
+    var scale: Double = 1
+
+    @Option(help: "With --png: the file to write (default: standard output).")
+    var output: String?
 
     @Flag(help: "Print the frame with colours as ANSI escape sequences.")
     var ansi = false
@@ -201,12 +253,18 @@ struct Snapshot: ParsableCommand {
     /// The frame sizes a snapshot may have.
     static let columnRange = 1...1000, rowRange = 1...500
 
+    /// The sizes a PNG snapshot may have, in points.
+    static let pointRange = 8.0...8000.0
+
     func validate() throws {
-        if ansi && svg { throw ValidationError("--ansi and --svg each choose the output format; give one of them") }
-        _ = try frameSize()
+        if [ansi, svg, png].filter({ $0 }).count > 1 { throw ValidationError("--ansi, --svg and --png each choose the output format; give one of them") }
+        if !png && (output != nil || scale != 1) { throw ValidationError("--scale and --output are for --png pictures; add --png") }
+        guard scale.isFinite, (0.25...8).contains(scale) else { throw ValidationError("--scale must be 0.25 to 8 pixels a point; got \(scale)") }
+        if png { _ = try pointSize() } else { _ = try frameSize() }
     }
 
     func frameSize() throws -> (columns: Int, rows: Int) {
+        let size = self.size ?? "120x40"
         let parts = size.lowercased().split(separator: "x", omittingEmptySubsequences: false).map { Int($0) }
         guard parts.count == 2, let c = parts[0], let r = parts[1], Self.columnRange.contains(c), Self.rowRange.contains(r) else {
             throw ValidationError("size '\(size)' must be COLUMNSxROWS with 1–1000 columns and 1–500 rows, e.g. 120x40")
@@ -214,8 +272,18 @@ struct Snapshot: ParsableCommand {
         return (c, r)
     }
 
+    func pointSize() throws -> Size {
+        let size = self.size ?? "390x844"
+        let parts = size.lowercased().split(separator: "x", omittingEmptySubsequences: false).map { Double($0) }
+        guard parts.count == 2, let w = parts[0], let h = parts[1], Self.pointRange.contains(w), Self.pointRange.contains(h) else {
+            throw ValidationError("size '\(size)' must be WIDTHxHEIGHT in points, each 8 to 8000, e.g. 390x844")
+        }
+        return Size(width: w, height: h)
+    }
+
     func run() throws {
-        let (columns, rows) = try frameSize()
+        let points = png ? try pointSize() : nil
+        let (columns, rows) = try points.map { PixelFrame.cells(for: $0) } ?? frameSize()
         var display = DisplayOptions()
         display.page = page
         display.idiom = idiom
@@ -229,27 +297,52 @@ struct Snapshot: ParsableCommand {
                 throw ExitCode(error.status)
             }
             switch opened {
-            case let .table(viewer): show(viewer, columns: columns, rows: rows)
-            case let .pager(pager): show(pager, columns: columns, rows: rows)
-            case let .directory(viewer): show(viewer, columns: columns, rows: rows)
+            case let .table(viewer): try show(viewer, columns: columns, rows: rows)
+            case let .pager(pager): try show(pager, columns: columns, rows: rows)
+            case let .directory(viewer): try show(viewer, columns: columns, rows: rows)
             }
             return
         }
-        show(GalleryApp(page: try display.pageKind(), style: style), columns: columns, rows: rows)
+        try show(GalleryApp(page: try display.pageKind(), style: style), columns: columns, rows: rows)
     }
 
     /// Prints `app`'s frame after the keys, its background work done first.
-    private func show<A: App>(_ app: A, columns: Int, rows: Int) {
+    private func show<A: App>(_ app: A, columns: Int, rows: Int) throws {
         var terminal = HeadlessTerminal(app, columns: columns, rows: rows)
         while terminal.runWork("index") {}
         if !keys.isEmpty { terminal.type(keys) }
         terminal.advance(by: 0.5)
-        if svg {
+        if png {
+            try writePNG(of: &terminal.app, size: try pointSize(), at: terminal.time)
+        } else if svg {
             print(SVGExport.svg(terminal.screen), terminator: "")
         } else if ansi {
             print(Renderer.inlineANSI(terminal.screen, colorMode: .trueColor), terminator: "")
         } else {
             print(terminal.text)
+        }
+    }
+}
+
+extension Snapshot {
+    /// Draws `app` with the pixel host and writes the PNG to ``output`` or standard output.
+    private func writePNG<A: App>(of app: inout A, size: Size, at time: Double) throws {
+        do {
+            let image = try PixelFrame.render(&app, size: size, scale: scale, at: time)
+            if let output {
+                try image.writePNG(to: output)
+            } else {
+                let bytes = try image.pngData()
+                var written = 0
+                while written < bytes.count {
+                    let n = bytes[written...].withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
+                    guard n > 0 else { throw PixelError.pngWrite(path: "standard output", reason: "the write failed") }
+                    written += n
+                }
+            }
+        } catch {
+            printError("scrollwork: \(error)")
+            throw ExitCode(1)
         }
     }
 }

@@ -69,9 +69,7 @@ public struct EventLoop {
             for request in app.takeWork() {
                 if let runner { runner.perform(request) } else if case let .start(work) = request {
                     // No pipe for a worker: run it here, so that nothing asked for is lost.
-                    let progress = WorkProgress { _ in }
-                    let value = work.body(progress)
-                    app.handle(.work(value.map { .finished(id: work.id, value: $0) } ?? .cancelled(id: work.id)), at: Self.now())
+                    app.handle(.work(work.runHere()), at: Self.now())
                 }
             }
         }

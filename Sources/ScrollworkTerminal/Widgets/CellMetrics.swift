@@ -35,6 +35,14 @@ public struct CellMetrics: Sendable, Hashable {
         Point(x: (Double(column - rect.column) + 0.5) * cellWidth, y: (Double(row - rect.row) + 0.5) * cellHeight)
     }
 
+    /// The point of `mouse` relative to `rect`'s origin: where in its cell it was when the host
+    /// says (``MouseEvent/offsetInCell``), else the cell's centre.
+    public func point(of mouse: MouseEvent, in rect: CellRect) -> Point {
+        let offset = mouse.offsetInCell ?? Point(x: 0.5, y: 0.5)
+        return Point(x: (Double(mouse.column - rect.column) + offset.x) * cellWidth,
+                     y: (Double(mouse.row - rect.row) + offset.y) * cellHeight)
+    }
+
     /// Whole columns in `points` (rounded down; NaN is 0, huge values are held at `Int`'s ends).
     public func columns(forPoints points: Double) -> Int { Int(saturating: (points / cellWidth).rounded(.down)) }
 

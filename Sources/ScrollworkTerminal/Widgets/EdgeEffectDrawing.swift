@@ -5,12 +5,16 @@ import Scrollwork
 struct EdgeEffectDrawing {
     /// Styles.
     var theme: Theme
+    /// The point/cell mapping.
+    var metrics = CellMetrics()
 
     /// Draws `effect` for `state` along the edge of `content` (the cells the scrolling content
     /// occupies, next to the bar).
     func draw(_ effect: ScrollEdgeEffect, state: ScrollState, idiom: ScrollIdiom, content: CellRect, into buffer: inout Buffer) {
         let intensity = effect.intensity(in: state)
         guard intensity > 0, !content.isEmpty else { return }
+        let style = effect.resolvedStyle(for: idiom)
+        if buffer.record(.edgeEffect(effect, style: style, intensity: intensity, content: metrics.points(content))) { return }
         let row: Int, column: Int
         switch effect.edge {
         case .top: row = content.row; column = content.column
@@ -18,7 +22,7 @@ struct EdgeEffectDrawing {
         case .left: row = content.row; column = content.column
         case .right: row = content.row; column = content.maxColumn - 1
         }
-        switch effect.resolvedStyle(for: idiom) {
+        switch style {
         case .hard:
             if effect.edge.axis == .vertical {
                 buffer.fill(CellRect(column: content.column, row: row, columns: content.columns, rows: 1), with: Cell("─", style: theme.separator))

@@ -15,6 +15,8 @@ public struct PageControlView: Widget {
     public var theme: Theme
     /// The cells the dots took in the last render (the hit region), within the area given.
     public private(set) var frame = CellRect.none
+    /// The point/cell mapping, for hosts that draw the dots at their size in points.
+    public var metrics = CellMetrics()
     private var pressed = false
     private var change: PageChange? = nil
 
@@ -45,6 +47,7 @@ public struct PageControlView: Widget {
     public mutating func render(in area: CellRect, into buffer: inout Buffer, at time: Double) {
         frame = frame(in: area)
         guard !frame.isEmpty else { return }
+        if buffer.record(.pageControl(state, frame: metrics.points(frame))) { return }
         if state.isBackgroundVisible { buffer.fill(frame, with: .blank(theme.controlBackground)) }
         for (i, item) in state.layout().items.enumerated() {
             let symbol = item.scale >= 1 ? item.image.symbol : (item.scale > 0.5 ? "•" : "·")
@@ -63,6 +66,28 @@ public struct PageControlView: Widget {
         return (Double(along) - 1) / 2 * state.pitch + state.padding + state.indicatorDiameter / 2
     }
 
+    /// The position along the control of `mouse`: from a host that reports where in the cell
+    /// the pointer was, the point on the control as a pixel host draws it (centred in ``frame``
+    /// at its size in points); from a terminal, the dot drawn in that cell.
+    func position(of mouse: MouseEvent) -> Double {
+        guard mouse.offsetInCell != nil else { return position(column: mouse.column, row: mouse.row) }
+        let point = metrics.point(of: mouse, in: frame)
+        let size = metrics.size(of: frame)
+        let length = state.size(forNumberOfPages: state.numberOfPages).length
+        return state.isVertical ? point.y - (size.height - length) / 2 : point.x - (size.width - length) / 2
+    }
+
+    /// True when `mouse` is on a dot rather than between dots.
+    func isOnDot(_ mouse: MouseEvent) -> Bool {
+        guard frame.contains(column: mouse.column, row: mouse.row) else { return false }
+        guard mouse.offsetInCell != nil else {
+            let along = state.isVertical ? mouse.row - frame.row : mouse.column - frame.column
+            return along % 2 == 1
+        }
+        let position = position(of: mouse)
+        return state.layout().items.contains { abs($0.center - position) <= state.pitch / 2 }
+    }
+
     /// Taps, scrubs and arrow keys.
     public mutating func handle(_ event: Event, at time: Double) -> EventResult {
         switch event {
@@ -71,7 +96,7 @@ public struct PageControlView: Widget {
             change = state.moveFocus(forward: key.key == .right, time: time) ?? change
             return .handled
         case let .mouse(mouse):
-            let position = position(column: mouse.column, row: mouse.row)
+            let position = position(of: mouse)
             switch mouse.kind {
             case .press where mouse.button == .left && frame.contains(column: mouse.column, row: mouse.row):
                 state.pointerDown(at: position, time: time)
@@ -80,9 +105,7 @@ public struct PageControlView: Widget {
                 change = state.pointerMoved(to: position, time: time) ?? change
             case .release where pressed:
                 pressed = false
-                let along = state.isVertical ? mouse.row - frame.row : mouse.column - frame.column
-                let onDot = frame.contains(column: mouse.column, row: mouse.row) && along % 2 == 1
-                change = state.pointerUp(at: position, time: time, targetsIndicator: onDot) ?? change
+                change = state.pointerUp(at: position, time: time, targetsIndicator: isOnDot(mouse)) ?? change
             default:
                 return .ignored
             }

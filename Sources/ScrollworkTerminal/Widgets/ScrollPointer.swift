@@ -31,10 +31,10 @@ struct ScrollPointer: Sendable, Hashable {
 
     /// Handles `mouse` for `state`, whose viewport is drawn in `rect`.
     mutating func handle(_ mouse: MouseEvent, in rect: CellRect, state: inout ScrollState, metrics: CellMetrics, at time: Double) -> EventResult {
-        let point = metrics.point(column: mouse.column, row: mouse.row, in: rect)
+        let point = metrics.point(of: mouse, in: rect)
         switch mouse.kind {
         case let .wheel(direction):
-            let notches = Self.notches(direction, modifiers: mouse.modifiers)
+            let notches = Self.notches(direction, modifiers: mouse.modifiers) * mouse.wheelNotches
             let axis: Axis = notches.x != 0 ? .horizontal : .vertical
             guard state.canScroll(axis, forward: notches[axis] > 0) else { return .ignored }
             state.wheel(notches: notches, at: time)
@@ -76,7 +76,7 @@ struct ScrollPointer: Sendable, Hashable {
     /// A wheel turn at the edge: the state stretches and springs back (SV-02).
     static func overscroll(_ mouse: MouseEvent, state: inout ScrollState, at time: Double) {
         guard case let .wheel(direction) = mouse.kind else { return }
-        state.wheel(notches: notches(direction, modifiers: mouse.modifiers), at: time)
+        state.wheel(notches: notches(direction, modifiers: mouse.modifiers) * mouse.wheelNotches, at: time)
     }
 
     /// True when `mouse` releases a press that did not move: a click or tap.

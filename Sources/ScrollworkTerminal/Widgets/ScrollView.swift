@@ -77,7 +77,7 @@ public struct ScrollView<Content: ScrollContent>: Widget {
         buffer.fill(area)
         content.draw(window, into: &buffer, at: time)
         for effect in edgeEffects {
-            EdgeEffectDrawing(theme: theme).draw(effect, state: scroll, idiom: idiom, content: contentRect, into: &buffer)
+            EdgeEffectDrawing(theme: theme, metrics: metrics).draw(effect, state: scroll, idiom: idiom, content: contentRect, into: &buffer)
         }
         ScrollIndicatorDrawing(metrics: metrics, theme: theme).draw(scroll, in: area, into: &buffer)
     }

@@ -19,6 +19,12 @@ public struct Work: Sendable {
         self.id = id
         self.body = { progress in body(progress) }
     }
+
+    /// Runs the work on this thread, with progress that goes nowhere, and returns its last
+    /// update: what a host does when it has no background thread to give it.
+    public func runHere() -> WorkUpdate {
+        body(WorkProgress { _ in }).map { .finished(id: id, value: $0) } ?? .cancelled(id: id)
+    }
 }
 
 /// What an app asks of the loop about work.

@@ -6,9 +6,10 @@ import Glibc
 import Darwin
 #endif
 
-/// Runs ``Work`` on background threads for the ``EventLoop`` and hands its updates back on the
-/// loop's thread. A pipe wakes the loop when there is news, so it sleeps while work runs.
-final class WorkRunner: Sendable {
+/// Runs ``Work`` on background threads for a host's loop (the ``EventLoop``, or a pixel host's
+/// window) and hands its updates back on the loop's thread. A pipe wakes the loop when there is
+/// news, so it sleeps while work runs.
+public final class WorkRunner: Sendable {
     /// One running piece of work: the token that tells its updates from a replaced run's.
     private struct Running: Sendable {
         var token: Int
@@ -18,9 +19,10 @@ final class WorkRunner: Sendable {
 
     private let state = Mutex<(running: [String: Running], outbox: [WorkUpdate], next: Int)>(([:], [], 0))
     /// The pipe the loop polls: a byte means there are updates.
-    let wakePipe: [Int32]
+    public let wakePipe: [Int32]
 
-    init?() {
+    /// A runner with its wake pipe; nil when the system has no pipe to give.
+    public init?() {
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else { return nil }
         for fd in fds { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
@@ -32,7 +34,7 @@ final class WorkRunner: Sendable {
     }
 
     /// Starts or cancels work as the app asks.
-    func perform(_ request: WorkRequest) {
+    public func perform(_ request: WorkRequest) {
         switch request {
         case let .start(work): start(work)
         case let .cancel(id):
@@ -90,7 +92,7 @@ final class WorkRunner: Sendable {
     }
 
     /// The updates since the last call, in order; empties the wake pipe.
-    func takeUpdates() -> [WorkUpdate] {
+    public func takeUpdates() -> [WorkUpdate] {
         var scratch = [UInt8](repeating: 0, count: 256)
         while systemRead(wakePipe[0], &scratch, scratch.count) > 0 {}
         return state.withLock { s in
@@ -100,7 +102,7 @@ final class WorkRunner: Sendable {
     }
 
     /// Asks every run to stop (the program is ending).
-    func cancelAll() {
+    public func cancelAll() {
         state.withLock { s in
             for running in s.running.values { running.progress.cancel() }
             s.running = [:]

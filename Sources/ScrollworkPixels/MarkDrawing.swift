@@ -1,0 +1,146 @@
+import CPangoCairo
+import Scrollwork
+import ScrollworkTerminal
+
+/// Draws one ``PointMark`` on a ``PixelCanvas`` at its size in points.
+struct MarkDrawing {
+    let canvas: PixelCanvas
+    private var cr: OpaquePointer { canvas.cr }
+
+    func draw(_ mark: PointMark) {
+        switch mark {
+        case let .scrollIndicator(indicator, viewport): drawIndicator(indicator, viewport: viewport)
+        case let .pageControl(state, frame): drawPageControl(state, frame: frame)
+        case let .edgeEffect(effect, style, intensity, content): drawEdge(effect, style: style, intensity: intensity, content: content)
+        case .scrolledContent: break // drawn with the cells
+        }
+    }
+
+    // MARK: Indicators
+
+    /// The thumb as a capsule at the indicator's translucency times its fade, over the track of a
+    /// legacy scroller.
+    private func drawIndicator(_ indicator: ScrollIndicator, viewport: Rect) {
+        let dark = canvas.palette.isDark
+        let style = canvas.style
+        if indicator.showsTrack {
+            let track = indicator.track.offsetBy(viewport.origin)
+            canvas.set((dark ? style.trackDark : style.trackLight).withAlpha(indicator.opacity))
+            cairo_rectangle(cr, track.minX, track.minY, track.width, track.height)
+            cairo_fill(cr)
+            canvas.set(style.trackEdge.withAlpha(indicator.opacity))
+            let hairline = 1 / canvas.scale
+            if indicator.axis == .vertical {
+                cairo_rectangle(cr, track.minX, track.minY, hairline, track.height)
+            } else {
+                cairo_rectangle(cr, track.minX, track.minY, track.width, hairline)
+            }
+            cairo_fill(cr)
+        }
+        let alpha = dark ? Swift.min(1, indicator.alpha * style.darkIndicatorAlphaRatio) : indicator.alpha
+        canvas.set((dark ? style.indicatorDark : style.indicatorLight).withAlpha(alpha * indicator.opacity))
+        let thumb = indicator.thumb.offsetBy(viewport.origin)
+        capsule(thumb)
+        cairo_fill(cr)
+    }
+
+    /// A rectangle with fully rounded ends.
+    private func capsule(_ r: Rect) {
+        guard r.width > 0, r.height > 0 else { return }
+        let radius = Swift.min(r.width, r.height) / 2
+        cairo_new_sub_path(cr)
+        cairo_arc(cr, r.maxX - radius, r.minY + radius, radius, -Double.pi / 2, 0)
+        cairo_arc(cr, r.maxX - radius, r.maxY - radius, radius, 0, Double.pi / 2)
+        cairo_arc(cr, r.minX + radius, r.maxY - radius, radius, Double.pi / 2, Double.pi)
+        cairo_arc(cr, r.minX + radius, r.minY + radius, radius, Double.pi, 3 * Double.pi / 2)
+        cairo_close_path(cr)
+    }
+
+    // MARK: Page dots
+
+    /// The dots at the state's diameter and pitch, centred in `frame`; shrunk dots at a clipped
+    /// end are drawn at their scale, the current page highlighted, the platter behind them
+    /// while scrubbing or with the prominent style.
+    private func drawPageControl(_ state: PageControlState, frame: Rect) {
+        let layout = state.layout()
+        let size = state.size(forNumberOfPages: state.numberOfPages)
+        let vertical = layout.isVertical
+        // The control's own rectangle, centred in the cells it takes (as PageControlView hit-tests).
+        let along = vertical ? frame.height : frame.width
+        let start = (vertical ? frame.minY : frame.minX) + (along - size.length) / 2
+        let across = vertical ? frame.midX : frame.midY
+        if state.isBackgroundVisible {
+            canvas.set(canvas.style.pageControlBackground)
+            let platter = vertical
+                ? Rect(x: across - size.thickness / 2, y: start, width: size.thickness, height: size.length)
+                : Rect(x: start, y: across - size.thickness / 2, width: size.length, height: size.thickness)
+            capsule(platter)
+            cairo_fill(cr)
+        }
+        for item in layout.items {
+            let centre = vertical ? Point(x: across, y: start + item.center) : Point(x: start + item.center, y: across)
+            let diameter = state.indicatorDiameter * item.scale
+            let colour = item.isCurrent ? canvas.style.currentPageDot : canvas.style.pageDot
+            if item.image == .dot {
+                canvas.set(colour)
+                cairo_new_sub_path(cr)
+                cairo_arc(cr, centre.x, centre.y, diameter / 2, 0, 2 * Double.pi)
+                cairo_fill(cr)
+            } else {
+                canvas.drawSymbol(item.image.symbol, centre: centre, size: diameter * 1.3, colour: colour)
+            }
+        }
+    }
+
+    // MARK: Edge effects
+
+    /// Soft: the background fades in over the content toward the edge, as much as `intensity`
+    /// says, over the effect's depth. Hard: an opaque band of the bar's depth with a hairline.
+    private func drawEdge(_ effect: ScrollEdgeEffect, style: ScrollEdgeEffect.Style, intensity: Double, content: Rect) {
+        let background = canvas.palette.background
+        let depth = Swift.min(effect.depth, effect.edge.axis == .vertical ? content.height : content.width)
+        guard depth > 0 else { return }
+        let band: Rect, from: Point, to: Point
+        switch effect.edge {
+        case .top:
+            band = Rect(x: content.minX, y: content.minY, width: content.width, height: depth)
+            (from, to) = (Point(x: 0, y: band.minY), Point(x: 0, y: band.maxY))
+        case .bottom:
+            band = Rect(x: content.minX, y: content.maxY - depth, width: content.width, height: depth)
+            (from, to) = (Point(x: 0, y: band.maxY), Point(x: 0, y: band.minY))
+        case .left:
+            band = Rect(x: content.minX, y: content.minY, width: depth, height: content.height)
+            (from, to) = (Point(x: band.minX, y: 0), Point(x: band.maxX, y: 0))
+        case .right:
+            band = Rect(x: content.maxX - depth, y: content.minY, width: depth, height: content.height)
+            (from, to) = (Point(x: band.maxX, y: 0), Point(x: band.minX, y: 0))
+        }
+        switch style {
+        case .hard:
+            let hairline = 1 / canvas.scale
+            canvas.set(canvas.style.hardEdgeDivider.withAlpha(intensity))
+            switch effect.edge {
+            case .top: cairo_rectangle(cr, content.minX, content.minY, content.width, hairline)
+            case .bottom: cairo_rectangle(cr, content.minX, content.maxY - hairline, content.width, hairline)
+            case .left: cairo_rectangle(cr, content.minX, content.minY, hairline, content.height)
+            case .right: cairo_rectangle(cr, content.maxX - hairline, content.minY, hairline, content.height)
+            }
+            cairo_fill(cr)
+        case .soft, .automatic:
+            guard let gradient = cairo_pattern_create_linear(from.x, from.y, to.x, to.y) else { return }
+            cairo_pattern_add_color_stop_rgba(gradient, 0, background.red, background.green, background.blue, intensity)
+            cairo_pattern_add_color_stop_rgba(gradient, 1, background.red, background.green, background.blue, 0)
+            cairo_set_source(cr, gradient)
+            cairo_rectangle(cr, band.minX, band.minY, band.width, band.height)
+            cairo_fill(cr)
+            cairo_pattern_destroy(gradient)
+        }
+    }
+}
+
+extension Rect {
+    /// The rectangle moved by `origin`.
+    func offsetBy(_ origin: Point) -> Rect {
+        Rect(x: minX + origin.x, y: minY + origin.y, width: width, height: height)
+    }
+}

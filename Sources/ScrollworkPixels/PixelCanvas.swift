@@ -1,0 +1,244 @@
+import CPangoCairo
+import Scrollwork
+import ScrollworkTerminal
+
+/// Draws frames onto a ``PixelImage`` with Cairo and Pango: the cells of a ``Buffer`` as text
+/// shaped by Pango on a grid of ``CellMetrics`` points, and its ``PointMark``s (indicators, page
+/// dots, edge effects, sub-cell scrolling) at their true size, scaled by ``scale`` pixels a point.
+///
+/// Text of printable ASCII is drawn a run at a time in a monospaced font sized so that one
+/// character advances exactly one cell; other clusters (CJK, emoji, symbols) are shaped one at a
+/// time, centred in the cells they take, with fontconfig's fallback fonts.
+public final class PixelCanvas {
+    /// The image drawn on.
+    public let image: PixelImage
+    /// Pixels per point (2 on a Retina-class display), clamped to 0.25…8.
+    public let scale: Double
+    /// The point/cell mapping of the buffers drawn.
+    public let metrics: CellMetrics
+    /// The colours.
+    public var palette: PixelPalette
+    /// The looks of the parts drawn in points.
+    public var style: PixelStyle
+
+    let cr: OpaquePointer
+    private let layout: OpaquePointer
+    private var fonts: [PangoFontDescriptionBox]
+
+    /// The family of the cell text; fontconfig picks fallbacks for what it lacks.
+    public static let fontFamily = "DejaVu Sans Mono"
+
+    /// A canvas over `image` at `scale` pixels a point (clamped to 0.25…8; NaN is 1).
+    public init(image: PixelImage, scale: Double = 1, metrics: CellMetrics = CellMetrics(),
+                palette: PixelPalette = .dark, style: PixelStyle = PixelStyle()) {
+        self.image = image
+        self.scale = scale.isNaN ? 1 : Swift.min(Swift.max(scale, 0.25), 8)
+        self.metrics = metrics
+        self.palette = palette
+        self.style = style
+        cr = cairo_create(image.surface)
+        cairo_scale(cr, self.scale, self.scale)
+        layout = pango_cairo_create_layout(cr)
+        // Hinting off: advances scale with the size, so a run of n characters is n cells wide at
+        // every scale, and a frame looks the same at 1× and 3×.
+        let options = cairo_font_options_create()
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+        pango_cairo_context_set_font_options(pango_layout_get_context(layout), options)
+        cairo_font_options_destroy(options)
+        pango_layout_context_changed(layout)
+        fonts = []
+        let size = Self.fittedSize(layout: layout, cellWidth: metrics.cellWidth, cellHeight: metrics.cellHeight)
+        for (bold, italic) in [(false, false), (true, false), (false, true), (true, true)] {
+            fonts.append(PangoFontDescriptionBox(family: Self.fontFamily, size: size, bold: bold, italic: italic))
+        }
+    }
+
+    deinit {
+        g_object_unref(UnsafeMutableRawPointer(layout))
+        cairo_destroy(cr)
+    }
+
+    /// The font size at which one character advances exactly one cell, no taller than a cell.
+    private static func fittedSize(layout: OpaquePointer, cellWidth: Double, cellHeight: Double) -> Double {
+        let probe = PangoFontDescriptionBox(family: fontFamily, size: 10, bold: false, italic: false)
+        pango_layout_set_font_description(layout, probe.description)
+        let sample = String(repeating: "M", count: 100)
+        pango_layout_set_text(layout, sample, -1)
+        var width: Int32 = 0, height: Int32 = 0
+        pango_layout_get_size(layout, &width, &height)
+        let advance = Double(width) / Double(PANGO_SCALE) / 100
+        guard advance > 0 else { return cellHeight * 0.8 }
+        return Swift.min(10 * cellWidth / advance, cellHeight * 0.85)
+    }
+
+    // MARK: Frames
+
+    /// Draws `buffer`: its cells, then its point marks.
+    public func draw(_ buffer: Buffer) {
+        cairo_save(cr)
+        set(palette.background)
+        cairo_paint(cr)
+        let revealed = buffer.pointMarks.compactMap { mark -> ScrolledCells? in
+            if case let .scrolledContent(cells) = mark { return cells }
+            return nil
+        }
+        drawCells(buffer, skipping: revealed.map(\.rect))
+        for cells in revealed { drawScrolled(cells, of: buffer) }
+        for mark in buffer.pointMarks { MarkDrawing(canvas: self).draw(mark) }
+        cairo_restore(cr)
+        cairo_surface_flush(image.surface)
+    }
+
+    private func drawCells(_ buffer: Buffer, skipping: [CellRect]) {
+        for row in 0..<buffer.rows {
+            var start = 0
+            for rect in skipping where rect.row <= row && row < rect.maxRow {
+                drawRow(buffer, row: row, columns: start..<rect.column, at: Point(x: 0, y: 0))
+                start = rect.maxColumn
+            }
+            drawRow(buffer, row: row, columns: start..<buffer.columns, at: Point(x: 0, y: 0))
+        }
+    }
+
+    /// Scrolled cells moved by their shift inside their rectangle, with the row the shift reveals.
+    private func drawScrolled(_ cells: ScrolledCells, of buffer: Buffer) {
+        let rect = cells.rect.intersection(buffer.area)
+        guard !rect.isEmpty else { return }
+        let box = metrics.points(rect)
+        cairo_save(cr)
+        cairo_rectangle(cr, box.minX, box.minY, box.width, box.height)
+        cairo_clip(cr)
+        let columns = rect.column..<rect.maxColumn
+        for row in rect.row..<rect.maxRow { drawRow(buffer, row: row, columns: columns, at: cells.shift) }
+        if !cells.revealedRow.isEmpty {
+            var line = Buffer(columns: buffer.columns, rows: 1)
+            for (i, cell) in cells.revealedRow.enumerated() { line[rect.column + i, 0] = cell }
+            let row = cells.shift.y > 0 ? rect.row - 1 : rect.maxRow
+            drawRow(line, row: 0, columns: columns, at: Point(x: cells.shift.x, y: cells.shift.y + Double(row) * metrics.cellHeight))
+        }
+        cairo_restore(cr)
+    }
+
+    /// Draws `columns` of `row`: backgrounds first, then runs of text; `offset` moves it in points.
+    private func drawRow(_ buffer: Buffer, row: Int, columns: Range<Int>, at offset: Point) {
+        guard !columns.isEmpty else { return }
+        let top = Double(row) * metrics.cellHeight + offset.y
+        // Backgrounds: one rectangle for each run of the same colour.
+        var column = columns.lowerBound
+        while column < columns.upperBound {
+            let colour = colours(of: buffer[column, row]).background
+            var end = column + 1
+            while end < columns.upperBound, colours(of: buffer[end, row]).background == colour { end += 1 }
+            if colour != palette.background {
+                set(colour)
+                cairo_rectangle(cr, Double(column) * metrics.cellWidth + offset.x, top, Double(end - column) * metrics.cellWidth, metrics.cellHeight)
+                cairo_fill(cr)
+            }
+            column = end
+        }
+        // Text: runs of one-cell ASCII in one style at once, anything else a cluster at a time.
+        column = columns.lowerBound
+        while column < columns.upperBound {
+            let cell = buffer[column, row]
+            if cell.isContinuation || cell.text == " " || cell.text.isEmpty { column += 1; continue }
+            var text = cell.text
+            var end = column + 1
+            if cell.width == 1, isPlainASCII(cell.text) {
+                while end < columns.upperBound {
+                    let next = buffer[end, row]
+                    guard next.width == 1, next.style == cell.style, isPlainASCII(next.text) else { break }
+                    text += next.text
+                    end += 1
+                }
+            } else {
+                end = column + Swift.max(1, Int(cell.width))
+            }
+            drawText(text, style: cell.style, x: Double(column) * metrics.cellWidth + offset.x, top: top,
+                     width: Double(end - column) * metrics.cellWidth, centred: !(cell.width == 1 && isPlainASCII(cell.text)))
+            column = end
+        }
+    }
+
+    private func isPlainASCII(_ text: String) -> Bool {
+        text.utf8.count == 1 && text.utf8.first.map { $0 >= 0x20 && $0 < 0x7F } == true
+    }
+
+    /// The text and background colours of `cell`, with reverse and dim applied.
+    func colours(of cell: Cell) -> (text: PixelColor, background: PixelColor) {
+        var text = palette.resolve(cell.style.foreground, isForeground: true)
+        var background = palette.resolve(cell.style.background, isForeground: false)
+        if cell.style.reverse { swap(&text, &background) }
+        if cell.style.dim { text = text.mixed(with: background, 0.45) }
+        return (text, background)
+    }
+
+    private func drawText(_ text: String, style: Style, x: Double, top: Double, width: Double, centred: Bool) {
+        let font = fonts[(style.bold ? 1 : 0) + (style.italic ? 2 : 0)]
+        pango_layout_set_font_description(layout, font.description)
+        pango_layout_set_text(layout, text, -1)
+        var logical = PangoRectangle()
+        pango_layout_get_extents(layout, nil, &logical)
+        let w = Double(logical.width) / Double(PANGO_SCALE), h = Double(logical.height) / Double(PANGO_SCALE)
+        var colour = palette.resolve(style.foreground, isForeground: true)
+        var background = palette.resolve(style.background, isForeground: false)
+        if style.reverse { swap(&colour, &background) }
+        if style.dim { colour = colour.mixed(with: background, 0.45) }
+        set(colour)
+        cairo_save(cr)
+        var left = x
+        if centred {
+            // A glyph from a fallback font may be wider than its cells: shrink it to fit.
+            if w > width, w > 0 {
+                let shrink = width / w
+                cairo_translate(cr, x, top + (metrics.cellHeight - h * shrink) / 2)
+                cairo_scale(cr, shrink, shrink)
+                pango_cairo_show_layout(cr, layout)
+                cairo_restore(cr)
+                return
+            }
+            left = x + (width - w) / 2
+        }
+        cairo_move_to(cr, left, top + (metrics.cellHeight - h) / 2)
+        pango_cairo_show_layout(cr, layout)
+        if style.underline {
+            cairo_rectangle(cr, x, top + metrics.cellHeight - 2, width, 1)
+            cairo_fill(cr)
+        }
+        cairo_restore(cr)
+    }
+
+    /// Makes `colour` the source.
+    func set(_ colour: PixelColor) {
+        cairo_set_source_rgba(cr, colour.red, colour.green, colour.blue, colour.alpha)
+    }
+
+    /// Draws `text` centred on `centre` at `size` points in `colour` (a custom page indicator).
+    func drawSymbol(_ text: String, centre: Point, size: Double, colour: PixelColor) {
+        let font = PangoFontDescriptionBox(family: Self.fontFamily, size: Swift.max(1, size), bold: false, italic: false)
+        pango_layout_set_font_description(layout, font.description)
+        pango_layout_set_text(layout, text, -1)
+        var logical = PangoRectangle()
+        pango_layout_get_extents(layout, nil, &logical)
+        let w = Double(logical.width) / Double(PANGO_SCALE), h = Double(logical.height) / Double(PANGO_SCALE)
+        set(colour)
+        cairo_move_to(cr, centre.x - w / 2, centre.y - h / 2)
+        pango_cairo_show_layout(cr, layout)
+    }
+}
+
+/// A Pango font description that is freed with its owner.
+final class PangoFontDescriptionBox {
+    let description: OpaquePointer
+
+    init(family: String, size: Double, bold: Bool, italic: Bool) {
+        description = pango_font_description_new()
+        pango_font_description_set_family(description, family)
+        pango_font_description_set_absolute_size(description, size * Double(PANGO_SCALE))
+        pango_font_description_set_weight(description, bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL)
+        pango_font_description_set_style(description, italic ? PANGO_STYLE_OBLIQUE : PANGO_STYLE_NORMAL)
+    }
+
+    deinit { pango_font_description_free(description) }
+}

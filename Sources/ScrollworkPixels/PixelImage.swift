@@ -1,0 +1,123 @@
+import CPangoCairo
+
+/// An image in memory, 32-bit premultiplied ARGB, that a ``PixelCanvas`` draws on: what a
+/// snapshot writes as PNG and a window shows.
+public final class PixelImage {
+    /// The Cairo surface.
+    let surface: OpaquePointer
+    /// Width in pixels.
+    public let width: Int
+    /// Height in pixels.
+    public let height: Int
+
+    /// The largest side an image may have, in pixels.
+    public static let maximumSide = 16_384
+
+    /// A transparent image of `width` × `height` pixels; throws ``PixelError/imageSize(width:height:)``
+    /// for a side outside 1…``maximumSide``.
+    public init(width: Int, height: Int) throws(PixelError) {
+        guard (1...Self.maximumSide).contains(width), (1...Self.maximumSide).contains(height),
+              let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)),
+              cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS
+        else { throw .imageSize(width: width, height: height) }
+        self.surface = surface
+        self.width = width
+        self.height = height
+    }
+
+    /// Reads a PNG file.
+    public init(png path: String) throws(PixelError) {
+        guard let surface = cairo_image_surface_create_from_png(path) else { throw .pngRead(path: path, reason: "no memory") }
+        let status = cairo_surface_status(surface)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            let reason = String(cString: cairo_status_to_string(status))
+            cairo_surface_destroy(surface)
+            throw .pngRead(path: path, reason: reason)
+        }
+        // Loaded images may be RGB24; draw them onto ARGB32 so pixels read the same way.
+        let w = Int(cairo_image_surface_get_width(surface)), h = Int(cairo_image_surface_get_height(surface))
+        guard let copy = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(w), Int32(h)) else {
+            cairo_surface_destroy(surface)
+            throw .pngRead(path: path, reason: "no memory")
+        }
+        let cr = cairo_create(copy)
+        cairo_set_source_surface(cr, surface, 0, 0)
+        cairo_paint(cr)
+        cairo_destroy(cr)
+        cairo_surface_destroy(surface)
+        self.surface = copy
+        width = w
+        height = h
+    }
+
+    deinit { cairo_surface_destroy(surface) }
+
+    /// The pixel at `x`, `y` (un-premultiplied); transparent black outside the image.
+    public func pixel(x: Int, y: Int) -> PixelColor {
+        guard x >= 0, x < width, y >= 0, y < height, let data = cairo_image_surface_get_data(surface) else {
+            return PixelColor(red: 0, green: 0, blue: 0, alpha: 0)
+        }
+        cairo_surface_flush(surface)
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        let word = (data + y * stride + x * 4).withMemoryRebound(to: UInt32.self, capacity: 1) { $0.pointee }
+        let a = Double(word >> 24 & 0xFF) / 255
+        guard a > 0 else { return PixelColor(red: 0, green: 0, blue: 0, alpha: 0) }
+        func channel(_ shift: UInt32) -> Double { Double(word >> shift & 0xFF) / 255 / a }
+        return PixelColor(red: channel(16), green: channel(8), blue: channel(0), alpha: a)
+    }
+
+    /// Writes the image as a PNG file.
+    public func writePNG(to path: String) throws(PixelError) {
+        cairo_surface_flush(surface)
+        let status = cairo_surface_write_to_png(surface, path)
+        guard status == CAIRO_STATUS_SUCCESS else { throw .pngWrite(path: path, reason: String(cString: cairo_status_to_string(status))) }
+    }
+
+    /// The image as PNG bytes.
+    public func pngData() throws(PixelError) -> [UInt8] {
+        cairo_surface_flush(surface)
+        var bytes: [UInt8] = []
+        let status = withUnsafeMutablePointer(to: &bytes) { pointer in
+            cairo_surface_write_to_png_stream(surface, { closure, data, length in
+                guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
+                let out = closure.assumingMemoryBound(to: [UInt8].self)
+                out.pointee.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
+                return CAIRO_STATUS_SUCCESS
+            }, pointer)
+        }
+        guard status == CAIRO_STATUS_SUCCESS else { throw .pngWrite(path: "(memory)", reason: String(cString: cairo_status_to_string(status))) }
+        return bytes
+    }
+
+    /// The largest difference of any channel (alpha included, 0…255) between this image and
+    /// `other`, and how many pixels differ by more than `tolerance`; images of different sizes
+    /// differ everywhere.
+    public func difference(from other: PixelImage, tolerance: Int = 0) -> (largest: Int, pixels: Int) {
+        guard width == other.width, height == other.height,
+              let a = cairo_image_surface_get_data(surface), let b = cairo_image_surface_get_data(other.surface)
+        else { return (255, Swift.max(width * height, other.width * other.height)) }
+        cairo_surface_flush(surface)
+        cairo_surface_flush(other.surface)
+        let strideA = Int(cairo_image_surface_get_stride(surface)), strideB = Int(cairo_image_surface_get_stride(other.surface))
+        var largest = 0, pixels = 0
+        for y in 0..<height {
+            for x in 0..<width {
+                var worst = 0
+                for c in 0..<4 { worst = Swift.max(worst, abs(Int(a[y * strideA + x * 4 + c]) - Int(b[y * strideB + x * 4 + c]))) }
+                largest = Swift.max(largest, worst)
+                if worst > tolerance { pixels += 1 }
+            }
+        }
+        return (largest, pixels)
+    }
+}
+
+extension PixelImage {
+    /// Calls `body` with the image's pixel memory (premultiplied ARGB, native byte order, the
+    /// layout of SDL's ARGB8888) and its stride in bytes.
+    func withPixels(_ body: (UnsafeRawPointer, Int) -> Void) {
+        cairo_surface_flush(surface)
+        guard let data = cairo_image_surface_get_data(surface) else { return }
+        body(UnsafeRawPointer(data), Int(cairo_image_surface_get_stride(surface)))
+    }
+}

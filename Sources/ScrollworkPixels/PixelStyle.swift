@@ -1,0 +1,35 @@
+/// The looks of the parts a pixel host draws in points, where the core gives geometry but no
+/// colour. Each default names where its number comes from; `shared/reference/physics.md` gives
+/// the geometry (indicator thickness, inset, minimum length, fade; macOS tracks; dot spacing).
+public struct PixelStyle: Sendable, Hashable {
+    /// The overlay indicator in light mode: black, at the indicator's own alpha (0.35 by
+    /// default; Flutter's `CupertinoScrollbar`, colours read from iOS 13.1).
+    public var indicatorLight = PixelColor(0, 0, 0)
+    /// The overlay indicator in dark mode: white, at the alpha scaled by 50/35 (the same source
+    /// gives black at 35% in light mode and white at 50% in dark).
+    public var indicatorDark = PixelColor(255, 255, 255)
+    /// How much more opaque the dark-mode indicator is than the style's light-mode alpha.
+    public var darkIndicatorAlphaRatio = 0.5 / 0.35
+    /// A legacy macOS scroller's track in dark mode (an estimate from Apple's macOS design
+    /// resources: a near-black well with a hairline on its leading edge).
+    public var trackDark = PixelColor(30, 30, 30)
+    /// A legacy macOS scroller's track in light mode (the same source: a near-white well).
+    public var trackLight = PixelColor(250, 250, 250)
+    /// The track's leading hairline.
+    public var trackEdge = PixelColor(128, 128, 128, alpha: 0.35)
+    /// Page dots other than the current one: white at 30% on dark content (an estimate of
+    /// UIKit's unpublished `pageIndicatorTintColor`, as observed; Apple's iOS design resources
+    /// draw the inactive dots at about 30%).
+    public var pageDot = PixelColor(255, 255, 255, alpha: 0.3)
+    /// The current page's dot: white (UIKit's `currentPageIndicatorTintColor` default).
+    public var currentPageDot = PixelColor(255, 255, 255)
+    /// The rounded platter behind the dots while scrubbing or with the prominent style
+    /// (an estimate: a translucent grey capsule as in Apple's iOS design resources).
+    public var pageControlBackground = PixelColor(120, 120, 128, alpha: 0.32)
+    /// The divider of a hard scroll edge effect: a hairline of the separator colour (UIKit's
+    /// `separator` in dark mode, #545458 at 60%).
+    public var hardEdgeDivider = PixelColor(84, 84, 88, alpha: 0.6)
+
+    /// The defaults above.
+    public init() {}
+}

@@ -1,0 +1,119 @@
+import CSDL2
+import Scrollwork
+import ScrollworkTerminal
+
+/// Runs an ``App`` in a desktop window with SDL2: the same app, widgets and routing as in the
+/// terminal, drawn by a ``PixelCanvas`` at its size in points, with input from the mouse (its
+/// position finer than cells, ``MouseEvent/offsetInCell``), precise wheel and trackpad deltas
+/// (``MouseEvent/wheelNotches``), touch (as the mouse, which SDL makes of it) and the keyboard.
+///
+/// Frames are drawn at the display's rate (vsync) while the app animates, and the loop sleeps in
+/// SDL's event wait otherwise; background work runs as in ``EventLoop``.
+public struct PixelWindow {
+    /// The window's title.
+    public var title: String
+    /// The window's size in points at opening.
+    public var size: Size
+    /// Pixels per point; nil takes the display's (the window's pixels over its points).
+    public var scale: Double?
+    /// The point/cell mapping the app is laid out in.
+    public var metrics = CellMetrics()
+    /// The colours.
+    public var palette = PixelPalette.dark
+    /// The looks of indicators, dots and edges.
+    public var style = PixelStyle()
+    /// Frames per second while something animates when the display gives no vsync, clamped to
+    /// 1…240 (NaN is 60).
+    public var framesPerSecond: Double = 60 { didSet { framesPerSecond = framesPerSecond.isNaN ? 60 : framesPerSecond.clamped(to: 1...240) } }
+
+    /// A window of `size` points (each side clamped to 64…8,000) titled `title`.
+    public init(title: String, size: Size = Size(width: 960, height: 640), scale: Double? = nil) {
+        self.title = title
+        func side(_ v: Double, _ fallback: Double) -> Double { v.isFinite ? v.clamped(to: 64...8000) : fallback }
+        self.size = Size(width: side(size.width, 960), height: side(size.height, 640))
+        self.scale = scale.map { $0.isFinite ? $0.clamped(to: 0.25...8) : 1 }
+    }
+
+    /// Opens the window and runs `app` until it wants to quit or the window is closed; throws
+    /// ``PixelError/window(reason:)`` when there is no display to open it on.
+    public func run<A: App>(_ app: inout A) throws(PixelError) {
+        SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
+        guard SDL_Init(SDL_INIT_VIDEO) == 0 else { throw .window(reason: Self.sdlError()) }
+        defer { SDL_Quit() }
+        let requested = scale ?? 1
+        let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
+        guard let window = SDL_CreateWindow(title, Int32(bitPattern: SDL_WINDOWPOS_CENTERED_MASK), Int32(bitPattern: SDL_WINDOWPOS_CENTERED_MASK),
+                                            Int32((size.width * requested).rounded()), Int32((size.height * requested).rounded()), flags)
+        else { throw .window(reason: Self.sdlError()) }
+        defer { SDL_DestroyWindow(window) }
+        var renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue)
+        if renderer == nil { renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue) }
+        guard let renderer else { throw .window(reason: Self.sdlError()) }
+        defer { SDL_DestroyRenderer(renderer) }
+        var info = SDL_RendererInfo()
+        SDL_GetRendererInfo(renderer, &info)
+        let vsync = info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0
+        SDL_StartTextInput()
+
+        var surface = try WindowSurface(window: window, renderer: renderer, requestedScale: scale, metrics: metrics)
+        var input = WindowInput(metrics: metrics)
+        let runner = WorkRunner()
+        var running: Set<String> = []
+        defer { runner?.cancelAll() }
+        func startWork() {
+            for request in app.takeWork() {
+                switch request {
+                case let .start(work): running.insert(work.id)
+                case let .cancel(id): running.remove(id)
+                }
+                if let runner { runner.perform(request) } else if case let .start(work) = request {
+                    running.remove(work.id)
+                    app.handle(.work(work.runHere()), at: EventLoop.now())
+                }
+            }
+        }
+        func deliver(_ event: Event) {
+            app.handle(event, at: EventLoop.now())
+            if let text = app.takeClipboardText() { SDL_SetClipboardText(text) }
+            startWork()
+        }
+        deliver(.resize(columns: surface.columns, rows: surface.rows))
+        while !app.wantsQuit {
+            let now = EventLoop.now()
+            app.tick(at: now)
+            startWork()
+            let image = surface.draw(app: &app, at: now, palette: palette, style: style)
+            surface.present(image)
+            startWork()
+            // Wait for input: not at all while animating (vsync paces), until the app's wake
+            // time, or a short while when background work may report.
+            var timeout: Double? = app.isAnimating ? (vsync ? 0 : 1 / framesPerSecond) : app.wakeTime.map { Swift.max(0, $0 - now) }
+            if !running.isEmpty { timeout = Swift.min(timeout ?? 0.05, 0.05) }
+            var event = SDL_Event()
+            let milliseconds = timeout.map { Int32(($0 * 1000).rounded(.up).clamped(to: 0...1000)) } ?? -1
+            var got = milliseconds < 0 ? SDL_WaitEvent(&event) : SDL_WaitEventTimeout(&event, milliseconds)
+            while got != 0 {
+                switch input.translate(event, pointScale: surface.pointScale) {
+                case .quit: return
+                case .resized:
+                    surface = try WindowSurface(window: window, renderer: renderer, requestedScale: scale, metrics: metrics)
+                    deliver(.resize(columns: surface.columns, rows: surface.rows))
+                case let .events(events): for e in events { deliver(e) }
+                }
+                got = SDL_PollEvent(&event)
+            }
+            if let runner {
+                for update in runner.takeUpdates() {
+                    if case .progress = update {} else { running.remove(update.id) }
+                    deliver(.work(update))
+                }
+            }
+        }
+    }
+
+    static func sdlError() -> String {
+        guard let text = SDL_GetError() else { return "unknown SDL error" }
+        let message = String(cString: text)
+        return message.isEmpty ? "unknown SDL error" : message
+    }
+}

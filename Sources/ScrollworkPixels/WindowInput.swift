@@ -1,0 +1,128 @@
+import CSDL2
+import Scrollwork
+import ScrollworkTerminal
+
+/// Turns SDL's events into the terminal host's ``Event``s, so that apps and widgets take the
+/// window's input as they take the terminal's.
+struct WindowInput {
+    /// What an SDL event means for the loop.
+    enum Outcome {
+        case quit
+        case resized
+        case events([Event])
+    }
+
+    let metrics: CellMetrics
+    /// The last pointer position in points and the buttons held, for wheel events (which SDL
+    /// reports without a position) and drags.
+    private var pointer = Point(x: 0, y: 0)
+    private var held: MouseEvent.Button? = nil
+
+    init(metrics: CellMetrics) { self.metrics = metrics }
+
+    /// The meaning of `event`, whose positions are in window units, `pointScale` of them a point.
+    mutating func translate(_ event: SDL_Event, pointScale: Double) -> Outcome {
+        let type = event.type
+        let toPoints = 1 / Swift.max(0.25, pointScale)
+        switch type {
+        case SDL_QUIT.rawValue:
+            return .quit
+        case SDL_WINDOWEVENT.rawValue:
+            let kind = UInt32(event.window.event)
+            return kind == SDL_WINDOWEVENT_SIZE_CHANGED.rawValue ? .resized : .events([])
+        case SDL_MOUSEBUTTONDOWN.rawValue, SDL_MOUSEBUTTONUP.rawValue:
+            let b = event.button
+            pointer = Point(x: Double(b.x) * toPoints, y: Double(b.y) * toPoints)
+            let button = Self.button(b.button)
+            let down = type == SDL_MOUSEBUTTONDOWN.rawValue
+            held = down ? button : nil
+            let modifiers = Self.modifiers(SDL_GetModState())
+            // A double click is a second press soon after the first, as a terminal reports it.
+            return .events([.mouse(MouseEvent(down ? .press : .release, button: button, at: pointer, metrics: metrics, modifiers: modifiers))])
+        case SDL_MOUSEMOTION.rawValue:
+            let m = event.motion
+            pointer = Point(x: Double(m.x) * toPoints, y: Double(m.y) * toPoints)
+            let kind: MouseEvent.Kind = held == nil ? .move : .drag
+            return .events([.mouse(MouseEvent(kind, button: held ?? .none, at: pointer, metrics: metrics, modifiers: Self.modifiers(SDL_GetModState())))])
+        case SDL_MOUSEWHEEL.rawValue:
+            let w = event.wheel
+            let flip: Float = w.direction == SDL_MOUSEWHEEL_FLIPPED.rawValue ? -1 : 1
+            let y = Double(w.preciseY * flip), x = Double(w.preciseX * flip)
+            let modifiers = Self.modifiers(SDL_GetModState())
+            var events: [Event] = []
+            if y != 0 {
+                events.append(.mouse(MouseEvent(.wheel(y > 0 ? .up : .down), button: .none, at: pointer, metrics: metrics,
+                                                modifiers: modifiers, wheelNotches: abs(y))))
+            }
+            if x != 0 {
+                events.append(.mouse(MouseEvent(.wheel(x > 0 ? .right : .left), button: .none, at: pointer, metrics: metrics,
+                                                modifiers: modifiers, wheelNotches: abs(x))))
+            }
+            return .events(events)
+        case SDL_TEXTINPUT.rawValue:
+            // Printable text, as typed (dead keys and input methods included).
+            var text = event.text
+            let string = withUnsafeBytes(of: &text.text) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            let modifiers = Self.modifiers(SDL_GetModState()).subtracting(.shift)
+            return .events(string.map { .key(KeyEvent(.character($0), modifiers)) })
+        case SDL_KEYDOWN.rawValue:
+            let key = event.key.keysym
+            let modifiers = Self.modifiers(SDL_Keymod(UInt32(key.mod)))
+            if let named = Self.namedKey(key.sym) { return .events([.key(KeyEvent(named, modifiers))]) }
+            // Letters and digits with Control or Alt are commands (Ctrl-C, Alt-M); plain ones
+            // arrive as text input.
+            if modifiers.contains(.control) || modifiers.contains(.alt), key.sym > 0, key.sym < 0x7F,
+               let scalar = Unicode.Scalar(UInt32(key.sym)) {
+                return .events([.key(KeyEvent(.character(Character(scalar)), modifiers.subtracting(.shift)))])
+            }
+            return .events([])
+        case SDL_WINDOWEVENT_FOCUS_GAINED.rawValue:
+            return .events([.focus(true)])
+        default:
+            return .events([])
+        }
+    }
+
+    static func button(_ b: UInt8) -> MouseEvent.Button {
+        switch Int32(b) {
+        case SDL_BUTTON_LEFT: return .left
+        case SDL_BUTTON_MIDDLE: return .middle
+        case SDL_BUTTON_RIGHT: return .right
+        default: return .none
+        }
+    }
+
+    static func modifiers(_ mod: SDL_Keymod) -> Modifiers {
+        var m: Modifiers = []
+        if mod.rawValue & KMOD_SHIFT.rawValue != 0 { m.insert(.shift) }
+        if mod.rawValue & KMOD_ALT.rawValue != 0 { m.insert(.alt) }
+        if mod.rawValue & KMOD_CTRL.rawValue != 0 { m.insert(.control) }
+        return m
+    }
+
+    static func namedKey(_ sym: SDL_Keycode) -> Key? {
+        func code(_ k: SDL_KeyCode) -> SDL_Keycode { SDL_Keycode(bitPattern: k.rawValue) }
+        switch sym {
+        case code(SDLK_RETURN), code(SDLK_KP_ENTER): return .enter
+        case code(SDLK_TAB): return .tab
+        case code(SDLK_BACKSPACE): return .backspace
+        case code(SDLK_ESCAPE): return .escape
+        case code(SDLK_UP): return .up
+        case code(SDLK_DOWN): return .down
+        case code(SDLK_LEFT): return .left
+        case code(SDLK_RIGHT): return .right
+        case code(SDLK_HOME): return .home
+        case code(SDLK_END): return .end
+        case code(SDLK_PAGEUP): return .pageUp
+        case code(SDLK_PAGEDOWN): return .pageDown
+        case code(SDLK_INSERT): return .insert
+        case code(SDLK_DELETE): return .delete
+        default:
+            let f1 = code(SDLK_F1)
+            if sym >= f1, sym < f1 + 12 { return .function(Int(sym - f1) + 1) }
+            return nil
+        }
+    }
+}

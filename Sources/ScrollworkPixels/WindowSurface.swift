@@ -1,0 +1,63 @@
+import CSDL2
+import Scrollwork
+import ScrollworkTerminal
+
+/// The window's pixels: an image the canvas draws on and the SDL texture it is shown through,
+/// made anew when the window changes size.
+final class WindowSurface {
+    let renderer: OpaquePointer
+    let texture: OpaquePointer
+    let canvas: PixelCanvas
+    /// Pixels per point.
+    let scale: Double
+    /// The window's size in points.
+    let points: Size
+    /// Window units (SDL's mouse positions) a point: the scale asked for, as the window was
+    /// made that much larger.
+    let pointScale: Double
+    let metrics: CellMetrics
+    /// The cells the app is laid out in.
+    var columns: Int { PixelFrame.cells(for: points, metrics: metrics).columns }
+    /// The cells the app is laid out in.
+    var rows: Int { PixelFrame.cells(for: points, metrics: metrics).rows }
+
+    init(window: OpaquePointer, renderer: OpaquePointer, requestedScale: Double?, metrics: CellMetrics) throws(PixelError) {
+        var w: Int32 = 0, h: Int32 = 0, pw: Int32 = 0, ph: Int32 = 0
+        SDL_GetWindowSize(window, &w, &h)
+        SDL_GetRendererOutputSize(renderer, &pw, &ph)
+        let display = w > 0 ? Double(pw) / Double(w) : 1
+        // A requested scale multiplies what the display already gives (X11 reports 1).
+        scale = (requestedScale ?? 1) * display
+        pointScale = requestedScale ?? 1
+        points = Size(width: Double(Swift.max(1, w)) / pointScale, height: Double(Swift.max(1, h)) / pointScale)
+        self.renderer = renderer
+        self.metrics = metrics
+        let image = try PixelImage(width: Int(Swift.max(1, pw)), height: Int(Swift.max(1, ph)))
+        canvas = PixelCanvas(image: image, scale: scale, metrics: metrics)
+        guard let texture = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), pw, ph) else {
+            throw .window(reason: PixelWindow.sdlError())
+        }
+        self.texture = texture
+    }
+
+    deinit { SDL_DestroyTexture(texture) }
+
+    /// Renders `app` at `time` and returns the image drawn.
+    func draw<A: App>(app: inout A, at time: Double, palette: PixelPalette, style: PixelStyle) -> PixelImage {
+        canvas.palette = palette
+        canvas.style = style
+        var buffer = Buffer(columns: columns, rows: rows)
+        buffer.drawsPointMarks = true
+        app.render(into: &buffer, at: time)
+        canvas.draw(buffer)
+        return canvas.image
+    }
+
+    /// Shows `image` in the window.
+    func present(_ image: PixelImage) {
+        image.withPixels { data, stride in _ = SDL_UpdateTexture(texture, nil, data, Int32(stride)) }
+        SDL_RenderClear(renderer)
+        SDL_RenderCopy(renderer, texture, nil, nil)
+        SDL_RenderPresent(renderer)
+    }
+}

@@ -1,0 +1,63 @@
+import Scrollwork
+
+/// A part of a frame that a pixel host draws at its true size in points, over the cells: what a
+/// cell grid can only suggest (a 3-point indicator that fades, 7-point page dots, a soft edge).
+///
+/// Widgets describe these parts in a ``Buffer`` whose ``Buffer/drawsPointMarks`` is on, instead
+/// of drawing them as characters; a terminal never turns it on and draws the characters.
+/// Rectangles are in points from the buffer's top-left corner, with ``CellMetrics``' cells.
+public enum PointMark: Sendable, Hashable {
+    /// A scroll indicator (and a legacy scroller's track) of the viewport at `viewport`; the
+    /// indicator's own rectangles are relative to the viewport's origin.
+    case scrollIndicator(ScrollIndicator, viewport: Rect)
+    /// A page control laid out by its state, centred in `frame` (the cells it takes).
+    case pageControl(PageControlState, frame: Rect)
+    /// A scroll edge effect along `effect.edge` of `content`, resolved to `style`, at
+    /// `intensity` (0…1, how much content lies under the bar).
+    case edgeEffect(ScrollEdgeEffect, style: ScrollEdgeEffect.Style, intensity: Double, content: Rect)
+    /// Scrolled content whose cells are drawn whole rows and columns from where it truly lies.
+    case scrolledContent(ScrolledCells)
+}
+
+/// Cells of scrolled content and how far, in points, they lie from where the content truly is:
+/// a pixel host draws them moved by ``shift``, so that motion is not rounded to whole cells,
+/// with the row that the move brings into view.
+public struct ScrolledCells: Sendable, Hashable {
+    /// The cells the content takes.
+    public var rect: CellRect
+    /// Where the content truly lies relative to its cells, in points (each axis within one cell).
+    public var shift: Point
+    /// The row of content that the shift brings into view: above ``rect`` when `shift.y` is
+    /// positive, below it when negative; empty when there is none.
+    public var revealedRow: [Cell]
+
+    /// Cells of `rect` that truly lie `shift` from where they are drawn, and the row the shift
+    /// reveals.
+    public init(rect: CellRect, shift: Point, revealedRow: [Cell] = []) {
+        self.rect = rect
+        self.shift = shift
+        self.revealedRow = revealedRow
+    }
+}
+
+extension Buffer {
+    /// Records `mark` when ``drawsPointMarks`` is on; true when it did, and the caller then
+    /// leaves out the characters that would stand for it.
+    @discardableResult
+    public mutating func record(_ mark: PointMark) -> Bool {
+        guard drawsPointMarks else { return false }
+        if pointMarks.count < Self.maximumPointMarks { pointMarks.append(mark) }
+        return true
+    }
+
+    /// The most marks a frame keeps; a widget tree that makes more is drawing in a loop.
+    public static var maximumPointMarks: Int { 4096 }
+}
+
+extension CellMetrics {
+    /// `rect` in points from the buffer's top-left corner.
+    public func points(_ rect: CellRect) -> Rect {
+        Rect(x: Double(rect.column) * cellWidth, y: Double(rect.row) * cellHeight,
+             width: Double(rect.columns) * cellWidth, height: Double(rect.rows) * cellHeight)
+    }
+}
