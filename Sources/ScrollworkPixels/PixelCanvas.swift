@@ -75,17 +75,23 @@ public final class PixelCanvas {
 
     // MARK: Frames
 
-    /// Draws `buffer`: its cells, then its point marks.
+    /// Draws `buffer`: its cells, scrolled content between whole cells, then its point marks.
     public func draw(_ buffer: Buffer) {
         cairo_save(cr)
         set(palette.background)
         cairo_paint(cr)
-        let revealed = buffer.pointMarks.compactMap { mark -> ScrolledCells? in
+        // Outer content first: a scroll view inside another moves with it.
+        let scrolled = buffer.pointMarks.compactMap { mark -> ScrolledCells? in
             if case let .scrolledContent(cells) = mark { return cells }
             return nil
+        }.sorted { $0.rect.columns * $0.rect.rows > $1.rect.columns * $1.rect.rows }
+        drawCells(buffer, skipping: scrolled.map(\.rect))
+        var placed: [(rect: CellRect, shift: Point)] = []
+        for content in scrolled {
+            let outer = placed.last { $0.rect.intersection(content.rect) == content.rect }?.shift ?? Point(x: 0, y: 0)
+            drawScrolled(content, within: outer)
+            placed.append((content.rect, Point(x: content.shift.x + outer.x, y: content.shift.y + outer.y)))
         }
-        drawCells(buffer, skipping: revealed.map(\.rect))
-        for cells in revealed { drawScrolled(cells, of: buffer) }
         for mark in buffer.pointMarks { MarkDrawing(canvas: self).draw(mark) }
         cairo_restore(cr)
         cairo_surface_flush(image.surface)
@@ -94,7 +100,7 @@ public final class PixelCanvas {
     private func drawCells(_ buffer: Buffer, skipping: [CellRect]) {
         for row in 0..<buffer.rows {
             var start = 0
-            for rect in skipping where rect.row <= row && row < rect.maxRow {
+            for rect in skipping.sorted(by: { $0.column < $1.column }) where rect.row <= row && row < rect.maxRow && rect.column >= start {
                 drawRow(buffer, row: row, columns: start..<rect.column, at: Point(x: 0, y: 0))
                 start = rect.maxColumn
             }
@@ -102,21 +108,18 @@ public final class PixelCanvas {
         }
     }
 
-    /// Scrolled cells moved by their shift inside their rectangle, with the row the shift reveals.
-    private func drawScrolled(_ cells: ScrolledCells, of buffer: Buffer) {
-        let rect = cells.rect.intersection(buffer.area)
-        guard !rect.isEmpty else { return }
-        let box = metrics.points(rect)
+    /// Scrolled content's cells moved by its shift, clipped to its rectangle; `outer` is how far
+    /// the content around it moved.
+    private func drawScrolled(_ content: ScrolledCells, within outer: Point) {
+        let box = metrics.points(content.rect)
         cairo_save(cr)
-        cairo_rectangle(cr, box.minX, box.minY, box.width, box.height)
+        cairo_rectangle(cr, box.minX + outer.x, box.minY + outer.y, box.width, box.height)
         cairo_clip(cr)
-        let columns = rect.column..<rect.maxColumn
-        for row in rect.row..<rect.maxRow { drawRow(buffer, row: row, columns: columns, at: cells.shift) }
-        if !cells.revealedRow.isEmpty {
-            var line = Buffer(columns: buffer.columns, rows: 1)
-            for (i, cell) in cells.revealedRow.enumerated() { line[rect.column + i, 0] = cell }
-            let row = cells.shift.y > 0 ? rect.row - 1 : rect.maxRow
-            drawRow(line, row: 0, columns: columns, at: Point(x: cells.shift.x, y: cells.shift.y + Double(row) * metrics.cellHeight))
+        set(palette.background)
+        cairo_paint(cr)
+        let origin = Point(x: box.minX + outer.x + content.shift.x, y: box.minY + outer.y + content.shift.y)
+        for row in 0..<content.cells.rows {
+            drawRow(content.cells, row: row, columns: 0..<content.cells.columns, at: origin)
         }
         cairo_restore(cr)
     }
@@ -154,6 +157,11 @@ public final class PixelCanvas {
                 }
             } else {
                 end = column + Swift.max(1, Int(cell.width))
+                if cell.width == 1, let scalar = cell.text.unicodeScalars.first, cell.text.unicodeScalars.count == 1 {
+                    let box = Rect(x: Double(column) * metrics.cellWidth + offset.x, y: top, width: metrics.cellWidth, height: metrics.cellHeight)
+                    set(colours(of: cell).text)
+                    if BoxDrawing.draw(scalar, in: box, on: cr) { column = end; continue }
+                }
             }
             drawText(text, style: cell.style, x: Double(column) * metrics.cellWidth + offset.x, top: top,
                      width: Double(end - column) * metrics.cellWidth, centred: !(cell.width == 1 && isPlainASCII(cell.text)))

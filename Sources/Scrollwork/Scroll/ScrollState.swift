@@ -276,3 +276,16 @@ extension EdgeInsets {
         return EdgeInsets(top: f(top), left: f(left), bottom: f(bottom), right: f(right))
     }
 }
+
+extension ScrollState {
+    /// This state with its offset moved by `delta` as it is: no clamping, no motion, no change
+    /// of phase. A host draws such copies to show content that lies between whole cells or
+    /// pixels; they are for drawing, not for scrolling. A non-finite component leaves that axis
+    /// where it is.
+    public func movedForDrawing(by delta: Point) -> ScrollState {
+        var copy = self
+        if delta.x.isFinite { copy.offset.x += delta.x }
+        if delta.y.isFinite { copy.offset.y += delta.y }
+        return copy
+    }
+}

@@ -27,6 +27,9 @@ public struct Buffer: Sendable {
     /// The parts of the frame to draw in points (``PointMark``), in drawing order; emptied by
     /// ``clear(with:)``. Not compared by `==`, which compares cells.
     public internal(set) var pointMarks: [PointMark] = []
+    /// True for a buffer a widget draws a copy of itself into for ``SubcellScrolling``: its
+    /// marks are not kept, and the copy does not draw copies again.
+    var isScratch = false
 
     /// The largest width or height a buffer takes, in cells; larger sizes are clamped to it.
     public static let maximumSide = 4096

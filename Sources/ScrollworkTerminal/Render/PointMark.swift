@@ -19,24 +19,24 @@ public enum PointMark: Sendable, Hashable {
     case scrolledContent(ScrolledCells)
 }
 
-/// Cells of scrolled content and how far, in points, they lie from where the content truly is:
-/// a pixel host draws them moved by ``shift``, so that motion is not rounded to whole cells,
-/// with the row that the move brings into view.
+/// Scrolled content as a pixel host draws it between whole cells: the content's cells from the
+/// whole cell at or before its offset, one more row and column where the offset lies between
+/// cells, and how far to move them.
 public struct ScrolledCells: Sendable, Hashable {
-    /// The cells the content takes.
+    /// The cells the content is shown in (the host clips to them).
     public var rect: CellRect
-    /// Where the content truly lies relative to its cells, in points (each axis within one cell).
+    /// How far the content lies from whole cells, in points: minus the offset's part of a cell
+    /// on each axis (each within one cell, 0 or negative).
     public var shift: Point
-    /// The row of content that the shift brings into view: above ``rect`` when `shift.y` is
-    /// positive, below it when negative; empty when there is none.
-    public var revealedRow: [Cell]
+    /// The content's cells: `rect`'s size, plus a row when `shift.y` is not 0 and a column when
+    /// `shift.x` is not 0. Its top-left cell is drawn at `rect`'s origin moved by ``shift``.
+    public var cells: Buffer
 
-    /// Cells of `rect` that truly lie `shift` from where they are drawn, and the row the shift
-    /// reveals.
-    public init(rect: CellRect, shift: Point, revealedRow: [Cell] = []) {
+    /// Content of `rect` drawn from `cells` moved by `shift`.
+    public init(rect: CellRect, shift: Point, cells: Buffer) {
         self.rect = rect
         self.shift = shift
-        self.revealedRow = revealedRow
+        self.cells = cells
     }
 }
 

@@ -80,6 +80,7 @@ public struct ScrollView<Content: ScrollContent>: Widget {
             EdgeEffectDrawing(theme: theme, metrics: metrics).draw(effect, state: scroll, idiom: idiom, content: contentRect, into: &buffer)
         }
         ScrollIndicatorDrawing(metrics: metrics, theme: theme).draw(scroll, in: area, into: &buffer)
+        SubcellScrolling.record(self, scroll: \.scroll, content: contentRect, metrics: metrics, into: &buffer, at: time)
     }
 
     /// Keys scroll (`ScrollCommand/init(key:)`); the pointer drags, flicks and wheels.

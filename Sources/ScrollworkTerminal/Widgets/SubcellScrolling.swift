@@ -1,0 +1,48 @@
+import Scrollwork
+
+/// Scrolling finer than cells for pixel hosts: a scrolling widget draws its content at the whole
+/// cell at or before its offset, and a pixel host moves those cells by the rest (SV-01's motion
+/// is not rounded to lines).
+///
+/// The widget is drawn again, as a copy, at that whole-cell offset and one cell further on each
+/// axis that lies between cells, into scratch buffers; the cells are kept in a
+/// ``PointMark/scrolledContent(_:)`` mark. Terminals never ask for it
+/// (``Buffer/drawsPointMarks`` is off), and the copies never ask again.
+enum SubcellScrolling {
+    /// Records the content of `widget` shown in `content`, whose scrolling is at `scroll`, when
+    /// its offset lies between whole cells and `buffer` draws point marks.
+    /// Only the axes in `axes` move between cells (a table's heading scrolls sideways with its
+    /// rows, so a table moves finer than cells only vertically).
+    static func record<W: Widget>(_ widget: W, scroll: WritableKeyPath<W, ScrollState>, content: CellRect,
+                                  metrics: CellMetrics, axes: Axis.Set = .both, into buffer: inout Buffer, at time: Double) {
+        guard buffer.drawsPointMarks, !buffer.isScratch else { return }
+        let rect = content.intersection(buffer.area)
+        let offset = widget[keyPath: scroll].offset
+        func rest(_ v: Double, _ cell: Double) -> Double {
+            guard v.isFinite else { return 0 }
+            return v - (v / cell).rounded(.down) * cell
+        }
+        let dx = axes.contains(.horizontal) ? rest(offset.x, metrics.cellWidth) : 0
+        let dy = axes.contains(.vertical) ? rest(offset.y, metrics.cellHeight) : 0
+        guard !rect.isEmpty, dx > 0 || dy > 0 else { return }
+        let extraColumn = dx > 0 ? 1 : 0, extraRow = dy > 0 ? 1 : 0
+        var cells = Buffer(columns: rect.columns + extraColumn, rows: rect.rows + extraRow)
+        for (stepX, stepY) in [(0, 0), (1, 0), (0, 1), (1, 1)] where stepX <= extraColumn && stepY <= extraRow {
+            var copy = widget
+            let move = Point(x: -dx + Double(stepX) * metrics.cellWidth, y: -dy + Double(stepY) * metrics.cellHeight)
+            copy[keyPath: scroll] = copy[keyPath: scroll].movedForDrawing(by: move)
+            var scratch = Buffer(columns: buffer.columns, rows: buffer.rows)
+            scratch.drawsPointMarks = true
+            scratch.isScratch = true
+            copy.render(in: widget.frame, into: &scratch, at: time)
+            // The whole-cell copy gives every cell; the copies a cell further give the column,
+            // row or corner that comes into view.
+            let columns = stepX == 0 ? 0..<rect.columns : (rect.columns - 1)..<rect.columns
+            let rows = stepY == 0 ? 0..<rect.rows : (rect.rows - 1)..<rect.rows
+            for y in rows {
+                for x in columns { cells[x + stepX, y + stepY] = scratch[rect.column + x, rect.row + y] }
+            }
+        }
+        buffer.record(.scrolledContent(ScrolledCells(rect: rect, shift: Point(x: -dx, y: -dy), cells: cells)))
+    }
+}

@@ -1,0 +1,72 @@
+import Scrollwork
+import ScrollworkPixels
+import ScrollworkTerminal
+
+/// A one-widget app for tests.
+struct Harness<Content: Widget>: WidgetApp {
+    var content: Content
+    var wantsQuit = false
+}
+
+/// Numbered lines with a solid block at the start, so that every row has ink.
+struct NumberedLines: ScrollContent {
+    var count = 500
+
+    func draw(_ window: ScrollWindow, into buffer: inout Buffer, at time: Double) {
+        for y in 0..<window.rect.rows {
+            let line = window.firstRow + y
+            guard line >= 0, line < count else { continue }
+            buffer.draw("██ Line \(line) ██", column: window.rect.column - window.firstColumn, row: window.rect.row + y,
+                        style: Style(foreground: .rgb(255, 255, 255)), clip: window.rect)
+        }
+    }
+}
+
+/// A scroll view of `NumberedLines` filling `columns` × `rows` cells.
+func linesView(columns: Int = 40, rows: Int = 20, lines: Int = 500) -> ScrollView<NumberedLines> {
+    let metrics = CellMetrics()
+    let viewport = Size(width: Double(columns) * metrics.cellWidth, height: Double(rows) * metrics.cellHeight)
+    let content = Size(width: viewport.width, height: Double(lines) * metrics.cellHeight)
+    return ScrollView(NumberedLines(count: lines), scroll: ScrollState(viewport: viewport, content: content))
+}
+
+/// Renders `app` into an image of its cells' size in points at `scale`, at `time`.
+func image<A: App>(_ app: inout A, columns: Int, rows: Int, scale: Double = 1, at time: Double = 0,
+                   palette: PixelPalette = .dark) throws -> PixelImage {
+    app.tick(at: time)
+    let size = Size(width: Double(columns) * 8, height: Double(rows) * 16)
+    return try PixelFrame.render(&app, size: size, scale: scale, at: time, palette: palette)
+}
+
+extension PixelImage {
+    /// The brightest channel of the pixel, 0…255, over black.
+    func brightness(x: Int, y: Int) -> Int {
+        let p = pixel(x: x, y: y)
+        return Int((max(p.red, p.green, p.blue) * p.alpha * 255).rounded())
+    }
+
+    /// The runs of pixels along row `y` brighter than `threshold`, as ranges of x.
+    func litRuns(row y: Int, threshold: Int = 40, in xs: Range<Int>? = nil) -> [Range<Int>] {
+        var runs: [Range<Int>] = [], start: Int? = nil
+        let xs = xs ?? 0..<width
+        for x in xs {
+            let lit = brightness(x: x, y: y) > threshold
+            if lit, start == nil { start = x }
+            if !lit, let s = start { runs.append(s..<x); start = nil }
+        }
+        if let s = start { runs.append(s..<xs.upperBound) }
+        return runs
+    }
+
+    /// The runs of pixels down column `x` brighter than `threshold`, as ranges of y.
+    func litRuns(column x: Int, threshold: Int = 40) -> [Range<Int>] {
+        var runs: [Range<Int>] = [], start: Int? = nil
+        for y in 0..<height {
+            let lit = brightness(x: x, y: y) > threshold
+            if lit, start == nil { start = y }
+            if !lit, let s = start { runs.append(s..<y); start = nil }
+        }
+        if let s = start { runs.append(s..<height) }
+        return runs
+    }
+}
