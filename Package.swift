@@ -89,7 +89,7 @@ let package = Package(
         // Runs the built `scrollwork` in tmux, a real terminal emulator (scripts/test installs it).
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["scrollwork"]
+            dependencies: ["scrollwork", "ScrollworkPixels"]
         ),
     ],
     swiftLanguageModes: [.v6]

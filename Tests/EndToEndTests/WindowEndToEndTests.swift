@@ -1,0 +1,244 @@
+import Foundation
+import ScrollworkPixels
+import Testing
+
+/// An X server of its own (Xvfb) with `scrollwork --window` in it, driven by xdotool and read
+/// back by screenshots (ImageMagick's `import`): the gallery as a person uses it in a window.
+///
+/// Waiting is unavoidable here: every wait polls and gives up after a timeout.
+final class XSession {
+    let display: String
+    let directory: URL
+    private let server: Spawned
+    private var app: Spawned? = nil
+    private(set) var window = ""
+    private(set) var origin = (x: 0, y: 0)
+
+    static var isAvailable: Bool {
+        ["Xvfb", "xdotool", "import"].allSatisfy { tool in (try? Tmux.run(["sh", "-c", "command -v \(tool)"]).status) == 0 }
+    }
+
+    init() throws {
+        let number = Int.random(in: 200...900)
+        display = ":\(number)"
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("scrollwork-x-\(number)-\(UInt32.random(in: 0...UInt32.max))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        server = try Spawned(["Xvfb", display, "-screen", "0", "1024x768x24", "-nolisten", "tcp"])
+        _ = wait(timeout: 10) { FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") }
+    }
+
+    deinit { shutDown() }
+
+    func shutDown() {
+        app?.stop()
+        server.stop()
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// Runs an X client command and returns its output.
+    @discardableResult
+    func x(_ arguments: [String]) -> String {
+        (try? Tmux.run(["env", "DISPLAY=\(display)"] + arguments).output) ?? ""
+    }
+
+    /// Starts the gallery in a window and waits for it to map.
+    func start(_ arguments: [String]) throws {
+        app = try Spawned(["env", "DISPLAY=\(display)", "SDL_VIDEODRIVER=x11", Tmux.scrollwork] + arguments)
+        _ = wait(timeout: 15) {
+            self.window = self.x(["xdotool", "search", "--onlyvisible", "--name", "Scrollwork"]).split(separator: "\n").first.map(String.init) ?? ""
+            return !self.window.isEmpty
+        }
+        let geometry = x(["xdotool", "getwindowgeometry", "--shell", window])
+        func value(_ key: String) -> Int {
+            geometry.split(separator: "\n").first { $0.hasPrefix(key + "=") }.flatMap { Int($0.dropFirst(key.count + 1)) } ?? 0
+        }
+        origin = (value("X"), value("Y"))
+    }
+
+    /// True while the app runs; its exit status once it has ended.
+    var exitStatus: Int32? { app?.exitStatus }
+
+    /// The window's contents now.
+    func screenshot() throws -> PixelImage {
+        let path = directory.appendingPathComponent("shot-\(UInt32.random(in: 0...UInt32.max)).png").path
+        x(["import", "-window", window, "PNG32:" + path])
+        return try PixelImage(png: path)
+    }
+
+    /// Moves the pointer to `x`, `y` in the window.
+    func move(_ x: Int, _ y: Int) { self.x(["xdotool", "mousemove", "\(origin.x + x)", "\(origin.y + y)"]) }
+
+    func wait(timeout: Double, _ condition: () -> Bool) -> Bool {
+        let end = Date().addingTimeInterval(timeout)
+        while Date() < end {
+            if condition() { return true }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        return condition()
+    }
+}
+
+extension PixelImage {
+    /// How many pixels in `rows` (and `columns`) differ between two images of the same size.
+    func differingPixels(from other: PixelImage, rows: Range<Int>, columns: Range<Int>? = nil) -> Int {
+        var count = 0
+        for y in rows where y < height {
+            for x in columns ?? 0..<width where abs(brightness(x: x, y: y) - other.brightness(x: x, y: y)) > 8 { count += 1 }
+        }
+        return count
+    }
+
+    /// The brightest channel of a pixel, 0…255.
+    func brightness(x: Int, y: Int) -> Int {
+        let p = pixel(x: x, y: y)
+        return Int((max(p.red, p.green, p.blue) * p.alpha * 255).rounded())
+    }
+
+    /// The centres of the runs of lit pixels along row `y`, with each run's brightest pixel.
+    func dots(row y: Int, in xs: Range<Int>) -> [(centre: Int, brightness: Int)] {
+        var dots: [(Int, Int)] = [], start: Int? = nil, peak = 0
+        for x in xs {
+            let b = brightness(x: x, y: y)
+            if b > 60 { if start == nil { start = x; peak = 0 }; peak = max(peak, b) } else if let s = start {
+                dots.append(((s + x) / 2, peak)); start = nil
+            }
+        }
+        return dots
+    }
+}
+
+@Suite(.enabled(if: XSession.isAvailable), .serialized) struct WindowEndToEndTests {
+    /// The dots of the gallery's page control (the middle of the last row of cells), and which
+    /// one is the current page.
+    static func galleryDots(_ shot: PixelImage) -> (centres: [Int], current: Int?) {
+        let y = (shot.height / 16 - 1) * 16 + 8
+        let dots = shot.dots(row: y, in: (shot.width / 2 - 100)..<(shot.width / 2 + 100))
+        let brightest = dots.map(\.brightness).max()
+        return (dots.map(\.centre), dots.firstIndex { $0.brightness == brightest })
+    }
+
+    @Test("SV-02, SV-16, PC-12: in a window the gallery shows, flicks and settles, scrolls with the wheel, changes page by key and by a click on a dot, and quits")
+    func galleryInAWindow() throws {
+        let x = try XSession()
+        defer { x.shutDown() }
+        try x.start(["--window", "--window-size", "800x600"])
+        #expect(!x.window.isEmpty, "the window opened")
+        var first = try x.screenshot()
+        #expect(x.wait(timeout: 10) {
+            first = (try? x.screenshot()) ?? first
+            return first.differingPixels(from: first, rows: 0..<1) == 0 && Self.galleryDots(first).centres.count == 7
+        }, "the gallery's seven page dots are drawn")
+        #expect(first.width == 800 && first.height == 600)
+        #expect(Self.galleryDots(first).current == 0)
+
+        // A drag flick on the document: the text keeps moving well after the release, then
+        // settles. Only the text is compared (the indicator to its right fades on its own).
+        let text = (rows: 40..<540, columns: 0..<500)
+        x.move(300, 450)
+        x.x(["xdotool", "mousedown", "1"])
+        for y in stride(from: 420, through: 180, by: -40) { x.move(300, y) }
+        x.x(["xdotool", "mouseup", "1"])
+        let released = Date()
+        var previous = first, changes: [Double] = [], stillFor = 0
+        while Date().timeIntervalSince(released) < 10, stillFor < 4 {
+            let shot = try x.screenshot()
+            if shot.differingPixels(from: previous, rows: text.rows, columns: text.columns) > 0 {
+                changes.append(Date().timeIntervalSince(released))
+                stillFor = 0
+            } else {
+                stillFor += 1
+            }
+            previous = shot
+        }
+        #expect(changes.count >= 3, "the text moved in several frames: \(changes)")
+        #expect((changes.last ?? 0) > 0.3, "momentum carried it on after the release: \(changes)")
+        #expect(stillFor >= 4, "the flick settled")
+        let settled = previous
+
+        // The wheel scrolls the document under the pointer.
+        x.x(["xdotool", "click", "--repeat", "3", "4"])
+        #expect(x.wait(timeout: 5) {
+            ((try? x.screenshot())?.differingPixels(from: settled, rows: text.rows, columns: text.columns) ?? 0) > 500
+        }, "the wheel scrolled")
+
+        // ] goes to the next page: the second dot is current.
+        x.x(["xdotool", "key", "bracketright"])
+        #expect(x.wait(timeout: 5) { (try? x.screenshot()).map { Self.galleryDots($0).current } == 1 }, "] moved to page 2")
+
+        // A click on the fifth dot goes to page 5.
+        let dots = Self.galleryDots(try x.screenshot())
+        #expect(dots.centres.count == 7)
+        if dots.centres.count == 7 {
+            let y = (600 / 16 - 1) * 16 + 8
+            x.move(dots.centres[4], y)
+            x.x(["xdotool", "click", "1"])
+            #expect(x.wait(timeout: 5) { (try? x.screenshot()).map { Self.galleryDots($0).current } == 4 }, "the click moved to page 5")
+        }
+
+        x.move(400, 300)
+        x.x(["xdotool", "key", "q"])
+        #expect(x.wait(timeout: 5) { x.exitStatus != nil })
+        #expect(x.exitStatus == 0)
+    }
+
+    @Test("scrollwork --window without a display says why and exits 2")
+    func noDisplay() throws {
+        let run = try Tmux.run(["sh", "-c", "DISPLAY=:1999 SDL_VIDEODRIVER=x11 '\(Tmux.scrollwork)' --window 2>&1; echo \"status $?\""])
+        #expect(run.output.contains("could not open a window"))
+        #expect(run.output.contains("status 2"))
+    }
+}
+
+/// A program started with no signals blocked (the test process blocks some, and a child that
+/// inherited that mask would ignore SIGTERM), stopped with SIGTERM and then SIGKILL.
+final class Spawned {
+    let pid: pid_t
+    private var status: Int32? = nil
+
+    init(_ arguments: [String]) throws {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t(), all = sigset_t()
+        sigemptyset(&none)
+        sigfillset(&all)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        var pid: pid_t = 0
+        let argv = arguments.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        guard posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, environ) == 0 else { throw POSIXError(.ENOENT) }
+        self.pid = pid
+    }
+
+    deinit { stop() }
+
+    /// The exit status once the program has ended; nil while it runs.
+    var exitStatus: Int32? {
+        if status == nil {
+            var code: Int32 = 0
+            if waitpid(pid, &code, WNOHANG) == pid { status = (code >> 8) & 0xFF }
+        }
+        return status
+    }
+
+    /// Ends the program: SIGTERM, and SIGKILL if it is still there after two seconds.
+    func stop() {
+        guard exitStatus == nil else { return }
+        kill(pid, SIGTERM)
+        for _ in 0..<40 where exitStatus == nil { usleep(50_000) }
+        if exitStatus == nil {
+            kill(pid, SIGKILL)
+            var code: Int32 = 0
+            waitpid(pid, &code, 0)
+            status = -1
+        }
+    }
+}
