@@ -77,7 +77,7 @@ let package = Package(
         .testTarget(
             name: "GalleryTests",
             dependencies: [
-                "scrollwork", "Scrollwork", "ScrollworkTerminal",
+                "scrollwork", "Scrollwork", "ScrollworkTerminal", "ScrollworkPixels",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

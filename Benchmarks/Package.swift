@@ -18,6 +18,7 @@ let package = Package(
                 .product(name: "Scrollwork", package: "Scrollwork"),
                 .product(name: "ScrollworkTerminal", package: "Scrollwork"),
                 .product(name: "ScrollworkFiles", package: "Scrollwork"),
+                .product(name: "ScrollworkPixels", package: "Scrollwork"),
             ],
             path: "Benchmarks/ScrollworkBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

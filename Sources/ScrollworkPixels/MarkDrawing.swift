@@ -2,7 +2,7 @@ import CPangoCairo
 import Scrollwork
 import ScrollworkTerminal
 
-/// Draws one ``PointMark`` on a ``PixelCanvas`` at its size in points.
+/// Draws one `PointMark` on a ``PixelCanvas`` at its size in points.
 struct MarkDrawing {
     let canvas: PixelCanvas
     private var cr: OpaquePointer { canvas.cr }

@@ -3,7 +3,7 @@ import Scrollwork
 import ScrollworkTerminal
 
 /// Draws frames onto a ``PixelImage`` with Cairo and Pango: the cells of a ``Buffer`` as text
-/// shaped by Pango on a grid of ``CellMetrics`` points, and its ``PointMark``s (indicators, page
+/// shaped by Pango on a grid of `CellMetrics` points, and its `PointMark`s (indicators, page
 /// dots, edge effects, sub-cell scrolling) at their true size, scaled by ``scale`` pixels a point.
 ///
 /// Text of printable ASCII is drawn a run at a time in a monospaced font sized so that one
@@ -74,6 +74,22 @@ public final class PixelCanvas {
     }
 
     // MARK: Frames
+
+    /// The size in points the canvas covers: the image's pixels over the scale.
+    public var size: Size { Size(width: Double(image.width) / scale, height: Double(image.height) / scale) }
+
+    /// The cells an app is laid out in on this canvas (``PixelFrame/cells(for:metrics:)``).
+    public var cells: (columns: Int, rows: Int) { PixelFrame.cells(for: size, metrics: metrics) }
+
+    /// Renders `app` as it looks at `time` into a buffer of ``cells`` that asks for point marks,
+    /// and draws it: one frame of a pixel host.
+    public func draw<A: App>(_ app: inout A, at time: Double) {
+        let (columns, rows) = cells
+        var buffer = Buffer(columns: columns, rows: rows)
+        buffer.drawsPointMarks = true
+        app.render(into: &buffer, at: time)
+        draw(buffer)
+    }
 
     /// Draws `buffer`: its cells, scrolled content between whole cells, then its point marks.
     public func draw(_ buffer: Buffer) {

@@ -44,9 +44,9 @@ public struct PixelColor: Sendable, Hashable {
 /// How a pixel host turns terminal colours into pixels: the default text and background, the
 /// 16 ANSI colours and xterm's 256-colour palette.
 public struct PixelPalette: Sendable, Hashable {
-    /// What ``Color/default`` means for text.
+    /// What `Color/default` means for text.
     public var foreground: PixelColor
-    /// What ``Color/default`` means for backgrounds.
+    /// What `Color/default` means for backgrounds.
     public var background: PixelColor
 
     /// Dark mode: Apple's label colour on the system background (white on black).
@@ -63,7 +63,7 @@ public struct PixelPalette: Sendable, Hashable {
     /// True when the background is dark, which decides the colours of indicators and dots.
     public var isDark: Bool { background.luminance < 0.5 }
 
-    /// `color` as a pixel colour; `isForeground` picks which default ``Color/default`` is.
+    /// `color` as a pixel colour; `isForeground` picks which default `Color/default` is.
     public func resolve(_ color: Color, isForeground: Bool) -> PixelColor {
         switch color {
         case .default: return isForeground ? foreground : background

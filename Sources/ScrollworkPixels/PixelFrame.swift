@@ -1,12 +1,12 @@
 import Scrollwork
 import ScrollworkTerminal
 
-/// Draws an ``App``'s frame in pixels without a display: the app renders into a cell grid that
-/// fills the size in points (``CellMetrics``' cells), with its point marks, and a
+/// Draws an `App`'s frame in pixels without a display: the app renders into a cell grid that
+/// fills the size in points (`CellMetrics`' cells), with its point marks, and a
 /// ``PixelCanvas`` draws both at `scale` pixels a point.
 public enum PixelFrame {
     /// The cells a frame of `size` points holds: whole cells, at least one each way, at most
-    /// ``Buffer/maximumSide``.
+    /// `Buffer/maximumSide`.
     public static func cells(for size: Size, metrics: CellMetrics = CellMetrics()) -> (columns: Int, rows: Int) {
         (metrics.columns(forPoints: size.width).clamped(to: 1...Buffer.maximumSide),
          metrics.rows(forPoints: size.height).clamped(to: 1...Buffer.maximumSide))
@@ -28,15 +28,10 @@ public enum PixelFrame {
     public static func render<A: App>(_ app: inout A, size: Size, scale: Double, at time: Double,
                                       metrics: CellMetrics = CellMetrics(), palette: PixelPalette = .dark,
                                       style: PixelStyle = PixelStyle()) throws(PixelError) -> PixelImage {
-        let (columns, rows) = cells(for: size, metrics: metrics)
         let scale = scale.isNaN ? 1 : Swift.min(Swift.max(scale, 0.25), 8)
         let (width, height) = pixels(for: size, scale: scale)
         let image = try PixelImage(width: width, height: height)
-        let canvas = PixelCanvas(image: image, scale: scale, metrics: metrics, palette: palette, style: style)
-        var buffer = Buffer(columns: columns, rows: rows)
-        buffer.drawsPointMarks = true
-        app.render(into: &buffer, at: time)
-        canvas.draw(buffer)
+        PixelCanvas(image: image, scale: scale, metrics: metrics, palette: palette, style: style).draw(&app, at: time)
         return image
     }
 }

@@ -2,13 +2,13 @@ import CSDL2
 import Scrollwork
 import ScrollworkTerminal
 
-/// Runs an ``App`` in a desktop window with SDL2: the same app, widgets and routing as in the
+/// Runs an `App` in a desktop window with SDL2: the same app, widgets and routing as in the
 /// terminal, drawn by a ``PixelCanvas`` at its size in points, with input from the mouse (its
-/// position finer than cells, ``MouseEvent/offsetInCell``), precise wheel and trackpad deltas
-/// (``MouseEvent/wheelNotches``), touch (as the mouse, which SDL makes of it) and the keyboard.
+/// position finer than cells, `MouseEvent/offsetInCell`), precise wheel and trackpad deltas
+/// (`MouseEvent/wheelNotches`), touch (as the mouse, which SDL makes of it) and the keyboard.
 ///
 /// Frames are drawn at the display's rate (vsync) while the app animates, and the loop sleeps in
-/// SDL's event wait otherwise; background work runs as in ``EventLoop``.
+/// SDL's event wait otherwise; background work runs as in `EventLoop`.
 public struct PixelWindow {
     /// The window's title.
     public var title: String

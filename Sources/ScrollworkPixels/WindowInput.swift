@@ -2,7 +2,7 @@ import CSDL2
 import Scrollwork
 import ScrollworkTerminal
 
-/// Turns SDL's events into the terminal host's ``Event``s, so that apps and widgets take the
+/// Turns SDL's events into the terminal host's `Event`s, so that apps and widgets take the
 /// window's input as they take the terminal's.
 struct WindowInput {
     /// What an SDL event means for the loop.
@@ -59,6 +59,14 @@ struct WindowInput {
                                                 modifiers: modifiers, wheelNotches: abs(x))))
             }
             return .events(events)
+        case SDL_MULTIGESTURE.rawValue:
+            // A pinch on a touch screen or trackpad: Control and the wheel under the pointer, as
+            // a zoomable view takes a trackpad's pinch (SV-07); fingers apart zoom in.
+            let g = event.mgesture
+            guard g.numFingers >= 2, g.dDist.isFinite, g.dDist != 0 else { return .events([]) }
+            let notches = Double(abs(g.dDist)) * Self.notchesPerPinch
+            return .events([.mouse(MouseEvent(.wheel(g.dDist > 0 ? .up : .down), button: .none, at: pointer, metrics: metrics,
+                                              modifiers: .control, wheelNotches: notches))])
         case SDL_TEXTINPUT.rawValue:
             // Printable text, as typed (dead keys and input methods included).
             var text = event.text
@@ -84,6 +92,10 @@ struct WindowInput {
             return .events([])
         }
     }
+
+    /// Wheel notches for a pinch that changes the fingers' distance by the whole diagonal of the
+    /// touch surface (SDL's unit): a tenth of it is 2 notches, about a 20% zoom step.
+    static let notchesPerPinch = 20.0
 
     static func button(_ b: UInt8) -> MouseEvent.Button {
         switch Int32(b) {

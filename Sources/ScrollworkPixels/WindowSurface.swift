@@ -10,16 +10,14 @@ final class WindowSurface {
     let canvas: PixelCanvas
     /// Pixels per point.
     let scale: Double
-    /// The window's size in points.
-    let points: Size
     /// Window units (SDL's mouse positions) a point: the scale asked for, as the window was
     /// made that much larger.
     let pointScale: Double
     let metrics: CellMetrics
     /// The cells the app is laid out in.
-    var columns: Int { PixelFrame.cells(for: points, metrics: metrics).columns }
+    var columns: Int { canvas.cells.columns }
     /// The cells the app is laid out in.
-    var rows: Int { PixelFrame.cells(for: points, metrics: metrics).rows }
+    var rows: Int { canvas.cells.rows }
 
     init(window: OpaquePointer, renderer: OpaquePointer, requestedScale: Double?, metrics: CellMetrics) throws(PixelError) {
         var w: Int32 = 0, h: Int32 = 0, pw: Int32 = 0, ph: Int32 = 0
@@ -29,7 +27,6 @@ final class WindowSurface {
         // A requested scale multiplies what the display already gives (X11 reports 1).
         scale = (requestedScale ?? 1) * display
         pointScale = requestedScale ?? 1
-        points = Size(width: Double(Swift.max(1, w)) / pointScale, height: Double(Swift.max(1, h)) / pointScale)
         self.renderer = renderer
         self.metrics = metrics
         let image = try PixelImage(width: Int(Swift.max(1, pw)), height: Int(Swift.max(1, ph)))
@@ -46,10 +43,7 @@ final class WindowSurface {
     func draw<A: App>(app: inout A, at time: Double, palette: PixelPalette, style: PixelStyle) -> PixelImage {
         canvas.palette = palette
         canvas.style = style
-        var buffer = Buffer(columns: columns, rows: rows)
-        buffer.drawsPointMarks = true
-        app.render(into: &buffer, at: time)
-        canvas.draw(buffer)
+        canvas.draw(&app, at: time)
         return canvas.image
     }
 

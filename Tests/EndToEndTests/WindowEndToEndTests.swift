@@ -18,13 +18,20 @@ final class XSession {
         ["Xvfb", "xdotool", "import"].allSatisfy { tool in (try? Tmux.run(["sh", "-c", "command -v \(tool)"]).status) == 0 }
     }
 
+    /// Starts an X server on a display it picks itself (`-displayfd`), once it accepts clients.
     init() throws {
-        let number = Int.random(in: 200...900)
+        var fds: [Int32] = [0, 0]
+        guard pipe(&fds) == 0 else { throw POSIXError(.EIO) }
+        server = try Spawned(["Xvfb", "-displayfd", "3", "-screen", "0", "1024x768x24", "-nolisten", "tcp"], fd3: fds[1])
+        close(fds[1])
+        // Xvfb writes the display's number when it is ready; a closed pipe means it did not start.
+        var text = "", byte: UInt8 = 0
+        while read(fds[0], &byte, 1) == 1, byte != 10 { text.append(Character(Unicode.Scalar(byte))) }
+        close(fds[0])
+        guard let number = Int(text) else { throw POSIXError(.ECHILD) }
         display = ":\(number)"
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("scrollwork-x-\(number)-\(UInt32.random(in: 0...UInt32.max))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        server = try Spawned(["Xvfb", display, "-screen", "0", "1024x768x24", "-nolisten", "tcp"])
-        _ = wait(timeout: 10) { FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") }
     }
 
     deinit { shutDown() }
@@ -60,6 +67,8 @@ final class XSession {
 
     /// The window's contents now.
     func screenshot() throws -> PixelImage {
+        // `import` with no window waits for a click to choose one: never ask it that.
+        guard !window.isEmpty else { throw POSIXError(.ENOENT) }
         let path = directory.appendingPathComponent("shot-\(UInt32.random(in: 0...UInt32.max)).png").path
         x(["import", "-window", window, "PNG32:" + path])
         return try PixelImage(png: path)
@@ -122,7 +131,7 @@ extension PixelImage {
         let x = try XSession()
         defer { x.shutDown() }
         try x.start(["--window", "--window-size", "800x600"])
-        #expect(!x.window.isEmpty, "the window opened")
+        try #require(!x.window.isEmpty, "the window opened")
         var first = try x.screenshot()
         #expect(x.wait(timeout: 10) {
             first = (try? x.screenshot()) ?? first
@@ -195,10 +204,12 @@ final class Spawned {
     let pid: pid_t
     private var status: Int32? = nil
 
-    init(_ arguments: [String]) throws {
+    /// Starts `arguments`; `fd3`, when given, becomes the program's descriptor 3.
+    init(_ arguments: [String], fd3: Int32? = nil) throws {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
+        if let fd3 { posix_spawn_file_actions_adddup2(&actions, fd3, 3) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)

@@ -1,5 +1,6 @@
 import Foundation
 import Scrollwork
+import ScrollworkPixels
 import ScrollworkTerminal
 import Testing
 
@@ -47,5 +48,16 @@ import Testing
         let code = body.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
             .filter { !$0.isEmpty && !$0.hasPrefix("//") && !$0.hasPrefix("import ") }
         #expect(code.count <= 15, "\(code.count) lines")
+    }
+
+    @Test("LT-01: the README's pixel example draws the rows into a PNG of 1170 × 2532 pixels")
+    func readmePixelExampleRuns() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("numbers-\(UInt32.random(in: 0...UInt32.max)).png").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try showNumbers(inWindow: false, png: path)
+        let image = try PixelImage(png: path)
+        #expect(image.width == 1170 && image.height == 2532)
+        // Text on the first rows: some pixels lit near the top left.
+        #expect((0..<60).contains { y in (0..<300).contains { image.pixel(x: $0, y: y).red > 0.5 } })
     }
 }

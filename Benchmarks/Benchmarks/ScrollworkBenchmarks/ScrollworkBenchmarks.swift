@@ -86,6 +86,7 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(metrics: [.wallClock, .instructions, .mallocCountTotal], warmupIterations: 3,
                                            maxDuration: .seconds(2), maxIterations: 2000)
     componentBenchmarks()
+    pixelBenchmarks()
 
     for rows in rowCounts {
         Benchmark("mount \(rows) rows") { benchmark in
