@@ -42,6 +42,23 @@ struct MarkDrawing {
         let thumb = indicator.thumb.offsetBy(viewport.origin)
         capsule(thumb)
         cairo_fill(cr)
+        if let phase = indicator.jogTickPhase, indicator.isDragged { drawJogTicks(phase: phase, thumb: thumb, track: indicator.track.offsetBy(viewport.origin)) }
+    }
+
+    /// visionOS: hairline ticks along the track above and below the jog bar, moving with the
+    /// scrolling speed (their phase), 8 points apart as the terminal draws them a half cell apart.
+    private func drawJogTicks(phase: Double, thumb: Rect, track: Rect) {
+        let spacing = 8.0
+        guard phase.isFinite, track.height > 0, track.height < 100_000 else { return }
+        var y = track.minY + phase.truncatingRemainder(dividingBy: spacing)
+        if y < track.minY { y += spacing }
+        while y < track.maxY {
+            if y < thumb.minY - 4 || y > thumb.maxY + 4 {
+                cairo_rectangle(cr, thumb.minX - 1, y, thumb.width + 2, 1)
+            }
+            y += spacing
+        }
+        cairo_fill(cr)
     }
 
     /// A rectangle with fully rounded ends.

@@ -14,9 +14,9 @@ struct NumberedLines: ScrollContent {
 
     func draw(_ window: ScrollWindow, into buffer: inout Buffer, at time: Double) {
         for y in 0..<window.rect.rows {
-            let line = window.firstRow + y
+            let line = window.firstRow.addingSaturating(y)
             guard line >= 0, line < count else { continue }
-            buffer.draw("██ Line \(line) ██", column: window.rect.column - window.firstColumn, row: window.rect.row + y,
+            buffer.draw("██ Line \(line) ██", column: window.rect.column.subtractingSaturating(window.firstColumn), row: window.rect.row + y,
                         style: Style(foreground: .rgb(255, 255, 255)), clip: window.rect)
         }
     }

@@ -41,8 +41,8 @@ public struct ScrolledCells: Sendable, Hashable {
 }
 
 extension Buffer {
-    /// Records `mark` when ``drawsPointMarks`` is on; true when it did, and the caller then
-    /// leaves out the characters that would stand for it.
+    /// Records `mark` when ``drawsPointMarks`` is on (callers ask first, and then leave out the
+    /// characters that would stand for it); true when it did.
     @discardableResult
     public mutating func record(_ mark: PointMark) -> Bool {
         guard drawsPointMarks else { return false }

@@ -14,7 +14,10 @@ struct EdgeEffectDrawing {
         let intensity = effect.intensity(in: state)
         guard intensity > 0, !content.isEmpty else { return }
         let style = effect.resolvedStyle(for: idiom)
-        if buffer.record(.edgeEffect(effect, style: style, intensity: intensity, content: metrics.points(content))) { return }
+        if buffer.drawsPointMarks {
+            buffer.record(.edgeEffect(effect, style: style, intensity: intensity, content: metrics.points(content)))
+            return
+        }
         let row: Int, column: Int
         switch effect.edge {
         case .top: row = content.row; column = content.column

@@ -47,7 +47,10 @@ public struct PageControlView: Widget {
     public mutating func render(in area: CellRect, into buffer: inout Buffer, at time: Double) {
         frame = frame(in: area)
         guard !frame.isEmpty else { return }
-        if buffer.record(.pageControl(state, frame: metrics.points(frame))) { return }
+        if buffer.drawsPointMarks {
+            buffer.record(.pageControl(state, frame: metrics.points(frame)))
+            return
+        }
         if state.isBackgroundVisible { buffer.fill(frame, with: .blank(theme.controlBackground)) }
         for (i, item) in state.layout().items.enumerated() {
             let symbol = item.scale >= 1 ? item.image.symbol : (item.scale > 0.5 ? "•" : "·")

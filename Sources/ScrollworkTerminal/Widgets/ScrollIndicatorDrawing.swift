@@ -12,7 +12,10 @@ struct ScrollIndicatorDrawing {
     func draw(_ state: ScrollState, in rect: CellRect, into buffer: inout Buffer) {
         for axis in Axis.allCases {
             guard let indicator = state.indicator(axis), indicator.opacity > 0 else { continue }
-            if buffer.record(.scrollIndicator(indicator, viewport: metrics.points(rect))) { continue }
+            if buffer.drawsPointMarks {
+                buffer.record(.scrollIndicator(indicator, viewport: metrics.points(rect)))
+                continue
+            }
             var style = theme.indicator
             if indicator.isDragged {
                 style.dim = false
