@@ -157,23 +157,9 @@ final class Tmux {
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addclose(&actions, fds[0])
         posix_spawn_file_actions_addclose(&actions, fds[1])
-        // The test process may hold signals blocked (its threads do); a tmux server that inherited
-        // that mask would never see its panes end, and kill-server would not stop it.
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t(), all = sigset_t()
-        sigemptyset(&none)
-        sigfillset(&all)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        var pid: pid_t = 0
-        let argv = arguments.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        let status = posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, environ)
+        let spawned = spawn(arguments, actions: &actions)
         close(fds[1])
-        guard status == 0 else { close(fds[0]); throw POSIXError(.ENOENT) }
+        guard let pid = spawned else { close(fds[0]); throw POSIXError(.ENOENT) }
         var output = [UInt8]()
         if captureOutput {
             var chunk = [UInt8](repeating: 0, count: 4096)
@@ -187,5 +173,24 @@ final class Tmux {
         var code: Int32 = 0
         waitpid(pid, &code, 0)
         return ((code >> 8) & 0xFF, String(decoding: output, as: UTF8.self))
+    }
+
+    /// Starts `arguments` with `actions` and no signal blocked or ignored; its pid, or nil when it
+    /// could not start. The test process may hold signals blocked (its threads do); a child that
+    /// inherited that mask would ignore SIGTERM, and a tmux server would never see its panes end.
+    static func spawn(_ arguments: [String], actions: inout posix_spawn_file_actions_t) -> pid_t? {
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t(), all = sigset_t()
+        sigemptyset(&none)
+        sigfillset(&all)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        var pid: pid_t = 0
+        let argv = arguments.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        return posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, environ) == 0 ? pid : nil
     }
 }
