@@ -218,6 +218,8 @@ public final class PixelCanvas {
                 let shrink = width / w
                 cairo_translate(cr, x, top + (metrics.cellHeight - h * shrink) / 2)
                 cairo_scale(cr, shrink, shrink)
+                // The layout is drawn at the current point: the origin of the shrunk space.
+                cairo_move_to(cr, 0, 0)
                 pango_cairo_show_layout(cr, layout)
                 cairo_restore(cr)
                 return

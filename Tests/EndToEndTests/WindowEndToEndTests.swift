@@ -184,7 +184,14 @@ extension PixelImage {
             #expect(x.wait(timeout: 5) { (try? x.screenshot()).map { Self.galleryDots($0).current } == 4 }, "the click moved to page 5")
         }
 
-        x.move(400, 300)
+        // A smaller window: the gallery lays itself out again in fewer cells, dots and all.
+        x.x(["xdotool", "windowsize", x.window, "480", "400"])
+        #expect(x.wait(timeout: 5) {
+            guard let shot = try? x.screenshot(), shot.width == 480, shot.height == 400 else { return false }
+            return Self.galleryDots(shot).centres.count == 7
+        }, "the window was resized and the gallery drawn at its new size")
+
+        x.move(200, 200)
         x.x(["xdotool", "key", "q"])
         #expect(x.wait(timeout: 5) { x.exitStatus != nil })
         #expect(x.exitStatus == 0)
