@@ -24,6 +24,7 @@ public final class PixelCanvas {
     let cr: OpaquePointer
     private let layout: OpaquePointer
     private var fonts: [PangoFontDescriptionBox]
+    private var cellFonts: [CellFont]
 
     /// The family of the cell text; fontconfig picks fallbacks for what it lacks.
     public static let fontFamily = "DejaVu Sans Mono"
@@ -49,9 +50,11 @@ public final class PixelCanvas {
         cairo_font_options_destroy(options)
         pango_layout_context_changed(layout)
         fonts = []
+        cellFonts = []
         let size = Self.fittedSize(layout: layout, cellWidth: metrics.cellWidth, cellHeight: metrics.cellHeight)
         for (bold, italic) in [(false, false), (true, false), (false, true), (true, true)] {
             fonts.append(PangoFontDescriptionBox(family: Self.fontFamily, size: size, bold: bold, italic: italic))
+            cellFonts.append(CellFont(family: Self.fontFamily, size: size, bold: bold, italic: italic, scale: self.scale, cellHeight: metrics.cellHeight))
         }
     }
 
@@ -157,20 +160,36 @@ public final class PixelCanvas {
             }
             column = end
         }
-        // Text: runs of one-cell ASCII in one style at once, anything else a cluster at a time.
+        // Text: runs of one-cell ASCII in one style as glyphs at once, anything else a cluster
+        // at a time through Pango.
         column = columns.lowerBound
+        var glyphs: [cairo_glyph_t] = []
         while column < columns.upperBound {
             let cell = buffer[column, row]
             if cell.isContinuation || cell.text == " " || cell.text.isEmpty { column += 1; continue }
-            var text = cell.text
             var end = column + 1
-            if cell.width == 1, isPlainASCII(cell.text) {
+            let font = cellFonts[(cell.style.bold ? 1 : 0) + (cell.style.italic ? 2 : 0)]
+            if cell.width == 1, let first = singleGlyph(cell, in: font) {
+                let baseline = top + font.baseline
+                glyphs.removeAll(keepingCapacity: true)
+                glyphs.append(cairo_glyph_t(index: first, x: Double(column) * metrics.cellWidth + offset.x, y: baseline))
                 while end < columns.upperBound {
                     let next = buffer[end, row]
-                    guard next.width == 1, next.style == cell.style, isPlainASCII(next.text) else { break }
-                    text += next.text
+                    guard next.width == 1, next.style == cell.style, let glyph = singleGlyph(next, in: font) else { break }
+                    if next.text != " " {
+                        glyphs.append(cairo_glyph_t(index: glyph, x: Double(end) * metrics.cellWidth + offset.x, y: baseline))
+                    }
                     end += 1
                 }
+                set(colours(of: cell).text)
+                cairo_set_scaled_font(cr, font.scaledFont)
+                cairo_show_glyphs(cr, &glyphs, Int32(glyphs.count))
+                if cell.style.underline {
+                    cairo_rectangle(cr, Double(column) * metrics.cellWidth + offset.x, top + metrics.cellHeight - 2, Double(end - column) * metrics.cellWidth, 1)
+                    cairo_fill(cr)
+                }
+                column = end
+                continue
             } else {
                 end = column + Swift.max(1, Int(cell.width))
                 if cell.width == 1, let scalar = cell.text.unicodeScalars.first, cell.text.unicodeScalars.count == 1 {
@@ -179,14 +198,18 @@ public final class PixelCanvas {
                     if BoxDrawing.draw(scalar, in: box, on: cr) { column = end; continue }
                 }
             }
-            drawText(text, style: cell.style, x: Double(column) * metrics.cellWidth + offset.x, top: top,
-                     width: Double(end - column) * metrics.cellWidth, centred: !(cell.width == 1 && isPlainASCII(cell.text)))
+            drawText(cell.text, style: cell.style, x: Double(column) * metrics.cellWidth + offset.x, top: top,
+                     width: Double(end - column) * metrics.cellWidth)
             column = end
         }
     }
 
-    private func isPlainASCII(_ text: String) -> Bool {
-        text.utf8.count == 1 && text.utf8.first.map { $0 >= 0x20 && $0 < 0x7F } == true
+    /// The glyph of a cell of one code point that the cell font has (not a box-drawing line or
+    /// block, which are drawn as shapes); nil for others.
+    private func singleGlyph(_ cell: Cell, in font: CellFont) -> UInt? {
+        var scalars = cell.text.unicodeScalars.makeIterator()
+        guard let scalar = scalars.next(), scalars.next() == nil, scalar.value >= 0x20, !(0x2500...0x259F).contains(scalar.value) else { return nil }
+        return font.glyph(for: scalar)
     }
 
     /// The text and background colours of `cell`, with reverse and dim applied.
@@ -198,7 +221,9 @@ public final class PixelCanvas {
         return (text, background)
     }
 
-    private func drawText(_ text: String, style: Style, x: Double, top: Double, width: Double, centred: Bool) {
+    /// Draws one cluster centred in the cells it takes (`width` points), shrunk to fit when a
+    /// fallback font draws it wider.
+    private func drawText(_ text: String, style: Style, x: Double, top: Double, width: Double) {
         let font = fonts[(style.bold ? 1 : 0) + (style.italic ? 2 : 0)]
         pango_layout_set_font_description(layout, font.description)
         pango_layout_set_text(layout, text, -1)
@@ -211,28 +236,17 @@ public final class PixelCanvas {
         if style.dim { colour = colour.mixed(with: background, 0.45) }
         set(colour)
         cairo_save(cr)
-        var left = x
-        if centred {
-            // A glyph from a fallback font may be wider than its cells: shrink it to fit.
-            if w > width, w > 0 {
-                let shrink = width / w
-                cairo_translate(cr, x, top + (metrics.cellHeight - h * shrink) / 2)
-                cairo_scale(cr, shrink, shrink)
-                // The layout is drawn at the current point: the origin of the shrunk space.
-                cairo_move_to(cr, 0, 0)
-                pango_cairo_show_layout(cr, layout)
-                cairo_restore(cr)
-                return
-            }
-            left = x + (width - w) / 2
-        }
-        cairo_move_to(cr, left, top + (metrics.cellHeight - h) / 2)
+        let shrink = w > width && w > 0 ? width / w : 1
+        cairo_translate(cr, x + (width - w * shrink) / 2, top + (metrics.cellHeight - h * shrink) / 2)
+        cairo_scale(cr, shrink, shrink)
+        // The layout is drawn at the current point: the origin of the cluster's space.
+        cairo_move_to(cr, 0, 0)
         pango_cairo_show_layout(cr, layout)
+        cairo_restore(cr)
         if style.underline {
             cairo_rectangle(cr, x, top + metrics.cellHeight - 2, width, 1)
             cairo_fill(cr)
         }
-        cairo_restore(cr)
     }
 
     /// Makes `colour` the source.

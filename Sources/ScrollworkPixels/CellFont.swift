@@ -1,0 +1,61 @@
+import CPangoCairo
+
+/// The cell font's printable ASCII as glyphs, looked up once: a run of ASCII in one style is
+/// drawn with one `cairo_show_glyphs` at exact cell positions, without shaping it again each
+/// frame (shaping every run with Pango took most of a frame's time). Other text goes to Pango.
+final class CellFont {
+    let scaledFont: OpaquePointer
+    /// The glyph index of each code point 0x20…0x7E, at `value - 0x20`; 0 where the font has none.
+    let glyphs: [UInt]
+    /// Glyphs of other single code points, looked up when first drawn; nil where the font has
+    /// none (Pango's fallback fonts draw those).
+    private var others: [UInt32: UInt?] = [:]
+    /// From the top of a cell to the baseline, in points: the line's ascent and descent centred
+    /// in the cell, as Pango places a layout.
+    let baseline: Double
+
+    init(family: String, size: Double, bold: Bool, italic: Bool, scale: Double, cellHeight: Double) {
+        let face = cairo_toy_font_face_create(family, italic ? CAIRO_FONT_SLANT_OBLIQUE : CAIRO_FONT_SLANT_NORMAL,
+                                              bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
+        var fontMatrix = cairo_matrix_t(), ctm = cairo_matrix_t()
+        cairo_matrix_init_scale(&fontMatrix, size, size)
+        cairo_matrix_init_scale(&ctm, scale, scale)
+        let options = cairo_font_options_create()
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+        // Cairo never returns null here: a failure is an error object that draws nothing.
+        let font = cairo_scaled_font_create(face, &fontMatrix, &ctm, options)!
+        cairo_font_options_destroy(options)
+        cairo_font_face_destroy(face)
+        scaledFont = font
+        glyphs = (UInt32(0x20)...UInt32(0x7E)).map { Self.lookUp($0, in: font) ?? 0 }
+        var extents = cairo_font_extents_t()
+        cairo_scaled_font_extents(scaledFont, &extents)
+        baseline = (cellHeight - (extents.ascent + extents.descent)) / 2 + extents.ascent
+    }
+
+    deinit { cairo_scaled_font_destroy(scaledFont) }
+
+    /// The glyph of `scalar` in this font, or nil when the font has none.
+    func glyph(for scalar: Unicode.Scalar) -> UInt? {
+        let value = scalar.value
+        if value >= 0x20 && value <= 0x7E { return glyphs[Int(value) - 0x20] }
+        if let known = others[value] { return known }
+        let found = Self.lookUp(value, in: scaledFont)
+        if others.count < 65_536 { others[value] = found }
+        return found
+    }
+
+    /// Asks the font for the glyph of code point `value`: nil for none (glyph 0 is .notdef).
+    private static func lookUp(_ value: UInt32, in font: OpaquePointer) -> UInt? {
+        guard let scalar = Unicode.Scalar(value) else { return nil }
+        var text = Array(String(Character(scalar)).utf8CString)
+        var found: UnsafeMutablePointer<cairo_glyph_t>? = nil
+        var count: Int32 = 0
+        let status = cairo_scaled_font_text_to_glyphs(font, 0, 0, &text, Int32(text.count - 1), &found, &count, nil, nil, nil)
+        defer { cairo_glyph_free(found) }
+        guard status == CAIRO_STATUS_SUCCESS, count == 1, let index = found?.pointee.index, index != 0 else { return nil }
+        return UInt(index)
+    }
+}
