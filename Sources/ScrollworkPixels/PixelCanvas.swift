@@ -2,7 +2,7 @@ import CPangoCairo
 import Scrollwork
 import ScrollworkTerminal
 
-/// Draws frames onto a ``PixelImage`` with Cairo and Pango: the cells of a ``Buffer`` as text
+/// Draws frames onto a ``PixelImage`` with Cairo and Pango: the cells of a `Buffer` as text
 /// shaped by Pango on a grid of `CellMetrics` points, and its `PointMark`s (indicators, page
 /// dots, edge effects, sub-cell scrolling) at their true size, scaled by ``scale`` pixels a point.
 ///

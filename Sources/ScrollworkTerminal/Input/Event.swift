@@ -125,10 +125,25 @@ public struct MouseEvent: Sendable, Hashable {
     /// Where in its cell the pointer was, from the cell's top-left corner, as fractions of the
     /// cell (each 0 up to 1), from a host that knows it (a pixel host); nil from a terminal, which
     /// reports whole cells and is read as the cell's centre. Each axis is clamped to 0…1 (NaN 0.5).
-    public var offsetInCell: Point? { didSet { offsetInCell = offsetInCell.map(Self.clampOffset) } }
+    public var offsetInCell: Point? {
+        get { subcell == Self.noSubcell ? nil : Point(x: Double(subcell >> 16) / 65_534, y: Double(subcell & 0xFFFF) / 65_534) }
+        set { subcell = newValue.map { Self.packOffset(Self.clampOffset($0)) } ?? Self.noSubcell }
+    }
     /// How many wheel notches a ``Kind/wheel(_:)`` report stands for: 1 from a terminal, a
     /// fraction from a trackpad's precise deltas. Clamped to 0…100 (NaN and infinities are 1).
-    public var wheelNotches: Double = 1 { didSet { wheelNotches = Self.clampNotches(wheelNotches) } }
+    public var wheelNotches: Double {
+        get { Double(notches) }
+        set { notches = Float(Self.clampNotches(newValue)) }
+    }
+    // Kept small, as events are copied through every widget they pass: the offset as two
+    // 16-bit fractions (1/65,534 of a cell, finer than any pixel; all ones means none), the notches as a Float.
+    private var subcell: UInt32 = MouseEvent.noSubcell
+    private var notches: Float = 1
+    private static let noSubcell = UInt32.max
+
+    static func packOffset(_ p: Point) -> UInt32 {
+        UInt32((p.x * 65_534).rounded()) << 16 | UInt32((p.y * 65_534).rounded())
+    }
 
     static func clampOffset(_ p: Point) -> Point {
         func fraction(_ v: Double) -> Double { v.isNaN ? 0.5 : Swift.min(Swift.max(v, 0), 1) }
@@ -144,7 +159,6 @@ public struct MouseEvent: Sendable, Hashable {
         self.column = Self.clamp(column)
         self.row = Self.clamp(row)
         self.modifiers = modifiers
-        self.offsetInCell = nil
     }
 
     /// A mouse event at a position in points, from a host that measures finer than cells: the

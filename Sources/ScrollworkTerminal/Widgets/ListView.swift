@@ -101,7 +101,8 @@ public struct ListView<Row: Sendable>: Widget {
         }
         if let column = indexColumn { drawIndex(column: column, into: &buffer) }
         ScrollIndicatorDrawing(metrics: metrics, theme: theme).draw(list.scroll, in: body, into: &buffer)
-        SubcellScrolling.record(self, scroll: \.list.scroll, content: body, metrics: metrics, into: &buffer, at: time)
+        // Pixel hosts only: the terminal never copies the widget for it.
+        if buffer.drawsPointMarks { SubcellScrolling.record(self, scroll: \.list.scroll, content: body, metrics: metrics, into: &buffer, at: time) }
     }
 
     private func drawHeader(_ section: Int, line: CellRect, top: Int, into buffer: inout Buffer) {

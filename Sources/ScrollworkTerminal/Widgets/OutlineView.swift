@@ -134,7 +134,8 @@ public struct OutlineView<Source: OutlineSource & Sendable>: Widget where Source
             }
         }
         ScrollIndicatorDrawing(metrics: metrics, theme: theme).draw(outline.scroll, in: area, into: &buffer)
-        SubcellScrolling.record(self, scroll: \.outline.scroll, content: body, metrics: metrics, axes: .vertical, into: &buffer, at: time)
+        // Pixel hosts only: the terminal never copies the widget for it.
+        if buffer.drawsPointMarks { SubcellScrolling.record(self, scroll: \.outline.scroll, content: body, metrics: metrics, axes: .vertical, into: &buffer, at: time) }
     }
 
     /// `text` padded to `width` cells as `alignment` says.

@@ -80,7 +80,8 @@ public struct ScrollView<Content: ScrollContent>: Widget {
             EdgeEffectDrawing(theme: theme, metrics: metrics).draw(effect, state: scroll, idiom: idiom, content: contentRect, into: &buffer)
         }
         ScrollIndicatorDrawing(metrics: metrics, theme: theme).draw(scroll, in: area, into: &buffer)
-        SubcellScrolling.record(self, scroll: \.scroll, content: contentRect, metrics: metrics, into: &buffer, at: time)
+        // Pixel hosts only: the terminal never copies the widget for it.
+        if buffer.drawsPointMarks { SubcellScrolling.record(self, scroll: \.scroll, content: contentRect, metrics: metrics, into: &buffer, at: time) }
     }
 
     /// Keys scroll (`ScrollCommand/init(key:)`); the pointer drags, flicks and wheels.

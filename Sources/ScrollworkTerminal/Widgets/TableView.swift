@@ -207,7 +207,8 @@ public struct TableView<Row: Sendable>: Widget {
             buffer.fill(CellRect(column: body.column, row: shown.row + i, columns: body.columns, rows: 1))
         }
         ScrollIndicatorDrawing(metrics: metrics, theme: theme).draw(list.scroll, in: body, into: &buffer)
-        SubcellScrolling.record(self, scroll: \.table.list.scroll, content: body, metrics: metrics, axes: .vertical, into: &buffer, at: time)
+        // Pixel hosts only: the terminal never copies the widget for it.
+        if buffer.drawsPointMarks { SubcellScrolling.record(self, scroll: \.table.list.scroll, content: body, metrics: metrics, axes: .vertical, into: &buffer, at: time) }
     }
 
     // MARK: Input
