@@ -28,8 +28,12 @@ struct WindowInput {
         case SDL_QUIT.rawValue:
             return .quit
         case SDL_WINDOWEVENT.rawValue:
-            let kind = UInt32(event.window.event)
-            return kind == SDL_WINDOWEVENT_SIZE_CHANGED.rawValue ? .resized : .events([])
+            switch UInt32(event.window.event) {
+            case SDL_WINDOWEVENT_SIZE_CHANGED.rawValue: return .resized
+            case SDL_WINDOWEVENT_FOCUS_GAINED.rawValue: return .events([.focus(true)])
+            case SDL_WINDOWEVENT_FOCUS_LOST.rawValue: return .events([.focus(false)])
+            default: return .events([])
+            }
         case SDL_MOUSEBUTTONDOWN.rawValue, SDL_MOUSEBUTTONUP.rawValue:
             let b = event.button
             pointer = Point(x: Double(b.x) * toPoints, y: Double(b.y) * toPoints)
@@ -86,8 +90,6 @@ struct WindowInput {
                 return .events([.key(KeyEvent(.character(Character(scalar)), modifiers.subtracting(.shift)))])
             }
             return .events([])
-        case SDL_WINDOWEVENT_FOCUS_GAINED.rawValue:
-            return .events([.focus(true)])
         default:
             return .events([])
         }
