@@ -13,6 +13,40 @@ struct MarkDrawing {
         case let .pageControl(state, frame): drawPageControl(state, frame: frame)
         case let .edgeEffect(effect, style, intensity, content): drawEdge(effect, style: style, intensity: intensity, content: content)
         case .scrolledContent: break // drawn with the cells
+        case let .crownPages(page, count, progress, viewport): drawCrownPages(page: page, count: count, progress: progress, viewport: viewport)
+        }
+    }
+
+    // MARK: watchOS
+
+    /// Dots in a column at the trailing edge, centred; the current page's dot a ring that fills
+    /// clockwise with the position inside the page (SV-15).
+    private func drawCrownPages(page: Int, count: Int, progress: Double, viewport: Rect) {
+        let style = canvas.style
+        let pitch = style.crownDotDiameter + style.crownDotSpacing
+        let shown = Swift.min(count, Swift.max(1, Int(saturating: (viewport.height / pitch).rounded(.down))))
+        let x = viewport.maxX - style.crownDotInset - style.crownDotDiameter / 2
+        let top = viewport.midY - Double(shown) * pitch / 2 + pitch / 2
+        let radius = style.crownDotDiameter / 2
+        for i in 0..<shown {
+            let y = top + Double(i) * pitch
+            if i == page {
+                canvas.set(style.pageDot)
+                cairo_new_sub_path(cr)
+                cairo_arc(cr, x, y, radius, 0, 2 * Double.pi)
+                cairo_fill(cr)
+                let fraction = progress.isFinite ? Swift.min(Swift.max(progress, 0), 1) : 0
+                canvas.set(style.currentPageDot)
+                cairo_move_to(cr, x, y)
+                cairo_arc(cr, x, y, radius, -Double.pi / 2, -Double.pi / 2 + 2 * Double.pi * Swift.max(fraction, 0.001))
+                cairo_close_path(cr)
+                cairo_fill(cr)
+            } else {
+                canvas.set(style.pageDot)
+                cairo_new_sub_path(cr)
+                cairo_arc(cr, x, y, radius * 0.7, 0, 2 * Double.pi)
+                cairo_fill(cr)
+            }
         }
     }
 

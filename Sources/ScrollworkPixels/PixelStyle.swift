@@ -26,6 +26,13 @@ public struct PixelStyle: Sendable, Hashable {
     /// The rounded platter behind the dots while scrubbing or with the prominent style
     /// (an estimate: a translucent grey capsule as in Apple's iOS design resources).
     public var pageControlBackground = PixelColor(120, 120, 128, alpha: 0.32)
+    /// watchOS: the crown's page dots (an estimate from Apple's watchOS design resources: about
+    /// 6 points wide, 3 apart, 2 from the trailing edge).
+    public var crownDotDiameter = 6.0
+    /// watchOS: the space between the crown's page dots.
+    public var crownDotSpacing = 3.0
+    /// watchOS: from the trailing edge to the crown's page dots.
+    public var crownDotInset = 2.0
     /// The divider of a hard scroll edge effect: a hairline of the separator colour (UIKit's
     /// `separator` in dark mode, #545458 at 60%).
     public var hardEdgeDivider = PixelColor(84, 84, 88, alpha: 0.6)

@@ -57,4 +57,25 @@ import Testing
         app.handle(.mouse(MouseEvent(.release, at: point, metrics: CellMetrics())), at: 1.05)
         #expect(app.content.takeChange()?.page == 5)
     }
+
+    @Test("SV-15 the watchOS page dots beside the crown: one a page, the current one filling as it scrolls through its page")
+    func crownPages() throws {
+        var view = linesView(columns: 20, rows: 10, lines: 40)
+        view.scroll.isPagingEnabled = true
+        view.scroll.verticalPageLengths = [160, 160, 160, 160]
+        try view.scroll.setOffset(Point(x: 0, y: 160 + 40), time: 0)
+        var app = Harness(content: view)
+        let picture = try image(&app, columns: 20, rows: 10, scale: 2)
+        // The dots' column: 2 points in from the trailing edge, 6 across.
+        let x = Int((160 - 2 - 3) * 2.0)
+        let dots = picture.litRuns(column: x, threshold: 20)
+        #expect(dots.count == 4, "\(dots)")
+        // The second page is current, a quarter through: its ring is part white, part dim.
+        let current = dots[1]
+        let brightest = (current.lowerBound..<current.upperBound).map { y in (x - 6..<x + 6).map { picture.brightness(x: $0, y: y) }.max() ?? 0 }.max() ?? 0
+        #expect(brightest > 240)
+        #expect(dots.enumerated().filter { $0.offset != 1 }.allSatisfy { run in
+            (run.element.lowerBound..<run.element.upperBound).allSatisfy { picture.brightness(x: x, y: $0) < 120 }
+        }, "the other pages' dots are dim")
+    }
 }

@@ -69,6 +69,10 @@ struct ScrollIndicatorDrawing {
     private func drawPageIndicator(_ state: ScrollState, in rect: CellRect, into buffer: inout Buffer) {
         let (page, count, progress) = state.pagePosition(.vertical)
         guard count > 1 else { return }
+        if buffer.drawsPointMarks {
+            buffer.record(.crownPages(page: page, count: count, progress: progress, viewport: metrics.points(rect)))
+            return
+        }
         let top = rect.row + Swift.max(0, (rect.rows - count) / 2)
         let column = rect.maxColumn - 1
         let quarters: [Character] = ["○", "◔", "◑", "◕", "●"]
