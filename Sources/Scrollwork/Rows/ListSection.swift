@@ -10,6 +10,7 @@ public struct ListSection<Row>: Sendable {
     public var rows: AnyRowSource<Row>
 
     /// Creates a section over `rows`.
+    @inlinable
     public init<Source: RowSource & Sendable>(_ rows: Source, header: RowContent? = nil, footer: RowContent? = nil,
                                               indexTitle: String? = nil) where Source.Row == Row {
         self.rows = AnyRowSource(rows)

@@ -132,7 +132,9 @@ public struct ListState<Row: Sendable>: Sendable {
         rebuildGeometry()
     }
 
-    /// A one-section list over `rows`.
+    /// A one-section list over `rows`. Inlinable, so that the rows are wrapped where `Source`
+    /// is known (see ``AnyRowSource/init(_:)``).
+    @inlinable
     public init<Source: RowSource & Sendable>(rows: Source, content: @escaping @Sendable (Row) -> RowContent) where Source.Row == Row {
         self.init(sections: [ListSection(rows)], content: content)
     }

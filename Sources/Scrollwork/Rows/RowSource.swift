@@ -17,6 +17,7 @@ public protocol RowSource<Row> {
 
 extension RowSource {
     /// Each row of `range` through ``row(at:)``.
+    @inlinable
     public func rows(in range: Range<Int>) -> [Row] {
         // A counted loop, not `range.map`: in generic code that is not specialised, every step
         // through a range's Collection conformance looks its types up at run time.
@@ -44,7 +45,7 @@ extension Array: RowSource {
 public struct GeneratedRows<Row>: RowSource, Sendable {
     /// The number of rows.
     public let count: Int
-    private let make: @Sendable (Int) -> Row
+    @usableFromInline let make: @Sendable (Int) -> Row
 
     /// Rows `0 ..< count`, each made by `make` when asked for; a negative count is treated as 0.
     public init(count: Int, _ make: @escaping @Sendable (Int) -> Row) {
@@ -53,16 +54,19 @@ public struct GeneratedRows<Row>: RowSource, Sendable {
     }
 
     /// Makes row `index`.
-    public func row(at index: Int) -> Row { make(index) }
+    @inlinable public func row(at index: Int) -> Row { make(index) }
 }
 
 /// Any sendable row source behind one type, so lists can hold sections of different kinds.
 public struct AnyRowSource<Row>: RowSource, Sendable {
-    private let counter: @Sendable () -> Int
+    @usableFromInline let counter: @Sendable () -> Int
     @usableFromInline let fetch: @Sendable (Int) -> Row
-    private let fetchRange: @Sendable (Range<Int>) -> [Row]
+    @usableFromInline let fetchRange: @Sendable (Range<Int>) -> [Row]
 
-    /// Wraps `source`; it is held, never copied row by row.
+    /// Wraps `source`; it is held, never copied row by row. Inlinable, so that the closures it
+    /// keeps are compiled where `Source` is known: reading a batch of rows for a sort then runs
+    /// no generic code.
+    @inlinable
     public init<Source: RowSource & Sendable>(_ source: Source) where Source.Row == Row {
         counter = { source.count }
         fetch = { source.row(at: $0) }

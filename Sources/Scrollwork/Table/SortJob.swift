@@ -43,9 +43,15 @@ public struct SortJob<Row: Sendable>: Sendable {
                 // Rows straight from their source: no lookup through the list for each of them.
                 // In batches: a source that reads many rows at once (a file) reads them so.
                 var batch = ValueBatch(count: ids.count, read: Self.values(of: column, from: rows.sources[section].rows))
-                read = SortKeys(count: ids.count, textOrder: column.textOrder, stop: stop) { batch.value($0) }
+                read = SortKeys(count: ids.count, textOrder: column.textOrder, stop: stop, values: &batch)
             } else {
-                read = SortKeys(count: ids.count, textOrder: column.textOrder, stop: stop) { column.value(rows.row(for: ids[$0])) }
+                var batch = ValueBatch(count: ids.count) { range in
+                    var values: [TableValue] = []
+                    values.reserveCapacity(range.count)
+                    for i in range { values.append(column.value(rows.row(for: ids[i]))) }
+                    return values
+                }
+                read = SortKeys(count: ids.count, textOrder: column.textOrder, stop: stop, values: &batch)
             }
             guard let read else { return nil }
             keys[column.id] = read
@@ -162,14 +168,7 @@ extension SortJob {
     /// stepping through the rows with a counted loop, that costs little.
     static func values(of column: TableColumn<Row>, from source: AnyRowSource<Row>) -> (Range<Int>) -> [TableValue] {
         { range in
-            let rows = source.rows(in: range)
-            var values: [TableValue] = []
-            values.reserveCapacity(rows.count)
-            var i = 0
-            while i < rows.count {
-                values.append(column.value(rows[i]))
-                i += 1
-            }
+            var values = column.values(source.rows(in: range))
             // A source that gives fewer rows than asked is read a row at a time.
             var next = range.lowerBound + values.count
             while next < range.upperBound {

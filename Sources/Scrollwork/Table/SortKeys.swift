@@ -14,27 +14,28 @@ enum SortKeys: Sendable {
     /// reals or plain strings), so a column of ten million integers takes 80 MB while it is read,
     /// not three times that; a key of another type moves what was read into mixed storage.
     /// `stop` is asked every 65,536 rows; when it says so, reading ends and the result is nil.
-    init?(count: Int, textOrder: TextOrder = .lexical, stop: (Int) -> Bool = { _ in false }, value: (Int) -> TableValue) {
+    /// `values` is read in order, a batch at a time, with no call through a closure per row.
+    init?(count: Int, textOrder: TextOrder = .lexical, stop: (Int) -> Bool = { _ in false }, values: inout ValueBatch) {
         guard count > 0 else { self = .values([]); return }
         let read: SortKeys??
         // The first key, read to learn the type, is not read again.
-        let first = value(0)
+        let first = values.value(0)
         switch first {
         case .int:
-            read = Self.typed(count, first, textOrder, stop, value, key: { if case let .int(x) = $0 { x } else { nil } }, keys: { .ints($0) }, back: { .int($0) })
+            read = Self.typed(count, first, textOrder, stop, &values, key: { if case let .int(x) = $0 { x } else { nil } }, keys: { .ints($0) }, back: { .int($0) })
         case .double:
-            read = Self.typed(count, first, textOrder, stop, value, key: { if case let .double(x) = $0 { x } else { nil } }, keys: { .doubles($0) }, back: { .double($0) })
+            read = Self.typed(count, first, textOrder, stop, &values, key: { if case let .double(x) = $0 { x } else { nil } }, keys: { .doubles($0) }, back: { .double($0) })
         case .string where textOrder == .lexical:
-            read = Self.typed(count, first, textOrder, stop, value, key: { if case let .string(x) = $0 { x } else { nil } }, keys: { .strings($0) }, back: { .string($0) })
+            read = Self.typed(count, first, textOrder, stop, &values, key: { if case let .string(x) = $0 { x } else { nil } }, keys: { .strings($0) }, back: { .string($0) })
         case .string:
-            read = Self.byteKeys(count, first, textOrder, stop, value)
+            read = Self.byteKeys(count, first, textOrder, stop, &values)
         case .empty:
             read = .some(nil)
         }
         switch read {
         case let .some(.some(keys)): self = keys
         case .some(.none):
-            guard let all = Self.mixed([first], from: 1, count: count, textOrder: textOrder, stop: stop, value: value) else { return nil }
+            guard let all = Self.mixed([first], from: 1, count: count, textOrder: textOrder, stop: stop, values: &values) else { return nil }
             self = all
         case .none: return nil
         }
@@ -43,11 +44,11 @@ enum SortKeys: Sendable {
     /// Reads text as byte keys in `order` into one buffer. Nil when `stop` says so; `.some(nil)`
     /// when a key is not text: byte keys cannot be turned back into text, so the caller starts over.
     private static func byteKeys(_ count: Int, _ first: TableValue, _ order: TextOrder, _ stop: (Int) -> Bool,
-                                 _ value: (Int) -> TableValue) -> SortKeys?? {
+                                 _ values: inout ValueBatch) -> SortKeys?? {
         var keys = ByteKeys(reserving: count)
         for i in 0..<count {
             if i & 0xFFFF == 0, i > 0, stop(i) { return nil }
-            guard case let .string(text) = i == 0 ? first : value(i) else { return .some(nil) }
+            guard case let .string(text) = i == 0 ? first : values.value(i) else { return .some(nil) }
             keys.append { order.appendSortKey(text, to: &$0) }
         }
         return .textKeys(keys)
@@ -55,16 +56,16 @@ enum SortKeys: Sendable {
 
     /// Reads keys of one type straight into typed storage. Nil when `stop` says so; `.some(nil)`
     /// when a key of another type came and `back` is nil (the caller reads all as mixed values).
-    private static func typed<Key>(_ count: Int, _ first: TableValue, _ textOrder: TextOrder, _ stop: (Int) -> Bool, _ value: (Int) -> TableValue, key: (TableValue) -> Key?,
+    private static func typed<Key>(_ count: Int, _ first: TableValue, _ textOrder: TextOrder, _ stop: (Int) -> Bool, _ values: inout ValueBatch, key: (TableValue) -> Key?,
                                    keys: ([Key]) -> SortKeys, back: ((Key) -> TableValue)?) -> SortKeys?? {
         var read: [Key] = []
         read.reserveCapacity(count)
         for i in 0..<count {
             if i & 0xFFFF == 0, i > 0, stop(i) { return nil }
-            let v = i == 0 ? first : value(i)
+            let v = i == 0 ? first : values.value(i)
             guard let k = key(v) else {
                 guard let back else { return .some(nil) }
-                guard let rest = mixed(read.map(back) + [v], from: i + 1, count: count, textOrder: textOrder, stop: stop, value: value) else { return nil }
+                guard let rest = mixed(read.map(back) + [v], from: i + 1, count: count, textOrder: textOrder, stop: stop, values: &values) else { return nil }
                 return rest
             }
             read.append(k)
@@ -74,12 +75,12 @@ enum SortKeys: Sendable {
 
     /// Reads keys `start..<count` after `read` into mixed storage, then picks the narrowest.
     private static func mixed(_ read: [TableValue], from start: Int, count: Int, textOrder: TextOrder, stop: (Int) -> Bool,
-                              value: (Int) -> TableValue) -> SortKeys? {
+                              values source: inout ValueBatch) -> SortKeys? {
         var values = read
         values.reserveCapacity(count)
         for i in start..<count {
             if i & 0xFFFF == 0, stop(i) { return nil }
-            values.append(value(i))
+            values.append(source.value(i))
         }
         var allInts = true, allDoubles = true, allStrings = true
         for v in values {

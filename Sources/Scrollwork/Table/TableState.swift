@@ -33,15 +33,23 @@ public struct TableState<Row: Sendable>: Sendable {
     var keyRows = SourceRows.explicit([])
 
     /// A table over `rows` with `columns`; the list uses the bordered style (alternating rows).
+    /// Inlinable, so that the rows are wrapped where `Source` is known and a sort reads them
+    /// without generic code (see ``AnyRowSource/init(_:)``).
+    @inlinable
     public init<Source: RowSource & Sendable>(rows: Source, columns: [TableColumn<Row>]) where Source.Row == Row {
         let firstColumn = columns.first
-        list = ListState(rows: rows) { row in RowContent(firstColumn.map { $0.value(row).description } ?? "") }
-        list.style = .bordered
+        self.init(list: ListState(rows: rows) { row in RowContent(firstColumn.map { $0.value(row).description } ?? "") }, columns: columns)
+    }
+
+    @usableFromInline
+    init(list: ListState<Row>, columns: [TableColumn<Row>]) {
+        self.list = list
+        self.list.style = .bordered
         self.columns = columns
         columnWidths = columns.map(\.width.ideal)
-        list.contentWidth = totalColumnWidth
+        self.list.contentWidth = totalColumnWidth
         // A drag that is mostly down scrolls only down, as in a wide table on any platform.
-        list.scroll.isDirectionalLockEnabled = true
+        self.list.scroll.isDirectionalLockEnabled = true
     }
 
     /// The total width of the columns.

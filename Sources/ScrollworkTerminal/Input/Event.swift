@@ -1,5 +1,3 @@
-import Scrollwork
-
 /// Modifier keys held with a key or mouse event.
 public struct Modifiers: OptionSet, Sendable, Hashable, CustomStringConvertible {
     /// The raw bits: shift 1, alt 2, control 4 (as xterm encodes them, minus one).
@@ -122,13 +120,6 @@ public struct MouseEvent: Sendable, Hashable {
     @inline(__always) static func clamp(_ v: Int) -> Int { Swift.min(Swift.max(v, -1_000_000_000), 1_000_000_000) }
     /// Modifier keys held.
     public var modifiers: Modifiers
-    /// Where in its cell the pointer was, from the cell's top-left corner, as fractions of the
-    /// cell (each 0 up to 1), from a host that knows it (a pixel host); nil from a terminal, which
-    /// reports whole cells and is read as the cell's centre. Each axis is clamped to 0…1 (NaN 0.5).
-    public var offsetInCell: Point? {
-        get { subcell == Self.noSubcell ? nil : Point(x: Double(subcell >> 16) / 65_534, y: Double(subcell & 0xFFFF) / 65_534) }
-        set { subcell = newValue.map { Self.packOffset(Self.clampOffset($0)) } ?? Self.noSubcell }
-    }
     /// How many wheel notches a ``Kind/wheel(_:)`` report stands for: 1 from a terminal, a
     /// fraction from a trackpad's precise deltas. Clamped to 0…100 (NaN and infinities are 1).
     public var wheelNotches: Double {
@@ -137,18 +128,11 @@ public struct MouseEvent: Sendable, Hashable {
     }
     // Kept small, as events are copied through every widget they pass: the offset as two
     // 16-bit fractions (1/65,534 of a cell, finer than any pixel; all ones means none), the notches as a Float.
-    private var subcell: UInt32 = MouseEvent.noSubcell
+    // (The input decoder's fuzzer builds this file alone: what needs `Point` is in
+    // MouseEvent+Points.swift.)
+    var subcell: UInt32 = MouseEvent.noSubcell
     private var notches: Float = 1
-    private static let noSubcell = UInt32.max
-
-    static func packOffset(_ p: Point) -> UInt32 {
-        UInt32((p.x * 65_534).rounded()) << 16 | UInt32((p.y * 65_534).rounded())
-    }
-
-    static func clampOffset(_ p: Point) -> Point {
-        func fraction(_ v: Double) -> Double { v.isNaN ? 0.5 : Swift.min(Swift.max(v, 0), 1) }
-        return Point(x: fraction(p.x), y: fraction(p.y))
-    }
+    static let noSubcell = UInt32.max
 
     static func clampNotches(_ v: Double) -> Double { v.isFinite ? Swift.min(Swift.max(v, 0), 100) : 1 }
 
@@ -159,18 +143,6 @@ public struct MouseEvent: Sendable, Hashable {
         self.column = Self.clamp(column)
         self.row = Self.clamp(row)
         self.modifiers = modifiers
-    }
-
-    /// A mouse event at a position in points, from a host that measures finer than cells: the
-    /// cell under `point` with the position inside it (``offsetInCell``). A wheel report carries
-    /// `wheelNotches` notches (clamped as that property is).
-    public init(_ kind: Kind, button: Button = .left, at point: Point, metrics: CellMetrics, modifiers: Modifiers = [],
-                wheelNotches: Double = 1) {
-        let x = point.x / metrics.cellWidth, y = point.y / metrics.cellHeight
-        let column = x.isFinite ? x.rounded(.down) : 0, row = y.isFinite ? y.rounded(.down) : 0
-        self.init(kind, button: button, column: Int(saturating: column), row: Int(saturating: row), modifiers: modifiers)
-        self.offsetInCell = Self.clampOffset(Point(x: x.isFinite ? x - column : 0.5, y: y.isFinite ? y - row : 0.5))
-        self.wheelNotches = Self.clampNotches(wheelNotches)
     }
 }
 
