@@ -80,7 +80,8 @@ public struct PageControlView: Widget {
         return state.isVertical ? point.y - (size.height - length) / 2 : point.x - (size.width - length) / 2
     }
 
-    /// True when `mouse` is on a dot rather than between dots.
+    /// True when `mouse` is on a dot rather than between dots: in a terminal, on a dot's cell;
+    /// from a pixel host, within the dot's radius and a quarter of the spacing around it.
     func isOnDot(_ mouse: MouseEvent) -> Bool {
         guard frame.contains(column: mouse.column, row: mouse.row) else { return false }
         guard mouse.offsetInCell != nil else {
@@ -88,7 +89,8 @@ public struct PageControlView: Widget {
             return along % 2 == 1
         }
         let position = position(of: mouse)
-        return state.layout().items.contains { abs($0.center - position) <= state.pitch / 2 }
+        let reach = state.indicatorDiameter / 2 + state.indicatorSpacing / 4
+        return state.layout().items.contains { abs($0.center - position) <= reach }
     }
 
     /// Taps, scrubs and arrow keys.
