@@ -6,9 +6,10 @@ import ScrollworkTerminal
 /// shaped by Pango on a grid of `CellMetrics` points, and its `PointMark`s (indicators, page
 /// dots, edge effects, sub-cell scrolling) at their true size, scaled by ``scale`` pixels a point.
 ///
-/// Text of printable ASCII is drawn a run at a time in a monospaced font sized so that one
-/// character advances exactly one cell; other clusters (CJK, emoji, symbols) are shaped one at a
-/// time, centred in the cells they take, with fontconfig's fallback fonts.
+/// Text is drawn in a monospaced font sized so that one character advances exactly one cell:
+/// runs of characters that font has at once, as glyphs looked up once; other clusters (CJK,
+/// emoji, symbols it lacks) are shaped by Pango one at a time, centred in the cells they take,
+/// with fontconfig's fallback fonts.
 public final class PixelCanvas {
     /// The image drawn on.
     public let image: PixelImage
@@ -160,13 +161,13 @@ public final class PixelCanvas {
             }
             column = end
         }
-        // Text: runs of one-cell ASCII in one style as glyphs at once, anything else a cluster
-        // at a time through Pango.
+        // Text: runs of one-cell characters the cell font has, in one style, as glyphs at once;
+        // anything else a cluster at a time through Pango.
         column = columns.lowerBound
         var glyphs: [cairo_glyph_t] = []
         while column < columns.upperBound {
             let cell = buffer[column, row]
-            if cell.isContinuation || cell.text == " " || cell.text.isEmpty { column += 1; continue }
+            if cell.isContinuation || cell.text.isEmpty || (cell.text == " " && !cell.style.underline) { column += 1; continue }
             var end = column + 1
             let font = cellFonts[(cell.style.bold ? 1 : 0) + (cell.style.italic ? 2 : 0)]
             if cell.width == 1, let first = singleGlyph(cell, in: font) {
