@@ -114,18 +114,14 @@ struct MarkDrawing {
     /// while scrubbing or with the prominent style.
     private func drawPageControl(_ state: PageControlState, frame: Rect) {
         let layout = state.layout()
-        let size = state.size(forNumberOfPages: state.numberOfPages)
         let vertical = layout.isVertical
         // The control's own rectangle, centred in the cells it takes (as PageControlView hit-tests).
-        let along = vertical ? frame.height : frame.width
-        let start = (vertical ? frame.minY : frame.minX) + (along - size.length) / 2
-        let across = vertical ? frame.midX : frame.midY
+        let control = state.frame(centredIn: frame)
+        let start = vertical ? control.minY : control.minX
+        let across = vertical ? control.midX : control.midY
         if state.isBackgroundVisible {
             canvas.set(canvas.style.pageControlBackground)
-            let platter = vertical
-                ? Rect(x: across - size.thickness / 2, y: start, width: size.thickness, height: size.length)
-                : Rect(x: start, y: across - size.thickness / 2, width: size.length, height: size.thickness)
-            capsule(platter)
+            capsule(control)
             cairo_fill(cr)
         }
         for item in layout.items {

@@ -118,9 +118,10 @@ public final class PixelCanvas {
     }
 
     private func drawCells(_ buffer: Buffer, skipping: [CellRect]) {
+        let skipping = skipping.sorted { $0.column < $1.column }
         for row in 0..<buffer.rows {
             var start = 0
-            for rect in skipping.sorted(by: { $0.column < $1.column }) where rect.row <= row && row < rect.maxRow && rect.column >= start {
+            for rect in skipping where rect.row <= row && row < rect.maxRow && rect.column >= start {
                 drawRow(buffer, row: row, columns: start..<rect.column, at: Point(x: 0, y: 0))
                 start = rect.maxColumn
             }
@@ -214,11 +215,14 @@ public final class PixelCanvas {
     }
 
     /// The text and background colours of `cell`, with reverse and dim applied.
-    func colours(of cell: Cell) -> (text: PixelColor, background: PixelColor) {
-        var text = palette.resolve(cell.style.foreground, isForeground: true)
-        var background = palette.resolve(cell.style.background, isForeground: false)
-        if cell.style.reverse { swap(&text, &background) }
-        if cell.style.dim { text = text.mixed(with: background, 0.45) }
+    func colours(of cell: Cell) -> (text: PixelColor, background: PixelColor) { colours(of: cell.style) }
+
+    /// The text and background colours of `style`, with reverse and dim applied.
+    func colours(of style: Style) -> (text: PixelColor, background: PixelColor) {
+        var text = palette.resolve(style.foreground, isForeground: true)
+        var background = palette.resolve(style.background, isForeground: false)
+        if style.reverse { swap(&text, &background) }
+        if style.dim { text = text.mixed(with: background, 0.45) }
         return (text, background)
     }
 
@@ -231,11 +235,7 @@ public final class PixelCanvas {
         var logical = PangoRectangle()
         pango_layout_get_extents(layout, nil, &logical)
         let w = Double(logical.width) / Double(PANGO_SCALE), h = Double(logical.height) / Double(PANGO_SCALE)
-        var colour = palette.resolve(style.foreground, isForeground: true)
-        var background = palette.resolve(style.background, isForeground: false)
-        if style.reverse { swap(&colour, &background) }
-        if style.dim { colour = colour.mixed(with: background, 0.45) }
-        set(colour)
+        set(colours(of: style).text)
         cairo_save(cr)
         let shrink = w > width && w > 0 ? width / w : 1
         cairo_translate(cr, x + (width - w * shrink) / 2, top + (metrics.cellHeight - h * shrink) / 2)

@@ -97,4 +97,17 @@ import Testing
         #expect(abs(frame.midX - 200) < 1e-9)
         #expect(frame.maxY <= 800 && frame.maxY > 700)
     }
+
+    @Test("PC-04 the control's own rectangle centred in a larger one, horizontal and vertical")
+    func PC_04_centredFrame() throws {
+        var state = try PageControlState(numberOfPages: 5)
+        let (length, thickness) = state.size(forNumberOfPages: 5)
+        let room = Rect(x: 10, y: 20, width: 200, height: 40)
+        let frame = state.frame(centredIn: room)
+        #expect(frame.width == length && frame.height == thickness)
+        #expect(frame.midX == room.midX && frame.midY == room.midY)
+        state.direction = .topToBottom
+        let vertical = state.frame(centredIn: room)
+        #expect(vertical.width == thickness && vertical.height == length && vertical.midY == room.midY)
+    }
 }

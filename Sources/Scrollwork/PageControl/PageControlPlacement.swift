@@ -16,3 +16,13 @@ public enum PageControlPlacement: Sendable, Hashable {
         }
     }
 }
+
+extension PageControlState {
+    /// The control's own rectangle (its dots and padding) centred in `rect`: where a host that
+    /// gives the control more room than it needs draws it, and hit-tests it.
+    public func frame(centredIn rect: Rect) -> Rect {
+        let (length, thickness) = size(forNumberOfPages: numberOfPages)
+        let (width, height) = isVertical ? (thickness, length) : (length, thickness)
+        return Rect(x: rect.midX - width / 2, y: rect.midY - height / 2, width: width, height: height)
+    }
+}

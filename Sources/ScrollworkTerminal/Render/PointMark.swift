@@ -44,23 +44,13 @@ public struct ScrolledCells: Sendable, Hashable {
 }
 
 extension Buffer {
-    /// Records `mark` when ``drawsPointMarks`` is on (callers ask first, and then leave out the
-    /// characters that would stand for it); true when it did.
-    @discardableResult
-    public mutating func record(_ mark: PointMark) -> Bool {
-        guard drawsPointMarks else { return false }
-        if pointMarks.count < Self.maximumPointMarks { pointMarks.append(mark) }
-        return true
+    /// Records `mark` when ``drawsPointMarks`` is on; callers ask first, so that a terminal's
+    /// frame builds no marks, and leave out the characters that would stand for it.
+    public mutating func record(_ mark: PointMark) {
+        guard drawsPointMarks, pointMarks.count < Self.maximumPointMarks else { return }
+        pointMarks.append(mark)
     }
 
     /// The most marks a frame keeps; a widget tree that makes more is drawing in a loop.
     public static var maximumPointMarks: Int { 4096 }
-}
-
-extension CellMetrics {
-    /// `rect` in points from the buffer's top-left corner.
-    public func points(_ rect: CellRect) -> Rect {
-        Rect(x: Double(rect.column) * cellWidth, y: Double(rect.row) * cellHeight,
-             width: Double(rect.columns) * cellWidth, height: Double(rect.rows) * cellHeight)
-    }
 }

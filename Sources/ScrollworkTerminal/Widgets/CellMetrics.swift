@@ -30,6 +30,11 @@ public struct CellMetrics: Sendable, Hashable {
         Size(width: Double(rect.columns) * cellWidth, height: Double(rect.rows) * cellHeight)
     }
 
+    /// `rect` in points from the buffer's top-left corner.
+    public func points(_ rect: CellRect) -> Rect {
+        Rect(origin: Point(x: Double(rect.column) * cellWidth, y: Double(rect.row) * cellHeight), size: size(of: rect))
+    }
+
     /// The centre in points, relative to `rect`'s origin, of the cell at `column`, `row`.
     public func point(column: Int, row: Int, in rect: CellRect) -> Point {
         Point(x: (Double(column - rect.column) + 0.5) * cellWidth, y: (Double(row - rect.row) + 0.5) * cellHeight)

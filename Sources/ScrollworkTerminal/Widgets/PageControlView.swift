@@ -75,9 +75,8 @@ public struct PageControlView: Widget {
     func position(of mouse: MouseEvent) -> Double {
         guard mouse.offsetInCell != nil else { return position(column: mouse.column, row: mouse.row) }
         let point = metrics.point(of: mouse, in: frame)
-        let size = metrics.size(of: frame)
-        let length = state.size(forNumberOfPages: state.numberOfPages).length
-        return state.isVertical ? point.y - (size.height - length) / 2 : point.x - (size.width - length) / 2
+        let control = state.frame(centredIn: Rect(origin: Point(x: 0, y: 0), size: metrics.size(of: frame)))
+        return state.isVertical ? point.y - control.minY : point.x - control.minX
     }
 
     /// True when `mouse` is on a dot rather than between dots: in a terminal, on a dot's cell;
