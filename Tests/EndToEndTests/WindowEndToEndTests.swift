@@ -51,7 +51,10 @@ final class XSession {
     /// Starts the gallery in a window and waits for it to map.
     func start(_ arguments: [String]) throws {
         app = try Spawned(["env", "DISPLAY=\(display)", "SDL_VIDEODRIVER=x11", Tmux.scrollwork] + arguments)
-        _ = wait(timeout: 15) {
+        // A debug build starting while the other suites fill both cores can take a while; an
+        // app that ended instead is reported at once.
+        _ = wait(timeout: 60) {
+            if self.exitStatus != nil { return true }
             self.window = self.x(["xdotool", "search", "--onlyvisible", "--name", "Scrollwork"]).split(separator: "\n").first.map(String.init) ?? ""
             return !self.window.isEmpty
         }
@@ -131,7 +134,7 @@ extension PixelImage {
         let x = try XSession()
         defer { x.shutDown() }
         try x.start(["--window", "--window-size", "800x600"])
-        try #require(!x.window.isEmpty, "the window opened")
+        try #require(!x.window.isEmpty, "the window opened (the app's exit status: \(x.exitStatus.map(String.init) ?? "still running"))")
         var first = try x.screenshot()
         #expect(x.wait(timeout: 10) {
             first = (try? x.screenshot()) ?? first
