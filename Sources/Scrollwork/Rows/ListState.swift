@@ -181,6 +181,14 @@ public struct ListState<Row: Sendable>: Sendable {
         return indexPath(of: RowID(section: source, index: index))
     }
 
+    /// Which source row is shown at `indexPath`, after sorts, moves and deletions: the inverse of
+    /// ``indexPath(ofSourceRow:inSection:)``, for turning what people see into the data behind
+    /// it. Nil for a row the list inserted and for a path outside the list.
+    public func sourceRow(at indexPath: IndexPath) -> (source: Int, row: Int)? {
+        guard let id = try? id(at: indexPath), !id.isInserted else { return nil }
+        return (id.sourceSection, id.sourceIndex)
+    }
+
     /// The row with identity `id` (which must be in the list or in its sources).
     @inlinable
     func row(for id: RowID) -> Row {

@@ -28,7 +28,8 @@ struct FileViewer: App, ShowsIndexedFile {
     var following = false
     /// The record shown whole (Enter), over the table.
     var detail: ScrollView<RecordDetail>? = nil
-    var sorting: (column: Int, order: [SortOrder], fraction: Double)? = nil
+    /// The sort running in the background: its column, order, how far it is and when it began.
+    var sorting: (column: Int, order: [SortOrder], fraction: Double, started: Double)? = nil
     /// The search being typed, and the last search.
     var field: TextField? = nil
     var search = FileSearch()
@@ -36,7 +37,10 @@ struct FileViewer: App, ShowsIndexedFile {
     var typed = TypeAheadState()
     /// True while the prompt asks for a column to jump to rather than text to search.
     var askingColumn = false
-    var note: String? = nil
+    /// The status line's messages, each cleared by its owner.
+    var notes = StatusNotes()
+    /// The file record shown whole in ``detail``.
+    var detailRecord: Int? = nil
     var work: [WorkRequest] = []
     var wantsQuit = false
 
@@ -121,6 +125,8 @@ struct FileViewer: App, ShowsIndexedFile {
 
     mutating func handle(_ event: Event, at time: Double) {
         if case let .work(update) = event { handleWork(update, at: time); return }
+        // What answered the last key or click is not true after the next one.
+        if event.isPersonAction { notes.clear(.action) }
         if detail != nil {
             handleDetail(event, at: time)
             return
@@ -145,12 +151,12 @@ struct FileViewer: App, ShowsIndexedFile {
             return
         }
         if case let .key(key) = event, key.key == .enter, let id = table.list.cursor, let path = table.list.indexPath(of: id) {
-            openDetail(row: path.row, at: time)
+            openDetail(at: path, at: time)
             return
         }
         guard let key = view.keyLeftOver(event, at: time) else {
-            for case let .headingClicked(column) in view.takeEvents() { startSort(column) }
-            if let error = view.takeError() { note = "\(error)" }
+            for case let .headingClicked(column) in view.takeEvents() { startSort(column, at: time) }
+            if let error = view.takeError() { notes.set(.action, "\(error)") }
             return
         }
         switch ViewerKey(key) {
@@ -162,14 +168,14 @@ struct FileViewer: App, ShowsIndexedFile {
         switch key.key {
         case .character("F"):
             following.toggle()
-            if following { view.table.list.scroll.perform(.bottom, time: time) }
+            if following { showEnd(at: time) }
         case .escape where sorting != nil:
             work.append(.cancel("sort"))
             sorting = nil
-            note = "sort cancelled"
+            notes.set(.sort, "sort cancelled")
         case .escape where search.isRunning:
             if let request = search.cancel() { work.append(request) }
-            note = "search cancelled"
+            notes.set(.search, "search cancelled")
         case .character("/"): field = TextField(prompt: "Search: ", theme: theme)
         case .character(":"):
             askingColumn = true
@@ -179,7 +185,7 @@ struct FileViewer: App, ShowsIndexedFile {
             start(request, message)
         case let .character(c) where key.modifiers.isDisjoint(with: [.control, .alt]) && (c.isLetter || c.isNumber || "-._".contains(c)):
             // Type-ahead: the first row whose sort column (or number) starts with what was typed.
-            note = typeAheadNote(view.table.typeAhead(String(c), state: &typed, at: time), typed: typed)
+            notes.set(.action, typeAheadNote(view.table.typeAhead(String(c), state: &typed, at: time), typed: typed))
         default: break
         }
     }
@@ -187,18 +193,35 @@ struct FileViewer: App, ShowsIndexedFile {
     /// Where a new search starts: the cursor's record (its place in the file, whatever the
     /// sort), or the file's start.
     private var searchStart: UInt64 {
-        guard let id = table.list.cursor, let path = table.list.indexPath(of: id) else { return 0 }
-        do {
-            let record = try table.list.row(at: path).number
-            return index.range(ofRecord: record - 1 + (dialectHasHeader ? 1 : 0)).lowerBound
-        } catch {
-            return 0
-        }
+        guard let id = table.list.cursor, let path = table.list.indexPath(of: id), let record = fileRecord(at: path) else { return 0 }
+        return index.range(ofRecord: record).lowerBound
     }
+
+    // MARK: Rows and records
+
+    /// Records before the first row: the header, when the file has one.
+    var headerRecords: Int { dialectHasHeader ? 1 : 0 }
+
+    /// The file record (from 0, the header counted) behind the row shown at `path`, whatever the
+    /// sort, reversal or removed rows put there. Everything that turns a shown row into the
+    /// file's data (record view, search, follow, copy) goes through this one mapping.
+    func fileRecord(at path: IndexPath) -> Int? {
+        table.list.sourceRow(at: path).map { $0.row + headerRecords }
+    }
+
+    /// Where file record `record` is shown now; nil for the header and for a record not shown.
+    func indexPath(ofFileRecord record: Int) -> IndexPath? {
+        guard record >= headerRecords else { return nil }
+        return table.list.indexPath(ofSourceRow: record - headerRecords)
+    }
+
+    /// The number people read for file record `record`: its row in the file, from 1, the header
+    /// not counted (what the `#` column shows).
+    func recordNumber(_ record: Int) -> Int { record - headerRecords + 1 }
 
     private mutating func start(_ request: WorkRequest?, _ message: String?) {
         if let request { work.append(request) }
-        if let message { note = message }
+        if let message { notes.set(.search, message) }
     }
 
     /// Scrolls sideways to the first column whose name starts with `text` (ignoring case), or
@@ -207,13 +230,13 @@ struct FileViewer: App, ShowsIndexedFile {
         let wanted = text.lowercased()
         let titles = table.columns.map { $0.title.lowercased() }
         guard !wanted.isEmpty, let column = titles.firstIndex(where: { $0.hasPrefix(wanted) }) ?? titles.firstIndex(where: { $0.contains(wanted) }) else {
-            note = "no column named “\(text)”"
+            notes.set(.action, "no column named “\(text)”")
             return
         }
         // Its trailing edge, then its leading edge: a column wider than the view shows its start.
         view.table.revealDivider(after: column, margin: 8, at: time)
         if column > 0 { view.table.revealDivider(after: column - 1, margin: 8, at: time) }
-        note = "column \(table.columns[column].title)"
+        notes.set(.action, "column \(table.columns[column].title)")
     }
 
     /// True when the file's first record names the columns.
@@ -222,29 +245,30 @@ struct FileViewer: App, ShowsIndexedFile {
         return false
     }
 
-    /// Shows row `row`'s record whole, every field under its column's name.
-    private mutating func openDetail(row: Int, at time: Double) {
-        let record: DelimitedRecord
+    /// Shows the record behind the row at `path` whole, every field under its column's name.
+    private mutating func openDetail(at path: IndexPath, at time: Double) {
+        guard let record = fileRecord(at: path) else { return }
+        let shown: DelimitedRecord
         switch format {
         case let .delimited(dialect):
-            record = DelimitedRows(file: file, index: index, dialect: dialect).record(row + (dialect.hasHeader ? 1 : 0), limit: Self.detailLimit)
+            shown = DelimitedRows(file: file, index: index, dialect: dialect).record(record, limit: Self.detailLimit)
         case .jsonLines:
-            record = rows.row(at: row)
+            shown = rows.row(at: record)
         }
         let titles = table.columns.dropFirst().map(\.title)
-        var content = RecordDetail(titles: titles, fields: record.fields, problem: record.problem, theme: theme)
-        content.theme = theme
+        let content = RecordDetail(titles: titles, fields: shown.fields, problem: shown.problem, theme: theme)
         var scroll = ScrollIdiom.macOS.scrollState(viewport: .zero, content: .zero)
         scroll.alwaysBounce = .vertical
         detail = ScrollView(content, scroll: scroll, theme: theme)
-        note = "record \(grouped(row + 1)): every field whole · Esc, q or Enter returns"
+        detailRecord = record
         detail?.appear(at: time)
     }
 
     private mutating func handleDetail(_ event: Event, at time: Double) {
         if case let .key(key) = event, [.escape, .enter, .character("q")].contains(key.key) {
             detail = nil
-            note = nil
+            detailRecord = nil
+            notes.clear(.action)
             return
         }
         guard var shown = detail else { return }
@@ -252,12 +276,24 @@ struct FileViewer: App, ShowsIndexedFile {
         detail = shown
     }
 
-    private mutating func startSort(_ column: Int) {
+    private mutating func startSort(_ column: Int, at time: Double) {
         let order: [SortOrder]
-        do { order = try table.sortOrder(choosingHeading: column, after: sorting?.order) } catch { note = "\(error)"; return }
+        do { order = try table.sortOrder(choosingHeading: column, after: sorting?.order) } catch { notes.set(.sort, "\(error)"); return }
         let job = table.sortJob(for: order)
         work.append(.start(Work(id: "sort") { progress in job.run { progress.report($0) } }))
-        sorting = (column, order, 0)
+        // A sort replaced by this one keeps its start: the person has waited since then.
+        sorting = (column, order, 0, sorting?.started ?? time)
+        notes.clear(.sort)
+    }
+
+    /// Follows the end: the newest record in view, wherever the sort put it.
+    private mutating func showEnd(at time: Double) {
+        let last = index.count - 1
+        guard !table.sortOrder.isEmpty, let path = indexPath(ofFileRecord: last) else {
+            view.table.list.scroll.perform(.bottom, time: time)
+            return
+        }
+        do { try view.table.list.revealRow(path, at: time) } catch { notes.set(.action, "\(error)") }
     }
 
     private mutating func handleWork(_ update: WorkUpdate, at time: Double) {
@@ -265,9 +301,9 @@ struct FileViewer: App, ShowsIndexedFile {
             if case .jsonLines = format { addNewKeys(lines: outcome.found) }
             // A sort under way sorts the rows it began with; the new rows come unsorted after.
             if !outcome.found.isEmpty { view.table.replaceRows(with: rows) }
-            if let failure = outcome.note { note = failure }
+            if let failure = outcome.note { notes.set(.file, failure) }
             if let next = outcome.work { work.append(next) }
-            if following { view.table.list.scroll.perform(.bottom, time: time) }
+            if following { showEnd(at: time) }
             return
         }
         if let found = search.handle(update) {
@@ -278,9 +314,16 @@ struct FileViewer: App, ShowsIndexedFile {
         case let .progress(id, fraction):
             if id == "sort" { sorting?.fraction = fraction }
         case let .finished("sort", value):
+            guard let current = sorting else { return }
             sorting = nil
             guard let result = value as? SortResult<DelimitedRecord> else { return }
-            do { try view.table.apply(result) } catch { note = "the rows changed while sorting (more were indexed); sort again once indexing is done" }
+            do {
+                try view.table.apply(result)
+                let title = table.columns[current.column].title
+                notes.set(.sort, "sorted by \(title) \(current.order.first?.ascending == false ? "▼" : "▲") · " + StatusNotes.sortTime(time - current.started))
+            } catch {
+                notes.set(.sort, "the rows changed while sorting (more were indexed); sort again once indexing is done")
+            }
         case let .cancelled(id):
             if id == "sort" { sorting = nil }
         default:
@@ -297,7 +340,7 @@ struct FileViewer: App, ShowsIndexedFile {
         let fresh = JSONLinesRows(file: file, index: index, keys: found)
         let records = sample.map { fresh.row(at: $0) }
         for c in keys.count..<found.count { view.table.appendColumn(Self.column(c, title: found[c], sample: records)) }
-        note = "new keys: " + found[keys.count...].joined(separator: ", ")
+        notes.set(.file, "new keys: " + found[keys.count...].joined(separator: ", "))
         keys = found
     }
 
@@ -306,19 +349,18 @@ struct FileViewer: App, ShowsIndexedFile {
         let offset: UInt64
         switch found {
         case let .success(at): offset = at
-        case let .failure(message): note = message.text; return
+        case let .failure(message): notes.set(.search, message.text); return
         }
-        let header = dialectHasHeader ? 1 : 0
-        guard let record = index.record(containing: offset), record >= header, let path = table.list.indexPath(ofSourceRow: record - header) else {
-            note = "the match is in the header"
+        guard let record = index.record(containing: offset), let path = indexPath(ofFileRecord: record) else {
+            notes.set(.search, "the match is in the header")
             return
         }
         do {
             try view.table.list.select(path, at: time)
             try view.table.list.revealRow(path, at: time)
-            note = "match in row \(grouped(path.row + 1)) (record \(grouped(record - header + 1)) of the file) · n next · N previous"
+            notes.set(.search, "match in row \(grouped(path.row + 1)) (record \(grouped(recordNumber(record))) of the file) · n next · N previous")
         } catch {
-            note = "\(error)"
+            notes.set(.search, "\(error)")
         }
     }
 
@@ -326,7 +368,7 @@ struct FileViewer: App, ShowsIndexedFile {
         view.tick(at: time)
         detail?.tick(at: time)
         let (message, request) = source.tick(at: time)
-        if let message { note = message }
+        if let message { notes.set(.file, message) }
         if let request { work.append(request) }
     }
 
@@ -362,9 +404,10 @@ struct FileViewer: App, ShowsIndexedFile {
         }
         var parts = [name, "\(grouped(table.list.numberOfRows)) rows" + source.countSuffix, kind] + source.statusParts
         if following { parts.append("following the end (F stops)") }
+        if let record = detailRecord { parts.append("record \(grouped(recordNumber(record))) of the file, every field whole (Esc, q or Enter returns)") }
         if search.isRunning { parts.append("searching… (Esc cancels)") }
         if let sorting { parts.append("Sorting by \(table.columns[sorting.column].title)… \(Int(sorting.fraction * 100))% (Esc cancels)") }
-        if let note { parts.append(note) }
+        parts += notes.parts
         parts.append("/ search · : column · Enter record · q quits")
         return parts.joined(separator: " · ")
     }
