@@ -8,7 +8,7 @@ public struct DelimitedDialect: Sendable, Hashable {
     /// True when most records of `sample` (four in five) split into the same number of fields,
     /// more than one: a table, not lines of text.
     public func splitsIntoColumns(_ sample: [UInt8]) -> Bool {
-        let counts = Self.records(in: sample, limit: 50).map { RecordParser.fields(of: $0, separator: separator).count }
+        let counts = Self.records(in: sample, separator: separator, limit: 50).map { RecordParser.fields(of: $0, separator: separator).count }
         guard let first = counts.first, first > 1 else { return false }
         return counts.filter { $0 == first }.count * 5 >= counts.count * 4
     }
@@ -32,16 +32,15 @@ public struct DelimitedDialect: Sendable, Hashable {
     ///   - sample: the file's first bytes (64 KB is plenty).
     ///   - hint: the file's name extension, if any: `tsv` and `tab` prefer tabs.
     public static func detect(sample: [UInt8], hint: String? = nil) -> DelimitedDialect {
-        let records = Self.records(in: sample, limit: 50)
         var best: (separator: UInt8, score: Int, fields: Int) = (hint.map { ["tsv", "tab"].contains($0.lowercased()) } == true ? 0x09 : 0x2C, 0, 1)
         for separator in candidates {
-            let counts = records.map { RecordParser.fields(of: $0, separator: separator).count }
+            let counts = Self.records(in: sample, separator: separator, limit: 50).map { RecordParser.fields(of: $0, separator: separator).count }
             guard let first = counts.first, first > 1 else { continue }
             let agreeing = counts.filter { $0 == first }.count
             if agreeing > best.score { best = (separator, agreeing, first) }
         }
         let separator = best.separator
-        let rows = records.map { RecordParser.fields(of: $0, separator: separator) }
+        let rows = Self.records(in: sample, separator: separator, limit: 50).map { RecordParser.fields(of: $0, separator: separator) }
         guard let head = rows.first else { return DelimitedDialect(separator: separator, hasHeader: false) }
         let numeric = { (s: String) -> Bool in Double(s.trimmingSpaces) != nil }
         let headHasNumbers = head.contains(where: numeric)
@@ -50,11 +49,11 @@ public struct DelimitedDialect: Sendable, Hashable {
         return DelimitedDialect(separator: separator, hasHeader: !headHasNumbers && (numbersBelow || distinct))
     }
 
-    /// Up to `limit` whole records from the start of `sample` (the last, cut short, is left out
-    /// unless it is the only one).
-    public static func records(in sample: [UInt8], limit: Int) -> [[UInt8]] {
+    /// Up to `limit` whole records from the start of `sample`, as `separator` splits them (the
+    /// last, cut short, is left out unless it is the only one).
+    public static func records(in sample: [UInt8], separator: UInt8 = 0x2C, limit: Int) -> [[UInt8]] {
         var starts: [Int] = [0]
-        var scanner = RecordScanner()
+        var scanner = RecordScanner(separator: separator)
         sample.withUnsafeBufferPointer { bytes in scanner.scan(bytes) { starts.append(Int($0)) } }
         var records: [[UInt8]] = []
         for (i, start) in starts.enumerated() where records.count < limit {

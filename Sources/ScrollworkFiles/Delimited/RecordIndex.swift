@@ -11,8 +11,9 @@ public struct RecordIndex: Sendable {
     /// True once the end of the file was scanned.
     public private(set) var isFinished = false
 
-    /// An empty index, at the start of the file; without `quotes`, a record is a line.
-    public init(quotes: Bool = true) { scanner = RecordScanner(quotes: quotes) }
+    /// An empty index, at the start of the file; without `quotes`, a record is a line. The
+    /// separator decides where a quote opens a field, as it does for ``RecordParser``.
+    public init(quotes: Bool = true, separator: UInt8 = 0x2C) { scanner = RecordScanner(quotes: quotes, separator: separator) }
 
     /// The number of record starts found.
     private var startCount: Int { (blocks.count - 1) * Self.blockSize + (blocks.last?.count ?? 0) }
@@ -59,6 +60,10 @@ public struct RecordIndex: Sendable {
             blocks[blocks.count - 1].append(offset)
         }
     }
+
+    /// An empty index that reads as this one does (quotes and separator): for a file read again
+    /// from its start after it was cut shorter.
+    public func emptied() -> RecordIndex { RecordIndex(quotes: scanner.quotes, separator: scanner.separator) }
 
     /// The end of the file was reached: a last record without a line ending counts.
     public mutating func finish() { isFinished = true }

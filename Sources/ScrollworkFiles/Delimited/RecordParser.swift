@@ -1,46 +1,40 @@
-/// Splits one record of delimited text into its fields, by RFC 4180: fields are separated by
-/// the separator; a field in double quotes may hold separators, line breaks and doubled quotes
-/// (one quote each); the record's line ending (LF or CRLF) is not part of its last field.
+/// Splits one record of delimited text into its fields with the state machine
+/// ``DelimitedState``, which ``RecordScanner`` follows to find the record: fields are separated
+/// by the separator; a field that begins with a double quote may hold separators, line breaks and
+/// doubled quotes (one quote each); the record's line ending (LF or CRLF) is not part of its last
+/// field.
 ///
-/// Whatever the bytes, the result is fields: invalid UTF-8 becomes U+FFFD in its field, and the
-/// rest of the record's bytes are kept; a quote that opens a field but never closes runs to the
-/// end of the record, and text after a closing quote is kept in the field.
+/// Whatever the bytes, the result is fields: invalid UTF-8 becomes U+FFFD in its field, and no
+/// byte of text is dropped: a quote that opens a field but never closes runs to the end of the
+/// record, text after a closing quote is kept in the field, and a line feed that would end the
+/// record before its last byte (bytes that are more than one record) is kept as text.
 public enum RecordParser {
     /// The fields of `record`.
     public static func fields(of record: UnsafeBufferPointer<UInt8>, separator: UInt8) -> [String] {
-        var end = record.count
-        if end > 0 && record[end - 1] == 0x0A { end -= 1 }
-        if end > 0 && record[end - 1] == 0x0D { end -= 1 }
         var fields: [String] = []
         var field: [UInt8] = []
+        var state = DelimitedState.fieldStart
         var i = 0
-        var startOfField = true
-        var quoted = false
+        let end = record.count
         while i < end {
             let byte = record[i]
-            if quoted {
-                if byte == 0x22 {
-                    if i + 1 < end && record[i + 1] == 0x22 {
-                        field.append(0x22)
-                        i += 1
-                    } else {
-                        quoted = false
-                    }
-                } else {
-                    field.append(byte)
-                }
-            } else if byte == separator {
+            let (after, action) = state.next(byte, separator: separator)
+            state = after
+            switch action {
+            case .append:
+                field.append(byte)
+            case .skip:
+                break
+            case .endField:
                 fields.append(String(decoding: field, as: UTF8.self))
                 field.removeAll(keepingCapacity: true)
-                startOfField = true
-                i += 1
-                continue
-            } else if byte == 0x22 && startOfField {
-                quoted = true
-            } else {
+            case .endRecord where i + 1 == end:
+                // The line ending is no text; a CR before the LF, outside quotes, is part of it.
+                if i > 0, record[i - 1] == 0x0D, field.last == 0x0D { field.removeLast() }
+            case .endRecord:
                 field.append(byte)
+                state = .unquoted
             }
-            startOfField = false
             i += 1
         }
         fields.append(String(decoding: field, as: UTF8.self))

@@ -5,64 +5,83 @@ import Darwin
 #endif
 
 /// Finds where the records of delimited text (CSV, TSV) begin, a chunk at a time: a record ends
-/// at a line feed outside quotes (RFC 4180: a quoted field may hold separators, doubled quotes
-/// and line breaks). The state carries across chunks, so chunk boundaries may fall anywhere,
-/// inside a quoted field or between the two bytes of a CRLF.
+/// at a line feed outside quotes, as ``DelimitedState`` says, the state machine that
+/// ``RecordParser`` splits the record with; the two agree on every input. The state carries across
+/// chunks, so chunk boundaries may fall anywhere, inside a quoted field or between the two bytes of
+/// a CRLF.
 public struct RecordScanner: Sendable, Hashable {
-    /// True while inside a quoted field.
-    public private(set) var inQuotes = false
+    /// Where reading stands after the bytes scanned so far.
+    public private(set) var state = DelimitedState.fieldStart
     /// How many bytes have been scanned.
     public private(set) var scanned: UInt64 = 0
     /// False for text whose records are plain lines (JSON Lines, logs): quotes mean nothing.
     public let quotes: Bool
+    /// The byte between fields, which decides whether a quote starts a field.
+    public let separator: UInt8
+
+    /// True while inside a quoted field.
+    public var inQuotes: Bool { state == .quoted }
 
     /// A scanner at the start of the text; without `quotes` every line feed ends a record.
-    public init(quotes: Bool = true) { self.quotes = quotes }
+    public init(quotes: Bool = true, separator: UInt8 = 0x2C) {
+        self.quotes = quotes
+        self.separator = separator
+    }
 
     /// Scans `bytes`, the text's next chunk, calling `recordStart` with the offset (from the
     /// start of the text) of each record that begins after a line ending in it.
     ///
     /// The bytes are searched with `memchr`, C's fastest loop, for the next line feed and (with
-    /// quotes) the next quote: text without quotes costs one search a line, in any build.
+    /// quotes) the next quote, and only the bytes around a quote are stepped through the state
+    /// machine: text without quotes costs one search a line, in any build.
     public mutating func scan(_ bytes: UnsafeBufferPointer<UInt8>, recordStart: (UInt64) -> Void) {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
         let origin = scanned
         let end = base + bytes.count
         var at = base
-        var quoted = inQuotes
+        var state = quotes ? state : .fieldStart
         // The next quote at or after `at`, or the end when there is none.
         func nextQuote(from p: UnsafePointer<UInt8>) -> UnsafePointer<UInt8> {
-            guard quotes, let q = memchr(p, 0x22, end - p) else { return end }
+            guard quotes, p < end, let q = memchr(p, 0x22, end - p) else { return end }
             return UnsafePointer(q.assumingMemoryBound(to: UInt8.self))
         }
         var quote = nextQuote(from: at)
         while at < end {
-            if quoted {
-                // Inside quotes only the closing quote matters (a doubled one reopens at once).
-                guard quote < end else { break }
-                quoted = false
+            switch state {
+            case .quoted:
+                // Only the closing quote matters.
+                guard quote < end else { at = end; continue }
+                state = .quoteInQuoted
                 at = quote + 1
                 quote = nextQuote(from: at)
-                continue
+            case .quoteInQuoted:
+                // One byte decides: a doubled quote, a separator, a line feed or text after it.
+                let (next, action) = state.next(at.pointee, separator: separator)
+                if action == .endRecord { recordStart(origin + UInt64(at + 1 - base)) }
+                state = next
+                at += 1
+                if quote < at { quote = nextQuote(from: at) }
+            case .fieldStart, .unquoted:
+                let newline = memchr(at, 0x0A, end - at).map { UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) } ?? end
+                if quote < newline {
+                    // Between `at` and the quote there is no quote and no line feed: the quote
+                    // starts a field only if nothing or a separator comes before it.
+                    let startsField = quote == at ? state == .fieldStart : quote[-1] == separator
+                    state = startsField ? .quoted : .unquoted
+                    at = quote + 1
+                    quote = nextQuote(from: at)
+                } else if newline < end {
+                    recordStart(origin + UInt64(newline + 1 - base))
+                    state = .fieldStart
+                    at = newline + 1
+                } else {
+                    // No line feed or quote left: only the last byte decides the state.
+                    state = end[-1] == separator ? .fieldStart : .unquoted
+                    at = end
+                }
             }
-            guard let found = memchr(at, 0x0A, end - at) else {
-                // No more line feeds: only whether a quote opens matters.
-                var q = quote
-                while q < end { quoted.toggle(); q = nextQuote(from: q + 1) }
-                at = end
-                break
-            }
-            let newline = UnsafePointer(found.assumingMemoryBound(to: UInt8.self))
-            if quote < newline {
-                quoted = true
-                at = quote + 1
-                quote = nextQuote(from: at)
-                continue
-            }
-            recordStart(origin + UInt64(newline - base) + 1)
-            at = newline + 1
         }
-        inQuotes = quoted
+        self.state = quotes ? state : .fieldStart
         scanned = origin + UInt64(bytes.count)
     }
 }

@@ -23,11 +23,12 @@ struct FileIndexing {
     var spooling = false
     private var nextSizeCheck = 0.0
 
-    /// `file` indexed to its first slice; records are lines when `quotes` is off.
-    init(file: FileBytes, quotes: Bool) throws(FileError) {
+    /// `file` indexed to its first slice: records of delimited text split by `separator`, or
+    /// lines when it is nil.
+    init(file: FileBytes, separator: UInt8?) throws(FileError) {
         self.file = file
         name = file.path
-        var index = RecordIndex(quotes: quotes)
+        var index = RecordIndex(quotes: separator != nil, separator: separator ?? 0x2C)
         try index.extend(from: file, limit: Self.firstSlice, chunkSize: Self.firstSlice)
         self.index = index
         isIndexing = !index.isFinished

@@ -46,7 +46,12 @@ struct FileViewer: App, ShowsIndexedFile {
 
     /// A viewer of `file` in `format`.
     init(file: FileBytes, format: FileFormat, theme: Theme) throws(FileError) {
-        let source = try FileIndexing(file: file, quotes: format != .jsonLines)
+        let separator: UInt8?
+        switch format {
+        case let .delimited(dialect): separator = dialect.separator
+        case .jsonLines: separator = nil
+        }
+        let source = try FileIndexing(file: file, separator: separator)
         let index = source.index
         self.source = source
         self.format = format

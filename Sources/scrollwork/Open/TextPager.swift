@@ -25,7 +25,7 @@ struct TextPager: App, ShowsIndexedFile {
     var wantsQuit = false
 
     init(file: FileBytes, theme: Theme) throws(FileError) {
-        source = try FileIndexing(file: file, quotes: false)
+        source = try FileIndexing(file: file, separator: nil)
         self.theme = theme
         var scroll = ScrollIdiom.macOS.scrollState(viewport: .zero, content: .zero)
         scroll.isDirectionalLockEnabled = true

@@ -1,0 +1,150 @@
+import Glibc
+import PropertyBased
+import Testing
+@testable import ScrollworkFiles
+
+/// The index and the parser are one state machine: where the index says a record ends is where
+/// the parser's reading of the same bytes ends it, for any bytes, split at any read size; and both
+/// read odd CSV as Python's `csv` module does.
+@Suite struct RecordBoundaryTests {
+    /// The reference: the whole text stepped through ``DelimitedState`` a byte at a time, split
+    /// into records at each line feed that ends one.
+    static func reference(_ bytes: [UInt8], separator: UInt8) -> [[String]] {
+        var records: [[String]] = []
+        var start = 0
+        var state = DelimitedState.fieldStart
+        for (i, byte) in bytes.enumerated() {
+            let (next, action) = state.next(byte, separator: separator)
+            state = next
+            if action == .endRecord {
+                records.append(RecordParser.fields(of: Array(bytes[start...i]), separator: separator))
+                start = i + 1
+            }
+        }
+        if start < bytes.count { records.append(RecordParser.fields(of: Array(bytes[start...]), separator: separator)) }
+        return records
+    }
+
+    /// The records the index finds when fed `bytes` `chunk` bytes at a time, each parsed.
+    static func indexed(_ bytes: [UInt8], chunk: Int, separator: UInt8) -> [[String]] {
+        var index = RecordIndex(separator: separator)
+        var at = 0
+        while at < bytes.count {
+            let n = Swift.min(chunk, bytes.count - at)
+            bytes[at..<(at + n)].withUnsafeBufferPointer { index.add($0) }
+            at += n
+        }
+        index.finish()
+        return (0..<index.count).map { i in
+            let r = index.range(ofRecord: i)
+            return RecordParser.fields(of: Array(bytes[Int(r.lowerBound)..<Int(r.upperBound)]), separator: separator)
+        }
+    }
+
+    @Test("random bytes of quotes, separators and line breaks: the index's records are the parser's, at every read size")
+    func indexAgreesWithParser() async {
+        let alphabet: [UInt8] = Array("a\",\n\r;\" x".utf8)
+        let text = Gen.int(in: 0...(alphabet.count - 1)).array(of: 0...40).map { $0.map { alphabet[$0] } }
+        await propertyCheck(count: 400, input: text, Gen.int(in: 0...1)) { bytes, which in
+            let separator: UInt8 = which == 0 ? 0x2C : 0x3B
+            let expected = Self.reference(bytes, separator: separator)
+            for chunk in 1...Swift.max(1, bytes.count) {
+                #expect(Self.indexed(bytes, chunk: chunk, separator: separator) == expected, "chunk \(chunk) of \(bytes)")
+            }
+        }
+    }
+
+    @Test("a quote inside an unquoted field, or text after a closing quote, does not move record boundaries")
+    func strayQuotes() {
+        let text = Array("a\"b,c\nd,e\n\"x\"y\"z,w\nlast,\"q\"\"\"\n".utf8)
+        #expect(Self.indexed(text, chunk: 3, separator: 0x2C) == [["a\"b", "c"], ["d", "e"], ["xy\"z", "w"], ["last", "q\""]])
+    }
+
+    /// Odd inputs: stray quotes, text after closing quotes, doubled quotes, unclosed quotes at the
+    /// end, empty fields and records, CRLF and LF, separators and line feeds inside quotes.
+    static let corpus: [String] = [
+        "a\"b,c\nd,e\n",
+        "\"ab\"cd,e\nf,g\n",
+        "\"ab\"cd\"ef\",g\nh\n",
+        "x,\"\"\"\",y\n\"\",z\n",
+        "a,\"b\nc\",d\r\ne,f\r\n",
+        "  \"a,b\",c\n",
+        "a,b\n,\n,,\nlast",
+        "\"unclosed,field\nstill\n",
+        "a\"\"b,\"c\"\"\"d\n\"e\n",
+        "one\r\ntwo\r\n\"th\"\"ree\"\r\n",
+        "\"a\"\"\",\"\"\"b\"\n\"\"\"\"\"\"\n",
+        "p,q\"\nr,\"s\nt\"u\n",
+        "é,\"ü\n\",😀\"x\n",
+        "a,b,\"c\"\r\n\"d\",e,f",
+    ]
+
+    @Test("odd CSV reads as Python's csv module reads it (its empty record is one empty field here)")
+    func matchesPythonCSV() throws {
+        guard access("/usr/bin/python3", X_OK) == 0 || access("/usr/local/bin/python3", X_OK) == 0 else {
+            Issue.record("python3 is needed (scripts/test installs it)")
+            return
+        }
+        let python = try Self.pythonRecords(Self.corpus)
+        try #require(python.count == Self.corpus.count)
+        for (text, expected) in zip(Self.corpus, python) {
+            let ours = Self.indexed(Array(text.utf8), chunk: 2, separator: 0x2C)
+            #expect(ours == expected.map { $0.isEmpty ? [""] : $0 }, "\(text.debugDescription)")
+        }
+    }
+
+    /// Each text read by Python's `csv.reader` (default dialect, `newline=""`): its records'
+    /// fields, hex-encoded so that any text comes back whole.
+    static func pythonRecords(_ texts: [String]) throws -> [[[String]]] {
+        var template = Array("/tmp/scrollwork-csv-XXXXXX".utf8CString)
+        let directory = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
+        var paths: [String] = []
+        defer {
+            for path in paths { unlink(path) }
+            rmdir(directory)
+        }
+        for (i, text) in texts.enumerated() {
+            let path = "\(directory)/\(i).csv"
+            let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+            Array(text.utf8).withUnsafeBytes { _ = write(fd, $0.baseAddress, $0.count) }
+            close(fd)
+            paths.append(path)
+        }
+        let script = """
+        import csv, sys
+        for path in sys.argv[1:]:
+            with open(path, newline='', encoding='utf-8') as f:
+                for record in csv.reader(f):
+                    print(' '.join('+' + field.encode('utf-8').hex() for field in record))
+            print('=')
+        """
+        let command = "python3 -c \"\(script.replacingAll("\"", "\\\""))\" " + paths.joined(separator: " ")
+        guard let pipe = popen(command, "r") else { throw PythonFailed() }
+        var output: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let n = fread(&buffer, 1, buffer.count, pipe)
+            if n <= 0 { break }
+            output += buffer[0..<n]
+        }
+        guard pclose(pipe) == 0 else { throw PythonFailed() }
+        var files: [[[String]]] = [[]]
+        for line in String(decoding: output, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false) {
+            if line == "=" { files.append([]); continue }
+            let fields = line.split(separator: " ").map { field in String(decoding: Self.bytes(hex: field.dropFirst()), as: UTF8.self) }
+            files[files.count - 1].append(fields)
+        }
+        return Array(files.prefix(texts.count))
+    }
+
+    static func bytes(hex: Substring) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var digits = hex.makeIterator()
+        while let high = digits.next(), let low = digits.next() {
+            bytes.append(UInt8(String([high, low]), radix: 16) ?? 0)
+        }
+        return bytes
+    }
+
+    struct PythonFailed: Error {}
+}
