@@ -25,13 +25,17 @@ extension TableState {
     public static var typeAheadScanLimit: Int { 100_000 }
 
     /// Type-ahead selection, as in AppKit: `text` typed at `time` extends the prefix (or starts a
-    /// new one after ``TypeAheadState/resetInterval`` of no typing), and the first row whose value
-    /// in the sort column (the first column when unsorted) starts with the prefix, ignoring case,
-    /// is selected and revealed. Returns the row, or nil, and how it was found.
+    /// new one after ``TypeAheadState/resetInterval`` of no typing), and the first row, in the
+    /// order shown, whose text in the sort column (the first column when unsorted) starts with the
+    /// prefix, ignoring case, is selected and revealed. Any prefix of the shown text matches:
+    /// dashes, digits and spaces included. Returns the row, or nil, and how it was found.
     ///
-    /// When the table is sorted ascending by that column in Finder order the search is binary;
-    /// otherwise it scans at most ``typeAheadScanLimit`` rows from the top. A `time` that is not
-    /// finite counts as a new prefix.
+    /// When the table is sorted by that column in Finder order (either direction) and the column
+    /// shows its text as it is, the search is binary: rows that share a prefix lie together,
+    /// except that a prefix ending in digits ("hotel-3") also matches longer numbers ("hotel-30",
+    /// "hotel-300"), which lie in runs of their own, one run for each length; each run is found by
+    /// binary search. Otherwise it scans at most ``typeAheadScanLimit`` rows from the top. A
+    /// `time` that is not finite counts as a new prefix.
     @discardableResult
     public mutating func typeAhead(_ text: String, state: inout TypeAheadState, at time: Double) -> (row: IndexPath?, method: TypeAheadMethod) {
         if !(time.isFinite && time - state.lastTime <= TypeAheadState.resetInterval && time >= state.lastTime) { state.text = "" }
@@ -42,32 +46,82 @@ extension TableState {
         let column = columns[columnIndex]
         let typed = state.text.lowercased()
         let total = list.numberOfRows
-        func value(_ flat: Int) -> String {
+        func shown(_ flat: Int) -> String {
             guard let path = list.indexPath(forFlatRow: flat), let row = try? list.row(at: path) else { return "" }
-            return column.value(row).description
+            let value = column.value(row)
+            return column.format?(value) ?? value.description
         }
+        func matches(_ flat: Int) -> Bool { shown(flat).lowercased().hasPrefix(typed) }
         var found: Int? = nil
         let method: TypeAheadMethod
-        // Rows that start with a prefix lie together in Finder order, unless the prefix ends in
-        // the middle of a number (file-1 and file-10 are apart): then scan.
-        let sortedHere = sortOrder.first.map { $0.columnID == column.id && $0.ascending } ?? false
-        if column.textOrder == .finder, sortedHere, list.numberOfSections == 1, !typed.unicodeScalars.contains(where: { $0.value >= 0x30 && $0.value <= 0x39 }) {
+        let sortedHere = sortOrder.first.map { $0.columnID == column.id } ?? false
+        if column.textOrder == .finder, column.format == nil, sortedHere, list.numberOfSections == 1,
+           let runs = finderPrefixRuns(typed, count: total, ascending: sortOrder.first?.ascending ?? true, key: { TextOrder.finder.sortKey(shown($0)) }) {
             method = .binarySearch
-            let prefix = TextOrder.finder.sortKey(typed)
-            var low = 0, high = total
-            while low < high {
-                let mid = low + (high - low) / 2
-                if bytesPrecede(TextOrder.finder.sortKey(value(mid)), prefix) { low = mid + 1 } else { high = mid }
-            }
-            if low < total, value(low).lowercased().hasPrefix(typed) { found = low }
+            // Within a run, a number written with leading zeros ("img_0101" among "img_101…")
+            // sorts with the others but does not start with the text: it is stepped over.
+            found = runs.lazy.flatMap { $0.prefix(Self.typeAheadScanLimit) }.first { matches($0) }
         } else {
             let limit = Swift.min(total, Self.typeAheadScanLimit)
             method = .scan(limit: limit)
-            found = (0..<limit).first { value($0).lowercased().hasPrefix(typed) }
+            found = (0..<limit).first { matches($0) }
         }
         guard let flat = found, let path = list.indexPath(forFlatRow: flat) else { return (nil, method) }
         try? list.select(path, at: Swift.max(time.isFinite ? time : 0, list.scroll.time))
         if let id = list.cursor { list.reveal(id: id, at: list.scroll.time) }
         return (path, method)
+    }
+
+    /// The runs of rows, in the order shown, among `count` rows sorted in Finder order (ascending
+    /// or descending) whose text may start with `typed`, found by binary search on the rows' keys
+    /// (`key` of a shown row); nil when the prefix cannot be searched so (digits with a leading
+    /// zero, or too many to extend).
+    private func finderPrefixRuns(_ typed: String, count: Int, ascending: Bool, key: (Int) -> [UInt8]) -> [Range<Int>]? {
+        // Keys in ascending order, whatever the direction shown.
+        func keyAt(_ i: Int) -> [UInt8] { key(ascending ? i : count - 1 - i) }
+        /// The first ascending position whose key is not before `bound`.
+        func lowerBound(_ bound: [UInt8]) -> Int {
+            var low = 0, high = count
+            while low < high {
+                let mid = low + (high - low) / 2
+                if bytesPrecede(keyAt(mid), bound) { low = mid + 1 } else { high = mid }
+            }
+            return low
+        }
+        // The runs of matching rows, in ascending order: one run for a prefix that ends in no
+        // digit; one for each length of number the prefix's digits may begin, for one that does.
+        var runs: [Range<Int>] = []
+        let digits = typed.utf8.reversed().prefix { $0 >= 0x30 && $0 <= 0x39 }
+        if digits.isEmpty {
+            let prefix = TextOrder.finder.sortKey(typed)
+            let start = lowerBound(prefix)
+            // The run ends at the first key that does not begin with the prefix.
+            var low = start, high = count
+            while low < high {
+                let mid = low + (high - low) / 2
+                if keyAt(mid).starts(with: prefix) { low = mid + 1 } else { high = mid }
+            }
+            runs.append(start..<low)
+        } else {
+            let stem = String(decoding: typed.utf8.dropLast(digits.count), as: UTF8.self)
+            let number = String(decoding: digits.reversed(), as: UTF8.self)
+            guard number.first != "0", number.count <= 18, let value = Int(number) else { return nil }
+            // Numbers of `number.count + extra` digits that begin with `number`:
+            // value × 10^extra ..< (value + 1) × 10^extra.
+            var scale = 1
+            for _ in 0...(18 - number.count) {
+                let (low, lowOverflow) = value.multipliedReportingOverflow(by: scale)
+                let (high, highOverflow) = (value + 1).multipliedReportingOverflow(by: scale)
+                guard !lowOverflow, !highOverflow else { break }
+                let run = lowerBound(TextOrder.finder.sortKey(stem + String(low)))..<lowerBound(TextOrder.finder.sortKey(stem + String(high)))
+                if !run.isEmpty { runs.append(run) }
+                let (next, overflow) = scale.multipliedReportingOverflow(by: 10)
+                guard !overflow else { break }
+                scale = next
+            }
+        }
+        // Shown descending, the runs come in the opposite order, each reversed.
+        let nonEmpty = runs.filter { !$0.isEmpty }
+        return ascending ? nonEmpty : nonEmpty.reversed().map { (count - $0.upperBound)..<(count - $0.lowerBound) }
     }
 }
