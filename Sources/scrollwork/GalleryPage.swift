@@ -18,15 +18,20 @@ protocol GalleryPage: Widget, WidgetGroup {
     mutating func handleUnused(_ event: Event, at time: Double) -> EventResult
     /// Reads what the children reported (activations, text field actions) after an event.
     mutating func collect(at time: Double)
+    /// Called before any child sees `event`: what the page said about the last key or click is
+    /// cleared here.
+    mutating func willHandle(_ event: Event)
 }
 
 extension GalleryPage {
     mutating func takeClipboardText() -> String? { nil }
     mutating func handleUnused(_ event: Event, at time: Double) -> EventResult { .ignored }
     mutating func collect(at time: Double) {}
+    mutating func willHandle(_ event: Event) {}
 
     /// The children first, then the page; then the page reads what the children reported.
     mutating func handle(_ event: Event, at time: Double) -> EventResult {
+        willHandle(event)
         var result = routeToChildren(event, at: time)
         if !result.isHandled { result = handleUnused(event, at: time) }
         collect(at: time)

@@ -20,10 +20,11 @@ import Testing
         #expect(Array(down.suffix(5)) == [4, 2, 1, 0, -.infinity])
     }
 
-    @Test("LT-12: mixed whole and real numbers sort by value, empty first, text last")
+    @Test("LT-12: mixed whole and real numbers sort by value, then text, missing values last")
     func LT_12_mixedValuesSortByValue() {
-        let values: [TableValue] = [.string("b"), .double(2.5), .int(3), .empty, .double(.nan), .int(-1), .string("a"), .double(0.5)]
+        let values: [TableValue] = [.string("b"), .double(2.5), .missing("NA"), .int(3), .empty, .double(.nan), .int(-1), .string("a"), .double(0.5)]
         let sorted = values.sorted()
-        #expect(sorted.map(\.description) == ["", "-1", "0.5", "2.5", "3", "nan", "a", "b"])
+        #expect(sorted.map(\.description) == ["-1", "0.5", "2.5", "3", "nan", "a", "b", "NA", ""])
+        #expect(values.filter(\.isMissing).count == 2)
     }
 }

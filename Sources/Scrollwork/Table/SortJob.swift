@@ -104,20 +104,33 @@ extension SortKeys {
             var order: [P]?
             for (k, (key, ascending)) in keys.reversed().enumerated() {
                 let share = 1 / Double(keys.count), base = share * Double(k)
-                guard let next = key.packedSorted(order, count: count, ascending: ascending, progress: { progress(base + share * $0) }) else { return nil }
+                guard let next = key.packedSortedMissingLast(order, count: count, ascending: ascending, progress: { progress(base + share * $0) }) else { return nil }
                 order = next
             }
             return order
         }
         var positions = (0..<count).map { P(truncatingIfNeeded: $0) }
-        // One key (the usual case) compares directly; more keys break ties in order.
+        // One key (the usual case) compares directly, its missing values set apart at the end
+        // first; more keys break ties in order, missing values last in each.
+        var missingTail: [P] = []
+        if keys.count == 1, keys[0].0.missing != nil {
+            let key = keys[0].0
+            missingTail = positions.filter { key.isMissing(Int($0)) }
+            positions.removeAll { key.isMissing(Int($0)) }
+        }
         let before: (P, P) -> Bool = keys.count == 1 ? keys[0].0.comparator(ascending: keys[0].1, as: P.self) : { a, b in
             for (key, ascending) in keys {
+                let missingA = key.isMissing(Int(a)), missingB = key.isMissing(Int(b))
+                if missingA || missingB {
+                    if missingA != missingB { return missingB }
+                    continue
+                }
                 let c = key.compare(Int(a), Int(b))
                 if c != 0 { return ascending ? c < 0 : c > 0 }
             }
             return false
         }
+        let count = positions.count
         let runLength = Swift.max(65_536, (count + 15) / 16)
         var runs: [Range<Int>] = stride(from: 0, to: count, by: runLength).map { $0..<Swift.min(count, $0 + runLength) }
         // Sorting the runs is most of the work: 80% of this stage's progress.
@@ -158,7 +171,7 @@ extension SortKeys {
             round += 1
             guard progress(0.8 + 0.2 * Swift.min(1, Double(round) / Double(rounds))) else { return nil }
         }
-        return positions
+        return missingTail.isEmpty ? positions : positions + missingTail
     }
 }
 

@@ -1,110 +1,63 @@
 /// One column's sort keys, read once from the source and stored by type so that comparisons are
-/// plain integer, real or string comparisons.
-enum SortKeys: Sendable {
-    case ints([Int])
-    case doubles([Double])
-    case strings([String])
-    /// Text in an order of its own (Finder's), as byte keys that compare in that order.
-    case textKeys(ByteKeys)
-    case values([TableValue])
+/// plain integer, real or string comparisons; missing values (``TableValue/isMissing``) are
+/// marked apart, so a column of numbers with gaps still sorts as numbers, and they sort last in
+/// either direction, as in Finder and spreadsheets.
+struct SortKeys: Sendable {
+    /// The keys by type; a missing value holds a placeholder.
+    enum Storage: Sendable {
+        case ints([Int])
+        case doubles([Double])
+        case strings([String])
+        /// Text in an order of its own (Finder's), as byte keys that compare in that order.
+        case textKeys(ByteKeys)
+        case values([TableValue])
+    }
+
+    /// The keys.
+    var storage: Storage
+    /// The positions whose value is missing; nil when none is.
+    var missing: RowBits?
+
+    init(_ storage: Storage, missing: RowBits? = nil) {
+        self.storage = storage
+        self.missing = missing
+    }
+
+    static func ints(_ k: [Int]) -> SortKeys { SortKeys(.ints(k)) }
+    static func doubles(_ k: [Double]) -> SortKeys { SortKeys(.doubles(k)) }
+    static func strings(_ k: [String]) -> SortKeys { SortKeys(.strings(k)) }
+    static func textKeys(_ k: ByteKeys) -> SortKeys { SortKeys(.textKeys(k)) }
+    static func values(_ k: [TableValue]) -> SortKeys { SortKeys(.values(k)) }
+
+    /// True when position `i` holds a missing value.
+    @inline(__always)
+    func isMissing(_ i: Int) -> Bool { missing?[i] ?? false }
 
     /// Reads `count` keys through `value`, choosing the narrowest storage that holds them all.
     ///
-    /// Keys go straight into typed storage while they are all of the first key's type (integers,
-    /// reals or plain strings), so a column of ten million integers takes 80 MB while it is read,
-    /// not three times that; a key of another type moves what was read into mixed storage.
-    /// `stop` is asked every 65,536 rows; when it says so, reading ends and the result is nil.
-    /// `values` is read in order, a batch at a time, with no call through a closure per row.
+    /// Keys go straight into typed storage while they are all of the first present key's type
+    /// (integers, reals or plain strings), so a column of ten million integers takes 80 MB while
+    /// it is read, not three times that; missing values only set a bit; a key of another type
+    /// moves what was read into mixed storage. `stop` is asked every 65,536 rows; when it says so,
+    /// reading ends and the result is nil. `values` is read in order, a batch at a time, with no
+    /// call through a closure per row.
     init?(count: Int, textOrder: TextOrder = .lexical, stop: (Int) -> Bool = { _ in false }, values: inout ValueBatch) {
-        guard count > 0 else { self = .values([]); return }
-        let read: SortKeys??
-        // The first key, read to learn the type, is not read again.
-        let first = values.value(0)
-        switch first {
-        case .int:
-            read = Self.typed(count, first, textOrder, stop, &values, key: { if case let .int(x) = $0 { x } else { nil } }, keys: { .ints($0) }, back: { .int($0) })
-        case .double:
-            read = Self.typed(count, first, textOrder, stop, &values, key: { if case let .double(x) = $0 { x } else { nil } }, keys: { .doubles($0) }, back: { .double($0) })
-        case .string where textOrder == .lexical:
-            read = Self.typed(count, first, textOrder, stop, &values, key: { if case let .string(x) = $0 { x } else { nil } }, keys: { .strings($0) }, back: { .string($0) })
-        case .string:
-            read = Self.byteKeys(count, first, textOrder, stop, &values)
-        case .empty:
-            read = .some(nil)
-        }
-        switch read {
-        case let .some(.some(keys)): self = keys
-        case .some(.none):
-            guard let all = Self.mixed([first], from: 1, count: count, textOrder: textOrder, stop: stop, values: &values) else { return nil }
-            self = all
-        case .none: return nil
-        }
-    }
-
-    /// Reads text as byte keys in `order` into one buffer. Nil when `stop` says so; `.some(nil)`
-    /// when a key is not text: byte keys cannot be turned back into text, so the caller starts over.
-    private static func byteKeys(_ count: Int, _ first: TableValue, _ order: TextOrder, _ stop: (Int) -> Bool,
-                                 _ values: inout ValueBatch) -> SortKeys?? {
-        var keys = ByteKeys(reserving: count)
+        var reader = KeyReader(count: count, textOrder: textOrder)
         for i in 0..<count {
             if i & 0xFFFF == 0, i > 0, stop(i) { return nil }
-            guard case let .string(text) = i == 0 ? first : values.value(i) else { return .some(nil) }
-            keys.append { order.appendSortKey(text, to: &$0) }
-        }
-        return .textKeys(keys)
-    }
-
-    /// Reads keys of one type straight into typed storage. Nil when `stop` says so; `.some(nil)`
-    /// when a key of another type came and `back` is nil (the caller reads all as mixed values).
-    private static func typed<Key>(_ count: Int, _ first: TableValue, _ textOrder: TextOrder, _ stop: (Int) -> Bool, _ values: inout ValueBatch, key: (TableValue) -> Key?,
-                                   keys: ([Key]) -> SortKeys, back: ((Key) -> TableValue)?) -> SortKeys?? {
-        var read: [Key] = []
-        read.reserveCapacity(count)
-        for i in 0..<count {
-            if i & 0xFFFF == 0, i > 0, stop(i) { return nil }
-            let v = i == 0 ? first : values.value(i)
-            guard let k = key(v) else {
-                guard let back else { return .some(nil) }
-                guard let rest = mixed(read.map(back) + [v], from: i + 1, count: count, textOrder: textOrder, stop: stop, values: &values) else { return nil }
-                return rest
-            }
-            read.append(k)
-        }
-        return keys(read)
-    }
-
-    /// Reads keys `start..<count` after `read` into mixed storage, then picks the narrowest.
-    private static func mixed(_ read: [TableValue], from start: Int, count: Int, textOrder: TextOrder, stop: (Int) -> Bool,
-                              values source: inout ValueBatch) -> SortKeys? {
-        var values = read
-        values.reserveCapacity(count)
-        for i in start..<count {
-            if i & 0xFFFF == 0, stop(i) { return nil }
-            values.append(source.value(i))
-        }
-        var allInts = true, allDoubles = true, allStrings = true
-        for v in values {
-            switch v {
-            case .int: allDoubles = false; allStrings = false
-            case .double: allInts = false; allStrings = false
-            case .string: allInts = false; allDoubles = false
-            case .empty: allInts = false; allDoubles = false; allStrings = false
+            guard reader.read(values.value(i), at: i) else {
+                // Byte keys cannot be turned back into text: read everything again, mixed.
+                var mixed = KeyReader(count: count, textOrder: textOrder, mixed: true)
+                for j in 0..<count {
+                    if j & 0xFFFF == 0, j > 0, stop(j) { return nil }
+                    _ = mixed.read(values.value(j), at: j)
+                }
+                self = mixed.keys
+                return
             }
         }
-        if allInts {
-            return .ints(values.map { if case let .int(x) = $0 { return x } else { return 0 } })
-        } else if allDoubles {
-            return .doubles(values.map { if case let .double(x) = $0 { return x } else { return 0 } })
-        } else if allStrings, textOrder != .lexical {
-            var keys = ByteKeys(reserving: values.count)
-            for v in values { if case let .string(x) = v { keys.append { textOrder.appendSortKey(x, to: &$0) } } }
-            return .textKeys(keys)
-        } else if allStrings {
-            return .strings(values.map { if case let .string(x) = $0 { return x } else { return "" } })
-        }
-        return .values(values)
+        self = reader.keys
     }
-
     /// Sorts `positions` (indexes into the keys) by these keys, stably (the standard library's
     /// sort is guaranteed stable), ascending or descending.
     ///
@@ -113,7 +66,7 @@ enum SortKeys: Sendable {
     @_specialize(where P == UInt32)
     @_specialize(where P == Int)
     func sort<P: FixedWidthInteger>(_ positions: inout [P], range: Range<Int>, ascending: Bool) {
-        switch self {
+        switch storage {
         case let .ints(k): ascending ? positions[range].sort { k[Int($0)] < k[Int($1)] } : positions[range].sort { k[Int($0)] > k[Int($1)] }
         case let .doubles(k): ascending ? positions[range].sort { precedes(k[Int($0)], k[Int($1)]) } : positions[range].sort { precedes(k[Int($1)], k[Int($0)]) }
         case let .strings(k): ascending ? positions[range].sort { k[Int($0)] < k[Int($1)] } : positions[range].sort { k[Int($0)] > k[Int($1)] }
@@ -127,7 +80,7 @@ enum SortKeys: Sendable {
     @_specialize(where P == UInt32)
     @_specialize(where P == Int)
     func comparator<P: FixedWidthInteger>(ascending: Bool, as: P.Type) -> (P, P) -> Bool {
-        switch self {
+        switch storage {
         case let .ints(k): return ascending ? { k[Int($0)] < k[Int($1)] } : { k[Int($0)] > k[Int($1)] }
         case let .doubles(k): return ascending ? { precedes(k[Int($0)], k[Int($1)]) } : { precedes(k[Int($1)], k[Int($0)]) }
         case let .strings(k): return ascending ? { k[Int($0)] < k[Int($1)] } : { k[Int($0)] > k[Int($1)] }
@@ -140,7 +93,7 @@ enum SortKeys: Sendable {
     /// is all ASCII. Other text is compared as Swift compares it, in canonical order, which its
     /// bytes follow only once normalised, and the standard library does not normalise.
     var packs: Bool {
-        switch self {
+        switch storage {
         case .ints, .doubles, .textKeys: return true
         case let .strings(k):
             return k.allSatisfy { s in s.utf8.withContiguousStorageIfAvailable { $0.reduce(0, |) < 0x80 } ?? false }
@@ -153,7 +106,7 @@ enum SortKeys: Sendable {
     @_specialize(where P == UInt32)
     @_specialize(where P == Int)
     func packedSorted<P: FixedWidthInteger>(_ order: [P]?, count: Int, ascending: Bool, progress: (Double) -> Bool) -> [P]? {
-        switch self {
+        switch storage {
         case let .ints(k):
             return PackedRadixSort.sorted(order, count: count, ascending: ascending, progress: progress) { UInt64(UInt(bitPattern: k[$0])) ^ (1 << 63) }
         case let .doubles(k):
@@ -175,9 +128,25 @@ enum SortKeys: Sendable {
         }
     }
 
-    /// -1, 0 or 1 as key `a` orders before, with or after key `b`.
+    /// ``packedSorted(_:count:ascending:progress:)`` of the present values of `order` (identity
+    /// when nil), then the missing ones in the order they came: last in either direction.
+    @_specialize(where P == UInt32)
+    @_specialize(where P == Int)
+    func packedSortedMissingLast<P: FixedWidthInteger>(_ order: [P]?, count: Int, ascending: Bool, progress: (Double) -> Bool) -> [P]? {
+        guard missing != nil else { return packedSorted(order, count: count, ascending: ascending, progress: progress) }
+        let all = order ?? (0..<count).map { P(truncatingIfNeeded: $0) }
+        var present: [P] = [], absent: [P] = []
+        present.reserveCapacity(all.count)
+        for p in all {
+            if isMissing(Int(p)) { absent.append(p) } else { present.append(p) }
+        }
+        guard let sorted = packedSorted(present, count: present.count, ascending: ascending, progress: progress) else { return nil }
+        return sorted + absent
+    }
+
+    /// -1, 0 or 1 as key `a` orders before, with or after key `b` (present values both).
     func compare(_ a: Int, _ b: Int) -> Int {
-        switch self {
+        switch storage {
         case let .ints(k): return k[a] < k[b] ? -1 : (k[a] == k[b] ? 0 : 1)
         case let .doubles(k): return precedes(k[a], k[b]) ? -1 : (precedes(k[b], k[a]) ? 1 : 0)
         case let .strings(k): return k[a] < k[b] ? -1 : (k[a] == k[b] ? 0 : 1)

@@ -1,9 +1,10 @@
 /// A value a table cell shows and sorts by.
 ///
-/// Values sort in a total order: empty first, then numbers by value (whole and real numbers
-/// together), then NaN, then text.
+/// Values sort in a total order: numbers by value (whole and real numbers together), then NaN,
+/// then text, then missing values (``empty`` and ``missing(_:)``). A table's sort keeps missing
+/// values last in either direction, as Finder and spreadsheets do.
 public enum TableValue: Sendable, Hashable, Comparable, CustomStringConvertible {
-    /// Nothing; sorts first.
+    /// Nothing; missing.
     case empty
     /// A whole number.
     case int(Int)
@@ -11,6 +12,17 @@ public enum TableValue: Sendable, Hashable, Comparable, CustomStringConvertible 
     case double(Double)
     /// Text.
     case string(String)
+    /// A value the data marks as missing (`NA`, `null`, `-`), shown as it is written; sorts
+    /// with ``empty``, after every present value.
+    case missing(String)
+
+    /// True for ``empty`` and ``missing(_:)``.
+    public var isMissing: Bool {
+        switch self {
+        case .empty, .missing: return true
+        case .int, .double, .string: return false
+        }
+    }
 
     /// True when `a` sorts before `b` in the total order described above.
     public static func < (a: TableValue, b: TableValue) -> Bool {
@@ -24,12 +36,12 @@ public enum TableValue: Sendable, Hashable, Comparable, CustomStringConvertible 
         }
     }
 
-    /// The group a value sorts in: empty, numbers, text.
+    /// The group a value sorts in: numbers, text, missing.
     private var rank: Int {
         switch self {
-        case .empty: return 0
-        case .int, .double: return 1
-        case .string: return 2
+        case .int, .double: return 0
+        case .string: return 1
+        case .empty, .missing: return 2
         }
     }
 
@@ -37,6 +49,7 @@ public enum TableValue: Sendable, Hashable, Comparable, CustomStringConvertible 
     public var description: String {
         switch self {
         case .empty: return ""
+        case let .missing(text): return text
         case let .int(v): return String(v)
         case let .double(v): return String(v)
         case let .string(v): return v

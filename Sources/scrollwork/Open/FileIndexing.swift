@@ -57,12 +57,14 @@ struct FileIndexing {
         var failure: String?
     }
 
-    /// What an update did: the records found by it (nil when it was not this file's), a message
-    /// for the status line, and the next step to start.
+    /// What an update or a look at the file did: the records found by it, a message for the
+    /// status line, the next step to start, and whether the index started over (the file
+    /// shrank), so that every row shown before is gone.
     struct Outcome {
-        var found: Range<Int>
-        var note: String?
-        var work: WorkRequest?
+        var found: Range<Int> = 0..<0
+        var note: String? = nil
+        var work: WorkRequest? = nil
+        var restarted = false
     }
 
     /// Takes an update of the indexing or of the spooling of standard input; nil for others.
@@ -89,25 +91,33 @@ struct FileIndexing {
         }
     }
 
-    /// Looks at the file once a second after its end was indexed: new bytes start a step, a file
-    /// cut shorter, replaced or removed gives a message.
-    mutating func tick(at time: Double) -> (note: String?, work: WorkRequest?) {
-        guard !isIndexing, time >= nextSizeCheck else { return (nil, nil) }
+    /// Looks at the file once a second after its end was indexed: new bytes start a step; a file
+    /// cut shorter (a log rotated by copytruncate) is read again from its start, as `tail -F`
+    /// does; a file replaced or removed gives a message.
+    mutating func tick(at time: Double) -> Outcome {
+        guard !isIndexing, time >= nextSizeCheck else { return Outcome() }
         nextSizeCheck = time + Self.sizeCheckInterval
         if name == file.path && file.isReplaced {
-            return ("the file was replaced or removed since it was opened; this is the file as it was (open it again for the new one)", nil)
+            return Outcome(note: "the file was replaced or removed since it was opened; this is the file as it was (open it again for the new one)")
         }
         let size = file.size
         if size > index.scanned {
             // Written to since: index the new bytes, as `less +F` shows them.
             index.resume()
             isIndexing = true
-            return (nil, nextStep)
+            return Outcome(work: nextStep)
         }
         if size < index.scanned {
-            return ("the file is now \(grouped(Int(clamping: size))) bytes, shorter than the \(grouped(Int(clamping: index.scanned))) read: it was cut or replaced; open it again to see it as it is", nil)
+            index = index.emptied()
+            isIndexing = true
+            return Outcome(note: Self.shrankNote(size: size), work: nextStep, restarted: true)
         }
-        return (nil, nil)
+        return Outcome()
+    }
+
+    /// What the status line says when the file got shorter: at most 80 columns, whatever the size.
+    static func shrankNote(size: UInt64) -> String {
+        "the file shrank to \(grouped(Int(clamping: size))) bytes: read again from the start"
     }
 
     /// "so far" while the count may still grow.

@@ -105,18 +105,24 @@ struct FileViewer: App, ShowsIndexedFile {
         return columns
     }
 
-    /// Field `c` as a column: numbers where every sampled value is one.
+    /// Field `c` as a column: numbers where every sampled value that is not missing is one.
+    /// Missing values (an empty field, `NA`, `null`, … as ``MissingValues/common`` lists them) show
+    /// as written and sort last in either direction.
     static func column(_ c: Int, title: String, sample: [DelimitedRecord]) -> TableColumn<DelimitedRecord> {
-        let values = sample.compactMap { $0[c] }.filter { !$0.isEmpty }
+        let missing = MissingValues.common
+        let values = sample.compactMap { $0[c] }.filter { !missing.contains($0) }
         let integers = !values.isEmpty && values.allSatisfy { Int($0) != nil }
         let reals = !integers && !values.isEmpty && values.allSatisfy { Double($0) != nil }
+        let numbers = integers || reals
         let widest = Swift.max(displayWidth(title), values.prefix(200).map { displayWidth($0) }.max() ?? 0)
         // Rows further on may be longer than those sampled: a quarter more room, and the padding.
         let width = ColumnWidth.clamping(min: 32, ideal: Double(Swift.min(widest + widest / 4 + 2, 40) + 2) * 8, max: 8000)
-        return TableColumn(title, id: "\(c)", width: width, alignment: integers || reals ? .trailing : .leading) { record in
+        return TableColumn(title, id: "\(c)", width: width, alignment: numbers ? .trailing : .leading) { record in
             guard let field = record[c], !field.isEmpty else { return .empty }
+            if missing.contains(field) { return .missing(field) }
+            // A real further on in a column of integers is still a number.
             if integers, let n = Int(field) { return .int(n) }
-            if reals, let x = Double(field) { return .double(x) }
+            if numbers, let x = Double(field) { return .double(x) }
             return .string(field)
         }
     }
@@ -224,7 +230,9 @@ struct FileViewer: App, ShowsIndexedFile {
     /// not counted (what the `#` column shows).
     func recordNumber(_ record: Int) -> Int { record - headerRecords + 1 }
 
+    /// Starts a search: the last one's match or failure is no longer what the line says.
     private mutating func start(_ request: WorkRequest?, _ message: String?) {
+        notes.clear(.search)
         if let request { work.append(request) }
         if let message { notes.set(.search, message) }
     }
@@ -372,9 +380,13 @@ struct FileViewer: App, ShowsIndexedFile {
     mutating func tick(at time: Double) {
         view.tick(at: time)
         detail?.tick(at: time)
-        let (message, request) = source.tick(at: time)
-        if let message { notes.set(.file, message) }
-        if let request { work.append(request) }
+        let outcome = source.tick(at: time)
+        if let message = outcome.note { notes.set(.file, message) }
+        if let request = outcome.work { work.append(request) }
+        if outcome.restarted {
+            view.table.replaceRows(with: rows)
+            if following { showEnd(at: time) }
+        }
     }
 
     mutating func render(into buffer: inout Buffer, at time: Double) {

@@ -20,7 +20,8 @@ struct TextPager: App, ShowsIndexedFile {
     var field: TextField? = nil
     /// The last search and its match.
     var search = FileSearch()
-    var note: String? = nil
+    /// The status line's messages, each cleared by its owner.
+    var notes = StatusNotes()
     var work: [WorkRequest] = []
     var wantsQuit = false
 
@@ -53,6 +54,8 @@ struct TextPager: App, ShowsIndexedFile {
 
     mutating func handle(_ event: Event, at time: Double) {
         if case let .work(update) = event { handleWork(update, at: time); return }
+        // What answered the last key or click is not true after the next one.
+        if event.isPersonAction { notes.clear(.action) }
         if var typing = field {
             _ = typing.handle(event, at: time)
             field = typing
@@ -77,7 +80,7 @@ struct TextPager: App, ShowsIndexedFile {
             switch key.key {
             case .character("w"):
                 view.content.wraps.toggle()
-                note = view.content.wraps ? "long lines wrap (w: cut them)" : "long lines are cut; scroll sideways (w: wrap)"
+                notes.set(.action, view.content.wraps ? "long lines wrap (w: cut them)" : "long lines are cut; scroll sideways (w: wrap)")
                 return
             case .character("F"):
                 following.toggle()
@@ -91,7 +94,7 @@ struct TextPager: App, ShowsIndexedFile {
                 return
             case .escape where search.isRunning:
                 if let request = search.cancel() { work.append(request) }
-                note = "search cancelled"
+                notes.set(.search, "search cancelled")
                 return
             default: break
             }
@@ -102,14 +105,16 @@ struct TextPager: App, ShowsIndexedFile {
     /// The byte offset of the line at the top of the view: where a new search starts.
     private var top: UInt64 { index.range(ofRecord: Swift.max(0, view.window.firstRow)).lowerBound }
 
+    /// Starts a search: the last one's match or failure is no longer what the line says.
     private mutating func start(_ step: (work: WorkRequest?, note: String?)) {
+        notes.clear(.search)
         if let request = step.work { work.append(request) }
-        if let message = step.note { note = message }
+        if let message = step.note { notes.set(.search, message) }
     }
 
     private mutating func handleWork(_ update: WorkUpdate, at time: Double) {
         if let outcome = source.handle(update, at: time) {
-            if let failure = outcome.note { note = failure }
+            if let failure = outcome.note { notes.set(.file, failure) }
             if let next = outcome.work { work.append(next) }
             if following { view.scroll.perform(.bottom, time: time) }
             return
@@ -123,12 +128,12 @@ struct TextPager: App, ShowsIndexedFile {
             let y = Double(Swift.max(0, line - rows / 3)) * 16
             do {
                 try view.scroll.setOffset(Point(x: view.scroll.offset.x, y: y), animated: true, time: time)
-                note = "match on line \(grouped(line + 1))"
+                notes.set(.search, "match on line \(grouped(line + 1))")
             } catch {
-                note = "\(error)"
+                notes.set(.search, "\(error)")
             }
         case let .failure(message)?:
-            note = message.text
+            notes.set(.search, message.text)
         case nil:
             break
         }
@@ -136,9 +141,14 @@ struct TextPager: App, ShowsIndexedFile {
 
     mutating func tick(at time: Double) {
         view.tick(at: time)
-        let (message, request) = source.tick(at: time)
-        if let message { note = message }
-        if let request { work.append(request) }
+        let outcome = source.tick(at: time)
+        if let message = outcome.note { notes.set(.file, message) }
+        if let request = outcome.work { work.append(request) }
+        if outcome.restarted {
+            widest = 0
+            view.content.match = nil
+            if following { view.scroll.perform(.bottom, time: time) }
+        }
     }
 
     mutating func render(into buffer: inout Buffer, at time: Double) {
@@ -170,7 +180,7 @@ struct TextPager: App, ShowsIndexedFile {
         parts += source.statusParts
         if search.isRunning { parts.append("searching… (Esc cancels)") }
         if following { parts.append("following the end (F stops)") }
-        if let note { parts.append(note) }
+        parts += notes.parts
         parts.append("/ search · w wrap · q quits")
         return parts.joined(separator: " · ")
     }

@@ -32,14 +32,14 @@ struct TablePage: GalleryPage {
     var log: GrowingLogView
     var routing = Routing()
     var frame = CellRect.none
-    var lastSortSeconds: Double? = nil
     /// The sort running in the background: its column, order, how far it is and when it began.
     var sorting: (column: Int, order: [SortOrder], fraction: Double, started: Double)? = nil
     /// Work for the loop to start or cancel.
     var work: [WorkRequest] = []
-    /// What has been typed for type-ahead selection, and what the last search or copy did.
+    /// What has been typed for type-ahead selection.
     var typed = TypeAheadState()
-    var note: String? = nil
+    /// The status line's messages (the last sort's time, a copy, type-ahead), each cleared by its owner.
+    var notes = StatusNotes()
     /// Rows copied with Alt+C, until the loop takes them.
     var clipboard: String? = nil
 
@@ -100,8 +100,7 @@ struct TablePage: GalleryPage {
         } else if let id = selected.first, let path = table.list.indexPath(of: id) {
             parts.append("row \(grouped(path.row + 1)) selected")
         }
-        if let s = lastSortSeconds { parts.append("sort took \(Int(s * 1000)) ms") }
-        if let note { parts.append(note) }
+        parts += notes.parts
         return parts.joined(separator: " · ")
     }
 
@@ -125,10 +124,12 @@ struct TablePage: GalleryPage {
     /// new order builds on the one it was going to give.
     mutating func startSort(byColumn column: Int, at time: Double) {
         let order: [SortOrder]
-        do { order = try table.sortOrder(choosingHeading: column, after: sorting?.order) } catch { note = "\(error)"; return }
+        do { order = try table.sortOrder(choosingHeading: column, after: sorting?.order) } catch { notes.set(.sort, "\(error)"); return }
         let job = table.sortJob(for: order)
         work.append(.start(Work(id: "sort") { progress in job.run { progress.report($0) } }))
-        sorting = (column, order, 0, time)
+        // A sort replaced by this one keeps its start: the person has waited since then.
+        sorting = (column, order, 0, sorting?.started ?? time)
+        notes.clear(.sort)
     }
 
     /// The sort's progress and result.
@@ -143,17 +144,21 @@ struct TablePage: GalleryPage {
             guard let result = value as? SortResult<FileRow> else { return }
             do {
                 try files.table.apply(result)
-                lastSortSeconds = time - current.started
+                notes.set(.sort, StatusNotes.sortTime(time - current.started))
             } catch {
-                note = "the rows changed while sorting; sort again (\(error))"
+                notes.set(.sort, "the rows changed while sorting; sort again (\(error))")
             }
         case .cancelled:
             sorting = nil
         }
     }
 
+    mutating func willHandle(_ event: Event) {
+        if event.isPersonAction { notes.clear(.action) }
+    }
+
     mutating func collect(at time: Double) {
-        if let error = files.takeError() { note = "\(error)" }
+        if let error = files.takeError() { notes.set(.action, "\(error)") }
         for case let .headingClicked(column) in files.takeEvents() { startSort(byColumn: column, at: time) }
     }
 
@@ -169,26 +174,26 @@ struct TablePage: GalleryPage {
         // Esc cancels a sort under way.
         if key.key == .escape, sorting != nil {
             work.append(.cancel("sort"))
-            note = "sort cancelled"
+            notes.set(.sort, "sort cancelled")
             return .handled
         }
         // Alt+C copies the selected rows, tab-separated, with the heading row (OSC 52).
         if key == KeyEvent(.character("c"), .alt) {
             let selected = table.list.selectedIndexPaths
             var rows: [FileRow] = []
-            do { rows = try selected.prefix(Self.copyLimit).map { try table.list.row(at: $0) } } catch { note = "\(error)"; return .handled }
-            guard !rows.isEmpty else { note = "select a row first: nothing copied"; return .handled }
+            do { rows = try selected.prefix(Self.copyLimit).map { try table.list.row(at: $0) } } catch { notes.set(.action, "\(error)"); return .handled }
+            guard !rows.isEmpty else { notes.set(.action, "select a row first: nothing copied"); return .handled }
             let lines = [table.columns.map(\.title)] + rows.map { row in table.columns.map { $0.value(row).description } }
             clipboard = lines.map { $0.joined(separator: "\t") }.joined(separator: "\n")
             let count = rows.count < selected.count ? "the first \(grouped(rows.count)) of \(grouped(selected.count)) selected rows (terminals take a few megabytes at most)"
                 : "\(grouped(rows.count)) row\(rows.count == 1 ? "" : "s")"
-            note = "copied \(count) with the heading (OSC 52: on the clipboard where the terminal allows it)"
+            notes.set(.action, "copied \(count) with the heading (OSC 52: on the clipboard where the terminal allows it)")
             return .handled
         }
         // Type-ahead: letters, digits and - . _ select the first row that starts with them.
         guard case let .character(c) = key.key, key.modifiers.isDisjoint(with: [.control, .alt]),
               c.isLetter || c.isNumber || "-._".contains(c) else { return .ignored }
-        note = typeAheadNote(files.table.typeAhead(String(c), state: &typed, at: time), typed: typed)
+        notes.set(.action, typeAheadNote(files.table.typeAhead(String(c), state: &typed, at: time), typed: typed))
         return .handled
     }
 }
