@@ -142,7 +142,7 @@ final class TemporaryFile {
         #expect(t.text.contains("line 50") && t.app.status.contains("following"), "following shows the newest rows")
         truncate(file.path, 10)
         t.advance(by: 1.5)
-        #expect(t.app.status.contains("shorter"))
+        #expect(t.app.status.contains("shrank"))
     }
 }
 

@@ -1,3 +1,4 @@
+import PropertyBased
 import Testing
 @testable import Scrollwork
 
@@ -74,5 +75,47 @@ import Testing
             #expect(range.lowerBound == row)
             #expect(heights.offset(ofItem: range.upperBound - 1) < sample + 640)
         }
+    }
+}
+
+/// Uniform rows among decorations of other heights answer as variable heights with the same
+/// values do, without a prefix sum a row.
+@Suite struct UniformExceptRowHeightsTests {
+    @Test("offsets, heights and the item at any offset match variable heights of the same values")
+    func matchesVariableHeights() async {
+        let cases = zip(Gen.int(in: 0...60), Gen.int(in: 0...4), zip(Gen.int(in: 0...59), Gen.int(in: 0...5)).array(of: 0...12))
+        await propertyCheck(count: 300, input: cases) { count, rowPick, picks in
+            let row = [0.0, 1, 16, 44, 7.5][rowPick]
+            let exceptions = picks.map { (index: $0.0, height: [0.0, 16, 28, 44, 3.25, 100][$0.1]) }
+            // The first height given for an index counts, as `uniform` takes it.
+            var byIndex: [Int: Double] = [:]
+            for e in exceptions where byIndex[e.index] == nil { byIndex[e.index] = e.height }
+            let uniform = RowHeights.uniform(row, count: count, except: exceptions)
+            let variable = RowHeights.variable(count: count) { byIndex[$0] ?? row }
+            #expect(uniform.count == variable.count && uniform.totalHeight == variable.totalHeight)
+            for i in -1...(count + 1) {
+                #expect(uniform.offset(ofItem: i) == variable.offset(ofItem: i), "offset of \(i)")
+                #expect(uniform.height(ofItem: i) == variable.height(ofItem: i), "height of \(i)")
+            }
+            var y = -1.0
+            while y <= variable.totalHeight + 2 {
+                if let item = uniform.item(atOffset: y) {
+                    // The item holds the offset (or is the nearest for one outside every item).
+                    let top = uniform.offset(ofItem: item), bottom = top + uniform.height(ofItem: item)
+                    #expect(y <= 0 || y >= variable.totalHeight || (top <= y && y < bottom) || uniform.height(ofItem: item) == 0, "item \(item) at \(y)")
+                    #expect(variable.item(atOffset: y).map { variable.offset(ofItem: $0) } == top || variable.height(ofItem: item) == 0, "item at \(y)")
+                }
+                y += 2.5
+            }
+        }
+    }
+
+    @Test("a list with a header and footer and ten million rows keeps no height a row")
+    func headersCostNothingPerRow() {
+        var list = ListState(sections: [ListSection(GeneratedRows(count: 10_000_000) { $0 }, header: RowContent("A"), footer: RowContent("Z"))]) { RowContent("\($0)") }
+        list.setViewport(Size(width: 320, height: 480))
+        #expect(!list.heights.isVariable)
+        #expect(list.heights.count == 10_000_002)
+        #expect(list.heights.offset(ofItem: 10_000_001) == list.metrics.headerHeight + 10_000_000 * list.metrics.rowHeight)
     }
 }

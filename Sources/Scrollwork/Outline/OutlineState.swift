@@ -282,10 +282,11 @@ public struct OutlineState<Source: OutlineSource & Sendable>: Sendable where Sou
     private func rowsBefore(_ child: Int, in level: ExpansionLevel, parent: Source.Node?) -> Int {
         if level.deep {
             var total = 0
-            for i in 0..<child { total += 1 + (childLevel(i, of: level, node: source.child(of: parent, at: i))?.visible ?? 0) }
+            for i in 0..<child { total = total.addingSaturating(1).addingSaturating(childLevel(i, of: level, node: source.child(of: parent, at: i))?.visible ?? 0) }
             return total
         }
-        return child + level.expanded.filter { $0.key < child }.reduce(0) { $0 + $1.value.visible }
+        // Saturating: a source may claim Int.max children at several levels.
+        return level.expanded.filter { $0.key < child }.reduce(child) { $0.addingSaturating($1.value.visible) }
     }
 
     /// Replaces the level of the node at `path` with what `change` returns, updating the row
@@ -325,10 +326,10 @@ public struct OutlineState<Source: OutlineSource & Sendable>: Sendable where Sou
     private func recount(_ level: ExpansionLevel, parent: Source.Node?) -> Int {
         if level.deep {
             var total = 0
-            for i in 0..<level.childCount { total += 1 + (childLevel(i, of: level, node: source.child(of: parent, at: i))?.visible ?? 0) }
+            for i in 0..<level.childCount { total = total.addingSaturating(1).addingSaturating(childLevel(i, of: level, node: source.child(of: parent, at: i))?.visible ?? 0) }
             return total
         }
-        return level.childCount + level.expanded.values.reduce(0) { $0 + $1.visible }
+        return level.expanded.values.reduce(level.childCount) { $0.addingSaturating($1.visible) }
     }
 
     private func topRow() -> OutlinePath? { rowHeight > 0 ? row(at: Int(saturating: scroll.offset.y / rowHeight))?.path : nil }

@@ -14,8 +14,8 @@ struct ListItemMap: Sendable {
         var showMore: Bool
         var footer: Bool
 
-        /// The number of items.
-        var count: Int { (spacer ? 1 : 0) + (header ? 1 : 0) + rows + (showMore ? 1 : 0) + (footer ? 1 : 0) }
+        /// The number of items, at most `Int.max` (a source may claim that many rows).
+        var count: Int { rows.addingSaturating((spacer ? 1 : 0) + (header ? 1 : 0) + (showMore ? 1 : 0) + (footer ? 1 : 0)) }
     }
 
     /// Where each section's items start, then the total.
@@ -32,7 +32,8 @@ struct ListItemMap: Sendable {
         starts.reserveCapacity(parts.count + 1)
         var total = 0
         for p in parts {
-            total += p.count
+            // Saturating: items past Int.max cannot be reached, but nothing traps.
+            total = total.addingSaturating(p.count)
             starts.append(total)
         }
     }

@@ -103,6 +103,18 @@ extension ListState {
             && (!style.separatesSections || sections.count < 2 || m.sectionSpacing == m.rowHeight)
         if uniform {
             heights = .fixed(m.rowHeight, count: total)
+        } else if !m.rowsVaryInHeight && measured.isEmpty {
+            // Rows of one height among decorations of others: no memory a row, at any count.
+            var exceptions: [(index: Int, height: Double)] = []
+            for (s, p) in items.parts.enumerated() {
+                var i = starts[s]
+                if p.spacer { exceptions.append((i, m.sectionSpacing)); i = i.addingSaturating(1) }
+                if p.header { exceptions.append((i, m.headerHeight)); i = i.addingSaturating(1) }
+                i = i.addingSaturating(p.rows)
+                if p.showMore { exceptions.append((i, m.rowHeight)); i = i.addingSaturating(1) }
+                if p.footer { exceptions.append((i, m.footerHeight)) }
+            }
+            heights = .uniform(m.rowHeight, count: total, except: exceptions)
         } else {
             // Items are visited in order, so walk the sections alongside instead of decoding each.
             var s = 0, local = 0
@@ -135,8 +147,11 @@ extension ListState {
 
     /// watchOS: the row whose detail view follows the one for `indexPath` in vertical paging
     /// between detail views, across sections; nil after the last row (LT-14).
+    ///
+    /// A path before the first section counts as before the first row.
     public func nextDetail(after indexPath: IndexPath) -> IndexPath? {
-        var s = indexPath.section, r = indexPath.row + 1
+        var s = indexPath.section, r = Swift.max(0, indexPath.row.addingSaturating(1))
+        if s < 0 { (s, r) = (0, 0) }
         while s < sections.count {
             if r < sections[s].order.count { return IndexPath(row: r, section: s) }
             s += 1
@@ -145,13 +160,16 @@ extension ListState {
         return nil
     }
 
-    /// watchOS: the row whose detail view comes before the one for `indexPath`; nil before the first.
+    /// watchOS: the row whose detail view comes before the one for `indexPath`; nil before the
+    /// first. A path past a section's rows, or past the last section, counts as after its last row.
     public func previousDetail(before indexPath: IndexPath) -> IndexPath? {
-        var s = indexPath.section, r = indexPath.row - 1
+        var s = indexPath.section, r = indexPath.row.subtractingSaturating(1)
+        if s >= sections.count { (s, r) = (sections.count - 1, Int.max) }
         while s >= 0 {
-            if s < sections.count && r >= 0 && r < sections[s].order.count { return IndexPath(row: r, section: s) }
+            let count = sections[s].order.count
+            if r >= 0 && count > 0 { return IndexPath(row: Swift.min(r, count - 1), section: s) }
             s -= 1
-            if s >= 0 { r = sections[s].order.count - 1 }
+            r = Int.max
         }
         return nil
     }

@@ -163,9 +163,10 @@ extension ListState {
 
     // MARK: Flat row positions
 
-    /// The position of `indexPath` counting rows of every section in order. O(sections).
+    /// The position of `indexPath` counting rows of every section in order, saturating at
+    /// `Int.min` and `Int.max` for paths far outside the list. O(sections).
     public func flatRow(_ indexPath: IndexPath) -> Int {
-        sections.prefix(indexPath.section).reduce(0) { $0 + $1.order.count } + indexPath.row
+        sections.prefix(Swift.max(0, indexPath.section)).reduce(0) { $0.addingSaturating($1.order.count) }.addingSaturating(indexPath.row)
     }
 
     /// The row at flat position `flat`, or nil past the end.

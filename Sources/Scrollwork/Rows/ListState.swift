@@ -149,8 +149,8 @@ public struct ListState<Row: Sendable>: Sendable {
         sections.indices.contains(section) ? sections[section].order.count : 0
     }
 
-    /// The total number of rows.
-    public var numberOfRows: Int { sections.reduce(0) { $0 + $1.order.count } }
+    /// The total number of rows (at most `Int.max`, whatever the sections' counts add up to).
+    public var numberOfRows: Int { sections.reduce(0) { $0.addingSaturating($1.order.count) } }
 
     /// The identity of the row at `indexPath`.
     public func id(at indexPath: IndexPath) throws(ListError) -> RowID {

@@ -47,9 +47,10 @@ public struct PagedRows<Row: Sendable>: RowSource, Sendable {
     /// The page that holds row `index` (rows outside the source count as the nearest page).
     public func page(ofRow index: Int) -> Int { Swift.max(0, index) / pageSize }
 
-    /// The rows of `page`, clipped to the source.
+    /// The rows of `page`, clipped to the source: empty for a page past the end.
     public func rows(ofPage page: Int) -> Range<Int> {
-        let start = Swift.min(count, Swift.max(0, page).multipliedReportingOverflow(by: pageSize).partialValue)
+        let (first, overflow) = Swift.max(0, page).multipliedReportingOverflow(by: pageSize)
+        let start = overflow ? count : Swift.min(count, first)
         return start..<Swift.min(count, start.addingSaturating(pageSize))
     }
 

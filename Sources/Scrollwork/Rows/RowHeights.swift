@@ -1,12 +1,22 @@
 /// The heights of a list's items and the positions that follow from them.
 ///
-/// Fixed heights cost O(1) for everything. Variable heights start from an estimate and are
+/// Fixed heights cost O(1) for everything; uniform rows among headers, footers and spacers of
+/// other heights cost O(log sections) and no memory a row. Variable heights start from an estimate and are
 /// replaced as rows are measured; they are kept as prefix sums so that offset → item, item →
 /// offset and one update are O(log n) (10 million items take about 81 MB).
 public struct RowHeights: Sendable, Hashable {
     private enum Storage: Sendable, Hashable {
         case fixed(Double)
+        case uniformExcept(Double, [Exception])
         case variable(FenwickTree, measured: [UInt64])
+    }
+
+    /// An item whose height is not the rows' own: its index, height, and how much taller than a
+    /// row all exceptions before it are together.
+    private struct Exception: Sendable, Hashable {
+        var index: Int
+        var height: Double
+        var extraBefore: Double
     }
 
     private var storage: Storage
@@ -16,6 +26,25 @@ public struct RowHeights: Sendable, Hashable {
     /// Every item `height` points tall (a negative or non-finite height counts as 0).
     public static func fixed(_ height: Double, count: Int) -> RowHeights {
         RowHeights(storage: .fixed(height.isFinite ? Swift.max(0, height) : 0), count: Swift.max(0, count))
+    }
+
+    /// `count` items `height` points tall but for `exceptions` (item index and height: a section's
+    /// header, footer or spacer), which need not be sorted; indexes outside the items and
+    /// heights that are not finite are ignored. Costs O(log exceptions) a lookup at any count.
+    public static func uniform(_ height: Double, count: Int, except exceptions: [(index: Int, height: Double)]) -> RowHeights {
+        let h = height.isFinite ? Swift.max(0, height) : 0
+        let n = Swift.max(0, count)
+        var list: [Exception] = []
+        var extra = 0.0
+        var last = -1
+        for (index, other) in exceptions.sorted(by: { $0.index < $1.index }) where index >= 0 && index < n && index > last && other.isFinite {
+            let e = Swift.max(0, other)
+            last = index
+            guard e != h else { continue }
+            list.append(Exception(index: index, height: e, extraBefore: extra))
+            extra += e - h
+        }
+        return RowHeights(storage: list.isEmpty ? .fixed(h) : .uniformExcept(h, list), count: n)
     }
 
     /// The most items variable heights hold (2²⁶, about 67 million, 512 MB of prefix sums); a
@@ -49,8 +78,23 @@ public struct RowHeights: Sendable, Hashable {
         let i = Swift.min(Swift.max(0, index), count)
         switch storage {
         case let .fixed(h): return Double(i) * h
+        case let .uniformExcept(h, list):
+            // The exceptions before item i.
+            let k = Self.firstException(in: list) { $0.index >= i }
+            guard k > 0 else { return Double(i) * h }
+            return Double(i) * h + list[k - 1].extraBefore + (list[k - 1].height - h)
         case let .variable(tree, _): return tree.prefixSum(i)
         }
+    }
+
+    /// The first position in `list` where `isAfter` holds (it must hold for a suffix), or its count.
+    private static func firstException(in list: [Exception], where isAfter: (Exception) -> Bool) -> Int {
+        var low = 0, high = list.count
+        while low < high {
+            let mid = low + (high - low) / 2
+            if isAfter(list[mid]) { high = mid } else { low = mid + 1 }
+        }
+        return low
     }
 
     /// The height of item `index`.
@@ -58,6 +102,9 @@ public struct RowHeights: Sendable, Hashable {
         guard index >= 0 && index < count else { return 0 }
         switch storage {
         case let .fixed(h): return h
+        case let .uniformExcept(h, list):
+            let k = Self.firstException(in: list) { $0.index >= index }
+            return k < list.count && list[k].index == index ? list[k].height : h
         case let .variable(tree, _): return tree.value(at: index)
         }
     }
@@ -70,6 +117,20 @@ public struct RowHeights: Sendable, Hashable {
         case let .fixed(h):
             guard h > 0 else { return 0 }
             return Swift.min(count - 1, Int(saturating: offset / h))
+        case let .uniformExcept(h, list):
+            // The exceptions that start at or before the offset, and the rows after the last of them.
+            let start = { (e: Exception) in Double(e.index) * h + e.extraBefore }
+            let k = Self.firstException(in: list) { start($0) > offset }
+            var first = 0, top = 0.0
+            if k > 0 {
+                let e = list[k - 1]
+                if offset < start(e) + e.height { return e.index }
+                first = e.index + 1
+                top = start(e) + e.height
+            }
+            let next = k < list.count ? list[k].index : count
+            let rows = h > 0 ? Int(saturating: (offset - top) / h) : 0
+            return Swift.max(0, Swift.min(first.addingSaturating(rows), next - 1, count - 1))
         case let .variable(tree, _):
             return Swift.min(count - 1, tree.index(containing: offset))
         }
@@ -79,7 +140,7 @@ public struct RowHeights: Sendable, Hashable {
     public func isMeasured(_ index: Int) -> Bool {
         guard index >= 0 && index < count else { return false }
         switch storage {
-        case .fixed: return true
+        case .fixed, .uniformExcept: return true
         case let .variable(_, measured): return measured[index / 64] & (1 << UInt64(index % 64)) != 0
         }
     }
