@@ -117,3 +117,46 @@ import Testing
         #expect(try t.list.sourceRow(at: IndexPath(row: 7))?.row == 7)
     }
 }
+
+/// Choosing headings one after another sorts the rows as they stand by the new key alone (the
+/// earlier keys still break ties), and holds one column of keys and no copy of old orders.
+@Suite struct SuccessiveSortTests {
+    @Test("LT-12: heading after heading gives the order a sort by every key at once gives")
+    func LT_12_successiveHeadings() throws {
+        let rows = MissingValueSortTests.rows(2000, seed: 21)
+        var t = MissingValueSortTests.table(rows)
+        for column in [0, 2, 2, 1, 0, 0, 2, 1, 1] {
+            let order = try t.sortOrder(choosingHeading: column)
+            let job = t.sortJob(for: order)
+            #expect(job.keyColumns.count == 1 || t.sortOrder.isEmpty, "one column of keys read after the first sort")
+            try t.apply(try #require(job.run()))
+            #expect(try MissingValueSortTests.shown(t) == MissingValueSortTests.expected(rows, order, table: t), "\(order)")
+        }
+    }
+
+    @Test("LT-12: sorts keep one column of keys and no old orders for undo")
+    func LT_12_sortsDoNotAccumulate() throws {
+        var t = MissingValueSortTests.table(MissingValueSortTests.rows(500, seed: 22))
+        for column in [0, 1, 2, 0] {
+            try t.apply(try #require(t.sortJob(for: try t.sortOrder(choosingHeading: column)).run()))
+            #expect(t.keyCache.count == 1)
+            #expect(t.list.undoStack.isEmpty)
+        }
+        #expect(t.sortOrder.count == 3)
+    }
+
+    @Test("LT-12: after rows are deleted, a new heading sorts by every key again")
+    func LT_12_resortAfterEdit() throws {
+        let rows = MissingValueSortTests.rows(300, seed: 23)
+        var t = MissingValueSortTests.table(rows)
+        try t.chooseHeading(0)
+        let deleted = try #require(t.list.sourceRow(at: IndexPath(row: 5))).row
+        try t.list.deleteRows(at: [IndexPath(row: 5)])
+        let order = try t.sortOrder(choosingHeading: 1)
+        #expect(t.sortJob(for: order).keyColumns.count == 2)
+        try t.apply(try #require(t.sortJob(for: order).run()))
+        var remaining = rows
+        remaining.remove(at: deleted)
+        #expect(try MissingValueSortTests.shown(t) == MissingValueSortTests.expected(remaining, order, table: t))
+    }
+}

@@ -131,10 +131,14 @@ extension ListState {
         rowsChanged()
     }
 
-    /// Sets the order of `section` to `ids` (a permutation worked out elsewhere, e.g. a table
-    /// sort). Undoable.
-    mutating func setOrder(_ ids: [RowID], ofSection section: Int) {
-        recordUndo()
+    /// Arranges `section` in the order `ids` (a table sort worked out elsewhere): a new way of
+    /// looking at the rows, not an edit, so it is not undoable, as sorting an AppKit table is not.
+    /// The undo and redo history is cleared: its snapshots hold the old arrangement (a copy of
+    /// every row's identity each), which would come back with an undo and would keep memory
+    /// growing with every sort of a large table.
+    mutating func arrange(_ ids: [RowID], ofSection section: Int) {
+        undoStack.removeAll()
+        redoStack.removeAll()
         sections[section].order = explicitOrder(ids, section: section)
         rowsChanged()
     }

@@ -13,6 +13,9 @@ public struct SortJob<Row: Sendable>: Sendable {
     let list: ListState<Row>
     /// The key columns, in the order's order, and whether each sorts ascending.
     let keyColumns: [(column: TableColumn<Row>, ascending: Bool)]
+    /// True when the rows are sorted as they stand now (already in the order without its first
+    /// key) by the first key alone, stably.
+    let fromCurrentOrder: Bool
     /// Keys the table had read, by column identifier, and the rows they were read for.
     let cachedKeys: [String: SortKeys]
     let cachedRows: SourceRows
@@ -59,14 +62,18 @@ public struct SortJob<Row: Sendable>: Sendable {
         let sortKeys = keyColumns.compactMap { entry in keys[entry.column.id].map { ($0, entry.ascending) } }
         let stage: (Double) -> Bool = { progress(readShare + (1 - readShare) * $0) }
         var permutation: [RowID] = []
+        // The rows as they stand, as positions in source order: only for rows straight from
+        // their source, whose position is their index.
+        let current: [Int]? = fromCurrentOrder && ids.isIdentity ? list.sections[0].order.ids.map(\.sourceIndex) : nil
         // Positions as 32-bit numbers while they fit: the sort then adds 8 bytes a row (positions
         // and the merge buffer) beyond the keys and the new order itself.
         if ids.count <= Int(UInt32.max) {
-            guard let positions = SortKeys.sorted(count: ids.count, as: UInt32.self, keys: sortKeys, progress: stage) else { return nil }
+            let initial = current.map { $0.map { UInt32(truncatingIfNeeded: $0) } }
+            guard let positions = SortKeys.sorted(count: ids.count, as: UInt32.self, keys: sortKeys, from: initial, progress: stage) else { return nil }
             permutation.reserveCapacity(positions.count)
             for p in positions { permutation.append(ids[Int(p)]) }
         } else {
-            guard let positions = SortKeys.sorted(count: ids.count, as: Int.self, keys: sortKeys, progress: stage) else { return nil }
+            guard let positions = SortKeys.sorted(count: ids.count, as: Int.self, keys: sortKeys, from: current, progress: stage) else { return nil }
             permutation.reserveCapacity(positions.count)
             for p in positions { permutation.append(ids[p]) }
         }
@@ -91,17 +98,21 @@ public struct SortResult<Row: Sendable>: Sendable {
 
 extension SortKeys {
     /// Positions 0..<count in the order of `keys`: packed and radix sorted when the keys allow,
-    /// otherwise compared, sorted in runs and merged; nil when cancelled.
+    /// otherwise compared, sorted in runs and merged; nil when cancelled. The sort is stable
+    /// with respect to `initial` (every position once, in the order ties keep; `0..<count` when
+    /// nil).
     // Specialised for the two position types: the generic version would compare through
     // witness tables, which made a million-row sort seventy times slower.
     @_specialize(where P == UInt32)
     @_specialize(where P == Int)
-    static func sorted<P: FixedWidthInteger & Sendable>(count: Int, as: P.Type, keys: [(SortKeys, Bool)], progress: (Double) -> Bool) -> [P]? {
-        guard !keys.isEmpty, count > 1 else { return (0..<count).map { P(truncatingIfNeeded: $0) } }
+    static func sorted<P: FixedWidthInteger & Sendable>(count: Int, as: P.Type, keys: [(SortKeys, Bool)], from initial: [P]? = nil,
+                                                       progress: (Double) -> Bool) -> [P]? {
+        let initial = initial?.count == count ? initial : nil
+        guard !keys.isEmpty, count > 1 else { return initial ?? (0..<count).map { P(truncatingIfNeeded: $0) } }
         // Keys that pack into words (numbers, ASCII text, byte keys: nearly every column) sort in
         // linear time, one key after another from the least significant, each sort stable.
         if keys.allSatisfy(\.0.packs) {
-            var order: [P]?
+            var order: [P]? = initial
             for (k, (key, ascending)) in keys.reversed().enumerated() {
                 let share = 1 / Double(keys.count), base = share * Double(k)
                 guard let next = key.packedSortedMissingLast(order, count: count, ascending: ascending, progress: { progress(base + share * $0) }) else { return nil }
@@ -109,7 +120,7 @@ extension SortKeys {
             }
             return order
         }
-        var positions = (0..<count).map { P(truncatingIfNeeded: $0) }
+        var positions = initial ?? (0..<count).map { P(truncatingIfNeeded: $0) }
         // One key (the usual case) compares directly, its missing values set apart at the end
         // first; more keys break ties in order, missing values last in each.
         var missingTail: [P] = []

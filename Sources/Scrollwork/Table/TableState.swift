@@ -28,9 +28,14 @@ public struct TableState<Row: Sendable>: Sendable {
     public var headerLabel: String? = nil
     /// The width the columns are fitted into.
     public private(set) var availableWidth: Double = 0
-    /// Sort keys read so far, by column, for the rows in `keyRows`.
+    /// Sort keys of the primary sort column, by column, for the rows in `keyRows`: kept so that
+    /// reversing a sort reads no keys; other columns' keys are dropped after each sort.
     var keyCache: [String: SortKeys] = [:]
     var keyRows = SourceRows.explicit([])
+    /// The ``ListState/rowsVersion`` right after the last sort was applied: while the list is at
+    /// this version, its rows are in ``sortOrder``, and a new order that only puts another key
+    /// first sorts them by that key alone, stably.
+    var sortedRowsVersion: UInt64? = nil
 
     /// A table over `rows` with `columns`; the list uses the bordered style (alternating rows).
     /// Inlinable, so that the rows are wrapped where `Source` is known and a sort reads them
@@ -109,12 +114,19 @@ public struct TableState<Row: Sendable>: Sendable {
 
     /// A job that sorts the rows by `order` wherever it runs: it holds a snapshot of the rows and
     /// of the keys read so far, so reading the missing keys is part of the job, not of the caller.
+    ///
+    /// When the rows are already in the current ``sortOrder`` and `order` only puts a key first
+    /// (a heading chosen, as ``sortOrder(choosingHeading:after:)`` gives), the job sorts the rows
+    /// as they stand by that key alone: the sort is stable, so the earlier keys still break
+    /// ties, and only one column of keys is read and held, however many keys the order has.
     public func sortJob(for order: [SortOrder]) -> SortJob<Row> {
         // Only references are taken here; working out the rows and comparing them with the cached
         // keys' rows is part of the job, so that starting one costs nothing at any size.
         let keyColumns = order.compactMap { o in columns.first { $0.id == o.columnID }.map { ($0, o.ascending) } }
-        return SortJob(order: order, rowsVersion: list.rowsVersion, list: list, keyColumns: keyColumns,
-                       cachedKeys: keyCache, cachedRows: keyRows)
+        let resorts = sortedRowsVersion == list.rowsVersion && !order.isEmpty && keyColumns.count == order.count && SourceRows.isIdentity(of: list)
+            && Array(order.dropFirst()) == sortOrder.filter { $0.columnID != order[0].columnID }
+        return SortJob(order: order, rowsVersion: list.rowsVersion, list: list, keyColumns: resorts ? [keyColumns[0]] : keyColumns,
+                       fromCurrentOrder: resorts, cachedKeys: keyCache, cachedRows: keyRows)
     }
 
     /// Applies a finished sort: the rows take its order, the selection stays on the same rows,
@@ -129,9 +141,11 @@ public struct TableState<Row: Sendable>: Sendable {
 
     private mutating func applyFitting(_ result: SortResult<Row>) {
         sortOrder = result.order
-        keyCache = result.keys
+        // Only the first key's column is kept (a reversal reads it again at no cost).
+        keyCache = result.order.first.flatMap { first in result.keys[first.columnID].map { [first.columnID: $0] } } ?? [:]
         keyRows = result.ids
-        list.setOrder(result.permutation, ofSection: 0)
+        list.arrange(result.permutation, ofSection: 0)
+        sortedRowsVersion = list.rowsVersion
         if let cursor = list.cursor { list.reveal(id: cursor, at: list.scroll.time) }
     }
 

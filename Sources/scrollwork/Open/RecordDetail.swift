@@ -1,14 +1,17 @@
 import Scrollwork
 import ScrollworkTerminal
 
-/// Every field of one record, whole: its column's name, then its text wrapped to the view, a
-/// line of the field a line here. What a cell cuts short, this shows.
+/// Every field of one record, whole: each field's column name and its value on one line, the
+/// names in a column of their own (at most a third of the view) and the values wrapped beside
+/// them, so a record of twenty fields fits a screen. What a cell cuts short, this shows.
 struct RecordDetail: ScrollContent {
     var theme: Theme
-    /// The lines, and whether each is a column's name.
-    private(set) var lines: [(text: String, isTitle: Bool)] = []
+    /// The lines: a name (empty on a value's continuation lines) and a piece of the value.
+    private(set) var lines: [(name: String, text: String)] = []
     private var fields: [(title: String, value: String)]
     private var width = 0
+    /// Cells for the names.
+    private(set) var nameWidth = 0
 
     init(titles: [String], fields: [String], problem: String?, theme: Theme) {
         self.theme = theme
@@ -23,24 +26,33 @@ struct RecordDetail: ScrollContent {
         guard columns != width || lines.isEmpty else { return lines.count }
         width = columns
         lines = []
+        // A space before the name, two between name and value.
+        nameWidth = Swift.min(fields.map { displayWidth($0.title) }.max() ?? 0, Swift.max(4, (columns - 3) / 3))
+        let valueWidth = Swift.max(1, columns - nameWidth - 3)
         for (title, value) in fields {
-            lines.append((title, true))
+            var first = true
             let paragraphs = value.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
             for paragraph in paragraphs {
-                let wrapped = String(paragraph).wrapped(toWidth: Swift.max(1, columns - 4))
-                lines += (wrapped.isEmpty ? [""] : wrapped).map { ("  " + $0, false) }
+                let wrapped = String(paragraph).wrapped(toWidth: valueWidth)
+                for piece in wrapped.isEmpty ? [""] : wrapped {
+                    lines.append((first ? title : "", piece))
+                    first = false
+                }
             }
-            lines.append(("", false))
         }
         return lines.count
     }
 
     func draw(_ window: ScrollWindow, into buffer: inout Buffer, at time: Double) {
+        let valueColumn = window.rect.column + nameWidth + 3
         for r in 0..<window.rect.rows {
             let i = window.firstRow + r
             guard lines.indices.contains(i) else { continue }
-            buffer.draw(" " + lines[i].text, column: window.rect.column, row: window.rect.row + r,
-                        style: lines[i].isTitle ? theme.header : theme.text, clip: window.rect)
+            let row = window.rect.row + r
+            let name = lines[i].name.truncated(toWidth: nameWidth)
+            // Names sit against the values, as in a form.
+            buffer.draw(name, column: window.rect.column + 1 + nameWidth - displayWidth(name), row: row, style: theme.header, clip: window.rect)
+            buffer.draw(lines[i].text, column: valueColumn, row: row, style: theme.text, clip: window.rect)
         }
     }
 }
