@@ -153,7 +153,7 @@ final class TemporaryFile {
         let file = TemporaryFile(name: "data.jsonl", lines.joined(separator: "\n") + "\n")
         var t = HeadlessTerminal(try OpenFile.viewer(path: file.path, separator: nil, header: nil, theme: Theme()), columns: 120, rows: 10)
         t.advance(by: 0.1)
-        #expect(t.app.format == .jsonLines)
+        #expect(t.app.format == .json(.lines))
         #expect(t.app.view.table.columns.map(\.title) == ["#", "id", "name", "tags", "extra"])
         let screen = t.text
         #expect(screen.contains(#"["x","y"]"#) && screen.contains(#"{"k":true}"#) && screen.contains("⚠ 3"))

@@ -15,6 +15,9 @@ public struct RecordIndex: Sendable {
     /// separator decides where a quote opens a field, as it does for ``RecordParser``.
     public init(quotes: Bool = true, separator: UInt8 = 0x2C) { scanner = RecordScanner(quotes: quotes, separator: separator) }
 
+    /// An empty index whose records `scanner` finds (``RecordScanner/jsonArrayElements()``, say).
+    public init(scanner: RecordScanner) { self.scanner = scanner.restarted() }
+
     /// The number of record starts found.
     private var startCount: Int { (blocks.count - 1) * Self.blockSize + (blocks.last?.count ?? 0) }
 
@@ -63,7 +66,7 @@ public struct RecordIndex: Sendable {
 
     /// An empty index that reads as this one does (quotes and separator): for a file read again
     /// from its start after it was cut shorter.
-    public func emptied() -> RecordIndex { RecordIndex(quotes: scanner.quotes, separator: scanner.separator) }
+    public func emptied() -> RecordIndex { RecordIndex(scanner: scanner) }
 
     /// The end of the file was reached: a last record without a line ending counts.
     public mutating func finish() { isFinished = true }

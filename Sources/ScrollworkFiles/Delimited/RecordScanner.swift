@@ -1,3 +1,4 @@
+import Scrollwork
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -19,6 +20,14 @@ public struct RecordScanner: Sendable, Hashable {
     /// The byte between fields, which decides whether a quote starts a field.
     public let separator: UInt8
 
+    /// True when records are the elements of one JSON array (a `.json` file holding an array of
+    /// objects, pretty-printed or not): a record ends after a comma between two elements.
+    public let jsonArray: Bool
+    /// JSON arrays: how deep in brackets and braces, and where in a string, the scan stands.
+    private var depth = 0
+    private var inString = false
+    private var escaped = false
+
     /// True while inside a quoted field.
     public var inQuotes: Bool { state == .quoted }
 
@@ -26,6 +35,41 @@ public struct RecordScanner: Sendable, Hashable {
     public init(quotes: Bool = true, separator: UInt8 = 0x2C) {
         self.quotes = quotes
         self.separator = separator
+        jsonArray = false
+    }
+
+    /// A scanner of a JSON array's elements: each element (with what separates it from the
+    /// next) is a record; the array's brackets belong to the first and the last.
+    public static func jsonArrayElements() -> RecordScanner { RecordScanner(jsonArray: true) }
+
+    private init(jsonArray: Bool) {
+        quotes = false
+        separator = 0x2C
+        self.jsonArray = jsonArray
+    }
+
+    /// An unscanned scanner that reads as this one does.
+    public func restarted() -> RecordScanner { jsonArray ? .jsonArrayElements() : RecordScanner(quotes: quotes, separator: separator) }
+
+    /// JSON arrays: a record begins after each comma directly inside the outermost array.
+    private mutating func scanJSONArray(_ bytes: UnsafeBufferPointer<UInt8>, recordStart: (UInt64) -> Void) {
+        let origin = scanned
+        var depth = self.depth, inString = self.inString, escaped = self.escaped
+        for (i, byte) in bytes.enumerated() {
+            if inString {
+                if escaped { escaped = false } else if byte == 0x5C { escaped = true } else if byte == 0x22 { inString = false }
+                continue
+            }
+            switch byte {
+            case 0x22: inString = true
+            case 0x5B, 0x7B: depth = depth.addingSaturating(1)
+            case 0x5D, 0x7D: depth = depth.subtractingSaturating(1)
+            case 0x2C where depth == 1: recordStart(origin + UInt64(i) + 1)
+            default: break
+            }
+        }
+        (self.depth, self.inString, self.escaped) = (depth, inString, escaped)
+        scanned = origin + UInt64(bytes.count)
     }
 
     /// Scans `bytes`, the text's next chunk, calling `recordStart` with the offset (from the
@@ -36,6 +80,7 @@ public struct RecordScanner: Sendable, Hashable {
     /// machine: text without quotes costs one search a line, in any build.
     public mutating func scan(_ bytes: UnsafeBufferPointer<UInt8>, recordStart: (UInt64) -> Void) {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+        if jsonArray { return scanJSONArray(bytes, recordStart: recordStart) }
         let origin = scanned
         let end = base + bytes.count
         var at = base

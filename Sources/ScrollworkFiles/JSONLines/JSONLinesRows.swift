@@ -1,22 +1,35 @@
 import Scrollwork
 
-/// The lines of a JSON Lines file as rows: each line one object, its values placed in the
-/// columns of ``keys`` (every key seen, in the order first seen). Lines are read and parsed only
-/// when shown; a line that is not an object is a row that says why.
+/// How a file holds its JSON objects.
+public enum JSONFraming: Sendable, Hashable {
+    /// One object a line (JSON Lines, NDJSON).
+    case lines
+    /// The elements of one array (`[{…}, {…}]`, pretty-printed or not), as the index of
+    /// ``RecordScanner/jsonArrayElements()`` finds them.
+    case arrayElements
+}
+
+/// The objects of a JSON Lines file, or of a JSON file holding an array of objects, as rows:
+/// each object's values placed in the columns of ``keys`` (every key seen, in the order first
+/// seen). Records are read and parsed only when shown; one that is not an object is a row that
+/// says why in its first cell.
 public struct JSONLinesRows: RowSource, Sendable {
     /// The file.
     public let file: FileBytes
-    /// Where its lines begin (an index without quotes).
+    /// Where its records begin: lines (an index without quotes) or array elements.
     public let index: RecordIndex
     /// The column names.
     public let keys: [String]
+    /// Lines or array elements.
+    public let framing: JSONFraming
     private let columnOfKey: [String: Int]
 
-    /// The lines of `file` that `index` has found, with columns `keys`.
-    public init(file: FileBytes, index: RecordIndex, keys: [String]) {
+    /// The records of `file` that `index` has found, with columns `keys`.
+    public init(file: FileBytes, index: RecordIndex, keys: [String], framing: JSONFraming = .lines) {
         self.file = file
         self.index = index
         self.keys = keys
+        self.framing = framing
         var columns: [String: Int] = [:]
         for (i, key) in keys.enumerated() where columns[key] == nil { columns[key] = i }
         columnOfKey = columns
@@ -29,10 +42,13 @@ public struct JSONLinesRows: RowSource, Sendable {
     public func row(at i: Int) -> DelimitedRecord {
         var record = DelimitedRecord(number: i.addingSaturating(1), fields: Array(repeating: "", count: keys.count))
         let members: [JSONObjectReader.Member]
-        switch Self.members(file: file, index: index, line: i) {
+        switch Self.members(file: file, index: index, line: i, framing: framing) {
         case let .success(found): members = found
         case let .failure(problem):
             record.problem = problem.description
+            // Said in the row itself, not only in the record view.
+            if record.fields.isEmpty { record.fields = [""] }
+            record.fields[0] = "⚠ " + problem.description
             return record
         }
         var unknown: [String] = []
@@ -47,26 +63,40 @@ public struct JSONLinesRows: RowSource, Sendable {
         return record
     }
 
-    /// The members of line `i`.
-    static func members(file: FileBytes, index: RecordIndex, line i: Int) -> Result<[JSONObjectReader.Member], JSONObjectReader.Problem> {
+    /// The members of record `i`.
+    static func members(file: FileBytes, index: RecordIndex, line i: Int, framing: JSONFraming) -> Result<[JSONObjectReader.Member], JSONObjectReader.Problem> {
         let range = index.range(ofRecord: i)
         let length = Int(clamping: range.upperBound - range.lowerBound)
-        let bytes: [UInt8]
+        var bytes: [UInt8]
         do { bytes = try file.read(at: range.lowerBound, count: Swift.min(length, DelimitedRows.recordLimit)) } catch {
             return .failure(JSONObjectReader.Problem(description: "\(error)"))
         }
+        if framing == .arrayElements { bytes = Self.element(bytes, first: i == 0) }
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
-            return .failure(JSONObjectReader.Problem(description: "an empty line"))
+            return .failure(JSONObjectReader.Problem(description: framing == .lines ? "an empty line" : "an empty element"))
         }
         do { return .success(try JSONObjectReader.members(of: bytes)) } catch { return .failure(error) }
     }
 
-    /// `known` and then the keys of lines `lines` not among them, in the order first seen.
-    public static func keys(file: FileBytes, index: RecordIndex, lines: some Sequence<Int>, after known: [String]) -> [String] {
+    /// An array element's own bytes: without the white space around it, the comma after it, and
+    /// the array's opening bracket (the first element) or closing bracket (the last).
+    static func element(_ bytes: [UInt8], first: Bool) -> [UInt8] {
+        let space: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+        var low = 0, high = bytes.count
+        while low < high && space(bytes[low]) { low += 1 }
+        if first && low < high && bytes[low] == 0x5B { low += 1 }
+        while high > low && space(bytes[high - 1]) { high -= 1 }
+        if high > low && (bytes[high - 1] == 0x2C || bytes[high - 1] == 0x5D) { high -= 1 }
+        while high > low && space(bytes[high - 1]) { high -= 1 }
+        return Array(bytes[low..<high])
+    }
+
+    /// `known` and then the keys of records `lines` not among them, in the order first seen.
+    public static func keys(file: FileBytes, index: RecordIndex, lines: some Sequence<Int>, after known: [String], framing: JSONFraming = .lines) -> [String] {
         var keys = known
         var seen = Set(known)
         for i in lines {
-            guard case let .success(members) = members(file: file, index: index, line: i) else { continue }
+            guard case let .success(members) = members(file: file, index: index, line: i, framing: framing) else { continue }
             for member in members where seen.insert(member.key).inserted { keys.append(member.key) }
         }
         return keys

@@ -23,12 +23,12 @@ struct FileIndexing {
     var spooling = false
     private var nextSizeCheck = 0.0
 
-    /// `file` indexed to its first slice: records of delimited text split by `separator`, or
-    /// lines when it is nil.
-    init(file: FileBytes, separator: UInt8?) throws(FileError) {
+    /// `file` indexed to its first slice, its records found by `scanner` (records of delimited
+    /// text, lines, or a JSON array's elements).
+    init(file: FileBytes, scanner: RecordScanner) throws(FileError) {
         self.file = file
         name = file.path
-        var index = RecordIndex(quotes: separator != nil, separator: separator ?? 0x2C)
+        var index = RecordIndex(scanner: scanner)
         try index.extend(from: file, limit: Self.firstSlice, chunkSize: Self.firstSlice)
         self.index = index
         isIndexing = !index.isFinished

@@ -6,8 +6,8 @@ import ScrollworkTerminal
 enum FileFormat: Sendable, Hashable {
     /// CSV, TSV and the like.
     case delimited(DelimitedDialect)
-    /// One JSON object a line.
-    case jsonLines
+    /// JSON objects: one a line (JSON Lines), or the elements of one array.
+    case json(JSONFraming)
 }
 
 /// `scrollwork open` on a CSV, TSV or JSON Lines file: the table over the file's records,
@@ -46,12 +46,13 @@ struct FileViewer: App, ShowsIndexedFile {
 
     /// A viewer of `file` in `format`.
     init(file: FileBytes, format: FileFormat, theme: Theme) throws(FileError) {
-        let separator: UInt8?
+        let scanner: RecordScanner
         switch format {
-        case let .delimited(dialect): separator = dialect.separator
-        case .jsonLines: separator = nil
+        case let .delimited(dialect): scanner = RecordScanner(separator: dialect.separator)
+        case .json(.lines): scanner = RecordScanner(quotes: false)
+        case .json(.arrayElements): scanner = .jsonArrayElements()
         }
-        let source = try FileIndexing(file: file, separator: separator)
+        let source = try FileIndexing(file: file, scanner: scanner)
         let index = source.index
         self.source = source
         self.format = format
@@ -60,13 +61,13 @@ struct FileViewer: App, ShowsIndexedFile {
         switch format {
         case let .delimited(dialect):
             header = DelimitedRows(file: file, index: index, dialect: dialect).header
-        case .jsonLines:
-            keys = JSONLinesRows.keys(file: file, index: index, lines: 0..<Swift.min(index.count, 1000), after: [])
+        case let .json(framing):
+            keys = JSONLinesRows.keys(file: file, index: index, lines: 0..<Swift.min(index.count, 1000), after: [], framing: framing)
             header = keys
         }
         let rows = Self.rows(file: file, index: index, format: format, keys: keys)
         let shown = (0..<Swift.min(rows.count, 200)).map { rows.row(at: $0) }
-        if case .jsonLines = format { expectedFields = nil } else { expectedFields = header?.count ?? shown.first?.fields.count ?? 1 }
+        if case .json = format { expectedFields = nil } else { expectedFields = header?.count ?? shown.first?.fields.count ?? 1 }
         var table = TableState(rows: rows, columns: Self.columns(header: header, sample: shown, expected: expectedFields))
         table.list.idiom = .macOS
         table.list.selectionMode = .multiple
@@ -83,7 +84,7 @@ struct FileViewer: App, ShowsIndexedFile {
     static func rows(file: FileBytes, index: RecordIndex, format: FileFormat, keys: [String]) -> AnyRowSource<DelimitedRecord> {
         switch format {
         case let .delimited(dialect): return AnyRowSource(DelimitedRows(file: file, index: index, dialect: dialect))
-        case .jsonLines: return AnyRowSource(JSONLinesRows(file: file, index: index, keys: keys))
+        case let .json(framing): return AnyRowSource(JSONLinesRows(file: file, index: index, keys: keys, framing: framing))
         }
     }
 
@@ -265,7 +266,7 @@ struct FileViewer: App, ShowsIndexedFile {
         switch format {
         case let .delimited(dialect):
             shown = DelimitedRows(file: file, index: index, dialect: dialect).record(record, limit: Self.detailLimit)
-        case .jsonLines:
+        case .json:
             shown = rows.row(at: record)
         }
         let titles = table.columns.dropFirst().map(\.title)
@@ -311,7 +312,7 @@ struct FileViewer: App, ShowsIndexedFile {
 
     private mutating func handleWork(_ update: WorkUpdate, at time: Double) {
         if let outcome = source.handle(update, at: time) {
-            if case .jsonLines = format { addNewKeys(lines: outcome.found) }
+            if case let .json(framing) = format { addNewKeys(lines: outcome.found, framing: framing) }
             // A sort under way sorts the rows it began with; the new rows come unsorted after.
             if !outcome.found.isEmpty { view.table.replaceRows(with: rows) }
             if let failure = outcome.note { notes.set(.file, failure) }
@@ -344,13 +345,13 @@ struct FileViewer: App, ShowsIndexedFile {
         }
     }
 
-    /// JSON Lines: keys first seen in a sample of `lines` become columns after the others.
-    private mutating func addNewKeys(lines: Range<Int>) {
+    /// JSON: keys first seen in a sample of records `lines` become columns after the others.
+    private mutating func addNewKeys(lines: Range<Int>, framing: JSONFraming) {
         let step = Swift.max(1, lines.count / 200)
-        let found = JSONLinesRows.keys(file: file, index: index, lines: stride(from: lines.lowerBound, to: lines.upperBound, by: step), after: keys)
+        let found = JSONLinesRows.keys(file: file, index: index, lines: stride(from: lines.lowerBound, to: lines.upperBound, by: step), after: keys, framing: framing)
         guard found.count > keys.count else { return }
         let sample = (0..<200).map { lines.lowerBound + $0 * step }.filter { lines.contains($0) }
-        let fresh = JSONLinesRows(file: file, index: index, keys: found)
+        let fresh = JSONLinesRows(file: file, index: index, keys: found, framing: framing)
         let records = sample.map { fresh.row(at: $0) }
         for c in keys.count..<found.count { view.table.appendColumn(Self.column(c, title: found[c], sample: records)) }
         notes.set(.file, "new keys: " + found[keys.count...].joined(separator: ", "))
@@ -417,7 +418,8 @@ struct FileViewer: App, ShowsIndexedFile {
         let kind: String
         switch format {
         case let .delimited(dialect): kind = "separated by " + (dialect.separator == 0x09 ? "tab" : String(UnicodeScalar(dialect.separator)))
-        case .jsonLines: kind = "JSON Lines"
+        case .json(.lines): kind = "JSON Lines"
+        case .json(.arrayElements): kind = "JSON array"
         }
         var parts = [name, "\(grouped(table.list.numberOfRows)) rows" + source.countSuffix, kind] + source.statusParts
         if following { parts.append("following the end (F stops)") }

@@ -58,8 +58,11 @@ enum OpenFile {
         let ext = path.split(separator: "/").last.flatMap { name in name.contains(".") ? name.split(separator: ".").last.map(String.init) : nil }
         let format: FileFormat
         let forced = separator != nil || header != nil || ext.map { ["csv", "tsv", "tab"].contains($0.lowercased()) } == true
-        if !forced && isJSONLines(sample: sample, ext: ext) {
-            format = .jsonLines
+        if !forced, let empty = jsonArrayOfObjects(sample: sample) {
+            if empty { throw Failure(description: "\(path): the JSON array is empty; there is nothing to show") }
+            format = .json(.arrayElements)
+        } else if !forced && isJSONLines(sample: sample, ext: ext) {
+            format = .json(.lines)
         } else {
             var dialect = DelimitedDialect.detect(sample: sample, hint: ext)
             if let separator { dialect.separator = try separatorByte(separator) }
@@ -80,6 +83,15 @@ enum OpenFile {
     static func isDirectory(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    /// For a JSON array whose first element is an object, as every vega dataset and most JSON
+    /// exports are (its elements are the rows), false; for an empty array, true; nil for other text.
+    static func jsonArrayOfObjects(sample: [UInt8]) -> Bool? {
+        let significant = sample.lazy.filter { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+        var bytes = significant.makeIterator()
+        guard bytes.next() == 0x5B, let next = bytes.next() else { return nil }
+        return next == 0x7B ? false : (next == 0x5D ? true : nil)
     }
 
     /// JSON Lines: a `jsonl` or `ndjson` name, or a first line that is a JSON object.

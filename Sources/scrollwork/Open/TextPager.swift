@@ -26,7 +26,7 @@ struct TextPager: App, ShowsIndexedFile {
     var wantsQuit = false
 
     init(file: FileBytes, theme: Theme) throws(FileError) {
-        source = try FileIndexing(file: file, separator: nil)
+        source = try FileIndexing(file: file, scanner: RecordScanner(quotes: false))
         self.theme = theme
         var scroll = ScrollIdiom.macOS.scrollState(viewport: .zero, content: .zero)
         scroll.isDirectionalLockEnabled = true
