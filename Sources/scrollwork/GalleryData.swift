@@ -33,6 +33,8 @@ struct FileRow: Sendable {
     var size: Int
     var kind: String
     var date: String
+    /// A folder has no size of its own: Finder shows "--".
+    var isFolder: Bool
 
     init(index i: Int) {
         let h = (i &* 2_654_435_761) & 0x7FFF_FFFF
@@ -72,6 +74,7 @@ struct FileRow: Sendable {
         }
         size = k == 3 ? 0 : (h / 3) % 5_000_000
         kind = FileRow.kinds[k]
+        isFolder = k == 3
         let day = (h / 17) % 28 + 1, month = (h / 19) % 12 + 1
         date = FileRow.dates[(month - 1) * 28 + day - 1]
     }

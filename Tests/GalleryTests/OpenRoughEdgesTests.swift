@@ -97,3 +97,88 @@ enum RecordDetailTestAccess {
         return detail
     }
 }
+
+/// The directory listing says what entries are, and opens files in place.
+@Suite struct OpenDirectoryKindsTests {
+    static func make(_ path: String, _ text: String, mode: mode_t = 0o644) {
+        let fd = Glibc.open(path, O_WRONLY | O_CREAT | O_TRUNC, mode)
+        Array(text.utf8).withUnsafeBytes { _ = write(fd, $0.baseAddress, $0.count) }
+        close(fd)
+    }
+
+    @Test("Kind comes from the file system: a folder, a link and where it points, a program; a name like Apache-2.0 is a Document")
+    func kindsFromTheFileSystem() throws {
+        let base = TemporaryFile(name: "Apache-2.0", "licence text\n")
+        let d = base.directory
+        Self.make(d + "/cities.csv", "name,population\nOslo,700000\nBergen,285000\n")
+        Self.make(d + "/run", "#!/bin/sh\necho hi\n", mode: 0o755)
+        symlink("cities.csv", d + "/latest")
+        mkdir(d + "/Folder.v2", 0o755)
+        defer {
+            for name in ["cities.csv", "run", "latest"] { unlink(d + "/" + name) }
+            rmdir(d + "/Folder.v2")
+        }
+        let tree = DirectoryTree(root: d)
+        let kinds = Dictionary(uniqueKeysWithValues: (0..<tree.childCount(of: nil)).map { tree.child(of: nil, at: $0) }.map { ($0.name, $0.kind) })
+        #expect(kinds["Apache-2.0"] == "Document")
+        #expect(kinds["cities.csv"] == "CSV Document")
+        #expect(kinds["run"] == "Unix Executable File")
+        #expect(kinds["latest"] == "Alias → cities.csv")
+        #expect(kinds["Folder.v2"] == "Folder")
+    }
+
+    @Test("Enter on a file opens it in the viewer; Esc or ⌫ returns to the listing where it was")
+    func enterOpensAFile() throws {
+        let base = TemporaryFile(name: "b-notes.txt", (1...50).map { "note \($0)" }.joined(separator: "\n") + "\n")
+        let d = base.directory
+        Self.make(d + "/a-cities.csv", "name,population\nOslo,700000\nBergen,285000\n")
+        Self.make(d + "/c-blob.bin", "\u{0}\u{1}\u{2}")
+        defer {
+            unlink(d + "/a-cities.csv")
+            unlink(d + "/c-blob.bin")
+        }
+        guard case let .directory(viewer) = try OpenFile.opened(path: d, separator: nil, header: nil, theme: Theme()) else {
+            Issue.record("a directory should open as a list")
+            return
+        }
+        var t = HeadlessTerminal(viewer, columns: 100, rows: 12)
+        t.advance(by: 0.1)
+        t.send(.key(KeyEvent(.enter)))
+        while t.runWork("index") {}
+        #expect(t.text.contains("Oslo") && t.text.contains("population"), "the CSV as a table")
+        #expect(t.text.contains("back to the folder"))
+        t.send(.key(KeyEvent(.escape)))
+        #expect(t.app.listed == nil && t.text.contains("a-cities.csv") && t.text.contains("b-notes.txt"))
+        t.send(.key(KeyEvent(.down)))
+        t.send(.key(KeyEvent(.enter)))
+        while t.runWork("index") {}
+        #expect(t.text.contains("note 1") && t.text.contains("│"), "text in the pager")
+        // A prompt takes ⌫ for itself; outside one, ⌫ goes back.
+        t.type("/no")
+        t.send(.key(KeyEvent(.backspace)))
+        #expect(t.app.listed != nil)
+        t.send(.key(KeyEvent(.escape)))
+        t.send(.key(KeyEvent(.backspace)))
+        #expect(t.app.listed == nil)
+        #expect(try t.app.view.outline.node(at: try #require(t.app.view.outline.cursor)).name == "b-notes.txt", "the cursor where it was")
+        t.send(.key(KeyEvent(.down)))
+        t.send(.key(KeyEvent(.enter)))
+        #expect(t.app.listed == nil && t.app.status.contains("binary"))
+    }
+}
+
+@Suite struct GalleryFolderSizeTests {
+    @Test("the gallery's folders show -- for Size, as Finder does, and sort after every size")
+    func foldersShowDashes() throws {
+        var t = gallery(.table, rows: 200)
+        let table = t.app.table.table
+        let folder = try #require((0..<200).first { (try? table.list.row(at: IndexPath(row: $0)).isFolder) == true })
+        #expect(try table.cellText(at: IndexPath(row: folder), column: 2, width: 10).hasSuffix("--"))
+        let header = line(t, 1)
+        let size = try #require(header.range(of: "Size")).lowerBound.utf16Offset(in: header)
+        click(&t, column: size + 1, row: 1)
+        t.runWork("sort")
+        let sorted = t.app.table.table
+        #expect(try !sorted.list.row(at: IndexPath(row: 0)).isFolder && sorted.list.row(at: IndexPath(row: 199)).isFolder)
+    }
+}

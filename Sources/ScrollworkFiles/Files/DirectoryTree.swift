@@ -6,6 +6,24 @@ import Darwin
 import Scrollwork
 import Synchronization
 
+/// What a directory entry is, from the file system (not from its name).
+public enum DirectoryEntryType: Sendable, Hashable {
+    /// A directory.
+    case directory
+    /// A regular file.
+    case file
+    /// A regular file someone may run.
+    case executable
+    /// A symbolic link, and where it points (as written in the link).
+    case symbolicLink(target: String)
+    /// A named pipe (FIFO).
+    case pipe
+    /// A socket.
+    case socket
+    /// A character or block device.
+    case device
+}
+
 /// One entry of a directory, as a Finder list shows it.
 public struct DirectoryEntry: Sendable, Hashable {
     /// Its full path.
@@ -20,13 +38,39 @@ public struct DirectoryEntry: Sendable, Hashable {
     public var modified: Int?
     /// Why it, or the directory it stands for, could not be read.
     public var problem: String?
+    /// What the file system says it is.
+    public var type: DirectoryEntryType
 
-    /// What it is, from its name as Finder would say it: "Folder", "CSV Document", "Swift Source"…
+    /// An entry; `type` defaults to what `isDirectory` says.
+    public init(path: String, name: String, isDirectory: Bool, size: Int? = nil, modified: Int? = nil, problem: String? = nil,
+                type: DirectoryEntryType? = nil) {
+        self.path = path
+        self.name = name
+        self.isDirectory = isDirectory
+        self.size = size
+        self.modified = modified
+        self.problem = problem
+        self.type = type ?? (isDirectory ? .directory : .file)
+    }
+
+    /// What it is, as Finder would say it: from the file system for folders, links, programs,
+    /// pipes, sockets and devices ("Folder", "Alias → ../data", "Unix Executable File"), from
+    /// the name's extension for other files ("CSV Document", "Swift Source"); a name whose last
+    /// dot is followed by no letters ("Apache-2.0", "v1.10") is a "Document".
     public var kind: String {
         if problem != nil && size == nil && !isDirectory { return "" }
-        if isDirectory { return "Folder" }
+        switch type {
+        case .directory: return "Folder"
+        case let .symbolicLink(target): return "Alias → " + target
+        case .executable: return "Unix Executable File"
+        case .pipe: return "Named Pipe"
+        case .socket: return "Socket"
+        case .device: return "Device"
+        case .file: break
+        }
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "Document" }
         let ext = name[name.index(after: dot)...].lowercased()
+        guard ext.count <= 8, ext.contains(where: \.isLetter), ext.allSatisfy({ $0.isLetter || $0.isNumber }) else { return "Document" }
         let kinds = ["csv": "CSV Document", "tsv": "TSV Document", "json": "JSON", "jsonl": "JSON Lines", "ndjson": "JSON Lines",
                      "txt": "Plain Text", "md": "Markdown", "log": "Log File", "swift": "Swift Source", "c": "C Source",
                      "h": "C Header", "py": "Python Script", "sh": "Shell Script", "png": "PNG Image", "jpg": "JPEG Image",
@@ -85,9 +129,28 @@ public final class DirectoryListings: Sendable {
             }
             let isDirectory = (info.st_mode & S_IFMT) == S_IFDIR
             entries.append(DirectoryEntry(path: full, name: name, isDirectory: isDirectory, size: isDirectory ? nil : Int(info.st_size),
-                                          modified: Int(info.st_mtim.tv_sec)))
+                                          modified: Int(info.st_mtim.tv_sec), type: Self.type(of: info, path: full)))
         }
         return entries
+    }
+}
+
+extension DirectoryListings {
+    /// What `info` (from `lstat`) says the entry at `path` is; a link's target is read.
+    static func type(of info: stat, path: String) -> DirectoryEntryType {
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR: return .directory
+        case S_IFLNK:
+            var target = [UInt8](repeating: 0, count: 4096)
+            let n = target.withUnsafeMutableBufferPointer { buffer in
+                buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { readlink(path, $0, buffer.count) }
+            }
+            return .symbolicLink(target: n > 0 ? String(decoding: target[0..<n], as: UTF8.self) : "?")
+        case S_IFIFO: return .pipe
+        case S_IFSOCK: return .socket
+        case S_IFCHR, S_IFBLK: return .device
+        default: return info.st_mode & (S_IXUSR | S_IXGRP | S_IXOTH) != 0 ? .executable : .file
+        }
     }
 }
 

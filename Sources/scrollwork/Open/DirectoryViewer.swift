@@ -9,12 +9,17 @@ import ScrollworkTerminal
 
 /// `scrollwork open DIRECTORY`: the tree of files as a Finder list, an outline whose folders are
 /// read as they open, with Size, Kind and Date Modified columns; a heading click orders every
-/// folder by it (again reverses), the open folders staying open.
+/// folder by it (again reverses), the open folders staying open. Enter on a file opens it as
+/// `scrollwork open` would; Esc or ⌫ comes back to the listing where it was.
 struct DirectoryViewer: App {
     var view: OutlineView<DirectoryTree>
     var theme: Theme
     var note: String? = nil
     var wantsQuit = false
+    /// The file opened from the listing, shown over it.
+    var listed: ListedFile? = nil
+    /// Work to start or cancel: the opened file's, and the cancelling of it once closed.
+    var work: [WorkRequest] = []
 
     init(root: String, theme: Theme) {
         self.theme = theme
@@ -49,6 +54,21 @@ struct DirectoryViewer: App {
     var tree: DirectoryTree { view.outline.source }
 
     mutating func handle(_ event: Event, at time: Double) {
+        if listed != nil {
+            handleListed(event, at: time)
+            return
+        }
+        // Work of a file closed since: nothing to give it to.
+        if case .work = event { return }
+        if event.isPersonAction { note = nil }
+        if case let .key(key) = event, key.key == .enter, let at = view.outline.cursor {
+            let entry: DirectoryEntry
+            do { entry = try view.outline.node(at: at) } catch { note = "\(error)"; return }
+            if !entry.isDirectory, entry.problem == nil {
+                open(entry)
+                return
+            }
+        }
         guard let key = view.keyLeftOver(event, at: time) else {
             for column in view.takeHeadingClicks() { sort(byHeading: column) }
             if let error = view.takeError() { note = "\(error)" }
@@ -90,9 +110,73 @@ struct DirectoryViewer: App {
         view.sortIndicator = (column, ascending)
     }
 
-    mutating func tick(at time: Double) { view.tick(at: time) }
+    /// Opens `entry` over the listing as `scrollwork open` would show it; a file that cannot be
+    /// shown (binary, empty, unreadable) says why in the status line.
+    mutating func open(_ entry: DirectoryEntry) {
+        let opened: OpenFile.Opened
+        do { opened = try OpenFile.opened(path: entry.path, separator: nil, header: nil, theme: theme) } catch {
+            note = error.description
+            return
+        }
+        switch opened {
+        case var .table(viewer):
+            viewer.name = entry.path + " (Esc or ⌫: back to the folder)"
+            listed = .table(viewer)
+        case var .pager(pager):
+            pager.name = entry.path + " (Esc or ⌫: back to the folder)"
+            listed = .pager(pager)
+        case .directory:
+            // A link to a folder: listed as a file, opened in place.
+            note = "\(entry.path) is a folder (a link to one): open it with scrollwork open"
+        }
+        takeListedWork()
+    }
+
+    /// The opened file's turn: Esc (when it has no use for it) or ⌫ (outside a prompt) goes back.
+    private mutating func handleListed(_ event: Event, at time: Double) {
+        guard var shown = listed else { return }
+        if case let .key(key) = event, (key.key == .escape && !shown.usesEscape) || (key.key == .backspace && !shown.isTyping) {
+            listed = nil
+            work += ListedFile.workIDs.map { .cancel($0) }
+            return
+        }
+        let quits = shown.update { app in
+            app.handle(event, at: time)
+            return app.wantsQuit
+        }
+        listed = shown
+        if quits { wantsQuit = true }
+        takeListedWork()
+    }
+
+    private mutating func takeListedWork() {
+        guard var shown = listed else { return }
+        work += shown.update { $0.takeWork() }
+        listed = shown
+    }
+
+    mutating func takeWork() -> [WorkRequest] {
+        takeListedWork()
+        defer { work = [] }
+        return work
+    }
+
+    mutating func tick(at time: Double) {
+        if var shown = listed {
+            shown.update { $0.tick(at: time) }
+            listed = shown
+            takeListedWork()
+            return
+        }
+        view.tick(at: time)
+    }
 
     mutating func render(into buffer: inout Buffer, at time: Double) {
+        if var shown = listed {
+            shown.update { $0.render(into: &buffer, at: time) }
+            listed = shown
+            return
+        }
         let parts = buffer.area.rows([.fill, .fixed(1)])
         view.render(in: parts[0], into: &buffer, at: time)
         StatusLine.draw(status, in: parts[1], theme: theme, into: &buffer)
@@ -103,11 +187,11 @@ struct DirectoryViewer: App {
         var parts = [tree.root, "\(grouped(tree.childCount(of: nil))) items"]
         if let sort = view.sortIndicator { parts.append("by \(names[sort.column]) \(sort.ascending ? "▲" : "▼")") }
         if let note { parts.append(note) }
-        parts.append("→ ← open and close folders · click a heading to sort · q quits")
+        parts.append("→ ← open and close folders · Enter opens a file · click a heading to sort · q quits")
         return parts.joined(separator: " · ")
     }
 
-    var isAnimating: Bool { view.isAnimating }
-    var wakeTime: Double? { view.wakeTime }
-    var cursorPosition: CellPosition? { view.cursorPosition }
+    var isAnimating: Bool { listed?.app.isAnimating ?? view.isAnimating }
+    var wakeTime: Double? { listed.map { $0.app.wakeTime } ?? view.wakeTime }
+    var cursorPosition: CellPosition? { listed.map { $0.app.cursorPosition } ?? view.cursorPosition }
 }

@@ -54,7 +54,7 @@ struct TablePage: GalleryPage {
             TableColumn("Path", width: ColumnWidth.clamping(min: 96, ideal: 320), truncation: .middle) { .string($0.path) },
             // Sizes as Finder shows them; the column sorts by the byte count.
             TableColumn("Size", width: ColumnWidth.clamping(min: 56, ideal: 88, max: 160), alignment: .trailing,
-                        format: { if case let .int(bytes) = $0 { finderByteCount(bytes) } else { $0.description } }) { .int($0.size) },
+                        format: { if case let .int(bytes) = $0 { finderByteCount(bytes) } else { $0.description } }) { $0.isFolder ? .missing("--") : .int($0.size) },
             TableColumn("Kind", width: ColumnWidth.clamping(min: 56, ideal: 112, max: 200)) { .string($0.kind) },
             TableColumn("Date Modified", width: ColumnWidth.clamping(min: 88, ideal: 112, max: 160)) { .string($0.date) },
         ]
