@@ -57,3 +57,32 @@ import Testing
         #expect(throws: TableError.self) { try table.holdDividerAtEdge(after: 9, for: 1, pointerInset: 0, at: 3) }
     }
 }
+
+/// Widening a column pushes the columns after it aside rather than crushing them.
+@Suite struct DividerDragRoomTests {
+    static func table(style: ColumnAutoresizingStyle) -> TableState<Int> {
+        var t = TableState(rows: [1, 2, 3], columns: [
+            TableColumn("Name", width: .clamping(min: 32, ideal: 100, max: 2000)) { .int($0) },
+            TableColumn("Size", width: .clamping(min: 32, ideal: 80)) { .int($0) },
+            TableColumn("Kind", width: .clamping(min: 32, ideal: 90)) { .int($0) },
+        ])
+        t.autoresizingStyle = style
+        t.setAvailableWidth(400)
+        return t
+    }
+
+    @Test("LT-12: a divider dragged to the right edge takes the room the others were given, then moves them off screen: none is crushed below its ideal width")
+    func LT_12_dragPushesColumnsAside() throws {
+        for style in [ColumnAutoresizingStyle.lastColumnOnly, .uniform, .sequential] {
+            var t = Self.table(style: style)
+            #expect(t.totalColumnWidth == 400, "\(style) fills the view")
+            let before = t.columnWidths[0]
+            try t.dragDivider(after: 0, by: 600)
+            #expect(t.columnWidths[1] >= 80 && t.columnWidths[2] >= 90, "\(style): \(t.columnWidths)")
+            #expect(t.columnWidths[0] == before + 600 && t.totalColumnWidth > 400, "\(style): the table is wider than the view and scrolls")
+            // Narrowing again gives the room back to the view's width.
+            try t.dragDivider(after: 0, by: -600)
+            #expect(t.totalColumnWidth == 400, "\(style) \(t.columnWidths)")
+        }
+    }
+}

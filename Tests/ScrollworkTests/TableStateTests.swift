@@ -112,18 +112,20 @@ let sampleFiles = [
         u.setAvailableWidth(460)
         try u.dragDivider(after: 0, by: 60)
         #expect(u.columnWidths[0] == 180)
-        #expect(u.columnWidths == [180, 180, 40, 60])
-        #expect(u.totalColumnWidth == 460)
+        // The others are at their ideal widths: none is crushed; they move, and the table widens.
+        #expect(u.columnWidths == [180, 200, 60, 80])
+        #expect(u.totalColumnWidth == 520)
 
         var last = TableState(rows: sampleFiles, columns: try fileColumns())
         last.autoresizingStyle = .lastColumnOnly
-        last.setAvailableWidth(460)
+        last.setAvailableWidth(500)
+        #expect(last.columnWidths == [120, 200, 60, 120])
         try last.dragDivider(after: 1, by: 30)
-        #expect(last.columnWidths == [120, 230, 60, 50])
+        #expect(last.columnWidths == [120, 230, 60, 90], "the last column gives the room it was given")
         // What the neighbours cannot give widens the table.
         try last.dragDivider(after: 1, by: 100)
-        #expect(last.columnWidths == [120, 330, 60, 40])
-        #expect(last.totalColumnWidth == 550)
+        #expect(last.columnWidths == [120, 330, 60, 80])
+        #expect(last.totalColumnWidth == 590)
     }
 
     @Test("LT-12: column layout styles fit the available width", arguments: ColumnAutoresizingStyle.allCases)

@@ -202,18 +202,25 @@ public struct TableState<Row: Sendable>: Sendable {
     }
 
     /// Drags the divider after `column` by `delta` points (LT-12): the column resizes within its
-    /// limits and the others give or take room as the autoresizing style says; what they cannot
-    /// absorb widens or narrows the table. A `delta` that is not a finite number moves nothing.
+    /// limits and the columns after it give or take room as the autoresizing style says, but
+    /// none gives up more than the room it was given beyond its ideal width: a column is never
+    /// crushed to make room; it moves, and the table grows wider and scrolls sideways. A `delta`
+    /// that is not a finite number moves nothing.
     public mutating func dragDivider(after column: Int, by delta: Double) throws(TableError) {
         try validateColumn(column)
         guard columns[column].isResizable else { throw .notAllowed("column \"\(columns[column].title)\" is not resizable") }
         guard delta.isFinite else { return }
         var widths = columnWidths
         widths[column] = columns[column].width.clamp(widths[column] + delta)
-        // Only columns after the divider move to make room, as when dragging in AppKit.
+        // Only columns after the divider move to make room, as when dragging in AppKit, and only
+        // down to their ideal width (or the width they have, when narrower).
+        var limits = columns.map(\.width)
+        for i in limits.indices where i > column {
+            limits[i].min = Swift.max(limits[i].min, Swift.min(columnWidths[i], limits[i].ideal))
+        }
         let others = Set(columns.indices.filter { $0 <= column })
         let target = availableWidth > 0 ? Swift.max(availableWidth, widths.prefix(column + 1).reduce(0, +)) : widths.reduce(0, +)
-        columnWidths = ColumnLayout.fit(widths, limits: columns.map(\.width), resizable: columns.map(\.isResizable),
+        columnWidths = ColumnLayout.fit(widths, limits: limits, resizable: columns.map(\.isResizable),
                                         available: target, style: autoresizingStyle, fixed: others)
     }
 
