@@ -270,23 +270,24 @@ struct GalleryApp: App {
         if showsHelp { drawHelp(into: &buffer) }
     }
 
-    /// The help overlay: a box centred on the screen, its lines wrapped to fit; at sizes too
-    /// small for a box it fills the screen, and lines that do not fit end in "…".
+    /// The help overlay: a panel over the whole page, so nothing of the page shows through
+    /// between its lines, its lines wrapped to fit; lines that do not fit end in "…". At sizes too
+    /// small for a frame it has none.
     private func drawHelp(into buffer: inout Buffer) {
         let theme = style.theme
         let source = ["\(page.title) — shows \(page.guidelines.joined(separator: ", "))", ""] + page.help
             + ["", "Tab / Shift-Tab: focus, then the next page · ] [ or F2–F8: pages · " + (style.idiom.supportsPageControls ? "click or drag the dots" : "click a tab")
                + " at the bottom · Ctrl-Z suspends · q quits", "Any key closes this help."]
         let framed = buffer.columns >= 8 && buffer.rows >= 4
-        let inner = max(1, min(buffer.columns - (framed ? 8 : 0), (source.map { displayWidth($0) }.max() ?? 0)))
+        let inner = max(1, buffer.columns - (framed ? 4 : 0))
         var lines = source.enumerated().flatMap { i, text in text.wrapped(toWidth: inner).map { (i == 0, $0) } }
-        let room = max(0, buffer.rows - (framed ? 4 : 0))
+        let room = max(0, buffer.rows - (framed ? 2 : 0))
         if lines.count > room, room > 0 {
             lines = Array(lines.prefix(room))
             lines[room - 1].1 = "…"
         }
-        let width = inner + (framed ? 4 : 0), height = min(room, lines.count) + (framed ? 2 : 0)
-        let box = CellRect(column: (buffer.columns - width) / 2, row: (buffer.rows - height) / 2, columns: width, rows: height)
+        let width = buffer.columns, height = buffer.rows
+        let box = CellRect(column: 0, row: 0, columns: width, rows: height)
         var panel = theme.text
         panel.background = theme.focus.background
         buffer.fill(box, with: .blank(panel))
@@ -295,7 +296,9 @@ struct GalleryApp: App {
             buffer.draw("╭" + String(repeating: "─", count: width - 2) + "╮", column: box.column, row: box.row, style: panel)
             buffer.draw("╰" + String(repeating: "─", count: width - 2) + "╯", column: box.column, row: box.maxRow - 1, style: panel)
         }
-        for (i, (isTitle, line)) in lines.prefix(room).enumerated() {
+        // Every row inside the frame, the empty ones below the text too, has its sides.
+        for i in 0..<room {
+            let (isTitle, line) = i < lines.count ? lines[i] : (false, "")
             var s = panel
             s.bold = isTitle
             let text = framed ? "│ " + line.fitted(toWidth: inner) + " │" : line.fitted(toWidth: inner)

@@ -328,6 +328,49 @@ final class TemporaryFile {
         t.advance(by: 1)
         #expect(t.text.contains("400000000"))
     }
+
+    /// Writes `bytes` into a new pipe from another thread; returns the reading end.
+    static func piped(_ bytes: [UInt8], done: DispatchSemaphore) -> Int32 {
+        var ends: [Int32] = [0, 0]
+        _ = Glibc.pipe(&ends)
+        let writer = ends[1]
+        DispatchQueue.global().async {
+            bytes.withUnsafeBytes { raw in
+                var at = 0
+                while at < raw.count {
+                    let n = Glibc.write(writer, raw.baseAddress! + at, raw.count - at)
+                    if n <= 0 { break }
+                    at += n
+                }
+            }
+            close(writer)
+            done.signal()
+        }
+        return ends[0]
+    }
+
+    @Test("standard input stays in memory up to a limit, then goes to a temporary file the status line names, with every row still right")
+    func pipedDataMovesToDisk() throws {
+        let text = "n,text\n" + (1...60_000).map { "\($0),row \($0) of the pipe" }.joined(separator: "\n") + "\n"
+        let done = DispatchSemaphore(value: 0)
+        let data = Self.piped(Array(text.utf8), done: done)
+        guard case let .table(viewer) = try StandardInput.open(data: data, theme: Theme(), memoryLimit: 256 << 10) else {
+            Issue.record("CSV from a pipe should open as a table")
+            return
+        }
+        var t = HeadlessTerminal(viewer, columns: 200, rows: 10)
+        #expect(t.app.status.contains("kept in memory (up to 262 KB, then in a temporary file in \(StandardInput.temporaryDirectory))"))
+        #expect(t.runWork("spool") == true)
+        done.wait()
+        t.advance(by: 1.5)
+        while t.runWork("index") {}
+        t.advance(by: 1.5)
+        while t.runWork("index") {}
+        #expect(t.app.view.table.list.numberOfRows == 60_000)
+        #expect(t.app.status.contains("on disk in a temporary file in \(StandardInput.temporaryDirectory), removed when scrollwork ends"), "\(t.app.status)")
+        #expect(try t.app.view.table.list.row(at: IndexPath(row: 0))[1] == "row 1 of the pipe")
+        #expect(try t.app.view.table.list.row(at: IndexPath(row: 59_999))[1] == "row 60000 of the pipe")
+    }
 }
 
 @Suite struct OpenTableSearchTests {

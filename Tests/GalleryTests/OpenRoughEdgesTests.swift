@@ -182,3 +182,16 @@ enum RecordDetailTestAccess {
         #expect(try !sorted.list.row(at: IndexPath(row: 0)).isFolder && sorted.list.row(at: IndexPath(row: 199)).isFolder)
     }
 }
+
+@Suite struct OpenColumnWidthTests {
+    @Test("columns start as wide as their content needs, sampled from the first 64 KB, not as wide as a long heading")
+    func widthsFromContent() throws {
+        let rows = (0..<1500).map { i in "\(1000 + i % 900),\(i == 1200 ? String(repeating: "w", count: 30) : "short"),x" }
+        let file = TemporaryFile(name: "w.csv", "sched_dep_time_in_minutes,label,a_very_long_heading_for_one_letter\n" + rows.joined(separator: "\n") + "\n")
+        let t = try OpenRoughEdgesTests.open(file, columns: 200)
+        let widths = t.app.view.table.columnWidths.map { Int($0 / 8) }
+        // Four digits (the heading counts for 8 cells at most), 30 letters from row 1,201, 1 letter: each and a cell either side.
+        #expect(Array(widths.dropFirst().prefix(2)) == [10, 32], "\(widths)")
+        #expect(t.app.view.table.columns[3].width.ideal == 80)
+    }
+}

@@ -182,6 +182,8 @@ import Testing
         #expect(lines.allSatisfy { displayWidth($0) <= 24 })
         #expect(lines[0].hasPrefix("★ A very") && lines[0].hasSuffix("… On"))
         #expect(RowContent("Short").lines(width: 24) == ["Short"])
+        // The value sits at the trailing edge, as in iOS settings.
+        #expect(RowContent("Wi-Fi", secondaryText: "Home").lines(width: 20) == ["Wi-Fi           Home"])
     }
 
     @Test("LT-09: rows, headers and footers use one content configuration")

@@ -38,15 +38,19 @@ public struct RowContent: Sendable, Hashable {
         self.accessory = accessory
     }
 
-    /// The lines a host draws in `width` cells: the title on one line (with the leading symbol
-    /// and secondary text), the subtitle on a second; long text is clipped with an ellipsis, never
-    /// wrapped, so items stay short (LT-05). A negative width counts as 0.
+    /// The lines a host draws in `width` cells: the title on one line (with the leading symbol,
+    /// and the secondary text at the trailing edge, where iOS's settings show a value), the
+    /// subtitle on a second; long text is clipped with an ellipsis, never wrapped, so items stay
+    /// short (LT-05). A negative width counts as 0.
     public func lines(width: Int, truncation: Truncation = .tail) -> [String] {
-        let width = Swift.max(0, width)
+        let width = Swift.min(Swift.max(0, width), Truncation.maximumPaddedWidth)
         let symbol = leadingSymbol.map { $0 + " " } ?? ""
         let trailing = secondaryText.map { " " + $0 } ?? ""
         let titleWidth = Swift.max(0, width - displayWidth(symbol) - displayWidth(trailing))
-        var result = [symbol + title.truncated(toWidth: titleWidth, truncation) + trailing]
+        let title = title.truncated(toWidth: titleWidth, truncation)
+        // The value against the trailing edge: the room between stays blank.
+        let gap = secondaryText == nil ? 0 : Swift.max(0, titleWidth - displayWidth(title))
+        var result = [symbol + title + String(repeating: " ", count: gap) + trailing]
         if let subtitle { result.append(subtitle.truncated(toWidth: Swift.max(0, width - displayWidth(symbol)), truncation)) }
         return result
     }

@@ -10,9 +10,11 @@ import Darwin
 /// The file is read, not mapped: a mapped file that another program truncates raises SIGBUS on
 /// the next access, while a read past the new end simply returns fewer bytes.
 public final class FileBytes: Sendable {
-    /// The path it was opened with.
+    /// The path it was opened with (or, for a file with no path, what it is called).
     public let path: String
     private let descriptor: Int32
+    /// False for a file taken from a descriptor, which no path names.
+    private let hasPath: Bool
 
     /// Opens `path` for reading.
     ///
@@ -28,6 +30,15 @@ public final class FileBytes: Sendable {
             throw .isDirectory(path: path)
         }
         descriptor = fd
+        hasPath = true
+    }
+
+    /// Takes `descriptor`, open for reading (and closed with this), as a file no path names,
+    /// called `name`: standard input kept in a temporary file, say. Such a file is never replaced.
+    public init(descriptor: Int32, name: String) {
+        path = name
+        self.descriptor = descriptor
+        hasPath = false
     }
 
     deinit { close(descriptor) }
@@ -42,6 +53,7 @@ public final class FileBytes: Sendable {
     /// True when the path now names another file than the one open (replaced, as a log rotated
     /// by moving it away and starting anew) or nothing at all.
     public var isReplaced: Bool {
+        guard hasPath else { return false }
         var open = stat(), named = stat()
         guard fstat(descriptor, &open) == 0 else { return true }
         guard stat(path, &named) == 0 else { return true }

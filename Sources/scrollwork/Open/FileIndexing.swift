@@ -21,6 +21,16 @@ struct FileIndexing {
     var name: String
     /// True while standard input is still being read into the file.
     var spooling = false
+    /// Where standard input is kept, for the status line; nil for a file.
+    var spool: Spool? = nil
+
+    /// Where standard input is kept: in memory up to a limit, then in a temporary file.
+    struct Spool: Sendable, Hashable {
+        /// The most bytes kept in memory.
+        var memoryLimit: Int
+        /// Where the temporary file goes.
+        var directory: String
+    }
     private var nextSizeCheck = 0.0
 
     /// `file` indexed to its first slice, its records found by `scanner` (records of delimited
@@ -128,6 +138,12 @@ struct FileIndexing {
         var parts: [String] = []
         if isIndexing { parts.append("indexing \(Int(Double(index.scanned) / Double(Swift.max(1, file.size)) * 100))%") }
         if spooling { parts.append("reading standard input…") }
+        if let spool {
+            let size = file.size
+            parts.append(size > UInt64(spool.memoryLimit)
+                ? "\(finderByteCount(Int(clamping: size))) on disk in a temporary file in \(spool.directory), removed when scrollwork ends"
+                : "kept in memory (up to \(finderByteCount(spool.memoryLimit)), then in a temporary file in \(spool.directory))")
+        }
         return parts
     }
 

@@ -66,7 +66,7 @@ struct FileViewer: App, ShowsIndexedFile {
             header = keys
         }
         let rows = Self.rows(file: file, index: index, format: format, keys: keys)
-        let shown = (0..<Swift.min(rows.count, 200)).map { rows.row(at: $0) }
+        let shown = rows.rows(in: 0..<Self.sampleRows(index))
         if case .json = format { expectedFields = nil } else { expectedFields = header?.count ?? shown.first?.fields.count ?? 1 }
         var table = TableState(rows: rows, columns: Self.columns(header: header, sample: shown, expected: expectedFields))
         table.list.idiom = .macOS
@@ -78,6 +78,16 @@ struct FileViewer: App, ShowsIndexedFile {
         view = TableView(table, theme: theme)
         view.sortsOnHeadingClick = false
         if let step = source.nextStep { work.append(step) }
+    }
+
+    /// The most rows sampled for the columns' types and widths.
+    static let sampleLimit = 5000
+
+    /// How many rows the columns are sampled from: those in the first 64 KB of the file (and at
+    /// least a first screen), at most ``sampleLimit``.
+    static func sampleRows(_ index: RecordIndex) -> Int {
+        let inSample = index.record(containing: UInt64(OpenFile.sampleSize)) ?? 0
+        return Swift.min(index.count, Swift.max(inSample, 60), sampleLimit)
     }
 
     /// The rows `index` has found, read as `format` says.
@@ -115,9 +125,11 @@ struct FileViewer: App, ShowsIndexedFile {
         let integers = !values.isEmpty && values.allSatisfy { Int($0) != nil }
         let reals = !integers && !values.isEmpty && values.allSatisfy { Double($0) != nil }
         let numbers = integers || reals
-        let widest = Swift.max(displayWidth(title), values.prefix(200).map { displayWidth($0) }.max() ?? 0)
-        // Rows further on may be longer than those sampled: a quarter more room, and the padding.
-        let width = ColumnWidth.clamping(min: 32, ideal: Double(Swift.min(widest + widest / 4 + 2, 40) + 2) * 8, max: 8000)
+        // As wide as the widest sampled value needs (a heading may be cut: only its first 8 cells
+        // count), at most 40 cells; a cell of padding each side.
+        let content = values.map { displayWidth($0) }.max() ?? 0
+        let widest = Swift.min(Swift.max(content, Swift.min(displayWidth(title), 8)), 40)
+        let width = ColumnWidth.clamping(min: 32, ideal: Double(widest + 2) * 8, max: 8000)
         return TableColumn(title, id: "\(c)", width: width, alignment: numbers ? .trailing : .leading) { record in
             guard let field = record[c], !field.isEmpty else { return .empty }
             if missing.contains(field) { return .missing(field) }

@@ -51,6 +51,13 @@ enum OpenFile {
         }
         let file: FileBytes
         do { file = try FileBytes(path: path) } catch { throw Failure(description: "\(error)") }
+        return try opened(file: file, separator: separator, header: header, theme: theme)
+    }
+
+    /// `file` opened as ``opened(path:separator:header:theme:)`` says; its path (or name) gives
+    /// the extension and the messages.
+    static func opened(file: FileBytes, separator: String?, header: Bool?, theme: Theme) throws(Failure) -> Opened {
+        let path = file.path
         let sample: [UInt8]
         do { sample = try file.read(at: 0, count: sampleSize) } catch { throw Failure(description: "\(error)") }
         guard !sample.isEmpty else { throw Failure(description: "\(path): the file is empty; there is nothing to show") }
