@@ -9,17 +9,21 @@ import Testing
         ListState(sections: counts.map { ListSection(GeneratedRows(count: $0) { $0 }, header: header ? RowContent("Header") : nil, footer: footer ? RowContent("Footer") : nil) }) { RowContent("\($0)") }
     }
 
-    @Test("a list with a header and Int.max rows, and sections whose counts add past Int.max, lay out")
+    @Test("a list with a header and Int.max rows, and sections whose counts add past Int.max, lay out; each source shows at most 2⁴⁰ − 1 rows, each row its own")
     func hugeCountsLayOut() throws {
+        let most = ListState<Int>.maximumSourceRows
         for counts in [[Int.max], [Int.max, Int.max], [Int.max / 2 + 1, Int.max / 2 + 1], [Int.max, 0, 5]] {
             var list = Self.list(sections: counts)
             list.setViewport(Size(width: 320, height: 480))
-            #expect(list.numberOfRows == Int.max || counts.reduce(0, { $0.addingSaturating($1) }) == list.numberOfRows)
+            #expect(list.numberOfRows == counts.map { Swift.min($0, most) }.reduce(0, +))
             _ = list.visibleItems(overscan: 2)
             #expect(list.flatRow(IndexPath(row: Int.max, section: counts.count - 1)) == Int.max)
-            #expect(list.indexPath(forFlatRow: Int.max - 1) != nil)
-            // Row Int.max exists only where the counts add up past it.
-            #expect((list.indexPath(forFlatRow: Int.max) == nil) == (counts == [Int.max]))
+            // The last row of the first section is that row, not another that shares its low bits.
+            #expect(try list.row(at: IndexPath(row: most - 1, section: 0)) == most - 1)
+            #expect(list.sourceRow(at: IndexPath(row: most - 1, section: 0))?.row == most - 1)
+            #expect(list.indexPath(forFlatRow: list.numberOfRows - 1) != nil && list.indexPath(forFlatRow: list.numberOfRows) == nil)
+            #expect(throws: ListError.self) { try list.row(at: IndexPath(row: most, section: 0)) }
+            try list.validateSources()
         }
     }
 
@@ -36,7 +40,7 @@ import Testing
         }
         #expect(list.previousDetail(before: IndexPath(row: 0, section: 2)) == IndexPath(row: 2, section: 0))
         #expect(list.nextDetail(after: IndexPath(row: 2, section: 0)) == IndexPath(row: 0, section: 2))
-        #expect(list.previousDetail(before: IndexPath(row: Int.min, section: Int.max)) == IndexPath(row: Int.max - 1, section: 2))
+        #expect(list.previousDetail(before: IndexPath(row: Int.min, section: Int.max)) == IndexPath(row: ListState<Int>.maximumSourceRows - 1, section: 2))
         #expect(list.nextDetail(after: IndexPath(row: Int.max, section: Int.min)) == IndexPath(row: 0, section: 0))
     }
 
@@ -49,5 +53,65 @@ import Testing
                 #expect(range.lowerBound >= 0 && range.upperBound <= count, "page \(page) of \(count): \(range)")
             }
         }
+    }
+}
+
+/// A list taller than a scroll view can be still reaches both ends, its rows laid out whole.
+@Suite struct CompressedListTests {
+    static func rows(_ list: ListState<Int>) -> [Int] {
+        list.visibleItems(overscan: 0).compactMap { entry -> Int? in if case let .row(path) = entry.item { path.row } else { nil } }
+    }
+
+    static func settle(_ list: inout ListState<Int>, from time: Double) {
+        var t = time
+        while list.scroll.isAnimating && t < time + 60 { t += 1.0 / 60; list.scroll.tick(at: t) }
+    }
+
+    /// The most rows a source shows, each as tall as a row may be: 10¹⁶ points, ten times what a
+    /// scroll view holds.
+    static func tallList(header: Bool) -> ListState<Int> {
+        var list = CountOverflowTests.list(sections: [Int.max], header: header, footer: false)
+        list.metrics.rowHeight = 10_000
+        list.metrics.headerHeight = 28
+        list.setViewport(Size(width: 320, height: 48_000))
+        return list
+    }
+
+    @Test("End scrolls a list taller than a scroll view can be to its last row; Home back to the first; the rows between lie whole and in order")
+    func endOfHugeList() throws {
+        let last = ListState<Int>.maximumSourceRows - 1
+        for header in [false, true] {
+            var list = Self.tallList(header: header)
+            #expect(list.heights.totalHeight > ScrollState.maximumExtent)
+            list.scroll.perform(.bottom, time: 0)
+            Self.settle(&list, from: 0)
+            let end = Self.rows(list)
+            #expect(end.last == last, "\(end)")
+            // Whole rows, one after another, the last at the bottom of the view.
+            let frames = list.visibleItems(overscan: 0).map(\.frame)
+            #expect(zip(frames, frames.dropFirst()).allSatisfy { $0.maxY == $1.minY })
+            #expect(frames.last.map { $0.maxY - list.scroll.offset.y } == 48_000)
+            #expect(list.item(atViewportY: 47_999).map { if case let .row(path) = $0 { path.row } else { -1 } } == last)
+            list.scroll.perform(.top, time: 100)
+            Self.settle(&list, from: 100)
+            #expect(list.visibleItems(overscan: 0).first?.frame.minY == 0 && (header || Self.rows(list).first == 0))
+            // Half way: rows in order, about half way through.
+            try list.scroll.setOffset(Point(x: 0, y: list.scroll.offsetBounds(.vertical).upperBound / 2), time: 200)
+            let middle = Self.rows(list)
+            #expect(middle == Array((middle.first ?? 0)..<((middle.first ?? 0) + middle.count)))
+            #expect((middle.first ?? 0) > last / 4 && (middle.first ?? 0) < last / 4 * 3)
+        }
+    }
+
+    @Test("the cursor goes to the last row of such a list and into view, a row up, and back to the first")
+    func cursorToTheEnds() throws {
+        let last = ListState<Int>.maximumSourceRows - 1
+        var list = Self.tallList(header: false)
+        try list.moveCursor(.end)
+        #expect(Self.rows(list).last == last && list.cursor.flatMap { list.indexPath(of: $0) }?.row == last)
+        try list.moveCursor(.up)
+        #expect(Self.rows(list).contains(last - 1))
+        try list.moveCursor(.home)
+        #expect(Self.rows(list).first == 0)
     }
 }

@@ -83,9 +83,9 @@ extension ListState {
         recordUndo()
         let source = sources.count
         sources.append(section)
-        sourceCounts.append(section.rows.count)
+        sourceCounts.append(Self.shownCount(section))
         sections.insert(SectionState(header: section.header, footer: section.footer, indexTitle: section.indexTitle,
-                                     order: .identity(sourceSection: source, count: section.rows.count), source: source), at: index)
+                                     order: .identity(sourceSection: source, count: Self.shownCount(section)), source: source), at: index)
         reindexExplicitOrders()
         rowsChanged()
     }

@@ -17,7 +17,9 @@ extension ListState {
     public func itemIndex(of indexPath: IndexPath) -> Int? {
         guard sections.indices.contains(indexPath.section), indexPath.row >= 0, indexPath.row < shownRows(indexPath.section) else { return nil }
         let p = parts(indexPath.section)
-        return itemStarts[indexPath.section] + (p.spacer ? 1 : 0) + (p.header ? 1 : 0) + indexPath.row
+        // Saturating: past Int.max items (sections whose counts add up beyond it) are not laid out.
+        let index = itemStarts[indexPath.section].addingSaturating((p.spacer ? 1 : 0) + (p.header ? 1 : 0)).addingSaturating(indexPath.row)
+        return index < numberOfItems ? index : nil
     }
 
     /// The flat position of `section`'s header (or its first item when it has none).
@@ -29,19 +31,20 @@ extension ListState {
     /// The frame of item `index` in content coordinates.
     public func frame(ofItem index: Int) -> Rect {
         let inset = style.rowInset
-        return Rect(x: inset, y: heights.offset(ofItem: index), width: Swift.max(0, scroll.contentViewport.width - 2 * inset),
+        return Rect(x: inset, y: contentOffset(ofItem: index), width: Swift.max(0, scroll.contentViewport.width - 2 * inset),
                     height: heights.height(ofItem: index))
     }
 
     /// Item `index`'s rows at the horizontal position already shown: what revealing a row
     /// scrolls to, so that moving through the rows of a wide table never scrolls it sideways.
     func revealFrame(ofItem index: Int) -> Rect {
-        Rect(x: scroll.offset.x, y: heights.offset(ofItem: index), width: 0, height: heights.height(ofItem: index))
+        Rect(x: scroll.offset.x, y: contentOffset(ofItem: index), width: 0, height: heights.height(ofItem: index))
     }
 
     /// The items in view (plus `overscan` on each side, clamped to 0…1,000) with their frames in
     /// content coordinates. Costs O(visible items · log n), whatever the number of rows.
     public func visibleItems(overscan: Int = 2) -> [(index: Int, item: Item, frame: Rect)] {
+        if let place = compressedPlace { return compressedVisibleItems(place, overscan: overscan.clamped(to: 0...1000)) }
         let range = heights.visibleRange(top: scroll.offset.y, length: scroll.contentViewport.height, overscan: overscan.clamped(to: 0...1000))
         // Read once: each read of this generic type's properties looks the type up at run time.
         let map = items, heights = heights, inset = style.rowInset
@@ -56,8 +59,8 @@ extension ListState {
     /// shrinks again before anyone scrolls, that row comes back to the top.
     public mutating func setViewport(_ size: Size) {
         let atRest = scroll.drag == nil && scroll.motion.vertical.isIdle
-        var anchor = resizeAnchor
-        if anchor?.offset != scroll.offset.y {
+        var anchor = compressedPlace == nil ? resizeAnchor : nil
+        if anchor?.offset != scroll.offset.y && compressedPlace == nil {
             anchor = heights.item(atOffset: scroll.offset.y).map { item in
                 (item, scroll.offset.y - heights.offset(ofItem: item), scroll.offset.y)
             }
@@ -77,7 +80,7 @@ extension ListState {
         let id = try self.id(at: indexPath)
         measured[id] = Swift.max(0, height)
         guard let index = itemIndex(of: indexPath) else { return }
-        let above = heights.offset(ofItem: index) + heights.height(ofItem: index) <= scroll.offset.y
+        let above = contentOffset(ofItem: index) + heights.height(ofItem: index) <= scroll.offset.y
         let delta: Double
         if heights.isVariable {
             delta = heights.setMeasuredHeight(height, ofItem: index)
@@ -179,7 +182,8 @@ extension ListState {
     /// The item drawn at `y` points from the top of the viewport, if any.
     public func item(atViewportY y: Double) -> ListItem? {
         let offset = scroll.offset.y + y
-        guard offset.isFinite, offset >= 0, offset < heights.totalHeight, let index = heights.item(atOffset: offset) else { return nil }
+        guard offset.isFinite, offset >= contentOffset(ofItem: 0), offset < contentOffset(ofItem: heights.count),
+              let index = item(atContentOffset: offset) else { return nil }
         return item(at: index)
     }
 

@@ -17,7 +17,7 @@ extension ListState {
     public mutating func jump(toSection section: Int) throws(ListError) {
         try validateSection(section)
         guard let item = itemIndex(ofSection: section) else { return }
-        scroll.moveOffset(to: Point(x: scroll.offset.x, y: heights.offset(ofItem: item)), time: scroll.time)
+        scroll.moveOffset(to: Point(x: scroll.offset.x, y: scrollOffset(showingAtTop: item)), time: scroll.time)
     }
 
     /// The section header pinned at the top of the view, in a style that pins them
@@ -27,7 +27,7 @@ extension ListState {
     public var pinnedHeader: (section: Int, y: Double)? {
         guard style.pinsSectionHeaders, !sections.isEmpty else { return nil }
         let top = scroll.offset.y
-        guard top > 0, let item = heights.item(atOffset: top) else { return nil }
+        guard top > contentOffset(ofItem: 0), let item = item(atContentOffset: top) else { return nil }
         // The section holding the item at the top: the last whose first item is not below it.
         var low = 0, high = sections.count - 1
         while low < high {
@@ -35,12 +35,12 @@ extension ListState {
             if itemStarts[mid] <= item { low = mid } else { high = mid - 1 }
         }
         let section = low
-        guard sections[section].header != nil, let header = itemIndex(ofSection: section), heights.offset(ofItem: header) < top else { return nil }
+        guard sections[section].header != nil, let header = itemIndex(ofSection: section), contentOffset(ofItem: header) < top else { return nil }
         let height = heights.height(ofItem: header)
         var y = 0.0
         if section + 1 < sections.count {
             // The next section's first item pushes the pinned header up as it arrives.
-            let next = heights.offset(ofItem: itemStarts[section + 1]) - top
+            let next = contentOffset(ofItem: itemStarts[section + 1]) - top
             y = Swift.min(0, next - height)
         }
         return (section, y)

@@ -105,7 +105,7 @@ extension ListState {
         case .pageUp, .pageDown:
             let from = current ?? 0
             let path = indexPath(forFlatRow: from) ?? IndexPath(row: 0)
-            let top = itemIndex(of: path).map { heights.offset(ofItem: $0) } ?? 0
+            let top = itemIndex(of: path).map { contentOffset(ofItem: $0) } ?? 0
             let page = Swift.max(scroll.contentViewport.height - metrics.rowHeight, metrics.rowHeight)
             let y = move == .pageDown ? top + page : top - page
             target = nearestRow(toOffset: y).map { flatRow($0) } ?? from
@@ -131,6 +131,7 @@ extension ListState {
     /// Scrolls the least amount that shows the row `id` whole; a row not in the list is ignored.
     mutating func reveal(id: RowID, at time: Double) {
         guard let path = indexPath(of: id), let item = itemIndex(of: path) else { return }
+        if compressedPlace != nil { return revealCompressed(item: item, time: time) }
         scroll.reveal(revealFrame(ofItem: item), policy: .nearest, animated: false, time: Swift.max(time, scroll.time))
     }
 
@@ -182,7 +183,7 @@ extension ListState {
 
     /// The shown row nearest to vertical position `y`.
     func nearestRow(toOffset y: Double) -> IndexPath? {
-        guard let start = heights.item(atOffset: y) else { return nil }
+        guard let start = item(atContentOffset: y) else { return nil }
         for distance in 0..<numberOfItems {
             for index in [start + distance, start - distance] where index >= 0 && index < numberOfItems {
                 if case let .row(path)? = item(at: index) { return path }

@@ -118,13 +118,21 @@ public struct ListState<Row: Sendable>: Sendable {
     /// The scroll view showing the list.
     public var scroll: ScrollState
 
-    /// A list of `sections`, each row shown through `content`.
+    /// The most rows a list shows from one source, 2⁴⁰ − 1 (about 1.1 trillion): a row's identity
+    /// holds its index in 40 bits. A source that claims more shows its first this many.
+    public static var maximumSourceRows: Int { (1 << 40) - 1 }
+
+    /// How many of `source`'s rows the list shows: its count, clamped to 0…``maximumSourceRows``.
+    static func shownCount(_ source: ListSection<Row>) -> Int { Swift.min(Swift.max(0, source.rows.count), maximumSourceRows) }
+
+    /// A list of `sections`, each row shown through `content`. A section's source shows at most
+    /// ``maximumSourceRows`` rows.
     public init(sections: [ListSection<Row>], content: @escaping @Sendable (Row) -> RowContent) {
         self.sources = sections
-        self.sourceCounts = sections.map { $0.rows.count }
+        self.sourceCounts = sections.map(Self.shownCount)
         self.sections = sections.enumerated().map { i, s in
             SectionState(header: s.header, footer: s.footer, indexTitle: s.indexTitle,
-                         order: .identity(sourceSection: i, count: s.rows.count), source: i)
+                         order: .identity(sourceSection: i, count: Self.shownCount(s)), source: i)
         }
         self.content = content
         self.scroll = ScrollState(viewport: .zero, content: .zero)
@@ -207,7 +215,7 @@ public struct ListState<Row: Sendable>: Sendable {
     /// Checks that every source still has the count it had when loaded: a source whose count
     /// changed without `reloadData()` is reported, never silently read past its end.
     public func validateSources() throws(ListError) {
-        for (i, source) in sources.enumerated() where source.rows.count != sourceCounts[i] {
+        for (i, source) in sources.enumerated() where Self.shownCount(source) != sourceCounts[i] {
             throw .sourceCountChanged(section: i, expected: sourceCounts[i], actual: source.rows.count)
         }
     }
@@ -219,7 +227,7 @@ public struct ListState<Row: Sendable>: Sendable {
     public mutating func reloadData() {
         contentRevision = ContentRevision()
         for (i, source) in sources.enumerated() {
-            let count = source.rows.count, old = sourceCounts[i]
+            let count = Self.shownCount(source), old = sourceCounts[i]
             sourceCounts[i] = count
             guard count != old else { continue }
             for (s, section) in sections.enumerated() {

@@ -97,6 +97,26 @@ public struct RowHeights: Sendable, Hashable {
         return low
     }
 
+    /// How far the top of item `b` lies below the top of item `a` (negative when above), worked
+    /// out from the items between: exact to the point where ``offset(ofItem:)`` of either alone
+    /// is too large to tell neighbouring items apart. Indexes are clamped to `0...count`.
+    public func distance(from a: Int, to b: Int) -> Double {
+        let i = Swift.min(Swift.max(0, a), count), j = Swift.min(Swift.max(0, b), count)
+        guard i != j else { return 0 }
+        if i > j { return -distance(from: j, to: i) }
+        switch storage {
+        case let .fixed(h): return Double(j - i) * h
+        case let .uniformExcept(h, list):
+            // The rows' share, and what the exceptions between add.
+            let extra = { (k: Int) -> Double in
+                let n = Self.firstException(in: list) { $0.index >= k }
+                return n > 0 ? list[n - 1].extraBefore + (list[n - 1].height - h) : 0
+            }
+            return Double(j - i) * h + (extra(j) - extra(i))
+        case let .variable(tree, _): return tree.prefixSum(j) - tree.prefixSum(i)
+        }
+    }
+
     /// The height of item `index`.
     public func height(ofItem index: Int) -> Double {
         guard index >= 0 && index < count else { return 0 }
