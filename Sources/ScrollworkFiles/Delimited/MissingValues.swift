@@ -1,5 +1,5 @@
 /// The words data files use for "no value": a field holding one of them is a missing value
-/// (``Scrollwork/TableValue/missing(_:)``), shown as written, sorted after every present value in
+/// (`TableValue.missing`), shown as written, sorted after every present value in
 /// either direction, and not counted when a column's type is decided, so a column of numbers
 /// with gaps still sorts as numbers.
 public struct MissingValues: Sendable, Hashable {

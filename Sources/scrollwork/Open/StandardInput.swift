@@ -35,7 +35,7 @@ enum StandardInput {
 
     /// How much of standard input is kept in memory; past it, everything goes to a temporary
     /// file on disk, which the status line names.
-    static let memoryLimit = 128 << 20
+    static let memoryLimit = 128_000_000
 
     /// The directory temporary files go to: `TMPDIR`, or `/tmp`.
     static var temporaryDirectory: String {
