@@ -292,25 +292,10 @@ final class TemporaryFile {
 @Suite struct OpenStandardInputTests {
     @Test("data piped in opens as a file does: what has come shows, the rest is read in the background and the rows grow")
     func pipedData() throws {
-        var ends: [Int32] = [0, 0]
-        #expect(pipe(&ends) == 0)
-        let writer = ends[1]
         let text = "n,square\n" + (1...20_000).map { "\($0),\($0 * $0)" }.joined(separator: "\n") + "\n"
-        let bytes = Array(text.utf8)
         let done = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
-            bytes.withUnsafeBytes { raw in
-                var at = 0
-                while at < raw.count {
-                    let n = Glibc.write(writer, raw.baseAddress! + at, raw.count - at)
-                    if n <= 0 { break }
-                    at += n
-                }
-            }
-            close(writer)
-            done.signal()
-        }
-        guard case let .table(viewer) = try StandardInput.open(data: ends[0], theme: Theme()) else {
+        let data = Self.piped(Array(text.utf8), done: done)
+        guard case let .table(viewer) = try StandardInput.open(data: data, theme: Theme()) else {
             Issue.record("CSV from a pipe should open as a table")
             return
         }

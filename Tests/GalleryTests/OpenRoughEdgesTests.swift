@@ -190,8 +190,9 @@ enum RecordDetailTestAccess {
         let file = TemporaryFile(name: "w.csv", "sched_dep_time_in_minutes,label,a_very_long_heading_for_one_letter\n" + rows.joined(separator: "\n") + "\n")
         let t = try OpenRoughEdgesTests.open(file, columns: 200)
         let widths = t.app.view.table.columnWidths.map { Int($0 / 8) }
-        // Four digits (the heading counts for 8 cells at most), 30 letters from row 1,201, 1 letter: each and a cell either side.
-        #expect(Array(widths.dropFirst().prefix(2)) == [10, 32], "\(widths)")
+        // Four digits (the heading counts for 8 cells at most), 30 letters from row 1,201 and an
+        // eighth more, 1 letter: each and a cell either side.
+        #expect(Array(widths.dropFirst().prefix(2)) == [10, 35], "\(widths)")
         #expect(t.app.view.table.columns[3].width.ideal == 80)
     }
 }

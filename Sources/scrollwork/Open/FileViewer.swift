@@ -125,10 +125,11 @@ struct FileViewer: App, ShowsIndexedFile {
         let integers = !values.isEmpty && values.allSatisfy { Int($0) != nil }
         let reals = !integers && !values.isEmpty && values.allSatisfy { Double($0) != nil }
         let numbers = integers || reals
-        // As wide as the widest sampled value needs (a heading may be cut: only its first 8 cells
-        // count), at most 40 cells; a cell of padding each side.
+        // As wide as the widest sampled value needs, and an eighth more for longer ones further on
+        // (ids that gain a digit); a heading may be cut: only its first 8 cells count. At most 40
+        // cells, and a cell of padding each side.
         let content = values.map { displayWidth($0) }.max() ?? 0
-        let widest = Swift.min(Swift.max(content, Swift.min(displayWidth(title), 8)), 40)
+        let widest = Swift.min(Swift.max(content + Swift.max(1, content / 8), Swift.min(displayWidth(title), 8)), 40)
         let width = ColumnWidth.clamping(min: 32, ideal: Double(widest + 2) * 8, max: 8000)
         return TableColumn(title, id: "\(c)", width: width, alignment: numbers ? .trailing : .leading) { record in
             guard let field = record[c], !field.isEmpty else { return .empty }
