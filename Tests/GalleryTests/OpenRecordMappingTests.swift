@@ -103,3 +103,20 @@ import Testing
         #expect(t.app.status.contains("following the end"))
     }
 }
+
+extension OpenRecordMappingTests {
+    @Test("Alt+C copies the selected rows' own records, with the heading, when sorted")
+    func copyFollowsTheOrder() throws {
+        let file = Self.file()
+        var t = try Self.open(file)
+        t.app.view.table.setSortOrder([SortOrder(columnID: "2", ascending: false)])
+        try t.app.view.table.list.select(IndexPath(row: 0), at: t.time)
+        try t.app.view.table.list.select(IndexPath(row: 2), toggling: true, at: t.time)
+        let first = try #require(try Self.shownCode(t, row: 0)), third = try #require(try Self.shownCode(t, row: 2))
+        t.send(.key(KeyEvent(.character("c"), .alt)))
+        let lines = try #require(t.clipboard).split(separator: "\n").map(String.init)
+        #expect(lines.count == 3 && lines[0] == "id\tcode\trank")
+        #expect(lines[1].split(separator: "\t")[1] == first && lines[2].split(separator: "\t")[1] == third)
+        #expect(first != "code-1" && t.app.status.contains("copied 2 rows"))
+    }
+}

@@ -43,6 +43,10 @@ struct FileViewer: App, ShowsIndexedFile {
     var detailRecord: Int? = nil
     var work: [WorkRequest] = []
     var wantsQuit = false
+    /// Records copied with Alt+C, until the loop takes them.
+    var clipboard: String? = nil
+    /// The most rows Alt+C copies: OSC 52 goes through the terminal, which caps what it takes.
+    static let copyLimit = 10_000
 
     /// A viewer of `file` in `format`.
     init(file: FileBytes, format: FileFormat, theme: Theme) throws(FileError) {
@@ -205,6 +209,8 @@ struct FileViewer: App, ShowsIndexedFile {
         case .character(":"):
             askingColumn = true
             field = TextField(prompt: "Column: ", theme: theme)
+        case .character("c") where key.modifiers.contains(.alt):
+            copySelection()
         case .character("n"), .character("N"):
             let (request, message) = search.next(forward: key.key == .character("n"), in: file, from: searchStart)
             start(request, message)
@@ -440,7 +446,7 @@ struct FileViewer: App, ShowsIndexedFile {
         if search.isRunning { parts.append("searching… (Esc cancels)") }
         if let sorting { parts.append("Sorting by \(table.columns[sorting.column].title)… \(Int(sorting.fraction * 100))% (Esc cancels)") }
         parts += notes.parts
-        parts.append("/ search · : column · Enter record · q quits")
+        parts.append("/ search · : column · Enter record · Alt+C copy · q quits")
         return parts.joined(separator: " · ")
     }
 
@@ -448,6 +454,33 @@ struct FileViewer: App, ShowsIndexedFile {
     /// The view's next deadline, or the next look at the file's size.
     var wakeTime: Double? { [view.wakeTime, detail?.wakeTime, source.wakeTime].compactMap { $0 }.min() }
     var cursorPosition: CellPosition? { field?.cursorPosition ?? view.cursorPosition }
+
+    mutating func takeClipboardText() -> String? {
+        defer { clipboard = nil }
+        return clipboard
+    }
+
+    /// Alt+C: the selected rows' records, whole, with the heading, tab-separated (a field holding
+    /// a tab, a line break or a quote in quotes), each row read through ``fileRecord(at:)``.
+    private mutating func copySelection() {
+        let paths = table.list.selectedIndexPaths
+        guard !paths.isEmpty else { notes.set(.action, "select a row first: nothing copied"); return }
+        let records = paths.prefix(Self.copyLimit).compactMap { fileRecord(at: $0) }
+        let fields: [[String]] = records.map { record in
+            switch format {
+            case let .delimited(dialect): return DelimitedRows(file: file, index: index, dialect: dialect).record(record).fields
+            case .json: return rows.row(at: record).fields
+            }
+        }
+        let quoted = { (field: String) -> String in
+            field.unicodeScalars.contains { $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\"" }
+                ? "\"" + field.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"") + "\"" : field
+        }
+        let lines = [table.columns.dropFirst().map(\.title)] + fields
+        clipboard = lines.map { $0.map(quoted).joined(separator: "\t") }.joined(separator: "\n")
+        let count = records.count < paths.count ? "the first \(grouped(records.count)) of \(grouped(paths.count)) selected rows" : "\(grouped(records.count)) row\(records.count == 1 ? "" : "s")"
+        notes.set(.action, "copied \(count) with the heading (OSC 52: on the clipboard where the terminal allows it)")
+    }
 
     mutating func takeWork() -> [WorkRequest] {
         defer { work = [] }
