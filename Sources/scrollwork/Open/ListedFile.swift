@@ -31,11 +31,11 @@ enum ListedFile {
     /// Runs `body` on the viewer, whichever it is.
     mutating func update<Result>(_ body: (inout any App) -> Result) -> Result {
         switch self {
-        case var .table(viewer):
+        case let .table(viewer):
             var app: any App = viewer
             defer { self = .table(app as? FileViewer ?? viewer) }
             return body(&app)
-        case var .pager(pager):
+        case let .pager(pager):
             var app: any App = pager
             defer { self = .pager(app as? TextPager ?? pager) }
             return body(&app)
