@@ -196,3 +196,23 @@ enum RecordDetailTestAccess {
         #expect(t.app.view.table.columns[3].width.ideal == 80)
     }
 }
+
+extension OpenDirectoryKindsTests {
+    @Test("a file opened from the listing still says when it is replaced under it")
+    func openedFileNoticesReplacement() throws {
+        let base = TemporaryFile(name: "data.csv", "name,n\nold,1\n")
+        let d = base.directory
+        guard case let .directory(viewer) = try OpenFile.opened(path: d, separator: nil, header: nil, theme: Theme()) else {
+            Issue.record("a directory should open as a list")
+            return
+        }
+        var t = HeadlessTerminal(viewer, columns: 100, rows: 8)
+        t.send(.key(KeyEvent(.enter)))
+        while t.runWork("index") {}
+        Self.make(d + "/new.csv", "name,n\nnew,2\n")
+        rename(d + "/new.csv", d + "/data.csv")
+        t.advance(by: 2.5)
+        guard case let .table(shown)? = t.app.listed else { Issue.record("the CSV should be open"); return }
+        #expect(shown.status.contains("the file was replaced") && shown.status.contains(DirectoryViewer.backHint), "\(shown.status)")
+    }
+}

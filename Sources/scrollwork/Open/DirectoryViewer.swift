@@ -120,17 +120,20 @@ struct DirectoryViewer: App {
         }
         switch opened {
         case var .table(viewer):
-            viewer.name = entry.path + " (Esc or ⌫: back to the folder)"
+            viewer.source.backHint = Self.backHint
             listed = .table(viewer)
         case var .pager(pager):
-            pager.name = entry.path + " (Esc or ⌫: back to the folder)"
+            pager.source.backHint = Self.backHint
             listed = .pager(pager)
         case .directory:
-            // A link to a folder: listed as a file, opened in place.
+            // A link to a folder: the listing does not follow links (no tree loops), so say where to go.
             note = "\(entry.path) is a folder (a link to one): open it with scrollwork open"
         }
         takeListedWork()
     }
+
+    /// What a file opened from the listing says about going back.
+    static let backHint = "Esc or ⌫ back to the folder"
 
     /// The opened file's turn: Esc (when it has no use for it) or ⌫ (outside a prompt) goes back.
     private mutating func handleListed(_ event: Event, at time: Double) {

@@ -23,6 +23,9 @@ struct FileIndexing {
     var spooling = false
     /// Where standard input is kept, for the status line; nil for a file.
     var spool: Spool? = nil
+    /// How to go back to where the file was opened from (a directory listing), for the status
+    /// line's keys; nil when there is nowhere to go back to.
+    var backHint: String? = nil
 
     /// Where standard input is kept: in memory up to a limit, then in a temporary file.
     struct Spool: Sendable, Hashable {
@@ -107,7 +110,8 @@ struct FileIndexing {
     mutating func tick(at time: Double) -> Outcome {
         guard !isIndexing, time >= nextSizeCheck else { return Outcome() }
         nextSizeCheck = time + Self.sizeCheckInterval
-        if name == file.path && file.isReplaced {
+        // Standard input has no path, so it is never replaced.
+        if file.isReplaced {
             return Outcome(note: "the file was replaced or removed since it was opened; this is the file as it was (open it again for the new one)")
         }
         let size = file.size

@@ -446,7 +446,7 @@ struct FileViewer: App, ShowsIndexedFile {
         if search.isRunning { parts.append("searching… (Esc cancels)") }
         if let sorting { parts.append("Sorting by \(table.columns[sorting.column].title)… \(Int(sorting.fraction * 100))% (Esc cancels)") }
         parts += notes.parts
-        parts.append("/ search · : column · Enter record · Alt+C copy · q quits")
+        parts.append((source.backHint.map { $0 + " · " } ?? "") + "/ search · : column · Enter record · Alt+C copy · q quits")
         return parts.joined(separator: " · ")
     }
 

@@ -181,7 +181,7 @@ struct TextPager: App, ShowsIndexedFile {
         if search.isRunning { parts.append("searching… (Esc cancels)") }
         if following { parts.append("following the end (F stops)") }
         parts += notes.parts
-        parts.append("/ search · w wrap · q quits")
+        parts.append((source.backHint.map { $0 + " · " } ?? "") + "/ search · w wrap · q quits")
         return parts.joined(separator: " · ")
     }
 
