@@ -115,3 +115,22 @@ import Testing
         #expect(Self.rows(list).first == 0)
     }
 }
+
+extension CountOverflowTests {
+    @Test("prefix sums take any count, index and amount: outside the values nothing changes, never a trap or an endless loop")
+    func fenwickTreeExtremes() {
+        var tree = FenwickTree(count: 5) { Double($0) }
+        for index in Extreme.ints {
+            tree.add(1, at: index)
+            _ = tree.value(at: index)
+            _ = tree.prefixSum(index)
+        }
+        tree.add(.nan, at: 2)
+        tree.add(.infinity, at: 3)
+        // 0 + 1 + 2 + 3 + 4, and 1 for each index that named a value.
+        let added = Double(Extreme.ints.filter { (0..<5).contains($0) }.count)
+        #expect(tree.prefixSum(5) == 10 + added)
+        #expect(tree.value(at: -1) == 0 && tree.value(at: 5) == 0)
+        #expect(FenwickTree(count: -3) { _ in 1 }.count == 0)
+    }
+}

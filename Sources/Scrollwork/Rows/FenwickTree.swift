@@ -3,10 +3,12 @@
 public struct FenwickTree: Sendable, Hashable {
     private var tree: [Double]
 
-    /// A tree of `count` values, each `value(i)`; built in O(n).
+    /// A tree of `count` values, each `value(i)`; built in O(n). `count` is clamped to
+    /// 0…``RowHeights/maximumVariableCount`` (2²⁶: 512 MB of sums).
     public init(count: Int, value: (Int) -> Double) {
-        tree = [Double](repeating: 0, count: Swift.max(0, count) + 1)
-        for i in 0..<Swift.max(0, count) { tree[i + 1] = value(i) }
+        let n = Swift.min(Swift.max(0, count), RowHeights.maximumVariableCount)
+        tree = [Double](repeating: 0, count: n + 1)
+        for i in 0..<n { tree[i + 1] = value(i) }
         for i in 1..<tree.count {
             let parent = i + (i & -i)
             if parent < tree.count { tree[parent] += tree[i] }
@@ -16,8 +18,10 @@ public struct FenwickTree: Sendable, Hashable {
     /// The number of values.
     public var count: Int { tree.count - 1 }
 
-    /// Adds `delta` to value `index`.
+    /// Adds `delta` to value `index`; an index outside the values, or a `delta` that is not a
+    /// finite number, changes nothing.
     public mutating func add(_ delta: Double, at index: Int) {
+        guard index >= 0, index < count, delta.isFinite else { return }
         var i = index + 1
         while i < tree.count {
             tree[i] += delta
@@ -35,8 +39,11 @@ public struct FenwickTree: Sendable, Hashable {
         return sum
     }
 
-    /// Value `index` alone.
-    public func value(at index: Int) -> Double { prefixSum(index + 1) - prefixSum(index) }
+    /// Value `index` alone; 0 outside the values.
+    public func value(at index: Int) -> Double {
+        guard index >= 0, index < count else { return 0 }
+        return prefixSum(index + 1) - prefixSum(index)
+    }
 
     /// The number of leading values whose sum is ≤ `target`: the index of the value that contains
     /// position `target` when values are laid end to end (count when past the end).
