@@ -134,3 +134,21 @@ extension CountOverflowTests {
         #expect(FenwickTree(count: -3) { _ in 1 }.count == 0)
     }
 }
+
+extension CountOverflowTests {
+    @Test("a paged source plans any visible range in bounded time: Int.min..<Int.max, and ranges past the end")
+    func pagedPlansAnyRange() {
+        var rows = PagedRows<Int>(count: Int.max, pageSize: 100)
+        let plan = rows.plan(visible: Int.min..<Int.max, direction: 1)
+        #expect(plan.load.count == PagedRows<Int>.maximumPlannedPages && plan.load.first == 0)
+        let far = rows.plan(visible: (Int.max - 10)..<Int.max, direction: -1)
+        #expect(far.load.allSatisfy { rows.rows(ofPage: $0).lowerBound >= 0 } && far.cancel.count == PagedRows<Int>.maximumPlannedPages)
+        for page in Extreme.ints {
+            _ = rows.deliver([1, 2], page: page)
+            _ = rows.fail(page: page, message: "x")
+            rows.retry(page: page)
+            _ = rows.row(at: page)
+        }
+        rows.grow(to: Int.max)
+    }
+}

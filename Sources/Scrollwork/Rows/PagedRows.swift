@@ -64,23 +64,29 @@ public struct PagedRows<Row: Sendable>: RowSource, Sendable {
     /// (a screen either way at rest). Pages in it that are neither loaded, failed nor requested
     /// are requested now; pages requested earlier that fell out of it are cancelled. Both lists
     /// come back in order, and the source marks them, so asking twice never asks for a page twice.
+    /// At most ``maximumPlannedPages`` pages are kept, from the first: a range of any size plans
+    /// in bounded time.
     public mutating func plan(visible: Range<Int>, direction: Int) -> (load: [Int], cancel: [Int]) {
         guard count > 0 else {
             defer { requested = [] }
             return ([], requested.sorted())
         }
-        let screen = Swift.max(1, visible.count)
+        // Not `visible.count`, which traps for ranges wider than Int.max.
+        let screen = Swift.max(1, visible.upperBound.subtractingSaturating(visible.lowerBound))
         let low = visible.lowerBound.subtractingSaturating(direction > 0 ? 0 : screen)
         let high = visible.upperBound.addingSaturating(direction < 0 ? 0 : screen)
         let first = page(ofRow: Swift.min(Swift.max(0, low), count - 1))
         let last = page(ofRow: Swift.min(Swift.max(0, high - 1), count - 1))
-        let window = first...Swift.max(first, last)
+        let window = first...Swift.min(Swift.max(first, last), first.addingSaturating(Self.maximumPlannedPages - 1))
         let cancel = requested.filter { !window.contains($0) }.sorted()
         requested.subtract(cancel)
         let load = window.filter { loaded[$0] == nil && failures[$0] == nil && !requested.contains($0) }
         requested.formUnion(load)
         return (load, cancel)
     }
+
+    /// The most pages one plan keeps: far more than any screen and the one ahead of it need.
+    public static var maximumPlannedPages: Int { 1000 }
 
     /// The rows of a requested page arrived. A page no longer requested (cancelled meanwhile) is
     /// ignored, and rows past the page's end are dropped, so that a late or wrong answer cannot
