@@ -152,3 +152,13 @@ extension CountOverflowTests {
         rows.grow(to: Int.max)
     }
 }
+
+extension CountOverflowTests {
+    @Test("rows(in:) clips any range to the source, Int.min..<Int.max included")
+    func rowsInAnyRange() {
+        let generated = GeneratedRows(count: 5) { $0 * 10 }
+        #expect(generated.rows(in: Int.min..<Int.max) == [0, 10, 20, 30, 40])
+        #expect(AnyRowSource(generated).rows(in: 3..<Int.max) == [30, 40])
+        #expect([7, 8, 9].rows(in: -5..<2) == [7, 8] && [Int]().rows(in: Int.min..<Int.max).isEmpty)
+    }
+}

@@ -16,9 +16,11 @@ public protocol RowSource<Row> {
 }
 
 extension RowSource {
-    /// Each row of `range` through ``row(at:)``.
+    /// Each row of `range` through ``row(at:)``, the range clipped to `0 ..< count` first (a
+    /// range of any width, `Int.min ..< Int.max` included, reads only rows there are).
     @inlinable
     public func rows(in range: Range<Int>) -> [Row] {
+        let range = range.clamped(to: 0..<Swift.max(0, count))
         // A counted loop, not `range.map`: in generic code that is not specialised, every step
         // through a range's Collection conformance looks its types up at run time.
         var rows: [Row] = []
