@@ -162,3 +162,34 @@ extension CountOverflowTests {
         #expect([7, 8, 9].rows(in: -5..<2) == [7, 8] && [Int]().rows(in: Int.min..<Int.max).isEmpty)
     }
 }
+
+/// A tree whose every node claims `Int.max` children.
+struct EndlessTree: OutlineSource, Sendable {
+    func childCount(of parent: Int?) -> Int { Int.max }
+    func child(of parent: Int?, at index: Int) -> Int { index }
+    func descendantCount(of node: Int) -> Int { Int.max }
+}
+
+@Suite struct CompressedOutlineTests {
+    @Test("an outline of Int.max rows, nested and expanded, reaches its last row with End and the cursor; rows in any range are bounded")
+    func endOfHugeOutline() throws {
+        var outline = OutlineState(source: EndlessTree())
+        outline.setViewport(Size(width: 300, height: 480))
+        try outline.expand([0])
+        try outline.expand([Int.max - 1])
+        try outline.expand([3], descendants: true)
+        #expect(outline.numberOfRows == Int.max)
+        #expect(outline.rows(in: Int.min..<Int.max).count == OutlineState<EndlessTree>.maximumRowsAtOnce)
+        outline.scroll.perform(.bottom, time: 0)
+        var t = 0.0
+        while outline.scroll.isAnimating && t < 30 { t += 1.0 / 60; outline.scroll.tick(at: t) }
+        let shown = outline.visibleRows(overscan: 0).map(\.index)
+        #expect(shown.last == Int.max - 1 && shown == Array(shown[0]...(Int.max - 1)))
+        #expect(outline.contentOffset(ofRow: Int.max - 1) + outline.rowHeight - outline.scroll.offset.y == 480)
+        #expect(outline.rowIndex(atViewportY: 479) == Int.max - 1)
+        outline.moveCursor(by: Int.min)
+        #expect(outline.visibleRows(overscan: 0).first?.index == 0)
+        outline.moveCursor(by: Int.max)
+        #expect(outline.visibleRows(overscan: 0).last?.index == Int.max - 1)
+    }
+}

@@ -56,10 +56,14 @@ public struct OutlineState<Source: OutlineSource & Sendable>: Sendable where Sou
         }
     }
 
-    /// The rows `range` (clamped), for drawing.
+    /// The most rows ``rows(in:)`` reads at once: many screens, never more memory than that.
+    public static var maximumRowsAtOnce: Int { 100_000 }
+
+    /// The rows `range` (clamped to the rows, and to ``maximumRowsAtOnce`` from its start), for
+    /// drawing.
     public func rows(in range: Range<Int>) -> [OutlineRow<Source.Node>] {
         let clamped = range.clamped(to: 0..<root.visible)
-        return consecutiveRows(from: clamped.lowerBound, count: clamped.count)
+        return consecutiveRows(from: clamped.lowerBound, count: Swift.min(clamped.count, Self.maximumRowsAtOnce))
     }
 
     /// The visible rows for the scroll view's current offset, with `overscan` more on each side
@@ -67,8 +71,11 @@ public struct OutlineState<Source: OutlineSource & Sendable>: Sendable where Sou
     public func visibleRows(overscan: Int = 2) -> [(index: Int, row: OutlineRow<Source.Node>)] {
         guard rowHeight > 0 else { return [] }
         let overscan = overscan.clamped(to: 0...1000)
-        let first = Swift.max(0, Int(saturating: scroll.offset.y / rowHeight).subtractingSaturating(overscan))
-        let last = Swift.min(root.visible, Int(saturating: ((scroll.offset.y + scroll.contentViewport.height) / rowHeight).rounded(.up)).addingSaturating(overscan))
+        let top = scroll.offset.y, bottom = scroll.offset.y + scroll.contentViewport.height
+        let first = Swift.max(0, row(atContentOffset: top).subtractingSaturating(overscan))
+        // The row holding the bottom edge, unless that edge is its top.
+        let end = row(atContentOffset: bottom)
+        let last = Swift.min(root.visible, (contentOffset(ofRow: end) < bottom ? end.addingSaturating(1) : end).addingSaturating(overscan))
         guard first < last else { return [] }
         return consecutiveRows(from: first, count: last - first).enumerated().map { (first + $0.offset, $0.element) }
     }
@@ -332,19 +339,19 @@ public struct OutlineState<Source: OutlineSource & Sendable>: Sendable where Sou
         return level.expanded.values.reduce(level.childCount) { $0.addingSaturating($1.visible) }
     }
 
-    private func topRow() -> OutlinePath? { rowHeight > 0 ? row(at: Int(saturating: scroll.offset.y / rowHeight))?.path : nil }
+    private func topRow() -> OutlinePath? { rowHeight > 0 ? row(at: row(atContentOffset: scroll.offset.y))?.path : nil }
 
-    /// Keeps the row that was at the top of the view there after rows above it changed.
+    /// Keeps the row that was at the top of the view there after rows above it changed (an
+    /// outline too tall for a scroll view keeps its place in proportion instead).
     private mutating func keepTopRow(_ path: OutlinePath?) {
-        guard let path, let index = flatIndex(of: path) else { return }
+        guard compressedPlace == nil, let path, let index = flatIndex(of: path) else { return }
         let delta = Double(index) * rowHeight - (scroll.offset.y - scroll.offset.y.truncatingRemainder(dividingBy: rowHeight))
         if delta != 0 { scroll.shiftContent(.vertical, by: delta) }
     }
 
     private mutating func revealCursor() {
         guard let path = cursor, let index = flatIndex(of: path) else { return }
-        scroll.reveal(Rect(x: 0, y: Double(index) * rowHeight, width: 1, height: rowHeight),
-                                        policy: .nearest, animated: false, time: scroll.time)
+        reveal(row: index)
     }
 
     private mutating func updateContentSize() {
@@ -369,8 +376,8 @@ extension OutlineState {
     /// The index of the row drawn at `y` points from the top of the viewport, if any.
     public func rowIndex(atViewportY y: Double) -> Int? {
         let offset = scroll.offset.y + y
-        guard offset.isFinite, offset >= 0, rowHeight > 0 else { return nil }
-        let index = Int(saturating: (offset / rowHeight).rounded(.down))
-        return index < numberOfRows ? index : nil
+        guard offset.isFinite, offset >= contentOffset(ofRow: 0), rowHeight > 0 else { return nil }
+        let index = row(atContentOffset: offset)
+        return index >= 0 && index < numberOfRows ? index : nil
     }
 }

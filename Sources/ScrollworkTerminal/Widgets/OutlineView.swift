@@ -114,7 +114,7 @@ public struct OutlineView<Source: OutlineSource & Sendable>: Widget where Source
             }
         }
         for (index, row) in outline.visibleRows(overscan: 0) {
-            let y = area.row.addingSaturating(metrics.rows(forPoints: Double(index) * outline.rowHeight - outline.scroll.offset.y))
+            let y = area.row.addingSaturating(metrics.rows(forPoints: outline.contentOffset(ofRow: index) - outline.scroll.offset.y))
             guard y >= area.row, y < area.maxRow else { continue }
             let isCursor = outline.cursor == row.path
             let style = isCursor ? theme.selection : theme.text
