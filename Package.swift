@@ -10,6 +10,11 @@ let package = Package(
         .library(name: "ScrollworkPixels", targets: ["ScrollworkPixels"]),
         .executable(name: "scrollwork", targets: ["scrollwork"]),
     ],
+    traits: [
+        // The pixel host in the scrollwork command (--window, snapshot --png): off by default, so
+        // that a machine with only Swift builds and runs the terminal gallery and the viewer.
+        .trait(name: "Window", description: "scrollwork --window and snapshot --png, drawn by ScrollworkPixels (needs the Cairo, Pango and SDL2 development packages)"),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
@@ -46,7 +51,7 @@ let package = Package(
                 "Scrollwork",
                 "ScrollworkTerminal",
                 "ScrollworkFiles",
-                "ScrollworkPixels",
+                .target(name: "ScrollworkPixels", condition: .when(traits: ["Window"])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -1,7 +1,9 @@
 import ArgumentParser
 import Scrollwork
 import ScrollworkTerminal
+#if Window
 import ScrollworkPixels
+#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -92,7 +94,7 @@ struct Gallery: ParsableCommand {
     @Argument(help: "A file to open instead of the gallery, as `scrollwork open FILE` does.")
     var path: String?
 
-    @Flag(help: "Open the gallery in a desktop window (SDL2), drawn by the pixel host at its true metrics.")
+    @Flag(help: "Open the gallery in a desktop window (SDL2), drawn by the pixel host at its true metrics (in a scrollwork built with --traits Window).")
     var window = false
 
     @Option(name: .customLong("window-size"), help: "With --window: its size in points, WIDTHxHEIGHT (64–8000 each).")
@@ -121,7 +123,11 @@ struct Gallery: ParsableCommand {
 
     func run() throws {
         if window {
+            #if Window
             try openWindow()
+            #else
+            throw PixelHost.missing()
+            #endif
             return
         }
         if let path {
@@ -145,6 +151,7 @@ struct Gallery: ParsableCommand {
     }
 }
 
+#if Window
 extension Gallery {
     /// The gallery in a window: the same app, drawn in pixels, with the window's input.
     private func openWindow() throws {
@@ -161,6 +168,7 @@ extension Gallery {
         }
     }
 }
+#endif
 
 /// Opens a file in the table: CSV, TSV or other delimited text, indexed in the background.
 struct Open: ParsableCommand {
@@ -283,7 +291,12 @@ struct Snapshot: ParsableCommand {
 
     func run() throws {
         let points = png ? try pointSize() : nil
+        #if Window
         let (columns, rows) = try points.map { PixelFrame.cells(for: $0) } ?? frameSize()
+        #else
+        if points != nil { throw PixelHost.missing() }
+        let (columns, rows) = try frameSize()
+        #endif
         var display = DisplayOptions()
         display.page = page
         display.idiom = idiom
@@ -313,7 +326,11 @@ struct Snapshot: ParsableCommand {
         if !keys.isEmpty { terminal.type(keys) }
         terminal.advance(by: 0.5)
         if png {
+            #if Window
             try writePNG(of: &terminal.app, size: try pointSize(), at: terminal.time)
+            #else
+            throw PixelHost.missing()
+            #endif
         } else if svg {
             print(SVGExport.svg(terminal.screen), terminator: "")
         } else if ansi {
@@ -324,6 +341,7 @@ struct Snapshot: ParsableCommand {
     }
 }
 
+#if Window
 extension Snapshot {
     /// Draws `app` with the pixel host and writes the PNG to ``output`` or standard output.
     private func writePNG<A: App>(of app: inout A, size: Size, at time: Double) throws {
@@ -346,6 +364,7 @@ extension Snapshot {
         }
     }
 }
+#endif
 
 /// Lists the guideline checks the library performs.
 struct Diagnostics: ParsableCommand {

@@ -1,0 +1,25 @@
+import ArgumentParser
+
+/// Whether this `scrollwork` draws pixels (built with the package trait `Window`), and what it
+/// says when asked for a window or a PNG without them.
+enum PixelHost {
+    /// True when `--window` and `snapshot --png` are built in.
+    static var isBuiltIn: Bool {
+        #if Window
+        return true
+        #else
+        return false
+        #endif
+    }
+
+    /// What to install and how to build, said when the pixel host is asked for but not built in.
+    static let howToGetIt = "scrollwork: this scrollwork was built without the pixel host (--window, snapshot --png). "
+        + "Install Cairo, Pango and SDL2 (apt-get install libcairo2-dev libpango1.0-dev libsdl2-dev) "
+        + "and build with them: swift run --traits Window scrollwork --window"
+
+    /// Says ``howToGetIt`` and gives the exit status for it (2, as for a missing display).
+    static func missing() -> ExitCode {
+        printError(howToGetIt)
+        return ExitCode(2)
+    }
+}
