@@ -27,3 +27,20 @@ func typeAheadNote(_ outcome: (row: IndexPath?, method: TypeAheadMethod), typed:
     }
     return outcome.row == nil ? "no row starts with “\(typed.text)” (\(how))" : "typed “\(typed.text)”: \(how)"
 }
+
+/// Rows of fields as tab-separated text, a line a row, as spreadsheets read a paste: a field
+/// holding a tab, a line break or a quote is put in quotes, its quotes doubled.
+func tabSeparated(_ lines: [[String]]) -> String {
+    func quoted(_ field: String) -> String {
+        guard field.unicodeScalars.contains(where: { $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\"" }) else { return field }
+        return "\"" + field.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"") + "\""
+    }
+    return lines.map { $0.map(quoted).joined(separator: "\t") }.joined(separator: "\n")
+}
+
+/// The status line's answer to Alt+C: how many of the `selected` rows were `copied`.
+func copiedNote(_ copied: Int, of selected: Int) -> String {
+    let count = copied < selected ? "the first \(grouped(copied)) of \(grouped(selected)) selected rows (terminals take a few megabytes at most)"
+        : "\(grouped(copied)) row\(copied == 1 ? "" : "s")"
+    return "copied \(count) with the heading (OSC 52: on the clipboard where the terminal allows it)"
+}

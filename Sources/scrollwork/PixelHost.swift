@@ -1,17 +1,8 @@
 import ArgumentParser
 
-/// Whether this `scrollwork` draws pixels (built with the package trait `Window`), and what it
-/// says when asked for a window or a PNG without them.
+/// What a `scrollwork` built without the pixel host (the package trait `Window`) says when asked
+/// for a window or a PNG.
 enum PixelHost {
-    /// True when `--window` and `snapshot --png` are built in.
-    static var isBuiltIn: Bool {
-        #if Window
-        return true
-        #else
-        return false
-        #endif
-    }
-
     /// What to install and how to build, said when the pixel host is asked for but not built in.
     static let howToGetIt = "scrollwork: this scrollwork was built without the pixel host (--window, snapshot --png). "
         + "Install Cairo, Pango and SDL2 (apt-get install libcairo2-dev libpango1.0-dev libsdl2-dev) "

@@ -125,10 +125,10 @@ struct Gallery: ParsableCommand {
         if window {
             #if Window
             try openWindow()
+            return
             #else
             throw PixelHost.missing()
             #endif
-            return
         }
         if let path {
             try Open.open(path: path, separator: nil, header: nil, color: display.color)

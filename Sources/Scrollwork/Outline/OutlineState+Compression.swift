@@ -5,19 +5,20 @@ extension OutlineState {
     /// The first row shown and where its top is, in content coordinates; nil when the outline
     /// fits a scroll view and rows lie at `index × rowHeight`.
     var compressedPlace: (first: Int, origin: Double)? {
+        guard let screen = compressedScreen else { return nil }
+        let y = scroll.offset.y
+        if scroll.fraction(.vertical) >= 1 { return (screen.lastTop, y + Swift.max(0, scroll.contentViewport.height) - Double(screen.rows) * rowHeight) }
+        let top = scroll.proportionalItem(.vertical, last: screen.lastTop)
+        return (top.item, y - top.within * rowHeight)
+    }
+
+    /// For an outline too tall for a scroll view, how many rows a screen shows and the first row
+    /// of the last screen; nil for one that fits.
+    private var compressedScreen: (rows: Int, lastTop: Int)? {
         let count = numberOfRows
         guard rowHeight > 0, Double(count) * rowHeight > ScrollState.maximumExtent else { return nil }
-        let viewport = Swift.max(0, scroll.contentViewport.height)
-        let onScreen = Swift.min(count, Swift.max(1, Int(saturating: (viewport / rowHeight).rounded(.up))))
-        let lastTop = count - onScreen
-        let bounds = scroll.offsetBounds(.vertical)
-        let span = bounds.upperBound - bounds.lowerBound
-        let y = scroll.offset.y
-        let fraction = span > 0 && y.isFinite ? ((y - bounds.lowerBound) / span).clamped(to: 0...1) : 0
-        if fraction >= 1 { return (lastTop, y + viewport - Double(onScreen) * rowHeight) }
-        let exact = fraction * Double(lastTop)
-        let first = Swift.min(lastTop, Swift.max(0, Int(saturating: exact.rounded(.down))))
-        return (first, y - (exact - Double(first)).clamped(to: 0...1) * rowHeight)
+        let rows = Swift.min(count, Swift.max(1, Int(saturating: (Swift.max(0, scroll.contentViewport.height) / rowHeight).rounded(.up))))
+        return (rows, count - rows)
     }
 
     /// The top of row `index` in content coordinates, as a view draws it.
@@ -36,19 +37,15 @@ extension OutlineState {
 
     /// Shows row `index` whole: in a compressed outline by moving to its place in proportion.
     mutating func reveal(row index: Int) {
-        guard compressedPlace != nil else {
+        guard let screen = compressedScreen else {
             scroll.reveal(Rect(x: 0, y: Double(index) * rowHeight, width: 1, height: rowHeight), policy: .nearest, animated: false, time: scroll.time)
             return
         }
         let top = contentOffset(ofRow: index), viewport = scroll.contentViewport.height
         if top >= scroll.offset.y && top + rowHeight <= scroll.offset.y + viewport { return }
-        let count = numberOfRows
-        let onScreen = Swift.min(count, Swift.max(1, Int(saturating: (viewport / rowHeight).rounded(.up))))
-        let lastTop = count - onScreen
         // Below the view: it becomes the last row shown; above: the first.
-        let first = top > scroll.offset.y ? Swift.max(0, index - (onScreen - 1)) : index
-        let bounds = scroll.offsetBounds(.vertical)
-        let y = lastTop > 0 ? bounds.lowerBound + (bounds.upperBound - bounds.lowerBound) * (Double(Swift.min(first, lastTop)) / Double(lastTop)) : bounds.lowerBound
+        let first = top > scroll.offset.y ? Swift.max(0, index - (screen.rows - 1)) : index
+        let y = scroll.offset(.vertical, atFraction: screen.lastTop > 0 ? Double(first) / Double(screen.lastTop) : 0)
         scroll.moveOffset(to: Point(x: scroll.offset.x, y: y), time: scroll.time)
     }
 }

@@ -15,18 +15,14 @@ extension ListState {
     var compressedPlace: CompressedPlace? {
         guard heights.totalHeight > ScrollState.maximumExtent, heights.count > 0 else { return nil }
         let viewport = Swift.max(0, scroll.contentViewport.height)
-        let bounds = scroll.offsetBounds(.vertical)
-        let span = bounds.upperBound - bounds.lowerBound
         let y = scroll.offset.y
         let last = lastScreen(viewport)
-        let fraction = span > 0 && y.isFinite ? ((y - bounds.lowerBound) / span).clamped(to: 0...1) : 0
-        if fraction >= 1 {
+        if scroll.fraction(.vertical) >= 1 {
             // The last screen exactly: the last item's bottom at the view's bottom.
             return CompressedPlace(first: last.top, origin: y + viewport - last.below)
         }
-        let exact = fraction * Double(last.top)
-        let first = Swift.min(last.top, Swift.max(0, Int(saturating: exact.rounded(.down))))
-        return CompressedPlace(first: first, origin: y - (exact - Double(first)).clamped(to: 0...1) * heights.height(ofItem: first))
+        let top = scroll.proportionalItem(.vertical, last: last.top)
+        return CompressedPlace(first: top.item, origin: y - top.within * heights.height(ofItem: top.item))
     }
 
     /// The first item of the last screen, and how tall it and the items after it are.
@@ -74,10 +70,8 @@ extension ListState {
     /// list's offsets can say).
     func scrollOffset(showingAtTop index: Int) -> Double {
         guard heights.totalHeight > ScrollState.maximumExtent, heights.count > 0 else { return heights.offset(ofItem: index) }
-        let bounds = scroll.offsetBounds(.vertical)
         let last = lastScreen(Swift.max(0, scroll.contentViewport.height)).top
-        guard last > 0 else { return bounds.lowerBound }
-        return bounds.lowerBound + (bounds.upperBound - bounds.lowerBound) * (Double(Swift.min(Swift.max(0, index), last)) / Double(last))
+        return scroll.offset(.vertical, atFraction: last > 0 ? Double(index) / Double(last) : 0)
     }
 
     /// The items in view of a compressed list, as ``visibleItems(overscan:)`` gives them.

@@ -59,8 +59,10 @@ extension ListState {
     /// shrinks again before anyone scrolls, that row comes back to the top.
     public mutating func setViewport(_ size: Size) {
         let atRest = scroll.drag == nil && scroll.motion.vertical.isIdle
-        var anchor = compressedPlace == nil ? resizeAnchor : nil
-        if anchor?.offset != scroll.offset.y && compressedPlace == nil {
+        // A compressed list keeps its place in proportion, not a row at the top.
+        let anchors = compressedPlace == nil
+        var anchor = anchors ? resizeAnchor : nil
+        if anchors && anchor?.offset != scroll.offset.y {
             anchor = heights.item(atOffset: scroll.offset.y).map { item in
                 (item, scroll.offset.y - heights.offset(ofItem: item), scroll.offset.y)
             }

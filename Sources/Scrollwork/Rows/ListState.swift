@@ -193,8 +193,9 @@ public struct ListState<Row: Sendable>: Sendable {
     /// ``indexPath(ofSourceRow:inSection:)``, for turning what people see into the data behind
     /// it. Nil for a row the list inserted and for a path outside the list.
     public func sourceRow(at indexPath: IndexPath) -> (source: Int, row: Int)? {
-        guard let id = try? id(at: indexPath), !id.isInserted else { return nil }
-        return (id.sourceSection, id.sourceIndex)
+        guard sections.indices.contains(indexPath.section), sections[indexPath.section].order.count > indexPath.row, indexPath.row >= 0 else { return nil }
+        let id = sections[indexPath.section].order[indexPath.row]
+        return id.isInserted ? nil : (id.sourceSection, id.sourceIndex)
     }
 
     /// The row with identity `id` (which must be in the list or in its sources).

@@ -78,23 +78,20 @@ public struct RowHeights: Sendable, Hashable {
         let i = Swift.min(Swift.max(0, index), count)
         switch storage {
         case let .fixed(h): return Double(i) * h
-        case let .uniformExcept(h, list):
-            // The exceptions before item i.
-            let k = Self.firstException(in: list) { $0.index >= i }
-            guard k > 0 else { return Double(i) * h }
-            return Double(i) * h + list[k - 1].extraBefore + (list[k - 1].height - h)
+        case let .uniformExcept(h, list): return Double(i) * h + Self.extra(before: i, h, list)
         case let .variable(tree, _): return tree.prefixSum(i)
         }
     }
 
     /// The first position in `list` where `isAfter` holds (it must hold for a suffix), or its count.
     private static func firstException(in list: [Exception], where isAfter: (Exception) -> Bool) -> Int {
-        var low = 0, high = list.count
-        while low < high {
-            let mid = low + (high - low) / 2
-            if isAfter(list[mid]) { high = mid } else { low = mid + 1 }
-        }
-        return low
+        partitionPoint(in: 0..<list.count) { isAfter(list[$0]) }
+    }
+
+    /// How much taller than rows of height `h` the exceptions before item `i` are together.
+    private static func extra(before i: Int, _ h: Double, _ list: [Exception]) -> Double {
+        let k = firstException(in: list) { $0.index >= i }
+        return k > 0 ? list[k - 1].extraBefore + (list[k - 1].height - h) : 0
     }
 
     /// How far the top of item `b` lies below the top of item `a` (negative when above), worked
@@ -108,11 +105,7 @@ public struct RowHeights: Sendable, Hashable {
         case let .fixed(h): return Double(j - i) * h
         case let .uniformExcept(h, list):
             // The rows' share, and what the exceptions between add.
-            let extra = { (k: Int) -> Double in
-                let n = Self.firstException(in: list) { $0.index >= k }
-                return n > 0 ? list[n - 1].extraBefore + (list[n - 1].height - h) : 0
-            }
-            return Double(j - i) * h + (extra(j) - extra(i))
+            return Double(j - i) * h + (Self.extra(before: j, h, list) - Self.extra(before: i, h, list))
         case let .variable(tree, _): return tree.prefixSum(j) - tree.prefixSum(i)
         }
     }

@@ -125,9 +125,7 @@ extension SortKeys {
         // first; more keys break ties in order, missing values last in each.
         var missingTail: [P] = []
         if keys.count == 1, keys[0].0.missing != nil {
-            let key = keys[0].0
-            missingTail = positions.filter { key.isMissing(Int($0)) }
-            positions.removeAll { key.isMissing(Int($0)) }
+            (positions, missingTail) = keys[0].0.splitMissing(positions)
         }
         let before: (P, P) -> Bool = keys.count == 1 ? keys[0].0.comparator(ascending: keys[0].1, as: P.self) : { a, b in
             for (key, ascending) in keys {

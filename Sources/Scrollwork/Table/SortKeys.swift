@@ -134,14 +134,20 @@ struct SortKeys: Sendable {
     @_specialize(where P == Int)
     func packedSortedMissingLast<P: FixedWidthInteger>(_ order: [P]?, count: Int, ascending: Bool, progress: (Double) -> Bool) -> [P]? {
         guard missing != nil else { return packedSorted(order, count: count, ascending: ascending, progress: progress) }
-        let all = order ?? (0..<count).map { P(truncatingIfNeeded: $0) }
-        var present: [P] = [], absent: [P] = []
-        present.reserveCapacity(all.count)
-        for p in all {
-            if isMissing(Int(p)) { absent.append(p) } else { present.append(p) }
-        }
+        let (present, absent) = splitMissing(order ?? (0..<count).map { P(truncatingIfNeeded: $0) })
         guard let sorted = packedSorted(present, count: present.count, ascending: ascending, progress: progress) else { return nil }
         return sorted + absent
+    }
+
+    /// `positions` split into those whose value is present and those whose value is missing,
+    /// each in the order given.
+    func splitMissing<P: FixedWidthInteger>(_ positions: [P]) -> (present: [P], missing: [P]) {
+        var present: [P] = [], absent: [P] = []
+        present.reserveCapacity(positions.count)
+        for p in positions {
+            if isMissing(Int(p)) { absent.append(p) } else { present.append(p) }
+        }
+        return (present, absent)
     }
 
     /// -1, 0 or 1 as key `a` orders before, with or after key `b` (present values both).

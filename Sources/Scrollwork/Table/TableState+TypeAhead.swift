@@ -80,14 +80,7 @@ extension TableState {
         // Keys in ascending order, whatever the direction shown.
         func keyAt(_ i: Int) -> [UInt8] { key(ascending ? i : count - 1 - i) }
         /// The first ascending position whose key is not before `bound`.
-        func lowerBound(_ bound: [UInt8]) -> Int {
-            var low = 0, high = count
-            while low < high {
-                let mid = low + (high - low) / 2
-                if bytesPrecede(keyAt(mid), bound) { low = mid + 1 } else { high = mid }
-            }
-            return low
-        }
+        func lowerBound(_ bound: [UInt8]) -> Int { partitionPoint(in: 0..<count) { !bytesPrecede(keyAt($0), bound) } }
         // The runs of matching rows, in ascending order: one run for a prefix that ends in no
         // digit; one for each length of number the prefix's digits may begin, for one that does.
         var runs: [Range<Int>] = []
@@ -96,12 +89,7 @@ extension TableState {
             let prefix = TextOrder.finder.sortKey(typed)
             let start = lowerBound(prefix)
             // The run ends at the first key that does not begin with the prefix.
-            var low = start, high = count
-            while low < high {
-                let mid = low + (high - low) / 2
-                if keyAt(mid).starts(with: prefix) { low = mid + 1 } else { high = mid }
-            }
-            runs.append(start..<low)
+            runs.append(start..<partitionPoint(in: start..<count) { !keyAt($0).starts(with: prefix) })
         } else {
             let stem = String(decoding: typed.utf8.dropLast(digits.count), as: UTF8.self)
             let number = String(decoding: digits.reversed(), as: UTF8.self)

@@ -113,8 +113,11 @@ public struct OutlineView<Source: OutlineSource & Sendable>: Widget where Source
                 buffer.draw(aligned(text, width: columns[i].width, columns[i].alignment), column: starts[i], row: whole.row, style: header, clip: whole)
             }
         }
-        for (index, row) in outline.visibleRows(overscan: 0) {
-            let y = area.row.addingSaturating(metrics.rows(forPoints: outline.contentOffset(ofRow: index) - outline.scroll.offset.y))
+        let visible = outline.visibleRows(overscan: 0)
+        // Rows lie one row height apart from the first shown (worked out once, not a row at a time).
+        let firstTop = visible.first.map { outline.contentOffset(ofRow: $0.index) - outline.scroll.offset.y } ?? 0
+        for (index, row) in visible {
+            let y = area.row.addingSaturating(metrics.rows(forPoints: firstTop + Double(index - visible[0].index) * outline.rowHeight))
             guard y >= area.row, y < area.maxRow else { continue }
             let isCursor = outline.cursor == row.path
             let style = isCursor ? theme.selection : theme.text

@@ -280,14 +280,7 @@ struct FileViewer: App, ShowsIndexedFile {
 
     /// Shows the record behind the row at `path` whole, every field under its column's name.
     private mutating func openDetail(at path: IndexPath, at time: Double) {
-        guard let record = fileRecord(at: path) else { return }
-        let shown: DelimitedRecord
-        switch format {
-        case let .delimited(dialect):
-            shown = DelimitedRows(file: file, index: index, dialect: dialect).record(record, limit: Self.detailLimit)
-        case .json:
-            shown = rows.row(at: record)
-        }
+        guard let record = fileRecord(at: path), let shown = readRecords([record], limit: Self.detailLimit).first else { return }
         let titles = table.columns.dropFirst().map(\.title)
         let content = RecordDetail(titles: titles, fields: shown.fields, problem: shown.problem, theme: theme)
         var scroll = ScrollIdiom.macOS.scrollState(viewport: .zero, content: .zero)
@@ -466,20 +459,21 @@ struct FileViewer: App, ShowsIndexedFile {
         let paths = table.list.selectedIndexPaths
         guard !paths.isEmpty else { notes.set(.action, "select a row first: nothing copied"); return }
         let records = paths.prefix(Self.copyLimit).compactMap { fileRecord(at: $0) }
-        let fields: [[String]] = records.map { record in
-            switch format {
-            case let .delimited(dialect): return DelimitedRows(file: file, index: index, dialect: dialect).record(record).fields
-            case .json: return rows.row(at: record).fields
-            }
+        clipboard = tabSeparated([table.columns.dropFirst().map(\.title)] + readRecords(records).map(\.fields))
+        notes.set(.action, copiedNote(records.count, of: paths.count))
+    }
+
+    /// File records `records` (from 0, the header counted), each read whole up to `limit` bytes:
+    /// what record view and copy show.
+    private func readRecords(_ records: [Int], limit: Int = DelimitedRows.recordLimit) -> [DelimitedRecord] {
+        switch format {
+        case let .delimited(dialect):
+            let source = DelimitedRows(file: file, index: index, dialect: dialect)
+            return records.map { source.record($0, limit: limit) }
+        case .json:
+            let source = rows
+            return records.map { source.row(at: $0) }
         }
-        let quoted = { (field: String) -> String in
-            field.unicodeScalars.contains { $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\"" }
-                ? "\"" + field.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"") + "\"" : field
-        }
-        let lines = [table.columns.dropFirst().map(\.title)] + fields
-        clipboard = lines.map { $0.map(quoted).joined(separator: "\t") }.joined(separator: "\n")
-        let count = records.count < paths.count ? "the first \(grouped(records.count)) of \(grouped(paths.count)) selected rows" : "\(grouped(records.count)) row\(records.count == 1 ? "" : "s")"
-        notes.set(.action, "copied \(count) with the heading (OSC 52: on the clipboard where the terminal allows it)")
     }
 
     mutating func takeWork() -> [WorkRequest] {

@@ -183,11 +183,8 @@ struct TablePage: GalleryPage {
             var rows: [FileRow] = []
             do { rows = try selected.prefix(Self.copyLimit).map { try table.list.row(at: $0) } } catch { notes.set(.action, "\(error)"); return .handled }
             guard !rows.isEmpty else { notes.set(.action, "select a row first: nothing copied"); return .handled }
-            let lines = [table.columns.map(\.title)] + rows.map { row in table.columns.map { $0.value(row).description } }
-            clipboard = lines.map { $0.joined(separator: "\t") }.joined(separator: "\n")
-            let count = rows.count < selected.count ? "the first \(grouped(rows.count)) of \(grouped(selected.count)) selected rows (terminals take a few megabytes at most)"
-                : "\(grouped(rows.count)) row\(rows.count == 1 ? "" : "s")"
-            notes.set(.action, "copied \(count) with the heading (OSC 52: on the clipboard where the terminal allows it)")
+            clipboard = tabSeparated([table.columns.map(\.title)] + rows.map { row in table.columns.map { $0.value(row).description } })
+            notes.set(.action, copiedNote(rows.count, of: selected.count))
             return .handled
         }
         // Type-ahead: letters, digits and - . _ select the first row that starts with them.
