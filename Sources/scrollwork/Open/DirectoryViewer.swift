@@ -36,7 +36,7 @@ struct DirectoryViewer: App {
 
     static var columns: [OutlineColumn<DirectoryEntry>] {
         [
-            OutlineColumn("Size", width: 9, alignment: .trailing) { entry in entry.size.map { finderByteCount($0) } ?? (entry.isDirectory ? "--" : "") },
+            OutlineColumn("Size", width: 10, alignment: .trailing) { entry in entry.size.map { finderByteCount($0) } ?? (entry.isDirectory ? "--" : "") },
             OutlineColumn("Kind", width: 14) { $0.kind },
             OutlineColumn("Date Modified", width: 16) { entry in entry.modified.map(Self.date) ?? "" },
         ]
