@@ -5,8 +5,10 @@ let package = Package(
     name: "Scrollwork",
     products: [
         .library(name: "Scrollwork", targets: ["Scrollwork"]),
+        .library(name: "ScrollworkWidgets", targets: ["ScrollworkWidgets"]),
         .library(name: "ScrollworkTerminal", targets: ["ScrollworkTerminal"]),
         .library(name: "ScrollworkFiles", targets: ["ScrollworkFiles"]),
+        .library(name: "ScrollworkViewer", targets: ["ScrollworkViewer"]),
         .library(name: "ScrollworkPixels", targets: ["ScrollworkPixels"]),
         .executable(name: "scrollwork", targets: ["scrollwork"]),
     ],
@@ -32,9 +34,17 @@ let package = Package(
         // Async-signal-safe terminal restoration for crashes: C, because a signal handler may
         // not allocate, lock or initialise globals lazily, which Swift code cannot promise.
         .target(name: "CTerminalRestore"),
-        .target(name: "ScrollworkTerminal", dependencies: ["Scrollwork", "CTerminalRestore"]),
+        // The widget layer every host shares: the widget protocol, groups, routing and focus, the
+        // widgets, the buffer they draw into, events, apps, work off the loop and the one driver.
+        .target(name: "ScrollworkWidgets", dependencies: ["Scrollwork"]),
+        // The terminal host alone: session, input decoder, diff renderer, event loop.
+        .target(name: "ScrollworkTerminal", dependencies: ["Scrollwork", "ScrollworkWidgets", "CTerminalRestore"]),
         // Real files as row sources: delimited text read and split only where shown.
         .target(name: "ScrollworkFiles", dependencies: ["Scrollwork"]),
+        // `scrollwork open`: files, directories and standard input as tables, lists and pagers.
+        .target(name: "ScrollworkViewer", dependencies: ["Scrollwork", "ScrollworkWidgets", "ScrollworkFiles"]),
+        // The gallery's pages, one app: what the scrollwork command shows.
+        .target(name: "ScrollworkGallery", dependencies: ["Scrollwork", "ScrollworkWidgets", "ScrollworkFiles"]),
         // The pixel host's C libraries, found with pkg-config; only ScrollworkPixels uses them, so
         // a program of the core or the terminal host alone needs none.
         .systemLibrary(
@@ -44,14 +54,25 @@ let package = Package(
         ),
         .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
         // The same widgets drawn in pixels: Cairo and Pango offscreen (PNG) and in an SDL2 window.
-        .target(name: "ScrollworkPixels", dependencies: ["Scrollwork", "ScrollworkTerminal", "CPangoCairo", "CSDL2"]),
+        .target(name: "ScrollworkPixels", dependencies: ["Scrollwork", "ScrollworkWidgets", "CPangoCairo", "CSDL2"]),
         .executableTarget(
             name: "scrollwork",
             dependencies: [
                 "Scrollwork",
+                "ScrollworkWidgets",
                 "ScrollworkTerminal",
-                "ScrollworkFiles",
+                "ScrollworkViewer",
+                "ScrollworkGallery",
                 .target(name: "ScrollworkPixels", condition: .when(traits: ["Window"])),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // What tests and benchmarks need of a running program and the shipped one must not carry:
+        // a gallery that crashes on a key (the terminal is given back) and frame workloads.
+        .executableTarget(
+            name: "scrollwork-hooks",
+            dependencies: [
+                "Scrollwork", "ScrollworkWidgets", "ScrollworkTerminal", "ScrollworkGallery",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -65,6 +86,8 @@ let package = Package(
         .testTarget(
             name: "ScrollworkTerminalTests",
             dependencies: [
+                "Scrollwork",
+                "ScrollworkWidgets",
                 "ScrollworkTerminal",
                 .product(name: "PropertyBased", package: "swift-property-based"),
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
@@ -80,21 +103,25 @@ let package = Package(
             ]
         ),
         .testTarget(
+            name: "ScrollworkViewerTests",
+            dependencies: ["Scrollwork", "ScrollworkWidgets", "ScrollworkTerminal", "ScrollworkFiles", "ScrollworkViewer"]
+        ),
+        .testTarget(
             name: "GalleryTests",
             dependencies: [
-                "scrollwork", "Scrollwork", "ScrollworkTerminal", "ScrollworkPixels",
+                "scrollwork", "scrollwork-hooks", "Scrollwork", "ScrollworkWidgets", "ScrollworkTerminal", "ScrollworkGallery", "ScrollworkPixels",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(
             name: "ScrollworkPixelsTests",
-            dependencies: ["ScrollworkPixels", "Scrollwork", "ScrollworkTerminal", "scrollwork"],
+            dependencies: ["ScrollworkPixels", "Scrollwork", "ScrollworkWidgets", "ScrollworkTerminal", "ScrollworkGallery"],
             exclude: ["__Snapshots__"]
         ),
         // Runs the built `scrollwork` in tmux, a real terminal emulator (scripts/test installs it).
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["scrollwork", "ScrollworkPixels"]
+            dependencies: ["scrollwork", "scrollwork-hooks", "ScrollworkPixels"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,6 +1,6 @@
 import CPangoCairo
 import Scrollwork
-import ScrollworkTerminal
+import ScrollworkWidgets
 
 /// Draws one `PointMark` on a ``PixelCanvas`` at its size in points.
 struct MarkDrawing {

@@ -1,6 +1,6 @@
 import CPangoCairo
 import Scrollwork
-import ScrollworkTerminal
+import ScrollworkWidgets
 
 /// Draws frames onto a ``PixelImage`` with Cairo and Pango: the cells of a `Buffer` as text
 /// shaped by Pango on a grid of `CellMetrics` points, and its `PointMark`s (indicators, page

@@ -1,4 +1,4 @@
-import ScrollworkTerminal
+import ScrollworkWidgets
 
 /// A colour with alpha, each channel 0…1, as Cairo takes it.
 public struct PixelColor: Sendable, Hashable {

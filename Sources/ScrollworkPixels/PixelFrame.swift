@@ -1,5 +1,5 @@
 import Scrollwork
-import ScrollworkTerminal
+import ScrollworkWidgets
 
 /// Draws an `App`'s frame in pixels without a display: the app renders into a cell grid that
 /// fills the size in points (`CellMetrics`' cells), with its point marks, and a

@@ -1,6 +1,6 @@
 import CSDL2
 import Scrollwork
-import ScrollworkTerminal
+import ScrollworkWidgets
 
 /// Runs an `App` in a desktop window with SDL2: the same app, widgets and routing as in the
 /// terminal, drawn by a ``PixelCanvas`` at its size in points, with input from the mouse (its
@@ -68,18 +68,18 @@ public struct PixelWindow {
                 }
                 if let runner { runner.perform(request) } else if case let .start(work) = request {
                     running.remove(work.id)
-                    app.handle(.work(work.runHere()), at: EventLoop.now())
+                    app.handle(.work(work.runHere()), at: MonotonicClock.now())
                 }
             }
         }
         func deliver(_ event: Event) {
-            app.handle(event, at: EventLoop.now())
+            app.handle(event, at: MonotonicClock.now())
             if let text = app.takeClipboardText() { SDL_SetClipboardText(text) }
             startWork()
         }
         deliver(.resize(columns: surface.columns, rows: surface.rows))
         while !app.wantsQuit {
-            let now = EventLoop.now()
+            let now = MonotonicClock.now()
             app.tick(at: now)
             startWork()
             let image = surface.draw(app: &app, at: now, palette: palette, style: style)

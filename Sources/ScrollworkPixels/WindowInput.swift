@@ -1,6 +1,6 @@
 import CSDL2
 import Scrollwork
-import ScrollworkTerminal
+import ScrollworkWidgets
 
 /// Turns SDL's events into the terminal host's `Event`s, so that apps and widgets take the
 /// window's input as they take the terminal's.

@@ -1,6 +1,6 @@
 import CSDL2
 import Scrollwork
-import ScrollworkTerminal
+import ScrollworkWidgets
 
 /// The window's pixels: an image the canvas draws on and the SDL texture it is shown through,
 /// made anew when the window changes size.

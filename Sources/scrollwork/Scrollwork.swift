@@ -1,6 +1,9 @@
 import ArgumentParser
 import Scrollwork
+import ScrollworkWidgets
 import ScrollworkTerminal
+import ScrollworkViewer
+import ScrollworkGallery
 #if Window
 import ScrollworkPixels
 #endif
@@ -28,7 +31,7 @@ struct ScrollworkCommand: ParsableCommand {
             `scrollwork open PATH` (or `scrollwork PATH`) shows a CSV, TSV or JSON Lines file as a table, a directory as a Finder list, other text in a pager.
             """,
         version: scrollworkVersion,
-        subcommands: [Gallery.self, Open.self, Snapshot.self, Diagnostics.self, Frames.self],
+        subcommands: [Gallery.self, Open.self, Snapshot.self, Diagnostics.self],
         defaultSubcommand: Gallery.self
     )
 }
@@ -144,7 +147,6 @@ struct Gallery: ParsableCommand {
         let kind = try display.pageKind()
         let session = try terminalSession(environment: environment)
         var app = GalleryApp(page: kind, style: style)
-        app.testCrash = environment["SCROLLWORK_TEST_CRASH"]
         var loop = EventLoop(framesPerSecond: fps, colorMode: style.colorMode)
         loop.showsCursor = showCursor
         loop.run(&app, session: session)
@@ -371,7 +373,7 @@ struct Diagnostics: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "List wrong configurations and the guideline diagnostics they raise.")
 
     func run() {
-        for check in ChecksPage.checks() {
+        for check in GalleryApp.guidelineChecks() {
             print(check.configuration)
             for d in check.diagnostics { print("  \(d)") }
         }
@@ -386,18 +388,6 @@ func terminalSession(environment: [String: String]) throws -> TerminalSession {
         printError("scrollwork: \(error)")
         throw ExitCode(2)
     }
-}
-
-/// The process environment as a dictionary (no Foundation).
-func processEnvironment() -> [String: String] {
-    var result: [String: String] = [:]
-    var pointer = environ
-    while let entry = pointer.pointee {
-        let text = String(cString: entry)
-        if let eq = text.firstIndex(of: "=") { result[String(text[..<eq])] = String(text[text.index(after: eq)...]) }
-        pointer += 1
-    }
-    return result
 }
 
 func printError(_ message: String) {

@@ -6,7 +6,7 @@ import Testing
     @Test("a crash gives the terminal back: trap, bad memory access, abort", arguments: [("trap", "132"), ("segv", "139"), ("abort", "134")])
     func crashRestoresTheTerminal(kind: String, status: String) throws {
         // The runtime's crash report would otherwise wait 30 s for a key on a terminal.
-        let t = try Tmux("env SWIFT_BACKTRACE=interactive=no SCROLLWORK_TEST_CRASH=\(kind) " + Tmux.scrollwork)
+        let t = try Tmux("env SWIFT_BACKTRACE=interactive=no " + Tmux.hooks + " crash \(kind)")
         defer { t.shutDown() }
         #expect(t.wait { $0.contains("1/7 Scroll view") })
         t.keys("!")

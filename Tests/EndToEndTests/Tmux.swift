@@ -18,6 +18,12 @@ final class Tmux {
         return bundle.appendingPathComponent("scrollwork").path
     }
 
+    /// The path of the built `scrollwork-hooks`: the gallery that crashes on purpose.
+    static var hooks: String {
+        let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        return bundle.appendingPathComponent("scrollwork-hooks").path
+    }
+
     /// Starts `command` (run by sh) in a new session of `columns` × `rows`. The shell records
     /// `stty -g` before and after the program and its exit status, then waits.
     /// With `jobControl`, the command runs under `bash` with `set -m`, as a job of its own, so that

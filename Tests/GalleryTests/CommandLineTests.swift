@@ -1,6 +1,8 @@
 import ArgumentParser
 import Testing
 @testable import scrollwork
+@testable import ScrollworkGallery
+import ScrollworkWidgets
 
 /// The message ArgumentParser would print for `arguments`, or nil when they parse.
 private func error(_ arguments: [String]) -> String? {

@@ -1,5 +1,6 @@
 import Testing
-@testable import scrollwork
+@testable import ScrollworkGallery
+import ScrollworkWidgets
 
 @Suite("Formatting")
 struct FormattingTests {

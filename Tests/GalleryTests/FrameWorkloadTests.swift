@@ -1,9 +1,11 @@
 import Scrollwork
 import ScrollworkTerminal
 import Testing
-@testable import scrollwork
+@testable import scrollwork_hooks
+@testable import ScrollworkGallery
+import ScrollworkWidgets
 
-/// The workloads `scrollwork frames` draws for `scripts/bench --instructions` do what they say.
+/// The workloads `scrollwork-hooks frames` draws for `scripts/bench --instructions` do what they say.
 @Suite struct FrameWorkloadTests {
     @Test("page-down moves the table a page a frame; line-down a row a frame, by a scroll region")
     func tableWorkloads() {

@@ -1,7 +1,8 @@
 import Scrollwork
 import ScrollworkTerminal
 import Testing
-@testable import scrollwork
+@testable import ScrollworkGallery
+import ScrollworkWidgets
 
 @Suite struct GalleryFocusTests {
     @Test("a focused search field takes q, ?, Tab and ] as text; Esc leaves it; then q quits", arguments: ["/", "i"])

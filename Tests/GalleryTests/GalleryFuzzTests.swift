@@ -6,7 +6,8 @@ import Darwin
 import Scrollwork
 import ScrollworkTerminal
 import Testing
-@testable import scrollwork
+@testable import ScrollworkGallery
+import ScrollworkWidgets
 
 /// A small seeded generator (SplitMix64), so a failing run can be replayed from its seed.
 struct SeededRandom: RandomNumberGenerator {

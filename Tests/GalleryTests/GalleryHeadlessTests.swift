@@ -1,7 +1,8 @@
 import Scrollwork
 import ScrollworkTerminal
 import Testing
-@testable import scrollwork
+@testable import ScrollworkGallery
+import ScrollworkWidgets
 
 func gallery(_ page: GalleryApp.PageKind, rows: Int = 1000, columns: Int = 120, lines: Int = 40) -> HeadlessTerminal<GalleryApp> {
     var style = GalleryStyle(theme: .standard(for: .trueColor), colorMode: .trueColor, idiom: .iOS)

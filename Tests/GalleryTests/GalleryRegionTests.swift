@@ -1,7 +1,8 @@
 import Scrollwork
 import ScrollworkTerminal
 import Testing
-@testable import scrollwork
+@testable import ScrollworkGallery
+import ScrollworkWidgets
 
 /// A part of a page that takes the pointer: where to press, which way to drag, and the state it
 /// owns (which a gesture elsewhere must leave alone).

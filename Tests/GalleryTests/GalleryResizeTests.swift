@@ -1,7 +1,8 @@
 import Scrollwork
 import ScrollworkTerminal
 import Testing
-@testable import scrollwork
+@testable import ScrollworkGallery
+import ScrollworkWidgets
 
 /// The status line of the gallery (the second row from the bottom).
 private func status(_ t: HeadlessTerminal<GalleryApp>) -> String { t.app.pageStatus }

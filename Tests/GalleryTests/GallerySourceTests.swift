@@ -1,7 +1,8 @@
 import Scrollwork
 import ScrollworkTerminal
 import Testing
-@testable import scrollwork
+@testable import ScrollworkGallery
+import ScrollworkWidgets
 
 @Suite struct GallerySlowSourceTests {
     /// The table page switched to the slow source.

@@ -1,7 +1,8 @@
 import Scrollwork
 import ScrollworkTerminal
 import Testing
-@testable import scrollwork
+@testable import ScrollworkGallery
+import ScrollworkWidgets
 
 /// The table and list abilities of issue #15, as a person finds them in the gallery.
 @Suite struct GalleryTablesAndListsTests {

@@ -3,6 +3,7 @@
 
 // BEGIN README EXAMPLE
 import Scrollwork
+@testable import ScrollworkWidgets
 import ScrollworkTerminal
 
 /// A million rows that scroll like a phone: flick with the mouse, wheel, Page Down, q to quit.

@@ -1,6 +1,7 @@
 import Foundation
 import Scrollwork
 import ScrollworkPixels
+@testable import ScrollworkWidgets
 import ScrollworkTerminal
 import Testing
 

@@ -1,5 +1,6 @@
 import Scrollwork
 import ScrollworkPixels
+@testable import ScrollworkWidgets
 import ScrollworkTerminal
 import Testing
 

@@ -1,7 +1,8 @@
 import Scrollwork
 import ScrollworkPixels
+@testable import ScrollworkWidgets
 import ScrollworkTerminal
-@testable import scrollwork
+@testable import ScrollworkGallery
 import Testing
 
 let theme = Theme.standard(for: .trueColor)

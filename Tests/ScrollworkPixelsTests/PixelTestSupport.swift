@@ -1,5 +1,6 @@
 import Scrollwork
 import ScrollworkPixels
+@testable import ScrollworkWidgets
 import ScrollworkTerminal
 
 /// A one-widget app for tests.

@@ -1,4 +1,5 @@
 import Testing
+@testable import ScrollworkWidgets
 @testable import ScrollworkTerminal
 
 @Suite struct ColorModeTests {

@@ -1,5 +1,6 @@
 import Scrollwork
 import Testing
+@testable import ScrollworkWidgets
 @testable import ScrollworkTerminal
 
 @Suite struct IndicatorFadeTests {

@@ -1,5 +1,6 @@
 import PropertyBased
 import Testing
+@testable import ScrollworkWidgets
 @testable import ScrollworkTerminal
 
 private func keys(_ events: [Event]) -> [Event] { events.filter { if case .key = $0 { return true } else { return false } } }

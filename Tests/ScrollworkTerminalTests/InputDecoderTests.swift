@@ -1,5 +1,6 @@
 import PropertyBased
 import Testing
+@testable import ScrollworkWidgets
 @testable import ScrollworkTerminal
 
 private func bytes(_ s: String) -> [UInt8] { Array(s.utf8) }

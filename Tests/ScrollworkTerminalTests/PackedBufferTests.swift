@@ -1,5 +1,6 @@
 import Scrollwork
 import Testing
+@testable import ScrollworkWidgets
 @testable import ScrollworkTerminal
 
 /// The packed cells a buffer stores, and the copies of drawn rows that make a one-row scroll cheap.

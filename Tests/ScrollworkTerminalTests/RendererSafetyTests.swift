@@ -1,6 +1,7 @@
 import PropertyBased
 import Scrollwork
 import Testing
+@testable import ScrollworkWidgets
 @testable import ScrollworkTerminal
 
 /// Checks that `bytes` hold only what the renderer itself writes: printable text, carriage

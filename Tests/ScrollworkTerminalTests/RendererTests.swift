@@ -1,5 +1,6 @@
 import PropertyBased
 import Testing
+@testable import ScrollworkWidgets
 @testable import ScrollworkTerminal
 
 /// A 120 × 40 table frame: a header row, then rows `first ..< first + 39` with zebra backgrounds.

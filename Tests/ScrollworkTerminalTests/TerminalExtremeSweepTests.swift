@@ -1,6 +1,7 @@
 import PropertyBased
 import Scrollwork
 import Testing
+@testable import ScrollworkWidgets
 @testable import ScrollworkTerminal
 
 /// Values for the terminal layer's parameters, from the ordinary to the absurd.

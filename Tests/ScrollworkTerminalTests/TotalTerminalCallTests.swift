@@ -1,5 +1,6 @@
 import Scrollwork
 import Testing
+@testable import ScrollworkWidgets
 @testable import ScrollworkTerminal
 
 /// Calls of the terminal layer that trapped or hung for some value of their parameters' types,

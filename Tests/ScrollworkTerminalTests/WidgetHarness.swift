@@ -1,4 +1,5 @@
 import Scrollwork
+@testable import ScrollworkWidgets
 @testable import ScrollworkTerminal
 
 /// A one-widget app for tests.

@@ -1,6 +1,7 @@
 import Scrollwork
 import SnapshotTesting
 import Testing
+@testable import ScrollworkWidgets
 @testable import ScrollworkTerminal
 
 let theme = Theme.standard(for: .trueColor)

@@ -1,3 +1,4 @@
+import ScrollworkWidgets
 import Synchronization
 /// Drives an ``App`` without a terminal, in virtual time: a test feeds it events or raw bytes,
 /// advances the clock, and reads the screen as text or as styled cells.

@@ -1,4 +1,5 @@
 import Scrollwork
+import ScrollworkWidgets
 
 /// A model terminal that applies the escape sequences the renderer writes, so tests can check that
 /// the bytes really produce the intended frame (cursor moves, SGR, scroll regions, wide text).

@@ -1,3 +1,4 @@
+import ScrollworkWidgets
 /// Turns the bytes a terminal sends into ``Event``s, incrementally.
 ///
 /// Reads may split a sequence anywhere; the decoder keeps the unfinished part for the next

@@ -1,3 +1,4 @@
+import ScrollworkWidgets
 /// Escape sequences the host writes, as bytes.
 enum ANSI {
     static let esc: UInt8 = 0x1B

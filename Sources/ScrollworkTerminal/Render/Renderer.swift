@@ -1,4 +1,5 @@
 import Scrollwork
+import ScrollworkWidgets
 
 /// Turns a frame into the fewest bytes that make the terminal show it.
 ///

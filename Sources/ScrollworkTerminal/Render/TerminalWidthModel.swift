@@ -1,4 +1,5 @@
 import Scrollwork
+import ScrollworkWidgets
 
 /// How the terminal measures grapheme clusters, which decides how carefully the renderer places
 /// the cursor after them.

@@ -1,3 +1,4 @@
+import ScrollworkWidgets
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -27,12 +28,8 @@ public struct EventLoop {
         self.colorMode = colorMode
     }
 
-    /// Seconds on the monotonic clock.
-    public static func now() -> Double {
-        var t = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &t)
-        return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
-    }
+    /// Seconds on the monotonic clock (``MonotonicClock/now()``).
+    public static func now() -> Double { MonotonicClock.now() }
 
     /// Runs `app` until it wants to quit. The session is entered here and always left, also when
     /// the app throws.

@@ -1,32 +1,14 @@
+import ScrollworkWidgets
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
 
-// The C library calls whose Swift names clash with our own methods (`write`, `read`, `signal`),
+// The C library calls whose Swift names clash with our own methods (`signal`; `write` and `read`
+// are ScrollworkWidgets' `systemWrite` and `systemRead`),
 // and those whose constants differ between the platforms, spelled once here so that no other file
 // names the platform's module or depends on its headers' macros.
-
-/// `write(2)`.
-@inline(__always)
-func systemWrite(_ fd: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
-    #if canImport(Glibc)
-    return Glibc.write(fd, bytes, count)
-    #else
-    return Darwin.write(fd, bytes, count)
-    #endif
-}
-
-/// `read(2)`.
-@inline(__always)
-func systemRead(_ fd: Int32, _ bytes: UnsafeMutableRawPointer?, _ count: Int) -> Int {
-    #if canImport(Glibc)
-    return Glibc.read(fd, bytes, count)
-    #else
-    return Darwin.read(fd, bytes, count)
-    #endif
-}
 
 /// `signal(2)`.
 @discardableResult @inline(__always)

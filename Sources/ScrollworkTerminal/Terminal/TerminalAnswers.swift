@@ -1,3 +1,4 @@
+import ScrollworkWidgets
 /// Picks the terminal's answers to ``TerminalSession/probeWidthModel(timeout:)`` out of the bytes
 /// it reads: cursor position reports, the report for mode 2027 and the device attributes that
 /// end the exchange. Everything else is kept, in order, as input.

@@ -1,3 +1,4 @@
+import ScrollworkWidgets
 /// Why the terminal could not be used.
 public enum TerminalError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Standard input or output is not a terminal (a pipe, a file, CI).

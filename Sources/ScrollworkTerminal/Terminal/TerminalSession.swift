@@ -1,3 +1,4 @@
+import ScrollworkWidgets
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,0 +1,337 @@
+import Scrollwork
+import ScrollworkWidgets
+
+/// The gallery: pages that show every guideline, moved between with a page control at the bottom
+/// centre and with keys, each with a help overlay.
+package struct GalleryApp: App {
+    /// The pages, in order.
+    package enum PageKind: Int, CaseIterable {
+        case scrollView, table, list, outline, pageControl, idioms, checks
+
+        /// The page's type, which knows its title, guidelines and help.
+        var type: any GalleryPage.Type {
+            switch self {
+            case .scrollView: return ScrollViewPage.self
+            case .table: return TablePage.self
+            case .list: return ListPage.self
+            case .outline: return OutlinePage.self
+            case .pageControl: return PageControlPage.self
+            case .idioms: return IdiomsPage.self
+            case .checks: return ChecksPage.self
+            }
+        }
+
+        package var title: String { type.title }
+        var guidelines: [String] { type.guidelines }
+        var help: [String] { type.help }
+
+        /// Accepts a page's number (1…7) or a prefix of its title.
+        package init?(argument: String) {
+            if let n = Int(argument), let kind = PageKind(rawValue: n - 1) { self = kind; return }
+            let key = String(argument.lowercased().map { $0 == "-" ? " " : $0 })
+            guard let kind = PageKind.allCases.first(where: { $0.title.lowercased().hasPrefix(key) }) else { return nil }
+            self = kind
+        }
+    }
+
+    package var style: GalleryStyle
+    package var page: PageKind
+    var scrollView: ScrollViewPage
+    var table: TablePage
+    var list: ListPage
+    var outline: OutlinePage
+    var pageControlPage: PageControlPage
+    var idioms: IdiomsPage
+    var checks: ChecksPage
+    var dots: PageControlView
+    package var routing = Routing()
+    /// How each page is reached, in page order.
+    let accesses: [PageAccess]
+    var showsHelp = false
+    package var wantsQuit = false
+    var size = (columns: 0, rows: 0)
+
+    package init(page: PageKind, style: GalleryStyle, tableRows: Int = 1_000_000) {
+        accesses = PageKind.allCases.map(Self.access)
+        self.style = style
+        self.page = page
+        scrollView = ScrollViewPage(style: style)
+        table = TablePage(style: style, rows: tableRows)
+        list = ListPage(style: style)
+        outline = OutlinePage(style: style)
+        pageControlPage = PageControlPage(style: style)
+        idioms = IdiomsPage(style: style)
+        checks = ChecksPage(style: style)
+        var dots = PageControlState(clampingPageCount: PageKind.allCases.count)
+        dots.currentPage = page.rawValue
+        dots.backgroundStyle = .prominent
+        self.dots = PageControlView(dots, theme: style.theme)
+    }
+
+    /// The checks page's configurations, each with the diagnostics it raises.
+    package static func guidelineChecks() -> [(configuration: String, diagnostics: [Diagnostic])] {
+        ChecksPage.checks().map { ($0.configuration, $0.diagnostics) }
+    }
+
+    /// The current page, reached in place through a key path.
+    struct PageAccess {
+        let child: Child<GalleryApp>
+        let takeClipboardText: (inout GalleryApp) -> String?
+        let moveFocus: (inout GalleryApp, Bool) -> Bool
+        let render: (inout GalleryApp, CellRect, inout Buffer, Double) -> Void
+
+        init<P: GalleryPage>(_ path: WritableKeyPath<GalleryApp, P>) {
+            child = Child(path)
+            takeClipboardText = { $0[keyPath: path].takeClipboardText() }
+            moveFocus = { $0[keyPath: path].moveFocus(forward: $1) }
+            render = { $0[keyPath: path].render(in: $1, into: &$2, at: $3) }
+        }
+    }
+
+    /// The current page's access, from the table made once in `init`: building one allocates
+    /// its closures, and frames ask for it several times.
+    var current: PageAccess { accesses[page.rawValue] }
+
+    /// The access to page `kind`.
+    static func access(_ kind: PageKind) -> PageAccess {
+        switch kind {
+        case .scrollView: return PageAccess(\.scrollView)
+        case .table: return PageAccess(\.table)
+        case .list: return PageAccess(\.list)
+        case .outline: return PageAccess(\.outline)
+        case .pageControl: return PageAccess(\.pageControlPage)
+        case .idioms: return PageAccess(\.idioms)
+        case .checks: return PageAccess(\.checks)
+        }
+    }
+
+    /// The area pages draw in: below the title bar, above the status line and the dots.
+    var pageArea: CellRect { CellRect(column: 0, row: 1, columns: size.columns, rows: max(0, size.rows - 3)) }
+    var dotsArea: CellRect { CellRect(column: 0, row: max(0, size.rows - 1), columns: size.columns, rows: 1) }
+
+    package mutating func takeClipboardText() -> String? { current.takeClipboardText(&self) }
+
+    /// The table page's sorts run in the background, whichever page is showing.
+    package mutating func takeWork() -> [WorkRequest] { table.takeWork() }
+
+    /// The current page's status line, whole.
+    var pageStatus: String { readPage(StatusRead()) }
+
+    package var isAnimating: Bool { childrenAreAnimating }
+    package var wakeTime: Double? { childrenWakeTime }
+    /// The focused row, cell or field of the page, for the terminal's cursor.
+    package var cursorPosition: CellPosition? { readPage(CursorRead()) }
+
+    /// True while a text field on the current page has the keyboard.
+    var pageIsEditingText: Bool { readPage(EditingRead()) }
+
+    /// Reads `reader`'s value from whichever page is current, handing the stored page to a
+    /// generic function: a key path or an existential would copy the whole page first.
+    func readPage<R: PageReader>(_ reader: R) -> R.Value {
+        switch page {
+        case .scrollView: return reader.read(scrollView)
+        case .table: return reader.read(table)
+        case .list: return reader.read(list)
+        case .outline: return reader.read(outline)
+        case .pageControl: return reader.read(pageControlPage)
+        case .idioms: return reader.read(idioms)
+        case .checks: return reader.read(checks)
+        }
+    }
+
+    package mutating func tick(at time: Double) { tickChildren(at: time) }
+
+    /// What the gallery itself does with a key, before the page sees it, when no text field has
+    /// the keyboard.
+    enum GalleryKey: Equatable {
+        case quit, help
+        /// Go to page n (0-based).
+        case page(Int)
+        /// Go this many pages on.
+        case step(Int)
+
+        init?(_ key: KeyEvent) {
+            switch (key.key, key.modifiers) {
+            case (.character("q"), []): self = .quit
+            case (.character("?"), _), (.function(1), _): self = .help
+            case (.character("]"), []): self = .step(1)
+            case (.character("["), []): self = .step(-1)
+            case let (.function(n), _) where n >= 2 && n <= 8: self = .page(n - 2)
+            default: return nil
+            }
+        }
+    }
+
+    package mutating func handle(_ event: Event, at time: Double) {
+        let page = current.child
+        switch event {
+        case .work:
+            // Only the table page starts work; its result reaches it on any page.
+            _ = table.handle(event, at: time)
+            return
+        case let .resize(columns, rows):
+            let first = size.columns == 0 && size.rows == 0
+            size = (columns, rows)
+            // The first page appears with the first size (SV-03).
+            if first { page.appear(&self, time) }
+            return
+        case let .key(key):
+            if showsHelp { showsHelp = false; return }
+            if key == KeyEvent(.character("c"), .control) { wantsQuit = true; return }
+            // A focused text field gets every other key first; Esc or Enter leaves it. Only the
+            // keys the gallery would take itself (and Tab) need the question: it copies the page.
+            let galleryKey = GalleryKey(key)
+            if galleryKey != nil || key.key == .tab, pageIsEditingText { _ = page.handle(&self, event, time); return }
+            switch galleryKey {
+            case .quit?: wantsQuit = true; return
+            case .help?: showsHelp = true; return
+            case let .step(pages)?: go(to: self.page.rawValue + pages, at: time); return
+            case let .page(index)?: go(to: index, at: time); return
+            case nil: break
+            }
+            if page.handle(&self, event, time).isHandled { return }
+            // Tab moves focus through the page's widgets, then on to the next page.
+            if key.key == .tab {
+                let forward = !key.modifiers.contains(.shift)
+                if !current.moveFocus(&self, forward) { go(to: self.page.rawValue + (forward ? 1 : -1), at: time) }
+            }
+            return
+        case let .mouse(mouse):
+            if showsHelp, case .press = mouse.kind { showsHelp = false; return }
+            if !style.idiom.supportsPageControls, case .press = mouse.kind,
+               let index = GalleryTabStrip(theme: style.theme).page(atColumn: mouse.column, row: mouse.row, in: dotsArea) {
+                go(to: index, at: time)
+                return
+            }
+        default: break
+        }
+        _ = routeToChildren(event, at: time)
+        if let change = dots.takeChange() { go(to: change.page, at: time) }
+    }
+
+    /// Shows page `index` (wrapping around), whose scroll views flash their indicators as it
+    /// appears (SV-03).
+    mutating func go(to index: Int, at time: Double) {
+        let count = PageKind.allCases.count
+        guard let kind = PageKind(rawValue: ((index % count) + count) % count) else { return }
+        page = kind
+        dots.state.currentPage = kind.rawValue
+        current.child.appear(&self, time)
+    }
+
+    package mutating func render(into buffer: inout Buffer, at time: Double) {
+        let theme = style.theme
+        let columns = buffer.columns
+        guard columns > 0, buffer.rows > 0 else { return }
+        // Title bar.
+        var bar = theme.header
+        bar.background = theme.focus.background
+        buffer.fill(CellRect(column: 0, row: 0, columns: columns, rows: 1), with: .blank(bar))
+        let title = " Scrollwork · \(page.rawValue + 1)/\(PageKind.allCases.count) \(page.title)"
+        let end = buffer.draw(title, column: 0, row: 0, style: bar)
+        var ids = bar
+        ids.bold = false
+        ids.foreground = theme.secondary.foreground
+        let right = "? help  ] next  q quit "
+        // As many whole IDs as fit, then "…": an ID is never cut in half.
+        let room = columns - displayWidth(right) - 1 - end - 2
+        var shown = ""
+        for (i, id) in page.guidelines.enumerated() {
+            let next = shown.isEmpty ? id : shown + " " + id
+            let more = i < page.guidelines.count - 1
+            if displayWidth(next) + (more ? 2 : 0) > room {
+                if !shown.isEmpty || room >= 1 { shown += shown.isEmpty ? "…" : " …" }
+                break
+            }
+            shown = next
+        }
+        if displayWidth(shown) <= room { buffer.draw("  " + shown, column: end, row: 0, style: ids) }
+        buffer.draw(right, column: max(end, columns - displayWidth(right)), row: 0, style: ids)
+        // The page.
+        current.render(&self, pageArea, &buffer, time)
+        // Status line and page dots.
+        if buffer.rows < 3 { dots.render(in: .none, into: &buffer, at: time) }
+        if buffer.rows >= 3 {
+            let status = pageStatus
+            buffer.fill(CellRect(column: 0, row: buffer.rows - 2, columns: columns, rows: 1))
+            buffer.draw(" " + status.truncated(toWidth: columns - 1), column: 0, row: buffer.rows - 2, style: theme.secondary)
+            buffer.fill(dotsArea)
+            // Page controls are not supported on macOS (PC-17): a tab strip selects pages there.
+            if style.idiom.supportsPageControls {
+                dots.render(in: dotsArea, into: &buffer, at: time)
+                // Named, so that they are not taken for a page's own page control.
+                let caption = " gallery pages ▸"
+                if columns >= 2 * displayWidth(caption) + 20 {
+                    buffer.draw(caption, column: 0, row: dotsArea.row, style: theme.secondary)
+                }
+            } else {
+                GalleryTabStrip(theme: theme).draw(current: page.rawValue, in: dotsArea, into: &buffer)
+            }
+        }
+        if showsHelp { drawHelp(into: &buffer) }
+    }
+
+    /// The help overlay: a panel over the whole page, so nothing of the page shows through
+    /// between its lines, its lines wrapped to fit; lines that do not fit end in "…". At sizes too
+    /// small for a frame it has none.
+    private func drawHelp(into buffer: inout Buffer) {
+        let theme = style.theme
+        let source = ["\(page.title) — shows \(page.guidelines.joined(separator: ", "))", ""] + page.help
+            + ["", "Tab / Shift-Tab: focus, then the next page · ] [ or F2–F8: pages · " + (style.idiom.supportsPageControls ? "click or drag the dots" : "click a tab")
+               + " at the bottom · Ctrl-Z suspends · q quits", "Any key closes this help."]
+        let framed = buffer.columns >= 8 && buffer.rows >= 4
+        let inner = max(1, buffer.columns - (framed ? 4 : 0))
+        var lines = source.enumerated().flatMap { i, text in text.wrapped(toWidth: inner).map { (i == 0, $0) } }
+        let room = max(0, buffer.rows - (framed ? 2 : 0))
+        if lines.count > room, room > 0 {
+            lines = Array(lines.prefix(room))
+            lines[room - 1].1 = "…"
+        }
+        let width = buffer.columns, height = buffer.rows
+        let box = CellRect(column: 0, row: 0, columns: width, rows: height)
+        var panel = theme.text
+        panel.background = theme.focus.background
+        buffer.fill(box, with: .blank(panel))
+        let border = framed ? 1 : 0
+        if framed {
+            buffer.draw("╭" + String(repeating: "─", count: width - 2) + "╮", column: box.column, row: box.row, style: panel)
+            buffer.draw("╰" + String(repeating: "─", count: width - 2) + "╯", column: box.column, row: box.maxRow - 1, style: panel)
+        }
+        // Every row inside the frame, the empty ones below the text too, has its sides.
+        for i in 0..<room {
+            let (isTitle, line) = i < lines.count ? lines[i] : (false, "")
+            var s = panel
+            s.bold = isTitle
+            let text = framed ? "│ " + line.fitted(toWidth: inner) + " │" : line.fitted(toWidth: inner)
+            buffer.draw(text, column: box.column, row: box.row + border + i, style: s)
+        }
+    }
+}
+
+extension GalleryApp: WidgetGroup {
+    /// The page, and in front of it the page dots where page controls are supported.
+    package var children: [Child<GalleryApp>] {
+        style.idiom.supportsPageControls ? [current.child, Child(\.dots)] : [current.child]
+    }
+}
+
+/// Something ``GalleryApp/readPage(_:)`` reads from a page.
+protocol PageReader {
+    associatedtype Value
+    func read<P: GalleryPage>(_ page: P) -> Value
+}
+
+/// The page's status line.
+struct StatusRead: PageReader {
+    func read<P: GalleryPage>(_ page: P) -> String { page.status }
+}
+
+/// Where the page's focus puts the terminal's cursor.
+struct CursorRead: PageReader {
+    func read<P: GalleryPage>(_ page: P) -> CellPosition? { page.cursorPosition }
+}
+
+/// Whether a text field on the page has the keyboard.
+struct EditingRead: PageReader {
+    func read<P: GalleryPage>(_ page: P) -> Bool { page.isEditingText }
+}

@@ -1,0 +1,68 @@
+import Scrollwork
+import ScrollworkWidgets
+
+/// One page of the gallery: a group of widgets that shows some guidelines. Its children take
+/// the events first (``WidgetGroup``); what they leave goes to ``handleUnused(_:at:)``.
+protocol GalleryPage: Widget, WidgetGroup {
+    /// The page's name in the title bar.
+    static var title: String { get }
+    /// The guideline IDs the page shows.
+    static var guidelines: [String] { get }
+    /// Lines for the help overlay.
+    static var help: [String] { get }
+    /// A line about the page's state for the status bar.
+    var status: String { get }
+    /// Text the page wants on the clipboard, handed over once.
+    mutating func takeClipboardText() -> String?
+    /// An event no child used: the page's own keys.
+    mutating func handleUnused(_ event: Event, at time: Double) -> EventResult
+    /// Reads what the children reported (activations, text field actions) after an event.
+    mutating func collect(at time: Double)
+    /// Called before any child sees `event`: what the page said about the last key or click is
+    /// cleared here.
+    mutating func willHandle(_ event: Event)
+}
+
+extension GalleryPage {
+    mutating func takeClipboardText() -> String? { nil }
+    mutating func handleUnused(_ event: Event, at time: Double) -> EventResult { .ignored }
+    mutating func collect(at time: Double) {}
+    mutating func willHandle(_ event: Event) {}
+
+    /// The children first, then the page; then the page reads what the children reported.
+    mutating func handle(_ event: Event, at time: Double) -> EventResult {
+        willHandle(event)
+        var result = routeToChildren(event, at: time)
+        if !result.isHandled { result = handleUnused(event, at: time) }
+        collect(at: time)
+        return result
+    }
+}
+
+/// The gallery's theme, chosen once for the colour mode.
+package struct GalleryStyle {
+    package var theme: Theme
+    package var colorMode: ColorMode
+    package var idiom: ScrollIdiom
+    /// Reduce Motion: scroll states move at once and indicators do not fade.
+    package var reducesMotion = false
+    /// The table page's slow source really waits in the background (tests turn it off: they
+    /// never sleep).
+    package var simulatesLatency = true
+
+    /// The gallery's looks for `theme` in `colorMode` at `idiom`.
+    package init(theme: Theme, colorMode: ColorMode, idiom: ScrollIdiom, reducesMotion: Bool = false, simulatesLatency: Bool = true) {
+        self.theme = theme
+        self.colorMode = colorMode
+        self.idiom = idiom
+        self.reducesMotion = reducesMotion
+        self.simulatesLatency = simulatesLatency
+    }
+
+    /// A scroll state for `idiom` with the gallery's motion setting.
+    func scrollState(_ idiom: ScrollIdiom? = nil, viewport: Size = .zero, content: Size = .zero) -> ScrollState {
+        var state = (idiom ?? self.idiom).scrollState(viewport: viewport, content: content)
+        state.reducesMotion = reducesMotion
+        return state
+    }
+}

@@ -1,0 +1,41 @@
+import Scrollwork
+import ScrollworkWidgets
+
+/// The gallery's page selector where page controls are not supported (macOS, PC-17): a strip of
+/// tabs, one per page, as the diagnostic recommends, with the current page highlighted.
+struct GalleryTabStrip {
+    var theme: Theme
+
+    /// The tabs' labels for `width` cells: the pages' titles when they fit, else their numbers.
+    func labels(width: Int) -> [String] {
+        let titles = GalleryApp.PageKind.allCases.map { " \($0.rawValue + 1) \($0.title) " }
+        let full = titles.reduce(0) { $0 + displayWidth($1) } + titles.count - 1
+        return full <= width ? titles : GalleryApp.PageKind.allCases.map { " \($0.rawValue + 1) " }
+    }
+
+    /// Each tab's cells in `area`: centred, separated by a divider.
+    func frames(in area: CellRect) -> [CellRect] {
+        let labels = labels(width: area.columns)
+        let total = labels.reduce(0) { $0 + displayWidth($1) } + labels.count - 1
+        var x = area.column + max(0, (area.columns - total) / 2)
+        return labels.map { label in
+            defer { x += displayWidth(label) + 1 }
+            return CellRect(column: x, row: area.row, columns: displayWidth(label), rows: 1)
+        }
+    }
+
+    func draw(current: Int, in area: CellRect, into buffer: inout Buffer) {
+        let labels = labels(width: area.columns)
+        for (i, frame) in frames(in: area).enumerated() {
+            var style = i == current ? theme.selection : theme.secondary
+            style.bold = i == current
+            buffer.draw(labels[i], column: frame.column, row: frame.row, style: style, clip: area)
+            if i < labels.count - 1 { buffer.draw("│", column: frame.maxColumn, row: frame.row, style: theme.separator, clip: area) }
+        }
+    }
+
+    /// The page whose tab holds the cell, if any.
+    func page(atColumn column: Int, row: Int, in area: CellRect) -> Int? {
+        frames(in: area).firstIndex { $0.contains(column: column, row: row) }
+    }
+}

@@ -1,0 +1,162 @@
+import Scrollwork
+import ScrollworkWidgets
+
+/// The same content under each platform idiom: iOS, macOS scrollers, tvOS focus, the visionOS jog
+/// bar and the watchOS crown with vertical pages.
+struct IdiomsPage: GalleryPage {
+    static let title = "Idioms"
+    static let guidelines = ["SV-11", "SV-12", "SV-13", "SV-14", "SV-15", "LT-13", "LT-14", "PC-16", "PC-17"]
+    static let help = [
+        "1 iOS · 2 macOS · 3 tvOS · 4 visionOS · 5 watchOS",
+        "macOS: l legacy/overlay scrollers · a automatic/always · s regular/small size.",
+        "tvOS: ↑ ↓ move the focus (the view scrolls only as needed); ← → move between pages.",
+        "visionOS: press the indicator on the right and drag: the distance sets the speed.",
+        "watchOS: the wheel is the crown; long pages scroll inside before the next one.",
+    ]
+
+    var style: GalleryStyle
+    var idiom: ScrollIdiom
+    var rows: ListView<String>
+    var pages: ScrollView<WatchPages>
+    var workouts: ListView<String>
+    var tvPages: PageControlView
+    var legacy = true
+    var always = false
+    var small = false
+    var routing = Routing()
+    var frame = CellRect.none
+    var failure: String? = nil
+
+    init(style: GalleryStyle) {
+        self.style = style
+        idiom = style.idiom
+        var list = ListState(rows: (1...120).map { "Row \($0): the same content under every idiom" }) { RowContent($0) }
+        list.scroll = style.scrollState()
+        rows = ListView(list, theme: style.theme)
+        var pagesState = style.scrollState(.watchOS)
+        pagesState.isPagingEnabled = true
+        // The wheel is the Digital Crown: one line a detent (SV-15).
+        pagesState.wheelLines = 1
+        pages = ScrollView(WatchPages(theme: style.theme), scroll: pagesState, theme: style.theme)
+        var watchList = ListState(rows: (1...30).map { "Workout \($0)" }) { RowContent($0, accessory: .disclosureIndicator) }
+        watchList.scroll = style.scrollState(.watchOS)
+        watchList.style = .elliptical
+        watchList.rowLimit = 8
+        watchList.idiom = .watchOS
+        workouts = ListView(watchList, theme: style.theme)
+        tvPages = PageControlView(PageControlState(clampingPageCount: 3), theme: style.theme)
+        apply()
+    }
+
+    mutating func apply() {
+        rows.list.idiom = idiom
+        rows.list.selectionMode = idiom == .tvOS ? .none : .single
+        if idiom == .macOS {
+            rows.list.scroll.indicatorStyle = .macOS(legacy ? .legacy : .overlay, visibility: always ? .always : .automatic, size: small ? .small : .regular)
+        }
+        rows.list.style = idiom == .macOS ? .bordered : .plain
+    }
+
+    var children: [Child<Self>] {
+        switch idiom {
+        case .watchOS: return [Child(\.pages), Child(\.workouts)]
+        case .tvOS: return [Child(\.rows), Child(\.tvPages)]
+        default: return [Child(\.rows)]
+        }
+    }
+
+    var status: String {
+        var s = "idiom: \(idiom)"
+        switch idiom {
+        case .macOS:
+            s += " · \(legacy ? "legacy" : "overlay") scrollers, \(always ? "always" : "automatic"), \(small ? "small (11 pt)" : "regular (15 pt)")"
+            if let error = tvPages.state.diagnostics(idiom: .macOS).first { s += " · page controls: \(error.message.prefix(40))…" }
+        case .tvOS: s += " · page \(grouped(tvPages.state.currentPage + 1)) of 3 · no indicators"
+        case .watchOS:
+            let p = pages.scroll.pagePosition(.vertical)
+            s += " · page \(grouped(p.page + 1)) of \(grouped(p.count)), \(Int(p.progress * 100))% through it"
+        default: break
+        }
+        if let failure { s += " · " + failure }
+        return s
+    }
+
+    mutating func render(in area: CellRect, into buffer: inout Buffer, at time: Double) {
+        frame = area
+        let theme = style.theme
+        let names = ["1 iOS", "2 macOS", "3 tvOS", "4 visionOS", "5 watchOS"]
+        var x = area.column + 1
+        for (i, name) in names.enumerated() {
+            var s = ScrollIdiom.allCases[i] == idiom ? theme.accent : theme.secondary
+            s.underline = ScrollIdiom.allCases[i] == idiom
+            x = buffer.draw(name, column: x, row: area.row, style: s) + 3
+        }
+        let body = area.inset(top: 2)
+        if idiom == .watchOS {
+            drawWatch(into: &buffer, body: body, at: time)
+            return
+        }
+        var content = body
+        if idiom == .tvOS {
+            let title = ["Movies", "Shows", "Music"][tvPages.state.currentPage]
+            buffer.draw(" " + title, column: body.column, row: body.row, style: theme.header)
+            content = body.inset(top: 1, bottom: 1)
+            tvPages.render(in: body, into: &buffer, at: time)
+        }
+        rows.render(in: content, into: &buffer, at: time)
+    }
+
+    private mutating func drawWatch(into buffer: inout Buffer, body: CellRect, at time: Double) {
+        let width = min(26, body.columns / 2 - 2)
+        let screens = body.rows([.fixed(14)])[0].columns([.fixed(2), .fixed(width), .fixed(4), .fixed(width)])
+        let size = CellMetrics().size(of: screens[1])
+        if pages.scroll.viewportSize != size {
+            pages.scroll.viewportSize = size
+            pages.scroll.verticalPageLengths = [size.height, size.height * 3, size.height, size.height]
+            pages.scroll.contentSize = Size(width: size.width, height: size.height * 6)
+            pages.content.pageRows = screens[1].rows
+        }
+        pages.render(in: screens[1], into: &buffer, at: time)
+        workouts.render(in: screens[3], into: &buffer, at: time)
+    }
+
+    mutating func collect(at time: Double) {
+        if let error = rows.takeError() ?? workouts.takeError() { failure = "\(error)" }
+        _ = tvPages.takeChange()
+    }
+
+    mutating func handleUnused(_ event: Event, at time: Double) -> EventResult {
+        guard case let .key(key) = event else { return .ignored }
+        switch key.key {
+        case let .character(c) where ("1"..."5").contains(c):
+            idiom = ScrollIdiom.allCases[(Int(String(c)) ?? 1) - 1]
+            apply()
+        case .character("l") where idiom == .macOS: legacy.toggle(); apply()
+        case .character("a") where idiom == .macOS: always.toggle(); apply()
+        case .character("s") where idiom == .macOS: small.toggle(); apply()
+        case .left where idiom == .tvOS, .right where idiom == .tvOS:
+            _ = tvPages.state.moveFocus(forward: key.key == .right, time: time)
+        default: return .ignored
+        }
+        return .handled
+    }
+}
+
+/// The watchOS tab pages: a summary, a long heart-rate page, splits and a route.
+struct WatchPages: ScrollContent {
+    var theme: Theme
+    var pageRows = 1
+    static let titles = ["Summary", "Heart Rate (long page)", "Splits", "Route"]
+
+    func draw(_ window: ScrollWindow, into buffer: inout Buffer, at time: Double) {
+        let pageRows = max(1, self.pageRows)
+        for r in 0..<window.rect.rows {
+            let line = window.firstRow + r
+            guard line >= 0 else { continue }
+            let (page, row) = line < pageRows ? (0, line) : line < pageRows * 4 ? (1, line - pageRows) : (2 + (line - pageRows * 4) / pageRows, (line - pageRows * 4) % pageRows)
+            guard page < Self.titles.count else { continue }
+            let text = row == 0 ? Self.titles[page] : (page == 1 ? "\(100 + (row * 13) % 60) bpm at \(row) min" : "· · ·")
+            buffer.draw(" " + text, column: window.rect.column, row: window.rect.row + r, style: row == 0 ? theme.header : theme.text, clip: window.rect)
+        }
+    }
+}

@@ -1,0 +1,271 @@
+import Scrollwork
+import ScrollworkWidgets
+
+/// A settings list (grouped, headers and footers, disclosure and detail accessories), an option
+/// list with checkmarks, and a contacts list with a section index and an edit mode.
+struct ListPage: GalleryPage {
+    static let title = "List"
+    static let guidelines = ["LT-01", "LT-02", "LT-03", "LT-04", "LT-05", "LT-08", "LT-09", "LT-10", "LT-11", "SV-03"]
+    static let help = [
+        "1 2 3 or a click choose a list; ↑ ↓ move; Enter opens (› drills in, Esc comes back).",
+        "i or a click on ⓘ shows details about a row over the list, without leaving it (Done or Esc closes).",
+        "Text Size is an option list: ↑ ↓ move the focus and the checkmark stays; Enter or a click",
+        "chooses, and the choice flashes, then gets the checkmark.",
+        "Contacts: click or drag the letters on the right to jump; e toggles edit mode.",
+        "In edit mode: click ⊖ or press d to delete, drag ≡ to move a row (the list scrolls at its edges),",
+        "n inserts, Alt+↑ Alt+↓ move a row; u undoes, r redoes.",
+    ]
+
+    var style: GalleryStyle
+    var settings: ListView<String>
+    var options: ListView<String>
+    var contacts: ListView<String>
+    /// The detail view that replaces the settings list after › (‹ Settings or Esc comes back).
+    var detail: DetailPane? = nil
+    var routing = Routing()
+    var frame = CellRect.none
+    /// The last message of each list (settings, text size, contacts): the status line shows only
+    /// the focused list's.
+    var messages = ["", "", ""]
+    var inserted = 0
+
+    init(style: GalleryStyle) {
+        self.style = style
+        var settings = ListState(sections: [
+            ListSection(["Wi-Fi", "Bluetooth", "Cellular", "Personal Hotspot"], header: RowContent("Network"),
+                        footer: RowContent("Connections to networks and devices")),
+            ListSection(["Notifications", "Sounds & Haptics", "Focus", "Screen Time"], header: RowContent("Attention")),
+            ListSection(["General", "Display & Brightness", "Accessibility", "Privacy & Security"], header: RowContent("System"),
+                        footer: RowContent("Scrollwork 0.1")),
+        ]) { title in
+            switch title {
+            case "Wi-Fi": return RowContent(title, secondaryText: "Home", leadingSymbol: "≋", accessory: .disclosureIndicator)
+            case "Bluetooth": return RowContent(title, secondaryText: "On", leadingSymbol: "◉", accessory: .detailDisclosureButton)
+            case "Personal Hotspot": return RowContent(title, secondaryText: "Off", accessory: .detailButton)
+            default: return RowContent(title, accessory: .disclosureIndicator)
+            }
+        }
+        settings.style = .grouped
+        var options = ListState(sections: [ListSection(["Extra Small", "Small", "Medium", "Large", "Extra Large"], header: RowContent("Text Size"),
+                                                       footer: RowContent("An option list: the choice gets a checkmark"))]) { RowContent($0) }
+        options.style = .insetGrouped
+        options.selectionFeedback = .checkmark
+        do { try options.select(IndexPath(row: 2)) } catch { messages[1] = "\(error)" }
+        var contacts = ListState(sections: GalleryNames.contacts().map { group in
+            ListSection(group.names, header: RowContent(group.letter), indexTitle: group.letter)
+        }) { RowContent($0) }
+        // After a delete the next contact is selected, so d d deletes two; a new one is selected.
+        contacts.selectsAfterEdits = true
+        settings.scroll = style.scrollState()
+        options.scroll = style.scrollState()
+        contacts.scroll = style.scrollState()
+        settings.idiom = style.idiom
+        options.idiom = style.idiom
+        contacts.idiom = style.idiom
+        self.settings = ListView(settings, theme: style.theme)
+        self.options = ListView(options, theme: style.theme)
+        self.contacts = ListView(contacts, theme: style.theme)
+    }
+
+    var children: [Child<Self>] {
+        [detail == nil ? Child(\.settings) : Child(\.detailPane), Child(\.options), Child(\.contacts)]
+    }
+
+    /// The detail pane, or an empty one.
+    var detailPane: DetailPane {
+        get { detail ?? DetailPane(title: "", theme: style.theme) }
+        set { if detail != nil { detail = newValue } }
+    }
+
+    /// 0, 1 or 2: the focused list.
+    var focusIndex: Int {
+        if isFocused(\.options) { return 1 }
+        return isFocused(\.contacts) ? 2 : 0
+    }
+
+    var message: String {
+        get { messages[focusIndex] }
+        set { messages[focusIndex] = newValue }
+    }
+
+    var status: String {
+        var parts = ["focus: " + ["Settings", "Text Size", "Contacts"][focusIndex]]
+        if contacts.list.isEditing { parts.append("editing contacts (d n Alt+↑↓ u r)") }
+        if !message.isEmpty { parts.append(message) }
+        return parts.joined(separator: " · ")
+    }
+
+    mutating func render(in area: CellRect, into buffer: inout Buffer, at time: Double) {
+        frame = area
+        let theme = style.theme
+        let columns = area.columns([.fill, .fill, .fill], spacing: 1)
+        let focused = focusIndex
+        for (i, title) in ["1 Settings", "2 Text Size", "3 Contacts"].enumerated() {
+            var s = i == focused ? theme.accent : theme.header
+            s.underline = i == focused
+            buffer.draw(" " + title, column: columns[i].column, row: area.row, style: s, clip: columns[i])
+            if i < 2 { buffer.fill(CellRect(column: columns[i].maxColumn, row: area.row, columns: 1, rows: area.rows), with: Cell("│", style: theme.separator)) }
+        }
+        let panes = columns.map { $0.inset(top: 1) }
+        if detail == nil || detail?.isSheet == true { settings.render(in: panes[0], into: &buffer, at: time) }
+        if detail != nil { detailPane.render(in: panes[0], into: &buffer, at: time) }
+        options.render(in: panes[1], into: &buffer, at: time)
+        contacts.render(in: panes[2], into: &buffer, at: time)
+    }
+
+    // MARK: Input
+
+    mutating func collect(at time: Double) {
+        if detail?.takeBack() == true { closeDetail() }
+        for (i, path) in [\ListPage.settings, \.options, \.contacts].enumerated() {
+            if let error = self[keyPath: path].takeError() { messages[i] = "\(error)" }
+            for event in self[keyPath: path].takeEvents() { react(to: event, in: i) }
+        }
+    }
+
+    private mutating func closeDetail() {
+        detail = nil
+        messages[0] = ""
+        focus(\.settings)
+    }
+
+    mutating func handleUnused(_ event: Event, at time: Double) -> EventResult {
+        guard case let .key(key) = event else { return .ignored }
+        switch key.key {
+        case .character("1"): focus(\.settings)
+        case .character("2"): focus(\.options)
+        case .character("3"): focus(\.contacts)
+        case .escape: closeDetail()
+        case .character("e"):
+            contacts.list.isEditing.toggle()
+            if contacts.list.isEditing { focus(\.contacts) }
+        case .character("u"):
+            do { try contacts.list.undo(); messages[2] = "undone" } catch { messages[2] = "nothing to undo" }
+        case .character("r"):
+            do { try contacts.list.redo(); messages[2] = "redone" } catch { messages[2] = "nothing to redo" }
+        case .character("i"):
+            // The detail button of the focused row, from the keyboard.
+            let i = focusIndex
+            let path = [\ListPage.settings, \.options, \.contacts][i]
+            guard let id = self[keyPath: path].list.cursor, let row = self[keyPath: path].list.indexPath(of: id) else { return .handled }
+            do { react(to: try self[keyPath: path].list.activate(row, target: .detailButton, at: time), in: i) } catch { messages[i] = "\(error)" }
+        default:
+            return focusIndex == 2 && contacts.list.isEditing ? handleEdit(key) : .ignored
+        }
+        return .handled
+    }
+
+    private mutating func handleEdit(_ key: KeyEvent) -> EventResult {
+        let path = contacts.list.cursor.flatMap { contacts.list.indexPath(of: $0) }
+        switch key.key {
+        case .character("d"), .delete, .backspace:
+            guard let path else { return .handled }
+            do { try contacts.list.deleteRows(at: [path]); message = "deleted" } catch { message = "cannot delete: \(error)" }
+        case .character("n"):
+            inserted += 1
+            let at = path ?? IndexPath(row: 0, section: 0)
+            do { try contacts.list.insertRows(["New Contact \(inserted)"], at: at); message = "inserted" } catch { message = "cannot insert: \(error)" }
+        case .up where key.modifiers.contains(.alt), .down where key.modifiers.contains(.alt):
+            guard let path else { return .handled }
+            let up = key.key == .up
+            var target = IndexPath(row: path.row + (up ? -1 : 1), section: path.section)
+            if target.row < 0 || target.row >= contacts.list.numberOfRows(inSection: path.section) {
+                // Past the section's end: into the neighbouring section.
+                let section = path.section + (up ? -1 : 1)
+                guard section >= 0 && section < contacts.list.numberOfSections else { return .handled }
+                target = IndexPath(row: up ? contacts.list.numberOfRows(inSection: section) : 0, section: section)
+            }
+            do { try contacts.list.moveRow(from: path, to: target); message = "moved" } catch { message = "cannot move there: \(error)" }
+        default:
+            return .ignored
+        }
+        return .handled
+    }
+
+    /// "B 3": a row's section header and its place in the section.
+    private func place(_ path: IndexPath, in list: ListState<String>) -> String {
+        "\(list.decorations(ofSection: path.section).header?.title ?? "section \(path.section + 1)") \(path.row + 1)"
+    }
+
+    private mutating func react(to event: ListEvent, in pane: Int) {
+        let list = [settings.list, options.list, contacts.list][pane]
+        do {
+            switch event {
+            case let .navigate(path):
+                guard pane == 0 else { return }
+                let title = try list.row(at: path)
+                detail = DetailPane(title: title, theme: style.theme)
+                focus(\.detailPane)
+                messages[0] = "opened \(title)"
+            case let .showDetails(path):
+                // An info sheet over the list, which stays where it is: no navigation (LT-10).
+                let title = try list.row(at: path)
+                detail = DetailPane(title: title, theme: style.theme, isSheet: true)
+                focus(\.detailPane)
+                messages[pane] = "ⓘ \(title): details shown over the list, no navigation"
+            case let .selectionChanged(path):
+                if pane == 1 { messages[1] = "text size: \(try list.row(at: path))" }
+            case let .deleted(path):
+                messages[pane] = "deleted the row at \(place(path, in: list)) (u undoes)"
+            case let .moved(from, to):
+                messages[pane] = "moved \(try list.row(at: to)) from \(place(from, in: list)) to \(place(to, in: list)) (u undoes)"
+            case .none:
+                break
+            }
+        } catch {
+            messages[pane] = "\(error)"
+        }
+    }
+}
+
+/// The detail view of a settings row: a title and some text, and a ‹ Settings button that goes
+/// back (so does Esc). As a sheet (what an info button shows) it lies over the list with a Done
+/// button instead, and the list stays where it was.
+struct DetailPane: Widget {
+    var title: String
+    var theme: Theme
+    var isSheet = false
+    var frame = CellRect.none
+    private var wantsBack = false
+
+    init(title: String, theme: Theme, isSheet: Bool = false) {
+        self.title = title
+        self.theme = theme
+        self.isSheet = isSheet
+    }
+
+    /// True once after ‹ Settings was clicked.
+    mutating func takeBack() -> Bool {
+        defer { wantsBack = false }
+        return wantsBack
+    }
+
+    mutating func render(in area: CellRect, into buffer: inout Buffer, at time: Double) {
+        let area = isSheet ? area.inset(top: 2, left: 1, bottom: 1, right: 1) : area
+        frame = area
+        buffer.fill(area, with: .blank(isSheet ? theme.controlBackground : theme.text))
+        let text: String
+        if isSheet {
+            var button = theme.accent
+            button.reverse = theme.controlBackground.reverse
+            buffer.draw(" ⓘ " + title, column: area.column, row: area.row, style: theme.controlBackground, clip: area)
+            buffer.draw("Done (Esc) ", column: area.maxColumn - 11, row: area.row, style: button, clip: area)
+            text = "About \(title). An info button shows more about its row and never navigates: the list is still there, beneath, where you left it (LT-10)."
+        } else {
+            buffer.draw(" ‹ Settings  (Esc)", column: area.column, row: area.row, style: theme.accent, clip: area)
+            buffer.draw(" " + title, column: area.column, row: area.row + 2, style: theme.header, clip: area)
+            text = "The detail view of \(title). A list keeps its rows short, a title and a value; the rest of what there is to say about a row lives here, one level down."
+        }
+        let style = isSheet ? theme.controlBackground : theme.text
+        for (i, line) in text.wrapped(toWidth: max(1, area.columns - 2)).enumerated() {
+            buffer.draw(" " + line, column: area.column, row: area.row + (isSheet ? 2 : 4) + i, style: style, clip: area)
+        }
+    }
+
+    /// A click on the first row (‹ Settings, or the sheet's Done) goes back; Esc is left to the page.
+    mutating func handle(_ event: Event, at time: Double) -> EventResult {
+        guard case let .mouse(mouse) = event else { return .ignored }
+        if case .press = mouse.kind, mouse.row == frame.row { wantsBack = true }
+        return frame.contains(column: mouse.column, row: mouse.row) || mouse.kind == .release ? .handled : .ignored
+    }
+}

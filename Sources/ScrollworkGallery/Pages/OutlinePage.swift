@@ -1,0 +1,47 @@
+import Scrollwork
+import ScrollworkWidgets
+
+/// A lazy tree of a million nodes: expand and collapse one node or a node with all below it.
+struct OutlinePage: GalleryPage {
+    static let title = "Outline"
+    static let guidelines = ["LT-01", "LT-12"]
+    static let help = [
+        "→ expands a node or moves to its first child; ← collapses it or moves to its parent.",
+        "Alt+→ (or Alt+click on ▸) expands a node with everything below it, at once: a region opens",
+        "100,100 rows (100 areas of 1,000 items); on all ten regions the tree shows all 1,001,010 nodes.",
+        "↑ ↓ PgUp PgDn move; Enter or a click on ▸ ▾ expands or collapses; wheel or drag to scroll.",
+    ]
+
+    var tree: OutlineView<GeneratedTree>
+    var routing = Routing()
+    var frame = CellRect.none
+    var failure: String? = nil
+
+    init(style: GalleryStyle) {
+        var outline = OutlineState(source: GeneratedTree())
+        outline.scroll = style.scrollState()
+        do {
+            try outline.expand([0])
+            try outline.setCursor([0])
+        } catch { failure = "\(error)" }
+        tree = OutlineView(outline, theme: style.theme) { GeneratedTree.title($0) }
+    }
+
+    var children: [Child<Self>] { [Child(\.tree)] }
+
+    var status: String {
+        var parts = ["\(grouped(tree.outline.numberOfRows)) visible rows of 1,001,010 nodes"]
+        if let c = tree.outline.cursor { parts.append(GeneratedTree.title(c)) }
+        if let failure { parts.append(failure) }
+        return parts.joined(separator: " · ")
+    }
+
+    mutating func render(in area: CellRect, into buffer: inout Buffer, at time: Double) {
+        frame = area
+        tree.render(in: area, into: &buffer, at: time)
+    }
+
+    mutating func collect(at time: Double) {
+        if let error = tree.takeError() { failure = "\(error)" }
+    }
+}

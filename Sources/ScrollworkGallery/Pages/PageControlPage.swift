@@ -1,0 +1,165 @@
+import Scrollwork
+import ScrollworkWidgets
+
+/// Weather-like full-screen pages in a paging scroll view coupled to a page control: a location
+/// symbol on the first page, 12 and 1,000 pages to show clipping, scrubbing, three backgrounds.
+struct PageControlPage: GalleryPage {
+    static let title = "Page control"
+    static let guidelines = ["PC-01", "PC-02", "PC-03", "PC-04", "PC-05", "PC-06", "PC-07", "PC-08", "PC-09", "PC-10", "PC-11",
+                             "PC-12", "PC-13", "PC-14", "PC-15", "SV-10"]
+    static let help = [
+        "← → or a drag on the page turn pages; the dots follow the scroll half-way.",
+        "Click before or after the bright dot for the previous or next page, or on a dot to go there.",
+        "Press and drag along the dots to scrub; past either end jumps to the first or last page.",
+        "m: 6 cities · 12 pages · 1,000 pages    b: background automatic · prominent · minimal",
+    ]
+    static let cities = ["My Location", "Cupertino", "Tokyo", "Lisbon", "Nairobi", "Reykjavík"]
+
+    var style: GalleryStyle
+    /// The paging scroll view and its dots, kept in step; the widgets below show copies of them.
+    var coupling: PagedScrollCoupling
+    var pager: ScrollView<WeatherPages>
+    var dots: PageControlView
+    var mode = 0
+    var routing = Routing()
+    var frame = CellRect.none
+    var failure: String? = nil
+
+    init(style: GalleryStyle) {
+        self.style = style
+        coupling = Self.coupling(pages: Self.cities.count, style: style)
+        pager = ScrollView(WeatherPages(theme: style.theme), scroll: coupling.scroll, theme: style.theme)
+        dots = PageControlView(coupling.pageControl, theme: style.theme)
+    }
+
+    static func coupling(pages: Int, style: GalleryStyle) -> PagedScrollCoupling {
+        var scroll = style.scrollState(viewport: Size(width: 640, height: 320), content: Size(width: 640 * Double(pages), height: 320))
+        scroll.pageOverlap = Size(width: 0, height: 0)
+        scroll.bounces = .horizontal
+        var c = PagedScrollCoupling(scroll: scroll, axis: .horizontal)
+        // The dots stay, also for a single page, to show the control.
+        c.updatePageControl { p in p.hidesForSinglePage = false; return nil }
+        if pages <= PageControlPage.cities.count {
+            // Page 0 exists: a control has at least one page, so this cannot fail.
+            _ = try? c.updatePageControl { p throws(PageControlError) in try p.setIndicatorImage(IndicatorImage("➤"), forPage: 0); return nil }
+        }
+        return c
+    }
+
+    var children: [Child<Self>] { [Child(\.pager), Child(\.dots)] }
+
+    var pageCount: Int { [Self.cities.count, 12, 1000][mode] }
+
+    var status: String {
+        let p = coupling.pageControl
+        return "page \(grouped(p.currentPage + 1)) of \(grouped(p.numberOfPages)) · background \(p.backgroundStyle) · interaction \(p.interactionState)"
+            + (p.canScrub ? "" : " · scrubbing off (minimal)") + (failure.map { " · " + $0 } ?? "")
+    }
+
+    var isAnimating: Bool { coupling.isAnimating }
+    var wakeTime: Double? { coupling.scroll.wakeTime }
+
+    mutating func tick(at time: Double) {
+        coupling.tick(at: time)
+        showCoupling()
+    }
+
+    mutating func appear(at time: Double) {}
+
+    /// The widgets show the coupled states.
+    private mutating func showCoupling() {
+        pager.scroll = coupling.scroll
+        dots.state = coupling.pageControl
+    }
+
+    /// What the widgets did goes back through the coupling, which keeps the two in step.
+    mutating func collect(at time: Double) {
+        if let change = dots.takeChange() {
+            let state = dots.state
+            coupling.updatePageControl { $0 = state; return change }
+        } else if dots.state != coupling.pageControl {
+            let state = dots.state
+            coupling.updatePageControl { $0 = state; return nil }
+        } else {
+            let scroll = pager.scroll
+            coupling.updateScroll { $0 = scroll }
+        }
+        showCoupling()
+    }
+
+    mutating func render(in area: CellRect, into buffer: inout Buffer, at time: Double) {
+        frame = area
+        let parts = area.rows([.fill, .fixed(2)])
+        let size = CellMetrics().size(of: parts[0])
+        let pages = pageCount
+        if coupling.scroll.viewportSize != size {
+            coupling.updateScroll { s in
+                s.viewportSize = size
+                s.contentSize = Size(width: size.width * Double(pages), height: size.height)
+            }
+            showCoupling()
+        }
+        pager.content.names = mode == 0 ? Self.cities : []
+        pager.content.pageCount = pages
+        pager.render(in: parts[0], into: &buffer, at: time)
+        dots.render(in: area, into: &buffer, at: time)
+        // Two rows of dots on this page: this one is the page's, the lower one the gallery's.
+        let caption = " the weather's pages ▸"
+        if area.rows >= 3, area.columns >= 2 * displayWidth(caption) + 20 {
+            buffer.draw(caption, column: area.column, row: area.maxRow - 1, style: style.theme.secondary, clip: area)
+        }
+    }
+
+    mutating func handleUnused(_ event: Event, at time: Double) -> EventResult {
+        guard case let .key(key) = event else { return .ignored }
+        switch key.key {
+        case .left, .right:
+            coupling.updatePageControl { p in p.moveFocus(forward: key.key == .right, time: time) }
+        case .character("m"):
+            mode = (mode + 1) % 3
+            var next = Self.coupling(pages: pageCount, style: style)
+            next.pageControlBackground(coupling.pageControl.backgroundStyle)
+            coupling = next
+        case .character("b"):
+            let styles: [PageControlState.BackgroundStyle] = [.automatic, .prominent, .minimal]
+            let next = styles[((styles.firstIndex(of: coupling.pageControl.backgroundStyle) ?? 0) + 1) % 3]
+            coupling.pageControlBackground(next)
+        default: return .ignored
+        }
+        showCoupling()
+        return .handled
+    }
+}
+
+/// Weather-like pages side by side, one viewport wide each.
+struct WeatherPages: ScrollContent {
+    var theme: Theme
+    var names: [String] = PageControlPage.cities
+    var pageCount = PageControlPage.cities.count
+
+    func draw(_ window: ScrollWindow, into buffer: inout Buffer, at time: Double) {
+        let width = window.rect.columns
+        guard width > 0, pageCount > 0 else { return }
+        let first = window.firstColumn
+        let firstPage = max(0, first / width), lastPage = min(pageCount - 1, (first + width) / width)
+        guard firstPage <= lastPage else { return }
+        for page in firstPage...lastPage { drawPage(page, x: window.rect.column + page * width - first, width: width, rect: window.rect, into: &buffer) }
+    }
+
+    private func drawPage(_ page: Int, x: Int, width: Int, rect: CellRect, into buffer: inout Buffer) {
+        let name = page < names.count ? names[page] : "Page \(grouped(page + 1))"
+        let mid = rect.row + rect.rows / 2
+        let title = (page == 0 && !names.isEmpty ? "➤ " : "") + name
+        buffer.draw(title, column: x + (width - displayWidth(title)) / 2, row: mid - 2, style: theme.header, clip: rect)
+        let big = "\(8 + (page * 7) % 23)°"
+        buffer.draw(big, column: x + (width - big.count) / 2, row: mid, style: theme.accent, clip: rect)
+        let sky = ["Clear", "Partly Cloudy", "Rain", "Fog", "Wind"][page % 5]
+        buffer.draw(sky, column: x + (width - sky.count) / 2, row: mid + 2, style: theme.secondary, clip: rect)
+    }
+}
+
+extension PagedScrollCoupling {
+    mutating func pageControlBackground(_ style: PageControlState.BackgroundStyle) {
+        updatePageControl { p in p.backgroundStyle = style; return nil }
+    }
+}

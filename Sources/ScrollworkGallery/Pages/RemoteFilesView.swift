@@ -1,0 +1,127 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Scrollwork
+import ScrollworkWidgets
+
+/// 100,000 files from a deliberately slow source: pages of 100 rows that take 5 to 50 ms each
+/// to arrive, loaded off the event loop, one page in fifty failing the first time. Rows not yet
+/// loaded show as placeholders at their final height; a failed page shows an error row that
+/// Enter or a click retries; pages that scroll away before they arrive are cancelled.
+struct RemoteFilesView: WrappingWidget {
+    /// The answer for one page, from the background.
+    struct Answer: Sendable {
+        var page: Int
+        var rows: [FileRow]?
+        var error: String?
+    }
+
+    static let count = 100_000
+    var view: TableView<PagedRow<FileRow>>
+    var source = PagedRows<FileRow>(count: RemoteFilesView.count, pageSize: 100)
+    /// Sleep in the background as a slow service would (off in tests, which never sleep).
+    var simulatesLatency: Bool
+    /// Pages that failed once; their retry succeeds.
+    var failedOnce: Set<Int> = []
+    var note: String? = nil
+    private var work: [WorkRequest] = []
+
+    init(theme: Theme, scroll: ScrollState, simulatesLatency: Bool) {
+        self.simulatesLatency = simulatesLatency
+        let columns: [TableColumn<PagedRow<FileRow>>] = [
+            TableColumn("Name", width: ColumnWidth.clamping(min: 64, ideal: 200, max: 400), isSortable: false) { row in
+                switch row {
+                case let .loaded(file): return .string(file.name)
+                case .loading: return .string("Loading…")
+                case let .failed(page, message): return .string("⚠ rows \(grouped(page * 100 + 1))–\(grouped(page * 100 + 100)): \(message) · Enter retries")
+                }
+            },
+            TableColumn("Size", width: ColumnWidth.clamping(min: 56, ideal: 88, max: 160), isSortable: false, alignment: .trailing,
+                        format: { if case let .int(bytes) = $0 { finderByteCount(bytes) } else { $0.description } }) { row in
+                if case let .loaded(file) = row { return .int(file.size) } else { return .empty }
+            },
+            TableColumn("Kind", width: ColumnWidth.clamping(min: 56, ideal: 112, max: 200), isSortable: false) { row in
+                if case let .loaded(file) = row { return .string(file.kind) } else { return .empty }
+            },
+            TableColumn("Date Modified", width: ColumnWidth.clamping(min: 88, ideal: 112, max: 160), isSortable: false) { row in
+                if case let .loaded(file) = row { return .string(file.date) } else { return .empty }
+            },
+        ]
+        var table = TableState(rows: source, columns: columns)
+        table.list.scroll = scroll
+        table.list.selectionMode = .single
+        view = TableView(table, theme: theme)
+        view.sortsOnHeadingClick = false
+    }
+
+    var status: String {
+        let loading = source.requested.count
+        var parts = ["\(grouped(Self.count)) files from a slow source, 100 rows a page (Alt+M: next source)"]
+        parts.append(loading == 0 ? "all shown pages in" : "waiting for \(loading) page\(loading == 1 ? "" : "s")")
+        if let note { parts.append(note) }
+        return parts.joined(separator: " · ")
+    }
+
+    /// Draws, then asks for the pages the screen needs and cancels those it no longer does.
+    mutating func render(in area: CellRect, into buffer: inout Buffer, at time: Double) {
+        view.render(in: area, into: &buffer, at: time)
+        guard !view.shownRows.isEmpty else { return }
+        let velocity = view.table.list.scroll.velocity(.vertical)
+        let plan = source.plan(visible: view.shownRows, direction: velocity > 1 ? 1 : (velocity < -1 ? -1 : 0))
+        for page in plan.cancel { work.append(.cancel("page-\(page)")) }
+        for page in plan.load { work.append(.start(load(page))) }
+    }
+
+    /// The background work that fetches `page`.
+    private func load(_ page: Int) -> Work {
+        let slow = simulatesLatency
+        let fails = page % 50 == 17 && !failedOnce.contains(page)
+        let rows = source.rows(ofPage: page)
+        return Work(id: "page-\(page)") { progress -> Answer? in
+            if slow {
+                // 5 to 50 ms, the same for a page every time.
+                let milliseconds = 5 + (page &* 2_654_435_761 & 0xFFFF) % 46
+                usleep(UInt32(milliseconds * 1000))
+            }
+            guard progress.report(1) else { return nil }
+            if fails { return Answer(page: page, rows: nil, error: "the service timed out") }
+            return Answer(page: page, rows: rows.map { FileRow(index: $0) }, error: nil)
+        }
+    }
+
+    mutating func takeWork() -> [WorkRequest] {
+        defer { work = [] }
+        return work
+    }
+
+    /// A page arrived or failed.
+    mutating func handleWork(_ update: WorkUpdate) {
+        guard case let .finished(_, value) = update, let answer = value as? Answer else { return }
+        if let rows = answer.rows {
+            guard source.deliver(rows, page: answer.page) else { return }
+        } else {
+            failedOnce.insert(answer.page)
+            guard source.fail(page: answer.page, message: answer.error ?? "failed") else { return }
+        }
+        view.table.replaceRows(with: source)
+    }
+
+    /// Keys and the pointer go to the table; Enter or a click on an error row retries its page.
+    mutating func handle(_ event: Event, at time: Double) -> EventResult {
+        let result = view.handle(event, at: time)
+        if let error = view.takeError() { note = "\(error)" }
+        for case let .row(activation) in view.takeEvents() {
+            guard case let .selectionChanged(path) = activation else { continue }
+            do {
+                if case let .failed(page, _) = try view.table.list.row(at: path) {
+                    source.retry(page: page)
+                    view.table.replaceRows(with: source)
+                    note = "retrying rows \(grouped(page * 100 + 1))–\(grouped(page * 100 + 100))"
+                }
+            } catch { note = "\(error)" }
+        }
+        return result
+    }
+}

@@ -1,0 +1,196 @@
+import Scrollwork
+import ScrollworkWidgets
+
+/// A million generated files in a table: sort by clicking a heading (again to reverse), resize
+/// by dragging a divider, zebra rows, middle-truncated paths, a pinned header with a hard edge.
+struct TablePage: GalleryPage {
+    static let title = "Table"
+    static let guidelines = ["LT-01", "LT-06", "LT-07", "LT-12", "SV-08"]
+    static let help = [
+        "Click a heading to sort by it; click it again to reverse. Earlier sorts break ties.",
+        "Sorts run in the background: the heading shows how far, the table keeps moving, Esc cancels.",
+        "Names sort as Finder sorts them: ignoring case, with numbers read as numbers (file-2 before file-10).",
+        "Type a few letters to select the first row that starts with them (the status line says how it searched).",
+        "Alt+C copies the selected rows (up to 10,000) with the heading, tab-separated, to the clipboard (OSC 52).",
+        "Drag a │ divider in the header to resize a column; the others make room. Held at the right edge, it keeps growing.",
+        "Double-click a │ to fit the column before it to its content. Drag a heading sideways to move its column.",
+        "Wider than the window, the table scrolls sideways: Shift+wheel, ← →, or drag; the Name column stays.",
+        "Click a row to select it; ↑ ↓ move the selection. PgUp PgDn Space Home End scroll.",
+        "Several rows, as on a Mac: Shift-click or Alt-click selects a range, Ctrl-click adds or removes a row, Shift+↑ ↓ extend, Ctrl+A selects all; sorting keeps them selected.",
+        "Alt+M: a million generated files · 100,000 files from a slow source (rows arrive in pages; Enter on a ⚠ row retries) · a log that grows.",
+        "Wheel or drag to scroll a million rows; the header stays, with a hard edge below it.",
+    ]
+
+    /// The most rows Alt+C copies: OSC 52 goes through the terminal, which caps what it takes.
+    static let copyLimit = 10_000
+
+    /// What the table shows: generated files, a slow source, a growing log.
+    enum Mode: Int, CaseIterable { case generated, slow, growing }
+    var mode = Mode.generated
+    var files: TableView<FileRow>
+    var remote: RemoteFilesView
+    var log: GrowingLogView
+    var routing = Routing()
+    var frame = CellRect.none
+    /// The sort running in the background: its column, order, how far it is and when it began.
+    var sorting: (column: Int, order: [SortOrder], fraction: Double, started: Double)? = nil
+    /// Work for the loop to start or cancel.
+    var work: [WorkRequest] = []
+    /// What has been typed for type-ahead selection.
+    var typed = TypeAheadState()
+    /// The status line's messages (the last sort's time, a copy, type-ahead), each cleared by its owner.
+    var notes = StatusNotes()
+    /// Rows copied with Alt+C, until the loop takes them.
+    var clipboard: String? = nil
+
+    mutating func takeClipboardText() -> String? {
+        defer { clipboard = nil }
+        return clipboard
+    }
+
+    init(style: GalleryStyle, rows: Int = 1_000_000) {
+        let columns: [TableColumn<FileRow>] = [
+            TableColumn("Name", width: ColumnWidth.clamping(min: 64, ideal: 160, max: 320), textOrder: .finder) { .string($0.name) },
+            TableColumn("Path", width: ColumnWidth.clamping(min: 96, ideal: 320), truncation: .middle) { .string($0.path) },
+            // Sizes as Finder shows them; the column sorts by the byte count.
+            TableColumn("Size", width: ColumnWidth.clamping(min: 56, ideal: 88, max: 160), alignment: .trailing,
+                        format: { if case let .int(bytes) = $0 { finderByteCount(bytes) } else { $0.description } }) { $0.isFolder ? .missing("--") : .int($0.size) },
+            TableColumn("Kind", width: ColumnWidth.clamping(min: 56, ideal: 112, max: 200)) { .string($0.kind) },
+            TableColumn("Date Modified", width: ColumnWidth.clamping(min: 88, ideal: 112, max: 160)) { .string($0.date) },
+        ]
+        var table = TableState(rows: GeneratedRows(count: rows) { FileRow(index: $0) }, columns: columns)
+        table.list.scroll = style.scrollState()
+        // Sortable headings and several selected rows are macOS's table (LT-12): this table
+        // behaves as a Mac's does, whatever --idiom says (iOS would want edit mode first, LT-03).
+        table.list.idiom = .macOS
+        table.list.selectionMode = .multiple
+        // Wider than the window, the table scrolls sideways and the names stay.
+        table.pinnedColumns = 1
+        files = TableView(table, theme: style.theme)
+        // The page sorts in the background, so the table keeps moving meanwhile.
+        files.sortsOnHeadingClick = false
+        remote = RemoteFilesView(theme: style.theme, scroll: style.scrollState(), simulatesLatency: style.simulatesLatency)
+        log = GrowingLogView(theme: style.theme, scroll: style.scrollState())
+    }
+
+    var children: [Child<Self>] {
+        switch mode {
+        case .generated: return [Child(\.files)]
+        case .slow: return [Child(\.remote)]
+        case .growing: return [Child(\.log)]
+        }
+    }
+
+    var table: TableState<FileRow> { files.table }
+
+    var status: String {
+        switch mode {
+        case .slow: return remote.status
+        case .growing: return log.status
+        case .generated: break
+        }
+        var sort = "unsorted"
+        if let first = table.sortOrder.first { sort = "sorted by \(first.columnID) \(first.ascending ? "▲" : "▼")" }
+        if let sorting { sort = "Sorting by \(table.columns[sorting.column].title)… \(Int(sorting.fraction * 100))% (Esc cancels)" }
+        var parts = ["\(grouped(table.list.numberOfRows)) rows", sort]
+        // Counted, not listed: a million selected rows must not cost a frame.
+        let selected = table.list.selection
+        if selected.count > 1 {
+            parts.append("\(grouped(selected.count)) rows selected")
+        } else if let id = selected.first, let path = table.list.indexPath(of: id) {
+            parts.append("row \(grouped(path.row + 1)) selected")
+        }
+        parts += notes.parts
+        return parts.joined(separator: " · ")
+    }
+
+    mutating func takeWork() -> [WorkRequest] {
+        defer { work = [] }
+        return work + remote.takeWork()
+    }
+
+    mutating func render(in area: CellRect, into buffer: inout Buffer, at time: Double) {
+        frame = area
+        switch mode {
+        case .slow: remote.render(in: area, into: &buffer, at: time); return
+        case .growing: log.render(in: area, into: &buffer, at: time); return
+        case .generated: break
+        }
+        files.sortProgress = sorting.map { ($0.column, $0.order.first?.ascending ?? true, $0.fraction) }
+        files.render(in: area, into: &buffer, at: time)
+    }
+
+    /// Starts sorting by `column` in the background; a sort already running is replaced, and the
+    /// new order builds on the one it was going to give.
+    mutating func startSort(byColumn column: Int, at time: Double) {
+        let order: [SortOrder]
+        do { order = try table.sortOrder(choosingHeading: column, after: sorting?.order) } catch { notes.set(.sort, "\(error)"); return }
+        let job = table.sortJob(for: order)
+        work.append(.start(Work(id: "sort") { progress in job.run { progress.report($0) } }))
+        // A sort replaced by this one keeps its start: the person has waited since then.
+        sorting = (column, order, 0, sorting?.started ?? time)
+        notes.clear(.sort)
+    }
+
+    /// The sort's progress and result.
+    mutating func handleWork(_ update: WorkUpdate, at time: Double) {
+        if update.id.hasPrefix("page-") { remote.handleWork(update); return }
+        guard update.id == "sort", let current = sorting else { return }
+        switch update {
+        case let .progress(_, fraction):
+            sorting?.fraction = fraction
+        case let .finished(_, value):
+            sorting = nil
+            guard let result = value as? SortResult<FileRow> else { return }
+            do {
+                try files.table.apply(result)
+                notes.set(.sort, StatusNotes.sortTime(time - current.started))
+            } catch {
+                notes.set(.sort, "the rows changed while sorting; sort again (\(error))")
+            }
+        case .cancelled:
+            sorting = nil
+        }
+    }
+
+    mutating func willHandle(_ event: Event) {
+        if event.isPersonAction { notes.clear(.action) }
+    }
+
+    mutating func collect(at time: Double) {
+        if let error = files.takeError() { notes.set(.action, "\(error)") }
+        for case let .headingClicked(column) in files.takeEvents() { startSort(byColumn: column, at: time) }
+    }
+
+    /// Alt+C copies; letters, digits and - . _ select by type-ahead.
+    mutating func handleUnused(_ event: Event, at time: Double) -> EventResult {
+        if case let .work(update) = event { handleWork(update, at: time); return .handled }
+        guard case let .key(key) = event else { return .ignored }
+        // Alt+M changes the source (a plain m is type-ahead).
+        if key == KeyEvent(.character("m"), .alt) {
+            mode = Mode(rawValue: (mode.rawValue + 1) % Mode.allCases.count) ?? .generated
+            return .handled
+        }
+        // Esc cancels a sort under way.
+        if key.key == .escape, sorting != nil {
+            work.append(.cancel("sort"))
+            notes.set(.sort, "sort cancelled")
+            return .handled
+        }
+        // Alt+C copies the selected rows, tab-separated, with the heading row (OSC 52).
+        if key == KeyEvent(.character("c"), .alt) {
+            let selected = table.list.selectedIndexPaths
+            var rows: [FileRow] = []
+            do { rows = try selected.prefix(Self.copyLimit).map { try table.list.row(at: $0) } } catch { notes.set(.action, "\(error)"); return .handled }
+            guard !rows.isEmpty else { notes.set(.action, "select a row first: nothing copied"); return .handled }
+            clipboard = tabSeparated([table.columns.map(\.title)] + rows.map { row in table.columns.map { $0.value(row).description } })
+            notes.set(.action, copiedNote(rows.count, of: selected.count))
+            return .handled
+        }
+        // Type-ahead: letters, digits and - . _ select the first row that starts with them.
+        guard case let .character(c) = key.key, key.modifiers.isDisjoint(with: [.control, .alt]),
+              c.isLetter || c.isNumber || "-._".contains(c) else { return .ignored }
+        notes.set(.action, typeAheadNote(files.table.typeAhead(String(c), state: &typed, at: time), typed: typed))
+        return .handled
+    }
+}

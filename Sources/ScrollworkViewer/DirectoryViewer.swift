@@ -1,0 +1,208 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Scrollwork
+import ScrollworkFiles
+import ScrollworkWidgets
+
+/// `scrollwork open DIRECTORY`: the tree of files as a Finder list, an outline whose folders are
+/// read as they open, with Size, Kind and Date Modified columns; a heading click orders every
+/// folder by it (again reverses), the open folders staying open. Enter on a file opens it as
+/// `scrollwork open` would; Esc or ⌫ comes back to the listing where it was.
+public struct DirectoryViewer: App {
+    var view: OutlineView<DirectoryTree>
+    var theme: Theme
+    var note: String? = nil
+    /// True once the person asked to quit.
+    public var wantsQuit = false
+    /// The file opened from the listing, shown over it.
+    var listed: ListedFile? = nil
+    /// Work to start or cancel: the opened file's, and the cancelling of it once closed.
+    var work: [WorkRequest] = []
+
+    init(root: String, theme: Theme) {
+        self.theme = theme
+        let tree = DirectoryTree(root: root)
+        view = OutlineView(OutlineState(source: tree), theme: theme) { entry in entry.problem.map { entry.name + "  ⚠ " + $0 } ?? entry.name }
+        view.columns = Self.columns
+        view.sortIndicator = (0, true)
+        var outline = view.outline
+        outline.scroll = ScrollIdiom.macOS.scrollState(viewport: .zero, content: .zero)
+        outline.rowHeight = 16
+        view.outline = outline
+        do { try view.outline.setCursor([0]) } catch { note = tree.childCount(of: nil) == 0 ? "the folder is empty" : "\(error)" }
+    }
+
+    static var columns: [OutlineColumn<DirectoryEntry>] {
+        [
+            OutlineColumn("Size", width: 10, alignment: .trailing) { entry in entry.size.map { finderByteCount($0) } ?? (entry.isDirectory ? "--" : "") },
+            OutlineColumn("Kind", width: 14) { $0.kind },
+            OutlineColumn("Date Modified", width: 16) { entry in entry.modified.map(Self.date) ?? "" },
+        ]
+    }
+
+    /// `seconds` since 1970 as local "2026-11-21 10:55".
+    static func date(_ seconds: Int) -> String {
+        var time = time_t(seconds)
+        var parts = tm()
+        guard localtime_r(&time, &parts) != nil else { return "" }
+        func two(_ n: Int32) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday)) \(two(parts.tm_hour)):\(two(parts.tm_min))"
+    }
+
+    var tree: DirectoryTree { view.outline.source }
+
+    /// Takes a key, click, paste, resize or work update.
+    public mutating func handle(_ event: Event, at time: Double) {
+        if listed != nil {
+            handleListed(event, at: time)
+            return
+        }
+        // Work of a file closed since: nothing to give it to.
+        if case .work = event { return }
+        if event.isPersonAction { note = nil }
+        if case let .key(key) = event, key.key == .enter, let at = view.outline.cursor {
+            let entry: DirectoryEntry
+            do { entry = try view.outline.node(at: at) } catch { note = "\(error)"; return }
+            if !entry.isDirectory, entry.problem == nil {
+                open(entry)
+                return
+            }
+        }
+        guard let key = view.keyLeftOver(event, at: time) else {
+            for column in view.takeHeadingClicks() { sort(byHeading: column) }
+            if let error = view.takeError() { note = "\(error)" }
+            return
+        }
+        switch ViewerKey(key) {
+        case .quit?: wantsQuit = true
+        case .top?: view.outline.scroll.perform(.top, time: time)
+        case .bottom?: view.outline.scroll.perform(.bottom, time: time)
+        case nil: break
+        }
+    }
+
+    /// Orders every folder by heading `column` (0 Name, 1 Size, 2 Kind, 3 Date Modified); the
+    /// same heading again reverses. Open folders stay open and the cursor stays on its entry.
+    mutating func sort(byHeading column: Int) {
+        let orders: [DirectoryOrder] = [.name, .size, .kind, .modified]
+        guard orders.indices.contains(column) else { return }
+        let ascending = view.sortIndicator?.column == column ? !(view.sortIndicator?.ascending ?? true) : true
+        let old = view.outline
+        // The open folders by path, outermost first, and the cursor's entry.
+        let open = (0..<old.numberOfRows).compactMap { old.row(at: $0) }.filter(\.isExpanded).map(\.node.path)
+        var cursor: String? = nil
+        if let at = old.cursor {
+            do { cursor = try old.node(at: at).path } catch { note = "\(error)" }
+        }
+        let tree = old.source.ordered(by: orders[column], ascending: ascending)
+        var outline = OutlineState(source: tree)
+        outline.scroll = old.scroll
+        outline.rowHeight = old.rowHeight
+        for path in open {
+            guard let at = tree.outlinePath(of: path) else { continue }
+            do { try outline.expand(at) } catch { note = "\(error)" }
+        }
+        if let cursor, let at = tree.outlinePath(of: cursor) {
+            do { try outline.setCursor(at) } catch { note = "\(error)" }
+        }
+        view.outline = outline
+        view.sortIndicator = (column, ascending)
+    }
+
+    /// Opens `entry` over the listing as `scrollwork open` would show it; a file that cannot be
+    /// shown (binary, empty, unreadable) says why in the status line.
+    mutating func open(_ entry: DirectoryEntry) {
+        let opened: OpenFile.Opened
+        do { opened = try OpenFile.opened(path: entry.path, separator: nil, header: nil, theme: theme) } catch {
+            note = error.description
+            return
+        }
+        switch opened {
+        case var .table(viewer):
+            viewer.source.backHint = Self.backHint
+            listed = .table(viewer)
+        case var .pager(pager):
+            pager.source.backHint = Self.backHint
+            listed = .pager(pager)
+        case .directory:
+            // A link to a folder: the listing does not follow links (no tree loops), so say where to go.
+            note = "\(entry.path) is a folder (a link to one): open it with scrollwork open"
+        }
+        takeListedWork()
+    }
+
+    /// What a file opened from the listing says about going back.
+    static let backHint = "Esc or ⌫ back to the folder"
+
+    /// The opened file's turn: Esc (when it has no use for it) or ⌫ (outside a prompt) goes back.
+    private mutating func handleListed(_ event: Event, at time: Double) {
+        guard var shown = listed else { return }
+        if case let .key(key) = event, (key.key == .escape && !shown.usesEscape) || (key.key == .backspace && !shown.isTyping) {
+            listed = nil
+            work += ListedFile.workIDs.map { .cancel($0) }
+            return
+        }
+        let quits = shown.update { app in
+            app.handle(event, at: time)
+            return app.wantsQuit
+        }
+        listed = shown
+        if quits { wantsQuit = true }
+        takeListedWork()
+    }
+
+    private mutating func takeListedWork() {
+        guard var shown = listed else { return }
+        work += shown.update { $0.takeWork() }
+        listed = shown
+    }
+
+    /// Reading, sorting and searching to run off the loop.
+    public mutating func takeWork() -> [WorkRequest] {
+        takeListedWork()
+        defer { work = [] }
+        return work
+    }
+
+    /// Advances the view and the background reading to `time`.
+    public mutating func tick(at time: Double) {
+        if var shown = listed {
+            shown.update { $0.tick(at: time) }
+            listed = shown
+            takeListedWork()
+            return
+        }
+        view.tick(at: time)
+    }
+
+    /// Draws the view and its status line.
+    public mutating func render(into buffer: inout Buffer, at time: Double) {
+        if var shown = listed {
+            shown.update { $0.render(into: &buffer, at: time) }
+            listed = shown
+            return
+        }
+        let parts = buffer.area.rows([.fill, .fixed(1)])
+        view.render(in: parts[0], into: &buffer, at: time)
+        StatusLine.draw(status, in: parts[1], theme: theme, into: &buffer)
+    }
+
+    var status: String {
+        let names = ["Name", "Size", "Kind", "Date Modified"]
+        var parts = [tree.root, "\(grouped(tree.childCount(of: nil))) items"]
+        if let sort = view.sortIndicator { parts.append("by \(names[sort.column]) \(sort.ascending ? "▲" : "▼")") }
+        if let note { parts.append(note) }
+        parts.append("→ ← open and close folders · Enter opens a file · click a heading to sort · q quits")
+        return parts.joined(separator: " · ")
+    }
+
+    /// True while something moves.
+    public var isAnimating: Bool { listed?.app.isAnimating ?? view.isAnimating }
+    /// When the view next needs a frame although nothing moves.
+    public var wakeTime: Double? { listed.map { $0.app.wakeTime } ?? view.wakeTime }
+    /// The focused row or field, for the terminal's cursor.
+    public var cursorPosition: CellPosition? { listed.map { $0.app.cursorPosition } ?? view.cursorPosition }
+}

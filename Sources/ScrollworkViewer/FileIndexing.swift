@@ -1,0 +1,287 @@
+import Scrollwork
+import ScrollworkFiles
+import ScrollworkWidgets
+
+/// A file shown while it is indexed in the background and watched for growth: what the table
+/// and the pager share. The first slice is indexed at once, the rest a slice a step as work; once
+/// at its end, the file's size is looked at every second, and new bytes are indexed as well.
+struct FileIndexing {
+    /// How much of the file is indexed before the first frame, so that it shows at once.
+    static let firstSlice = 256 << 10
+    /// How much each background step indexes.
+    static let slice = 64 << 20
+    /// How often a file indexed to its end is checked for growth.
+    static let sizeCheckInterval = 1.0
+
+    let file: FileBytes
+    private(set) var index: RecordIndex
+    /// True while background steps are under way.
+    private(set) var isIndexing: Bool
+    /// What the status line calls the file: its path, or "standard input".
+    var name: String
+    /// True while standard input is still being read into the file.
+    var spooling = false
+    /// Where standard input is kept, for the status line; nil for a file.
+    var spool: Spool? = nil
+    /// How to go back to where the file was opened from (a directory listing), for the status
+    /// line's keys; nil when there is nowhere to go back to.
+    var backHint: String? = nil
+
+    /// Where standard input is kept: in memory up to a limit, then in a temporary file.
+    struct Spool: Sendable, Hashable {
+        /// The most bytes kept in memory.
+        var memoryLimit: Int
+        /// Where the temporary file goes.
+        var directory: String
+    }
+    private var nextSizeCheck = 0.0
+
+    /// `file` indexed to its first slice, its records found by `scanner` (records of delimited
+    /// text, lines, or a JSON array's elements).
+    init(file: FileBytes, scanner: RecordScanner) throws(FileError) {
+        self.file = file
+        name = file.path
+        var index = RecordIndex(scanner: scanner)
+        try index.extend(from: file, limit: Self.firstSlice, chunkSize: Self.firstSlice)
+        self.index = index
+        isIndexing = !index.isFinished
+    }
+
+    /// The work of the next step, while there is one to do.
+    var nextStep: WorkRequest? { isIndexing ? .start(Self.step(file: file, from: index)) : nil }
+
+    /// Indexes the next slice of the file off the loop; the result is the longer index.
+    static func step(file: FileBytes, from start: RecordIndex) -> Work {
+        Work(id: "index") { progress -> Step? in
+            var index = start
+            let size = Swift.max(1, file.size)
+            do {
+                try index.extend(from: file, limit: slice) { progress.report(Double($0) / Double(size)) }
+            } catch {
+                return Step(index: index, failure: "\(error)")
+            }
+            return Step(index: index, failure: nil)
+        }
+    }
+
+    /// A finished step.
+    struct Step: Sendable {
+        var index: RecordIndex
+        var failure: String?
+    }
+
+    /// What an update or a look at the file did: the records found by it, a message for the
+    /// status line, the next step to start, and whether the index started over (the file
+    /// shrank), so that every row shown before is gone.
+    struct Outcome {
+        var found: Range<Int> = 0..<0
+        var note: String? = nil
+        var work: WorkRequest? = nil
+        var restarted = false
+    }
+
+    /// Takes an update of the indexing or of the spooling of standard input; nil for others.
+    mutating func handle(_ update: WorkUpdate, at time: Double) -> Outcome? {
+        switch update {
+        case .finished("spool", _), .cancelled("spool"):
+            spooling = false
+            nextSizeCheck = 0
+            return Outcome(found: index.count..<index.count)
+        case let .finished("index", value):
+            guard let step = value as? Step else { return nil }
+            let before = index.count
+            index = step.index
+            var outcome = Outcome(found: before..<Swift.max(before, index.count), note: step.failure)
+            if step.failure != nil || index.isFinished {
+                isIndexing = false
+                nextSizeCheck = time + Self.sizeCheckInterval
+            } else {
+                outcome.work = nextStep
+            }
+            return outcome
+        default:
+            return nil
+        }
+    }
+
+    /// Looks at the file once a second after its end was indexed: new bytes start a step; a file
+    /// cut shorter (a log rotated by copytruncate) is read again from its start, as `tail -F`
+    /// does; a file replaced or removed gives a message.
+    mutating func tick(at time: Double) -> Outcome {
+        guard !isIndexing, time >= nextSizeCheck else { return Outcome() }
+        nextSizeCheck = time + Self.sizeCheckInterval
+        // Standard input has no path, so it is never replaced.
+        if file.isReplaced {
+            return Outcome(note: "the file was replaced or removed since it was opened; this is the file as it was (open it again for the new one)")
+        }
+        let size = file.size
+        if size > index.scanned {
+            // Written to since: index the new bytes, as `less +F` shows them.
+            index.resume()
+            isIndexing = true
+            return Outcome(work: nextStep)
+        }
+        if size < index.scanned {
+            index = index.emptied()
+            isIndexing = true
+            return Outcome(note: Self.shrankNote(size: size), work: nextStep, restarted: true)
+        }
+        return Outcome()
+    }
+
+    /// What the status line says when the file got shorter: at most 80 columns, whatever the size.
+    static func shrankNote(size: UInt64) -> String {
+        "the file shrank to \(grouped(Int(clamping: size))) bytes: read again from the start"
+    }
+
+    /// "so far" while the count may still grow.
+    var countSuffix: String { isIndexing ? " so far" : "" }
+
+    /// How far indexing and spooling are, for the status line.
+    var statusParts: [String] {
+        var parts: [String] = []
+        if isIndexing { parts.append("indexing \(Int(Double(index.scanned) / Double(Swift.max(1, file.size)) * 100))%") }
+        if spooling { parts.append("reading standard input…") }
+        if let spool {
+            let size = file.size
+            parts.append(size > UInt64(spool.memoryLimit)
+                ? "\(finderByteCount(Int(clamping: size))) on disk in a temporary file in \(spool.directory), removed when scrollwork ends"
+                : "kept in memory (up to \(finderByteCount(spool.memoryLimit)), then in a temporary file in \(spool.directory))")
+        }
+        return parts
+    }
+
+    /// When the file's size is looked at next.
+    var wakeTime: Double? { isIndexing ? nil : nextSizeCheck }
+}
+
+/// A viewer of a file that ``FileIndexing`` reads: its file, index and state at hand.
+protocol ShowsIndexedFile {
+    var source: FileIndexing { get set }
+}
+
+extension ShowsIndexedFile {
+    var file: FileBytes { source.file }
+    var index: RecordIndex { source.index }
+    var indexing: Bool { source.isIndexing }
+    /// True while standard input is still being read into the file.
+    var spooling: Bool {
+        get { source.spooling }
+        set { source.spooling = newValue }
+    }
+    /// What the status line calls the file.
+    var name: String {
+        get { source.name }
+        set { source.name = newValue }
+    }
+}
+
+/// A search through a file off the loop, for `/`, `n` and `N`: the text and where it last matched.
+struct FileSearch {
+    private(set) var search: TextSearch? = nil
+    /// The byte offset of the last match.
+    private(set) var matchOffset: UInt64? = nil
+    /// True while a search runs.
+    private(set) var isRunning = false
+
+    /// A new search for `text`, from `start` (the top of the view or the cursor's record).
+    mutating func begin(_ text: String, in file: FileBytes, from start: UInt64) -> (work: WorkRequest?, note: String?) {
+        search = TextSearch(text)
+        matchOffset = nil
+        return next(forward: true, in: file, from: start)
+    }
+
+    /// The next (or previous) match after (before) the last, or `start` when there was none.
+    mutating func next(forward: Bool, in file: FileBytes, from start: UInt64) -> (work: WorkRequest?, note: String?) {
+        guard let search else { return (nil, "no search yet: / to search") }
+        let from = matchOffset.map { forward ? $0 + 1 : $0 } ?? start
+        isRunning = true
+        return (.start(Work(id: "search") { progress -> Step? in
+            let size = Swift.max(1, file.size)
+            do {
+                let found = forward
+                    ? try search.first(in: file, from: from) { progress.report(Double($0) / Double(size)) }
+                    : try search.last(in: file, before: from) { progress.report(1 - Double($0) / Double(size)) }
+                return Step(offset: found, failure: nil)
+            } catch {
+                return Step(offset: nil, failure: "\(error)")
+            }
+        }), nil)
+    }
+
+    /// A finished search.
+    struct Step: Sendable {
+        var offset: UInt64?
+        var failure: String?
+    }
+
+    /// Takes a search update: the match's offset, or a message (not found, a failure); nil for
+    /// other updates and for progress.
+    mutating func handle(_ update: WorkUpdate) -> Result<UInt64, Message>? {
+        switch update {
+        case let .finished("search", value):
+            isRunning = false
+            guard let step = value as? Step else { return nil }
+            if let failure = step.failure { return .failure(Message(text: failure)) }
+            guard let offset = step.offset else {
+                return .failure(Message(text: "not found: \(String(decoding: search?.needle ?? [], as: UTF8.self))"))
+            }
+            matchOffset = offset
+            return .success(offset)
+        case .cancelled("search"):
+            isRunning = false
+            return nil
+        default:
+            return nil
+        }
+    }
+
+    /// Stops a search under way; the work to cancel.
+    mutating func cancel() -> WorkRequest? {
+        guard isRunning else { return nil }
+        isRunning = false
+        return .cancel("search")
+    }
+
+    /// A message for the status line.
+    struct Message: Error {
+        var text: String
+    }
+}
+
+/// The bottom line of a viewer: its status, dimmed.
+enum StatusLine {
+    static func draw(_ text: String, in area: CellRect, theme: Theme, into buffer: inout Buffer) {
+        buffer.fill(area, with: .blank(theme.secondary))
+        buffer.draw(" " + text.truncated(toWidth: Swift.max(0, area.columns - 1)), column: area.column, row: area.row, style: theme.secondary, clip: area)
+    }
+}
+
+extension Widget {
+    /// Gives `event` to the widget and returns the key it left for the viewer's own keys: nil
+    /// when it used the event or the event is no key. A wheel turn it could not use stretches it
+    /// at the edge (SV-02).
+    mutating func keyLeftOver(_ event: Event, at time: Double) -> KeyEvent? {
+        if handle(event, at: time).isHandled { return nil }
+        guard case let .key(key) = event else {
+            if case let .mouse(mouse) = event, case .wheel = mouse.kind { overscroll(mouse, at: time) }
+            return nil
+        }
+        return key
+    }
+}
+
+/// The keys every viewer of `scrollwork open` shares, as `less` has them.
+enum ViewerKey {
+    case quit, top, bottom
+
+    init?(_ key: KeyEvent) {
+        switch key.key {
+        case .character("q"), .character("Q"): self = .quit
+        case .character("c") where key.modifiers.contains(.control): self = .quit
+        case .character("g"): self = .top
+        case .character("G"): self = .bottom
+        default: return nil
+        }
+    }
+}

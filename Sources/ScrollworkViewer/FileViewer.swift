@@ -1,0 +1,491 @@
+import Scrollwork
+import ScrollworkFiles
+import ScrollworkWidgets
+
+/// How a file's records are read.
+enum FileFormat: Sendable, Hashable {
+    /// CSV, TSV and the like.
+    case delimited(DelimitedDialect)
+    /// JSON objects: one a line (JSON Lines), or the elements of one array.
+    case json(JSONFraming)
+}
+
+/// `scrollwork open` on a CSV, TSV or JSON Lines file: the table over the file's records,
+/// indexed in the background while the first screen is already shown, sortable, with a status
+/// line.
+public struct FileViewer: App, ShowsIndexedFile {
+    /// The file, indexed in the background and watched for growth.
+    var source: FileIndexing
+    let format: FileFormat
+    var view: TableView<DelimitedRecord>
+    var theme: Theme
+    /// The field count of the header (or of the first record): rows with another are marked.
+    /// Nil for JSON Lines, whose rows have a field a key.
+    let expectedFields: Int?
+    /// JSON Lines: every key seen so far, the columns after `#`.
+    var keys: [String] = []
+    /// Following the end as the file grows (`F`, as `less +F`).
+    var following = false
+    /// The record shown whole (Enter), over the table.
+    var detail: ScrollView<RecordDetail>? = nil
+    /// The sort running in the background: its column, order, how far it is and when it began.
+    var sorting: (column: Int, order: [SortOrder], fraction: Double, started: Double)? = nil
+    /// The search being typed, and the last search.
+    var field: TextField? = nil
+    var search = FileSearch()
+    /// What has been typed for type-ahead selection.
+    var typed = TypeAheadState()
+    /// True while the prompt asks for a column to jump to rather than text to search.
+    var askingColumn = false
+    /// The status line's messages, each cleared by its owner.
+    var notes = StatusNotes()
+    /// The file record shown whole in ``detail``.
+    var detailRecord: Int? = nil
+    var work: [WorkRequest] = []
+    /// True once the person asked to quit.
+    public var wantsQuit = false
+    /// Records copied with Alt+C, until the loop takes them.
+    var clipboard: String? = nil
+    /// The most rows Alt+C copies: OSC 52 goes through the terminal, which caps what it takes.
+    static let copyLimit = 10_000
+
+    /// A viewer of `file` in `format`.
+    init(file: FileBytes, format: FileFormat, theme: Theme) throws(FileError) {
+        let scanner: RecordScanner
+        switch format {
+        case let .delimited(dialect): scanner = RecordScanner(separator: dialect.separator)
+        case .json(.lines): scanner = RecordScanner(quotes: false)
+        case .json(.arrayElements): scanner = .jsonArrayElements()
+        }
+        let source = try FileIndexing(file: file, scanner: scanner)
+        let index = source.index
+        self.source = source
+        self.format = format
+        self.theme = theme
+        let header: [String]?
+        switch format {
+        case let .delimited(dialect):
+            header = DelimitedRows(file: file, index: index, dialect: dialect).header
+        case let .json(framing):
+            keys = JSONLinesRows.keys(file: file, index: index, lines: 0..<Swift.min(index.count, 1000), after: [], framing: framing)
+            header = keys
+        }
+        let rows = Self.rows(file: file, index: index, format: format, keys: keys)
+        let shown = rows.rows(in: 0..<Self.sampleRows(index))
+        if case .json = format { expectedFields = nil } else { expectedFields = header?.count ?? shown.first?.fields.count ?? 1 }
+        var table = TableState(rows: rows, columns: Self.columns(header: header, sample: shown, expected: expectedFields))
+        table.list.idiom = .macOS
+        table.list.selectionMode = .multiple
+        table.pinnedColumns = 1
+        // Columns as wide as their content; more than fit scroll sideways, fewer leave the rest
+        // to the last one.
+        table.autoresizingStyle = .lastColumnOnly
+        view = TableView(table, theme: theme)
+        view.sortsOnHeadingClick = false
+        if let step = source.nextStep { work.append(step) }
+    }
+
+    /// The most rows sampled for the columns' types and widths.
+    static let sampleLimit = 5000
+
+    /// How many rows the columns are sampled from: those in the first 64 KB of the file (and at
+    /// least a first screen), at most ``sampleLimit``.
+    static func sampleRows(_ index: RecordIndex) -> Int {
+        let inSample = index.record(containing: UInt64(OpenFile.sampleSize)) ?? 0
+        return Swift.min(index.count, Swift.max(inSample, 60), sampleLimit)
+    }
+
+    /// The rows `index` has found, read as `format` says.
+    static func rows(file: FileBytes, index: RecordIndex, format: FileFormat, keys: [String]) -> AnyRowSource<DelimitedRecord> {
+        switch format {
+        case let .delimited(dialect): return AnyRowSource(DelimitedRows(file: file, index: index, dialect: dialect))
+        case let .json(framing): return AnyRowSource(JSONLinesRows(file: file, index: index, keys: keys, framing: framing))
+        }
+    }
+
+    var rows: AnyRowSource<DelimitedRecord> { Self.rows(file: file, index: index, format: format, keys: keys) }
+
+    /// A `#` column with the record's number (and ⚠ on a record with a problem or, where
+    /// `expected` is given, another number of fields), then one column a field.
+    static func columns(header: [String]?, sample: [DelimitedRecord], expected: Int?) -> [TableColumn<DelimitedRecord>] {
+        let count = Swift.max(header?.count ?? 0, sample.map(\.fields.count).max() ?? 0, 1)
+        var columns: [TableColumn<DelimitedRecord>] = [
+            TableColumn("#", id: "#", width: .clamping(min: 24, ideal: 11 * 8, max: 200), alignment: .trailing) { record in
+                record.problem != nil || (expected.map { record.fields.count != $0 } ?? false) ? .string("⚠ \(record.number)") : .int(record.number)
+            },
+        ]
+        for c in 0..<count {
+            let title = header.flatMap { $0.indices.contains(c) && !$0[c].isEmpty ? $0[c] : nil } ?? "Column \(c + 1)"
+            columns.append(column(c, title: title, sample: sample))
+        }
+        return columns
+    }
+
+    /// Field `c` as a column: numbers where every sampled value that is not missing is one.
+    /// Missing values (an empty field, `NA`, `null`, … as ``MissingValues/common`` lists them) show
+    /// as written and sort last in either direction.
+    static func column(_ c: Int, title: String, sample: [DelimitedRecord]) -> TableColumn<DelimitedRecord> {
+        let missing = MissingValues.common
+        let values = sample.compactMap { $0[c] }.filter { !missing.contains($0) }
+        let integers = !values.isEmpty && values.allSatisfy { Int($0) != nil }
+        let reals = !integers && !values.isEmpty && values.allSatisfy { Double($0) != nil }
+        let numbers = integers || reals
+        // As wide as the widest sampled value needs, and an eighth more for longer ones further on
+        // (ids that gain a digit); a heading may be cut: only its first 8 cells count. At most 40
+        // cells, and a cell of padding each side.
+        let content = values.map { displayWidth($0) }.max() ?? 0
+        let widest = Swift.min(Swift.max(content + Swift.max(1, content / 8), Swift.min(displayWidth(title), 8)), 40)
+        let width = ColumnWidth.clamping(min: 32, ideal: Double(widest + 2) * 8, max: 8000)
+        return TableColumn(title, id: "\(c)", width: width, alignment: numbers ? .trailing : .leading) { record in
+            guard let field = record[c], !field.isEmpty else { return .empty }
+            if missing.contains(field) { return .missing(field) }
+            // A real further on in a column of integers is still a number.
+            if integers, let n = Int(field) { return .int(n) }
+            if numbers, let x = Double(field) { return .double(x) }
+            return .string(field)
+        }
+    }
+
+    var table: TableState<DelimitedRecord> { view.table }
+
+    // MARK: App
+
+    /// The most of one record the detail view reads.
+    static let detailLimit = 16 << 20
+
+    /// Takes a key, click, paste, resize or work update.
+    public mutating func handle(_ event: Event, at time: Double) {
+        if case let .work(update) = event { handleWork(update, at: time); return }
+        // What answered the last key or click is not true after the next one.
+        if event.isPersonAction { notes.clear(.action) }
+        if detail != nil {
+            handleDetail(event, at: time)
+            return
+        }
+        if var typing = field {
+            _ = typing.handle(event, at: time)
+            field = typing
+            for action in typing.takeActions() {
+                switch action {
+                case .submitted where askingColumn:
+                    field = nil
+                    askingColumn = false
+                    jump(toColumn: typing.text, at: time)
+                case .submitted:
+                    field = nil
+                    let (request, message) = search.begin(typing.text, in: file, from: searchStart)
+                    start(request, message)
+                case .cancelled: field = nil
+                case .changed: break
+                }
+            }
+            return
+        }
+        if case let .key(key) = event, key.key == .enter, let id = table.list.cursor, let path = table.list.indexPath(of: id) {
+            openDetail(at: path, at: time)
+            return
+        }
+        guard let key = view.keyLeftOver(event, at: time) else {
+            for case let .headingClicked(column) in view.takeEvents() { startSort(column, at: time) }
+            if let error = view.takeError() { notes.set(.action, "\(error)") }
+            return
+        }
+        switch ViewerKey(key) {
+        case .quit?: wantsQuit = true; return
+        case .top?: view.table.list.scroll.perform(.top, time: time); return
+        case .bottom?: view.table.list.scroll.perform(.bottom, time: time); return
+        case nil: break
+        }
+        switch key.key {
+        case .character("F"):
+            following.toggle()
+            if following { showEnd(at: time) }
+        case .escape where sorting != nil:
+            work.append(.cancel("sort"))
+            sorting = nil
+            notes.set(.sort, "sort cancelled")
+        case .escape where search.isRunning:
+            if let request = search.cancel() { work.append(request) }
+            notes.set(.search, "search cancelled")
+        case .character("/"): field = TextField(prompt: "Search: ", theme: theme)
+        case .character(":"):
+            askingColumn = true
+            field = TextField(prompt: "Column: ", theme: theme)
+        case .character("c") where key.modifiers.contains(.alt):
+            copySelection()
+        case .character("n"), .character("N"):
+            let (request, message) = search.next(forward: key.key == .character("n"), in: file, from: searchStart)
+            start(request, message)
+        case let .character(c) where key.modifiers.isDisjoint(with: [.control, .alt]) && (c.isLetter || c.isNumber || "-._".contains(c)):
+            // Type-ahead: the first row whose sort column (or number) starts with what was typed.
+            notes.set(.action, typeAheadNote(view.table.typeAhead(String(c), state: &typed, at: time), typed: typed))
+        default: break
+        }
+    }
+
+    /// Where a new search starts: the cursor's record (its place in the file, whatever the
+    /// sort), or the file's start.
+    private var searchStart: UInt64 {
+        guard let id = table.list.cursor, let path = table.list.indexPath(of: id), let record = fileRecord(at: path) else { return 0 }
+        return index.range(ofRecord: record).lowerBound
+    }
+
+    // MARK: Rows and records
+
+    /// Records before the first row: the header, when the file has one.
+    var headerRecords: Int { dialectHasHeader ? 1 : 0 }
+
+    /// The file record (from 0, the header counted) behind the row shown at `path`, whatever the
+    /// sort, reversal or removed rows put there. Everything that turns a shown row into the
+    /// file's data (record view, search, follow, copy) goes through this one mapping.
+    func fileRecord(at path: IndexPath) -> Int? {
+        table.list.sourceRow(at: path).map { $0.row + headerRecords }
+    }
+
+    /// Where file record `record` is shown now; nil for the header and for a record not shown.
+    func indexPath(ofFileRecord record: Int) -> IndexPath? {
+        guard record >= headerRecords else { return nil }
+        return table.list.indexPath(ofSourceRow: record - headerRecords)
+    }
+
+    /// The number people read for file record `record`: its row in the file, from 1, the header
+    /// not counted (what the `#` column shows).
+    func recordNumber(_ record: Int) -> Int { record - headerRecords + 1 }
+
+    /// Starts a search: the last one's match or failure is no longer what the line says.
+    private mutating func start(_ request: WorkRequest?, _ message: String?) {
+        notes.clear(.search)
+        if let request { work.append(request) }
+        if let message { notes.set(.search, message) }
+    }
+
+    /// Scrolls sideways to the first column whose name starts with `text` (ignoring case), or
+    /// else contains it.
+    private mutating func jump(toColumn text: String, at time: Double) {
+        let wanted = text.lowercased()
+        let titles = table.columns.map { $0.title.lowercased() }
+        guard !wanted.isEmpty, let column = titles.firstIndex(where: { $0.hasPrefix(wanted) }) ?? titles.firstIndex(where: { $0.contains(wanted) }) else {
+            notes.set(.action, "no column named “\(text)”")
+            return
+        }
+        // Its trailing edge, then its leading edge: a column wider than the view shows its start.
+        view.table.revealDivider(after: column, margin: 8, at: time)
+        if column > 0 { view.table.revealDivider(after: column - 1, margin: 8, at: time) }
+        notes.set(.action, "column \(table.columns[column].title)")
+    }
+
+    /// True when the file's first record names the columns.
+    var dialectHasHeader: Bool {
+        if case let .delimited(dialect) = format { return dialect.hasHeader }
+        return false
+    }
+
+    /// Shows the record behind the row at `path` whole, every field under its column's name.
+    private mutating func openDetail(at path: IndexPath, at time: Double) {
+        guard let record = fileRecord(at: path), let shown = readRecords([record], limit: Self.detailLimit).first else { return }
+        let titles = table.columns.dropFirst().map(\.title)
+        let content = RecordDetail(titles: titles, fields: shown.fields, problem: shown.problem, theme: theme)
+        var scroll = ScrollIdiom.macOS.scrollState(viewport: .zero, content: .zero)
+        scroll.alwaysBounce = .vertical
+        detail = ScrollView(content, scroll: scroll, theme: theme)
+        detailRecord = record
+        detail?.appear(at: time)
+    }
+
+    private mutating func handleDetail(_ event: Event, at time: Double) {
+        if case let .key(key) = event, [.escape, .enter, .character("q")].contains(key.key) {
+            detail = nil
+            detailRecord = nil
+            notes.clear(.action)
+            return
+        }
+        guard var shown = detail else { return }
+        if !shown.handle(event, at: time).isHandled, case let .mouse(mouse) = event, case .wheel = mouse.kind { shown.overscroll(mouse, at: time) }
+        detail = shown
+    }
+
+    private mutating func startSort(_ column: Int, at time: Double) {
+        let order: [SortOrder]
+        do { order = try table.sortOrder(choosingHeading: column, after: sorting?.order) } catch { notes.set(.sort, "\(error)"); return }
+        let job = table.sortJob(for: order)
+        work.append(.start(Work(id: "sort") { progress in job.run { progress.report($0) } }))
+        // A sort replaced by this one keeps its start: the person has waited since then.
+        sorting = (column, order, 0, sorting?.started ?? time)
+        notes.clear(.sort)
+    }
+
+    /// Follows the end: the newest record in view, wherever the sort put it.
+    private mutating func showEnd(at time: Double) {
+        let last = index.count - 1
+        guard !table.sortOrder.isEmpty, let path = indexPath(ofFileRecord: last) else {
+            view.table.list.scroll.perform(.bottom, time: time)
+            return
+        }
+        do { try view.table.list.revealRow(path, at: time) } catch { notes.set(.action, "\(error)") }
+    }
+
+    private mutating func handleWork(_ update: WorkUpdate, at time: Double) {
+        if let outcome = source.handle(update, at: time) {
+            if case let .json(framing) = format { addNewKeys(lines: outcome.found, framing: framing) }
+            // A sort under way sorts the rows it began with; the new rows come unsorted after.
+            if !outcome.found.isEmpty { view.table.replaceRows(with: rows) }
+            if let failure = outcome.note { notes.set(.file, failure) }
+            if let next = outcome.work { work.append(next) }
+            if following { showEnd(at: time) }
+            return
+        }
+        if let found = search.handle(update) {
+            showMatch(found, at: time)
+            return
+        }
+        switch update {
+        case let .progress(id, fraction):
+            if id == "sort" { sorting?.fraction = fraction }
+        case let .finished("sort", value):
+            guard let current = sorting else { return }
+            sorting = nil
+            guard let result = value as? SortResult<DelimitedRecord> else { return }
+            do {
+                try view.table.apply(result)
+                let title = table.columns[current.column].title
+                notes.set(.sort, "sorted by \(title) \(current.order.first?.ascending == false ? "▼" : "▲") · " + StatusNotes.sortTime(time - current.started))
+            } catch {
+                notes.set(.sort, "the rows changed while sorting (more were indexed); sort again once indexing is done")
+            }
+        case let .cancelled(id):
+            if id == "sort" { sorting = nil }
+        default:
+            break
+        }
+    }
+
+    /// JSON: keys first seen in a sample of records `lines` become columns after the others.
+    private mutating func addNewKeys(lines: Range<Int>, framing: JSONFraming) {
+        let step = Swift.max(1, lines.count / 200)
+        let found = JSONLinesRows.keys(file: file, index: index, lines: stride(from: lines.lowerBound, to: lines.upperBound, by: step), after: keys, framing: framing)
+        guard found.count > keys.count else { return }
+        let sample = (0..<200).map { lines.lowerBound + $0 * step }.filter { lines.contains($0) }
+        let fresh = JSONLinesRows(file: file, index: index, keys: found, framing: framing)
+        let records = sample.map { fresh.row(at: $0) }
+        for c in keys.count..<found.count { view.table.appendColumn(Self.column(c, title: found[c], sample: records)) }
+        notes.set(.file, "new keys: " + found[keys.count...].joined(separator: ", "))
+        keys = found
+    }
+
+    /// Selects the row of the record holding the match, wherever the sort put it.
+    private mutating func showMatch(_ found: Result<UInt64, FileSearch.Message>, at time: Double) {
+        let offset: UInt64
+        switch found {
+        case let .success(at): offset = at
+        case let .failure(message): notes.set(.search, message.text); return
+        }
+        guard let record = index.record(containing: offset), let path = indexPath(ofFileRecord: record) else {
+            notes.set(.search, "the match is in the header")
+            return
+        }
+        do {
+            try view.table.list.select(path, at: time)
+            try view.table.list.revealRow(path, at: time)
+            notes.set(.search, "match in row \(grouped(path.row + 1)) (record \(grouped(recordNumber(record))) of the file) · n next · N previous")
+        } catch {
+            notes.set(.search, "\(error)")
+        }
+    }
+
+    /// Advances the view and the background reading to `time`.
+    public mutating func tick(at time: Double) {
+        view.tick(at: time)
+        detail?.tick(at: time)
+        let outcome = source.tick(at: time)
+        if let message = outcome.note { notes.set(.file, message) }
+        if let request = outcome.work { work.append(request) }
+        if outcome.restarted {
+            view.table.replaceRows(with: rows)
+            if following { showEnd(at: time) }
+        }
+    }
+
+    /// Draws the view and its status line.
+    public mutating func render(into buffer: inout Buffer, at time: Double) {
+        let area = buffer.area
+        let parts = area.rows([.fill, .fixed(1)])
+        view.sortProgress = sorting.map { ($0.column, $0.order.first?.ascending ?? true, $0.fraction) }
+        view.render(in: parts[0], into: &buffer, at: time)
+        if var typing = field {
+            typing.render(in: parts[1], into: &buffer, at: time)
+            field = typing
+            return
+        }
+        if var shown = detail {
+            let lines = shown.content.layout(columns: parts[0].columns - 1)
+            let size = CellMetrics().size(of: parts[0])
+            if shown.scroll.viewportSize != size || shown.scroll.contentSize.height != Double(lines) * 16 {
+                shown.scroll.viewportSize = size
+                shown.scroll.contentSize = Size(width: size.width, height: Double(lines) * 16)
+            }
+            buffer.fill(parts[0])
+            shown.render(in: parts[0], into: &buffer, at: time)
+            detail = shown
+        }
+        StatusLine.draw(status, in: parts[1], theme: theme, into: &buffer)
+    }
+
+    var status: String {
+        let kind: String
+        switch format {
+        case let .delimited(dialect): kind = "separated by " + (dialect.separator == 0x09 ? "tab" : String(UnicodeScalar(dialect.separator)))
+        case .json(.lines): kind = "JSON Lines"
+        case .json(.arrayElements): kind = "JSON array"
+        }
+        var parts = [name, "\(grouped(table.list.numberOfRows)) rows" + source.countSuffix, kind] + source.statusParts
+        if following { parts.append("following the end (F stops)") }
+        if let record = detailRecord { parts.append("record \(grouped(recordNumber(record))) of the file, every field whole (Esc, q or Enter returns)") }
+        if search.isRunning { parts.append("searching… (Esc cancels)") }
+        if let sorting { parts.append("Sorting by \(table.columns[sorting.column].title)… \(Int(sorting.fraction * 100))% (Esc cancels)") }
+        parts += notes.parts
+        parts.append((source.backHint.map { $0 + " · " } ?? "") + "/ search · : column · Enter record · Alt+C copy · q quits")
+        return parts.joined(separator: " · ")
+    }
+
+    /// True while something moves.
+    public var isAnimating: Bool { view.isAnimating || detail?.isAnimating == true }
+    /// The view's next deadline, or the next look at the file's size.
+    public var wakeTime: Double? { [view.wakeTime, detail?.wakeTime, source.wakeTime].compactMap { $0 }.min() }
+    /// The focused row or field, for the terminal's cursor.
+    public var cursorPosition: CellPosition? { field?.cursorPosition ?? view.cursorPosition }
+
+    /// Text copied with Alt+C, handed over once.
+    public mutating func takeClipboardText() -> String? {
+        defer { clipboard = nil }
+        return clipboard
+    }
+
+    /// Alt+C: the selected rows' records, whole, with the heading, tab-separated (a field holding
+    /// a tab, a line break or a quote in quotes), each row read through ``fileRecord(at:)``.
+    private mutating func copySelection() {
+        let paths = table.list.selectedIndexPaths
+        guard !paths.isEmpty else { notes.set(.action, "select a row first: nothing copied"); return }
+        let records = paths.prefix(Self.copyLimit).compactMap { fileRecord(at: $0) }
+        clipboard = tabSeparated([table.columns.dropFirst().map(\.title)] + readRecords(records).map(\.fields))
+        notes.set(.action, copiedNote(records.count, of: paths.count))
+    }
+
+    /// File records `records` (from 0, the header counted), each read whole up to `limit` bytes:
+    /// what record view and copy show.
+    private func readRecords(_ records: [Int], limit: Int = DelimitedRows.recordLimit) -> [DelimitedRecord] {
+        switch format {
+        case let .delimited(dialect):
+            let source = DelimitedRows(file: file, index: index, dialect: dialect)
+            return records.map { source.record($0, limit: limit) }
+        case .json:
+            let source = rows
+            return records.map { source.row(at: $0) }
+        }
+    }
+
+    /// Reading, sorting and searching to run off the loop.
+    public mutating func takeWork() -> [WorkRequest] {
+        defer { work = [] }
+        return work
+    }
+}

@@ -1,0 +1,149 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Scrollwork
+import ScrollworkFiles
+import ScrollworkWidgets
+
+/// What `scrollwork open` makes of a path before any terminal is touched: a viewer, or a
+/// message for the person and the exit status to end with.
+public enum OpenFile {
+    /// A failure to open, with the exit status the command ends with.
+    public struct Failure: Error, CustomStringConvertible {
+        /// What went wrong, for the person.
+        public var description: String
+        /// The exit status to end with (1 for a file that cannot be shown).
+        public var status: Int32 = 1
+
+        /// A failure saying `description`, ending with `status`.
+        public init(description: String, status: Int32 = 1) {
+            self.description = description
+            self.status = status
+        }
+    }
+
+    /// How many bytes of the start of a file are read to tell its kind and dialect.
+    static let sampleSize = 64 << 10
+
+    /// What a file opens as.
+    public enum Opened {
+        /// A CSV, TSV or JSON Lines file as a table.
+        case table(FileViewer)
+        /// Text as pages of lines.
+        case pager(TextPager)
+        /// A directory as a Finder list.
+        case directory(DirectoryViewer)
+    }
+
+    /// The table for `path`, which must open as one (tests).
+    static func viewer(path: String, separator: String?, header: Bool?, theme: Theme) throws(Failure) -> FileViewer {
+        guard case let .table(viewer) = try opened(path: path, separator: separator, header: header, theme: theme) else {
+            throw Failure(description: "\(path): opens as text, not as a table")
+        }
+        return viewer
+    }
+
+    /// `path` opened: a CSV, TSV or JSON Lines file as a table, other text in the pager. A
+    /// separator or header given, or a `csv`, `tsv` or `tab` name, always means a table.
+    ///
+    /// - Parameters:
+    ///   - separator: `,`, `tab`, `;`, `|` or another single ASCII character; nil detects it.
+    ///   - header: whether the first record names the columns; nil detects it.
+    public static func opened(path: String, separator: String?, header: Bool?, theme: Theme) throws(Failure) -> Opened {
+        if isDirectory(path) {
+            guard let listing = opendir(path) else { throw Failure(description: "\(FileError(errno: errno, path: path, operation: "list"))") }
+            closedir(listing)
+            return .directory(DirectoryViewer(root: path, theme: theme))
+        }
+        let file: FileBytes
+        do { file = try FileBytes(path: path) } catch { throw Failure(description: "\(error)") }
+        return try opened(file: file, separator: separator, header: header, theme: theme)
+    }
+
+    /// `file` opened as ``opened(path:separator:header:theme:)`` says; its path (or name) gives
+    /// the extension and the messages.
+    public static func opened(file: FileBytes, separator: String?, header: Bool?, theme: Theme) throws(Failure) -> Opened {
+        let path = file.path
+        let sample: [UInt8]
+        do { sample = try file.read(at: 0, count: sampleSize) } catch { throw Failure(description: "\(error)") }
+        guard !sample.isEmpty else { throw Failure(description: "\(path): the file is empty; there is nothing to show") }
+        if let offset = binaryByte(in: sample) { throw Failure(description: "\(FileError.binary(path: path, offset: offset))") }
+        let ext = path.split(separator: "/").last.flatMap { name in name.contains(".") ? name.split(separator: ".").last.map(String.init) : nil }
+        let format: FileFormat
+        let forced = separator != nil || header != nil || ext.map { ["csv", "tsv", "tab"].contains($0.lowercased()) } == true
+        if !forced, let empty = jsonArrayOfObjects(sample: sample) {
+            if empty { throw Failure(description: "\(path): the JSON array is empty; there is nothing to show") }
+            format = .json(.arrayElements)
+        } else if !forced && isJSONLines(sample: sample, ext: ext) {
+            format = .json(.lines)
+        } else {
+            var dialect = DelimitedDialect.detect(sample: sample, hint: ext)
+            if let separator { dialect.separator = try separatorByte(separator) }
+            if let header { dialect.hasHeader = header }
+            format = .delimited(dialect)
+            if !forced && !dialect.splitsIntoColumns(sample) {
+                do { return .pager(try TextPager(file: file, theme: theme)) } catch { throw Failure(description: "\(error)") }
+            }
+        }
+        do {
+            return .table(try FileViewer(file: file, format: format, theme: theme))
+        } catch {
+            throw Failure(description: "\(error)")
+        }
+    }
+
+    /// True when `path` names a directory (following a symbolic link).
+    static func isDirectory(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    /// For a JSON array whose first element is an object, as every vega dataset and most JSON
+    /// exports are (its elements are the rows), false; for an empty array, true; nil for other text.
+    static func jsonArrayOfObjects(sample: [UInt8]) -> Bool? {
+        let significant = sample.lazy.filter { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+        var bytes = significant.makeIterator()
+        guard bytes.next() == 0x5B, let next = bytes.next() else { return nil }
+        return next == 0x7B ? false : (next == 0x5D ? true : nil)
+    }
+
+    /// JSON Lines: a `jsonl` or `ndjson` name, or a first line that is a JSON object.
+    static func isJSONLines(sample: [UInt8], ext: String?) -> Bool {
+        if let ext, ["jsonl", "ndjson"].contains(ext.lowercased()) { return true }
+        let firstLine = Array(sample.prefix { $0 != 0x0A })
+        guard firstLine.first(where: { $0 != 0x20 && $0 != 0x09 }) == 0x7B, firstLine.count < sample.count else { return false }
+        // A probe: a line that does not read as an object means the file is something else.
+        do {
+            _ = try JSONObjectReader.members(of: firstLine)
+            return true
+        } catch {
+            return false
+        }
+    }
+
+    /// The offset of the first byte that says the sample is not text: a NUL, or a control byte
+    /// other than tab, line feed, form feed, carriage return and escape once they make up more
+    /// than a tenth of the sample; nil for text.
+    static func binaryByte(in sample: [UInt8]) -> Int? {
+        if let nul = sample.firstIndex(of: 0) { return nul }
+        let controls = sample.indices.filter { i in sample[i] < 0x20 && ![0x09, 0x0A, 0x0C, 0x0D, 0x1B].contains(sample[i]) }
+        return controls.count * 10 > sample.count ? controls.first : nil
+    }
+
+    /// The byte a `--separator` names.
+    static func separatorByte(_ text: String) throws(Failure) -> UInt8 {
+        switch text.lowercased() {
+        case "tab", "\\t", "\t": return 0x09
+        case "comma": return 0x2C
+        case "semicolon": return 0x3B
+        case "pipe": return 0x7C
+        default:
+            guard text.utf8.count == 1, let byte = text.utf8.first, byte >= 0x20, byte < 0x7F, byte != 0x22 else {
+                throw Failure(description: "--separator '\(text)' must be one printable ASCII character other than a quote, or tab, comma, semicolon or pipe", status: 64)
+            }
+            return byte
+        }
+    }
+}

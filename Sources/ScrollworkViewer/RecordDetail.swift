@@ -1,0 +1,58 @@
+import Scrollwork
+import ScrollworkWidgets
+
+/// Every field of one record, whole: each field's column name and its value on one line, the
+/// names in a column of their own (at most a third of the view) and the values wrapped beside
+/// them, so a record of twenty fields fits a screen. What a cell cuts short, this shows.
+struct RecordDetail: ScrollContent {
+    var theme: Theme
+    /// The lines: a name (empty on a value's continuation lines) and a piece of the value.
+    private(set) var lines: [(name: String, text: String)] = []
+    private var fields: [(title: String, value: String)]
+    private var width = 0
+    /// Cells for the names.
+    private(set) var nameWidth = 0
+
+    init(titles: [String], fields: [String], problem: String?, theme: Theme) {
+        self.theme = theme
+        var pairs = fields.enumerated().map { i, value in (i < titles.count ? titles[i] : "Column \(i + 1)", value) }
+        if let problem { pairs.insert(("⚠", problem), at: 0) }
+        self.fields = pairs
+    }
+
+    /// Wraps the fields to `columns` cells; returns the number of lines.
+    mutating func layout(columns: Int) -> Int {
+        let columns = Swift.max(1, columns)
+        guard columns != width || lines.isEmpty else { return lines.count }
+        width = columns
+        lines = []
+        // A space before the name, two between name and value.
+        nameWidth = Swift.min(fields.map { displayWidth($0.title) }.max() ?? 0, Swift.max(4, (columns - 3) / 3))
+        let valueWidth = Swift.max(1, columns - nameWidth - 3)
+        for (title, value) in fields {
+            var first = true
+            let paragraphs = value.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
+            for paragraph in paragraphs {
+                let wrapped = String(paragraph).wrapped(toWidth: valueWidth)
+                for piece in wrapped.isEmpty ? [""] : wrapped {
+                    lines.append((first ? title : "", piece))
+                    first = false
+                }
+            }
+        }
+        return lines.count
+    }
+
+    func draw(_ window: ScrollWindow, into buffer: inout Buffer, at time: Double) {
+        let valueColumn = window.rect.column + nameWidth + 3
+        for r in 0..<window.rect.rows {
+            let i = window.firstRow + r
+            guard lines.indices.contains(i) else { continue }
+            let row = window.rect.row + r
+            let name = lines[i].name.truncated(toWidth: nameWidth)
+            // Names sit against the values, as in a form.
+            buffer.draw(name, column: window.rect.column + 1 + nameWidth - displayWidth(name), row: row, style: theme.header, clip: window.rect)
+            buffer.draw(lines[i].text, column: valueColumn, row: row, style: theme.text, clip: window.rect)
+        }
+    }
+}

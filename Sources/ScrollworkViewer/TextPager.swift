@@ -1,0 +1,204 @@
+import Scrollwork
+import ScrollworkFiles
+import ScrollworkWidgets
+
+/// `scrollwork open` on text and logs: a pager with momentum, as `less` is used: `/` searches
+/// (`n` and `N` go to the next and previous match), `w` wraps long lines, `g` and `G` go to the
+/// ends, `F` follows a file that grows, `q` quits. The file is indexed by lines in the background.
+public struct TextPager: App, ShowsIndexedFile {
+    /// The longest part of one line that is read for the screen.
+    static let lineLimit = 64 << 10
+
+    /// The file, indexed by lines in the background and watched for growth.
+    var source: FileIndexing
+    var view: ScrollView<FileLines>
+    var theme: Theme
+    var following = false
+    /// The widest line drawn so far, in cells: how far the text scrolls sideways.
+    var widest = 0
+    /// The search being typed, if one is.
+    var field: TextField? = nil
+    /// The last search and its match.
+    var search = FileSearch()
+    /// The status line's messages, each cleared by its owner.
+    var notes = StatusNotes()
+    var work: [WorkRequest] = []
+    /// True once the person asked to quit.
+    public var wantsQuit = false
+
+    init(file: FileBytes, theme: Theme) throws(FileError) {
+        source = try FileIndexing(file: file, scanner: RecordScanner(quotes: false))
+        self.theme = theme
+        var scroll = ScrollIdiom.macOS.scrollState(viewport: .zero, content: .zero)
+        scroll.isDirectionalLockEnabled = true
+        view = ScrollView(FileLines(theme: theme), scroll: scroll, theme: theme)
+        if let step = source.nextStep { work.append(step) }
+    }
+
+    /// Line `i` without its line ending (at most ``lineLimit`` bytes of it); a line that cannot
+    /// be read says why in its place.
+    func line(_ i: Int) -> String {
+        let range = index.range(ofRecord: i)
+        let bytes: [UInt8]
+        do {
+            bytes = try file.read(at: range.lowerBound, count: Swift.min(Int(clamping: range.upperBound - range.lowerBound), Self.lineLimit))
+        } catch {
+            return "⚠ \(error)"
+        }
+        var end = bytes.count
+        if end > 0 && bytes[end - 1] == 0x0A { end -= 1 }
+        if end > 0 && bytes[end - 1] == 0x0D { end -= 1 }
+        return String(decoding: bytes[..<end], as: UTF8.self)
+    }
+
+    // MARK: App
+
+    /// Takes a key, click, paste, resize or work update.
+    public mutating func handle(_ event: Event, at time: Double) {
+        if case let .work(update) = event { handleWork(update, at: time); return }
+        // What answered the last key or click is not true after the next one.
+        if event.isPersonAction { notes.clear(.action) }
+        if var typing = field {
+            _ = typing.handle(event, at: time)
+            field = typing
+            for action in typing.takeActions() {
+                switch action {
+                case .submitted:
+                    field = nil
+                    start(search.begin(typing.text, in: file, from: top))
+                case .cancelled: field = nil
+                case .changed: break
+                }
+            }
+            return
+        }
+        if case let .key(key) = event {
+            switch ViewerKey(key) {
+            case .quit?: wantsQuit = true; return
+            case .top?: view.scroll.perform(.top, time: time); return
+            case .bottom?: view.scroll.perform(.bottom, time: time); return
+            case nil: break
+            }
+            switch key.key {
+            case .character("w"):
+                view.content.wraps.toggle()
+                notes.set(.action, view.content.wraps ? "long lines wrap (w: cut them)" : "long lines are cut; scroll sideways (w: wrap)")
+                return
+            case .character("F"):
+                following.toggle()
+                if following { view.scroll.perform(.bottom, time: time) }
+                return
+            case .character("/"):
+                field = TextField(prompt: "Search: ", theme: theme)
+                return
+            case .character("n"), .character("N"):
+                start(search.next(forward: key.key == .character("n"), in: file, from: top))
+                return
+            case .escape where search.isRunning:
+                if let request = search.cancel() { work.append(request) }
+                notes.set(.search, "search cancelled")
+                return
+            default: break
+            }
+        }
+        if !view.handle(event, at: time).isHandled, case let .mouse(mouse) = event, case .wheel = mouse.kind { view.overscroll(mouse, at: time) }
+    }
+
+    /// The byte offset of the line at the top of the view: where a new search starts.
+    private var top: UInt64 { index.range(ofRecord: Swift.max(0, view.window.firstRow)).lowerBound }
+
+    /// Starts a search: the last one's match or failure is no longer what the line says.
+    private mutating func start(_ step: (work: WorkRequest?, note: String?)) {
+        notes.clear(.search)
+        if let request = step.work { work.append(request) }
+        if let message = step.note { notes.set(.search, message) }
+    }
+
+    private mutating func handleWork(_ update: WorkUpdate, at time: Double) {
+        if let outcome = source.handle(update, at: time) {
+            if let failure = outcome.note { notes.set(.file, failure) }
+            if let next = outcome.work { work.append(next) }
+            if following { view.scroll.perform(.bottom, time: time) }
+            return
+        }
+        switch search.handle(update) {
+        case let .success(offset)?:
+            guard let line = index.record(containing: offset) else { return }
+            view.content.match = line
+            // The match's line a third of the way down, as a pager shows it.
+            let rows = Swift.max(1, view.frame.rows)
+            let y = Double(Swift.max(0, line - rows / 3)) * 16
+            do {
+                try view.scroll.setOffset(Point(x: view.scroll.offset.x, y: y), animated: true, time: time)
+                notes.set(.search, "match on line \(grouped(line + 1))")
+            } catch {
+                notes.set(.search, "\(error)")
+            }
+        case let .failure(message)?:
+            notes.set(.search, message.text)
+        case nil:
+            break
+        }
+    }
+
+    /// Advances the view and the background reading to `time`.
+    public mutating func tick(at time: Double) {
+        view.tick(at: time)
+        let outcome = source.tick(at: time)
+        if let message = outcome.note { notes.set(.file, message) }
+        if let request = outcome.work { work.append(request) }
+        if outcome.restarted {
+            widest = 0
+            view.content.match = nil
+            if following { view.scroll.perform(.bottom, time: time) }
+        }
+    }
+
+    /// Draws the view and its status line.
+    public mutating func render(into buffer: inout Buffer, at time: Double) {
+        let parts = buffer.area.rows([.fill, .fixed(1)])
+        let lines = index.count
+        view.content.gutter = Swift.max(4, String(lines).count)
+        // The lines the window shows (and a screen more, for wrapped ones that fill less).
+        let first = Swift.max(0, CellMetrics().rows(forPoints: view.scroll.offset.y))
+        let count = Swift.max(0, Swift.min(lines - first, parts[0].rows + 1))
+        view.content.first = first
+        view.content.shown = (0..<count).map { line(first + $0) }
+        widest = Swift.max(widest, view.content.shown.map { displayWidth($0) }.max() ?? 0)
+        let textWidth = view.content.wraps ? parts[0].columns : widest + view.content.gutter + 4
+        let size = Size(width: Double(Swift.max(textWidth, parts[0].columns)) * 8, height: Double(lines) * 16)
+        if view.scroll.contentSize != size { view.scroll.contentSize = size }
+        view.render(in: parts[0], into: &buffer, at: time)
+        if var typing = field {
+            typing.render(in: parts[1], into: &buffer, at: time)
+            field = typing
+            return
+        }
+        StatusLine.draw(status, in: parts[1], theme: theme, into: &buffer)
+    }
+
+    var status: String {
+        var parts = [name, "\(grouped(index.count)) lines" + source.countSuffix]
+        let top = Swift.max(0, CellMetrics().rows(forPoints: view.scroll.offset.y))
+        if index.count > 0 { parts.append("line \(grouped(Swift.min(index.count, top + 1)))") }
+        parts += source.statusParts
+        if search.isRunning { parts.append("searching… (Esc cancels)") }
+        if following { parts.append("following the end (F stops)") }
+        parts += notes.parts
+        parts.append((source.backHint.map { $0 + " · " } ?? "") + "/ search · w wrap · q quits")
+        return parts.joined(separator: " · ")
+    }
+
+    /// True while something moves.
+    public var isAnimating: Bool { view.isAnimating }
+    /// When the view next needs a frame although nothing moves.
+    public var wakeTime: Double? { [view.wakeTime, source.wakeTime].compactMap { $0 }.min() }
+    /// The focused row or field, for the terminal's cursor.
+    public var cursorPosition: CellPosition? { field?.cursorPosition }
+
+    /// Reading, sorting and searching to run off the loop.
+    public mutating func takeWork() -> [WorkRequest] {
+        defer { work = [] }
+        return work
+    }
+}

@@ -1,0 +1,62 @@
+import Scrollwork
+
+/// What a status line says beyond its fixed parts: at most one message for each owner, which only
+/// that owner replaces or clears, so the line never mixes a finished sort's time with a sort
+/// cancelled since, or a new search with the last one's match.
+///
+/// Owners clear their message when they start over (a new sort, a new search); ``Owner/action``
+/// messages answer one key or click and are cleared before the next one is handled.
+public struct StatusNotes: Sendable, Hashable {
+    /// Who said a message; the status line lists them in this order.
+    public enum Owner: Int, Sendable, Hashable, CaseIterable, Comparable {
+        /// The file: indexing failures, growth, truncation, replacement, standard input.
+        case file
+        /// The last sort: how long it took, that it was cancelled, or why it failed.
+        case sort
+        /// The last search: where it matched, that it found nothing, or that it was cancelled.
+        case search
+        /// The answer to the last key or click (type-ahead, a column jump, a copy, an error).
+        case action
+
+        /// In the status line's order.
+        public static func < (a: Owner, b: Owner) -> Bool { a.rawValue < b.rawValue }
+    }
+
+    private var messages: [Owner: String] = [:]
+
+    /// No messages.
+    public init() {}
+
+    /// `owner`'s message, replacing the one it had.
+    public mutating func set(_ owner: Owner, _ text: String) { messages[owner] = text }
+
+    /// Removes `owner`'s message: it is no longer true.
+    public mutating func clear(_ owner: Owner) { messages[owner] = nil }
+
+    /// `owner`'s message, if it has one.
+    public subscript(owner: Owner) -> String? { messages[owner] }
+
+    /// The messages in the owners' order.
+    public var parts: [String] { Owner.allCases.compactMap { messages[$0] } }
+
+    /// How long a sort took, as the status line says it ("sort took 1.24 s", "sort took 87 ms").
+    public static func sortTime(_ seconds: Double) -> String {
+        guard seconds.isFinite, seconds >= 0 else { return "sort took an unknown time" }
+        if seconds < 1 { return "sort took \(Int(saturating: seconds * 1000)) ms" }
+        let hundredths = Int(saturating: (seconds * 100).rounded())
+        let fraction = hundredths % 100
+        return "sort took \(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction) s"
+    }
+}
+
+extension Event {
+    /// True for what a person does on purpose (a key, a click, a paste), after which the answer
+    /// to the previous one is stale; pointer motion and wheel turns are not.
+    public var isPersonAction: Bool {
+        switch self {
+        case .key, .paste: return true
+        case let .mouse(mouse): return mouse.kind == .press
+        case .focus, .resize, .work: return false
+        }
+    }
+}

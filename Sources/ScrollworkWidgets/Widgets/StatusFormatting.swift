@@ -1,0 +1,46 @@
+import Scrollwork
+
+/// `1234567` as `1,234,567`.
+public func grouped(_ n: Int) -> String {
+    // Written from the last digit back into a small buffer: the status line asks every frame.
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in
+        var value = n.magnitude, start = buffer.count, digits = 0
+        repeat {
+            if digits > 0 && digits % 3 == 0 { start -= 1; buffer[start] = UInt8(ascii: ",") }
+            start -= 1
+            buffer[start] = UInt8(ascii: "0") + UInt8(value % 10)
+            value /= 10
+            digits += 1
+        } while value > 0
+        if n < 0 { start -= 1; buffer[start] = UInt8(ascii: "-") }
+        return String(decoding: UnsafeBufferPointer(rebasing: buffer[start...]), as: UTF8.self)
+    }
+}
+
+/// What a type-ahead search did, for the status line: the text typed and how the row was looked
+/// for (a binary search on the sorted column, or a bounded scan).
+public func typeAheadNote(_ outcome: (row: IndexPath?, method: TypeAheadMethod), typed: TypeAheadState) -> String {
+    let how: String
+    switch outcome.method {
+    case .binarySearch: how = "found by binary search"
+    case let .scan(limit): how = "scanned the first \(grouped(limit)) rows"
+    }
+    return outcome.row == nil ? "no row starts with “\(typed.text)” (\(how))" : "typed “\(typed.text)”: \(how)"
+}
+
+/// Rows of fields as tab-separated text, a line a row, as spreadsheets read a paste: a field
+/// holding a tab, a line break or a quote is put in quotes, its quotes doubled.
+public func tabSeparated(_ lines: [[String]]) -> String {
+    func quoted(_ field: String) -> String {
+        guard field.unicodeScalars.contains(where: { $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\"" }) else { return field }
+        return "\"" + field.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"") + "\""
+    }
+    return lines.map { $0.map(quoted).joined(separator: "\t") }.joined(separator: "\n")
+}
+
+/// The status line's answer to Alt+C: how many of the `selected` rows were `copied`.
+public func copiedNote(_ copied: Int, of selected: Int) -> String {
+    let count = copied < selected ? "the first \(grouped(copied)) of \(grouped(selected)) selected rows (terminals take a few megabytes at most)"
+        : "\(grouped(copied)) row\(copied == 1 ? "" : "s")"
+    return "copied \(count) with the heading (OSC 52: on the clipboard where the terminal allows it)"
+}

@@ -1,0 +1,125 @@
+import ArgumentParser
+import Scrollwork
+import ScrollworkWidgets
+import ScrollworkTerminal
+import ScrollworkGallery
+
+/// Draws a fixed number of gallery frames off-screen through the real renderer, for measuring
+/// what one frame costs (`scripts/bench --instructions` runs it under callgrind twice, with and
+/// without the frames, and divides the difference).
+struct Frames: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Draw frames of a gallery workload off-screen and print the bytes they write (for measuring frame cost).",
+        discussion: """
+            Workloads, each on a 120 × 40 screen with 256 colours:
+              page-down   Page Down on the table page (1,000,000 rows, Reduce Motion)
+              line-down   the table page scrolled a row at a time by the focused row moving down
+              flick       frames of a flick on the scroll view page, flicked again when it settles
+              outline     Page Down through the outline page with every node expanded
+            The setup (building the gallery, the first frame) is the same for every --count,
+            so the cost of N frames is a run with --count N minus a run with --count 0.
+            """)
+
+    /// What each frame does.
+    enum Workload: String, ExpressibleByArgument, CaseIterable {
+        case pageDown = "page-down", lineDown = "line-down", flick, outline
+    }
+
+    @Argument(help: "The workload: page-down, line-down, flick or outline.")
+    var workload: Workload
+
+    @Option(help: "How many frames to draw after the setup (0–100000).")
+    var count = 100
+
+    func validate() throws {
+        guard (0...100_000).contains(count) else { throw ValidationError("--count \(count) must be 0–100000") }
+    }
+
+    func run() throws {
+        var driver = FrameDriver(workload: workload)
+        var bytes = 0
+        for _ in 0..<count { bytes += driver.nextFrame() }
+        print("\(workload.rawValue): \(count) frames, \(bytes) bytes written")
+    }
+}
+
+/// The gallery, its renderer and the clock of one ``Frames`` workload.
+struct FrameDriver {
+    static let columns = 120, rows = 40
+    var app: GalleryApp
+    var renderer = Renderer(colorMode: .palette256)
+    var time = 0.0
+    let workload: Frames.Workload
+    /// Frames since the last flick.
+    var sinceFlick = 0
+
+    init(workload: Frames.Workload) {
+        self.workload = workload
+        let mode = ColorMode.palette256
+        let page: GalleryApp.PageKind = switch workload {
+        case .pageDown, .lineDown: .table
+        case .flick: .scrollView
+        case .outline: .outline
+        }
+        let style = GalleryStyle(theme: .standard(for: mode), colorMode: mode, idiom: .iOS, reducesMotion: workload != .flick)
+        app = GalleryApp(page: page, style: style)
+        app.handle(.resize(columns: Self.columns, rows: Self.rows), at: 0)
+        _ = draw()
+        switch workload {
+        case .lineDown:
+            // Focus the first row and walk the focus to the last visible one: from there every
+            // Down scrolls the table by one row.
+            for _ in 0..<Self.rows { send(.key(KeyEvent(.down))) }
+        case .outline:
+            // Focus the first node and expand it with everything below it (Alt+→).
+            send(.key(KeyEvent(.down)))
+            send(.key(KeyEvent(.right, .alt)))
+        case .pageDown, .flick:
+            break
+        }
+    }
+
+    /// Sends `event` now and draws.
+    mutating func send(_ event: Event) {
+        app.handle(event, at: time)
+        _ = draw()
+    }
+
+    /// Advances one 60 Hz frame with the workload's input; returns the bytes the frame wrote.
+    mutating func nextFrame() -> Int {
+        time += 1.0 / 60
+        switch workload {
+        case .pageDown:
+            app.handle(.key(KeyEvent(.pageDown)), at: time)
+        case .lineDown:
+            app.handle(.key(KeyEvent(.down)), at: time)
+        case .outline:
+            app.handle(.key(KeyEvent(.pageDown)), at: time)
+        case .flick:
+            if sinceFlick == 0 || !app.isAnimating { flick(); sinceFlick = 0 }
+            sinceFlick += 1
+        }
+        return draw()
+    }
+
+    /// A quick upward drag in the middle of the scroll view, released while moving.
+    private mutating func flick() {
+        let column = Self.columns / 2
+        let start = 30, step = 4
+        app.handle(.mouse(MouseEvent(.press, button: .left, column: column, row: start)), at: time)
+        for i in 1...3 {
+            time += 0.008
+            app.handle(.mouse(MouseEvent(.drag, button: .left, column: column, row: start - i * step)), at: time)
+        }
+        app.handle(.mouse(MouseEvent(.release, button: .left, column: column, row: start - 3 * step)), at: time)
+    }
+
+    /// Ticks, draws into a recycled buffer and renders; returns the bytes written.
+    private mutating func draw() -> Int {
+        app.tick(at: time)
+        _ = app.takeWork()
+        var buffer = renderer.nextBuffer(columns: Self.columns, rows: Self.rows)
+        app.render(into: &buffer, at: time)
+        return renderer.render(buffer, cursorPosition: app.cursorPosition).count
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+import Scrollwork
+import ScrollworkFiles
+import ScrollworkTerminal
+import Testing
+@testable import ScrollworkViewer
+import ScrollworkWidgets
+
+/// Every path from a shown row to the file's record (record view, search, follow) goes through one
+/// mapping, whatever order the rows are in.
+@Suite struct OpenRecordMappingTests {
+    /// A CSV of 40 records whose `code` field says which record it is, in an order unlike the file's.
+    static func file() -> TemporaryFile {
+        let rows = (1...40).map { "\($0),code-\($0),\((($0 * 17) % 40) + 1)" }
+        return TemporaryFile(name: "records.csv", "id,code,rank\n" + rows.joined(separator: "\n") + "\n")
+    }
+
+    static func open(_ file: TemporaryFile) throws -> HeadlessTerminal<FileViewer> {
+        var t = HeadlessTerminal(try OpenFile.viewer(path: file.path, separator: nil, header: nil, theme: Theme()), columns: 100, rows: 30)
+        while t.runWork("index") {}
+        return t
+    }
+
+    /// Selects shown row `row`, presses Enter and returns the code the record view shows.
+    static func detailCode(_ t: inout HeadlessTerminal<FileViewer>, row: Int) throws -> String? {
+        try t.app.view.table.list.select(IndexPath(row: row), at: t.time)
+        t.send(.key(KeyEvent(.enter)))
+        t.advance(by: 0.05)
+        defer { t.send(.key(KeyEvent(.escape))) }
+        return t.app.detail?.content.lines.first { $0.text.contains("code-") }?.text.trimmingPrefix(while: { $0 == " " }).description
+    }
+
+    /// The code the row at `row` shows in the table.
+    static func shownCode(_ t: HeadlessTerminal<FileViewer>, row: Int) throws -> String? {
+        try t.app.view.table.list.row(at: IndexPath(row: row))[1]
+    }
+
+    @Test("Enter shows the record of the selected row when sorted, reversed and with rows taken out, not the record at that position in the file")
+    func recordViewFollowsTheOrder() throws {
+        let file = Self.file()
+        var t = try Self.open(file)
+        // Sorted by rank: the first row is not the file's first record.
+        t.app.view.table.setSortOrder([SortOrder(columnID: "2")])
+        for row in [0, 1, 17, 39] {
+            let shown = try Self.shownCode(t, row: row)
+            let detail = try Self.detailCode(&t, row: row)
+            #expect(detail == shown, "sorted, row \(row)")
+        }
+        #expect(try Self.shownCode(t, row: 0) != "code-1", "the sort moved the rows")
+        // Reversed.
+        t.app.view.table.setSortOrder([SortOrder(columnID: "2", ascending: false)])
+        for row in [0, 5, 39] {
+            let detail = try Self.detailCode(&t, row: row)
+            #expect(try detail == Self.shownCode(t, row: row), "reversed, row \(row)")
+        }
+        // Rows taken out (what a filter leaves): positions shift, records do not.
+        try t.app.view.table.list.deleteRows(at: (0..<10).map { IndexPath(row: $0 * 2) })
+        for row in [0, 3, 29] {
+            let detail = try Self.detailCode(&t, row: row)
+            #expect(try detail == Self.shownCode(t, row: row), "filtered, row \(row)")
+        }
+    }
+
+    @Test("the one mapping: each shown row's file record holds the row's own fields, and back")
+    func mappingRoundTrips() throws {
+        let file = Self.file()
+        var t = try Self.open(file)
+        t.app.view.table.setSortOrder([SortOrder(columnID: "2", ascending: false)])
+        try t.app.view.table.list.deleteRows(at: [IndexPath(row: 3)])
+        let rows = DelimitedRows(file: t.app.file, index: t.app.index, dialect: DelimitedDialect(separator: 0x2C, hasHeader: true))
+        for row in 0..<t.app.view.table.list.numberOfRows {
+            let path = IndexPath(row: row)
+            let record = try #require(t.app.fileRecord(at: path))
+            #expect(rows.record(record).fields[1] == (try Self.shownCode(t, row: row)))
+            #expect(t.app.indexPath(ofFileRecord: record) == path)
+        }
+        #expect(t.app.indexPath(ofFileRecord: 0) == nil, "the header is no row")
+    }
+
+    @Test("after / finds a match in a sorted table, Enter shows the matching record")
+    func searchThenRecordView() throws {
+        let file = Self.file()
+        var t = try Self.open(file)
+        t.app.view.table.setSortOrder([SortOrder(columnID: "2")])
+        t.type("/code-33")
+        t.send(.key(KeyEvent(.enter)))
+        #expect(t.runWork("search") == true)
+        #expect(t.app.status.contains("record 33 of the file"))
+        t.send(.key(KeyEvent(.enter)))
+        t.advance(by: 0.05)
+        #expect(t.app.detail?.content.lines.contains { $0.text.hasSuffix("code-33") } == true)
+        #expect(t.app.status.contains("record 33 of the file"))
+    }
+
+    @Test("following a sorted file reveals the newest record wherever the sort put it")
+    func followRevealsNewestRecord() throws {
+        let file = Self.file()
+        var t = try Self.open(file)
+        t.app.view.table.setSortOrder([SortOrder(columnID: "2")])
+        try t.app.view.table.list.scroll.setOffset(.zero, time: t.time)
+        t.type("F")
+        t.advance(by: 1)
+        // Record 40 has rank 1 (40 × 17 mod 40 = 0): the top of the sorted table, in view.
+        #expect(t.text.contains("code-40"))
+        #expect(t.app.status.contains("following the end"))
+    }
+}
+
+extension OpenRecordMappingTests {
+    @Test("Alt+C copies the selected rows' own records, with the heading, when sorted")
+    func copyFollowsTheOrder() throws {
+        let file = Self.file()
+        var t = try Self.open(file)
+        t.app.view.table.setSortOrder([SortOrder(columnID: "2", ascending: false)])
+        try t.app.view.table.list.select(IndexPath(row: 0), at: t.time)
+        try t.app.view.table.list.select(IndexPath(row: 2), toggling: true, at: t.time)
+        let first = try #require(try Self.shownCode(t, row: 0)), third = try #require(try Self.shownCode(t, row: 2))
+        t.send(.key(KeyEvent(.character("c"), .alt)))
+        let lines = try #require(t.clipboard).split(separator: "\n").map(String.init)
+        #expect(lines.count == 3 && lines[0] == "id\tcode\trank")
+        #expect(lines[1].split(separator: "\t")[1] == first && lines[2].split(separator: "\t")[1] == third)
+        #expect(first != "code-1" && t.app.status.contains("copied 2 rows"))
+    }
+}
