@@ -76,13 +76,11 @@ package struct GalleryApp: App {
     /// The current page, reached in place through a key path.
     struct PageAccess {
         let child: Child<GalleryApp>
-        let takeClipboardText: (inout GalleryApp) -> String?
         let moveFocus: (inout GalleryApp, Bool) -> Bool
         let render: (inout GalleryApp, CellRect, inout Buffer, Double) -> Void
 
         init<P: GalleryPage>(_ path: WritableKeyPath<GalleryApp, P>) {
             child = Child(path)
-            takeClipboardText = { $0[keyPath: path].takeClipboardText() }
             moveFocus = { $0[keyPath: path].moveFocus(forward: $1) }
             render = { $0[keyPath: path].render(in: $1, into: &$2, at: $3) }
         }
@@ -109,10 +107,19 @@ package struct GalleryApp: App {
     var pageArea: CellRect { CellRect(column: 0, row: 1, columns: size.columns, rows: max(0, size.rows - 3)) }
     var dotsArea: CellRect { CellRect(column: 0, row: max(0, size.rows - 1), columns: size.columns, rows: 1) }
 
-    package mutating func takeClipboardText() -> String? { current.takeClipboardText(&self) }
-
-    /// The table page's sorts run in the background, whichever page is showing.
-    package mutating func takeWork() -> [WorkRequest] { table.takeWork() }
+    /// Every page's effects, shown or not: the table page's sort goes on while another shows.
+    package mutating func takeEffects() -> [Effect] {
+        var effects: [Effect] = []
+        scrollView.takeEffects(into: &effects)
+        table.takeEffects(into: &effects)
+        list.takeEffects(into: &effects)
+        outline.takeEffects(into: &effects)
+        pageControlPage.takeEffects(into: &effects)
+        idioms.takeEffects(into: &effects)
+        checks.takeEffects(into: &effects)
+        dots.takeEffects(into: &effects)
+        return effects
+    }
 
     /// The current page's status line, whole.
     var pageStatus: String { readPage(StatusRead()) }
@@ -166,8 +173,10 @@ package struct GalleryApp: App {
         let page = current.child
         switch event {
         case .work:
-            // Only the table page starts work; its result reaches it on any page.
-            _ = table.handle(event, at: time)
+            // Work's news reaches the page that started it, shown or not.
+            _ = table.handle(event, at: time).isHandled || scrollView.handle(event, at: time).isHandled || list.handle(event, at: time).isHandled
+                || outline.handle(event, at: time).isHandled || pageControlPage.handle(event, at: time).isHandled
+                || idioms.handle(event, at: time).isHandled || checks.handle(event, at: time).isHandled
             return
         case let .resize(columns, rows):
             let first = size.columns == 0 && size.rows == 0

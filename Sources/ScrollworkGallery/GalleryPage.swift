@@ -12,8 +12,6 @@ protocol GalleryPage: Widget, WidgetGroup {
     static var help: [String] { get }
     /// A line about the page's state for the status bar.
     var status: String { get }
-    /// Text the page wants on the clipboard, handed over once.
-    mutating func takeClipboardText() -> String?
     /// An event no child used: the page's own keys.
     mutating func handleUnused(_ event: Event, at time: Double) -> EventResult
     /// Reads what the children reported (activations, text field actions) after an event.
@@ -24,7 +22,6 @@ protocol GalleryPage: Widget, WidgetGroup {
 }
 
 extension GalleryPage {
-    mutating func takeClipboardText() -> String? { nil }
     mutating func handleUnused(_ event: Event, at time: Double) -> EventResult { .ignored }
     mutating func collect(at time: Double) {}
     mutating func willHandle(_ event: Event) {}

@@ -8,7 +8,8 @@ import ScrollworkWidgets
 /// (`MouseEvent/wheelNotches`), touch (as the mouse, which SDL makes of it) and the keyboard.
 ///
 /// Frames are drawn at the display's rate (vsync) while the app animates, and the loop sleeps in
-/// SDL's event wait otherwise; background work runs as in `EventLoop`.
+/// SDL's event wait otherwise; the loop's rules are the widget layer's `Driver`, as in the terminal, and
+/// work's news wakes the wait with an event of its own.
 public struct PixelWindow {
     /// The window's title.
     public var title: String
@@ -57,38 +58,46 @@ public struct PixelWindow {
 
         var surface = try WindowSurface(window: window, renderer: renderer, requestedScale: scale, metrics: metrics)
         var input = WindowInput(metrics: metrics)
-        let runner = WorkRunner()
-        var running: Set<String> = []
-        defer { runner?.cancelAll() }
-        func startWork() {
-            for request in app.takeWork() {
-                switch request {
-                case let .start(work): running.insert(work.id)
-                case let .cancel(id): running.remove(id)
-                }
-                if let runner { runner.perform(request) } else if case let .start(work) = request {
-                    running.remove(work.id)
-                    app.handle(.work(work.runHere()), at: MonotonicClock.now())
-                }
-            }
+        // Work's news wakes SDL's event wait with an event of its own, so the loop sleeps while
+        // work runs instead of polling.
+        let news = SDL_RegisterEvents(1)
+        if let runner = WorkRunner(onNews: { Self.post(news) }) {
+            defer { runner.cancelAll() }
+            var driver = Driver(app, work: runner)
+            defer { app = driver.app }
+            try loop(&driver, window: window, renderer: renderer, vsync: vsync, surface: &surface, input: &input)
+        } else {
+            var driver = Driver(app, work: ImmediateWork())
+            defer { app = driver.app }
+            try loop(&driver, window: window, renderer: renderer, vsync: vsync, surface: &surface, input: &input)
         }
-        func deliver(_ event: Event) {
-            app.handle(event, at: MonotonicClock.now())
-            if let text = app.takeClipboardText() { SDL_SetClipboardText(text) }
-            startWork()
+    }
+
+    /// Posts an event of type `type` to wake the loop (SDL allows it from any thread).
+    private static func post(_ type: UInt32) {
+        guard type != UInt32.max else { return }
+        var event = SDL_Event()
+        event.type = type
+        _ = SDL_PushEvent(&event)
+    }
+
+    /// The loop: the window's input, time and pixels around the driver's rules.
+    private func loop<A: App, S: WorkScheduler>(_ driver: inout Driver<A, S>, window: OpaquePointer, renderer: OpaquePointer, vsync: Bool,
+                                                 surface: inout WindowSurface, input: inout WindowInput) throws(PixelError) {
+        // A window cannot stop like a terminal job: Ctrl-Z reaches the app as a key.
+        driver.suspendsOnControlZ = false
+        func perform(_ actions: [HostAction]) {
+            for case let .copy(text) in actions { SDL_SetClipboardText(text) }
         }
-        deliver(.resize(columns: surface.columns, rows: surface.rows))
-        while !app.wantsQuit {
+        perform(driver.deliver(.resize(columns: surface.columns, rows: surface.rows), at: MonotonicClock.now()))
+        while !driver.wantsQuit {
             let now = MonotonicClock.now()
-            app.tick(at: now)
-            startWork()
-            let image = surface.draw(app: &app, at: now, palette: palette, style: style)
-            surface.present(image)
-            startWork()
-            // Wait for input: not at all while animating (vsync paces), until the app's wake
-            // time, or a short while when background work may report.
-            var timeout: Double? = app.isAnimating ? (vsync ? 0 : 1 / framesPerSecond) : app.wakeTime.map { Swift.max(0, $0 - now) }
-            if !running.isEmpty { timeout = Swift.min(timeout ?? 0.05, 0.05) }
+            var buffer = surface.nextBuffer()
+            perform(driver.drawFrame(into: &buffer, at: now))
+            surface.present(surface.draw(buffer, palette: palette, style: style))
+            // Wait for input: not at all while animating (vsync paces), until the app's wake time,
+            // or until input or work's news.
+            let timeout = driver.app.isAnimating ? (vsync ? 0 : 1 / framesPerSecond) : driver.waitTime(after: now, frameInterval: 0)
             var event = SDL_Event()
             let milliseconds = timeout.map { Int32(($0 * 1000).rounded(.up).clamped(to: 0...1000)) } ?? -1
             var got = milliseconds < 0 ? SDL_WaitEvent(&event) : SDL_WaitEventTimeout(&event, milliseconds)
@@ -97,17 +106,13 @@ public struct PixelWindow {
                 case .quit: return
                 case .resized:
                     surface = try WindowSurface(window: window, renderer: renderer, requestedScale: scale, metrics: metrics)
-                    deliver(.resize(columns: surface.columns, rows: surface.rows))
-                case let .events(events): for e in events { deliver(e) }
+                    perform(driver.deliver(.resize(columns: surface.columns, rows: surface.rows), at: MonotonicClock.now()))
+                case let .events(events):
+                    for e in events { perform(driver.deliver(e, at: MonotonicClock.now())) }
                 }
                 got = SDL_PollEvent(&event)
             }
-            if let runner {
-                for update in runner.takeUpdates() {
-                    if case .progress = update {} else { running.remove(update.id) }
-                    deliver(.work(update))
-                }
-            }
+            perform(driver.deliverWork(at: MonotonicClock.now()))
         }
     }
 

@@ -39,11 +39,18 @@ final class WindowSurface {
 
     deinit { SDL_DestroyTexture(texture) }
 
-    /// Renders `app` at `time` and returns the image drawn.
-    func draw<A: App>(app: inout A, at time: Double, palette: PixelPalette, style: PixelStyle) -> PixelImage {
+    /// A buffer of the window's cells that keeps the point marks the pixel host draws exactly.
+    func nextBuffer() -> Buffer {
+        var buffer = Buffer(columns: columns, rows: rows)
+        buffer.drawsPointMarks = true
+        return buffer
+    }
+
+    /// Draws `buffer` and returns the image drawn.
+    func draw(_ buffer: Buffer, palette: PixelPalette, style: PixelStyle) -> PixelImage {
         canvas.palette = palette
         canvas.style = style
-        canvas.draw(&app, at: time)
+        canvas.draw(buffer)
         return canvas.image
     }
 

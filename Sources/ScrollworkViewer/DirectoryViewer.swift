@@ -20,7 +20,7 @@ public struct DirectoryViewer: App {
     /// The file opened from the listing, shown over it.
     var listed: ListedFile? = nil
     /// Work to start or cancel: the opened file's, and the cancelling of it once closed.
-    var work: [WorkRequest] = []
+    var effects: [Effect] = []
 
     init(root: String, theme: Theme) {
         self.theme = theme
@@ -141,8 +141,8 @@ public struct DirectoryViewer: App {
     private mutating func handleListed(_ event: Event, at time: Double) {
         guard var shown = listed else { return }
         if case let .key(key) = event, (key.key == .escape && !shown.usesEscape) || (key.key == .backspace && !shown.isTyping) {
+            effects += shown.cancelAllWork()
             listed = nil
-            work += ListedFile.workIDs.map { .cancel($0) }
             return
         }
         let quits = shown.update { app in
@@ -156,15 +156,15 @@ public struct DirectoryViewer: App {
 
     private mutating func takeListedWork() {
         guard var shown = listed else { return }
-        work += shown.update { $0.takeWork() }
+        effects += shown.update { $0.takeEffects() }
         listed = shown
     }
 
-    /// Reading, sorting and searching to run off the loop.
-    public mutating func takeWork() -> [WorkRequest] {
+    /// The opened file's copies and work (reading, sorting, searching).
+    public mutating func takeEffects() -> [Effect] {
         takeListedWork()
-        defer { work = [] }
-        return work
+        defer { effects = [] }
+        return effects
     }
 
     /// Advances the view and the background reading to `time`.

@@ -47,12 +47,17 @@ struct FileIndexing {
         isIndexing = !index.isFinished
     }
 
+    /// The key of the indexing's steps.
+    let indexKey = WorkKey<Step>("index")
+    /// The key of the copying of standard input (`StandardInput`).
+    let spoolKey = WorkKey<Int>("spool")
+
     /// The work of the next step, while there is one to do.
-    var nextStep: WorkRequest? { isIndexing ? .start(Self.step(file: file, from: index)) : nil }
+    var nextStep: WorkRequest? { isIndexing ? .start(Self.step(indexKey, file: file, from: index)) : nil }
 
     /// Indexes the next slice of the file off the loop; the result is the longer index.
-    static func step(file: FileBytes, from start: RecordIndex) -> Work {
-        Work(id: "index") { progress -> Step? in
+    static func step(_ key: WorkKey<Step>, file: FileBytes, from start: RecordIndex) -> Work {
+        Work(key) { progress -> Step? in
             var index = start
             let size = Swift.max(1, file.size)
             do {
@@ -82,26 +87,22 @@ struct FileIndexing {
 
     /// Takes an update of the indexing or of the spooling of standard input; nil for others.
     mutating func handle(_ update: WorkUpdate, at time: Double) -> Outcome? {
-        switch update {
-        case .finished("spool", _), .cancelled("spool"):
+        if update.result(of: spoolKey) != nil || update.isCancellation(of: spoolKey) {
             spooling = false
             nextSizeCheck = 0
             return Outcome(found: index.count..<index.count)
-        case let .finished("index", value):
-            guard let step = value as? Step else { return nil }
-            let before = index.count
-            index = step.index
-            var outcome = Outcome(found: before..<Swift.max(before, index.count), note: step.failure)
-            if step.failure != nil || index.isFinished {
-                isIndexing = false
-                nextSizeCheck = time + Self.sizeCheckInterval
-            } else {
-                outcome.work = nextStep
-            }
-            return outcome
-        default:
-            return nil
         }
+        guard let step = update.result(of: indexKey) else { return nil }
+        let before = index.count
+        index = step.index
+        var outcome = Outcome(found: before..<Swift.max(before, index.count), note: step.failure)
+        if step.failure != nil || index.isFinished {
+            isIndexing = false
+            nextSizeCheck = time + Self.sizeCheckInterval
+        } else {
+            outcome.work = nextStep
+        }
+        return outcome
     }
 
     /// Looks at the file once a second after its end was indexed: new bytes start a step; a file
@@ -183,6 +184,8 @@ struct FileSearch {
     private(set) var matchOffset: UInt64? = nil
     /// True while a search runs.
     private(set) var isRunning = false
+    /// The key of the search's work.
+    private let key = WorkKey<Step>("search")
 
     /// A new search for `text`, from `start` (the top of the view or the cursor's record).
     mutating func begin(_ text: String, in file: FileBytes, from start: UInt64) -> (work: WorkRequest?, note: String?) {
@@ -196,7 +199,7 @@ struct FileSearch {
         guard let search else { return (nil, "no search yet: / to search") }
         let from = matchOffset.map { forward ? $0 + 1 : $0 } ?? start
         isRunning = true
-        return (.start(Work(id: "search") { progress -> Step? in
+        return (.start(Work(key) { progress -> Step? in
             let size = Swift.max(1, file.size)
             do {
                 let found = forward
@@ -218,29 +221,25 @@ struct FileSearch {
     /// Takes a search update: the match's offset, or a message (not found, a failure); nil for
     /// other updates and for progress.
     mutating func handle(_ update: WorkUpdate) -> Result<UInt64, Message>? {
-        switch update {
-        case let .finished("search", value):
+        if update.isCancellation(of: key) {
             isRunning = false
-            guard let step = value as? Step else { return nil }
-            if let failure = step.failure { return .failure(Message(text: failure)) }
-            guard let offset = step.offset else {
-                return .failure(Message(text: "not found: \(String(decoding: search?.needle ?? [], as: UTF8.self))"))
-            }
-            matchOffset = offset
-            return .success(offset)
-        case .cancelled("search"):
-            isRunning = false
-            return nil
-        default:
             return nil
         }
+        guard let step = update.result(of: key) else { return nil }
+        isRunning = false
+        if let failure = step.failure { return .failure(Message(text: failure)) }
+        guard let offset = step.offset else {
+            return .failure(Message(text: "not found: \(String(decoding: search?.needle ?? [], as: UTF8.self))"))
+        }
+        matchOffset = offset
+        return .success(offset)
     }
 
     /// Stops a search under way; the work to cancel.
     mutating func cancel() -> WorkRequest? {
         guard isRunning else { return nil }
         isRunning = false
-        return .cancel("search")
+        return .cancel(key.id)
     }
 
     /// A message for the status line.

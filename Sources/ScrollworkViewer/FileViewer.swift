@@ -29,7 +29,6 @@ public struct FileViewer: App, ShowsIndexedFile {
     /// The record shown whole (Enter), over the table.
     var detail: ScrollView<RecordDetail>? = nil
     /// The sort running in the background: its column, order, how far it is and when it began.
-    var sorting: (column: Int, order: [SortOrder], fraction: Double, started: Double)? = nil
     /// The search being typed, and the last search.
     var field: TextField? = nil
     var search = FileSearch()
@@ -81,7 +80,6 @@ public struct FileViewer: App, ShowsIndexedFile {
         // to the last one.
         table.autoresizingStyle = .lastColumnOnly
         view = TableView(table, theme: theme)
-        view.sortsOnHeadingClick = false
         if let step = source.nextStep { work.append(step) }
     }
 
@@ -186,8 +184,7 @@ public struct FileViewer: App, ShowsIndexedFile {
             return
         }
         guard let key = view.keyLeftOver(event, at: time) else {
-            for case let .headingClicked(column) in view.takeEvents() { startSort(column, at: time) }
-            if let error = view.takeError() { notes.set(.action, "\(error)") }
+            readTableEvents()
             return
         }
         switch ViewerKey(key) {
@@ -200,10 +197,6 @@ public struct FileViewer: App, ShowsIndexedFile {
         case .character("F"):
             following.toggle()
             if following { showEnd(at: time) }
-        case .escape where sorting != nil:
-            work.append(.cancel("sort"))
-            sorting = nil
-            notes.set(.sort, "sort cancelled")
         case .escape where search.isRunning:
             if let request = search.cancel() { work.append(request) }
             notes.set(.search, "search cancelled")
@@ -304,14 +297,20 @@ public struct FileViewer: App, ShowsIndexedFile {
         detail = shown
     }
 
-    private mutating func startSort(_ column: Int, at time: Double) {
-        let order: [SortOrder]
-        do { order = try table.sortOrder(choosingHeading: column, after: sorting?.order) } catch { notes.set(.sort, "\(error)"); return }
-        let job = table.sortJob(for: order)
-        work.append(.start(Work(id: "sort") { progress in job.run { progress.report($0) } }))
-        // A sort replaced by this one keeps its start: the person has waited since then.
-        sorting = (column, order, 0, sorting?.started ?? time)
-        notes.clear(.sort)
+    /// What the table did: its own sort's news for the status line, and errors.
+    private mutating func readTableEvents() {
+        for event in view.takeEvents() {
+            switch event {
+            case .headingClicked: notes.clear(.sort)
+            case let .sorted(column, order, seconds):
+                let title = table.columns[column].title
+                notes.set(.sort, "sorted by \(title) \(order.first?.ascending == false ? "▼" : "▲") · " + StatusNotes.sortTime(seconds))
+            case .sortCancelled: notes.set(.sort, "sort cancelled")
+            case .sortOutdated: notes.set(.sort, "the rows changed while sorting (more were indexed); sort again once indexing is done")
+            case .row, .columnMoved, .columnFitted: break
+            }
+        }
+        if let error = view.takeError() { notes.set(.action, "\(error)") }
     }
 
     /// Follows the end: the newest record in view, wherever the sort put it.
@@ -338,25 +337,9 @@ public struct FileViewer: App, ShowsIndexedFile {
             showMatch(found, at: time)
             return
         }
-        switch update {
-        case let .progress(id, fraction):
-            if id == "sort" { sorting?.fraction = fraction }
-        case let .finished("sort", value):
-            guard let current = sorting else { return }
-            sorting = nil
-            guard let result = value as? SortResult<DelimitedRecord> else { return }
-            do {
-                try view.table.apply(result)
-                let title = table.columns[current.column].title
-                notes.set(.sort, "sorted by \(title) \(current.order.first?.ascending == false ? "▼" : "▲") · " + StatusNotes.sortTime(time - current.started))
-            } catch {
-                notes.set(.sort, "the rows changed while sorting (more were indexed); sort again once indexing is done")
-            }
-        case let .cancelled(id):
-            if id == "sort" { sorting = nil }
-        default:
-            break
-        }
+        // The rest is the table's own sort.
+        _ = view.handle(.work(update), at: time)
+        readTableEvents()
     }
 
     /// JSON: keys first seen in a sample of records `lines` become columns after the others.
@@ -409,7 +392,6 @@ public struct FileViewer: App, ShowsIndexedFile {
     public mutating func render(into buffer: inout Buffer, at time: Double) {
         let area = buffer.area
         let parts = area.rows([.fill, .fixed(1)])
-        view.sortProgress = sorting.map { ($0.column, $0.order.first?.ascending ?? true, $0.fraction) }
         view.render(in: parts[0], into: &buffer, at: time)
         if var typing = field {
             typing.render(in: parts[1], into: &buffer, at: time)
@@ -441,7 +423,7 @@ public struct FileViewer: App, ShowsIndexedFile {
         if following { parts.append("following the end (F stops)") }
         if let record = detailRecord { parts.append("record \(grouped(recordNumber(record))) of the file, every field whole (Esc, q or Enter returns)") }
         if search.isRunning { parts.append("searching… (Esc cancels)") }
-        if let sorting { parts.append("Sorting by \(table.columns[sorting.column].title)… \(Int(sorting.fraction * 100))% (Esc cancels)") }
+        if let sorting = view.sorting { parts.append("Sorting by \(table.columns[sorting.column].title)… \(Int(sorting.fraction * 100))% (Esc cancels)") }
         parts += notes.parts
         parts.append((source.backHint.map { $0 + " · " } ?? "") + "/ search · : column · Enter record · Alt+C copy · q quits")
         return parts.joined(separator: " · ")
@@ -454,11 +436,6 @@ public struct FileViewer: App, ShowsIndexedFile {
     /// The focused row or field, for the terminal's cursor.
     public var cursorPosition: CellPosition? { field?.cursorPosition ?? view.cursorPosition }
 
-    /// Text copied with Alt+C, handed over once.
-    public mutating func takeClipboardText() -> String? {
-        defer { clipboard = nil }
-        return clipboard
-    }
 
     /// Alt+C: the selected rows' records, whole, with the heading, tab-separated (a field holding
     /// a tab, a line break or a quote in quotes), each row read through ``fileRecord(at:)``.
@@ -483,9 +460,22 @@ public struct FileViewer: App, ShowsIndexedFile {
         }
     }
 
-    /// Reading, sorting and searching to run off the loop.
-    public mutating func takeWork() -> [WorkRequest] {
-        defer { work = [] }
-        return work
+    /// Cancels the reading, the sort and a search under way (the viewer is being closed);
+    /// returns the effects that do it.
+    mutating func cancelAllWork() -> [Effect] {
+        view.cancelSort()
+        work += [.cancel(source.indexKey.id), .cancel(source.spoolKey.id)]
+        if let request = search.cancel() { work.append(request) }
+        return takeEffects()
+    }
+
+    /// Text copied with Alt+C, and reading, sorting and searching to run off the loop.
+    public mutating func takeEffects() -> [Effect] {
+        var effects = clipboard.map { [Effect.copy($0)] } ?? []
+        effects += work.map { .work($0) }
+        view.takeEffects(into: &effects)
+        clipboard = nil
+        work = []
+        return effects
     }
 }

@@ -8,14 +8,24 @@ enum ListedFile {
     case table(FileViewer)
     case pager(TextPager)
 
-    /// The work a file's viewer may have under way, cancelled when it is closed.
-    static let workIDs = ["index", "sort", "search"]
+    /// Cancels whatever the viewer runs (reading, sorting, searching): it is being closed.
+    /// Returns the effects that do it.
+    mutating func cancelAllWork() -> [Effect] {
+        switch self {
+        case var .table(viewer):
+            defer { self = .table(viewer) }
+            return viewer.cancelAllWork()
+        case var .pager(pager):
+            defer { self = .pager(pager) }
+            return pager.cancelAllWork()
+        }
+    }
 
     /// True while the viewer has a use for Esc itself: a prompt, a record view, a sort or a search
     /// to cancel. Then Esc is its, and ⌫ outside a prompt goes back.
     var usesEscape: Bool {
         switch self {
-        case let .table(viewer): return viewer.field != nil || viewer.detail != nil || viewer.sorting != nil || viewer.search.isRunning
+        case let .table(viewer): return viewer.field != nil || viewer.detail != nil || viewer.view.sorting != nil || viewer.search.isRunning
         case let .pager(pager): return pager.field != nil || pager.search.isRunning
         }
     }

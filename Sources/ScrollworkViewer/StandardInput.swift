@@ -62,7 +62,7 @@ public enum StandardInput {
         var opened = try OpenFile.opened(file: FileBytes(descriptor: reader, name: "standard input"), separator: nil, header: nil, theme: theme)
         let more = first >= OpenFile.sampleSize
         let directory = temporaryDirectory, kept = first
-        let spoolWork = Work(id: "spool") { progress -> Int in
+        let spoolBody: @Sendable (WorkProgress) -> Int? = { progress -> Int in
             var total = kept
             var onDisk = false
             while progress.report(0) {
@@ -87,11 +87,11 @@ public enum StandardInput {
         switch opened {
         case var .table(viewer):
             viewer.source.spool = place
-            if more { viewer.spooling = true; viewer.work.append(.start(spoolWork)) } else { close(data); close(spool) }
+            if more { viewer.spooling = true; viewer.work.append(.start(Work(viewer.source.spoolKey, spoolBody))) } else { close(data); close(spool) }
             opened = .table(viewer)
         case var .pager(pager):
             pager.source.spool = place
-            if more { pager.spooling = true; pager.work.append(.start(spoolWork)) } else { close(data); close(spool) }
+            if more { pager.spooling = true; pager.work.append(.start(Work(pager.source.spoolKey, spoolBody))) } else { close(data); close(spool) }
             opened = .pager(pager)
         case .directory:
             break

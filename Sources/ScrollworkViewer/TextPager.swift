@@ -196,9 +196,17 @@ public struct TextPager: App, ShowsIndexedFile {
     /// The focused row or field, for the terminal's cursor.
     public var cursorPosition: CellPosition? { field?.cursorPosition }
 
-    /// Reading, sorting and searching to run off the loop.
-    public mutating func takeWork() -> [WorkRequest] {
+    /// Reading and searching to run off the loop.
+    public mutating func takeEffects() -> [Effect] {
         defer { work = [] }
-        return work
+        return work.map { .work($0) }
+    }
+
+    /// Cancels the reading and a search under way (the pager is being closed); returns the
+    /// effects that do it.
+    mutating func cancelAllWork() -> [Effect] {
+        work += [.cancel(source.indexKey.id), .cancel(source.spoolKey.id)]
+        if let request = search.cancel() { work.append(request) }
+        return takeEffects()
     }
 }

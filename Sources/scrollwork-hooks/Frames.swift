@@ -117,7 +117,7 @@ struct FrameDriver {
     /// Ticks, draws into a recycled buffer and renders; returns the bytes written.
     private mutating func draw() -> Int {
         app.tick(at: time)
-        _ = app.takeWork()
+        _ = app.takeEffects()
         var buffer = renderer.nextBuffer(columns: Self.columns, rows: Self.rows)
         app.render(into: &buffer, at: time)
         return renderer.render(buffer, cursorPosition: app.cursorPosition).count

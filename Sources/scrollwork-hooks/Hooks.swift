@@ -50,7 +50,6 @@ struct CrashingApp<Base: App>: App {
     var isAnimating: Bool { base.isAnimating }
     var wakeTime: Double? { base.wakeTime }
     var wantsQuit: Bool { base.wantsQuit }
-    mutating func takeClipboardText() -> String? { base.takeClipboardText() }
     var cursorPosition: CellPosition? { base.cursorPosition }
-    mutating func takeWork() -> [WorkRequest] { base.takeWork() }
+    mutating func takeEffects() -> [Effect] { base.takeEffects() }
 }

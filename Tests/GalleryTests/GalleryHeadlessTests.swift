@@ -49,7 +49,7 @@ func line(_ t: HeadlessTerminal<GalleryApp>, _ row: Int) -> String {
         click(&t, column: size, row: 1)
         #expect(t.text.contains("Sorting by Size… 0%"))
         #expect(line(t, 1).contains("Size ▲ 0%"))
-        t.send(.work(.progress(id: "sort", fraction: 0.43)))
+        t.send(.work(.progress(id: t.pendingWork[0].id, fraction: 0.43)))
         #expect(t.text.contains("Sorting by Size… 43%") && line(t, 1).contains("43%"))
         let ran = t.runWork("sort")
         #expect(ran)
@@ -71,7 +71,7 @@ func line(_ t: HeadlessTerminal<GalleryApp>, _ row: Int) -> String {
             offsets.append(t.app.table.table.list.scroll.offset.y)
         }
         #expect(offsets == offsets.sorted() && Set(offsets).count == 10, "every page down moved the table")
-        #expect(t.app.table.sorting != nil && t.app.table.table.sortOrder.isEmpty, "the sort has not applied yet")
+        #expect(t.app.table.files.sorting != nil && t.app.table.table.sortOrder.isEmpty, "the sort has not applied yet")
         t.runWork("sort")
         #expect(t.app.table.table.sortOrder.first?.columnID == "Name")
         let after = try #require(t.app.table.table.list.selectedIndexPaths.first)
@@ -83,7 +83,7 @@ func line(_ t: HeadlessTerminal<GalleryApp>, _ row: Int) -> String {
         var (t, size) = try table(heading: "Size")
         click(&t, column: size, row: 1)
         t.send(.key(KeyEvent(.escape)))
-        #expect(t.app.table.sorting == nil && t.pendingWork.isEmpty)
+        #expect(t.app.table.files.sorting == nil && t.pendingWork.isEmpty)
         #expect(t.text.contains("sort cancelled") && t.app.table.table.sortOrder.isEmpty)
         // Two clicks on Size: the second reverses the order the first was going to give.
         click(&t, column: size, row: 1)
@@ -97,10 +97,8 @@ func line(_ t: HeadlessTerminal<GalleryApp>, _ row: Int) -> String {
     func LT_12_staleResultRejected() throws {
         var (t, size) = try table(heading: "Size")
         click(&t, column: size, row: 1)
-        let job = t.pendingWork[0]
-        // Another sort applies first; the first job's result then no longer fits.
+        // Another sort applies first; the pending job's result then no longer fits.
         try t.app.table.files.table.chooseHeading(0)
-        t.app.table.work = [.start(job)]
         t.runWork("sort")
         #expect(t.app.table.table.sortOrder.first?.columnID == "Name")
         #expect(t.text.contains("the rows changed while sorting"))

@@ -16,7 +16,7 @@ import ScrollworkWidgets
     func LT_01_placeholdersThenRows() {
         var t = slowTable()
         #expect(t.text.contains("Loading…"))
-        #expect(t.pendingWork.map(\.id) == ["page-0"], "the first screen and one ahead are in page 0")
+        #expect(t.pendingWork.map(\.id.name) == ["page-0"], "the first screen and one ahead are in page 0")
         t.runWork("page-0")
         #expect(!line(t, 2).contains("Loading…") && line(t, 2).contains("-0"))
         #expect(t.app.table.status.contains("all shown pages in"))
@@ -25,10 +25,10 @@ import ScrollworkWidgets
     @Test("LT-01: scrolling far away cancels the pages still on their way and asks for the new ones")
     func LT_01_scrollingAwayCancels() {
         var t = slowTable()
-        #expect(t.pendingWork.map(\.id) == ["page-0"])
+        #expect(t.pendingWork.map(\.id.name) == ["page-0"])
         t.send(.key(KeyEvent(.end)))
         t.advance(by: 1)
-        let pending = t.pendingWork.map(\.id)
+        let pending = t.pendingWork.map(\.id.name)
         #expect(!pending.contains("page-0") && pending.contains("page-999"))
     }
 
@@ -45,7 +45,7 @@ import ScrollworkWidgets
         #expect(t.text.contains("⚠ rows 1,701–1,800: the service timed out"))
         t.send(.key(KeyEvent(.enter)))
         t.advance(by: 0.1)
-        #expect(t.pendingWork.contains { $0.id == "page-17" })
+        #expect(t.pendingWork.contains { $0.id.name == "page-17" })
         #expect(t.app.table.status.contains("retrying rows 1,701–1,800"))
         let retried = t.runWork("page-17")
         #expect(retried)

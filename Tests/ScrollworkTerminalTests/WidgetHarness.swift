@@ -48,3 +48,13 @@ func render(columns: Int, rows: Int, _ draw: (inout Buffer, CellRect) -> Void) -
     draw(&buffer, buffer.area)
     return buffer
 }
+
+/// Runs the work `widget` handed out at once and delivers its results, as a driver without
+/// background threads does (a table's sort after a heading click).
+func finishWork<W: Widget>(_ widget: inout W, at time: Double) {
+    var effects: [Effect] = []
+    widget.takeEffects(into: &effects)
+    var work = ImmediateWork()
+    for case let .work(request) in effects { work.perform(request) }
+    for update in work.takeUpdates() { _ = widget.handle(.work(update), at: time) }
+}

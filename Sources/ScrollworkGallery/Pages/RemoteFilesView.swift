@@ -26,7 +26,9 @@ struct RemoteFilesView: WrappingWidget {
     /// Pages that failed once; their retry succeeds.
     var failedOnce: Set<Int> = []
     var note: String? = nil
-    private var work: [WorkRequest] = []
+    private var effects: [Effect] = []
+    /// The key of every page's work: one family, a name a page.
+    private let pageKey = WorkKey<Answer>("page")
 
     init(theme: Theme, scroll: ScrollState, simulatesLatency: Bool) {
         self.simulatesLatency = simulatesLatency
@@ -70,8 +72,8 @@ struct RemoteFilesView: WrappingWidget {
         guard !view.shownRows.isEmpty else { return }
         let velocity = view.table.list.scroll.velocity(.vertical)
         let plan = source.plan(visible: view.shownRows, direction: velocity > 1 ? 1 : (velocity < -1 ? -1 : 0))
-        for page in plan.cancel { work.append(.cancel("page-\(page)")) }
-        for page in plan.load { work.append(.start(load(page))) }
+        for page in plan.cancel { effects.append(.work(.cancel(pageKey.named("page-\(page)").id))) }
+        for page in plan.load { effects.append(.work(.start(load(page)))) }
     }
 
     /// The background work that fetches `page`.
@@ -79,7 +81,7 @@ struct RemoteFilesView: WrappingWidget {
         let slow = simulatesLatency
         let fails = page % 50 == 17 && !failedOnce.contains(page)
         let rows = source.rows(ofPage: page)
-        return Work(id: "page-\(page)") { progress -> Answer? in
+        return Work(pageKey.named("page-\(page)")) { progress -> Answer? in
             if slow {
                 // 5 to 50 ms, the same for a page every time.
                 let milliseconds = 5 + (page &* 2_654_435_761 & 0xFFFF) % 46
@@ -91,14 +93,16 @@ struct RemoteFilesView: WrappingWidget {
         }
     }
 
-    mutating func takeWork() -> [WorkRequest] {
-        defer { work = [] }
-        return work
+    /// The pages to load and cancel, and the table's own.
+    mutating func takeEffects(into effects: inout [Effect]) {
+        effects += self.effects
+        self.effects = []
+        view.takeEffects(into: &effects)
     }
 
     /// A page arrived or failed.
-    mutating func handleWork(_ update: WorkUpdate) {
-        guard case let .finished(_, value) = update, let answer = value as? Answer else { return }
+    private mutating func handleWork(_ update: WorkUpdate) {
+        guard let answer = update.result(of: pageKey) else { return }
         if let rows = answer.rows {
             guard source.deliver(rows, page: answer.page) else { return }
         } else {
@@ -110,6 +114,10 @@ struct RemoteFilesView: WrappingWidget {
 
     /// Keys and the pointer go to the table; Enter or a click on an error row retries its page.
     mutating func handle(_ event: Event, at time: Double) -> EventResult {
+        if case let .work(update) = event, update.id.isSameFamily(as: pageKey.id) {
+            handleWork(update)
+            return .handled
+        }
         let result = view.handle(event, at: time)
         if let error = view.takeError() { note = "\(error)" }
         for case let .row(activation) in view.takeEvents() {

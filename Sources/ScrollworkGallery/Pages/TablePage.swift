@@ -32,20 +32,19 @@ struct TablePage: GalleryPage {
     var log: GrowingLogView
     var routing = Routing()
     var frame = CellRect.none
-    /// The sort running in the background: its column, order, how far it is and when it began.
-    var sorting: (column: Int, order: [SortOrder], fraction: Double, started: Double)? = nil
-    /// Work for the loop to start or cancel.
-    var work: [WorkRequest] = []
     /// What has been typed for type-ahead selection.
     var typed = TypeAheadState()
     /// The status line's messages (the last sort's time, a copy, type-ahead), each cleared by its owner.
     var notes = StatusNotes()
-    /// Rows copied with Alt+C, until the loop takes them.
-    var clipboard: String? = nil
+    /// Rows copied with Alt+C, until the driver takes them.
+    var effects: [Effect] = []
 
-    mutating func takeClipboardText() -> String? {
-        defer { clipboard = nil }
-        return clipboard
+    /// The copy, and every source's work (a source not shown still hears from its work).
+    mutating func takeEffects(into effects: inout [Effect]) {
+        effects += self.effects
+        self.effects = []
+        files.takeEffects(into: &effects)
+        remote.takeEffects(into: &effects)
     }
 
     init(style: GalleryStyle, rows: Int = 1_000_000) {
@@ -67,8 +66,6 @@ struct TablePage: GalleryPage {
         // Wider than the window, the table scrolls sideways and the names stay.
         table.pinnedColumns = 1
         files = TableView(table, theme: style.theme)
-        // The page sorts in the background, so the table keeps moving meanwhile.
-        files.sortsOnHeadingClick = false
         remote = RemoteFilesView(theme: style.theme, scroll: style.scrollState(), simulatesLatency: style.simulatesLatency)
         log = GrowingLogView(theme: style.theme, scroll: style.scrollState())
     }
@@ -91,7 +88,7 @@ struct TablePage: GalleryPage {
         }
         var sort = "unsorted"
         if let first = table.sortOrder.first { sort = "sorted by \(first.columnID) \(first.ascending ? "▲" : "▼")" }
-        if let sorting { sort = "Sorting by \(table.columns[sorting.column].title)… \(Int(sorting.fraction * 100))% (Esc cancels)" }
+        if let sorting = files.sorting { sort = "Sorting by \(table.columns[sorting.column].title)… \(Int(sorting.fraction * 100))% (Esc cancels)" }
         var parts = ["\(grouped(table.list.numberOfRows)) rows", sort]
         // Counted, not listed: a million selected rows must not cost a frame.
         let selected = table.list.selection
@@ -104,11 +101,6 @@ struct TablePage: GalleryPage {
         return parts.joined(separator: " · ")
     }
 
-    mutating func takeWork() -> [WorkRequest] {
-        defer { work = [] }
-        return work + remote.takeWork()
-    }
-
     mutating func render(in area: CellRect, into buffer: inout Buffer, at time: Double) {
         frame = area
         switch mode {
@@ -116,41 +108,21 @@ struct TablePage: GalleryPage {
         case .growing: log.render(in: area, into: &buffer, at: time); return
         case .generated: break
         }
-        files.sortProgress = sorting.map { ($0.column, $0.order.first?.ascending ?? true, $0.fraction) }
         files.render(in: area, into: &buffer, at: time)
     }
 
-    /// Starts sorting by `column` in the background; a sort already running is replaced, and the
-    /// new order builds on the one it was going to give.
-    mutating func startSort(byColumn column: Int, at time: Double) {
-        let order: [SortOrder]
-        do { order = try table.sortOrder(choosingHeading: column, after: sorting?.order) } catch { notes.set(.sort, "\(error)"); return }
-        let job = table.sortJob(for: order)
-        work.append(.start(Work(id: "sort") { progress in job.run { progress.report($0) } }))
-        // A sort replaced by this one keeps its start: the person has waited since then.
-        sorting = (column, order, 0, sorting?.started ?? time)
-        notes.clear(.sort)
-    }
-
-    /// The sort's progress and result.
-    mutating func handleWork(_ update: WorkUpdate, at time: Double) {
-        if update.id.hasPrefix("page-") { remote.handleWork(update); return }
-        guard update.id == "sort", let current = sorting else { return }
-        switch update {
-        case let .progress(_, fraction):
-            sorting?.fraction = fraction
-        case let .finished(_, value):
-            sorting = nil
-            guard let result = value as? SortResult<FileRow> else { return }
-            do {
-                try files.table.apply(result)
-                notes.set(.sort, StatusNotes.sortTime(time - current.started))
-            } catch {
-                notes.set(.sort, "the rows changed while sorting; sort again (\(error))")
-            }
-        case .cancelled:
-            sorting = nil
+    /// Work's news reaches every source, shown or not.
+    mutating func handle(_ event: Event, at time: Double) -> EventResult {
+        if case .work = event {
+            let handled = files.handle(event, at: time).isHandled || remote.handle(event, at: time).isHandled
+            collect(at: time)
+            return handled ? .handled : .ignored
         }
+        willHandle(event)
+        var result = routeToChildren(event, at: time)
+        if !result.isHandled { result = handleUnused(event, at: time) }
+        collect(at: time)
+        return result
     }
 
     mutating func willHandle(_ event: Event) {
@@ -159,22 +131,23 @@ struct TablePage: GalleryPage {
 
     mutating func collect(at time: Double) {
         if let error = files.takeError() { notes.set(.action, "\(error)") }
-        for case let .headingClicked(column) in files.takeEvents() { startSort(byColumn: column, at: time) }
+        for event in files.takeEvents() {
+            switch event {
+            case .headingClicked: notes.clear(.sort)
+            case let .sorted(_, _, seconds): notes.set(.sort, StatusNotes.sortTime(seconds))
+            case .sortCancelled: notes.set(.sort, "sort cancelled")
+            case .sortOutdated: notes.set(.sort, "the rows changed while sorting; sort again")
+            case .row, .columnMoved, .columnFitted: break
+            }
+        }
     }
 
     /// Alt+C copies; letters, digits and - . _ select by type-ahead.
     mutating func handleUnused(_ event: Event, at time: Double) -> EventResult {
-        if case let .work(update) = event { handleWork(update, at: time); return .handled }
         guard case let .key(key) = event else { return .ignored }
         // Alt+M changes the source (a plain m is type-ahead).
         if key == KeyEvent(.character("m"), .alt) {
             mode = Mode(rawValue: (mode.rawValue + 1) % Mode.allCases.count) ?? .generated
-            return .handled
-        }
-        // Esc cancels a sort under way.
-        if key.key == .escape, sorting != nil {
-            work.append(.cancel("sort"))
-            notes.set(.sort, "sort cancelled")
             return .handled
         }
         // Alt+C copies the selected rows, tab-separated, with the heading row (OSC 52).
@@ -183,7 +156,7 @@ struct TablePage: GalleryPage {
             var rows: [FileRow] = []
             do { rows = try selected.prefix(Self.copyLimit).map { try table.list.row(at: $0) } } catch { notes.set(.action, "\(error)"); return .handled }
             guard !rows.isEmpty else { notes.set(.action, "select a row first: nothing copied"); return .handled }
-            clipboard = tabSeparated([table.columns.map(\.title)] + rows.map { row in table.columns.map { $0.value(row).description } })
+            effects.append(.copy(tabSeparated([table.columns.map(\.title)] + rows.map { row in table.columns.map { $0.value(row).description } })))
             notes.set(.action, copiedNote(rows.count, of: selected.count))
             return .handled
         }

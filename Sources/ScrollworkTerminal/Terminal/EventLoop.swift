@@ -32,73 +32,80 @@ public struct EventLoop {
     public static func now() -> Double { MonotonicClock.now() }
 
     /// Runs `app` until it wants to quit. The session is entered here and always left, also when
-    /// the app throws.
+    /// the app throws. Work runs on background threads (on this one if the system gives no pipe).
     public func run<A: App>(_ app: inout A, session: TerminalSession) {
-        session.enter()
-        let runner = WorkRunner()
-        defer {
-            runner?.cancelAll()
-            session.leave()
+        if let runner = WorkRunner() {
+            defer { runner.cancelAll() }
+            var driver = Driver(app, work: runner)
+            run(&driver, session: session, wake: runner.wakePipe[0])
+            app = driver.app
+        } else {
+            var driver = Driver(app, work: ImmediateWork())
+            run(&driver, session: session, wake: nil)
+            app = driver.app
         }
+    }
+
+    /// Runs `app` in the terminal the environment describes, with its colours detected: the
+    /// whole of a program's `main`. Throws ``TerminalError`` when there is no terminal to take
+    /// over.
+    public static func run<A: App>(_ app: inout A, environment: [String: String] = processEnvironment()) throws(TerminalError) {
+        let session = try TerminalSession(environment: environment)
+        EventLoop(colorMode: .detect(environment: environment)).run(&app, session: session)
+    }
+
+    /// The loop: input, time and the terminal's output around the driver's rules.
+    private func run<A: App, S: WorkScheduler>(_ driver: inout Driver<A, S>, session: TerminalSession, wake: Int32?) {
+        session.enter()
+        defer { session.leave() }
+        driver.suspendsOnControlZ = suspendsOnControlZ
         var decoder = InputDecoder()
         var renderer = Renderer(colorMode: colorMode)
         var early: [UInt8] = []
         if probesTerminal { (renderer.widthModel, early) = session.probeWidthModel() }
         if showsCursor { session.write(ANSI.showCursor) }
         var (columns, rows) = session.size()
-        app.handle(.resize(columns: columns, rows: rows), at: Self.now())
-        func deliver(_ events: [Event]) {
-            for event in events {
-                if suspendsOnControlZ, case .key(KeyEvent(.character("z"), .control)) = event {
+        func resized() {
+            (columns, rows) = session.size()
+            renderer.invalidate()
+            perform(driver.deliver(.resize(columns: columns, rows: rows), at: Self.now()))
+        }
+        func perform(_ actions: [HostAction]) {
+            for action in actions {
+                switch action {
+                case let .copy(text): session.write(ANSI.setClipboard(text))
+                case .suspend:
                     session.suspend()
-                    (columns, rows) = session.size()
-                    renderer.invalidate()
                     if showsCursor { session.write(ANSI.showCursor) }
-                    app.handle(.resize(columns: columns, rows: rows), at: Self.now())
-                    continue
-                }
-                app.handle(event, at: Self.now())
-                if let text = app.takeClipboardText() { session.write(ANSI.setClipboard(text)) }
-                startWork()
-            }
-        }
-        func startWork() {
-            for request in app.takeWork() {
-                if let runner { runner.perform(request) } else if case let .start(work) = request {
-                    // No pipe for a worker: run it here, so that nothing asked for is lost.
-                    app.handle(.work(work.runHere()), at: Self.now())
+                    resized()
                 }
             }
         }
+        func deliver(_ events: [Event]) {
+            for event in events { perform(driver.deliver(event, at: Self.now())) }
+        }
+        perform(driver.deliver(.resize(columns: columns, rows: rows), at: Self.now()))
         deliver(decoder.feed(early, at: Self.now()))
+        perform(driver.deliverWork(at: Self.now()))
         let frame = 1 / framesPerSecond
-        while !app.wantsQuit {
+        while !driver.wantsQuit {
             let now = Self.now()
-            app.tick(at: now)
-            startWork()
             var buffer = renderer.nextBuffer(columns: columns, rows: rows)
-            app.render(into: &buffer, at: now)
-            // Drawing can ask for work too (the rows a frame needs).
-            startWork()
-            let bytes = renderer.render(buffer, cursorPosition: app.cursorPosition)
+            perform(driver.drawFrame(into: &buffer, at: now))
+            let bytes = renderer.render(buffer, cursorPosition: driver.app.cursorPosition)
             if !bytes.isEmpty { session.write(bytes) }
-            var timeout: Double? = app.isAnimating ? frame : app.wakeTime.map { Swift.max(0, $0 - now) }
+            var timeout = driver.waitTime(after: now, frameInterval: frame)
             if let deadline = decoder.flushDeadline { timeout = Swift.min(timeout ?? .infinity, Swift.max(0, deadline - now)) }
-            switch session.read(timeout: timeout, wake: runner?.wakePipe[0]) {
-            case let .bytes(input):
-                deliver(decoder.feed(input, at: Self.now()))
-            case .resized, .resumed:
-                (columns, rows) = session.size()
-                renderer.invalidate()
-                app.handle(.resize(columns: columns, rows: rows), at: Self.now())
-            case .woken:
-                if let runner { deliver(runner.takeUpdates().map { .work($0) }) }
-            case .timeout:
-                break
-            case .closed:
-                return
+            switch session.read(timeout: timeout, wake: wake) {
+            case let .bytes(input): deliver(decoder.feed(input, at: Self.now()))
+            case .resized, .resumed: resized()
+            case .woken: perform(driver.deliverWork(at: Self.now()))
+            case .timeout: break
+            case .closed: return
             }
             deliver(decoder.flush(at: Self.now()))
+            // Without a wake pipe, work ran at once: its results wait to be delivered.
+            if wake == nil { perform(driver.deliverWork(at: Self.now())) }
         }
     }
 }

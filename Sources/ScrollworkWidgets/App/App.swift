@@ -16,27 +16,21 @@ public protocol App {
     var wakeTime: Double? { get }
     /// True when the program should end.
     var wantsQuit: Bool { get }
-    /// Text the app wants on the system clipboard, handed over (and forgotten) once: the loop
-    /// sends it to the terminal with OSC 52 after each event. Nil when there is none.
-    mutating func takeClipboardText() -> String?
-    /// The cell of what has keyboard focus; the loop leaves the terminal's cursor there (hidden
-    /// unless ``EventLoop/showsCursor`` is on) so that screen readers that follow it read it.
+    /// The cell of what has keyboard focus; a terminal host leaves its cursor there (hidden
+    /// unless asked to show it) so that screen readers that follow it read it.
     var cursorPosition: CellPosition? { get }
-    /// Work to start or cancel, handed over (and forgotten) once: the loop asks after every event
-    /// and frame, runs the work off its thread, and delivers its progress and result as
-    /// ``Event/work(_:)`` events.
-    mutating func takeWork() -> [WorkRequest]
+    /// What the app asks of the host (text to copy, work to start or cancel), handed over (and
+    /// forgotten) once: the ``Driver`` asks after every event and frame.
+    mutating func takeEffects() -> [Effect]
 }
 
 extension App {
     /// No deadline by default.
     public var wakeTime: Double? { nil }
-    /// Nothing to copy by default.
-    public mutating func takeClipboardText() -> String? { nil }
     /// No focus position by default.
     public var cursorPosition: CellPosition? { nil }
-    /// No work by default.
-    public mutating func takeWork() -> [WorkRequest] { [] }
+    /// Nothing to do by default.
+    public mutating func takeEffects() -> [Effect] { [] }
 }
 
 /// An app whose screen is one widget, `content` (often a ``WidgetGroup`` of several): the
@@ -77,4 +71,10 @@ extension WidgetApp {
     public var wakeTime: Double? { content.wakeTime }
     /// The content's focus position.
     public var cursorPosition: CellPosition? { content.cursorPosition }
+    /// What the content's widgets ask for.
+    public mutating func takeEffects() -> [Effect] {
+        var effects: [Effect] = []
+        content.takeEffects(into: &effects)
+        return effects
+    }
 }

@@ -158,6 +158,6 @@ public enum Event: Sendable, Hashable {
     case focus(Bool)
     /// The terminal changed size, in cells.
     case resize(columns: Int, rows: Int)
-    /// News from background work the app started (``App/takeWork()``).
+    /// News from background work a widget or the app handed out (``Effect/work(_:)``).
     case work(WorkUpdate)
 }

@@ -19,6 +19,8 @@ public struct Child<Root> {
     public func handle(_ root: inout Root, _ event: Event, _ time: Double) -> EventResult { access.handle(&root, event, time) }
     /// Lets the child stretch for an unused wheel turn.
     public func overscroll(_ root: inout Root, _ mouse: MouseEvent, _ time: Double) { access.overscroll(&root, mouse, time) }
+    /// Moves the child's effects into `effects`.
+    public func takeEffects(_ root: inout Root, _ effects: inout [Effect]) { access.takeEffects(&root, &effects) }
     /// Advances the child.
     public func tick(_ root: inout Root, _ time: Double) { access.tick(&root, time) }
     /// Tells the child it came into view.
@@ -43,6 +45,7 @@ private protocol ChildAccess<Root> {
     func handle(_ root: inout Root, _ event: Event, _ time: Double) -> EventResult
     func overscroll(_ root: inout Root, _ mouse: MouseEvent, _ time: Double)
     func tick(_ root: inout Root, _ time: Double)
+    func takeEffects(_ root: inout Root, _ effects: inout [Effect])
     func appear(_ root: inout Root, _ time: Double)
     func isAnimating(_ root: Root) -> Bool
     func wakeTime(_ root: Root) -> Double?
@@ -66,6 +69,7 @@ private struct WidgetAccess<Root, W: Widget>: ChildAccess {
     func handle(_ root: inout Root, _ event: Event, _ time: Double) -> EventResult { root[keyPath: path].handle(event, at: time) }
     func overscroll(_ root: inout Root, _ mouse: MouseEvent, _ time: Double) { root[keyPath: path].overscroll(mouse, at: time) }
     func tick(_ root: inout Root, _ time: Double) { root[keyPath: path].tick(at: time) }
+    func takeEffects(_ root: inout Root, _ effects: inout [Effect]) { root[keyPath: path].takeEffects(into: &effects) }
     func appear(_ root: inout Root, _ time: Double) { root[keyPath: path].appear(at: time) }
 
     func isAnimating(_ root: Root) -> Bool { read(root) { $0.pointee.isAnimating } }

@@ -61,6 +61,10 @@ public protocol Widget {
     /// The cell of the focused row, cell or field: the host puts the terminal's cursor there, so
     /// that screen readers and braille displays that follow the cursor read what has focus.
     var cursorPosition: CellPosition? { get }
+    /// Moves what the widget asks of the host since the last call (text to copy, work to start or
+    /// cancel) into `effects`. A group passes its children's on, so a widget deep in a page hands
+    /// out work without the app forwarding it.
+    mutating func takeEffects(into effects: inout [Effect])
 }
 
 extension Widget {
@@ -80,6 +84,8 @@ extension Widget {
     public var isEditingText: Bool { false }
     /// No cursor position by default.
     public var cursorPosition: CellPosition? { nil }
+    /// Nothing to ask by default.
+    public mutating func takeEffects(into effects: inout [Effect]) {}
 }
 
 /// The empty rectangle at the origin: a widget's frame before it is drawn.

@@ -47,6 +47,11 @@ extension WidgetGroup {
         for child in children { child.tick(&self, time) }
     }
 
+    /// Moves every child's effects into `effects`, back to front.
+    public mutating func takeChildrenEffects(into effects: inout [Effect]) {
+        for child in children { child.takeEffects(&self, &effects) }
+    }
+
     /// Tells every child that it came into view (SV-03).
     public mutating func appearChildren(at time: Double) {
         for child in children { child.appear(&self, time) }
@@ -100,7 +105,11 @@ extension WidgetGroup {
         case .key, .paste:
             guard let child = focusedEntry(in: children) else { return .ignored }
             return child.handle(&self, event, time)
-        case .focus, .resize, .work:
+        case .work:
+            // Work's news goes to whichever child it concerns; each knows its own keys.
+            for child in children where child.handle(&self, event, time).isHandled { return .handled }
+            return .ignored
+        case .focus, .resize:
             return .ignored
         }
     }
@@ -170,4 +179,6 @@ extension WidgetGroup where Self: Widget {
     public var isEditingText: Bool { focusedChildIsEditingText }
     /// The focused child's cursor position.
     public var cursorPosition: CellPosition? { focusedCursorPosition }
+    /// Every child's effects.
+    public mutating func takeEffects(into effects: inout [Effect]) { takeChildrenEffects(into: &effects) }
 }

@@ -30,4 +30,6 @@ extension WrappingWidget {
     public var isEditingText: Bool { view.isEditingText }
     /// The wrapped widget's.
     public var cursorPosition: CellPosition? { view.cursorPosition }
+    /// The wrapped widget's.
+    public mutating func takeEffects(into effects: inout [Effect]) { view.takeEffects(into: &effects) }
 }

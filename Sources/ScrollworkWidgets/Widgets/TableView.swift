@@ -2,14 +2,34 @@ import Scrollwork
 
 /// What a click or key did in a ``TableView``.
 public enum TableEvent: Sendable, Hashable {
-    /// A heading was clicked (already sorted by when ``TableView/sortsOnHeadingClick`` is on).
+    /// A heading was clicked (and a sort by it started when ``TableView/sortsOnHeadingClick`` is on).
     case headingClicked(column: Int)
+    /// The table's own sort finished: the rows are in `order`, sorted in `seconds` from the click
+    /// (from the first click, when a later one replaced a sort under way).
+    case sorted(column: Int, order: [SortOrder], seconds: Double)
+    /// The table's own sort was cancelled (Esc): the rows keep the order they had.
+    case sortCancelled(column: Int)
+    /// The table's own sort finished on rows that changed meanwhile (more were read): its order is
+    /// not applied; sorting again sorts them all.
+    case sortOutdated(column: Int)
     /// A row was activated.
     case row(ListEvent)
     /// A heading was dragged: the column moved from one position to another.
     case columnMoved(from: Int, to: Int)
     /// A divider was double-clicked: the column before it was sized to its content.
     case columnFitted(column: Int)
+}
+
+/// A sort a ``TableView`` runs in the background.
+public struct TableSort: Sendable, Hashable {
+    /// The heading clicked.
+    public var column: Int
+    /// The order it sorts into, most significant key first.
+    public var order: [SortOrder]
+    /// How far it is, 0…1.
+    public var fraction: Double
+    /// When the person asked for it (the first click, when later ones replaced it).
+    public var started: Double
 }
 
 /// A table: a `TableState` with a pinned header (▲/▼ on the sorted column, │ dividers that
@@ -30,12 +50,24 @@ public struct TableView<Row: Sendable>: Widget {
     public var theme: Theme
     /// The point/cell mapping.
     public var metrics = CellMetrics() { didSet { fitToCells() } }
-    /// Sort when a heading is clicked; off when the app sorts itself (for example in the
-    /// background) on ``TableEvent/headingClicked(column:)``.
+    /// Sort when a heading is clicked (in the background unless ``sortsInBackground`` is off);
+    /// off when the app sorts another way (a database orders its rows) on
+    /// ``TableEvent/headingClicked(column:)``.
     public var sortsOnHeadingClick = true
-    /// A sort under way, shown on its column's heading as how far it is ("Size 43%"), with the
-    /// direction it will have.
-    public var sortProgress: (column: Int, ascending: Bool, fraction: Double)? = nil
+    /// Sort off the loop: a heading click hands out the sort as work (``Effect/work(_:)``), the
+    /// heading shows how far it is ("Size 43%"), Esc cancels, and the result is applied when it
+    /// comes, the selection kept. Off, a click sorts at once, on the caller's thread.
+    public var sortsInBackground = true
+    /// The sort under way, if any.
+    public private(set) var sorting: TableSort? = nil
+    /// The sort under way as its heading shows it: the column, the direction it will have and how
+    /// far it is.
+    public var sortProgress: (column: Int, ascending: Bool, fraction: Double)? {
+        sorting.map { ($0.column, $0.order.first?.ascending ?? true, $0.fraction) }
+    }
+    /// The key the table's sorts run under.
+    private let sortKey = WorkKey<SortResult<Row>>("sort")
+    private var effects: [Effect] = []
     /// The cells of the last render.
     public private(set) var frame = CellRect.none
     /// The rows' cells: `frame` below the header.
@@ -213,16 +245,71 @@ public struct TableView<Row: Sendable>: Widget {
 
     // MARK: Input
 
-    /// Keys select and scroll; the pointer sorts, resizes, selects and scrolls.
+    /// Keys select and scroll; the pointer sorts, resizes, selects and scrolls; the table's own
+    /// sort reports back.
     public mutating func handle(_ event: Event, at time: Double) -> EventResult {
         switch event {
         case let .key(key): return handleKey(key, at: time)
         case let .mouse(mouse): return handleMouse(mouse, at: time)
+        case let .work(update): return handleSortUpdate(update, at: time)
         default: return .ignored
         }
     }
 
+    /// The sort's work, handed out once.
+    public mutating func takeEffects(into effects: inout [Effect]) {
+        guard !self.effects.isEmpty else { return }
+        effects += self.effects
+        self.effects = []
+    }
+
+    /// Cancels the sort under way, if any; the rows keep their order. Returns false when none ran.
+    @discardableResult
+    public mutating func cancelSort() -> Bool {
+        guard let current = sorting else { return false }
+        effects.append(.work(.cancel(sortKey.id)))
+        sorting = nil
+        events.append(.sortCancelled(column: current.column))
+        return true
+    }
+
+    /// Starts sorting by `column` as a heading click does: in the background (replacing a sort
+    /// under way and building on the order it was going to give) or at once.
+    public mutating func sort(byColumn column: Int, at time: Double) {
+        guard sortsInBackground else {
+            do { try table.chooseHeading(column) } catch { failure = error }
+            return
+        }
+        let order: [SortOrder]
+        do { order = try table.sortOrder(choosingHeading: column, after: sorting?.order) } catch { failure = error; return }
+        let job = table.sortJob(for: order)
+        effects.append(.work(.start(Work(sortKey) { progress in job.run { progress.report($0) } })))
+        // A sort replaced by this one keeps its start: the person has waited since then.
+        sorting = TableSort(column: column, order: order, fraction: 0, started: sorting?.started ?? time)
+    }
+
+    private mutating func handleSortUpdate(_ update: WorkUpdate, at time: Double) -> EventResult {
+        guard update.id.isSameFamily(as: sortKey.id) else { return .ignored }
+        guard let current = sorting else { return .handled }
+        if let fraction = update.progress(of: sortKey) {
+            sorting?.fraction = fraction
+        } else if let result = update.result(of: sortKey) {
+            sorting = nil
+            do {
+                try table.apply(result)
+                events.append(.sorted(column: current.column, order: current.order, seconds: Swift.max(0, time - current.started)))
+            } catch {
+                events.append(.sortOutdated(column: current.column))
+            }
+        } else if update.isCancellation(of: sortKey) {
+            sorting = nil
+            events.append(.sortCancelled(column: current.column))
+        }
+        return .handled
+    }
+
     private mutating func handleKey(_ key: KeyEvent, at time: Double) -> EventResult {
+        if key.key == .escape, cancelSort() { return .handled }
         // Ctrl+A, the terminal's ⌘A, selects every row where several may be selected.
         if key == KeyEvent(.character("a"), .control), table.list.selectAll() {
             if let cursor = table.list.cursor, let path = table.list.indexPath(of: cursor) { events.append(.row(.selectionChanged(path))) }
@@ -292,7 +379,7 @@ public struct TableView<Row: Sendable>: Widget {
                         dividerClick = (divider, time)
                     }
                 } else {
-                    chooseHeading(press.column)
+                    chooseHeading(press.column, at: time)
                 }
             default: return .ignored
             }
@@ -329,11 +416,11 @@ public struct TableView<Row: Sendable>: Widget {
         } catch { failure = error }
     }
 
-    private mutating func chooseHeading(_ column: Int) {
+    private mutating func chooseHeading(_ column: Int, at time: Double) {
         guard table.columns.indices.contains(column), table.columns[column].isSortable else { return }
         events.append(.headingClicked(column: column))
         guard sortsOnHeadingClick else { return }
-        do { try table.chooseHeading(column) } catch { failure = error }
+        sort(byColumn: column, at: time)
     }
 
     /// Stretches at the edge for a wheel turn nothing could use (SV-02).

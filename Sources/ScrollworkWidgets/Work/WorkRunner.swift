@@ -6,10 +6,11 @@ import Glibc
 import Darwin
 #endif
 
-/// Runs ``Work`` on background threads for a host's loop (the ``EventLoop``, or a pixel host's
-/// window) and hands its updates back on the loop's thread. A pipe wakes the loop when there is
-/// news, so it sleeps while work runs.
-public final class WorkRunner: Sendable {
+/// Runs ``Work`` on background threads for a host's ``Driver`` and hands its updates back on the
+/// loop's thread. When there is news it writes a byte to ``wakePipe`` (a terminal's loop polls it
+/// beside its input) and calls the `onNews` it was made with (a window's loop posts itself an
+/// event), so a loop sleeps while work runs.
+public final class WorkRunner: WorkScheduler, Sendable {
     /// One running piece of work: the token that tells its updates from a replaced run's.
     private struct Running: Sendable {
         var token: Int
@@ -17,16 +18,20 @@ public final class WorkRunner: Sendable {
         var lastReported: Double
     }
 
-    private let state = Mutex<(running: [String: Running], outbox: [WorkUpdate], next: Int)>(([:], [], 0))
+    private let state = Mutex<(running: [WorkID: Running], outbox: [WorkUpdate], next: Int)>(([:], [], 0))
     /// The pipe the loop polls: a byte means there are updates.
     public let wakePipe: [Int32]
 
-    /// A runner with its wake pipe; nil when the system has no pipe to give.
-    public init?() {
+    private let onNews: @Sendable () -> Void
+
+    /// A runner with its wake pipe, which calls `onNews` (from a background thread) whenever it
+    /// has updates; nil when the system has no pipe to give.
+    public init?(onNews: @escaping @Sendable () -> Void = {}) {
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else { return nil }
         for fd in fds { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
         wakePipe = fds
+        self.onNews = onNews
     }
 
     deinit {
@@ -64,7 +69,7 @@ public final class WorkRunner: Sendable {
     }
 
     /// Progress of a run: passed on when it moved a percent or more, so the loop is not flooded.
-    private func progressed(_ id: String, token: Int, _ fraction: Double) {
+    private func progressed(_ id: WorkID, token: Int, _ fraction: Double) {
         let send = state.withLock { s -> Bool in
             guard var running = s.running[id], running.token == token, fraction >= running.lastReported + 0.01 || fraction == 1 else { return false }
             running.lastReported = fraction
@@ -75,12 +80,12 @@ public final class WorkRunner: Sendable {
         if send { wake() }
     }
 
-    private func finished(_ id: String, token: Int, value: (any Sendable)?, cancelled: Bool) {
+    private func finished(_ id: WorkID, token: Int, value: (any Sendable)?, cancelled: Bool) {
         let send = state.withLock { s -> Bool in
             // A run that was replaced or cancelled has already been answered for.
             guard let running = s.running[id], running.token == token else { return false }
             s.running[id] = nil
-            if let value, !cancelled { s.outbox.append(.finished(id: id, value: value)) } else { s.outbox.append(.cancelled(id: id)) }
+            if let value, !cancelled { s.outbox.append(.finished(id: id, value: WorkValue(value))) } else { s.outbox.append(.cancelled(id: id)) }
             return true
         }
         if send { wake() }
@@ -89,6 +94,7 @@ public final class WorkRunner: Sendable {
     private func wake() {
         var byte: UInt8 = 1
         _ = systemWrite(wakePipe[1], &byte, 1)
+        onNews()
     }
 
     /// The updates since the last call, in order; empties the wake pipe.

@@ -1,0 +1,92 @@
+/// The rules of a host's loop, in one place: deliver an event, tick and draw a frame, carry out
+/// what the app asks (copy, run or cancel work), deliver work's progress and results, suspend on
+/// Ctrl-Z, and say how long the host may sleep. A terminal, a window and a test each supply only
+/// input, time and output around it, so the three behave alike.
+///
+/// ```swift
+/// var driver = Driver(app, work: runner)
+/// for action in driver.deliver(event, at: now) { … }     // a key, a click, a resize
+/// driver.deliverWork(at: now)                             // when the runner says it has news
+/// driver.drawFrame(into: &buffer, at: now)                // then show the buffer
+/// let sleep = driver.waitTime(after: now, frameInterval: 1.0 / 60)
+/// ```
+public struct Driver<A: App, Scheduler: WorkScheduler> {
+    /// The app it runs.
+    public var app: A
+    /// Where work runs.
+    public var work: Scheduler
+    /// Ctrl-Z asks the host to suspend (``HostAction/suspend``), as `less` and `vim` do; off, the
+    /// app gets it as a key.
+    public var suspendsOnControlZ = true
+
+    /// A driver of `app` whose work runs on `work`.
+    public init(_ app: A, work: Scheduler) {
+        self.app = app
+        self.work = work
+    }
+
+    /// True when the app wants to end.
+    public var wantsQuit: Bool { app.wantsQuit }
+
+    /// Delivers `event`, which happened at `time`, then carries out what the app asked. Returns
+    /// what only the host can do.
+    public mutating func deliver(_ event: Event, at time: Double) -> [HostAction] {
+        if suspendsOnControlZ, case .key(KeyEvent(.character("z"), .control)) = event { return [.suspend] }
+        app.handle(event, at: time)
+        return carryOutEffects()
+    }
+
+    /// Delivers the progress and results the work scheduler has, in order (and whatever those
+    /// make the app ask). Returns what only the host can do.
+    public mutating func deliverWork(at time: Double) -> [HostAction] {
+        var actions: [HostAction] = []
+        // A result can start more work, which an immediate scheduler finishes at once.
+        while true {
+            let updates = work.takeUpdates()
+            guard !updates.isEmpty else { break }
+            for update in updates {
+                app.handle(.work(update), at: time)
+                actions += carryOutEffects()
+            }
+        }
+        return actions
+    }
+
+    /// Ticks the app to `time` and draws it into `buffer` (drawing can ask for work: the rows a
+    /// frame needs). Returns what only the host can do.
+    public mutating func drawFrame(into buffer: inout Buffer, at time: Double) -> [HostAction] {
+        app.tick(at: time)
+        var actions = carryOutEffects()
+        app.render(into: &buffer, at: time)
+        actions += carryOutEffects()
+        return actions
+    }
+
+    /// How long the host may wait for input after drawing at `now`: a frame interval while the
+    /// app animates, until its wake time when it has one, else nil (until input or work's news).
+    public func waitTime(after now: Double, frameInterval: Double) -> Double? {
+        if app.isAnimating { return frameInterval }
+        return app.wakeTime.map { Swift.max(0, $0 - now) }
+    }
+
+    /// Runs work requests on the scheduler and hands clipboard text to the host.
+    private mutating func carryOutEffects() -> [HostAction] {
+        var actions: [HostAction] = []
+        for effect in app.takeEffects() {
+            switch effect {
+            case let .copy(text): actions.append(.copy(text))
+            case let .work(request): work.perform(request)
+            }
+        }
+        return actions
+    }
+}
+
+/// What a ``Driver`` leaves to its host.
+public enum HostAction: Sendable, Hashable {
+    /// Put the text on the clipboard.
+    case copy(String)
+    /// Stop the program as Ctrl-Z does; on resuming, deliver a ``Event/resize(columns:rows:)``.
+    /// A host that cannot suspend delivers the resize at once.
+    case suspend
+}

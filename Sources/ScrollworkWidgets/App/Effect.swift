@@ -1,0 +1,9 @@
+/// What a widget or an app asks its host to do, handed out through one channel
+/// (``Widget/takeEffects(into:)``, ``App/takeEffects()``) and carried out by the ``Driver``.
+public enum Effect: Sendable {
+    /// Put this text on the system clipboard (OSC 52 in a terminal, the window system's clipboard
+    /// in a window).
+    case copy(String)
+    /// Start or cancel work off the loop; its updates come back as ``Event/work(_:)``.
+    case work(WorkRequest)
+}
