@@ -3,7 +3,7 @@
 
 // BEGIN README EXAMPLE
 import Scrollwork
-@testable import ScrollworkWidgets
+import ScrollworkWidgets
 import ScrollworkTerminal
 
 /// A million rows that scroll like a phone: flick with the mouse, wheel, Page Down, q to quit.
@@ -13,9 +13,9 @@ struct Numbers: WidgetApp {
     var quitKeys = [KeyEvent(.character("q")), KeyEvent(.character("c"), .control)]
 }
 
-/// Call from your main.swift with the process environment.
-func runNumbers(environment: [String: String]) throws {
+/// Call from your main.swift: the terminal and its colours come from the process environment.
+func runNumbers() throws {
     var app = Numbers()
-    EventLoop(colorMode: .detect(environment: environment)).run(&app, session: try TerminalSession(environment: environment))
+    try EventLoop.run(&app)
 }
 // END README EXAMPLE
