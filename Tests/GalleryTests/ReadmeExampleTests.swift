@@ -6,36 +6,29 @@ import ScrollworkTerminal
 import Testing
 
 @Suite struct ReadmeExampleTests {
-    @Test("LT-01: the README example shows a million rows and scrolls to the end")
-    func LT_01_readmeExampleRuns() {
-        var t = HeadlessTerminal(Numbers(), columns: 40, rows: 10)
-        #expect(t.text.hasPrefix(" Row 0"))
+    @Test("LT-01, LT-12: the README's table app shows a million files, sorts on a heading click off the loop, scrolls and quits")
+    func LT_01_LT_12_readmeExampleRuns() throws {
+        var t = HeadlessTerminal(Files(), columns: 60, rows: 10)
+        #expect(t.text.contains("Name") && t.text.contains("Size") && t.text.contains("Kind") && t.text.contains("file-0"))
         t.send(.key(KeyEvent(.end)))
         t.advance(by: 1)
-        #expect(t.text.contains("Row 999999"))
-        // Page Down from the top moves a page on.
+        #expect(t.text.contains("file-999999"))
+        // A click on the Size heading sorts, in the background, with nothing written by the app.
+        let header = t.text.split(separator: "\n")[0]
+        let size = try #require(header.range(of: "Size")).lowerBound.utf16Offset(in: header)
+        t.send(.mouse(MouseEvent(.press, button: .left, column: size + 1, row: 0)))
+        t.send(.mouse(MouseEvent(.release, button: .left, column: size + 1, row: 0)))
+        #expect(t.pendingWork.map(\.id.name) == ["sort"])
+        let sorted = t.runWork("sort")
+        #expect(sorted && t.app.content.table.sortOrder.first?.columnID == "Size")
         t.send(.key(KeyEvent(.home)))
         t.advance(by: 1)
-        t.send(.key(KeyEvent(.pageDown)))
-        t.advance(by: 1)
-        #expect(t.app.content.list.scroll.offset.y > 0)
-        // Flick: a press, a fast drag upward and a release keep the rows moving after the release.
-        t.send(.key(KeyEvent(.home)))
-        t.advance(by: 1)
-        t.send(.mouse(MouseEvent(.press, button: .left, column: 5, row: 8)))
-        for row in [6, 4, 2] {
-            t.advance(by: 0.016)
-            t.send(.mouse(MouseEvent(.drag, button: .left, column: 5, row: row)))
-        }
-        t.send(.mouse(MouseEvent(.release, button: .left, column: 5, row: 2)))
-        let released = t.app.content.list.scroll.offset.y
-        t.advance(by: 0.5)
-        #expect(t.app.content.list.scroll.offset.y > released, "momentum after the release")
+        let first = try t.app.content.table.list.row(at: IndexPath(row: 0))
+        #expect(first * 7_919 % 1_000_003 == 0, "the smallest size first")
         // The wheel scrolls; q quits.
-        let top = t.app.content.list.scroll.offset.y
         t.send(.mouse(MouseEvent(.wheel(.down), button: .none, column: 5, row: 5)))
         t.advance(by: 1)
-        #expect(t.app.content.list.scroll.offset.y > top)
+        #expect(t.app.content.table.list.scroll.offset.y > 0)
         t.send(.key(KeyEvent(.character("q"))))
         #expect(t.app.wantsQuit)
     }
@@ -55,7 +48,7 @@ import Testing
     func readmePixelExampleRuns() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("numbers-\(UInt32.random(in: 0...UInt32.max)).png").path
         defer { try? FileManager.default.removeItem(atPath: path) }
-        try showNumbers(inWindow: false, png: path)
+        try showFiles(inWindow: false, png: path)
         let image = try PixelImage(png: path)
         #expect(image.width == 1170 && image.height == 2532)
         // Text on the first rows: some pixels lit near the top left.

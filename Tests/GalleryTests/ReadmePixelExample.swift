@@ -6,10 +6,10 @@ import Scrollwork
 // BEGIN README PIXEL EXAMPLE
 import ScrollworkPixels
 
-/// The same million rows in pixels: in a window, or one frame offscreen as a PNG.
-func showNumbers(inWindow: Bool, png path: String) throws {
-    var app = Numbers()                                   // the WidgetApp of "Use it in your package"
-    if inWindow { try PixelWindow(title: "Numbers").run(&app) }   // throws PixelError without a display
+/// The same million files in pixels: in a window, or one frame offscreen as a PNG.
+func showFiles(inWindow: Bool, png path: String) throws {
+    var app = Files()                                     // the WidgetApp of "Use it in your package"
+    if inWindow { try PixelWindow(title: "Files").run(&app) }   // throws PixelError without a display
     let image = try PixelFrame.render(&app, size: Size(width: 390, height: 844), scale: 3, at: 0)
     try image.writePNG(to: path)
 }

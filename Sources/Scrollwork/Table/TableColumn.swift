@@ -94,6 +94,10 @@ public struct ColumnWidth: Sendable, Hashable {
         return ColumnWidth(unchecked: low, wanted.clamped(to: low...high), high)
     }
 
+    /// What a column gets when none is given: it starts 160 points wide (20 cells) and may be
+    /// made as narrow as 48 or as wide as the person likes.
+    public static let standard = ColumnWidth(unchecked: 48, 160, .infinity)
+
     /// Limits that are known to be valid.
     init(unchecked min: Double, _ ideal: Double, _ max: Double) {
         self.min = min
@@ -147,7 +151,7 @@ public struct TableColumn<Row>: Sendable {
 
     /// Creates a column.
     @inlinable
-    public init(_ title: String, id: String? = nil, width: ColumnWidth, isResizable: Bool = true, isSortable: Bool = true,
+    public init(_ title: String, id: String? = nil, width: ColumnWidth = .standard, isResizable: Bool = true, isSortable: Bool = true,
                 alignment: ColumnAlignment = .leading, truncation: Truncation = .tail, textOrder: TextOrder = .lexical,
                 format: (@Sendable (TableValue) -> String)? = nil, value: @escaping @Sendable (Row) -> TableValue) {
         self.format = format
