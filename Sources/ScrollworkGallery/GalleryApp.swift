@@ -48,6 +48,8 @@ package struct GalleryApp: App {
     /// How each page is reached, in page order.
     let accesses: [PageAccess]
     var showsHelp = false
+    /// Pages that took work's news since their effects were last taken.
+    var pagesWithNews: Set<PageKind> = []
     package var wantsQuit = false
     var size = (columns: 0, rows: 0)
 
@@ -73,16 +75,19 @@ package struct GalleryApp: App {
         ChecksPage.checks().map { ($0.configuration, $0.diagnostics) }
     }
 
-    /// The current page, reached in place through a key path.
+    /// A page, reached in place through its key path: as a child for what every widget does, and
+    /// for what only a gallery page does (its status line, focus moving on past its last widget).
     struct PageAccess {
         let child: Child<GalleryApp>
         let moveFocus: (inout GalleryApp, Bool) -> Bool
         let render: (inout GalleryApp, CellRect, inout Buffer, Double) -> Void
+        let status: (inout GalleryApp) -> String
 
         init<P: GalleryPage>(_ path: WritableKeyPath<GalleryApp, P>) {
             child = Child(path)
             moveFocus = { $0[keyPath: path].moveFocus(forward: $1) }
             render = { $0[keyPath: path].render(in: $1, into: &$2, at: $3) }
+            status = { $0[keyPath: path].status }
         }
     }
 
@@ -107,44 +112,28 @@ package struct GalleryApp: App {
     var pageArea: CellRect { CellRect(column: 0, row: 1, columns: size.columns, rows: max(0, size.rows - 3)) }
     var dotsArea: CellRect { CellRect(column: 0, row: max(0, size.rows - 1), columns: size.columns, rows: 1) }
 
-    /// Every page's effects, shown or not: the table page's sort goes on while another shows.
+    /// The effects of the page shown and the dots, and of pages not shown that heard from their
+    /// work since (the table page's sort goes on while another shows): only those can have any.
     package mutating func takeEffects() -> [Effect] {
         var effects: [Effect] = []
-        scrollView.takeEffects(into: &effects)
-        table.takeEffects(into: &effects)
-        list.takeEffects(into: &effects)
-        outline.takeEffects(into: &effects)
-        pageControlPage.takeEffects(into: &effects)
-        idioms.takeEffects(into: &effects)
-        checks.takeEffects(into: &effects)
-        dots.takeEffects(into: &effects)
+        takeChildrenEffects(into: &effects)
+        for kind in pagesWithNews where kind != page { accesses[kind.rawValue].child.takeEffects(&self, &effects) }
+        pagesWithNews = []
         return effects
     }
 
     /// The current page's status line, whole.
-    var pageStatus: String { readPage(StatusRead()) }
+    var pageStatus: String { mutating get { current.status(&self) } }
 
-    package var isAnimating: Bool { childrenAreAnimating }
-    package var wakeTime: Double? { childrenWakeTime }
+    /// Read in place by the host (a mutating get): the gallery is too large a value to copy a frame.
+    package var isAnimating: Bool { mutating get { childrenAreAnimating } }
+    /// Read in place by the host.
+    package var wakeTime: Double? { mutating get { childrenWakeTime } }
     /// The focused row, cell or field of the page, for the terminal's cursor.
-    package var cursorPosition: CellPosition? { readPage(CursorRead()) }
+    package var cursorPosition: CellPosition? { mutating get { current.child.cursorPosition(&self) } }
 
     /// True while a text field on the current page has the keyboard.
-    var pageIsEditingText: Bool { readPage(EditingRead()) }
-
-    /// Reads `reader`'s value from whichever page is current, handing the stored page to a
-    /// generic function: a key path or an existential would copy the whole page first.
-    func readPage<R: PageReader>(_ reader: R) -> R.Value {
-        switch page {
-        case .scrollView: return reader.read(scrollView)
-        case .table: return reader.read(table)
-        case .list: return reader.read(list)
-        case .outline: return reader.read(outline)
-        case .pageControl: return reader.read(pageControlPage)
-        case .idioms: return reader.read(idioms)
-        case .checks: return reader.read(checks)
-        }
-    }
+    var pageIsEditingText: Bool { mutating get { current.child.isEditingText(&self) } }
 
     package mutating func tick(at time: Double) { tickChildren(at: time) }
 
@@ -174,9 +163,10 @@ package struct GalleryApp: App {
         switch event {
         case .work:
             // Work's news reaches the page that started it, shown or not.
-            _ = table.handle(event, at: time).isHandled || scrollView.handle(event, at: time).isHandled || list.handle(event, at: time).isHandled
-                || outline.handle(event, at: time).isHandled || pageControlPage.handle(event, at: time).isHandled
-                || idioms.handle(event, at: time).isHandled || checks.handle(event, at: time).isHandled
+            for kind in PageKind.allCases where accesses[kind.rawValue].child.handle(&self, event, time).isHandled {
+                pagesWithNews.insert(kind)
+                return
+            }
             return
         case let .resize(columns, rows):
             let first = size.columns == 0 && size.rows == 0
@@ -322,25 +312,4 @@ extension GalleryApp: WidgetGroup {
     package var children: [Child<GalleryApp>] {
         style.idiom.supportsPageControls ? [current.child, Child(\.dots)] : [current.child]
     }
-}
-
-/// Something ``GalleryApp/readPage(_:)`` reads from a page.
-protocol PageReader {
-    associatedtype Value
-    func read<P: GalleryPage>(_ page: P) -> Value
-}
-
-/// The page's status line.
-struct StatusRead: PageReader {
-    func read<P: GalleryPage>(_ page: P) -> String { page.status }
-}
-
-/// Where the page's focus puts the terminal's cursor.
-struct CursorRead: PageReader {
-    func read<P: GalleryPage>(_ page: P) -> CellPosition? { page.cursorPosition }
-}
-
-/// Whether a text field on the page has the keyboard.
-struct EditingRead: PageReader {
-    func read<P: GalleryPage>(_ page: P) -> Bool { page.isEditingText }
 }

@@ -11,7 +11,7 @@ protocol GalleryPage: Widget, WidgetGroup {
     /// Lines for the help overlay.
     static var help: [String] { get }
     /// A line about the page's state for the status bar.
-    var status: String { get }
+    var status: String { mutating get }
     /// An event no child used: the page's own keys.
     mutating func handleUnused(_ event: Event, at time: Double) -> EventResult
     /// Reads what the children reported (activations, text field actions) after an event.

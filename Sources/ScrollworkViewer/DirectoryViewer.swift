@@ -200,9 +200,9 @@ public struct DirectoryViewer: App {
     }
 
     /// True while something moves.
-    public var isAnimating: Bool { listed?.app.isAnimating ?? view.isAnimating }
+    public var isAnimating: Bool { listed.map { var app = $0.app; return app.isAnimating } ?? view.isAnimating }
     /// When the view next needs a frame although nothing moves.
-    public var wakeTime: Double? { listed.map { $0.app.wakeTime } ?? view.wakeTime }
+    public var wakeTime: Double? { listed.map { var app = $0.app; return app.wakeTime } ?? view.wakeTime }
     /// The focused row or field, for the terminal's cursor.
-    public var cursorPosition: CellPosition? { listed.map { $0.app.cursorPosition } ?? view.cursorPosition }
+    public var cursorPosition: CellPosition? { listed.map { var app = $0.app; return app.cursorPosition } ?? view.cursorPosition }
 }

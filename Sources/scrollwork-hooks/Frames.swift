@@ -43,10 +43,16 @@ struct Frames: ParsableCommand {
     }
 }
 
-/// The gallery, its renderer and the clock of one ``Frames`` workload.
+/// The gallery, its renderer and the clock of one ``Frames`` workload: the terminal host's
+/// frame without the terminal, through the same `Driver` its loop runs.
 struct FrameDriver {
     static let columns = 120, rows = 40
-    var app: GalleryApp
+    var driver: Driver<GalleryApp, ManualWork>
+    /// The gallery.
+    var app: GalleryApp {
+        get { driver.app }
+        _modify { yield &driver.app }
+    }
     var renderer = Renderer(colorMode: .palette256)
     var time = 0.0
     let workload: Frames.Workload
@@ -62,8 +68,8 @@ struct FrameDriver {
         case .outline: .outline
         }
         let style = GalleryStyle(theme: .standard(for: mode), colorMode: mode, idiom: .iOS, reducesMotion: workload != .flick)
-        app = GalleryApp(page: page, style: style)
-        app.handle(.resize(columns: Self.columns, rows: Self.rows), at: 0)
+        driver = Driver(GalleryApp(page: page, style: style), work: ManualWork())
+        _ = driver.deliver(.resize(columns: Self.columns, rows: Self.rows), at: 0)
         _ = draw()
         switch workload {
         case .lineDown:
@@ -81,7 +87,7 @@ struct FrameDriver {
 
     /// Sends `event` now and draws.
     mutating func send(_ event: Event) {
-        app.handle(event, at: time)
+        _ = driver.deliver(event, at: time)
         _ = draw()
     }
 
@@ -90,13 +96,13 @@ struct FrameDriver {
         time += 1.0 / 60
         switch workload {
         case .pageDown:
-            app.handle(.key(KeyEvent(.pageDown)), at: time)
+            _ = driver.deliver(.key(KeyEvent(.pageDown)), at: time)
         case .lineDown:
-            app.handle(.key(KeyEvent(.down)), at: time)
+            _ = driver.deliver(.key(KeyEvent(.down)), at: time)
         case .outline:
-            app.handle(.key(KeyEvent(.pageDown)), at: time)
+            _ = driver.deliver(.key(KeyEvent(.pageDown)), at: time)
         case .flick:
-            if sinceFlick == 0 || !app.isAnimating { flick(); sinceFlick = 0 }
+            if sinceFlick == 0 || !driver.isAnimating { flick(); sinceFlick = 0 }
             sinceFlick += 1
         }
         return draw()
@@ -106,20 +112,19 @@ struct FrameDriver {
     private mutating func flick() {
         let column = Self.columns / 2
         let start = 30, step = 4
-        app.handle(.mouse(MouseEvent(.press, button: .left, column: column, row: start)), at: time)
+        _ = driver.deliver(.mouse(MouseEvent(.press, button: .left, column: column, row: start)), at: time)
         for i in 1...3 {
             time += 0.008
-            app.handle(.mouse(MouseEvent(.drag, button: .left, column: column, row: start - i * step)), at: time)
+            _ = driver.deliver(.mouse(MouseEvent(.drag, button: .left, column: column, row: start - i * step)), at: time)
         }
-        app.handle(.mouse(MouseEvent(.release, button: .left, column: column, row: start - 3 * step)), at: time)
+        _ = driver.deliver(.mouse(MouseEvent(.release, button: .left, column: column, row: start - 3 * step)), at: time)
     }
 
-    /// Ticks, draws into a recycled buffer and renders; returns the bytes written.
+    /// Ticks, draws into a recycled buffer and renders, as the terminal's loop does; returns the
+    /// bytes written.
     private mutating func draw() -> Int {
-        app.tick(at: time)
-        _ = app.takeEffects()
         var buffer = renderer.nextBuffer(columns: Self.columns, rows: Self.rows)
-        app.render(into: &buffer, at: time)
-        return renderer.render(buffer, cursorPosition: app.cursorPosition).count
+        _ = driver.drawFrame(into: &buffer, at: time)
+        return renderer.render(buffer, cursorPosition: driver.cursorPosition).count
     }
 }

@@ -47,9 +47,9 @@ struct CrashingApp<Base: App>: App {
     }
     mutating func tick(at time: Double) { base.tick(at: time) }
     mutating func render(into buffer: inout Buffer, at time: Double) { base.render(into: &buffer, at: time) }
-    var isAnimating: Bool { base.isAnimating }
-    var wakeTime: Double? { base.wakeTime }
-    var wantsQuit: Bool { base.wantsQuit }
-    var cursorPosition: CellPosition? { base.cursorPosition }
+    var isAnimating: Bool { mutating get { base.isAnimating } }
+    var wakeTime: Double? { mutating get { base.wakeTime } }
+    var wantsQuit: Bool { mutating get { base.wantsQuit } }
+    var cursorPosition: CellPosition? { mutating get { base.cursorPosition } }
     mutating func takeEffects() -> [Effect] { base.takeEffects() }
 }

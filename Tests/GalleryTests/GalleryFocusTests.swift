@@ -9,17 +9,17 @@ import ScrollworkWidgets
     func textFieldsTakeTheirKeys(opener: String) {
         var t = gallery(.scrollView)
         t.type(opener)
-        #expect(t.app.pageStatus.hasPrefix(opener == "/" ? "Search:" : "Typing"))
+        #expect(status(t).hasPrefix(opener == "/" ? "Search:" : "Typing"))
         t.type("quick?]")
         t.send(.key(KeyEvent(.tab)))
-        #expect(!t.app.wantsQuit)
+        #expect(!t.wantsQuit)
         #expect(t.app.page == .scrollView)
         #expect(!t.app.showsHelp)
-        #expect(t.app.pageStatus.contains("quick?]"))
+        #expect(status(t).contains("quick?]"))
         t.send(.key(KeyEvent(.escape)))
         #expect(!t.app.scrollView.isEditingText)
         t.type("q")
-        #expect(t.app.wantsQuit)
+        #expect(t.wantsQuit)
     }
 
     @Test("Ctrl-C quits even while a text field has focus")
@@ -27,7 +27,7 @@ import ScrollworkWidgets
         var t = gallery(.scrollView)
         t.type("/ab")
         t.send(bytes: [0x03])
-        #expect(t.app.wantsQuit)
+        #expect(t.wantsQuit)
     }
 
     @Test("a paste into the search field is text: its escape sequences are shown, not obeyed")
@@ -67,7 +67,7 @@ import ScrollworkWidgets
             t.send(bytes: Array("\u{1B}[1;3C".utf8))
         }
         #expect(t.app.outline.tree.outline.numberOfRows == 1_001_010)
-        #expect(t.app.pageStatus.hasPrefix("1,001,010 visible rows"))
+        #expect(status(t).hasPrefix("1,001,010 visible rows"))
     }
 }
 
@@ -97,15 +97,15 @@ import ScrollworkWidgets
         let rows = t.app.list.contacts.list.numberOfRows
         t.send(bytes: Array("\u{1B}[B".utf8))
         t.send(bytes: Array("\u{1B}[1;3B".utf8))
-        #expect(t.app.pageStatus.contains("moved"))
+        #expect(status(t).contains("moved"))
         t.type("n")
         #expect(t.app.list.contacts.list.numberOfRows == rows + 1)
         t.type("d")
         #expect(t.app.list.contacts.list.numberOfRows == rows)
         t.type("u")
-        #expect(t.app.pageStatus.contains("undone"))
+        #expect(status(t).contains("undone"))
         t.type("r")
-        #expect(t.app.pageStatus.contains("redone"))
+        #expect(status(t).contains("redone"))
     }
 
     @Test("LT-04: the list help's option list: ↑ ↓ move the focus and keep the checkmark; Enter chooses")
@@ -118,7 +118,7 @@ import ScrollworkWidgets
         t.send(bytes: [0x0D])
         t.advance(by: 1)
         #expect(t.app.list.options.list.selectedIndexPaths != chosen)
-        #expect(t.app.pageStatus.contains("text size"))
+        #expect(status(t).contains("text size"))
     }
 }
 
@@ -128,11 +128,11 @@ import ScrollworkWidgets
         var t = gallery(.list)
         t.type("2")
         t.send(bytes: Array("\u{1B}[B\r".utf8))
-        #expect(t.app.pageStatus.contains("text size"))
+        #expect(status(t).contains("text size"))
         t.type("3")
-        #expect(!t.app.pageStatus.contains("text size"))
+        #expect(!status(t).contains("text size"))
         t.type("2")
-        #expect(t.app.pageStatus.contains("text size"))
+        #expect(status(t).contains("text size"))
     }
 
     @Test("PC-01: page numbers are written the same way as page counts: page 1,000 of 1,000")
@@ -142,7 +142,7 @@ import ScrollworkWidgets
         let last = t.app.pageControlPage.coupling.offset(ofPage: 999)
         try t.app.pageControlPage.coupling.updateScroll { s throws(ScrollInputError) in try s.setOffset(Point(x: last, y: 0), animated: false, time: 0) }
         t.advance(by: 1)
-        #expect(t.app.pageStatus.hasPrefix("page 1,000 of 1,000"))
+        #expect(status(t).hasPrefix("page 1,000 of 1,000"))
     }
 }
 
@@ -198,12 +198,12 @@ func bytesPrecedeForTest(_ a: [UInt8], _ b: [UInt8]) -> Bool { a.lexicographical
         var t = gallery(.table, rows: 500)
         try sortByName(&t)
         t.type("ki")
-        #expect(t.app.pageStatus.contains("typed “ki”: found by binary search"))
+        #expect(status(t).contains("typed “ki”: found by binary search"))
         let row = try #require(t.app.table.table.list.selectedIndexPaths.first)
         #expect(try t.app.table.table.list.row(at: row).name.hasPrefix("kilo"))
         t.advance(by: 2)
         t.type("zz")
-        #expect(t.app.pageStatus.contains("no row starts with “zz”"))
+        #expect(status(t).contains("no row starts with “zz”"))
     }
 }
 
@@ -212,14 +212,14 @@ func bytesPrecedeForTest(_ a: [UInt8], _ b: [UInt8]) -> Bool { a.lexicographical
     func LT_12_copySelectedRows() throws {
         var t = gallery(.table, rows: 50)
         t.type("\u{1B}c")
-        #expect(t.app.pageStatus.contains("nothing copied") && t.clipboard == nil)
+        #expect(status(t).contains("nothing copied") && t.clipboard == nil)
         t.send(bytes: Array("\u{1B}[B".utf8))
         t.type("\u{1B}c")
         let copied = try #require(t.clipboard)
         let lines = copied.split(separator: "\n")
         #expect(lines.count == 2 && lines[0] == "Name\tPath\tSize\tKind\tDate Modified")
         #expect(lines[1].split(separator: "\t").count == 5)
-        #expect(t.app.pageStatus.contains("copied 1 row with the heading"))
+        #expect(status(t).contains("copied 1 row with the heading"))
     }
 }
 

@@ -15,6 +15,12 @@ func click(_ t: inout HeadlessTerminal<GalleryApp>, column: Int, row: Int) {
     t.send(bytes: Array("\u{1B}[<0;\(column + 1);\(row + 1)M\u{1B}[<0;\(column + 1);\(row + 1)m".utf8))
 }
 
+/// The current page's status line, read from a copy of the gallery (the page reads it in place).
+func status(_ t: HeadlessTerminal<GalleryApp>) -> String {
+    var app = t.app
+    return app.pageStatus
+}
+
 func line(_ t: HeadlessTerminal<GalleryApp>, _ row: Int) -> String {
     let lines = t.text.split(separator: "\n", omittingEmptySubsequences: false)
     return row < lines.count ? String(lines[row]) : ""
@@ -132,12 +138,12 @@ func line(_ t: HeadlessTerminal<GalleryApp>, _ row: Int) -> String {
     func SV_01_idleNeedsNoFrames() {
         var t = gallery(.scrollView)
         t.advance(by: 5)
-        #expect(!t.app.isAnimating)
-        #expect(t.app.wakeTime == nil)
+        #expect(!t.isAnimating)
+        #expect(t.wakeTime == nil)
         t.send(.key(KeyEvent(.pageDown)))
-        #expect(t.app.isAnimating)
+        #expect(t.isAnimating)
         t.advance(by: 5)
-        #expect(!t.app.isAnimating && t.app.wakeTime == nil)
+        #expect(!t.isAnimating && t.wakeTime == nil)
     }
 
     @Test("every guideline ID is shown on some page")
@@ -157,13 +163,13 @@ func line(_ t: HeadlessTerminal<GalleryApp>, _ row: Int) -> String {
     func SV_03_pagesFlashOnAppear(kind: GalleryApp.PageKind) {
         var t = gallery(.pageControl)
         t.advance(by: 5)
-        #expect(!t.app.isAnimating)
+        #expect(!t.isAnimating)
         t.send(.key(KeyEvent(.function(kind.rawValue + 2))))
-        #expect(t.app.isAnimating)
+        #expect(t.isAnimating)
         t.advance(by: 0.5)
         let indicators = t.screen.cells.filter { "▁▂▃▄▅▆▇█".contains($0.text) }.count
         #expect(indicators > 0)
         t.advance(by: 5)
-        #expect(!t.app.isAnimating)
+        #expect(!t.isAnimating)
     }
 }

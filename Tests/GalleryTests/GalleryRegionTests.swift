@@ -60,11 +60,11 @@ func checkRegions(_ page: GalleryApp.PageKind, _ regions: [Region], setUp: (inou
     @Test("SV-04: scroll view page: the document, the carousel in it and the grid each take their own gestures")
     func SV_04_scrollViewRegions() {
         checkRegions(.scrollView, [
-            Region(name: "document", cell: { inside($0.scrollView.document.frame, x: 0.3, y: 0.8) }, drag: (0, -6),
+            Region(name: "document", cell: { inside($0.scrollView.document.view.frame, x: 0.3, y: 0.8) }, drag: (0, -6),
                    state: { [$0.scrollView.scroll.offset.y] }),
             Region(name: "carousel", cell: { inside($0.scrollView.carousel.frame, x: 0.5, y: 0.5) }, drag: (-12, 0),
                    state: { [$0.scrollView.carousel.scroll.offset.x] }),
-            Region(name: "grid", cell: { inside($0.scrollView.grid.frame) }, drag: (-10, 0),
+            Region(name: "grid", cell: { inside($0.scrollView.grid.view.frame) }, drag: (-10, 0),
                    state: { [$0.scrollView.grid.view.scroll.offset.x, $0.scrollView.grid.view.scroll.offset.y] }),
         ]) { t in
             // Bring the carousel on screen: it sits a few screens down the document.

@@ -4,9 +4,6 @@ import Testing
 @testable import ScrollworkGallery
 import ScrollworkWidgets
 
-/// The status line of the gallery (the second row from the bottom).
-private func status(_ t: HeadlessTerminal<GalleryApp>) -> String { t.app.pageStatus }
-
 @Suite struct GalleryResizeTests {
     /// Keys that move each page away from its first state: a page, a selection, a scrolled list.
     static func moveAway(_ t: inout HeadlessTerminal<GalleryApp>, page: GalleryApp.PageKind) {

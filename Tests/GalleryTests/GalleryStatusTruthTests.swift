@@ -11,17 +11,17 @@ import Testing
     func galleryStatusIsCurrent() throws {
         var t = gallery(.table, rows: 500)
         try sortByName(&t)
-        #expect(t.app.pageStatus.contains("sort took"))
+        #expect(status(t).contains("sort took"))
         let header = line(t, 1)
         let size = try #require(header.range(of: "Size")).lowerBound.utf16Offset(in: header)
         click(&t, column: size + 1, row: 1)
-        #expect(!t.app.pageStatus.contains("sort took") && t.app.pageStatus.contains("Sorting by Size"))
+        #expect(!status(t).contains("sort took") && status(t).contains("Sorting by Size"))
         t.send(.key(KeyEvent(.escape)))
-        #expect(t.app.pageStatus.contains("sort cancelled") && !t.app.pageStatus.contains("sort took"))
+        #expect(status(t).contains("sort cancelled") && !status(t).contains("sort took"))
         t.type("zz")
-        #expect(t.app.pageStatus.contains("no row starts with “zz”") && t.app.pageStatus.contains("sort cancelled"))
+        #expect(status(t).contains("no row starts with “zz”") && status(t).contains("sort cancelled"))
         t.send(.key(KeyEvent(.down)))
-        #expect(!t.app.pageStatus.contains("no row starts"))
+        #expect(!status(t).contains("no row starts"))
     }
 }
 

@@ -21,7 +21,7 @@ import ScrollworkWidgets
         click(&t, column: info, row: row)
         #expect(t.text.contains("ⓘ Bluetooth") && t.text.contains("Done (Esc)"))
         #expect(lines(t)[1].contains("NETWORK") || lines(t)[2].contains("NETWORK"), "the list shows above the sheet")
-        #expect(t.app.pageStatus.contains("no navigation"))
+        #expect(status(t).contains("no navigation"))
         t.send(.key(KeyEvent(.escape)))
         #expect(!t.text.contains("Done (Esc)") && t.text.contains("Bluetooth"))
     }
@@ -36,7 +36,7 @@ import ScrollworkWidgets
         let before = t.app.list.contacts.list.numberOfRows
         click(&t, column: minus, row: row)
         #expect(t.app.list.contacts.list.numberOfRows == before - 1)
-        #expect(t.app.pageStatus.contains("deleted") && t.app.pageStatus.contains("u undoes"))
+        #expect(status(t).contains("deleted") && status(t).contains("u undoes"))
         t.type("u")
         #expect(t.app.list.contacts.list.numberOfRows == before)
     }

@@ -64,7 +64,7 @@ struct DocumentView: WrappingWidget {
 
     /// The document line at screen row `row`, within the document.
     private func line(atRow row: Int) -> Int {
-        let y = view.scroll.offset.y + (Double(row - frame.row) + 0.5) * view.metrics.cellHeight
+        let y = view.scroll.offset.y + (Double(row - view.frame.row) + 0.5) * view.metrics.cellHeight
         let index = view.metrics.rows(forPoints: y)
         return min(max(index, 0), max(0, view.content.lines.count - 1))
     }

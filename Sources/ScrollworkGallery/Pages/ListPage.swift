@@ -79,20 +79,24 @@ struct ListPage: GalleryPage {
 
     /// 0, 1 or 2: the focused list.
     var focusIndex: Int {
-        if isFocused(\.options) { return 1 }
-        return isFocused(\.contacts) ? 2 : 0
+        mutating get {
+            if isFocused(\.options) { return 1 }
+            return isFocused(\.contacts) ? 2 : 0
+        }
     }
 
     var message: String {
-        get { messages[focusIndex] }
+        mutating get { messages[focusIndex] }
         set { messages[focusIndex] = newValue }
     }
 
     var status: String {
-        var parts = ["focus: " + ["Settings", "Text Size", "Contacts"][focusIndex]]
-        if contacts.list.isEditing { parts.append("editing contacts (d n Alt+↑↓ u r)") }
-        if !message.isEmpty { parts.append(message) }
-        return parts.joined(separator: " · ")
+        mutating get {
+            var parts = ["focus: " + ["Settings", "Text Size", "Contacts"][focusIndex]]
+            if contacts.list.isEditing { parts.append("editing contacts (d n Alt+↑↓ u r)") }
+            if !message.isEmpty { parts.append(message) }
+            return parts.joined(separator: " · ")
+        }
     }
 
     mutating func render(in area: CellRect, into buffer: inout Buffer, at time: Double) {

@@ -1,6 +1,6 @@
 import ScrollworkWidgets
 
-/// Drives an ``App`` without a terminal, in virtual time, through the same driver a real terminal
+/// Drives an `App` without a terminal, in virtual time, through the same driver a real terminal
 /// runs: a test feeds it events or raw bytes, advances the clock, and reads the screen as text or
 /// as styled cells.
 ///
@@ -39,7 +39,7 @@ public struct TerminalOutput: HeadlessOutput {
 }
 
 extension HeadlessDriver where Output == TerminalOutput {
-    /// Starts `app` in a virtual terminal of `columns` × `rows` (clamped as ``Buffer`` clamps them).
+    /// Starts `app` in a virtual terminal of `columns` × `rows` (clamped as `Buffer` clamps them).
     public init(_ app: A, columns: Int = 80, rows: Int = 24, colorMode: ColorMode = .trueColor) {
         self.init(app, columns: columns, rows: rows, output: TerminalOutput(colorMode: colorMode))
     }

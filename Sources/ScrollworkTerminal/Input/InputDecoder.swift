@@ -1,5 +1,5 @@
 import ScrollworkWidgets
-/// Turns the bytes a terminal sends into ``Event``s, incrementally.
+/// Turns the bytes a terminal sends into `Event`s, incrementally.
 ///
 /// Reads may split a sequence anywhere; the decoder keeps the unfinished part for the next
 /// ``feed(_:at:)``. A lone Escape is told apart from the start of a sequence by time: the caller's

@@ -39,7 +39,7 @@ public struct Renderer: Sendable {
         self.colorMode = colorMode
     }
 
-    /// A blank buffer of `columns` × `rows` (clamped as ``Buffer`` clamps them) for the next
+    /// A blank buffer of `columns` × `rows` (clamped as `Buffer` clamps them) for the next
     /// frame: the one the frame before last was drawn in, cleared, when its size fits, so that a
     /// host drawing a frame at a time allocates no buffers.
     public mutating func nextBuffer(columns: Int, rows: Int) -> Buffer {

@@ -5,7 +5,7 @@ import Glibc
 import Darwin
 #endif
 
-/// Runs an ``App`` in a ``TerminalSession``: reads input, ticks at the frame rate only while the
+/// Runs an `App` in a ``TerminalSession``: reads input, ticks at the frame rate only while the
 /// app animates, and otherwise sleeps until the next event (no CPU when idle).
 public struct EventLoop {
     /// Frames per second while something animates.
@@ -18,7 +18,7 @@ public struct EventLoop {
     /// Ctrl-Z stops the program as it does `less` and `vim`, and continuing it repaints. Turn
     /// this off to receive Ctrl-Z as a key.
     public var suspendsOnControlZ = true
-    /// Show the terminal's cursor on what has focus (``App/cursorPosition``); it is always
+    /// Show the terminal's cursor on what has focus (`App.cursorPosition`); it is always
     /// placed there, and hidden unless this is on.
     public var showsCursor = false
 
@@ -28,7 +28,7 @@ public struct EventLoop {
         self.colorMode = colorMode
     }
 
-    /// Seconds on the monotonic clock (``MonotonicClock/now()``).
+    /// Seconds on the monotonic clock (`MonotonicClock.now()`).
     public static func now() -> Double { MonotonicClock.now() }
 
     /// Runs `app` until it wants to quit. The session is entered here and always left, also when
@@ -92,7 +92,7 @@ public struct EventLoop {
             let now = Self.now()
             var buffer = renderer.nextBuffer(columns: columns, rows: rows)
             perform(driver.drawFrame(into: &buffer, at: now))
-            let bytes = renderer.render(buffer, cursorPosition: driver.app.cursorPosition)
+            let bytes = renderer.render(buffer, cursorPosition: driver.cursorPosition)
             if !bytes.isEmpty { session.write(bytes) }
             var timeout = driver.waitTime(after: now, frameInterval: frame)
             if let deadline = decoder.flushDeadline { timeout = Swift.min(timeout ?? .infinity, Swift.max(0, deadline - now)) }

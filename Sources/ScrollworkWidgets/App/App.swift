@@ -2,6 +2,10 @@
 ///
 /// Keep state in the app's own value types (core states such as `ScrollState`);
 /// widgets are drawn from them each frame.
+///
+/// The questions a host asks every frame may be answered by `mutating get`: an app is often a
+/// large value (a gallery of pages is tens of kilobytes), and a host that reads it in place never
+/// copies it. Ordinary getters satisfy them too.
 public protocol App {
     /// Reacts to an event that happened at `time` (seconds on the loop's clock).
     mutating func handle(_ event: Event, at time: Double)
@@ -10,15 +14,15 @@ public protocol App {
     /// Draws the current state into `buffer`, which has the terminal's size.
     mutating func render(into buffer: inout Buffer, at time: Double)
     /// True while something moves and the loop should draw at the frame rate.
-    var isAnimating: Bool { get }
+    var isAnimating: Bool { mutating get }
     /// A future time at which the app needs a frame although nothing animates now (an indicator
     /// that starts to fade); nil when it can sleep until the next event.
-    var wakeTime: Double? { get }
+    var wakeTime: Double? { mutating get }
     /// True when the program should end.
-    var wantsQuit: Bool { get }
+    var wantsQuit: Bool { mutating get }
     /// The cell of what has keyboard focus; a terminal host leaves its cursor there (hidden
     /// unless asked to show it) so that screen readers that follow it read it.
-    var cursorPosition: CellPosition? { get }
+    var cursorPosition: CellPosition? { mutating get }
     /// What the app asks of the host (text to copy, work to start or cancel), handed over (and
     /// forgotten) once: the ``Driver`` asks after every event and frame.
     mutating func takeEffects() -> [Effect]
@@ -66,11 +70,11 @@ extension WidgetApp {
     /// Draws the content over the whole buffer.
     public mutating func render(into buffer: inout Buffer, at time: Double) { content.render(in: buffer.area, into: &buffer, at: time) }
     /// The content's.
-    public var isAnimating: Bool { content.isAnimating }
+    public var isAnimating: Bool { mutating get { content.isAnimating } }
     /// The content's.
-    public var wakeTime: Double? { content.wakeTime }
+    public var wakeTime: Double? { mutating get { content.wakeTime } }
     /// The content's focus position.
-    public var cursorPosition: CellPosition? { content.cursorPosition }
+    public var cursorPosition: CellPosition? { mutating get { content.cursorPosition } }
     /// What the content's widgets ask for.
     public mutating func takeEffects() -> [Effect] {
         var effects: [Effect] = []

@@ -20,16 +20,33 @@ public struct Driver<A: App, Scheduler: WorkScheduler> {
     public var suspendsOnControlZ = true
 
     /// A driver of `app` whose work runs on `work`.
+    @inlinable
     public init(_ app: A, work: Scheduler) {
         self.app = app
         self.work = work
     }
 
     /// True when the app wants to end.
-    public var wantsQuit: Bool { app.wantsQuit }
+    @inlinable
+    public var wantsQuit: Bool { mutating get { Self.inPlace(&app) { $0.wantsQuit } } }
+    /// True while the app animates: the host draws at its frame rate.
+    @inlinable
+    public var isAnimating: Bool { mutating get { Self.inPlace(&app) { $0.isAnimating } } }
+    /// When the app next needs a frame although nothing moves.
+    @inlinable
+    public var wakeTime: Double? { mutating get { Self.inPlace(&app) { $0.wakeTime } } }
+    /// Where the app's focus is, for the terminal's cursor.
+    @inlinable
+    public var cursorPosition: CellPosition? { mutating get { Self.inPlace(&app) { $0.cursorPosition } } }
+
+    /// Reads the app where it lies. An app is a large value (a gallery of pages is tens of
+    /// kilobytes); reading a property of a stored one can copy it whole first, an inout one never.
+    @inlinable
+    static func inPlace<T>(_ app: inout A, _ body: (inout A) -> T) -> T { body(&app) }
 
     /// Delivers `event`, which happened at `time`, then carries out what the app asked. Returns
     /// what only the host can do.
+    @inlinable
     public mutating func deliver(_ event: Event, at time: Double) -> [HostAction] {
         if suspendsOnControlZ, case .key(KeyEvent(.character("z"), .control)) = event { return [.suspend] }
         app.handle(event, at: time)
@@ -38,6 +55,7 @@ public struct Driver<A: App, Scheduler: WorkScheduler> {
 
     /// Delivers the progress and results the work scheduler has, in order (and whatever those
     /// make the app ask). Returns what only the host can do.
+    @inlinable
     public mutating func deliverWork(at time: Double) -> [HostAction] {
         var actions: [HostAction] = []
         // A result can start more work, which an immediate scheduler finishes at once.
@@ -54,6 +72,7 @@ public struct Driver<A: App, Scheduler: WorkScheduler> {
 
     /// Ticks the app to `time` and draws it into `buffer` (drawing can ask for work: the rows a
     /// frame needs). Returns what only the host can do.
+    @inlinable
     public mutating func drawFrame(into buffer: inout Buffer, at time: Double) -> [HostAction] {
         app.tick(at: time)
         var actions = carryOutEffects()
@@ -64,13 +83,17 @@ public struct Driver<A: App, Scheduler: WorkScheduler> {
 
     /// How long the host may wait for input after drawing at `now`: a frame interval while the
     /// app animates, until its wake time when it has one, else nil (until input or work's news).
-    public func waitTime(after now: Double, frameInterval: Double) -> Double? {
-        if app.isAnimating { return frameInterval }
-        return app.wakeTime.map { Swift.max(0, $0 - now) }
+    @inlinable
+    public mutating func waitTime(after now: Double, frameInterval: Double) -> Double? {
+        Self.inPlace(&app) { app in
+            if app.isAnimating { return frameInterval }
+            return app.wakeTime.map { Swift.max(0, $0 - now) }
+        }
     }
 
     /// Runs work requests on the scheduler and hands clipboard text to the host.
-    private mutating func carryOutEffects() -> [HostAction] {
+    @inlinable
+    mutating func carryOutEffects() -> [HostAction] {
         var actions: [HostAction] = []
         for effect in app.takeEffects() {
             switch effect {

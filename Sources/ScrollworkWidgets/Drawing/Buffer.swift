@@ -15,9 +15,9 @@ public struct Buffer: Sendable {
     /// Height in cells.
     public private(set) var rows: Int
     /// The cells, row by row, packed.
-    package private(set) var storage: [PackedCell]
+    @usableFromInline package private(set) var storage: [PackedCell]
     /// The clusters of more than one code point that cells refer to by index.
-    package private(set) var clusters: [String] = []
+    @usableFromInline package private(set) var clusters: [String] = []
     /// How large ``clusters`` may grow before it is rebuilt from the cells that use it.
     private var clusterLimit = 64
     /// True when the buffer is for a pixel host: widgets then describe indicators, page dots,
@@ -366,6 +366,7 @@ public struct Buffer: Sendable {
 
     /// True when the first `width` cells of row `y` show what those of row `otherY` of `other`
     /// show. Without long clusters in either buffer, equal cells are equal bytes: one `memcmp`.
+    @inlinable
     package func rowEqual(_ y: Int, as other: Buffer, _ otherY: Int, width: Int) -> Bool {
         let width = Swift.min(width, columns, other.columns)
         guard width > 0, y >= 0, y < rows, otherY >= 0, otherY < other.rows else { return width <= 0 }
@@ -404,6 +405,7 @@ public struct Buffer: Sendable {
     // MARK: Packing
 
     /// The text a packed cell shows.
+    @inlinable
     package func text(of cell: PackedCell) -> String {
         if cell.isCluster { return clusters[cell.clusterIndex] }
         if cell.glyph == PackedCell.empty { return "" }
@@ -411,7 +413,7 @@ public struct Buffer: Sendable {
     }
 
     /// True when cell `index` shows what cell `otherIndex` of `other` shows, byte for byte.
-    @inline(__always)
+    @inlinable
     package func sameCell(_ index: Int, as other: Buffer, _ otherIndex: Int) -> Bool {
         let a = storage[index], b = other.storage[otherIndex]
         guard a.isCluster || b.isCluster else { return a == b }

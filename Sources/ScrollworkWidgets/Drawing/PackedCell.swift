@@ -5,28 +5,46 @@
 /// a longer cluster is kept once in the buffer's side table and the cell holds its index there.
 /// Because an index means something only in its own buffer, cells of two buffers are compared
 /// with ``Buffer/sameCell(_:as:_:)``, never with `==` alone.
-package struct PackedCell: Equatable {
+@usableFromInline
+package struct PackedCell: Equatable, Sendable {
+    /// Equal fields, compared where the renderer runs (a synthesized `==` is not inlined into
+    /// another module).
+    @inlinable
+    package static func == (a: PackedCell, b: PackedCell) -> Bool {
+        a.glyph == b.glyph && a.width == b.width && a.attributes == b.attributes && a.foreground == b.foreground && a.background == b.background
+    }
+
     /// A Unicode scalar value, ``empty``, or ``clusterFlag`` with an index into the side table.
+    @usableFromInline
     package var glyph: UInt32
     /// As ``Cell/width``.
+    @usableFromInline
     package var width: UInt8
     /// Bold, dim, italic, underline and reverse, one bit each.
+    @usableFromInline
     package var attributes: UInt8
     /// Always 0: it fills the bytes that would be padding, so that equal cells are equal bytes
     /// and rows without clusters compare with `memcmp`.
+    @usableFromInline
     package var reserved: UInt16 = 0
     /// ``Color/packed`` of the text colour.
+    @usableFromInline
     package var foreground: UInt32
     /// ``Color/packed`` of the background.
+    @usableFromInline
     package var background: UInt32
 
     /// The glyph of a cell with no text (the second half of a wide character): not a scalar value.
+    @usableFromInline
     package static let empty: UInt32 = 0x11_0000
     /// Marks a glyph that is an index into the side table of long clusters.
+    @usableFromInline
     package static let clusterFlag: UInt32 = 0x8000_0000
     /// A blank cell in the terminal's default style.
+    @usableFromInline
     package static let blank = PackedCell(glyph: 0x20, width: 1, style: PackedStyle(.plain))
 
+    @inlinable
     package init(glyph: UInt32, width: UInt8, style: PackedStyle) {
         self.glyph = glyph
         self.width = width
@@ -36,22 +54,28 @@ package struct PackedCell: Equatable {
     }
 
     /// True for one printable ASCII character, one cell wide: a byte of output.
+    @inlinable
     package var isPrintableASCII: Bool { glyph >= 0x20 && glyph < 0x7F && width == 1 }
 
     /// True when the text lives in the side table.
+    @inlinable
     package var isCluster: Bool { glyph & Self.clusterFlag != 0 }
     /// The side-table index of a cluster cell.
+    @inlinable
     package var clusterIndex: Int { Int(glyph & ~Self.clusterFlag) }
     /// True for the second half of a wide character.
+    @inlinable
     package var isContinuation: Bool { width == 0 }
 
     /// The packed style.
+    @inlinable
     package var packedStyle: PackedStyle {
         get { PackedStyle(attributes: attributes, foreground: foreground, background: background) }
         set { attributes = newValue.attributes; foreground = newValue.foreground; background = newValue.background }
     }
 
     /// The glyph of a text of one code point (given as its scalars), or nil when the text is empty or longer.
+    @usableFromInline
     package static func inlineGlyph<S: Sequence<Unicode.Scalar>>(_ scalars: S) -> UInt32? {
         var scalars = scalars.makeIterator()
         guard let first = scalars.next(), scalars.next() == nil else { return nil }
@@ -60,20 +84,33 @@ package struct PackedCell: Equatable {
 }
 
 /// A ``Style`` packed into three words that compare and copy without decoding.
-package struct PackedStyle: Equatable {
+@usableFromInline
+package struct PackedStyle: Equatable, Sendable {
+    /// Equal fields, compared where the renderer runs.
+    @inlinable
+    package static func == (a: PackedStyle, b: PackedStyle) -> Bool {
+        a.attributes == b.attributes && a.foreground == b.foreground && a.background == b.background
+    }
+
+    @usableFromInline
     package var attributes: UInt8
+    @usableFromInline
     package var foreground: UInt32
+    @usableFromInline
     package var background: UInt32
 
     /// Attributes no style has: what a terminal's current style is when nothing is known of it.
+    @usableFromInline
     package static let unknown = PackedStyle(attributes: 0xFF, foreground: .max, background: .max)
 
+    @inlinable
     package init(attributes: UInt8, foreground: UInt32, background: UInt32) {
         self.attributes = attributes
         self.foreground = foreground
         self.background = background
     }
 
+    @inlinable
     package init(_ style: Style) {
         var bits: UInt8 = 0
         if style.bold { bits |= 1 }
@@ -85,6 +122,7 @@ package struct PackedStyle: Equatable {
     }
 
     /// The style it packs.
+    @inlinable
     package var style: Style {
         Style(foreground: Color(packed: foreground), background: Color(packed: background), bold: attributes & 1 != 0,
               dim: attributes & 2 != 0, italic: attributes & 4 != 0, underline: attributes & 8 != 0, reverse: attributes & 16 != 0)
@@ -93,6 +131,7 @@ package struct PackedStyle: Equatable {
 
 extension Color {
     /// The colour as one number: its kind in the top byte, its value below.
+    @inlinable
     package var packed: UInt32 {
         switch self {
         case .default: return 0
@@ -103,6 +142,7 @@ extension Color {
     }
 
     /// The colour `packed` stands for.
+    @inlinable
     package init(packed: UInt32) {
         let value = UInt8(truncatingIfNeeded: packed)
         switch packed >> 24 {

@@ -21,6 +21,14 @@ public struct HeadlessDriver<A: App, Output: HeadlessOutput> {
     public private(set) var clipboard: String? = nil
     /// How many times Ctrl-Z suspended the app (each followed by a resize, as a terminal resumes).
     public private(set) var suspensions = 0
+    /// Whether the app animated after the last frame, as the host saw it.
+    public private(set) var isAnimating = false
+    /// The app's wake time after the last frame, as the host saw it.
+    public private(set) var wakeTime: Double? = nil
+    /// Where the app's focus was in the last frame.
+    public private(set) var cursorPosition: CellPosition? = nil
+    /// Whether the app wanted to end after the last event or frame.
+    public private(set) var wantsQuit = false
 
     /// Starts `app` on a screen of `columns` × `rows` (each clamped to 0…``Buffer/maximumSide``)
     /// that shows frames on `output`, and draws the first frame.
@@ -97,7 +105,11 @@ public struct HeadlessDriver<A: App, Output: HeadlessOutput> {
     public mutating func draw() {
         var buffer = output.nextBuffer(columns: columns, rows: rows)
         perform(driver.drawFrame(into: &buffer, at: time))
-        output.show(buffer, cursorPosition: driver.app.cursorPosition)
+        cursorPosition = driver.cursorPosition
+        isAnimating = driver.isAnimating
+        wakeTime = driver.wakeTime
+        wantsQuit = driver.wantsQuit
+        output.show(buffer, cursorPosition: cursorPosition)
     }
 
     private mutating func perform(_ actions: [HostAction]) {

@@ -25,18 +25,18 @@ public struct Child<Root> {
     public func tick(_ root: inout Root, _ time: Double) { access.tick(&root, time) }
     /// Tells the child it came into view.
     public func appear(_ root: inout Root, _ time: Double) { access.appear(&root, time) }
-    /// The child's ``Widget/isAnimating``.
-    public func isAnimating(_ root: Root) -> Bool { access.isAnimating(root) }
-    /// The child's ``Widget/wakeTime``.
-    public func wakeTime(_ root: Root) -> Double? { access.wakeTime(root) }
-    /// The child's ``Widget/frame``.
-    public func frame(_ root: Root) -> CellRect { access.frame(root) }
-    /// The child's ``Widget/acceptsFocus``.
-    public func acceptsFocus(_ root: Root) -> Bool { access.acceptsFocus(root) }
-    /// The child's ``Widget/isEditingText``.
-    public func isEditingText(_ root: Root) -> Bool { access.isEditingText(root) }
-    /// The child's ``Widget/cursorPosition``.
-    public func cursorPosition(_ root: Root) -> CellPosition? { access.cursorPosition(root) }
+    /// The child's ``Widget/isAnimating``, read in place.
+    public func isAnimating(_ root: inout Root) -> Bool { access.isAnimating(&root) }
+    /// The child's ``Widget/wakeTime``, read in place.
+    public func wakeTime(_ root: inout Root) -> Double? { access.wakeTime(&root) }
+    /// The child's ``Widget/frame``, read in place.
+    public func frame(_ root: inout Root) -> CellRect { access.frame(&root) }
+    /// The child's ``Widget/acceptsFocus``, read in place.
+    public func acceptsFocus(_ root: inout Root) -> Bool { access.acceptsFocus(&root) }
+    /// The child's ``Widget/isEditingText``, read in place.
+    public func isEditingText(_ root: inout Root) -> Bool { access.isEditingText(&root) }
+    /// The child's ``Widget/cursorPosition``, read in place.
+    public func cursorPosition(_ root: inout Root) -> CellPosition? { access.cursorPosition(&root) }
 }
 
 /// What a ``Child`` does with its widget, for any widget type.
@@ -47,44 +47,31 @@ private protocol ChildAccess<Root> {
     func tick(_ root: inout Root, _ time: Double)
     func takeEffects(_ root: inout Root, _ effects: inout [Effect])
     func appear(_ root: inout Root, _ time: Double)
-    func isAnimating(_ root: Root) -> Bool
-    func wakeTime(_ root: Root) -> Double?
-    func frame(_ root: Root) -> CellRect
-    func acceptsFocus(_ root: Root) -> Bool
-    func isEditingText(_ root: Root) -> Bool
-    func cursorPosition(_ root: Root) -> CellPosition?
+    func isAnimating(_ root: inout Root) -> Bool
+    func wakeTime(_ root: inout Root) -> Double?
+    func frame(_ root: inout Root) -> CellRect
+    func acceptsFocus(_ root: inout Root) -> Bool
+    func isEditingText(_ root: inout Root) -> Bool
+    func cursorPosition(_ root: inout Root) -> CellPosition?
 }
 
-/// A widget of type `W` at a key path into `Root`.
+/// A widget of type `W` at a key path into `Root`, reached in place: every access goes through
+/// the writable key path on the root given `inout`, which projects the child where it lies, so no
+/// question copies the child.
 private struct WidgetAccess<Root, W: Widget>: ChildAccess {
     let path: WritableKeyPath<Root, W>
-    /// Where the widget lies inside `Root`, when the path is a chain of stored properties.
-    let offset: Int?
 
-    init(_ path: WritableKeyPath<Root, W>) {
-        self.path = path
-        offset = MemoryLayout<Root>.offset(of: path)
-    }
+    init(_ path: WritableKeyPath<Root, W>) { self.path = path }
 
     func handle(_ root: inout Root, _ event: Event, _ time: Double) -> EventResult { root[keyPath: path].handle(event, at: time) }
     func overscroll(_ root: inout Root, _ mouse: MouseEvent, _ time: Double) { root[keyPath: path].overscroll(mouse, at: time) }
     func tick(_ root: inout Root, _ time: Double) { root[keyPath: path].tick(at: time) }
     func takeEffects(_ root: inout Root, _ effects: inout [Effect]) { root[keyPath: path].takeEffects(into: &effects) }
     func appear(_ root: inout Root, _ time: Double) { root[keyPath: path].appear(at: time) }
-
-    func isAnimating(_ root: Root) -> Bool { read(root) { $0.pointee.isAnimating } }
-    func wakeTime(_ root: Root) -> Double? { read(root) { $0.pointee.wakeTime } }
-    func frame(_ root: Root) -> CellRect { read(root) { $0.pointee.frame } }
-    func acceptsFocus(_ root: Root) -> Bool { read(root) { $0.pointee.acceptsFocus } }
-    func isEditingText(_ root: Root) -> Bool { read(root) { $0.pointee.isEditingText } }
-    func cursorPosition(_ root: Root) -> CellPosition? { read(root) { $0.pointee.cursorPosition } }
-
-    /// Reads the widget in place: reading through a key path returns the whole widget, which
-    /// copies every row and buffer it holds.
-    private func read<T>(_ root: Root, _ body: (UnsafePointer<W>) -> T) -> T {
-        guard let offset else { return withUnsafePointer(to: root[keyPath: path], body) }
-        return withUnsafePointer(to: root) { base in
-            body(UnsafeRawPointer(base).advanced(by: offset).assumingMemoryBound(to: W.self))
-        }
-    }
+    func isAnimating(_ root: inout Root) -> Bool { root[keyPath: path].isAnimating }
+    func wakeTime(_ root: inout Root) -> Double? { root[keyPath: path].wakeTime }
+    func frame(_ root: inout Root) -> CellRect { root[keyPath: path].frame }
+    func acceptsFocus(_ root: inout Root) -> Bool { root[keyPath: path].acceptsFocus }
+    func isEditingText(_ root: inout Root) -> Bool { root[keyPath: path].isEditingText }
+    func cursorPosition(_ root: inout Root) -> CellPosition? { root[keyPath: path].cursorPosition }
 }

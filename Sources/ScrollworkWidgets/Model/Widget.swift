@@ -28,6 +28,11 @@ public struct CellPosition: Sendable, Hashable {
 
 /// A stateful piece of screen: it owns its state, draws it and takes the events that reach it.
 ///
+/// The questions a host or a group asks a widget (``isAnimating``, ``frame`` and the others) are
+/// `mutating get` requirements, so that a group answers them by asking its children in place,
+/// through their key paths, without copying a child (a page holds several kilobytes of state).
+/// Ordinary getters and stored properties satisfy them.
+///
 /// The one entry point for drawing is ``render(in:into:at:)``, which lays the widget out for
 /// its area, draws it and records where it drew (`frame` and any finer hit regions), so that
 /// ``handle(_:at:)`` hit-tests exactly what is on the screen. Pointer positions in events are
@@ -48,19 +53,19 @@ public protocol Widget {
     /// The widget came into view at `time`; scroll views flash their indicators (SV-03).
     mutating func appear(at time: Double)
     /// True while something moves and the host should draw at the frame rate.
-    var isAnimating: Bool { get }
+    var isAnimating: Bool { mutating get }
     /// A future time at which the widget needs a frame although nothing moves now.
-    var wakeTime: Double? { get }
+    var wakeTime: Double? { mutating get }
     /// The cells the widget took in its last render; empty before the first.
-    var frame: CellRect { get }
+    var frame: CellRect { mutating get }
     /// True when the widget takes keys and so can have keyboard focus.
-    var acceptsFocus: Bool { get }
+    var acceptsFocus: Bool { mutating get }
     /// True while printable keys are text for the widget (a text field), so that hosts do not
     /// treat them as shortcuts.
-    var isEditingText: Bool { get }
+    var isEditingText: Bool { mutating get }
     /// The cell of the focused row, cell or field: the host puts the terminal's cursor there, so
     /// that screen readers and braille displays that follow the cursor read what has focus.
-    var cursorPosition: CellPosition? { get }
+    var cursorPosition: CellPosition? { mutating get }
     /// Moves what the widget asks of the host since the last call (text to copy, work to start or
     /// cancel) into `effects`. A group passes its children's on, so a widget deep in a page hands
     /// out work without the app forwarding it.

@@ -37,10 +37,23 @@ public protocol WidgetGroup {
 
 extension WidgetGroup {
     /// True while any child animates.
-    public var childrenAreAnimating: Bool { children.contains { $0.isAnimating(self) } }
+    public var childrenAreAnimating: Bool {
+        mutating get {
+            for child in children where child.isAnimating(&self) { return true }
+            return false
+        }
+    }
 
     /// The earliest time any child needs a frame, if one does.
-    public var childrenWakeTime: Double? { children.compactMap { $0.wakeTime(self) }.min() }
+    public var childrenWakeTime: Double? {
+        mutating get {
+            var earliest: Double? = nil
+            for child in children {
+                if let time = child.wakeTime(&self), time < earliest ?? .infinity { earliest = time }
+            }
+            return earliest
+        }
+    }
 
     /// Advances every child to `time`.
     public mutating func tickChildren(at time: Double) {
@@ -59,17 +72,18 @@ extension WidgetGroup {
 
     /// The focused child: the chosen one while it is on screen and takes keys, else the first
     /// child that takes keys.
-    public var focusedChild: AnyKeyPath? { focusedEntry(in: children)?.id }
+    public var focusedChild: AnyKeyPath? { mutating get { focusedEntry(in: children)?.id } }
 
     /// The child with keyboard focus among `children`: the routed one while it takes focus, else
     /// the first that does. Only the children needed are asked, and `children` is made once.
-    private func focusedEntry(in children: [Child<Self>]) -> Child<Self>? {
-        if let focus = routing.focus, let routed = children.first(where: { $0.id == focus }), routed.acceptsFocus(self) { return routed }
-        return children.first { $0.acceptsFocus(self) }
+    private mutating func focusedEntry(in children: [Child<Self>]) -> Child<Self>? {
+        if let focus = routing.focus, let routed = children.first(where: { $0.id == focus }), routed.acceptsFocus(&self) { return routed }
+        for child in children where child.acceptsFocus(&self) { return child }
+        return nil
     }
 
     /// True when the widget at `path` has keyboard focus.
-    public func isFocused<W: Widget>(_ path: WritableKeyPath<Self, W>) -> Bool { focusedChild == path }
+    public mutating func isFocused<W: Widget>(_ path: WritableKeyPath<Self, W>) -> Bool { focusedChild == path }
 
     /// Gives keyboard focus to the widget at `path`.
     public mutating func focus<W: Widget>(_ path: WritableKeyPath<Self, W>) { routing.focus = path }
@@ -79,7 +93,8 @@ extension WidgetGroup {
     /// on (Tab from the last widget of a page goes to the next page).
     @discardableResult
     public mutating func moveFocus(forward: Bool) -> Bool {
-        let order = children.filter { $0.acceptsFocus(self) }.map(\.id)
+        var order: [AnyKeyPath] = []
+        for child in children where child.acceptsFocus(&self) { order.append(child.id) }
         guard let current = focusedChild, let index = order.firstIndex(of: current) else { return false }
         let next = index + (forward ? 1 : -1)
         guard order.indices.contains(next) else { return false }
@@ -88,10 +103,10 @@ extension WidgetGroup {
     }
 
     /// True while the focused child takes printable keys as text.
-    public var focusedChildIsEditingText: Bool { focusedEntry(in: children)?.isEditingText(self) ?? false }
+    public var focusedChildIsEditingText: Bool { mutating get { focusedEntry(in: children)?.isEditingText(&self) ?? false } }
 
     /// Where the focused child wants the terminal's cursor, if anywhere.
-    public var focusedCursorPosition: CellPosition? { focusedEntry(in: children)?.cursorPosition(self) }
+    public var focusedCursorPosition: CellPosition? { mutating get { focusedEntry(in: children)?.cursorPosition(&self) } }
 
     /// Routes `event` to the children as the type's documentation describes.
     ///
@@ -115,8 +130,10 @@ extension WidgetGroup {
     }
 
     /// The children under a cell, front-most first.
-    func children(atColumn column: Int, row: Int) -> [Child<Self>] {
-        children.reversed().filter { $0.frame(self).contains(column: column, row: row) }
+    mutating func children(atColumn column: Int, row: Int) -> [Child<Self>] {
+        var hit: [Child<Self>] = []
+        for child in children.reversed() where child.frame(&self).contains(column: column, row: row) { hit.append(child) }
+        return hit
     }
 
     private mutating func routePointer(_ mouse: MouseEvent, at time: Double) -> EventResult {
@@ -130,7 +147,7 @@ extension WidgetGroup {
                 let child = stack.removeFirst()
                 guard child.handle(&self, event, time).isHandled else { continue }
                 routing.capture = (child.id, stack.map(\.id), mouse)
-                if child.acceptsFocus(self) { routing.focus = child.id }
+                if child.acceptsFocus(&self) { routing.focus = child.id }
                 return .handled
             }
             return .ignored
@@ -168,17 +185,17 @@ extension WidgetGroup {
 
 extension WidgetGroup where Self: Widget {
     /// True while any child animates.
-    public var isAnimating: Bool { childrenAreAnimating }
+    public var isAnimating: Bool { mutating get { childrenAreAnimating } }
     /// The earliest time any child needs a frame.
-    public var wakeTime: Double? { childrenWakeTime }
+    public var wakeTime: Double? { mutating get { childrenWakeTime } }
     /// Advances every child.
     public mutating func tick(at time: Double) { tickChildren(at: time) }
     /// Every child appears (SV-03).
     public mutating func appear(at time: Double) { appearChildren(at: time) }
     /// True while the focused child takes text.
-    public var isEditingText: Bool { focusedChildIsEditingText }
+    public var isEditingText: Bool { mutating get { focusedChildIsEditingText } }
     /// The focused child's cursor position.
-    public var cursorPosition: CellPosition? { focusedCursorPosition }
+    public var cursorPosition: CellPosition? { mutating get { focusedCursorPosition } }
     /// Every child's effects.
     public mutating func takeEffects(into effects: inout [Effect]) { takeChildrenEffects(into: &effects) }
 }

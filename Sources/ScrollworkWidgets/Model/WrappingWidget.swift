@@ -19,17 +19,17 @@ extension WrappingWidget {
     /// The wrapped widget stretches.
     public mutating func overscroll(_ mouse: MouseEvent, at time: Double) { view.overscroll(mouse, at: time) }
     /// The wrapped widget's.
-    public var frame: CellRect { view.frame }
+    public var frame: CellRect { mutating get { view.frame } }
     /// The wrapped widget's.
-    public var isAnimating: Bool { view.isAnimating }
+    public var isAnimating: Bool { mutating get { view.isAnimating } }
     /// The wrapped widget's.
-    public var wakeTime: Double? { view.wakeTime }
+    public var wakeTime: Double? { mutating get { view.wakeTime } }
     /// The wrapped widget's.
-    public var acceptsFocus: Bool { view.acceptsFocus }
+    public var acceptsFocus: Bool { mutating get { view.acceptsFocus } }
     /// The wrapped widget's.
-    public var isEditingText: Bool { view.isEditingText }
+    public var isEditingText: Bool { mutating get { view.isEditingText } }
     /// The wrapped widget's.
-    public var cursorPosition: CellPosition? { view.cursorPosition }
+    public var cursorPosition: CellPosition? { mutating get { view.cursorPosition } }
     /// The wrapped widget's.
     public mutating func takeEffects(into effects: inout [Effect]) { view.takeEffects(into: &effects) }
 }

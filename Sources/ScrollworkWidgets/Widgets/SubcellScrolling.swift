@@ -34,7 +34,8 @@ enum SubcellScrolling {
             var scratch = Buffer(columns: buffer.columns, rows: buffer.rows)
             scratch.drawsPointMarks = true
             scratch.isScratch = true
-            copy.render(in: widget.frame, into: &scratch, at: time)
+            let area = copy.frame
+            copy.render(in: area, into: &scratch, at: time)
             // The whole-cell copy gives every cell; the copies a cell further give the column,
             // row or corner that comes into view.
             let columns = stepX == 0 ? 0..<rect.columns : (rect.columns - 1)..<rect.columns
