@@ -84,35 +84,34 @@ public struct PixelWindow {
     /// The loop: the window's input, time and pixels around the driver's rules.
     private func loop<A: App, S: WorkScheduler>(_ driver: inout Driver<A, S>, window: OpaquePointer, renderer: OpaquePointer, vsync: Bool,
                                                  surface: inout WindowSurface, input: inout WindowInput) throws(PixelError) {
-        // A window cannot stop like a terminal job: Ctrl-Z reaches the app as a key.
-        driver.suspendsOnControlZ = false
-        func perform(_ actions: [HostAction]) {
-            for case let .copy(text) in actions { SDL_SetClipboardText(text) }
+        var session = WindowSession(driver: driver, input: input)
+        defer {
+            driver = session.driver
+            input = session.input
         }
-        perform(driver.deliver(.resize(columns: surface.columns, rows: surface.rows), at: MonotonicClock.now()))
-        while !driver.wantsQuit {
+        session.resize(columns: surface.columns, rows: surface.rows, at: MonotonicClock.now())
+        while !session.driver.wantsQuit {
             let now = MonotonicClock.now()
             var buffer = surface.nextBuffer()
-            perform(driver.drawFrame(into: &buffer, at: now))
+            session.drawFrame(into: &buffer, at: now)
             surface.present(surface.draw(buffer, palette: palette, style: style))
             // Wait for input: not at all while animating (vsync paces), until the app's wake time,
             // or until input or work's news.
-            let timeout = driver.app.isAnimating ? (vsync ? 0 : 1 / framesPerSecond) : driver.waitTime(after: now, frameInterval: 0)
+            let timeout = session.driver.isAnimating ? (vsync ? 0 : 1 / framesPerSecond) : session.driver.waitTime(after: now, frameInterval: 0)
             var event = SDL_Event()
             let milliseconds = timeout.map { Int32(($0 * 1000).rounded(.up).clamped(to: 0...1000)) } ?? -1
             var got = milliseconds < 0 ? SDL_WaitEvent(&event) : SDL_WaitEventTimeout(&event, milliseconds)
             while got != 0 {
-                switch input.translate(event, pointScale: surface.pointScale) {
+                switch session.take(event, pointScale: surface.pointScale, at: MonotonicClock.now()) {
                 case .quit: return
                 case .resized:
                     surface = try WindowSurface(window: window, renderer: renderer, requestedScale: scale, metrics: metrics)
-                    perform(driver.deliver(.resize(columns: surface.columns, rows: surface.rows), at: MonotonicClock.now()))
-                case let .events(events):
-                    for e in events { perform(driver.deliver(e, at: MonotonicClock.now())) }
+                    session.resize(columns: surface.columns, rows: surface.rows, at: MonotonicClock.now())
+                case .delivered: break
                 }
                 got = SDL_PollEvent(&event)
             }
-            perform(driver.deliverWork(at: MonotonicClock.now()))
+            session.deliverWork(at: MonotonicClock.now())
         }
     }
 

@@ -1,0 +1,58 @@
+import CSDL2
+import Scrollwork
+import ScrollworkWidgets
+
+/// The window's part of a loop turn, apart from SDL's window and renderer: its events translated
+/// and delivered through the ``Driver``, its clipboard, its frames. ``PixelWindow`` runs it; a
+/// test runs the same code with SDL events it makes, without a display.
+struct WindowSession<A: App, S: WorkScheduler> {
+    /// The loop's rules.
+    var driver: Driver<A, S>
+    /// SDL's events as the widgets' events.
+    var input: WindowInput
+
+    /// What an SDL event came to.
+    enum Outcome {
+        /// The window was closed.
+        case quit
+        /// The window changed size: the host makes a new surface and calls ``resize(columns:rows:at:)``.
+        case resized
+        /// Its events (if any) were delivered.
+        case delivered
+    }
+
+    init(driver: Driver<A, S>, input: WindowInput) {
+        self.driver = driver
+        self.input = input
+        // A window cannot stop like a terminal job: Ctrl-Z reaches the app as a key.
+        self.driver.suspendsOnControlZ = false
+    }
+
+    /// Translates `event` (its positions in window units, `pointScale` of them a point) and
+    /// delivers what it means at `time`.
+    mutating func take(_ event: SDL_Event, pointScale: Double, at time: Double) -> Outcome {
+        switch input.translate(event, pointScale: pointScale) {
+        case .quit: return .quit
+        case .resized: return .resized
+        case let .events(events):
+            for e in events { perform(driver.deliver(e, at: time)) }
+            return .delivered
+        }
+    }
+
+    /// Tells the app the window's size in cells.
+    mutating func resize(columns: Int, rows: Int, at time: Double) {
+        perform(driver.deliver(.resize(columns: columns, rows: rows), at: time))
+    }
+
+    /// Delivers work's news.
+    mutating func deliverWork(at time: Double) { perform(driver.deliverWork(at: time)) }
+
+    /// Ticks and draws the app into `buffer`.
+    mutating func drawFrame(into buffer: inout Buffer, at time: Double) { perform(driver.drawFrame(into: &buffer, at: time)) }
+
+    /// Copies go to the window system's clipboard; a window does not suspend.
+    private func perform(_ actions: [HostAction]) {
+        for case let .copy(text) in actions { SDL_SetClipboardText(text) }
+    }
+}
