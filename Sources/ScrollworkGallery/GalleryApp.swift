@@ -24,6 +24,8 @@ package struct GalleryApp: App {
         package var title: String { type.title }
         var guidelines: [String] { type.guidelines }
         var help: [String] { type.help }
+        /// The page's own keys, from its command table.
+        var keys: KeyHelp { type.keys }
 
         /// Accepts a page's number (1…7) or a prefix of its title.
         package init?(argument: String) {
@@ -137,26 +139,31 @@ package struct GalleryApp: App {
 
     package mutating func tick(at time: Double) { tickChildren(at: time) }
 
-    /// What the gallery itself does with a key, before the page sees it, when no text field has
-    /// the keyboard.
-    enum GalleryKey: Equatable {
+    /// What the gallery itself does with a key, before the page sees it (when no text field has
+    /// the keyboard), and Tab after the page.
+    enum Command: Sendable, Hashable {
         case quit, help
-        /// Go to page n (0-based).
-        case page(Int)
+        /// Go to the page of the function key (F2 is the first).
+        case page
         /// Go this many pages on.
         case step(Int)
-
-        init?(_ key: KeyEvent) {
-            switch (key.key, key.modifiers) {
-            case (.character("q"), []): self = .quit
-            case (.character("?"), _), (.function(1), _): self = .help
-            case (.character("]"), []): self = .step(1)
-            case (.character("["), []): self = .step(-1)
-            case let (.function(n), _) where n >= 2 && n <= 8: self = .page(n - 2)
-            default: return nil
-            }
-        }
+        /// Move focus through the page's widgets, then on to the next (previous) page.
+        case focus(forward: Bool)
     }
+
+    /// The gallery's keys.
+    static let commands = CommandTable<Command>("Gallery", [
+        KeyBinding(.step(1), "the next page", keys: KeyEvent(.character("]"))),
+        KeyBinding(.step(-1), "the previous page", keys: KeyEvent(.character("["))),
+        KeyBinding(.page, "page 1 to 7", label: "F2–F8") { key in
+            if case let .function(n) = key.key { return (2...8).contains(n) }
+            return false
+        },
+        KeyBinding(.focus(forward: true), "focus the next widget, then the next page", keys: KeyEvent(.tab)),
+        KeyBinding(.focus(forward: false), "focus the previous widget, then the previous page", keys: KeyEvent(.tab, .shift)),
+        KeyBinding(.help, "this help (any key closes it)", label: "? F1") { $0.key == .character("?") || $0.key == .function(1) },
+        KeyBinding(.quit, "quit (Ctrl-C too; Ctrl-Z suspends)", keys: KeyEvent(.character("q"))),
+    ])
 
     package mutating func handle(_ event: Event, at time: Double) {
         let page = current.child
@@ -177,22 +184,22 @@ package struct GalleryApp: App {
         case let .key(key):
             if showsHelp { showsHelp = false; return }
             if key == KeyEvent(.character("c"), .control) { wantsQuit = true; return }
-            // A focused text field gets every other key first; Esc or Enter leaves it. Only the
-            // keys the gallery would take itself (and Tab) need the question: it copies the page.
-            let galleryKey = GalleryKey(key)
-            if galleryKey != nil || key.key == .tab, pageIsEditingText { _ = page.handle(&self, event, time); return }
-            switch galleryKey {
+            // A focused text field gets every other key first; Esc or Enter leaves it.
+            let command = Self.commands.command(for: key)
+            if command != nil, pageIsEditingText { _ = page.handle(&self, event, time); return }
+            switch command {
             case .quit?: wantsQuit = true; return
             case .help?: showsHelp = true; return
             case let .step(pages)?: go(to: self.page.rawValue + pages, at: time); return
-            case let .page(index)?: go(to: index, at: time); return
-            case nil: break
+            case .page?:
+                if case let .function(n) = key.key { go(to: n - 2, at: time) }
+                return
+            case .focus?, nil: break
             }
             if page.handle(&self, event, time).isHandled { return }
             // Tab moves focus through the page's widgets, then on to the next page.
-            if key.key == .tab {
-                let forward = !key.modifiers.contains(.shift)
-                if !current.moveFocus(&self, forward) { go(to: self.page.rawValue + (forward ? 1 : -1), at: time) }
+            if case let .focus(forward)? = command, !current.moveFocus(&self, forward) {
+                go(to: self.page.rawValue + (forward ? 1 : -1), at: time)
             }
             return
         case let .mouse(mouse):
@@ -275,9 +282,9 @@ package struct GalleryApp: App {
     /// small for a frame it has none.
     private func drawHelp(into buffer: inout Buffer) {
         let theme = style.theme
-        let source = ["\(page.title) — shows \(page.guidelines.joined(separator: ", "))", ""] + page.help
-            + ["", "Tab / Shift-Tab: focus, then the next page · ] [ or F2–F8: pages · " + (style.idiom.supportsPageControls ? "click or drag the dots" : "click a tab")
-               + " at the bottom · Ctrl-Z suspends · q quits", "Any key closes this help."]
+        let pointer = style.idiom.supportsPageControls ? "Click or drag the dots at the bottom to change page." : "Click a tab at the bottom to change page."
+        let source = ["\(page.title) — shows \(page.guidelines.joined(separator: ", "))", ""] + page.help + [pointer]
+            + [""] + page.keys.lines + ["", Self.commands.help.compact]
         let framed = buffer.columns >= 8 && buffer.rows >= 4
         let inner = max(1, buffer.columns - (framed ? 4 : 0))
         var lines = source.enumerated().flatMap { i, text in text.wrapped(toWidth: inner).map { (i == 0, $0) } }

@@ -8,8 +8,11 @@ protocol GalleryPage: Widget, WidgetGroup {
     static var title: String { get }
     /// The guideline IDs the page shows.
     static var guidelines: [String] { get }
-    /// Lines for the help overlay.
+    /// Lines for the help overlay: what the pointer does and what to look for. The keys come
+    /// from ``keys``.
     static var help: [String] { get }
+    /// The page's own keys, from its command table.
+    static var keys: KeyHelp { get }
     /// A line about the page's state for the status bar.
     var status: String { mutating get }
     /// An event no child used: the page's own keys.

@@ -63,7 +63,7 @@ public struct DirectoryViewer: App {
         // Work of a file closed since: nothing to give it to.
         if case .work = event { return }
         if event.isPersonAction { note = nil }
-        if case let .key(key) = event, key.key == .enter, let at = view.outline.cursor {
+        if case let .key(key) = event, ViewerKeys.directory.command(for: key) == .open, let at = view.outline.cursor {
             let entry: DirectoryEntry
             do { entry = try view.outline.node(at: at) } catch { note = "\(error)"; return }
             if !entry.isDirectory, entry.problem == nil {
@@ -76,11 +76,11 @@ public struct DirectoryViewer: App {
             if let error = view.takeError() { note = "\(error)" }
             return
         }
-        switch ViewerKey(key) {
+        switch ViewerKeys.directory.command(for: key) {
         case .quit?: wantsQuit = true
         case .top?: view.outline.scroll.perform(.top, time: time)
         case .bottom?: view.outline.scroll.perform(.bottom, time: time)
-        case nil: break
+        default: break
         }
     }
 

@@ -270,17 +270,3 @@ extension Widget {
     }
 }
 
-/// The keys every viewer of `scrollwork open` shares, as `less` has them.
-enum ViewerKey {
-    case quit, top, bottom
-
-    init?(_ key: KeyEvent) {
-        switch key.key {
-        case .character("q"), .character("Q"): self = .quit
-        case .character("c") where key.modifiers.contains(.control): self = .quit
-        case .character("g"): self = .top
-        case .character("G"): self = .bottom
-        default: return nil
-        }
-    }
-}

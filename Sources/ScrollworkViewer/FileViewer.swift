@@ -179,7 +179,7 @@ public struct FileViewer: App, ShowsIndexedFile {
             }
             return
         }
-        if case let .key(key) = event, key.key == .enter, let id = table.list.cursor, let path = table.list.indexPath(of: id) {
+        if case let .key(key) = event, ViewerKeys.table.command(for: key) == .record, let id = table.list.cursor, let path = table.list.indexPath(of: id) {
             openDetail(at: path, at: time)
             return
         }
@@ -187,32 +187,29 @@ public struct FileViewer: App, ShowsIndexedFile {
             readTableEvents()
             return
         }
-        switch ViewerKey(key) {
-        case .quit?: wantsQuit = true; return
-        case .top?: view.table.list.scroll.perform(.top, time: time); return
-        case .bottom?: view.table.list.scroll.perform(.bottom, time: time); return
-        case nil: break
-        }
-        switch key.key {
-        case .character("F"):
+        switch ViewerKeys.table.command(for: key) {
+        case .quit?: wantsQuit = true
+        case .top?: view.table.list.scroll.perform(.top, time: time)
+        case .bottom?: view.table.list.scroll.perform(.bottom, time: time)
+        case .follow?:
             following.toggle()
             if following { showEnd(at: time) }
-        case .escape where search.isRunning:
+        case .cancel? where search.isRunning:
             if let request = search.cancel() { work.append(request) }
             notes.set(.search, "search cancelled")
-        case .character("/"): field = TextField(prompt: "Search: ", theme: theme)
-        case .character(":"):
+        case .search?: field = TextField(prompt: "Search: ", theme: theme)
+        case .jumpToColumn?:
             askingColumn = true
             field = TextField(prompt: "Column: ", theme: theme)
-        case .character("c") where key.modifiers.contains(.alt):
-            copySelection()
-        case .character("n"), .character("N"):
+        case .copy?: copySelection()
+        case .nextMatch?, .previousMatch?:
             let (request, message) = search.next(forward: key.key == .character("n"), in: file, from: searchStart)
             start(request, message)
-        case let .character(c) where key.modifiers.isDisjoint(with: [.control, .alt]) && (c.isLetter || c.isNumber || "-._".contains(c)):
+        case .typeAhead?:
             // Type-ahead: the first row whose sort column (or number) starts with what was typed.
+            guard case let .character(c) = key.key else { return }
             notes.set(.action, typeAheadNote(view.table.typeAhead(String(c), state: &typed, at: time), typed: typed))
-        default: break
+        case .cancel?, .record?, .wrap?, .open?, nil: break
         }
     }
 

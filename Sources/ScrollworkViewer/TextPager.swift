@@ -73,28 +73,25 @@ public struct TextPager: App, ShowsIndexedFile {
             return
         }
         if case let .key(key) = event {
-            switch ViewerKey(key) {
+            switch ViewerKeys.pager.command(for: key) {
             case .quit?: wantsQuit = true; return
             case .top?: view.scroll.perform(.top, time: time); return
             case .bottom?: view.scroll.perform(.bottom, time: time); return
-            case nil: break
-            }
-            switch key.key {
-            case .character("w"):
+            case .wrap?:
                 view.content.wraps.toggle()
                 notes.set(.action, view.content.wraps ? "long lines wrap (w: cut them)" : "long lines are cut; scroll sideways (w: wrap)")
                 return
-            case .character("F"):
+            case .follow?:
                 following.toggle()
                 if following { view.scroll.perform(.bottom, time: time) }
                 return
-            case .character("/"):
+            case .search?:
                 field = TextField(prompt: "Search: ", theme: theme)
                 return
-            case .character("n"), .character("N"):
+            case .nextMatch?, .previousMatch?:
                 start(search.next(forward: key.key == .character("n"), in: file, from: top))
                 return
-            case .escape where search.isRunning:
+            case .cancel? where search.isRunning:
                 if let request = search.cancel() { work.append(request) }
                 notes.set(.search, "search cancelled")
                 return

@@ -176,7 +176,7 @@ extension Gallery {
 struct Open: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Show a CSV, TSV or JSON Lines file as a table, a directory as a Finder list, other text in a pager.",
-        discussion: "The file is indexed in the background while the first screen shows. In a table: click a heading to sort (in the background, Esc cancels), Enter shows a record whole, / searches (n, N), : jumps to a column, drag or Shift+wheel sideways. In the pager: / searches, n and N go to the next and previous match, w wraps long lines. In a directory: → and ← open and close folders, a heading click sorts. Everywhere: g and G go to the top and the end, F follows a file that grows, q quits. A missing, empty or binary file ends with a message and exit status 1."
+        discussion: "The file is indexed in the background while the first screen shows; a click on a heading sorts (in the background), a drag or Shift+wheel scrolls sideways, → and ← open and close folders. A missing, empty or binary file ends with a message and exit status 1.\n" + ViewerKeys.discussion
     )
 
     @Argument(help: "The file or directory to open; - reads standard input (keys then come from the terminal).")

@@ -160,7 +160,7 @@ import ScrollworkWidgets
         click(&t, column: column + 2, row: 39)
         #expect(t.app.page == .table)
         t.type("?")
-        #expect(t.text.contains("click a tab at the bottom"))
+        #expect(t.text.contains("Click a tab at the bottom"))
     }
 }
 

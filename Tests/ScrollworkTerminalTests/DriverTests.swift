@@ -158,3 +158,31 @@ import Testing
         #expect(widgets.text == terminal.text, "the terminal shows what the widgets drew")
     }
 }
+
+/// A widget deep in an app can end the program through the effects channel.
+@Suite struct QuitEffectTests {
+    /// A text field whose Enter asks to quit.
+    struct QuitOnSubmit: Widget {
+        var field = TextField(prompt: "Quit? ")
+        var quit = false
+        var frame: CellRect { field.frame }
+        mutating func render(in area: CellRect, into buffer: inout Buffer, at time: Double) { field.render(in: area, into: &buffer, at: time) }
+        mutating func handle(_ event: Event, at time: Double) -> EventResult {
+            let result = field.handle(event, at: time)
+            if field.takeActions().contains(.submitted) { quit = true }
+            return result
+        }
+        mutating func takeEffects(into effects: inout [Effect]) {
+            if quit { effects.append(.quit); quit = false }
+        }
+    }
+
+    @Test("Effect.quit from a widget ends the loop: the driver wants to quit, though the app's own flag is false")
+    func quitThroughEffects() {
+        var t = HeadlessTerminal(Harness(content: QuitOnSubmit()), columns: 30, rows: 3)
+        t.type("y")
+        #expect(!t.wantsQuit)
+        t.send(.key(KeyEvent(.enter)))
+        #expect(t.wantsQuit && !t.app.wantsQuit)
+    }
+}

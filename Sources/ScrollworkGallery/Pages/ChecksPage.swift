@@ -7,8 +7,19 @@ struct ChecksPage: GalleryPage {
     static let guidelines = ["SV-04", "SV-07", "SV-08", "SV-09", "SV-12", "LT-02", "LT-07", "LT-11",
                              "PC-03", "PC-05", "PC-07", "PC-09", "PC-10", "PC-15", "PC-17"]
     static let help = ["Each row is a configuration that goes against a guideline, with what Scrollwork reports.",
-                       "A long finding is cut with …: Enter or a click on a row shows it whole below the list; Esc hides it.",
-                       "↑ ↓ move between rows; PgUp PgDn, wheel or drag scroll. scrollwork diagnostics prints them all."]
+                       "A long finding is cut with …: opening a row (or a click on it) shows it whole below the list.",
+                       "Wheel or drag to scroll. scrollwork diagnostics prints them all."]
+
+    /// What the page's own key does.
+    enum Command: Sendable, Hashable { case hide }
+
+    /// The page's key.
+    static let commands = CommandTable<Command>("Guideline checks", [
+        KeyBinding(.hide, "hide the finding shown whole", keys: KeyEvent(.escape)),
+    ])
+
+    /// The page's key, then the list's.
+    static var keys: KeyHelp { KeyHelp(title: "Guideline checks", entries: commands.help.entries + RowsCommand.listKeys.help.entries) }
 
     /// A wrong configuration and what it raises.
     struct Check: Sendable {
@@ -167,7 +178,7 @@ struct ChecksPage: GalleryPage {
     }
 
     mutating func handleUnused(_ event: Event, at time: Double) -> EventResult {
-        guard case .key(KeyEvent(.escape)) = event, expanded != nil else { return .ignored }
+        guard case let .key(key) = event, Self.commands.command(for: key) == .hide, expanded != nil else { return .ignored }
         expanded = nil
         return .handled
     }

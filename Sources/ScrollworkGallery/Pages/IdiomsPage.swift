@@ -7,12 +7,28 @@ struct IdiomsPage: GalleryPage {
     static let title = "Idioms"
     static let guidelines = ["SV-11", "SV-12", "SV-13", "SV-14", "SV-15", "LT-13", "LT-14", "PC-16", "PC-17"]
     static let help = [
-        "1 iOS · 2 macOS · 3 tvOS · 4 visionOS · 5 watchOS",
-        "macOS: l legacy/overlay scrollers · a automatic/always · s regular/small size.",
-        "tvOS: ↑ ↓ move the focus (the view scrolls only as needed); ← → move between pages.",
+        "tvOS: ↑ ↓ move the focus (the view scrolls only as needed).",
         "visionOS: press the indicator on the right and drag: the distance sets the speed.",
         "watchOS: the wheel is the crown; long pages scroll inside before the next one.",
     ]
+
+    /// What the page's own keys do.
+    enum Command: Sendable, Hashable { case idiom, legacy, always, small, tvPage }
+
+    /// The page's keys.
+    static let commands = CommandTable<Command>("Idioms page", [
+        KeyBinding(.idiom, "iOS · macOS · tvOS · visionOS · watchOS", label: "1–5") { key in
+            guard case let .character(c) = key.key, key.modifiers.isEmpty else { return false }
+            return ("1"..."5").contains(c)
+        },
+        KeyBinding(.legacy, "macOS: legacy or overlay scrollers", keys: KeyEvent(.character("l"))),
+        KeyBinding(.always, "macOS: scrollers shown automatically or always", keys: KeyEvent(.character("a"))),
+        KeyBinding(.small, "macOS: regular or small scrollers", keys: KeyEvent(.character("s"))),
+        KeyBinding(.tvPage, "tvOS: the previous or next page", keys: KeyEvent(.left), KeyEvent(.right)),
+    ])
+
+    /// The page's keys in words.
+    static var keys: KeyHelp { commands.help }
 
     var style: GalleryStyle
     var idiom: ScrollIdiom
@@ -126,17 +142,19 @@ struct IdiomsPage: GalleryPage {
     }
 
     mutating func handleUnused(_ event: Event, at time: Double) -> EventResult {
-        guard case let .key(key) = event else { return .ignored }
-        switch key.key {
-        case let .character(c) where ("1"..."5").contains(c):
+        guard case let .key(key) = event, let command = Self.commands.command(for: key) else { return .ignored }
+        switch command {
+        case .idiom:
+            guard case let .character(c) = key.key else { return .ignored }
             idiom = ScrollIdiom.allCases[(Int(String(c)) ?? 1) - 1]
             apply()
-        case .character("l") where idiom == .macOS: legacy.toggle(); apply()
-        case .character("a") where idiom == .macOS: always.toggle(); apply()
-        case .character("s") where idiom == .macOS: small.toggle(); apply()
-        case .left where idiom == .tvOS, .right where idiom == .tvOS:
+        case .legacy where idiom == .macOS: legacy.toggle(); apply()
+        case .always where idiom == .macOS: always.toggle(); apply()
+        case .small where idiom == .macOS: small.toggle(); apply()
+        case .tvPage where idiom == .tvOS:
             _ = tvPages.state.moveFocus(forward: key.key == .right, time: time)
-        default: return .ignored
+        case .legacy, .always, .small, .tvPage:
+            return .ignored
         }
         return .handled
     }

@@ -7,14 +7,37 @@ struct ListPage: GalleryPage {
     static let title = "List"
     static let guidelines = ["LT-01", "LT-02", "LT-03", "LT-04", "LT-05", "LT-08", "LT-09", "LT-10", "LT-11", "SV-03"]
     static let help = [
-        "1 2 3 or a click choose a list; ↑ ↓ move; Enter opens (› drills in, Esc comes back).",
-        "i or a click on ⓘ shows details about a row over the list, without leaving it (Done or Esc closes).",
-        "Text Size is an option list: ↑ ↓ move the focus and the checkmark stays; Enter or a click",
+        "A click chooses a list; opening a row with › drills in.",
+        "A click on ⓘ shows details about a row over the list, without leaving it (Done closes).",
+        "Text Size is an option list: moving the focus keeps the checkmark; opening a row or a click",
         "chooses, and the choice flashes, then gets the checkmark.",
-        "Contacts: click or drag the letters on the right to jump; e toggles edit mode.",
-        "In edit mode: click ⊖ or press d to delete, drag ≡ to move a row (the list scrolls at its edges),",
-        "n inserts, Alt+↑ Alt+↓ move a row; u undoes, r redoes.",
+        "Contacts: click or drag the letters on the right to jump.",
+        "In edit mode: click ⊖ to delete, drag ≡ to move a row (the list scrolls at its edges).",
     ]
+
+    /// What the page's own keys do.
+    enum Command: Sendable, Hashable {
+        case focusList, back, edit, undo, redo, details, delete, insert, moveRow
+    }
+
+    /// The page's keys.
+    static let commands = CommandTable<Command>("List page", [
+        KeyBinding(.focusList, "Settings · Text Size · Contacts", label: "1 2 3") { key in
+            guard case let .character(c) = key.key, key.modifiers.isEmpty else { return false }
+            return ("1"..."3").contains(c)
+        },
+        KeyBinding(.back, "back from a drilled-in or info view", keys: KeyEvent(.escape)),
+        KeyBinding(.details, "details of the focused row, over the list", keys: KeyEvent(.character("i"))),
+        KeyBinding(.edit, "Contacts: edit mode on or off", keys: KeyEvent(.character("e"))),
+        KeyBinding(.delete, "edit mode: delete the focused row", keys: KeyEvent(.character("d")), KeyEvent(.delete), KeyEvent(.backspace)),
+        KeyBinding(.insert, "edit mode: insert a row", keys: KeyEvent(.character("n"))),
+        KeyBinding(.moveRow, "edit mode: move the focused row", keys: KeyEvent(.up, .alt), KeyEvent(.down, .alt)),
+        KeyBinding(.undo, "undo", keys: KeyEvent(.character("u"))),
+        KeyBinding(.redo, "redo", keys: KeyEvent(.character("r"))),
+    ])
+
+    /// The page's keys, then a list's.
+    static var keys: KeyHelp { KeyHelp(title: "List page", entries: commands.help.entries + RowsCommand.listKeys.help.entries) }
 
     var style: GalleryStyle
     var settings: ListView<String>
@@ -134,42 +157,45 @@ struct ListPage: GalleryPage {
     }
 
     mutating func handleUnused(_ event: Event, at time: Double) -> EventResult {
-        guard case let .key(key) = event else { return .ignored }
-        switch key.key {
-        case .character("1"): focus(\.settings)
-        case .character("2"): focus(\.options)
-        case .character("3"): focus(\.contacts)
-        case .escape: closeDetail()
-        case .character("e"):
+        guard case let .key(key) = event, let command = Self.commands.command(for: key) else { return .ignored }
+        switch command {
+        case .focusList:
+            switch key.key {
+            case .character("1"): focus(\.settings)
+            case .character("2"): focus(\.options)
+            default: focus(\.contacts)
+            }
+        case .back: closeDetail()
+        case .edit:
             contacts.list.isEditing.toggle()
             if contacts.list.isEditing { focus(\.contacts) }
-        case .character("u"):
+        case .undo:
             do { try contacts.list.undo(); messages[2] = "undone" } catch { messages[2] = "nothing to undo" }
-        case .character("r"):
+        case .redo:
             do { try contacts.list.redo(); messages[2] = "redone" } catch { messages[2] = "nothing to redo" }
-        case .character("i"):
+        case .details:
             // The detail button of the focused row, from the keyboard.
             let i = focusIndex
             let path = [\ListPage.settings, \.options, \.contacts][i]
             guard let id = self[keyPath: path].list.cursor, let row = self[keyPath: path].list.indexPath(of: id) else { return .handled }
             do { react(to: try self[keyPath: path].list.activate(row, target: .detailButton, at: time), in: i) } catch { messages[i] = "\(error)" }
-        default:
-            return focusIndex == 2 && contacts.list.isEditing ? handleEdit(key) : .ignored
+        case .delete, .insert, .moveRow:
+            return focusIndex == 2 && contacts.list.isEditing ? handleEdit(command, key) : .ignored
         }
         return .handled
     }
 
-    private mutating func handleEdit(_ key: KeyEvent) -> EventResult {
+    private mutating func handleEdit(_ command: Command, _ key: KeyEvent) -> EventResult {
         let path = contacts.list.cursor.flatMap { contacts.list.indexPath(of: $0) }
-        switch key.key {
-        case .character("d"), .delete, .backspace:
+        switch command {
+        case .delete:
             guard let path else { return .handled }
             do { try contacts.list.deleteRows(at: [path]); message = "deleted" } catch { message = "cannot delete: \(error)" }
-        case .character("n"):
+        case .insert:
             inserted += 1
             let at = path ?? IndexPath(row: 0, section: 0)
             do { try contacts.list.insertRows(["New Contact \(inserted)"], at: at); message = "inserted" } catch { message = "cannot insert: \(error)" }
-        case .up where key.modifiers.contains(.alt), .down where key.modifiers.contains(.alt):
+        case .moveRow:
             guard let path else { return .handled }
             let up = key.key == .up
             var target = IndexPath(row: path.row + (up ? -1 : 1), section: path.section)

@@ -6,11 +6,13 @@ struct OutlinePage: GalleryPage {
     static let title = "Outline"
     static let guidelines = ["LT-01", "LT-12"]
     static let help = [
-        "→ expands a node or moves to its first child; ← collapses it or moves to its parent.",
-        "Alt+→ (or Alt+click on ▸) expands a node with everything below it, at once: a region opens",
+        "Expanding a node with everything below it (or Alt+click on ▸) opens it at once: a region opens",
         "100,100 rows (100 areas of 1,000 items); on all ten regions the tree shows all 1,001,010 nodes.",
-        "↑ ↓ PgUp PgDn move; Enter or a click on ▸ ▾ expands or collapses; wheel or drag to scroll.",
+        "A click on ▸ ▾ expands or collapses; wheel or drag to scroll.",
     ]
+
+    /// The outline's keys: the page adds none.
+    static var keys: KeyHelp { OutlineCommand.keys.help }
 
     var tree: OutlineView<GeneratedTree>
     var routing = Routing()

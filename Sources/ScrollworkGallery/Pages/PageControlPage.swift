@@ -8,11 +8,24 @@ struct PageControlPage: GalleryPage {
     static let guidelines = ["PC-01", "PC-02", "PC-03", "PC-04", "PC-05", "PC-06", "PC-07", "PC-08", "PC-09", "PC-10", "PC-11",
                              "PC-12", "PC-13", "PC-14", "PC-15", "SV-10"]
     static let help = [
-        "← → or a drag on the page turn pages; the dots follow the scroll half-way.",
+        "A drag on the page turns pages; the dots follow the scroll half-way.",
         "Click before or after the bright dot for the previous or next page, or on a dot to go there.",
         "Press and drag along the dots to scrub; past either end jumps to the first or last page.",
-        "m: 6 cities · 12 pages · 1,000 pages    b: background automatic · prominent · minimal",
     ]
+
+    /// What the page's own keys do.
+    enum Command: Sendable, Hashable { case previous, next, pages, background }
+
+    /// The page's keys.
+    static let commands = CommandTable<Command>("Page control page", [
+        KeyBinding(.previous, "the previous page", keys: KeyEvent(.left)),
+        KeyBinding(.next, "the next page", keys: KeyEvent(.right)),
+        KeyBinding(.pages, "6 cities · 12 pages · 1,000 pages", keys: KeyEvent(.character("m"))),
+        KeyBinding(.background, "background: automatic · prominent · minimal", keys: KeyEvent(.character("b"))),
+    ])
+
+    /// The page's keys in words.
+    static var keys: KeyHelp { commands.help }
     static let cities = ["My Location", "Cupertino", "Tokyo", "Lisbon", "Nairobi", "Reykjavík"]
 
     var style: GalleryStyle
@@ -111,20 +124,19 @@ struct PageControlPage: GalleryPage {
     }
 
     mutating func handleUnused(_ event: Event, at time: Double) -> EventResult {
-        guard case let .key(key) = event else { return .ignored }
-        switch key.key {
-        case .left, .right:
-            coupling.updatePageControl { p in p.moveFocus(forward: key.key == .right, time: time) }
-        case .character("m"):
+        guard case let .key(key) = event, let command = Self.commands.command(for: key) else { return .ignored }
+        switch command {
+        case .previous, .next:
+            coupling.updatePageControl { p in p.moveFocus(forward: command == .next, time: time) }
+        case .pages:
             mode = (mode + 1) % 3
             var next = Self.coupling(pages: pageCount, style: style)
             next.pageControlBackground(coupling.pageControl.backgroundStyle)
             coupling = next
-        case .character("b"):
+        case .background:
             let styles: [PageControlState.BackgroundStyle] = [.automatic, .prominent, .minimal]
             let next = styles[((styles.firstIndex(of: coupling.pageControl.backgroundStyle) ?? 0) + 1) % 3]
             coupling.pageControlBackground(next)
-        default: return .ignored
         }
         showCoupling()
         return .handled

@@ -9,15 +9,35 @@ struct ScrollViewPage: GalleryPage {
     static let guidelines = ["SV-01", "SV-02", "SV-03", "SV-04", "SV-05", "SV-06a", "SV-06b", "SV-06c", "SV-06d", "SV-06e", "SV-07", "SV-08", "SV-16", "LT-06"]
     static let help = [
         "Drag the text with the mouse and let go: it flicks, slows down, and bounces at the ends.",
-        "Wheel, ↑ ↓, PgUp PgDn, Space, Home End scroll; a page keeps one line.",
-        "Shift-Space pages back where the terminal reports it (kitty keyboard protocol, modifyOtherKeys).",
-        "p paging mode on/off · f flash the indicators",
+        "Wheel, arrows, PgUp PgDn, Space, Home End scroll; a page keeps one line. Shift-Space pages back",
+        "where the terminal reports it (kitty keyboard protocol, modifyOtherKeys).",
         "Drag the cards sideways: the carousel scrolls; drag up or down: the document does.",
-        "v then drag: select lines; drag past an edge and the text follows the pointer.",
-        "/ search (Enter finds, n next) · Enter acts on the selection (brings it back first)",
-        "i then type: typing at an insertion point off screen scrolls back to it; Esc stops.",
-        "Over the grid: + and - zoom, double-click zooms ×1.5, Ctrl+wheel pinches.",
+        "In select mode, drag to select lines; drag past an edge and the text follows the pointer.",
+        "Typing at an insertion point off screen scrolls back to it.",
+        "Over the grid: double-click zooms ×1.5, Ctrl+wheel pinches.",
     ]
+
+    /// What the page's own keys do.
+    enum Command: Sendable, Hashable {
+        case zoomIn, zoomOut, paging, flash, select, search, nextMatch, insert, act, clearSelection
+    }
+
+    /// The page's keys.
+    static let commands = CommandTable<Command>("Scroll view page", [
+        KeyBinding(.paging, "paging mode on or off", keys: KeyEvent(.character("p"))),
+        KeyBinding(.flash, "flash the indicators", keys: KeyEvent(.character("f"))),
+        KeyBinding(.select, "select mode: drag to select lines", keys: KeyEvent(.character("v"))),
+        KeyBinding(.search, "search (Enter finds)", keys: KeyEvent(.character("/"))),
+        KeyBinding(.nextMatch, "the next match", keys: KeyEvent(.character("n"))),
+        KeyBinding(.insert, "type at an insertion point (Esc stops)", keys: KeyEvent(.character("i"))),
+        KeyBinding(.act, "act on the selection (brought back into view first)", keys: KeyEvent(.enter)),
+        KeyBinding(.clearSelection, "clear the selection", keys: KeyEvent(.escape)),
+        KeyBinding(.zoomIn, "zoom the grid in", label: "+ =") { $0.key == .character("+") || $0.key == .character("=") },
+        KeyBinding(.zoomOut, "zoom the grid out", label: "-") { $0.key == .character("-") },
+    ])
+
+    /// The page's keys in words.
+    static var keys: KeyHelp { commands.help }
 
     var style: GalleryStyle
     var document: DocumentView
@@ -141,28 +161,27 @@ struct ScrollViewPage: GalleryPage {
     // MARK: Input
 
     mutating func handleUnused(_ event: Event, at time: Double) -> EventResult {
-        guard case let .key(key) = event else { return .ignored }
-        switch key.key {
-        case .character("+"), .character("="): grid.zoom(by: 1.25, at: time)
-        case .character("-"): grid.zoom(by: 1 / 1.25, at: time)
-        case .character("p"): document.view.scroll.isPagingEnabled.toggle(); message = ""
-        case .character("f"): document.appear(at: time); grid.appear(at: time)
-        case .character("v"): document.selecting.toggle(); message = document.selecting ? "drag to select" : ""
-        case .character("/"): open(.search, prompt: "Search: ")
-        case .character("n"): find(at: time)
-        case .character("i"):
+        guard case let .key(key) = event, let command = Self.commands.command(for: key) else { return .ignored }
+        switch command {
+        case .zoomIn: grid.zoom(by: 1.25, at: time)
+        case .zoomOut: grid.zoom(by: 1 / 1.25, at: time)
+        case .paging: document.view.scroll.isPagingEnabled.toggle(); message = ""
+        case .flash: document.appear(at: time); grid.appear(at: time)
+        case .select: document.selecting.toggle(); message = document.selecting ? "drag to select" : ""
+        case .search: open(.search, prompt: "Search: ")
+        case .nextMatch: find(at: time)
+        case .insert:
             document.view.content.caretLine = text.selection?.lowerBound ?? max(0, metrics.rows(forPoints: scroll.offset.y))
             open(.insert, prompt: "Type: ")
-        case .enter:
+        case .act:
             guard let s = text.selection else { return .ignored }
             let moved: Bool
             do { moved = try document.reveal(s, at: time, metrics: metrics) } catch { message = "\(error)"; return .handled }
             message = "acted on lines \(s.lowerBound + 1)–\(s.upperBound + 1)" + (moved ? " (brought back first)" : "")
-        case .escape:
+        case .clearSelection:
             document.view.content.selection = nil
             document.selecting = false
             message = ""
-        default: return .ignored
         }
         return .handled
     }

@@ -10,16 +10,32 @@ struct TablePage: GalleryPage {
         "Click a heading to sort by it; click it again to reverse. Earlier sorts break ties.",
         "Sorts run in the background: the heading shows how far, the table keeps moving, Esc cancels.",
         "Names sort as Finder sorts them: ignoring case, with numbers read as numbers (file-2 before file-10).",
-        "Type a few letters to select the first row that starts with them (the status line says how it searched).",
-        "Alt+C copies the selected rows (up to 10,000) with the heading, tab-separated, to the clipboard (OSC 52).",
+        "Typing selects the first row that starts with what was typed (the status line says how it searched).",
         "Drag a │ divider in the header to resize a column; the others make room. Held at the right edge, it keeps growing.",
         "Double-click a │ to fit the column before it to its content. Drag a heading sideways to move its column.",
         "Wider than the window, the table scrolls sideways: Shift+wheel, ← →, or drag; the Name column stays.",
-        "Click a row to select it; ↑ ↓ move the selection. PgUp PgDn Space Home End scroll.",
-        "Several rows, as on a Mac: Shift-click or Alt-click selects a range, Ctrl-click adds or removes a row, Shift+↑ ↓ extend, Ctrl+A selects all; sorting keeps them selected.",
-        "Alt+M: a million generated files · 100,000 files from a slow source (rows arrive in pages; Enter on a ⚠ row retries) · a log that grows.",
+        "Click a row to select it. Several rows, as on a Mac: Shift-click or Alt-click selects a range, Ctrl-click adds or removes a row; sorting keeps them selected.",
+        "The sources: a million generated files · 100,000 files from a slow source (rows arrive in pages; Enter on a ⚠ row retries) · a log that grows.",
         "Wheel or drag to scroll a million rows; the header stays, with a hard edge below it.",
     ]
+
+    /// What the page's own keys do.
+    enum Command: Sendable, Hashable {
+        case nextSource, copy, typeAhead
+    }
+
+    /// The page's keys, then the table's.
+    static let commands = CommandTable<Command>("Table page", [
+        KeyBinding(.copy, "copy the selected rows (up to 10,000) with the heading, tab-separated (OSC 52)", keys: KeyEvent(.character("c"), .alt)),
+        KeyBinding(.nextSource, "the next source: generated, slow, growing", keys: KeyEvent(.character("m"), .alt)),
+        KeyBinding(.typeAhead, "select the first row that starts with what is typed", label: "a–z 0–9 - . _") { key in
+            guard case let .character(c) = key.key, key.modifiers.isDisjoint(with: [.control, .alt]) else { return false }
+            return c.isLetter || c.isNumber || "-._".contains(c)
+        },
+    ])
+
+    /// The page's keys and the table's, in words.
+    static var keys: KeyHelp { KeyHelp(title: "Table page", entries: commands.help.entries + RowsCommand.tableKeys.help.entries) }
 
     /// The most rows Alt+C copies: OSC 52 goes through the terminal, which caps what it takes.
     static let copyLimit = 10_000
@@ -142,16 +158,15 @@ struct TablePage: GalleryPage {
         }
     }
 
-    /// Alt+C copies; letters, digits and - . _ select by type-ahead.
+    /// The page's keys: copy, the next source, type-ahead.
     mutating func handleUnused(_ event: Event, at time: Double) -> EventResult {
-        guard case let .key(key) = event else { return .ignored }
-        // Alt+M changes the source (a plain m is type-ahead).
-        if key == KeyEvent(.character("m"), .alt) {
+        guard case let .key(key) = event, let command = Self.commands.command(for: key) else { return .ignored }
+        switch command {
+        case .nextSource:
             mode = Mode(rawValue: (mode.rawValue + 1) % Mode.allCases.count) ?? .generated
             return .handled
-        }
-        // Alt+C copies the selected rows, tab-separated, with the heading row (OSC 52).
-        if key == KeyEvent(.character("c"), .alt) {
+        case .copy:
+            // The selected rows, tab-separated, with the heading row (OSC 52).
             let selected = table.list.selectedIndexPaths
             var rows: [FileRow] = []
             do { rows = try selected.prefix(Self.copyLimit).map { try table.list.row(at: $0) } } catch { notes.set(.action, "\(error)"); return .handled }
@@ -159,11 +174,10 @@ struct TablePage: GalleryPage {
             effects.append(.copy(tabSeparated([table.columns.map(\.title)] + rows.map { row in table.columns.map { $0.value(row).description } })))
             notes.set(.action, copiedNote(rows.count, of: selected.count))
             return .handled
+        case .typeAhead:
+            guard case let .character(c) = key.key else { return .ignored }
+            notes.set(.action, typeAheadNote(files.table.typeAhead(String(c), state: &typed, at: time), typed: typed))
+            return .handled
         }
-        // Type-ahead: letters, digits and - . _ select the first row that starts with them.
-        guard case let .character(c) = key.key, key.modifiers.isDisjoint(with: [.control, .alt]),
-              c.isLetter || c.isNumber || "-._".contains(c) else { return .ignored }
-        notes.set(.action, typeAheadNote(files.table.typeAhead(String(c), state: &typed, at: time), typed: typed))
-        return .handled
     }
 }

@@ -15,6 +15,9 @@ public struct Driver<A: App, Scheduler: WorkScheduler> {
     public var app: A
     /// Where work runs.
     public var work: Scheduler
+    /// True once a widget or the app handed out ``Effect/quit``; a host may set it too, to end
+    /// the loop (a window closed).
+    public var quitRequested = false
     /// Ctrl-Z asks the host to suspend (``HostAction/suspend``), as `less` and `vim` do; off, the
     /// app gets it as a key.
     public var suspendsOnControlZ = true
@@ -26,9 +29,9 @@ public struct Driver<A: App, Scheduler: WorkScheduler> {
         self.work = work
     }
 
-    /// True when the app wants to end.
+    /// True when the app wants to end, or something in it handed out ``Effect/quit``.
     @inlinable
-    public var wantsQuit: Bool { mutating get { Self.inPlace(&app) { $0.wantsQuit } } }
+    public var wantsQuit: Bool { mutating get { quitRequested || Self.inPlace(&app) { $0.wantsQuit } } }
     /// True while the app animates: the host draws at its frame rate.
     @inlinable
     public var isAnimating: Bool { mutating get { Self.inPlace(&app) { $0.isAnimating } } }
@@ -99,6 +102,7 @@ public struct Driver<A: App, Scheduler: WorkScheduler> {
             switch effect {
             case let .copy(text): actions.append(.copy(text))
             case let .work(request): work.perform(request)
+            case .quit: quitRequested = true
             }
         }
         return actions

@@ -6,4 +6,7 @@ public enum Effect: Sendable {
     case copy(String)
     /// Start or cancel work off the loop; its updates come back as ``Event/work(_:)``.
     case work(WorkRequest)
+    /// End the program (a viewer's q, deep in a page): the host stops its loop as it does when
+    /// the app's `wantsQuit` turns true.
+    case quit
 }

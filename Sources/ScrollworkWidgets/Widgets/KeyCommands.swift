@@ -1,26 +1,35 @@
 import Scrollwork
 
+extension KeyBinding {
+    /// `command` on `keys` whatever modifiers are held with them (an arrow with Shift still scrolls).
+    static func anyModifiers(_ command: Command, _ summary: String, _ keys: Key..., label: String? = nil) -> KeyBinding {
+        KeyBinding(command, summary, label: label ?? keys.map(\.label).joined(separator: " ")) { keys.contains($0.key) }
+    }
+}
+
 extension ScrollCommand {
-    /// The command for a key: arrows step a line, Page Up/Down and Space (Shift-Space back) a
-    /// page, Home and End go to the ends; nil for other keys.
+    /// The keys every scroll view, list and table scrolls with: arrows a line, Page Up/Down and
+    /// Space (Shift-Space back) a page, Home and End to the ends.
+    public static let keys = CommandTable<ScrollCommand>("Scrolling", [
+        .anyModifiers(.lineUp, "a line up", .up),
+        .anyModifiers(.lineDown, "a line down", .down),
+        .anyModifiers(.lineLeft, "a step left", .left),
+        .anyModifiers(.lineRight, "a step right", .right),
+        KeyBinding(.pageUp, "a page back, keeping a line", label: "PgUp Shift+Space") { $0.key == .pageUp || $0 == KeyEvent(.character(" "), .shift) },
+        KeyBinding(.pageDown, "a page on, keeping a line", label: "PgDn Space") { $0.key == .pageDown || ($0.key == .character(" ") && !$0.modifiers.contains(.shift)) },
+        .anyModifiers(.top, "to the top", .home),
+        .anyModifiers(.bottom, "to the end", .end),
+    ])
+
+    /// The command for a key (``keys``); nil for other keys.
     public init?(key: KeyEvent) {
-        switch key.key {
-        case .up: self = .lineUp
-        case .down: self = .lineDown
-        case .left: self = .lineLeft
-        case .right: self = .lineRight
-        case .pageUp: self = .pageUp
-        case .pageDown: self = .pageDown
-        case .home: self = .top
-        case .end: self = .bottom
-        case .character(" "): self = key.modifiers.contains(.shift) ? .pageUp : .pageDown
-        default: return nil
-        }
+        guard let command = Self.keys.command(for: key) else { return nil }
+        self = command
     }
 }
 
 extension ListMove {
-    /// The cursor movement for a key (arrows, Page Up/Down, Home/End); nil for other keys.
+    /// The cursor movement of a key's key (arrows, Page Up/Down, Home/End); nil for other keys.
     public init?(key: KeyEvent) {
         switch key.key {
         case .up: self = .up
@@ -32,6 +41,107 @@ extension ListMove {
         default: return nil
         }
     }
+}
+
+/// What a key does in a ``ListView`` or a ``TableView``.
+public enum RowsCommand: Sendable, Hashable {
+    /// Cancel the table's own sort under way.
+    case cancelSort
+    /// Select every row, where several may be selected.
+    case selectAll
+    /// Move the cursor (the key says where; Shift extends the selection).
+    case move
+    /// Activate the focused row.
+    case activate
+    /// Scroll (``ScrollCommand/keys``).
+    case scroll
+}
+
+extension RowsCommand {
+    /// The keys of a list.
+    public static let listKeys = CommandTable<RowsCommand>("List", [
+        KeyBinding(.selectAll, "select every row (where several may be selected)", keys: KeyEvent(.character("a"), .control)),
+        KeyBinding(.move, "move the selection; with Shift, extend it", label: "↑ ↓ PgUp PgDn Home End") { key in ListMove(key: key) != nil },
+        .anyModifiers(.activate, "open the focused row", .enter),
+        KeyBinding(.scroll, "scroll: Space and Shift+Space a page, ← → sideways", label: "Space ← →") { key in
+            !key.modifiers.contains(.alt) && ScrollCommand(key: key) != nil
+        },
+    ])
+
+    /// The keys of a table: a list's, and Esc to cancel its sort.
+    public static let tableKeys = CommandTable<RowsCommand>("Table", [
+        KeyBinding(.cancelSort, "cancel the sort under way", keys: KeyEvent(.escape)),
+        KeyBinding(.selectAll, "select every row (where several may be selected)", keys: KeyEvent(.character("a"), .control)),
+        KeyBinding(.move, "move the selection; with Shift, extend it", label: "↑ ↓ Shift+↑ ↓") { key in key.key == .up || key.key == .down },
+        .anyModifiers(.activate, "open the focused row", .enter),
+        KeyBinding(.scroll, "scroll: a page, to the ends, sideways", label: "PgUp PgDn Space Home End ← →") { ScrollCommand(key: $0) != nil },
+    ])
+}
+
+/// What a key does in an ``OutlineView``.
+public enum OutlineCommand: Sendable, Hashable {
+    /// Expand the focused node and everything below it.
+    case expandAll
+    /// Expand the focused node, or go to its first child.
+    case expandOrEnter
+    /// Collapse the focused node, or go to its parent.
+    case collapseOrLeave
+    /// Move the cursor (the key says where).
+    case move
+    /// Expand or collapse the focused node.
+    case toggle
+}
+
+extension OutlineCommand {
+    /// The keys of an outline.
+    public static let keys = CommandTable<OutlineCommand>("Outline", [
+        KeyBinding(.expandAll, "expand everything below the focused node", keys: KeyEvent(.right, .alt)),
+        .anyModifiers(.expandOrEnter, "expand the node, or go into it", .right),
+        .anyModifiers(.collapseOrLeave, "collapse the node, or go to its parent", .left),
+        KeyBinding(.move, "move the cursor", label: "↑ ↓ PgUp PgDn Home End") { key in ListMove(key: key) != nil },
+        .anyModifiers(.toggle, "expand or collapse the node", .enter),
+    ])
+}
+
+/// What a key does in a ``TextField``.
+public enum TextFieldCommand: Sendable, Hashable {
+    /// Submit the text.
+    case submit
+    /// Cancel.
+    case cancel
+    /// Delete the last character.
+    case deleteBackward
+    /// Type the key's character.
+    case insert
+}
+
+extension TextFieldCommand {
+    /// The keys of a text field.
+    public static let keys = CommandTable<TextFieldCommand>("Text field", [
+        .anyModifiers(.submit, "submit", .enter),
+        .anyModifiers(.cancel, "cancel", .escape),
+        .anyModifiers(.deleteBackward, "delete the last character", .backspace),
+        KeyBinding(.insert, "type it (a paste is typed whole)", label: "any character") { key in
+            if case .character = key.key { return key.modifiers.isDisjoint(with: [.control, .alt]) }
+            return false
+        },
+    ])
+}
+
+/// What a key does in a ``PageControlView``.
+public enum PageControlCommand: Sendable, Hashable {
+    /// The previous page.
+    case previous
+    /// The next page.
+    case next
+}
+
+extension PageControlCommand {
+    /// The keys of a page control.
+    public static let keys = CommandTable<PageControlCommand>("Page control", [
+        .anyModifiers(.previous, "the previous page", .left),
+        .anyModifiers(.next, "the next page", .right),
+    ])
 }
 
 extension Modifiers {

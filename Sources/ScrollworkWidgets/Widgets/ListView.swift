@@ -191,22 +191,26 @@ public struct ListView<Row: Sendable>: Widget {
 
     private mutating func handleKey(_ key: KeyEvent, at time: Double) -> EventResult {
         // Alt with a key is the app's (moving a row in edit mode, say), never a list movement.
-        guard !key.modifiers.contains(.alt) else { return .ignored }
-        // Ctrl+A, the terminal's ⌘A, selects every row where several may be selected.
-        if key == KeyEvent(.character("a"), .control), list.selectAll() {
+        guard !key.modifiers.contains(.alt), let command = RowsCommand.listKeys.command(for: key) else { return .ignored }
+        switch command {
+        case .selectAll:
+            guard list.selectAll() else { return .ignored }
             if let cursor = list.cursor, let path = list.indexPath(of: cursor) { events.append(.selectionChanged(path)) }
             return .handled
-        }
-        if let move = ListMove(key: key), !(pageKeysScroll && (move == .pageUp || move == .pageDown)) {
-            do { try list.moveCursor(move, extending: key.modifiers.contains(.shift), at: time) } catch { failure = error }
-            return .handled
-        }
-        if key.key == .enter, let id = list.cursor, let path = list.indexPath(of: id) {
+        case .move:
+            if let move = ListMove(key: key), !(pageKeysScroll && (move == .pageUp || move == .pageDown)) {
+                do { try list.moveCursor(move, extending: key.modifiers.contains(.shift), at: time) } catch { failure = error }
+                return .handled
+            }
+        case .activate:
+            guard let id = list.cursor, let path = list.indexPath(of: id) else { return .ignored }
             do { events.append(try list.activate(path, target: .row, at: time)) } catch { failure = error }
             return .handled
+        case .scroll, .cancelSort:
+            break
         }
-        guard let command = ScrollCommand(key: key) else { return .ignored }
-        list.scroll.perform(command, time: time)
+        guard let scroll = ScrollCommand(key: key) else { return .ignored }
+        list.scroll.perform(scroll, time: time)
         return .handled
     }
 

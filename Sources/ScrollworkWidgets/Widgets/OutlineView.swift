@@ -181,21 +181,24 @@ public struct OutlineView<Source: OutlineSource & Sendable>: Widget where Source
     }
 
     private mutating func handleKey(_ key: KeyEvent) -> EventResult {
+        guard let command = OutlineCommand.keys.command(for: key) else { return .ignored }
         let page = Swift.max(1, frame.rows - 1)
         do {
-            switch key.key {
-            case .right where key.modifiers.contains(.alt):
-                if let c = outline.cursor { try outline.expand(c, descendants: true) }
-            case .right: try outline.moveRight()
-            case .left: try outline.moveLeft()
-            case .up: outline.moveCursor(by: -1)
-            case .down: outline.moveCursor(by: 1)
-            case .pageUp: outline.moveCursor(by: -page)
-            case .pageDown: outline.moveCursor(by: page)
-            case .home: outline.moveCursor(by: -outline.numberOfRows)
-            case .end: outline.moveCursor(by: outline.numberOfRows)
-            case .enter: if let c = outline.cursor { try outline.toggle(c) }
-            default: return .ignored
+            switch command {
+            case .expandAll: if let c = outline.cursor { try outline.expand(c, descendants: true) }
+            case .expandOrEnter: try outline.moveRight()
+            case .collapseOrLeave: try outline.moveLeft()
+            case .toggle: if let c = outline.cursor { try outline.toggle(c) }
+            case .move:
+                switch ListMove(key: key) {
+                case .up?: outline.moveCursor(by: -1)
+                case .down?: outline.moveCursor(by: 1)
+                case .pageUp?: outline.moveCursor(by: -page)
+                case .pageDown?: outline.moveCursor(by: page)
+                case .home?: outline.moveCursor(by: -outline.numberOfRows)
+                case .end?: outline.moveCursor(by: outline.numberOfRows)
+                case nil: return .ignored
+                }
             }
         } catch { failure = error }
         return .handled

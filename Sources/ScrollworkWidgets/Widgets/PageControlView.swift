@@ -96,8 +96,8 @@ public struct PageControlView: Widget {
     public mutating func handle(_ event: Event, at time: Double) -> EventResult {
         switch event {
         case let .key(key):
-            guard key.key == .left || key.key == .right else { return .ignored }
-            change = state.moveFocus(forward: key.key == .right, time: time) ?? change
+            guard let command = PageControlCommand.keys.command(for: key) else { return .ignored }
+            change = state.moveFocus(forward: command == .next, time: time) ?? change
             return .handled
         case let .mouse(mouse):
             let position = position(of: mouse)

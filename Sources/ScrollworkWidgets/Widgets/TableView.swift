@@ -309,23 +309,27 @@ public struct TableView<Row: Sendable>: Widget {
     }
 
     private mutating func handleKey(_ key: KeyEvent, at time: Double) -> EventResult {
-        if key.key == .escape, cancelSort() { return .handled }
-        // Ctrl+A, the terminal's ⌘A, selects every row where several may be selected.
-        if key == KeyEvent(.character("a"), .control), table.list.selectAll() {
+        guard let command = RowsCommand.tableKeys.command(for: key) else { return .ignored }
+        switch command {
+        case .cancelSort:
+            return cancelSort() ? .handled : .ignored
+        case .selectAll:
+            // Ctrl+A, the terminal's ⌘A, selects every row where several may be selected.
+            guard table.list.selectAll() else { return .ignored }
             if let cursor = table.list.cursor, let path = table.list.indexPath(of: cursor) { events.append(.row(.selectionChanged(path))) }
             return .handled
-        }
-        if key.key == .up || key.key == .down {
+        case .move:
             do { try table.list.moveCursor(key.key == .up ? .up : .down, extending: key.modifiers.contains(.shift), at: time) } catch { failure = error }
             return .handled
-        }
-        if key.key == .enter, let id = table.list.cursor, let path = table.list.indexPath(of: id) {
+        case .activate:
+            guard let id = table.list.cursor, let path = table.list.indexPath(of: id) else { return .ignored }
             do { events.append(.row(try table.list.activate(path, target: .row, at: time))) } catch { failure = error }
             return .handled
+        case .scroll:
+            guard let scroll = ScrollCommand(key: key) else { return .ignored }
+            table.list.scroll.perform(scroll, time: time)
+            return .handled
         }
-        guard let command = ScrollCommand(key: key) else { return .ignored }
-        table.list.scroll.perform(command, time: time)
-        return .handled
     }
 
     /// The x of the centre of cell `column` in the columns' coordinates (past the pinned columns,

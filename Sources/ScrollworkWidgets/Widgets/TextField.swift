@@ -64,17 +64,18 @@ public struct TextField: Widget {
     public mutating func handle(_ event: Event, at time: Double) -> EventResult {
         switch event {
         case let .key(key):
-            switch key.key {
-            case .enter: actions.append(.submitted)
-            case .escape: actions.append(.cancelled)
-            case .backspace:
+            guard let command = TextFieldCommand.keys.command(for: key) else { return .ignored }
+            switch command {
+            case .submit: actions.append(.submitted)
+            case .cancel: actions.append(.cancelled)
+            case .deleteBackward:
                 guard !text.isEmpty else { return .handled }
                 text.removeLast()
                 actions.append(.changed)
-            case let .character(c) where key.modifiers.isDisjoint(with: [.control, .alt]):
+            case .insert:
+                guard case let .character(c) = key.key else { return .ignored }
                 text.append(c)
                 actions.append(.changed)
-            default: return .ignored
             }
             return .handled
         case let .paste(pasted):
