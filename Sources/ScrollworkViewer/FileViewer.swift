@@ -13,7 +13,7 @@ enum FileFormat: Sendable, Hashable {
 /// `scrollwork open` on a CSV, TSV or JSON Lines file: the table over the file's records,
 /// indexed in the background while the first screen is already shown, sortable, with a status
 /// line.
-public struct FileViewer: App, ShowsIndexedFile {
+public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
     /// The file, indexed in the background and watched for growth.
     var source: FileIndexing
     let format: FileFormat
@@ -28,7 +28,6 @@ public struct FileViewer: App, ShowsIndexedFile {
     var following = false
     /// The record shown whole (Enter), over the table.
     var detail: ScrollView<RecordDetail>? = nil
-    /// The sort running in the background: its column, order, how far it is and when it began.
     /// The search being typed, and the last search.
     var field: TextField? = nil
     var search = FileSearch()
@@ -151,42 +150,35 @@ public struct FileViewer: App, ShowsIndexedFile {
     /// The most of one record the detail view reads.
     static let detailLimit = 16 << 20
 
-    /// Takes a key, click, paste, resize or work update.
+    /// Takes a key, click, paste, resize or work update. The table, the prompt and the record
+    /// view are children (``children``): the prompt and the record view, while shown, are modal
+    /// and take every event; what no child uses is the viewer's own key.
     public mutating func handle(_ event: Event, at time: Double) {
         if case let .work(update) = event { handleWork(update, at: time); return }
         // What answered the last key or click is not true after the next one.
         if event.isPersonAction { notes.clear(.action) }
-        if detail != nil {
-            handleDetail(event, at: time)
-            return
-        }
-        if var typing = field {
-            _ = typing.handle(event, at: time)
-            field = typing
-            for action in typing.takeActions() {
-                switch action {
-                case .submitted where askingColumn:
-                    field = nil
-                    askingColumn = false
-                    jump(toColumn: typing.text, at: time)
-                case .submitted:
-                    field = nil
-                    let (request, message) = search.begin(typing.text, in: file, from: searchStart)
-                    start(request, message)
-                case .cancelled: field = nil
-                case .changed: break
-                }
-            }
-            return
-        }
-        if case let .key(key) = event, ViewerKeys.table.command(for: key) == .record, let id = table.list.cursor, let path = table.list.indexPath(of: id) {
+        let prompting = field != nil, showingRecord = detail != nil
+        // Enter on a row shows its record, before the table would activate the row.
+        if !prompting, !showingRecord, case let .key(key) = event, ViewerKeys.table.command(for: key) == .record,
+           let id = table.list.cursor, let path = table.list.indexPath(of: id) {
             openDetail(at: path, at: time)
             return
         }
-        guard let key = view.keyLeftOver(event, at: time) else {
-            readTableEvents()
+        let used = routeToChildren(event, at: time).isHandled
+        if prompting {
+            readField(at: time)
             return
         }
+        if showingRecord {
+            if !used, case let .key(key) = event, [.escape, .enter, .character("q")].contains(key.key) {
+                detail = nil
+                detailRecord = nil
+                notes.clear(.action)
+            }
+            return
+        }
+        readTableEvents()
+        guard !used, case let .key(key) = event else { return }
         switch ViewerKeys.table.command(for: key) {
         case .quit?: wantsQuit = true
         case .top?: view.table.list.scroll.perform(.top, time: time)
@@ -212,6 +204,13 @@ public struct FileViewer: App, ShowsIndexedFile {
         case .cancel?, .record?, .wrap?, .open?, nil: break
         }
     }
+
+    /// Capture and focus among the table, the prompt and the record view.
+    public var routing = Routing()
+
+    /// The table, and over it the prompt and the record view while they are shown (modal: they
+    /// take every event).
+    public var children: [Child<FileViewer>] { [Child(\.view), Child(\.field, modal: true), Child(\.detail, modal: true)] }
 
     /// Where a new search starts: the cursor's record (its place in the file, whatever the
     /// sort), or the file's start.
@@ -282,16 +281,23 @@ public struct FileViewer: App, ShowsIndexedFile {
         detail?.appear(at: time)
     }
 
-    private mutating func handleDetail(_ event: Event, at time: Double) {
-        if case let .key(key) = event, [.escape, .enter, .character("q")].contains(key.key) {
-            detail = nil
-            detailRecord = nil
-            notes.clear(.action)
-            return
+    /// What the prompt did: a search or a column to jump to, submitted or cancelled.
+    private mutating func readField(at time: Double) {
+        guard let typing = field else { return }
+        for action in field?.takeActions() ?? [] {
+            switch action {
+            case .submitted where askingColumn:
+                field = nil
+                askingColumn = false
+                jump(toColumn: typing.text, at: time)
+            case .submitted:
+                field = nil
+                let (request, message) = search.begin(typing.text, in: file, from: searchStart)
+                start(request, message)
+            case .cancelled: field = nil
+            case .changed: break
+            }
         }
-        guard var shown = detail else { return }
-        if !shown.handle(event, at: time).isHandled, case let .mouse(mouse) = event, case .wheel = mouse.kind { shown.overscroll(mouse, at: time) }
-        detail = shown
     }
 
     /// What the table did: its own sort's news for the status line, and errors.

@@ -5,7 +5,7 @@ import ScrollworkWidgets
 /// `scrollwork open` on text and logs: a pager with momentum, as `less` is used: `/` searches
 /// (`n` and `N` go to the next and previous match), `w` wraps long lines, `g` and `G` go to the
 /// ends, `F` follows a file that grows, `q` quits. The file is indexed by lines in the background.
-public struct TextPager: App, ShowsIndexedFile {
+public struct TextPager: App, WidgetGroup, ShowsIndexedFile {
     /// The longest part of one line that is read for the screen.
     static let lineLimit = 64 << 10
 
@@ -53,15 +53,15 @@ public struct TextPager: App, ShowsIndexedFile {
 
     // MARK: App
 
-    /// Takes a key, click, paste, resize or work update.
+    /// Takes a key, click, paste, resize or work update. The pages of text and the search
+    /// prompt are children (``children``); the prompt, while shown, is modal and takes every event.
     public mutating func handle(_ event: Event, at time: Double) {
         if case let .work(update) = event { handleWork(update, at: time); return }
         // What answered the last key or click is not true after the next one.
         if event.isPersonAction { notes.clear(.action) }
-        if var typing = field {
-            _ = typing.handle(event, at: time)
-            field = typing
-            for action in typing.takeActions() {
+        if let typing = field {
+            _ = routeToChildren(event, at: time)
+            for action in field?.takeActions() ?? [] {
                 switch action {
                 case .submitted:
                     field = nil
@@ -98,8 +98,14 @@ public struct TextPager: App, ShowsIndexedFile {
             default: break
             }
         }
-        if !view.handle(event, at: time).isHandled, case let .mouse(mouse) = event, case .wheel = mouse.kind { view.overscroll(mouse, at: time) }
+        if !routeToChildren(event, at: time).isHandled, case let .mouse(mouse) = event, case .wheel = mouse.kind { view.overscroll(mouse, at: time) }
     }
+
+    /// Capture and focus between the text and the prompt.
+    public var routing = Routing()
+
+    /// The text, and over it the search prompt while it is shown (modal: it takes every event).
+    public var children: [Child<TextPager>] { [Child(\.view), Child(\.field, modal: true)] }
 
     /// The byte offset of the line at the top of the view: where a new search starts.
     private var top: UInt64 { index.range(ofRecord: Swift.max(0, view.window.firstRow)).lowerBound }

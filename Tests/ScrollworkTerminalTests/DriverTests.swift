@@ -186,3 +186,45 @@ import Testing
         #expect(t.wantsQuit && !t.app.wantsQuit)
     }
 }
+
+/// Optional and modal children are children like the others: a prompt that appears takes the
+/// keys while it is there, and the list behind it gets none of them.
+@Suite struct ModalChildTests {
+    struct ListWithPrompt: WidgetGroup, Widget {
+        var list = ListView(ListState(rows: (0..<100).map { "Row \($0)" }) { RowContent($0) })
+        var prompt: TextField? = nil
+        var routing = Routing()
+        var frame = CellRect.none
+        var children: [Child<Self>] { [Child(\.list), Child(\.prompt, modal: true)] }
+
+        mutating func render(in area: CellRect, into buffer: inout Buffer, at time: Double) {
+            frame = area
+            let parts = area.rows([.fill, .fixed(1)])
+            list.render(in: parts[0], into: &buffer, at: time)
+            prompt.render(in: parts[1], into: &buffer, at: time)
+        }
+
+        mutating func handle(_ event: Event, at time: Double) -> EventResult { routeToChildren(event, at: time) }
+    }
+
+    @Test("LT-01: without the prompt keys move the list; with it, the prompt takes them all and the list stays; nil children have no frame")
+    func LT_01_modalPromptTakesTheKeys() {
+        var t = HeadlessTerminal(Harness(content: ListWithPrompt()), columns: 30, rows: 10)
+        t.send(.key(KeyEvent(.down)))
+        t.send(.key(KeyEvent(.down)))
+        let cursor = t.app.content.list.list.cursor
+        #expect(cursor != nil)
+        var group = t.app.content
+        #expect(group.prompt.frame == .none && !group.prompt.isPresent && group.modalChild == nil)
+        t.app.content.prompt = TextField(prompt: "Find: ")
+        t.advance(by: 0.1)
+        t.type("ab")
+        t.send(.key(KeyEvent(.down)))
+        t.send(.mouse(MouseEvent(.wheel(.down), button: .none, column: 5, row: 3)))
+        #expect(t.app.content.prompt?.text == "ab", "the prompt took the typing")
+        #expect(t.app.content.list.list.cursor == cursor && t.app.content.list.list.scroll.offset.y == 0, "the list behind it moved not at all")
+        t.app.content.prompt = nil
+        t.send(.key(KeyEvent(.down)))
+        #expect(t.app.content.list.list.cursor != cursor, "without the prompt the list has the keys again")
+    }
+}

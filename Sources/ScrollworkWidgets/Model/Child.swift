@@ -5,15 +5,23 @@ import Scrollwork
 public struct Child<Root> {
     /// The child's identity: its key path. Capture and focus are kept by it.
     public let id: AnyKeyPath
+    /// A modal child (a sheet, a prompt), while it is there, takes every key, paste and pointer
+    /// event of its group: what it leaves goes back to the group's owner, never to the children
+    /// behind it.
+    public let isModal: Bool
     /// The widget's type and where it lies. An existential of two words is stored inline: a
     /// group lists its children on every question, and closures would allocate one box each.
     private let access: any ChildAccess<Root>
 
-    /// The widget at `path`.
-    public init<W: Widget>(_ path: WritableKeyPath<Root, W>) {
+    /// The widget at `path`; an optional one (`W?`) is a child only while it is not nil.
+    public init<W: Widget>(_ path: WritableKeyPath<Root, W>, modal: Bool = false) {
         id = path
+        isModal = modal
         access = WidgetAccess(path)
     }
+
+    /// True while the child is there (an optional child that is not nil).
+    public func isPresent(_ root: inout Root) -> Bool { access.isPresent(&root) }
 
     /// Routes an event to the child.
     public func handle(_ root: inout Root, _ event: Event, _ time: Double) -> EventResult { access.handle(&root, event, time) }
@@ -53,6 +61,7 @@ private protocol ChildAccess<Root> {
     func acceptsFocus(_ root: inout Root) -> Bool
     func isEditingText(_ root: inout Root) -> Bool
     func cursorPosition(_ root: inout Root) -> CellPosition?
+    func isPresent(_ root: inout Root) -> Bool
 }
 
 /// A widget of type `W` at a key path into `Root`, reached in place: every access goes through
@@ -74,4 +83,5 @@ private struct WidgetAccess<Root, W: Widget>: ChildAccess {
     func acceptsFocus(_ root: inout Root) -> Bool { root[keyPath: path].acceptsFocus }
     func isEditingText(_ root: inout Root) -> Bool { root[keyPath: path].isEditingText }
     func cursorPosition(_ root: inout Root) -> CellPosition? { root[keyPath: path].cursorPosition }
+    func isPresent(_ root: inout Root) -> Bool { root[keyPath: path].isPresent }
 }

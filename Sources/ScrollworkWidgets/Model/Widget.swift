@@ -66,6 +66,8 @@ public protocol Widget {
     /// The cell of the focused row, cell or field: the host puts the terminal's cursor there, so
     /// that screen readers and braille displays that follow the cursor read what has focus.
     var cursorPosition: CellPosition? { mutating get }
+    /// False while the widget is not there at all (an optional child that is nil).
+    var isPresent: Bool { mutating get }
     /// Moves what the widget asks of the host since the last call (text to copy, work to start or
     /// cancel) into `effects`. A group passes its children's on, so a widget deep in a page hands
     /// out work without the app forwarding it.
@@ -89,6 +91,8 @@ extension Widget {
     public var isEditingText: Bool { false }
     /// No cursor position by default.
     public var cursorPosition: CellPosition? { nil }
+    /// Widgets are there by default.
+    public var isPresent: Bool { true }
     /// Nothing to ask by default.
     public mutating func takeEffects(into effects: inout [Effect]) {}
 }

@@ -77,6 +77,8 @@ extension WidgetGroup {
     /// The child with keyboard focus among `children`: the routed one while it takes focus, else
     /// the first that does. Only the children needed are asked, and `children` is made once.
     private mutating func focusedEntry(in children: [Child<Self>]) -> Child<Self>? {
+        // A modal child that is there has the keyboard.
+        for child in children.reversed() where child.isModal && child.isPresent(&self) { return child }
         if let focus = routing.focus, let routed = children.first(where: { $0.id == focus }), routed.acceptsFocus(&self) { return routed }
         for child in children where child.acceptsFocus(&self) { return child }
         return nil
@@ -102,6 +104,14 @@ extension WidgetGroup {
         return true
     }
 
+    /// The front-most modal child that is there, if any: it takes the group's input.
+    public var modalChild: Child<Self>? {
+        mutating get {
+            for child in children.reversed() where child.isModal && child.isPresent(&self) { return child }
+            return nil
+        }
+    }
+
     /// True while the focused child takes printable keys as text.
     public var focusedChildIsEditingText: Bool { mutating get { focusedEntry(in: children)?.isEditingText(&self) ?? false } }
 
@@ -115,6 +125,16 @@ extension WidgetGroup {
     ///   - time: when it happened, in seconds on the loop's clock.
     /// - Returns: ``EventResult/handled`` when a child used it.
     public mutating func routeToChildren(_ event: Event, at time: Double) -> EventResult {
+        if case .work = event {} else if let modal = modalChild {
+            // A sheet or a prompt takes everything; what it leaves is the owner's, but an unused
+            // wheel turn stretches it, as it would any scroll view at its edge (SV-02).
+            let result = modal.handle(&self, event, time)
+            if !result.isHandled, case let .mouse(mouse) = event, case .wheel = mouse.kind {
+                modal.overscroll(&self, mouse, time)
+                return .handled
+            }
+            return result
+        }
         switch event {
         case let .mouse(mouse): return routePointer(mouse, at: time)
         case .key, .paste:
