@@ -53,7 +53,7 @@ public enum RowsCommand: Sendable, Hashable {
     case move
     /// Activate the focused row.
     case activate
-    /// Scroll (``ScrollCommand/keys``).
+    /// Scroll (`ScrollCommand.keys`).
     case scroll
 }
 
