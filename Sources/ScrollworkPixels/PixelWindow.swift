@@ -85,6 +85,8 @@ public struct PixelWindow {
     private func loop<A: App, S: WorkScheduler>(_ driver: inout Driver<A, S>, window: OpaquePointer, renderer: OpaquePointer, vsync: Bool,
                                                  surface: inout WindowSurface, input: inout WindowInput) throws(PixelError) {
         var session = WindowSession(driver: driver, input: input)
+        session.window = window
+        session.title = title
         defer {
             driver = session.driver
             input = session.input

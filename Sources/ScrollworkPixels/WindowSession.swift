@@ -10,6 +10,8 @@ struct WindowSession<A: App, S: WorkScheduler> {
     var driver: Driver<A, S>
     /// SDL's events as the widgets' events.
     var input: WindowInput
+    /// The window whose title shows status; nil in tests without a display.
+    var window: OpaquePointer? = nil
 
     /// What an SDL event came to.
     enum Outcome {
@@ -51,8 +53,18 @@ struct WindowSession<A: App, S: WorkScheduler> {
     /// Ticks and draws the app into `buffer`.
     mutating func drawFrame(into buffer: inout Buffer, at time: Double) { perform(driver.drawFrame(into: &buffer, at: time)) }
 
-    /// Copies go to the window system's clipboard; a window does not suspend.
+    /// The window's title while no status has been shown.
+    var title = "Scrollwork"
+
+    /// Copies go to the window system's clipboard, status to the title bar; a window does not
+    /// suspend.
     private func perform(_ actions: [HostAction]) {
-        for case let .copy(text) in actions { SDL_SetClipboardText(text) }
+        for action in actions {
+            switch action {
+            case let .copy(text): SDL_SetClipboardText(text)
+            case let .status(text): if let window { SDL_SetWindowTitle(window, title + " — " + text) }
+            case .suspend: break
+            }
+        }
     }
 }

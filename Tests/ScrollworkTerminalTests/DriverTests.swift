@@ -84,6 +84,7 @@ import Testing
             return
         }
         #expect(column == 1 && seconds >= 0)
+        #expect(t.hostStatus?.hasPrefix("sorted by Size ▲ · sort took") == true, "the host hears the status through the effects channel")
         #expect(t.app.content.right.table.sortOrder.isEmpty, "the other table's rows did not move")
     }
 
@@ -96,6 +97,7 @@ import Testing
         #expect(t.pendingWork.isEmpty && t.app.content.left.sorting == nil && t.app.content.left.table.sortOrder.isEmpty)
         var left = t.app.content.left
         #expect(left.takeEvents().contains(.sortCancelled(column: 0)))
+        #expect(t.hostStatus == "sort cancelled")
     }
 
     @Test("typed work: each table's result reaches only the table that asked, even when both sort at once under the same name")

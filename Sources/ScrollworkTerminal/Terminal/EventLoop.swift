@@ -74,6 +74,8 @@ public struct EventLoop {
             for action in actions {
                 switch action {
                 case let .copy(text): session.write(ANSI.setClipboard(text))
+                // The terminal has no status bar of its own: an app shows status in its lines.
+                case .status: break
                 case .suspend:
                     session.suspend()
                     if showsCursor { session.write(ANSI.showCursor) }

@@ -103,6 +103,7 @@ public struct Driver<A: App, Scheduler: WorkScheduler> {
             case let .copy(text): actions.append(.copy(text))
             case let .work(request): work.perform(request)
             case .quit: quitRequested = true
+            case let .status(text): actions.append(.status(text))
             }
         }
         return actions
@@ -113,6 +114,9 @@ public struct Driver<A: App, Scheduler: WorkScheduler> {
 public enum HostAction: Sendable, Hashable {
     /// Put the text on the clipboard.
     case copy(String)
+    /// Show the line where the host shows status (a window's title); a terminal has no such
+    /// place of its own, so its host leaves status to the app's own status line.
+    case status(String)
     /// Stop the program as Ctrl-Z does; on resuming, deliver a ``Event/resize(columns:rows:)``.
     /// A host that cannot suspend delivers the resize at once.
     case suspend

@@ -6,6 +6,10 @@ public enum Effect: Sendable {
     case copy(String)
     /// Start or cancel work off the loop; its updates come back as ``Event/work(_:)``.
     case work(WorkRequest)
+    /// A line about what just happened ("sorted by Size ▲ · 302 ms"): a host with a status bar of
+    /// its own shows it there (a window in its title bar); an app that draws its own status line
+    /// takes these from its children's effects first.
+    case status(String)
     /// End the program (a viewer's q, deep in a page): the host stops its loop as it does when
     /// the app's `wantsQuit` turns true.
     case quit

@@ -19,6 +19,8 @@ public struct HeadlessDriver<A: App, Output: HeadlessOutput> {
     public private(set) var rows: Int
     /// What the app last put on the clipboard.
     public private(set) var clipboard: String? = nil
+    /// The last status line handed to the host (``Effect/status(_:)``).
+    public private(set) var hostStatus: String? = nil
     /// How many times Ctrl-Z suspended the app (each followed by a resize, as a terminal resumes).
     public private(set) var suspensions = 0
     /// Whether the app animated after the last frame, as the host saw it.
@@ -116,6 +118,7 @@ public struct HeadlessDriver<A: App, Output: HeadlessOutput> {
         for action in actions {
             switch action {
             case let .copy(text): clipboard = text
+            case let .status(text): hostStatus = text
             case .suspend:
                 suspensions += 1
                 perform(driver.deliver(.resize(columns: columns, rows: rows), at: time))

@@ -270,6 +270,7 @@ public struct TableView<Row: Sendable>: Widget {
         effects.append(.work(.cancel(sortKey.id)))
         sorting = nil
         events.append(.sortCancelled(column: current.column))
+        effects.append(.status("sort cancelled"))
         return true
     }
 
@@ -297,13 +298,18 @@ public struct TableView<Row: Sendable>: Widget {
             sorting = nil
             do {
                 try table.apply(result)
-                events.append(.sorted(column: current.column, order: current.order, seconds: Swift.max(0, time - current.started)))
+                let seconds = Swift.max(0, time - current.started)
+                events.append(.sorted(column: current.column, order: current.order, seconds: seconds))
+                let title = table.columns.indices.contains(current.column) ? table.columns[current.column].title : "column \(current.column + 1)"
+                effects.append(.status("sorted by \(title) \(current.order.first?.ascending == false ? "▼" : "▲") · " + StatusNotes.sortTime(seconds)))
             } catch {
                 events.append(.sortOutdated(column: current.column))
+                effects.append(.status("the rows changed while sorting; sort again"))
             }
         } else if update.isCancellation(of: sortKey) {
             sorting = nil
             events.append(.sortCancelled(column: current.column))
+            effects.append(.status("sort cancelled"))
         }
         return .handled
     }
