@@ -99,7 +99,8 @@ public struct PixelWindow {
             surface.present(surface.draw(buffer, palette: palette, style: style))
             // Wait for input: not at all while animating (vsync paces), until the app's wake time,
             // or until input or work's news.
-            let timeout = session.driver.isAnimating ? (vsync ? 0 : 1 / framesPerSecond) : session.driver.waitTime(after: now, frameInterval: 0)
+            var timeout = session.driver.isAnimating ? (vsync ? 0 : 1 / framesPerSecond) : session.driver.waitTime(after: now, frameInterval: 0)
+            if session.driver.work.hasUpdates { timeout = 0 }
             var event = SDL_Event()
             let milliseconds = timeout.map { Int32(($0 * 1000).rounded(.up).clamped(to: 0...1000)) } ?? -1
             var got = milliseconds < 0 ? SDL_WaitEvent(&event) : SDL_WaitEventTimeout(&event, milliseconds)

@@ -98,6 +98,8 @@ public struct EventLoop {
             if !bytes.isEmpty { session.write(bytes) }
             var timeout = driver.waitTime(after: now, frameInterval: frame)
             if let deadline = decoder.flushDeadline { timeout = Swift.min(timeout ?? .infinity, Swift.max(0, deadline - now)) }
+            // Results already waiting (work run at once, without a wake pipe) come without sleep.
+            if wake == nil, driver.work.hasUpdates { timeout = 0 }
             switch session.read(timeout: timeout, wake: wake) {
             case let .bytes(input): deliver(decoder.feed(input, at: Self.now()))
             case .resized, .resumed: resized()

@@ -56,19 +56,16 @@ public struct Driver<A: App, Scheduler: WorkScheduler> {
         return carryOutEffects()
     }
 
-    /// Delivers the progress and results the work scheduler has, in order (and whatever those
-    /// make the app ask). Returns what only the host can do.
+    /// Delivers the progress and results the work scheduler has now, in order (and carries out
+    /// whatever those make the app ask). Returns what only the host can do. Results that arrive
+    /// meanwhile, or that work started here finishes at once, wait for the next call, so a chain
+    /// of work never holds up a frame.
     @inlinable
     public mutating func deliverWork(at time: Double) -> [HostAction] {
         var actions: [HostAction] = []
-        // A result can start more work, which an immediate scheduler finishes at once.
-        while true {
-            let updates = work.takeUpdates()
-            guard !updates.isEmpty else { break }
-            for update in updates {
-                app.handle(.work(update), at: time)
-                actions += carryOutEffects()
-            }
+        for update in work.takeUpdates() {
+            app.handle(.work(update), at: time)
+            actions += carryOutEffects()
         }
         return actions
     }

@@ -62,7 +62,13 @@ public struct HeadlessDriver<A: App, Output: HeadlessOutput> {
     /// Delivers events now, without drawing.
     public mutating func deliver(_ events: [Event]) {
         for event in events { perform(driver.deliver(event, at: time)) }
-        perform(driver.deliverWork(at: time))
+        deliverWork()
+    }
+
+    /// Delivers every update waiting (a cancellation, a result): work that is kept waits for a
+    /// test, so this ends.
+    private mutating func deliverWork() {
+        repeat { perform(driver.deliverWork(at: time)) } while driver.work.hasUpdates
     }
 
     /// Runs pending work now, on the test's thread: the oldest called `name`, or the oldest of
@@ -71,7 +77,7 @@ public struct HeadlessDriver<A: App, Output: HeadlessOutput> {
     @discardableResult
     public mutating func runWork(_ name: String? = nil) -> Bool {
         guard driver.work.run(named: name) else { return false }
-        perform(driver.deliverWork(at: time))
+        deliverWork()
         draw()
         return true
     }

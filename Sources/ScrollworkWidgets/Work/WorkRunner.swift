@@ -107,6 +107,9 @@ public final class WorkRunner: WorkScheduler, Sendable {
         }
     }
 
+    /// True while updates wait for ``takeUpdates()`` (the wake pipe says so too).
+    public var hasUpdates: Bool { state.withLock { !$0.outbox.isEmpty } }
+
     /// Asks every run to stop (the program is ending).
     public func cancelAll() {
         state.withLock { s in

@@ -10,6 +10,8 @@ public protocol WorkScheduler {
     mutating func perform(_ request: WorkRequest)
     /// The updates since the last call, in order.
     mutating func takeUpdates() -> [WorkUpdate]
+    /// True while updates wait for ``takeUpdates()``: a host's loop then does not sleep.
+    var hasUpdates: Bool { get }
 }
 
 /// Runs each piece of work at once on the loop's thread: a host with no background thread.
@@ -29,6 +31,9 @@ public struct ImmediateWork: WorkScheduler {
         defer { outbox = [] }
         return outbox
     }
+
+    /// True while results wait for ``takeUpdates()``.
+    public var hasUpdates: Bool { !outbox.isEmpty }
 }
 
 /// Keeps work until a test runs it (``run(named:)``), so that a test decides what happens while
@@ -73,8 +78,10 @@ public struct ManualWork: WorkScheduler {
         defer { outbox = [] }
         return outbox
     }
-}
 
+    /// True while updates wait for ``takeUpdates()``.
+    public var hasUpdates: Bool { !outbox.isEmpty }
+}
 
 /// Progress reported by work run in a test, kept as quarters.
 private final class QuarterReports: Sendable {
