@@ -1,4 +1,7 @@
+// The fuzzer compiles the decoder with the event types in one module, where there is nothing to import.
+#if canImport(ScrollworkWidgets)
 import ScrollworkWidgets
+#endif
 /// Turns the bytes a terminal sends into `Event`s, incrementally.
 ///
 /// Reads may split a sequence anywhere; the decoder keeps the unfinished part for the next
