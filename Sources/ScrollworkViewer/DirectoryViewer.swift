@@ -11,7 +11,7 @@ import ScrollworkWidgets
 /// read as they open, with Size, Kind and Date Modified columns; a heading click orders every
 /// folder by it (again reverses), the open folders staying open. Enter on a file opens it as
 /// `scrollwork open` would; Esc or ⌫ comes back to the listing where it was.
-public struct DirectoryViewer: App {
+public struct DirectoryViewer: App, WidgetGroup {
     var view: OutlineView<DirectoryTree>
     var theme: Theme
     var note: String? = nil
@@ -21,6 +21,12 @@ public struct DirectoryViewer: App {
     var listed: ListedFile? = nil
     /// Work to start or cancel: the opened file's, and the cancelling of it once closed.
     var effects: [Effect] = []
+    /// Capture and focus between the listing and the file opened over it.
+    public var routing = Routing()
+
+    /// The listing, and over it the file opened from it (modal: it takes every event but the
+    /// keys that come back).
+    public var children: [Child<DirectoryViewer>] { [Child(\.view), Child(\.listed, modal: true)] }
 
     init(root: String, theme: Theme) {
         self.theme = theme
@@ -137,27 +143,20 @@ public struct DirectoryViewer: App {
     /// What a file opened from the listing says about going back.
     static let backHint = "Esc or ⌫ back to the folder"
 
-    /// The opened file's turn: Esc (when it has no use for it) or ⌫ (outside a prompt) goes back.
+    /// The opened file's turn, as the modal child: what it leaves (Esc when it has no use for it,
+    /// ⌫ outside a prompt) goes back to the listing.
     private mutating func handleListed(_ event: Event, at time: Double) {
-        guard var shown = listed else { return }
-        if case let .key(key) = event, (key.key == .escape && !shown.usesEscape) || (key.key == .backspace && !shown.isTyping) {
+        if !routeToChildren(event, at: time).isHandled, case .key = event, var shown = listed {
             effects += shown.cancelAllWork()
             listed = nil
             return
         }
-        let quits = shown.update { app in
-            app.handle(event, at: time)
-            return app.wantsQuit
-        }
-        listed = shown
-        if quits { wantsQuit = true }
+        if listed?.wantsQuit == true { wantsQuit = true }
         takeListedWork()
     }
 
     private mutating func takeListedWork() {
-        guard var shown = listed else { return }
-        effects += shown.update { $0.takeEffects() }
-        listed = shown
+        listed?.takeEffects(into: &effects)
     }
 
     /// The opened file's copies and work (reading, sorting, searching).
@@ -169,9 +168,8 @@ public struct DirectoryViewer: App {
 
     /// Advances the view and the background reading to `time`.
     public mutating func tick(at time: Double) {
-        if var shown = listed {
-            shown.update { $0.tick(at: time) }
-            listed = shown
+        if listed != nil {
+            listed?.tick(at: time)
             takeListedWork()
             return
         }
@@ -180,9 +178,8 @@ public struct DirectoryViewer: App {
 
     /// Draws the view and its status line.
     public mutating func render(into buffer: inout Buffer, at time: Double) {
-        if var shown = listed {
-            shown.update { $0.render(into: &buffer, at: time) }
-            listed = shown
+        if listed != nil {
+            listed?.render(in: buffer.area, into: &buffer, at: time)
             return
         }
         let parts = buffer.area.rows([.fill, .fixed(1)])
@@ -200,9 +197,9 @@ public struct DirectoryViewer: App {
     }
 
     /// True while something moves.
-    public var isAnimating: Bool { listed.map { var app = $0.app; return app.isAnimating } ?? view.isAnimating }
+    public var isAnimating: Bool { mutating get { listed != nil ? listed.isAnimating : view.isAnimating } }
     /// When the view next needs a frame although nothing moves.
-    public var wakeTime: Double? { listed.map { var app = $0.app; return app.wakeTime } ?? view.wakeTime }
+    public var wakeTime: Double? { mutating get { listed != nil ? listed.wakeTime : view.wakeTime } }
     /// The focused row or field, for the terminal's cursor.
-    public var cursorPosition: CellPosition? { listed.map { var app = $0.app; return app.cursorPosition } ?? view.cursorPosition }
+    public var cursorPosition: CellPosition? { mutating get { listed != nil ? listed.cursorPosition : view.cursorPosition } }
 }

@@ -52,11 +52,37 @@ enum ListedFile {
         }
     }
 
-    /// The viewer, to read.
-    var app: any App {
-        switch self {
-        case let .table(viewer): return viewer
-        case let .pager(pager): return pager
-        }
+}
+
+/// A listed file is a modal child of the directory viewer: it covers the screen and takes every
+/// event while it is open, except the keys that go back to the listing.
+extension ListedFile: Widget {
+    /// Draws the viewer over the whole screen, as `scrollwork open` would (it is a full-screen
+    /// app), whatever `area` says.
+    mutating func render(in area: CellRect, into buffer: inout Buffer, at time: Double) {
+        update { $0.render(into: &buffer, at: time) }
     }
+
+    /// The viewer takes the event, except Esc when it has no use for it and ⌫ outside a prompt:
+    /// those are left to the listing, which goes back.
+    mutating func handle(_ event: Event, at time: Double) -> EventResult {
+        if case let .key(key) = event, (key.key == .escape && !usesEscape) || (key.key == .backspace && !isTyping) { return .ignored }
+        update { $0.handle(event, at: time) }
+        return .handled
+    }
+
+    /// Advances the viewer.
+    mutating func tick(at time: Double) { update { $0.tick(at: time) } }
+    /// The viewer's copies and work.
+    mutating func takeEffects(into effects: inout [Effect]) { effects += update { $0.takeEffects() } }
+    /// The viewer's.
+    var isAnimating: Bool { mutating get { update { $0.isAnimating } } }
+    /// The viewer's.
+    var wakeTime: Double? { mutating get { update { $0.wakeTime } } }
+    /// The viewer's focus.
+    var cursorPosition: CellPosition? { mutating get { update { $0.cursorPosition } } }
+    /// The whole screen is the viewer's; as a modal child it takes every event without a frame.
+    var frame: CellRect { .none }
+    /// True once the person asked the viewer to quit.
+    var wantsQuit: Bool { mutating get { update { $0.wantsQuit } } }
 }
