@@ -49,6 +49,8 @@ package struct GalleryApp: App {
     package var routing = Routing()
     /// How each page is reached, in page order.
     let accesses: [PageAccess]
+    /// The page dots as a child, made once: a frame lists the children several times.
+    let dotsChild = Child(\GalleryApp.dots)
     var showsHelp = false
     /// Pages that took work's news since their effects were last taken.
     var pagesWithNews: Set<PageKind> = []
@@ -118,7 +120,8 @@ package struct GalleryApp: App {
     /// work since (the table page's sort goes on while another shows): only those can have any.
     package mutating func takeEffects() -> [Effect] {
         var effects: [Effect] = []
-        takeChildrenEffects(into: &effects)
+        current.child.takeEffects(&self, &effects)
+        dots.takeEffects(into: &effects)
         for kind in pagesWithNews where kind != page { accesses[kind.rawValue].child.takeEffects(&self, &effects) }
         pagesWithNews = []
         return effects
@@ -317,6 +320,6 @@ package struct GalleryApp: App {
 extension GalleryApp: WidgetGroup {
     /// The page, and in front of it the page dots where page controls are supported.
     package var children: [Child<GalleryApp>] {
-        style.idiom.supportsPageControls ? [current.child, Child(\.dots)] : [current.child]
+        style.idiom.supportsPageControls ? [current.child, dotsChild] : [current.child]
     }
 }

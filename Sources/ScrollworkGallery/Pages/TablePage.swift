@@ -88,11 +88,15 @@ struct TablePage: GalleryPage {
 
     var children: [Child<Self>] {
         switch mode {
-        case .generated: return [Child(\.files)]
-        case .slow: return [Child(\.remote)]
-        case .growing: return [Child(\.log)]
+        case .generated: return sources[0]
+        case .slow: return sources[1]
+        case .growing: return sources[2]
         }
     }
+
+    /// Each source's table as the page's one child, made once: a frame lists the children
+    /// several times.
+    let sources: [[Child<TablePage>]] = [[Child(\.files)], [Child(\.remote)], [Child(\.log)]]
 
     var table: TableState<FileRow> { files.table }
 

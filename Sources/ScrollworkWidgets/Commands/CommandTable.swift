@@ -27,7 +27,8 @@ public struct CommandTable<Command: Sendable>: Sendable {
 
     /// The command the first binding that matches `key` names, if any.
     public func command(for key: KeyEvent) -> Command? {
-        for binding in bindings where binding.matches(key) { return binding.command }
+        // By index: a binding is read in place, not copied (its keys and closure) per key.
+        for i in bindings.indices where bindings[i].matches(key) { return bindings[i].command }
         return nil
     }
 
