@@ -1,13 +1,13 @@
 /// The rules of a host's loop, in one place: deliver an event, tick and draw a frame, carry out
-/// what the app asks (copy, run or cancel work), deliver work's progress and results, suspend on
-/// Ctrl-Z, and say how long the host may sleep. A terminal, a window and a test each supply only
+/// what the app and its widgets ask (``Effect``: copy, run or cancel work, status, quit), deliver
+/// work's progress and results, suspend on Ctrl-Z, and say how long the host may sleep. A terminal, a window and a test each supply only
 /// input, time and output around it, so the three behave alike.
 ///
 /// ```swift
 /// var driver = Driver(app, work: runner)
 /// for action in driver.deliver(event, at: now) { … }     // a key, a click, a resize
-/// driver.deliverWork(at: now)                             // when the runner says it has news
-/// driver.drawFrame(into: &buffer, at: now)                // then show the buffer
+/// actions += driver.deliverWork(at: now)                  // when the runner says it has news
+/// actions += driver.drawFrame(into: &buffer, at: now)     // then show the buffer
 /// let sleep = driver.waitTime(after: now, frameInterval: 1.0 / 60)
 /// ```
 public struct Driver<A: App, Scheduler: WorkScheduler> {
