@@ -300,19 +300,10 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
         }
     }
 
-    /// What the table did: its own sort's news for the status line, and errors.
+    /// What the table did: a new sort makes the last one's message stale; errors. (How a sort
+    /// ended comes as the table's status effect, ``takeEffects()``.)
     private mutating func readTableEvents() {
-        for event in view.takeEvents() {
-            switch event {
-            case .headingClicked: notes.clear(.sort)
-            case let .sorted(column, order, seconds):
-                let title = table.columns[column].title
-                notes.set(.sort, "sorted by \(title) \(order.first?.ascending == false ? "▼" : "▲") · " + StatusNotes.sortTime(seconds))
-            case .sortCancelled: notes.set(.sort, "sort cancelled")
-            case .sortOutdated: notes.set(.sort, "the rows changed while sorting (more were indexed); sort again once indexing is done")
-            case .row, .columnMoved, .columnFitted: break
-            }
-        }
+        if view.takeEvents().contains(where: { if case .headingClicked = $0 { true } else { false } }) { notes.clear(.sort) }
         if let error = view.takeError() { notes.set(.action, "\(error)") }
     }
 
@@ -477,6 +468,7 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
         var effects = clipboard.map { [Effect.copy($0)] } ?? []
         effects += work.map { .work($0) }
         view.takeEffects(into: &effects)
+        notes.takeSortStatus(from: effects)
         clipboard = nil
         work = []
         return effects

@@ -26,10 +26,7 @@ public enum ViewerKeys {
         quit, top, bottom, follow, search, next, previous, cancel,
         KeyBinding(.jumpToColumn, "jump to a column by name", keys: KeyEvent(.character(":"))),
         KeyBinding(.copy, "copy the selected rows with the heading, tab-separated (OSC 52)", keys: KeyEvent(.character("c"), .alt)),
-        KeyBinding(.typeAhead, "select the first row whose sort column starts with what is typed", label: "a–z 0–9 - . _") { key in
-            guard case let .character(c) = key.key, key.modifiers.isDisjoint(with: [.control, .alt]) else { return false }
-            return c.isLetter || c.isNumber || "-._".contains(c)
-        },
+        .typeAhead(.typeAhead, "select the first row whose sort column starts with what is typed"),
     ])
 
     /// Other text in the pager.

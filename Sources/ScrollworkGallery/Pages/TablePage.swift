@@ -28,10 +28,7 @@ struct TablePage: GalleryPage {
     static let commands = CommandTable<Command>("Table page", [
         KeyBinding(.copy, "copy the selected rows (up to 10,000) with the heading, tab-separated (OSC 52)", keys: KeyEvent(.character("c"), .alt)),
         KeyBinding(.nextSource, "the next source: generated, slow, growing", keys: KeyEvent(.character("m"), .alt)),
-        KeyBinding(.typeAhead, "select the first row that starts with what is typed", label: "a–z 0–9 - . _") { key in
-            guard case let .character(c) = key.key, key.modifiers.isDisjoint(with: [.control, .alt]) else { return false }
-            return c.isLetter || c.isNumber || "-._".contains(c)
-        },
+        .typeAhead(.typeAhead, "select the first row that starts with what is typed"),
     ])
 
     /// The page's keys and the table's, in words.
@@ -57,9 +54,11 @@ struct TablePage: GalleryPage {
 
     /// The copy, and every source's work (a source not shown still hears from its work).
     mutating func takeEffects(into effects: inout [Effect]) {
-        effects += self.effects
+        var table: [Effect] = []
+        files.takeEffects(into: &table)
+        notes.takeSortStatus(from: table)
+        effects += self.effects + table
         self.effects = []
-        files.takeEffects(into: &effects)
         remote.takeEffects(into: &effects)
     }
 
@@ -106,10 +105,13 @@ struct TablePage: GalleryPage {
         case .growing: return log.status
         case .generated: break
         }
-        var sort = "unsorted"
-        if let first = table.sortOrder.first { sort = "sorted by \(first.columnID) \(first.ascending ? "▲" : "▼")" }
-        if let sorting = files.sorting { sort = "Sorting by \(table.columns[sorting.column].title)… \(Int(sorting.fraction * 100))% (Esc cancels)" }
-        var parts = ["\(grouped(table.list.numberOfRows)) rows", sort]
+        var parts = ["\(grouped(table.list.numberOfRows)) rows"]
+        if let sorting = files.sorting {
+            parts.append("Sorting by \(table.columns[sorting.column].title)… \(Int(sorting.fraction * 100))% (Esc cancels)")
+        } else if notes[.sort] == nil {
+            // The last sort's own message (below) says how it ended; without one, the order.
+            parts.append(table.sortOrder.first.map { "sorted by \($0.columnID) \($0.ascending ? "▲" : "▼")" } ?? "unsorted")
+        }
         // Counted, not listed: a million selected rows must not cost a frame.
         let selected = table.list.selection
         if selected.count > 1 {
@@ -131,39 +133,20 @@ struct TablePage: GalleryPage {
         files.render(in: area, into: &buffer, at: time)
     }
 
-    /// Work's news reaches every source, shown or not.
-    mutating func handle(_ event: Event, at time: Double) -> EventResult {
-        if case .work = event {
-            let handled = files.handle(event, at: time).isHandled || remote.handle(event, at: time).isHandled
-            collect(at: time)
-            return handled ? .handled : .ignored
-        }
-        willHandle(event)
-        var result = routeToChildren(event, at: time)
-        if !result.isHandled { result = handleUnused(event, at: time) }
-        collect(at: time)
-        return result
-    }
-
     mutating func willHandle(_ event: Event) {
         if event.isPersonAction { notes.clear(.action) }
     }
 
     mutating func collect(at time: Double) {
         if let error = files.takeError() { notes.set(.action, "\(error)") }
-        for event in files.takeEvents() {
-            switch event {
-            case .headingClicked: notes.clear(.sort)
-            case let .sorted(_, _, seconds): notes.set(.sort, StatusNotes.sortTime(seconds))
-            case .sortCancelled: notes.set(.sort, "sort cancelled")
-            case .sortOutdated: notes.set(.sort, "the rows changed while sorting; sort again")
-            case .row, .columnMoved, .columnFitted: break
-            }
-        }
+        // A new sort makes the last one's message stale; how a sort ends comes as the table's
+        // status effect (takeEffects).
+        if files.takeEvents().contains(where: { if case .headingClicked = $0 { true } else { false } }) { notes.clear(.sort) }
     }
 
-    /// The page's keys: copy, the next source, type-ahead.
+    /// The page's keys: copy, the next source, type-ahead; and work's news for a source not shown.
     mutating func handleUnused(_ event: Event, at time: Double) -> EventResult {
+        if case .work = event { return files.handle(event, at: time).isHandled || remote.handle(event, at: time).isHandled ? .handled : .ignored }
         guard case let .key(key) = event, let command = Self.commands.command(for: key) else { return .ignored }
         switch command {
         case .nextSource:

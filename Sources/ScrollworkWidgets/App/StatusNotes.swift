@@ -39,6 +39,12 @@ public struct StatusNotes: Sendable, Hashable {
     /// The messages in the owners' order.
     public var parts: [String] { Owner.allCases.compactMap { messages[$0] } }
 
+    /// A table's status among `effects` (how its sort ended) becomes the ``Owner/sort`` message:
+    /// the table words it once for every app and host.
+    public mutating func takeSortStatus(from effects: [Effect]) {
+        for case let .status(text) in effects { set(.sort, text) }
+    }
+
     /// How long a sort took, as the status line says it ("sort took 1.24 s", "sort took 87 ms").
     public static func sortTime(_ seconds: Double) -> String {
         guard seconds.isFinite, seconds >= 0 else { return "sort took an unknown time" }

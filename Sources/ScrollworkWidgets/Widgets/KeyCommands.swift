@@ -1,6 +1,15 @@
 import Scrollwork
 
 extension KeyBinding {
+    /// `command` on the keys type-ahead takes: a letter, a digit, - . or _, without Ctrl or Alt
+    /// (`TableState.typeAhead`).
+    public static func typeAhead(_ command: Command, _ summary: String) -> KeyBinding {
+        KeyBinding(command, summary, label: "a–z 0–9 - . _") { key in
+            guard case let .character(c) = key.key, key.modifiers.isDisjoint(with: [.control, .alt]) else { return false }
+            return c.isLetter || c.isNumber || "-._".contains(c)
+        }
+    }
+
     /// `command` on `keys` whatever modifiers are held with them (an arrow with Shift still scrolls).
     static func anyModifiers(_ command: Command, _ summary: String, _ keys: Key..., label: String? = nil) -> KeyBinding {
         KeyBinding(command, summary, label: label ?? keys.map(\.label).joined(separator: " ")) { keys.contains($0.key) }
@@ -58,11 +67,14 @@ public enum RowsCommand: Sendable, Hashable {
 }
 
 extension RowsCommand {
+    private static let selectAllBinding = KeyBinding(RowsCommand.selectAll, "select every row (where several may be selected)", keys: KeyEvent(.character("a"), .control))
+    private static let activateBinding = KeyBinding.anyModifiers(RowsCommand.activate, "open the focused row", .enter)
+
     /// The keys of a list.
     public static let listKeys = CommandTable<RowsCommand>("List", [
-        KeyBinding(.selectAll, "select every row (where several may be selected)", keys: KeyEvent(.character("a"), .control)),
+        selectAllBinding,
         KeyBinding(.move, "move the selection; with Shift, extend it", label: "↑ ↓ PgUp PgDn Home End") { key in ListMove(key: key) != nil },
-        .anyModifiers(.activate, "open the focused row", .enter),
+        activateBinding,
         KeyBinding(.scroll, "scroll: Space and Shift+Space a page, ← → sideways", label: "Space ← →") { key in
             !key.modifiers.contains(.alt) && ScrollCommand(key: key) != nil
         },
@@ -71,9 +83,9 @@ extension RowsCommand {
     /// The keys of a table: a list's, and Esc to cancel its sort.
     public static let tableKeys = CommandTable<RowsCommand>("Table", [
         KeyBinding(.cancelSort, "cancel the sort under way", keys: KeyEvent(.escape)),
-        KeyBinding(.selectAll, "select every row (where several may be selected)", keys: KeyEvent(.character("a"), .control)),
+        selectAllBinding,
         KeyBinding(.move, "move the selection; with Shift, extend it", label: "↑ ↓ Shift+↑ ↓") { key in key.key == .up || key.key == .down },
-        .anyModifiers(.activate, "open the focused row", .enter),
+        activateBinding,
         KeyBinding(.scroll, "scroll: a page, to the ends, sideways", label: "PgUp PgDn Space Home End ← →") { ScrollCommand(key: $0) != nil },
     ])
 }

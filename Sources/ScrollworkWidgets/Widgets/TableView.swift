@@ -304,7 +304,7 @@ public struct TableView<Row: Sendable>: Widget {
                 effects.append(.status("sorted by \(title) \(current.order.first?.ascending == false ? "▼" : "▲") · " + StatusNotes.sortTime(seconds)))
             } catch {
                 events.append(.sortOutdated(column: current.column))
-                effects.append(.status("the rows changed while sorting; sort again"))
+                effects.append(.status("the rows changed while sorting (more arrived); sort again once they have all come"))
             }
         } else if update.isCancellation(of: sortKey) {
             sorting = nil
