@@ -286,10 +286,10 @@ package struct GalleryApp: App {
     private func drawHelp(into buffer: inout Buffer) {
         let theme = style.theme
         let pointer = style.idiom.supportsPageControls ? "Click or drag the dots at the bottom to change page." : "Click a tab at the bottom to change page."
-        let source = ["\(page.title) — shows \(page.guidelines.joined(separator: ", "))", ""] + page.help + [pointer]
-            + [""] + page.keys.lines + ["", Self.commands.help.compact]
         let framed = buffer.columns >= 8 && buffer.rows >= 4
         let inner = max(1, buffer.columns - (framed ? 4 : 0))
+        let source = ["\(page.title) — shows \(page.guidelines.joined(separator: ", "))", ""] + page.help + [pointer]
+            + [""] + page.keys.lines(fitting: inner) + ["", Self.commands.help.compact]
         var lines = source.enumerated().flatMap { i, text in text.wrapped(toWidth: inner).map { (i == 0, $0) } }
         let room = max(0, buffer.rows - (framed ? 2 : 0))
         if lines.count > room, room > 0 {

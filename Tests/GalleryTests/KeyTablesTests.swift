@@ -56,6 +56,9 @@ import Testing
         #expect(ViewerKeys.table.command(for: KeyEvent(.character("x"))) == .typeAhead)
         #expect(RowsCommand.tableKeys.command(for: KeyEvent(.character("a"), .control)) == .selectAll)
         #expect(ScrollCommand(key: KeyEvent(.character(" "), .shift)) == .pageUp && ScrollCommand(key: KeyEvent(.character(" "))) == .pageDown)
+        let help = RowsCommand.tableKeys.help
+        #expect(help.lines(fitting: 200).first?.hasPrefix("Esc   ") == true && help.lines(fitting: 40).first == "Esc: cancel the sort under way",
+                "keys padded into a column where it leaves room, \"keys: does\" on a narrow screen")
         #expect(KeyEvent(.character("c"), .alt).label == "Alt+C" && KeyEvent(.tab, .shift).label == "Shift+Tab" && KeyEvent(.pageDown).label == "PgDn")
     }
 }

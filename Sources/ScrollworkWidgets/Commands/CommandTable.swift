@@ -50,9 +50,14 @@ public struct KeyHelp: Sendable {
     }
 
     /// A line an entry: its keys, padded to one width, then what it does.
-    public var lines: [String] {
-        let width = entries.map { displayWidth($0.keys) }.max() ?? 0
-        return entries.map { $0.keys + String(repeating: " ", count: width - displayWidth($0.keys)) + "  " + $0.does }
+    public var lines: [String] { lines(fitting: .max) }
+
+    /// ``lines`` for a screen `width` cells wide: where the padded keys would leave less than
+    /// 24 cells for what they do, each line is "keys: does" instead, which wraps readably.
+    public func lines(fitting width: Int) -> [String] {
+        let keysWidth = entries.map { displayWidth($0.keys) }.max() ?? 0
+        guard keysWidth + 2 + 24 <= width else { return entries.map { "\($0.keys): \($0.does)" } }
+        return entries.map { $0.keys + String(repeating: " ", count: keysWidth - displayWidth($0.keys)) + "  " + $0.does }
     }
 
     /// The whole help on one line (wrapped where it is shown): "] the next page · q quit".
