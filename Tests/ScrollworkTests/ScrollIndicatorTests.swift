@@ -24,6 +24,38 @@ import Testing
         #expect(!s.isAnimating)
     }
 
+    @Test("SV-01: after a flick the hold starts when the content stops moving visibly, not when the curve ends")
+    func SV_01_holdStartsAtVisibleStop() throws {
+        var s = ScrollState(viewport: Size(width: 320, height: 480), content: Size(width: 320, height: 100_000))
+        try s.setOffset(Point(x: 0, y: 1000), time: 0)
+        try s.flick(from: Point(x: 0, y: 400), to: Point(x: 0, y: 100), start: 1, duration: 0.1)
+        guard case let .decelerating(curve, start) = s.motion[.vertical] else {
+            Issue.record("the flick did not start momentum")
+            return
+        }
+        // Below 6 pt/s a frame at 60 Hz moves less than a tenth of a point.
+        let stillAt = start + curve.duration(threshold: 6)
+        let curveEnds = start + curve.duration(threshold: 0.5)
+        #expect(curveEnds - stillAt > 1)
+        var t = 1.1, movedAfterStill = 0.0, last = s.offset.y
+        var opacities: [(Double, Double)] = []
+        while t < curveEnds + 1 {
+            t += 1.0 / 60
+            s.tick(at: t)
+            // The curve's last tick puts it on its published rest point, a quarter point on.
+            if t > stillAt, s.phase == .decelerating { movedAfterStill = max(movedAfterStill, abs(s.offset.y - last)) }
+            last = s.offset.y
+            opacities.append((t, s.indicatorOpacity))
+        }
+        #expect(movedAfterStill < 0.1)
+        // Fully shown through the hold, half faded 0.125 s into the fade, gone after it.
+        for (time, opacity) in opacities where time < stillAt + 1.2 { #expect(opacity == 1) }
+        let midFade = try #require(opacities.first { $0.0 >= stillAt + 1.2 + 0.125 })
+        #expect(abs(midFade.1 - (1 - (midFade.0 - stillAt - 1.2) / 0.25)) < 1e-9)
+        #expect(opacities.last?.1 == 0)
+        #expect(s.phase == .idle && !s.isAnimating)
+    }
+
     @Test("SV-01: the thumb's length and place tell how much is visible and where")
     func SV_01_thumbGeometry() throws {
         var s = ScrollState(viewport: Size(width: 320, height: 480), content: Size(width: 320, height: 960))

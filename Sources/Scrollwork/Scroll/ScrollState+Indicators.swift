@@ -9,9 +9,11 @@ extension ScrollState {
         default: break
         }
         var opacity = 0.0
-        if phase != .idle {
+        // Momentum that has slowed below a tenth of a point a frame counts as stopped: the hold
+        // starts when people see the content stop, not seconds later when the curve ends.
+        if phase != .idle, visibleStopTime == nil {
             opacity = 1
-        } else if let last = lastMovement {
+        } else if let last = visibleStopTime ?? lastMovement {
             let since = time - last
             let style = indicatorStyle
             // Under Reduce Motion the indicator goes at the end of the delay, without a fade.

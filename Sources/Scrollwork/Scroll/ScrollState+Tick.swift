@@ -5,6 +5,26 @@ extension ScrollState {
     /// The longest a spring may run, in seconds: a spring made very soft or very damped (a
     /// stiffness of 0.001, a damping ratio of 100) would otherwise creep for hours; it arrives.
     static let maximumSpringDuration = 10.0
+    /// The speed below which momentum no longer shows: a tenth of a point a frame at 60 frames a
+    /// second. The curve runs on to ``restSpeed`` (so it rests where the published vectors say),
+    /// but the indicator's hold starts here, when people see the content stop.
+    static let visibleSpeed = 6.0
+
+    /// When momentum slowed below ``visibleSpeed``, if every moving axis is decelerating and has;
+    /// nil while anything still moves visibly (or something other than momentum moves).
+    var visibleStopTime: Double? {
+        var latest: Double? = nil
+        for axis in Axis.allCases {
+            switch motion[axis] {
+            case .idle: continue
+            case let .decelerating(curve, start):
+                latest = Swift.max(latest ?? -.infinity, start + curve.duration(threshold: Self.visibleSpeed))
+            default: return nil
+            }
+        }
+        guard let latest, latest <= time else { return nil }
+        return latest
+    }
 
     /// Advances every motion to `now` and updates the offset.
     ///
@@ -13,9 +33,13 @@ extension ScrollState {
     public mutating func tick(at now: Double) {
         advance(to: now)
         let previous = offset
+        // Taken before the step, which may end the momentum that tells when it stopped showing.
+        let stoppedShowing = visibleStopTime
         if zoomAnimation != nil { stepZoomAnimation() }
         for axis in Axis.allCases { step(axis) }
-        if offset != previous || phase != .idle { noteMovement() }
+        if offset != previous || phase != .idle {
+            if let stoppedShowing { lastMovement = stoppedShowing } else { noteMovement() }
+        }
     }
 
     /// Evaluates the motion of one axis at the current time.
