@@ -109,7 +109,7 @@ public final class PixelCanvas {
         var placed: [(rect: CellRect, shift: Point)] = []
         for content in scrolled {
             let outer = placed.last { $0.rect.intersection(content.rect) == content.rect }?.shift ?? Point(x: 0, y: 0)
-            drawScrolled(content, within: outer)
+            drawScrolled(content, within: outer, over: buffer)
             placed.append((content.rect, Point(x: content.shift.x + outer.x, y: content.shift.y + outer.y)))
         }
         for mark in buffer.pointMarks { MarkDrawing(canvas: self).draw(mark) }
@@ -130,8 +130,9 @@ public final class PixelCanvas {
     }
 
     /// Scrolled content's cells moved by its shift, clipped to its rectangle; `outer` is how far
-    /// the content around it moved.
-    private func drawScrolled(_ content: ScrolledCells, within outer: Point) {
+    /// the content around it moved. Cells of `frame` that differ from the content's own were
+    /// drawn over it after it (a floating bar, a sheet): they stay where they are, on top.
+    private func drawScrolled(_ content: ScrolledCells, within outer: Point, over frame: Buffer) {
         let box = metrics.points(content.rect)
         cairo_save(cr)
         cairo_rectangle(cr, box.minX + outer.x, box.minY + outer.y, box.width, box.height)
@@ -142,7 +143,31 @@ public final class PixelCanvas {
         for row in 0..<content.cells.rows {
             drawRow(content.cells, row: row, columns: 0..<content.cells.columns, at: origin)
         }
+        drawOverdrawn(content, within: outer, from: frame)
         cairo_restore(cr)
+    }
+
+    /// Draws the runs of `frame`'s cells inside `content`'s rectangle that are not the content's
+    /// own whole-cell cells, unmoved, over the moved content.
+    private func drawOverdrawn(_ content: ScrolledCells, within outer: Point, from frame: Buffer) {
+        let rect = content.rect
+        for y in 0..<rect.rows {
+            var x = 0
+            while x < rect.columns {
+                guard frame[rect.column + x, rect.row + y] != content.cells[x, y] else { x += 1; continue }
+                var start = x, end = x + 1
+                while end < rect.columns, frame[rect.column + end, rect.row + y] != content.cells[end, y] { end += 1 }
+                // A wide character is drawn whole: its two cells go together.
+                if start > 0, frame[rect.column + start, rect.row + y].isContinuation { start -= 1 }
+                if end < rect.columns, frame[rect.column + end, rect.row + y].isContinuation { end += 1 }
+                let box = metrics.points(CellRect(column: rect.column + start, row: rect.row + y, columns: end - start, rows: 1))
+                set(palette.background)
+                cairo_rectangle(cr, box.minX + outer.x, box.minY + outer.y, box.width, box.height)
+                cairo_fill(cr)
+                drawRow(frame, row: rect.row + y, columns: (rect.column + start)..<(rect.column + end), at: outer)
+                x = end
+            }
+        }
     }
 
     /// Draws `columns` of `row`: backgrounds first, then runs of text; `offset` moves it in points.

@@ -62,6 +62,8 @@ struct ScrollViewPage: GalleryPage {
         // The toolbar floats over the top of the document: a soft edge under it (SV-08).
         view.edgeEffects = [ScrollEdgeEffect(edge: .top, floating: [.bar], depth: 2 * CellMetrics().cellHeight)]
         view.idiom = style.idiom
+        // The page records the document's motion between cells with the carousel on its lines.
+        view.drawsBetweenCells = false
         document = DocumentView(view: view)
         var cards = style.scrollState(.iOS)
         cards.bounces = .horizontal
@@ -121,6 +123,16 @@ struct ScrollViewPage: GalleryPage {
         document.layout(width: max(10, body.columns - 2), metrics: metrics)
         document.render(in: body, into: &buffer, at: time)
         renderCarousel(in: document.view.contentRect, into: &buffer, at: time)
+        // The carousel lies on the document's lines: a pixel host moves both between cells.
+        if buffer.drawsPointMarks {
+            let page = self
+            SubcellScrolling.record(offset: scroll.offset, content: document.view.contentRect, metrics: metrics, into: &buffer) { move, scratch in
+                var copy = page
+                copy.document.view.scroll = copy.document.view.scroll.movedForDrawing(by: move)
+                copy.document.render(in: body, into: &scratch, at: time)
+                copy.renderCarousel(in: copy.document.view.contentRect, into: &scratch, at: time)
+            }
+        }
         // The floating toolbar and its soft edge (SV-08), or the open field.
         let theme = style.theme
         if fieldMode == .none {

@@ -41,6 +41,10 @@ public struct ScrollView<Content: ScrollContent>: Widget {
     public var edgeEffects: [ScrollEdgeEffect] = []
     /// The platform whose rules resolve an `.automatic` edge effect.
     public var idiom: ScrollIdiom = .iOS
+    /// True when the view records its content for a pixel host to move between whole cells
+    /// (``SubcellScrolling``). Turn it off when its owner draws more content on its lines and
+    /// records the whole itself, or what the owner adds would vanish under the moved text.
+    public var drawsBetweenCells = true
     /// The cells of the last render.
     public private(set) var frame = CellRect.none
     var pointer = ScrollPointer()
@@ -81,7 +85,9 @@ public struct ScrollView<Content: ScrollContent>: Widget {
         }
         ScrollIndicatorDrawing(metrics: metrics, theme: theme).draw(scroll, in: area, into: &buffer)
         // Pixel hosts only: the terminal never copies the widget for it.
-        if buffer.drawsPointMarks { SubcellScrolling.record(self, scroll: \.scroll, content: contentRect, metrics: metrics, into: &buffer, at: time) }
+        if buffer.drawsPointMarks, drawsBetweenCells {
+            SubcellScrolling.record(self, scroll: \.scroll, content: contentRect, metrics: metrics, into: &buffer, at: time)
+        }
     }
 
     /// Keys scroll (`ScrollCommand/init(key:)`); the pointer drags, flicks and wheels.

@@ -4,20 +4,38 @@ import Scrollwork
 /// cell at or before its offset, and a pixel host moves those cells by the rest (SV-01's motion
 /// is not rounded to lines).
 ///
-/// The widget is drawn again, as a copy, at that whole-cell offset and one cell further on each
+/// The content is drawn again, as a copy, at that whole-cell offset and one cell further on each
 /// axis that lies between cells, into scratch buffers; the cells are kept in a
 /// ``PointMark/scrolledContent(_:)`` mark. Terminals never ask for it
 /// (``Buffer/drawsPointMarks`` is off), and the copies never ask again.
-enum SubcellScrolling {
+///
+/// A scroll view records its own content. A widget that draws more content on the scroll view's
+/// lines (a carousel in a document) turns the view's ``ScrollView/drawsBetweenCells`` off and
+/// records the whole with ``record(offset:content:metrics:axes:into:drawing:)``, so that what it
+/// adds moves with the text instead of vanishing under it.
+public enum SubcellScrolling {
     /// Records the content of `widget` shown in `content`, whose scrolling is at `scroll`, when
     /// its offset lies between whole cells and `buffer` draws point marks.
     /// Only the axes in `axes` move between cells (a table's heading scrolls sideways with its
     /// rows, so a table moves finer than cells only vertically).
     static func record<W: Widget>(_ widget: W, scroll: WritableKeyPath<W, ScrollState>, content: CellRect,
                                   metrics: CellMetrics, axes: Axis.Set = .both, into buffer: inout Buffer, at time: Double) {
+        record(offset: widget[keyPath: scroll].offset, content: content, metrics: metrics, axes: axes, into: &buffer) { move, scratch in
+            var copy = widget
+            copy[keyPath: scroll] = copy[keyPath: scroll].movedForDrawing(by: move)
+            let area = copy.frame
+            copy.render(in: area, into: &scratch, at: time)
+        }
+    }
+
+    /// Records the content shown in `content`, scrolled to `offset`, when the offset lies between
+    /// whole cells (on `axes`) and `buffer` draws point marks. `drawing` draws the content into a
+    /// scratch buffer of `buffer`'s size with its scroll offset moved by the given points, which
+    /// puts it on whole cells (and a cell further, for the row or column that comes into view).
+    public static func record(offset: Point, content: CellRect, metrics: CellMetrics, axes: Axis.Set = .both,
+                              into buffer: inout Buffer, drawing: (Point, inout Buffer) -> Void) {
         guard buffer.drawsPointMarks, !buffer.isScratch else { return }
         let rect = content.intersection(buffer.area)
-        let offset = widget[keyPath: scroll].offset
         func rest(_ v: Double, _ cell: Double) -> Double {
             guard v.isFinite else { return 0 }
             return v - (v / cell).rounded(.down) * cell
@@ -28,14 +46,11 @@ enum SubcellScrolling {
         let extraColumn = dx > 0 ? 1 : 0, extraRow = dy > 0 ? 1 : 0
         var cells = Buffer(columns: rect.columns + extraColumn, rows: rect.rows + extraRow)
         for (stepX, stepY) in [(0, 0), (1, 0), (0, 1), (1, 1)] where stepX <= extraColumn && stepY <= extraRow {
-            var copy = widget
             let move = Point(x: -dx + Double(stepX) * metrics.cellWidth, y: -dy + Double(stepY) * metrics.cellHeight)
-            copy[keyPath: scroll] = copy[keyPath: scroll].movedForDrawing(by: move)
             var scratch = Buffer(columns: buffer.columns, rows: buffer.rows)
             scratch.drawsPointMarks = true
             scratch.isScratch = true
-            let area = copy.frame
-            copy.render(in: area, into: &scratch, at: time)
+            drawing(move, &scratch)
             // The whole-cell copy gives every cell; the copies a cell further give the column,
             // row or corner that comes into view.
             let columns = stepX == 0 ? 0..<rect.columns : (rect.columns - 1)..<rect.columns
