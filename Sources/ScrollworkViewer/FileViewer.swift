@@ -397,7 +397,8 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
             let size = CellMetrics().size(of: parts[0])
             if shown.scroll.viewportSize != size || shown.scroll.contentSize.height != Double(lines) * 16 {
                 shown.scroll.viewportSize = size
-                shown.scroll.contentSize = Size(width: size.width, height: Double(lines) * 16)
+                let height = Double(lines) * 16
+                shown.scroll.contentSize = Size(width: shown.scroll.spanningContentWidth(height: height), height: height)
             }
             buffer.fill(parts[0])
             shown.render(in: parts[0], into: &buffer, at: time)

@@ -164,6 +164,43 @@ import ScrollworkWidgets
     }
 }
 
+@Suite struct GalleryColumnsFitTests {
+    @Test("SV-01: columns laid out to fill the table's width show no horizontal scroller and take no sideways scroll", arguments: [ScrollIdiom.macOS, .iOS])
+    func SV_01_columnsThatFillDoNotScroll(idiom: ScrollIdiom) {
+        for columns in [80, 120, 157, 200] {
+            let style = GalleryStyle(theme: .standard(for: .trueColor), colorMode: .trueColor, idiom: idiom)
+            var t = HeadlessTerminal(GalleryApp(page: .table, style: style, tableRows: 100), columns: columns, rows: 40)
+            t.send(.mouse(MouseEvent(.wheel(.down), button: .none, column: 10, row: 10)))
+            t.send(.mouse(MouseEvent(.wheel(.right), button: .none, column: 10, row: 10)))
+            t.advance(by: 0.1)
+            let scroll = t.app.table.table.list.scroll
+            #expect(scroll.indicator(.horizontal) == nil, "\(columns) columns: \(scroll.contentSize.width) points of columns in \(scroll.viewportSize.width)")
+            #expect(scroll.offset.x == 0)
+        }
+    }
+}
+
+@Suite struct GalleryLegacyScrollerTests {
+    @Test("SV-11: a legacy vertical scroller narrows the rows instead of bringing a horizontal scroller")
+    func SV_11_legacyScrollerNarrowsRows() {
+        let style = GalleryStyle(theme: .standard(for: .trueColor), colorMode: .trueColor, idiom: .macOS)
+        var t = HeadlessTerminal(GalleryApp(page: .idioms, style: style, tableRows: 100), columns: 100, rows: 30)
+        t.advance(by: 0.1)
+        let rows = t.app.idioms.rows.list.scroll
+        #expect(rows.indicatorStyle.kind == .legacy)
+        #expect(rows.indicator(.vertical) != nil)
+        #expect(rows.indicator(.horizontal) == nil)
+        #expect(rows.contentSize.width == rows.contentViewport.width)
+        // Overlay scrollers and back: the rows span the whole width, then the narrowed one again.
+        t.type("l")
+        t.advance(by: 0.1)
+        #expect(t.app.idioms.rows.list.scroll.contentSize.width == t.app.idioms.rows.list.scroll.viewportSize.width)
+        t.type("l")
+        t.advance(by: 0.1)
+        #expect(t.app.idioms.rows.list.scroll.indicator(.horizontal) == nil)
+    }
+}
+
 @Suite struct GalleryFinderOrderTests {
     @Test("LT-12: the gallery's Name column sorts in Finder order: alpha-2 before alpha-10")
     func LT_12_namesInFinderOrder() throws {

@@ -56,6 +56,41 @@ import Testing
         #expect(s.phase == .idle && !s.isAnimating)
     }
 
+    @Test("SV-01, SV-11: content that overhangs by a rounding error of its sum fits: no indicator, nothing to scroll", arguments: [ScrollIndicatorStyle(), .macOS(), .macOS(.legacy)])
+    func SV_01_roundingErrorFits(style: ScrollIndicatorStyle) throws {
+        // Column widths that sum to 960.0000000000001 for a 960-point table, rows to a hair
+        // over the height: neither axis scrolls, and no legacy scroller narrows the other.
+        var s = ScrollState(viewport: Size(width: 960, height: 576), content: Size(width: 960.0.nextUp, height: 576.0.nextUp))
+        s.indicatorStyle = style
+        for axis in Axis.allCases {
+            #expect(s.indicator(axis) == nil)
+            #expect(!s.canScroll(axis))
+            #expect(s.offsetBounds(axis) == 0...0)
+        }
+        #expect(s.contentViewport == s.viewportSize)
+        // A real overhang, even a tenth of a point, still scrolls; so does one made by insets.
+        s.contentSize.width = 960.1
+        #expect(s.canScroll(.horizontal))
+        s.contentSize.width = 955
+        s.contentInsets = EdgeInsets(top: 0, left: 10, bottom: 0, right: 0)
+        #expect(s.offsetBounds(.horizontal) == -10 ... -5)
+    }
+
+    @Test("SV-11: content that spans the view is as wide as a legacy scroller leaves it; wider content still scrolls")
+    func SV_11_spanningContentWidth() throws {
+        var s = ScrollState(viewport: Size(width: 600, height: 400), content: .zero)
+        s.indicatorStyle = .macOS(.legacy)
+        #expect(s.spanningContentWidth(height: 300) == 600)
+        #expect(s.spanningContentWidth(height: 2000) == 585)
+        s.contentSize = Size(width: s.spanningContentWidth(height: 2000), height: 2000)
+        #expect(s.indicator(.horizontal) == nil && s.indicator(.vertical) != nil)
+        #expect(s.spanningContentWidth(height: 2000, atLeast: 590) == 590)
+        s.contentSize = Size(width: 590, height: 2000)
+        #expect(s.canScroll(.horizontal))
+        s.indicatorStyle = .macOS(.overlay)
+        #expect(s.spanningContentWidth(height: 2000) == 600)
+    }
+
     @Test("SV-01: the thumb's length and place tell how much is visible and where")
     func SV_01_thumbGeometry() throws {
         var s = ScrollState(viewport: Size(width: 320, height: 480), content: Size(width: 320, height: 960))

@@ -355,8 +355,14 @@ public struct OutlineState<Source: OutlineSource & Sendable>: Sendable where Sou
     }
 
     private mutating func updateContentSize() {
-        scroll.contentSize = Size(width: scroll.viewportSize.width, height: Double(root.visible) * rowHeight)
+        let height = Double(root.visible) * rowHeight
+        let size = Size(width: scroll.spanningContentWidth(height: height), height: height)
+        if scroll.contentSize != size { scroll.contentSize = size }
     }
+
+    /// Sizes the content to the view again after a change the outline does not see: a scroller
+    /// style set on `scroll` directly (a legacy scroller narrows the width rows span, SV-11).
+    public mutating func fitContentWidth() { updateContentSize() }
 }
 
 /// An outline operation that cannot be carried out.

@@ -140,8 +140,14 @@ extension ListState {
     }
 
     mutating func updateContentSize() {
-        scroll.contentSize = Size(width: Swift.max(scroll.viewportSize.width, contentWidth), height: heights.totalHeight)
+        let height = heights.totalHeight
+        let size = Size(width: scroll.spanningContentWidth(height: height, atLeast: contentWidth), height: height)
+        if scroll.contentSize != size { scroll.contentSize = size }
     }
+
+    /// Sizes the content to the view again after a change the list does not see: a scroller
+    /// style set on `scroll` directly (a legacy scroller narrows the width rows span, SV-11).
+    public mutating func fitContentWidth() { updateContentSize() }
 
     /// watchOS: shows every row of `section` after its "show more" row was chosen (LT-14).
     public mutating func showMore(inSection section: Int) throws(ListError) {

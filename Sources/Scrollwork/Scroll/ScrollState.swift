@@ -145,12 +145,24 @@ public struct ScrollState: Sendable, Hashable {
         // As AppKit tiles scrollers: a vertical scroller narrows the view, which may make the
         // content too wide, which brings a horizontal scroller, which may in turn make it too tall.
         let height = contentExtent(.vertical), width = contentExtent(.horizontal)
-        var vertical = height > size.height
-        let horizontal = width > size.width - (vertical ? track : 0)
-        if horizontal && !vertical { vertical = height > size.height - track }
+        var vertical = !Self.fits(height, in: size.height)
+        let horizontal = !Self.fits(width, in: size.width - (vertical ? track : 0))
+        if horizontal && !vertical { vertical = !Self.fits(height, in: size.height - track) }
         if vertical { size.width = Swift.max(0, size.width - track) }
         if horizontal { size.height = Swift.max(0, size.height - track) }
         return size
+    }
+
+    /// The width for content `height` points tall whose rows span the view (a list, wrapped
+    /// text): the width of the part of the viewport it is shown in, or `minimumWidth` when that
+    /// is wider. A legacy vertical scroller narrows that part by its track (SV-11), so content
+    /// sized to the whole viewport would scroll sideways by the scroller's width.
+    public func spanningContentWidth(height: Double, atLeast minimumWidth: Double = 0) -> Double {
+        guard indicatorStyle.reservesTrack else { return Swift.max(viewportSize.width / Swift.max(zoomScale, 1e-9), minimumWidth) }
+        var probe = self
+        probe.contentSize = Size(width: minimumWidth, height: height)
+        let shown = probe.contentViewport.width / Swift.max(zoomScale, 1e-9)
+        return Swift.max(shown, probe.contentSize.width)
     }
 
     /// The zoomed content's length along `axis`.
@@ -171,8 +183,16 @@ public struct ScrollState: Sendable, Hashable {
             return centred...centred
         }
         let low = -contentInsets.leading(axis)
-        let high = Swift.max(low, content + contentInsets.trailing(axis) - viewport)
-        return low...high
+        // Content that overhangs by a rounding error of its own sum (960.0000000000001 for 960)
+        // fits: it would show a scroller whose thumb fills the track and that moves nothing.
+        guard !Self.fits(content + contentInsets.total(axis), in: viewport) else { return low...low }
+        return low...Swift.max(low, content + contentInsets.trailing(axis) - viewport)
+    }
+
+    /// True when `length` is at most `viewport`, or above it by no more than floating-point
+    /// error in summing it (a millionth of a millionth of its size).
+    static func fits(_ length: Double, in viewport: Double) -> Bool {
+        length - viewport <= Swift.max(abs(length), 1) * 1e-12
     }
 
     /// True when user input can scroll along `axis`.

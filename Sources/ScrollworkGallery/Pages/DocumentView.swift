@@ -26,7 +26,9 @@ struct DocumentView: WrappingWidget {
 
     mutating func render(in area: CellRect, into buffer: inout Buffer, at time: Double) {
         let size = view.metrics.size(of: area)
-        if view.scroll.contentSize.width != size.width { view.scroll.contentSize.width = size.width }
+        if view.scroll.viewportSize != size { view.scroll.viewportSize = size }
+        let width = view.scroll.spanningContentWidth(height: view.scroll.contentSize.height)
+        if view.scroll.contentSize.width != width { view.scroll.contentSize.width = width }
         view.render(in: area, into: &buffer, at: time)
     }
 

@@ -72,6 +72,8 @@ public struct ListView<Row: Sendable>: Widget {
         body = area.inset(right: indexColumn == nil ? 0 : 2)
         let size = metrics.size(of: body)
         if list.scroll.viewportSize != size { list.setViewport(size) }
+        // A legacy scroller set since takes its track from the width the rows span (SV-11).
+        if list.scroll.indicatorStyle.reservesTrack { list.fitContentWidth() }
         buffer.fill(area)
         cursorPosition = nil
         let inset = metrics.columns(forPoints: list.style.rowInset + metrics.cellWidth / 2)

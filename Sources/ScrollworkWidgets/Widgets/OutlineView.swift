@@ -97,6 +97,8 @@ public struct OutlineView<Source: OutlineSource & Sendable>: Widget where Source
         cursorPosition = nil
         let size = metrics.size(of: area)
         if outline.scroll.viewportSize != size { outline.setViewport(size) }
+        // A legacy scroller set since takes its track from the width the rows span (SV-11).
+        if outline.scroll.indicatorStyle.reservesTrack { outline.fitContentWidth() }
         buffer.fill(whole)
         let starts = columnStarts
         // Columns that do not fit beside at least a few cells of name are left out.

@@ -173,6 +173,8 @@ public struct TableView<Row: Sendable>: Widget {
         if table.availableWidth != width { table.setAvailableWidth(width) }
         let size = metrics.size(of: body)
         if table.list.scroll.viewportSize != size { table.list.setViewport(size) }
+        // A legacy scroller set since takes its track from the width the rows span (SV-11).
+        if table.list.scroll.indicatorStyle.reservesTrack { table.list.fitContentWidth() }
         guard area.rows > 0 else { return }
         let cells = columnCells
         // Header: opaque, with a hard edge once content is under it.
