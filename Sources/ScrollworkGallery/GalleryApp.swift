@@ -236,12 +236,11 @@ package struct GalleryApp: App {
         var bar = theme.header
         bar.background = theme.focus.background
         buffer.fill(CellRect(column: 0, row: 0, columns: columns, rows: 1), with: .blank(bar))
-        let title = " Scrollwork · \(page.rawValue + 1)/\(PageKind.allCases.count) \(page.title)"
+        let (title, right) = Self.titleBar(page: page, columns: columns)
         let end = buffer.draw(title, column: 0, row: 0, style: bar)
         var ids = bar
         ids.bold = false
         ids.foreground = theme.secondary.foreground
-        let right = "? help  ] next  q quit "
         // As many whole IDs as fit, then "…": an ID is never cut in half.
         let room = columns - displayWidth(right) - 1 - end - 2
         var shown = ""
@@ -249,13 +248,14 @@ package struct GalleryApp: App {
             let next = shown.isEmpty ? id : shown + " " + id
             let more = i < page.guidelines.count - 1
             if displayWidth(next) + (more ? 2 : 0) > room {
-                if !shown.isEmpty || room >= 1 { shown += shown.isEmpty ? "…" : " …" }
+                // A lone "…" says nothing: the IDs show only when at least one fits.
+                if !shown.isEmpty { shown += " …" }
                 break
             }
             shown = next
         }
         if displayWidth(shown) <= room { buffer.draw("  " + shown, column: end, row: 0, style: ids) }
-        buffer.draw(right, column: max(end, columns - displayWidth(right)), row: 0, style: ids)
+        if !right.isEmpty { buffer.draw(right, column: columns - displayWidth(right), row: 0, style: ids) }
         // The page.
         current.render(&self, pageArea, &buffer, time)
         // Status line and page dots.
@@ -278,6 +278,19 @@ package struct GalleryApp: App {
             }
         }
         if showsHelp { drawHelp(into: &buffer) }
+    }
+
+    /// The title bar's title and key hints for `columns` cells, never overlapping: the whole
+    /// title with as many hints as fit two cells after it ("] next" goes first, "? help" last),
+    /// then the title without the app's name, then the title cut short with no hints.
+    static func titleBar(page: PageKind, columns: Int) -> (title: String, hints: String) {
+        let place = "\(page.rawValue + 1)/\(PageKind.allCases.count) \(page.title)"
+        let titles = [" Scrollwork · " + place, " " + place]
+        let hints = ["? help  ] next  q quit ", "? help  q quit ", "? help "]
+        for title in titles {
+            for hint in hints where displayWidth(title) + 2 + displayWidth(hint) <= columns { return (title, hint) }
+        }
+        return ((" " + place).fitted(toWidth: columns), "")
     }
 
     /// The help overlay: a panel over the whole page, so nothing of the page shows through

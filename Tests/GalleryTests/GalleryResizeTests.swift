@@ -54,3 +54,70 @@ import ScrollworkWidgets
         }
     }
 }
+
+@Suite struct GalleryTitleBarTests {
+    @Test("the title bar never runs the title into the key hints: hints are whole, two cells clear of the title, or left out", arguments: GalleryApp.PageKind.allCases)
+    func titleNeverCollidesWithHints(page: GalleryApp.PageKind) {
+        let variants = ["? help  ] next  q quit", "? help  q quit", "? help"]
+        for columns in 1...160 {
+            let (title, hints) = GalleryApp.titleBar(page: page, columns: columns)
+            #expect(displayWidth(title) + (hints.isEmpty ? 0 : 2 + displayWidth(hints)) <= columns, "\(columns) columns")
+            #expect(hints.isEmpty || variants.contains(String(hints.dropLast())), "\(columns) columns: \(hints)")
+            #expect(title.contains(page.title) || title.hasSuffix("…") || columns < 3, "\(columns) columns: \(title)")
+        }
+        // Drawn: the bar's text is the title, blanks (or IDs), and the hints at the right edge.
+        var t = gallery(page, rows: 100, columns: 48, lines: 20)
+        t.advance(by: 0.1)
+        let bar = line(t, 0)
+        let (title, hints) = GalleryApp.titleBar(page: page, columns: 48)
+        #expect(bar.hasPrefix(title))
+        #expect(bar.trimmingTrailingSpaces.hasSuffix(hints.trimmingTrailingSpaces))
+        #expect(GalleryApp.titleBar(page: page, columns: 200).hints == "? help  ] next  q quit ")
+    }
+}
+
+private extension String {
+    var trimmingTrailingSpaces: String { String(reversed().drop { $0 == " " }.reversed()) }
+}
+
+@Suite struct GalleryNarrowLayoutTests {
+    @Test("LT-01: on a phone-wide screen the list page stacks its three lists, each the screen's width, instead of squeezing them side by side")
+    func LT_01_listsStackWhenNarrow() {
+        var narrow = gallery(.list, rows: 100, columns: 48, lines: 52)
+        narrow.advance(by: 0.1)
+        let frames = [narrow.app.list.settings.frame, narrow.app.list.options.frame, narrow.app.list.contacts.frame]
+        #expect(frames.allSatisfy { $0.column == 0 && $0.columns == 48 })
+        #expect(frames[0].maxRow <= frames[1].row && frames[1].maxRow <= frames[2].row)
+        // The option list takes its seven rows; the long lists share the rest.
+        #expect(frames[0].rows >= 15 && frames[1].rows >= 7 && frames[2].rows >= 15)
+        // Wide, they stand side by side on the same rows.
+        var wide = gallery(.list, rows: 100, columns: 120, lines: 40)
+        wide.advance(by: 0.1)
+        let side = [wide.app.list.settings.frame, wide.app.list.options.frame, wide.app.list.contacts.frame]
+        #expect(Set(side.map(\.row)).count == 1)
+        #expect(side[0].maxColumn < side[1].column && side[1].maxColumn < side[2].column)
+        // Clicking a stacked list's row focuses that list.
+        click(&narrow, column: 5, row: frames[2].row + 3)
+        #expect(status(narrow).contains("Contacts"))
+    }
+
+    @Test("LT-06: on a phone-wide screen the table keeps sizes with their units and the sorted heading with its arrow")
+    func LT_06_tableKeepsUnitsWhenNarrow() throws {
+        var t = gallery(.table, rows: 200, columns: 48, lines: 52)
+        t.advance(by: 0.1)
+        let header = line(t, 1)
+        let size = try #require(header.range(of: "Size"))
+        let column = header.distance(from: header.startIndex, to: size.lowerBound)
+        click(&t, column: column + 1, row: 1)
+        t.runWork("sort")
+        t.advance(by: 0.2)
+        #expect(line(t, 1).contains("Size ▲"))
+        // Every size on screen ends in its unit (or is a folder's "--"), cut nowhere.
+        let sizes = (2..<40).map { line(t, $0) }.filter { !$0.isEmpty }
+        #expect(sizes.count > 20)
+        for row in sizes {
+            #expect(row.contains(" KB") || row.contains(" MB") || row.contains(" GB") || row.contains(" bytes") || row.contains("--") || row.contains("Zero"), "\(row)")
+            #expect(!row.contains(" …") && !row.contains("B…"), "\(row)")
+        }
+    }
+}

@@ -136,13 +136,35 @@ let sampleFiles = [
         let wider = ColumnLayout.fit(widths, limits: limits, resizable: resizable, available: 560, style: style)
         switch style {
         case .none: #expect(wider == widths)
-        case .uniform: #expect(wider == [145, 225, 85, 105])
+        case .uniform, .widestFirst: #expect(wider == [145, 225, 85, 105])
         case .sequential: #expect(wider == [120, 200, 80, 160])
         case .reverseSequential: #expect(wider == [220, 200, 60, 80])
         case .lastColumnOnly: #expect(wider == [120, 200, 60, 160])
         case .firstColumnOnly: #expect(wider == [220, 200, 60, 80])
         }
         for (w, limit) in zip(wider, limits) { #expect(w >= limit.min && w <= limit.max) }
+    }
+
+    @Test("LT-06: a narrowing table takes room from its widest column first, so narrow columns keep their text; widening gives it back", arguments: [300.0, 340, 380, 420])
+    func LT_06_widestColumnShrinksFirst(available: Double) throws {
+        var t = TableState(rows: sampleFiles, columns: try fileColumns())
+        #expect(t.autoresizingStyle == .widestFirst)
+        t.setAvailableWidth(460)
+        #expect(t.columnWidths == [120, 200, 60, 80])
+        t.setAvailableWidth(available)
+        let w = t.columnWidths
+        #expect(abs(t.totalColumnWidth - available) < 1e-9)
+        // Size and Kind are the narrow ones: untouched while Name and Path have room to give.
+        #expect(w[2] == 60 && w[3] == 80)
+        // Path gives alone down to Name's width, then the two give together.
+        if available >= 380 { #expect(w[0] == 120 && w[1] == available - 260) } else { #expect(w[0] == w[1]) }
+        t.setAvailableWidth(460)
+        #expect(t.columnWidths == [120, 200, 60, 80])
+        // Narrower than the narrow columns allow, every column ends at its minimum.
+        t.setAvailableWidth(100)
+        #expect(t.columnWidths == [40, 60, 40, 40])
+        t.setAvailableWidth(460)
+        #expect(t.columnWidths.map { $0.rounded() } == [120, 200, 60, 80])
     }
 
     @Test func hitTestingColumnsAndDividers() throws {

@@ -12,6 +12,11 @@ public enum ColumnAutoresizingStyle: Sendable, Hashable, CaseIterable {
     case lastColumnOnly
     /// Only the first column changes.
     case firstColumnOnly
+    /// Narrowing, the widest resizable column gives up room first, down to the next widest,
+    /// and then those two together, so that narrow columns (sizes with their units, dates) keep
+    /// their text longest; widening, every resizable column takes an equal share, as
+    /// ``uniform``. A table's default: what people expect of a table on a narrow screen.
+    case widestFirst
 }
 
 /// Fits column widths to an available width.
@@ -34,9 +39,8 @@ public enum ColumnLayout {
             remaining -= target - result[i]
             result[i] = target
         }
-        switch style {
-        case .none: break
-        case .uniform:
+        /// An equal share for every open column, again while some reach a limit.
+        func shareUniformly() {
             var open = candidates
             while abs(remaining) > 1e-9 && !open.isEmpty {
                 let share = remaining / Double(open.count)
@@ -50,6 +54,43 @@ public enum ColumnLayout {
                 if stillOpen.count == open.count { break }
                 open = stillOpen
             }
+        }
+        switch style {
+        case .none: break
+        case .widestFirst where remaining < 0:
+            // Lower the widest columns together to the next widest, a level at a time.
+            while remaining < -1e-9 {
+                let open = candidates.filter { result[$0] > limits[$0].min + 1e-9 }
+                guard let top = open.map({ result[$0] }).max() else { break }
+                let group = open.filter { result[$0] >= top - 1e-9 }
+                let next = open.filter { result[$0] < top - 1e-9 }.map { result[$0] }.max() ?? -Double.infinity
+                let room = group.map { result[$0] - limits[$0].min }.min() ?? 0
+                let step = Swift.min(top - next, room, -remaining / Double(group.count))
+                for i in group {
+                    let target = Swift.max(limits[i].min, result[i] - step)
+                    remaining += result[i] - target
+                    result[i] = target
+                }
+            }
+        case .widestFirst:
+            // Widening undoes narrowing: the narrowest of the columns below their ideal widths
+            // rise together, level by level, then every column shares what is left.
+            while remaining > 1e-9 {
+                let open = candidates.filter { result[$0] < Swift.min(limits[$0].ideal, limits[$0].max) - 1e-9 }
+                guard let bottom = open.map({ result[$0] }).min() else { break }
+                let group = open.filter { result[$0] <= bottom + 1e-9 }
+                let next = open.filter { result[$0] > bottom + 1e-9 }.map { result[$0] }.min() ?? Double.infinity
+                let room = group.map { Swift.min(limits[$0].ideal, limits[$0].max) - result[$0] }.min() ?? 0
+                let step = Swift.min(next - bottom, room, remaining / Double(group.count))
+                for i in group {
+                    let target = Swift.min(limits[i].max, result[i] + step)
+                    remaining -= target - result[i]
+                    result[i] = target
+                }
+            }
+            shareUniformly()
+        case .uniform:
+            shareUniformly()
         case .sequential: for i in candidates.reversed() where abs(remaining) > 1e-9 { take(i) }
         case .reverseSequential: for i in candidates where abs(remaining) > 1e-9 { take(i) }
         case .lastColumnOnly: if let i = candidates.last, i == result.count - 1 { take(i) }

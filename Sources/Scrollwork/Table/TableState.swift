@@ -18,7 +18,7 @@ public struct TableState<Row: Sendable>: Sendable {
     /// say). Clamped to 0…the number of columns.
     public var pinnedColumns = 0 { didSet { pinnedColumns = pinnedColumns.clamped(to: 0...columns.count) } }
     /// How columns share the width.
-    public var autoresizingStyle: ColumnAutoresizingStyle = .uniform { didSet { refit() } }
+    public var autoresizingStyle: ColumnAutoresizingStyle = .widestFirst { didSet { refit() } }
     /// The sort keys, most significant first; earlier keys break ties of later ones.
     public private(set) var sortOrder: [SortOrder] = []
     /// Whether people may reorder columns by dragging their headings (as NSTableView's

@@ -122,18 +122,27 @@ struct ListPage: GalleryPage {
         }
     }
 
+    /// The fewest columns a list gets beside the others before the lists stack.
+    static let narrowestSideBySide = 28
+
     mutating func render(in area: CellRect, into buffer: inout Buffer, at time: Double) {
         frame = area
         let theme = style.theme
-        let columns = area.columns([.fill, .fill, .fill], spacing: 1)
+        // Side by side while each list gets a phone's width of text; on a narrow screen the
+        // lists stack, each as wide as the screen, rather than squeeze.
+        let stacks = area.columns < 3 * Self.narrowestSideBySide + 2 && area.rows >= 3 * 6
+        // Stacked, the option list takes the rows it has (and its title), the others share the rest.
+        let optionRows = CellMetrics().rows(forPoints: options.list.scroll.contentSize.height) + 1
+        let bands = stacks ? area.rows([.fill, .fixed(min(optionRows, area.rows / 3)), .fill], spacing: 1)
+            : area.columns([.fill, .fill, .fill], spacing: 1)
         let focused = focusIndex
         for (i, title) in ["1 Settings", "2 Text Size", "3 Contacts"].enumerated() {
             var s = i == focused ? theme.accent : theme.header
             s.underline = i == focused
-            buffer.draw(" " + title, column: columns[i].column, row: area.row, style: s, clip: columns[i])
-            if i < 2 { buffer.fill(CellRect(column: columns[i].maxColumn, row: area.row, columns: 1, rows: area.rows), with: Cell("│", style: theme.separator)) }
+            buffer.draw(" " + title, column: bands[i].column, row: bands[i].row, style: s, clip: bands[i])
+            if i < 2, !stacks { buffer.fill(CellRect(column: bands[i].maxColumn, row: area.row, columns: 1, rows: area.rows), with: Cell("│", style: theme.separator)) }
         }
-        let panes = columns.map { $0.inset(top: 1) }
+        let panes = bands.map { $0.inset(top: 1) }
         if detail == nil || detail?.isSheet == true { settings.render(in: panes[0], into: &buffer, at: time) }
         if detail != nil { detailPane.render(in: panes[0], into: &buffer, at: time) }
         options.render(in: panes[1], into: &buffer, at: time)

@@ -65,12 +65,13 @@ struct TablePage: GalleryPage {
     init(style: GalleryStyle, rows: Int = 1_000_000) {
         let columns: [TableColumn<FileRow>] = [
             TableColumn("Name", width: ColumnWidth.clamping(min: 64, ideal: 160, max: 320), textOrder: .finder) { .string($0.name) },
-            TableColumn("Path", width: ColumnWidth.clamping(min: 96, ideal: 320), truncation: .middle) { .string($0.path) },
-            // Sizes as Finder shows them; the column sorts by the byte count.
-            TableColumn("Size", width: ColumnWidth.clamping(min: 56, ideal: 88, max: 160), alignment: .trailing,
+            TableColumn("Path", width: ColumnWidth.clamping(min: 64, ideal: 320), truncation: .middle) { .string($0.path) },
+            // Sizes as Finder shows them; the column sorts by the byte count. Its narrowest keeps
+            // every size whole ("Zero bytes", "936 KB") and the heading with its sort arrow.
+            TableColumn("Size", width: ColumnWidth.clamping(min: 96, ideal: 96, max: 160), alignment: .trailing,
                         format: { if case let .int(bytes) = $0 { finderByteCount(bytes) } else { $0.description } }) { $0.isFolder ? .missing("--") : .int($0.size) },
             TableColumn("Kind", width: ColumnWidth.clamping(min: 56, ideal: 112, max: 200)) { .string($0.kind) },
-            TableColumn("Date Modified", width: ColumnWidth.clamping(min: 88, ideal: 112, max: 160)) { .string($0.date) },
+            TableColumn("Date Modified", width: ColumnWidth.clamping(min: 96, ideal: 120, max: 160)) { .string($0.date) },
         ]
         var table = TableState(rows: GeneratedRows(count: rows) { FileRow(index: $0) }, columns: columns)
         table.list.scroll = style.scrollState()
