@@ -31,18 +31,18 @@ struct MarkDrawing {
         for i in 0..<shown {
             let y = top + Double(i) * pitch
             if i == page {
-                canvas.set(style.pageDot)
+                canvas.set(style.pageDot(onDark: canvas.palette.isDark))
                 cairo_new_sub_path(cr)
                 cairo_arc(cr, x, y, radius, 0, 2 * Double.pi)
                 cairo_fill(cr)
                 let fraction = progress.isFinite ? Swift.min(Swift.max(progress, 0), 1) : 0
-                canvas.set(style.currentPageDot)
+                canvas.set(style.currentPageDot(onDark: canvas.palette.isDark))
                 cairo_move_to(cr, x, y)
                 cairo_arc(cr, x, y, radius, -Double.pi / 2, -Double.pi / 2 + 2 * Double.pi * Swift.max(fraction, 0.001))
                 cairo_close_path(cr)
                 cairo_fill(cr)
             } else {
-                canvas.set(style.pageDot)
+                canvas.set(style.pageDot(onDark: canvas.palette.isDark))
                 cairo_new_sub_path(cr)
                 cairo_arc(cr, x, y, radius * 0.7, 0, 2 * Double.pi)
                 cairo_fill(cr)
@@ -127,7 +127,8 @@ struct MarkDrawing {
         for item in layout.items {
             let centre = vertical ? Point(x: across, y: start + item.center) : Point(x: start + item.center, y: across)
             let diameter = state.indicatorDiameter * item.scale
-            let colour = item.isCurrent ? canvas.style.currentPageDot : canvas.style.pageDot
+            let dark = canvas.palette.isDark
+            let colour = item.isCurrent ? canvas.style.currentPageDot(onDark: dark) : canvas.style.pageDot(onDark: dark)
             if item.image == .dot {
                 canvas.set(colour)
                 cairo_new_sub_path(cr)
@@ -165,7 +166,7 @@ struct MarkDrawing {
         switch style {
         case .hard:
             let hairline = 1 / canvas.scale
-            canvas.set(canvas.style.hardEdgeDivider.withAlpha(intensity))
+            canvas.set(canvas.style.hardEdgeDivider(onDark: canvas.palette.isDark).withAlpha(intensity))
             switch effect.edge {
             case .top: cairo_rectangle(cr, content.minX, content.minY, content.width, hairline)
             case .bottom: cairo_rectangle(cr, content.minX, content.maxY - hairline, content.width, hairline)

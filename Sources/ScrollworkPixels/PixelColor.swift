@@ -54,6 +54,9 @@ public struct PixelPalette: Sendable, Hashable {
     /// Light mode: black text on white.
     public static let light = PixelPalette(foreground: PixelColor(0, 0, 0), background: PixelColor(255, 255, 255))
 
+    /// The palette of `appearance`.
+    public static func standard(_ appearance: Appearance) -> PixelPalette { appearance == .dark ? .dark : .light }
+
     /// A palette with these defaults.
     public init(foreground: PixelColor, background: PixelColor) {
         self.foreground = foreground

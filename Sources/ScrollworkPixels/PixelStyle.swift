@@ -23,6 +23,11 @@ public struct PixelStyle: Sendable, Hashable {
     public var pageDot = PixelColor(255, 255, 255, alpha: 0.3)
     /// The current page's dot: white (UIKit's `currentPageIndicatorTintColor` default).
     public var currentPageDot = PixelColor(255, 255, 255)
+    /// Page dots other than the current one on light content: black at 30%, the dark dots
+    /// mirrored (UIKit's dots follow the appearance since iOS 14; the value is an estimate).
+    public var pageDotLight = PixelColor(0, 0, 0, alpha: 0.3)
+    /// The current page's dot on light content: black, as the label colour.
+    public var currentPageDotLight = PixelColor(0, 0, 0)
     /// The rounded platter behind the dots while scrubbing or with the prominent style
     /// (an estimate: a translucent grey capsule as in Apple's iOS design resources).
     public var pageControlBackground = PixelColor(120, 120, 128, alpha: 0.32)
@@ -36,6 +41,15 @@ public struct PixelStyle: Sendable, Hashable {
     /// The divider of a hard scroll edge effect: a hairline of the separator colour (UIKit's
     /// `separator` in dark mode, #545458 at 60%).
     public var hardEdgeDivider = PixelColor(84, 84, 88, alpha: 0.6)
+    /// The hard edge's hairline in light mode: UIKit's `separator`, #3C3C43 at 29%.
+    public var hardEdgeDividerLight = PixelColor(60, 60, 67, alpha: 0.29)
+
+    /// The inactive page dot for content of `isDark`.
+    public func pageDot(onDark isDark: Bool) -> PixelColor { isDark ? pageDot : pageDotLight }
+    /// The current page's dot for content of `isDark`.
+    public func currentPageDot(onDark isDark: Bool) -> PixelColor { isDark ? currentPageDot : currentPageDotLight }
+    /// The hard edge's hairline for content of `isDark`.
+    public func hardEdgeDivider(onDark isDark: Bool) -> PixelColor { isDark ? hardEdgeDivider : hardEdgeDividerLight }
 
     /// The defaults above.
     public init() {}

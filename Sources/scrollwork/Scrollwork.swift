@@ -27,6 +27,8 @@ struct ScrollworkCommand: ParsableCommand {
               --fps <n>        frames per second while something moves, 1–240 (60)
               --reduce-motion  no momentum, bounces or fades (also SCROLLWORK_REDUCE_MOTION=1)
               --show-cursor    show the terminal's cursor on what has focus
+              --window         in a desktop window (built with --traits Window), light or dark as the
+                               desktop asks, or as --appearance light|dark says
             In the gallery: ] changes page, Tab moves focus, ? explains, Ctrl-Z suspends, q quits.
             `scrollwork open PATH` (or `scrollwork PATH`) shows a CSV, TSV or JSON Lines file as a table, a directory as a Finder list, other text in a pager.
             """,
@@ -75,10 +77,21 @@ struct DisplayOptions: ParsableArguments {
         }
     }
 
-    func style(environment: [String: String]) throws -> GalleryStyle {
+    /// The gallery's style; `appearance` is the window's or the picture's (a terminal keeps its
+    /// own colours: dark ones, on its background).
+    func style(environment: [String: String], appearance: Appearance = .dark) throws -> GalleryStyle {
         let mode = try colorMode(environment: environment)
         let reduces = reduceMotion || ["1", "true", "yes"].contains(environment["SCROLLWORK_REDUCE_MOTION"]?.lowercased() ?? "")
-        return GalleryStyle(theme: .standard(for: mode), colorMode: mode, idiom: try scrollIdiom(), reducesMotion: reduces)
+        return GalleryStyle(theme: .standard(for: mode, appearance: appearance), colorMode: mode, idiom: try scrollIdiom(), reducesMotion: reduces)
+    }
+
+    /// `value` of `--appearance` (`light`, `dark`, or with `allowsAuto` `auto`); nil for auto.
+    static func appearance(_ value: String, allowsAuto: Bool) throws -> Appearance? {
+        if allowsAuto, value.lowercased() == "auto" { return nil }
+        guard let found = Appearance(rawValue: value.lowercased()) else {
+            throw ValidationError("unknown appearance '\(value)'; use \(allowsAuto ? "auto, light or dark" : "light or dark")")
+        }
+        return found
     }
 }
 
@@ -106,9 +119,16 @@ struct Gallery: ParsableCommand {
     @Option(parsing: .unconditional, help: "With --window: pixels per point, 0.25–8 (default: the display's).")
     var scale: Double?
 
+    @Option(help: "With --window: light, dark, or auto: the desktop's (GTK_THEME, then the XDG portal's color-scheme; light when it says nothing).")
+    var appearance: String?
+
     func validate() throws {
         guard fps.isFinite, fps >= 1, fps <= 240 else {
             throw ValidationError("--fps must be a number of frames per second from 1 to 240; got \(fps)")
+        }
+        if let appearance {
+            guard window else { throw ValidationError("--appearance is for the window (--window); a terminal keeps its own colours") }
+            _ = try DisplayOptions.appearance(appearance, allowsAuto: true)
         }
         if let scale, !(scale.isFinite && (0.25...8).contains(scale)) {
             throw ValidationError("--scale must be 0.25 to 8 pixels a point; got \(scale)")
@@ -159,8 +179,12 @@ extension Gallery {
     private func openWindow() throws {
         var display = self.display
         display.color = "truecolor"
-        var app = GalleryApp(page: try display.pageKind(), style: try display.style(environment: processEnvironment()))
+        let environment = processEnvironment()
+        let chosen = try DisplayOptions.appearance(appearance ?? "auto", allowsAuto: true)
+        let appearance = chosen ?? DesktopAppearance.current(environment: environment) ?? .light
+        var app = GalleryApp(page: try display.pageKind(), style: try display.style(environment: environment, appearance: appearance))
         var window = PixelWindow(title: "Scrollwork", size: try windowPoints(), scale: scale)
+        window.palette = .standard(appearance)
         window.framesPerSecond = fps
         do {
             try window.run(&app)
@@ -242,6 +266,9 @@ struct Snapshot: ParsableCommand {
     @Option(help: "With --png: the file to write (default: standard output).")
     var output: String?
 
+    @Option(help: "With --png: light or dark (default light, a desktop's default).")
+    var appearance: String?
+
     @Flag(help: "Print the frame with colours as ANSI escape sequences.")
     var ansi = false
 
@@ -268,7 +295,8 @@ struct Snapshot: ParsableCommand {
 
     func validate() throws {
         if [ansi, svg, png].filter({ $0 }).count > 1 { throw ValidationError("--ansi, --svg and --png each choose the output format; give one of them") }
-        if !png && (output != nil || scale != 1) { throw ValidationError("--scale and --output are for --png pictures; add --png") }
+        if !png && (output != nil || scale != 1 || appearance != nil) { throw ValidationError("--scale, --output and --appearance are for --png pictures; add --png") }
+        if let appearance { _ = try DisplayOptions.appearance(appearance, allowsAuto: false) }
         guard scale.isFinite, (0.25...8).contains(scale) else { throw ValidationError("--scale must be 0.25 to 8 pixels a point; got \(scale)") }
         if png { _ = try pointSize() } else { _ = try frameSize() }
     }
@@ -291,6 +319,11 @@ struct Snapshot: ParsableCommand {
         return Size(width: w, height: h)
     }
 
+    /// The PNG's appearance: `--appearance`, light by default (what a desktop shows with no preference).
+    func pictureAppearance() throws -> Appearance {
+        try DisplayOptions.appearance(appearance ?? "light", allowsAuto: false) ?? .light
+    }
+
     func run() throws {
         let points = png ? try pointSize() : nil
         #if Window
@@ -304,7 +337,7 @@ struct Snapshot: ParsableCommand {
         display.idiom = idiom
         display.color = "truecolor"
         display.reduceMotion = reduceMotion
-        let style = try display.style(environment: [:])
+        let style = try display.style(environment: [:], appearance: png ? try pictureAppearance() : .dark)
         if let open {
             let opened: OpenFile.Opened
             do { opened = try OpenFile.opened(path: open, separator: nil, header: nil, theme: style.theme) } catch {
@@ -329,7 +362,7 @@ struct Snapshot: ParsableCommand {
         terminal.advance(by: 0.5)
         if png {
             #if Window
-            try writePNG(of: &terminal.app, size: try pointSize(), at: terminal.time)
+            try writePNG(of: &terminal.app, size: try pointSize(), palette: .standard(try pictureAppearance()), at: terminal.time)
             #else
             throw PixelHost.missing()
             #endif
@@ -346,9 +379,9 @@ struct Snapshot: ParsableCommand {
 #if Window
 extension Snapshot {
     /// Draws `app` with the pixel host and writes the PNG to ``output`` or standard output.
-    private func writePNG<A: App>(of app: inout A, size: Size, at time: Double) throws {
+    private func writePNG<A: App>(of app: inout A, size: Size, palette: PixelPalette, at time: Double) throws {
         do {
-            let image = try PixelFrame.render(&app, size: size, scale: scale, at: time)
+            let image = try PixelFrame.render(&app, size: size, scale: scale, at: time, palette: palette)
             if let output {
                 try image.writePNG(to: output)
             } else {

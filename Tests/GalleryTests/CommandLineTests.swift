@@ -45,3 +45,33 @@ private func error(_ arguments: [String]) -> String? {
         for option in ["--page", "--idiom", "--color", "--fps"] { #expect(help.contains(option)) }
     }
 }
+
+@Suite struct AppearanceOptionTests {
+    @Test("--appearance takes light, dark or (for the window) auto, and names them when wrong")
+    func appearanceIsValidated() {
+        #expect(error(["--window", "--appearance", "dark"]) == nil)
+        #expect(error(["--window", "--appearance", "AUTO"]) == nil)
+        #expect(error(["--window", "--appearance", "sepia"])?.contains("use auto, light or dark") == true)
+        #expect(error(["snapshot", "--png", "--appearance", "light"]) == nil)
+        #expect(error(["snapshot", "--png", "--appearance", "auto"])?.contains("use light or dark") == true)
+    }
+
+    @Test("--appearance is refused where it would do nothing: a terminal keeps its colours")
+    func appearanceOnlyForPixels() {
+        #expect(error(["--appearance", "dark"])?.contains("a terminal keeps its own colours") == true)
+        #expect(error(["snapshot", "--appearance", "dark"])?.contains("add --png") == true)
+    }
+
+    @Test("the light and dark themes differ in every role a window shows, and the terminal's is the dark one")
+    func themesPerAppearance() {
+        let light = Theme.standard(for: .trueColor, appearance: .light)
+        let dark = Theme.standard(for: .trueColor, appearance: .dark)
+        #expect(dark == Theme.standard(for: .trueColor))
+        for role in [\Theme.selection, \.header, \.zebra, \.secondary, \.separator, \.accent, \.controlBackground, \.focus] {
+            #expect(light[keyPath: role] != dark[keyPath: role])
+        }
+        #expect(light.background == .rgb(255, 255, 255) && dark.background == .rgb(0, 0, 0))
+        // Without colour there is one theme: attributes only.
+        #expect(Theme.standard(for: .none, appearance: .light) == Theme())
+    }
+}

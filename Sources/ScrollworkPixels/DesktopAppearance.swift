@@ -1,0 +1,75 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import ScrollworkWidgets
+
+/// The desktop's choice between light and dark, as a GTK application finds it: `GTK_THEME`
+/// first (a theme name ending in `:dark` is dark; any other theme named is light), then the XDG
+/// desktop portal's `org.freedesktop.appearance color-scheme` (1 prefers dark, 2 prefers light,
+/// 0 says nothing). With neither, there is no preference, and a window is light, as GTK's and
+/// macOS's are by default.
+public enum DesktopAppearance {
+    /// The appearance `environment` and the portal's reply (`gdbus`'s printed answer, or nil)
+    /// ask for; nil when neither says.
+    public static func preferred(environment: [String: String], portalReply: String?) -> Appearance? {
+        if let theme = environment["GTK_THEME"], !theme.isEmpty {
+            return theme.lowercased().hasSuffix(":dark") ? .dark : .light
+        }
+        return portalReply.flatMap(colorScheme(fromPortalReply:))
+    }
+
+    /// The appearance in a reply of the portal's `Settings.Read` or `ReadOne` as `gdbus` prints
+    /// it (`(<<uint32 1>>,)`, `(<uint32 2>,)`); nil for 0, any other value, or another reply.
+    static func colorScheme(fromPortalReply reply: String) -> Appearance? {
+        guard let found = reply.firstRange(of: "uint32 ") else { return nil }
+        switch reply[found.upperBound...].prefix(while: \.isNumber) {
+        case "1": return .dark
+        case "2": return .light
+        default: return nil
+        }
+    }
+
+    /// The desktop's appearance now: ``preferred(environment:portalReply:)`` with the portal asked
+    /// through `gdbus` when there is a session bus.
+    public static func current(environment: [String: String]) -> Appearance? {
+        preferred(environment: environment, portalReply: environment["GTK_THEME"] == nil ? readPortal(environment: environment) : nil)
+    }
+
+    /// The portal's `color-scheme` as `gdbus` prints it, or nil when there is no session bus, no
+    /// `gdbus`, or no answer within its one-second timeout. Without `DBUS_SESSION_BUS_ADDRESS`
+    /// nothing is started: `gdbus` would try to launch a bus of its own.
+    static func readPortal(environment: [String: String]) -> String? {
+        guard environment["DBUS_SESSION_BUS_ADDRESS"]?.isEmpty == false else { return nil }
+        let arguments = ["gdbus", "call", "--session", "--timeout", "1", "--dest", "org.freedesktop.portal.Desktop",
+                         "--object-path", "/org/freedesktop/portal/desktop", "--method", "org.freedesktop.portal.Settings.Read",
+                         "org.freedesktop.appearance", "color-scheme"]
+        var pipeEnds: [Int32] = [0, 0]
+        guard pipe(&pipeEnds) == 0 else { return nil }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 1)
+        posix_spawn_file_actions_addclose(&actions, pipeEnds[0])
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { for p in argv { free(p) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawnp(&pid, "gdbus", &actions, nil, &argv, environ)
+        close(pipeEnds[1])
+        defer { close(pipeEnds[0]) }
+        guard spawned == 0 else { return nil }
+        var output: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 256)
+        while output.count < 4096 {
+            let n = chunk.withUnsafeMutableBytes { read(pipeEnds[0], $0.baseAddress, $0.count) }
+            if n > 0 { output += chunk[..<n]; continue }
+            if n < 0 && errno == EINTR { continue }
+            break
+        }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        return String(decoding: output, as: UTF8.self)
+    }
+}

@@ -1,0 +1,61 @@
+import Scrollwork
+import ScrollworkPixels
+import ScrollworkWidgets
+import ScrollworkTerminal
+@testable import ScrollworkGallery
+import Testing
+
+/// Light and dark: the desktop's choice as GTK reads it, and one palette per appearance.
+@Suite struct DesktopAppearanceTests {
+    @Test("GTK_THEME decides first: a name ending in :dark is dark, any other light")
+    func gtkTheme() {
+        #expect(DesktopAppearance.preferred(environment: ["GTK_THEME": "Adwaita:dark"], portalReply: "(<<uint32 2>>,)") == .dark)
+        #expect(DesktopAppearance.preferred(environment: ["GTK_THEME": "Adwaita"], portalReply: "(<<uint32 1>>,)") == .light)
+        #expect(DesktopAppearance.preferred(environment: ["GTK_THEME": "Yaru:DARK"], portalReply: nil) == .dark)
+    }
+
+    @Test("then the portal's color-scheme: 1 prefers dark, 2 light, 0 or no answer says nothing")
+    func portal() {
+        #expect(DesktopAppearance.preferred(environment: [:], portalReply: "(<<uint32 1>>,)\n") == .dark)
+        #expect(DesktopAppearance.preferred(environment: [:], portalReply: "(<uint32 2>,)") == .light)
+        #expect(DesktopAppearance.preferred(environment: [:], portalReply: "(<<uint32 0>>,)") == nil)
+        #expect(DesktopAppearance.preferred(environment: ["GTK_THEME": ""], portalReply: "Error: GDBus.Error:org.freedesktop.portal.Error.NotFound") == nil)
+        #expect(DesktopAppearance.preferred(environment: [:], portalReply: nil) == nil)
+    }
+
+    @Test("with no session bus the portal is not asked (gdbus would start a bus of its own)")
+    func noBusNoQuestion() {
+        #expect(DesktopAppearance.current(environment: ["DISPLAY": ":0"]) == nil)
+        #expect(DesktopAppearance.current(environment: ["DBUS_SESSION_BUS_ADDRESS": "", "GTK_THEME": "Adwaita:dark"]) == .dark)
+    }
+
+    @Test("a page drawn light is dark text on white with light zebra rows; drawn dark, the reverse", arguments: Appearance.allCases)
+    func pagePerAppearance(appearance: Appearance) throws {
+        let style = GalleryStyle(theme: .standard(for: .trueColor, appearance: appearance), colorMode: .trueColor, idiom: .iOS, reducesMotion: false)
+        var t = HeadlessTerminal(GalleryApp(page: .table, style: style, tableRows: 100), columns: 60, rows: 30)
+        t.advance(by: 3)
+        let picture = try PixelFrame.render(&t.app, size: Size(width: 480, height: 480), scale: 1, at: t.time, palette: .standard(appearance))
+        // Rows 2 and 3 of the table: a plain row and a zebra row, sampled in the blank Size column start.
+        let plain = picture.brightness(x: 4, y: 3 * 16 + 8), zebra = picture.brightness(x: 4, y: 2 * 16 + 8)
+        switch appearance {
+        case .light:
+            #expect(max(plain, zebra) == 255 && min(plain, zebra) >= 235 && plain != zebra)
+        case .dark:
+            #expect(min(plain, zebra) == 0 && max(plain, zebra) <= 60 && plain != zebra)
+        }
+    }
+
+    @Test("PC-01: page dots show on light content: dark dots, the current one darkest", arguments: Appearance.allCases)
+    func dotsShowInEitherAppearance(appearance: Appearance) throws {
+        let style = GalleryStyle(theme: .standard(for: .trueColor, appearance: appearance), colorMode: .trueColor, idiom: .iOS, reducesMotion: false)
+        var t = HeadlessTerminal(GalleryApp(page: .pageControl, style: style, tableRows: 100), columns: 48, rows: 52)
+        t.advance(by: 0.5)
+        let picture = try PixelFrame.render(&t.app, size: Size(width: 384, height: 832), scale: 1, at: t.time, palette: .standard(appearance))
+        // The bottom rows hold the weather page's dots and the gallery's: some pixels stand out
+        // from the background by at least half the range.
+        let background = picture.brightness(x: 2, y: 400)
+        var standOut = 0
+        for y in 760..<832 { for x in 100..<284 where abs(picture.brightness(x: x, y: y) - background) > 128 { standOut += 1 } }
+        #expect(standOut > 40, "\(appearance): \(standOut) dot pixels")
+    }
+}
