@@ -31,10 +31,7 @@ import Testing
 
     @Test("a page drawn light is dark text on white with light zebra rows; drawn dark, the reverse", arguments: Appearance.allCases)
     func pagePerAppearance(appearance: Appearance) throws {
-        let style = GalleryStyle(theme: .standard(for: .trueColor, appearance: appearance), colorMode: .trueColor, idiom: .iOS, reducesMotion: false)
-        var t = HeadlessTerminal(GalleryApp(page: .table, style: style, tableRows: 100), columns: 60, rows: 30)
-        t.advance(by: 3)
-        let picture = try PixelFrame.render(&t.app, size: Size(width: 480, height: 480), scale: 1, at: t.time, palette: .standard(appearance))
+        let picture = try galleryPicture(.table, appearance: appearance, columns: 60, rows: 30, after: 3)
         // Rows 2 and 3 of the table: a plain row and a zebra row, sampled in the blank Size column start.
         let plain = picture.brightness(x: 4, y: 3 * 16 + 8), zebra = picture.brightness(x: 4, y: 2 * 16 + 8)
         switch appearance {
@@ -47,10 +44,7 @@ import Testing
 
     @Test("PC-01: page dots show on light content: dark dots, the current one darkest", arguments: Appearance.allCases)
     func dotsShowInEitherAppearance(appearance: Appearance) throws {
-        let style = GalleryStyle(theme: .standard(for: .trueColor, appearance: appearance), colorMode: .trueColor, idiom: .iOS, reducesMotion: false)
-        var t = HeadlessTerminal(GalleryApp(page: .pageControl, style: style, tableRows: 100), columns: 48, rows: 52)
-        t.advance(by: 0.5)
-        let picture = try PixelFrame.render(&t.app, size: Size(width: 384, height: 832), scale: 1, at: t.time, palette: .standard(appearance))
+        let picture = try galleryPicture(.pageControl, appearance: appearance, columns: 48, rows: 52, after: 0.5)
         // The bottom rows hold the weather page's dots and the gallery's: some pixels stand out
         // from the background by at least half the range.
         let background = picture.brightness(x: 2, y: 400)
@@ -58,4 +52,14 @@ import Testing
         for y in 760..<832 { for x in 100..<284 where abs(picture.brightness(x: x, y: y) - background) > 128 { standOut += 1 } }
         #expect(standOut > 40, "\(appearance): \(standOut) dot pixels")
     }
+}
+
+/// `page` of the gallery in `appearance`, `columns` × `rows` cells drawn by the pixel host
+/// `seconds` after it opens.
+func galleryPicture(_ page: GalleryApp.PageKind, appearance: Appearance, columns: Int, rows: Int, after seconds: Double) throws -> PixelImage {
+    let style = GalleryStyle(theme: .standard(for: .trueColor, appearance: appearance), colorMode: .trueColor, idiom: .iOS, reducesMotion: false)
+    var t = HeadlessTerminal(GalleryApp(page: page, style: style, tableRows: 100), columns: columns, rows: rows)
+    t.advance(by: seconds)
+    let size = Size(width: Double(columns) * 8, height: Double(rows) * 16)
+    return try PixelFrame.render(&t.app, size: size, scale: 1, at: t.time, palette: .standard(appearance))
 }

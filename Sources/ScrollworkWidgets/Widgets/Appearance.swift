@@ -13,27 +13,24 @@ extension Theme {
     /// selected content backgrounds). With no colour (`mode` is `.none`) both are the
     /// monochrome theme.
     public static func standard(for mode: ColorMode, appearance: Appearance) -> Theme {
-        switch appearance {
-        case .dark: return standard(for: mode)
-        case .light: return mode == .none ? Theme() : light
-        }
+        mode == .none ? Theme() : Theme(appearance == .dark ? ThemeColors.dark : ThemeColors.light)
     }
+}
 
-    /// The light appearance's colours.
-    private static var light: Theme {
-        var t = Theme()
-        t.selection = Style(foreground: .rgb(255, 255, 255), background: .rgb(0, 99, 225))
-        t.focus = Style(background: .rgb(229, 229, 234), bold: true)
-        t.zebra = Style(background: .rgb(244, 245, 245))
-        t.indicator = Style(foreground: .rgb(120, 120, 128))
-        t.track = Style(foreground: .rgb(229, 229, 234))
-        t.separator = Style(foreground: .rgb(198, 198, 200))
-        t.accent = Style(foreground: .rgb(0, 122, 255), bold: true)
-        t.destructive = Style(foreground: .rgb(255, 59, 48), bold: true)
-        t.header = Style(foreground: .rgb(0, 0, 0), bold: true)
-        t.secondary = Style(foreground: .rgb(138, 138, 142))
-        t.controlBackground = Style(background: .rgb(242, 242, 247))
-        t.background = .rgb(255, 255, 255)
-        return t
-    }
+/// One appearance's colour for each role of a ``Theme``.
+struct ThemeColors {
+    var selection, focus, zebra, indicator, track, separator, accent, destructive, header, secondary, controlBackground, background: Color
+
+    /// Dark: the terminal's colours and a dark window's.
+    static let dark = ThemeColors(
+        selection: .rgb(10, 96, 204), focus: .rgb(58, 58, 64), zebra: .rgb(40, 41, 48), indicator: .rgb(150, 150, 155),
+        track: .rgb(70, 70, 76), separator: .rgb(90, 90, 96), accent: .rgb(64, 156, 255), destructive: .rgb(255, 69, 58),
+        header: .rgb(235, 235, 240), secondary: .rgb(142, 142, 147), controlBackground: .rgb(58, 58, 64), background: .rgb(0, 0, 0))
+
+    /// Light: macOS's selected content background, alternating row colour and system grays,
+    /// iOS's light label, separator, blue and red.
+    static let light = ThemeColors(
+        selection: .rgb(0, 99, 225), focus: .rgb(229, 229, 234), zebra: .rgb(244, 245, 245), indicator: .rgb(120, 120, 128),
+        track: .rgb(229, 229, 234), separator: .rgb(198, 198, 200), accent: .rgb(0, 122, 255), destructive: .rgb(255, 59, 48),
+        header: .rgb(0, 0, 0), secondary: .rgb(138, 138, 142), controlBackground: .rgb(242, 242, 247), background: .rgb(255, 255, 255))
 }

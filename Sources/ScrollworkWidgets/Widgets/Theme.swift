@@ -34,20 +34,22 @@ public struct Theme: Sendable, Hashable {
 
     /// The theme for `mode`.
     public static func standard(for mode: ColorMode) -> Theme {
-        var t = Theme()
-        guard mode != .none else { return t }
-        t.selection = Style(foreground: .rgb(255, 255, 255), background: .rgb(10, 96, 204))
-        t.focus = Style(background: .rgb(58, 58, 64), bold: true)
-        t.zebra = Style(background: .rgb(40, 41, 48))
-        t.indicator = Style(foreground: .rgb(150, 150, 155))
-        t.track = Style(foreground: .rgb(70, 70, 76))
-        t.separator = Style(foreground: .rgb(90, 90, 96))
-        t.accent = Style(foreground: .rgb(64, 156, 255), bold: true)
-        t.destructive = Style(foreground: .rgb(255, 69, 58), bold: true)
-        t.header = Style(foreground: .rgb(235, 235, 240), bold: true)
-        t.secondary = Style(foreground: .rgb(142, 142, 147))
-        t.controlBackground = Style(background: .rgb(58, 58, 64))
-        t.background = .rgb(0, 0, 0)
-        return t
+        mode == .none ? Theme() : Theme(ThemeColors.dark)
+    }
+
+    /// The theme that paints each role with `colors`' colour for it.
+    init(_ colors: ThemeColors) {
+        selection = Style(foreground: .rgb(255, 255, 255), background: colors.selection)
+        focus = Style(background: colors.focus, bold: true)
+        zebra = Style(background: colors.zebra)
+        indicator = Style(foreground: colors.indicator)
+        track = Style(foreground: colors.track)
+        separator = Style(foreground: colors.separator)
+        accent = Style(foreground: colors.accent, bold: true)
+        destructive = Style(foreground: colors.destructive, bold: true)
+        header = Style(foreground: colors.header, bold: true)
+        secondary = Style(foreground: colors.secondary)
+        controlBackground = Style(background: colors.controlBackground)
+        background = colors.background
     }
 }
