@@ -201,6 +201,25 @@ import ScrollworkWidgets
     }
 }
 
+@Suite struct GalleryScrollerHoverTests {
+    @Test("SV-11: in the macOS gallery the pointer over the document's scroller widens it; moving on to the grid lets it go")
+    func SV_11_hoverWidensTheDocumentScroller() {
+        let style = GalleryStyle(theme: .standard(for: .trueColor), colorMode: .trueColor, idiom: .macOS)
+        var t = HeadlessTerminal(GalleryApp(page: .scrollView, style: style, tableRows: 100), columns: 120, rows: 40)
+        t.advance(by: 5)
+        let frame = t.app.scrollView.document.view.frame
+        t.send(.mouse(MouseEvent(.move, button: .none, column: frame.maxColumn - 1, row: frame.row + 10)))
+        t.advance(by: 0.1)
+        #expect(t.app.scrollView.scroll.indicator(.vertical)?.showsTrack == true)
+        #expect(t.app.scrollView.scroll.indicator(.vertical)?.opacity == 1)
+        t.send(.mouse(MouseEvent(.move, button: .none, column: frame.maxColumn + 10, row: frame.row + 10)))
+        t.advance(by: 0.1)
+        #expect(t.app.scrollView.scroll.indicator(.vertical)?.showsTrack == false)
+        t.advance(by: 2)
+        #expect(t.app.scrollView.scroll.indicator(.vertical)?.opacity == 0)
+    }
+}
+
 @Suite struct GalleryFinderOrderTests {
     @Test("LT-12: the gallery's Name column sorts in Finder order: alpha-2 before alpha-10")
     func LT_12_namesInFinderOrder() throws {

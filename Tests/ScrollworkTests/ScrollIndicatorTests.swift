@@ -91,6 +91,44 @@ import Testing
         #expect(s.spanningContentWidth(height: 2000) == 600)
     }
 
+    @Test("SV-11: a macOS overlay scroller widens into its track while the pointer is over it, shown even when faded; leaving, it narrows and fades")
+    func SV_11_overlayScrollerExpandsOnHover() throws {
+        var s = ScrollState(viewport: Size(width: 600, height: 400), content: Size(width: 600, height: 4000))
+        s.indicatorStyle = .macOS()
+        s.tick(at: 10)
+        let rest = try #require(s.indicator(.vertical))
+        #expect(rest.opacity == 0 && rest.thumb.width == 7 && !rest.showsTrack)
+        // Over the scroller's strip at the right edge, where it would be though hidden.
+        let entered = s.hoverIndicator(at: Point(x: 595, y: 200), time: 10)
+        #expect(entered)
+        let wide = try #require(s.indicator(.vertical))
+        #expect(wide.opacity == 1 && wide.showsTrack)
+        #expect(wide.track.width == 15 && wide.track.maxX == 600)
+        #expect(wide.thumb.width == 11 && wide.thumb.midX == wide.track.midX)
+        s.tick(at: 20)
+        #expect(s.indicator(.vertical)?.opacity == 1)
+        // Moving within it changes nothing; a press on its track still pages.
+        let movedWithin = s.hoverIndicator(at: Point(x: 592, y: 300), time: 20)
+        let pressed = s.pressIndicator(at: Point(x: 592, y: 380), time: 20)
+        #expect(!movedWithin && pressed)
+        s.tick(at: 21)
+        #expect(s.offset.y > 0)
+        s.endIndicatorDrag(time: 21)
+        // Away from it: narrow again, then the usual hold and fade.
+        let left = s.hoverIndicator(at: Point(x: 100, y: 200), time: 22)
+        #expect(left)
+        #expect(s.indicator(.vertical)?.thumb.width == 7 && s.indicator(.vertical)?.showsTrack == false)
+        s.tick(at: 22 + 1.1)
+        #expect(s.indicator(.vertical)?.opacity == 1)
+        s.tick(at: 22 + 1.5)
+        #expect(s.indicator(.vertical)?.opacity == 0)
+        // An iOS indicator has no hover.
+        var phone = ScrollState(viewport: Size(width: 600, height: 400), content: Size(width: 600, height: 4000))
+        let phoneHover = phone.hoverIndicator(at: Point(x: 597, y: 200), time: 0)
+        #expect(!phoneHover)
+        #expect(phone.indicator(.vertical)?.thumb.width == 3)
+    }
+
     @Test("SV-01: the thumb's length and place tell how much is visible and where")
     func SV_01_thumbGeometry() throws {
         var s = ScrollState(viewport: Size(width: 320, height: 480), content: Size(width: 320, height: 960))

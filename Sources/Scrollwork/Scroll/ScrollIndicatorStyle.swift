@@ -75,6 +75,11 @@ public struct ScrollIndicatorStyle: Sendable, Hashable {
     /// The iOS style: 3 pt overlay indicators that fade.
     public init() {}
 
+    /// True for scrollers that widen and show their track while the pointer is over them (an
+    /// overlay scroller on macOS): the thumb takes ``draggingThickness`` in a track
+    /// ``trackWidth`` wide, and stays shown until the pointer leaves.
+    public var expandsOnHover = false
+
     /// The width a legacy track takes from the layout.
     public var trackWidth: Double { controlSize == .regular ? 15 : 11 }
 
@@ -101,6 +106,7 @@ public struct ScrollIndicatorStyle: Sendable, Hashable {
         style.edgeInset = kind == .legacy ? 3 : 2
         style.minimumLength = size == .regular ? 26 : 20
         style.alpha = 0.5
+        style.expandsOnHover = kind == .overlay
         return style
     }
 
@@ -129,7 +135,7 @@ public struct ScrollIndicatorStyle: Sendable, Hashable {
             && a.edgeInset == b.edgeInset && a.minimumLength == b.minimumLength
             && a.minimumOverscrollLength == b.minimumOverscrollLength && a.alpha == b.alpha
             && a.fadeDelay == b.fadeDelay && a.fadeDuration == b.fadeDuration
-            && a.flashTimings == b.flashTimings
+            && a.flashTimings == b.flashTimings && a.expandsOnHover == b.expandsOnHover
     }
 
     /// Hashes every setting.
@@ -139,5 +145,6 @@ public struct ScrollIndicatorStyle: Sendable, Hashable {
         hasher.combine(minimumLength); hasher.combine(minimumOverscrollLength); hasher.combine(alpha)
         hasher.combine(fadeDelay); hasher.combine(fadeDuration)
         hasher.combine(flashTimings.fadeIn); hasher.combine(flashTimings.hold); hasher.combine(flashTimings.fadeOut)
+        hasher.combine(expandsOnHover)
     }
 }

@@ -11,7 +11,7 @@ extension ScrollState {
         var opacity = 0.0
         // Momentum that has slowed below a tenth of a point a frame counts as stopped: the hold
         // starts when people see the content stop, not seconds later when the curve ends.
-        if phase != .idle, visibleStopTime == nil {
+        if (phase != .idle && visibleStopTime == nil) || isHoverExpanded {
             opacity = 1
         } else if let last = visibleStopTime ?? lastMovement {
             let since = time - last
@@ -55,7 +55,9 @@ extension ScrollState {
         guard hasIndicator(axis) else { return nil }
         let bounds = offsetBounds(axis)
         let isDragged = indicatorDrag?.axis == axis
-        let thickness = isDragged ? style.draggingThickness : style.thickness
+        // A macOS overlay scroller under the pointer widens into a track, as while dragged.
+        let isExpanded = style.expandsOnHover && style.kind == .overlay && (hoveredIndicator == axis || isDragged)
+        let thickness = isDragged || isExpanded ? style.draggingThickness : style.thickness
         let other = axis.cross
         let otherShown = hasIndicator(other)
         let inset = style.edgeInset
@@ -65,6 +67,9 @@ extension ScrollState {
         let crossStart: Double
         switch style.kind {
         case .legacy:
+            trackThickness = style.trackWidth
+            crossStart = viewport[other] - trackThickness
+        case .overlay where isExpanded:
             trackThickness = style.trackWidth
             crossStart = viewport[other] - trackThickness
         case .overlay, .fixedCentered:
@@ -102,10 +107,11 @@ extension ScrollState {
             let fraction = span > 0 ? ((offset[axis] - bounds.lowerBound) / span).clamped(to: 0...1) : 0
             thumbStart = trackStart + padding + fraction * (room - thumbLength)
         }
-        let thumbCross = style.kind == .legacy ? crossStart + (trackThickness - thickness) / 2 : crossStart
+        let centred = style.kind == .legacy || isExpanded
+        let thumbCross = centred ? crossStart + (trackThickness - thickness) / 2 : crossStart
         let thumb = rect(axis: axis, start: thumbStart, length: thumbLength, crossStart: thumbCross, crossLength: thickness)
         return ScrollIndicator(axis: axis, track: track, thumb: thumb, opacity: indicatorOpacity, alpha: style.alpha,
-                               showsTrack: style.kind == .legacy, isDragged: isDragged, jogTickPhase: jogPhase)
+                               showsTrack: style.kind == .legacy || isExpanded, isDragged: isDragged, jogTickPhase: jogPhase)
     }
 
     /// Whether `axis` shows an indicator at all. Content that fits has none, except while an
@@ -123,14 +129,34 @@ extension ScrollState {
             : Rect(x: start, y: crossStart, width: length, height: crossLength)
     }
 
+    // MARK: Hovering
+
+    /// True while a scroller that expands on hover has the pointer over it.
+    var isHoverExpanded: Bool { hoveredIndicator != nil && indicatorStyle.expandsOnHover }
+
+    /// The pointer is at `point` (viewport coordinates), or has left the view (nil). A scroller
+    /// that expands on hover (macOS's overlay scroller) shows, widens into its track and stays
+    /// while the pointer is over it, hidden or not, as AppKit's does; when the pointer leaves, it
+    /// narrows and fades after the usual delay. Returns true when what is drawn changed.
+    @discardableResult
+    public mutating func hoverIndicator(at point: Point?, time now: Double) -> Bool {
+        advance(to: now)
+        let axis = indicatorStyle.expandsOnHover ? point.flatMap { indicatorHit(at: sanitized($0), evenHidden: true)?.axis } : nil
+        guard axis != hoveredIndicator else { return false }
+        hoveredIndicator = axis
+        noteMovement()
+        return true
+    }
+
     // MARK: Dragging the indicator
 
-    /// What a press at `point` (viewport coordinates) would hit among the indicators.
-    public func indicatorHit(at point: Point) -> (axis: Axis, onThumb: Bool)? {
+    /// What a press at `point` (viewport coordinates) would hit among the indicators; with
+    /// `evenHidden`, a faded overlay indicator counts too.
+    public func indicatorHit(at point: Point, evenHidden: Bool = false) -> (axis: Axis, onThumb: Bool)? {
         for axis in Axis.allCases {
             // A faded overlay indicator is not there to press; legacy tracks and the visionOS
             // indicator (which shows as soon as people look at it) always are.
-            guard let indicator = indicator(axis), indicator.opacity > 0 || indicatorStyle.kind != .overlay else { continue }
+            guard let indicator = indicator(axis), evenHidden || indicator.opacity > 0 || indicatorStyle.kind != .overlay else { continue }
             // Overlay thumbs are thin; accept presses a little around them.
             let slop = indicatorStyle.kind == .legacy ? 0 : 6.0
             let area = indicator.track.insetBy(dx: axis == .vertical ? -slop : 0, dy: axis == .horizontal ? -slop : 0)

@@ -124,6 +124,8 @@ public struct ScrollState: Sendable, Hashable {
     var wheelBurst = WheelBurst()
     /// When the content last moved; the indicator fade counts from here.
     var lastMovement: Double? = nil
+    /// The indicator the pointer is over, for scrollers that expand on hover.
+    var hoveredIndicator: Axis? = nil
     var flashStart: Double? = nil
 
     /// Creates a scroll view of `viewport` size showing `content`.

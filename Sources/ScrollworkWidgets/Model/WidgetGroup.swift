@@ -7,6 +7,8 @@ public struct Routing {
     /// The child that used the last press, and the ones beneath it that could take the gesture
     /// over, nearest first.
     var capture: (owner: AnyKeyPath, beneath: [AnyKeyPath], press: MouseEvent)?
+    /// The child the pointer last moved over, which hears the move that takes it away.
+    var hovered: AnyKeyPath?
 
     /// No focus chosen, no pointer captured.
     public init() {}
@@ -198,7 +200,14 @@ extension WidgetGroup {
             front.overscroll(&self, mouse, time)
             return .handled
         case .move:
-            return children(atColumn: mouse.column, row: mouse.row).first?.handle(&self, event, time) ?? .ignored
+            // The child the pointer left hears the move too, to let go of what it showed for it
+            // (a scroller widened on hover).
+            let front = children(atColumn: mouse.column, row: mouse.row).first
+            if let left = routing.hovered, left != front?.id, let child = children.first(where: { $0.id == left }) {
+                _ = child.handle(&self, event, time)
+            }
+            routing.hovered = front?.id
+            return front?.handle(&self, event, time) ?? .ignored
         }
     }
 }

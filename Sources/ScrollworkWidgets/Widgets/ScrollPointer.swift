@@ -3,7 +3,8 @@ import Scrollwork
 /// The pointer on a `ScrollState`, for every scrolling widget: the wheel scrolls (and is left
 /// to an enclosing view when this one cannot move that way), a press and drag on the content is a
 /// touch-style drag that flicks on release (given up when it runs along an axis the view cannot
-/// scroll, SV-04), and a press on an indicator drags the thumb, pages or jogs.
+/// scroll, SV-04), a press on an indicator drags the thumb, pages or jogs, and the pointer over
+/// a macOS scroller widens it.
 struct ScrollPointer: Sendable, Hashable {
     /// What the press grabbed.
     enum Grab: Sendable, Hashable { case content, indicator }
@@ -69,7 +70,10 @@ struct ScrollPointer: Sendable, Hashable {
             self.grab = nil
             return .handled
         case .move:
-            return .ignored
+            // A macOS overlay scroller widens under the pointer; leaving the view lets it go.
+            let inside = rect.contains(column: mouse.column, row: mouse.row)
+            state.hoverIndicator(at: inside ? point : nil, time: time)
+            return inside ? .handled : .ignored
         }
     }
 
