@@ -220,6 +220,38 @@ import ScrollworkWidgets
     }
 }
 
+@Suite struct GalleryTextDragTests {
+    @Test("SV-02: under the macOS idiom a mouse drag on the document selects lines, as in AppKit; the touch idioms drag the content", arguments: [ScrollIdiom.macOS, .iOS])
+    func SV_02_dragSelectsOnTheMac(idiom: ScrollIdiom) {
+        let style = GalleryStyle(theme: .standard(for: .trueColor), colorMode: .trueColor, idiom: idiom)
+        var t = HeadlessTerminal(GalleryApp(page: .scrollView, style: style, tableRows: 100), columns: 120, rows: 40)
+        t.advance(by: 1)
+        let frame = t.app.scrollView.document.view.frame
+        t.send(.mouse(MouseEvent(.press, column: 10, row: frame.row + 8)))
+        t.advance(by: 0.05)
+        t.send(.mouse(MouseEvent(.drag, column: 10, row: frame.row + 5)))
+        t.advance(by: 0.05)
+        t.send(.mouse(MouseEvent(.drag, column: 10, row: frame.row + 3)))
+        t.send(.mouse(MouseEvent(.release, column: 10, row: frame.row + 3)))
+        t.advance(by: 0.05)
+        let text = t.app.scrollView.text
+        if idiom == .macOS {
+            #expect(text.selection?.count == 6)
+            #expect(t.app.scrollView.scroll.offset.y == 0)
+            // A click places the caret: the selection goes.
+            click(&t, column: 10, row: frame.row + 12)
+            #expect(t.app.scrollView.text.selection == nil)
+            // The wheel still scrolls.
+            t.send(.mouse(MouseEvent(.wheel(.down), button: .none, column: 10, row: frame.row + 5)))
+            t.advance(by: 1)
+            #expect(t.app.scrollView.scroll.offset.y > 0)
+        } else {
+            #expect(text.selection == nil)
+            #expect(t.app.scrollView.scroll.offset.y > 0)
+        }
+    }
+}
+
 @Suite struct GalleryFinderOrderTests {
     @Test("LT-12: the gallery's Name column sorts in Finder order: alpha-2 before alpha-10")
     func LT_12_namesInFinderOrder() throws {

@@ -10,6 +10,8 @@ struct DocumentView: WrappingWidget {
     var anchor = 0
     /// The pointer's row while a selection drag is under way.
     var pointerRow: Int? = nil
+    /// The row the selection drag was pressed on.
+    var pressRow = 0
 
     /// The points of document lines `range`.
     static func rect(lines range: ClosedRange<Int>, metrics: CellMetrics) -> Rect {
@@ -43,14 +45,21 @@ struct DocumentView: WrappingWidget {
         try view.scroll.revealSelection(Self.rect(lines: lines, metrics: metrics), time: time)
     }
 
+    /// True when a drag selects lines: in select mode, and always under the macOS idiom, where
+    /// a mouse drag on text selects as in AppKit (the wheel and the scroller scroll). The
+    /// touch idioms drag the content, as the iOS Simulator does.
+    var dragSelects: Bool { selecting || view.idiom == .macOS }
+
     mutating func handle(_ event: Event, at time: Double) -> EventResult {
-        guard selecting, case let .mouse(mouse) = event else { return view.handle(event, at: time) }
+        guard dragSelects, case let .mouse(mouse) = event else { return view.handle(event, at: time) }
         let content = view.contentRect
         switch mouse.kind {
-        case .press where mouse.button == .left && content.contains(column: mouse.column, row: mouse.row):
+        case .press where mouse.button == .left && content.contains(column: mouse.column, row: mouse.row)
+            && view.scroll.indicatorHit(at: view.metrics.point(of: mouse, in: view.frame)) == nil:
             anchor = line(atRow: mouse.row)
             view.content.selection = anchor...anchor
             pointerRow = mouse.row
+            pressRow = mouse.row
         case .drag where pointerRow != nil:
             pointerRow = mouse.row
             view.scroll.autoScroll(pointer: view.metrics.point(column: mouse.column, row: mouse.row, in: frame), at: time)
@@ -58,6 +67,8 @@ struct DocumentView: WrappingWidget {
         case .release where pointerRow != nil:
             view.scroll.endAutoScroll(at: time)
             pointerRow = nil
+            // Outside select mode a click, like AppKit's, places the caret: nothing stays selected.
+            if !selecting, mouse.row == pressRow, view.content.selection?.count == 1 { view.content.selection = nil }
         default:
             return view.handle(event, at: time)
         }

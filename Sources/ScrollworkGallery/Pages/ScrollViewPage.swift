@@ -12,7 +12,8 @@ struct ScrollViewPage: GalleryPage {
         "Wheel, arrows, PgUp PgDn, Space, Home End scroll; a page keeps one line. Shift-Space pages back",
         "where the terminal reports it (kitty keyboard protocol, modifyOtherKeys).",
         "Drag the cards sideways: the carousel scrolls; drag up or down: the document does.",
-        "In select mode, drag to select lines; drag past an edge and the text follows the pointer.",
+        "In select mode (always under --idiom macOS, as in AppKit), drag to select lines; drag past",
+        "an edge and the text follows the pointer.",
         "Typing at an insertion point off screen scrolls back to it.",
         "Over the grid: double-click zooms ×1.5, Ctrl+wheel pinches.",
     ]
