@@ -16,6 +16,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "Scrollwork", package: "Scrollwork"),
+                .product(name: "ScrollworkWidgets", package: "Scrollwork"),
                 .product(name: "ScrollworkTerminal", package: "Scrollwork"),
                 .product(name: "ScrollworkFiles", package: "Scrollwork"),
                 .product(name: "ScrollworkPixels", package: "Scrollwork"),

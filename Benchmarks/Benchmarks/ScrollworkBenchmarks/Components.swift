@@ -1,5 +1,6 @@
 import Benchmark
 import Scrollwork
+import ScrollworkWidgets
 import ScrollworkTerminal
 
 /// The parts of one page down, timed apart: the core step, the widget drawing, the diff.

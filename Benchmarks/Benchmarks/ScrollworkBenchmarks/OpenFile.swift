@@ -1,6 +1,7 @@
 import Benchmark
 import Glibc
 import Scrollwork
+import ScrollworkWidgets
 import ScrollworkFiles
 import ScrollworkTerminal
 

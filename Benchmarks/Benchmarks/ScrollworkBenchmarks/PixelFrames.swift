@@ -1,5 +1,6 @@
 import Benchmark
 import Scrollwork
+import ScrollworkWidgets
 import ScrollworkPixels
 import ScrollworkTerminal
 

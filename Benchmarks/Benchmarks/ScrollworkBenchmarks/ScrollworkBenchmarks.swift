@@ -1,5 +1,6 @@
 import Benchmark
 import Scrollwork
+import ScrollworkWidgets
 import ScrollworkTerminal
 
 /// A generated file row, made only when shown (as in the gallery's table).
