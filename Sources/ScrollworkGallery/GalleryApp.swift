@@ -52,6 +52,10 @@ package struct GalleryApp: App {
     /// The page dots as a child, made once: a frame lists the children several times.
     let dotsChild = Child(\GalleryApp.dots)
     var showsHelp = false
+    /// The title bar as last drawn (key hints or buttons), for clicks on its controls.
+    var shownTitleBar: GalleryTitleBar? = nil
+    /// The title bar control under a press not yet released.
+    var pressedControl: GalleryTitleBar.Control? = nil
     /// Pages that took work's news since their effects were last taken.
     var pagesWithNews: Set<PageKind> = []
     package var wantsQuit = false
@@ -207,6 +211,7 @@ package struct GalleryApp: App {
             return
         case let .mouse(mouse):
             if showsHelp, case .press = mouse.kind { showsHelp = false; return }
+            if handleTitleBar(mouse, at: time) { return }
             if !style.idiom.supportsPageControls, case .press = mouse.kind,
                let index = GalleryTabStrip(theme: style.theme).page(atColumn: mouse.column, row: mouse.row, in: dotsArea) {
                 go(to: index, at: time)
@@ -216,6 +221,31 @@ package struct GalleryApp: App {
         }
         _ = routeToChildren(event, at: time)
         if let change = dots.takeChange() { go(to: change.page, at: time) }
+    }
+
+    /// A press on a title bar control holds it; the release over the same control does what it
+    /// says, as a button does. True when the bar took the event.
+    private mutating func handleTitleBar(_ mouse: MouseEvent, at time: Double) -> Bool {
+        let control = shownTitleBar?.control(atColumn: mouse.column, row: mouse.row, columns: size.columns)
+        switch mouse.kind {
+        case .press where mouse.button == .left && control != nil:
+            pressedControl = control
+            return true
+        case .drag where pressedControl != nil:
+            return true
+        case .release where pressedControl != nil:
+            defer { pressedControl = nil }
+            switch control == pressedControl ? control : nil {
+            case .help?: showsHelp = true
+            case .previous?: go(to: page.rawValue - 1, at: time)
+            case .next?: go(to: page.rawValue + 1, at: time)
+            case .quit?: wantsQuit = true
+            case nil: break
+            }
+            return true
+        default:
+            return false
+        }
     }
 
     /// Shows page `index` (wrapping around), whose scroll views flash their indicators as it
@@ -236,13 +266,15 @@ package struct GalleryApp: App {
         var bar = theme.header
         bar.background = theme.focus.background
         buffer.fill(CellRect(column: 0, row: 0, columns: columns, rows: 1), with: .blank(bar))
-        let (title, right) = Self.titleBar(page: page, columns: columns)
+        let titleBar = GalleryTitleBar(page: page, buttons: buffer.drawsPointMarks)
+        shownTitleBar = titleBar
+        let (title, controls) = titleBar.placed(columns: columns)
         let end = buffer.draw(title, column: 0, row: 0, style: bar)
         var ids = bar
         ids.bold = false
         ids.foreground = theme.secondary.foreground
         // As many whole IDs as fit, then "…": an ID is never cut in half.
-        let room = columns - displayWidth(right) - 1 - end - 2
+        let room = (controls.first?.2.column ?? columns) - 1 - end - 2
         var shown = ""
         for (i, id) in page.guidelines.enumerated() {
             let next = shown.isEmpty ? id : shown + " " + id
@@ -255,7 +287,15 @@ package struct GalleryApp: App {
             shown = next
         }
         if displayWidth(shown) <= room { buffer.draw("  " + shown, column: end, row: 0, style: ids) }
-        if !right.isEmpty { buffer.draw(right, column: columns - displayWidth(right), row: 0, style: ids) }
+        if titleBar.buttons {
+            for (control, label, frame) in controls {
+                buffer.record(.button(title: String(label.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()),
+                                      frame: CellMetrics().points(frame), isPressed: pressedControl == control))
+            }
+        } else if let first = controls.first {
+            // One run in one style, gaps included, as the hints read.
+            buffer.draw(controls.map(\.1).joined(separator: "  ") + " ", column: first.2.column, row: 0, style: ids)
+        }
         // The page.
         current.render(&self, pageArea, &buffer, time)
         // Status line and page dots.
@@ -278,19 +318,6 @@ package struct GalleryApp: App {
             }
         }
         if showsHelp { drawHelp(into: &buffer) }
-    }
-
-    /// The title bar's title and key hints for `columns` cells, never overlapping: the whole
-    /// title with as many hints as fit two cells after it ("] next" goes first, "? help" last),
-    /// then the title without the app's name, then the title cut short with no hints.
-    static func titleBar(page: PageKind, columns: Int) -> (title: String, hints: String) {
-        let place = "\(page.rawValue + 1)/\(PageKind.allCases.count) \(page.title)"
-        let titles = [" Scrollwork · " + place, " " + place]
-        let hints = ["? help  ] next  q quit ", "? help  q quit ", "? help "]
-        for title in titles {
-            for hint in hints where displayWidth(title) + 2 + displayWidth(hint) <= columns { return (title, hint) }
-        }
-        return ((" " + place).fitted(toWidth: columns), "")
     }
 
     /// The help overlay: a panel over the whole page, so nothing of the page shows through

@@ -14,7 +14,50 @@ struct MarkDrawing {
         case let .edgeEffect(effect, style, intensity, content): drawEdge(effect, style: style, intensity: intensity, content: content)
         case .scrolledContent: break // drawn with the cells
         case let .crownPages(page, count, progress, viewport): drawCrownPages(page: page, count: count, progress: progress, viewport: viewport)
+        case let .button(title, frame, isPressed): drawButton(title, frame: frame, isPressed: isPressed)
         }
+    }
+
+    // MARK: Buttons
+
+    /// A push button: a rounded bezel with a hairline edge, its title centred in the interface
+    /// font, darker while pressed.
+    private func drawButton(_ title: String, frame: Rect, isPressed: Bool) {
+        let style = canvas.style, dark = canvas.palette.isDark
+        let bezel = frame.insetBy(dx: 0, dy: 1.5)
+        guard bezel.width > 0, bezel.height > 0 else { return }
+        roundedRect(bezel, radius: Swift.min(style.buttonCornerRadius, bezel.height / 2))
+        let fill = dark ? style.buttonFillDark : style.buttonFillLight
+        canvas.set(isPressed ? fill.mixed(with: dark ? PixelColor(255, 255, 255) : PixelColor(0, 0, 0), 0.15) : fill)
+        cairo_fill_preserve(cr)
+        canvas.set(dark ? style.buttonEdgeDark : style.buttonEdgeLight)
+        cairo_set_line_width(cr, 1 / canvas.scale)
+        cairo_stroke(cr)
+        canvas.set(canvas.palette.foreground)
+        if title == "‹" || title == "›" {
+            // A chevron, as the symbol of a back or forward button, rather than a small glyph.
+            let direction: Double = title == "‹" ? -1 : 1, half = bezel.height * 0.22
+            cairo_move_to(cr, bezel.midX - direction * half / 2, bezel.midY - half)
+            cairo_line_to(cr, bezel.midX + direction * half / 2, bezel.midY)
+            cairo_line_to(cr, bezel.midX - direction * half / 2, bezel.midY + half)
+            cairo_set_line_width(cr, 1.5)
+            cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+            cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+            cairo_stroke(cr)
+            return
+        }
+        canvas.drawSymbol(title, centre: Point(x: bezel.midX, y: bezel.midY), size: style.buttonFontSize,
+                          colour: canvas.palette.foreground, family: PixelCanvas.interfaceFontFamily)
+    }
+
+    /// A rectangle with corners of `radius`.
+    private func roundedRect(_ r: Rect, radius: Double) {
+        cairo_new_sub_path(cr)
+        cairo_arc(cr, r.maxX - radius, r.minY + radius, radius, -Double.pi / 2, 0)
+        cairo_arc(cr, r.maxX - radius, r.maxY - radius, radius, 0, Double.pi / 2)
+        cairo_arc(cr, r.minX + radius, r.maxY - radius, radius, Double.pi / 2, Double.pi)
+        cairo_arc(cr, r.minX + radius, r.minY + radius, radius, Double.pi, 3 * Double.pi / 2)
+        cairo_close_path(cr)
     }
 
     // MARK: watchOS
@@ -98,13 +141,7 @@ struct MarkDrawing {
     /// A rectangle with fully rounded ends.
     private func capsule(_ r: Rect) {
         guard r.width > 0, r.height > 0 else { return }
-        let radius = Swift.min(r.width, r.height) / 2
-        cairo_new_sub_path(cr)
-        cairo_arc(cr, r.maxX - radius, r.minY + radius, radius, -Double.pi / 2, 0)
-        cairo_arc(cr, r.maxX - radius, r.maxY - radius, radius, 0, Double.pi / 2)
-        cairo_arc(cr, r.minX + radius, r.maxY - radius, radius, Double.pi / 2, Double.pi)
-        cairo_arc(cr, r.minX + radius, r.minY + radius, radius, Double.pi, 3 * Double.pi / 2)
-        cairo_close_path(cr)
+        roundedRect(r, radius: Swift.min(r.width, r.height) / 2)
     }
 
     // MARK: Page dots

@@ -29,6 +29,9 @@ public final class PixelCanvas {
 
     /// The family of the cell text; fontconfig picks fallbacks for what it lacks.
     public static let fontFamily = "DejaVu Sans Mono"
+    /// The proportional font of a window's own controls: fontconfig's sans (DejaVu Sans or Noto
+    /// Sans where installed), as GTK's interface font is.
+    public static let interfaceFontFamily = "Sans"
 
     /// A canvas over `image` at `scale` pixels a point (clamped to 0.25…8; NaN is 1).
     public init(image: PixelImage, scale: Double = 1, metrics: CellMetrics = CellMetrics(),
@@ -280,9 +283,10 @@ public final class PixelCanvas {
         cairo_set_source_rgba(cr, colour.red, colour.green, colour.blue, colour.alpha)
     }
 
-    /// Draws `text` centred on `centre` at `size` points in `colour` (a custom page indicator).
-    func drawSymbol(_ text: String, centre: Point, size: Double, colour: PixelColor) {
-        let font = PangoFontDescriptionBox(family: Self.fontFamily, size: Swift.max(1, size), bold: false, italic: false)
+    /// Draws `text` centred on `centre` at `size` points in `colour` (a custom page indicator,
+    /// a button's title), in `family` (the cells' monospaced font unless told).
+    func drawSymbol(_ text: String, centre: Point, size: Double, colour: PixelColor, family: String = PixelCanvas.fontFamily) {
+        let font = PangoFontDescriptionBox(family: family, size: Swift.max(1, size), bold: false, italic: false)
         pango_layout_set_font_description(layout, font.description)
         pango_layout_set_text(layout, text, -1)
         var logical = PangoRectangle()

@@ -51,6 +51,20 @@ public struct PixelStyle: Sendable, Hashable {
     /// The hard edge's hairline for content of `isDark`.
     public func hardEdgeDivider(onDark isDark: Bool) -> PixelColor { isDark ? hardEdgeDivider : hardEdgeDividerLight }
 
+    /// A push button's bezel in light mode: white, as AppKit's and GTK's (an estimate from
+    /// Apple's macOS design resources).
+    public var buttonFillLight = PixelColor(255, 255, 255)
+    /// A push button's bezel in dark mode: a lighter grey than the window (the same source).
+    public var buttonFillDark = PixelColor(101, 101, 104)
+    /// The bezel's hairline in light mode.
+    public var buttonEdgeLight = PixelColor(0, 0, 0, alpha: 0.2)
+    /// The bezel's hairline in dark mode.
+    public var buttonEdgeDark = PixelColor(255, 255, 255, alpha: 0.1)
+    /// A push button's corner radius (macOS's regular push button: 5 points).
+    public var buttonCornerRadius = 5.0
+    /// A push button's title size (macOS's small control size: 11 points).
+    public var buttonFontSize = 11.0
+
     /// The defaults above.
     public init() {}
 }

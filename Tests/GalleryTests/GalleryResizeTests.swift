@@ -59,20 +59,68 @@ import ScrollworkWidgets
     @Test("the title bar never runs the title into the key hints: hints are whole, two cells clear of the title, or left out", arguments: GalleryApp.PageKind.allCases)
     func titleNeverCollidesWithHints(page: GalleryApp.PageKind) {
         let variants = ["? help  ] next  q quit", "? help  q quit", "? help"]
-        for columns in 1...160 {
-            let (title, hints) = GalleryApp.titleBar(page: page, columns: columns)
-            #expect(displayWidth(title) + (hints.isEmpty ? 0 : 2 + displayWidth(hints)) <= columns, "\(columns) columns")
-            #expect(hints.isEmpty || variants.contains(String(hints.dropLast())), "\(columns) columns: \(hints)")
-            #expect(title.contains(page.title) || title.hasSuffix("…") || columns < 3, "\(columns) columns: \(title)")
+        for buttons in [false, true] {
+            let bar = GalleryTitleBar(page: page, buttons: buttons)
+            for columns in 1...160 {
+                let (title, _) = bar.layout(columns: columns)
+                let frames = bar.frames(columns: columns)
+                #expect(displayWidth(title) + 2 <= (frames.first?.2.column ?? columns + 2), "\(columns) columns")
+                #expect(frames.allSatisfy { $0.2.maxColumn < columns } && zip(frames, frames.dropFirst()).allSatisfy { $0.2.maxColumn < $1.2.column })
+                if !buttons, !frames.isEmpty { #expect(variants.contains(frames.map(\.1).joined(separator: "  ")), "\(columns) columns") }
+                #expect(title.contains(page.title) || title.hasSuffix("…") || columns < 3, "\(columns) columns: \(title)")
+            }
         }
-        // Drawn: the bar's text is the title, blanks (or IDs), and the hints at the right edge.
+        // Drawn in a terminal: the title, blanks (or IDs), and the hints at the right edge.
         var t = gallery(page, rows: 100, columns: 48, lines: 20)
         t.advance(by: 0.1)
         let bar = line(t, 0)
-        let (title, hints) = GalleryApp.titleBar(page: page, columns: 48)
-        #expect(bar.hasPrefix(title))
-        #expect(bar.trimmingTrailingSpaces.hasSuffix(hints.trimmingTrailingSpaces))
-        #expect(GalleryApp.titleBar(page: page, columns: 200).hints == "? help  ] next  q quit ")
+        let terminal = GalleryTitleBar(page: page, buttons: false)
+        #expect(bar.hasPrefix(terminal.layout(columns: 48).title))
+        #expect(bar.trimmingTrailingSpaces.hasSuffix(terminal.frames(columns: 48).map(\.1).joined(separator: "  ")))
+        #expect(terminal.frames(columns: 200).map(\.1) == ["? help", "] next", "q quit"])
+    }
+
+    @Test("the title bar's hints are controls: a click on one does what its key does")
+    func hintsAreClickable() {
+        var t = gallery(.scrollView, rows: 100, columns: 100, lines: 30)
+        t.advance(by: 0.1)
+        let frames = GalleryTitleBar(page: .scrollView, buttons: false).frames(columns: 100)
+        func at(_ control: GalleryTitleBar.Control) -> CellRect { frames.first { $0.0 == control }!.2 }
+        click(&t, column: at(.next).column + 1, row: 0)
+        #expect(t.app.page == .table)
+        // Pressed on a control and let go elsewhere: nothing happens, as with a button.
+        t.send(.mouse(MouseEvent(.press, column: at(.next).column, row: 0)))
+        t.send(.mouse(MouseEvent(.release, column: 2, row: 0)))
+        #expect(t.app.page == .table)
+        click(&t, column: at(.help).column, row: 0)
+        #expect(t.text.contains("Table — shows"))
+        t.type(" ")
+        click(&t, column: at(.quit).maxColumn - 1, row: 0)
+        #expect(t.wantsQuit)
+    }
+
+    @Test("in a window the title bar's controls are buttons, ‹ › and Help, drawn by the host and clicked like the hints")
+    func windowButtons() {
+        var app = GalleryApp(page: .scrollView, style: GalleryStyle(theme: .standard(for: .trueColor), colorMode: .trueColor, idiom: .iOS), tableRows: 100)
+        app.handle(.resize(columns: 100, rows: 30), at: 0)
+        var buffer = Buffer(columns: 100, rows: 30)
+        buffer.drawsPointMarks = true
+        app.render(into: &buffer, at: 0)
+        let buttons = buffer.pointMarks.compactMap { mark -> (String, Rect)? in
+            if case let .button(title, frame, _) = mark { return (title, frame) }
+            return nil
+        }
+        #expect(buttons.map(\.0) == ["‹", "›", "Help"])
+        // The key hints are not drawn as text in a window.
+        #expect(!(0..<100).map { buffer[$0, 0].text }.joined().contains("? help"))
+        let frames = GalleryTitleBar(page: .scrollView, buttons: true).frames(columns: 100)
+        #expect(zip(frames, buttons).allSatisfy { CellMetrics().points($0.2) == $1.1 })
+        let previous = frames[0].2
+        app.handle(.mouse(MouseEvent(.press, column: previous.column + 1, row: 0)), at: 0.1)
+        app.render(into: &buffer, at: 0.1)
+        #expect(buffer.pointMarks.contains { if case .button("‹", _, true) = $0 { true } else { false } })
+        app.handle(.mouse(MouseEvent(.release, column: previous.column + 1, row: 0)), at: 0.2)
+        #expect(app.page == .checks)
     }
 }
 

@@ -1,0 +1,56 @@
+import Scrollwork
+import ScrollworkWidgets
+
+/// The gallery's title bar: where it is, what it shows, and its controls, which are clicked as
+/// well as typed. In a terminal the controls read as key hints ("? help  ] next  q quit"); in
+/// a window they are buttons (‹ › Help), drawn by the host as ``PointMark/button(_:)`` marks, and
+/// the window's close box quits.
+struct GalleryTitleBar {
+    /// What a control of the bar does.
+    enum Control: Sendable, Hashable { case help, previous, next, quit }
+
+    /// The page shown.
+    var page: GalleryApp.PageKind
+    /// True in a window: buttons instead of key hints.
+    var buttons: Bool
+
+    /// The title and the controls with their labels for `columns` cells, never overlapping: the
+    /// whole title with as many controls as fit two cells after it ("] next" goes first, "? help"
+    /// last), then the title without the app's name, then the title cut short with no controls.
+    func layout(columns: Int) -> (title: String, controls: [(Control, String)]) {
+        let place = "\(page.rawValue + 1)/\(GalleryApp.PageKind.allCases.count) \(page.title)"
+        let titles = [" Scrollwork · " + place, " " + place]
+        let choices: [[(Control, String)]] = buttons
+            ? [[(.previous, " ‹ "), (.next, " › "), (.help, " Help ")], [(.help, " Help ")]]
+            : [[(.help, "? help"), (.next, "] next"), (.quit, "q quit")], [(.help, "? help"), (.quit, "q quit")], [(.help, "? help")]]
+        for title in titles {
+            for controls in choices where displayWidth(title) + 2 + width(of: controls) <= columns { return (title, controls) }
+        }
+        return ((" " + place).fitted(toWidth: columns), [])
+    }
+
+    /// The title and the cells the controls take at the right end of `columns` cells of row 0:
+    /// each label, two cells apart (buttons one), and a cell from the edge.
+    func placed(columns: Int) -> (title: String, controls: [(Control, String, CellRect)]) {
+        let (title, controls) = layout(columns: columns)
+        var x = columns - width(of: controls)
+        return (title, controls.map { control, label in
+            defer { x += displayWidth(label) + (buttons ? 1 : 2) }
+            return (control, label, CellRect(column: x, row: 0, columns: displayWidth(label), rows: 1))
+        })
+    }
+
+    /// The controls' cells, as ``placed(columns:)`` gives them.
+    func frames(columns: Int) -> [(Control, String, CellRect)] { placed(columns: columns).controls }
+
+    /// The control under the cell, if any.
+    func control(atColumn column: Int, row: Int, columns: Int) -> Control? {
+        frames(columns: columns).first { $0.2.contains(column: column, row: row) }?.0
+    }
+
+    /// The cells `controls` take with their gaps and the cell after the last.
+    private func width(of controls: [(Control, String)]) -> Int {
+        guard !controls.isEmpty else { return 0 }
+        return controls.reduce(0) { $0 + displayWidth($1.1) } + (buttons ? 1 : 2) * (controls.count - 1) + 1
+    }
+}
