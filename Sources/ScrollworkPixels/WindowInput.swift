@@ -32,6 +32,10 @@ struct WindowInput {
             case SDL_WINDOWEVENT_SIZE_CHANGED.rawValue: return .resized
             case SDL_WINDOWEVENT_FOCUS_GAINED.rawValue: return .events([.focus(true)])
             case SDL_WINDOWEVENT_FOCUS_LOST.rawValue: return .events([.focus(false)])
+            case SDL_WINDOWEVENT_LEAVE.rawValue where held == nil:
+                // The pointer left the window: a move to nowhere, so what it hovered lets go
+                // (a widened scroller narrows and fades).
+                return .events([.mouse(MouseEvent(.move, button: .none, column: -1, row: -1))])
             default: return .events([])
             }
         case SDL_MOUSEBUTTONDOWN.rawValue, SDL_MOUSEBUTTONUP.rawValue:

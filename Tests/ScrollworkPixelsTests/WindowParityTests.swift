@@ -142,4 +142,32 @@ import Testing
         #expect(!headless.app.content.table.sortOrder.isEmpty, "the heading click sorted")
         #expect(frame.text == headless.text, "the same cells")
     }
+
+    @Test("SV-11: the pointer leaving the window is a move to nowhere, so a scroller widened under it lets go")
+    func leavingTheWindow() {
+        var input = WindowInput(metrics: CellMetrics())
+        var leave = SDL_Event()
+        leave.type = SDL_WINDOWEVENT.rawValue
+        leave.window.event = UInt8(SDL_WINDOWEVENT_LEAVE.rawValue)
+        guard case let .events(events) = input.translate(leave, pointScale: 1), case let .mouse(mouse)? = events.first else {
+            Issue.record("leaving the window made no event")
+            return
+        }
+        #expect(events.count == 1 && mouse.kind == .move && mouse.column == -1 && mouse.row == -1)
+        // Through a group: the child the pointer was over hears it and narrows its scroller.
+        var scroll = ScrollState(viewport: Size(width: 320, height: 320), content: Size(width: 320, height: 4000))
+        scroll.indicatorStyle = .macOS()
+        var view = ScrollView(NumberedRows(), scroll: scroll)
+        var buffer = Buffer(columns: 40, rows: 20)
+        view.render(in: buffer.area, into: &buffer, at: 0)
+        _ = view.handle(.mouse(MouseEvent(.move, button: .none, column: 39, row: 5)), at: 1)
+        #expect(view.scroll.indicator(.vertical)?.showsTrack == true)
+        _ = view.handle(.mouse(mouse), at: 2)
+        #expect(view.scroll.indicator(.vertical)?.showsTrack == false)
+    }
+}
+
+/// Rows of nothing, for a scroll view that only needs to scroll.
+struct NumberedRows: ScrollContent {
+    func draw(_ window: ScrollWindow, into buffer: inout Buffer, at time: Double) {}
 }
