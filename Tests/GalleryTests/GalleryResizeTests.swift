@@ -149,6 +149,15 @@ private extension String {
         #expect(status(narrow).contains("Contacts"))
     }
 
+    @Test("SV-11: on a phone-wide screen the idioms page keeps every idiom's name whole")
+    func idiomNamesStayWhole() {
+        for columns in [44, 48, 60, 120] {
+            var t = gallery(.idioms, rows: 100, columns: columns, lines: 30)
+            t.advance(by: 0.1)
+            #expect(line(t, 1).contains("5 watchOS"), "\(columns) columns: \(line(t, 1))")
+        }
+    }
+
     @Test("LT-06: on a phone-wide screen the table keeps sizes with their units and the sorted heading with its arrow")
     func LT_06_tableKeepsUnitsWhenNarrow() throws {
         var t = gallery(.table, rows: 200, columns: 48, lines: 52)

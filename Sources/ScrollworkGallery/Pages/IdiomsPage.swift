@@ -101,11 +101,15 @@ struct IdiomsPage: GalleryPage {
         frame = area
         let theme = style.theme
         let names = ["1 iOS", "2 macOS", "3 tvOS", "4 visionOS", "5 watchOS"]
+        // Three cells between names where they fit, fewer on a narrow screen, so that every
+        // idiom stays whole (a phone's width fits them one cell apart).
+        let text = 1 + names.reduce(0) { $0 + displayWidth($1) }
+        let gap = [3, 2, 1].first { (g: Int) -> Bool in text + g * (names.count - 1) <= area.columns } ?? 1
         var x = area.column + 1
         for (i, name) in names.enumerated() {
             var s = ScrollIdiom.allCases[i] == idiom ? theme.accent : theme.secondary
             s.underline = ScrollIdiom.allCases[i] == idiom
-            x = buffer.draw(name, column: x, row: area.row, style: s) + 3
+            x = buffer.draw(name, column: x, row: area.row, style: s, clip: area) + gap
         }
         let body = area.inset(top: 2)
         if idiom == .watchOS {
