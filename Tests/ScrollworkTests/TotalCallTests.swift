@@ -126,6 +126,19 @@ import Testing
         }
     }
 
+    @Test("LT-12: every column style ends for widths at the largest there is and gaps below their precision")
+    func columnLayoutEnds() {
+        let huge = ColumnWidth.largestWidth
+        let limits = [ColumnWidth.clamping(min: 0, ideal: huge, max: huge), .clamping(min: 0, ideal: huge / 3, max: huge)]
+        for style in ColumnAutoresizingStyle.allCases {
+            for (widths, available) in [([huge, huge / 3], huge + huge / 3 - 1e-6), ([huge / 2, huge / 3], huge / 2 + huge / 3 + 1e-6),
+                                        ([huge, huge], huge * 2 - 3e-5), ([1e-9, 2e-9], 1e-8), ([huge, 0], 0.5)] {
+                let fitted = ColumnLayout.fit(widths, limits: limits, resizable: [true, true], available: available, style: style)
+                #expect(fitted.count == 2 && fitted.allSatisfy { $0.isFinite && $0 >= 0 && $0 <= huge }, "\(style) \(widths) in \(available)")
+            }
+        }
+    }
+
     @Test("points and rects with NaN or infinity, negative overscans and samples")
     func geometryExtremes() async {
         await #expect(processExitsWith: .success) {

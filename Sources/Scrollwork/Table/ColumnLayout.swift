@@ -66,11 +66,14 @@ public enum ColumnLayout {
                 let next = open.filter { result[$0] < top - 1e-9 }.map { result[$0] }.max() ?? -Double.infinity
                 let room = group.map { result[$0] - limits[$0].min }.min() ?? 0
                 let step = Swift.min(top - next, room, -remaining / Double(group.count))
+                let before = remaining
                 for i in group {
                     let target = Swift.max(limits[i].min, result[i] - step)
                     remaining += result[i] - target
                     result[i] = target
                 }
+                // A step below the widths' precision moves nothing: what is left is rounding.
+                if remaining == before { break }
             }
         case .widestFirst:
             // Widening undoes narrowing: the narrowest of the columns below their ideal widths
@@ -82,11 +85,13 @@ public enum ColumnLayout {
                 let next = open.filter { result[$0] > bottom + 1e-9 }.map { result[$0] }.min() ?? Double.infinity
                 let room = group.map { Swift.min(limits[$0].ideal, limits[$0].max) - result[$0] }.min() ?? 0
                 let step = Swift.min(next - bottom, room, remaining / Double(group.count))
+                let before = remaining
                 for i in group {
                     let target = Swift.min(limits[i].max, result[i] + step)
                     remaining -= target - result[i]
                     result[i] = target
                 }
+                if remaining == before { break }
             }
             shareUniformly()
         case .uniform:
