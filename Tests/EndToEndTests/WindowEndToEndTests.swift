@@ -48,9 +48,11 @@ final class XSession {
         (try? Tmux.run(["env", "DISPLAY=\(display)"] + arguments).output) ?? ""
     }
 
-    /// Starts the gallery in a window and waits for it to map.
-    func start(_ arguments: [String]) throws {
-        app = try Spawned(["env", "DISPLAY=\(display)", "SDL_VIDEODRIVER=x11", Tmux.scrollwork] + arguments)
+    /// Starts the gallery in a window, without the variables named in `unset` and with those of
+    /// `set` (`NAME=value`), and waits for it to map.
+    func start(_ arguments: [String], unset: [String] = [], set: [String] = []) throws {
+        let without = unset.flatMap { ["-u", $0] }
+        app = try Spawned(["env"] + without + ["DISPLAY=\(display)", "SDL_VIDEODRIVER=x11"] + set + [Tmux.scrollwork] + arguments)
         // A debug build starting while the other suites fill both cores can take a while; an
         // app that ended instead is reported at once.
         _ = wait(timeout: 60) {
@@ -133,7 +135,8 @@ extension PixelImage {
     func galleryInAWindow() throws {
         let x = try XSession()
         defer { x.shutDown() }
-        try x.start(["--window", "--window-size", "800x600"])
+        // Dark: the dots are found as light pixels on black.
+        try x.start(["--window", "--window-size", "800x600", "--appearance", "dark"])
         try #require(!x.window.isEmpty, "the window opened (the app's exit status: \(x.exitStatus.map(String.init) ?? "still running"))")
         var first = try x.screenshot()
         #expect(x.wait(timeout: 10) {
@@ -198,6 +201,23 @@ extension PixelImage {
         x.x(["xdotool", "key", "q"])
         #expect(x.wait(timeout: 5) { x.exitStatus != nil })
         #expect(x.exitStatus == 0)
+    }
+
+    @Test("the window is light with no preference and dark when GTK_THEME asks, as a GTK application is", arguments: [false, true])
+    func followsTheDesktop(dark: Bool) throws {
+        let x = try XSession()
+        defer { x.shutDown() }
+        try x.start(["--window", "--window-size", "480x400", "--page", "outline"],
+                    unset: ["DBUS_SESSION_BUS_ADDRESS", "GTK_THEME"], set: dark ? ["GTK_THEME=Adwaita:dark"] : [])
+        try #require(!x.window.isEmpty, "the window opened")
+        // The middle of the right half: the outline's background, away from its rows' text.
+        #expect(x.wait(timeout: 10) {
+            guard let shot = try? x.screenshot() else { return false }
+            let b = shot.brightness(x: 400, y: 200)
+            return dark ? b < 40 : b > 215
+        }, dark ? "a dark background" : "a light background")
+        x.x(["xdotool", "key", "q"])
+        _ = x.wait(timeout: 5) { x.exitStatus != nil }
     }
 
     @Test("scrollwork --window without a display says why and exits 2")
