@@ -120,6 +120,9 @@ func settle(_ s: inout ScrollState, from t: Double) {
             _ = s.velocity(Extreme.axis(a)); _ = s.pagePosition(Extreme.axis(b)); _ = s.indicatorHit(at: Extreme.point(a, c))
             _ = s.zoomDiagnostics(contentIsText: a % 2 == 0, lineHeight: Extreme.double(b)); _ = s.wakeTime; _ = s.pageStep(Extreme.axis(c))
             _ = s.scrollerTrackDiagnostics(controls: [Extreme.rect(a, b)])
+            _ = s.hoverIndicator(at: c % 3 == 0 ? nil : Extreme.point(b, a), time: now)
+            _ = s.spanningContentWidth(height: Extreme.double(a), atLeast: Extreme.double(c))
+            if a % 4 == 0 { s.indicatorStyle = b % 2 == 0 ? .macOS() : .macOS(.legacy) }
         default: s.tick(at: now)
         }
     }
