@@ -288,9 +288,8 @@ package struct GalleryApp: App {
         }
         if displayWidth(shown) <= room { buffer.draw("  " + shown, column: end, row: 0, style: ids) }
         if titleBar.buttons {
-            for (control, label, frame) in controls {
-                buffer.record(.button(title: String(label.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()),
-                                      frame: CellMetrics().points(frame), isPressed: pressedControl == control))
+            for (control, _, frame) in controls {
+                buffer.record(.button(title: control.buttonTitle, frame: CellMetrics().points(frame), isPressed: pressedControl == control))
             }
         } else if let first = controls.first {
             // One run in one style, gaps included, as the hints read.

@@ -7,7 +7,19 @@ import ScrollworkWidgets
 /// the window's close box quits.
 struct GalleryTitleBar {
     /// What a control of the bar does.
-    enum Control: Sendable, Hashable { case help, previous, next, quit }
+    enum Control: Sendable, Hashable {
+        case help, previous, next, quit
+
+        /// The control's title on a window's button.
+        var buttonTitle: String {
+            switch self {
+            case .help: return "Help"
+            case .previous: return "‹"
+            case .next: return "›"
+            case .quit: return "Quit"
+            }
+        }
+    }
 
     /// The page shown.
     var page: GalleryApp.PageKind
@@ -21,7 +33,7 @@ struct GalleryTitleBar {
         let place = "\(page.rawValue + 1)/\(GalleryApp.PageKind.allCases.count) \(page.title)"
         let titles = [" Scrollwork · " + place, " " + place]
         let choices: [[(Control, String)]] = buttons
-            ? [[(.previous, " ‹ "), (.next, " › "), (.help, " Help ")], [(.help, " Help ")]]
+            ? [[.previous, .next, .help], [.help]].map { $0.map { ($0, " \($0.buttonTitle) ") } }
             : [[(.help, "? help"), (.next, "] next"), (.quit, "q quit")], [(.help, "? help"), (.quit, "q quit")], [(.help, "? help")]]
         for title in titles {
             for controls in choices where displayWidth(title) + 2 + width(of: controls) <= columns { return (title, controls) }

@@ -155,11 +155,15 @@ public final class PixelCanvas {
     private func drawOverdrawn(_ content: ScrolledCells, within outer: Point, from frame: Buffer) {
         let rect = content.rect
         for y in 0..<rect.rows {
+            // Packed cells compared in place: no cell is unpacked unless it is drawn.
+            func differs(_ x: Int) -> Bool {
+                !frame.sameCell((rect.row + y) * frame.columns + rect.column + x, as: content.cells, y * content.cells.columns + x)
+            }
             var x = 0
             while x < rect.columns {
-                guard frame[rect.column + x, rect.row + y] != content.cells[x, y] else { x += 1; continue }
+                guard differs(x) else { x += 1; continue }
                 var start = x, end = x + 1
-                while end < rect.columns, frame[rect.column + end, rect.row + y] != content.cells[end, y] { end += 1 }
+                while end < rect.columns, differs(end) { end += 1 }
                 // A wide character is drawn whole: its two cells go together.
                 if start > 0, frame[rect.column + start, rect.row + y].isContinuation { start -= 1 }
                 if end < rect.columns, frame[rect.column + end, rect.row + y].isContinuation { end += 1 }

@@ -149,8 +149,7 @@ import ScrollworkWidgets
 @Suite struct GalleryMacOSTests {
     @Test("PC-17: under the macOS idiom the gallery selects pages with a tab strip, not page dots")
     func PC_17_tabStripOnMacOS() {
-        let style = GalleryStyle(theme: .standard(for: .trueColor), colorMode: .trueColor, idiom: .macOS)
-        var t = HeadlessTerminal(GalleryApp(page: .scrollView, style: style, tableRows: 100), columns: 120, rows: 40)
+        var t = gallery(.scrollView, rows: 100, columns: 120, lines: 40, idiom: .macOS)
         let bottom = line(t, 39)
         #expect(!bottom.contains("●"))
         #expect(bottom.contains("2 Table") && bottom.contains("7 Guideline checks"))
@@ -168,8 +167,7 @@ import ScrollworkWidgets
     @Test("SV-01: columns laid out to fill the table's width show no horizontal scroller and take no sideways scroll", arguments: [ScrollIdiom.macOS, .iOS])
     func SV_01_columnsThatFillDoNotScroll(idiom: ScrollIdiom) {
         for columns in [80, 120, 157, 200] {
-            let style = GalleryStyle(theme: .standard(for: .trueColor), colorMode: .trueColor, idiom: idiom)
-            var t = HeadlessTerminal(GalleryApp(page: .table, style: style, tableRows: 100), columns: columns, rows: 40)
+            var t = gallery(.table, rows: 100, columns: columns, lines: 40, idiom: idiom)
             t.send(.mouse(MouseEvent(.wheel(.down), button: .none, column: 10, row: 10)))
             t.send(.mouse(MouseEvent(.wheel(.right), button: .none, column: 10, row: 10)))
             t.advance(by: 0.1)
@@ -183,8 +181,7 @@ import ScrollworkWidgets
 @Suite struct GalleryLegacyScrollerTests {
     @Test("SV-11: a legacy vertical scroller narrows the rows instead of bringing a horizontal scroller")
     func SV_11_legacyScrollerNarrowsRows() {
-        let style = GalleryStyle(theme: .standard(for: .trueColor), colorMode: .trueColor, idiom: .macOS)
-        var t = HeadlessTerminal(GalleryApp(page: .idioms, style: style, tableRows: 100), columns: 100, rows: 30)
+        var t = gallery(.idioms, rows: 100, columns: 100, lines: 30, idiom: .macOS)
         t.advance(by: 0.1)
         let rows = t.app.idioms.rows.list.scroll
         #expect(rows.indicatorStyle.kind == .legacy)
@@ -204,8 +201,7 @@ import ScrollworkWidgets
 @Suite struct GalleryScrollerHoverTests {
     @Test("SV-11: in the macOS gallery the pointer over the document's scroller widens it; moving on to the grid lets it go")
     func SV_11_hoverWidensTheDocumentScroller() {
-        let style = GalleryStyle(theme: .standard(for: .trueColor), colorMode: .trueColor, idiom: .macOS)
-        var t = HeadlessTerminal(GalleryApp(page: .scrollView, style: style, tableRows: 100), columns: 120, rows: 40)
+        var t = gallery(.scrollView, rows: 100, columns: 120, lines: 40, idiom: .macOS)
         t.advance(by: 5)
         let frame = t.app.scrollView.document.view.frame
         t.send(.mouse(MouseEvent(.move, button: .none, column: frame.maxColumn - 1, row: frame.row + 10)))
@@ -223,8 +219,7 @@ import ScrollworkWidgets
 @Suite struct GalleryTextDragTests {
     @Test("SV-02: under the macOS idiom a mouse drag on the document selects lines, as in AppKit; the touch idioms drag the content", arguments: [ScrollIdiom.macOS, .iOS])
     func SV_02_dragSelectsOnTheMac(idiom: ScrollIdiom) {
-        let style = GalleryStyle(theme: .standard(for: .trueColor), colorMode: .trueColor, idiom: idiom)
-        var t = HeadlessTerminal(GalleryApp(page: .scrollView, style: style, tableRows: 100), columns: 120, rows: 40)
+        var t = gallery(.scrollView, rows: 100, columns: 120, lines: 40, idiom: idiom)
         t.advance(by: 1)
         let frame = t.app.scrollView.document.view.frame
         t.send(.mouse(MouseEvent(.press, column: 10, row: frame.row + 8)))

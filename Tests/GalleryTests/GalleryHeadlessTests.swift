@@ -4,8 +4,8 @@ import Testing
 @testable import ScrollworkGallery
 import ScrollworkWidgets
 
-func gallery(_ page: GalleryApp.PageKind, rows: Int = 1000, columns: Int = 120, lines: Int = 40) -> HeadlessTerminal<GalleryApp> {
-    var style = GalleryStyle(theme: .standard(for: .trueColor), colorMode: .trueColor, idiom: .iOS)
+func gallery(_ page: GalleryApp.PageKind, rows: Int = 1000, columns: Int = 120, lines: Int = 40, idiom: ScrollIdiom = .iOS) -> HeadlessTerminal<GalleryApp> {
+    var style = GalleryStyle(theme: .standard(for: .trueColor), colorMode: .trueColor, idiom: idiom)
     // Work runs when a test says so, and never sleeps.
     style.simulatesLatency = false
     return HeadlessTerminal(GalleryApp(page: page, style: style, tableRows: rows), columns: columns, rows: lines)

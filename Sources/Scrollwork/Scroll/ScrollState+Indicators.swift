@@ -11,9 +11,10 @@ extension ScrollState {
         var opacity = 0.0
         // Momentum that has slowed below a tenth of a point a frame counts as stopped: the hold
         // starts when people see the content stop, not seconds later when the curve ends.
-        if (phase != .idle && visibleStopTime == nil) || isHoverExpanded {
+        let stoppedShowing = visibleStopTime
+        if (phase != .idle && stoppedShowing == nil) || isHoverExpanded {
             opacity = 1
-        } else if let last = visibleStopTime ?? lastMovement {
+        } else if let last = stoppedShowing ?? lastMovement {
             let since = time - last
             let style = indicatorStyle
             // Under Reduce Motion the indicator goes at the end of the delay, without a fade.

@@ -14,8 +14,9 @@ public enum ColumnAutoresizingStyle: Sendable, Hashable, CaseIterable {
     case firstColumnOnly
     /// Narrowing, the widest resizable column gives up room first, down to the next widest,
     /// and then those two together, so that narrow columns (sizes with their units, dates) keep
-    /// their text longest; widening, every resizable column takes an equal share, as
-    /// ``uniform``. A table's default: what people expect of a table on a narrow screen.
+    /// their text longest; widening gives the room back the same way, narrowest first, up to
+    /// the ideal widths, and then every resizable column takes an equal share, as ``uniform``.
+    /// A table's default: what people expect of a table on a narrow screen.
     case widestFirst
 }
 
@@ -55,45 +56,40 @@ public enum ColumnLayout {
                 open = stillOpen
             }
         }
-        switch style {
-        case .none: break
-        case .widestFirst where remaining < 0:
-            // Lower the widest columns together to the next widest, a level at a time.
-            while remaining < -1e-9 {
-                let open = candidates.filter { result[$0] > limits[$0].min + 1e-9 }
-                guard let top = open.map({ result[$0] }).max() else { break }
-                let group = open.filter { result[$0] >= top - 1e-9 }
-                let next = open.filter { result[$0] < top - 1e-9 }.map { result[$0] }.max() ?? -Double.infinity
-                let room = group.map { result[$0] - limits[$0].min }.min() ?? 0
-                let step = Swift.min(top - next, room, -remaining / Double(group.count))
+        /// Moves the columns furthest from `bound` together, a level at a time, until the
+        /// difference is taken up: narrowing, the widest come down to the next widest (never
+        /// below their minimums); widening, the narrowest below their ideals rise to the next
+        /// narrowest. Widening this way undoes narrowing.
+        func level(toward bound: (Int) -> Double) {
+            let direction: Double = remaining < 0 ? -1 : 1
+            // The widest when narrowing, the narrowest when widening, is the greatest.
+            func height(_ i: Int) -> Double { -direction * result[i] }
+            while direction * remaining > 1e-9 {
+                let open = candidates.filter { direction * (bound($0) - result[$0]) > 1e-9 }
+                guard let top = open.map(height).max() else { break }
+                let group = open.filter { height($0) >= top - 1e-9 }
+                let next = open.filter { height($0) < top - 1e-9 }.map(height).max() ?? -Double.infinity
+                let room = group.map { abs(bound($0) - result[$0]) }.min() ?? 0
+                let step = Swift.min(top - next, room, abs(remaining) / Double(group.count))
                 let before = remaining
                 for i in group {
-                    let target = Swift.max(limits[i].min, result[i] - step)
-                    remaining += result[i] - target
+                    let target = direction < 0 ? Swift.max(bound(i), result[i] - step) : Swift.min(bound(i), result[i] + step)
+                    remaining -= target - result[i]
                     result[i] = target
                 }
                 // A step below the widths' precision moves nothing: what is left is rounding.
                 if remaining == before { break }
             }
+        }
+        switch style {
+        case .none: break
         case .widestFirst:
-            // Widening undoes narrowing: the narrowest of the columns below their ideal widths
-            // rise together, level by level, then every column shares what is left.
-            while remaining > 1e-9 {
-                let open = candidates.filter { result[$0] < Swift.min(limits[$0].ideal, limits[$0].max) - 1e-9 }
-                guard let bottom = open.map({ result[$0] }).min() else { break }
-                let group = open.filter { result[$0] <= bottom + 1e-9 }
-                let next = open.filter { result[$0] > bottom + 1e-9 }.map { result[$0] }.min() ?? Double.infinity
-                let room = group.map { Swift.min(limits[$0].ideal, limits[$0].max) - result[$0] }.min() ?? 0
-                let step = Swift.min(next - bottom, room, remaining / Double(group.count))
-                let before = remaining
-                for i in group {
-                    let target = Swift.min(limits[i].max, result[i] + step)
-                    remaining -= target - result[i]
-                    result[i] = target
-                }
-                if remaining == before { break }
+            if remaining < 0 {
+                level(toward: { limits[$0].min })
+            } else {
+                level(toward: { Swift.min(limits[$0].ideal, limits[$0].max) })
+                shareUniformly()
             }
-            shareUniformly()
         case .uniform:
             shareUniformly()
         case .sequential: for i in candidates.reversed() where abs(remaining) > 1e-9 { take(i) }
