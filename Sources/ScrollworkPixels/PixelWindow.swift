@@ -48,6 +48,13 @@ public struct PixelWindow {
         else { throw .window(reason: Self.sdlError()) }
         defer { SDL_DestroyWindow(window) }
         var renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue)
+        if let accelerated = renderer, Self.isSoftwareRasterizer(scrollwork_gl_renderer().map { String(cString: $0) }) {
+            // OpenGL drawn by the CPU (Mesa's llvmpipe, as under Xvfb or without a GPU driver)
+            // only adds a copy to our CPU-drawn frames, and its vsync can wait forever for a
+            // server that has no display to sync with: SDL's own software renderer instead.
+            SDL_DestroyRenderer(accelerated)
+            renderer = nil
+        }
         if renderer == nil { renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue) }
         guard let renderer else { throw .window(reason: Self.sdlError()) }
         defer { SDL_DestroyRenderer(renderer) }
@@ -116,6 +123,13 @@ public struct PixelWindow {
             }
             session.deliverWork(at: MonotonicClock.now())
         }
+    }
+
+    /// True when `glRenderer` (OpenGL's `GL_RENDERER` string) names a rasterizer that runs on
+    /// the CPU: Mesa's llvmpipe, softpipe and swrast, and Microsoft's GDI one.
+    public static func isSoftwareRasterizer(_ glRenderer: String?) -> Bool {
+        guard let name = glRenderer?.lowercased() else { return false }
+        return ["llvmpipe", "softpipe", "swrast", "software rasterizer", "gdi generic"].contains { name.contains($0) }
     }
 
     static func sdlError() -> String {
