@@ -113,34 +113,9 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
         ]
         for c in 0..<count {
             let title = header.flatMap { $0.indices.contains(c) && !$0[c].isEmpty ? $0[c] : nil } ?? "Column \(c + 1)"
-            columns.append(column(c, title: title, sample: sample))
+            columns.append(.field(c, title: title, sample: sample))
         }
         return columns
-    }
-
-    /// Field `c` as a column: numbers where every sampled value that is not missing is one.
-    /// Missing values (an empty field, `NA`, `null`, … as ``MissingValues/common`` lists them) show
-    /// as written and sort last in either direction.
-    static func column(_ c: Int, title: String, sample: [DelimitedRecord]) -> TableColumn<DelimitedRecord> {
-        let missing = MissingValues.common
-        let values = sample.compactMap { $0[c] }.filter { !missing.contains($0) }
-        let integers = !values.isEmpty && values.allSatisfy { Int($0) != nil }
-        let reals = !integers && !values.isEmpty && values.allSatisfy { Double($0) != nil }
-        let numbers = integers || reals
-        // As wide as the widest sampled value needs, and an eighth more for longer ones further on
-        // (ids that gain a digit); a heading may be cut: only its first 8 cells count. At most 40
-        // cells, and a cell of padding each side.
-        let content = values.map { displayWidth($0) }.max() ?? 0
-        let widest = Swift.min(Swift.max(content + Swift.max(1, content / 8), Swift.min(displayWidth(title), 8)), 40)
-        let width = ColumnWidth.clamping(min: 32, ideal: Double(widest + 2) * 8, max: 8000)
-        return TableColumn(title, id: "\(c)", width: width, alignment: numbers ? .trailing : .leading) { record in
-            guard let field = record[c], !field.isEmpty else { return .empty }
-            if missing.contains(field) { return .missing(field) }
-            // A real further on in a column of integers is still a number.
-            if integers, let n = Int(field) { return .int(n) }
-            if numbers, let x = Double(field) { return .double(x) }
-            return .string(field)
-        }
     }
 
     var table: TableState<DelimitedRecord> { view.table }
@@ -344,7 +319,7 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
         let sample = (0..<200).map { lines.lowerBound + $0 * step }.filter { lines.contains($0) }
         let fresh = JSONLinesRows(file: file, index: index, keys: found, framing: framing)
         let records = sample.map { fresh.row(at: $0) }
-        for c in keys.count..<found.count { view.table.appendColumn(Self.column(c, title: found[c], sample: records)) }
+        for c in keys.count..<found.count { view.table.appendColumn(.field(c, title: found[c], sample: records)) }
         notes.set(.file, "new keys: " + found[keys.count...].joined(separator: ", "))
         keys = found
     }

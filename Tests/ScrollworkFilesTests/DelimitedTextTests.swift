@@ -96,15 +96,7 @@ extension String {
 /// Files read through the library: any offset, count or limit gives an answer, never a trap.
 @Suite struct FileReadingTests {
     /// A file with `text`, removed afterwards.
-    func withFile(_ text: String, _ body: (FileBytes) throws -> Void) throws {
-        var template = Array("/tmp/scrollwork-files-XXXXXX".utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        let path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-        defer { unlink(path) }
-        Array(text.utf8).withUnsafeBytes { _ = write(fd, $0.baseAddress, $0.count) }
-        close(fd)
-        try body(try FileBytes(path: path))
-    }
+    func withFile(_ text: String, _ body: (FileBytes) throws -> Void) throws { try TemporaryFile.with(text, body) }
 
     @Test("extreme offsets, counts and limits read what there is")
     func extremes() throws {

@@ -109,6 +109,22 @@ import Testing
         }
     }
 
+    @Test("LT-12: integers and reals in one column sort as numbers on the radix path, in either order of appearance")
+    func LT_12_integersAndRealsPack() {
+        for values in [[TableValue.int(4), .double(2.5), .empty, .int(-1), .double(-0.5)], [.double(2.5), .int(4), .empty, .int(-1), .double(-0.5)]] {
+            var batch = ValueBatch(count: 5) { range in range.map { values[$0] } }
+            let keys = SortKeys(count: 5, values: &batch)
+            #expect(keys?.packs == true)
+            let sorted = SortKeys.sorted(count: 5, as: UInt32.self, keys: [(keys!, true)]) { _ in true }?.map { Int($0) }
+            #expect(sorted?.map { values[$0] } == [.int(-1), .double(-0.5), .double(2.5), .int(4), .empty])
+        }
+        // An integer a Double cannot hold exactly keeps the comparison of the two kinds.
+        var batch = ValueBatch(count: 3) { range in range.map { [TableValue.int(1 << 60 + 1), .double(1), .int(1 << 60)][$0] } }
+        let keys = SortKeys(count: 3, values: &batch)
+        #expect(keys?.packs == false)
+        #expect(SortKeys.sorted(count: 3, as: UInt32.self, keys: [(keys!, true)]) { _ in true } == [1, 2, 0])
+    }
+
     @Test("LT-12: a column whose values are all missing keeps its order")
     func LT_12_allMissing() throws {
         let rows = (0..<50).map { _ in Row(int: nil, real: nil, name: nil) }

@@ -107,14 +107,22 @@ private func openedTable(_ path: String, indexed: Bool = false) -> TableView<Del
 
 /// Writes a CSV of `rows` records (and a header) to `path` unless it is there already.
 private func makeCSV(_ path: String, rows: Int) {
+    let cities = ["Paris", "Zürich", "東京", "Lagos", "São Paulo"]
+    writeGenerated(path, header: "id,name,size,city,note", rows: rows) { i in
+        let h = (i &* 2_654_435_761) & 0x7FFF_FFFF
+        return "\(i),file-\(h % 1_000_003),\(h % 5_000_000),\(cities[h % cities.count]),\"a note, \"\"quoted\"\", on row \(i)\""
+    }
+}
+
+/// Writes `header` and the lines `line` makes for `0..<rows` to `path`, unless it is there
+/// already; through a partial file, so an interrupted run leaves no half file behind.
+func writeGenerated(_ path: String, header: String, rows: Int, line: (Int) -> String) {
     if access(path, F_OK) == 0 { return }
     let fd = open(path + ".partial", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     guard fd >= 0 else { fatalError("cannot write \(path)") }
-    var chunk = Array("id,name,size,city,note\n".utf8)
-    let cities = ["Paris", "Zürich", "東京", "Lagos", "São Paulo"]
+    var chunk = Array((header + "\n").utf8)
     for i in 0..<rows {
-        let h = (i &* 2_654_435_761) & 0x7FFF_FFFF
-        chunk += Array("\(i),file-\(h % 1_000_003),\(h % 5_000_000),\(cities[h % cities.count]),\"a note, \"\"quoted\"\", on row \(i)\"\n".utf8)
+        chunk += Array((line(i) + "\n").utf8)
         if chunk.count > 1 << 20 {
             chunk.withUnsafeBytes { _ = write(fd, $0.baseAddress, $0.count) }
             chunk.removeAll(keepingCapacity: true)

@@ -154,6 +154,7 @@ let benchmarks: @Sendable () -> Void = {
 
     backgroundSortBenchmarks()
     openFileBenchmarks()
+    flightsSortBenchmarks()
 
     // Sorting a million rows, beside the standard library sorting the bare keys.
     let million = 1_000_000

@@ -64,6 +64,9 @@ public struct AnyRowSource<Row>: RowSource, Sendable {
     @usableFromInline let counter: @Sendable () -> Int
     @usableFromInline let fetch: @Sendable (Int) -> Row
     @usableFromInline let fetchRange: @Sendable (Range<Int>) -> [Row]
+    /// The wrapped source itself, for a reader that knows its type (a column that reads a
+    /// file's bytes: ``TableColumn/sourceValues``).
+    public let base: any Sendable
 
     /// Wraps `source`; it is held, never copied row by row. Inlinable, so that the closures it
     /// keeps are compiled where `Source` is known: reading a batch of rows for a sort then runs
@@ -73,6 +76,7 @@ public struct AnyRowSource<Row>: RowSource, Sendable {
         counter = { source.count }
         fetch = { source.row(at: $0) }
         fetchRange = { source.rows(in: $0) }
+        base = source
     }
 
     /// The wrapped source's count.

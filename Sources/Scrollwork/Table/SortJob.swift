@@ -185,12 +185,14 @@ extension SortKeys {
 }
 
 extension SortJob {
-    /// Reads `column`'s values of a range of `source`'s rows. Generic code another module calls
-    /// is not specialised and looks types up at run time on each call; called once a batch, and
-    /// stepping through the rows with a counted loop, that costs little.
+    /// Reads `column`'s values of a range of `source`'s rows: with the column's own reader
+    /// (``TableColumn/sourceValues``) when it has one, else from rows. Generic code another module
+    /// calls is not specialised and looks types up at run time on each call; called once a
+    /// batch, and stepping through the rows with a counted loop, that costs little.
     static func values(of column: TableColumn<Row>, from source: AnyRowSource<Row>) -> (Range<Int>) -> [TableValue] {
         { range in
-            var values = column.values(source.rows(in: range))
+            var values = column.sourceValues?(source.base, range) ?? column.values(source.rows(in: range))
+            if values.count > range.count { values.removeLast(values.count - range.count) }
             // A source that gives fewer rows than asked is read a row at a time.
             var next = range.lowerBound + values.count
             while next < range.upperBound {

@@ -62,6 +62,15 @@ struct KeyReader {
         case let (.bytes, .string(x)): bytes.append { textOrder.appendSortKey(x, to: &$0) }
         case (.values, _): mixed.append(value)
         case (.bytes, _): return false
+        // Integers and reals in one column stay numbers: as reals while every integer is exact
+        // in a Double, which is how a mixed comparison of the two compares them anyway.
+        case let (.doubles, .int(x)) where Self.isExact(x): doubles.append(Double(x))
+        case let (.ints, .double(x)) where ints.allSatisfy(Self.isExact):
+            doubles.reserveCapacity(count)
+            for n in ints { doubles.append(Double(n)) }
+            ints = []
+            kind = .doubles
+            doubles.append(x)
         default:
             // Another type: what was read so far becomes mixed values.
             mixed.reserveCapacity(count)
@@ -79,6 +88,9 @@ struct KeyReader {
         }
         return true
     }
+
+    /// True when `x` converts to a Double and back unchanged (|x| ≤ 2^53).
+    private static func isExact(_ x: Int) -> Bool { x.magnitude <= 1 << 53 }
 
     /// The first present value decides the storage; missing values before it get placeholders.
     private mutating func begin(with value: TableValue) {

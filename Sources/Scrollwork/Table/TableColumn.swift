@@ -145,6 +145,13 @@ public struct TableColumn<Row>: Sendable {
     /// ``value`` over a batch of rows, as a sort reads keys. Made by the inlinable initialiser,
     /// where `Row` is known, so that reading a million keys runs no generic code.
     @usableFromInline var values: @Sendable ([Row]) -> [TableValue]
+    /// The values of rows `range` of `source` (the table's source as it wrapped it,
+    /// ``AnyRowSource/base``; positions in the source, not the table's order), read straight
+    /// from where the source keeps them (a file's bytes) without making a row for each: what a
+    /// sort reads keys with. It must give what ``value`` gives for the same rows, one value a
+    /// row; fewer (a file cut short) are made up from rows, and nil (a source of a type it does
+    /// not read) reads rows. Nil reads rows.
+    public var sourceValues: (@Sendable (_ source: any Sendable, _ range: Range<Int>) -> [TableValue]?)? = nil
     /// How a value is shown, when not as itself (sizes as "3.9 MB" with ``finderByteCount(_:)``);
     /// the column still sorts by the value.
     public var format: (@Sendable (TableValue) -> String)?

@@ -1,0 +1,89 @@
+import Benchmark
+import Glibc
+import Scrollwork
+import ScrollworkFiles
+
+/// Sorting a file with the nycflights13 columns (generated here, so nothing is downloaded), as
+/// `scrollwork open` sorts it: columns typed from a sample, keys read straight from the bytes;
+/// beside the same sort reading whole records, in the same run.
+func flightsSortBenchmarks() {
+    let heavy = Benchmark.Configuration(metrics: [.wallClock, .peakMemoryResident], warmupIterations: 0, maxDuration: .seconds(120), maxIterations: 3)
+    for rows in [1_000_000, 10_000_000] {
+        let path = "/tmp/scrollwork-flights-\(rows).csv"
+        let sorts: [(label: String, order: [SortOrder])] = [
+            ("sched_dep_time (integers)", [SortOrder(columnID: "4")]),
+            ("dep_delay (integers with NA)", [SortOrder(columnID: "5")]),
+            ("tailnum (text)", [SortOrder(columnID: "11")]),
+            ("carrier then dep_delay (two keys)", [SortOrder(columnID: "9"), SortOrder(columnID: "5")]),
+        ]
+        for sort in sorts {
+            Benchmark("flights csv \(rows) rows: sort by \(sort.label)", configuration: heavy) { benchmark in
+                let table = flightsTable(path, rows: rows, fromBytes: true)
+                benchmark.startMeasurement()
+                let result = table.sortJob(for: sort.order).run()
+                benchmark.stopMeasurement()
+                blackHole(result)
+            }
+        }
+        // The same first sort reading whole records (a string a field), as before keys were read
+        // from the bytes.
+        Benchmark("flights csv \(rows) rows: sort by sched_dep_time (integers), reading records", configuration: heavy) { benchmark in
+            let table = flightsTable(path, rows: rows, fromBytes: false)
+            benchmark.startMeasurement()
+            let result = table.sortJob(for: [SortOrder(columnID: "4")]).run()
+            benchmark.stopMeasurement()
+            blackHole(result)
+        }
+    }
+}
+
+/// The flights file at `path` (made first if missing), indexed whole, as a table of its fields;
+/// without `fromBytes` the columns read keys from whole records.
+private func flightsTable(_ path: String, rows: Int, fromBytes: Bool) -> TableState<DelimitedRecord> {
+    makeFlightsCSV(path, rows: rows)
+    guard let file = try? FileBytes(path: path), let sample = try? file.read(at: 0, count: 64 << 10) else { fatalError("no benchmark file at \(path)") }
+    var index = RecordIndex()
+    while (try? index.extend(from: file)) == false {}
+    let source = DelimitedRows(file: file, index: index, dialect: DelimitedDialect.detect(sample: sample, hint: "csv"))
+    let header = source.header ?? []
+    let shown = source.rows(in: 0..<5000)
+    let columns = header.indices.map { c in
+        var column = TableColumn.field(c, title: header[c], sample: shown)
+        if !fromBytes { column.sourceValues = nil }
+        return column
+    }
+    return TableState(rows: source, columns: columns)
+}
+
+/// Writes `rows` flights with the columns of nycflights13's flights table (and a header) to
+/// `path` unless it is there already: integers, integers with `NA` for cancelled flights, short
+/// codes and tail numbers, and timestamps.
+func makeFlightsCSV(_ path: String, rows: Int) {
+    let carriers = ["UA", "AA", "B6", "DL", "EV", "MQ", "US", "WN", "VX", "FL", "AS", "9E", "F9", "HA", "YV", "OO"]
+    let airports = ["EWR", "LGA", "JFK"], destinations = ["IAH", "MIA", "BQN", "ATL", "ORD", "FLL", "IAD", "MCO", "PBI", "TPA", "LAX", "SFO", "DFW", "BOS", "LAS"]
+    var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+    func next(_ n: Int) -> Int {
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return Int((state >> 33) % UInt64(n))
+    }
+    func twoDigits(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+    let header = "year,month,day,dep_time,sched_dep_time,dep_delay,arr_time,sched_arr_time,arr_delay,carrier,flight,tailnum,origin,dest,air_time,distance,hour,minute,time_hour"
+    writeGenerated(path, header: header, rows: rows) { _ in
+        let month = 1 + next(12), day = 1 + next(28)
+        let schedHour = 5 + next(18), schedMinute = next(60)
+        let sched = schedHour * 100 + schedMinute
+        let cancelled = next(40) == 0
+        let delay = next(10) < 7 ? next(30) - 15 : next(300) - 20
+        let depTime = cancelled ? "NA" : String((sched + delay + 2400) % 2400)
+        let depDelay = cancelled ? "NA" : String(delay)
+        let arrDelay = cancelled ? "NA" : String(delay + next(40) - 20)
+        let air = 30 + next(600)
+        let schedArr = (sched + air * 100 / 60 + 2400) % 2400
+        let arrTime = cancelled ? "NA" : String((schedArr + delay + 2400) % 2400)
+        let tail = next(50) == 0 ? "NA" : "N\(100 + next(900))\(["UA", "AA", "JB", "DL", "EV"][next(5)])"
+        let airTime = cancelled ? "NA" : String(air)
+        return "2013,\(month),\(day),\(depTime),\(sched),\(depDelay),\(arrTime),\(schedArr),\(arrDelay),\(carriers[next(carriers.count)]),"
+            + "\(1 + next(6000)),\(tail),\(airports[next(3)]),\(destinations[next(destinations.count)]),\(airTime),\(100 + next(4900)),"
+            + "\(schedHour),\(schedMinute),2013-\(twoDigits(month))-\(twoDigits(day)) \(twoDigits(schedHour)):00:00"
+    }
+}

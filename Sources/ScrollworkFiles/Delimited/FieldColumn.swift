@@ -1,0 +1,24 @@
+import Scrollwork
+
+extension TableColumn where Row == DelimitedRecord {
+    /// Field `field` of a file's records as a column titled `title`, typed and sized from
+    /// `sample`: numbers (trailing) where every sampled value that is not missing is one, else
+    /// text. Missing values (an empty field, `NA`, `null`, … as ``MissingValues/common`` lists
+    /// them) show as written and sort last in either direction. A sort of rows from a
+    /// ``DelimitedRows`` reads the column's keys straight from the file's bytes.
+    public static func field(_ field: Int, title: String, sample: [DelimitedRecord]) -> TableColumn<DelimitedRecord> {
+        let fields = sample.compactMap { $0[field] }
+        let parse = FieldValues(kind: FieldValues.kind(of: fields))
+        // As wide as the widest sampled value needs, and an eighth more for longer ones further on
+        // (ids that gain a digit); a heading may be cut: only its first 8 cells count. At most 40
+        // cells, and a cell of padding each side.
+        let content = fields.filter { !parse.missing.contains($0) }.map { displayWidth($0) }.max() ?? 0
+        let widest = Swift.min(Swift.max(content + Swift.max(1, content / 8), Swift.min(displayWidth(title), 8)), 40)
+        let width = ColumnWidth.clamping(min: 32, ideal: Double(widest + 2) * 8, max: 8000)
+        var column = TableColumn(title, id: "\(field)", width: width, alignment: parse.kind == .text ? .leading : .trailing) { record in
+            parse.value(record[field])
+        }
+        column.sourceValues = { source, range in (source as? DelimitedRows)?.values(ofField: field, in: range) { parse.value($0) } }
+        return column
+    }
+}

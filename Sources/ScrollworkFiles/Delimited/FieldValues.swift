@@ -1,0 +1,82 @@
+import Scrollwork
+
+/// How a field of a delimited file becomes a table value, from its text or straight from its
+/// bytes (the same answer either way): empty is ``TableValue/empty``, a missing word is
+/// ``TableValue/missing(_:)``, then an integer or real when the column holds numbers, else text.
+public struct FieldValues: Sendable, Hashable {
+    /// What a column's sampled values were.
+    public enum Kind: Sendable, Hashable {
+        /// Integers (a real further on is still a number).
+        case integers
+        /// Reals (integers among them too).
+        case reals
+        /// Text.
+        case text
+    }
+
+    /// The column's kind.
+    public var kind: Kind
+    /// The words that stand for no value.
+    public var missing: MissingValues {
+        didSet { missingBytes = missing.words.map { Array($0.utf8) } }
+    }
+    private var missingBytes: [[UInt8]]
+
+    /// Values of a column of `kind`, with `missing`'s words as missing values.
+    public init(kind: Kind, missing: MissingValues = .common) {
+        self.kind = kind
+        self.missing = missing
+        missingBytes = missing.words.map { Array($0.utf8) }
+    }
+
+    /// The kind of a column whose sampled fields are `sample`: integers when every present one
+    /// is, reals when every one is a number, else text (also when none is present).
+    public static func kind(of sample: [String], missing: MissingValues = .common) -> Kind {
+        let values = sample.filter { !missing.contains($0) }
+        if values.isEmpty { return .text }
+        if values.allSatisfy({ Int($0) != nil }) { return .integers }
+        return values.allSatisfy { Double($0) != nil } ? .reals : .text
+    }
+
+    /// The value of `field` (nil: the record has no such field).
+    public func value(_ field: String?) -> TableValue {
+        guard let field, !field.isEmpty else { return .empty }
+        if missing.contains(field) { return .missing(field) }
+        if kind == .integers, let n = Int(field) { return .int(n) }
+        if kind != .text, let x = Double(field) { return .double(x) }
+        return .string(field)
+    }
+
+    /// The value of a field's UTF-8 bytes (nil: the record has no such field); the same as
+    /// ``value(_:)-(String?)`` of their text, with no string made for a number.
+    public func value(_ bytes: UnsafeBufferPointer<UInt8>?) -> TableValue {
+        guard let bytes, !bytes.isEmpty else { return .empty }
+        for word in missingBytes where word.count == bytes.count && word.elementsEqual(bytes) {
+            return .missing(String(decoding: bytes, as: UTF8.self))
+        }
+        if kind == .integers, let n = Self.integer(bytes) { return .int(n) }
+        let text = String(decoding: bytes, as: UTF8.self)
+        if kind != .text, let x = Double(text) { return .double(x) }
+        return .string(text)
+    }
+
+    /// The integer `bytes` spell as `Int(_:)` reads text: an optional sign and decimal digits,
+    /// nil when anything else is there or it does not fit.
+    static func integer(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var i = 0
+        let negative = bytes[0] == 0x2D
+        if negative || bytes[0] == 0x2B { i = 1 }
+        guard i < bytes.count else { return nil }
+        var n = 0
+        while i < bytes.count {
+            let digit = Int(bytes[i]) &- 0x30
+            guard digit >= 0, digit <= 9 else { return nil }
+            let (times, o1) = n.multipliedReportingOverflow(by: 10)
+            let (next, o2) = negative ? times.subtractingReportingOverflow(digit) : times.addingReportingOverflow(digit)
+            guard !o1, !o2 else { return nil }
+            n = next
+            i += 1
+        }
+        return n
+    }
+}
