@@ -72,6 +72,14 @@ import Testing
         #expect(FieldValues.kind(of: ["1", "N14228"]) == .text)
         #expect(FieldValues.kind(of: ["NA", ""]) == .text)
         #expect(FieldValues.kind(of: []) == .text)
+        // Words of one's own, a number among them, are missing values before they are numbers.
+        var parse = FieldValues(kind: .integers)
+        parse.missing = MissingValues(words: ["-999", "n/a"])
+        for word in ["-999", "n/a", "NA", "-99", "-9999", "12"] {
+            var text = word
+            #expect(text.withUTF8 { parse.value($0) } == parse.value(word), "\(word)")
+        }
+        #expect(parse.value("-999") == .missing("-999") && parse.value("NA") == .string("NA") && parse.value("-99") == .int(-99))
     }
 
     /// A file of flights-like records: integers with NA, reals, quoted text with separators and

@@ -109,11 +109,11 @@ public struct DelimitedRows: RowSource, Sendable {
         values.reserveCapacity(rows.count)
         var reader = FieldReader(separator: dialect.separator)
         bytes.withUnsafeBufferPointer { buffer in
-            for i in rows {
-                let r = index.range(ofRecord: i + header)
+            guard let base = buffer.baseAddress else { return }
+            index.forEachRange(of: (rows.lowerBound + header)..<(rows.upperBound + header)) { record, r in
                 let low = Int(r.lowerBound - start), high = Int(r.upperBound - start)
-                guard high <= buffer.count, high - low <= Self.recordLimit else { values.append(alone(i)); continue }
-                values.append(reader.field(field, of: UnsafeBufferPointer(rebasing: buffer[low..<high]), value))
+                guard high <= buffer.count, high - low <= Self.recordLimit else { values.append(alone(record - header)); return }
+                values.append(reader.field(field, of: UnsafeBufferPointer(start: base + low, count: high - low), value))
             }
         }
         return values

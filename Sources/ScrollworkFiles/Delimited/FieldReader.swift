@@ -6,9 +6,10 @@ import Darwin
 #endif
 
 /// Finds one field of a record in the record's bytes, as ``RecordParser`` would split it, without
-/// making the others: what a sort reads a column's keys with. A record without quotes is cut at
-/// its separators with `memchr`; one with quotes follows ``DelimitedState`` byte by byte, undoing
-/// the quotes into a scratch buffer.
+/// making the others: what a sort reads a column's keys with. Fields that do not begin with a
+/// quote are cut at their separators with `memchr` (a quote inside such a field is text); from
+/// the first field that begins with one, ``DelimitedState`` is followed byte by byte, undoing the
+/// quotes into a scratch buffer.
 struct FieldReader {
     /// The separator.
     let separator: UInt8
@@ -21,33 +22,35 @@ struct FieldReader {
     /// or with nil when the record has fewer fields.
     mutating func field<T>(_ index: Int, of record: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>?) -> T) -> T {
         guard let base = record.baseAddress, index >= 0 else { return body(index == 0 ? record : nil) }
-        if memchr(base, 0x22, record.count) == nil { return unquotedField(index, of: record, base: base, body) }
-        return quotedField(index, of: record, body)
-    }
-
-    private func unquotedField<T>(_ index: Int, of record: UnsafeBufferPointer<UInt8>, base: UnsafePointer<UInt8>,
-                                  _ body: (UnsafeBufferPointer<UInt8>?) -> T) -> T {
-        var start = 0
-        for _ in 0..<index {
-            guard let found = memchr(base + start, Int32(separator), record.count - start) else { return body(nil) }
+        let count = record.count
+        var start = 0, field = 0
+        while true {
+            if start < count, base[start] == 0x22 { return quotedField(index, of: record, from: start, field: field, body) }
+            let found = memchr(base + start, Int32(separator), count - start)
+            if field == index {
+                var end = count
+                if let found {
+                    end = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base
+                } else if end > start, base[end - 1] == 0x0A {
+                    // The last field: its line ending (LF or CRLF) is no text.
+                    end -= 1
+                    if end > start, base[end - 1] == 0x0D { end -= 1 }
+                }
+                return body(UnsafeBufferPointer(start: base + start, count: end - start))
+            }
+            guard let found else { return body(nil) }
             start = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base + 1
+            field += 1
         }
-        var end = record.count
-        if let found = memchr(base + start, Int32(separator), end - start) {
-            end = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base
-        } else if end > start, record[end - 1] == 0x0A {
-            // The last field: its line ending (LF or CRLF) is no text.
-            end -= 1
-            if end > start, record[end - 1] == 0x0D { end -= 1 }
-        }
-        return body(UnsafeBufferPointer(rebasing: record[start..<end]))
     }
 
-    private mutating func quotedField<T>(_ index: Int, of record: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>?) -> T) -> T {
+    /// The rest of the record from `start`, the beginning of field number `field`, byte by byte.
+    private mutating func quotedField<T>(_ index: Int, of record: UnsafeBufferPointer<UInt8>, from start: Int, field: Int,
+                                         _ body: (UnsafeBufferPointer<UInt8>?) -> T) -> T {
         scratch.removeAll(keepingCapacity: true)
         var state = DelimitedState.fieldStart
-        var current = 0
-        for i in 0..<record.count {
+        var current = field
+        for i in start..<record.count {
             let byte = record[i]
             let (after, action) = state.next(byte, separator: separator)
             state = after

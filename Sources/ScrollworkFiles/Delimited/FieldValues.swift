@@ -20,13 +20,31 @@ public struct FieldValues: Sendable, Hashable {
     public var missing: MissingValues {
         didSet { missingBytes = missing.words.map { Array($0.utf8) } }
     }
-    private var missingBytes: [[UInt8]]
+    private var missingBytes: [[UInt8]] {
+        didSet {
+            missingStarts = Self.starts(of: missingBytes)
+            missingLength = missingBytes.map(\.count).max() ?? 0
+        }
+    }
+    /// The first bytes of the missing words and the longest one's length: most fields are
+    /// told apart from every word by these alone.
+    private var missingStarts: [Bool] = []
+    private var missingLength = 0
 
     /// Values of a column of `kind`, with `missing`'s words as missing values.
     public init(kind: Kind, missing: MissingValues = .common) {
         self.kind = kind
         self.missing = missing
         missingBytes = missing.words.map { Array($0.utf8) }
+        missingStarts = Self.starts(of: missingBytes)
+        missingLength = missingBytes.map(\.count).max() ?? 0
+    }
+
+    /// For each byte, whether one of `words` begins with it.
+    private static func starts(of words: [[UInt8]]) -> [Bool] {
+        var starts = [Bool](repeating: false, count: 256)
+        for word in words { if let first = word.first { starts[Int(first)] = true } }
+        return starts
     }
 
     /// The kind of a column whose sampled fields are `sample`: integers when every present one
@@ -51,8 +69,10 @@ public struct FieldValues: Sendable, Hashable {
     /// ``value(_:)-(String?)`` of their text, with no string made for a number.
     public func value(_ bytes: UnsafeBufferPointer<UInt8>?) -> TableValue {
         guard let bytes, !bytes.isEmpty else { return .empty }
-        for word in missingBytes where word.count == bytes.count && word.elementsEqual(bytes) {
-            return .missing(String(decoding: bytes, as: UTF8.self))
+        if bytes.count <= missingLength, missingStarts[Int(bytes[0])] {
+            for word in missingBytes where word.count == bytes.count && word.elementsEqual(bytes) {
+                return .missing(String(decoding: bytes, as: UTF8.self))
+            }
         }
         if kind == .integers, let n = Self.integer(bytes) { return .int(n) }
         let text = String(decoding: bytes, as: UTF8.self)

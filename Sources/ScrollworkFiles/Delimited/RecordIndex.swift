@@ -40,6 +40,16 @@ public struct RecordIndex: Sendable {
         return start(i)..<end
     }
 
+    /// Calls `body` with each of `records` (clipped to the records) and its bytes, as
+    /// ``range(ofRecord:)`` gives them: for a loop over many, which works out the count once.
+    func forEachRange(of records: Range<Int>, _ body: (Int, Range<UInt64>) -> Void) {
+        let records = records.clamped(to: 0..<count)
+        let starts = startCount
+        for i in records {
+            body(i, start(i)..<(i + 1 < starts ? start(i + 1) : scanner.scanned))
+        }
+    }
+
     /// The record holding byte `offset` of the file (the last record for an offset past the
     /// scanned bytes); nil before any record.
     public func record(containing offset: UInt64) -> Int? {
