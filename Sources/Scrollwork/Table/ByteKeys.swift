@@ -25,6 +25,14 @@ struct ByteKeys: Sendable, Hashable {
         ends.append(bytes.count)
     }
 
+    /// Adds the keys of `other` after these.
+    mutating func append(contentsOf other: ByteKeys) {
+        let offset = bytes.count
+        bytes.append(contentsOf: other.bytes)
+        ends.reserveCapacity(ends.count + other.ends.count)
+        for end in other.ends { ends.append(offset + end) }
+    }
+
     /// Key `i`'s bytes.
     subscript(i: Int) -> ArraySlice<UInt8> { bytes[(i == 0 ? 0 : ends[i - 1])..<ends[i]] }
 

@@ -31,7 +31,10 @@ public struct SortJob<Row: Sendable>: Sendable {
     /// and after each pass over the words; others are compared in runs of at least 65,536 rows
     /// that are then merged. Either way progress and cancellation come within a pass over the
     /// rows, about a tenth of a second at ten million.
-    public func run(progress: (Double) -> Bool = { _ in true }) -> SortResult<Row>? {
+    ///
+    /// With `concurrently`, a host's loop over its cores, the keys of rows straight from their
+    /// source are read in pieces on all of them at once.
+    public func run(progress: (Double) -> Bool = { _ in true }, concurrently: ConcurrentLoop = .serial) -> SortResult<Row>? {
         let ids = SourceRows(of: list)
         var keys = ids == cachedRows ? cachedKeys : [:]
         let missing = keyColumns.map(\.column).filter { keys[$0.id] == nil }
@@ -45,8 +48,15 @@ public struct SortJob<Row: Sendable>: Sendable {
             if case let .identity(section, _) = ids {
                 // Rows straight from their source: no lookup through the list for each of them.
                 // In batches: a source that reads many rows at once (a file) reads them so.
-                var batch = ValueBatch(count: ids.count, read: Self.values(of: column, from: rows.sources[section].rows))
-                read = SortKeys(count: ids.count, textOrder: column.textOrder, stop: stop, values: &batch)
+                let values = Self.values(of: column, from: rows.sources[section].rows)
+                if concurrently.width > 1, ids.count >= 2 * Self.pieceSize,
+                   let pieces = Self.keys(count: ids.count, textOrder: column.textOrder, values: values, loop: concurrently, stop: stop) {
+                    guard let pieces else { return nil }
+                    read = pieces
+                } else {
+                    var batch = ValueBatch(count: ids.count, read: values)
+                    read = SortKeys(count: ids.count, textOrder: column.textOrder, stop: stop, values: &batch)
+                }
             } else {
                 var batch = ValueBatch(count: ids.count) { range in
                     var values: [TableValue] = []
@@ -185,6 +195,38 @@ extension SortKeys {
 }
 
 extension SortJob {
+    /// Rows a piece of a key read that runs on its own core.
+    static var pieceSize: Int { 1 << 17 }
+
+    /// Reads `count` keys through `values` in pieces, as many at once as `loop` runs, asking
+    /// `stop` with the rows read after each round. Nil when the pieces cannot be joined (text
+    /// kept as byte keys met another type: the caller reads again in one piece); `.some(nil)`
+    /// when `stop` said so.
+    static func keys(count: Int, textOrder: TextOrder, values: @escaping (Range<Int>) -> [TableValue], loop: ConcurrentLoop,
+                     pieceSize: Int = pieceSize, stop: (Int) -> Bool) -> SortKeys?? {
+        let pieceSize = Swift.max(1, pieceSize)
+        var pieces: [SortKeys.Piece] = []
+        var start = 0
+        while start < count {
+            let ranges = stride(from: start, to: Swift.min(count, start + loop.width * pieceSize), by: pieceSize).map { $0..<Swift.min(count, $0 + pieceSize) }
+            guard let round = loop.map(ranges.count, { k -> SortKeys.Piece? in
+                let range = ranges[k]
+                var batch = ValueBatch(count: range.count) { r in values((r.lowerBound + range.lowerBound)..<(r.upperBound + range.lowerBound)) }
+                var reader = KeyReader(count: range.count, textOrder: textOrder)
+                for i in 0..<range.count where !reader.read(batch.value(i), at: i) { return nil }
+                return SortKeys.Piece(keys: reader.keys, count: range.count, allMissing: reader.isAllMissing)
+            }) else { return nil }
+            for piece in round {
+                guard let piece else { return nil }
+                pieces.append(piece)
+            }
+            start = ranges.last?.upperBound ?? count
+            if stop(start) { return .some(nil) }
+        }
+        guard let joined = SortKeys.joined(pieces) else { return nil }
+        return .some(joined)
+    }
+
     /// Reads `column`'s values of a range of `source`'s rows: with the column's own reader
     /// (``TableColumn/sourceValues``) when it has one, else from rows. Generic code another module
     /// calls is not specialised and looks types up at run time on each call; called once a

@@ -117,6 +117,9 @@ struct KeyReader {
         }
     }
 
+    /// True when every value read so far was missing.
+    var isAllMissing: Bool { kind == .unknown }
+
     /// The keys read.
     var keys: SortKeys {
         switch kind {

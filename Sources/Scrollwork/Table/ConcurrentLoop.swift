@@ -1,0 +1,52 @@
+/// How a host lends a job its cores: runs pieces `0..<count` of a loop, as many at once as it
+/// has threads for, and returns when every piece has run. The core starts no thread of its own;
+/// a sort reads a column's keys in pieces through the loop it is given.
+public struct ConcurrentLoop: Sendable {
+    /// How many pieces run at once (1 or more).
+    public let width: Int
+    private let perform: @Sendable (_ count: Int, _ body: @escaping @Sendable (Int) -> Void) -> Void
+
+    /// A loop that runs up to `width` pieces at once (clamped to at least 1) with `perform`,
+    /// which must call `body` once for each of `0..<count` and return after the last has ended.
+    public init(width: Int, perform: @escaping @Sendable (_ count: Int, _ body: @escaping @Sendable (Int) -> Void) -> Void) {
+        self.width = Swift.max(1, width)
+        self.perform = perform
+    }
+
+    /// One piece after another, on the calling thread.
+    public static let serial = ConcurrentLoop(width: 1) { count, body in
+        for i in 0..<Swift.max(0, count) { body(i) }
+    }
+
+    /// Runs `body` for each of `0..<count` and returns their results in order; nil when the
+    /// host's loop left a piece out.
+    func map<T>(_ count: Int, _ body: (Int) -> T) -> [T]? {
+        guard count > 0 else { return [] }
+        var results = [T?](repeating: nil, count: count)
+        // Each piece writes its own slot only, through the buffer: no two touch the same memory,
+        // and `body` reads only what it was given. The loop returns before either goes away.
+        results.withUnsafeMutableBufferPointer { slots in
+            withoutActuallyEscaping(body) { body in
+                let shared = Unchecked((slots, body))
+                perform(count) { i in
+                    guard i >= 0, i < count else { return }
+                    shared.value.0[i] = shared.value.1(i)
+                }
+            }
+        }
+        var all: [T] = []
+        all.reserveCapacity(count)
+        for result in results {
+            guard let result else { return nil }
+            all.append(result)
+        }
+        return all
+    }
+}
+
+/// What the pieces of a ``ConcurrentLoop`` share, which the loop's own rules make safe: each
+/// piece writes one slot, and the loop ends before the slots do.
+private struct Unchecked<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}

@@ -1,0 +1,95 @@
+extension SortKeys {
+    /// One piece of a column's keys read apart from the others: its keys, and whether every one
+    /// of its values was missing (its keys are then placeholders of no type).
+    struct Piece {
+        var keys: SortKeys
+        var count: Int
+        var allMissing: Bool
+    }
+
+    /// The keys of `pieces` one after another, in the narrowest storage that holds them all, as
+    /// one reader of every value in order would have chosen: integers with reals become reals
+    /// (while every integer is exact in a Double), any other mix becomes mixed values. Nil when
+    /// text stored as byte keys (which cannot be turned back into text) meets another type: the
+    /// caller then reads the column again in one piece.
+    static func joined(_ pieces: [Piece]) -> SortKeys? {
+        let total = pieces.reduce(0) { $0 + $1.count }
+        var missing: RowBits? = nil
+        var offset = 0
+        for piece in pieces {
+            if let bits = piece.keys.missing {
+                if missing == nil { missing = RowBits(count: total) }
+                for i in 0..<piece.count where bits[i] { missing?.insert(offset + i) }
+            }
+            offset += piece.count
+        }
+        let present = pieces.filter { !$0.allMissing }
+        func all(_ test: (Storage) -> Bool) -> Bool { present.allSatisfy { test($0.keys.storage) } }
+        if present.isEmpty { return SortKeys(.ints([Int](repeating: 0, count: total)), missing: missing) }
+        if all({ if case .ints = $0 { true } else { false } }) {
+            var keys: [Int] = []
+            keys.reserveCapacity(total)
+            for piece in pieces {
+                if case let .ints(k) = piece.keys.storage, !piece.allMissing { keys += k } else { keys += repeatElement(0, count: piece.count) }
+            }
+            return SortKeys(.ints(keys), missing: missing)
+        }
+        let exact = all {
+            switch $0 {
+            case let .ints(k): return k.allSatisfy { $0.magnitude <= 1 << 53 }
+            case .doubles: return true
+            default: return false
+            }
+        }
+        if exact {
+            var keys: [Double] = []
+            keys.reserveCapacity(total)
+            for piece in pieces {
+                switch piece.keys.storage {
+                case let .doubles(k) where !piece.allMissing: keys += k
+                case let .ints(k) where !piece.allMissing: for n in k { keys.append(Double(n)) }
+                default: keys += repeatElement(0, count: piece.count)
+                }
+            }
+            return SortKeys(.doubles(keys), missing: missing)
+        }
+        if all({ if case .strings = $0 { true } else { false } }) {
+            var keys: [String] = []
+            keys.reserveCapacity(total)
+            for piece in pieces {
+                if case let .strings(k) = piece.keys.storage, !piece.allMissing { keys += k } else { keys += repeatElement("", count: piece.count) }
+            }
+            return SortKeys(.strings(keys), missing: missing)
+        }
+        if all({ if case .textKeys = $0 { true } else { false } }) {
+            var keys = ByteKeys(reserving: 0)
+            for piece in pieces {
+                if case let .textKeys(k) = piece.keys.storage, !piece.allMissing {
+                    keys.append(contentsOf: k)
+                } else {
+                    for _ in 0..<piece.count { keys.append { _ in } }
+                }
+            }
+            return SortKeys(.textKeys(keys), missing: missing)
+        }
+        if !all({ if case .textKeys = $0 { false } else { true } }) { return nil }
+        // Any other mix: every key as a value, a missing one as the placeholder a reader keeps.
+        var keys: [TableValue] = []
+        keys.reserveCapacity(total)
+        offset = 0
+        for piece in pieces {
+            for i in 0..<piece.count {
+                if piece.allMissing || missing?[offset + i] == true { keys.append(.empty); continue }
+                switch piece.keys.storage {
+                case let .ints(k): keys.append(.int(k[i]))
+                case let .doubles(k): keys.append(.double(k[i]))
+                case let .strings(k): keys.append(.string(k[i]))
+                case let .values(k): keys.append(k[i])
+                case .textKeys: return nil
+                }
+            }
+            offset += piece.count
+        }
+        return SortKeys(.values(keys), missing: missing)
+    }
+}
