@@ -26,6 +26,15 @@ func flightsSortBenchmarks() {
                 blackHole(result)
             }
         }
+        Benchmark("flights csv \(rows) rows: index the whole file", configuration: heavy) { benchmark in
+            makeFlightsCSV(path, rows: rows)
+            guard let file = try? FileBytes(path: path) else { return }
+            benchmark.startMeasurement()
+            var index = RecordIndex()
+            while (try? index.extend(from: file)) == false {}
+            benchmark.stopMeasurement()
+            blackHole(index.count)
+        }
         // The same first sort reading whole records (a string a field), as before keys were read
         // from the bytes.
         Benchmark("flights csv \(rows) rows: sort by sched_dep_time (integers), reading records", configuration: heavy) { benchmark in
