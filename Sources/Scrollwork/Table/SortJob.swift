@@ -1,5 +1,5 @@
 /// A sort of a table's rows that can run anywhere, a background thread included: a snapshot of
-/// what it needs, taken by ``TableState/sortJob(for:)``, and ``run(progress:)``, which reads the
+/// what it needs, taken by ``TableState/sortJob(for:)``, and ``run(progress:concurrently:)``, which reads the
 /// keys it lacks from the snapshot and sorts. ``TableState/apply(_:)`` takes the result, or
 /// rejects it when the rows changed meanwhile.
 ///

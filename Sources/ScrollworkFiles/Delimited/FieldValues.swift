@@ -1,8 +1,8 @@
 import Scrollwork
 
 /// How a field of a delimited file becomes a table value, from its text or straight from its
-/// bytes (the same answer either way): empty is ``TableValue/empty``, a missing word is
-/// ``TableValue/missing(_:)``, then an integer or real when the column holds numbers, else text.
+/// bytes (the same answer either way): empty is `TableValue.empty`, a missing word is
+/// `TableValue.missing`, then an integer or real when the column holds numbers, else text.
 public struct FieldValues: Sendable, Hashable {
     /// What a column's sampled values were.
     public enum Kind: Sendable, Hashable {
@@ -65,8 +65,8 @@ public struct FieldValues: Sendable, Hashable {
         return .string(field)
     }
 
-    /// The value of a field's UTF-8 bytes (nil: the record has no such field); the same as
-    /// ``value(_:)-(String?)`` of their text, with no string made for a number.
+    /// The value of a field's UTF-8 bytes (nil: the record has no such field): the value their
+    /// text has, with no string made for a number.
     public func value(_ bytes: UnsafeBufferPointer<UInt8>?) -> TableValue {
         guard let bytes, !bytes.isEmpty else { return .empty }
         if bytes.count <= missingLength, missingStarts[Int(bytes[0])] {
