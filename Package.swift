@@ -61,6 +61,7 @@ let package = Package(
                 "Scrollwork",
                 "ScrollworkWidgets",
                 "ScrollworkTerminal",
+                "ScrollworkFiles",
                 "ScrollworkViewer",
                 "ScrollworkGallery",
                 .target(name: "ScrollworkPixels", condition: .when(traits: ["Window"])),

@@ -24,6 +24,8 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
     let expectedFields: Int?
     /// JSON Lines: every key seen so far, the columns after `#`.
     var keys: [String] = []
+    /// The words that stand for no value, for columns made now and later (new JSON keys).
+    let missing: MissingValues
     /// Following the end as the file grows (`F`, as `less +F`).
     var following = false
     /// The record shown whole (Enter), over the table.
@@ -48,7 +50,8 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
     static let copyLimit = 10_000
 
     /// A viewer of `file` in `format`.
-    init(file: FileBytes, format: FileFormat, theme: Theme) throws(FileError) {
+    init(file: FileBytes, format: FileFormat, theme: Theme, missing: MissingValues = .common) throws(FileError) {
+        self.missing = missing
         let scanner: RecordScanner
         switch format {
         case let .delimited(dialect): scanner = RecordScanner(separator: dialect.separator)
@@ -71,7 +74,7 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
         let rows = Self.rows(file: file, index: index, format: format, keys: keys)
         let shown = rows.rows(in: 0..<Self.sampleRows(index))
         if case .json = format { expectedFields = nil } else { expectedFields = header?.count ?? shown.first?.fields.count ?? 1 }
-        var table = TableState(rows: rows, columns: Self.columns(header: header, sample: shown, expected: expectedFields))
+        var table = TableState(rows: rows, columns: Self.columns(header: header, sample: shown, expected: expectedFields, missing: missing))
         table.list.idiom = .macOS
         table.list.selectionMode = .multiple
         table.pinnedColumns = 1
@@ -104,7 +107,7 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
 
     /// A `#` column with the record's number (and ⚠ on a record with a problem or, where
     /// `expected` is given, another number of fields), then one column a field.
-    static func columns(header: [String]?, sample: [DelimitedRecord], expected: Int?) -> [TableColumn<DelimitedRecord>] {
+    static func columns(header: [String]?, sample: [DelimitedRecord], expected: Int?, missing: MissingValues = .common) -> [TableColumn<DelimitedRecord>] {
         let count = Swift.max(header?.count ?? 0, sample.map(\.fields.count).max() ?? 0, 1)
         var columns: [TableColumn<DelimitedRecord>] = [
             TableColumn("#", id: "#", width: .clamping(min: 24, ideal: 11 * 8, max: 200), alignment: .trailing) { record in
@@ -113,7 +116,7 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
         ]
         for c in 0..<count {
             let title = header.flatMap { $0.indices.contains(c) && !$0[c].isEmpty ? $0[c] : nil } ?? "Column \(c + 1)"
-            columns.append(.field(c, title: title, sample: sample))
+            columns.append(.field(c, title: title, sample: sample, missing: missing))
         }
         return columns
     }
@@ -319,7 +322,7 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
         let sample = (0..<200).map { lines.lowerBound + $0 * step }.filter { lines.contains($0) }
         let fresh = JSONLinesRows(file: file, index: index, keys: found, framing: framing)
         let records = sample.map { fresh.row(at: $0) }
-        for c in keys.count..<found.count { view.table.appendColumn(.field(c, title: found[c], sample: records)) }
+        for c in keys.count..<found.count { view.table.appendColumn(.field(c, title: found[c], sample: records, missing: missing)) }
         notes.set(.file, "new keys: " + found[keys.count...].joined(separator: ", "))
         keys = found
     }

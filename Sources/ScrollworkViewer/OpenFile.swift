@@ -38,8 +38,8 @@ public enum OpenFile {
     }
 
     /// The table for `path`, which must open as one (tests).
-    static func viewer(path: String, separator: String?, header: Bool?, theme: Theme) throws(Failure) -> FileViewer {
-        guard case let .table(viewer) = try opened(path: path, separator: separator, header: header, theme: theme) else {
+    static func viewer(path: String, separator: String?, header: Bool?, theme: Theme, missing: MissingValues = .common) throws(Failure) -> FileViewer {
+        guard case let .table(viewer) = try opened(path: path, separator: separator, header: header, theme: theme, missing: missing) else {
             throw Failure(description: "\(path): opens as text, not as a table")
         }
         return viewer
@@ -51,7 +51,9 @@ public enum OpenFile {
     /// - Parameters:
     ///   - separator: `,`, `tab`, `;`, `|` or another single ASCII character; nil detects it.
     ///   - header: whether the first record names the columns; nil detects it.
-    public static func opened(path: String, separator: String?, header: Bool?, theme: Theme) throws(Failure) -> Opened {
+    ///   - missing: the words that stand for no value in a table's fields (an empty field
+    ///     always does): they show as written, sort last and do not decide a column's type.
+    public static func opened(path: String, separator: String?, header: Bool?, theme: Theme, missing: MissingValues = .common) throws(Failure) -> Opened {
         if isDirectory(path) {
             guard let listing = opendir(path) else { throw Failure(description: "\(FileError(errno: errno, path: path, operation: "list"))") }
             closedir(listing)
@@ -59,12 +61,12 @@ public enum OpenFile {
         }
         let file: FileBytes
         do { file = try FileBytes(path: path) } catch { throw Failure(description: "\(error)") }
-        return try opened(file: file, separator: separator, header: header, theme: theme)
+        return try opened(file: file, separator: separator, header: header, theme: theme, missing: missing)
     }
 
-    /// `file` opened as ``opened(path:separator:header:theme:)`` says; its path (or name) gives
+    /// `file` opened as ``opened(path:separator:header:theme:missing:)`` says; its path (or name) gives
     /// the extension and the messages.
-    public static func opened(file: FileBytes, separator: String?, header: Bool?, theme: Theme) throws(Failure) -> Opened {
+    public static func opened(file: FileBytes, separator: String?, header: Bool?, theme: Theme, missing: MissingValues = .common) throws(Failure) -> Opened {
         let path = file.path
         let sample: [UInt8]
         do { sample = try file.read(at: 0, count: sampleSize) } catch { throw Failure(description: "\(error)") }
@@ -88,7 +90,7 @@ public enum OpenFile {
             }
         }
         do {
-            return .table(try FileViewer(file: file, format: format, theme: theme))
+            return .table(try FileViewer(file: file, format: format, theme: theme, missing: missing))
         } catch {
             throw Failure(description: "\(error)")
         }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Scrollwork
 import ScrollworkWidgets
 import ScrollworkTerminal
+import ScrollworkFiles
 import ScrollworkViewer
 import ScrollworkGallery
 #if Window
@@ -212,16 +213,20 @@ struct Open: ParsableCommand {
     @Flag(help: "The first record is data, not column names (detected when not given).")
     var noHeader = false
 
+    @Option(name: .customLong("null"), parsing: .unconditionalSingleValue, help: ArgumentHelp("A word that stands for no value, besides an empty field and NA, N/A, null, NULL and -: shown as written, sorted last, not deciding a column's type (repeatable).", valueName: "word"))
+    var nulls: [String] = []
+
     @Option(help: "Colours: auto, truecolor, 256, 16 or none.")
     var color: String = "auto"
 
     func run() throws {
-        try Self.open(path: path, separator: separator, header: noHeader ? false : nil, color: color)
+        try Self.open(path: path, separator: separator, header: noHeader ? false : nil, color: color,
+                      missing: MissingValues(words: MissingValues.common.words.union(nulls)))
     }
 
     /// Opens `path` in the terminal; a file that cannot be shown ends the program with a message
     /// and a non-zero status before the terminal is touched.
-    static func open(path: String, separator: String?, header: Bool?, color: String) throws {
+    static func open(path: String, separator: String?, header: Bool?, color: String, missing: MissingValues = .common) throws {
         let environment = processEnvironment()
         var display = DisplayOptions()
         display.color = color
@@ -231,7 +236,7 @@ struct Open: ParsableCommand {
             if path == "-" {
                 opened = try StandardInput.open(data: try StandardInput.takeData(), theme: .standard(for: mode))
             } else {
-                opened = try OpenFile.opened(path: path, separator: separator, header: header, theme: .standard(for: mode))
+                opened = try OpenFile.opened(path: path, separator: separator, header: header, theme: .standard(for: mode), missing: missing)
             }
         } catch {
             printError("scrollwork: \(error)")

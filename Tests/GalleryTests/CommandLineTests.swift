@@ -34,6 +34,14 @@ private func error(_ arguments: [String]) -> String? {
         #expect(message.contains("1–1000 columns and 1–500 rows"), "\(size): \(message)")
     }
 
+    @Test("open --null takes words that look like numbers or options, repeatedly")
+    func nullWords() throws {
+        let command = try ScrollworkCommand.parseAsRoot(["open", "--null", "-999", "--null", "n/a", "--null", "--", "data.csv"])
+        let open = try #require(command as? Open)
+        #expect(open.nulls == ["-999", "n/a", "--"] && open.path == "data.csv")
+        #expect(error(["open", "data.csv", "--null"]) != nil)
+    }
+
     @Test("--ansi with --svg is refused")
     func ansiAndSvg() {
         #expect(error(["snapshot", "--ansi", "--svg"])?.contains("give one of them") == true)

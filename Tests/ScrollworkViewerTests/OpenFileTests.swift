@@ -55,6 +55,24 @@ final class TemporaryFile {
         #expect(sizes == ["0", "1", "2", "3", "4"])
     }
 
+    @Test("LT-12: words given as missing (--null) make a column of numbers with -999 for gaps sort as numbers, the gaps last both ways")
+    func LT_12_nullWords() throws {
+        let values = ["12", "-999", "3", "n/a", "40", "-999", "7"]
+        let file = TemporaryFile(name: "gauge.csv", "station,level\n" + values.enumerated().map { "s\($0.offset),\($0.element)" }.joined(separator: "\n") + "\n")
+        for (missing, expected) in [(MissingValues(words: MissingValues.common.words.union(["-999", "n/a"])), ["3", "7", "12", "40", "-999", "n/a", "-999"]),
+                                    (MissingValues.common, ["-999", "-999", "12", "3", "40", "7", "n/a"])] {
+            for ascending in [true, false] {
+                var viewer = try OpenFile.viewer(path: file.path, separator: nil, header: nil, theme: Theme(), missing: missing)
+                try viewer.view.table.setSortOrder([SortOrder(columnID: "1", ascending: ascending)])
+                let levels = (0..<values.count).compactMap { try? viewer.view.table.list.row(at: IndexPath(row: $0))[1] }
+                // Descending reverses the present values and keeps the gaps last, in file order.
+                let present = expected.filter { !missing.contains($0) }
+                let gaps = expected.filter { missing.contains($0) }
+                #expect(levels == (ascending ? present : present.reversed()) + gaps, "\(missing.words.sorted()) ascending \(ascending)")
+            }
+        }
+    }
+
     @Test("a file bigger than the first slice grows as the background index finds its records")
     func indexGrows() throws {
         let line = String(repeating: "x", count: 100) + ",1\n"

@@ -3,12 +3,12 @@ import Scrollwork
 extension TableColumn where Row == DelimitedRecord {
     /// Field `field` of a file's records as a column titled `title`, typed and sized from
     /// `sample`: numbers (trailing) where every sampled value that is not missing is one, else
-    /// text. Missing values (an empty field, `NA`, `null`, … as ``MissingValues/common`` lists
-    /// them) show as written and sort last in either direction. A sort of rows from a
+    /// text. Missing values (an empty field and `missing`'s words: `NA`, `null`, … by default)
+    /// show as written and sort last in either direction. A sort of rows from a
     /// ``DelimitedRows`` reads the column's keys straight from the file's bytes.
-    public static func field(_ field: Int, title: String, sample: [DelimitedRecord]) -> TableColumn<DelimitedRecord> {
+    public static func field(_ field: Int, title: String, sample: [DelimitedRecord], missing: MissingValues = .common) -> TableColumn<DelimitedRecord> {
         let fields = sample.compactMap { $0[field] }
-        let parse = FieldValues(kind: FieldValues.kind(of: fields))
+        let parse = FieldValues(kind: FieldValues.kind(of: fields, missing: missing), missing: missing)
         // As wide as the widest sampled value needs, and an eighth more for longer ones further on
         // (ids that gain a digit); a heading may be cut: only its first 8 cells count. At most 40
         // cells, and a cell of padding each side.
