@@ -35,6 +35,16 @@ func flightsSortBenchmarks() {
             benchmark.stopMeasurement()
             blackHole(index.count)
         }
+        // `/` for text the file does not hold: the whole file read and scanned, as for a match
+        // in its last row.
+        Benchmark("flights csv \(rows) rows: search the whole file", configuration: heavy) { benchmark in
+            makeFlightsCSV(path, rows: rows)
+            guard let file = try? FileBytes(path: path), let search = TextSearch("no such flight") else { return }
+            benchmark.startMeasurement()
+            let found = try? search.first(in: file, from: 0)
+            benchmark.stopMeasurement()
+            blackHole(found)
+        }
         // The same first sort reading whole records (a string a field), as before keys were read
         // from the bytes.
         Benchmark("flights csv \(rows) rows: sort by sched_dep_time (integers), reading records", configuration: heavy) { benchmark in

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Finds text in a file a chunk at a time, off the loop: the offset of the first match at or
 /// after an offset, or the last one before it. Lower-case text matches either case in ASCII
 /// ("smart case", as `less -i` and many editors do); text with a capital matches exactly.
@@ -27,7 +33,7 @@ public struct TextSearch: Sendable, Hashable {
         let chunk = Swift.max(chunkSize, needle.count * 2)
         while true {
             let bytes = try file.read(at: at, count: chunk)
-            if let i = matches(in: bytes).first { return at + UInt64(i) }
+            if let i = firstMatch(in: bytes, from: 0) { return at + UInt64(i) }
             guard bytes.count == chunk else { return nil }
             // Chunks overlap by the needle's length less one, so no match straddles two unseen.
             at += UInt64(chunk - (needle.count - 1))
@@ -57,23 +63,41 @@ public struct TextSearch: Sendable, Hashable {
 
     /// The offsets in `bytes` where the needle starts.
     func matches(in bytes: [UInt8]) -> [Int] {
-        guard bytes.count >= needle.count, let first = needle.first else { return [] }
         var found: [Int] = []
-        bytes.withUnsafeBufferPointer { b in
-            needle.withUnsafeBufferPointer { n in
-                var i = 0
+        var from = 0
+        while let i = firstMatch(in: bytes, from: from) {
+            found.append(i)
+            from = i + 1
+        }
+        return found
+    }
+
+    /// The first offset at or after `from` in `bytes` where the needle starts. Candidates are
+    /// found with `memchr` on the needle's first byte (both its cases when case is ignored), which
+    /// skips ahead at memory speed; each is then compared whole.
+    func firstMatch(in bytes: [UInt8], from: Int) -> Int? {
+        guard let first = needle.first, from >= 0, bytes.count - from >= needle.count else { return nil }
+        let upper: UInt8? = ignoresCase && first >= 0x61 && first <= 0x7A ? first - 0x20 : nil
+        return bytes.withUnsafeBufferPointer { b -> Int? in
+            needle.withUnsafeBufferPointer { n -> Int? in
+                guard let base = b.baseAddress else { return nil }
                 let last = b.count - n.count
-                while i <= last {
-                    let c = ignoresCase ? Self.lower(b[i]) : b[i]
-                    if c == first {
-                        var j = 1
-                        while j < n.count && (ignoresCase ? Self.lower(b[i + j]) : b[i + j]) == n[j] { j += 1 }
-                        if j == n.count { found.append(i) }
-                    }
-                    i += 1
+                // The next place each case of the first byte occurs from `at`; past `last`, none.
+                func next(_ byte: UInt8, from at: Int) -> Int {
+                    guard at <= last, let p = memchr(base + at, Int32(byte), last + 1 - at) else { return last + 1 }
+                    return UnsafePointer<UInt8>(p.assumingMemoryBound(to: UInt8.self)) - base
+                }
+                var lowerAt = next(first, from: from)
+                var upperAt = upper.map { next($0, from: from) } ?? last + 1
+                while true {
+                    let i = Swift.min(lowerAt, upperAt)
+                    guard i <= last else { return nil }
+                    var j = 1
+                    while j < n.count && (ignoresCase ? Self.lower(b[i + j]) : b[i + j]) == n[j] { j += 1 }
+                    if j == n.count { return i }
+                    if i == lowerAt { lowerAt = next(first, from: i + 1) } else { upperAt = next(upper ?? first, from: i + 1) }
                 }
             }
         }
-        return found
     }
 }
