@@ -26,15 +26,7 @@ func flightsSortBenchmarks() {
                 blackHole(result)
             }
         }
-        Benchmark("flights csv \(rows) rows: index the whole file", configuration: heavy) { benchmark in
-            makeFlightsCSV(path, rows: rows)
-            guard let file = try? FileBytes(path: path) else { return }
-            benchmark.startMeasurement()
-            var index = RecordIndex()
-            while (try? index.extend(from: file)) == false {}
-            benchmark.stopMeasurement()
-            blackHole(index.count)
-        }
+        indexBenchmark("flights csv \(rows) rows: index the whole file", path: path, configuration: heavy) { makeFlightsCSV(path, rows: rows) }
         // `/` for text the file does not hold: the whole file read and scanned, as for a match
         // in its last row.
         Benchmark("flights csv \(rows) rows: search the whole file", configuration: heavy) { benchmark in

@@ -24,15 +24,7 @@ func openFileBenchmarks() {
         }
 
         // The whole background index: bytes a second is the file's size over this time.
-        Benchmark("index csv \(rows) rows", configuration: heavy) { benchmark in
-            makeCSV(path, rows: rows)
-            guard let file = try? FileBytes(path: path) else { return }
-            benchmark.startMeasurement()
-            var index = RecordIndex()
-            while (try? index.extend(from: file)) == false {}
-            benchmark.stopMeasurement()
-            blackHole(index.count)
-        }
+        indexBenchmark("index csv \(rows) rows", path: path, configuration: heavy) { makeCSV(path, rows: rows) }
 
         // A page-down frame in the middle of the indexed file, rows read and split as drawn; and
         // the memory after scrolling from one end to the other a page at a time.
@@ -81,6 +73,20 @@ func openFileBenchmarks() {
             }
             benchmark.stopMeasurement()
         }
+    }
+}
+
+/// Indexing the whole of `path` (made first by `make`): bytes a second is the file's size over
+/// this time.
+func indexBenchmark(_ name: String, path: String, configuration: Benchmark.Configuration, make: @escaping () -> Void) {
+    Benchmark(name, configuration: configuration) { benchmark in
+        make()
+        guard let file = try? FileBytes(path: path) else { return }
+        benchmark.startMeasurement()
+        var index = RecordIndex()
+        while (try? index.extend(from: file)) == false {}
+        benchmark.stopMeasurement()
+        blackHole(index.count)
     }
 }
 

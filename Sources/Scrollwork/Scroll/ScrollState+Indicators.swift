@@ -57,7 +57,7 @@ extension ScrollState {
         let bounds = offsetBounds(axis)
         let isDragged = indicatorDrag?.axis == axis
         // A macOS overlay scroller under the pointer widens into a track, as while dragged.
-        let isExpanded = style.expandsOnHover && style.kind == .overlay && (hoveredIndicator == axis || isDragged)
+        let isExpanded = expandsOnHover && (hoveredIndicator == axis || isDragged)
         let thickness = isDragged || isExpanded ? style.draggingThickness : style.thickness
         let other = axis.cross
         let otherShown = hasIndicator(other)
@@ -133,7 +133,10 @@ extension ScrollState {
     // MARK: Hovering
 
     /// True while a scroller that expands on hover has the pointer over it.
-    var isHoverExpanded: Bool { hoveredIndicator != nil && indicatorStyle.expandsOnHover }
+    var isHoverExpanded: Bool { hoveredIndicator != nil && expandsOnHover }
+
+    /// True when the style's scrollers widen under the pointer: overlay ones that say so.
+    private var expandsOnHover: Bool { indicatorStyle.expandsOnHover && indicatorStyle.kind == .overlay }
 
     /// The pointer is at `point` (viewport coordinates), or has left the view (nil). A scroller
     /// that expands on hover (macOS's overlay scroller) shows, widens into its track and stays

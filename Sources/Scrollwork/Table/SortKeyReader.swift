@@ -90,7 +90,7 @@ struct KeyReader {
     }
 
     /// True when `x` converts to a Double and back unchanged (|x| ≤ 2^53).
-    private static func isExact(_ x: Int) -> Bool { x.magnitude <= 1 << 53 }
+    static func isExact(_ x: Int) -> Bool { x.magnitude <= 1 << 53 }
 
     /// The first present value decides the storage; missing values before it get placeholders.
     private mutating func begin(with value: TableValue) {

@@ -26,41 +26,31 @@ extension SortKeys {
         let present = pieces.filter { !$0.allMissing }
         func all(_ test: (Storage) -> Bool) -> Bool { present.allSatisfy { test($0.keys.storage) } }
         if present.isEmpty { return SortKeys(.ints([Int](repeating: 0, count: total)), missing: missing) }
-        if all({ if case .ints = $0 { true } else { false } }) {
-            var keys: [Int] = []
+        /// Every piece's keys as `extract` reads them, `placeholder` for a piece of missing values.
+        func concatenated<T>(_ placeholder: T, _ extract: (Storage) -> [T]?) -> [T]? {
+            var keys: [T] = []
             keys.reserveCapacity(total)
             for piece in pieces {
-                if case let .ints(k) = piece.keys.storage, !piece.allMissing { keys += k } else { keys += repeatElement(0, count: piece.count) }
-            }
-            return SortKeys(.ints(keys), missing: missing)
-        }
-        let exact = all {
-            switch $0 {
-            case let .ints(k): return k.allSatisfy { $0.magnitude <= 1 << 53 }
-            case .doubles: return true
-            default: return false
-            }
-        }
-        if exact {
-            var keys: [Double] = []
-            keys.reserveCapacity(total)
-            for piece in pieces {
-                switch piece.keys.storage {
-                case let .doubles(k) where !piece.allMissing: keys += k
-                case let .ints(k) where !piece.allMissing: for n in k { keys.append(Double(n)) }
-                default: keys += repeatElement(0, count: piece.count)
+                if piece.allMissing {
+                    keys += repeatElement(placeholder, count: piece.count)
+                } else {
+                    guard let k = extract(piece.keys.storage) else { return nil }
+                    keys += k
                 }
             }
-            return SortKeys(.doubles(keys), missing: missing)
+            return keys
         }
-        if all({ if case .strings = $0 { true } else { false } }) {
-            var keys: [String] = []
-            keys.reserveCapacity(total)
-            for piece in pieces {
-                if case let .strings(k) = piece.keys.storage, !piece.allMissing { keys += k } else { keys += repeatElement("", count: piece.count) }
+        if let keys = concatenated(0, { if case let .ints(k) = $0 { k } else { nil } }) { return SortKeys(.ints(keys), missing: missing) }
+        // Integers with reals: reals, while every integer is exact in a Double.
+        let reals = concatenated(0.0) {
+            switch $0 {
+            case let .doubles(k): return k
+            case let .ints(k) where k.allSatisfy(KeyReader.isExact): return k.map(Double.init)
+            default: return nil
             }
-            return SortKeys(.strings(keys), missing: missing)
         }
+        if let reals { return SortKeys(.doubles(reals), missing: missing) }
+        if let keys = concatenated("", { if case let .strings(k) = $0 { k } else { nil } }) { return SortKeys(.strings(keys), missing: missing) }
         if all({ if case .textKeys = $0 { true } else { false } }) {
             var keys = ByteKeys(reserving: 0)
             for piece in pieces {

@@ -64,23 +64,9 @@ public struct DelimitedRows: RowSource, Sendable {
     /// The rows of `range` (clipped to the rows), read together: one read for up to 16 MB of
     /// records instead of one a row, what a sort reading ten million keys needs.
     public func rows(in range: Range<Int>) -> [DelimitedRecord] {
-        let rows = range.clamped(to: 0..<count)
-        guard !rows.isEmpty else { return [] }
-        let header = dialect.hasHeader ? 1 : 0
-        let start = index.range(ofRecord: rows.lowerBound + header).lowerBound
-        let end = index.range(ofRecord: rows.upperBound - 1 + header).upperBound
-        guard end > start, end - start <= 16 << 20 else { return rows.map { row(at: $0) } }
-        let bytes: [UInt8]
-        do { bytes = try file.read(at: start, count: Int(end - start)) } catch { return rows.map { row(at: $0) } }
-        return bytes.withUnsafeBufferPointer { buffer in
-            rows.map { i -> DelimitedRecord in
-                let r = index.range(ofRecord: i + header)
-                let low = Int(r.lowerBound - start), high = Int(r.upperBound - start)
-                // A file cut shorter since it was indexed: the record on its own says so.
-                guard high <= buffer.count, high - low <= Self.recordLimit else { return row(at: i) }
-                let fields = RecordParser.fields(of: UnsafeBufferPointer(rebasing: buffer[low..<high]), separator: dialect.separator)
-                return DelimitedRecord(number: i.addingSaturating(1), fields: fields)
-            }
+        eachRecord(in: range) { i, bytes in
+            guard let bytes else { return row(at: i) }
+            return DelimitedRecord(number: i.addingSaturating(1), fields: RecordParser.fields(of: bytes, separator: dialect.separator))
         }
     }
 
@@ -89,6 +75,21 @@ public struct DelimitedRows: RowSource, Sendable {
     /// field): a sort reads a column's keys so, one read for up to 16 MB of records, and makes no
     /// string for the fields it does not need. The bytes are valid only during the call.
     public func values(ofField field: Int, in range: Range<Int>, _ value: (UnsafeBufferPointer<UInt8>?) -> TableValue) -> [TableValue] {
+        var reader = FieldReader(separator: dialect.separator)
+        return eachRecord(in: range) { i, bytes in
+            if let bytes { return reader.field(field, of: bytes, value) }
+            let fields = row(at: i).fields
+            guard fields.indices.contains(field) else { return value(nil) }
+            var text = fields[field]
+            return text.withUTF8 { value($0) }
+        }
+    }
+
+    /// `body` of each of the rows `range` (clipped to the rows) with its record's bytes, read
+    /// with one read for up to 16 MB of records; nil bytes for a row one read cannot give (a file
+    /// cut shorter since it was indexed, a record past ``recordLimit``), which is then read on
+    /// its own.
+    private func eachRecord<T>(in range: Range<Int>, _ body: (Int, UnsafeBufferPointer<UInt8>?) -> T) -> [T] {
         let rows = range.clamped(to: 0..<count)
         guard !rows.isEmpty else { return [] }
         let header = dialect.hasHeader ? 1 : 0
@@ -96,27 +97,20 @@ public struct DelimitedRows: RowSource, Sendable {
         let end = index.range(ofRecord: rows.upperBound - 1 + header).upperBound
         let bytes: [UInt8]?
         do { bytes = end > start && end - start <= 16 << 20 ? try file.read(at: start, count: Int(end - start)) : nil } catch { bytes = nil }
-        // What one read cannot give (a file cut shorter since it was indexed, a record past the
-        // limit) is read a row at a time, as rows read it.
-        func alone(_ i: Int) -> TableValue {
-            let fields = row(at: i).fields
-            guard fields.indices.contains(field) else { return value(nil) }
-            var text = fields[field]
-            return text.withUTF8 { value($0) }
-        }
-        guard let bytes else { return rows.map(alone) }
-        var values: [TableValue] = []
-        values.reserveCapacity(rows.count)
-        var reader = FieldReader(separator: dialect.separator)
+        guard let bytes else { return rows.map { body($0, nil) } }
+        var results: [T] = []
+        results.reserveCapacity(rows.count)
         bytes.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return }
             index.forEachRange(of: (rows.lowerBound + header)..<(rows.upperBound + header)) { record, r in
                 let low = Int(r.lowerBound - start), high = Int(r.upperBound - start)
-                guard high <= buffer.count, high - low <= Self.recordLimit else { values.append(alone(record - header)); return }
-                values.append(reader.field(field, of: UnsafeBufferPointer(start: base + low, count: high - low), value))
+                guard let base = buffer.baseAddress, high <= buffer.count, high - low <= Self.recordLimit else {
+                    results.append(body(record - header, nil))
+                    return
+                }
+                results.append(body(record - header, UnsafeBufferPointer(start: base + low, count: high - low)))
             }
         }
-        return values
+        return results
     }
 
     /// Record `i` of the file, the header included, read up to `limit` bytes (clamped to at

@@ -17,34 +17,35 @@ public struct FieldValues: Sendable, Hashable {
     /// The column's kind.
     public var kind: Kind
     /// The words that stand for no value.
-    public var missing: MissingValues {
-        didSet { missingBytes = missing.words.map { Array($0.utf8) } }
-    }
-    private var missingBytes: [[UInt8]] {
-        didSet {
-            missingStarts = Self.starts(of: missingBytes)
-            missingLength = missingBytes.map(\.count).max() ?? 0
-        }
-    }
-    /// The first bytes of the missing words and the longest one's length: most fields are
-    /// told apart from every word by these alone.
-    private var missingStarts: [Bool] = []
-    private var missingLength = 0
+    public var missing: MissingValues { didSet { words = MissingBytes(missing) } }
+    private var words: MissingBytes
 
     /// Values of a column of `kind`, with `missing`'s words as missing values.
     public init(kind: Kind, missing: MissingValues = .common) {
         self.kind = kind
         self.missing = missing
-        missingBytes = missing.words.map { Array($0.utf8) }
-        missingStarts = Self.starts(of: missingBytes)
-        missingLength = missingBytes.map(\.count).max() ?? 0
+        words = MissingBytes(missing)
     }
 
-    /// For each byte, whether one of `words` begins with it.
-    private static func starts(of words: [[UInt8]]) -> [Bool] {
-        var starts = [Bool](repeating: false, count: 256)
-        for word in words { if let first = word.first { starts[Int(first)] = true } }
-        return starts
+    /// The missing words as bytes, with their first bytes and the longest one's length: most
+    /// fields are told apart from every word by these alone.
+    private struct MissingBytes: Sendable, Hashable {
+        let words: [[UInt8]]
+        let starts: [Bool]
+        let longest: Int
+
+        init(_ missing: MissingValues) {
+            words = missing.words.map { Array($0.utf8) }
+            var starts = [Bool](repeating: false, count: 256)
+            for word in words { if let first = word.first { starts[Int(first)] = true } }
+            self.starts = starts
+            longest = words.map(\.count).max() ?? 0
+        }
+
+        /// True when `bytes` (not empty) are one of the words.
+        func contain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            bytes.count <= longest && starts[Int(bytes[0])] && words.contains { $0.count == bytes.count && $0.elementsEqual(bytes) }
+        }
     }
 
     /// The kind of a column whose sampled fields are `sample`: integers when every present one
@@ -69,11 +70,7 @@ public struct FieldValues: Sendable, Hashable {
     /// text has, with no string made for a number.
     public func value(_ bytes: UnsafeBufferPointer<UInt8>?) -> TableValue {
         guard let bytes, !bytes.isEmpty else { return .empty }
-        if bytes.count <= missingLength, missingStarts[Int(bytes[0])] {
-            for word in missingBytes where word.count == bytes.count && word.elementsEqual(bytes) {
-                return .missing(String(decoding: bytes, as: UTF8.self))
-            }
-        }
+        if words.contain(bytes) { return .missing(String(decoding: bytes, as: UTF8.self)) }
         if kind == .integers, let n = Self.integer(bytes) { return .int(n) }
         let text = String(decoding: bytes, as: UTF8.self)
         if kind != .text, let x = Double(text) { return .double(x) }
