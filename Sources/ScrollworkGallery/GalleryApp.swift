@@ -265,35 +265,27 @@ package struct GalleryApp: App {
         // Title bar.
         var bar = theme.header
         bar.background = theme.focus.background
-        buffer.fill(CellRect(column: 0, row: 0, columns: columns, rows: 1), with: .blank(bar))
+        // In points the bar is drawn over blank cells: cells left there would be drawn over it.
+        buffer.fill(CellRect(column: 0, row: 0, columns: columns, rows: 1), with: buffer.pointContext == nil ? .blank(bar) : .blank())
         let titleBar = GalleryTitleBar(page: page, buttons: buffer.drawsPointMarks)
         shownTitleBar = titleBar
         let (title, controls) = titleBar.placed(columns: columns)
-        let end = buffer.draw(title, column: 0, row: 0, style: bar)
-        var ids = bar
-        ids.bold = false
-        ids.foreground = theme.secondary.foreground
-        // As many whole IDs as fit, then "…": an ID is never cut in half.
-        let room = (controls.first?.2.column ?? columns) - 1 - end - 2
-        var shown = ""
-        for (i, id) in page.guidelines.enumerated() {
-            let next = shown.isEmpty ? id : shown + " " + id
-            let more = i < page.guidelines.count - 1
-            if displayWidth(next) + (more ? 2 : 0) > room {
-                // A lone "…" says nothing: the IDs show only when at least one fits.
-                if !shown.isEmpty { shown += " …" }
-                break
+        if let context = buffer.pointContext {
+            drawTitleBar(title: title, controls: controls, context: context, into: &buffer)
+        } else {
+            let end = buffer.draw(title, column: 0, row: 0, style: bar)
+            var ids = bar
+            ids.bold = false
+            ids.foreground = theme.secondary.foreground
+            let room = (controls.first?.2.column ?? columns) - 1 - end - 2
+            let shown = page.fittedGuidelines(room: Double(room)) { Double(displayWidth($0)) }
+            if room >= 0 { buffer.draw("  " + shown, column: end, row: 0, style: ids) }
+            if titleBar.buttons {
+                recordButtons(controls, into: &buffer)
+            } else if let first = controls.first {
+                // One run in one style, gaps included, as the hints read.
+                buffer.draw(controls.map(\.1).joined(separator: "  ") + " ", column: first.2.column, row: 0, style: ids)
             }
-            shown = next
-        }
-        if displayWidth(shown) <= room { buffer.draw("  " + shown, column: end, row: 0, style: ids) }
-        if titleBar.buttons {
-            for (control, _, frame) in controls {
-                buffer.record(.button(title: control.buttonTitle, frame: CellMetrics().points(frame), isPressed: pressedControl == control))
-            }
-        } else if let first = controls.first {
-            // One run in one style, gaps included, as the hints read.
-            buffer.draw(controls.map(\.1).joined(separator: "  ") + " ", column: first.2.column, row: 0, style: ids)
         }
         // The page.
         current.render(&self, pageArea, &buffer, time)
@@ -302,7 +294,11 @@ package struct GalleryApp: App {
         if buffer.rows >= 3 {
             let status = pageStatus
             buffer.fill(CellRect(column: 0, row: buffer.rows - 2, columns: columns, rows: 1))
-            buffer.draw(" " + status.truncated(toWidth: columns - 1), column: 0, row: buffer.rows - 2, style: theme.secondary)
+            if let context = buffer.pointContext {
+                drawStatus(status, context: context, into: &buffer)
+            } else {
+                buffer.draw(" " + status.truncated(toWidth: columns - 1), column: 0, row: buffer.rows - 2, style: theme.secondary)
+            }
             buffer.fill(dotsArea)
             // Page controls are not supported on macOS (PC-17): a tab strip selects pages there.
             if style.idiom.supportsPageControls {

@@ -13,6 +13,12 @@ final class CellFont {
     /// From the top of a cell to the baseline, in points: the line's ascent and descent centred
     /// in the cell, as Pango places a layout.
     let baseline: Double
+    /// The advance of each code point 0x20…0x7E in points, at `value - 0x20`.
+    let advances: [Double]
+    /// From the top of a line to its baseline, in points.
+    let ascent: Double
+    /// From one line's top to the next's: the ascent and the descent.
+    let lineHeight: Double
 
     init(family: String, size: Double, bold: Bool, italic: Bool, scale: Double, cellHeight: Double) {
         let face = cairo_toy_font_face_create(family, italic ? CAIRO_FONT_SLANT_OBLIQUE : CAIRO_FONT_SLANT_NORMAL,
@@ -33,6 +39,13 @@ final class CellFont {
         var extents = cairo_font_extents_t()
         cairo_scaled_font_extents(scaledFont, &extents)
         baseline = (cellHeight - (extents.ascent + extents.descent)) / 2 + extents.ascent
+        (ascent, lineHeight) = (extents.ascent, extents.ascent + extents.descent)
+        advances = glyphs.map { index in
+            var glyph = cairo_glyph_t(index: index, x: 0, y: 0)
+            var glyphExtents = cairo_text_extents_t()
+            cairo_scaled_font_glyph_extents(font, &glyph, 1, &glyphExtents)
+            return glyphExtents.x_advance
+        }
     }
 
     deinit { cairo_scaled_font_destroy(scaledFont) }

@@ -13,6 +13,7 @@ struct MarkDrawing {
         case let .pageControl(state, frame): drawPageControl(state, frame: frame)
         case let .edgeEffect(effect, style, intensity, content): drawEdge(effect, style: style, intensity: intensity, content: content)
         case .scrolledContent: break // drawn with the cells
+        case .drawing: break // drawn by the canvas's PointPainter
         case let .crownPages(page, count, progress, viewport): drawCrownPages(page: page, count: count, progress: progress, viewport: viewport)
         case let .button(title, frame, isPressed): drawButton(title, frame: frame, isPressed: isPressed)
         }
@@ -51,14 +52,7 @@ struct MarkDrawing {
     }
 
     /// A rectangle with corners of `radius`.
-    private func roundedRect(_ r: Rect, radius: Double) {
-        cairo_new_sub_path(cr)
-        cairo_arc(cr, r.maxX - radius, r.minY + radius, radius, -Double.pi / 2, 0)
-        cairo_arc(cr, r.maxX - radius, r.maxY - radius, radius, 0, Double.pi / 2)
-        cairo_arc(cr, r.minX + radius, r.maxY - radius, radius, Double.pi / 2, Double.pi)
-        cairo_arc(cr, r.minX + radius, r.minY + radius, radius, Double.pi, 3 * Double.pi / 2)
-        cairo_close_path(cr)
-    }
+    private func roundedRect(_ r: Rect, radius: Double) { canvas.addRoundedRect(r, radius: radius) }
 
     // MARK: watchOS
 

@@ -26,6 +26,9 @@ public final class PixelCanvas {
     private let layout: OpaquePointer
     private var fonts: [PangoFontDescriptionBox]
     private var cellFonts: [CellFont]
+    /// What widgets drawing in points are told: the canvas's size and its text measurers.
+    public let pointContext: PointContext
+    private var painter: PointPainter?
 
     /// The family of the cell text; fontconfig picks fallbacks for what it lacks.
     public static let fontFamily = "DejaVu Sans Mono"
@@ -60,6 +63,13 @@ public final class PixelCanvas {
             fonts.append(PangoFontDescriptionBox(family: Self.fontFamily, size: size, bold: bold, italic: italic))
             cellFonts.append(CellFont(family: Self.fontFamily, size: size, bold: bold, italic: italic, scale: self.scale, cellHeight: metrics.cellHeight))
         }
+        // The interface font measured once at 100 points; each idiom's sizes scale it.
+        let regular = CellFont(family: Self.interfaceFontFamily, size: 100, bold: false, italic: false, scale: 1, cellHeight: 100)
+        let bold = CellFont(family: Self.interfaceFontFamily, size: 100, bold: true, italic: false, scale: 1, cellHeight: 100)
+        let points = Size(width: Double(image.width) / self.scale, height: Double(image.height) / self.scale)
+        pointContext = PointContext(size: points) { PointPainter.measurer($0, regular: regular, bold: bold) }
+        painter = nil
+        painter = PointPainter(canvas: self)
     }
 
     deinit {
@@ -94,6 +104,7 @@ public final class PixelCanvas {
         let (columns, rows) = cells
         var buffer = Buffer(columns: columns, rows: rows)
         buffer.drawsPointMarks = true
+        buffer.pointContext = pointContext
         app.render(into: &buffer, at: time)
         draw(buffer)
     }
@@ -115,7 +126,14 @@ public final class PixelCanvas {
             drawScrolled(content, within: outer, over: buffer)
             placed.append((content.rect, Point(x: content.shift.x + outer.x, y: content.shift.y + outer.y)))
         }
-        for mark in buffer.pointMarks { MarkDrawing(canvas: self).draw(mark) }
+        for mark in buffer.pointMarks {
+            if case let .drawing(drawing) = mark {
+                painter?.draw(drawing)
+                drawCells(over: drawing.frame, of: buffer)
+            } else {
+                MarkDrawing(canvas: self).draw(mark)
+            }
+        }
         cairo_restore(cr)
         cairo_surface_flush(image.surface)
     }
@@ -129,6 +147,29 @@ public final class PixelCanvas {
                 start = rect.maxColumn
             }
             drawRow(buffer, row: row, columns: start..<buffer.columns, at: Point(x: 0, y: 0))
+        }
+    }
+
+    /// Draws again the cells inside `frame` that are not blank: a widget drawn in points left
+    /// its cells blank, so these were drawn over it afterwards (an overlay, a sheet).
+    private func drawCells(over frame: Rect, of buffer: Buffer) {
+        let first = (column: Swift.max(0, metrics.columns(forPoints: frame.minX)), row: Swift.max(0, metrics.rows(forPoints: frame.minY)))
+        let last = (column: Swift.min(buffer.columns, metrics.columns(forPoints: frame.maxX + metrics.cellWidth - 0.001)),
+                    row: Swift.min(buffer.rows, metrics.rows(forPoints: frame.maxY + metrics.cellHeight - 0.001)))
+        guard first.column < last.column, first.row < last.row else { return }
+        let blank = Cell.blank()
+        for row in first.row..<last.row {
+            var column = first.column
+            while column < last.column {
+                guard buffer[column, row] != blank else { column += 1; continue }
+                var end = column + 1
+                while end < last.column, buffer[end, row] != blank { end += 1 }
+                set(palette.background)
+                cairo_rectangle(cr, Double(column) * metrics.cellWidth, Double(row) * metrics.cellHeight, Double(end - column) * metrics.cellWidth, metrics.cellHeight)
+                cairo_fill(cr)
+                drawRow(buffer, row: row, columns: column..<end, at: Point(x: 0, y: 0))
+                column = end
+            }
         }
     }
 
@@ -280,6 +321,16 @@ public final class PixelCanvas {
             cairo_rectangle(cr, x, top + metrics.cellHeight - 2, width, 1)
             cairo_fill(cr)
         }
+    }
+
+    /// Adds `r` with corners of `radius` to the path.
+    func addRoundedRect(_ r: Rect, radius: Double) {
+        cairo_new_sub_path(cr)
+        cairo_arc(cr, r.maxX - radius, r.minY + radius, radius, -Double.pi / 2, 0)
+        cairo_arc(cr, r.maxX - radius, r.maxY - radius, radius, 0, Double.pi / 2)
+        cairo_arc(cr, r.minX + radius, r.maxY - radius, radius, Double.pi / 2, Double.pi)
+        cairo_arc(cr, r.minX + radius, r.minY + radius, radius, Double.pi, 3 * Double.pi / 2)
+        cairo_close_path(cr)
     }
 
     /// Makes `colour` the source.

@@ -22,7 +22,7 @@ final class XSession {
     init() throws {
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else { throw POSIXError(.EIO) }
-        server = try Spawned(["Xvfb", "-displayfd", "3", "-screen", "0", "1024x768x24", "-nolisten", "tcp"], fd3: fds[1])
+        server = try Spawned(["Xvfb", "-displayfd", "3", "-screen", "0", "1024x768x24", "-nolisten", "tcp", "-noreset"], fd3: fds[1])
         close(fds[1])
         // Xvfb writes the display's number when it is ready; a closed pipe means it did not start.
         var text = "", byte: UInt8 = 0
@@ -32,8 +32,9 @@ final class XSession {
         display = ":\(number)"
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("scrollwork-x-\(number)-\(UInt32.random(in: 0...UInt32.max))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        // Xvfb names its display once it listens, but a client that connects at once can still
-        // be turned away ("x11 not available"): wait until an X client gets an answer.
+        // Xvfb names its display once it listens; wait until an X client gets an answer. Without
+        // `-noreset` the server resets when that client (the last one) leaves, and the app,
+        // connecting during the reset, was turned away ("x11 not available").
         guard wait(timeout: 20, { !x(["xdotool", "getdisplaygeometry"]).isEmpty }) else {
             shutDown()
             throw POSIXError(.ETIMEDOUT)

@@ -32,8 +32,9 @@ import Testing
     @Test("a page drawn light is dark text on white with light zebra rows; drawn dark, the reverse", arguments: Appearance.allCases)
     func pagePerAppearance(appearance: Appearance) throws {
         let picture = try galleryPicture(.table, appearance: appearance, columns: 60, rows: 30, after: 3)
-        // Rows 2 and 3 of the table: a plain row and a zebra row, sampled in the blank Size column start.
-        let plain = picture.brightness(x: 4, y: 3 * 16 + 8), zebra = picture.brightness(x: 4, y: 2 * 16 + 8)
+        // The table's first two rows (44 points each under its 28-point header, below the
+        // 16-point title bar): a plain row and a zebra row, sampled in the padding before the text.
+        let plain = picture.brightness(x: 3, y: 16 + 28 + 22), zebra = picture.brightness(x: 3, y: 16 + 28 + 44 + 22)
         switch appearance {
         case .light:
             #expect(max(plain, zebra) == 255 && min(plain, zebra) >= 235 && plain != zebra)

@@ -24,6 +24,9 @@ public struct Buffer: Sendable {
     /// edge effects and sub-cell scrolling as ``pointMarks`` instead of drawing characters for
     /// them. Off by default, as a terminal needs the characters.
     public var drawsPointMarks = false
+    /// Set by a pixel host that has widgets draw in points (``PointDrawing``) at the idiom's
+    /// metrics, with its text measurer; nil for a terminal, whose widgets draw cells.
+    public var pointContext: PointContext? = nil
     /// The parts of the frame to draw in points (``PointMark``), in drawing order; emptied by
     /// ``clear(with:)``. Not compared by `==`, which compares cells.
     public internal(set) var pointMarks: [PointMark] = []

@@ -23,6 +23,9 @@ public enum PointMark: Sendable, Hashable {
     /// watchOS: the page indicator beside the crown for the viewport at `viewport`, on `page` of
     /// `count` and `progress` (0…1) through it (SV-15).
     case crownPages(page: Int, count: Int, progress: Double, viewport: Rect)
+    /// A widget drawn in points (``PointDrawing``) over its frame, where it left its cells blank:
+    /// cells drawn there after it (an overlay) are drawn over it again.
+    case drawing(PointDrawing)
 }
 
 /// Scrolled content as a pixel host draws it between whole cells: the content's cells from the

@@ -27,13 +27,13 @@ public struct ListView<Row: Sendable>: Widget {
     /// The index column, when the list has an index.
     public private(set) var indexColumn: Int? = nil
     /// The index letters as drawn: the first one's row and each with its section.
-    private var index: (top: Int, entries: [(title: String, section: Int)]) = (0, [])
+    var index: (top: Int, entries: [(title: String, section: Int)]) = (0, [])
     private var pointer = ScrollPointer()
     private var draggingIndex = false
     private var events: [ListEvent] = []
     private var failure: ListError? = nil
     /// The cell the cursor row was drawn at.
-    public private(set) var cursorPosition: CellPosition? = nil
+    public internal(set) var cursorPosition: CellPosition? = nil
 
     /// A view of `list`. Its rows, headers, footers and section gaps become one cell tall, its
     /// line step one cell and its detail-button zone four cells wide: a terminal draws whole rows
@@ -70,12 +70,16 @@ public struct ListView<Row: Sendable>: Widget {
         frame = area
         indexColumn = list.sectionIndexTitles.isEmpty || area.columns < 3 ? nil : area.maxColumn - 1
         body = area.inset(right: indexColumn == nil ? 0 : 2)
+        cursorPosition = nil
+        if let context = buffer.pointContext {
+            renderPoints(in: area, context: context, into: &buffer, at: time)
+            return
+        }
         let size = metrics.size(of: body)
         if list.scroll.viewportSize != size { list.setViewport(size) }
         // A legacy scroller set since takes its track from the width the rows span (SV-11).
         if list.scroll.indicatorStyle.reservesTrack { list.fitContentWidth() }
         buffer.fill(area)
-        cursorPosition = nil
         let inset = metrics.columns(forPoints: list.style.rowInset + metrics.cellWidth / 2)
         for entry in list.visibleItems(overscan: 0) {
             let top = body.row.addingSaturating(metrics.rows(forPoints: entry.frame.minY - list.scroll.offset.y))

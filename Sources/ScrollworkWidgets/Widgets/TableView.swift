@@ -58,6 +58,10 @@ public struct TableView<Row: Sendable>: Widget {
     /// heading shows how far it is ("Size 43%"), Esc cancels, and the result is applied when it
     /// comes, the selection kept. Off, a click sorts at once, on the caller's thread.
     public var sortsInBackground = true
+    /// The platform whose metrics and type a pixel host draws the table at (row heights, text
+    /// sizes); nil takes the table's own idiom. A table that selects as a Mac's does in an
+    /// iPhone-sized window keeps the phone's 44-point rows.
+    public var layoutIdiom: ScrollIdiom? = nil
     /// The sort under way, if any.
     public private(set) var sorting: TableSort? = nil
     /// The sort under way as its heading shows it: the column, the direction it will have and how
@@ -71,11 +75,11 @@ public struct TableView<Row: Sendable>: Widget {
     /// The cells of the last render.
     public private(set) var frame = CellRect.none
     /// The rows' cells: `frame` below the header.
-    public private(set) var body = CellRect.none
+    public internal(set) var body = CellRect.none
     /// The cell of the focused row, as drawn.
-    public private(set) var cursorPosition: CellPosition? = nil
+    public internal(set) var cursorPosition: CellPosition? = nil
     /// The rows the last render drew (flat row numbers), for loading what the screen needs.
-    public private(set) var shownRows: Range<Int> = 0..<0
+    public internal(set) var shownRows: Range<Int> = 0..<0
     private var pointer = ScrollPointer()
     private var header: HeaderPress? = nil
     /// The last click on a divider's own cell and when, to tell a double-click.
@@ -84,11 +88,13 @@ public struct TableView<Row: Sendable>: Widget {
     /// The rows drawn last frame, for the next one to copy.
     private var drawnRows = DrawnRows()
     private var failure: (any Error)? = nil
+    /// The header's height in points when the last render drew in points; nil for cells.
+    private var pointHeader: Double? = nil
     /// ``ListState/row(at:)`` and ``TableState/cellLayout(of:column:width:)`` as compiled where
     /// the view was made: this generic view is not specialised, and their generic versions look
     /// the table's types up on every row and cell.
-    private let readRow: @Sendable (ListState<Row>, IndexPath) throws(ListError) -> Row
-    private let layoutCell: @Sendable (TableState<Row>, Row, Int, Int) -> (text: String, indent: Int)
+    let readRow: @Sendable (ListState<Row>, IndexPath) throws(ListError) -> Row
+    let layoutCell: @Sendable (TableState<Row>, Row, Int, Int) -> (text: String, indent: Int)
 
     /// A press on the header: a heading or a divider, where, and the last column seen; while a
     /// divider is held against the trailing edge, when the column last grew.
@@ -169,6 +175,12 @@ public struct TableView<Row: Sendable>: Widget {
         frame = area
         body = area.inset(top: 1)
         cursorPosition = nil
+        if let context = buffer.pointContext {
+            pointHeader = Self.pointHeaderHeight
+            renderPoints(in: area, context: context, into: &buffer, at: time)
+            return
+        }
+        pointHeader = nil
         let width = Double(area.columns) * metrics.cellWidth
         if table.availableWidth != width { table.setAvailableWidth(width) }
         let size = metrics.size(of: body)
@@ -345,7 +357,7 @@ public struct TableView<Row: Sendable>: Widget {
     private func x(ofColumn column: Int) -> Double { table.contentX(atViewX: (Double(column - frame.column) + 0.5) * metrics.cellWidth) }
 
     private mutating func handleMouse(_ mouse: MouseEvent, at time: Double) -> EventResult {
-        if case .press = mouse.kind, mouse.button == .left, mouse.row == frame.row, frame.contains(column: mouse.column, row: mouse.row) {
+        if case .press = mouse.kind, mouse.button == .left, isOnHeader(mouse), frame.contains(column: mouse.column, row: mouse.row) {
             // A divider can be grabbed a cell to either side; a click there that does not drag
             // still sorts by the heading under it.
             let x = x(ofColumn: mouse.column)
@@ -399,13 +411,25 @@ public struct TableView<Row: Sendable>: Widget {
         }
         let tap = pointer.isTap(mouse)
         let result = pointer.handle(mouse, in: body, state: &table.list.scroll, metrics: metrics, at: time)
-        if tap, case let .row(path)? = table.list.item(atViewportY: metrics.point(column: mouse.column, row: mouse.row, in: body).y) {
+        if tap, case let .row(path)? = table.list.item(atViewportY: viewportY(of: mouse)) {
             do {
                 events.append(.row(try table.list.activate(path, target: .row, extending: mouse.modifiers.extendsSelection,
                                                             toggling: mouse.modifiers.togglesSelection, at: time)))
             } catch { failure = error }
         }
         return result
+    }
+
+    /// True when `mouse` is on the header row (the header's points when drawn in points).
+    private func isOnHeader(_ mouse: MouseEvent) -> Bool {
+        guard let height = pointHeader else { return mouse.row == frame.row }
+        return metrics.point(of: mouse, in: frame).y < height
+    }
+
+    /// How far below the rows' top `mouse` is, in points.
+    private func viewportY(of mouse: MouseEvent) -> Double {
+        guard let height = pointHeader else { return metrics.point(column: mouse.column, row: mouse.row, in: body).y }
+        return metrics.point(of: mouse, in: frame).y - height
     }
 
     /// How soon a second click counts as a double-click (macOS's default is 0.5 s).

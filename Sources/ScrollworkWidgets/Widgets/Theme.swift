@@ -25,6 +25,10 @@ public struct Theme: Sendable, Hashable {
     public var destructive = Style(bold: true)
     /// The translucent background of a page control.
     public var controlBackground = Style(reverse: true)
+    /// Behind the rows of a grouped list (UIKit's `systemGroupedBackground`); plain in a terminal.
+    public var groupedBackground = Style.plain
+    /// The rows of a grouped list (`secondarySystemGroupedBackground`); plain in a terminal.
+    public var groupedRow = Style.plain
     /// The background that translucent things fade into: a fading scroll indicator steps from
     /// its colour toward this one (with 24-bit colours; otherwise it turns dim at half opacity).
     public var background = Color.default
@@ -50,6 +54,8 @@ public struct Theme: Sendable, Hashable {
         header = Style(foreground: colors.header, bold: true)
         secondary = Style(foreground: colors.secondary)
         controlBackground = Style(background: colors.controlBackground)
+        groupedBackground = Style(background: colors.groupedBackground)
+        groupedRow = Style(background: colors.groupedRow)
         background = colors.background
     }
 }

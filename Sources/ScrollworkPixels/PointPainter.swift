@@ -1,0 +1,138 @@
+import CPangoCairo
+import Scrollwork
+import ScrollworkWidgets
+
+/// Draws a widget's `PointDrawing` on a ``PixelCanvas`` in the proportional interface font
+/// (fontconfig's "Sans": DejaVu Sans or Noto Sans where installed), at the sizes its measurer
+/// gives, so text lands exactly where the widget measured it.
+///
+/// Printable ASCII runs are drawn as glyphs at the font's own advances (the advances the
+/// measurer holds); other text goes through Pango, with fontconfig's fallback fonts.
+final class PointPainter {
+    /// Unowned: the canvas owns its painter.
+    private unowned let canvas: PixelCanvas
+    private var cr: OpaquePointer { canvas.cr }
+    private let layout: OpaquePointer
+    /// Faces made so far, by size in hundredths of a point and weight.
+    private var faces: [Int: CellFont] = [:]
+    /// What each `restore` undoes: an opacity group's alpha, or nil for a clip.
+    private var saved: [Double?] = []
+
+    init(canvas: PixelCanvas) {
+        self.canvas = canvas
+        layout = pango_cairo_create_layout(canvas.cr)
+    }
+
+    deinit { g_object_unref(UnsafeMutableRawPointer(layout)) }
+
+    /// The face of `size` points, bold or not.
+    private func face(size: Double, bold: Bool) -> CellFont {
+        let key = Int((size * 100).rounded()) * 2 + (bold ? 1 : 0)
+        if let face = faces[key] { return face }
+        let face = CellFont(family: PixelCanvas.interfaceFontFamily, size: size, bold: bold, italic: false, scale: canvas.scale, cellHeight: size)
+        if faces.count < 64 { faces[key] = face }
+        return face
+    }
+
+    /// The measurer of `scale`'s sizes: advances read from the interface font at 100 points,
+    /// scaled (hinting is off, so advances scale with the size).
+    static func measurer(_ scale: TypeScale, regular: CellFont, bold: CellFont) -> TextMeasurer {
+        let roles = FontRole.allCases
+        func per(_ value: (CellFont) -> Double) -> [Double] {
+            roles.map { value($0 == .headline ? bold : regular) * scale.size($0) / 100 }
+        }
+        return TextMeasurer(sizes: scale.sizes, lineHeights: per(\.lineHeight), ascents: per(\.ascent),
+                            advances: roles.map { role in (role == .headline ? bold : regular).advances.map { $0 * scale.size(role) / 100 } },
+                            boldAdvances: roles.map { role in bold.advances.map { $0 * scale.size(role) / 100 } },
+                            wideAdvance: scale.sizes)
+    }
+
+    /// Draws `drawing`, clipped to its frame.
+    func draw(_ drawing: PointDrawing) {
+        cairo_save(cr)
+        rectangle(drawing.frame)
+        cairo_clip(cr)
+        saved.removeAll()
+        for command in drawing.commands { draw(command, measurer: drawing.measurer) }
+        // A drawing that left clips or groups open is closed here.
+        while !saved.isEmpty { restore() }
+        cairo_restore(cr)
+    }
+
+    private func draw(_ command: PointDrawing.Command, measurer: TextMeasurer) {
+        switch command {
+        case let .fill(rect, style, radius):
+            path(rect, radius: radius)
+            canvas.set(canvas.colours(of: style).background)
+            cairo_fill(cr)
+        case let .stroke(rect, style, width, radius):
+            path(rect, radius: radius)
+            canvas.set(canvas.colours(of: style).text)
+            cairo_set_line_width(cr, width)
+            cairo_stroke(cr)
+        case let .line(start, end, style, width):
+            cairo_move_to(cr, start.x, start.y)
+            cairo_line_to(cr, end.x, end.y)
+            canvas.set(canvas.colours(of: style).text)
+            cairo_set_line_width(cr, width)
+            cairo_stroke(cr)
+        case let .text(text, origin, font, style):
+            drawText(text, at: origin, size: measurer.size(font), bold: style.bold || font == .headline, colour: canvas.colours(of: style).text)
+        case let .symbol(symbol, centre, size, style):
+            canvas.drawSymbol(symbol, centre: centre, size: size, colour: canvas.colours(of: style).text, family: PixelCanvas.interfaceFontFamily)
+        case let .clip(rect):
+            cairo_save(cr)
+            rectangle(rect)
+            cairo_clip(cr)
+            saved.append(nil)
+        case let .opacity(alpha):
+            cairo_push_group(cr)
+            cairo_save(cr)
+            saved.append(alpha)
+        case .restore:
+            restore()
+        }
+    }
+
+    private func restore() {
+        guard let last = saved.popLast() else { return }
+        cairo_restore(cr)
+        if let alpha = last {
+            cairo_pop_group_to_source(cr)
+            cairo_paint_with_alpha(cr, alpha)
+        }
+    }
+
+    /// One line of text, its top-left at `origin`.
+    private func drawText(_ text: String, at origin: Point, size: Double, bold: Bool, colour: PixelColor) {
+        guard size > 0 else { return }
+        canvas.set(colour)
+        let face = face(size: size, bold: bold)
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            var x = origin.x
+            var glyphs: [cairo_glyph_t] = []
+            glyphs.reserveCapacity(text.utf8.count)
+            for byte in text.utf8 {
+                let i = Int(byte) - 0x20
+                if byte != 0x20 { glyphs.append(cairo_glyph_t(index: face.glyphs[i], x: x, y: origin.y + face.ascent)) }
+                x += face.advances[i]
+            }
+            cairo_set_scaled_font(cr, face.scaledFont)
+            cairo_show_glyphs(cr, &glyphs, Int32(glyphs.count))
+            return
+        }
+        let description = PangoFontDescriptionBox(family: PixelCanvas.interfaceFontFamily, size: size, bold: bold, italic: false)
+        pango_layout_set_font_description(layout, description.description)
+        pango_layout_set_text(layout, text, -1)
+        cairo_move_to(cr, origin.x, origin.y)
+        pango_cairo_show_layout(cr, layout)
+    }
+
+    private func rectangle(_ r: Rect) { cairo_rectangle(cr, r.minX, r.minY, r.width, r.height) }
+
+    /// `r` as a path, its corners rounded by `radius` (at most half its shorter side).
+    private func path(_ r: Rect, radius: Double) {
+        let radius = Swift.min(radius, r.width / 2, r.height / 2)
+        if radius > 0 { canvas.addRoundedRect(r, radius: radius) } else { rectangle(r) }
+    }
+}

@@ -1,0 +1,13 @@
+/// What a run of text is, which the host turns into a font: a terminal draws every role in its
+/// one monospaced face (a headline bold), a pixel host in the idiom's proportional font at the
+/// idiom's size (``TextMeasurer``).
+public enum FontRole: Int, Sendable, Hashable, CaseIterable {
+    /// Row titles and ordinary text (17 pt on iOS, 13 pt on macOS).
+    case body
+    /// Emphasised text: section headers, table headings (the body's size, semibold).
+    case headline
+    /// Small secondary text: grouped section headers and footers, subtitles, the index.
+    case footnote
+    /// Numbers in columns: the body's size with digits of one width, so figures line up.
+    case monospacedDigits
+}

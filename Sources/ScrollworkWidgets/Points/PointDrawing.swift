@@ -1,0 +1,143 @@
+import Scrollwork
+
+/// A widget's drawing in points: filled and stroked (rounded) rectangles, lines, text runs in a
+/// ``FontRole``, symbols, clipping and opacity, recorded in order for a pixel host to draw
+/// exactly. Colours are ``Style``s of the widget's `Theme`, which the host's palette resolves
+/// for its appearance, as it does for cells.
+///
+/// A widget records one when the buffer it draws into has a ``PointContext`` (a pixel host),
+/// laying itself out at the idiom's metrics, and hands it over as `PointMark.drawing`.
+public struct PointDrawing: Sendable, Hashable {
+    /// One drawing operation.
+    public enum Command: Sendable, Hashable {
+        /// `rect` filled with `style`'s background, its corners rounded by `radius`.
+        case fill(Rect, Style, radius: Double)
+        /// `rect`'s outline `width` points wide in `style`'s text colour, corners rounded by `radius`.
+        case stroke(Rect, Style, width: Double, radius: Double)
+        /// A line `width` points wide in `style`'s text colour.
+        case line(from: Point, to: Point, Style, width: Double)
+        /// `text` on one line in `font`, its line's top-left corner at `origin`, in `style`'s
+        /// text colour (bold and italic as it says).
+        case text(String, origin: Point, font: FontRole, style: Style)
+        /// A symbol (a chevron, a checkmark) `size` points tall centred on `centre`.
+        case symbol(String, centre: Point, size: Double, style: Style)
+        /// Later commands are clipped to `rect` (within any clip already set) until ``restore``.
+        case clip(Rect)
+        /// Later commands are drawn at `opacity` (0…1, times any already set) until ``restore``.
+        case opacity(Double)
+        /// Undoes the last ``clip(_:)`` or ``opacity(_:)``.
+        case restore
+    }
+
+    /// The commands, in drawing order.
+    public private(set) var commands: [Command] = []
+    /// The area drawn, in points from the buffer's top-left corner: the host draws nothing of
+    /// this drawing outside it.
+    public let frame: Rect
+    /// How the host measures text.
+    public let measurer: TextMeasurer
+
+    /// The most commands a drawing keeps; more means a widget draws in a loop.
+    public static var maximumCommands: Int { 1 << 16 }
+
+    /// An empty drawing of `frame`, measured by `measurer`.
+    public init(frame: Rect, measurer: TextMeasurer) {
+        self.frame = frame
+        self.measurer = measurer
+    }
+
+    private mutating func add(_ command: Command) {
+        if commands.count < Self.maximumCommands { commands.append(command) }
+    }
+
+    /// Fills `rect` with `style`'s background, corners rounded by `radius` (negative is 0).
+    public mutating func fill(_ rect: Rect, _ style: Style, radius: Double = 0) { add(.fill(rect, style, radius: Swift.max(0, radius))) }
+
+    /// Outlines `rect` in `style`'s colour.
+    public mutating func stroke(_ rect: Rect, _ style: Style, width: Double = 1, radius: Double = 0) {
+        add(.stroke(rect, style, width: width, radius: Swift.max(0, radius)))
+    }
+
+    /// A line from `start` to `end`.
+    public mutating func line(from start: Point, to end: Point, _ style: Style, width: Double = 1) {
+        add(.line(from: start, to: end, style, width: width))
+    }
+
+    /// `text` truncated to `width` points (as `truncation` says), its line's top-left corner
+    /// at `origin`; nothing for empty text or no room.
+    public mutating func text(_ text: String, at origin: Point, width: Double, font: FontRole, _ style: Style,
+                              truncation: Truncation = .tail) {
+        let shown = measurer.truncated(text, toWidth: width, font: font, bold: style.bold, truncation)
+        if !shown.isEmpty { add(.text(shown, origin: origin, font: font, style: style)) }
+    }
+
+    /// `text` ending at `trailing` (right-aligned), at most `width` points wide; returns where it
+    /// starts.
+    @discardableResult
+    public mutating func text(_ text: String, trailing: Double, y: Double, width: Double, font: FontRole, _ style: Style) -> Double {
+        let shown = measurer.truncated(text, toWidth: width, font: font, bold: style.bold)
+        let x = trailing - measurer.width(of: shown, font: font, bold: style.bold)
+        if !shown.isEmpty { add(.text(shown, origin: Point(x: x, y: y), font: font, style: style)) }
+        return x
+    }
+
+    /// `text` centred vertically in a line box of `height` from `top`: the top of its line.
+    public func lineTop(_ font: FontRole, centredIn top: Double, height: Double) -> Double {
+        top + (height - measurer.lineHeight(font)) / 2
+    }
+
+    /// A symbol `size` points tall centred on `centre`.
+    public mutating func symbol(_ symbol: String, centre: Point, size: Double, _ style: Style) {
+        add(.symbol(symbol, centre: centre, size: size, style: style))
+    }
+
+    /// Draws what `body` records clipped to `rect`.
+    public mutating func clipped(to rect: Rect, _ body: (inout PointDrawing) -> Void) {
+        add(.clip(rect))
+        body(&self)
+        add(.restore)
+    }
+
+    /// Draws what `body` records at `opacity` (0…1; NaN is 1).
+    public mutating func faded(_ opacity: Double, _ body: (inout PointDrawing) -> Void) {
+        add(.opacity(opacity.isNaN ? 1 : Swift.min(Swift.max(opacity, 0), 1)))
+        body(&self)
+        add(.restore)
+    }
+}
+
+/// What a pixel host tells the widgets drawing into its buffer: the canvas's true size in
+/// points and how it measures text in each idiom's sizes. Widgets that draw in points
+/// (``PointDrawing``) lay out to the point, so nothing is left of the window at its right and
+/// bottom edges.
+public struct PointContext: Sendable, Hashable {
+    /// The size of the canvas in points (the buffer's cells may cover a little less).
+    public var size: Size
+    /// A measurer for each idiom, in `ScrollIdiom.allCases`' order.
+    private var measurers: [TextMeasurer]
+
+    /// The context of a canvas of `size` points whose text `measure` measures at a type scale
+    /// (called once for each idiom's ``TypeScale``).
+    public init(size: Size, measure: (TypeScale) -> TextMeasurer) {
+        self.size = size
+        measurers = ScrollIdiom.allCases.map { measure(TypeScale.standard(for: $0)) }
+    }
+
+    /// How text is measured at `idiom`'s sizes.
+    public func measurer(for idiom: ScrollIdiom) -> TextMeasurer {
+        measurers[ScrollIdiom.allCases.firstIndex(of: idiom) ?? 0]
+    }
+}
+
+extension Buffer {
+    /// `rect` in points, stretched to the canvas's edge when it reaches the buffer's last column
+    /// or row (a pixel host's cells cover a little less than its window); `metrics`' points
+    /// without a ``pointContext``.
+    public func points(_ rect: CellRect, _ metrics: CellMetrics) -> Rect {
+        var box = metrics.points(rect)
+        guard let size = pointContext?.size else { return box }
+        if rect.maxColumn >= columns, size.width > box.maxX { box.size.width = size.width - box.minX }
+        if rect.maxRow >= rows, size.height > box.maxY { box.size.height = size.height - box.minY }
+        return box
+    }
+}

@@ -1,0 +1,131 @@
+import Scrollwork
+
+/// How wide text is in points for each ``FontRole``, and how tall its lines are: what a widget
+/// needs to truncate text and size columns for the host that will draw it.
+///
+/// A terminal's measurer counts cells (``cells(_:)``); a pixel host builds one from its fonts
+/// (``init(sizes:lineHeights:ascents:advances:wideAdvance:)``) with the advance of each
+/// printable ASCII character, and an advance for other characters by how many cells they take.
+/// A table of numbers rather than a call into the host, so that it is a value a widget keeps
+/// and measuring never leaves the widget's thread.
+public struct TextMeasurer: Sendable, Hashable {
+    /// The point size of each role, indexed by `FontRole.rawValue`.
+    public let sizes: [Double]
+    /// The distance between the baselines of two lines of each role.
+    public let lineHeights: [Double]
+    /// How far each role's baseline lies below the top of its line.
+    public let ascents: [Double]
+    /// Each role's advances of the printable ASCII characters (space to tilde, 95 each), or
+    /// empty for a cell grid; then the same in bold, at `FontRole.allCases.count + rawValue`.
+    private let advances: [[Double]]
+    /// Each role's advance of one cell of a character outside printable ASCII (a wide character
+    /// takes two).
+    private let cellAdvances: [Double]
+
+    /// A measurer from a host's fonts. Each array has one entry per ``FontRole`` (missing ones
+    /// take the body's, and a value that is not a finite number ≥ 0 counts as 0); `advances`
+    /// holds 95 advances a role, for space to tilde (missing ones take `wideAdvance` / 2), and
+    /// `boldAdvances` the same for bold text (empty: as `advances`).
+    public init(sizes: [Double], lineHeights: [Double], ascents: [Double], advances: [[Double]], boldAdvances: [[Double]] = [],
+                wideAdvance: [Double]) {
+        func filled(_ values: [Double]) -> [Double] {
+            FontRole.allCases.map { role in
+                let v = role.rawValue < values.count ? values[role.rawValue] : (values.first ?? 0)
+                return v.isFinite && v >= 0 ? v : 0
+            }
+        }
+        self.sizes = filled(sizes)
+        self.lineHeights = filled(lineHeights)
+        self.ascents = filled(ascents)
+        let wide = filled(wideAdvance)
+        cellAdvances = wide.map { $0 / 2 }
+        func table(_ advances: [[Double]]) -> [[Double]] {
+            FontRole.allCases.map { role in
+                let given = role.rawValue < advances.count ? advances[role.rawValue] : (advances.first ?? [])
+                return (0..<95).map { i in
+                    let v = i < given.count ? given[i] : wide[role.rawValue] / 2
+                    return v.isFinite && v >= 0 ? v : 0
+                }
+            }
+        }
+        self.advances = table(advances) + table(boldAdvances.isEmpty ? advances : boldAdvances)
+    }
+
+    /// A terminal's measurer: every cell `metrics.cellWidth` wide, every line one cell tall.
+    public static func cells(_ metrics: CellMetrics) -> TextMeasurer {
+        let count = FontRole.allCases.count
+        return TextMeasurer(cellWidth: metrics.cellWidth, cellHeight: metrics.cellHeight, count: count)
+    }
+
+    private init(cellWidth: Double, cellHeight: Double, count: Int) {
+        sizes = Array(repeating: cellHeight * 0.8, count: count)
+        lineHeights = Array(repeating: cellHeight, count: count)
+        ascents = Array(repeating: cellHeight * 0.8, count: count)
+        advances = Array(repeating: [], count: 2 * count)
+        cellAdvances = Array(repeating: cellWidth, count: count)
+    }
+
+    /// The point size of `font`.
+    public func size(_ font: FontRole) -> Double { sizes[font.rawValue] }
+    /// The height of one line of `font`.
+    public func lineHeight(_ font: FontRole) -> Double { lineHeights[font.rawValue] }
+    /// How far `font`'s baseline lies below the top of its line.
+    public func ascent(_ font: FontRole) -> Double { ascents[font.rawValue] }
+
+    /// The advance of `character` in `font`, bold or not.
+    public func width(of character: Character, font: FontRole, bold: Bool = false) -> Double {
+        let table = advances[font.rawValue + (bold ? FontRole.allCases.count : 0)]
+        if !table.isEmpty, let ascii = character.asciiValue, ascii >= 0x20, ascii < 0x7F { return table[Int(ascii) - 0x20] }
+        return Double(drawnWidth(character)) * cellAdvances[font.rawValue]
+    }
+
+    /// The width of `text` in `font`, bold or not: the sum of its characters' advances.
+    public func width(of text: some StringProtocol, font: FontRole, bold: Bool = false) -> Double {
+        var total = 0.0
+        for character in text { total += width(of: character, font: font, bold: bold) }
+        return total
+    }
+
+    /// `text` cut to fit `width` points in `font` (bold or not), with "…" where it was cut (at the end, both
+    /// ends kept or the start kept, as `mode` says); text that fits is returned unchanged. A
+    /// width that is negative or NaN gives "", one too narrow for the ellipsis gives "".
+    public func truncated(_ text: String, toWidth width: Double, font: FontRole, bold: Bool = false, _ mode: Truncation = .tail) -> String {
+        guard width > 0 else { return "" }
+        if self.width(of: text, font: font, bold: bold) <= width { return text }
+        let budget = width - self.width(of: Truncation.ellipsis, font: font, bold: bold)
+        guard budget >= 0 else { return "" }
+        let characters = Array(text)
+        func prefix(_ room: Double, upTo limit: Int) -> (count: Int, used: Double) {
+            var used = 0.0, count = 0
+            while count < limit {
+                let w = self.width(of: characters[count], font: font, bold: bold)
+                if used + w > room { break }
+                used += w
+                count += 1
+            }
+            return (count, used)
+        }
+        func suffix(_ room: Double, downTo limit: Int) -> (count: Int, used: Double) {
+            var used = 0.0, count = 0
+            while characters.count - count > limit {
+                let w = self.width(of: characters[characters.count - 1 - count], font: font, bold: bold)
+                if used + w > room { break }
+                used += w
+                count += 1
+            }
+            return (count, used)
+        }
+        switch mode {
+        case .tail:
+            return String(characters[..<prefix(budget, upTo: characters.count).count]) + String(Truncation.ellipsis)
+        case .head:
+            let kept = suffix(budget, downTo: 0).count
+            return String(Truncation.ellipsis) + String(characters[(characters.count - kept)...])
+        case .middle:
+            // As with cells, room the end leaves goes to the beginning.
+            let right = suffix(budget / 2, downTo: 0)
+            let left = prefix(budget - right.used, upTo: characters.count - right.count)
+            return String(characters[..<left.count]) + String(Truncation.ellipsis) + String(characters[(characters.count - right.count)...])
+        }
+    }
+}

@@ -1,0 +1,28 @@
+import Scrollwork
+
+/// The point size of each ``FontRole`` on a platform: Apple's default ("Large") Dynamic Type
+/// sizes for iOS, tvOS, visionOS and watchOS, and AppKit's standard control sizes for macOS
+/// (docs/metrics.md gives the sources).
+public struct TypeScale: Sendable, Hashable {
+    /// The point size of each role, indexed by `FontRole.rawValue`.
+    public var sizes: [Double]
+
+    /// The sizes of `body`, `headline`, `footnote` (monospaced digits take the body's size).
+    public init(body: Double, headline: Double, footnote: Double) {
+        sizes = [body, headline, footnote, body]
+    }
+
+    /// The size of `role`.
+    public func size(_ role: FontRole) -> Double { sizes[role.rawValue] }
+
+    /// The platform's sizes: body 17 pt on iOS and visionOS, 13 on macOS, 29 on tvOS, 16 on
+    /// watchOS; footnotes 13, 11, 23 and 13.
+    public static func standard(for idiom: ScrollIdiom) -> TypeScale {
+        switch idiom {
+        case .iOS, .visionOS: TypeScale(body: 17, headline: 17, footnote: 13)
+        case .macOS: TypeScale(body: 13, headline: 13, footnote: 11)
+        case .tvOS: TypeScale(body: 29, headline: 29, footnote: 23)
+        case .watchOS: TypeScale(body: 16, headline: 16, footnote: 13)
+        }
+    }
+}

@@ -1,0 +1,116 @@
+import Scrollwork
+import Testing
+@testable import ScrollworkWidgets
+
+/// The points drawing model: text measured and cut by a host's advances, drawings that record
+/// what widgets draw, and list and table views laid out at the idiom's metrics when a host asks
+/// for points.
+@Suite struct PointDrawingTests {
+    /// A proportional measurer: "i" 4 points, "W" 12, every other ASCII character 8, "…" 10.
+    static let measurer: TextMeasurer = {
+        var advances = [Double](repeating: 8, count: 95)
+        advances[Int(Character("i").asciiValue!) - 0x20] = 4
+        advances[Int(Character("W").asciiValue!) - 0x20] = 12
+        return TextMeasurer(sizes: [17, 17, 13, 17], lineHeights: [20, 20, 15, 20], ascents: [16, 16, 12, 16],
+                            advances: [advances], wideAdvance: [20])
+    }()
+
+    @Test("text is measured by its characters' own advances: iii is narrower than WWW")
+    func proportional() {
+        #expect(Self.measurer.width(of: "iii", font: .body) == 12)
+        #expect(Self.measurer.width(of: "WWW", font: .body) == 36)
+        // "…" is outside ASCII: one cell of the wide advance's half.
+        #expect(Self.measurer.width(of: "…", font: .body) == 10)
+        #expect(Self.measurer.width(of: "国", font: .body) == 20)
+    }
+
+    @Test("LT-06: text too wide is cut at the end, both ends or the start, with an ellipsis, to fit the points it has")
+    func truncation() {
+        let m = Self.measurer
+        #expect(m.truncated("abcdefgh", toWidth: 64, font: .body) == "abcdefgh")
+        #expect(m.truncated("abcdefgh", toWidth: 40, font: .body) == "abc…")
+        #expect(m.truncated("abcdefgh", toWidth: 40, font: .body, .middle) == "ab…h")
+        #expect(m.truncated("abcdefgh", toWidth: 40, font: .body, .head) == "…fgh")
+        // Narrow characters fit more of them in the same room.
+        #expect(m.truncated("iiiiiiiiiiiiii", toWidth: 40, font: .body) == "iiiiiii…")
+        for width: Double in [-1, 0, 5, .nan, -.infinity] {
+            #expect(m.truncated("abcdefgh", toWidth: width, font: .body).isEmpty)
+        }
+        #expect(m.truncated("abc", toWidth: .infinity, font: .body) == "abc")
+        for width in stride(from: 0.0, through: 80, by: 0.5) {
+            #expect(m.width(of: m.truncated("abWicdefWgh", toWidth: width, font: .body, .middle), font: .body) <= width)
+        }
+    }
+
+    @Test("a terminal's measurer counts cells: one cell a column, two for a wide character")
+    func cells() {
+        let m = TextMeasurer.cells(CellMetrics())
+        #expect(m.width(of: "Wi", font: .body) == 16)
+        #expect(m.width(of: "国", font: .headline) == 16)
+        #expect(m.truncated("Hello, world", toWidth: 48, font: .body) == "Hello…")
+    }
+
+    @Test("a measurer from bad tables: wrong counts, NaN and negative advances count as 0 or the body's")
+    func badTables() {
+        let m = TextMeasurer(sizes: [.nan], lineHeights: [], ascents: [-1], advances: [[.infinity, -3]], wideAdvance: [])
+        #expect(m.size(.footnote) == 0 && m.lineHeight(.body) == 0 && m.ascent(.headline) == 0)
+        #expect(m.width(of: "  abc", font: .monospacedDigits) == 0)
+        #expect(m.truncated("abc", toWidth: 1, font: .body) == "abc")
+    }
+
+    @Test("a drawing keeps its commands in order, drops empty text, and clamps opacity")
+    func drawing() {
+        var d = PointDrawing(frame: Rect(x: 0, y: 0, width: 100, height: 50), measurer: Self.measurer)
+        d.fill(Rect(x: 0, y: 0, width: 100, height: 50), Style(background: .rgb(1, 2, 3)), radius: -4)
+        d.clipped(to: Rect(x: 0, y: 0, width: 50, height: 50)) { d in
+            d.text("", at: Point(x: 0, y: 0), width: 40, font: .body, .plain)
+            d.text("abcdefgh", at: Point(x: 0, y: 0), width: 40, font: .body, .plain)
+        }
+        d.faded(.nan) { _ in }
+        d.faded(7) { _ in }
+        #expect(d.commands == [
+            .fill(Rect(x: 0, y: 0, width: 100, height: 50), Style(background: .rgb(1, 2, 3)), radius: 0),
+            .clip(Rect(x: 0, y: 0, width: 50, height: 50)), .text("abc…", origin: Point(x: 0, y: 0), font: .body, style: .plain), .restore,
+            .opacity(1), .restore, .opacity(1), .restore,
+        ])
+        let x = d.text("12 KB", trailing: 100, y: 0, width: 100, font: .body, .plain)
+        #expect(x == 60)
+    }
+
+    @Test("a rectangle reaching the last column or row stretches to the canvas's edge in points")
+    func stretchedToTheEdge() {
+        var buffer = Buffer(columns: 48, rows: 52)
+        let metrics = CellMetrics()
+        #expect(buffer.points(CellRect(column: 40, row: 0, columns: 8, rows: 52), metrics) == Rect(x: 320, y: 0, width: 64, height: 832))
+        buffer.pointContext = PointContext(size: Size(width: 390, height: 844)) { _ in Self.measurer }
+        #expect(buffer.points(CellRect(column: 40, row: 0, columns: 8, rows: 52), metrics) == Rect(x: 320, y: 0, width: 70, height: 844))
+        #expect(buffer.points(CellRect(column: 0, row: 0, columns: 8, rows: 2), metrics) == Rect(x: 0, y: 0, width: 64, height: 32))
+    }
+
+    @Test("LT-05: in points a list's rows are its idiom's height (44 on iOS, 24 on macOS), text in the idiom's body size")
+    func listInPoints() throws {
+        for (idiom, height) in [(ScrollIdiom.iOS, 44.0), (.macOS, 24)] {
+            var state = ListState(sections: [ListSection((0..<40).map { "Row \($0)" })]) { RowContent($0) }
+            state.idiom = idiom
+            var view = ListView(state)
+            #expect(view.list.metrics.rowHeight == 16)
+            var buffer = Buffer(columns: 48, rows: 52)
+            buffer.drawsPointMarks = true
+            buffer.pointContext = PointContext(size: Size(width: 390, height: 844)) { scale in
+                TextMeasurer(sizes: scale.sizes, lineHeights: scale.sizes.map { $0 * 1.2 }, ascents: scale.sizes, advances: [], wideAdvance: scale.sizes)
+            }
+            view.render(in: buffer.area, into: &buffer, at: 0)
+            #expect(view.list.metrics.rowHeight == height)
+            #expect(view.list.scroll.viewportSize == Size(width: 390, height: 844))
+            guard case let .drawing(drawing)? = buffer.pointMarks.first else { Issue.record("no drawing"); continue }
+            let tops = drawing.commands.compactMap { command -> Double? in
+                if case let .text(text, origin, .body, _) = command, text.hasPrefix("Row ") { return origin.y }
+                return nil
+            }
+            #expect(zip(tops.dropFirst(), tops).allSatisfy { abs($0 - $1 - height) < 1e-9 }, "\(idiom): \(tops)")
+            #expect(drawing.measurer.size(.body) == TypeScale.standard(for: idiom).size(.body))
+            // Its cells are left blank for the drawing.
+            #expect(buffer.cells.allSatisfy { $0 == .blank() })
+        }
+    }
+}
