@@ -78,8 +78,6 @@ struct TablePage: GalleryPage {
         // Sortable headings and several selected rows are macOS's table (LT-12): this table
         // behaves as a Mac's does, whatever --idiom says (iOS would want edit mode first, LT-03).
         table.list.idiom = .macOS
-        // It scrolls as the platform does (its indicators, its bounce) at the platform's metrics.
-        style.idiom.configure(&table.list.scroll)
         table.list.selectionMode = .multiple
         // Wider than the window, the table scrolls sideways and the names stay.
         table.pinnedColumns = 1
