@@ -28,6 +28,9 @@ public final class PixelCanvas {
     private var cellFonts: [CellFont]
     /// What widgets drawing in points are told: the canvas's size and its text measurers.
     public let pointContext: PointContext
+    /// True (the default) when widgets that can draw in points do (lists, tables, the
+    /// gallery's bars); false draws them in cells, as a terminal shows them.
+    public var drawsInPoints = true
     private var painter: PointPainter?
 
     /// The family of the cell text; fontconfig picks fallbacks for what it lacks.
@@ -104,7 +107,7 @@ public final class PixelCanvas {
         let (columns, rows) = cells
         var buffer = Buffer(columns: columns, rows: rows)
         buffer.drawsPointMarks = true
-        buffer.pointContext = pointContext
+        buffer.pointContext = drawsInPoints ? pointContext : nil
         app.render(into: &buffer, at: time)
         draw(buffer)
     }
