@@ -309,7 +309,11 @@ package struct GalleryApp: App {
                     buffer.draw(caption, column: 0, row: dotsArea.row, style: theme.secondary)
                 }
             } else {
-                GalleryTabStrip(theme: theme).draw(current: page.rawValue, in: dotsArea, into: &buffer)
+                if let context = buffer.pointContext {
+                    GalleryTabStrip(theme: theme).drawPoints(current: page.rawValue, in: dotsArea, measurer: context.measurer(for: style.idiom), into: &buffer)
+                } else {
+                    GalleryTabStrip(theme: theme).draw(current: page.rawValue, in: dotsArea, into: &buffer)
+                }
             }
         }
         if showsHelp { drawHelp(into: &buffer) }

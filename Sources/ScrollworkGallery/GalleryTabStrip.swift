@@ -34,6 +34,31 @@ struct GalleryTabStrip {
         }
     }
 
+    /// The strip in points, as a segmented control: a rounded outline around the tabs, the
+    /// current one filled, each title centred in its tab's cells in the idiom's footnote size.
+    func drawPoints(current: Int, in area: CellRect, measurer: TextMeasurer, into buffer: inout Buffer) {
+        let metrics = CellMetrics()
+        let frames = frames(in: area)
+        guard let first = frames.first, let last = frames.last else { return }
+        var d = PointDrawing(frame: buffer.points(area, metrics), measurer: measurer)
+        let strip = metrics.points(CellRect(column: first.column, row: area.row, columns: last.maxColumn - first.column, rows: 1)).insetBy(dx: 0, dy: 1)
+        d.stroke(strip, theme.separator, width: 1, radius: 5)
+        for (i, frame) in frames.enumerated() {
+            let box = metrics.points(frame).insetBy(dx: 0, dy: 1)
+            var style = i == current ? theme.selection : theme.text
+            style.bold = i == current
+            if i == current { d.fill(box, style, radius: 5) }
+            let title = GalleryApp.PageKind.allCases[i].title
+            let width = measurer.width(of: title, font: .footnote, bold: style.bold)
+            d.text(title, at: Point(x: box.midX - Swift.min(width, box.width) / 2, y: d.lineTop(.footnote, centredIn: box.minY, height: box.height)),
+                   width: box.width, font: .footnote, style)
+            if i < frames.count - 1 && i != current && i + 1 != current {
+                d.line(from: Point(x: box.maxX + 4, y: box.minY + 3), to: Point(x: box.maxX + 4, y: box.maxY - 3), theme.separator, width: 1)
+            }
+        }
+        buffer.record(.drawing(d))
+    }
+
     /// The page whose tab holds the cell, if any.
     func page(atColumn column: Int, row: Int, in area: CellRect) -> Int? {
         frames(in: area).firstIndex { $0.contains(column: column, row: row) }

@@ -58,7 +58,7 @@ import Testing
         #expect(m.truncated("abc", toWidth: 1, font: .body) == "abc")
     }
 
-    @Test("a drawing keeps its commands in order, drops empty text, and clamps opacity")
+    @Test("a drawing keeps its commands in order, drops empty text, and adds no layer at full opacity")
     func drawing() {
         var d = PointDrawing(frame: Rect(x: 0, y: 0, width: 100, height: 50), measurer: Self.measurer)
         d.fill(Rect(x: 0, y: 0, width: 100, height: 50), Style(background: .rgb(1, 2, 3)), radius: -4)
@@ -71,8 +71,9 @@ import Testing
         #expect(d.commands == [
             .fill(Rect(x: 0, y: 0, width: 100, height: 50), Style(background: .rgb(1, 2, 3)), radius: 0),
             .clip(Rect(x: 0, y: 0, width: 50, height: 50)), .text("abc…", origin: Point(x: 0, y: 0), font: .body, style: .plain), .restore,
-            .opacity(1), .restore, .opacity(1), .restore,
         ])
+        d.faded(0.5) { d in d.fill(Rect(x: 0, y: 0, width: 1, height: 1), .plain) }
+        #expect(d.commands.suffix(3) == [.opacity(0.5), .fill(Rect(x: 0, y: 0, width: 1, height: 1), .plain, radius: 0), .restore])
         let x = d.text("12 KB", trailing: 100, y: 0, width: 100, font: .body, .plain)
         #expect(x == 60)
     }
@@ -112,5 +113,69 @@ import Testing
             // Its cells are left blank for the drawing.
             #expect(buffer.cells.allSatisfy { $0 == .blank() })
         }
+    }
+}
+
+/// A click where a row is drawn in points reaches that row, not the one a cell's centre lies
+/// in: rows of 44 or 24 points do not line up with 16-point cells.
+@Suite struct PointHitTests {
+    /// A buffer for a 390 × 844-point window that asks for points.
+    static func pointBuffer() -> Buffer {
+        var buffer = Buffer(columns: 48, rows: 52)
+        buffer.drawsPointMarks = true
+        buffer.pointContext = PointContext(size: Size(width: 390, height: 844)) { _ in PointDrawingTests.measurer }
+        return buffer
+    }
+
+    /// A tap at `point`.
+    static func tap<W: Widget>(_ widget: inout W, at point: Point, time: Double) {
+        _ = widget.handle(.mouse(MouseEvent(.press, at: point, metrics: CellMetrics())), at: time)
+        _ = widget.handle(.mouse(MouseEvent(.release, at: point, metrics: CellMetrics())), at: time + 0.05)
+    }
+
+    @Test("LT-05: a tap 2 points inside a 44-point row's top or bottom edge chooses that row")
+    func listRows() throws {
+        var buffer = Self.pointBuffer()
+        var view = ListView(ListState(sections: [ListSection((0..<40).map { "Row \($0)" })]) { RowContent($0) })
+        view.render(in: buffer.area, into: &buffer, at: 0)
+        for row in [0, 1, 3, 7, 11] {
+            for y in [Double(row) * 44 + 2, Double(row + 1) * 44 - 2] {
+                Self.tap(&view, at: Point(x: 100, y: y), time: 1)
+                _ = view.takeEvents()
+                #expect(view.list.cursor.flatMap { view.list.indexPath(of: $0) } == IndexPath(row: row), "y \(y)")
+            }
+        }
+    }
+
+    @Test("LT-12: a click in a table row drawn in points selects that row; a click on the 28-point header sorts")
+    func tableRows() throws {
+        struct Item: Sendable { var n: Int }
+        var buffer = Self.pointBuffer()
+        var view = TableView(TableState(rows: (0..<100).map(Item.init), columns: [TableColumn("Number") { .int($0.n) }]))
+        view.sortsInBackground = false
+        view.render(in: buffer.area, into: &buffer, at: 0)
+        for row in [0, 5, 9] {
+            Self.tap(&view, at: Point(x: 50, y: 28 + Double(row) * 44 + 42), time: 1)
+            #expect(view.table.list.cursor.flatMap { view.table.list.indexPath(of: $0) } == IndexPath(row: row))
+        }
+        _ = view.takeEvents()
+        Self.tap(&view, at: Point(x: 50, y: 20), time: 2)
+        #expect(view.takeEvents().contains(.headingClicked(column: 0)))
+    }
+
+    struct Tree: OutlineSource, Sendable {
+        func childCount(of parent: OutlinePath?) -> Int { (parent?.count ?? 0) < 2 ? 5 : 0 }
+        func child(of parent: OutlinePath?, at index: Int) -> OutlinePath { (parent ?? []) + [index] }
+    }
+
+    @Test("LT-12: in points an outline row takes the click under it, and its triangle expands it")
+    func outlineRows() throws {
+        var buffer = Self.pointBuffer()
+        var view = OutlineView(OutlineState(source: Tree())) { $0.map(String.init).joined(separator: ".") }
+        view.render(in: buffer.area, into: &buffer, at: 0)
+        Self.tap(&view, at: Point(x: 200, y: 3 * 44 + 40), time: 1)
+        #expect(view.outline.cursor == [3])
+        Self.tap(&view, at: Point(x: view.triangleX(level: 0), y: 2 * 44 + 22), time: 2)
+        #expect(view.outline.isExpanded([2]))
     }
 }

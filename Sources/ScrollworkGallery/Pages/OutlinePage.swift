@@ -27,6 +27,7 @@ struct OutlinePage: GalleryPage {
             try outline.setCursor([0])
         } catch { failure = "\(error)" }
         tree = OutlineView(outline, theme: style.theme) { GeneratedTree.title($0) }
+        tree.layoutIdiom = style.idiom
     }
 
     var children: [Child<Self>] { [Child(\.tree)] }

@@ -98,9 +98,12 @@ public struct PointDrawing: Sendable, Hashable {
         add(.restore)
     }
 
-    /// Draws what `body` records at `opacity` (0…1; NaN is 1).
+    /// Draws what `body` records at `opacity` (0…1; NaN is 1). At 1 nothing is added around it:
+    /// a host draws an opacity group through an offscreen layer, which costs a frame dearly.
     public mutating func faded(_ opacity: Double, _ body: (inout PointDrawing) -> Void) {
-        add(.opacity(opacity.isNaN ? 1 : Swift.min(Swift.max(opacity, 0), 1)))
+        let opacity = opacity.isNaN ? 1 : Swift.min(Swift.max(opacity, 0), 1)
+        guard opacity < 1 else { body(&self); return }
+        add(.opacity(opacity))
         body(&self)
         add(.restore)
     }

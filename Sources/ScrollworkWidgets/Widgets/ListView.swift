@@ -32,6 +32,8 @@ public struct ListView<Row: Sendable>: Widget {
     private var draggingIndex = false
     private var events: [ListEvent] = []
     private var failure: ListError? = nil
+    /// True when the last render drew in points.
+    private var inPoints = false
     /// The cell the cursor row was drawn at.
     public internal(set) var cursorPosition: CellPosition? = nil
 
@@ -71,6 +73,7 @@ public struct ListView<Row: Sendable>: Widget {
         indexColumn = list.sectionIndexTitles.isEmpty || area.columns < 3 ? nil : area.maxColumn - 1
         body = area.inset(right: indexColumn == nil ? 0 : 2)
         cursorPosition = nil
+        inPoints = buffer.pointContext != nil
         if let context = buffer.pointContext {
             renderPoints(in: area, context: context, into: &buffer, at: time)
             return
@@ -234,7 +237,8 @@ public struct ListView<Row: Sendable>: Widget {
             }
             return .handled
         }
-        let point = metrics.point(column: mouse.column, row: mouse.row, in: body)
+        // In points rows are not whole cells: the pointer's own point finds the row under it.
+        let point = inPoints ? metrics.point(of: mouse, in: body) : metrics.point(column: mouse.column, row: mouse.row, in: body)
         if let drag = list.reordering {
             // The row follows the pointer; near an edge the list scrolls (see tick).
             switch mouse.kind {
@@ -255,7 +259,8 @@ public struct ListView<Row: Sendable>: Widget {
         let result = pointer.handle(mouse, in: body, state: &list.scroll, metrics: metrics, at: time)
         guard tap else { return result }
         // The pinned header covers the row beneath it: a tap there reaches no row.
-        if let pinned = list.pinnedHeader, mouse.row == body.row.addingSaturating(metrics.rows(forPoints: pinned.y)) { return .handled }
+        if let pinned = list.pinnedHeader, inPoints ? (pinned.y..<(pinned.y + list.metrics.headerHeight)).contains(point.y)
+            : mouse.row == body.row.addingSaturating(metrics.rows(forPoints: pinned.y)) { return .handled }
         // A press and release without moving is a tap on the item under the pointer.
         switch list.item(atViewportY: point.y) {
         case let .showMore(section)?:

@@ -43,15 +43,19 @@ public struct OutlineView<Source: OutlineSource & Sendable>: Widget where Source
     public var columns: [OutlineColumn<Source.Node>] = []
     /// The heading that shows the sort (0 for Name, then the columns) and its direction.
     public var sortIndicator: (column: Int, ascending: Bool)? = nil
+    /// The platform whose row height and type a pixel host draws the outline at.
+    public var layoutIdiom: ScrollIdiom = .iOS
     /// The cells of the last render.
     public private(set) var frame = CellRect.none
     /// The rows' cells: `frame` below the header, when there are columns.
-    public private(set) var body = CellRect.none
+    public internal(set) var body = CellRect.none
     private var headingClicks: [Int] = []
     /// The cell of the cursor row, as drawn.
-    public private(set) var cursorPosition: CellPosition? = nil
+    public internal(set) var cursorPosition: CellPosition? = nil
     private var pointer = ScrollPointer()
     private var failure: OutlineError? = nil
+    /// The header's height in points when the last render drew in points; nil for cells.
+    private var pointHeader: Double? = nil
 
     /// A view of `outline` showing each node as `title` gives it.
     /// Its rows become one cell tall and its line step one cell (set them on ``outline``
@@ -95,6 +99,12 @@ public struct OutlineView<Source: OutlineSource & Sendable>: Widget where Source
         body = columns.isEmpty ? whole : whole.inset(top: 1)
         let area = body
         cursorPosition = nil
+        if let context = buffer.pointContext {
+            pointHeader = columns.isEmpty ? 0 : 28
+            renderPoints(in: whole, context: context, into: &buffer, at: time)
+            return
+        }
+        pointHeader = nil
         let size = metrics.size(of: area)
         if outline.scroll.viewportSize != size { outline.setViewport(size) }
         // A legacy scroller set since takes its track from the width the rows span (SV-11).
@@ -159,7 +169,7 @@ public struct OutlineView<Source: OutlineSource & Sendable>: Widget where Source
         switch event {
         case let .key(key): return handleKey(key)
         case let .mouse(mouse):
-            if !columns.isEmpty, mouse.row == frame.row, frame.contains(column: mouse.column, row: mouse.row) {
+            if !columns.isEmpty, isOnHeader(mouse), frame.contains(column: mouse.column, row: mouse.row) {
                 if case .release = mouse.kind {
                     let starts = columnStarts
                     headingClicks.append((starts.lastIndex { mouse.column >= $0 }).map { $0 + 1 } ?? 0)
@@ -168,10 +178,9 @@ public struct OutlineView<Source: OutlineSource & Sendable>: Widget where Source
             }
             let tap = pointer.isTap(mouse)
             let result = pointer.handle(mouse, in: body, state: &outline.scroll, metrics: metrics, at: time)
-            guard tap, let index = outline.rowIndex(atViewportY: metrics.point(column: mouse.column, row: mouse.row, in: body).y),
-                  let row = outline.row(at: index) else { return result }
+            guard tap, let index = outline.rowIndex(atViewportY: viewportY(of: mouse)), let row = outline.row(at: index) else { return result }
             do {
-                if abs(mouse.column - triangleColumn(level: row.level)) <= 1 && row.isExpandable {
+                if isOnTriangle(mouse, level: row.level) && row.isExpandable {
                     try outline.toggle(row.path, descendants: mouse.modifiers.contains(.alt))
                 }
                 try outline.setCursor(row.path)
@@ -180,6 +189,24 @@ public struct OutlineView<Source: OutlineSource & Sendable>: Widget where Source
         default:
             return .ignored
         }
+    }
+
+    /// True when `mouse` is on the header (its points when drawn in points).
+    private func isOnHeader(_ mouse: MouseEvent) -> Bool {
+        guard let height = pointHeader else { return mouse.row == frame.row }
+        return metrics.point(of: mouse, in: frame).y < height
+    }
+
+    /// How far below the rows' top `mouse` is, in points.
+    private func viewportY(of mouse: MouseEvent) -> Double {
+        guard let height = pointHeader else { return metrics.point(column: mouse.column, row: mouse.row, in: body).y }
+        return metrics.point(of: mouse, in: frame).y - height
+    }
+
+    /// True when `mouse` is on (or a cell beside) the triangle of a row at `level`.
+    private func isOnTriangle(_ mouse: MouseEvent, level: Int) -> Bool {
+        guard pointHeader != nil else { return abs(mouse.column - triangleColumn(level: level)) <= 1 }
+        return abs(metrics.point(of: mouse, in: frame).x - triangleX(level: level)) <= 12
     }
 
     private mutating func handleKey(_ key: KeyEvent) -> EventResult {

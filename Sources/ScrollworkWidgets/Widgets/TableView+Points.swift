@@ -72,7 +72,13 @@ extension TableView {
                     case .trailing: left = column.x + column.width - cellPadding - width
                     case .center: left = column.x + (column.width - width) / 2
                     }
-                    d.clipped(to: clip(i)) { d in d.text(shown, at: Point(x: left, y: top), width: width + 1, font: font, style) }
+                    // Truncation keeps text inside its column; only a column sliding under the
+                    // pinned ones needs a clip.
+                    if i >= table.pinnedColumns && column.x < pinnedEdge {
+                        d.clipped(to: scrolledClip) { d in d.text(shown, at: Point(x: left, y: top), width: width + 1, font: font, style) }
+                    } else {
+                        d.text(shown, at: Point(x: left, y: top), width: width + 1, font: font, style)
+                    }
                 }
             }
         }
