@@ -14,7 +14,7 @@ extension OutlineView {
         let rowHeight = ListMetrics.standard(for: layoutIdiom).rowHeight
         if outline.rowHeight != rowHeight { outline.rowHeight = rowHeight }
         let box = buffer.points(whole, metrics)
-        let headerHeight = columns.isEmpty ? 0 : Swift.min(28, box.height)
+        let headerHeight = columns.isEmpty ? 0 : Swift.min(HeaderRow.standardPointHeight, box.height)
         let area = Rect(x: box.minX, y: box.minY + headerHeight, width: box.width, height: box.height - headerHeight)
         body = whole.inset(top: Swift.min(whole.rows, metrics.rows(forPoints: headerHeight + metrics.cellHeight - 0.001)))
         if outline.scroll.viewportSize != area.size { outline.setViewport(area.size) }

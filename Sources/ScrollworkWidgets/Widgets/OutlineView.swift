@@ -54,8 +54,8 @@ public struct OutlineView<Source: OutlineSource & Sendable>: Widget where Source
     public internal(set) var cursorPosition: CellPosition? = nil
     private var pointer = ScrollPointer()
     private var failure: OutlineError? = nil
-    /// The header's height in points when the last render drew in points; nil for cells.
-    private var pointHeader: Double? = nil
+    /// Where the last render drew the header.
+    private var headerRow = HeaderRow()
 
     /// A view of `outline` showing each node as `title` gives it.
     /// Its rows become one cell tall and its line step one cell (set them on ``outline``
@@ -100,11 +100,11 @@ public struct OutlineView<Source: OutlineSource & Sendable>: Widget where Source
         let area = body
         cursorPosition = nil
         if let context = buffer.pointContext {
-            pointHeader = columns.isEmpty ? 0 : 28
+            headerRow.pointHeight = columns.isEmpty ? 0 : HeaderRow.standardPointHeight
             renderPoints(in: whole, context: context, into: &buffer, at: time)
             return
         }
-        pointHeader = nil
+        headerRow.pointHeight = nil
         let size = metrics.size(of: area)
         if outline.scroll.viewportSize != size { outline.setViewport(size) }
         // A legacy scroller set since takes its track from the width the rows span (SV-11).
@@ -191,21 +191,15 @@ public struct OutlineView<Source: OutlineSource & Sendable>: Widget where Source
         }
     }
 
-    /// True when `mouse` is on the header (its points when drawn in points).
-    private func isOnHeader(_ mouse: MouseEvent) -> Bool {
-        guard let height = pointHeader else { return mouse.row == frame.row }
-        return metrics.point(of: mouse, in: frame).y < height
-    }
+    /// True when `mouse` is on the header, as it was drawn.
+    private func isOnHeader(_ mouse: MouseEvent) -> Bool { headerRow.contains(mouse, frame: frame, metrics: metrics) }
 
     /// How far below the rows' top `mouse` is, in points.
-    private func viewportY(of mouse: MouseEvent) -> Double {
-        guard let height = pointHeader else { return metrics.point(column: mouse.column, row: mouse.row, in: body).y }
-        return metrics.point(of: mouse, in: frame).y - height
-    }
+    private func viewportY(of mouse: MouseEvent) -> Double { headerRow.viewportY(of: mouse, frame: frame, body: body, metrics: metrics) }
 
     /// True when `mouse` is on (or a cell beside) the triangle of a row at `level`.
     private func isOnTriangle(_ mouse: MouseEvent, level: Int) -> Bool {
-        guard pointHeader != nil else { return abs(mouse.column - triangleColumn(level: level)) <= 1 }
+        guard headerRow.pointHeight != nil else { return abs(mouse.column - triangleColumn(level: level)) <= 1 }
         return abs(metrics.point(of: mouse, in: frame).x - triangleX(level: level)) <= 12
     }
 

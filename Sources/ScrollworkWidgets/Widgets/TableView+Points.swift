@@ -4,8 +4,8 @@ import Scrollwork
 /// touch idioms), a 28-point header with hairline dividers, proportional text truncated by the
 /// host's measurer as each column says, rows placed to the point while they move.
 extension TableView {
-    /// The header's height in points (AppKit's table header view).
-    static var pointHeaderHeight: Double { 28 }
+    /// The header's height in points.
+    static var pointHeaderHeight: Double { HeaderRow.standardPointHeight }
 
     /// The space between a column's edge and its text.
     var cellPadding: Double { pointIdiom == .macOS ? 6 : 8 }

@@ -88,8 +88,8 @@ public struct TableView<Row: Sendable>: Widget {
     /// The rows drawn last frame, for the next one to copy.
     private var drawnRows = DrawnRows()
     private var failure: (any Error)? = nil
-    /// The header's height in points when the last render drew in points; nil for cells.
-    private var pointHeader: Double? = nil
+    /// Where the last render drew the header.
+    private var headerRow = HeaderRow()
     /// ``ListState/row(at:)`` and ``TableState/cellLayout(of:column:width:)`` as compiled where
     /// the view was made: this generic view is not specialised, and their generic versions look
     /// the table's types up on every row and cell.
@@ -176,11 +176,11 @@ public struct TableView<Row: Sendable>: Widget {
         body = area.inset(top: 1)
         cursorPosition = nil
         if let context = buffer.pointContext {
-            pointHeader = Self.pointHeaderHeight
+            headerRow.pointHeight = Self.pointHeaderHeight
             renderPoints(in: area, context: context, into: &buffer, at: time)
             return
         }
-        pointHeader = nil
+        headerRow.pointHeight = nil
         let width = Double(area.columns) * metrics.cellWidth
         if table.availableWidth != width { table.setAvailableWidth(width) }
         let size = metrics.size(of: body)
@@ -420,17 +420,11 @@ public struct TableView<Row: Sendable>: Widget {
         return result
     }
 
-    /// True when `mouse` is on the header row (the header's points when drawn in points).
-    private func isOnHeader(_ mouse: MouseEvent) -> Bool {
-        guard let height = pointHeader else { return mouse.row == frame.row }
-        return metrics.point(of: mouse, in: frame).y < height
-    }
+    /// True when `mouse` is on the header, as it was drawn.
+    private func isOnHeader(_ mouse: MouseEvent) -> Bool { headerRow.contains(mouse, frame: frame, metrics: metrics) }
 
     /// How far below the rows' top `mouse` is, in points.
-    private func viewportY(of mouse: MouseEvent) -> Double {
-        guard let height = pointHeader else { return metrics.point(column: mouse.column, row: mouse.row, in: body).y }
-        return metrics.point(of: mouse, in: frame).y - height
-    }
+    private func viewportY(of mouse: MouseEvent) -> Double { headerRow.viewportY(of: mouse, frame: frame, body: body, metrics: metrics) }
 
     /// How soon a second click counts as a double-click (macOS's default is 0.5 s).
     static var doubleClickInterval: Double { 0.5 }
