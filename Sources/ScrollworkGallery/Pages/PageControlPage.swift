@@ -159,14 +159,46 @@ struct WeatherPages: ScrollContent {
     }
 
     private func drawPage(_ page: Int, x: Int, width: Int, rect: CellRect, into buffer: inout Buffer) {
-        let name = page < names.count ? names[page] : "Page \(grouped(page + 1))"
+        let (title, big, sky) = texts(ofPage: page)
         let mid = rect.row + rect.rows / 2
-        let title = (page == 0 && !names.isEmpty ? "➤ " : "") + name
         buffer.draw(title, column: x + (width - displayWidth(title)) / 2, row: mid - 2, style: theme.header, clip: rect)
-        let big = "\(8 + (page * 7) % 23)°"
         buffer.draw(big, column: x + (width - big.count) / 2, row: mid, style: theme.accent, clip: rect)
-        let sky = ["Clear", "Partly Cloudy", "Rain", "Fog", "Wind"][page % 5]
         buffer.draw(sky, column: x + (width - sky.count) / 2, row: mid + 2, style: theme.secondary, clip: rect)
+    }
+
+    /// Page `page`'s place, temperature and sky.
+    private func texts(ofPage page: Int) -> (title: String, temperature: String, sky: String) {
+        let name = page < names.count ? names[page] : "Page \(grouped(page + 1))"
+        return ((page == 0 && !names.isEmpty ? "➤ " : "") + name, "\(8 + (page * 7) % 23)°", ["Clear", "Partly Cloudy", "Rain", "Fog", "Wind"][page % 5])
+    }
+
+    /// In a window: the place as a title, the temperature in the large title's size three times
+    /// over (as a weather app shows it), the sky below, each page one viewport wide.
+    func drawPoints(_ window: ScrollWindow, in box: Rect, into drawing: inout PointDrawing, at time: Double) -> Bool {
+        let width = box.width
+        guard width > 0, pageCount > 0 else { return true }
+        let firstPage = Swift.max(0, Int(saturating: (window.offset.x / width).rounded(.down)))
+        let lastPage = Swift.min(pageCount - 1, Int(saturating: ((window.offset.x + width) / width).rounded(.down)))
+        guard firstPage <= lastPage else { return true }
+        let m = drawing.measurer
+        drawing.clipped(to: box) { d in
+            for page in firstPage...lastPage {
+                let (title, big, sky) = texts(ofPage: page)
+                let left = box.minX + Double(page) * width - window.offset.x
+                var y = box.midY - (m.lineHeight(.title) + 3 * m.lineHeight(.largeTitle) + m.lineHeight(.body)) / 2
+                func centred(_ text: String, _ font: FontRole, _ style: Style) {
+                    let w = Swift.min(m.width(of: text, font: font, bold: style.bold), width - 16)
+                    d.text(text, at: Point(x: left + (width - w) / 2, y: y), width: w, font: font, style)
+                    y += m.lineHeight(font)
+                }
+                centred(title, .title, theme.header)
+                // The temperature as a weather app shows it: far larger than any text style.
+                d.symbol(big, centre: Point(x: left + width / 2, y: y + 1.5 * m.lineHeight(.largeTitle)), size: 3 * m.size(.largeTitle), theme.text)
+                y += 3 * m.lineHeight(.largeTitle)
+                centred(sky, .body, theme.secondary)
+            }
+        }
+        return true
     }
 }
 

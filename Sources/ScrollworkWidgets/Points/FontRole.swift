@@ -10,4 +10,8 @@ public enum FontRole: Int, Sendable, Hashable, CaseIterable {
     case footnote
     /// Numbers in columns: the body's size with digits of one width, so figures line up.
     case monospacedDigits
+    /// The largest heading: a screen's title, a weather page's temperature (34 pt on iOS).
+    case largeTitle
+    /// A heading below the large title (28 pt on iOS).
+    case title
 }

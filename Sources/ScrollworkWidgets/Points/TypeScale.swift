@@ -7,22 +7,22 @@ public struct TypeScale: Sendable, Hashable {
     /// The point size of each role, indexed by `FontRole.rawValue`.
     public var sizes: [Double]
 
-    /// The sizes of `body`, `headline`, `footnote` (monospaced digits take the body's size).
-    public init(body: Double, headline: Double, footnote: Double) {
-        sizes = [body, headline, footnote, body]
+    /// The sizes of each role (monospaced digits take the body's size).
+    public init(body: Double, headline: Double, footnote: Double, largeTitle: Double, title: Double) {
+        sizes = [body, headline, footnote, body, largeTitle, title]
     }
 
     /// The size of `role`.
     public func size(_ role: FontRole) -> Double { sizes[role.rawValue] }
 
-    /// The platform's sizes: body 17 pt on iOS and visionOS, 13 on macOS, 29 on tvOS, 16 on
-    /// watchOS; footnotes 13, 11, 23 and 13.
+    /// The platform's sizes (docs/metrics.md): body 17 pt on iOS and visionOS, 13 on macOS,
+    /// 29 on tvOS, 16 on watchOS.
     public static func standard(for idiom: ScrollIdiom) -> TypeScale {
         switch idiom {
-        case .iOS, .visionOS: TypeScale(body: 17, headline: 17, footnote: 13)
-        case .macOS: TypeScale(body: 13, headline: 13, footnote: 11)
-        case .tvOS: TypeScale(body: 29, headline: 29, footnote: 23)
-        case .watchOS: TypeScale(body: 16, headline: 16, footnote: 13)
+        case .iOS, .visionOS: TypeScale(body: 17, headline: 17, footnote: 13, largeTitle: 34, title: 28)
+        case .macOS: TypeScale(body: 13, headline: 13, footnote: 11, largeTitle: 26, title: 22)
+        case .tvOS: TypeScale(body: 29, headline: 38, footnote: 23, largeTitle: 76, title: 57)
+        case .watchOS: TypeScale(body: 16, headline: 16, footnote: 13, largeTitle: 32, title: 26)
         }
     }
 }

@@ -20,6 +20,15 @@ public struct ScrollWindow: Sendable, Hashable {
 public protocol ScrollContent {
     /// Draws the part of the content in `window` into `buffer` as it looks at `time`.
     func draw(_ window: ScrollWindow, into buffer: inout Buffer, at time: Double)
+    /// For a pixel host: draws the part of the content in `window` in points into `drawing`,
+    /// whose `box` is the viewport's points, and returns true; content that draws only cells
+    /// returns false (the default) and is drawn with ``draw(_:into:at:)``.
+    func drawPoints(_ window: ScrollWindow, in box: Rect, into drawing: inout PointDrawing, at time: Double) -> Bool
+}
+
+extension ScrollContent {
+    /// Cells only, by default.
+    public func drawPoints(_ window: ScrollWindow, in box: Rect, into drawing: inout PointDrawing, at time: Double) -> Bool { false }
 }
 
 /// A scroll view: its `ScrollState`, content drawn through ``ScrollContent``, indicators over
@@ -79,13 +88,21 @@ public struct ScrollView<Content: ScrollContent>: Widget {
         let size = metrics.size(of: area)
         if scroll.viewportSize != size { scroll.viewportSize = size }
         buffer.fill(area)
-        content.draw(window, into: &buffer, at: time)
+        var inPoints = false
+        if let context = buffer.pointContext {
+            // Content that draws in points lies exactly at the offset: no cells to move between.
+            let box = metrics.points(contentRect)
+            var drawing = PointDrawing(frame: box, measurer: context.measurer(for: idiom))
+            inPoints = content.drawPoints(window, in: box, into: &drawing, at: time)
+            if inPoints { buffer.record(.drawing(drawing)) }
+        }
+        if !inPoints { content.draw(window, into: &buffer, at: time) }
         for effect in edgeEffects {
             EdgeEffectDrawing(theme: theme, metrics: metrics).draw(effect, state: scroll, idiom: idiom, content: contentRect, into: &buffer)
         }
         ScrollIndicatorDrawing(metrics: metrics, theme: theme).draw(scroll, in: area, into: &buffer)
         // Pixel hosts only: the terminal never copies the widget for it.
-        if buffer.drawsPointMarks, drawsBetweenCells {
+        if buffer.drawsPointMarks, drawsBetweenCells, !inPoints {
             SubcellScrolling.record(self, scroll: \.scroll, content: contentRect, metrics: metrics, into: &buffer, at: time)
         }
     }
