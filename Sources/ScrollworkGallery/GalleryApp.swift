@@ -306,7 +306,9 @@ package struct GalleryApp: App {
                 // Named, so that they are not taken for a page's own page control.
                 let caption = " gallery pages ▸"
                 if columns >= 2 * displayWidth(caption) + 20 {
-                    buffer.draw(caption, column: 0, row: dotsArea.row, style: theme.secondary)
+                    if !buffer.drawLabelInPoints(String(caption.dropFirst()), in: dotsArea, style: theme.secondary, idiom: style.idiom) {
+                        buffer.draw(caption, column: 0, row: dotsArea.row, style: theme.secondary)
+                    }
                 }
             } else {
                 if let context = buffer.pointContext {

@@ -109,7 +109,9 @@ struct IdiomsPage: GalleryPage {
         for (i, name) in names.enumerated() {
             var s = ScrollIdiom.allCases[i] == idiom ? theme.accent : theme.secondary
             s.underline = ScrollIdiom.allCases[i] == idiom
-            x = buffer.draw(name, column: x, row: area.row, style: s, clip: area) + gap
+            // In points a name may run into the gap after it: proportional text is not cell-wide.
+            let tab = CellRect(column: x, row: area.row, columns: displayWidth(name) + gap, rows: 1).intersection(area)
+            x = buffer.drawLabelInPoints(name, in: tab, style: s, inset: 0) ? x + displayWidth(name) + gap : buffer.draw(name, column: x, row: area.row, style: s, clip: area) + gap
         }
         let body = area.inset(top: 2)
         if idiom == .watchOS {
@@ -119,7 +121,9 @@ struct IdiomsPage: GalleryPage {
         var content = body
         if idiom == .tvOS {
             let title = ["Movies", "Shows", "Music"][tvPages.state.currentPage]
-            buffer.draw(" " + title, column: body.column, row: body.row, style: theme.header)
+            if !buffer.drawLabelInPoints(title, in: body, style: theme.header, idiom: .tvOS) {
+                buffer.draw(" " + title, column: body.column, row: body.row, style: theme.header)
+            }
             content = body.inset(top: 1, bottom: 1)
             tvPages.render(in: body, into: &buffer, at: time)
         }

@@ -139,7 +139,9 @@ struct ListPage: GalleryPage {
         for (i, title) in ["1 Settings", "2 Text Size", "3 Contacts"].enumerated() {
             var s = i == focused ? theme.accent : theme.header
             s.underline = i == focused
-            buffer.draw(" " + title, column: bands[i].column, row: bands[i].row, style: s, clip: bands[i])
+            if !buffer.drawLabelInPoints(title, in: bands[i], style: s, idiom: style.idiom) {
+                buffer.draw(" " + title, column: bands[i].column, row: bands[i].row, style: s, clip: bands[i])
+            }
             if i < 2, !stacks { buffer.fill(CellRect(column: bands[i].maxColumn, row: area.row, columns: 1, rows: area.rows), with: Cell("│", style: theme.separator)) }
         }
         let panes = bands.map { $0.inset(top: 1) }

@@ -119,7 +119,10 @@ struct PageControlPage: GalleryPage {
         // Two rows of dots on this page: this one is the page's, the lower one the gallery's.
         let caption = " the weather's pages ▸"
         if area.rows >= 3, area.columns >= 2 * displayWidth(caption) + 20 {
-            buffer.draw(caption, column: area.column, row: area.maxRow - 1, style: style.theme.secondary, clip: area)
+            let row = CellRect(column: area.column, row: area.maxRow - 1, columns: area.columns, rows: 1)
+            if !buffer.drawLabelInPoints(caption.trimmingPrefix(" ").description, in: row, style: style.theme.secondary, idiom: style.idiom) {
+                buffer.draw(caption, column: area.column, row: area.maxRow - 1, style: style.theme.secondary, clip: area)
+            }
         }
     }
 

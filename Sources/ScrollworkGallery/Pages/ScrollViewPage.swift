@@ -164,10 +164,12 @@ struct ScrollViewPage: GalleryPage {
         let theme = style.theme
         buffer.fill(CellRect(column: area.column - 1, row: area.row, columns: 1, rows: area.rows), with: Cell("│", style: theme.separator))
         let parts = area.rows([.fixed(1), .fill])
-        buffer.fill(parts[0], with: .blank(theme.focus))
         var title = theme.header
         title.background = theme.focus.background
-        buffer.draw(" Zoomable grid · \(zoomText)", column: parts[0].column, row: parts[0].row, style: title, clip: parts[0])
+        if !buffer.drawLabelInPoints("Zoomable grid · \(zoomText)", in: parts[0], style: title, idiom: style.idiom) {
+            buffer.fill(parts[0], with: .blank(theme.focus))
+            buffer.draw(" Zoomable grid · \(zoomText)", column: parts[0].column, row: parts[0].row, style: title, clip: parts[0])
+        }
         grid.render(in: parts[1], into: &buffer, at: time)
     }
 
