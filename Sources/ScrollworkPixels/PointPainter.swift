@@ -41,10 +41,10 @@ final class PointPainter {
         func per(_ value: (CellFont) -> Double) -> [Double] {
             roles.map { value($0 == .headline ? bold : regular) * scale.size($0) / 100 }
         }
-        return TextMeasurer(sizes: scale.sizes, lineHeights: per(\.lineHeight), ascents: per(\.ascent),
+        return TextMeasurer(sizes: roles.map(scale.size), lineHeights: per(\.lineHeight), ascents: per(\.ascent),
                             advances: roles.map { role in (role == .headline ? bold : regular).advances.map { $0 * scale.size(role) / 100 } },
                             boldAdvances: roles.map { role in bold.advances.map { $0 * scale.size(role) / 100 } },
-                            wideAdvance: scale.sizes)
+                            wideAdvance: roles.map(scale.size))
     }
 
     /// Draws `drawing`, clipped to its frame.

@@ -58,6 +58,14 @@ import Testing
         #expect(m.truncated("abc", toWidth: 1, font: .body) == "abc")
     }
 
+    @Test("a type scale with too few or bad sizes gives 0 for them instead of trapping")
+    func badTypeScale() {
+        var scale = TypeScale.standard(for: .macOS)
+        #expect(scale.size(.body) == 13 && scale.size(.largeTitle) == 26)
+        scale.sizes = [.nan, -4]
+        #expect(FontRole.allCases.allSatisfy { scale.size($0) == 0 })
+    }
+
     @Test("a drawing keeps its commands in order, drops empty text, and adds no layer at full opacity")
     func drawing() {
         var d = PointDrawing(frame: Rect(x: 0, y: 0, width: 100, height: 50), measurer: Self.measurer)
@@ -161,6 +169,28 @@ import Testing
         _ = view.takeEvents()
         Self.tap(&view, at: Point(x: 50, y: 20), time: 2)
         #expect(view.takeEvents().contains(.headingClicked(column: 0)))
+    }
+
+    @Test("views drawn in points at areas far off the buffer, empty or at Int's ends, and with bad sizes, do not trap")
+    func extremeAreas() {
+        struct Item: Sendable { var n: Int }
+        let areas = [CellRect(column: Int.max - 2, row: Int.max - 2, columns: 5, rows: 5), CellRect(column: Int.min, row: Int.min, columns: 40, rows: 40),
+                     CellRect(column: 0, row: 0, columns: 0, rows: 0), CellRect(column: -10, row: -10, columns: 4096, rows: 4096)]
+        for area in areas {
+            for size in [Size(width: 390, height: 844), Size(width: .nan, height: -1), Size(width: 1e300, height: .infinity)] {
+                var buffer = Buffer(columns: 48, rows: 52)
+                buffer.drawsPointMarks = true
+                buffer.pointContext = PointContext(size: size) { _ in PointDrawingTests.measurer }
+                var list = ListView(ListState(sections: [ListSection((0..<40).map { "Row \($0)" })]) { RowContent($0, subtitle: "s", accessory: .detailDisclosureButton) })
+                list.render(in: area, into: &buffer, at: 0)
+                var table = TableView(TableState(rows: (0..<100).map(Item.init), columns: [TableColumn("Number") { .int($0.n) }]))
+                table.render(in: area, into: &buffer, at: 0)
+                var outline = OutlineView(OutlineState(source: Tree())) { $0.map(String.init).joined(separator: ".") }
+                outline.render(in: area, into: &buffer, at: 0)
+                let drew = buffer.drawLabelInPoints("Caption", in: area, style: Style(background: .rgb(1, 1, 1), underline: true))
+                #expect(drew)
+            }
+        }
     }
 
     struct Tree: OutlineSource, Sendable {

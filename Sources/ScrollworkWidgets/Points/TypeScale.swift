@@ -4,7 +4,8 @@ import Scrollwork
 /// sizes for iOS, tvOS, visionOS and watchOS, and AppKit's standard control sizes for macOS
 /// (docs/metrics.md gives the sources).
 public struct TypeScale: Sendable, Hashable {
-    /// The point size of each role, indexed by `FontRole.rawValue`.
+    /// The point size of each role, indexed by `FontRole.rawValue`; a role past its end has
+    /// size 0, and a value that is not a finite number ≥ 0 counts as 0.
     public var sizes: [Double]
 
     /// The sizes of each role (monospaced digits take the body's size).
@@ -12,8 +13,12 @@ public struct TypeScale: Sendable, Hashable {
         sizes = [body, headline, footnote, body, largeTitle, title]
     }
 
-    /// The size of `role`.
-    public func size(_ role: FontRole) -> Double { sizes[role.rawValue] }
+    /// The size of `role` (0 when ``sizes`` has none for it or it is not a finite number ≥ 0).
+    public func size(_ role: FontRole) -> Double {
+        guard role.rawValue < sizes.count else { return 0 }
+        let size = sizes[role.rawValue]
+        return size.isFinite && size >= 0 ? size : 0
+    }
 
     /// The platform's sizes (docs/metrics.md): body 17 pt on iOS and visionOS, 13 on macOS,
     /// 29 on tvOS, 16 on watchOS.

@@ -85,7 +85,7 @@ extension ListView {
             row = Rect(x: rect.minX + shrink, y: rect.minY, width: rect.width - 2 * shrink, height: rect.height)
         }
         if look.isFocused {
-            let cell = CellPosition(column: cellRect.column, row: cellRect.row + metrics.rows(forPoints: rect.midY - metrics.points(cellRect).minY))
+            let cell = CellPosition(column: cellRect.column, row: cellRect.row.addingSaturating(metrics.rows(forPoints: rect.midY - metrics.points(cellRect).minY)))
             if cellRect.contains(column: cell.column, row: cell.row) { cursorPosition = cell }
         }
         let selected = look.isSelected || look.isFlashing

@@ -40,7 +40,7 @@ extension OutlineView {
                 let style = isCursor ? theme.selection : theme.text
                 if isCursor {
                     d.fill(rect, style)
-                    let cellRow = whole.row + metrics.rows(forPoints: rect.midY - metrics.points(whole).minY)
+                    let cellRow = whole.row.addingSaturating(metrics.rows(forPoints: rect.midY - metrics.points(whole).minY))
                     if body.contains(column: body.column, row: cellRow) { cursorPosition = CellPosition(column: body.column, row: cellRow) }
                 }
                 let size = d.measurer.size(.body)

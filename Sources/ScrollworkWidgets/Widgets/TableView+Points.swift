@@ -51,7 +51,7 @@ extension TableView {
                 if look.isSelected || look.isFlashing { style = theme.selection; d.fill(rect, style) }
                 if look.isFocused && !look.isSelected { style.bold = true }
                 if look.isFocused {
-                    let row = area.row + metrics.rows(forPoints: rect.midY - metrics.points(area).minY)
+                    let row = area.row.addingSaturating(metrics.rows(forPoints: rect.midY - metrics.points(area).minY))
                     if area.contains(column: body.column, row: row) { cursorPosition = CellPosition(column: body.column, row: row) }
                 }
                 let value: Row
