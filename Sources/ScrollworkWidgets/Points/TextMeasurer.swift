@@ -81,6 +81,20 @@ public struct TextMeasurer: Sendable, Hashable {
 
     /// The width of `text` in `font`, bold or not: the sum of its characters' advances.
     public func width(of text: some StringProtocol, font: FontRole, bold: Bool = false) -> Double {
+        let table = advances[font.rawValue + (bold ? FontRole.allCases.count : 0)]
+        // Printable ASCII, most of what tables show, is summed by its bytes: walking characters
+        // (grapheme clusters) costs more than the text's drawing.
+        if !table.isEmpty {
+            var total = 0.0
+            let ascii = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+                for byte in bytes {
+                    guard byte >= 0x20 && byte < 0x7F else { return false }
+                    total += table[Int(byte) - 0x20]
+                }
+                return true
+            }
+            if ascii == true { return total }
+        }
         var total = 0.0
         for character in text { total += width(of: character, font: font, bold: bold) }
         return total
