@@ -160,13 +160,12 @@ public final class PixelCanvas {
         let last = (column: Swift.min(buffer.columns, metrics.columns(forPoints: frame.maxX + metrics.cellWidth - 0.001)),
                     row: Swift.min(buffer.rows, metrics.rows(forPoints: frame.maxY + metrics.cellHeight - 0.001)))
         guard first.column < last.column, first.row < last.row else { return }
-        let blank = Cell.blank()
         for row in first.row..<last.row {
             var column = first.column
             while column < last.column {
-                guard buffer[column, row] != blank else { column += 1; continue }
+                guard !buffer.isDefaultBlank(column: column, row: row) else { column += 1; continue }
                 var end = column + 1
-                while end < last.column, buffer[end, row] != blank { end += 1 }
+                while end < last.column, !buffer.isDefaultBlank(column: end, row: row) { end += 1 }
                 set(palette.background)
                 cairo_rectangle(cr, Double(column) * metrics.cellWidth, Double(row) * metrics.cellHeight, Double(end - column) * metrics.cellWidth, metrics.cellHeight)
                 cairo_fill(cr)

@@ -53,7 +53,15 @@ final class PointPainter {
         rectangle(drawing.frame)
         cairo_clip(cr)
         saved.removeAll()
-        for command in drawing.commands { draw(command, measurer: drawing.measurer) }
+        for command in drawing.commands {
+            if case let .text(text, origin, font, style) = command,
+               queue(text, at: origin, size: drawing.measurer.size(font), bold: style.bold || font == .headline, colour: canvas.colours(of: style).text) {
+                continue
+            }
+            flush()
+            draw(command, measurer: drawing.measurer)
+        }
+        flush()
         // A drawing that left clips or groups open is closed here.
         while !saved.isEmpty { restore() }
         cairo_restore(cr)
@@ -103,24 +111,42 @@ final class PointPainter {
         }
     }
 
-    /// One line of text, its top-left at `origin`.
+    /// Glyphs of printable ASCII runs in one face and colour waiting to be shown together:
+    /// one `cairo_show_glyphs` for a row of cells rather than one a cell.
+    private var pending: (face: CellFont, colour: PixelColor, glyphs: [cairo_glyph_t])? = nil
+
+    /// Queues `text` when it is printable ASCII (flushing what waits in another face or colour);
+    /// false for other text, which the caller draws through Pango.
+    private func queue(_ text: String, at origin: Point, size: Double, bold: Bool, colour: PixelColor) -> Bool {
+        guard size > 0, text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return false }
+        let face = face(size: size, bold: bold)
+        if let waiting = pending, waiting.face !== face || waiting.colour != colour { flush() }
+        var glyphs = pending?.glyphs ?? []
+        pending = nil
+        var x = origin.x
+        for byte in text.utf8 {
+            let i = Int(byte) - 0x20
+            if byte != 0x20 { glyphs.append(cairo_glyph_t(index: face.glyphs[i], x: x, y: origin.y + face.ascent)) }
+            x += face.advances[i]
+        }
+        pending = (face, colour, glyphs)
+        return true
+    }
+
+    /// Shows the queued glyphs.
+    private func flush() {
+        guard var waiting = pending else { return }
+        pending = nil
+        canvas.set(waiting.colour)
+        cairo_set_scaled_font(cr, waiting.face.scaledFont)
+        cairo_show_glyphs(cr, &waiting.glyphs, Int32(waiting.glyphs.count))
+    }
+
+    /// One line of text that is not all printable ASCII, its top-left at `origin`, shaped by
+    /// Pango with fontconfig's fallbacks.
     private func drawText(_ text: String, at origin: Point, size: Double, bold: Bool, colour: PixelColor) {
         guard size > 0 else { return }
         canvas.set(colour)
-        let face = face(size: size, bold: bold)
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
-            var x = origin.x
-            var glyphs: [cairo_glyph_t] = []
-            glyphs.reserveCapacity(text.utf8.count)
-            for byte in text.utf8 {
-                let i = Int(byte) - 0x20
-                if byte != 0x20 { glyphs.append(cairo_glyph_t(index: face.glyphs[i], x: x, y: origin.y + face.ascent)) }
-                x += face.advances[i]
-            }
-            cairo_set_scaled_font(cr, face.scaledFont)
-            cairo_show_glyphs(cr, &glyphs, Int32(glyphs.count))
-            return
-        }
         let description = PangoFontDescriptionBox(family: PixelCanvas.interfaceFontFamily, size: size, bold: bold, italic: false)
         pango_layout_set_font_description(layout, description.description)
         pango_layout_set_text(layout, text, -1)

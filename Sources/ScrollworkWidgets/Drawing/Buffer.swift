@@ -415,6 +415,12 @@ public struct Buffer: Sendable {
         return Unicode.Scalar(cell.glyph).map { String(Character($0)) } ?? "\u{FFFD}"
     }
 
+    /// True when the cell at `column`, `row` is a blank in the default style, read packed (no
+    /// cell is unpacked); positions outside count as blank.
+    package func isDefaultBlank(column: Int, row: Int) -> Bool {
+        !contains(column, row) || storage[row * columns + column] == .blank
+    }
+
     /// True when cell `index` shows what cell `otherIndex` of `other` shows, byte for byte.
     @inlinable
     package func sameCell(_ index: Int, as other: Buffer, _ otherIndex: Int) -> Bool {
