@@ -25,7 +25,8 @@ extension ListView {
         buffer.fill(area)
         var drawing = PointDrawing(frame: box, measurer: context.measurer(for: list.idiom))
         let grouped = list.style.separatesSections
-        drawing.fill(box, grouped ? theme.groupedBackground : Style(background: theme.background))
+        // A plain list lies on the window's background, as its blank cells do: no fill to pay for.
+        if grouped { drawing.fill(box, theme.groupedBackground) }
         let origin = Point(x: bodyBox.minX - list.scroll.offset.x, y: bodyBox.minY - list.scroll.offset.y)
         let inset = list.style.rowInset
         drawing.clipped(to: bodyBox) { d in

@@ -21,7 +21,6 @@ extension OutlineView {
         if outline.scroll.indicatorStyle.reservesTrack { outline.fitContentWidth() }
         buffer.fill(whole)
         var d = PointDrawing(frame: box, measurer: context.measurer(for: layoutIdiom))
-        d.fill(box, Style(background: theme.background))
         // Columns from the trailing edge, a cell apart; those that leave the names too little room are left out.
         var x = area.maxX - rowPadding
         let placed = columns.reversed().map { column -> (x: Double, width: Double) in

@@ -28,7 +28,6 @@ extension TableView {
         buffer.fill(area)
         shownRows = 0..<0
         var drawing = PointDrawing(frame: box, measurer: context.measurer(for: pointIdiom))
-        drawing.fill(box, Style(background: theme.background))
         // Each column's left edge and width in view points: pinned ones in place, others scrolled.
         var x = 0.0
         let columns = table.columnWidths.enumerated().map { i, width -> (x: Double, width: Double) in
