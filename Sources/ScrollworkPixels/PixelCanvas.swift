@@ -101,13 +101,21 @@ public final class PixelCanvas {
     /// The cells an app is laid out in on this canvas (``PixelFrame/cells(for:metrics:)``).
     public var cells: (columns: Int, rows: Int) { PixelFrame.cells(for: size, metrics: metrics) }
 
+    /// A blank buffer of ``cells`` for a frame of this canvas: it asks for point marks, and
+    /// (with ``drawsInPoints``) tells widgets the canvas's size and text measurers. Every host
+    /// that draws on the canvas renders into one of these, so no frame is drawn in cells by
+    /// mistake.
+    public func makeBuffer() -> Buffer {
+        var buffer = Buffer(columns: cells.columns, rows: cells.rows)
+        buffer.drawsPointMarks = true
+        buffer.pointContext = drawsInPoints ? pointContext : nil
+        return buffer
+    }
+
     /// Renders `app` as it looks at `time` into a buffer of ``cells`` that asks for point marks,
     /// and draws it: one frame of a pixel host.
     public func draw<A: App>(_ app: inout A, at time: Double) {
-        let (columns, rows) = cells
-        var buffer = Buffer(columns: columns, rows: rows)
-        buffer.drawsPointMarks = true
-        buffer.pointContext = drawsInPoints ? pointContext : nil
+        var buffer = makeBuffer()
         app.render(into: &buffer, at: time)
         draw(buffer)
     }

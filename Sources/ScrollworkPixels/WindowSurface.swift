@@ -39,12 +39,9 @@ final class WindowSurface {
 
     deinit { SDL_DestroyTexture(texture) }
 
-    /// A buffer of the window's cells that keeps the point marks the pixel host draws exactly.
-    func nextBuffer() -> Buffer {
-        var buffer = Buffer(columns: columns, rows: rows)
-        buffer.drawsPointMarks = true
-        return buffer
-    }
+    /// A buffer of the window's cells that keeps the point marks the pixel host draws exactly
+    /// and has widgets draw in points (``PixelCanvas/makeBuffer()``).
+    func nextBuffer() -> Buffer { canvas.makeBuffer() }
 
     /// Draws `buffer` and returns the image drawn.
     func draw(_ buffer: Buffer, palette: PixelPalette, style: PixelStyle) -> PixelImage {
