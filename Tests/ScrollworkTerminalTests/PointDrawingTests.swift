@@ -86,6 +86,20 @@ import Testing
         #expect(x == 60)
     }
 
+    @Test("LT-05: in points a row with a subtitle is as tall as its two lines and padding need, not the two cells it had")
+    func twoLineRows() throws {
+        var state = ListState(sections: [ListSection((0..<30).map { "Row \($0)" })]) { RowContent($0, subtitle: "detail") }
+        try state.setMeasuredHeight(32, at: IndexPath(row: 0))
+        var view = ListView(state)
+        var buffer = Buffer(columns: 48, rows: 52)
+        buffer.drawsPointMarks = true
+        buffer.pointContext = PointContext(size: Size(width: 390, height: 844)) { _ in Self.measurer }
+        view.render(in: buffer.area, into: &buffer, at: 0)
+        // The test measurer's body line is 20 points and its footnote line 15: 20 + 15 + 2 × 8.
+        let heights = view.list.visibleItems(overscan: 0).prefix(5).map(\.frame.height)
+        #expect(heights == [51, 51, 51, 51, 51])
+    }
+
     @Test("a rectangle reaching the last column or row stretches to the canvas's edge in points")
     func stretchedToTheEdge() {
         var buffer = Buffer(columns: 48, rows: 52)

@@ -23,7 +23,9 @@ extension ListView {
         if list.scroll.viewportSize != bodyBox.size { list.setViewport(bodyBox.size) }
         if list.scroll.indicatorStyle.reservesTrack { list.fitContentWidth() }
         buffer.fill(area)
-        var drawing = PointDrawing(frame: box, measurer: context.measurer(for: list.idiom))
+        let measurer = context.measurer(for: list.idiom)
+        measureTwoLineRows(with: measurer)
+        var drawing = PointDrawing(frame: box, measurer: measurer)
         let grouped = list.style.separatesSections
         // A plain list lies on the window's background, as its blank cells do: no fill to pay for.
         if grouped { drawing.fill(box, theme.groupedBackground) }
@@ -56,6 +58,23 @@ extension ListView {
         if let column = indexColumn { drawIndexPoints(column: column, box: box, into: &drawing) }
         buffer.record(.drawing(drawing))
         ScrollIndicatorDrawing(metrics: metrics, theme: theme).draw(list.scroll, in: body, into: &buffer)
+    }
+
+    /// Rows on screen with a subtitle are measured for the host's type: a title line, a
+    /// subtitle line and the padding above and below (8 points on touch idioms, 5 on macOS),
+    /// at least the idiom's row height. Heights measured for cells (two 16-point lines) would
+    /// crowd proportional text. Rows above the view keep the content from jumping (anchoring).
+    private mutating func measureTwoLineRows(with measurer: TextMeasurer) {
+        let padding = list.idiom == .macOS ? 5.0 : 8.0
+        let wanted = Swift.max(list.metrics.rowHeight, measurer.lineHeight(.body) + measurer.lineHeight(.footnote) + 2 * padding)
+        for entry in list.visibleItems(overscan: 0) {
+            guard case let .row(path) = entry.item, abs(entry.frame.height - wanted) > 0.5 else { continue }
+            let content: RowContent
+            // A row that cannot be read is drawn as nothing, as with cells: it needs no height.
+            do { content = try list.content(at: path) } catch { continue }
+            guard content.subtitle != nil else { continue }
+            do { try list.setMeasuredHeight(wanted, at: path) } catch { failure = error }
+        }
     }
 
     /// A plain list's header is a filled bar with a headline; a grouped list's is a footnote in

@@ -31,7 +31,7 @@ public struct ListView<Row: Sendable>: Widget {
     private var pointer = ScrollPointer()
     private var draggingIndex = false
     private var events: [ListEvent] = []
-    private var failure: ListError? = nil
+    var failure: ListError? = nil
     /// True when the last render drew in points.
     private var inPoints = false
     /// The cell the cursor row was drawn at.
