@@ -14,9 +14,7 @@ extension GalleryApp {
         d.fill(box, bar)
         let top = d.lineTop(.footnote, centredIn: box.minY, height: box.height)
         let buttonsStart = controls.first.map { CellMetrics().points($0.2).minX } ?? box.maxX
-        let name = title.trimmingPrefix(" ")
-        let titleWidth = Swift.min(d.measurer.width(of: name, font: .footnote, bold: bar.bold), buttonsStart - 16)
-        d.text(String(name), at: Point(x: 8, y: top), width: titleWidth, font: .footnote, bar)
+        let titleWidth = d.text(String(title.trimmingPrefix(" ")), at: Point(x: 8, y: top), width: buttonsStart - 16, font: .footnote, bar)
         var ids = theme.secondary
         ids.background = bar.background
         let start = 8 + titleWidth + 12

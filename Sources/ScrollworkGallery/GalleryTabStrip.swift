@@ -48,10 +48,8 @@ struct GalleryTabStrip {
             var style = i == current ? theme.selection : theme.text
             style.bold = i == current
             if i == current { d.fill(box, style, radius: 5) }
-            let title = GalleryApp.PageKind.allCases[i].title
-            let width = measurer.width(of: title, font: .footnote, bold: style.bold)
-            d.text(title, at: Point(x: box.midX - Swift.min(width, box.width) / 2, y: d.lineTop(.footnote, centredIn: box.minY, height: box.height)),
-                   width: box.width, font: .footnote, style)
+            d.text(GalleryApp.PageKind.allCases[i].title, at: Point(x: box.minX, y: d.lineTop(.footnote, centredIn: box.minY, height: box.height)),
+                   width: box.width, font: .footnote, style, alignment: .center)
             if i < frames.count - 1 && i != current && i + 1 != current {
                 d.line(from: Point(x: box.maxX + 4, y: box.minY + 3), to: Point(x: box.maxX + 4, y: box.maxY - 3), theme.separator, width: 1)
             }

@@ -82,8 +82,14 @@ import Testing
         ])
         d.faded(0.5) { d in d.fill(Rect(x: 0, y: 0, width: 1, height: 1), .plain) }
         #expect(d.commands.suffix(3) == [.opacity(0.5), .fill(Rect(x: 0, y: 0, width: 1, height: 1), .plain, radius: 0), .restore])
-        let x = d.text("12 KB", trailing: 100, y: 0, width: 100, font: .body, .plain)
-        #expect(x == 60)
+        let drawn = d.text("12 KB", at: Point(x: 0, y: 0), width: 100, font: .body, .plain, alignment: .trailing)
+        guard case let .text(_, origin, _, _)? = d.commands.last else { Issue.record("no text"); return }
+        let x = origin.x
+        #expect(x == 60 && drawn == 40)
+        // Centred in the same span, and cut to fit with the width of what was drawn.
+        #expect(d.text("12 KB", at: Point(x: 0, y: 0), width: 100, font: .body, .plain, alignment: .center) == 40)
+        if case let .text(_, origin, _, _)? = d.commands.last { #expect(origin.x == 30) }
+        #expect(d.text("abcdefgh", at: Point(x: 0, y: 0), width: 40, font: .body, .plain) == 34)
     }
 
     @Test("LT-05: in points a row with a subtitle is as tall as its two lines and padding need, not the two cells it had")

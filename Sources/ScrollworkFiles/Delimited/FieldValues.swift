@@ -57,13 +57,11 @@ public struct FieldValues: Sendable, Hashable {
         return values.allSatisfy { Double($0) != nil } ? .reals : .text
     }
 
-    /// The value of `field` (nil: the record has no such field).
+    /// The value of `field` (nil: the record has no such field): its bytes' value, so that a
+    /// row shows what a sort, reading bytes, compared.
     public func value(_ field: String?) -> TableValue {
-        guard let field, !field.isEmpty else { return .empty }
-        if missing.contains(field) { return .missing(field) }
-        if kind == .integers, let n = Int(field) { return .int(n) }
-        if kind != .text, let x = Double(field) { return .double(x) }
-        return .string(field)
+        guard var field else { return .empty }
+        return field.withUTF8 { value($0) }
     }
 
     /// The value of a field's UTF-8 bytes (nil: the record has no such field): the value their

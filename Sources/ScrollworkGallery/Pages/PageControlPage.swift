@@ -190,8 +190,7 @@ struct WeatherPages: ScrollContent {
                 let left = box.minX + Double(page) * width - window.offset.x
                 var y = box.midY - (m.lineHeight(.title) + 3 * m.lineHeight(.largeTitle) + m.lineHeight(.body)) / 2
                 func centred(_ text: String, _ font: FontRole, _ style: Style) {
-                    let w = Swift.min(m.width(of: text, font: font, bold: style.bold), width - 16)
-                    d.text(text, at: Point(x: left + (width - w) / 2, y: y), width: w, font: font, style)
+                    d.text(text, at: Point(x: left + 8, y: y), width: width - 16, font: font, style, alignment: .center)
                     y += m.lineHeight(font)
                 }
                 centred(title, .title, theme.header)

@@ -15,11 +15,10 @@ extension Buffer {
         var d = PointDrawing(frame: box, measurer: context.measurer(for: idiom))
         if style.background != .default || style.reverse { d.fill(box, style) }
         let top = d.lineTop(font, centredIn: box.minY, height: box.height)
-        let shown = d.measurer.truncated(text, toWidth: box.width - inset, font: font, bold: style.bold)
-        d.text(shown, at: Point(x: box.minX + inset, y: top), width: box.width - inset, font: font, style)
+        let drawn = d.text(text, at: Point(x: box.minX + inset, y: top), width: box.width - inset, font: font, style)
         if style.underline {
             let y = top + d.measurer.ascent(font) + 1.5
-            d.line(from: Point(x: box.minX + inset, y: y), to: Point(x: box.minX + inset + d.measurer.width(of: shown, font: font, bold: style.bold), y: y), style, width: 1)
+            d.line(from: Point(x: box.minX + inset, y: y), to: Point(x: box.minX + inset + drawn, y: y), style, width: 1)
         }
         record(.drawing(d))
         return true

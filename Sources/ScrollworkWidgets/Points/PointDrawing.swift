@@ -63,22 +63,22 @@ public struct PointDrawing: Sendable, Hashable {
         add(.line(from: start, to: end, style, width: width))
     }
 
-    /// `text` truncated to `width` points (as `truncation` says), its line's top-left corner
-    /// at `origin`; nothing for empty text or no room.
-    public mutating func text(_ text: String, at origin: Point, width: Double, font: FontRole, _ style: Style,
-                              truncation: Truncation = .tail) {
-        let shown = measurer.truncated(text, toWidth: width, font: font, bold: style.bold, truncation)
-        if !shown.isEmpty { add(.text(shown, origin: origin, font: font, style: style)) }
-    }
-
-    /// `text` ending at `trailing` (right-aligned), at most `width` points wide; returns where it
-    /// starts.
+    /// `text` on one line in the span `width` points wide from `origin` (its line's top-left
+    /// corner), cut to fit as `truncation` says and placed in the span as `alignment` says.
+    /// Returns the width drawn: 0 for empty text or no room.
     @discardableResult
-    public mutating func text(_ text: String, trailing: Double, y: Double, width: Double, font: FontRole, _ style: Style) -> Double {
-        let shown = measurer.truncated(text, toWidth: width, font: font, bold: style.bold)
-        let x = trailing - measurer.width(of: shown, font: font, bold: style.bold)
-        if !shown.isEmpty { add(.text(shown, origin: Point(x: x, y: y), font: font, style: style)) }
-        return x
+    public mutating func text(_ text: String, at origin: Point, width: Double, font: FontRole, _ style: Style,
+                              alignment: ColumnAlignment = .leading, truncation: Truncation = .tail) -> Double {
+        let (shown, drawn) = measurer.fitted(text, toWidth: width, font: font, bold: style.bold, truncation)
+        guard !shown.isEmpty else { return 0 }
+        var x = origin.x
+        switch alignment {
+        case .leading: break
+        case .trailing: x += width - drawn
+        case .center: x += (width - drawn) / 2
+        }
+        add(.text(shown, origin: Point(x: x, y: origin.y), font: font, style: style))
+        return drawn
     }
 
     /// `text` centred vertically in a line box of `height` from `top`: the top of its line.

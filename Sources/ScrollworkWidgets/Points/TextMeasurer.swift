@@ -100,14 +100,22 @@ public struct TextMeasurer: Sendable, Hashable {
         return total
     }
 
-    /// `text` cut to fit `width` points in `font` (bold or not), with "…" where it was cut (at the end, both
-    /// ends kept or the start kept, as `mode` says); text that fits is returned unchanged. A
-    /// width that is negative or NaN gives "", one too narrow for the ellipsis gives "".
+    /// `text` cut to fit `width` points in `font` (bold or not), with "…" where it was cut (at the
+    /// end, both ends kept or the start kept, as `mode` says); text that fits is returned
+    /// unchanged. A width that is negative or NaN gives "", one too narrow for the ellipsis gives "".
     public func truncated(_ text: String, toWidth width: Double, font: FontRole, bold: Bool = false, _ mode: Truncation = .tail) -> String {
-        guard width > 0 else { return "" }
-        if self.width(of: text, font: font, bold: bold) <= width { return text }
-        let budget = width - self.width(of: Truncation.ellipsis, font: font, bold: bold)
-        guard budget >= 0 else { return "" }
+        fitted(text, toWidth: width, font: font, bold: bold, mode).text
+    }
+
+    /// ``truncated(_:toWidth:font:bold:_:)`` with the width of what it gives, measured once.
+    public func fitted(_ text: String, toWidth width: Double, font: FontRole, bold: Bool = false,
+                       _ mode: Truncation = .tail) -> (text: String, width: Double) {
+        guard width > 0 else { return ("", 0) }
+        let whole = self.width(of: text, font: font, bold: bold)
+        if whole <= width { return (text, whole) }
+        let ellipsis = self.width(of: Truncation.ellipsis, font: font, bold: bold)
+        let budget = width - ellipsis
+        guard budget >= 0 else { return ("", 0) }
         let characters = Array(text)
         func prefix(_ room: Double, upTo limit: Int) -> (count: Int, used: Double) {
             var used = 0.0, count = 0
@@ -131,15 +139,17 @@ public struct TextMeasurer: Sendable, Hashable {
         }
         switch mode {
         case .tail:
-            return String(characters[..<prefix(budget, upTo: characters.count).count]) + String(Truncation.ellipsis)
+            let kept = prefix(budget, upTo: characters.count)
+            return (String(characters[..<kept.count]) + String(Truncation.ellipsis), kept.used + ellipsis)
         case .head:
-            let kept = suffix(budget, downTo: 0).count
-            return String(Truncation.ellipsis) + String(characters[(characters.count - kept)...])
+            let kept = suffix(budget, downTo: 0)
+            return (String(Truncation.ellipsis) + String(characters[(characters.count - kept.count)...]), kept.used + ellipsis)
         case .middle:
             // As with cells, room the end leaves goes to the beginning.
             let right = suffix(budget / 2, downTo: 0)
             let left = prefix(budget - right.used, upTo: characters.count - right.count)
-            return String(characters[..<left.count]) + String(Truncation.ellipsis) + String(characters[(characters.count - right.count)...])
+            return (String(characters[..<left.count]) + String(Truncation.ellipsis) + String(characters[(characters.count - right.count)...]),
+                    left.used + ellipsis + right.used)
         }
     }
 }

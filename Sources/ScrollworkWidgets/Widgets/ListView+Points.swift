@@ -150,8 +150,10 @@ extension ListView {
             let lines = (d.measurer.lineHeight(.body), content.subtitle == nil ? 0 : d.measurer.lineHeight(.footnote))
             let top = row.minY + (row.height - lines.0 - lines.1) / 2
             if let value = content.secondaryText {
-                let valueWidth = Swift.min(d.measurer.width(of: value, font: .body), (trailing - leading) / 2)
-                trailing = d.text(value, trailing: trailing, y: d.lineTop(.body, centredIn: row.minY, height: row.height), width: valueWidth, font: .body, secondary) - 8
+                // A value takes at most half the row; the title gets what it leaves.
+                let room = (trailing - leading) / 2
+                trailing -= d.text(value, at: Point(x: trailing - room, y: d.lineTop(.body, centredIn: row.minY, height: row.height)), width: room,
+                                   font: .body, secondary, alignment: .trailing) + 8
             }
             d.text(content.title, at: Point(x: leading, y: top), width: trailing - leading, font: .body, text)
             if let subtitle = content.subtitle {

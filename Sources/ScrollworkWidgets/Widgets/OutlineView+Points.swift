@@ -54,12 +54,9 @@ extension OutlineView {
                 d.text(title(row.node), at: Point(x: left, y: top), width: nameEnd - left, font: .body, style)
                 for i in shown {
                     let column = placed[i]
-                    let value = columns[i].value(row.node)
-                    switch columns[i].alignment {
-                    case .leading: d.text(value, at: Point(x: column.x, y: top), width: column.width, font: .body, isCursor ? style : theme.secondary)
-                    case .trailing, .center:
-                        d.text(value, trailing: column.x + column.width, y: top, width: column.width, font: .monospacedDigits, isCursor ? style : theme.secondary)
-                    }
+                    let alignment = columns[i].alignment
+                    d.text(columns[i].value(row.node), at: Point(x: column.x, y: top), width: column.width, font: alignment == .leading ? .body : .monospacedDigits,
+                           isCursor ? style : theme.secondary, alignment: alignment)
                 }
             }
         }
@@ -69,17 +66,12 @@ extension OutlineView {
             let bar = Rect(x: box.minX, y: box.minY, width: box.width, height: headerHeight)
             d.fill(bar, header)
             d.line(from: Point(x: bar.minX, y: bar.maxY - 0.5), to: Point(x: bar.maxX, y: bar.maxY - 0.5), theme.separator, width: 1)
-            func arrow(_ i: Int) -> String { sortIndicator.map { $0.column == i ? ($0.ascending ? " ▲" : " ▼") : "" } ?? "" }
             let top = d.lineTop(.headline, centredIn: bar.minY, height: bar.height)
-            d.text("Name" + arrow(0), at: Point(x: bar.minX + rowPadding, y: top), width: nameEnd - bar.minX - rowPadding, font: .headline, header)
+            d.text("Name" + sortArrow(forHeading: 0), at: Point(x: bar.minX + rowPadding, y: top), width: nameEnd - bar.minX - rowPadding, font: .headline, header)
             for i in shown {
                 let column = placed[i]
-                let text = columns[i].title + arrow(i + 1)
-                if columns[i].alignment == .leading {
-                    d.text(text, at: Point(x: column.x, y: top), width: column.width, font: .headline, header)
-                } else {
-                    d.text(text, trailing: column.x + column.width, y: top, width: column.width, font: .headline, header)
-                }
+                d.text(columns[i].title + sortArrow(forHeading: i + 1), at: Point(x: column.x, y: top), width: column.width, font: .headline, header,
+                       alignment: columns[i].alignment == .leading ? .leading : .trailing)
             }
         }
         buffer.record(.drawing(d))

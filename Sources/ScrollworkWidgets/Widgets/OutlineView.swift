@@ -118,10 +118,9 @@ public struct OutlineView<Source: OutlineSource & Sendable>: Widget where Source
             var header = theme.header
             header.background = theme.focus.background
             buffer.fill(CellRect(column: whole.column, row: whole.row, columns: whole.columns, rows: 1), with: .blank(header))
-            func arrow(_ i: Int) -> String { sortIndicator.map { $0.column == i ? ($0.ascending ? " ▲" : " ▼") : "" } ?? "" }
-            buffer.draw(" Name" + arrow(0), column: whole.column, row: whole.row, style: header, clip: CellRect(column: whole.column, row: whole.row, columns: Swift.max(0, nameEnd - whole.column), rows: 1))
+            buffer.draw(" Name" + sortArrow(forHeading: 0), column: whole.column, row: whole.row, style: header, clip: CellRect(column: whole.column, row: whole.row, columns: Swift.max(0, nameEnd - whole.column), rows: 1))
             for i in shown {
-                let text = (columns[i].title + arrow(i + 1)).truncated(toWidth: columns[i].width)
+                let text = (columns[i].title + sortArrow(forHeading: i + 1)).truncated(toWidth: columns[i].width)
                 buffer.draw(aligned(text, width: columns[i].width, columns[i].alignment), column: starts[i], row: whole.row, style: header, clip: whole)
             }
         }
@@ -151,6 +150,11 @@ public struct OutlineView<Source: OutlineSource & Sendable>: Widget where Source
         ScrollIndicatorDrawing(metrics: metrics, theme: theme).draw(outline.scroll, in: area, into: &buffer)
         // Pixel hosts only: the terminal never copies the widget for it.
         if buffer.drawsPointMarks { SubcellScrolling.record(self, scroll: \.outline.scroll, content: body, metrics: metrics, axes: .vertical, into: &buffer, at: time) }
+    }
+
+    /// " ▲" or " ▼" after heading `i` (0 for Name, then the columns) when it shows the sort.
+    func sortArrow(forHeading i: Int) -> String {
+        sortIndicator.map { $0.column == i ? ($0.ascending ? " ▲" : " ▼") : "" } ?? ""
     }
 
     /// `text` padded to `width` cells as `alignment` says.

@@ -61,23 +61,14 @@ extension TableView {
                     let spec = table.columns[i]
                     // The whole text: the table's layout with room for any text, then cut to points.
                     let text = layoutCell(table, value, i, Truncation.maximumPaddedWidth).text
-                    let room = column.width - 2 * cellPadding
                     let font: FontRole = spec.alignment == .trailing ? .monospacedDigits : .body
-                    let shown = d.measurer.truncated(text, toWidth: room, font: font, spec.truncation)
-                    let width = d.measurer.width(of: shown, font: font)
-                    let left: Double
-                    switch spec.alignment {
-                    case .leading: left = column.x + cellPadding
-                    case .trailing: left = column.x + column.width - cellPadding - width
-                    case .center: left = column.x + (column.width - width) / 2
+                    func draw(_ d: inout PointDrawing) {
+                        d.text(text, at: Point(x: column.x + cellPadding, y: top), width: column.width - 2 * cellPadding, font: font, style,
+                               alignment: spec.alignment, truncation: spec.truncation)
                     }
                     // Truncation keeps text inside its column; only a column sliding under the
                     // pinned ones needs a clip.
-                    if i >= table.pinnedColumns && column.x < pinnedEdge {
-                        d.clipped(to: scrolledClip) { d in d.text(shown, at: Point(x: left, y: top), width: width + 1, font: font, style) }
-                    } else {
-                        d.text(shown, at: Point(x: left, y: top), width: width + 1, font: font, style)
-                    }
+                    if i >= table.pinnedColumns && column.x < pinnedEdge { d.clipped(to: scrolledClip, draw) } else { draw(&d) }
                 }
             }
         }
@@ -88,16 +79,11 @@ extension TableView {
         drawing.line(from: Point(x: header.minX, y: header.maxY - 0.5), to: Point(x: header.maxX, y: header.maxY - 0.5), theme.separator, width: 1)
         let top = drawing.lineTop(.headline, centredIn: header.minY, height: header.height)
         for (i, column) in columns.enumerated() where column.width > 0 {
-            var arrow = table.sortIndicator(forColumn: i).map { $0 ? " ▲" : " ▼" } ?? ""
-            if let sorting = sortProgress {
-                let percent = Int(saturating: (sorting.fraction.isFinite ? sorting.fraction : 0).clamped(to: 0...1) * 100)
-                arrow = sorting.column == i ? (sorting.ascending ? " ▲" : " ▼") + " \(percent)%" : ""
-            }
+            let arrow = headingArrow(forColumn: i)
             let room = column.width - 2 * cellPadding
             let arrowWidth = drawing.measurer.width(of: arrow, font: .headline)
             drawing.clipped(to: Rect(x: clip(i).minX, y: header.minY, width: clip(i).width, height: header.height)) { d in
-                d.text(table.columns[i].title, at: Point(x: column.x + cellPadding, y: top), width: room - arrowWidth, font: .headline, headerStyle)
-                let titleWidth = d.measurer.width(of: d.measurer.truncated(table.columns[i].title, toWidth: room - arrowWidth, font: .headline), font: .headline)
+                let titleWidth = d.text(table.columns[i].title, at: Point(x: column.x + cellPadding, y: top), width: room - arrowWidth, font: .headline, headerStyle)
                 if !arrow.isEmpty { d.text(arrow, at: Point(x: column.x + cellPadding + titleWidth, y: top), width: arrowWidth + 1, font: .headline, headerStyle) }
                 if i < columns.count - 1 {
                     let divider = column.x + column.width - 0.5

@@ -200,16 +200,7 @@ public struct TableView<Row: Sendable>: Widget {
         // Once columns slide under the pinned ones, a rule marks where.
         let slid = table.pinnedColumns > 0 && table.list.scroll.offset.x >= metrics.cellWidth / 2
         for (i, cell) in cells.enumerated() where cell.width > 0 {
-            var arrow = table.sortIndicator(forColumn: i).map { $0 ? " ▲" : " ▼" } ?? ""
-            if let sorting = sortProgress {
-                if sorting.column == i {
-                    let percent = Int(saturating: (sorting.fraction.isFinite ? sorting.fraction : 0).clamped(to: 0...1) * 100)
-                    arrow = (sorting.ascending ? " ▲" : " ▼") + " \(percent)%"
-                } else {
-                    // The column being sorted becomes the first key: no other heading has the arrow.
-                    arrow = ""
-                }
-            }
+            let arrow = headingArrow(forColumn: i)
             let title = table.columns[i].title.truncated(toWidth: Swift.max(0, cell.width - 2 - displayWidth(arrow))) + arrow
             let clip = i < table.pinnedColumns ? area : headerClip
             buffer.draw(" " + title, column: cell.column, row: area.row, style: headerStyle, clip: clip)
@@ -255,6 +246,16 @@ public struct TableView<Row: Sendable>: Widget {
         ScrollIndicatorDrawing(metrics: metrics, theme: theme).draw(list.scroll, in: body, into: &buffer)
         // Pixel hosts only: the terminal never copies the widget for it.
         if buffer.drawsPointMarks { SubcellScrolling.record(self, scroll: \.table.list.scroll, content: body, metrics: metrics, axes: .vertical, into: &buffer, at: time) }
+    }
+
+    /// What follows heading `i`: " ▲" or " ▼" when the table is sorted by it, with how far a
+    /// sort under way is ("▲ 43%"); nothing on the others while a sort runs, since the column
+    /// being sorted becomes the first key.
+    func headingArrow(forColumn i: Int) -> String {
+        guard let sorting = sortProgress else { return table.sortIndicator(forColumn: i).map { $0 ? " ▲" : " ▼" } ?? "" }
+        guard sorting.column == i else { return "" }
+        let percent = Int(saturating: (sorting.fraction.isFinite ? sorting.fraction : 0).clamped(to: 0...1) * 100)
+        return (sorting.ascending ? " ▲" : " ▼") + " \(percent)%"
     }
 
     // MARK: Input
