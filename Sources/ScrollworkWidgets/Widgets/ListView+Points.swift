@@ -131,15 +131,9 @@ extension ListView {
                 d.symbol("≡", centre: Point(x: trailing - size / 2, y: row.midY), size: size, theme.secondary)
                 trailing -= size + 8
             }
-            var symbols: [(String, Style)] = []
-            switch content.accessory {
-            case .disclosureIndicator: symbols = [("›", theme.secondary)]
-            case .detailButton: symbols = [("ⓘ", theme.accent)]
-            case .detailDisclosureButton: symbols = [("ⓘ", theme.accent), ("›", theme.secondary)]
-            case .checkmark, .none: break
-            }
-            if look.showsCheckmark { symbols.insert(("✓", accent), at: 0) }
-            for (symbol, style) in symbols.reversed() {
+            // A checkmark and a detail button are tinted, as in UIKit; a chevron is grey.
+            for symbol in Self.trailingSymbols(content.accessory, checkmark: look.showsCheckmark).reversed() {
+                let style = symbol == "✓" ? accent : symbol == "ⓘ" ? theme.accent : theme.secondary
                 d.symbol(symbol, centre: Point(x: trailing - size / 2, y: row.midY), size: size, selected ? theme.selection : style)
                 trailing -= size + 6
             }
@@ -169,14 +163,10 @@ extension ListView {
     /// The index letters, one a cell row as the terminal places them (so a press finds the same
     /// letter), centred in the index's points.
     private mutating func drawIndexPoints(column: Int, box: Rect, into d: inout PointDrawing) {
-        let titles = list.sectionIndexTitles
-        guard !titles.isEmpty, frame.rows > 0 else { index = (frame.row, []); return }
-        let step = Swift.max(1, Int(saturating: (Double(titles.count) / Double(frame.rows)).rounded(.up)))
-        let shown = stride(from: 0, to: titles.count, by: step).map { titles[$0] }
-        index = (frame.row + Swift.max(0, (frame.rows - shown.count) / 2), shown)
+        layOutIndex()
         let left = metrics.points(CellRect(column: column - 1, row: 0, columns: 1, rows: 1)).minX
         let centreX = (left + box.maxX) / 2
-        for (i, entry) in shown.enumerated() {
+        for (i, entry) in index.entries.enumerated() {
             let centreY = (Double(index.top + i) + 0.5) * metrics.cellHeight
             d.symbol(String(entry.title.prefix(1)), centre: Point(x: centreX, y: centreY), size: 11, theme.accent)
         }

@@ -151,14 +151,7 @@ public struct ListView<Row: Sendable>: Widget {
             leading += 2
             width -= 2
         }
-        var trailing = ""
-        switch content.accessory {
-        case .disclosureIndicator: trailing = "›"
-        case .detailButton: trailing = "ⓘ"
-        case .detailDisclosureButton: trailing = "ⓘ ›"
-        case .checkmark, .none: break
-        }
-        if look.showsCheckmark { trailing = "✓" + (trailing.isEmpty ? "" : " " + trailing) }
+        var trailing = Self.trailingSymbols(content.accessory, checkmark: look.showsCheckmark).joined(separator: " ")
         if look.showsReorderHandle { trailing += (trailing.isEmpty ? "" : " ") + "≡" }
         let trailingWidth = displayWidth(trailing)
         let lines = content.lines(width: Swift.max(0, width - trailingWidth - (trailingWidth > 0 ? 1 : 0)))
@@ -175,14 +168,34 @@ public struct ListView<Row: Sendable>: Widget {
         }
     }
 
-    /// The index letters spread from the middle of the height, every few when not all fit.
-    private mutating func drawIndex(column: Int, into buffer: inout Buffer) {
+    /// The symbols at a row's trailing end, leading first: ✓ when it shows the checkmark, then
+    /// its accessory's (› disclosure, ⓘ detail, both for a detail disclosure button).
+    static func trailingSymbols(_ accessory: RowContent.Accessory, checkmark: Bool) -> [String] {
+        var symbols: [String]
+        switch accessory {
+        case .disclosureIndicator: symbols = ["›"]
+        case .detailButton: symbols = ["ⓘ"]
+        case .detailDisclosureButton: symbols = ["ⓘ", "›"]
+        case .checkmark, .none: symbols = []
+        }
+        if checkmark { symbols.insert("✓", at: 0) }
+        return symbols
+    }
+
+    /// Places the index letters one a row, spread from the middle of the frame's height, every
+    /// few when not all fit; a press on a row finds its letter in ``index``.
+    mutating func layOutIndex() {
         let titles = list.sectionIndexTitles
         guard !titles.isEmpty, frame.rows > 0 else { index = (frame.row, []); return }
         let step = Swift.max(1, Int(saturating: (Double(titles.count) / Double(frame.rows)).rounded(.up)))
         let shown = stride(from: 0, to: titles.count, by: step).map { titles[$0] }
         index = (frame.row + Swift.max(0, (frame.rows - shown.count) / 2), shown)
-        for (i, entry) in shown.enumerated() {
+    }
+
+    /// The index letters as ``layOutIndex()`` places them.
+    private mutating func drawIndex(column: Int, into buffer: inout Buffer) {
+        layOutIndex()
+        for (i, entry) in index.entries.enumerated() {
             buffer.draw(entry.title.truncated(toWidth: 1), column: column, row: index.top + i, style: theme.accent, clip: frame)
         }
     }
