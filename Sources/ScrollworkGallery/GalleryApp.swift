@@ -54,6 +54,9 @@ package struct GalleryApp: App {
     var showsHelp = false
     /// The title bar as last drawn (key hints or buttons), for clicks on its controls.
     var shownTitleBar: GalleryTitleBar? = nil
+    /// The title bar's height in rows: one in a terminal; two in a window (32 points, near a
+    /// desktop header bar's), once a frame has been drawn there.
+    var titleRows = 1
     /// The title bar control under a press not yet released.
     var pressedControl: GalleryTitleBar.Control? = nil
     /// Pages that took work's news since their effects were last taken.
@@ -117,7 +120,7 @@ package struct GalleryApp: App {
     }
 
     /// The area pages draw in: below the title bar, above the status line and the dots.
-    var pageArea: CellRect { CellRect(column: 0, row: 1, columns: size.columns, rows: max(0, size.rows - 3)) }
+    var pageArea: CellRect { CellRect(column: 0, row: titleRows, columns: size.columns, rows: max(0, size.rows - 2 - titleRows)) }
     var dotsArea: CellRect { CellRect(column: 0, row: max(0, size.rows - 1), columns: size.columns, rows: 1) }
 
     /// The effects of the page shown and the dots, and of pages not shown that heard from their
@@ -265,9 +268,10 @@ package struct GalleryApp: App {
         // Title bar.
         var bar = theme.header
         bar.background = theme.focus.background
+        titleRows = buffer.pointContext != nil && buffer.rows >= 8 ? 2 : 1
         // In points the bar is drawn over blank cells: cells left there would be drawn over it.
-        buffer.fill(CellRect(column: 0, row: 0, columns: columns, rows: 1), with: buffer.pointContext == nil ? .blank(bar) : .blank())
-        let titleBar = GalleryTitleBar(page: page, buttons: buffer.drawsPointMarks)
+        buffer.fill(CellRect(column: 0, row: 0, columns: columns, rows: titleRows), with: buffer.pointContext == nil ? .blank(bar) : .blank())
+        let titleBar = GalleryTitleBar(page: page, buttons: buffer.drawsPointMarks, rows: titleRows)
         shownTitleBar = titleBar
         let (title, controls) = titleBar.placed(columns: columns)
         if let context = buffer.pointContext {
@@ -329,6 +333,11 @@ package struct GalleryApp: App {
         let pointer = style.idiom.supportsPageControls ? "Click or drag the dots at the bottom to change page." : "Click a tab at the bottom to change page."
         let framed = buffer.columns >= 8 && buffer.rows >= 4
         let inner = max(1, buffer.columns - (framed ? 4 : 0))
+        if let context = buffer.pointContext {
+            buffer.fill(CellRect(column: 0, row: 0, columns: buffer.columns, rows: buffer.rows))
+            buffer.record(.drawing(helpDrawing(pointer: pointer, context: context)))
+            return
+        }
         let source = ["\(page.title) — shows \(page.guidelines.joined(separator: ", "))", ""] + page.help + [pointer]
             + [""] + page.keys.lines(fitting: inner) + ["", Self.commands.help.compact]
         var lines = source.enumerated().flatMap { i, text in text.wrapped(toWidth: inner).map { (i == 0, $0) } }

@@ -61,33 +61,46 @@ enum GalleryDocument {
         }
     }
 
-    /// The document wrapped to `width` cells, with `carouselRows` blank lines where the carousel goes.
-    static func lines(width: Int, carouselRows: Int) -> (lines: [String], carouselStart: Int) {
-        var out: [String] = []
+    /// The document's lines, where its carousel and its cluster table begin.
+    struct Lines {
+        var lines: [String] = []
         var carouselStart = 0
+        var clusterStart = 0
+    }
+
+    /// The document wrapped to `width` cells, with `carouselRows` blank lines where the carousel goes.
+    static func lines(width: Int, carouselRows: Int) -> Lines {
+        lines(carouselRows: carouselRows, wrap: { wrap($0, width: width) }, fit: { $0.truncated(toWidth: width) })
+    }
+
+    /// The document with its paragraphs broken by `wrap` and its one-line rows (the cluster
+    /// table, the log) passed through `fit`, with `carouselRows` blank lines for the carousel.
+    static func lines(carouselRows: Int, wrap: (String) -> [String], fit: (String) -> String) -> Lines {
+        var out = Lines()
         for paragraph in paragraphs {
             if paragraph == "[clusters]" {
-                out += clusterTable.map { $0.truncated(toWidth: width) }
-                out.append("")
+                out.clusterStart = out.lines.count
+                out.lines += clusterTable.map(fit)
+                out.lines.append("")
                 continue
             }
             if paragraph == "[carousel]" {
-                carouselStart = out.count
-                out += Array(repeating: "", count: carouselRows)
-                out.append("")
+                out.carouselStart = out.lines.count
+                out.lines += Array(repeating: "", count: carouselRows)
+                out.lines.append("")
                 continue
             }
-            out += wrap(paragraph, width: width)
-            out.append("")
+            out.lines += wrap(paragraph)
+            out.lines.append("")
         }
-        for line in guidelineLines { out += wrap(line, width: width) }
-        out.append("")
+        for line in guidelineLines { out.lines += wrap(line) }
+        out.lines.append("")
         // Enough text to scroll through: a log of generated entries.
         for i in 1...400 {
-            out.append("Entry \(i): the quick brown fox jumps over the lazy dog, line \(i) of 400.".truncated(toWidth: width))
+            out.lines.append(fit("Entry \(i): the quick brown fox jumps over the lazy dog, line \(i) of 400."))
         }
-        out.append("— End of document —")
-        return (out, carouselStart)
+        out.lines.append("— End of document —")
+        return out
     }
 
     /// `text` wrapped to `width` cells by the core's word wrap; below 5 cells nothing is

@@ -25,6 +25,8 @@ struct GalleryTitleBar {
     var page: GalleryApp.PageKind
     /// True in a window: buttons instead of key hints.
     var buttons: Bool
+    /// The bar's height in rows; its controls take all of them.
+    var rows = 1
 
     /// The title and the controls with their labels for `columns` cells, never overlapping: the
     /// whole title with as many controls as fit two cells after it ("] next" goes first, "? help"
@@ -48,7 +50,7 @@ struct GalleryTitleBar {
         var x = columns - width(of: controls)
         return (title, controls.map { control, label in
             defer { x += displayWidth(label) + (buttons ? 1 : 2) }
-            return (control, label, CellRect(column: x, row: 0, columns: displayWidth(label), rows: 1))
+            return (control, label, CellRect(column: x, row: 0, columns: displayWidth(label), rows: rows))
         })
     }
 

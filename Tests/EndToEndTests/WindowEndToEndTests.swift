@@ -249,12 +249,12 @@ extension PixelImage {
         // 600 points tall: the test's screen is 768 pixels, and a taller window would be cut.
         try x.start(["--window", "--window-size", "390x600", "--page", "table", "--appearance", "light"])
         try #require(!x.window.isEmpty, "the window opened (\(x.startReport))")
-        // Down the padding left of the first column, below the title bar and the 28-point header,
+        // Down the padding left of the first column, below the 32-point title bar and the 28-point header,
         // the zebra stripes change colour at each row's edge.
         var gaps: [Int] = []
         #expect(x.wait(timeout: 10) {
             guard let shot = try? x.screenshot(), shot.width == 390, shot.height == 600 else { return false }
-            let edges = (16 + 28 + 2..<560).filter { y in abs(shot.brightness(x: 2, y: y) - shot.brightness(x: 2, y: y - 1)) > 3 }
+            let edges = (32 + 28 + 2..<560).filter { y in abs(shot.brightness(x: 2, y: y) - shot.brightness(x: 2, y: y - 1)) > 3 }
             gaps = zip(edges.dropFirst(), edges).map { $0 - $1 }
             return gaps.count >= 8 && gaps.allSatisfy { $0 == 44 }
         }, "zebra stripes 44 points apart, not one 16-point cell: \(gaps)")

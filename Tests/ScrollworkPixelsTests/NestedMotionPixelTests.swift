@@ -6,36 +6,37 @@ import ScrollworkTerminal
 import Testing
 
 /// Content inside scrolled content moves with it: the scroll view page's card carousel lies on
-/// the document's lines, so a pixel host that moves the document between whole lines moves the
-/// carousel too, in every frame.
+/// the document's lines, so a window that draws the document at its exact offset draws the
+/// carousel there too, in every frame.
 @Suite struct NestedMotionPixelTests {
     @Test("SV-04, SV-16: the carousel inside the document is drawn in every frame of a flick, where its lines are")
     func carouselDrawnWhileTheDocumentMoves() throws {
         let style = GalleryStyle(theme: .standard(for: .trueColor), colorMode: .trueColor, idiom: .iOS, reducesMotion: false)
-        var t = HeadlessTerminal(GalleryApp(page: .scrollView, style: style, tableRows: 100), columns: 120, rows: 40)
-        let content = t.app.scrollView.document.view.contentRect
-        let start = t.app.scrollView.text.carouselStart
+        var app = GalleryApp(page: .scrollView, style: style, tableRows: 100)
+        let size = Size(width: 960, height: 640)
+        app.handle(.resize(columns: 120, rows: 40), at: 0)
+        var time = 0.0
+        // The first frame lays the document out in points.
+        _ = try PixelFrame.render(&app, size: size, scale: 1, at: time)
+        let content = app.scrollView.document.view.contentRect
+        let box = try #require(app.scrollView.document.view.pointFrame)
+        let text = app.scrollView.text, lineHeight = app.scrollView.document.lineHeight
         // A drag up the document, below the carousel, released moving: a flick.
         let column = content.column + 10, row = content.maxRow - 2
-        t.send(.mouse(MouseEvent(.press, column: column, row: row)))
-        t.advance(by: 0.02)
-        t.send(.mouse(MouseEvent(.drag, column: column, row: row - 3)))
-        t.advance(by: 0.02)
-        t.send(.mouse(MouseEvent(.drag, column: column, row: row - 6)))
-        t.send(.mouse(MouseEvent(.release, column: column, row: row - 6)))
+        for (kind, rows) in [(MouseEvent.Kind.press, 0), (.drag, 3), (.drag, 6), (.release, 6)] {
+            app.handle(.mouse(MouseEvent(kind, column: column, row: row - rows)), at: time)
+            time += 0.02
+        }
         var checked = 0, fractional = 0
         for _ in 0..<90 {
-            t.advance(by: 1.0 / 60)
-            let offset = t.app.scrollView.scroll.offset.y
-            // The card's left border, a vertical line in the cell one column into the carousel,
-            // runs through the carousel's three middle rows.
-            let top = Double(content.row) * 16 + Double(start) * 16 - offset
-            let band = Int(top + 20)..<Int(top + 60)
-            let visible = (content.row * 16)..<(content.maxRow * 16)
-            guard visible.contains(band.lowerBound), visible.contains(band.upperBound - 1) else { continue }
-            let frame = try PixelFrame.render(&t.app, size: Size(width: 960, height: 640), scale: 1, at: t.time)
-            let x0 = (content.column + 1) * 8
-            let drawn = band.allSatisfy { y in (x0..<(x0 + 8)).contains { frame.brightness(x: $0, y: y) > 40 } }
+            time += 1.0 / 60
+            app.tick(at: time)
+            let frame = try PixelFrame.render(&app, size: size, scale: 1, at: time)
+            let offset = app.scrollView.scroll.offset.y
+            // The first card's title, bright on its dark card, on the middle of the carousel's lines.
+            let middle = Int(box.minY + (Double(text.carouselStart) + Double(text.carouselRows) / 2) * lineHeight - offset)
+            guard middle - 8 > Int(box.minY), middle + 8 < Int(box.maxY) else { continue }
+            let drawn = (middle - 6...middle + 6).contains { y in (Int(box.minX) + 24..<Int(box.minX) + 160).contains { frame.brightness(x: $0, y: y) > 150 } }
             #expect(drawn, "the carousel is missing at offset \(offset)")
             checked += 1
             if offset != (offset / 16).rounded(.down) * 16 { fractional += 1 }

@@ -72,7 +72,7 @@ let theme = Theme.standard(for: .trueColor)
         try assertPNG(try image(&app, columns: 30, rows: 2, scale: 2), named: "page-control")
     }
 
-    @Test("a text field with CJK and emoji text, shaped by Pango in the cells the core measured")
+    @Test("a text field with CJK and emoji text in the interface type, what its face lacks shaped by Pango")
     func textField() throws {
         var app = Harness(content: TextField(prompt: "Search", text: "滚动视图 👍🏽 scroll", theme: theme))
         try assertPNG(try image(&app, columns: 30, rows: 1, scale: 2), named: "text-field")

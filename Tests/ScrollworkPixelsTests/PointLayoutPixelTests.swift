@@ -30,7 +30,7 @@ import Testing
         for (window, pitch) in zip(Self.windows, [44, 24]) {
             let picture = try windowPicture(.table, appearance: .light, size: window.size, idiom: window.idiom, after: 3)
             // Down the padding left of the first column, the stripes change colour at each row's edge.
-            let edges = colourChanges(in: picture, x: 2, from: 16 + 28 + 2, to: Int(window.size.height) - 60)
+            let edges = colourChanges(in: picture, x: 2, from: 32 + 28 + 2, to: Int(window.size.height) - 60)
             let gaps = zip(edges.dropFirst(), edges).map { $0 - $1 }
             #expect(gaps.count >= 8, "\(window.name): \(edges)")
             #expect(gaps.allSatisfy { $0 == pitch }, "\(window.name): gaps \(gaps)")
@@ -61,7 +61,7 @@ import Testing
             // keeps to the window's edge, not the cells'.
             let picture = try windowPicture(.table, appearance: .light, size: window.size, idiom: window.idiom, after: 0.3)
             let width = Int(window.size.width)
-            let y = 16 + 28 + 20
+            let y = 32 + 28 + 20
             let background = picture.brightness(x: width - 1, y: y)
             let dark = (width - 20..<width).filter { picture.brightness(x: $0, y: y) < background - 60 }
             #expect(dark.last == width - inset - 1, "\(window.name): indicator pixels \(dark)")

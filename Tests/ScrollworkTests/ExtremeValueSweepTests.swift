@@ -184,6 +184,8 @@ func settle(_ s: inout ScrollState, from t: Double) {
                 case 26: table.list.scroll.tick(at: now)
                 case 27: _ = table.list.appearance(at: path, time: Extreme.double(c)); _ = table.list.indexPath(forFlatRow: Extreme.int(a))
                 case 28: table.list.isEditing.toggle()
+                case 29 where c % 2 == 0:
+                    try? table.setWidthLimits(.clamping(min: Extreme.double(a), ideal: Extreme.double(b), max: Extreme.double(c)), ofColumn: Extreme.int(a ^ b))
                 default: table.list.scroll.wheel(notches: Extreme.point(a, b), at: now)
                 }
                 let list = table.list

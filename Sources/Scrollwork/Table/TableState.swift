@@ -232,6 +232,15 @@ public struct TableState<Row: Sendable>: Sendable {
         columnWidths[column] = columns[column].width.clamp(width)
     }
 
+    /// Sets `column`'s limits (a host that measures its text finds it needs more room than the
+    /// column was made with, say); its width is held within them and the columns are fitted again.
+    public mutating func setWidthLimits(_ limits: ColumnWidth, ofColumn column: Int) throws(TableError) {
+        try validateColumn(column)
+        columns[column].width = limits
+        columnWidths[column] = limits.clamp(columnWidths[column])
+        refit()
+    }
+
     // MARK: Cells
 
     /// The text of a cell fitted into `width` cells: truncated with the column's mode and padded

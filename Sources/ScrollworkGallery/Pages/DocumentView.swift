@@ -2,32 +2,62 @@ import Scrollwork
 import ScrollworkWidgets
 
 /// The scroll view page's document: a scroll view of wrapped text whose select mode (`v`) turns
-/// a drag into a line selection that scrolls by itself near the edges (auto-scroll).
+/// a drag into a line selection that scrolls by itself near the edges (auto-scroll). A terminal
+/// wraps it in cells, one line a row; a pixel host in points, in the body type on its leading.
 struct DocumentView: WrappingWidget {
     var view: ScrollView<DocumentText>
     /// Select mode: a press and drag selects lines instead of scrolling.
     var selecting = false
     var anchor = 0
-    /// The pointer's row while a selection drag is under way.
-    var pointerRow: Int? = nil
+    /// The pointer's height in points below the view's top while a selection drag is under way.
+    var pointerY: Double? = nil
     /// The row the selection drag was pressed on.
     var pressRow = 0
 
+    /// The height of a document line in points.
+    var lineHeight: Double { view.content.lineHeight }
+
     /// The points of document lines `range`.
-    static func rect(lines range: ClosedRange<Int>, metrics: CellMetrics) -> Rect {
-        Rect(x: 0, y: Double(range.lowerBound) * metrics.cellHeight, width: metrics.cellWidth, height: Double(range.count) * metrics.cellHeight)
+    func rect(lines range: ClosedRange<Int>) -> Rect {
+        Rect(x: 0, y: Double(range.lowerBound) * lineHeight, width: view.metrics.cellWidth, height: Double(range.count) * lineHeight)
     }
 
-    /// Wraps the text to `width` columns (once per width) and sizes the content to it.
-    mutating func layout(width: Int, metrics: CellMetrics) {
-        guard width != view.content.wrapWidth else { return }
-        view.content.wrapWidth = width
-        (view.content.lines, view.content.carouselStart) = GalleryDocument.lines(width: width, carouselRows: view.content.carouselRows)
-        view.scroll.contentSize = Size(width: 0, height: Double(view.content.lines.count) * metrics.cellHeight)
+    /// The line at the top of the view, or at `offset` points down the document.
+    func line(atOffset offset: Double) -> Int { Int(saturating: (offset / lineHeight).rounded(.down)) }
+
+    /// Wraps the text to `columns` cells, or with `measurer` to the width of `box` (a pixel
+    /// host's points), once per width, and sizes the content to it.
+    mutating func layout(columns: Int, box: Rect, measurer: TextMeasurer?) {
+        let key = DocumentText.WrapKey(columns: columns, points: measurer == nil ? 0 : box.width, body: measurer?.size(.body) ?? 0)
+        guard key != view.content.wrapKey else { return }
+        view.content.wrapKey = key
+        let wrapped: GalleryDocument.Lines
+        if let m = measurer {
+            // Apple's text styles lead Body 17 on 22 points (iOS) and 13 on 16 (macOS): about 1.27 times.
+            let lineHeight = Swift.max(m.lineHeight(.body), (m.size(.body) * 1.27).rounded())
+            view.content.lineHeight = lineHeight > 0 ? lineHeight : view.metrics.cellHeight
+            view.content.carouselRows = Swift.max(3, Int((DocumentText.carouselHeight / view.content.lineHeight).rounded(.up)))
+            view.content.inset = view.idiom == .macOS ? 8 : 16
+            let width = Swift.max(24, box.width - view.content.inset - DocumentText.trailingInset)
+            wrapped = GalleryDocument.lines(carouselRows: view.content.carouselRows, wrap: { text in
+                let heading = DocumentText.heading(text)
+                return m.wrapped(heading.map(String.init) ?? text, toWidth: width, font: heading == nil ? .body : .headline)
+                    .enumerated().map { i, line in heading != nil && i == 0 ? String(text.prefix { $0 == "#" }) + " " + line : line }
+            }, fit: { $0 })
+        } else {
+            view.content.lineHeight = view.metrics.cellHeight
+            view.content.carouselRows = 5
+            wrapped = GalleryDocument.lines(width: columns, carouselRows: view.content.carouselRows)
+        }
+        view.content.inPoints = measurer != nil
+        (view.content.lines, view.content.carouselStart, view.content.clusterStart) = (wrapped.lines, wrapped.carouselStart, wrapped.clusterStart)
+        view.scroll.lineStep = Size(width: view.metrics.cellWidth, height: view.content.lineHeight)
+        view.scroll.contentSize = Size(width: 0, height: Double(view.content.lines.count) * view.content.lineHeight)
     }
 
     mutating func render(in area: CellRect, into buffer: inout Buffer, at time: Double) {
-        let size = view.metrics.size(of: area)
+        let placed = buffer.pointContext == nil ? nil : view.pointFrame
+        let size = placed?.size ?? view.metrics.size(of: area)
         if view.scroll.viewportSize != size { view.scroll.viewportSize = size }
         let width = view.scroll.spanningContentWidth(height: view.scroll.contentSize.height)
         if view.scroll.contentSize.width != width { view.scroll.contentSize.width = width }
@@ -37,12 +67,12 @@ struct DocumentView: WrappingWidget {
     mutating func tick(at time: Double) {
         view.tick(at: time)
         // While auto-scrolling, the selection keeps following the line under the pointer.
-        if let row = pointerRow { extendSelection(toRow: row) }
+        if let y = pointerY { extendSelection(toY: y) }
     }
 
     /// Scrolls the selection back into view; true when it had to move.
-    mutating func reveal(_ lines: ClosedRange<Int>, at time: Double, metrics: CellMetrics) throws(ScrollInputError) -> Bool {
-        try view.scroll.revealSelection(Self.rect(lines: lines, metrics: metrics), time: time)
+    mutating func reveal(_ lines: ClosedRange<Int>, at time: Double) throws(ScrollInputError) -> Bool {
+        try view.scroll.revealSelection(rect(lines: lines), time: time)
     }
 
     /// True when a drag selects lines: in select mode, and always under the macOS idiom, where
@@ -56,17 +86,18 @@ struct DocumentView: WrappingWidget {
         switch mouse.kind {
         case .press where mouse.button == .left && content.contains(column: mouse.column, row: mouse.row)
             && view.scroll.indicatorHit(at: view.metrics.point(of: mouse, in: view.frame)) == nil:
-            anchor = line(atRow: mouse.row)
+            let y = pointerY(of: mouse)
+            anchor = line(atY: y)
             view.content.selection = anchor...anchor
-            pointerRow = mouse.row
+            pointerY = y
             pressRow = mouse.row
-        case .drag where pointerRow != nil:
-            pointerRow = mouse.row
+        case .drag where pointerY != nil:
+            pointerY = pointerY(of: mouse)
             view.scroll.autoScroll(pointer: view.metrics.point(column: mouse.column, row: mouse.row, in: frame), at: time)
-            extendSelection(toRow: mouse.row)
-        case .release where pointerRow != nil:
+            extendSelection(toY: pointerY(of: mouse))
+        case .release where pointerY != nil:
             view.scroll.endAutoScroll(at: time)
-            pointerRow = nil
+            pointerY = nil
             // Outside select mode a click, like AppKit's, places the caret: nothing stays selected.
             if !selecting, mouse.row == pressRow, view.content.selection?.count == 1 { view.content.selection = nil }
         default:
@@ -75,15 +106,21 @@ struct DocumentView: WrappingWidget {
         return .handled
     }
 
-    /// The document line at screen row `row`, within the document.
-    private func line(atRow row: Int) -> Int {
-        let y = view.scroll.offset.y + (Double(row - view.frame.row) + 0.5) * view.metrics.cellHeight
-        let index = view.metrics.rows(forPoints: y)
-        return min(max(index, 0), max(0, view.content.lines.count - 1))
+    /// Where `mouse` is, in points below the view's top: its own point when lines are laid out in
+    /// points, its cell's centre when they are cells.
+    private func pointerY(of mouse: MouseEvent) -> Double {
+        view.content.inPoints ? view.metrics.point(of: mouse, in: view.frame).y : view.metrics.point(column: mouse.column, row: mouse.row, in: view.frame).y
     }
 
-    private mutating func extendSelection(toRow row: Int) {
-        let current = line(atRow: min(max(row, frame.row), frame.maxRow - 1))
+    /// The document line `y` points below the view's top, within the document.
+    private func line(atY y: Double) -> Int {
+        min(max(line(atOffset: view.scroll.offset.y + y), 0), max(0, view.content.lines.count - 1))
+    }
+
+    /// Selects from the anchor to the line at `y`, held to the lines in view.
+    private mutating func extendSelection(toY y: Double) {
+        let half = view.metrics.cellHeight / 2
+        let current = line(atY: min(max(y, half), max(half, view.scroll.viewportSize.height - half)))
         view.content.selection = min(anchor, current)...max(anchor, current)
     }
 }
@@ -91,13 +128,39 @@ struct DocumentView: WrappingWidget {
 /// The document's lines, its selection and the caret of type mode; the carousel lines are left
 /// blank for the carousel drawn over them.
 struct DocumentText: ScrollContent {
+    /// What the lines were wrapped for: cells, or points at a body size.
+    struct WrapKey: Hashable {
+        var columns = 0
+        var points = 0.0
+        var body = 0.0
+    }
+
+    /// Room kept at the trailing edge in points, clear of the scroller.
+    static let trailingInset = 16.0
+    /// The carousel's height in a pixel host: cards 80 points tall with 4 above and below.
+    static let carouselHeight = 88.0
+
     var theme: Theme
     var lines: [String] = []
-    var wrapWidth = 0
+    /// Where text starts from the view's leading edge in points: the layout margin of the idiom
+    /// (UIKit's 16; AppKit's text views sit closer, 8).
+    var inset = 8.0
+    var wrapKey = WrapKey(columns: -1)
+    /// True when the lines were wrapped in points for a pixel host, which draws them in points.
+    var inPoints = false
+    /// The height of a line in points: a cell's in a terminal, the body type's leading in points.
+    var lineHeight = 16.0
     var carouselStart = 0
-    let carouselRows = 5
+    var carouselRows = 5
+    var clusterStart = 0
     var selection: ClosedRange<Int>? = nil
     var caretLine: Int? = nil
+
+    /// A heading's text without its leading "#"s, or nil for a line that is not a heading.
+    static func heading(_ line: String) -> Substring? {
+        guard line.hasPrefix("#") else { return nil }
+        return line.drop { $0 == "#" }.drop { $0 == " " }
+    }
 
     func draw(_ window: ScrollWindow, into buffer: inout Buffer, at time: Double) {
         for r in 0..<window.rect.rows {
@@ -111,6 +174,50 @@ struct DocumentText: ScrollContent {
             if selected { buffer.fill(CellRect(column: window.rect.column, row: row, columns: window.rect.columns - 1, rows: 1), with: .blank(style)) }
             buffer.draw(" " + lines[index], column: window.rect.column, row: row, style: style, clip: window.rect)
             if caretLine == index { buffer.draw("▏", column: window.rect.column, row: row, style: theme.accent, clip: window.rect) }
+        }
+    }
+
+    /// In a pixel host: the lines at the exact offset in the body type, headings in the
+    /// headline's without their "#"s, the cluster table in two columns with a hairline between.
+    func drawPoints(_ window: ScrollWindow, in box: Rect, into drawing: inout PointDrawing, at time: Double) -> Bool {
+        guard inPoints else { return false }
+        let first = Swift.max(0, Int(saturating: (window.offset.y / lineHeight).rounded(.down)))
+        let last = Swift.min(lines.count - 1, Int(saturating: ((window.offset.y + box.height) / lineHeight).rounded(.down)))
+        guard first <= last else { return true }
+        let carousel = carouselStart..<carouselStart + carouselRows
+        let table = clusterStart..<clusterStart + GalleryDocument.clusterSamples.count + 1
+        let x = box.minX + inset, width = box.width - inset - Self.trailingInset
+        drawing.clipped(to: box) { d in
+            for index in first...last where !carousel.contains(index) {
+                let top = box.minY + Double(index) * lineHeight - window.offset.y
+                let selected = selection?.contains(index) == true
+                if selected { d.fill(Rect(x: box.minX, y: top, width: box.width, height: lineHeight), theme.selection) }
+                var style = selected ? theme.selection : theme.text
+                if table.contains(index) {
+                    drawTableRow(lines[index], header: index == table.lowerBound, x: x, top: top, style: style, into: &d)
+                } else if let heading = Self.heading(lines[index]) {
+                    if !selected { style = theme.header }
+                    d.text(String(heading), at: Point(x: x, y: d.lineTop(.headline, centredIn: top, height: lineHeight)), width: width, font: .headline, style)
+                } else {
+                    d.text(lines[index], at: Point(x: x, y: d.lineTop(.body, centredIn: top, height: lineHeight)), width: width, font: .body, style)
+                }
+                if caretLine == index {
+                    d.line(from: Point(x: x - 3, y: top + 2), to: Point(x: x - 3, y: top + lineHeight - 2), theme.accent, width: 2)
+                }
+            }
+        }
+        return true
+    }
+
+    /// A row of the cluster table: the cluster and its name in columns, a hairline after each.
+    private func drawTableRow(_ line: String, header: Bool, x: Double, top: Double, style: Style, into d: inout PointDrawing) {
+        let cells = line.split(separator: "│", omittingEmptySubsequences: false).map { $0.trimmingPrefix(" ") }
+        let font: FontRole = header ? .headline : .body
+        let columns = [(x, 72.0), (x + 80, 200.0)]
+        for (i, (left, width)) in columns.enumerated() where i < cells.count {
+            let text = String(cells[i].reversed().drop { $0 == " " }.reversed())
+            d.text(text, at: Point(x: left, y: d.lineTop(font, centredIn: top, height: lineHeight)), width: width, font: font, style)
+            d.line(from: Point(x: left + width + 4, y: top), to: Point(x: left + width + 4, y: top + lineHeight), theme.separator, width: 0.5)
         }
     }
 }
@@ -139,6 +246,21 @@ struct Carousel: ScrollContent {
                 buffer.draw(text, column: x, row: window.rect.row + r, style: line == 2 ? theme.header : theme.secondary, clip: window.rect)
             }
         }
+    }
+
+    /// In a pixel host: rounded cards at the exact offset, each as wide as its cells, its title
+    /// centred.
+    func drawPoints(_ window: ScrollWindow, in box: Rect, into drawing: inout PointDrawing, at time: Double) -> Bool {
+        let pitch = Double(cardWidth) * window.metrics.cellWidth
+        let top = drawing.lineTop(.headline, centredIn: box.minY, height: box.height)
+        for index in 0..<cards {
+            let card = Rect(x: box.minX + Double(index) * pitch - window.offset.x, y: box.minY + 4, width: pitch - 16, height: box.height - 8)
+            guard card.maxX > box.minX, card.minX < box.maxX else { continue }
+            drawing.fill(card, theme.groupedRow, radius: 10)
+            drawing.stroke(card, theme.separator, width: 1, radius: 10)
+            drawing.text("Card \(index + 1) of \(cards)", at: Point(x: card.minX + 8, y: top), width: card.width - 16, font: .headline, theme.header, alignment: .center)
+        }
+        return true
     }
 }
 

@@ -71,6 +71,8 @@ struct ScrollViewPage: GalleryPage {
         cards.pageOverlap = Size(width: 0, height: 0)
         carousel = ScrollView(Carousel(theme: style.theme), scroll: cards, theme: style.theme)
         carousel.acceptsFocus = false
+        // Its motion is a touch carousel's in every idiom; its type is the window's.
+        carousel.idiom = style.idiom
         var zoom = style.scrollState(content: Size(width: 512, height: 512))
         zoom.minimumZoomScale = 0.25
         zoom.maximumZoomScale = 4
@@ -92,7 +94,7 @@ struct ScrollViewPage: GalleryPage {
         case .insert: return "Typing at line \((text.caretLine ?? 0) + 1): \(field.text)▏  (Esc stops)"
         case .none: break
         }
-        let line = metrics.rows(forPoints: scroll.offset.y) + 1
+        let line = document.line(atOffset: scroll.offset.y) + 1
         var parts = ["line \(grouped(max(1, line))) of \(grouped(text.lines.count))", scroll.isPagingEnabled ? "paging on" : "paging off", zoomText]
         if document.selecting { parts.append("select mode") }
         if let s = text.selection { parts.append("selected \(s.lowerBound + 1)–\(s.upperBound + 1)") }
@@ -118,14 +120,19 @@ struct ScrollViewPage: GalleryPage {
         frame = area
         let gridWidth = area.columns >= 90 ? max(28, area.columns / 3) : 0
         let sides = area.columns([.fill, .fixed(gridWidth)], spacing: gridWidth > 0 ? 1 : 0)
-        let left = sides[0].rows([.fixed(1), .fill])
+        // In a window the toolbar is two cells, 32 points: room for the body type in its field.
+        let measurer = buffer.pointContext?.measurer(for: style.idiom)
+        let left = sides[0].rows([.fixed(measurer == nil ? 1 : 2), .fill])
         toolbar = left[0]
         let body = left[1]
-        document.layout(width: max(10, body.columns - 2), metrics: metrics)
+        let box = buffer.points(body, metrics)
+        document.view.pointFrame = box
+        document.layout(columns: max(10, body.columns - 2), box: box, measurer: measurer)
         document.render(in: body, into: &buffer, at: time)
         renderCarousel(in: document.view.contentRect, into: &buffer, at: time)
-        // The carousel lies on the document's lines: a pixel host moves both between cells.
-        if buffer.drawsPointMarks {
+        // The carousel lies on the document's lines: a pixel host moves both between cells,
+        // unless it draws them in points at the exact offset.
+        if buffer.drawsPointMarks, !text.inPoints {
             let page = self
             SubcellScrolling.record(offset: scroll.offset, content: document.view.contentRect, metrics: metrics, into: &buffer) { move, scratch in
                 var copy = page
@@ -137,36 +144,63 @@ struct ScrollViewPage: GalleryPage {
         // The floating toolbar and its soft edge (SV-08), or the open field.
         let theme = style.theme
         if fieldMode == .none {
-            buffer.fill(toolbar, with: .blank(theme.focus))
             var bar = theme.header
             bar.background = theme.focus.background
-            buffer.draw(" ◧ Document   p paging · v select · / search · i type · f flash", column: toolbar.column, row: toolbar.row, style: bar, clip: toolbar)
+            if let m = measurer {
+                // In a window: the bar's title in the headline type, its keys in the footnote's.
+                _ = buffer.drawLabelInPoints("Document", in: toolbar, style: bar, font: .headline, idiom: style.idiom, inset: 12, rows: toolbar.rows)
+                _ = buffer.drawLabelInPoints(Self.toolbarKeys, in: toolbar, style: theme.secondary, idiom: style.idiom,
+                                             inset: 28 + m.width(of: "Document", font: .headline), rows: toolbar.rows)
+                renderGrid(in: sides[1], rows: toolbar.rows, into: &buffer, at: time)
+                return
+            }
+            buffer.fill(toolbar, with: .blank(theme.focus))
+            buffer.draw(" ◧ Document   " + Self.toolbarKeys, column: toolbar.column, row: toolbar.row, style: bar, clip: toolbar)
         } else {
             field.render(in: toolbar, into: &buffer, at: time)
         }
-        renderGrid(in: sides[1], into: &buffer, at: time)
+        renderGrid(in: sides[1], rows: toolbar.rows, into: &buffer, at: time)
     }
+
+    /// The toolbar's keys.
+    static let toolbarKeys = "p paging · v select · / search · i type · f flash"
 
     /// The carousel sits on the document's carousel lines that are on screen, inset by a cell on
     /// the left and two on the right.
     private mutating func renderCarousel(in content: CellRect, into buffer: inout Buffer, at time: Double) {
+        let width = Double(carousel.content.cards * carousel.content.cardWidth) * metrics.cellWidth
+        if text.inPoints, let clip = document.view.pointFrame {
+            // In a window the carousel lies on its lines at the document's exact offset; it takes
+            // the pointer in the cells it covers.
+            let top = clip.minY + Double(text.carouselStart) * text.lineHeight - scroll.offset.y
+            let placed = Rect(x: clip.minX + text.inset, y: top, width: Double(max(0, content.columns - 3)) * metrics.cellWidth,
+                              height: Double(text.carouselRows) * text.lineHeight)
+            let firstRow = metrics.rows(forPoints: placed.minY), endRow = Int(saturating: (placed.maxY / metrics.cellHeight).rounded(.up))
+            let cells = CellRect(column: content.column + 1, row: firstRow, columns: max(0, content.columns - 3), rows: max(0, endRow - firstRow))
+            carousel.pointFrame = placed
+            carousel.pointClip = Rect(origin: clip.origin, size: document.view.scroll.contentViewport)
+            carousel.scroll.contentSize = Size(width: width, height: placed.height)
+            carousel.render(in: cells.intersection(content), into: &buffer, at: time)
+            return
+        }
         let first = content.row + (text.carouselStart - document.view.window.firstRow)
         let rows = CellRect(column: content.column + 1, row: first, columns: max(0, content.columns - 3), rows: text.carouselRows)
         let shown = rows.intersection(content)
         carousel.content.skippedLines = shown.row - rows.row
         let size = metrics.size(of: shown)
-        carousel.scroll.contentSize = Size(width: Double(carousel.content.cards * carousel.content.cardWidth) * metrics.cellWidth, height: size.height)
+        carousel.scroll.contentSize = Size(width: width, height: size.height)
         carousel.render(in: shown, into: &buffer, at: time)
     }
 
-    private mutating func renderGrid(in area: CellRect, into buffer: inout Buffer, at time: Double) {
+    /// The grid under a title bar `rows` tall (as tall as the document's toolbar).
+    private mutating func renderGrid(in area: CellRect, rows: Int, into buffer: inout Buffer, at time: Double) {
         guard !area.isEmpty else { grid.render(in: .none, into: &buffer, at: time); return }
         let theme = style.theme
         buffer.fill(CellRect(column: area.column - 1, row: area.row, columns: 1, rows: area.rows), with: Cell("│", style: theme.separator))
-        let parts = area.rows([.fixed(1), .fill])
+        let parts = area.rows([.fixed(rows), .fill])
         var title = theme.header
         title.background = theme.focus.background
-        if !buffer.drawLabelInPoints("Zoomable grid · \(zoomText)", in: parts[0], style: title, idiom: style.idiom) {
+        if !buffer.drawLabelInPoints("Zoomable grid · \(zoomText)", in: parts[0], style: title, font: .headline, idiom: style.idiom, inset: 12, rows: rows) {
             buffer.fill(parts[0], with: .blank(theme.focus))
             buffer.draw(" Zoomable grid · \(zoomText)", column: parts[0].column, row: parts[0].row, style: title, clip: parts[0])
         }
@@ -186,12 +220,12 @@ struct ScrollViewPage: GalleryPage {
         case .search: open(.search, prompt: "Search: ")
         case .nextMatch: find(at: time)
         case .insert:
-            document.view.content.caretLine = text.selection?.lowerBound ?? max(0, metrics.rows(forPoints: scroll.offset.y))
+            document.view.content.caretLine = text.selection?.lowerBound ?? max(0, document.line(atOffset: scroll.offset.y))
             open(.insert, prompt: "Type: ")
         case .act:
             guard let s = text.selection else { return .ignored }
             let moved: Bool
-            do { moved = try document.reveal(s, at: time, metrics: metrics) } catch { message = "\(error)"; return .handled }
+            do { moved = try document.reveal(s, at: time) } catch { message = "\(error)"; return .handled }
             message = "acted on lines \(s.lowerBound + 1)–\(s.upperBound + 1)" + (moved ? " (brought back first)" : "")
         case .clearSelection:
             document.view.content.selection = nil
@@ -204,6 +238,7 @@ struct ScrollViewPage: GalleryPage {
     private mutating func open(_ mode: FieldMode, prompt: String) {
         fieldMode = mode
         field = TextField(prompt: prompt, theme: style.theme)
+        field.idiom = style.idiom
         focus(\.field)
     }
 
@@ -216,7 +251,7 @@ struct ScrollViewPage: GalleryPage {
             case (.insert, .changed):
                 // Typing at an insertion point off screen scrolls back to it first.
                 if let caret = text.caretLine {
-                    do { _ = try document.view.scroll.revealInsertionPoint(DocumentView.rect(lines: caret...caret, metrics: metrics), time: time) } catch { message = "\(error)" }
+                    do { _ = try document.view.scroll.revealInsertionPoint(document.rect(lines: caret...caret), time: time) } catch { message = "\(error)" }
                 }
             default: break
             }
@@ -243,7 +278,7 @@ struct ScrollViewPage: GalleryPage {
         }
         document.view.content.selection = hit...hit
         var moved = false
-        do { moved = try document.view.scroll.scrollToVisible(DocumentView.rect(lines: hit...hit, metrics: metrics), policy: .minimal, time: time) } catch { message = "\(error)"; return }
+        do { moved = try document.view.scroll.scrollToVisible(document.rect(lines: hit...hit), policy: .minimal, time: time) } catch { message = "\(error)"; return }
         message = "match on line \(hit + 1)" + (moved ? "" : " (already visible: no scroll)")
     }
 }

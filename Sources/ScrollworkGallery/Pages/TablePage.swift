@@ -132,7 +132,21 @@ struct TablePage: GalleryPage {
         case .growing: log.render(in: area, into: &buffer, at: time); return
         case .generated: break
         }
+        if let measurer = buffer.pointContext?.measurer(for: files.pointIdiom) { fitSizeColumn(measurer) }
         files.render(in: area, into: &buffer, at: time)
+    }
+
+    /// In a window, the Size column's narrowest holds "Zero bytes" in the body type, which may
+    /// need more than the 96 points that hold it in cells (an iPhone's 17-point type).
+    private mutating func fitSizeColumn(_ measurer: TextMeasurer) {
+        let column = 2
+        guard column < files.table.columns.count else { return }
+        let limits = files.table.columns[column].width
+        let needed = (measurer.width(of: finderByteCount(0), font: .body) + 2 * files.cellPadding + 1).rounded(.up)
+        guard limits.min < needed else { return }
+        do {
+            try files.table.setWidthLimits(.clamping(min: needed, ideal: Swift.max(limits.ideal, needed), max: Swift.max(limits.max, needed)), ofColumn: column)
+        } catch { notes.set(.action, "\(error)") }
     }
 
     mutating func willHandle(_ event: Event) {

@@ -1,15 +1,15 @@
 import Scrollwork
 
 extension Buffer {
-    /// For a pixel host: one line of text on the first row of `rect` (a caption, a heading, a
-    /// tab's name) in the interface font at `font`'s size, `inset` points in, centred in the
-    /// row, in `style`'s colours (its background filled across the row when it has one, a
+    /// For a pixel host: one line of text on the first `rows` rows of `rect` (a caption, a
+    /// heading, a tab's name, a toolbar's title) in the interface font at `font`'s size, `inset`
+    /// points in, centred in those rows, in `style`'s colours (its background filled across the row when it has one, a
     /// hairline under the text when it is underlined). Returns false, drawing nothing, without
     /// a ``pointContext``: the caller draws the cells a terminal shows instead.
     public mutating func drawLabelInPoints(_ text: String, in rect: CellRect, style: Style, font: FontRole = .footnote,
-                                           idiom: ScrollIdiom = .iOS, inset: Double = 8, metrics: CellMetrics = CellMetrics()) -> Bool {
+                                           idiom: ScrollIdiom = .iOS, inset: Double = 8, rows: Int = 1, metrics: CellMetrics = CellMetrics()) -> Bool {
         guard let context = pointContext else { return false }
-        let row = CellRect(column: rect.column, row: rect.row, columns: rect.columns, rows: Swift.min(1, rect.rows))
+        let row = CellRect(column: rect.column, row: rect.row, columns: rect.columns, rows: Swift.min(Swift.max(1, rows), rect.rows))
         guard !row.isEmpty else { return true }
         let box = metrics.points(row)
         var d = PointDrawing(frame: box, measurer: context.measurer(for: idiom))

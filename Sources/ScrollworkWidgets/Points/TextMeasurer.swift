@@ -100,6 +100,12 @@ public struct TextMeasurer: Sendable, Hashable {
         return total
     }
 
+    /// `text` broken into lines at most `width` points wide in `font` (bold or not), at spaces
+    /// where it can (the core's `String.wrapped(toWidth:measure:)` with this measurer's widths).
+    public func wrapped(_ text: String, toWidth width: Double, font: FontRole, bold: Bool = false) -> [String] {
+        text.wrapped(toWidth: width) { self.width(of: $0, font: font, bold: bold) }
+    }
+
     /// `text` cut to fit `width` points in `font` (bold or not), with "…" where it was cut (at the
     /// end, both ends kept or the start kept, as `mode` says); text that fits is returned
     /// unchanged. A width that is negative or NaN gives "", one too narrow for the ellipsis gives "".

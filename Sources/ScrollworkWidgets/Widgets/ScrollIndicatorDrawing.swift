@@ -8,12 +8,13 @@ struct ScrollIndicatorDrawing {
     /// Styles.
     var theme: Theme
 
-    /// Draws the indicators of `state` over `rect`.
-    func draw(_ state: ScrollState, in rect: CellRect, into buffer: inout Buffer) {
+    /// Draws the indicators of `state` over `rect` (a pixel host's marks over `viewport`'s
+    /// points when given, for a view placed between cells).
+    func draw(_ state: ScrollState, in rect: CellRect, viewport: Rect? = nil, into buffer: inout Buffer) {
         for axis in Axis.allCases {
             guard let indicator = state.indicator(axis), indicator.opacity > 0 else { continue }
             if buffer.drawsPointMarks {
-                buffer.record(.scrollIndicator(indicator, viewport: metrics.points(rect)))
+                buffer.record(.scrollIndicator(indicator, viewport: viewport ?? metrics.points(rect)))
                 continue
             }
             var style = theme.indicator

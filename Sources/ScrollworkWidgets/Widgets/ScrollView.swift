@@ -54,6 +54,14 @@ public struct ScrollView<Content: ScrollContent>: Widget {
     /// (``SubcellScrolling``). Turn it off when its owner draws more content on its lines and
     /// records the whole itself, or what the owner adds would vanish under the moved text.
     public var drawsBetweenCells = true
+    /// For a pixel host: where the view lies in points when that is not on whole cells (a
+    /// carousel on a document's lines, which move between cells), or to the window's edge; nil
+    /// places it on its cells. Its viewport takes this size, and content drawing in points is
+    /// drawn in it, cut to ``pointClip``. A terminal ignores both.
+    public var pointFrame: Rect? = nil
+    /// For a pixel host: what cuts the view drawn at ``pointFrame`` (its enclosing scroll
+    /// view's viewport); nil cuts it to its own frame.
+    public var pointClip: Rect? = nil
     /// The cells of the last render.
     public private(set) var frame = CellRect.none
     var pointer = ScrollPointer()
@@ -85,14 +93,18 @@ public struct ScrollView<Content: ScrollContent>: Widget {
     /// Sets the viewport to `area`, then draws the content and the indicators.
     public mutating func render(in area: CellRect, into buffer: inout Buffer, at time: Double) {
         frame = area
-        let size = metrics.size(of: area)
+        let placed = buffer.pointContext == nil ? nil : pointFrame
+        let size = placed?.size ?? metrics.size(of: area)
         if scroll.viewportSize != size { scroll.viewportSize = size }
         buffer.fill(area)
         var inPoints = false
+        // The points a placed view shows: its frame cut to its clip (nil when none are visible).
+        let visible = placed.flatMap { frame in pointClip == nil ? frame : pointClip?.intersection(frame) }
         if let context = buffer.pointContext {
             // Content that draws in points lies exactly at the offset: no cells to move between.
-            let box = metrics.points(contentRect)
-            var drawing = PointDrawing(frame: box, measurer: context.measurer(for: idiom))
+            let box = placed.map { Rect(origin: $0.origin, size: scroll.contentViewport) } ?? metrics.points(contentRect)
+            var drawing = PointDrawing(frame: placed == nil ? box : visible?.intersection(box) ?? Rect(origin: box.origin, size: .zero),
+                                       measurer: context.measurer(for: idiom))
             inPoints = content.drawPoints(window, in: box, into: &drawing, at: time)
             if inPoints { buffer.record(.drawing(drawing)) }
         }
@@ -100,7 +112,9 @@ public struct ScrollView<Content: ScrollContent>: Widget {
         for effect in edgeEffects {
             EdgeEffectDrawing(theme: theme, metrics: metrics).draw(effect, state: scroll, idiom: idiom, content: contentRect, into: &buffer)
         }
-        ScrollIndicatorDrawing(metrics: metrics, theme: theme).draw(scroll, in: area, into: &buffer)
+        if placed == nil || visible != nil {
+            ScrollIndicatorDrawing(metrics: metrics, theme: theme).draw(scroll, in: area, viewport: visible, into: &buffer)
+        }
         // Pixel hosts only: the terminal never copies the widget for it.
         if buffer.drawsPointMarks, drawsBetweenCells, !inPoints {
             SubcellScrolling.record(self, scroll: \.scroll, content: contentRect, metrics: metrics, into: &buffer, at: time)

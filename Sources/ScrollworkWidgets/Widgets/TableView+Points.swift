@@ -7,11 +7,11 @@ extension TableView {
     /// The header's height in points.
     static var pointHeaderHeight: Double { HeaderRow.standardPointHeight }
 
-    /// The space between a column's edge and its text.
-    var cellPadding: Double { pointIdiom == .macOS ? 6 : 8 }
+    /// In a window, the points between a column's edge and its text (AppKit's cell inset).
+    public var cellPadding: Double { pointIdiom == .macOS ? 6 : 8 }
 
     /// The idiom whose metrics the table is drawn at in points.
-    var pointIdiom: ScrollIdiom { layoutIdiom ?? table.list.idiom }
+    public var pointIdiom: ScrollIdiom { layoutIdiom ?? table.list.idiom }
 
     /// Lays the table out in the points of `area` and records its drawing.
     mutating func renderPoints(in area: CellRect, context: PointContext, into buffer: inout Buffer, at time: Double) {

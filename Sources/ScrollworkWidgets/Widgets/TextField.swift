@@ -21,6 +21,8 @@ public struct TextField: Widget {
     public var prompt: String
     /// Styles.
     public var theme: Theme
+    /// The idiom whose type a pixel host draws the field in.
+    public var idiom: ScrollIdiom = .iOS
     /// The cells of the last render.
     public private(set) var frame = CellRect.none
     /// Where the caret was drawn.
@@ -47,6 +49,12 @@ public struct TextField: Widget {
     public mutating func render(in area: CellRect, into buffer: inout Buffer, at time: Double) {
         frame = area
         guard !area.isEmpty else { cursorPosition = nil; return }
+        if let context = buffer.pointContext {
+            buffer.fill(area)
+            buffer.record(.drawing(drawing(in: buffer.points(area, CellMetrics()), measurer: context.measurer(for: idiom))))
+            cursorPosition = nil
+            return
+        }
         buffer.fill(area, with: .blank(theme.focus))
         var promptStyle = theme.header
         promptStyle.background = theme.focus.background
@@ -58,6 +66,31 @@ public struct TextField: Widget {
         let caret = buffer.draw(shown, column: end, row: area.row, style: style, clip: area)
         buffer.draw("▏", column: caret, row: area.row, style: theme.accent, clip: area)
         cursorPosition = CellPosition(column: Swift.min(caret, area.maxColumn - 1), row: area.row)
+    }
+
+    /// In a window: a rounded field on the bar, the prompt in the secondary colour, the end of
+    /// the text that fits and a caret, in the body type where the bar is tall enough for it.
+    private func drawing(in box: Rect, measurer: TextMeasurer) -> PointDrawing {
+        var d = PointDrawing(frame: box, measurer: measurer)
+        d.fill(box, theme.focus)
+        // A bar tall enough holds a rounded field; a one-row bar is the field itself.
+        let rounded = box.height >= 24
+        let field = rounded ? Rect(x: box.minX + 6, y: box.minY + 3, width: Swift.max(0, box.width - 12), height: box.height - 6) : box
+        if rounded {
+            d.fill(field, theme.groupedRow, radius: 6)
+            d.stroke(field, theme.separator, width: 1, radius: 6)
+        }
+        let font: FontRole = measurer.lineHeight(.body) <= field.height ? .body : .footnote
+        let top = d.lineTop(font, centredIn: field.minY, height: field.height)
+        var x = field.minX + 8
+        let end = field.maxX - 8
+        x += d.text(prompt, at: Point(x: x, y: top), width: end - x, font: font, theme.secondary)
+        var style = theme.text
+        style.background = .default
+        let caretRoom = 3.0
+        x += d.text(text, at: Point(x: x, y: top), width: Swift.max(0, end - x - caretRoom), font: font, style, truncation: .head)
+        d.line(from: Point(x: x + 1, y: top + 1), to: Point(x: x + 1, y: top + measurer.lineHeight(font) - 1), theme.accent, width: 1.5)
+        return d
     }
 
     /// Printable keys, Backspace, pastes, Enter and Esc.
