@@ -178,7 +178,8 @@ struct ScrollViewPage: GalleryPage {
             let firstRow = metrics.rows(forPoints: placed.minY), endRow = Int(saturating: (placed.maxY / metrics.cellHeight).rounded(.up))
             let cells = CellRect(column: content.column + 1, row: firstRow, columns: max(0, content.columns - 3), rows: max(0, endRow - firstRow))
             carousel.pointFrame = placed
-            carousel.pointClip = Rect(origin: clip.origin, size: document.view.scroll.contentViewport)
+            // Cut at its own sides and at the document's top and bottom.
+            carousel.pointClip = Rect(x: placed.minX, y: clip.minY, width: placed.width, height: document.view.scroll.contentViewport.height)
             carousel.scroll.contentSize = Size(width: width, height: placed.height)
             carousel.render(in: cells.intersection(content), into: &buffer, at: time)
             return
