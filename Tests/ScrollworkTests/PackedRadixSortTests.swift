@@ -68,6 +68,43 @@ import Testing
         check([(.strings(names), true)], count: names.count, "names")
     }
 
+    @Test("LT-12: short ASCII text packs into words that sort as Swift compares the text: NUL bytes, prefixes, every length to 8")
+    func LT_12_shortText() {
+        var rng = Mix(state: 5)
+        let alphabet: [Character] = ["a", "b", "\0", "~", "Z", " ", "\u{7F}", "9"]
+        let k = (0..<20_000).map { _ in String((0..<Int.random(in: 0...8, using: &rng)).map { _ in alphabet.randomElement(using: &rng)! }) }
+        let words = k.compactMap(ShortText.pack)
+        #expect(words.count == k.count)
+        #expect(words.map(ShortText.unpack) == k)
+        for ascending in [true, false] {
+            let packed = SortKeys.sorted(count: k.count, as: UInt32.self, keys: [(SortKeys(.shortText(words)), ascending)]) { _ in true }?.map { Int($0) }
+            #expect(packed == reference([(.strings(k), ascending)], count: k.count))
+        }
+        #expect(ShortText.pack("ninechars") == nil && ShortText.pack("é") == nil && ShortText.pack("") == 0)
+    }
+
+    @Test("LT-12: a text column is read as short words until a longer or non-ASCII value comes, then as strings, in one piece or many")
+    func LT_12_shortTextReader() {
+        let values: [TableValue] = [.string("UA"), .missing("NA"), .string("B6"), .string("a longer name"), .string("AA"), .empty]
+        var short = KeyReader(count: 3, textOrder: .lexical)
+        for (i, v) in values.prefix(3).enumerated() { _ = short.read(v, at: i) }
+        guard case let .shortText(words) = short.keys.storage else { Issue.record("not packed: \(short.keys.storage)"); return }
+        #expect(words.map(ShortText.unpack) == ["UA", "", "B6"] && short.keys.isMissing(1))
+        var long = KeyReader(count: values.count, textOrder: .lexical)
+        for (i, v) in values.enumerated() { _ = long.read(v, at: i) }
+        guard case let .strings(strings) = long.keys.storage else { Issue.record("not strings: \(long.keys.storage)"); return }
+        #expect(strings == ["UA", "", "B6", "a longer name", "AA", ""])
+        // Pieces read apart join as one reader would have read them.
+        var first = KeyReader(count: 3, textOrder: .lexical), second = KeyReader(count: 3, textOrder: .lexical)
+        for i in 0..<3 { _ = first.read(values[i], at: i); _ = second.read(values[3 + i], at: i) }
+        let joined = SortKeys.joined([SortKeys.Piece(keys: first.keys, count: 3, allMissing: false), SortKeys.Piece(keys: second.keys, count: 3, allMissing: false)])
+        guard case let .strings(all)? = joined?.storage else { Issue.record("not joined as strings"); return }
+        #expect(all == strings && joined?.isMissing(1) == true && joined?.isMissing(5) == true)
+        let shortPieces = SortKeys.joined([SortKeys.Piece(keys: short.keys, count: 3, allMissing: false), SortKeys.Piece(keys: short.keys, count: 3, allMissing: false)])
+        guard case let .shortText(both)? = shortPieces?.storage else { Issue.record("short pieces not joined as words"); return }
+        #expect(both.count == 6 && shortPieces?.isMissing(4) == true)
+    }
+
     @Test("LT-12: several keys sort one after another, the first most significant")
     func LT_12_severalKeys() {
         var rng = Mix(state: 4)

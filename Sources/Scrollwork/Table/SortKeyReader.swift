@@ -21,7 +21,7 @@ struct RowBits: Sendable, Hashable {
 /// typed arrays while the present values agree on their type, mixed values once they do not;
 /// missing values only set a bit (and hold a placeholder, so positions stay indexes).
 struct KeyReader {
-    private enum Kind { case unknown, ints, doubles, strings, bytes, values }
+    private enum Kind { case unknown, ints, doubles, shortText, strings, bytes, values }
 
     let count: Int
     let textOrder: TextOrder
@@ -29,6 +29,7 @@ struct KeyReader {
     // One array a kind, not an enum with payloads: appending to a payload would copy it.
     private var ints: [Int] = []
     private var doubles: [Double] = []
+    private var words: [UInt64] = []
     private var strings: [String] = []
     private var bytes = ByteKeys(reserving: 0)
     private var mixed: [TableValue] = []
@@ -58,6 +59,14 @@ struct KeyReader {
         switch (kind, value) {
         case let (.ints, .int(x)): ints.append(x)
         case let (.doubles, .double(x)): doubles.append(x)
+        case let (.shortText, .string(x)):
+            if let word = ShortText.pack(x) { words.append(word); break }
+            // Longer text or beyond ASCII: what was read becomes strings again.
+            strings.reserveCapacity(count)
+            for word in words { strings.append(ShortText.unpack(word)) }
+            words = []
+            kind = .strings
+            strings.append(x)
         case let (.strings, .string(x)): strings.append(x)
         case let (.bytes, .string(x)): bytes.append { textOrder.appendSortKey(x, to: &$0) }
         case (.values, _): mixed.append(value)
@@ -78,9 +87,11 @@ struct KeyReader {
             case .ints: mixed = ints.map { .int($0) }
             case .doubles: mixed = doubles.map { .double($0) }
             case .strings: mixed = strings.map { .string($0) }
+            case .shortText: mixed = words.map { .string(ShortText.unpack($0)) }
             case .unknown, .bytes, .values: break
             }
             ints = []
+            words = []
             doubles = []
             strings = []
             kind = .values
@@ -97,7 +108,7 @@ struct KeyReader {
         switch value {
         case .int: kind = .ints; ints.reserveCapacity(count)
         case .double: kind = .doubles; doubles.reserveCapacity(count)
-        case .string where textOrder == .lexical: kind = .strings; strings.reserveCapacity(count)
+        case .string where textOrder == .lexical: kind = .shortText; words.reserveCapacity(count)
         case .string: kind = .bytes; bytes = ByteKeys(reserving: count)
         case .empty, .missing: return
         }
@@ -111,6 +122,7 @@ struct KeyReader {
         case .unknown: leading += 1
         case .ints: ints.append(0)
         case .doubles: doubles.append(0)
+        case .shortText: words.append(0)
         case .strings: strings.append("")
         case .bytes: bytes.append { _ in }
         case .values: mixed.append(.empty)
@@ -127,6 +139,7 @@ struct KeyReader {
         case .unknown: return SortKeys(.ints([Int](repeating: 0, count: leading)), missing: missing)
         case .ints: return SortKeys(.ints(ints), missing: missing)
         case .doubles: return SortKeys(.doubles(doubles), missing: missing)
+        case .shortText: return SortKeys(.shortText(words), missing: missing)
         case .strings: return SortKeys(.strings(strings), missing: missing)
         case .bytes: return SortKeys(.textKeys(bytes), missing: missing)
         case .values: return SortKeys(.values(mixed), missing: missing)

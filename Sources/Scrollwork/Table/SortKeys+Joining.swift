@@ -50,7 +50,16 @@ extension SortKeys {
             }
         }
         if let reals { return SortKeys(.doubles(reals), missing: missing) }
-        if let keys = concatenated("", { if case let .strings(k) = $0 { k } else { nil } }) { return SortKeys(.strings(keys), missing: missing) }
+        if let keys = concatenated(UInt64(0), { if case let .shortText(k) = $0 { k } else { nil } }) { return SortKeys(.shortText(keys), missing: missing) }
+        // Short text with longer text: all of it as strings.
+        let strings = concatenated("") {
+            switch $0 {
+            case let .strings(k): return k
+            case let .shortText(k): return k.map(ShortText.unpack)
+            default: return nil
+            }
+        }
+        if let strings { return SortKeys(.strings(strings), missing: missing) }
         if all({ if case .textKeys = $0 { true } else { false } }) {
             var keys = ByteKeys(reserving: 0)
             for piece in pieces {
@@ -74,6 +83,7 @@ extension SortKeys {
                 case let .ints(k): keys.append(.int(k[i]))
                 case let .doubles(k): keys.append(.double(k[i]))
                 case let .strings(k): keys.append(.string(k[i]))
+                case let .shortText(k): keys.append(.string(ShortText.unpack(k[i])))
                 case let .values(k): keys.append(k[i])
                 case .textKeys: return nil
                 }

@@ -8,6 +8,8 @@ struct SortKeys: Sendable {
         case ints([Int])
         case doubles([Double])
         case strings([String])
+        /// Short ASCII text, packed (``ShortText``).
+        case shortText([UInt64])
         /// Text in an order of its own (Finder's), as byte keys that compare in that order.
         case textKeys(ByteKeys)
         case values([TableValue])
@@ -68,6 +70,7 @@ struct SortKeys: Sendable {
     func sort<P: FixedWidthInteger>(_ positions: inout [P], range: Range<Int>, ascending: Bool) {
         switch storage {
         case let .ints(k): ascending ? positions[range].sort { k[Int($0)] < k[Int($1)] } : positions[range].sort { k[Int($0)] > k[Int($1)] }
+        case let .shortText(k): ascending ? positions[range].sort { k[Int($0)] < k[Int($1)] } : positions[range].sort { k[Int($0)] > k[Int($1)] }
         case let .doubles(k): ascending ? positions[range].sort { precedes(k[Int($0)], k[Int($1)]) } : positions[range].sort { precedes(k[Int($1)], k[Int($0)]) }
         case let .strings(k): ascending ? positions[range].sort { k[Int($0)] < k[Int($1)] } : positions[range].sort { k[Int($0)] > k[Int($1)] }
         case let .textKeys(k): ascending ? positions[range].sort { k.precedes(Int($0), Int($1)) } : positions[range].sort { k.precedes(Int($1), Int($0)) }
@@ -82,6 +85,7 @@ struct SortKeys: Sendable {
     func comparator<P: FixedWidthInteger>(ascending: Bool, as: P.Type) -> (P, P) -> Bool {
         switch storage {
         case let .ints(k): return ascending ? { k[Int($0)] < k[Int($1)] } : { k[Int($0)] > k[Int($1)] }
+        case let .shortText(k): return ascending ? { k[Int($0)] < k[Int($1)] } : { k[Int($0)] > k[Int($1)] }
         case let .doubles(k): return ascending ? { precedes(k[Int($0)], k[Int($1)]) } : { precedes(k[Int($1)], k[Int($0)]) }
         case let .strings(k): return ascending ? { k[Int($0)] < k[Int($1)] } : { k[Int($0)] > k[Int($1)] }
         case let .textKeys(k): return ascending ? { k.precedes(Int($0), Int($1)) } : { k.precedes(Int($1), Int($0)) }
@@ -94,7 +98,7 @@ struct SortKeys: Sendable {
     /// bytes follow only once normalised, and the standard library does not normalise.
     var packs: Bool {
         switch storage {
-        case .ints, .doubles, .textKeys: return true
+        case .ints, .doubles, .shortText, .textKeys: return true
         case let .strings(k):
             return k.allSatisfy { s in s.utf8.withContiguousStorageIfAvailable { $0.reduce(0, |) < 0x80 } ?? false }
         case .values: return false
@@ -111,6 +115,8 @@ struct SortKeys: Sendable {
             return PackedRadixSort.sorted(order, count: count, ascending: ascending, progress: progress) { UInt64(UInt(bitPattern: k[$0])) ^ (1 << 63) }
         case let .doubles(k):
             return PackedRadixSort.sorted(order, count: count, ascending: ascending, progress: progress) { orderedBits(k[$0]) }
+        case let .shortText(k):
+            return PackedRadixSort.sorted(order, count: count, ascending: ascending, progress: progress) { k[$0] }
         case let .strings(k):
             return PackedRadixSort.sorted(order, count: count, ascending: ascending, progress: progress) { position, offset, dataBytes in
                 let text = k[position].utf8
@@ -154,6 +160,7 @@ struct SortKeys: Sendable {
     func compare(_ a: Int, _ b: Int) -> Int {
         switch storage {
         case let .ints(k): return k[a] < k[b] ? -1 : (k[a] == k[b] ? 0 : 1)
+        case let .shortText(k): return k[a] < k[b] ? -1 : (k[a] == k[b] ? 0 : 1)
         case let .doubles(k): return precedes(k[a], k[b]) ? -1 : (precedes(k[b], k[a]) ? 1 : 0)
         case let .strings(k): return k[a] < k[b] ? -1 : (k[a] == k[b] ? 0 : 1)
         case let .textKeys(k): return k.precedes(a, b) ? -1 : (k[a] == k[b] ? 0 : 1)
