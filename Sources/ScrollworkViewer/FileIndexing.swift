@@ -203,7 +203,7 @@ struct FileSearch {
             let size = Swift.max(1, file.size)
             do {
                 let found = forward
-                    ? try search.first(in: file, from: from) { progress.report(Double($0) / Double(size)) }
+                    ? try search.first(in: file, from: from, concurrently: .processors) { progress.report(Double($0) / Double(size)) }
                     : try search.last(in: file, before: from) { progress.report(1 - Double($0) / Double(size)) }
                 return Step(offset: found, failure: nil)
             } catch {

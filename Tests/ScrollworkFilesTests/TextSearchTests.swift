@@ -1,4 +1,5 @@
 import PropertyBased
+import Scrollwork
 import Testing
 @testable import ScrollworkFiles
 
@@ -26,9 +27,64 @@ import Testing
             let expected = Self.reference(search, bytes)
             #expect(search.matches(in: bytes) == expected, "\(needle) in \(text)")
             for from in [0, 1, bytes.count / 2, bytes.count, -1, .max] {
-                #expect(search.firstMatch(in: bytes, from: from) == (from < 0 ? nil : expected.first { $0 >= from }), "\(needle) in \(text) from \(from)")
+                // Whichever byte of the needle finds the candidates, the matches are the same.
+                for pivot in -1...search.needle.count {
+                    #expect(search.firstMatch(in: bytes, from: from, pivot: pivot) == (from < 0 ? nil : expected.first { $0 >= from }),
+                            "\(needle) in \(text) from \(from) by byte \(pivot)")
+                }
             }
         }
+    }
+
+    /// A loop of `width` that runs its pieces last first, as a host's threads may finish them.
+    static func backwards(_ width: Int) -> ConcurrentLoop {
+        ConcurrentLoop(width: width) { count, body in for i in (0..<count).reversed() { body(i) } }
+    }
+
+    @Test("a file searched in chunks, several at once and out of order, gives the first match at or after the start, across chunk edges")
+    func fileInConcurrentChunks() async throws {
+        let alphabet = Array("aAbB,N\n".unicodeScalars).map(String.init)
+        let text = Gen.int(in: 0...(alphabet.count - 1)).array(of: 0...300).map { $0.map { alphabet[$0] }.joined() }
+        let needle = Gen.int(in: 0...(alphabet.count - 1)).array(of: 1...5).map { $0.map { alphabet[$0] }.joined() }
+        await propertyCheck(count: 150, input: text, needle) { text, needle in
+            guard let search = TextSearch(needle) else { return }
+            let expected = Self.reference(search, Array(text.utf8))
+            do {
+                try TemporaryFile.with(text) { (file: FileBytes) throws in
+                    for start in [0, 7, text.utf8.count / 2] {
+                        let want = expected.first { $0 >= start }.map(UInt64.init)
+                        for loop in [ConcurrentLoop.serial, Self.backwards(2), Self.backwards(3)] {
+                            #expect(try search.first(in: file, from: UInt64(start), chunkSize: 16, concurrently: loop) == want, "\(needle) in \(text) from \(start)")
+                        }
+                    }
+                }
+            } catch {
+                Issue.record("\(error)")
+            }
+        }
+    }
+
+    @Test("progress hears each round's end and can stop the search; a loop that leaves pieces out still finds the match")
+    func progressAndShortLoops() throws {
+        let text = String(repeating: "x", count: 1000) + "needle"
+        try TemporaryFile.with(text) { file in
+            let search = try #require(TextSearch("needle"))
+            var heard: [UInt64] = []
+            #expect(try search.first(in: file, from: 0, chunkSize: 100, concurrently: Self.backwards(2)) { heard.append($0); return true } == 1000)
+            #expect(heard.count >= 4 && heard == heard.sorted())
+            #expect(try search.first(in: file, from: 0, chunkSize: 100, concurrently: Self.backwards(2)) { _ in false } == nil)
+            let lazy = ConcurrentLoop(width: 2) { count, body in if count > 0 { body(0) } }
+            #expect(try search.first(in: file, from: 0, chunkSize: 100, concurrently: lazy) == 1000)
+        }
+    }
+
+    @Test("candidates are found by the needle's rarest byte in the text searched, both cases counted when case is ignored")
+    func rarestByte() throws {
+        let sample = Array("N945DL,NA,N410AA,NA,flight".utf8)
+        let search = try #require(TextSearch("no such flight"))
+        let pivot = sample.withUnsafeBufferPointer { search.pivot(in: $0) }
+        // "n" is everywhere as "N"; " " and "s", "u", "c" never occur.
+        #expect(search.needle[pivot] != UInt8(ascii: "n") && !sample.contains(search.needle[pivot]))
     }
 
     @Test("a lower-case needle finds both cases; one with a capital only itself")

@@ -18,9 +18,10 @@ public struct ConcurrentLoop: Sendable {
         for i in 0..<Swift.max(0, count) { body(i) }
     }
 
-    /// Runs `body` for each of `0..<count` and returns their results in order; nil when the
-    /// host's loop left a piece out.
-    func map<T>(_ count: Int, _ body: (Int) -> T) -> [T]? {
+    /// Runs `body` for each of `0..<count`, as many at once as the loop runs, and returns their
+    /// results in order; nil when the host's loop left a piece out. `body` may run on other
+    /// threads at once: each call must touch only what is its own (its piece of a buffer, say).
+    public func map<T>(_ count: Int, _ body: (Int) -> T) -> [T]? {
         guard count > 0 else { return [] }
         var results = [T?](repeating: nil, count: count)
         // Each piece writes its own slot only, through the buffer: no two touch the same memory,

@@ -69,11 +69,23 @@ public final class FileBytes: Sendable {
         let count = Swift.min(count, Int(clamping: size > offset ? size - offset : 0))
         guard count > 0, offset <= UInt64(Int64.max) else { return [] }
         var bytes = [UInt8](repeating: 0, count: count)
+        let filled = try bytes.withUnsafeMutableBytes { buffer in Result { () throws(FileError) in try read(at: offset, into: buffer) } }.get()
+        bytes.removeSubrange(filled...)
+        return bytes
+    }
+
+    /// Reads up to `buffer.count` bytes from `offset` into `buffer` and returns how many it read:
+    /// fewer at the end of the file, none past it. A reader that goes through a file a chunk at a
+    /// time reuses one buffer instead of allocating (and faulting in) a new one each chunk.
+    ///
+    /// - Throws: ``FileError/system(path:operation:code:message:)`` when the system cannot read.
+    public func read(at offset: UInt64, into buffer: UnsafeMutableRawBufferPointer) throws(FileError) -> Int {
+        guard let base = buffer.baseAddress, offset <= UInt64(Int64.max) else { return 0 }
         var filled = 0
-        while filled < count {
-            let n = bytes.withUnsafeMutableBytes { buffer in
-                pread(descriptor, buffer.baseAddress! + filled, count - filled, off_t(offset) + off_t(filled))
-            }
+        while filled < buffer.count {
+            let (start, overflow) = Int64(offset).addingReportingOverflow(Int64(filled))
+            guard !overflow else { break }
+            let n = pread(descriptor, base + filled, buffer.count - filled, off_t(start))
             if n < 0 {
                 if errno == EINTR { continue }
                 throw Self.error(errno, path: path, operation: "read")
@@ -81,8 +93,7 @@ public final class FileBytes: Sendable {
             if n == 0 { break }
             filled += n
         }
-        bytes.removeSubrange(filled...)
-        return bytes
+        return filled
     }
 
     static func error(_ code: Int32, path: String, operation: String) -> FileError {

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Scrollwork
 
 /// Finds text in a file a chunk at a time, off the loop: the offset of the first match at or
 /// after an offset, or the last one before it. Lower-case text matches either case in ASCII
@@ -24,23 +25,64 @@ public struct TextSearch: Sendable, Hashable {
     static func lower(_ b: UInt8) -> UInt8 { b >= 0x41 && b <= 0x5A ? b + 0x20 : b }
 
     /// The offset of the first match in `file` at or after `start`, reading `chunkSize` bytes at a
-    /// time; `progress` hears the offset reached and stops the search (nil) by returning false.
+    /// time, as many chunks at once as `loop` runs (one a core: search runs at the speed of
+    /// memory); `progress` hears the offset reached after each round and stops the search (nil)
+    /// by returning false.
     ///
     /// - Throws: ``FileError`` when the file cannot be read.
-    public func first(in file: FileBytes, from start: UInt64, chunkSize: Int = 4 << 20,
+    public func first(in file: FileBytes, from start: UInt64, chunkSize: Int = 4 << 20, concurrently loop: ConcurrentLoop = .serial,
                       progress: (UInt64) -> Bool = { _ in true }) throws(FileError) -> UInt64? {
-        var at = start
         let chunk = Swift.max(chunkSize, needle.count * 2)
+        // Chunks overlap by the needle's length less one, so no match straddles two unseen.
+        let step = UInt64(chunk - (needle.count - 1))
+        // One buffer a piece, reused each round: a new one a chunk would be faulted in anew.
+        let buffers = (0..<loop.width).map { _ in UnsafeMutableRawBufferPointer.allocate(byteCount: chunk, alignment: 64) }
+        defer { for buffer in buffers { buffer.deallocate() } }
+        let sample = try file.read(at: start, into: UnsafeMutableRawBufferPointer(rebasing: buffers[0].prefix(64 << 10)))
+        let pivot = pivot(in: UnsafeRawBufferPointer(rebasing: buffers[0].prefix(sample)).bindMemory(to: UInt8.self))
+        var at = start
         while true {
-            let bytes = try file.read(at: at, count: chunk)
-            if let i = firstMatch(in: bytes, from: 0) { return at + UInt64(i) }
-            guard bytes.count == chunk else { return nil }
-            // Chunks overlap by the needle's length less one, so no match straddles two unseen.
-            at += UInt64(chunk - (needle.count - 1))
+            let round = at
+            let pieces = loop.map(buffers.count) { k -> Result<(match: UInt64?, full: Bool), FileError> in
+                let (offset, overflow) = round.addingReportingOverflow(UInt64(k) &* step)
+                guard !overflow else { return .success((nil, false)) }
+                do throws(FileError) {
+                    let n = try file.read(at: offset, into: buffers[k])
+                    let bytes = UnsafeRawBufferPointer(rebasing: buffers[k].prefix(n)).bindMemory(to: UInt8.self)
+                    return .success((firstMatch(in: bytes, from: 0, pivot: pivot).map { offset + UInt64($0) }, n == chunk))
+                } catch {
+                    return .failure(error)
+                }
+            }
+            // A host's loop that left a piece out: that chunk is searched here.
+            guard let pieces else { return try first(in: file, from: at, chunkSize: chunkSize, progress: progress) }
+            // The pieces lie in file order: the first match of the first piece that has one.
+            for piece in pieces {
+                switch piece {
+                case let .failure(error): throw error
+                case let .success(found):
+                    if let match = found.match { return match }
+                    guard found.full else { return nil }
+                }
+            }
+            at += UInt64(buffers.count) * step
             guard progress(at) else { return nil }
         }
     }
 
+    /// Where in the needle the byte that candidates are found by is: the one (both its cases,
+    /// when case is ignored) that `sample`, the text where the search begins, holds least. In a
+    /// CSV of codes, "no such flight" is looked for by its "f" or "g", not by an "n" that every
+    /// "N123AA" and "NA" would stop at.
+    func pivot(in sample: UnsafeBufferPointer<UInt8>) -> Int {
+        var counts = [Int](repeating: 0, count: 256)
+        for byte in sample { counts[Int(byte)] += 1 }
+        func weight(_ j: Int) -> Int {
+            let b = needle[j]
+            return counts[Int(b)] + (ignoresCase && b >= 0x61 && b <= 0x7A ? counts[Int(b - 0x20)] : 0)
+        }
+        return needle.indices.min { weight($0) < weight($1) } ?? 0
+    }
     /// The offset of the last match in `file` that starts before `end`, reading backwards.
     ///
     /// - Throws: ``FileError`` when the file cannot be read.
@@ -72,31 +114,37 @@ public struct TextSearch: Sendable, Hashable {
         return found
     }
 
+    /// The first offset at or after `from` in `bytes` where the needle starts, finding
+    /// candidates by the needle's byte at `pivot` (clamped to the needle).
+    func firstMatch(in bytes: [UInt8], from: Int, pivot: Int = 0) -> Int? {
+        bytes.withUnsafeBufferPointer { firstMatch(in: $0, from: from, pivot: pivot) }
+    }
+
     /// The first offset at or after `from` in `bytes` where the needle starts. Candidates are
-    /// found with `memchr` on the needle's first byte (both its cases when case is ignored), which
-    /// skips ahead at memory speed; each is then compared whole.
-    func firstMatch(in bytes: [UInt8], from: Int) -> Int? {
-        guard let first = needle.first, from >= 0, bytes.count - from >= needle.count else { return nil }
-        let upper: UInt8? = ignoresCase && first >= 0x61 && first <= 0x7A ? first - 0x20 : nil
-        return bytes.withUnsafeBufferPointer { b -> Int? in
-            needle.withUnsafeBufferPointer { n -> Int? in
-                guard let base = b.baseAddress else { return nil }
-                let last = b.count - n.count
-                // The next place each case of the first byte occurs from `at`; past `last`, none.
-                func next(_ byte: UInt8, from at: Int) -> Int {
-                    guard at <= last, let p = memchr(base + at, Int32(byte), last + 1 - at) else { return last + 1 }
-                    return UnsafePointer<UInt8>(p.assumingMemoryBound(to: UInt8.self)) - base
-                }
-                var lowerAt = next(first, from: from)
-                var upperAt = upper.map { next($0, from: from) } ?? last + 1
-                while true {
-                    let i = Swift.min(lowerAt, upperAt)
-                    guard i <= last else { return nil }
-                    var j = 1
-                    while j < n.count && (ignoresCase ? Self.lower(b[i + j]) : b[i + j]) == n[j] { j += 1 }
-                    if j == n.count { return i }
-                    if i == lowerAt { lowerAt = next(first, from: i + 1) } else { upperAt = next(upper ?? first, from: i + 1) }
-                }
+    /// found with `memchr` on the needle's byte at `pivot` (both its cases when case is
+    /// ignored), which skips ahead at memory speed; each is then compared whole.
+    func firstMatch(in b: UnsafeBufferPointer<UInt8>, from: Int, pivot: Int) -> Int? {
+        guard !needle.isEmpty, from >= 0, b.count - from >= needle.count, let base = b.baseAddress else { return nil }
+        let p = Swift.min(Swift.max(0, pivot), needle.count - 1)
+        let byte = needle[p]
+        let upper: UInt8? = ignoresCase && byte >= 0x61 && byte <= 0x7A ? byte - 0x20 : nil
+        return needle.withUnsafeBufferPointer { n -> Int? in
+            // Candidates start from `from` to `last`; their pivot bytes lie `p` further on.
+            let last = b.count - n.count
+            // The next start at or after `at` whose pivot byte is `c`; past `last`, none.
+            func next(_ c: UInt8, from at: Int) -> Int {
+                guard at <= last, let q = memchr(base + at + p, Int32(c), last + 1 - at) else { return last + 1 }
+                return UnsafePointer<UInt8>(q.assumingMemoryBound(to: UInt8.self)) - base - p
+            }
+            var lowerAt = next(byte, from: from)
+            var upperAt = upper.map { next($0, from: from) } ?? last + 1
+            while true {
+                let i = Swift.min(lowerAt, upperAt)
+                guard i <= last else { return nil }
+                var j = 0
+                while j < n.count && (ignoresCase ? Self.lower(b[i + j]) : b[i + j]) == n[j] { j += 1 }
+                if j == n.count { return i }
+                if i == lowerAt { lowerAt = next(byte, from: i + 1) } else { upperAt = next(upper ?? byte, from: i + 1) }
             }
         }
     }
