@@ -137,6 +137,35 @@ import Testing
         }
     }
 
+    @Test("LT-12: a column the sample took for text (its first rows all missing) sorts as numbers when every value in the file is one; real text stays text")
+    func typeFromAllValues() throws {
+        let numbers = ["10", "9", "100", "2.5", "-3", "NA", "7"]
+        var text = "id,n,code\n"
+        for i in 0..<300 { text += "\(i),NA,x\(i)\n" }
+        for (i, n) in numbers.enumerated() { text += "\(300 + i),\(n),\(i % 2 == 0 ? "9" : "10")\n" }
+        try TemporaryFile.with(text) { file in
+            var index = RecordIndex()
+            while try !index.extend(from: file) {}
+            let rows = DelimitedRows(file: file, index: index, dialect: DelimitedDialect(separator: 0x2C, hasHeader: true))
+            let header = try #require(rows.header)
+            // Sampled from the first 100 rows: every n is missing there.
+            let columns = header.indices.map { TableColumn.field($0, title: header[$0], sample: rows.rows(in: 0..<100)) }
+            #expect(columns[1].alignment == .leading && columns[1].sortsNumericTextAsNumbers)
+            func sorted(_ column: Int, ascending: Bool) throws -> [String] {
+                var table = TableState(rows: rows, columns: columns)
+                try table.apply(try #require(table.sortJob(for: [SortOrder(columnID: "\(column)", ascending: ascending)]).run()))
+                return try (0..<rows.count).map { try table.list.row(at: IndexPath(row: $0, section: 0))[column] ?? "" }
+            }
+            // Numbers in numeric order, then the missing ones, in either direction.
+            let up = try sorted(1, ascending: true), down = try sorted(1, ascending: false)
+            #expect(Array(up.prefix(6)) == ["-3", "2.5", "7", "9", "10", "100"] && up.dropFirst(6).allSatisfy { $0 == "NA" }, "\(up.prefix(8))")
+            #expect(Array(down.prefix(6)) == ["100", "10", "9", "7", "2.5", "-3"] && down.dropFirst(6).allSatisfy { $0 == "NA" }, "\(down.prefix(8))")
+            // "x0", "x1", … are text: the column stays text, "10" before "9" before "x0".
+            let codes = try sorted(2, ascending: true)
+            #expect(Array(codes.prefix(8)) == ["10", "10", "10", "9", "9", "9", "9", "x0"], "\(codes.prefix(8))")
+        }
+    }
+
     @Test("a source of another type, or fewer values than rows, is read from its records")
     func otherSources() throws {
         try withFlights(rows: 50) { rows in

@@ -105,6 +105,23 @@ import Testing
         #expect(both.count == 6 && shortPieces?.isMissing(4) == true)
     }
 
+    @Test("LT-12: text keys become numbers only when every present value is one: integers, reals once one is, text otherwise")
+    func LT_12_numbersFromText() {
+        func storage(_ values: [TableValue]) -> SortKeys.Storage {
+            var reader = KeyReader(count: values.count, textOrder: .lexical)
+            for (i, v) in values.enumerated() { _ = reader.read(v, at: i) }
+            return reader.keys.numbersWhenAllAre().storage
+        }
+        guard case let .ints(ints) = storage([.string("10"), .missing("NA"), .string("-9")]) else { Issue.record("not integers"); return }
+        #expect(ints == [10, 0, -9])
+        guard case let .doubles(reals) = storage([.string("10"), .string("2.5"), .empty, .string("3")]) else { Issue.record("not reals"); return }
+        #expect(reals == [10, 2.5, 0, 3])
+        for text in [["10", "x"], ["inf", "1"], ["1", "nan"], ["9007199254740993", "0.5"], [" 1"]] {
+            if case .ints = storage(text.map { .string($0) }) { Issue.record("\(text) became integers") }
+            if case .doubles = storage(text.map { .string($0) }) { Issue.record("\(text) became reals") }
+        }
+    }
+
     @Test("LT-12: several keys sort one after another, the first most significant")
     func LT_12_severalKeys() {
         var rng = Mix(state: 4)

@@ -155,6 +155,10 @@ public struct TableColumn<Row>: Sendable {
     /// How a value is shown, when not as itself (sizes as "3.9 MB" with ``finderByteCount(_:)``);
     /// the column still sorts by the value.
     public var format: (@Sendable (TableValue) -> String)?
+    /// True when text that is a number in every row sorts as numbers: a column whose type a
+    /// sample could not tell (a file's column whose first rows are all missing, say) takes its
+    /// type from all its values as the sort reads them. Off by default: an app's text stays text.
+    public var sortsNumericTextAsNumbers = false
 
     /// Creates a column.
     @inlinable

@@ -3,7 +3,7 @@ import Scrollwork
 extension TableColumn where Row == DelimitedRecord {
     /// Field `field` of a file's records as a column titled `title`, typed and sized from
     /// `sample`: numbers (trailing) where every sampled value that is not missing is one, else
-    /// text. Missing values (an empty field and `missing`'s words: `NA`, `null`, … by default)
+    /// text, which still sorts as numbers when every value in the file is one. Missing values (an empty field and `missing`'s words: `NA`, `null`, … by default)
     /// show as written and sort last in either direction. A sort of rows from a
     /// ``DelimitedRows`` reads the column's keys straight from the file's bytes.
     public static func field(_ field: Int, title: String, sample: [DelimitedRecord], missing: MissingValues = .common) -> TableColumn<DelimitedRecord> {
@@ -19,6 +19,9 @@ extension TableColumn where Row == DelimitedRecord {
             parse.value(record[field])
         }
         column.sourceValues = { source, range in (source as? DelimitedRows)?.values(ofField: field, in: range) { parse.value($0) } }
+        // The sample may have seen no numbers where the rest holds nothing else (its rows all
+        // missing, say): the sort takes the type from every value.
+        column.sortsNumericTextAsNumbers = parse.kind == .text
         return column
     }
 }
