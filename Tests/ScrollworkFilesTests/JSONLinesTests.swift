@@ -1,3 +1,4 @@
+import Scrollwork
 import Testing
 @testable import ScrollworkFiles
 
@@ -31,5 +32,76 @@ import Testing
         #expect(throws: JSONObjectReader.Problem.self) { try members(deep) }
         let m = try members(#"{"a":"x\qy\ud800z"}"#)
         #expect(m[0].text == "x\u{FFFD}y\u{FFFD}z")
+    }
+}
+
+/// A JSON Lines column read for a sort, each record scanned to its key: the values the rows show.
+@Suite struct JSONColumnValuesTests {
+    /// Numbers from a seed, the same each run.
+    struct Seeded: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return state ^ (state >> 29)
+        }
+    }
+
+    /// Records of every kind the scan meets: plain and escaped strings, numbers, literals,
+    /// nested values, a key given twice, keys missing, escaped keys, text beyond ASCII, broken
+    /// records and empty lines.
+    static let pieces: [String] = [
+        #""a": "UA""#, #""a": 12"#, #""a": -1.5e3"#, #""a": null"#, #""a": true"#, #""a": "x\"y""#, #""a": "é""#, #""a": [1, {"a": 2}]"#,
+        #""b": "NA""#, #""b": 7"#, #""b": {"a": "no"}"#, #""\u0061": 99"#, #""a": 1, "a": 2"#, #""c": "}{""#, #""a": "a,b}""#,
+    ]
+
+    @Test("LT-12: every column's values scanned from the bytes are the values read from whole records, whatever the records hold")
+    func scannedValuesAreTheRows() throws {
+        var rng = Seeded(state: 7)
+        var lines: [String] = []
+        for _ in 0..<400 {
+            let count = Int.random(in: 0...3, using: &rng)
+            let body = (0..<count).map { _ in Self.pieces.randomElement(using: &rng)! }.joined(separator: ", ")
+            switch Int.random(in: 0..<20, using: &rng) {
+            case 0: lines.append("")
+            case 1: lines.append("{" + body)
+            case 2: lines.append("[1, 2]")
+            case 3: lines.append(" { " + body + " } x")
+            default: lines.append(" {" + body + "}  ")
+            }
+        }
+        try TemporaryFile.with(lines.joined(separator: "\n") + "\n") { file in
+            var index = RecordIndex()
+            while try !index.extend(from: file) {}
+            let keys = JSONLinesRows.keys(file: file, index: index, lines: 0..<index.count, after: ["a", "b", "c"])
+            let rows = JSONLinesRows(file: file, index: index, keys: keys)
+            let sample = rows.rows(in: 0..<rows.count)
+            for c in keys.indices {
+                let column = TableColumn.field(c, title: keys[c], sample: sample)
+                let scanned = column.sourceValues?(rows, 0..<rows.count)
+                #expect(scanned == (0..<rows.count).map { column.value(rows.row(at: $0)) }, "column \(keys[c])")
+            }
+        }
+    }
+
+    @Test("the scan answers only where the reader would agree, and leaves the rest to it")
+    func scanAnswers() {
+        func scan(_ key: String, _ record: String) -> String? {
+            let k = Array(key.utf8), r = Array(record.utf8)
+            return k.withUnsafeBufferPointer { k in
+                r.withUnsafeBufferPointer { r in
+                    switch JSONMemberScan.value(of: k, in: r) {
+                    case let .value(range): return String(decoding: r[range], as: UTF8.self)
+                    case .absent: return "(absent)"
+                    case .undecided: return nil
+                    }
+                }
+            }
+        }
+        #expect(scan("a", #"{"b": {"a": 1}, "a": "x"}"#) == "x")
+        #expect(scan("a", #"{"a": 1, "a": 2}"#) == "2")
+        #expect(scan("a", #"{"b": "a"}"#) == "(absent)")
+        #expect(scan("a", "{}\r\n") == "(absent)")
+        #expect(scan("a", #"{"a": "x\ny"}"#) == nil && scan("a", #"{"a": [1]}"#) == nil && scan("a", #"{"a": 1"#) == nil)
+        #expect(scan("a", #"{"\u0061": 1}"#) == nil && scan("a", #"{"a": 1} x"#) == nil && scan("a", "") == nil)
     }
 }

@@ -26,6 +26,18 @@ func flightsSortBenchmarks() {
                 blackHole(result)
             }
         }
+        if rows == 1_000_000 {
+            // JSON Lines beside CSV: the same rows, sorted the same ways, in the same run.
+            for sort in sorts {
+                Benchmark("flights jsonl \(rows) rows: sort by \(sort.label)", configuration: heavy) { benchmark in
+                    let table = flightsJSONTable("/tmp/scrollwork-flights-\(rows).jsonl", rows: rows)
+                    benchmark.startMeasurement()
+                    let result = table.sortJob(for: sort.order).run(concurrently: .processors)
+                    benchmark.stopMeasurement()
+                    blackHole(result)
+                }
+            }
+        }
         indexBenchmark("flights csv \(rows) rows: index the whole file", path: path, configuration: heavy) { makeFlightsCSV(path, rows: rows) }
         // `/` for text the file does not hold: the whole file read and scanned, as for a match
         // in its last row.
@@ -51,6 +63,38 @@ func flightsSortBenchmarks() {
 
 /// The flights file at `path` (made first if missing), indexed whole, as a table of its fields;
 /// without `fromBytes` the columns read keys from whole records.
+/// The same flights as JSON Lines (numbers bare, `NA` as null, the rest as strings), made from
+/// the CSV file of as many rows unless it is there already.
+func makeFlightsJSONLines(_ path: String, rows: Int) {
+    if access(path, F_OK) == 0 { return }
+    let csv = "/tmp/scrollwork-flights-\(rows).csv"
+    makeFlightsCSV(csv, rows: rows)
+    guard let file = try? FileBytes(path: csv), let all = try? file.read(at: 0, count: Int(file.size)) else { fatalError("no \(csv)") }
+    var lines = String(decoding: all, as: UTF8.self).split(separator: "\n")
+    let header = lines.removeFirst().split(separator: ",").map(String.init)
+    writeGenerated(path, header: nil, rows: lines.count) { i in
+        let fields = lines[i].split(separator: ",", omittingEmptySubsequences: false)
+        let members = zip(header, fields).map { key, value in
+            let json = value == "NA" ? "null" : Int(value) != nil ? String(value) : "\"\(value)\""
+            return "\"\(key)\": \(json)"
+        }
+        return "{" + members.joined(separator: ", ") + "}"
+    }
+}
+
+/// The flights JSON Lines file of `rows` rows as `scrollwork open` shows it: keys from the first
+/// thousand records, columns typed from the first 5,000, keys read straight from the bytes.
+private func flightsJSONTable(_ path: String, rows: Int) -> TableState<DelimitedRecord> {
+    makeFlightsJSONLines(path, rows: rows)
+    guard let file = try? FileBytes(path: path) else { fatalError("no benchmark file at \(path)") }
+    var index = RecordIndex(quotes: false, separator: 0x0A)
+    while (try? index.extend(from: file)) == false {}
+    let keys = JSONLinesRows.keys(file: file, index: index, lines: 0..<1000, after: [])
+    let source = JSONLinesRows(file: file, index: index, keys: keys)
+    let shown = source.rows(in: 0..<5000)
+    return TableState(rows: source, columns: keys.indices.map { TableColumn.field($0, title: keys[$0], sample: shown) })
+}
+
 private func flightsTable(_ path: String, rows: Int, fromBytes: Bool) -> TableState<DelimitedRecord> {
     makeFlightsCSV(path, rows: rows)
     guard let file = try? FileBytes(path: path), let sample = try? file.read(at: 0, count: 64 << 10) else { fatalError("no benchmark file at \(path)") }

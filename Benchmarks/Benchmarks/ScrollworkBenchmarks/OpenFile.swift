@@ -123,11 +123,11 @@ private func makeCSV(_ path: String, rows: Int) {
 
 /// Writes `header` and the lines `line` makes for `0..<rows` to `path`, unless it is there
 /// already; through a partial file, so an interrupted run leaves no half file behind.
-func writeGenerated(_ path: String, header: String, rows: Int, line: (Int) -> String) {
+func writeGenerated(_ path: String, header: String?, rows: Int, line: (Int) -> String) {
     if access(path, F_OK) == 0 { return }
     let fd = open(path + ".partial", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     guard fd >= 0 else { fatalError("cannot write \(path)") }
-    var chunk = Array((header + "\n").utf8)
+    var chunk = header.map { Array(($0 + "\n").utf8) } ?? []
     for i in 0..<rows {
         chunk += Array((line(i) + "\n").utf8)
         if chunk.count > 1 << 20 {

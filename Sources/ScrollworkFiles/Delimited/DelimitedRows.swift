@@ -91,26 +91,10 @@ public struct DelimitedRows: RowSource, Sendable {
     /// its own.
     private func eachRecord<T>(in range: Range<Int>, _ body: (Int, UnsafeBufferPointer<UInt8>?) -> T) -> [T] {
         let rows = range.clamped(to: 0..<count)
-        guard !rows.isEmpty else { return [] }
         let header = dialect.hasHeader ? 1 : 0
-        let start = index.range(ofRecord: rows.lowerBound + header).lowerBound
-        let end = index.range(ofRecord: rows.upperBound - 1 + header).upperBound
-        let bytes: [UInt8]?
-        do { bytes = end > start && end - start <= 16 << 20 ? try file.read(at: start, count: Int(end - start)) : nil } catch { bytes = nil }
-        guard let bytes else { return rows.map { body($0, nil) } }
-        var results: [T] = []
-        results.reserveCapacity(rows.count)
-        bytes.withUnsafeBufferPointer { buffer in
-            index.forEachRange(of: (rows.lowerBound + header)..<(rows.upperBound + header)) { record, r in
-                let low = Int(r.lowerBound - start), high = Int(r.upperBound - start)
-                guard let base = buffer.baseAddress, high <= buffer.count, high - low <= Self.recordLimit else {
-                    results.append(body(record - header, nil))
-                    return
-                }
-                results.append(body(record - header, UnsafeBufferPointer(start: base + low, count: high - low)))
-            }
+        return index.eachRecord(of: file, in: (rows.lowerBound + header)..<(rows.upperBound + header), limit: Self.recordLimit) { record, bytes in
+            body(record - header, bytes)
         }
-        return results
     }
 
     /// Record `i` of the file, the header included, read up to `limit` bytes (clamped to at

@@ -5,7 +5,7 @@ extension TableColumn where Row == DelimitedRecord {
     /// `sample`: numbers (trailing) where every sampled value that is not missing is one, else
     /// text, which still sorts as numbers when every value in the file is one. Missing values (an empty field and `missing`'s words: `NA`, `null`, … by default)
     /// show as written and sort last in either direction. A sort of rows from a
-    /// ``DelimitedRows`` reads the column's keys straight from the file's bytes.
+    /// ``DelimitedRows`` or ``JSONLinesRows`` reads the column's keys straight from the file's bytes.
     public static func field(_ field: Int, title: String, sample: [DelimitedRecord], missing: MissingValues = .common) -> TableColumn<DelimitedRecord> {
         let fields = sample.compactMap { $0[field] }
         let parse = FieldValues(kind: FieldValues.kind(of: fields, missing: missing), missing: missing)
@@ -18,7 +18,11 @@ extension TableColumn where Row == DelimitedRecord {
         var column = TableColumn(title, id: "\(field)", width: width, alignment: parse.kind == .text ? .leading : .trailing) { record in
             parse.value(record[field])
         }
-        column.sourceValues = { source, range in (source as? DelimitedRows)?.values(ofField: field, in: range) { parse.value($0) } }
+        column.sourceValues = { source, range in
+            if let rows = source as? DelimitedRows { return rows.values(ofField: field, in: range) { parse.value($0) } }
+            if let rows = source as? JSONLinesRows { return rows.values(ofColumn: field, in: range) { parse.value($0) } }
+            return nil
+        }
         // The sample may have seen no numbers where the rest holds nothing else (its rows all
         // missing, say): the sort takes the type from every value.
         column.sortsNumericTextAsNumbers = parse.kind == .text

@@ -50,6 +50,33 @@ public struct RecordIndex: Sendable {
         }
     }
 
+    /// `body` of each of `records` (clipped to the records) with its bytes from `file`, read with
+    /// one read for up to 16 MB of records instead of one a record; nil bytes for a record one
+    /// read cannot give (a file cut shorter since it was indexed, a record longer than `limit`),
+    /// which the caller then reads on its own. The bytes are valid only during the call.
+    func eachRecord<T>(of file: FileBytes, in records: Range<Int>, limit: Int, _ body: (Int, UnsafeBufferPointer<UInt8>?) -> T) -> [T] {
+        let records = records.clamped(to: 0..<count)
+        guard !records.isEmpty else { return [] }
+        let start = range(ofRecord: records.lowerBound).lowerBound
+        let end = range(ofRecord: records.upperBound - 1).upperBound
+        let bytes: [UInt8]?
+        do { bytes = end > start && end - start <= 16 << 20 ? try file.read(at: start, count: Int(end - start)) : nil } catch { bytes = nil }
+        guard let bytes else { return records.map { body($0, nil) } }
+        var results: [T] = []
+        results.reserveCapacity(records.count)
+        bytes.withUnsafeBufferPointer { buffer in
+            forEachRange(of: records) { record, r in
+                let low = Int(r.lowerBound - start), high = Int(r.upperBound - start)
+                guard let base = buffer.baseAddress, high <= buffer.count, high - low <= limit else {
+                    results.append(body(record, nil))
+                    return
+                }
+                results.append(body(record, UnsafeBufferPointer(start: base + low, count: high - low)))
+            }
+        }
+        return results
+    }
+
     /// The record holding byte `offset` of the file (the last record for an offset past the
     /// scanned bytes); nil before any record.
     public func record(containing offset: UInt64) -> Int? {

@@ -102,3 +102,32 @@ public struct JSONLinesRows: RowSource, Sendable {
         return keys
     }
 }
+
+extension JSONLinesRows {
+    /// Column `column`'s value in each of the rows `range` (clipped to the rows), made by `value`
+    /// from the text the row shows there, read with one read for up to 16 MB of records: each
+    /// record is scanned to its key and that value alone is taken, with no text made for the
+    /// others (``JSONMemberScan``); a record the scan cannot answer for is read whole. What a sort
+    /// reads a column's keys with.
+    public func values(ofColumn column: Int, in range: Range<Int>, _ value: (UnsafeBufferPointer<UInt8>?) -> TableValue) -> [TableValue] {
+        let key = Array(keys.indices.contains(column) ? keys[column].utf8 : "".utf8)
+        // A column past the keys holds members of unknown keys; array elements need trimming.
+        // A key mended from bad UTF-8 (U+FFFD) cannot be found by its bytes.
+        let scans = framing == .lines && keys.indices.contains(column) && columnOfKey[keys[column]] == column && !keys[column].contains("\u{FFFD}")
+        return key.withUnsafeBufferPointer { key in
+            index.eachRecord(of: file, in: range, limit: DelimitedRows.recordLimit) { i, bytes in
+                if scans, let bytes {
+                    switch JSONMemberScan.value(of: key, in: bytes) {
+                    case let .value(r): return value(UnsafeBufferPointer(rebasing: bytes[r]))
+                    case .absent: return value(nil)
+                    case .undecided: break
+                    }
+                }
+                let fields = row(at: i).fields
+                guard fields.indices.contains(column) else { return value(nil) }
+                var text = fields[column]
+                return text.withUTF8 { value($0) }
+            }
+        }
+    }
+}
