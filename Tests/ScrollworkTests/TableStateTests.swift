@@ -94,6 +94,38 @@ let sampleFiles = [
         #expect(t.list.selectedIndexPaths == [IndexPath(row: 0)])
     }
 
+    @Test("LT-12: a sorted table of its source's rows keeps them as source indexes (4 bytes a row); edits after it, selection and lookups are as with identities")
+    func LT_12_sortedOrderIsCompact() throws {
+        let rows = (0..<5000).map { ($0 * 7919) % 5000 }
+        var t = TableState(rows: rows, columns: [TableColumn<Int>("N", width: .clamping(ideal: 80)) { .int($0) }])
+        try t.list.select(IndexPath(row: 10))
+        try t.chooseHeading(0)
+        guard case let .explicit(order) = t.list.sections[0].order else { Issue.record("not sorted"); return }
+        #expect(order.holdsSourceIndexes)
+        #expect(try (0..<5000).map { try t.list.row(at: IndexPath(row: $0)) } == Array(0..<5000))
+        // The selected row followed its identity: row 10 of the source, value 7919*10 % 5000.
+        #expect(try t.list.selectedIndexPaths.map { try t.list.row(at: $0) } == [79190 % 5000])
+        for position in [0, 1, 2500, 4999] {
+            let id = try t.list.id(at: IndexPath(row: position))
+            #expect(t.list.indexPath(of: id) == IndexPath(row: position))
+        }
+        try t.list.deleteRows(at: [IndexPath(row: 0)])
+        #expect(try t.list.row(at: IndexPath(row: 0)) == 1 && t.list.numberOfRows == 4999)
+    }
+
+    @Test("LT-12: a table made from rows already wrapped as AnyRowSource still reads keys through its column's sourceValues (the wrapper is not wrapped again)")
+    func LT_12_wrappedSourceKeepsItsReader() throws {
+        let rows = Array((0..<300).reversed())
+        let wrapped = AnyRowSource(AnyRowSource(rows))
+        #expect(wrapped.base is [Int])
+        // The rows' own values all tie; the source's reader gives the real ones.
+        var column = TableColumn<Int>("N", width: .clamping(ideal: 80)) { _ in .int(0) }
+        column.sourceValues = { source, range in (source as? [Int]).map { all in range.map { .int(all[$0]) } } }
+        var t = TableState(rows: AnyRowSource(rows), columns: [column])
+        try t.chooseHeading(0)
+        #expect(try t.list.row(at: IndexPath(row: 0)) == 0 && t.list.row(at: IndexPath(row: 299)) == 299)
+    }
+
     @Test("LT-12: dragging a divider resizes within the limits; neighbours follow the style")
     func LT_12_dividerDrag() throws {
         var t = TableState(rows: sampleFiles, columns: try fileColumns())

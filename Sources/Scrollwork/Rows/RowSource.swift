@@ -70,9 +70,15 @@ public struct AnyRowSource<Row>: RowSource, Sendable {
 
     /// Wraps `source`; it is held, never copied row by row. Inlinable, so that the closures it
     /// keeps are compiled where `Source` is known: reading a batch of rows for a sort then runs
-    /// no generic code.
+    /// no generic code. A source that is already an `AnyRowSource` is taken as it is, not
+    /// wrapped again: its ``base`` stays the source a column knows how to read (a file's rows),
+    /// and rows are fetched through one closure, not two.
     @inlinable
     public init<Source: RowSource & Sendable>(_ source: Source) where Source.Row == Row {
+        if let wrapped = source as? AnyRowSource<Row> {
+            self = wrapped
+            return
+        }
         counter = { source.count }
         fetch = { source.row(at: $0) }
         fetchRange = { source.rows(in: $0) }

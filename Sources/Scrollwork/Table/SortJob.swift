@@ -72,23 +72,29 @@ public struct SortJob<Row: Sendable>: Sendable {
         let sortKeys = keyColumns.compactMap { entry in keys[entry.column.id].map { ($0, entry.ascending) } }
         let stage: (Double) -> Bool = { progress(readShare + (1 - readShare) * $0) }
         var permutation: [RowID] = []
+        var sourceIndexes: [UInt32]? = nil
         // The rows as they stand, as positions in source order: only for rows straight from
         // their source, whose position is their index.
-        let current: [Int]? = fromCurrentOrder && ids.isIdentity ? list.sections[0].order.ids.map(\.sourceIndex) : nil
+        let current: [Int]? = fromCurrentOrder && ids.isIdentity ? (0..<list.sections[0].order.count).map { list.sections[0].order[$0].sourceIndex } : nil
         // Positions as 32-bit numbers while they fit: the sort then adds 8 bytes a row (positions
         // and the merge buffer) beyond the keys and the new order itself.
         if ids.count <= Int(UInt32.max) {
             let initial = current.map { $0.map { UInt32(truncatingIfNeeded: $0) } }
             guard let positions = SortKeys.sorted(count: ids.count, as: UInt32.self, keys: sortKeys, from: initial, progress: stage) else { return nil }
-            permutation.reserveCapacity(positions.count)
-            for p in positions { permutation.append(ids[Int(p)]) }
+            if ids.isIdentity {
+                // The source's own rows: a position is the row's index, and the order is kept so.
+                sourceIndexes = positions
+            } else {
+                permutation.reserveCapacity(positions.count)
+                for p in positions { permutation.append(ids[Int(p)]) }
+            }
         } else {
             guard let positions = SortKeys.sorted(count: ids.count, as: Int.self, keys: sortKeys, from: current, progress: stage) else { return nil }
             permutation.reserveCapacity(positions.count)
             for p in positions { permutation.append(ids[p]) }
         }
         guard progress(1) else { return nil }
-        return SortResult(order: order, rowsVersion: rowsVersion, ids: ids, permutation: permutation, keys: keys)
+        return SortResult(order: order, rowsVersion: rowsVersion, ids: ids, permutation: permutation, sourceIndexes: sourceIndexes, keys: keys)
     }
 }
 
@@ -100,8 +106,11 @@ public struct SortResult<Row: Sendable>: Sendable {
     public let rowsVersion: UInt64
     /// The rows in source order.
     let ids: SourceRows
-    /// The rows in the new order.
+    /// The rows in the new order, as identities; empty when ``sourceIndexes`` holds them.
     let permutation: [RowID]
+    /// The rows in the new order as the source's own indexes, 4 bytes a row: when the table
+    /// holds exactly its source's rows.
+    let sourceIndexes: [UInt32]?
     /// Every key read, to keep for the next sort.
     let keys: [String: SortKeys]
 }
