@@ -97,10 +97,12 @@ import Testing
         // Pieces read apart join as one reader would have read them.
         var first = KeyReader(count: 3, textOrder: .lexical), second = KeyReader(count: 3, textOrder: .lexical)
         for i in 0..<3 { _ = first.read(values[i], at: i); _ = second.read(values[3 + i], at: i) }
-        let joined = SortKeys.joined([SortKeys.Piece(keys: first.keys, count: 3, allMissing: false), SortKeys.Piece(keys: second.keys, count: 3, allMissing: false)])
+        var pieces = [SortKeys.Piece(keys: first.keys, count: 3, allMissing: false), SortKeys.Piece(keys: second.keys, count: 3, allMissing: false)]
+        let joined = SortKeys.joined(&pieces)
         guard case let .strings(all)? = joined?.storage else { Issue.record("not joined as strings"); return }
         #expect(all == strings && joined?.isMissing(1) == true && joined?.isMissing(5) == true)
-        let shortPieces = SortKeys.joined([SortKeys.Piece(keys: short.keys, count: 3, allMissing: false), SortKeys.Piece(keys: short.keys, count: 3, allMissing: false)])
+        var short2 = [SortKeys.Piece(keys: short.keys, count: 3, allMissing: false), SortKeys.Piece(keys: short.keys, count: 3, allMissing: false)]
+        let shortPieces = SortKeys.joined(&short2)
         guard case let .shortText(both)? = shortPieces?.storage else { Issue.record("short pieces not joined as words"); return }
         #expect(both.count == 6 && shortPieces?.isMissing(4) == true)
     }

@@ -75,11 +75,12 @@ public struct SortJob<Row: Sendable>: Sendable {
         var sourceIndexes: [UInt32]? = nil
         // The rows as they stand, as positions in source order: only for rows straight from
         // their source, whose position is their index.
-        let current: [Int]? = fromCurrentOrder && ids.isIdentity ? (0..<list.sections[0].order.count).map { list.sections[0].order[$0].sourceIndex } : nil
+        let currentOrder = list.sections[0].order
+        let current: [Int]? = fromCurrentOrder && ids.isIdentity && ids.count > Int(UInt32.max) ? (0..<currentOrder.count).map { currentOrder[$0].sourceIndex } : nil
         // Positions as 32-bit numbers while they fit: the sort then adds 8 bytes a row (positions
         // and the merge buffer) beyond the keys and the new order itself.
         if ids.count <= Int(UInt32.max) {
-            let initial = current.map { $0.map { UInt32(truncatingIfNeeded: $0) } }
+            let initial = fromCurrentOrder && ids.isIdentity ? (0..<currentOrder.count).map { UInt32(truncatingIfNeeded: currentOrder[$0].sourceIndex) } : nil
             guard let positions = SortKeys.sorted(count: ids.count, as: UInt32.self, keys: sortKeys, from: initial, progress: stage) else { return nil }
             if ids.isIdentity {
                 // The source's own rows: a position is the row's index, and the order is kept so.
@@ -232,7 +233,7 @@ extension SortJob {
             start = ranges.last?.upperBound ?? count
             if stop(start) { return .some(nil) }
         }
-        guard let joined = SortKeys.joined(pieces) else { return nil }
+        guard let joined = SortKeys.joined(&pieces) else { return nil }
         return .some(joined)
     }
 

@@ -7,12 +7,18 @@ extension SortKeys {
         var allMissing: Bool
     }
 
+    /// The storage pieces join into.
+    private enum Joined { case ints, doubles, shortText, strings, textKeys, values }
+
     /// The keys of `pieces` one after another, in the narrowest storage that holds them all, as
     /// one reader of every value in order would have chosen: integers with reals become reals
-    /// (while every integer is exact in a Double), any other mix becomes mixed values. Nil when
-    /// text stored as byte keys (which cannot be turned back into text) meets another type: the
-    /// caller then reads the column again in one piece.
-    static func joined(_ pieces: [Piece]) -> SortKeys? {
+    /// (while every integer is exact in a Double), short text with longer text strings, any other
+    /// mix mixed values. Nil when text stored as byte keys (which cannot be turned back into text)
+    /// meets another type: the caller then reads the column again in one piece.
+    ///
+    /// Each piece is emptied as soon as its keys are copied, so joining holds the keys about
+    /// once, not twice.
+    static func joined(_ pieces: inout [Piece]) -> SortKeys? {
         let total = pieces.reduce(0) { $0 + $1.count }
         var missing: RowBits? = nil
         var offset = 0
@@ -23,73 +29,93 @@ extension SortKeys {
             }
             offset += piece.count
         }
-        let present = pieces.filter { !$0.allMissing }
-        func all(_ test: (Storage) -> Bool) -> Bool { present.allSatisfy { test($0.keys.storage) } }
-        if present.isEmpty { return SortKeys(.ints([Int](repeating: 0, count: total)), missing: missing) }
-        /// Every piece's keys as `extract` reads them, `placeholder` for a piece of missing values.
-        func concatenated<T>(_ placeholder: T, _ extract: (Storage) -> [T]?) -> [T]? {
+        guard let kind = joinedKind(pieces) else { return nil }
+        /// Every piece's keys as `extract` reads them, `placeholder` for a piece of missing
+        /// values; each piece emptied once read.
+        func concatenated<T>(_ placeholder: T, _ extract: (Storage) -> [T]) -> [T] {
             var keys: [T] = []
             keys.reserveCapacity(total)
-            for piece in pieces {
-                if piece.allMissing {
-                    keys += repeatElement(placeholder, count: piece.count)
-                } else {
-                    guard let k = extract(piece.keys.storage) else { return nil }
-                    keys += k
-                }
+            for i in pieces.indices {
+                if pieces[i].allMissing { keys += repeatElement(placeholder, count: pieces[i].count) } else { keys += extract(pieces[i].keys.storage) }
+                pieces[i].keys = SortKeys(.ints([]))
             }
             return keys
         }
-        if let keys = concatenated(0, { if case let .ints(k) = $0 { k } else { nil } }) { return SortKeys(.ints(keys), missing: missing) }
-        // Integers with reals: reals, while every integer is exact in a Double.
-        let reals = concatenated(0.0) {
-            switch $0 {
-            case let .doubles(k): return k
-            case let .ints(k) where k.allSatisfy(KeyReader.isExact): return k.map(Double.init)
-            default: return nil
-            }
-        }
-        if let reals { return SortKeys(.doubles(reals), missing: missing) }
-        if let keys = concatenated(UInt64(0), { if case let .shortText(k) = $0 { k } else { nil } }) { return SortKeys(.shortText(keys), missing: missing) }
-        // Short text with longer text: all of it as strings.
-        let strings = concatenated("") {
-            switch $0 {
-            case let .strings(k): return k
-            case let .shortText(k): return k.map(ShortText.unpack)
-            default: return nil
-            }
-        }
-        if let strings { return SortKeys(.strings(strings), missing: missing) }
-        if all({ if case .textKeys = $0 { true } else { false } }) {
+        switch kind {
+        case .ints:
+            return SortKeys(.ints(concatenated(0) { if case let .ints(k) = $0 { k } else { [] } }), missing: missing)
+        case .doubles:
+            return SortKeys(.doubles(concatenated(0.0) {
+                switch $0 {
+                case let .doubles(k): return k
+                case let .ints(k): return k.map(Double.init)
+                default: return []
+                }
+            }), missing: missing)
+        case .shortText:
+            return SortKeys(.shortText(concatenated(UInt64(0)) { if case let .shortText(k) = $0 { k } else { [] } }), missing: missing)
+        case .strings:
+            return SortKeys(.strings(concatenated("") {
+                switch $0 {
+                case let .strings(k): return k
+                case let .shortText(k): return k.map(ShortText.unpack)
+                default: return []
+                }
+            }), missing: missing)
+        case .textKeys:
             var keys = ByteKeys(reserving: 0)
-            for piece in pieces {
-                if case let .textKeys(k) = piece.keys.storage, !piece.allMissing {
+            for i in pieces.indices {
+                if case let .textKeys(k) = pieces[i].keys.storage, !pieces[i].allMissing {
                     keys.append(contentsOf: k)
                 } else {
-                    for _ in 0..<piece.count { keys.append { _ in } }
+                    for _ in 0..<pieces[i].count { keys.append { _ in } }
                 }
+                pieces[i].keys = SortKeys(.ints([]))
             }
             return SortKeys(.textKeys(keys), missing: missing)
-        }
-        if !all({ if case .textKeys = $0 { false } else { true } }) { return nil }
-        // Any other mix: every key as a value, a missing one as the placeholder a reader keeps.
-        var keys: [TableValue] = []
-        keys.reserveCapacity(total)
-        offset = 0
-        for piece in pieces {
-            for i in 0..<piece.count {
-                if piece.allMissing || missing?[offset + i] == true { keys.append(.empty); continue }
-                switch piece.keys.storage {
-                case let .ints(k): keys.append(.int(k[i]))
-                case let .doubles(k): keys.append(.double(k[i]))
-                case let .strings(k): keys.append(.string(k[i]))
-                case let .shortText(k): keys.append(.string(ShortText.unpack(k[i])))
-                case let .values(k): keys.append(k[i])
-                case .textKeys: return nil
+        case .values:
+            // Any other mix: every key as a value, a missing one as the placeholder a reader keeps.
+            var keys: [TableValue] = []
+            keys.reserveCapacity(total)
+            offset = 0
+            for p in pieces.indices {
+                let piece = pieces[p]
+                for i in 0..<piece.count {
+                    if piece.allMissing || missing?[offset + i] == true { keys.append(.empty); continue }
+                    switch piece.keys.storage {
+                    case let .ints(k): keys.append(.int(k[i]))
+                    case let .doubles(k): keys.append(.double(k[i]))
+                    case let .strings(k): keys.append(.string(k[i]))
+                    case let .shortText(k): keys.append(.string(ShortText.unpack(k[i])))
+                    case let .values(k): keys.append(k[i])
+                    case .textKeys: return nil
+                    }
                 }
+                pieces[p].keys = SortKeys(.ints([]))
+                offset += piece.count
             }
-            offset += piece.count
+            return SortKeys(.values(keys), missing: missing)
         }
-        return SortKeys(.values(keys), missing: missing)
+    }
+
+    /// The storage `pieces` join into, chosen before any is copied; nil when byte keys meet
+    /// another type.
+    private static func joinedKind(_ pieces: [Piece]) -> Joined? {
+        let present = pieces.filter { !$0.allMissing }.map(\.keys.storage)
+        func all(_ test: (Storage) -> Bool) -> Bool { present.allSatisfy(test) }
+        if present.isEmpty || all({ if case .ints = $0 { true } else { false } }) { return .ints }
+        // Integers with reals: reals, while every integer is exact in a Double.
+        if all({
+            switch $0 {
+            case .doubles: return true
+            case let .ints(k): return k.allSatisfy(KeyReader.isExact)
+            default: return false
+            }
+        }) { return .doubles }
+        if all({ if case .shortText = $0 { true } else { false } }) { return .shortText }
+        if all({ if case .shortText = $0 { true } else if case .strings = $0 { true } else { false } }) { return .strings }
+        if all({ if case .textKeys = $0 { true } else { false } }) { return .textKeys }
+        if present.contains(where: { if case .textKeys = $0 { true } else { false } }) { return nil }
+        return .values
     }
 }

@@ -299,6 +299,7 @@ public struct TableView<Row: Sendable>: Widget {
         let order: [SortOrder]
         do { order = try table.sortOrder(choosingHeading: column, after: sorting?.order) } catch { failure = error; return }
         let job = table.sortJob(for: order)
+        table.releaseKeys(notUsedBy: order)
         effects.append(.work(.start(Work(sortKey) { progress in job.run(progress: { progress.report($0) }, concurrently: .processors) })))
         // A sort replaced by this one keeps its start: the person has waited since then.
         sorting = TableSort(column: column, order: order, fraction: 0, started: sorting?.started ?? time)
