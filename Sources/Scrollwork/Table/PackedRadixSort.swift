@@ -98,28 +98,31 @@ enum PackedRadixSort {
     }
 
     /// `order` (identity when nil) sorted stably by 64-bit keys, read through `key` for each
-    /// position; nil when `progress` says stop.
+    /// position, the positions `missing` holds left out of the sort and put after the others in
+    /// the order they came; nil when `progress` says stop.
     @_specialize(where P == UInt32)
     @_specialize(where P == Int)
-    static func sorted<P: FixedWidthInteger>(_ order: [P]?, count: Int, ascending: Bool, progress: (Double) -> Bool,
+    static func sorted<P: FixedWidthInteger>(_ order: [P]?, count: Int, ascending: Bool, missing: RowBits? = nil, progress: (Double) -> Bool,
                                              key: (Int) -> UInt64) -> [P]? {
         let position: (Int) -> Int = order.map { o in { Int(o[$0]) } } ?? { $0 }
-        var low = UInt64.max, high = UInt64.min
-        for i in 0..<count {
+        let included: (Int) -> Bool = missing.map { m in { !m[position($0)] } } ?? { _ in true }
+        var low = UInt64.max, high = UInt64.min, present = 0
+        for i in 0..<count where included(i) {
             let k = ascending ? key(position(i)) : ~key(position(i))
             low = Swift.min(low, k)
             high = Swift.max(high, k)
+            present += 1
         }
-        let keyBits = count == 0 ? 0 : UInt64.bitWidth - (high - low).leadingZeroBitCount
+        let keyBits = present == 0 ? 0 : UInt64.bitWidth - (high - low).leadingZeroBitCount
         let indexBits = indexBits(count)
         // The narrowest word that holds both; most columns fit in 64 bits.
         if keyBits + indexBits <= 64 {
-            return packAndSort(order, count: count, as: UInt64.self, indexBits: indexBits, progress: progress) { i in
+            return packAndSort(order, count: count, present: present, included: included, as: UInt64.self, indexBits: indexBits, progress: progress) { i in
                 let k = ascending ? key(position(i)) : ~key(position(i))
                 return (k &- low) << indexBits | UInt64(i)
             }
         }
-        return packAndSort(order, count: count, as: UInt128.self, indexBits: indexBits, progress: progress) { i in
+        return packAndSort(order, count: count, present: present, included: included, as: UInt128.self, indexBits: indexBits, progress: progress) { i in
             let k = ascending ? key(position(i)) : ~key(position(i))
             return UInt128(k &- low) << indexBits | UInt128(i)
         }
@@ -127,12 +130,14 @@ enum PackedRadixSort {
 
     /// `order` (identity when nil) sorted stably by byte strings, read through `bytes(position,
     /// offset)`, which packs the string's bytes from `offset` with ``chunk(_:at:dataBytes:)``; a
-    /// shorter string that begins another sorts first. Nil when `progress` says stop.
+    /// shorter string that begins another sorts first. The positions `missing` holds come after
+    /// the others, in the order they came. Nil when `progress` says stop.
     @_specialize(where P == UInt32)
     @_specialize(where P == Int)
-    static func sorted<P: FixedWidthInteger>(_ order: [P]?, count: Int, ascending: Bool, progress: (Double) -> Bool,
+    static func sorted<P: FixedWidthInteger>(_ order: [P]?, count: Int, ascending: Bool, missing: RowBits? = nil, progress: (Double) -> Bool,
                                              bytes: (_ position: Int, _ offset: Int, _ dataBytes: Int) -> UInt128) -> [P]? {
         let position: (Int) -> Int = order.map { o in { Int(o[$0]) } } ?? { $0 }
+        let included: (Int) -> Bool = missing.map { m in { !m[position($0)] } } ?? { _ in true }
         let indexBits = indexBits(count)
         let chunkBytes = (UInt128.bitWidth - indexBits) / 8
         let dataBytes = chunkBytes - 1
@@ -149,10 +154,14 @@ enum PackedRadixSort {
             return chunk & 0xFF == UInt128(chunkBytes)
         }
         var words = [UInt128](unsafeUninitializedCapacity: count) { buffer, initialized in
-            for i in 0..<count { buffer[i] = pack(i, 0) }
-            initialized = count
+            var n = 0
+            for i in 0..<count where included(i) {
+                buffer[n] = pack(i, 0)
+                n += 1
+            }
+            initialized = n
         }
-        var pending: [(Range<Int>, Int)] = [(0..<count, 0)]
+        var pending: [(Range<Int>, Int)] = [(0..<words.count, 0)]
         var settledBefore = 0
         // Runs sorted again count twice, so the fraction shown only ever grows.
         var shown = 0.0
@@ -180,10 +189,7 @@ enum PackedRadixSort {
                 start = end
             }
         }
-        return words.map { word in
-            let i = Int(truncatingIfNeeded: word & indexMask)
-            return order?[i] ?? P(truncatingIfNeeded: i)
-        }
+        return unpacked(words, order: order, count: count, indexBits: indexBits, included: included)
     }
 
     /// Packs `dataBytes` bytes of `bytes` from `offset` (zeros past the end), then a length byte:
@@ -202,17 +208,36 @@ enum PackedRadixSort {
     @_specialize(where P == Int, Word == UInt64)
     @_specialize(where P == Int, Word == UInt128)
     private static func packAndSort<P: FixedWidthInteger, Word: FixedWidthInteger & UnsignedInteger>(
-        _ order: [P]?, count: Int, as: Word.Type, indexBits: Int, progress: (Double) -> Bool, word: (Int) -> Word
+        _ order: [P]?, count: Int, present: Int, included: (Int) -> Bool, as: Word.Type, indexBits: Int, progress: (Double) -> Bool, word: (Int) -> Word
     ) -> [P]? {
-        var words = [Word](unsafeUninitializedCapacity: count) { buffer, initialized in
-            for i in 0..<count { buffer[i] = word(i) }
-            initialized = count
+        // Only the included positions are packed: the others take no word and no copy of the order.
+        var words = [Word](unsafeUninitializedCapacity: present) { buffer, initialized in
+            var n = 0
+            for i in 0..<count where included(i) && n < present {
+                buffer[n] = word(i)
+                n += 1
+            }
+            initialized = n
         }
-        guard sort(&words, in: 0..<count, settled: { progress(Double($0) / Double(Swift.max(1, count))) }) else { return nil }
+        guard sort(&words, in: 0..<words.count, settled: { progress(Double($0) / Double(Swift.max(1, count))) }) else { return nil }
+        return unpacked(words, order: order, count: count, indexBits: indexBits, included: included)
+    }
+
+    /// The positions of sorted `words` (their low `indexBits` bits index `order`), then those
+    /// of `order` that `included` left out, in the order they came: one array of `count`.
+    private static func unpacked<P: FixedWidthInteger, Word: FixedWidthInteger & UnsignedInteger>(
+        _ words: [Word], order: [P]?, count: Int, indexBits: Int, included: (Int) -> Bool
+    ) -> [P] {
         let mask: Word = (1 << indexBits) - 1
-        return words.map { w in
+        var result: [P] = []
+        result.reserveCapacity(count)
+        for w in words {
             let i = Int(truncatingIfNeeded: w & mask)
-            return order?[i] ?? P(truncatingIfNeeded: i)
+            result.append(order?[i] ?? P(truncatingIfNeeded: i))
         }
+        if words.count < count {
+            for i in 0..<count where !included(i) { result.append(order?[i] ?? P(truncatingIfNeeded: i)) }
+        }
+        return result
     }
 }

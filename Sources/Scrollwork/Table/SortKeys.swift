@@ -105,44 +105,35 @@ struct SortKeys: Sendable {
         }
     }
 
-    /// `order` (identity when nil) sorted stably by these keys through ``PackedRadixSort``; keys
+    /// `order` (identity when nil) sorted stably by these keys through ``PackedRadixSort``, the
+    /// missing values after the others in the order they came (last in either direction); keys
     /// that do not pack are compared instead. Nil when `progress` says stop.
     @_specialize(where P == UInt32)
     @_specialize(where P == Int)
-    func packedSorted<P: FixedWidthInteger>(_ order: [P]?, count: Int, ascending: Bool, progress: (Double) -> Bool) -> [P]? {
+    func packedSortedMissingLast<P: FixedWidthInteger>(_ order: [P]?, count: Int, ascending: Bool, progress: (Double) -> Bool) -> [P]? {
         switch storage {
         case let .ints(k):
-            return PackedRadixSort.sorted(order, count: count, ascending: ascending, progress: progress) { UInt64(UInt(bitPattern: k[$0])) ^ (1 << 63) }
+            return PackedRadixSort.sorted(order, count: count, ascending: ascending, missing: missing, progress: progress) { UInt64(UInt(bitPattern: k[$0])) ^ (1 << 63) }
         case let .doubles(k):
-            return PackedRadixSort.sorted(order, count: count, ascending: ascending, progress: progress) { orderedBits(k[$0]) }
+            return PackedRadixSort.sorted(order, count: count, ascending: ascending, missing: missing, progress: progress) { orderedBits(k[$0]) }
         case let .shortText(k):
-            return PackedRadixSort.sorted(order, count: count, ascending: ascending, progress: progress) { k[$0] }
+            return PackedRadixSort.sorted(order, count: count, ascending: ascending, missing: missing, progress: progress) { k[$0] }
         case let .strings(k):
-            return PackedRadixSort.sorted(order, count: count, ascending: ascending, progress: progress) { position, offset, dataBytes in
+            return PackedRadixSort.sorted(order, count: count, ascending: ascending, missing: missing, progress: progress) { position, offset, dataBytes in
                 let text = k[position].utf8
                 return text.withContiguousStorageIfAvailable { PackedRadixSort.chunk($0, at: offset, dataBytes: dataBytes) }
                     ?? Array(text).withUnsafeBufferPointer { PackedRadixSort.chunk($0, at: offset, dataBytes: dataBytes) }
             }
         case let .textKeys(k):
-            return PackedRadixSort.sorted(order, count: count, ascending: ascending, progress: progress) { position, offset, dataBytes in
+            return PackedRadixSort.sorted(order, count: count, ascending: ascending, missing: missing, progress: progress) { position, offset, dataBytes in
                 k.withKey(position) { PackedRadixSort.chunk($0, at: offset, dataBytes: dataBytes) }
             }
         case .values:
-            var positions = order ?? (0..<count).map { P(truncatingIfNeeded: $0) }
+            let (present, absent) = splitMissing(order ?? (0..<count).map { P(truncatingIfNeeded: $0) })
+            var positions = present
             positions.sort(by: comparator(ascending: ascending, as: P.self))
-            return progress(1) ? positions : nil
+            return progress(1) ? positions + absent : nil
         }
-    }
-
-    /// ``packedSorted(_:count:ascending:progress:)`` of the present values of `order` (identity
-    /// when nil), then the missing ones in the order they came: last in either direction.
-    @_specialize(where P == UInt32)
-    @_specialize(where P == Int)
-    func packedSortedMissingLast<P: FixedWidthInteger>(_ order: [P]?, count: Int, ascending: Bool, progress: (Double) -> Bool) -> [P]? {
-        guard missing != nil else { return packedSorted(order, count: count, ascending: ascending, progress: progress) }
-        let (present, absent) = splitMissing(order ?? (0..<count).map { P(truncatingIfNeeded: $0) })
-        guard let sorted = packedSorted(present, count: present.count, ascending: ascending, progress: progress) else { return nil }
-        return sorted + absent
     }
 
     /// `positions` split into those whose value is present and those whose value is missing,
