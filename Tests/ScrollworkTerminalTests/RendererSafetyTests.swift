@@ -139,6 +139,21 @@ func foreignControl(in bytes: [UInt8]) -> String? {
         mode.feed(Array("\u{1B}[1;5R\u{1B}[1;9R\u{1B}[?2027;2$y\u{1B}[?1;2c".utf8))
         #expect(mode.widthModel == .graphemeClusters && mode.graphemeModeState == 2)
     }
+
+    @Test("while the answers are awaited input is held, and given back in order once they are all in or the deadline passes")
+    func pendingAnswers() {
+        var answered = PendingAnswers(deadline: 1)
+        #expect(answered.take(Array("q\u{1B}[1;3R".utf8), at: 0.01) == nil)
+        let all = answered.take(Array("\u{1B}[1;3R\u{1B}[?2027;0$y\u{1B}[Bx\u{1B}[?62c".utf8), at: 0.02)
+        #expect(all?.widthModel == .graphemeClusters && all?.otherBytes == Array("q\u{1B}[Bx".utf8))
+        // A terminal that never answers: the keys come out at the deadline, and the model is conservative.
+        var silent = PendingAnswers(deadline: 1)
+        #expect(silent.take(Array("ab".utf8), at: 0.5) == nil)
+        let late = silent.take([], at: 1)
+        #expect(late?.widthModel == .conservative && late?.otherBytes == Array("ab".utf8) && late?.isComplete == false)
+        var nan = PendingAnswers(deadline: .nan)
+        #expect(nan.take([], at: 0) != nil)
+    }
 }
 
 @Suite struct ClipboardTests {

@@ -13,8 +13,12 @@ public struct EventLoop {
     /// Colours the terminal can show.
     public var colorMode: ColorMode
     /// Ask the terminal at start-up how it measures grapheme clusters (see
-    /// ``TerminalSession/probeWidthModel(timeout:)``); without asking, the renderer is conservative.
+    /// ``TerminalSession/probeWidthModel(timeout:)``) while the first frame is drawn; without
+    /// asking, the renderer is conservative.
     public var probesTerminal = true
+    /// How long input is held for the terminal's answers before they are given up on (keys
+    /// typed meanwhile are delivered then, in order).
+    static let probeTimeout = 0.15
     /// Ctrl-Z stops the program as it does `less` and `vim`, and continuing it repaints. Turn
     /// this off to receive Ctrl-Z as a key.
     public var suspendsOnControlZ = true
@@ -61,8 +65,11 @@ public struct EventLoop {
         driver.suspendsOnControlZ = suspendsOnControlZ
         var decoder = InputDecoder()
         var renderer = Renderer(colorMode: colorMode)
-        var early: [UInt8] = []
-        if probesTerminal { (renderer.widthModel, early) = session.probeWidthModel() }
+        // The terminal's answers about grapheme clusters, while they are awaited: the first
+        // frame is drawn at once in the conservative model and drawn again if they say otherwise,
+        // so a terminal that is slow to answer (or never does) delays nothing.
+        var probe: PendingAnswers? = nil
+        if probesTerminal, session.sendWidthProbe() { probe = PendingAnswers(deadline: Self.now() + Self.probeTimeout) }
         if showsCursor { session.write(ANSI.showCursor) }
         var (columns, rows) = session.size()
         func resized() {
@@ -86,8 +93,19 @@ public struct EventLoop {
         func deliver(_ events: [Event]) {
             for event in events { perform(driver.deliver(event, at: Self.now())) }
         }
+        /// Takes what arrived while answers are awaited; once they are all in, or it is too late,
+        /// the renderer adopts their model and the rest is input.
+        func answer(_ input: [UInt8], at now: Double) {
+            guard let answers = probe?.take(input, at: now) else { return }
+            probe = nil
+            let model = session.adopt(answers)
+            if model != renderer.widthModel {
+                renderer.widthModel = model
+                renderer.invalidate()
+            }
+            deliver(decoder.feed(answers.otherBytes, at: now))
+        }
         perform(driver.deliver(.resize(columns: columns, rows: rows), at: Self.now()))
-        deliver(decoder.feed(early, at: Self.now()))
         perform(driver.deliverWork(at: Self.now()))
         let frame = 1 / framesPerSecond
         while !driver.wantsQuit {
@@ -100,13 +118,16 @@ public struct EventLoop {
             if let deadline = decoder.flushDeadline { timeout = Swift.min(timeout ?? .infinity, Swift.max(0, deadline - now)) }
             // Results already waiting (work run at once, without a wake pipe) come without sleep.
             if wake == nil, driver.work.hasUpdates { timeout = 0 }
+            if let awaited = probe { timeout = Swift.min(timeout ?? .infinity, Swift.max(0, awaited.deadline - now)) }
             switch session.read(timeout: timeout, wake: wake) {
+            case let .bytes(input) where probe != nil: answer(input, at: Self.now())
             case let .bytes(input): deliver(decoder.feed(input, at: Self.now()))
             case .resized, .resumed: resized()
             case .woken: perform(driver.deliverWork(at: Self.now()))
             case .timeout: break
             case .closed: return
             }
+            if probe != nil { answer([], at: Self.now()) }
             deliver(decoder.flush(at: Self.now()))
             // Without a wake pipe, work ran at once: its results wait to be delivered.
             if wake == nil { perform(driver.deliverWork(at: Self.now())) }

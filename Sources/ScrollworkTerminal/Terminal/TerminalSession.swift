@@ -129,8 +129,7 @@ public final class TerminalSession {
     /// after each. A primary device attributes request ends the exchange, since every terminal
     /// answers it. Without clear answers the model is ``TerminalWidthModel/conservative``.
     public func probeWidthModel(timeout: Double = 0.15) -> (model: TerminalWidthModel, input: [UInt8]) {
-        guard isActive else { return (.conservative, []) }
-        write(Array("\r\u{1F44D}\u{1F3FD}\u{1B}[6n\r\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}\u{1B}[6n\r\u{1B}[2K\u{1B}[?2027$p\u{1B}[c".utf8))
+        guard sendWidthProbe() else { return (.conservative, []) }
         var answers = TerminalAnswers()
         let deadline = EventLoop.now() + Swift.max(0, timeout.isFinite ? timeout : 0)
         while !answers.isComplete {
@@ -138,9 +137,24 @@ public final class TerminalSession {
             guard left > 0, case let .bytes(bytes) = read(timeout: left) else { break }
             answers.feed(bytes)
         }
-        let model = answers.widthModel
+        return (adopt(answers), answers.otherBytes)
+    }
+
+    /// Writes the questions of ``probeWidthModel(timeout:)`` without waiting for the answers,
+    /// which come as input (``TerminalAnswers`` picks them out): a loop draws its first frame at
+    /// once and takes the answers when they come. False, writing nothing, when the session is
+    /// not active.
+    @discardableResult
+    func sendWidthProbe() -> Bool {
+        guard isActive else { return false }
+        write(Array("\r\u{1F44D}\u{1F3FD}\u{1B}[6n\r\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}\u{1B}[6n\r\u{1B}[2K\u{1B}[?2027$p\u{1B}[c".utf8))
+        return true
+    }
+
+    /// The model `answers` support, turning mode 2027 on where the terminal has it off.
+    func adopt(_ answers: TerminalAnswers) -> TerminalWidthModel {
         if answers.graphemeModeState == 2 { write(Array("\u{1B}[?2027h".utf8)) }
-        return (model, answers.otherBytes)
+        return answers.widthModel
     }
 
     /// The terminal's size in cells (80 × 24 when it cannot tell).
