@@ -72,3 +72,42 @@ int scrollwork_restore_arm(int input_fd, int output_fd, const struct termios *sa
 void scrollwork_restore_disarm(void) {
     armed = 0;
 }
+
+// Signals for the loop: each one's number written to a pipe the loop waits on.
+#define PIPED_MAX 16
+static volatile sig_atomic_t piped_fd = -1;
+static int piped_signals[PIPED_MAX];
+static struct sigaction piped_previous[PIPED_MAX];
+static size_t piped_count = 0;
+
+static void on_piped_signal(int sig) {
+    int saved_errno = errno;
+    int value = sig;
+    int fd = piped_fd;
+    if (fd >= 0) {
+        ssize_t written = write(fd, &value, sizeof value);
+        (void)written;
+    }
+    errno = saved_errno;
+}
+
+int scrollwork_signals_to_pipe(int pipe_fd, const int *signals, size_t count) {
+    scrollwork_signals_release();
+    piped_fd = pipe_fd;
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = on_piped_signal;
+    action.sa_flags = SA_RESTART;
+    sigemptyset(&action.sa_mask);
+    for (size_t i = 0; i < count && i < PIPED_MAX; i++) {
+        if (sigaction(signals[i], &action, &piped_previous[piped_count]) != 0) return -1;
+        piped_signals[piped_count++] = signals[i];
+    }
+    return 0;
+}
+
+void scrollwork_signals_release(void) {
+    for (size_t i = 0; i < piped_count; i++) sigaction(piped_signals[i], &piped_previous[i], NULL);
+    piped_count = 0;
+    piped_fd = -1;
+}

@@ -98,7 +98,9 @@ struct DisplayOptions: ParsableArguments {
 
 /// Opens the gallery in the terminal.
 struct Gallery: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Open the gallery (the default).")
+    // Named here: a name the parser works out from the type costs a scan of every protocol
+    // conformance in the program at start-up (milliseconds before the first frame).
+    static let configuration = CommandConfiguration(commandName: "gallery", abstract: "Open the gallery (the default).")
 
     @OptionGroup var display: DisplayOptions
 
@@ -200,6 +202,7 @@ extension Gallery {
 /// Opens a file in the table: CSV, TSV or other delimited text, indexed in the background.
 struct Open: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "open",
         abstract: "Show a CSV, TSV or JSON Lines file as a table, a directory as a Finder list, other text in a pager.",
         discussion: "The file is indexed in the background while the first screen shows; a click on a heading sorts (in the background), a drag or Shift+wheel scrolls sideways, → and ← open and close folders. A missing, empty or binary file ends with a message and exit status 1.\n" + ViewerKeys.discussion
     )
@@ -254,7 +257,7 @@ struct Open: ParsableCommand {
 
 /// Prints one frame of a page without a terminal session.
 struct Snapshot: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Print one frame of a page as text, ANSI or SVG, or draw it as a PNG.")
+    static let configuration = CommandConfiguration(commandName: "snapshot", abstract: "Print one frame of a page as text, ANSI or SVG, or draw it as a PNG.")
 
     @Argument(help: "The page: 1–7 or the start of its name.")
     var page: String = "1"
@@ -408,7 +411,7 @@ extension Snapshot {
 
 /// Lists the guideline checks the library performs.
 struct Diagnostics: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "List wrong configurations and the guideline diagnostics they raise.")
+    static let configuration = CommandConfiguration(commandName: "diagnostics", abstract: "List wrong configurations and the guideline diagnostics they raise.")
 
     func run() {
         for check in GalleryApp.guidelineChecks() {

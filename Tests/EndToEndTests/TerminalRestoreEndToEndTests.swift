@@ -27,6 +27,23 @@ import Testing
         #expect(t.terminalProblems() == [])
     }
 
+    @Test("SIGTERM sent the moment the program starts is never lost: it quits and gives the terminal back, however early it comes")
+    func earlySigtermQuits() throws {
+        for _ in 0..<4 {
+            let t = try Tmux(Tmux.scrollwork + " open docs/examples/cities.csv")
+            defer { t.shutDown() }
+            var pid: Int32? = nil
+            for _ in 0..<2000 where pid == nil {
+                pid = t.programPID()
+                if pid == nil { usleep(1000) }
+            }
+            try kill(#require(pid), SIGTERM)
+            #expect(t.wait { $0.contains("DONE") }, "the program went on after SIGTERM")
+            #expect(t.file("status") == "143")
+            #expect(t.terminalProblems() == [])
+        }
+    }
+
     @Test("the Ctrl-Z key suspends like less and vim; fg takes the terminal again and redraws")
     func controlZSuspends() throws {
         let t = try Tmux(Tmux.scrollwork + " --fps 56.5", jobControl: true)

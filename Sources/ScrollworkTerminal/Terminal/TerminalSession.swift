@@ -42,8 +42,7 @@ public final class TerminalSession {
     private var original = termios()
     private var isActive = false
     private let signalPipe: [Int32]
-    private var sources: [DispatchSourceSignal] = []
-    private let queue = DispatchQueue(label: "scrollwork.signals")
+    private var handlesSignals = false
 
     /// Checks that standard input and output are a capable terminal, given the environment.
     public static func check(environment: [String: String]) throws(TerminalError) {
@@ -64,7 +63,7 @@ public final class TerminalSession {
 
     deinit {
         leave()
-        for s in sources { s.cancel() }
+        if handlesSignals { scrollwork_signals_release() }
         close(signalPipe[0])
         close(signalPipe[1])
     }
@@ -79,6 +78,8 @@ public final class TerminalSession {
     /// Takes over the terminal: raw mode, alternate screen, hidden cursor, reporting modes.
     public func enter() {
         guard !isActive else { return }
+        // Before the terminal changes: a signal from then on reaches the loop, which gives it back.
+        installSignalHandlers()
         var raw = original
         cfmakeraw(&raw)
         // Keep output post-processing off too, but let reads return as soon as a byte is there.
@@ -92,7 +93,6 @@ public final class TerminalSession {
         _ = tcsetattr(input, TCSAFLUSH, &raw)
         write(Self.enterBytes)
         isActive = true
-        installSignalHandlers()
     }
 
     /// Gives the terminal back exactly as it was. Safe to call more than once.
@@ -214,18 +214,13 @@ public final class TerminalSession {
         return n == MemoryLayout<Int32>.size ? value : nil
     }
 
+    /// Signals become their numbers on the signal pipe, from the moment this returns (a
+    /// handler in C; a dispatch source would register later, and a signal sent meanwhile, a quick
+    /// SIGTERM after start, was lost while the signal was ignored).
     private func installSignalHandlers() {
-        guard sources.isEmpty else { return }
-        let writeEnd = signalPipe[1]
-        for signal in [SIGWINCH, SIGINT, SIGTERM, SIGQUIT, SIGHUP, SIGTSTP, SIGCONT] {
-            _ = systemSignal(signal, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: signal, queue: queue)
-            source.setEventHandler {
-                var value = signal
-                _ = systemWrite(writeEnd, &value, MemoryLayout<Int32>.size)
-            }
-            source.resume()
-            sources.append(source)
-        }
+        guard !handlesSignals else { return }
+        let signals: [Int32] = [SIGWINCH, SIGINT, SIGTERM, SIGQUIT, SIGHUP, SIGTSTP, SIGCONT]
+        _ = signals.withUnsafeBufferPointer { scrollwork_signals_to_pipe(signalPipe[1], $0.baseAddress, $0.count) }
+        handlesSignals = true
     }
 }
