@@ -107,7 +107,7 @@ extension JSONLinesRows {
     /// Column `column`'s value in each of the rows `range` (clipped to the rows), made by `value`
     /// from the text the row shows there, read with one read for up to 16 MB of records: each
     /// record is scanned to its key and that value alone is taken, with no text made for the
-    /// others (``JSONMemberScan``); a record the scan cannot answer for is read whole. What a sort
+    /// others; a record the scan cannot answer for (an escape, a nested value) is read whole. What a sort
     /// reads a column's keys with.
     public func values(ofColumn column: Int, in range: Range<Int>, _ value: (UnsafeBufferPointer<UInt8>?) -> TableValue) -> [TableValue] {
         let key = Array(keys.indices.contains(column) ? keys[column].utf8 : "".utf8)
