@@ -114,6 +114,19 @@ func textRuns(_ buffer: Buffer) -> [(text: String, origin: Point, font: FontRole
         #expect(app.scrollView.text.selection == 4...4)
     }
 
+    @Test("a scroll view placed at a frame that is not finite, or cut to nothing, draws on its cells and traps nowhere")
+    func placedAtBadFrames() {
+        for frame in [Rect(x: .nan, y: 0, width: 10, height: 10), Rect(x: 0, y: 0, width: .infinity, height: 5), Rect(x: 1e300, y: -1e300, width: 1e308, height: 1e308)] {
+            var view = ScrollView(Carousel(theme: Theme.standard(for: .trueColor)), scroll: ScrollState(viewport: .zero, content: Size(width: 2000, height: 80)))
+            view.pointFrame = frame
+            view.pointClip = Rect(x: 0, y: 0, width: 0, height: 0)
+            var buffer = windowBuffer(Self.size)
+            view.render(in: CellRect(column: 0, row: 0, columns: 20, rows: 5), into: &buffer, at: 0)
+            view.scroll.tick(at: 1)
+            #expect(view.scroll.viewportSize.width.isFinite)
+        }
+    }
+
     @Test("SV-05: a page in the window keeps one line of the document's own height, not a cell")
     func SV_05_pageKeepsOneLine() throws {
         var app = Self.page()

@@ -75,6 +75,11 @@ import Testing
             #expect(try search.first(in: file, from: 0, chunkSize: 100, concurrently: Self.backwards(2)) { _ in false } == nil)
             let lazy = ConcurrentLoop(width: 2) { count, body in if count > 0 { body(0) } }
             #expect(try search.first(in: file, from: 0, chunkSize: 100, concurrently: lazy) == 1000)
+            // Sizes at the ends of their types are clamped, not allocated.
+            let wide = ConcurrentLoop(width: .max) { count, body in for i in 0..<count { body(i) } }
+            #expect(try search.first(in: file, from: 0, chunkSize: .max, concurrently: wide) == 1000)
+            #expect(try search.first(in: file, from: .max, chunkSize: .min, concurrently: wide) == nil)
+            #expect(wide.map(.max) { $0 } == nil && wide.map(-1) { $0 } == [])
         }
     }
 

@@ -13,16 +13,21 @@ public struct ConcurrentLoop: Sendable {
         self.perform = perform
     }
 
+    /// The most pieces one ``map(_:_:)`` runs.
+    public static var maximumPieces: Int { 1 << 20 }
+
     /// One piece after another, on the calling thread.
     public static let serial = ConcurrentLoop(width: 1) { count, body in
         for i in 0..<Swift.max(0, count) { body(i) }
     }
 
     /// Runs `body` for each of `0..<count`, as many at once as the loop runs, and returns their
-    /// results in order; nil when the host's loop left a piece out. `body` may run on other
+    /// results in order; nil when the host's loop left a piece out, or for more than
+    /// ``maximumPieces`` pieces (a caller splits its work into fewer). `body` may run on other
     /// threads at once: each call must touch only what is its own (its piece of a buffer, say).
     public func map<T>(_ count: Int, _ body: (Int) -> T) -> [T]? {
         guard count > 0 else { return [] }
+        guard count <= Self.maximumPieces else { return nil }
         var results = [T?](repeating: nil, count: count)
         // Each piece writes its own slot only, through the buffer: no two touch the same memory,
         // and `body` reads only what it was given. The loop returns before either goes away.

@@ -25,18 +25,19 @@ public struct TextSearch: Sendable, Hashable {
     static func lower(_ b: UInt8) -> UInt8 { b >= 0x41 && b <= 0x5A ? b + 0x20 : b }
 
     /// The offset of the first match in `file` at or after `start`, reading `chunkSize` bytes at a
-    /// time, as many chunks at once as `loop` runs (one a core: search runs at the speed of
-    /// memory); `progress` hears the offset reached after each round and stops the search (nil)
-    /// by returning false.
+    /// time (clamped to 64 MB, and to twice the needle at least), as many chunks at once as `loop`
+    /// runs, at most 64: one a core, so search runs at the speed of memory. `progress` hears the
+    /// offset reached after each round and stops the search (nil) by returning false.
     ///
     /// - Throws: ``FileError`` when the file cannot be read.
     public func first(in file: FileBytes, from start: UInt64, chunkSize: Int = 4 << 20, concurrently loop: ConcurrentLoop = .serial,
                       progress: (UInt64) -> Bool = { _ in true }) throws(FileError) -> UInt64? {
-        let chunk = Swift.max(chunkSize, needle.count * 2)
+        // A chunk holds two needles at least and 64 MB at most; at most 64 are read at once.
+        let chunk = Swift.max(Swift.min(chunkSize, 64 << 20), needle.count * 2)
         // Chunks overlap by the needle's length less one, so no match straddles two unseen.
         let step = UInt64(chunk - (needle.count - 1))
         // One buffer a piece, reused each round: a new one a chunk would be faulted in anew.
-        let buffers = (0..<loop.width).map { _ in UnsafeMutableRawBufferPointer.allocate(byteCount: chunk, alignment: 64) }
+        let buffers = (0..<Swift.min(loop.width, 64)).map { _ in UnsafeMutableRawBufferPointer.allocate(byteCount: chunk, alignment: 64) }
         defer { for buffer in buffers { buffer.deallocate() } }
         let sample = try file.read(at: start, into: UnsafeMutableRawBufferPointer(rebasing: buffers[0].prefix(64 << 10)))
         let pivot = pivot(in: UnsafeRawBufferPointer(rebasing: buffers[0].prefix(sample)).bindMemory(to: UInt8.self))

@@ -57,7 +57,8 @@ public struct ScrollView<Content: ScrollContent>: Widget {
     /// For a pixel host: where the view lies in points when that is not on whole cells (a
     /// carousel on a document's lines, which move between cells), or to the window's edge; nil
     /// places it on its cells. Its viewport takes this size, and content drawing in points is
-    /// drawn in it, cut to ``pointClip``. A terminal ignores both.
+    /// drawn in it, cut to ``pointClip``. A terminal ignores both, and so does a pixel host a
+    /// frame that is not finite.
     public var pointFrame: Rect? = nil
     /// For a pixel host: what cuts the view drawn at ``pointFrame`` (its enclosing scroll
     /// view's viewport); nil cuts it to its own frame.
@@ -93,7 +94,10 @@ public struct ScrollView<Content: ScrollContent>: Widget {
     /// Sets the viewport to `area`, then draws the content and the indicators.
     public mutating func render(in area: CellRect, into buffer: inout Buffer, at time: Double) {
         frame = area
-        let placed = buffer.pointContext == nil ? nil : pointFrame
+        // A frame that is not finite places nothing: the view stays on its cells.
+        let placed = buffer.pointContext == nil ? nil : pointFrame.flatMap { f in
+            [f.origin.x, f.origin.y, f.size.width, f.size.height].allSatisfy(\.isFinite) ? f : nil
+        }
         let size = placed?.size ?? metrics.size(of: area)
         if scroll.viewportSize != size { scroll.viewportSize = size }
         buffer.fill(area)
