@@ -52,6 +52,16 @@ import Testing
         }
     }
 
+    @Test("SV-01: the document's iOS indicator, flashed as the page appears, lies 3 points from the window's edge at 390 points")
+    func iOSIndicatorAtTheEdge() throws {
+        let picture = try windowPicture(.scrollView, appearance: .light, size: Size(width: 390, height: 844), idiom: .iOS, after: 0.3)
+        // A row through the indicator's top part (it starts at the document's top, below the bars).
+        let y = 32 + 32 + 20
+        let background = picture.brightness(x: 389, y: y)
+        let dark = (370..<390).filter { picture.brightness(x: $0, y: y) < background - 60 }
+        #expect(dark.last == 390 - 3 - 1 && dark.count == 3, "indicator pixels \(dark)")
+    }
+
     @Test("SV-11: the table's scroller lies its 2-point inset from the window's edge, whatever the cells leave")
     func indicatorAtTheEdge() throws {
         // The table page's table scrolls as a Mac's, with an overlay scroller, in either idiom.
