@@ -136,23 +136,16 @@ extension ListState {
     /// The undo and redo history is cleared: its snapshots hold the old arrangement (a copy of
     /// every row's identity each), which would come back with an undo and would keep memory
     /// growing with every sort of a large table.
-    mutating func arrange(_ ids: [RowID], ofSection section: Int) {
+    mutating func arrange(_ arrangement: RowArrangement, ofSection section: Int) {
         undoStack.removeAll()
         redoStack.removeAll()
-        sections[section].order = explicitOrder(ids, section: section)
-        rowsChanged()
-    }
-
-    /// ``arrange(_:ofSection:)`` for an order of the section's own source rows, by their source
-    /// indexes (a sorted table): 4 bytes a row instead of an identity's 8.
-    mutating func arrange(sourceIndexes indexes: [UInt32], ofSection section: Int) {
-        guard let source = sections[section].source else {
-            arrange(indexes.map { RowID(section: 0, index: Int($0)) }, ofSection: section)
-            return
+        switch arrangement {
+        case let .sourceIndexes(indexes):
+            let source = sections[section].source ?? 0
+            sections[section].order = .explicit(ExplicitOrder(sourceIndexes: indexes, section: source, count: sourceCounts[safe: source] ?? 0))
+        case let .ids(ids):
+            sections[section].order = explicitOrder(ids, section: section)
         }
-        undoStack.removeAll()
-        redoStack.removeAll()
-        sections[section].order = .explicit(sourceIndexes: indexes, section: source, count: sourceCounts[source])
         rowsChanged()
     }
 

@@ -34,11 +34,6 @@ enum RowOrder: Sendable, Hashable {
         .explicit(ExplicitOrder(ids: ids, ownSection: ownSection, ownCount: ownCount))
     }
 
-    /// An explicit order of rows `indexes` of source section `section` (`count` rows), each once.
-    static func explicit(sourceIndexes indexes: [UInt32], section: Int, count: Int) -> RowOrder {
-        .explicit(ExplicitOrder(sourceIndexes: indexes, section: section, count: count))
-    }
-
     var count: Int {
         switch self {
         case let .identity(_, count): return count
@@ -73,6 +68,13 @@ enum RowOrder: Sendable, Hashable {
     }
 }
 
+/// A new order of a section's rows (a sort's): the source's own indexes, 4 bytes a row, when the
+/// rows are exactly the source's own, else identities.
+enum RowArrangement: Sendable {
+    case sourceIndexes([UInt32])
+    case ids([RowID])
+}
+
 /// Row identities in display order with an index back from identity to position: an array of
 /// positions for rows of the section's own source (4 bytes a row) and a dictionary for the rest.
 /// An order of the own source's rows alone (a sorted table) keeps their source indexes, 4 bytes a
@@ -84,6 +86,21 @@ struct ExplicitOrder: Sendable, Hashable {
         case own([UInt32])
         /// Any rows.
         case ids([RowID])
+
+        var count: Int {
+            switch self {
+            case let .own(indexes): return indexes.count
+            case let .ids(ids): return ids.count
+            }
+        }
+
+        /// The row at `position`, a source index being a row of `section`.
+        func id(at position: Int, section: Int?) -> RowID {
+            switch self {
+            case let .own(indexes): return RowID(section: section ?? 0, index: Int(indexes[position]))
+            case let .ids(ids): return ids[position]
+            }
+        }
     }
 
     private let rows: Rows
@@ -92,12 +109,25 @@ struct ExplicitOrder: Sendable, Hashable {
     private let otherPositions: [RowID: Int]
 
     init(ids: [RowID], ownSection: Int?, ownCount: Int) {
-        rows = .ids(ids)
+        self.init(rows: .ids(ids), ownSection: ownSection, ownCount: ownCount)
+    }
+
+    /// Rows `indexes` of source section `section`, which holds `count` rows; an index at or past
+    /// `count` is indexed back as any other row (as ``init(ids:ownSection:ownCount:)`` keeps a
+    /// row it cannot place).
+    init(sourceIndexes indexes: [UInt32], section: Int, count: Int) {
+        self.init(rows: .own(indexes), ownSection: section, ownCount: count)
+    }
+
+    /// `rows`, with the index back from identity to position.
+    private init(rows: Rows, ownSection: Int?, ownCount: Int) {
+        self.rows = rows
         self.ownSection = ownSection
-        var own = [Int32](repeating: -1, count: ownSection == nil ? 0 : ownCount)
+        var own = [Int32](repeating: -1, count: ownSection == nil ? 0 : Swift.max(0, ownCount))
         var other: [RowID: Int] = [:]
-        for (position, id) in ids.enumerated() {
-            if let s = ownSection, !id.isInserted, id.sourceSection == s, id.sourceIndex < ownCount {
+        for position in 0..<rows.count {
+            let id = rows.id(at: position, section: ownSection)
+            if let s = ownSection, !id.isInserted, id.sourceSection == s, id.sourceIndex < own.count {
                 own[id.sourceIndex] = Int32(truncatingIfNeeded: position)
             } else {
                 other[id] = position
@@ -107,46 +137,19 @@ struct ExplicitOrder: Sendable, Hashable {
         otherPositions = other
     }
 
-    /// Rows `indexes` of source section `section`, which holds `count` rows; an index at or past
-    /// `count` is not in the index back from identity (as ``init(ids:ownSection:ownCount:)``
-    /// keeps a row it cannot place).
-    init(sourceIndexes indexes: [UInt32], section: Int, count: Int) {
-        rows = .own(indexes)
-        ownSection = section
-        var own = [Int32](repeating: -1, count: Swift.max(0, count))
-        var other: [RowID: Int] = [:]
-        for (position, index) in indexes.enumerated() {
-            if Int(index) < own.count { own[Int(index)] = Int32(truncatingIfNeeded: position) } else { other[RowID(section: section, index: Int(index))] = position }
-        }
-        ownPositions = own
-        otherPositions = other
-    }
-
     /// True when the rows are kept as source indexes, 4 bytes a row.
     var holdsSourceIndexes: Bool { if case .own = rows { true } else { false } }
 
     /// The number of rows.
-    var count: Int {
-        switch rows {
-        case let .own(indexes): return indexes.count
-        case let .ids(ids): return ids.count
-        }
-    }
+    var count: Int { rows.count }
 
     /// The row at `position`.
-    subscript(position: Int) -> RowID {
-        switch rows {
-        case let .own(indexes): return RowID(section: ownSection ?? 0, index: Int(indexes[position]))
-        case let .ids(ids): return ids[position]
-        }
-    }
+    subscript(position: Int) -> RowID { rows.id(at: position, section: ownSection) }
 
     /// The rows as identities (made for an order of source indexes: O(n)).
     var ids: [RowID] {
-        switch rows {
-        case let .own(indexes): return indexes.map { RowID(section: ownSection ?? 0, index: Int($0)) }
-        case let .ids(ids): return ids
-        }
+        if case let .ids(ids) = rows { return ids }
+        return (0..<count).map { self[$0] }
     }
 
     func position(of id: RowID) -> Int? {

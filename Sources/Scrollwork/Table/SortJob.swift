@@ -71,31 +71,28 @@ public struct SortJob<Row: Sendable>: Sendable {
         }
         let sortKeys = keyColumns.compactMap { entry in keys[entry.column.id].map { ($0, entry.ascending) } }
         let stage: (Double) -> Bool = { progress(readShare + (1 - readShare) * $0) }
-        var permutation: [RowID] = []
-        var sourceIndexes: [UInt32]? = nil
-        // The rows as they stand, as positions in source order: only for rows straight from
-        // their source, whose position is their index.
-        let currentOrder = list.sections[0].order
-        let current: [Int]? = fromCurrentOrder && ids.isIdentity && ids.count > Int(UInt32.max) ? (0..<currentOrder.count).map { currentOrder[$0].sourceIndex } : nil
         // Positions as 32-bit numbers while they fit: the sort then adds 8 bytes a row (positions
         // and the merge buffer) beyond the keys and the new order itself.
-        if ids.count <= Int(UInt32.max) {
-            let initial = fromCurrentOrder && ids.isIdentity ? (0..<currentOrder.count).map { UInt32(truncatingIfNeeded: currentOrder[$0].sourceIndex) } : nil
-            guard let positions = SortKeys.sorted(count: ids.count, as: UInt32.self, keys: sortKeys, from: initial, progress: stage) else { return nil }
-            if ids.isIdentity {
-                // The source's own rows: a position is the row's index, and the order is kept so.
-                sourceIndexes = positions
-            } else {
-                permutation.reserveCapacity(positions.count)
-                for p in positions { permutation.append(ids[Int(p)]) }
-            }
-        } else {
-            guard let positions = SortKeys.sorted(count: ids.count, as: Int.self, keys: sortKeys, from: current, progress: stage) else { return nil }
-            permutation.reserveCapacity(positions.count)
-            for p in positions { permutation.append(ids[p]) }
-        }
+        let arranged = ids.count <= Int(UInt32.max)
+            ? arrangement(as: UInt32.self, ids: ids, keys: sortKeys, progress: stage)
+            : arrangement(as: Int.self, ids: ids, keys: sortKeys, progress: stage)
+        guard let arranged else { return nil }
         guard progress(1) else { return nil }
-        return SortResult(order: order, rowsVersion: rowsVersion, ids: ids, permutation: permutation, sourceIndexes: sourceIndexes, keys: keys)
+        return SortResult(order: order, rowsVersion: rowsVersion, ids: ids, arrangement: arranged, keys: keys)
+    }
+
+    /// The rows of `ids` in the order of `keys`, sorting positions of type `P`: as the source's
+    /// own indexes when the rows are the source's own (a position is then the row's index), else
+    /// as identities; nil when `progress` says stop.
+    private func arrangement<P: FixedWidthInteger & Sendable>(as: P.Type, ids: SourceRows, keys: [(SortKeys, Bool)],
+                                                             progress: (Double) -> Bool) -> RowArrangement? {
+        // The rows as they stand, as positions in source order: only for rows straight from
+        // their source, whose position is their index.
+        let current = list.sections[0].order
+        let initial: [P]? = fromCurrentOrder && ids.isIdentity ? (0..<current.count).map { P(truncatingIfNeeded: current[$0].sourceIndex) } : nil
+        guard let positions = SortKeys.sorted(count: ids.count, as: P.self, keys: keys, from: initial, progress: progress) else { return nil }
+        if ids.isIdentity, let indexes = positions as? [UInt32] { return .sourceIndexes(indexes) }
+        return .ids(positions.map { ids[Int($0)] })
     }
 }
 
@@ -107,11 +104,8 @@ public struct SortResult<Row: Sendable>: Sendable {
     public let rowsVersion: UInt64
     /// The rows in source order.
     let ids: SourceRows
-    /// The rows in the new order, as identities; empty when ``sourceIndexes`` holds them.
-    let permutation: [RowID]
-    /// The rows in the new order as the source's own indexes, 4 bytes a row: when the table
-    /// holds exactly its source's rows.
-    let sourceIndexes: [UInt32]?
+    /// The rows in the new order.
+    let arrangement: RowArrangement
     /// Every key read, to keep for the next sort.
     let keys: [String: SortKeys]
 }

@@ -153,7 +153,7 @@ public struct TableState<Row: Sendable>: Sendable {
         // Only the first key's column is kept (a reversal reads it again at no cost).
         keyCache = result.order.first.flatMap { first in result.keys[first.columnID].map { [first.columnID: $0] } } ?? [:]
         keyRows = result.ids
-        if let indexes = result.sourceIndexes { list.arrange(sourceIndexes: indexes, ofSection: 0) } else { list.arrange(result.permutation, ofSection: 0) }
+        list.arrange(result.arrangement, ofSection: 0)
         sortedRowsVersion = list.rowsVersion
         if let cursor = list.cursor { list.reveal(id: cursor, at: list.scroll.time) }
     }
