@@ -28,7 +28,7 @@ struct DocumentView: WrappingWidget {
     /// Wraps the text to `columns` cells, or with `measurer` to the width of `box` (a pixel
     /// host's points), once per width, and sizes the content to it.
     mutating func layout(columns: Int, box: Rect, measurer: TextMeasurer?) {
-        let key = DocumentText.WrapKey(columns: columns, points: measurer == nil ? 0 : box.width, body: measurer?.size(.body) ?? 0)
+        let key = measurer.map { DocumentText.WrapKey.points(width: box.width, body: $0.size(.body)) } ?? .cells(columns)
         guard key != view.content.wrapKey else { return }
         view.content.wrapKey = key
         let wrapped: GalleryDocument.Lines
@@ -39,25 +39,22 @@ struct DocumentView: WrappingWidget {
             view.content.carouselRows = Swift.max(3, Int((DocumentText.carouselHeight / view.content.lineHeight).rounded(.up)))
             view.content.inset = view.idiom == .macOS ? 8 : 16
             let width = Swift.max(24, box.width - view.content.inset - DocumentText.trailingInset)
+            // A heading is measured with its "#"s, which are not drawn: it may break a little early.
             wrapped = GalleryDocument.lines(carouselRows: view.content.carouselRows, wrap: { text in
-                let heading = DocumentText.heading(text)
-                return m.wrapped(heading.map(String.init) ?? text, toWidth: width, font: heading == nil ? .body : .headline)
-                    .enumerated().map { i, line in heading != nil && i == 0 ? String(text.prefix { $0 == "#" }) + " " + line : line }
+                m.wrapped(text, toWidth: width, font: text.hasPrefix("#") ? .headline : .body)
             }, fit: { $0 })
         } else {
             view.content.lineHeight = view.metrics.cellHeight
             view.content.carouselRows = 5
             wrapped = GalleryDocument.lines(width: columns, carouselRows: view.content.carouselRows)
         }
-        view.content.inPoints = measurer != nil
         (view.content.lines, view.content.carouselStart, view.content.clusterStart) = (wrapped.lines, wrapped.carouselStart, wrapped.clusterStart)
         view.scroll.lineStep = Size(width: view.metrics.cellWidth, height: view.content.lineHeight)
         view.scroll.contentSize = Size(width: 0, height: Double(view.content.lines.count) * view.content.lineHeight)
     }
 
     mutating func render(in area: CellRect, into buffer: inout Buffer, at time: Double) {
-        let placed = buffer.pointContext == nil ? nil : view.pointFrame
-        let size = placed?.size ?? view.metrics.size(of: area)
+        let size = view.placedFrame(in: buffer)?.size ?? view.metrics.size(of: area)
         if view.scroll.viewportSize != size { view.scroll.viewportSize = size }
         let width = view.scroll.spanningContentWidth(height: view.scroll.contentSize.height)
         if view.scroll.contentSize.width != width { view.scroll.contentSize.width = width }
@@ -129,10 +126,10 @@ struct DocumentView: WrappingWidget {
 /// blank for the carousel drawn over them.
 struct DocumentText: ScrollContent {
     /// What the lines were wrapped for: cells, or points at a body size.
-    struct WrapKey: Hashable {
-        var columns = 0
-        var points = 0.0
-        var body = 0.0
+    enum WrapKey: Hashable {
+        case none
+        case cells(Int)
+        case points(width: Double, body: Double)
     }
 
     /// Room kept at the trailing edge in points, clear of the scroller.
@@ -145,9 +142,9 @@ struct DocumentText: ScrollContent {
     /// Where text starts from the view's leading edge in points: the layout margin of the idiom
     /// (UIKit's 16; AppKit's text views sit closer, 8).
     var inset = 8.0
-    var wrapKey = WrapKey(columns: -1)
+    var wrapKey = WrapKey.none
     /// True when the lines were wrapped in points for a pixel host, which draws them in points.
-    var inPoints = false
+    var inPoints: Bool { if case .points = wrapKey { true } else { false } }
     /// The height of a line in points: a cell's in a terminal, the body type's leading in points.
     var lineHeight = 16.0
     var carouselStart = 0
@@ -194,7 +191,7 @@ struct DocumentText: ScrollContent {
                 if selected { d.fill(Rect(x: box.minX, y: top, width: box.width, height: lineHeight), theme.selection) }
                 var style = selected ? theme.selection : theme.text
                 if table.contains(index) {
-                    drawTableRow(lines[index], header: index == table.lowerBound, x: x, top: top, style: style, into: &d)
+                    drawTableRow(index - table.lowerBound, x: x, top: top, style: style, into: &d)
                 } else if let heading = Self.heading(lines[index]) {
                     if !selected { style = theme.header }
                     d.text(String(heading), at: Point(x: x, y: d.lineTop(.headline, centredIn: top, height: lineHeight)), width: width, font: .headline, style)
@@ -209,13 +206,13 @@ struct DocumentText: ScrollContent {
         return true
     }
 
-    /// A row of the cluster table: the cluster and its name in columns, a hairline after each.
-    private func drawTableRow(_ line: String, header: Bool, x: Double, top: Double, style: Style, into d: inout PointDrawing) {
-        let cells = line.split(separator: "│", omittingEmptySubsequences: false).map { $0.trimmingPrefix(" ") }
-        let font: FontRole = header ? .headline : .body
-        let columns = [(x, 72.0), (x + 80, 200.0)]
-        for (i, (left, width)) in columns.enumerated() where i < cells.count {
-            let text = String(cells[i].reversed().drop { $0 == " " }.reversed())
+    /// Row `row` of the cluster table (0 is its heading): the cluster and its name in columns,
+    /// a hairline after each, from the samples rather than the cells' text.
+    private func drawTableRow(_ row: Int, x: Double, top: Double, style: Style, into d: inout PointDrawing) {
+        let samples = GalleryDocument.clusterSamples
+        let cells = row == 0 ? ("Cluster", "Name") : row - 1 < samples.count ? samples[row - 1] : ("", "")
+        let font: FontRole = row == 0 ? .headline : .body
+        for (text, left, width) in [(cells.0, x, 72.0), (cells.1, x + 80, 200.0)] {
             d.text(text, at: Point(x: left, y: d.lineTop(font, centredIn: top, height: lineHeight)), width: width, font: font, style)
             d.line(from: Point(x: left + width + 4, y: top), to: Point(x: left + width + 4, y: top + lineHeight), theme.separator, width: 0.5)
         }

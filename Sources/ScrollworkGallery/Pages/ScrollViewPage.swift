@@ -143,21 +143,18 @@ struct ScrollViewPage: GalleryPage {
         }
         // The floating toolbar and its soft edge (SV-08), or the open field.
         let theme = style.theme
-        if fieldMode == .none {
-            var bar = theme.header
-            bar.background = theme.focus.background
-            if let m = measurer {
-                // In a window: the bar's title in the headline type, its keys in the footnote's.
-                _ = buffer.drawLabelInPoints("Document", in: toolbar, style: bar, font: .headline, idiom: style.idiom, inset: 12, rows: toolbar.rows)
-                _ = buffer.drawLabelInPoints(Self.toolbarKeys, in: toolbar, style: theme.secondary, idiom: style.idiom,
-                                             inset: 28 + m.width(of: "Document", font: .headline), rows: toolbar.rows)
-                renderGrid(in: sides[1], rows: toolbar.rows, into: &buffer, at: time)
-                return
-            }
+        var bar = theme.header
+        bar.background = theme.focus.background
+        if fieldMode != .none {
+            field.render(in: toolbar, into: &buffer, at: time)
+        } else if let m = measurer {
+            // In a window: the bar's title in the headline type, its keys in the footnote's.
+            _ = buffer.drawLabelInPoints("Document", in: toolbar, style: bar, font: .headline, idiom: style.idiom, inset: 12, rows: toolbar.rows)
+            _ = buffer.drawLabelInPoints(Self.toolbarKeys, in: toolbar, style: theme.secondary, idiom: style.idiom,
+                                         inset: 28 + m.width(of: "Document", font: .headline), rows: toolbar.rows)
+        } else {
             buffer.fill(toolbar, with: .blank(theme.focus))
             buffer.draw(" ◧ Document   " + Self.toolbarKeys, column: toolbar.column, row: toolbar.row, style: bar, clip: toolbar)
-        } else {
-            field.render(in: toolbar, into: &buffer, at: time)
         }
         renderGrid(in: sides[1], rows: toolbar.rows, into: &buffer, at: time)
     }

@@ -139,8 +139,7 @@ struct TablePage: GalleryPage {
     /// In a window, the Size column's narrowest holds "Zero bytes" in the body type, which may
     /// need more than the 96 points that hold it in cells (an iPhone's 17-point type).
     private mutating func fitSizeColumn(_ measurer: TextMeasurer) {
-        let column = 2
-        guard column < files.table.columns.count else { return }
+        guard let column = files.table.columns.firstIndex(where: { $0.title == "Size" }) else { return }
         let limits = files.table.columns[column].width
         let needed = (measurer.width(of: finderByteCount(0), font: .body) + 2 * files.cellPadding + 1).rounded(.up)
         guard limits.min < needed else { return }

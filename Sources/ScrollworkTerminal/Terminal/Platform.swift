@@ -5,20 +5,9 @@ import Glibc
 import Darwin
 #endif
 
-// The C library calls whose Swift names clash with our own methods (`signal`; `write` and `read`
-// are ScrollworkWidgets' `systemWrite` and `systemRead`),
-// and those whose constants differ between the platforms, spelled once here so that no other file
-// names the platform's module or depends on its headers' macros.
-
-/// `signal(2)`.
-@discardableResult @inline(__always)
-func systemSignal(_ signal: Int32, _ handler: sig_t?) -> sig_t? {
-    #if canImport(Glibc)
-    return Glibc.signal(signal, handler)
-    #else
-    return Darwin.signal(signal, handler)
-    #endif
-}
+// The C library calls whose constants differ between the platforms, spelled once here so that
+// no other file names the platform's module or depends on its headers' macros (`write` and
+// `read` are ScrollworkWidgets' `systemWrite` and `systemRead`; signals are handled in C).
 
 /// The terminal's size in cells through `ioctl(TIOCGWINSZ)`, or nil when it cannot tell.
 func systemWindowSize(_ fd: Int32) -> (columns: Int, rows: Int)? {

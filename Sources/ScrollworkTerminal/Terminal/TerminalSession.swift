@@ -5,7 +5,6 @@ import Glibc
 import Darwin
 #endif
 import CTerminalRestore
-import Dispatch
 
 /// The process's terminal in full-screen mode: raw input, the alternate screen, a hidden cursor,
 /// mouse, paste and focus reporting; restored on every way out.

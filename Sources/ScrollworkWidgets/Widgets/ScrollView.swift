@@ -91,13 +91,17 @@ public struct ScrollView<Content: ScrollContent>: Widget {
                             firstRow: metrics.rows(forPoints: offset.y), firstColumn: metrics.columns(forPoints: offset.x), metrics: metrics)
     }
 
+    /// Where a pixel host drawing into `buffer` places the view: ``pointFrame`` when it is set
+    /// and finite; nil in a terminal, or when the view lies on its cells.
+    public func placedFrame(in buffer: Buffer) -> Rect? {
+        guard buffer.pointContext != nil, let f = pointFrame else { return nil }
+        return [f.origin.x, f.origin.y, f.size.width, f.size.height].allSatisfy(\.isFinite) ? f : nil
+    }
+
     /// Sets the viewport to `area`, then draws the content and the indicators.
     public mutating func render(in area: CellRect, into buffer: inout Buffer, at time: Double) {
         frame = area
-        // A frame that is not finite places nothing: the view stays on its cells.
-        let placed = buffer.pointContext == nil ? nil : pointFrame.flatMap { f in
-            [f.origin.x, f.origin.y, f.size.width, f.size.height].allSatisfy(\.isFinite) ? f : nil
-        }
+        let placed = placedFrame(in: buffer)
         let size = placed?.size ?? metrics.size(of: area)
         if scroll.viewportSize != size { scroll.viewportSize = size }
         buffer.fill(area)
