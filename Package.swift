@@ -73,7 +73,7 @@ let package = Package(
         .executableTarget(
             name: "scrollwork-hooks",
             dependencies: [
-                "Scrollwork", "ScrollworkWidgets", "ScrollworkTerminal", "ScrollworkGallery",
+                "Scrollwork", "ScrollworkWidgets", "ScrollworkTerminal", "ScrollworkGallery", "ScrollworkFiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -79,6 +79,17 @@ import Testing
                 let column = TableColumn.field(c, title: keys[c], sample: sample)
                 let scanned = column.sourceValues?(rows, 0..<rows.count)
                 #expect(scanned == (0..<rows.count).map { column.value(rows.row(at: $0)) }, "column \(keys[c])")
+                // Keys put straight from the scan order the rows as keys from their values do.
+                var byValues = column
+                byValues.sourceKeys = nil
+                let order = [SortOrder(columnID: column.id, ascending: c % 2 == 0)]
+                let ids = { (column: TableColumn<DelimitedRecord>) in
+                    var t = TableState(rows: rows, columns: [column])
+                    try t.apply(try #require(t.sortJob(for: order).run()))
+                    return try (0..<rows.count).map { try t.list.id(at: IndexPath(row: $0, section: 0)) }
+                }
+                #expect(column.sourceKeys != nil)
+                #expect(try ids(column) == ids(byValues), "column \(keys[c])")
             }
         }
     }

@@ -96,6 +96,48 @@ import Testing
         }
     }
 
+    @Test("LT-12: several keys of codes and numbers with missing values sort as one packed word, as one comparison would")
+    func LT_12_severalKeysInOneWord() {
+        var rng = PackedRadixSortTests.Mix(state: 21)
+        let count = 30_000
+        let codes = ["UA", "AA", "B6", "DL", "9E", "", "N123UAXY"]
+        func keys(_ values: [TableValue]) -> SortKeys {
+            var batch = ValueBatch(count: values.count) { Array(values[$0]) }
+            return SortKeys(count: values.count, values: &batch)!
+        }
+        let carrier = keys((0..<count).map { _ in Int.random(in: 0...30, using: &rng) == 0 ? .missing("NA") : .string(codes.randomElement(using: &rng)!) })
+        let delay = keys((0..<count).map { _ in Int.random(in: 0...20, using: &rng) == 0 ? .empty : .int(Int.random(in: -40...1300, using: &rng)) })
+        let real = keys((0..<count).map { _ in Int.random(in: 0...9, using: &rng) == 0 ? .missing("null") : .double(Double(Int.random(in: -8...8, using: &rng)) / 4) })
+        let none = keys((0..<count).map { _ in .empty })
+        let wide = keys((0..<count).map { i in .int(i % 2 == 0 ? Int.min : Int.max) })
+        guard case .shortText = carrier.storage else { Issue.record("codes not packed as short text"); return }
+        func reference(_ keys: [(SortKeys, Bool)]) -> [Int] {
+            (0..<count).sorted { a, b in
+                for (key, ascending) in keys {
+                    let (ma, mb) = (key.isMissing(a), key.isMissing(b))
+                    if ma || mb {
+                        if ma != mb { return mb }
+                        continue
+                    }
+                    let c = key.compare(a, b)
+                    if c != 0 { return ascending ? c < 0 : c > 0 }
+                }
+                return false
+            }
+        }
+        for order in [[(carrier, true), (delay, true)], [(carrier, false), (delay, false)], [(delay, false), (real, true), (carrier, false)],
+                      [(none, true), (carrier, true)], [(real, false), (none, false), (delay, true)]] {
+            let combined = SortKeys.combinedSorted(nil as [UInt32]?, count: count, keys: order) { _ in true }
+            #expect(combined != nil, "these keys fit one word")
+            #expect(combined??.map { Int($0) } == reference(order))
+            #expect(SortKeys.sorted(count: count, as: UInt32.self, keys: order) { _ in true }?.map { Int($0) } == reference(order))
+        }
+        // Keys that together need more than 128 bits sort one after another instead.
+        let tooWide = [(wide, true), (wide, false), (delay, true)]
+        #expect(SortKeys.combinedSorted(nil as [UInt32]?, count: count, keys: tooWide) { _ in true } == nil)
+        #expect(SortKeys.sorted(count: count, as: UInt32.self, keys: tooWide) { _ in true }?.map { Int($0) } == reference(tooWide))
+    }
+
     @Test("LT-12: numeric keys with missing values stay on the radix path")
     func LT_12_missingKeysPack() {
         var batch = ValueBatch(count: 6) { range in range.map { [TableValue.int(4), .empty, .int(1), .missing("NA"), .int(9), .int(-2)][$0] } }

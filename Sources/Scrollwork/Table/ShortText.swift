@@ -19,6 +19,18 @@ enum ShortText {
         return word | UInt64(count)
     }
 
+    /// ``pack(_:)`` of text given as its UTF-8 bytes.
+    @inline(__always)
+    static func pack(_ utf8: UnsafeBufferPointer<UInt8>) -> UInt64? {
+        guard utf8.count <= maximumLength else { return nil }
+        var word: UInt64 = 0
+        for (count, byte) in utf8.enumerated() {
+            guard byte < 0x80 else { return nil }
+            word |= UInt64(byte) << UInt64(57 - 7 * count)
+        }
+        return word | UInt64(utf8.count)
+    }
+
     /// The text `word` packs.
     static func unpack(_ word: UInt64) -> String {
         let count = Swift.min(Int(word & 0xF), maximumLength)

@@ -48,9 +48,11 @@ public struct SortJob<Row: Sendable>: Sendable {
             if case let .identity(section, _) = ids {
                 // Rows straight from their source: no lookup through the list for each of them.
                 // In batches: a source that reads many rows at once (a file) reads them so.
-                let values = Self.values(of: column, from: rows.sources[section].rows)
-                if concurrently.width > 1, ids.count >= 2 * Self.pieceSize,
-                   let pieces = Self.keys(count: ids.count, textOrder: column.textOrder, values: values, loop: concurrently, stop: stop) {
+                let source = rows.sources[section].rows
+                let values = Self.values(of: column, from: source)
+                let sink = column.sourceKeys.map { read in { (range: Range<Int>, keys: inout SortKeySink) in read(source.base, range, &keys) } }
+                if sink != nil || (concurrently.width > 1 && ids.count >= 2 * Self.pieceSize),
+                   let pieces = Self.keys(count: ids.count, textOrder: column.textOrder, values: values, sink: sink, loop: concurrently, stop: stop) {
                     guard let pieces else { return nil }
                     read = pieces
                 } else {
@@ -91,7 +93,8 @@ public struct SortJob<Row: Sendable>: Sendable {
         let current = list.sections[0].order
         let initial: [P]? = fromCurrentOrder && ids.isIdentity ? (0..<current.count).map { P(truncatingIfNeeded: current[$0].sourceIndex) } : nil
         guard let positions = SortKeys.sorted(count: ids.count, as: P.self, keys: keys, from: initial, progress: progress) else { return nil }
-        if ids.isIdentity, let indexes = positions as? [UInt32] { return .sourceIndexes(indexes) }
+        // The same type, so the cast moves the array; `as?` would cast each element on its own.
+        if ids.isIdentity, P.self == UInt32.self { return .sourceIndexes(unsafeBitCast(positions, to: [UInt32].self)) }
         return .ids(positions.map { ids[Int($0)] })
     }
 }
@@ -125,6 +128,8 @@ extension SortKeys {
         guard !keys.isEmpty, count > 1 else { return initial ?? (0..<count).map { P(truncatingIfNeeded: $0) } }
         // Keys that pack into words (numbers, ASCII text, byte keys: nearly every column) sort in
         // linear time, one key after another from the least significant, each sort stable.
+        // Several keys that each pack into a word sort as one word when they fit in one.
+        if keys.count > 1, let combined = combinedSorted(initial, count: count, keys: keys, progress: progress) { return combined }
         if keys.allSatisfy(\.0.packs) {
             var order: [P]? = initial
             for (k, (key, ascending)) in keys.reversed().enumerated() {
@@ -202,11 +207,13 @@ extension SortJob {
     /// Rows a piece of a key read that runs on its own core.
     static var pieceSize: Int { 1 << 17 }
 
-    /// Reads `count` keys through `values` in pieces, as many at once as `loop` runs, asking
+    /// Reads `count` keys through `sink` (a column's own reader), or `values` where it has none
+    /// or cannot, in pieces, as many at once as `loop` runs, asking
     /// `stop` with the rows read after each round. Nil when the pieces cannot be joined (text
     /// kept as byte keys met another type: the caller reads again in one piece); `.some(nil)`
     /// when `stop` said so.
-    static func keys(count: Int, textOrder: TextOrder, values: @escaping (Range<Int>) -> [TableValue], loop: ConcurrentLoop,
+    static func keys(count: Int, textOrder: TextOrder, values: @escaping (Range<Int>) -> [TableValue],
+                     sink: ((Range<Int>, inout SortKeySink) -> Bool)? = nil, loop: ConcurrentLoop,
                      pieceSize: Int = pieceSize, stop: (Int) -> Bool) -> SortKeys?? {
         let pieceSize = Swift.max(1, pieceSize)
         var pieces: [SortKeys.Piece] = []
@@ -215,6 +222,11 @@ extension SortJob {
             let ranges = stride(from: start, to: Swift.min(count, start + loop.width * pieceSize), by: pieceSize).map { $0..<Swift.min(count, $0 + pieceSize) }
             guard let round = loop.map(ranges.count, { k -> SortKeys.Piece? in
                 let range = ranges[k]
+                if let sink {
+                    // The column's own reader; a key it could not take reads values instead.
+                    var keys = SortKeySink(count: range.count, textOrder: textOrder)
+                    if sink(range, &keys), keys.count == range.count, let piece = keys.piece { return piece }
+                }
                 var batch = ValueBatch(count: range.count) { r in values((r.lowerBound + range.lowerBound)..<(r.upperBound + range.lowerBound)) }
                 var reader = KeyReader(count: range.count, textOrder: textOrder)
                 for i in 0..<range.count where !reader.read(batch.value(i), at: i) { return nil }

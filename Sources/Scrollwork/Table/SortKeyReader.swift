@@ -100,6 +100,30 @@ struct KeyReader {
         return true
     }
 
+    /// ``read(_:at:)`` of `.int(n)`, without the enum when the keys are integers already.
+    mutating func readInt(_ n: Int, at i: Int) -> Bool {
+        if kind == .ints {
+            ints.append(n)
+            return true
+        }
+        return read(.int(n), at: i)
+    }
+
+    /// ``read(_:at:)`` of the text `utf8` spells: packed straight from the bytes while the keys
+    /// are short text, with no string made.
+    mutating func readText(_ utf8: UnsafeBufferPointer<UInt8>, at i: Int) -> Bool {
+        if kind == .unknown, textOrder == .lexical, let word = ShortText.pack(utf8) {
+            begin(with: .string(""))
+            words.append(word)
+            return true
+        }
+        if kind == .shortText, let word = ShortText.pack(utf8) {
+            words.append(word)
+            return true
+        }
+        return read(.string(String(decoding: utf8, as: UTF8.self)), at: i)
+    }
+
     /// True when `x` converts to a Double and back unchanged (|x| ≤ 2^53).
     static func isExact(_ x: Int) -> Bool { x.magnitude <= 1 << 53 }
 

@@ -19,6 +19,10 @@ extension SortKeys {
     /// Each piece is emptied as soon as its keys are copied, so joining holds the keys about
     /// once, not twice.
     static func joined(_ pieces: inout [Piece]) -> SortKeys? {
+        if pieces.count == 1, !pieces[0].allMissing {
+            defer { pieces = [] }
+            return pieces[0].keys
+        }
         let total = pieces.reduce(0) { $0 + $1.count }
         var missing: RowBits? = nil
         var offset = 0

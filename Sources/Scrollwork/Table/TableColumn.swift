@@ -152,6 +152,11 @@ public struct TableColumn<Row>: Sendable {
     /// row; fewer (a file cut short) are made up from rows, and nil (a source of a type it does
     /// not read) reads rows. Nil reads rows.
     public var sourceValues: (@Sendable (_ source: any Sendable, _ range: Range<Int>) -> [TableValue]?)? = nil
+    /// The sort keys of rows `range` of `source`, put into `keys` one a row straight from where
+    /// the source keeps them: ``sourceValues`` without a ``TableValue`` for each row, which is
+    /// most of what a sort of a file's column costs. The keys must be those of what ``value``
+    /// gives. False (a source of a type it does not read) reads ``sourceValues`` instead.
+    public var sourceKeys: (@Sendable (_ source: any Sendable, _ range: Range<Int>, _ keys: inout SortKeySink) -> Bool)? = nil
     /// How a value is shown, when not as itself (sizes as "3.9 MB" with ``finderByteCount(_:)``);
     /// the column still sorts by the value.
     public var format: (@Sendable (TableValue) -> String)?

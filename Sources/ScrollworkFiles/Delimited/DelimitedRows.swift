@@ -64,8 +64,9 @@ public struct DelimitedRows: RowSource, Sendable {
     /// The rows of `range` (clipped to the rows), read together: one read for up to 16 MB of
     /// records instead of one a row, what a sort reading ten million keys needs.
     public func rows(in range: Range<Int>) -> [DelimitedRecord] {
-        eachRecord(in: range) { i, bytes in
-            guard let bytes else { return row(at: i) }
+        let alone = { [self] (i: Int) in row(at: i) }
+        return eachRecord(in: range) { i, bytes in
+            guard let bytes else { return alone(i) }
             return DelimitedRecord(number: i.addingSaturating(1), fields: RecordParser.fields(of: bytes, separator: dialect.separator))
         }
     }
@@ -74,11 +75,14 @@ public struct DelimitedRows: RowSource, Sendable {
     /// `value` straight from the record's bytes (quotes undone; nil for a record without that
     /// field): a sort reads a column's keys so, one read for up to 16 MB of records, and makes no
     /// string for the fields it does not need. The bytes are valid only during the call.
-    public func values(ofField field: Int, in range: Range<Int>, _ value: (UnsafeBufferPointer<UInt8>?) -> TableValue) -> [TableValue] {
+    public func values<T>(ofField field: Int, in range: Range<Int>, _ value: (UnsafeBufferPointer<UInt8>?) -> T) -> [T] {
         var reader = FieldReader(separator: dialect.separator)
+        // A record one read cannot give is read on its own, through what this closure holds:
+        // a loop that used `self` copied the rows (and retained what they hold) every record.
+        let alone = { [self] (i: Int) in row(at: i) }
         return eachRecord(in: range) { i, bytes in
             if let bytes { return reader.field(field, of: bytes, value) }
-            let fields = row(at: i).fields
+            let fields = alone(i).fields
             guard fields.indices.contains(field) else { return value(nil) }
             var text = fields[field]
             return text.withUTF8 { value($0) }

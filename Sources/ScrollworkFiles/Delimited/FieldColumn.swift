@@ -23,6 +23,17 @@ extension TableColumn where Row == DelimitedRecord {
             if let rows = source as? JSONLinesRows { return rows.values(ofColumn: field, in: range) { parse.value($0) } }
             return nil
         }
+        column.sourceKeys = { source, range, keys in
+            if let rows = source as? DelimitedRows {
+                _ = rows.values(ofField: field, in: range) { parse.appendKey($0, to: &keys) }
+                return true
+            }
+            if let rows = source as? JSONLinesRows {
+                _ = rows.values(ofColumn: field, in: range) { parse.appendKey($0, to: &keys) }
+                return true
+            }
+            return false
+        }
         // The sample may have seen no numbers where the rest holds nothing else (its rows all
         // missing, say): the sort takes the type from every value.
         column.sortsNumericTextAsNumbers = parse.kind == .text

@@ -75,6 +75,15 @@ public struct FieldValues: Sendable, Hashable {
         return .string(text)
     }
 
+    /// Puts the sort key of ``value(_:)-(UnsafeBufferPointer<UInt8>?)`` of `bytes` into `keys`,
+    /// with no value made: an integer as it is read, text as its bytes.
+    public func appendKey(_ bytes: UnsafeBufferPointer<UInt8>?, to keys: inout SortKeySink) {
+        guard let bytes, !bytes.isEmpty, !words.contain(bytes) else { return keys.appendMissing() }
+        if kind == .integers, let n = Self.integer(bytes) { return keys.appendInt(n) }
+        if kind == .text { return keys.appendText(bytes) }
+        keys.append(value(bytes))
+    }
+
     /// The integer `bytes` spell as `Int(_:)` reads text: an optional sign and decimal digits,
     /// nil when anything else is there or it does not fit.
     static func integer(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {

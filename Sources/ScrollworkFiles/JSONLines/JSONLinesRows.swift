@@ -109,11 +109,14 @@ extension JSONLinesRows {
     /// record is scanned to its key and that value alone is taken, with no text made for the
     /// others; a record the scan cannot answer for (an escape, a nested value) is read whole. What a sort
     /// reads a column's keys with.
-    public func values(ofColumn column: Int, in range: Range<Int>, _ value: (UnsafeBufferPointer<UInt8>?) -> TableValue) -> [TableValue] {
+    public func values<T>(ofColumn column: Int, in range: Range<Int>, _ value: (UnsafeBufferPointer<UInt8>?) -> T) -> [T] {
         let key = Array(keys.indices.contains(column) ? keys[column].utf8 : "".utf8)
         // A column past the keys holds members of unknown keys; array elements need trimming.
         // A key mended from bad UTF-8 (U+FFFD) cannot be found by its bytes.
         let scans = framing == .lines && keys.indices.contains(column) && columnOfKey[keys[column]] == column && !keys[column].contains("\u{FFFD}")
+        // A record the scan cannot answer for is read whole through this closure's own copy of
+        // the rows: using `self` in the loop copied them (and retained what they hold) each record.
+        let alone = { [self] (i: Int) in row(at: i) }
         return key.withUnsafeBufferPointer { key in
             index.eachRecord(of: file, in: range, limit: DelimitedRows.recordLimit) { i, bytes in
                 if scans, let bytes {
@@ -123,7 +126,7 @@ extension JSONLinesRows {
                     case .undecided: break
                     }
                 }
-                let fields = row(at: i).fields
+                let fields = alone(i).fields
                 guard fields.indices.contains(column) else { return value(nil) }
                 var text = fields[column]
                 return text.withUTF8 { value($0) }
