@@ -41,6 +41,29 @@ import Testing
         }
     }
 
+    @Test("records across many blocks keep their exact starts in 4 bytes, and a block that spans more than 4-byte starts hold keeps whole ones")
+    func compactStarts() {
+        var bytes: [UInt8] = []
+        var starts: [UInt64] = []
+        for i in 0..<200_000 {
+            starts.append(UInt64(bytes.count))
+            bytes += Array(String(repeating: "x", count: (i * 7919) % 23).utf8) + [0x0A]
+        }
+        for span in [UInt64(UInt32.max), 300_000, 0] {
+            var index = RecordIndex(quotes: false)
+            index.narrowSpan = span
+            bytes.withUnsafeBufferPointer { all in
+                for at in stride(from: 0, to: all.count, by: 1 << 20) { index.add(UnsafeBufferPointer(rebasing: all[at..<Swift.min(all.count, at + (1 << 20))])) }
+            }
+            index.finish()
+            #expect(index.count == starts.count, "span \(span)")
+            let ranges = (0..<index.count).map { index.range(ofRecord: $0) }
+            #expect(ranges.map(\.lowerBound) == starts, "span \(span)")
+            #expect(ranges.last?.upperBound == UInt64(bytes.count))
+            #expect(index.record(containing: starts[150_000] + 1) == 150_000, "span \(span)")
+        }
+    }
+
     @Test("random bytes of quotes, separators and line breaks: the index's records are the parser's, at every read size")
     func indexAgreesWithParser() async {
         let alphabet: [UInt8] = Array("a\",\n\r;\" x".utf8)

@@ -106,7 +106,7 @@ import Testing
             return SortKeys(count: values.count, values: &batch)!
         }
         let carrier = keys((0..<count).map { _ in Int.random(in: 0...30, using: &rng) == 0 ? .missing("NA") : .string(codes.randomElement(using: &rng)!) })
-        let delay = keys((0..<count).map { _ in Int.random(in: 0...20, using: &rng) == 0 ? .empty : .int(Int.random(in: -40...1300, using: &rng)) })
+        let delay = keys((0..<count).map { _ in Int.random(in: 0...20, using: &rng) == 0 ? .empty : .int(Int.random(in: -40...1300, using: &rng)) }).narrowed()
         let real = keys((0..<count).map { _ in Int.random(in: 0...9, using: &rng) == 0 ? .missing("null") : .double(Double(Int.random(in: -8...8, using: &rng)) / 4) })
         let none = keys((0..<count).map { _ in .empty })
         let wide = keys((0..<count).map { i in .int(i % 2 == 0 ? Int.min : Int.max) })
@@ -201,6 +201,8 @@ import Testing
             #expect(t.list.undoStack.isEmpty)
         }
         #expect(t.sortOrder.count == 3)
+        // The integers (-50…50) are kept in 32 bits.
+        guard case .narrowInts? = t.keyCache["Int"]?.storage else { Issue.record("integer keys kept wide: \(String(describing: t.keyCache["Int"]?.storage))"); return }
     }
 
     @Test("LT-12: after rows are deleted, a new heading sorts by every key again")

@@ -38,8 +38,17 @@ import Testing
         var rng = Mix(state: 1)
         for (count, range) in [(0, 0...0), (1, 0...5), (40, 0...3), (5000, -9...9), (70_000, 0...1_000_000)] {
             let k = (0..<count).map { _ in Int.random(in: range, using: &rng) }
-            for ascending in [true, false] { check([(.ints(k), ascending)], count: count, "\(count) in \(range)") }
+            for ascending in [true, false] {
+                check([(.ints(k), ascending)], count: count, "\(count) in \(range)")
+                // Kept in 32 bits, they sort the same, alone and beside another key.
+                let narrow = SortKeys.ints(k).narrowed()
+                guard case .narrowInts = narrow.storage else { Issue.record("\(range) not narrowed"); continue }
+                check([(narrow, ascending)], count: count, "\(count) in \(range), narrowed")
+                check([(narrow, ascending), (.ints(k.map { $0 % 3 }), !ascending)], count: count, "\(count) in \(range), narrowed, two keys")
+            }
         }
+        if case .narrowInts = SortKeys.ints([0, Int(Int32.max) + 1]).narrowed().storage { Issue.record("2^31 narrowed") }
+        if case .narrowInts = SortKeys.ints([Int(Int32.min) - 1]).narrowed().storage { Issue.record("-2^31 - 1 narrowed") }
         // Keys spanning the whole 64 bits need the wide word.
         let extremes = (0..<3000).map { i in [Int.min, Int.max, 0, -1, 1][i % 5] &+ (i % 7 == 0 ? Int.random(in: -3...3, using: &rng) : 0) }
         for ascending in [true, false] { check([(.ints(extremes), ascending)], count: extremes.count, "extremes") }
@@ -80,6 +89,15 @@ import Testing
             let packed = SortKeys.sorted(count: k.count, as: UInt32.self, keys: [(SortKeys(.shortText(words)), ascending)]) { _ in true }?.map { Int($0) }
             #expect(packed == reference([(.strings(k), ascending)], count: k.count))
         }
+        // Codes that differ in few bits are kept as those bits, in 32 bits, and sort the same.
+        let tails = (0..<20_000).map { _ in "N\(Int.random(in: 100...999, using: &rng))\(["UA", "AA", "JB", "DL"].randomElement(using: &rng)!)" }
+        let tailKeys = SortKeys(.shortText(tails.compactMap(ShortText.pack))).narrowed()
+        guard case .narrowInts = tailKeys.storage else { Issue.record("tail numbers kept as whole words"); return }
+        for ascending in [true, false] {
+            let packed = SortKeys.sorted(count: tails.count, as: UInt32.self, keys: [(tailKeys, ascending)]) { _ in true }?.map { Int($0) }
+            #expect(packed == reference([(.strings(tails), ascending)], count: tails.count))
+        }
+        if case .narrowInts = SortKeys(.shortText(words)).narrowed().storage { Issue.record("words differing in more than 31 bits narrowed") }
         #expect(ShortText.pack("ninechars") == nil && ShortText.pack("é") == nil && ShortText.pack("") == 0)
     }
 

@@ -128,15 +128,17 @@ enum PackedRadixSort {
         }
     }
 
-    /// `order` (identity when nil) sorted by whole packed words, made by `word` for each of
-    /// `0..<count` with the position in the low `indexBits` bits; nil when `progress` says stop.
+    /// `order` (identity when nil) sorted by `words`, one for each of its positions, the
+    /// position in the low `indexBits` bits; nil when `progress` says stop.
     @_specialize(where P == UInt32, Word == UInt64)
     @_specialize(where P == UInt32, Word == UInt128)
     @_specialize(where P == Int, Word == UInt64)
     @_specialize(where P == Int, Word == UInt128)
-    static func sorted<P: FixedWidthInteger, Word: FixedWidthInteger & UnsignedInteger>(_ order: [P]?, count: Int, indexBits: Int, progress: (Double) -> Bool,
-                                                                                    word: (Int) -> Word) -> [P]? {
-        packAndSort(order, count: count, present: count, included: { _ in true }, as: Word.self, indexBits: indexBits, progress: progress, word: word)
+    static func sorted<P: FixedWidthInteger, Word: FixedWidthInteger & UnsignedInteger>(_ order: [P]?, words: inout [Word], indexBits: Int,
+                                                                                    progress: (Double) -> Bool) -> [P]? {
+        let count = words.count
+        guard sort(&words, in: 0..<count, settled: { progress(Double($0) / Double(Swift.max(1, count))) }) else { return nil }
+        return unpacked(words, order: order, count: count, indexBits: indexBits, included: { _ in true })
     }
 
     /// `order` (identity when nil) sorted stably by byte strings, read through `bytes(position,

@@ -69,7 +69,7 @@ public struct SortJob<Row: Sendable>: Sendable {
                 read = SortKeys(count: ids.count, textOrder: column.textOrder, stop: stop, values: &batch)
             }
             guard let read else { return nil }
-            keys[column.id] = column.sortsNumericTextAsNumbers && column.textOrder == .lexical ? read.numbersWhenAllAre() : read
+            keys[column.id] = (column.sortsNumericTextAsNumbers && column.textOrder == .lexical ? read.numbersWhenAllAre() : read).narrowed()
         }
         let sortKeys = keyColumns.compactMap { entry in keys[entry.column.id].map { ($0, entry.ascending) } }
         let stage: (Double) -> Bool = { progress(readShare + (1 - readShare) * $0) }

@@ -6,16 +6,22 @@ extension SortKeys {
     private func orderedWords() -> ((Int) -> UInt64)? {
         switch storage {
         case let .ints(k): return { UInt64(UInt(bitPattern: k[$0])) ^ (1 << 63) }
+        case let .narrowInts(k): return { UInt64(UInt32(bitPattern: k[$0]) ^ (1 << 31)) }
         case let .doubles(k): return { orderedBits(k[$0]) }
         case let .shortText(k):
-            var first: UInt64? = nil, differ: UInt64 = 0
-            for i in k.indices where !isMissing(i) {
-                if let f = first { differ |= k[i] ^ f } else { first = k[i] }
-            }
-            let runs = BitRuns(differ)
+            let runs = shortTextRuns(k)
             return { runs.extract(k[$0]) }
         case .strings, .textKeys, .values: return nil
         }
+    }
+
+    /// The bits in which the present words of `k` differ: the others say nothing about order.
+    func shortTextRuns(_ k: [UInt64]) -> BitRuns {
+        var first: UInt64? = nil, differ: UInt64 = 0
+        for i in k.indices where !isMissing(i) {
+            if let f = first { differ |= k[i] ^ f } else { first = k[i] }
+        }
+        return BitRuns(differ)
     }
 
     /// `order` (identity when nil) sorted stably by all of `keys` at once (most significant
@@ -47,16 +53,23 @@ extension SortKeys {
         let indexBits = PackedRadixSort.indexBits(count)
         let total = fields.reduce(indexBits) { $0 + $1.bits }
         guard total <= 128 else { return nil }
-        func packed<Word: FixedWidthInteger & UnsignedInteger>(_ i: Int, as: Word.Type) -> Word {
-            let p = position(i)
-            var word: Word = 0
-            for field in fields { word = word << field.bits | Word(field.code(p)) }
-            return word << indexBits | Word(i)
+        // A field at a time over all the rows: a loop over the fields for each row took a
+        // reference to each field's code every row.
+        func packed<Word: FixedWidthInteger & UnsignedInteger>(as: Word.Type) -> [Word] {
+            var words = [Word](repeating: 0, count: count)
+            for field in fields {
+                let code = field.code, bits = field.bits
+                for i in 0..<count { words[i] = words[i] << bits | Word(code(position(i))) }
+            }
+            for i in 0..<count { words[i] = words[i] << indexBits | Word(i) }
+            return words
         }
         if total <= 64 {
-            return .some(PackedRadixSort.sorted(order, count: count, indexBits: indexBits, progress: progress) { packed($0, as: UInt64.self) })
+            var words = packed(as: UInt64.self)
+            return .some(PackedRadixSort.sorted(order, words: &words, indexBits: indexBits, progress: progress))
         }
-        return .some(PackedRadixSort.sorted(order, count: count, indexBits: indexBits, progress: progress) { packed($0, as: UInt128.self) })
+        var words = packed(as: UInt128.self)
+        return .some(PackedRadixSort.sorted(order, words: &words, indexBits: indexBits, progress: progress))
     }
 }
 
@@ -76,6 +89,9 @@ struct BitRuns {
             bit = low - 1
         }
     }
+
+    /// The number of bits the mask holds.
+    var width: Int { runs.reduce(0) { $0 + Int($1.width) } }
 
     /// The bits of `word` under the mask, packed from the lowest bit up.
     @inline(__always)

@@ -88,6 +88,7 @@ extension SortKeys {
                     if piece.allMissing || missing?[offset + i] == true { keys.append(.empty); continue }
                     switch piece.keys.storage {
                     case let .ints(k): keys.append(.int(k[i]))
+                    case let .narrowInts(k): keys.append(.int(Int(k[i])))
                     case let .doubles(k): keys.append(.double(k[i]))
                     case let .strings(k): keys.append(.string(k[i]))
                     case let .shortText(k): keys.append(.string(ShortText.unpack(k[i])))

@@ -9,7 +9,7 @@ extension SortKeys {
         switch storage {
         case let .strings(k): count = k.count; text = { k[$0] }
         case let .shortText(k): count = k.count; text = { ShortText.unpack(k[$0]) }
-        case .ints, .doubles, .textKeys, .values: return self
+        case .ints, .narrowInts, .doubles, .textKeys, .values: return self
         }
         var ints: [Int] = [], reals: [Double]? = nil
         ints.reserveCapacity(count)

@@ -1,11 +1,20 @@
-/// Where each record of a delimited file begins: 8 bytes a record, in blocks, so that the index
+/// Where each record of a delimited file begins: 4 bytes a record, in blocks, so that the index
 /// can grow on a background thread while a table shows the records found so far (a copy shares
 /// every block but the last).
 public struct RecordIndex: Sendable {
     /// Records a block.
     static let blockSize = 1 << 16
-    /// Record starts; the first record starts at 0. A start equal to `scanned` begins no record yet.
-    private var blocks: [[UInt64]] = [[0]]
+    /// Record starts, from their block's first start (`bases`); the first record starts at 0. A
+    /// start equal to `scanned` begins no record yet. Ten million records take 40 MB, not 80.
+    private var blocks: [[UInt32]] = [[0]]
+    /// Where each block's first record starts.
+    private var bases: [UInt64] = [0]
+    /// The starts of a block whose records span more than 4 GB (records of 64 KB on average),
+    /// whole; empty for every other block, which holds its starts in `blocks`.
+    private var wide: [[UInt64]] = [[]]
+    /// The most bytes from a block's first start that a 4-byte start holds (less in tests, which
+    /// cannot write 4 GB).
+    var narrowSpan = UInt64(UInt32.max)
     /// The scanner's state where the index stopped.
     public private(set) var scanner: RecordScanner
     /// True once the end of the file was scanned.
@@ -19,7 +28,7 @@ public struct RecordIndex: Sendable {
     public init(scanner: RecordScanner) { self.scanner = scanner.restarted() }
 
     /// The number of record starts found.
-    private var startCount: Int { (blocks.count - 1) * Self.blockSize + (blocks.last?.count ?? 0) }
+    private var startCount: Int { (blocks.count - 1) * Self.blockSize + Swift.max(blocks[blocks.count - 1].count, wide[wide.count - 1].count) }
 
     /// The number of records: those whose line ending was found, and, once the end of the file
     /// was scanned, a last record without one.
@@ -31,7 +40,11 @@ public struct RecordIndex: Sendable {
     /// How many bytes have been scanned.
     public var scanned: UInt64 { scanner.scanned }
 
-    private func start(_ i: Int) -> UInt64 { blocks[i / Self.blockSize][i % Self.blockSize] }
+    @inline(__always)
+    private func start(_ i: Int) -> UInt64 {
+        let b = i / Self.blockSize, r = i % Self.blockSize
+        return wide[b].isEmpty ? bases[b] + UInt64(blocks[b][r]) : wide[b][r]
+    }
 
     /// The bytes of record `i` (its line ending included); an empty range outside the records.
     public func range(ofRecord i: Int) -> Range<UInt64> {
@@ -92,12 +105,26 @@ public struct RecordIndex: Sendable {
     /// Scans the file's next bytes.
     public mutating func add(_ bytes: UnsafeBufferPointer<UInt8>) {
         scanner.scan(bytes) { offset in
-            if blocks[blocks.count - 1].count == Self.blockSize {
-                var block: [UInt64] = []
+            var last = blocks.count - 1
+            if blocks[last].count == Self.blockSize || wide[last].count == Self.blockSize {
+                var block: [UInt32] = []
                 block.reserveCapacity(Self.blockSize)
                 blocks.append(block)
+                bases.append(offset)
+                wide.append([])
+                last += 1
             }
-            blocks[blocks.count - 1].append(offset)
+            let relative = offset - bases[last]
+            if wide[last].isEmpty, relative <= narrowSpan {
+                blocks[last].append(UInt32(truncatingIfNeeded: relative))
+                return
+            }
+            if wide[last].isEmpty {
+                // Past 4 GB from the block's first record: this block keeps whole starts.
+                wide[last] = blocks[last].map { bases[last] + UInt64($0) }
+                blocks[last] = []
+            }
+            wide[last].append(offset)
         }
     }
 
