@@ -7,7 +7,7 @@ import ScrollworkFiles
 /// the workload to profile a sort with (`perf`, `valgrind --tool=callgrind`).
 struct SortFile: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "sort",
-                                                    abstract: "Index a CSV or TSV file and sort it by the named columns; print the first rows' record numbers.")
+                                                    abstract: "Index a CSV, TSV or JSON Lines (.jsonl) file and sort it by the named columns; print the first rows' record numbers.")
 
     @Argument(help: "The file.")
     var path: String
@@ -17,13 +17,21 @@ struct SortFile: ParsableCommand {
 
     func run() throws {
         let file = try FileBytes(path: path)
-        var index = RecordIndex()
+        let json = path.hasSuffix(".jsonl")
+        var index = json ? RecordIndex(quotes: false, separator: 0x0A) : RecordIndex()
         while try !index.extend(from: file) {}
-        let sample = try file.read(at: 0, count: 64 << 10)
-        let source = DelimitedRows(file: file, index: index, dialect: DelimitedDialect.detect(sample: sample, hint: path))
-        let header = source.header ?? []
+        let source: any RowSource<DelimitedRecord> & Sendable
+        let header: [String]
+        if json {
+            header = JSONLinesRows.keys(file: file, index: index, lines: 0..<1000, after: [])
+            source = JSONLinesRows(file: file, index: index, keys: header)
+        } else {
+            let rows = DelimitedRows(file: file, index: index, dialect: DelimitedDialect.detect(sample: try file.read(at: 0, count: 64 << 10), hint: path))
+            header = rows.header ?? []
+            source = rows
+        }
         let shown = source.rows(in: 0..<5000)
-        var table = TableState(rows: source, columns: header.indices.map { TableColumn.field($0, title: header[$0], sample: shown) })
+        var table = TableState(rows: AnyRowSource(source), columns: header.indices.map { TableColumn.field($0, title: header[$0], sample: shown) })
         let order = try columns.map { name in
             let descending = name.hasPrefix("-")
             let title = descending ? String(name.dropFirst()) : name

@@ -64,6 +64,23 @@ import Testing
         }
     }
 
+    @Test("records asked for together are read in runs of at most a read's size, each record whole, however many are asked for")
+    func readsInRuns() throws {
+        let lines = (0..<3000).map { "\($0)," + String(repeating: "y", count: $0 % 50) }
+        try TemporaryFile.with(lines.joined(separator: "\n") + "\n") { file in
+            var index = RecordIndex()
+            while try !index.extend(from: file) {}
+            for readSize: UInt64 in [1, 64, 1000, 1 << 24] {
+                let seen = index.eachRecord(of: file, in: 0..<index.count, limit: 1 << 20, readSize: readSize) { i, bytes in
+                    bytes.map { String(decoding: $0, as: UTF8.self) }
+                }
+                // A record longer than a read is left to be read on its own; every other one comes whole.
+                let expected = lines.map { line -> String? in UInt64(line.utf8.count + 1) <= readSize ? line + "\n" : nil }
+                #expect(seen == expected, "read size \(readSize)")
+            }
+        }
+    }
+
     @Test("random bytes of quotes, separators and line breaks: the index's records are the parser's, at every read size")
     func indexAgreesWithParser() async {
         let alphabet: [UInt8] = Array("a\",\n\r;\" x".utf8)

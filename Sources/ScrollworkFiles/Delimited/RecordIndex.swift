@@ -63,29 +63,46 @@ public struct RecordIndex: Sendable {
         }
     }
 
-    /// `body` of each of `records` (clipped to the records) with its bytes from `file`, read with
-    /// one read for up to 16 MB of records instead of one a record; nil bytes for a record one
-    /// read cannot give (a file cut shorter since it was indexed, a record longer than `limit`),
-    /// which the caller then reads on its own. The bytes are valid only during the call.
-    func eachRecord<T>(of file: FileBytes, in records: Range<Int>, limit: Int, _ body: (Int, UnsafeBufferPointer<UInt8>?) -> T) -> [T] {
+    /// The most bytes ``eachRecord(of:in:limit:readSize:_:)`` reads at once.
+    static let readSize: UInt64 = 16 << 20
+
+    /// `body` of each of `records` (clipped to the records) with its bytes from `file`, read
+    /// with one read for each run of records up to 16 MB long instead of one a record, however
+    /// many records are asked for; nil bytes for a record one read cannot give (a file cut
+    /// shorter since it was indexed, a record longer than `limit` or than a read), which the
+    /// caller then reads on its own. The bytes are valid only during the call.
+    func eachRecord<T>(of file: FileBytes, in records: Range<Int>, limit: Int, readSize: UInt64 = readSize,
+                       _ body: (Int, UnsafeBufferPointer<UInt8>?) -> T) -> [T] {
         let records = records.clamped(to: 0..<count)
-        guard !records.isEmpty else { return [] }
-        let start = range(ofRecord: records.lowerBound).lowerBound
-        let end = range(ofRecord: records.upperBound - 1).upperBound
-        let bytes: [UInt8]?
-        do { bytes = end > start && end - start <= 16 << 20 ? try file.read(at: start, count: Int(end - start)) : nil } catch { bytes = nil }
-        guard let bytes else { return records.map { body($0, nil) } }
+        let starts = startCount
+        func end(_ i: Int) -> UInt64 { i + 1 < starts ? start(i + 1) : scanner.scanned }
         var results: [T] = []
         results.reserveCapacity(records.count)
-        bytes.withUnsafeBufferPointer { buffer in
-            forEachRange(of: records) { record, r in
-                let low = Int(r.lowerBound - start), high = Int(r.upperBound - start)
-                guard let base = buffer.baseAddress, high <= buffer.count, high - low <= limit else {
-                    results.append(body(record, nil))
-                    return
+        var first = records.lowerBound
+        while first < records.upperBound {
+            // The records from `first` that one read holds (at least one).
+            let from = start(first)
+            var last = first + 1
+            while last < records.upperBound && end(last) - from <= readSize { last += 1 }
+            let to = end(last - 1)
+            let bytes: [UInt8]?
+            // A failed read leaves each record to be read on its own, which says what failed.
+            do { bytes = to > from && to - from <= readSize ? try file.read(at: from, count: Int(to - from)) : nil } catch { bytes = nil }
+            if let bytes {
+                bytes.withUnsafeBufferPointer { buffer in
+                    for i in first..<last {
+                        let low = Int(start(i) - from), high = Int(end(i) - from)
+                        guard let base = buffer.baseAddress, high <= buffer.count, high - low <= limit else {
+                            results.append(body(i, nil))
+                            continue
+                        }
+                        results.append(body(i, UnsafeBufferPointer(start: base + low, count: high - low)))
+                    }
                 }
-                results.append(body(record, UnsafeBufferPointer(start: base + low, count: high - low)))
+            } else {
+                for i in first..<last { results.append(body(i, nil)) }
             }
+            first = last
         }
         return results
     }
