@@ -18,25 +18,19 @@ extension TableColumn where Row == DelimitedRecord {
         var column = TableColumn(title, id: "\(field)", width: width, alignment: parse.kind == .text ? .leading : .trailing) { record in
             parse.value(record[field])
         }
-        column.sourceValues = { source, range in
-            if let rows = source as? DelimitedRows { return rows.values(ofField: field, in: range) { parse.value($0) } }
-            if let rows = source as? JSONLinesRows { return rows.values(ofColumn: field, in: range) { parse.value($0) } }
-            return nil
-        }
-        column.sourceKeys = { source, range, keys in
-            if let rows = source as? DelimitedRows {
-                _ = rows.values(ofField: field, in: range) { parse.appendKey($0, to: &keys) }
-                return true
-            }
-            if let rows = source as? JSONLinesRows {
-                _ = rows.values(ofColumn: field, in: range) { parse.appendKey($0, to: &keys) }
-                return true
-            }
-            return false
-        }
+        column.sourceValues = { source, range in eachField(field, of: source, in: range) { parse.value($0) } }
+        column.sourceKeys = { source, range, keys in eachField(field, of: source, in: range) { parse.appendKey($0, to: &keys) } != nil }
         // The sample may have seen no numbers where the rest holds nothing else (its rows all
         // missing, say): the sort takes the type from every value.
         column.sortsNumericTextAsNumbers = parse.kind == .text
         return column
+    }
+
+    /// `body` of field `field`'s bytes in each of rows `range` of `source`, for the sources a
+    /// field column reads in place (a delimited or JSON Lines file); nil for any other source.
+    private static func eachField<T>(_ field: Int, of source: any Sendable, in range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>?) -> T) -> [T]? {
+        if let rows = source as? DelimitedRows { return rows.values(ofField: field, in: range, body) }
+        if let rows = source as? JSONLinesRows { return rows.values(ofColumn: field, in: range, body) }
+        return nil
     }
 }

@@ -49,19 +49,13 @@ public struct RecordIndex: Sendable {
     /// The bytes of record `i` (its line ending included); an empty range outside the records.
     public func range(ofRecord i: Int) -> Range<UInt64> {
         guard i >= 0, i < count else { return 0..<0 }
-        let end = i + 1 < startCount ? start(i + 1) : scanner.scanned
-        return start(i)..<end
+        return start(i)..<end(i, starts: startCount)
     }
 
-    /// Calls `body` with each of `records` (clipped to the records) and its bytes, as
-    /// ``range(ofRecord:)`` gives them: for a loop over many, which works out the count once.
-    func forEachRange(of records: Range<Int>, _ body: (Int, Range<UInt64>) -> Void) {
-        let records = records.clamped(to: 0..<count)
-        let starts = startCount
-        for i in records {
-            body(i, start(i)..<(i + 1 < starts ? start(i + 1) : scanner.scanned))
-        }
-    }
+    /// Where record `i` ends: where the next begins, or at the bytes scanned so far; `starts` is
+    /// ``startCount``, worked out once by a loop over many records.
+    @inline(__always)
+    private func end(_ i: Int, starts: Int) -> UInt64 { i + 1 < starts ? start(i + 1) : scanner.scanned }
 
     /// The most bytes ``eachRecord(of:in:limit:readSize:_:)`` reads at once.
     static let readSize: UInt64 = 16 << 20
@@ -75,7 +69,6 @@ public struct RecordIndex: Sendable {
                        _ body: (Int, UnsafeBufferPointer<UInt8>?) -> T) -> [T] {
         let records = records.clamped(to: 0..<count)
         let starts = startCount
-        func end(_ i: Int) -> UInt64 { i + 1 < starts ? start(i + 1) : scanner.scanned }
         var results: [T] = []
         results.reserveCapacity(records.count)
         var first = records.lowerBound
@@ -83,15 +76,15 @@ public struct RecordIndex: Sendable {
             // The records from `first` that one read holds (at least one).
             let from = start(first)
             var last = first + 1
-            while last < records.upperBound && end(last) - from <= readSize { last += 1 }
-            let to = end(last - 1)
+            while last < records.upperBound && end(last, starts: starts) - from <= readSize { last += 1 }
+            let to = end(last - 1, starts: starts)
             let bytes: [UInt8]?
             // A failed read leaves each record to be read on its own, which says what failed.
             do { bytes = to > from && to - from <= readSize ? try file.read(at: from, count: Int(to - from)) : nil } catch { bytes = nil }
             if let bytes {
                 bytes.withUnsafeBufferPointer { buffer in
                     for i in first..<last {
-                        let low = Int(start(i) - from), high = Int(end(i) - from)
+                        let low = Int(start(i) - from), high = Int(end(i, starts: starts) - from)
                         guard let base = buffer.baseAddress, high <= buffer.count, high - low <= limit else {
                             results.append(body(i, nil))
                             continue
