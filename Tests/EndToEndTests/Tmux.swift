@@ -142,7 +142,13 @@ final class Tmux {
     func programPID() -> Int32? {
         let shell = ((try? Self.run(["tmux", "-L", socket, "display", "-p", "#{pane_pid}"]).output) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         let out = (try? Self.run(["pgrep", "-P", shell]).output) ?? ""
-        return out.split(separator: "\n").compactMap { Int32($0) }.first
+        // The shell's first child is `stty`, and a child that has not yet run exec is a copy of the
+        // shell: a signal sent to either never reaches the program, so only a child already
+        // running one of ours counts.
+        return out.split(separator: "\n").compactMap { Int32($0) }.first { pid in
+            let name = (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8)) ?? ""
+            return name.hasPrefix("scrollwork")
+        }
     }
 
     /// Runs a command and waits for it; its output when `captureOutput`. Uses posix_spawn and
