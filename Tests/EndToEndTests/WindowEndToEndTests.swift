@@ -170,8 +170,12 @@ extension PixelImage {
         let text = (rows: 40..<540, columns: 0..<500)
         x.move(300, 450)
         x.x(["xdotool", "mousedown", "1"])
-        for y in stride(from: 420, through: 180, by: -40) { x.move(300, y) }
-        x.x(["xdotool", "mouseup", "1"])
+        // The moves and the release in one xdotool: started one by one under load, a process
+        // could start a tenth of a second after the last move, and a finger that rests before
+        // it lifts rightly flicks nothing.
+        x.x(["xdotool"] + stride(from: 420, through: 180, by: -40).flatMap { y in
+            ["mousemove", "\(x.origin.x + 300)", "\(x.origin.y + y)", "sleep", "0.016"]
+        } + ["mouseup", "1"])
         let released = Date()
         var previous = first, changes: [Double] = [], stillFor = 0
         // Screenshots are slow while other suites fill both cores (a second each, at worst), so

@@ -65,7 +65,7 @@ public struct DelimitedRows: RowSource, Sendable {
     /// records instead of one a row, what a sort reading ten million keys needs.
     public func rows(in range: Range<Int>) -> [DelimitedRecord] {
         let alone = { [self] (i: Int) in row(at: i) }
-        return eachRecord(in: range) { i, bytes in
+        return eachRecord(at: range.clamped(to: 0..<count)) { i, bytes in
             guard let bytes else { return alone(i) }
             return DelimitedRecord(number: i.addingSaturating(1), fields: RecordParser.fields(of: bytes, separator: dialect.separator))
         }
@@ -76,12 +76,21 @@ public struct DelimitedRows: RowSource, Sendable {
     /// field): a sort reads a column's keys so, one read for up to 16 MB of records, and makes no
     /// string for the fields it does not need. The bytes are valid only during the call.
     public func values<T>(ofField field: Int, in range: Range<Int>, _ value: (UnsafeBufferPointer<UInt8>?) -> T) -> [T] {
+        values(ofField: field, at: range.clamped(to: 0..<count), value)
+    }
+
+    /// Field `field` of each of `rows` (row numbers, in the order given; ascending reads
+    /// fastest, as records close together share a read), as ``values(ofField:in:_:)`` reads
+    /// them; nil bytes for a row number outside the rows.
+    public func values<T, Rows: RandomAccessCollection<Int>>(ofField field: Int, at rows: Rows, _ value: (UnsafeBufferPointer<UInt8>?) -> T) -> [T] {
         var reader = FieldReader(separator: dialect.separator)
         // A record one read cannot give is read on its own, through what this closure holds:
         // a loop that used `self` copied the rows (and retained what they hold) every record.
         let alone = { [self] (i: Int) in row(at: i) }
-        return eachRecord(in: range) { i, bytes in
+        let count = count
+        return eachRecord(at: rows) { i, bytes in
             if let bytes { return reader.field(field, of: bytes, value) }
+            guard i >= 0, i < count else { return value(nil) }
             let fields = alone(i).fields
             guard fields.indices.contains(field) else { return value(nil) }
             var text = fields[field]
@@ -89,15 +98,15 @@ public struct DelimitedRows: RowSource, Sendable {
         }
     }
 
-    /// `body` of each of the rows `range` (clipped to the rows) with its record's bytes, read
-    /// with one read for up to 16 MB of records; nil bytes for a row one read cannot give (a file
-    /// cut shorter since it was indexed, a record past ``recordLimit``), which is then read on
-    /// its own.
-    private func eachRecord<T>(in range: Range<Int>, _ body: (Int, UnsafeBufferPointer<UInt8>?) -> T) -> [T] {
-        let rows = range.clamped(to: 0..<count)
+    /// `body` of each of `rows` (row numbers, in the order given) with its record's bytes, read
+    /// with one read for up to 16 MB of records close together; nil bytes for a row one read
+    /// cannot give (a file cut shorter since it was indexed, a record past ``recordLimit``, a
+    /// number outside the rows), which is then read on its own.
+    func eachRecord<T, Rows: RandomAccessCollection<Int>>(at rows: Rows, _ body: (Int, UnsafeBufferPointer<UInt8>?) -> T) -> [T] {
         let header = dialect.hasHeader ? 1 : 0
-        return index.eachRecord(of: file, in: (rows.lowerBound + header)..<(rows.upperBound + header), limit: Self.recordLimit) { record, bytes in
-            body(record - header, bytes)
+        let count = count
+        return index.eachRecord(of: file, at: rows.lazy.map { $0 >= 0 && $0 < count ? $0 + header : -1 }, limit: Self.recordLimit) { record, bytes in
+            body(record < 0 ? -1 : record - header, bytes)
         }
     }
 

@@ -15,3 +15,24 @@ public struct MissingValues: Sendable, Hashable {
     /// True when `field` is empty or one of the words.
     public func contains(_ field: String) -> Bool { field.isEmpty || words.contains(field) }
 }
+
+/// The missing words as bytes, with their first bytes and the longest one's length: most
+/// fields are told apart from every word by these alone.
+struct MissingBytes: Sendable, Hashable {
+    let words: [[UInt8]]
+    let starts: [Bool]
+    let longest: Int
+
+    init(_ missing: MissingValues) {
+        words = missing.words.map { Array($0.utf8) }
+        var starts = [Bool](repeating: false, count: 256)
+        for word in words { if let first = word.first { starts[Int(first)] = true } }
+        self.starts = starts
+        longest = words.map(\.count).max() ?? 0
+    }
+
+    /// True when `bytes` (not empty) are one of the words.
+    func contain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes.count <= longest && starts[Int(bytes[0])] && words.contains { $0.count == bytes.count && $0.elementsEqual(bytes) }
+    }
+}

@@ -67,33 +67,59 @@ public struct RecordIndex: Sendable {
     /// caller then reads on its own. The bytes are valid only during the call.
     func eachRecord<T>(of file: FileBytes, in records: Range<Int>, limit: Int, readSize: UInt64 = readSize,
                        _ body: (Int, UnsafeBufferPointer<UInt8>?) -> T) -> [T] {
-        let records = records.clamped(to: 0..<count)
-        let starts = startCount
+        eachRecord(of: file, at: records.clamped(to: 0..<count), limit: limit, readSize: readSize, body)
+    }
+
+    /// The most bytes between two records asked for that one read spans: records further apart
+    /// are read with reads of their own, so a sparse pick (the rows a filter kept) does not read
+    /// the whole file between them.
+    static let gapLimit: UInt64 = 256 << 10
+
+    /// `body` of each of `records`, in the order given (record numbers outside the records get
+    /// nil bytes), with its bytes read as ``eachRecord(of:in:limit:readSize:_:)`` reads them:
+    /// records in ascending order and close together share one read of up to `readSize` bytes.
+    func eachRecord<T, Records: RandomAccessCollection<Int>>(of file: FileBytes, at records: Records, limit: Int, readSize: UInt64 = readSize,
+                                                           _ body: (Int, UnsafeBufferPointer<UInt8>?) -> T) -> [T] {
+        let starts = startCount, total = count
         var results: [T] = []
         results.reserveCapacity(records.count)
-        var first = records.lowerBound
-        while first < records.upperBound {
+        var first = records.startIndex
+        while first < records.endIndex {
+            let record = records[first]
+            guard record >= 0, record < total else {
+                results.append(body(record, nil))
+                first = records.index(after: first)
+                continue
+            }
             // The records from `first` that one read holds (at least one).
-            let from = start(first)
-            var last = first + 1
-            while last < records.upperBound && end(last, starts: starts) - from <= readSize { last += 1 }
-            let to = end(last - 1, starts: starts)
+            let from = start(record)
+            var last = records.index(after: first)
+            var previousEnd = end(record, starts: starts)
+            while last < records.endIndex {
+                let next = records[last]
+                guard next >= record, next < total, start(next) <= previousEnd + Self.gapLimit else { break }
+                let nextEnd = end(next, starts: starts)
+                guard nextEnd - from <= readSize else { break }
+                previousEnd = Swift.max(previousEnd, nextEnd)
+                last = records.index(after: last)
+            }
+            let to = previousEnd
             let bytes: [UInt8]?
             // A failed read leaves each record to be read on its own, which says what failed.
             do { bytes = to > from && to - from <= readSize ? try file.read(at: from, count: Int(to - from)) : nil } catch { bytes = nil }
             if let bytes {
                 bytes.withUnsafeBufferPointer { buffer in
-                    for i in first..<last {
-                        let low = Int(start(i) - from), high = Int(end(i, starts: starts) - from)
+                    for k in records[first..<last] {
+                        let low = Int(start(k) - from), high = Int(end(k, starts: starts) - from)
                         guard let base = buffer.baseAddress, high <= buffer.count, high - low <= limit else {
-                            results.append(body(i, nil))
+                            results.append(body(k, nil))
                             continue
                         }
-                        results.append(body(i, UnsafeBufferPointer(start: base + low, count: high - low)))
+                        results.append(body(k, UnsafeBufferPointer(start: base + low, count: high - low)))
                     }
                 }
             } else {
-                for i in first..<last { results.append(body(i, nil)) }
+                for k in records[first..<last] { results.append(body(k, nil)) }
             }
             first = last
         }

@@ -40,9 +40,14 @@ public struct JSONLinesRows: RowSource, Sendable {
 
     /// Line `i` as a row: a field a key, empty where the line has no such key.
     public func row(at i: Int) -> DelimitedRecord {
+        record(i, Self.members(file: file, index: index, line: i, framing: framing))
+    }
+
+    /// Row `i` made of what its record read as: its members, or why it is not an object.
+    func record(_ i: Int, _ read: Result<[JSONObjectReader.Member], JSONObjectReader.Problem>) -> DelimitedRecord {
         var record = DelimitedRecord(number: i.addingSaturating(1), fields: Array(repeating: "", count: keys.count))
         let members: [JSONObjectReader.Member]
-        switch Self.members(file: file, index: index, line: i, framing: framing) {
+        switch read {
         case let .success(found): members = found
         case let .failure(problem):
             record.problem = problem.description
@@ -72,6 +77,11 @@ public struct JSONLinesRows: RowSource, Sendable {
             return .failure(JSONObjectReader.Problem(description: "\(error)"))
         }
         if framing == .arrayElements { bytes = Self.element(bytes, first: i == 0) }
+        return bytes.withUnsafeBufferPointer { members(of: $0, framing: framing) }
+    }
+
+    /// The members of a record's own bytes (an array element already trimmed).
+    static func members(of bytes: UnsafeBufferPointer<UInt8>, framing: JSONFraming) -> Result<[JSONObjectReader.Member], JSONObjectReader.Problem> {
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
             return .failure(JSONObjectReader.Problem(description: framing == .lines ? "an empty line" : "an empty element"))
         }
@@ -110,6 +120,12 @@ extension JSONLinesRows {
     /// others; a record the scan cannot answer for (an escape, a nested value) is read whole. What a sort
     /// reads a column's keys with.
     public func values<T>(ofColumn column: Int, in range: Range<Int>, _ value: (UnsafeBufferPointer<UInt8>?) -> T) -> [T] {
+        values(ofColumn: column, at: range.clamped(to: 0..<count), value)
+    }
+
+    /// Column `column`'s value in each of `rows` (row numbers, in the order given; ascending
+    /// reads fastest), as ``values(ofColumn:in:_:)`` reads them; nil for a number outside the rows.
+    public func values<T, Rows: RandomAccessCollection<Int>>(ofColumn column: Int, at rows: Rows, _ value: (UnsafeBufferPointer<UInt8>?) -> T) -> [T] {
         let key = Array(keys.indices.contains(column) ? keys[column].utf8 : "".utf8)
         // A column past the keys holds members of unknown keys; array elements need trimming.
         // A key mended from bad UTF-8 (U+FFFD) cannot be found by its bytes.
@@ -118,7 +134,7 @@ extension JSONLinesRows {
         // the rows: using `self` in the loop copied them (and retained what they hold) each record.
         let alone = { [self] (i: Int) in row(at: i) }
         return key.withUnsafeBufferPointer { key in
-            index.eachRecord(of: file, in: range, limit: DelimitedRows.recordLimit) { i, bytes in
+            index.eachRecord(of: file, at: rows, limit: DelimitedRows.recordLimit) { i, bytes in
                 if scans, let bytes {
                     switch JSONMemberScan.value(of: key, in: bytes) {
                     case let .value(r): return value(UnsafeBufferPointer(rebasing: bytes[r]))
@@ -126,6 +142,7 @@ extension JSONLinesRows {
                     case .undecided: break
                     }
                 }
+                guard i >= 0, i < index.count else { return value(nil) }
                 let fields = alone(i).fields
                 guard fields.indices.contains(column) else { return value(nil) }
                 var text = fields[column]

@@ -1,0 +1,77 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Counts the distinct values of a column: exactly (by 64-bit hash) up to ``exactLimit`` values,
+/// then estimated with HyperLogLog (2¹⁴ registers, a standard error of about 0.8%), and says
+/// which. Counters of pieces of the rows merge into one.
+struct DistinctCounter: Sendable, Hashable {
+    /// The most distinct values counted exactly.
+    static let exactLimit = 1 << 16
+    /// log2 of the registers.
+    static let precision = 14
+
+    private var exact: Set<UInt64> = []
+    private var registers: [UInt8] = []
+
+    /// True once the count is an estimate.
+    var isEstimate: Bool { !registers.isEmpty }
+
+    /// Counts a value of hash `hash`.
+    @inline(__always)
+    mutating func add(_ hash: UInt64) {
+        if registers.isEmpty {
+            exact.insert(hash)
+            if exact.count > Self.exactLimit { switchToEstimate() }
+        } else {
+            record(hash)
+        }
+    }
+
+    private mutating func switchToEstimate() {
+        registers = [UInt8](repeating: 0, count: 1 << Self.precision)
+        for hash in exact { record(hash) }
+        exact = []
+    }
+
+    @inline(__always)
+    private mutating func record(_ hash: UInt64) {
+        let index = Int(hash >> UInt64(64 - Self.precision))
+        let rest = (hash << UInt64(Self.precision)) | (1 << UInt64(Self.precision - 1))
+        let rank = UInt8(rest.leadingZeroBitCount + 1)
+        if rank > registers[index] { registers[index] = rank }
+    }
+
+    /// Adds what `other` counted.
+    mutating func merge(_ other: DistinctCounter) {
+        if !isEstimate && !other.isEstimate {
+            exact.formUnion(other.exact)
+            if exact.count > Self.exactLimit { switchToEstimate() }
+            return
+        }
+        if !isEstimate { switchToEstimate() }
+        if other.isEstimate {
+            for i in registers.indices where other.registers[i] > registers[i] { registers[i] = other.registers[i] }
+        } else {
+            for hash in other.exact { record(hash) }
+        }
+    }
+
+    /// The number of distinct values: exact while ``isEstimate`` is false.
+    var count: Int {
+        guard isEstimate else { return exact.count }
+        let m = Double(registers.count)
+        var sum = 0.0, zeros = 0
+        for r in registers {
+            sum += 1 / Double(UInt64(1) << UInt64(r))
+            if r == 0 { zeros += 1 }
+        }
+        let alpha = 0.7213 / (1 + 1.079 / m)
+        let raw = alpha * m * m / sum
+        // Few values for the registers: linear counting is the better estimate.
+        if raw <= 2.5 * m, zeros > 0 { return Int((m * log(m / Double(zeros))).rounded()) }
+        return Int(raw.rounded())
+    }
+}

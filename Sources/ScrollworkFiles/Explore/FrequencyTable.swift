@@ -1,0 +1,55 @@
+import Scrollwork
+
+/// How often each value of a column occurs among a view's rows, most frequent first: what
+/// VisiData calls a frequency table and a spreadsheet a pivot count.
+public struct FrequencyTable: Sendable, Hashable {
+    /// One value and its count.
+    public struct Entry: Sendable, Hashable {
+        /// The value as the file writes it (empty for an empty field).
+        public var value: String
+        /// How many rows hold it.
+        public var count: Int
+        /// True for a missing value (empty, `NA`, …).
+        public var isMissing: Bool
+    }
+
+    /// The values, by count (most first), then by value.
+    public var entries: [Entry]
+    /// The rows counted.
+    public var total: Int
+    /// Rows whose value was not counted on its own because the table already held
+    /// ``distinctLimit`` values when it came (0 for nearly every column).
+    public var uncounted: Int
+
+    /// The most distinct values counted one by one: past it a column is nearly all unique
+    /// values (identifiers), whose counts say nothing, and counting on would take gigabytes.
+    public static let distinctLimit = 1_000_000
+
+    /// The share of the rows `entry` holds, 0…100.
+    public func percent(of entry: Entry) -> Double { total > 0 ? Double(entry.count) * 100 / Double(total) : 0 }
+
+    /// The frequency table of field `field` among `within` of `rows` (all of them by default),
+    /// read in place as ``RowFilter/rows(of:passing:within:missing:concurrently:progress:)`` reads;
+    /// nil when `progress` stopped it.
+    public static func counting<Rows: InPlaceRows>(field: Int, of rows: Rows, within: RowSet? = nil, missing: MissingValues = .common,
+                                                   concurrently loop: ConcurrentLoop = .serial, progress: (Double) -> Bool = { _ in true }) -> FrequencyTable? {
+        let within = within ?? .all(count: rows.count)
+        var counts: [String: Int] = [:]
+        var uncounted = 0
+        let finished = within.inRounds(of: RowFilter.pieceSize, loop: loop, progress: progress, { piece -> [String: Int] in
+            var counts: [String: Int] = [:]
+            _ = rows.values(ofField: field, at: piece) { bytes in
+                counts[String(decoding: bytes ?? UnsafeBufferPointer(start: nil, count: 0), as: UTF8.self), default: 0] += 1
+            }
+            return counts
+        }, take: { piece in
+            for (value, n) in piece {
+                if counts[value] != nil || counts.count < distinctLimit { counts[value, default: 0] += n } else { uncounted += n }
+            }
+        })
+        guard finished else { return nil }
+        let entries = counts.map { Entry(value: $0.key, count: $0.value, isMissing: missing.contains($0.key)) }
+            .sorted { $0.count != $1.count ? $0.count > $1.count : $0.value < $1.value }
+        return FrequencyTable(entries: entries, total: within.count, uncounted: uncounted)
+    }
+}

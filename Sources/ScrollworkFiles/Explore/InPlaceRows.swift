@@ -1,0 +1,48 @@
+import Scrollwork
+
+/// A file's rows whose fields are read straight from the file's bytes, many rows at a time: what
+/// filters, frequency tables, column summaries and saves read, so that each works on ten million
+/// rows without a string for every field. ``DelimitedRows`` and ``JSONLinesRows`` are such rows.
+public protocol InPlaceRows: RowSource, Sendable where Row == DelimitedRecord {
+    /// `value` of field `field` of each of `rows` (row numbers, in the order given; ascending
+    /// reads fastest): nil bytes where the row has no such field or the number is not a row.
+    func values<T, Rows: RandomAccessCollection<Int>>(ofField field: Int, at rows: Rows, _ value: (UnsafeBufferPointer<UInt8>?) -> T) -> [T]
+
+    /// `body` of each of `rows` (row numbers, in the order given) with the row's fields; a number
+    /// that is not a row has no fields.
+    func fields<T, Rows: RandomAccessCollection<Int>>(at rows: Rows, _ body: (Int, FieldList) -> T) -> [T]
+}
+
+extension DelimitedRows: InPlaceRows {
+    /// `body` of each of `rows` with its record's fields split in place.
+    public func fields<T, Rows: RandomAccessCollection<Int>>(at rows: Rows, _ body: (Int, FieldList) -> T) -> [T] {
+        var splitter = FieldSplitter(separator: dialect.separator)
+        let alone = { [self] (i: Int) in row(at: i) }
+        let count = count
+        return eachRecord(at: rows) { i, bytes in
+            if let bytes { return splitter.withFields(of: bytes) { body(i, $0) } }
+            return splitter.withFields(i >= 0 && i < count ? alone(i).fields : []) { body(i, $0) }
+        }
+    }
+}
+
+extension JSONLinesRows: InPlaceRows {
+    /// Column `field`'s value in each of `rows`, scanned to its key.
+    public func values<T, Rows: RandomAccessCollection<Int>>(ofField field: Int, at rows: Rows, _ value: (UnsafeBufferPointer<UInt8>?) -> T) -> [T] {
+        values(ofColumn: field, at: rows, value)
+    }
+
+    /// `body` of each of `rows` with its values in the columns of ``keys``, as ``row(at:)`` shows them.
+    public func fields<T, Rows: RandomAccessCollection<Int>>(at rows: Rows, _ body: (Int, FieldList) -> T) -> [T] {
+        var splitter = FieldSplitter(separator: 0x2C)
+        let alone = { [self] (i: Int) in row(at: i) }
+        let made = { [self] (i: Int, bytes: UnsafeBufferPointer<UInt8>) in record(i, Self.members(of: bytes, framing: .lines)) }
+        let count = count, lines = framing == .lines
+        return index.eachRecord(of: file, at: rows, limit: DelimitedRows.recordLimit) { i, bytes in
+            guard i >= 0, i < count else { return splitter.withFields([]) { body(i, $0) } }
+            // Array elements need trimming first: they are read one by one.
+            let row = lines && bytes != nil ? made(i, bytes!) : alone(i)
+            return splitter.withFields(row.fields) { body(i, $0) }
+        }
+    }
+}

@@ -1,0 +1,82 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+#if canImport(Glibc)
+private let systemWrite = Glibc.write
+#elseif canImport(Darwin)
+private let systemWrite = Darwin.write
+#endif
+
+/// Where a save writes: a new file that takes the place of `path` only once it is whole (so a
+/// save that fails or is cancelled leaves what was there, and a view of a file saved over that
+/// same file reads the old one to the end), or standard output for `-`.
+public final class OutputFile {
+    /// The path asked for (`-` for standard output).
+    public let path: String
+    private let descriptor: Int32
+    /// The file written until ``finish()`` renames it; nil for standard output.
+    private let partial: String?
+    private var finished = false
+
+    /// Opens `path` (`-`: standard output) for a save.
+    ///
+    /// - Throws: ``FileError`` when the file cannot be made there (no such directory, no
+    ///   permission, a directory of that name).
+    public init(path: String) throws(FileError) {
+        self.path = path
+        if path == "-" {
+            descriptor = 1
+            partial = nil
+            return
+        }
+        var info = stat()
+        if stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR { throw .isDirectory(path: path) }
+        var made: (Int32, String)? = nil
+        for attempt in 0..<100 {
+            let name = "\(path).partial-\(getpid())-\(attempt)"
+            let fd = open(name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+            if fd >= 0 { made = (fd, name); break }
+            if errno != EEXIST { throw FileError(errno: errno, path: path, operation: "create") }
+        }
+        guard let made else { throw FileError.system(path: path, operation: "create", code: EEXIST, message: "100 partial files of earlier saves are in the way") }
+        (descriptor, partial) = made
+    }
+
+    deinit {
+        guard let partial, !finished else { return }
+        close(descriptor)
+        unlink(partial)
+    }
+
+    /// Writes all of `bytes`.
+    ///
+    /// - Throws: ``FileError`` when the system will not take them (a full disk, a closed pipe).
+    public func write(_ bytes: [UInt8]) throws(FileError) {
+        var done = 0
+        while done < bytes.count {
+            let n = bytes.withUnsafeBytes { systemWrite(descriptor, $0.baseAddress! + done, $0.count - done) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw FileError(errno: errno, path: path, operation: "write")
+            }
+            done += n
+        }
+    }
+
+    /// Ends the save: the file takes the place of `path`.
+    ///
+    /// - Throws: ``FileError`` when the last bytes or the rename fail; the partial file is removed.
+    public func finish() throws(FileError) {
+        guard let partial, !finished else { return }
+        finished = true
+        close(descriptor)
+        guard rename(partial, path) == 0 else {
+            let code = errno
+            unlink(partial)
+            throw FileError(errno: code, path: path, operation: "rename the finished file to")
+        }
+    }
+}

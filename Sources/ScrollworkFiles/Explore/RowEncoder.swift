@@ -1,0 +1,139 @@
+import Scrollwork
+
+/// Writes rows' fields as a save's format spells them, byte by byte, with no string made.
+struct RowEncoder: Sendable {
+    let format: ExportFormat
+    /// The field of each column written, in order.
+    let columns: [Int]
+    /// Each column's key as JSON (`"dep_delay":`), for JSON Lines.
+    private let keys: [[UInt8]]
+    /// Whether each column's values are written as JSON numbers where they are numbers.
+    private let numeric: [Bool]
+    private let missing: MissingBytes
+
+    /// An encoder of `columns` (fields of the rows) titled `titles`, `numeric` saying which
+    /// hold numbers (JSON Lines writes those as numbers).
+    init(format: ExportFormat, columns: [Int], titles: [String], numeric: [Bool], missing: MissingValues) {
+        self.format = format
+        self.columns = columns
+        self.numeric = columns.indices.map { numeric.indices.contains($0) && numeric[$0] }
+        self.missing = MissingBytes(missing)
+        // Keys made unique: a second `x` is `x (2)`, so no value is lost to a repeated key.
+        var seen: [String: Int] = [:]
+        keys = titles.map { title in
+            let n = seen[title, default: 0] + 1
+            seen[title] = n
+            let key = n > 1 ? "\(title) (\(n))" : title
+            var out: [UInt8] = []
+            Self.jsonString(Array(key.utf8), into: &out)
+            out.append(0x3A)
+            return out
+        }
+    }
+
+    /// The heading line (none for JSON Lines, whose keys name each value).
+    func header(titles: [String]) -> [UInt8] {
+        guard format != .jsonLines else { return [] }
+        var out: [UInt8] = []
+        for (k, title) in titles.enumerated() {
+            if k > 0 { out.append(separator) }
+            Array(title.utf8).withUnsafeBufferPointer { delimited($0, into: &out) }
+        }
+        out.append(0x0A)
+        return out
+    }
+
+    private var separator: UInt8 { format == .tsv ? 0x09 : 0x2C }
+
+    /// Appends one row, its line ending included.
+    func append(_ fields: FieldList, into out: inout [UInt8]) {
+        if format == .jsonLines { out.append(0x7B) }
+        for (k, field) in columns.enumerated() {
+            let bytes = fields[field] ?? UnsafeBufferPointer(start: nil, count: 0)
+            if format == .jsonLines {
+                if k > 0 { out.append(0x2C) }
+                out += keys[k]
+                if bytes.isEmpty || missing.contain(bytes) {
+                    out += [0x6E, 0x75, 0x6C, 0x6C]
+                } else if numeric[k] && Self.isJSONNumber(bytes) {
+                    out.append(contentsOf: bytes)
+                } else {
+                    Self.jsonString(bytes, into: &out)
+                }
+            } else {
+                if k > 0 { out.append(separator) }
+                delimited(bytes, into: &out)
+            }
+        }
+        if format == .jsonLines { out.append(0x7D) }
+        out.append(0x0A)
+    }
+
+    /// A field of CSV or TSV: quoted (quotes doubled) when it holds the separator, a quote or a
+    /// line break.
+    private func delimited(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
+        let sep = separator
+        guard bytes.contains(where: { $0 == sep || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }) else {
+            out.append(contentsOf: bytes)
+            return
+        }
+        out.append(0x22)
+        for b in bytes {
+            if b == 0x22 { out.append(0x22) }
+            out.append(b)
+        }
+        out.append(0x22)
+    }
+
+    /// True for text JSON reads as a number: `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`.
+    static func isJSONNumber(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        var i = 0
+        let n = b.count
+        func digits() -> Int {
+            let from = i
+            while i < n, b[i] >= 0x30, b[i] <= 0x39 { i += 1 }
+            return i - from
+        }
+        if i < n, b[i] == 0x2D { i += 1 }
+        guard i < n else { return false }
+        if b[i] == 0x30 { i += 1 } else if digits() == 0 { return false }
+        if i < n, b[i] == 0x2E {
+            i += 1
+            guard digits() > 0 else { return false }
+        }
+        if i < n, b[i] == 0x65 || b[i] == 0x45 {
+            i += 1
+            if i < n, b[i] == 0x2B || b[i] == 0x2D { i += 1 }
+            guard digits() > 0 else { return false }
+        }
+        return i == n
+    }
+
+    /// A JSON string of `bytes`: quotes, backslashes and control characters escaped, invalid
+    /// UTF-8 as U+FFFD.
+    static func jsonString<Bytes: Collection<UInt8>>(_ bytes: Bytes, into out: inout [UInt8]) {
+        // Valid UTF-8 is copied as it is (its bytes past ASCII never need escaping); decoding mends the rest.
+        if bytes.contains(where: { $0 >= 0x80 }) {
+            return escaped(Array(String(decoding: bytes, as: UTF8.self).utf8), into: &out)
+        }
+        escaped(bytes, into: &out)
+    }
+
+    private static let hex = Array("0123456789abcdef".utf8)
+
+    private static func escaped<Bytes: Collection<UInt8>>(_ bytes: Bytes, into out: inout [UInt8]) {
+        out.append(0x22)
+        for b in bytes {
+            switch b {
+            case 0x22: out += [0x5C, 0x22]
+            case 0x5C: out += [0x5C, 0x5C]
+            case 0x0A: out += [0x5C, 0x6E]
+            case 0x0D: out += [0x5C, 0x72]
+            case 0x09: out += [0x5C, 0x74]
+            case 0..<0x20, 0x7F: out += [0x5C, 0x75, 0x30, 0x30, hex[Int(b >> 4)], hex[Int(b & 0xF)]]
+            default: out.append(b)
+            }
+        }
+        out.append(0x22)
+    }
+}

@@ -1,0 +1,138 @@
+import Scrollwork
+
+/// One condition a row must meet to stay in a filtered view: a test on one column's value, or on
+/// every column of the row (a row passes when one of them does).
+///
+/// Written as `COLUMN=VALUE` (``init(parsing:columns:)``): `=` and `!=` compare text (and numbers
+/// as numbers, so `5` is `5.0`); `<`, `<=`, `>` and `>=` compare numbers; `*=` finds text in the
+/// value and `~` a regular expression. Without a column (`~error`, `*=gzip`) the test is on the
+/// whole row. Missing values (empty, `NA`, …) fail every numeric test and pass `!=`.
+public struct RowFilter: Sendable, Hashable, CustomStringConvertible {
+    /// What a value is tested for.
+    public enum Test: Sendable, Hashable {
+        /// The value is this text, or the same number.
+        case equals(String)
+        /// The value is neither this text nor the same number.
+        case notEquals(String)
+        /// A number below this one.
+        case less(Double)
+        /// A number at most this one.
+        case lessOrEqual(Double)
+        /// A number above this one.
+        case greater(Double)
+        /// A number at least this one.
+        case greaterOrEqual(Double)
+        /// The value holds this text; lower-case text matches either case in ASCII (smart case,
+        /// as `/` searches).
+        case contains(String)
+        /// The value holds a match of this regular expression (Swift's `Regex` syntax).
+        case matches(String)
+    }
+
+    /// The column tested (from 0), or nil for every column of the row.
+    public let column: Int?
+    /// The column's title, for the description.
+    public let columnTitle: String?
+    /// The test.
+    public let test: Test
+    /// What evaluates the test, made once.
+    let matcher: ValueMatcher
+
+    /// A filter of `test` on `column` (nil: the whole row), titled `title` in descriptions.
+    ///
+    /// - Throws: ``ExploreError`` for a regular expression that does not compile, or a number
+    ///   that is NaN.
+    public init(column: Int?, title: String? = nil, test: Test) throws(ExploreError) {
+        self.column = column
+        self.columnTitle = title
+        self.test = test
+        self.matcher = try ValueMatcher(test)
+    }
+
+    /// The operators, longest first where one begins another.
+    static let operators = ["!=", "<=", ">=", "*=", "=", "<", ">", "~"]
+
+    /// The test operator `symbol` makes of `value`.
+    static func test(_ symbol: String, _ value: String) throws(ExploreError) -> Test {
+        switch symbol {
+        case "!=": return .notEquals(value)
+        case "<=": return .lessOrEqual(try number(value, symbol))
+        case ">=": return .greaterOrEqual(try number(value, symbol))
+        case "<": return .less(try number(value, symbol))
+        case ">": return .greater(try number(value, symbol))
+        case "*=": return .contains(value)
+        case "~": return .matches(value)
+        default: return .equals(value)
+        }
+    }
+
+    /// A filter written as `COLUMN OP VALUE` (see the type's description), its column found
+    /// among `columns`. The first operator character splits the text, so a column whose title
+    /// holds one is named by its number instead (`3>100`).
+    ///
+    /// - Throws: ``ExploreError`` for text with no operator, an unknown column, a numeric test of
+    ///   text that is not a number, an empty search, or a regular expression that does not compile.
+    public init(parsing text: String, columns: ColumnNames) throws(ExploreError) {
+        let scalars = Array(text.unicodeScalars)
+        guard let at = scalars.firstIndex(where: { "=!<>~*".unicodeScalars.contains($0) }) else {
+            throw ExploreError("'\(text)' is not a filter: write COLUMN=VALUE, COLUMN!=VALUE, COLUMN<N, COLUMN<=N, COLUMN>N, COLUMN>=N, COLUMN*=TEXT or COLUMN~REGEX")
+        }
+        let rest = String(String.UnicodeScalarView(scalars[at...]))
+        guard let symbol = Self.operators.first(where: { rest.hasPrefix($0) }) else {
+            throw ExploreError("'\(text)': '\(scalars[at])' must be followed by '=' here; the operators are =, !=, <, <=, >, >=, *= and ~")
+        }
+        let name = String(String(String.UnicodeScalarView(scalars[..<at])).trimmingSpaces)
+        let value = String(rest.dropFirst(symbol.count))
+        let test = try Self.test(symbol, value)
+        if case let .contains(needle) = test, needle.isEmpty { throw ExploreError("'\(text)': *= needs text to find") }
+        if case let .matches(pattern) = test, pattern.isEmpty { throw ExploreError("'\(text)': ~ needs a regular expression") }
+        if name.isEmpty {
+            switch test {
+            case .contains, .matches: try self.init(column: nil, test: test)
+            default: throw ExploreError("'\(text)' names no column; only *= and ~ test the whole row")
+            }
+        } else {
+            let column = try columns.index(of: name)
+            try self.init(column: column, title: columns.titles[column], test: test)
+        }
+    }
+
+    /// The number a numeric operator compares with.
+    static func number(_ text: String, _ symbol: String) throws(ExploreError) -> Double {
+        guard let x = Double(text.trimmingSpaces), !x.isNaN else {
+            throw ExploreError("'\(symbol)' compares numbers, and '\(text)' is not a number")
+        }
+        return x
+    }
+
+    /// True when the value `bytes` passes (nil: the row has no such field, which is empty).
+    public func passes(_ bytes: UnsafeBufferPointer<UInt8>?, missing: MissingValues = .common) -> Bool {
+        matcher.passes(bytes, missing: MissingBytes(missing))
+    }
+
+    /// The filter as written: `dep_delay>100`, `~error`.
+    public var description: String {
+        let name = columnTitle ?? column.map { "\($0 + 1)" } ?? ""
+        switch test {
+        case let .equals(v): return "\(name)=\(v)"
+        case let .notEquals(v): return "\(name)!=\(v)"
+        case let .less(x): return "\(name)<\(Self.format(x))"
+        case let .lessOrEqual(x): return "\(name)<=\(Self.format(x))"
+        case let .greater(x): return "\(name)>\(Self.format(x))"
+        case let .greaterOrEqual(x): return "\(name)>=\(Self.format(x))"
+        case let .contains(t): return "\(name)*=\(t)"
+        case let .matches(p): return "\(name)~\(p)"
+        }
+    }
+
+    /// A number as people write it: no `.0` on a whole one.
+    static func format(_ x: Double) -> String {
+        x == x.rounded() && Swift.abs(x) < 1e15 ? "\(Int(x))" : "\(x)"
+    }
+
+    public static func == (a: RowFilter, b: RowFilter) -> Bool { a.column == b.column && a.test == b.test }
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(column)
+        hasher.combine(test)
+    }
+}

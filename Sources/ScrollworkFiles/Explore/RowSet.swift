@@ -1,0 +1,79 @@
+import Scrollwork
+
+/// Which rows of a file a view holds, and in what order: all of them in the file's order, or a
+/// list of row numbers in 4 bytes each (what a filter keeps, or a sorted view's order).
+public enum RowSet: Sendable, Hashable {
+    /// Rows `0..<count` (a negative count is none).
+    case all(count: Int)
+    /// These rows, in this order.
+    case rows([UInt32])
+
+    /// The number of rows.
+    public var count: Int {
+        switch self {
+        case let .all(count): return Swift.max(0, count)
+        case let .rows(rows): return rows.count
+        }
+    }
+
+    /// The row numbers at positions `range` (clipped to the set), as a collection that reads them
+    /// in place.
+    public func piece(_ range: Range<Int>) -> RowPiece {
+        let range = range.clamped(to: 0..<count)
+        switch self {
+        case .all: return RowPiece(offset: range.lowerBound, count: range.count, rows: nil)
+        case let .rows(rows): return RowPiece(offset: range.lowerBound, count: range.count, rows: rows)
+        }
+    }
+
+    /// Row numbers `0..<count` split into pieces of `size` (at least 1) positions.
+    func pieces(of size: Int) -> [Range<Int>] {
+        let size = Swift.max(1, size)
+        return stride(from: 0, to: count, by: size).map { $0..<Swift.min(count, $0 + size) }
+    }
+
+    /// Runs `work` on each piece of `size` positions, as many at once as `loop` runs, and hands
+    /// the results to `take` in the pieces' order, a round of pieces at a time; `progress` hears
+    /// the fraction done after each round and stops the pass by returning false. Returns false
+    /// when stopped: what every pass over a view's rows (filter, count, summary, save) is made of.
+    func inRounds<T>(of size: Int, loop: ConcurrentLoop, progress: (Double) -> Bool,
+                     _ work: (RowPiece) -> T, take: (T) throws(FileError) -> Void) throws(FileError) -> Bool {
+        let pieces = pieces(of: size)
+        var done = 0
+        while done < pieces.count {
+            let round = Array(pieces[done..<Swift.min(pieces.count, done + loop.width)])
+            guard let results = loop.map(round.count, { k in work(piece(round[k])) }) else { return false }
+            for result in results { try take(result) }
+            done += round.count
+            guard progress(Double(done) / Double(pieces.count)) else { return false }
+        }
+        return true
+    }
+
+    /// ``inRounds(of:loop:progress:_:take:)`` of work that cannot fail.
+    func inRounds<T>(of size: Int, loop: ConcurrentLoop, progress: (Double) -> Bool, _ work: (RowPiece) -> T, take: (T) -> Void) -> Bool {
+        do {
+            return try inRounds(of: size, loop: loop, progress: progress, work) { (result: T) throws(FileError) in take(result) }
+        } catch {
+            return false
+        }
+    }
+}
+
+/// Some consecutive positions of a ``RowSet``: their row numbers, read without copying them.
+public struct RowPiece: RandomAccessCollection, Sendable {
+    let offset: Int
+    public let count: Int
+    let rows: [UInt32]?
+
+    /// 0.
+    public var startIndex: Int { 0 }
+    /// The number of rows.
+    public var endIndex: Int { count }
+
+    /// The row number at position `i` of the piece.
+    public subscript(i: Int) -> Int {
+        guard let rows else { return offset + i }
+        return Int(rows[offset + i])
+    }
+}

@@ -1,0 +1,58 @@
+import Scrollwork
+
+/// Saves a view of a file: its rows in the view's order, its visible columns, as CSV, TSV or
+/// JSON Lines, read in place and written a block at a time.
+public enum TableExport {
+    /// Rows a block encodes at once.
+    static let blockSize = 1 << 16
+
+    /// Writes `order`'s rows of `rows`, fields `columns` titled `titles`, to `output` in
+    /// `format`; `numeric[k]` says that column `k` holds numbers (JSON Lines writes them as
+    /// numbers). Blocks are read and encoded as many at once as `loop` runs and written in
+    /// order; `progress` hears the fraction written after each round and stops the save by
+    /// returning false. Returns the rows written, or nil when stopped (the partial file is
+    /// removed, and what `output`'s path held before stays).
+    ///
+    /// - Throws: ``FileError`` when a write fails (a full disk, a closed pipe).
+    public static func write<Rows: InPlaceRows>(_ rows: Rows, order: RowSet, columns: [Int], titles: [String], numeric: [Bool] = [],
+                                                format: ExportFormat, missing: MissingValues = .common, to output: OutputFile,
+                                                concurrently loop: ConcurrentLoop = .serial, progress: (Double) -> Bool = { _ in true }) throws(FileError) -> Int? {
+        let encoder = RowEncoder(format: format, columns: columns, titles: titles, numeric: numeric, missing: missing)
+        try output.write(encoder.header(titles: titles))
+        let finished = try order.inRounds(of: blockSize, loop: loop, progress: progress, { piece in
+            encode(piece, of: rows, with: encoder)
+        }, take: { (block: [UInt8]) throws(FileError) in try output.write(block) })
+        guard finished else { return nil }
+        try output.finish()
+        return order.count
+    }
+
+    /// The rows of `piece`, encoded in its order: read in the order of their records (so records
+    /// close together share a read, whatever a sort did to them), then put back in place.
+    private static func encode<Rows: InPlaceRows>(_ piece: RowPiece, of rows: Rows, with encoder: RowEncoder) -> [UInt8] {
+        var ascending = true
+        var previous = Int.min
+        for row in piece {
+            if row < previous { ascending = false; break }
+            previous = row
+        }
+        var out: [UInt8] = []
+        if ascending {
+            _ = rows.fields(at: piece) { _, fields in encoder.append(fields, into: &out) }
+            return out
+        }
+        let positions = piece.indices.sorted { piece[$0] < piece[$1] }
+        var spans = [Range<Int>](repeating: 0..<0, count: piece.count)
+        var k = 0
+        var scratch: [UInt8] = []
+        _ = rows.fields(at: positions.lazy.map { piece[$0] }) { _, fields in
+            let start = scratch.count
+            encoder.append(fields, into: &scratch)
+            spans[positions[k]] = start..<scratch.count
+            k += 1
+        }
+        out.reserveCapacity(scratch.count)
+        for span in spans { out += scratch[span] }
+        return out
+    }
+}

@@ -1,0 +1,64 @@
+import Scrollwork
+
+/// A ``RowFilter/Test`` made ready to run on a value's bytes ten million times: its text as bytes,
+/// its number parsed, its regular expression compiled.
+struct ValueMatcher: @unchecked Sendable {
+    // @unchecked: a compiled `Regex` is immutable once made, and is only read here.
+    private let test: RowFilter.Test
+    private let text: [UInt8]
+    private let number: Double?
+    private let search: TextSearch?
+    private let regex: Regex<AnyRegexOutput>?
+
+    init(_ test: RowFilter.Test) throws(ExploreError) {
+        self.test = test
+        var text = "", regex: Regex<AnyRegexOutput>? = nil
+        switch test {
+        case let .equals(v), let .notEquals(v), let .contains(v): text = v
+        case let .matches(pattern):
+            do { regex = try Regex(pattern) } catch {
+                throw ExploreError("'\(pattern)' is not a regular expression Swift reads: \(error)")
+            }
+        case let .less(x), let .lessOrEqual(x), let .greater(x), let .greaterOrEqual(x):
+            guard !x.isNaN else { throw ExploreError("a numeric filter needs a number, not NaN") }
+        }
+        self.text = Array(text.utf8)
+        self.number = Double(text.trimmingSpaces).flatMap { $0.isNaN ? nil : $0 }
+        self.search = TextSearch(text)
+        self.regex = regex
+    }
+
+    /// True when the value `bytes` (nil: no such field) passes.
+    func passes(_ bytes: UnsafeBufferPointer<UInt8>?, missing: MissingBytes) -> Bool {
+        let bytes = bytes ?? UnsafeBufferPointer(start: nil, count: 0)
+        switch test {
+        case .equals: return equals(bytes, missing: missing)
+        case .notEquals: return !equals(bytes, missing: missing)
+        case let .less(x): return numberValue(bytes, missing: missing).map { $0 < x } ?? false
+        case let .lessOrEqual(x): return numberValue(bytes, missing: missing).map { $0 <= x } ?? false
+        case let .greater(x): return numberValue(bytes, missing: missing).map { $0 > x } ?? false
+        case let .greaterOrEqual(x): return numberValue(bytes, missing: missing).map { $0 >= x } ?? false
+        case .contains: return search.flatMap { $0.firstMatch(in: bytes, from: 0, pivot: 0) } != nil
+        case .matches:
+            guard let regex else { return false }
+            let value = String(decoding: bytes, as: UTF8.self)
+            // Only a custom regex component can throw, and a pattern compiled from text has none.
+            do { return try regex.firstMatch(in: value) != nil } catch { return false }
+        }
+    }
+
+    /// The text exactly, or the same number when both are numbers.
+    private func equals(_ bytes: UnsafeBufferPointer<UInt8>, missing: MissingBytes) -> Bool {
+        if bytes.elementsEqual(text) { return true }
+        guard let number, let value = numberValue(bytes, missing: missing) else { return false }
+        return value == number
+    }
+
+    /// The number the value spells; nil for a missing value or text.
+    private func numberValue(_ bytes: UnsafeBufferPointer<UInt8>, missing: MissingBytes) -> Double? {
+        guard !bytes.isEmpty, !missing.contain(bytes) else { return nil }
+        if let n = FieldValues.integer(bytes) { return Double(n) }
+        guard bytes.count <= 64 else { return nil }
+        return Double(String(decoding: bytes, as: UTF8.self))
+    }
+}

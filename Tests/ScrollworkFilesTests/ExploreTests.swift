@@ -1,0 +1,321 @@
+import Foundation
+import PropertyBased
+import Scrollwork
+import Testing
+@testable import ScrollworkFiles
+
+/// Generated flights-like data with known answers: what filters, frequency tables, summaries
+/// and saves are checked against.
+enum ExploreData {
+    static let carriers = ["AA", "B6", "DL", "UA", "WN", "9E", "EV"]
+    static let header = ["id", "carrier", "dep_delay", "distance", "note"]
+
+    /// `count` rows: an id, a carrier, a delay with `NA` every 13th row, a real distance, and a
+    /// note with commas, quotes, a line break, non-ASCII text and empty values.
+    static func rows(_ count: Int) -> [[String]] {
+        (0..<count).map { i in
+            let delay = i % 13 == 0 ? "NA" : "\((i * 37) % 181 - 30)"
+            let distance = String(Double((i * 7919) % 5000) / 4 + 0.5)
+            let notes = ["", "plain", "comma, inside", "a \"quote\"", "two\nlines", "café ✈", "NA"]
+            return ["\(i + 1)", carriers[(i * 3 + i / 11) % carriers.count], delay, distance, notes[i % notes.count]]
+        }
+    }
+
+    /// `table` as CSV, quoted where it must be.
+    static func csv(_ table: [[String]]) -> String {
+        table.map { row in
+            row.map { f in f.contains(where: { ",\"\n\r".contains($0) }) ? "\"" + f.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : f }
+                .joined(separator: ",")
+        }.joined(separator: "\n") + "\n"
+    }
+
+    /// The rows of a CSV file with a header.
+    static func withRows<T>(_ table: [[String]], _ body: (DelimitedRows, String) throws -> T) throws -> T {
+        try TemporaryFile.with(csv([header] + table)) { file in
+            var index = RecordIndex()
+            while try !index.extend(from: file) {}
+            return try body(DelimitedRows(file: file, index: index, dialect: DelimitedDialect(separator: 0x2C, hasHeader: true)), file.path)
+        }
+    }
+
+    /// A loop of three pieces at once that runs them one after another, so that the rounds of a
+    /// pass are tested without threads.
+    static let threeAtOnce = ConcurrentLoop(width: 3) { count, body in for i in 0..<count { body(i) } }
+
+    /// Runs python3 with `script`, returning what it printed.
+    static func python(_ script: String, arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", script] + arguments
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+}
+
+@Suite struct FieldListTests {
+    @Test("random records of quotes, separators, CR and LF split in place into the parser's fields")
+    func splitsAsTheParser() async {
+        let alphabet: [UInt8] = Array("a\",\n\r;\" 7é".utf8)
+        let text = Gen.int(in: 0...(alphabet.count - 1)).array(of: 0...30).map { $0.map { alphabet[$0] } }
+        await propertyCheck(count: 600, input: text, Gen.int(in: 0...1)) { bytes, which in
+            let separator: UInt8 = which == 0 ? 0x2C : 0x3B
+            var splitter = FieldSplitter(separator: separator)
+            let split = bytes.withUnsafeBufferPointer { splitter.withFields(of: $0) { $0.strings } }
+            #expect(split == RecordParser.fields(of: bytes, separator: separator), "\(bytes)")
+        }
+    }
+
+    @Test("a field past the last, or at a negative index, is nil")
+    func outside() {
+        var splitter = FieldSplitter(separator: 0x2C)
+        Array("a,b\n".utf8).withUnsafeBufferPointer { bytes in
+            splitter.withFields(of: bytes) { fields in
+                #expect(fields.count == 2 && fields[-1] == nil && fields[2] == nil && fields[.max] == nil && fields[.min] == nil)
+            }
+        }
+        #expect(splitter.withFields([]) { $0.count } == 0)
+    }
+}
+
+@Suite struct RowFilterTests {
+    let names = ColumnNames(ExploreData.header)
+
+    @Test("every operator parses, and a filter reads back as written")
+    func parses() throws {
+        let cases: [(String, RowFilter.Test, Int?)] = [
+            ("carrier=AA", .equals("AA"), 1), ("carrier!=AA", .notEquals("AA"), 1), ("dep_delay<5", .less(5), 2),
+            ("dep_delay<=5", .lessOrEqual(5), 2), ("dep_delay>-2.5", .greater(-2.5), 2), ("dep_delay>=100", .greaterOrEqual(100), 2),
+            ("note*=quote", .contains("quote"), 4), ("note~^c.f", .matches("^c.f"), 4), ("~x+", .matches("x+"), nil),
+            ("*=café", .contains("café"), nil), ("CARRIER=a=b", .equals("a=b"), 1), ("3>1e3", .greater(1000), 2), ("note=", .equals(""), 4),
+        ]
+        for (text, test, column) in cases {
+            let filter = try RowFilter(parsing: text, columns: names)
+            #expect(filter.test == test && filter.column == column, "\(text)")
+            #expect(try RowFilter(parsing: filter.description, columns: names) == filter, "\(filter)")
+        }
+    }
+
+    @Test("bad filters say what is wrong and what is allowed")
+    func badFilters() throws {
+        let cases: [(String, String)] = [
+            ("carrier", "is not a filter"), ("nope=1", "no column is called 'nope'"), ("dep_delay>abc", "is not a number"),
+            ("note~(", "not a regular expression"), ("=AA", "names no column"), ("note*=", "needs text"), ("note~", "needs a regular expression"),
+            ("dep_delay>nan", "is not a number"), ("0=1", "no column"), ("99=1", "no column"), ("note!x", "must be followed by '='"),
+        ]
+        for (text, message) in cases {
+            #expect(throws: ExploreError.self, "\(text)") { try RowFilter(parsing: text, columns: names) }
+            do { _ = try RowFilter(parsing: text, columns: names) } catch { #expect(error.description.contains(message), "\(text): \(error)") }
+        }
+        #expect(throws: ExploreError.self) { try ColumnNames(["a", "A"]).index(of: "a ") }
+        #expect(throws: ExploreError.self) { try ColumnNames(["a", "A"]).index(of: "a ".uppercased() + "x") }
+        #expect(throws: ExploreError.self) { try names.indexes(ofList: "id,,carrier") }
+        #expect(try names.indexes(ofList: "note, ID,2") == [4, 0, 1])
+        #expect(try ColumnNames(["a", "A"]).index(of: "A") == 1)
+    }
+
+    /// The rows of `table` that pass `filters`, worked out from their text.
+    static func expected(_ table: [[String]], _ filters: [RowFilter]) -> [UInt32] {
+        table.indices.filter { r in
+            filters.allSatisfy { filter in
+                let values = filter.column.map { [table[r][$0]] } ?? table[r]
+                return values.contains { value in Array(value.utf8).withUnsafeBufferPointer { filter.passes($0) } }
+            }
+        }.map { UInt32($0) }
+    }
+
+    @Test("filters read in place keep exactly the rows their text passes, alone and stacked, in pieces")
+    func keepsTheRightRows() throws {
+        let table = ExploreData.rows(3000)
+        try ExploreData.withRows(table) { rows, _ in
+            let stacks = [["carrier=AA"], ["carrier!=AA"], ["dep_delay>100"], ["dep_delay<=0", "carrier=DL"], ["note*=Quote"], ["note*=quote"],
+                          ["note~^c.f"], ["~✈"], ["*=comma"], ["distance>=1000", "distance<1200.25", "dep_delay!=NA"], ["note="], ["dep_delay=-30.0"]]
+            for stack in stacks {
+                let filters = try stack.map { try RowFilter(parsing: $0, columns: ColumnNames(ExploreData.header)) }
+                let kept = try RowFilter.rows(of: rows, passing: filters, concurrently: ExploreData.threeAtOnce)
+                #expect(kept == Self.expected(table, filters), "\(stack)")
+                #expect(kept?.isEmpty == (stack == ["note*=Quote"]), "\(stack) keeps some rows (none for text with a capital the notes lack)")
+            }
+            // Within a subset: the rows of the subset that pass, in the subset's order.
+            let within: [UInt32] = [2999, 5, 13, 14, 26, 100]
+            let delayed = try RowFilter(parsing: "dep_delay!=NA", columns: ColumnNames(ExploreData.header))
+            #expect(try RowFilter.rows(of: rows, passing: [delayed], within: .rows(within)) == [2999, 5, 14, 100])
+            // Stopped: nil.
+            #expect(try RowFilter.rows(of: rows, passing: [delayed], progress: { _ in false }) == nil)
+        }
+    }
+
+    @Test("equal numbers are equal however written; missing values fail numeric tests and pass !=")
+    func numbersAndMissing() throws {
+        let filter = { (text: String) in try RowFilter(parsing: text, columns: ColumnNames(["x"])) }
+        let passes = { (f: RowFilter, v: String) in Array(v.utf8).withUnsafeBufferPointer { f.passes($0) } }
+        #expect(try passes(filter("x=5"), "5.0") && passes(filter("x=5.0"), "5") && !passes(filter("x=5"), "5a"))
+        #expect(try !passes(filter("x>1"), "NA") && !passes(filter("x<1"), "") && passes(filter("x!=1"), "NA"))
+        #expect(try !passes(filter("x<=1e400"), "inf") == false)
+        #expect(try filter("x=1").passes(nil) == false && filter("x!=1").passes(nil))
+    }
+}
+
+@Suite struct FrequencyAndSummaryTests {
+    @Test("a frequency table counts as Python's collections.Counter does, most common first")
+    func frequencyMatchesCounter() throws {
+        let table = ExploreData.rows(20_000)
+        try ExploreData.withRows(table) { rows, path in
+            for column in [1, 2, 4] {
+                let frequency = try #require(FrequencyTable.counting(field: column, of: rows, concurrently: ExploreData.threeAtOnce))
+                let script = """
+                    import csv, sys, collections
+                    rows = list(csv.reader(open(sys.argv[1], newline='', encoding='utf-8')))[1:]
+                    counts = collections.Counter(r[int(sys.argv[2])] for r in rows)
+                    for value, n in sorted(counts.items(), key=lambda e: (-e[1], e[0].encode())):
+                        print(repr(value), n)
+                    """
+                let expected = try ExploreData.python(script, arguments: [path, "\(column)"])
+                let ours = frequency.entries.map { e in "'\(e.value.replacingOccurrences(of: "\n", with: "\\n"))' \(e.count)" }.joined(separator: "\n") + "\n"
+                #expect(ours == expected, "column \(column)")
+                #expect(frequency.total == 20_000 && frequency.uncounted == 0)
+                #expect(frequency.entries.reduce(0) { $0 + $1.count } == 20_000)
+            }
+            // Within a filter's rows, and the percent of each.
+            let aa = try #require(try RowFilter.rows(of: rows, passing: [RowFilter(parsing: "carrier=AA", columns: ColumnNames(ExploreData.header))]))
+            let only = try #require(FrequencyTable.counting(field: 1, of: rows, within: .rows(aa)))
+            #expect(only.entries.map(\.value) == ["AA"] && only.percent(of: only.entries[0]) == 100)
+            #expect(FrequencyTable.counting(field: 1, of: rows, progress: { _ in false }) == nil)
+            #expect(FrequencyTable.counting(field: .max, of: rows)?.entries.map(\.value) == [""])
+        }
+    }
+
+    @Test("a column summary gives the numbers Python's statistics gives")
+    func summaryMatchesStatistics() throws {
+        let table = ExploreData.rows(20_000)
+        try ExploreData.withRows(table) { rows, path in
+            let summaries = try #require(ColumnSummary.summarizing(rows, titles: ExploreData.header, concurrently: ExploreData.threeAtOnce))
+            let script = """
+                import csv, sys, statistics
+                rows = list(csv.reader(open(sys.argv[1], newline='', encoding='utf-8')))[1:]
+                missing = {'', 'NA', 'N/A', 'null', 'NULL', '-'}
+                for c in range(len(rows[0])):
+                    present = [r[c] for r in rows if r[c] not in missing]
+                    try:
+                        numbers = [float(v) for v in present]
+                        print(len(present), len(rows) - len(present), len(set(present)), repr(min(numbers)), repr(max(numbers)),
+                              repr(statistics.fmean(numbers)), repr(float(statistics.median(numbers))), sep='\t')
+                    except ValueError:
+                        print(len(present), len(rows) - len(present), len(set(present)), repr(min(present, key=str.encode)), repr(max(present, key=str.encode)), sep='\t')
+                """
+            let lines = try ExploreData.python(script, arguments: [path]).split(separator: "\n").map { $0.split(separator: "\t").map(String.init) }
+            #expect(lines.count == 5)
+            for (c, summary) in summaries.enumerated() where c < lines.count {
+                let line = lines[c]
+                #expect(summary.count == Int(line[0]) && summary.missing == Int(line[1]) && summary.distinct == Int(line[2]), "\(summary)")
+                #expect(!summary.distinctIsEstimate && !summary.medianIsEstimate)
+                if line.count == 7 {
+                    #expect(Double(summary.minimum ?? "") == Double(line[3]) && Double(summary.maximum ?? "") == Double(line[4]), "\(summary)")
+                    #expect(Swift.abs((summary.mean ?? .nan) - (Double(line[5]) ?? 0)) < 1e-9, "\(summary)")
+                    #expect(summary.median == Double(line[6]), "\(summary)")
+                } else {
+                    #expect(summary.kind == .text && summary.mean == nil && summary.median == nil)
+                    #expect("'\(summary.minimum ?? "")'" == line[3], "\(summary)")
+                }
+            }
+            #expect(summaries.map(\.kind) == [.integers, .text, .integers, .reals, .text])
+        }
+    }
+
+    @Test("past 65,536 values the distinct count and the median are estimates, marked, and close")
+    func estimates() throws {
+        let table = (0..<150_000).map { i in ["\(i)", "x", "\((i * 7) % 100_003)", "1.5", ""] }
+        try ExploreData.withRows(table) { rows, _ in
+            let summaries = try #require(ColumnSummary.summarizing(rows, titles: ExploreData.header, seed: 7))
+            let id = summaries[0]
+            #expect(id.distinctIsEstimate && Swift.abs(Double(id.distinct) - 150_000) < 150_000 * 0.03, "\(id.distinct)")
+            #expect(id.medianIsEstimate && Swift.abs((id.median ?? 0) - 74_999.5) < 1_500, "\(id.median ?? 0)")
+            #expect(id.mean == 74_999.5 && id.minimum == "0" && id.maximum == "149999")
+            #expect(!summaries[1].distinctIsEstimate && summaries[1].distinct == 1 && summaries[4].kind == .empty && summaries[4].missing == 150_000)
+            #expect(summaries[3].median == 1.5 && summaries[3].kind == .reals)
+        }
+    }
+}
+
+@Suite struct TableExportTests {
+    /// Saves `order`'s rows of `rows` and reads the file back.
+    static func saved(_ rows: DelimitedRows, order: RowSet, columns: [Int], format: ExportFormat, numeric: [Bool] = []) throws -> String {
+        let path = "/tmp/scrollwork-export-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).\(format == .jsonLines ? "jsonl" : format.rawValue)"
+        defer { unlink(path) }
+        let written = try TableExport.write(rows, order: order, columns: columns, titles: columns.map { ExploreData.header[$0] }, numeric: numeric,
+                                            format: format, to: OutputFile(path: path), concurrently: ExploreData.threeAtOnce)
+        #expect(written == order.count)
+        return try String(contentsOfFile: path, encoding: .utf8)
+    }
+
+    @Test("a saved view is its rows in its order and its columns, quoted where the format needs")
+    func savesTheView() throws {
+        let table = ExploreData.rows(70_000)
+        try ExploreData.withRows(table) { rows, _ in
+            // A sorted order (not the file's) across more than one block.
+            let order = (0..<70_000).map { UInt32(($0 * 7919) % 70_000) }
+            let csv = try Self.saved(rows, order: .rows(order), columns: [4, 0], format: .csv)
+            #expect(csv == ExploreData.csv([["note", "id"]] + order.map { [table[Int($0)][4], table[Int($0)][0]] }))
+            let tsv = try Self.saved(rows, order: .all(count: 7), columns: [1, 4], format: .tsv)
+            #expect(tsv == "carrier\tnote\n" + (0..<7).map { i in
+                let note = table[i][4]
+                return table[i][1] + "\t" + (note.contains("\"") || note.contains("\n") ? "\"" + note.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : note)
+            }.joined(separator: "\n") + "\n")
+        }
+    }
+
+    @Test("JSON Lines: numbers as numbers, missing values as null, text escaped, as Python's json reads it")
+    func jsonLines() throws {
+        let table = ExploreData.rows(50) + [["51", "AA", "+5", "1e3", "tab\there \u{1}"]]
+        try ExploreData.withRows(table) { rows, _ in
+            let text = try Self.saved(rows, order: .all(count: table.count), columns: [0, 2, 3, 4], format: .jsonLines, numeric: [true, true, true, false])
+            let script = "import json, sys\nfor line in sys.stdin.read().splitlines(): print(json.dumps(json.loads(line), ensure_ascii=False))"
+            let path = "/tmp/scrollwork-json-\(getpid())"
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+            defer { unlink(path) }
+            let lines = try ExploreData.python("import sys\nsys.stdin = open(sys.argv[1])\n" + script, arguments: [path]).split(separator: "\n")
+            #expect(lines.count == table.count)
+            #expect(lines.first == #"{"id": 1, "dep_delay": null, "distance": 0.5, "note": null}"#)
+            #expect(lines.last == #"{"id": 51, "dep_delay": "+5", "distance": 1000.0, "note": "tab\there \u0001"}"#)
+            #expect(lines[4] == #"{"id": 5, "dep_delay": 118, "distance": 419.5, "note": "two\nlines"}"#)
+        }
+    }
+
+    @Test("a save to a directory, or into no directory, is an error; a stopped save leaves no file")
+    func badOutputs() throws {
+        #expect(throws: FileError.isDirectory(path: "/tmp")) { try OutputFile(path: "/tmp") }
+        #expect(throws: FileError.notFound(path: "/no/such/dir/x.csv")) { try OutputFile(path: "/no/such/dir/x.csv") }
+        #expect(throws: ExploreError.self) { try ExportFormat(path: "view.xlsx") }
+        #expect(try ExportFormat(path: "a/b.TSV") == .tsv && ExportFormat(path: "-") == .csv && ExportFormat(path: "x.ndjson") == .jsonLines)
+        try ExploreData.withRows(ExploreData.rows(200_000)) { rows, _ in
+            let path = "/tmp/scrollwork-stopped-\(getpid()).csv"
+            let stopped = try TableExport.write(rows, order: .all(count: rows.count), columns: [0], titles: ["id"], format: .csv,
+                                                to: OutputFile(path: path), progress: { _ in false })
+            #expect(stopped == nil && !FileManager.default.fileExists(atPath: path))
+            let leftovers = try FileManager.default.contentsOfDirectory(atPath: "/tmp").filter { $0.hasPrefix("scrollwork-stopped-\(getpid()).csv.partial") }
+            #expect(leftovers.isEmpty)
+        }
+    }
+}
+
+@Suite struct RowSubsetTests {
+    @Test("a subset's rows and fields are its base's, numbered as in the file; numbers past the file are empty")
+    func subsetReads() throws {
+        let table = ExploreData.rows(500)
+        try ExploreData.withRows(table) { rows, _ in
+            let subset = RowSubset(base: rows, rows: [499, 3, 3, 250, .max])
+            #expect(subset.count == 5 && subset.row(at: 0).number == 500 && subset.row(at: 0).fields == table[499])
+            #expect(subset.rows(in: 0..<4).map(\.fields) == [table[499], table[3], table[3], table[250]])
+            #expect(subset.rows(in: 1..<3).map(\.number) == [4, 4])
+            #expect(subset.values(ofField: 1, in: 0..<5) { $0.map { String(decoding: $0, as: UTF8.self) } } == [table[499][1], table[3][1], table[3][1], table[250][1], nil])
+            #expect(subset.values(ofField: 1, in: Int.min..<Int.max) { _ in 1 }.count == 5)
+            #expect(subset.row(at: -1).fields.isEmpty && subset.row(at: .max).fields.isEmpty && subset.row(at: 4).fields == [""])
+            #expect(subset.fields(at: [4, 0, -3]) { i, f in "\(i):\(f.count)" } == ["4:0", "0:5", "-3:0"])
+            #expect(RowSet.all(count: -5).count == 0 && RowSet.all(count: 10).piece(Int.min..<Int.max).count == 10)
+            #expect(Array(RowSet.rows([7, 1]).piece(-1..<9)) == [7, 1])
+        }
+    }
+}
