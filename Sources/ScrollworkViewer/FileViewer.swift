@@ -105,6 +105,39 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
 
     var rows: AnyRowSource<DelimitedRecord> { Self.rows(file: file, index: index, format: format, keys: keys) }
 
+    /// The file's rows as their own type, for reading fields in place.
+    enum FileRows {
+        case delimited(DelimitedRows)
+        case json(JSONLinesRows)
+    }
+
+    /// The file's rows as their own type.
+    var fileRows: FileRows {
+        switch format {
+        case let .delimited(dialect): return .delimited(DelimitedRows(file: file, index: index, dialect: dialect))
+        case let .json(framing): return .json(JSONLinesRows(file: file, index: index, keys: keys, framing: framing))
+        }
+    }
+
+    /// The titles of the file's fields: the columns after `#`.
+    var fieldTitles: [String] { table.columns.dropFirst().map(\.title) }
+
+    /// What each field's first rows hold, as the columns were typed from them.
+    var fieldKinds: [FieldValues.Kind] {
+        let sample = rows.rows(in: 0..<Self.sampleRows(index))
+        return fieldTitles.indices.map { c in FieldValues.kind(of: sample.compactMap { $0[c] }, missing: missing) }
+    }
+
+    /// Indexes the rest of the file now, and takes the JSON keys of its later records as columns.
+    ///
+    /// - Throws: ``FileError`` when the file cannot be read.
+    mutating func indexToEnd() throws(FileError) {
+        let before = index.count
+        try source.indexToEnd()
+        if case let .json(framing) = format { addNewKeys(lines: before..<index.count, framing: framing) }
+        view.table.replaceRows(with: rows)
+    }
+
     /// A `#` column with the record's number (and ⚠ on a record with a problem or, where
     /// `expected` is given, another number of fields), then one column a field.
     static func columns(header: [String]?, sample: [DelimitedRecord], expected: Int?, missing: MissingValues = .common) -> [TableColumn<DelimitedRecord>] {
@@ -315,7 +348,7 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
     }
 
     /// JSON: keys first seen in a sample of records `lines` become columns after the others.
-    private mutating func addNewKeys(lines: Range<Int>, framing: JSONFraming) {
+    mutating func addNewKeys(lines: Range<Int>, framing: JSONFraming) {
         let step = Swift.max(1, lines.count / 200)
         let found = JSONLinesRows.keys(file: file, index: index, lines: stride(from: lines.lowerBound, to: lines.upperBound, by: step), after: keys, framing: framing)
         guard found.count > keys.count else { return }

@@ -222,9 +222,49 @@ struct Open: ParsableCommand {
     @Option(help: "Colours: auto, truecolor, 256, 16 or none.")
     var color: String = "auto"
 
+    @Option(parsing: .unconditionalSingleValue, help: ArgumentHelp("Keep the rows where COLUMN=VALUE holds; also !=, <, <=, >, >= (numbers), *= (text in the value) and ~ (a regular expression); no column tests the whole row (repeatable: every one must hold).", valueName: "filter"))
+    var filter: [String] = []
+
+    @Option(parsing: .unconditionalSingleValue, help: ArgumentHelp("Sort by COLUMN, -COLUMN for descending (repeatable: the first is the main key).", valueName: "column"))
+    var sort: [String] = []
+
+    @Option(help: ArgumentHelp("Show only these columns, in this order, comma-separated.", valueName: "A,B,C"))
+    var columns: String?
+
+    @Option(help: ArgumentHelp("The frequency table of a column (value, count, percent) among the rows kept.", valueName: "column"))
+    var frequency: String?
+
+    @Flag(help: "The summary of every column (or of --columns): type, count, missing, distinct, min, max, mean, median.")
+    var summary = false
+
+    @Option(help: ArgumentHelp("Write the result to FILE instead of opening the viewer: CSV, TSV or JSON Lines by its name's ending (.csv, .tsv, .jsonl); - for standard output (CSV).", valueName: "file"))
+    var output: String?
+
     func run() throws {
-        try Self.open(path: path, separator: separator, header: noHeader ? false : nil, color: color,
-                      missing: MissingValues(words: MissingValues.common.words.union(nulls)))
+        let missing = MissingValues(words: MissingValues.common.words.union(nulls))
+        let recipe = ViewRecipe(filters: filter, sorts: sort, columns: columns, frequency: frequency, summary: summary)
+        if let output {
+            try Self.write(path: path, separator: separator, header: noHeader ? false : nil, missing: missing, recipe: recipe, to: output)
+            return
+        }
+        try Self.open(path: path, separator: separator, header: noHeader ? false : nil, color: color, missing: missing)
+    }
+
+    /// Writes the view `recipe` makes of `path` to `output`, with no terminal; a failure ends the
+    /// program with a message and a non-zero status.
+    static func write(path: String, separator: String?, header: Bool?, missing: MissingValues, recipe: ViewRecipe, to output: String) throws {
+        do {
+            let opened = path == "-" ? try StandardInput.open(data: try StandardInput.takeData(), theme: .standard(for: .none))
+                : try OpenFile.opened(path: path, separator: separator, header: header, theme: .standard(for: .none), missing: missing)
+            guard case let .table(viewer) = opened else {
+                throw OpenFile.Failure(description: "\(path): --output writes a table, and this opens as text or a directory; give --separator to read it as a table", status: 64)
+            }
+            let written = try FileQuery.write(viewer, recipe: recipe, to: output, concurrently: .processors)
+            if output != "-" { printError("scrollwork: wrote \(grouped(written)) rows to \(output)") }
+        } catch let failure as OpenFile.Failure {
+            printError("scrollwork: \(failure)")
+            throw ExitCode(failure.status)
+        }
     }
 
     /// Opens `path` in the terminal; a file that cannot be shown ends the program with a message

@@ -31,6 +31,10 @@ extension TableColumn where Row == DelimitedRecord {
     private static func eachField<T>(_ field: Int, of source: any Sendable, in range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>?) -> T) -> [T]? {
         if let rows = source as? DelimitedRows { return rows.values(ofField: field, in: range, body) }
         if let rows = source as? JSONLinesRows { return rows.values(ofColumn: field, in: range, body) }
+        // A filtered view: its rows' fields are read in place from the file as well.
+        if let rows = source as? RowSubset<DelimitedRows> { return rows.values(ofField: field, in: range, body) }
+        if let rows = source as? RowSubset<JSONLinesRows> { return rows.values(ofField: field, in: range, body) }
+        if let rows = source as? StringRows { return rows.values(ofField: field, at: range.clamped(to: 0..<rows.count), body) }
         return nil
     }
 }

@@ -1,0 +1,76 @@
+import Scrollwork
+
+/// Rows held in memory as text, a field a column: a frequency table or a column summary shown as
+/// a table, sorted, filtered and saved by the same code as a file's rows.
+public struct StringRows: InPlaceRows {
+    /// The rows.
+    public let records: [[String]]
+
+    /// Rows `records`.
+    public init(_ records: [[String]]) { self.records = records }
+
+    /// The number of rows.
+    public var count: Int { records.count }
+
+    /// Row `i`, numbered from 1 (an empty row outside the rows).
+    public func row(at i: Int) -> DelimitedRecord {
+        DelimitedRecord(number: i.addingSaturating(1), fields: records.indices.contains(i) ? records[i] : [])
+    }
+
+    /// Field `field` of each of `rows`.
+    public func values<T, Rows: RandomAccessCollection<Int>>(ofField field: Int, at rows: Rows, _ value: (UnsafeBufferPointer<UInt8>?) -> T) -> [T] {
+        rows.map { i in
+            guard records.indices.contains(i), records[i].indices.contains(field) else { return value(nil) }
+            var text = records[i][field]
+            return text.withUTF8 { value($0) }
+        }
+    }
+
+    /// The fields of each of `rows`.
+    public func fields<T, Rows: RandomAccessCollection<Int>>(at rows: Rows, _ body: (Int, FieldList) -> T) -> [T] {
+        var splitter = FieldSplitter(separator: 0x2C)
+        return rows.map { i in splitter.withFields(records.indices.contains(i) ? records[i] : []) { body(i, $0) } }
+    }
+}
+
+extension FrequencyTable {
+    /// The columns of ``rows``.
+    public static let titles = ["value", "count", "percent"]
+
+    /// The table as rows: the value, its count and its percent of the rows counted (to two
+    /// places), and a last row for values not counted one by one, if any.
+    public var rows: StringRows {
+        var records = entries.map { [$0.value, "\($0.count)", Self.percentText(percent(of: $0))] }
+        if uncounted > 0 {
+            records.append(["(values past the first \(Self.distinctLimit))", "\(uncounted)", Self.percentText(Double(uncounted) * 100 / Double(Swift.max(1, total)))])
+        }
+        return StringRows(records)
+    }
+
+    /// A percent to two places.
+    static func percentText(_ p: Double) -> String {
+        let hundredths = Int((p * 100).rounded())
+        let fraction = hundredths % 100
+        return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
+    }
+}
+
+extension ColumnSummary {
+    /// The columns of ``rows(_:)``.
+    public static let titles = ["column", "type", "count", "missing", "distinct", "min", "max", "mean", "median"]
+
+    /// Summaries as rows, one a column; an estimate is marked with `≈`.
+    public static func rows(_ summaries: [ColumnSummary]) -> StringRows {
+        StringRows(summaries.map { s in
+            [s.title, s.kind.rawValue, "\(s.count)", "\(s.missing)", (s.distinctIsEstimate ? "≈" : "") + "\(s.distinct)",
+             s.minimum ?? "", s.maximum ?? "", s.mean.map(Self.rounded) ?? "", s.median.map { (s.medianIsEstimate ? "≈" : "") + Self.rounded($0) } ?? ""]
+        })
+    }
+
+    /// A number to at most six decimal places, without trailing zeros.
+    static func rounded(_ x: Double) -> String {
+        guard x.isFinite, Swift.abs(x) < 1e15 else { return "\(x)" }
+        let scaled = (x * 1_000_000).rounded() / 1_000_000
+        return RowFilter.format(scaled)
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import Glibc
+import Scrollwork
+@testable import ScrollworkFiles
+import Testing
+@testable import ScrollworkViewer
+import ScrollworkWidgets
+
+/// `scrollwork open FILE --filter … --sort … --columns … --output FILE`: the view a script asks
+/// for, written by the viewer's own filters, sort and save.
+@Suite struct FileQueryTests {
+    /// Flights-like rows: id, carrier, dep_delay (NA every 11th), origin.
+    static let rows: [[String]] = (0..<30_000).map { i in
+        ["\(i + 1)", ["AA", "DL", "UA", "B6"][(i * 7 + i / 5) % 4], i % 11 == 0 ? "NA" : "\((i * 53) % 241 - 40)", ["JFK", "LGA", "EWR"][i % 3]]
+    }
+    static let header = ["id", "carrier", "dep_delay", "origin"]
+
+    /// Runs `recipe` on `file` and reads the written CSV back as rows (the header first).
+    static func query(_ file: TemporaryFile, _ recipe: ViewRecipe, format: String = "csv") throws -> (rows: Int, text: String) {
+        let viewer = try OpenFile.viewer(path: file.path, separator: nil, header: nil, theme: Theme())
+        let out = file.directory + "-out." + format
+        defer { unlink(out) }
+        let written = try FileQuery.write(viewer, recipe: recipe, to: out, concurrently: ConcurrentLoop(width: 2) { n, body in for i in 0..<n { body(i) } })
+        return (written, try String(contentsOfFile: out, encoding: .utf8))
+    }
+
+    /// What the recipe `carrier=DL`, `dep_delay>=100`, sorted by -dep_delay then id, columns
+    /// dep_delay,id gives, worked out directly.
+    static var expected: String {
+        let kept = rows.filter { $0[1] == "DL" && Int($0[2]).map { $0 >= 100 } == true }
+            .sorted { a, b in Int(a[2])! != Int(b[2])! ? Int(a[2])! > Int(b[2])! : Int(a[0])! < Int(b[0])! }
+        return (["dep_delay,id"] + kept.map { "\($0[2]),\($0[0])" }).joined(separator: "\n") + "\n"
+    }
+
+    static let recipe = ViewRecipe(filters: ["carrier=DL", "dep_delay>=100"], sorts: ["-dep_delay", "id"], columns: "dep_delay,id")
+
+    @Test("filters, sort keys and columns from the command line give the view worked out by hand, from CSV and from JSON Lines")
+    func filterSortColumns() throws {
+        let csv = TemporaryFile(name: "flights.csv", ([Self.header] + Self.rows).map { $0.joined(separator: ",") }.joined(separator: "\n") + "\n")
+        let result = try Self.query(csv, Self.recipe)
+        #expect(result.text == Self.expected)
+        #expect(result.rows == Self.expected.split(separator: "\n").count - 1 && result.rows > 500)
+        let json = TemporaryFile(name: "flights.jsonl", Self.rows.map { r in
+            "{\"id\": \(r[0]), \"carrier\": \"\(r[1])\", \"dep_delay\": \(r[2] == "NA" ? "null" : r[2]), \"origin\": \"\(r[3])\"}"
+        }.joined(separator: "\n") + "\n")
+        #expect(try Self.query(json, Self.recipe).text == Self.expected)
+        // Without a sort the rows keep the file's order; without columns every column is written.
+        let unsorted = try Self.query(csv, ViewRecipe(filters: ["origin=LGA", "id<=10"]))
+        #expect(unsorted.text == "id,carrier,dep_delay,origin\n" + Self.rows.prefix(10).filter { $0[3] == "LGA" }.map { $0.joined(separator: ",") }.joined(separator: "\n") + "\n")
+    }
+
+    @Test("a frequency table and a summary of the rows kept, as CSV and JSON Lines")
+    func frequencyAndSummary() throws {
+        let csv = TemporaryFile(name: "flights.csv", ([Self.header] + Self.rows).map { $0.joined(separator: ",") }.joined(separator: "\n") + "\n")
+        let frequency = try Self.query(csv, ViewRecipe(filters: ["origin=JFK"], frequency: "carrier"))
+        let jfk = Self.rows.filter { $0[3] == "JFK" }
+        var counts: [String: Int] = [:]
+        for r in jfk { counts[r[1], default: 0] += 1 }
+        let lines = frequency.text.split(separator: "\n").map { $0.split(separator: ",").map(String.init) }
+        #expect(lines[0] == ["value", "count", "percent"] && lines.count == counts.count + 1)
+        for line in lines.dropFirst() { #expect(counts[line[0]] == Int(line[1]), "\(line)") }
+        #expect(lines.dropFirst().map { Int($0[1]) ?? 0 } == lines.dropFirst().map { Int($0[1]) ?? 0 }.sorted(by: >))
+        let summary = try Self.query(csv, ViewRecipe(columns: "dep_delay", summary: true), format: "jsonl")
+        let present = Self.rows.compactMap { Int($0[2]) }
+        let mean = Double(present.reduce(0, +)) / Double(present.count)
+        #expect(summary.text.hasPrefix("{\"column\":\"dep_delay\",\"type\":\"integers\",\"count\":\(present.count),\"missing\":\(Self.rows.count - present.count),\"distinct\":241,\"min\":\"-40\",\"max\":\"200\","))
+        #expect(summary.text.contains("\"mean\":\(ColumnSummary.rounded(mean))"), "\(summary.text)")
+    }
+
+    @Test("bad filters, unknown columns, options that do not go together and bad output names fail with status 64; an unwritable place with 1")
+    func badRecipes() throws {
+        let csv = TemporaryFile(name: "flights.csv", ([Self.header] + Self.rows.prefix(50)).map { $0.joined(separator: ",") }.joined(separator: "\n") + "\n")
+        let viewer = try OpenFile.viewer(path: csv.path, separator: nil, header: nil, theme: Theme())
+        let wrong: [(ViewRecipe, String, String)] = [
+            (ViewRecipe(filters: ["nope=1"]), "x.csv", "no column is called 'nope'"), (ViewRecipe(filters: ["dep_delay>soon"]), "x.csv", "is not a number"),
+            (ViewRecipe(sorts: ["-nope"]), "x.csv", "'nope'"), (ViewRecipe(columns: "id,,origin"), "x.csv", "empty column name"),
+            (ViewRecipe(frequency: "carrier", summary: true), "x.csv", "give one of them"), (ViewRecipe(frequency: "zzz"), "x.csv", "'zzz'"),
+            (ViewRecipe(), "x.xlsx", ".csv"), (ViewRecipe(filters: ["origin~["]), "x.csv", "regular expression"),
+        ]
+        for (recipe, name, message) in wrong {
+            let out = csv.directory + "-" + name
+            #expect(throws: OpenFile.Failure.self) { try FileQuery.write(viewer, recipe: recipe, to: out) }
+            do { _ = try FileQuery.write(viewer, recipe: recipe, to: out) } catch {
+                #expect(error.status == 64 && error.description.contains(message), "\(recipe): \(error)")
+            }
+            #expect(access(out, F_OK) != 0, "nothing written for \(recipe)")
+        }
+        do { _ = try FileQuery.write(viewer, recipe: ViewRecipe(), to: "/no/such/dir/out.csv") } catch {
+            #expect(error.status == 1 && error.description.contains("no such file"), "\(error)")
+        }
+    }
+}
