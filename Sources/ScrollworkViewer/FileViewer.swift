@@ -35,8 +35,33 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
     var search = FileSearch()
     /// What has been typed for type-ahead selection.
     var typed = TypeAheadState()
-    /// True while the prompt asks for a column to jump to rather than text to search.
-    var askingColumn = false
+    /// What the prompt asks for while it is open.
+    var prompt = ViewerPrompt.search
+    /// The names of the file's fields, in the file's order (the header, or JSON keys).
+    var fieldTitles: [String] = []
+    /// The column the exploring keys act on (an index into the table's columns; 0 is `#`).
+    var currentColumn = 1
+    /// True once the person chose the current column (the status line then names it).
+    var columnChosen = false
+    /// The filters and the rows they keep.
+    var filters = ViewFilters()
+    /// Columns hidden with `-`, with their widths and where they were, to put back with `+`.
+    var hiddenColumns: [(column: TableColumn<DelimitedRecord>, width: Double, position: Int)] = []
+    /// A frequency table or summary shown over the table.
+    var sheet: ResultSheet? = nil
+    /// The sheet's table, as a child.
+    var sheetView: TableView<DelimitedRecord>? {
+        get { sheet?.view }
+        set { if let newValue { sheet?.view = newValue } }
+    }
+    /// What a frequency table, summary or save under way is doing, and how far it is.
+    var exploring: String? = nil
+    var exploringFraction = 0.0
+    /// True while ``detail`` shows the keys rather than a record.
+    var showingHelp = false
+    let frequencyKey = WorkKey<Counted>("frequency")
+    let summaryKey = WorkKey<Summarised>("summary")
+    let saveKey = WorkKey<Saved>("save")
     /// The status line's messages, each cleared by its owner.
     var notes = StatusNotes()
     /// The file record shown whole in ``detail``.
@@ -74,7 +99,9 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
         let rows = Self.rows(file: file, index: index, format: format, keys: keys)
         let shown = rows.rows(in: 0..<Self.sampleRows(index))
         if case .json = format { expectedFields = nil } else { expectedFields = header?.count ?? shown.first?.fields.count ?? 1 }
-        var table = TableState(rows: rows, columns: Self.columns(header: header, sample: shown, expected: expectedFields, missing: missing))
+        let columns = Self.columns(header: header, sample: shown, expected: expectedFields, missing: missing)
+        fieldTitles = columns.dropFirst().map(\.title)
+        var table = TableState(rows: rows, columns: columns)
         table.list.idiom = .macOS
         table.list.selectionMode = .multiple
         table.pinnedColumns = 1
@@ -118,9 +145,6 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
         case let .json(framing): return .json(JSONLinesRows(file: file, index: index, keys: keys, framing: framing))
         }
     }
-
-    /// The titles of the file's fields: the columns after `#`.
-    var fieldTitles: [String] { table.columns.dropFirst().map(\.title) }
 
     /// What each field's first rows hold, as the columns were typed from them.
     var fieldKinds: [FieldValues.Kind] {
@@ -169,8 +193,21 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
         // What answered the last key or click is not true after the next one.
         if event.isPersonAction { notes.clear(.action) }
         let prompting = field != nil, showingRecord = detail != nil
+        if !prompting, !showingRecord, sheet != nil, case let .key(key) = event {
+            // The sheet's own keys: Enter acts on its row, Esc and q close it.
+            if key.key == .enter { return chooseInSheet(at: time) }
+            if [.escape, .character("q")].contains(key.key) {
+                sheet = nil
+                return
+            }
+        }
+        // A click on a cell makes its column the current one.
+        if !prompting, !showingRecord, sheet == nil, case let .mouse(mouse) = event, mouse.kind == .press, let column = columnOfCell(at: mouse) {
+            currentColumn = column
+            columnChosen = true
+        }
         // Enter on a row shows its record, before the table would activate the row.
-        if !prompting, !showingRecord, case let .key(key) = event, ViewerKeys.table.command(for: key) == .record,
+        if !prompting, !showingRecord, sheet == nil, case let .key(key) = event, ViewerKeys.table.command(for: key) == .record,
            let id = table.list.cursor, let path = table.list.indexPath(of: id) {
             openDetail(at: path, at: time)
             return
@@ -184,10 +221,12 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
             if !used, case let .key(key) = event, [.escape, .enter, .character("q")].contains(key.key) {
                 detail = nil
                 detailRecord = nil
+                showingHelp = false
                 notes.clear(.action)
             }
             return
         }
+        if sheet != nil { return }
         readTableEvents()
         guard !used, case let .key(key) = event else { return }
         switch ViewerKeys.table.command(for: key) {
@@ -200,10 +239,14 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
         case .cancel? where search.isRunning:
             if let request = search.cancel() { work.append(request) }
             notes.set(.search, "search cancelled")
-        case .search?: field = TextField(prompt: "Search: ", theme: theme)
-        case .jumpToColumn?:
-            askingColumn = true
-            field = TextField(prompt: "Column: ", theme: theme)
+        case .cancel? where filters.isRunning:
+            if let request = filters.cancel() { work.append(request) }
+            notes.set(.action, "filter cancelled")
+        case .cancel? where exploring != nil:
+            _ = cancelExploring()
+            notes.set(.action, "cancelled")
+        case .search?: ask(.search, "Search: ")
+        case .jumpToColumn?: ask(.column, "Column: ")
         case .copy?: copySelection()
         case .nextMatch?, .previousMatch?:
             let (request, message) = search.next(forward: key.key == .character("n"), in: file, from: searchStart)
@@ -212,7 +255,8 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
             // Type-ahead: the first row whose sort column (or number) starts with what was typed.
             guard case let .character(c) = key.key else { return }
             notes.set(.action, typeAheadNote(view.table.typeAhead(String(c), state: &typed, at: time), typed: typed))
-        case .cancel?, .record?, .wrap?, .open?, nil: break
+        case let command?: explore(command, key: key, at: time)
+        case nil: break
         }
     }
 
@@ -221,7 +265,9 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
 
     /// The table, and over it the prompt and the record view while they are shown (modal: they
     /// take every event).
-    public var children: [Child<FileViewer>] { [Child(\.view), Child(\.field, modal: true), Child(\.detail, modal: true)] }
+    public var children: [Child<FileViewer>] {
+        [Child(\.view), Child(\.sheetView, modal: true), Child(\.field, modal: true), Child(\.detail, modal: true)]
+    }
 
     /// Where a new search starts: the cursor's record (its place in the file, whatever the
     /// sort), or the file's start.
@@ -239,13 +285,13 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
     /// sort, reversal or removed rows put there. Everything that turns a shown row into the
     /// file's data (record view, search, follow, copy) goes through this one mapping.
     func fileRecord(at path: IndexPath) -> Int? {
-        table.list.sourceRow(at: path).map { $0.row + headerRecords }
+        table.list.sourceRow(at: path).flatMap { filters.fileRow(at: $0.row) }.map { $0 + headerRecords }
     }
 
     /// Where file record `record` is shown now; nil for the header and for a record not shown.
     func indexPath(ofFileRecord record: Int) -> IndexPath? {
-        guard record >= headerRecords else { return nil }
-        return table.list.indexPath(ofSourceRow: record - headerRecords)
+        guard record >= headerRecords, let position = filters.position(ofFileRow: record - headerRecords) else { return nil }
+        return table.list.indexPath(ofSourceRow: position)
     }
 
     /// The number people read for file record `record`: its row in the file, from 1, the header
@@ -269,9 +315,7 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
             return
         }
         // Its trailing edge, then its leading edge: a column wider than the view shows its start.
-        view.table.revealDivider(after: column, margin: 8, at: time)
-        if column > 0 { view.table.revealDivider(after: column - 1, margin: 8, at: time) }
-        notes.set(.action, "column \(table.columns[column].title)")
+        setCurrentColumn(column, at: time)
     }
 
     /// True when the file's first record names the columns.
@@ -297,14 +341,16 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
         guard let typing = field else { return }
         for action in field?.takeActions() ?? [] {
             switch action {
-            case .submitted where askingColumn:
+            case .submitted where prompt == .column:
                 field = nil
-                askingColumn = false
                 jump(toColumn: typing.text, at: time)
-            case .submitted:
+            case .submitted where prompt == .search:
                 field = nil
                 let (request, message) = search.begin(typing.text, in: file, from: searchStart)
                 start(request, message)
+            case .submitted:
+                field = nil
+                submit(prompt, typing.text, at: time)
             case .cancelled: field = nil
             case .changed: break
             }
@@ -332,7 +378,14 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
         if let outcome = source.handle(update, at: time) {
             if case let .json(framing) = format { addNewKeys(lines: outcome.found, framing: framing) }
             // A sort under way sorts the rows it began with; the new rows come unsorted after.
-            if !outcome.found.isEmpty { view.table.replaceRows(with: rows) }
+            // With filters, the new rows show once a pass has filtered them.
+            if !outcome.found.isEmpty {
+                if filters.filters.isEmpty {
+                    view.table.replaceRows(with: rows)
+                } else if let pass = filters.rowsFound(rows: fileRows, count: rows.count, missing: missing) {
+                    work.append(pass)
+                }
+            }
             if let failure = outcome.note { notes.set(.file, failure) }
             if let next = outcome.work { work.append(next) }
             if following { showEnd(at: time) }
@@ -342,6 +395,7 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
             showMatch(found, at: time)
             return
         }
+        if handleFilterUpdate(update, at: time) || handleExploreUpdate(update, at: time) { return }
         // The rest is the table's own sort.
         _ = view.handle(.work(update), at: time)
         readTableEvents()
@@ -356,6 +410,7 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
         let fresh = JSONLinesRows(file: file, index: index, keys: found, framing: framing)
         let records = sample.map { fresh.row(at: $0) }
         for c in keys.count..<found.count { view.table.appendColumn(.field(c, title: found[c], sample: records, missing: missing)) }
+        fieldTitles += found[keys.count...]
         notes.set(.file, "new keys: " + found[keys.count...].joined(separator: ", "))
         keys = found
     }
@@ -367,8 +422,12 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
         case let .success(at): offset = at
         case let .failure(message): notes.set(.search, message.text); return
         }
-        guard let record = index.record(containing: offset), let path = indexPath(ofFileRecord: record) else {
+        guard let record = index.record(containing: offset), record >= headerRecords else {
             notes.set(.search, "the match is in the header")
+            return
+        }
+        guard let path = indexPath(ofFileRecord: record) else {
+            notes.set(.search, "the match, in record \(grouped(recordNumber(record))) of the file, is not among the rows the filters keep · n next · N previous")
             return
         }
         do {
@@ -384,10 +443,13 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
     public mutating func tick(at time: Double) {
         view.tick(at: time)
         detail?.tick(at: time)
+        sheet?.view.tick(at: time)
         let outcome = source.tick(at: time)
         if let message = outcome.note { notes.set(.file, message) }
         if let request = outcome.work { work.append(request) }
         if outcome.restarted {
+            // The file was cut shorter: it is read again from its start, unfiltered.
+            if !filters.filters.isEmpty { filters = ViewFilters() }
             view.table.replaceRows(with: rows)
             if following { showEnd(at: time) }
         }
@@ -398,6 +460,13 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
         let area = buffer.area
         let parts = area.rows([.fill, .fixed(1)])
         view.render(in: parts[0], into: &buffer, at: time)
+        if var shown = sheet {
+            let area = parts[0].rows([.fixed(1), .fill])
+            buffer.fill(parts[0])
+            StatusLine.draw(shown.caption, in: area[0], theme: theme, into: &buffer)
+            shown.view.render(in: area[1], into: &buffer, at: time)
+            sheet = shown
+        }
         if var typing = field {
             typing.render(in: parts[1], into: &buffer, at: time)
             field = typing
@@ -425,20 +494,26 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
         case .json(.lines): kind = "JSON Lines"
         case .json(.arrayElements): kind = "JSON array"
         }
-        var parts = [name, "\(grouped(table.list.numberOfRows)) rows" + source.countSuffix, kind] + source.statusParts
+        let shown = filters.kept == nil ? "\(grouped(table.list.numberOfRows)) rows" : "\(grouped(table.list.numberOfRows)) of \(grouped(rows.count)) rows"
+        var parts = [name, shown + source.countSuffix, kind] + source.statusParts
+        if !filters.filters.isEmpty { parts.append("filtered by \(filters.summary) (u removes the last)") }
+        if filters.isRunning { parts.append("filtering… \(Int(filters.fraction * 100))% (Esc cancels)") }
+        if let exploring { parts.append("\(exploring)… \(Int(exploringFraction * 100))% (Esc cancels)") }
+        if showingHelp { parts.append("the keys of the table (Esc, q or Enter returns)") }
+        if columnChosen, table.columns.indices.contains(currentColumn), currentColumn > 0 { parts.append("column \(table.columns[currentColumn].title)") }
         if following { parts.append("following the end (F stops)") }
         if let record = detailRecord { parts.append("record \(grouped(recordNumber(record))) of the file, every field whole (Esc, q or Enter returns)") }
         if search.isRunning { parts.append("searching… (Esc cancels)") }
         if let sorting = view.sorting { parts.append("Sorting by \(table.columns[sorting.column].title)… \(Int(sorting.fraction * 100))% (Esc cancels)") }
         parts += notes.parts
-        parts.append((source.backHint.map { $0 + " · " } ?? "") + "/ search · : column · Enter record · Alt+C copy · q quits")
+        parts.append((source.backHint.map { $0 + " · " } ?? "") + "/ search · | filter · f frequency · ? keys · q quits")
         return parts.joined(separator: " · ")
     }
 
     /// True while something moves.
-    public var isAnimating: Bool { view.isAnimating || detail?.isAnimating == true }
+    public var isAnimating: Bool { view.isAnimating || detail?.isAnimating == true || sheet?.view.isAnimating == true }
     /// The view's next deadline, or the next look at the file's size.
-    public var wakeTime: Double? { [view.wakeTime, detail?.wakeTime, source.wakeTime].compactMap { $0 }.min() }
+    public var wakeTime: Double? { [view.wakeTime, detail?.wakeTime, sheet?.view.wakeTime, source.wakeTime].compactMap { $0 }.min() }
     /// The focused row or field, for the terminal's cursor.
     public var cursorPosition: CellPosition? { field?.cursorPosition ?? view.cursorPosition }
 
@@ -449,13 +524,19 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
         let paths = table.list.selectedIndexPaths
         guard !paths.isEmpty else { notes.set(.action, "select a row first: nothing copied"); return }
         let records = paths.prefix(Self.copyLimit).compactMap { fileRecord(at: $0) }
-        clipboard = tabSeparated([table.columns.dropFirst().map(\.title)] + readRecords(records).map(\.fields))
+        // The columns shown, in their order: hidden ones are left out, as in a save.
+        let fields = table.columns.compactMap { Int($0.id) }
+        if fields == Array(fieldTitles.indices) {
+            clipboard = tabSeparated([fieldTitles] + readRecords(records).map(\.fields))
+        } else {
+            clipboard = tabSeparated([fields.map { fieldTitles[$0] }] + readRecords(records).map { record in fields.map { record[$0] ?? "" } })
+        }
         notes.set(.action, copiedNote(records.count, of: paths.count))
     }
 
     /// File records `records` (from 0, the header counted), each read whole up to `limit` bytes:
     /// what record view and copy show.
-    private func readRecords(_ records: [Int], limit: Int = DelimitedRows.recordLimit) -> [DelimitedRecord] {
+    func readRecords(_ records: [Int], limit: Int = DelimitedRows.recordLimit) -> [DelimitedRecord] {
         switch format {
         case let .delimited(dialect):
             let source = DelimitedRows(file: file, index: index, dialect: dialect)
@@ -472,6 +553,8 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
         view.cancelSort()
         work += [.cancel(source.indexKey.id), .cancel(source.spoolKey.id)]
         if let request = search.cancel() { work.append(request) }
+        if let request = filters.cancel() { work.append(request) }
+        _ = cancelExploring()
         return takeEffects()
     }
 

@@ -4,12 +4,17 @@ import ScrollworkWidgets
 /// What a key does in the viewers of `scrollwork open`.
 public enum ViewerCommand: Sendable, Hashable {
     case quit, top, bottom, follow, search, nextMatch, previousMatch, cancel, jumpToColumn, copy, typeAhead, wrap, record, open
+    case filter, keepEqual, keepDifferent, removeFilter, frequency, summary, stepColumn, lastColumn
+    case hideColumn, showColumns, pinColumn, moveColumn, fitColumn, goToRow, save, help
 }
 
 /// The keys of `scrollwork open`'s viewers, one table a viewer: what the viewers do with a key
-/// their table or list leaves, and what `scrollwork open --help` and the README list. The
-/// convention is `less`'s where it has one (q, g, G, F, /, n, N), a spreadsheet's for copying
-/// (Alt+C, the terminal's ⌘C) and Finder's for type-ahead and folders.
+/// their table or list leaves, and what `scrollwork open --help`, the `?` help and the README
+/// list. The convention is `less`'s for moving and searching (q, g, G, F, /, n, N), VisiData's
+/// for exploring a table (| filter, - hide, _ fit, $ last column, I summary, u undo, Ctrl-S
+/// save; `f`, lower-case, for the frequency table, as `F` already follows the end as in
+/// `less`), a spreadsheet's for copying (Alt+C, the terminal's ⌘C) and Finder's for type-ahead
+/// and folders.
 public enum ViewerKeys {
     private static let quit = KeyBinding(ViewerCommand.quit, "quit (Ctrl-C too)", keys: KeyEvent(.character("q")), KeyEvent(.character("Q")), KeyEvent(.character("c"), .control), label: "q")
     private static let top = KeyBinding(ViewerCommand.top, "to the top", keys: KeyEvent(.character("g")))
@@ -24,8 +29,24 @@ public enum ViewerKeys {
     public static let table = CommandTable<ViewerCommand>("Table (scrollwork open)", [
         KeyBinding(.record, "show the focused record whole (Esc, Enter or q closes it)", keys: KeyEvent(.enter)),
         quit, top, bottom, follow, search, next, previous, cancel,
-        KeyBinding(.jumpToColumn, "jump to a column by name", keys: KeyEvent(.character(":"))),
+        KeyBinding(.jumpToColumn, "jump to a column by name (it becomes the current column)", keys: KeyEvent(.character(":"))),
+        KeyBinding(.stepColumn, "the current column: the one before, the one after (a click on a cell chooses it too)", keys: KeyEvent(.character("[")), KeyEvent(.character("]")), label: "[ ]"),
+        KeyBinding(.lastColumn, "the last column", keys: KeyEvent(.character("$"))),
+        KeyBinding(.filter, "filter: COLUMN=VALUE, !=, <, <=, >, >= numbers, *= text, ~ regex (as --filter)", keys: KeyEvent(.character("|"))),
+        KeyBinding(.keepEqual, "keep the rows whose current column holds the focused row's value", keys: KeyEvent(.character("="))),
+        KeyBinding(.keepDifferent, "keep the rows whose current column holds another value", keys: KeyEvent(.character("!"))),
+        KeyBinding(.removeFilter, "remove the last filter", keys: KeyEvent(.character("u"))),
+        KeyBinding(.frequency, "the frequency table of the current column (Enter keeps that value's rows)", keys: KeyEvent(.character("f"))),
+        KeyBinding(.summary, "the summary of every column: type, counts, min, max, mean, median", keys: KeyEvent(.character("I"))),
+        KeyBinding(.hideColumn, "hide the current column", keys: KeyEvent(.character("-"))),
+        KeyBinding(.showColumns, "show the hidden columns again", keys: KeyEvent(.character("+"))),
+        KeyBinding(.pinColumn, "pin the current column on the leading edge, or unpin it", keys: KeyEvent(.character("P"))),
+        KeyBinding(.moveColumn, "move the current column left, right", keys: KeyEvent(.character("{")), KeyEvent(.character("}")), label: "{ }"),
+        KeyBinding(.fitColumn, "fit the current column to its content", keys: KeyEvent(.character("_"))),
+        KeyBinding(.goToRow, "go to a row: its number, or a percentage of the rows (50%)", keys: KeyEvent(.character("#"))),
+        KeyBinding(.save, "save the view (rows kept, their order, columns shown) as .csv, .tsv or .jsonl", keys: KeyEvent(.character("s"), .control), label: "Ctrl-S"),
         KeyBinding(.copy, "copy the selected rows with the heading, tab-separated (OSC 52)", keys: KeyEvent(.character("c"), .alt)),
+        KeyBinding(.help, "these keys", keys: KeyEvent(.character("?"))),
         .typeAhead(.typeAhead, "select the first row whose sort column starts with what is typed"),
     ])
 

@@ -105,6 +105,29 @@ extension TableState {
         columnWidths.append(column.width.ideal)
     }
 
+    /// Takes column `column` out of the table (hidden: a host keeps it to put back with
+    /// ``insertColumn(_:width:at:)``), with its width; a pinned column leaves the pinned ones one fewer.
+    /// The sort order, kept by column identifier, is unchanged.
+    ///
+    /// - Throws: ``TableError/columnOutOfRange(_:count:)`` for a position outside the columns,
+    ///   ``TableError/notAllowed(_:)`` for the last column (a table shows one at least).
+    @discardableResult
+    public mutating func removeColumn(_ column: Int) throws(TableError) -> (column: TableColumn<Row>, width: Double) {
+        try validateColumn(column)
+        guard columns.count > 1 else { throw .notAllowed("a table keeps one column at least") }
+        if column < pinnedColumns { pinnedColumns -= 1 }
+        let width = columnWidths.remove(at: column)
+        return (columns.remove(at: column), width)
+    }
+
+    /// Puts `column` in at position `position` (clamped to the columns' ends, and to past the
+    /// pinned ones) at `width` (clamped to its limits; NaN takes its ideal width).
+    public mutating func insertColumn(_ column: TableColumn<Row>, width: Double, at position: Int) {
+        let at = position.clamped(to: pinnedColumns...columns.count)
+        columns.insert(column, at: at)
+        columnWidths.insert(width.isNaN ? column.width.ideal : column.width.clamp(width), at: at)
+    }
+
     /// Moves column `from` to position `to` (a heading dragged along the header), its width with
     /// it; the sort order, kept by column identifier, is unchanged.
     ///

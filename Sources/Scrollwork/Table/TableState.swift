@@ -186,6 +186,24 @@ public struct TableState<Row: Sendable>: Sendable {
         if !sortOrder.isEmpty { setSortOrder(sortOrder) }
     }
 
+    /// Gives the table other rows altogether (a filtered view of the same file, say) without
+    /// sorting them: they show in their source's order, the sort order is forgotten, and the
+    /// selection and cursor, which named rows of the old source, are cleared. A host sorts the
+    /// new rows in the background with a ``SortJob`` for the order it had.
+    public mutating func replaceRowsUnsorted<Source: RowSource & Sendable>(with source: Source) where Source.Row == Row {
+        list.deselectAll()
+        list.cursor = nil
+        list.anchor = nil
+        sortOrder = []
+        keyCache = [:]
+        keyRows = .explicit([])
+        list.replaceRows(with: source)
+        if !list.sections.isEmpty, list.sections[0].source == 0 {
+            list.sections[0].order = .identity(sourceSection: 0, count: list.sourceCounts[0])
+            list.rowsChanged()
+        }
+    }
+
     // MARK: Resizing
 
     /// The x positions of the dividers after each column, from the table's leading edge.

@@ -298,6 +298,23 @@ public struct TableView<Row: Sendable>: Widget {
         }
         let order: [SortOrder]
         do { order = try table.sortOrder(choosingHeading: column, after: sorting?.order) } catch { failure = error; return }
+        sort(by: order, column: column, at: time)
+    }
+
+    /// Gives the table other rows (a filtered view, say) and sorts them in the background by
+    /// the order the table had or was being sorted by; the selection is cleared, as it named
+    /// rows of the old source.
+    public mutating func replaceRows<Source: RowSource & Sendable>(with source: Source, at time: Double) where Source.Row == Row {
+        let order = sorting?.order ?? table.sortOrder
+        let column = sorting?.column ?? order.first.flatMap { first in table.columns.firstIndex { $0.id == first.columnID } }
+        table.replaceRowsUnsorted(with: source)
+        sorting = nil
+        guard let column, !order.isEmpty else { return }
+        sortsInBackground ? sort(by: order, column: column, at: time) : table.setSortOrder(order)
+    }
+
+    /// Sorts by `order` in the background, `column` being the heading that shows it.
+    private mutating func sort(by order: [SortOrder], column: Int, at time: Double) {
         let job = table.sortJob(for: order)
         table.releaseKeys(notUsedBy: order)
         effects.append(.work(.start(Work(sortKey) { progress in job.run(progress: { progress.report($0) }, concurrently: .processors) })))
@@ -438,8 +455,9 @@ public struct TableView<Row: Sendable>: Widget {
         return cells[divider].column + cells[divider].width - 1
     }
 
-    /// Sizes `column` to its heading and values: the rows on screen and a sample of the rest.
-    private mutating func fitColumn(_ column: Int) {
+    /// Sizes `column` to its heading and values: the rows on screen and a sample of the rest
+    /// (a double-click on its divider, or a host's key).
+    public mutating func fitColumn(_ column: Int) {
         let cellWidth = metrics.cellWidth
         do {
             // A cell of padding each side, as the cells are drawn.

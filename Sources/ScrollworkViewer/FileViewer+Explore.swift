@@ -1,0 +1,369 @@
+import Scrollwork
+import ScrollworkFiles
+import ScrollworkWidgets
+
+/// What the prompt at the bottom is asking for.
+enum ViewerPrompt: Sendable, Hashable {
+    case search, column, filter, goToRow, save
+}
+
+/// Exploring a table file: filters, frequency tables, the summary, columns hidden, pinned and
+/// moved, going to a row and saving the view. Every pass over the rows runs off the loop, with
+/// progress in the status line, and Esc cancels it.
+extension FileViewer {
+    /// The rows the table shows: the file's, or those the filters keep.
+    var shownRows: AnyRowSource<DelimitedRecord> {
+        guard let kept = filters.kept else { return rows }
+        switch fileRows {
+        case let .delimited(file): return AnyRowSource(RowSubset(base: file, rows: kept))
+        case let .json(file): return AnyRowSource(RowSubset(base: file, rows: kept))
+        }
+    }
+
+    /// The field (from 0) the current column shows; nil for `#`.
+    var currentField: Int? {
+        table.columns.indices.contains(currentColumn) ? Int(table.columns[currentColumn].id) : nil
+    }
+
+    /// The file's columns by the names people type.
+    var columnNames: ColumnNames { ColumnNames(fieldTitles) }
+
+    /// Carries out an exploring command.
+    mutating func explore(_ command: ViewerCommand, key: KeyEvent, at time: Double) {
+        switch command {
+        case .filter:
+            let start = currentField.map { fieldTitles[$0] } ?? ""
+            ask(.filter, "Filter (COLUMN=VALUE, !=, <, >, *= text, ~ regex): ", text: start)
+        case .keepEqual, .keepDifferent:
+            guard let field = currentField else { return notes.set(.action, "choose a column of the file first ([ ] or a click on a cell)") }
+            guard let id = table.list.cursor, let path = table.list.indexPath(of: id), let record = fileRecord(at: path),
+                  let value = readRecords([record]).first?[field] else { return notes.set(.action, "focus a row first: its value is the one kept") }
+            let test: RowFilter.Test = command == .keepEqual ? .equals(value) : .notEquals(value)
+            do { addFilter(try RowFilter(column: field, title: fieldTitles[field], test: test), at: time) } catch { notes.set(.action, "\(error)") }
+        case .removeFilter:
+            guard !filters.filters.isEmpty else { return notes.set(.action, "no filter to remove") }
+            if let request = filters.removeLast(rows: fileRows, count: rows.count, missing: missing) { work.append(request) }
+            if filters.filters.isEmpty { showFilteredRows(at: time) }
+            notes.set(.action, filters.filters.isEmpty ? "every row shows again" : "filters: \(filters.summary)")
+        case .frequency: startFrequency()
+        case .summary: startSummary()
+        case .stepColumn: setCurrentColumn(currentColumn + (key.key == .character("[") ? -1 : 1), at: time)
+        case .lastColumn: setCurrentColumn(table.columns.count - 1, at: time)
+        case .hideColumn: hideCurrentColumn(at: time)
+        case .showColumns: showHiddenColumns(at: time)
+        case .pinColumn: togglePin(at: time)
+        case .moveColumn: moveCurrentColumn(by: key.key == .character("{") ? -1 : 1, at: time)
+        case .fitColumn:
+            view.fitColumn(currentColumn)
+            notes.set(.action, "column \(table.columns[currentColumn].title) fitted to its content")
+        case .goToRow: ask(.goToRow, "Go to row (a number, or a percentage such as 50%): ")
+        case .save: ask(.save, "Save the view as (.csv, .tsv or .jsonl): ", text: Self.suggestedSaveName(name))
+        case .help: showHelp(at: time)
+        default: break
+        }
+    }
+
+    /// Opens the prompt for `prompt`, holding `text`.
+    mutating func ask(_ prompt: ViewerPrompt, _ label: String, text: String = "") {
+        self.prompt = prompt
+        field = TextField(prompt: label, text: text, theme: theme)
+    }
+
+    /// A name to save a view of `path` as: beside it, `-view` added.
+    static func suggestedSaveName(_ path: String) -> String {
+        let name = path.split(separator: "/").last.map(String.init) ?? "view"
+        let stem = name.split(separator: ".").first.map(String.init) ?? name
+        return (stem.isEmpty ? "view" : stem) + "-view.csv"
+    }
+
+    /// What the person typed at the prompt, submitted.
+    mutating func submit(_ prompt: ViewerPrompt, _ text: String, at time: Double) {
+        switch prompt {
+        case .filter:
+            do { addFilter(try RowFilter(parsing: text, columns: columnNames), at: time) } catch { notes.set(.action, "\(error)") }
+        case .goToRow: goToRow(text, at: time)
+        case .save: startSave(to: text)
+        case .search, .column: break
+        }
+    }
+
+    /// Adds `filter` and starts the pass that works it out.
+    mutating func addFilter(_ filter: RowFilter, at time: Double) {
+        work.append(filters.add(filter, rows: fileRows, count: rows.count, missing: missing))
+        notes.clear(.action)
+    }
+
+    /// Shows the rows the filters keep now, sorted again as they were, the focused record
+    /// focused again where it is still kept.
+    mutating func showFilteredRows(at time: Double) {
+        let focused = table.list.cursor.flatMap { table.list.indexPath(of: $0) }.flatMap { fileRecord(at: $0) }
+        view.replaceRows(with: shownRows, at: time)
+        guard let focused, let path = indexPath(ofFileRecord: focused) else { return }
+        do {
+            try view.table.list.select(path, at: time)
+            try view.table.list.revealRow(path, at: time)
+        } catch {
+            notes.set(.action, "\(error)")
+        }
+    }
+
+    /// Takes a filter pass's update; false for other work.
+    mutating func handleFilterUpdate(_ update: WorkUpdate, at time: Double) -> Bool {
+        guard let (changed, failure) = filters.handle(update) else { return false }
+        if let failure { notes.set(.action, failure) }
+        if changed {
+            showFilteredRows(at: time)
+            notes.set(.action, "\(grouped(table.list.numberOfRows)) of \(grouped(rows.count)) rows kept")
+            if let more = filters.rowsFound(rows: fileRows, count: rows.count, missing: missing) { work.append(more) }
+        }
+        return true
+    }
+
+    // MARK: Columns
+
+    /// The column of the cell under a press in the table's rows; nil on the header or elsewhere.
+    func columnOfCell(at mouse: MouseEvent) -> Int? {
+        let body = view.body
+        guard mouse.column >= body.column, mouse.column < body.column + body.columns, mouse.row >= body.row, mouse.row < body.row + body.rows else { return nil }
+        let x = (Double(mouse.column - body.column) + 0.5) * view.metrics.cellWidth
+        return table.column(atX: table.contentX(atViewX: x))
+    }
+
+    /// Makes column `column` (clamped to the columns) the current one and scrolls it into view.
+    mutating func setCurrentColumn(_ column: Int, at time: Double) {
+        currentColumn = column.clamped(to: 0...Swift.max(0, table.columns.count - 1))
+        columnChosen = true
+        view.table.revealDivider(after: currentColumn, margin: 8, at: time)
+        if currentColumn > 0 { view.table.revealDivider(after: currentColumn - 1, margin: 8, at: time) }
+        notes.set(.action, "column \(table.columns[currentColumn].title)")
+    }
+
+    private mutating func hideCurrentColumn(at time: Double) {
+        guard currentField != nil else { return notes.set(.action, "the # column stays: it says which record of the file a row is") }
+        do {
+            let removed = try view.table.removeColumn(currentColumn)
+            hiddenColumns.append((removed.column, removed.width, currentColumn))
+            notes.set(.action, "\(removed.column.title) hidden · + shows it again")
+            setCurrentColumn(currentColumn, at: time)
+        } catch {
+            notes.set(.action, "\(error)")
+        }
+    }
+
+    private mutating func showHiddenColumns(at time: Double) {
+        guard !hiddenColumns.isEmpty else { return notes.set(.action, "no column is hidden") }
+        for (column, width, position) in hiddenColumns.reversed() { view.table.insertColumn(column, width: width, at: position) }
+        notes.set(.action, "\(hiddenColumns.count) column\(hiddenColumns.count == 1 ? "" : "s") shown again")
+        hiddenColumns = []
+    }
+
+    private mutating func togglePin(at time: Double) {
+        guard currentField != nil else { return notes.set(.action, "the # column is always pinned") }
+        let pinned = table.pinnedColumns
+        do {
+            if currentColumn < pinned {
+                try view.table.moveColumn(currentColumn, to: pinned - 1)
+                view.table.pinnedColumns = pinned - 1
+                currentColumn = pinned - 1
+                notes.set(.action, "\(table.columns[currentColumn].title) unpinned")
+            } else {
+                try view.table.moveColumn(currentColumn, to: pinned)
+                view.table.pinnedColumns = pinned + 1
+                currentColumn = pinned
+                notes.set(.action, "\(table.columns[currentColumn].title) pinned on the leading edge")
+            }
+        } catch {
+            notes.set(.action, "\(error)")
+        }
+    }
+
+    private mutating func moveCurrentColumn(by step: Int, at time: Double) {
+        let to = currentColumn + step
+        guard table.columns.indices.contains(to) else { return notes.set(.action, "the column is already at that end") }
+        do {
+            try view.table.moveColumn(currentColumn, to: to)
+            setCurrentColumn(to, at: time)
+        } catch {
+            notes.set(.action, "\(error)")
+        }
+    }
+
+    // MARK: Going to a row
+
+    /// Goes to row `text` (from 1) or to `text` percent of the rows.
+    private mutating func goToRow(_ text: String, at time: Double) {
+        let count = table.list.numberOfRows
+        guard count > 0 else { return notes.set(.action, "no rows to go to") }
+        let trimmed = text.filter { $0 != " " && $0 != "," }
+        let row: Int
+        if trimmed.hasSuffix("%"), let percent = Double(trimmed.dropLast()), percent.isFinite {
+            row = Int((Double(count - 1) * percent.clamped(to: 0...100) / 100).rounded())
+        } else if let number = Int(trimmed) {
+            row = number.clamped(to: 1...count) - 1
+        } else {
+            return notes.set(.action, "'\(text)' is not a row: give a number from 1 to \(grouped(count)), or a percentage such as 50%")
+        }
+        do {
+            try view.table.list.select(IndexPath(row: row), at: time)
+            try view.table.list.revealRow(IndexPath(row: row), at: time)
+            notes.set(.action, "row \(grouped(row + 1)) of \(grouped(count))")
+        } catch {
+            notes.set(.action, "\(error)")
+        }
+    }
+
+    // MARK: Work: frequency, summary, save
+
+    private mutating func startFrequency() {
+        guard let field = currentField else { return notes.set(.action, "choose a column of the file first ([ ] or a click on a cell)") }
+        let within: RowSet = filters.kept.map { .rows($0) } ?? .all(count: rows.count)
+        let rows = fileRows, missing = missing
+        let title = fieldTitles[field]
+        exploring = "counting the values of \(title)"
+        work.append(.start(Work(frequencyKey) { progress -> Counted? in
+            let table: FrequencyTable?
+            switch rows {
+            case let .delimited(file): table = FrequencyTable.counting(field: field, of: file, within: within, missing: missing, concurrently: .processors) { progress.report($0) }
+            case let .json(file): table = FrequencyTable.counting(field: field, of: file, within: within, missing: missing, concurrently: .processors) { progress.report($0) }
+            }
+            return table.map { Counted(table: $0, field: field, title: title, rows: within.count) }
+        }))
+    }
+
+    private mutating func startSummary() {
+        let within: RowSet = filters.kept.map { .rows($0) } ?? .all(count: rows.count)
+        let rows = fileRows, missing = missing, titles = fieldTitles
+        exploring = "summarising \(titles.count) columns"
+        work.append(.start(Work(summaryKey) { progress -> Summarised? in
+            let summaries: [ColumnSummary]?
+            switch rows {
+            case let .delimited(file): summaries = ColumnSummary.summarizing(file, titles: titles, within: within, missing: missing, concurrently: .processors) { progress.report($0) }
+            case let .json(file): summaries = ColumnSummary.summarizing(file, titles: titles, within: within, missing: missing, concurrently: .processors) { progress.report($0) }
+            }
+            return summaries.map { Summarised(summaries: $0, rows: within.count) }
+        }))
+    }
+
+    /// Saves the view: the rows shown, in their order, the columns shown (`#` aside).
+    private mutating func startSave(to path: String) {
+        let format: ExportFormat
+        do { format = try ExportFormat(path: path) } catch { return notes.set(.action, "\(error)") }
+        let shown = table.columns.compactMap { Int($0.id) }
+        let titles = shown.map { fieldTitles[$0] }
+        let kinds = fieldKinds
+        let numeric = shown.map { kinds.indices.contains($0) && kinds[$0] != .text }
+        let list = table.list, filters = filters, rows = fileRows, missing = missing
+        exploring = "saving \(path)"
+        work.append(.start(Work(saveKey) { progress -> Saved? in
+            // The rows as they are shown: sorted, filtered.
+            let count = list.numberOfRows
+            var order: [UInt32] = []
+            order.reserveCapacity(count)
+            for i in 0..<count {
+                if let row = list.sourceRow(at: IndexPath(row: i)).flatMap({ filters.fileRow(at: $0.row) }) { order.append(UInt32(truncatingIfNeeded: row)) }
+            }
+            do {
+                let output = try OutputFile(path: path)
+                let written: Int?
+                switch rows {
+                case let .delimited(file):
+                    written = try TableExport.write(file, order: .rows(order), columns: shown, titles: titles, numeric: numeric, format: format, missing: missing,
+                                                    to: output, concurrently: .processors) { progress.report($0) }
+                case let .json(file):
+                    written = try TableExport.write(file, order: .rows(order), columns: shown, titles: titles, numeric: numeric, format: format, missing: missing,
+                                                    to: output, concurrently: .processors) { progress.report($0) }
+                }
+                return written.map { Saved(path: path, rows: $0, failure: nil) }
+            } catch {
+                return Saved(path: path, rows: 0, failure: "\(error)")
+            }
+        }))
+    }
+
+    /// Takes a frequency, summary or save update; false for other work.
+    mutating func handleExploreUpdate(_ update: WorkUpdate, at time: Double) -> Bool {
+        if let fraction = update.progress(of: frequencyKey) ?? update.progress(of: summaryKey) ?? update.progress(of: saveKey) {
+            exploringFraction = fraction
+            return true
+        }
+        if update.isCancellation(of: frequencyKey) || update.isCancellation(of: summaryKey) || update.isCancellation(of: saveKey) {
+            exploring = nil
+            notes.set(.action, "cancelled")
+            return true
+        }
+        if let counted = update.result(of: frequencyKey) {
+            exploring = nil
+            sheet = ResultSheet(frequency: counted.table, field: counted.field, title: counted.title, of: counted.rows, theme: theme)
+            sheet?.view.appear(at: time)
+            return true
+        }
+        if let summarised = update.result(of: summaryKey) {
+            exploring = nil
+            sheet = ResultSheet(summaries: summarised.summaries, rows: summarised.rows, theme: theme)
+            sheet?.view.appear(at: time)
+            return true
+        }
+        if let saved = update.result(of: saveKey) {
+            exploring = nil
+            notes.set(.action, saved.failure ?? "saved \(grouped(saved.rows)) rows to \(saved.path)")
+            return true
+        }
+        return false
+    }
+
+    /// Stops a frequency table, summary or save under way; true when one was.
+    mutating func cancelExploring() -> Bool {
+        guard exploring != nil else { return false }
+        work += [.cancel(frequencyKey.id), .cancel(summaryKey.id), .cancel(saveKey.id)]
+        exploring = nil
+        return true
+    }
+
+    /// Enter on the sheet: a frequency table's value becomes a filter; a summary's column
+    /// becomes the current column.
+    mutating func chooseInSheet(at time: Double) {
+        guard let shown = sheet, let record = shown.focused else { return }
+        sheet = nil
+        switch shown.kind {
+        case let .frequency(field, title):
+            do { addFilter(try RowFilter(column: field, title: title, test: .equals(record[0] ?? "")), at: time) } catch { notes.set(.action, "\(error)") }
+        case .summary:
+            guard let name = record[0], let position = table.columns.firstIndex(where: { $0.title == name }) else {
+                return notes.set(.action, "that column is hidden: + shows it")
+            }
+            setCurrentColumn(position, at: time)
+        }
+    }
+
+    /// Shows the keys, as the command table lists them, over the table.
+    private mutating func showHelp(at time: Double) {
+        let help = ViewerKeys.table.help
+        let content = RecordDetail(titles: help.entries.map(\.keys), fields: help.entries.map(\.does), problem: nil, theme: theme)
+        var scroll = ScrollIdiom.macOS.scrollState(viewport: .zero, content: .zero)
+        scroll.alwaysBounce = .vertical
+        detail = ScrollView(content, scroll: scroll, theme: theme)
+        showingHelp = true
+        detail?.appear(at: time)
+    }
+}
+
+/// A finished frequency table.
+struct Counted: Sendable {
+    var table: FrequencyTable
+    var field: Int
+    var title: String
+    var rows: Int
+}
+
+/// A finished summary.
+struct Summarised: Sendable {
+    var summaries: [ColumnSummary]
+    var rows: Int
+}
+
+/// A finished save.
+struct Saved: Sendable {
+    var path: String
+    var rows: Int
+    var failure: String?
+}

@@ -1,0 +1,71 @@
+import Scrollwork
+import ScrollworkFiles
+import ScrollworkWidgets
+
+/// A table the viewer shows over the file's: a frequency table of a column or the summary of
+/// every column, sortable by its headings like any table; Enter acts on its focused row.
+struct ResultSheet {
+    /// What the sheet shows.
+    enum Kind: Sendable, Hashable {
+        /// The values of field `field`, titled `title`.
+        case frequency(field: Int, title: String)
+        /// One row a column.
+        case summary
+    }
+
+    let kind: Kind
+    /// The line above the table: what it is, and what its keys do.
+    let caption: String
+    var view: TableView<DelimitedRecord>
+
+    /// The frequency table of field `field` (titled `title`) among `rows` rows.
+    init(frequency: FrequencyTable, field: Int, title: String, of rows: Int, theme: Theme) {
+        kind = .frequency(field: field, title: title)
+        let distinct = frequency.entries.count
+        caption = "Frequency of \(title): \(grouped(distinct)) value\(distinct == 1 ? "" : "s") in \(grouped(rows)) rows · Enter keeps that value's rows · Esc returns"
+        let source = frequency.rows
+        let sample = source.rows(in: 0..<Swift.min(source.count, 5000))
+        var columns = FrequencyTable.titles.indices.map { TableColumn.field($0, title: FrequencyTable.titles[$0], sample: sample) }
+        let widest = frequency.entries.first.map { frequency.percent(of: $0) } ?? 100
+        var bar = TableColumn<DelimitedRecord>("", id: "bar", width: .clamping(min: 40, ideal: 26 * 8, max: 800), isSortable: false) { record in
+            .string(Self.bar(Double(record[2] ?? "") ?? 0, of: widest, cells: 24))
+        }
+        bar.isResizable = true
+        columns.append(bar)
+        view = Self.view(source, columns: columns, theme: theme)
+    }
+
+    /// The summary of the columns `summaries`.
+    init(summaries: [ColumnSummary], rows: Int, theme: Theme) {
+        kind = .summary
+        caption = "Summary of \(summaries.count) columns in \(grouped(rows)) rows (≈ marks an estimate) · Enter goes to the column · Esc returns"
+        let source = ColumnSummary.rows(summaries)
+        let sample = source.rows(in: 0..<source.count)
+        view = Self.view(source, columns: ColumnSummary.titles.indices.map { TableColumn.field($0, title: ColumnSummary.titles[$0], sample: sample) }, theme: theme)
+    }
+
+    private static func view(_ source: StringRows, columns: [TableColumn<DelimitedRecord>], theme: Theme) -> TableView<DelimitedRecord> {
+        var table = TableState(rows: source, columns: columns)
+        table.list.idiom = .macOS
+        table.autoresizingStyle = .lastColumnOnly
+        var view = TableView(table, theme: theme)
+        do { try view.table.list.select(IndexPath(row: 0), at: 0) } catch {
+            // An empty table has no first row to focus.
+        }
+        return view
+    }
+
+    /// A bar of `cells` cells for `value` of `most`, in eighths of a cell.
+    static func bar(_ value: Double, of most: Double, cells: Int) -> String {
+        guard most > 0, value > 0, value.isFinite else { return "" }
+        let eighths = Int((Swift.min(1, value / most) * Double(cells * 8)).rounded())
+        let partial = ["", "▏", "▎", "▍", "▌", "▋", "▊", "▉"]
+        return String(repeating: "█", count: eighths / 8) + partial[eighths % 8]
+    }
+
+    /// The record at the focused row.
+    var focused: DelimitedRecord? {
+        guard let id = view.table.list.cursor, let path = view.table.list.indexPath(of: id) else { return nil }
+        return try? view.table.list.row(at: path)
+    }
+}

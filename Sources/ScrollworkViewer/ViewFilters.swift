@@ -1,0 +1,141 @@
+import Scrollwork
+import ScrollworkFiles
+import ScrollworkWidgets
+
+/// The filters of a table viewer and the rows they keep, worked out off the loop: a filter
+/// added narrows the rows already kept; one removed, or rows the index finds later, start a pass
+/// of their own. The rows kept are the file's row numbers, ascending, 4 bytes each.
+struct ViewFilters {
+    /// The filters asked for, in the order they were added.
+    private(set) var filters: [RowFilter] = []
+    /// The rows every filter of ``applied`` keeps; nil with no filter.
+    private(set) var kept: [UInt32]? = nil
+    /// The filters ``kept`` answers for.
+    private(set) var applied: [RowFilter] = []
+    /// The file's rows ``kept`` has looked at (the rest came later).
+    private(set) var covered = 0
+    /// The pass under way, and how far it is.
+    private(set) var running: Pass? = nil
+    private(set) var fraction = 0.0
+    private let key = WorkKey<Pass>("filter")
+
+    /// A pass: `filters` over rows `within` of the file, whose result replaces the rows kept, or
+    /// (with `appends`) is added after them.
+    struct Pass: Sendable {
+        var filters: [RowFilter]
+        var within: RowSet
+        var through: Int
+        var appends: Bool
+        var kept: [UInt32]? = nil
+        var failure: String? = nil
+    }
+
+    /// True while a filter is being worked out.
+    var isRunning: Bool { running != nil }
+
+    /// Adds `filter`; the pass that works it out.
+    mutating func add(_ filter: RowFilter, rows: FileViewer.FileRows, count: Int, missing: MissingValues) -> WorkRequest {
+        filters.append(filter)
+        // The rows kept so far, if they answer for every other filter, are all that need reading.
+        if running == nil, applied == filters.dropLast(), covered == count, let kept {
+            return start(Pass(filters: filters, within: .rows(kept), through: count, appends: false), rows: rows, missing: missing)
+        }
+        return start(Pass(filters: filters, within: .all(count: count), through: count, appends: false), rows: rows, missing: missing)
+    }
+
+    /// Removes the last filter; the pass that works out the rest, or nil when none is left (the
+    /// whole file shows again at once).
+    mutating func removeLast(rows: FileViewer.FileRows, count: Int, missing: MissingValues) -> WorkRequest? {
+        guard !filters.isEmpty else { return nil }
+        filters.removeLast()
+        guard !filters.isEmpty else {
+            let cancel = running.map { _ in WorkRequest.cancel(key.id) }
+            self = ViewFilters()
+            return cancel
+        }
+        return start(Pass(filters: filters, within: .all(count: count), through: count, appends: false), rows: rows, missing: missing)
+    }
+
+    /// Filters the rows found since the last pass (the index grew); nil when there is nothing to do.
+    mutating func rowsFound(rows: FileViewer.FileRows, count: Int, missing: MissingValues) -> WorkRequest? {
+        guard !filters.isEmpty, running == nil, covered < count, applied == filters else { return nil }
+        let fresh = RowSet.rows((covered..<Swift.min(count, Int(UInt32.max))).map { UInt32($0) })
+        return start(Pass(filters: filters, within: fresh, through: count, appends: true), rows: rows, missing: missing)
+    }
+
+    private mutating func start(_ pass: Pass, rows: FileViewer.FileRows, missing: MissingValues) -> WorkRequest {
+        running = pass
+        fraction = 0
+        return .start(Work(key) { progress -> Pass? in
+            var done = pass
+            do {
+                let kept: [UInt32]?
+                switch rows {
+                case let .delimited(file):
+                    kept = try RowFilter.rows(of: file, passing: pass.filters, within: pass.within, missing: missing, concurrently: .processors) { progress.report($0) }
+                case let .json(file):
+                    kept = try RowFilter.rows(of: file, passing: pass.filters, within: pass.within, missing: missing, concurrently: .processors) { progress.report($0) }
+                }
+                guard let kept else { return nil }
+                done.kept = kept
+            } catch {
+                done.failure = "\(error)"
+            }
+            return done
+        })
+    }
+
+    /// Takes an update of a pass: true when the rows kept changed (the table shows others), with
+    /// a message when the pass failed; nil for other work.
+    mutating func handle(_ update: WorkUpdate) -> (changed: Bool, failure: String?)? {
+        if let f = update.progress(of: key) {
+            fraction = f
+            return (false, nil)
+        }
+        if update.isCancellation(of: key) {
+            running = nil
+            return (false, nil)
+        }
+        guard let pass = update.result(of: key) else { return nil }
+        running = nil
+        if let failure = pass.failure {
+            filters = applied
+            return (false, failure)
+        }
+        guard let found = pass.kept else { return (false, nil) }
+        kept = pass.appends ? (kept ?? []) + found : found
+        applied = pass.filters
+        covered = pass.through
+        return (true, nil)
+    }
+
+    /// Stops a pass under way: the filters go back to those the rows answer for. The work to cancel.
+    mutating func cancel() -> WorkRequest? {
+        guard running != nil else { return nil }
+        running = nil
+        filters = applied
+        return .cancel(key.id)
+    }
+
+    /// The row of the view showing file row `row` (kept rows are ascending); nil when filtered out.
+    func position(ofFileRow row: Int) -> Int? {
+        guard let kept else { return row }
+        guard row >= 0, row <= Int(UInt32.max) else { return nil }
+        let target = UInt32(row)
+        var low = 0, high = kept.count
+        while low < high {
+            let mid = (low + high) / 2
+            if kept[mid] < target { low = mid + 1 } else { high = mid }
+        }
+        return low < kept.count && kept[low] == target ? low : nil
+    }
+
+    /// The file row shown at position `position` of the view.
+    func fileRow(at position: Int) -> Int? {
+        guard let kept else { return position }
+        return kept.indices.contains(position) ? Int(kept[position]) : nil
+    }
+
+    /// The filters for the status line: `carrier=AA, dep_delay>100`.
+    var summary: String { filters.map(\.description).joined(separator: ", ") }
+}

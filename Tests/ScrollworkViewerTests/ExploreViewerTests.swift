@@ -1,0 +1,222 @@
+import Foundation
+import Scrollwork
+@testable import ScrollworkFiles
+import ScrollworkTerminal
+import Testing
+@testable import ScrollworkViewer
+import ScrollworkWidgets
+
+/// Exploring a table in `scrollwork open`: filters, frequency tables, the summary, columns, going
+/// to a row and saving, each driven by its keys as a person types them, and always the right
+/// record behind a row.
+@Suite struct ExploreViewerTests {
+    /// 600 flights: id, carrier, dep_delay (NA every 7th), origin.
+    static let rows: [[String]] = (0..<600).map { i in
+        ["\(i + 1)", ["AA", "DL", "UA"][(i * 5 + i / 3) % 3], i % 7 == 0 ? "NA" : "\((i * 31) % 97 - 20)", ["JFK", "LGA", "EWR", "BOS"][i % 4]]
+    }
+
+    static func file() -> TemporaryFile {
+        TemporaryFile(name: "flights.csv", "id,carrier,dep_delay,origin\n" + rows.map { $0.joined(separator: ",") }.joined(separator: "\n") + "\n")
+    }
+
+    static func open(_ file: TemporaryFile) throws -> HeadlessTerminal<FileViewer> {
+        var t = HeadlessTerminal(try OpenFile.viewer(path: file.path, separator: nil, header: nil, theme: Theme()), columns: 110, rows: 24)
+        while t.runWork("index") {}
+        return t
+    }
+
+    /// The ids of the rows shown, in order.
+    static func ids(_ t: HeadlessTerminal<FileViewer>) throws -> [String] {
+        try (0..<t.app.table.list.numberOfRows).map { try t.app.table.list.row(at: IndexPath(row: $0))[0] ?? "" }
+    }
+
+    /// Clicks the heading titled `title` and runs the sort it starts.
+    static func sort(_ t: inout HeadlessTerminal<FileViewer>, by title: String) throws {
+        let header = String(t.text.split(separator: "\n")[0])
+        let column = try #require(header.range(of: " " + title)).lowerBound.utf16Offset(in: header) + 1
+        t.send(.mouse(MouseEvent(.press, column: column, row: 0)))
+        t.send(.mouse(MouseEvent(.release, column: column, row: 0)))
+        #expect(t.runWork("sort") == true)
+    }
+
+    /// Types `text` at the prompt and presses Enter.
+    static func answer(_ t: inout HeadlessTerminal<FileViewer>, _ text: String) {
+        for character in text { t.send(.key(KeyEvent(.character(character)))) }
+        t.send(.key(KeyEvent(.enter)))
+    }
+
+    @Test("| filters as --filter does, filters stack and show in the status line, u removes them one by one")
+    func filtersStack() throws {
+        let file = Self.file()
+        var t = try Self.open(file)
+        t.type("|")
+        #expect(t.app.field?.text == "id", "the prompt starts with the current column")
+        t.send(.key(KeyEvent(.backspace)))
+        t.send(.key(KeyEvent(.backspace)))
+        Self.answer(&t, "carrier=DL")
+        #expect(t.runWork("filter") == true)
+        let dl = Self.rows.filter { $0[1] == "DL" }.map { $0[0] }
+        #expect(try Self.ids(t) == dl)
+        #expect(t.app.status.contains("\(dl.count) of 600 rows") && t.app.status.contains("filtered by carrier=DL"))
+        t.type("|")
+        for _ in 0..<2 { t.send(.key(KeyEvent(.backspace))) }
+        Self.answer(&t, "dep_delay>50")
+        #expect(t.runWork("filter") == true)
+        let late = Self.rows.filter { $0[1] == "DL" && (Int($0[2]) ?? .min) > 50 }.map { $0[0] }
+        #expect(try Self.ids(t) == late && !late.isEmpty)
+        #expect(t.app.status.contains("filtered by carrier=DL, dep_delay>50"))
+        t.type("u")
+        #expect(t.runWork("filter") == true)
+        #expect(try Self.ids(t) == dl)
+        t.type("u")
+        #expect(try Self.ids(t).count == 600 && !t.app.status.contains("filtered"))
+        // A bad filter says what is wrong and keeps the rows.
+        t.type("|")
+        for _ in 0..<2 { t.send(.key(KeyEvent(.backspace))) }
+        Self.answer(&t, "nope>3")
+        #expect(try t.app.status.contains("no column is called 'nope'") && (try Self.ids(t)).count == 600)
+    }
+
+    @Test("= keeps the focused row's value in the current column, ! the others; a sorted view stays sorted and Enter shows the row's own record")
+    func keepEqualAndRecords() throws {
+        let file = Self.file()
+        var t = try Self.open(file)
+        t.type("]")
+        #expect(t.app.currentField == 1 && t.app.status.contains("column carrier"))
+        // Sorted by dep_delay, descending, before the filter.
+        try Self.sort(&t, by: "dep_d")
+        try Self.sort(&t, by: "dep_d")
+        try t.app.view.table.list.select(IndexPath(row: 0), at: t.time)
+        let value = try #require(try t.app.table.list.row(at: IndexPath(row: 0))[1])
+        t.type("=")
+        #expect(t.runWork("filter") == true)
+        #expect(t.runWork("sort") == true, "the kept rows are sorted again as the view was")
+        let kept = Self.rows.filter { $0[1] == value }
+        let shown = try (0..<t.app.table.list.numberOfRows).map { try t.app.table.list.row(at: IndexPath(row: $0)) }
+        #expect(shown.count == kept.count && shown.allSatisfy { $0[1] == value })
+        let delays = shown.compactMap { Int($0[2] ?? "") }
+        #expect(delays == delays.sorted(by: >), "still sorted by dep_delay, descending")
+        // Every row's # and record view are its own record of the file.
+        for row in [0, 3, shown.count - 1] {
+            try t.app.view.table.list.select(IndexPath(row: row), at: t.time)
+            t.send(.key(KeyEvent(.enter)))
+            let id = t.app.detail?.content.lines.first { $0.name == "id" }?.text
+            #expect(id == shown[row][0] && shown[row].number == Int(shown[row][0] ?? ""), "row \(row)")
+            t.send(.key(KeyEvent(.escape)))
+        }
+        t.type("u")
+        try t.app.view.table.list.select(IndexPath(row: 0), at: t.time)
+        let first = try #require(try t.app.table.list.row(at: IndexPath(row: 0))[1])
+        t.type("!")
+        #expect(t.runWork("filter") == true)
+        #expect(try (0..<t.app.table.list.numberOfRows).allSatisfy { try t.app.table.list.row(at: IndexPath(row: $0))[1] != first })
+    }
+
+    @Test("f counts the current column's values, most first; Enter on one keeps its rows; I summarises every column")
+    func frequencyAndSummary() throws {
+        let file = Self.file()
+        var t = try Self.open(file)
+        t.type("]]]")
+        #expect(t.app.currentField == 3)
+        t.type("f")
+        #expect(t.runWork("frequency") == true)
+        let sheet = try #require(t.app.sheet)
+        #expect(sheet.view.table.list.numberOfRows == 4 && t.text.contains("Frequency of origin"))
+        #expect(try sheet.view.table.list.row(at: IndexPath(row: 0)).fields == ["BOS", "150", "25.00"])
+        #expect(t.text.contains("█"), "each value has a bar")
+        let now = t.time
+        try t.app.sheetView?.table.list.select(IndexPath(row: 2), at: now)
+        let chosen = try #require(t.app.sheet?.focused?[0])
+        t.send(.key(KeyEvent(.enter)))
+        #expect(t.app.sheet == nil)
+        #expect(t.runWork("filter") == true)
+        #expect(try Self.ids(t) == Self.rows.filter { $0[3] == chosen }.map { $0[0] })
+        // The summary of the rows kept.
+        t.type("I")
+        #expect(t.runWork("summary") == true)
+        let summary = try #require(t.app.sheet)
+        #expect(summary.view.table.list.numberOfRows == 4 && t.text.contains("Summary of 4 columns in 150 rows"))
+        let delay = try summary.view.table.list.row(at: IndexPath(row: 2))
+        let values = Self.rows.filter { $0[3] == chosen }.compactMap { Int($0[2]) }
+        #expect(delay[0] == "dep_delay" && delay[1] == "integers" && delay[2] == "\(values.count)" && delay[5] == "\(values.min()!)" && delay[6] == "\(values.max()!)")
+        t.send(.key(KeyEvent(.escape)))
+        #expect(t.app.sheet == nil)
+        // Esc cancels a count under way.
+        t.type("f")
+        t.send(.key(KeyEvent(.escape)))
+        #expect(t.app.exploring == nil)
+    }
+
+    @Test("columns hide and show, pin, move, fit, and $ goes to the last; a save writes the view as shown")
+    func columnsAndSave() throws {
+        let file = Self.file()
+        var t = try Self.open(file)
+        t.type("]")
+        t.type("-")
+        #expect(t.app.table.columns.map(\.title) == ["#", "id", "dep_delay", "origin"])
+        t.type("$")
+        #expect(t.app.currentColumn == 3)
+        t.type("P")
+        #expect(t.app.table.columns.map(\.title) == ["#", "origin", "id", "dep_delay"] && t.app.table.pinnedColumns == 2)
+        t.type("}")
+        #expect(t.app.status.contains("pinned columns move only among themselves"))
+        t.type("]]")
+        t.type("{")
+        #expect(t.app.table.columns.map(\.title) == ["#", "origin", "dep_delay", "id"])
+        let before = t.app.table.columnWidths[2]
+        t.type("_")
+        #expect(t.app.table.columnWidths[2] != before || t.app.status.contains("fitted"))
+        // Filter, sort by id descending, and save what shows: origin, dep_delay, id.
+        t.type("|")
+        for _ in 0..<9 { t.send(.key(KeyEvent(.backspace))) }
+        Self.answer(&t, "origin=BOS")
+        #expect(t.runWork("filter") == true)
+        try Self.sort(&t, by: "id")
+        try Self.sort(&t, by: "id")
+        t.send(.key(KeyEvent(.character("s"), .control)))
+        for _ in 0..<40 { t.send(.key(KeyEvent(.backspace))) }
+        let out = file.directory + "-saved.tsv"
+        defer { unlink(out) }
+        Self.answer(&t, out)
+        #expect(t.runWork("save") == true)
+        #expect(t.app.status.contains("saved 150 rows"))
+        let expected = ["origin\tdep_delay\tid"] + Self.rows.filter { $0[3] == "BOS" }.reversed().map { "\($0[3])\t\($0[2])\t\($0[0])" }
+        #expect(try String(contentsOfFile: out, encoding: .utf8) == expected.joined(separator: "\n") + "\n")
+        t.type("+")
+        #expect(t.app.table.columns.map(\.title).sorted() == ["#", "carrier", "dep_delay", "id", "origin"])
+    }
+
+    @Test("# goes to a row by number or percentage; ? lists the keys from the command table; / in a filtered view finds kept rows only")
+    func goToRowHelpAndSearch() throws {
+        let file = Self.file()
+        var t = try Self.open(file)
+        t.type("#")
+        Self.answer(&t, "250")
+        #expect(t.app.table.list.cursor.flatMap { t.app.table.list.indexPath(of: $0) } == IndexPath(row: 249))
+        t.type("#")
+        Self.answer(&t, "50%")
+        #expect(t.app.table.list.cursor.flatMap { t.app.table.list.indexPath(of: $0) } == IndexPath(row: 300))
+        t.type("#")
+        Self.answer(&t, "soon")
+        #expect(t.app.status.contains("is not a row"))
+        t.type("?")
+        #expect(t.app.showingHelp && t.text.contains("frequency table"))
+        let lines = t.app.detail?.content.lines.map(\.name).filter { !$0.isEmpty } ?? []
+        #expect(lines == ViewerKeys.table.help.entries.map(\.keys))
+        t.send(.key(KeyEvent(.escape)))
+        #expect(!t.app.showingHelp && t.app.detail == nil)
+        // Only LGA rows kept: a search for a BOS row's id says it is filtered out.
+        t.type("|")
+        for _ in 0..<2 { t.send(.key(KeyEvent(.backspace))) }
+        Self.answer(&t, "origin=LGA")
+        #expect(t.runWork("filter") == true)
+        t.type("/")
+        Self.answer(&t, "596,")
+        #expect(t.runWork("search") == true)
+        #expect(t.app.status.contains("not among the rows the filters keep"), "596 is BOS")
+        t.type("/")
+        Self.answer(&t, "598,")
+        #expect(t.runWork("search") == true)
+        #expect(t.app.status.contains("record 598 of the file"), "598 is LGA")
+    }
+}
