@@ -33,6 +33,46 @@ struct OpenEndToEndTests {
         #expect(t.terminalProblems().isEmpty)
     }
 
+    @Test("exploring: | filters, f makes a frequency table whose Enter keeps a value's rows, Ctrl-S saves the view; --output writes the same view from the command line")
+    func filterFrequencySave() throws {
+        let carriers = ["AA", "DL", "UA", "B6"]
+        let rows = (1...5_000).map { "\($0),\(carriers[($0 * 3 + $0 / 7) % 4]),\(($0 * 37) % 300 - 20)" }
+        let path = try write("flights.csv", "id,carrier,dep_delay\n" + rows.joined(separator: "\n") + "\n")
+        let saved = path + "-late.csv"
+        // Wide enough for the status line to hold the filters and the save's message whole.
+        let t = try Tmux(Tmux.scrollwork + " open " + path, columns: 300)
+        defer { t.shutDown() }
+        #expect(t.wait { $0.contains("5,000 rows ·") })
+        t.keys("|")
+        #expect(t.wait { $0.contains("Filter (COLUMN=VALUE") })
+        t.keys("BSpace", "BSpace", "dep_delay>200", "Enter")
+        let late = rows.filter { (Int($0.split(separator: ",")[2]) ?? 0) > 200 }
+        #expect(t.wait { $0.contains("\(late.count.formatted()) of 5,000 rows") && $0.contains("filtered by dep_delay>200") })
+        t.keys("]", "f")
+        #expect(t.wait { $0.contains("Frequency of carrier") })
+        t.keys("Enter")
+        // Enter on the first row of the table: the most frequent carrier (the first by name of equals).
+        let counts = Dictionary(grouping: late) { String($0.split(separator: ",")[1]) }.mapValues(\.count)
+        let carrier = try #require(counts.keys.sorted().max { counts[$0]! < counts[$1]! || (counts[$0]! == counts[$1]! && $0 > $1) })
+        #expect(t.wait { $0.contains("filtered by dep_delay>200, carrier=") })
+        let expected = late.filter { $0.split(separator: ",")[1] == carrier }
+        #expect(t.wait { $0.contains("\(expected.count) of 5,000 rows") })
+        t.keys("C-s")
+        #expect(t.wait { $0.contains("Save the view as") })
+        t.keys("C-u", saved, "Enter")
+        #expect(t.wait { $0.contains("saved \(expected.count) rows") })
+        #expect(try String(contentsOfFile: saved, encoding: .utf8) == "id,carrier,dep_delay\n" + expected.joined(separator: "\n") + "\n")
+        t.keys("q")
+        #expect(t.file("status") == "0")
+        #expect(t.terminalProblems().isEmpty)
+        // The same view, written by the command line.
+        let cli = try Tmux(Tmux.scrollwork + " open " + path + " --filter \"dep_delay>200\" --filter carrier=\(carrier) --output -", columns: 200, rows: 60)
+        defer { cli.shutDown() }
+        #expect(cli.wait { $0.contains("DONE") })
+        #expect(cli.file("status") == "0")
+        #expect(cli.screen().contains(expected.last ?? "none"))
+    }
+
     @Test("a ragged file shows every record, the odd ones marked; invalid UTF-8 shows as U+FFFD; a missing file exits 1 with a message")
     func badInput() throws {
         let path = try write("ragged.csv", "a,b,c\n1,2,3\n4,5\n6,7,8,9\nx\u{FFFD}y,8,9\n")

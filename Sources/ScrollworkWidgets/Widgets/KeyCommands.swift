@@ -123,6 +123,8 @@ public enum TextFieldCommand: Sendable, Hashable {
     case cancel
     /// Delete the last character.
     case deleteBackward
+    /// Delete all the text (Ctrl-U, as in a shell).
+    case clear
     /// Type the key's character.
     case insert
 }
@@ -133,6 +135,7 @@ extension TextFieldCommand {
         .anyModifiers(.submit, "submit", .enter),
         .anyModifiers(.cancel, "cancel", .escape),
         .anyModifiers(.deleteBackward, "delete the last character", .backspace),
+        KeyBinding(.clear, "delete all the text", keys: KeyEvent(.character("u"), .control), label: "Ctrl-U"),
         KeyBinding(.insert, "type it (a paste is typed whole)", label: "any character") { key in
             if case .character = key.key { return key.modifiers.isDisjoint(with: [.control, .alt]) }
             return false

@@ -105,6 +105,10 @@ public struct TextField: Widget {
                 guard !text.isEmpty else { return .handled }
                 text.removeLast()
                 actions.append(.changed)
+            case .clear:
+                guard !text.isEmpty else { return .handled }
+                text = ""
+                actions.append(.changed)
             case .insert:
                 guard case let .character(c) = key.key else { return .ignored }
                 text.append(c)
