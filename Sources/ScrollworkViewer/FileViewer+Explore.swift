@@ -63,6 +63,44 @@ extension FileViewer {
         }
     }
 
+    /// Makes the view `recipe` describes (`scrollwork open FILE --filter …` without `--output`):
+    /// its filters, sort keys and columns, and its frequency table or summary, worked out in the
+    /// background as if typed.
+    ///
+    /// - Throws: ``ExploreError`` for a filter, sort key or column that is wrong, before anything
+    ///   changes.
+    public mutating func apply(_ recipe: ViewRecipe) throws(ExploreError) {
+        try recipe.validate()
+        let names = columnNames
+        let parsed = try recipe.parsedFilters(names)
+        let sorts = try recipe.parsedSorts(names)
+        let shown = try recipe.parsedColumns(names)
+        let counted = try recipe.frequency.map { name throws(ExploreError) in try names.index(of: name) }
+        if recipe.columns != nil {
+            // The columns listed, in that order, after `#`; the others hidden.
+            for position in stride(from: table.columns.count - 1, through: 1, by: -1) {
+                guard let field = Int(table.columns[position].id), !shown.contains(field) else { continue }
+                do {
+                    let removed = try view.table.removeColumn(position)
+                    hiddenColumns.insert((removed.column, removed.width, position), at: 0)
+                } catch { throw ExploreError("\(error)") }
+            }
+            for (target, field) in shown.enumerated() {
+                guard let at = table.columns.firstIndex(where: { $0.id == "\(field)" }), at != target + 1 else { continue }
+                do { try view.table.moveColumn(at, to: target + 1) } catch { throw ExploreError("\(error)") }
+            }
+        }
+        for filter in parsed { addFilter(filter, at: 0) }
+        if let first = sorts.first, let column = table.columns.firstIndex(where: { $0.id == "\(first.field)" }) {
+            view.sort(by: sorts.map { SortOrder(columnID: "\($0.field)", ascending: $0.ascending) }, column: column, at: 0)
+        }
+        if let counted, let column = table.columns.firstIndex(where: { $0.id == "\(counted)" }) {
+            currentColumn = column
+            startFrequency()
+        }
+        if recipe.summary { startSummary() }
+    }
+
     /// Opens the prompt for `prompt`, holding `text`.
     mutating func ask(_ prompt: ViewerPrompt, _ label: String, text: String = "") {
         self.prompt = prompt
@@ -214,7 +252,7 @@ extension FileViewer {
 
     // MARK: Work: frequency, summary, save
 
-    private mutating func startFrequency() {
+    mutating func startFrequency() {
         guard let field = currentField else { return notes.set(.action, "choose a column of the file first ([ ] or a click on a cell)") }
         let within: RowSet = filters.kept.map { .rows($0) } ?? .all(count: rows.count)
         let rows = fileRows, missing = missing
@@ -230,7 +268,7 @@ extension FileViewer {
         }))
     }
 
-    private mutating func startSummary() {
+    mutating func startSummary() {
         let within: RowSet = filters.kept.map { .rows($0) } ?? .all(count: rows.count)
         let rows = fileRows, missing = missing, titles = fieldTitles
         exploring = "summarising \(titles.count) columns"

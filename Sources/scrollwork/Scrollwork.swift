@@ -247,7 +247,7 @@ struct Open: ParsableCommand {
             try Self.write(path: path, separator: separator, header: noHeader ? false : nil, missing: missing, recipe: recipe, to: output)
             return
         }
-        try Self.open(path: path, separator: separator, header: noHeader ? false : nil, color: color, missing: missing)
+        try Self.open(path: path, separator: separator, header: noHeader ? false : nil, color: color, missing: missing, recipe: recipe)
     }
 
     /// Writes the view `recipe` makes of `path` to `output`, with no terminal; a failure ends the
@@ -269,12 +269,12 @@ struct Open: ParsableCommand {
 
     /// Opens `path` in the terminal; a file that cannot be shown ends the program with a message
     /// and a non-zero status before the terminal is touched.
-    static func open(path: String, separator: String?, header: Bool?, color: String, missing: MissingValues = .common) throws {
+    static func open(path: String, separator: String?, header: Bool?, color: String, missing: MissingValues = .common, recipe: ViewRecipe = ViewRecipe()) throws {
         let environment = processEnvironment()
         var display = DisplayOptions()
         display.color = color
         let mode = try display.colorMode(environment: environment)
-        let opened: OpenFile.Opened
+        var opened: OpenFile.Opened
         do {
             if path == "-" {
                 opened = try StandardInput.open(data: try StandardInput.takeData(), theme: .standard(for: mode))
@@ -284,6 +284,17 @@ struct Open: ParsableCommand {
         } catch {
             printError("scrollwork: \(error)")
             throw ExitCode(error.status)
+        }
+        if recipe != ViewRecipe() {
+            guard case var .table(viewer) = opened else {
+                printError("scrollwork: \(path): --filter, --sort, --columns, --frequency and --summary need a table, and this opens as text or a directory; give --separator to read it as a table")
+                throw ExitCode(64)
+            }
+            do { try viewer.apply(recipe) } catch {
+                printError("scrollwork: \(error)")
+                throw ExitCode(64)
+            }
+            opened = .table(viewer)
         }
         let session = try terminalSession(environment: environment)
         let loop = EventLoop(framesPerSecond: 60, colorMode: mode)

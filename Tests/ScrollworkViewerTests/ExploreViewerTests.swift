@@ -219,4 +219,28 @@ import ScrollworkWidgets
         #expect(t.runWork("search") == true)
         #expect(t.app.status.contains("record 598 of the file"), "598 is LGA")
     }
+
+    @Test("the command line's view opens in the viewer: its filters, sort keys, columns and frequency table, and a wrong one is an error first")
+    func recipeOpensInTheViewer() throws {
+        let file = Self.file()
+        var viewer = try OpenFile.viewer(path: file.path, separator: nil, header: nil, theme: Theme())
+        try viewer.apply(ViewRecipe(filters: ["origin=EWR", "dep_delay!=NA"], sorts: ["-dep_delay", "id"], columns: "dep_delay,id"))
+        var t = HeadlessTerminal(viewer, columns: 110, rows: 24)
+        while t.runWork("index") {}
+        while t.runWork("filter") || t.runWork("sort") {}
+        let expected = Self.rows.filter { $0[3] == "EWR" && $0[2] != "NA" }.sorted { a, b in
+            Int(a[2])! != Int(b[2])! ? Int(a[2])! > Int(b[2])! : Int(a[0])! < Int(b[0])!
+        }
+        #expect(try Self.ids(t) == expected.map { $0[0] })
+        #expect(t.app.table.columns.map(\.title) == ["#", "dep_delay", "id"])
+        #expect(t.app.status.contains("filtered by origin=EWR, dep_delay!=NA"))
+        var counting = try OpenFile.viewer(path: file.path, separator: nil, header: nil, theme: Theme())
+        try counting.apply(ViewRecipe(frequency: "carrier"))
+        var c = HeadlessTerminal(counting, columns: 110, rows: 24)
+        #expect(c.runWork("frequency") == true)
+        #expect(c.app.sheet?.view.table.list.numberOfRows == 3)
+        var wrong = try OpenFile.viewer(path: file.path, separator: nil, header: nil, theme: Theme())
+        #expect(throws: ExploreError.self) { try wrong.apply(ViewRecipe(sorts: ["nope"])) }
+        #expect(wrong.table.columns.count == 5 && wrong.filters.filters.isEmpty)
+    }
 }

@@ -155,6 +155,7 @@ let benchmarks: @Sendable () -> Void = {
     backgroundSortBenchmarks()
     openFileBenchmarks()
     flightsSortBenchmarks()
+    flightsExploreBenchmarks()
 
     // Sorting a million rows, beside the standard library sorting the bare keys.
     let million = 1_000_000

@@ -313,8 +313,10 @@ public struct TableView<Row: Sendable>: Widget {
         sortsInBackground ? sort(by: order, column: column, at: time) : table.setSortOrder(order)
     }
 
-    /// Sorts by `order` in the background, `column` being the heading that shows it.
-    private mutating func sort(by order: [SortOrder], column: Int, at time: Double) {
+    /// Sorts by `order` in the background (at once when ``sortsInBackground`` is off), `column`
+    /// being the heading that shows it: several keys chosen at once (a command line's sort).
+    public mutating func sort(by order: [SortOrder], column: Int, at time: Double) {
+        guard sortsInBackground else { return table.setSortOrder(order) }
         let job = table.sortJob(for: order)
         table.releaseKeys(notUsedBy: order)
         effects.append(.work(.start(Work(sortKey) { progress in job.run(progress: { progress.report($0) }, concurrently: .processors) })))
