@@ -319,3 +319,35 @@ enum ExploreData {
         }
     }
 }
+
+@Suite struct ExploreExtremeValuesTests {
+    @Test("every exploring call takes any value: counts, fields and rows past the ends, titles fewer than columns, Int.min and Int.max")
+    func extremes() throws {
+        try ExploreData.withRows(ExploreData.rows(40)) { rows, _ in
+            let any = [Int.min, -1, 0, 39, 40, .max]
+            for field in any {
+                let filter = try RowFilter(column: field, test: .equals(""))
+                #expect(try RowFilter.rows(of: rows, passing: [filter], within: .all(count: .max))?.count == (field >= 0 && field < 5 ? 0 : 40) || field == 4)
+                #expect(FrequencyTable.counting(field: field, of: rows, within: .all(count: .max))?.total == 40)
+                #expect(try RowFilter.rows(of: rows, passing: [filter], within: .all(count: .min)) == [])
+            }
+            #expect(ColumnSummary.summarizing(rows, titles: [], within: .all(count: .max)) == [])
+            #expect(ColumnSummary.summarizing(rows, titles: ["a"], within: .rows([.max, 0]))?.first?.missing == 1)
+            let path = "/tmp/scrollwork-extreme-\(getpid()).jsonl"
+            defer { unlink(path) }
+            let written = try TableExport.write(rows, order: .all(count: .max), columns: [Int.min, 0, .max], titles: ["only"], numeric: [true],
+                                                format: .jsonLines, to: OutputFile(path: path))
+            #expect(written == 40)
+            let first = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").first
+            #expect(first == #"{"only":null,"2":"1","3":null}"#, "a column not said to be numeric is text")
+            let piece = RowSet.rows([5, 6]).piece(0..<2)
+            #expect(piece[Int.min] == -1 && piece[2] == -1 && piece[.max] == -1 && piece[1] == 6)
+            #expect(RowSet.all(count: .max).clamped(toRows: 3) == .all(count: 3) && RowSet.all(count: .min).clamped(toRows: 3).count == 0)
+            #expect(ColumnNames([]).titles.isEmpty)
+            #expect(throws: ExploreError.self) { try ColumnNames([]).index(of: "") }
+            #expect(throws: ExploreError.self) { try RowFilter(column: 0, test: .less(.nan)) }
+            #expect(try RowFilter(column: 0, test: .greater(.infinity)).passes(nil) == false)
+            #expect(StringRows([["a"]]).row(at: .min).fields.isEmpty && StringRows([]).values(ofField: .max, at: [Int.min, 0]) { $0 == nil } == [true, true])
+        }
+    }
+}

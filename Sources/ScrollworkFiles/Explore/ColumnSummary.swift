@@ -48,7 +48,7 @@ public struct ColumnSummary: Sendable, Hashable {
     public static func summarizing<Rows: InPlaceRows>(_ rows: Rows, titles: [String], within: RowSet? = nil, missing: MissingValues = .common,
                                                       seed: UInt64 = 0, concurrently loop: ConcurrentLoop = .serial,
                                                       progress: (Double) -> Bool = { _ in true }) -> [ColumnSummary]? {
-        let within = within ?? .all(count: rows.count)
+        let within = (within ?? .all(count: rows.count)).clamped(toRows: rows.count)
         let words = MissingBytes(missing)
         let columns = titles.count
         var total = [ColumnTally](repeating: ColumnTally(), count: columns)

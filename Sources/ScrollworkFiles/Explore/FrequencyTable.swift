@@ -33,7 +33,7 @@ public struct FrequencyTable: Sendable, Hashable {
     /// nil when `progress` stopped it.
     public static func counting<Rows: InPlaceRows>(field: Int, of rows: Rows, within: RowSet? = nil, missing: MissingValues = .common,
                                                    concurrently loop: ConcurrentLoop = .serial, progress: (Double) -> Bool = { _ in true }) -> FrequencyTable? {
-        let within = within ?? .all(count: rows.count)
+        let within = (within ?? .all(count: rows.count)).clamped(toRows: rows.count)
         var counts: [String: Int] = [:]
         var uncounted = 0
         let finished = within.inRounds(of: RowFilter.pieceSize, loop: loop, progress: progress, { piece -> [String: Int] in

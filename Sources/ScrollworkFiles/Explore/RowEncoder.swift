@@ -5,6 +5,8 @@ struct RowEncoder: Sendable {
     let format: ExportFormat
     /// The field of each column written, in order.
     let columns: [Int]
+    /// Each column's title, one a column.
+    private let titles: [String]
     /// Each column's key as JSON (`"dep_delay":`), for JSON Lines.
     private let keys: [[UInt8]]
     /// Whether each column's values are written as JSON numbers where they are numbers.
@@ -18,6 +20,8 @@ struct RowEncoder: Sendable {
         self.columns = columns
         self.numeric = columns.indices.map { numeric.indices.contains($0) && numeric[$0] }
         self.missing = MissingBytes(missing)
+        let titles = columns.indices.map { titles.indices.contains($0) ? titles[$0] : "\($0 + 1)" }
+        self.titles = titles
         // Keys made unique: a second `x` is `x (2)`, so no value is lost to a repeated key.
         var seen: [String: Int] = [:]
         keys = titles.map { title in
@@ -32,7 +36,7 @@ struct RowEncoder: Sendable {
     }
 
     /// The heading line (none for JSON Lines, whose keys name each value).
-    func header(titles: [String]) -> [UInt8] {
+    func header() -> [UInt8] {
         guard format != .jsonLines else { return [] }
         var out: [UInt8] = []
         for (k, title) in titles.enumerated() {

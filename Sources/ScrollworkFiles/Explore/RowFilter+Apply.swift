@@ -9,7 +9,7 @@ extension RowFilter {
     /// - Throws: ``ExploreError`` for a file of more rows than 32-bit numbers hold (4,294,967,295).
     public static func rows<Rows: InPlaceRows>(of rows: Rows, passing filters: [RowFilter], within: RowSet? = nil, missing: MissingValues = .common,
                                                concurrently loop: ConcurrentLoop = .serial, progress: (Double) -> Bool = { _ in true }) throws(ExploreError) -> [UInt32]? {
-        let within = within ?? .all(count: rows.count)
+        let within = (within ?? .all(count: rows.count)).clamped(toRows: rows.count)
         guard rows.count <= Int(UInt32.max) else {
             throw ExploreError("a filter keeps rows as 32-bit numbers, and this file has \(rows.count) rows (at most \(UInt32.max))")
         }

@@ -16,6 +16,13 @@ public enum RowSet: Sendable, Hashable {
         }
     }
 
+    /// The set with no more positions than a source of `rows` rows has: `.all` of a larger count
+    /// is cut to the rows there are (a list is kept whole; its numbers past the rows read as none).
+    public func clamped(toRows rows: Int) -> RowSet {
+        if case let .all(count) = self { return .all(count: Swift.min(Swift.max(0, count), Swift.max(0, rows))) }
+        return self
+    }
+
     /// The row numbers at positions `range` (clipped to the set), as a collection that reads them
     /// in place.
     public func piece(_ range: Range<Int>) -> RowPiece {
@@ -71,8 +78,9 @@ public struct RowPiece: RandomAccessCollection, Sendable {
     /// The number of rows.
     public var endIndex: Int { count }
 
-    /// The row number at position `i` of the piece.
+    /// The row number at position `i` of the piece; -1, a number no row has, outside the piece.
     public subscript(i: Int) -> Int {
+        guard i >= 0, i < count else { return -1 }
         guard let rows else { return offset + i }
         return Int(rows[offset + i])
     }

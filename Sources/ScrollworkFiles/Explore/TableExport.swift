@@ -7,7 +7,7 @@ public enum TableExport {
     static let blockSize = 1 << 16
 
     /// Writes `order`'s rows of `rows`, fields `columns` titled `titles`, to `output` in
-    /// `format`; `numeric[k]` says that column `k` holds numbers (JSON Lines writes them as
+    /// `format` (a column without a title is titled by its number); `numeric[k]` says that column `k` holds numbers (JSON Lines writes them as
     /// numbers). Blocks are read and encoded as many at once as `loop` runs and written in
     /// order; `progress` hears the fraction written after each round and stops the save by
     /// returning false. Returns the rows written, or nil when stopped (the partial file is
@@ -17,8 +17,9 @@ public enum TableExport {
     public static func write<Rows: InPlaceRows>(_ rows: Rows, order: RowSet, columns: [Int], titles: [String], numeric: [Bool] = [],
                                                 format: ExportFormat, missing: MissingValues = .common, to output: OutputFile,
                                                 concurrently loop: ConcurrentLoop = .serial, progress: (Double) -> Bool = { _ in true }) throws(FileError) -> Int? {
+        let order = order.clamped(toRows: rows.count)
         let encoder = RowEncoder(format: format, columns: columns, titles: titles, numeric: numeric, missing: missing)
-        try output.write(encoder.header(titles: titles))
+        try output.write(encoder.header())
         let finished = try order.inRounds(of: blockSize, loop: loop, progress: progress, { piece in
             encode(piece, of: rows, with: encoder)
         }, take: { (block: [UInt8]) throws(FileError) in try output.write(block) })
