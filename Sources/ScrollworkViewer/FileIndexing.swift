@@ -193,6 +193,8 @@ struct FileSearch {
     private(set) var matchOffset: UInt64? = nil
     /// True while a search runs.
     private(set) var isRunning = false
+    /// The direction of the last search: true for forward (`/`, `n`), false for backward (`N`).
+    private(set) var forward = true
     /// The key of the search's work.
     private let key = WorkKey<Step>("search")
 
@@ -208,6 +210,7 @@ struct FileSearch {
         guard let search else { return (nil, "no search yet: / to search") }
         let from = matchOffset.map { forward ? $0 + 1 : $0 } ?? start
         isRunning = true
+        self.forward = forward
         return (.start(Work(key) { progress -> Step? in
             let size = Swift.max(1, file.size)
             do {

@@ -427,7 +427,10 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
             return
         }
         guard let path = indexPath(ofFileRecord: record) else {
-            notes.set(.search, "the match, in record \(grouped(recordNumber(record))) of the file, is not among the rows the filters keep · n next · N previous")
+            // A record the filters leave out: the search goes on past it, as if it were not there.
+            let (request, message) = search.next(forward: search.forward, in: file, from: searchStart)
+            start(request, message)
+            notes.set(.search, "searching on past record \(grouped(recordNumber(record))) of the file, which the filters leave out…")
             return
         }
         do {

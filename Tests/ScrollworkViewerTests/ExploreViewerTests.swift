@@ -211,13 +211,29 @@ import ScrollworkWidgets
         Self.answer(&t, "origin=LGA")
         #expect(t.runWork("filter") == true)
         t.type("/")
-        Self.answer(&t, "596,")
-        #expect(t.runWork("search") == true)
-        #expect(t.app.status.contains("not among the rows the filters keep"), "596 is BOS")
-        t.type("/")
         Self.answer(&t, "598,")
         #expect(t.runWork("search") == true)
         #expect(t.app.status.contains("record 598 of the file"), "598 is LGA")
+        // ",NA," is in rows of every origin: n skips the ones the filters leave out, N too.
+        t.type("#")
+        Self.answer(&t, "1")
+        t.type("/")
+        Self.answer(&t, ",NA,")
+        while t.runWork("search") {}
+        let shown = { (t: HeadlessTerminal<FileViewer>) in t.app.table.list.cursor.flatMap { t.app.table.list.indexPath(of: $0) }.flatMap { try? t.app.table.list.row(at: $0) } }
+        #expect(shown(t)?[0] == "22" && shown(t)?[2] == "NA", "the first NA among the kept rows")
+        let first = shown(t)?[0]
+        t.type("n")
+        while t.runWork("search") {}
+        #expect(shown(t)?[0] == "50" && shown(t)?[2] == "NA" && shown(t)?[0] != first)
+        t.type("N")
+        while t.runWork("search") {}
+        #expect(shown(t)?[0] == first, "back to the first")
+        // Text only filtered-out rows hold: not found.
+        t.type("/")
+        Self.answer(&t, "596,")
+        while t.runWork("search") {}
+        #expect(t.app.status.contains("not found"), "596 is BOS")
     }
 
     @Test("the command line's view opens in the viewer: its filters, sort keys, columns and frequency table, and a wrong one is an error first")
