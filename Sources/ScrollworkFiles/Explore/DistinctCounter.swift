@@ -13,7 +13,7 @@ struct DistinctCounter: Sendable, Hashable {
     /// log2 of the registers.
     static let precision = 14
 
-    private var exact: Set<UInt64> = []
+    private var exact = HashSet64()
     private var registers: [UInt8] = []
 
     /// True once the count is an estimate.
@@ -32,8 +32,8 @@ struct DistinctCounter: Sendable, Hashable {
 
     private mutating func switchToEstimate() {
         registers = [UInt8](repeating: 0, count: 1 << Self.precision)
-        for hash in exact { record(hash) }
-        exact = []
+        for hash in exact.elements { record(hash) }
+        exact = HashSet64()
     }
 
     @inline(__always)
@@ -47,7 +47,7 @@ struct DistinctCounter: Sendable, Hashable {
     /// Adds what `other` counted.
     mutating func merge(_ other: DistinctCounter) {
         if !isEstimate && !other.isEstimate {
-            exact.formUnion(other.exact)
+            for hash in other.exact.elements { exact.insert(hash) }
             if exact.count > Self.exactLimit { switchToEstimate() }
             return
         }
@@ -55,7 +55,7 @@ struct DistinctCounter: Sendable, Hashable {
         if other.isEstimate {
             for i in registers.indices where other.registers[i] > registers[i] { registers[i] = other.registers[i] }
         } else {
-            for hash in other.exact { record(hash) }
+            for hash in other.exact.elements { record(hash) }
         }
     }
 
@@ -74,4 +74,47 @@ struct DistinctCounter: Sendable, Hashable {
         if raw <= 2.5 * m, zeros > 0 { return Int((m * log(m / Double(zeros))).rounded()) }
         return Int(raw.rounded())
     }
+}
+
+/// A set of well-mixed 64-bit hashes, open addressing with linear probing: a value's own low bits
+/// place it, so an insert is a few instructions where `Set` would hash the hash again.
+struct HashSet64: Sendable, Hashable {
+    private var slots = [UInt64](repeating: 0, count: 64)
+    /// Whether 0, which marks an empty slot, is in the set.
+    private var hasZero = false
+    private(set) var count = 0
+
+    /// Adds `value`.
+    @inline(__always)
+    mutating func insert(_ value: UInt64) {
+        if value == 0 {
+            if !hasZero { hasZero = true; count += 1 }
+            return
+        }
+        let mask = slots.count - 1
+        var i = Int(truncatingIfNeeded: value) & mask
+        while true {
+            let slot = slots[i]
+            if slot == value { return }
+            if slot == 0 { break }
+            i = (i + 1) & mask
+        }
+        slots[i] = value
+        count += 1
+        if count * 2 > slots.count { grow() }
+    }
+
+    private mutating func grow() {
+        let old = slots
+        slots = [UInt64](repeating: 0, count: old.count * 2)
+        let mask = slots.count - 1
+        for value in old where value != 0 {
+            var i = Int(truncatingIfNeeded: value) & mask
+            while slots[i] != 0 { i = (i + 1) & mask }
+            slots[i] = value
+        }
+    }
+
+    /// The values, in no order.
+    var elements: [UInt64] { slots.filter { $0 != 0 } + (hasZero ? [0] : []) }
 }

@@ -31,17 +31,19 @@ public struct FrequencyTable: Sendable, Hashable {
     /// The frequency table of field `field` among `within` of `rows` (all of them by default),
     /// read in place as ``RowFilter/rows(of:passing:within:missing:concurrently:progress:)`` reads;
     /// nil when `progress` stopped it.
+    // Specialised for the file rows people open: generic code reading ten million fields through
+    // witness tables ran several times slower.
+    @_specialize(where Rows == DelimitedRows)
+    @_specialize(where Rows == JSONLinesRows)
     public static func counting<Rows: InPlaceRows>(field: Int, of rows: Rows, within: RowSet? = nil, missing: MissingValues = .common,
                                                    concurrently loop: ConcurrentLoop = .serial, progress: (Double) -> Bool = { _ in true }) -> FrequencyTable? {
         let within = (within ?? .all(count: rows.count)).clamped(toRows: rows.count)
         var counts: [String: Int] = [:]
         var uncounted = 0
-        let finished = within.inRounds(of: RowFilter.pieceSize, loop: loop, progress: progress, { piece -> [String: Int] in
-            var counts: [String: Int] = [:]
-            _ = rows.values(ofField: field, at: piece) { bytes in
-                counts[String(decoding: bytes ?? UnsafeBufferPointer(start: nil, count: 0), as: UTF8.self), default: 0] += 1
-            }
-            return counts
+        let finished = within.inRounds(of: RowFilter.pieceSize, loop: loop, progress: progress, { piece -> [(value: String, count: Int)] in
+            var counts = ValueCounts()
+            _ = rows.values(ofField: field, at: piece) { bytes in counts.add(bytes ?? UnsafeBufferPointer(start: nil, count: 0)) }
+            return counts.entries
         }, take: { piece in
             for (value, n) in piece {
                 if counts[value] != nil || counts.count < distinctLimit { counts[value, default: 0] += n } else { uncounted += n }
