@@ -351,3 +351,31 @@ enum ExploreData {
         }
     }
 }
+
+@Suite struct SampleAndCountTests {
+    @Test("quickselect finds the value sorting would put at each position, ties and all")
+    func quickselect() async {
+        await propertyCheck(count: 300, input: Gen.int(in: 0...40).array(of: 1...200), Gen.int(in: 0...199)) { values, k in
+            var copy = values.map { UInt64($0) }
+            let k = k % copy.count
+            #expect(ValueSample.smallest(k, in: &copy) == values.map { UInt64($0) }.sorted()[k])
+        }
+    }
+
+    @Test("a set of hashes and the value counts agree with Set and Dictionary, 0 included")
+    func hashTables() {
+        var set = HashSet64()
+        var counts = ValueCounts()
+        var expected: [String: Int] = [:]
+        for i in 0..<20_000 {
+            let value = UInt64((i * 7919) % 5003)
+            set.insert(ValueHash.mix(value))
+            set.insert(0)
+            let text = "v\(i % 977)"
+            Array(text.utf8).withUnsafeBufferPointer { counts.add($0) }
+            expected[text, default: 0] += 1
+        }
+        #expect(set.count == 5004 && set.elements.count == 5004)
+        #expect(Dictionary(uniqueKeysWithValues: counts.entries.map { ($0.value, $0.count) }) == expected && counts.distinct == 977)
+    }
+}

@@ -61,15 +61,23 @@ public struct ColumnSummary: Sendable, Hashable {
         let words = MissingBytes(missing)
         let columns = titles.count
         var total = [ColumnTally](repeating: ColumnTally(), count: columns)
+        // Each round's pieces start from what the whole has kept of each column's sample, so
+        // that they drop at once the values the merge would drop.
+        var thresholds = [UInt64](repeating: .max, count: columns)
         let finished = within.inRounds(of: RowFilter.pieceSize, loop: loop, progress: progress, { piece -> [ColumnTally] in
-            var tallies = [ColumnTally](repeating: ColumnTally(), count: columns)
-            _ = rows.fields(at: piece) { row, fields in
-                let priority = ValueHash.mix(UInt64(truncatingIfNeeded: row) ^ seed)
-                for c in 0..<columns { tallies[c].add(fields[c], priority: priority, missing: words) }
+            var tallies = thresholds.map { ColumnTally(sample: ValueSample(threshold: $0)) }
+            tallies.withUnsafeMutableBufferPointer { tallies in
+                _ = rows.fields(at: piece) { row, fields in
+                    let priority = ValueHash.mix(UInt64(truncatingIfNeeded: row) ^ seed)
+                    for c in 0..<columns { tallies[c].add(fields[c], priority: priority, missing: words) }
+                }
             }
             return tallies
         }, take: { piece in
-            for c in 0..<columns { total[c].merge(piece[c]) }
+            for c in 0..<columns {
+                total[c].merge(piece[c])
+                thresholds[c] = total[c].sample.keepsBelow
+            }
         })
         guard finished else { return nil }
         return titles.indices.map { total[$0].summary(title: titles[$0]) }
@@ -84,6 +92,8 @@ struct ColumnTally: Sendable, Hashable {
     /// The sum of the numbers, with Kahan's compensation for what each addition lost.
     var sum = 0.0, compensation = 0.0
     var firstText: [UInt8]? = nil, lastText: [UInt8]? = nil
+    /// The first eight bytes of each, big-endian, zero-padded: they order as the texts do, or tie.
+    var firstPrefix: UInt64 = 0, lastPrefix: UInt64 = 0
     var distinct = DistinctCounter()
     var sample = ValueSample()
 
@@ -96,15 +106,15 @@ struct ColumnTally: Sendable, Hashable {
         }
         present += 1
         distinct.add(ValueHash.of(bytes))
-        if let first = firstText {
-            if Self.compare(bytes, first) < 0 { firstText = Array(bytes) }
-        } else {
+        // The first eight bytes decide nearly every comparison without touching the kept text.
+        let prefix = Self.prefix(bytes)
+        if firstText == nil || prefix < firstPrefix || (prefix == firstPrefix && Self.compare(bytes, firstText ?? []) < 0) {
             firstText = Array(bytes)
+            firstPrefix = prefix
         }
-        if let last = lastText {
-            if Self.compare(bytes, last) > 0 { lastText = Array(bytes) }
-        } else {
+        if lastText == nil || prefix > lastPrefix || (prefix == lastPrefix && Self.compare(bytes, lastText ?? []) > 0) {
             lastText = Array(bytes)
+            lastPrefix = prefix
         }
         guard allNumbers else { return }
         let value: Double
@@ -124,6 +134,16 @@ struct ColumnTally: Sendable, Hashable {
         compensation = (next - sum) - adjusted
         sum = next
         sample.add(value, priority: priority)
+    }
+
+    /// The first eight bytes of `bytes` as a big-endian number, zero-padded: a smaller prefix
+    /// means smaller text; equal prefixes need the whole text compared.
+    @inline(__always)
+    static func prefix(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var p: UInt64 = 0
+        let n = Swift.min(8, bytes.count)
+        for i in 0..<8 { p = (p << 8) | (i < n ? UInt64(bytes[i]) : 0) }
+        return p
     }
 
     /// Byte order of `a` and `b`: below 0, 0 or above 0, as `memcmp` and then the lengths say.
@@ -150,8 +170,14 @@ struct ColumnTally: Sendable, Hashable {
         let next = sum + other.sum
         compensation += other.compensation + ((next - sum) - other.sum)
         sum = next
-        if let t = other.firstText, firstText.map({ t.lexicographicallyPrecedes($0) }) ?? true { firstText = t }
-        if let t = other.lastText, lastText.map({ $0.lexicographicallyPrecedes(t) }) ?? true { lastText = t }
+        if let t = other.firstText, firstText.map({ t.lexicographicallyPrecedes($0) }) ?? true {
+            firstText = t
+            firstPrefix = other.firstPrefix
+        }
+        if let t = other.lastText, lastText.map({ $0.lexicographicallyPrecedes(t) }) ?? true {
+            lastText = t
+            lastPrefix = other.lastPrefix
+        }
         distinct.merge(other.distinct)
         sample.merge(other.sample)
     }

@@ -26,13 +26,41 @@ struct ValueSample: Sendable, Hashable {
         if items.count >= 2 * Self.capacity { compact() }
     }
 
-    /// Keeps the `capacity` items of lowest priority.
+    /// A sample that keeps only values whose priority is below `threshold` (another sample's,
+    /// so that a piece read later drops at once what the whole would drop).
+    init(threshold: UInt64 = .max) { self.threshold = threshold }
+
+    /// The priority below which values are kept.
+    var keepsBelow: UInt64 { threshold }
+
+    /// Keeps the `capacity` items of lowest priority (fewer when priorities tie at the cut).
     private mutating func compact() {
         guard items.count > Self.capacity else { return }
-        items.sort { $0.priority < $1.priority }
-        threshold = items[Self.capacity].priority
-        items.removeSubrange(Self.capacity...)
-        while let last = items.last, last.priority >= threshold { items.removeLast() }
+        var priorities = items.map(\.priority)
+        threshold = Self.smallest(Self.capacity, in: &priorities)
+        items.removeAll { $0.priority >= threshold }
+    }
+
+    /// The value that would stand at position `k` if `values` were sorted (quickselect, in
+    /// linear time on average; `values` is reordered). `k` must be a position of `values`.
+    static func smallest(_ k: Int, in values: inout [UInt64]) -> UInt64 {
+        var low = 0, high = values.count - 1
+        while low < high {
+            // The median of three as the pivot: priorities are hashes, so any choice is fair.
+            let pivot = Swift.max(Swift.min(values[low], values[high]), Swift.min(Swift.max(values[low], values[high]), values[(low + high) / 2]))
+            var i = low, j = high
+            while i <= j {
+                while values[i] < pivot { i += 1 }
+                while values[j] > pivot { j -= 1 }
+                if i <= j {
+                    values.swapAt(i, j)
+                    i += 1
+                    j -= 1
+                }
+            }
+            if k <= j { high = j } else if k >= i { low = i } else { return values[k] }
+        }
+        return values[k]
     }
 
     /// Adds the values `other` kept.
