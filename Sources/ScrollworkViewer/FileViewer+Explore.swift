@@ -107,11 +107,13 @@ extension FileViewer {
         field = TextField(prompt: label, text: text, theme: theme)
     }
 
-    /// A name to save a view of `path` as: beside it, `-view` added.
+    /// A name to save a view of `path` as: beside it, `-view` added to its name.
     static func suggestedSaveName(_ path: String) -> String {
-        let name = path.split(separator: "/").last.map(String.init) ?? "view"
-        let stem = name.split(separator: ".").first.map(String.init) ?? name
-        return (stem.isEmpty ? "view" : stem) + "-view.csv"
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        let name = parts.last.map(String.init) ?? ""
+        let stem = name.split(separator: ".").first.map(String.init) ?? ""
+        let directory = parts.count > 1 ? parts.dropLast().joined(separator: "/") + "/" : ""
+        return directory + (stem.isEmpty ? "view" : stem + "-view") + ".csv"
     }
 
     /// What the person typed at the prompt, submitted.

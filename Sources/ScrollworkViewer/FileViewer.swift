@@ -229,6 +229,14 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
         if sheet != nil { return }
         readTableEvents()
         guard !used, case let .key(key) = event else { return }
+        // While a name is being typed (a key within a second of the last), its letters, digits,
+        // dashes and underscores go on with it rather than run the commands they also name.
+        if !typed.text.isEmpty, time - typed.lastTime <= TypeAheadState.resetInterval,
+           KeyBinding<ViewerCommand>.typeAhead(.typeAhead, "").matches(key) {
+            guard case let .character(c) = key.key else { return }
+            notes.set(.action, typeAheadNote(view.table.typeAhead(String(c), state: &typed, at: time), typed: typed))
+            return
+        }
         switch ViewerKeys.table.command(for: key) {
         case .quit?: wantsQuit = true
         case .top?: view.table.list.scroll.perform(.top, time: time)

@@ -41,13 +41,16 @@ struct ResultSheet {
         caption = "Summary of \(summaries.count) columns in \(grouped(rows)) rows (≈ marks an estimate) · Enter goes to the column · Esc returns"
         let source = ColumnSummary.rows(summaries)
         let sample = source.rows(in: 0..<source.count)
-        view = Self.view(source, columns: ColumnSummary.titles.indices.map { TableColumn.field($0, title: ColumnSummary.titles[$0], sample: sample) }, theme: theme)
+        // Each column as wide as its values; the median is not stretched across the rest.
+        view = Self.view(source, columns: ColumnSummary.titles.indices.map { TableColumn.field($0, title: ColumnSummary.titles[$0], sample: sample) },
+                         style: .none, theme: theme)
     }
 
-    private static func view(_ source: StringRows, columns: [TableColumn<DelimitedRecord>], theme: Theme) -> TableView<DelimitedRecord> {
+    private static func view(_ source: StringRows, columns: [TableColumn<DelimitedRecord>], style: ColumnAutoresizingStyle = .lastColumnOnly,
+                             theme: Theme) -> TableView<DelimitedRecord> {
         var table = TableState(rows: source, columns: columns)
         table.list.idiom = .macOS
-        table.autoresizingStyle = .lastColumnOnly
+        table.autoresizingStyle = style
         var view = TableView(table, theme: theme)
         do { try view.table.list.select(IndexPath(row: 0), at: 0) } catch {
             // An empty table has no first row to focus.

@@ -23,7 +23,7 @@ public enum ViewerKeys {
     private static let search = KeyBinding(ViewerCommand.search, "search the file's bytes (Enter starts, Esc closes)", keys: KeyEvent(.character("/")))
     private static let next = KeyBinding(ViewerCommand.nextMatch, "the next match", keys: KeyEvent(.character("n")))
     private static let previous = KeyBinding(ViewerCommand.previousMatch, "the previous match", keys: KeyEvent(.character("N")))
-    private static let cancel = KeyBinding(ViewerCommand.cancel, "cancel the search or the sort under way", keys: KeyEvent(.escape))
+    private static let cancel = KeyBinding(ViewerCommand.cancel, "cancel the search, sort, filter, count or save under way", keys: KeyEvent(.escape))
 
     /// A CSV, TSV or JSON file as a table.
     public static let table = CommandTable<ViewerCommand>("Table (scrollwork open)", [

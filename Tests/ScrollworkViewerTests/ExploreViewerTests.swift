@@ -174,7 +174,10 @@ import ScrollworkWidgets
         try Self.sort(&t, by: "id")
         try Self.sort(&t, by: "id")
         t.send(.key(KeyEvent(.character("s"), .control)))
-        for _ in 0..<40 { t.send(.key(KeyEvent(.backspace))) }
+        #expect(t.app.field?.text == file.directory + "/flights-view.csv", "the prompt suggests a name beside the file")
+        #expect(FileViewer.suggestedSaveName("flights.csv") == "flights-view.csv" && FileViewer.suggestedSaveName("") == "view.csv"
+            && FileViewer.suggestedSaveName("/") == "/view.csv" && FileViewer.suggestedSaveName("/a/.hidden") == "/a/hidden-view.csv")
+        t.send(.key(KeyEvent(.character("u"), .control)))
         let out = file.directory + "-saved.tsv"
         defer { unlink(out) }
         Self.answer(&t, out)
@@ -258,5 +261,17 @@ import ScrollworkWidgets
         var wrong = try OpenFile.viewer(path: file.path, separator: nil, header: nil, theme: Theme())
         #expect(throws: ExploreError.self) { try wrong.apply(ViewRecipe(sorts: ["nope"])) }
         #expect(wrong.table.columns.count == 5 && wrong.filters.filters.isEmpty)
+    }
+
+    @Test("keys that are also a name's letters (- _ u f P I) go on with a name being typed, and act once typing has paused")
+    func typeAheadKeepsItsLetters() throws {
+        let file = Self.file()
+        var t = try Self.open(file)
+        t.type("]")
+        t.type("5-")
+        #expect(t.app.table.columns.count == 5, "- went on with the name")
+        t.advance(by: 1.2)
+        t.type("-")
+        #expect(t.app.table.columns.count == 4, "after a pause - hides the current column")
     }
 }
