@@ -54,6 +54,7 @@ extension FileViewer {
         case .pinColumn: togglePin(at: time)
         case .moveColumn: moveCurrentColumn(by: key.key == .character("{") ? -1 : 1, at: time)
         case .fitColumn:
+            guard table.columns.indices.contains(currentColumn) else { return }
             view.fitColumn(currentColumn)
             notes.set(.action, "column \(table.columns[currentColumn].title) fitted to its content")
         case .goToRow: ask(.goToRow, "Go to row (a number, or a percentage such as 50%): ")
@@ -173,6 +174,7 @@ extension FileViewer {
     mutating func setCurrentColumn(_ column: Int, at time: Double) {
         currentColumn = column.clamped(to: 0...Swift.max(0, table.columns.count - 1))
         columnChosen = true
+        guard table.columns.indices.contains(currentColumn) else { return }
         view.table.revealDivider(after: currentColumn, margin: 8, at: time)
         if currentColumn > 0 { view.table.revealDivider(after: currentColumn - 1, margin: 8, at: time) }
         notes.set(.action, "column \(table.columns[currentColumn].title)")
