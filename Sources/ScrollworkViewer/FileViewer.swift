@@ -470,6 +470,8 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
     public mutating func render(into buffer: inout Buffer, at time: Double) {
         let area = buffer.area
         let parts = area.rows([.fill, .fixed(1)])
+        // The current column's heading is marked once the person has chosen one.
+        view.highlightedColumn = columnChosen ? currentColumn : nil
         view.render(in: parts[0], into: &buffer, at: time)
         if var shown = sheet {
             let area = parts[0].rows([.fixed(1), .fill])

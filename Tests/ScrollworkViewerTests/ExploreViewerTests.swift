@@ -81,8 +81,11 @@ import ScrollworkWidgets
     func keepEqualAndRecords() throws {
         let file = Self.file()
         var t = try Self.open(file)
+        #expect(t.output.screen[1, 0].style.underline == false, "no column is marked before one is chosen")
         t.type("]")
         #expect(t.app.currentField == 1 && t.app.status.contains("column carrier"))
+        let carrier = try #require(t.text.split(separator: "\n")[0].range(of: "carrier")).lowerBound.utf16Offset(in: String(t.text.split(separator: "\n")[0]))
+        #expect(t.output.screen[carrier, 0].style.underline && t.output.screen[carrier, 0].style.bold, "the current column's heading is marked")
         // Sorted by dep_delay, descending, before the filter.
         try Self.sort(&t, by: "dep_d")
         try Self.sort(&t, by: "dep_d")

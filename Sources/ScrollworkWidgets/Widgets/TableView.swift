@@ -58,6 +58,9 @@ public struct TableView<Row: Sendable>: Widget {
     /// heading shows how far it is ("Size 43%"), Esc cancels, and the result is applied when it
     /// comes, the selection kept. Off, a click sorts at once, on the caller's thread.
     public var sortsInBackground = true
+    /// A column whose heading is marked (underlined, bold): the one a host's keys act on, such as
+    /// the current column of a spreadsheet-like viewer; nil marks none.
+    public var highlightedColumn: Int? = nil
     /// The platform whose metrics and type a pixel host draws the table at (row heights, text
     /// sizes); nil takes the table's own idiom. A table that selects as a Mac's does in an
     /// iPhone-sized window keeps the phone's 44-point rows.
@@ -203,7 +206,12 @@ public struct TableView<Row: Sendable>: Widget {
             let arrow = headingArrow(forColumn: i)
             let title = table.columns[i].title.truncated(toWidth: Swift.max(0, cell.width - 2 - displayWidth(arrow))) + arrow
             let clip = i < table.pinnedColumns ? area : headerClip
-            buffer.draw(" " + title, column: cell.column, row: area.row, style: headerStyle, clip: clip)
+            var style = headerStyle
+            if i == highlightedColumn {
+                style.underline = true
+                style.bold = true
+            }
+            buffer.draw(" " + title, column: cell.column, row: area.row, style: style, clip: clip)
             if i < cells.count - 1 { buffer.draw("│", column: cell.column + cell.width - 1, row: area.row, style: headerStyle, clip: clip) }
         }
         let list = table.list
