@@ -20,53 +20,37 @@ public enum FileQuery {
             format = try ExportFormat(path: path)
         } catch { throw OpenFile.Failure(description: "\(error)", status: 64) }
         do { try viewer.indexToEnd() } catch { throw OpenFile.Failure(description: "\(error)") }
-        let result: Result<Int, OpenFile.Failure>
-        switch viewer.fileRows {
-        case let .delimited(rows): result = write(rows, of: viewer, recipe: recipe, format: format, to: path, loop: loop)
-        case let .json(rows): result = write(rows, of: viewer, recipe: recipe, format: format, to: path, loop: loop)
-        }
-        return try result.get()
-    }
-
-    private static func write<Rows: InPlaceRows>(_ rows: Rows, of viewer: FileViewer, recipe: ViewRecipe, format: ExportFormat, to path: String,
-                                                 loop: ConcurrentLoop) -> Result<Int, OpenFile.Failure> {
-        let titles = viewer.fieldTitles
-        let names = ColumnNames(titles)
-        let view: ExploredView<Rows>
+        let rows = viewer.fileRows, titles = viewer.fieldTitles
+        let view: ExploredView
         do {
-            view = try ExploredView(rows, columns: viewer.table.columns, recipe: recipe, names: names, missing: viewer.missing, loop: loop)
+            view = try ExploredView(rows, columns: viewer.table.columns, recipe: recipe, names: ColumnNames(titles), missing: viewer.missing, loop: loop)
         } catch {
-            return .failure(OpenFile.Failure(description: "\(error)", status: 64))
+            throw OpenFile.Failure(description: "\(error)", status: 64)
         }
         do {
             let output = try OutputFile(path: path)
+            let written: Int?
             if let field = view.frequencyField {
-                guard let table = FrequencyTable.counting(field: field, of: rows, within: view.rows, missing: viewer.missing, concurrently: loop) else { return .success(0) }
-                let written = try TableExport.write(table.rows, order: .all(count: table.rows.count), columns: [0, 1, 2], titles: FrequencyTable.titles,
-                                                    numeric: [false, true, true], format: format, to: output)
-                return .success(written ?? 0)
-            }
-            if recipe.summary {
-                let chosen = view.columns
-                guard let summaries = ColumnSummary.summarizing(rows, titles: titles, within: view.rows, missing: viewer.missing, concurrently: loop) else { return .success(0) }
-                let table = ColumnSummary.rows(chosen.map { summaries[$0] })
-                let written = try TableExport.write(table, order: .all(count: table.count), columns: Array(ColumnSummary.titles.indices), titles: ColumnSummary.titles,
-                                                    numeric: ColumnSummary.titles.map { !["column", "type", "min", "max"].contains($0) }, format: format, to: output)
-                return .success(written ?? 0)
-            }
-            let numeric = view.columns.map { viewer.fieldKinds.indices.contains($0) && viewer.fieldKinds[$0] != .text }
-            let written = try TableExport.write(rows, order: view.rows, columns: view.columns, titles: view.columns.map { titles[$0] }, numeric: numeric,
+                guard let table = FrequencyTable.counting(field: field, of: rows, within: view.rows, missing: viewer.missing, concurrently: loop) else { return 0 }
+                written = try TableExport.write(table.rows, titles: FrequencyTable.titles, numeric: FrequencyTable.numeric, format: format, to: output)
+            } else if recipe.summary {
+                guard let summaries = ColumnSummary.summarizing(rows, titles: titles, within: view.rows, missing: viewer.missing, concurrently: loop) else { return 0 }
+                written = try TableExport.write(ColumnSummary.rows(view.columns.map { summaries[$0] }), titles: ColumnSummary.titles, numeric: ColumnSummary.numeric,
+                                                format: format, to: output)
+            } else {
+                written = try TableExport.write(rows, order: view.rows, columns: view.columns, titles: view.columns.map { titles[$0] }, numeric: viewer.numeric(view.columns),
                                                 format: format, missing: viewer.missing, to: output, concurrently: loop)
-            return .success(written ?? 0)
+            }
+            return written ?? 0
         } catch {
-            return .failure(OpenFile.Failure(description: "\(error)"))
+            throw OpenFile.Failure(description: "\(error)")
         }
     }
 }
 
 /// A view of a file's rows made from a recipe: the rows its filters keep, in its sort's order,
 /// and the columns it shows.
-struct ExploredView<Rows: InPlaceRows> {
+struct ExploredView {
     /// The file's row numbers in the view, in order.
     var rows: RowSet
     /// The fields shown.
@@ -78,7 +62,7 @@ struct ExploredView<Rows: InPlaceRows> {
     /// (the viewer's: `#`, then a column a field) and finds its columns, all among `names`.
     ///
     /// - Throws: ``ExploreError`` for a filter, sort key or column that is wrong.
-    init(_ base: Rows, columns tableColumns: [TableColumn<DelimitedRecord>], recipe: ViewRecipe, names: ColumnNames, missing: MissingValues,
+    init(_ base: FileRows, columns tableColumns: [TableColumn<DelimitedRecord>], recipe: ViewRecipe, names: ColumnNames, missing: MissingValues,
          loop: ConcurrentLoop) throws(ExploreError) {
         let filters = try recipe.parsedFilters(names)
         let sorts = try recipe.parsedSorts(names)
@@ -92,9 +76,9 @@ struct ExploredView<Rows: InPlaceRows> {
         guard !sorts.isEmpty, frequencyField == nil, !recipe.summary else { return }
         let order = sorts.map { SortOrder(columnID: tableColumns[$0.field + 1].id, ascending: $0.ascending) }
         if let kept {
-            rows = .rows(try Self.sorted(AnyRowSource(RowSubset(base: base, rows: kept)), columns: tableColumns, order: order, loop: loop).map { kept[Int($0)] })
+            rows = .rows(try Self.sorted(base.subset(kept), columns: tableColumns, order: order, loop: loop).map { kept[Int($0)] })
         } else {
-            rows = .rows(try Self.sorted(AnyRowSource(base), columns: tableColumns, order: order, loop: loop))
+            rows = .rows(try Self.sorted(base.rowSource, columns: tableColumns, order: order, loop: loop))
         }
     }
 

@@ -14,10 +14,7 @@ extension FileViewer {
     /// The rows the table shows: the file's, or those the filters keep.
     var shownRows: AnyRowSource<DelimitedRecord> {
         guard let kept = filters.kept else { return rows }
-        switch fileRows {
-        case let .delimited(file): return AnyRowSource(RowSubset(base: file, rows: kept))
-        case let .json(file): return AnyRowSource(RowSubset(base: file, rows: kept))
-        }
+        return fileRows.subset(kept)
     }
 
     /// The field (from 0) the current column shows; nil for `#`.
@@ -263,11 +260,7 @@ extension FileViewer {
         let title = fieldTitles[field]
         exploring = "counting the values of \(title)"
         work.append(.start(Work(frequencyKey) { progress -> Counted? in
-            let table: FrequencyTable?
-            switch rows {
-            case let .delimited(file): table = FrequencyTable.counting(field: field, of: file, within: within, missing: missing, concurrently: .processors) { progress.report($0) }
-            case let .json(file): table = FrequencyTable.counting(field: field, of: file, within: within, missing: missing, concurrently: .processors) { progress.report($0) }
-            }
+            let table = FrequencyTable.counting(field: field, of: rows, within: within, missing: missing, concurrently: .processors) { progress.report($0) }
             return table.map { Counted(table: $0, field: field, title: title, rows: within.count) }
         }))
     }
@@ -277,11 +270,7 @@ extension FileViewer {
         let rows = fileRows, missing = missing, titles = fieldTitles
         exploring = "summarising \(titles.count) columns"
         work.append(.start(Work(summaryKey) { progress -> Summarised? in
-            let summaries: [ColumnSummary]?
-            switch rows {
-            case let .delimited(file): summaries = ColumnSummary.summarizing(file, titles: titles, within: within, missing: missing, concurrently: .processors) { progress.report($0) }
-            case let .json(file): summaries = ColumnSummary.summarizing(file, titles: titles, within: within, missing: missing, concurrently: .processors) { progress.report($0) }
-            }
+            let summaries = ColumnSummary.summarizing(rows, titles: titles, within: within, missing: missing, concurrently: .processors) { progress.report($0) }
             return summaries.map { Summarised(summaries: $0, rows: within.count) }
         }))
     }
@@ -292,8 +281,7 @@ extension FileViewer {
         do { format = try ExportFormat(path: path) } catch { return notes.set(.action, "\(error)") }
         let shown = table.columns.compactMap { Int($0.id) }
         let titles = shown.map { fieldTitles[$0] }
-        let kinds = fieldKinds
-        let numeric = shown.map { kinds.indices.contains($0) && kinds[$0] != .text }
+        let numeric = numeric(shown)
         let list = table.list, filters = filters, rows = fileRows, missing = missing
         exploring = "saving \(path)"
         work.append(.start(Work(saveKey) { progress -> Saved? in
@@ -306,15 +294,8 @@ extension FileViewer {
             }
             do {
                 let output = try OutputFile(path: path)
-                let written: Int?
-                switch rows {
-                case let .delimited(file):
-                    written = try TableExport.write(file, order: .rows(order), columns: shown, titles: titles, numeric: numeric, format: format, missing: missing,
+                let written = try TableExport.write(rows, order: .rows(order), columns: shown, titles: titles, numeric: numeric, format: format, missing: missing,
                                                     to: output, concurrently: .processors) { progress.report($0) }
-                case let .json(file):
-                    written = try TableExport.write(file, order: .rows(order), columns: shown, titles: titles, numeric: numeric, format: format, missing: missing,
-                                                    to: output, concurrently: .processors) { progress.report($0) }
-                }
                 return written.map { Saved(path: path, rows: $0, failure: nil) }
             } catch {
                 return Saved(path: path, rows: 0, failure: "\(error)")

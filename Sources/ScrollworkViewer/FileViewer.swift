@@ -96,7 +96,7 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
             keys = JSONLinesRows.keys(file: file, index: index, lines: 0..<Swift.min(index.count, 1000), after: [], framing: framing)
             header = keys
         }
-        let rows = Self.rows(file: file, index: index, format: format, keys: keys)
+        let rows = Self.fileRows(file: file, index: index, format: format, keys: keys).rowSource
         let shown = rows.rows(in: 0..<Self.sampleRows(index))
         if case .json = format { expectedFields = nil } else { expectedFields = header?.count ?? shown.first?.fields.count ?? 1 }
         let columns = Self.columns(header: header, sample: shown, expected: expectedFields, missing: missing)
@@ -123,33 +123,24 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
     }
 
     /// The rows `index` has found, read as `format` says.
-    static func rows(file: FileBytes, index: RecordIndex, format: FileFormat, keys: [String]) -> AnyRowSource<DelimitedRecord> {
-        switch format {
-        case let .delimited(dialect): return AnyRowSource(DelimitedRows(file: file, index: index, dialect: dialect))
-        case let .json(framing): return AnyRowSource(JSONLinesRows(file: file, index: index, keys: keys, framing: framing))
-        }
-    }
-
-    var rows: AnyRowSource<DelimitedRecord> { Self.rows(file: file, index: index, format: format, keys: keys) }
-
-    /// The file's rows as their own type, for reading fields in place.
-    enum FileRows {
-        case delimited(DelimitedRows)
-        case json(JSONLinesRows)
-    }
-
-    /// The file's rows as their own type.
-    var fileRows: FileRows {
+    static func fileRows(file: FileBytes, index: RecordIndex, format: FileFormat, keys: [String]) -> FileRows {
         switch format {
         case let .delimited(dialect): return .delimited(DelimitedRows(file: file, index: index, dialect: dialect))
         case let .json(framing): return .json(JSONLinesRows(file: file, index: index, keys: keys, framing: framing))
         }
     }
 
-    /// What each field's first rows hold, as the columns were typed from them.
-    var fieldKinds: [FieldValues.Kind] {
+    /// The file's rows as their own type, for the passes that read fields in place.
+    var fileRows: FileRows { Self.fileRows(file: file, index: index, format: format, keys: keys) }
+
+    /// The file's rows for the table.
+    var rows: AnyRowSource<DelimitedRecord> { fileRows.rowSource }
+
+    /// Which of `fields` hold numbers in the file's first rows, as the columns were typed from
+    /// them: what a save writes as JSON numbers.
+    func numeric(_ fields: [Int]) -> [Bool] {
         let sample = rows.rows(in: 0..<Self.sampleRows(index))
-        return fieldTitles.indices.map { c in FieldValues.kind(of: sample.compactMap { $0[c] }, missing: missing) }
+        return fields.map { c in FieldValues.kind(of: sample.compactMap { $0[c] }, missing: missing) != .text }
     }
 
     /// Indexes the rest of the file now, and takes the JSON keys of its later records as columns.

@@ -16,6 +16,8 @@ struct ResultSheet {
     let kind: Kind
     /// The line above the table: what it is, and what its keys do.
     let caption: String
+    /// The rows shown, in their own order (the table may sort them).
+    let source: StringRows
     var view: TableView<DelimitedRecord>
 
     /// The frequency table of field `field` (titled `title`) among `rows` rows.
@@ -23,7 +25,7 @@ struct ResultSheet {
         kind = .frequency(field: field, title: title)
         let distinct = frequency.entries.count
         caption = "Frequency of \(title): \(grouped(distinct)) value\(distinct == 1 ? "" : "s") in \(grouped(rows)) rows · Enter keeps that value's rows · Esc returns"
-        let source = frequency.rows
+        source = frequency.rows
         let sample = source.rows(in: 0..<Swift.min(source.count, 5000))
         var columns = FrequencyTable.titles.indices.map { TableColumn.field($0, title: FrequencyTable.titles[$0], sample: sample) }
         let widest = frequency.entries.first.map { frequency.percent(of: $0) } ?? 100
@@ -39,7 +41,7 @@ struct ResultSheet {
     init(summaries: [ColumnSummary], rows: Int, theme: Theme) {
         kind = .summary
         caption = "Summary of \(summaries.count) columns in \(grouped(rows)) rows (≈ marks an estimate) · Enter goes to the column · Esc returns"
-        let source = ColumnSummary.rows(summaries)
+        source = ColumnSummary.rows(summaries)
         let sample = source.rows(in: 0..<source.count)
         // Each column as wide as its values; the median is not stretched across the rest.
         view = Self.view(source, columns: ColumnSummary.titles.indices.map { TableColumn.field($0, title: ColumnSummary.titles[$0], sample: sample) },
@@ -68,7 +70,7 @@ struct ResultSheet {
 
     /// The record at the focused row.
     var focused: DelimitedRecord? {
-        guard let id = view.table.list.cursor, let path = view.table.list.indexPath(of: id) else { return nil }
-        return try? view.table.list.row(at: path)
+        guard let id = view.table.list.cursor, let path = view.table.list.indexPath(of: id), let shown = view.table.list.sourceRow(at: path) else { return nil }
+        return source.row(at: shown.row)
     }
 }

@@ -34,7 +34,7 @@ struct ViewFilters {
     var isRunning: Bool { running != nil }
 
     /// Adds `filter`; the pass that works it out.
-    mutating func add(_ filter: RowFilter, rows: FileViewer.FileRows, count: Int, missing: MissingValues) -> WorkRequest {
+    mutating func add(_ filter: RowFilter, rows: FileRows, count: Int, missing: MissingValues) -> WorkRequest {
         filters.append(filter)
         // The rows kept so far, if they answer for every other filter, are all that need reading.
         if running == nil, applied == filters.dropLast(), covered == count, let kept {
@@ -45,7 +45,7 @@ struct ViewFilters {
 
     /// Removes the last filter; the pass that works out the rest, or nil when none is left (the
     /// whole file shows again at once).
-    mutating func removeLast(rows: FileViewer.FileRows, count: Int, missing: MissingValues) -> WorkRequest? {
+    mutating func removeLast(rows: FileRows, count: Int, missing: MissingValues) -> WorkRequest? {
         guard !filters.isEmpty else { return nil }
         filters.removeLast()
         guard !filters.isEmpty else {
@@ -57,25 +57,19 @@ struct ViewFilters {
     }
 
     /// Filters the rows found since the last pass (the index grew); nil when there is nothing to do.
-    mutating func rowsFound(rows: FileViewer.FileRows, count: Int, missing: MissingValues) -> WorkRequest? {
+    mutating func rowsFound(rows: FileRows, count: Int, missing: MissingValues) -> WorkRequest? {
         guard !filters.isEmpty, running == nil, covered < count, applied == filters else { return nil }
         let fresh = RowSet.rows((covered..<Swift.min(count, Int(UInt32.max))).map { UInt32($0) })
         return start(Pass(filters: filters, within: fresh, through: count, appends: true), rows: rows, missing: missing)
     }
 
-    private mutating func start(_ pass: Pass, rows: FileViewer.FileRows, missing: MissingValues) -> WorkRequest {
+    private mutating func start(_ pass: Pass, rows: FileRows, missing: MissingValues) -> WorkRequest {
         running = pass
         fraction = 0
         return .start(Work(key) { progress -> Pass? in
             var done = pass
             do {
-                let kept: [UInt32]?
-                switch rows {
-                case let .delimited(file):
-                    kept = try RowFilter.rows(of: file, passing: pass.filters, within: pass.within, missing: missing, concurrently: .processors) { progress.report($0) }
-                case let .json(file):
-                    kept = try RowFilter.rows(of: file, passing: pass.filters, within: pass.within, missing: missing, concurrently: .processors) { progress.report($0) }
-                }
+                let kept = try RowFilter.rows(of: rows, passing: pass.filters, within: pass.within, missing: missing, concurrently: .processors) { progress.report($0) }
                 guard let kept else { return nil }
                 done.kept = kept
             } catch {

@@ -254,47 +254,48 @@ struct Open: ParsableCommand {
     /// program with a message and a non-zero status.
     static func write(path: String, separator: String?, header: Bool?, missing: MissingValues, recipe: ViewRecipe, to output: String) throws {
         do {
-            let opened = path == "-" ? try StandardInput.open(data: try StandardInput.takeData(), theme: .standard(for: .none))
-                : try OpenFile.opened(path: path, separator: separator, header: header, theme: .standard(for: .none), missing: missing)
-            guard case let .table(viewer) = opened else {
-                throw OpenFile.Failure(description: "\(path): --output writes a table, and this opens as text or a directory; give --separator to read it as a table", status: 64)
-            }
-            let written = try FileQuery.write(viewer, recipe: recipe, to: output, concurrently: .processors)
+            let opened = try opened(path: path, separator: separator, header: header, theme: .standard(for: .none), missing: missing)
+            let written = try FileQuery.write(table(opened, path: path, for: "--output"), recipe: recipe, to: output, concurrently: .processors)
             if output != "-" { printError("scrollwork: wrote \(grouped(written)) rows to \(output)") }
-        } catch let failure as OpenFile.Failure {
-            printError("scrollwork: \(failure)")
-            throw ExitCode(failure.status)
+        } catch {
+            printError("scrollwork: \(error)")
+            throw ExitCode(error.status)
         }
     }
 
-    /// Opens `path` in the terminal; a file that cannot be shown ends the program with a message
-    /// and a non-zero status before the terminal is touched.
+    /// `path` (`-`: standard input) opened as `scrollwork open` shows it.
+    static func opened(path: String, separator: String?, header: Bool?, theme: Theme, missing: MissingValues) throws(OpenFile.Failure) -> OpenFile.Opened {
+        if path == "-" { return try StandardInput.open(data: try StandardInput.takeData(), theme: theme) }
+        return try OpenFile.opened(path: path, separator: separator, header: header, theme: theme, missing: missing)
+    }
+
+    /// The table `opened` is; a failure with status 64 when it opened as text or a directory,
+    /// which `options` (what the person asked for) need a table for.
+    static func table(_ opened: OpenFile.Opened, path: String, for options: String) throws(OpenFile.Failure) -> FileViewer {
+        guard case let .table(viewer) = opened else {
+            throw OpenFile.Failure(description: "\(path): \(options) need a table, and this opens as text or a directory; give --separator to read it as a table", status: 64)
+        }
+        return viewer
+    }
+
+    /// Opens `path` in the terminal; a file that cannot be shown, or a view `recipe` cannot make
+    /// of it, ends the program with a message and a non-zero status before the terminal is touched.
     static func open(path: String, separator: String?, header: Bool?, color: String, missing: MissingValues = .common, recipe: ViewRecipe = ViewRecipe()) throws {
         let environment = processEnvironment()
         var display = DisplayOptions()
         display.color = color
         let mode = try display.colorMode(environment: environment)
         var opened: OpenFile.Opened
-        do {
-            if path == "-" {
-                opened = try StandardInput.open(data: try StandardInput.takeData(), theme: .standard(for: mode))
-            } else {
-                opened = try OpenFile.opened(path: path, separator: separator, header: header, theme: .standard(for: mode), missing: missing)
+        do throws(OpenFile.Failure) {
+            opened = try Self.opened(path: path, separator: separator, header: header, theme: .standard(for: mode), missing: missing)
+            if recipe != ViewRecipe() {
+                var viewer = try table(opened, path: path, for: "--filter, --sort, --columns, --frequency and --summary")
+                do { try viewer.apply(recipe) } catch { throw OpenFile.Failure(description: "\(error)", status: 64) }
+                opened = .table(viewer)
             }
         } catch {
             printError("scrollwork: \(error)")
             throw ExitCode(error.status)
-        }
-        if recipe != ViewRecipe() {
-            guard case var .table(viewer) = opened else {
-                printError("scrollwork: \(path): --filter, --sort, --columns, --frequency and --summary need a table, and this opens as text or a directory; give --separator to read it as a table")
-                throw ExitCode(64)
-            }
-            do { try viewer.apply(recipe) } catch {
-                printError("scrollwork: \(error)")
-                throw ExitCode(64)
-            }
-            opened = .table(viewer)
         }
         let session = try terminalSession(environment: environment)
         let loop = EventLoop(framesPerSecond: 60, colorMode: mode)

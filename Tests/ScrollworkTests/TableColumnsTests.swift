@@ -86,3 +86,23 @@ import Testing
         }
     }
 }
+
+@Suite struct TableRowsReplacedTests {
+    @Test("LT-12: rows replaced altogether show in their own order, unsorted, with nothing selected; columns come out and go back in at clamped places")
+    func replacedAndColumns() throws {
+        var table = TableState(rows: [3, 1, 2], columns: [TableColumn<Int>("n", id: "n") { .int($0) }, TableColumn<Int>("m", id: "m") { .int(-$0) }])
+        table.setSortOrder([SortOrder(columnID: "n")])
+        try table.list.select(IndexPath(row: 0))
+        table.replaceRowsUnsorted(with: [9, 7, 8, 6])
+        #expect(table.sortOrder.isEmpty && table.list.selection.isEmpty && table.list.cursor == nil)
+        #expect(try (0..<4).map { try table.list.row(at: IndexPath(row: $0)) } == [9, 7, 8, 6])
+        table.pinnedColumns = 1
+        let removed = try table.removeColumn(0)
+        #expect(removed.column.id == "n" && table.pinnedColumns == 0 && table.columns.map(\.id) == ["m"])
+        #expect(throws: TableError.self) { try table.removeColumn(0) }
+        #expect(throws: TableError.self) { try table.removeColumn(.max) }
+        table.insertColumn(removed.column, width: .nan, at: .min)
+        table.insertColumn(removed.column, width: .infinity, at: .max)
+        #expect(table.columns.map(\.id) == ["n", "m", "n"] && table.columnWidths.allSatisfy(\.isFinite))
+    }
+}

@@ -279,6 +279,18 @@ extension ListState {
         sources[0].rows = AnyRowSource(source)
         reloadData()
     }
+
+    /// Gives the first section other rows altogether, shown in their source's order: the
+    /// selection, cursor and any order the rows had named rows of the old source, so they go.
+    public mutating func replaceRowsInSourceOrder<Source: RowSource & Sendable>(with source: Source) where Source.Row == Row {
+        deselectAll()
+        cursor = nil
+        anchor = nil
+        replaceRows(with: source)
+        guard !sections.isEmpty, sections[0].source == 0 else { return }
+        sections[0].order = .identity(sourceSection: 0, count: sourceCounts[0])
+        rowsChanged()
+    }
 }
 
 /// A section of a ``ListState`` as shown: its header, footer, index title and the order of its rows.

@@ -191,17 +191,10 @@ public struct TableState<Row: Sendable>: Sendable {
     /// selection and cursor, which named rows of the old source, are cleared. A host sorts the
     /// new rows in the background with a ``SortJob`` for the order it had.
     public mutating func replaceRowsUnsorted<Source: RowSource & Sendable>(with source: Source) where Source.Row == Row {
-        list.deselectAll()
-        list.cursor = nil
-        list.anchor = nil
         sortOrder = []
         keyCache = [:]
         keyRows = .explicit([])
-        list.replaceRows(with: source)
-        if !list.sections.isEmpty, list.sections[0].source == 0 {
-            list.sections[0].order = .identity(sourceSection: 0, count: list.sourceCounts[0])
-            list.rowsChanged()
-        }
+        list.replaceRowsInSourceOrder(with: source)
     }
 
     // MARK: Resizing

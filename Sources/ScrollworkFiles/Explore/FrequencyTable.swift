@@ -35,6 +35,7 @@ public struct FrequencyTable: Sendable, Hashable {
     // witness tables ran several times slower.
     @_specialize(where Rows == DelimitedRows)
     @_specialize(where Rows == JSONLinesRows)
+    @_specialize(where Rows == FileRows)
     public static func counting<Rows: InPlaceRows>(field: Int, of rows: Rows, within: RowSet? = nil, missing: MissingValues = .common,
                                                    concurrently loop: ConcurrentLoop = .serial, progress: (Double) -> Bool = { _ in true }) -> FrequencyTable? {
         let within = (within ?? .all(count: rows.count)).clamped(toRows: rows.count)

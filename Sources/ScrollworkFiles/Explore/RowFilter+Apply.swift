@@ -11,6 +11,7 @@ extension RowFilter {
     // witness tables ran several times slower.
     @_specialize(where Rows == DelimitedRows)
     @_specialize(where Rows == JSONLinesRows)
+    @_specialize(where Rows == FileRows)
     public static func rows<Rows: InPlaceRows>(of rows: Rows, passing filters: [RowFilter], within: RowSet? = nil, missing: MissingValues = .common,
                                                concurrently loop: ConcurrentLoop = .serial, progress: (Double) -> Bool = { _ in true }) throws(ExploreError) -> [UInt32]? {
         let within = (within ?? .all(count: rows.count)).clamped(toRows: rows.count)

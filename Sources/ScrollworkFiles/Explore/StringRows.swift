@@ -36,6 +36,8 @@ public struct StringRows: InPlaceRows {
 extension FrequencyTable {
     /// The columns of ``rows``.
     public static let titles = ["value", "count", "percent"]
+    /// Which of ``titles`` hold numbers.
+    public static let numeric = [false, true, true]
 
     /// The table as rows: the value, its count and its percent of the rows counted (to two
     /// places), and a last row for values not counted one by one, if any.
@@ -58,6 +60,8 @@ extension FrequencyTable {
 extension ColumnSummary {
     /// The columns of ``rows(_:)``.
     public static let titles = ["column", "type", "count", "missing", "distinct", "min", "max", "mean", "median"]
+    /// Which of ``titles`` hold numbers (an estimate marked `≈` is still written as text).
+    public static let numeric = [false, false, true, true, true, false, false, true, true]
 
     /// Summaries as rows, one a column; an estimate is marked with `≈`.
     public static func rows(_ summaries: [ColumnSummary]) -> StringRows {

@@ -18,6 +18,7 @@ public enum TableExport {
     // witness tables ran several times slower.
     @_specialize(where Rows == DelimitedRows)
     @_specialize(where Rows == JSONLinesRows)
+    @_specialize(where Rows == FileRows)
     public static func write<Rows: InPlaceRows>(_ rows: Rows, order: RowSet, columns: [Int], titles: [String], numeric: [Bool] = [],
                                                 format: ExportFormat, missing: MissingValues = .common, to output: OutputFile,
                                                 concurrently loop: ConcurrentLoop = .serial, progress: (Double) -> Bool = { _ in true }) throws(FileError) -> Int? {
@@ -30,6 +31,13 @@ public enum TableExport {
         guard finished else { return nil }
         try output.finish()
         return order.count
+    }
+
+    /// Writes every row and column of `table` (a frequency table or summary), titled `titles`.
+    ///
+    /// - Throws: ``FileError`` when a write fails.
+    public static func write(_ table: StringRows, titles: [String], numeric: [Bool], format: ExportFormat, to output: OutputFile) throws(FileError) -> Int {
+        try write(table, order: .all(count: table.count), columns: Array(titles.indices), titles: titles, numeric: numeric, format: format, to: output) ?? 0
     }
 
     /// The rows of `piece`, encoded in its order: read in the order of their records (so records

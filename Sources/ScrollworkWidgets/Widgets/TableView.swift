@@ -318,7 +318,7 @@ public struct TableView<Row: Sendable>: Widget {
         table.replaceRowsUnsorted(with: source)
         sorting = nil
         guard let column, !order.isEmpty else { return }
-        sortsInBackground ? sort(by: order, column: column, at: time) : table.setSortOrder(order)
+        sort(by: order, column: column, at: time)
     }
 
     /// Sorts by `order` in the background (at once when ``sortsInBackground`` is off), `column`

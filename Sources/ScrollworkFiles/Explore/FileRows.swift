@@ -1,0 +1,67 @@
+import Scrollwork
+
+/// A table file's rows, whichever format holds them: delimited text or JSON objects. The passes
+/// over a view (filters, counts, summaries, saves) take it as they take either, so a viewer or a
+/// command line writes each pass once.
+public enum FileRows: InPlaceRows {
+    /// CSV, TSV and the like.
+    case delimited(DelimitedRows)
+    /// JSON Lines, or the elements of a JSON array.
+    case json(JSONLinesRows)
+
+    /// The number of rows found so far.
+    public var count: Int {
+        switch self {
+        case let .delimited(rows): return rows.count
+        case let .json(rows): return rows.count
+        }
+    }
+
+    /// Row `i`.
+    public func row(at i: Int) -> DelimitedRecord {
+        switch self {
+        case let .delimited(rows): return rows.row(at: i)
+        case let .json(rows): return rows.row(at: i)
+        }
+    }
+
+    /// Rows `range`, read together.
+    public func rows(in range: Range<Int>) -> [DelimitedRecord] {
+        switch self {
+        case let .delimited(rows): return rows.rows(in: range)
+        case let .json(rows): return rows.rows(in: range)
+        }
+    }
+
+    /// Field `field` of each of `rows`, read in place.
+    public func values<T, Rows: RandomAccessCollection<Int>>(ofField field: Int, at rows: Rows, _ value: (UnsafeBufferPointer<UInt8>?) -> T) -> [T] {
+        switch self {
+        case let .delimited(file): return file.values(ofField: field, at: rows, value)
+        case let .json(file): return file.values(ofField: field, at: rows, value)
+        }
+    }
+
+    /// The fields of each of `rows`.
+    public func fields<T, Rows: RandomAccessCollection<Int>>(at rows: Rows, _ body: (Int, FieldList) -> T) -> [T] {
+        switch self {
+        case let .delimited(file): return file.fields(at: rows, body)
+        case let .json(file): return file.fields(at: rows, body)
+        }
+    }
+
+    /// These rows for a table: its sort reads their fields in place, through the format's own type.
+    public var rowSource: AnyRowSource<DelimitedRecord> {
+        switch self {
+        case let .delimited(file): return AnyRowSource(file)
+        case let .json(file): return AnyRowSource(file)
+        }
+    }
+
+    /// Rows `rows` of these, as rows of their own whose fields a sort still reads in place.
+    public func subset(_ rows: [UInt32]) -> AnyRowSource<DelimitedRecord> {
+        switch self {
+        case let .delimited(file): return AnyRowSource(RowSubset(base: file, rows: rows))
+        case let .json(file): return AnyRowSource(RowSubset(base: file, rows: rows))
+        }
+    }
+}
