@@ -83,3 +83,29 @@ private func error(_ arguments: [String]) -> String? {
         #expect(Theme.standard(for: .none, appearance: .light) == Theme())
     }
 }
+
+/// `scrollwork open PATH` and `scrollwork PATH` skip the argument parser: only where it would
+/// open that path with every option at its default.
+@Suite struct DirectOpenTests {
+    @Test("the arguments opened without the parser are those it reads as a path alone", arguments: [
+        ["open", "data.csv"], ["data.csv"], ["open", "-"], ["open", "gallery"], ["open", "--help"], ["open", "-x.csv"], ["open"],
+        ["-"], ["--version"], ["gallery"], ["snapshot"], ["help"], ["diagnostics"], ["open", "a.csv", "--summary"], ["a.csv", "--page", "2"], [],
+    ])
+    func directPathsAreTheParsersPaths(arguments: [String]) throws {
+        guard let path = ScrollworkCommand.directPath(arguments) else {
+            // Everything else goes through the parser: an option, a command's name, no path.
+            let command = try? ScrollworkCommand.parseAsRoot(arguments)
+            let alone = (command as? Open).map { $0.path == arguments.last && arguments.count == 2 } ?? false
+            #expect(!alone || arguments.last?.hasPrefix("-") == true, "\(arguments)")
+            return
+        }
+        let command = try ScrollworkCommand.parseAsRoot(arguments)
+        if let open = command as? Open {
+            #expect(open.path == path && open.filter.isEmpty && open.sort.isEmpty && open.output == nil && open.color == "auto" && !open.summary)
+            #expect(open.separator == nil && !open.noHeader && open.nulls.isEmpty && open.columns == nil && open.frequency == nil)
+        } else {
+            let gallery = try #require(command as? Gallery, "\(arguments)")
+            #expect(gallery.path == path && !gallery.window && gallery.display.color == "auto")
+        }
+    }
+}

@@ -52,6 +52,9 @@ import Testing
     static let pieces: [String] = [
         #""a": "UA""#, #""a": 12"#, #""a": -1.5e3"#, #""a": null"#, #""a": true"#, #""a": "x\"y""#, #""a": "é""#, #""a": [1, {"a": 2}]"#,
         #""b": "NA""#, #""b": 7"#, #""b": {"a": "no"}"#, #""\u0061": 99"#, #""a": 1, "a": 2"#, #""c": "}{""#, #""a": "a,b}""#,
+        // Long enough for the scan's eight-bytes-at-a-time steps through strings and digits.
+        #""a": "a text of more than eight bytes""#, #""b": 12345678901234567"#, #""a": -98765432.25e-3"#, #""a_rather_long_key": 123456789"#,
+        #""b": "12345678"  "#, #""a": 1234567812345678x"#,
     ]
 
     @Test("LT-12: every column's values scanned from the bytes are the values read from whole records, whatever the records hold")
@@ -113,6 +116,9 @@ import Testing
         #expect(scan("a", #"{"b": "a"}"#) == "(absent)")
         #expect(scan("a", "{}\r\n") == "(absent)")
         #expect(scan("a", #"{"a": "x\ny"}"#) == nil && scan("a", #"{"a": [1]}"#) == nil && scan("a", #"{"a": 1"#) == nil)
+        #expect(scan("a", #"{"longer than a word": "a value of some length", "a": -123456789012}"#) == "-123456789012")
+        #expect(scan("a", #"{"a": 12345678.5e+2, "b": "x"}"#) == "12345678.5e+2" && scan("a", #"{"a": 123456789"#) == nil)
+        #expect(scan("a", #"{"a": "unterminated and long"#) == nil && scan("a", #"{"b": "é and more than eight", "a": 1}"#) == "1")
         #expect(scan("a", #"{"\u0061": 1}"#) == nil && scan("a", #"{"a": 1} x"#) == nil && scan("a", "") == nil)
     }
 }

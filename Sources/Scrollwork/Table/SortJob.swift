@@ -71,6 +71,7 @@ public struct SortJob<Row: Sendable>: Sendable {
             guard let read else { return nil }
             keys[column.id] = (column.sortsNumericTextAsNumbers && column.textOrder == .lexical ? read.numbersWhenAllAre() : read).narrowed()
         }
+        if !missing.isEmpty, ids.count >= FreedMemory.worthwhileRows { FreedMemory.giveBack() }
         let sortKeys = keyColumns.compactMap { entry in keys[entry.column.id].map { ($0, entry.ascending) } }
         let stage: (Double) -> Bool = { progress(readShare + (1 - readShare) * $0) }
         // Positions as 32-bit numbers while they fit: the sort then adds 8 bytes a row (positions

@@ -20,10 +20,25 @@ enum JSONMemberScan {
         case undecided
     }
 
+    /// The high bit of each byte of `word` that is not an ASCII digit, the rest clear: the
+    /// lowest set bit marks the first such byte (bytes in memory order, little-endian).
+    @inline(__always)
+    static func nonDigits(_ word: UInt64) -> UInt64 {
+        let high: UInt64 = 0x8080_8080_8080_8080, low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        let seven = word & low
+        // Per byte, with no carry between bytes: at least 0x30, and at least 0x3A.
+        let atLeastZero = ((seven | high) &- 0x3030_3030_3030_3030) & high
+        let pastNine = (seven &+ 0x4646_4646_4646_4646) & high
+        return (~atLeastZero | pastNine | word) & high
+    }
+
     /// The value of the last member named `key` (as the reader keeps it) in `record`.
     static func value(of key: UnsafeBufferPointer<UInt8>, in record: UnsafeBufferPointer<UInt8>) -> Found {
         var at = 0
         let n = record.count
+        // Most records hold no backslash: then every string ends at the next quote, found by a
+        // plain loop (a library call a string cost more than the short keys it scanned).
+        let plain = record.baseAddress.map { memchr($0, 0x5C, n) == nil } ?? true
         func skipSpace() {
             while at < n, record[at] == 0x20 || record[at] == 0x09 || record[at] == 0x0A || record[at] == 0x0D { at += 1 }
         }
@@ -32,6 +47,24 @@ enum JSONMemberScan {
         func string() -> (Range<Int>, escaped: Bool)? {
             at += 1
             let start = at
+            if plain, let base = record.baseAddress {
+                // Eight bytes at a time: most keys and codes end within the first word, so the
+                // loop's exit is predictable where a byte loop's was not.
+                while at + 8 <= n {
+                    let word = UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self) ^ 0x2222_2222_2222_2222
+                    let zero = (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
+                    if zero != 0 {
+                        at += zero.trailingZeroBitCount / 8
+                        at += 1
+                        return (start..<(at - 1), false)
+                    }
+                    at += 8
+                }
+                while at < n, record[at] != 0x22 { at += 1 }
+                guard at < n else { return nil }
+                at += 1
+                return (start..<(at - 1), false)
+            }
             // The closing quote by memchr, when no backslash comes before it (nearly always).
             if let base = record.baseAddress, at < n, let quote = memchr(base + at, 0x22, n - at) {
                 let end = UnsafePointer<UInt8>(quote.assumingMemoryBound(to: UInt8.self)) - base
@@ -112,7 +145,20 @@ enum JSONMemberScan {
                     if let word = literal(at: at) {
                         at += word
                     } else {
-                        // A number's characters, as the reader takes them.
+                        // A number's characters, as the reader takes them: digits eight at a
+                        // time first (most numbers are integers), then any sign, point or exponent.
+                        if let base = record.baseAddress {
+                            if at < n, record[at] == 0x2D { at += 1 }
+                            while at + 8 <= n {
+                                let word = UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self)
+                                let other = Self.nonDigits(word)
+                                if other != 0 {
+                                    at += other.trailingZeroBitCount / 8
+                                    break
+                                }
+                                at += 8
+                            }
+                        }
                         scan: while at < n {
                             switch record[at] {
                             case 0x30...0x39, 0x2D, 0x2B, 0x2E, 0x65, 0x45: at += 1
