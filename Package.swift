@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "ScrollworkFiles", targets: ["ScrollworkFiles"]),
         .library(name: "ScrollworkViewer", targets: ["ScrollworkViewer"]),
         .library(name: "ScrollworkPixels", targets: ["ScrollworkPixels"]),
+        .library(name: "ScrollworkDatabase", targets: ["ScrollworkDatabase"]),
         .executable(name: "scrollwork", targets: ["scrollwork"]),
     ],
     traits: [
@@ -41,8 +42,11 @@ let package = Package(
         .target(name: "ScrollworkTerminal", dependencies: ["Scrollwork", "ScrollworkWidgets", "CTerminalRestore"]),
         // Real files as row sources: delimited text read and split only where shown.
         .target(name: "ScrollworkFiles", dependencies: ["Scrollwork"]),
+        // Database tables as row sources: SQLite's library loaded when a database is opened, so
+        // that building needs nothing but Swift.
+        .target(name: "ScrollworkDatabase", dependencies: ["Scrollwork"]),
         // `scrollwork open`: files, directories and standard input as tables, lists and pagers.
-        .target(name: "ScrollworkViewer", dependencies: ["Scrollwork", "ScrollworkWidgets", "ScrollworkFiles"]),
+        .target(name: "ScrollworkViewer", dependencies: ["Scrollwork", "ScrollworkWidgets", "ScrollworkFiles", "ScrollworkDatabase"]),
         // The gallery's pages, one app: what the scrollwork command shows.
         .target(name: "ScrollworkGallery", dependencies: ["Scrollwork", "ScrollworkWidgets", "ScrollworkFiles"]),
         // The pixel host's C libraries, found with pkg-config; only ScrollworkPixels uses them, so
@@ -105,8 +109,9 @@ let package = Package(
         ),
         .testTarget(
             name: "ScrollworkViewerTests",
-            dependencies: ["Scrollwork", "ScrollworkWidgets", "ScrollworkTerminal", "ScrollworkFiles", "ScrollworkViewer"]
+            dependencies: ["Scrollwork", "ScrollworkWidgets", "ScrollworkTerminal", "ScrollworkFiles", "ScrollworkViewer", "ScrollworkDatabase"]
         ),
+        .testTarget(name: "ScrollworkDatabaseTests", dependencies: ["Scrollwork", "ScrollworkDatabase"]),
         .testTarget(
             name: "GalleryTests",
             dependencies: [

@@ -36,6 +36,9 @@ public struct TableState<Row: Sendable>: Sendable {
     /// this version, its rows are in ``sortOrder``, and a new order that only puts another key
     /// first sorts them by that key alone, stably.
     var sortedRowsVersion: UInt64? = nil
+    /// True while ``sortOrder`` is the order the source itself gives (``replaceRows(with:orderedBy:)``):
+    /// nothing is sorted here.
+    public private(set) var isOrderedBySource = false
 
     /// A table over `rows` with `columns`; the list uses the bordered style (alternating rows).
     /// Inlinable, so that the rows are wrapped where `Source` is known and a sort reads them
@@ -150,6 +153,7 @@ public struct TableState<Row: Sendable>: Sendable {
 
     private mutating func applyFitting(_ result: SortResult<Row>) {
         sortOrder = result.order
+        isOrderedBySource = false
         // Only the first key's column is kept (a reversal reads it again at no cost).
         keyCache = result.order.first.flatMap { first in result.keys[first.columnID].map { [first.columnID: $0] } } ?? [:]
         keyRows = result.ids
@@ -172,7 +176,7 @@ public struct TableState<Row: Sendable>: Sendable {
         list.reloadData()
         keyCache = [:]
         keyRows = .explicit([])
-        if !sortOrder.isEmpty { setSortOrder(sortOrder) }
+        if !sortOrder.isEmpty && !isOrderedBySource { setSortOrder(sortOrder) }
     }
 
     /// Gives the table new contents for its rows (a ``PagedRows`` that took delivered pages, a
@@ -183,7 +187,21 @@ public struct TableState<Row: Sendable>: Sendable {
         list.replaceRows(with: source)
         keyCache = [:]
         keyRows = .explicit([])
-        if !sortOrder.isEmpty { setSortOrder(sortOrder) }
+        if !sortOrder.isEmpty && !isOrderedBySource { setSortOrder(sortOrder) }
+    }
+
+    /// Gives the table rows that their source already gives in `order` (a database that orders
+    /// them where the data is): the headings show the order (▲/▼) and nothing is sorted here,
+    /// now or when the rows are replaced again. Keys for columns the table does not have are
+    /// left out. The selection and cursor are kept when the rows keep their positions
+    /// (`sameRows`), else cleared.
+    public mutating func replaceRows<Source: RowSource & Sendable>(with source: Source, orderedBy order: [SortOrder], sameRows: Bool) where Source.Row == Row {
+        let ids = Set(columns.map(\.id))
+        sortOrder = order.filter { ids.contains($0.columnID) }
+        isOrderedBySource = true
+        keyCache = [:]
+        keyRows = .explicit([])
+        if sameRows { list.replaceRows(with: source) } else { list.replaceRowsInSourceOrder(with: source) }
     }
 
     /// Gives the table other rows altogether (a filtered view of the same file, say) without
@@ -192,6 +210,7 @@ public struct TableState<Row: Sendable>: Sendable {
     /// new rows in the background with a ``SortJob`` for the order it had.
     public mutating func replaceRowsUnsorted<Source: RowSource & Sendable>(with source: Source) where Source.Row == Row {
         sortOrder = []
+        isOrderedBySource = false
         keyCache = [:]
         keyRows = .explicit([])
         list.replaceRowsInSourceOrder(with: source)

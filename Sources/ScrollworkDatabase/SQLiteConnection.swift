@@ -1,0 +1,182 @@
+import Scrollwork
+import Synchronization
+
+/// One connection to an SQLite database file, usable from any thread: statements run one at a
+/// time under its lock, and ``interrupt()`` stops the running one from another thread.
+///
+/// Read-only unless asked otherwise, so that looking at a database can never change it.
+public final class SQLiteConnection: @unchecked Sendable {
+    // Unchecked: `handle` is used only under `lock`, except by `interrupt()`, which SQLite
+    // documents as safe to call from any thread while a statement runs.
+    private let library: SQLiteLibrary
+    private let handle: OpaquePointer
+    private let lock = Mutex(())
+    /// The file's path, as given.
+    public let path: String
+
+    /// Opens the database at `path`; `writable` creates it when missing (tests make their
+    /// databases so). Throws when the library is missing or the file is not a database.
+    public init(path: String, writable: Bool = false) throws(DatabaseError) {
+        let library = try SQLiteLibrary.load()
+        self.library = library
+        self.path = path
+        var opened: OpaquePointer? = nil
+        let flags = (writable ? SQLiteLibrary.openReadWrite | SQLiteLibrary.openCreate : SQLiteLibrary.openReadOnly) | SQLiteLibrary.openFullMutex
+        let status = library.open(path, &opened, flags, nil)
+        guard status == SQLiteLibrary.ok, let opened else {
+            var reason = "error \(status)"
+            if let opened, let message = library.errmsg(opened) { reason = String(cString: message) }
+            _ = library.close(opened)
+            throw .cannotOpen(path: path, reason: reason)
+        }
+        handle = opened
+        // A writer holding the file briefly (a checkpoint) is waited for, not reported.
+        _ = library.busyTimeout(handle, 2000)
+        // SQLite opens lazily: reading the schema is what tells a database from another file.
+        do { try run("SELECT count(*) FROM sqlite_schema") } catch {
+            _ = library.close(handle)
+            throw .cannotOpen(path: path, reason: error == .cancelled ? "cancelled" : Self.reason(of: error))
+        }
+    }
+
+    deinit { _ = library.close(handle) }
+
+    private static func reason(of error: DatabaseError) -> String {
+        if case let .failed(_, reason) = error { return reason }
+        return "\(error)"
+    }
+
+    /// Stops the statement running now, from any thread: it ends with ``DatabaseError/cancelled``.
+    public func interrupt() { library.interrupt(handle) }
+
+    /// Runs `sql` with `arguments` bound to its `?` placeholders in order, giving each row to
+    /// `body` until it returns false. `keepGoing` is asked every few thousand steps of the
+    /// engine, also while it sorts before the first row: false cancels the statement.
+    public func rows(_ sql: String, _ arguments: [TableValue] = [], keepGoing: (@Sendable () -> Bool)? = nil,
+                     _ body: (SQLiteRow) throws(DatabaseError) -> Bool) throws(DatabaseError) {
+        try lock.withLock { _ throws(DatabaseError) in
+            var statement: OpaquePointer? = nil
+            guard library.prepare(handle, sql, -1, &statement, nil) == SQLiteLibrary.ok, let statement else {
+                throw .failed(statement: sql, reason: message())
+            }
+            defer { _ = library.finalize(statement) }
+            for (i, argument) in arguments.enumerated() { bind(argument, at: Int32(i + 1), in: statement) }
+            let watcher = keepGoing.map { Unmanaged.passRetained(ProgressCheck($0)) }
+            if let watcher {
+                library.progressHandler(handle, 4096, { context in
+                    guard let context else { return 0 }
+                    return Unmanaged<ProgressCheck>.fromOpaque(context).takeUnretainedValue().keepGoing() ? 0 : 1
+                }, watcher.toOpaque())
+            }
+            defer {
+                if let watcher {
+                    library.progressHandler(handle, 0, nil, nil)
+                    watcher.release()
+                }
+            }
+            while true {
+                let status = library.step(statement)
+                if status == SQLiteLibrary.done { return }
+                guard status == SQLiteLibrary.row else {
+                    if status == SQLiteLibrary.interrupted { throw .cancelled }
+                    throw .failed(statement: sql, reason: message())
+                }
+                guard try body(SQLiteRow(library: library, statement: statement)) else { return }
+            }
+        }
+    }
+
+    /// Every row of `sql`, as values.
+    public func all(_ sql: String, _ arguments: [TableValue] = []) throws(DatabaseError) -> [[TableValue]] {
+        var rows: [[TableValue]] = []
+        try self.rows(sql, arguments) { row in
+            rows.append(row.values)
+            return true
+        }
+        return rows
+    }
+
+    /// The column names `sql` gives, without running it past its first step.
+    public func columnNames(_ sql: String) throws(DatabaseError) -> [String] {
+        try lock.withLock { _ throws(DatabaseError) in
+            var statement: OpaquePointer? = nil
+            guard library.prepare(handle, sql, -1, &statement, nil) == SQLiteLibrary.ok, let statement else {
+                throw .failed(statement: sql, reason: message())
+            }
+            defer { _ = library.finalize(statement) }
+            return (0..<library.columnCount(statement)).map { c in library.columnName(statement, c).map { String(cString: $0) } ?? "" }
+        }
+    }
+
+    /// Runs `sql` for its effect (tests write their databases with it), to its end.
+    public func run(_ sql: String, _ arguments: [TableValue] = [], keepGoing: (@Sendable () -> Bool)? = nil) throws(DatabaseError) {
+        try rows(sql, arguments, keepGoing: keepGoing) { _ in true }
+    }
+
+    private func message() -> String {
+        library.errmsg(handle).map { String(cString: $0) } ?? "unknown error"
+    }
+
+    private func bind(_ value: TableValue, at index: Int32, in statement: OpaquePointer) {
+        switch value {
+        case let .int(n): _ = library.bindInt64(statement, index, Int64(n))
+        case let .double(x): _ = library.bindDouble(statement, index, x)
+        case let .string(text): _ = library.bindText(statement, index, text, -1, SQLiteLibrary.transient)
+        case .empty, .missing: _ = library.bindNull(statement, index)
+        }
+    }
+}
+
+/// The test SQLite's progress handler calls, kept alive while a statement runs.
+private final class ProgressCheck: Sendable {
+    let keepGoing: @Sendable () -> Bool
+    init(_ keepGoing: @escaping @Sendable () -> Bool) { self.keepGoing = keepGoing }
+}
+
+/// The row a statement stands on, valid only inside the call that gives it.
+public struct SQLiteRow {
+    fileprivate let library: SQLiteLibrary
+    fileprivate let statement: OpaquePointer
+
+    fileprivate init(library: SQLiteLibrary, statement: OpaquePointer) {
+        self.library = library
+        self.statement = statement
+    }
+
+    /// The number of columns.
+    public var count: Int { Int(library.columnCount(statement)) }
+
+    /// Column `c`'s integer (0 for a column out of range or not an integer).
+    public func integer(_ c: Int) -> Int {
+        guard c >= 0, c < count else { return 0 }
+        return Int(library.columnInt64(statement, Int32(c)))
+    }
+
+    /// Column `c`'s value: integers, reals and text as themselves, NULL as a missing value
+    /// shown as `NULL`, a blob as `x'…'` hex (its first 32 bytes) with its size; `.empty` for a
+    /// column out of range.
+    public func value(_ c: Int) -> TableValue {
+        guard c >= 0, c < count else { return .empty }
+        let column = Int32(c)
+        switch library.columnType(statement, column) {
+        case SQLiteLibrary.integer: return .int(Int(library.columnInt64(statement, column)))
+        case SQLiteLibrary.float: return .double(library.columnDouble(statement, column))
+        case SQLiteLibrary.null: return .missing("NULL")
+        case SQLiteLibrary.blob:
+            let bytes = Int(library.columnBytes(statement, column))
+            guard let base = library.columnBlob(statement, column) else { return .string("x''") }
+            let shown = UnsafeRawBufferPointer(start: base, count: Swift.min(bytes, 32))
+            let hex = shown.map { byte in String(byte >> 4, radix: 16) + String(byte & 0xF, radix: 16) }.joined()
+            return .string("x'\(hex)\(bytes > 32 ? "…" : "")' (\(bytes) bytes)")
+        default:
+            // Text: the bytes SQLite holds, as UTF-8 (invalid sequences mended), NULs and all.
+            let text = library.columnText(statement, column)
+            let bytes = Int(library.columnBytes(statement, column))
+            guard let text else { return .string("") }
+            return .string(String(decoding: UnsafeBufferPointer(start: text, count: bytes), as: UTF8.self))
+        }
+    }
+
+    /// Every column's value.
+    public var values: [TableValue] { (0..<count).map { value($0) } }
+}

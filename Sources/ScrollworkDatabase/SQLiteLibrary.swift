@@ -1,0 +1,80 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The functions of the system's SQLite library, found when a database is opened rather than
+/// when the program is linked: `scrollwork` builds with Swift alone, and a machine without
+/// SQLite is told what to install instead of failing to start.
+struct SQLiteLibrary: @unchecked Sendable {
+    // The library's C functions, with the types sqlite3.h gives them. Unchecked Sendable: C
+    // function pointers into a library that stays loaded for the life of the process.
+    typealias Handle = OpaquePointer
+    let open: @convention(c) (UnsafePointer<CChar>?, UnsafeMutablePointer<Handle?>?, Int32, UnsafePointer<CChar>?) -> Int32
+    let close: @convention(c) (Handle?) -> Int32
+    let errmsg: @convention(c) (Handle?) -> UnsafePointer<CChar>?
+    let prepare: @convention(c) (Handle?, UnsafePointer<CChar>?, Int32, UnsafeMutablePointer<Handle?>?, UnsafeMutablePointer<UnsafePointer<CChar>?>?) -> Int32
+    let step: @convention(c) (Handle?) -> Int32
+    let finalize: @convention(c) (Handle?) -> Int32
+    let columnCount: @convention(c) (Handle?) -> Int32
+    let columnName: @convention(c) (Handle?, Int32) -> UnsafePointer<CChar>?
+    let columnType: @convention(c) (Handle?, Int32) -> Int32
+    let columnInt64: @convention(c) (Handle?, Int32) -> Int64
+    let columnDouble: @convention(c) (Handle?, Int32) -> Double
+    let columnText: @convention(c) (Handle?, Int32) -> UnsafePointer<UInt8>?
+    let columnBlob: @convention(c) (Handle?, Int32) -> UnsafeRawPointer?
+    let columnBytes: @convention(c) (Handle?, Int32) -> Int32
+    let bindInt64: @convention(c) (Handle?, Int32, Int64) -> Int32
+    let bindDouble: @convention(c) (Handle?, Int32, Double) -> Int32
+    let bindText: @convention(c) (Handle?, Int32, UnsafePointer<CChar>?, Int32, Int) -> Int32
+    let bindNull: @convention(c) (Handle?, Int32) -> Int32
+    let interrupt: @convention(c) (Handle?) -> Void
+    let progressHandler: @convention(c) (Handle?, Int32, (@convention(c) (UnsafeMutableRawPointer?) -> Int32)?, UnsafeMutableRawPointer?) -> Void
+    let busyTimeout: @convention(c) (Handle?, Int32) -> Int32
+
+    static let ok: Int32 = 0, row: Int32 = 100, done: Int32 = 101, interrupted: Int32 = 9
+    static let integer: Int32 = 1, float: Int32 = 2, text: Int32 = 3, blob: Int32 = 4, null: Int32 = 5
+    static let openReadOnly: Int32 = 0x1, openReadWrite: Int32 = 0x2, openCreate: Int32 = 0x4, openURI: Int32 = 0x40, openFullMutex: Int32 = 0x10000
+    /// SQLITE_TRANSIENT: the library copies bound text before the call returns.
+    static let transient = -1
+
+    /// The library, loaded; an error saying what to install when it is not on the machine.
+    static func load() throws(DatabaseError) -> SQLiteLibrary {
+        #if canImport(Darwin)
+        let names = ["libsqlite3.dylib"]
+        #else
+        let names = ["libsqlite3.so.0", "libsqlite3.so"]
+        #endif
+        guard let library = names.lazy.compactMap({ dlopen($0, RTLD_NOW | RTLD_LOCAL) }).first else {
+            throw .libraryMissing(engine: "SQLite", install: "libsqlite3-0")
+        }
+        func symbol<T>(_ name: String) throws(DatabaseError) -> T {
+            guard let found = dlsym(library, name) else { throw .libraryMissing(engine: "SQLite 3.15 or newer (\(name))", install: "libsqlite3-0") }
+            return unsafeBitCast(found, to: T.self)
+        }
+        return SQLiteLibrary(
+            open: try symbol("sqlite3_open_v2"),
+            close: try symbol("sqlite3_close_v2"),
+            errmsg: try symbol("sqlite3_errmsg"),
+            prepare: try symbol("sqlite3_prepare_v2"),
+            step: try symbol("sqlite3_step"),
+            finalize: try symbol("sqlite3_finalize"),
+            columnCount: try symbol("sqlite3_column_count"),
+            columnName: try symbol("sqlite3_column_name"),
+            columnType: try symbol("sqlite3_column_type"),
+            columnInt64: try symbol("sqlite3_column_int64"),
+            columnDouble: try symbol("sqlite3_column_double"),
+            columnText: try symbol("sqlite3_column_text"),
+            columnBlob: try symbol("sqlite3_column_blob"),
+            columnBytes: try symbol("sqlite3_column_bytes"),
+            bindInt64: try symbol("sqlite3_bind_int64"),
+            bindDouble: try symbol("sqlite3_bind_double"),
+            bindText: try symbol("sqlite3_bind_text"),
+            bindNull: try symbol("sqlite3_bind_null"),
+            interrupt: try symbol("sqlite3_interrupt"),
+            progressHandler: try symbol("sqlite3_progress_handler"),
+            busyTimeout: try symbol("sqlite3_busy_timeout")
+        )
+    }
+}

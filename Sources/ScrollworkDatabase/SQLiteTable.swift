@@ -1,0 +1,136 @@
+import Scrollwork
+
+/// A table or view of an SQLite database, read a page at a time in the database's own order or
+/// in an order the engine makes: never every row at once, never an `OFFSET` for a table.
+///
+/// A table's rows are named by their rowid: an order is the list of rowids in that order (8
+/// bytes a row, read in one pass the engine sorts), and a page is the rows of a hundred rowids
+/// of it, so a jump to any position reads one page. A view (or a table WITHOUT ROWID) has no
+/// such name: its pages are read by position.
+public struct SQLiteTable: Sendable {
+    /// The table's name.
+    public let name: String
+    /// True for a view.
+    public let isView: Bool
+    /// The column names, in the table's order.
+    public let columns: [String]
+    /// What the rowid is called here (`rowid`, `_rowid_` or `oid`, the first no column takes);
+    /// nil for a view or a table WITHOUT ROWID.
+    public let rowIdentity: String?
+    /// The connection it reads through.
+    public let connection: SQLiteConnection
+
+    /// `name` as an SQL identifier.
+    public static func quoted(_ name: String) -> String { "\"" + name.replacing("\"", with: "\"\"") + "\"" }
+
+    /// The table or view `name` of `connection`; ``DatabaseError/noSuchTable(_:available:)``
+    /// names the ones there are.
+    public init(_ name: String, in connection: SQLiteConnection) throws(DatabaseError) {
+        let objects = try SQLiteCatalog.objects(in: connection)
+        guard let object = objects.first(where: { $0.name == name }) else { throw .noSuchTable(name, available: objects.map(\.name)) }
+        self.name = name
+        self.connection = connection
+        isView = object.isView
+        columns = try connection.columnNames("SELECT * FROM \(Self.quoted(name))")
+        let taken = Set(columns.map { $0.lowercased() })
+        var identity: String? = nil
+        if !object.isView {
+            for candidate in ["rowid", "_rowid_", "oid"] where !taken.contains(candidate) {
+                // A table WITHOUT ROWID refuses the name.
+                if (try? connection.columnNames("SELECT \(candidate) FROM \(Self.quoted(name))")) != nil { identity = candidate }
+                break
+            }
+        }
+        rowIdentity = identity
+    }
+
+    private var from: String { "FROM \(Self.quoted(name))" }
+    private var columnList: String { columns.map(Self.quoted).joined(separator: ", ") }
+
+    /// The number of rows, counted by the engine; ``DatabaseError/cancelled`` when `keepGoing`
+    /// says stop.
+    public func count(keepGoing: (@Sendable () -> Bool)? = nil) throws(DatabaseError) -> Int {
+        var count = 0
+        try connection.rows("SELECT count(*) \(from)", keepGoing: keepGoing) { row in
+            count = row.integer(0)
+            return false
+        }
+        return count
+    }
+
+    /// A quick guess at the number of rows, before the count: the statistics `ANALYZE` keeps, else
+    /// the span of the rowids; nil when neither says.
+    public func estimatedCount() -> Int? {
+        if let stat = try? connection.all("SELECT stat FROM sqlite_stat1 WHERE tbl = ? AND idx IS NULL", [.string(name)]).first?.first,
+           case let .string(text) = stat, let n = Int(text.split(separator: " ").first ?? "") {
+            return n
+        }
+        guard let id = rowIdentity, let span = try? connection.all("SELECT max(\(id)) - min(\(id)) + 1 \(from)").first?.first, case let .int(n) = span else { return nil }
+        return Swift.max(0, n)
+    }
+
+    /// Up to `limit` rowids after `after` (from the first when nil), in rowid order: the table's
+    /// own order, read a chunk at a time.
+    public func identities(after: Int?, limit: Int, keepGoing: (@Sendable () -> Bool)? = nil) throws(DatabaseError) -> [Int] {
+        guard let id = rowIdentity else { return [] }
+        var found: [Int] = []
+        found.reserveCapacity(Swift.max(0, Swift.min(limit, 1 << 20)))
+        let condition = after == nil ? "" : "WHERE \(id) > ?"
+        try connection.rows("SELECT \(id) \(from) \(condition) ORDER BY \(id) LIMIT ?", (after.map { [.int($0)] } ?? []) + [.int(Swift.max(0, limit))], keepGoing: keepGoing) { row in
+            found.append(row.integer(0))
+            return true
+        }
+        return found
+    }
+
+    /// Every rowid in the order of column `column` (`ascending` or not), NULLs last either way
+    /// and ties in rowid order, sorted by the engine (with an index on the column, read from
+    /// it). `progress` hears how many rows have come; ``DatabaseError/cancelled`` when
+    /// `keepGoing` says stop, also while the engine sorts.
+    public func identities(orderedBy column: Int, ascending: Bool, keepGoing: (@Sendable () -> Bool)? = nil,
+                           progress: (Int) -> Void = { _ in }) throws(DatabaseError) -> [Int] {
+        guard let id = rowIdentity, columns.indices.contains(column) else { return [] }
+        let c = Self.quoted(columns[column])
+        var found: [Int] = []
+        try connection.rows("SELECT \(id) \(from) ORDER BY \(c) IS NULL, \(c) \(ascending ? "ASC" : "DESC"), \(id)", keepGoing: keepGoing) { row in
+            found.append(row.integer(0))
+            if found.count & 0xFFFF == 0 { progress(found.count) }
+            return true
+        }
+        return found
+    }
+
+    /// The rows named by `identities`, in that order, each its columns' values; a row deleted
+    /// since its rowid was read comes back as one missing value a column, saying so.
+    public func rows(withIdentities identities: [Int]) throws(DatabaseError) -> [[TableValue]] {
+        guard let id = rowIdentity, !identities.isEmpty else { return [] }
+        var byIdentity: [Int: [TableValue]] = [:]
+        // SQLite takes up to 32,766 parameters; a page is far fewer.
+        for start in stride(from: 0, to: identities.count, by: 32_000) {
+            let part = identities[start..<Swift.min(identities.count, start + 32_000)]
+            let marks = Array(repeating: "?", count: part.count).joined(separator: ",")
+            try connection.rows("SELECT \(id), \(columnList) \(from) WHERE \(id) IN (\(marks))", part.map { .int($0) }) { row in
+                byIdentity[row.integer(0)] = (1..<row.count).map { row.value($0) }
+                return true
+            }
+        }
+        let gone = Array(repeating: TableValue.missing("(deleted)"), count: columns.count)
+        return identities.map { byIdentity[$0] ?? gone }
+    }
+
+    /// Rows `offset..<offset + limit` of a view or a table WITHOUT ROWID, in the order of
+    /// `order` (a column and whether ascending; the engine's own when nil).
+    public func rows(offset: Int, limit: Int, order: (column: Int, ascending: Bool)? = nil) throws(DatabaseError) -> [[TableValue]] {
+        var clause = ""
+        if let order, columns.indices.contains(order.column) {
+            let c = Self.quoted(columns[order.column])
+            clause = "ORDER BY \(c) IS NULL, \(c) \(order.ascending ? "ASC" : "DESC")"
+        }
+        var rows: [[TableValue]] = []
+        try connection.rows("SELECT \(columnList) \(from) \(clause) LIMIT ? OFFSET ?", [.int(Swift.max(0, limit)), .int(Swift.max(0, offset))]) { row in
+            rows.append(row.values)
+            return true
+        }
+        return rows
+    }
+}

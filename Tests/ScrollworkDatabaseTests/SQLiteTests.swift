@@ -1,0 +1,165 @@
+import Glibc
+import Scrollwork
+import ScrollworkDatabase
+import Testing
+
+/// A new empty file's path under /tmp (the caller removes it), and its open descriptor.
+func temporaryFile(_ prefix: String) -> (path: String, fd: Int32) {
+    var template = Array("/tmp/\(prefix)-XXXXXX".utf8CString)
+    let fd = mkstemp(&template)
+    return (String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self), fd)
+}
+
+/// A database file of the test's own, removed after.
+func withDatabase<T>(_ body: (SQLiteConnection, String) throws -> T) throws -> T {
+    let (path, fd) = temporaryFile("scrollwork-db")
+    close(fd)
+    unlink(path)
+    defer { unlink(path) }
+    let db = try SQLiteConnection(path: path, writable: true)
+    return try body(db, path)
+}
+
+/// `rows` flights-like rows: an id, a code from a few, a number with NULLs, text with a quote.
+func makeFlights(_ db: SQLiteConnection, rows: Int) throws {
+    try db.run("CREATE TABLE flights (carrier TEXT, delay INTEGER, note TEXT)")
+    try db.run("""
+        WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
+        INSERT INTO flights SELECT substr('UAAADLB6', 1 + (i * 7 % 4) * 2, 2), CASE WHEN i % 13 = 0 THEN NULL ELSE (i * 37) % 101 - 50 END, 'row "' || i || '"' FROM n
+        """, [.int(rows)])
+}
+
+@Suite struct SQLiteTests {
+    @Test("tables and views are listed by name, with the engine's own left out")
+    func catalog() throws {
+        try withDatabase { db, _ in
+            try makeFlights(db, rows: 10)
+            try db.run("CREATE VIEW late AS SELECT * FROM flights WHERE delay > 0")
+            try db.run("CREATE TABLE Airports (code TEXT PRIMARY KEY, name TEXT) WITHOUT ROWID")
+            try db.run("ANALYZE")
+            let objects = try SQLiteCatalog.objects(in: db)
+            #expect(objects.map(\.name) == ["Airports", "flights", "late"])
+            #expect(objects.map(\.isView) == [false, false, true])
+            #expect(try SQLiteTable("Airports", in: db).rowIdentity == nil)
+            #expect(try SQLiteTable("late", in: db).rowIdentity == nil)
+            #expect(try SQLiteTable("flights", in: db).rowIdentity == "rowid")
+        }
+    }
+
+    @Test("a table is paged by its rowids: chunks in rowid order cover every row once, and a page reads back in the order asked")
+    func naturalOrder() throws {
+        try withDatabase { db, _ in
+            try makeFlights(db, rows: 5000)
+            let table = try SQLiteTable("flights", in: db)
+            var all: [Int] = []
+            while true {
+                let chunk = try table.identities(after: all.last, limit: 777)
+                if chunk.isEmpty { break }
+                all += chunk
+            }
+            #expect(all == Array(1...5000))
+            #expect(try table.count() == 5000)
+            #expect(table.estimatedCount() == 5000)
+            let page = try table.rows(withIdentities: [42, 7, 4999])
+            #expect(page.map { $0[2] } == [.string("row \"42\""), .string("row \"7\""), .string("row \"4999\"")])
+            try db.run("DELETE FROM flights WHERE rowid = 7")
+            #expect(try table.rows(withIdentities: [7])[0] == Array(repeating: .missing("(deleted)"), count: 3))
+        }
+    }
+
+    @Test("LT-12: an order made by the engine is the order of the values, NULLs last both ways, ties by rowid")
+    func engineOrder() throws {
+        try withDatabase { db, _ in
+            try makeFlights(db, rows: 3000)
+            let table = try SQLiteTable("flights", in: db)
+            let values = try table.rows(withIdentities: Array(1...3000)).map { $0[1] }
+            for ascending in [true, false] {
+                let order = try table.identities(orderedBy: 1, ascending: ascending)
+                let expected = (1...3000).sorted { a, b in
+                    let x = values[a - 1], y = values[b - 1]
+                    if x.isMissing != y.isMissing { return y.isMissing }
+                    if x != y, !x.isMissing { return ascending ? x < y : y < x }
+                    return a < b
+                }
+                #expect(order == expected, "ascending \(ascending)")
+            }
+        }
+    }
+
+    @Test("a view and a table WITHOUT ROWID are read by position, in the order asked")
+    func positions() throws {
+        try withDatabase { db, _ in
+            try makeFlights(db, rows: 100)
+            try db.run("CREATE VIEW v AS SELECT carrier, delay FROM flights")
+            let view = try SQLiteTable("v", in: db)
+            #expect(view.isView && view.columns == ["carrier", "delay"])
+            let first = try view.rows(offset: 0, limit: 5, order: (1, true))
+            #expect(first.map { $0[1] } == first.map { $0[1] }.sorted())
+            #expect(try view.rows(offset: 98, limit: 10).count == 2)
+            #expect(try view.rows(offset: Int.max, limit: Int.max).isEmpty)
+        }
+    }
+
+    @Test("values: integers, reals, text with control characters as data, NULL shown as NULL, blobs as hex with their size")
+    func values() throws {
+        try withDatabase { db, _ in
+            try db.run("CREATE TABLE t (a)")
+            try db.run("INSERT INTO t VALUES (1), (2.5), ('x\u{1B}[31my'), (NULL), (x'00ff10'), (zeroblob(40)), ('')")
+            let rows = try db.all("SELECT a FROM t ORDER BY rowid").map { $0[0] }
+            #expect(rows[0] == .int(1) && rows[1] == .double(2.5) && rows[2] == .string("x\u{1B}[31my") && rows[3] == .missing("NULL"))
+            #expect(rows[4] == .string("x'00ff10' (3 bytes)"))
+            #expect(rows[5] == .string("x'" + String(repeating: "0", count: 64) + "…' (40 bytes)"))
+            #expect(rows[6] == .string(""))
+        }
+    }
+
+    @Test("a missing file, a file that is not a database and a missing table each say what was wrong")
+    func failures() throws {
+        #expect(throws: DatabaseError.self) { try SQLiteConnection(path: "/nonexistent/x.sqlite") }
+        do {
+            _ = try SQLiteConnection(path: "/nonexistent/x.sqlite")
+        } catch {
+            #expect("\(error)".hasPrefix("/nonexistent/x.sqlite: cannot open the database: "))
+        }
+        let (path, fd) = temporaryFile("scrollwork-notdb")
+        defer { unlink(path) }
+        let text = Array(String(repeating: "not a database\n", count: 100).utf8)
+        _ = text.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        close(fd)
+        do {
+            _ = try SQLiteConnection(path: path)
+            Issue.record("a text file opened as a database")
+        } catch {
+            #expect("\(error)".contains("not a database"), "\(error)")
+        }
+        try withDatabase { db, _ in
+            try makeFlights(db, rows: 1)
+            #expect(throws: DatabaseError.noSuchTable("nope", available: ["flights"])) { try SQLiteTable("nope", in: db) }
+            #expect(throws: DatabaseError.self) { try db.run("SELECT no_such_column FROM flights") }
+        }
+    }
+
+    @Test("a statement is cancelled when asked, also while the engine sorts before its first row")
+    func cancel() throws {
+        try withDatabase { db, _ in
+            try makeFlights(db, rows: 50_000)
+            let table = try SQLiteTable("flights", in: db)
+            #expect(throws: DatabaseError.cancelled) { try table.identities(orderedBy: 2, ascending: true, keepGoing: { false }) }
+            #expect(throws: DatabaseError.cancelled) { try db.run("SELECT count(*) FROM flights WHERE note LIKE '%9%'", keepGoing: { false }) }
+            // The connection goes on working after.
+            #expect(try table.count() == 50_000)
+        }
+    }
+
+    @Test("names with quotes and spaces are quoted, and a column named rowid leaves the rowid its other name")
+    func quoting() throws {
+        try withDatabase { db, _ in
+            try db.run(#"CREATE TABLE "odd ""name""" ("rowid" TEXT, "a b" INTEGER)"#)
+            try db.run(#"INSERT INTO "odd ""name""" VALUES ('r1', 5), ('r2', 3)"#)
+            let table = try SQLiteTable(#"odd "name""#, in: db)
+            #expect(table.rowIdentity == "_rowid_")
+            #expect(try table.identities(orderedBy: 1, ascending: true) == [2, 1])
+            #expect(try table.rows(withIdentities: [1]) == [[.string("r1"), .int(5)]])
+        }
+    }
+}
