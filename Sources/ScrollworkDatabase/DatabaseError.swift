@@ -1,6 +1,6 @@
 /// Why a database could not be opened or read, said for the person: what went wrong and, where
 /// there is one, what to do.
-public enum DatabaseError: Error, Equatable, CustomStringConvertible {
+public enum DatabaseError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The engine's client library is not on this machine.
     case libraryMissing(engine: String, install: String)
     /// The database could not be opened.
@@ -12,6 +12,7 @@ public enum DatabaseError: Error, Equatable, CustomStringConvertible {
     /// No table or view of that name.
     case noSuchTable(String, available: [String])
 
+    /// What went wrong, and what to do where there is something.
     public var description: String {
         switch self {
         case let .libraryMissing(engine, install):

@@ -17,6 +17,8 @@ public struct SQLiteTable: Sendable {
     /// What the rowid is called here (`rowid`, `_rowid_` or `oid`, the first no column takes);
     /// nil for a view or a table WITHOUT ROWID.
     public let rowIdentity: String?
+    /// Each column's declared type as written (`INTEGER`, `TEXT`, …; empty when none is).
+    public let declaredTypes: [String]
     /// The connection it reads through.
     public let connection: SQLiteConnection
 
@@ -31,7 +33,14 @@ public struct SQLiteTable: Sendable {
         self.name = name
         self.connection = connection
         isView = object.isView
-        columns = try connection.columnNames("SELECT * FROM \(Self.quoted(name))")
+        let columns = try connection.columnNames("SELECT * FROM \(Self.quoted(name))")
+        self.columns = columns
+        var types: [String: String] = [:]
+        try connection.rows("SELECT name, type FROM pragma_table_info(?)", [.string(name)]) { row in
+            if case let .string(column) = row.value(0), case let .string(type) = row.value(1) { types[column] = type }
+            return true
+        }
+        declaredTypes = columns.map { types[$0] ?? "" }
         let taken = Set(columns.map { $0.lowercased() })
         var identity: String? = nil
         if !object.isView {
@@ -42,6 +51,16 @@ public struct SQLiteTable: Sendable {
             }
         }
         rowIdentity = identity
+    }
+
+    /// True when column `column` is declared to hold numbers (INTEGER, REAL, NUMERIC and their
+    /// kin, by SQLite's rules of affinity): it is aligned as numbers are.
+    public func isNumeric(_ column: Int) -> Bool {
+        guard declaredTypes.indices.contains(column) else { return false }
+        let type = declaredTypes[column].uppercased()
+        if type.contains("INT") { return true }
+        if type.contains("CHAR") || type.contains("CLOB") || type.contains("TEXT") || type.contains("BLOB") || type.isEmpty { return false }
+        return type.contains("REAL") || type.contains("FLOA") || type.contains("DOUB") || type.contains("NUM") || type.contains("DEC")
     }
 
     private var from: String { "FROM \(Self.quoted(name))" }

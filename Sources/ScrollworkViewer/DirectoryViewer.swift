@@ -133,6 +133,8 @@ public struct DirectoryViewer: App, WidgetGroup {
         case var .pager(pager):
             pager.source.backHint = Self.backHint
             listed = .pager(pager)
+        case let .database(viewer):
+            listed = .database(viewer)
         case .directory:
             // A link to a folder: the listing does not follow links (no tree loops), so say where to go.
             note = "\(entry.path) is a folder (a link to one): open it with scrollwork open"

@@ -7,6 +7,7 @@ import ScrollworkWidgets
 enum ListedFile {
     case table(FileViewer)
     case pager(TextPager)
+    case database(DatabaseViewer)
 
     /// Cancels whatever the viewer runs (reading, sorting, searching): it is being closed.
     /// Returns the effects that do it.
@@ -18,6 +19,9 @@ enum ListedFile {
         case var .pager(pager):
             defer { self = .pager(pager) }
             return pager.cancelAllWork()
+        case var .database(viewer):
+            defer { self = .database(viewer) }
+            return viewer.cancelAllWork()
         }
     }
 
@@ -27,6 +31,7 @@ enum ListedFile {
         switch self {
         case let .table(viewer): return viewer.field != nil || viewer.detail != nil || viewer.view.sorting != nil || viewer.search.isRunning
         case let .pager(pager): return pager.field != nil || pager.search.isRunning
+        case let .database(viewer): return viewer.opened != nil
         }
     }
 
@@ -35,6 +40,8 @@ enum ListedFile {
         switch self {
         case let .table(viewer): return viewer.field != nil
         case let .pager(pager): return pager.field != nil
+        // An open table goes back to the database's list on ⌫ first.
+        case let .database(viewer): return viewer.opened != nil
         }
     }
 
@@ -48,6 +55,10 @@ enum ListedFile {
         case let .pager(pager):
             var app: any App = pager
             defer { self = .pager(app as? TextPager ?? pager) }
+            return body(&app)
+        case let .database(viewer):
+            var app: any App = viewer
+            defer { self = .database(app as? DatabaseViewer ?? viewer) }
             return body(&app)
         }
     }

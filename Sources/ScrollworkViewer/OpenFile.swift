@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Scrollwork
+import ScrollworkDatabase
 import ScrollworkFiles
 import ScrollworkWidgets
 
@@ -35,6 +36,8 @@ public enum OpenFile {
         case pager(TextPager)
         /// A directory as a Finder list.
         case directory(DirectoryViewer)
+        /// An SQLite database: its tables and views.
+        case database(DatabaseViewer)
     }
 
     /// The table for `path`, which must open as one (tests).
@@ -71,6 +74,11 @@ public enum OpenFile {
         let sample: [UInt8]
         do { sample = try file.read(at: 0, count: sampleSize) } catch { throw Failure(description: "\(error)") }
         guard !sample.isEmpty else { throw Failure(description: "\(path): the file is empty; there is nothing to show") }
+        if SQLiteCatalog.isDatabase(header: sample) {
+            // The engine reads the file itself: a database piped in has no file to give it.
+            guard access(path, R_OK) == 0 else { throw Failure(description: "\(path) holds an SQLite database, which is read from its file: give its path to scrollwork open") }
+            do { return .database(try DatabaseViewer(path: path, theme: theme)) } catch { throw Failure(description: "\(error)") }
+        }
         if let offset = binaryByte(in: sample) { throw Failure(description: "\(FileError.binary(path: path, offset: offset))") }
         let ext = path.split(separator: "/").last.flatMap { name in name.contains(".") ? name.split(separator: ".").last.map(String.init) : nil }
         let format: FileFormat

@@ -62,8 +62,15 @@ public enum ViewerKeys {
         quit, top, bottom,
     ])
 
+    /// A database's tables, and a table opened from them.
+    public static let database = CommandTable<ViewerCommand>("Database (scrollwork open data.sqlite)", [
+        KeyBinding(.open, "open the table or view (⌫ comes back; Esc too, when no sort runs)", keys: KeyEvent(.enter)),
+        quit, top, bottom,
+        KeyBinding(ViewerCommand.cancel, "cancel the sort the database is making", keys: KeyEvent(.escape)),
+    ])
+
     /// What `scrollwork open --help` says about the keys, made from the tables.
     public static var discussion: String {
-        [table, pager, directory].map { "\($0.title): \($0.help.compact)." }.joined(separator: "\n")
+        [table, pager, directory, database].map { "\($0.title): \($0.help.compact)." }.joined(separator: "\n")
     }
 }

@@ -292,7 +292,7 @@ struct Open: ParsableCommand {
     /// which `options` (what the person asked for) need a table for.
     static func table(_ opened: OpenFile.Opened, path: String, for options: String) throws(OpenFile.Failure) -> FileViewer {
         guard case let .table(viewer) = opened else {
-            throw OpenFile.Failure(description: "\(path): \(options) need a table, and this opens as text or a directory; give --separator to read it as a table", status: 64)
+            throw OpenFile.Failure(description: "\(path): \(options) need a table, and this opens as text, a directory or a database; give --separator to read text as a table", status: 64)
         }
         return viewer
     }
@@ -322,6 +322,7 @@ struct Open: ParsableCommand {
         case var .table(viewer): loop.run(&viewer, session: session)
         case var .pager(pager): loop.run(&pager, session: session)
         case var .directory(viewer): loop.run(&viewer, session: session)
+        case var .database(viewer): loop.run(&viewer, session: session)
         }
     }
 }
@@ -427,6 +428,7 @@ struct Snapshot: ParsableCommand {
             case let .table(viewer): try show(viewer, columns: columns, rows: rows)
             case let .pager(pager): try show(pager, columns: columns, rows: rows)
             case let .directory(viewer): try show(viewer, columns: columns, rows: rows)
+            case let .database(viewer): try show(viewer, columns: columns, rows: rows)
             }
             return
         }

@@ -69,27 +69,25 @@ struct RemoteFilesView: WrappingWidget {
     /// Draws, then asks for the pages the screen needs and cancels those it no longer does.
     mutating func render(in area: CellRect, into buffer: inout Buffer, at time: Double) {
         view.render(in: area, into: &buffer, at: time)
-        guard !view.shownRows.isEmpty else { return }
-        let velocity = view.table.list.scroll.velocity(.vertical)
-        let plan = source.plan(visible: view.shownRows, direction: velocity > 1 ? 1 : (velocity < -1 ? -1 : 0))
-        for page in plan.cancel { effects.append(.work(.cancel(pageKey.named("page-\(page)").id))) }
-        for page in plan.load { effects.append(.work(.start(load(page)))) }
+        effects += source.pageWork(visible: view.shownRows, velocity: view.table.list.scroll.velocity(.vertical), key: pageKey, load: loader)
     }
 
-    /// The background work that fetches `page`.
-    private func load(_ page: Int) -> Work {
-        let slow = simulatesLatency
-        let fails = page % 50 == 17 && !failedOnce.contains(page)
-        let rows = source.rows(ofPage: page)
-        return Work(pageKey.named("page-\(page)")) { progress -> Answer? in
-            if slow {
-                // 5 to 50 ms, the same for a page every time.
-                let milliseconds = 5 + (page &* 2_654_435_761 & 0xFFFF) % 46
-                usleep(UInt32(milliseconds * 1000))
+    /// What makes the background work that fetches a page and its rows (made apart from `self`,
+    /// which is being changed while the pages are planned).
+    private var loader: (_ page: Int, _ rows: Range<Int>) -> Work {
+        let slow = simulatesLatency, failedOnce = self.failedOnce, pageKey = self.pageKey
+        return { page, rows in
+            let fails = page % 50 == 17 && !failedOnce.contains(page)
+            return Work(pageKey.named(PagedRows<FileRow>.pageWorkName(page))) { progress -> Answer? in
+                if slow {
+                    // 5 to 50 ms, the same for a page every time.
+                    let milliseconds = 5 + (page &* 2_654_435_761 & 0xFFFF) % 46
+                    usleep(UInt32(milliseconds * 1000))
+                }
+                guard progress.report(1) else { return nil }
+                if fails { return Answer(page: page, rows: nil, error: "the service timed out") }
+                return Answer(page: page, rows: rows.map { FileRow(index: $0) }, error: nil)
             }
-            guard progress.report(1) else { return nil }
-            if fails { return Answer(page: page, rows: nil, error: "the service timed out") }
-            return Answer(page: page, rows: rows.map { FileRow(index: $0) }, error: nil)
         }
     }
 

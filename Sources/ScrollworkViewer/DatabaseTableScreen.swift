@@ -1,0 +1,265 @@
+import Scrollwork
+import ScrollworkDatabase
+import ScrollworkWidgets
+
+/// One table or view of a database, opened from its catalog: rows read a page at a time around
+/// what is on screen, off the loop, a screen ahead, the pages that scroll away before they come
+/// cancelled. A table's order is the list of its rowids (read in chunks, so the first screen
+/// comes at once); a heading click has the engine order the rowids by that column (NULLs last,
+/// again reverses), in the background, while the rows shown stay as they are; Esc cancels it in
+/// the engine. The count starts as an estimate, marked "about", and becomes exact.
+struct DatabaseTableScreen {
+    typealias Row = PagedRow<[TableValue]>
+
+    /// The rows of one page, or why they could not be read.
+    struct PageAnswer: Sendable {
+        var page: Int
+        var generation: Int
+        var rows: Result<[[TableValue]], DatabaseError>
+    }
+
+    /// A chunk of rowids in the table's own order.
+    struct ChunkAnswer: Sendable {
+        var generation: Int
+        var identities: Result<[Int], DatabaseError>
+    }
+
+    /// A whole order made by the engine.
+    struct SortAnswer: Sendable {
+        var column: Int
+        var ascending: Bool
+        var identities: Result<[Int], DatabaseError>
+    }
+
+    /// Rowids read a chunk at a time in the table's own order.
+    static let chunkSize = 1 << 18
+    /// Rows a page.
+    static let pageSize = 100
+
+    /// The table, read through a connection for pages.
+    let table: SQLiteTable
+    /// The same table on a connection of its own for long statements (orders, the count), so
+    /// that pages keep coming while the engine sorts.
+    let long: SQLiteTable
+    var view: TableView<Row>
+    var pages: PagedRows<[TableValue]>
+    /// A table's rowids in the order shown (empty for a view).
+    var identities: [Int] = []
+    var identitiesComplete = false
+    /// The count, once the engine has counted; a guess before.
+    var count: Int? = nil
+    var estimate: Int?
+    /// The order shown: a column and whether ascending; nil for the table's own.
+    var order: (column: Int, ascending: Bool)? = nil
+    /// The order being made by the engine, and when it was asked for.
+    var sorting: (column: Int, ascending: Bool, started: Double)? = nil
+    var note: String? = nil
+    /// Bumped when the order changes, so that answers for the old one are dropped.
+    var generation = 0
+    var effects: [Effect] = []
+    private let pageKey = WorkKey<PageAnswer>("database-page")
+    private let chunkKey = WorkKey<ChunkAnswer>("database-rowids")
+    private let sortKey = WorkKey<SortAnswer>("database-sort")
+    private let countKey = WorkKey<Result<Int, DatabaseError>>("database-count")
+
+    /// The table `name` of the database at `path`, on two connections of its own.
+    init(path: String, name: String, theme: Theme) throws(DatabaseError) {
+        table = try SQLiteTable(name, in: SQLiteConnection(path: path))
+        long = try SQLiteTable(name, in: SQLiteConnection(path: path))
+        estimate = table.estimatedCount()
+        pages = PagedRows(count: 0, pageSize: Self.pageSize)
+        let table = self.table
+        let columns = table.columns.indices.map { c in
+            let numeric = table.isNumeric(c)
+            let ideal = Swift.max(table.columns[c].count + 2, numeric ? 10 : 20)
+            return TableColumn<Row>(table.columns[c], id: "\(c)", width: ColumnWidth.clamping(min: 32, ideal: Double(ideal) * 8, max: 8000),
+                                    alignment: numeric ? .trailing : .leading) { row in
+                switch row {
+                case let .loaded(values): return values.indices.contains(c) ? values[c] : .empty
+                case .loading: return c == 0 ? .string("…") : .empty
+                case let .failed(_, message): return c == 0 ? .string("⚠ " + message) : .empty
+                }
+            }
+        }
+        var state = TableState(rows: pages, columns: columns)
+        state.list.scroll = ScrollIdiom.macOS.scrollState(viewport: .zero, content: .zero)
+        state.list.selectionMode = .single
+        view = TableView(state, theme: theme)
+        view.sortsOnHeadingClick = false
+        if table.rowIdentity != nil {
+            effects.append(.work(.start(chunk(after: nil))))
+        }
+        effects.append(.work(.start(counting())))
+    }
+
+    /// The rowids after `after`, as work.
+    private func chunk(after: Int?) -> Work {
+        let table = self.table, generation = self.generation
+        return Work(chunkKey.named("rowids")) { progress in
+            let read = Result { () throws(DatabaseError) in try table.identities(after: after, limit: Self.chunkSize) { !progress.isCancelled } }
+            return progress.isCancelled ? nil : ChunkAnswer(generation: generation, identities: read)
+        }
+    }
+
+    /// The count, as work.
+    private func counting() -> Work {
+        let table = long
+        return Work(countKey.named("count")) { progress in
+            let counted = Result { () throws(DatabaseError) in try table.count { !progress.isCancelled } }
+            return progress.isCancelled ? nil : counted
+        }
+    }
+
+    /// What makes the work that reads a page of the order shown from its rows (made apart from
+    /// `self`, which is being changed while the pages are planned).
+    private var loader: (_ page: Int, _ rows: Range<Int>) -> Work {
+        let table = self.table, generation = self.generation, order = self.order, pageKey = self.pageKey
+        let identities = table.rowIdentity == nil ? nil : self.identities
+        return { page, rows in
+            let named = identities.map { Array($0[rows.clamped(to: 0..<$0.count)]) }
+            return Work(pageKey.named(PagedRows<[TableValue]>.pageWorkName(page))) { progress in
+                let read = Result { () throws(DatabaseError) in
+                    if let named { return try table.rows(withIdentities: named) }
+                    return try table.rows(offset: rows.lowerBound, limit: rows.count, order: order)
+                }
+                return progress.isCancelled ? nil : PageAnswer(page: page, generation: generation, rows: read)
+            }
+        }
+    }
+
+    /// Draws the table, then asks for the pages the screen needs and cancels those it no longer does.
+    mutating func render(in area: CellRect, into buffer: inout Buffer, at time: Double) {
+        view.render(in: area, into: &buffer, at: time)
+        effects += pages.pageWork(visible: view.shownRows, velocity: view.table.list.scroll.velocity(.vertical), key: pageKey, load: loader)
+    }
+
+    /// Orders the rows by heading `column` in the engine (the same heading again reverses).
+    mutating func sort(byHeading column: Int, at time: Double) {
+        guard table.columns.indices.contains(column) else { return }
+        let ascending = order?.column == column ? !(order?.ascending ?? true) : true
+        guard table.rowIdentity != nil else {
+            // A view is read by position: the engine orders each page as it is read.
+            order = (column, ascending)
+            showNewOrder()
+            view.table.list.scroll.perform(.top, time: time)
+            return
+        }
+        if sorting != nil { effects.append(.work(.cancel(sortKey.named("sort").id))) }
+        sorting = (column, ascending, time)
+        let long = self.long
+        effects.append(.work(.start(Work(sortKey.named("sort")) { progress in
+            let read = Result { () throws(DatabaseError) in try long.identities(orderedBy: column, ascending: ascending) { !progress.isCancelled } }
+            return progress.isCancelled ? nil : SortAnswer(column: column, ascending: ascending, identities: read)
+        })))
+    }
+
+    /// Cancels the order being made; false when none is.
+    mutating func cancelSort() -> Bool {
+        guard let sorting else { return false }
+        effects.append(.work(.cancel(sortKey.named("sort").id)))
+        self.sorting = nil
+        note = "sort by \(table.columns[sorting.column]) cancelled"
+        return true
+    }
+
+    /// Every page, chunk, count and sort under way, cancelled: the screen is closing.
+    mutating func cancelAllWork() -> [Effect] {
+        var cancels = pages.requested.map { Effect.work(.cancel(pageKey.named(PagedRows<[TableValue]>.pageWorkName($0)).id)) }
+        cancels += [chunkKey.named("rowids").id, sortKey.named("sort").id, countKey.named("count").id].map { Effect.work(.cancel($0)) }
+        return effects + cancels
+    }
+
+    /// The rows in the new order, from the first page again.
+    private mutating func showNewOrder() {
+        for page in pages.requested { effects.append(.work(.cancel(pageKey.named(PagedRows<[TableValue]>.pageWorkName(page)).id))) }
+        generation += 1
+        let rows = table.rowIdentity == nil ? (count ?? pages.count) : identities.count
+        pages = PagedRows(count: rows, pageSize: Self.pageSize)
+        let sortOrder = order.map { [SortOrder(columnID: "\($0.column)", ascending: $0.ascending)] } ?? []
+        view.table.replaceRows(with: pages, orderedBy: sortOrder, sameRows: false)
+    }
+
+    /// Takes work updates of its own; false for anything else.
+    mutating func handleWork(_ update: WorkUpdate, at time: Double) -> Bool {
+        if let answer = update.result(of: pageKey) {
+            guard answer.generation == generation else { return true }
+            switch answer.rows {
+            case let .success(rows): guard pages.deliver(rows, page: answer.page) else { return true }
+            case let .failure(error): guard pages.fail(page: answer.page, message: "\(error)") else { return true }
+            }
+            view.table.replaceRows(with: pages, orderedBy: view.table.sortOrder, sameRows: true)
+            return true
+        }
+        if let answer = update.result(of: chunkKey) {
+            guard answer.generation == generation, !identitiesComplete else { return true }
+            switch answer.identities {
+            case let .success(found):
+                identities += found
+                if found.count < Self.chunkSize { identitiesComplete = true } else { effects.append(.work(.start(chunk(after: found.last)))) }
+                pages.grow(to: identities.count)
+                view.table.replaceRows(with: pages, orderedBy: view.table.sortOrder, sameRows: true)
+            case let .failure(error):
+                note = "reading the rows stopped: \(error)"
+            }
+            return true
+        }
+        if let answer = update.result(of: sortKey) {
+            guard let asked = sorting, asked.column == answer.column, asked.ascending == answer.ascending else { return true }
+            sorting = nil
+            switch answer.identities {
+            case let .success(found):
+                identities = found
+                identitiesComplete = true
+                effects.append(.work(.cancel(chunkKey.named("rowids").id)))
+                order = (answer.column, answer.ascending)
+                let seconds = time - asked.started
+                note = "sorted in the database in " + (seconds < 10 ? String(format1: seconds) : "\(Int(seconds.rounded()))") + " s"
+                showNewOrder()
+                view.table.list.scroll.perform(.top, time: time)
+            case let .failure(error):
+                note = "the sort stopped: \(error)"
+            }
+            return true
+        }
+        if let counted = update.result(of: countKey) {
+            switch counted {
+            case let .success(n):
+                count = n
+                if table.rowIdentity == nil {
+                    pages.grow(to: n)
+                    view.table.replaceRows(with: pages, orderedBy: view.table.sortOrder, sameRows: true)
+                }
+            case let .failure(error): note = "counting stopped: \(error)"
+            }
+            return true
+        }
+        return update.id.isSameFamily(as: pageKey.id) || update.id.isSameFamily(as: chunkKey.id)
+            || update.id.isSameFamily(as: sortKey.id) || update.id.isSameFamily(as: countKey.id)
+    }
+
+    /// The status line: the table, its count (about, until counted), the order, what runs.
+    var status: String {
+        var parts = [table.name + (table.isView ? " (view)" : "")]
+        if let count {
+            parts.append("\(grouped(count)) row\(count == 1 ? "" : "s")")
+        } else if let estimate {
+            parts.append("about \(grouped(estimate)) rows, counting…")
+        } else {
+            parts.append(table.rowIdentity == nil ? "counting the rows…" : "\(grouped(identities.count)) rows so far, counting…")
+        }
+        if let order { parts.append("by \(table.columns[order.column]) \(order.ascending ? "▲" : "▼")") }
+        if let sorting { parts.append("sorting by \(table.columns[sorting.column]) in the database… Esc cancels") }
+        if table.rowIdentity == nil { parts.append(table.isView ? "a view is read by position" : "a table without rowids is read by position") }
+        if let note { parts.append(note) }
+        parts.append("click a heading to sort · ⌫ back to the tables · q quits")
+        return parts.joined(separator: " · ")
+    }
+}
+
+extension String {
+    /// `x` with one decimal.
+    init(format1 x: Double) {
+        let tenths = Int((x * 10).rounded())
+        self = "\(tenths / 10).\(abs(tenths % 10))"
+    }
+}

@@ -1,0 +1,186 @@
+import Scrollwork
+import ScrollworkDatabase
+import ScrollworkWidgets
+
+/// `scrollwork open data.sqlite`: the database's tables and views with their row counts (counted
+/// in the background), Enter opening one as a table over the list; Esc or ⌫ comes back.
+public struct DatabaseViewer: App {
+    /// A table or view in the list.
+    struct Entry: Sendable {
+        var object: SQLiteCatalog.Object
+        /// Its rows, once counted.
+        var rows: Result<Int, DatabaseError>? = nil
+    }
+
+    let path: String
+    let connection: SQLiteConnection
+    var entries: [Entry]
+    var view: TableView<Entry>
+    var theme: Theme
+    /// The table opened from the list.
+    var opened: DatabaseTableScreen? = nil
+    var note: String? = nil
+    /// True once the person asked to quit.
+    public var wantsQuit = false
+    private var effects: [Effect] = []
+    private let countKey = WorkKey<Result<Int, DatabaseError>>("catalog-count")
+
+    /// The database at `path`, its tables and views listed and counted.
+    init(path: String, theme: Theme) throws(DatabaseError) {
+        self.path = path
+        self.theme = theme
+        connection = try SQLiteConnection(path: path)
+        entries = try SQLiteCatalog.objects(in: connection).map { Entry(object: $0) }
+        let columns: [TableColumn<Entry>] = [
+            TableColumn("Name", width: ColumnWidth.clamping(min: 64, ideal: 240, max: 800)) { .string($0.object.name) },
+            TableColumn("Kind", width: ColumnWidth.clamping(min: 40, ideal: 64, max: 120)) { .string($0.object.isView ? "view" : "table") },
+            TableColumn("Rows", width: ColumnWidth.clamping(min: 64, ideal: 120, max: 240), alignment: .trailing,
+                        format: { if case let .int(n) = $0 { grouped(n) } else { $0.description } }) { entry in
+                switch entry.rows {
+                case let .success(n)?: return .int(n)
+                case let .failure(error)?: return .missing("⚠ \(error)")
+                case nil: return .missing("counting…")
+                }
+            },
+        ]
+        var state = TableState(rows: entries, columns: columns)
+        state.list.scroll = ScrollIdiom.macOS.scrollState(viewport: .zero, content: .zero)
+        state.list.selectionMode = .single
+        view = TableView(state, theme: theme)
+        if !entries.isEmpty {
+            do { try view.table.list.select(IndexPath(row: 0, section: 0)) } catch { note = "\(error)" }
+        }
+        for (i, entry) in entries.enumerated() {
+            let connection = self.connection, name = entry.object.name
+            effects.append(.work(.start(Work(countKey.named("\(i)")) { progress in
+                let counted = Result { () throws(DatabaseError) in
+                    try SQLiteTable(name, in: connection).count { !progress.isCancelled }
+                }
+                return progress.isCancelled ? nil : counted
+            })))
+        }
+    }
+
+    /// Takes a key, click, paste, resize or work update.
+    public mutating func handle(_ event: Event, at time: Double) {
+        if case let .work(update) = event {
+            if opened?.handleWork(update, at: time) == true { return }
+            if let counted = update.result(of: countKey), let i = Int(update.id.name), entries.indices.contains(i) {
+                entries[i].rows = counted
+                view.table.replaceRows(with: entries)
+            }
+            return
+        }
+        if opened != nil {
+            handleOpened(event, at: time)
+            return
+        }
+        if event.isPersonAction { note = nil }
+        if case let .key(key) = event, ViewerKeys.database.command(for: key) == .open {
+            openFocused()
+            return
+        }
+        guard let key = view.keyLeftOver(event, at: time) else {
+            if let error = view.takeError() { note = "\(error)" }
+            return
+        }
+        switch ViewerKeys.database.command(for: key) {
+        case .quit?: wantsQuit = true
+        case .top?: view.table.list.scroll.perform(.top, time: time)
+        case .bottom?: view.table.list.scroll.perform(.bottom, time: time)
+        default: break
+        }
+    }
+
+    /// Opens the focused table or view over the list.
+    mutating func openFocused() {
+        guard let id = view.table.list.cursor, let at = view.table.list.indexPath(of: id) else { return }
+        do {
+            let entry = try view.table.list.row(at: at)
+            opened = try DatabaseTableScreen(path: path, name: entry.object.name, theme: theme)
+        } catch {
+            note = "\(error)"
+        }
+    }
+
+    /// The open table's turn: Esc (with no sort to cancel) and ⌫ go back, q quits, a heading
+    /// click sorts in the database.
+    private mutating func handleOpened(_ event: Event, at time: Double) {
+        guard var screen = opened else { return }
+        defer { if opened != nil { opened = screen } }
+        if event.isPersonAction { screen.note = nil }
+        if case let .key(key) = event {
+            let command = ViewerKeys.database.command(for: key)
+            if command == .cancel, screen.cancelSort() { return }
+            if command == .cancel || key.key == .backspace {
+                effects += screen.cancelAllWork()
+                opened = nil
+                return
+            }
+        }
+        guard let key = screen.view.keyLeftOver(event, at: time) else {
+            for case let .headingClicked(column) in screen.view.takeEvents() { screen.sort(byHeading: column, at: time) }
+            if let error = screen.view.takeError() { screen.note = "\(error)" }
+            return
+        }
+        switch ViewerKeys.database.command(for: key) {
+        case .quit?: wantsQuit = true
+        case .top?: screen.view.table.list.scroll.perform(.top, time: time)
+        case .bottom?: screen.view.table.list.scroll.perform(.bottom, time: time)
+        default: break
+        }
+    }
+
+    /// Every count, page and sort under way, cancelled: the viewer is closing.
+    mutating func cancelAllWork() -> [Effect] {
+        var cancels = (0..<entries.count).map { Effect.work(.cancel(countKey.named("\($0)").id)) }
+        if var screen = opened { cancels += screen.cancelAllWork() }
+        opened = nil
+        return takeEffects() + cancels
+    }
+
+    /// The counts to start, the open table's pages and sorts.
+    public mutating func takeEffects() -> [Effect] {
+        view.takeEffects(into: &effects)
+        if opened != nil {
+            effects += opened?.effects ?? []
+            opened?.effects = []
+            opened?.view.takeEffects(into: &effects)
+        }
+        defer { effects = [] }
+        return effects
+    }
+
+    /// Advances the scrolling.
+    public mutating func tick(at time: Double) {
+        if opened != nil { opened?.view.tick(at: time) } else { view.tick(at: time) }
+    }
+
+    /// Draws the list or the open table, and the status line.
+    public mutating func render(into buffer: inout Buffer, at time: Double) {
+        let parts = buffer.area.rows([.fill, .fixed(1)])
+        if opened != nil {
+            opened?.render(in: parts[0], into: &buffer, at: time)
+            StatusLine.draw(opened?.status ?? "", in: parts[1], theme: theme, into: &buffer)
+            return
+        }
+        view.render(in: parts[0], into: &buffer, at: time)
+        StatusLine.draw(status, in: parts[1], theme: theme, into: &buffer)
+    }
+
+    var status: String {
+        let tables = entries.filter { !$0.object.isView }.count, views = entries.count - tables
+        var parts = [path, "\(tables) table\(tables == 1 ? "" : "s")" + (views > 0 ? ", \(views) view\(views == 1 ? "" : "s")" : "")]
+        if entries.isEmpty { parts.append("the database has no tables") }
+        if let note { parts.append(note) }
+        parts.append("Enter opens · q quits")
+        return parts.joined(separator: " · ")
+    }
+
+    /// True while something moves.
+    public var isAnimating: Bool { mutating get { opened != nil ? opened?.view.isAnimating ?? false : view.isAnimating } }
+    /// When the view next needs a frame although nothing moves.
+    public var wakeTime: Double? { mutating get { opened != nil ? opened?.view.wakeTime : view.wakeTime } }
+    /// The focused row, for the terminal's cursor.
+    public var cursorPosition: CellPosition? { mutating get { opened != nil ? opened?.view.cursorPosition : view.cursorPosition } }
+}

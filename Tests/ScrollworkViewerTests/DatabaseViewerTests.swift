@@ -1,0 +1,157 @@
+import Glibc
+import Scrollwork
+import ScrollworkDatabase
+import ScrollworkTerminal
+import Testing
+@testable import ScrollworkViewer
+import ScrollworkWidgets
+
+/// `scrollwork open data.sqlite`: the list of tables and views, a table opened from it, sorted by
+/// the engine, always showing the database's own rows in the database's own order.
+@Suite struct DatabaseViewerTests {
+    /// A database of `rows` flights (id, carrier, delay with NULLs every 13th, note), a view of
+    /// the late ones, removed after `body`.
+    static func withFlights(rows: Int, _ body: (String, SQLiteConnection) throws -> Void) throws {
+        var template = Array("/tmp/scrollwork-viewer-db-XXXXXX".utf8CString)
+        let fd = mkstemp(&template)
+        close(fd)
+        let path = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        unlink(path)
+        defer { unlink(path) }
+        let db = try SQLiteConnection(path: path, writable: true)
+        try db.run("CREATE TABLE flights (id INTEGER PRIMARY KEY, carrier TEXT, delay INTEGER, note TEXT)")
+        try db.run("""
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
+            INSERT INTO flights SELECT i, substr('UAAADLB6', 1 + (i * 7 % 4) * 2, 2), CASE WHEN i % 13 = 0 THEN NULL ELSE (i * 37) % 101 - 50 END, 'row ' || i FROM n
+            """, [.int(rows)])
+        try db.run("CREATE VIEW late AS SELECT id, delay FROM flights WHERE delay > 30")
+        try body(path, db)
+    }
+
+    static func open(_ path: String) throws -> HeadlessTerminal<DatabaseViewer> {
+        guard case let .database(viewer) = try OpenFile.opened(path: path, separator: nil, header: nil, theme: Theme()) else {
+            throw OpenFile.Failure(description: "not a database")
+        }
+        return HeadlessTerminal(viewer, columns: 100, rows: 20)
+    }
+
+    /// Runs every piece of work pending, and what it leads to, until none is left.
+    static func settle(_ t: inout HeadlessTerminal<DatabaseViewer>) {
+        var steps = 0
+        while t.runWork(), steps < 10_000 { steps += 1 }
+    }
+
+    /// The first column of the rows on screen (the ids), below the header.
+    static func shownIDs(_ t: HeadlessTerminal<DatabaseViewer>) -> [Int] {
+        t.text.split(separator: "\n").dropFirst().compactMap { line in line.split(separator: " ").first.flatMap { Int($0) } }
+    }
+
+    static func clickHeading(_ t: inout HeadlessTerminal<DatabaseViewer>, _ title: String) throws {
+        let header = String(t.text.split(separator: "\n")[0])
+        let column = try #require(header.range(of: " " + title)).lowerBound.utf16Offset(in: header) + 1
+        t.send(.mouse(MouseEvent(.press, column: column, row: 0)))
+        t.send(.mouse(MouseEvent(.release, column: column, row: 0)))
+    }
+
+    @Test("the tables and views are listed with their counts, and Enter opens one with its first rows")
+    func catalogOpensTable() throws {
+        try Self.withFlights(rows: 2000) { path, _ in
+            var t = try Self.open(path)
+            #expect(t.text.contains("counting…"))
+            Self.settle(&t)
+            #expect(t.text.contains("flights") && t.text.contains("2,000") && t.text.contains("late") && t.text.contains("view"))
+            #expect(t.text.contains("1 table, 1 view"))
+            t.send(.key(KeyEvent(.enter)))
+            #expect(t.app.opened != nil)
+            Self.settle(&t)
+            #expect(Self.shownIDs(t) == Array(1...18))
+            #expect(t.text.contains("flights · 2,000 rows"))
+            #expect(t.text.contains("row 1 ") || t.text.contains("row 1\n"))
+            t.send(.key(KeyEvent(.backspace)))
+            #expect(t.app.opened == nil && t.text.contains("Enter opens"))
+            t.send(.key(KeyEvent(.character("q"))))
+            #expect(t.app.wantsQuit)
+        }
+    }
+
+    @Test("LT-12: a heading click has the engine order the rows, NULLs last, again reverses; End shows the last rows, each the database's own")
+    func engineSort() throws {
+        try Self.withFlights(rows: 3000) { path, db in
+            var t = try Self.open(path)
+            Self.settle(&t)
+            t.send(.key(KeyEvent(.enter)))
+            Self.settle(&t)
+            for (clicks, direction) in [(1, "ASC"), (2, "DESC")] {
+                try Self.clickHeading(&t, "delay")
+                #expect(t.text.contains("sorting by delay in the database"), "click \(clicks)")
+                Self.settle(&t)
+                let expected = try db.all("SELECT id FROM flights ORDER BY delay IS NULL, delay \(direction), rowid").map { $0[0] }
+                #expect(Self.shownIDs(t).map { TableValue.int($0) } == Array(expected.prefix(18)), "click \(clicks)")
+                #expect(t.text.contains("delay \(direction == "ASC" ? "▲" : "▼")"))
+                t.send(.key(KeyEvent(.character("G"))))
+                t.advance(by: 2)
+                Self.settle(&t)
+                #expect(Self.shownIDs(t).map { TableValue.int($0) } == Array(expected.suffix(18)), "click \(clicks), at the end")
+                #expect(t.text.contains("NULL"))
+                t.send(.key(KeyEvent(.character("g"))))
+                t.advance(by: 2)
+                Self.settle(&t)
+            }
+        }
+    }
+
+    @Test("Esc cancels the sort the engine is making and the rows keep their order; ⌫ then goes back")
+    func cancelSort() throws {
+        try Self.withFlights(rows: 500) { path, _ in
+            var t = try Self.open(path)
+            Self.settle(&t)
+            t.send(.key(KeyEvent(.enter)))
+            Self.settle(&t)
+            try Self.clickHeading(&t, "note")
+            #expect(t.app.opened?.sorting != nil)
+            t.send(.key(KeyEvent(.escape)))
+            #expect(t.app.opened?.sorting == nil && t.text.contains("sort by note cancelled"))
+            Self.settle(&t)
+            #expect(Self.shownIDs(t) == Array(1...18))
+            t.send(.key(KeyEvent(.escape)))
+            #expect(t.app.opened == nil)
+        }
+    }
+
+    @Test("a view is read by position, in the order a heading asks for")
+    func viewByPosition() throws {
+        try Self.withFlights(rows: 1000) { path, db in
+            var t = try Self.open(path)
+            Self.settle(&t)
+            t.send(.key(KeyEvent(.down)))
+            t.send(.key(KeyEvent(.enter)))
+            Self.settle(&t)
+            let count = try db.all("SELECT count(*) FROM late")[0][0]
+            #expect(t.text.contains("late (view) · \(count) rows"))
+            try Self.clickHeading(&t, "delay")
+            Self.settle(&t)
+            // Ties may come in any order: the delays, in the order shown, are what must agree.
+            let expected = try db.all("SELECT delay FROM late ORDER BY delay LIMIT 18").map { $0[0] }
+            let delays = try Self.shownIDs(t).map { id in try db.all("SELECT delay FROM flights WHERE id = ?", [.int(id)])[0][0] }
+            #expect(delays == expected)
+            #expect(t.text.contains("delay ▲") && t.text.contains("a view is read by position"))
+        }
+    }
+
+    @Test("a file that starts as a database but is not one says so, and a missing table's error names the tables")
+    func brokenDatabase() throws {
+        var template = Array("/tmp/scrollwork-broken-XXXXXX".utf8CString)
+        let fd = mkstemp(&template)
+        let path = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        defer { unlink(path) }
+        let bytes = Array("SQLite format 3\u{0}".utf8) + Array(repeating: UInt8(0x41), count: 4000)
+        _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        close(fd)
+        #expect(throws: OpenFile.Failure.self) { try OpenFile.opened(path: path, separator: nil, header: nil, theme: Theme()) }
+        do {
+            _ = try OpenFile.opened(path: path, separator: nil, header: nil, theme: Theme())
+        } catch {
+            #expect(error.description.contains("cannot open the database"), "\(error)")
+        }
+    }
+}
