@@ -23,3 +23,34 @@ public enum SQLiteCatalog {
         bytes.starts(with: Array("SQLite format 3\u{0}".utf8))
     }
 }
+
+/// An SQLite database file as the viewer opens it.
+public struct SQLiteDatabase: DatabaseSource {
+    /// The file's path.
+    public let path: String
+    private let connection: SQLiteConnection
+
+    /// The database at `path`, opened read-only.
+    public init(path: String) throws(DatabaseError) {
+        self.path = path
+        connection = try SQLiteConnection(path: path)
+    }
+
+    /// The path.
+    public var title: String { path }
+
+    /// The tables and views by name.
+    public func objects() throws(DatabaseError) -> [(name: String, isView: Bool)] {
+        try SQLiteCatalog.objects(in: connection).map { ($0.name, $0.isView) }
+    }
+
+    /// Table `name` on a new read-only connection (SQLite has no snapshot to share between them).
+    public func table(_ name: String, sharingSnapshotWith other: (any DatabaseTable)?) throws(DatabaseError) -> any DatabaseTable {
+        try SQLiteTable(name, in: SQLiteConnection(path: path))
+    }
+
+    /// The rows of `name`, counted on the catalog's connection.
+    public func count(_ name: String, keepGoing: (@Sendable () -> Bool)?) throws(DatabaseError) -> Int {
+        try SQLiteTable(name, in: connection).count(keepGoing: keepGoing)
+    }
+}

@@ -7,7 +7,7 @@ import Scrollwork
 /// bytes a row, read in one pass the engine sorts), and a page is the rows of a hundred rowids
 /// of it, so a jump to any position reads one page. A view (or a table WITHOUT ROWID) has no
 /// such name: its pages are read by position.
-public struct SQLiteTable: Sendable {
+public struct SQLiteTable: DatabaseTable {
     /// The table's name.
     public let name: String
     /// True for a view.
@@ -19,6 +19,8 @@ public struct SQLiteTable: Sendable {
     public let rowIdentity: String?
     /// Each column's declared type as written (`INTEGER`, `TEXT`, …; empty when none is).
     public let declaredTypes: [String]
+    /// True for a table with rowids.
+    public var hasIdentities: Bool { rowIdentity != nil }
     /// The connection it reads through.
     public let connection: SQLiteConnection
 
@@ -68,7 +70,7 @@ public struct SQLiteTable: Sendable {
 
     /// The number of rows, counted by the engine; ``DatabaseError/cancelled`` when `keepGoing`
     /// says stop.
-    public func count(keepGoing: (@Sendable () -> Bool)? = nil) throws(DatabaseError) -> Int {
+    public func count(keepGoing: (@Sendable () -> Bool)?) throws(DatabaseError) -> Int {
         var count = 0
         try connection.rows("SELECT count(*) \(from)", keepGoing: keepGoing) { row in
             count = row.integer(0)
@@ -90,7 +92,7 @@ public struct SQLiteTable: Sendable {
 
     /// Up to `limit` rowids after `after` (from the first when nil), in rowid order: the table's
     /// own order, read a chunk at a time.
-    public func identities(after: Int?, limit: Int, keepGoing: (@Sendable () -> Bool)? = nil) throws(DatabaseError) -> [Int] {
+    public func identities(after: Int?, limit: Int, keepGoing: (@Sendable () -> Bool)?) throws(DatabaseError) -> [Int] {
         guard let id = rowIdentity else { return [] }
         var found: [Int] = []
         found.reserveCapacity(Swift.max(0, Swift.min(limit, 1 << 20)))
@@ -106,8 +108,8 @@ public struct SQLiteTable: Sendable {
     /// and ties in rowid order, sorted by the engine (with an index on the column, read from
     /// it). `progress` hears how many rows have come; ``DatabaseError/cancelled`` when
     /// `keepGoing` says stop, also while the engine sorts.
-    public func identities(orderedBy column: Int, ascending: Bool, keepGoing: (@Sendable () -> Bool)? = nil,
-                           progress: (Int) -> Void = { _ in }) throws(DatabaseError) -> [Int] {
+    public func identities(orderedBy column: Int, ascending: Bool, keepGoing: (@Sendable () -> Bool)?,
+                           progress: (Int) -> Void) throws(DatabaseError) -> [Int] {
         guard let id = rowIdentity, columns.indices.contains(column) else { return [] }
         let c = Self.quoted(columns[column])
         var found: [Int] = []
@@ -133,13 +135,13 @@ public struct SQLiteTable: Sendable {
                 return true
             }
         }
-        let gone = Array(repeating: TableValue.missing("(deleted)"), count: columns.count)
+        let gone = deletedRow(columns: columns.count)
         return identities.map { byIdentity[$0] ?? gone }
     }
 
     /// Rows `offset..<offset + limit` of a view or a table WITHOUT ROWID, in the order of
     /// `order` (a column and whether ascending; the engine's own when nil).
-    public func rows(offset: Int, limit: Int, order: (column: Int, ascending: Bool)? = nil) throws(DatabaseError) -> [[TableValue]] {
+    public func rows(offset: Int, limit: Int, order: (column: Int, ascending: Bool)?) throws(DatabaseError) -> [[TableValue]] {
         var clause = ""
         if let order, columns.indices.contains(order.column) {
             let c = Self.quoted(columns[order.column])

@@ -37,10 +37,11 @@ struct DatabaseTableScreen {
     static let pageSize = 100
 
     /// The table, read through a connection for pages.
-    let table: SQLiteTable
+    let table: any DatabaseTable
     /// The same table on a connection of its own for long statements (orders, the count), so
-    /// that pages keep coming while the engine sorts.
-    let long: SQLiteTable
+    /// that pages keep coming while the engine sorts; one snapshot with `table` where the
+    /// engine can share one.
+    let long: any DatabaseTable
     var view: TableView<Row>
     var pages: PagedRows<[TableValue]>
     /// A table's rowids in the order shown (empty for a view).
@@ -62,10 +63,10 @@ struct DatabaseTableScreen {
     private let sortKey = WorkKey<SortAnswer>("database-sort")
     private let countKey = WorkKey<Result<Int, DatabaseError>>("database-count")
 
-    /// The table `name` of the database at `path`, on two connections of its own.
-    init(path: String, name: String, theme: Theme) throws(DatabaseError) {
-        table = try SQLiteTable(name, in: SQLiteConnection(path: path))
-        long = try SQLiteTable(name, in: SQLiteConnection(path: path))
+    /// The table `name` of `source`, on two connections of its own.
+    init(source: any DatabaseSource, name: String, theme: Theme) throws(DatabaseError) {
+        long = try source.table(name, sharingSnapshotWith: nil)
+        table = try source.table(name, sharingSnapshotWith: long)
         estimate = table.estimatedCount()
         pages = PagedRows(count: 0, pageSize: Self.pageSize)
         let table = self.table
@@ -86,7 +87,7 @@ struct DatabaseTableScreen {
         state.list.selectionMode = .single
         view = TableView(state, theme: theme)
         view.sortsOnHeadingClick = false
-        if table.rowIdentity != nil {
+        if table.hasIdentities {
             effects.append(.work(.start(chunk(after: nil))))
         }
         effects.append(.work(.start(counting())))
@@ -96,7 +97,7 @@ struct DatabaseTableScreen {
     private func chunk(after: Int?) -> Work {
         let table = self.table, generation = self.generation
         return Work(chunkKey.named("rowids")) { progress in
-            let read = Result { () throws(DatabaseError) in try table.identities(after: after, limit: Self.chunkSize) { !progress.isCancelled } }
+            let read = Result { () throws(DatabaseError) in try table.identities(after: after, limit: Self.chunkSize, keepGoing: { !progress.isCancelled }) }
             return progress.isCancelled ? nil : ChunkAnswer(generation: generation, identities: read)
         }
     }
@@ -105,7 +106,7 @@ struct DatabaseTableScreen {
     private func counting() -> Work {
         let table = long
         return Work(countKey.named("count")) { progress in
-            let counted = Result { () throws(DatabaseError) in try table.count { !progress.isCancelled } }
+            let counted = Result { () throws(DatabaseError) in try table.count(keepGoing: { !progress.isCancelled }) }
             return progress.isCancelled ? nil : counted
         }
     }
@@ -114,7 +115,7 @@ struct DatabaseTableScreen {
     /// `self`, which is being changed while the pages are planned).
     private var loader: (_ page: Int, _ rows: Range<Int>) -> Work {
         let table = self.table, generation = self.generation, order = self.order, pageKey = self.pageKey
-        let identities = table.rowIdentity == nil ? nil : self.identities
+        let identities = !table.hasIdentities ? nil : self.identities
         return { page, rows in
             let named = identities.map { Array($0[rows.clamped(to: 0..<$0.count)]) }
             return Work(pageKey.named(PagedRows<[TableValue]>.pageWorkName(page))) { progress in
@@ -137,7 +138,7 @@ struct DatabaseTableScreen {
     mutating func sort(byHeading column: Int, at time: Double) {
         guard table.columns.indices.contains(column) else { return }
         let ascending = order?.column == column ? !(order?.ascending ?? true) : true
-        guard table.rowIdentity != nil else {
+        guard table.hasIdentities else {
             // A view is read by position: the engine orders each page as it is read.
             order = (column, ascending)
             showNewOrder()
@@ -148,7 +149,7 @@ struct DatabaseTableScreen {
         sorting = (column, ascending, time)
         let long = self.long
         effects.append(.work(.start(Work(sortKey.named("sort")) { progress in
-            let read = Result { () throws(DatabaseError) in try long.identities(orderedBy: column, ascending: ascending) { !progress.isCancelled } }
+            let read = Result { () throws(DatabaseError) in try long.identities(orderedBy: column, ascending: ascending, keepGoing: { !progress.isCancelled }, progress: { _ in }) }
             return progress.isCancelled ? nil : SortAnswer(column: column, ascending: ascending, identities: read)
         })))
     }
@@ -173,7 +174,7 @@ struct DatabaseTableScreen {
     private mutating func showNewOrder() {
         for page in pages.requested { effects.append(.work(.cancel(pageKey.named(PagedRows<[TableValue]>.pageWorkName(page)).id))) }
         generation += 1
-        let rows = table.rowIdentity == nil ? (count ?? pages.count) : identities.count
+        let rows = !table.hasIdentities ? (count ?? pages.count) : identities.count
         pages = PagedRows(count: rows, pageSize: Self.pageSize)
         let sortOrder = order.map { [SortOrder(columnID: "\($0.column)", ascending: $0.ascending)] } ?? []
         view.table.replaceRows(with: pages, orderedBy: sortOrder, sameRows: false)
@@ -225,7 +226,7 @@ struct DatabaseTableScreen {
             switch counted {
             case let .success(n):
                 count = n
-                if table.rowIdentity == nil {
+                if !table.hasIdentities {
                     pages.grow(to: n)
                     view.table.replaceRows(with: pages, orderedBy: view.table.sortOrder, sameRows: true)
                 }
@@ -245,11 +246,11 @@ struct DatabaseTableScreen {
         } else if let estimate {
             parts.append("about \(grouped(estimate)) rows, counting…")
         } else {
-            parts.append(table.rowIdentity == nil ? "counting the rows…" : "\(grouped(identities.count)) rows so far, counting…")
+            parts.append(!table.hasIdentities ? "counting the rows…" : "\(grouped(identities.count)) rows so far, counting…")
         }
         if let order { parts.append("by \(table.columns[order.column]) \(order.ascending ? "▲" : "▼")") }
         if let sorting { parts.append("sorting by \(table.columns[sorting.column]) in the database… Esc cancels") }
-        if table.rowIdentity == nil { parts.append(table.isView ? "a view is read by position" : "a table without rowids is read by position") }
+        if !table.hasIdentities { parts.append(table.isView ? "a view is read by position" : "a table without rowids is read by position") }
         if let note { parts.append(note) }
         parts.append("click a heading to sort · ⌫ back to the tables · q quits")
         return parts.joined(separator: " · ")

@@ -7,13 +7,12 @@ import ScrollworkWidgets
 public struct DatabaseViewer: App {
     /// A table or view in the list.
     struct Entry: Sendable {
-        var object: SQLiteCatalog.Object
+        var object: (name: String, isView: Bool)
         /// Its rows, once counted.
         var rows: Result<Int, DatabaseError>? = nil
     }
 
-    let path: String
-    let connection: SQLiteConnection
+    let source: any DatabaseSource
     var entries: [Entry]
     var view: TableView<Entry>
     var theme: Theme
@@ -25,12 +24,11 @@ public struct DatabaseViewer: App {
     private var effects: [Effect] = []
     private let countKey = WorkKey<Result<Int, DatabaseError>>("catalog-count")
 
-    /// The database at `path`, its tables and views listed and counted.
-    init(path: String, theme: Theme) throws(DatabaseError) {
-        self.path = path
+    /// The database `source`, its tables and views listed and counted.
+    init(source: any DatabaseSource, theme: Theme) throws(DatabaseError) {
+        self.source = source
         self.theme = theme
-        connection = try SQLiteConnection(path: path)
-        entries = try SQLiteCatalog.objects(in: connection).map { Entry(object: $0) }
+        entries = try source.objects().map { Entry(object: $0) }
         let columns: [TableColumn<Entry>] = [
             TableColumn("Name", width: ColumnWidth.clamping(min: 64, ideal: 240, max: 800)) { .string($0.object.name) },
             TableColumn("Kind", width: ColumnWidth.clamping(min: 40, ideal: 64, max: 120)) { .string($0.object.isView ? "view" : "table") },
@@ -51,10 +49,10 @@ public struct DatabaseViewer: App {
             do { try view.table.list.select(IndexPath(row: 0, section: 0)) } catch { note = "\(error)" }
         }
         for (i, entry) in entries.enumerated() {
-            let connection = self.connection, name = entry.object.name
+            let source = self.source, name = entry.object.name
             effects.append(.work(.start(Work(countKey.named("\(i)")) { progress in
                 let counted = Result { () throws(DatabaseError) in
-                    try SQLiteTable(name, in: connection).count { !progress.isCancelled }
+                    try source.count(name, keepGoing: { !progress.isCancelled })
                 }
                 return progress.isCancelled ? nil : counted
             })))
@@ -97,7 +95,7 @@ public struct DatabaseViewer: App {
         guard let id = view.table.list.cursor, let at = view.table.list.indexPath(of: id) else { return }
         do {
             let entry = try view.table.list.row(at: at)
-            opened = try DatabaseTableScreen(path: path, name: entry.object.name, theme: theme)
+            opened = try DatabaseTableScreen(source: source, name: entry.object.name, theme: theme)
         } catch {
             note = "\(error)"
         }
@@ -170,7 +168,7 @@ public struct DatabaseViewer: App {
 
     var status: String {
         let tables = entries.filter { !$0.object.isView }.count, views = entries.count - tables
-        var parts = [path, "\(tables) table\(tables == 1 ? "" : "s")" + (views > 0 ? ", \(views) view\(views == 1 ? "" : "s")" : "")]
+        var parts = [source.title, "\(tables) table\(tables == 1 ? "" : "s")" + (views > 0 ? ", \(views) view\(views == 1 ? "" : "s")" : "")]
         if entries.isEmpty { parts.append("the database has no tables") }
         if let note { parts.append(note) }
         parts.append("Enter opens · q quits")

@@ -77,7 +77,7 @@ public enum OpenFile {
         if SQLiteCatalog.isDatabase(header: sample) {
             // The engine reads the file itself: a database piped in has no file to give it.
             guard access(path, R_OK) == 0 else { throw Failure(description: "\(path) holds an SQLite database, which is read from its file: give its path to scrollwork open") }
-            do { return .database(try DatabaseViewer(path: path, theme: theme)) } catch { throw Failure(description: "\(error)") }
+            do { return .database(try DatabaseViewer(source: SQLiteDatabase(path: path), theme: theme)) } catch { throw Failure(description: "\(error)") }
         }
         if let offset = binaryByte(in: sample) { throw Failure(description: "\(FileError.binary(path: path, offset: offset))") }
         let ext = path.split(separator: "/").last.flatMap { name in name.contains(".") ? name.split(separator: ".").last.map(String.init) : nil }

@@ -53,12 +53,12 @@ func makeFlights(_ db: SQLiteConnection, rows: Int) throws {
             let table = try SQLiteTable("flights", in: db)
             var all: [Int] = []
             while true {
-                let chunk = try table.identities(after: all.last, limit: 777)
+                let chunk = try table.identities(after: all.last, limit: 777, keepGoing: nil)
                 if chunk.isEmpty { break }
                 all += chunk
             }
             #expect(all == Array(1...5000))
-            #expect(try table.count() == 5000)
+            #expect(try table.count(keepGoing: nil) == 5000)
             #expect(table.estimatedCount() == 5000)
             let page = try table.rows(withIdentities: [42, 7, 4999])
             #expect(page.map { $0[2] } == [.string("row \"42\""), .string("row \"7\""), .string("row \"4999\"")])
@@ -74,7 +74,7 @@ func makeFlights(_ db: SQLiteConnection, rows: Int) throws {
             let table = try SQLiteTable("flights", in: db)
             let values = try table.rows(withIdentities: Array(1...3000)).map { $0[1] }
             for ascending in [true, false] {
-                let order = try table.identities(orderedBy: 1, ascending: ascending)
+                let order = try table.identities(orderedBy: 1, ascending: ascending, keepGoing: nil) { _ in }
                 let expected = (1...3000).sorted { a, b in
                     let x = values[a - 1], y = values[b - 1]
                     if x.isMissing != y.isMissing { return y.isMissing }
@@ -95,8 +95,8 @@ func makeFlights(_ db: SQLiteConnection, rows: Int) throws {
             #expect(view.isView && view.columns == ["carrier", "delay"])
             let first = try view.rows(offset: 0, limit: 5, order: (1, true))
             #expect(first.map { $0[1] } == first.map { $0[1] }.sorted())
-            #expect(try view.rows(offset: 98, limit: 10).count == 2)
-            #expect(try view.rows(offset: Int.max, limit: Int.max).isEmpty)
+            #expect(try view.rows(offset: 98, limit: 10, order: nil).count == 2)
+            #expect(try view.rows(offset: Int.max, limit: Int.max, order: nil).isEmpty)
         }
     }
 
@@ -144,10 +144,10 @@ func makeFlights(_ db: SQLiteConnection, rows: Int) throws {
         try withDatabase { db, _ in
             try makeFlights(db, rows: 50_000)
             let table = try SQLiteTable("flights", in: db)
-            #expect(throws: DatabaseError.cancelled) { try table.identities(orderedBy: 2, ascending: true, keepGoing: { false }) }
+            #expect(throws: DatabaseError.cancelled) { try table.identities(orderedBy: 2, ascending: true, keepGoing: { false }) { _ in } }
             #expect(throws: DatabaseError.cancelled) { try db.run("SELECT count(*) FROM flights WHERE note LIKE '%9%'", keepGoing: { false }) }
             // The connection goes on working after.
-            #expect(try table.count() == 50_000)
+            #expect(try table.count(keepGoing: nil) == 50_000)
         }
     }
 
@@ -158,7 +158,7 @@ func makeFlights(_ db: SQLiteConnection, rows: Int) throws {
             try db.run(#"INSERT INTO "odd ""name""" VALUES ('r1', 5), ('r2', 3)"#)
             let table = try SQLiteTable(#"odd "name""#, in: db)
             #expect(table.rowIdentity == "_rowid_")
-            #expect(try table.identities(orderedBy: 1, ascending: true) == [2, 1])
+            #expect(try table.identities(orderedBy: 1, ascending: true, keepGoing: nil) { _ in } == [2, 1])
             #expect(try table.rows(withIdentities: [1]) == [[.string("r1"), .int(5)]])
         }
     }

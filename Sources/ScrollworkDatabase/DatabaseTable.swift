@@ -1,0 +1,53 @@
+import Scrollwork
+
+/// A table or view of a database as a viewer pages through it: read a page at a time, in the
+/// table's own order or in one the engine makes, never every row at once.
+///
+/// A table whose rows have a stable name for the life of the view (``hasIdentities``: SQLite's
+/// rowid, PostgreSQL's ctid within one snapshot) is shown through the list of those names in the
+/// order shown, so that any position is one page away; one without is read by position.
+public protocol DatabaseTable: Sendable {
+    /// The table's name, as the catalog lists it.
+    var name: String { get }
+    /// True for a view.
+    var isView: Bool { get }
+    /// The column names, in the table's order.
+    var columns: [String] { get }
+    /// True when the rows have names for ``identities(after:limit:keepGoing:)`` and
+    /// ``rows(withIdentities:)``; false reads by position.
+    var hasIdentities: Bool { get }
+    /// True when column `column` holds numbers (aligned as numbers are).
+    func isNumeric(_ column: Int) -> Bool
+    /// The number of rows, counted by the engine; ``DatabaseError/cancelled`` when `keepGoing`
+    /// says stop.
+    func count(keepGoing: (@Sendable () -> Bool)?) throws(DatabaseError) -> Int
+    /// A quick guess at the number of rows from the engine's statistics; nil when it has none.
+    func estimatedCount() -> Int?
+    /// Up to `limit` row names after `after` (from the first when nil), in the table's own order.
+    func identities(after: Int?, limit: Int, keepGoing: (@Sendable () -> Bool)?) throws(DatabaseError) -> [Int]
+    /// Every row name in the order of column `column`, NULLs last either way, ties in the
+    /// table's own order, sorted by the engine.
+    func identities(orderedBy column: Int, ascending: Bool, keepGoing: (@Sendable () -> Bool)?, progress: (Int) -> Void) throws(DatabaseError) -> [Int]
+    /// The rows named by `identities`, in that order; a row gone since reads as missing values.
+    func rows(withIdentities identities: [Int]) throws(DatabaseError) -> [[TableValue]]
+    /// Rows `offset..<offset + limit` in the order of `order` (the engine's own when nil).
+    func rows(offset: Int, limit: Int, order: (column: Int, ascending: Bool)?) throws(DatabaseError) -> [[TableValue]]
+}
+
+/// A database the viewer lists and opens tables of: its tables and views, and each of them on a
+/// connection of its own.
+public protocol DatabaseSource: Sendable {
+    /// What the status line calls it: a path, or a URL without its password.
+    var title: String { get }
+    /// The tables and views: names and whether each is a view.
+    func objects() throws(DatabaseError) -> [(name: String, isView: Bool)]
+    /// Table `name`, read through a new connection (`sharing` another table's, for engines that
+    /// can give two connections one snapshot); ``DatabaseError/noSuchTable(_:available:)`` when
+    /// there is none.
+    func table(_ name: String, sharingSnapshotWith other: (any DatabaseTable)?) throws(DatabaseError) -> any DatabaseTable
+    /// The number of rows of `name`, counted by the engine.
+    func count(_ name: String, keepGoing: (@Sendable () -> Bool)?) throws(DatabaseError) -> Int
+}
+
+/// A row gone since its name was read: one missing value a column, saying so.
+func deletedRow(columns: Int) -> [TableValue] { Array(repeating: .missing("(deleted)"), count: columns) }
