@@ -24,8 +24,9 @@ public struct DatabaseViewer: App {
     private var effects: [Effect] = []
     private let countKey = WorkKey<Result<Int, DatabaseError>>("catalog-count")
 
-    /// The database `source`, its tables and views listed and counted.
-    init(source: any DatabaseSource, theme: Theme) throws(DatabaseError) {
+    /// The database `source`, its tables and views listed and counted; `table` opened over
+    /// the list at once when named.
+    init(source: any DatabaseSource, theme: Theme, opening table: String? = nil) throws(DatabaseError) {
         self.source = source
         self.theme = theme
         entries = try source.objects().map { Entry(object: $0) }
@@ -47,6 +48,12 @@ public struct DatabaseViewer: App {
         view = TableView(state, theme: theme)
         if !entries.isEmpty {
             do { try view.table.list.select(IndexPath(row: 0, section: 0)) } catch { note = "\(error)" }
+        }
+        if let table {
+            opened = try DatabaseTableScreen(source: source, name: table, theme: theme)
+            if let row = entries.firstIndex(where: { $0.object.name == table }) {
+                do { try view.table.list.select(IndexPath(row: row, section: 0)) } catch { note = "\(error)" }
+            }
         }
         for (i, entry) in entries.enumerated() {
             let source = self.source, name = entry.object.name

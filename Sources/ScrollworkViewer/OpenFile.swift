@@ -48,7 +48,8 @@ public enum OpenFile {
         return viewer
     }
 
-    /// `path` opened: a CSV, TSV or JSON Lines file as a table, other text in the pager. A
+    /// `path` opened: a CSV, TSV or JSON Lines file as a table, other text in the pager, an SQLite
+    /// file or a `postgres://` URL as its tables and views. A
     /// separator or header given, or a `csv`, `tsv` or `tab` name, always means a table.
     ///
     /// - Parameters:
@@ -57,6 +58,14 @@ public enum OpenFile {
     ///   - missing: the words that stand for no value in a table's fields (an empty field
     ///     always does): they show as written, sort last and do not decide a column's type.
     public static func opened(path: String, separator: String?, header: Bool?, theme: Theme, missing: MissingValues = .common) throws(Failure) -> Opened {
+        if PostgresDatabase.isURL(path) {
+            do {
+                let database = try PostgresDatabase(url: path)
+                return .database(try DatabaseViewer(source: database, theme: theme, opening: database.table))
+            } catch {
+                throw Failure(description: "\(error)")
+            }
+        }
         if isDirectory(path) {
             guard let listing = opendir(path) else { throw Failure(description: "\(FileError(errno: errno, path: path, operation: "list"))") }
             closedir(listing)

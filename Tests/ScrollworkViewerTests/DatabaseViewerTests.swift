@@ -155,3 +155,31 @@ import ScrollworkWidgets
         }
     }
 }
+
+/// `scrollwork open postgres://…?table=flights` against the server `scripts/test` starts.
+@Suite(.enabled(if: getenv("SCROLLWORK_TEST_POSTGRES") != nil, "needs the server scripts/test starts (SCROLLWORK_TEST_POSTGRES)"))
+struct PostgresViewerTests {
+    @Test("LT-12: a URL naming a table opens it; a heading click orders it on the server, NULLs last; the end is the server's last rows")
+    func openSortEnd() throws {
+        let url = String(cString: getenv("SCROLLWORK_TEST_POSTGRES"))
+        guard case let .database(viewer) = try OpenFile.opened(path: url + "?table=flights", separator: nil, header: nil, theme: Theme()) else {
+            Issue.record("not opened as a database")
+            return
+        }
+        var t = HeadlessTerminal(viewer, columns: 100, rows: 20)
+        DatabaseViewerTests.settle(&t)
+        #expect(t.text.contains("flights · 1,000,000 rows"))
+        #expect(DatabaseViewerTests.shownIDs(t) == Array(1...18))
+        try DatabaseViewerTests.clickHeading(&t, "delay")
+        DatabaseViewerTests.settle(&t)
+        let check = try PostgresConnection(conninfo: url)
+        let first = try check.query("SELECT id FROM flights ORDER BY delay NULLS LAST, ctid LIMIT 18")
+        #expect(DatabaseViewerTests.shownIDs(t) == (0..<18).map { Int(first.text($0, 0) ?? "") ?? 0 })
+        t.send(.key(KeyEvent(.character("G"))))
+        t.advance(by: 2)
+        DatabaseViewerTests.settle(&t)
+        let last = try check.query("SELECT id FROM flights ORDER BY delay NULLS LAST, ctid OFFSET 999982")
+        #expect(DatabaseViewerTests.shownIDs(t) == (0..<18).map { Int(last.text($0, 0) ?? "") ?? 0 })
+        #expect(t.text.contains("NULL") && !t.text.contains("⚠"))
+    }
+}

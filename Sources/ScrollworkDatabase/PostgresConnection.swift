@@ -1,0 +1,209 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Scrollwork
+import Synchronization
+
+/// One connection to a PostgreSQL server, usable from any thread, inside one read-only
+/// transaction for its whole life: every statement sees the same snapshot of the data, so rows
+/// do not shift while a view scrolls, and nothing can be written. A second connection can share
+/// the first one's snapshot (``exportedSnapshot``).
+///
+/// Statements run one at a time under its lock, each inside a savepoint, so that a cancelled or
+/// failed one leaves the transaction usable. A statement's `keepGoing` is asked ten times a
+/// second while the server works; false cancels it on the server.
+public final class PostgresConnection: @unchecked Sendable {
+    // Unchecked: `handle` is used only under `lock`; `cancelHandle` is libpq's object made for
+    // cancelling from another thread.
+    private let library: PostgresLibrary
+    private let handle: OpaquePointer
+    private let cancelHandle: OpaquePointer?
+    private let lock = Mutex(())
+    /// The connection string or URL, with any password hidden: what messages may show.
+    public let title: String
+    /// The snapshot this connection's transaction exported, for another to share; nil when it
+    /// imported one.
+    public private(set) var exportedSnapshot: String? = nil
+
+    /// Connects with `conninfo` (a `postgres://` URL or `key=value` pairs; empty takes the `PG*`
+    /// environment variables, as `psql` does) and begins a read-only, repeatable-read
+    /// transaction, in snapshot `snapshot` when given.
+    public init(conninfo: String, snapshot: String? = nil) throws(DatabaseError) {
+        library = try PostgresLibrary.load()
+        title = PostgresDatabase.redacted(conninfo)
+        guard let connected = library.connect(conninfo) else { throw .cannotOpen(path: title, reason: "out of memory") }
+        guard library.status(connected) == PostgresLibrary.connectionOK else {
+            let reason = library.errorMessage(connected).map { String(cString: $0) } ?? "cannot connect"
+            library.finish(connected)
+            throw .cannotOpen(path: title, reason: Self.tidy(reason))
+        }
+        handle = connected
+        cancelHandle = library.getCancel(connected)
+        do {
+            _ = try lock.withLock { _ throws(DatabaseError) in try execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", [], keepGoing: nil) }
+            if let snapshot {
+                // Snapshot names are hex digits and dashes; anything else is refused, not quoted.
+                guard !snapshot.isEmpty, snapshot.allSatisfy({ $0.isHexDigit || $0 == "-" }) else { throw DatabaseError.failed(statement: "SET TRANSACTION SNAPSHOT", reason: "not a snapshot name: \(snapshot)") }
+                _ = try lock.withLock { _ throws(DatabaseError) in try execute("SET TRANSACTION SNAPSHOT '\(snapshot)'", [], keepGoing: nil) }
+            } else {
+                exportedSnapshot = try lock.withLock { _ throws(DatabaseError) in try execute("SELECT pg_export_snapshot()", [], keepGoing: nil).text(0, 0) }
+            }
+        } catch {
+            if let cancelHandle { library.freeCancel(cancelHandle) }
+            library.finish(connected)
+            throw .cannotOpen(path: title, reason: "\(error)")
+        }
+    }
+
+    deinit {
+        if let cancelHandle { library.freeCancel(cancelHandle) }
+        library.finish(handle)
+    }
+
+    /// libpq's messages end in a newline and may span lines: one line for a status line.
+    static func tidy(_ message: String) -> String {
+        message.split(whereSeparator: \.isNewline).map { String($0).trimmingCharacters() }.filter { !$0.isEmpty }.joined(separator: "; ")
+    }
+
+    /// Runs `sql` with `parameters` (text, NULL for nil) bound to `$1`, `$2`, … and returns its result.
+    public func query(_ sql: String, _ parameters: [String?] = [], keepGoing: (@Sendable () -> Bool)? = nil) throws(DatabaseError) -> PostgresResult {
+        try lock.withLock { _ throws(DatabaseError) in try inSavepoint { () throws(DatabaseError) in try execute(sql, parameters, keepGoing: keepGoing) } }
+    }
+
+    /// Runs `sql` through a cursor, giving `body` each batch of up to `batch` rows as they come:
+    /// a result of millions of rows is never held whole.
+    public func scan(_ sql: String, _ parameters: [String?] = [], batch: Int = 100_000, keepGoing: (@Sendable () -> Bool)? = nil,
+                     _ body: (PostgresResult) -> Void) throws(DatabaseError) {
+        try lock.withLock { _ throws(DatabaseError) in
+            try inSavepoint { () throws(DatabaseError) in
+                _ = try execute("DECLARE scrollwork_scan NO SCROLL CURSOR FOR " + sql, parameters, keepGoing: keepGoing)
+                while true {
+                    let part = try execute("FETCH \(Swift.max(1, batch)) FROM scrollwork_scan", [], keepGoing: keepGoing)
+                    if part.count == 0 { break }
+                    body(part)
+                }
+                _ = try execute("CLOSE scrollwork_scan", [], keepGoing: nil)
+            }
+        }
+    }
+
+    /// Runs `body` inside a savepoint: a statement that fails or is cancelled is rolled back to
+    /// it, and the transaction (and its snapshot) goes on.
+    private func inSavepoint<T>(_ body: () throws(DatabaseError) -> T) throws(DatabaseError) -> T {
+        _ = try execute("SAVEPOINT scrollwork", [], keepGoing: nil)
+        do {
+            let result = try body()
+            _ = try execute("RELEASE SAVEPOINT scrollwork", [], keepGoing: nil)
+            return result
+        } catch {
+            // The person hears of the first failure; a failed rollback (the server gone) shows
+            // again on the next statement.
+            do { _ = try execute("ROLLBACK TO SAVEPOINT scrollwork", [], keepGoing: nil) } catch {}
+            throw error
+        }
+    }
+
+    /// One statement, waited for while `keepGoing` says so (the server is asked to cancel it
+    /// when it says stop). Called under the lock.
+    private func execute(_ sql: String, _ parameters: [String?], keepGoing: (@Sendable () -> Bool)?) throws(DatabaseError) -> PostgresResult {
+        let strings = parameters.map { $0.map { strdup($0) } ?? nil }
+        defer { for string in strings { free(string) } }
+        let sent = strings.map { UnsafePointer($0) }.withUnsafeBufferPointer { values in
+            library.sendQueryParams(handle, sql, Int32(parameters.count), nil, values.baseAddress, nil, nil, 0)
+        }
+        guard sent == 1 else { throw .failed(statement: sql, reason: message()) }
+        var cancelled = false
+        var last: OpaquePointer? = nil
+        while true {
+            while library.isBusy(handle) == 1 {
+                var ready = pollfd(fd: library.socket(handle), events: Int16(POLLIN), revents: 0)
+                _ = poll(&ready, 1, 100)
+                guard library.consumeInput(handle) == 1 else {
+                    if let last { library.clear(last) }
+                    throw .failed(statement: sql, reason: message())
+                }
+                if !cancelled, let keepGoing, !keepGoing() {
+                    cancelled = true
+                    interrupt()
+                }
+            }
+            guard let next = library.getResult(handle) else { break }
+            if let last { library.clear(last) }
+            last = next
+        }
+        guard let last else { throw .failed(statement: sql, reason: message()) }
+        let status = library.resultStatus(last)
+        guard status == PostgresLibrary.commandOK || status == PostgresLibrary.tuplesOK else {
+            let state = library.resultErrorField(last, PostgresLibrary.sqlState).map { String(cString: $0) }
+            let reason = library.resultErrorMessage(last).map { String(cString: $0) } ?? message()
+            library.clear(last)
+            // 57014: query_canceled.
+            if state == "57014" { throw .cancelled }
+            throw .failed(statement: sql, reason: Self.tidy(reason))
+        }
+        return PostgresResult(library: library, handle: last)
+    }
+
+    /// Asks the server to cancel the statement running now, from any thread.
+    public func interrupt() {
+        guard let cancelHandle else { return }
+        var buffer = [CChar](repeating: 0, count: 256)
+        _ = library.cancel(cancelHandle, &buffer, Int32(buffer.count))
+    }
+
+    private func message() -> String {
+        Self.tidy(library.errorMessage(handle).map { String(cString: $0) } ?? "the connection failed")
+    }
+}
+
+/// The rows of one statement, as text from the server made into values by their types.
+public final class PostgresResult: @unchecked Sendable {
+    // Unchecked: the result is read only, never changed after it is made.
+    private let library: PostgresLibrary
+    private let handle: OpaquePointer
+
+    init(library: PostgresLibrary, handle: OpaquePointer) {
+        self.library = library
+        self.handle = handle
+    }
+
+    deinit { library.clear(handle) }
+
+    /// The number of rows.
+    public var count: Int { Int(library.tupleCount(handle)) }
+    /// The number of columns.
+    public var columnCount: Int { Int(library.fieldCount(handle)) }
+    /// Column `c`'s name.
+    public func columnName(_ c: Int) -> String { library.fieldName(handle, Int32(c)).map { String(cString: $0) } ?? "" }
+
+    /// The text of row `row`, column `c`; nil for NULL or a cell out of range.
+    public func text(_ row: Int, _ c: Int) -> String? {
+        guard row >= 0, row < count, c >= 0, c < columnCount, library.isNull(handle, Int32(row), Int32(c)) == 0,
+              let bytes = library.value(handle, Int32(row), Int32(c)) else { return nil }
+        let length = Int(library.length(handle, Int32(row), Int32(c)))
+        return bytes.withMemoryRebound(to: UInt8.self, capacity: length) { String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self) }
+    }
+
+    /// Row `row`, column `c` as a value: integers and reals as numbers, NULL as a missing value
+    /// shown as `NULL`, everything else (numeric, text, dates, arrays, JSON, bytea) as the
+    /// server writes it, as text that is data.
+    public func value(_ row: Int, _ c: Int) -> TableValue {
+        guard row >= 0, row < count, c >= 0, c < columnCount else { return .empty }
+        guard let text = text(row, c) else { return .missing("NULL") }
+        switch library.fieldType(handle, Int32(c)) {
+        case 20, 21, 23, 26: return Int(text).map(TableValue.int) ?? .string(text)
+        case 700, 701: return Double(text).map(TableValue.double) ?? .string(text)
+        case 16: return .string(text == "t" ? "true" : "false")
+        default: return .string(text)
+        }
+    }
+}
+
+extension String {
+    /// Without white space at either end.
+    func trimmingCharacters() -> String {
+        String(drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
+    }
+}

@@ -1,0 +1,214 @@
+import Scrollwork
+
+/// A table, view or materialized view of a PostgreSQL database, read in one snapshot.
+///
+/// A plain table's or a materialized view's rows are named by their ctid, which no row changes
+/// within a snapshot (block and line packed as `block << 16 | line`); a view, a partitioned or a
+/// foreign table is read by position.
+public struct PostgresTable: DatabaseTable {
+    /// `schema.name`, or the name alone in `public`.
+    public let name: String
+    /// True for a view of any kind.
+    public let isView: Bool
+    /// The column names.
+    public let columns: [String]
+    /// Each column's type's OID.
+    public let columnTypes: [UInt32]
+    /// True for a plain table or a materialized view.
+    public let hasIdentities: Bool
+    /// The connection it reads through.
+    public let connection: PostgresConnection
+    /// The table as an SQL name: `"schema"."name"`.
+    let qualified: String
+
+    /// `relation` of `schema` (`kind` as `pg_class.relkind` says) on `connection`.
+    init(schema: String, relation: String, kind: String, connection: PostgresConnection) throws(DatabaseError) {
+        name = schema == "public" ? relation : schema + "." + relation
+        qualified = SQLiteTable.quoted(schema) + "." + SQLiteTable.quoted(relation)
+        isView = kind == "v" || kind == "m"
+        hasIdentities = kind == "r" || kind == "m"
+        self.connection = connection
+        let described = try connection.query("SELECT attname, atttypid FROM pg_attribute WHERE attrelid = $1::regclass AND attnum > 0 AND NOT attisdropped ORDER BY attnum", [qualified])
+        columns = (0..<described.count).map { described.text($0, 0) ?? "" }
+        columnTypes = (0..<described.count).map { UInt32(described.text($0, 1) ?? "") ?? 0 }
+    }
+
+    /// True for the integer, real and numeric types.
+    public func isNumeric(_ column: Int) -> Bool {
+        guard columnTypes.indices.contains(column) else { return false }
+        return [20, 21, 23, 26, 700, 701, 1700].contains(columnTypes[column])
+    }
+
+    private var columnList: String { columns.map(SQLiteTable.quoted).joined(separator: ", ") }
+
+    /// The rows, counted by the server.
+    public func count(keepGoing: (@Sendable () -> Bool)?) throws(DatabaseError) -> Int {
+        Int(try connection.query("SELECT count(*) FROM \(qualified)", keepGoing: keepGoing).text(0, 0) ?? "") ?? 0
+    }
+
+    /// The planner's estimate (`pg_class.reltuples`); nil before the table was ever analysed.
+    public func estimatedCount() -> Int? {
+        guard let result = try? connection.query("SELECT reltuples::bigint FROM pg_class WHERE oid = $1::regclass", [qualified]),
+              let n = Int(result.text(0, 0) ?? ""), n >= 0 else { return nil }
+        return n
+    }
+
+    /// A ctid as text, `(block,line)`.
+    static func tid(_ identity: Int) -> String { "(\(identity >> 16),\(identity & 0xFFFF))" }
+
+    /// A ctid's text as one number.
+    static func identity(_ text: String?) -> Int? {
+        guard let text, text.hasPrefix("("), text.hasSuffix(")") else { return nil }
+        let parts = text.dropFirst().dropLast().split(separator: ",")
+        guard parts.count == 2, let block = Int(parts[0]), let line = Int(parts[1]), block >= 0, line >= 0, line <= 0xFFFF else { return nil }
+        return block << 16 | line
+    }
+
+    /// Up to `limit` ctids after `after`, in ctid order (a TID range scan: no sort).
+    public func identities(after: Int?, limit: Int, keepGoing: (@Sendable () -> Bool)?) throws(DatabaseError) -> [Int] {
+        guard hasIdentities else { return [] }
+        let condition = after == nil ? "" : "WHERE ctid > $2::tid"
+        let result = try connection.query("SELECT ctid FROM \(qualified) \(condition) ORDER BY ctid LIMIT $1",
+                                          ["\(Swift.max(0, limit))"] + (after.map { [Self.tid($0)] } ?? []), keepGoing: keepGoing)
+        return (0..<result.count).compactMap { Self.identity(result.text($0, 0)) }
+    }
+
+    /// Every ctid in the order of column `column`, NULLs last, ties in ctid order, through a
+    /// cursor so that ten million never sit in one result.
+    public func identities(orderedBy column: Int, ascending: Bool, keepGoing: (@Sendable () -> Bool)?, progress: (Int) -> Void) throws(DatabaseError) -> [Int] {
+        guard hasIdentities, columns.indices.contains(column) else { return [] }
+        let c = SQLiteTable.quoted(columns[column])
+        var found: [Int] = []
+        try connection.scan("SELECT ctid FROM \(qualified) ORDER BY \(c) \(ascending ? "ASC" : "DESC") NULLS LAST, ctid", keepGoing: keepGoing) { part in
+            for row in 0..<part.count { found.append(Self.identity(part.text(row, 0)) ?? 0) }
+            progress(found.count)
+        }
+        return found
+    }
+
+    /// The rows of `identities`, in that order (a TID scan).
+    public func rows(withIdentities identities: [Int]) throws(DatabaseError) -> [[TableValue]] {
+        guard hasIdentities, !identities.isEmpty else { return [] }
+        let array = "{" + identities.map { "\"\(Self.tid($0))\"" }.joined(separator: ",") + "}"
+        let result = try connection.query("SELECT ctid, \(columnList) FROM \(qualified) WHERE ctid = ANY($1::tid[])", [array])
+        var byIdentity: [Int: [TableValue]] = [:]
+        for row in 0..<result.count {
+            guard let id = Self.identity(result.text(row, 0)) else { continue }
+            byIdentity[id] = (1..<result.columnCount).map { result.value(row, $0) }
+        }
+        let gone = deletedRow(columns: columns.count)
+        return identities.map { byIdentity[$0] ?? gone }
+    }
+
+    /// Rows by position, in the order asked (NULLs last), within the snapshot.
+    public func rows(offset: Int, limit: Int, order: (column: Int, ascending: Bool)?) throws(DatabaseError) -> [[TableValue]] {
+        var clause = ""
+        if let order, columns.indices.contains(order.column) {
+            clause = "ORDER BY \(SQLiteTable.quoted(columns[order.column])) \(order.ascending ? "ASC" : "DESC") NULLS LAST"
+        }
+        let result = try connection.query("SELECT \(columnList) FROM \(qualified) \(clause) LIMIT $1 OFFSET $2", ["\(Swift.max(0, limit))", "\(Swift.max(0, offset))"])
+        return (0..<result.count).map { row in (0..<result.columnCount).map { result.value(row, $0) } }
+    }
+}
+
+/// A PostgreSQL database as the viewer opens it: a `postgres://` URL, or the `PG*` environment
+/// variables as `psql` reads them.
+public struct PostgresDatabase: DatabaseSource {
+    /// What libpq is given: the URL without the viewer's own `table=` parameter.
+    public let conninfo: String
+    /// The table the URL names (`?table=name`), to open at once.
+    public let table: String?
+    private let connection: PostgresConnection
+    /// The relations by the name the list shows: schema, name and kind.
+    private let relations: [String: (schema: String, relation: String, kind: String)]
+    private let listed: [(name: String, isView: Bool)]
+
+    /// True when `text` is a PostgreSQL URL (`postgres://` or `postgresql://`).
+    public static func isURL(_ text: String) -> Bool { text.hasPrefix("postgres://") || text.hasPrefix("postgresql://") }
+
+    /// Connects to the database `url` names (`postgres://user@host:port/db?table=name`; the
+    /// `PG*` environment variables fill in what it leaves out).
+    public init(url: String) throws(DatabaseError) {
+        var table: String? = nil
+        var rest = url
+        if let question = url.firstIndex(of: "?") {
+            let query = url[url.index(after: question)...].split(separator: "&")
+            let kept = query.filter { !$0.hasPrefix("table=") }
+            table = query.first { $0.hasPrefix("table=") }.map { Self.percentDecoded(String($0.dropFirst(6))) }
+            rest = String(url[..<question]) + (kept.isEmpty ? "" : "?" + kept.joined(separator: "&"))
+        }
+        conninfo = rest
+        self.table = table
+        connection = try PostgresConnection(conninfo: rest)
+        let found = try connection.query("""
+            SELECT n.nspname, c.relname, c.relkind FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+            WHERE c.relkind IN ('r', 'v', 'm', 'p', 'f') AND n.nspname <> 'information_schema' AND n.nspname NOT LIKE 'pg\\_%'
+            ORDER BY n.nspname = 'public' DESC, n.nspname, c.relname
+            """)
+        var relations: [String: (String, String, String)] = [:]
+        var listed: [(String, Bool)] = []
+        for row in 0..<found.count {
+            guard let schema = found.text(row, 0), let relation = found.text(row, 1), let kind = found.text(row, 2) else { continue }
+            let name = schema == "public" ? relation : schema + "." + relation
+            relations[name] = (schema, relation, kind)
+            listed.append((name, kind == "v" || kind == "m"))
+        }
+        self.relations = relations
+        self.listed = listed
+        if let table, relations[table] == nil { throw .noSuchTable(table, available: listed.map(\.0)) }
+    }
+
+    /// The URL with its password hidden.
+    public var title: String { connection.title }
+
+    /// The tables and views, `public` first.
+    public func objects() throws(DatabaseError) -> [(name: String, isView: Bool)] { listed }
+
+    /// Table `name` on a new connection, in `other`'s snapshot when it is one of this server's.
+    public func table(_ name: String, sharingSnapshotWith other: (any DatabaseTable)?) throws(DatabaseError) -> any DatabaseTable {
+        guard let relation = relations[name] else { throw .noSuchTable(name, available: listed.map(\.name)) }
+        let snapshot = (other as? PostgresTable)?.connection.exportedSnapshot
+        return try PostgresTable(schema: relation.schema, relation: relation.relation, kind: relation.kind,
+                                 connection: PostgresConnection(conninfo: conninfo, snapshot: snapshot))
+    }
+
+    /// The rows of `name`, counted on the list's connection.
+    public func count(_ name: String, keepGoing: (@Sendable () -> Bool)?) throws(DatabaseError) -> Int {
+        guard let relation = relations[name] else { throw .noSuchTable(name, available: listed.map(\.name)) }
+        let qualified = SQLiteTable.quoted(relation.schema) + "." + SQLiteTable.quoted(relation.relation)
+        return Int(try connection.query("SELECT count(*) FROM \(qualified)", keepGoing: keepGoing).text(0, 0) ?? "") ?? 0
+    }
+
+    /// `conninfo` with any password replaced by `•••`: in a URL (`user:secret@`) and in
+    /// `password=secret` pairs.
+    public static func redacted(_ conninfo: String) -> String {
+        var text = conninfo
+        if isURL(text), let scheme = text.firstRange(of: "://"), let at = text[scheme.upperBound...].firstIndex(of: "@"),
+           let colon = text[scheme.upperBound..<at].firstIndex(of: ":") {
+            text.replaceSubrange(text.index(after: colon)..<at, with: "•••")
+        }
+        var pairs: [String] = []
+        var rest = Substring(text)
+        // key=value pairs, and the URL's query parameters, named password.
+        while let range = rest.firstRange(of: "password=") {
+            pairs.append(String(rest[..<range.upperBound]) + "•••")
+            rest = rest[range.upperBound...].drop { $0 != " " && $0 != "&" }
+        }
+        return pairs.joined() + rest
+    }
+
+    /// `%XX` escapes decoded (a table name in a URL); invalid ones kept as written.
+    static func percentDecoded(_ text: String) -> String {
+        var bytes: [UInt8] = []
+        var utf8 = Array(text.utf8)[...]
+        while let byte = utf8.popFirst() {
+            if byte == 0x25, utf8.count >= 2, let value = UInt8(String(decoding: utf8.prefix(2), as: UTF8.self), radix: 16) {
+                bytes.append(value)
+                utf8 = utf8.dropFirst(2)
+            } else {
+                bytes.append(byte)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

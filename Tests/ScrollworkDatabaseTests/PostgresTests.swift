@@ -1,0 +1,126 @@
+import Glibc
+import Scrollwork
+import ScrollworkDatabase
+import Testing
+
+/// The server `scripts/test` starts for these tests (`scripts/test-postgres`), with its
+/// generated tables; nil when none runs, as under a bare `swift test`.
+let testServer: String? = getenv("SCROLLWORK_TEST_POSTGRES").map { String(cString: $0) }
+
+@Suite(.enabled(if: testServer != nil, "needs the server scripts/test starts (SCROLLWORK_TEST_POSTGRES)"))
+struct PostgresTests {
+    var url: String { testServer ?? "" }
+
+    @Test("the tables and views of every schema but the system's are listed, public first, others by schema.name")
+    func catalog() throws {
+        let db = try PostgresDatabase(url: url)
+        let names = try db.objects().map(\.name)
+        #expect(names == ["flights", "kinds", "late", #"other.odd "name""#])
+        #expect(try db.objects().map(\.isView) == [false, false, true, false])
+        #expect(try db.count("flights", keepGoing: nil) == 1_000_000)
+    }
+
+    @Test("LT-12: a sort by an unindexed column in the server gives every row once, in the server's own order, NULLs last")
+    func unindexedSortToTheEnd() throws {
+        let db = try PostgresDatabase(url: url)
+        let long = try db.table("flights", sharingSnapshotWith: nil)
+        let pages = try db.table("flights", sharingSnapshotWith: long)
+        let order = try long.identities(orderedBy: 4, ascending: true, keepGoing: nil) { _ in }
+        #expect(order.count == 1_000_000)
+        #expect(Set(order).count == order.count)
+        // The rows at the start, in the middle and at the end, as the server itself orders them.
+        let check = try PostgresConnection(conninfo: url)
+        for offset in [0, 500_000, 999_900] {
+            let shown = try pages.rows(withIdentities: Array(order[offset..<(offset + 100)])).map { $0[0] }
+            let answer = try check.query("SELECT id FROM flights ORDER BY note ASC NULLS LAST, ctid LIMIT 100 OFFSET $1", ["\(offset)"])
+            #expect(shown == (0..<100).map { answer.value($0, 0) }, "rows from \(offset)")
+        }
+        #expect(try pages.rows(withIdentities: [order.last!])[0][4] == .missing("NULL"))
+    }
+
+    @Test("the table's own order comes in ctid chunks that cover every row once, and the estimate is the planner's")
+    func chunks() throws {
+        let db = try PostgresDatabase(url: url)
+        let table = try db.table("flights", sharingSnapshotWith: nil)
+        var all: [Int] = []
+        while true {
+            let chunk = try table.identities(after: all.last, limit: 300_000, keepGoing: nil)
+            if chunk.isEmpty { break }
+            all += chunk
+        }
+        #expect(all.count == 1_000_000 && all == all.sorted())
+        let estimate = try #require(table.estimatedCount())
+        #expect(abs(estimate - 1_000_000) < 50_000)
+        let first = try table.rows(withIdentities: Array(all.prefix(3)))
+        #expect(first.map { $0[0] } == [.int(1), .int(2), .int(3)])
+    }
+
+    @Test("values of every type are shown as text that is data: numeric, arrays, JSON, bytea, timestamps with zones, NaN, booleans, NULL")
+    func values() throws {
+        let db = try PostgresDatabase(url: url)
+        let kinds = try db.table("kinds", sharingSnapshotWith: nil)
+        let row = try kinds.rows(offset: 0, limit: 10, order: nil)
+        #expect(row.count == 1)
+        #expect(row[0][0] == .string("12345678901234567890.123") && kinds.isNumeric(0) && !kinds.isNumeric(1))
+        #expect(row[0][1] == .string("{1,2,3}") && row[0][2] == .string(#"{"k": [1, "x"]}"#) && row[0][3] == .string("\\x00ff10"))
+        #expect(row[0][4] == .string("2026-11-26 09:00:00+00"))
+        if case let .double(x) = row[0][5] { #expect(x.isNaN) } else { Issue.record("NaN: \(row[0][5])") }
+        #expect(row[0][6] == .string("true") && row[0][7] == .string("esc \u{1B}[31m red"))
+        let odd = try db.table(#"other.odd "name""#, sharingSnapshotWith: nil)
+        #expect(odd.columns == ["rowid", "a b"])
+        #expect(try odd.identities(orderedBy: 1, ascending: false, keepGoing: nil) { _ in }.count == 3)
+        #expect(try odd.rows(offset: 0, limit: 5, order: (1, true)).map { $0[1] } == [.int(3), .int(5), .missing("NULL")])
+    }
+
+    @Test("a view is read by position in one snapshot; a second connection shares the first one's")
+    func viewAndSnapshot() throws {
+        let db = try PostgresDatabase(url: url)
+        let long = try db.table("late", sharingSnapshotWith: nil)
+        #expect(!long.hasIdentities && long.isView)
+        let view = try db.table("late", sharingSnapshotWith: long)
+        let page = try view.rows(offset: 10, limit: 5, order: (1, false))
+        #expect(page.count == 5 && page.allSatisfy { $0[1] == .int(280) })
+        let flights = try db.table("flights", sharingSnapshotWith: nil)
+        #expect((flights as? PostgresTable)?.connection.exportedSnapshot != nil)
+        #expect((try db.table("flights", sharingSnapshotWith: flights) as? PostgresTable)?.connection.exportedSnapshot == nil)
+    }
+
+    @Test("a statement cancelled on the server leaves the connection and its snapshot usable")
+    func cancel() throws {
+        let db = try PostgresDatabase(url: url)
+        let table = try db.table("flights", sharingSnapshotWith: nil)
+        #expect(throws: DatabaseError.cancelled) { try table.identities(orderedBy: 4, ascending: false, keepGoing: { false }) { _ in } }
+        #expect(throws: DatabaseError.cancelled) { try table.count(keepGoing: { false }) }
+        #expect(try table.count(keepGoing: nil) == 1_000_000)
+    }
+
+    @Test("a refused connection, a missing table and a bad statement say what was wrong, never the password")
+    func failures() throws {
+        let port = url.split(separator: ":").last?.split(separator: "/").first.map(String.init) ?? ""
+        do {
+            _ = try PostgresDatabase(url: "postgres://scrollwork:hunter2@127.0.0.1:1/postgres")
+            Issue.record("connected to port 1")
+        } catch {
+            #expect("\(error)".contains("cannot open the database") && !"\(error)".contains("hunter2"), "\(error)")
+        }
+        #expect(throws: DatabaseError.noSuchTable("nope", available: ["flights", "kinds", "late", #"other.odd "name""#])) {
+            try PostgresDatabase(url: "postgres://scrollwork@127.0.0.1:\(port)/postgres?table=nope")
+        }
+        #expect(try PostgresDatabase(url: "postgres://scrollwork@127.0.0.1:\(port)/postgres?table=flights").table == "flights")
+        let connection = try PostgresConnection(conninfo: url)
+        #expect(throws: DatabaseError.self) { try connection.query("SELECT no_such_column FROM flights") }
+        #expect(try connection.query("SELECT 1").value(0, 0) == .int(1))
+        #expect(throws: DatabaseError.self) { try connection.query("CREATE TABLE t (a int)") }
+    }
+}
+
+@Suite struct PostgresURLTests {
+    @Test("passwords are hidden in URLs and key=value strings, and a table named in the URL is decoded")
+    func redaction() {
+        #expect(PostgresDatabase.redacted("postgres://ann:s3cr%40t@db.example:5433/sales?table=x") == "postgres://ann:•••@db.example:5433/sales?table=x")
+        #expect(PostgresDatabase.redacted("host=db password=secret user=ann") == "host=db password=••• user=ann")
+        #expect(PostgresDatabase.redacted("postgresql://db/sales?password=x&sslmode=require") == "postgresql://db/sales?password=•••&sslmode=require")
+        #expect(PostgresDatabase.redacted("postgres://ann@db/sales") == "postgres://ann@db/sales")
+        #expect(PostgresDatabase.isURL("postgresql://x") && PostgresDatabase.isURL("postgres://") && !PostgresDatabase.isURL("data.csv"))
+    }
+}
