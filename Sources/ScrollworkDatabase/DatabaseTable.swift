@@ -32,6 +32,19 @@ public protocol DatabaseTable: Sendable {
     func rows(withIdentities identities: [Int]) throws(DatabaseError) -> [[TableValue]]
     /// Rows `offset..<offset + limit` in the order of `order` (the engine's own when nil).
     func rows(offset: Int, limit: Int, order: (column: Int, ascending: Bool)?) throws(DatabaseError) -> [[TableValue]]
+    /// Those of `identities` whose row holds `text` in any column (as the column's text, case
+    /// not mattering for ASCII letters), found by the engine.
+    func matches(_ text: String, among identities: [Int], keepGoing: (@Sendable () -> Bool)?) throws(DatabaseError) -> Set<Int>
+}
+
+/// `text` as a `LIKE` pattern that finds it anywhere: `%`, `_` and the escape `\` taken literally.
+func containsPattern(_ text: String) -> String {
+    var pattern = "%"
+    for character in text {
+        if character == "%" || character == "_" || character == "\\" { pattern.append("\\") }
+        pattern.append(character)
+    }
+    return pattern + "%"
 }
 
 /// A database the viewer lists and opens tables of: its tables and views, and each of them on a

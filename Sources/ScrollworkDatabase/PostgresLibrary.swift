@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The functions of the system's libpq (PostgreSQL's client library), found when a server is
 /// opened rather than when the program is linked: `scrollwork` builds with Swift alone, and a
 /// machine without libpq is told what to install.
@@ -43,26 +37,19 @@ struct PostgresLibrary: @unchecked Sendable {
     /// The library, loaded; an error saying what to install when it is not on the machine.
     static func load() throws(DatabaseError) -> PostgresLibrary {
         #if canImport(Darwin)
-        let names = ["libpq.5.dylib", "libpq.dylib"]
+        let library = try SharedLibrary(names: ["libpq.5.dylib", "libpq.dylib"], engine: "PostgreSQL's client library (libpq)", install: "libpq5")
         #else
-        let names = ["libpq.so.5", "libpq.so"]
+        let library = try SharedLibrary(names: ["libpq.so.5", "libpq.so"], engine: "PostgreSQL's client library (libpq)", install: "libpq5")
         #endif
-        guard let library = names.lazy.compactMap({ dlopen($0, RTLD_NOW | RTLD_LOCAL) }).first else {
-            throw .libraryMissing(engine: "PostgreSQL's client library (libpq)", install: "libpq5")
-        }
-        func symbol<T>(_ name: String) throws(DatabaseError) -> T {
-            guard let found = dlsym(library, name) else { throw .libraryMissing(engine: "libpq 10 or newer (\(name))", install: "libpq5") }
-            return unsafeBitCast(found, to: T.self)
-        }
         return PostgresLibrary(
-            connect: try symbol("PQconnectdb"), status: try symbol("PQstatus"), errorMessage: try symbol("PQerrorMessage"),
-            finish: try symbol("PQfinish"), sendQueryParams: try symbol("PQsendQueryParams"), getResult: try symbol("PQgetResult"),
-            consumeInput: try symbol("PQconsumeInput"), isBusy: try symbol("PQisBusy"), socket: try symbol("PQsocket"),
-            resultStatus: try symbol("PQresultStatus"), resultErrorMessage: try symbol("PQresultErrorMessage"),
-            resultErrorField: try symbol("PQresultErrorField"), tupleCount: try symbol("PQntuples"), fieldCount: try symbol("PQnfields"),
-            fieldName: try symbol("PQfname"), fieldType: try symbol("PQftype"), value: try symbol("PQgetvalue"),
-            isNull: try symbol("PQgetisnull"), length: try symbol("PQgetlength"), clear: try symbol("PQclear"),
-            getCancel: try symbol("PQgetCancel"), cancel: try symbol("PQcancel"), freeCancel: try symbol("PQfreeCancel")
+            connect: try library.symbol("PQconnectdb"), status: try library.symbol("PQstatus"), errorMessage: try library.symbol("PQerrorMessage"),
+            finish: try library.symbol("PQfinish"), sendQueryParams: try library.symbol("PQsendQueryParams"), getResult: try library.symbol("PQgetResult"),
+            consumeInput: try library.symbol("PQconsumeInput"), isBusy: try library.symbol("PQisBusy"), socket: try library.symbol("PQsocket"),
+            resultStatus: try library.symbol("PQresultStatus"), resultErrorMessage: try library.symbol("PQresultErrorMessage"),
+            resultErrorField: try library.symbol("PQresultErrorField"), tupleCount: try library.symbol("PQntuples"), fieldCount: try library.symbol("PQnfields"),
+            fieldName: try library.symbol("PQfname"), fieldType: try library.symbol("PQftype"), value: try library.symbol("PQgetvalue"),
+            isNull: try library.symbol("PQgetisnull"), length: try library.symbol("PQgetlength"), clear: try library.symbol("PQclear"),
+            getCancel: try library.symbol("PQgetCancel"), cancel: try library.symbol("PQcancel"), freeCancel: try library.symbol("PQfreeCancel")
         )
     }
 }

@@ -100,6 +100,16 @@ public struct PostgresTable: DatabaseTable {
         return identities.map { byIdentity[$0] ?? gone }
     }
 
+    /// Those of `identities` whose row holds `text` in a column (`ILIKE` on its text), found
+    /// by the server.
+    public func matches(_ text: String, among identities: [Int], keepGoing: (@Sendable () -> Bool)?) throws(DatabaseError) -> Set<Int> {
+        guard hasIdentities, !identities.isEmpty, !columns.isEmpty else { return [] }
+        let any = columns.map { "\(SQLiteTable.quoted($0))::text ILIKE $2 ESCAPE '\\'" }.joined(separator: " OR ")
+        let array = "{" + identities.map { "\"\(Self.tid($0))\"" }.joined(separator: ",") + "}"
+        let result = try connection.query("SELECT ctid FROM \(qualified) WHERE ctid = ANY($1::tid[]) AND (\(any))", [array, containsPattern(text)], keepGoing: keepGoing)
+        return Set((0..<result.count).compactMap { Self.identity(result.text($0, 0)) })
+    }
+
     /// Rows by position, in the order asked (NULLs last), within the snapshot.
     public func rows(offset: Int, limit: Int, order: (column: Int, ascending: Bool)?) throws(DatabaseError) -> [[TableValue]] {
         var clause = ""

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The functions of the system's SQLite library, found when a database is opened rather than
 /// when the program is linked: `scrollwork` builds with Swift alone, and a machine without
 /// SQLite is told what to install instead of failing to start.
@@ -42,39 +36,32 @@ struct SQLiteLibrary: @unchecked Sendable {
     /// The library, loaded; an error saying what to install when it is not on the machine.
     static func load() throws(DatabaseError) -> SQLiteLibrary {
         #if canImport(Darwin)
-        let names = ["libsqlite3.dylib"]
+        let library = try SharedLibrary(names: ["libsqlite3.dylib"], engine: "SQLite", install: "libsqlite3-0")
         #else
-        let names = ["libsqlite3.so.0", "libsqlite3.so"]
+        let library = try SharedLibrary(names: ["libsqlite3.so.0", "libsqlite3.so"], engine: "SQLite", install: "libsqlite3-0")
         #endif
-        guard let library = names.lazy.compactMap({ dlopen($0, RTLD_NOW | RTLD_LOCAL) }).first else {
-            throw .libraryMissing(engine: "SQLite", install: "libsqlite3-0")
-        }
-        func symbol<T>(_ name: String) throws(DatabaseError) -> T {
-            guard let found = dlsym(library, name) else { throw .libraryMissing(engine: "SQLite 3.15 or newer (\(name))", install: "libsqlite3-0") }
-            return unsafeBitCast(found, to: T.self)
-        }
         return SQLiteLibrary(
-            open: try symbol("sqlite3_open_v2"),
-            close: try symbol("sqlite3_close_v2"),
-            errmsg: try symbol("sqlite3_errmsg"),
-            prepare: try symbol("sqlite3_prepare_v2"),
-            step: try symbol("sqlite3_step"),
-            finalize: try symbol("sqlite3_finalize"),
-            columnCount: try symbol("sqlite3_column_count"),
-            columnName: try symbol("sqlite3_column_name"),
-            columnType: try symbol("sqlite3_column_type"),
-            columnInt64: try symbol("sqlite3_column_int64"),
-            columnDouble: try symbol("sqlite3_column_double"),
-            columnText: try symbol("sqlite3_column_text"),
-            columnBlob: try symbol("sqlite3_column_blob"),
-            columnBytes: try symbol("sqlite3_column_bytes"),
-            bindInt64: try symbol("sqlite3_bind_int64"),
-            bindDouble: try symbol("sqlite3_bind_double"),
-            bindText: try symbol("sqlite3_bind_text"),
-            bindNull: try symbol("sqlite3_bind_null"),
-            interrupt: try symbol("sqlite3_interrupt"),
-            progressHandler: try symbol("sqlite3_progress_handler"),
-            busyTimeout: try symbol("sqlite3_busy_timeout")
+            open: try library.symbol("sqlite3_open_v2"),
+            close: try library.symbol("sqlite3_close_v2"),
+            errmsg: try library.symbol("sqlite3_errmsg"),
+            prepare: try library.symbol("sqlite3_prepare_v2"),
+            step: try library.symbol("sqlite3_step"),
+            finalize: try library.symbol("sqlite3_finalize"),
+            columnCount: try library.symbol("sqlite3_column_count"),
+            columnName: try library.symbol("sqlite3_column_name"),
+            columnType: try library.symbol("sqlite3_column_type"),
+            columnInt64: try library.symbol("sqlite3_column_int64"),
+            columnDouble: try library.symbol("sqlite3_column_double"),
+            columnText: try library.symbol("sqlite3_column_text"),
+            columnBlob: try library.symbol("sqlite3_column_blob"),
+            columnBytes: try library.symbol("sqlite3_column_bytes"),
+            bindInt64: try library.symbol("sqlite3_bind_int64"),
+            bindDouble: try library.symbol("sqlite3_bind_double"),
+            bindText: try library.symbol("sqlite3_bind_text"),
+            bindNull: try library.symbol("sqlite3_bind_null"),
+            interrupt: try library.symbol("sqlite3_interrupt"),
+            progressHandler: try library.symbol("sqlite3_progress_handler"),
+            busyTimeout: try library.symbol("sqlite3_busy_timeout")
         )
     }
 }

@@ -139,6 +139,24 @@ public struct SQLiteTable: DatabaseTable {
         return identities.map { byIdentity[$0] ?? gone }
     }
 
+    /// Those of `identities` whose row holds `text` in a column (`LIKE`, which ignores the case
+    /// of ASCII letters), found by the engine.
+    public func matches(_ text: String, among identities: [Int], keepGoing: (@Sendable () -> Bool)?) throws(DatabaseError) -> Set<Int> {
+        guard let id = rowIdentity, !identities.isEmpty, !columns.isEmpty else { return [] }
+        let any = columns.map { "CAST(\(Self.quoted($0)) AS TEXT) LIKE ?1 ESCAPE '\\'" }.joined(separator: " OR ")
+        var found: Set<Int> = []
+        for start in stride(from: 0, to: identities.count, by: 32_000) {
+            let part = identities[start..<Swift.min(identities.count, start + 32_000)]
+            let marks = (0..<part.count).map { "?\($0 + 2)" }.joined(separator: ",")
+            try connection.rows("SELECT \(id) \(from) WHERE \(id) IN (\(marks)) AND (\(any))", [.string(containsPattern(text))] + part.map { .int($0) },
+                                keepGoing: keepGoing) { row in
+                found.insert(row.integer(0))
+                return true
+            }
+        }
+        return found
+    }
+
     /// Rows `offset..<offset + limit` of a view or a table WITHOUT ROWID, in the order of
     /// `order` (a column and whether ascending; the engine's own when nil).
     public func rows(offset: Int, limit: Int, order: (column: Int, ascending: Bool)?) throws(DatabaseError) -> [[TableValue]] {

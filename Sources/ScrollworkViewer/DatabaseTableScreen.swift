@@ -31,6 +31,13 @@ struct DatabaseTableScreen {
         var identities: Result<[Int], DatabaseError>
     }
 
+    /// Where a search found its text: a position in the order shown, or none.
+    struct SearchAnswer: Sendable {
+        var text: String
+        var position: Int?
+        var error: DatabaseError?
+    }
+
     /// Rowids read a chunk at a time in the table's own order.
     static let chunkSize = 1 << 18
     /// Rows a page.
@@ -55,6 +62,14 @@ struct DatabaseTableScreen {
     /// The order being made by the engine, and when it was asked for.
     var sorting: (column: Int, ascending: Bool, started: Double)? = nil
     var note: String? = nil
+    /// The search being typed (`/`).
+    var field: TextField? = nil
+    /// The last search's text and direction, for `n` and `N`.
+    var lastSearch: (text: String, forward: Bool)? = nil
+    /// True while a search runs.
+    var searching = false
+    /// Positions a search asks the engine about at once.
+    static let searchBatch = 4096
     /// Bumped when the order changes, so that answers for the old one are dropped.
     var generation = 0
     var effects: [Effect] = []
@@ -62,6 +77,7 @@ struct DatabaseTableScreen {
     private let chunkKey = WorkKey<ChunkAnswer>("database-rowids")
     private let sortKey = WorkKey<SortAnswer>("database-sort")
     private let countKey = WorkKey<Result<Int, DatabaseError>>("database-count")
+    private let searchKey = WorkKey<SearchAnswer>("database-search")
 
     /// The table `name` of `source`, on two connections of its own.
     init(source: any DatabaseSource, name: String, theme: Theme) throws(DatabaseError) {
@@ -163,10 +179,65 @@ struct DatabaseTableScreen {
         return true
     }
 
-    /// Every page, chunk, count and sort under way, cancelled: the screen is closing.
+    /// Searches for `text` from the row after the cursor (before it, going back), or from the
+    /// first row shown: the engine tests a few thousand rows of the order shown at a time, so
+    /// the first match in that order is found without reading the rows (a view's are read and
+    /// tested here). Runs off the loop; Esc cancels it.
+    mutating func search(_ text: String, forward: Bool) {
+        guard !text.isEmpty else { return }
+        lastSearch = (text, forward)
+        let cursor = view.table.list.cursor.flatMap { view.table.list.indexPath(of: $0)?.row }
+        let start = cursor.map { forward ? $0 + 1 : $0 - 1 } ?? (forward ? view.shownRows.lowerBound : view.shownRows.upperBound - 1)
+        let total = pages.count, table = self.table, order = self.order
+        let identities = table.hasIdentities ? self.identities : nil
+        searching = true
+        note = "searching for “\(text)”… Esc cancels"
+        effects.append(.work(.start(Work(searchKey.named("search")) { progress in
+            let found = Result { () throws(DatabaseError) -> Int? in
+                var at = forward ? Swift.max(0, start) : Swift.min(total - 1, start)
+                var tested = 0
+                while forward ? at < total : at >= 0 {
+                    guard progress.report(Double(tested) / Double(Swift.max(1, total))) else { throw DatabaseError.cancelled }
+                    let batch = forward ? at..<Swift.min(total, at + Self.searchBatch) : Swift.max(0, at - Self.searchBatch + 1)..<(at + 1)
+                    let hit: Int?
+                    if let identities {
+                        let named = Array(identities[batch.clamped(to: 0..<identities.count)])
+                        let matched = try table.matches(text, among: named, keepGoing: { !progress.isCancelled })
+                        let offsets = forward ? Array(named.indices) : named.indices.reversed()
+                        hit = offsets.first { matched.contains(named[$0]) }.map { batch.lowerBound + $0 }
+                    } else {
+                        let rows = try table.rows(offset: batch.lowerBound, limit: batch.count, order: order)
+                        let needle = text.lowercased()
+                        let offsets = forward ? Array(rows.indices) : rows.indices.reversed()
+                        hit = offsets.first { i in rows[i].contains { $0.description.lowercased().contains(needle) } }.map { batch.lowerBound + $0 }
+                    }
+                    if let hit { return hit }
+                    tested += batch.count
+                    at = forward ? batch.upperBound : batch.lowerBound - 1
+                }
+                return nil
+            }
+            if progress.isCancelled { return nil }
+            switch found {
+            case let .success(position): return SearchAnswer(text: text, position: position)
+            case let .failure(error): return SearchAnswer(text: text, position: nil, error: error)
+            }
+        })))
+    }
+
+    /// Cancels the search under way; false when none runs.
+    mutating func cancelSearch() -> Bool {
+        guard searching else { return false }
+        effects.append(.work(.cancel(searchKey.named("search").id)))
+        searching = false
+        note = "search cancelled"
+        return true
+    }
+
+    /// Every page, chunk, count, sort and search under way, cancelled: the screen is closing.
     mutating func cancelAllWork() -> [Effect] {
         var cancels = pages.requested.map { Effect.work(.cancel(pageKey.named(PagedRows<[TableValue]>.pageWorkName($0)).id)) }
-        cancels += [chunkKey.named("rowids").id, sortKey.named("sort").id, countKey.named("count").id].map { Effect.work(.cancel($0)) }
+        cancels += [chunkKey.named("rowids").id, sortKey.named("sort").id, countKey.named("count").id, searchKey.named("search").id].map { Effect.work(.cancel($0)) }
         return effects + cancels
     }
 
@@ -222,6 +293,25 @@ struct DatabaseTableScreen {
             }
             return true
         }
+        if let answer = update.result(of: searchKey) {
+            guard searching else { return true }
+            searching = false
+            if let error = answer.error {
+                note = "the search stopped: \(error)"
+            } else if let position = answer.position {
+                do {
+                    let path = IndexPath(row: position, section: 0)
+                    try view.table.list.select(path, at: time)
+                    try view.table.list.revealRow(path, at: time)
+                    note = "“\(answer.text)” in row \(grouped(position + 1)) · n next · N previous"
+                } catch {
+                    note = "\(error)"
+                }
+            } else {
+                note = "no more rows hold “\(answer.text)”" + ((lastSearch?.forward ?? true) ? " below" : " above")
+            }
+            return true
+        }
         if let counted = update.result(of: countKey) {
             switch counted {
             case let .success(n):
@@ -235,7 +325,7 @@ struct DatabaseTableScreen {
             return true
         }
         return update.id.isSameFamily(as: pageKey.id) || update.id.isSameFamily(as: chunkKey.id)
-            || update.id.isSameFamily(as: sortKey.id) || update.id.isSameFamily(as: countKey.id)
+            || update.id.isSameFamily(as: sortKey.id) || update.id.isSameFamily(as: countKey.id) || update.id.isSameFamily(as: searchKey.id)
     }
 
     /// The status line: the table, its count (about, until counted), the order, what runs.
@@ -252,7 +342,7 @@ struct DatabaseTableScreen {
         if let sorting { parts.append("sorting by \(table.columns[sorting.column]) in the database… Esc cancels") }
         if !table.hasIdentities { parts.append(table.isView ? "a view is read by position" : "a table without rowids is read by position") }
         if let note { parts.append(note) }
-        parts.append("click a heading to sort · ⌫ back to the tables · q quits")
+        parts.append("click a heading to sort · / searches · ⌫ back to the tables · q quits")
         return parts.joined(separator: " · ")
     }
 }

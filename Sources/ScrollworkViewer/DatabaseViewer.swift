@@ -113,10 +113,38 @@ public struct DatabaseViewer: App {
     private mutating func handleOpened(_ event: Event, at time: Double) {
         guard var screen = opened else { return }
         defer { if opened != nil { opened = screen } }
-        if event.isPersonAction { screen.note = nil }
+        if var typing = screen.field {
+            // The search prompt takes every key while it is open (⌫ edits it).
+            _ = typing.handle(event, at: time)
+            screen.field = typing
+            for action in typing.takeActions() {
+                switch action {
+                case .submitted:
+                    screen.field = nil
+                    screen.search(typing.text, forward: true)
+                case .cancelled: screen.field = nil
+                case .changed: break
+                }
+            }
+            return
+        }
+        if event.isPersonAction && !screen.searching { screen.note = nil }
         if case let .key(key) = event {
             let command = ViewerKeys.database.command(for: key)
-            if command == .cancel, screen.cancelSort() { return }
+            if command == .cancel, screen.cancelSort() || screen.cancelSearch() { return }
+            switch command {
+            case .search?:
+                screen.field = TextField(prompt: "Search: ", theme: theme)
+                return
+            case .nextMatch?, .previousMatch?:
+                if let last = screen.lastSearch {
+                    screen.search(last.text, forward: command == .nextMatch)
+                } else {
+                    screen.note = "no search yet: / searches"
+                }
+                return
+            default: break
+            }
             if command == .cancel || key.key == .backspace {
                 effects += screen.cancelAllWork()
                 opened = nil
@@ -164,9 +192,15 @@ public struct DatabaseViewer: App {
     /// Draws the list or the open table, and the status line.
     public mutating func render(into buffer: inout Buffer, at time: Double) {
         let parts = buffer.area.rows([.fill, .fixed(1)])
-        if opened != nil {
-            opened?.render(in: parts[0], into: &buffer, at: time)
-            StatusLine.draw(opened?.status ?? "", in: parts[1], theme: theme, into: &buffer)
+        if var screen = opened {
+            screen.render(in: parts[0], into: &buffer, at: time)
+            if var typing = screen.field {
+                typing.render(in: parts[1], into: &buffer, at: time)
+                screen.field = typing
+            } else {
+                StatusLine.draw(screen.status, in: parts[1], theme: theme, into: &buffer)
+            }
+            opened = screen
             return
         }
         view.render(in: parts[0], into: &buffer, at: time)
@@ -187,5 +221,7 @@ public struct DatabaseViewer: App {
     /// When the view next needs a frame although nothing moves.
     public var wakeTime: Double? { mutating get { opened != nil ? opened?.view.wakeTime : view.wakeTime } }
     /// The focused row, for the terminal's cursor.
-    public var cursorPosition: CellPosition? { mutating get { opened != nil ? opened?.view.cursorPosition : view.cursorPosition } }
+    public var cursorPosition: CellPosition? {
+        mutating get { opened != nil ? (opened?.field?.cursorPosition ?? opened?.view.cursorPosition) : view.cursorPosition }
+    }
 }

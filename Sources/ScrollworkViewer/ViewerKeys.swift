@@ -64,9 +64,11 @@ public enum ViewerKeys {
 
     /// A database's tables, and a table opened from them.
     public static let database = CommandTable<ViewerCommand>("Database (scrollwork open data.sqlite)", [
-        KeyBinding(.open, "open the table or view (⌫ comes back; Esc too, when no sort runs)", keys: KeyEvent(.enter)),
+        KeyBinding(.open, "open the table or view (⌫ comes back; Esc too, when nothing runs)", keys: KeyEvent(.enter)),
         quit, top, bottom,
-        KeyBinding(ViewerCommand.cancel, "cancel the sort the database is making", keys: KeyEvent(.escape)),
+        KeyBinding(.search, "search the rows in the order shown, the database testing them (Enter starts, Esc closes)", keys: KeyEvent(.character("/"))),
+        next, previous,
+        KeyBinding(ViewerCommand.cancel, "cancel the sort or search the database is running", keys: KeyEvent(.escape)),
     ])
 
     /// What `scrollwork open --help` says about the keys, made from the tables.

@@ -118,6 +118,54 @@ import ScrollworkWidgets
         }
     }
 
+    /// The id of the selected row.
+    static func selectedID(_ t: HeadlessTerminal<DatabaseViewer>) throws -> Int? {
+        guard let screen = t.app.opened, let id = screen.view.table.list.cursor, let path = screen.view.table.list.indexPath(of: id),
+              case let .loaded(values) = try screen.view.table.list.row(at: path), case let .int(n) = values[0] else { return nil }
+        return n
+    }
+
+    static func search(_ t: inout HeadlessTerminal<DatabaseViewer>, _ text: String) {
+        t.send(.key(KeyEvent(.character("/"))))
+        for character in text { t.send(.key(KeyEvent(.character(character)))) }
+        t.send(.key(KeyEvent(.enter)))
+        settle(&t)
+    }
+
+    @Test("/ finds the next row holding the text in the order shown, the engine testing the rows; n and N go on; Esc cancels")
+    func searchPushedDown() throws {
+        try Self.withFlights(rows: 3000) { path, db in
+            var t = try Self.open(path)
+            Self.settle(&t)
+            t.send(.key(KeyEvent(.enter)))
+            Self.settle(&t)
+            Self.search(&t, "ROW 150")
+            #expect(try Self.selectedID(t) == 150)
+            #expect(t.text.contains("“ROW 150” in row 150"))
+            t.send(.key(KeyEvent(.character("n"))))
+            Self.settle(&t)
+            #expect(try Self.selectedID(t) == 1500)
+            t.send(.key(KeyEvent(.character("N"))))
+            Self.settle(&t)
+            #expect(try Self.selectedID(t) == 150)
+            // In an order the engine made: the first match in that order.
+            try Self.clickHeading(&t, "delay")
+            Self.settle(&t)
+            Self.search(&t, "row 150")
+            let first = try db.all("SELECT id FROM flights WHERE note LIKE '%row 150%' ORDER BY delay IS NULL, delay, rowid LIMIT 1")[0][0]
+            #expect(try Self.selectedID(t).map(TableValue.int) == first)
+            // Text nobody holds, and a pattern's own characters taken literally.
+            Self.search(&t, "50%")
+            #expect(t.text.contains("no more rows hold “50%” below"))
+            t.send(.key(KeyEvent(.character("/"))))
+            t.send(.key(KeyEvent(.character("r"))))
+            t.send(.key(KeyEvent(.enter)))
+            #expect(t.app.opened?.searching == true)
+            t.send(.key(KeyEvent(.escape)))
+            #expect(t.app.opened?.searching == false && t.text.contains("search cancelled") && t.app.opened != nil)
+        }
+    }
+
     @Test("a view is read by position, in the order a heading asks for")
     func viewByPosition() throws {
         try Self.withFlights(rows: 1000) { path, db in
@@ -181,5 +229,13 @@ struct PostgresViewerTests {
         let last = try check.query("SELECT id FROM flights ORDER BY delay NULLS LAST, ctid OFFSET 999982")
         #expect(DatabaseViewerTests.shownIDs(t) == (0..<18).map { Int(last.text($0, 0) ?? "") ?? 0 })
         #expect(t.text.contains("NULL") && !t.text.contains("⚠"))
+        // N searches back from the end: the server tests the rows, a few thousand at a time.
+        t.send(.key(KeyEvent(.character("/"))))
+        t.send(.key(KeyEvent(.escape)))
+        DatabaseViewerTests.search(&t, "flight 777777")
+        #expect(t.text.contains("no more rows hold “flight 777777” below"))
+        t.send(.key(KeyEvent(.character("N"))))
+        DatabaseViewerTests.settle(&t)
+        #expect(try DatabaseViewerTests.selectedID(t) == 777777)
     }
 }
