@@ -9,6 +9,8 @@ public enum DatabaseError: Error, Sendable, Equatable, CustomStringConvertible {
     case failed(statement: String, reason: String)
     /// The statement was cancelled (Esc, or the view moved on).
     case cancelled
+    /// The connection to the server broke (the server went away, the network failed).
+    case connectionLost(reason: String)
     /// No table or view of that name.
     case noSuchTable(String, available: [String])
 
@@ -23,6 +25,8 @@ public enum DatabaseError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(reason) (in: \(statement.count > 120 ? statement.prefix(117) + "…" : Substring(statement)))"
         case .cancelled:
             return "cancelled"
+        case let .connectionLost(reason):
+            return "the connection to the server was lost: \(reason)"
         case let .noSuchTable(name, available):
             let list = available.prefix(12).joined(separator: ", ") + (available.count > 12 ? ", …" : "")
             return "no table or view named '\(name)'" + (available.isEmpty ? "; the database has none" : "; it has \(list)")

@@ -108,12 +108,14 @@ public final class PostgresConnection: @unchecked Sendable {
     /// One statement, waited for while `keepGoing` says so (the server is asked to cancel it
     /// when it says stop). Called under the lock.
     private func execute(_ sql: String, _ parameters: [String?], keepGoing: (@Sendable () -> Bool)?) throws(DatabaseError) -> PostgresResult {
+        // Cancelled before it began: not sent at all.
+        if let keepGoing, !keepGoing() { throw .cancelled }
         let strings = parameters.map { $0.map { strdup($0) } ?? nil }
         defer { for string in strings { free(string) } }
         let sent = strings.map { UnsafePointer($0) }.withUnsafeBufferPointer { values in
             library.sendQueryParams(handle, sql, Int32(parameters.count), nil, values.baseAddress, nil, nil, 0)
         }
-        guard sent == 1 else { throw .failed(statement: sql, reason: message()) }
+        guard sent == 1 else { throw failure(sql) }
         var cancelled = false
         var last: OpaquePointer? = nil
         while true {
@@ -122,7 +124,7 @@ public final class PostgresConnection: @unchecked Sendable {
                 _ = poll(&ready, 1, 100)
                 guard library.consumeInput(handle) == 1 else {
                     if let last { library.clear(last) }
-                    throw .failed(statement: sql, reason: message())
+                    throw failure(sql)
                 }
                 if !cancelled, let keepGoing, !keepGoing() {
                     cancelled = true
@@ -133,7 +135,7 @@ public final class PostgresConnection: @unchecked Sendable {
             if let last { library.clear(last) }
             last = next
         }
-        guard let last else { throw .failed(statement: sql, reason: message()) }
+        guard let last else { throw failure(sql) }
         let status = library.resultStatus(last)
         guard status == PostgresLibrary.commandOK || status == PostgresLibrary.tuplesOK else {
             let state = library.resultErrorField(last, PostgresLibrary.sqlState).map { String(cString: $0) }
@@ -141,6 +143,7 @@ public final class PostgresConnection: @unchecked Sendable {
             library.clear(last)
             // 57014: query_canceled.
             if state == "57014" { throw .cancelled }
+            if library.status(handle) != PostgresLibrary.connectionOK { throw .connectionLost(reason: Self.tidy(reason)) }
             throw .failed(statement: sql, reason: Self.tidy(reason))
         }
         return PostgresResult(library: library, handle: last)
@@ -151,6 +154,11 @@ public final class PostgresConnection: @unchecked Sendable {
         guard let cancelHandle else { return }
         var buffer = [CChar](repeating: 0, count: 256)
         _ = library.cancel(cancelHandle, &buffer, Int32(buffer.count))
+    }
+
+    /// Why `sql` failed: a lost connection when the connection is no longer up.
+    private func failure(_ sql: String) -> DatabaseError {
+        library.status(handle) == PostgresLibrary.connectionOK ? .failed(statement: sql, reason: message()) : .connectionLost(reason: message())
     }
 
     private func message() -> String {

@@ -43,12 +43,14 @@ struct DatabaseTableScreen {
     /// Rows a page.
     static let pageSize = 100
 
+    /// Where the table comes from, to connect again when a connection is lost.
+    let source: any DatabaseSource
     /// The table, read through a connection for pages.
-    let table: any DatabaseTable
+    var table: any DatabaseTable
     /// The same table on a connection of its own for long statements (orders, the count), so
     /// that pages keep coming while the engine sorts; one snapshot with `table` where the
     /// engine can share one.
-    let long: any DatabaseTable
+    var long: any DatabaseTable
     var view: TableView<Row>
     var pages: PagedRows<[TableValue]>
     /// A table's rowids in the order shown (empty for a view).
@@ -68,6 +70,14 @@ struct DatabaseTableScreen {
     var lastSearch: (text: String, forward: Bool)? = nil
     /// True while a search runs.
     var searching = false
+    /// Why the connection was lost, while it is; the rows shown stay and the screen connects
+    /// again at `reconnectAt` (every few seconds until it can).
+    var lost: String? = nil
+    var reconnectAt: Double? = nil
+    /// True while connecting again.
+    var reconnecting = false
+    /// Seconds between tries to connect again.
+    static let reconnectDelay = 3.0
     /// Positions a search asks the engine about at once.
     static let searchBatch = 4096
     /// Bumped when the order changes, so that answers for the old one are dropped.
@@ -78,9 +88,11 @@ struct DatabaseTableScreen {
     private let sortKey = WorkKey<SortAnswer>("database-sort")
     private let countKey = WorkKey<Result<Int, DatabaseError>>("database-count")
     private let searchKey = WorkKey<SearchAnswer>("database-search")
+    private let reconnectKey = WorkKey<Result<[any DatabaseTable], DatabaseError>>("database-reconnect")
 
     /// The table `name` of `source`, on two connections of its own.
     init(source: any DatabaseSource, name: String, theme: Theme) throws(DatabaseError) {
+        self.source = source
         long = try source.table(name, sharingSnapshotWith: nil)
         table = try source.table(name, sharingSnapshotWith: long)
         estimate = table.estimatedCount()
@@ -237,7 +249,8 @@ struct DatabaseTableScreen {
     /// Every page, chunk, count, sort and search under way, cancelled: the screen is closing.
     mutating func cancelAllWork() -> [Effect] {
         var cancels = pages.requested.map { Effect.work(.cancel(pageKey.named(PagedRows<[TableValue]>.pageWorkName($0)).id)) }
-        cancels += [chunkKey.named("rowids").id, sortKey.named("sort").id, countKey.named("count").id, searchKey.named("search").id].map { Effect.work(.cancel($0)) }
+        cancels += [chunkKey.named("rowids").id, sortKey.named("sort").id, countKey.named("count").id, searchKey.named("search").id, reconnectKey.named("reconnect").id]
+            .map { Effect.work(.cancel($0)) }
         return effects + cancels
     }
 
@@ -251,13 +264,46 @@ struct DatabaseTableScreen {
         view.table.replaceRows(with: pages, orderedBy: sortOrder, sameRows: false)
     }
 
+    /// The connection broke: the rows shown stay, the status line says so, and the screen
+    /// connects again in a few seconds.
+    mutating func connectionLost(_ reason: String, at time: Double) {
+        lost = reason
+        if !reconnecting && reconnectAt == nil { reconnectAt = time + Self.reconnectDelay }
+    }
+
+    /// Connects again once the time to has come.
+    mutating func tick(at time: Double) {
+        view.tick(at: time)
+        guard let at = reconnectAt, time >= at, !reconnecting else { return }
+        reconnectAt = nil
+        reconnecting = true
+        let source = self.source, name = table.name
+        effects.append(.work(.start(Work(reconnectKey.named("reconnect")) { progress in
+            let tables = Result { () throws(DatabaseError) -> [any DatabaseTable] in
+                let long = try source.table(name, sharingSnapshotWith: nil)
+                return [long, try source.table(name, sharingSnapshotWith: long)]
+            }
+            return progress.isCancelled ? nil : tables
+        })))
+    }
+
+    /// When the screen next needs a frame: its view's, or the next try to connect again.
+    var wakeTime: Double? {
+        mutating get {
+            let times = [view.wakeTime, reconnectAt].compactMap { $0 }
+            return times.min()
+        }
+    }
+
     /// Takes work updates of its own; false for anything else.
     mutating func handleWork(_ update: WorkUpdate, at time: Double) -> Bool {
         if let answer = update.result(of: pageKey) {
             guard answer.generation == generation else { return true }
             switch answer.rows {
             case let .success(rows): guard pages.deliver(rows, page: answer.page) else { return true }
-            case let .failure(error): guard pages.fail(page: answer.page, message: "\(error)") else { return true }
+            case let .failure(error):
+                guard pages.fail(page: answer.page, message: "\(error)") else { return true }
+                if case let .connectionLost(reason) = error { connectionLost(reason, at: time) }
             }
             view.table.replaceRows(with: pages, orderedBy: view.table.sortOrder, sameRows: true)
             return true
@@ -272,6 +318,7 @@ struct DatabaseTableScreen {
                 view.table.replaceRows(with: pages, orderedBy: view.table.sortOrder, sameRows: true)
             case let .failure(error):
                 note = "reading the rows stopped: \(error)"
+                if case let .connectionLost(reason) = error { connectionLost(reason, at: time) }
             }
             return true
         }
@@ -290,6 +337,28 @@ struct DatabaseTableScreen {
                 view.table.list.scroll.perform(.top, time: time)
             case let .failure(error):
                 note = "the sort stopped: \(error)"
+                if case let .connectionLost(reason) = error { connectionLost(reason, at: time) }
+            }
+            return true
+        }
+        if let reconnected = update.result(of: reconnectKey) {
+            reconnecting = false
+            switch reconnected {
+            case let .success(tables) where tables.count == 2:
+                long = tables[0]
+                table = tables[1]
+                lost = nil
+                note = "connected again"
+                if table.hasIdentities && !identitiesComplete { effects.append(.work(.start(chunk(after: identities.last)))) }
+                if count == nil { effects.append(.work(.start(counting()))) }
+                // The pages that failed are asked for again at the next frame.
+                for page in 0...Swift.max(0, pages.page(ofRow: pages.count - 1)) where !pages.isLoaded(page: page) { pages.retry(page: page) }
+                view.table.replaceRows(with: pages, orderedBy: view.table.sortOrder, sameRows: true)
+            case let .failure(error):
+                lost = "\(error)"
+                reconnectAt = time + Self.reconnectDelay
+            default:
+                reconnectAt = time + Self.reconnectDelay
             }
             return true
         }
@@ -298,6 +367,7 @@ struct DatabaseTableScreen {
             searching = false
             if let error = answer.error {
                 note = "the search stopped: \(error)"
+                if case let .connectionLost(reason) = error { connectionLost(reason, at: time) }
             } else if let position = answer.position {
                 do {
                     let path = IndexPath(row: position, section: 0)
@@ -320,17 +390,21 @@ struct DatabaseTableScreen {
                     pages.grow(to: n)
                     view.table.replaceRows(with: pages, orderedBy: view.table.sortOrder, sameRows: true)
                 }
-            case let .failure(error): note = "counting stopped: \(error)"
+            case let .failure(error):
+                note = "counting stopped: \(error)"
+                if case let .connectionLost(reason) = error { connectionLost(reason, at: time) }
             }
             return true
         }
         return update.id.isSameFamily(as: pageKey.id) || update.id.isSameFamily(as: chunkKey.id)
             || update.id.isSameFamily(as: sortKey.id) || update.id.isSameFamily(as: countKey.id) || update.id.isSameFamily(as: searchKey.id)
+            || update.id.isSameFamily(as: reconnectKey.id)
     }
 
     /// The status line: the table, its count (about, until counted), the order, what runs.
     var status: String {
         var parts = [table.name + (table.isView ? " (view)" : "")]
+        if let lost { parts.append("⚠ connection lost, " + (reconnecting ? "connecting again…" : "connecting again in a moment; the rows read stay") + " (\(lost))") }
         if let count {
             parts.append("\(grouped(count)) row\(count == 1 ? "" : "s")")
         } else if let estimate {

@@ -186,7 +186,7 @@ public struct DatabaseViewer: App {
 
     /// Advances the scrolling.
     public mutating func tick(at time: Double) {
-        if opened != nil { opened?.view.tick(at: time) } else { view.tick(at: time) }
+        if opened != nil { opened?.tick(at: time) } else { view.tick(at: time) }
     }
 
     /// Draws the list or the open table, and the status line.
@@ -219,7 +219,7 @@ public struct DatabaseViewer: App {
     /// True while something moves.
     public var isAnimating: Bool { mutating get { opened != nil ? opened?.view.isAnimating ?? false : view.isAnimating } }
     /// When the view next needs a frame although nothing moves.
-    public var wakeTime: Double? { mutating get { opened != nil ? opened?.view.wakeTime : view.wakeTime } }
+    public var wakeTime: Double? { mutating get { opened != nil ? opened?.wakeTime : view.wakeTime } }
     /// The focused row, for the terminal's cursor.
     public var cursorPosition: CellPosition? {
         mutating get { opened != nil ? (opened?.field?.cursorPosition ?? opened?.view.cursorPosition) : view.cursorPosition }

@@ -1,5 +1,6 @@
 import Glibc
 import Scrollwork
+import Synchronization
 import ScrollworkDatabase
 import Testing
 
@@ -89,7 +90,9 @@ struct PostgresTests {
     func cancel() throws {
         let db = try PostgresDatabase(url: url)
         let table = try db.table("flights", sharingSnapshotWith: nil)
-        #expect(throws: DatabaseError.cancelled) { try table.identities(orderedBy: 4, ascending: false, keepGoing: { false }) { _ in } }
+        // Going on for the first few questions, so that the server is sorting when it is told to stop.
+        let answers = Countdown(3)
+        #expect(throws: DatabaseError.cancelled) { try table.identities(orderedBy: 4, ascending: false, keepGoing: { answers.next() }) { _ in } }
         #expect(throws: DatabaseError.cancelled) { try table.count(keepGoing: { false }) }
         #expect(try table.count(keepGoing: nil) == 1_000_000)
     }
@@ -112,6 +115,13 @@ struct PostgresTests {
         #expect(try connection.query("SELECT 1").value(0, 0) == .int(1))
         #expect(throws: DatabaseError.self) { try connection.query("CREATE TABLE t (a int)") }
     }
+}
+
+/// True the first `n` times it is asked, then false.
+final class Countdown: Sendable {
+    private let left: Mutex<Int>
+    init(_ n: Int) { left = Mutex(n) }
+    func next() -> Bool { left.withLock { n in n -= 1; return n >= 0 } }
 }
 
 @Suite struct PostgresURLTests {

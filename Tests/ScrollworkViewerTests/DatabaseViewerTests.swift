@@ -239,3 +239,40 @@ struct PostgresViewerTests {
         #expect(try DatabaseViewerTests.selectedID(t) == 777777)
     }
 }
+
+/// A server that drops the viewer's connections mid-scroll.
+@Suite(.enabled(if: getenv("SCROLLWORK_TEST_POSTGRES") != nil, "needs the server scripts/test starts (SCROLLWORK_TEST_POSTGRES)"))
+struct PostgresConnectionLostTests {
+    @Test("connections dropped mid-scroll: the rows shown stay, the status line says so, and the viewer connects again by itself")
+    func reconnects() throws {
+        let url = String(cString: getenv("SCROLLWORK_TEST_POSTGRES"))
+        // The viewer's connections carry a name of their own, so that only they are dropped.
+        let opened = try OpenFile.opened(path: url + "?application_name=scrollwork-lost&table=flights", separator: nil, header: nil, theme: Theme())
+        guard case let .database(viewer) = opened else {
+            Issue.record("not opened as a database")
+            return
+        }
+        var t = HeadlessTerminal(viewer, columns: 100, rows: 20)
+        DatabaseViewerTests.settle(&t)
+        #expect(DatabaseViewerTests.shownIDs(t) == Array(1...18))
+        let admin = try PostgresConnection(conninfo: url)
+        let dropped = try admin.query("SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE application_name = 'scrollwork-lost'")
+        #expect(dropped.value(0, 0) == .int(3))
+        t.send(.key(KeyEvent(.character("G"))))
+        t.advance(by: 0.5)
+        DatabaseViewerTests.settle(&t)
+        #expect(t.text.contains("⚠ connection lost, connecting again in a moment"), "\(t.text)")
+        #expect(t.app.opened?.lost != nil)
+        t.send(.key(KeyEvent(.character("g"))))
+        t.advance(by: 0.5)
+        #expect(DatabaseViewerTests.shownIDs(t).prefix(3) == [1, 2, 3], "the rows read before stay")
+        // A few seconds on, it connects again and the pages that failed come.
+        t.advance(by: DatabaseTableScreen.reconnectDelay + 0.5)
+        DatabaseViewerTests.settle(&t)
+        #expect(t.app.opened?.lost == nil && t.text.contains("connected again"))
+        t.send(.key(KeyEvent(.character("G"))))
+        t.advance(by: 0.5)
+        DatabaseViewerTests.settle(&t)
+        #expect(!t.text.contains("⚠") && DatabaseViewerTests.shownIDs(t) == Array(999_983...1_000_000))
+    }
+}
