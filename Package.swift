@@ -42,9 +42,10 @@ let package = Package(
         .target(name: "ScrollworkTerminal", dependencies: ["Scrollwork", "ScrollworkWidgets", "CTerminalRestore"]),
         // Real files as row sources: delimited text read and split only where shown.
         .target(name: "ScrollworkFiles", dependencies: ["Scrollwork"]),
-        // Database tables as row sources: SQLite's library loaded when a database is opened, so
-        // that building needs nothing but Swift.
-        .target(name: "ScrollworkDatabase", dependencies: ["Scrollwork"]),
+        // Database tables as row sources, the files module's filters tested by the engine:
+        // SQLite's library and libpq are loaded when a database is opened, so that building
+        // needs nothing but Swift.
+        .target(name: "ScrollworkDatabase", dependencies: ["Scrollwork", "ScrollworkFiles"]),
         // `scrollwork open`: files, directories and standard input as tables, lists and pagers.
         .target(name: "ScrollworkViewer", dependencies: ["Scrollwork", "ScrollworkWidgets", "ScrollworkFiles", "ScrollworkDatabase"]),
         // The gallery's pages, one app: what the scrollwork command shows.
@@ -111,7 +112,7 @@ let package = Package(
             name: "ScrollworkViewerTests",
             dependencies: ["Scrollwork", "ScrollworkWidgets", "ScrollworkTerminal", "ScrollworkFiles", "ScrollworkViewer", "ScrollworkDatabase"]
         ),
-        .testTarget(name: "ScrollworkDatabaseTests", dependencies: ["Scrollwork", "ScrollworkDatabase"]),
+        .testTarget(name: "ScrollworkDatabaseTests", dependencies: ["Scrollwork", "ScrollworkFiles", "ScrollworkDatabase"]),
         .testTarget(
             name: "GalleryTests",
             dependencies: [

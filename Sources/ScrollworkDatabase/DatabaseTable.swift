@@ -18,20 +18,23 @@ public protocol DatabaseTable: Sendable {
     var hasIdentities: Bool { get }
     /// True when column `column` holds numbers (aligned as numbers are).
     func isNumeric(_ column: Int) -> Bool
-    /// The number of rows, counted by the engine; ``DatabaseError/cancelled`` when `keepGoing`
-    /// says stop.
-    func count(keepGoing: (@Sendable () -> Bool)?) throws(DatabaseError) -> Int
+    /// The number of rows that meet every one of `filters`, counted by the engine;
+    /// ``DatabaseError/cancelled`` when `keepGoing` says stop.
+    func count(where filters: [DatabaseFilter], keepGoing: (@Sendable () -> Bool)?) throws(DatabaseError) -> Int
     /// A quick guess at the number of rows from the engine's statistics; nil when it has none.
     func estimatedCount() -> Int?
     /// Up to `limit` row names after `after` (from the first when nil), in the table's own order.
     func identities(after: Int?, limit: Int, keepGoing: (@Sendable () -> Bool)?) throws(DatabaseError) -> [Int]
-    /// Every row name in the order of column `column`, NULLs last either way, ties in the
-    /// table's own order, sorted by the engine.
-    func identities(orderedBy column: Int, ascending: Bool, keepGoing: (@Sendable () -> Bool)?, progress: (Int) -> Void) throws(DatabaseError) -> [Int]
+    /// The name of every row that meets every one of `filters`, in the order of `order` (a
+    /// column, NULLs last either way, ties in the table's own order; the table's own when nil),
+    /// sorted by the engine. `progress` hears how many have come.
+    func identities(where filters: [DatabaseFilter], orderedBy order: (column: Int, ascending: Bool)?, keepGoing: (@Sendable () -> Bool)?,
+                    progress: (Int) -> Void) throws(DatabaseError) -> [Int]
     /// The rows named by `identities`, in that order; a row gone since reads as missing values.
     func rows(withIdentities identities: [Int]) throws(DatabaseError) -> [[TableValue]]
-    /// Rows `offset..<offset + limit` in the order of `order` (the engine's own when nil).
-    func rows(offset: Int, limit: Int, order: (column: Int, ascending: Bool)?) throws(DatabaseError) -> [[TableValue]]
+    /// Rows `offset..<offset + limit` of those that meet every one of `filters`, in the order
+    /// of `order` (the engine's own when nil).
+    func rows(offset: Int, limit: Int, order: (column: Int, ascending: Bool)?, where filters: [DatabaseFilter]) throws(DatabaseError) -> [[TableValue]]
     /// Those of `identities` whose row holds `text` in any column (as the column's text, case
     /// not mattering for ASCII letters), found by the engine.
     func matches(_ text: String, among identities: [Int], keepGoing: (@Sendable () -> Bool)?) throws(DatabaseError) -> Set<Int>
@@ -45,6 +48,23 @@ func containsPattern(_ text: String) -> String {
         pattern.append(character)
     }
     return pattern + "%"
+}
+
+extension DatabaseTable {
+    /// The number of rows, counted by the engine.
+    public func count(keepGoing: (@Sendable () -> Bool)?) throws(DatabaseError) -> Int { try count(where: [], keepGoing: keepGoing) }
+
+    /// Every row name in the order of column `column`, NULLs last either way, ties in the
+    /// table's own order, sorted by the engine.
+    public func identities(orderedBy column: Int, ascending: Bool, keepGoing: (@Sendable () -> Bool)?, progress: (Int) -> Void) throws(DatabaseError) -> [Int] {
+        guard columns.indices.contains(column) else { return [] }
+        return try identities(where: [], orderedBy: (column, ascending), keepGoing: keepGoing, progress: progress)
+    }
+
+    /// Rows `offset..<offset + limit` in the order of `order` (the engine's own when nil).
+    public func rows(offset: Int, limit: Int, order: (column: Int, ascending: Bool)?) throws(DatabaseError) -> [[TableValue]] {
+        try rows(offset: offset, limit: limit, order: order, where: [])
+    }
 }
 
 /// A database the viewer lists and opens tables of: its tables and views, and each of them on a

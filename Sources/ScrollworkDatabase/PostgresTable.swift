@@ -41,9 +41,11 @@ public struct PostgresTable: DatabaseTable {
 
     private var columnList: String { columns.map(SQLiteTable.quoted).joined(separator: ", ") }
 
-    /// The rows, counted by the server.
-    public func count(keepGoing: (@Sendable () -> Bool)?) throws(DatabaseError) -> Int {
-        Int(try connection.query("SELECT count(*) FROM \(qualified)", keepGoing: keepGoing).text(0, 0) ?? "") ?? 0
+    /// The rows that meet every one of `filters`, counted by the server.
+    public func count(where filters: [DatabaseFilter], keepGoing: (@Sendable () -> Bool)?) throws(DatabaseError) -> Int {
+        var parameters: [String?] = []
+        let condition = try whereClause(filters, parameters: &parameters)
+        return Int(try connection.query("SELECT count(*) FROM \(qualified) \(condition)", parameters, keepGoing: keepGoing).text(0, 0) ?? "") ?? 0
     }
 
     /// The planner's estimate (`pg_class.reltuples`); nil before the table was ever analysed.
@@ -73,17 +75,26 @@ public struct PostgresTable: DatabaseTable {
         return (0..<result.count).compactMap { Self.identity(result.text($0, 0)) }
     }
 
-    /// Every ctid in the order of column `column`, NULLs last, ties in ctid order, through a
-    /// cursor so that ten million never sit in one result.
-    public func identities(orderedBy column: Int, ascending: Bool, keepGoing: (@Sendable () -> Bool)?, progress: (Int) -> Void) throws(DatabaseError) -> [Int] {
-        guard hasIdentities, columns.indices.contains(column) else { return [] }
-        let c = SQLiteTable.quoted(columns[column])
+    /// The ctid of every row that meets every one of `filters`, in the order of `order` (NULLs
+    /// last, ties in ctid order; ctid order when nil), through a cursor so that ten million
+    /// never sit in one result.
+    public func identities(where filters: [DatabaseFilter], orderedBy order: (column: Int, ascending: Bool)?, keepGoing: (@Sendable () -> Bool)?,
+                           progress: (Int) -> Void) throws(DatabaseError) -> [Int] {
+        guard hasIdentities else { return [] }
+        var parameters: [String?] = []
+        let condition = try whereClause(filters, parameters: &parameters)
         var found: [Int] = []
-        try connection.scan("SELECT ctid FROM \(qualified) ORDER BY \(c) \(ascending ? "ASC" : "DESC") NULLS LAST, ctid", keepGoing: keepGoing) { part in
+        try connection.scan("SELECT ctid FROM \(qualified) \(condition) ORDER BY \(orderTerms(order)) ctid", parameters, keepGoing: keepGoing) { part in
             for row in 0..<part.count { found.append(Self.identity(part.text(row, 0)) ?? 0) }
             progress(found.count)
         }
         return found
+    }
+
+    /// `ORDER BY` terms for `order` with NULLs last, each followed by a comma; "" for none.
+    private func orderTerms(_ order: (column: Int, ascending: Bool)?) -> String {
+        guard let order, columns.indices.contains(order.column) else { return "" }
+        return "\(SQLiteTable.quoted(columns[order.column])) \(order.ascending ? "ASC" : "DESC") NULLS LAST,"
     }
 
     /// The rows of `identities`, in that order (a TID scan).
@@ -110,14 +121,52 @@ public struct PostgresTable: DatabaseTable {
         return Set((0..<result.count).compactMap { Self.identity(result.text($0, 0)) })
     }
 
-    /// Rows by position, in the order asked (NULLs last), within the snapshot.
-    public func rows(offset: Int, limit: Int, order: (column: Int, ascending: Bool)?) throws(DatabaseError) -> [[TableValue]] {
-        var clause = ""
-        if let order, columns.indices.contains(order.column) {
-            clause = "ORDER BY \(SQLiteTable.quoted(columns[order.column])) \(order.ascending ? "ASC" : "DESC") NULLS LAST"
-        }
-        let result = try connection.query("SELECT \(columnList) FROM \(qualified) \(clause) LIMIT $1 OFFSET $2", ["\(Swift.max(0, limit))", "\(Swift.max(0, offset))"])
+    /// Rows by position among those that meet every one of `filters`, in the order asked
+    /// (NULLs last), within the snapshot.
+    public func rows(offset: Int, limit: Int, order: (column: Int, ascending: Bool)?, where filters: [DatabaseFilter]) throws(DatabaseError) -> [[TableValue]] {
+        var parameters: [String?] = []
+        let condition = try whereClause(filters, parameters: &parameters)
+        let terms = orderTerms(order)
+        let ordering = terms.isEmpty ? "" : "ORDER BY " + terms.dropLast()
+        parameters += ["\(Swift.max(0, limit))", "\(Swift.max(0, offset))"]
+        let result = try connection.query("SELECT \(columnList) FROM \(qualified) \(condition) \(ordering) LIMIT $\(parameters.count - 1) OFFSET $\(parameters.count)", parameters)
         return (0..<result.count).map { row in (0..<result.columnCount).map { result.value(row, $0) } }
+    }
+}
+
+extension PostgresTable: FilterWriter {
+    /// The number of columns.
+    var columnCount: Int { columns.count }
+
+    /// A test as PostgreSQL writes it: numbers compare as numbers (numeric columns, and text
+    /// that spells a number), text as the value's text, `~` with the server's regular expressions.
+    func sql(_ test: DatabaseFilter.Test, column: Int, parameters: inout [String?]) throws(DatabaseError) -> String {
+        let c = SQLiteTable.quoted(columns[column])
+        let numeric = isNumeric(column)
+        func parameter(_ value: String) -> String {
+            parameters.append(value)
+            return "$\(parameters.count)"
+        }
+        func equals(_ text: String) -> String {
+            var sql = "\(c)::text = \(parameter(text))"
+            if numeric, let x = Double(text), x.isFinite { sql += " OR \(c) = \(parameter("\(x)"))::float8" }
+            return sql
+        }
+        switch test {
+        case let .equals(text): return equals(text)
+        case let .notEquals(text): return "\(c) IS NULL OR NOT (\(equals(text)))"
+        case let .contains(text):
+            if DatabaseFilter.mindsCase(text) { return "strpos(\(c)::text, \(parameter(text))) > 0" }
+            return "\(c)::text ILIKE \(parameter(containsPattern(text))) ESCAPE '\\'"
+        case let .matches(pattern): return "\(c)::text ~ \(parameter(pattern))"
+        case .less, .lessOrEqual, .greater, .greaterOrEqual:
+            guard let (symbol, x) = DatabaseFilter(column: column, test: test).comparison else { return "FALSE" }
+            let number = parameter("\(x)")
+            if numeric { return "\(c) \(symbol) \(number)::float8" }
+            // Text that spells a number is compared as one; the test comes first, so no cast fails.
+            let spells = "'^\\s*[-+]?([0-9]+\\.?[0-9]*|\\.[0-9]+)([eE][-+]?[0-9]+)?\\s*$'"
+            return "CASE WHEN \(c)::text ~ \(spells) THEN \(c)::text::float8 \(symbol) \(number)::float8 ELSE FALSE END"
+        }
     }
 }
 

@@ -68,11 +68,12 @@ public struct SQLiteTable: DatabaseTable {
     private var from: String { "FROM \(Self.quoted(name))" }
     private var columnList: String { columns.map(Self.quoted).joined(separator: ", ") }
 
-    /// The number of rows, counted by the engine; ``DatabaseError/cancelled`` when `keepGoing`
-    /// says stop.
-    public func count(keepGoing: (@Sendable () -> Bool)?) throws(DatabaseError) -> Int {
+    /// The rows that meet every one of `filters`, counted by the engine.
+    public func count(where filters: [DatabaseFilter], keepGoing: (@Sendable () -> Bool)?) throws(DatabaseError) -> Int {
+        var arguments: [TableValue] = []
+        let condition = try whereClause(filters, parameters: &arguments)
         var count = 0
-        try connection.rows("SELECT count(*) \(from)", keepGoing: keepGoing) { row in
+        try connection.rows("SELECT count(*) \(from) \(condition)", arguments, keepGoing: keepGoing) { row in
             count = row.integer(0)
             return false
         }
@@ -104,21 +105,29 @@ public struct SQLiteTable: DatabaseTable {
         return found
     }
 
-    /// Every rowid in the order of column `column` (`ascending` or not), NULLs last either way
-    /// and ties in rowid order, sorted by the engine (with an index on the column, read from
-    /// it). `progress` hears how many rows have come; ``DatabaseError/cancelled`` when
-    /// `keepGoing` says stop, also while the engine sorts.
-    public func identities(orderedBy column: Int, ascending: Bool, keepGoing: (@Sendable () -> Bool)?,
+    /// The rowid of every row that meets every one of `filters`, in the order of `order` (NULLs
+    /// last either way, ties in rowid order; rowid order when nil), sorted by the engine (with
+    /// an index on the column, read from it). `progress` hears how many rows have come;
+    /// ``DatabaseError/cancelled`` when `keepGoing` says stop, also while the engine sorts.
+    public func identities(where filters: [DatabaseFilter], orderedBy order: (column: Int, ascending: Bool)?, keepGoing: (@Sendable () -> Bool)?,
                            progress: (Int) -> Void) throws(DatabaseError) -> [Int] {
-        guard let id = rowIdentity, columns.indices.contains(column) else { return [] }
-        let c = Self.quoted(columns[column])
+        guard let id = rowIdentity else { return [] }
+        var arguments: [TableValue] = []
+        let condition = try whereClause(filters, parameters: &arguments)
         var found: [Int] = []
-        try connection.rows("SELECT \(id) \(from) ORDER BY \(c) IS NULL, \(c) \(ascending ? "ASC" : "DESC"), \(id)", keepGoing: keepGoing) { row in
+        try connection.rows("SELECT \(id) \(from) \(condition) ORDER BY \(orderTerms(order)) \(id)", arguments, keepGoing: keepGoing) { row in
             found.append(row.integer(0))
             if found.count & 0xFFFF == 0 { progress(found.count) }
             return true
         }
         return found
+    }
+
+    /// `ORDER BY` terms for `order` with NULLs last, each followed by a comma; "" for none.
+    private func orderTerms(_ order: (column: Int, ascending: Bool)?) -> String {
+        guard let order, columns.indices.contains(order.column) else { return "" }
+        let c = Self.quoted(columns[order.column])
+        return "\(c) IS NULL, \(c) \(order.ascending ? "ASC" : "DESC"),"
     }
 
     /// The rows named by `identities`, in that order, each its columns' values; a row deleted
@@ -157,19 +166,54 @@ public struct SQLiteTable: DatabaseTable {
         return found
     }
 
-    /// Rows `offset..<offset + limit` of a view or a table WITHOUT ROWID, in the order of
-    /// `order` (a column and whether ascending; the engine's own when nil).
-    public func rows(offset: Int, limit: Int, order: (column: Int, ascending: Bool)?) throws(DatabaseError) -> [[TableValue]] {
-        var clause = ""
-        if let order, columns.indices.contains(order.column) {
-            let c = Self.quoted(columns[order.column])
-            clause = "ORDER BY \(c) IS NULL, \(c) \(order.ascending ? "ASC" : "DESC")"
-        }
+    /// Rows `offset..<offset + limit` of those that meet every one of `filters` (a view or a
+    /// table WITHOUT ROWID is read so), in the order of `order` (the engine's own when nil).
+    public func rows(offset: Int, limit: Int, order: (column: Int, ascending: Bool)?, where filters: [DatabaseFilter]) throws(DatabaseError) -> [[TableValue]] {
+        var arguments: [TableValue] = []
+        let condition = try whereClause(filters, parameters: &arguments)
+        let terms = orderTerms(order)
+        let ordering = terms.isEmpty ? "" : "ORDER BY " + terms.dropLast()
+        arguments += [.int(Swift.max(0, limit)), .int(Swift.max(0, offset))]
         var rows: [[TableValue]] = []
-        try connection.rows("SELECT \(columnList) \(from) \(clause) LIMIT ? OFFSET ?", [.int(Swift.max(0, limit)), .int(Swift.max(0, offset))]) { row in
+        try connection.rows("SELECT \(columnList) \(from) \(condition) \(ordering) LIMIT ?\(arguments.count - 1) OFFSET ?\(arguments.count)", arguments) { row in
             rows.append(row.values)
             return true
         }
         return rows
+    }
+}
+
+extension SQLiteTable: FilterWriter {
+    /// The number of columns.
+    var columnCount: Int { columns.count }
+
+    /// A test as SQLite writes it, on the column's stored value: numbers compare as numbers
+    /// (values stored as integers or reals, and text that spells a number), text as its text.
+    func sql(_ test: DatabaseFilter.Test, column: Int, parameters: inout [TableValue]) throws(DatabaseError) -> String {
+        let c = Self.quoted(columns[column])
+        func parameter(_ value: TableValue) -> String {
+            parameters.append(value)
+            return "?\(parameters.count)"
+        }
+        func equals(_ text: String) -> String {
+            var sql = "CAST(\(c) AS TEXT) = \(parameter(.string(text)))"
+            if let x = Double(text), x.isFinite { sql += " OR (typeof(\(c)) IN ('integer', 'real') AND \(c) = \(parameter(.double(x))))" }
+            return sql
+        }
+        switch test {
+        case let .equals(text): return equals(text)
+        case let .notEquals(text): return "\(c) IS NULL OR NOT (\(equals(text)))"
+        case let .contains(text):
+            if DatabaseFilter.mindsCase(text) { return "instr(CAST(\(c) AS TEXT), \(parameter(.string(text)))) > 0" }
+            return "CAST(\(c) AS TEXT) LIKE \(parameter(.string(containsPattern(text)))) ESCAPE '\\'"
+        case .matches:
+            throw .failed(statement: "~", reason: "SQLite has no regular expressions built in; *= finds text")
+        case .less, .lessOrEqual, .greater, .greaterOrEqual:
+            guard let (symbol, x) = DatabaseFilter(column: column, test: test).comparison else { return "FALSE" }
+            let number = parameter(.double(x))
+            // Text that spells a number: digits, a point, an exponent, a sign, and a digit somewhere.
+            let numericText = "typeof(\(c)) = 'text' AND trim(\(c)) GLOB '*[0-9]*' AND trim(\(c)) NOT GLOB '*[^0-9.eE+-]*'"
+            return "(typeof(\(c)) IN ('integer', 'real') AND \(c) \(symbol) \(number)) OR (\(numericText) AND CAST(trim(\(c)) AS REAL) \(symbol) \(number))"
+        }
     }
 }

@@ -1,5 +1,6 @@
 import Scrollwork
 import ScrollworkDatabase
+import ScrollworkFiles
 import ScrollworkWidgets
 
 /// One table or view of a database, opened from its catalog: rows read a page at a time around
@@ -24,11 +25,18 @@ struct DatabaseTableScreen {
         var identities: Result<[Int], DatabaseError>
     }
 
-    /// A whole order made by the engine.
+    /// A whole order made by the engine, of the rows that meet the filters.
     struct SortAnswer: Sendable {
-        var column: Int
+        var column: Int?
         var ascending: Bool
+        var filters: [DatabaseFilter]
         var identities: Result<[Int], DatabaseError>
+    }
+
+    /// A filter as the person wrote it and as the engine tests it.
+    struct Filter: Sendable {
+        var filter: DatabaseFilter
+        var text: String
     }
 
     /// Where a search found its text: a position in the order shown, or none.
@@ -61,8 +69,18 @@ struct DatabaseTableScreen {
     var estimate: Int?
     /// The order shown: a column and whether ascending; nil for the table's own.
     var order: (column: Int, ascending: Bool)? = nil
-    /// The order being made by the engine, and when it was asked for.
-    var sorting: (column: Int, ascending: Bool, started: Double)? = nil
+    /// The order and filters being applied by the engine (a nil column keeps the table's own
+    /// order), and when they were asked for.
+    var sorting: (column: Int?, ascending: Bool, filters: [Filter], started: Double)? = nil
+    /// The filters every row shown meets (the engine's `WHERE`).
+    var filters: [Filter] = []
+    /// The rows of a view that meet the filters, once the engine has counted them.
+    var filteredCount: Int? = nil
+    /// What the prompt at the bottom asks for while it is open.
+    var prompt = Prompt.search
+
+    /// What the prompt asks for.
+    enum Prompt { case search, filter }
     var note: String? = nil
     /// The search being typed (`/`).
     var field: TextField? = nil
@@ -87,6 +105,7 @@ struct DatabaseTableScreen {
     private let chunkKey = WorkKey<ChunkAnswer>("database-rowids")
     private let sortKey = WorkKey<SortAnswer>("database-sort")
     private let countKey = WorkKey<Result<Int, DatabaseError>>("database-count")
+    private let filteredCountKey = WorkKey<(filters: [DatabaseFilter], count: Result<Int, DatabaseError>)>("database-filtered-count")
     private let searchKey = WorkKey<SearchAnswer>("database-search")
     private let reconnectKey = WorkKey<Result<[any DatabaseTable], DatabaseError>>("database-reconnect")
 
@@ -142,14 +161,14 @@ struct DatabaseTableScreen {
     /// What makes the work that reads a page of the order shown from its rows (made apart from
     /// `self`, which is being changed while the pages are planned).
     private var loader: (_ page: Int, _ rows: Range<Int>) -> Work {
-        let table = self.table, generation = self.generation, order = self.order, pageKey = self.pageKey
+        let table = self.table, generation = self.generation, order = self.order, pageKey = self.pageKey, filters = self.filters.map(\.filter)
         let identities = !table.hasIdentities ? nil : self.identities
         return { page, rows in
             let named = identities.map { Array($0[rows.clamped(to: 0..<$0.count)]) }
             return Work(pageKey.named(PagedRows<[TableValue]>.pageWorkName(page))) { progress in
                 let read = Result { () throws(DatabaseError) in
                     if let named { return try table.rows(withIdentities: named) }
-                    return try table.rows(offset: rows.lowerBound, limit: rows.count, order: order)
+                    return try table.rows(offset: rows.lowerBound, limit: rows.count, order: order, where: filters)
                 }
                 return progress.isCancelled ? nil : PageAnswer(page: page, generation: generation, rows: read)
             }
@@ -166,20 +185,74 @@ struct DatabaseTableScreen {
     mutating func sort(byHeading column: Int, at time: Double) {
         guard table.columns.indices.contains(column) else { return }
         let ascending = order?.column == column ? !(order?.ascending ?? true) : true
+        arrange(column: column, ascending: ascending, filters: sorting?.filters ?? filters, at: time)
+    }
+
+    /// Keeps the rows that meet `text` as well (`COLUMN=VALUE`, `!=`, `<`, `<=`, `>`, `>=`, `*=`,
+    /// `~`, as `scrollwork open --filter` writes them): the engine tests them.
+    mutating func addFilter(_ text: String, at time: Double) {
+        let parsed: RowFilter
+        do { parsed = try RowFilter(parsing: text, columns: ColumnNames(table.columns)) } catch {
+            note = "\(error)"
+            return
+        }
+        let base = sorting?.filters ?? filters
+        arrange(column: order?.column, ascending: order?.ascending ?? true, filters: base + [Filter(filter: DatabaseFilter(column: parsed.column, test: parsed.test), text: text)], at: time)
+    }
+
+    /// Removes the last filter; false when there is none.
+    mutating func removeFilter(at time: Double) -> Bool {
+        let base = sorting?.filters ?? filters
+        guard !base.isEmpty else { return false }
+        arrange(column: order?.column, ascending: order?.ascending ?? true, filters: Array(base.dropLast()), at: time)
+        return true
+    }
+
+    /// Shows the rows that meet `filters` in the order of `column` (the table's own when nil):
+    /// a table's names in that order come from one statement of the engine's, off the loop,
+    /// while the rows shown stay; a view's pages are read so from the next frame.
+    private mutating func arrange(column: Int?, ascending: Bool, filters: [Filter], at time: Double) {
+        let newOrder = column.map { (column: $0, ascending: ascending) }
+        if sorting != nil { effects.append(.work(.cancel(sortKey.named("sort").id))) }
+        sorting = nil
         guard table.hasIdentities else {
-            // A view is read by position: the engine orders each page as it is read.
-            order = (column, ascending)
+            // A view is read by position: the engine orders and filters each page as it is read.
+            order = newOrder
+            self.filters = filters
+            filteredCount = nil
+            if !filters.isEmpty { effects.append(.work(.start(filteredCounting()))) }
             showNewOrder()
             view.table.list.scroll.perform(.top, time: time)
             return
         }
-        if sorting != nil { effects.append(.work(.cancel(sortKey.named("sort").id))) }
-        sorting = (column, ascending, time)
-        let long = self.long
+        if filters.isEmpty && newOrder == nil {
+            // The table's own order again: its rowids in chunks, the first screen at once.
+            order = nil
+            self.filters = []
+            identities = []
+            identitiesComplete = false
+            showNewOrder()
+            effects.append(.work(.start(chunk(after: nil))))
+            view.table.list.scroll.perform(.top, time: time)
+            return
+        }
+        sorting = (column, ascending, filters, time)
+        let long = self.long, tests = filters.map(\.filter)
         effects.append(.work(.start(Work(sortKey.named("sort")) { progress in
-            let read = Result { () throws(DatabaseError) in try long.identities(orderedBy: column, ascending: ascending, keepGoing: { !progress.isCancelled }, progress: { _ in }) }
-            return progress.isCancelled ? nil : SortAnswer(column: column, ascending: ascending, identities: read)
+            let read = Result { () throws(DatabaseError) in
+                try long.identities(where: tests, orderedBy: newOrder, keepGoing: { !progress.isCancelled }, progress: { _ in })
+            }
+            return progress.isCancelled ? nil : SortAnswer(column: column, ascending: ascending, filters: tests, identities: read)
         })))
+    }
+
+    /// The rows of a view that meet the filters, counted, as work.
+    private func filteredCounting() -> Work {
+        let table = long, tests = filters.map(\.filter)
+        return Work(filteredCountKey.named("count")) { progress in
+            let counted = Result { () throws(DatabaseError) in try table.count(where: tests, keepGoing: { !progress.isCancelled }) }
+            return progress.isCancelled ? nil : (tests, counted)
+        }
     }
 
     /// Cancels the order being made; false when none is.
@@ -187,7 +260,7 @@ struct DatabaseTableScreen {
         guard let sorting else { return false }
         effects.append(.work(.cancel(sortKey.named("sort").id)))
         self.sorting = nil
-        note = "sort by \(table.columns[sorting.column]) cancelled"
+        note = sorting.column.map { "sort by \(table.columns[$0]) cancelled" } ?? "filter cancelled"
         return true
     }
 
@@ -200,7 +273,7 @@ struct DatabaseTableScreen {
         lastSearch = (text, forward)
         let cursor = view.table.list.cursor.flatMap { view.table.list.indexPath(of: $0)?.row }
         let start = cursor.map { forward ? $0 + 1 : $0 - 1 } ?? (forward ? view.shownRows.lowerBound : view.shownRows.upperBound - 1)
-        let total = pages.count, table = self.table, order = self.order
+        let total = pages.count, table = self.table, order = self.order, filters = self.filters.map(\.filter)
         let identities = table.hasIdentities ? self.identities : nil
         searching = true
         note = "searching for “\(text)”… Esc cancels"
@@ -218,7 +291,7 @@ struct DatabaseTableScreen {
                         let offsets = forward ? Array(named.indices) : named.indices.reversed()
                         hit = offsets.first { matched.contains(named[$0]) }.map { batch.lowerBound + $0 }
                     } else {
-                        let rows = try table.rows(offset: batch.lowerBound, limit: batch.count, order: order)
+                        let rows = try table.rows(offset: batch.lowerBound, limit: batch.count, order: order, where: filters)
                         let needle = text.lowercased()
                         let offsets = forward ? Array(rows.indices) : rows.indices.reversed()
                         hit = offsets.first { i in rows[i].contains { $0.description.lowercased().contains(needle) } }.map { batch.lowerBound + $0 }
@@ -249,7 +322,8 @@ struct DatabaseTableScreen {
     /// Every page, chunk, count, sort and search under way, cancelled: the screen is closing.
     mutating func cancelAllWork() -> [Effect] {
         var cancels = pages.requested.map { Effect.work(.cancel(pageKey.named(PagedRows<[TableValue]>.pageWorkName($0)).id)) }
-        cancels += [chunkKey.named("rowids").id, sortKey.named("sort").id, countKey.named("count").id, searchKey.named("search").id, reconnectKey.named("reconnect").id]
+        cancels += [chunkKey.named("rowids").id, sortKey.named("sort").id, countKey.named("count").id, searchKey.named("search").id, reconnectKey.named("reconnect").id,
+                    filteredCountKey.named("count").id]
             .map { Effect.work(.cancel($0)) }
         return effects + cancels
     }
@@ -258,7 +332,7 @@ struct DatabaseTableScreen {
     private mutating func showNewOrder() {
         for page in pages.requested { effects.append(.work(.cancel(pageKey.named(PagedRows<[TableValue]>.pageWorkName(page)).id))) }
         generation += 1
-        let rows = !table.hasIdentities ? (count ?? pages.count) : identities.count
+        let rows = table.hasIdentities ? identities.count : (filters.isEmpty ? count : filteredCount) ?? 0
         pages = PagedRows(count: rows, pageSize: Self.pageSize)
         let sortOrder = order.map { [SortOrder(columnID: "\($0.column)", ascending: $0.ascending)] } ?? []
         view.table.replaceRows(with: pages, orderedBy: sortOrder, sameRows: false)
@@ -323,16 +397,17 @@ struct DatabaseTableScreen {
             return true
         }
         if let answer = update.result(of: sortKey) {
-            guard let asked = sorting, asked.column == answer.column, asked.ascending == answer.ascending else { return true }
+            guard let asked = sorting, asked.column == answer.column, asked.ascending == answer.ascending, asked.filters.map(\.filter) == answer.filters else { return true }
             sorting = nil
             switch answer.identities {
             case let .success(found):
                 identities = found
                 identitiesComplete = true
                 effects.append(.work(.cancel(chunkKey.named("rowids").id)))
-                order = (answer.column, answer.ascending)
+                order = answer.column.map { ($0, answer.ascending) }
+                filters = asked.filters
                 let seconds = time - asked.started
-                note = "sorted in the database in " + (seconds < 10 ? String(format1: seconds) : "\(Int(seconds.rounded()))") + " s"
+                note = (asked.column == nil ? "filtered" : "sorted") + " in the database in " + (seconds < 10 ? String(format1: seconds) : "\(Int(seconds.rounded()))") + " s"
                 showNewOrder()
                 view.table.list.scroll.perform(.top, time: time)
             case let .failure(error):
@@ -382,11 +457,24 @@ struct DatabaseTableScreen {
             }
             return true
         }
+        if let answer = update.result(of: filteredCountKey) {
+            guard answer.filters == filters.map(\.filter), !table.hasIdentities else { return true }
+            switch answer.count {
+            case let .success(n):
+                filteredCount = n
+                pages.grow(to: n)
+                view.table.replaceRows(with: pages, orderedBy: view.table.sortOrder, sameRows: true)
+            case let .failure(error):
+                note = "the filter stopped: \(error)"
+                if case let .connectionLost(reason) = error { connectionLost(reason, at: time) }
+            }
+            return true
+        }
         if let counted = update.result(of: countKey) {
             switch counted {
             case let .success(n):
                 count = n
-                if !table.hasIdentities {
+                if !table.hasIdentities && filters.isEmpty {
                     pages.grow(to: n)
                     view.table.replaceRows(with: pages, orderedBy: view.table.sortOrder, sameRows: true)
                 }
@@ -398,14 +486,20 @@ struct DatabaseTableScreen {
         }
         return update.id.isSameFamily(as: pageKey.id) || update.id.isSameFamily(as: chunkKey.id)
             || update.id.isSameFamily(as: sortKey.id) || update.id.isSameFamily(as: countKey.id) || update.id.isSameFamily(as: searchKey.id)
-            || update.id.isSameFamily(as: reconnectKey.id)
+            || update.id.isSameFamily(as: reconnectKey.id) || update.id.isSameFamily(as: filteredCountKey.id)
     }
 
     /// The status line: the table, its count (about, until counted), the order, what runs.
     var status: String {
         var parts = [table.name + (table.isView ? " (view)" : "")]
         if let lost { parts.append("⚠ connection lost, " + (reconnecting ? "connecting again…" : "connecting again in a moment; the rows read stay") + " (\(lost))") }
-        if let count {
+        if !filters.isEmpty {
+            let kept = table.hasIdentities ? grouped(identities.count) : filteredCount.map(grouped) ?? "counting"
+            parts.append("\(kept) of " + (count.map(grouped) ?? estimate.map { "about " + grouped($0) } ?? "?") + " rows")
+            // What answered the last key comes before what stays true.
+            if let note { parts.append(note) }
+            parts.append("filtered by " + filters.map(\.text).joined(separator: ", ") + " (u removes the last)")
+        } else if let count {
             parts.append("\(grouped(count)) row\(count == 1 ? "" : "s")")
         } else if let estimate {
             parts.append("about \(grouped(estimate)) rows, counting…")
@@ -413,10 +507,12 @@ struct DatabaseTableScreen {
             parts.append(!table.hasIdentities ? "counting the rows…" : "\(grouped(identities.count)) rows so far, counting…")
         }
         if let order { parts.append("by \(table.columns[order.column]) \(order.ascending ? "▲" : "▼")") }
-        if let sorting { parts.append("sorting by \(table.columns[sorting.column]) in the database… Esc cancels") }
+        if let sorting {
+            parts.append((sorting.column.map { "sorting by \(table.columns[$0])" } ?? "filtering") + " in the database… Esc cancels")
+        }
         if !table.hasIdentities { parts.append(table.isView ? "a view is read by position" : "a table without rowids is read by position") }
-        if let note { parts.append(note) }
-        parts.append("click a heading to sort · / searches · ⌫ back to the tables · q quits")
+        if let note, filters.isEmpty { parts.append(note) }
+        parts.append("click a heading to sort · / searches · | filters · ⌫ back to the tables · q quits")
         return parts.joined(separator: " · ")
     }
 }

@@ -121,7 +121,10 @@ public struct DatabaseViewer: App {
                 switch action {
                 case .submitted:
                     screen.field = nil
-                    screen.search(typing.text, forward: true)
+                    switch screen.prompt {
+                    case .search: screen.search(typing.text, forward: true)
+                    case .filter: screen.addFilter(typing.text, at: time)
+                    }
                 case .cancelled: screen.field = nil
                 case .changed: break
                 }
@@ -134,7 +137,15 @@ public struct DatabaseViewer: App {
             if command == .cancel, screen.cancelSort() || screen.cancelSearch() { return }
             switch command {
             case .search?:
+                screen.prompt = .search
                 screen.field = TextField(prompt: "Search: ", theme: theme)
+                return
+            case .filter?:
+                screen.prompt = .filter
+                screen.field = TextField(prompt: "Filter (COLUMN=VALUE, !=, <, <=, >, >=, *=, ~): ", theme: theme)
+                return
+            case .removeFilter?:
+                if !screen.removeFilter(at: time) { screen.note = "no filter to remove" }
                 return
             case .nextMatch?, .previousMatch?:
                 if let last = screen.lastSearch {

@@ -68,7 +68,9 @@ public enum ViewerKeys {
         quit, top, bottom,
         KeyBinding(.search, "search the rows in the order shown, the database testing them (Enter starts, Esc closes)", keys: KeyEvent(.character("/"))),
         next, previous,
-        KeyBinding(ViewerCommand.cancel, "cancel the sort or search the database is running", keys: KeyEvent(.escape)),
+        KeyBinding(.filter, "filter in the database: COLUMN=VALUE, !=, <, <=, >, >= numbers, *= text, ~ regex (the server's)", keys: KeyEvent(.character("|"))),
+        KeyBinding(.removeFilter, "remove the last filter", keys: KeyEvent(.character("u"))),
+        KeyBinding(ViewerCommand.cancel, "cancel the sort, filter or search the database is running", keys: KeyEvent(.escape)),
     ])
 
     /// What `scrollwork open --help` says about the keys, made from the tables.

@@ -86,6 +86,28 @@ struct PostgresTests {
         #expect((try db.table("flights", sharingSnapshotWith: flights) as? PostgresTable)?.connection.exportedSnapshot == nil)
     }
 
+    @Test("filters become WHERE clauses on the server: numbers as numbers, NULL failing all but !=, smart case, the server's regular expressions")
+    func filters() throws {
+        let db = try PostgresDatabase(url: url)
+        let table = try db.table("flights", sharingSnapshotWith: nil)
+        let check = try PostgresConnection(conninfo: url)
+        func answer(_ sql: String) throws -> Int { Int(try check.query("SELECT count(*) FROM flights WHERE " + sql).text(0, 0) ?? "") ?? -1 }
+        func kept(_ filters: [DatabaseFilter]) throws -> Int { try table.count(where: filters, keepGoing: nil) }
+        #expect(try kept([DatabaseFilter(column: 2, test: .greater(250))]) == answer("delay > 250"))
+        #expect(try kept([DatabaseFilter(column: 2, test: .equals("17"))]) == answer("delay = 17"))
+        #expect(try kept([DatabaseFilter(column: 2, test: .notEquals("17"))]) == answer("delay IS NULL OR delay <> 17"))
+        #expect(try kept([DatabaseFilter(column: 1, test: .equals("UA")), DatabaseFilter(column: 3, test: .notEquals("ATL"))]) == answer("carrier = 'UA' AND dest <> 'ATL'"))
+        #expect(try kept([DatabaseFilter(column: 4, test: .contains("FLIGHT 99"))]) == 0)
+        #expect(try kept([DatabaseFilter(column: 4, test: .contains("flight 99_"))]) == answer("note LIKE 'flight 99\\_%'"))
+        #expect(try kept([DatabaseFilter(column: 4, test: .matches("^flight 12+$"))]) == answer("note ~ '^flight 12+$'"))
+        #expect(try kept([DatabaseFilter(column: nil, test: .contains("iah"))]) == answer("dest = 'IAH'"))
+        #expect(try kept([DatabaseFilter(column: 4, test: .greater(5))]) == 0)
+        let odd = try db.table(#"other.odd "name""#, sharingSnapshotWith: nil)
+        #expect(try odd.count(where: [DatabaseFilter(column: 0, test: .equals("r2"))], keepGoing: nil) == 1)
+        let ordered = try table.identities(where: [DatabaseFilter(column: 2, test: .greaterOrEqual(279))], orderedBy: (0, false), keepGoing: nil) { _ in }
+        #expect(ordered.count == (try answer("delay >= 279")))
+    }
+
     @Test("a statement cancelled on the server leaves the connection and its snapshot usable")
     func cancel() throws {
         let db = try PostgresDatabase(url: url)

@@ -163,3 +163,44 @@ func makeFlights(_ db: SQLiteConnection, rows: Int) throws {
         }
     }
 }
+
+@Suite struct SQLiteFilterTests {
+    /// The flights' values as Swift reads them, to check the engine's answers against.
+    static func values(_ db: SQLiteConnection) throws -> [[TableValue]] { try db.all("SELECT carrier, delay, note FROM flights ORDER BY rowid") }
+
+    @Test("filters become WHERE clauses that keep the rows the viewer's filters keep: numbers as numbers, NULL failing all but !=, smart case, a pattern's own characters literal")
+    func whereClauses() throws {
+        try withDatabase { db, _ in
+            try makeFlights(db, rows: 2000)
+            try db.run("CREATE TABLE mixed (t TEXT)")
+            try db.run("INSERT INTO mixed VALUES ('12'), (' 7 '), ('abc'), ('1e3'), (NULL), ('100%'), ('a_b')")
+            let table = try SQLiteTable("flights", in: db)
+            let rows = try Self.values(db)
+            func kept(_ filters: [DatabaseFilter]) throws -> Int { try table.count(where: filters, keepGoing: nil) }
+            func delay(_ row: [TableValue]) -> Int? { if case let .int(n) = row[1] { n } else { nil } }
+            #expect(try kept([DatabaseFilter(column: 1, test: .greater(30))]) == rows.filter { (delay($0) ?? Int.min) > 30 }.count)
+            #expect(try kept([DatabaseFilter(column: 1, test: .lessOrEqual(-40))]) == rows.filter { (delay($0) ?? Int.max) <= -40 }.count)
+            #expect(try kept([DatabaseFilter(column: 1, test: .equals("5"))]) == rows.filter { delay($0) == 5 }.count)
+            #expect(try kept([DatabaseFilter(column: 1, test: .equals("5.0"))]) == rows.filter { delay($0) == 5 }.count)
+            #expect(try kept([DatabaseFilter(column: 1, test: .notEquals("5"))]) == rows.filter { delay($0) != 5 }.count)
+            #expect(try kept([DatabaseFilter(column: 0, test: .equals("UA")), DatabaseFilter(column: 1, test: .less(0))])
+                == rows.filter { $0[0] == .string("UA") && (delay($0) ?? 0) < 0 }.count)
+            #expect(try kept([DatabaseFilter(column: 2, test: .contains("ROW \"1"))]) == 0)
+            #expect(try kept([DatabaseFilter(column: 2, test: .contains("row \"19"))]) == rows.filter { "\($0[2])".contains("row \"19") }.count)
+            #expect(try kept([DatabaseFilter(column: nil, test: .contains("ua"))]) == rows.filter { $0[0] == .string("UA") }.count)
+            #expect(throws: DatabaseError.self) { try kept([DatabaseFilter(column: 2, test: .matches("row.*"))]) }
+            #expect(throws: DatabaseError.self) { try kept([DatabaseFilter(column: 9, test: .equals("x"))]) }
+            let mixed = try SQLiteTable("mixed", in: db)
+            #expect(try mixed.count(where: [DatabaseFilter(column: 0, test: .greater(10))], keepGoing: nil) == 2)
+            #expect(try mixed.count(where: [DatabaseFilter(column: 0, test: .contains("%"))], keepGoing: nil) == 1)
+            #expect(try mixed.count(where: [DatabaseFilter(column: 0, test: .contains("_"))], keepGoing: nil) == 1)
+            #expect(try mixed.count(where: [DatabaseFilter(column: 0, test: .notEquals("abc"))], keepGoing: nil) == 6)
+            // The names of the rows kept, in the order asked, and a view's rows read the same way.
+            let late = try table.identities(where: [DatabaseFilter(column: 1, test: .greater(45))], orderedBy: (1, false), keepGoing: nil) { _ in }
+            #expect(late.allSatisfy { (delay(rows[$0 - 1]) ?? 0) > 45 } && late.count == rows.filter { (delay($0) ?? 0) > 45 }.count)
+            #expect(late.map { delay(rows[$0 - 1]) ?? 0 } == late.map { delay(rows[$0 - 1]) ?? 0 }.sorted(by: >))
+            let page = try table.rows(offset: 0, limit: 10, order: nil, where: [DatabaseFilter(column: 0, test: .equals("DL"))])
+            #expect(page.count == 10 && page.allSatisfy { $0[0] == .string("DL") })
+        }
+    }
+}

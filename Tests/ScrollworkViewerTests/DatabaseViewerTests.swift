@@ -166,6 +166,46 @@ import ScrollworkWidgets
         }
     }
 
+    @Test("| filters in the database: the rows kept, N of M in the status line; a sort keeps the filter; u removes it")
+    func filtersPushedDown() throws {
+        try Self.withFlights(rows: 3000) { path, db in
+            var t = try Self.open(path)
+            Self.settle(&t)
+            t.send(.key(KeyEvent(.enter)))
+            Self.settle(&t)
+            t.send(.key(KeyEvent(.character("|"))))
+            for character in "delay>40" { t.send(.key(KeyEvent(.character(character)))) }
+            t.send(.key(KeyEvent(.enter)))
+            #expect(t.text.contains("filtering in the database"))
+            Self.settle(&t)
+            let kept = try db.all("SELECT id FROM flights WHERE delay > 40 ORDER BY rowid").map { $0[0] }
+            #expect(t.text.contains("\(grouped(kept.count)) of 3,000 rows") && t.text.contains("filtered by delay>40"))
+            #expect(Self.shownIDs(t).map(TableValue.int) == Array(kept.prefix(18)))
+            try Self.clickHeading(&t, "delay")
+            Self.settle(&t)
+            let sorted = try db.all("SELECT id FROM flights WHERE delay > 40 ORDER BY delay, rowid").map { $0[0] }
+            #expect(Self.shownIDs(t).map(TableValue.int) == Array(sorted.prefix(18)))
+            #expect(t.text.contains("filtered by delay>40") && t.text.contains("delay ▲"))
+            // A second filter narrows; a bad one says what is allowed and changes nothing.
+            t.send(.key(KeyEvent(.character("|"))))
+            for character in "carrier=DL" { t.send(.key(KeyEvent(.character(character)))) }
+            t.send(.key(KeyEvent(.enter)))
+            Self.settle(&t)
+            let both = try db.all("SELECT id FROM flights WHERE delay > 40 AND carrier = 'DL' ORDER BY delay, rowid").map { $0[0] }
+            #expect(Self.shownIDs(t).map(TableValue.int) == Array(both.prefix(18)))
+            t.send(.key(KeyEvent(.character("|"))))
+            for character in "nope" { t.send(.key(KeyEvent(.character(character)))) }
+            t.send(.key(KeyEvent(.enter)))
+            #expect(t.text.contains("is not a filter"))
+            t.send(.key(KeyEvent(.character("u"))))
+            Self.settle(&t)
+            #expect(Self.shownIDs(t).map(TableValue.int) == Array(sorted.prefix(18)))
+            t.send(.key(KeyEvent(.character("u"))))
+            Self.settle(&t)
+            #expect(t.text.contains("3,000 rows") && !t.text.contains("filtered by"))
+        }
+    }
+
     @Test("a view is read by position, in the order a heading asks for")
     func viewByPosition() throws {
         try Self.withFlights(rows: 1000) { path, db in

@@ -36,7 +36,7 @@ public struct TableState<Row: Sendable>: Sendable {
     /// this version, its rows are in ``sortOrder``, and a new order that only puts another key
     /// first sorts them by that key alone, stably.
     var sortedRowsVersion: UInt64? = nil
-    /// True while ``sortOrder`` is the order the source itself gives (``replaceRows(with:orderedBy:)``):
+    /// True while ``sortOrder`` is the order the source itself gives (``replaceRows(with:orderedBy:sameRows:)``):
     /// nothing is sorted here.
     public private(set) var isOrderedBySource = false
 
