@@ -4,7 +4,7 @@ import ScrollworkFiles
 /// every column of the row (a row passes when one of them does), as the viewer's filters are.
 /// NULL fails every test but `notEquals`, which it passes.
 public struct DatabaseFilter: Sendable, Hashable {
-    /// What a value is tested for: the viewer's own tests (``RowFilter/Test``), with the
+    /// What a value is tested for: the viewer's own tests (`RowFilter.Test` of ScrollworkFiles), with the
     /// engine's regular expressions for `matches`.
     public typealias Test = RowFilter.Test
 

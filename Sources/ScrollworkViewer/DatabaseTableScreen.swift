@@ -407,7 +407,7 @@ struct DatabaseTableScreen {
                 order = answer.column.map { ($0, answer.ascending) }
                 filters = asked.filters
                 let seconds = time - asked.started
-                note = (asked.column == nil ? "filtered" : "sorted") + " in the database in " + (seconds < 10 ? String(format1: seconds) : "\(Int(seconds.rounded()))") + " s"
+                note = (asked.column == nil ? "filtered" : "sorted") + " in the database · " + StatusNotes.sortTime(seconds)
                 showNewOrder()
                 view.table.list.scroll.perform(.top, time: time)
             case let .failure(error):
@@ -514,13 +514,5 @@ struct DatabaseTableScreen {
         if let note, filters.isEmpty { parts.append(note) }
         parts.append("click a heading to sort · / searches · | filters · ⌫ back to the tables · q quits")
         return parts.joined(separator: " · ")
-    }
-}
-
-extension String {
-    /// `x` with one decimal.
-    init(format1 x: Double) {
-        let tenths = Int((x * 10).rounded())
-        self = "\(tenths / 10).\(abs(tenths % 10))"
     }
 }

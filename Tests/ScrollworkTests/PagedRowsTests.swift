@@ -21,6 +21,21 @@ import Testing
         #expect(rows.count == 1000)
     }
 
+    @Test("LT-01: scrolling through many pages holds a bounded number of them, letting go of the farthest; one scrolled back to loads again")
+    func LT_01_boundedPages() {
+        var rows = PagedRows<Int>(count: 1_000_000, pageSize: 100)
+        for page in 0..<400 {
+            let plan = rows.plan(visible: (page * 100)..<(page * 100 + 40), direction: 1)
+            for asked in plan.load { rows.deliver(Array(rows.rows(ofPage: asked)), page: asked) }
+        }
+        let held = (0..<500).filter { rows.isLoaded(page: $0) }
+        #expect(held.count <= PagedRows<Int>.maximumLoadedPages + 2)
+        #expect(rows.isLoaded(page: 399) && rows.isLoaded(page: 398) && !rows.isLoaded(page: 0))
+        #expect(isLoading(rows.row(at: 50)))
+        let back = rows.plan(visible: 0..<40, direction: -1)
+        #expect(back.load == [0])
+    }
+
     @Test("LT-01: scrolling away cancels pages still on their way, and a late answer for one is ignored")
     func LT_01_scrollingAwayCancels() {
         var rows = PagedRows<Int>(count: 100_000, pageSize: 100)

@@ -80,6 +80,13 @@ public struct PagedRows<Row: Sendable>: RowSource, Sendable {
         let window = first...Swift.min(Swift.max(first, last), first.addingSaturating(Self.maximumPlannedPages - 1))
         let cancel = requested.filter { !window.contains($0) }.sorted()
         requested.subtract(cancel)
+        // Pages far from the window are let go once many are held: scrolling through ten
+        // million rows keeps a bounded number of them, and one scrolled back to loads again.
+        if loaded.count > Self.maximumLoadedPages {
+            let centre = window.lowerBound + (window.upperBound - window.lowerBound) / 2
+            let farthest = loaded.keys.sorted { $0.subtractingSaturating(centre).magnitude > $1.subtractingSaturating(centre).magnitude }
+            for page in farthest.prefix(loaded.count - Self.maximumLoadedPages) where !window.contains(page) { loaded[page] = nil }
+        }
         let load = window.filter { loaded[$0] == nil && failures[$0] == nil && !requested.contains($0) }
         requested.formUnion(load)
         return (load, cancel)
@@ -87,6 +94,9 @@ public struct PagedRows<Row: Sendable>: RowSource, Sendable {
 
     /// The most pages one plan keeps: far more than any screen and the one ahead of it need.
     public static var maximumPlannedPages: Int { 1000 }
+
+    /// The most pages held loaded; past it, a plan lets go of those farthest from the rows shown.
+    public static var maximumLoadedPages: Int { 256 }
 
     /// The rows of a requested page arrived. A page no longer requested (cancelled meanwhile) is
     /// ignored, and rows past the page's end are dropped, so that a late or wrong answer cannot
