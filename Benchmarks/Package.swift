@@ -20,6 +20,8 @@ let package = Package(
                 .product(name: "ScrollworkTerminal", package: "Scrollwork"),
                 .product(name: "ScrollworkFiles", package: "Scrollwork"),
                 .product(name: "ScrollworkPixels", package: "Scrollwork"),
+                .product(name: "ScrollworkDatabase", package: "Scrollwork"),
+                .product(name: "ScrollworkViewer", package: "Scrollwork"),
             ],
             path: "Benchmarks/ScrollworkBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

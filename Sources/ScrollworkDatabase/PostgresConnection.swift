@@ -43,6 +43,10 @@ public final class PostgresConnection: @unchecked Sendable {
         cancelHandle = library.getCancel(connected)
         do {
             _ = try lock.withLock { _ throws(DatabaseError) in try execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", [], keepGoing: nil) }
+            // A cursor is read to its end here: the planner is told so (it otherwise plans for
+            // the first tenth, an index walk of ten million rows), and a sort gets room in memory.
+            _ = try lock.withLock { _ throws(DatabaseError) in try execute("SET LOCAL cursor_tuple_fraction = 1", [], keepGoing: nil) }
+            _ = try lock.withLock { _ throws(DatabaseError) in try execute("SET LOCAL work_mem = '64MB'", [], keepGoing: nil) }
             if let snapshot {
                 // Snapshot names are hex digits and dashes; anything else is refused, not quoted.
                 guard !snapshot.isEmpty, snapshot.allSatisfy({ $0.isHexDigit || $0 == "-" }) else { throw DatabaseError.failed(statement: "SET TRANSACTION SNAPSHOT", reason: "not a snapshot name: \(snapshot)") }

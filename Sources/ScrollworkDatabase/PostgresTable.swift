@@ -66,13 +66,24 @@ public struct PostgresTable: DatabaseTable {
         return block << 16 | line
     }
 
-    /// Up to `limit` ctids after `after`, in ctid order (a TID range scan: no sort).
+    /// The ctids after `after` in ctid order, a range of blocks at a time (a TID range scan:
+    /// no sort of the whole table), about `limit` rows' worth; empty only past the last block.
     public func identities(after: Int?, limit: Int, keepGoing: (@Sendable () -> Bool)?) throws(DatabaseError) -> [Int] {
         guard hasIdentities else { return [] }
-        let condition = after == nil ? "" : "WHERE ctid > $2::tid"
-        let result = try connection.query("SELECT ctid FROM \(qualified) \(condition) ORDER BY ctid LIMIT $1",
-                                          ["\(Swift.max(0, limit))"] + (after.map { [Self.tid($0)] } ?? []), keepGoing: keepGoing)
-        return (0..<result.count).compactMap { Self.identity(result.text($0, 0)) }
+        let blocks = Int(try connection.query("SELECT pg_relation_size($1::regclass) / current_setting('block_size')::int", [qualified]).text(0, 0) ?? "") ?? 0
+        // About forty rows a block of 8 KB for rows of the width people keep in tables.
+        let span = Swift.max(1, Swift.min(Swift.max(1, limit) / 40, 1 << 20))
+        var start = after ?? -1
+        while (start < 0 ? 0 : start >> 16) < blocks {
+            let end = ((start < 0 ? 0 : start >> 16) + span) << 16
+            let result = try connection.query("SELECT ctid FROM \(qualified) WHERE ctid > $1::tid AND ctid < $2::tid ORDER BY ctid",
+                                              [start < 0 ? "(0,0)" : Self.tid(start), Self.tid(end)], keepGoing: keepGoing)
+            let found = (0..<result.count).compactMap { Self.identity(result.text($0, 0)) }
+            // ctid > (0,0) leaves out line 0, which no row has (lines start at 1).
+            if !found.isEmpty { return found }
+            start = end - 1
+        }
+        return []
     }
 
     /// The ctid of every row that meets every one of `filters`, in the order of `order` (NULLs
@@ -84,9 +95,20 @@ public struct PostgresTable: DatabaseTable {
         var parameters: [String?] = []
         let condition = try whereClause(filters, parameters: &parameters)
         var found: [Int] = []
-        try connection.scan("SELECT ctid FROM \(qualified) \(condition) ORDER BY \(orderTerms(order)) ctid", parameters, keepGoing: keepGoing) { part in
-            for row in 0..<part.count { found.append(Self.identity(part.text(row, 0)) ?? 0) }
-            progress(found.count)
+        // The values first, then the NULLs: two statements, so that an index on the column can
+        // give the order of the values.
+        var statements = ["SELECT ctid FROM \(qualified) \(condition) ORDER BY ctid"]
+        if let order, columns.indices.contains(order.column) {
+            let c = SQLiteTable.quoted(columns[order.column])
+            let and = condition.isEmpty ? "WHERE" : condition + " AND"
+            statements = ["SELECT ctid FROM \(qualified) \(and) \(c) IS NOT NULL ORDER BY \(c) \(order.ascending ? "ASC" : "DESC"), ctid",
+                          "SELECT ctid FROM \(qualified) \(and) \(c) IS NULL ORDER BY ctid"]
+        }
+        for statement in statements {
+            try connection.scan(statement, parameters, keepGoing: keepGoing) { part in
+                for row in 0..<part.count { found.append(Self.identity(part.text(row, 0)) ?? 0) }
+                progress(found.count)
+            }
         }
         return found
     }

@@ -83,11 +83,14 @@ public struct SQLiteTable: DatabaseTable {
     /// A quick guess at the number of rows, before the count: the statistics `ANALYZE` keeps, else
     /// the span of the rowids; nil when neither says.
     public func estimatedCount() -> Int? {
-        if let stat = try? connection.all("SELECT stat FROM sqlite_stat1 WHERE tbl = ? AND idx IS NULL", [.string(name)]).first?.first,
+        // The table's own row, or an index's, whose first number is the table's rows too.
+        if let stat = try? connection.all("SELECT stat FROM sqlite_stat1 WHERE tbl = ? ORDER BY idx IS NOT NULL LIMIT 1", [.string(name)]).first?.first,
            case let .string(text) = stat, let n = Int(text.split(separator: " ").first ?? "") {
             return n
         }
-        guard let id = rowIdentity, let span = try? connection.all("SELECT max(\(id)) - min(\(id)) + 1 \(from)").first?.first, case let .int(n) = span else { return nil }
+        // Each end on its own: SQLite reads max() and min() from the b-tree's ends only alone.
+        guard let id = rowIdentity,
+              let span = try? connection.all("SELECT (SELECT max(\(id)) \(from)) - (SELECT min(\(id)) \(from)) + 1").first?.first, case let .int(n) = span else { return nil }
         return Swift.max(0, n)
     }
 
@@ -115,10 +118,21 @@ public struct SQLiteTable: DatabaseTable {
         var arguments: [TableValue] = []
         let condition = try whereClause(filters, parameters: &arguments)
         var found: [Int] = []
-        try connection.rows("SELECT \(id) \(from) \(condition) ORDER BY \(orderTerms(order)) \(id)", arguments, keepGoing: keepGoing) { row in
-            found.append(row.integer(0))
-            if found.count & 0xFFFF == 0 { progress(found.count) }
-            return true
+        // The values first, then the NULLs: two statements, so that an index on the column
+        // gives its order (entries by value, then rowid) without the engine sorting.
+        var statements = ["SELECT \(id) \(from) \(condition) ORDER BY \(id)"]
+        if let order, columns.indices.contains(order.column) {
+            let c = Self.quoted(columns[order.column])
+            let and = condition.isEmpty ? "WHERE" : condition + " AND"
+            statements = ["SELECT \(id) \(from) \(and) \(c) IS NOT NULL ORDER BY \(c) \(order.ascending ? "ASC" : "DESC"), \(id)",
+                          "SELECT \(id) \(from) \(and) \(c) IS NULL ORDER BY \(id)"]
+        }
+        for statement in statements {
+            try connection.rows(statement, arguments, keepGoing: keepGoing) { row in
+                found.append(row.integer(0))
+                if found.count & 0xFFFF == 0 { progress(found.count) }
+                return true
+            }
         }
         return found
     }

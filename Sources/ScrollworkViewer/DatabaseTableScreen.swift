@@ -387,7 +387,8 @@ struct DatabaseTableScreen {
             switch answer.identities {
             case let .success(found):
                 identities += found
-                if found.count < Self.chunkSize { identitiesComplete = true } else { effects.append(.work(.start(chunk(after: found.last)))) }
+                // Only an empty chunk says the end: a chunk of a range of blocks may hold fewer.
+                if found.isEmpty { identitiesComplete = true } else { effects.append(.work(.start(chunk(after: found.last)))) }
                 pages.grow(to: identities.count)
                 view.table.replaceRows(with: pages, orderedBy: view.table.sortOrder, sameRows: true)
             case let .failure(error):

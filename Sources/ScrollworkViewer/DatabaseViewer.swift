@@ -116,8 +116,9 @@ public struct DatabaseViewer: App {
         if var typing = screen.field {
             // The search prompt takes every key while it is open (⌫ edits it).
             _ = typing.handle(event, at: time)
+            let actions = typing.takeActions()
             screen.field = typing
-            for action in typing.takeActions() {
+            for action in actions {
                 switch action {
                 case .submitted:
                     screen.field = nil

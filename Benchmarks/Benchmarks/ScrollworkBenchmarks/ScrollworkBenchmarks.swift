@@ -156,6 +156,7 @@ let benchmarks: @Sendable () -> Void = {
     openFileBenchmarks()
     flightsSortBenchmarks()
     flightsExploreBenchmarks()
+    databaseBenchmarks()
 
     // Sorting a million rows, beside the standard library sorting the bare keys.
     let million = 1_000_000
