@@ -40,6 +40,18 @@ public protocol DatabaseTable: Sendable {
     func matches(_ text: String, among identities: [Int], keepGoing: (@Sendable () -> Bool)?) throws(DatabaseError) -> Set<Int>
 }
 
+/// The statements that read the names (`identity`) of the rows of `from` that meet `condition`,
+/// in the order of `column` (`ascending` or not; the names' own order when nil): the values
+/// first, then the NULLs, each ordered by name after the value. Two statements rather than one
+/// `ORDER BY col IS NULL, …`, so that an index on the column gives the order of the values
+/// without the engine sorting them.
+func orderStatements(identity: String, from: String, condition: String, column: String?, ascending: Bool) -> [String] {
+    guard let column else { return ["SELECT \(identity) \(from) \(condition) ORDER BY \(identity)"] }
+    let and = condition.isEmpty ? "WHERE" : condition + " AND"
+    return ["SELECT \(identity) \(from) \(and) \(column) IS NOT NULL ORDER BY \(column) \(ascending ? "ASC" : "DESC"), \(identity)",
+            "SELECT \(identity) \(from) \(and) \(column) IS NULL ORDER BY \(identity)"]
+}
+
 /// `text` as a `LIKE` pattern that finds it anywhere: `%`, `_` and the escape `\` taken literally.
 func containsPattern(_ text: String) -> String {
     var pattern = "%"

@@ -95,16 +95,8 @@ public struct PostgresTable: DatabaseTable {
         var parameters: [String?] = []
         let condition = try whereClause(filters, parameters: &parameters)
         var found: [Int] = []
-        // The values first, then the NULLs: two statements, so that an index on the column can
-        // give the order of the values.
-        var statements = ["SELECT ctid FROM \(qualified) \(condition) ORDER BY ctid"]
-        if let order, columns.indices.contains(order.column) {
-            let c = SQLiteTable.quoted(columns[order.column])
-            let and = condition.isEmpty ? "WHERE" : condition + " AND"
-            statements = ["SELECT ctid FROM \(qualified) \(and) \(c) IS NOT NULL ORDER BY \(c) \(order.ascending ? "ASC" : "DESC"), ctid",
-                          "SELECT ctid FROM \(qualified) \(and) \(c) IS NULL ORDER BY ctid"]
-        }
-        for statement in statements {
+        let column = order.flatMap { columns.indices.contains($0.column) ? SQLiteTable.quoted(columns[$0.column]) : nil }
+        for statement in orderStatements(identity: "ctid", from: "FROM \(qualified)", condition: condition, column: column, ascending: order?.ascending ?? true) {
             try connection.scan(statement, parameters, keepGoing: keepGoing) { part in
                 for row in 0..<part.count { found.append(Self.identity(part.text(row, 0)) ?? 0) }
                 progress(found.count)

@@ -118,16 +118,8 @@ public struct SQLiteTable: DatabaseTable {
         var arguments: [TableValue] = []
         let condition = try whereClause(filters, parameters: &arguments)
         var found: [Int] = []
-        // The values first, then the NULLs: two statements, so that an index on the column
-        // gives its order (entries by value, then rowid) without the engine sorting.
-        var statements = ["SELECT \(id) \(from) \(condition) ORDER BY \(id)"]
-        if let order, columns.indices.contains(order.column) {
-            let c = Self.quoted(columns[order.column])
-            let and = condition.isEmpty ? "WHERE" : condition + " AND"
-            statements = ["SELECT \(id) \(from) \(and) \(c) IS NOT NULL ORDER BY \(c) \(order.ascending ? "ASC" : "DESC"), \(id)",
-                          "SELECT \(id) \(from) \(and) \(c) IS NULL ORDER BY \(id)"]
-        }
-        for statement in statements {
+        let column = order.flatMap { columns.indices.contains($0.column) ? Self.quoted(columns[$0.column]) : nil }
+        for statement in orderStatements(identity: id, from: from, condition: condition, column: column, ascending: order?.ascending ?? true) {
             try connection.rows(statement, arguments, keepGoing: keepGoing) { row in
                 found.append(row.integer(0))
                 if found.count & 0xFFFF == 0 { progress(found.count) }
