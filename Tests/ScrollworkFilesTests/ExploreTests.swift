@@ -57,15 +57,29 @@ enum ExploreData {
 }
 
 @Suite struct FieldListTests {
-    @Test("random records of quotes, separators, CR and LF split in place into the parser's fields")
-    func splitsAsTheParser() async {
-        let alphabet: [UInt8] = Array("a\",\n\r;\" 7é".utf8)
-        let text = Gen.int(in: 0...(alphabet.count - 1)).array(of: 0...30).map { $0.map { alphabet[$0] } }
+    /// Records with quotes (split byte by byte), and without (cut eight bytes at a time).
+    static let alphabets = ["a\",\n\r;\" 7é", "a,;\n\r7é"]
+
+    @Test("random records, with quotes and without, of every length, split in place into the parser's fields", arguments: alphabets)
+    func splitsAsTheParser(alphabet: String) async {
+        let alphabet = Array(alphabet.utf8)
+        let text = Gen.int(in: 0...(alphabet.count - 1)).array(of: 0...40).map { $0.map { alphabet[$0] } }
         await propertyCheck(count: 600, input: text, Gen.int(in: 0...1)) { bytes, which in
             let separator: UInt8 = which == 0 ? 0x2C : 0x3B
             var splitter = FieldSplitter(separator: separator)
             let split = bytes.withUnsafeBufferPointer { splitter.withFields(of: $0) { $0.strings } }
             #expect(split == RecordParser.fields(of: bytes, separator: separator), "\(bytes)")
+        }
+    }
+
+    @Test("a quote-free record is cut right with its separator in each place of an eight-byte word and of the bytes after")
+    func separatorInEachPlace() {
+        for at in 0..<19 {
+            var bytes = [UInt8](repeating: 0x78, count: 19)
+            bytes[at] = 0x2C
+            var splitter = FieldSplitter(separator: 0x2C)
+            let split = bytes.withUnsafeBufferPointer { splitter.withFields(of: $0) { $0.strings } }
+            #expect(split == [String(repeating: "x", count: at), String(repeating: "x", count: 18 - at)])
         }
     }
 
@@ -223,6 +237,35 @@ enum ExploreData {
                 }
             }
             #expect(summaries.map(\.kind) == [.integers, .text, .integers, .reals, .text])
+        }
+    }
+
+    @Test("a summary read in many pieces at once is the summary read in one pass")
+    func summaryInPiecesIsOnePass() throws {
+        // More rows than three pieces hold, so that three lanes each read several and merge.
+        let table = ExploreData.rows(4 * ColumnSummary.pieceSize + 1_234)
+        try ExploreData.withRows(table) { rows, _ in
+            let serial = try #require(ColumnSummary.summarizing(rows, titles: ExploreData.header, seed: 3))
+            let pieces = try #require(ColumnSummary.summarizing(rows, titles: ExploreData.header, seed: 3, concurrently: ExploreData.threeAtOnce))
+            for (one, many) in zip(serial, pieces) {
+                var rounded = many
+                rounded.mean = one.mean.flatMap { a in many.mean.map { b in Swift.abs(a - b) <= 1e-9 * Swift.max(1, Swift.abs(a)) ? a : b } }
+                #expect(rounded == one)
+            }
+            #expect(serial[0].distinctIsEstimate && serial[0].medianIsEstimate && !serial[1].distinctIsEstimate)
+        }
+    }
+
+    @Test("least and greatest text compare short values by their bytes and length, NUL bytes included; integer sums past Int.max stay right")
+    func summaryEdges() throws {
+        let table = [["9", "b", "\(Int.max)", "1", "a\u{0}"], ["10", "a", "\(Int.max)", "2", "a"], ["-3", "ab", "3", "1.5", "a\u{0}\u{0}"]]
+        try ExploreData.withRows(table) { rows, _ in
+            let summaries = try #require(ColumnSummary.summarizing(rows, titles: ExploreData.header))
+            #expect(summaries[0].minimum == "-3" && summaries[0].maximum == "10" && summaries[0].mean == 16.0 / 3)
+            #expect(summaries[1].minimum == "a" && summaries[1].maximum == "b" && summaries[1].kind == .text)
+            #expect(summaries[2].kind == .integers && summaries[2].mean == (2 * Double(Int.max) + 3) / 3)
+            #expect(summaries[3].kind == .reals && summaries[3].mean == 1.5)
+            #expect(summaries[4].minimum == "a" && summaries[4].maximum == "a\u{0}\u{0}" && summaries[4].distinct == 3)
         }
     }
 

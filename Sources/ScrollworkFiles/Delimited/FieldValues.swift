@@ -65,11 +65,23 @@ public struct FieldValues: Sendable, Hashable {
 
     /// The integer `bytes` spell as `Int(_:)` reads text: an optional sign and decimal digits,
     /// nil when anything else is there or it does not fit.
+    @inline(__always)
     static func integer(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         var i = 0
         let negative = bytes[0] == 0x2D
         if negative || bytes[0] == 0x2B { i = 1 }
         guard i < bytes.count else { return nil }
+        // Eighteen digits cannot overflow, so the common field skips the checks.
+        if bytes.count - i <= 18 {
+            var n = 0
+            while i < bytes.count {
+                let digit = bytes[i] &- 0x30
+                guard digit <= 9 else { return nil }
+                n = n &* 10 &+ Int(digit)
+                i += 1
+            }
+            return negative ? 0 &- n : n
+        }
         var n = 0
         while i < bytes.count {
             let digit = Int(bytes[i]) &- 0x30

@@ -61,30 +61,48 @@ public struct ColumnSummary: Sendable, Hashable {
         let within = (within ?? .all(count: rows.count)).clamped(toRows: rows.count)
         let words = MissingBytes(missing)
         let columns = titles.count
-        var total = [ColumnTally](repeating: ColumnTally(), count: columns)
-        // Each round's pieces start from what the whole has kept of each column's sample, so
-        // that they drop at once the values the merge would drop.
-        var thresholds = [UInt64](repeating: .max, count: columns)
-        var counters = [DistinctCounter](repeating: DistinctCounter(), count: columns)
-        let finished = within.inRounds(of: RowFilter.pieceSize, loop: loop, progress: progress, { piece -> [ColumnTally] in
-            var tallies = (0..<columns).map { ColumnTally(distinct: counters[$0], sample: ValueSample(threshold: thresholds[$0])) }
-            tallies.withUnsafeMutableBufferPointer { tallies in
-                _ = rows.fields(at: piece) { row, fields in
-                    let priority = ValueHash.mix(UInt64(truncatingIfNeeded: row) ^ seed)
-                    for c in 0..<columns { tallies[c].add(fields[c], priority: priority, missing: words) }
+        // Each piece running at once has a lane of tallies of its own, kept from round to round
+        // and merged once at the end: small pieces keep both cores busy to the last round, and
+        // nothing is merged while the other cores wait.
+        let lanes = (0..<loop.width).map { _ in TallyLane(columns: columns) }
+        let size = Self.pieceSize
+        let finished = within.inRounds(of: size, loop: loop, progress: progress, { piece in
+            // A round is `loop.width` consecutive pieces, so this lane is no other piece's now.
+            let lane = lanes[(piece.offset / size) % lanes.count]
+            lane.tallies.withUnsafeMutableBufferPointer { tallies in
+                HashBatch.with(columns: columns) { hashes in
+                    _ = rows.fields(at: piece) { row, fields in
+                        let priority = ValueHash.mix(UInt64(truncatingIfNeeded: row) ^ seed)
+                        for c in 0..<columns {
+                            hashes.set(tallies[c].add(fields[c], priority: priority, missing: words), column: c)
+                        }
+                        if hashes.endRow() { hashes.flush(into: tallies) }
+                    }
+                    hashes.flush(into: tallies)
                 }
             }
-            return tallies
-        }, take: { piece in
-            for c in 0..<columns {
-                total[c].merge(piece[c])
-                thresholds[c] = total[c].sample.keepsBelow
-                counters[c] = DistinctCounter(like: total[c].distinct)
-            }
-        })
+        }, take: { _ in })
         guard finished else { return nil }
+        var total = lanes[0].tallies
+        for lane in lanes.dropFirst() {
+            for c in 0..<columns { total[c].merge(lane.tallies[c]) }
+        }
         return titles.indices.map { total[$0].summary(title: titles[$0]) }
     }
+}
+
+extension ColumnSummary {
+    /// The rows a piece of a summary reads: small enough that the last round leaves no core
+    /// waiting long, large enough that a round costs far more than starting one.
+    static let pieceSize = 1 << 16
+}
+
+/// The tallies of every column that the pieces of one lane of a summary add to, one piece at a
+/// time.
+final class TallyLane {
+    var tallies: [ColumnTally]
+
+    init(columns: Int) { tallies = [ColumnTally](repeating: ColumnTally(), count: Swift.max(0, columns)) }
 }
 
 /// What a pass has seen of one column so far.
@@ -92,67 +110,92 @@ struct ColumnTally: Sendable, Hashable {
     var present = 0, missing = 0
     var allIntegers = true, allNumbers = true
     var lowest = Double.infinity, highest = -Double.infinity
-    /// The sum of the numbers, with Kahan's compensation for what each addition lost.
+    /// The sum of the integers while it fits, exact and cheaper to keep than ``sum``.
+    var integerSum = 0
+    /// The sum of the other numbers (and of integer sums that would overflow), with Kahan's
+    /// compensation for what each addition lost.
     var sum = 0.0, compensation = 0.0
     var firstText: [UInt8]? = nil, lastText: [UInt8]? = nil
     /// The first eight bytes of each, big-endian, zero-padded: they order as the texts do, or tie.
     var firstPrefix: UInt64 = 0, lastPrefix: UInt64 = 0
+    /// The lengths of the two texts.
+    var firstLength = 0, lastLength = 0
     var distinct = DistinctCounter()
     var sample = ValueSample()
 
-    /// Counts one value (nil: the row has no such field, which is empty).
+    /// Counts one value (nil: the row has no such field, which is empty), all but its
+    /// distinctness: returns the hash of a present value, for ``distinct`` (nil for a missing one).
     @inline(__always)
-    mutating func add(_ bytes: UnsafeBufferPointer<UInt8>?, priority: UInt64, missing words: MissingBytes) {
+    mutating func add(_ bytes: UnsafeBufferPointer<UInt8>?, priority: UInt64, missing words: MissingBytes) -> UInt64? {
         guard let bytes, !bytes.isEmpty, !words.contain(bytes) else {
             missing += 1
-            return
+            return nil
         }
         present += 1
-        distinct.add(ValueHash.of(bytes))
-        // The first eight bytes decide nearly every comparison without touching the kept text.
-        let prefix = Self.prefix(bytes)
-        if firstText == nil || prefix < firstPrefix || (prefix == firstPrefix && Self.compare(bytes, firstText ?? []) < 0) {
+        let word = ValueHash.leadingWord(bytes)
+        let hash = ValueHash.of(bytes, leading: word)
+        // The first eight bytes decide nearly every comparison without touching the kept text,
+        // and with the lengths every comparison of texts of at most eight bytes.
+        // The little-endian word's first byte is the big-endian word's highest.
+        let prefix = word.byteSwapped
+        if firstText == nil || prefix < firstPrefix || (prefix == firstPrefix && Self.compare(bytes, firstText, length: firstLength) < 0) {
             firstText = Array(bytes)
             firstPrefix = prefix
+            firstLength = bytes.count
         }
-        if lastText == nil || prefix > lastPrefix || (prefix == lastPrefix && Self.compare(bytes, lastText ?? []) > 0) {
+        if lastText == nil || prefix > lastPrefix || (prefix == lastPrefix && Self.compare(bytes, lastText, length: lastLength) > 0) {
             lastText = Array(bytes)
             lastPrefix = prefix
+            lastLength = bytes.count
         }
-        guard allNumbers else { return }
+        guard allNumbers else { return hash }
         let value: Double
         if let n = FieldValues.integer(bytes) {
             value = Double(n)
+            addToIntegerSum(n)
         } else if bytes.count <= 64, let x = Double(String(decoding: bytes, as: UTF8.self)), x.isFinite {
             value = x
             allIntegers = false
+            addToSum(x)
         } else {
             allNumbers = false
-            return
+            return hash
         }
         lowest = Swift.min(lowest, value)
         highest = Swift.max(highest, value)
+        sample.add(value, priority: priority)
+        return hash
+    }
+
+    /// Adds `n` to ``integerSum``, moving the sum to ``sum`` first when it would overflow.
+    @inline(__always)
+    mutating func addToIntegerSum(_ n: Int) {
+        let (next, overflow) = integerSum.addingReportingOverflow(n)
+        if overflow {
+            addToSum(Double(integerSum))
+            integerSum = n
+        } else {
+            integerSum = next
+        }
+    }
+
+    /// Adds `value` to ``sum``, keeping what the addition lost in ``compensation``.
+    @inline(__always)
+    mutating func addToSum(_ value: Double) {
         let adjusted = value - compensation
         let next = sum + adjusted
         compensation = (next - sum) - adjusted
         sum = next
-        sample.add(value, priority: priority)
     }
 
-    /// The first eight bytes of `bytes` as a big-endian number, zero-padded: a smaller prefix
-    /// means smaller text; equal prefixes need the whole text compared.
+    /// Byte order of `a` and `b` (nil: no text, which `a` precedes), whose first eight bytes
+    /// are the same and whose length is `length`: below 0, 0 or above 0.
     @inline(__always)
-    static func prefix(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var p: UInt64 = 0
-        let n = Swift.min(8, bytes.count)
-        for i in 0..<8 { p = (p << 8) | (i < n ? UInt64(bytes[i]) : 0) }
-        return p
-    }
-
-    /// Byte order of `a` and `b`: below 0, 0 or above 0, as `memcmp` and then the lengths say.
-    @inline(__always)
-    static func compare(_ a: UnsafeBufferPointer<UInt8>, _ b: [UInt8]) -> Int {
-        b.withUnsafeBufferPointer { b in
+    static func compare(_ a: UnsafeBufferPointer<UInt8>, _ b: [UInt8]?, length: Int) -> Int {
+        // Equal prefixes of texts no longer than eight bytes leave only zero padding to differ.
+        if a.count <= 8 && length <= 8 { return a.count - length }
+        guard let b else { return -1 }
+        return b.withUnsafeBufferPointer { b in
             let n = Swift.min(a.count, b.count)
             if n > 0, let pa = a.baseAddress, let pb = b.baseAddress {
                 let c = memcmp(pa, pb, n)
@@ -173,13 +216,21 @@ struct ColumnTally: Sendable, Hashable {
         let next = sum + other.sum
         compensation += other.compensation + ((next - sum) - other.sum)
         sum = next
+        let (integers, overflow) = integerSum.addingReportingOverflow(other.integerSum)
+        if overflow {
+            addToSum(Double(other.integerSum))
+        } else {
+            integerSum = integers
+        }
         if let t = other.firstText, firstText.map({ t.lexicographicallyPrecedes($0) }) ?? true {
             firstText = t
             firstPrefix = other.firstPrefix
+            firstLength = other.firstLength
         }
         if let t = other.lastText, lastText.map({ $0.lexicographicallyPrecedes(t) }) ?? true {
             lastText = t
             lastPrefix = other.lastPrefix
+            lastLength = other.lastLength
         }
         distinct.merge(other.distinct)
         sample.merge(other.sample)
@@ -195,7 +246,7 @@ struct ColumnTally: Sendable, Hashable {
             distinct: distinct.count, distinctIsEstimate: distinct.isEstimate,
             minimum: numeric ? RowFilter.format(lowest) : text(firstText),
             maximum: numeric ? RowFilter.format(highest) : text(lastText),
-            mean: numeric ? (sum - compensation) / Double(present) : nil,
+            mean: numeric ? (Double(integerSum) + (sum - compensation)) / Double(present) : nil,
             median: numeric ? sample.median : nil,
             medianIsEstimate: numeric && sample.isEstimate)
     }

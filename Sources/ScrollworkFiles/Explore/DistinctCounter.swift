@@ -20,17 +20,6 @@ struct DistinctCounter: Sendable, Hashable {
     /// An empty counter.
     init() {}
 
-    /// An empty counter for a piece of the rows `whole` has counted before it: estimating from
-    /// the start once the whole does (the piece's values would only be moved to registers when
-    /// merged), and otherwise with room for as many values as the whole has.
-    init(like whole: DistinctCounter) {
-        if whole.isEstimate {
-            registers = [UInt8](repeating: 0, count: 1 << Self.precision)
-        } else {
-            exact = HashSet64(capacity: whole.exact.count)
-        }
-    }
-
     /// True once the count is an estimate.
     var isEstimate: Bool { !registers.isEmpty }
 
@@ -43,6 +32,21 @@ struct DistinctCounter: Sendable, Hashable {
         } else {
             record(hash)
         }
+    }
+
+    /// Counts values of hashes `hashes`, skipping zeros (missing values).
+    mutating func add(_ hashes: UnsafeBufferPointer<UInt64>) {
+        var rest = hashes[...]
+        while !rest.isEmpty, !isEstimate {
+            // No more than would pass the limit by one: counting switches to an estimate where
+            // it would with one value at a time.
+            let room = Swift.max(1, Self.exactLimit + 1 - exact.count)
+            let part = rest.prefix(room)
+            exact.insertNonzero(contentsOf: UnsafeBufferPointer(rebasing: part))
+            rest = rest.dropFirst(part.count)
+            if exact.count > Self.exactLimit { switchToEstimate() }
+        }
+        for hash in rest where hash != 0 { record(hash) }
     }
 
     private mutating func switchToEstimate() {
@@ -124,6 +128,34 @@ struct HashSet64: Sendable, Hashable {
         slots[i] = value
         count += 1
         if count * 2 > slots.count { grow() }
+    }
+
+    /// Adds every value of `values` but zeros (which stand for no value).
+    mutating func insertNonzero(contentsOf values: UnsafeBufferPointer<UInt64>) {
+        var i = 0
+        while i < values.count {
+            if count * 2 >= slots.count { grow() }
+            // As many values as can come without the set growing, inserted through a pointer:
+            // the array's own checks cost as much as the probe of a set in cache.
+            let end = Swift.min(values.count, i + (slots.count / 2 - count))
+            slots.withUnsafeMutableBufferPointer { slots in
+                let mask = slots.count - 1
+                while i < end {
+                    let value = values[i]
+                    i += 1
+                    guard value != 0 else { continue }
+                    var s = Int(truncatingIfNeeded: value) & mask
+                    while slots[s] != value {
+                        if slots[s] == 0 {
+                            slots[s] = value
+                            count += 1
+                            break
+                        }
+                        s = (s + 1) & mask
+                    }
+                }
+            }
+        }
     }
 
     private mutating func grow() {
