@@ -66,7 +66,12 @@ public struct SQLiteTable: DatabaseTable {
     }
 
     private var from: String { "FROM \(Self.quoted(name))" }
-    private var columnList: String { columns.map(Self.quoted).joined(separator: ", ") }
+    private var columnList: String { columns.map(qualified).joined(separator: ", ") }
+
+    /// Column `column` as the statements name it, qualified by the table: a column dropped or
+    /// renamed since the table was opened is then an error, where SQLite would read an unknown
+    /// double-quoted name alone as text and show the column's name in every row.
+    private func qualified(_ column: String) -> String { Self.quoted(name) + "." + Self.quoted(column) }
 
     /// The rows that meet every one of `filters`, counted by the engine.
     public func count(where filters: [DatabaseFilter], keepGoing: (@Sendable () -> Bool)?) throws(DatabaseError) -> Int {
@@ -118,7 +123,7 @@ public struct SQLiteTable: DatabaseTable {
         var arguments: [TableValue] = []
         let condition = try whereClause(filters, parameters: &arguments)
         var found: [Int] = []
-        let column = order.flatMap { columns.indices.contains($0.column) ? Self.quoted(columns[$0.column]) : nil }
+        let column = order.flatMap { columns.indices.contains($0.column) ? qualified(columns[$0.column]) : nil }
         for statement in orderStatements(identity: id, from: from, condition: condition, column: column, ascending: order?.ascending ?? true) {
             try connection.rows(statement, arguments, keepGoing: keepGoing) { row in
                 found.append(row.integer(0))
@@ -132,7 +137,7 @@ public struct SQLiteTable: DatabaseTable {
     /// `ORDER BY` terms for `order` with NULLs last, each followed by a comma; "" for none.
     private func orderTerms(_ order: (column: Int, ascending: Bool)?) -> String {
         guard let order, columns.indices.contains(order.column) else { return "" }
-        let c = Self.quoted(columns[order.column])
+        let c = qualified(columns[order.column])
         return "\(c) IS NULL, \(c) \(order.ascending ? "ASC" : "DESC"),"
     }
 
@@ -158,7 +163,7 @@ public struct SQLiteTable: DatabaseTable {
     /// of ASCII letters), found by the engine.
     public func matches(_ text: String, among identities: [Int], keepGoing: (@Sendable () -> Bool)?) throws(DatabaseError) -> Set<Int> {
         guard let id = rowIdentity, !identities.isEmpty, !columns.isEmpty else { return [] }
-        let any = columns.map { "CAST(\(Self.quoted($0)) AS TEXT) LIKE ?1 ESCAPE '\\'" }.joined(separator: " OR ")
+        let any = columns.map { "CAST(\(qualified($0)) AS TEXT) LIKE ?1 ESCAPE '\\'" }.joined(separator: " OR ")
         var found: Set<Int> = []
         for start in stride(from: 0, to: identities.count, by: 32_000) {
             let part = identities[start..<Swift.min(identities.count, start + 32_000)]
@@ -196,7 +201,7 @@ extension SQLiteTable: FilterWriter {
     /// A test as SQLite writes it, on the column's stored value: numbers compare as numbers
     /// (values stored as integers or reals, and text that spells a number), text as its text.
     func sql(_ test: DatabaseFilter.Test, column: Int, parameters: inout [TableValue]) throws(DatabaseError) -> String {
-        let c = Self.quoted(columns[column])
+        let c = qualified(columns[column])
         func parameter(_ value: TableValue) -> String {
             parameters.append(value)
             return "?\(parameters.count)"

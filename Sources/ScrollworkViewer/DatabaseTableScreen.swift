@@ -39,6 +39,12 @@ struct DatabaseTableScreen {
         var text: String
     }
 
+    /// What a look at the table after a failed statement found: the same columns (the failure
+    /// stands as it was said), other columns, or no such table any more.
+    enum SchemaCheck: Sendable, Equatable {
+        case same, changed, gone
+    }
+
     /// Where a search found its text: a position in the order shown, or none.
     struct SearchAnswer: Sendable {
         var text: String
@@ -72,6 +78,11 @@ struct DatabaseTableScreen {
     /// The order and filters being applied by the engine (a nil column keeps the table's own
     /// order), and when they were asked for.
     var sorting: (column: Int?, ascending: Bool, filters: [Filter], started: Double)? = nil
+    /// The share of the order's rows received from the engine so far, once it sends them (it
+    /// sorts first, saying nothing).
+    var sortReceived: Double? = nil
+    /// The time of the last tick, from which the next wake is counted.
+    var lastTime = 0.0
     /// The filters every row shown meets (the engine's `WHERE`).
     var filters: [Filter] = []
     /// The rows of a view that meet the filters, once the engine has counted them.
@@ -108,6 +119,12 @@ struct DatabaseTableScreen {
     private let filteredCountKey = WorkKey<(filters: [DatabaseFilter], count: Result<Int, DatabaseError>)>("database-filtered-count")
     private let searchKey = WorkKey<SearchAnswer>("database-search")
     private let reconnectKey = WorkKey<Result<[any DatabaseTable], DatabaseError>>("database-reconnect")
+    private let schemaKey = WorkKey<SchemaCheck>("database-schema")
+    /// True while the table is being looked at again after a failed statement.
+    var checkingSchema = false
+    /// Set when the table's columns changed, or the table went away, under the view: the
+    /// viewer then opens it again, or goes back to the list.
+    var schemaChanged: SchemaCheck? = nil
 
     /// The table `name` of `source`, on two connections of its own.
     init(source: any DatabaseSource, name: String, theme: Theme) throws(DatabaseError) {
@@ -237,10 +254,15 @@ struct DatabaseTableScreen {
             return
         }
         sorting = (column, ascending, filters, time)
+        sortReceived = nil
         let long = self.long, tests = filters.map(\.filter)
+        // How many rows the order will name, for the share received; unknown under filters.
+        let expected = filters.isEmpty ? (count ?? estimate) : nil
         effects.append(.work(.start(Work(sortKey.named("sort")) { progress in
             let read = Result { () throws(DatabaseError) in
-                try long.identities(where: tests, orderedBy: newOrder, keepGoing: { !progress.isCancelled }, progress: { _ in })
+                try long.identities(where: tests, orderedBy: newOrder, keepGoing: { !progress.isCancelled }) { received in
+                    _ = progress.report(expected.map { Double(received) / Double(Swift.max(1, $0)) } ?? 0)
+                }
             }
             return progress.isCancelled ? nil : SortAnswer(column: column, ascending: ascending, filters: tests, identities: read)
         })))
@@ -323,7 +345,7 @@ struct DatabaseTableScreen {
     mutating func cancelAllWork() -> [Effect] {
         var cancels = pages.requested.map { Effect.work(.cancel(pageKey.named(PagedRows<[TableValue]>.pageWorkName($0)).id)) }
         cancels += [chunkKey.named("rowids").id, sortKey.named("sort").id, countKey.named("count").id, searchKey.named("search").id, reconnectKey.named("reconnect").id,
-                    filteredCountKey.named("count").id]
+                    filteredCountKey.named("count").id, schemaKey.named("schema").id]
             .map { Effect.work(.cancel($0)) }
         return effects + cancels
     }
@@ -345,8 +367,28 @@ struct DatabaseTableScreen {
         if !reconnecting && reconnectAt == nil { reconnectAt = time + Self.reconnectDelay }
     }
 
+    /// After a statement failed (not cancelled, the connection not lost): looks at the table
+    /// again, off the loop, for whether someone changed its columns or dropped it meanwhile,
+    /// which no statement of this view can read past.
+    mutating func checkSchema(after error: DatabaseError) {
+        guard case .failed = error, !checkingSchema, schemaChanged == nil else { return }
+        checkingSchema = true
+        let source = self.source, name = table.name, columns = table.columns
+        effects.append(.work(.start(Work(schemaKey.named("schema")) { progress in
+            let found: SchemaCheck
+            switch Result(catching: { () throws(DatabaseError) in try source.table(name, sharingSnapshotWith: nil).columns }) {
+            case let .success(now): found = now == columns ? .same : .changed
+            case .failure(.noSuchTable): found = .gone
+            // Not able to tell (the server went away, say): the failure stands as said.
+            case .failure: found = .same
+            }
+            return progress.isCancelled ? nil : found
+        })))
+    }
+
     /// Connects again once the time to has come.
     mutating func tick(at time: Double) {
+        lastTime = time
         view.tick(at: time)
         guard let at = reconnectAt, time >= at, !reconnecting else { return }
         reconnectAt = nil
@@ -364,7 +406,9 @@ struct DatabaseTableScreen {
     /// When the screen next needs a frame: its view's, or the next try to connect again.
     var wakeTime: Double? {
         mutating get {
-            let times = [view.wakeTime, reconnectAt].compactMap { $0 }
+            // A sort under way wakes the screen each second, for its seconds in the status line.
+            let nextSecond = sorting.map { $0.started + (lastTime - $0.started).rounded(.down) + 1 }
+            let times = [view.wakeTime, reconnectAt, nextSecond].compactMap { $0 }
             return times.min()
         }
     }
@@ -378,6 +422,7 @@ struct DatabaseTableScreen {
             case let .failure(error):
                 guard pages.fail(page: answer.page, message: "\(error)") else { return true }
                 if case let .connectionLost(reason) = error { connectionLost(reason, at: time) }
+                checkSchema(after: error)
             }
             view.table.replaceRows(with: pages, orderedBy: view.table.sortOrder, sameRows: true)
             return true
@@ -394,7 +439,12 @@ struct DatabaseTableScreen {
             case let .failure(error):
                 note = "reading the rows stopped: \(error)"
                 if case let .connectionLost(reason) = error { connectionLost(reason, at: time) }
+                checkSchema(after: error)
             }
+            return true
+        }
+        if let fraction = update.progress(of: sortKey) {
+            if sorting != nil { sortReceived = fraction }
             return true
         }
         if let answer = update.result(of: sortKey) {
@@ -416,6 +466,7 @@ struct DatabaseTableScreen {
             case let .failure(error):
                 note = "the sort stopped: \(error)"
                 if case let .connectionLost(reason) = error { connectionLost(reason, at: time) }
+                checkSchema(after: error)
             }
             return true
         }
@@ -440,12 +491,18 @@ struct DatabaseTableScreen {
             }
             return true
         }
+        if let found = update.result(of: schemaKey) {
+            checkingSchema = false
+            if found != .same { schemaChanged = found }
+            return true
+        }
         if let answer = update.result(of: searchKey) {
             guard searching else { return true }
             searching = false
             if let error = answer.error {
                 note = "the search stopped: \(error)"
                 if case let .connectionLost(reason) = error { connectionLost(reason, at: time) }
+                checkSchema(after: error)
             } else if let position = answer.position {
                 do {
                     let path = IndexPath(row: position, section: 0)
@@ -470,6 +527,7 @@ struct DatabaseTableScreen {
             case let .failure(error):
                 note = "the filter stopped: \(error)"
                 if case let .connectionLost(reason) = error { connectionLost(reason, at: time) }
+                checkSchema(after: error)
             }
             return true
         }
@@ -484,6 +542,7 @@ struct DatabaseTableScreen {
             case let .failure(error):
                 note = "counting stopped: \(error)"
                 if case let .connectionLost(reason) = error { connectionLost(reason, at: time) }
+                checkSchema(after: error)
             }
             return true
         }
@@ -492,8 +551,9 @@ struct DatabaseTableScreen {
             || update.id.isSameFamily(as: reconnectKey.id) || update.id.isSameFamily(as: filteredCountKey.id)
     }
 
-    /// The status line: the table, its count (about, until counted), the order, what runs.
-    var status: String {
+    /// The status line at `time`: the table, its count (about, until counted), the order, what
+    /// runs and for how long.
+    func status(at time: Double) -> String {
         var parts = [table.name + (table.isView ? " (view)" : "")]
         if let lost { parts.append("⚠ connection lost, " + (reconnecting ? "connecting again…" : "connecting again in a moment; the rows read stay") + " (\(lost))") }
         if !filters.isEmpty {
@@ -511,7 +571,12 @@ struct DatabaseTableScreen {
         }
         if let order { parts.append("by \(table.columns[order.column]) \(order.ascending ? "▲" : "▼")") }
         if let sorting {
-            parts.append((sorting.column.map { "sorting by \(table.columns[$0])" } ?? "filtering") + " in the database… Esc cancels")
+            // The engine says nothing while it sorts: the seconds show that it works, and once
+            // it sends the rows, how many have come.
+            var running = (sorting.column.map { "sorting by \(table.columns[$0])" } ?? "filtering") + " in the database… "
+            running += "\(Int(Swift.max(0, time - sorting.started))) s"
+            if let share = sortReceived, share > 0 { running += ", \(Int((Swift.min(1, share) * 100).rounded(.down)))% of the rows received" }
+            parts.append(running + " · Esc cancels")
         }
         if !table.hasIdentities { parts.append(table.isView ? "a view is read by position" : "a table without rowids is read by position") }
         if let note, filters.isEmpty { parts.append(note) }

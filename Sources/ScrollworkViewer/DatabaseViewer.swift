@@ -69,7 +69,10 @@ public struct DatabaseViewer: App {
     /// Takes a key, click, paste, resize or work update.
     public mutating func handle(_ event: Event, at time: Double) {
         if case let .work(update) = event {
-            if opened?.handleWork(update, at: time) == true { return }
+            if opened?.handleWork(update, at: time) == true {
+                if let change = opened?.schemaChanged { reopen(after: change) }
+                return
+            }
             if let counted = update.result(of: countKey), let i = Int(update.id.name), entries.indices.contains(i) {
                 entries[i].rows = counted
                 view.table.replaceRows(with: entries)
@@ -105,6 +108,26 @@ public struct DatabaseViewer: App {
             opened = try DatabaseTableScreen(source: source, name: entry.object.name, theme: theme)
         } catch {
             note = "\(error)"
+        }
+    }
+
+    /// The open table changed under it: opened again with its new columns (its order and filters
+    /// gone with the old ones), or, when the table is gone, back to the list.
+    mutating func reopen(after change: DatabaseTableScreen.SchemaCheck) {
+        guard var screen = opened else { return }
+        effects += screen.cancelAllWork()
+        let name = screen.table.name
+        opened = nil
+        guard change == .changed else {
+            note = "‘\(name)’ is no longer in the database: someone dropped or renamed it"
+            return
+        }
+        do {
+            var fresh = try DatabaseTableScreen(source: source, name: name, theme: theme)
+            fresh.note = "‘\(name)’ changed its columns under the view: opened again as it is now"
+            opened = fresh
+        } catch {
+            note = "‘\(name)’ changed under the view and could not be opened again: \(error)"
         }
     }
 
@@ -210,7 +233,7 @@ public struct DatabaseViewer: App {
                 typing.render(in: parts[1], into: &buffer, at: time)
                 screen.field = typing
             } else {
-                StatusLine.draw(screen.status, in: parts[1], theme: theme, into: &buffer)
+                StatusLine.draw(screen.status(at: time), in: parts[1], theme: theme, into: &buffer)
             }
             opened = screen
             return

@@ -67,6 +67,20 @@ func makeFlights(_ db: SQLiteConnection, rows: Int) throws {
         }
     }
 
+    @Test("a column dropped after the table was opened is an error in every statement, never its name shown as text")
+    func droppedColumn() throws {
+        try withDatabase { db, _ in
+            try makeFlights(db, rows: 50)
+            let table = try SQLiteTable("flights", in: db)
+            try db.run("ALTER TABLE flights DROP COLUMN note")
+            #expect(throws: DatabaseError.self) { try table.rows(withIdentities: [1, 2]) }
+            #expect(throws: DatabaseError.self) { try table.identities(where: [], orderedBy: (2, true), keepGoing: nil) { _ in } }
+            #expect(throws: DatabaseError.self) { try table.count(where: [DatabaseFilter(column: 2, test: .equals("note"))], keepGoing: nil) }
+            #expect(throws: DatabaseError.self) { try table.matches("row", among: [1, 2], keepGoing: nil) }
+            #expect(throws: DatabaseError.self) { try table.rows(offset: 0, limit: 5, order: nil, where: []) }
+        }
+    }
+
     @Test("LT-12: an order made by the engine is the order of the values, NULLs last both ways, ties by rowid")
     func engineOrder() throws {
         try withDatabase { db, _ in

@@ -74,6 +74,31 @@ import ScrollworkWidgets
         }
     }
 
+    @Test("a table whose columns change under the view is opened again as it is now; one dropped sends the view back to the list, saying so")
+    func schemaChangedUnderTheView() throws {
+        try Self.withFlights(rows: 3000) { path, db in
+            var t = try Self.open(path)
+            Self.settle(&t)
+            t.send(.key(KeyEvent(.enter)))
+            Self.settle(&t)
+            #expect(t.text.split(separator: "\n")[0].contains("note"))
+            try db.run("ALTER TABLE flights DROP COLUMN note")
+            // Rows not read yet: their statement names the column that is gone.
+            t.send(.key(KeyEvent(.character("G"))))
+            t.advance(by: 2)
+            Self.settle(&t)
+            #expect(t.text.contains("changed its columns under the view"), "\(t.text)")
+            #expect(t.app.opened != nil && !t.text.split(separator: "\n")[0].contains("note"))
+            #expect(Self.shownIDs(t) == Array(1...18) && !t.text.contains("⚠"))
+            try db.run("DROP VIEW late")
+            try db.run("DROP TABLE flights")
+            t.send(.key(KeyEvent(.character("G"))))
+            t.advance(by: 2)
+            Self.settle(&t)
+            #expect(t.app.opened == nil && t.text.contains("no longer in the database"), "\(t.text)")
+        }
+    }
+
     @Test("LT-12: a heading click has the engine order the rows, NULLs last, again reverses; End shows the last rows, each the database's own")
     func engineSort() throws {
         try Self.withFlights(rows: 3000) { path, db in
@@ -97,6 +122,25 @@ import ScrollworkWidgets
                 t.advance(by: 2)
                 Self.settle(&t)
             }
+        }
+    }
+
+    @Test("LT-12: while the engine sorts, the status line counts the seconds and, once rows come, the share of them received")
+    func sortProgress() throws {
+        try Self.withFlights(rows: 140_000) { path, _ in
+            var t = try Self.open(path)
+            Self.settle(&t)
+            t.send(.key(KeyEvent(.enter)))
+            Self.settle(&t)
+            try Self.clickHeading(&t, "note")
+            #expect(t.text.contains("sorting by note in the database… 0 s · Esc cancels"), "\(t.text)")
+            t.advance(by: 3)
+            #expect(t.text.contains("sorting by note in the database… 3 s"), "\(t.text)")
+            Self.settle(&t)
+            // The order's rowids come in; the share is said every 65,536 of them.
+            let received = try #require(t.app.opened?.sortReceived)
+            #expect(Swift.abs(received - 131_072.0 / 140_000) < 0.001)
+            #expect(t.text.contains("sorted in the database in"))
         }
     }
 
