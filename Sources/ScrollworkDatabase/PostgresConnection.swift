@@ -198,6 +198,54 @@ public final class PostgresResult: @unchecked Sendable {
         return bytes.withMemoryRebound(to: UInt8.self, capacity: length) { String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self) }
     }
 
+    /// Column `c` of every row read as a ctid, `(block,line)`, each as one number (block << 16 |
+    /// line), NULLs and other text left out: straight from the result's bytes, because ten
+    /// million ctids made into strings first took most of an order's time on this side.
+    public func tids(column c: Int) -> [Int] {
+        let rows = count
+        guard c >= 0, c < columnCount else { return [] }
+        var found: [Int] = []
+        found.reserveCapacity(rows)
+        for row in 0..<rows {
+            if let tid = tid(row, c) { found.append(tid) }
+        }
+        return found
+    }
+
+    /// Row `row`, column `c` read as a ctid (see ``tids(column:)``); nil for NULL, other text
+    /// or a cell out of range.
+    public func tid(_ row: Int, _ c: Int) -> Int? {
+        guard row >= 0, row < count, c >= 0, c < columnCount, let value = library.value(handle, Int32(row), Int32(c)) else { return nil }
+        let length = Int(library.length(handle, Int32(row), Int32(c)))
+        return value.withMemoryRebound(to: UInt8.self, capacity: length) { Self.tid(UnsafeBufferPointer(start: $0, count: length)) }
+    }
+
+    /// `(block,line)` as block << 16 | line; nil for other bytes, a block past 2³² or a line
+    /// past 65,535.
+    public static func tid(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard bytes.count >= 5, bytes[0] == 0x28, bytes[bytes.count - 1] == 0x29 else { return nil }
+        var i = 1, block = 0, line = 0, digits = 0
+        while i < bytes.count, bytes[i] != 0x2C {
+            let digit = Int(bytes[i]) - 0x30
+            guard digit >= 0, digit <= 9, block <= 0xFFFF_FFFF else { return nil }
+            block = block * 10 + digit
+            digits += 1
+            i += 1
+        }
+        guard digits > 0, block <= 0xFFFF_FFFF, i < bytes.count else { return nil }
+        i += 1
+        digits = 0
+        while i < bytes.count - 1 {
+            let digit = Int(bytes[i]) - 0x30
+            guard digit >= 0, digit <= 9, line <= 0xFFFF else { return nil }
+            line = line * 10 + digit
+            digits += 1
+            i += 1
+        }
+        guard digits > 0, line <= 0xFFFF else { return nil }
+        return block << 16 | line
+    }
+
     /// Row `row`, column `c` as a value: integers and reals as numbers, NULL as a missing value
     /// shown as `NULL`, everything else (numeric, text, dates, arrays, JSON, bytea) as the
     /// server writes it, as text that is data.

@@ -58,14 +58,6 @@ public struct PostgresTable: DatabaseTable {
     /// A ctid as text, `(block,line)`.
     static func tid(_ identity: Int) -> String { "(\(identity >> 16),\(identity & 0xFFFF))" }
 
-    /// A ctid's text as one number.
-    static func identity(_ text: String?) -> Int? {
-        guard let text, text.hasPrefix("("), text.hasSuffix(")") else { return nil }
-        let parts = text.dropFirst().dropLast().split(separator: ",")
-        guard parts.count == 2, let block = Int(parts[0]), let line = Int(parts[1]), block >= 0, line >= 0, line <= 0xFFFF else { return nil }
-        return block << 16 | line
-    }
-
     /// The ctids after `after` in ctid order, a range of blocks at a time (a TID range scan:
     /// no sort of the whole table), about `limit` rows' worth; empty only past the last block.
     public func identities(after: Int?, limit: Int, keepGoing: (@Sendable () -> Bool)?) throws(DatabaseError) -> [Int] {
@@ -78,7 +70,7 @@ public struct PostgresTable: DatabaseTable {
             let end = ((start < 0 ? 0 : start >> 16) + span) << 16
             let result = try connection.query("SELECT ctid FROM \(qualified) WHERE ctid > $1::tid AND ctid < $2::tid ORDER BY ctid",
                                               [start < 0 ? "(0,0)" : Self.tid(start), Self.tid(end)], keepGoing: keepGoing)
-            let found = (0..<result.count).compactMap { Self.identity(result.text($0, 0)) }
+            let found = result.tids(column: 0)
             // ctid > (0,0) leaves out line 0, which no row has (lines start at 1).
             if !found.isEmpty { return found }
             start = end - 1
@@ -98,7 +90,7 @@ public struct PostgresTable: DatabaseTable {
         let column = order.flatMap { columns.indices.contains($0.column) ? SQLiteTable.quoted(columns[$0.column]) : nil }
         for statement in orderStatements(identity: "ctid", from: "FROM \(qualified)", condition: condition, column: column, ascending: order?.ascending ?? true) {
             try connection.scan(statement, parameters, keepGoing: keepGoing) { part in
-                for row in 0..<part.count { found.append(Self.identity(part.text(row, 0)) ?? 0) }
+                found += part.tids(column: 0)
                 progress(found.count)
             }
         }
@@ -118,7 +110,7 @@ public struct PostgresTable: DatabaseTable {
         let result = try connection.query("SELECT ctid, \(columnList) FROM \(qualified) WHERE ctid = ANY($1::tid[])", [array])
         var byIdentity: [Int: [TableValue]] = [:]
         for row in 0..<result.count {
-            guard let id = Self.identity(result.text(row, 0)) else { continue }
+            guard let id = result.tid(row, 0) else { continue }
             byIdentity[id] = (1..<result.columnCount).map { result.value(row, $0) }
         }
         let gone = deletedRow(columns: columns.count)
@@ -132,7 +124,7 @@ public struct PostgresTable: DatabaseTable {
         let any = columns.map { "\(SQLiteTable.quoted($0))::text ILIKE $2 ESCAPE '\\'" }.joined(separator: " OR ")
         let array = "{" + identities.map { "\"\(Self.tid($0))\"" }.joined(separator: ",") + "}"
         let result = try connection.query("SELECT ctid FROM \(qualified) WHERE ctid = ANY($1::tid[]) AND (\(any))", [array, containsPattern(text)], keepGoing: keepGoing)
-        return Set((0..<result.count).compactMap { Self.identity(result.text($0, 0)) })
+        return Set(result.tids(column: 0))
     }
 
     /// Rows by position among those that meet every one of `filters`, in the order asked
