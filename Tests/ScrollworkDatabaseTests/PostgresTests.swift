@@ -130,7 +130,7 @@ struct PostgresTests {
         #expect(try table.count(keepGoing: nil) == serverFlights(url))
     }
 
-    @Test("a refused connection, a missing table and a bad statement say what was wrong, never the password")
+    @Test("a refused connection, a wrong password, a missing table and a bad statement say what was wrong, never the password")
     func failures() throws {
         let port = url.split(separator: ":").last?.split(separator: "/").first.map(String.init) ?? ""
         do {
@@ -139,6 +139,13 @@ struct PostgresTests {
         } catch {
             #expect("\(error)".contains("cannot open the database") && !"\(error)".contains("hunter2"), "\(error)")
         }
+        do {
+            _ = try PostgresDatabase(url: "postgres://locked:hunter2@127.0.0.1:\(port)/postgres")
+            Issue.record("connected with a wrong password")
+        } catch {
+            #expect("\(error)".contains("password authentication failed") && !"\(error)".contains("hunter2"), "\(error)")
+        }
+        #expect(try PostgresConnection(conninfo: "postgres://locked:right@127.0.0.1:\(port)/postgres").query("SELECT 1").value(0, 0) == .int(1))
         #expect(throws: DatabaseError.noSuchTable("nope", available: ["flights", "kinds", "late", #"other.odd "name""#])) {
             try PostgresDatabase(url: "postgres://scrollwork@127.0.0.1:\(port)/postgres?table=nope")
         }
