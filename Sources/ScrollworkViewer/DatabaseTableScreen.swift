@@ -549,6 +549,7 @@ struct DatabaseTableScreen {
         return update.id.isSameFamily(as: pageKey.id) || update.id.isSameFamily(as: chunkKey.id)
             || update.id.isSameFamily(as: sortKey.id) || update.id.isSameFamily(as: countKey.id) || update.id.isSameFamily(as: searchKey.id)
             || update.id.isSameFamily(as: reconnectKey.id) || update.id.isSameFamily(as: filteredCountKey.id)
+            || update.id.isSameFamily(as: schemaKey.id)
     }
 
     /// The status line at `time`: the table, its count (about, until counted), the order, what
