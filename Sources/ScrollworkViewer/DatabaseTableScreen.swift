@@ -367,10 +367,19 @@ struct DatabaseTableScreen {
         if !reconnecting && reconnectAt == nil { reconnectAt = time + Self.reconnectDelay }
     }
 
+    /// What every failed statement leads to: `what` (then the error) in the status line, unless
+    /// the failure is said elsewhere (a page's rows); connecting again when the connection was
+    /// lost; a look at the table when the statement itself failed.
+    mutating func failed(_ error: DatabaseError, saying what: String?, at time: Double) {
+        if let what { note = what + "\(error)" }
+        if case let .connectionLost(reason) = error { connectionLost(reason, at: time) }
+        checkSchema(after: error)
+    }
+
     /// After a statement failed (not cancelled, the connection not lost): looks at the table
     /// again, off the loop, for whether someone changed its columns or dropped it meanwhile,
     /// which no statement of this view can read past.
-    mutating func checkSchema(after error: DatabaseError) {
+    private mutating func checkSchema(after error: DatabaseError) {
         guard case .failed = error, !checkingSchema, schemaChanged == nil else { return }
         checkingSchema = true
         let source = self.source, name = table.name, columns = table.columns
@@ -421,8 +430,7 @@ struct DatabaseTableScreen {
             case let .success(rows): guard pages.deliver(rows, page: answer.page) else { return true }
             case let .failure(error):
                 guard pages.fail(page: answer.page, message: "\(error)") else { return true }
-                if case let .connectionLost(reason) = error { connectionLost(reason, at: time) }
-                checkSchema(after: error)
+                failed(error, saying: nil, at: time)
             }
             view.table.replaceRows(with: pages, orderedBy: view.table.sortOrder, sameRows: true)
             return true
@@ -437,9 +445,7 @@ struct DatabaseTableScreen {
                 pages.grow(to: identities.count)
                 view.table.replaceRows(with: pages, orderedBy: view.table.sortOrder, sameRows: true)
             case let .failure(error):
-                note = "reading the rows stopped: \(error)"
-                if case let .connectionLost(reason) = error { connectionLost(reason, at: time) }
-                checkSchema(after: error)
+                failed(error, saying: "reading the rows stopped: ", at: time)
             }
             return true
         }
@@ -464,9 +470,7 @@ struct DatabaseTableScreen {
                 showNewOrder()
                 view.table.list.scroll.perform(.top, time: time)
             case let .failure(error):
-                note = "the sort stopped: \(error)"
-                if case let .connectionLost(reason) = error { connectionLost(reason, at: time) }
-                checkSchema(after: error)
+                failed(error, saying: "the sort stopped: ", at: time)
             }
             return true
         }
@@ -500,9 +504,7 @@ struct DatabaseTableScreen {
             guard searching else { return true }
             searching = false
             if let error = answer.error {
-                note = "the search stopped: \(error)"
-                if case let .connectionLost(reason) = error { connectionLost(reason, at: time) }
-                checkSchema(after: error)
+                failed(error, saying: "the search stopped: ", at: time)
             } else if let position = answer.position {
                 do {
                     let path = IndexPath(row: position, section: 0)
@@ -525,9 +527,7 @@ struct DatabaseTableScreen {
                 pages.grow(to: n)
                 view.table.replaceRows(with: pages, orderedBy: view.table.sortOrder, sameRows: true)
             case let .failure(error):
-                note = "the filter stopped: \(error)"
-                if case let .connectionLost(reason) = error { connectionLost(reason, at: time) }
-                checkSchema(after: error)
+                failed(error, saying: "the filter stopped: ", at: time)
             }
             return true
         }
@@ -540,9 +540,7 @@ struct DatabaseTableScreen {
                     view.table.replaceRows(with: pages, orderedBy: view.table.sortOrder, sameRows: true)
                 }
             case let .failure(error):
-                note = "counting stopped: \(error)"
-                if case let .connectionLost(reason) = error { connectionLost(reason, at: time) }
-                checkSchema(after: error)
+                failed(error, saying: "counting stopped: ", at: time)
             }
             return true
         }
