@@ -26,6 +26,8 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
     var keys: [String] = []
     /// The words that stand for no value, for columns made now and later (new JSON keys).
     let missing: MissingValues
+    /// The columns' types, from the first rows and then from every row as the index finds them.
+    var typing: ColumnTyping
     /// Following the end as the file grows (`F`, as `less +F`).
     var following = false
     /// The record shown whole (Enter), over the table.
@@ -96,10 +98,13 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
             keys = JSONLinesRows.keys(file: file, index: index, lines: 0..<Swift.min(index.count, 1000), after: [], framing: framing)
             header = keys
         }
-        let rows = Self.fileRows(file: file, index: index, format: format, keys: keys).rowSource
-        let shown = rows.rows(in: 0..<Self.sampleRows(index))
-        if case .json = format { expectedFields = nil } else { expectedFields = header?.count ?? shown.first?.fields.count ?? 1 }
-        let columns = Self.columns(header: header, sample: shown, expected: expectedFields, missing: missing)
+        let fileRows = Self.fileRows(file: file, index: index, format: format, keys: keys)
+        let rows = fileRows.rowSource
+        let sampled = 0..<Self.sampleRows(index)
+        let sample = ColumnSample(fileRows, in: sampled, missing: missing)
+        typing = ColumnTyping(kinds: sample.kinds, typed: sampled.count)
+        if case .json = format { expectedFields = nil } else { expectedFields = header?.count ?? sample.firstRowFields ?? 1 }
+        let columns = Self.columns(header: header, sample: sample, expected: expectedFields)
         fieldTitles = columns.dropFirst().map(\.title)
         var table = TableState(rows: rows, columns: columns)
         table.list.idiom = .macOS
@@ -110,6 +115,7 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
         table.autoresizingStyle = .lastColumnOnly
         view = TableView(table, theme: theme)
         if let step = source.nextStep { work.append(step) }
+        if let step = typing.next(fileRows) { work.append(step) }
     }
 
     /// The most rows sampled for the columns' types and widths.
@@ -136,11 +142,10 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
     /// The file's rows for the table.
     var rows: AnyRowSource<DelimitedRecord> { fileRows.rowSource }
 
-    /// Which of `fields` hold numbers in the file's first rows, as the columns were typed from
-    /// them: what a save writes as JSON numbers.
+    /// Which of `fields` hold numbers in every row typed so far, as the columns are typed: what
+    /// a save writes as JSON numbers (each value still only when it is one).
     func numeric(_ fields: [Int]) -> [Bool] {
-        let sample = rows.rows(in: 0..<Self.sampleRows(index))
-        return fields.map { c in FieldValues.kind(of: sample.compactMap { $0[c] }, missing: missing) != .text }
+        fields.map { typing.kinds.kind(ofColumn: $0) != .text }
     }
 
     /// Indexes the rest of the file now, and takes the JSON keys of its later records as columns.
@@ -155,8 +160,8 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
 
     /// A `#` column with the record's number (and ⚠ on a record with a problem or, where
     /// `expected` is given, another number of fields), then one column a field.
-    static func columns(header: [String]?, sample: [DelimitedRecord], expected: Int?, missing: MissingValues = .common) -> [TableColumn<DelimitedRecord>] {
-        let count = Swift.max(header?.count ?? 0, sample.map(\.fields.count).max() ?? 0, 1)
+    static func columns(header: [String]?, sample: ColumnSample, expected: Int?) -> [TableColumn<DelimitedRecord>] {
+        let count = Swift.max(header?.count ?? 0, sample.widths.count, 1)
         var columns: [TableColumn<DelimitedRecord>] = [
             TableColumn("#", id: "#", width: .clamping(min: 24, ideal: 11 * 8, max: 200), alignment: .trailing) { record in
                 record.problem != nil || (expected.map { record.fields.count != $0 } ?? false) ? .string("⚠ \(record.number)") : .int(record.number)
@@ -164,7 +169,8 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
         ]
         for c in 0..<count {
             let title = header.flatMap { $0.indices.contains(c) && !$0[c].isEmpty ? $0[c] : nil } ?? "Column \(c + 1)"
-            columns.append(.field(c, title: title, sample: sample, missing: missing))
+            let width = TableColumn<DelimitedRecord>.fieldWidth(content: sample.widths.indices.contains(c) ? sample.widths[c] : 0, title: title)
+            columns.append(.field(c, title: title, kind: sample.kinds.kind(ofColumn: c), width: width, missing: sample.kinds.missing))
         }
         return columns
     }
@@ -376,6 +382,7 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
     private mutating func handleWork(_ update: WorkUpdate, at time: Double) {
         if let outcome = source.handle(update, at: time) {
             if case let .json(framing) = format { addNewKeys(lines: outcome.found, framing: framing) }
+            if let step = typing.next(fileRows) { work.append(step) }
             // A sort under way sorts the rows it began with; the new rows come unsorted after.
             // With filters, the new rows show once a pass has filtered them.
             if !outcome.found.isEmpty {
@@ -390,6 +397,11 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
             if following { showEnd(at: time) }
             return
         }
+        if let typed = typing.handle(update, rows: fileRows) {
+            retype(typed.changed)
+            if let next = typed.next { work.append(next) }
+            return
+        }
         if let found = search.handle(update) {
             showMatch(found, at: time)
             return
@@ -398,6 +410,23 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
         // The rest is the table's own sort.
         _ = view.handle(.work(update), at: time)
         readTableEvents()
+    }
+
+    /// Makes field columns `fields` again with the kinds every row typed so far says, shown or
+    /// hidden, at their widths.
+    mutating func retype(_ fields: [Int]) {
+        for c in fields where fieldTitles.indices.contains(c) {
+            let id = "\(c)", kind = typing.kinds.kind(ofColumn: c)
+            if let position = view.table.columns.firstIndex(where: { $0.id == id }) {
+                let old = view.table.columns[position]
+                do { try view.table.replaceColumn(at: position, with: .field(c, title: old.title, kind: kind, width: old.width, missing: missing)) }
+                catch { notes.set(.file, "\(error)") }
+            }
+            for h in hiddenColumns.indices where hiddenColumns[h].column.id == id {
+                let old = hiddenColumns[h].column
+                hiddenColumns[h].column = .field(c, title: old.title, kind: kind, width: old.width, missing: missing)
+            }
+        }
     }
 
     /// JSON: keys first seen in a sample of records `lines` become columns after the others.

@@ -84,6 +84,36 @@ final class TemporaryFile {
         #expect(t.app.view.table.list.numberOfRows == 5000 && !t.app.status.contains("so far"))
     }
 
+    @Test("a column's type comes from every value as the file is indexed: a word far down a column of numbers makes it text, a real makes integers reals, hidden columns too")
+    func typesFromEveryValue() throws {
+        // The first frame sees only integers: the word and the real are 60,000 rows down.
+        var lines = (0..<60_000).map { "\($0),\($0 % 97),\($0 % 13 == 0 ? "NA" : String($0 % 7)),\($0)" }
+        lines.append("60000,late,2.5,60000")
+        let file = TemporaryFile(name: "typed.csv", "id,n,x,hidden\n" + lines.joined(separator: "\n") + "\n")
+        var t = HeadlessTerminal(try viewer(file), columns: 80, rows: 10)
+        func column(_ id: String) -> TableColumn<DelimitedRecord>? {
+            t.app.view.table.columns.first { $0.id == id } ?? t.app.hiddenColumns.first { $0.column.id == id }?.column
+        }
+        #expect(column("1")?.alignment == .trailing && column("2")?.alignment == .trailing && column("3")?.alignment == .trailing)
+        #expect(t.app.numeric([1, 2, 3]) == [true, true, true])
+        // Hide the last column, then let the index and the typing run.
+        t.app.currentColumn = 4
+        t.send(.key(KeyEvent(.character("-"))))
+        #expect(t.app.hiddenColumns.count == 1)
+        while t.runWork("index") || t.runWork("types") {}
+        #expect(column("1")?.alignment == .leading, "n holds a word: text")
+        #expect(column("2")?.alignment == .trailing && column("3")?.alignment == .trailing)
+        #expect(t.app.typing.kinds.kind(ofColumn: 2) == .reals && t.app.typing.kinds.kind(ofColumn: 3) == .integers)
+        #expect(t.app.typing.typed == 60_001)
+        #expect(t.app.numeric([1, 2, 3]) == [false, true, true])
+        // The real shows as one; the word in n as written.
+        let last = try t.app.view.table.list.row(at: IndexPath(row: 60_000))
+        #expect(t.app.view.table.cellText(of: last, column: 3, width: 10).contains("2.5"))
+        #expect(t.app.view.table.cellText(of: last, column: 2, width: 10).contains("late"))
+        // The width chosen from the first rows is kept.
+        #expect(column("1").map { $0.width.ideal } == column("1").map { _ in TableColumn<DelimitedRecord>.fieldWidth(content: 2, title: "n").ideal })
+    }
+
     @Test("ragged records are shown and marked; invalid UTF-8 shows as U+FFFD; control characters never reach the terminal")
     func badRecords() throws {
         let bytes = Array("a,b,c\n1,2,3\n4,5\n6,7,8,9\n".utf8) + [0x78, 0xFF, 0x2C, 0x1B] + Array("[31mred,z\n".utf8)

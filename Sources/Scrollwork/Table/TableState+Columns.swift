@@ -128,6 +128,17 @@ extension TableState {
         columnWidths.insert(width.isNaN ? column.width.ideal : column.width.clamp(width), at: at)
     }
 
+    /// Puts `column` in place of column `position` (the same field read another way: its type
+    /// decided from more rows, say), at the width the old one had, clamped to the new one's
+    /// limits; the sort order, kept by column identifier, is unchanged.
+    ///
+    /// - Throws: ``TableError/columnOutOfRange(_:count:)`` for a position outside the columns.
+    public mutating func replaceColumn(at position: Int, with column: TableColumn<Row>) throws(TableError) {
+        try validateColumn(position)
+        columnWidths[position] = column.width.clamp(columnWidths[position])
+        columns[position] = column
+    }
+
     /// Moves column `from` to position `to` (a heading dragged along the header), its width with
     /// it; the sort order, kept by column identifier, is unchanged.
     ///

@@ -8,21 +8,34 @@ extension TableColumn where Row == DelimitedRecord {
     /// ``DelimitedRows`` or ``JSONLinesRows`` reads the column's keys straight from the file's bytes.
     public static func field(_ field: Int, title: String, sample: [DelimitedRecord], missing: MissingValues = .common) -> TableColumn<DelimitedRecord> {
         let fields = sample.compactMap { $0[field] }
-        let parse = FieldValues(kind: FieldValues.kind(of: fields, missing: missing), missing: missing)
-        // As wide as the widest sampled value needs, and an eighth more for longer ones further on
-        // (ids that gain a digit); a heading may be cut: only its first 8 cells count. At most 40
-        // cells, and a cell of padding each side.
-        let content = fields.filter { !parse.missing.contains($0) }.map { displayWidth($0) }.max() ?? 0
+        let kind = FieldValues.kind(of: fields, missing: missing)
+        let content = fields.filter { !missing.contains($0) }.map { displayWidth($0) }.max() ?? 0
+        return .field(field, title: title, kind: kind, width: fieldWidth(content: content, title: title), missing: missing)
+    }
+
+    /// The width of a column titled `title` whose widest sampled value takes `content` cells: as
+    /// wide as that, and an eighth more for longer ones further on (ids that gain a digit); a
+    /// heading may be cut: only its first 8 cells count. At most 40 cells, and a cell of padding
+    /// each side.
+    public static func fieldWidth(content: Int, title: String) -> ColumnWidth {
+        let content = Swift.max(0, content)
         let widest = Swift.min(Swift.max(content + Swift.max(1, content / 8), Swift.min(displayWidth(title), 8)), 40)
-        let width = ColumnWidth.clamping(min: 32, ideal: Double(widest + 2) * 8, max: 8000)
-        var column = TableColumn(title, id: "\(field)", width: width, alignment: parse.kind == .text ? .leading : .trailing) { record in
+        return ColumnWidth.clamping(min: 32, ideal: Double(widest + 2) * 8, max: 8000)
+    }
+
+    /// Field `field` as a column titled `title` of values of `kind` (numbers trailing, text
+    /// leading), `width` wide: what ``field(_:title:sample:missing:)`` makes once the kind is
+    /// known, and what a viewer makes again when more rows decide another kind.
+    public static func field(_ field: Int, title: String, kind: FieldValues.Kind, width: ColumnWidth, missing: MissingValues = .common) -> TableColumn<DelimitedRecord> {
+        let parse = FieldValues(kind: kind, missing: missing)
+        var column = TableColumn(title, id: "\(field)", width: width, alignment: kind == .text ? .leading : .trailing) { record in
             parse.value(record[field])
         }
         column.sourceValues = { source, range in eachField(field, of: source, in: range) { parse.value($0) } }
         column.sourceKeys = { source, range, keys in eachField(field, of: source, in: range) { parse.appendKey($0, to: &keys) } != nil }
-        // The sample may have seen no numbers where the rest holds nothing else (its rows all
+        // The rows seen may hold no numbers where the rest holds nothing else (their values all
         // missing, say): the sort takes the type from every value.
-        column.sortsNumericTextAsNumbers = parse.kind == .text
+        column.sortsNumericTextAsNumbers = kind == .text
         return column
     }
 

@@ -29,11 +29,11 @@ public struct FieldValues: Sendable, Hashable {
 
     /// The kind of a column whose sampled fields are `sample`: integers when every present one
     /// is, reals when every one is a number, else text (also when none is present).
+    /// A number of more than 64 bytes is taken as text.
     public static func kind(of sample: [String], missing: MissingValues = .common) -> Kind {
-        let values = sample.filter { !missing.contains($0) }
-        if values.isEmpty { return .text }
-        if values.allSatisfy({ Int($0) != nil }) { return .integers }
-        return values.allSatisfy { Double($0) != nil } ? .reals : .text
+        var kinds = ColumnKinds(columns: 1, missing: missing)
+        for var value in sample { value.withUTF8 { kinds.add($0, column: 0) } }
+        return kinds.kind(ofColumn: 0)
     }
 
     /// The value of `field` (nil: the record has no such field): its bytes' value, so that a

@@ -1,0 +1,101 @@
+import Scrollwork
+
+/// What the values of each column of a file have been, read from their bytes: what decides a
+/// column's type from every value as the file is indexed, where its first rows alone could call
+/// a column of numbers with a word further on numeric.
+///
+/// A column is integers while every present value is one, reals while every one is a number,
+/// and text from its first other value on (or while no value is present). Missing values (an
+/// empty field and the ``MissingValues`` words) decide nothing.
+public struct ColumnKinds: Sendable, Hashable {
+    /// What one column's present values have been.
+    struct Seen: OptionSet, Sendable, Hashable {
+        let rawValue: UInt8
+        static let integer = Seen(rawValue: 1)
+        static let real = Seen(rawValue: 2)
+        static let text = Seen(rawValue: 4)
+    }
+
+    private var seen: [Seen]
+    private let words: MissingBytes
+    /// The words that stand for no value.
+    public let missing: MissingValues
+
+    /// Nothing seen yet of `columns` columns (more are added as rows hold more fields).
+    public init(columns: Int = 0, missing: MissingValues = .common) {
+        seen = [Seen](repeating: [], count: Swift.max(0, columns))
+        self.missing = missing
+        words = MissingBytes(missing)
+    }
+
+    /// The columns seen so far.
+    public var count: Int { seen.count }
+
+    /// The type of column `column` from what was seen: text for a column never seen or with no
+    /// value present.
+    public func kind(ofColumn column: Int) -> FieldValues.Kind {
+        guard column >= 0, column < seen.count else { return .text }
+        let values = seen[column]
+        if values.isEmpty || values.contains(.text) { return .text }
+        return values.contains(.real) ? .reals : .integers
+    }
+
+    /// Counts every field of one row.
+    @inline(__always)
+    public mutating func add(_ fields: FieldList) {
+        if fields.count > seen.count { seen += [Seen](repeating: [], count: fields.count - seen.count) }
+        seen.withUnsafeMutableBufferPointer { seen in
+            for c in 0..<fields.count where !seen[c].contains(.text) {
+                seen[c].insert(Self.kind(of: fields[c], words: words))
+            }
+        }
+    }
+
+    /// Counts the value `bytes` (nil: the row has no such field) of column `column`; a negative
+    /// column counts nothing.
+    public mutating func add(_ bytes: UnsafeBufferPointer<UInt8>?, column: Int) {
+        guard column >= 0 else { return }
+        if column >= seen.count { seen += [Seen](repeating: [], count: column + 1 - seen.count) }
+        if !seen[column].contains(.text) { seen[column].insert(Self.kind(of: bytes, words: words)) }
+    }
+
+    /// Adds what `other` saw (of the same file, with the same missing words).
+    public mutating func merge(_ other: ColumnKinds) {
+        if other.seen.count > seen.count { seen += [Seen](repeating: [], count: other.seen.count - seen.count) }
+        for (c, values) in other.seen.enumerated() { seen[c].formUnion(values) }
+    }
+
+    /// What one value is: nothing for a missing one, else an integer as `Int(_:)` reads text, a
+    /// real as `Double(_:)` does, or text.
+    @inline(__always)
+    static func kind(of bytes: UnsafeBufferPointer<UInt8>?, words: MissingBytes) -> Seen {
+        guard let bytes, !bytes.isEmpty, !words.contain(bytes) else { return [] }
+        if FieldValues.integer(bytes) != nil { return .integer }
+        // Only these begin a number `Double` reads (digits, a sign, a point, inf, nan): any
+        // other first byte is text without making a string of it.
+        switch bytes[0] {
+        case 0x30...0x39, 0x2B, 0x2D, 0x2E, 0x49, 0x4E, 0x69, 0x6E:
+            return bytes.count <= 64 && Double(String(decoding: bytes, as: UTF8.self)) != nil ? .real : .text
+        default:
+            return .text
+        }
+    }
+
+    /// The kinds of every field of `rows` in `range` (clamped to the rows), read a piece at a
+    /// time as many pieces at once as `loop` runs; nil when the loop left a piece out.
+    @_specialize(where Rows == FileRows)
+    public static func reading<Rows: InPlaceRows>(_ rows: Rows, in range: Range<Int>, missing: MissingValues = .common,
+                                                  concurrently loop: ConcurrentLoop = .serial) -> ColumnKinds? {
+        let range = range.clamped(to: 0..<rows.count)
+        let size = ColumnSummary.pieceSize
+        let pieces = (range.count + size - 1) / size
+        let found = loop.map(pieces) { p -> ColumnKinds in
+            let start = range.lowerBound + p * size
+            var kinds = ColumnKinds(missing: missing)
+            _ = rows.fields(at: start..<Swift.min(start + size, range.upperBound)) { _, fields in kinds.add(fields) }
+            return kinds
+        }
+        guard let found else { return nil }
+        return found.reduce(into: ColumnKinds(missing: missing)) { $0.merge($1) }
+    }
+}
