@@ -60,8 +60,9 @@ let package = Package(
         .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
         // The same widgets drawn in pixels: Cairo and Pango offscreen (PNG) and in an SDL2 window.
         .target(name: "ScrollworkPixels", dependencies: ["Scrollwork", "ScrollworkWidgets", "CPangoCairo", "CSDL2"]),
-        .executableTarget(
-            name: "scrollwork",
+        // The `scrollwork` command's subcommands and options, a library so that tests link them.
+        .target(
+            name: "ScrollworkCommandLine",
             dependencies: [
                 "Scrollwork",
                 "ScrollworkWidgets",
@@ -71,6 +72,18 @@ let package = Package(
                 "ScrollworkGallery",
                 .target(name: "ScrollworkPixels", condition: .when(traits: ["Window"])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(
+            name: "scrollwork",
+            dependencies: ["ScrollworkCommandLine"],
+            // Swift's runtime linked into the program: a shared one costs every start about 6 ms
+            // of loading and symbol binding here, a third of `scrollwork open`'s first frame.
+            // (FoundationEssentials, which the argument parser brings, needs its two helpers named.)
+            linkerSettings: [
+                .unsafeFlags(["-static-stdlib", "-Xclang-linker", "-no-pie"], .when(platforms: [.linux])),
+                .linkedLibrary("_FoundationCShims", .when(platforms: [.linux])),
+                .linkedLibrary("_FoundationCollections", .when(platforms: [.linux])),
             ]
         ),
         // What tests and benchmarks need of a running program and the shipped one must not carry:
@@ -116,7 +129,7 @@ let package = Package(
         .testTarget(
             name: "GalleryTests",
             dependencies: [
-                "scrollwork", "scrollwork-hooks", "Scrollwork", "ScrollworkWidgets", "ScrollworkTerminal", "ScrollworkGallery", "ScrollworkPixels",
+                "ScrollworkCommandLine", "scrollwork-hooks", "Scrollwork", "ScrollworkWidgets", "ScrollworkTerminal", "ScrollworkGallery", "ScrollworkPixels",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -126,9 +139,11 @@ let package = Package(
             exclude: ["__Snapshots__"]
         ),
         // Runs the built `scrollwork` in tmux, a real terminal emulator (scripts/test installs it).
+        // It does not link the program (whose Swift runtime is static, unlike the test runner's):
+        // `swift build --build-tests` and `swift test` build every program first.
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["scrollwork", "scrollwork-hooks", "ScrollworkPixels"]
+            dependencies: ["scrollwork-hooks", "ScrollworkPixels"]
         ),
     ],
     swiftLanguageModes: [.v6]

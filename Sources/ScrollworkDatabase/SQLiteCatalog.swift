@@ -19,7 +19,7 @@ public enum SQLiteCatalog {
     }
 
     /// True when the file at `path` begins as an SQLite database does ("SQLite format 3").
-    public static func isDatabase(header bytes: some Collection<UInt8>) -> Bool {
+    public static func isDatabase(header bytes: [UInt8]) -> Bool {
         bytes.starts(with: Array("SQLite format 3\u{0}".utf8))
     }
 }

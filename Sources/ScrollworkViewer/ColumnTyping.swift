@@ -80,7 +80,7 @@ struct ColumnSample {
         var widths: [Int] = []
         var first: Int? = nil
         let words = missing
-        _ = rows.fields(at: range.clamped(to: 0..<rows.count)) { _, fields in
+        rows.eachRow(in: range) { fields in
             kinds.add(fields)
             if first == nil { first = fields.count }
             if fields.count > widths.count { widths += [Int](repeating: 0, count: fields.count - widths.count) }

@@ -147,8 +147,12 @@ public enum OpenFile {
     /// than a tenth of the sample; nil for text.
     static func binaryByte(in sample: [UInt8]) -> Int? {
         if let nul = sample.firstIndex(of: 0) { return nul }
-        let controls = sample.indices.filter { i in sample[i] < 0x20 && ![0x09, 0x0A, 0x0C, 0x0D, 0x1B].contains(sample[i]) }
-        return controls.count * 10 > sample.count ? controls.first : nil
+        var first: Int? = nil, controls = 0
+        for (i, byte) in sample.enumerated() where byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0C && byte != 0x0D && byte != 0x1B {
+            controls += 1
+            if first == nil { first = i }
+        }
+        return controls * 10 > sample.count ? first : nil
     }
 
     /// The byte a `--separator` names.

@@ -12,7 +12,7 @@ struct Hooks: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "scrollwork-hooks",
         abstract: "Test and benchmark hooks around the Scrollwork gallery (not part of the scrollwork command).",
-        subcommands: [Frames.self, Crash.self, SortFile.self]
+        subcommands: [Frames.self, Crash.self, SortFile.self, SearchFile.self]
     )
 }
 

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Testing
-@testable import scrollwork
+@testable import ScrollworkCommandLine
 @testable import ScrollworkGallery
 import ScrollworkWidgets
 

@@ -64,6 +64,20 @@ import Testing
         }
     }
 
+    @Test("a chunk is read a cache-sized window at a time: a match across a window's edge, at its last start and past the last window is found")
+    func matchesAcrossWindows() throws {
+        let needle = "Needle"
+        let step = TextSearch.window - (needle.utf8.count - 1)
+        for at in [0, step - 3, step - 1, step, 2 * step + 1, 3 * TextSearch.window + 17] {
+            let text = String(repeating: "x", count: at) + needle + String(repeating: "y", count: 1000)
+            try TemporaryFile.with(text) { file in
+                let search = try #require(TextSearch(needle))
+                #expect(try search.first(in: file, from: 0, concurrently: Self.backwards(2)) == UInt64(at), "at \(at)")
+                #expect(try search.first(in: file, from: UInt64(at) + 1, concurrently: .serial) == nil, "past \(at)")
+            }
+        }
+    }
+
     @Test("progress hears each round's end and can stop the search; a loop that leaves pieces out still finds the match")
     func progressAndShortLoops() throws {
         let text = String(repeating: "x", count: 1000) + "needle"

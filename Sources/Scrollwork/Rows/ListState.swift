@@ -130,10 +130,16 @@ public struct ListState<Row: Sendable>: Sendable {
     public init(sections: [ListSection<Row>], content: @escaping @Sendable (Row) -> RowContent) {
         self.sources = sections
         self.sourceCounts = sections.map(Self.shownCount)
-        self.sections = sections.enumerated().map { i, s in
-            SectionState(header: s.header, footer: s.footer, indexTitle: s.indexTitle,
-                         order: .identity(sourceSection: i, count: Self.shownCount(s)), source: i)
+        // A loop over the indices, not `enumerated().map`: in this generic code that would look
+        // its sequence's types up at run time, a quarter of a millisecond before a first frame.
+        var states: [SectionState] = []
+        states.reserveCapacity(sections.count)
+        for i in sections.indices {
+            let s = sections[i]
+            states.append(SectionState(header: s.header, footer: s.footer, indexTitle: s.indexTitle,
+                                       order: .identity(sourceSection: i, count: Self.shownCount(s)), source: i))
         }
+        self.sections = states
         self.content = content
         self.scroll = ScrollState(viewport: .zero, content: .zero)
         self.scroll.alwaysBounce = .vertical

@@ -53,8 +53,17 @@ public struct DelimitedDialect: Sendable, Hashable {
     /// last, cut short, is left out unless it is the only one).
     public static func records(in sample: [UInt8], separator: UInt8 = 0x2C, limit: Int) -> [[UInt8]] {
         var starts: [Int] = [0]
-        var scanner = RecordScanner(separator: separator)
-        sample.withUnsafeBufferPointer { bytes in scanner.scan(bytes) { starts.append(Int($0)) } }
+        // A first screen's records take a few kilobytes: a longer prefix is scanned only while
+        // fewer than `limit` records end in the one scanned (the sample is 64 KB, scanned for
+        // each separator tried before the first frame).
+        var scanned = Swift.min(sample.count, 8 << 10)
+        while true {
+            starts = [0]
+            var scanner = RecordScanner(separator: separator)
+            sample.withUnsafeBufferPointer { bytes in scanner.scan(UnsafeBufferPointer(rebasing: bytes.prefix(scanned))) { starts.append(Int($0)) } }
+            if starts.count > limit || scanned == sample.count { break }
+            scanned = Swift.min(sample.count, scanned * 4)
+        }
         var records: [[UInt8]] = []
         for (i, start) in starts.enumerated() where records.count < limit {
             let end = i + 1 < starts.count ? starts[i + 1] : sample.count

@@ -49,6 +49,17 @@ public enum FileRows: InPlaceRows {
         }
     }
 
+    /// `body` with the fields of each of rows `range` (clamped to the rows), in order: the
+    /// concrete form of ``fields(at:_:)`` for callers in other modules, which would otherwise
+    /// run its generic form and build its types at run time before a first frame.
+    public func eachRow(in range: Range<Int>, _ body: (FieldList) -> Void) {
+        let rows = range.clamped(to: 0..<count)
+        switch self {
+        case let .delimited(file): _ = file.fields(at: rows) { _, fields in body(fields) }
+        case let .json(file): _ = file.fields(at: rows) { _, fields in body(fields) }
+        }
+    }
+
     /// These rows for a table: its sort reads their fields in place, through the format's own type.
     public var rowSource: AnyRowSource<DelimitedRecord> {
         switch self {

@@ -30,14 +30,17 @@ public struct TextSearch: Sendable, Hashable {
     /// offset reached after each round and stops the search (nil) by returning false.
     ///
     /// - Throws: ``FileError`` when the file cannot be read.
-    public func first(in file: FileBytes, from start: UInt64, chunkSize: Int = 4 << 20, concurrently loop: ConcurrentLoop = .serial,
+    public func first(in file: FileBytes, from start: UInt64, chunkSize: Int = 8 << 20, concurrently loop: ConcurrentLoop = .serial,
                       progress: (UInt64) -> Bool = { _ in true }) throws(FileError) -> UInt64? {
         // A chunk holds two needles at least and 64 MB at most; at most 64 are read at once.
         let chunk = Swift.max(Swift.min(chunkSize, 64 << 20), needle.count * 2)
         // Chunks overlap by the needle's length less one, so no match straddles two unseen.
         let step = UInt64(chunk - (needle.count - 1))
-        // One buffer a piece, reused each round: a new one a chunk would be faulted in anew.
-        let buffers = (0..<Swift.min(loop.width, 64)).map { _ in UnsafeMutableRawBufferPointer.allocate(byteCount: chunk, alignment: 64) }
+        // A chunk is read a window at a time into a buffer that stays in the core's own cache,
+        // so the bytes `pread` copies are searched before they go out to memory and back. One
+        // buffer a piece, reused: a new one a chunk would be faulted in anew.
+        let window = Swift.min(chunk, Swift.max(Self.window, needle.count * 2))
+        let buffers = (0..<Swift.min(loop.width, 64)).map { _ in UnsafeMutableRawBufferPointer.allocate(byteCount: window, alignment: 64) }
         defer { for buffer in buffers { buffer.deallocate() } }
         let sample = try file.read(at: start, into: UnsafeMutableRawBufferPointer(rebasing: buffers[0].prefix(64 << 10)))
         let pivot = pivot(in: UnsafeRawBufferPointer(rebasing: buffers[0].prefix(sample)).bindMemory(to: UInt8.self))
@@ -48,9 +51,8 @@ public struct TextSearch: Sendable, Hashable {
                 let (offset, overflow) = round.addingReportingOverflow(UInt64(k) &* step)
                 guard !overflow else { return .success((nil, false)) }
                 do throws(FileError) {
-                    let n = try file.read(at: offset, into: buffers[k])
-                    let bytes = UnsafeRawBufferPointer(rebasing: buffers[k].prefix(n)).bindMemory(to: UInt8.self)
-                    return .success((firstMatch(in: bytes, from: 0, pivot: pivot).map { offset + UInt64($0) }, n == chunk))
+                    let end = offset.addingReportingOverflow(UInt64(chunk))
+                    return .success(try firstMatch(in: file, chunk: offset..<(end.overflow ? .max : end.partialValue), buffer: buffers[k], pivot: pivot))
                 } catch {
                     return .failure(error)
                 }
@@ -66,8 +68,30 @@ public struct TextSearch: Sendable, Hashable {
                     guard found.full else { return nil }
                 }
             }
-            at += UInt64(buffers.count) * step
+            // Nothing lies past the last offset a file can have.
+            let next = at.addingReportingOverflow(UInt64(buffers.count) * step)
+            guard !next.overflow else { return nil }
+            at = next.partialValue
             guard progress(at) else { return nil }
+        }
+    }
+
+    /// The bytes of a chunk read and searched at once: well inside a core's 512 KB second-level cache.
+    static let window = 256 << 10
+
+    /// The first match in `file`'s bytes `chunk`, read a `buffer` at a time (windows overlapping by
+    /// the needle less one byte), and whether the file holds the whole chunk.
+    private func firstMatch(in file: FileBytes, chunk: Range<UInt64>, buffer: UnsafeMutableRawBufferPointer, pivot: Int) throws(FileError) -> (match: UInt64?, full: Bool) {
+        let step = UInt64(buffer.count - (needle.count - 1))
+        var at = chunk.lowerBound
+        while true {
+            let want = Int(Swift.min(UInt64(buffer.count), chunk.upperBound - at))
+            let n = try file.read(at: at, into: UnsafeMutableRawBufferPointer(rebasing: buffer.prefix(want)))
+            let bytes = UnsafeRawBufferPointer(rebasing: buffer.prefix(n)).bindMemory(to: UInt8.self)
+            if let i = firstMatch(in: bytes, from: 0, pivot: pivot) { return (at + UInt64(i), true) }
+            guard n == want else { return (nil, false) }
+            guard at + UInt64(want) < chunk.upperBound else { return (nil, true) }
+            at += step
         }
     }
 

@@ -15,9 +15,9 @@ import Darwin
 #endif
 
 /// The `scrollwork` command: the gallery of scroll views, lists, tables and page controls.
-@main
-struct ScrollworkCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+public struct ScrollworkCommand: ParsableCommand {
+    /// The command's name, help, version and subcommands.
+    public static let configuration = CommandConfiguration(
         commandName: "scrollwork",
         abstract: "Scroll views, lists, tables and page controls that follow Apple's Human Interface Guidelines, in the terminal.",
         discussion: """
@@ -38,10 +38,13 @@ struct ScrollworkCommand: ParsableCommand {
         defaultSubcommand: Gallery.self
     )
 
+    /// The command before its arguments are read.
+    public init() {}
+
     /// `scrollwork open PATH` and `scrollwork PATH` go straight to the file, everything else
     /// through the argument parser, whose reflection over the commands' options took a third
     /// of the time before the first frame.
-    static func main() {
+    public static func main() {
         guard let path = directPath(Array(CommandLine.arguments.dropFirst())) else { return main(nil) }
         do { try Open.open(path: path, separator: nil, header: nil, color: "auto") } catch { exit(withError: error) }
     }
@@ -49,7 +52,9 @@ struct ScrollworkCommand: ParsableCommand {
     /// The path of arguments that only name a file to open (`open PATH` or `PATH`), with no
     /// option the parser must read; nil for any other arguments.
     static func directPath(_ arguments: [String]) -> String? {
-        let commands: Set = ["gallery", "open", "snapshot", "diagnostics", "help"]
+        // An array, not a Set: a set's type and conformances are looked up at run time, a third
+        // of a millisecond of the start.
+        let commands = ["gallery", "open", "snapshot", "diagnostics", "help"]
         switch arguments.count {
         case 1 where !commands.contains(arguments[0]): return arguments[0].hasPrefix("-") ? nil : arguments[0]
         case 2 where arguments[0] == "open": return arguments[1].hasPrefix("-") && arguments[1] != "-" ? nil : arguments[1]
@@ -87,6 +92,13 @@ struct DisplayOptions: ParsableArguments {
     }
 
     func colorMode(environment: [String: String]) throws -> ColorMode {
+        try Self.colorMode(color, environment: environment)
+    }
+
+    /// The colours `--color` `color` names, `auto` as `environment` says; a static function, so
+    /// that `scrollwork open PATH` reads it without making the options (whose property
+    /// wrappers' types are built at run time before the first frame).
+    static func colorMode(_ color: String, environment: [String: String]) throws -> ColorMode {
         switch color.lowercased() {
         case "auto": return ColorMode.detect(environment: environment)
         case "truecolor", "24bit": return .trueColor
@@ -301,9 +313,7 @@ struct Open: ParsableCommand {
     /// of it, ends the program with a message and a non-zero status before the terminal is touched.
     static func open(path: String, separator: String?, header: Bool?, color: String, missing: MissingValues = .common, recipe: ViewRecipe = ViewRecipe()) throws {
         let environment = processEnvironment()
-        var display = DisplayOptions()
-        display.color = color
-        let mode = try display.colorMode(environment: environment)
+        let mode = try DisplayOptions.colorMode(color, environment: environment)
         var opened: OpenFile.Opened
         do throws(OpenFile.Failure) {
             opened = try Self.opened(path: path, separator: separator, header: header, theme: .standard(for: mode), missing: missing)
