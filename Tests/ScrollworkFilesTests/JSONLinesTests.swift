@@ -120,5 +120,10 @@ import Testing
         #expect(scan("a", #"{"a": 12345678.5e+2, "b": "x"}"#) == "12345678.5e+2" && scan("a", #"{"a": 123456789"#) == nil)
         #expect(scan("a", #"{"a": "unterminated and long"#) == nil && scan("a", #"{"b": "é and more than eight", "a": 1}"#) == "1")
         #expect(scan("a", #"{"\u0061": 1}"#) == nil && scan("a", #"{"a": 1} x"#) == nil && scan("a", "") == nil)
+        // Keys of up to eight bytes are compared as a word: each byte counts, near the record's end too.
+        #expect(scan("tailnum", #"{"tailnuM": "x", "tailnum": "N1", "tailnumb": "y"}"#) == "N1")
+        #expect(scan("sched_de", #"{"sched_dx": 1, "sched_de": 2}"#) == "2" && scan("sched_de", #"{"sched_dx":1}"#) == "(absent)")
+        #expect(scan("k", #"{"x":1,"k":7}"#) == "7" && scan("k", #"{"k":7}"#) == "7" && scan("kk", #"{"k":7}"#) == "(absent)")
+        #expect(scan("sched_dep_time", #"{"sched_dep_timX": 1, "sched_dep_time": 2}"#) == "2")
     }
 }
