@@ -40,8 +40,11 @@ public struct EventLoop {
     public func run<A: App>(_ app: inout A, session: TerminalSession) {
         if let runner = WorkRunner() {
             defer { runner.cancelAll() }
+            // The app's opening work begins once its first frame is on screen (work still held
+            // when the loop ends never begins).
+            runner.hold()
             var driver = Driver(app, work: runner)
-            run(&driver, session: session, wake: runner.wakePipe[0])
+            run(&driver, session: session, wake: runner.wakePipe[0], firstFrameShown: runner.release)
             app = driver.app
         } else {
             var driver = Driver(app, work: ImmediateWork())
@@ -59,7 +62,9 @@ public struct EventLoop {
     }
 
     /// The loop: input, time and the terminal's output around the driver's rules.
-    private func run<A: App, S: WorkScheduler>(_ driver: inout Driver<A, S>, session: TerminalSession, wake: Int32?) {
+    /// `firstFrameShown` is called once the first frame has been written.
+    private func run<A: App, S: WorkScheduler>(_ driver: inout Driver<A, S>, session: TerminalSession, wake: Int32?,
+                                               firstFrameShown: () -> Void = {}) {
         session.enter()
         defer { session.leave() }
         driver.suspendsOnControlZ = suspendsOnControlZ
@@ -108,12 +113,17 @@ public struct EventLoop {
         perform(driver.deliver(.resize(columns: columns, rows: rows), at: Self.now()))
         perform(driver.deliverWork(at: Self.now()))
         let frame = 1 / framesPerSecond
+        var shown = false
         while !driver.wantsQuit {
             let now = Self.now()
             var buffer = renderer.nextBuffer(columns: columns, rows: rows)
             perform(driver.drawFrame(into: &buffer, at: now))
             let bytes = renderer.render(buffer, cursorPosition: driver.cursorPosition)
             if !bytes.isEmpty { session.write(bytes) }
+            if !shown {
+                shown = true
+                firstFrameShown()
+            }
             var timeout = driver.waitTime(after: now, frameInterval: frame)
             if let deadline = decoder.flushDeadline { timeout = Swift.min(timeout ?? .infinity, Swift.max(0, deadline - now)) }
             // Results already waiting (work run at once, without a wake pipe) come without sleep.

@@ -23,6 +23,8 @@ public final class WorkRunner: WorkScheduler, Sendable {
     public let wakePipe: [Int32]
 
     private let onNews: @Sendable () -> Void
+    /// Runs started while the runner is held (``hold()``), to begin on ``release()``; nil when not held.
+    private let held = Mutex<[@Sendable () -> Void]?>(nil)
 
     /// A runner with its wake pipe, which calls `onNews` (from a background thread) whenever it
     /// has updates; nil when the system has no pipe to give.
@@ -36,6 +38,23 @@ public final class WorkRunner: WorkScheduler, Sendable {
 
     deinit {
         for fd in wakePipe { close(fd) }
+    }
+
+    /// Keeps work asked for from now on from beginning until ``release()``: a host holds it
+    /// while it draws its first frame, so that an app's opening work (an index read in the
+    /// background) does not take a core from that frame. Cancelling and replacing work behave
+    /// as ever meanwhile; their updates come as usual.
+    public func hold() {
+        held.withLock { if $0 == nil { $0 = [] } }
+    }
+
+    /// Begins the work held since ``hold()``, in the order it was asked for.
+    public func release() {
+        let pending = held.withLock { pending -> [@Sendable () -> Void] in
+            defer { pending = nil }
+            return pending ?? []
+        }
+        for begin in pending { begin() }
     }
 
     /// Starts or cancels work as the app asks.
@@ -62,10 +81,17 @@ public final class WorkRunner: WorkScheduler, Sendable {
         }
         let progress = WorkProgress { [weak self] fraction in self?.progressed(id, token: token, fraction) }
         state.withLock { $0.running[id] = Running(token: token, progress: progress, lastReported: -1) }
-        DispatchQueue.global(qos: .userInitiated).async { [weak self] in
-            let value = work.body(progress)
-            self?.finished(id, token: token, value: value, cancelled: progress.isCancelled)
+        let begin: @Sendable () -> Void = {
+            DispatchQueue.global(qos: .userInitiated).async { [weak self] in
+                let value = work.body(progress)
+                self?.finished(id, token: token, value: value, cancelled: progress.isCancelled)
+            }
         }
+        let waits = held.withLock { pending -> Bool in
+            pending?.append(begin)
+            return pending != nil
+        }
+        if !waits { begin() }
     }
 
     /// Progress of a run: passed on when it moved a percent or more, so the loop is not flooded.

@@ -1,0 +1,40 @@
+import Glibc
+import Synchronization
+import Testing
+@testable import ScrollworkWidgets
+
+@Suite struct WorkRunnerTests {
+    /// The updates of `runner` until `count` have come, waiting on its wake pipe (at most ten
+    /// seconds, which only a broken runner needs).
+    static func updates(_ runner: WorkRunner, count: Int) -> [WorkUpdate] {
+        var got: [WorkUpdate] = []
+        var waited = 0
+        while got.count < count, waited < 100 {
+            var poller = pollfd(fd: runner.wakePipe[0], events: Int16(POLLIN), revents: 0)
+            if poll(&poller, 1, 100) == 0 { waited += 1 }
+            got += runner.takeUpdates().filter { if case .progress = $0 { return false } else { return true } }
+        }
+        return got
+    }
+
+    @Test("work asked for while the runner is held begins only on release, in the order asked; work cancelled meanwhile only says so")
+    func heldWorkBeginsOnRelease() throws {
+        let runner = try #require(WorkRunner())
+        let began = Mutex<[String]>([])
+        runner.hold()
+        let first = WorkKey<Int>("first"), second = WorkKey<Int>("second"), dropped = WorkKey<Int>("dropped")
+        runner.perform(.start(Work(first) { _ in began.withLock { $0.append("first") }; return 1 }))
+        runner.perform(.start(Work(dropped) { progress in began.withLock { $0.append("dropped") }; return progress.isCancelled ? nil : 3 }))
+        runner.perform(.start(Work(second) { _ in began.withLock { $0.append("second") }; return 2 }))
+        runner.perform(.cancel(dropped.id))
+        #expect(began.withLock { $0 }.isEmpty, "nothing begins while held")
+        #expect(runner.takeUpdates().map(\.id) == [dropped.id], "the cancel is answered at once")
+        runner.release()
+        let updates = Self.updates(runner, count: 2)
+        #expect(updates.compactMap { $0.result(of: first) } == [1] && updates.compactMap { $0.result(of: second) } == [2])
+        #expect(!updates.contains { $0.result(of: dropped) != nil }, "cancelled work gives no result")
+        // Released, work begins at once again.
+        runner.perform(.start(Work(first) { _ in 4 }))
+        #expect(Self.updates(runner, count: 1).compactMap { $0.result(of: first) } == [4])
+    }
+}
