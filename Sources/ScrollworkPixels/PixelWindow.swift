@@ -70,9 +70,11 @@ public struct PixelWindow {
         let news = SDL_RegisterEvents(1)
         if let runner = WorkRunner(onNews: { Self.post(news) }) {
             defer { runner.cancelAll() }
+            // The app's opening work begins once its first frame is on screen, as in a terminal.
+            runner.hold()
             var driver = Driver(app, work: runner)
             defer { app = driver.app }
-            try loop(&driver, window: window, renderer: renderer, vsync: vsync, surface: &surface, input: &input)
+            try loop(&driver, window: window, renderer: renderer, vsync: vsync, surface: &surface, input: &input, firstFrameShown: runner.release)
         } else {
             var driver = Driver(app, work: ImmediateWork())
             defer { app = driver.app }
@@ -88,9 +90,11 @@ public struct PixelWindow {
         _ = SDL_PushEvent(&event)
     }
 
-    /// The loop: the window's input, time and pixels around the driver's rules.
+    /// The loop: the window's input, time and pixels around the driver's rules; `firstFrameShown`
+    /// is called once the first frame has been presented.
     private func loop<A: App, S: WorkScheduler>(_ driver: inout Driver<A, S>, window: OpaquePointer, renderer: OpaquePointer, vsync: Bool,
-                                                 surface: inout WindowSurface, input: inout WindowInput) throws(PixelError) {
+                                                 surface: inout WindowSurface, input: inout WindowInput,
+                                                 firstFrameShown: () -> Void = {}) throws(PixelError) {
         var session = WindowSession(driver: driver, input: input)
         session.window = window
         session.title = title
@@ -99,11 +103,16 @@ public struct PixelWindow {
             input = session.input
         }
         session.resize(columns: surface.columns, rows: surface.rows, at: MonotonicClock.now())
+        var shown = false
         while !session.driver.wantsQuit {
             let now = MonotonicClock.now()
             var buffer = surface.nextBuffer()
             session.drawFrame(into: &buffer, at: now)
             surface.present(surface.draw(buffer, palette: palette, style: style))
+            if !shown {
+                shown = true
+                firstFrameShown()
+            }
             // Wait for input: not at all while animating (vsync paces), until the app's wake time,
             // or until input or work's news.
             var timeout = session.driver.isAnimating ? (vsync ? 0 : 1 / framesPerSecond) : session.driver.waitTime(after: now, frameInterval: 0)

@@ -79,14 +79,13 @@ struct ColumnSample {
         var kinds = ColumnKinds(missing: missing)
         var widths: [Int] = []
         var first: Int? = nil
-        let words = missing
         rows.eachRow(in: range) { fields in
             kinds.add(fields)
             if first == nil { first = fields.count }
             if fields.count > widths.count { widths += [Int](repeating: 0, count: fields.count - widths.count) }
             for c in 0..<fields.count {
                 guard let bytes = fields[c], !bytes.isEmpty, bytes.count > widths[c] else { continue }
-                widths[c] = Swift.max(widths[c], Self.width(of: bytes, missing: words))
+                widths[c] = Swift.max(widths[c], Self.width(of: bytes, missing: missing))
             }
         }
         self.kinds = kinds

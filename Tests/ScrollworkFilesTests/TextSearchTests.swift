@@ -67,8 +67,8 @@ import Testing
     @Test("a chunk is read a cache-sized window at a time: a match across a window's edge, at its last start and past the last window is found")
     func matchesAcrossWindows() throws {
         let needle = "Needle"
-        let step = TextSearch.window - (needle.utf8.count - 1)
-        for at in [0, step - 3, step - 1, step, 2 * step + 1, 3 * TextSearch.window + 17] {
+        let step = FileBytes.readWindow - (needle.utf8.count - 1)
+        for at in [0, step - 3, step - 1, step, 2 * step + 1, 3 * FileBytes.readWindow + 17] {
             let text = String(repeating: "x", count: at) + needle + String(repeating: "y", count: 1000)
             try TemporaryFile.with(text) { file in
                 let search = try #require(TextSearch(needle))

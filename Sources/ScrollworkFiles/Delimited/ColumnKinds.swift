@@ -43,7 +43,7 @@ public struct ColumnKinds: Sendable, Hashable {
     /// Counts every field of one row.
     @inline(__always)
     public mutating func add(_ fields: FieldList) {
-        if fields.count > seen.count { seen += [Seen](repeating: [], count: fields.count - seen.count) }
+        widen(to: fields.count)
         seen.withUnsafeMutableBufferPointer { seen in
             for c in 0..<fields.count where !seen[c].contains(.text) {
                 seen[c].insert(Self.kind(of: fields[c], words: words))
@@ -55,14 +55,20 @@ public struct ColumnKinds: Sendable, Hashable {
     /// column counts nothing.
     public mutating func add(_ bytes: UnsafeBufferPointer<UInt8>?, column: Int) {
         guard column >= 0 else { return }
-        if column >= seen.count { seen += [Seen](repeating: [], count: column + 1 - seen.count) }
+        widen(to: column + 1)
         if !seen[column].contains(.text) { seen[column].insert(Self.kind(of: bytes, words: words)) }
     }
 
     /// Adds what `other` saw (of the same file, with the same missing words).
     public mutating func merge(_ other: ColumnKinds) {
-        if other.seen.count > seen.count { seen += [Seen](repeating: [], count: other.seen.count - seen.count) }
+        widen(to: other.seen.count)
         for (c, values) in other.seen.enumerated() { seen[c].formUnion(values) }
+    }
+
+    /// Makes room for `columns` columns, none seen yet.
+    @inline(__always)
+    private mutating func widen(to columns: Int) {
+        if columns > seen.count { seen += [Seen](repeating: [], count: columns - seen.count) }
     }
 
     /// What one value is: nothing for a missing one, else an integer as `Int(_:)` reads text, a

@@ -57,14 +57,12 @@ public struct RecordIndex: Sendable {
     @inline(__always)
     private func end(_ i: Int, starts: Int) -> UInt64 { i + 1 < starts ? start(i + 1) : scanner.scanned }
 
-    /// The most bytes ``eachRecord(of:in:limit:readSize:_:)`` reads at once: well inside a
-    /// core's 512 KB second-level cache, into one buffer reused read after read, so the bytes a
-    /// read copies are parsed while still in that cache, and no fresh pages are faulted in for
-    /// each read (16 MB reads into new arrays spent a tenth of a JSON Lines sort there).
-    static let readSize: UInt64 = 256 << 10
+    /// The most bytes ``eachRecord(of:in:limit:readSize:_:)`` reads at once, into one buffer
+    /// reused read after read: ``FileBytes/readWindow``.
+    static let readSize = UInt64(FileBytes.readWindow)
 
     /// `body` of each of `records` (clipped to the records) with its bytes from `file`, read
-    /// with one read for each run of records up to 16 MB long instead of one a record, however
+    /// with one read for each run of records up to `readSize` long instead of one a record, however
     /// many records are asked for; nil bytes for a record one read cannot give (a file cut
     /// shorter since it was indexed, a record longer than `limit` or than a read), which the
     /// caller then reads on its own. The bytes are valid only during the call.

@@ -43,6 +43,12 @@ public final class FileBytes: Sendable {
 
     deinit { close(descriptor) }
 
+    /// The most bytes a pass that parses or searches what it reads (a sort's keys, a search)
+    /// reads at once, into one buffer it reuses: well inside a core's 512 KB second-level cache,
+    /// so the bytes `pread` copies are used while still there, and no fresh pages are faulted in
+    /// for each read (16 MB reads into new arrays spent a tenth of a JSON Lines sort there).
+    public static let readWindow = 256 << 10
+
     /// The file's size now, in bytes (it may grow or shrink while open); 0 when it cannot be read.
     public var size: UInt64 {
         var info = stat()

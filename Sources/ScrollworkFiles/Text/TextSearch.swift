@@ -39,7 +39,7 @@ public struct TextSearch: Sendable, Hashable {
         // A chunk is read a window at a time into a buffer that stays in the core's own cache,
         // so the bytes `pread` copies are searched before they go out to memory and back. One
         // buffer a piece, reused: a new one a chunk would be faulted in anew.
-        let window = Swift.min(chunk, Swift.max(Self.window, needle.count * 2))
+        let window = Swift.min(chunk, Swift.max(FileBytes.readWindow, needle.count * 2))
         let buffers = (0..<Swift.min(loop.width, 64)).map { _ in UnsafeMutableRawBufferPointer.allocate(byteCount: window, alignment: 64) }
         defer { for buffer in buffers { buffer.deallocate() } }
         let sample = try file.read(at: start, into: UnsafeMutableRawBufferPointer(rebasing: buffers[0].prefix(64 << 10)))
@@ -75,9 +75,6 @@ public struct TextSearch: Sendable, Hashable {
             guard progress(at) else { return nil }
         }
     }
-
-    /// The bytes of a chunk read and searched at once: well inside a core's 512 KB second-level cache.
-    static let window = 256 << 10
 
     /// The first match in `file`'s bytes `chunk`, read a `buffer` at a time (windows overlapping by
     /// the needle less one byte), and whether the file holds the whole chunk.
