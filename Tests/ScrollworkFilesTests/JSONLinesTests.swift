@@ -126,4 +126,75 @@ import Testing
         #expect(scan("k", #"{"x":1,"k":7}"#) == "7" && scan("k", #"{"k":7}"#) == "7" && scan("kk", #"{"k":7}"#) == "(absent)")
         #expect(scan("sched_dep_time", #"{"sched_dep_timX": 1, "sched_dep_time": 2}"#) == "2")
     }
+
+    @Test("a record with the keys and spacing of the one learned is answered from that layout, with its own values")
+    func layoutFits() {
+        func shape(_ key: String, learning record: String) -> JSONRecordShape {
+            var layout = JSONMemberScan.Layout(), shape = JSONRecordShape()
+            let k = Array(key.utf8), r = Array(record.utf8)
+            _ = k.withUnsafeBufferPointer { k in r.withUnsafeBufferPointer { JSONMemberScan.value(of: k, in: $0, plain: true, layout: &layout, recording: true) } }
+            r.withUnsafeBufferPointer { shape.learn($0, layout: layout) }
+            return shape
+        }
+        func answer(_ shape: JSONRecordShape, _ record: String) -> String? {
+            let r = Array(record.utf8)
+            return r.withUnsafeBufferPointer { r in
+                switch shape.value(in: r) {
+                case let .value(range)?: String(decoding: r[range], as: UTF8.self)
+                case .absent?: "(absent)"
+                case .undecided?: "(undecided)"
+                case nil: nil
+                }
+            }
+        }
+        let flights = shape("tailnum", learning: #"{"year": 2013, "carrier": "UA", "tailnum": "N14228", "air_time": 227}"#)
+        #expect(answer(flights, #"{"year": 1999, "carrier": "B6", "tailnum": "N1", "air_time": -3.5e2}"#) == "N1")
+        #expect(answer(flights, #"{"year": null, "carrier": "", "tailnum": "a text longer than a word", "air_time": true}  "#) == "a text longer than a word")
+        // Other spacing, another key, a nested value, text beyond ASCII in the key's value: not this layout.
+        #expect(answer(flights, #"{"year":2013, "carrier": "UA", "tailnum": "N14228", "air_time": 227}"#) == nil)
+        #expect(answer(flights, #"{"year": 2013, "carrier": "UA", "tailnum": "N14228", "air_time": 227, "x": 1}"#) == nil)
+        #expect(answer(flights, #"{"year": [2013], "carrier": "UA", "tailnum": "N14228", "air_time": 227}"#) == nil)
+        #expect(answer(flights, #"{"year": 2013, "carrier": "UA", "tailnum": "Ñ1", "air_time": 227}"#) == nil)
+        #expect(answer(shape("nothing", learning: #"{"a":1,"b":"x"}"#), #"{"a":22,"b":"yy"}"#) == "(absent)")
+        #expect(answer(shape("b", learning: #"{"a":1,"b":"x"}"#), #"{"a":22,"b":"yy"}"#) == "yy")
+        // A record with a nested value teaches no layout.
+        #expect(answer(shape("a", learning: #"{"a":1,"b":[2]}"#), #"{"a":1,"b":[2]}"#) == nil)
+    }
+
+    @Test("a record checked against the layout of the one before it answers as the scan does, whatever one byte of it is changed to")
+    func layoutAnswersAsTheScan() {
+        let bases = [
+            #"{"year": 2013, "dep_delay": -12, "carrier": "UA", "tailnum": "N14228", "air_time": 227.5, "ok": true, "gone": null}"#,
+            #"{"a":1,"bb":"x","ccc":12345678901,"d":"","a_rather_long_key_name":false}"#,
+            #"  { "k" : "v" , "n" : 1 }  "#,
+            "{}",
+        ]
+        // What a byte may become: structure, space, a digit, a letter, an escape, a byte beyond ASCII.
+        let swaps: [UInt8] = [0x22, 0x2C, 0x3A, 0x7B, 0x7D, 0x5B, 0x20, 0x0D, 0x30, 0x2E, 0x65, 0x61, 0x5C, 0xC3]
+        func general(_ key: [UInt8], _ record: [UInt8]) -> JSONMemberScan.Found {
+            key.withUnsafeBufferPointer { k in record.withUnsafeBufferPointer { JSONMemberScan.value(of: k, in: $0) } }
+        }
+        for base in bases.map({ Array($0.utf8) }) {
+            var variants: [[UInt8]] = (0..<base.count).map { Array(base[..<$0]) } + [base + [0x20], base + [0x2C]]
+            for i in base.indices {
+                variants.append(Array(base[..<i] + base[(i + 1)...]))
+                for byte in swaps where byte != base[i] {
+                    var changed = base
+                    changed[i] = byte
+                    variants.append(changed)
+                    variants.append(Array(base[..<i] + [byte] + base[i...]))
+                }
+            }
+            for key in ["year", "carrier", "air_time", "ok", "gone", "a", "bb", "ccc", "d", "a_rather_long_key_name", "k", "n", "absent"].map({ Array($0.utf8) }) {
+                var scan = JSONColumnScan(key: key)
+                for variant in variants {
+                    // The base first, so that each variant meets the base's layout.
+                    let learned = base.withUnsafeBufferPointer { scan.value(in: $0) }
+                    #expect(learned == general(key, base))
+                    let found = variant.withUnsafeBufferPointer { scan.value(in: $0) }
+                    #expect(found == general(key, variant), "\(String(decoding: key, as: UTF8.self)) in \(String(decoding: variant, as: UTF8.self))")
+                }
+            }
+        }
+    }
 }

@@ -133,21 +133,20 @@ extension JSONLinesRows {
         // A record the scan cannot answer for is read whole through this closure's own copy of
         // the rows: using `self` in the loop copied them (and retained what they hold) each record.
         let alone = { [self] (i: Int) in row(at: i) }
-        return key.withUnsafeBufferPointer { key in
-            index.eachRecord(of: file, at: rows, limit: DelimitedRows.recordLimit) { i, bytes in
-                if scans, let bytes {
-                    switch JSONMemberScan.value(of: key, in: bytes) {
-                    case let .value(r): return value(UnsafeBufferPointer(rebasing: bytes[r]))
-                    case .absent: return value(nil)
-                    case .undecided: break
-                    }
+        var scan = JSONColumnScan(key: key)
+        return index.eachRecord(of: file, at: rows, limit: DelimitedRows.recordLimit) { i, bytes in
+            if scans, let bytes {
+                switch scan.value(in: bytes) {
+                case let .value(r): return value(UnsafeBufferPointer(rebasing: bytes[r]))
+                case .absent: return value(nil)
+                case .undecided: break
                 }
-                guard i >= 0, i < index.count else { return value(nil) }
-                let fields = alone(i).fields
-                guard fields.indices.contains(column) else { return value(nil) }
-                var text = fields[column]
-                return text.withUTF8 { value($0) }
             }
+            guard i >= 0, i < index.count else { return value(nil) }
+            let fields = alone(i).fields
+            guard fields.indices.contains(column) else { return value(nil) }
+            var text = fields[column]
+            return text.withUTF8 { value($0) }
         }
     }
 }

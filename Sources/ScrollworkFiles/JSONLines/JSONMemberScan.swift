@@ -20,6 +20,31 @@ enum JSONMemberScan {
         case undecided
     }
 
+    /// Where a scan found each member's value, kept when asked for: what ``JSONRecordShape``
+    /// learns a file's layout from.
+    struct Layout {
+        /// Each member's value, in order.
+        var values: [Range<Int>] = []
+        /// The offset just past the object's closing brace.
+        var end = 0
+        /// The last member named as the key, or -1.
+        var keyMember = -1
+        /// Whether every value was a string, number or literal (no nested value, no escape).
+        var flat = true
+
+        /// Forgets the last record's layout, keeping the storage.
+        mutating func reset() {
+            values.removeAll(keepingCapacity: true)
+            end = 0
+            keyMember = -1
+            flat = true
+        }
+    }
+
+    /// Whether `byte` is JSON white space.
+    @inline(__always)
+    static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+
     /// The high bit of each byte of `word` that is not an ASCII digit, the rest clear: the
     /// lowest set bit marks the first such byte (bytes in memory order, little-endian).
     @inline(__always)
@@ -32,41 +57,101 @@ enum JSONMemberScan {
         return (~atLeastZero | pastNine | word) & high
     }
 
+    /// The offset of the quote that ends a string whose contents begin at `at` in
+    /// `base[0..<n]`, or nil when a backslash comes first (an escape, which only the byte loop
+    /// reads) or no quote does.
+    @inline(__always)
+    static func stringEnd(_ base: UnsafePointer<UInt8>, from at: Int, _ n: Int) -> Int? {
+        var at = at
+        // Eight bytes at a time: most keys and codes end within the first word, so the loop's
+        // exit is predictable where a byte loop's was not (and a library call cost more than
+        // the short strings it scanned). The lowest byte the zero test marks is exact.
+        let ones: UInt64 = 0x0101_0101_0101_0101, high: UInt64 = 0x8080_8080_8080_8080
+        while at &+ 8 <= n {
+            let word = UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self)
+            let quote = word ^ 0x2222_2222_2222_2222, backslash = word ^ 0x5C5C_5C5C_5C5C_5C5C
+            let zero = ((quote &- ones) & ~quote | (backslash &- ones) & ~backslash) & high
+            if zero != 0 {
+                let end = at &+ zero.trailingZeroBitCount / 8
+                return base[end] == 0x22 ? end : nil
+            }
+            at &+= 8
+        }
+        while at < n {
+            if base[at] == 0x22 { return at }
+            if base[at] == 0x5C { return nil }
+            at &+= 1
+        }
+        return nil
+    }
+
+    /// The offset past a number's characters from `at`, as the reader takes them: digits eight
+    /// at a time first (most numbers are integers), then any sign, point or exponent.
+    @inline(__always)
+    static func numberEnd(_ base: UnsafePointer<UInt8>, from at: Int, _ n: Int) -> Int {
+        var at = at
+        if at < n, base[at] == 0x2D { at += 1 }
+        while at + 8 <= n {
+            let other = nonDigits(UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self))
+            if other != 0 {
+                at += other.trailingZeroBitCount / 8
+                break
+            }
+            at += 8
+        }
+        while at < n {
+            switch base[at] {
+            case 0x30...0x39, 0x2D, 0x2B, 0x2E, 0x65, 0x45: at += 1
+            default: return at
+            }
+        }
+        return at
+    }
+
+    /// The length of `true`, `false` or `null` when one begins at `at`.
+    @inline(__always)
+    static func literalLength(_ base: UnsafePointer<UInt8>, at: Int, _ n: Int) -> Int? {
+        func word(_ bytes: StaticString) -> Int? {
+            let count = bytes.utf8CodeUnitCount
+            guard at + count <= n, memcmp(base + at, bytes.utf8Start, count) == 0 else { return nil }
+            return count
+        }
+        switch base[at] {
+        case 0x74: return word("true")
+        case 0x66: return word("false")
+        case 0x6E: return word("null")
+        default: return nil
+        }
+    }
+
     /// The value of the last member named `key` (as the reader keeps it) in `record`.
     static func value(of key: UnsafeBufferPointer<UInt8>, in record: UnsafeBufferPointer<UInt8>) -> Found {
+        var layout = Layout()
+        return value(of: key, in: record, plain: record.baseAddress.map { memchr($0, 0x5C, record.count) == nil } ?? true, layout: &layout, recording: false)
+    }
+
+    /// The value of the last member named `key` in `record`, which holds no backslash when
+    /// `plain`; where each value lies is kept in `layout` (reset first) when `recording`.
+    static func value(of key: UnsafeBufferPointer<UInt8>, in record: UnsafeBufferPointer<UInt8>, plain: Bool, layout: inout Layout, recording: Bool) -> Found {
+        if recording { layout.reset() }
+        guard let base = record.baseAddress else { return .undecided }
         var at = 0
         let n = record.count
-        // Most records hold no backslash: then every string ends at the next quote, found by a
-        // plain loop (a library call a string cost more than the short keys it scanned).
-        let plain = record.baseAddress.map { memchr($0, 0x5C, n) == nil } ?? true
         func skipSpace() {
-            while at < n, record[at] == 0x20 || record[at] == 0x09 || record[at] == 0x0A || record[at] == 0x0D { at += 1 }
+            while at < n, isSpace(base[at]) { at += 1 }
         }
         /// A quoted string from `at` (its opening quote): its contents and whether they hold an
         /// escape; nil when it does not end.
         func string() -> (Range<Int>, escaped: Bool)? {
             at += 1
             let start = at
-            if plain, let base = record.baseAddress {
-                // Eight bytes at a time: most keys and codes end within the first word, so the
-                // loop's exit is predictable where a byte loop's was not.
-                while at + 8 <= n {
-                    let word = UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self) ^ 0x2222_2222_2222_2222
-                    let zero = (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
-                    if zero != 0 {
-                        at += zero.trailingZeroBitCount / 8
-                        at += 1
-                        return (start..<(at - 1), false)
-                    }
-                    at += 8
-                }
-                while at < n, record[at] != 0x22 { at += 1 }
-                guard at < n else { return nil }
-                at += 1
-                return (start..<(at - 1), false)
+            if plain {
+                guard let end = stringEnd(base, from: at, n) else { return nil }
+                at = end + 1
+                return (start..<end, false)
             }
             // The closing quote by memchr, when no backslash comes before it (nearly always).
-            if let base = record.baseAddress, at < n, let quote = memchr(base + at, 0x22, n - at) {
+            if at < n, let quote = memchr(base + at, 0x22, n - at) {
                 let end = UnsafePointer<UInt8>(quote.assumingMemoryBound(to: UInt8.self)) - base
                 if end == at || memchr(base + at, 0x5C, end - at) == nil {
                     at = end + 1
@@ -75,7 +160,7 @@ enum JSONMemberScan {
             }
             var escaped = false
             while at < n {
-                let b = record[at]
+                let b = base[at]
                 if b == 0x22 {
                     at += 1
                     return (start..<(at - 1), escaped)
@@ -90,7 +175,7 @@ enum JSONMemberScan {
         func skipNested() -> Bool {
             var depth = 0
             while at < n {
-                switch record[at] {
+                switch base[at] {
                 case 0x7B, 0x5B: depth += 1; at += 1
                 case 0x7D, 0x5D:
                     depth -= 1
@@ -102,81 +187,57 @@ enum JSONMemberScan {
             }
             return false
         }
-        /// The length of `true`, `false` or `null` when one begins at `i`.
-        func literal(at i: Int) -> Int? {
-            func word(_ bytes: StaticString) -> Int? {
-                let count = bytes.utf8CodeUnitCount
-                guard i + count <= n, memcmp(record.baseAddress! + i, bytes.utf8Start, count) == 0 else { return nil }
-                return count
-            }
-            switch record[i] {
-            case 0x74: return word("true")
-            case 0x66: return word("false")
-            case 0x6E: return word("null")
-            default: return nil
-            }
-        }
         skipSpace()
-        guard at < n, record[at] == 0x7B else { return .undecided }
+        guard at < n, base[at] == 0x7B else { return .undecided }
         at += 1
         var found = Found.absent
+        var member = 0
         skipSpace()
-        if at < n, record[at] == 0x7D {
+        if at < n, base[at] == 0x7D {
             at += 1
         } else {
             while true {
                 skipSpace()
-                guard at < n, record[at] == 0x22, let (name, escaped) = string(), !escaped else { return .undecided }
-                let matches = name.count == key.count && (key.isEmpty || memcmp(record.baseAddress! + name.lowerBound, key.baseAddress!, key.count) == 0)
+                guard at < n, base[at] == 0x22, let (name, escaped) = string(), !escaped else { return .undecided }
+                let matches = name.count == key.count && (key.isEmpty || memcmp(base + name.lowerBound, key.baseAddress!, key.count) == 0)
                 skipSpace()
-                guard at < n, record[at] == 0x3A else { return .undecided }
+                guard at < n, base[at] == 0x3A else { return .undecided }
                 at += 1
                 skipSpace()
                 guard at < n else { return .undecided }
-                switch record[at] {
+                let start = at
+                switch base[at] {
                 case 0x22:
                     guard let (text, escaped) = string() else { return .undecided }
                     // Text beyond ASCII is left to the reader, which mends bad UTF-8 its own way.
-                    if matches { found = !escaped && text.allSatisfy({ record[$0] < 0x80 }) ? .value(text) : .undecided }
+                    if matches { found = !escaped && text.allSatisfy({ base[$0] < 0x80 }) ? .value(text) : .undecided }
+                    if escaped { layout.flat = false }
                 case 0x7B, 0x5B:
                     guard skipNested(), !matches else { return .undecided }
+                    layout.flat = false
                 default:
-                    let start = at
-                    if let word = literal(at: at) {
+                    if let word = literalLength(base, at: at, n) {
                         at += word
                     } else {
-                        // A number's characters, as the reader takes them: digits eight at a
-                        // time first (most numbers are integers), then any sign, point or exponent.
-                        if let base = record.baseAddress {
-                            if at < n, record[at] == 0x2D { at += 1 }
-                            while at + 8 <= n {
-                                let word = UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self)
-                                let other = Self.nonDigits(word)
-                                if other != 0 {
-                                    at += other.trailingZeroBitCount / 8
-                                    break
-                                }
-                                at += 8
-                            }
-                        }
-                        scan: while at < n {
-                            switch record[at] {
-                            case 0x30...0x39, 0x2D, 0x2B, 0x2E, 0x65, 0x45: at += 1
-                            default: break scan
-                            }
-                        }
+                        at = numberEnd(base, from: at, n)
                     }
                     guard at > start else { return .undecided }
                     if matches { found = .value(start..<at) }
                 }
+                if recording {
+                    layout.values.append(start..<at)
+                    if matches { layout.keyMember = member }
+                }
+                member += 1
                 skipSpace()
                 guard at < n else { return .undecided }
-                if record[at] == 0x2C { at += 1; continue }
-                guard record[at] == 0x7D else { return .undecided }
+                if base[at] == 0x2C { at += 1; continue }
+                guard base[at] == 0x7D else { return .undecided }
                 at += 1
                 break
             }
         }
+        layout.end = at
         // Only space may follow the object.
         skipSpace()
         return at == n ? found : .undecided

@@ -1,0 +1,45 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One key's value read from record after record of a JSON Lines file, as a sort or a filter
+/// reads a column: each record is first checked against the layout the records before it had
+/// (``JSONRecordShape``), and scanned whole (``JSONMemberScan``) only where it does not fit,
+/// which also learns the layout of the records that follow.
+struct JSONColumnScan {
+    /// The key's bytes.
+    private let key: [UInt8]
+    private var shape = JSONRecordShape()
+    private var layout = JSONMemberScan.Layout()
+    /// Records in a row that did not fit the layout.
+    private var misses = 0
+
+    /// A scan for the member named `key` (its UTF-8 bytes).
+    init(key: [UInt8]) {
+        self.key = key
+    }
+
+    /// The key's value in `record`, as ``JSONMemberScan/value(of:in:)`` answers.
+    mutating func value(in record: UnsafeBufferPointer<UInt8>) -> JSONMemberScan.Found {
+        guard let base = record.baseAddress else { return .undecided }
+        if let found = shape.value(in: record) {
+            misses = 0
+            return found
+        }
+        // Records with a backslash have strings that a quote may not end: the scan reads those
+        // a byte at a time.
+        let plain = memchr(base, 0x5C, record.count) == nil
+        misses += 1
+        // A layout is learned again at once, then after 2, 4, 8… records in a row that did not
+        // fit and every 64th after that: a file of one layout relearns at its first miss, one
+        // whose records are all nested does not pay for learning on every record.
+        let learning = plain && (misses & (misses - 1) == 0 || misses % 64 == 0)
+        let found = key.withUnsafeBufferPointer { key in
+            JSONMemberScan.value(of: key, in: record, plain: plain, layout: &layout, recording: learning)
+        }
+        if learning, found != .undecided { shape.learn(record, layout: layout) }
+        return found
+    }
+}

@@ -1,0 +1,110 @@
+/// The layout that the records of a JSON Lines file written by one program share: the same keys
+/// in the same order with the same spacing, only the values differing. Learned from one record
+/// that ``JSONMemberScan`` read whole, it checks each next record against those bytes a word at a
+/// time and steps over the values alone, where the scan walked every key, colon and space: a
+/// record that fits has the learned record's members exactly, so the answer is the scan's own.
+/// A record that does not fit (another key, other spacing, a nested value) is left to the scan.
+struct JSONRecordShape {
+    /// The bytes between the values (keys, quotes, spaces, punctuation), one run a member and
+    /// then what closes the object, followed by eight zero bytes so that a short run is read as
+    /// one word.
+    private var text: [UInt8] = []
+    /// Where each run of ``text`` begins, and after the last one where it ends.
+    private var bounds: [Int] = []
+    /// The value that is the key's (the last member of that name), or -1 when it is absent.
+    private var keyMember = -1
+
+    /// Whether a record has been learned.
+    var isEmpty: Bool { bounds.isEmpty }
+
+    /// The layout of `record`, whose values `layout` holds; empty (fitting nothing) unless every
+    /// value is a string, number or literal.
+    mutating func learn(_ record: UnsafeBufferPointer<UInt8>, layout: JSONMemberScan.Layout) {
+        text.removeAll(keepingCapacity: true)
+        bounds.removeAll(keepingCapacity: true)
+        guard layout.flat, layout.end <= record.count else { return }
+        var from = 0
+        for value in layout.values {
+            bounds.append(text.count)
+            text += record[from..<value.lowerBound]
+            from = value.upperBound
+        }
+        bounds.append(text.count)
+        text += record[from..<layout.end]
+        bounds.append(text.count)
+        text += repeatElement(0, count: 8)
+        keyMember = layout.keyMember
+    }
+
+    /// The key's value in `record` when the record fits this layout; nil when it does not (a
+    /// backslash in a string included, as an escape is the scan's to read).
+    func value(in record: UnsafeBufferPointer<UInt8>) -> JSONMemberScan.Found? {
+        guard let base = record.baseAddress, !bounds.isEmpty else { return nil }
+        let n = record.count
+        return text.withUnsafeBufferPointer { text -> JSONMemberScan.Found? in
+            bounds.withUnsafeBufferPointer { bounds -> JSONMemberScan.Found? in
+                let shape = text.baseAddress!
+                var at = 0
+                var found = JSONMemberScan.Found.absent
+                let values = bounds.count - 2
+                for member in 0...values {
+                    let run = bounds[member], count = bounds[member + 1] - run
+                    guard Self.same(base + at, shape + run, count: count, room: n - at) else { return nil }
+                    at &+= count
+                    if member == values { break }
+                    guard at < n else { return nil }
+                    let start = at
+                    switch base[at] {
+                    case 0x22:
+                        guard let end = JSONMemberScan.stringEnd(base, from: at &+ 1, n) else { return nil }
+                        at = end + 1
+                        if member == keyMember {
+                            // Text beyond ASCII is the reader's, as in the scan.
+                            for i in (start + 1)..<end where base[i] >= 0x80 { return nil }
+                            found = .value((start + 1)..<end)
+                        }
+                        continue
+                    case 0x7B, 0x5B:
+                        return nil
+                    default:
+                        if let word = JSONMemberScan.literalLength(base, at: at, n) {
+                            at &+= word
+                        } else {
+                            at = JSONMemberScan.numberEnd(base, from: at, n)
+                            guard at > start else { return nil }
+                        }
+                    }
+                    if member == keyMember { found = .value(start..<at) }
+                }
+                while at < n, JSONMemberScan.isSpace(base[at]) { at += 1 }
+                return at == n ? found : nil
+            }
+        }
+    }
+
+    /// Whether the `count` bytes at `record` (which has `room` bytes from there) are the
+    /// `count` at `shape` (which has at least eight).
+    @inline(__always)
+    private static func same(_ record: UnsafePointer<UInt8>, _ shape: UnsafePointer<UInt8>, count: Int, room: Int) -> Bool {
+        guard count <= room else { return false }
+        func word(_ p: UnsafePointer<UInt8>) -> UInt64 { UnsafeRawPointer(p).loadUnaligned(as: UInt64.self) }
+        if count > 16 {
+            var k = 0
+            while k &+ 8 < count {
+                guard word(record + k) == word(shape + k) else { return false }
+                k &+= 8
+            }
+            // The last word overlaps the one before it rather than reading past the run.
+            return word(record + count - 8) == word(shape + count - 8)
+        }
+        if count >= 8 {
+            return word(record) == word(shape) && word(record + count - 8) == word(shape + count - 8)
+        }
+        if room >= 8 {
+            let mask: UInt64 = count == 0 ? 0 : ~0 >> (64 - 8 * UInt64(count))
+            return (word(record) ^ word(shape)) & mask == 0
+        }
+        for i in 0..<count where record[i] != shape[i] { return false }
+        return true
+    }
+}
