@@ -1,6 +1,10 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
+/// The folder whose `libstdc++.so` is a linker script naming the static archive: an absolute
+/// path, as the linker may run in another folder than the package's.
+let staticCxx = String(#filePath.dropLast("Package.swift".count)) + "Linking/static-cxx"
+
 let package = Package(
     name: "Scrollwork",
     products: [
@@ -79,9 +83,10 @@ let package = Package(
             dependencies: ["ScrollworkCommandLine"],
             // Swift's runtime linked into the program: a shared one costs every start about 6 ms
             // of loading and symbol binding here, a third of `scrollwork open`'s first frame.
+            // C++'s library too, which that runtime needs (Linking/static-cxx says how), for 1 ms more.
             // (FoundationEssentials, which the argument parser brings, needs its two helpers named.)
             linkerSettings: [
-                .unsafeFlags(["-static-stdlib", "-Xclang-linker", "-no-pie"], .when(platforms: [.linux])),
+                .unsafeFlags(["-static-stdlib", "-Xclang-linker", "-no-pie", "-L", staticCxx], .when(platforms: [.linux])),
                 .linkedLibrary("_FoundationCShims", .when(platforms: [.linux])),
                 .linkedLibrary("_FoundationCollections", .when(platforms: [.linux])),
             ]
