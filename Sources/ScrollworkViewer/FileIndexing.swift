@@ -6,8 +6,9 @@ import ScrollworkWidgets
 /// and the pager share. The first slice is indexed at once, the rest a slice a step as work; once
 /// at its end, the file's size is looked at every second, and new bytes are indexed as well.
 struct FileIndexing {
-    /// How much of the file is indexed before the first frame, so that it shows at once.
-    static let firstSlice = 256 << 10
+    /// How much of the file is indexed before the first frame, so that it shows at once: a
+    /// screen of rows of up to a kilobyte and more (the next step follows the frame at once).
+    static let firstSlice = 64 << 10
     /// How much each background step indexes.
     static let slice = 64 << 20
     /// How often a file indexed to its end is checked for growth.

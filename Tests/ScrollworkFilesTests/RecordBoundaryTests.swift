@@ -94,6 +94,19 @@ import Testing
         }
     }
 
+    @Test("random bytes of quotes, separators and line breaks: the field count a dialect's guess takes is the number of fields the parser makes")
+    func fieldCountAgreesWithParser() async {
+        let alphabet: [UInt8] = Array("a\",\n\r;\" x".utf8)
+        let text = Gen.int(in: 0...(alphabet.count - 1)).array(of: 0...40).map { $0.map { alphabet[$0] } }
+        await propertyCheck(count: 400, input: text, Gen.int(in: 0...1)) { bytes, which in
+            let separator: UInt8 = which == 0 ? 0x2C : 0x3B
+            #expect(RecordParser.fieldCount(of: bytes, separator: separator) == RecordParser.fields(of: bytes, separator: separator).count, "\(bytes)")
+        }
+        for text in Self.corpus {
+            #expect(RecordParser.fieldCount(of: Array(text.utf8), separator: 0x2C) == RecordParser.fields(of: Array(text.utf8), separator: 0x2C).count, "\(text)")
+        }
+    }
+
     @Test("a quote inside an unquoted field, or text after a closing quote, does not move record boundaries")
     func strayQuotes() {
         let text = Array("a\"b,c\nd,e\n\"x\"y\"z,w\nlast,\"q\"\"\"\n".utf8)

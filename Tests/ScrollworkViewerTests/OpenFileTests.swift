@@ -142,6 +142,17 @@ final class TemporaryFile {
         #expect(try OpenFile.separatorByte("tab") == 0x09 && OpenFile.separatorByte(";") == 0x3B)
     }
 
+    @Test("a sample is binary at its first NUL, or at its first control byte once they are more than a tenth of it; tabs, breaks, form feeds and escapes are text")
+    func binarySamples() {
+        #expect(OpenFile.binaryByte(in: []) == nil && OpenFile.binaryByte(in: Array("plain text\n".utf8)) == nil)
+        #expect(OpenFile.binaryByte(in: Array("ab\u{0}c".utf8)) == 2)
+        #expect(OpenFile.binaryByte(in: Array("\t\n\u{0C}\r\u{1B}".utf8)) == nil)
+        // One control byte in ten is text (a log with a bell); two in ten are not.
+        #expect(OpenFile.binaryByte(in: Array("abcdefghi\u{07}".utf8)) == nil)
+        #expect(OpenFile.binaryByte(in: Array("abcdefgh\u{07}\u{01}".utf8)) == 8)
+        #expect(OpenFile.binaryByte(in: [0x41, 0x1F, 0x7F, 0x1F, 0x80]) == 1)
+    }
+
     @Test("a TSV file and a forced separator and header")
     func dialects() throws {
         let tsv = TemporaryFile(name: "t.tsv", "k\tv\n1\t2\n")

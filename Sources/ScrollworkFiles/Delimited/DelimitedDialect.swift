@@ -8,7 +8,7 @@ public struct DelimitedDialect: Sendable, Hashable {
     /// True when most records of `sample` (four in five) split into the same number of fields,
     /// more than one: a table, not lines of text.
     public func splitsIntoColumns(_ sample: [UInt8]) -> Bool {
-        let counts = Self.records(in: sample, separator: separator, limit: 50).map { RecordParser.fields(of: $0, separator: separator).count }
+        let counts = Self.records(in: sample, separator: separator, limit: 50).map { RecordParser.fieldCount(of: $0, separator: separator) }
         guard let first = counts.first, first > 1 else { return false }
         return counts.filter { $0 == first }.count * 5 >= counts.count * 4
     }
@@ -34,7 +34,7 @@ public struct DelimitedDialect: Sendable, Hashable {
     public static func detect(sample: [UInt8], hint: String? = nil) -> DelimitedDialect {
         var best: (separator: UInt8, score: Int, fields: Int) = (hint.map { ["tsv", "tab"].contains($0.lowercased()) } == true ? 0x09 : 0x2C, 0, 1)
         for separator in candidates {
-            let counts = Self.records(in: sample, separator: separator, limit: 50).map { RecordParser.fields(of: $0, separator: separator).count }
+            let counts = Self.records(in: sample, separator: separator, limit: 50).map { RecordParser.fieldCount(of: $0, separator: separator) }
             guard let first = counts.first, first > 1 else { continue }
             let agreeing = counts.filter { $0 == first }.count
             if agreeing > best.score { best = (separator, agreeing, first) }

@@ -41,6 +41,23 @@ public enum RecordParser {
         return fields
     }
 
+    /// How many fields `record` has, as ``fields(of:separator:)-(UnsafeBufferPointer<UInt8>,_)``
+    /// splits it, without making them: what a dialect's guess compares for each separator tried.
+    public static func fieldCount(of record: [UInt8], separator: UInt8) -> Int {
+        var count = 1
+        var state = DelimitedState.fieldStart
+        for (i, byte) in record.enumerated() {
+            let (after, action) = state.next(byte, separator: separator)
+            state = after
+            switch action {
+            case .endField: count += 1
+            case .endRecord where i + 1 < record.count: state = .unquoted
+            default: break
+            }
+        }
+        return count
+    }
+
     /// The fields of `record`, for bytes at hand in an array.
     public static func fields(of record: [UInt8], separator: UInt8) -> [String] {
         record.withUnsafeBufferPointer { fields(of: $0, separator: separator) }
