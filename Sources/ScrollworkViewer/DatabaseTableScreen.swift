@@ -552,14 +552,12 @@ struct DatabaseTableScreen {
 
     /// The status line at `time`: the table, its count (about, until counted), the order, what
     /// runs and for how long.
-    func status(at time: Double) -> String {
-        var parts = [table.name + (table.isView ? " (view)" : "")]
+    func statusText(at time: Double) -> StatusText {
+        var parts: [String] = []
         if let lost { parts.append("⚠ connection lost, " + (reconnecting ? "connecting again…" : "connecting again in a moment; the rows read stay") + " (\(lost))") }
         if !filters.isEmpty {
             let kept = table.hasIdentities ? grouped(identities.count) : filteredCount.map(grouped) ?? "counting"
             parts.append("\(kept) of " + (count.map(grouped) ?? estimate.map { "about " + grouped($0) } ?? "?") + " rows")
-            // What answered the last key comes before what stays true.
-            if let note { parts.append(note) }
             parts.append("filtered by " + filters.map(\.text).joined(separator: ", ") + " (u removes the last)")
         } else if let count {
             parts.append("\(grouped(count)) row\(count == 1 ? "" : "s")")
@@ -568,6 +566,8 @@ struct DatabaseTableScreen {
         } else {
             parts.append(!table.hasIdentities ? "counting the rows…" : "\(grouped(identities.count)) rows so far, counting…")
         }
+        // What answered the last key comes right after the count, before what stays true.
+        if let note { parts.insert(note, at: Swift.min(parts.count, lost == nil ? 1 : 2)) }
         if let order { parts.append("by \(table.columns[order.column]) \(order.ascending ? "▲" : "▼")") }
         if let sorting {
             // The engine says nothing while it sorts: the seconds show that it works, and once
@@ -578,8 +578,10 @@ struct DatabaseTableScreen {
             parts.append(running + " · Esc cancels")
         }
         if !table.hasIdentities { parts.append(table.isView ? "a view is read by position" : "a table without rowids is read by position") }
-        if let note, filters.isEmpty { parts.append(note) }
         parts.append("click a heading to sort · / searches · | filters · ⌫ back to the tables · q quits")
-        return parts.joined(separator: " · ")
+        return StatusText(name: table.name + (table.isView ? " (view)" : ""), parts: parts)
     }
+
+    /// The status line at `time`, whole.
+    func status(at time: Double) -> String { statusText(at: time).whole }
 }

@@ -233,23 +233,27 @@ public struct DatabaseViewer: App {
                 typing.render(in: parts[1], into: &buffer, at: time)
                 screen.field = typing
             } else {
-                StatusLine.draw(screen.status(at: time), in: parts[1], theme: theme, into: &buffer)
+                StatusLine.draw(screen.statusText(at: time), in: parts[1], theme: theme, into: &buffer)
             }
             opened = screen
             return
         }
         view.render(in: parts[0], into: &buffer, at: time)
-        StatusLine.draw(status, in: parts[1], theme: theme, into: &buffer)
+        StatusLine.draw(statusText, in: parts[1], theme: theme, into: &buffer)
     }
 
-    var status: String {
+    /// The status line: the answer to the last key right after the count.
+    var statusText: StatusText {
         let tables = entries.filter { !$0.object.isView }.count, views = entries.count - tables
-        var parts = [source.title, "\(tables) table\(tables == 1 ? "" : "s")" + (views > 0 ? ", \(views) view\(views == 1 ? "" : "s")" : "")]
-        if entries.isEmpty { parts.append("the database has no tables") }
+        var parts = ["\(tables) table\(tables == 1 ? "" : "s")" + (views > 0 ? ", \(views) view\(views == 1 ? "" : "s")" : "")]
         if let note { parts.append(note) }
+        if entries.isEmpty { parts.append("the database has no tables") }
         parts.append("Enter opens · q quits")
-        return parts.joined(separator: " · ")
+        return StatusText(name: source.title, parts: parts)
     }
+
+    /// The status line, whole.
+    var status: String { statusText.whole }
 
     /// True while something moves.
     public var isAnimating: Bool { mutating get { opened != nil ? opened?.view.isAnimating ?? false : view.isAnimating } }

@@ -186,17 +186,21 @@ public struct DirectoryViewer: App, WidgetGroup {
         }
         let parts = buffer.area.rows([.fill, .fixed(1)])
         view.render(in: parts[0], into: &buffer, at: time)
-        StatusLine.draw(status, in: parts[1], theme: theme, into: &buffer)
+        StatusLine.draw(statusText, in: parts[1], theme: theme, into: &buffer)
     }
 
-    var status: String {
+    /// The status line: the answer to the last key right after the count.
+    var statusText: StatusText {
         let names = ["Name", "Size", "Kind", "Date Modified"]
-        var parts = [tree.root, "\(grouped(tree.childCount(of: nil))) items"]
-        if let sort = view.sortIndicator { parts.append("by \(names[sort.column]) \(sort.ascending ? "▲" : "▼")") }
+        var parts = ["\(grouped(tree.childCount(of: nil))) items"]
         if let note { parts.append(note) }
+        if let sort = view.sortIndicator { parts.append("by \(names[sort.column]) \(sort.ascending ? "▲" : "▼")") }
         parts.append("→ ← open and close folders · Enter opens a file · click a heading to sort · q quits")
-        return parts.joined(separator: " · ")
+        return StatusText(name: tree.root, parts: parts)
     }
+
+    /// The status line, whole.
+    var status: String { statusText.whole }
 
     /// True while something moves.
     public var isAnimating: Bool { mutating get { listed != nil ? listed.isAnimating : view.isAnimating } }

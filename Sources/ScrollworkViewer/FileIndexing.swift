@@ -261,14 +261,6 @@ struct FileSearch {
     }
 }
 
-/// The bottom line of a viewer: its status, dimmed.
-enum StatusLine {
-    static func draw(_ text: String, in area: CellRect, theme: Theme, into buffer: inout Buffer) {
-        buffer.fill(area, with: .blank(theme.secondary))
-        buffer.draw(" " + text.truncated(toWidth: Swift.max(0, area.columns - 1)), column: area.column, row: area.row, style: theme.secondary, clip: area)
-    }
-}
-
 extension Widget {
     /// Gives `event` to the widget and returns the key it left for the viewer's own keys: nil
     /// when it used the event or the event is no key. A wheel turn it could not use stretches it

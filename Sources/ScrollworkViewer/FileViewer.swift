@@ -517,10 +517,11 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
             shown.render(in: parts[0], into: &buffer, at: time)
             detail = shown
         }
-        StatusLine.draw(status, in: parts[1], theme: theme, into: &buffer)
+        StatusLine.draw(statusText, in: parts[1], theme: theme, into: &buffer)
     }
 
-    var status: String {
+    /// The status line: the answer to the last key (``notes``) right after the counts.
+    var statusText: StatusText {
         let kind: String
         switch format {
         case let .delimited(dialect): kind = "separated by " + (dialect.separator == 0x09 ? "tab" : String(UnicodeScalar(dialect.separator)))
@@ -528,7 +529,7 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
         case .json(.arrayElements): kind = "JSON array"
         }
         let shown = filters.kept == nil ? "\(grouped(table.list.numberOfRows)) rows" : "\(grouped(table.list.numberOfRows)) of \(grouped(rows.count)) rows"
-        var parts = [name, shown + source.countSuffix, kind] + source.statusParts
+        var parts = [shown + source.countSuffix] + notes.parts + [kind] + source.statusParts
         if !filters.filters.isEmpty { parts.append("filtered by \(filters.summary) (u removes the last)") }
         if filters.isRunning { parts.append("filtering… \(Int(filters.fraction * 100))% (Esc cancels)") }
         if let exploring { parts.append("\(exploring)… \(Int(exploringFraction * 100))% (Esc cancels)") }
@@ -538,10 +539,12 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
         if let record = detailRecord { parts.append("record \(grouped(recordNumber(record))) of the file, every field whole (Esc, q or Enter returns)") }
         if search.isRunning { parts.append("searching… (Esc cancels)") }
         if let sorting = view.sorting { parts.append("Sorting by \(table.columns[sorting.column].title)… \(Int(sorting.fraction * 100))% (Esc cancels)") }
-        parts += notes.parts
         parts.append((source.backHint.map { $0 + " · " } ?? "") + "/ search · | filter · f frequency · ? keys · q quits")
-        return parts.joined(separator: " · ")
+        return StatusText(name: name, parts: parts)
     }
+
+    /// The status line, whole.
+    var status: String { statusText.whole }
 
     /// True while something moves.
     public var isAnimating: Bool { view.isAnimating || detail?.isAnimating == true || sheet?.view.isAnimating == true }

@@ -177,20 +177,23 @@ public struct TextPager: App, WidgetGroup, ShowsIndexedFile {
             field = typing
             return
         }
-        StatusLine.draw(status, in: parts[1], theme: theme, into: &buffer)
+        StatusLine.draw(statusText, in: parts[1], theme: theme, into: &buffer)
     }
 
-    var status: String {
-        var parts = [name, "\(grouped(index.count)) lines" + source.countSuffix]
+    /// The status line: the answer to the last key (``notes``) right after the count.
+    var statusText: StatusText {
+        var parts = ["\(grouped(index.count)) lines" + source.countSuffix] + notes.parts
         let top = Swift.max(0, CellMetrics().rows(forPoints: view.scroll.offset.y))
         if index.count > 0 { parts.append("line \(grouped(Swift.min(index.count, top + 1)))") }
         parts += source.statusParts
         if search.isRunning { parts.append("searching… (Esc cancels)") }
         if following { parts.append("following the end (F stops)") }
-        parts += notes.parts
         parts.append((source.backHint.map { $0 + " · " } ?? "") + "/ search · w wrap · q quits")
-        return parts.joined(separator: " · ")
+        return StatusText(name: name, parts: parts)
     }
+
+    /// The status line, whole.
+    var status: String { statusText.whole }
 
     /// True while something moves.
     public var isAnimating: Bool { view.isAnimating }

@@ -77,6 +77,31 @@ import ScrollworkWidgets
         #expect(try t.app.status.contains("no column is called 'nope'") && (try Self.ids(t)).count == 600)
     }
 
+    @Test("a long path gives up its middle before the status line gives up the answer to a key")
+    func longPathKeepsMessages() throws {
+        let long = TemporaryFile(name: String(repeating: "a-long-folder-like-name-", count: 6) + "flights.csv", "id,carrier,dep_delay,origin\n" + Self.rows.map { $0.joined(separator: ",") }.joined(separator: "\n") + "\n")
+        var t = try Self.open(long)
+        t.type("|")
+        for _ in 0..<2 { t.send(.key(KeyEvent(.backspace))) }
+        Self.answer(&t, "nope>3")
+        let line = try #require(t.text.split(separator: "\n").last)
+        #expect(line.contains("no column is called 'nope'"), "\(line)")
+        #expect(line.contains("…") && line.contains("flights.csv") && line.contains("600 rows"), "\(line)")
+        #expect(displayWidth(line) <= 110)
+    }
+
+    @Test("a status line fits its width: the name loses its middle down to 24 cells, then the line loses its end; no width traps")
+    func statusTextFits() {
+        let text = StatusText(name: "/home/someone/data/2013/exports/flights.csv", parts: ["600 rows", "no column is called 'x'", "q quits"])
+        #expect(text.fitted(toWidth: 200) == text.whole)
+        let fitted = text.fitted(toWidth: 72)
+        #expect(displayWidth(fitted) == 72 && fitted.hasSuffix("q quits") && fitted.contains("…"), "\(fitted)")
+        let narrow = text.fitted(toWidth: 40)
+        #expect(narrow.hasPrefix("/home/some") && narrow.contains("flights.csv · 600 rows") && displayWidth(narrow) == 40, "\(narrow)")
+        for width in [Int.min, -1, 0, 1, 5] { #expect(displayWidth(text.fitted(toWidth: width)) <= Swift.max(0, width)) }
+        #expect(StatusText(name: "", parts: []).fitted(toWidth: 10) == "")
+    }
+
     @Test("= keeps the focused row's value in the current column, ! the others; a sorted view stays sorted and Enter shows the row's own record")
     func keepEqualAndRecords() throws {
         let file = Self.file()

@@ -1,0 +1,38 @@
+import Scrollwork
+import ScrollworkWidgets
+
+/// What a viewer's status line says: what is shown (a path, a table's name) and then its parts,
+/// the answer to the last key among the first of them.
+struct StatusText: Equatable {
+    /// The file, folder or table shown.
+    var name: String
+    /// The rest, in order, each after a " · ".
+    var parts: [String]
+
+    /// The whole line, however wide.
+    var whole: String { ([name] + parts).joined(separator: " · ") }
+
+    /// The line in `width` cells: a name too long for the line loses its middle first, as paths
+    /// do (LT-06), down to 24 cells, so that the messages after it stay in sight; what still
+    /// does not fit is cut at the end. A negative width is no room.
+    func fitted(toWidth width: Int) -> String {
+        let width = Swift.max(0, width)
+        let rest = parts.map { " · " + $0 }.joined()
+        let room = Swift.max(width - displayWidth(rest), Swift.min(displayWidth(name), 24))
+        return (name.truncated(toWidth: room, .middle) + rest).truncated(toWidth: width)
+    }
+}
+
+/// The bottom line of a viewer: its status, dimmed.
+enum StatusLine {
+    /// Draws `text` fitted to the line.
+    static func draw(_ text: StatusText, in area: CellRect, theme: Theme, into buffer: inout Buffer) {
+        draw(text.fitted(toWidth: area.columns - 1), in: area, theme: theme, into: &buffer)
+    }
+
+    /// Draws `text`, cut at the end where it does not fit.
+    static func draw(_ text: String, in area: CellRect, theme: Theme, into buffer: inout Buffer) {
+        buffer.fill(area, with: .blank(theme.secondary))
+        buffer.draw(" " + text.truncated(toWidth: Swift.max(0, area.columns - 1)), column: area.column, row: area.row, style: theme.secondary, clip: area)
+    }
+}
