@@ -47,21 +47,30 @@ struct ColumnTyping {
         })
     }
 
-    /// Takes a step's result: the field columns whose kind it changed (nil for another update),
-    /// and the next step to run.
-    mutating func handle(_ update: WorkUpdate, rows: FileRows) -> (changed: [Int], next: WorkRequest?)? {
+    /// What one step's result changed, and the next step to run.
+    struct Handled {
+        /// The field columns whose kind changed.
+        var changed: [Int] = []
+        /// The field columns whose longest number grew.
+        var longer: [Int] = []
+        var next: WorkRequest?
+    }
+
+    /// Takes a step's result (nil for another update).
+    mutating func handle(_ update: WorkUpdate, rows: FileRows) -> Handled? {
         if update.isCancellation(of: key) {
             running = nil
-            return ([], nil)
+            return Handled()
         }
         guard let step = update.result(of: key) else { return nil }
         running = nil
-        guard let found = step.kinds, step.rows.lowerBound == typed else { return ([], next(rows)) }
+        guard let found = step.kinds, step.rows.lowerBound == typed else { return Handled(next: next(rows)) }
         let before = kinds
         kinds.merge(found)
         typed = step.rows.upperBound
         let changed = (0..<kinds.count).filter { before.kind(ofColumn: $0) != kinds.kind(ofColumn: $0) }
-        return (changed, next(rows))
+        let longer = (0..<kinds.count).filter { before.longestNumber(ofColumn: $0) < kinds.longestNumber(ofColumn: $0) }
+        return Handled(changed: changed, longer: longer, next: next(rows))
     }
 }
 

@@ -399,6 +399,7 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
         }
         if let typed = typing.handle(update, rows: fileRows) {
             retype(typed.changed)
+            widenForNumbers(typed.longer)
             if let next = typed.next { work.append(next) }
             return
         }
@@ -425,6 +426,27 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
             for h in hiddenColumns.indices where hiddenColumns[h].column.id == id {
                 let old = hiddenColumns[h].column
                 hiddenColumns[h].column = .field(c, title: old.title, kind: kind, width: old.width, missing: missing)
+            }
+        }
+    }
+
+    /// Widens the columns of numbers among field columns `fields` (shown or hidden) that are
+    /// narrower than their longest number needs, found further down than the first rows sized
+    /// them: a number cut short reads as another number ("29999…" for 299,991). Text stays
+    /// as wide as it was; a column the person made wider stays wider.
+    mutating func widenForNumbers(_ fields: [Int]) {
+        for c in fields where fieldTitles.indices.contains(c) && typing.kinds.kind(ofColumn: c) != .text {
+            let id = "\(c)"
+            let width = TableColumn<DelimitedRecord>.fieldWidth(content: typing.kinds.longestNumber(ofColumn: c), title: fieldTitles[c])
+            if let position = view.table.columns.firstIndex(where: { $0.id == id }), view.table.columnWidths[position] < width.ideal {
+                do {
+                    try view.table.setWidthLimits(width, ofColumn: position)
+                    try view.table.setWidth(width.ideal, ofColumn: position)
+                } catch { notes.set(.file, "\(error)") }
+            }
+            for h in hiddenColumns.indices where hiddenColumns[h].column.id == id && hiddenColumns[h].width < width.ideal {
+                hiddenColumns[h].column.width = width
+                hiddenColumns[h].width = width.ideal
             }
         }
     }

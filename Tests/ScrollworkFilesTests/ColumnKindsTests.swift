@@ -40,6 +40,23 @@ import Testing
         #expect(kinds.count == 3)
     }
 
+    @Test("each column keeps the length of its longest number: missing words and text do not count, and merging keeps the longer")
+    func longestNumbers() {
+        var kinds = ColumnKinds(missing: .common), other = ColumnKinds(missing: .common)
+        for value in ["12", "NA", "-1234.5", "", "7"] {
+            var bytes = value
+            bytes.withUTF8 { kinds.add($0, column: 0) }
+        }
+        #expect(kinds.longestNumber(ofColumn: 0) == 7)
+        var word = "a word longer than any number"
+        word.withUTF8 { kinds.add($0, column: 1) }
+        #expect(kinds.longestNumber(ofColumn: 1) == 0 && kinds.longestNumber(ofColumn: -1) == 0 && kinds.longestNumber(ofColumn: 9) == 0)
+        var long = "123456789012"
+        long.withUTF8 { other.add($0, column: 0) }
+        kinds.merge(other)
+        #expect(kinds.longestNumber(ofColumn: 0) == 12)
+    }
+
     @Test("the kinds of a file's rows read in pieces on several lanes are the kinds of reading them one by one; a word in the last row makes its column text")
     func piecesAgree() throws {
         var table = ExploreData.rows(150_000)

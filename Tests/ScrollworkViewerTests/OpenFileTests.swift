@@ -114,6 +114,27 @@ final class TemporaryFile {
         #expect(column("1").map { $0.width.ideal } == column("1").map { _ in TableColumn<DelimitedRecord>.fieldWidth(content: 2, title: "n").ideal })
     }
 
+    @Test("a column of numbers widens once rows further down hold longer ones, shown or hidden, so that no number shows cut; text keeps its width")
+    func numbersWidenColumns() throws {
+        // The first rows hold numbers of up to four digits; row 50,000 one of eleven.
+        var lines = (0..<50_000).map { "\($0 % 1000),\($0 % 1000),name\($0 % 10)" }
+        lines.append("12345678901,98765432109,a much longer name than the first rows hold")
+        let file = TemporaryFile(name: "grow.csv", "n,m,name\n" + lines.joined(separator: "\n") + "\n")
+        var t = HeadlessTerminal(try viewer(file), columns: 120, rows: 10)
+        let before = t.app.view.table.columns.last?.width
+        t.app.currentColumn = 2
+        t.send(.key(KeyEvent(.character("-"))))
+        #expect(t.app.hiddenColumns.count == 1)
+        while t.runWork("index") || t.runWork("types") {}
+        let needed = TableColumn<DelimitedRecord>.fieldWidth(content: 11, title: "n").ideal
+        #expect(t.app.view.table.columnWidths[1] >= needed, "n fits eleven digits")
+        #expect(t.app.view.table.columns.last?.width == before, "name, text, keeps its width")
+        let last = try t.app.view.table.list.row(at: IndexPath(row: 50_000))
+        let cell = t.app.view.table.cellText(of: last, column: 1, width: Int(t.app.view.table.columnWidths[1] / 8) - 2)
+        #expect(cell.contains("12345678901") && !cell.contains("…"), "\(cell)")
+        #expect((t.app.hiddenColumns.first?.width ?? 0) >= needed, "the hidden m comes back wide enough")
+    }
+
     @Test("ragged records are shown and marked; invalid UTF-8 shows as U+FFFD; control characters never reach the terminal")
     func badRecords() throws {
         let bytes = Array("a,b,c\n1,2,3\n4,5\n6,7,8,9\n".utf8) + [0x78, 0xFF, 0x2C, 0x1B] + Array("[31mred,z\n".utf8)

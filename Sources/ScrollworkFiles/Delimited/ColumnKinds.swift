@@ -17,6 +17,8 @@ public struct ColumnKinds: Sendable, Hashable {
     }
 
     private var seen: [Seen]
+    /// The bytes of each column's longest number so far (a cell a byte).
+    private var longest: [Int]
     private let words: MissingBytes
     /// The words that stand for no value.
     public let missing: MissingValues
@@ -24,6 +26,7 @@ public struct ColumnKinds: Sendable, Hashable {
     /// Nothing seen yet of `columns` columns (more are added as rows hold more fields).
     public init(columns: Int = 0, missing: MissingValues = .common) {
         seen = [Seen](repeating: [], count: Swift.max(0, columns))
+        longest = [Int](repeating: 0, count: seen.count)
         self.missing = missing
         words = MissingBytes(missing)
     }
@@ -40,13 +43,23 @@ public struct ColumnKinds: Sendable, Hashable {
         return values.contains(.real) ? .reals : .integers
     }
 
+    /// The cells the longest number column `column` has held takes (numbers are ASCII); 0 for
+    /// none or a column never seen.
+    public func longestNumber(ofColumn column: Int) -> Int {
+        longest.indices.contains(column) ? longest[column] : 0
+    }
+
     /// Counts every field of one row.
     @inline(__always)
     public mutating func add(_ fields: FieldList) {
         widen(to: fields.count)
         seen.withUnsafeMutableBufferPointer { seen in
-            for c in 0..<fields.count where !seen[c].contains(.text) {
-                seen[c].insert(Self.kind(of: fields[c], words: words))
+            longest.withUnsafeMutableBufferPointer { longest in
+                for c in 0..<fields.count where !seen[c].contains(.text) {
+                    let value = fields[c], kind = Self.kind(of: value, words: words)
+                    seen[c].insert(kind)
+                    if kind == .integer || kind == .real, let value { longest[c] = Swift.max(longest[c], value.count) }
+                }
             }
         }
     }
@@ -56,19 +69,26 @@ public struct ColumnKinds: Sendable, Hashable {
     public mutating func add(_ bytes: UnsafeBufferPointer<UInt8>?, column: Int) {
         guard column >= 0 else { return }
         widen(to: column + 1)
-        if !seen[column].contains(.text) { seen[column].insert(Self.kind(of: bytes, words: words)) }
+        guard !seen[column].contains(.text) else { return }
+        let kind = Self.kind(of: bytes, words: words)
+        seen[column].insert(kind)
+        if kind == .integer || kind == .real, let bytes { longest[column] = Swift.max(longest[column], bytes.count) }
     }
 
     /// Adds what `other` saw (of the same file, with the same missing words).
     public mutating func merge(_ other: ColumnKinds) {
         widen(to: other.seen.count)
         for (c, values) in other.seen.enumerated() { seen[c].formUnion(values) }
+        for (c, length) in other.longest.enumerated() { longest[c] = Swift.max(longest[c], length) }
     }
 
     /// Makes room for `columns` columns, none seen yet.
     @inline(__always)
     private mutating func widen(to columns: Int) {
-        if columns > seen.count { seen += [Seen](repeating: [], count: columns - seen.count) }
+        if columns > seen.count {
+            longest += [Int](repeating: 0, count: columns - seen.count)
+            seen += [Seen](repeating: [], count: columns - seen.count)
+        }
     }
 
     /// What one value is: nothing for a missing one, else an integer as `Int(_:)` reads text, a
