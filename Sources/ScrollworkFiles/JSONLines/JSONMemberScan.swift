@@ -89,19 +89,20 @@ enum JSONMemberScan {
     /// at a time first (most numbers are integers), then any sign, point or exponent.
     @inline(__always)
     static func numberEnd(_ base: UnsafePointer<UInt8>, from at: Int, _ n: Int) -> Int {
+        // Offsets within a record: no sum can overflow.
         var at = at
-        if at < n, base[at] == 0x2D { at += 1 }
-        while at + 8 <= n {
+        if at < n, base[at] == 0x2D { at &+= 1 }
+        while at &+ 8 <= n {
             let other = nonDigits(UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self))
             if other != 0 {
-                at += other.trailingZeroBitCount / 8
+                at &+= other.trailingZeroBitCount &>> 3
                 break
             }
-            at += 8
+            at &+= 8
         }
         while at < n {
             switch base[at] {
-            case 0x30...0x39, 0x2D, 0x2B, 0x2E, 0x65, 0x45: at += 1
+            case 0x30...0x39, 0x2D, 0x2B, 0x2E, 0x65, 0x45: at &+= 1
             default: return at
             }
         }

@@ -46,33 +46,32 @@ struct JSONRecordShape {
                 let shape = text.baseAddress!
                 var at = 0
                 var found = JSONMemberScan.Found.absent
-                let values = bounds.count - 2
+                let values = bounds.count &- 2
                 for member in 0...values {
-                    let run = bounds[member], count = bounds[member + 1] - run
-                    guard Self.same(base + at, shape + run, count: count, room: n - at) else { return nil }
+                    // Offsets within the record and the layout: no sum or difference can overflow.
+                    let run = bounds[member], count = bounds[member &+ 1] &- run
+                    guard Self.same(base + at, shape + run, count: count, room: n &- at) else { return nil }
                     at &+= count
                     if member == values { break }
                     guard at < n else { return nil }
-                    let start = at
-                    switch base[at] {
-                    case 0x22:
+                    let start = at, first = base[at]
+                    // Numbers first, the values most members hold; a value starting another way
+                    // than these four is left to the scan.
+                    if first &- 0x30 < 10 || first == 0x2D {
+                        at = JSONMemberScan.numberEnd(base, from: at, n)
+                    } else if first == 0x22 {
                         guard let end = JSONMemberScan.stringEnd(base, from: at &+ 1, n) else { return nil }
-                        at = end + 1
+                        at = end &+ 1
                         if member == keyMember {
                             // Text beyond ASCII is the reader's, as in the scan.
                             for i in (start + 1)..<end where base[i] >= 0x80 { return nil }
                             found = .value((start + 1)..<end)
                         }
                         continue
-                    case 0x7B, 0x5B:
+                    } else if let word = JSONMemberScan.literalLength(base, at: at, n) {
+                        at &+= word
+                    } else {
                         return nil
-                    default:
-                        if let word = JSONMemberScan.literalLength(base, at: at, n) {
-                            at &+= word
-                        } else {
-                            at = JSONMemberScan.numberEnd(base, from: at, n)
-                            guard at > start else { return nil }
-                        }
                     }
                     if member == keyMember { found = .value(start..<at) }
                 }
