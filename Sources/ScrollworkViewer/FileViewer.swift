@@ -441,7 +441,10 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
             if let position = view.table.columns.firstIndex(where: { $0.id == id }), view.table.columnWidths[position] < width.ideal {
                 do {
                     try view.table.setWidthLimits(width, ofColumn: position)
-                    try view.table.setWidth(width.ideal, ofColumn: position)
+                    // As a drag of its divider would: the columns after it give up the room
+                    // they were given beyond their own widths before the table grows wider.
+                    let missing = width.ideal - view.table.columnWidths[position]
+                    if missing > 0 { try view.table.dragDivider(after: position, by: missing) }
                 } catch { notes.set(.file, "\(error)") }
             }
             for h in hiddenColumns.indices where hiddenColumns[h].column.id == id && hiddenColumns[h].width < width.ideal {

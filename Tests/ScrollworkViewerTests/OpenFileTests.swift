@@ -129,6 +129,7 @@ final class TemporaryFile {
         let needed = TableColumn<DelimitedRecord>.fieldWidth(content: 11, title: "n").ideal
         #expect(t.app.view.table.columnWidths[1] >= needed, "n fits eleven digits")
         #expect(t.app.view.table.columns.last?.width == before, "name, text, keeps its width")
+        #expect(t.app.view.table.totalColumnWidth <= 120 * 8, "the last column, stretched to the edge, gives the room back: the table does not scroll sideways")
         let last = try t.app.view.table.list.row(at: IndexPath(row: 50_000))
         let cell = t.app.view.table.cellText(of: last, column: 1, width: Int(t.app.view.table.columnWidths[1] / 8) - 2)
         #expect(cell.contains("12345678901") && !cell.contains("…"), "\(cell)")
