@@ -578,8 +578,7 @@ struct DatabaseTableScreen {
             parts.append(running + " · Esc cancels")
         }
         if !table.hasIdentities { parts.append(table.isView ? "a view is read by position" : "a table without rowids is read by position") }
-        parts.append("click a heading to sort · / searches · | filters · ⌫ back to the tables · q quits")
-        return StatusText(name: table.name + (table.isView ? " (view)" : ""), parts: parts)
+        return StatusText(name: table.name + (table.isView ? " (view)" : ""), parts: parts, hint: "click a heading to sort · / searches · | filters · ⌫ back to the tables · q quits")
     }
 
     /// The status line at `time`, whole.

@@ -248,8 +248,7 @@ public struct DatabaseViewer: App {
         var parts = ["\(tables) table\(tables == 1 ? "" : "s")" + (views > 0 ? ", \(views) view\(views == 1 ? "" : "s")" : "")]
         if let note { parts.append(note) }
         if entries.isEmpty { parts.append("the database has no tables") }
-        parts.append("Enter opens · q quits")
-        return StatusText(name: source.title, parts: parts)
+        return StatusText(name: source.title, parts: parts, hint: "Enter opens · q quits")
     }
 
     /// The status line, whole.

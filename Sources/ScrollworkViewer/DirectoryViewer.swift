@@ -195,8 +195,7 @@ public struct DirectoryViewer: App, WidgetGroup {
         var parts = ["\(grouped(tree.childCount(of: nil))) items"]
         if let note { parts.append(note) }
         if let sort = view.sortIndicator { parts.append("by \(names[sort.column]) \(sort.ascending ? "▲" : "▼")") }
-        parts.append("→ ← open and close folders · Enter opens a file · click a heading to sort · q quits")
-        return StatusText(name: tree.root, parts: parts)
+        return StatusText(name: tree.root, parts: parts, hint: "→ ← open and close folders · Enter opens a file · click a heading to sort · q quits")
     }
 
     /// The status line, whole.

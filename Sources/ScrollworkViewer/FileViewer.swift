@@ -564,8 +564,7 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
         if let record = detailRecord { parts.append("record \(grouped(recordNumber(record))) of the file, every field whole (Esc, q or Enter returns)") }
         if search.isRunning { parts.append("searching… (Esc cancels)") }
         if let sorting = view.sorting { parts.append("Sorting by \(table.columns[sorting.column].title)… \(Int(sorting.fraction * 100))% (Esc cancels)") }
-        parts.append((source.backHint.map { $0 + " · " } ?? "") + "/ search · | filter · f frequency · ? keys · q quits")
-        return StatusText(name: name, parts: parts)
+        return StatusText(name: name, parts: parts, hint: (source.backHint.map { $0 + " · " } ?? "") + "/ search · | filter · f frequency · ? keys · q quits")
     }
 
     /// The status line, whole.

@@ -1,25 +1,28 @@
 import Scrollwork
 import ScrollworkWidgets
 
-/// What a viewer's status line says: what is shown (a path, a table's name) and then its parts,
-/// the answer to the last key among the first of them.
+/// What a viewer's status line says: what is shown (a path, a table's name), its parts (the
+/// answer to the last key among the first of them), and the keys to press.
 struct StatusText: Equatable {
     /// The file, folder or table shown.
     var name: String
     /// The rest, in order, each after a " · ".
     var parts: [String]
+    /// The keys to press, last: what gives way first.
+    var hint: String? = nil
 
     /// The whole line, however wide.
-    var whole: String { ([name] + parts).joined(separator: " · ") }
+    var whole: String { ([name] + parts + (hint.map { [$0] } ?? [])).joined(separator: " · ") }
 
-    /// The line in `width` cells: a name too long for the line loses its middle first, as paths
-    /// do (LT-06), down to 24 cells, so that the messages after it stay in sight; what still
-    /// does not fit is cut at the end. A negative width is no room.
+    /// The line in `width` cells. The hint gives way first, cut at the end; then a name too
+    /// long for the line loses its middle, as paths do (LT-06), down to 24 cells, so that the
+    /// parts after it stay in sight; what still does not fit is cut at the end. A negative width
+    /// is no room.
     func fitted(toWidth width: Int) -> String {
         let width = Swift.max(0, width)
         let rest = parts.map { " · " + $0 }.joined()
         let room = Swift.max(width - displayWidth(rest), Swift.min(displayWidth(name), 24))
-        return (name.truncated(toWidth: room, .middle) + rest).truncated(toWidth: width)
+        return (name.truncated(toWidth: room, .middle) + rest + (hint.map { " · " + $0 } ?? "")).truncated(toWidth: width)
     }
 }
 

@@ -188,8 +188,7 @@ public struct TextPager: App, WidgetGroup, ShowsIndexedFile {
         parts += source.statusParts
         if search.isRunning { parts.append("searching… (Esc cancels)") }
         if following { parts.append("following the end (F stops)") }
-        parts.append((source.backHint.map { $0 + " · " } ?? "") + "/ search · w wrap · q quits")
-        return StatusText(name: name, parts: parts)
+        return StatusText(name: name, parts: parts, hint: (source.backHint.map { $0 + " · " } ?? "") + "/ search · w wrap · q quits")
     }
 
     /// The status line, whole.

@@ -100,6 +100,11 @@ import ScrollworkWidgets
         #expect(narrow.hasPrefix("/home/some") && narrow.contains("flights.csv · 600 rows") && displayWidth(narrow) == 40, "\(narrow)")
         for width in [Int.min, -1, 0, 1, 5] { #expect(displayWidth(text.fitted(toWidth: width)) <= Swift.max(0, width)) }
         #expect(StatusText(name: "", parts: []).fitted(toWidth: 10) == "")
+        // The keys to press give way before the name does.
+        let hinted = StatusText(name: "/tmp/scrollwork-flights-1000000.jsonl", parts: ["1,000,000 rows", "sorted by tailnum ▲"], hint: "/ search · | filter · ? keys · q quits")
+        let line = hinted.fitted(toWidth: 90)
+        #expect(line.hasPrefix("/tmp/scrollwork-flights-1000000.jsonl · 1,000,000 rows · sorted by tailnum ▲ · / search") && line.hasSuffix("…") && displayWidth(line) == 90, "\(line)")
+        #expect(hinted.whole.hasSuffix("q quits"))
     }
 
     @Test("= keeps the focused row's value in the current column, ! the others; a sorted view stays sorted and Enter shows the row's own record")
