@@ -53,6 +53,7 @@ struct ColumnTyping {
         var changed: [Int] = []
         /// The field columns whose longest number grew.
         var longer: [Int] = []
+        /// The step that types the rows after these, when there are some.
         var next: WorkRequest?
     }
 
