@@ -97,6 +97,33 @@ import Testing
         }
     }
 
+    @Test("LT-12: the fields a filter, a count or a save reads from lines of one layout are the fields the rows show, whatever a line changes")
+    func fieldsInPlaceAreTheRows() throws {
+        let base = #"{"id": 12, "carrier": "UA", "tailnum": "N14228", "delay": -3.5, "ok": true, "gone": null}"#
+        var lines: [String] = []
+        let bytes = Array(base.utf8)
+        var variants = [base + " x", base + ",", base + "  ", String(base.dropLast())]
+        for i in bytes.indices {
+            for swap in ["\"", ",", ":", "}", " ", "7", "x", "\\", "é"] {
+                variants.append(String(decoding: bytes[..<i], as: UTF8.self) + swap + String(decoding: bytes[(i + 1)...], as: UTF8.self))
+                variants.append(String(decoding: bytes[..<i], as: UTF8.self) + swap + String(decoding: bytes[i...], as: UTF8.self))
+            }
+        }
+        // The base twice before each variant: the variant meets the base's layout, whatever the
+        // variant before it taught.
+        for variant in variants { lines += [base, base, variant] }
+        lines += [base, #"{"id": 1, "carrier": "AA", "tailnum": "N1", "delay": 0, "ok": false, "gone": null, "id": 99}"#, base,
+                  #"{"id": 2, "carrier": "AA", "tailnum": "N2", "delay": 0, "ok": false, "gone": null, "new": 1}"#, base]
+        try TemporaryFile.with(lines.joined(separator: "\n") + "\n") { file in
+            var index = RecordIndex(quotes: false, separator: 0x0A)
+            while try !index.extend(from: file) {}
+            let keys = JSONLinesRows.keys(file: file, index: index, lines: 0..<1, after: [])
+            let rows = JSONLinesRows(file: file, index: index, keys: keys)
+            let inPlace = rows.fields(at: 0..<rows.count) { $1.strings }
+            for i in 0..<rows.count { #expect(inPlace[i] == rows.row(at: i).fields, "line \(i + 1): \(lines[i])") }
+        }
+    }
+
     @Test("the scan answers only where the reader would agree, and leaves the rest to it")
     func scanAnswers() {
         func scan(_ key: String, _ record: String) -> String? {
@@ -159,6 +186,16 @@ import Testing
         #expect(answer(shape("b", learning: #"{"a":1,"b":"x"}"#), #"{"a":22,"b":"yy"}"#) == "yy")
         // A record with a nested value teaches no layout.
         #expect(answer(shape("a", learning: #"{"a":1,"b":[2]}"#), #"{"a":1,"b":[2]}"#) == nil)
+        // Every value of a record that fits, strings without their quotes; text beyond ASCII is the reader's.
+        func values(_ shape: JSONRecordShape, _ record: String) -> [String]? {
+            let r = Array(record.utf8)
+            var found: [String] = []
+            let fits = r.withUnsafeBufferPointer { r in shape.values(in: r) { found.append("\($0)=" + String(decoding: r[$1], as: UTF8.self)) } }
+            return fits ? found : nil
+        }
+        #expect(flights.names == ["year", "carrier", "tailnum", "air_time"])
+        #expect(values(flights, #"{"year": null, "carrier": "", "tailnum": "N1", "air_time": -2.5e1}"#) == ["0=null", "1=", "2=N1", "3=-2.5e1"])
+        #expect(values(flights, #"{"year": 1, "carrier": "é", "tailnum": "N1", "air_time": 2}"#) == nil)
     }
 
     @Test("a record checked against the layout of the one before it answers as the scan does, whatever one byte of it is changed to")

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Scrollwork
 
 /// A file's rows whose fields are read straight from the file's bytes, many rows at a time: what
@@ -33,16 +38,45 @@ extension JSONLinesRows: InPlaceRows {
     }
 
     /// `body` of each of `rows` with its values in the columns of ``keys``, as ``row(at:)`` shows them.
+    ///
+    /// A line that fits the layout of the lines before it (``JSONRecordShape``), with only ASCII
+    /// text and only keys among the columns, gives its values' bytes in place; any other is read
+    /// whole.
     public func fields<T, Rows: RandomAccessCollection<Int>>(at rows: Rows, _ body: (Int, FieldList) -> T) -> [T] {
         var splitter = FieldSplitter(separator: 0x2C)
         let alone = { [self] (i: Int) in row(at: i) }
         let made = { [self] (i: Int, bytes: UnsafeBufferPointer<UInt8>) in record(i, Self.members(of: bytes, framing: .lines)) }
-        let count = count, lines = framing == .lines
+        let count = count, lines = framing == .lines, columns = keys.count, columnOfKey = columnOfKey
+        var shape = JSONRecordShape(), layout = JSONMemberScan.Layout(), misses = 0
+        // The column of each member of the layout; empty when one is not a column.
+        var columnOfMember: [Int] = []
+        let none = FieldSpan(start: 0, count: 0, inScratch: false)
+        var spans = [FieldSpan](repeating: none, count: columns)
         return index.eachRecord(of: file, at: rows, limit: DelimitedRows.recordLimit) { i, bytes in
             guard i >= 0, i < count else { return splitter.withFields([]) { body(i, $0) } }
             // Array elements need trimming first: they are read one by one.
-            let row = lines && bytes != nil ? made(i, bytes!) : alone(i)
-            return splitter.withFields(row.fields) { body(i, $0) }
+            guard lines, let bytes else { return splitter.withFields(alone(i).fields) { body(i, $0) } }
+            if !columnOfMember.isEmpty {
+                for c in 0..<columns { spans[c] = none }
+                // A key given twice fills its column twice: the last stays, as in the reader.
+                let fits = shape.values(in: bytes) { member, text in
+                    spans[columnOfMember[member]] = FieldSpan(start: text.lowerBound, count: text.count, inScratch: false)
+                }
+                if fits {
+                    misses = 0
+                    return spans.withUnsafeBufferPointer { spans in
+                        body(i, FieldList(spans: spans, record: bytes, scratch: UnsafeBufferPointer(start: nil, count: 0)))
+                    }
+                }
+            }
+            misses += 1
+            if JSONRecordShape.learns(afterMisses: misses), let base = bytes.baseAddress, memchr(base, 0x5C, bytes.count) == nil {
+                let found = JSONMemberScan.value(of: UnsafeBufferPointer(start: nil, count: 0), in: bytes, plain: true, layout: &layout, recording: true)
+                shape.learn(bytes, layout: found == .undecided ? JSONMemberScan.Layout(flat: false) : layout)
+                let mapped = shape.names.map { columnOfKey[$0] ?? -1 }
+                columnOfMember = shape.isEmpty || mapped.contains(-1) ? [] : mapped
+            }
+            return splitter.withFields(made(i, bytes).fields) { body(i, $0) }
         }
     }
 }

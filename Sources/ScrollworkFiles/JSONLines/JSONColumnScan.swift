@@ -32,10 +32,7 @@ struct JSONColumnScan {
         // a byte at a time.
         let plain = memchr(base, 0x5C, record.count) == nil
         misses += 1
-        // A layout is learned again at once, then after 2, 4, 8… records in a row that did not
-        // fit and every 64th after that: a file of one layout relearns at its first miss, one
-        // whose records are all nested does not pay for learning on every record.
-        let learning = plain && (misses & (misses - 1) == 0 || misses % 64 == 0)
+        let learning = plain && JSONRecordShape.learns(afterMisses: misses)
         let found = key.withUnsafeBufferPointer { key in
             JSONMemberScan.value(of: key, in: record, plain: plain, layout: &layout, recording: learning)
         }

@@ -22,7 +22,8 @@ public struct JSONLinesRows: RowSource, Sendable {
     public let keys: [String]
     /// Lines or array elements.
     public let framing: JSONFraming
-    private let columnOfKey: [String: Int]
+    /// The column of each key.
+    let columnOfKey: [String: Int]
 
     /// The records of `file` that `index` has found, with columns `keys`.
     public init(file: FileBytes, index: RecordIndex, keys: [String], framing: JSONFraming = .lines) {

@@ -25,6 +25,8 @@ enum JSONMemberScan {
     struct Layout {
         /// Each member's value, in order.
         var values: [Range<Int>] = []
+        /// Each member's name, in order (without its quotes).
+        var names: [Range<Int>] = []
         /// The offset just past the object's closing brace.
         var end = 0
         /// The last member named as the key, or -1.
@@ -35,6 +37,7 @@ enum JSONMemberScan {
         /// Forgets the last record's layout, keeping the storage.
         mutating func reset() {
             values.removeAll(keepingCapacity: true)
+            names.removeAll(keepingCapacity: true)
             end = 0
             keyMember = -1
             flat = true
@@ -227,6 +230,7 @@ enum JSONMemberScan {
                 }
                 if recording {
                     layout.values.append(start..<at)
+                    layout.names.append(name)
                     if matches { layout.keyMember = member }
                 }
                 member += 1

@@ -13,16 +13,27 @@ struct JSONRecordShape {
     private var bounds: [Int] = []
     /// The value that is the key's (the last member of that name), or -1 when it is absent.
     private var keyMember = -1
+    /// Each member's name, in order.
+    private(set) var names: [String] = []
 
     /// Whether a record has been learned.
     var isEmpty: Bool { bounds.isEmpty }
+
+    /// Whether to learn again after `misses` records in a row that did not fit: at once, then
+    /// after 2, 4, 8… and every 64th, so that a file of one layout relearns at its first miss
+    /// and one whose records are all nested does not pay for learning on every record.
+    static func learns(afterMisses misses: Int) -> Bool {
+        misses > 0 && (misses & (misses &- 1) == 0 || misses % 64 == 0)
+    }
 
     /// The layout of `record`, whose values `layout` holds; empty (fitting nothing) unless every
     /// value is a string, number or literal.
     mutating func learn(_ record: UnsafeBufferPointer<UInt8>, layout: JSONMemberScan.Layout) {
         text.removeAll(keepingCapacity: true)
         bounds.removeAll(keepingCapacity: true)
-        guard layout.flat, layout.end <= record.count else { return }
+        names.removeAll(keepingCapacity: true)
+        guard layout.flat, layout.end <= record.count, layout.names.count == layout.values.count else { return }
+        names = layout.names.map { String(decoding: UnsafeBufferPointer(rebasing: record[$0]), as: UTF8.self) }
         var from = 0
         for value in layout.values {
             bounds.append(text.count)
@@ -39,44 +50,74 @@ struct JSONRecordShape {
     /// The key's value in `record` when the record fits this layout; nil when it does not (a
     /// backslash in a string included, as an escape is the scan's to read).
     func value(in record: UnsafeBufferPointer<UInt8>) -> JSONMemberScan.Found? {
-        guard let base = record.baseAddress, !bounds.isEmpty else { return nil }
+        var found = JSONMemberScan.Found.absent
+        let key = keyMember
+        let fits = walk(record) { member, text, quoted in
+            guard member == key else { return true }
+            // Text beyond ASCII is the reader's, as in the scan.
+            if quoted, !Self.isASCII(record, text) { return false }
+            found = .value(text)
+            return true
+        }
+        return fits ? found : nil
+    }
+
+    /// Each value's text in `record` (a string's without its quotes), member by member, when
+    /// the record fits this layout and every string is ASCII (the reader's text is then the
+    /// bytes as written); false when not.
+    func values(in record: UnsafeBufferPointer<UInt8>, _ take: (_ member: Int, _ text: Range<Int>) -> Void) -> Bool {
+        walk(record) { member, text, quoted in
+            if quoted, !Self.isASCII(record, text) { return false }
+            take(member, text)
+            return true
+        }
+    }
+
+    /// Whether `record`'s bytes `range` are all ASCII.
+    @inline(__always)
+    private static func isASCII(_ record: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        for i in range where record[i] >= 0x80 { return false }
+        return true
+    }
+
+    /// Steps through `record` as this layout says, giving `visit` each member's value text (a
+    /// string's without quotes, and whether it was quoted): true when the record fits to its last
+    /// byte and `visit` said true each time.
+    @inline(__always)
+    private func walk(_ record: UnsafeBufferPointer<UInt8>, _ visit: (_ member: Int, _ text: Range<Int>, _ quoted: Bool) -> Bool) -> Bool {
+        guard let base = record.baseAddress, !bounds.isEmpty else { return false }
         let n = record.count
-        return text.withUnsafeBufferPointer { text -> JSONMemberScan.Found? in
-            bounds.withUnsafeBufferPointer { bounds -> JSONMemberScan.Found? in
+        return text.withUnsafeBufferPointer { text -> Bool in
+            bounds.withUnsafeBufferPointer { bounds -> Bool in
                 let shape = text.baseAddress!
                 var at = 0
-                var found = JSONMemberScan.Found.absent
                 let values = bounds.count &- 2
                 for member in 0...values {
                     // Offsets within the record and the layout: no sum or difference can overflow.
                     let run = bounds[member], count = bounds[member &+ 1] &- run
-                    guard Self.same(base + at, shape + run, count: count, room: n &- at) else { return nil }
+                    guard Self.same(base + at, shape + run, count: count, room: n &- at) else { return false }
                     at &+= count
                     if member == values { break }
-                    guard at < n else { return nil }
+                    guard at < n else { return false }
                     let start = at, first = base[at]
                     // Numbers first, the values most members hold; a value starting another way
                     // than these four is left to the scan.
                     if first &- 0x30 < 10 || first == 0x2D {
                         at = JSONMemberScan.numberEnd(base, from: at, n)
                     } else if first == 0x22 {
-                        guard let end = JSONMemberScan.stringEnd(base, from: at &+ 1, n) else { return nil }
+                        guard let end = JSONMemberScan.stringEnd(base, from: at &+ 1, n) else { return false }
                         at = end &+ 1
-                        if member == keyMember {
-                            // Text beyond ASCII is the reader's, as in the scan.
-                            for i in (start + 1)..<end where base[i] >= 0x80 { return nil }
-                            found = .value((start + 1)..<end)
-                        }
+                        guard visit(member, (start &+ 1)..<end, true) else { return false }
                         continue
                     } else if let word = JSONMemberScan.literalLength(base, at: at, n) {
                         at &+= word
                     } else {
-                        return nil
+                        return false
                     }
-                    if member == keyMember { found = .value(start..<at) }
+                    guard visit(member, start..<at, false) else { return false }
                 }
                 while at < n, JSONMemberScan.isSpace(base[at]) { at += 1 }
-                return at == n ? found : nil
+                return at == n
             }
         }
     }
