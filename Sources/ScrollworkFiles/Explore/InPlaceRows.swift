@@ -39,9 +39,9 @@ extension JSONLinesRows: InPlaceRows {
 
     /// `body` of each of `rows` with its values in the columns of ``keys``, as ``row(at:)`` shows them.
     ///
-    /// A line that fits the layout of the lines before it (``JSONRecordShape``), with only ASCII
-    /// text and only keys among the columns, gives its values' bytes in place; any other is read
-    /// whole.
+    /// A line with the layout of the lines before it (the same keys, spacing and punctuation),
+    /// only ASCII text and only keys among the columns gives its values' bytes in place; any
+    /// other is read whole.
     public func fields<T, Rows: RandomAccessCollection<Int>>(at rows: Rows, _ body: (Int, FieldList) -> T) -> [T] {
         var splitter = FieldSplitter(separator: 0x2C)
         let alone = { [self] (i: Int) in row(at: i) }
