@@ -150,8 +150,8 @@ extension FileViewer {
         guard let (changed, failure) = filters.handle(update) else { return false }
         if let failure { notes.set(.action, failure) }
         if changed {
+            // The status line's count, "N of M rows", says what was kept: no note repeats it.
             showFilteredRows(at: time)
-            notes.set(.action, "\(grouped(table.list.numberOfRows)) of \(grouped(rows.count)) rows kept")
             if let more = filters.rowsFound(rows: fileRows, count: rows.count, missing: missing) { work.append(more) }
         }
         return true
