@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Scrollwork
 
 /// A file's rows whose fields are read straight from the file's bytes, many rows at a time: what
@@ -47,9 +42,9 @@ extension JSONLinesRows: InPlaceRows {
         let alone = { [self] (i: Int) in row(at: i) }
         let made = { [self] (i: Int, bytes: UnsafeBufferPointer<UInt8>) in record(i, Self.members(of: bytes, framing: .lines)) }
         let count = count, lines = framing == .lines, columns = keys.count, columnOfKey = columnOfKey
-        var shape = JSONRecordShape(), layout = JSONMemberScan.Layout(), misses = 0
+        var scan = JSONColumnScan(key: [])
         // The column of each member of the layout; empty when one is not a column.
-        var columnOfMember: [Int] = []
+        var columnOfMember: [Int] = [], mapped = 0
         let none = FieldSpan(start: 0, count: 0, inScratch: false)
         var spans = [FieldSpan](repeating: none, count: columns)
         return index.eachRecord(of: file, at: rows, limit: DelimitedRows.recordLimit) { i, bytes in
@@ -59,22 +54,21 @@ extension JSONLinesRows: InPlaceRows {
             if !columnOfMember.isEmpty {
                 for c in 0..<columns { spans[c] = none }
                 // A key given twice fills its column twice: the last stays, as in the reader.
-                let fits = shape.values(in: bytes) { member, text in
+                let fits = scan.shape.values(in: bytes) { member, text in
                     spans[columnOfMember[member]] = FieldSpan(start: text.lowerBound, count: text.count, inScratch: false)
                 }
                 if fits {
-                    misses = 0
+                    scan.fitted()
                     return spans.withUnsafeBufferPointer { spans in
                         body(i, FieldList(spans: spans, record: bytes, scratch: UnsafeBufferPointer(start: nil, count: 0)))
                     }
                 }
             }
-            misses += 1
-            if JSONRecordShape.learns(afterMisses: misses), let base = bytes.baseAddress, memchr(base, 0x5C, bytes.count) == nil {
-                let found = JSONMemberScan.value(of: UnsafeBufferPointer(start: nil, count: 0), in: bytes, plain: true, layout: &layout, recording: true)
-                shape.learn(bytes, layout: found == .undecided ? JSONMemberScan.Layout(flat: false) : layout)
-                let mapped = shape.names.map { columnOfKey[$0] ?? -1 }
-                columnOfMember = shape.isEmpty || mapped.contains(-1) ? [] : mapped
+            _ = scan.missed(bytes)
+            if scan.learned != mapped {
+                mapped = scan.learned
+                let columns = scan.shape.names.map { columnOfKey[$0] ?? -1 }
+                columnOfMember = scan.shape.isEmpty || columns.contains(-1) ? [] : columns
             }
             return splitter.withFields(made(i, bytes).fields) { body(i, $0) }
         }

@@ -11,23 +11,35 @@ import Darwin
 struct JSONColumnScan {
     /// The key's bytes.
     private let key: [UInt8]
-    private var shape = JSONRecordShape()
+    /// The layout learned so far.
+    private(set) var shape = JSONRecordShape()
+    /// How many times a layout was learned: a reader of every value maps it to columns again
+    /// when this changes.
+    private(set) var learned = 0
     private var layout = JSONMemberScan.Layout()
     /// Records in a row that did not fit the layout.
     private var misses = 0
 
-    /// A scan for the member named `key` (its UTF-8 bytes).
+    /// A scan for the member named `key` (its UTF-8 bytes); empty for a reader of every value.
     init(key: [UInt8]) {
         self.key = key
     }
 
     /// The key's value in `record`, as ``JSONMemberScan/value(of:in:)`` answers.
     mutating func value(in record: UnsafeBufferPointer<UInt8>) -> JSONMemberScan.Found {
-        guard let base = record.baseAddress else { return .undecided }
         if let found = shape.value(in: record) {
-            misses = 0
+            fitted()
             return found
         }
+        return missed(record)
+    }
+
+    /// Notes that a record fitted ``shape``.
+    mutating func fitted() { misses = 0 }
+
+    /// Scans `record`, which did not fit ``shape``, whole, and learns its layout when due.
+    mutating func missed(_ record: UnsafeBufferPointer<UInt8>) -> JSONMemberScan.Found {
+        guard let base = record.baseAddress else { return .undecided }
         // Records with a backslash have strings that a quote may not end: the scan reads those
         // a byte at a time.
         let plain = memchr(base, 0x5C, record.count) == nil
@@ -36,7 +48,10 @@ struct JSONColumnScan {
         let found = key.withUnsafeBufferPointer { key in
             JSONMemberScan.value(of: key, in: record, plain: plain, layout: &layout, recording: learning)
         }
-        if learning, found != .undecided { shape.learn(record, layout: layout) }
+        if learning {
+            shape.learn(record, layout: found == .undecided ? JSONMemberScan.Layout(flat: false) : layout)
+            learned += 1
+        }
         return found
     }
 }
