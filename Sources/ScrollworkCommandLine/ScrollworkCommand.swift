@@ -297,6 +297,12 @@ struct Open: ParsableCommand {
     /// `path` (`-`: standard input) opened as `scrollwork open` shows it.
     static func opened(path: String, separator: String?, header: Bool?, theme: Theme, missing: MissingValues) throws(OpenFile.Failure) -> OpenFile.Opened {
         if path == "-" { return try StandardInput.open(data: try StandardInput.takeData(), theme: theme) }
+        // A FIFO or a device has no offsets: it is read as standard input is, waiting for its
+        // writer as `less` waits.
+        if StandardInput.isStream(path) {
+            let data = try StandardInput.takeStream(at: path) { printError("scrollwork: waiting for data on \(path) (a pipe or device); Ctrl-C stops") }
+            return try StandardInput.open(data: data, theme: theme, name: path)
+        }
         return try OpenFile.opened(path: path, separator: separator, header: header, theme: theme, missing: missing)
     }
 

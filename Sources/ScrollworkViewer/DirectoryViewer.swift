@@ -31,7 +31,7 @@ public struct DirectoryViewer: App, WidgetGroup {
     init(root: String, theme: Theme) {
         self.theme = theme
         let tree = DirectoryTree(root: root)
-        view = OutlineView(OutlineState(source: tree), theme: theme) { entry in entry.problem.map { entry.name + "  ⚠ " + $0 } ?? entry.name }
+        view = OutlineView(OutlineState(source: tree), theme: theme) { entry in entry.problem.map { entry.displayName + "  ⚠ " + $0 } ?? entry.displayName }
         view.columns = Self.columns
         view.sortIndicator = (0, true)
         var outline = view.outline

@@ -145,7 +145,8 @@ extension FileViewer {
         }
     }
 
-    /// Takes a filter pass's update; false for other work.
+    /// Takes a filter pass's update; false for other work. A message comes with a failure (the
+    /// filters go back to the last that worked) or with rows a regular expression left out.
     mutating func handleFilterUpdate(_ update: WorkUpdate, at time: Double) -> Bool {
         guard let (changed, failure) = filters.handle(update) else { return false }
         if let failure { notes.set(.action, failure) }

@@ -67,7 +67,7 @@ public enum OpenFile {
             }
         }
         if isDirectory(path) {
-            guard let listing = opendir(path) else { throw Failure(description: "\(FileError(errno: errno, path: path, operation: "list"))") }
+            guard let listing = FileSystemPath.withCString(path, { opendir($0) }) else { throw Failure(description: "\(FileError(errno: errno, path: path, operation: "list"))") }
             closedir(listing)
             return .directory(DirectoryViewer(root: path, theme: theme))
         }
@@ -116,7 +116,7 @@ public enum OpenFile {
     /// True when `path` names a directory (following a symbolic link).
     static func isDirectory(_ path: String) -> Bool {
         var info = stat()
-        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+        return FileSystemPath.withCString(path, { stat($0, &info) }) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 
     /// For a JSON array whose first element is an object, as every vega dataset and most JSON

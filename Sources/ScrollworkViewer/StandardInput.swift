@@ -33,6 +33,41 @@ public enum StandardInput {
         return data
     }
 
+    /// True when `path` names a stream: a FIFO, a character device or a socket, which has no
+    /// offsets to read at and is read as standard input is.
+    public static func isStream(_ path: String) -> Bool {
+        var info = stat()
+        guard FileSystemPath.withCString(path, { stat($0, &info) }) == 0 else { return false }
+        let type = info.st_mode & S_IFMT
+        return type == S_IFIFO || type == S_IFCHR || type == S_IFSOCK
+    }
+
+    /// Opens the stream at `path` (a FIFO, say) for ``open(data:theme:memoryLimit:name:)``
+    /// without blocking in `open`, then waits for its first bytes or its end, as `less` does,
+    /// telling `waiting` once if none come within a third of a second.
+    ///
+    /// - Throws: ``OpenFile/Failure`` when it cannot be opened.
+    public static func takeStream(at path: String, waiting: () -> Void) throws(OpenFile.Failure) -> Int32 {
+        #if canImport(Glibc)
+        let fd = FileSystemPath.withCString(path) { Glibc.open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
+        #else
+        let fd = FileSystemPath.withCString(path) { Darwin.open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
+        #endif
+        guard fd >= 0 else { throw OpenFile.Failure(description: "\(FileError(errno: errno, path: path, operation: "open"))") }
+        var told = false
+        while true {
+            var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&poller, 1, told ? -1 : 333)
+            if ready < 0 && errno == EINTR { continue }
+            if ready != 0 { break }
+            waiting()
+            told = true
+        }
+        let flags = fcntl(fd, F_GETFL)
+        if flags >= 0 { _ = fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) }
+        return fd
+    }
+
     /// How much of standard input is kept in memory; past it, everything goes to a temporary
     /// file on disk, which the status line names.
     public static let memoryLimit = 128_000_000
@@ -49,7 +84,7 @@ public enum StandardInput {
     /// while the viewer shows what is there and grows as more comes. The data is kept in memory
     /// up to `memoryLimit` (``memoryLimit`` unless a test says otherwise), then moved to a temporary file in ``temporaryDirectory`` (one
     /// without a name, so nothing is left behind, whatever happens), and the status line says so.
-    public static func open(data: Int32, theme: Theme, memoryLimit: Int = memoryLimit) throws(OpenFile.Failure) -> OpenFile.Opened {
+    public static func open(data: Int32, theme: Theme, memoryLimit: Int = memoryLimit, name: String = "standard input") throws(OpenFile.Failure) -> OpenFile.Opened {
         let spool = try memoryFile()
         let reader = dup(spool)
         guard reader >= 0 else { throw OpenFile.Failure(description: "cannot keep standard input: \(String(cString: strerror(errno)))") }
@@ -59,7 +94,7 @@ public enum StandardInput {
             if n <= 0 { break }
             first += n
         }
-        var opened = try OpenFile.opened(file: FileBytes(descriptor: reader, name: "standard input"), separator: nil, header: nil, theme: theme)
+        var opened = try OpenFile.opened(file: FileBytes(descriptor: reader, name: name), separator: nil, header: nil, theme: theme)
         let more = first >= OpenFile.sampleSize
         let directory = temporaryDirectory, kept = first
         let spoolBody: @Sendable (WorkProgress) -> Int? = { progress -> Int in

@@ -28,6 +28,8 @@ struct ViewFilters {
         var appends: Bool
         var kept: [UInt32]? = nil
         var failure: String? = nil
+        /// Values a regular expression stopped on at its step budget (they were left out).
+        var unfinished = 0
     }
 
     /// True while a filter is being worked out.
@@ -69,9 +71,10 @@ struct ViewFilters {
         return .start(Work(key) { progress -> Pass? in
             var done = pass
             do {
-                let kept = try RowFilter.rows(of: rows, passing: pass.filters, within: pass.within, missing: missing, concurrently: .processors) { progress.report($0) }
-                guard let kept else { return nil }
-                done.kept = kept
+                let outcome = try RowFilter.filtering(rows, by: pass.filters, within: pass.within, missing: missing, concurrently: .processors) { progress.report($0) }
+                guard let outcome else { return nil }
+                done.kept = outcome.rows
+                done.unfinished = outcome.unfinishedMatches
             } catch {
                 done.failure = "\(error)"
             }
@@ -80,7 +83,7 @@ struct ViewFilters {
     }
 
     /// Takes an update of a pass: true when the rows kept changed (the table shows others), with
-    /// a message when the pass failed; nil for other work.
+    /// a message when the pass failed or left values out; nil for other work.
     mutating func handle(_ update: WorkUpdate) -> (changed: Bool, failure: String?)? {
         if let f = update.progress(of: key) {
             fraction = f
@@ -97,10 +100,13 @@ struct ViewFilters {
             return (false, failure)
         }
         guard let found = pass.kept else { return (false, nil) }
+        let note = pass.unfinished > 0
+            ? "\(grouped(pass.unfinished)) value\(pass.unfinished == 1 ? " was" : "s were") too long for the regular expression to finish (\(grouped(RowFilter.regularExpressionStepBudget)) steps each) and left out"
+            : nil
         kept = pass.appends ? (kept ?? []) + found : found
         applied = pass.filters
         covered = pass.through
-        return (true, nil)
+        return (true, note)
     }
 
     /// Stops a pass under way: the filters go back to those the rows answer for. The work to cancel.

@@ -420,6 +420,6 @@ enum ExploreData {
             expected[text, default: 0] += 1
         }
         #expect(set.count == 5004 && set.elements.count == 5004)
-        #expect(Dictionary(uniqueKeysWithValues: counts.entries.map { ($0.value, $0.count) }) == expected && counts.distinct == 977)
+        #expect(Dictionary(uniqueKeysWithValues: counts.entries.map { (String(decoding: $0.bytes, as: UTF8.self), $0.count) }) == expected && counts.distinct == 977)
     }
 }

@@ -6,12 +6,17 @@ public struct ConcurrentLoop: Sendable {
     public let width: Int
     private let perform: @Sendable (_ count: Int, _ body: @escaping @Sendable (Int) -> Void) -> Void
 
-    /// A loop that runs up to `width` pieces at once (clamped to at least 1) with `perform`,
-    /// which must call `body` once for each of `0..<count` and return after the last has ended.
+    /// A loop that runs up to `width` pieces at once (clamped to 1 … ``maximumWidth``) with
+    /// `perform`, which must call `body` once for each of `0..<count` and return after the last
+    /// has ended.
     public init(width: Int, perform: @escaping @Sendable (_ count: Int, _ body: @escaping @Sendable (Int) -> Void) -> Void) {
-        self.width = Swift.max(1, width)
+        self.width = Swift.min(Swift.max(1, width), Self.maximumWidth)
         self.perform = perform
     }
+
+    /// The widest loop: more pieces at once than any machine has cores for would only cost each
+    /// pass memory (a summary keeps a lane of tallies per piece running at once).
+    public static var maximumWidth: Int { 1024 }
 
     /// The most pieces one ``map(_:_:)`` runs.
     public static var maximumPieces: Int { 1 << 20 }

@@ -23,9 +23,15 @@ public struct ColumnKinds: Sendable, Hashable {
     /// The words that stand for no value.
     public let missing: MissingValues
 
-    /// Nothing seen yet of `columns` columns (more are added as rows hold more fields).
+    /// The most columns kept: fields past it are not counted, and their columns read as text.
+    /// A million columns is far past any file a person reads as a table, and keeping them
+    /// costs 9 MB.
+    public static let maximumColumns = 1 << 20
+
+    /// Nothing seen yet of `columns` columns (clamped to 0 … ``maximumColumns``; more are added
+    /// as rows hold more fields).
     public init(columns: Int = 0, missing: MissingValues = .common) {
-        seen = [Seen](repeating: [], count: Swift.max(0, columns))
+        seen = [Seen](repeating: [], count: Swift.min(Swift.max(0, columns), Self.maximumColumns))
         longest = [Int](repeating: 0, count: seen.count)
         self.missing = missing
         words = MissingBytes(missing)
@@ -49,13 +55,14 @@ public struct ColumnKinds: Sendable, Hashable {
         longest.indices.contains(column) ? longest[column] : 0
     }
 
-    /// Counts every field of one row.
+    /// Counts every field of one row (up to ``maximumColumns``).
     @inline(__always)
     public mutating func add(_ fields: FieldList) {
-        widen(to: fields.count)
+        let count = Swift.min(fields.count, Self.maximumColumns)
+        widen(to: count)
         seen.withUnsafeMutableBufferPointer { seen in
             longest.withUnsafeMutableBufferPointer { longest in
-                for c in 0..<fields.count where !seen[c].contains(.text) {
+                for c in 0..<count where !seen[c].contains(.text) {
                     let value = fields[c], kind = Self.kind(of: value, words: words)
                     seen[c].insert(kind)
                     if kind == .integer || kind == .real, let value { longest[c] = Swift.max(longest[c], value.count) }
@@ -64,10 +71,10 @@ public struct ColumnKinds: Sendable, Hashable {
         }
     }
 
-    /// Counts the value `bytes` (nil: the row has no such field) of column `column`; a negative
-    /// column counts nothing.
+    /// Counts the value `bytes` (nil: the row has no such field) of column `column`; a column
+    /// below 0 or at ``maximumColumns`` or past it counts nothing.
     public mutating func add(_ bytes: UnsafeBufferPointer<UInt8>?, column: Int) {
-        guard column >= 0 else { return }
+        guard column >= 0, column < Self.maximumColumns else { return }
         widen(to: column + 1)
         guard !seen[column].contains(.text) else { return }
         let kind = Self.kind(of: bytes, words: words)
@@ -108,20 +115,21 @@ public struct ColumnKinds: Sendable, Hashable {
     }
 
     /// The kinds of every field of `rows` in `range` (clamped to the rows), read a piece at a
-    /// time as many pieces at once as `loop` runs; nil when the loop left a piece out.
+    /// time as many pieces at once as `loop` runs; `progress` hears the fraction done after each
+    /// round of pieces and stops the pass by returning false. Nil when stopped, or when the loop
+    /// left a piece out.
     @_specialize(where Rows == FileRows)
     public static func reading<Rows: InPlaceRows>(_ rows: Rows, in range: Range<Int>, missing: MissingValues = .common,
-                                                  concurrently loop: ConcurrentLoop = .serial) -> ColumnKinds? {
-        let range = range.clamped(to: 0..<rows.count)
-        let size = ColumnSummary.pieceSize
-        let pieces = (range.count + size - 1) / size
-        let found = loop.map(pieces) { p -> ColumnKinds in
-            let start = range.lowerBound + p * size
+                                                  concurrently loop: ConcurrentLoop = .serial,
+                                                  progress: (Double) -> Bool = { _ in true }) -> ColumnKinds? {
+        let range = range.clamped(to: 0..<Swift.max(0, rows.count))
+        var kinds = ColumnKinds(missing: missing)
+        let finished = RowSet.all(count: range.count).inRounds(of: ColumnSummary.pieceSize, loop: loop, progress: progress, { piece -> ColumnKinds in
             var kinds = ColumnKinds(missing: missing)
-            _ = rows.fields(at: start..<Swift.min(start + size, range.upperBound)) { _, fields in kinds.add(fields) }
+            let start = range.lowerBound + piece.offset
+            _ = rows.fields(at: start..<(start + piece.count)) { _, fields in kinds.add(fields) }
             return kinds
-        }
-        guard let found else { return nil }
-        return found.reduce(into: ColumnKinds(missing: missing)) { $0.merge($1) }
+        }, take: { kinds.merge($0) })
+        return finished ? kinds : nil
     }
 }

@@ -1,7 +1,13 @@
 /// How a delimited text file is written: its separator and whether its first record is a header.
 public struct DelimitedDialect: Sendable, Hashable {
-    /// The byte between fields: `,` for CSV, a tab for TSV, `;` or `|` in some exports.
-    public var separator: UInt8
+    /// The byte between fields: `,` for CSV, a tab for TSV, `;` or `|` in some exports. A
+    /// quote, CR or LF, set here or given to `init`, becomes `,`: those bytes end fields or
+    /// records already, and every reader (a row read whole, fields read in place) splits alike.
+    public var separator: UInt8 {
+        get { usableSeparator }
+        set { usableSeparator = Self.usable(newValue) }
+    }
+    private var usableSeparator: UInt8
     /// True when the first record names the columns.
     public var hasHeader: Bool
 
@@ -15,8 +21,13 @@ public struct DelimitedDialect: Sendable, Hashable {
 
     /// A dialect with `separator` (a byte other than a quote, CR or LF; those become `,`).
     public init(separator: UInt8 = 0x2C, hasHeader: Bool = true) {
-        self.separator = [0x22, 0x0D, 0x0A].contains(separator) ? 0x2C : separator
+        usableSeparator = Self.usable(separator)
         self.hasHeader = hasHeader
+    }
+
+    /// `separator`, or `,` for a quote, CR or LF.
+    static func usable(_ separator: UInt8) -> UInt8 {
+        separator == 0x22 || separator == 0x0D || separator == 0x0A ? 0x2C : separator
     }
 
     /// The separators a sample is tried with, most likely first.

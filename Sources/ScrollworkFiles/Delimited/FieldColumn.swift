@@ -16,9 +16,10 @@ extension TableColumn where Row == DelimitedRecord {
     /// The width of a column titled `title` whose widest sampled value takes `content` cells: as
     /// wide as that, and an eighth more for longer ones further on (ids that gain a digit); a
     /// heading may be cut: only its first 8 cells count. At most 40 cells, and a cell of padding
-    /// each side.
+    /// each side. A content below 0 counts as 0.
     public static func fieldWidth(content: Int, title: String) -> ColumnWidth {
-        let content = Swift.max(0, content)
+        // Past 40 cells every width is the same, so a huge content cannot overflow.
+        let content = Swift.min(Swift.max(0, content), 40)
         let widest = Swift.min(Swift.max(content + Swift.max(1, content / 8), Swift.min(displayWidth(title), 8)), 40)
         return ColumnWidth.clamping(min: 32, ideal: Double(widest + 2) * 8, max: 8000)
     }

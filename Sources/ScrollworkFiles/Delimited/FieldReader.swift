@@ -16,7 +16,7 @@ struct FieldReader {
     /// The quoted field being read, without its quotes.
     private var scratch: [UInt8] = []
 
-    init(separator: UInt8) { self.separator = separator }
+    init(separator: UInt8) { self.separator = DelimitedDialect.usable(separator) }
 
     /// Calls `body` with field `index` of `record` (a whole record, its line ending included),
     /// or with nil when the record has fewer fields.

@@ -187,6 +187,9 @@ public struct RecordIndex: Sendable {
     /// Reads `file` from where the index stopped, `chunkSize` bytes at a time, until its end or
     /// `limit` bytes; `progress` hears the bytes scanned so far after each chunk and stops the
     /// reading (keeping what was scanned) by returning false. Returns true at the end of the file.
+    /// A limit or chunk size below 1 counts as 1, so that each call reads at least a byte or finds
+    /// the end: a loop that calls it until it returns true always ends on a file that stops
+    /// growing.
     ///
     /// - Throws: ``FileError`` when the file cannot be read.
     @discardableResult
@@ -194,7 +197,8 @@ public struct RecordIndex: Sendable {
                                 progress: (UInt64) -> Bool = { _ in true }) throws(FileError) -> Bool {
         var read = 0
         let chunk = Swift.max(1, chunkSize)
-        while read < Swift.max(0, limit) {
+        let limit = Swift.max(1, limit)
+        while read < limit {
             let bytes = try file.read(at: scanned, count: Swift.min(chunk, limit - read))
             guard !bytes.isEmpty else {
                 finish()

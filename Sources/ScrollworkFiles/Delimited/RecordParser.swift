@@ -9,8 +9,10 @@
 /// record, text after a closing quote is kept in the field, and a line feed that would end the
 /// record before its last byte (bytes that are more than one record) is kept as text.
 public enum RecordParser {
-    /// The fields of `record`.
+    /// The fields of `record`; a quote, CR or LF as the `separator` counts as `,`, as
+    /// ``DelimitedDialect`` makes it.
     public static func fields(of record: UnsafeBufferPointer<UInt8>, separator: UInt8) -> [String] {
+        let separator = DelimitedDialect.usable(separator)
         var fields: [String] = []
         var field: [UInt8] = []
         var state = DelimitedState.fieldStart
@@ -44,6 +46,7 @@ public enum RecordParser {
     /// How many fields `record` has, as ``fields(of:separator:)-(UnsafeBufferPointer<UInt8>,_)``
     /// splits it, without making them: what a dialect's guess compares for each separator tried.
     public static func fieldCount(of record: [UInt8], separator: UInt8) -> Int {
+        let separator = DelimitedDialect.usable(separator)
         var count = 1
         var state = DelimitedState.fieldStart
         for (i, byte) in record.enumerated() {

@@ -34,7 +34,7 @@ public struct RecordScanner: Sendable, Hashable {
     /// A scanner at the start of the text; without `quotes` every line feed ends a record.
     public init(quotes: Bool = true, separator: UInt8 = 0x2C) {
         self.quotes = quotes
-        self.separator = separator
+        self.separator = DelimitedDialect.usable(separator)
         jsonArray = false
     }
 

@@ -34,13 +34,17 @@ public struct ColumnSummary: Sendable, Hashable {
     /// True when ``distinct`` is an estimate (more than 16,384 distinct values, counted with
     /// HyperLogLog: within about 2% nineteen times in twenty).
     public var distinctIsEstimate: Bool
-    /// The least value: the smallest number, or for text the first in byte order.
+    /// The least value: the smallest number, or for text the first in byte order. Values are
+    /// compared byte for byte: `é` written as one scalar and as `e` and an accent are two
+    /// values, here, in ``distinct``, in frequency tables and in filters alike.
     public var minimum: String?
     /// The greatest value.
     public var maximum: String?
-    /// The mean of the numbers.
+    /// The mean of the numbers, computed so that finite numbers give a finite mean (of two
+    /// 10³⁰⁸ it is 10³⁰⁸). Values that spell NaN are numbers (the column's type is reals) left
+    /// out of the least, greatest, mean and median; ±∞ make the mean ±∞ (both: NaN).
     public var mean: Double?
-    /// The median of the numbers.
+    /// The median of the numbers: one of them, or the midpoint of two, which cannot overflow.
     public var median: Double?
     /// True when ``median`` is an estimate (more than 65,536 numbers: the median of a uniform
     /// sample of 65,536 of them).
@@ -64,8 +68,10 @@ public struct ColumnSummary: Sendable, Hashable {
         // Each piece running at once has a lane of tallies of its own, kept from round to round
         // and merged once at the end: small pieces keep both cores busy to the last round, and
         // nothing is merged while the other cores wait.
-        let lanes = (0..<loop.width).map { _ in TallyLane(columns: columns) }
         let size = Self.pieceSize
+        // No more lanes than pieces run at once, nor than there are pieces.
+        let pieces = within.count / size + (within.count % size == 0 ? 0 : 1)
+        let lanes = (0..<Swift.max(1, Swift.min(loop.width, pieces))).map { _ in TallyLane(columns: columns) }
         let finished = within.inRounds(of: size, loop: loop, progress: progress, { piece in
             // A round is `loop.width` consecutive pieces, so this lane is no other piece's now.
             let lane = lanes[(piece.offset / size) % lanes.count]
@@ -112,9 +118,17 @@ struct ColumnTally: Sendable, Hashable {
     var lowest = Double.infinity, highest = -Double.infinity
     /// The sum of the integers while it fits, exact and cheaper to keep than ``sum``.
     var integerSum = 0
-    /// The sum of the other numbers (and of integer sums that would overflow), with Kahan's
-    /// compensation for what each addition lost.
+    /// The sum of the other numbers below 2⁹⁶⁰ in size (and of integer sums that would
+    /// overflow), with Kahan's compensation for what each addition lost.
     var sum = 0.0, compensation = 0.0
+    /// The sum of the numbers of 2⁹⁶⁰ or more in size, each scaled by 2⁻⁶⁴ (exactly), with its
+    /// compensation: two of 10³⁰⁸ would overflow ``sum``, and their mean is 10³⁰⁸.
+    var hugeSum = 0.0, hugeCompensation = 0.0
+    /// Values that spell NaN (`nan`, `NaN`): numbers, as `Double` reads them, but left out of
+    /// the least, greatest, mean and median, as pandas and R leave them out.
+    var notANumber = 0
+    /// Values that spell +∞ and −∞: kept out of the sums, whose compensation they would spoil.
+    var positiveInfinities = 0, negativeInfinities = 0
     var firstText: [UInt8]? = nil, lastText: [UInt8]? = nil
     /// The first eight bytes of each, big-endian, zero-padded: they order as the texts do, or tie.
     var firstPrefix: UInt64 = 0, lastPrefix: UInt64 = 0
@@ -153,10 +167,21 @@ struct ColumnTally: Sendable, Hashable {
         if let n = FieldValues.integer(bytes) {
             value = Double(n)
             addToIntegerSum(n)
-        } else if bytes.count <= 64, let x = Double(String(decoding: bytes, as: UTF8.self)), x.isFinite {
-            value = x
+        } else if bytes.count <= 64, let x = Double(String(decoding: bytes, as: UTF8.self)) {
+            // The same reading as ColumnKinds and the sort: `inf` and `nan` are reals.
             allIntegers = false
-            addToSum(x)
+            if x.isNaN {
+                notANumber += 1
+                return hash
+            }
+            value = x
+            if x == .infinity {
+                positiveInfinities += 1
+            } else if x == -.infinity {
+                negativeInfinities += 1
+            } else {
+                addToSum(x)
+            }
         } else {
             allNumbers = false
             return hash
@@ -179,13 +204,40 @@ struct ColumnTally: Sendable, Hashable {
         }
     }
 
-    /// Adds `value` to ``sum``, keeping what the addition lost in ``compensation``.
+    /// The size from which a number is added to ``hugeSum``.
+    static let hugeMagnitude = 0x1p960
+    /// What a huge number is scaled by.
+    static let hugeScale = 0x1p-64
+
+    /// Adds `value` to ``sum`` (or, scaled, to ``hugeSum``), keeping what the addition lost.
     @inline(__always)
     mutating func addToSum(_ value: Double) {
+        if Swift.abs(value) < Self.hugeMagnitude {
+            Self.add(value, to: &sum, &compensation)
+        } else {
+            Self.add(value * Self.hugeScale, to: &hugeSum, &hugeCompensation)
+        }
+    }
+
+    /// Kahan's step: `total += value`, what it lost kept in `compensation`.
+    @inline(__always)
+    static func add(_ value: Double, to total: inout Double, _ compensation: inout Double) {
         let adjusted = value - compensation
-        let next = sum + adjusted
-        compensation = (next - sum) - adjusted
-        sum = next
+        let next = total + adjusted
+        compensation = (next - total) - adjusted
+        total = next
+    }
+
+    /// The mean of the ``present`` numbers: each sum divided before the two are added, so no
+    /// step overflows while the numbers are finite.
+    var mean: Double {
+        if positiveInfinities > 0 || negativeInfinities > 0 {
+            return positiveInfinities > 0 && negativeInfinities > 0 ? .nan : positiveInfinities > 0 ? .infinity : -.infinity
+        }
+        let n = Double(present - notANumber)
+        let small = (Double(integerSum) + (sum - compensation)) / n
+        let huge = (hugeSum - hugeCompensation) / n / Self.hugeScale
+        return hugeSum == 0 ? small : small + huge
     }
 
     /// Byte order of `a` and `b` (nil: no text, which `a` precedes), whose first eight bytes
@@ -209,6 +261,9 @@ struct ColumnTally: Sendable, Hashable {
     mutating func merge(_ other: ColumnTally) {
         present += other.present
         missing += other.missing
+        notANumber += other.notANumber
+        positiveInfinities += other.positiveInfinities
+        negativeInfinities += other.negativeInfinities
         allIntegers = allIntegers && other.allIntegers
         allNumbers = allNumbers && other.allNumbers
         lowest = Swift.min(lowest, other.lowest)
@@ -216,6 +271,9 @@ struct ColumnTally: Sendable, Hashable {
         let next = sum + other.sum
         compensation += other.compensation + ((next - sum) - other.sum)
         sum = next
+        let nextHuge = hugeSum + other.hugeSum
+        hugeCompensation += other.hugeCompensation + ((nextHuge - hugeSum) - other.hugeSum)
+        hugeSum = nextHuge
         let (integers, overflow) = integerSum.addingReportingOverflow(other.integerSum)
         if overflow {
             addToSum(Double(other.integerSum))
@@ -240,14 +298,16 @@ struct ColumnTally: Sendable, Hashable {
     func summary(title: String) -> ColumnSummary {
         let kind: ColumnSummary.Kind = present == 0 ? .empty : !allNumbers ? .text : allIntegers ? .integers : .reals
         let numeric = kind == .integers || kind == .reals
+        // Only NaN: a column of reals with no number to tell of.
+        let measured = numeric && present > notANumber
         let text = { (bytes: [UInt8]?) in bytes.map { String(decoding: $0, as: UTF8.self) } }
         return ColumnSummary(
             title: title, kind: kind, count: present, missing: missing,
             distinct: distinct.count, distinctIsEstimate: distinct.isEstimate,
-            minimum: numeric ? RowFilter.format(lowest) : text(firstText),
-            maximum: numeric ? RowFilter.format(highest) : text(lastText),
-            mean: numeric ? (Double(integerSum) + (sum - compensation)) / Double(present) : nil,
-            median: numeric ? sample.median : nil,
-            medianIsEstimate: numeric && sample.isEstimate)
+            minimum: numeric ? (measured ? RowFilter.format(lowest) : nil) : text(firstText),
+            maximum: numeric ? (measured ? RowFilter.format(highest) : nil) : text(lastText),
+            mean: measured ? mean : nil,
+            median: measured ? sample.median : nil,
+            medianIsEstimate: measured && sample.isEstimate)
     }
 }

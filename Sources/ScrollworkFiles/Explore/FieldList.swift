@@ -51,7 +51,7 @@ struct FieldSplitter {
     private var spans: [FieldSpan] = []
     private var scratch: [UInt8] = []
 
-    init(separator: UInt8) { self.separator = separator }
+    init(separator: UInt8) { self.separator = DelimitedDialect.usable(separator) }
 
     /// `body` with the fields of `record` (a whole record, its line ending included).
     mutating func withFields<T>(of record: UnsafeBufferPointer<UInt8>, _ body: (FieldList) -> T) -> T {

@@ -2,11 +2,17 @@ import Scrollwork
 
 /// How often each value of a column occurs among a view's rows, most frequent first: what
 /// VisiData calls a frequency table and a spreadsheet a pivot count.
+///
+/// Values are the same when their bytes are: `é` written as one scalar and as `e` with a
+/// combining accent are two values, as they are to filters and summaries.
 public struct FrequencyTable: Sendable, Hashable {
     /// One value and its count.
     public struct Entry: Sendable, Hashable {
-        /// The value as the file writes it (empty for an empty field).
+        /// The value as the file writes it (empty for an empty field; invalid UTF-8 as U+FFFD,
+        /// so two entries may read alike while their ``bytes`` differ).
         public var value: String
+        /// The value's bytes, exactly as the file holds them.
+        public var bytes: [UInt8]
         /// How many rows hold it.
         public var count: Int
         /// True for a missing value (empty, `NA`, …).
@@ -39,9 +45,9 @@ public struct FrequencyTable: Sendable, Hashable {
     public static func counting<Rows: InPlaceRows>(field: Int, of rows: Rows, within: RowSet? = nil, missing: MissingValues = .common,
                                                    concurrently loop: ConcurrentLoop = .serial, progress: (Double) -> Bool = { _ in true }) -> FrequencyTable? {
         let within = (within ?? .all(count: rows.count)).clamped(toRows: rows.count)
-        var counts: [String: Int] = [:]
+        var counts: [[UInt8]: Int] = [:]
         var uncounted = 0
-        let finished = within.inRounds(of: RowFilter.pieceSize, loop: loop, progress: progress, { piece -> [(value: String, count: Int)] in
+        let finished = within.inRounds(of: RowFilter.pieceSize, loop: loop, progress: progress, { piece -> [(bytes: [UInt8], count: Int)] in
             var counts = ValueCounts()
             _ = rows.values(ofField: field, at: piece) { bytes in counts.add(bytes ?? UnsafeBufferPointer(start: nil, count: 0)) }
             return counts.entries
@@ -51,8 +57,11 @@ public struct FrequencyTable: Sendable, Hashable {
             }
         })
         guard finished else { return nil }
-        let entries = counts.map { Entry(value: $0.key, count: $0.value, isMissing: missing.contains($0.key)) }
-            .sorted { $0.count != $1.count ? $0.count > $1.count : $0.value < $1.value }
+        let words = MissingBytes(missing)
+        let entries = counts.map { bytes, count in
+            let isMissing = bytes.isEmpty || bytes.withUnsafeBufferPointer { words.contain($0) }
+            return Entry(value: String(decoding: bytes, as: UTF8.self), bytes: bytes, count: count, isMissing: isMissing)
+        }.sorted { $0.count != $1.count ? $0.count > $1.count : $0.bytes.lexicographicallyPrecedes($1.bytes) }
         return FrequencyTable(entries: entries, total: within.count, uncounted: uncounted)
     }
 }

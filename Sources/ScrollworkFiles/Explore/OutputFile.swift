@@ -33,11 +33,11 @@ public final class OutputFile {
             return
         }
         var info = stat()
-        if stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR { throw .isDirectory(path: path) }
+        if FileSystemPath.withCString(path, { stat($0, &info) }) == 0, (info.st_mode & S_IFMT) == S_IFDIR { throw .isDirectory(path: path) }
         var made: (Int32, String)? = nil
         for attempt in 0..<100 {
             let name = "\(path).partial-\(getpid())-\(attempt)"
-            let fd = open(name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+            let fd = FileSystemPath.withCString(name) { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644) }
             if fd >= 0 { made = (fd, name); break }
             if errno != EEXIST { throw FileError(errno: errno, path: path, operation: "create") }
         }
@@ -48,13 +48,16 @@ public final class OutputFile {
     deinit {
         guard let partial, !finished else { return }
         close(descriptor)
-        unlink(partial)
+        FileSystemPath.withCString(partial) { _ = unlink($0) }
     }
 
     /// Writes all of `bytes`.
     ///
-    /// - Throws: ``FileError`` when the system will not take them (a full disk, a closed pipe).
+    /// - Throws: ``FileError`` when the system will not take them (a full disk, a closed pipe),
+    ///   or ``FileError/finished(path:)`` after ``finish()``: the descriptor is closed then, and
+    ///   its number may already be another file's.
     public func write(_ bytes: [UInt8]) throws(FileError) {
+        guard !finished else { throw .finished(path: path) }
         var done = 0
         while done < bytes.count {
             let n = bytes.withUnsafeBytes { systemWrite(descriptor, $0.baseAddress! + done, $0.count - done) }
@@ -66,16 +69,19 @@ public final class OutputFile {
         }
     }
 
-    /// Ends the save: the file takes the place of `path`.
+    /// Ends the save: the file takes the place of `path`. Standard output stays open (it is the
+    /// process's), but takes no more writes through this; a second call does nothing.
     ///
     /// - Throws: ``FileError`` when the last bytes or the rename fail; the partial file is removed.
     public func finish() throws(FileError) {
-        guard let partial, !finished else { return }
+        guard !finished else { return }
         finished = true
+        guard let partial else { return }
         close(descriptor)
-        guard rename(partial, path) == 0 else {
+        let renamed = FileSystemPath.withCString(partial) { from in FileSystemPath.withCString(path) { rename(from, $0) } }
+        guard renamed == 0 else {
             let code = errno
-            unlink(partial)
+            FileSystemPath.withCString(partial) { _ = unlink($0) }
             throw FileError(errno: code, path: path, operation: "rename the finished file to")
         }
     }

@@ -20,18 +20,37 @@ struct RowEncoder: Sendable {
         self.columns = columns
         self.numeric = columns.indices.map { numeric.indices.contains($0) && numeric[$0] }
         self.missing = MissingBytes(missing)
-        let titles = columns.indices.map { titles.indices.contains($0) ? titles[$0] : "\($0 + 1)" }
+        let titles = Self.uniqueTitles(columns.indices.map { titles.indices.contains($0) ? titles[$0] : "" })
         self.titles = titles
-        // Keys made unique: a second `x` is `x (2)`, so no value is lost to a repeated key.
-        var seen: [String: Int] = [:]
-        keys = titles.map { title in
-            let n = seen[title, default: 0] + 1
-            seen[title] = n
-            let key = n > 1 ? "\(title) (\(n))" : title
+        keys = titles.map { key in
             var out: [UInt8] = []
             Self.jsonString(Array(key.utf8), into: &out)
             out.append(0x3A)
             return out
+        }
+    }
+
+    /// `titles` made unique, so that no value is lost to a repeated key or heading: an empty
+    /// title becomes the column's number (from 1), and a title met before gets the first
+    /// ` (2)`, ` (3)`, … that no title has (`x, x, x (2)` become `x, x (3), x (2)`: the title
+    /// written by hand keeps its name).
+    static func uniqueTitles(_ titles: [String]) -> [String] {
+        let named = titles.enumerated().map { $0.element.isEmpty ? "\($0.offset + 1)" : $0.element }
+        var taken = Set<String>()
+        var seen = Set<String>()
+        // Every title as written is taken first, so a made name never hides a later one.
+        for title in named { taken.insert(title) }
+        return named.map { title in
+            guard seen.contains(title) else {
+                seen.insert(title)
+                return title
+            }
+            var n = 2
+            while taken.contains("\(title) (\(n))") { n += 1 }
+            let made = "\(title) (\(n))"
+            taken.insert(made)
+            seen.insert(made)
+            return made
         }
     }
 

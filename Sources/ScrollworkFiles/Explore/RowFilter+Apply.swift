@@ -1,10 +1,29 @@
 import Scrollwork
 
 extension RowFilter {
+    /// What a filter pass kept.
+    public struct Outcome: Sendable, Hashable {
+        /// The rows kept, in the order they were read in.
+        public var rows: [UInt32]
+        /// The values whose regular-expression test stopped at its step budget (a very long
+        /// value and a large pattern): they failed the test, and a person should be told.
+        public var unfinishedMatches: Int
+    }
+
     /// The rows kept by every one of `filters`: the row numbers of `rows` among `within` (all
     /// of them by default) that pass them all, in `within`'s order, 4 bytes a row. Read in place
     /// a piece at a time, as many pieces at once as `loop` runs; `progress` hears the fraction
     /// done after each round of pieces and stops the pass (nil) by returning false.
+    ///
+    /// - Throws: ``ExploreError`` for a file of more rows than 32-bit numbers hold (4,294,967,295).
+    public static func rows<Rows: InPlaceRows>(of rows: Rows, passing filters: [RowFilter], within: RowSet? = nil, missing: MissingValues = .common,
+                                               concurrently loop: ConcurrentLoop = .serial, progress: (Double) -> Bool = { _ in true }) throws(ExploreError) -> [UInt32]? {
+        try filtering(rows, by: filters, within: within, missing: missing, concurrently: loop, progress: progress)?.rows
+    }
+
+    /// ``rows(of:passing:within:missing:concurrently:progress:)``, and how many values a regular
+    /// expression could not finish with (``Outcome/unfinishedMatches``). A pass with a regular
+    /// expression reads pieces of 16,384 rows, so that a stop is heard within a few milliseconds.
     ///
     /// - Throws: ``ExploreError`` for a file of more rows than 32-bit numbers hold (4,294,967,295).
     // Specialised for the file rows people open: generic code reading ten million fields through
@@ -12,42 +31,64 @@ extension RowFilter {
     @_specialize(where Rows == DelimitedRows)
     @_specialize(where Rows == JSONLinesRows)
     @_specialize(where Rows == FileRows)
-    public static func rows<Rows: InPlaceRows>(of rows: Rows, passing filters: [RowFilter], within: RowSet? = nil, missing: MissingValues = .common,
-                                               concurrently loop: ConcurrentLoop = .serial, progress: (Double) -> Bool = { _ in true }) throws(ExploreError) -> [UInt32]? {
+    public static func filtering<Rows: InPlaceRows>(_ rows: Rows, by filters: [RowFilter], within: RowSet? = nil, missing: MissingValues = .common,
+                                                    concurrently loop: ConcurrentLoop = .serial, progress: (Double) -> Bool = { _ in true }) throws(ExploreError) -> Outcome? {
         let within = (within ?? .all(count: rows.count)).clamped(toRows: rows.count)
         guard rows.count <= Int(UInt32.max) else {
             throw ExploreError("a filter keeps rows as 32-bit numbers, and this file has \(rows.count) rows (at most \(UInt32.max))")
         }
         let words = MissingBytes(missing)
+        let slow = filters.contains { if case .matches = $0.test { return true } else { return false } }
         var kept: [UInt32] = []
-        let finished = within.inRounds(of: pieceSize, loop: loop, progress: progress, { piece in
+        var unfinished = 0
+        let finished = within.inRounds(of: slow ? regexPieceSize : pieceSize, loop: loop, progress: progress, { piece in
             Self.kept(in: piece, of: rows, filters: filters, missing: words)
-        }, take: { kept += $0 })
+        }, take: {
+            kept += $0.rows
+            unfinished = unfinished.addingSaturating($0.unfinished)
+        })
         guard finished else { return nil }
-        return kept
+        return Outcome(rows: kept, unfinishedMatches: unfinished)
     }
 
     /// Rows a piece of a pass holds: enough that a round is a few tens of milliseconds.
     static let pieceSize = 1 << 18
+    /// Rows a piece holds when a filter is a regular expression, which costs far more a value.
+    static let regexPieceSize = 1 << 14
 
     /// The rows of `piece` that pass every filter, each filter reading only the rows the ones
-    /// before it kept.
-    private static func kept<Rows: InPlaceRows>(in piece: RowPiece, of rows: Rows, filters: [RowFilter], missing: MissingBytes) -> [UInt32] {
+    /// before it kept, and the values whose test did not finish.
+    private static func kept<Rows: InPlaceRows>(in piece: RowPiece, of rows: Rows, filters: [RowFilter], missing: MissingBytes) -> (rows: [UInt32], unfinished: Int) {
         var survivors = Array(piece)
+        var unfinished = 0
         for filter in filters {
-            let passes: [Bool]
+            let verdicts: [LinearRegex.Outcome]
             if let column = filter.column {
-                passes = rows.values(ofField: column, at: survivors) { filter.matcher.passes($0, missing: missing) }
+                verdicts = rows.values(ofField: column, at: survivors) { filter.matcher.verdict($0, missing: missing) }
             } else {
-                passes = rows.fields(at: survivors) { _, fields in
-                    (0..<fields.count).contains { filter.matcher.passes(fields[$0], missing: missing) }
+                verdicts = rows.fields(at: survivors) { _, fields in
+                    var verdict = LinearRegex.Outcome.notFound
+                    for k in 0..<fields.count {
+                        switch filter.matcher.verdict(fields[k], missing: missing) {
+                        case .found: return .found
+                        case .unfinished: verdict = .unfinished
+                        case .notFound: break
+                        }
+                    }
+                    return verdict
                 }
             }
             var next: [Int] = []
             next.reserveCapacity(survivors.count)
-            for (k, row) in survivors.enumerated() where passes[k] { next.append(row) }
+            for (k, row) in survivors.enumerated() {
+                switch verdicts[k] {
+                case .found: next.append(row)
+                case .unfinished: unfinished += 1
+                case .notFound: break
+                }
+            }
             survivors = next
         }
-        return survivors.map { UInt32(truncatingIfNeeded: $0) }
+        return (survivors.map { UInt32(truncatingIfNeeded: $0) }, unfinished)
     }
 }

@@ -33,26 +33,27 @@ public enum RowSet: Sendable, Hashable {
         }
     }
 
-    /// Row numbers `0..<count` split into pieces of `size` (at least 1) positions.
-    func pieces(of size: Int) -> [Range<Int>] {
-        let size = Swift.max(1, size)
-        return stride(from: 0, to: count, by: size).map { $0..<Swift.min(count, $0 + size) }
-    }
-
-    /// Runs `work` on each piece of `size` positions, as many at once as `loop` runs, and hands
-    /// the results to `take` in the pieces' order, a round of pieces at a time; `progress` hears
-    /// the fraction done after each round and stops the pass by returning false. Returns false
-    /// when stopped: what every pass over a view's rows (filter, count, summary, save) is made of.
+    /// Runs `work` on each piece of `size` positions (at least 1), as many at once as `loop`
+    /// runs, and hands the results to `take` in the pieces' order, a round of pieces at a time;
+    /// `progress` hears the fraction done after each round and stops the pass by returning
+    /// false. Returns false when stopped: what every pass over a view's rows (filter, count,
+    /// summary, save) is made of. Pieces are made as their round comes, so a set of any size
+    /// starts at once and can be stopped after its first round.
     func inRounds<T>(of size: Int, loop: ConcurrentLoop, progress: (Double) -> Bool,
                      _ work: (RowPiece) -> T, take: (T) throws(FileError) -> Void) throws(FileError) -> Bool {
-        let pieces = pieces(of: size)
+        let size = Swift.max(1, size), count = self.count
+        let pieces = count / size + (count % size == 0 ? 0 : 1)
         var done = 0
-        while done < pieces.count {
-            let round = Array(pieces[done..<Swift.min(pieces.count, done + loop.width)])
-            guard let results = loop.map(round.count, { k in work(piece(round[k])) }) else { return false }
+        while done < pieces {
+            let round = Swift.min(pieces - done, loop.width)
+            let first = done
+            guard let results = loop.map(round, { k in
+                let start = (first + k) * size
+                return work(piece(start..<(start + Swift.min(size, count - start))))
+            }) else { return false }
             for result in results { try take(result) }
-            done += round.count
-            guard progress(Double(done) / Double(pieces.count)) else { return false }
+            done += round
+            guard progress(Double(done) / Double(pieces)) else { return false }
         }
         return true
     }

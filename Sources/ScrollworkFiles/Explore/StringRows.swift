@@ -49,11 +49,15 @@ extension FrequencyTable {
         return StringRows(records)
     }
 
-    /// A percent to two places.
+    /// A percent to two places; one that is not a finite number (from counts set by hand that
+    /// do not add up) as Swift writes it.
     static func percentText(_ p: Double) -> String {
-        let hundredths = Int((p * 100).rounded())
+        let scaled = (p * 100).rounded()
+        guard scaled.isFinite, Swift.abs(scaled) < 1e15 else { return "\(p)" }
+        let negative = scaled < 0
+        let hundredths = Int(Swift.abs(scaled))
         let fraction = hundredths % 100
-        return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
+        return "\(negative ? "-" : "")\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
     }
 }
 

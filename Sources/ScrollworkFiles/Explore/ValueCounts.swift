@@ -58,10 +58,8 @@ struct ValueCounts {
         }
     }
 
-    /// Each value (as text; invalid UTF-8 as U+FFFD) and its count.
-    var entries: [(value: String, count: Int)] {
-        counts.indices.filter { counts[$0] > 0 }.map { i in
-            (String(decoding: arena[starts[i]..<(starts[i] + lengths[i])], as: UTF8.self), counts[i])
-        }
+    /// Each value's bytes and its count.
+    var entries: [(bytes: [UInt8], count: Int)] {
+        counts.indices.filter { counts[$0] > 0 }.map { i in (Array(arena[starts[i]..<(starts[i] + lengths[i])]), counts[i]) }
     }
 }

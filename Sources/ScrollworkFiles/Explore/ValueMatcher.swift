@@ -2,23 +2,20 @@ import Scrollwork
 
 /// A ``RowFilter/Test`` made ready to run on a value's bytes ten million times: its text as bytes,
 /// its number parsed, its regular expression compiled.
-struct ValueMatcher: @unchecked Sendable {
-    // @unchecked: a compiled `Regex` is immutable once made, and is only read here.
+struct ValueMatcher: Sendable {
     private let test: RowFilter.Test
     private let text: [UInt8]
     private let number: Double?
     private let search: TextSearch?
-    private let regex: Regex<AnyRegexOutput>?
+    private let regex: LinearRegex?
 
     init(_ test: RowFilter.Test) throws(ExploreError) {
         self.test = test
-        var text = "", regex: Regex<AnyRegexOutput>? = nil
+        var text = "", regex: LinearRegex? = nil
         switch test {
         case let .equals(v), let .notEquals(v), let .contains(v): text = v
         case let .matches(pattern):
-            do { regex = try Regex(pattern) } catch {
-                throw ExploreError("'\(pattern)' is not a regular expression Swift reads: \(error)")
-            }
+            regex = try LinearRegex(pattern)
         case let .less(x), let .lessOrEqual(x), let .greater(x), let .greaterOrEqual(x):
             guard !x.isNaN else { throw ExploreError("a numeric filter needs a number, not NaN") }
         }
@@ -30,7 +27,19 @@ struct ValueMatcher: @unchecked Sendable {
 
     /// True when the value `bytes` (nil: no such field) passes.
     func passes(_ bytes: UnsafeBufferPointer<UInt8>?, missing: MissingBytes) -> Bool {
+        verdict(bytes, missing: missing) == .found
+    }
+
+    /// Whether the value `bytes` (nil: no such field) passes: `.unfinished` when a regular
+    /// expression ran out of its step budget on it (the value then fails).
+    func verdict(_ bytes: UnsafeBufferPointer<UInt8>?, missing: MissingBytes) -> LinearRegex.Outcome {
         let bytes = bytes ?? UnsafeBufferPointer(start: nil, count: 0)
+        if let regex { return regex.search(bytes) }
+        return passesTest(bytes, missing: missing) ? .found : .notFound
+    }
+
+    /// True when `bytes` passes a test that is not a regular expression.
+    private func passesTest(_ bytes: UnsafeBufferPointer<UInt8>, missing: MissingBytes) -> Bool {
         switch test {
         case .equals: return equals(bytes, missing: missing)
         case .notEquals: return !equals(bytes, missing: missing)
@@ -39,11 +48,7 @@ struct ValueMatcher: @unchecked Sendable {
         case let .greater(x): return numberValue(bytes, missing: missing).map { $0 > x } ?? false
         case let .greaterOrEqual(x): return numberValue(bytes, missing: missing).map { $0 >= x } ?? false
         case .contains: return search.flatMap { $0.firstMatch(in: bytes, from: 0, pivot: 0) } != nil
-        case .matches:
-            guard let regex else { return false }
-            let value = String(decoding: bytes, as: UTF8.self)
-            // Only a custom regex component can throw, and a pattern compiled from text has none.
-            do { return try regex.firstMatch(in: value) != nil } catch { return false }
+        case .matches: return false
         }
     }
 

@@ -26,9 +26,9 @@ public enum DirectoryEntryType: Sendable, Hashable {
 
 /// One entry of a directory, as a Finder list shows it.
 public struct DirectoryEntry: Sendable, Hashable {
-    /// Its full path.
+    /// Its full path, as ``FileSystemPath`` carries a name that is not UTF-8 (it opens again).
     public var path: String
-    /// Its name.
+    /// Its name, carried as ``path`` is; ``displayName`` is how to show it.
     public var name: String
     /// True for a directory (a symbolic link to one is not followed, so that no tree loops).
     public var isDirectory: Bool
@@ -52,6 +52,9 @@ public struct DirectoryEntry: Sendable, Hashable {
         self.problem = problem
         self.type = type ?? (isDirectory ? .directory : .file)
     }
+
+    /// Its name for a person: a byte that is not UTF-8 as `\xFF`.
+    public var displayName: String { FileSystemPath.displayed(name) }
 
     /// What it is, as Finder would say it: from the file system for folders, links, programs,
     /// pipes, sockets and devices ("Folder", "Alias → ../data", "Unix Executable File"), from
@@ -109,7 +112,7 @@ public final class DirectoryListings: Sendable {
     }
 
     static func read(_ path: String) -> [DirectoryEntry] {
-        guard let directory = opendir(path) else {
+        guard let directory = FileSystemPath.withCString(path, { opendir($0) }) else {
             let code = errno
             return [DirectoryEntry(path: path, name: "⚠ " + FileBytes.error(code, path: path, operation: "list").description,
                                    isDirectory: false, problem: "cannot be listed")]
@@ -117,13 +120,11 @@ public final class DirectoryListings: Sendable {
         defer { closedir(directory) }
         var entries: [DirectoryEntry] = []
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in FileSystemPath.string(raw.prefix { $0 != 0 }) }
             guard name != "." && name != ".." else { continue }
             let full = path.hasSuffix("/") ? path + name : path + "/" + name
             var info = stat()
-            if lstat(full, &info) != 0 {
+            if FileSystemPath.withCString(full, { lstat($0, &info) }) != 0 {
                 entries.append(DirectoryEntry(path: full, name: name, isDirectory: false, problem: FileBytes.error(errno, path: full, operation: "stat").description))
                 continue
             }
@@ -143,9 +144,11 @@ extension DirectoryListings {
         case S_IFLNK:
             var target = [UInt8](repeating: 0, count: 4096)
             let n = target.withUnsafeMutableBufferPointer { buffer in
-                buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { readlink(path, $0, buffer.count) }
+                buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { link in
+                    FileSystemPath.withCString(path) { readlink($0, link, buffer.count) }
+                }
             }
-            return .symbolicLink(target: n > 0 ? String(decoding: target[0..<n], as: UTF8.self) : "?")
+            return .symbolicLink(target: n > 0 ? FileSystemPath.displayed(FileSystemPath.string(target[0..<n])) : "?")
         case S_IFIFO: return .pipe
         case S_IFSOCK: return .socket
         case S_IFCHR, S_IFBLK: return .device

@@ -9,39 +9,82 @@ import Darwin
 ///
 /// The file is read, not mapped: a mapped file that another program truncates raises SIGBUS on
 /// the next access, while a read past the new end simply returns fewer bytes.
+///
+/// A stream (a FIFO, a pipe, a character device, a socket) cannot be read at any offset: its
+/// bytes are copied as they come to a temporary file, which is read instead, so such a file
+/// grows as a log being written does (``isStream``, ``streamHasEnded``). Nothing blocks: opening
+/// a FIFO that no writer has opened yet returns at once, as an empty file that grows once one
+/// writes.
 public final class FileBytes: Sendable {
     /// The path it was opened with (or, for a file with no path, what it is called).
     public let path: String
     private let descriptor: Int32
     /// False for a file taken from a descriptor, which no path names.
     private let hasPath: Bool
+    /// Where a stream's bytes are kept; nil for a file that can be read at any offset.
+    private let stream: StreamSpool?
 
-    /// Opens `path` for reading.
+    /// Opens `path` for reading, without waiting for a FIFO's writer.
     ///
     /// - Throws: ``FileError`` when there is nothing at the path, it may not be read, or it is a
     ///   directory.
     public init(path: String) throws(FileError) {
         self.path = path
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        let fd = FileSystemPath.withCString(path) { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
         guard fd >= 0 else { throw Self.error(errno, path: path, operation: "open") }
         var info = stat()
-        if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+        guard fstat(fd, &info) == 0 else {
+            let code = errno
+            close(fd)
+            throw Self.error(code, path: path, operation: "look at")
+        }
+        let type = info.st_mode & S_IFMT
+        if type == S_IFDIR {
             close(fd)
             throw .isDirectory(path: path)
         }
-        descriptor = fd
         hasPath = true
+        if type == S_IFREG || type == S_IFBLK {
+            let flags = fcntl(fd, F_GETFL)
+            if flags >= 0 { _ = fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) }
+            descriptor = fd
+            stream = nil
+        } else {
+            let spool = try StreamSpool(source: fd, name: path, isFIFO: type == S_IFIFO)
+            descriptor = spool.spool
+            stream = spool
+        }
     }
 
     /// Takes `descriptor`, open for reading (and closed with this), as a file no path names,
-    /// called `name`: standard input kept in a temporary file, say. Such a file is never replaced.
+    /// called `name`: standard input kept in a temporary file, say. Such a file is never
+    /// replaced. A pipe, FIFO, socket or character device is read as a stream (see the type's
+    /// description); when no temporary file can be made for it, it reads as empty.
     public init(descriptor: Int32, name: String) {
         path = name
-        self.descriptor = descriptor
         hasPath = false
+        var info = stat()
+        let type = fstat(descriptor, &info) == 0 ? info.st_mode & S_IFMT : S_IFREG
+        if type != S_IFREG && type != S_IFBLK && type != S_IFDIR, let spool = try? StreamSpool(source: descriptor, name: name, isFIFO: type == S_IFIFO) {
+            self.descriptor = spool.spool
+            stream = spool
+        } else {
+            self.descriptor = descriptor
+            stream = nil
+        }
     }
 
-    deinit { close(descriptor) }
+    deinit {
+        // A stream's spool closes its own files.
+        if stream == nil { close(descriptor) }
+    }
+
+    /// True when the bytes come from a stream (a pipe, a FIFO, a device): they are copied as
+    /// they come, and the file grows until ``streamHasEnded``.
+    public var isStream: Bool { stream != nil }
+
+    /// True for a stream whose writer has gone (its size is final), and for every other file.
+    public var streamHasEnded: Bool { stream?.hasEnded ?? true }
 
     /// The most bytes a pass that parses or searches what it reads (a sort's keys, a search)
     /// reads at once, into one buffer it reuses: well inside a core's 512 KB second-level cache,
@@ -50,7 +93,12 @@ public final class FileBytes: Sendable {
     public static let readWindow = 256 << 10
 
     /// The file's size now, in bytes (it may grow or shrink while open); 0 when it cannot be read.
+    /// For a stream, what has come so far (each look copies what the stream holds now).
     public var size: UInt64 {
+        if let stream {
+            // An error of the stream shows on the next read, which says what it was.
+            return (try? stream.copy(upTo: nil)) ?? 0
+        }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { return 0 }
         return UInt64(max(0, info.st_size))
@@ -62,7 +110,7 @@ public final class FileBytes: Sendable {
         guard hasPath else { return false }
         var open = stat(), named = stat()
         guard fstat(descriptor, &open) == 0 else { return true }
-        guard stat(path, &named) == 0 else { return true }
+        guard FileSystemPath.withCString(path, { stat($0, &named) }) == 0 else { return true }
         return open.st_ino != named.st_ino || open.st_dev != named.st_dev
     }
 
@@ -95,6 +143,10 @@ public final class FileBytes: Sendable {
     /// - Throws: ``FileError/system(path:operation:code:message:)`` when the system cannot read.
     public func read(at offset: UInt64, into buffer: UnsafeMutableRawBufferPointer) throws(FileError) -> Int {
         guard let base = buffer.baseAddress, offset <= UInt64(Int64.max) else { return 0 }
+        if let stream {
+            let (end, overflow) = offset.addingReportingOverflow(UInt64(buffer.count))
+            try stream.copy(upTo: overflow ? UInt64(Int64.max) : end)
+        }
         var filled = 0
         while filled < buffer.count {
             let (start, overflow) = Int64(offset).addingReportingOverflow(Int64(filled))

@@ -10,6 +10,8 @@ public enum FileError: Error, Sendable, Hashable, CustomStringConvertible {
     case system(path: String, operation: String, code: Int32, message: String)
     /// The file's bytes are not text (found in a sample of its start).
     case binary(path: String, offset: Int)
+    /// A save was written to after it was finished.
+    case finished(path: String)
 
     /// A sentence that says what went wrong and what to do.
     public var description: String {
@@ -18,6 +20,7 @@ public enum FileError: Error, Sendable, Hashable, CustomStringConvertible {
         case let .permissionDenied(path): return "\(path): permission denied; check the file's permissions"
         case let .isDirectory(path): return "\(path): is a directory"
         case let .system(path, operation, code, message): return "\(path): \(operation) failed: \(message) (errno \(code))"
+        case let .finished(path): return "\(path): the save is finished; nothing more can be written to it (open a new OutputFile)"
         case let .binary(path, offset): return "\(path): looks like a binary file (a NUL or other control byte at byte \(offset) of its start), not text"
         }
     }

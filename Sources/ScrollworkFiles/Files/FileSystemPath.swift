@@ -1,0 +1,100 @@
+/// Paths as the file system holds them: bytes, which are not always UTF-8 (a name written by an
+/// old program in Latin-1, say), carried in a `String` so that they can be shown and still opened.
+///
+/// Valid UTF-8 is kept as it is. Each byte of invalid UTF-8 becomes the private-use scalar
+/// U+10FF00 plus the byte, which ``bytes(of:)`` turns back into that byte: a name listed from a
+/// directory opens again. ``displayed(_:)`` shows such a byte as `\xFF`. (A name that really
+/// holds a scalar from U+10FF80 to U+10FFFF, in a private-use plane no font draws, is read as
+/// the byte it stands for.)
+public enum FileSystemPath {
+    /// The first of the scalars that stand for bytes of invalid UTF-8.
+    static let escapeBase: UInt32 = 0x10FF00
+
+    /// `bytes` (a name or path as the system gives it) as a string that keeps every byte.
+    public static func string<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> String {
+        let bytes = Array(bytes)
+        var scalars = String.UnicodeScalarView()
+        var i = 0
+        var clean = true
+        bytes.withUnsafeBufferPointer { buffer in
+            while i < buffer.count {
+                let (value, length, valid) = UTF8Decoding.scalar(in: buffer, at: i)
+                if valid, let scalar = Unicode.Scalar(value) {
+                    scalars.append(scalar)
+                } else {
+                    clean = false
+                    scalars.append(Unicode.Scalar(escapeBase + UInt32(buffer[i]))!)
+                }
+                i += valid ? length : 1
+            }
+        }
+        return clean ? String(decoding: bytes, as: UTF8.self) : String(scalars)
+    }
+
+    /// The bytes `path` stands for: what ``string(_:)`` was given.
+    public static func bytes(of path: String) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(path.utf8.count)
+        for scalar in path.unicodeScalars {
+            if scalar.value >= escapeBase + 0x80, scalar.value <= escapeBase + 0xFF {
+                out.append(UInt8(scalar.value - escapeBase))
+            } else {
+                out.append(contentsOf: String(scalar).utf8)
+            }
+        }
+        return out
+    }
+
+    /// Runs `body` with `path` as the NUL-terminated bytes the system's calls take; a path that
+    /// holds a NUL (which no file has) is cut there, as C would read it.
+    public static func withCString<T>(_ path: String, _ body: (UnsafePointer<CChar>) throws -> T) rethrows -> T {
+        var bytes = bytes(of: path)
+        bytes.append(0)
+        return try bytes.withUnsafeBufferPointer { buffer in
+            try buffer.withMemoryRebound(to: CChar.self) { try body($0.baseAddress!) }
+        }
+    }
+
+    /// `path` for a person: each byte of invalid UTF-8 as `\xFF`, the rest as it is.
+    public static func displayed(_ path: String) -> String {
+        guard path.unicodeScalars.contains(where: { $0.value >= escapeBase + 0x80 && $0.value <= escapeBase + 0xFF }) else { return path }
+        var out = ""
+        for scalar in path.unicodeScalars {
+            if scalar.value >= escapeBase + 0x80, scalar.value <= escapeBase + 0xFF {
+                let byte = scalar.value - escapeBase
+                out += "\\x" + String(byte, radix: 16, uppercase: true)
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+}
+
+/// Reading UTF-8 a scalar at a time, the way every reader here mends it: a byte that does not
+/// begin a valid sequence (overlong, surrogate, past U+10FFFF, cut short) is one invalid byte.
+enum UTF8Decoding {
+    /// The scalar that starts at `i`, its length in bytes, and whether it is valid (an invalid
+    /// byte reads as U+FFFD, one byte long).
+    @inline(__always)
+    static func scalar(in b: UnsafeBufferPointer<UInt8>, at i: Int) -> (UInt32, Int, Bool) {
+        let lead = UInt32(b[i])
+        if lead < 0x80 { return (lead, 1, true) }
+        let (length, minimum): (Int, UInt32)
+        switch lead {
+        case 0xC2...0xDF: (length, minimum) = (2, 0x80)
+        case 0xE0...0xEF: (length, minimum) = (3, 0x800)
+        case 0xF0...0xF4: (length, minimum) = (4, 0x10000)
+        default: return (0xFFFD, 1, false)
+        }
+        guard i + length <= b.count else { return (0xFFFD, 1, false) }
+        var value = lead & (0x7F >> UInt32(length))
+        for k in 1..<length {
+            let byte = UInt32(b[i + k])
+            guard byte & 0xC0 == 0x80 else { return (0xFFFD, 1, false) }
+            value = value << 6 | (byte & 0x3F)
+        }
+        guard value >= minimum, value <= 0x10FFFF, !(0xD800...0xDFFF).contains(value) else { return (0xFFFD, 1, false) }
+        return (value, length, true)
+    }
+}

@@ -1,0 +1,125 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Synchronization
+
+/// What a ``FileBytes`` made from a stream (a pipe, a FIFO, a character device, a socket) reads
+/// from: the stream's bytes copied, as they come, to a temporary file without a name, which is
+/// then read like any file. Nothing waits: each look at the size or read copies what the stream
+/// holds now, so the file grows as a log being written does, and its end is final once the
+/// writer has gone.
+final class StreamSpool: Sendable {
+    private struct State {
+        var source: Int32
+        var spooled: UInt64 = 0
+        var ended = false
+        var problem: FileError? = nil
+    }
+
+    private let state: Mutex<State>
+    /// The temporary file the bytes are copied to (what the ``FileBytes`` reads).
+    let spool: Int32
+    private let name: String
+    /// True for a FIFO, which may have had no writer yet: only a writer that came and went ends it.
+    private let isFIFO: Bool
+
+    /// The most bytes one look at the size copies: a device that never ends (`/dev/zero`) is
+    /// read no further than it is looked at.
+    static let copiedPerLook = 4 << 20
+
+    /// A spool for `source` (made non-blocking here, and closed with the spool) called `name`.
+    ///
+    /// - Throws: ``FileError`` when no temporary file can be made.
+    init(source: Int32, name: String, isFIFO: Bool) throws(FileError) {
+        let flags = fcntl(source, F_GETFL)
+        if flags >= 0 { _ = fcntl(source, F_SETFL, flags | O_NONBLOCK) }
+        guard let spool = Self.temporaryFile() else {
+            let code = errno
+            close(source)
+            throw FileError(errno: code, path: name, operation: "make a temporary file to keep the stream in")
+        }
+        self.spool = spool
+        self.name = name
+        self.isFIFO = isFIFO
+        state = Mutex(State(source: source))
+    }
+
+    deinit {
+        state.withLock { if $0.source >= 0 { close($0.source) } }
+        close(spool)
+    }
+
+    /// True once the stream has ended: its writer has gone, or it said end of file.
+    var hasEnded: Bool { state.withLock { $0.ended } }
+
+    /// Copies what the stream holds now, until at least `target` bytes are kept (nil: up to
+    /// ``copiedPerLook`` more), and returns how many are kept.
+    ///
+    /// - Throws: ``FileError`` when the stream or the temporary file fails; the same error again
+    ///   on every later call.
+    @discardableResult
+    func copy(upTo target: UInt64?) throws(FileError) -> UInt64 {
+        let outcome: Result<UInt64, FileError> = state.withLock { state in
+            if let problem = state.problem { return .failure(problem) }
+            var buffer = [UInt8](repeating: 0, count: 1 << 16)
+            let limit = target ?? (state.spooled &+ UInt64(Self.copiedPerLook))
+            while !state.ended && state.spooled < limit {
+                var poller = pollfd(fd: state.source, events: Int16(POLLIN), revents: 0)
+                let ready = poll(&poller, 1, 0)
+                if ready < 0 {
+                    if errno == EINTR { continue }
+                    state.problem = FileError(errno: errno, path: name, operation: "wait for")
+                    break
+                }
+                let readable = poller.revents & Int16(POLLIN) != 0
+                let hungUp = poller.revents & Int16(POLLHUP | POLLERR) != 0
+                // A FIFO no writer has opened yet polls as nothing: wait for one.
+                guard readable || hungUp || (!isFIFO && ready > 0) else { break }
+                let n = buffer.withUnsafeMutableBytes { read(state.source, $0.baseAddress!, $0.count) }
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    if errno == EAGAIN || errno == EWOULDBLOCK { break }
+                    state.problem = FileError(errno: errno, path: name, operation: "read")
+                    break
+                }
+                if n == 0 {
+                    state.ended = true
+                    break
+                }
+                var written = 0
+                while written < n {
+                    let w = buffer.withUnsafeBytes { pwrite(spool, $0.baseAddress! + written, n - written, off_t(state.spooled) + off_t(written)) }
+                    if w < 0 {
+                        if errno == EINTR { continue }
+                        state.problem = FileError(errno: errno, path: name, operation: "keep the stream's bytes of")
+                        break
+                    }
+                    written += w
+                }
+                state.spooled += UInt64(written)
+                if state.problem != nil { break }
+            }
+            if state.ended, state.source >= 0 {
+                close(state.source)
+                state.source = -1
+            }
+            if let problem = state.problem { return .failure(problem) }
+            return .success(state.spooled)
+        }
+        return try outcome.get()
+    }
+
+    /// A temporary file whose name is removed at once, in `TMPDIR` or `/tmp`.
+    private static func temporaryFile() -> Int32? {
+        var directory = "/tmp"
+        if let dir = getenv("TMPDIR"), dir.pointee != 0 { directory = String(cString: dir) }
+        var template = Array((directory + "/scrollwork-stream-XXXXXX").utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { return nil }
+        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        return fd
+    }
+}
