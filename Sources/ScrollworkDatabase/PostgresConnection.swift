@@ -187,8 +187,11 @@ public final class PostgresResult: @unchecked Sendable {
     public var count: Int { Int(library.tupleCount(handle)) }
     /// The number of columns.
     public var columnCount: Int { Int(library.fieldCount(handle)) }
-    /// Column `c`'s name.
-    public func columnName(_ c: Int) -> String { library.fieldName(handle, Int32(c)).map { String(cString: $0) } ?? "" }
+    /// Column `c`'s name; empty for a column out of range.
+    public func columnName(_ c: Int) -> String {
+        guard c >= 0, c < columnCount else { return "" }
+        return library.fieldName(handle, Int32(c)).map { String(cString: $0) } ?? ""
+    }
 
     /// The text of row `row`, column `c`; nil for NULL or a cell out of range.
     public func text(_ row: Int, _ c: Int) -> String? {

@@ -71,7 +71,8 @@ struct ViewFilters {
         return .start(Work(key) { progress -> Pass? in
             var done = pass
             do {
-                let outcome = try RowFilter.filtering(rows, by: pass.filters, within: pass.within, missing: missing, concurrently: .processors) { progress.report($0) }
+                let outcome = try RowFilter.filtering(rows, by: pass.filters, within: pass.within, missing: missing, concurrently: .processors,
+                                                     keepGoing: { !progress.isCancelled }) { progress.report($0) }
                 guard let outcome else { return nil }
                 done.kept = outcome.rows
                 done.unfinished = outcome.unfinishedMatches

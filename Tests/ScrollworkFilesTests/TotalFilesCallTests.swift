@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Foundation
 import Scrollwork
+import Synchronization
 import Testing
 @testable import ScrollworkFiles
 
@@ -10,12 +11,20 @@ import Testing
 /// the explore passes, with no file behind it.
 struct MadeRows: InPlaceRows {
     var count: Int
-    var fields: [String] = ["1", "x"]
+    /// Row `i`'s first field is `i % period` and its second `x` then that (all rows alike for 0).
+    var period = 0
 
-    func row(at i: Int) -> DelimitedRecord { DelimitedRecord(number: i.addingSaturating(1), fields: fields) }
+    func fields(of i: Int) -> [String] {
+        guard period > 0 else { return ["1", "x"] }
+        let n = i % period
+        return ["\(n)", "x\(n % 3)"]
+    }
+
+    func row(at i: Int) -> DelimitedRecord { DelimitedRecord(number: i.addingSaturating(1), fields: fields(of: i)) }
 
     func values<T, Rows: RandomAccessCollection<Int>>(ofField field: Int, at rows: Rows, _ value: (UnsafeBufferPointer<UInt8>?) -> T) -> [T] {
-        rows.map { _ in
+        rows.map { i in
+            let fields = fields(of: i)
             guard fields.indices.contains(field) else { return value(nil) }
             var text = fields[field]
             return text.withUTF8 { value($0) }
@@ -24,7 +33,7 @@ struct MadeRows: InPlaceRows {
 
     func fields<T, Rows: RandomAccessCollection<Int>>(at rows: Rows, _ body: (Int, FieldList) -> T) -> [T] {
         var splitter = FieldSplitter(separator: 0x2C)
-        return rows.map { i in splitter.withFields(fields) { body(i, $0) } }
+        return rows.map { i in splitter.withFields(fields(of: i)) { body(i, $0) } }
     }
 }
 
@@ -150,6 +159,31 @@ struct MadeRows: InPlaceRows {
         let outcome = try #require(try RowFilter.filtering(rows, by: [huge]))
         #expect(outcome.rows.isEmpty && outcome.unfinishedMatches == 1)
         #expect(throws: ExploreError.self) { try RowFilter(column: 0, test: .matches("(a)\\1")) }
+    }
+
+    @Test("a stop is heard in the middle of a regular expression's match, whatever the values")
+    func regexStopsMidMatch() async {
+        await #expect(processExitsWith: .success) {
+            Self.watchdog()
+            let rows = StringRows(Array(repeating: [String(repeating: "abcd", count: 100_000)], count: 64))
+            let huge = try RowFilter(column: nil, test: .matches(String(repeating: "(a|b|c|d)", count: 400) + "z"))
+            let stopped = Atomic<Bool>(true)
+            let outcome = try RowFilter.filtering(rows, by: [huge], keepGoing: { !stopped.load(ordering: .relaxed) })
+            precondition(outcome == nil)
+        }
+    }
+
+    @Test("JSON Lines keys of a range of any width read the records there are")
+    func jsonKeysOfAnyRange() async {
+        await #expect(processExitsWith: .success) {
+            Self.watchdog()
+            try TemporaryFile.with("{\"a\":1}\n{\"b\":2}\n") { file in
+                var index = RecordIndex()
+                while try !index.extend(from: file) {}
+                precondition(JSONLinesRows.keys(file: file, index: index, lines: 0..<Int.max, after: []) == ["a", "b"])
+                precondition(JSONLinesRows.keys(file: file, index: index, lines: Int.min..<Int.max, after: ["b"]) == ["b", "a"])
+            }
+        }
     }
 
     @Test("summaries stay finite at the ends of Double: means and medians of the largest numbers")

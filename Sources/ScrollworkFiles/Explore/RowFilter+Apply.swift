@@ -22,8 +22,9 @@ extension RowFilter {
     }
 
     /// ``rows(of:passing:within:missing:concurrently:progress:)``, and how many values a regular
-    /// expression could not finish with (``Outcome/unfinishedMatches``). A pass with a regular
-    /// expression reads pieces of 16,384 rows, so that a stop is heard within a few milliseconds.
+    /// expression could not finish with (``Outcome/unfinishedMatches``). `keepGoing`, which any
+    /// thread may call, is also asked in the middle of a regular expression's match: a pass
+    /// it stops (nil: only `progress` stops it) ends within milliseconds, whatever the values and the pattern.
     ///
     /// - Throws: ``ExploreError`` for a file of more rows than 32-bit numbers hold (4,294,967,295).
     // Specialised for the file rows people open: generic code reading ten million fields through
@@ -32,7 +33,8 @@ extension RowFilter {
     @_specialize(where Rows == JSONLinesRows)
     @_specialize(where Rows == FileRows)
     public static func filtering<Rows: InPlaceRows>(_ rows: Rows, by filters: [RowFilter], within: RowSet? = nil, missing: MissingValues = .common,
-                                                    concurrently loop: ConcurrentLoop = .serial, progress: (Double) -> Bool = { _ in true }) throws(ExploreError) -> Outcome? {
+                                                    concurrently loop: ConcurrentLoop = .serial, keepGoing: (@Sendable () -> Bool)? = nil,
+                                                    progress: (Double) -> Bool = { _ in true }) throws(ExploreError) -> Outcome? {
         let within = (within ?? .all(count: rows.count)).clamped(toRows: rows.count)
         guard rows.count <= Int(UInt32.max) else {
             throw ExploreError("a filter keeps rows as 32-bit numbers, and this file has \(rows.count) rows (at most \(UInt32.max))")
@@ -41,13 +43,14 @@ extension RowFilter {
         let slow = filters.contains { if case .matches = $0.test { return true } else { return false } }
         var kept: [UInt32] = []
         var unfinished = 0
-        let finished = within.inRounds(of: slow ? regexPieceSize : pieceSize, loop: loop, progress: progress, { piece in
-            Self.kept(in: piece, of: rows, filters: filters, missing: words)
+        let going = { (fraction: Double) in (keepGoing?() ?? true) && progress(fraction) }
+        let finished = within.inRounds(of: slow ? regexPieceSize : pieceSize, loop: loop, progress: going, { piece in
+            Self.kept(in: piece, of: rows, filters: filters, missing: words, keepGoing: keepGoing)
         }, take: {
             kept += $0.rows
             unfinished = unfinished.addingSaturating($0.unfinished)
         })
-        guard finished else { return nil }
+        guard finished, keepGoing?() ?? true else { return nil }
         return Outcome(rows: kept, unfinishedMatches: unfinished)
     }
 
@@ -58,18 +61,19 @@ extension RowFilter {
 
     /// The rows of `piece` that pass every filter, each filter reading only the rows the ones
     /// before it kept, and the values whose test did not finish.
-    private static func kept<Rows: InPlaceRows>(in piece: RowPiece, of rows: Rows, filters: [RowFilter], missing: MissingBytes) -> (rows: [UInt32], unfinished: Int) {
+    private static func kept<Rows: InPlaceRows>(in piece: RowPiece, of rows: Rows, filters: [RowFilter], missing: MissingBytes,
+                                                keepGoing: (@Sendable () -> Bool)?) -> (rows: [UInt32], unfinished: Int) {
         var survivors = Array(piece)
         var unfinished = 0
         for filter in filters {
             let verdicts: [LinearRegex.Outcome]
             if let column = filter.column {
-                verdicts = rows.values(ofField: column, at: survivors) { filter.matcher.verdict($0, missing: missing) }
+                verdicts = rows.values(ofField: column, at: survivors) { filter.matcher.verdict($0, missing: missing, keepGoing: keepGoing) }
             } else {
                 verdicts = rows.fields(at: survivors) { _, fields in
                     var verdict = LinearRegex.Outcome.notFound
                     for k in 0..<fields.count {
-                        switch filter.matcher.verdict(fields[k], missing: missing) {
+                        switch filter.matcher.verdict(fields[k], missing: missing, keepGoing: keepGoing) {
                         case .found: return .found
                         case .unfinished: verdict = .unfinished
                         case .notFound: break

@@ -31,10 +31,11 @@ struct ValueMatcher: Sendable {
     }
 
     /// Whether the value `bytes` (nil: no such field) passes: `.unfinished` when a regular
-    /// expression ran out of its step budget on it (the value then fails).
-    func verdict(_ bytes: UnsafeBufferPointer<UInt8>?, missing: MissingBytes) -> LinearRegex.Outcome {
+    /// expression ran out of its step budget on it (the value then fails), or `keepGoing`
+    /// stopped it.
+    func verdict(_ bytes: UnsafeBufferPointer<UInt8>?, missing: MissingBytes, keepGoing: (@Sendable () -> Bool)? = nil) -> LinearRegex.Outcome {
         let bytes = bytes ?? UnsafeBufferPointer(start: nil, count: 0)
-        if let regex { return regex.search(bytes) }
+        if let regex { return regex.search(bytes, keepGoing: keepGoing) }
         return passesTest(bytes, missing: missing) ? .found : .notFound
     }
 

@@ -102,13 +102,19 @@ public struct JSONLinesRows: RowSource, Sendable {
         return Array(bytes[low..<high])
     }
 
-    /// `known` and then the keys of records `lines` not among them, in the order first seen.
+    /// `known` and then the keys of records `lines` not among them, in the order first seen
+    /// (a range is clipped to the records there are, so `0..<Int.max` reads those alone).
     public static func keys(file: FileBytes, index: RecordIndex, lines: some Sequence<Int>, after known: [String], framing: JSONFraming = .lines) -> [String] {
         var keys = known
         var seen = Set(known)
-        for i in lines {
-            guard case let .success(members) = members(file: file, index: index, line: i, framing: framing) else { continue }
+        func take(_ i: Int) {
+            guard case let .success(members) = members(file: file, index: index, line: i, framing: framing) else { return }
             for member in members where seen.insert(member.key).inserted { keys.append(member.key) }
+        }
+        if let range = lines as? Range<Int> {
+            range.clamped(to: 0..<Swift.max(0, index.count)).forEach(take)
+        } else {
+            lines.forEach(take)
         }
         return keys
     }

@@ -73,9 +73,10 @@ struct LinearRegex: Sendable, Hashable {
         case unfinished
     }
 
-    /// Whether the text `bytes` (UTF-8) holds a match.
-    func search(_ bytes: UnsafeBufferPointer<UInt8>) -> Outcome {
-        var machine = PikeMachine(self)
+    /// Whether the text `bytes` (UTF-8) holds a match; `.unfinished` past ``stepBudget`` steps,
+    /// or as soon as `keepGoing` (asked every 65,536 steps) says stop.
+    func search(_ bytes: UnsafeBufferPointer<UInt8>, keepGoing: (@Sendable () -> Bool)? = nil) -> Outcome {
+        var machine = PikeMachine(self, keepGoing: keepGoing)
         return machine.run(bytes)
     }
 }

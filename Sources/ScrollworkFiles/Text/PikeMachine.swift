@@ -10,9 +10,11 @@ struct PikeMachine {
     private var generation: UInt32 = 1
     private var stack: [Int] = []
     private var steps = 0
+    private let keepGoing: (@Sendable () -> Bool)?
 
-    init(_ regex: LinearRegex) {
+    init(_ regex: LinearRegex, keepGoing: (@Sendable () -> Bool)? = nil) {
         self.regex = regex
+        self.keepGoing = keepGoing
         marks = [UInt32](repeating: 0, count: regex.program.count)
     }
 
@@ -81,6 +83,7 @@ struct PikeMachine {
             marks[pc] = generation
             steps += 1
             if steps > LinearRegex.stepBudget { return .unfinished }
+            if steps & 0xFFFF == 0, let keepGoing, !keepGoing() { return .unfinished }
             switch regex.program[pc] {
             case .match: return .found
             case let .jump(to): stack.append(to)

@@ -1,0 +1,78 @@
+import Foundation
+import PropertyBased
+import Scrollwork
+import Testing
+@testable import ScrollworkFiles
+
+/// Every explore pass (filter, frequency, summary, column kinds, save) driven with random
+/// sources, sizes, loop widths and stop points: a pass stopped at its k-th progress report returns
+/// nil having heard exactly k reports, and one left to finish gives the answer worked out row by
+/// row here.
+@Suite struct ExplorePassPropertyTests {
+    /// Row counts around the passes' piece sizes, and a few others.
+    static let sizes = [0, 1, 2, 4095, 16_384, 16_385, 65_535, 65_536, 65_537, 131_073, 262_144, 262_145, 300_001]
+
+    /// A loop that runs its pieces one after another on the calling thread, `width` a round.
+    static func loop(width: Int) -> ConcurrentLoop {
+        ConcurrentLoop(width: width) { count, body in for i in 0..<count { body(i) } }
+    }
+
+    /// A progress that says stop at its `stop`-th report (never for 0), counting reports.
+    final class Stopper {
+        let stop: Int
+        var heard = 0
+        init(stop: Int) { self.stop = stop }
+        func report(_ fraction: Double) -> Bool {
+            precondition(fraction > 0 && fraction <= 1)
+            heard += 1
+            return stop == 0 || heard < stop
+        }
+    }
+
+    @Test("each pass stops where it is told, and otherwise gives the row-by-row answer")
+    func passesStopOrAnswer() async {
+        let input = Gen.int(in: 0...(Self.sizes.count - 1)).map { Self.sizes[$0] }
+        await propertyCheck(count: 12, input: input, Gen.int(in: 1...13), Gen.int(in: 1...4), Gen.int(in: 0...3)) { count, period, width, stop in
+            let rows = MadeRows(count: count, period: period)
+            let loop = Self.loop(width: width)
+            var expected: [String: Int] = [:]
+            for i in 0..<count { expected[rows.fields(of: i)[0], default: 0] += 1 }
+            let keptByFilter = (0..<count).filter { $0 % period == 0 }.map { UInt32($0) }
+
+            let s1 = Stopper(stop: stop)
+            let filtered = try RowFilter.rows(of: rows, passing: [RowFilter(column: 0, test: .equals("0"))], concurrently: loop, progress: s1.report)
+            Self.check(filtered, s1, equals: keptByFilter)
+
+            let s2 = Stopper(stop: stop)
+            let frequency = FrequencyTable.counting(field: 0, of: rows, concurrently: loop, progress: s2.report)
+            Self.check(frequency.map { Dictionary(uniqueKeysWithValues: $0.entries.map { ($0.value, $0.count) }) }, s2, equals: expected)
+
+            let s3 = Stopper(stop: stop)
+            let summary = ColumnSummary.summarizing(rows, titles: ["n", "t"], concurrently: loop, progress: s3.report)
+            Self.check(summary.map { [$0[0].count, $0[0].distinct, $0[1].distinct] }, s3, equals: [count, expected.count, Swift.min(3, period, count)])
+
+            let s4 = Stopper(stop: stop)
+            let kinds = ColumnKinds.reading(rows, in: 0..<count, concurrently: loop, progress: s4.report)
+            Self.check(kinds.map { [$0.kind(ofColumn: 0), $0.kind(ofColumn: 1)] }, s4, equals: count == 0 ? [.text, .text] : [.integers, .text])
+
+            let s5 = Stopper(stop: stop)
+            let path = NSTemporaryDirectory() + "pass-\(getpid())-\(count)-\(stop).csv"
+            defer { unlink(path) }
+            let written = try TableExport.write(rows, order: .all(count: count), columns: [0], titles: ["n"], format: .csv, to: OutputFile(path: path),
+                                                concurrently: loop, progress: s5.report)
+            Self.check(written, s5, equals: count)
+            #expect(FileManager.default.fileExists(atPath: path) == (written != nil))
+        }
+    }
+
+    /// A pass's `result` is nil exactly when `stopper` stopped it (having heard `stop` reports),
+    /// and `expected` otherwise.
+    static func check<T: Equatable>(_ result: T?, _ stopper: Stopper, equals expected: T, sourceLocation: SourceLocation = #_sourceLocation) {
+        if let result {
+            #expect(stopper.stop == 0 || stopper.heard < stopper.stop, "finished after a stop", sourceLocation: sourceLocation)
+            #expect(result == expected, sourceLocation: sourceLocation)
+        } else {
+            #expect(stopper.stop > 0 && stopper.heard == stopper.stop, "stopped unasked, after \(stopper.heard) reports", sourceLocation: sourceLocation)
+        }
+    }
+}
