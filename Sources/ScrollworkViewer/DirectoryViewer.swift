@@ -84,8 +84,9 @@ public struct DirectoryViewer: App, WidgetGroup {
         }
         switch ViewerKeys.directory.command(for: key) {
         case .quit?: wantsQuit = true
-        case .top?: view.outline.scroll.perform(.top, time: time)
-        case .bottom?: view.outline.scroll.perform(.bottom, time: time)
+        // The focus moves with the view, as Home and End move it.
+        case .top?: view.outline.moveCursor(by: Int.min)
+        case .bottom?: view.outline.moveCursor(by: Int.max)
         default: break
         }
     }

@@ -30,6 +30,9 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
     var typing: ColumnTyping
     /// Following the end as the file grows (`F`, as `less +F`).
     var following = false
+    /// Going to the last row of a file still being read (G or End while indexing): the focus
+    /// follows the index to its end, as `less` waits; any other key or click stops it.
+    var seekingEnd = false
     /// The record shown whole (Enter), over the table.
     var detail: ScrollView<RecordDetail>? = nil
     /// The search being typed, and the last search.
@@ -114,6 +117,8 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
         // to the last one.
         table.autoresizingStyle = .lastColumnOnly
         view = TableView(table, theme: theme)
+        // A viewer's page keys move the focus with the view, as g and G do.
+        view.pageKeysScroll = false
         if let step = source.nextStep { work.append(step) }
         if let step = typing.next(fileRows) { work.append(step) }
     }
@@ -186,10 +191,22 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
     /// view are children (``children``): the prompt and the record view, while shown, are modal
     /// and take every event; what no child uses is the viewer's own key.
     public mutating func handle(_ event: Event, at time: Double) {
-        if case let .work(update) = event { handleWork(update, at: time); return }
+        if case let .work(update) = event {
+            handleWork(update, at: time)
+            if seekingEnd { followIndexToEnd(at: time) }
+            return
+        }
         // What answered the last key or click is not true after the next one.
         if event.isPersonAction { notes.clear(.action) }
         let prompting = field != nil, showingRecord = detail != nil
+        if seekingEnd, event.isPersonAction {
+            seekingEnd = false
+            if case let .key(key) = event, key.key == .escape { return notes.set(.action, "stopped going to the end") }
+        }
+        // End, as G: the last row of the whole file, waiting for the index if need be.
+        if !prompting, !showingRecord, sheet == nil, case let .key(key) = event, key.key == .end, key.modifiers.isEmpty {
+            return goToEnd(at: time)
+        }
         if !prompting, !showingRecord, sheet != nil, case let .key(key) = event {
             // The sheet's own keys: Enter acts on its row, Esc and q close it.
             if key.key == .enter { return chooseInSheet(at: time) }
@@ -236,8 +253,8 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
         }
         switch ViewerKeys.table.command(for: key) {
         case .quit?: wantsQuit = true
-        case .top?: view.table.list.scroll.perform(.top, time: time)
-        case .bottom?: view.table.list.scroll.perform(.bottom, time: time)
+        case .top?: moveFocus(.home, at: time)
+        case .bottom?: goToEnd(at: time)
         case .follow?:
             following.toggle()
             if following { showEnd(at: time) }
@@ -367,6 +384,25 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
     private mutating func readTableEvents() {
         if view.takeEvents().contains(where: { if case .headingClicked = $0 { true } else { false } }) { notes.clear(.sort) }
         if let error = view.takeError() { notes.set(.action, "\(error)") }
+    }
+
+    /// Moves the focus (and the selection) with the view, as the list's keys do.
+    mutating func moveFocus(_ move: ListMove, at time: Double) {
+        do { try view.table.list.moveCursor(move, at: time) } catch { notes.set(.action, "\(error)") }
+    }
+
+    /// G and End: the focus on the last row; while the file is still being read, it follows the
+    /// rows as they are found until the end, and the status line says so.
+    mutating func goToEnd(at time: Double) {
+        moveFocus(.end, at: time)
+        seekingEnd = source.isIndexing || spooling
+    }
+
+    /// After work came in while going to the end: the focus on the last row found, until the
+    /// index has reached the end of the file.
+    private mutating func followIndexToEnd(at time: Double) {
+        moveFocus(.end, at: time)
+        if !source.isIndexing && !spooling && !filters.isRunning { seekingEnd = false }
     }
 
     /// Follows the end: the newest record in view, wherever the sort put it.
@@ -561,6 +597,7 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
         if showingHelp { parts.append("the keys of the table (Esc, q or Enter returns)") }
         if columnChosen, table.columns.indices.contains(currentColumn), currentColumn > 0 { parts.append("column \(table.columns[currentColumn].title)") }
         if following { parts.append("following the end (F stops)") }
+        if seekingEnd { parts.append("going to the last row as the file is read (Esc stops)") }
         if let record = detailRecord { parts.append("record \(grouped(recordNumber(record))) of the file, every field whole (Esc, q or Enter returns)") }
         if search.isRunning { parts.append("searching… (Esc cancels)") }
         if let sorting = view.sorting { parts.append("Sorting by \(table.columns[sorting.column].title)… \(Int(sorting.fraction * 100))% (Esc cancels)") }

@@ -14,6 +14,9 @@ public struct TextPager: App, WidgetGroup, ShowsIndexedFile {
     var view: ScrollView<FileLines>
     var theme: Theme
     var following = false
+    /// Going to the last line of a file still being read (G or End while indexing): the view
+    /// follows the index to its end, as `less` waits; any other key or click stops it.
+    var seekingEnd = false
     /// The widest line drawn so far, in cells: how far the text scrolls sideways.
     var widest = 0
     /// The search being typed, if one is.
@@ -59,6 +62,10 @@ public struct TextPager: App, WidgetGroup, ShowsIndexedFile {
         if case let .work(update) = event { handleWork(update, at: time); return }
         // What answered the last key or click is not true after the next one.
         if event.isPersonAction { notes.clear(.action) }
+        if seekingEnd, event.isPersonAction {
+            seekingEnd = false
+            if case let .key(key) = event, key.key == .escape { return notes.set(.action, "stopped going to the end") }
+        }
         if let typing = field {
             _ = routeToChildren(event, at: time)
             for action in field?.takeActions() ?? [] {
@@ -73,17 +80,19 @@ public struct TextPager: App, WidgetGroup, ShowsIndexedFile {
             return
         }
         if case let .key(key) = event {
+            // End and Home as G and g: the whole file's end, however its lines wrap.
+            if key.modifiers.isEmpty, key.key == .end { return goToEnd(at: time) }
             switch ViewerKeys.pager.command(for: key) {
             case .quit?: wantsQuit = true; return
             case .top?: view.scroll.perform(.top, time: time); return
-            case .bottom?: view.scroll.perform(.bottom, time: time); return
+            case .bottom?: return goToEnd(at: time)
             case .wrap?:
                 view.content.wraps.toggle()
                 notes.set(.action, view.content.wraps ? "long lines wrap (w: cut them)" : "long lines are cut; scroll sideways (w: wrap)")
                 return
             case .follow?:
                 following.toggle()
-                if following { view.scroll.perform(.bottom, time: time) }
+                if following { showEnd(at: time) }
                 return
             case .search?:
                 field = TextField(prompt: "Search: ", theme: theme)
@@ -121,18 +130,19 @@ public struct TextPager: App, WidgetGroup, ShowsIndexedFile {
         if let outcome = source.handle(update, at: time) {
             if let failure = outcome.note { notes.set(.file, failure) }
             if let next = outcome.work { work.append(next) }
-            if following { view.scroll.perform(.bottom, time: time) }
+            if following || seekingEnd { showEnd(at: time) }
+            if seekingEnd && !source.isIndexing && !spooling { seekingEnd = false }
             return
         }
         switch search.handle(update) {
         case let .success(offset)?:
             guard let line = index.record(containing: offset) else { return }
             view.content.match = line
-            // The match's line a third of the way down, as a pager shows it.
-            let rows = Swift.max(1, view.frame.rows)
-            let y = Double(Swift.max(0, line - rows / 3)) * 16
+            // The match's line a third of the way down, as a pager shows it, counting the rows
+            // wrapped lines above it take.
+            let first = firstLine(showing: line, rowsAbove: Swift.max(1, view.frame.rows) / 3)
             do {
-                try view.scroll.setOffset(Point(x: view.scroll.offset.x, y: y), animated: true, time: time)
+                try view.scroll.setOffset(Point(x: view.scroll.offset.x, y: Double(first) * 16), animated: true, time: time)
                 notes.set(.search, "match on line \(grouped(line + 1))")
             } catch {
                 notes.set(.search, "\(error)")
@@ -153,7 +163,69 @@ public struct TextPager: App, WidgetGroup, ShowsIndexedFile {
         if outcome.restarted {
             widest = 0
             view.content.match = nil
-            if following { view.scroll.perform(.bottom, time: time) }
+            if following { showEnd(at: time) }
+        }
+    }
+
+    /// G and End: the last line in view; while the file is still being read, the view follows
+    /// the lines as they are found until the end, and the status line says so.
+    mutating func goToEnd(at time: Double) {
+        showEnd(at: time)
+        seekingEnd = source.isIndexing || spooling
+    }
+
+    /// The last line at the bottom of the view (at its top when it alone is taller, wrapped).
+    mutating func showEnd(at time: Double) {
+        // The last screen's lines measured first: one wider than the view brings the horizontal
+        // indicator, which the end must stop above.
+        let lines = index.count
+        for i in Swift.max(0, lines - view.frame.rows)..<lines { widest = Swift.max(widest, displayWidth(line(i))) }
+        fitContent(rows: view.frame.rows, columns: view.frame.columns, at: time)
+        guard view.content.wraps else { return view.scroll.perform(.bottom, time: time) }
+        let last = Swift.max(0, index.count - 1)
+        let first = firstLine(showing: last, rowsAbove: Swift.max(0, view.frame.rows - wrappedRows(last)))
+        do { try view.scroll.setOffset(Point(x: view.scroll.offset.x, y: Double(first) * 16), animated: false, time: time) } catch {
+            notes.set(.action, "\(error)")
+        }
+    }
+
+    /// The first line to show so that line `target` has at most `rowsAbove` rows of the lines
+    /// before it above it: with wrapping, a long line above takes many rows.
+    func firstLine(showing target: Int, rowsAbove: Int) -> Int {
+        guard view.content.wraps else { return Swift.max(0, target - rowsAbove) }
+        var first = target, used = 0
+        while first > 0 {
+            let rows = wrappedRows(first - 1)
+            if used + rows > rowsAbove { break }
+            used += rows
+            first -= 1
+        }
+        return first
+    }
+
+    /// The rows line `i` takes when wrapped to the view's width.
+    func wrappedRows(_ i: Int) -> Int {
+        let columns = Swift.max(1, view.frame.columns - view.content.gutter - 3)
+        return Swift.max(1, line(i).wrapped(toWidth: columns).count)
+    }
+
+    /// Sizes the scrolled content for `rows` × `columns` cells: a row a line (wrapped, the last
+    /// line may stand at the top, so that a line after long ones can be scrolled to). A view at
+    /// the end stays at the end.
+    mutating func fitContent(rows: Int, columns: Int, at time: Double) {
+        let bottom = view.scroll.offsetBounds(.vertical).upperBound
+        let atEnd = bottom > 0 && view.scroll.offset.y >= bottom - 0.5 && !view.scroll.isAnimating
+        let lines = index.count
+        let textWidth = view.content.wraps ? columns : widest + view.content.gutter + 4
+        let height = view.content.wraps ? Double(Swift.max(0, lines - 1) + Swift.max(1, rows)) * 16 : Double(lines) * 16
+        let size = Size(width: Double(Swift.max(textWidth, columns)) * 8, height: height)
+        if view.scroll.contentSize != size { view.scroll.contentSize = size }
+        // Lines wider than the view bring the horizontal indicator over the bottom row: the end
+        // stops a row above it, so that the last line is never under it.
+        let inset = !view.content.wraps && textWidth > columns ? 16.0 : 0
+        if view.scroll.contentInsets.bottom != inset {
+            view.scroll.contentInsets.bottom = inset
+            if atEnd && inset > 0 { view.scroll.perform(.bottom, animated: false, time: time) }
         }
     }
 
@@ -168,9 +240,7 @@ public struct TextPager: App, WidgetGroup, ShowsIndexedFile {
         view.content.first = first
         view.content.shown = (0..<count).map { line(first + $0) }
         widest = Swift.max(widest, view.content.shown.map { displayWidth($0) }.max() ?? 0)
-        let textWidth = view.content.wraps ? parts[0].columns : widest + view.content.gutter + 4
-        let size = Size(width: Double(Swift.max(textWidth, parts[0].columns)) * 8, height: Double(lines) * 16)
-        if view.scroll.contentSize != size { view.scroll.contentSize = size }
+        fitContent(rows: parts[0].rows, columns: parts[0].columns, at: time)
         view.render(in: parts[0], into: &buffer, at: time)
         if var typing = field {
             typing.render(in: parts[1], into: &buffer, at: time)
@@ -188,6 +258,7 @@ public struct TextPager: App, WidgetGroup, ShowsIndexedFile {
         parts += source.statusParts
         if search.isRunning { parts.append("searching… (Esc cancels)") }
         if following { parts.append("following the end (F stops)") }
+        if seekingEnd { parts.append("going to the last line as the file is read (Esc stops)") }
         return StatusText(name: name, parts: parts, hint: (source.backHint.map { $0 + " · " } ?? "") + "/ search · w wrap · q quits")
     }
 

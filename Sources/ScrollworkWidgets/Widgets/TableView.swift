@@ -61,6 +61,10 @@ public struct TableView<Row: Sendable>: Widget {
     /// A column whose heading is marked (underlined, bold): the one a host's keys act on, such as
     /// the current column of a spreadsheet-like viewer; nil marks none.
     public var highlightedColumn: Int? = nil
+    /// PgUp, PgDn, Home and End scroll only, as a Mac's table does (the default); off, they move
+    /// the focus (and the selection; with Shift, extend it) with the view, as a list's keys do
+    /// and as a pager's user expects of a viewer.
+    public var pageKeysScroll = true
     /// The platform whose metrics and type a pixel host draws the table at (row heights, text
     /// sizes); nil takes the table's own idiom. A table that selects as a Mac's does in an
     /// iPhone-sized window keeps the phone's 44-point rows.
@@ -375,6 +379,10 @@ public struct TableView<Row: Sendable>: Widget {
             do { events.append(.row(try table.list.activate(path, target: .row, at: time))) } catch { failure = error }
             return .handled
         case .scroll:
+            if !pageKeysScroll, !key.modifiers.contains(.alt), let move = ListMove(key: key), move != .up && move != .down {
+                do { try table.list.moveCursor(move, extending: key.modifiers.contains(.shift), at: time) } catch { failure = error }
+                return .handled
+            }
             guard let scroll = ScrollCommand(key: key) else { return .ignored }
             table.list.scroll.perform(scroll, time: time)
             return .handled
