@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+
+/// What #42 found a person trips over, in a real terminal: G on a file still being indexed, a
+/// FIFO, F after a partial line.
+@Suite(.enabled(if: Tmux.isAvailable, "tmux is not installed"), .serialized)
+struct EndIsTheEndEndToEndTests {
+    /// A new folder of the test's own.
+    func folder() throws -> String {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("scrollwork-end-\(UInt32.random(in: 0...UInt32.max))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return directory.path
+    }
+
+    @Test("G pressed at once on a file still being indexed reaches its last row, and the focus is there")
+    func endWhileIndexing() throws {
+        let path = try folder() + "/big.csv"
+        let rows = (1...400_000).map { "\($0),row-\($0)," + String(repeating: "x", count: 40) }
+        try Data(("id,name,text\n" + rows.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: path))
+        let t = try Tmux(Tmux.scrollwork + " open " + path, columns: 120, rows: 20)
+        defer { t.shutDown() }
+        #expect(t.wait { $0.contains("separated by ,") })
+        t.keys("G")
+        #expect(t.wait(timeout: 60) { $0.contains(" 400000   400000 ") && $0.contains("400,000 rows ·") }, "\(t.screen())")
+        // The focus came along: Enter shows the last record.
+        t.keys("Enter")
+        #expect(t.wait { $0.contains("record 400,000 of the file") })
+        t.keys("q", "q")
+        #expect(t.wait { _ in t.file("status") == "0" })
+        #expect(t.terminalProblems().isEmpty)
+    }
+
+    @Test("a FIFO opens as standard input does: scrollwork waits for its writer and shows what it writes")
+    func fifo() throws {
+        let path = try folder() + "/feed"
+        #expect(mkfifo(path, 0o600) == 0)
+        let t = try Tmux(Tmux.scrollwork + " open " + path, columns: 120, rows: 20)
+        defer { t.shutDown() }
+        #expect(t.wait { $0.contains("waiting for data on") })
+        let writer = try #require(FileHandle(forWritingAtPath: path))
+        writer.write(Data("city,people\nOslo,709000\nBergen,291000\n".utf8))
+        try writer.close()
+        #expect(t.wait { $0.contains("Bergen") && $0.contains("2 rows") }, "\(t.screen())")
+        t.keys("q")
+        #expect(t.wait { _ in t.file("status") == "0" })
+        #expect(t.terminalProblems().isEmpty)
+    }
+
+    @Test("F draws a line finished after a partial write, and each line after it")
+    func followAfterPartialLine() throws {
+        let path = try folder() + "/app.log"
+        try Data((1...60).map { "line \($0)" }.joined(separator: "\n").appending("\n").utf8).write(to: URL(fileURLWithPath: path))
+        let t = try Tmux(Tmux.scrollwork + " open " + path, columns: 80, rows: 15)
+        defer { t.shutDown() }
+        #expect(t.wait { $0.contains("line 1") && $0.contains("60 lines") })
+        t.keys("F")
+        #expect(t.wait { $0.contains("following the end") && $0.contains("line 60") })
+        let log = try #require(FileHandle(forWritingAtPath: path))
+        log.seekToEndOfFile()
+        log.write(Data("partial".utf8))
+        #expect(t.wait { $0.contains("partial") })
+        log.write(Data(" now whole\n".utf8))
+        #expect(t.wait { $0.contains("partial now whole") })
+        log.write(Data("the newest line\n".utf8))
+        #expect(t.wait { $0.contains("the newest line") }, "\(t.screen())")
+        try log.close()
+        t.keys("q")
+        #expect(t.wait { _ in t.file("status") == "0" })
+    }
+}
