@@ -110,6 +110,71 @@ struct MadeRows: InPlaceRows {
         }
     }
 
+    @Test("every call of the files module that takes an index, a count, an offset or a range, with the ends of their types")
+    func extremeIndexSweep() async {
+        await #expect(processExitsWith: .success) {
+            Self.watchdog(60)
+            let ints = [Int.min, Int.min + 1, -1, 0, 1, 2, 3, 1 << 40, Int.max - 1, Int.max]
+            let offsets: [UInt64] = [0, 1, 5, 1 << 40, UInt64(Int64.max), UInt64(Int64.max) + 1, UInt64.max - 1, UInt64.max]
+            let ranges = [Int.min..<Int.max, 0..<Int.max, Int.min..<0, -5..<5, 2..<3, Int.max - 1..<Int.max, 0..<0]
+            try TemporaryFile.with("a,b\n1,\"x\ny\"\n2,3\n") { file in
+                var index = RecordIndex()
+                while try !index.extend(from: file) {}
+                let rows = DelimitedRows(file: file, index: index, dialect: DelimitedDialect())
+                let json = JSONLinesRows(file: file, index: index, keys: ["a"])
+                let subset = RowSubset(base: rows, rows: [0, 2, UInt32.max])
+                let strings = StringRows([["1", "2"], []])
+                let all: [any InPlaceRows] = [rows, json, subset, strings, FileRows.delimited(rows), MadeRows(count: Int.max, period: 3)]
+                for i in ints {
+                    _ = index.range(ofRecord: i)
+                    _ = rows.row(at: i)
+                    _ = rows.record(i, limit: i)
+                    for limit in ints { _ = rows.record(i, limit: limit) }
+                    _ = json.row(at: i)
+                    _ = subset.row(at: i)
+                    _ = subset.baseRow(i)
+                    _ = strings.row(at: i)
+                    _ = DelimitedRecord(number: i, fields: ["x"])[i]
+                    _ = RowSet.all(count: i).count
+                    _ = RowSet.all(count: i).clamped(toRows: i)
+                    _ = RowSet.rows([1, 2]).piece(-1..<3)[i]
+                    for source in all {
+                        _ = source.values(ofField: i, at: [i, 0, Int.max]) { $0?.count ?? -1 }
+                        _ = source.fields(at: [i, 0, Int.min]) { row, fields in fields[i]?.count ?? row }
+                    }
+                    _ = DelimitedDialect.records(in: Array("a,b\nc,d\n".utf8), limit: i)
+                    _ = try file.read(at: 0, count: i)
+                    _ = TableColumn<DelimitedRecord>.field(i, title: "t", sample: [DelimitedRecord(number: 1, fields: ["1"])])
+                    let kinds = ColumnKinds.reading(MadeRows(count: i), in: -3..<5)
+                    precondition(kinds != nil)
+                }
+                for offset in offsets {
+                    _ = index.record(containing: offset)
+                    _ = try file.read(at: offset, count: Int.max)
+                    let search = try #require(TextSearch("x"))
+                    for chunk in ints {
+                        _ = try search.first(in: file, from: offset, chunkSize: chunk)
+                        _ = try search.last(in: file, before: offset, chunkSize: chunk)
+                    }
+                }
+                for range in ranges {
+                    _ = rows.rows(in: range)
+                    _ = rows.values(ofField: 0, in: range) { $0?.count }
+                    _ = json.values(ofColumn: 0, in: range) { $0?.count }
+                    _ = subset.rows(in: range)
+                    _ = subset.values(ofField: 1, in: range) { $0?.count }
+                    _ = FileRows.delimited(rows).rows(in: range)
+                    FileRows.delimited(rows).eachRow(in: range) { _ in }
+                    _ = RowSet.all(count: 10).piece(range).count
+                    _ = RowSet.rows([1, 2, 3]).piece(range).map { $0 }
+                    _ = ColumnKinds.reading(rows, in: range)
+                }
+                let tree = DirectoryTree(root: "/nonexistent-\(getpid())")
+                for i in ints { _ = tree.child(of: nil, at: i) }
+            }
+        }
+    }
+
     @Test("a FIFO without a writer opens at once and reads as a stream once one writes")
     func fifoOpensWithoutBlocking() async throws {
         await #expect(processExitsWith: .success) {

@@ -147,11 +147,12 @@ public final class FileBytes: Sendable {
             let (end, overflow) = offset.addingReportingOverflow(UInt64(buffer.count))
             try stream.copy(upTo: overflow ? UInt64(Int64.max) : end)
         }
+        // The system refuses a read whose end lies past the largest offset: none is asked for.
+        let wanted = Swift.min(buffer.count, Int(clamping: UInt64(Int64.max) - offset))
         var filled = 0
-        while filled < buffer.count {
-            let (start, overflow) = Int64(offset).addingReportingOverflow(Int64(filled))
-            guard !overflow else { break }
-            let n = pread(descriptor, base + filled, buffer.count - filled, off_t(start))
+        while filled < wanted {
+            let start = Int64(offset) + Int64(filled)
+            let n = pread(descriptor, base + filled, wanted - filled, off_t(start))
             if n < 0 {
                 if errno == EINTR { continue }
                 throw Self.error(errno, path: path, operation: "read")
