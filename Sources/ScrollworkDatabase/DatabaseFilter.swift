@@ -52,7 +52,7 @@ extension FilterWriter {
         var conditions: [String] = []
         for filter in filters {
             if let column = filter.column {
-                guard column >= 0, column < columnCount else { throw .failed(statement: "WHERE", reason: "no column \(column + 1); the table has \(columnCount)") }
+                guard column >= 0, column < columnCount else { throw .failed(statement: "WHERE", reason: "no column \(column.addingSaturating(1)); the table has \(columnCount)") }
                 conditions.append("(" + (try sql(filter.test, column: column, parameters: &parameters)) + ")")
             } else {
                 var any: [String] = []

@@ -218,3 +218,41 @@ func makeFlights(_ db: SQLiteConnection, rows: Int) throws {
         }
     }
 }
+
+/// The database calls that take an index, a count, an offset or a limit, with the ends of their
+/// types (#48): none traps; each answers within the rows there are, or throws a typed error that
+/// names the column no table has.
+@Suite struct DatabaseExtremeValueTests {
+    /// Runs `body`; a ``DatabaseError`` must say which column does not exist.
+    static func answers(_ body: () throws -> Void) {
+        do { try body() } catch {
+            #expect("\(error)".contains("no column"), "\(error)")
+        }
+    }
+
+    @Test("tables, rows and cells at the ends of Int")
+    func extremeIndexes() throws {
+        try withDatabase { db, _ in
+            try makeFlights(db, rows: 30)
+            let table = try SQLiteTable("flights", in: db)
+            let ints = [Int.min, -1, 0, 1, 29, 30, 1 << 40, Int.max]
+            for i in ints {
+                _ = table.isNumeric(i)
+                for limit in ints {
+                    Self.answers { let rows = try table.rows(offset: i, limit: limit, order: (column: i, ascending: true)); #expect(rows.count <= 30) }
+                    Self.answers { let rows = try table.rows(offset: i, limit: limit, order: nil, where: [DatabaseFilter(column: i, test: .equals("UA"))]); #expect(rows.count <= 30) }
+                    Self.answers { let ids = try table.identities(after: i, limit: limit, keepGoing: nil); #expect(ids.count <= 30) }
+                }
+                Self.answers { _ = try table.rows(withIdentities: [i, 1, Int.max]) }
+                Self.answers { _ = try table.matches("UA", among: [i, Int.min, 3], keepGoing: nil) }
+                Self.answers { _ = try table.count(where: [DatabaseFilter(column: i, test: .greater(0))], keepGoing: nil) }
+                Self.answers { _ = try table.identities(where: [], orderedBy: (column: i, ascending: false), keepGoing: nil) { _ in } }
+                try db.rows("SELECT carrier, delay FROM flights LIMIT 1") { row in
+                    _ = row.integer(i)
+                    _ = row.value(i)
+                    return true
+                }
+            }
+        }
+    }
+}
