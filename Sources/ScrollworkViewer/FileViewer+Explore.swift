@@ -50,6 +50,13 @@ extension FileViewer {
         case .showColumns: showHiddenColumns(at: time)
         case .pinColumn: togglePin(at: time)
         case .moveColumn: moveCurrentColumn(by: key.key == .character("{") ? -1 : 1, at: time)
+        case .sortAscending, .sortDescending:
+            guard table.columns.indices.contains(currentColumn) else { return }
+            let id = table.columns[currentColumn].id
+            // The current column first, the keys chosen before it after, as a heading click does.
+            let earlier = (view.sorting?.order ?? table.sortOrder).filter { $0.columnID != id }
+            view.sort(by: [SortOrder(columnID: id, ascending: command == .sortAscending)] + earlier, column: currentColumn, at: time)
+            notes.clear(.sort)
         case .fitColumn:
             guard table.columns.indices.contains(currentColumn) else { return }
             view.fitColumn(currentColumn)
@@ -102,7 +109,8 @@ extension FileViewer {
     /// Opens the prompt for `prompt`, holding `text`.
     mutating func ask(_ prompt: ViewerPrompt, _ label: String, text: String = "") {
         self.prompt = prompt
-        field = TextField(prompt: label, text: text, theme: theme)
+        // Text filled in is selected, as a dialog's is: typing replaces it, a paste too.
+        field = TextField(prompt: label, text: text, selected: true, theme: theme)
     }
 
     /// A name to save a view of `path` as: beside it, `-view` added to its name.
@@ -134,6 +142,8 @@ extension FileViewer {
     /// Shows the rows the filters keep now, sorted again as they were, the focused record
     /// focused again where it is still kept.
     mutating func showFilteredRows(at time: Double) {
+        // Rows are numbered anew: "match in row N" would name another row now.
+        notes.clear(.search)
         let focused = table.list.cursor.flatMap { table.list.indexPath(of: $0) }.flatMap { fileRecord(at: $0) }
         view.replaceRows(with: shownRows, at: time)
         guard let focused, let path = indexPath(ofFileRecord: focused) else { return }

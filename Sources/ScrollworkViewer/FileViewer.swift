@@ -38,6 +38,8 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
     /// The search being typed, and the last search.
     var field: TextField? = nil
     var search = FileSearch()
+    /// The search through a sorted view's rows in the order shown.
+    var rowSearch = RowSearch()
     /// What has been typed for type-ahead selection.
     var typed = TypeAheadState()
     /// What the prompt asks for while it is open.
@@ -258,8 +260,9 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
         case .follow?:
             following.toggle()
             if following { showEnd(at: time) }
-        case .cancel? where search.isRunning:
+        case .cancel? where search.isRunning || rowSearch.isRunning:
             if let request = search.cancel() { work.append(request) }
+            if let request = rowSearch.cancel() { work.append(request) }
             notes.set(.search, "search cancelled")
         case .cancel? where filters.isRunning:
             if let request = filters.cancel() { work.append(request) }
@@ -270,9 +273,10 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
         case .search?: ask(.search, "Search: ")
         case .jumpToColumn?: ask(.column, "Column: ")
         case .copy?: copySelection()
-        case .nextMatch?, .previousMatch?:
-            let (request, message) = search.next(forward: key.key == .character("n"), in: file, from: searchStart)
-            start(request, message)
+        case .nextMatch?:
+            findNext(nil, forward: true)
+        case .previousMatch?:
+            findNext(nil, forward: false)
         case .typeAhead?:
             // Type-ahead: the first row whose sort column (or number) starts with what was typed.
             guard case let .character(c) = key.key else { return }
@@ -319,6 +323,24 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
     /// The number people read for file record `record`: its row in the file, from 1, the header
     /// not counted (what the `#` column shows).
     func recordNumber(_ record: Int) -> Int { record - headerRecords + 1 }
+
+    /// The next match of `text` (nil: the last search's) after the focus, or before it: in a
+    /// sorted view through the rows in the order shown, else through the file's bytes (the same
+    /// order, and far faster).
+    private mutating func findNext(_ text: String?, forward: Bool) {
+        guard table.sortOrder.isEmpty else {
+            let position = table.list.cursor.flatMap { table.list.indexPath(of: $0) }?.row
+            let (request, message) = rowSearch.start(text, after: position, forward: forward, in: table.list, kept: filters.kept, rows: fileRows)
+            return start(request, message)
+        }
+        if let text {
+            let (request, message) = search.begin(text, in: file, from: searchStart)
+            start(request, message)
+        } else {
+            let (request, message) = search.next(forward: forward, in: file, from: searchStart)
+            start(request, message)
+        }
+    }
 
     /// Starts a search: the last one's match or failure is no longer what the line says.
     private mutating func start(_ request: WorkRequest?, _ message: String?) {
@@ -368,8 +390,7 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
                 jump(toColumn: typing.text, at: time)
             case .submitted where prompt == .search:
                 field = nil
-                let (request, message) = search.begin(typing.text, in: file, from: searchStart)
-                start(request, message)
+                findNext(typing.text, forward: true)
             case .submitted:
                 field = nil
                 submit(prompt, typing.text, at: time)
@@ -443,6 +464,10 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
             showMatch(found, at: time)
             return
         }
+        if let found = rowSearch.handle(update) {
+            showRow(found, at: time)
+            return
+        }
         if handleFilterUpdate(update, at: time) || handleExploreUpdate(update, at: time) { return }
         // The rest is the table's own sort.
         _ = view.handle(.work(update), at: time)
@@ -502,6 +527,23 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
         fieldTitles += found[keys.count...]
         notes.set(.file, "new keys: " + found[keys.count...].joined(separator: ", "))
         keys = found
+    }
+
+    /// Selects the row a search in the order shown found.
+    private mutating func showRow(_ found: Result<Int, FileSearch.Message>, at time: Double) {
+        switch found {
+        case let .failure(message): notes.set(.search, message.text)
+        case let .success(position):
+            let path = IndexPath(row: position)
+            do {
+                try view.table.list.select(path, at: time)
+                try view.table.list.revealRow(path, at: time)
+                let record = fileRecord(at: path).map { " (record \(grouped(recordNumber($0))) of the file)" } ?? ""
+                notes.set(.search, "match in row \(grouped(position + 1))\(record), in the order shown · n next · N previous")
+            } catch {
+                notes.set(.search, "\(error)")
+            }
+        }
     }
 
     /// Selects the row of the record holding the match, wherever the sort put it.
@@ -599,7 +641,7 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
         if following { parts.append("following the end (F stops)") }
         if seekingEnd { parts.append("going to the last row as the file is read (Esc stops)") }
         if let record = detailRecord { parts.append("record \(grouped(recordNumber(record))) of the file, every field whole (Esc, q or Enter returns)") }
-        if search.isRunning { parts.append("searching… (Esc cancels)") }
+        if search.isRunning || rowSearch.isRunning { parts.append("searching… (Esc cancels)") }
         if let sorting = view.sorting { parts.append("Sorting by \(table.columns[sorting.column].title)… \(Int(sorting.fraction * 100))% (Esc cancels)") }
         return StatusText(name: name, parts: parts, hint: (source.backHint.map { $0 + " · " } ?? "") + "/ search · | filter · f frequency · ? keys · q quits")
     }
@@ -650,6 +692,7 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
         view.cancelSort()
         work += [.cancel(source.indexKey.id), .cancel(source.spoolKey.id)]
         if let request = search.cancel() { work.append(request) }
+        if let request = rowSearch.cancel() { work.append(request) }
         if let request = filters.cancel() { work.append(request) }
         _ = cancelExploring()
         return takeEffects()

@@ -11,6 +11,16 @@ struct StatusText: Equatable {
     /// The keys to press, last: what gives way first.
     var hint: String? = nil
 
+    /// A status of `name`, `parts` (a part said twice is kept once, where it first stands: the
+    /// answer to a key that names the current column is not repeated by the part that does)
+    /// and `hint`.
+    init(name: String, parts: [String], hint: String? = nil) {
+        self.name = name
+        var seen = Set<String>()
+        self.parts = parts.filter { seen.insert($0).inserted }
+        self.hint = hint
+    }
+
     /// The whole line, however wide.
     var whole: String { ([name] + parts + (hint.map { [$0] } ?? [])).joined(separator: " · ") }
 

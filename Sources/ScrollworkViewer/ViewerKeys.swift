@@ -5,7 +5,7 @@ import ScrollworkWidgets
 public enum ViewerCommand: Sendable, Hashable {
     case quit, top, bottom, follow, search, nextMatch, previousMatch, cancel, jumpToColumn, copy, typeAhead, wrap, record, open
     case filter, keepEqual, keepDifferent, removeFilter, frequency, summary, stepColumn, lastColumn
-    case hideColumn, showColumns, pinColumn, moveColumn, fitColumn, goToRow, save, help
+    case hideColumn, showColumns, pinColumn, moveColumn, fitColumn, goToRow, save, help, sortAscending, sortDescending
 }
 
 /// The keys of `scrollwork open`'s viewers, one table a viewer: what the viewers do with a key
@@ -13,7 +13,8 @@ public enum ViewerCommand: Sendable, Hashable {
 /// list. The convention is `less`'s for moving and searching (q, g, G, F, /, n, N), VisiData's
 /// for exploring a table (| filter, - hide, _ fit, $ last column, I summary, u undo, Ctrl-S
 /// save; `f`, lower-case, for the frequency table, as `F` already follows the end as in
-/// `less`), a spreadsheet's for copying (Alt+C, the terminal's ⌘C) and Finder's for type-ahead
+/// `less`; `o` and `O` order by the current column, as VisiData's `[` and `]` are column steps
+/// here and `less` binds neither), a spreadsheet's for copying (Alt+C, the terminal's ⌘C) and Finder's for type-ahead
 /// and folders.
 public enum ViewerKeys {
     private static let quit = KeyBinding(ViewerCommand.quit, "quit (Ctrl-C too)", keys: KeyEvent(.character("q")), KeyEvent(.character("Q")), KeyEvent(.character("c"), .control), label: "q")
@@ -37,6 +38,8 @@ public enum ViewerKeys {
         KeyBinding(.keepDifferent, "keep the rows whose current column holds another value", keys: KeyEvent(.character("!"))),
         KeyBinding(.removeFilter, "remove the last filter", keys: KeyEvent(.character("u"))),
         KeyBinding(.frequency, "the frequency table of the current column (Enter keeps that value's rows)", keys: KeyEvent(.character("f"))),
+        KeyBinding(.sortAscending, "sort by the current column, ascending", keys: KeyEvent(.character("o"))),
+        KeyBinding(.sortDescending, "sort by the current column, descending", keys: KeyEvent(.character("O"))),
         KeyBinding(.summary, "the summary of every column: type, counts, min, max, mean, median", keys: KeyEvent(.character("I"))),
         KeyBinding(.hideColumn, "hide the current column", keys: KeyEvent(.character("-"))),
         KeyBinding(.showColumns, "show the hidden columns again", keys: KeyEvent(.character("+"))),

@@ -27,13 +27,18 @@ public struct TextField: Widget {
     public private(set) var frame = CellRect.none
     /// Where the caret was drawn.
     public private(set) var cursorPosition: CellPosition? = nil
+    /// True while the whole text is selected, as a field a dialog fills in is: the next typed
+    /// character or paste replaces it, Backspace removes it; any edit ends the selection.
+    public var isTextSelected = false
     private var actions: [Action] = []
 
-    /// A field showing `prompt` before `text`.
-    public init(prompt: String = "", text: String = "", theme: Theme = Theme()) {
+    /// A field showing `prompt` before `text`, the text selected (typing replaces it) when
+    /// `selected`.
+    public init(prompt: String = "", text: String = "", selected: Bool = false, theme: Theme = Theme()) {
         self.prompt = prompt
         self.text = text
         self.theme = theme
+        isTextSelected = selected && !text.isEmpty
     }
 
     /// A text field always takes printable keys as text.
@@ -59,8 +64,8 @@ public struct TextField: Widget {
         var promptStyle = theme.header
         promptStyle.background = theme.focus.background
         let end = buffer.draw(prompt, column: area.column, row: area.row, style: promptStyle, clip: area)
-        var style = theme.text
-        style.background = theme.focus.background
+        var style = isTextSelected ? theme.selection : theme.text
+        if !isTextSelected { style.background = theme.focus.background }
         let room = Swift.max(0, area.maxColumn - end - 1)
         let shown = text.truncated(toWidth: room, .head)
         let caret = buffer.draw(shown, column: end, row: area.row, style: style, clip: area)
@@ -85,8 +90,8 @@ public struct TextField: Widget {
         var x = field.minX + 8
         let end = field.maxX - 8
         x += d.text(prompt, at: Point(x: x, y: top), width: end - x, font: font, theme.secondary)
-        var style = theme.text
-        style.background = .default
+        var style = isTextSelected ? theme.selection : theme.text
+        if !isTextSelected { style.background = .default }
         let caretRoom = 3.0
         x += d.text(text, at: Point(x: x, y: top), width: Swift.max(0, end - x - caretRoom), font: font, style, truncation: .head)
         d.line(from: Point(x: x + 1, y: top + 1), to: Point(x: x + 1, y: top + measurer.lineHeight(font) - 1), theme.accent, width: 1.5)
@@ -103,19 +108,25 @@ public struct TextField: Widget {
             case .cancel: actions.append(.cancelled)
             case .deleteBackward:
                 guard !text.isEmpty else { return .handled }
-                text.removeLast()
+                if isTextSelected { text = "" } else { text.removeLast() }
+                isTextSelected = false
                 actions.append(.changed)
             case .clear:
+                isTextSelected = false
                 guard !text.isEmpty else { return .handled }
                 text = ""
                 actions.append(.changed)
             case .insert:
                 guard case let .character(c) = key.key else { return .ignored }
+                if isTextSelected { text = "" }
+                isTextSelected = false
                 text.append(c)
                 actions.append(.changed)
             }
             return .handled
         case let .paste(pasted):
+            if isTextSelected { text = "" }
+            isTextSelected = false
             text += String(pasted.map { $0.isNewline || $0 == "\t" ? " " : $0 })
             actions.append(.changed)
             return .handled

@@ -1,0 +1,101 @@
+import Foundation
+import Glibc
+import Scrollwork
+import ScrollworkFiles
+import ScrollworkTerminal
+import Testing
+@testable import ScrollworkViewer
+import ScrollworkWidgets
+
+/// The keys a VisiData or `less` user presses without reading the source (#42): sorting from the
+/// keyboard, searching in the order shown, prompts whose filled-in text typing replaces, and a
+/// status line that says each thing once and nothing stale.
+@Suite struct KeysPeopleExpectTests {
+    static let tails = ["N20", "N07", "N55", "N31", "N20", "N99", "N07", "N12"]
+    static let file = "id,tail,delay\n" + tails.enumerated().map { "\($0.offset + 1),\($0.element),\(($0.offset * 37) % 50)" }.joined(separator: "\n") + "\n"
+
+    static func open(_ file: TemporaryFile) throws -> HeadlessTerminal<FileViewer> {
+        var t = HeadlessTerminal(try OpenFile.viewer(path: file.path, separator: nil, header: nil, theme: Theme()), columns: 100, rows: 14)
+        while t.runWork("index") {}
+        return t
+    }
+
+    static func column(_ t: HeadlessTerminal<FileViewer>, _ c: Int) -> [String] {
+        (0..<t.app.table.list.numberOfRows).compactMap { try? t.app.table.list.row(at: IndexPath(row: $0))[c] }
+    }
+
+    @Test("o and O sort by the current column, ascending and descending, in the background")
+    func sortFromTheKeyboard() throws {
+        let file = TemporaryFile(name: "tails.csv", Self.file)
+        var t = try Self.open(file)
+        t.send(.key(KeyEvent(.character("]"))))
+        t.send(.key(KeyEvent(.character("o"))))
+        var sorted = t.runWork("sort")
+        #expect(sorted && Self.column(t, 1) == Self.tails.sorted())
+        t.send(.key(KeyEvent(.character("O"))))
+        sorted = t.runWork("sort")
+        #expect(sorted && Self.column(t, 1) == Self.tails.sorted(by: >))
+        t.advance(by: 0.1)
+        #expect(t.text.contains("tail ▼"), "\(t.text)")
+        #expect(ViewerKeys.table.help.entries.contains { $0.keys == "o" && $0.does.contains("ascending") })
+    }
+
+    @Test("/ and n after a sort find the next match after the focus in the order shown, not in the file's")
+    func searchInTheOrderShown() throws {
+        let file = TemporaryFile(name: "tails.csv", Self.file)
+        var t = try Self.open(file)
+        t.send(.key(KeyEvent(.character("]"))))
+        t.send(.key(KeyEvent(.character("o"))))
+        _ = t.runWork("sort")
+        // Sorted: N07 N07 N12 N20 N20 N31 N55 N99. From the top, N2 first matches row 4.
+        t.send(.key(KeyEvent(.home)))
+        t.type("/N2\r")
+        var ran = t.runWork("row search")
+        #expect(ran)
+        func focused() -> Int? { t.app.table.list.cursor.flatMap { t.app.table.list.indexPath(of: $0) }?.row }
+        #expect(focused() == 3)
+        #expect(t.app.status.contains("match in row 4") && t.app.status.contains("in the order shown"))
+        t.send(.key(KeyEvent(.character("n"))))
+        ran = t.runWork("row search")
+        #expect(ran && focused() == 4)
+        t.send(.key(KeyEvent(.character("n"))))
+        ran = t.runWork("row search")
+        #expect(ran)
+        #expect(focused() == 4 && t.app.status.contains("not found after the focus"))
+        t.send(.key(KeyEvent(.character("N"))))
+        ran = t.runWork("row search")
+        #expect(ran && focused() == 3)
+    }
+
+    @Test("a prompt's filled-in text is selected: typing replaces it, Backspace removes it")
+    func promptTextIsSelected() throws {
+        let file = TemporaryFile(name: "tails.csv", Self.file)
+        var t = try Self.open(file)
+        t.send(.key(KeyEvent(.character("]"))))
+        t.send(.key(KeyEvent(.character("|"))))
+        #expect(t.app.field?.text == "tail" && t.app.field?.isTextSelected == true)
+        t.type("delay>20\r")
+        _ = t.runWork("filter")
+        #expect(t.app.filters.summary == "delay>20", "\(t.app.status)")
+        t.send(.key(KeyEvent(.character("|"))))
+        t.send(.key(KeyEvent(.backspace)))
+        #expect(t.app.field?.text == "")
+        t.send(.key(KeyEvent(.character("x"))))
+        #expect(t.app.field?.text == "x")
+    }
+
+    @Test("the status line says a thing once, and forgets a match's row once a filter renumbers the rows")
+    func statusSaysEachThingOnce() throws {
+        let file = TemporaryFile(name: "tails.csv", Self.file)
+        var t = try Self.open(file)
+        t.send(.key(KeyEvent(.character("]"))))
+        let status = t.app.status
+        #expect(status.components(separatedBy: "column tail").count == 2, "\(status)")
+        t.type("/N31\r")
+        _ = t.runWork("search")
+        #expect(t.app.status.contains("match in row 4"))
+        t.type("|delay>20\r")
+        _ = t.runWork("filter")
+        #expect(!t.app.status.contains("match in row"), "\(t.app.status)")
+    }
+}
