@@ -40,7 +40,7 @@ struct ResultSheet {
     /// The summary of the columns `summaries`.
     init(summaries: [ColumnSummary], rows: Int, theme: Theme) {
         kind = .summary
-        caption = "Summary of \(summaries.count) columns in \(grouped(rows)) rows (≈ marks an estimate) · Enter goes to the column · Esc returns"
+        caption = "Summary of \(summaries.count) columns in \(grouped(rows)) rows (the last column names the figures that are estimates) · Enter goes to the column · Esc returns"
         source = ColumnSummary.rows(summaries)
         let sample = source.rows(in: 0..<source.count)
         // Each column as wide as its values; the median is not stretched across the rest.

@@ -84,7 +84,7 @@ import ScrollworkWidgets
         t.app.view.table.setSortOrder([SortOrder(columnID: "2")])
         t.type("/code-33")
         t.send(.key(KeyEvent(.enter)))
-        #expect(t.runWork("search") == true)
+        #expect(t.runWork("row search") == true)
         #expect(t.app.status.contains("record 33 of the file"))
         t.send(.key(KeyEvent(.enter)))
         t.advance(by: 0.05)

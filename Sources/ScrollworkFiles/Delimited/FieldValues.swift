@@ -45,10 +45,18 @@ public struct FieldValues: Sendable, Hashable {
 
     /// The value of a field's UTF-8 bytes (nil: the record has no such field): the value their
     /// text has, with no string made for a number.
+    /// A whole number in a column of reals is an integer, so that it shows as the file writes
+    /// it (`9`, not `9.0`); it sorts by value among the reals all the same.
     public func value(_ bytes: UnsafeBufferPointer<UInt8>?) -> TableValue {
         guard let bytes, !bytes.isEmpty else { return .empty }
         if words.contain(bytes) { return .missing(String(decoding: bytes, as: UTF8.self)) }
-        if kind == .integers, let n = Self.integer(bytes) { return .int(n) }
+        if kind != .text, let n = Self.integer(bytes) { return .int(n) }
+        return realValue(bytes)
+    }
+
+    /// A real number, or text, of `bytes` (present, not missing): what the sort of a column of
+    /// reals reads, every number as a `Double`.
+    private func realValue(_ bytes: UnsafeBufferPointer<UInt8>) -> TableValue {
         let text = String(decoding: bytes, as: UTF8.self)
         if kind != .text, let x = Double(text) { return .double(x) }
         return .string(text)
@@ -60,7 +68,7 @@ public struct FieldValues: Sendable, Hashable {
         guard let bytes, !bytes.isEmpty, !words.contain(bytes) else { return keys.appendMissing() }
         if kind == .integers, let n = Self.integer(bytes) { return keys.appendInt(n) }
         if kind == .text { return keys.appendText(bytes) }
-        keys.append(value(bytes))
+        keys.append(realValue(bytes))
     }
 
     /// The integer `bytes` spell as `Int(_:)` reads text: an optional sign and decimal digits,

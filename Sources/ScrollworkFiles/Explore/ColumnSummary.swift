@@ -46,8 +46,9 @@ public struct ColumnSummary: Sendable, Hashable {
     public var mean: Double?
     /// The median of the numbers: one of them, or the midpoint of two, which cannot overflow.
     public var median: Double?
-    /// True when ``median`` is an estimate (more than 65,536 numbers: the median of a uniform
-    /// sample of 65,536 of them).
+    /// True when ``median`` is an estimate: past 16,777,216 numbers, the median of a uniform
+    /// sample of 65,536 of them. Up to that many it is exact: a second pass over the column
+    /// finds it among the values of a band the sample points to.
     public var medianIsEstimate: Bool
 
     /// A summary of every column titled in `titles` (field `i` is column `i`) among `within` of
@@ -72,7 +73,9 @@ public struct ColumnSummary: Sendable, Hashable {
         // No more lanes than pieces run at once, nor than there are pieces.
         let pieces = within.count / size + (within.count % size == 0 ? 0 : 1)
         let lanes = (0..<Swift.max(1, Swift.min(loop.width, pieces))).map { _ in TallyLane(columns: columns) }
-        let finished = within.inRounds(of: size, loop: loop, progress: progress, { piece in
+        // A second pass may follow for exact medians: each pass reports half of the fraction.
+        let share = within.count > ValueSample.capacity ? 0.5 : 1
+        let finished = within.inRounds(of: size, loop: loop, progress: { progress($0 * share) }, { piece in
             // A round is `loop.width` consecutive pieces, so this lane is no other piece's now.
             let lane = lanes[(piece.offset / size) % lanes.count]
             lane.tallies.withUnsafeMutableBufferPointer { tallies in
@@ -93,7 +96,23 @@ public struct ColumnSummary: Sendable, Hashable {
         for lane in lanes.dropFirst() {
             for c in 0..<columns { total[c].merge(lane.tallies[c]) }
         }
-        return titles.indices.map { total[$0].summary(title: titles[$0]) }
+        var summaries = titles.indices.map { total[$0].summary(title: titles[$0]) }
+        // Medians the sample only estimates are made exact by a second pass over their columns.
+        var bands: [ExactMedian.Band] = titles.indices.compactMap { c in
+            let numbers = total[c].present - total[c].notANumber
+            guard summaries[c].medianIsEstimate, numbers <= ExactMedian.limit,
+                  let band = total[c].sample.band(0.5 - ExactMedian.margin, 0.5 + ExactMedian.margin) else { return nil }
+            return ExactMedian.Band(column: c, low: band.low, high: band.high, count: numbers)
+        }
+        guard ExactMedian.refine(&bands, rows: rows, within: within, missing: words, loop: loop, progress: { progress(share + $0 * (1 - share)) }) else {
+            return nil
+        }
+        for band in bands {
+            guard let median = band.median else { continue }
+            summaries[band.column].median = median
+            summaries[band.column].medianIsEstimate = false
+        }
+        return summaries
     }
 }
 

@@ -9,6 +9,14 @@ public enum FileRows: InPlaceRows {
     /// JSON Lines, or the elements of a JSON array.
     case json(JSONLinesRows)
 
+    /// JSON's `null` for JSON rows; none for delimited text.
+    public var nullSpelling: [UInt8]? {
+        switch self {
+        case .delimited: return nil
+        case let .json(rows): return rows.nullSpelling
+        }
+    }
+
     /// The number of rows found so far.
     public var count: Int {
         switch self {

@@ -11,6 +11,16 @@ public protocol InPlaceRows: RowSource, Sendable where Row == DelimitedRecord {
     /// `body` of each of `rows` (row numbers, in the order given) with the row's fields; a number
     /// that is not a row has no fields.
     func fields<T, Rows: RandomAccessCollection<Int>>(at rows: Rows, _ body: (Int, FieldList) -> T) -> [T]
+
+    /// How the rows spell a value that is null in their format (`null` for JSON), which a save
+    /// to CSV or TSV writes as an empty field; nil where the format has no null (delimited text,
+    /// where the word `null` is text that stays).
+    var nullSpelling: [UInt8]? { get }
+}
+
+extension InPlaceRows {
+    /// None: a format without nulls.
+    public var nullSpelling: [UInt8]? { nil }
 }
 
 extension DelimitedRows: InPlaceRows {
@@ -27,6 +37,9 @@ extension DelimitedRows: InPlaceRows {
 }
 
 extension JSONLinesRows: InPlaceRows {
+    /// JSON's `null`, which ``row(at:)`` shows as the word.
+    public var nullSpelling: [UInt8]? { Array("null".utf8) }
+
     /// Column `field`'s value in each of `rows`, scanned to its key.
     public func values<T, Rows: RandomAccessCollection<Int>>(ofField field: Int, at rows: Rows, _ value: (UnsafeBufferPointer<UInt8>?) -> T) -> [T] {
         values(ofColumn: field, at: rows, value)

@@ -12,11 +12,15 @@ struct RowEncoder: Sendable {
     /// Whether each column's values are written as JSON numbers where they are numbers.
     private let numeric: [Bool]
     private let missing: MissingBytes
+    /// The rows' spelling of null, written as an empty field in CSV and TSV.
+    private let null: [UInt8]?
 
     /// An encoder of `columns` (fields of the rows) titled `titles`, `numeric` saying which
-    /// hold numbers (JSON Lines writes those as numbers).
-    init(format: ExportFormat, columns: [Int], titles: [String], numeric: [Bool], missing: MissingValues) {
+    /// hold numbers (JSON Lines writes those as numbers), the rows spelling null `null` (nil:
+    /// they have none).
+    init(format: ExportFormat, columns: [Int], titles: [String], numeric: [Bool], missing: MissingValues, null: [UInt8]? = nil) {
         self.format = format
+        self.null = null
         self.columns = columns
         self.numeric = columns.indices.map { numeric.indices.contains($0) && numeric[$0] }
         self.missing = MissingBytes(missing)
@@ -85,6 +89,8 @@ struct RowEncoder: Sendable {
                 }
             } else {
                 if k > 0 { out.append(separator) }
+                // A JSON null is no value: an empty field, as pandas and DuckDB write it.
+                if let null, bytes.elementsEqual(null) { continue }
                 delimited(bytes, into: &out)
             }
         }

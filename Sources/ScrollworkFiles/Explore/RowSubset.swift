@@ -18,6 +18,9 @@ public struct RowSubset<Base: InPlaceRows>: InPlaceRows {
     /// The number of rows.
     public var count: Int { rows.count }
 
+    /// The base's spelling of null.
+    public var nullSpelling: [UInt8]? { base.nullSpelling }
+
     /// The base row behind row `i` (nil outside the subset).
     public func baseRow(_ i: Int) -> Int? { i >= 0 && i < rows.count ? Int(rows[i]) : nil }
 

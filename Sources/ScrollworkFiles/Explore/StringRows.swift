@@ -63,15 +63,17 @@ extension FrequencyTable {
 
 extension ColumnSummary {
     /// The columns of ``rows(_:)``.
-    public static let titles = ["column", "type", "count", "missing", "distinct", "min", "max", "mean", "median"]
-    /// Which of ``titles`` hold numbers (an estimate marked `≈` is still written as text).
-    public static let numeric = [false, false, true, true, true, false, false, true, true]
+    public static let titles = ["column", "type", "count", "missing", "distinct", "min", "max", "mean", "median", "estimated"]
+    /// Which of ``titles`` hold numbers.
+    public static let numeric = [false, false, true, true, true, false, false, true, true, false]
 
-    /// Summaries as rows, one a column; an estimate is marked with `≈`.
+    /// Summaries as rows, one a column: numbers as numbers, and a last column that names the
+    /// figures that are estimates (`distinct`, `median`, or both), empty where all are exact.
     public static func rows(_ summaries: [ColumnSummary]) -> StringRows {
         StringRows(summaries.map { s in
-            [s.title, s.kind.rawValue, "\(s.count)", "\(s.missing)", (s.distinctIsEstimate ? "≈" : "") + "\(s.distinct)",
-             s.minimum ?? "", s.maximum ?? "", s.mean.map(Self.rounded) ?? "", s.median.map { (s.medianIsEstimate ? "≈" : "") + Self.rounded($0) } ?? ""]
+            let estimated = [s.distinctIsEstimate ? "distinct" : nil, s.medianIsEstimate ? "median" : nil].compactMap { $0 }
+            return [s.title, s.kind.rawValue, "\(s.count)", "\(s.missing)", "\(s.distinct)",
+                    s.minimum ?? "", s.maximum ?? "", s.mean.map(Self.rounded) ?? "", s.median.map(Self.rounded) ?? "", estimated.joined(separator: " ")]
         })
     }
 

@@ -11,7 +11,8 @@ public enum TableExport {
     /// numbers). Blocks are read and encoded as many at once as `loop` runs and written in
     /// order; `progress` hears the fraction written after each round and stops the save by
     /// returning false. Returns the rows written, or nil when stopped (the partial file is
-    /// removed, and what `output`'s path held before stays).
+    /// removed, and what `output`'s path held before stays). A JSON null is an empty field in
+    /// CSV and TSV, and `null` in JSON Lines.
     ///
     /// - Throws: ``FileError`` when a write fails (a full disk, a closed pipe).
     // Specialised for the file rows people open: generic code reading ten million fields through
@@ -23,7 +24,7 @@ public enum TableExport {
                                                 format: ExportFormat, missing: MissingValues = .common, to output: OutputFile,
                                                 concurrently loop: ConcurrentLoop = .serial, progress: (Double) -> Bool = { _ in true }) throws(FileError) -> Int? {
         let order = order.clamped(toRows: rows.count)
-        let encoder = RowEncoder(format: format, columns: columns, titles: titles, numeric: numeric, missing: missing)
+        let encoder = RowEncoder(format: format, columns: columns, titles: titles, numeric: numeric, missing: missing, null: rows.nullSpelling)
         try output.write(encoder.header())
         let finished = try order.inRounds(of: blockSize, loop: loop, progress: progress, { piece in
             encode(piece, of: rows, with: encoder)

@@ -69,6 +69,18 @@ struct ValueSample: Sendable, Hashable {
         if items.count >= 2 * Self.capacity { compact() }
     }
 
+    /// The values kept at the shares `low` and `high` (0…1) of their order: a band that holds the
+    /// whole column's median when `low` and `high` are far enough from ½; nil for none kept.
+    func band(_ low: Double, _ high: Double) -> (low: Double, high: Double)? {
+        var kept = self
+        kept.compact()
+        guard !kept.items.isEmpty else { return nil }
+        let values = kept.items.map(\.value).sorted()
+        let last = Double(values.count - 1)
+        let at = { (share: Double) in values[Int((share.clamped(to: 0...1) * last).rounded())] }
+        return (at(low), at(high))
+    }
+
     /// The median of the values kept (past ``capacity``, of the ``capacity`` kept last); nil for none.
     var median: Double? {
         var kept = self
