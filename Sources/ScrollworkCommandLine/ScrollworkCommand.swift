@@ -234,8 +234,8 @@ extension Gallery {
 struct Open: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "open",
-        abstract: "Show a CSV, TSV or JSON Lines file as a table, a directory as a Finder list, other text in a pager.",
-        discussion: "The file is indexed in the background while the first screen shows; a click on a heading sorts (in the background), a drag or Shift+wheel scrolls sideways, → and ← open and close folders. A missing, empty or binary file ends with a message and exit status 1.\n" + ViewerKeys.discussion
+        abstract: "Show a table file, a database, a directory or text: CSV, TSV and other delimited text, JSON Lines and JSON arrays of objects as tables; SQLite files and postgres:// URLs as their tables; a directory as a Finder list; other text and logs in a pager; - or a named pipe as standard input.",
+        discussion: "The file is indexed in the background while the first screen shows; a click on a heading sorts (in the background), a drag or Shift+wheel scrolls sideways, → and ← open and close folders. A missing, empty or binary file ends with a message and exit status 1. With --filter, --sort, --columns, --frequency or --summary and standard output not a terminal, the result is written there as CSV (as --output - does).\n\nThe keys:\n\n" + ViewerKeys.discussion
     )
 
     @Argument(help: "The file or directory to open; - reads standard input (keys then come from the terminal).")
@@ -274,7 +274,9 @@ struct Open: ParsableCommand {
     func run() throws {
         let missing = MissingValues(words: MissingValues.common.words.union(nulls))
         let recipe = ViewRecipe(filters: filter, sorts: sort, columns: columns, frequency: frequency, summary: summary)
-        if let output {
+        // A view asked for with standard output a pipe or a file goes there, as CSV.
+        let piped = recipe != ViewRecipe() && isatty(STDOUT_FILENO) == 0
+        if let output = output ?? (piped ? "-" : nil) {
             try Self.write(path: path, separator: separator, header: noHeader ? false : nil, missing: missing, recipe: recipe, to: output)
             return
         }

@@ -371,8 +371,20 @@ extension FileViewer {
 
     /// Shows the keys, as the command table lists them, over the table.
     private mutating func showHelp(at time: Double) {
-        let help = ViewerKeys.table.help
-        let content = RecordDetail(titles: help.entries.map(\.keys), fields: help.entries.map(\.does), problem: nil, theme: theme)
+        // The keys by group, a heading before each group's keys.
+        var titles: [String] = [], fields: [String] = []
+        for group in ViewerCommand.Group.allCases {
+            let bindings = ViewerKeys.table.bindings.filter { $0.command.group == group }
+            guard !bindings.isEmpty else { continue }
+            // The heading stands in the descriptions' column, where a long one has room.
+            titles.append("")
+            fields.append("── \(group.rawValue)")
+            for binding in bindings {
+                titles.append(binding.label)
+                fields.append(binding.summary)
+            }
+        }
+        let content = RecordDetail(titles: titles, fields: fields, problem: nil, theme: theme)
         var scroll = ScrollIdiom.macOS.scrollState(viewport: .zero, content: .zero)
         scroll.alwaysBounce = .vertical
         detail = ScrollView(content, scroll: scroll, theme: theme)

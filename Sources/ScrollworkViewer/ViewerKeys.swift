@@ -8,6 +8,47 @@ public enum ViewerCommand: Sendable, Hashable {
     case hideColumn, showColumns, pinColumn, moveColumn, fitColumn, goToRow, save, help, sortAscending, sortDescending
 }
 
+extension ViewerCommand {
+    /// The groups help lists the keys in, in this order.
+    public enum Group: String, Sendable, CaseIterable {
+        case moving = "Moving and searching"
+        case sortingAndFiltering = "Sorting and filtering"
+        case exploring = "Exploring"
+        case files = "Files, copying and quitting"
+    }
+
+    /// The group help lists the command in.
+    public var group: Group {
+        switch self {
+        case .top, .bottom, .follow, .search, .nextMatch, .previousMatch, .goToRow, .jumpToColumn, .stepColumn, .lastColumn, .typeAhead, .wrap:
+            return .moving
+        case .sortAscending, .sortDescending, .filter, .keepEqual, .keepDifferent, .removeFilter:
+            return .sortingAndFiltering
+        case .record, .frequency, .summary, .hideColumn, .showColumns, .pinColumn, .moveColumn, .fitColumn, .help:
+            return .exploring
+        case .quit, .cancel, .copy, .save, .open:
+            return .files
+        }
+    }
+}
+
+extension CommandTable where Command == ViewerCommand {
+    /// The table's keys by group, each group's keys one a line (keys padded to one width, then
+    /// what they do, wrapped under itself past `width` cells): what `scrollwork open --help` shows.
+    public func groupedHelp(width: Int = .max) -> [(group: ViewerCommand.Group, lines: [String])] {
+        let keys = bindings.map { displayWidth($0.label) }.max() ?? 0
+        let room = Swift.max(20, width.addingSaturating(-keys - 2))
+        return ViewerCommand.Group.allCases.compactMap { group in
+            let lines = bindings.filter { $0.command.group == group }.flatMap { binding -> [String] in
+                let does = binding.summary.wrapped(toWidth: room)
+                let first = binding.label + String(repeating: " ", count: Swift.max(0, keys - displayWidth(binding.label))) + "  " + (does.first ?? "")
+                return [first] + does.dropFirst().map { String(repeating: " ", count: keys + 2) + $0 }
+            }
+            return lines.isEmpty ? nil : (group, lines)
+        }
+    }
+}
+
 /// The keys of `scrollwork open`'s viewers, one table a viewer: what the viewers do with a key
 /// their table or list leaves, and what `scrollwork open --help`, the `?` help and the README
 /// list. The convention is `less`'s for moving and searching (q, g, G, F, /, n, N), VisiData's
@@ -76,8 +117,13 @@ public enum ViewerKeys {
         KeyBinding(ViewerCommand.cancel, "cancel the sort, filter or search the database is running", keys: KeyEvent(.escape)),
     ])
 
-    /// What `scrollwork open --help` says about the keys, made from the tables.
+    /// What `scrollwork open --help` says about the keys, made from the tables: each viewer's
+    /// keys by group, one a line.
     public static var discussion: String {
-        [table, pager, directory, database].map { "\($0.title): \($0.help.compact)." }.joined(separator: "\n")
+        [table, pager, directory, database].map { table in
+            // Wrapped here, under each description, within the 80 columns help is read in.
+            (["\(table.title):"] + table.groupedHelp(width: 74).flatMap { group in ["  \(group.group.rawValue):"] + group.lines.map { "    " + $0 } })
+                .joined(separator: "\n")
+        }.joined(separator: "\n\n")
     }
 }

@@ -68,3 +68,36 @@ struct EndIsTheEndEndToEndTests {
         #expect(t.wait { _ in t.file("status") == "0" })
     }
 }
+
+/// `scrollwork open` with a view asked for and standard output a pipe: the result goes there (#42).
+@Suite struct PipedViewTests {
+    /// Runs `scrollwork` with `arguments`, standard output a pipe; what it wrote there and its status.
+    static func run(_ arguments: [String]) throws -> (output: String, status: Int32) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Tmux.scrollwork)
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (String(decoding: data, as: UTF8.self), process.terminationStatus)
+    }
+
+    @Test("--summary and --frequency into a pipe write CSV there; --help lists the keys one a line, by group")
+    func summaryIntoAPipe() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("piped-\(UInt32.random(in: 0...UInt32.max)).csv").path
+        defer { unlink(path) }
+        try Data("city,people\nOslo,709000\nBergen,291000\nOslo,1\n".utf8).write(to: URL(fileURLWithPath: path))
+        let summary = try Self.run(["open", path, "--summary"])
+        #expect(summary.status == 0)
+        #expect(summary.output.hasPrefix("column,type,count,missing,distinct,min,max,mean,median,estimated\n"), "\(summary.output)")
+        #expect(summary.output.contains("people,integers,3,0,3,1,709000,333333.666667,291000,\n"), "\(summary.output)")
+        let frequency = try Self.run(["open", path, "--frequency", "city"])
+        #expect(frequency.status == 0 && frequency.output == "value,count,percent\nOslo,2,66.67\nBergen,1,33.33\n", "\(frequency.output)")
+        let help = try Self.run(["open", "--help"])
+        #expect(help.output.contains("  Sorting and filtering:\n") && help.output.contains("\n    o              sort by the current column, ascending\n"))
+        #expect(help.output.contains("JSON arrays") && help.output.contains("SQLite") && help.output.contains("postgres://"))
+    }
+}

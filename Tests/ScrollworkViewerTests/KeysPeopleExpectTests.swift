@@ -98,4 +98,17 @@ import ScrollworkWidgets
         _ = t.runWork("filter")
         #expect(!t.app.status.contains("match in row"), "\(t.app.status)")
     }
+
+    @Test("? lists the keys one a line under the headings of their groups")
+    func helpByGroup() throws {
+        let file = TemporaryFile(name: "tails.csv", Self.file)
+        var t = try Self.open(file)
+        t.send(.key(KeyEvent(.character("?"))))
+        let lines = try #require(t.app.detail?.content.lines.map(\.text))
+        let headings = ViewerCommand.Group.allCases.map { "── " + $0.rawValue }
+        for heading in headings { #expect(lines.contains { $0.hasPrefix(heading) }, "\(heading)") }
+        for binding in ViewerKeys.table.bindings { #expect(lines.contains { $0.contains(binding.summary.prefix(30)) }, "\(binding.summary)") }
+        let sorting = try #require(lines.firstIndex { $0.hasPrefix("── Sorting") })
+        #expect(lines[sorting...].contains { $0.contains("sort by the current column, ascending") })
+    }
 }
