@@ -216,6 +216,16 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
                 sheet = nil
                 return
             }
+            // g and G as in the table: the focus to the first or last row.
+            switch ViewerKeys.table.command(for: key) {
+            case .top?:
+                do { try sheet?.view.table.list.moveCursor(.home, at: time) } catch { notes.set(.action, "\(error)") }
+                return
+            case .bottom?:
+                do { try sheet?.view.table.list.moveCursor(.end, at: time) } catch { notes.set(.action, "\(error)") }
+                return
+            default: break
+            }
         }
         // A click on a cell makes its column the current one.
         if !prompting, !showingRecord, sheet == nil, case let .mouse(mouse) = event, mouse.kind == .press, let column = columnOfCell(at: mouse) {
@@ -477,18 +487,36 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
     /// Makes field columns `fields` again with the kinds every row typed so far says, shown or
     /// hidden, at their widths.
     mutating func retype(_ fields: [Int]) {
+        // Positions looked up once: a file of thousands of columns retypes thousands at once.
+        let positions = columnPositions
+        let hidden = hiddenPositions
+        var replacements: [(position: Int, column: TableColumn<DelimitedRecord>)] = []
         for c in fields where fieldTitles.indices.contains(c) {
             let id = "\(c)", kind = typing.kinds.kind(ofColumn: c)
-            if let position = view.table.columns.firstIndex(where: { $0.id == id }) {
+            if let position = positions[id] {
                 let old = view.table.columns[position]
-                do { try view.table.replaceColumn(at: position, with: .field(c, title: old.title, kind: kind, width: old.width, missing: missing)) }
-                catch { notes.set(.file, "\(error)") }
+                replacements.append((position, .field(c, title: old.title, kind: kind, width: old.width, missing: missing)))
             }
-            for h in hiddenColumns.indices where hiddenColumns[h].column.id == id {
+            if let h = hidden[id] {
                 let old = hiddenColumns[h].column
                 hiddenColumns[h].column = .field(c, title: old.title, kind: kind, width: old.width, missing: missing)
             }
         }
+        do { try view.table.replaceColumns(replacements) } catch { notes.set(.file, "\(error)") }
+    }
+
+    /// Where each shown column is, by its id.
+    var columnPositions: [String: Int] {
+        var positions: [String: Int] = [:]
+        for (position, column) in view.table.columns.enumerated() { positions[column.id] = position }
+        return positions
+    }
+
+    /// Where each hidden column is among ``hiddenColumns``, by its id.
+    var hiddenPositions: [String: Int] {
+        var positions: [String: Int] = [:]
+        for (h, hidden) in hiddenColumns.enumerated() { positions[hidden.column.id] = h }
+        return positions
     }
 
     /// Widens the columns of numbers among field columns `fields` (shown or hidden) that are
@@ -496,23 +524,21 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
     /// them: a number cut short reads as another number ("29999…" for 299,991). Text stays
     /// as wide as it was; a column the person made wider stays wider.
     mutating func widenForNumbers(_ fields: [Int]) {
+        let positions = columnPositions
+        let hidden = hiddenPositions
+        var wanted: [(column: Int, limits: ColumnWidth)] = []
         for c in fields where fieldTitles.indices.contains(c) && typing.kinds.kind(ofColumn: c) != .text {
             let id = "\(c)"
             let width = TableColumn<DelimitedRecord>.fieldWidth(content: typing.kinds.longestNumber(ofColumn: c), title: fieldTitles[c])
-            if let position = view.table.columns.firstIndex(where: { $0.id == id }), view.table.columnWidths[position] < width.ideal {
-                do {
-                    try view.table.setWidthLimits(width, ofColumn: position)
-                    // As a drag of its divider would: the columns after it give up the room
-                    // they were given beyond their own widths before the table grows wider.
-                    let missing = width.ideal - view.table.columnWidths[position]
-                    if missing > 0 { try view.table.dragDivider(after: position, by: missing) }
-                } catch { notes.set(.file, "\(error)") }
-            }
-            for h in hiddenColumns.indices where hiddenColumns[h].column.id == id && hiddenColumns[h].width < width.ideal {
+            if let position = positions[id], view.table.columnWidths[position] < width.ideal { wanted.append((position, width)) }
+            if let h = hidden[id], hiddenColumns[h].width < width.ideal {
                 hiddenColumns[h].column.width = width
                 hiddenColumns[h].width = width.ideal
             }
         }
+        // As drags of their dividers would: the columns after them give up the room they were
+        // given beyond their own widths before the table grows wider.
+        do { try view.table.widenColumns(wanted) } catch { notes.set(.file, "\(error)") }
     }
 
     /// JSON: keys first seen in a sample of records `lines` become columns after the others.

@@ -54,6 +54,7 @@ struct ResultSheet {
         table.list.idiom = .macOS
         table.autoresizingStyle = style
         var view = TableView(table, theme: theme)
+        view.pageKeysScroll = false
         do { try view.table.list.select(IndexPath(row: 0), at: 0) } catch {
             // An empty table has no first row to focus.
         }

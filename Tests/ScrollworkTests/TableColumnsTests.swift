@@ -2,6 +2,32 @@ import Testing
 @testable import Scrollwork
 
 @Suite struct TableColumnsTests {
+    @Test("LT-12: widening many columns at once is widening each as a drag of its divider would: the stretched last column gives the room back")
+    func LT_12_widenColumnsAtOnce() throws {
+        func table() -> TableState<String> {
+            var table = TableState(rows: ["a"], columns: (0..<4).map { i in
+                TableColumn("C\(i)", width: ColumnWidth.clamping(min: 20, ideal: 50, max: 1000)) { .string($0) }
+            })
+            table.autoresizingStyle = .lastColumnOnly
+            table.setAvailableWidth(400)
+            return table
+        }
+        var one = table(), many = table()
+        let wider = ColumnWidth.clamping(min: 20, ideal: 90, max: 1000)
+        for column in [0, 1] {
+            try one.setWidthLimits(wider, ofColumn: column)
+            try one.dragDivider(after: column, by: wider.ideal - one.columnWidths[column])
+        }
+        try many.widenColumns([(0, wider), (1, wider)])
+        #expect(many.columnWidths == one.columnWidths, "\(many.columnWidths) against \(one.columnWidths)")
+        #expect(many.columnWidths[0] == 90 && many.columnWidths[1] == 90 && many.totalColumnWidth == 400)
+        #expect(throws: TableError.self) { try many.widenColumns([(0, wider), (7, wider)]) }
+        #expect(throws: TableError.self) { try many.replaceColumns([(Int.max, many.columns[0])]) }
+        #expect(many.columnWidths[0] == 90, "a refused batch changes nothing")
+        try many.replaceColumns([(2, TableColumn("New", width: ColumnWidth.clamping(min: 10, ideal: 10, max: 30)) { .string($0) })])
+        #expect(many.columns[2].title == "New" && many.columnWidths[2] <= 30)
+    }
+
     @Test("LT-12: fitting a column of ten million rows reads the rows on screen and a bounded sample, not every row")
     func LT_12_autoFitIsBounded() throws {
         let counter = FetchCounter()

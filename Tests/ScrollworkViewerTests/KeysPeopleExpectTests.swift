@@ -111,4 +111,20 @@ import ScrollworkWidgets
         let sorting = try #require(lines.firstIndex { $0.hasPrefix("── Sorting") })
         #expect(lines[sorting...].contains { $0.contains("sort by the current column, ascending") })
     }
+
+    @Test("G, g and the page keys move the focus in a summary or frequency sheet too")
+    func sheetKeys() throws {
+        let file = TemporaryFile(name: "tails.csv", Self.file)
+        var t = try Self.open(file)
+        t.send(.key(KeyEvent(.character("I"))))
+        let summarised = t.runWork("summary")
+        #expect(summarised && t.app.sheet != nil)
+        func focused() -> Int? { t.app.sheet?.view.table.list.cursor.flatMap { t.app.sheet?.view.table.list.indexPath(of: $0) }?.row }
+        t.send(.key(KeyEvent(.character("G"))))
+        #expect(focused() == 2)
+        t.send(.key(KeyEvent(.character("g"))))
+        #expect(focused() == 0)
+        t.send(.key(KeyEvent(.end)))
+        #expect(focused() == 2)
+    }
 }

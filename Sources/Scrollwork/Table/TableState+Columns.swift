@@ -139,6 +139,47 @@ extension TableState {
         columns[position] = column
     }
 
+    /// ``replaceColumn(at:with:)`` for many columns at once, the widths settled once: a file of
+    /// thousands of columns retypes thousands at a time, and one at a time that costs their
+    /// square.
+    ///
+    /// - Throws: ``TableError/columnOutOfRange(_:count:)`` for a position outside the columns;
+    ///   nothing changes then.
+    public mutating func replaceColumns(_ replacements: [(position: Int, column: TableColumn<Row>)]) throws(TableError) {
+        for replacement in replacements { try validateColumn(replacement.position) }
+        var widths = columnWidths
+        for (position, column) in replacements {
+            widths[position] = column.width.clamp(widths[position])
+            columns[position] = column
+        }
+        columnWidths = widths
+    }
+
+    /// Widens columns to new limits at once, each to its ideal width at least, as dragging each
+    /// one's divider would: the columns after them give up only the room they were given beyond
+    /// their own ideal widths (a last column stretched to the edge gives it back) before the
+    /// table grows wider. One fitting for them all.
+    ///
+    /// - Throws: ``TableError/columnOutOfRange(_:count:)`` for a position outside the columns;
+    ///   nothing changes then.
+    public mutating func widenColumns(_ wanted: [(column: Int, limits: ColumnWidth)]) throws(TableError) {
+        for item in wanted { try validateColumn(item.column) }
+        guard !wanted.isEmpty else { return }
+        var widths = columnWidths
+        var limits = columns.map(\.width)
+        for (column, width) in wanted {
+            columns[column].width = width
+            limits[column] = width
+            widths[column] = width.clamp(Swift.max(widths[column], width.ideal))
+        }
+        let fixed = Set(wanted.map(\.column))
+        for i in limits.indices where !fixed.contains(i) {
+            limits[i].min = Swift.max(limits[i].min, Swift.min(columnWidths[i], limits[i].ideal))
+        }
+        let target = availableWidth > 0 ? Swift.max(availableWidth, fixed.reduce(0) { $0 + widths[$1] }) : widths.reduce(0, +)
+        columnWidths = ColumnLayout.fit(widths, limits: limits, resizable: columns.map(\.isResizable), available: target, style: autoresizingStyle, fixed: fixed)
+    }
+
     /// Moves column `from` to position `to` (a heading dragged along the header), its width with
     /// it; the sort order, kept by column identifier, is unchanged.
     ///
