@@ -176,3 +176,23 @@ import ScrollworkWidgets
         #expect(t.app.view.outline.cursor.flatMap { t.app.view.outline.flatIndex(of: $0) } == 0)
     }
 }
+
+/// Overlay indicators never hide the focused row (#42).
+@Suite struct IndicatorsClearTheFocusTests {
+    @Test("in a table wider than the view, G and #N put the focused row above the horizontal indicator, not under it")
+    func focusAboveTheIndicator() throws {
+        let header = (1...30).map { "column\($0)" }.joined(separator: ",")
+        let rows = (1...200).map { r in (1...30).map { c in c == 1 ? "id\(r)" : "v\(r)x\(c)" }.joined(separator: ",") }
+        let file = TemporaryFile(name: "wide.csv", header + "\n" + rows.joined(separator: "\n") + "\n")
+        var t = HeadlessTerminal(try OpenFile.viewer(path: file.path, separator: nil, header: nil, theme: Theme()), columns: 80, rows: 12)
+        while t.runWork("index") {}
+        t.advance(by: 0.1)
+        t.send(.key(KeyEvent(.character("G"))))
+        t.advance(by: 0.05)
+        #expect(t.text.contains("id200 "), "\(t.text)")
+        t.type("#")
+        t.type("150\r")
+        t.advance(by: 0.05)
+        #expect(t.text.contains("id150 "), "\(t.text)")
+    }
+}

@@ -38,7 +38,11 @@ extension ListState {
     /// Item `index`'s rows at the horizontal position already shown: what revealing a row
     /// scrolls to, so that moving through the rows of a wide table never scrolls it sideways.
     func revealFrame(ofItem index: Int) -> Rect {
-        Rect(x: scroll.offset.x, y: contentOffset(ofItem: index), width: 0, height: heights.height(ofItem: index))
+        // The content insets are where bars and indicators lie over the rows: a row revealed is
+        // revealed clear of them, as a table view places a row clear of its toolbars.
+        let insets = scroll.contentInsets
+        return Rect(x: scroll.offset.x, y: contentOffset(ofItem: index) - insets.top, width: 0,
+                    height: heights.height(ofItem: index) + insets.top + insets.bottom)
     }
 
     /// The items in view (plus `overscan` on each side, clamped to 0…1,000) with their frames in
