@@ -163,7 +163,7 @@ import ScrollworkWidgets
         let directory = NSTemporaryDirectory() + "ends-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        for k in 0..<40 { FileManager.default.createFile(atPath: directory + "/file\(String(format: "%02d", k)).txt", contents: Data("x".utf8)) }
+        for k in 0..<40 { _ = FileManager.default.createFile(atPath: directory + "/file\(String(format: "%02d", k)).txt", contents: Data("x".utf8)) }
         guard case let .directory(viewer) = try OpenFile.opened(path: directory, separator: nil, header: nil, theme: Theme()) else {
             Issue.record("not a directory")
             return
