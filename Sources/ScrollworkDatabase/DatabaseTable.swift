@@ -1,4 +1,5 @@
 import Scrollwork
+import ScrollworkFiles
 
 /// A table or view of a database as a viewer pages through it: read a page at a time, in the
 /// table's own order or in one the engine makes, never every row at once.
@@ -38,6 +39,13 @@ public protocol DatabaseTable: Sendable {
     /// Those of `identities` whose row holds `text` in any column (as the column's text, case
     /// not mattering for ASCII letters), found by the engine.
     func matches(_ text: String, among identities: [Int], keepGoing: (@Sendable () -> Bool)?) throws(DatabaseError) -> Set<Int>
+    /// How often each value of column `column` occurs among the rows that meet every one of
+    /// `filters`, most frequent first, grouped by the engine; at most `limit` values (clamped to
+    /// 1 … ``FrequencyTable/distinctLimit``), the rest counted together.
+    func frequency(ofColumn column: Int, where filters: [DatabaseFilter], limit: Int, keepGoing: (@Sendable () -> Bool)?) throws(DatabaseError) -> FrequencyTable
+    /// What each column holds among the rows that meet every one of `filters`: counts, distinct
+    /// values, least, greatest, and for numbers the mean and the exact median, from the engine.
+    func summary(where filters: [DatabaseFilter], keepGoing: (@Sendable () -> Bool)?) throws(DatabaseError) -> [ColumnSummary]
 }
 
 /// The statements that read the names (`identity`) of the rows of `from` that meet `condition`,

@@ -91,7 +91,19 @@ struct DatabaseTableScreen {
     var prompt = Prompt.search
 
     /// What the prompt asks for.
-    enum Prompt { case search, filter }
+    enum Prompt { case search, filter, save }
+    /// The column the exploring keys act on (`[`, `]`, `$`, a click on a cell).
+    var currentColumn = 0
+    /// A frequency table or summary shown over the table.
+    var sheet: ResultSheet? = nil
+    /// A row shown whole, or the keys (`?`), over the table.
+    var detail: ScrollView<RecordDetail>? = nil
+    /// What a frequency table, summary or save under way is doing, and how far it is.
+    var exploring: String? = nil
+    var exploringFraction = 0.0
+    let frequencyKey = WorkKey<Result<Counted, DatabaseError>>("database-frequency")
+    let summaryKey = WorkKey<Result<Summarised, DatabaseError>>("database-summary")
+    let saveKey = WorkKey<Saved>("database-save")
     var note: String? = nil
     /// The search being typed (`/`).
     var field: TextField? = nil
@@ -198,6 +210,12 @@ struct DatabaseTableScreen {
         effects += pages.pageWork(visible: view.shownRows, velocity: view.table.list.scroll.velocity(.vertical), key: pageKey, load: loader)
     }
 
+    /// Orders the rows by `column` in the engine, `ascending` or not (`o`, `O`).
+    mutating func sort(byColumn column: Int, ascending: Bool, at time: Double) {
+        guard table.columns.indices.contains(column) else { return }
+        arrange(column: column, ascending: ascending, filters: sorting?.filters ?? filters, at: time)
+    }
+
     /// Orders the rows by heading `column` in the engine (the same heading again reverses).
     mutating func sort(byHeading column: Int, at time: Double) {
         guard table.columns.indices.contains(column) else { return }
@@ -213,8 +231,13 @@ struct DatabaseTableScreen {
             note = "\(error)"
             return
         }
+        keep(DatabaseFilter(column: parsed.column, test: parsed.test), text: text, at: time)
+    }
+
+    /// Keeps the rows that meet `filter` as well, written `text` in the status line.
+    mutating func keep(_ filter: DatabaseFilter, text: String, at time: Double) {
         let base = sorting?.filters ?? filters
-        arrange(column: order?.column, ascending: order?.ascending ?? true, filters: base + [Filter(filter: DatabaseFilter(column: parsed.column, test: parsed.test), text: text)], at: time)
+        arrange(column: order?.column, ascending: order?.ascending ?? true, filters: base + [Filter(filter: filter, text: text)], at: time)
     }
 
     /// Removes the last filter; false when there is none.
@@ -344,7 +367,7 @@ struct DatabaseTableScreen {
     /// Every page, chunk, count, sort and search under way, cancelled: the screen is closing.
     mutating func cancelAllWork() -> [Effect] {
         var cancels = pages.requested.map { Effect.work(.cancel(pageKey.named(PagedRows<[TableValue]>.pageWorkName($0)).id)) }
-        cancels += [chunkKey.named("rowids").id, sortKey.named("sort").id, countKey.named("count").id, searchKey.named("search").id, reconnectKey.named("reconnect").id,
+        cancels += [frequencyKey.id, summaryKey.id, saveKey.id, chunkKey.named("rowids").id, sortKey.named("sort").id, countKey.named("count").id, searchKey.named("search").id, reconnectKey.named("reconnect").id,
                     filteredCountKey.named("count").id, schemaKey.named("schema").id]
             .map { Effect.work(.cancel($0)) }
         return effects + cancels
@@ -424,6 +447,7 @@ struct DatabaseTableScreen {
 
     /// Takes work updates of its own; false for anything else.
     mutating func handleWork(_ update: WorkUpdate, at time: Double) -> Bool {
+        if handleExploreWork(update, at: time) { return true }
         if let answer = update.result(of: pageKey) {
             guard answer.generation == generation else { return true }
             switch answer.rows {
@@ -569,6 +593,8 @@ struct DatabaseTableScreen {
         // What answered the last key comes right after the count, before what stays true.
         if let note { parts.insert(note, at: Swift.min(parts.count, lost == nil ? 1 : 2)) }
         if let order { parts.append("by \(table.columns[order.column]) \(order.ascending ? "▲" : "▼")") }
+        if let exploring { parts.append("\(exploring)… \(Int(exploringFraction * 100))% (Esc cancels)") }
+        if table.columns.indices.contains(currentColumn) { parts.append("column \(table.columns[currentColumn])") }
         if let sorting {
             // The engine says nothing while it sorts: the seconds show that it works, and once
             // it sends the rows, how many have come.

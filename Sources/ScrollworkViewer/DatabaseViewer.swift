@@ -94,8 +94,9 @@ public struct DatabaseViewer: App {
         }
         switch ViewerKeys.database.command(for: key) {
         case .quit?: wantsQuit = true
-        case .top?: view.table.list.scroll.perform(.top, time: time)
-        case .bottom?: view.table.list.scroll.perform(.bottom, time: time)
+        // The focus moves with the view.
+        case .top?: note = view.moveFocus(.home, at: time)
+        case .bottom?: note = view.moveFocus(.end, at: time)
         default: break
         }
     }
@@ -148,6 +149,7 @@ public struct DatabaseViewer: App {
                     switch screen.prompt {
                     case .search: screen.search(typing.text, forward: true)
                     case .filter: screen.addFilter(typing.text, at: time)
+                    case .save: screen.startSave(to: typing.text)
                     }
                 case .cancelled: screen.field = nil
                 case .changed: break
@@ -156,9 +158,45 @@ public struct DatabaseViewer: App {
             return
         }
         if event.isPersonAction && !screen.searching { screen.note = nil }
+        if screen.detail != nil {
+            // A row shown whole, or the keys: it scrolls; Esc, Enter or q closes it.
+            if case let .key(key) = event, [.escape, .enter, .character("q")].contains(key.key) { screen.detail = nil; return }
+            _ = screen.detail?.handle(event, at: time)
+            return
+        }
+        if screen.sheet != nil {
+            guard case let .key(key) = event else { _ = screen.sheet?.view.handle(event, at: time); return }
+            if key.key == .enter { return screen.chooseInSheet(at: time) }
+            if [.escape, .character("q")].contains(key.key) { screen.sheet = nil; return }
+            switch ViewerKeys.databaseTable.command(for: key) {
+            case .top?: screen.note = screen.sheet?.view.moveFocus(.home, at: time)
+            case .bottom?: screen.note = screen.sheet?.view.moveFocus(.end, at: time)
+            default: _ = screen.sheet?.view.handle(event, at: time)
+            }
+            return
+        }
+        // A click on a cell makes its column the current one.
+        if case let .mouse(mouse) = event, mouse.kind == .press, let column = screen.view.column(atCell: mouse) { screen.setCurrentColumn(column, at: time) }
         if case let .key(key) = event {
-            let command = ViewerKeys.database.command(for: key)
-            if command == .cancel, screen.cancelSort() || screen.cancelSearch() { return }
+            let command = ViewerKeys.databaseTable.command(for: key)
+            if command == .cancel, screen.cancelSort() || screen.cancelSearch() || screen.cancelExploring() { return }
+            switch command {
+            case .record?: return screen.showRecord(at: time)
+            case .help?: return screen.showHelp(at: time)
+            case .stepColumn?: return screen.setCurrentColumn(screen.currentColumn + (key.key == .character("[") ? -1 : 1), at: time)
+            case .lastColumn?: return screen.setCurrentColumn(screen.table.columns.count - 1, at: time)
+            case .sortAscending?, .sortDescending?: return screen.sort(byColumn: screen.currentColumn, ascending: command == .sortAscending, at: time)
+            case .frequency?: return screen.startFrequency()
+            case .summary?: return screen.startSummary()
+            case .fitColumn?:
+                screen.view.fitColumn(screen.currentColumn)
+                return
+            case .save?:
+                screen.prompt = .save
+                screen.field = TextField(prompt: "Save the rows shown as (.csv, .tsv or .jsonl): ", text: screen.table.name + ".csv", selected: true, theme: theme)
+                return
+            default: break
+            }
             switch command {
             case .search?:
                 screen.prompt = .search
@@ -191,10 +229,11 @@ public struct DatabaseViewer: App {
             if let error = screen.view.takeError() { screen.note = "\(error)" }
             return
         }
-        switch ViewerKeys.database.command(for: key) {
+        switch ViewerKeys.databaseTable.command(for: key) {
         case .quit?: wantsQuit = true
-        case .top?: screen.view.table.list.scroll.perform(.top, time: time)
-        case .bottom?: screen.view.table.list.scroll.perform(.bottom, time: time)
+        // The focus moves with the view.
+        case .top?: screen.note = screen.view.moveFocus(.home, at: time)
+        case .bottom?: screen.note = screen.view.moveFocus(.end, at: time)
         default: break
         }
     }
@@ -229,6 +268,14 @@ public struct DatabaseViewer: App {
         let parts = buffer.area.rows([.fill, .fixed(1)])
         if var screen = opened {
             screen.render(in: parts[0], into: &buffer, at: time)
+            if var shown = screen.sheet {
+                let area = parts[0].rows([.fixed(1), .fill])
+                buffer.fill(parts[0])
+                StatusLine.draw(shown.caption, in: area[0], theme: theme, into: &buffer)
+                shown.view.render(in: area[1], into: &buffer, at: time)
+                screen.sheet = shown
+            }
+            screen.detail?.renderOver(parts[0], into: &buffer, at: time)
             if var typing = screen.field {
                 typing.render(in: parts[1], into: &buffer, at: time)
                 screen.field = typing

@@ -171,12 +171,7 @@ extension FileViewer {
     // MARK: Columns
 
     /// The column of the cell under a press in the table's rows; nil on the header or elsewhere.
-    func columnOfCell(at mouse: MouseEvent) -> Int? {
-        let body = view.body
-        guard mouse.column >= body.column, mouse.column < body.column + body.columns, mouse.row >= body.row, mouse.row < body.row + body.rows else { return nil }
-        let x = (Double(mouse.column - body.column) + 0.5) * view.metrics.cellWidth
-        return table.column(atX: table.contentX(atViewX: x))
-    }
+    func columnOfCell(at mouse: MouseEvent) -> Int? { view.column(atCell: mouse) }
 
     /// Makes column `column` (clamped to the columns) the current one and scrolls it into view.
     mutating func setCurrentColumn(_ column: Int, at time: Double) {
@@ -371,20 +366,7 @@ extension FileViewer {
 
     /// Shows the keys, as the command table lists them, over the table.
     private mutating func showHelp(at time: Double) {
-        // The keys by group, a heading before each group's keys.
-        var titles: [String] = [], fields: [String] = []
-        for group in ViewerCommand.Group.allCases {
-            let bindings = ViewerKeys.table.bindings.filter { $0.command.group == group }
-            guard !bindings.isEmpty else { continue }
-            // The heading stands in the descriptions' column, where a long one has room.
-            titles.append("")
-            fields.append("── \(group.rawValue)")
-            for binding in bindings {
-                titles.append(binding.label)
-                fields.append(binding.summary)
-            }
-        }
-        let content = RecordDetail(titles: titles, fields: fields, problem: nil, theme: theme)
+        let content = RecordDetail.keys(of: ViewerKeys.table, theme: theme)
         var scroll = ScrollIdiom.macOS.scrollState(viewport: .zero, content: .zero)
         scroll.alwaysBounce = .vertical
         detail = ScrollView(content, scroll: scroll, theme: theme)

@@ -638,18 +638,7 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
             field = typing
             return
         }
-        if var shown = detail {
-            let lines = shown.content.layout(columns: parts[0].columns - 1)
-            let size = CellMetrics().size(of: parts[0])
-            if shown.scroll.viewportSize != size || shown.scroll.contentSize.height != Double(lines) * 16 {
-                shown.scroll.viewportSize = size
-                let height = Double(lines) * 16
-                shown.scroll.contentSize = Size(width: shown.scroll.spanningContentWidth(height: height), height: height)
-            }
-            buffer.fill(parts[0])
-            shown.render(in: parts[0], into: &buffer, at: time)
-            detail = shown
-        }
+        detail?.renderOver(parts[0], into: &buffer, at: time)
         StatusLine.draw(statusText, in: parts[1], theme: theme, into: &buffer)
     }
 

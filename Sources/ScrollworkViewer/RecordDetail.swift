@@ -20,6 +20,23 @@ struct RecordDetail: ScrollContent {
         self.fields = pairs
     }
 
+    /// The keys of `table` by group, a heading before each group's keys: what `?` shows.
+    static func keys(of table: CommandTable<ViewerCommand>, theme: Theme) -> RecordDetail {
+        var titles: [String] = [], fields: [String] = []
+        for group in ViewerCommand.Group.allCases {
+            let bindings = table.bindings.filter { $0.command.group == group }
+            guard !bindings.isEmpty else { continue }
+            // The heading stands in the descriptions' column, where a long one has room.
+            titles.append("")
+            fields.append("── \(group.rawValue)")
+            for binding in bindings {
+                titles.append(binding.label)
+                fields.append(binding.summary)
+            }
+        }
+        return RecordDetail(titles: titles, fields: fields, problem: nil, theme: theme)
+    }
+
     /// Wraps the fields to `columns` cells; returns the number of lines.
     mutating func layout(columns: Int) -> Int {
         let columns = Swift.max(1, columns)
@@ -54,5 +71,21 @@ struct RecordDetail: ScrollContent {
             buffer.draw(name, column: window.rect.column + 1 + nameWidth - displayWidth(name), row: row, style: theme.header, clip: window.rect)
             buffer.draw(lines[i].text, column: valueColumn, row: row, style: theme.text, clip: window.rect)
         }
+    }
+}
+
+extension ScrollView where Content == RecordDetail {
+    /// Draws the record (or the keys) over `area`, its lines wrapped to the area's width and the
+    /// scrolled size fitted to them.
+    mutating func renderOver(_ area: CellRect, into buffer: inout Buffer, at time: Double) {
+        let lines = content.layout(columns: area.columns - 1)
+        let size = CellMetrics().size(of: area)
+        let height = Double(lines) * 16
+        if scroll.viewportSize != size || scroll.contentSize.height != height {
+            scroll.viewportSize = size
+            scroll.contentSize = Size(width: scroll.spanningContentWidth(height: height), height: height)
+        }
+        buffer.fill(area)
+        render(in: area, into: &buffer, at: time)
     }
 }

@@ -106,21 +106,36 @@ public enum ViewerKeys {
         quit, top, bottom,
     ])
 
-    /// A database's tables, and a table opened from them.
+    /// A database's tables and views.
     public static let database = CommandTable<ViewerCommand>("Database (scrollwork open data.sqlite)", [
         KeyBinding(.open, "open the table or view (⌫ comes back; Esc too, when nothing runs)", keys: KeyEvent(.enter)),
         quit, top, bottom,
+    ])
+
+    /// A table or view opened from a database: the engine sorts, filters, groups and summarises.
+    public static let databaseTable = CommandTable<ViewerCommand>("Database table (scrollwork open data.sqlite)", [
+        KeyBinding(.record, "show the focused row whole (Esc, Enter or q closes it)", keys: KeyEvent(.enter)),
+        quit, top, bottom,
         KeyBinding(.search, "search the rows in the order shown, the database testing them (Enter starts, Esc closes)", keys: KeyEvent(.character("/"))),
         next, previous,
+        KeyBinding(.stepColumn, "the current column: the one before, the one after (a click on a cell chooses it too)", keys: KeyEvent(.character("[")), KeyEvent(.character("]")), label: "[ ]"),
+        KeyBinding(.lastColumn, "the last column", keys: KeyEvent(.character("$"))),
+        KeyBinding(.sortAscending, "sort by the current column in the database, ascending", keys: KeyEvent(.character("o"))),
+        KeyBinding(.sortDescending, "sort by the current column in the database, descending", keys: KeyEvent(.character("O"))),
         KeyBinding(.filter, "filter in the database: COLUMN=VALUE, !=, <, <=, >, >= numbers, *= text, ~ regex (the server's)", keys: KeyEvent(.character("|"))),
         KeyBinding(.removeFilter, "remove the last filter", keys: KeyEvent(.character("u"))),
-        KeyBinding(ViewerCommand.cancel, "cancel the sort, filter or search the database is running", keys: KeyEvent(.escape)),
+        KeyBinding(.frequency, "the frequency table of the current column, grouped by the database (Enter keeps that value's rows)", keys: KeyEvent(.character("f"))),
+        KeyBinding(.summary, "the summary of every column from the database: counts, distinct, min, max, mean, exact median", keys: KeyEvent(.character("I"))),
+        KeyBinding(.fitColumn, "fit the current column to its content", keys: KeyEvent(.character("_"))),
+        KeyBinding(.save, "save the rows shown, in their order, read from the database as .csv, .tsv or .jsonl", keys: KeyEvent(.character("s"), .control), label: "Ctrl-S"),
+        KeyBinding(.help, "these keys", keys: KeyEvent(.character("?"))),
+        KeyBinding(ViewerCommand.cancel, "cancel the sort, filter, search, count or save the database is running", keys: KeyEvent(.escape)),
     ])
 
     /// What `scrollwork open --help` says about the keys, made from the tables: each viewer's
     /// keys by group, one a line.
     public static var discussion: String {
-        [table, pager, directory, database].map { table in
+        [table, pager, directory, database, databaseTable].map { table in
             // Wrapped here, under each description, within the 80 columns help is read in.
             (["\(table.title):"] + table.groupedHelp(width: 74).flatMap { group in ["  \(group.group.rawValue):"] + group.lines.map { "    " + $0 } })
                 .joined(separator: "\n")

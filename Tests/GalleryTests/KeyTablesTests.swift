@@ -14,7 +14,7 @@ import Testing
         let widgets: [KeyHelp] = [ScrollCommand.keys.help, RowsCommand.listKeys.help, RowsCommand.tableKeys.help, OutlineCommand.keys.help,
                                   TextFieldCommand.keys.help, PageControlCommand.keys.help]
         let gallery: [KeyHelp] = [GalleryApp.commands.help] + GalleryApp.PageKind.allCases.map { KeyHelp(title: "\($0.title) page", entries: $0.keys.entries) }
-        let viewers: [KeyHelp] = [ViewerKeys.table.help, ViewerKeys.pager.help, ViewerKeys.directory.help, ViewerKeys.database.help]
+        let viewers: [KeyHelp] = [ViewerKeys.table.help, ViewerKeys.pager.help, ViewerKeys.directory.help, ViewerKeys.database.help, ViewerKeys.databaseTable.help]
         func section(_ heading: String, _ tables: [KeyHelp]) -> String {
             "#### \(heading)\n\n" + tables.filter { !$0.entries.isEmpty }.map(\.markdown).joined(separator: "\n\n")
         }

@@ -51,6 +51,22 @@ public struct ColumnSummary: Sendable, Hashable {
     /// finds it among the values of a band the sample points to.
     public var medianIsEstimate: Bool
 
+    /// A summary with these figures, as an engine that summarises (a database) gives them.
+    public init(title: String, kind: Kind, count: Int, missing: Int, distinct: Int, distinctIsEstimate: Bool = false, minimum: String? = nil,
+                maximum: String? = nil, mean: Double? = nil, median: Double? = nil, medianIsEstimate: Bool = false) {
+        self.title = title
+        self.kind = kind
+        self.count = count
+        self.missing = missing
+        self.distinct = distinct
+        self.distinctIsEstimate = distinctIsEstimate
+        self.minimum = minimum
+        self.maximum = maximum
+        self.mean = mean
+        self.median = median
+        self.medianIsEstimate = medianIsEstimate
+    }
+
     /// A summary of every column titled in `titles` (field `i` is column `i`) among `within` of
     /// `rows` (all of them by default), read in one pass a piece at a time as many pieces at
     /// once as `loop` runs; `seed` chooses the rows a median samples when there are too many.

@@ -17,6 +17,14 @@ public struct FrequencyTable: Sendable, Hashable {
         public var count: Int
         /// True for a missing value (empty, `NA`, …).
         public var isMissing: Bool
+
+        /// `value` (its bytes `bytes`, the value's UTF-8 when nil), counted `count` times.
+        public init(value: String, bytes: [UInt8]? = nil, count: Int, isMissing: Bool) {
+            self.value = value
+            self.bytes = bytes ?? Array(value.utf8)
+            self.count = count
+            self.isMissing = isMissing
+        }
     }
 
     /// The values, by count (most first), then by value.
@@ -26,6 +34,14 @@ public struct FrequencyTable: Sendable, Hashable {
     /// Rows whose value was not counted on its own because the table already held
     /// ``distinctLimit`` values when it came (0 for nearly every column).
     public var uncounted: Int
+
+    /// A table of `entries` (in the order given) among `total` rows, `uncounted` of them past
+    /// the values counted one by one: what an engine that groups (a database) answers.
+    public init(entries: [Entry], total: Int, uncounted: Int) {
+        self.entries = entries
+        self.total = total
+        self.uncounted = uncounted
+    }
 
     /// The most distinct values counted one by one: past it a column is nearly all unique
     /// values (identifiers), whose counts say nothing, and counting on would take gigabytes.

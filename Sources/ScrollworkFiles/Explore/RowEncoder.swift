@@ -77,25 +77,47 @@ struct RowEncoder: Sendable {
         if format == .jsonLines { out.append(0x7B) }
         for (k, field) in columns.enumerated() {
             let bytes = fields[field] ?? UnsafeBufferPointer(start: nil, count: 0)
-            if format == .jsonLines {
-                if k > 0 { out.append(0x2C) }
-                out += keys[k]
-                if bytes.isEmpty || missing.contain(bytes) {
-                    out += [0x6E, 0x75, 0x6C, 0x6C]
-                } else if numeric[k] && Self.isJSONNumber(bytes) {
-                    out.append(contentsOf: bytes)
-                } else {
-                    Self.jsonString(bytes, into: &out)
-                }
+            // A JSON null is no value: an empty field, as pandas and DuckDB write it.
+            let isNull = format != .jsonLines && null.map { bytes.elementsEqual($0) } == true
+            appendField(bytes, isNull: isNull, emptyIsNull: true, column: k, into: &out)
+        }
+        if format == .jsonLines { out.append(0x7D) }
+        out.append(0x0A)
+    }
+
+    /// Appends one row of values (nil: null), one a column, its line ending included: an empty
+    /// text is text here, not null.
+    func append(values: [String?], into out: inout [UInt8]) {
+        if format == .jsonLines { out.append(0x7B) }
+        for k in columns.indices {
+            var value = values.indices.contains(k) ? values[k] : nil
+            if value != nil {
+                value!.withUTF8 { appendField($0, isNull: false, emptyIsNull: false, column: k, into: &out) }
             } else {
-                if k > 0 { out.append(separator) }
-                // A JSON null is no value: an empty field, as pandas and DuckDB write it.
-                if let null, bytes.elementsEqual(null) { continue }
-                delimited(bytes, into: &out)
+                appendField(UnsafeBufferPointer(start: nil, count: 0), isNull: true, emptyIsNull: false, column: k, into: &out)
             }
         }
         if format == .jsonLines { out.append(0x7D) }
         out.append(0x0A)
+    }
+
+    /// Appends column `k`'s field (its separator or key first): `isNull` as an empty field or
+    /// `null`; with `emptyIsNull`, an empty or missing value is `null` in JSON Lines too.
+    private func appendField(_ bytes: UnsafeBufferPointer<UInt8>, isNull: Bool, emptyIsNull: Bool, column k: Int, into out: inout [UInt8]) {
+        if format == .jsonLines {
+            if k > 0 { out.append(0x2C) }
+            out += keys[k]
+            if isNull || (emptyIsNull && (bytes.isEmpty || missing.contain(bytes))) {
+                out += [0x6E, 0x75, 0x6C, 0x6C]
+            } else if numeric[k] && Self.isJSONNumber(bytes) {
+                out.append(contentsOf: bytes)
+            } else {
+                Self.jsonString(bytes, into: &out)
+            }
+        } else {
+            if k > 0 { out.append(separator) }
+            if !isNull { delimited(bytes, into: &out) }
+        }
     }
 
     /// A field of CSV or TSV: quoted (quotes doubled) when it holds the separator, a quote or a

@@ -1,0 +1,179 @@
+import Scrollwork
+import ScrollworkDatabase
+import ScrollworkFiles
+import ScrollworkWidgets
+
+/// Exploring a database table as a file is explored: the current column, its frequency table
+/// grouped by the engine, the summary of every column, a row whole, the keys, and saving the
+/// rows shown, each off the loop with its progress in the status line and Esc to cancel.
+extension DatabaseTableScreen {
+    /// Makes `column` (clamped to the columns) the current one, and scrolls it into view.
+    mutating func setCurrentColumn(_ column: Int, at time: Double) {
+        currentColumn = column.clamped(to: 0...Swift.max(0, table.columns.count - 1))
+        view.highlightedColumn = currentColumn
+        guard view.table.columns.indices.contains(currentColumn) else { return }
+        view.table.revealDivider(after: currentColumn, margin: 8, at: time)
+        if currentColumn > 0 { view.table.revealDivider(after: currentColumn - 1, margin: 8, at: time) }
+    }
+
+    /// The frequency table of the current column among the rows shown, grouped by the engine.
+    mutating func startFrequency() {
+        guard table.columns.indices.contains(currentColumn) else { return }
+        let long = self.long, column = currentColumn, title = table.columns[column], tests = filters.map(\.filter)
+        exploring = "counting the values of \(title) in the database"
+        exploringFraction = 0
+        effects.append(.work(.start(Work(frequencyKey) { progress in
+            let counted = Result { () throws(DatabaseError) -> Counted in
+                let frequency = try long.frequency(ofColumn: column, where: tests, limit: FrequencyTable.distinctLimit, keepGoing: { !progress.isCancelled })
+                return Counted(table: frequency, field: column, title: title, rows: frequency.total)
+            }
+            return progress.isCancelled ? nil : counted
+        })))
+    }
+
+    /// The summary of every column among the rows shown, from the engine.
+    mutating func startSummary() {
+        let long = self.long, tests = filters.map(\.filter)
+        exploring = "summarising \(table.columns.count) columns in the database"
+        exploringFraction = 0
+        effects.append(.work(.start(Work(summaryKey) { progress in
+            let summarised = Result { () throws(DatabaseError) -> Summarised in
+                let summaries = try long.summary(where: tests, keepGoing: { !progress.isCancelled })
+                return Summarised(summaries: summaries, rows: (summaries.first.map { $0.count + $0.missing }) ?? 0)
+            }
+            return progress.isCancelled ? nil : summarised
+        })))
+    }
+
+    /// Rows a save reads from the engine at once.
+    static let saveBatch = 10_000
+
+    /// Saves the rows shown, in their order, read from the engine a batch at a time, to `path`
+    /// (CSV, TSV or JSON Lines by its ending): NULL is an empty field in CSV and TSV, `null` in
+    /// JSON Lines; numbers stay numbers.
+    mutating func startSave(to path: String) {
+        let format: ExportFormat
+        do { format = try ExportFormat(path: path) } catch { return note = "\(error)" }
+        let table = self.table, order = self.order, tests = filters.map(\.filter)
+        let identities = table.hasIdentities ? self.identities : nil
+        let total = identities?.count ?? pages.count
+        let numeric = table.columns.indices.map { table.isNumeric($0) }
+        exploring = "saving \(path)"
+        exploringFraction = 0
+        effects.append(.work(.start(Work(saveKey) { progress -> Saved? in
+            do {
+                var writer = try TableWriter(output: OutputFile(path: path), format: format, titles: table.columns, numeric: numeric)
+                var at = 0
+                while at < total {
+                    let batch = at..<Swift.min(total, at + Self.saveBatch)
+                    let rows: [[TableValue]]
+                    if let identities {
+                        rows = try table.rows(withIdentities: Array(identities[batch]))
+                    } else {
+                        rows = try table.rows(offset: batch.lowerBound, limit: batch.count, order: order, where: tests)
+                    }
+                    try writer.append(rows.map { row in row.map { $0.isMissing ? nil : $0.description } })
+                    at = batch.upperBound
+                    guard progress.report(Double(at) / Double(Swift.max(1, total))) else { return nil }
+                }
+                try writer.finish()
+                return Saved(path: path, rows: writer.written, failure: nil)
+            } catch {
+                return Saved(path: path, rows: 0, failure: "\(error)")
+            }
+        })))
+    }
+
+    /// Cancels the frequency table, summary or save under way; false when none runs.
+    mutating func cancelExploring() -> Bool {
+        guard exploring != nil else { return false }
+        effects += [frequencyKey.id, summaryKey.id, saveKey.id].map { .work(.cancel($0)) }
+        exploring = nil
+        note = "cancelled"
+        return true
+    }
+
+    /// Shows the focused row whole, every column's value under its name.
+    mutating func showRecord(at time: Double) {
+        guard let id = view.table.list.cursor, let path = view.table.list.indexPath(of: id),
+              case let .loaded(values)? = try? view.table.list.row(at: path) else { return note = "focus a row whose values have come first" }
+        show(RecordDetail(titles: table.columns, fields: values.map(\.description), problem: nil, theme: view.theme), at: time)
+    }
+
+    /// Shows the keys of an opened table.
+    mutating func showHelp(at time: Double) {
+        show(RecordDetail.keys(of: ViewerKeys.databaseTable, theme: view.theme), at: time)
+    }
+
+    private mutating func show(_ content: RecordDetail, at time: Double) {
+        var scroll = ScrollIdiom.macOS.scrollState(viewport: .zero, content: .zero)
+        scroll.alwaysBounce = .vertical
+        detail = ScrollView(content, scroll: scroll, theme: view.theme)
+        detail?.appear(at: time)
+    }
+
+    /// Enter on a sheet's row: a frequency table keeps that value's rows (a filter the engine
+    /// tests); a summary makes that column the current one.
+    mutating func chooseInSheet(at time: Double) {
+        guard let shown = sheet, let record = shown.focused else { return }
+        sheet = nil
+        switch shown.kind {
+        case let .frequency(column, title):
+            guard record[0] != "NULL" else { return note = "a filter keeps values, and NULL is none: sort by \(title) to see its NULL rows last" }
+            keep(DatabaseFilter(column: column, test: .equals(record[0] ?? "")), text: "\(title)=\(record[0] ?? "")", at: time)
+        case .summary:
+            if let name = record[0], let column = table.columns.firstIndex(of: name) { setCurrentColumn(column, at: time) }
+        }
+    }
+
+    /// Takes a frequency table's, summary's or save's update; false for other work.
+    mutating func handleExploreWork(_ update: WorkUpdate, at time: Double) -> Bool {
+        if let fraction = update.progress(of: saveKey) {
+            exploringFraction = fraction
+            return true
+        }
+        if update.isCancellation(of: frequencyKey) || update.isCancellation(of: summaryKey) || update.isCancellation(of: saveKey) {
+            exploring = nil
+            return true
+        }
+        if let counted = update.result(of: frequencyKey) {
+            exploring = nil
+            switch counted {
+            case let .success(counted):
+                sheet = ResultSheet(frequency: counted.table, field: counted.field, title: counted.title, of: counted.rows, theme: view.theme)
+            case let .failure(error): failed(error, saying: "the frequency table stopped: ", at: time)
+            }
+            return true
+        }
+        if let summarised = update.result(of: summaryKey) {
+            exploring = nil
+            switch summarised {
+            case let .success(summarised): sheet = ResultSheet(summaries: summarised.summaries, rows: summarised.rows, theme: view.theme)
+            case let .failure(error): failed(error, saying: "the summary stopped: ", at: time)
+            }
+            return true
+        }
+        if let saved = update.result(of: saveKey) {
+            exploring = nil
+            note = saved.failure.map { "the save stopped: \($0)" } ?? "saved \(grouped(saved.rows)) rows to \(saved.path)"
+            return true
+        }
+        return false
+    }
+}
+
+extension TableView {
+    /// The column of the cell under `mouse` in the table's rows; nil on the header or elsewhere.
+    func column(atCell mouse: MouseEvent) -> Int? {
+        let body = self.body
+        guard mouse.column >= body.column, mouse.column < body.column + body.columns, mouse.row >= body.row, mouse.row < body.row + body.rows else { return nil }
+        let x = (Double(mouse.column - body.column) + 0.5) * metrics.cellWidth
+        return table.column(atX: table.contentX(atViewX: x))
+    }
+
+    /// Moves the focus with the view (g, G and their like); what went wrong, if anything.
+    mutating func moveFocus(_ move: ListMove, at time: Double) -> String? {
+        do { try table.list.moveCursor(move, at: time) } catch { return "\(error)" }
+        return nil
+    }
+}

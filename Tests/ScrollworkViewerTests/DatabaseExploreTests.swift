@@ -1,0 +1,167 @@
+import Foundation
+import Glibc
+import Scrollwork
+import ScrollworkDatabase
+import ScrollworkFiles
+import ScrollworkTerminal
+import Testing
+@testable import ScrollworkViewer
+import ScrollworkWidgets
+
+/// A database table explored as a file is (#42): the current column, f grouped by the engine,
+/// I summarised by it, Enter's row whole, `?`, `o` and `O`, Ctrl-S streaming the rows shown.
+@Suite struct DatabaseExploreTests {
+    /// The flights `withFlights` makes: delay of row `i`, nil every 13th.
+    static func delay(_ i: Int) -> Int? { i % 13 == 0 ? nil : (i * 37) % 101 - 50 }
+    static func carrier(_ i: Int) -> String { ["UA", "AA", "DL", "B6"][i * 7 % 4] }
+
+    /// The database viewer with its flights table open and read.
+    static func opened(_ path: String) throws -> HeadlessTerminal<DatabaseViewer> {
+        var t = try DatabaseViewerTests.open(path)
+        DatabaseViewerTests.settle(&t)
+        t.send(.key(KeyEvent(.enter)))
+        DatabaseViewerTests.settle(&t)
+        return t
+    }
+
+    @Test("f groups the current column in the engine, most frequent first; Enter on a value keeps its rows")
+    func frequencyInTheEngine() throws {
+        try DatabaseViewerTests.withFlights(rows: 2000) { path, _ in
+            var t = try Self.opened(path)
+            t.send(.key(KeyEvent(.character("]"))))
+            #expect(t.app.opened?.currentColumn == 1 && t.app.opened?.status(at: 0).contains("column carrier") == true)
+            t.send(.key(KeyEvent(.character("f"))))
+            DatabaseViewerTests.settle(&t)
+            let sheet = try #require(t.app.opened?.sheet)
+            let counts = Dictionary(grouping: 1...2000, by: Self.carrier).mapValues(\.count)
+            let expected = counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+            #expect(sheet.source.records.map { $0[0] } == expected.map(\.key))
+            #expect(sheet.source.records.map { $0[1] } == expected.map { "\($0.value)" })
+            t.advance(by: 0.1)
+            #expect(t.text.contains("Frequency of carrier"))
+            t.send(.key(KeyEvent(.enter)))
+            DatabaseViewerTests.settle(&t)
+            let first = try #require(expected.first)
+            #expect(t.app.opened?.status(at: 0).contains("\(grouped(first.value)) of 2,000 rows") == true, "\(t.app.opened?.status(at: 0) ?? "")")
+            #expect(t.app.opened?.status(at: 0).contains("filtered by carrier=\(first.key)") == true)
+        }
+    }
+
+    @Test("I summarises every column in the engine: counts, distinct values, least, greatest, mean and the exact median")
+    func summaryInTheEngine() throws {
+        try DatabaseViewerTests.withFlights(rows: 2000) { path, _ in
+            var t = try Self.opened(path)
+            t.send(.key(KeyEvent(.character("I"))))
+            DatabaseViewerTests.settle(&t)
+            let sheet = try #require(t.app.opened?.sheet)
+            let delays = (1...2000).compactMap(Self.delay).sorted()
+            let median = Double(delays[delays.count / 2 - 1] + delays[delays.count / 2]) / 2
+            let mean = Double(delays.reduce(0, +)) / Double(delays.count)
+            let row = try #require(sheet.source.records.first { $0[0] == "delay" })
+            #expect(row[1] == "integers" && row[2] == "\(delays.count)" && row[3] == "\(2000 - delays.count)" && row[4] == "\(Set(delays).count)")
+            #expect(row[5] == "\(delays.first!)" && row[6] == "\(delays.last!)")
+            #expect(Double(row[7]).map { Swift.abs($0 - mean) < 1e-6 } == true, "\(row[7]) against \(mean)")
+            #expect(Double(row[8]) == median && row[9] == "")
+            let note = try #require(sheet.source.records.first { $0[0] == "note" })
+            #expect(note[1] == "text" && note[2] == "2000" && note[4] == "2000" && note[5] == "row 1" && note[6] == "row 999")
+            // Enter goes to the column.
+            t.send(.key(KeyEvent(.character("G"))))
+            t.send(.key(KeyEvent(.enter)))
+            #expect(t.app.opened?.currentColumn == 3)
+        }
+    }
+
+    @Test("Enter shows the focused row whole, ? the keys, o and O sort by the current column in the engine")
+    func recordKeysAndSort() throws {
+        try DatabaseViewerTests.withFlights(rows: 300) { path, _ in
+            var t = try Self.opened(path)
+            t.send(.key(KeyEvent(.down)))
+            t.send(.key(KeyEvent(.enter)))
+            let lines = try #require(t.app.opened?.detail?.content.lines)
+            #expect(lines.contains { $0.name == "note" && $0.text == "row 1" })
+            t.send(.key(KeyEvent(.escape)))
+            #expect(t.app.opened?.detail == nil)
+            t.send(.key(KeyEvent(.character("?"))))
+            let keys = try #require(t.app.opened?.detail?.content.lines.map(\.text))
+            #expect(keys.contains("── Sorting and filtering") && keys.contains { $0.contains("grouped by the database") })
+            t.send(.key(KeyEvent(.escape)))
+            t.send(.key(KeyEvent(.character("]"))))
+            t.send(.key(KeyEvent(.character("]"))))
+            t.send(.key(KeyEvent(.character("O"))))
+            DatabaseViewerTests.settle(&t)
+            let most = (1...300).compactMap(Self.delay).max()!
+            let top = try #require(try t.app.opened?.view.table.list.row(at: IndexPath(row: 0)))
+            guard case let .loaded(values) = top else { Issue.record("no row"); return }
+            #expect(values[2] == .int(most))
+        }
+    }
+
+    @Test("Ctrl-S saves the rows shown, in their order, read from the engine; NULL is an empty field")
+    func saveFromTheEngine() throws {
+        try DatabaseViewerTests.withFlights(rows: 25_000) { path, _ in
+            var t = try Self.opened(path)
+            t.send(.key(KeyEvent(.character("]"))))
+            t.send(.key(KeyEvent(.character("]"))))
+            t.send(.key(KeyEvent(.character("o"))))
+            DatabaseViewerTests.settle(&t)
+            let saved = path + "-saved.csv"
+            defer { unlink(saved) }
+            t.send(.key(KeyEvent(.character("s"), .control)))
+            #expect(t.app.opened?.field?.isTextSelected == true)
+            t.type(saved + "\r")
+            DatabaseViewerTests.settle(&t)
+            #expect(t.app.opened?.status(at: 0).contains("saved 25,000 rows to \(saved)") == true, "\(t.app.opened?.status(at: 0) ?? "")")
+            let lines = try String(contentsOfFile: saved, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+            #expect(lines.first == "id,carrier,delay,note" && lines.count == 25_002)
+            // By delay ascending, NULLs last, ties by rowid: what the table shows.
+            let order = (1...25_000).sorted { a, b in
+                switch (Self.delay(a), Self.delay(b)) {
+                case let (x?, y?): return x != y ? x < y : a < b
+                case (.some, nil): return true
+                case (nil, .some): return false
+                default: return a < b
+                }
+            }
+            let expected = order.map { i in "\(i),\(Self.carrier(i)),\(Self.delay(i).map(String.init) ?? ""),row \(i)" }
+            #expect(Array(lines[1...25_000].map(String.init)) == expected)
+        }
+    }
+}
+
+/// The engine's frequency tables and summaries on the PostgreSQL server `scripts/test` starts.
+@Suite(.enabled(if: getenv("SCROLLWORK_TEST_POSTGRES") != nil, "needs the server scripts/test starts (SCROLLWORK_TEST_POSTGRES)"))
+struct PostgresExploreTests {
+    /// Runs `sql` with psql on `url`; fails the test when psql does.
+    static func psql(_ url: String, _ sql: String) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["psql", url, "-v", "ON_ERROR_STOP=1", "-q", "-c", sql]
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "psql \(sql)")
+    }
+
+    @Test("GROUP BY and the summary on the server agree with the server's own answers; the median is percentile_cont's")
+    func frequencyAndSummary() throws {
+        let url = String(cString: getenv("SCROLLWORK_TEST_POSTGRES"))
+        let name = "explore_\(getpid())"
+        // The viewer's connections only read: the table is made with psql, as scripts/test makes its own.
+        try Self.psql(url, "CREATE TABLE \(name) AS SELECT i AS id, (ARRAY['UA','AA','DL'])[1 + i % 3] AS carrier, CASE WHEN i % 7 = 0 THEN NULL ELSE (i * 37) % 101 - 50 END AS delay, (i * 0.5)::float8 AS half FROM generate_series(1, 1001) AS i")
+        defer { try? Self.psql(url, "DROP TABLE \(name)") }
+        let admin = try PostgresConnection(conninfo: url)
+        let database = try PostgresDatabase(url: url)
+        let table = try database.table(name, sharingSnapshotWith: nil)
+        let frequency = try table.frequency(ofColumn: 1, where: [], limit: 10, keepGoing: nil)
+        let server = try admin.query("SELECT carrier, count(*) FROM \(name) GROUP BY 1 ORDER BY 2 DESC, 1")
+        #expect(frequency.entries.map(\.value) == (0..<server.count).map { server.text($0, 0) ?? "" })
+        #expect(frequency.entries.map(\.count) == (0..<server.count).map { Int(server.text($0, 1) ?? "") ?? -1 })
+        #expect(frequency.total == 1001 && frequency.uncounted == 0)
+        let summaries = try table.summary(where: [DatabaseFilter(column: 0, test: .lessOrEqual(1000))], keepGoing: nil)
+        let figures = try admin.query("SELECT count(delay), count(DISTINCT delay), min(delay), max(delay), avg(delay)::float8, percentile_cont(0.5) WITHIN GROUP (ORDER BY delay) FROM \(name) WHERE id <= 1000")
+        let delay = summaries[2]
+        #expect(delay.kind == .integers && delay.count == Int(figures.text(0, 0) ?? "") && delay.missing == 1000 - delay.count)
+        #expect(delay.distinct == Int(figures.text(0, 1) ?? "") && delay.minimum == figures.text(0, 2) && delay.maximum == figures.text(0, 3))
+        #expect(delay.mean == Double(figures.text(0, 4) ?? "") && delay.median == Double(figures.text(0, 5) ?? ""))
+        #expect(summaries[1].kind == .text && summaries[1].minimum == "AA" && summaries[3].kind == .reals && summaries[3].median == 250.25)
+    }
+}
