@@ -7,9 +7,16 @@ import ScrollworkWidgets
 /// grouped by the engine, the summary of every column, a row whole, the keys, and saving the
 /// rows shown, each off the loop with its progress in the status line and Esc to cancel.
 extension DatabaseTableScreen {
-    /// Makes `column` (clamped to the columns) the current one, and scrolls it into view.
+    /// The table's column at the current column's place (columns hidden or moved are shown in
+    /// another order than the table's); nil when none is shown.
+    var currentField: Int? {
+        view.table.columns.indices.contains(currentColumn) ? Int(view.table.columns[currentColumn].id) : nil
+    }
+
+    /// Makes the column at place `column` (clamped to the columns shown) the current one, and
+    /// scrolls it into view.
     mutating func setCurrentColumn(_ column: Int, at time: Double) {
-        currentColumn = column.clamped(to: 0...Swift.max(0, table.columns.count - 1))
+        currentColumn = column.clamped(to: 0...Swift.max(0, view.table.columns.count - 1))
         view.highlightedColumn = currentColumn
         guard view.table.columns.indices.contains(currentColumn) else { return }
         view.table.revealDivider(after: currentColumn, margin: 8, at: time)
@@ -18,8 +25,8 @@ extension DatabaseTableScreen {
 
     /// The frequency table of the current column among the rows shown, grouped by the engine.
     mutating func startFrequency() {
-        guard table.columns.indices.contains(currentColumn) else { return }
-        let long = self.long, column = currentColumn, title = table.columns[column], tests = filters.map(\.filter)
+        guard let column = currentField, table.columns.indices.contains(column) else { return note = "every column is hidden: + shows them" }
+        let long = self.long, title = table.columns[column], tests = filters.map(\.filter)
         exploring = "counting the values of \(title) in the database"
         exploringFraction = 0
         effects.append(.work(.start(Work(frequencyKey) { progress in
@@ -48,21 +55,22 @@ extension DatabaseTableScreen {
     /// Rows a save reads from the engine at once.
     static let saveBatch = 10_000
 
-    /// Saves the rows shown, in their order, read from the engine a batch at a time, to `path`
-    /// (CSV, TSV or JSON Lines by its ending): NULL is an empty field in CSV and TSV, `null` in
-    /// JSON Lines; numbers stay numbers.
+    /// Saves the rows shown, in their order, and the columns shown, in theirs, read from the
+    /// engine a batch at a time, to `path` (CSV, TSV or JSON Lines by its ending): NULL is an
+    /// empty field in CSV and TSV, `null` in JSON Lines; numbers stay numbers.
     mutating func startSave(to path: String) {
         let format: ExportFormat
         do { format = try ExportFormat(path: path) } catch { return note = "\(error)" }
         let table = self.table, order = self.order, tests = filters.map(\.filter)
         let identities = table.hasIdentities ? self.identities : nil
         let total = identities?.count ?? pages.count
-        let numeric = table.columns.indices.map { table.isNumeric($0) }
+        let shown = view.table.columns.compactMap { Int($0.id) }.filter { table.columns.indices.contains($0) }
+        let numeric = shown.map { table.isNumeric($0) }
         exploring = "saving \(path)"
         exploringFraction = 0
         effects.append(.work(.start(Work(saveKey) { progress -> Saved? in
             do {
-                var writer = try TableWriter(output: OutputFile(path: path), format: format, titles: table.columns, numeric: numeric)
+                var writer = try TableWriter(output: OutputFile(path: path), format: format, titles: shown.map { table.columns[$0] }, numeric: numeric)
                 var at = 0
                 while at < total {
                     let batch = at..<Swift.min(total, at + Self.saveBatch)
@@ -72,7 +80,7 @@ extension DatabaseTableScreen {
                     } else {
                         rows = try table.rows(offset: batch.lowerBound, limit: batch.count, order: order, where: tests)
                     }
-                    try writer.append(rows.map { row in row.map { $0.isMissing ? nil : $0.description } })
+                    try writer.append(rows.map { row in shown.map { row.indices.contains($0) && !row[$0].isMissing ? row[$0].description : nil } })
                     at = batch.upperBound
                     guard progress.report(Double(at) / Double(Swift.max(1, total))) else { return nil }
                 }
@@ -82,6 +90,22 @@ extension DatabaseTableScreen {
                 return Saved(path: path, rows: 0, failure: "\(error)")
             }
         })))
+    }
+
+    /// `-`, `+`, `P`, `{` and `}`: the current column hidden, the hidden shown again, pinned or
+    /// unpinned, moved one place.
+    mutating func arrangeColumns(_ command: ViewerCommand, key: KeyEvent, at time: Double) {
+        switch command {
+        case .hideColumn:
+            note = columns.hide(currentColumn, in: &view)
+            setCurrentColumn(currentColumn, at: time)
+        case .showColumns: note = columns.showHidden(in: &view)
+        case .pinColumn: note = columns.togglePin(&currentColumn, in: &view)
+        case .moveColumn:
+            note = columns.move(&currentColumn, by: key.key == .character("{") ? -1 : 1, in: &view)
+            setCurrentColumn(currentColumn, at: time)
+        default: break
+        }
     }
 
     /// Cancels the frequency table, summary or save under way; false when none runs.
@@ -122,7 +146,9 @@ extension DatabaseTableScreen {
             guard record[0] != "NULL" else { return note = "a filter keeps values, and NULL is none: sort by \(title) to see its NULL rows last" }
             keep(DatabaseFilter(column: column, test: .equals(record[0] ?? "")), text: "\(title)=\(record[0] ?? "")", at: time)
         case .summary:
-            if let name = record[0], let column = table.columns.firstIndex(of: name) { setCurrentColumn(column, at: time) }
+            guard let name = record[0], let column = table.columns.firstIndex(of: name),
+                  let place = view.table.columns.firstIndex(where: { $0.id == "\(column)" }) else { return note = "that column is hidden: + shows it" }
+            setCurrentColumn(place, at: time)
         }
     }
 

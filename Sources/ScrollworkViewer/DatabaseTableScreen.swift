@@ -94,6 +94,8 @@ struct DatabaseTableScreen {
     enum Prompt { case search, filter, save }
     /// The column the exploring keys act on (`[`, `]`, `$`, a click on a cell).
     var currentColumn = 0
+    /// Columns hidden with `-`, to put back with `+`.
+    var columns = ColumnArrangement<Row>(first: 0, staysNote: "")
     /// A frequency table or summary shown over the table.
     var sheet: ResultSheet? = nil
     /// A row shown whole, or the keys (`?`), over the table.
@@ -594,7 +596,7 @@ struct DatabaseTableScreen {
         if let note { parts.insert(note, at: Swift.min(parts.count, lost == nil ? 1 : 2)) }
         if let order { parts.append("by \(table.columns[order.column]) \(order.ascending ? "▲" : "▼")") }
         if let exploring { parts.append("\(exploring)… \(Int(exploringFraction * 100))% (Esc cancels)") }
-        if table.columns.indices.contains(currentColumn) { parts.append("column \(table.columns[currentColumn])") }
+        if view.table.columns.indices.contains(currentColumn) { parts.append("column \(view.table.columns[currentColumn].title)") }
         if let sorting {
             // The engine says nothing while it sorts: the seconds show that it works, and once
             // it sends the rows, how many have come.

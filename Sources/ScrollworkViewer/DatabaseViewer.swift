@@ -184,8 +184,12 @@ public struct DatabaseViewer: App {
             case .record?: return screen.showRecord(at: time)
             case .help?: return screen.showHelp(at: time)
             case .stepColumn?: return screen.setCurrentColumn(screen.currentColumn + (key.key == .character("[") ? -1 : 1), at: time)
-            case .lastColumn?: return screen.setCurrentColumn(screen.table.columns.count - 1, at: time)
-            case .sortAscending?, .sortDescending?: return screen.sort(byColumn: screen.currentColumn, ascending: command == .sortAscending, at: time)
+            case .lastColumn?: return screen.setCurrentColumn(screen.view.table.columns.count - 1, at: time)
+            case .sortAscending?, .sortDescending?:
+                guard let column = screen.currentField else { return }
+                return screen.sort(byColumn: column, ascending: command == .sortAscending, at: time)
+            case let arranging? where [.hideColumn, .showColumns, .pinColumn, .moveColumn].contains(arranging):
+                return screen.arrangeColumns(arranging, key: key, at: time)
             case .frequency?: return screen.startFrequency()
             case .summary?: return screen.startSummary()
             case .fitColumn?:

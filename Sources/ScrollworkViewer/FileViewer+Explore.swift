@@ -184,53 +184,21 @@ extension FileViewer {
     }
 
     private mutating func hideCurrentColumn(at time: Double) {
-        guard currentField != nil else { return notes.set(.action, "the # column stays: it says which record of the file a row is") }
-        do {
-            let removed = try view.table.removeColumn(currentColumn)
-            hiddenColumns.append((removed.column, removed.width, currentColumn))
-            notes.set(.action, "\(removed.column.title) hidden · + shows it again")
-            setCurrentColumn(currentColumn, at: time)
-        } catch {
-            notes.set(.action, "\(error)")
-        }
+        notes.set(.action, columns.hide(currentColumn, in: &view))
+        setCurrentColumn(currentColumn, at: time)
     }
 
     private mutating func showHiddenColumns(at time: Double) {
-        guard !hiddenColumns.isEmpty else { return notes.set(.action, "no column is hidden") }
-        for (column, width, position) in hiddenColumns.reversed() { view.table.insertColumn(column, width: width, at: position) }
-        notes.set(.action, "\(hiddenColumns.count) column\(hiddenColumns.count == 1 ? "" : "s") shown again")
-        hiddenColumns = []
+        notes.set(.action, columns.showHidden(in: &view))
     }
 
     private mutating func togglePin(at time: Double) {
-        guard currentField != nil else { return notes.set(.action, "the # column is always pinned") }
-        let pinned = table.pinnedColumns
-        do {
-            if currentColumn < pinned {
-                try view.table.moveColumn(currentColumn, to: pinned - 1)
-                view.table.pinnedColumns = pinned - 1
-                currentColumn = pinned - 1
-                notes.set(.action, "\(table.columns[currentColumn].title) unpinned")
-            } else {
-                try view.table.moveColumn(currentColumn, to: pinned)
-                view.table.pinnedColumns = pinned + 1
-                currentColumn = pinned
-                notes.set(.action, "\(table.columns[currentColumn].title) pinned on the leading edge")
-            }
-        } catch {
-            notes.set(.action, "\(error)")
-        }
+        notes.set(.action, columns.togglePin(&currentColumn, in: &view))
     }
 
     private mutating func moveCurrentColumn(by step: Int, at time: Double) {
-        let to = currentColumn + step
-        guard table.columns.indices.contains(to) else { return notes.set(.action, "the column is already at that end") }
-        do {
-            try view.table.moveColumn(currentColumn, to: to)
-            setCurrentColumn(to, at: time)
-        } catch {
-            notes.set(.action, "\(error)")
-        }
+        if let problem = columns.move(&currentColumn, by: step, in: &view) { return notes.set(.action, problem) }
+        setCurrentColumn(currentColumn, at: time)
     }
 
     // MARK: Going to a row

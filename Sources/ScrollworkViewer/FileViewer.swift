@@ -52,8 +52,14 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
     var columnChosen = false
     /// The filters and the rows they keep.
     var filters = ViewFilters()
-    /// Columns hidden with `-`, with their widths and where they were, to put back with `+`.
-    var hiddenColumns: [(column: TableColumn<DelimitedRecord>, width: Double, position: Int)] = []
+    /// Columns hidden with `-` (to put back with `+`), and the other column keys' work; the `#`
+    /// column stays first.
+    var columns = ColumnArrangement<DelimitedRecord>(first: 1, staysNote: "the # column stays: it says which record of the file a row is")
+    /// The hidden columns, with their widths and where they were.
+    var hiddenColumns: [ColumnArrangement<DelimitedRecord>.Hidden] {
+        get { columns.hidden }
+        set { columns.hidden = newValue }
+    }
     /// A frequency table or summary shown over the table.
     var sheet: ResultSheet? = nil
     /// The sheet's table, as a child.

@@ -101,3 +101,42 @@ struct EndIsTheEndEndToEndTests {
         #expect(help.output.contains("JSON arrays") && help.output.contains("SQLite") && help.output.contains("postgres://"))
     }
 }
+
+/// A database table explored in a real terminal (#42).
+@Suite(.enabled(if: Tmux.isAvailable, "tmux is not installed"), .serialized)
+struct DatabaseEndToEndTests {
+    @Test("an SQLite table: ] f groups the carrier column in the engine, Enter keeps a value's rows, I summarises, q quits cleanly")
+    func frequencyInADatabase() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("flights-\(UInt32.random(in: 0...UInt32.max)).sqlite").path
+        defer { unlink(path) }
+        let make = Process()
+        make.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        make.arguments = ["python3", "-c", """
+            import sqlite3, sys
+            db = sqlite3.connect(sys.argv[1])
+            db.execute("CREATE TABLE flights (id INTEGER PRIMARY KEY, carrier TEXT, delay INTEGER)")
+            db.executemany("INSERT INTO flights VALUES (?, ?, ?)", [(i, ["UA", "AA", "DL", "UA"][i % 4], None if i % 13 == 0 else i % 90) for i in range(1, 5001)])
+            db.commit()
+            """, path]
+        try make.run()
+        make.waitUntilExit()
+        #expect(make.terminationStatus == 0)
+        let t = try Tmux(Tmux.scrollwork + " open " + path, columns: 140, rows: 24)
+        defer { t.shutDown() }
+        #expect(t.wait { $0.contains("flights") && $0.contains("5,000") })
+        t.keys("Enter")
+        #expect(t.wait { $0.contains("5,000 rows") })
+        t.keys("]", "f")
+        #expect(t.wait { $0.contains("Frequency of carrier") && $0.contains("2500") }, "\(t.screen())")
+        t.keys("Enter")
+        #expect(t.wait { $0.contains("2,500 of 5,000 rows") && $0.contains("filtered by carrier=UA") }, "\(t.screen())")
+        t.keys("I")
+        #expect(t.wait { $0.contains("Summary of 3 columns") }, "\(t.screen())")
+        // Esc and q apart: together a terminal sends them as Alt+q.
+        t.keys("Escape")
+        #expect(t.wait { !$0.contains("Summary of 3 columns") })
+        t.keys("q")
+        #expect(t.wait { _ in t.file("status") == "0" })
+        #expect(t.terminalProblems().isEmpty)
+    }
+}

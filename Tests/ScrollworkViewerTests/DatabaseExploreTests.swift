@@ -128,6 +128,36 @@ import ScrollworkWidgets
     }
 }
 
+extension DatabaseExploreTests {
+    @Test("- hides the current column, + shows it again, P pins it, { } move it; f and Ctrl-S follow the columns shown")
+    func columnKeys() throws {
+        try DatabaseViewerTests.withFlights(rows: 100) { path, _ in
+            var t = try Self.opened(path)
+            func titles() -> [String] { t.app.opened?.view.table.columns.map(\.title) ?? [] }
+            t.send(.key(KeyEvent(.character("]"))))
+            t.send(.key(KeyEvent(.character("-"))))
+            #expect(titles() == ["id", "delay", "note"] && t.app.opened?.currentField == 2)
+            t.send(.key(KeyEvent(.character("f"))))
+            DatabaseViewerTests.settle(&t)
+            #expect(t.app.opened?.sheet?.caption.hasPrefix("Frequency of delay") == true)
+            t.send(.key(KeyEvent(.escape)))
+            t.send(.key(KeyEvent(.character("}"))))
+            #expect(titles() == ["id", "note", "delay"] && t.app.opened?.currentColumn == 2)
+            t.send(.key(KeyEvent(.character("P"))))
+            #expect(titles() == ["delay", "id", "note"] && t.app.opened?.view.table.pinnedColumns == 1)
+            let saved = path + "-shown.csv"
+            defer { unlink(saved) }
+            t.send(.key(KeyEvent(.character("s"), .control)))
+            t.type(saved + "\r")
+            DatabaseViewerTests.settle(&t)
+            let first = try String(contentsOfFile: saved, encoding: .utf8).split(separator: "\n").prefix(2)
+            #expect(Array(first) == ["delay,id,note", "\(Self.delay(1).map(String.init) ?? ""),1,row 1"])
+            t.send(.key(KeyEvent(.character("+"))))
+            #expect(Set(titles()) == ["id", "carrier", "delay", "note"])
+        }
+    }
+}
+
 /// The engine's frequency tables and summaries on the PostgreSQL server `scripts/test` starts.
 @Suite(.enabled(if: getenv("SCROLLWORK_TEST_POSTGRES") != nil, "needs the server scripts/test starts (SCROLLWORK_TEST_POSTGRES)"))
 struct PostgresExploreTests {
