@@ -29,6 +29,7 @@ extension DatabaseTableScreen {
         let long = self.long, title = table.columns[column], tests = filters.map(\.filter)
         exploring = "counting the values of \(title) in the database"
         exploringFraction = 0
+        exploringSince = lastTime
         effects.append(.work(.start(Work(frequencyKey) { progress in
             let counted = Result { () throws(DatabaseError) -> Counted in
                 let frequency = try long.frequency(ofColumn: column, where: tests, limit: FrequencyTable.distinctLimit, keepGoing: { !progress.isCancelled })
@@ -43,6 +44,7 @@ extension DatabaseTableScreen {
         let long = self.long, tests = filters.map(\.filter)
         exploring = "summarising \(table.columns.count) columns in the database"
         exploringFraction = 0
+        exploringSince = lastTime
         effects.append(.work(.start(Work(summaryKey) { progress in
             let summarised = Result { () throws(DatabaseError) -> Summarised in
                 let summaries = try long.summary(where: tests, keepGoing: { !progress.isCancelled })
@@ -68,6 +70,7 @@ extension DatabaseTableScreen {
         let numeric = shown.map { table.isNumeric($0) }
         exploring = "saving \(path)"
         exploringFraction = 0
+        exploringSince = lastTime
         effects.append(.work(.start(Work(saveKey) { progress -> Saved? in
             do {
                 var writer = try TableWriter(output: OutputFile(path: path), format: format, titles: shown.map { table.columns[$0] }, numeric: numeric)

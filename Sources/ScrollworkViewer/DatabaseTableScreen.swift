@@ -103,6 +103,9 @@ struct DatabaseTableScreen {
     /// What a frequency table, summary or save under way is doing, and how far it is.
     var exploring: String? = nil
     var exploringFraction = 0.0
+    /// When the frequency table, summary or save under way began: the engine says nothing while
+    /// it groups, so the status line counts the seconds.
+    var exploringSince = 0.0
     let frequencyKey = WorkKey<Result<Counted, DatabaseError>>("database-frequency")
     let summaryKey = WorkKey<Result<Summarised, DatabaseError>>("database-summary")
     let saveKey = WorkKey<Saved>("database-save")
@@ -441,7 +444,8 @@ struct DatabaseTableScreen {
     var wakeTime: Double? {
         mutating get {
             // A sort under way wakes the screen each second, for its seconds in the status line.
-            let nextSecond = sorting.map { $0.started + (lastTime - $0.started).rounded(.down) + 1 }
+            let since = sorting?.started ?? (exploring != nil ? exploringSince : nil)
+            let nextSecond = since.map { $0 + (lastTime - $0).rounded(.down) + 1 }
             let times = [view.wakeTime, reconnectAt, nextSecond].compactMap { $0 }
             return times.min()
         }
@@ -595,7 +599,10 @@ struct DatabaseTableScreen {
         // What answered the last key comes right after the count, before what stays true.
         if let note { parts.insert(note, at: Swift.min(parts.count, lost == nil ? 1 : 2)) }
         if let order { parts.append("by \(table.columns[order.column]) \(order.ascending ? "▲" : "▼")") }
-        if let exploring { parts.append("\(exploring)… \(Int(exploringFraction * 100))% (Esc cancels)") }
+        if let exploring {
+            let shown = exploringFraction > 0 ? "\(Int(exploringFraction * 100))%" : "\(Int(Swift.max(0, time - exploringSince))) s"
+            parts.append("\(exploring)… \(shown) (Esc cancels)")
+        }
         if view.table.columns.indices.contains(currentColumn) { parts.append("column \(view.table.columns[currentColumn].title)") }
         if let sorting {
             // The engine says nothing while it sorts: the seconds show that it works, and once

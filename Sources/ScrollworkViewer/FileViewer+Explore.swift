@@ -57,6 +57,7 @@ extension FileViewer {
             let earlier = (view.sorting?.order ?? table.sortOrder).filter { $0.columnID != id }
             view.sort(by: [SortOrder(columnID: id, ascending: command == .sortAscending)] + earlier, column: currentColumn, at: time)
             notes.clear(.sort)
+            notes.clear(.search)
         case .fitColumn:
             guard table.columns.indices.contains(currentColumn) else { return }
             view.fitColumn(currentColumn)

@@ -419,7 +419,11 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
     /// What the table did: a new sort makes the last one's message stale; errors. (How a sort
     /// ended comes as the table's status effect, ``takeEffects()``.)
     private mutating func readTableEvents() {
-        if view.takeEvents().contains(where: { if case .headingClicked = $0 { true } else { false } }) { notes.clear(.sort) }
+        // A new order makes the last sort's message and a match's row number stale.
+        if view.takeEvents().contains(where: { if case .headingClicked = $0 { true } else { false } }) {
+            notes.clear(.sort)
+            notes.clear(.search)
+        }
         if let error = view.takeError() { notes.set(.action, "\(error)") }
     }
 

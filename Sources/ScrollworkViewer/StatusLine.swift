@@ -26,11 +26,16 @@ struct StatusText: Equatable {
 
     /// The line in `width` cells. The hint gives way first, cut at the end; then a name too
     /// long for the line loses its middle, as paths do (LT-06), down to 24 cells, so that the
-    /// parts after it stay in sight; what still does not fit is cut at the end. A negative width
-    /// is no room.
+    /// parts after it stay in sight; when even those would not leave the parts' first two (the
+    /// counts and the answer to the last key) whole, the name gives way altogether. What still
+    /// does not fit is cut at the end. A negative width is no room.
     func fitted(toWidth width: Int) -> String {
         let width = Swift.max(0, width)
         let rest = parts.map { " · " + $0 }.joined()
+        let first = parts.prefix(2).joined(separator: " · ")
+        if !parts.isEmpty, displayWidth(first) + 3 + Swift.min(displayWidth(name), 24) > width {
+            return (parts.joined(separator: " · ") + (hint.map { " · " + $0 } ?? "")).truncated(toWidth: width)
+        }
         let room = Swift.max(width - displayWidth(rest), Swift.min(displayWidth(name), 24))
         return (name.truncated(toWidth: room, .middle) + rest + (hint.map { " · " + $0 } ?? "")).truncated(toWidth: width)
     }

@@ -77,7 +77,7 @@ import ScrollworkWidgets
         #expect(try t.app.status.contains("no column is called 'nope'") && (try Self.ids(t)).count == 600)
     }
 
-    @Test("a long path gives up its middle before the status line gives up the answer to a key")
+    @Test("a long path gives up its middle, then its place, before the status line gives up the answer to a key")
     func longPathKeepsMessages() throws {
         let long = TemporaryFile(name: String(repeating: "a-long-folder-like-name-", count: 6) + "flights.csv", "id,carrier,dep_delay,origin\n" + Self.rows.map { $0.joined(separator: ",") }.joined(separator: "\n") + "\n")
         var t = try Self.open(long)
@@ -85,19 +85,27 @@ import ScrollworkWidgets
         for _ in 0..<2 { t.send(.key(KeyEvent(.backspace))) }
         Self.answer(&t, "nope>3")
         let line = try #require(t.text.split(separator: "\n").last)
-        #expect(line.contains("no column is called 'nope'"), "\(line)")
-        #expect(line.contains("…") && line.contains("flights.csv") && line.contains("600 rows"), "\(line)")
-        #expect(displayWidth(line) <= 110)
+        #expect(line.hasPrefix(" 600 rows · no column is called 'nope'; the columns are 'id', 'carrier', 'dep_delay', 'origin'"), "\(line)")
+        #expect(line.contains("600 rows") && displayWidth(line) <= 110, "\(line)")
+        // A shorter answer leaves room for the path, its middle given up.
+        t.type("|")
+        Self.answer(&t, "carrier=ZZ")
+        _ = t.runWork("filter")
+        let kept = try #require(t.text.split(separator: "\n").last)
+        #expect(kept.contains("…") && kept.contains("flights.csv") && kept.contains("0 of 600 rows"), "\(kept)")
     }
 
-    @Test("a status line fits its width: the name loses its middle down to 24 cells, then the line loses its end; no width traps")
+    @Test("a status line fits its width: the name loses its middle down to 24 cells, then gives way to the counts and the answer to the last key, then the line loses its end; no width traps")
     func statusTextFits() {
         let text = StatusText(name: "/home/someone/data/2013/exports/flights.csv", parts: ["600 rows", "no column is called 'x'", "q quits"])
         #expect(text.fitted(toWidth: 200) == text.whole)
         let fitted = text.fitted(toWidth: 72)
         #expect(displayWidth(fitted) == 72 && fitted.hasSuffix("q quits") && fitted.contains("…"), "\(fitted)")
+        let middle = text.fitted(toWidth: 64)
+        #expect(middle.hasPrefix("/home/some") && middle.contains("flights.csv · 600 rows · no column is called 'x'"), "\(middle)")
+        // Too narrow for the name and the answer whole: the answer stays whole.
         let narrow = text.fitted(toWidth: 40)
-        #expect(narrow.hasPrefix("/home/some") && narrow.contains("flights.csv · 600 rows") && displayWidth(narrow) == 40, "\(narrow)")
+        #expect(narrow.hasPrefix("600 rows · no column is called 'x'") && displayWidth(narrow) == 40, "\(narrow)")
         for width in [Int.min, -1, 0, 1, 5] { #expect(displayWidth(text.fitted(toWidth: width)) <= Swift.max(0, width)) }
         #expect(StatusText(name: "", parts: []).fitted(toWidth: 10) == "")
         // The keys to press give way before the name does.
