@@ -111,6 +111,46 @@ extension DatabaseTableScreen {
         }
     }
 
+    /// Opens the prompt at the bottom for `prompt`, labelled `label`; filled-in `text` is
+    /// selected, so typing replaces it.
+    mutating func ask(_ prompt: Prompt, _ label: String, text: String = "") {
+        self.prompt = prompt
+        field = TextField(prompt: label, text: text, selected: true, theme: view.theme)
+    }
+
+    /// `=` and `!`: keeps the rows whose current column holds the focused row's value, or
+    /// another one, the engine testing them.
+    mutating func keep(equal: Bool, at time: Double) {
+        guard let field = currentField, table.columns.indices.contains(field) else { return note = "every column is hidden: + shows them" }
+        guard let id = view.table.list.cursor, let path = view.table.list.indexPath(of: id),
+              case let .loaded(values)? = try? view.table.list.row(at: path), values.indices.contains(field) else { return note = "focus a row whose values have come first: its value is the one kept" }
+        guard !values[field].isMissing else { return note = "a filter keeps values, and NULL is none: sort by \(table.columns[field]) to see its NULL rows last" }
+        let value = values[field].description
+        keep(DatabaseFilter(column: field, test: equal ? .equals(value) : .notEquals(value)), text: "\(table.columns[field])\(equal ? "=" : "!=")\(value)", at: time)
+    }
+
+    /// `#`: goes to row `text` (from 1) or to `text` percent of the rows.
+    mutating func goToRow(_ text: String, at time: Double) {
+        let count = view.table.list.numberOfRows
+        switch RowTarget.row(text, of: count) {
+        case let .failure(message): note = message.text
+        case let .success(row):
+            do {
+                try view.table.list.select(IndexPath(row: row), at: time)
+                try view.table.list.revealRow(IndexPath(row: row), at: time)
+                note = "row \(grouped(row + 1)) of \(grouped(count))"
+            } catch {
+                note = "\(error)"
+            }
+        }
+    }
+
+    /// `:`: the first column shown whose name starts with `text` (ignoring case), or else holds it.
+    mutating func jump(toColumn text: String, at time: Double) {
+        guard let column = RowTarget.column(text, among: view.table.columns.map(\.title)) else { return note = "no column named “\(text)”" }
+        setCurrentColumn(column, at: time)
+    }
+
     /// Cancels the frequency table, summary or save under way; false when none runs.
     mutating func cancelExploring() -> Bool {
         guard exploring != nil else { return false }

@@ -91,7 +91,7 @@ struct DatabaseTableScreen {
     var prompt = Prompt.search
 
     /// What the prompt asks for.
-    enum Prompt { case search, filter, save }
+    enum Prompt { case search, filter, save, goToRow, column }
     /// The column the exploring keys act on (`[`, `]`, `$`, a click on a cell).
     var currentColumn = 0
     /// Columns hidden with `-`, to put back with `+`.

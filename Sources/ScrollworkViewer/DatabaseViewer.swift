@@ -150,6 +150,8 @@ public struct DatabaseViewer: App {
                     case .search: screen.search(typing.text, forward: true)
                     case .filter: screen.addFilter(typing.text, at: time)
                     case .save: screen.startSave(to: typing.text)
+                    case .goToRow: screen.goToRow(typing.text, at: time)
+                    case .column: screen.jump(toColumn: typing.text, at: time)
                     }
                 case .cancelled: screen.field = nil
                 case .changed: break
@@ -191,25 +193,24 @@ public struct DatabaseViewer: App {
             case let arranging? where [.hideColumn, .showColumns, .pinColumn, .moveColumn].contains(arranging):
                 return screen.arrangeColumns(arranging, key: key, at: time)
             case .frequency?: return screen.startFrequency()
+            case .keepEqual?, .keepDifferent?: return screen.keep(equal: command == .keepEqual, at: time)
+            case .goToRow?:
+                return screen.ask(.goToRow, "Go to row (a number, or a percentage such as 50%): ")
+            case .jumpToColumn?:
+                return screen.ask(.column, "Column: ")
             case .summary?: return screen.startSummary()
             case .fitColumn?:
                 screen.view.fitColumn(screen.currentColumn)
                 return
             case .save?:
-                screen.prompt = .save
-                screen.field = TextField(prompt: "Save the rows shown as (.csv, .tsv or .jsonl): ", text: screen.table.name + ".csv", selected: true, theme: theme)
-                return
+                return screen.ask(.save, "Save the rows shown as (.csv, .tsv or .jsonl): ", text: screen.table.name + ".csv")
             default: break
             }
             switch command {
             case .search?:
-                screen.prompt = .search
-                screen.field = TextField(prompt: "Search: ", theme: theme)
-                return
+                return screen.ask(.search, "Search: ")
             case .filter?:
-                screen.prompt = .filter
-                screen.field = TextField(prompt: "Filter (COLUMN=VALUE, !=, <, <=, >, >=, *=, ~): ", theme: theme)
-                return
+                return screen.ask(.filter, "Filter (COLUMN=VALUE, !=, <, <=, >, >=, *=, ~): ")
             case .removeFilter?:
                 if !screen.removeFilter(at: time) { screen.note = "no filter to remove" }
                 return

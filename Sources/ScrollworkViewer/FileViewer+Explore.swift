@@ -207,22 +207,16 @@ extension FileViewer {
     /// Goes to row `text` (from 1) or to `text` percent of the rows.
     private mutating func goToRow(_ text: String, at time: Double) {
         let count = table.list.numberOfRows
-        guard count > 0 else { return notes.set(.action, "no rows to go to") }
-        let trimmed = text.filter { $0 != " " && $0 != "," }
-        let row: Int
-        if trimmed.hasSuffix("%"), let percent = Double(trimmed.dropLast()), percent.isFinite {
-            row = Int((Double(count - 1) * percent.clamped(to: 0...100) / 100).rounded())
-        } else if let number = Int(trimmed) {
-            row = number.clamped(to: 1...count) - 1
-        } else {
-            return notes.set(.action, "'\(text)' is not a row: give a number from 1 to \(grouped(count)), or a percentage such as 50%")
-        }
-        do {
-            try view.table.list.select(IndexPath(row: row), at: time)
-            try view.table.list.revealRow(IndexPath(row: row), at: time)
-            notes.set(.action, "row \(grouped(row + 1)) of \(grouped(count))")
-        } catch {
-            notes.set(.action, "\(error)")
+        switch RowTarget.row(text, of: count) {
+        case let .failure(message): notes.set(.action, message.text)
+        case let .success(row):
+            do {
+                try view.table.list.select(IndexPath(row: row), at: time)
+                try view.table.list.revealRow(IndexPath(row: row), at: time)
+                notes.set(.action, "row \(grouped(row + 1)) of \(grouped(count))")
+            } catch {
+                notes.set(.action, "\(error)")
+            }
         }
     }
 

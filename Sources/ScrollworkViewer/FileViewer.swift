@@ -368,12 +368,7 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
     /// Scrolls sideways to the first column whose name starts with `text` (ignoring case), or
     /// else contains it.
     private mutating func jump(toColumn text: String, at time: Double) {
-        let wanted = text.lowercased()
-        let titles = table.columns.map { $0.title.lowercased() }
-        guard !wanted.isEmpty, let column = titles.firstIndex(where: { $0.hasPrefix(wanted) }) ?? titles.firstIndex(where: { $0.contains(wanted) }) else {
-            notes.set(.action, "no column named “\(text)”")
-            return
-        }
+        guard let column = RowTarget.column(text, among: table.columns.map(\.title)) else { return notes.set(.action, "no column named “\(text)”") }
         // Its trailing edge, then its leading edge: a column wider than the view shows its start.
         setCurrentColumn(column, at: time)
     }

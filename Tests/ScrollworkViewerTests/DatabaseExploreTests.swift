@@ -158,6 +158,31 @@ extension DatabaseExploreTests {
     }
 }
 
+extension DatabaseExploreTests {
+    @Test("= keeps the focused row's value in the current column, ! the others, # goes to a row, : to a column by name")
+    func keepGoAndJump() throws {
+        try DatabaseViewerTests.withFlights(rows: 400) { path, _ in
+            var t = try Self.opened(path)
+            t.type(":car\r")
+            #expect(t.app.opened?.currentField == 1)
+            t.type("#10\r")
+            #expect(try DatabaseViewerTests.selectedID(t) == 10 && t.app.opened?.status(at: 0).contains("row 10 of 400") == true)
+            t.type("=")
+            DatabaseViewerTests.settle(&t)
+            let kept = (1...400).filter { Self.carrier($0) == Self.carrier(10) }.count
+            #expect(t.app.opened?.status(at: 0).contains("\(kept) of 400 rows") == true, "\(t.app.opened?.status(at: 0) ?? "")")
+            t.type("u")
+            DatabaseViewerTests.settle(&t)
+            t.type("#10\r")
+            t.type("!")
+            DatabaseViewerTests.settle(&t)
+            #expect(t.app.opened?.status(at: 0).contains("\(400 - kept) of 400 rows") == true)
+            t.type("#nope\r")
+            #expect(t.app.opened?.status(at: 0).contains("is not a row") == true)
+        }
+    }
+}
+
 /// The engine's frequency tables and summaries on the PostgreSQL server `scripts/test` starts.
 @Suite(.enabled(if: getenv("SCROLLWORK_TEST_POSTGRES") != nil, "needs the server scripts/test starts (SCROLLWORK_TEST_POSTGRES)"))
 struct PostgresExploreTests {
@@ -193,5 +218,37 @@ struct PostgresExploreTests {
         #expect(delay.distinct == Int(figures.text(0, 1) ?? "") && delay.minimum == figures.text(0, 2) && delay.maximum == figures.text(0, 3))
         #expect(delay.mean == Double(figures.text(0, 4) ?? "") && delay.median == Double(figures.text(0, 5) ?? ""))
         #expect(summaries[1].kind == .text && summaries[1].minimum == "AA" && summaries[3].kind == .reals && summaries[3].median == 250.25)
+    }
+
+    @Test("f, I and Ctrl-S on a PostgreSQL table, as on an SQLite file: the server groups, summarises and streams the rows shown")
+    func exploringOnTheServer() throws {
+        let url = String(cString: getenv("SCROLLWORK_TEST_POSTGRES"))
+        let name = "explore_keys_\(getpid())"
+        try Self.psql(url, "CREATE TABLE \(name) AS SELECT i AS id, (ARRAY['UA','AA','DL'])[1 + i % 3] AS carrier, CASE WHEN i % 7 = 0 THEN NULL ELSE (i * 37) % 101 - 50 END AS delay FROM generate_series(1, 3000) AS i")
+        defer { try? Self.psql(url, "DROP TABLE \(name)") }
+        guard case let .database(viewer) = try OpenFile.opened(path: url + "?table=\(name)", separator: nil, header: nil, theme: Theme()) else {
+            Issue.record("not opened as a database")
+            return
+        }
+        var t = HeadlessTerminal(viewer, columns: 120, rows: 20)
+        DatabaseViewerTests.settle(&t)
+        t.type("]f")
+        DatabaseViewerTests.settle(&t)
+        let sheet = try #require(t.app.opened?.sheet)
+        #expect(sheet.source.records.map { $0[1] } == ["1000", "1000", "1000"] && sheet.source.records.map { $0[0] } == ["AA", "DL", "UA"])
+        t.send(.key(KeyEvent(.escape)))
+        t.type("I")
+        DatabaseViewerTests.settle(&t)
+        let server = try PostgresConnection(conninfo: url).query("SELECT count(delay), percentile_cont(0.5) WITHIN GROUP (ORDER BY delay) FROM \(name)")
+        let delay = try #require(t.app.opened?.sheet?.source.records.first { $0[0] == "delay" })
+        #expect(delay[2] == server.text(0, 0) && Double(delay[8]) == Double(server.text(0, 1) ?? ""))
+        t.send(.key(KeyEvent(.escape)))
+        let saved = "/tmp/\(name).jsonl"
+        defer { unlink(saved) }
+        t.send(.key(KeyEvent(.character("s"), .control)))
+        t.type(saved + "\r")
+        DatabaseViewerTests.settle(&t)
+        let lines = try String(contentsOfFile: saved, encoding: .utf8).split(separator: "\n")
+        #expect(lines.count == 3000 && lines[6] == #"{"id":7,"carrier":"AA","delay":null}"#, "\(lines.prefix(8))")
     }
 }
