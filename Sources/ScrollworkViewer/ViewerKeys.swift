@@ -79,7 +79,7 @@ public enum ViewerKeys {
         KeyBinding(.keepDifferent, "keep the rows whose current column holds another value", keys: KeyEvent(.character("!"))),
         KeyBinding(.removeFilter, "remove the last filter", keys: KeyEvent(.character("u"))),
         KeyBinding(.frequency, "the frequency table of the current column (Enter keeps that value's rows)", keys: KeyEvent(.character("f"))),
-        KeyBinding(.sortAscending, "sort by the current column, ascending", keys: KeyEvent(.character("o"))),
+        KeyBinding(.sortAscending, "sort by the current column, ascending (less leaves o and O free)", keys: KeyEvent(.character("o"))),
         KeyBinding(.sortDescending, "sort by the current column, descending", keys: KeyEvent(.character("O"))),
         KeyBinding(.summary, "the summary of every column: type, counts, min, max, mean, median", keys: KeyEvent(.character("I"))),
         KeyBinding(.hideColumn, "hide the current column", keys: KeyEvent(.character("-"))),
