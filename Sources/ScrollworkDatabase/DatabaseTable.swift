@@ -41,7 +41,7 @@ public protocol DatabaseTable: Sendable {
     func matches(_ text: String, among identities: [Int], keepGoing: (@Sendable () -> Bool)?) throws(DatabaseError) -> Set<Int>
     /// How often each value of column `column` occurs among the rows that meet every one of
     /// `filters`, most frequent first, grouped by the engine; at most `limit` values (clamped to
-    /// 1 … ``FrequencyTable/distinctLimit``), the rest counted together.
+    /// 1 … `FrequencyTable.distinctLimit`), the rest counted together.
     func frequency(ofColumn column: Int, where filters: [DatabaseFilter], limit: Int, keepGoing: (@Sendable () -> Bool)?) throws(DatabaseError) -> FrequencyTable
     /// What each column holds among the rows that meet every one of `filters`: counts, distinct
     /// values, least, greatest, and for numbers the mean and the exact median, from the engine.

@@ -4,7 +4,7 @@ import ScrollworkFiles
 extension PostgresTable {
     /// How often each value of column `column` occurs among the rows that meet every one of
     /// `filters`, most frequent first (then by value): `GROUP BY` on the server, at most `limit`
-    /// values (clamped to 1 … ``FrequencyTable/distinctLimit``), the rest counted together. NULL
+    /// values (clamped to 1 … `FrequencyTable.distinctLimit`), the rest counted together. NULL
     /// is a missing value shown as `NULL`; values as the server writes them.
     ///
     /// - Throws: ``DatabaseError`` for a column the table does not have, a failed statement, or

@@ -4,7 +4,7 @@ import ScrollworkFiles
 extension SQLiteTable {
     /// How often each value of column `column` occurs among the rows that meet every one of
     /// `filters`, most frequent first (then by value): `GROUP BY` in the engine, at most
-    /// `limit` values (clamped to 1 … ``FrequencyTable/distinctLimit``), the rest counted together.
+    /// `limit` values (clamped to 1 … `FrequencyTable.distinctLimit`), the rest counted together.
     /// NULL is a missing value shown as `NULL`.
     ///
     /// - Throws: ``DatabaseError`` for a column the table does not have, a failed statement, or

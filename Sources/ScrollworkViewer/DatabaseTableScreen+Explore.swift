@@ -122,8 +122,7 @@ extension DatabaseTableScreen {
     /// another one, the engine testing them.
     mutating func keep(equal: Bool, at time: Double) {
         guard let field = currentField, table.columns.indices.contains(field) else { return note = "every column is hidden: + shows them" }
-        guard let id = view.table.list.cursor, let path = view.table.list.indexPath(of: id),
-              case let .loaded(values)? = try? view.table.list.row(at: path), values.indices.contains(field) else { return note = "focus a row whose values have come first: its value is the one kept" }
+        guard let values = focusedValues, values.indices.contains(field) else { return note = "focus a row whose values have come first: its value is the one kept" }
         guard !values[field].isMissing else { return note = "a filter keeps values, and NULL is none: sort by \(table.columns[field]) to see its NULL rows last" }
         let value = values[field].description
         keep(DatabaseFilter(column: field, test: equal ? .equals(value) : .notEquals(value)), text: "\(table.columns[field])\(equal ? "=" : "!=")\(value)", at: time)
@@ -160,10 +159,21 @@ extension DatabaseTableScreen {
         return true
     }
 
+    /// The focused row's values, once they have come; nil before, or with no row focused.
+    var focusedValues: [TableValue]? {
+        guard let id = view.table.list.cursor, let path = view.table.list.indexPath(of: id) else { return nil }
+        do {
+            guard case let .loaded(values) = try view.table.list.row(at: path) else { return nil }
+            return values
+        } catch {
+            // The cursor's row is in the list: its path cannot be refused.
+            return nil
+        }
+    }
+
     /// Shows the focused row whole, every column's value under its name.
     mutating func showRecord(at time: Double) {
-        guard let id = view.table.list.cursor, let path = view.table.list.indexPath(of: id),
-              case let .loaded(values)? = try? view.table.list.row(at: path) else { return note = "focus a row whose values have come first" }
+        guard let values = focusedValues else { return note = "focus a row whose values have come first" }
         show(RecordDetail(titles: table.columns, fields: values.map(\.description), problem: nil, theme: view.theme), at: time)
     }
 
