@@ -168,6 +168,8 @@ struct DatabaseTableScreen {
         state.list.selectionMode = .single
         view = TableView(state, theme: theme)
         view.sortsOnHeadingClick = false
+        // A viewer's page keys move the focus with the view, as g and G do.
+        view.pageKeysScroll = false
         if table.hasIdentities {
             effects.append(.work(.start(chunk(after: nil))))
         }

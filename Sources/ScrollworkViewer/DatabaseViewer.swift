@@ -46,6 +46,7 @@ public struct DatabaseViewer: App {
         state.list.scroll = ScrollIdiom.macOS.scrollState(viewport: .zero, content: .zero)
         state.list.selectionMode = .single
         view = TableView(state, theme: theme)
+        view.pageKeysScroll = false
         if !entries.isEmpty {
             do { try view.table.list.select(IndexPath(row: 0, section: 0)) } catch { note = "\(error)" }
         }

@@ -30,6 +30,25 @@ struct EndIsTheEndEndToEndTests {
         #expect(t.terminalProblems().isEmpty)
     }
 
+    @Test("/ after a sort finds the next match after the focus in the order shown")
+    func searchAfterASort() throws {
+        let path = try folder() + "/tails.csv"
+        let tails = ["N20", "N07", "N55", "N31", "N20", "N99", "N07", "N12"]
+        try Data(("id,tail\n" + tails.enumerated().map { "\($0.offset + 1),\($0.element)" }.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: path))
+        let t = try Tmux(Tmux.scrollwork + " open " + path, columns: 160, rows: 20)
+        defer { t.shutDown() }
+        #expect(t.wait { $0.contains("8 rows") })
+        t.keys("]", "o")
+        #expect(t.wait { $0.contains("sorted by tail ▲") })
+        // Sorted: N07 N07 N12 N20 N20 …; in the file's order N2 would first match row 1.
+        t.keys("/", "N2", "Enter")
+        #expect(t.wait { $0.contains("match in row 4 (record 1 of the file), in the order shown") }, "\(t.screen())")
+        t.keys("n")
+        #expect(t.wait { $0.contains("match in row 5 (record 5 of the file), in the order shown") }, "\(t.screen())")
+        t.keys("q")
+        #expect(t.wait { _ in t.file("status") == "0" })
+    }
+
     @Test("a FIFO opens as standard input does: scrollwork waits for its writer and shows what it writes")
     func fifo() throws {
         let path = try folder() + "/feed"

@@ -7,7 +7,7 @@ import Scrollwork
 /// Owners clear their message when they start over (a new sort, a new search); ``Owner/action``
 /// messages answer one key or click and are cleared before the next one is handled.
 public struct StatusNotes: Sendable, Hashable {
-    /// Who said a message; the status line lists them in this order.
+    /// Who said a message.
     public enum Owner: Int, Sendable, Hashable, CaseIterable, Comparable {
         /// The file: indexing failures, growth, truncation, replacement, standard input.
         case file
@@ -18,26 +18,37 @@ public struct StatusNotes: Sendable, Hashable {
         /// The answer to the last key or click (type-ahead, a column jump, a copy, an error).
         case action
 
-        /// In the status line's order.
+        /// In the order of the cases.
         public static func < (a: Owner, b: Owner) -> Bool { a.rawValue < b.rawValue }
     }
 
-    private var messages: [Owner: String] = [:]
+    /// A message and when it was said, counted in messages.
+    private struct Message: Sendable, Hashable {
+        var text: String
+        var said: Int
+    }
+
+    private var messages: [Owner: Message] = [:]
+    private var said = 0
 
     /// No messages.
     public init() {}
 
     /// `owner`'s message, replacing the one it had.
-    public mutating func set(_ owner: Owner, _ text: String) { messages[owner] = text }
+    public mutating func set(_ owner: Owner, _ text: String) {
+        said &+= 1
+        messages[owner] = Message(text: text, said: said)
+    }
 
     /// Removes `owner`'s message: it is no longer true.
     public mutating func clear(_ owner: Owner) { messages[owner] = nil }
 
     /// `owner`'s message, if it has one.
-    public subscript(owner: Owner) -> String? { messages[owner] }
+    public subscript(owner: Owner) -> String? { messages[owner]?.text }
 
-    /// The messages in the owners' order.
-    public var parts: [String] { Owner.allCases.compactMap { messages[$0] } }
+    /// The messages, the newest first: the answer to the last key stands before older news (a
+    /// sort's time, the file's), so a line too long for the screen keeps it whole.
+    public var parts: [String] { messages.values.sorted { $0.said > $1.said }.map(\.text) }
 
     /// A table's status among `effects` (how its sort ended) becomes the ``Owner/sort`` message:
     /// the table words it once for every app and host.
