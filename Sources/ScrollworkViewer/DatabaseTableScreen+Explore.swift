@@ -250,6 +250,14 @@ extension TableView {
         return table.column(atX: table.contentX(atViewX: x))
     }
 
+    /// Columns wider than the view bring the horizontal indicator over the bottom row: a row of
+    /// inset there keeps the focused row, and the last one, clear of it (rows are revealed clear
+    /// of the insets).
+    mutating func keepRowsClearOfIndicator() {
+        let inset = table.totalColumnWidth > table.list.scroll.viewportSize.width + 0.5 ? table.list.metrics.rowHeight : 0
+        if table.list.scroll.contentInsets.bottom != inset { table.list.scroll.contentInsets.bottom = inset }
+    }
+
     /// Moves the focus with the view (g, G and their like); what went wrong, if anything.
     mutating func moveFocus(_ move: ListMove, at time: Double) -> String? {
         do { try table.list.moveCursor(move, at: time) } catch { return "\(error)" }

@@ -213,6 +213,7 @@ struct DatabaseTableScreen {
 
     /// Draws the table, then asks for the pages the screen needs and cancels those it no longer does.
     mutating func render(in area: CellRect, into buffer: inout Buffer, at time: Double) {
+        view.keepRowsClearOfIndicator()
         view.render(in: area, into: &buffer, at: time)
         effects += pages.pageWork(visible: view.shownRows, velocity: view.table.list.scroll.velocity(.vertical), key: pageKey, load: loader)
     }

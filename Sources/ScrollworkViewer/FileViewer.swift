@@ -626,10 +626,7 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
         let parts = area.rows([.fill, .fixed(1)])
         // The current column's heading is marked once the person has chosen one.
         view.highlightedColumn = columnChosen ? currentColumn : nil
-        // Columns wider than the view bring the horizontal indicator over the bottom row: a row
-        // of inset there keeps the focused row, and the last one, clear of it.
-        let inset = table.totalColumnWidth > table.list.scroll.viewportSize.width + 0.5 ? table.list.metrics.rowHeight : 0
-        if view.table.list.scroll.contentInsets.bottom != inset { view.table.list.scroll.contentInsets.bottom = inset }
+        view.keepRowsClearOfIndicator()
         view.render(in: parts[0], into: &buffer, at: time)
         if var shown = sheet {
             let area = parts[0].rows([.fixed(1), .fill])
