@@ -66,31 +66,44 @@ public enum ViewerKeys {
     private static let next = KeyBinding(ViewerCommand.nextMatch, "the next match", keys: KeyEvent(.character("n")))
     private static let previous = KeyBinding(ViewerCommand.previousMatch, "the previous match", keys: KeyEvent(.character("N")))
     private static let cancel = KeyBinding(ViewerCommand.cancel, "cancel the search, sort, filter, count or save under way", keys: KeyEvent(.escape))
+    // The keys of a file's table that a database's table has too, worded once.
+    private static let jumpToColumn = KeyBinding(ViewerCommand.jumpToColumn, "jump to a column by name (it becomes the current column)", keys: KeyEvent(.character(":")))
+    private static let stepColumn = KeyBinding(ViewerCommand.stepColumn, "the current column: the one before, the one after (a click on a cell chooses it too)", keys: KeyEvent(.character("[")), KeyEvent(.character("]")), label: "[ ]")
+    private static let lastColumn = KeyBinding(ViewerCommand.lastColumn, "the last column", keys: KeyEvent(.character("$")))
+    private static let keepDifferent = KeyBinding(ViewerCommand.keepDifferent, "keep the rows whose current column holds another value", keys: KeyEvent(.character("!")))
+    private static let removeFilter = KeyBinding(ViewerCommand.removeFilter, "remove the last filter", keys: KeyEvent(.character("u")))
+    private static let hideColumn = KeyBinding(ViewerCommand.hideColumn, "hide the current column", keys: KeyEvent(.character("-")))
+    private static let showColumns = KeyBinding(ViewerCommand.showColumns, "show the hidden columns again", keys: KeyEvent(.character("+")))
+    private static let pinColumn = KeyBinding(ViewerCommand.pinColumn, "pin the current column on the leading edge, or unpin it", keys: KeyEvent(.character("P")))
+    private static let moveColumn = KeyBinding(ViewerCommand.moveColumn, "move the current column left, right", keys: KeyEvent(.character("{")), KeyEvent(.character("}")), label: "{ }")
+    private static let fitColumn = KeyBinding(ViewerCommand.fitColumn, "fit the current column to its content", keys: KeyEvent(.character("_")))
+    private static let goToRow = KeyBinding(ViewerCommand.goToRow, "go to a row: its number, or a percentage of the rows (50%)", keys: KeyEvent(.character("#")))
+    private static let help = KeyBinding(ViewerCommand.help, "these keys", keys: KeyEvent(.character("?")))
 
     /// A CSV, TSV or JSON file as a table.
     public static let table = CommandTable<ViewerCommand>("Table (scrollwork open)", [
         KeyBinding(.record, "show the focused record whole (Esc, Enter or q closes it)", keys: KeyEvent(.enter)),
         quit, top, bottom, follow, search, next, previous, cancel,
-        KeyBinding(.jumpToColumn, "jump to a column by name (it becomes the current column)", keys: KeyEvent(.character(":"))),
-        KeyBinding(.stepColumn, "the current column: the one before, the one after (a click on a cell chooses it too)", keys: KeyEvent(.character("[")), KeyEvent(.character("]")), label: "[ ]"),
-        KeyBinding(.lastColumn, "the last column", keys: KeyEvent(.character("$"))),
+        jumpToColumn,
+        stepColumn,
+        lastColumn,
         KeyBinding(.filter, "filter: COLUMN=VALUE, !=, <, <=, >, >= numbers, *= text, ~ regex (as --filter)", keys: KeyEvent(.character("|"))),
         KeyBinding(.keepEqual, "keep the rows whose current column holds the focused row's value", keys: KeyEvent(.character("="))),
-        KeyBinding(.keepDifferent, "keep the rows whose current column holds another value", keys: KeyEvent(.character("!"))),
-        KeyBinding(.removeFilter, "remove the last filter", keys: KeyEvent(.character("u"))),
+        keepDifferent,
+        removeFilter,
         KeyBinding(.frequency, "the frequency table of the current column (Enter keeps that value's rows)", keys: KeyEvent(.character("f"))),
         KeyBinding(.sortAscending, "sort by the current column, ascending (less leaves o and O free)", keys: KeyEvent(.character("o"))),
         KeyBinding(.sortDescending, "sort by the current column, descending", keys: KeyEvent(.character("O"))),
         KeyBinding(.summary, "the summary of every column: type, counts, min, max, mean, median", keys: KeyEvent(.character("I"))),
-        KeyBinding(.hideColumn, "hide the current column", keys: KeyEvent(.character("-"))),
-        KeyBinding(.showColumns, "show the hidden columns again", keys: KeyEvent(.character("+"))),
-        KeyBinding(.pinColumn, "pin the current column on the leading edge, or unpin it", keys: KeyEvent(.character("P"))),
-        KeyBinding(.moveColumn, "move the current column left, right", keys: KeyEvent(.character("{")), KeyEvent(.character("}")), label: "{ }"),
-        KeyBinding(.fitColumn, "fit the current column to its content", keys: KeyEvent(.character("_"))),
-        KeyBinding(.goToRow, "go to a row: its number, or a percentage of the rows (50%)", keys: KeyEvent(.character("#"))),
+        hideColumn,
+        showColumns,
+        pinColumn,
+        moveColumn,
+        fitColumn,
+        goToRow,
         KeyBinding(.save, "save the view (rows kept, their order, columns shown) as .csv, .tsv or .jsonl", keys: KeyEvent(.character("s"), .control), label: "Ctrl-S"),
         KeyBinding(.copy, "copy the selected rows with the heading, tab-separated (OSC 52)", keys: KeyEvent(.character("c"), .alt)),
-        KeyBinding(.help, "these keys", keys: KeyEvent(.character("?"))),
+        help,
         .typeAhead(.typeAhead, "select the first row whose sort column starts with what is typed"),
     ])
 
@@ -118,25 +131,25 @@ public enum ViewerKeys {
         quit, top, bottom,
         KeyBinding(.search, "search the rows in the order shown, the database testing them (Enter starts, Esc closes)", keys: KeyEvent(.character("/"))),
         next, previous,
-        KeyBinding(.jumpToColumn, "jump to a column by name (it becomes the current column)", keys: KeyEvent(.character(":"))),
-        KeyBinding(.stepColumn, "the current column: the one before, the one after (a click on a cell chooses it too)", keys: KeyEvent(.character("[")), KeyEvent(.character("]")), label: "[ ]"),
-        KeyBinding(.lastColumn, "the last column", keys: KeyEvent(.character("$"))),
-        KeyBinding(.goToRow, "go to a row: its number, or a percentage of the rows (50%)", keys: KeyEvent(.character("#"))),
+        jumpToColumn,
+        stepColumn,
+        lastColumn,
+        goToRow,
         KeyBinding(.keepEqual, "keep the rows whose current column holds the focused row's value (the database tests them)", keys: KeyEvent(.character("="))),
-        KeyBinding(.keepDifferent, "keep the rows whose current column holds another value", keys: KeyEvent(.character("!"))),
+        keepDifferent,
         KeyBinding(.sortAscending, "sort by the current column in the database, ascending", keys: KeyEvent(.character("o"))),
         KeyBinding(.sortDescending, "sort by the current column in the database, descending", keys: KeyEvent(.character("O"))),
         KeyBinding(.filter, "filter in the database: COLUMN=VALUE, !=, <, <=, >, >= numbers, *= text, ~ regex (the server's)", keys: KeyEvent(.character("|"))),
-        KeyBinding(.removeFilter, "remove the last filter", keys: KeyEvent(.character("u"))),
+        removeFilter,
         KeyBinding(.frequency, "the frequency table of the current column, grouped by the database (Enter keeps that value's rows)", keys: KeyEvent(.character("f"))),
         KeyBinding(.summary, "the summary of every column from the database: counts, distinct, min, max, mean, exact median", keys: KeyEvent(.character("I"))),
-        KeyBinding(.hideColumn, "hide the current column", keys: KeyEvent(.character("-"))),
-        KeyBinding(.showColumns, "show the hidden columns again", keys: KeyEvent(.character("+"))),
-        KeyBinding(.pinColumn, "pin the current column on the leading edge, or unpin it", keys: KeyEvent(.character("P"))),
-        KeyBinding(.moveColumn, "move the current column left, right", keys: KeyEvent(.character("{")), KeyEvent(.character("}")), label: "{ }"),
-        KeyBinding(.fitColumn, "fit the current column to its content", keys: KeyEvent(.character("_"))),
+        hideColumn,
+        showColumns,
+        pinColumn,
+        moveColumn,
+        fitColumn,
         KeyBinding(.save, "save the rows shown, in their order, read from the database as .csv, .tsv or .jsonl", keys: KeyEvent(.character("s"), .control), label: "Ctrl-S"),
-        KeyBinding(.help, "these keys", keys: KeyEvent(.character("?"))),
+        help,
         KeyBinding(ViewerCommand.cancel, "cancel the sort, filter, search, count or save the database is running", keys: KeyEvent(.escape)),
     ])
 
