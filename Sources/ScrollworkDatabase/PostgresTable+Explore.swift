@@ -53,8 +53,3 @@ extension PostgresTable {
         }
     }
 }
-
-/// The number halfway between `a` and `b`, computed so that it cannot overflow.
-func midpoint(_ a: Double, _ b: Double) -> Double {
-    (a < 0) != (b < 0) ? (a + b) / 2 : a + (b - a) / 2
-}

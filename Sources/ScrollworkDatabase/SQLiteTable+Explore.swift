@@ -82,7 +82,7 @@ extension SQLiteTable {
             return true
         }
         guard let first = middle.first else { return nil }
-        return middle.count == 2 ? midpoint(first, middle[1]) : first
+        return middle.count == 2 ? Double.midpoint(first, middle[1]) : first
     }
 
     /// A value as a number; nil for anything else.

@@ -240,27 +240,3 @@ extension DatabaseTableScreen {
         return false
     }
 }
-
-extension TableView {
-    /// The column of the cell under `mouse` in the table's rows; nil on the header or elsewhere.
-    func column(atCell mouse: MouseEvent) -> Int? {
-        let body = self.body
-        guard mouse.column >= body.column, mouse.column < body.column + body.columns, mouse.row >= body.row, mouse.row < body.row + body.rows else { return nil }
-        let x = (Double(mouse.column - body.column) + 0.5) * metrics.cellWidth
-        return table.column(atX: table.contentX(atViewX: x))
-    }
-
-    /// Columns wider than the view bring the horizontal indicator over the bottom row: a row of
-    /// inset there keeps the focused row, and the last one, clear of it (rows are revealed clear
-    /// of the insets).
-    mutating func keepRowsClearOfIndicator() {
-        let inset = table.totalColumnWidth > table.list.scroll.viewportSize.width + 0.5 ? table.list.metrics.rowHeight : 0
-        if table.list.scroll.contentInsets.bottom != inset { table.list.scroll.contentInsets.bottom = inset }
-    }
-
-    /// Moves the focus with the view (g, G and their like); what went wrong, if anything.
-    mutating func moveFocus(_ move: ListMove, at time: Double) -> String? {
-        do { try table.list.moveCursor(move, at: time) } catch { return "\(error)" }
-        return nil
-    }
-}

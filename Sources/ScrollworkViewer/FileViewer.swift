@@ -225,10 +225,10 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
             // g and G as in the table: the focus to the first or last row.
             switch ViewerKeys.table.command(for: key) {
             case .top?:
-                do { try sheet?.view.table.list.moveCursor(.home, at: time) } catch { notes.set(.action, "\(error)") }
+                if let problem = sheet?.view.moveFocus(.home, at: time) { notes.set(.action, problem) }
                 return
             case .bottom?:
-                do { try sheet?.view.table.list.moveCursor(.end, at: time) } catch { notes.set(.action, "\(error)") }
+                if let problem = sheet?.view.moveFocus(.end, at: time) { notes.set(.action, problem) }
                 return
             default: break
             }
@@ -424,7 +424,7 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
 
     /// Moves the focus (and the selection) with the view, as the list's keys do.
     mutating func moveFocus(_ move: ListMove, at time: Double) {
-        do { try view.table.list.moveCursor(move, at: time) } catch { notes.set(.action, "\(error)") }
+        if let problem = view.moveFocus(move, at: time) { notes.set(.action, problem) }
     }
 
     /// G and End: the focus on the last row; while the file is still being read, it follows the

@@ -73,11 +73,7 @@ public enum StandardInput {
     public static let memoryLimit = 128_000_000
 
     /// The directory temporary files go to: `TMPDIR`, or `/tmp`.
-    static var temporaryDirectory: String {
-        guard let dir = getenv("TMPDIR"), dir.pointee != 0 else { return "/tmp" }
-        let path = String(cString: dir)
-        return path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
-    }
+    static var temporaryDirectory: String { UnnamedFile.directory }
 
     /// Opens what arrives on `data`: its first 64 KB (or all of it, if less) are kept before
     /// this returns, to tell what it is; the rest is read by the work this adds to the viewer,
@@ -156,14 +152,7 @@ public enum StandardInput {
     }
 
     /// A temporary file in `directory`, its name removed at once.
-    static func diskFile(in directory: String) -> Int32? {
-        // mkstemp fills in the six placeholder letters at the end.
-        var template = Array((directory + "/scrollwork-stdin-" + String(repeating: "X", count: 6)).utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { return nil }
-        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
-        return fd
-    }
+    static func diskFile(in directory: String) -> Int32? { UnnamedFile.make(in: directory, prefix: "scrollwork-stdin") }
 
     /// A file on disk holding the first `bytes` of `memory`, written to its end; nil when the
     /// disk cannot take it.

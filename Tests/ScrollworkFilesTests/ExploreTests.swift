@@ -291,7 +291,7 @@ enum ExploreData {
         guard !numbers.isEmpty else { return nil }
         let sorted = numbers.sorted()
         let n = sorted.count
-        return n % 2 == 1 ? sorted[n / 2] : ValueSample.midpoint(sorted[n / 2 - 1], sorted[n / 2])
+        return n % 2 == 1 ? sorted[n / 2] : Double.midpoint(sorted[n / 2 - 1], sorted[n / 2])
     }
 
     @Test("a flights-like summary of 200,000 rows matches every figure worked out here row by row, medians exact")

@@ -7,6 +7,16 @@ extension Double {
     }
 }
 
+extension Double {
+    /// The number halfway between `a` and `b`, computed so that it cannot overflow while both are
+    /// finite (of 10³⁰⁸ and 10³⁰⁸ it is 10³⁰⁸): what a median of two values is.
+    @inlinable
+    public static func midpoint(_ a: Double, _ b: Double) -> Double {
+        // With opposite signs the sum cannot overflow; with the same sign the difference cannot.
+        (a < 0) != (b < 0) ? (a + b) / 2 : a + (b - a) / 2
+    }
+}
+
 extension Comparable {
     /// The value moved into `range`. Inlinable, so that callers in other modules get it compiled
     /// for their type instead of running the generic version.

@@ -30,7 +30,7 @@ struct ExactMedian {
             let first = (count - 1) / 2 - below, second = count / 2 - below
             guard first >= 0, second < kept.count else { return nil }
             let sorted = kept.sorted()
-            return ValueSample.midpoint(sorted[first], sorted[second])
+            return Double.midpoint(sorted[first], sorted[second])
         }
     }
 

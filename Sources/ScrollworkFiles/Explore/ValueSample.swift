@@ -88,13 +88,6 @@ struct ValueSample: Sendable, Hashable {
         guard !kept.items.isEmpty else { return nil }
         let values = kept.items.map(\.value).sorted()
         let mid = values.count / 2
-        return values.count % 2 == 1 ? values[mid] : Self.midpoint(values[mid - 1], values[mid])
-    }
-
-    /// The number halfway between `a` and `b` (`a` ≤ `b`), computed so that it cannot overflow:
-    /// of 10³⁰⁸ and 10³⁰⁸ it is 10³⁰⁸.
-    static func midpoint(_ a: Double, _ b: Double) -> Double {
-        // With opposite signs the sum cannot overflow; with the same sign the difference cannot.
-        (a < 0) != (b < 0) ? (a + b) / 2 : a + (b - a) / 2
+        return values.count % 2 == 1 ? values[mid] : Double.midpoint(values[mid - 1], values[mid])
     }
 }

@@ -35,7 +35,7 @@ final class StreamSpool: Sendable {
     init(source: Int32, name: String, isFIFO: Bool) throws(FileError) {
         let flags = fcntl(source, F_GETFL)
         if flags >= 0 { _ = fcntl(source, F_SETFL, flags | O_NONBLOCK) }
-        guard let spool = Self.temporaryFile() else {
+        guard let spool = UnnamedFile.make(prefix: "scrollwork-stream") else {
             let code = errno
             close(source)
             throw FileError(errno: code, path: name, operation: "make a temporary file to keep the stream in")
@@ -109,17 +109,5 @@ final class StreamSpool: Sendable {
             return .success(state.spooled)
         }
         return try outcome.get()
-    }
-
-    /// A temporary file whose name is removed at once, in `TMPDIR` or `/tmp`.
-    private static func temporaryFile() -> Int32? {
-        var directory = "/tmp"
-        if let dir = getenv("TMPDIR"), dir.pointee != 0 { directory = String(cString: dir) }
-        var template = Array((directory + "/scrollwork-stream-XXXXXX").utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { return nil }
-        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
-        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-        return fd
     }
 }

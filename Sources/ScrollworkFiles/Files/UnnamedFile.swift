@@ -1,0 +1,28 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Temporary files without a name: made in ``directory`` and unlinked at once, so that nothing is
+/// left behind whatever happens to the program (what a stream or standard input is kept in).
+public enum UnnamedFile {
+    /// The directory temporary files go to: `TMPDIR`, or `/tmp`.
+    public static var directory: String {
+        guard let dir = getenv("TMPDIR"), dir.pointee != 0 else { return "/tmp" }
+        let path = String(cString: dir)
+        return path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
+    }
+
+    /// A new file in `directory`, open for reading and writing (closed on exec), its name
+    /// (`prefix` and six letters) removed at once; nil when it cannot be made (`errno` says why).
+    public static func make(in directory: String = directory, prefix: String) -> Int32? {
+        // mkstemp fills in the six placeholder letters at the end.
+        var template = Array((directory + "/" + prefix + "-" + String(repeating: "X", count: 6)).utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { return nil }
+        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        return fd
+    }
+}
