@@ -48,7 +48,11 @@ public struct StatusNotes: Sendable, Hashable {
 
     /// The messages, the newest first: the answer to the last key stands before older news (a
     /// sort's time, the file's), so a line too long for the screen keeps it whole.
-    public var parts: [String] { messages.values.sorted { $0.said > $1.said }.map(\.text) }
+    public var parts: [String] {
+        // Asked every frame: one message or none needs no ordering.
+        guard messages.count > 1 else { return messages.values.map(\.text) }
+        return messages.values.sorted { $0.said > $1.said }.map(\.text)
+    }
 
     /// A table's status among `effects` (how its sort ended) becomes the ``Owner/sort`` message:
     /// the table words it once for every app and host.
