@@ -63,6 +63,8 @@ package struct GalleryApp: App {
     var pagesWithNews: Set<PageKind> = []
     package var wantsQuit = false
     var size = (columns: 0, rows: 0)
+    /// How points map to the cells of the canvas last drawn on: pointer events are read with it.
+    var metrics = CellMetrics()
 
     package init(page: PageKind, style: GalleryStyle, tableRows: Int = 1_000_000) {
         accesses = PageKind.allCases.map(Self.access)
@@ -91,7 +93,7 @@ package struct GalleryApp: App {
     struct PageAccess {
         let child: Child<GalleryApp>
         let moveFocus: (inout GalleryApp, Bool) -> Bool
-        let render: (inout GalleryApp, CellRect, inout Buffer, Double) -> Void
+        let render: (inout GalleryApp, Rect, inout Canvas, Double) -> Void
         let status: (inout GalleryApp) -> String
 
         init<P: GalleryPage>(_ path: WritableKeyPath<GalleryApp, P>) {
@@ -142,7 +144,7 @@ package struct GalleryApp: App {
     /// Read in place by the host.
     package var wakeTime: Double? { mutating get { childrenWakeTime } }
     /// The focused row, cell or field of the page, for the terminal's cursor.
-    package var cursorPosition: CellPosition? { mutating get { current.child.cursorPosition(&self) } }
+    package var cursorPosition: Point? { mutating get { current.child.cursorPosition(&self) } }
 
     /// True while a text field on the current page has the keyboard.
     var pageIsEditingText: Bool { mutating get { current.child.isEditingText(&self) } }
@@ -216,7 +218,7 @@ package struct GalleryApp: App {
             if showsHelp, case .press = mouse.kind { showsHelp = false; return }
             if handleTitleBar(mouse, at: time) { return }
             if !style.idiom.supportsPageControls, case .press = mouse.kind,
-               let index = GalleryTabStrip(theme: style.theme).page(atColumn: mouse.column, row: mouse.row, in: dotsArea) {
+               let index = GalleryTabStrip(theme: style.theme).page(at: metrics.cell(of: mouse), in: dotsArea) {
                 go(to: index, at: time)
                 return
             }
@@ -229,7 +231,8 @@ package struct GalleryApp: App {
     /// A press on a title bar control holds it; the release over the same control does what it
     /// says, as a button does. True when the bar took the event.
     private mutating func handleTitleBar(_ mouse: MouseEvent, at time: Double) -> Bool {
-        let control = shownTitleBar?.control(atColumn: mouse.column, row: mouse.row, columns: size.columns)
+        let cell = metrics.cell(of: mouse)
+        let control = shownTitleBar?.control(atColumn: cell.column, row: cell.row, columns: size.columns)
         switch mouse.kind {
         case .press where mouse.button == .left && control != nil:
             pressedControl = control
@@ -261,100 +264,102 @@ package struct GalleryApp: App {
         current.child.appear(&self, time)
     }
 
-    package mutating func render(into buffer: inout Buffer, at time: Double) {
+    package mutating func render(into canvas: inout Canvas, at time: Double) {
         let theme = style.theme
-        let columns = buffer.columns
-        guard columns > 0, buffer.rows > 0 else { return }
+        let columns = canvas.cells.columns
+        metrics = canvas.metrics
+        guard columns > 0, canvas.cells.rows > 0 else { return }
         // Title bar.
         var bar = theme.header
         bar.background = theme.focus.background
-        titleRows = buffer.pointContext != nil && buffer.rows >= 8 ? 2 : 1
+        titleRows = canvas.pointContext != nil && canvas.cells.rows >= 8 ? 2 : 1
         // In points the bar is drawn over blank cells: cells left there would be drawn over it.
-        buffer.fill(CellRect(column: 0, row: 0, columns: columns, rows: titleRows), with: buffer.pointContext == nil ? .blank(bar) : .blank())
-        let titleBar = GalleryTitleBar(page: page, buttons: buffer.drawsPointMarks, rows: titleRows)
+        canvas.cells.fill(CellRect(column: 0, row: 0, columns: columns, rows: titleRows), with: canvas.pointContext == nil ? .blank(bar) : .blank())
+        let titleBar = GalleryTitleBar(page: page, buttons: canvas.drawsPointMarks, rows: titleRows)
         shownTitleBar = titleBar
         let (title, controls) = titleBar.placed(columns: columns)
-        if let context = buffer.pointContext {
-            drawTitleBar(title: title, controls: controls, context: context, into: &buffer)
+        if let context = canvas.pointContext {
+            drawTitleBar(title: title, controls: controls, context: context, into: &canvas)
         } else {
-            let end = buffer.draw(title, column: 0, row: 0, style: bar)
+            let end = canvas.cells.draw(title, column: 0, row: 0, style: bar)
             var ids = bar
             ids.bold = false
             ids.foreground = theme.secondary.foreground
             let room = (controls.first?.2.column ?? columns) - 1 - end - 2
             let shown = page.fittedGuidelines(room: Double(room)) { Double(displayWidth($0)) }
-            if room >= 0 { buffer.draw("  " + shown, column: end, row: 0, style: ids) }
+            if room >= 0 { canvas.cells.draw("  " + shown, column: end, row: 0, style: ids) }
             if titleBar.buttons {
-                recordButtons(controls, into: &buffer)
+                recordButtons(controls, into: &canvas)
             } else if let first = controls.first {
                 // One run in one style, gaps included, as the hints read.
-                buffer.draw(controls.map(\.1).joined(separator: "  ") + " ", column: first.2.column, row: 0, style: ids)
+                canvas.cells.draw(controls.map(\.1).joined(separator: "  ") + " ", column: first.2.column, row: 0, style: ids)
             }
         }
         // The page.
-        current.render(&self, pageArea, &buffer, time)
+        current.render(&self, canvas.points(pageArea), &canvas, time)
         // Status line and page dots.
-        if buffer.rows < 3 { dots.render(in: .none, into: &buffer, at: time) }
-        if buffer.rows >= 3 {
+        if canvas.cells.rows < 3 { dots.render(in: .zero, into: &canvas, at: time) }
+        if canvas.cells.rows >= 3 {
             let status = pageStatus
-            buffer.fill(CellRect(column: 0, row: buffer.rows - 2, columns: columns, rows: 1))
-            if let context = buffer.pointContext {
-                drawStatus(status, context: context, into: &buffer)
+            canvas.cells.fill(CellRect(column: 0, row: canvas.cells.rows - 2, columns: columns, rows: 1))
+            if let context = canvas.pointContext {
+                drawStatus(status, context: context, into: &canvas)
             } else {
-                buffer.draw(" " + status.truncated(toWidth: columns - 1), column: 0, row: buffer.rows - 2, style: theme.secondary)
+                canvas.cells.draw(" " + status.truncated(toWidth: columns - 1), column: 0, row: canvas.cells.rows - 2, style: theme.secondary)
             }
-            buffer.fill(dotsArea)
+            canvas.cells.fill(dotsArea)
             // Page controls are not supported on macOS (PC-17): a tab strip selects pages there.
             if style.idiom.supportsPageControls {
-                dots.render(in: dotsArea, into: &buffer, at: time)
+                dots.render(in: canvas.points(dotsArea), into: &canvas, at: time)
                 // Named, so that they are not taken for a page's own page control.
                 let caption = " gallery pages ▸"
                 if columns >= 2 * displayWidth(caption) + 20 {
-                    if !buffer.drawLabelInPoints(String(caption.dropFirst()), in: dotsArea, style: theme.secondary, idiom: style.idiom) {
-                        buffer.draw(caption, column: 0, row: dotsArea.row, style: theme.secondary)
+                    if !canvas.drawLabelInPoints(String(caption.dropFirst()), in: dotsArea, style: theme.secondary, idiom: style.idiom) {
+                        canvas.cells.draw(caption, column: 0, row: dotsArea.row, style: theme.secondary)
                     }
                 }
             } else {
-                if let context = buffer.pointContext {
-                    GalleryTabStrip(theme: theme).drawPoints(current: page.rawValue, in: dotsArea, measurer: context.measurer(for: style.idiom), into: &buffer)
+                if let context = canvas.pointContext {
+                    GalleryTabStrip(theme: theme).drawPoints(current: page.rawValue, in: dotsArea, measurer: context.measurer(for: style.idiom), into: &canvas)
                 } else {
-                    GalleryTabStrip(theme: theme).draw(current: page.rawValue, in: dotsArea, into: &buffer)
+                    GalleryTabStrip(theme: theme).draw(current: page.rawValue, in: dotsArea, into: &canvas)
                 }
             }
         }
-        if showsHelp { drawHelp(into: &buffer) }
+        if showsHelp { drawHelp(into: &canvas) }
     }
 
     /// The help overlay: a panel over the whole page, so nothing of the page shows through
     /// between its lines, its lines wrapped to fit; lines that do not fit end in "…". At sizes too
     /// small for a frame it has none.
-    private func drawHelp(into buffer: inout Buffer) {
+    private func drawHelp(into canvas: inout Canvas) {
         let theme = style.theme
         let pointer = style.idiom.supportsPageControls ? "Click or drag the dots at the bottom to change page." : "Click a tab at the bottom to change page."
-        let framed = buffer.columns >= 8 && buffer.rows >= 4
-        let inner = max(1, buffer.columns - (framed ? 4 : 0))
-        if let context = buffer.pointContext {
-            buffer.fill(CellRect(column: 0, row: 0, columns: buffer.columns, rows: buffer.rows))
-            buffer.record(.drawing(helpDrawing(pointer: pointer, context: context)))
+        let framed = canvas.cells.columns >= 8 && canvas.cells.rows >= 4
+        let inner = max(1, canvas.cells.columns - (framed ? 4 : 0))
+        if let context = canvas.pointContext {
+            // The sheet covers the window: nothing drawn beneath it is kept.
+            canvas.clear()
+            canvas.record(.drawing(helpDrawing(pointer: pointer, context: context)))
             return
         }
         let source = ["\(page.title) — shows \(page.guidelines.joined(separator: ", "))", ""] + page.help + [pointer]
             + [""] + page.keys.lines(fitting: inner) + ["", Self.commands.help.compact]
         var lines = source.enumerated().flatMap { i, text in text.wrapped(toWidth: inner).map { (i == 0, $0) } }
-        let room = max(0, buffer.rows - (framed ? 2 : 0))
+        let room = max(0, canvas.cells.rows - (framed ? 2 : 0))
         if lines.count > room, room > 0 {
             lines = Array(lines.prefix(room))
             lines[room - 1].1 = "…"
         }
-        let width = buffer.columns, height = buffer.rows
+        let width = canvas.cells.columns, height = canvas.cells.rows
         let box = CellRect(column: 0, row: 0, columns: width, rows: height)
         var panel = theme.text
         panel.background = theme.focus.background
-        buffer.fill(box, with: .blank(panel))
+        canvas.cells.fill(box, with: .blank(panel))
         let border = framed ? 1 : 0
         if framed {
-            buffer.draw("╭" + String(repeating: "─", count: width - 2) + "╮", column: box.column, row: box.row, style: panel)
-            buffer.draw("╰" + String(repeating: "─", count: width - 2) + "╯", column: box.column, row: box.maxRow - 1, style: panel)
+            canvas.cells.draw("╭" + String(repeating: "─", count: width - 2) + "╮", column: box.column, row: box.row, style: panel)
+            canvas.cells.draw("╰" + String(repeating: "─", count: width - 2) + "╯", column: box.column, row: box.maxRow - 1, style: panel)
         }
         // Every row inside the frame, the empty ones below the text too, has its sides.
         for i in 0..<room {
@@ -362,7 +367,7 @@ package struct GalleryApp: App {
             var s = panel
             s.bold = isTitle
             let text = framed ? "│ " + line.fitted(toWidth: inner) + " │" : line.fitted(toWidth: inner)
-            buffer.draw(text, column: box.column, row: box.row + border + i, style: s)
+            canvas.cells.draw(text, column: box.column, row: box.row + border + i, style: s)
         }
     }
 }

@@ -5,11 +5,11 @@ import ScrollworkWidgets
 /// footnote size, the title bold, the guideline IDs secondary, push buttons at the trailing end.
 extension GalleryApp {
     /// Draws the title bar in points over row 0, with `controls` as buttons.
-    func drawTitleBar(title: String, controls: [(GalleryTitleBar.Control, String, CellRect)], context: PointContext, into buffer: inout Buffer) {
+    func drawTitleBar(title: String, controls: [(GalleryTitleBar.Control, String, CellRect)], context: PointContext, into canvas: inout Canvas) {
         let theme = style.theme
         var bar = theme.header
         bar.background = theme.focus.background
-        let box = buffer.points(CellRect(column: 0, row: 0, columns: buffer.columns, rows: titleRows), CellMetrics())
+        let box = canvas.points(CellRect(column: 0, row: 0, columns: canvas.cells.columns, rows: titleRows))
         var d = PointDrawing(frame: box, measurer: context.measurer(for: style.idiom))
         d.fill(box, bar)
         // A bar two rows tall has room for the title in the headline type, as a header bar's.
@@ -28,28 +28,28 @@ extension GalleryApp {
         let shown = page.fittedGuidelines(room: buttonsStart - 8 - start) { d.measurer.width(of: $0, font: .footnote) }
         d.text(shown, at: Point(x: start, y: d.lineTop(.footnote, centredIn: box.minY, height: box.height)), width: buttonsStart - 8 - start, font: .footnote, ids)
         d.line(from: Point(x: box.minX, y: box.maxY - 0.5), to: Point(x: box.maxX, y: box.maxY - 0.5), theme.separator, width: 1)
-        buffer.record(.drawing(d))
-        recordButtons(controls, into: &buffer)
+        canvas.record(.drawing(d))
+        recordButtons(controls, into: &canvas)
     }
 
     /// The title bar's controls as a window's push buttons, the pressed one drawn pressed.
-    func recordButtons(_ controls: [(GalleryTitleBar.Control, String, CellRect)], into buffer: inout Buffer) {
+    func recordButtons(_ controls: [(GalleryTitleBar.Control, String, CellRect)], into canvas: inout Canvas) {
         for (control, _, frame) in controls {
             // A push button is 24 points tall (AppKit's regular size), centred in a taller bar.
             var box = CellMetrics().points(frame)
             if box.height > 24 { box = Rect(x: box.minX, y: box.minY + (box.height - 24) / 2, width: box.width, height: 24) }
-            buffer.record(.button(title: control.buttonTitle, frame: box, isPressed: pressedControl == control))
+            canvas.record(.button(title: control.buttonTitle, frame: box, isPressed: pressedControl == control))
         }
     }
 
     /// Draws the status line in points over the buffer's second row from the bottom.
-    func drawStatus(_ status: String, context: PointContext, into buffer: inout Buffer) {
-        let box = buffer.points(CellRect(column: 0, row: buffer.rows - 2, columns: buffer.columns, rows: 1), CellMetrics())
+    func drawStatus(_ status: String, context: PointContext, into canvas: inout Canvas) {
+        let box = canvas.points(CellRect(column: 0, row: canvas.cells.rows - 2, columns: canvas.cells.columns, rows: 1))
         // The line ends at its row: a stretched last row belongs to the dots below.
         let line = Rect(x: box.minX, y: box.minY, width: box.width, height: CellMetrics().cellHeight)
         var d = PointDrawing(frame: line, measurer: context.measurer(for: style.idiom))
         d.text(status, at: Point(x: 8, y: d.lineTop(.footnote, centredIn: line.minY, height: line.height)), width: line.width - 16, font: .footnote, style.theme.secondary)
-        buffer.record(.drawing(d))
+        canvas.record(.drawing(d))
     }
 }
 

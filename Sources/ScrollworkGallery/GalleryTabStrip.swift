@@ -24,23 +24,23 @@ struct GalleryTabStrip {
         }
     }
 
-    func draw(current: Int, in area: CellRect, into buffer: inout Buffer) {
+    func draw(current: Int, in area: CellRect, into canvas: inout Canvas) {
         let labels = labels(width: area.columns)
         for (i, frame) in frames(in: area).enumerated() {
             var style = i == current ? theme.selection : theme.secondary
             style.bold = i == current
-            buffer.draw(labels[i], column: frame.column, row: frame.row, style: style, clip: area)
-            if i < labels.count - 1 { buffer.draw("│", column: frame.maxColumn, row: frame.row, style: theme.separator, clip: area) }
+            canvas.cells.draw(labels[i], column: frame.column, row: frame.row, style: style, clip: area)
+            if i < labels.count - 1 { canvas.cells.draw("│", column: frame.maxColumn, row: frame.row, style: theme.separator, clip: area) }
         }
     }
 
     /// The strip in points, as a segmented control: a rounded outline around the tabs, the
     /// current one filled, each title centred in its tab's cells in the idiom's footnote size.
-    func drawPoints(current: Int, in area: CellRect, measurer: TextMeasurer, into buffer: inout Buffer) {
+    func drawPoints(current: Int, in area: CellRect, measurer: TextMeasurer, into canvas: inout Canvas) {
         let metrics = CellMetrics()
         let frames = frames(in: area)
         guard let first = frames.first, let last = frames.last else { return }
-        var d = PointDrawing(frame: buffer.points(area, metrics), measurer: measurer)
+        var d = PointDrawing(frame: canvas.points(area), measurer: measurer)
         let strip = metrics.points(CellRect(column: first.column, row: area.row, columns: last.maxColumn - first.column, rows: 1)).insetBy(dx: 0, dy: 1)
         d.stroke(strip, theme.separator, width: 1, radius: 5)
         for (i, frame) in frames.enumerated() {
@@ -54,11 +54,11 @@ struct GalleryTabStrip {
                 d.line(from: Point(x: box.maxX + 4, y: box.minY + 3), to: Point(x: box.maxX + 4, y: box.maxY - 3), theme.separator, width: 1)
             }
         }
-        buffer.record(.drawing(d))
+        canvas.record(.drawing(d))
     }
 
     /// The page whose tab holds the cell, if any.
-    func page(atColumn column: Int, row: Int, in area: CellRect) -> Int? {
-        frames(in: area).firstIndex { $0.contains(column: column, row: row) }
+    func page(at cell: CellPosition, in area: CellRect) -> Int? {
+        frames(in: area).firstIndex { $0.contains(cell) }
     }
 }

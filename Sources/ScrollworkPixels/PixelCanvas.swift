@@ -101,32 +101,31 @@ public final class PixelCanvas {
     /// The cells an app is laid out in on this canvas (``PixelFrame/cells(for:metrics:)``).
     public var cells: (columns: Int, rows: Int) { PixelFrame.cells(for: size, metrics: metrics) }
 
-    /// A blank buffer of ``cells`` for a frame of this canvas: it asks for point marks, and
-    /// (with ``drawsInPoints``) tells widgets the canvas's size and text measurers. Every host
-    /// that draws on the canvas renders into one of these, so no frame is drawn in cells by
-    /// mistake.
-    public func makeBuffer() -> Buffer {
-        var buffer = Buffer(columns: cells.columns, rows: cells.rows)
-        buffer.drawsPointMarks = true
-        buffer.pointContext = drawsInPoints ? pointContext : nil
-        return buffer
+    /// A blank widget canvas for a frame of this one: ``cells`` over its size in points, asking
+    /// for point marks and (with ``drawsInPoints``) telling widgets its text measurers. Every
+    /// host that draws here renders on one of these, so no frame is drawn in cells by mistake.
+    public func makeCanvas() -> Canvas {
+        Canvas(cells: Buffer(columns: cells.columns, rows: cells.rows), metrics: metrics, size: size,
+               pointContext: drawsInPoints ? pointContext : nil)
     }
 
-    /// Renders `app` as it looks at `time` into a buffer of ``cells`` that asks for point marks,
-    /// and draws it: one frame of a pixel host.
+    /// Renders `app` as it looks at `time` on a canvas from ``makeCanvas()`` and draws it: one
+    /// frame of a pixel host.
     public func draw<A: App>(_ app: inout A, at time: Double) {
-        var buffer = makeBuffer()
-        app.render(into: &buffer, at: time)
-        draw(buffer)
+        var canvas = makeCanvas()
+        app.render(into: &canvas, at: time)
+        draw(canvas)
     }
 
-    /// Draws `buffer`: its cells, scrolled content between whole cells, then its point marks.
-    public func draw(_ buffer: Buffer) {
+    /// Draws a widget canvas: its cells, scrolled content between whole cells, then its point
+    /// marks.
+    public func draw(_ canvas: Canvas) {
+        let buffer = canvas.cells
         cairo_save(cr)
         set(palette.background)
         cairo_paint(cr)
         // Outer content first: a scroll view inside another moves with it.
-        let scrolled = buffer.pointMarks.compactMap { mark -> ScrolledCells? in
+        let scrolled = canvas.pointMarks.compactMap { mark -> ScrolledCells? in
             if case let .scrolledContent(cells) = mark { return cells }
             return nil
         }.sorted { $0.rect.columns * $0.rect.rows > $1.rect.columns * $1.rect.rows }
@@ -137,7 +136,7 @@ public final class PixelCanvas {
             drawScrolled(content, within: outer, over: buffer)
             placed.append((content.rect, Point(x: content.shift.x + outer.x, y: content.shift.y + outer.y)))
         }
-        for mark in buffer.pointMarks {
+        for mark in canvas.pointMarks {
             if case let .drawing(drawing) = mark {
                 painter?.draw(drawing)
                 drawCells(over: drawing.frame, of: buffer)

@@ -4,7 +4,7 @@ import ScrollworkWidgets
 
 /// Runs an `App` in a desktop window with SDL2: the same app, widgets and routing as in the
 /// terminal, drawn by a ``PixelCanvas`` at its size in points, with input from the mouse (its
-/// position finer than cells, `MouseEvent/offsetInCell`), precise wheel and trackpad deltas
+/// position to the point, `MouseEvent/location`), precise wheel and trackpad deltas
 /// (`MouseEvent/wheelNotches`), touch (as the mouse, which SDL makes of it) and the keyboard.
 ///
 /// Frames are drawn at the display's rate (vsync) while the app animates, and the loop sleeps in
@@ -64,7 +64,7 @@ public struct PixelWindow {
         SDL_StartTextInput()
 
         var surface = try WindowSurface(window: window, renderer: renderer, requestedScale: scale, metrics: metrics)
-        var input = WindowInput(metrics: metrics)
+        var input = WindowInput()
         // Work's news wakes SDL's event wait with an event of its own, so the loop sleeps while
         // work runs instead of polling.
         let news = SDL_RegisterEvents(1)
@@ -106,9 +106,9 @@ public struct PixelWindow {
         var shown = false
         while !session.driver.wantsQuit {
             let now = MonotonicClock.now()
-            var buffer = surface.nextBuffer()
-            session.drawFrame(into: &buffer, at: now)
-            surface.present(surface.draw(buffer, palette: palette, style: style))
+            var frame = surface.nextCanvas()
+            session.drawFrame(into: &frame, at: now)
+            surface.present(surface.draw(frame, palette: palette, style: style))
             if !shown {
                 shown = true
                 firstFrameShown()

@@ -12,13 +12,13 @@ struct WindowInput {
         case events([Event])
     }
 
-    let metrics: CellMetrics
     /// The last pointer position in points and the buttons held, for wheel events (which SDL
     /// reports without a position) and drags.
     private var pointer = Point(x: 0, y: 0)
     private var held: MouseEvent.Button? = nil
 
-    init(metrics: CellMetrics) { self.metrics = metrics }
+    /// Input with no pointer seen yet: events carry points, whatever the canvas's cells.
+    init() {}
 
     /// The meaning of `event`, whose positions are in window units, `pointScale` of them a point.
     mutating func translate(_ event: SDL_Event, pointScale: Double) -> Outcome {
@@ -35,7 +35,7 @@ struct WindowInput {
             case SDL_WINDOWEVENT_LEAVE.rawValue where held == nil:
                 // The pointer left the window: a move to nowhere, so what it hovered lets go
                 // (a widened scroller narrows and fades).
-                return .events([.mouse(MouseEvent(.move, button: .none, column: -1, row: -1))])
+                return .events([.mouse(MouseEvent(.move, button: .none, at: Point(x: -1, y: -1)))])
             default: return .events([])
             }
         case SDL_MOUSEBUTTONDOWN.rawValue, SDL_MOUSEBUTTONUP.rawValue:
@@ -46,12 +46,12 @@ struct WindowInput {
             held = down ? button : nil
             let modifiers = Self.modifiers(SDL_GetModState())
             // A double click is a second press soon after the first, as a terminal reports it.
-            return .events([.mouse(MouseEvent(down ? .press : .release, button: button, at: pointer, metrics: metrics, modifiers: modifiers))])
+            return .events([.mouse(MouseEvent(down ? .press : .release, button: button, at: pointer, modifiers: modifiers))])
         case SDL_MOUSEMOTION.rawValue:
             let m = event.motion
             pointer = Point(x: Double(m.x) * toPoints, y: Double(m.y) * toPoints)
             let kind: MouseEvent.Kind = held == nil ? .move : .drag
-            return .events([.mouse(MouseEvent(kind, button: held ?? .none, at: pointer, metrics: metrics, modifiers: Self.modifiers(SDL_GetModState())))])
+            return .events([.mouse(MouseEvent(kind, button: held ?? .none, at: pointer, modifiers: Self.modifiers(SDL_GetModState())))])
         case SDL_MOUSEWHEEL.rawValue:
             let w = event.wheel
             let flip: Float = w.direction == SDL_MOUSEWHEEL_FLIPPED.rawValue ? -1 : 1
@@ -59,11 +59,11 @@ struct WindowInput {
             let modifiers = Self.modifiers(SDL_GetModState())
             var events: [Event] = []
             if y != 0 {
-                events.append(.mouse(MouseEvent(.wheel(y > 0 ? .up : .down), button: .none, at: pointer, metrics: metrics,
+                events.append(.mouse(MouseEvent(.wheel(y > 0 ? .up : .down), button: .none, at: pointer,
                                                 modifiers: modifiers, wheelNotches: abs(y))))
             }
             if x != 0 {
-                events.append(.mouse(MouseEvent(.wheel(x > 0 ? .right : .left), button: .none, at: pointer, metrics: metrics,
+                events.append(.mouse(MouseEvent(.wheel(x > 0 ? .right : .left), button: .none, at: pointer,
                                                 modifiers: modifiers, wheelNotches: abs(x))))
             }
             return .events(events)
@@ -73,7 +73,7 @@ struct WindowInput {
             let g = event.mgesture
             guard g.numFingers >= 2, g.dDist.isFinite, g.dDist != 0 else { return .events([]) }
             let notches = Double(abs(g.dDist)) * Self.notchesPerPinch
-            return .events([.mouse(MouseEvent(.wheel(g.dDist > 0 ? .up : .down), button: .none, at: pointer, metrics: metrics,
+            return .events([.mouse(MouseEvent(.wheel(g.dDist > 0 ? .up : .down), button: .none, at: pointer,
                                               modifiers: .control, wheelNotches: notches))])
         case SDL_TEXTINPUT.rawValue:
             // Printable text, as typed (dead keys and input methods included).

@@ -50,8 +50,8 @@ struct WindowSession<A: App, S: WorkScheduler> {
     /// Delivers work's news.
     mutating func deliverWork(at time: Double) { perform(driver.deliverWork(at: time)) }
 
-    /// Ticks and draws the app into `buffer`.
-    mutating func drawFrame(into buffer: inout Buffer, at time: Double) { perform(driver.drawFrame(into: &buffer, at: time)) }
+    /// Ticks and draws the app on `canvas`.
+    mutating func drawFrame(into canvas: inout Canvas, at time: Double) { perform(driver.drawFrame(into: &canvas, at: time)) }
 
     /// The window's title while no status has been shown.
     var title = "Scrollwork"

@@ -39,15 +39,15 @@ final class WindowSurface {
 
     deinit { SDL_DestroyTexture(texture) }
 
-    /// A buffer of the window's cells that keeps the point marks the pixel host draws exactly
-    /// and has widgets draw in points (``PixelCanvas/makeBuffer()``).
-    func nextBuffer() -> Buffer { canvas.makeBuffer() }
+    /// A widget canvas of the window that keeps the point marks the pixel host draws exactly
+    /// and has widgets draw in points (``PixelCanvas/makeCanvas()``).
+    func nextCanvas() -> Canvas { canvas.makeCanvas() }
 
-    /// Draws `buffer` and returns the image drawn.
-    func draw(_ buffer: Buffer, palette: PixelPalette, style: PixelStyle) -> PixelImage {
+    /// Draws `frame` and returns the image drawn.
+    func draw(_ frame: Canvas, palette: PixelPalette, style: PixelStyle) -> PixelImage {
         canvas.palette = palette
         canvas.style = style
-        canvas.draw(buffer)
+        canvas.draw(frame)
         return canvas.image
     }
 

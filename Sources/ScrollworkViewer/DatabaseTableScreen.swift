@@ -212,9 +212,10 @@ struct DatabaseTableScreen {
     }
 
     /// Draws the table, then asks for the pages the screen needs and cancels those it no longer does.
-    mutating func render(in area: CellRect, into buffer: inout Buffer, at time: Double) {
+    mutating func render(in bounds: Rect, into canvas: inout Canvas, at time: Double) {
+        let area = canvas.cells(in: bounds)
         view.keepRowsClearOfIndicator()
-        view.render(in: area, into: &buffer, at: time)
+        view.render(in: canvas.points(area), into: &canvas, at: time)
         effects += pages.pageWork(visible: view.shownRows, velocity: view.table.list.scroll.velocity(.vertical), key: pageKey, load: loader)
     }
 

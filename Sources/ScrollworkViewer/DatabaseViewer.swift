@@ -270,29 +270,29 @@ public struct DatabaseViewer: App {
     }
 
     /// Draws the list or the open table, and the status line.
-    public mutating func render(into buffer: inout Buffer, at time: Double) {
-        let parts = buffer.area.rows([.fill, .fixed(1)])
+    public mutating func render(into canvas: inout Canvas, at time: Double) {
+        let parts = canvas.cells.area.rows([.fill, .fixed(1)])
         if var screen = opened {
-            screen.render(in: parts[0], into: &buffer, at: time)
+            screen.render(in: canvas.points(parts[0]), into: &canvas, at: time)
             if var shown = screen.sheet {
                 let area = parts[0].rows([.fixed(1), .fill])
-                buffer.fill(parts[0])
-                StatusLine.draw(shown.caption, in: area[0], theme: theme, into: &buffer)
-                shown.view.render(in: area[1], into: &buffer, at: time)
+                canvas.cells.fill(parts[0])
+                StatusLine.draw(shown.caption, in: area[0], theme: theme, into: &canvas)
+                shown.view.render(in: canvas.points(area[1]), into: &canvas, at: time)
                 screen.sheet = shown
             }
-            screen.detail?.renderOver(parts[0], into: &buffer, at: time)
+            screen.detail?.renderOver(parts[0], into: &canvas, at: time)
             if var typing = screen.field {
-                typing.render(in: parts[1], into: &buffer, at: time)
+                typing.render(in: canvas.points(parts[1]), into: &canvas, at: time)
                 screen.field = typing
             } else {
-                StatusLine.draw(screen.statusText(at: time), in: parts[1], theme: theme, into: &buffer)
+                StatusLine.draw(screen.statusText(at: time), in: parts[1], theme: theme, into: &canvas)
             }
             opened = screen
             return
         }
-        view.render(in: parts[0], into: &buffer, at: time)
-        StatusLine.draw(statusText, in: parts[1], theme: theme, into: &buffer)
+        view.render(in: canvas.points(parts[0]), into: &canvas, at: time)
+        StatusLine.draw(statusText, in: parts[1], theme: theme, into: &canvas)
     }
 
     /// The status line: the answer to the last key right after the count.
@@ -312,7 +312,7 @@ public struct DatabaseViewer: App {
     /// When the view next needs a frame although nothing moves.
     public var wakeTime: Double? { mutating get { opened != nil ? opened?.wakeTime : view.wakeTime } }
     /// The focused row, for the terminal's cursor.
-    public var cursorPosition: CellPosition? {
+    public var cursorPosition: Point? {
         mutating get { opened != nil ? (opened?.field?.cursorPosition ?? opened?.view.cursorPosition) : view.cursorPosition }
     }
 }

@@ -180,14 +180,14 @@ public struct DirectoryViewer: App, WidgetGroup {
     }
 
     /// Draws the view and its status line.
-    public mutating func render(into buffer: inout Buffer, at time: Double) {
+    public mutating func render(into canvas: inout Canvas, at time: Double) {
         if listed != nil {
-            listed?.render(in: buffer.area, into: &buffer, at: time)
+            listed?.render(in: canvas.points(canvas.cells.area), into: &canvas, at: time)
             return
         }
-        let parts = buffer.area.rows([.fill, .fixed(1)])
-        view.render(in: parts[0], into: &buffer, at: time)
-        StatusLine.draw(statusText, in: parts[1], theme: theme, into: &buffer)
+        let parts = canvas.cells.area.rows([.fill, .fixed(1)])
+        view.render(in: canvas.points(parts[0]), into: &canvas, at: time)
+        StatusLine.draw(statusText, in: parts[1], theme: theme, into: &canvas)
     }
 
     /// The status line: the answer to the last key right after the count.
@@ -207,5 +207,5 @@ public struct DirectoryViewer: App, WidgetGroup {
     /// When the view next needs a frame although nothing moves.
     public var wakeTime: Double? { mutating get { listed != nil ? listed.wakeTime : view.wakeTime } }
     /// The focused row or field, for the terminal's cursor.
-    public var cursorPosition: CellPosition? { mutating get { listed != nil ? listed.cursorPosition : view.cursorPosition } }
+    public var cursorPosition: Point? { mutating get { listed != nil ? listed.cursorPosition : view.cursorPosition } }
 }

@@ -17,7 +17,7 @@ struct FileLines: ScrollContent {
     /// The line with the current search match.
     var match: Int? = nil
 
-    func draw(_ window: ScrollWindow, into buffer: inout Buffer, at time: Double) {
+    func draw(_ window: ScrollWindow, into canvas: inout Canvas, at time: Double) {
         let rect = window.rect
         let textColumns = Swift.max(1, rect.columns - gutter - 3)
         var row = rect.row
@@ -30,9 +30,9 @@ struct FileLines: ScrollContent {
             let pieces = wraps ? text.wrapped(toWidth: textColumns) : [String(text.dropping(columns: window.firstColumn))]
             for (k, piece) in (pieces.isEmpty ? [""] : pieces).enumerated() where row < rect.maxRow {
                 let number = k == 0 ? String(line + 1) : ""
-                buffer.draw(String(repeating: " ", count: Swift.max(0, gutter - number.count)) + number + " │ ", column: rect.column, row: row,
+                canvas.cells.draw(String(repeating: " ", count: Swift.max(0, gutter - number.count)) + number + " │ ", column: rect.column, row: row,
                             style: theme.secondary, clip: rect)
-                buffer.draw(piece, column: rect.column + gutter + 3, row: row, style: style, clip: rect)
+                canvas.cells.draw(piece, column: rect.column + gutter + 3, row: row, style: style, clip: rect)
                 row += 1
             }
         }

@@ -621,27 +621,27 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
     }
 
     /// Draws the view and its status line.
-    public mutating func render(into buffer: inout Buffer, at time: Double) {
-        let area = buffer.area
+    public mutating func render(into canvas: inout Canvas, at time: Double) {
+        let area = canvas.cells.area
         let parts = area.rows([.fill, .fixed(1)])
         // The current column's heading is marked once the person has chosen one.
         view.highlightedColumn = columnChosen ? currentColumn : nil
         view.keepRowsClearOfIndicator()
-        view.render(in: parts[0], into: &buffer, at: time)
+        view.render(in: canvas.points(parts[0]), into: &canvas, at: time)
         if var shown = sheet {
             let area = parts[0].rows([.fixed(1), .fill])
-            buffer.fill(parts[0])
-            StatusLine.draw(shown.caption, in: area[0], theme: theme, into: &buffer)
-            shown.view.render(in: area[1], into: &buffer, at: time)
+            canvas.cells.fill(parts[0])
+            StatusLine.draw(shown.caption, in: area[0], theme: theme, into: &canvas)
+            shown.view.render(in: canvas.points(area[1]), into: &canvas, at: time)
             sheet = shown
         }
         if var typing = field {
-            typing.render(in: parts[1], into: &buffer, at: time)
+            typing.render(in: canvas.points(parts[1]), into: &canvas, at: time)
             field = typing
             return
         }
-        detail?.renderOver(parts[0], into: &buffer, at: time)
-        StatusLine.draw(statusText, in: parts[1], theme: theme, into: &buffer)
+        detail?.renderOver(parts[0], into: &canvas, at: time)
+        StatusLine.draw(statusText, in: parts[1], theme: theme, into: &canvas)
     }
 
     /// The status line: the answer to the last key (``notes``) right after the counts.
@@ -675,7 +675,7 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
     /// The view's next deadline, or the next look at the file's size.
     public var wakeTime: Double? { [view.wakeTime, detail?.wakeTime, sheet?.view.wakeTime, source.wakeTime].compactMap { $0 }.min() }
     /// The focused row or field, for the terminal's cursor.
-    public var cursorPosition: CellPosition? { field?.cursorPosition ?? view.cursorPosition }
+    public var cursorPosition: Point? { field?.cursorPosition ?? view.cursorPosition }
 
 
     /// Alt+C: the selected rows' records, whole, with the heading, tab-separated (a field holding

@@ -70,8 +70,8 @@ enum ListedFile {
 extension ListedFile: Widget {
     /// Draws the viewer over the whole screen, as `scrollwork open` would (it is a full-screen
     /// app), whatever `area` says.
-    mutating func render(in area: CellRect, into buffer: inout Buffer, at time: Double) {
-        update { $0.render(into: &buffer, at: time) }
+    mutating func render(in bounds: Rect, into canvas: inout Canvas, at time: Double) {
+        update { $0.render(into: &canvas, at: time) }
     }
 
     /// The viewer takes the event, except Esc when it has no use for it and ⌫ outside a prompt:
@@ -91,9 +91,9 @@ extension ListedFile: Widget {
     /// The viewer's.
     var wakeTime: Double? { mutating get { update { $0.wakeTime } } }
     /// The viewer's focus.
-    var cursorPosition: CellPosition? { mutating get { update { $0.cursorPosition } } }
+    var cursorPosition: Point? { mutating get { update { $0.cursorPosition } } }
     /// The whole screen is the viewer's; as a modal child it takes every event without a frame.
-    var frame: CellRect { .none }
+    var frame: Rect { .zero }
     /// True once the person asked the viewer to quit.
     var wantsQuit: Bool { mutating get { update { $0.wantsQuit } } }
 }

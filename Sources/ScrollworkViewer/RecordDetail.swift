@@ -60,7 +60,7 @@ struct RecordDetail: ScrollContent {
         return lines.count
     }
 
-    func draw(_ window: ScrollWindow, into buffer: inout Buffer, at time: Double) {
+    func draw(_ window: ScrollWindow, into canvas: inout Canvas, at time: Double) {
         let valueColumn = window.rect.column + nameWidth + 3
         for r in 0..<window.rect.rows {
             let i = window.firstRow + r
@@ -68,8 +68,8 @@ struct RecordDetail: ScrollContent {
             let row = window.rect.row + r
             let name = lines[i].name.truncated(toWidth: nameWidth)
             // Names sit against the values, as in a form.
-            buffer.draw(name, column: window.rect.column + 1 + nameWidth - displayWidth(name), row: row, style: theme.header, clip: window.rect)
-            buffer.draw(lines[i].text, column: valueColumn, row: row, style: theme.text, clip: window.rect)
+            canvas.cells.draw(name, column: window.rect.column + 1 + nameWidth - displayWidth(name), row: row, style: theme.header, clip: window.rect)
+            canvas.cells.draw(lines[i].text, column: valueColumn, row: row, style: theme.text, clip: window.rect)
         }
     }
 }
@@ -77,7 +77,7 @@ struct RecordDetail: ScrollContent {
 extension ScrollView where Content == RecordDetail {
     /// Draws the record (or the keys) over `area`, its lines wrapped to the area's width and the
     /// scrolled size fitted to them.
-    mutating func renderOver(_ area: CellRect, into buffer: inout Buffer, at time: Double) {
+    mutating func renderOver(_ area: CellRect, into canvas: inout Canvas, at time: Double) {
         let lines = content.layout(columns: area.columns - 1)
         let size = CellMetrics().size(of: area)
         let height = Double(lines) * 16
@@ -85,7 +85,7 @@ extension ScrollView where Content == RecordDetail {
             scroll.viewportSize = size
             scroll.contentSize = Size(width: scroll.spanningContentWidth(height: height), height: height)
         }
-        buffer.fill(area)
-        render(in: area, into: &buffer, at: time)
+        canvas.cells.fill(area)
+        render(in: canvas.points(area), into: &canvas, at: time)
     }
 }

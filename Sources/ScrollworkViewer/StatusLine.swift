@@ -44,13 +44,13 @@ struct StatusText: Equatable {
 /// The bottom line of a viewer: its status, dimmed.
 enum StatusLine {
     /// Draws `text` fitted to the line.
-    static func draw(_ text: StatusText, in area: CellRect, theme: Theme, into buffer: inout Buffer) {
-        draw(text.fitted(toWidth: area.columns - 1), in: area, theme: theme, into: &buffer)
+    static func draw(_ text: StatusText, in area: CellRect, theme: Theme, into canvas: inout Canvas) {
+        draw(text.fitted(toWidth: area.columns - 1), in: area, theme: theme, into: &canvas)
     }
 
     /// Draws `text`, cut at the end where it does not fit.
-    static func draw(_ text: String, in area: CellRect, theme: Theme, into buffer: inout Buffer) {
-        buffer.fill(area, with: .blank(theme.secondary))
-        buffer.draw(" " + text.truncated(toWidth: Swift.max(0, area.columns - 1)), column: area.column, row: area.row, style: theme.secondary, clip: area)
+    static func draw(_ text: String, in area: CellRect, theme: Theme, into canvas: inout Canvas) {
+        canvas.cells.fill(area, with: .blank(theme.secondary))
+        canvas.cells.draw(" " + text.truncated(toWidth: Swift.max(0, area.columns - 1)), column: area.column, row: area.row, style: theme.secondary, clip: area)
     }
 }

@@ -5,9 +5,9 @@ import ScrollworkWidgets
 extension TableView {
     /// The column of the cell under `mouse` in the table's rows; nil on the header or elsewhere.
     func column(atCell mouse: MouseEvent) -> Int? {
-        let body = self.body
-        guard mouse.column >= body.column, mouse.column < body.column + body.columns, mouse.row >= body.row, mouse.row < body.row + body.rows else { return nil }
-        let x = (Double(mouse.column - body.column) + 0.5) * metrics.cellWidth
+        let cell = metrics.cell(of: mouse)
+        guard body.contains(cell) else { return nil }
+        let x = (Double(cell.column - body.column) + 0.5) * metrics.cellWidth
         return table.column(atX: table.contentX(atViewX: x))
     }
 

@@ -140,7 +140,7 @@ public struct TextPager: App, WidgetGroup, ShowsIndexedFile {
             view.content.match = line
             // The match's line a third of the way down, as a pager shows it, counting the rows
             // wrapped lines above it take.
-            let first = firstLine(showing: line, rowsAbove: Swift.max(1, view.frame.rows) / 3)
+            let first = firstLine(showing: line, rowsAbove: Swift.max(1, view.frameCells.rows) / 3)
             do {
                 try view.scroll.setOffset(Point(x: view.scroll.offset.x, y: Double(first) * 16), animated: true, time: time)
                 notes.set(.search, "match on line \(grouped(line + 1))")
@@ -179,11 +179,11 @@ public struct TextPager: App, WidgetGroup, ShowsIndexedFile {
         // The last screen's lines measured first: one wider than the view brings the horizontal
         // indicator, which the end must stop above.
         let lines = index.count
-        for i in Swift.max(0, lines - view.frame.rows)..<lines { widest = Swift.max(widest, displayWidth(line(i))) }
-        fitContent(rows: view.frame.rows, columns: view.frame.columns, at: time)
+        for i in Swift.max(0, lines - view.frameCells.rows)..<lines { widest = Swift.max(widest, displayWidth(line(i))) }
+        fitContent(rows: view.frameCells.rows, columns: view.frameCells.columns, at: time)
         guard view.content.wraps else { return view.scroll.perform(.bottom, time: time) }
         let last = Swift.max(0, index.count - 1)
-        let first = firstLine(showing: last, rowsAbove: Swift.max(0, view.frame.rows - wrappedRows(last)))
+        let first = firstLine(showing: last, rowsAbove: Swift.max(0, view.frameCells.rows - wrappedRows(last)))
         do { try view.scroll.setOffset(Point(x: view.scroll.offset.x, y: Double(first) * 16), animated: false, time: time) } catch {
             notes.set(.action, "\(error)")
         }
@@ -205,7 +205,7 @@ public struct TextPager: App, WidgetGroup, ShowsIndexedFile {
 
     /// The rows line `i` takes when wrapped to the view's width.
     func wrappedRows(_ i: Int) -> Int {
-        let columns = Swift.max(1, view.frame.columns - view.content.gutter - 3)
+        let columns = Swift.max(1, view.frameCells.columns - view.content.gutter - 3)
         return Swift.max(1, line(i).wrapped(toWidth: columns).count)
     }
 
@@ -230,8 +230,8 @@ public struct TextPager: App, WidgetGroup, ShowsIndexedFile {
     }
 
     /// Draws the view and its status line.
-    public mutating func render(into buffer: inout Buffer, at time: Double) {
-        let parts = buffer.area.rows([.fill, .fixed(1)])
+    public mutating func render(into canvas: inout Canvas, at time: Double) {
+        let parts = canvas.cells.area.rows([.fill, .fixed(1)])
         let lines = index.count
         view.content.gutter = Swift.max(4, String(lines).count)
         // The lines the window shows (and a screen more, for wrapped ones that fill less).
@@ -241,13 +241,13 @@ public struct TextPager: App, WidgetGroup, ShowsIndexedFile {
         view.content.shown = (0..<count).map { line(first + $0) }
         widest = Swift.max(widest, view.content.shown.map { displayWidth($0) }.max() ?? 0)
         fitContent(rows: parts[0].rows, columns: parts[0].columns, at: time)
-        view.render(in: parts[0], into: &buffer, at: time)
+        view.render(in: canvas.points(parts[0]), into: &canvas, at: time)
         if var typing = field {
-            typing.render(in: parts[1], into: &buffer, at: time)
+            typing.render(in: canvas.points(parts[1]), into: &canvas, at: time)
             field = typing
             return
         }
-        StatusLine.draw(statusText, in: parts[1], theme: theme, into: &buffer)
+        StatusLine.draw(statusText, in: parts[1], theme: theme, into: &canvas)
     }
 
     /// The status line: the answer to the last key (``notes``) right after the count.
@@ -270,7 +270,7 @@ public struct TextPager: App, WidgetGroup, ShowsIndexedFile {
     /// When the view next needs a frame although nothing moves.
     public var wakeTime: Double? { [view.wakeTime, source.wakeTime].compactMap { $0 }.min() }
     /// The focused row or field, for the terminal's cursor.
-    public var cursorPosition: CellPosition? { field?.cursorPosition }
+    public var cursorPosition: Point? { field?.cursorPosition }
 
     /// Reading and searching to run off the loop.
     public mutating func takeEffects() -> [Effect] {

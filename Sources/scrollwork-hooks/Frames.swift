@@ -123,8 +123,8 @@ struct FrameDriver {
     /// Ticks, draws into a recycled buffer and renders, as the terminal's loop does; returns the
     /// bytes written.
     private mutating func draw() -> Int {
-        var buffer = renderer.nextBuffer(columns: Self.columns, rows: Self.rows)
-        _ = driver.drawFrame(into: &buffer, at: time)
-        return renderer.render(buffer, cursorPosition: driver.cursorPosition).count
+        var canvas = Canvas(cells: renderer.nextBuffer(columns: Self.columns, rows: Self.rows))
+        _ = driver.drawFrame(into: &canvas, at: time)
+        return renderer.render(canvas.cells, cursorPosition: driver.cursorPosition.map { canvas.metrics.cell(at: $0) }).count
     }
 }

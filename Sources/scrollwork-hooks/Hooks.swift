@@ -46,10 +46,10 @@ struct CrashingApp<Base: App>: App {
         base.handle(event, at: time)
     }
     mutating func tick(at time: Double) { base.tick(at: time) }
-    mutating func render(into buffer: inout Buffer, at time: Double) { base.render(into: &buffer, at: time) }
+    mutating func render(into canvas: inout Canvas, at time: Double) { base.render(into: &canvas, at: time) }
     var isAnimating: Bool { mutating get { base.isAnimating } }
     var wakeTime: Double? { mutating get { base.wakeTime } }
     var wantsQuit: Bool { mutating get { base.wantsQuit } }
-    var cursorPosition: CellPosition? { mutating get { base.cursorPosition } }
+    var cursorPosition: Point? { mutating get { base.cursorPosition } }
     mutating func takeEffects() -> [Effect] { base.takeEffects() }
 }

@@ -6,7 +6,7 @@ import ScrollworkWidgets
 /// The window's chrome in points: a title bar as tall as a header bar, a search field and the
 /// help drawn in the interface type, and table columns that keep their values whole in its type.
 @Suite struct ChromePointsTests {
-    static func app(_ page: GalleryApp.PageKind, idiom: ScrollIdiom = .iOS, size: Size = Size(width: 390, height: 844)) -> (GalleryApp, Buffer) {
+    static func app(_ page: GalleryApp.PageKind, idiom: ScrollIdiom = .iOS, size: Size = Size(width: 390, height: 844)) -> (GalleryApp, Canvas) {
         var app = GalleryApp(page: page, style: GalleryStyle(theme: .standard(for: .trueColor), colorMode: .trueColor, idiom: idiom), tableRows: 100)
         let buffer = windowBuffer(size)
         app.handle(.resize(columns: buffer.columns, rows: buffer.rows), at: 0)
@@ -26,7 +26,7 @@ import ScrollworkWidgets
         app.handle(.mouse(MouseEvent(.release, column: next.2.column, row: 1)), at: 0.2)
         #expect(app.page == .table)
         // A terminal keeps its one row.
-        var terminal = Buffer(columns: 48, rows: 52)
+        var terminal = Canvas(cells: Buffer(columns: 48, rows: 52))
         app.render(into: &terminal, at: 0.3)
         #expect(app.titleRows == 1 && app.pageArea.row == 1)
     }
@@ -39,7 +39,7 @@ import ScrollworkWidgets
         let runs = textRuns(buffer)
         #expect(runs.contains { $0.text == "Search: " && $0.font == .body })
         #expect(runs.contains { $0.text == "scroll" && $0.font == .body })
-        let field = app.scrollView.field.frame
+        let field = app.scrollView.field.frame.gridCells
         #expect(!field.isEmpty && (field.column..<field.maxColumn).allSatisfy { buffer[$0, field.row].text == " " })
     }
 

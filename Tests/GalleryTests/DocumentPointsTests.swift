@@ -17,16 +17,14 @@ func proportionalMeasurer(_ scale: TypeScale) -> TextMeasurer {
                         advances: scale.sizes.map { size in table.map { $0 * size } }, wideAdvance: scale.sizes)
 }
 
-/// A frame buffer as a window of `size` points gives one: its cells, point marks and a point context.
-func windowBuffer(_ size: Size) -> Buffer {
-    var buffer = Buffer(columns: Int(size.width / 8), rows: Int(size.height / 16))
-    buffer.drawsPointMarks = true
-    buffer.pointContext = PointContext(size: size, measure: proportionalMeasurer)
-    return buffer
+/// A frame canvas as a window of `size` points gives one: its cells, point marks and a point context.
+func windowBuffer(_ size: Size) -> Canvas {
+    Canvas(cells: Buffer(columns: Int(size.width / 8), rows: Int(size.height / 16)), metrics: CellMetrics(), size: size,
+           pointContext: PointContext(size: size, measure: proportionalMeasurer))
 }
 
 /// The text runs of every drawing in `buffer`, with their fonts and origins.
-func textRuns(_ buffer: Buffer) -> [(text: String, origin: Point, font: FontRole)] {
+func textRuns(_ buffer: Canvas) -> [(text: String, origin: Point, font: FontRole)] {
     buffer.pointMarks.flatMap { mark -> [(text: String, origin: Point, font: FontRole)] in
         guard case let .drawing(d) = mark else { return [] }
         return d.commands.compactMap { if case let .text(text, origin, font, _) = $0 { (text, origin, font) } else { nil } }
@@ -45,7 +43,7 @@ func textRuns(_ buffer: Buffer) -> [(text: String, origin: Point, font: FontRole
     }
 
     /// A frame of `app` in a window of the suite's size, with the document scrolled to `offset` first when given.
-    static func frame(_ app: inout GalleryApp, offset: Double? = nil) throws -> Buffer {
+    static func frame(_ app: inout GalleryApp, offset: Double? = nil) throws -> Canvas {
         if let offset { try app.scrollView.document.view.scroll.setOffset(Point(x: 0, y: offset), time: 0) }
         var buffer = windowBuffer(size)
         app.render(into: &buffer, at: 0)
@@ -109,7 +107,7 @@ func textRuns(_ buffer: Buffer) -> [(text: String, origin: Point, font: FontRole
         let frame = document.view.frame
         // Row 5 of the view, near its top: 5 × 16 + 2 = 82 points down, line 4 (68..<85), where
         // the cell's centre (88) is on line 5.
-        let press = MouseEvent(.press, at: Point(x: Double(frame.column + 4) * 8 + 4, y: Double(frame.row + 5) * 16 + 2), metrics: CellMetrics())
+        let press = MouseEvent(.press, at: Point(x: frame.minX + 4 * 8 + 4, y: frame.minY + 5 * 16 + 2))
         app.handle(.mouse(press), at: 0.1)
         #expect(app.scrollView.text.selection == 4...4)
     }
@@ -121,7 +119,7 @@ func textRuns(_ buffer: Buffer) -> [(text: String, origin: Point, font: FontRole
             view.pointFrame = frame
             view.pointClip = Rect(x: 0, y: 0, width: 0, height: 0)
             var buffer = windowBuffer(Self.size)
-            view.render(in: CellRect(column: 0, row: 0, columns: 20, rows: 5), into: &buffer, at: 0)
+            view.render(in: Rect(x: 0, y: 0, width: 160, height: 80), into: &buffer, at: 0)
             view.scroll.tick(at: 1)
             #expect(view.scroll.viewportSize.width.isFinite)
         }

@@ -203,7 +203,7 @@ import ScrollworkWidgets
     func SV_11_hoverWidensTheDocumentScroller() {
         var t = gallery(.scrollView, rows: 100, columns: 120, lines: 40, idiom: .macOS)
         t.advance(by: 5)
-        let frame = t.app.scrollView.document.view.frame
+        let frame = t.app.scrollView.document.view.frameCells
         t.send(.mouse(MouseEvent(.move, button: .none, column: frame.maxColumn - 1, row: frame.row + 10)))
         t.advance(by: 0.1)
         #expect(t.app.scrollView.scroll.indicator(.vertical)?.showsTrack == true)
@@ -221,7 +221,7 @@ import ScrollworkWidgets
     func SV_02_dragSelectsOnTheMac(idiom: ScrollIdiom) {
         var t = gallery(.scrollView, rows: 100, columns: 120, lines: 40, idiom: idiom)
         t.advance(by: 1)
-        let frame = t.app.scrollView.document.view.frame
+        let frame = t.app.scrollView.document.view.frameCells
         t.send(.mouse(MouseEvent(.press, column: 10, row: frame.row + 8)))
         t.advance(by: 0.05)
         t.send(.mouse(MouseEvent(.drag, column: 10, row: frame.row + 5)))

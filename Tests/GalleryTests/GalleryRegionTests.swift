@@ -19,6 +19,8 @@ struct Region: CustomStringConvertible {
 }
 
 /// A cell inside `frame`: `x` and `y` are fractions of its width and height.
+func inside(_ frame: Rect, x: Double = 0.5, y: Double = 0.5) -> (column: Int, row: Int) { inside(frame.gridCells, x: x, y: y) }
+
 func inside(_ frame: CellRect, x: Double = 0.5, y: Double = 0.5) -> (column: Int, row: Int) {
     (frame.column + Int(Double(frame.columns - 1) * x), frame.row + Int(Double(frame.rows - 1) * y))
 }
@@ -79,7 +81,7 @@ func checkRegions(_ page: GalleryApp.PageKind, _ regions: [Region], setUp: (inou
         checkRegions(.table, [
             Region(name: "divider", cell: { app in
                 let cells = app.table.files.columnCells
-                return (cells[0].column + cells[0].width - 1, app.table.files.frame.row)
+                return (cells[0].column + cells[0].width - 1, app.table.files.frame.gridCells.row)
             }, drag: (6, 0), state: { [$0.table.table.columnWidths] }),
             Region(name: "rows", cell: { inside($0.table.files.body, y: 0.8) }, drag: (0, -8),
                    state: { listState($0.table.table.list) }),
@@ -103,7 +105,7 @@ func checkRegions(_ page: GalleryApp.PageKind, _ regions: [Region], setUp: (inou
         t.advance(by: 1)
         let others = [listState(t.app.list.settings.list), listState(t.app.list.options.list)]
         let column = t.app.list.contacts.indexColumn ?? -1
-        let top = t.app.list.contacts.frame.row
+        let top = t.app.list.contacts.frame.gridCells.row
         t.send(.mouse(MouseEvent(.press, column: column, row: top + 2)))
         t.send(.mouse(MouseEvent(.drag, column: column, row: top + 12)))
         t.send(.mouse(MouseEvent(.release, column: column, row: top + 12)))
@@ -133,7 +135,7 @@ func checkRegions(_ page: GalleryApp.PageKind, _ regions: [Region], setUp: (inou
         // A scrub on the dots turns pages through the coupling: the pager follows the dots.
         var t = gallery(.pageControl)
         t.advance(by: 1)
-        let dots = t.app.pageControlPage.dots.frame
+        let dots = t.app.pageControlPage.dots.frame.gridCells
         t.send(.mouse(MouseEvent(.press, column: dots.column + 1, row: dots.row)))
         for c in stride(from: dots.column + 1, through: dots.maxColumn - 1, by: 2) {
             t.advance(by: 0.1)

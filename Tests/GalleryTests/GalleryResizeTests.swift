@@ -103,8 +103,7 @@ import ScrollworkWidgets
     func windowButtons() {
         var app = GalleryApp(page: .scrollView, style: GalleryStyle(theme: .standard(for: .trueColor), colorMode: .trueColor, idiom: .iOS), tableRows: 100)
         app.handle(.resize(columns: 100, rows: 30), at: 0)
-        var buffer = Buffer(columns: 100, rows: 30)
-        buffer.drawsPointMarks = true
+        var buffer = Canvas(cells: Buffer(columns: 100, rows: 30), metrics: CellMetrics(), size: Size(width: 800, height: 480), pointContext: nil)
         app.render(into: &buffer, at: 0)
         let buttons = buffer.pointMarks.compactMap { mark -> (String, Rect)? in
             if case let .button(title, frame, _) = mark { return (title, frame) }
@@ -133,7 +132,7 @@ private extension String {
     func LT_01_listsStackWhenNarrow() {
         var narrow = gallery(.list, rows: 100, columns: 48, lines: 52)
         narrow.advance(by: 0.1)
-        let frames = [narrow.app.list.settings.frame, narrow.app.list.options.frame, narrow.app.list.contacts.frame]
+        let frames = [narrow.app.list.settings.frameCells, narrow.app.list.options.frameCells, narrow.app.list.contacts.frameCells]
         #expect(frames.allSatisfy { $0.column == 0 && $0.columns == 48 })
         #expect(frames[0].maxRow <= frames[1].row && frames[1].maxRow <= frames[2].row)
         // The option list takes its seven rows; the long lists share the rest.
@@ -141,7 +140,7 @@ private extension String {
         // Wide, they stand side by side on the same rows.
         var wide = gallery(.list, rows: 100, columns: 120, lines: 40)
         wide.advance(by: 0.1)
-        let side = [wide.app.list.settings.frame, wide.app.list.options.frame, wide.app.list.contacts.frame]
+        let side = [wide.app.list.settings.frameCells, wide.app.list.options.frameCells, wide.app.list.contacts.frameCells]
         #expect(Set(side.map(\.row)).count == 1)
         #expect(side[0].maxColumn < side[1].column && side[1].maxColumn < side[2].column)
         // Clicking a stacked list's row focuses that list.

@@ -31,12 +31,12 @@ import Testing
     func terminalUnchanged() throws {
         var view = linesView()
         try view.scroll.setOffset(Point(x: 0, y: 8), time: 0)
-        var buffer = Buffer(columns: 40, rows: 20)
-        view.render(in: buffer.area, into: &buffer, at: 0)
-        #expect(buffer.pointMarks.isEmpty)
-        buffer.drawsPointMarks = true
-        view.render(in: buffer.area, into: &buffer, at: 0)
-        let scrolled = buffer.pointMarks.compactMap { mark -> ScrolledCells? in
+        var terminal = Canvas(cells: Buffer(columns: 40, rows: 20))
+        view.render(in: terminal.bounds, into: &terminal, at: 0)
+        #expect(terminal.pointMarks.isEmpty)
+        var window = Canvas(cells: Buffer(columns: 40, rows: 20), metrics: CellMetrics(), size: Size(width: 320, height: 320), pointContext: nil)
+        view.render(in: window.bounds, into: &window, at: 0)
+        let scrolled = window.pointMarks.compactMap { mark -> ScrolledCells? in
             if case let .scrolledContent(cells) = mark { return cells }
             return nil
         }

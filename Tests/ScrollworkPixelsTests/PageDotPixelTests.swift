@@ -54,8 +54,8 @@ import Testing
         #expect(runs.count == 7)
         let target = runs[5]
         let point = Point(x: Double(target.lowerBound + target.upperBound) / 2, y: 40)
-        app.handle(.mouse(MouseEvent(.press, at: point, metrics: CellMetrics())), at: 1)
-        app.handle(.mouse(MouseEvent(.release, at: point, metrics: CellMetrics())), at: 1.05)
+        app.handle(.mouse(MouseEvent(.press, at: point)), at: 1)
+        app.handle(.mouse(MouseEvent(.release, at: point)), at: 1.05)
         #expect(app.content.takeChange()?.page == 5)
     }
 

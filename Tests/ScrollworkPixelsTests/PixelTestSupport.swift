@@ -13,11 +13,11 @@ struct Harness<Content: Widget>: WidgetApp {
 struct NumberedLines: ScrollContent {
     var count = 500
 
-    func draw(_ window: ScrollWindow, into buffer: inout Buffer, at time: Double) {
+    func draw(_ window: ScrollWindow, into canvas: inout Canvas, at time: Double) {
         for y in 0..<window.rect.rows {
             let line = window.firstRow.addingSaturating(y)
             guard line >= 0, line < count else { continue }
-            buffer.draw("██ Line \(line) ██", column: window.rect.column.subtractingSaturating(window.firstColumn), row: window.rect.row + y,
+            canvas.cells.draw("██ Line \(line) ██", column: window.rect.column.subtractingSaturating(window.firstColumn), row: window.rect.row + y,
                         style: Style(foreground: .rgb(255, 255, 255)), clip: window.rect)
         }
     }

@@ -46,16 +46,15 @@ import Testing
             let extremes: [Double] = [.nan, .infinity, -.infinity, -1e300, 1e300, .greatestFiniteMagnitude, -0.0]
             var list = Harness(content: linesView(columns: 10, rows: 5))
             var dots = Harness(content: PageControlView(PageControlState(clampingPageCount: 1_000_000)))
-            var buffer = Buffer(columns: 10, rows: 5)
-            buffer.drawsPointMarks = true
-            list.render(into: &buffer, at: 0)
-            dots.render(into: &buffer, at: 0)
+            var canvas = Canvas(cells: Buffer(columns: 10, rows: 5), metrics: CellMetrics(), size: Size(width: 80, height: 80), pointContext: nil)
+            list.render(into: &canvas, at: 0)
+            dots.render(into: &canvas, at: 0)
             for v in extremes {
-                var mouse = MouseEvent(.press, at: Point(x: v, y: -v), metrics: CellMetrics(), wheelNotches: v)
-                precondition(mouse.wheelNotches.isFinite && mouse.offsetInCell.map { $0.x.isFinite && $0.y.isFinite } == true)
-                mouse.offsetInCell = Point(x: v, y: v)
+                var mouse = MouseEvent(.press, at: Point(x: v, y: -v), wheelNotches: v)
+                precondition(mouse.wheelNotches.isFinite && mouse.location.isFinite)
+                mouse.location = Point(x: v, y: v)
                 mouse.wheelNotches = v
-                precondition(mouse.wheelNotches.isFinite && (0...1).contains(mouse.offsetInCell?.x ?? 0))
+                precondition(mouse.wheelNotches.isFinite && mouse.x.isFinite && mouse.y.isFinite)
                 for kind in [MouseEvent.Kind.press, .drag, .release, .wheel(.down), .wheel(.left)] {
                     var event = mouse
                     event.kind = kind
@@ -67,9 +66,8 @@ import Testing
                 precondition(moved.offset.x.isFinite && moved.offset.y.isFinite)
                 var copy = list.content
                 copy.scroll = moved
-                var marks = Buffer(columns: 10, rows: 5)
-                marks.drawsPointMarks = true
-                copy.render(in: marks.area, into: &marks, at: 2)
+                var marks = Canvas(cells: Buffer(columns: 10, rows: 5), metrics: CellMetrics(), size: Size(width: 80, height: 80), pointContext: nil)
+                copy.render(in: marks.bounds, into: &marks, at: 2)
                 if let image = try? PixelImage(width: 80, height: 80) { PixelCanvas(image: image).draw(marks) }
             }
         }

@@ -16,7 +16,7 @@ import Testing
         var left: TableView<Item>
         var right: TableView<Item>
         var routing = Routing()
-        var frame = CellRect.none
+        var frame = Rect.zero
         var children: [Child<Self>] { [Child(\.left), Child(\.right)] }
 
         init(rows: Int) {
@@ -33,11 +33,11 @@ import Testing
             right = table()
         }
 
-        mutating func render(in area: CellRect, into buffer: inout Buffer, at time: Double) {
+        mutating func render(in area: Rect, into canvas: inout Canvas, at time: Double) {
             frame = area
-            let halves = area.columns([.fill, .fill], spacing: 1)
-            left.render(in: halves[0], into: &buffer, at: time)
-            right.render(in: halves[1], into: &buffer, at: time)
+            let halves = area.columns([.fill, .fill], spacing: 8)
+            left.render(in: halves[0], into: &canvas, at: time)
+            right.render(in: halves[1], into: &canvas, at: time)
         }
 
         mutating func handle(_ event: Event, at time: Double) -> EventResult { routeToChildren(event, at: time) }
@@ -167,8 +167,8 @@ import Testing
     struct QuitOnSubmit: Widget {
         var field = TextField(prompt: "Quit? ")
         var quit = false
-        var frame: CellRect { field.frame }
-        mutating func render(in area: CellRect, into buffer: inout Buffer, at time: Double) { field.render(in: area, into: &buffer, at: time) }
+        var frame: Rect { field.frame }
+        mutating func render(in area: Rect, into canvas: inout Canvas, at time: Double) { field.render(in: area, into: &canvas, at: time) }
         mutating func handle(_ event: Event, at time: Double) -> EventResult {
             let result = field.handle(event, at: time)
             if field.takeActions().contains(.submitted) { quit = true }
@@ -196,14 +196,14 @@ import Testing
         var list = ListView(ListState(rows: (0..<100).map { "Row \($0)" }) { RowContent($0) })
         var prompt: TextField? = nil
         var routing = Routing()
-        var frame = CellRect.none
+        var frame = Rect.zero
         var children: [Child<Self>] { [Child(\.list), Child(\.prompt, modal: true)] }
 
-        mutating func render(in area: CellRect, into buffer: inout Buffer, at time: Double) {
+        mutating func render(in area: Rect, into canvas: inout Canvas, at time: Double) {
             frame = area
-            let parts = area.rows([.fill, .fixed(1)])
-            list.render(in: parts[0], into: &buffer, at: time)
-            prompt.render(in: parts[1], into: &buffer, at: time)
+            let parts = area.rows([.fill, .fixed(16)])
+            list.render(in: parts[0], into: &canvas, at: time)
+            prompt.render(in: parts[1], into: &canvas, at: time)
         }
 
         mutating func handle(_ event: Event, at time: Double) -> EventResult { routeToChildren(event, at: time) }
@@ -217,7 +217,7 @@ import Testing
         let cursor = t.app.content.list.list.cursor
         #expect(cursor != nil)
         var group = t.app.content
-        #expect(group.prompt.frame == .none && !group.prompt.isPresent && group.modalChild == nil)
+        #expect(group.prompt.frame == .zero && !group.prompt.isPresent && group.modalChild == nil)
         t.app.content.prompt = TextField(prompt: "Find: ")
         t.advance(by: 0.1)
         t.type("ab")

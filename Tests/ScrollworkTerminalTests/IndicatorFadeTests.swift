@@ -10,8 +10,9 @@ import Testing
         try s.setOffset(Point(x: 0, y: 800), animated: true, time: 0)
         s.tick(at: 0.5)
         s.tick(at: time)
-        var buffer = Buffer(columns: 40, rows: 8)
-        ScrollIndicatorDrawing(metrics: CellMetrics(), theme: theme).draw(s, in: buffer.area, into: &buffer)
+        var canvas = Canvas(cells: Buffer(columns: 40, rows: 8))
+        ScrollIndicatorDrawing(metrics: CellMetrics(), theme: theme).draw(s, in: canvas.cells.area, into: &canvas)
+        let buffer = canvas.cells
         return (0..<8).map { buffer[39, $0] }.filter { $0.text != " " }.map(\.style.foreground)
     }
 
@@ -36,8 +37,9 @@ import Testing
         try s.setOffset(Point(x: 0, y: 800), animated: true, time: 0)
         s.tick(at: 0.5)
         s.tick(at: 1.86)
-        var buffer = Buffer(columns: 40, rows: 8)
-        ScrollIndicatorDrawing(metrics: CellMetrics(), theme: Theme()).draw(s, in: buffer.area, into: &buffer)
+        var canvas = Canvas(cells: Buffer(columns: 40, rows: 8))
+        ScrollIndicatorDrawing(metrics: CellMetrics(), theme: Theme()).draw(s, in: canvas.cells.area, into: &canvas)
+        let buffer = canvas.cells
         #expect((0..<8).contains { buffer[39, $0].text != " " && buffer[39, $0].style.dim })
     }
 }

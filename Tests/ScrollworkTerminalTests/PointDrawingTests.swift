@@ -97,23 +97,24 @@ import Testing
         var state = ListState(sections: [ListSection((0..<30).map { "Row \($0)" })]) { RowContent($0, subtitle: "detail") }
         try state.setMeasuredHeight(32, at: IndexPath(row: 0))
         var view = ListView(state)
-        var buffer = Buffer(columns: 48, rows: 52)
-        buffer.drawsPointMarks = true
-        buffer.pointContext = PointContext(size: Size(width: 390, height: 844)) { _ in Self.measurer }
-        view.render(in: buffer.area, into: &buffer, at: 0)
+        var buffer = Canvas(cells: Buffer(columns: 48, rows: 52), metrics: CellMetrics(), size: Size(width: 390, height: 844), pointContext: PointContext(size: Size(width: 390, height: 844)) { _ in Self.measurer })
+        view.render(in: buffer.bounds, into: &buffer, at: 0)
         // The test measurer's body line is 20 points and its footnote line 15: 20 + 15 + 2 × 8.
         let heights = view.list.visibleItems(overscan: 0).prefix(5).map(\.frame.height)
         #expect(heights == [51, 51, 51, 51, 51])
     }
 
-    @Test("a rectangle reaching the last column or row stretches to the canvas's edge in points")
+    @Test("a rectangle reaching the last column or row stretches to the canvas's edge in points, and gives back its cells")
     func stretchedToTheEdge() {
-        var buffer = Buffer(columns: 48, rows: 52)
-        let metrics = CellMetrics()
-        #expect(buffer.points(CellRect(column: 40, row: 0, columns: 8, rows: 52), metrics) == Rect(x: 320, y: 0, width: 64, height: 832))
-        buffer.pointContext = PointContext(size: Size(width: 390, height: 844)) { _ in Self.measurer }
-        #expect(buffer.points(CellRect(column: 40, row: 0, columns: 8, rows: 52), metrics) == Rect(x: 320, y: 0, width: 70, height: 844))
-        #expect(buffer.points(CellRect(column: 0, row: 0, columns: 8, rows: 2), metrics) == Rect(x: 0, y: 0, width: 64, height: 32))
+        let terminal = Canvas(cells: Buffer(columns: 48, rows: 52))
+        let edge = CellRect(column: 40, row: 0, columns: 8, rows: 52)
+        #expect(terminal.points(edge) == Rect(x: 320, y: 0, width: 64, height: 832))
+        let window = Canvas(cells: Buffer(columns: 48, rows: 52), metrics: CellMetrics(), size: Size(width: 390, height: 844),
+                            pointContext: PointContext(size: Size(width: 390, height: 844)) { _ in Self.measurer })
+        #expect(window.points(edge) == Rect(x: 320, y: 0, width: 70, height: 844))
+        #expect(window.points(CellRect(column: 0, row: 0, columns: 8, rows: 2)) == Rect(x: 0, y: 0, width: 64, height: 32))
+        #expect(window.cells(in: window.points(edge)) == edge)
+        #expect(terminal.cells(in: terminal.points(edge)) == edge)
     }
 
     @Test("LT-05: in points a list's rows are its idiom's height (44 on iOS, 24 on macOS), text in the idiom's body size")
@@ -123,12 +124,10 @@ import Testing
             state.idiom = idiom
             var view = ListView(state)
             #expect(view.list.metrics.rowHeight == 16)
-            var buffer = Buffer(columns: 48, rows: 52)
-            buffer.drawsPointMarks = true
-            buffer.pointContext = PointContext(size: Size(width: 390, height: 844)) { scale in
+            var buffer = Canvas(cells: Buffer(columns: 48, rows: 52), metrics: CellMetrics(), size: Size(width: 390, height: 844), pointContext: PointContext(size: Size(width: 390, height: 844)) { scale in
                 TextMeasurer(sizes: scale.sizes, lineHeights: scale.sizes.map { $0 * 1.2 }, ascents: scale.sizes, advances: [], wideAdvance: scale.sizes)
-            }
-            view.render(in: buffer.area, into: &buffer, at: 0)
+            })
+            view.render(in: buffer.bounds, into: &buffer, at: 0)
             #expect(view.list.metrics.rowHeight == height)
             #expect(view.list.scroll.viewportSize == Size(width: 390, height: 844))
             guard case let .drawing(drawing)? = buffer.pointMarks.first else { Issue.record("no drawing"); continue }
@@ -139,7 +138,7 @@ import Testing
             #expect(zip(tops.dropFirst(), tops).allSatisfy { abs($0 - $1 - height) < 1e-9 }, "\(idiom): \(tops)")
             #expect(drawing.measurer.size(.body) == TypeScale.standard(for: idiom).size(.body))
             // Its cells are left blank for the drawing.
-            #expect(buffer.cells.allSatisfy { $0 == .blank() })
+            #expect(buffer.cells.cells.allSatisfy { $0 == .blank() })
         }
     }
 }
@@ -147,25 +146,23 @@ import Testing
 /// A click where a row is drawn in points reaches that row, not the one a cell's centre lies
 /// in: rows of 44 or 24 points do not line up with 16-point cells.
 @Suite struct PointHitTests {
-    /// A buffer for a 390 × 844-point window that asks for points.
-    static func pointBuffer() -> Buffer {
-        var buffer = Buffer(columns: 48, rows: 52)
-        buffer.drawsPointMarks = true
-        buffer.pointContext = PointContext(size: Size(width: 390, height: 844)) { _ in PointDrawingTests.measurer }
+    /// A canvas for a 390 × 844-point window that asks for points.
+    static func pointBuffer() -> Canvas {
+        var buffer = Canvas(cells: Buffer(columns: 48, rows: 52), metrics: CellMetrics(), size: Size(width: 390, height: 844), pointContext: PointContext(size: Size(width: 390, height: 844)) { _ in PointDrawingTests.measurer })
         return buffer
     }
 
     /// A tap at `point`.
     static func tap<W: Widget>(_ widget: inout W, at point: Point, time: Double) {
-        _ = widget.handle(.mouse(MouseEvent(.press, at: point, metrics: CellMetrics())), at: time)
-        _ = widget.handle(.mouse(MouseEvent(.release, at: point, metrics: CellMetrics())), at: time + 0.05)
+        _ = widget.handle(.mouse(MouseEvent(.press, at: point)), at: time)
+        _ = widget.handle(.mouse(MouseEvent(.release, at: point)), at: time + 0.05)
     }
 
     @Test("LT-05: a tap 2 points inside a 44-point row's top or bottom edge chooses that row")
     func listRows() throws {
         var buffer = Self.pointBuffer()
         var view = ListView(ListState(sections: [ListSection((0..<40).map { "Row \($0)" })]) { RowContent($0) })
-        view.render(in: buffer.area, into: &buffer, at: 0)
+        view.render(in: buffer.bounds, into: &buffer, at: 0)
         for row in [0, 1, 3, 7, 11] {
             for y in [Double(row) * 44 + 2, Double(row + 1) * 44 - 2] {
                 Self.tap(&view, at: Point(x: 100, y: y), time: 1)
@@ -181,7 +178,7 @@ import Testing
         var buffer = Self.pointBuffer()
         var view = TableView(TableState(rows: (0..<100).map(Item.init), columns: [TableColumn("Number") { .int($0.n) }]))
         view.sortsInBackground = false
-        view.render(in: buffer.area, into: &buffer, at: 0)
+        view.render(in: buffer.bounds, into: &buffer, at: 0)
         for row in [0, 5, 9] {
             Self.tap(&view, at: Point(x: 50, y: 28 + Double(row) * 44 + 42), time: 1)
             #expect(view.table.list.cursor.flatMap { view.table.list.indexPath(of: $0) } == IndexPath(row: row))
@@ -198,15 +195,14 @@ import Testing
                      CellRect(column: 0, row: 0, columns: 0, rows: 0), CellRect(column: -10, row: -10, columns: 4096, rows: 4096)]
         for area in areas {
             for size in [Size(width: 390, height: 844), Size(width: .nan, height: -1), Size(width: 1e300, height: .infinity)] {
-                var buffer = Buffer(columns: 48, rows: 52)
-                buffer.drawsPointMarks = true
-                buffer.pointContext = PointContext(size: size) { _ in PointDrawingTests.measurer }
+                var buffer = Canvas(cells: Buffer(columns: 48, rows: 52), metrics: CellMetrics(), size: size,
+                                    pointContext: PointContext(size: size) { _ in PointDrawingTests.measurer })
                 var list = ListView(ListState(sections: [ListSection((0..<40).map { "Row \($0)" })]) { RowContent($0, subtitle: "s", accessory: .detailDisclosureButton) })
-                list.render(in: area, into: &buffer, at: 0)
+                list.render(in: buffer.points(area), into: &buffer, at: 0)
                 var table = TableView(TableState(rows: (0..<100).map(Item.init), columns: [TableColumn("Number") { .int($0.n) }]))
-                table.render(in: area, into: &buffer, at: 0)
+                table.render(in: buffer.points(area), into: &buffer, at: 0)
                 var outline = OutlineView(OutlineState(source: Tree())) { $0.map(String.init).joined(separator: ".") }
-                outline.render(in: area, into: &buffer, at: 0)
+                outline.render(in: buffer.points(area), into: &buffer, at: 0)
                 let drew = buffer.drawLabelInPoints("Caption", in: area, style: Style(background: .rgb(1, 1, 1), underline: true))
                 #expect(drew)
             }
@@ -222,7 +218,7 @@ import Testing
     func outlineRows() throws {
         var buffer = Self.pointBuffer()
         var view = OutlineView(OutlineState(source: Tree())) { $0.map(String.init).joined(separator: ".") }
-        view.render(in: buffer.area, into: &buffer, at: 0)
+        view.render(in: buffer.bounds, into: &buffer, at: 0)
         Self.tap(&view, at: Point(x: 200, y: 3 * 44 + 40), time: 1)
         #expect(view.outline.cursor == [3])
         Self.tap(&view, at: Point(x: view.triangleX(level: 0), y: 2 * 44 + 22), time: 2)

@@ -168,12 +168,12 @@ struct SweepTree: OutlineSource {
 /// A widget that counts its ticks and always animates.
 struct Counter: Widget {
     var n = 0
-    var frame = CellRect.none
+    var frame = Rect.zero
     var isAnimating: Bool { true }
     mutating func tick(at time: Double) { n += 1 }
-    mutating func render(in area: CellRect, into buffer: inout Buffer, at time: Double) {
+    mutating func render(in area: Rect, into canvas: inout Canvas, at time: Double) {
         frame = area
-        buffer.draw("\(n)", column: area.column, row: area.row)
+        canvas.text("\(n)", at: area.origin)
     }
     mutating func handle(_ event: Event, at time: Double) -> EventResult { .ignored }
 }

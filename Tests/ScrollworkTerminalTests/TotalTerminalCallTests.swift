@@ -58,7 +58,7 @@ import Testing
 
 /// Each row's number, as scroll view content.
 struct RowNumbers: ScrollContent {
-    func draw(_ window: ScrollWindow, into buffer: inout Buffer, at time: Double) {
-        buffer.draw("row \(window.firstRow)", column: window.rect.column, row: window.rect.row)
+    func draw(_ window: ScrollWindow, into canvas: inout Canvas, at time: Double) {
+        canvas.cells.draw("row \(window.firstRow)", column: window.rect.column, row: window.rect.row)
     }
 }

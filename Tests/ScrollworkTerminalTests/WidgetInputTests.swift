@@ -29,7 +29,7 @@ import Testing
         let text = buffer.text(ofRow: 0)
         #expect(text.hasPrefix("Find: …"))
         #expect(text.contains("␛end▏"))
-        #expect(field.cursorPosition == CellPosition(column: 19, row: 0))
+        #expect(field.cursorPosition == Point(x: 19 * 8, y: 0), "the caret's cell, in points")
         #expect(drawnWidth(text) == 20)
     }
 }
@@ -45,13 +45,14 @@ import Testing
     @Test("PC-04: the dots sit centred at the bottom of the area")
     func PC_04_placement() {
         let (view, _) = control()
-        #expect(view.frame == CellRect(column: 9, row: 2, columns: 11, rows: 1))
+        #expect(view.frame == Rect(x: 9 * 8, y: 2 * 16, width: 11 * 8, height: 16), "columns 9 to 19 of row 2, in points")
     }
 
     @Test("PC-12: a mouse click on a dot goes to its page; ← → move a page; a drag scrubs")
     func PC_12_input() {
         var (view, _) = control()
-        let dot3 = view.frame.column + 1 + 2 * 3
+        let frame = CellMetrics().cells(in: view.frame)
+        let dot3 = frame.column + 1 + 2 * 3
         _ = view.handle(.mouse(MouseEvent(.press, column: dot3, row: 2)), at: 0)
         _ = view.handle(.mouse(MouseEvent(.release, column: dot3, row: 2)), at: 0.05)
         #expect(view.takeChange()?.page == 3)
@@ -59,11 +60,11 @@ import Testing
         #expect(view.takeChange()?.page == 2 && view.state.currentPage == 2)
         #expect(view.handle(.key(KeyEvent(.up)), at: 1) == .ignored)
         // Scrub from the first dot to the last.
-        _ = view.handle(.mouse(MouseEvent(.press, column: view.frame.column + 1, row: 2)), at: 2)
-        for (i, c) in stride(from: view.frame.column + 1, through: view.frame.maxColumn - 1, by: 2).enumerated() {
+        _ = view.handle(.mouse(MouseEvent(.press, column: frame.column + 1, row: 2)), at: 2)
+        for (i, c) in stride(from: frame.column + 1, through: frame.maxColumn - 1, by: 2).enumerated() {
             _ = view.handle(.mouse(MouseEvent(.drag, column: c, row: 2)), at: 2.1 + 0.05 * Double(i))
         }
-        _ = view.handle(.mouse(MouseEvent(.release, column: view.frame.maxColumn - 1, row: 2)), at: 3)
+        _ = view.handle(.mouse(MouseEvent(.release, column: frame.maxColumn - 1, row: 2)), at: 3)
         #expect(view.state.currentPage == 4)
         // A press outside the dots is not the control's.
         #expect(view.handle(.mouse(MouseEvent(.press, column: 0, row: 0)), at: 4) == .ignored)
@@ -81,8 +82,8 @@ import Testing
     @Test("LT-10: a click on ⓘ shows details, a click elsewhere on the row navigates, Enter activates the cursor row")
     func LT_10_detailButtonFromGeometry() {
         var view = contacts()
-        let row = view.frame.row + 1
-        let info = view.frame.maxColumn - 4
+        let row = view.frameCells.row + 1
+        let info = view.frameCells.maxColumn - 4
         _ = view.handle(.mouse(MouseEvent(.press, column: info, row: row)), at: 0)
         _ = view.handle(.mouse(MouseEvent(.release, column: info, row: row)), at: 0.05)
         _ = view.handle(.mouse(MouseEvent(.press, column: 3, row: row)), at: 1)
@@ -99,7 +100,7 @@ import Testing
         _ = view.handle(.key(KeyEvent(.down)), at: 0)
         var buffer = Buffer(columns: 30, rows: 6)
         view.render(in: buffer.area, into: &buffer, at: 0)
-        #expect(view.cursorPosition?.row == 1)
+        #expect(view.cursorCell?.row == 1 && view.cursorPosition?.y == 16)
         #expect(view.handle(.key(KeyEvent(.down, .alt)), at: 0) == .ignored)
     }
 }

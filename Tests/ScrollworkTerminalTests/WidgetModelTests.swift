@@ -82,7 +82,7 @@ struct NestedPair: WidgetGroup {
         let actions = g.field.takeActions()
         #expect(actions == [.changed, .changed])
         g.draw()
-        #expect(g.focusedCursorPosition == CellPosition(column: 12, row: 19))
+        #expect(g.focusedCursorPosition == Point(x: 12 * 8, y: 19 * 16))
     }
 
     @Test("rows and columns share an area without overlap, whatever the lengths")

@@ -9,11 +9,11 @@ let documentLines = (1...200).map { "Line \($0): scroll views show more content 
 
 /// The test document's lines, as scroll view content.
 struct DocumentLines: ScrollContent {
-    func draw(_ window: ScrollWindow, into buffer: inout Buffer, at time: Double) {
+    func draw(_ window: ScrollWindow, into canvas: inout Canvas, at time: Double) {
         for r in 0..<window.rect.rows {
             let line = window.firstRow + r
             guard line >= 0 && line < documentLines.count else { continue }
-            buffer.draw(documentLines[line], column: window.rect.column - window.firstColumn, row: window.rect.row + r, clip: window.rect)
+            canvas.cells.draw(documentLines[line], column: window.rect.column - window.firstColumn, row: window.rect.row + r, clip: window.rect)
         }
     }
 }

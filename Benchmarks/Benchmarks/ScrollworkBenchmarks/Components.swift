@@ -17,21 +17,21 @@ func componentBenchmarks() {
     Benchmark("part: table draw 120x40") { benchmark in
         let fixture = TableFixture(rows: 1_000_000)
         benchmark.startMeasurement()
-        var buffer = Buffer(columns: 120, rows: 40)
-        fixture.view.render(in: screen, into: &buffer, at: 0)
+        var canvas = Canvas(cells: Buffer(columns: 120, rows: 40))
+        fixture.view.render(in: canvas.bounds, into: &canvas, at: 0)
         benchmark.stopMeasurement()
-        blackHole(buffer)
+        blackHole(canvas.cells)
     }
     Benchmark("part: diff and encode a page") { benchmark in
         let a = TableFixture(rows: 1_000_000), b = TableFixture(rows: 1_000_000)
         b.view.table.list.scroll.perform(.pageDown, animated: false, time: 1)
-        var first = Buffer(columns: 120, rows: 40), second = Buffer(columns: 120, rows: 40)
-        a.view.render(in: screen, into: &first, at: 0)
-        b.view.render(in: screen, into: &second, at: 0)
+        var first = Canvas(cells: Buffer(columns: 120, rows: 40)), second = Canvas(cells: Buffer(columns: 120, rows: 40))
+        a.view.render(in: first.bounds, into: &first, at: 0)
+        b.view.render(in: second.bounds, into: &second, at: 0)
         var renderer = Renderer(colorMode: .palette256)
-        _ = renderer.render(first)
+        _ = renderer.render(first.cells)
         benchmark.startMeasurement()
-        blackHole(renderer.render(second))
+        blackHole(renderer.render(second.cells))
         benchmark.stopMeasurement()
     }
     Benchmark("part: fill 120x40 cells") { benchmark in

@@ -17,10 +17,10 @@ func openFileBenchmarks() {
             makeCSV(path, rows: rows)
             benchmark.startMeasurement()
             var view = openedTable(path)
-            var buffer = Buffer(columns: 120, rows: 40)
-            view.render(in: buffer.area, into: &buffer, at: 0)
+            var canvas = Canvas(cells: Buffer(columns: 120, rows: 40))
+            view.render(in: canvas.bounds, into: &canvas, at: 0)
             benchmark.stopMeasurement()
-            blackHole(buffer)
+            blackHole(canvas.cells)
         }
 
         // The whole background index: bytes a second is the file's size over this time.
@@ -31,7 +31,7 @@ func openFileBenchmarks() {
         Benchmark("page down mid-file csv \(rows) rows", configuration: .init(metrics: [.wallClock], maxIterations: 500)) { benchmark in
             makeCSV(path, rows: rows)
             var view = openedTable(path, indexed: true)
-            var buffer = Buffer(columns: 120, rows: 40)
+            var canvas = Canvas(cells: Buffer(columns: 120, rows: 40))
             view.table.list.scroll.perform(.bottom, time: 0)
             let middle = view.table.list.scroll.offset.y / 2
             view.table.list.scroll.moveOffsetForBenchmark(y: middle)
@@ -41,7 +41,7 @@ func openFileBenchmarks() {
                 benchmark.startMeasurement()
                 view.table.list.scroll.perform(.pageDown, time: time)
                 view.tick(at: time + 0.5)
-                view.render(in: buffer.area, into: &buffer, at: time + 0.5)
+                view.render(in: canvas.bounds, into: &canvas, at: time + 0.5)
                 benchmark.stopMeasurement()
             }
         }
@@ -61,7 +61,7 @@ func openFileBenchmarks() {
         Benchmark("scroll end to end csv \(rows) rows", configuration: heavy) { benchmark in
             makeCSV(path, rows: rows)
             var view = openedTable(path, indexed: true)
-            var buffer = Buffer(columns: 120, rows: 40)
+            var canvas = Canvas(cells: Buffer(columns: 120, rows: 40))
             benchmark.startMeasurement()
             var time = 1.0
             // Every page, drawn: rows are read from the file and forgotten.
@@ -69,7 +69,7 @@ func openFileBenchmarks() {
                 time += 1
                 view.table.list.scroll.perform(.pageDown, time: time)
                 view.tick(at: time + 0.5)
-                view.render(in: buffer.area, into: &buffer, at: time + 0.5)
+                view.render(in: canvas.bounds, into: &canvas, at: time + 0.5)
             }
             benchmark.stopMeasurement()
         }

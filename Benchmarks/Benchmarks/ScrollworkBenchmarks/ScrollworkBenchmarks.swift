@@ -28,7 +28,6 @@ func makeTable(rows: Int) -> TableState<FileRow> {
     ])
 }
 
-let screen = CellRect(column: 0, row: 0, columns: 120, rows: 40)
 let theme = Theme.standard(for: .palette256)
 
 /// A table on a 120 × 40 screen, with the renderer that has drawn its first frame.
@@ -49,9 +48,9 @@ final class TableFixture {
 
     /// Lays out, draws and encodes one frame; returns the bytes written.
     func frame() -> Int {
-        var buffer = Buffer(columns: 120, rows: 40)
-        view.render(in: screen, into: &buffer, at: time)
-        return renderer.render(buffer).count
+        var canvas = Canvas(cells: Buffer(columns: 120, rows: 40))
+        view.render(in: canvas.bounds, into: &canvas, at: time)
+        return renderer.render(canvas.cells).count
     }
 
     /// Performs `command` without animation and renders; starts over at the top near the end.
@@ -232,13 +231,13 @@ let benchmarks: @Sendable () -> Void = {
     }
     Benchmark("outline expand 1,000,000 descendants and render") { benchmark in
         var view = OutlineView(OutlineState(source: Tree()), theme: theme) { $0.map(String.init).joined(separator: ".") }
-        var buffer = Buffer(columns: 120, rows: 40)
-        view.render(in: screen, into: &buffer, at: 0)
+        var canvas = Canvas(cells: Buffer(columns: 120, rows: 40))
+        view.render(in: canvas.bounds, into: &canvas, at: 0)
         // Node [0] exists in this tree: expanding it cannot fail.
         try? view.outline.expand([0], descendants: true)
-        view.render(in: screen, into: &buffer, at: 0)
+        view.render(in: canvas.bounds, into: &canvas, at: 0)
         var renderer = Renderer(colorMode: .palette256)
-        blackHole(renderer.render(buffer))
+        blackHole(renderer.render(canvas.cells))
     }
 
     Benchmark("physics tick decelerating", configuration: .init(scalingFactor: .kilo)) { benchmark in

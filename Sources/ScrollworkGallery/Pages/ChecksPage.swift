@@ -29,7 +29,7 @@ struct ChecksPage: GalleryPage {
 
     var checks: ListView<Check>
     var routing = Routing()
-    var frame = CellRect.none
+    var frame = Rect.zero
     /// The row shown whole below the list, if any.
     var expanded: Int? = nil
     var theme: Theme
@@ -130,8 +130,9 @@ struct ChecksPage: GalleryPage {
         return parts.joined(separator: " · ")
     }
 
-    mutating func render(in area: CellRect, into buffer: inout Buffer, at time: Double) {
-        frame = area
+    mutating func render(in bounds: Rect, into canvas: inout Canvas, at time: Double) {
+        let area = canvas.cells(in: bounds)
+        frame = bounds
         // The whole text of the expanded row, wrapped, in a panel under the list.
         var lines: [String] = []
         if let row = expanded {
@@ -147,13 +148,13 @@ struct ChecksPage: GalleryPage {
         }
         let panelRows = lines.isEmpty ? 0 : min(lines.count + 1, max(0, area.rows / 2))
         let parts = area.rows([.fill, .fixed(panelRows)])
-        checks.render(in: parts[0], into: &buffer, at: time)
+        checks.render(in: canvas.points(parts[0]), into: &canvas, at: time)
         guard panelRows > 0 else { return }
         let panel = parts[1]
-        buffer.fill(panel)
-        buffer.draw(String(repeating: "─", count: max(0, panel.columns)), column: panel.column, row: panel.row, style: theme.separator, clip: panel)
+        canvas.cells.fill(panel)
+        canvas.cells.draw(String(repeating: "─", count: max(0, panel.columns)), column: panel.column, row: panel.row, style: theme.separator, clip: panel)
         for (i, line) in lines.prefix(panelRows - 1).enumerated() {
-            buffer.draw(" " + line, column: panel.column, row: panel.row + 1 + i, style: i == 0 ? theme.header : theme.text, clip: panel)
+            canvas.cells.draw(" " + line, column: panel.column, row: panel.row + 1 + i, style: i == 0 ? theme.header : theme.text, clip: panel)
         }
     }
 

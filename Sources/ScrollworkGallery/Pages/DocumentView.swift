@@ -53,12 +53,13 @@ struct DocumentView: WrappingWidget {
         view.scroll.contentSize = Size(width: 0, height: Double(view.content.lines.count) * view.content.lineHeight)
     }
 
-    mutating func render(in area: CellRect, into buffer: inout Buffer, at time: Double) {
-        let size = view.placedFrame(in: buffer)?.size ?? view.metrics.size(of: area)
+    mutating func render(in bounds: Rect, into canvas: inout Canvas, at time: Double) {
+        let area = canvas.cells(in: bounds)
+        let size = view.placedFrame(on: canvas)?.size ?? view.metrics.size(of: area)
         if view.scroll.viewportSize != size { view.scroll.viewportSize = size }
         let width = view.scroll.spanningContentWidth(height: view.scroll.contentSize.height)
         if view.scroll.contentSize.width != width { view.scroll.contentSize.width = width }
-        view.render(in: area, into: &buffer, at: time)
+        view.render(in: canvas.points(area), into: &canvas, at: time)
     }
 
     mutating func tick(at time: Double) {
@@ -81,22 +82,22 @@ struct DocumentView: WrappingWidget {
         guard dragSelects, case let .mouse(mouse) = event else { return view.handle(event, at: time) }
         let content = view.contentRect
         switch mouse.kind {
-        case .press where mouse.button == .left && content.contains(column: mouse.column, row: mouse.row)
-            && view.scroll.indicatorHit(at: view.metrics.point(of: mouse, in: view.frame)) == nil:
+        case .press where mouse.button == .left && content.contains(view.metrics.cell(of: mouse))
+            && view.scroll.indicatorHit(at: view.metrics.point(of: mouse, in: view.frameCells)) == nil:
             let y = pointerY(of: mouse)
             anchor = line(atY: y)
             view.content.selection = anchor...anchor
             pointerY = y
-            pressRow = mouse.row
+            pressRow = view.metrics.cell(of: mouse).row
         case .drag where pointerY != nil:
             pointerY = pointerY(of: mouse)
-            view.scroll.autoScroll(pointer: view.metrics.point(column: mouse.column, row: mouse.row, in: frame), at: time)
+            view.scroll.autoScroll(pointer: view.metrics.point(of: mouse, in: view.frameCells), at: time)
             extendSelection(toY: pointerY(of: mouse))
         case .release where pointerY != nil:
             view.scroll.endAutoScroll(at: time)
             pointerY = nil
             // Outside select mode a click, like AppKit's, places the caret: nothing stays selected.
-            if !selecting, mouse.row == pressRow, view.content.selection?.count == 1 { view.content.selection = nil }
+            if !selecting, view.metrics.cell(of: mouse).row == pressRow, view.content.selection?.count == 1 { view.content.selection = nil }
         default:
             return view.handle(event, at: time)
         }
@@ -106,7 +107,7 @@ struct DocumentView: WrappingWidget {
     /// Where `mouse` is, in points below the view's top: its own point when lines are laid out in
     /// points, its cell's centre when they are cells.
     private func pointerY(of mouse: MouseEvent) -> Double {
-        view.content.inPoints ? view.metrics.point(of: mouse, in: view.frame).y : view.metrics.point(column: mouse.column, row: mouse.row, in: view.frame).y
+        view.content.inPoints ? view.metrics.point(of: mouse, in: view.frameCells).y : view.metrics.point(of: mouse, in: view.frameCells).y
     }
 
     /// The document line `y` points below the view's top, within the document.
@@ -159,7 +160,7 @@ struct DocumentText: ScrollContent {
         return line.drop { $0 == "#" }.drop { $0 == " " }
     }
 
-    func draw(_ window: ScrollWindow, into buffer: inout Buffer, at time: Double) {
+    func draw(_ window: ScrollWindow, into canvas: inout Canvas, at time: Double) {
         for r in 0..<window.rect.rows {
             let index = window.firstRow + r
             guard index >= 0 && index < lines.count, !(carouselStart..<carouselStart + carouselRows).contains(index) else { continue }
@@ -168,9 +169,9 @@ struct DocumentText: ScrollContent {
             let selected = selection?.contains(index) == true
             if selected { style = theme.selection }
             if lines[index].hasPrefix("#") { style.bold = true }
-            if selected { buffer.fill(CellRect(column: window.rect.column, row: row, columns: window.rect.columns - 1, rows: 1), with: .blank(style)) }
-            buffer.draw(" " + lines[index], column: window.rect.column, row: row, style: style, clip: window.rect)
-            if caretLine == index { buffer.draw("▏", column: window.rect.column, row: row, style: theme.accent, clip: window.rect) }
+            if selected { canvas.cells.fill(CellRect(column: window.rect.column, row: row, columns: window.rect.columns - 1, rows: 1), with: .blank(style)) }
+            canvas.cells.draw(" " + lines[index], column: window.rect.column, row: row, style: style, clip: window.rect)
+            if caretLine == index { canvas.cells.draw("▏", column: window.rect.column, row: row, style: theme.accent, clip: window.rect) }
         }
     }
 
@@ -226,7 +227,7 @@ struct Carousel: ScrollContent {
     let cardWidth = 22
     var skippedLines = 0
 
-    func draw(_ window: ScrollWindow, into buffer: inout Buffer, at time: Double) {
+    func draw(_ window: ScrollWindow, into canvas: inout Canvas, at time: Double) {
         for r in 0..<window.rect.rows {
             let line = r + skippedLines
             for card in 0..<cards {
@@ -240,7 +241,7 @@ struct Carousel: ScrollContent {
                 case 2: text = "│" + " Card \(card + 1) of \(cards)".fitted(toWidth: w - 2) + "│"
                 default: text = "│" + String(repeating: " ", count: w - 2) + "│"
                 }
-                buffer.draw(text, column: x, row: window.rect.row + r, style: line == 2 ? theme.header : theme.secondary, clip: window.rect)
+                canvas.cells.draw(text, column: x, row: window.rect.row + r, style: line == 2 ? theme.header : theme.secondary, clip: window.rect)
             }
         }
     }
@@ -276,7 +277,7 @@ struct GridView: WrappingWidget {
 
     mutating func handle(_ event: Event, at time: Double) -> EventResult {
         guard case let .mouse(mouse) = event else { return view.handle(event, at: time) }
-        let anchor = view.metrics.point(column: mouse.column, row: mouse.row, in: frame)
+        let anchor = view.metrics.point(of: mouse, in: view.frameCells)
         switch mouse.kind {
         case let .wheel(direction) where mouse.modifiers.contains(.control):
             view.scroll.beginZoom(at: time)
@@ -284,12 +285,12 @@ struct GridView: WrappingWidget {
             view.scroll.endZoom(anchor: anchor, at: time)
             return .handled
         case .press:
-            if let last = lastPress, time - last.time < 0.4, last.column == mouse.column, last.row == mouse.row {
+            if let last = lastPress, time - last.time < 0.4, (last.column, last.row) == (view.metrics.cell(of: mouse).column, view.metrics.cell(of: mouse).row) {
                 view.scroll.doubleTapZoom(at: anchor, time: time)
                 lastPress = nil
                 return .handled
             }
-            lastPress = (time, mouse.column, mouse.row)
+            lastPress = (time, view.metrics.cell(of: mouse).column, view.metrics.cell(of: mouse).row)
             return view.handle(event, at: time)
         default:
             return view.handle(event, at: time)
@@ -301,7 +302,7 @@ struct GridView: WrappingWidget {
 struct ZoomGrid: ScrollContent {
     var theme: Theme
 
-    func draw(_ window: ScrollWindow, into buffer: inout Buffer, at time: Double) {
+    func draw(_ window: ScrollWindow, into canvas: inout Canvas, at time: Double) {
         let scale = window.zoomScale, m = window.metrics
         for r in 0..<window.rect.rows {
             for c in 0..<window.rect.columns {
@@ -315,7 +316,7 @@ struct ZoomGrid: ScrollContent {
                     let square = Int(saturating: (x0 + x1) / 128) + Int(saturating: (y0 + y1) / 128)
                     symbol = square % 2 == 0 ? "░" : " "
                 }
-                buffer.draw(symbol, column: window.rect.column + c, row: window.rect.row + r, style: theme.secondary, clip: window.rect)
+                canvas.cells.draw(symbol, column: window.rect.column + c, row: window.rect.row + r, style: theme.secondary, clip: window.rect)
             }
         }
     }

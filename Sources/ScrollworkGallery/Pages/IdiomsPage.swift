@@ -40,7 +40,7 @@ struct IdiomsPage: GalleryPage {
     var always = false
     var small = false
     var routing = Routing()
-    var frame = CellRect.none
+    var frame = Rect.zero
     var failure: String? = nil
 
     init(style: GalleryStyle) {
@@ -97,8 +97,9 @@ struct IdiomsPage: GalleryPage {
         return s
     }
 
-    mutating func render(in area: CellRect, into buffer: inout Buffer, at time: Double) {
-        frame = area
+    mutating func render(in bounds: Rect, into canvas: inout Canvas, at time: Double) {
+        let area = canvas.cells(in: bounds)
+        frame = bounds
         let theme = style.theme
         let names = ["1 iOS", "2 macOS", "3 tvOS", "4 visionOS", "5 watchOS"]
         // Three cells between names where they fit, fewer on a narrow screen, so that every
@@ -111,26 +112,26 @@ struct IdiomsPage: GalleryPage {
             s.underline = ScrollIdiom.allCases[i] == idiom
             // In points a name may run into the gap after it: proportional text is not cell-wide.
             let tab = CellRect(column: x, row: area.row, columns: displayWidth(name) + gap, rows: 1).intersection(area)
-            x = buffer.drawLabelInPoints(name, in: tab, style: s, inset: 0) ? x + displayWidth(name) + gap : buffer.draw(name, column: x, row: area.row, style: s, clip: area) + gap
+            x = canvas.drawLabelInPoints(name, in: tab, style: s, inset: 0) ? x + displayWidth(name) + gap : canvas.cells.draw(name, column: x, row: area.row, style: s, clip: area) + gap
         }
         let body = area.inset(top: 2)
         if idiom == .watchOS {
-            drawWatch(into: &buffer, body: body, at: time)
+            drawWatch(into: &canvas, body: body, at: time)
             return
         }
         var content = body
         if idiom == .tvOS {
             let title = ["Movies", "Shows", "Music"][tvPages.state.currentPage]
-            if !buffer.drawLabelInPoints(title, in: body, style: theme.header, idiom: .tvOS) {
-                buffer.draw(" " + title, column: body.column, row: body.row, style: theme.header)
+            if !canvas.drawLabelInPoints(title, in: body, style: theme.header, idiom: .tvOS) {
+                canvas.cells.draw(" " + title, column: body.column, row: body.row, style: theme.header)
             }
             content = body.inset(top: 1, bottom: 1)
-            tvPages.render(in: body, into: &buffer, at: time)
+            tvPages.render(in: canvas.points(body), into: &canvas, at: time)
         }
-        rows.render(in: content, into: &buffer, at: time)
+        rows.render(in: canvas.points(content), into: &canvas, at: time)
     }
 
-    private mutating func drawWatch(into buffer: inout Buffer, body: CellRect, at time: Double) {
+    private mutating func drawWatch(into canvas: inout Canvas, body: CellRect, at time: Double) {
         let width = min(26, body.columns / 2 - 2)
         let screens = body.rows([.fixed(14)])[0].columns([.fixed(2), .fixed(width), .fixed(4), .fixed(width)])
         let size = CellMetrics().size(of: screens[1])
@@ -140,8 +141,8 @@ struct IdiomsPage: GalleryPage {
             pages.scroll.contentSize = Size(width: size.width, height: size.height * 6)
             pages.content.pageRows = screens[1].rows
         }
-        pages.render(in: screens[1], into: &buffer, at: time)
-        workouts.render(in: screens[3], into: &buffer, at: time)
+        pages.render(in: canvas.points(screens[1]), into: &canvas, at: time)
+        workouts.render(in: canvas.points(screens[3]), into: &canvas, at: time)
     }
 
     mutating func collect(at time: Double) {
@@ -174,7 +175,7 @@ struct WatchPages: ScrollContent {
     var pageRows = 1
     static let titles = ["Summary", "Heart Rate (long page)", "Splits", "Route"]
 
-    func draw(_ window: ScrollWindow, into buffer: inout Buffer, at time: Double) {
+    func draw(_ window: ScrollWindow, into canvas: inout Canvas, at time: Double) {
         let pageRows = max(1, self.pageRows)
         for r in 0..<window.rect.rows {
             let line = window.firstRow + r
@@ -182,7 +183,7 @@ struct WatchPages: ScrollContent {
             let (page, row) = line < pageRows ? (0, line) : line < pageRows * 4 ? (1, line - pageRows) : (2 + (line - pageRows * 4) / pageRows, (line - pageRows * 4) % pageRows)
             guard page < Self.titles.count else { continue }
             let text = row == 0 ? Self.titles[page] : (page == 1 ? "\(100 + (row * 13) % 60) bpm at \(row) min" : "· · ·")
-            buffer.draw(" " + text, column: window.rect.column, row: window.rect.row + r, style: row == 0 ? theme.header : theme.text, clip: window.rect)
+            canvas.cells.draw(" " + text, column: window.rect.column, row: window.rect.row + r, style: row == 0 ? theme.header : theme.text, clip: window.rect)
         }
     }
 }

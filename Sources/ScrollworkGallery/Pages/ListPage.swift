@@ -46,7 +46,7 @@ struct ListPage: GalleryPage {
     /// The detail view that replaces the settings list after › (‹ Settings or Esc comes back).
     var detail: DetailPane? = nil
     var routing = Routing()
-    var frame = CellRect.none
+    var frame = Rect.zero
     /// The last message of each list (settings, text size, contacts): the status line shows only
     /// the focused list's.
     var messages = ["", "", ""]
@@ -125,8 +125,9 @@ struct ListPage: GalleryPage {
     /// The fewest columns a list gets beside the others before the lists stack.
     static let narrowestSideBySide = 28
 
-    mutating func render(in area: CellRect, into buffer: inout Buffer, at time: Double) {
-        frame = area
+    mutating func render(in bounds: Rect, into canvas: inout Canvas, at time: Double) {
+        let area = canvas.cells(in: bounds)
+        frame = bounds
         let theme = style.theme
         // Side by side while each list gets a phone's width of text; on a narrow screen the
         // lists stack, each as wide as the screen, rather than squeeze.
@@ -139,16 +140,16 @@ struct ListPage: GalleryPage {
         for (i, title) in ["1 Settings", "2 Text Size", "3 Contacts"].enumerated() {
             var s = i == focused ? theme.accent : theme.header
             s.underline = i == focused
-            if !buffer.drawLabelInPoints(title, in: bands[i], style: s, idiom: style.idiom) {
-                buffer.draw(" " + title, column: bands[i].column, row: bands[i].row, style: s, clip: bands[i])
+            if !canvas.drawLabelInPoints(title, in: bands[i], style: s, idiom: style.idiom) {
+                canvas.cells.draw(" " + title, column: bands[i].column, row: bands[i].row, style: s, clip: bands[i])
             }
-            if i < 2, !stacks { buffer.fill(CellRect(column: bands[i].maxColumn, row: area.row, columns: 1, rows: area.rows), with: Cell("│", style: theme.separator)) }
+            if i < 2, !stacks { canvas.cells.fill(CellRect(column: bands[i].maxColumn, row: area.row, columns: 1, rows: area.rows), with: Cell("│", style: theme.separator)) }
         }
         let panes = bands.map { $0.inset(top: 1) }
-        if detail == nil || detail?.isSheet == true { settings.render(in: panes[0], into: &buffer, at: time) }
-        if detail != nil { detailPane.render(in: panes[0], into: &buffer, at: time) }
-        options.render(in: panes[1], into: &buffer, at: time)
-        contacts.render(in: panes[2], into: &buffer, at: time)
+        if detail == nil || detail?.isSheet == true { settings.render(in: canvas.points(panes[0]), into: &canvas, at: time) }
+        if detail != nil { detailPane.render(in: canvas.points(panes[0]), into: &canvas, at: time) }
+        options.render(in: canvas.points(panes[1]), into: &canvas, at: time)
+        contacts.render(in: canvas.points(panes[2]), into: &canvas, at: time)
     }
 
     // MARK: Input
@@ -266,7 +267,9 @@ struct DetailPane: Widget {
     var title: String
     var theme: Theme
     var isSheet = false
-    var frame = CellRect.none
+    var frame = Rect.zero
+    /// The cells of ``frame``, and how points map to them, as last drawn.
+    var frameCells = CellRect.none, metrics = CellMetrics()
     private var wantsBack = false
 
     init(title: String, theme: Theme, isSheet: Bool = false) {
@@ -281,32 +284,35 @@ struct DetailPane: Widget {
         return wantsBack
     }
 
-    mutating func render(in area: CellRect, into buffer: inout Buffer, at time: Double) {
-        let area = isSheet ? area.inset(top: 2, left: 1, bottom: 1, right: 1) : area
-        frame = area
-        buffer.fill(area, with: .blank(isSheet ? theme.controlBackground : theme.text))
+    mutating func render(in bounds: Rect, into canvas: inout Canvas, at time: Double) {
+        let whole = canvas.cells(in: bounds)
+        let area = isSheet ? whole.inset(top: 2, left: 1, bottom: 1, right: 1) : whole
+        frame = bounds
+        frameCells = whole
+        metrics = canvas.metrics
+        canvas.cells.fill(area, with: .blank(isSheet ? theme.controlBackground : theme.text))
         let text: String
         if isSheet {
             var button = theme.accent
             button.reverse = theme.controlBackground.reverse
-            buffer.draw(" ⓘ " + title, column: area.column, row: area.row, style: theme.controlBackground, clip: area)
-            buffer.draw("Done (Esc) ", column: area.maxColumn - 11, row: area.row, style: button, clip: area)
+            canvas.cells.draw(" ⓘ " + title, column: area.column, row: area.row, style: theme.controlBackground, clip: area)
+            canvas.cells.draw("Done (Esc) ", column: area.maxColumn - 11, row: area.row, style: button, clip: area)
             text = "About \(title). An info button shows more about its row and never navigates: the list is still there, beneath, where you left it (LT-10)."
         } else {
-            buffer.draw(" ‹ Settings  (Esc)", column: area.column, row: area.row, style: theme.accent, clip: area)
-            buffer.draw(" " + title, column: area.column, row: area.row + 2, style: theme.header, clip: area)
+            canvas.cells.draw(" ‹ Settings  (Esc)", column: area.column, row: area.row, style: theme.accent, clip: area)
+            canvas.cells.draw(" " + title, column: area.column, row: area.row + 2, style: theme.header, clip: area)
             text = "The detail view of \(title). A list keeps its rows short, a title and a value; the rest of what there is to say about a row lives here, one level down."
         }
         let style = isSheet ? theme.controlBackground : theme.text
         for (i, line) in text.wrapped(toWidth: max(1, area.columns - 2)).enumerated() {
-            buffer.draw(" " + line, column: area.column, row: area.row + (isSheet ? 2 : 4) + i, style: style, clip: area)
+            canvas.cells.draw(" " + line, column: area.column, row: area.row + (isSheet ? 2 : 4) + i, style: style, clip: area)
         }
     }
 
     /// A click on the first row (‹ Settings, or the sheet's Done) goes back; Esc is left to the page.
     mutating func handle(_ event: Event, at time: Double) -> EventResult {
         guard case let .mouse(mouse) = event else { return .ignored }
-        if case .press = mouse.kind, mouse.row == frame.row { wantsBack = true }
-        return frame.contains(column: mouse.column, row: mouse.row) || mouse.kind == .release ? .handled : .ignored
+        if case .press = mouse.kind, metrics.cell(of: mouse).row == frameCells.row { wantsBack = true }
+        return frame.contains(mouse.location) || mouse.kind == .release ? .handled : .ignored
     }
 }

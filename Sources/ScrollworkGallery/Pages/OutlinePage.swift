@@ -16,7 +16,7 @@ struct OutlinePage: GalleryPage {
 
     var tree: OutlineView<GeneratedTree>
     var routing = Routing()
-    var frame = CellRect.none
+    var frame = Rect.zero
     var failure: String? = nil
 
     init(style: GalleryStyle) {
@@ -39,9 +39,10 @@ struct OutlinePage: GalleryPage {
         return parts.joined(separator: " · ")
     }
 
-    mutating func render(in area: CellRect, into buffer: inout Buffer, at time: Double) {
-        frame = area
-        tree.render(in: area, into: &buffer, at: time)
+    mutating func render(in bounds: Rect, into canvas: inout Canvas, at time: Double) {
+        let area = canvas.cells(in: bounds)
+        frame = bounds
+        tree.render(in: canvas.points(area), into: &canvas, at: time)
     }
 
     mutating func collect(at time: Double) {

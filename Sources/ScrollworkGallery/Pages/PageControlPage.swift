@@ -35,7 +35,7 @@ struct PageControlPage: GalleryPage {
     var dots: PageControlView
     var mode = 0
     var routing = Routing()
-    var frame = CellRect.none
+    var frame = Rect.zero
     var failure: String? = nil
 
     init(style: GalleryStyle) {
@@ -100,8 +100,9 @@ struct PageControlPage: GalleryPage {
         showCoupling()
     }
 
-    mutating func render(in area: CellRect, into buffer: inout Buffer, at time: Double) {
-        frame = area
+    mutating func render(in bounds: Rect, into canvas: inout Canvas, at time: Double) {
+        let area = canvas.cells(in: bounds)
+        frame = bounds
         let parts = area.rows([.fill, .fixed(2)])
         let size = CellMetrics().size(of: parts[0])
         let pages = pageCount
@@ -114,14 +115,14 @@ struct PageControlPage: GalleryPage {
         }
         pager.content.names = mode == 0 ? Self.cities : []
         pager.content.pageCount = pages
-        pager.render(in: parts[0], into: &buffer, at: time)
-        dots.render(in: area, into: &buffer, at: time)
+        pager.render(in: canvas.points(parts[0]), into: &canvas, at: time)
+        dots.render(in: canvas.points(area), into: &canvas, at: time)
         // Two rows of dots on this page: this one is the page's, the lower one the gallery's.
         let caption = " the weather's pages ▸"
         if area.rows >= 3, area.columns >= 2 * displayWidth(caption) + 20 {
             let row = CellRect(column: area.column, row: area.maxRow - 1, columns: area.columns, rows: 1)
-            if !buffer.drawLabelInPoints(caption.trimmingPrefix(" ").description, in: row, style: style.theme.secondary, idiom: style.idiom) {
-                buffer.draw(caption, column: area.column, row: area.maxRow - 1, style: style.theme.secondary, clip: area)
+            if !canvas.drawLabelInPoints(caption.trimmingPrefix(" ").description, in: row, style: style.theme.secondary, idiom: style.idiom) {
+                canvas.cells.draw(caption, column: area.column, row: area.maxRow - 1, style: style.theme.secondary, clip: area)
             }
         }
     }
@@ -152,21 +153,21 @@ struct WeatherPages: ScrollContent {
     var names: [String] = PageControlPage.cities
     var pageCount = PageControlPage.cities.count
 
-    func draw(_ window: ScrollWindow, into buffer: inout Buffer, at time: Double) {
+    func draw(_ window: ScrollWindow, into canvas: inout Canvas, at time: Double) {
         let width = window.rect.columns
         guard width > 0, pageCount > 0 else { return }
         let first = window.firstColumn
         let firstPage = max(0, first / width), lastPage = min(pageCount - 1, (first + width) / width)
         guard firstPage <= lastPage else { return }
-        for page in firstPage...lastPage { drawPage(page, x: window.rect.column + page * width - first, width: width, rect: window.rect, into: &buffer) }
+        for page in firstPage...lastPage { drawPage(page, x: window.rect.column + page * width - first, width: width, rect: window.rect, into: &canvas) }
     }
 
-    private func drawPage(_ page: Int, x: Int, width: Int, rect: CellRect, into buffer: inout Buffer) {
+    private func drawPage(_ page: Int, x: Int, width: Int, rect: CellRect, into canvas: inout Canvas) {
         let (title, big, sky) = texts(ofPage: page)
         let mid = rect.row + rect.rows / 2
-        buffer.draw(title, column: x + (width - displayWidth(title)) / 2, row: mid - 2, style: theme.header, clip: rect)
-        buffer.draw(big, column: x + (width - big.count) / 2, row: mid, style: theme.accent, clip: rect)
-        buffer.draw(sky, column: x + (width - sky.count) / 2, row: mid + 2, style: theme.secondary, clip: rect)
+        canvas.cells.draw(title, column: x + (width - displayWidth(title)) / 2, row: mid - 2, style: theme.header, clip: rect)
+        canvas.cells.draw(big, column: x + (width - big.count) / 2, row: mid, style: theme.accent, clip: rect)
+        canvas.cells.draw(sky, column: x + (width - sky.count) / 2, row: mid + 2, style: theme.secondary, clip: rect)
     }
 
     /// Page `page`'s place, temperature and sky.

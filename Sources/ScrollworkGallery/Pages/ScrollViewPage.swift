@@ -48,7 +48,7 @@ struct ScrollViewPage: GalleryPage {
     var field: TextField
     var fieldMode = FieldMode.none
     var routing = Routing()
-    var frame = CellRect.none
+    var frame = Rect.zero
     var toolbar = CellRect.none
     var message = ""
     let metrics = CellMetrics()
@@ -116,28 +116,29 @@ struct ScrollViewPage: GalleryPage {
 
     // MARK: Drawing
 
-    mutating func render(in area: CellRect, into buffer: inout Buffer, at time: Double) {
-        frame = area
+    mutating func render(in bounds: Rect, into canvas: inout Canvas, at time: Double) {
+        let area = canvas.cells(in: bounds)
+        frame = bounds
         let gridWidth = area.columns >= 90 ? max(28, area.columns / 3) : 0
         let sides = area.columns([.fill, .fixed(gridWidth)], spacing: gridWidth > 0 ? 1 : 0)
         // In a window the toolbar is two cells, 32 points: room for the body type in its field.
-        let measurer = buffer.pointContext?.measurer(for: style.idiom)
+        let measurer = canvas.pointContext?.measurer(for: style.idiom)
         let left = sides[0].rows([.fixed(measurer == nil ? 1 : 2), .fill])
         toolbar = left[0]
         let body = left[1]
-        let box = buffer.points(body, metrics)
+        let box = canvas.points(body)
         document.view.pointFrame = box
         document.layout(columns: max(10, body.columns - 2), box: box, measurer: measurer)
-        document.render(in: body, into: &buffer, at: time)
-        renderCarousel(in: document.view.contentRect, into: &buffer, at: time)
+        document.render(in: canvas.points(body), into: &canvas, at: time)
+        renderCarousel(in: document.view.contentRect, into: &canvas, at: time)
         // The carousel lies on the document's lines: a pixel host moves both between cells,
         // unless it draws them in points at the exact offset.
-        if buffer.drawsPointMarks, !text.inPoints {
+        if canvas.drawsPointMarks, !text.inPoints {
             let page = self
-            SubcellScrolling.record(offset: scroll.offset, content: document.view.contentRect, metrics: metrics, into: &buffer) { move, scratch in
+            SubcellScrolling.record(offset: scroll.offset, content: document.view.contentRect, metrics: metrics, into: &canvas) { move, scratch in
                 var copy = page
                 copy.document.view.scroll = copy.document.view.scroll.movedForDrawing(by: move)
-                copy.document.render(in: body, into: &scratch, at: time)
+                copy.document.render(in: box, into: &scratch, at: time)
                 copy.renderCarousel(in: copy.document.view.contentRect, into: &scratch, at: time)
             }
         }
@@ -146,17 +147,17 @@ struct ScrollViewPage: GalleryPage {
         var bar = theme.header
         bar.background = theme.focus.background
         if fieldMode != .none {
-            field.render(in: toolbar, into: &buffer, at: time)
+            field.render(in: canvas.points(toolbar), into: &canvas, at: time)
         } else if let m = measurer {
             // In a window: the bar's title in the headline type, its keys in the footnote's.
-            _ = buffer.drawLabelInPoints("Document", in: toolbar, style: bar, font: .headline, idiom: style.idiom, inset: 12, rows: toolbar.rows)
-            _ = buffer.drawLabelInPoints(Self.toolbarKeys, in: toolbar, style: theme.secondary, idiom: style.idiom,
+            _ = canvas.drawLabelInPoints("Document", in: toolbar, style: bar, font: .headline, idiom: style.idiom, inset: 12, rows: toolbar.rows)
+            _ = canvas.drawLabelInPoints(Self.toolbarKeys, in: toolbar, style: theme.secondary, idiom: style.idiom,
                                          inset: 28 + m.width(of: "Document", font: .headline), rows: toolbar.rows)
         } else {
-            buffer.fill(toolbar, with: .blank(theme.focus))
-            buffer.draw(" ◧ Document   " + Self.toolbarKeys, column: toolbar.column, row: toolbar.row, style: bar, clip: toolbar)
+            canvas.cells.fill(toolbar, with: .blank(theme.focus))
+            canvas.cells.draw(" ◧ Document   " + Self.toolbarKeys, column: toolbar.column, row: toolbar.row, style: bar, clip: toolbar)
         }
-        renderGrid(in: sides[1], rows: toolbar.rows, into: &buffer, at: time)
+        renderGrid(in: sides[1], rows: toolbar.rows, into: &canvas, at: time)
     }
 
     /// The toolbar's keys.
@@ -164,7 +165,7 @@ struct ScrollViewPage: GalleryPage {
 
     /// The carousel sits on the document's carousel lines that are on screen, inset by a cell on
     /// the left and two on the right.
-    private mutating func renderCarousel(in content: CellRect, into buffer: inout Buffer, at time: Double) {
+    private mutating func renderCarousel(in content: CellRect, into canvas: inout Canvas, at time: Double) {
         let width = Double(carousel.content.cards * carousel.content.cardWidth) * metrics.cellWidth
         if text.inPoints, let clip = document.view.pointFrame {
             // In a window the carousel lies on its lines at the document's exact offset; it takes
@@ -178,7 +179,7 @@ struct ScrollViewPage: GalleryPage {
             // Cut at its own sides and at the document's top and bottom.
             carousel.pointClip = Rect(x: placed.minX, y: clip.minY, width: placed.width, height: document.view.scroll.contentViewport.height)
             carousel.scroll.contentSize = Size(width: width, height: placed.height)
-            carousel.render(in: cells.intersection(content), into: &buffer, at: time)
+            carousel.render(in: canvas.points(cells.intersection(content)), into: &canvas, at: time)
             return
         }
         let first = content.row + (text.carouselStart - document.view.window.firstRow)
@@ -187,22 +188,22 @@ struct ScrollViewPage: GalleryPage {
         carousel.content.skippedLines = shown.row - rows.row
         let size = metrics.size(of: shown)
         carousel.scroll.contentSize = Size(width: width, height: size.height)
-        carousel.render(in: shown, into: &buffer, at: time)
+        carousel.render(in: canvas.points(shown), into: &canvas, at: time)
     }
 
     /// The grid under a title bar `rows` tall (as tall as the document's toolbar).
-    private mutating func renderGrid(in area: CellRect, rows: Int, into buffer: inout Buffer, at time: Double) {
-        guard !area.isEmpty else { grid.render(in: .none, into: &buffer, at: time); return }
+    private mutating func renderGrid(in area: CellRect, rows: Int, into canvas: inout Canvas, at time: Double) {
+        guard !area.isEmpty else { grid.render(in: canvas.points(.none), into: &canvas, at: time); return }
         let theme = style.theme
-        buffer.fill(CellRect(column: area.column - 1, row: area.row, columns: 1, rows: area.rows), with: Cell("│", style: theme.separator))
+        canvas.cells.fill(CellRect(column: area.column - 1, row: area.row, columns: 1, rows: area.rows), with: Cell("│", style: theme.separator))
         let parts = area.rows([.fixed(rows), .fill])
         var title = theme.header
         title.background = theme.focus.background
-        if !buffer.drawLabelInPoints("Zoomable grid · \(zoomText)", in: parts[0], style: title, font: .headline, idiom: style.idiom, inset: 12, rows: rows) {
-            buffer.fill(parts[0], with: .blank(theme.focus))
-            buffer.draw(" Zoomable grid · \(zoomText)", column: parts[0].column, row: parts[0].row, style: title, clip: parts[0])
+        if !canvas.drawLabelInPoints("Zoomable grid · \(zoomText)", in: parts[0], style: title, font: .headline, idiom: style.idiom, inset: 12, rows: rows) {
+            canvas.cells.fill(parts[0], with: .blank(theme.focus))
+            canvas.cells.draw(" Zoomable grid · \(zoomText)", column: parts[0].column, row: parts[0].row, style: title, clip: parts[0])
         }
-        grid.render(in: parts[1], into: &buffer, at: time)
+        grid.render(in: canvas.points(parts[1]), into: &canvas, at: time)
     }
 
     // MARK: Input

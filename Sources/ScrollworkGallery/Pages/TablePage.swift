@@ -44,7 +44,7 @@ struct TablePage: GalleryPage {
     var remote: RemoteFilesView
     var log: GrowingLogView
     var routing = Routing()
-    var frame = CellRect.none
+    var frame = Rect.zero
     /// What has been typed for type-ahead selection.
     var typed = TypeAheadState()
     /// The status line's messages (the last sort's time, a copy, type-ahead), each cleared by its owner.
@@ -125,15 +125,16 @@ struct TablePage: GalleryPage {
         return parts.joined(separator: " · ")
     }
 
-    mutating func render(in area: CellRect, into buffer: inout Buffer, at time: Double) {
-        frame = area
+    mutating func render(in bounds: Rect, into canvas: inout Canvas, at time: Double) {
+        let area = canvas.cells(in: bounds)
+        frame = bounds
         switch mode {
-        case .slow: remote.render(in: area, into: &buffer, at: time); return
-        case .growing: log.render(in: area, into: &buffer, at: time); return
+        case .slow: remote.render(in: canvas.points(area), into: &canvas, at: time); return
+        case .growing: log.render(in: canvas.points(area), into: &canvas, at: time); return
         case .generated: break
         }
-        if let measurer = buffer.pointContext?.measurer(for: files.pointIdiom) { fitSizeColumn(measurer) }
-        files.render(in: area, into: &buffer, at: time)
+        if let measurer = canvas.pointContext?.measurer(for: files.pointIdiom) { fitSizeColumn(measurer) }
+        files.render(in: canvas.points(area), into: &canvas, at: time)
     }
 
     /// In a window, the Size column's narrowest holds "Zero bytes" in the body type, which may

@@ -116,9 +116,9 @@ public struct EventLoop {
         var shown = false
         while !driver.wantsQuit {
             let now = Self.now()
-            var buffer = renderer.nextBuffer(columns: columns, rows: rows)
-            perform(driver.drawFrame(into: &buffer, at: now))
-            let bytes = renderer.render(buffer, cursorPosition: driver.cursorPosition)
+            var canvas = Canvas(cells: renderer.nextBuffer(columns: columns, rows: rows))
+            perform(driver.drawFrame(into: &canvas, at: now))
+            let bytes = renderer.render(canvas.cells, cursorPosition: driver.cursorPosition.map { canvas.metrics.cell(at: $0) })
             if !bytes.isEmpty { session.write(bytes) }
             if !shown {
                 shown = true

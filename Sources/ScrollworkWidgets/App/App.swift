@@ -1,3 +1,5 @@
+import Scrollwork
+
 /// A program the event loop runs: it handles events, advances in time and draws frames.
 ///
 /// Keep state in the app's own value types (core states such as `ScrollState`);
@@ -11,8 +13,8 @@ public protocol App {
     mutating func handle(_ event: Event, at time: Double)
     /// Advances animations to `time`; called before each frame.
     mutating func tick(at time: Double)
-    /// Draws the current state into `buffer`, which has the terminal's size.
-    mutating func render(into buffer: inout Buffer, at time: Double)
+    /// Draws the current state on `canvas`, the host's whole surface.
+    mutating func render(into canvas: inout Canvas, at time: Double)
     /// True while something moves and the loop should draw at the frame rate.
     var isAnimating: Bool { mutating get }
     /// A future time at which the app needs a frame although nothing animates now (an indicator
@@ -20,9 +22,9 @@ public protocol App {
     var wakeTime: Double? { mutating get }
     /// True when the program should end.
     var wantsQuit: Bool { mutating get }
-    /// The cell of what has keyboard focus; a terminal host leaves its cursor there (hidden
-    /// unless asked to show it) so that screen readers that follow it read it.
-    var cursorPosition: CellPosition? { mutating get }
+    /// Where what has keyboard focus starts, in points; a terminal host leaves its cursor in the
+    /// cell there (hidden unless asked to show it) so that screen readers that follow it read it.
+    var cursorPosition: Point? { mutating get }
     /// What the app asks of the host (text to copy, work to start or cancel), handed over (and
     /// forgotten) once: the ``Driver`` asks after every event and frame.
     mutating func takeEffects() -> [Effect]
@@ -32,7 +34,7 @@ extension App {
     /// No deadline by default.
     public var wakeTime: Double? { nil }
     /// No focus position by default.
-    public var cursorPosition: CellPosition? { nil }
+    public var cursorPosition: Point? { nil }
     /// Nothing to do by default.
     public mutating func takeEffects() -> [Effect] { [] }
 }
@@ -67,14 +69,14 @@ extension WidgetApp {
 
     /// Advances the content.
     public mutating func tick(at time: Double) { content.tick(at: time) }
-    /// Draws the content over the whole buffer.
-    public mutating func render(into buffer: inout Buffer, at time: Double) { content.render(in: buffer.area, into: &buffer, at: time) }
+    /// Draws the content over the whole canvas.
+    public mutating func render(into canvas: inout Canvas, at time: Double) { content.render(in: canvas.bounds, into: &canvas, at: time) }
     /// The content's.
     public var isAnimating: Bool { mutating get { content.isAnimating } }
     /// The content's.
     public var wakeTime: Double? { mutating get { content.wakeTime } }
     /// The content's focus position.
-    public var cursorPosition: CellPosition? { mutating get { content.cursorPosition } }
+    public var cursorPosition: Point? { mutating get { content.cursorPosition } }
     /// What the content's widgets ask for.
     public mutating func takeEffects() -> [Effect] {
         var effects: [Effect] = []

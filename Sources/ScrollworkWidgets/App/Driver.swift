@@ -1,3 +1,5 @@
+import Scrollwork
+
 /// The rules of a host's loop, in one place: deliver an event, tick and draw a frame, carry out
 /// what the app and its widgets ask (``Effect``: copy, run or cancel work, status, quit), deliver
 /// work's progress and results, suspend on Ctrl-Z, and say how long the host may sleep. A terminal, a window and a test each supply only
@@ -7,7 +9,7 @@
 /// var driver = Driver(app, work: runner)
 /// for action in driver.deliver(event, at: now) { … }     // a key, a click, a resize
 /// actions += driver.deliverWork(at: now)                  // when the runner says it has news
-/// actions += driver.drawFrame(into: &buffer, at: now)     // then show the buffer
+/// actions += driver.drawFrame(into: &canvas, at: now)     // then show the canvas
 /// let sleep = driver.waitTime(after: now, frameInterval: 1.0 / 60)
 /// ```
 public struct Driver<A: App, Scheduler: WorkScheduler> {
@@ -38,9 +40,9 @@ public struct Driver<A: App, Scheduler: WorkScheduler> {
     /// When the app next needs a frame although nothing moves.
     @inlinable
     public var wakeTime: Double? { mutating get { Self.inPlace(&app) { $0.wakeTime } } }
-    /// Where the app's focus is, for the terminal's cursor.
+    /// Where the app's focus is, in points, for the terminal's cursor.
     @inlinable
-    public var cursorPosition: CellPosition? { mutating get { Self.inPlace(&app) { $0.cursorPosition } } }
+    public var cursorPosition: Point? { mutating get { Self.inPlace(&app) { $0.cursorPosition } } }
 
     /// Reads the app where it lies. An app is a large value (a gallery of pages is tens of
     /// kilobytes); reading a property of a stored one can copy it whole first, an inout one never.
@@ -70,13 +72,13 @@ public struct Driver<A: App, Scheduler: WorkScheduler> {
         return actions
     }
 
-    /// Ticks the app to `time` and draws it into `buffer` (drawing can ask for work: the rows a
+    /// Ticks the app to `time` and draws it on `canvas` (drawing can ask for work: the rows a
     /// frame needs). Returns what only the host can do.
     @inlinable
-    public mutating func drawFrame(into buffer: inout Buffer, at time: Double) -> [HostAction] {
+    public mutating func drawFrame(into canvas: inout Canvas, at time: Double) -> [HostAction] {
         app.tick(at: time)
         var actions = carryOutEffects()
-        app.render(into: &buffer, at: time)
+        app.render(into: &canvas, at: time)
         actions += carryOutEffects()
         return actions
     }

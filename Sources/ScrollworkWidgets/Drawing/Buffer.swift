@@ -20,20 +20,6 @@ public struct Buffer: Sendable {
     @usableFromInline package private(set) var clusters: [String] = []
     /// How large ``clusters`` may grow before it is rebuilt from the cells that use it.
     private var clusterLimit = 64
-    /// True when the buffer is for a pixel host: widgets then describe indicators, page dots,
-    /// edge effects and sub-cell scrolling as ``pointMarks`` instead of drawing characters for
-    /// them. Off by default, as a terminal needs the characters.
-    public var drawsPointMarks = false
-    /// Set by a pixel host that has widgets draw in points (``PointDrawing``) at the idiom's
-    /// metrics, with its text measurer; nil for a terminal, whose widgets draw cells.
-    public var pointContext: PointContext? = nil
-    /// The parts of the frame to draw in points (``PointMark``), in drawing order; emptied by
-    /// ``clear(with:)``. Not compared by `==`, which compares cells.
-    public internal(set) var pointMarks: [PointMark] = []
-    /// True for a buffer a widget draws a copy of itself into for ``SubcellScrolling``: its
-    /// marks are not kept, and the copy does not draw copies again.
-    package var isScratch = false
-
     /// The largest width or height a buffer takes, in cells; larger sizes are clamped to it.
     public static let maximumSide = 4096
 
@@ -74,7 +60,6 @@ public struct Buffer: Sendable {
         clusters.removeAll(keepingCapacity: true)
         clusterLimit = 64
         movedRows.removeAll(keepingCapacity: true)
-        pointMarks.removeAll(keepingCapacity: true)
         let packed = pack(cell)
         let columns = self.columns
         storage.withUnsafeMutableBufferPointer { cells in

@@ -39,6 +39,9 @@ public struct CellRect: Sendable, Hashable {
     /// True when the cell lies inside.
     public func contains(column c: Int, row r: Int) -> Bool { c >= column && c < maxColumn && r >= row && r < maxRow }
 
+    /// True when `cell` lies inside.
+    public func contains(_ cell: CellPosition) -> Bool { contains(column: cell.column, row: cell.row) }
+
     /// The cells both rectangles hold.
     public func intersection(_ other: CellRect) -> CellRect {
         let c0 = Swift.max(column, other.column), r0 = Swift.max(row, other.row)

@@ -3,9 +3,9 @@ import Scrollwork
 /// A part of a frame that a pixel host draws at its true size in points, over the cells: what a
 /// cell grid can only suggest (a 3-point indicator that fades, 7-point page dots, a soft edge).
 ///
-/// Widgets describe these parts in a ``Buffer`` whose ``Buffer/drawsPointMarks`` is on, instead
+/// Widgets describe these parts on a ``Canvas`` whose ``Canvas/drawsPointMarks`` is on, instead
 /// of drawing them as characters; a terminal never turns it on and draws the characters.
-/// Rectangles are in points from the buffer's top-left corner, with ``CellMetrics``' cells.
+/// Rectangles are in points from the canvas's top-left corner, with ``CellMetrics``' cells.
 public enum PointMark: Sendable, Hashable {
     /// A scroll indicator (and a legacy scroller's track) of the viewport at `viewport`; the
     /// indicator's own rectangles are relative to the viewport's origin.
@@ -47,16 +47,4 @@ public struct ScrolledCells: Sendable, Hashable {
         self.shift = shift
         self.cells = cells
     }
-}
-
-extension Buffer {
-    /// Records `mark` when ``drawsPointMarks`` is on; callers ask first, so that a terminal's
-    /// frame builds no marks, and leave out the characters that would stand for it.
-    public mutating func record(_ mark: PointMark) {
-        guard drawsPointMarks, pointMarks.count < Self.maximumPointMarks else { return }
-        pointMarks.append(mark)
-    }
-
-    /// The most marks a frame keeps; a widget tree that makes more is drawing in a loop.
-    public static var maximumPointMarks: Int { 4096 }
 }

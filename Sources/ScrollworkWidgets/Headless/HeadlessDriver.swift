@@ -1,3 +1,5 @@
+import Scrollwork
+
 /// Drives an ``App`` without a screen, in virtual time, through the same ``Driver`` a terminal
 /// or a window runs: a test feeds it events, advances the clock, runs pending work when it
 /// chooses (``runWork(_:)``), and reads what was drawn.
@@ -27,7 +29,7 @@ public struct HeadlessDriver<A: App, Output: HeadlessOutput> {
     public private(set) var isAnimating = false
     /// The app's wake time after the last frame, as the host saw it.
     public private(set) var wakeTime: Double? = nil
-    /// Where the app's focus was in the last frame.
+    /// The cell of the app's focus in the last frame (its ``App/cursorPosition`` on the grid).
     public private(set) var cursorPosition: CellPosition? = nil
     /// Whether the app wanted to end after the last event or frame.
     public private(set) var wantsQuit = false
@@ -111,13 +113,13 @@ public struct HeadlessDriver<A: App, Output: HeadlessOutput> {
 
     /// Draws a frame now and shows it on the output.
     public mutating func draw() {
-        var buffer = output.nextBuffer(columns: columns, rows: rows)
-        perform(driver.drawFrame(into: &buffer, at: time))
-        cursorPosition = driver.cursorPosition
+        var canvas = Canvas(cells: output.nextBuffer(columns: columns, rows: rows))
+        perform(driver.drawFrame(into: &canvas, at: time))
+        cursorPosition = driver.cursorPosition.map { canvas.metrics.cell(at: $0) }
         isAnimating = driver.isAnimating
         wakeTime = driver.wakeTime
         wantsQuit = driver.wantsQuit
-        output.show(buffer, cursorPosition: cursorPosition)
+        output.show(canvas.cells, cursorPosition: cursorPosition)
     }
 
     private mutating func perform(_ actions: [HostAction]) {

@@ -111,13 +111,11 @@ public struct MouseEvent: Sendable, Hashable {
     public var kind: Kind
     /// Which button.
     public var button: Button
-    /// The column, 0-based.
-    /// Clamped to ±10⁹, as every cell position is (``CellRect/coordinateLimit``).
-    public var column: Int { didSet { column = Self.clamp(column) } }
-    /// The row, 0-based; clamped as `column` is.
-    public var row: Int { didSet { row = Self.clamp(row) } }
-
-    @inline(__always) static func clamp(_ v: Int) -> Int { Swift.min(Swift.max(v, -1_000_000_000), 1_000_000_000) }
+    /// Where the pointer is across, in points from the left edge of the host's canvas.
+    /// Clamped to ±``coordinateLimit`` (NaN is 0), so that any arithmetic on it stays finite.
+    public var x: Double { didSet { x = Self.clamp(x) } }
+    /// Where the pointer is down, in points from the top edge; clamped as ``x`` is.
+    public var y: Double { didSet { y = Self.clamp(y) } }
     /// Modifier keys held.
     public var modifiers: Modifiers
     /// How many wheel notches a ``Kind/wheel(_:)`` report stands for: 1 from a terminal, a
@@ -126,23 +124,35 @@ public struct MouseEvent: Sendable, Hashable {
         get { Double(notches) }
         set { notches = Float(Self.clampNotches(newValue)) }
     }
-    // Kept small, as events are copied through every widget they pass: the offset as two
-    // 16-bit fractions (1/65,534 of a cell, finer than any pixel; all ones means none), the notches as a Float.
+    // Kept small, as events are copied through every widget they pass.
     // (The input decoder's fuzzer builds this file alone: what needs `Point` is in
     // MouseEvent+Points.swift.)
-    var subcell: UInt32 = MouseEvent.noSubcell
     private var notches: Float = 1
-    static let noSubcell = UInt32.max
 
+    /// The largest distance from the origin a pointer position keeps, in points (2⁴⁰, beyond any
+    /// screen).
+    public static var coordinateLimit: Double { 1_099_511_627_776 }
+
+    @inline(__always) static func clamp(_ v: Double) -> Double { v.isNaN ? 0 : Swift.min(Swift.max(v, -coordinateLimit), coordinateLimit) }
     static func clampNotches(_ v: Double) -> Double { v.isFinite ? Swift.min(Swift.max(v, 0), 100) : 1 }
 
-    /// Creates a mouse event.
-    public init(_ kind: Kind, button: Button = .left, column: Int, row: Int, modifiers: Modifiers = []) {
+    /// A pointer event at `x`, `y` points (clamped as those properties are). A wheel report
+    /// carries `wheelNotches` notches (clamped as that property is).
+    public init(_ kind: Kind, button: Button = .left, x: Double, y: Double, modifiers: Modifiers = [], wheelNotches: Double = 1) {
         self.kind = kind
         self.button = button
-        self.column = Self.clamp(column)
-        self.row = Self.clamp(row)
+        self.x = Self.clamp(x)
+        self.y = Self.clamp(y)
         self.modifiers = modifiers
+        self.notches = Float(Self.clampNotches(wheelNotches))
+    }
+
+    /// What a terminal reports: the pointer in the cell at `column`, `row` (0-based), placed at
+    /// the centre of that cell's rectangle of `cellWidth` × `cellHeight` points (a terminal
+    /// cell is 8 × 16 points), as a terminal says only which cell the pointer is in.
+    public init(_ kind: Kind, button: Button = .left, column: Int, row: Int, modifiers: Modifiers = [],
+                cellWidth: Double = 8, cellHeight: Double = 16) {
+        self.init(kind, button: button, x: (Double(column) + 0.5) * cellWidth, y: (Double(row) + 0.5) * cellHeight, modifiers: modifiers)
     }
 }
 

@@ -38,13 +38,13 @@ public struct Child<Root> {
     /// The child's ``Widget/wakeTime``, read in place.
     public func wakeTime(_ root: inout Root) -> Double? { access.wakeTime(&root) }
     /// The child's ``Widget/frame``, read in place.
-    public func frame(_ root: inout Root) -> CellRect { access.frame(&root) }
+    public func frame(_ root: inout Root) -> Rect { access.frame(&root) }
     /// The child's ``Widget/acceptsFocus``, read in place.
     public func acceptsFocus(_ root: inout Root) -> Bool { access.acceptsFocus(&root) }
     /// The child's ``Widget/isEditingText``, read in place.
     public func isEditingText(_ root: inout Root) -> Bool { access.isEditingText(&root) }
     /// The child's ``Widget/cursorPosition``, read in place.
-    public func cursorPosition(_ root: inout Root) -> CellPosition? { access.cursorPosition(&root) }
+    public func cursorPosition(_ root: inout Root) -> Point? { access.cursorPosition(&root) }
 }
 
 /// What a ``Child`` does with its widget, for any widget type.
@@ -57,10 +57,10 @@ private protocol ChildAccess<Root> {
     func appear(_ root: inout Root, _ time: Double)
     func isAnimating(_ root: inout Root) -> Bool
     func wakeTime(_ root: inout Root) -> Double?
-    func frame(_ root: inout Root) -> CellRect
+    func frame(_ root: inout Root) -> Rect
     func acceptsFocus(_ root: inout Root) -> Bool
     func isEditingText(_ root: inout Root) -> Bool
-    func cursorPosition(_ root: inout Root) -> CellPosition?
+    func cursorPosition(_ root: inout Root) -> Point?
     func isPresent(_ root: inout Root) -> Bool
 }
 
@@ -79,9 +79,9 @@ private struct WidgetAccess<Root, W: Widget>: ChildAccess {
     func appear(_ root: inout Root, _ time: Double) { root[keyPath: path].appear(at: time) }
     func isAnimating(_ root: inout Root) -> Bool { root[keyPath: path].isAnimating }
     func wakeTime(_ root: inout Root) -> Double? { root[keyPath: path].wakeTime }
-    func frame(_ root: inout Root) -> CellRect { root[keyPath: path].frame }
+    func frame(_ root: inout Root) -> Rect { root[keyPath: path].frame }
     func acceptsFocus(_ root: inout Root) -> Bool { root[keyPath: path].acceptsFocus }
     func isEditingText(_ root: inout Root) -> Bool { root[keyPath: path].isEditingText }
-    func cursorPosition(_ root: inout Root) -> CellPosition? { root[keyPath: path].cursorPosition }
+    func cursorPosition(_ root: inout Root) -> Point? { root[keyPath: path].cursorPosition }
     func isPresent(_ root: inout Root) -> Bool { root[keyPath: path].isPresent }
 }

@@ -2,7 +2,8 @@ import Scrollwork
 
 /// The size of one slot of a row or column layout.
 public enum Length: Sendable, Hashable {
-    /// Exactly this many cells (negative counts as 0), or what is left when there is less.
+    /// Exactly this many of the rectangle's units, cells for a ``CellRect`` and points for a
+    /// `Rect` (negative counts as 0), or what is left when there is less.
     case fixed(Int)
     /// This fraction of the whole length (clamped to 0…1; NaN is 0), rounded down.
     case fraction(Double)
@@ -65,6 +66,38 @@ extension CellRect {
         return sizes.map { size in
             defer { start = Swift.min(total, start + size + gap) }
             return (Swift.min(start, total), Swift.min(size, Swift.max(0, total - start)))
+        }
+    }
+}
+
+extension Rect {
+    /// The rectangle cut into rows, top to bottom, with `spacing` points between them, as
+    /// ``CellRect/rows(_:spacing:)`` cuts cells: a ``Length/fixed(_:)`` slot is that many
+    /// points, and slots fall on whole points from the rectangle's top (the last flexible one
+    /// takes what is left, fractions included). An empty or non-finite rectangle gives empty
+    /// slots at its origin.
+    public func rows(_ lengths: [Length], spacing: Double = 0) -> [Rect] {
+        Self.split(origin.y, size.height, lengths, spacing: spacing).map { Rect(x: minX, y: $0.start, width: width, height: $0.length) }
+    }
+
+    /// The rectangle cut into columns, left to right, with `spacing` points between them (see
+    /// ``rows(_:spacing:)``).
+    public func columns(_ lengths: [Length], spacing: Double = 0) -> [Rect] {
+        Self.split(origin.x, size.width, lengths, spacing: spacing).map { Rect(x: $0.start, y: minY, width: $0.length, height: height) }
+    }
+
+    /// Starts and lengths of `lengths` along `total` points from `start`: whole points, as cells
+    /// are cut, and the fraction of a point past the last whole one added to the last slot that
+    /// reaches the end.
+    static func split(_ start: Double, _ total: Double, _ lengths: [Length], spacing: Double) -> [(start: Double, length: Double)] {
+        guard start.isFinite, total.isFinite, total > 0 else { return lengths.map { _ in (start.isFinite ? start : 0, 0) } }
+        let whole = Swift.min(total.rounded(.down), Double(CellRect.coordinateLimit))
+        let gap = spacing.isFinite ? Int(Swift.max(0, Swift.min(spacing, whole)).rounded(.down)) : 0
+        let slots = CellRect.split(Int(whole), lengths, spacing: gap)
+        let fraction = total - whole
+        return slots.map { slot in
+            let reachesEnd = slot.start + slot.length == Int(whole) && slot.length > 0
+            return (start + Double(slot.start), Double(slot.length) + (reachesEnd ? fraction : 0))
         }
     }
 }

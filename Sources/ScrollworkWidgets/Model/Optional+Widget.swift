@@ -1,10 +1,12 @@
+import Scrollwork
+
 /// A widget that may not be there (a search field that appears, a sheet over a list): while it is
 /// nil it draws nothing, takes nothing and has no frame, so a group lists it among its children
 /// like any other (``Child/init(_:modal:)``).
 extension Optional: Widget where Wrapped: Widget {
     /// Draws the widget, if there is one.
-    public mutating func render(in area: CellRect, into buffer: inout Buffer, at time: Double) {
-        self?.render(in: area, into: &buffer, at: time)
+    public mutating func render(in area: Rect, into canvas: inout Canvas, at time: Double) {
+        self?.render(in: area, into: &canvas, at: time)
     }
     /// The widget's handling; nothing is used while there is none.
     public mutating func handle(_ event: Event, at time: Double) -> EventResult { self?.handle(event, at: time) ?? .ignored }
@@ -20,14 +22,14 @@ extension Optional: Widget where Wrapped: Widget {
     public var isAnimating: Bool { mutating get { self?.isAnimating ?? false } }
     /// None while there is none.
     public var wakeTime: Double? { mutating get { self?.wakeTime ?? nil } }
-    /// No cells while there is none.
-    public var frame: CellRect { mutating get { self?.frame ?? .none } }
+    /// Nothing while there is none.
+    public var frame: Rect { mutating get { self?.frame ?? .zero } }
     /// False while there is none.
     public var acceptsFocus: Bool { mutating get { self?.acceptsFocus ?? false } }
     /// False while there is none.
     public var isEditingText: Bool { mutating get { self?.isEditingText ?? false } }
     /// None while there is none.
-    public var cursorPosition: CellPosition? { mutating get { self?.cursorPosition ?? nil } }
+    public var cursorPosition: Point? { mutating get { self?.cursorPosition ?? nil } }
     /// True while there is a widget.
     public var isPresent: Bool { mutating get { self != nil } }
 }

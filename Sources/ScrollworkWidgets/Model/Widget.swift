@@ -35,13 +35,15 @@ public struct CellPosition: Sendable, Hashable {
 ///
 /// The one entry point for drawing is ``render(in:into:at:)``, which lays the widget out for
 /// its area, draws it and records where it drew (`frame` and any finer hit regions), so that
-/// ``handle(_:at:)`` hit-tests exactly what is on the screen. Pointer positions in events are
-/// screen cells. A ``WidgetGroup`` routes events to its children, keeps pointer capture and
-/// keyboard focus, and combines their animation.
+/// ``handle(_:at:)`` hit-tests exactly what is on the screen. Geometry is in points, from the
+/// top-left corner of the host's ``Canvas``: areas, frames, pointer positions
+/// (``MouseEvent/location``) and the cursor; the canvas says how points map to a terminal's
+/// cells. A ``WidgetGroup`` routes events to its children, keeps pointer capture and keyboard
+/// focus, and combines their animation.
 public protocol Widget {
-    /// Lays the widget out for `area`, draws it into `buffer` as it looks at `time`, and records
-    /// the geometry it drew for the events that follow.
-    mutating func render(in area: CellRect, into buffer: inout Buffer, at time: Double)
+    /// Lays the widget out for `area` (points), draws it on `canvas` as it looks at `time`, and
+    /// records the geometry it drew for the events that follow.
+    mutating func render(in area: Rect, into canvas: inout Canvas, at time: Double)
     /// Takes an event that happened at `time`: a pointer event inside `frame` (or a drag or
     /// release of a press it used), or a key while it has focus. Says whether it used it.
     mutating func handle(_ event: Event, at time: Double) -> EventResult
@@ -56,16 +58,17 @@ public protocol Widget {
     var isAnimating: Bool { mutating get }
     /// A future time at which the widget needs a frame although nothing moves now.
     var wakeTime: Double? { mutating get }
-    /// The cells the widget took in its last render; empty before the first.
-    var frame: CellRect { mutating get }
+    /// The area the widget took in its last render, in points; empty before the first.
+    var frame: Rect { mutating get }
     /// True when the widget takes keys and so can have keyboard focus.
     var acceptsFocus: Bool { mutating get }
     /// True while printable keys are text for the widget (a text field), so that hosts do not
     /// treat them as shortcuts.
     var isEditingText: Bool { mutating get }
-    /// The cell of the focused row, cell or field: the host puts the terminal's cursor there, so
-    /// that screen readers and braille displays that follow the cursor read what has focus.
-    var cursorPosition: CellPosition? { mutating get }
+    /// Where the focused row, cell or field starts, in points: a terminal puts its cursor in the
+    /// cell there, so that screen readers and braille displays that follow the cursor read what
+    /// has focus.
+    var cursorPosition: Point? { mutating get }
     /// False while the widget is not there at all (an optional child that is nil).
     var isPresent: Bool { mutating get }
     /// Moves what the widget asks of the host since the last call (text to copy, work to start or
@@ -90,14 +93,14 @@ extension Widget {
     /// Keys are commands by default.
     public var isEditingText: Bool { false }
     /// No cursor position by default.
-    public var cursorPosition: CellPosition? { nil }
+    public var cursorPosition: Point? { nil }
     /// Widgets are there by default.
     public var isPresent: Bool { true }
     /// Nothing to ask by default.
     public mutating func takeEffects(into effects: inout [Effect]) {}
 }
 
-/// The empty rectangle at the origin: a widget's frame before it is drawn.
+/// The empty rectangle at the origin: a widget's cells before it is drawn.
 extension CellRect {
     /// No cells.
     public static let none = CellRect(column: 0, row: 0, columns: 0, rows: 0)

@@ -118,12 +118,12 @@ extension WidgetGroup {
     public var focusedChildIsEditingText: Bool { mutating get { focusedEntry(in: children)?.isEditingText(&self) ?? false } }
 
     /// Where the focused child wants the terminal's cursor, if anywhere.
-    public var focusedCursorPosition: CellPosition? { mutating get { focusedEntry(in: children)?.cursorPosition(&self) } }
+    public var focusedCursorPosition: Point? { mutating get { focusedEntry(in: children)?.cursorPosition(&self) } }
 
     /// Routes `event` to the children as the type's documentation describes.
     ///
     /// - Parameters:
-    ///   - event: a key, paste or pointer event; pointer positions are screen cells.
+    ///   - event: a key, paste or pointer event; pointer positions are points on the canvas.
     ///   - time: when it happened, in seconds on the loop's clock.
     /// - Returns: ``EventResult/handled`` when a child used it.
     public mutating func routeToChildren(_ event: Event, at time: Double) -> EventResult {
@@ -151,10 +151,10 @@ extension WidgetGroup {
         }
     }
 
-    /// The children under a cell, front-most first.
-    mutating func children(atColumn column: Int, row: Int) -> [Child<Self>] {
+    /// The children under `point`, front-most first.
+    mutating func children(at point: Point) -> [Child<Self>] {
         var hit: [Child<Self>] = []
-        for child in children.reversed() where child.frame(&self).contains(column: column, row: row) { hit.append(child) }
+        for child in children.reversed() where child.frame(&self).contains(point) { hit.append(child) }
         return hit
     }
 
@@ -164,7 +164,7 @@ extension WidgetGroup {
         case .press:
             // A new press ends any capture a lost release left behind.
             routing.capture = nil
-            var stack = children(atColumn: mouse.column, row: mouse.row)
+            var stack = children(at: mouse.location)
             while !stack.isEmpty {
                 let child = stack.removeFirst()
                 guard child.handle(&self, event, time).isHandled else { continue }
@@ -193,7 +193,7 @@ extension WidgetGroup {
             routing.capture = nil
             return .ignored
         case .wheel:
-            let stack = children(atColumn: mouse.column, row: mouse.row)
+            let stack = children(at: mouse.location)
             for child in stack where child.handle(&self, event, time).isHandled { return .handled }
             // Nobody can move that way: the front-most stretches at its edge and bounces back.
             guard let front = stack.first else { return .ignored }
@@ -202,7 +202,7 @@ extension WidgetGroup {
         case .move:
             // The child the pointer left hears the move too, to let go of what it showed for it
             // (a scroller widened on hover).
-            let front = children(atColumn: mouse.column, row: mouse.row).first
+            let front = children(at: mouse.location).first
             if let left = routing.hovered, left != front?.id, let child = children.first(where: { $0.id == left }) {
                 _ = child.handle(&self, event, time)
             }
@@ -224,7 +224,7 @@ extension WidgetGroup where Self: Widget {
     /// True while the focused child takes text.
     public var isEditingText: Bool { mutating get { focusedChildIsEditingText } }
     /// The focused child's cursor position.
-    public var cursorPosition: CellPosition? { mutating get { focusedCursorPosition } }
+    public var cursorPosition: Point? { mutating get { focusedCursorPosition } }
     /// Every child's effects.
     public mutating func takeEffects(into effects: inout [Effect]) { takeChildrenEffects(into: &effects) }
 }

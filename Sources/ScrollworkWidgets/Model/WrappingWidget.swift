@@ -1,3 +1,5 @@
+import Scrollwork
+
 /// A widget built around another (a document with a select mode around a scroll view, a table
 /// around its source): whatever it does not do itself goes to ``view``.
 public protocol WrappingWidget: Widget {
@@ -9,7 +11,7 @@ public protocol WrappingWidget: Widget {
 
 extension WrappingWidget {
     /// Draws the wrapped widget.
-    public mutating func render(in area: CellRect, into buffer: inout Buffer, at time: Double) { view.render(in: area, into: &buffer, at: time) }
+    public mutating func render(in area: Rect, into canvas: inout Canvas, at time: Double) { view.render(in: area, into: &canvas, at: time) }
     /// The wrapped widget's handling.
     public mutating func handle(_ event: Event, at time: Double) -> EventResult { view.handle(event, at: time) }
     /// Advances the wrapped widget.
@@ -19,7 +21,7 @@ extension WrappingWidget {
     /// The wrapped widget stretches.
     public mutating func overscroll(_ mouse: MouseEvent, at time: Double) { view.overscroll(mouse, at: time) }
     /// The wrapped widget's.
-    public var frame: CellRect { mutating get { view.frame } }
+    public var frame: Rect { mutating get { view.frame } }
     /// The wrapped widget's.
     public var isAnimating: Bool { mutating get { view.isAnimating } }
     /// The wrapped widget's.
@@ -29,7 +31,7 @@ extension WrappingWidget {
     /// The wrapped widget's.
     public var isEditingText: Bool { mutating get { view.isEditingText } }
     /// The wrapped widget's.
-    public var cursorPosition: CellPosition? { mutating get { view.cursorPosition } }
+    public var cursorPosition: Point? { mutating get { view.cursorPosition } }
     /// The wrapped widget's.
     public mutating func takeEffects(into effects: inout [Effect]) { view.takeEffects(into: &effects) }
 }

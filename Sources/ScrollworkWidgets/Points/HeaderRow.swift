@@ -12,14 +12,14 @@ struct HeaderRow {
 
     /// True when `mouse` is on the header of a view drawn in `frame`.
     func contains(_ mouse: MouseEvent, frame: CellRect, metrics: CellMetrics) -> Bool {
-        guard let height = pointHeight else { return mouse.row == frame.row }
+        guard let height = pointHeight else { return metrics.cell(of: mouse).row == frame.row }
         return metrics.point(of: mouse, in: frame).y < height
     }
 
-    /// How far below the rows' top `mouse` is, in points: from the centre of its cell in `body`
-    /// in cells, from its own point under the header in points.
+    /// How far below the rows' top `mouse` is, in points: from the top of `body` in cells, from
+    /// its own point under the header in points.
     func viewportY(of mouse: MouseEvent, frame: CellRect, body: CellRect, metrics: CellMetrics) -> Double {
-        guard let height = pointHeight else { return metrics.point(column: mouse.column, row: mouse.row, in: body).y }
+        guard let height = pointHeight else { return metrics.point(of: mouse, in: body).y }
         return metrics.point(of: mouse, in: frame).y - height
     }
 }

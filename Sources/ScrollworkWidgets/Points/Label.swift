@@ -1,6 +1,6 @@
 import Scrollwork
 
-extension Buffer {
+extension Canvas {
     /// For a pixel host: one line of text on the first `rows` rows of `rect` (a caption, a
     /// heading, a tab's name, a toolbar's title) in the interface font at `font`'s size, `inset`
     /// points in, centred in those rows, in `style`'s colours (its background filled across the row when it has one, a

@@ -5,7 +5,7 @@ import Scrollwork
 /// exactly. Colours are ``Style``s of the widget's `Theme`, which the host's palette resolves
 /// for its appearance, as it does for cells.
 ///
-/// A widget records one when the buffer it draws into has a ``PointContext`` (a pixel host),
+/// A widget records one when the canvas it draws on has a ``PointContext`` (a pixel host),
 /// laying itself out at the idiom's metrics, and hands it over as `PointMark.drawing`.
 public struct PointDrawing: Sendable, Hashable {
     /// One drawing operation.
@@ -31,7 +31,7 @@ public struct PointDrawing: Sendable, Hashable {
 
     /// The commands, in drawing order.
     public private(set) var commands: [Command] = []
-    /// The area drawn, in points from the buffer's top-left corner: the host draws nothing of
+    /// The area drawn, in points from the canvas's top-left corner: the host draws nothing of
     /// this drawing outside it.
     public let frame: Rect
     /// How the host measures text.
@@ -109,12 +109,12 @@ public struct PointDrawing: Sendable, Hashable {
     }
 }
 
-/// What a pixel host tells the widgets drawing into its buffer: the canvas's true size in
+/// What a pixel host tells the widgets drawing on its canvas: the canvas's true size in
 /// points and how it measures text in each idiom's sizes. Widgets that draw in points
 /// (``PointDrawing``) lay out to the point, so nothing is left of the window at its right and
 /// bottom edges.
 public struct PointContext: Sendable, Hashable {
-    /// The size of the canvas in points (the buffer's cells may cover a little less).
+    /// The size of the canvas in points (its cells may cover a little less).
     public var size: Size
     /// A measurer for each idiom, in `ScrollIdiom.allCases`' order.
     private var measurers: [TextMeasurer]
@@ -129,18 +129,5 @@ public struct PointContext: Sendable, Hashable {
     /// How text is measured at `idiom`'s sizes.
     public func measurer(for idiom: ScrollIdiom) -> TextMeasurer {
         measurers[ScrollIdiom.allCases.firstIndex(of: idiom) ?? 0]
-    }
-}
-
-extension Buffer {
-    /// `rect` in points, stretched to the canvas's edge when it reaches the buffer's last column
-    /// or row (a pixel host's cells cover a little less than its window); `metrics`' points
-    /// without a ``pointContext``.
-    public func points(_ rect: CellRect, _ metrics: CellMetrics) -> Rect {
-        var box = metrics.points(rect)
-        guard let size = pointContext?.size else { return box }
-        if rect.maxColumn >= columns, size.width > box.maxX { box.size.width = size.width - box.minX }
-        if rect.maxRow >= rows, size.height > box.maxY { box.size.height = size.height - box.minY }
-        return box
     }
 }

@@ -37,15 +37,38 @@ public struct CellMetrics: Sendable, Hashable {
 
     /// The centre in points, relative to `rect`'s origin, of the cell at `column`, `row`.
     public func point(column: Int, row: Int, in rect: CellRect) -> Point {
-        Point(x: (Double(column - rect.column) + 0.5) * cellWidth, y: (Double(row - rect.row) + 0.5) * cellHeight)
+        Point(x: (Double(column) - Double(rect.column) + 0.5) * cellWidth, y: (Double(row) - Double(rect.row) + 0.5) * cellHeight)
     }
 
-    /// The point of `mouse` relative to `rect`'s origin: where in its cell it was when the host
-    /// says (``MouseEvent/offsetInCell``), else the cell's centre.
+    /// The point of `mouse` relative to `rect`'s origin.
     public func point(of mouse: MouseEvent, in rect: CellRect) -> Point {
-        let offset = mouse.offsetInCell ?? Point(x: 0.5, y: 0.5)
-        return Point(x: (Double(mouse.column - rect.column) + offset.x) * cellWidth,
-                     y: (Double(mouse.row - rect.row) + offset.y) * cellHeight)
+        Point(x: mouse.x - Double(rect.column) * cellWidth, y: mouse.y - Double(rect.row) * cellHeight)
+    }
+
+    /// The cell that holds `point`; each coordinate is held to ±``CellRect/coordinateLimit``, as
+    /// every cell position is, so that any point has one and arithmetic on it cannot overflow.
+    public func cell(at point: Point) -> CellPosition {
+        CellPosition(column: CellRect.position(columns(forPoints: point.x)), row: CellRect.position(rows(forPoints: point.y)))
+    }
+
+    /// The top-left corner of `cell`, in points.
+    public func origin(of cell: CellPosition) -> Point {
+        Point(x: Double(cell.column) * cellWidth, y: Double(cell.row) * cellHeight)
+    }
+
+    /// The cell `mouse` is in.
+    public func cell(of mouse: MouseEvent) -> CellPosition { cell(at: mouse.location) }
+
+    /// The cells `rect` covers: each edge moved to the cell boundary it lies on or just past, so
+    /// a rectangle made from cells (``points(_:)``) gives back those cells, and one a pixel
+    /// host stretched over a fraction of a cell at its far edge gives the whole cells it covers.
+    public func cells(in rect: Rect) -> CellRect {
+        let r = rect.standardized
+        // A hair of slack: 8.000000001 points is still the edge of the first cell.
+        func edge(_ v: Double, _ size: Double) -> Int { Int(saturating: (v / size + 1e-6).rounded(.down)) }
+        let column = edge(r.minX, cellWidth), row = edge(r.minY, cellHeight)
+        return CellRect(column: column, row: row, columns: edge(r.maxX, cellWidth).subtractingSaturating(column),
+                        rows: edge(r.maxY, cellHeight).subtractingSaturating(row))
     }
 
     /// Whole columns in `points` (rounded down; NaN is 0, huge values are held at `Int`'s ends).

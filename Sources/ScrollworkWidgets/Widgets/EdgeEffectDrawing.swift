@@ -10,12 +10,12 @@ struct EdgeEffectDrawing {
 
     /// Draws `effect` for `state` along the edge of `content` (the cells the scrolling content
     /// occupies, next to the bar).
-    func draw(_ effect: ScrollEdgeEffect, state: ScrollState, idiom: ScrollIdiom, content: CellRect, into buffer: inout Buffer) {
+    func draw(_ effect: ScrollEdgeEffect, state: ScrollState, idiom: ScrollIdiom, content: CellRect, into canvas: inout Canvas) {
         let intensity = effect.intensity(in: state)
         guard intensity > 0, !content.isEmpty else { return }
         let style = effect.resolvedStyle(for: idiom)
-        if buffer.drawsPointMarks {
-            buffer.record(.edgeEffect(effect, style: style, intensity: intensity, content: metrics.points(content)))
+        if canvas.drawsPointMarks {
+            canvas.record(.edgeEffect(effect, style: style, intensity: intensity, content: metrics.points(content)))
             return
         }
         let row: Int, column: Int
@@ -28,9 +28,9 @@ struct EdgeEffectDrawing {
         switch style {
         case .hard:
             if effect.edge.axis == .vertical {
-                buffer.fill(CellRect(column: content.column, row: row, columns: content.columns, rows: 1), with: Cell("─", style: theme.separator))
+                canvas.cells.fill(CellRect(column: content.column, row: row, columns: content.columns, rows: 1), with: Cell("─", style: theme.separator))
             } else {
-                buffer.fill(CellRect(column: column, row: content.row, columns: 1, rows: content.rows), with: Cell("│", style: theme.separator))
+                canvas.cells.fill(CellRect(column: column, row: content.row, columns: 1, rows: content.rows), with: Cell("│", style: theme.separator))
             }
         case .soft, .automatic:
             // Up to two rows fade, the nearest most.
@@ -43,7 +43,7 @@ struct EdgeEffectDrawing {
                 case .left: r = CellRect(column: column + i, row: content.row, columns: 1, rows: content.rows)
                 case .right: r = CellRect(column: column - i, row: content.row, columns: 1, rows: content.rows)
                 }
-                buffer.restyle(r.intersection(content)) { $0.dim = true }
+                canvas.cells.restyle(r.intersection(content)) { $0.dim = true }
             }
         }
     }

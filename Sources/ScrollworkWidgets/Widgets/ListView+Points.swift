@@ -16,13 +16,13 @@ extension ListView {
     var rowPadding: Double { list.idiom == .macOS ? 8 : 16 }
 
     /// Lays the list out in the points of `area` and records its drawing.
-    mutating func renderPoints(in area: CellRect, context: PointContext, into buffer: inout Buffer, at time: Double) {
+    mutating func renderPoints(in area: CellRect, context: PointContext, into canvas: inout Canvas, at time: Double) {
         if list.metrics != pointMetrics { list.metrics = pointMetrics }
-        let box = buffer.points(area, metrics)
+        let box = canvas.points(area)
         let bodyBox = Rect(x: box.minX, y: box.minY, width: Swift.max(0, box.width - (indexColumn == nil ? 0 : 2 * metrics.cellWidth + box.maxX - metrics.points(area).maxX)), height: box.height)
         if list.scroll.viewportSize != bodyBox.size { list.setViewport(bodyBox.size) }
         if list.scroll.indicatorStyle.reservesTrack { list.fitContentWidth() }
-        buffer.fill(area)
+        canvas.cells.fill(area)
         let measurer = context.measurer(for: list.idiom)
         measureTwoLineRows(with: measurer)
         var drawing = PointDrawing(frame: box, measurer: measurer)
@@ -56,8 +56,8 @@ extension ListView {
             }
         }
         if let column = indexColumn { drawIndexPoints(column: column, box: box, into: &drawing) }
-        buffer.record(.drawing(drawing))
-        ScrollIndicatorDrawing(metrics: metrics, theme: theme).draw(list.scroll, in: body, into: &buffer)
+        canvas.record(.drawing(drawing))
+        ScrollIndicatorDrawing(metrics: metrics, theme: theme).draw(list.scroll, in: body, into: &canvas)
     }
 
     /// Rows on screen with a subtitle are measured for the host's type: a title line, a
@@ -106,7 +106,7 @@ extension ListView {
         }
         if look.isFocused {
             let cell = CellPosition(column: cellRect.column, row: cellRect.row.addingSaturating(metrics.rows(forPoints: rect.midY - metrics.points(cellRect).minY)))
-            if cellRect.contains(column: cell.column, row: cell.row) { cursorPosition = cell }
+            if cellRect.contains(column: cell.column, row: cell.row) { cursorCell = cell }
         }
         let selected = look.isSelected || look.isFlashing
         var text = theme.text

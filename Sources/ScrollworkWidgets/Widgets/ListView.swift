@@ -20,8 +20,10 @@ public struct ListView<Row: Sendable>: Widget {
     /// Page Up and Page Down scroll by a page without moving the cursor, as in AppKit's tables
     /// and lists (the default); off, they move the cursor a page.
     public var pageKeysScroll = true
-    /// The cells of the last render.
-    public private(set) var frame = CellRect.none
+    /// The area of the last render, in points.
+    public private(set) var frame = Rect.zero
+    /// The cells of ``frame`` on the canvas's grid.
+    public private(set) var frameCells = CellRect.none
     /// The rows' cells: `frame` less the section index.
     public private(set) var body = CellRect.none
     /// The index column, when the list has an index.
@@ -35,7 +37,9 @@ public struct ListView<Row: Sendable>: Widget {
     /// True when the last render drew in points.
     private var inPoints = false
     /// The cell the cursor row was drawn at.
-    public internal(set) var cursorPosition: CellPosition? = nil
+    public internal(set) var cursorCell: CellPosition? = nil
+    /// The top-left corner of ``cursorCell``, in points.
+    public var cursorPosition: Point? { cursorCell.map { metrics.origin(of: $0) } }
 
     /// A view of `list`. Its rows, headers, footers and section gaps become one cell tall, its
     /// line step one cell and its detail-button zone four cells wide: a terminal draws whole rows
@@ -68,21 +72,23 @@ public struct ListView<Row: Sendable>: Widget {
     // MARK: Drawing
 
     /// Sets the viewport to `area` less the index, then draws the visible items at `time`.
-    public mutating func render(in area: CellRect, into buffer: inout Buffer, at time: Double) {
-        frame = area
+    public mutating func render(in bounds: Rect, into canvas: inout Canvas, at time: Double) {
+        frame = bounds
+        let area = canvas.cells(in: bounds)
+        frameCells = area
         indexColumn = list.sectionIndexTitles.isEmpty || area.columns < 3 ? nil : area.maxColumn - 1
         body = area.inset(right: indexColumn == nil ? 0 : 2)
-        cursorPosition = nil
-        inPoints = buffer.pointContext != nil
-        if let context = buffer.pointContext {
-            renderPoints(in: area, context: context, into: &buffer, at: time)
+        cursorCell = nil
+        inPoints = canvas.pointContext != nil
+        if let context = canvas.pointContext {
+            renderPoints(in: area, context: context, into: &canvas, at: time)
             return
         }
         let size = metrics.size(of: body)
         if list.scroll.viewportSize != size { list.setViewport(size) }
         // A legacy scroller set since takes its track from the width the rows span (SV-11).
         if list.scroll.indicatorStyle.reservesTrack { list.fitContentWidth() }
-        buffer.fill(area)
+        canvas.cells.fill(area)
         let inset = metrics.columns(forPoints: list.style.rowInset + metrics.cellWidth / 2)
         for entry in list.visibleItems(overscan: 0) {
             let top = body.row.addingSaturating(metrics.rows(forPoints: entry.frame.minY - list.scroll.offset.y))
@@ -92,49 +98,49 @@ public struct ListView<Row: Sendable>: Widget {
             switch entry.item {
             case .spacer: continue
             case let .header(section):
-                drawHeader(section, line: line, top: top, into: &buffer)
+                drawHeader(section, line: line, top: top, into: &canvas)
             case let .footer(section):
                 guard let footer = list.decorations(ofSection: section).footer else { continue }
-                buffer.draw(" " + footer.title.truncated(toWidth: line.columns - 1), column: line.column, row: top, style: theme.secondary, clip: body)
+                canvas.cells.draw(" " + footer.title.truncated(toWidth: line.columns - 1), column: line.column, row: top, style: theme.secondary, clip: body)
             case .showMore:
-                buffer.draw(" Show More…", column: line.column, row: top, style: theme.accent, clip: body)
+                canvas.cells.draw(" Show More…", column: line.column, row: top, style: theme.accent, clip: body)
             case let .row(path):
-                drawRow(path, line: line, top: top, at: time, into: &buffer)
+                drawRow(path, line: line, top: top, at: time, into: &canvas)
             }
         }
         if let pinned = list.pinnedHeader {
             // The current section's header stays on top of its rows until the next pushes it up.
             let top = body.row.addingSaturating(metrics.rows(forPoints: pinned.y))
             let line = CellRect(column: body.column + inset, row: top, columns: body.columns - 2 * inset, rows: 1).intersection(body)
-            if !line.isEmpty { drawHeader(pinned.section, line: line, top: top, into: &buffer) }
+            if !line.isEmpty { drawHeader(pinned.section, line: line, top: top, into: &canvas) }
         }
-        if let column = indexColumn { drawIndex(column: column, into: &buffer) }
-        ScrollIndicatorDrawing(metrics: metrics, theme: theme).draw(list.scroll, in: body, into: &buffer)
+        if let column = indexColumn { drawIndex(column: column, into: &canvas) }
+        ScrollIndicatorDrawing(metrics: metrics, theme: theme).draw(list.scroll, in: body, into: &canvas)
         // Pixel hosts only: the terminal never copies the widget for it.
-        if buffer.drawsPointMarks { SubcellScrolling.record(self, scroll: \.list.scroll, content: body, metrics: metrics, into: &buffer, at: time) }
+        if canvas.drawsPointMarks { SubcellScrolling.record(self, scroll: \.list.scroll, content: body, metrics: metrics, into: &canvas, at: time) }
     }
 
-    private func drawHeader(_ section: Int, line: CellRect, top: Int, into buffer: inout Buffer) {
+    private func drawHeader(_ section: Int, line: CellRect, top: Int, into canvas: inout Canvas) {
         guard let header = list.decorations(ofSection: section).header else { return }
         let grouped = list.style.separatesSections
         let text = grouped ? header.title.uppercased() : header.title
         var style = grouped ? theme.secondary : theme.header
-        if !grouped { buffer.fill(line, with: .blank(theme.focus)); style.background = theme.focus.background }
-        buffer.draw(" " + text.truncated(toWidth: line.columns - 1), column: line.column, row: top, style: style, clip: body)
+        if !grouped { canvas.cells.fill(line, with: .blank(theme.focus)); style.background = theme.focus.background }
+        canvas.cells.draw(" " + text.truncated(toWidth: line.columns - 1), column: line.column, row: top, style: style, clip: body)
     }
 
-    private mutating func drawRow(_ path: IndexPath, line: CellRect, top: Int, at time: Double, into buffer: inout Buffer) {
+    private mutating func drawRow(_ path: IndexPath, line: CellRect, top: Int, at time: Double, into canvas: inout Canvas) {
         let clip = body
         let content: RowContent
         do { content = try list.content(at: path) } catch { return }
         let look = list.appearance(at: path, time: time, accessory: content.accessory)
-        if look.isFocused, clip.contains(column: line.column, row: top) { cursorPosition = CellPosition(column: line.column + 1, row: top) }
+        if look.isFocused, clip.contains(column: line.column, row: top) { cursorCell = CellPosition(column: line.column + 1, row: top) }
         var base = theme.text
         if look.usesAlternateBackground { base = theme.zebra }
         if look.isSelected || look.isFlashing { base = theme.selection }
         if look.isFocused && !look.isSelected { base.bold = true; if list.idiom == .tvOS { base = theme.focus } }
         if look.opacity < 0.75 { base.dim = true }
-        buffer.fill(line.intersection(clip), with: .blank(base))
+        canvas.cells.fill(line.intersection(clip), with: .blank(base))
         var leading = line.column + 1
         var width = line.columns - 2
         // The elliptical style narrows rows towards the edges.
@@ -143,11 +149,11 @@ public struct ListView<Row: Sendable>: Widget {
             leading += shrink
             width -= 2 * shrink
         }
-        if look.isRaised { buffer.draw("▌", column: line.column, row: top, style: base, clip: clip); buffer.draw("▐", column: line.maxColumn - 1, row: top, style: base, clip: clip) }
+        if look.isRaised { canvas.cells.draw("▌", column: line.column, row: top, style: base, clip: clip); canvas.cells.draw("▐", column: line.maxColumn - 1, row: top, style: base, clip: clip) }
         if look.showsDeleteControl {
             var style = theme.destructive
             style.background = base.background
-            buffer.draw("⊖", column: leading, row: top, style: style, clip: clip)
+            canvas.cells.draw("⊖", column: leading, row: top, style: style, clip: clip)
             leading += 2
             width -= 2
         }
@@ -158,13 +164,13 @@ public struct ListView<Row: Sendable>: Widget {
         for (i, text) in lines.enumerated() where top + i < line.maxRow {
             var style = base
             if i > 0 { style.foreground = theme.secondary.foreground; style.dim = theme.secondary.dim || style.dim }
-            buffer.draw(text, column: leading, row: top + i, style: style, clip: clip)
+            canvas.cells.draw(text, column: leading, row: top + i, style: style, clip: clip)
         }
         if !trailing.isEmpty {
             var style = look.showsCheckmark ? theme.accent : theme.secondary
             style.background = base.background
             style.reverse = base.reverse
-            buffer.draw(trailing, column: line.column + line.columns - 1 - trailingWidth, row: top, style: style, clip: clip)
+            canvas.cells.draw(trailing, column: line.column + line.columns - 1 - trailingWidth, row: top, style: style, clip: clip)
         }
     }
 
@@ -186,17 +192,17 @@ public struct ListView<Row: Sendable>: Widget {
     /// few when not all fit; a press on a row finds its letter in ``index``.
     mutating func layOutIndex() {
         let titles = list.sectionIndexTitles
-        guard !titles.isEmpty, frame.rows > 0 else { index = (frame.row, []); return }
-        let step = Swift.max(1, Int(saturating: (Double(titles.count) / Double(frame.rows)).rounded(.up)))
+        guard !titles.isEmpty, frameCells.rows > 0 else { index = (frameCells.row, []); return }
+        let step = Swift.max(1, Int(saturating: (Double(titles.count) / Double(frameCells.rows)).rounded(.up)))
         let shown = stride(from: 0, to: titles.count, by: step).map { titles[$0] }
-        index = (frame.row + Swift.max(0, (frame.rows - shown.count) / 2), shown)
+        index = (frameCells.row + Swift.max(0, (frameCells.rows - shown.count) / 2), shown)
     }
 
     /// The index letters as ``layOutIndex()`` places them.
-    private mutating func drawIndex(column: Int, into buffer: inout Buffer) {
+    private mutating func drawIndex(column: Int, into canvas: inout Canvas) {
         layOutIndex()
         for (i, entry) in index.entries.enumerated() {
-            buffer.draw(entry.title.truncated(toWidth: 1), column: column, row: index.top + i, style: theme.accent, clip: frame)
+            canvas.cells.draw(entry.title.truncated(toWidth: 1), column: column, row: index.top + i, style: theme.accent, clip: frameCells)
         }
     }
 
@@ -237,21 +243,22 @@ public struct ListView<Row: Sendable>: Widget {
     }
 
     private mutating func handleMouse(_ mouse: MouseEvent, at time: Double) -> EventResult {
-        if case .press = mouse.kind, mouse.button == .left, mouse.column == indexColumn, frame.contains(column: mouse.column, row: mouse.row) {
+        let cell = metrics.cell(of: mouse)
+        if case .press = mouse.kind, mouse.button == .left, cell.column == indexColumn, frameCells.contains(cell) {
             draggingIndex = true
-            jump(toIndexRow: mouse.row)
+            jump(toIndexRow: cell.row)
             return .handled
         }
         if draggingIndex {
             switch mouse.kind {
-            case .drag: jump(toIndexRow: mouse.row)
+            case .drag: jump(toIndexRow: cell.row)
             case .release: draggingIndex = false
             default: return .ignored
             }
             return .handled
         }
-        // In points rows are not whole cells: the pointer's own point finds the row under it.
-        let point = inPoints ? metrics.point(of: mouse, in: body) : metrics.point(column: mouse.column, row: mouse.row, in: body)
+        // The pointer's own point finds the row under it (in points rows are not whole cells).
+        let point = metrics.point(of: mouse, in: body)
         if let drag = list.reordering {
             // The row follows the pointer; near an edge the list scrolls (see tick).
             switch mouse.kind {
@@ -262,7 +269,7 @@ public struct ListView<Row: Sendable>: Widget {
             }
             return .handled
         }
-        if case .press = mouse.kind, mouse.button == .left, body.contains(column: mouse.column, row: mouse.row),
+        if case .press = mouse.kind, mouse.button == .left, body.contains(cell),
            case let .row(path)? = list.item(atViewportY: point.y), list.reorderHandleFrame(at: path)?.contains(point) == true {
             // ≡ in edit mode: a drag moves the row instead of scrolling the list.
             do { try list.beginReorder(at: path, pointerY: point.y, at: time) } catch { failure = error }
@@ -273,7 +280,7 @@ public struct ListView<Row: Sendable>: Widget {
         guard tap else { return result }
         // The pinned header covers the row beneath it: a tap there reaches no row.
         if let pinned = list.pinnedHeader, inPoints ? (pinned.y..<(pinned.y + list.metrics.headerHeight)).contains(point.y)
-            : mouse.row == body.row.addingSaturating(metrics.rows(forPoints: pinned.y)) { return .handled }
+            : cell.row == body.row.addingSaturating(metrics.rows(forPoints: pinned.y)) { return .handled }
         // A press and release without moving is a tap on the item under the pointer.
         switch list.item(atViewportY: point.y) {
         case let .showMore(section)?:

@@ -10,16 +10,16 @@ extension OutlineView {
     func triangleX(level: Int) -> Double { rowPadding + outline.indent(forLevel: level) + 6 }
 
     /// Lays the outline out in the points of `whole` and records its drawing.
-    mutating func renderPoints(in whole: CellRect, context: PointContext, into buffer: inout Buffer, at time: Double) {
+    mutating func renderPoints(in whole: CellRect, context: PointContext, into canvas: inout Canvas, at time: Double) {
         let rowHeight = ListMetrics.standard(for: layoutIdiom).rowHeight
         if outline.rowHeight != rowHeight { outline.rowHeight = rowHeight }
-        let box = buffer.points(whole, metrics)
+        let box = canvas.points(whole)
         let headerHeight = columns.isEmpty ? 0 : Swift.min(HeaderRow.standardPointHeight, box.height)
         let area = Rect(x: box.minX, y: box.minY + headerHeight, width: box.width, height: box.height - headerHeight)
         body = whole.inset(top: Swift.min(whole.rows, metrics.rows(forPoints: headerHeight + metrics.cellHeight - 0.001)))
         if outline.scroll.viewportSize != area.size { outline.setViewport(area.size) }
         if outline.scroll.indicatorStyle.reservesTrack { outline.fitContentWidth() }
-        buffer.fill(whole)
+        canvas.cells.fill(whole)
         var d = PointDrawing(frame: box, measurer: context.measurer(for: layoutIdiom))
         // Columns from the trailing edge, a cell apart; those that leave the names too little room are left out.
         var x = area.maxX - rowPadding
@@ -40,7 +40,7 @@ extension OutlineView {
                 if isCursor {
                     d.fill(rect, style)
                     let cellRow = whole.row.addingSaturating(metrics.rows(forPoints: rect.midY - metrics.points(whole).minY))
-                    if body.contains(column: body.column, row: cellRow) { cursorPosition = CellPosition(column: body.column, row: cellRow) }
+                    if body.contains(column: body.column, row: cellRow) { cursorCell = CellPosition(column: body.column, row: cellRow) }
                 }
                 let size = d.measurer.size(.body)
                 let triangle = rect.minX + triangleX(level: row.level)
@@ -74,7 +74,7 @@ extension OutlineView {
                        alignment: columns[i].alignment == .leading ? .leading : .trailing)
             }
         }
-        buffer.record(.drawing(d))
-        ScrollIndicatorDrawing(metrics: metrics, theme: theme).draw(outline.scroll, in: body, into: &buffer)
+        canvas.record(.drawing(d))
+        ScrollIndicatorDrawing(metrics: metrics, theme: theme).draw(outline.scroll, in: body, into: &canvas)
     }
 }

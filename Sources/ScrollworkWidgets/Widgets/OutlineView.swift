@@ -45,13 +45,17 @@ public struct OutlineView<Source: OutlineSource & Sendable>: Widget where Source
     public var sortIndicator: (column: Int, ascending: Bool)? = nil
     /// The platform whose row height and type a pixel host draws the outline at.
     public var layoutIdiom: ScrollIdiom = .iOS
-    /// The cells of the last render.
-    public private(set) var frame = CellRect.none
+    /// The area of the last render, in points.
+    public private(set) var frame = Rect.zero
+    /// The cells of ``frame`` on the canvas's grid.
+    public private(set) var frameCells = CellRect.none
     /// The rows' cells: `frame` below the header, when there are columns.
     public internal(set) var body = CellRect.none
     private var headingClicks: [Int] = []
     /// The cell of the cursor row, as drawn.
-    public internal(set) var cursorPosition: CellPosition? = nil
+    public internal(set) var cursorCell: CellPosition? = nil
+    /// The top-left corner of ``cursorCell``, in points.
+    public var cursorPosition: Point? { cursorCell.map { metrics.origin(of: $0) } }
     private var pointer = ScrollPointer()
     private var failure: OutlineError? = nil
     /// Where the last render drew the header.
@@ -94,14 +98,16 @@ public struct OutlineView<Source: OutlineSource & Sendable>: Widget where Source
     }
 
     /// Sets the viewport to `area` and draws the visible rows.
-    public mutating func render(in whole: CellRect, into buffer: inout Buffer, at time: Double) {
-        frame = whole
+    public mutating func render(in bounds: Rect, into canvas: inout Canvas, at time: Double) {
+        frame = bounds
+        let whole = canvas.cells(in: bounds)
+        frameCells = whole
         body = columns.isEmpty ? whole : whole.inset(top: 1)
         let area = body
-        cursorPosition = nil
-        if let context = buffer.pointContext {
+        cursorCell = nil
+        if let context = canvas.pointContext {
             headerRow.pointHeight = columns.isEmpty ? 0 : HeaderRow.standardPointHeight
-            renderPoints(in: whole, context: context, into: &buffer, at: time)
+            renderPoints(in: whole, context: context, into: &canvas, at: time)
             return
         }
         headerRow.pointHeight = nil
@@ -109,7 +115,7 @@ public struct OutlineView<Source: OutlineSource & Sendable>: Widget where Source
         if outline.scroll.viewportSize != size { outline.setViewport(size) }
         // A legacy scroller set since takes its track from the width the rows span (SV-11).
         if outline.scroll.indicatorStyle.reservesTrack { outline.fitContentWidth() }
-        buffer.fill(whole)
+        canvas.cells.fill(whole)
         let starts = columnStarts
         // Columns that do not fit beside at least a few cells of name are left out.
         let shown = columns.indices.filter { starts[$0] >= area.column + 12 }
@@ -117,11 +123,11 @@ public struct OutlineView<Source: OutlineSource & Sendable>: Widget where Source
         if !columns.isEmpty && whole.rows > 0 {
             var header = theme.header
             header.background = theme.focus.background
-            buffer.fill(CellRect(column: whole.column, row: whole.row, columns: whole.columns, rows: 1), with: .blank(header))
-            buffer.draw(" Name" + sortArrow(forHeading: 0), column: whole.column, row: whole.row, style: header, clip: CellRect(column: whole.column, row: whole.row, columns: Swift.max(0, nameEnd - whole.column), rows: 1))
+            canvas.cells.fill(CellRect(column: whole.column, row: whole.row, columns: whole.columns, rows: 1), with: .blank(header))
+            canvas.cells.draw(" Name" + sortArrow(forHeading: 0), column: whole.column, row: whole.row, style: header, clip: CellRect(column: whole.column, row: whole.row, columns: Swift.max(0, nameEnd - whole.column), rows: 1))
             for i in shown {
                 let text = (columns[i].title + sortArrow(forHeading: i + 1)).truncated(toWidth: columns[i].width)
-                buffer.draw(aligned(text, width: columns[i].width, columns[i].alignment), column: starts[i], row: whole.row, style: header, clip: whole)
+                canvas.cells.draw(aligned(text, width: columns[i].width, columns[i].alignment), column: starts[i], row: whole.row, style: header, clip: whole)
             }
         }
         let visible = outline.visibleRows(overscan: 0)
@@ -134,22 +140,22 @@ public struct OutlineView<Source: OutlineSource & Sendable>: Widget where Source
             let style = isCursor ? theme.selection : theme.text
             let triangle = triangleColumn(level: row.level)
             if isCursor {
-                buffer.fill(CellRect(column: area.column, row: y, columns: area.columns, rows: 1), with: .blank(style))
-                cursorPosition = CellPosition(column: Swift.min(triangle + 2, area.maxColumn - 1), row: y)
+                canvas.cells.fill(CellRect(column: area.column, row: y, columns: area.columns, rows: 1), with: .blank(style))
+                cursorCell = CellPosition(column: Swift.min(triangle + 2, area.maxColumn - 1), row: y)
             }
             var marker = style
             if !row.isExpandable { marker.dim = true }
-            buffer.draw(row.isExpandable ? (row.isExpanded ? "▾" : "▸") : " ", column: triangle, row: y, style: marker, clip: area)
+            canvas.cells.draw(row.isExpandable ? (row.isExpanded ? "▾" : "▸") : " ", column: triangle, row: y, style: marker, clip: area)
             let text = title(row.node).truncated(toWidth: Swift.max(0, nameEnd - triangle - 3))
-            buffer.draw(text, column: triangle + 2, row: y, style: style, clip: area)
+            canvas.cells.draw(text, column: triangle + 2, row: y, style: style, clip: area)
             for i in shown {
                 let value = columns[i].value(row.node).truncated(toWidth: columns[i].width)
-                buffer.draw(aligned(value, width: columns[i].width, columns[i].alignment), column: starts[i], row: y, style: style, clip: area)
+                canvas.cells.draw(aligned(value, width: columns[i].width, columns[i].alignment), column: starts[i], row: y, style: style, clip: area)
             }
         }
-        ScrollIndicatorDrawing(metrics: metrics, theme: theme).draw(outline.scroll, in: area, into: &buffer)
+        ScrollIndicatorDrawing(metrics: metrics, theme: theme).draw(outline.scroll, in: area, into: &canvas)
         // Pixel hosts only: the terminal never copies the widget for it.
-        if buffer.drawsPointMarks { SubcellScrolling.record(self, scroll: \.outline.scroll, content: body, metrics: metrics, axes: .vertical, into: &buffer, at: time) }
+        if canvas.drawsPointMarks { SubcellScrolling.record(self, scroll: \.outline.scroll, content: body, metrics: metrics, axes: .vertical, into: &canvas, at: time) }
     }
 
     /// " ▲" or " ▼" after heading `i` (0 for Name, then the columns) when it shows the sort.
@@ -173,10 +179,11 @@ public struct OutlineView<Source: OutlineSource & Sendable>: Widget where Source
         switch event {
         case let .key(key): return handleKey(key)
         case let .mouse(mouse):
-            if !columns.isEmpty, isOnHeader(mouse), frame.contains(column: mouse.column, row: mouse.row) {
+            let cell = metrics.cell(of: mouse)
+            if !columns.isEmpty, isOnHeader(mouse), frameCells.contains(cell) {
                 if case .release = mouse.kind {
                     let starts = columnStarts
-                    headingClicks.append((starts.lastIndex { mouse.column >= $0 }).map { $0 + 1 } ?? 0)
+                    headingClicks.append((starts.lastIndex { cell.column >= $0 }).map { $0 + 1 } ?? 0)
                 }
                 return .handled
             }
@@ -196,20 +203,20 @@ public struct OutlineView<Source: OutlineSource & Sendable>: Widget where Source
     }
 
     /// True when `mouse` is on the header, as it was drawn.
-    private func isOnHeader(_ mouse: MouseEvent) -> Bool { headerRow.contains(mouse, frame: frame, metrics: metrics) }
+    private func isOnHeader(_ mouse: MouseEvent) -> Bool { headerRow.contains(mouse, frame: frameCells, metrics: metrics) }
 
     /// How far below the rows' top `mouse` is, in points.
-    private func viewportY(of mouse: MouseEvent) -> Double { headerRow.viewportY(of: mouse, frame: frame, body: body, metrics: metrics) }
+    private func viewportY(of mouse: MouseEvent) -> Double { headerRow.viewportY(of: mouse, frame: frameCells, body: body, metrics: metrics) }
 
     /// True when `mouse` is on (or a cell beside) the triangle of a row at `level`.
     private func isOnTriangle(_ mouse: MouseEvent, level: Int) -> Bool {
-        guard headerRow.pointHeight != nil else { return abs(mouse.column - triangleColumn(level: level)) <= 1 }
-        return abs(metrics.point(of: mouse, in: frame).x - triangleX(level: level)) <= 12
+        guard headerRow.pointHeight != nil else { return abs(metrics.cell(of: mouse).column - triangleColumn(level: level)) <= 1 }
+        return abs(metrics.point(of: mouse, in: frameCells).x - triangleX(level: level)) <= 12
     }
 
     private mutating func handleKey(_ key: KeyEvent) -> EventResult {
         guard let command = OutlineCommand.keys.command(for: key) else { return .ignored }
-        let page = Swift.max(1, frame.rows - 1)
+        let page = Swift.max(1, frameCells.rows - 1)
         do {
             switch command {
             case .expandAll: if let c = outline.cursor { try outline.expand(c, descendants: true) }

@@ -13,10 +13,15 @@ public struct PageControlView: Widget {
     public var state: PageControlState
     /// Styles.
     public var theme: Theme
-    /// The cells the dots took in the last render (the hit region), within the area given.
-    public private(set) var frame = CellRect.none
+    /// The area the dots took in the last render (the hit region), within the area given.
+    public private(set) var frame = Rect.zero
+    /// The cells of ``frame`` on the canvas's grid.
+    private var cells = CellRect.none
     /// The point/cell mapping, for hosts that draw the dots at their size in points.
     public var metrics = CellMetrics()
+    /// True when the last render drew the dots at their size in points (a pixel host), false
+    /// when it drew them as characters two cells apart: a press is read against what was drawn.
+    private var drewInPoints = false
     private var pressed = false
     private var change: PageChange? = nil
 
@@ -44,47 +49,53 @@ public struct PageControlView: Widget {
     }
 
     /// Places the control in `area` and draws it.
-    public mutating func render(in area: CellRect, into buffer: inout Buffer, at time: Double) {
-        frame = frame(in: area)
-        guard !frame.isEmpty else { return }
-        if buffer.drawsPointMarks {
-            buffer.record(.pageControl(state, frame: metrics.points(frame)))
+    public mutating func render(in area: Rect, into canvas: inout Canvas, at time: Double) {
+        cells = frame(in: canvas.cells(in: area))
+        frame = canvas.metrics.points(cells)
+        drewInPoints = canvas.drawsPointMarks
+        guard !cells.isEmpty else { return }
+        if canvas.drawsPointMarks {
+            canvas.record(.pageControl(state, frame: frame))
             return
         }
-        if state.isBackgroundVisible { buffer.fill(frame, with: .blank(theme.controlBackground)) }
+        let frame = cells
+        if state.isBackgroundVisible { canvas.cells.fill(frame, with: .blank(theme.controlBackground)) }
         for (i, item) in state.layout().items.enumerated() {
             let symbol = item.scale >= 1 ? item.image.symbol : (item.scale > 0.5 ? "•" : "·")
             var style = item.isCurrent ? theme.accent : theme.secondary
             if !item.isCurrent && item.scale >= 1 { style.dim = true }
             if state.isBackgroundVisible { style.background = theme.controlBackground.background; style.reverse = theme.controlBackground.reverse }
             let (column, row) = state.isVertical ? (frame.column + 1, frame.row + 1 + 2 * i) : (frame.column + 1 + 2 * i, frame.row)
-            buffer.draw(symbol, column: column, row: row, style: style, clip: frame)
+            canvas.cells.draw(symbol, column: column, row: row, style: style, clip: frame)
         }
     }
 
     /// The position along the control, in the core's points, of a cell.
     func position(column: Int, row: Int) -> Double {
-        let along = state.isVertical ? row - frame.row : column - frame.column
+        let along = state.isVertical ? row - cells.row : column - cells.column
         // Cell 1 + 2i is dot i, whose centre is at padding + diameter/2 + i·pitch.
         return (Double(along) - 1) / 2 * state.pitch + state.padding + state.indicatorDiameter / 2
     }
 
-    /// The position along the control of `mouse`: from a host that reports where in the cell
-    /// the pointer was, the point on the control as a pixel host draws it (centred in ``frame``
-    /// at its size in points); from a terminal, the dot drawn in that cell.
+    /// The position along the control of `mouse`: where dots drawn in points are, the point on
+    /// the control as drawn (centred in ``frame`` at its size in points); where dots were drawn
+    /// as characters, the dot drawn in the pointer's cell.
     func position(of mouse: MouseEvent) -> Double {
-        guard mouse.offsetInCell != nil else { return position(column: mouse.column, row: mouse.row) }
-        let point = metrics.point(of: mouse, in: frame)
-        let control = state.frame(centredIn: Rect(origin: Point(x: 0, y: 0), size: metrics.size(of: frame)))
+        let cell = metrics.cell(of: mouse)
+        guard drewInPoints else { return position(column: cell.column, row: cell.row) }
+        let point = Point(x: mouse.x - frame.minX, y: mouse.y - frame.minY)
+        let control = state.frame(centredIn: Rect(origin: Point(x: 0, y: 0), size: frame.size))
         return state.isVertical ? point.y - control.minY : point.x - control.minX
     }
 
-    /// True when `mouse` is on a dot rather than between dots: in a terminal, on a dot's cell;
-    /// from a pixel host, within the dot's radius and a quarter of the spacing around it.
+    /// True when `mouse` is on a dot rather than between dots: where dots are characters, on a
+    /// dot's cell; where they are drawn in points, within the dot's radius and a quarter of the
+    /// spacing around it.
     func isOnDot(_ mouse: MouseEvent) -> Bool {
-        guard frame.contains(column: mouse.column, row: mouse.row) else { return false }
-        guard mouse.offsetInCell != nil else {
-            let along = state.isVertical ? mouse.row - frame.row : mouse.column - frame.column
+        guard frame.contains(mouse.location) else { return false }
+        guard drewInPoints else {
+            let cell = metrics.cell(of: mouse)
+            let along = state.isVertical ? cell.row - cells.row : cell.column - cells.column
             return along % 2 == 1
         }
         let position = position(of: mouse)
@@ -102,7 +113,7 @@ public struct PageControlView: Widget {
         case let .mouse(mouse):
             let position = position(of: mouse)
             switch mouse.kind {
-            case .press where mouse.button == .left && frame.contains(column: mouse.column, row: mouse.row):
+            case .press where mouse.button == .left && frame.contains(mouse.location):
                 state.pointerDown(at: position, time: time)
                 pressed = true
             case .drag where pressed:

@@ -10,11 +10,11 @@ struct ScrollIndicatorDrawing {
 
     /// Draws the indicators of `state` over `rect` (a pixel host's marks over `viewport`'s
     /// points when given, for a view placed between cells).
-    func draw(_ state: ScrollState, in rect: CellRect, viewport: Rect? = nil, into buffer: inout Buffer) {
+    func draw(_ state: ScrollState, in rect: CellRect, viewport: Rect? = nil, into canvas: inout Canvas) {
         for axis in Axis.allCases {
             guard let indicator = state.indicator(axis), indicator.opacity > 0 else { continue }
-            if buffer.drawsPointMarks {
-                buffer.record(.scrollIndicator(indicator, viewport: viewport ?? metrics.points(rect)))
+            if canvas.drawsPointMarks {
+                canvas.record(.scrollIndicator(indicator, viewport: viewport ?? metrics.points(rect)))
                 continue
             }
             var style = theme.indicator
@@ -27,51 +27,51 @@ struct ScrollIndicatorDrawing {
             } else if indicator.opacity < 0.5 {
                 style.dim = true
             }
-            if indicator.showsTrack { drawTrack(indicator, in: rect, into: &buffer) }
+            if indicator.showsTrack { drawTrack(indicator, in: rect, into: &canvas) }
             let thumb = indicator.thumb
             if axis == .vertical {
                 let column = rect.column + Swift.min(rect.columns - 1, Int(saturating: (thumb.midX / metrics.cellWidth).rounded(.down)))
                 let start = Double(rect.row) + metrics.cells(thumb.minY, .vertical)
                 let end = Double(rect.row) + metrics.cells(thumb.maxY, .vertical)
-                BarDrawing.vertical(&buffer, column: column, from: start, to: end, style: style, clip: rect)
+                BarDrawing.vertical(&canvas.cells, column: column, from: start, to: end, style: style, clip: rect)
                 if let phase = indicator.jogTickPhase, indicator.isDragged {
-                    drawJogTicks(column: column, phase: phase, thumb: (start, end), in: rect, into: &buffer)
+                    drawJogTicks(column: column, phase: phase, thumb: (start, end), in: rect, into: &canvas)
                 }
             } else {
                 let row = rect.row + Swift.min(rect.rows - 1, Int(saturating: (thumb.midY / metrics.cellHeight).rounded(.down)))
                 let start = Double(rect.column) + metrics.cells(thumb.minX, .horizontal)
                 let end = Double(rect.column) + metrics.cells(thumb.maxX, .horizontal)
-                BarDrawing.horizontal(&buffer, row: row, from: start, to: end, style: style, clip: rect)
+                BarDrawing.horizontal(&canvas.cells, row: row, from: start, to: end, style: style, clip: rect)
             }
         }
-        if state.verticalPageLengths != nil { drawPageIndicator(state, in: rect, into: &buffer) }
+        if state.verticalPageLengths != nil { drawPageIndicator(state, in: rect, into: &canvas) }
     }
 
-    private func drawTrack(_ indicator: ScrollIndicator, in rect: CellRect, into buffer: inout Buffer) {
+    private func drawTrack(_ indicator: ScrollIndicator, in rect: CellRect, into canvas: inout Canvas) {
         let track = indicator.track
         let cells = CellRect(column: rect.column + Int(saturating: (track.minX / metrics.cellWidth).rounded(.down)),
                              row: rect.row + Int(saturating: (track.minY / metrics.cellHeight).rounded(.down)),
                              columns: Swift.max(1, Int(saturating: (track.width / metrics.cellWidth).rounded(.up))),
                              rows: Swift.max(1, Int(saturating: (track.height / metrics.cellHeight).rounded(.up)))).intersection(rect)
-        buffer.fill(cells, with: Cell("░", style: theme.track))
+        canvas.cells.fill(cells, with: Cell("░", style: theme.track))
     }
 
     /// visionOS: tick marks above and below the jog bar that move with the scrolling speed.
-    private func drawJogTicks(column: Int, phase: Double, thumb: (Double, Double), in rect: CellRect, into buffer: inout Buffer) {
+    private func drawJogTicks(column: Int, phase: Double, thumb: (Double, Double), in rect: CellRect, into canvas: inout Canvas) {
         let shift = Int(saturating: (phase / metrics.cellHeight * 2).rounded(.down))
-        let shown = rect.intersection(buffer.area)
+        let shown = rect.intersection(canvas.cells.area)
         for row in shown.row..<shown.maxRow where Double(row) < thumb.0 - 1 || Double(row) >= thumb.1 + 1 {
-            if (row + shift) % 2 == 0 { buffer[column, row] = Cell("╴", style: theme.indicator) }
+            if (row + shift) % 2 == 0 { canvas.cells[column, row] = Cell("╴", style: theme.indicator) }
         }
     }
 
     /// watchOS: page dots beside the crown, the current one filling with the position inside a
     /// long page (SV-15).
-    private func drawPageIndicator(_ state: ScrollState, in rect: CellRect, into buffer: inout Buffer) {
+    private func drawPageIndicator(_ state: ScrollState, in rect: CellRect, into canvas: inout Canvas) {
         let (page, count, progress) = state.pagePosition(.vertical)
         guard count > 1 else { return }
-        if buffer.drawsPointMarks {
-            buffer.record(.crownPages(page: page, count: count, progress: progress, viewport: metrics.points(rect)))
+        if canvas.drawsPointMarks {
+            canvas.record(.crownPages(page: page, count: count, progress: progress, viewport: metrics.points(rect)))
             return
         }
         let top = rect.row + Swift.max(0, (rect.rows - count) / 2)
@@ -79,7 +79,7 @@ struct ScrollIndicatorDrawing {
         let quarters: [Character] = ["○", "◔", "◑", "◕", "●"]
         for i in 0..<Swift.min(count, rect.rows) {
             let symbol: Character = i == page ? quarters[Int(saturating: (progress * 4).rounded())] : "·"
-            buffer[column, top + i] = Cell(String(symbol), style: i == page ? theme.accent : theme.secondary)
+            canvas.cells[column, top + i] = Cell(String(symbol), style: i == page ? theme.accent : theme.secondary)
         }
     }
 }

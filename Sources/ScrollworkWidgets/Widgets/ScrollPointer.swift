@@ -33,6 +33,7 @@ struct ScrollPointer: Sendable, Hashable {
     /// Handles `mouse` for `state`, whose viewport is drawn in `rect`.
     mutating func handle(_ mouse: MouseEvent, in rect: CellRect, state: inout ScrollState, metrics: CellMetrics, at time: Double) -> EventResult {
         let point = metrics.point(of: mouse, in: rect)
+        let cell = metrics.cell(of: mouse)
         switch mouse.kind {
         case let .wheel(direction):
             let notches = Self.notches(direction, modifiers: mouse.modifiers) * mouse.wheelNotches
@@ -41,14 +42,14 @@ struct ScrollPointer: Sendable, Hashable {
             state.wheel(notches: notches, at: time)
             return .handled
         case .press:
-            guard mouse.button == .left, rect.contains(column: mouse.column, row: mouse.row) else { return .ignored }
+            guard mouse.button == .left, rect.contains(column: cell.column, row: cell.row) else { return .ignored }
             grab = state.pressIndicator(at: point, time: time) ? .indicator : .content
             if grab == .content { state.beginDrag(at: point, time: time) }
-            (pressColumn, pressRow, moved) = (mouse.column, mouse.row, false)
+            (pressColumn, pressRow, moved) = (cell.column, cell.row, false)
             return .handled
         case .drag:
             guard let grab else { return .ignored }
-            if mouse.column != pressColumn || mouse.row != pressRow { moved = true }
+            if cell.column != pressColumn || cell.row != pressRow { moved = true }
             switch grab {
             case .indicator: state.dragIndicator(to: point, time: time)
             case .content:
@@ -71,7 +72,7 @@ struct ScrollPointer: Sendable, Hashable {
             return .handled
         case .move:
             // A macOS overlay scroller widens under the pointer; leaving the view lets it go.
-            let inside = rect.contains(column: mouse.column, row: mouse.row)
+            let inside = rect.contains(column: cell.column, row: cell.row)
             state.hoverIndicator(at: inside ? point : nil, time: time)
             return inside ? .handled : .ignored
         }

@@ -18,8 +18,8 @@ public struct ScrollWindow: Sendable, Hashable {
 
 /// What a ``ScrollView`` shows: it draws the part the window shows.
 public protocol ScrollContent {
-    /// Draws the part of the content in `window` into `buffer` as it looks at `time`.
-    func draw(_ window: ScrollWindow, into buffer: inout Buffer, at time: Double)
+    /// Draws the part of the content in `window` on `canvas` as it looks at `time`.
+    func draw(_ window: ScrollWindow, into canvas: inout Canvas, at time: Double)
     /// For a pixel host: draws the part of the content in `window` in points into `drawing`,
     /// whose `box` is the viewport's points, and returns true; content that draws only cells
     /// returns false (the default) and is drawn with ``draw(_:into:at:)``.
@@ -63,8 +63,10 @@ public struct ScrollView<Content: ScrollContent>: Widget {
     /// For a pixel host: what cuts the view drawn at ``pointFrame`` (its enclosing scroll
     /// view's viewport); nil cuts it to its own frame.
     public var pointClip: Rect? = nil
-    /// The cells of the last render.
-    public private(set) var frame = CellRect.none
+    /// The area of the last render.
+    public private(set) var frame = Rect.zero
+    /// The cells of ``frame`` on the canvas's grid.
+    public private(set) var frameCells = CellRect.none
     var pointer = ScrollPointer()
 
     /// A scroll view of `content` with `scroll`'s state, whose line step becomes one cell (set
@@ -76,12 +78,12 @@ public struct ScrollView<Content: ScrollContent>: Widget {
         self.scroll.lineStep = metrics.cell
     }
 
-    /// The cells the content is drawn in: `frame` less any legacy scroller tracks.
+    /// The cells the content is drawn in: ``frameCells`` less any legacy scroller tracks.
     public var contentRect: CellRect {
         let content = scroll.contentViewport
-        return CellRect(column: frame.column, row: frame.row,
-                        columns: Swift.min(frame.columns, metrics.columns(forPoints: content.width)),
-                        rows: Swift.min(frame.rows, metrics.rows(forPoints: content.height)))
+        return CellRect(column: frameCells.column, row: frameCells.row,
+                        columns: Swift.min(frameCells.columns, metrics.columns(forPoints: content.width)),
+                        rows: Swift.min(frameCells.rows, metrics.rows(forPoints: content.height)))
     }
 
     /// The window of content for the state's offset.
@@ -91,41 +93,43 @@ public struct ScrollView<Content: ScrollContent>: Widget {
                             firstRow: metrics.rows(forPoints: offset.y), firstColumn: metrics.columns(forPoints: offset.x), metrics: metrics)
     }
 
-    /// Where a pixel host drawing into `buffer` places the view: ``pointFrame`` when it is set
+    /// Where a pixel host drawing on `canvas` places the view: ``pointFrame`` when it is set
     /// and finite; nil in a terminal, or when the view lies on its cells.
-    public func placedFrame(in buffer: Buffer) -> Rect? {
-        guard buffer.pointContext != nil, let f = pointFrame else { return nil }
+    public func placedFrame(on canvas: Canvas) -> Rect? {
+        guard canvas.pointContext != nil, let f = pointFrame else { return nil }
         return [f.origin.x, f.origin.y, f.size.width, f.size.height].allSatisfy(\.isFinite) ? f : nil
     }
 
     /// Sets the viewport to `area`, then draws the content and the indicators.
-    public mutating func render(in area: CellRect, into buffer: inout Buffer, at time: Double) {
-        frame = area
-        let placed = placedFrame(in: buffer)
+    public mutating func render(in bounds: Rect, into canvas: inout Canvas, at time: Double) {
+        frame = bounds
+        let area = canvas.cells(in: bounds)
+        frameCells = area
+        let placed = placedFrame(on: canvas)
         let size = placed?.size ?? metrics.size(of: area)
         if scroll.viewportSize != size { scroll.viewportSize = size }
-        buffer.fill(area)
+        canvas.cells.fill(area)
         var inPoints = false
         // The points a placed view shows: its frame cut to its clip (nil when none are visible).
         let visible = placed.flatMap { frame in pointClip == nil ? frame : pointClip?.intersection(frame) }
-        if let context = buffer.pointContext {
+        if let context = canvas.pointContext {
             // Content that draws in points lies exactly at the offset: no cells to move between.
             let box = placed.map { Rect(origin: $0.origin, size: scroll.contentViewport) } ?? metrics.points(contentRect)
             var drawing = PointDrawing(frame: placed == nil ? box : visible?.intersection(box) ?? Rect(origin: box.origin, size: .zero),
                                        measurer: context.measurer(for: idiom))
             inPoints = content.drawPoints(window, in: box, into: &drawing, at: time)
-            if inPoints { buffer.record(.drawing(drawing)) }
+            if inPoints { canvas.record(.drawing(drawing)) }
         }
-        if !inPoints { content.draw(window, into: &buffer, at: time) }
+        if !inPoints { content.draw(window, into: &canvas, at: time) }
         for effect in edgeEffects {
-            EdgeEffectDrawing(theme: theme, metrics: metrics).draw(effect, state: scroll, idiom: idiom, content: contentRect, into: &buffer)
+            EdgeEffectDrawing(theme: theme, metrics: metrics).draw(effect, state: scroll, idiom: idiom, content: contentRect, into: &canvas)
         }
         if placed == nil || visible != nil {
-            ScrollIndicatorDrawing(metrics: metrics, theme: theme).draw(scroll, in: area, viewport: visible, into: &buffer)
+            ScrollIndicatorDrawing(metrics: metrics, theme: theme).draw(scroll, in: area, viewport: visible, into: &canvas)
         }
         // Pixel hosts only: the terminal never copies the widget for it.
-        if buffer.drawsPointMarks, drawsBetweenCells, !inPoints {
-            SubcellScrolling.record(self, scroll: \.scroll, content: contentRect, metrics: metrics, into: &buffer, at: time)
+        if canvas.drawsPointMarks, drawsBetweenCells, !inPoints {
+            SubcellScrolling.record(self, scroll: \.scroll, content: contentRect, metrics: metrics, into: &canvas, at: time)
         }
     }
 
@@ -137,7 +141,7 @@ public struct ScrollView<Content: ScrollContent>: Widget {
             scroll.perform(command, time: time)
             return .handled
         case let .mouse(mouse):
-            return pointer.handle(mouse, in: frame, state: &scroll, metrics: metrics, at: time)
+            return pointer.handle(mouse, in: frameCells, state: &scroll, metrics: metrics, at: time)
         default:
             return .ignored
         }

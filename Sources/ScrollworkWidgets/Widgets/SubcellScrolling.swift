@@ -7,7 +7,7 @@ import Scrollwork
 /// The content is drawn again, as a copy, at that whole-cell offset and one cell further on each
 /// axis that lies between cells, into scratch buffers; the cells are kept in a
 /// ``PointMark/scrolledContent(_:)`` mark. Terminals never ask for it
-/// (``Buffer/drawsPointMarks`` is off), and the copies never ask again.
+/// (``Canvas/drawsPointMarks`` is off), and the copies never ask again.
 ///
 /// A scroll view records its own content. A widget that draws more content on the scroll view's
 /// lines (a carousel in a document) turns the view's ``ScrollView/drawsBetweenCells`` off and
@@ -15,12 +15,12 @@ import Scrollwork
 /// adds moves with the text instead of vanishing under it.
 public enum SubcellScrolling {
     /// Records the content of `widget` shown in `content`, whose scrolling is at `scroll`, when
-    /// its offset lies between whole cells and `buffer` draws point marks.
+    /// its offset lies between whole cells and `canvas` draws point marks.
     /// Only the axes in `axes` move between cells (a table's heading scrolls sideways with its
     /// rows, so a table moves finer than cells only vertically).
     static func record<W: Widget>(_ widget: W, scroll: WritableKeyPath<W, ScrollState>, content: CellRect,
-                                  metrics: CellMetrics, axes: Axis.Set = .both, into buffer: inout Buffer, at time: Double) {
-        record(offset: widget[keyPath: scroll].offset, content: content, metrics: metrics, axes: axes, into: &buffer) { move, scratch in
+                                  metrics: CellMetrics, axes: Axis.Set = .both, into canvas: inout Canvas, at time: Double) {
+        record(offset: widget[keyPath: scroll].offset, content: content, metrics: metrics, axes: axes, into: &canvas) { move, scratch in
             var copy = widget
             copy[keyPath: scroll] = copy[keyPath: scroll].movedForDrawing(by: move)
             let area = copy.frame
@@ -29,13 +29,13 @@ public enum SubcellScrolling {
     }
 
     /// Records the content shown in `content`, scrolled to `offset`, when the offset lies between
-    /// whole cells (on `axes`) and `buffer` draws point marks. `drawing` draws the content into a
-    /// scratch buffer of `buffer`'s size with its scroll offset moved by the given points, which
+    /// whole cells (on `axes`) and `canvas` draws point marks. `drawing` draws the content on a
+    /// scratch canvas like `canvas` with its scroll offset moved by the given points, which
     /// puts it on whole cells (and a cell further, for the row or column that comes into view).
     public static func record(offset: Point, content: CellRect, metrics: CellMetrics, axes: Axis.Set = .both,
-                              into buffer: inout Buffer, drawing: (Point, inout Buffer) -> Void) {
-        guard buffer.drawsPointMarks, !buffer.isScratch else { return }
-        let rect = content.intersection(buffer.area)
+                              into canvas: inout Canvas, drawing: (Point, inout Canvas) -> Void) {
+        guard canvas.drawsPointMarks, !canvas.isScratch else { return }
+        let rect = content.intersection(canvas.cells.area)
         func rest(_ v: Double, _ cell: Double) -> Double {
             guard v.isFinite else { return 0 }
             return v - (v / cell).rounded(.down) * cell
@@ -47,18 +47,16 @@ public enum SubcellScrolling {
         var cells = Buffer(columns: rect.columns + extraColumn, rows: rect.rows + extraRow)
         for (stepX, stepY) in [(0, 0), (1, 0), (0, 1), (1, 1)] where stepX <= extraColumn && stepY <= extraRow {
             let move = Point(x: -dx + Double(stepX) * metrics.cellWidth, y: -dy + Double(stepY) * metrics.cellHeight)
-            var scratch = Buffer(columns: buffer.columns, rows: buffer.rows)
-            scratch.drawsPointMarks = true
-            scratch.isScratch = true
+            var scratch = canvas.scratch()
             drawing(move, &scratch)
             // The whole-cell copy gives every cell; the copies a cell further give the column,
             // row or corner that comes into view.
             let columns = stepX == 0 ? 0..<rect.columns : (rect.columns - 1)..<rect.columns
             let rows = stepY == 0 ? 0..<rect.rows : (rect.rows - 1)..<rect.rows
             for y in rows {
-                for x in columns { cells[x + stepX, y + stepY] = scratch[rect.column + x, rect.row + y] }
+                for x in columns { cells[x + stepX, y + stepY] = scratch.cells[rect.column + x, rect.row + y] }
             }
         }
-        buffer.record(.scrolledContent(ScrolledCells(rect: rect, shift: Point(x: -dx, y: -dy), cells: cells)))
+        canvas.record(.scrolledContent(ScrolledCells(rect: rect, shift: Point(x: -dx, y: -dy), cells: cells)))
     }
 }

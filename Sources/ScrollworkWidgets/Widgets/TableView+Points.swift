@@ -14,18 +14,18 @@ extension TableView {
     public var pointIdiom: ScrollIdiom { layoutIdiom ?? table.list.idiom }
 
     /// Lays the table out in the points of `area` and records its drawing.
-    mutating func renderPoints(in area: CellRect, context: PointContext, into buffer: inout Buffer, at time: Double) {
+    mutating func renderPoints(in area: CellRect, context: PointContext, into canvas: inout Canvas, at time: Double) {
         var native = ListMetrics.standard(for: pointIdiom)
         native.rowsVaryInHeight = table.list.metrics.rowsVaryInHeight
         if table.list.metrics != native { table.list.metrics = native }
-        let box = buffer.points(area, metrics)
+        let box = canvas.points(area)
         let header = Rect(x: box.minX, y: box.minY, width: box.width, height: Swift.min(Self.pointHeaderHeight, box.height))
         let bodyBox = Rect(x: box.minX, y: header.maxY, width: box.width, height: box.height - header.height)
         body = area.inset(top: Swift.min(area.rows, metrics.rows(forPoints: header.height + metrics.cellHeight - 0.001)))
         if table.availableWidth != box.width { table.setAvailableWidth(box.width) }
         if table.list.scroll.viewportSize != bodyBox.size { table.list.setViewport(bodyBox.size) }
         if table.list.scroll.indicatorStyle.reservesTrack { table.list.fitContentWidth() }
-        buffer.fill(area)
+        canvas.cells.fill(area)
         shownRows = 0..<0
         var drawing = PointDrawing(frame: box, measurer: context.measurer(for: pointIdiom))
         // Each column's left edge and width in view points: pinned ones in place, others scrolled.
@@ -51,7 +51,7 @@ extension TableView {
                 if look.isFocused && !look.isSelected { style.bold = true }
                 if look.isFocused {
                     let row = area.row.addingSaturating(metrics.rows(forPoints: rect.midY - metrics.points(area).minY))
-                    if area.contains(column: body.column, row: row) { cursorPosition = CellPosition(column: body.column, row: row) }
+                    if area.contains(column: body.column, row: row) { cursorCell = CellPosition(column: body.column, row: row) }
                 }
                 let value: Row
                 // A row that went between the layout and this read is drawn empty, as with cells.
@@ -91,7 +91,7 @@ extension TableView {
                 }
             }
         }
-        buffer.record(.drawing(drawing))
-        ScrollIndicatorDrawing(metrics: metrics, theme: theme).draw(table.list.scroll, in: body, into: &buffer)
+        canvas.record(.drawing(drawing))
+        ScrollIndicatorDrawing(metrics: metrics, theme: theme).draw(table.list.scroll, in: body, into: &canvas)
     }
 }

@@ -79,12 +79,16 @@ public struct TableView<Row: Sendable>: Widget {
     /// The key the table's sorts run under.
     private let sortKey = WorkKey<SortResult<Row>>("sort")
     private var effects: [Effect] = []
-    /// The cells of the last render.
-    public private(set) var frame = CellRect.none
+    /// The area of the last render, in points.
+    public private(set) var frame = Rect.zero
+    /// The cells of ``frame`` on the canvas's grid.
+    public private(set) var frameCells = CellRect.none
     /// The rows' cells: `frame` below the header.
     public internal(set) var body = CellRect.none
     /// The cell of the focused row, as drawn.
-    public internal(set) var cursorPosition: CellPosition? = nil
+    public internal(set) var cursorCell: CellPosition? = nil
+    /// The top-left corner of ``cursorCell``, in points.
+    public var cursorPosition: Point? { cursorCell.map { metrics.origin(of: $0) } }
     /// The rows the last render drew (flat row numbers), for loading what the screen needs.
     public internal(set) var shownRows: Range<Int> = 0..<0
     private var pointer = ScrollPointer()
@@ -163,28 +167,30 @@ public struct TableView<Row: Sendable>: Widget {
             let start = metrics.columns(forPoints: x + metrics.cellWidth / 2)
             x += width
             let end = metrics.columns(forPoints: x + metrics.cellWidth / 2)
-            return (frame.column.addingSaturating(start).addingSaturating(i < table.pinnedColumns ? 0 : -shift), Swift.max(0, end - start))
+            return (frameCells.column.addingSaturating(start).addingSaturating(i < table.pinnedColumns ? 0 : -shift), Swift.max(0, end - start))
         }
     }
 
     /// The cells scrolled columns are drawn in on `row`: right of the pinned columns.
     private func scrolledClip(_ cells: [(column: Int, width: Int)], row: Int, rows: Int = 1) -> CellRect {
         let pinned = table.pinnedColumns
-        let start = pinned > 0 && pinned <= cells.count ? Swift.min(frame.maxColumn, cells[pinned - 1].column + cells[pinned - 1].width) : frame.column
-        return CellRect(column: start, row: row, columns: Swift.max(0, frame.maxColumn - start), rows: rows)
+        let start = pinned > 0 && pinned <= cells.count ? Swift.min(frameCells.maxColumn, cells[pinned - 1].column + cells[pinned - 1].width) : frameCells.column
+        return CellRect(column: start, row: row, columns: Swift.max(0, frameCells.maxColumn - start), rows: rows)
     }
 
     // MARK: Drawing
 
     /// Fits the columns to `area`'s width and the rows to its body, then draws the header and
     /// the visible rows at `time`.
-    public mutating func render(in area: CellRect, into buffer: inout Buffer, at time: Double) {
-        frame = area
+    public mutating func render(in bounds: Rect, into canvas: inout Canvas, at time: Double) {
+        frame = bounds
+        let area = canvas.cells(in: bounds)
+        frameCells = area
         body = area.inset(top: 1)
-        cursorPosition = nil
-        if let context = buffer.pointContext {
+        cursorCell = nil
+        if let context = canvas.pointContext {
             headerRow.pointHeight = Self.pointHeaderHeight
-            renderPoints(in: area, context: context, into: &buffer, at: time)
+            renderPoints(in: area, context: context, into: &canvas, at: time)
             return
         }
         headerRow.pointHeight = nil
@@ -201,7 +207,7 @@ public struct TableView<Row: Sendable>: Widget {
         var headerStyle = theme.header
         headerStyle.background = theme.focus.background
         if edge.intensity(in: table.list.scroll) > 0 { headerStyle.underline = true }
-        buffer.fill(CellRect(column: area.column, row: area.row, columns: area.columns, rows: 1), with: .blank(headerStyle))
+        canvas.cells.fill(CellRect(column: area.column, row: area.row, columns: area.columns, rows: 1), with: .blank(headerStyle))
         let headerClip = scrolledClip(cells, row: area.row).intersection(area)
         let rowClip = scrolledClip(cells, row: body.row, rows: body.rows).intersection(body)
         // Once columns slide under the pinned ones, a rule marks where.
@@ -215,13 +221,13 @@ public struct TableView<Row: Sendable>: Widget {
                 style.underline = true
                 style.bold = true
             }
-            buffer.draw(" " + title, column: cell.column, row: area.row, style: style, clip: clip)
-            if i < cells.count - 1 { buffer.draw("│", column: cell.column + cell.width - 1, row: area.row, style: headerStyle, clip: clip) }
+            canvas.cells.draw(" " + title, column: cell.column, row: area.row, style: style, clip: clip)
+            if i < cells.count - 1 { canvas.cells.draw("│", column: cell.column + cell.width - 1, row: area.row, style: headerStyle, clip: clip) }
         }
         let list = table.list
         // Each row is filled as it is drawn; only rows without a table row are blanked here. Only
         // the rows the buffer has count, however tall the rectangle.
-        let shown = body.intersection(buffer.area)
+        let shown = body.intersection(canvas.cells.area)
         var drawn = [Bool](repeating: false, count: shown.rows)
         shownRows = 0..<0
         // Rows that only moved since the last frame are copied from it, not drawn again.
@@ -239,25 +245,25 @@ public struct TableView<Row: Sendable>: Widget {
             var style = look.usesAlternateBackground ? theme.zebra : theme.text
             if look.isSelected || look.isFlashing { style = theme.selection }
             if look.isFocused && !look.isSelected { style.bold = true }
-            if look.isFocused { cursorPosition = CellPosition(column: body.column, row: row) }
-            if drawnRows.reuse(id, style: style, onto: row, of: &buffer) { continue }
+            if look.isFocused { cursorCell = CellPosition(column: body.column, row: row) }
+            if drawnRows.reuse(id, style: style, onto: row, of: &canvas.cells) { continue }
             let value: Row
             do { value = try readRow(list, path) } catch { continue }
-            buffer.fill(CellRect(column: body.column, row: row, columns: body.columns, rows: 1), with: .blank(style))
+            canvas.cells.fill(CellRect(column: body.column, row: row, columns: body.columns, rows: 1), with: .blank(style))
             for (i, cell) in cells.enumerated() where cell.width > 1 {
                 let (text, indent) = layoutCell(table, value, i, cell.width - 2)
-                buffer.draw(text, column: cell.column + 1 + indent, row: row, style: style, clip: i < table.pinnedColumns ? body : rowClip)
+                canvas.cells.draw(text, column: cell.column + 1 + indent, row: row, style: style, clip: i < table.pinnedColumns ? body : rowClip)
             }
-            if slid { buffer.draw("│", column: rowClip.column - 1, row: row, style: style, clip: body) }
+            if slid { canvas.cells.draw("│", column: rowClip.column - 1, row: row, style: style, clip: body) }
             drawnRows.drew(id, row: row, style: style)
         }
-        drawnRows.end(from: &buffer)
+        drawnRows.end(from: &canvas.cells)
         for (i, done) in drawn.enumerated() where !done {
-            buffer.fill(CellRect(column: body.column, row: shown.row + i, columns: body.columns, rows: 1))
+            canvas.cells.fill(CellRect(column: body.column, row: shown.row + i, columns: body.columns, rows: 1))
         }
-        ScrollIndicatorDrawing(metrics: metrics, theme: theme).draw(list.scroll, in: body, into: &buffer)
+        ScrollIndicatorDrawing(metrics: metrics, theme: theme).draw(list.scroll, in: body, into: &canvas)
         // Pixel hosts only: the terminal never copies the widget for it.
-        if buffer.drawsPointMarks { SubcellScrolling.record(self, scroll: \.table.list.scroll, content: body, metrics: metrics, axes: .vertical, into: &buffer, at: time) }
+        if canvas.drawsPointMarks { SubcellScrolling.record(self, scroll: \.table.list.scroll, content: body, metrics: metrics, axes: .vertical, into: &canvas, at: time) }
     }
 
     /// What follows heading `i`: " ▲" or " ▼" when the table is sorted by it, with how far a
@@ -391,23 +397,24 @@ public struct TableView<Row: Sendable>: Widget {
 
     /// The x of the centre of cell `column` in the columns' coordinates (past the pinned columns,
     /// moved by the sideways scroll).
-    private func x(ofColumn column: Int) -> Double { table.contentX(atViewX: (Double(column - frame.column) + 0.5) * metrics.cellWidth) }
+    private func x(ofColumn column: Int) -> Double { table.contentX(atViewX: (Double(column - frameCells.column) + 0.5) * metrics.cellWidth) }
 
     private mutating func handleMouse(_ mouse: MouseEvent, at time: Double) -> EventResult {
-        if case .press = mouse.kind, mouse.button == .left, isOnHeader(mouse), frame.contains(column: mouse.column, row: mouse.row) {
+        let cell = metrics.cell(of: mouse)
+        if case .press = mouse.kind, mouse.button == .left, isOnHeader(mouse), frameCells.contains(cell) {
             // A divider can be grabbed a cell to either side; a click there that does not drag
             // still sorts by the heading under it.
-            let x = x(ofColumn: mouse.column)
+            let x = x(ofColumn: cell.column)
             let divider = table.divider(nearX: x, tolerance: 1.5 * metrics.cellWidth).flatMap { $0 < table.columns.count - 1 ? $0 : nil }
             guard let column = table.column(atX: x) ?? divider else { return .handled }
-            header = HeaderPress(divider: divider, column: column, lastColumn: mouse.column)
+            header = HeaderPress(divider: divider, column: column, lastColumn: cell.column)
             return .handled
         }
         if var press = header {
             switch mouse.kind {
             case .drag:
-                if mouse.column != press.lastColumn { press.moved = true }
-                if press.divider == nil, table.allowsColumnReordering, let target = table.column(atX: x(ofColumn: mouse.column)), target != press.column {
+                if cell.column != press.lastColumn { press.moved = true }
+                if press.divider == nil, table.allowsColumnReordering, let target = table.column(atX: x(ofColumn: cell.column)), target != press.column {
                     // A heading dragged onto another column's place takes it, as in AppKit.
                     do {
                         try table.moveColumn(press.column, to: target)
@@ -418,20 +425,20 @@ public struct TableView<Row: Sendable>: Widget {
                     }
                 }
                 if let divider = press.divider {
-                    let delta = Double(mouse.column - press.lastColumn) * metrics.cellWidth
+                    let delta = Double(cell.column - press.lastColumn) * metrics.cellWidth
                     if delta != 0 { do { try table.dragDivider(after: divider, by: delta) } catch { failure = error } }
                     // Held against the trailing edge, the column keeps growing and the table
                     // scrolls with it (see tick); elsewhere the divider stays in view.
-                    let atEdge = mouse.column >= frame.maxColumn - 1 && divider >= table.pinnedColumns
+                    let atEdge = cell.column >= frameCells.maxColumn - 1 && divider >= table.pinnedColumns
                     press.edgeSince = atEdge ? (press.edgeSince ?? time) : nil
                     table.revealDivider(after: divider, margin: metrics.cellWidth, at: time)
                 }
-                press.lastColumn = mouse.column
+                press.lastColumn = cell.column
                 header = press
             case .release:
                 header = nil
                 guard !press.moved else { break }
-                if let divider = press.divider, mouse.column == dividerCell(divider) {
+                if let divider = press.divider, cell.column == dividerCell(divider) {
                     // The │ itself: a click does not sort, a double-click fits the column to its content.
                     if let last = dividerClick, last.divider == divider, time - last.time <= Self.doubleClickInterval {
                         dividerClick = nil
@@ -458,10 +465,10 @@ public struct TableView<Row: Sendable>: Widget {
     }
 
     /// True when `mouse` is on the header, as it was drawn.
-    private func isOnHeader(_ mouse: MouseEvent) -> Bool { headerRow.contains(mouse, frame: frame, metrics: metrics) }
+    private func isOnHeader(_ mouse: MouseEvent) -> Bool { headerRow.contains(mouse, frame: frameCells, metrics: metrics) }
 
     /// How far below the rows' top `mouse` is, in points.
-    private func viewportY(of mouse: MouseEvent) -> Double { headerRow.viewportY(of: mouse, frame: frame, body: body, metrics: metrics) }
+    private func viewportY(of mouse: MouseEvent) -> Double { headerRow.viewportY(of: mouse, frame: frameCells, body: body, metrics: metrics) }
 
     /// How soon a second click counts as a double-click (macOS's default is 0.5 s).
     static var doubleClickInterval: Double { 0.5 }

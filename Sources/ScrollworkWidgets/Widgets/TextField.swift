@@ -23,10 +23,10 @@ public struct TextField: Widget {
     public var theme: Theme
     /// The idiom whose type a pixel host draws the field in.
     public var idiom: ScrollIdiom = .iOS
-    /// The cells of the last render.
-    public private(set) var frame = CellRect.none
+    /// The area of the last render.
+    public private(set) var frame = Rect.zero
     /// Where the caret was drawn.
-    public private(set) var cursorPosition: CellPosition? = nil
+    public private(set) var cursorPosition: Point? = nil
     /// True while the whole text is selected, as a field a dialog fills in is: the next typed
     /// character or paste replaces it, Backspace removes it; any edit ends the selection.
     public var isTextSelected = false
@@ -51,26 +51,27 @@ public struct TextField: Widget {
     }
 
     /// Draws the prompt, the end of the text that fits, and a caret.
-    public mutating func render(in area: CellRect, into buffer: inout Buffer, at time: Double) {
-        frame = area
+    public mutating func render(in bounds: Rect, into canvas: inout Canvas, at time: Double) {
+        frame = bounds
+        let area = canvas.cells(in: bounds)
         guard !area.isEmpty else { cursorPosition = nil; return }
-        if let context = buffer.pointContext {
-            buffer.fill(area)
-            buffer.record(.drawing(drawing(in: buffer.points(area, CellMetrics()), measurer: context.measurer(for: idiom))))
+        if let context = canvas.pointContext {
+            canvas.cells.fill(area)
+            canvas.record(.drawing(drawing(in: canvas.points(area), measurer: context.measurer(for: idiom))))
             cursorPosition = nil
             return
         }
-        buffer.fill(area, with: .blank(theme.focus))
+        canvas.cells.fill(area, with: .blank(theme.focus))
         var promptStyle = theme.header
         promptStyle.background = theme.focus.background
-        let end = buffer.draw(prompt, column: area.column, row: area.row, style: promptStyle, clip: area)
+        let end = canvas.cells.draw(prompt, column: area.column, row: area.row, style: promptStyle, clip: area)
         var style = isTextSelected ? theme.selection : theme.text
         if !isTextSelected { style.background = theme.focus.background }
         let room = Swift.max(0, area.maxColumn - end - 1)
         let shown = text.truncated(toWidth: room, .head)
-        let caret = buffer.draw(shown, column: end, row: area.row, style: style, clip: area)
-        buffer.draw("▏", column: caret, row: area.row, style: theme.accent, clip: area)
-        cursorPosition = CellPosition(column: Swift.min(caret, area.maxColumn - 1), row: area.row)
+        let caret = canvas.cells.draw(shown, column: end, row: area.row, style: style, clip: area)
+        canvas.cells.draw("▏", column: caret, row: area.row, style: theme.accent, clip: area)
+        cursorPosition = canvas.point(column: Swift.min(caret, area.maxColumn - 1), row: area.row)
     }
 
     /// In a window: a rounded field on the bar, the prompt in the secondary colour, the end of
@@ -131,7 +132,7 @@ public struct TextField: Widget {
             actions.append(.changed)
             return .handled
         case let .mouse(mouse):
-            return frame.contains(column: mouse.column, row: mouse.row) && mouse.kind == .press ? .handled : .ignored
+            return frame.contains(mouse.location) && mouse.kind == .press ? .handled : .ignored
         default:
             return .ignored
         }

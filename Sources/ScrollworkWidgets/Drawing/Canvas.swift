@@ -1,0 +1,119 @@
+import Scrollwork
+
+/// What a frame is drawn on: a host's surface, measured in points from its top-left corner.
+///
+/// Widgets are laid out in points (``Widget/render(in:into:at:)`` takes a `Rect`) and draw
+/// through the canvas. A terminal's canvas is its grid of cells, ``cells``, at ``metrics``
+/// (8 × 16 points a cell by default). A pixel host's canvas has the same grid, for what is
+/// still drawn as cells, plus what it draws at its true size: a ``pointContext`` for widgets
+/// that draw in points (``PointDrawing``) and the ``pointMarks`` they leave.
+public struct Canvas: Sendable {
+    /// The grid of cells: what a terminal shows.
+    public var cells: Buffer
+    /// How points map to ``cells``.
+    public let metrics: CellMetrics
+    /// The canvas's size in points: its cells', or a pixel host's true size, which may be a
+    /// little more than whole cells.
+    public let size: Size
+    /// Set by a pixel host that has widgets draw in points at the idiom's metrics, with its text
+    /// measurer; nil for a terminal.
+    public let pointContext: PointContext?
+    /// True on a pixel host's canvas: widgets then describe indicators, page dots, edge effects
+    /// and scrolling between cells as ``pointMarks`` instead of drawing characters for them.
+    public let drawsPointMarks: Bool
+    /// The parts of the frame to draw in points, in drawing order.
+    public private(set) var pointMarks: [PointMark] = []
+    /// True for a canvas a widget draws a copy of itself into for ``SubcellScrolling``: its marks
+    /// are not kept, and the copy does not draw copies again.
+    package var isScratch = false
+
+    /// A terminal's canvas: `cells` at `metrics`, its size their size in points.
+    public init(cells: Buffer, metrics: CellMetrics = CellMetrics()) {
+        self.cells = cells
+        self.metrics = metrics
+        size = metrics.size(of: cells.area)
+        pointContext = nil
+        drawsPointMarks = false
+    }
+
+    /// A pixel host's canvas: `cells` at `metrics` over a surface of `size` points (at least the
+    /// cells' size), drawing point marks, and with `pointContext` when widgets draw in points.
+    public init(cells: Buffer, metrics: CellMetrics, size: Size, pointContext: PointContext?) {
+        self.cells = cells
+        self.metrics = metrics
+        let grid = metrics.size(of: cells.area)
+        func side(_ v: Double, _ least: Double) -> Double { v.isFinite ? Swift.max(v, least) : least }
+        self.size = Size(width: side(size.width, grid.width), height: side(size.height, grid.height))
+        self.pointContext = pointContext
+        drawsPointMarks = true
+    }
+
+    /// The whole canvas in points.
+    public var bounds: Rect { Rect(origin: .zero, size: size) }
+
+    /// The cells `rect` covers (see ``CellMetrics/cells(in:)``).
+    public func cells(in rect: Rect) -> CellRect { metrics.cells(in: rect) }
+
+    /// `cells` in points, stretched to the canvas's edge where they reach the grid's last column
+    /// or row (a pixel host's cells cover a little less than its window).
+    public func points(_ cells: CellRect) -> Rect {
+        var box = metrics.points(cells)
+        if cells.maxColumn >= self.cells.columns, size.width > box.maxX { box.size.width = size.width - box.minX }
+        if cells.maxRow >= self.cells.rows, size.height > box.maxY { box.size.height = size.height - box.minY }
+        return box
+    }
+
+    /// The top-left corner of the cell at `column`, `row`, in points: where a widget that
+    /// draws cells puts its cursor.
+    public func point(column: Int, row: Int) -> Point {
+        Point(x: Double(column) * metrics.cellWidth, y: Double(row) * metrics.cellHeight)
+    }
+
+    /// Blanks every cell and forgets every mark: what an overlay that covers the whole canvas
+    /// does first, so that nothing beneath it is drawn for nothing.
+    public mutating func clear() {
+        cells.clear()
+        pointMarks.removeAll(keepingCapacity: true)
+    }
+
+    // MARK: Drawing in points
+
+    /// Fills `rect` with `style`'s background: on the grid, every cell `rect` covers.
+    public mutating func fill(_ rect: Rect, _ style: Style = .plain) {
+        cells.fill(cells(in: rect), with: .blank(style))
+    }
+
+    /// Draws `text` on one line from `origin` in `style`, cut where `width` points end when
+    /// given (at the canvas's edge otherwise); returns how far it reaches, in points. On the grid
+    /// the text starts in the cell that holds `origin` and takes a cell a column; text is data
+    /// (control characters are drawn as pictures, see ``Buffer/draw(_:column:row:style:clip:)``).
+    @discardableResult
+    public mutating func text(_ text: String, at origin: Point, width: Double? = nil, style: Style = .plain) -> Double {
+        let start = metrics.cell(at: origin)
+        var clip = cells.area
+        if let width {
+            let room = width.isNaN ? 0 : Swift.max(0, width)
+            clip = clip.intersection(cells(in: Rect(x: origin.x, y: origin.y, width: room, height: metrics.cellHeight)))
+        }
+        let end = cells.draw(text, column: start.column, row: start.row, style: style, clip: clip)
+        return Double(end.subtractingSaturating(start.column)) * metrics.cellWidth
+    }
+
+    /// Records `mark` when ``drawsPointMarks`` is on; callers ask first, so that a terminal's
+    /// frame builds no marks, and leave out the characters that would stand for it.
+    public mutating func record(_ mark: PointMark) {
+        guard drawsPointMarks, pointMarks.count < Self.maximumPointMarks else { return }
+        pointMarks.append(mark)
+    }
+
+    /// The most marks a frame keeps; a widget tree that makes more is drawing in a loop.
+    public static var maximumPointMarks: Int { 4096 }
+
+    /// A blank canvas of this one's size and metrics on which a copy of a widget draws its cells
+    /// (``SubcellScrolling``): it draws no points, and its marks are not kept.
+    package func scratch() -> Canvas {
+        var copy = Canvas(cells: Buffer(columns: cells.columns, rows: cells.rows), metrics: metrics, size: size, pointContext: nil)
+        copy.isScratch = true
+        return copy
+    }
+}
