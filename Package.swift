@@ -107,6 +107,19 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
+        // The widgets alone: their drawing in cells and points, input, layout and work, with no
+        // host but the headless driver.
+        .testTarget(
+            name: "ScrollworkWidgetsTests",
+            dependencies: [
+                "Scrollwork",
+                "ScrollworkWidgets",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+            ],
+            exclude: ["__Snapshots__"]
+        ),
+        // The terminal host: input decoding, the renderer, the event loop's driver.
         .testTarget(
             name: "ScrollworkTerminalTests",
             dependencies: [
@@ -114,9 +127,7 @@ let package = Package(
                 "ScrollworkWidgets",
                 "ScrollworkTerminal",
                 .product(name: "PropertyBased", package: "swift-property-based"),
-                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
-            ],
-            exclude: ["__Snapshots__"]
+            ]
         ),
         .testTarget(
             name: "ScrollworkFilesTests",

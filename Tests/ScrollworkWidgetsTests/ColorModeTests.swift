@@ -1,6 +1,5 @@
 import Testing
 @testable import ScrollworkWidgets
-@testable import ScrollworkTerminal
 
 @Suite struct ColorModeTests {
     @Test func noColorWinsOverEverything() {

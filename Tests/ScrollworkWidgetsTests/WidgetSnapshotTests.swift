@@ -2,7 +2,6 @@ import Scrollwork
 import SnapshotTesting
 import Testing
 @testable import ScrollworkWidgets
-@testable import ScrollworkTerminal
 
 let theme = Theme.standard(for: .trueColor)
 let documentLines = (1...200).map { "Line \($0): scroll views show more content than fits." }

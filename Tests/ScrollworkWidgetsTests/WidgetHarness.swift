@@ -1,6 +1,5 @@
 import Scrollwork
 @testable import ScrollworkWidgets
-@testable import ScrollworkTerminal
 
 /// A one-widget app for tests.
 struct Harness<Content: Widget>: WidgetApp {

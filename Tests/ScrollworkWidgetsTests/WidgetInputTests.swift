@@ -1,7 +1,6 @@
 import Scrollwork
 import Testing
 @testable import ScrollworkWidgets
-@testable import ScrollworkTerminal
 
 @Suite struct TextFieldTests {
     @Test("a text field takes printable keys, Backspace and pastes, and reports Enter and Esc")
@@ -102,19 +101,5 @@ import Testing
         view.render(in: buffer.area, into: &buffer, at: 0)
         #expect(view.cursorCell?.row == 1 && view.cursorPosition?.y == 16)
         #expect(view.handle(.key(KeyEvent(.down, .alt)), at: 0) == .ignored)
-    }
-}
-
-@Suite struct RendererCursorTests {
-    @Test("the renderer leaves the terminal's cursor on the focused cell, and an unchanged frame with it in place writes nothing")
-    func cursorPlacement() {
-        var renderer = Renderer(colorMode: .none)
-        var frame = Buffer(columns: 10, rows: 3)
-        frame.draw("hello", column: 0, row: 1)
-        _ = renderer.render(frame, cursorPosition: CellPosition(column: 2, row: 1))
-        #expect(renderer.render(frame, cursorPosition: CellPosition(column: 2, row: 1)).isEmpty)
-        let move = renderer.render(frame, cursorPosition: CellPosition(column: 4, row: 2))
-        #expect(String(decoding: move, as: UTF8.self).contains("\u{1B}[3;5H"))
-        #expect(renderer.render(frame, cursorPosition: CellPosition(column: 99, row: 99)).isEmpty, "outside the frame: no move")
     }
 }

@@ -1,7 +1,6 @@
 import Scrollwork
 import Testing
 @testable import ScrollworkWidgets
-@testable import ScrollworkTerminal
 
 @Suite struct IndicatorFadeTests {
     /// The foreground of the indicator's cells in the last column at `time` after a scroll.

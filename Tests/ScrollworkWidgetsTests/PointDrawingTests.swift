@@ -148,8 +148,8 @@ import Testing
 @Suite struct PointHitTests {
     /// A canvas for a 390 × 844-point window that asks for points.
     static func pointBuffer() -> Canvas {
-        var buffer = Canvas(cells: Buffer(columns: 48, rows: 52), metrics: CellMetrics(), size: Size(width: 390, height: 844), pointContext: PointContext(size: Size(width: 390, height: 844)) { _ in PointDrawingTests.measurer })
-        return buffer
+        Canvas(cells: Buffer(columns: 48, rows: 52), metrics: CellMetrics(), size: Size(width: 390, height: 844),
+               pointContext: PointContext(size: Size(width: 390, height: 844)) { _ in PointDrawingTests.measurer })
     }
 
     /// A tap at `point`.

@@ -1,7 +1,6 @@
 import Scrollwork
 import Testing
 @testable import ScrollworkWidgets
-@testable import ScrollworkTerminal
 
 /// A table wider than its view: sideways scrolling with the vertical physics, pinned columns,
 /// and a divider dragged against the edge.

@@ -2,7 +2,6 @@ import Scrollwork
 import SnapshotTesting
 import Testing
 @testable import ScrollworkWidgets
-@testable import ScrollworkTerminal
 
 func settings() -> ListState<String> {
     ListState(sections: [

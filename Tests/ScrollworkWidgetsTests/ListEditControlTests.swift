@@ -1,7 +1,6 @@
 import Scrollwork
 import Testing
 @testable import ScrollworkWidgets
-@testable import ScrollworkTerminal
 
 /// The edit-mode controls of a list view are clickable: ⊖ deletes, ≡ drags the row.
 @Suite struct ListEditControlTests {

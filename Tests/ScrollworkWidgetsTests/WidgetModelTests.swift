@@ -1,7 +1,6 @@
 import Scrollwork
 import Testing
 @testable import ScrollworkWidgets
-@testable import ScrollworkTerminal
 
 /// Two scroll views, a horizontal carousel in front of a vertical document, and a text field.
 struct NestedPair: WidgetGroup {
