@@ -298,6 +298,17 @@ public struct TableState<Row: Sendable>: Sendable {
         return String(repeating: " ", count: indent) + text + String(repeating: " ", count: Swift.max(0, missing))
     }
 
+    /// The text of `row`'s cell in `column`, whole: its formatter's, or its value's description;
+    /// "" for a column that is not there. Inlinable, as ``cellLayout(of:column:width:)`` is.
+    @inlinable
+    public func cellText(of row: Row, column: Int) -> String {
+        guard column >= 0, column < columns.count else { return "" }
+        // Read once: each read of a column in this generic code looks up its type at run time.
+        let spec = columns[column]
+        let value = spec.value(row)
+        return spec.format?(value) ?? value.description
+    }
+
     /// The text of `row`'s cell in `column` cut to `width` cells, and how many cells to indent it
     /// for the column's alignment: what a host draws over a blank cell, without padding strings.
     ///
@@ -306,12 +317,9 @@ public struct TableState<Row: Sendable>: Sendable {
     @inlinable
     public func cellLayout(of row: Row, column: Int, width: Int) -> (text: String, indent: Int) {
         let width = Swift.min(width, Truncation.maximumPaddedWidth)
-        // Read once: each read of a column in this generic code looks up its type at run time.
         guard column >= 0, column < columns.count, width > 0 else { return ("", 0) }
         let spec = columns[column]
-        let value = spec.value(row)
-        let text = spec.format?(value) ?? value.description
-        let cut = text.truncated(toWidth: width, spec.truncation)
+        let cut = cellText(of: row, column: column).truncated(toWidth: width, spec.truncation)
         switch spec.alignment {
         case .leading: return (cut, 0)
         case .trailing: return (cut, Swift.max(0, width - displayWidth(cut)))

@@ -26,6 +26,13 @@ public struct Canvas: Sendable {
     /// True for a canvas a widget draws a copy of itself into for ``SubcellScrolling``: its marks
     /// are not kept, and the copy does not draw copies again.
     package var isScratch = false
+    /// The drawing a widget is recording in points (``draw(_:idiom:_:)`` on a canvas with a
+    /// ``pointContext``); nil while drawing goes to the cells.
+    var recording: PointDrawing? = nil
+    /// The cells drawing on the grid is cut to (``clipped(to:_:)``): the whole grid at first.
+    var cellClip: CellRect? = nil
+    /// The clips ``pushClip(_:)`` replaced, innermost last.
+    var savedClips: [CellRect?] = []
 
     /// A terminal's canvas: `cells` at `metrics`, its size their size in points.
     public init(cells: Buffer, metrics: CellMetrics = CellMetrics()) {
@@ -74,29 +81,6 @@ public struct Canvas: Sendable {
     public mutating func clear() {
         cells.clear()
         pointMarks.removeAll(keepingCapacity: true)
-    }
-
-    // MARK: Drawing in points
-
-    /// Fills `rect` with `style`'s background: on the grid, every cell `rect` covers.
-    public mutating func fill(_ rect: Rect, _ style: Style = .plain) {
-        cells.fill(cells(in: rect), with: .blank(style))
-    }
-
-    /// Draws `text` on one line from `origin` in `style`, cut where `width` points end when
-    /// given (at the canvas's edge otherwise); returns how far it reaches, in points. On the grid
-    /// the text starts in the cell that holds `origin` and takes a cell a column; text is data
-    /// (control characters are drawn as pictures, see ``Buffer/draw(_:column:row:style:clip:)``).
-    @discardableResult
-    public mutating func text(_ text: String, at origin: Point, width: Double? = nil, style: Style = .plain) -> Double {
-        let start = metrics.cell(at: origin)
-        var clip = cells.area
-        if let width {
-            let room = width.isNaN ? 0 : Swift.max(0, width)
-            clip = clip.intersection(cells(in: Rect(x: origin.x, y: origin.y, width: room, height: metrics.cellHeight)))
-        }
-        let end = cells.draw(text, column: start.column, row: start.row, style: style, clip: clip)
-        return Double(end.subtractingSaturating(start.column)) * metrics.cellWidth
     }
 
     /// Records `mark` when ``drawsPointMarks`` is on; callers ask first, so that a terminal's

@@ -46,7 +46,7 @@ public struct PointDrawing: Sendable, Hashable {
         self.measurer = measurer
     }
 
-    private mutating func add(_ command: Command) {
+    mutating func add(_ command: Command) {
         if commands.count < Self.maximumCommands { commands.append(command) }
     }
 

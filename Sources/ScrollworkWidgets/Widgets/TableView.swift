@@ -101,11 +101,11 @@ public struct TableView<Row: Sendable>: Widget {
     private var failure: (any Error)? = nil
     /// Where the last render drew the header.
     private var headerRow = HeaderRow()
-    /// ``ListState/row(at:)`` and ``TableState/cellLayout(of:column:width:)`` as compiled where
-    /// the view was made: this generic view is not specialised, and their generic versions look
-    /// the table's types up on every row and cell.
+    /// ``ListState/row(at:)`` and ``TableState/cellText(of:column:)`` as compiled where the view
+    /// was made: this generic view is not specialised, and their generic versions look the
+    /// table's types up on every row and cell.
     let readRow: @Sendable (ListState<Row>, IndexPath) throws(ListError) -> Row
-    let layoutCell: @Sendable (TableState<Row>, Row, Int, Int) -> (text: String, indent: Int)
+    let cellText: @Sendable (TableState<Row>, Row, Int) -> String
 
     /// A press on the header: a heading or a divider, where, and the last column seen; while a
     /// divider is held against the trailing edge, when the column last grew.
@@ -123,17 +123,17 @@ public struct TableView<Row: Sendable>: Widget {
     public init(_ table: TableState<Row>, theme: Theme = Theme()) {
         // Made here, where the caller knows `Row`: the closure is compiled for it.
         self.init(table, theme: theme, readRow: { list, path throws(ListError) in try list.row(at: path) },
-                  layoutCell: { $0.cellLayout(of: $1, column: $2, width: $3) })
+                  cellText: { $0.cellText(of: $1, column: $2) })
     }
 
-    /// A view of `table` that reads rows with `readRow` and lays cells out with `layoutCell`.
+    /// A view of `table` that reads rows with `readRow` and their cells' text with `cellText`.
     @usableFromInline
     init(_ table: TableState<Row>, theme: Theme, readRow: @escaping @Sendable (ListState<Row>, IndexPath) throws(ListError) -> Row,
-         layoutCell: @escaping @Sendable (TableState<Row>, Row, Int, Int) -> (text: String, indent: Int)) {
+         cellText: @escaping @Sendable (TableState<Row>, Row, Int) -> String) {
         self.table = table
         self.theme = theme
         self.readRow = readRow
-        self.layoutCell = layoutCell
+        self.cellText = cellText
         fitToCells()
     }
 
@@ -171,99 +171,187 @@ public struct TableView<Row: Sendable>: Widget {
         }
     }
 
-    /// The cells scrolled columns are drawn in on `row`: right of the pinned columns.
-    private func scrolledClip(_ cells: [(column: Int, width: Int)], row: Int, rows: Int = 1) -> CellRect {
-        let pinned = table.pinnedColumns
-        let start = pinned > 0 && pinned <= cells.count ? Swift.min(frameCells.maxColumn, cells[pinned - 1].column + cells[pinned - 1].width) : frameCells.column
-        return CellRect(column: start, row: row, columns: Swift.max(0, frameCells.maxColumn - start), rows: rows)
-    }
-
     // MARK: Drawing
 
-    /// Fits the columns to `area`'s width and the rows to its body, then draws the header and
-    /// the visible rows at `time`.
-    public mutating func render(in bounds: Rect, into canvas: inout Canvas, at time: Double) {
-        frame = bounds
-        let area = canvas.cells(in: bounds)
-        frameCells = area
-        body = area.inset(top: 1)
-        cursorCell = nil
-        if let context = canvas.pointContext {
-            headerRow.pointHeight = Self.pointHeaderHeight
-            renderPoints(in: area, context: context, into: &canvas, at: time)
-            return
+    /// The header's height in points in a window (AppKit's table header view is 23 to 28 points
+    /// across releases); one row of cells on a grid.
+    static var pointHeaderHeight: Double { HeaderRow.standardPointHeight }
+
+    /// In a window, the points between a column's edge and its text (AppKit's cell inset); a
+    /// grid keeps one cell there.
+    public var cellPadding: Double { pointIdiom == .macOS ? 6 : 8 }
+
+    /// The idiom whose metrics the table is drawn at in points.
+    public var pointIdiom: ScrollIdiom { layoutIdiom ?? table.list.idiom }
+
+    /// The table's geometry on `canvas` for `bounds`: rows, header, padding and the columns'
+    /// edges, in points (on a grid, every edge on a cell boundary).
+    private struct Layout {
+        var box: Rect
+        var header: Rect
+        var body: Rect
+        var padding: Double
+        /// Each column's left edge and width in view points: pinned ones in place, others moved
+        /// by the sideways scroll, so they may lie partly or wholly under the pinned ones.
+        var columns: [(x: Double, width: Double)]
+        /// Where the pinned columns end: scrolled columns are cut there.
+        var pinnedEdge: Double
+    }
+
+    /// Sets the list's metrics for `canvas` (the idiom's rows in points, a cell a row on a
+    /// grid) and lays the table out in `bounds`.
+    private mutating func layout(in bounds: Rect, on canvas: Canvas) -> Layout {
+        if canvas.drawsInPoints {
+            var native = ListMetrics.standard(for: pointIdiom)
+            native.rowsVaryInHeight = table.list.metrics.rowsVaryInHeight
+            if table.list.metrics != native { table.list.metrics = native }
+        } else {
+            fitToCells()
         }
-        headerRow.pointHeight = nil
-        let width = Double(area.columns) * metrics.cellWidth
-        if table.availableWidth != width { table.setAvailableWidth(width) }
-        let size = metrics.size(of: body)
-        if table.list.scroll.viewportSize != size { table.list.setViewport(size) }
+        let headerHeight = Swift.min(canvas.drawsInPoints ? Self.pointHeaderHeight : canvas.metrics.cellHeight, Swift.max(0, bounds.height))
+        let header = Rect(x: bounds.minX, y: bounds.minY, width: bounds.width, height: headerHeight)
+        let body = Rect(x: bounds.minX, y: header.maxY, width: bounds.width, height: Swift.max(0, bounds.height - headerHeight))
+        if table.availableWidth != bounds.width { table.setAvailableWidth(bounds.width) }
+        if table.list.scroll.viewportSize != body.size { table.list.setViewport(body.size) }
         // A legacy scroller set since takes its track from the width the rows span (SV-11).
         if table.list.scroll.indicatorStyle.reservesTrack { table.list.fitContentWidth() }
-        guard area.rows > 0 else { return }
-        let cells = columnCells
-        // Header: opaque, with a hard edge once content is under it.
-        let edge = ScrollEdgeEffect(edge: .top, floating: [.pinnedTableHeader], depth: metrics.cellHeight)
+        let shift = canvas.aligned(table.list.scroll.offset.x)
+        var x = 0.0
+        let columns = table.columnWidths.enumerated().map { i, width -> (x: Double, width: Double) in
+            let start = canvas.aligned(x)
+            x += width
+            return (bounds.minX + start - (i < table.pinnedColumns ? 0 : shift), canvas.aligned(x) - start)
+        }
+        let pinned = table.pinnedColumns
+        let pinnedEdge = pinned > 0 && pinned <= columns.count ? columns[pinned - 1].x + columns[pinned - 1].width : bounds.minX
+        return Layout(box: bounds, header: header, body: body, padding: canvas.drawsInPoints ? cellPadding : canvas.metrics.cellWidth,
+                      columns: columns, pinnedEdge: Swift.min(pinnedEdge, bounds.maxX))
+    }
+
+    /// Fits the columns to `bounds`' width and the rows below the header, then draws the header
+    /// and the visible rows at `time`: one drawing, in points for a window and in cells for a
+    /// terminal.
+    public mutating func render(in bounds: Rect, into canvas: inout Canvas, at time: Double) {
+        frame = bounds
+        frameCells = canvas.cells(in: bounds)
+        cursorCell = nil
+        shownRows = 0..<0
+        let layout = layout(in: bounds, on: canvas)
+        headerRow.pointHeight = canvas.drawsInPoints ? layout.header.height : nil
+        body = frameCells.inset(top: canvas.drawsInPoints ? Swift.min(frameCells.rows, metrics.rows(forPoints: layout.header.height + metrics.cellHeight - 0.001)) : 1)
+        guard layout.header.height > 0 else { return }
+        let measurer = canvas.measurer(for: pointIdiom)
+        // Without closures: this runs for every row of every frame.
+        let opened = canvas.beginDrawing(bounds, idiom: pointIdiom)
+        drawRows(layout, measurer: measurer, into: &canvas, at: time)
+        drawHeader(layout, measurer: measurer, into: &canvas)
+        canvas.endDrawing(opened)
+        ScrollIndicatorDrawing(metrics: metrics, theme: theme).draw(table.list.scroll, in: body, into: &canvas)
+        // Rows drawn in points lie at their exact offset; rows drawn in cells a pixel host moves
+        // between cells (the terminal never asks).
+        if !canvas.drawsInPoints {
+            SubcellScrolling.record(self, scroll: \.table.list.scroll, content: body, metrics: metrics, axes: .vertical, into: &canvas, at: time)
+        }
+    }
+
+    /// The rows under the header: zebra stripes, the selection, each column's text cut to its
+    /// column, and a rule where scrolled columns slide under the pinned ones.
+    private mutating func drawRows(_ layout: Layout, measurer: TextMeasurer, into c: inout Canvas, at time: Double) {
+        let table = self.table
+        let list = table.list
+        let pinned = table.pinnedColumns
+        let scrolledClip = Rect(x: layout.pinnedEdge, y: layout.box.minY, width: Swift.max(0, layout.box.maxX - layout.pinnedEdge), height: layout.box.height)
+        // Once columns slide under the pinned ones, a rule marks where.
+        let slid = pinned > 0 && list.scroll.offset.x >= metrics.cellWidth / 2
+        let bodyCells = c.cells(in: layout.body)
+        // Rows that only moved since the last frame are copied from it, not drawn again (a grid).
+        c.beginRows(&drawnRows, key: DrawnRows.Key(area: bodyCells.intersection(c.cells.area),
+                                                    layout: layout.columns.flatMap { [Int(saturating: $0.x), Int(saturating: $0.width)] } + [pinned, slid ? 1 : 0],
+                                                    theme: theme, rows: list.contentRevision, columns: table.columnsRevision))
+        // Each column's look, read once a frame: a column read in the loop is a copy a cell.
+        let looks = table.columns.map { (font: $0.alignment == .trailing ? FontRole.monospacedDigits : .body, alignment: $0.alignment, truncation: $0.truncation) }
+        c.pushClip(layout.body)
+        // The rows lie one under the next: what they leave above and below is blanked after.
+        var covered: (top: Double, bottom: Double)? = nil
+        for entry in list.visibleItems(overscan: 0) {
+            guard case let .row(path) = entry.item else { continue }
+            shownRows = shownRows.isEmpty ? path.row..<(path.row + 1) : Swift.min(shownRows.lowerBound, path.row)..<Swift.max(shownRows.upperBound, path.row + 1)
+            let rect = Rect(x: layout.box.minX, y: layout.body.minY + entry.frame.minY - list.scroll.offset.y, width: layout.box.width, height: entry.frame.height)
+            covered = (covered?.top ?? rect.minY, rect.maxY)
+            let id: RowID
+            do { id = try list.id(at: path) } catch { c.fill(rect); continue }
+            let look = list.appearance(at: path, time: time, accessory: RowContent.Accessory.none)
+            var style = look.usesAlternateBackground ? theme.zebra : theme.text
+            if look.isSelected || look.isFlashing { style = theme.selection }
+            if look.isFocused && !look.isSelected { style.bold = true }
+            let top = rect.minY + (rect.height - measurer.lineHeight(.body)) / 2
+            if look.isFocused {
+                let cell = metrics.cell(at: Point(x: layout.body.minX + 1e-6, y: top + 1e-6))
+                if body.contains(cell) { cursorCell = CellPosition(column: body.column, row: cell.row) }
+            }
+            if c.reuseRow(&drawnRows, id: id, style: style, at: rect) { continue }
+            let value: Row
+            // A row that went between the layout and this read is drawn empty.
+            do { value = try readRow(list, path) } catch { c.fill(rect); continue }
+            c.fill(rect, style)
+            for (i, column) in layout.columns.enumerated() where column.width > 2 * layout.padding && i < looks.count {
+                let look = looks[i]
+                // Truncation keeps text inside its column; only a column sliding under the
+                // pinned ones needs a clip.
+                let sliding = i >= pinned && column.x < layout.pinnedEdge
+                if sliding { c.pushClip(scrolledClip) }
+                c.text(cellText(table, value, i), at: Point(x: column.x + layout.padding, y: top), width: column.width - 2 * layout.padding,
+                       font: look.font, style: style, alignment: look.alignment, truncation: look.truncation)
+                if sliding { c.popClip() }
+            }
+            if slid {
+                c.line(from: Point(x: layout.pinnedEdge - 0.5, y: rect.minY), to: Point(x: layout.pinnedEdge - 0.5, y: rect.maxY - 0.001), theme.separator)
+            }
+            c.drewRow(&drawnRows, id: id, style: style, at: rect)
+        }
+        c.popClip()
+        c.endRows(&drawnRows)
+        let rows = layout.body
+        if let covered {
+            c.fill(Rect(x: rows.minX, y: rows.minY, width: rows.width, height: Swift.max(0, covered.top - rows.minY)))
+            c.fill(Rect(x: rows.minX, y: covered.bottom, width: rows.width, height: Swift.max(0, rows.maxY - covered.bottom)))
+        } else {
+            c.fill(rows)
+        }
+    }
+
+    /// The header: opaque, the headings in the headline type with ▲ or ▼ and a sort's progress,
+    /// dividers between them, and the hard edge under it once rows scroll beneath (SV-08).
+    private func drawHeader(_ layout: Layout, measurer: TextMeasurer, into canvas: inout Canvas) {
+        let header = layout.header
         var headerStyle = theme.header
         headerStyle.background = theme.focus.background
-        if edge.intensity(in: table.list.scroll) > 0 { headerStyle.underline = true }
-        canvas.cells.fill(CellRect(column: area.column, row: area.row, columns: area.columns, rows: 1), with: .blank(headerStyle))
-        let headerClip = scrolledClip(cells, row: area.row).intersection(area)
-        let rowClip = scrolledClip(cells, row: body.row, rows: body.rows).intersection(body)
-        // Once columns slide under the pinned ones, a rule marks where.
-        let slid = table.pinnedColumns > 0 && table.list.scroll.offset.x >= metrics.cellWidth / 2
-        for (i, cell) in cells.enumerated() where cell.width > 0 {
+        canvas.fill(header, headerStyle)
+        let top = header.minY + (header.height - measurer.lineHeight(.headline)) / 2
+        let scrolledClip = Rect(x: layout.pinnedEdge, y: header.minY, width: Swift.max(0, header.maxX - layout.pinnedEdge), height: header.height)
+        for (i, column) in layout.columns.enumerated() where column.width > 0 {
             let arrow = headingArrow(forColumn: i)
-            let title = table.columns[i].title.truncated(toWidth: Swift.max(0, cell.width - 2 - displayWidth(arrow))) + arrow
-            let clip = i < table.pinnedColumns ? area : headerClip
+            let room = column.width - 2 * layout.padding
+            let arrowWidth = measurer.width(of: arrow, font: .headline)
             var style = headerStyle
             if i == highlightedColumn {
                 style.underline = true
                 style.bold = true
             }
-            canvas.cells.draw(" " + title, column: cell.column, row: area.row, style: style, clip: clip)
-            if i < cells.count - 1 { canvas.cells.draw("│", column: cell.column + cell.width - 1, row: area.row, style: headerStyle, clip: clip) }
-        }
-        let list = table.list
-        // Each row is filled as it is drawn; only rows without a table row are blanked here. Only
-        // the rows the buffer has count, however tall the rectangle.
-        let shown = body.intersection(canvas.cells.area)
-        var drawn = [Bool](repeating: false, count: shown.rows)
-        shownRows = 0..<0
-        // Rows that only moved since the last frame are copied from it, not drawn again.
-        drawnRows.begin(DrawnRows.Key(area: shown, layout: cells.flatMap { [$0.column, $0.width] } + [table.pinnedColumns, slid ? 1 : 0],
-                                      theme: theme, rows: list.contentRevision, columns: table.columnsRevision))
-        for entry in list.visibleItems(overscan: 0) {
-            guard case let .row(path) = entry.item else { continue }
-            shownRows = shownRows.isEmpty ? path.row..<(path.row + 1) : Swift.min(shownRows.lowerBound, path.row)..<Swift.max(shownRows.upperBound, path.row + 1)
-            let row = body.row.addingSaturating(metrics.rows(forPoints: entry.frame.minY - list.scroll.offset.y))
-            guard row >= shown.row, row < shown.maxRow else { continue }
-            let id: RowID
-            do { id = try list.id(at: path) } catch { continue }
-            drawn[row - shown.row] = true
-            let look = list.appearance(at: path, time: time, accessory: RowContent.Accessory.none)
-            var style = look.usesAlternateBackground ? theme.zebra : theme.text
-            if look.isSelected || look.isFlashing { style = theme.selection }
-            if look.isFocused && !look.isSelected { style.bold = true }
-            if look.isFocused { cursorCell = CellPosition(column: body.column, row: row) }
-            if drawnRows.reuse(id, style: style, onto: row, of: &canvas.cells) { continue }
-            let value: Row
-            do { value = try readRow(list, path) } catch { continue }
-            canvas.cells.fill(CellRect(column: body.column, row: row, columns: body.columns, rows: 1), with: .blank(style))
-            for (i, cell) in cells.enumerated() where cell.width > 1 {
-                let (text, indent) = layoutCell(table, value, i, cell.width - 2)
-                canvas.cells.draw(text, column: cell.column + 1 + indent, row: row, style: style, clip: i < table.pinnedColumns ? body : rowClip)
+            canvas.clipped(to: i < table.pinnedColumns ? header : scrolledClip) { c in
+                let titleWidth = c.text(table.columns[i].title, at: Point(x: column.x + layout.padding, y: top), width: room - arrowWidth,
+                                        font: .headline, style: style)
+                if !arrow.isEmpty {
+                    c.text(arrow, at: Point(x: column.x + layout.padding + titleWidth, y: top), width: arrowWidth + 0.5, font: .headline, style: style)
+                }
+                if i < layout.columns.count - 1 {
+                    let divider = column.x + column.width - 0.5
+                    c.line(from: Point(x: divider, y: header.minY + 5), to: Point(x: divider, y: header.maxY - 5), theme.separator)
+                }
             }
-            if slid { canvas.cells.draw("│", column: rowClip.column - 1, row: row, style: style, clip: body) }
-            drawnRows.drew(id, row: row, style: style)
         }
-        drawnRows.end(from: &canvas.cells)
-        for (i, done) in drawn.enumerated() where !done {
-            canvas.cells.fill(CellRect(column: body.column, row: shown.row + i, columns: body.columns, rows: 1))
-        }
-        ScrollIndicatorDrawing(metrics: metrics, theme: theme).draw(list.scroll, in: body, into: &canvas)
-        // Pixel hosts only: the terminal never copies the widget for it.
-        if canvas.drawsPointMarks { SubcellScrolling.record(self, scroll: \.table.list.scroll, content: body, metrics: metrics, axes: .vertical, into: &canvas, at: time) }
+        let edge = ScrollEdgeEffect(edge: .top, floating: [.pinnedTableHeader], depth: metrics.cellHeight)
+        canvas.separator(under: header, theme.separator, hardEdge: edge.intensity(in: table.list.scroll) > 0)
     }
 
     /// What follows heading `i`: " ▲" or " ▼" when the table is sorted by it, with how far a

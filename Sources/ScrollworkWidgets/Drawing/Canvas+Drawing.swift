@@ -1,0 +1,186 @@
+import Scrollwork
+
+/// One drawing for every host: a widget lays itself out in points and draws with these calls.
+/// On a canvas with a ``Canvas/pointContext`` (a window drawing in points) they are recorded, in
+/// order, as the ``PointDrawing`` of the ``Canvas/draw(_:idiom:_:)`` around them, which the host
+/// draws exactly; on a grid (a terminal, or a window drawing cells) they are rasterized at once
+/// into ``Canvas/cells``:
+///
+/// - a fill covers the cells the rectangle covers, in its style's background;
+/// - text starts in the cell that holds its origin and takes a cell a column, cut to whole cells
+///   as ``Truncation`` cuts by display width, and placed in its span by its alignment;
+/// - a line becomes box-drawing characters (│ down the column a vertical line crosses, ─ along
+///   the row of a horizontal one): in the line's colour over plain cells, and in the cell's own
+///   style over a filled one (a header, a selected row), where a hairline's faint colour would
+///   not show against the fill;
+/// - a separator under a header is an underline of the header's cells, shown only where it
+///   marks a hard edge (content under the header), since a grid has no room for a hairline;
+/// - clips cut to the cells they cover; opacity and corner radii have no cells to change.
+extension Canvas {
+    /// True when widgets' drawing is recorded in points for the host to draw exactly; false when
+    /// it goes to the cells.
+    public var drawsInPoints: Bool { pointContext != nil }
+
+    /// How text is measured here at `idiom`'s sizes: the host's fonts in points, or a cell a
+    /// column on a grid.
+    public func measurer(for idiom: ScrollIdiom) -> TextMeasurer {
+        pointContext?.measurer(for: idiom) ?? .cells(metrics)
+    }
+
+    /// On a grid, `x` moved to the nearest cell boundary; in points, `x` itself. Layouts that
+    /// add up widths in points (a table's columns) place their edges through it, so that on a
+    /// grid each edge falls on the cell it is nearest to and every part is drawn in whole cells.
+    public func aligned(_ x: Double) -> Double {
+        guard !drawsInPoints, x.isFinite else { return x }
+        return ((x + metrics.cellWidth / 2) / metrics.cellWidth).rounded(.down) * metrics.cellWidth
+    }
+
+    /// Draws what `body` draws as one drawing of `frame` (points) in `idiom`'s type: recorded and
+    /// handed to the host as a ``PointMark/drawing(_:)`` in points, its cells under `frame` left
+    /// blank; on a grid, into the cells, cut to those `frame` covers.
+    public mutating func draw(_ frame: Rect, idiom: ScrollIdiom, _ body: (inout Canvas) -> Void) {
+        let opened = beginDrawing(frame, idiom: idiom)
+        body(&self)
+        endDrawing(opened)
+    }
+
+    /// ``draw(_:idiom:_:)`` without a closure, for drawing code on a frame's hot path: begins the
+    /// drawing (or, on a grid or inside another drawing, a clip to `frame`) and returns what
+    /// ``endDrawing(_:)`` needs to end it.
+    package mutating func beginDrawing(_ frame: Rect, idiom: ScrollIdiom) -> Bool {
+        guard let context = pointContext, recording == nil else { pushClip(frame); return false }
+        cells.fill(cells(in: frame))
+        recording = PointDrawing(frame: frame, measurer: context.measurer(for: idiom))
+        return true
+    }
+
+    /// Ends what ``beginDrawing(_:idiom:)`` began, handing a recorded drawing to the host.
+    package mutating func endDrawing(_ opened: Bool) {
+        guard opened else { return popClip() }
+        if let drawing = recording.take() { record(.drawing(drawing)) }
+    }
+
+    /// Draws what `body` draws cut to `rect`.
+    public mutating func clipped(to rect: Rect, _ body: (inout Canvas) -> Void) {
+        pushClip(rect)
+        body(&self)
+        popClip()
+    }
+
+    /// Cuts what is drawn until the matching ``popClip()`` to `rect` (within any clip already
+    /// set): ``clipped(to:_:)`` without a closure.
+    package mutating func pushClip(_ rect: Rect) {
+        if recording != nil { return recording?.add(.clip(rect)) ?? () }
+        savedClips.append(cellClip)
+        cellClip = currentClip.intersection(cells(in: rect))
+    }
+
+    /// Undoes the last ``pushClip(_:)``.
+    package mutating func popClip() {
+        if recording != nil { return recording?.add(.restore) ?? () }
+        cellClip = savedClips.popLast() ?? nil
+    }
+
+    /// Draws what `body` draws at `opacity` (0…1; NaN is 1); on a grid, as it is.
+    public mutating func faded(_ opacity: Double, _ body: (inout Canvas) -> Void) {
+        guard recording != nil else { return body(&self) }
+        let opacity = opacity.isNaN ? 1 : Swift.min(Swift.max(opacity, 0), 1)
+        guard opacity < 1 else { return body(&self) }
+        recording?.add(.opacity(opacity))
+        body(&self)
+        recording?.add(.restore)
+    }
+
+    /// The cells drawing is cut to now.
+    private var currentClip: CellRect { cellClip ?? cells.area }
+
+    /// Fills `rect` with `style`'s background, its corners rounded by `radius` points where
+    /// drawn in points (negative is 0).
+    public mutating func fill(_ rect: Rect, _ style: Style = .plain, radius: Double = 0) {
+        if recording != nil { return recording?.fill(rect, style, radius: radius) ?? () }
+        cells.fill(cells(in: rect).intersection(currentClip), with: .blank(style))
+    }
+
+    /// Outlines `rect` in `style`'s colour where drawn in points; a grid draws no outline.
+    public mutating func stroke(_ rect: Rect, _ style: Style, width: Double = 1, radius: Double = 0) {
+        recording?.stroke(rect, style, width: width, radius: radius)
+    }
+
+    /// Draws `text` on one line from `origin` (its line's top-left corner) in `font` and
+    /// `style`: in the span `width` points wide when given, cut to fit as `truncation` says and
+    /// placed in it as `alignment` says; uncut, to the clip's edge, without. Returns the width
+    /// drawn, in points. Text is data: control characters are drawn as pictures.
+    @discardableResult
+    public mutating func text(_ text: String, at origin: Point, width: Double? = nil, font: FontRole = .body, style: Style = .plain,
+                              alignment: ColumnAlignment = .leading, truncation: Truncation = .tail) -> Double {
+        if recording != nil {
+            let room = width.map { $0.isNaN ? 0 : $0 } ?? .greatestFiniteMagnitude
+            return recording?.text(text, at: origin, width: room, font: font, style, alignment: alignment, truncation: truncation) ?? 0
+        }
+        let start = metrics.cell(at: Point(x: origin.x + 1e-6, y: origin.y + 1e-6))
+        var clip = currentClip
+        var shown = text, column = start.column
+        if let width {
+            let room = Swift.max(0, metrics.columns(forPoints: (width.isNaN ? 0 : width) + 1e-6))
+            clip = clip.intersection(CellRect(column: start.column, row: start.row, columns: room, rows: 1))
+            shown = text.truncated(toWidth: room, truncation)
+            switch alignment {
+            case .leading: break
+            case .trailing: column = column.addingSaturating(Swift.max(0, room - displayWidth(shown)))
+            case .center: column = column.addingSaturating(Swift.max(0, room - displayWidth(shown)) / 2)
+            }
+        }
+        let end = cells.draw(shown, column: column, row: start.row, style: style, clip: clip)
+        return Double(Swift.min(end, clip.maxColumn).subtractingSaturating(column)) * metrics.cellWidth
+    }
+
+    /// A line `width` points wide in `style`'s colour; on a grid, │ or ─ in the cells it
+    /// crosses (a slanted line draws nothing there): in `style` over plain cells, in the cell's
+    /// own style over filled ones.
+    public mutating func line(from start: Point, to end: Point, _ style: Style, width: Double = 1) {
+        if recording != nil { return recording?.line(from: start, to: end, style, width: width) ?? () }
+        let a = metrics.cell(at: start), b = metrics.cell(at: end)
+        let glyph: Unicode.Scalar
+        let span: CellRect
+        if a.column == b.column {
+            glyph = "│"
+            span = CellRect(column: a.column, row: Swift.min(a.row, b.row), columns: 1, rows: abs(b.row - a.row) + 1)
+        } else if a.row == b.row {
+            glyph = "─"
+            span = CellRect(column: Swift.min(a.column, b.column), row: a.row, columns: abs(b.column - a.column) + 1, rows: 1)
+        } else {
+            return
+        }
+        let shown = span.intersection(currentClip)
+        guard !shown.isEmpty else { return }
+        for row in shown.row..<shown.maxRow {
+            for column in shown.column..<shown.maxColumn {
+                let under = cells[column, row].style
+                let filled = under.background != .default || under.reverse
+                cells.set(glyph, column: column, row: row, style: PackedStyle(filled ? under : style))
+            }
+        }
+    }
+
+    /// The separator along the bottom of `rect` (a header over rows): a hairline in `style`'s
+    /// colour where drawn in points; on a grid an underline of the last row of cells `rect`
+    /// covers, and only when `hardEdge` (content lies under it, SV-08), where it matters.
+    public mutating func separator(under rect: Rect, _ style: Style, hardEdge: Bool) {
+        if recording != nil {
+            let y = rect.maxY - 0.5
+            return recording?.line(from: Point(x: rect.minX, y: y), to: Point(x: rect.maxX, y: y), style, width: 1) ?? ()
+        }
+        guard hardEdge else { return }
+        let area = cells(in: rect)
+        guard area.rows > 0 else { return }
+        cells.restyle(CellRect(column: area.column, row: area.maxRow - 1, columns: area.columns, rows: 1).intersection(currentClip)) { $0.underline = true }
+    }
+
+    /// A symbol (a chevron, a checkmark) `size` points tall centred on `centre`; on a grid, its
+    /// text in the cell that holds the centre.
+    public mutating func symbol(_ symbol: String, centre: Point, size: Double, _ style: Style) {
+        if recording != nil { return recording?.symbol(symbol, centre: centre, size: size, style) ?? () }
+        let cell = metrics.cell(at: centre)
+        cells.draw(symbol, column: cell.column, row: cell.row, style: style, clip: currentClip)
+    }
+}

@@ -1,0 +1,122 @@
+import Scrollwork
+import Testing
+@testable import ScrollworkWidgets
+
+/// The terminal's rasterizer: drawing calls in points in, cells out; and the same calls
+/// recorded as one drawing where a window draws in points.
+@Suite struct CanvasDrawingTests {
+    static let measurer = TextMeasurer(sizes: [17], lineHeights: [22], ascents: [17], advances: [], wideAdvance: [17])
+
+    /// A 20 × 4 terminal canvas.
+    static func grid() -> Canvas { Canvas(cells: Buffer(columns: 20, rows: 4)) }
+
+    /// A 160 × 64-point window canvas that draws in points.
+    static func window() -> Canvas {
+        Canvas(cells: Buffer(columns: 20, rows: 4), metrics: CellMetrics(), size: Size(width: 160, height: 64),
+               pointContext: PointContext(size: Size(width: 160, height: 64)) { _ in Self.measurer })
+    }
+
+    @Test("text starts in the cell that holds its origin, is cut to the whole cells of its span and placed by its alignment")
+    func textInCells() {
+        var c = Self.grid()
+        // 40 points from x = 17 (inside column 2) are five cells.
+        let drawn = c.text("abcdefgh", at: Point(x: 17, y: 16), width: 40, style: Style(bold: true))
+        #expect(c.cells.text(ofRow: 1) == "  abcd…" + String(repeating: " ", count: 13))
+        #expect(drawn == 40 && c.cells[2, 1].style.bold)
+        c.text("42", at: Point(x: 0, y: 32), width: 48, alignment: .trailing)
+        c.text("mid", at: Point(x: 0, y: 48), width: 56, alignment: .center)
+        #expect(c.cells.text(ofRow: 2).hasPrefix("    42 "))
+        #expect(c.cells.text(ofRow: 3).hasPrefix("  mid  "))
+    }
+
+    @Test("text is data on the grid too: a control character is drawn as its picture, never sent")
+    func controlsArePictures() {
+        var c = Self.grid()
+        c.text("a\u{1B}b", at: .zero)
+        #expect(c.cells.text(ofRow: 0).hasPrefix("a␛b"))
+    }
+
+    @Test("a fill covers the cells the rectangle covers; a clip cuts what is drawn inside it")
+    func fillAndClip() {
+        var c = Self.grid()
+        let blue = Style(background: .ansi(4))
+        c.fill(Rect(x: 8, y: 16, width: 24, height: 32), blue)
+        #expect((1..<4).allSatisfy { c.cells[$0, 1].style == blue && c.cells[$0, 2].style == blue })
+        #expect(c.cells[0, 1].style == .plain && c.cells[4, 1].style == .plain && c.cells[1, 3].style == .plain)
+        c.clipped(to: Rect(x: 0, y: 0, width: 32, height: 16)) { c in c.text("clipped text", at: .zero) }
+        #expect(c.cells.text(ofRow: 0) == "clip" + String(repeating: " ", count: 16))
+    }
+
+    @Test("a vertical line is │ down the cells it crosses, in the cell's style over a fill and its own over plain cells")
+    func linesAsBoxDrawing() {
+        var c = Self.grid()
+        let bar = Style(foreground: .ansi(7), background: .ansi(4), bold: true)
+        c.fill(Rect(x: 0, y: 0, width: 160, height: 16), bar)
+        let hairline = Style(foreground: .ansi(8))
+        c.line(from: Point(x: 39.5, y: 5), to: Point(x: 39.5, y: 43), hairline)
+        #expect((0..<3).allSatisfy { c.cells[4, $0].text == "│" })
+        #expect(c.cells[4, 0].style == bar, "over the bar: the bar's style, or a hairline colour could vanish in it")
+        #expect(c.cells[4, 1].style == hairline && c.cells[4, 3].text == " ")
+        c.line(from: Point(x: 0, y: 56), to: Point(x: 20, y: 56), hairline)
+        #expect(c.cells.text(ofRow: 3).hasPrefix("───"))
+    }
+
+    @Test("SV-08: the separator under a header is an underline on the grid only at a hard edge; a hairline in points always")
+    func SV_08_separatorUnderAHeader() {
+        var c = Self.grid()
+        let header = Rect(x: 0, y: 0, width: 160, height: 16)
+        c.separator(under: header, Style(foreground: .ansi(8)), hardEdge: false)
+        #expect(!c.cells[0, 0].style.underline)
+        c.separator(under: header, Style(foreground: .ansi(8)), hardEdge: true)
+        #expect((0..<20).allSatisfy { c.cells[$0, 0].style.underline } && !c.cells[0, 1].style.underline)
+        var w = Self.window()
+        w.draw(w.bounds, idiom: .iOS) { $0.separator(under: header, Style(foreground: .ansi(8)), hardEdge: false) }
+        guard case let .drawing(d)? = w.pointMarks.first else { Issue.record("no drawing"); return }
+        #expect(d.commands == [.line(from: Point(x: 0, y: 15.5), to: Point(x: 160, y: 15.5), Style(foreground: .ansi(8)), width: 1)])
+    }
+
+    @Test("where a window draws in points the same calls are one recorded drawing, and its cells stay blank")
+    func recordedInPoints() {
+        var w = Self.window()
+        w.cells.draw("old", column: 0, row: 0)
+        w.draw(w.bounds, idiom: .iOS) { c in
+            c.fill(Rect(x: 0, y: 0, width: 160, height: 16), Style(background: .ansi(4)))
+            c.clipped(to: Rect(x: 0, y: 0, width: 80, height: 64)) { c in
+                c.text("Name", at: Point(x: 8, y: 0), width: 60, font: .headline)
+            }
+            c.line(from: Point(x: 79.5, y: 5), to: Point(x: 79.5, y: 11), Style())
+        }
+        #expect(w.cells.cells.allSatisfy { $0 == .blank() }, "the cells under the drawing are left blank for it")
+        guard w.pointMarks.count == 1, case let .drawing(d) = w.pointMarks[0] else { Issue.record("\(w.pointMarks)"); return }
+        #expect(d.frame == w.bounds)
+        #expect(d.commands.count == 5)
+        guard d.commands.count == 5, case let .text(text, origin, font, _) = d.commands[2] else { Issue.record("\(d.commands)"); return }
+        #expect(text == "Name" && origin == Point(x: 8, y: 0) && font == .headline)
+        #expect(d.commands[1] == .clip(Rect(x: 0, y: 0, width: 80, height: 64)) && d.commands[3] == .restore)
+        #expect(d.commands[4] == .line(from: Point(x: 79.5, y: 5), to: Point(x: 79.5, y: 11), Style(), width: 1))
+    }
+
+    @Test("edges summed in points fall on the nearest cell boundary on a grid, and stay where they are in points")
+    func alignedEdges() {
+        let c = Self.grid(), w = Self.window()
+        #expect(c.aligned(100.5) == 104 && c.aligned(99.9) == 96 && c.aligned(-3.9) == 0 && c.aligned(.nan).isNaN)
+        #expect(w.aligned(100.5) == 100.5)
+    }
+
+    @Test("LT-12: a table is one drawing: in points a recorded drawing and blank cells, on the grid its cells, from the same code")
+    func LT_12_tableIsOneDrawing() {
+        struct Item: Sendable { var name: String }
+        let state = TableState(rows: (0..<20).map { Item(name: "row \($0)") }, columns: [TableColumn("Name") { .string($0.name) }])
+        var grid = Self.grid(), window = Self.window()
+        var a = TableView(state), b = TableView(state)
+        a.render(in: grid.bounds, into: &grid, at: 0)
+        b.render(in: window.bounds, into: &window, at: 0)
+        #expect(grid.cells.text(ofRow: 0).hasPrefix(" Name") && grid.cells.text(ofRow: 1).hasPrefix(" row 0"))
+        #expect(window.cells.cells.allSatisfy { $0 == .blank() })
+        let runs = window.pointMarks.flatMap { mark -> [String] in
+            guard case let .drawing(d) = mark else { return [] }
+            return d.commands.compactMap { if case let .text(text, _, _, _) = $0 { text } else { nil } }
+        }
+        #expect(runs.first == "row 0" && runs.contains("Name"))
+    }
+}
