@@ -145,6 +145,8 @@ package struct GalleryApp: App {
     package var wakeTime: Double? { mutating get { childrenWakeTime } }
     /// The focused row, cell or field of the page, for the terminal's cursor.
     package var cursorPosition: Point? { mutating get { current.child.cursorPosition(&self) } }
+    /// The page shown and the page dots, as a screen reader reads them.
+    package var accessibility: AccessibilityElement? { mutating get { childrenAccessibility } }
 
     /// True while a text field on the current page has the keyboard.
     var pageIsEditingText: Bool { mutating get { current.child.isEditingText(&self) } }

@@ -92,6 +92,8 @@ extension ListedFile: Widget {
     var wakeTime: Double? { mutating get { update { $0.wakeTime } } }
     /// The viewer's focus.
     var cursorPosition: Point? { mutating get { update { $0.cursorPosition } } }
+    /// What the viewer says.
+    var accessibility: AccessibilityElement? { mutating get { update { $0.accessibility } } }
     /// The whole screen is the viewer's; as a modal child it takes every event without a frame.
     var frame: Rect { .zero }
     /// True once the person asked the viewer to quit.

@@ -51,5 +51,6 @@ struct CrashingApp<Base: App>: App {
     var wakeTime: Double? { mutating get { base.wakeTime } }
     var wantsQuit: Bool { mutating get { base.wantsQuit } }
     var cursorPosition: Point? { mutating get { base.cursorPosition } }
+    var accessibility: AccessibilityElement? { mutating get { base.accessibility } }
     mutating func takeEffects() -> [Effect] { base.takeEffects() }
 }

@@ -173,3 +173,20 @@ func line(_ t: HeadlessTerminal<GalleryApp>, _ row: Int) -> String {
         #expect(!t.isAnimating)
     }
 }
+
+/// What the gallery tells a screen reader, through the app as a host would ask.
+@Suite struct GalleryAccessibilityTests {
+    @Test("LT-12: the table page says it shows a table of a million rows, and which rows are on screen")
+    func LT_12_tablePage() throws {
+        var t = gallery(.table, rows: 1_000_000, columns: 100, lines: 20)
+        t.send(.key(KeyEvent(.pageDown)))
+        t.advance(by: 1)
+        let screen = t.app.accessibility
+        let table = try #require(screen?.first { $0.role == .table })
+        #expect(table.rowCount == 1_000_000 && table.columnCount == 5)
+        let rows = table.children.filter { $0.role == .row }
+        #expect(!rows.isEmpty && (rows.first?.rowIndex ?? 0) > 0)
+        #expect(rows.allSatisfy { $0.children.count == 5 })
+        #expect(screen?.first { $0.role == .pageControl }?.value == "page 2 of 7", "the gallery's own page dots")
+    }
+}

@@ -278,7 +278,8 @@ public struct Renderer: Sendable {
         let columns = new.columns
         let conservative = widthModel == .conservative
         // Without long clusters anywhere, equal cells are equal bits.
-        let bitwise = new.clusters.isEmpty && screen.clusters.isEmpty
+        let bitwise = new.clusters.isEmpty && screen.clusters.isEmpty && PackedCell.isPlainMemory
+        let stride = MemoryLayout<PackedCell>.stride
         new.storage.withUnsafeBufferPointer { newCells in
             for y in 0..<new.rows {
                 // What the terminal shows on this row now: the old row that moved here, or blank.
@@ -294,32 +295,34 @@ public struct Renderer: Sendable {
                     let newRow = UnsafeRawPointer(newStart + base), oldRow = UnsafeRawPointer(oldStart + oldBase)
                     @inline(__always) func differs(_ x: Int) -> Bool {
                         guard bitwise else { return !new.sameCell(base + x, as: old, oldBase + x) }
-                        let at = x &* MemoryLayout<PackedCell>.stride
+                        let at = x &* stride
                         return newRow.loadUnaligned(fromByteOffset: at, as: UInt64.self) != oldRow.loadUnaligned(fromByteOffset: at, as: UInt64.self)
                             || newRow.loadUnaligned(fromByteOffset: at &+ 8, as: UInt64.self) != oldRow.loadUnaligned(fromByteOffset: at &+ 8, as: UInt64.self)
                     }
+                    /// The glyph of cell `x` of the new row, read in place.
+                    @inline(__always) func glyph(_ x: Int) -> UInt32 { newRow.loadUnaligned(fromByteOffset: x &* stride, as: UInt32.self) }
                     var x = 0
                     while x < columns {
-                        guard differs(x) else { x += 1; continue }
+                        guard differs(x) else { x &+= 1; continue }
                         var start = x
-                        if newCells[base + start].isContinuation && start > 0 { start -= 1 }
+                        if start > 0 && newStart[base + start].isContinuation { start -= 1 }
                         // Extend the run over changed cells and short unchanged gaps (cheaper than a move).
-                        var end = x + 1
+                        var end = x &+ 1
                         var lastChanged = x
                         // A cluster the terminal may draw wider than we think can spill over the
                         // cells after it: those are written again, so the spill never outlives the frame.
-                        var spillEnd = conservative ? Self.spillEnd(newCells[base + x], in: new, at: x) : 0
+                        var spillEnd = conservative && glyph(x) >= 0x80 ? Self.spillEnd(newStart[base + x], in: new, at: x) : 0
                         while end < columns {
                             if end < spillEnd || differs(end) {
                                 lastChanged = end
-                                if conservative && newCells[base + end].glyph >= 0x80 {
-                                    spillEnd = Swift.max(spillEnd, Self.spillEnd(newCells[base + end], in: new, at: end))
+                                if conservative && glyph(end) >= 0x80 {
+                                    spillEnd = Swift.max(spillEnd, Self.spillEnd(newStart[base + end], in: new, at: end))
                                 }
-                            } else if end - lastChanged > 3 { break }
-                            end += 1
+                            } else if end &- lastChanged > 3 { break }
+                            end &+= 1
                         }
-                        end = lastChanged + 1
-                        if end < columns && newCells[base + end].isContinuation { end += 1 }
+                        end = lastChanged &+ 1
+                        if end < columns && newStart[base + end].isContinuation { end &+= 1 }
                         writeRun(newCells, of: new, row: y, from: start, to: end, into: &out)
                         x = end
                     }
@@ -356,19 +359,10 @@ public struct Renderer: Sendable {
             setStyle(cell.packedStyle, into: &out)
             let width = Int(Swift.max(1, cell.width))
             if cell.isPrintableASCII {
-                // A stretch of printable ASCII in this style goes out in one append, its bytes
-                // gathered as the stretch is found.
-                let style = cell.packedStyle
-                x = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: end - x) { bytes in
-                    var stop = x, count = 0
-                    while stop < end, cells[base + stop].isPrintableASCII, cells[base + stop].packedStyle == style {
-                        bytes[count] = UInt8(truncatingIfNeeded: cells[base + stop].glyph)
-                        count += 1
-                        stop += 1
-                    }
-                    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[..<count]))
-                    return stop
-                }
+                // A stretch of printable ASCII in this style goes out in one append: found by
+                // reading each cell's two words in place (the glyph and width, then the style),
+                // then its bytes written straight into the output.
+                x = Self.appendASCIIStretch(cells, from: base + x, to: base + end, into: &out) - base
                 continue
             } else if cell.glyph >= 0x20 && cell.glyph < 0x7F {
                 out.append(UInt8(truncatingIfNeeded: cell.glyph))
@@ -389,6 +383,39 @@ public struct Renderer: Sendable {
         }
         // Past the last column the terminal's cursor waits to wrap: its place is unknown.
         cursor = x >= b.columns ? nil : (x, row)
+    }
+
+    /// Appends the bytes of the printable ASCII cells from `start` that share its style, up to
+    /// `end` at most; returns the index after the last one written (at least `start + 1`: the
+    /// caller knows cell `start` is one).
+    @inline(__always)
+    static func appendASCIIStretch(_ cells: UnsafeBufferPointer<PackedCell>, from start: Int, to end: Int, into out: inout [UInt8]) -> Int {
+        guard let first = cells.baseAddress, PackedCell.isPlainMemory else {
+            out.append(UInt8(truncatingIfNeeded: cells[start].glyph))
+            return start + 1
+        }
+        let raw = UnsafeRawPointer(first)
+        let stride = MemoryLayout<PackedCell>.stride
+        let words = raw.loadUnaligned(fromByteOffset: start &* stride, as: UInt64.self)
+        let colours = raw.loadUnaligned(fromByteOffset: start &* stride &+ 8, as: UInt64.self)
+        // The attributes and the padding above the glyph and the width: the style's first part.
+        let attributes = words >> 40
+        var stop = start &+ 1
+        while stop < end {
+            let w = raw.loadUnaligned(fromByteOffset: stop &* stride, as: UInt64.self)
+            // Glyph 0x20…0x7E, width 1, the same attributes and colours.
+            guard (w & 0xFFFF_FFFF) &- 0x20 < 0x5F, (w >> 32) & 0xFF == 1, w >> 40 == attributes,
+                  raw.loadUnaligned(fromByteOffset: stop &* stride &+ 8, as: UInt64.self) == colours else { break }
+            stop &+= 1
+        }
+        let count = stop &- start
+        let at = out.count
+        out.append(contentsOf: repeatElement(0, count: count))
+        out.withUnsafeMutableBufferPointer { bytes in
+            guard let target = bytes.baseAddress?.advanced(by: at) else { return }
+            for i in 0..<count { target[i] = UInt8(truncatingIfNeeded: raw.loadUnaligned(fromByteOffset: (start &+ i) &* stride, as: UInt32.self)) }
+        }
+        return stop
     }
 
     /// Writes a cell's text so that it can only ever show: control characters (which a cell can

@@ -28,6 +28,9 @@ public protocol App {
     /// What the app asks of the host (text to copy, work to start or cancel), handed over (and
     /// forgotten) once: the ``Driver`` asks after every event and frame.
     mutating func takeEffects() -> [Effect]
+    /// What is on the screen, for a screen reader, as the last frame laid it out
+    /// (``AccessibilityElement``); nil when the app says nothing.
+    var accessibility: AccessibilityElement? { mutating get }
 }
 
 extension App {
@@ -37,6 +40,8 @@ extension App {
     public var cursorPosition: Point? { nil }
     /// Nothing to do by default.
     public mutating func takeEffects() -> [Effect] { [] }
+    /// Nothing to say by default.
+    public var accessibility: AccessibilityElement? { mutating get { nil } }
 }
 
 /// An app whose screen is one widget, `content` (often a ``WidgetGroup`` of several): the
@@ -77,6 +82,8 @@ extension WidgetApp {
     public var wakeTime: Double? { mutating get { content.wakeTime } }
     /// The content's focus position.
     public var cursorPosition: Point? { mutating get { content.cursorPosition } }
+    /// What the content says.
+    public var accessibility: AccessibilityElement? { mutating get { content.accessibility } }
     /// What the content's widgets ask for.
     public mutating func takeEffects() -> [Effect] {
         var effects: [Effect] = []

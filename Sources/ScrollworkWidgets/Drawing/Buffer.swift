@@ -131,9 +131,16 @@ public struct Buffer: Sendable {
         guard row >= bounds.row, row < bounds.maxRow, !bounds.isEmpty else { return column.addingSaturating(displayWidth(text)) }
         let base = row * columns
         let packedStyle = PackedStyle(style)
-        // Printable ASCII, the common case, is one cell per byte: no grapheme breaking needed.
-        if let end = drawASCII(text, column: column, row: row, bounds: bounds, style: packedStyle) { return end }
-        if let end = drawStandalone(text, column: column, row: row, bounds: bounds, style: packedStyle) { return end }
+        // Printable ASCII, the common case, is one cell per byte: no grapheme breaking needed;
+        // what follows it (an ellipsis, accented names) goes on from there when each of its code
+        // points stands alone, and otherwise the whole text takes the cluster-by-cluster path.
+        var native = text
+        if native.utf8.withContiguousStorageIfAvailable({ _ in true }) == nil { native.makeContiguousUTF8() }
+        if let prefix = drawASCIIPrefix(native, column: column, row: row, bounds: bounds, style: packedStyle) {
+            if prefix.bytes == native.utf8.count { return prefix.end }
+            let rest = Substring(native.utf8[native.utf8.index(native.utf8.startIndex, offsetBy: prefix.bytes)...])
+            if let end = drawStandalone(rest, column: prefix.end, row: row, bounds: bounds, style: packedStyle) { return end }
+        }
         var x = column
         func put(_ character: Character, width w: Int) -> Bool {
             if w == 0 {
@@ -172,44 +179,34 @@ public struct Buffer: Sendable {
         return x
     }
 
-    /// Draws `text` when it is all printable ASCII (one cell a byte) and returns the column after
-    /// it; nil for any other text, having perhaps drawn the ASCII before the first other byte,
-    /// which the slower paths then draw over: each of those bytes starts a cluster of its own.
-    private mutating func drawASCII(_ text: String, column: Int, row: Int, bounds: CellRect, style: PackedStyle) -> Int? {
+    /// Draws the printable ASCII that `text` starts with (one cell a byte) and returns how many
+    /// bytes that is and the column after them; the rest, from the first other byte, is left to
+    /// the slower paths. Nil when the UTF-8 is not contiguous.
+    private mutating func drawASCIIPrefix(_ text: String, column: Int, row: Int, bounds: CellRect, style: PackedStyle) -> (bytes: Int, end: Int)? {
         let base = row * columns
-        let outcome: Int?? = text.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+        return text.utf8.withContiguousStorageIfAvailable { bytes -> (bytes: Int, end: Int) in
+            guard let source = bytes.baseAddress else { return (0, column) }
+            var count = 0
+            while count < bytes.count, source[count] >= 0x20, source[count] < 0x7F { count += 1 }
             let start = Swift.max(column, bounds.column)
-            let end = Swift.min(column.addingSaturating(bytes.count), bounds.maxColumn)
-            // Checked as it is written: the bytes past the clip are checked after. On nil, the
-            // cells written so far are drawn over by the caller's slower path.
-            let drawn = start < end ? (start - column)..<(end - column) : 0..<0
-            let ascii = drawn.isEmpty || storage.withUnsafeMutableBufferPointer { cells -> Bool in
-                guard let target = cells.baseAddress?.advanced(by: base + start), let source = bytes.baseAddress else { return false }
-                for i in drawn {
-                    let byte = source[i]
-                    guard byte >= 0x20 && byte < 0x7F else { return false }
-                    target[i - drawn.lowerBound] = PackedCell(glyph: UInt32(byte), width: 1, style: style)
+            let end = Swift.min(column.addingSaturating(count), bounds.maxColumn)
+            if start < end {
+                storage.withUnsafeMutableBufferPointer { cells in
+                    guard let target = cells.baseAddress?.advanced(by: base + start) else { return }
+                    let offset = start - column
+                    for i in 0..<(end - start) { target[i] = PackedCell(glyph: UInt32(source[offset + i]), width: 1, style: style) }
                 }
-                return true
+                repairEdges(row: row, from: start, to: end)
             }
-            guard ascii else { return nil }
-            for i in 0..<drawn.lowerBound where bytes[i] < 0x20 || bytes[i] >= 0x7F { return nil }
-            for i in Swift.max(drawn.upperBound, drawn.lowerBound)..<bytes.count where bytes[i] < 0x20 || bytes[i] >= 0x7F { return nil }
-            if start < end { repairEdges(row: row, from: start, to: end) }
-            return column.addingSaturating(bytes.count)
+            return (count, column.addingSaturating(count))
         }
-        if let outcome { return outcome }
-        // Text whose UTF-8 is not contiguous (bridged) is made native once.
-        var native = text
-        native.makeContiguousUTF8()
-        return drawASCII(native, column: column, row: row, bounds: bounds, style: style)
     }
 
     /// Draws `text` when each of its code points stands alone as a cluster (see
     /// `Unicode.Scalar.standaloneDisplayWidth`) and returns the column after it; nil for any
     /// other text. On nil it may have drawn the start of the text: the cluster-by-cluster path
     /// then draws the whole text over the same cells, and more.
-    private mutating func drawStandalone(_ text: String, column: Int, row: Int, bounds: CellRect, style: PackedStyle) -> Int? {
+    private mutating func drawStandalone(_ text: Substring, column: Int, row: Int, bounds: CellRect, style: PackedStyle) -> Int? {
         let base = row * columns
         var x = column
         var first: Int? = nil

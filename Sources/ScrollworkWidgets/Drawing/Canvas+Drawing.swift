@@ -48,15 +48,17 @@ extension Canvas {
     /// drawing (or, on a grid or inside another drawing, a clip to `frame`) and returns what
     /// ``endDrawing(_:)`` needs to end it.
     package mutating func beginDrawing(_ frame: Rect, idiom: ScrollIdiom) -> Bool {
-        guard let context = pointContext, recording == nil else { pushClip(frame); return false }
+        guard let context = pointContext, !isRecording else { pushClip(frame); return false }
         cells.fill(cells(in: frame))
         recording = PointDrawing(frame: frame, measurer: context.measurer(for: idiom))
+        isRecording = true
         return true
     }
 
     /// Ends what ``beginDrawing(_:idiom:)`` began, handing a recorded drawing to the host.
     package mutating func endDrawing(_ opened: Bool) {
         guard opened else { return popClip() }
+        isRecording = false
         if let drawing = recording.take() { record(.drawing(drawing)) }
     }
 
@@ -70,20 +72,20 @@ extension Canvas {
     /// Cuts what is drawn until the matching ``popClip()`` to `rect` (within any clip already
     /// set): ``clipped(to:_:)`` without a closure.
     package mutating func pushClip(_ rect: Rect) {
-        if recording != nil { return recording?.add(.clip(rect)) ?? () }
+        if isRecording { return recording?.add(.clip(rect)) ?? () }
         savedClips.append(cellClip)
         cellClip = currentClip.intersection(cells(in: rect))
     }
 
     /// Undoes the last ``pushClip(_:)``.
     package mutating func popClip() {
-        if recording != nil { return recording?.add(.restore) ?? () }
+        if isRecording { return recording?.add(.restore) ?? () }
         cellClip = savedClips.popLast() ?? nil
     }
 
     /// Draws what `body` draws at `opacity` (0…1; NaN is 1); on a grid, as it is.
     public mutating func faded(_ opacity: Double, _ body: (inout Canvas) -> Void) {
-        guard recording != nil else { return body(&self) }
+        guard isRecording else { return body(&self) }
         let opacity = opacity.isNaN ? 1 : Swift.min(Swift.max(opacity, 0), 1)
         guard opacity < 1 else { return body(&self) }
         recording?.add(.opacity(opacity))
@@ -97,7 +99,7 @@ extension Canvas {
     /// Fills `rect` with `style`'s background, its corners rounded by `radius` points where
     /// drawn in points (negative is 0).
     public mutating func fill(_ rect: Rect, _ style: Style = .plain, radius: Double = 0) {
-        if recording != nil { return recording?.fill(rect, style, radius: radius) ?? () }
+        if isRecording { return recording?.fill(rect, style, radius: radius) ?? () }
         cells.fill(cells(in: rect).intersection(currentClip), with: .blank(style))
     }
 
@@ -113,7 +115,7 @@ extension Canvas {
     @discardableResult
     public mutating func text(_ text: String, at origin: Point, width: Double? = nil, font: FontRole = .body, style: Style = .plain,
                               alignment: ColumnAlignment = .leading, truncation: Truncation = .tail) -> Double {
-        if recording != nil {
+        if isRecording {
             let room = width.map { $0.isNaN ? 0 : $0 } ?? .greatestFiniteMagnitude
             return recording?.text(text, at: origin, width: room, font: font, style, alignment: alignment, truncation: truncation) ?? 0
         }
@@ -138,7 +140,7 @@ extension Canvas {
     /// crosses (a slanted line draws nothing there): in `style` over plain cells, in the cell's
     /// own style over filled ones.
     public mutating func line(from start: Point, to end: Point, _ style: Style, width: Double = 1) {
-        if recording != nil { return recording?.line(from: start, to: end, style, width: width) ?? () }
+        if isRecording { return recording?.line(from: start, to: end, style, width: width) ?? () }
         let a = metrics.cell(at: start), b = metrics.cell(at: end)
         let glyph: Unicode.Scalar
         let span: CellRect
@@ -166,7 +168,7 @@ extension Canvas {
     /// colour where drawn in points; on a grid an underline of the last row of cells `rect`
     /// covers, and only when `hardEdge` (content lies under it, SV-08), where it matters.
     public mutating func separator(under rect: Rect, _ style: Style, hardEdge: Bool) {
-        if recording != nil {
+        if isRecording {
             let y = rect.maxY - 0.5
             return recording?.line(from: Point(x: rect.minX, y: y), to: Point(x: rect.maxX, y: y), style, width: 1) ?? ()
         }
@@ -179,7 +181,7 @@ extension Canvas {
     /// A symbol (a chevron, a checkmark) `size` points tall centred on `centre`; on a grid, its
     /// text in the cell that holds the centre.
     public mutating func symbol(_ symbol: String, centre: Point, size: Double, _ style: Style) {
-        if recording != nil { return recording?.symbol(symbol, centre: centre, size: size, style) ?? () }
+        if isRecording { return recording?.symbol(symbol, centre: centre, size: size, style) ?? () }
         let cell = metrics.cell(at: centre)
         cells.draw(symbol, column: cell.column, row: cell.row, style: style, clip: currentClip)
     }

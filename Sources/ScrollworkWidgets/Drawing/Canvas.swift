@@ -29,6 +29,9 @@ public struct Canvas: Sendable {
     /// The drawing a widget is recording in points (``draw(_:idiom:_:)`` on a canvas with a
     /// ``pointContext``); nil while drawing goes to the cells.
     var recording: PointDrawing? = nil
+    /// True while ``recording`` holds a drawing: asked by every drawing call, and cheaper to
+    /// ask than the optional drawing itself.
+    var isRecording = false
     /// The cells drawing on the grid is cut to (``clipped(to:_:)``): the whole grid at first.
     var cellClip: CellRect? = nil
     /// The clips ``pushClip(_:)`` replaced, innermost last.

@@ -53,6 +53,14 @@ package struct PackedCell: Equatable, Sendable {
         background = style.background
     }
 
+    /// True when a cell lies in memory as its fields are declared: the glyph in its first four
+    /// bytes, the width, the attributes and the padding in the next four, then the two colours.
+    /// Code that reads cells as words in place (the renderer) asks first.
+    @usableFromInline
+    package static let isPlainMemory = MemoryLayout<PackedCell>.stride == 16 && MemoryLayout<PackedCell>.offset(of: \PackedCell.width) == 4
+        && MemoryLayout<PackedCell>.offset(of: \PackedCell.attributes) == 5 && MemoryLayout<PackedCell>.offset(of: \PackedCell.foreground) == 8
+        && MemoryLayout<PackedCell>.offset(of: \PackedCell.background) == 12
+
     /// True for one printable ASCII character, one cell wide: a byte of output.
     @inlinable
     package var isPrintableASCII: Bool { glyph >= 0x20 && glyph < 0x7F && width == 1 }

@@ -45,6 +45,8 @@ public struct Child<Root> {
     public func isEditingText(_ root: inout Root) -> Bool { access.isEditingText(&root) }
     /// The child's ``Widget/cursorPosition``, read in place.
     public func cursorPosition(_ root: inout Root) -> Point? { access.cursorPosition(&root) }
+    /// The child's ``Widget/accessibility``, read in place.
+    public func accessibility(_ root: inout Root) -> AccessibilityElement? { access.accessibility(&root) }
 }
 
 /// What a ``Child`` does with its widget, for any widget type.
@@ -61,6 +63,7 @@ private protocol ChildAccess<Root> {
     func acceptsFocus(_ root: inout Root) -> Bool
     func isEditingText(_ root: inout Root) -> Bool
     func cursorPosition(_ root: inout Root) -> Point?
+    func accessibility(_ root: inout Root) -> AccessibilityElement?
     func isPresent(_ root: inout Root) -> Bool
 }
 
@@ -83,5 +86,6 @@ private struct WidgetAccess<Root, W: Widget>: ChildAccess {
     func acceptsFocus(_ root: inout Root) -> Bool { root[keyPath: path].acceptsFocus }
     func isEditingText(_ root: inout Root) -> Bool { root[keyPath: path].isEditingText }
     func cursorPosition(_ root: inout Root) -> Point? { root[keyPath: path].cursorPosition }
+    func accessibility(_ root: inout Root) -> AccessibilityElement? { root[keyPath: path].accessibility }
     func isPresent(_ root: inout Root) -> Bool { root[keyPath: path].isPresent }
 }

@@ -32,4 +32,6 @@ extension Optional: Widget where Wrapped: Widget {
     public var cursorPosition: Point? { mutating get { self?.cursorPosition ?? nil } }
     /// True while there is a widget.
     public var isPresent: Bool { mutating get { self != nil } }
+    /// Nothing while there is none.
+    public var accessibility: AccessibilityElement? { mutating get { self?.accessibility ?? nil } }
 }

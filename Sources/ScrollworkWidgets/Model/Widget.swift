@@ -71,6 +71,10 @@ public protocol Widget {
     var cursorPosition: Point? { mutating get }
     /// False while the widget is not there at all (an optional child that is nil).
     var isPresent: Bool { mutating get }
+    /// What the widget is, for a screen reader, as its last render laid it out: its role, name,
+    /// value and state, and the parts on screen (rows with their indexes among all rows). Nil
+    /// for a widget that says nothing (the default) or is not there.
+    var accessibility: AccessibilityElement? { mutating get }
     /// Moves what the widget asks of the host since the last call (text to copy, work to start or
     /// cancel) into `effects`. A group passes its children's on, so a widget deep in a page hands
     /// out work without the app forwarding it.
@@ -96,6 +100,9 @@ extension Widget {
     public var cursorPosition: Point? { nil }
     /// Widgets are there by default.
     public var isPresent: Bool { true }
+    /// Nothing to say by default. (A mutating getter, as a group's is, so that a group's own is
+    /// the one found even where the group is named by its type.)
+    public var accessibility: AccessibilityElement? { mutating get { nil } }
     /// Nothing to ask by default.
     public mutating func takeEffects(into effects: inout [Effect]) {}
 }

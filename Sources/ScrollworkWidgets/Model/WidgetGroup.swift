@@ -117,6 +117,23 @@ extension WidgetGroup {
     /// True while the focused child takes printable keys as text.
     public var focusedChildIsEditingText: Bool { mutating get { focusedEntry(in: children)?.isEditingText(&self) ?? false } }
 
+    /// The children's elements, back to front, as one group: the focused child's element says
+    /// it has focus. What a group that is a widget says (``Widget/accessibility``).
+    public var childrenAccessibility: AccessibilityElement {
+        mutating get {
+            let focused = focusedEntry(in: children)?.id
+            var elements: [AccessibilityElement] = []
+            var frame = Rect.zero
+            for child in children {
+                guard var element = child.accessibility(&self) else { continue }
+                if child.id == focused { element.state.insert(.focused) }
+                frame = frame.union(element.frame)
+                elements.append(element)
+            }
+            return AccessibilityElement(role: .group, frame: frame, children: elements)
+        }
+    }
+
     /// Where the focused child wants the terminal's cursor, if anywhere.
     public var focusedCursorPosition: Point? { mutating get { focusedEntry(in: children)?.cursorPosition(&self) } }
 
@@ -225,6 +242,8 @@ extension WidgetGroup where Self: Widget {
     public var isEditingText: Bool { mutating get { focusedChildIsEditingText } }
     /// The focused child's cursor position.
     public var cursorPosition: Point? { mutating get { focusedCursorPosition } }
+    /// The children's elements, as a group.
+    public var accessibility: AccessibilityElement? { mutating get { childrenAccessibility } }
     /// Every child's effects.
     public mutating func takeEffects(into effects: inout [Effect]) { takeChildrenEffects(into: &effects) }
 }

@@ -34,4 +34,6 @@ extension WrappingWidget {
     public var cursorPosition: Point? { mutating get { view.cursorPosition } }
     /// The wrapped widget's.
     public mutating func takeEffects(into effects: inout [Effect]) { view.takeEffects(into: &effects) }
+    /// The wrapped widget's.
+    public var accessibility: AccessibilityElement? { mutating get { view.accessibility } }
 }

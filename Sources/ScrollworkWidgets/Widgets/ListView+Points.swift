@@ -20,6 +20,7 @@ extension ListView {
         if list.metrics != pointMetrics { list.metrics = pointMetrics }
         let box = canvas.points(area)
         let bodyBox = Rect(x: box.minX, y: box.minY, width: Swift.max(0, box.width - (indexColumn == nil ? 0 : 2 * metrics.cellWidth + box.maxX - metrics.points(area).maxX)), height: box.height)
+        accessibleBody = bodyBox
         if list.scroll.viewportSize != bodyBox.size { list.setViewport(bodyBox.size) }
         if list.scroll.indicatorStyle.reservesTrack { list.fitContentWidth() }
         canvas.cells.fill(area)

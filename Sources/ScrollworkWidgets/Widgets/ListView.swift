@@ -36,6 +36,8 @@ public struct ListView<Row: Sendable>: Widget {
     var failure: ListError? = nil
     /// True when the last render drew in points.
     private var inPoints = false
+    /// Where the last render put the rows, in points (``accessibility`` reads rows against it).
+    var accessibleBody = Rect.zero
     /// The cell the cursor row was drawn at.
     public internal(set) var cursorCell: CellPosition? = nil
     /// The top-left corner of ``cursorCell``, in points.
@@ -85,6 +87,7 @@ public struct ListView<Row: Sendable>: Widget {
             return
         }
         let size = metrics.size(of: body)
+        accessibleBody = canvas.metrics.points(body)
         if list.scroll.viewportSize != size { list.setViewport(size) }
         // A legacy scroller set since takes its track from the width the rows span (SV-11).
         if list.scroll.indicatorStyle.reservesTrack { list.fitContentWidth() }

@@ -16,6 +16,7 @@ extension OutlineView {
         let box = canvas.points(whole)
         let headerHeight = columns.isEmpty ? 0 : Swift.min(HeaderRow.standardPointHeight, box.height)
         let area = Rect(x: box.minX, y: box.minY + headerHeight, width: box.width, height: box.height - headerHeight)
+        accessibleBody = area
         body = whole.inset(top: Swift.min(whole.rows, metrics.rows(forPoints: headerHeight + metrics.cellHeight - 0.001)))
         if outline.scroll.viewportSize != area.size { outline.setViewport(area.size) }
         if outline.scroll.indicatorStyle.reservesTrack { outline.fitContentWidth() }

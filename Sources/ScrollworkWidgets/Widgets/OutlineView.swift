@@ -51,6 +51,8 @@ public struct OutlineView<Source: OutlineSource & Sendable>: Widget where Source
     public private(set) var frameCells = CellRect.none
     /// The rows' cells: `frame` below the header, when there are columns.
     public internal(set) var body = CellRect.none
+    /// Where the last render put the rows, in points (``accessibility`` reads rows against it).
+    var accessibleBody = Rect.zero
     private var headingClicks: [Int] = []
     /// The cell of the cursor row, as drawn.
     public internal(set) var cursorCell: CellPosition? = nil
@@ -111,6 +113,7 @@ public struct OutlineView<Source: OutlineSource & Sendable>: Widget where Source
             return
         }
         headerRow.pointHeight = nil
+        accessibleBody = canvas.metrics.points(area)
         let size = metrics.size(of: area)
         if outline.scroll.viewportSize != size { outline.setViewport(size) }
         // A legacy scroller set since takes its track from the width the rows span (SV-11).

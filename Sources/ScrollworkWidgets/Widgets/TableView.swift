@@ -101,6 +101,9 @@ public struct TableView<Row: Sendable>: Widget {
     private var failure: (any Error)? = nil
     /// Where the last render drew the header.
     private var headerRow = HeaderRow()
+    /// Where the last render put the header, the rows and each column, in points: what the
+    /// table says of itself to a screen reader (``accessibility``) is read against it.
+    var accessibleLayout: (header: Rect, body: Rect, columns: [(x: Double, width: Double)]) = (.zero, .zero, [])
     /// ``ListState/row(at:)`` and ``TableState/cellText(of:column:)`` as compiled where the view
     /// was made: this generic view is not specialised, and their generic versions look the
     /// table's types up on every row and cell.
@@ -237,6 +240,7 @@ public struct TableView<Row: Sendable>: Widget {
         cursorCell = nil
         shownRows = 0..<0
         let layout = layout(in: bounds, on: canvas)
+        accessibleLayout = (layout.header, layout.body, layout.columns)
         headerRow.pointHeight = canvas.drawsInPoints ? layout.header.height : nil
         body = frameCells.inset(top: canvas.drawsInPoints ? Swift.min(frameCells.rows, metrics.rows(forPoints: layout.header.height + metrics.cellHeight - 0.001)) : 1)
         guard layout.header.height > 0 else { return }
@@ -249,7 +253,7 @@ public struct TableView<Row: Sendable>: Widget {
         ScrollIndicatorDrawing(metrics: metrics, theme: theme).draw(table.list.scroll, in: body, into: &canvas)
         // Rows drawn in points lie at their exact offset; rows drawn in cells a pixel host moves
         // between cells (the terminal never asks).
-        if !canvas.drawsInPoints {
+        if canvas.drawsPointMarks && !canvas.drawsInPoints {
             SubcellScrolling.record(self, scroll: \.table.list.scroll, content: body, metrics: metrics, axes: .vertical, into: &canvas, at: time)
         }
     }

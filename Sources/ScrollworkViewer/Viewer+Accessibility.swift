@@ -1,0 +1,43 @@
+import Scrollwork
+import ScrollworkWidgets
+
+/// What each of `scrollwork open`'s screens tells a screen reader: its table, list or text, and
+/// the prompt open over it, in reading order.
+extension AccessibilityElement {
+    /// A screen of `parts` (those that are there), the last one focused when it is a prompt.
+    static func screen(_ parts: AccessibilityElement?...) -> AccessibilityElement {
+        var shown = parts.compactMap { $0 }
+        if let last = shown.indices.last, shown.count > 1, shown[last].role == .textField { shown[last].state.insert(.focused) }
+        else if !shown.isEmpty { shown[0].state.insert(.focused) }
+        return AccessibilityElement(role: .group, frame: shown.reduce(Rect.zero) { $0.union($1.frame) }, children: shown)
+    }
+}
+
+extension FileViewer {
+    /// The file's table, and the prompt over it while one is open.
+    public var accessibility: AccessibilityElement? { mutating get { .screen(view.accessibility, field?.accessibility) } }
+}
+
+extension TextPager {
+    /// The text, and the prompt over it while one is open.
+    public var accessibility: AccessibilityElement? { mutating get { .screen(view.accessibility, field?.accessibility) } }
+}
+
+extension DatabaseTableScreen {
+    /// The database table, and the prompt over it while one is open.
+    var accessibility: AccessibilityElement? { mutating get { .screen(view.accessibility, field?.accessibility) } }
+}
+
+extension DatabaseViewer {
+    /// The table open, or the list of the database's tables.
+    public var accessibility: AccessibilityElement? {
+        mutating get { opened != nil ? opened?.accessibility ?? nil : .screen(view.accessibility) }
+    }
+}
+
+extension DirectoryViewer {
+    /// The file open from the listing, or the listing.
+    public var accessibility: AccessibilityElement? {
+        mutating get { listed != nil ? listed.accessibility : .screen(view.accessibility) }
+    }
+}

@@ -1,0 +1,34 @@
+import Scrollwork
+
+extension ScrollView {
+    /// A scroll area whose value says how far down (and across, when it scrolls sideways) it is.
+    public var accessibility: AccessibilityElement? {
+        func percent(_ axis: Axis) -> Int {
+            let room = scroll.contentSize[axis] - scroll.viewportSize[axis]
+            guard room > 0, room.isFinite else { return 0 }
+            return Int(saturating: (scroll.offset[axis] / room * 100).rounded()).clamped(to: 0...100)
+        }
+        let across = scroll.contentSize.width > scroll.viewportSize.width + 0.5
+        let value = across ? "\(percent(.vertical))% down, \(percent(.horizontal))% across" : "\(percent(.vertical))% down"
+        return AccessibilityElement(role: .scrollArea, value: value, frame: frame)
+    }
+}
+
+extension PageControlView {
+    /// The dots as one adjustable element: "page 3 of 7", as UIKit's page control says it.
+    public var accessibility: AccessibilityElement? {
+        guard state.numberOfPages > 0, !state.isHidden else { return nil }
+        return AccessibilityElement(role: .pageControl, value: "page \(state.currentPage + 1) of \(state.numberOfPages)", frame: frame)
+    }
+}
+
+extension TextField {
+    /// A field named by its prompt (without its colon), its text as its value.
+    public var accessibility: AccessibilityElement? {
+        var name = Substring(prompt)
+        while let last = name.last, last == " " || last == ":" { name.removeLast() }
+        var state: AccessibilityElement.State = [.editable]
+        if isTextSelected { state.insert(.selected) }
+        return AccessibilityElement(role: .textField, name: String(name), value: text, state: state, frame: frame)
+    }
+}

@@ -1,0 +1,26 @@
+import Scrollwork
+import ScrollworkTerminal
+import Testing
+@testable import ScrollworkViewer
+import ScrollworkWidgets
+
+/// What `scrollwork open` tells a screen reader about a file: its table with every row counted,
+/// the records on screen, and the prompt while one is open.
+@Suite struct ViewerAccessibilityTests {
+    @Test("LT-12: a file's table says how many records it has and reads the records on screen; an open prompt has focus")
+    func LT_12_fileTable() throws {
+        let file = ExploreViewerTests.file()
+        var t = try ExploreViewerTests.open(file)
+        let first = t.app.accessibility
+        let table = try #require(first?.first { $0.role == .table })
+        // The record number first, as the viewer shows it, then the file's columns.
+        #expect(table.rowCount == 600 && table.columnCount == 5 && table.state.contains(.focused))
+        #expect(table.children.filter { $0.role == .columnHeader }.map(\.name) == ["#", "id", "carrier", "dep_delay", "origin"])
+        let row = try #require(table.children.first { $0.role == .row })
+        #expect(row.rowIndex == 0 && row.children.map(\.name) == ["1"] + ExploreViewerTests.rows[0])
+        t.type("/")
+        let searching = t.app.accessibility
+        let field = try #require(searching?.first { $0.role == .textField })
+        #expect(field.state.contains(.focused) && searching?.first { $0.role == .table }?.state.contains(.focused) == false)
+    }
+}
