@@ -400,22 +400,22 @@ public struct Renderer: Sendable {
         let colours = raw.loadUnaligned(fromByteOffset: start &* stride &+ 8, as: UInt64.self)
         // The attributes and the padding above the glyph and the width: the style's first part.
         let attributes = words >> 40
-        var stop = start &+ 1
-        while stop < end {
-            let w = raw.loadUnaligned(fromByteOffset: stop &* stride, as: UInt64.self)
-            // Glyph 0x20…0x7E, width 1, the same attributes and colours.
-            guard (w & 0xFFFF_FFFF) &- 0x20 < 0x5F, (w >> 32) & 0xFF == 1, w >> 40 == attributes,
-                  raw.loadUnaligned(fromByteOffset: stop &* stride &+ 8, as: UInt64.self) == colours else { break }
-            stop &+= 1
+        // Each cell's byte is gathered as the stretch is found, then goes out in one append.
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Swift.max(1, end &- start)) { bytes in
+            bytes[0] = UInt8(truncatingIfNeeded: words)
+            var stop = start &+ 1, count = 1
+            while stop < end {
+                let w = raw.loadUnaligned(fromByteOffset: stop &* stride, as: UInt64.self)
+                // Glyph 0x20…0x7E, width 1, the same attributes and colours.
+                guard (w & 0xFFFF_FFFF) &- 0x20 < 0x5F, (w >> 32) & 0xFF == 1, w >> 40 == attributes,
+                      raw.loadUnaligned(fromByteOffset: stop &* stride &+ 8, as: UInt64.self) == colours else { break }
+                bytes[count] = UInt8(truncatingIfNeeded: w)
+                count &+= 1
+                stop &+= 1
+            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[..<count]))
+            return stop
         }
-        let count = stop &- start
-        let at = out.count
-        out.append(contentsOf: repeatElement(0, count: count))
-        out.withUnsafeMutableBufferPointer { bytes in
-            guard let target = bytes.baseAddress?.advanced(by: at) else { return }
-            for i in 0..<count { target[i] = UInt8(truncatingIfNeeded: raw.loadUnaligned(fromByteOffset: (start &+ i) &* stride, as: UInt32.self)) }
-        }
-        return stop
     }
 
     /// Writes a cell's text so that it can only ever show: control characters (which a cell can

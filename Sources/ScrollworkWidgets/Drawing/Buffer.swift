@@ -127,7 +127,7 @@ public struct Buffer: Sendable {
     /// substitute (a Unicode control picture such as `␛`, or U+FFFD), one cell wide.
     @discardableResult
     public mutating func draw(_ text: String, column: Int, row: Int, style: Style = .plain, clip: CellRect? = nil) -> Int {
-        let bounds = (clip ?? area).intersection(area)
+        let bounds = clip.map { $0.intersection(area) } ?? area
         guard row >= bounds.row, row < bounds.maxRow, !bounds.isEmpty else { return column.addingSaturating(displayWidth(text)) }
         let base = row * columns
         let packedStyle = PackedStyle(style)
@@ -138,8 +138,12 @@ public struct Buffer: Sendable {
         if native.utf8.withContiguousStorageIfAvailable({ _ in true }) == nil { native.makeContiguousUTF8() }
         if let prefix = drawASCIIPrefix(native, column: column, row: row, bounds: bounds, style: packedStyle) {
             if prefix.bytes == native.utf8.count { return prefix.end }
-            let rest = Substring(native.utf8[native.utf8.index(native.utf8.startIndex, offsetBy: prefix.bytes)...])
-            if let end = drawStandalone(rest, column: prefix.end, row: row, bounds: bounds, style: packedStyle) { return end }
+            if prefix.bytes == 0 {
+                if let end = drawStandalone(native, column: column, row: row, bounds: bounds, style: packedStyle) { return end }
+            } else {
+                let rest = Substring(native.utf8[native.utf8.index(native.utf8.startIndex, offsetBy: prefix.bytes)...])
+                if let end = drawStandalone(rest, column: prefix.end, row: row, bounds: bounds, style: packedStyle) { return end }
+            }
         }
         var x = column
         func put(_ character: Character, width w: Int) -> Bool {
@@ -206,7 +210,7 @@ public struct Buffer: Sendable {
     /// `Unicode.Scalar.standaloneDisplayWidth`) and returns the column after it; nil for any
     /// other text. On nil it may have drawn the start of the text: the cluster-by-cluster path
     /// then draws the whole text over the same cells, and more.
-    private mutating func drawStandalone(_ text: Substring, column: Int, row: Int, bounds: CellRect, style: PackedStyle) -> Int? {
+    private mutating func drawStandalone<Text: StringProtocol>(_ text: Text, column: Int, row: Int, bounds: CellRect, style: PackedStyle) -> Int? {
         let base = row * columns
         var x = column
         var first: Int? = nil

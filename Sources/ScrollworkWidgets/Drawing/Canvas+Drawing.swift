@@ -124,7 +124,11 @@ extension Canvas {
         var shown = text, column = start.column
         if let width {
             let room = Swift.max(0, metrics.columns(forPoints: (width.isNaN ? 0 : width) + 1e-6))
-            clip = clip.intersection(CellRect(column: start.column, row: start.row, columns: room, rows: 1))
+            // The span's cells, cut to the clip: worked out here rather than through CellRect,
+            // whose clamping costs more than the text's drawing at this rate (every cell of a table).
+            let first = Swift.max(clip.column, start.column), last = Swift.min(clip.maxColumn, start.column.addingSaturating(room))
+            let inRow = start.row >= clip.row && start.row < clip.maxRow && first < last
+            clip = CellRect(column: first, row: start.row, columns: inRow ? last - first : 0, rows: inRow ? 1 : 0)
             shown = text.truncated(toWidth: room, truncation)
             switch alignment {
             case .leading: break
