@@ -96,11 +96,46 @@ import Testing
         #expect(d.commands[4] == .line(from: Point(x: 79.5, y: 5), to: Point(x: 79.5, y: 11), Style(), width: 1))
     }
 
+    @Test("an area in points is cut as cells are: fixed points, shares of the rest on whole points, the last slot to the edge")
+    func rectSlots() {
+        let slots = Rect(x: 0, y: 10, width: 100.5, height: 40).columns([.fixed(20), .fill, .fill], spacing: 8)
+        #expect(slots.map(\.minX) == [0, 28, 68] && slots.map(\.width) == [20, 32, 32.5] && slots.allSatisfy { $0.minY == 10 && $0.height == 40 })
+        let rows = Rect(x: 5, y: 0, width: 30, height: 64).rows([.fill, .fixed(16)])
+        #expect(rows == [Rect(x: 5, y: 0, width: 30, height: 48), Rect(x: 5, y: 48, width: 30, height: 16)])
+    }
+
     @Test("edges summed in points fall on the nearest cell boundary on a grid, and stay where they are in points")
     func alignedEdges() {
         let c = Self.grid(), w = Self.window()
         #expect(c.aligned(100.5) == 104 && c.aligned(99.9) == 96 && c.aligned(-3.9) == 0 && c.aligned(.nan).isNaN)
         #expect(w.aligned(100.5) == 100.5)
+    }
+
+    @Test("any point, rectangle, width and size, NaN and the ends of Double included, draws what falls on the grid and traps nowhere")
+    func extremeValues() {
+        let values: [Double] = [.nan, .infinity, -.infinity, .greatestFiniteMagnitude, -.greatestFiniteMagnitude, 1e300, -1e300, 0, -0.0, 7.5]
+        for v in values {
+            for host in [Self.grid(), Self.window(), Canvas(cells: Buffer(columns: 3, rows: 2), metrics: CellMetrics(), size: Size(width: v, height: -v), pointContext: nil)] {
+                var c = host
+                let rect = Rect(x: v, y: -v, width: v, height: v)
+                c.draw(rect, idiom: .macOS) { c in
+                    c.fill(rect, Style(background: .ansi(1)), radius: v)
+                    c.stroke(rect, .plain, width: v, radius: v)
+                    c.text("text\u{0}", at: Point(x: v, y: v), width: v, font: .headline, alignment: .center, truncation: .middle)
+                    c.text("wide 漢字", at: Point(x: -v, y: 0), width: nil)
+                    c.line(from: Point(x: v, y: -v), to: Point(x: v, y: v), .plain, width: v)
+                    c.line(from: Point(x: -v, y: 0), to: Point(x: v, y: 0), .plain)
+                    c.separator(under: rect, .plain, hardEdge: true)
+                    c.symbol("▸", centre: Point(x: v, y: v), size: v, .plain)
+                    c.clipped(to: rect) { $0.faded(v) { $0.fill($0.bounds) } }
+                }
+                _ = c.aligned(v)
+                _ = c.cells(in: rect)
+                _ = rect.rows([.fixed(Int.max), .fraction(v), .flexible(weight: Int.min)], spacing: v)
+                _ = rect.columns([.fill, .fixed(-5)], spacing: -v)
+                _ = MouseEvent(.press, at: Point(x: v, y: v), wheelNotches: v).location
+            }
+        }
     }
 
     @Test("LT-12: a table is one drawing: in points a recorded drawing and blank cells, on the grid its cells, from the same code")
