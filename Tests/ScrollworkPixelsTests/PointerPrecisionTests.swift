@@ -23,7 +23,6 @@ import Testing
     func dragFollowsThePointer() throws {
         var app = Harness(content: linesView())
         _ = try image(&app, columns: 40, rows: 20)
-        let metrics = CellMetrics()
         app.handle(.mouse(MouseEvent(.press, at: Point(x: 100, y: 200))), at: 1)
         app.handle(.mouse(MouseEvent(.drag, at: Point(x: 100, y: 180))), at: 1.5)
         app.handle(.mouse(MouseEvent(.drag, at: Point(x: 100, y: 176.5))), at: 2)
