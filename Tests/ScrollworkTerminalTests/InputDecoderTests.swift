@@ -202,4 +202,19 @@ let decoderVectors: [(String, [UInt8], [Event])] = [
             #expect(decodeInPieces(input, piece: piece, flushTime: 5) == expected)
         }
     }
+
+    @Test("where the terminal reports the mouse in pixels (mode 1016) a position is the pixel's own place in points, not its cell's centre")
+    func pixelMouse() {
+        var d = InputDecoder()
+        let cells = d.feed(Array("\u{1B}[<0;11;3M".utf8), at: 0)
+        #expect(cells == [.mouse(MouseEvent(.press, column: 10, row: 2))])
+        d.mousePixelsPerCell = (width: 10, height: 20)
+        // Pixel 101, 41 (1-based) of cells 10 × 20 pixels: column 10, a twentieth in; row 2, a fortieth in.
+        guard case let .mouse(press)? = d.feed(Array("\u{1B}[<0;101;41M".utf8), at: 1).first else { Issue.record("no event"); return }
+        #expect(abs(press.x - 100.5 / 10 * 8) < 1e-9 && abs(press.y - 40.5 / 20 * 16) < 1e-9)
+        guard case let .mouse(wheel)? = d.feed(Array("\u{1B}[<65;1;1M".utf8), at: 2).first else { Issue.record("no wheel"); return }
+        #expect(wheel.kind == .wheel(.down) && wheel.x == 0.4 && wheel.y == 0.4)
+        d.mousePixelsPerCell = (width: 0, height: -3)
+        #expect(d.feed(Array("\u{1B}[<0;11;3M".utf8), at: 3) == cells, "a cell of no pixels is read as cells")
+    }
 }

@@ -138,6 +138,15 @@ func foreignControl(in bytes: [UInt8]) -> String? {
         var mode = TerminalAnswers()
         mode.feed(Array("\u{1B}[1;5R\u{1B}[1;9R\u{1B}[?2027;2$y\u{1B}[?1;2c".utf8))
         #expect(mode.widthModel == .graphemeClusters && mode.graphemeModeState == 2)
+        // Mouse reports in pixels: known (reset or set) and a cell's size given, or not at all.
+        var pixels = TerminalAnswers()
+        pixels.feed(Array("\u{1B}[?1016;2$y\u{1B}[6;20;10t\u{1B}[?62c".utf8))
+        #expect(pixels.pixelMouse?.width == 10 && pixels.pixelMouse?.height == 20 && pixels.otherBytes.isEmpty)
+        var unknown = TerminalAnswers()
+        unknown.feed(Array("\u{1B}[?1016;0$y\u{1B}[6;20;10t\u{1B}[?62c".utf8))
+        var sizeless = TerminalAnswers()
+        sizeless.feed(Array("\u{1B}[?1016;1$y\u{1B}[?62c".utf8))
+        #expect(unknown.pixelMouse == nil && sizeless.pixelMouse == nil)
     }
 
     @Test("while the answers are awaited input is held, and given back in order once they are all in or the deadline passes")

@@ -43,6 +43,12 @@ public struct InputDecoder: Sendable {
     private var lastFeed: Double = 0
     private var paste: [UInt8]? = nil
 
+    /// The size of a cell in pixels, where the terminal reports the mouse in pixels (SGR-Pixels,
+    /// mode 1016, turned on by the event loop when the terminal has it): positions are then read
+    /// to the pixel and given in points, a cell being 8 × 16 points. Nil (the default) reads
+    /// positions as cells. A size below one pixel counts as nil.
+    public var mousePixelsPerCell: (width: Int, height: Int)? = nil
+
     /// Creates a decoder.
     public init() {}
 
@@ -329,14 +335,21 @@ public struct InputDecoder: Sendable {
         if code & 16 != 0 { modifiers.insert(.control) }
         let column = Swift.max(0, x - 1), row = Swift.max(0, y - 1)
         let low = code & 3
+        // In pixels, a cell being 8 × 16 points: the pixel's own place, not its cell's centre.
+        let pixels = mousePixelsPerCell.flatMap { $0.width > 0 && $0.height > 0 ? $0 : nil }
+        func event(_ kind: MouseEvent.Kind, _ button: MouseEvent.Button) -> MouseEvent {
+            guard let pixels else { return MouseEvent(kind, button: button, column: column, row: row, modifiers: modifiers) }
+            return MouseEvent(kind, button: button, x: (Double(column) + 0.5) / Double(pixels.width) * 8,
+                              y: (Double(row) + 0.5) / Double(pixels.height) * 16, modifiers: modifiers)
+        }
         if code & 64 != 0 {
             let direction: MouseEvent.WheelDirection = [.up, .down, .left, .right][low]
-            return .mouse(MouseEvent(.wheel(direction), button: .none, column: column, row: row, modifiers: modifiers))
+            return .mouse(event(.wheel(direction), .none))
         }
         let button: MouseEvent.Button = [.left, .middle, .right, .none][low]
         let kind: MouseEvent.Kind
         if final == UInt8(ascii: "m") { kind = .release } else if code & 32 != 0 { kind = button == .none ? .move : .drag } else { kind = .press }
-        return .mouse(MouseEvent(kind, button: button, column: column, row: row, modifiers: modifiers))
+        return .mouse(event(kind, button))
     }
 
 

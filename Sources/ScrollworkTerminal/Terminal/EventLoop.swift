@@ -104,6 +104,9 @@ public struct EventLoop {
             guard let answers = probe?.take(input, at: now) else { return }
             probe = nil
             let model = session.adopt(answers)
+            // Where the terminal reports the mouse in pixels, pointer positions are points to
+            // the pixel rather than cells' centres.
+            decoder.mousePixelsPerCell = session.adoptPixelMouse(answers)
             if model != renderer.widthModel {
                 renderer.widthModel = model
                 renderer.invalidate()

@@ -72,7 +72,7 @@ public final class TerminalSession {
     /// paste and focus reporting.
     static let enterBytes = Array("\u{1B}[?1049h\u{1B}[?25l\u{1B}[?7l\u{1B}[?1002h\u{1B}[?1006h\u{1B}[?2004h\u{1B}[?1004h\u{1B}[2J".utf8)
     /// What ``leave()`` writes: every mode of ``enterBytes`` turned back, in reverse.
-    static let leaveBytes = Array("\u{1B}[?1004l\u{1B}[?2004l\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?2027l\u{1B}[0m\u{1B}[r\u{1B}[?7h\u{1B}[?25h\u{1B}[?1049l".utf8)
+    static let leaveBytes = Array("\u{1B}[?1004l\u{1B}[?2004l\u{1B}[?1016l\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?2027l\u{1B}[0m\u{1B}[r\u{1B}[?7h\u{1B}[?25h\u{1B}[?1049l".utf8)
 
     /// Takes over the terminal: raw mode, alternate screen, hidden cursor, reporting modes.
     public func enter() {
@@ -124,7 +124,7 @@ public final class TerminalSession {
     /// but were no answer (keys typed during the probe), for the caller to decode as input.
     ///
     /// It asks for mode 2027 (grapheme clustering, DECRQM) and turns it on where the terminal
-    /// knows it; otherwise it draws a skin-tone and a ZWJ sequence and reads the cursor position
+    /// knows it (and asks for mode 1016 and a cell's size in pixels, for ``adoptPixelMouse(_:)``); otherwise it draws a skin-tone and a ZWJ sequence and reads the cursor position
     /// after each. A primary device attributes request ends the exchange, since every terminal
     /// answers it. Without clear answers the model is ``TerminalWidthModel/conservative``.
     public func probeWidthModel(timeout: Double = 0.15) -> (model: TerminalWidthModel, input: [UInt8]) {
@@ -146,8 +146,18 @@ public final class TerminalSession {
     @discardableResult
     func sendWidthProbe() -> Bool {
         guard isActive else { return false }
-        write(Array("\r\u{1F44D}\u{1F3FD}\u{1B}[6n\r\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}\u{1B}[6n\r\u{1B}[2K\u{1B}[?2027$p\u{1B}[c".utf8))
+        write(Array("\r\u{1F44D}\u{1F3FD}\u{1B}[6n\r\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}\u{1B}[6n\r\u{1B}[2K\u{1B}[?2027$p\u{1B}[?1016$p\u{1B}[16t\u{1B}[c".utf8))
         return true
+    }
+
+    /// Turns on mouse reports in pixels (SGR-Pixels, mode 1016) where `answers` say the
+    /// terminal has them and how large a cell is, and returns that size for the input decoder
+    /// (``InputDecoder/mousePixelsPerCell``); nil, changing nothing, where it has not: the
+    /// mouse is then reported by cell, as before.
+    func adoptPixelMouse(_ answers: TerminalAnswers) -> (width: Int, height: Int)? {
+        guard let cell = answers.pixelMouse else { return nil }
+        write(Array("\u{1B}[?1016h".utf8))
+        return cell
     }
 
     /// The model `answers` support, turning mode 2027 on where the terminal has it off.
