@@ -99,81 +99,113 @@ public struct OutlineView<Source: OutlineSource & Sendable>: Widget where Source
         return columns.reversed().map { column -> Int in x -= column.width + 1; return x + 1 }.reversed()
     }
 
-    /// Sets the viewport to `area` and draws the visible rows.
+    /// The space between a row's edge and its triangle in a window.
+    var rowPadding: Double { layoutIdiom == .macOS ? 6 : 16 }
+
+    /// The triangle's centre in points from the rows' leading edge, at `level`, in a window.
+    func triangleX(level: Int) -> Double { rowPadding + outline.indent(forLevel: level) + 6 }
+
+    /// Sets the viewport below the header and draws the header and the visible rows: one
+    /// drawing, in points for a window (the idiom's rows, triangles as symbols, columns in the
+    /// secondary colour as a Finder list's) and in cells for a terminal (a cell a row, the
+    /// triangle in the cell after the indent, the columns from the trailing edge a cell apart).
     public mutating func render(in bounds: Rect, into canvas: inout Canvas, at time: Double) {
         frame = bounds
         let whole = canvas.cells(in: bounds)
         frameCells = whole
-        body = columns.isEmpty ? whole : whole.inset(top: 1)
-        let area = body
         cursorCell = nil
-        if let context = canvas.pointContext {
-            headerRow.pointHeight = columns.isEmpty ? 0 : HeaderRow.standardPointHeight
-            renderPoints(in: whole, context: context, into: &canvas, at: time)
-            return
+        let grid = !canvas.drawsInPoints
+        let cell = canvas.metrics.cellWidth
+        if grid { fitToCells() } else {
+            let rowHeight = ListMetrics.standard(for: layoutIdiom).rowHeight
+            if outline.rowHeight != rowHeight { outline.rowHeight = rowHeight }
         }
-        headerRow.pointHeight = nil
-        accessibleBody = canvas.metrics.points(area)
-        let size = metrics.size(of: area)
-        if outline.scroll.viewportSize != size { outline.setViewport(size) }
+        let headerHeight = columns.isEmpty ? 0 : Swift.min(grid ? canvas.metrics.cellHeight : HeaderRow.standardPointHeight, Swift.max(0, bounds.height))
+        let area = Rect(x: bounds.minX, y: bounds.minY + headerHeight, width: bounds.width, height: Swift.max(0, bounds.height - headerHeight))
+        accessibleBody = area
+        body = whole.inset(top: grid ? (columns.isEmpty ? 0 : 1) : Swift.min(whole.rows, metrics.rows(forPoints: headerHeight + metrics.cellHeight - 0.001)))
+        headerRow.pointHeight = grid ? nil : headerHeight
+        if outline.scroll.viewportSize != area.size { outline.setViewport(area.size) }
         // A legacy scroller set since takes its track from the width the rows span (SV-11).
         if outline.scroll.indicatorStyle.reservesTrack { outline.fitContentWidth() }
-        canvas.cells.fill(whole)
-        let starts = columnStarts
-        // Columns that do not fit beside at least a few cells of name are left out.
-        let shown = columns.indices.filter { starts[$0] >= area.column + 12 }
-        let nameEnd = shown.first.map { starts[$0] - 1 } ?? area.maxColumn
-        if !columns.isEmpty && whole.rows > 0 {
-            var header = theme.header
-            header.background = theme.focus.background
-            canvas.cells.fill(CellRect(column: whole.column, row: whole.row, columns: whole.columns, rows: 1), with: .blank(header))
-            canvas.cells.draw(" Name" + sortArrow(forHeading: 0), column: whole.column, row: whole.row, style: header, clip: CellRect(column: whole.column, row: whole.row, columns: Swift.max(0, nameEnd - whole.column), rows: 1))
-            for i in shown {
-                let text = (columns[i].title + sortArrow(forHeading: i + 1)).truncated(toWidth: columns[i].width)
-                canvas.cells.draw(aligned(text, width: columns[i].width, columns[i].alignment), column: starts[i], row: whole.row, style: header, clip: whole)
-            }
-        }
+        // Where things go, as each host has room: a window pads its rows; a terminal puts the
+        // triangle in the cell after the indent and lets the columns reach its last cell.
+        let leading = grid ? cell : rowPadding, trailing = grid ? 0 : rowPadding
+        let triangleWidth = grid ? cell : 12, nameGap = grid ? cell : 6
+        // Names leave a cell free before what follows them on a grid (the next column, the
+        // indicator's cell); a window's padding does that.
+        let nameMargin = grid ? cell : 0
+        // Secondary text reads as grey in a window, as Finder's; a terminal keeps the columns
+        // and triangles in the text colour, where dim text is hard to read.
+        let quiet = grid ? theme.text : theme.secondary
+        var x = area.maxX - trailing
+        let placed = columns.reversed().map { column -> (x: Double, width: Double) in
+            x -= Double(column.width) * cell
+            defer { x -= cell }
+            return (x, Double(column.width) * cell)
+        }.reversed().map { $0 }
+        // Columns that do not leave the names at least a few cells are left out.
+        let shown = columns.indices.filter { placed[$0].x >= area.minX + 12 * cell }
+        let nameEnd = shown.first.map { placed[$0].x - cell } ?? area.maxX - trailing
+        let measurer = canvas.measurer(for: layoutIdiom)
+        let opened = canvas.beginDrawing(bounds, idiom: layoutIdiom)
+        canvas.fill(bounds)
         let visible = outline.visibleRows(overscan: 0)
         // Rows lie one row height apart from the first shown (worked out once, not a row at a time).
         let firstTop = visible.first.map { outline.contentOffset(ofRow: $0.index) - outline.scroll.offset.y } ?? 0
+        canvas.pushClip(area)
         for (index, row) in visible {
-            let y = area.row.addingSaturating(metrics.rows(forPoints: firstTop + Double(index - visible[0].index) * outline.rowHeight))
-            guard y >= area.row, y < area.maxRow else { continue }
+            let rect = Rect(x: area.minX, y: area.minY + firstTop + Double(index - visible[0].index) * outline.rowHeight, width: area.width, height: outline.rowHeight)
             let isCursor = outline.cursor == row.path
             let style = isCursor ? theme.selection : theme.text
-            let triangle = triangleColumn(level: row.level)
+            let top = rect.minY + (rect.height - measurer.lineHeight(.body)) / 2
+            let start = rect.minX + leading + (grid ? (outline.indent(forLevel: row.level) / cell).rounded() * cell : outline.indent(forLevel: row.level))
+            let left = start + triangleWidth + nameGap
             if isCursor {
-                canvas.cells.fill(CellRect(column: area.column, row: y, columns: area.columns, rows: 1), with: .blank(style))
-                cursorCell = CellPosition(column: Swift.min(triangle + 2, area.maxColumn - 1), row: y)
+                canvas.fill(rect, style)
+                let at = canvas.metrics.cell(at: Point(x: Swift.min(left, area.maxX - cell) + 1e-6, y: top + 1e-6))
+                if body.contains(CellPosition(column: body.column, row: at.row)) { cursorCell = at }
             }
-            var marker = style
-            if !row.isExpandable { marker.dim = true }
-            canvas.cells.draw(row.isExpandable ? (row.isExpanded ? "▾" : "▸") : " ", column: triangle, row: y, style: marker, clip: area)
-            let text = title(row.node).truncated(toWidth: Swift.max(0, nameEnd - triangle - 3))
-            canvas.cells.draw(text, column: triangle + 2, row: y, style: style, clip: area)
+            var marker = isCursor ? style : quiet
+            marker.background = style.background
+            // A leaf's triangle cell is drawn blank and dim on a grid, as it always was.
+            if !row.isExpandable { marker = style; marker.dim = true }
+            canvas.symbol(row.isExpandable ? (row.isExpanded ? "▾" : "▸") : " ", centre: Point(x: start + triangleWidth / 2, y: rect.midY),
+                          size: measurer.size(.body) * 0.8, marker)
+            canvas.text(title(row.node), at: Point(x: left, y: top), width: nameEnd - left - nameMargin, font: .body, style: style)
             for i in shown {
-                let value = columns[i].value(row.node).truncated(toWidth: columns[i].width)
-                canvas.cells.draw(aligned(value, width: columns[i].width, columns[i].alignment), column: starts[i], row: y, style: style, clip: area)
+                let column = placed[i]
+                let alignment = columns[i].alignment
+                canvas.text(columns[i].value(row.node), at: Point(x: column.x, y: top), width: column.width,
+                            font: alignment == .leading ? .body : .monospacedDigits, style: isCursor ? style : quiet, alignment: alignment)
             }
         }
-        ScrollIndicatorDrawing(metrics: metrics, theme: theme).draw(outline.scroll, in: area, into: &canvas)
-        // Pixel hosts only: the terminal never copies the widget for it.
-        if canvas.drawsPointMarks { SubcellScrolling.record(self, scroll: \.outline.scroll, content: body, metrics: metrics, axes: .vertical, into: &canvas, at: time) }
+        canvas.popClip()
+        if headerHeight > 0 {
+            var header = theme.header
+            header.background = theme.focus.background
+            let bar = Rect(x: bounds.minX, y: bounds.minY, width: bounds.width, height: headerHeight)
+            canvas.fill(bar, header)
+            canvas.separator(under: bar, theme.separator, hardEdge: false)
+            let top = bar.minY + (bar.height - measurer.lineHeight(.headline)) / 2
+            canvas.text("Name" + sortArrow(forHeading: 0), at: Point(x: bar.minX + leading, y: top), width: nameEnd - bar.minX - leading, font: .headline, style: header)
+            for i in shown {
+                let column = placed[i]
+                canvas.text(columns[i].title + sortArrow(forHeading: i + 1), at: Point(x: column.x, y: top), width: column.width, font: .headline,
+                            style: header, alignment: columns[i].alignment)
+            }
+        }
+        canvas.endDrawing(opened)
+        ScrollIndicatorDrawing(metrics: metrics, theme: theme).draw(outline.scroll, in: body, into: &canvas)
+        // Rows drawn in cells a pixel host moves between cells (the terminal never asks).
+        if canvas.drawsPointMarks && grid {
+            SubcellScrolling.record(self, scroll: \.outline.scroll, content: body, metrics: metrics, axes: .vertical, into: &canvas, at: time)
+        }
     }
 
     /// " ▲" or " ▼" after heading `i` (0 for Name, then the columns) when it shows the sort.
     func sortArrow(forHeading i: Int) -> String {
         sortIndicator.map { $0.column == i ? ($0.ascending ? " ▲" : " ▼") : "" } ?? ""
-    }
-
-    /// `text` padded to `width` cells as `alignment` says.
-    private func aligned(_ text: String, width: Int, _ alignment: ColumnAlignment) -> String {
-        let missing = Swift.max(0, width - displayWidth(text))
-        switch alignment {
-        case .leading: return text
-        case .trailing: return String(repeating: " ", count: missing) + text
-        case .center: return String(repeating: " ", count: missing / 2) + text
-        }
     }
 
     /// Keys move, expand and collapse; the pointer toggles, moves the cursor and scrolls, and a
