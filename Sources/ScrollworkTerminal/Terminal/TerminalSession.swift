@@ -124,7 +124,8 @@ public final class TerminalSession {
     /// but were no answer (keys typed during the probe), for the caller to decode as input.
     ///
     /// It asks for mode 2027 (grapheme clustering, DECRQM) and turns it on where the terminal
-    /// knows it (and asks for mode 1016 and a cell's size in pixels, for ``adoptPixelMouse(_:)``); otherwise it draws a skin-tone and a ZWJ sequence and reads the cursor position
+    /// knows it (and asks for mode 1016 and a cell's size in pixels, with which the event loop
+    /// has the mouse reported in pixels where the terminal can); otherwise it draws a skin-tone and a ZWJ sequence and reads the cursor position
     /// after each. A primary device attributes request ends the exchange, since every terminal
     /// answers it. Without clear answers the model is ``TerminalWidthModel/conservative``.
     public func probeWidthModel(timeout: Double = 0.15) -> (model: TerminalWidthModel, input: [UInt8]) {
