@@ -90,7 +90,9 @@ public enum StandardInput {
             if n <= 0 { break }
             first += n
         }
-        var opened = try OpenFile.opened(file: FileBytes(descriptor: reader, name: name), separator: nil, header: nil, theme: theme)
+        let file: FileBytes
+        do { file = try FileBytes(descriptor: reader, name: name) } catch { throw OpenFile.Failure(description: "\(error)") }
+        var opened = try OpenFile.opened(file: file, separator: nil, header: nil, theme: theme)
         let more = first >= OpenFile.sampleSize
         let directory = temporaryDirectory, kept = first
         let spoolBody: @Sendable (WorkProgress) -> Int? = { progress -> Int in

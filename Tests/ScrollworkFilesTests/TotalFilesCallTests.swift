@@ -206,7 +206,7 @@ struct MadeRows: InPlaceRows {
         let text = Array("one\ntwo\nthree\n".utf8)
         #expect(write(ends[1], text, text.count) == text.count)
         close(ends[1])
-        let file = FileBytes(descriptor: ends[0], name: "pipe")
+        let file = try FileBytes(descriptor: ends[0], name: "pipe")
         #expect(file.isStream)
         #expect(file.size == UInt64(text.count))
         #expect(try file.read(at: 4, count: 3) == Array("two".utf8))

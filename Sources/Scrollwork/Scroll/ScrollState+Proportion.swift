@@ -1,8 +1,9 @@
 extension ScrollState {
     /// How far the offset along `axis` stands between its bounds, from 0 to 1 (0 where there is
     /// no room to scroll or the offset is not a number): what a list or outline too tall for a
-    /// scroll view reads as its place in proportion.
-    func fraction(_ axis: Axis) -> Double {
+    /// scroll view reads as its place in proportion, and what a screen reader is told of a scroll
+    /// view's place.
+    public func fraction(_ axis: Axis) -> Double {
         let bounds = offsetBounds(axis), span = bounds.upperBound - bounds.lowerBound
         guard span > 0, offset[axis].isFinite else { return 0 }
         return ((offset[axis] - bounds.lowerBound) / span).clamped(to: 0...1)

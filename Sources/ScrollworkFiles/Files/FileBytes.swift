@@ -59,13 +59,15 @@ public final class FileBytes: Sendable {
     /// Takes `descriptor`, open for reading (and closed with this), as a file no path names,
     /// called `name`: standard input kept in a temporary file, say. Such a file is never
     /// replaced. A pipe, FIFO, socket or character device is read as a stream (see the type's
-    /// description); when no temporary file can be made for it, it reads as empty.
-    public init(descriptor: Int32, name: String) {
+    /// description); when no temporary file can be made to keep it in, this throws a
+    /// ``FileError`` that says so (the descriptor is closed).
+    public init(descriptor: Int32, name: String) throws(FileError) {
         path = name
         hasPath = false
         var info = stat()
         let type = fstat(descriptor, &info) == 0 ? info.st_mode & S_IFMT : S_IFREG
-        if type != S_IFREG && type != S_IFBLK && type != S_IFDIR, let spool = try? StreamSpool(source: descriptor, name: name, isFIFO: type == S_IFIFO) {
+        if type != S_IFREG && type != S_IFBLK && type != S_IFDIR {
+            let spool = try StreamSpool(source: descriptor, name: name, isFIFO: type == S_IFIFO)
             self.descriptor = spool.spool
             stream = spool
         } else {

@@ -3,11 +3,7 @@ import Scrollwork
 extension ScrollView {
     /// A scroll area whose value says how far down (and across, when it scrolls sideways) it is.
     public var accessibility: AccessibilityElement? {
-        func percent(_ axis: Axis) -> Int {
-            let room = scroll.contentSize[axis] - scroll.viewportSize[axis]
-            guard room > 0, room.isFinite else { return 0 }
-            return Int(saturating: (scroll.offset[axis] / room * 100).rounded()).clamped(to: 0...100)
-        }
+        func percent(_ axis: Axis) -> Int { Int(saturating: (scroll.fraction(axis) * 100).rounded()) }
         let across = scroll.contentSize.width > scroll.viewportSize.width + 0.5
         let value = across ? "\(percent(.vertical))% down, \(percent(.horizontal))% across" : "\(percent(.vertical))% down"
         return AccessibilityElement(role: .scrollArea, value: value, frame: frame)

@@ -4,20 +4,12 @@ extension ListState {
     /// The rows on screen of a list whose rows lie in `body` (points) as its last render placed
     /// them: each row's path, its index among all the rows, where it is and how it looks.
     func accessibleRows(in body: Rect) -> [(path: IndexPath, index: Int, frame: Rect, look: RowAppearance)] {
-        var rows: [(path: IndexPath, index: Int, frame: Rect, look: RowAppearance)] = []
-        // Rows before each section, so that a row's index counts every row above it.
-        var before = 0, section = 0
-        for entry in visibleItems(overscan: 0) {
-            guard case let .row(path) = entry.item else { continue }
-            while section < path.section, section < numberOfSections {
-                before = before.addingSaturating(numberOfRows(inSection: section))
-                section += 1
-            }
+        visibleItems(overscan: 0).compactMap { entry in
+            guard case let .row(path) = entry.item else { return nil }
             let frame = Rect(x: body.minX, y: body.minY + entry.frame.minY - scroll.offset.y, width: body.width, height: entry.frame.height)
-            guard frame.maxY > body.minY, frame.minY < body.maxY else { continue }
-            rows.append((path, before.addingSaturating(path.row), frame, appearance(at: path)))
+            guard frame.maxY > body.minY, frame.minY < body.maxY else { return nil }
+            return (path, flatRow(path), frame, appearance(at: path))
         }
-        return rows
     }
 
     /// A row's state as a screen reader reads it.

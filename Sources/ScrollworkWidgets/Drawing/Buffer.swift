@@ -136,15 +136,14 @@ public struct Buffer: Sendable {
         // points stands alone, and otherwise the whole text takes the cluster-by-cluster path.
         var native = text
         if native.utf8.withContiguousStorageIfAvailable({ _ in true }) == nil { native.makeContiguousUTF8() }
-        if let prefix = drawASCIIPrefix(native, column: column, row: row, bounds: bounds, style: packedStyle) {
-            if prefix.bytes == native.utf8.count { return prefix.end }
-            if prefix.bytes == 0 {
-                if let end = drawStandalone(native, column: column, row: row, bounds: bounds, style: packedStyle) { return end }
-            } else {
-                let rest = Substring(native.utf8[native.utf8.index(native.utf8.startIndex, offsetBy: prefix.bytes)...])
-                if let end = drawStandalone(rest, column: prefix.end, row: row, bounds: bounds, style: packedStyle) { return end }
-            }
-        }
+        let prefix = drawASCIIPrefix(native, column: column, row: row, bounds: bounds, style: packedStyle)
+        if prefix.bytes == native.utf8.count { return prefix.end }
+        // Text that starts outside ASCII goes on whole (making a substring costs more than
+        // drawing a short symbol); text that starts in it, from its first other byte.
+        let standalone = prefix.bytes == 0 ? drawStandalone(native, column: column, row: row, bounds: bounds, style: packedStyle)
+            : drawStandalone(Substring(native.utf8[native.utf8.index(native.utf8.startIndex, offsetBy: prefix.bytes)...]),
+                             column: prefix.end, row: row, bounds: bounds, style: packedStyle)
+        if let end = standalone { return end }
         var x = column
         func put(_ character: Character, width w: Int) -> Bool {
             if w == 0 {
@@ -185,8 +184,9 @@ public struct Buffer: Sendable {
 
     /// Draws the printable ASCII that `text` starts with (one cell a byte) and returns how many
     /// bytes that is and the column after them; the rest, from the first other byte, is left to
-    /// the slower paths. Nil when the UTF-8 is not contiguous.
-    private mutating func drawASCIIPrefix(_ text: String, column: Int, row: Int, bounds: CellRect, style: PackedStyle) -> (bytes: Int, end: Int)? {
+    /// the slower paths. `text`'s UTF-8 is contiguous (the caller makes it so); were it not,
+    /// nothing would be drawn here and all of it would be left to them.
+    private mutating func drawASCIIPrefix(_ text: String, column: Int, row: Int, bounds: CellRect, style: PackedStyle) -> (bytes: Int, end: Int) {
         let base = row * columns
         return text.utf8.withContiguousStorageIfAvailable { bytes -> (bytes: Int, end: Int) in
             guard let source = bytes.baseAddress else { return (0, column) }
@@ -203,7 +203,7 @@ public struct Buffer: Sendable {
                 repairEdges(row: row, from: start, to: end)
             }
             return (count, column.addingSaturating(count))
-        }
+        } ?? (0, column)
     }
 
     /// Draws `text` when each of its code points stands alone as a cluster (see

@@ -30,10 +30,7 @@ extension Canvas {
     /// On a grid, `x` moved to the nearest cell boundary; in points, `x` itself. Layouts that
     /// add up widths in points (a table's columns) place their edges through it, so that on a
     /// grid each edge falls on the cell it is nearest to and every part is drawn in whole cells.
-    public func aligned(_ x: Double) -> Double {
-        guard !drawsInPoints, x.isFinite else { return x }
-        return ((x + metrics.cellWidth / 2) / metrics.cellWidth).rounded(.down) * metrics.cellWidth
-    }
+    public func aligned(_ x: Double) -> Double { drawsInPoints ? x : metrics.aligned(x) }
 
     /// Draws what `body` draws as one drawing of `frame` (points) in `idiom`'s type: recorded and
     /// handed to the host as a ``PointMark/drawing(_:)`` in points, its cells under `frame` left

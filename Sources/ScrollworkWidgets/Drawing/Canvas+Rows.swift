@@ -16,14 +16,17 @@ extension Canvas {
     /// not kept (the caller then draws it and calls ``drewRow(_:id:style:at:)``).
     mutating func reuseRow(_ cache: inout DrawnRows, id: RowID, style: Style, at rect: Rect) -> Bool {
         guard !drawsInPoints else { return false }
-        return cache.reuse(id, style: style, onto: metrics.cell(at: Point(x: rect.minX, y: rect.minY + 1e-6)).row, of: &cells)
+        return cache.reuse(id, style: style, onto: gridRow(of: rect), of: &cells)
     }
 
     /// Notes that row `id` was drawn at `rect` in `style`.
     mutating func drewRow(_ cache: inout DrawnRows, id: RowID, style: Style, at rect: Rect) {
         guard !drawsInPoints else { return }
-        cache.drew(id, row: metrics.cell(at: Point(x: rect.minX, y: rect.minY + 1e-6)).row, style: style)
+        cache.drew(id, row: gridRow(of: rect), style: style)
     }
+
+    /// The grid row a row's rectangle is drawn on: the one that holds its top.
+    private func gridRow(of rect: Rect) -> Int { metrics.cell(at: Point(x: rect.minX, y: rect.minY + 1e-6)).row }
 
     /// Keeps the rows drawn this frame for the next one.
     mutating func endRows(_ cache: inout DrawnRows) {

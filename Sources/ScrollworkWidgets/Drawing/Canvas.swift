@@ -73,12 +73,6 @@ public struct Canvas: Sendable {
         return box
     }
 
-    /// The top-left corner of the cell at `column`, `row`, in points: where a widget that
-    /// draws cells puts its cursor.
-    public func point(column: Int, row: Int) -> Point {
-        Point(x: Double(column) * metrics.cellWidth, y: Double(row) * metrics.cellHeight)
-    }
-
     /// Blanks every cell and forgets every mark: what an overlay that covers the whole canvas
     /// does first, so that nothing beneath it is drawn for nothing.
     public mutating func clear() {

@@ -13,10 +13,4 @@ extension MouseEvent {
     public init(_ kind: Kind, button: Button = .left, at point: Point, modifiers: Modifiers = [], wheelNotches: Double = 1) {
         self.init(kind, button: button, x: point.x, y: point.y, modifiers: modifiers, wheelNotches: wheelNotches)
     }
-
-    /// The pointer in the cell at `column`, `row` of `metrics`' grid, at the cell's centre: what
-    /// a terminal of those metrics reports.
-    public init(_ kind: Kind, button: Button = .left, column: Int, row: Int, metrics: CellMetrics, modifiers: Modifiers = []) {
-        self.init(kind, button: button, column: column, row: row, modifiers: modifiers, cellWidth: metrics.cellWidth, cellHeight: metrics.cellHeight)
-    }
 }

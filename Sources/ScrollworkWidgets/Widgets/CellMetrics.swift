@@ -35,9 +35,11 @@ public struct CellMetrics: Sendable, Hashable {
         Rect(origin: Point(x: Double(rect.column) * cellWidth, y: Double(rect.row) * cellHeight), size: size(of: rect))
     }
 
-    /// The centre in points, relative to `rect`'s origin, of the cell at `column`, `row`.
-    public func point(column: Int, row: Int, in rect: CellRect) -> Point {
-        Point(x: (Double(column) - Double(rect.column) + 0.5) * cellWidth, y: (Double(row) - Double(rect.row) + 0.5) * cellHeight)
+    /// `x` moved to the nearest column boundary (a half rounds up); a value that is not finite
+    /// is kept. Edges summed in points land on whole cells through it.
+    public func aligned(_ x: Double) -> Double {
+        guard x.isFinite else { return x }
+        return ((x + cellWidth / 2) / cellWidth).rounded(.down) * cellWidth
     }
 
     /// The point of `mouse` relative to `rect`'s origin.

@@ -163,14 +163,22 @@ public struct TableView<Row: Sendable>: Widget {
     /// leaves): pinned columns in place, the others moved by the sideways scroll, so they may lie
     /// partly or wholly under the pinned ones or past the view.
     public var columnCells: [(column: Int, width: Int)] {
+        columnEdges(align: metrics.aligned).map { edge in
+            (frameCells.column.addingSaturating(metrics.columns(forPoints: edge.x)), Swift.max(0, metrics.columns(forPoints: edge.width)))
+        }
+    }
+
+    /// Each column's left edge and width in points from the table's leading edge, every edge put
+    /// where `align` puts it (a grid's nearest cell boundary, or where it is): pinned columns in
+    /// place, the others moved by the sideways scroll. The one place the columns are placed, for
+    /// drawing and for the cells a pointer finds.
+    private func columnEdges(align: (Double) -> Double) -> [(x: Double, width: Double)] {
+        let shift = align(table.list.scroll.offset.x)
         var x = 0.0
-        // Negated below: Int.min has no negation.
-        let shift = Swift.max(-Int.max, metrics.columns(forPoints: table.list.scroll.offset.x + metrics.cellWidth / 2))
         return table.columnWidths.enumerated().map { i, width in
-            let start = metrics.columns(forPoints: x + metrics.cellWidth / 2)
+            let start = align(x)
             x += width
-            let end = metrics.columns(forPoints: x + metrics.cellWidth / 2)
-            return (frameCells.column.addingSaturating(start).addingSaturating(i < table.pinnedColumns ? 0 : -shift), Swift.max(0, end - start))
+            return (start - (i < table.pinnedColumns ? 0 : shift), align(x) - start)
         }
     }
 
@@ -199,6 +207,8 @@ public struct TableView<Row: Sendable>: Widget {
         var columns: [(x: Double, width: Double)]
         /// Where the pinned columns end: scrolled columns are cut there.
         var pinnedEdge: Double
+        /// Right of the pinned columns, the table's whole height: where scrolled columns show.
+        var scrolledClip: Rect { Rect(x: pinnedEdge, y: box.minY, width: Swift.max(0, box.maxX - pinnedEdge), height: box.height) }
     }
 
     /// Sets the list's metrics for `canvas` (the idiom's rows in points, a cell a row on a
@@ -218,13 +228,7 @@ public struct TableView<Row: Sendable>: Widget {
         if table.list.scroll.viewportSize != body.size { table.list.setViewport(body.size) }
         // A legacy scroller set since takes its track from the width the rows span (SV-11).
         if table.list.scroll.indicatorStyle.reservesTrack { table.list.fitContentWidth() }
-        let shift = canvas.aligned(table.list.scroll.offset.x)
-        var x = 0.0
-        let columns = table.columnWidths.enumerated().map { i, width -> (x: Double, width: Double) in
-            let start = canvas.aligned(x)
-            x += width
-            return (bounds.minX + start - (i < table.pinnedColumns ? 0 : shift), canvas.aligned(x) - start)
-        }
+        let columns = columnEdges(align: canvas.aligned).map { (x: bounds.minX + $0.x, width: $0.width) }
         let pinned = table.pinnedColumns
         let pinnedEdge = pinned > 0 && pinned <= columns.count ? columns[pinned - 1].x + columns[pinned - 1].width : bounds.minX
         return Layout(box: bounds, header: header, body: body, padding: canvas.drawsInPoints ? cellPadding : canvas.metrics.cellWidth,
@@ -264,7 +268,7 @@ public struct TableView<Row: Sendable>: Widget {
         let table = self.table
         let list = table.list
         let pinned = table.pinnedColumns
-        let scrolledClip = Rect(x: layout.pinnedEdge, y: layout.box.minY, width: Swift.max(0, layout.box.maxX - layout.pinnedEdge), height: layout.box.height)
+        let scrolledClip = layout.scrolledClip
         // Once columns slide under the pinned ones, a rule marks where.
         let slid = pinned > 0 && list.scroll.offset.x >= metrics.cellWidth / 2
         let bodyCells = c.cells(in: layout.body)
@@ -332,7 +336,6 @@ public struct TableView<Row: Sendable>: Widget {
         headerStyle.background = theme.focus.background
         canvas.fill(header, headerStyle)
         let top = header.minY + (header.height - measurer.lineHeight(.headline)) / 2
-        let scrolledClip = Rect(x: layout.pinnedEdge, y: header.minY, width: Swift.max(0, header.maxX - layout.pinnedEdge), height: header.height)
         for (i, column) in layout.columns.enumerated() where column.width > 0 {
             let arrow = headingArrow(forColumn: i)
             let room = column.width - 2 * layout.padding
@@ -342,7 +345,7 @@ public struct TableView<Row: Sendable>: Widget {
                 style.underline = true
                 style.bold = true
             }
-            canvas.clipped(to: i < table.pinnedColumns ? header : scrolledClip) { c in
+            canvas.clipped(to: i < table.pinnedColumns ? header : layout.scrolledClip) { c in
                 let titleWidth = c.text(table.columns[i].title, at: Point(x: column.x + layout.padding, y: top), width: room - arrowWidth,
                                         font: .headline, style: style)
                 if !arrow.isEmpty {

@@ -71,7 +71,7 @@ public struct TextField: Widget {
         let shown = text.truncated(toWidth: room, .head)
         let caret = canvas.cells.draw(shown, column: end, row: area.row, style: style, clip: area)
         canvas.cells.draw("▏", column: caret, row: area.row, style: theme.accent, clip: area)
-        cursorPosition = canvas.point(column: Swift.min(caret, area.maxColumn - 1), row: area.row)
+        cursorPosition = canvas.metrics.origin(of: CellPosition(column: Swift.min(caret, area.maxColumn - 1), row: area.row))
     }
 
     /// In a window: a rounded field on the bar, the prompt in the secondary colour, the end of
