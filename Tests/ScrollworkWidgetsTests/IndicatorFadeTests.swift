@@ -10,7 +10,7 @@ import Testing
         s.tick(at: 0.5)
         s.tick(at: time)
         var canvas = Canvas(cells: Buffer(columns: 40, rows: 8))
-        ScrollIndicatorDrawing(metrics: CellMetrics(), theme: theme).draw(s, in: canvas.cells.area, into: &canvas)
+        canvas.scrollIndicators(of: s, in: canvas.bounds, theme: theme)
         let buffer = canvas.cells
         return (0..<8).map { buffer[39, $0] }.filter { $0.text != " " }.map(\.style.foreground)
     }
@@ -37,7 +37,7 @@ import Testing
         s.tick(at: 0.5)
         s.tick(at: 1.86)
         var canvas = Canvas(cells: Buffer(columns: 40, rows: 8))
-        ScrollIndicatorDrawing(metrics: CellMetrics(), theme: Theme()).draw(s, in: canvas.cells.area, into: &canvas)
+        canvas.scrollIndicators(of: s, in: canvas.bounds, theme: Theme())
         let buffer = canvas.cells
         #expect((0..<8).contains { buffer[39, $0].text != " " && buffer[39, $0].style.dim })
     }

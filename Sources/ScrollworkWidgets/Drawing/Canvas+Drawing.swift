@@ -15,7 +15,13 @@ import Scrollwork
 ///   not show against the fill;
 /// - a separator under a header is an underline of the header's cells, shown only where it
 ///   marks a hard edge (content under the header), since a grid has no room for a hairline;
-/// - clips cut to the cells they cover; opacity and corner radii have no cells to change.
+/// - an outline becomes ▌ and ▐ in the first and last cells of each row it covers (a lifted
+///   row's edges), in the cell's own style over a filled one; a focus ring draws nothing, since
+///   a terminal shows focus with its cursor and bold text;
+/// - a symbol takes the cell that holds its centre (a centre on the line between two rows, the
+///   upper one, where a row's first line is);
+/// - text and fills drawn at an opacity under 0.75 are dim; clips cut to the cells they cover;
+///   corner radii have no cells to change.
 extension Canvas {
     /// True when widgets' drawing is recorded in points for the host to draw exactly; false when
     /// it goes to the cells.
@@ -80,10 +86,16 @@ extension Canvas {
         cellClip = savedClips.popLast() ?? nil
     }
 
-    /// Draws what `body` draws at `opacity` (0…1; NaN is 1); on a grid, as it is.
+    /// Draws what `body` draws at `opacity` (0…1; NaN is 1); on a grid, dim below 0.75.
     public mutating func faded(_ opacity: Double, _ body: (inout Canvas) -> Void) {
-        guard isRecording else { return body(&self) }
         let opacity = opacity.isNaN ? 1 : Swift.min(Swift.max(opacity, 0), 1)
+        guard isRecording else {
+            let wasDim = dimsDrawing
+            if opacity < 0.75 { dimsDrawing = true }
+            body(&self)
+            dimsDrawing = wasDim
+            return
+        }
         guard opacity < 1 else { return body(&self) }
         recording?.add(.opacity(opacity))
         body(&self)
@@ -97,12 +109,65 @@ extension Canvas {
     /// drawn in points (negative is 0).
     public mutating func fill(_ rect: Rect, _ style: Style = .plain, radius: Double = 0) {
         if isRecording { return recording?.fill(rect, style, radius: radius) ?? () }
-        cells.fill(cells(in: rect).intersection(currentClip), with: .blank(style))
+        cells.fill(cells(in: rect).intersection(currentClip), with: .blank(gridStyle(style)))
     }
 
-    /// Outlines `rect` in `style`'s colour where drawn in points; a grid draws no outline.
+    /// Outlines `rect` in `style`'s colour, `width` points wide and its corners rounded by
+    /// `radius`; on a grid, ▌ and ▐ in the first and last cells of each row `rect` covers.
     public mutating func stroke(_ rect: Rect, _ style: Style, width: Double = 1, radius: Double = 0) {
-        recording?.stroke(rect, style, width: width, radius: radius)
+        if isRecording { return recording?.stroke(rect, style, width: width, radius: radius) ?? () }
+        let area = cells(in: rect)
+        guard area.columns > 0 else { return }
+        let left = CellRect(column: area.column, row: area.row, columns: 1, rows: area.rows)
+        let right = CellRect(column: area.maxColumn - 1, row: area.row, columns: 1, rows: area.rows)
+        drawOverCells("▌", in: left, style)
+        if area.columns > 1 { drawOverCells("▐", in: right, style) }
+    }
+
+    /// The keyboard focus ring around `rect`: a 2-point outline in `style`'s colour, its corners
+    /// rounded by `radius`, where drawn in points; nothing on a grid, where the cursor and bold
+    /// text show focus.
+    public mutating func focusRing(_ rect: Rect, _ style: Style, radius: Double = 0) {
+        recording?.stroke(rect, style, width: 2, radius: radius)
+    }
+
+    /// A text caret at `origin` (the top of the line it stands in, where the next character
+    /// goes), `height` points tall: a 1.5-point bar in `style`'s colour in points; ▏ in the cell
+    /// that holds `origin` on a grid.
+    public mutating func caret(at origin: Point, height: Double, _ style: Style) {
+        if isRecording {
+            let x = origin.x + 1
+            return recording?.line(from: Point(x: x, y: origin.y + 1), to: Point(x: x, y: origin.y + height - 1), style, width: 1.5) ?? ()
+        }
+        let cell = metrics.cell(at: Point(x: origin.x + 1e-6, y: origin.y + 1e-6))
+        cells.draw("▏", column: cell.column, row: cell.row, style: gridStyle(style), clip: currentClip)
+    }
+
+    /// The room a ``caret(at:height:_:)`` takes after the text: 3 points, or a cell on a grid.
+    public var caretWidth: Double { isRecording ? 3 : metrics.cellWidth }
+
+    /// `style`, dim inside a ``faded(_:_:)`` below 0.75 on a grid.
+    private func gridStyle(_ style: Style) -> Style {
+        guard dimsDrawing else { return style }
+        var dimmed = style
+        dimmed.dim = true
+        return dimmed
+    }
+
+    /// `glyph` in every cell of `area` within the clip: in the cell's own style over a filled
+    /// cell (a header, a selected row), where `style`'s faint colour would not show; in `style`
+    /// over a plain one.
+    private mutating func drawOverCells(_ glyph: Unicode.Scalar, in area: CellRect, _ style: Style) {
+        let shown = area.intersection(currentClip)
+        guard !shown.isEmpty else { return }
+        let own = PackedStyle(gridStyle(style))
+        for row in shown.row..<shown.maxRow {
+            for column in shown.column..<shown.maxColumn {
+                let under = cells[column, row].style
+                let filled = under.background != .default || under.reverse
+                cells.set(glyph, column: column, row: row, style: filled ? PackedStyle(under) : own)
+            }
+        }
     }
 
     /// Draws `text` on one line from `origin` (its line's top-left corner) in `font` and
@@ -133,7 +198,7 @@ extension Canvas {
             case .center: column = column.addingSaturating(Swift.max(0, room - displayWidth(shown)) / 2)
             }
         }
-        let end = cells.draw(shown, column: column, row: start.row, style: style, clip: clip)
+        let end = cells.draw(shown, column: column, row: start.row, style: gridStyle(style), clip: clip)
         return Double(Swift.min(end, clip.maxColumn).subtractingSaturating(column)) * metrics.cellWidth
     }
 
@@ -154,24 +219,17 @@ extension Canvas {
         } else {
             return
         }
-        let shown = span.intersection(currentClip)
-        guard !shown.isEmpty else { return }
-        for row in shown.row..<shown.maxRow {
-            for column in shown.column..<shown.maxColumn {
-                let under = cells[column, row].style
-                let filled = under.background != .default || under.reverse
-                cells.set(glyph, column: column, row: row, style: PackedStyle(filled ? under : style))
-            }
-        }
+        drawOverCells(glyph, in: span, style)
     }
 
     /// The separator along the bottom of `rect` (a header over rows): a hairline in `style`'s
     /// colour where drawn in points; on a grid an underline of the last row of cells `rect`
-    /// covers, and only when `hardEdge` (content lies under it, SV-08), where it matters.
-    public mutating func separator(under rect: Rect, _ style: Style, hardEdge: Bool) {
+    /// covers, and only when `hardEdge` (content lies under it, SV-08), where it matters. The
+    /// hairline is `width` points thick (1 under a header, 0.5 between a list's rows).
+    public mutating func separator(under rect: Rect, _ style: Style, hardEdge: Bool, width: Double = 1) {
         if isRecording {
-            let y = rect.maxY - 0.5
-            return recording?.line(from: Point(x: rect.minX, y: y), to: Point(x: rect.maxX, y: y), style, width: 1) ?? ()
+            let y = rect.maxY - Swift.max(width, 1) / 2
+            return recording?.line(from: Point(x: rect.minX, y: y), to: Point(x: rect.maxX, y: y), style, width: width) ?? ()
         }
         guard hardEdge else { return }
         let area = cells(in: rect)
@@ -183,7 +241,7 @@ extension Canvas {
     /// text in the cell that holds the centre.
     public mutating func symbol(_ symbol: String, centre: Point, size: Double, _ style: Style) {
         if isRecording { return recording?.symbol(symbol, centre: centre, size: size, style) ?? () }
-        let cell = metrics.cell(at: centre)
-        cells.draw(symbol, column: cell.column, row: cell.row, style: style, clip: currentClip)
+        let cell = metrics.cell(at: Point(x: centre.x, y: centre.y - 1e-6))
+        cells.draw(symbol, column: cell.column, row: cell.row, style: gridStyle(style), clip: currentClip)
     }
 }

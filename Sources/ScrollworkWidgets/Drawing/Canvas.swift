@@ -36,6 +36,8 @@ public struct Canvas: Sendable {
     var cellClip: CellRect? = nil
     /// The clips ``pushClip(_:)`` replaced, innermost last.
     var savedClips: [CellRect?] = []
+    /// True inside a ``faded(_:_:)`` below 0.75 on a grid: what is drawn is dim.
+    var dimsDrawing = false
 
     /// A terminal's canvas: `cells` at `metrics`, its size their size in points.
     public init(cells: Buffer, metrics: CellMetrics = CellMetrics()) {

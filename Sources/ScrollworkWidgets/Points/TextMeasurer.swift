@@ -72,6 +72,12 @@ public struct TextMeasurer: Sendable, Hashable {
     /// How far `font`'s baseline lies below the top of its line.
     public func ascent(_ font: FontRole) -> Double { ascents[font.rawValue] }
 
+    /// The width a symbol (a chevron, a checkmark) drawn at `font`'s size takes: about its size
+    /// square in a host's fonts; its cells on a grid.
+    public func symbolWidth(_ symbol: String, font: FontRole) -> Double {
+        advances[font.rawValue].isEmpty ? Double(displayWidth(symbol)) * cellAdvances[font.rawValue] : size(font)
+    }
+
     /// The advance of `character` in `font`, bold or not.
     public func width(of character: Character, font: FontRole, bold: Bool = false) -> Double {
         let table = advances[font.rawValue + (bold ? FontRole.allCases.count : 0)]

@@ -21,21 +21,19 @@ public struct ListView<Row: Sendable>: Widget {
     /// and lists (the default); off, they move the cursor a page.
     public var pageKeysScroll = true
     /// The area of the last render, in points.
-    public private(set) var frame = Rect.zero
+    public internal(set) var frame = Rect.zero
     /// The cells of ``frame`` on the canvas's grid.
-    public private(set) var frameCells = CellRect.none
+    public internal(set) var frameCells = CellRect.none
     /// The rows' cells: `frame` less the section index.
-    public private(set) var body = CellRect.none
+    public internal(set) var body = CellRect.none
     /// The index column, when the list has an index.
-    public private(set) var indexColumn: Int? = nil
+    public internal(set) var indexColumn: Int? = nil
     /// The index letters as drawn: the first one's row and each with its section.
     var index: (top: Int, entries: [(title: String, section: Int)]) = (0, [])
     private var pointer = ScrollPointer()
     private var draggingIndex = false
     private var events: [ListEvent] = []
     var failure: ListError? = nil
-    /// True when the last render drew in points.
-    private var inPoints = false
     /// Where the last render put the rows, in points (``accessibility`` reads rows against it).
     var accessibleBody = Rect.zero
     /// The cell the cursor row was drawn at.
@@ -52,7 +50,7 @@ public struct ListView<Row: Sendable>: Widget {
         fitToCells()
     }
 
-    private mutating func fitToCells() {
+    mutating func fitToCells() {
         var fitted = metrics.cells(list.metrics)
         fitted.accessoryWidth = 4 * metrics.cellWidth
         if list.metrics != fitted { list.metrics = fitted }
@@ -72,110 +70,6 @@ public struct ListView<Row: Sendable>: Widget {
     }
 
     // MARK: Drawing
-
-    /// Sets the viewport to `area` less the index, then draws the visible items at `time`.
-    public mutating func render(in bounds: Rect, into canvas: inout Canvas, at time: Double) {
-        frame = bounds
-        let area = canvas.cells(in: bounds)
-        frameCells = area
-        indexColumn = list.sectionIndexTitles.isEmpty || area.columns < 3 ? nil : area.maxColumn - 1
-        body = area.inset(right: indexColumn == nil ? 0 : 2)
-        cursorCell = nil
-        inPoints = canvas.pointContext != nil
-        if let context = canvas.pointContext {
-            renderPoints(in: area, context: context, into: &canvas, at: time)
-            return
-        }
-        let size = metrics.size(of: body)
-        accessibleBody = canvas.metrics.points(body)
-        if list.scroll.viewportSize != size { list.setViewport(size) }
-        // A legacy scroller set since takes its track from the width the rows span (SV-11).
-        if list.scroll.indicatorStyle.reservesTrack { list.fitContentWidth() }
-        canvas.cells.fill(area)
-        let inset = metrics.columns(forPoints: list.style.rowInset + metrics.cellWidth / 2)
-        for entry in list.visibleItems(overscan: 0) {
-            let top = body.row.addingSaturating(metrics.rows(forPoints: entry.frame.minY - list.scroll.offset.y))
-            let height = Swift.max(1, Int(saturating: (entry.frame.height / metrics.cellHeight).rounded()))
-            let line = CellRect(column: body.column + inset, row: top, columns: body.columns - 2 * inset, rows: height).intersection(body)
-            guard !line.isEmpty || top >= body.row else { continue }
-            switch entry.item {
-            case .spacer: continue
-            case let .header(section):
-                drawHeader(section, line: line, top: top, into: &canvas)
-            case let .footer(section):
-                guard let footer = list.decorations(ofSection: section).footer else { continue }
-                canvas.cells.draw(" " + footer.title.truncated(toWidth: line.columns - 1), column: line.column, row: top, style: theme.secondary, clip: body)
-            case .showMore:
-                canvas.cells.draw(" Show More…", column: line.column, row: top, style: theme.accent, clip: body)
-            case let .row(path):
-                drawRow(path, line: line, top: top, at: time, into: &canvas)
-            }
-        }
-        if let pinned = list.pinnedHeader {
-            // The current section's header stays on top of its rows until the next pushes it up.
-            let top = body.row.addingSaturating(metrics.rows(forPoints: pinned.y))
-            let line = CellRect(column: body.column + inset, row: top, columns: body.columns - 2 * inset, rows: 1).intersection(body)
-            if !line.isEmpty { drawHeader(pinned.section, line: line, top: top, into: &canvas) }
-        }
-        if let column = indexColumn { drawIndex(column: column, into: &canvas) }
-        ScrollIndicatorDrawing(metrics: metrics, theme: theme).draw(list.scroll, in: body, into: &canvas)
-        // Pixel hosts only: the terminal never copies the widget for it.
-        if canvas.drawsPointMarks { SubcellScrolling.record(self, scroll: \.list.scroll, content: body, metrics: metrics, into: &canvas, at: time) }
-    }
-
-    private func drawHeader(_ section: Int, line: CellRect, top: Int, into canvas: inout Canvas) {
-        guard let header = list.decorations(ofSection: section).header else { return }
-        let grouped = list.style.separatesSections
-        let text = grouped ? header.title.uppercased() : header.title
-        var style = grouped ? theme.secondary : theme.header
-        if !grouped { canvas.cells.fill(line, with: .blank(theme.focus)); style.background = theme.focus.background }
-        canvas.cells.draw(" " + text.truncated(toWidth: line.columns - 1), column: line.column, row: top, style: style, clip: body)
-    }
-
-    private mutating func drawRow(_ path: IndexPath, line: CellRect, top: Int, at time: Double, into canvas: inout Canvas) {
-        let clip = body
-        let content: RowContent
-        do { content = try list.content(at: path) } catch { return }
-        let look = list.appearance(at: path, time: time, accessory: content.accessory)
-        if look.isFocused, clip.contains(column: line.column, row: top) { cursorCell = CellPosition(column: line.column + 1, row: top) }
-        var base = theme.text
-        if look.usesAlternateBackground { base = theme.zebra }
-        if look.isSelected || look.isFlashing { base = theme.selection }
-        if look.isFocused && !look.isSelected { base.bold = true; if list.idiom == .tvOS { base = theme.focus } }
-        if look.opacity < 0.75 { base.dim = true }
-        canvas.cells.fill(line.intersection(clip), with: .blank(base))
-        var leading = line.column + 1
-        var width = line.columns - 2
-        // The elliptical style narrows rows towards the edges.
-        if look.scale < 1 {
-            let shrink = Int(saturating: ((1 - look.scale) * Double(line.columns) / 2).rounded())
-            leading += shrink
-            width -= 2 * shrink
-        }
-        if look.isRaised { canvas.cells.draw("▌", column: line.column, row: top, style: base, clip: clip); canvas.cells.draw("▐", column: line.maxColumn - 1, row: top, style: base, clip: clip) }
-        if look.showsDeleteControl {
-            var style = theme.destructive
-            style.background = base.background
-            canvas.cells.draw("⊖", column: leading, row: top, style: style, clip: clip)
-            leading += 2
-            width -= 2
-        }
-        var trailing = Self.trailingSymbols(content.accessory, checkmark: look.showsCheckmark).joined(separator: " ")
-        if look.showsReorderHandle { trailing += (trailing.isEmpty ? "" : " ") + "≡" }
-        let trailingWidth = displayWidth(trailing)
-        let lines = content.lines(width: Swift.max(0, width - trailingWidth - (trailingWidth > 0 ? 1 : 0)))
-        for (i, text) in lines.enumerated() where top + i < line.maxRow {
-            var style = base
-            if i > 0 { style.foreground = theme.secondary.foreground; style.dim = theme.secondary.dim || style.dim }
-            canvas.cells.draw(text, column: leading, row: top + i, style: style, clip: clip)
-        }
-        if !trailing.isEmpty {
-            var style = look.showsCheckmark ? theme.accent : theme.secondary
-            style.background = base.background
-            style.reverse = base.reverse
-            canvas.cells.draw(trailing, column: line.column + line.columns - 1 - trailingWidth, row: top, style: style, clip: clip)
-        }
-    }
 
     /// The symbols at a row's trailing end, leading first: ✓ when it shows the checkmark, then
     /// its accessory's (› disclosure, ⓘ detail, both for a detail disclosure button).
@@ -199,14 +93,6 @@ public struct ListView<Row: Sendable>: Widget {
         let step = Swift.max(1, Int(saturating: (Double(titles.count) / Double(frameCells.rows)).rounded(.up)))
         let shown = stride(from: 0, to: titles.count, by: step).map { titles[$0] }
         index = (frameCells.row + Swift.max(0, (frameCells.rows - shown.count) / 2), shown)
-    }
-
-    /// The index letters as ``layOutIndex()`` places them.
-    private mutating func drawIndex(column: Int, into canvas: inout Canvas) {
-        layOutIndex()
-        for (i, entry) in index.entries.enumerated() {
-            canvas.cells.draw(entry.title.truncated(toWidth: 1), column: column, row: index.top + i, style: theme.accent, clip: frameCells)
-        }
     }
 
     // MARK: Input
@@ -282,8 +168,7 @@ public struct ListView<Row: Sendable>: Widget {
         let result = pointer.handle(mouse, in: body, state: &list.scroll, metrics: metrics, at: time)
         guard tap else { return result }
         // The pinned header covers the row beneath it: a tap there reaches no row.
-        if let pinned = list.pinnedHeader, inPoints ? (pinned.y..<(pinned.y + list.metrics.headerHeight)).contains(point.y)
-            : cell.row == body.row.addingSaturating(metrics.rows(forPoints: pinned.y)) { return .handled }
+        if let pinned = list.pinnedHeader, (pinned.y..<(pinned.y + list.metrics.headerHeight)).contains(point.y) { return .handled }
         // A press and release without moving is a tap on the item under the pointer.
         switch list.item(atViewportY: point.y) {
         case let .showMore(section)?:

@@ -196,7 +196,7 @@ public struct OutlineView<Source: OutlineSource & Sendable>: Widget where Source
             }
         }
         canvas.endDrawing(opened)
-        ScrollIndicatorDrawing(metrics: metrics, theme: theme).draw(outline.scroll, in: body, into: &canvas)
+        canvas.scrollIndicators(of: outline.scroll, in: metrics.points(body), theme: theme)
         // Rows drawn in cells a pixel host moves between cells (the terminal never asks).
         if canvas.drawsPointMarks && grid {
             SubcellScrolling.record(self, scroll: \.outline.scroll, content: body, metrics: metrics, axes: .vertical, into: &canvas, at: time)

@@ -52,22 +52,8 @@ public struct PageControlView: Widget {
     public mutating func render(in area: Rect, into canvas: inout Canvas, at time: Double) {
         cells = frame(in: canvas.cells(in: area))
         frame = canvas.metrics.points(cells)
-        drewInPoints = canvas.drawsPointMarks
-        guard !cells.isEmpty else { return }
-        if canvas.drawsPointMarks {
-            canvas.record(.pageControl(state, frame: frame))
-            return
-        }
-        let frame = cells
-        if state.isBackgroundVisible { canvas.cells.fill(frame, with: .blank(theme.controlBackground)) }
-        for (i, item) in state.layout().items.enumerated() {
-            let symbol = item.scale >= 1 ? item.image.symbol : (item.scale > 0.5 ? "•" : "·")
-            var style = item.isCurrent ? theme.accent : theme.secondary
-            if !item.isCurrent && item.scale >= 1 { style.dim = true }
-            if state.isBackgroundVisible { style.background = theme.controlBackground.background; style.reverse = theme.controlBackground.reverse }
-            let (column, row) = state.isVertical ? (frame.column + 1, frame.row + 1 + 2 * i) : (frame.column + 1 + 2 * i, frame.row)
-            canvas.cells.draw(symbol, column: column, row: row, style: style, clip: frame)
-        }
+        guard !cells.isEmpty else { drewInPoints = false; return }
+        drewInPoints = canvas.pageControl(state, in: frame, theme: theme)
     }
 
     /// The position along the control, in the core's points, of a cell.

@@ -122,10 +122,10 @@ public struct ScrollView<Content: ScrollContent>: Widget {
         }
         if !inPoints { content.draw(window, into: &canvas, at: time) }
         for effect in edgeEffects {
-            EdgeEffectDrawing(theme: theme, metrics: metrics).draw(effect, state: scroll, idiom: idiom, content: contentRect, into: &canvas)
+            canvas.edgeEffect(effect, state: scroll, idiom: idiom, content: metrics.points(contentRect), theme: theme)
         }
         if placed == nil || visible != nil {
-            ScrollIndicatorDrawing(metrics: metrics, theme: theme).draw(scroll, in: area, viewport: visible, into: &canvas)
+            canvas.scrollIndicators(of: scroll, in: visible ?? metrics.points(area), theme: theme)
         }
         // Pixel hosts only: the terminal never copies the widget for it.
         if canvas.drawsPointMarks, drawsBetweenCells, !inPoints {

@@ -254,7 +254,7 @@ public struct TableView<Row: Sendable>: Widget {
         drawRows(layout, measurer: measurer, into: &canvas, at: time)
         drawHeader(layout, measurer: measurer, into: &canvas)
         canvas.endDrawing(opened)
-        ScrollIndicatorDrawing(metrics: metrics, theme: theme).draw(table.list.scroll, in: body, into: &canvas)
+        canvas.scrollIndicators(of: table.list.scroll, in: metrics.points(body), theme: theme)
         // Rows drawn in points lie at their exact offset; rows drawn in cells a pixel host moves
         // between cells (the terminal never asks).
         if canvas.drawsPointMarks && !canvas.drawsInPoints {

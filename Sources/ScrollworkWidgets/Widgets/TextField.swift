@@ -50,53 +50,44 @@ public struct TextField: Widget {
         return actions
     }
 
-    /// Draws the prompt, the end of the text that fits, and a caret.
+    /// Draws the prompt, the end of the text that fits, and a caret: on a bar tall enough, in a
+    /// rounded field in the body type (a window's search field); on one row, the bar is the
+    /// field, the prompt at its leading edge (a terminal's command line).
     public mutating func render(in bounds: Rect, into canvas: inout Canvas, at time: Double) {
         frame = bounds
+        guard !canvas.cells(in: bounds).isEmpty else { cursorPosition = nil; return }
+        var caret = Point.zero
+        canvas.draw(bounds, idiom: idiom) { c in
+            let measurer = c.measurer(for: idiom)
+            c.fill(bounds, theme.focus)
+            // A bar tall enough holds a rounded field; a one-row bar is the field itself.
+            let rounded = bounds.height >= 24
+            let field = rounded ? Rect(x: bounds.minX + 6, y: bounds.minY + 3, width: Swift.max(0, bounds.width - 12), height: bounds.height - 6) : bounds
+            if rounded {
+                c.fill(field, theme.groupedRow, radius: 6)
+                c.stroke(field, theme.separator, width: 1, radius: 6)
+            }
+            let font: FontRole = measurer.lineHeight(.body) <= field.height ? .body : .footnote
+            let lineHeight = measurer.lineHeight(font)
+            let top = field.minY + (field.height - lineHeight) / 2
+            // A window's field keeps its text off the edge; a grid's starts at it.
+            let inset = c.drawsInPoints ? 8.0 : 0
+            var x = field.minX + inset
+            let end = field.maxX - inset
+            var prompt = theme.secondary
+            prompt.background = theme.focus.background
+            x += c.text(self.prompt, at: Point(x: x, y: top), width: end - x, font: font, style: prompt)
+            var style = isTextSelected ? theme.selection : theme.text
+            if !isTextSelected { style.background = theme.focus.background }
+            // The caret keeps its room at the end: what does not fit before it is cut at the head.
+            let caretRoom = c.caretWidth
+            x += c.text(text, at: Point(x: x, y: top), width: Swift.max(0, end - x - caretRoom), font: font, style: style, truncation: .head)
+            caret = Point(x: x, y: top)
+            c.caret(at: caret, height: lineHeight, theme.accent)
+        }
+        let cell = canvas.metrics.cell(at: Point(x: caret.x + 1e-6, y: caret.y + 1e-6))
         let area = canvas.cells(in: bounds)
-        guard !area.isEmpty else { cursorPosition = nil; return }
-        if let context = canvas.pointContext {
-            canvas.cells.fill(area)
-            canvas.record(.drawing(drawing(in: canvas.points(area), measurer: context.measurer(for: idiom))))
-            cursorPosition = nil
-            return
-        }
-        canvas.cells.fill(area, with: .blank(theme.focus))
-        var promptStyle = theme.header
-        promptStyle.background = theme.focus.background
-        let end = canvas.cells.draw(prompt, column: area.column, row: area.row, style: promptStyle, clip: area)
-        var style = isTextSelected ? theme.selection : theme.text
-        if !isTextSelected { style.background = theme.focus.background }
-        let room = Swift.max(0, area.maxColumn - end - 1)
-        let shown = text.truncated(toWidth: room, .head)
-        let caret = canvas.cells.draw(shown, column: end, row: area.row, style: style, clip: area)
-        canvas.cells.draw("▏", column: caret, row: area.row, style: theme.accent, clip: area)
-        cursorPosition = canvas.metrics.origin(of: CellPosition(column: Swift.min(caret, area.maxColumn - 1), row: area.row))
-    }
-
-    /// In a window: a rounded field on the bar, the prompt in the secondary colour, the end of
-    /// the text that fits and a caret, in the body type where the bar is tall enough for it.
-    private func drawing(in box: Rect, measurer: TextMeasurer) -> PointDrawing {
-        var d = PointDrawing(frame: box, measurer: measurer)
-        d.fill(box, theme.focus)
-        // A bar tall enough holds a rounded field; a one-row bar is the field itself.
-        let rounded = box.height >= 24
-        let field = rounded ? Rect(x: box.minX + 6, y: box.minY + 3, width: Swift.max(0, box.width - 12), height: box.height - 6) : box
-        if rounded {
-            d.fill(field, theme.groupedRow, radius: 6)
-            d.stroke(field, theme.separator, width: 1, radius: 6)
-        }
-        let font: FontRole = measurer.lineHeight(.body) <= field.height ? .body : .footnote
-        let top = d.lineTop(font, centredIn: field.minY, height: field.height)
-        var x = field.minX + 8
-        let end = field.maxX - 8
-        x += d.text(prompt, at: Point(x: x, y: top), width: end - x, font: font, theme.secondary)
-        var style = isTextSelected ? theme.selection : theme.text
-        if !isTextSelected { style.background = .default }
-        let caretRoom = 3.0
-        x += d.text(text, at: Point(x: x, y: top), width: Swift.max(0, end - x - caretRoom), font: font, style, truncation: .head)
-        d.line(from: Point(x: x + 1, y: top + 1), to: Point(x: x + 1, y: top + measurer.lineHeight(font) - 1), theme.accent, width: 1.5)
-        return d
+        cursorPosition = canvas.metrics.origin(of: CellPosition(column: Swift.min(cell.column, area.maxColumn - 1), row: cell.row))
     }
 
     /// Printable keys, Backspace, pastes, Enter and Esc.

@@ -1,0 +1,157 @@
+import Scrollwork
+
+/// The parts of a frame a host draws its own way (scroll indicators, edge effects, page dots):
+/// a widget names the part and where it lies in points; a pixel host draws it at its true size
+/// (a 3-point indicator that fades, 7-point dots, a soft edge) as a ``PointMark``, and a grid
+/// draws the characters that stand for it:
+///
+/// - an indicator is a bar of block characters (▀▄█ and their eighths) along the viewport's
+///   trailing column or bottom row, dimming as it fades; a legacy scroller's track is ░; the
+///   visionOS jog bar has ╴ ticks that move; watchOS page dots beside the crown are ○◔◑◕● and ·;
+/// - a hard edge effect is a rule of ─ or │ along the edge; a soft one dims the one or two
+///   rows or columns nearest the bar;
+/// - page dots are ● (dim for pages not shown), • and · for shrunk ones, two cells apart.
+extension Canvas {
+    /// The indicators of `state` over `viewport` (points): overlay or legacy, the visionOS jog
+    /// bar, watchOS page dots; in `theme`'s styles on a grid.
+    public mutating func scrollIndicators(of state: ScrollState, in viewport: Rect, theme: Theme) {
+        let rect = cells(in: viewport)
+        for axis in Axis.allCases {
+            guard let indicator = state.indicator(axis), indicator.opacity > 0 else { continue }
+            if drawsPointMarks {
+                record(.scrollIndicator(indicator, viewport: viewport))
+                continue
+            }
+            var style = theme.indicator
+            if indicator.isDragged {
+                style.dim = false
+                style.bold = true
+            } else if case .rgb = style.foreground, case .rgb = theme.background {
+                // The fade, step by step: the colour moves toward the background with the opacity.
+                style.foreground = style.foreground.blended(toward: theme.background, fraction: 1 - indicator.opacity)
+            } else if indicator.opacity < 0.5 {
+                style.dim = true
+            }
+            if indicator.showsTrack { drawTrack(indicator, in: rect, theme: theme) }
+            let thumb = indicator.thumb
+            if axis == .vertical {
+                let column = rect.column + Swift.min(rect.columns - 1, Int(saturating: (thumb.midX / metrics.cellWidth).rounded(.down)))
+                let start = Double(rect.row) + metrics.cells(thumb.minY, .vertical)
+                let end = Double(rect.row) + metrics.cells(thumb.maxY, .vertical)
+                BarDrawing.vertical(&cells, column: column, from: start, to: end, style: style, clip: rect)
+                if let phase = indicator.jogTickPhase, indicator.isDragged {
+                    drawJogTicks(column: column, phase: phase, thumb: (start, end), in: rect, theme: theme)
+                }
+            } else {
+                let row = rect.row + Swift.min(rect.rows - 1, Int(saturating: (thumb.midY / metrics.cellHeight).rounded(.down)))
+                let start = Double(rect.column) + metrics.cells(thumb.minX, .horizontal)
+                let end = Double(rect.column) + metrics.cells(thumb.maxX, .horizontal)
+                BarDrawing.horizontal(&cells, row: row, from: start, to: end, style: style, clip: rect)
+            }
+        }
+        if state.verticalPageLengths != nil { drawCrownPages(state, in: viewport, theme: theme) }
+    }
+
+    private mutating func drawTrack(_ indicator: ScrollIndicator, in rect: CellRect, theme: Theme) {
+        let track = indicator.track
+        let area = CellRect(column: rect.column + Int(saturating: (track.minX / metrics.cellWidth).rounded(.down)),
+                            row: rect.row + Int(saturating: (track.minY / metrics.cellHeight).rounded(.down)),
+                            columns: Swift.max(1, Int(saturating: (track.width / metrics.cellWidth).rounded(.up))),
+                            rows: Swift.max(1, Int(saturating: (track.height / metrics.cellHeight).rounded(.up)))).intersection(rect)
+        cells.fill(area, with: Cell("░", style: theme.track))
+    }
+
+    /// visionOS: tick marks above and below the jog bar that move with the scrolling speed.
+    private mutating func drawJogTicks(column: Int, phase: Double, thumb: (Double, Double), in rect: CellRect, theme: Theme) {
+        let shift = Int(saturating: (phase / metrics.cellHeight * 2).rounded(.down))
+        let shown = rect.intersection(cells.area)
+        for row in shown.row..<shown.maxRow where Double(row) < thumb.0 - 1 || Double(row) >= thumb.1 + 1 {
+            if (row + shift) % 2 == 0 { cells[column, row] = Cell("╴", style: theme.indicator) }
+        }
+    }
+
+    /// watchOS: page dots beside the crown, the current one filling with the position inside a
+    /// long page (SV-15).
+    private mutating func drawCrownPages(_ state: ScrollState, in viewport: Rect, theme: Theme) {
+        let (page, count, progress) = state.pagePosition(.vertical)
+        guard count > 1 else { return }
+        if drawsPointMarks {
+            record(.crownPages(page: page, count: count, progress: progress, viewport: viewport))
+            return
+        }
+        let rect = cells(in: viewport).intersection(cells.area)
+        guard !rect.isEmpty else { return }
+        let top = rect.row + Swift.max(0, (rect.rows - count) / 2)
+        let column = rect.maxColumn - 1
+        let quarters: [Character] = ["○", "◔", "◑", "◕", "●"]
+        for i in 0..<Swift.min(count, rect.rows) {
+            let symbol: Character = i == page ? quarters[Int(saturating: (progress * 4).rounded())] : "·"
+            cells[column, top + i] = Cell(String(symbol), style: i == page ? theme.accent : theme.secondary)
+        }
+    }
+
+    /// A scroll edge effect next to a floating bar (SV-08) along `effect.edge` of `content`
+    /// (points, where the scrolling content lies), for `state` resolved for `idiom`: soft dims
+    /// the content that slides under the bar, more as more lies under it; hard draws a rule.
+    public mutating func edgeEffect(_ effect: ScrollEdgeEffect, state: ScrollState, idiom: ScrollIdiom, content: Rect, theme: Theme) {
+        let intensity = effect.intensity(in: state)
+        let area = cells(in: content)
+        guard intensity > 0, !area.isEmpty else { return }
+        let style = effect.resolvedStyle(for: idiom)
+        if drawsPointMarks {
+            record(.edgeEffect(effect, style: style, intensity: intensity, content: content))
+            return
+        }
+        let row: Int, column: Int
+        switch effect.edge {
+        case .top: row = area.row; column = area.column
+        case .bottom: row = area.maxRow - 1; column = area.column
+        case .left: row = area.row; column = area.column
+        case .right: row = area.row; column = area.maxColumn - 1
+        }
+        switch style {
+        case .hard:
+            if effect.edge.axis == .vertical {
+                cells.fill(CellRect(column: area.column, row: row, columns: area.columns, rows: 1), with: Cell("─", style: theme.separator))
+            } else {
+                cells.fill(CellRect(column: column, row: area.row, columns: 1, rows: area.rows), with: Cell("│", style: theme.separator))
+            }
+        case .soft, .automatic:
+            // Up to two rows fade, the nearest most.
+            let depth = intensity > 0.5 ? 2 : 1
+            for i in 0..<depth {
+                let r: CellRect
+                switch effect.edge {
+                case .top: r = CellRect(column: area.column, row: row + i, columns: area.columns, rows: 1)
+                case .bottom: r = CellRect(column: area.column, row: row - i, columns: area.columns, rows: 1)
+                case .left: r = CellRect(column: column + i, row: area.row, columns: 1, rows: area.rows)
+                case .right: r = CellRect(column: column - i, row: area.row, columns: 1, rows: area.rows)
+                }
+                cells.restyle(r.intersection(area)) { $0.dim = true }
+            }
+        }
+    }
+
+    /// A page control of `state` in `frame` (points): at its true size centred in the frame on
+    /// a pixel host, or a dot every two cells from the frame's second cell on a grid. Returns
+    /// true when drawn at its true size, where a press finds a dot by the control's layout in
+    /// points; false where a press finds the dot drawn in its cell.
+    @discardableResult
+    public mutating func pageControl(_ state: PageControlState, in frame: Rect, theme: Theme) -> Bool {
+        if drawsPointMarks {
+            record(.pageControl(state, frame: frame))
+            return true
+        }
+        let area = cells(in: frame)
+        if state.isBackgroundVisible { cells.fill(area, with: .blank(theme.controlBackground)) }
+        for (i, item) in state.layout().items.enumerated() {
+            let symbol = item.scale >= 1 ? item.image.symbol : (item.scale > 0.5 ? "•" : "·")
+            var style = item.isCurrent ? theme.accent : theme.secondary
+            if !item.isCurrent && item.scale >= 1 { style.dim = true }
+            if state.isBackgroundVisible { style.background = theme.controlBackground.background; style.reverse = theme.controlBackground.reverse }
+            let (column, row) = state.isVertical ? (area.column + 1, area.row + 1 + 2 * i) : (area.column + 1 + 2 * i, area.row)
+            cells.draw(symbol, column: column, row: row, style: style, clip: area)
+        }
+        return false
+    }
+}
