@@ -271,44 +271,17 @@ package struct GalleryApp: App {
         let columns = canvas.cells.columns
         metrics = canvas.metrics
         guard columns > 0, canvas.cells.rows > 0 else { return }
-        // Title bar.
-        var bar = theme.header
-        bar.background = theme.focus.background
-        titleRows = canvas.pointContext != nil && canvas.cells.rows >= 8 ? 2 : 1
-        // In points the bar is drawn over blank cells: cells left there would be drawn over it.
-        canvas.cells.fill(CellRect(column: 0, row: 0, columns: columns, rows: titleRows), with: canvas.pointContext == nil ? .blank(bar) : .blank())
-        let titleBar = GalleryTitleBar(page: page, buttons: canvas.drawsPointMarks, rows: titleRows)
+        // Title bar: two rows in a window tall enough, where it holds the headline type.
+        titleRows = canvas.drawsInPoints && canvas.cells.rows >= 8 ? 2 : 1
+        let titleBar = GalleryTitleBar(page: page, buttons: canvas.drawsPushButtons, rows: titleRows)
         shownTitleBar = titleBar
-        let (title, controls) = titleBar.placed(columns: columns)
-        if let context = canvas.pointContext {
-            drawTitleBar(title: title, controls: controls, context: context, into: &canvas)
-        } else {
-            let end = canvas.cells.draw(title, column: 0, row: 0, style: bar)
-            var ids = bar
-            ids.bold = false
-            ids.foreground = theme.secondary.foreground
-            let room = (controls.first?.2.column ?? columns) - 1 - end - 2
-            let shown = page.fittedGuidelines(room: Double(room)) { Double(displayWidth($0)) }
-            if room >= 0 { canvas.cells.draw("  " + shown, column: end, row: 0, style: ids) }
-            if titleBar.buttons {
-                recordButtons(controls, into: &canvas)
-            } else if let first = controls.first {
-                // One run in one style, gaps included, as the hints read.
-                canvas.cells.draw(controls.map(\.1).joined(separator: "  ") + " ", column: first.2.column, row: 0, style: ids)
-            }
-        }
+        drawTitleBar(titleBar, into: &canvas)
         // The page.
         current.render(&self, canvas.points(pageArea), &canvas, time)
         // Status line and page dots.
         if canvas.cells.rows < 3 { dots.render(in: .zero, into: &canvas, at: time) }
         if canvas.cells.rows >= 3 {
-            let status = pageStatus
-            canvas.cells.fill(CellRect(column: 0, row: canvas.cells.rows - 2, columns: columns, rows: 1))
-            if let context = canvas.pointContext {
-                drawStatus(status, context: context, into: &canvas)
-            } else {
-                canvas.cells.draw(" " + status.truncated(toWidth: columns - 1), column: 0, row: canvas.cells.rows - 2, style: theme.secondary)
-            }
+            drawStatus(pageStatus, into: &canvas)
             canvas.cells.fill(dotsArea)
             // Page controls are not supported on macOS (PC-17): a tab strip selects pages there.
             if style.idiom.supportsPageControls {
@@ -316,16 +289,14 @@ package struct GalleryApp: App {
                 // Named, so that they are not taken for a page's own page control.
                 let caption = " gallery pages ▸"
                 if columns >= 2 * displayWidth(caption) + 20 {
-                    if !canvas.drawLabelInPoints(String(caption.dropFirst()), in: dotsArea, style: theme.secondary, idiom: style.idiom) {
-                        canvas.cells.draw(caption, column: 0, row: dotsArea.row, style: theme.secondary)
+                    let box = canvas.points(dotsArea)
+                    canvas.draw(box, idiom: style.idiom) { c in
+                        let top = box.minY + (box.height - c.measurer(for: style.idiom).lineHeight(.footnote)) / 2
+                        c.text(String(caption.dropFirst()), at: Point(x: box.minX + 8, y: top), font: .footnote, style: theme.secondary)
                     }
                 }
             } else {
-                if let context = canvas.pointContext {
-                    GalleryTabStrip(theme: theme).drawPoints(current: page.rawValue, in: dotsArea, measurer: context.measurer(for: style.idiom), into: &canvas)
-                } else {
-                    GalleryTabStrip(theme: theme).draw(current: page.rawValue, in: dotsArea, into: &canvas)
-                }
+                GalleryTabStrip(theme: theme).draw(current: page.rawValue, in: dotsArea, idiom: style.idiom, into: &canvas)
             }
         }
         if showsHelp { drawHelp(into: &canvas) }

@@ -24,37 +24,31 @@ struct GalleryTabStrip {
         }
     }
 
-    func draw(current: Int, in area: CellRect, into canvas: inout Canvas) {
+    /// The strip as a segmented control, one drawing for every host: a rounded outline around
+    /// the tabs (a window's), the current one filled, each label centred in its tab's cells in
+    /// the footnote type, and a divider between two tabs neither of which is current.
+    func draw(current: Int, in area: CellRect, idiom: ScrollIdiom, into canvas: inout Canvas) {
         let labels = labels(width: area.columns)
-        for (i, frame) in frames(in: area).enumerated() {
-            var style = i == current ? theme.selection : theme.secondary
-            style.bold = i == current
-            canvas.cells.draw(labels[i], column: frame.column, row: frame.row, style: style, clip: area)
-            if i < labels.count - 1 { canvas.cells.draw("│", column: frame.maxColumn, row: frame.row, style: theme.separator, clip: area) }
-        }
-    }
-
-    /// The strip in points, as a segmented control: a rounded outline around the tabs, the
-    /// current one filled, each title centred in its tab's cells in the idiom's footnote size.
-    func drawPoints(current: Int, in area: CellRect, measurer: TextMeasurer, into canvas: inout Canvas) {
-        let metrics = CellMetrics()
         let frames = frames(in: area)
         guard let first = frames.first, let last = frames.last else { return }
-        var d = PointDrawing(frame: canvas.points(area), measurer: measurer)
-        let strip = metrics.points(CellRect(column: first.column, row: area.row, columns: last.maxColumn - first.column, rows: 1)).insetBy(dx: 0, dy: 1)
-        d.stroke(strip, theme.separator, width: 1, radius: 5)
-        for (i, frame) in frames.enumerated() {
-            let box = metrics.points(frame).insetBy(dx: 0, dy: 1)
-            var style = i == current ? theme.selection : theme.text
-            style.bold = i == current
-            if i == current { d.fill(box, style, radius: 5) }
-            d.text(GalleryApp.PageKind.allCases[i].title, at: Point(x: box.minX, y: d.lineTop(.footnote, centredIn: box.minY, height: box.height)),
-                   width: box.width, font: .footnote, style, alignment: .center)
-            if i < frames.count - 1 && i != current && i + 1 != current {
-                d.line(from: Point(x: box.maxX + 4, y: box.minY + 3), to: Point(x: box.maxX + 4, y: box.maxY - 3), theme.separator, width: 1)
+        let metrics = canvas.metrics
+        canvas.draw(canvas.points(area), idiom: idiom) { c in
+            let m = c.measurer(for: idiom)
+            // Inset a point, the outline lies inside the row: a grid, drawing whole cells, has none.
+            let strip = metrics.points(CellRect(column: first.column, row: area.row, columns: last.maxColumn - first.column, rows: 1)).insetBy(dx: 0, dy: 1)
+            c.stroke(strip, theme.separator, width: 1, radius: 5)
+            for (i, frame) in frames.enumerated() {
+                let box = metrics.points(frame)
+                var style = i == current ? theme.selection : theme.text
+                style.bold = i == current
+                if i == current { c.fill(box, style, radius: 5) }
+                c.text(String(labels[i].dropFirst().dropLast()), at: Point(x: box.minX, y: box.minY + (box.height - m.lineHeight(.footnote)) / 2),
+                       width: box.width, font: .footnote, style: style, alignment: .center)
+                if i < frames.count - 1 && i != current && i + 1 != current {
+                    c.line(from: Point(x: box.maxX + 4, y: box.minY + 3), to: Point(x: box.maxX + 4, y: box.maxY - 3), theme.separator, width: 1)
+                }
             }
         }
-        canvas.record(.drawing(d))
     }
 
     /// The page whose tab holds the cell, if any.

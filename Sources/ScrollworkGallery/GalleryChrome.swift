@@ -1,55 +1,59 @@
 import Scrollwork
 import ScrollworkWidgets
 
-/// The gallery's title bar and status line in a window: the interface font at the idiom's
-/// footnote size, the title bold, the guideline IDs secondary, push buttons at the trailing end.
 extension GalleryApp {
-    /// Draws the title bar in points over row 0, with `controls` as buttons.
-    func drawTitleBar(title: String, controls: [(GalleryTitleBar.Control, String, CellRect)], context: PointContext, into canvas: inout Canvas) {
+    /// Draws the title bar over its rows, one drawing for every host: the title bold (in the
+    /// headline type where a window gives the bar two rows), the guideline IDs secondary, and
+    /// the controls at the trailing end, as a window's push buttons or a terminal's key hints.
+    func drawTitleBar(_ titleBar: GalleryTitleBar, into canvas: inout Canvas) {
         let theme = style.theme
         var bar = theme.header
         bar.background = theme.focus.background
-        let box = canvas.points(CellRect(column: 0, row: 0, columns: canvas.cells.columns, rows: titleRows))
-        var d = PointDrawing(frame: box, measurer: context.measurer(for: style.idiom))
-        d.fill(box, bar)
-        // A bar two rows tall has room for the title in the headline type, as a header bar's.
-        let font: FontRole = titleRows > 1 ? .headline : .footnote
-        let top = d.lineTop(font, centredIn: box.minY, height: box.height)
-        let buttonsStart = controls.first.map { CellMetrics().points($0.2).minX } ?? box.maxX
-        // The app's name goes first when the whole title does not fit the type.
-        var shownTitle = String(title.trimmingPrefix(" "))
-        if d.measurer.width(of: shownTitle, font: font, bold: true) > buttonsStart - 20, let dot = shownTitle.firstIndex(of: "·") {
-            shownTitle = String(shownTitle[shownTitle.index(after: dot)...].drop { $0 == " " })
-        }
-        let titleWidth = d.text(shownTitle, at: Point(x: 12, y: top), width: buttonsStart - 20, font: font, bar)
         var ids = theme.secondary
         ids.background = bar.background
-        let start = 12 + titleWidth + 12
-        let shown = page.fittedGuidelines(room: buttonsStart - 8 - start) { d.measurer.width(of: $0, font: .footnote) }
-        d.text(shown, at: Point(x: start, y: d.lineTop(.footnote, centredIn: box.minY, height: box.height)), width: buttonsStart - 8 - start, font: .footnote, ids)
-        d.line(from: Point(x: box.minX, y: box.maxY - 0.5), to: Point(x: box.maxX, y: box.maxY - 0.5), theme.separator, width: 1)
-        canvas.record(.drawing(d))
-        recordButtons(controls, into: &canvas)
-    }
-
-    /// The title bar's controls as a window's push buttons, the pressed one drawn pressed.
-    func recordButtons(_ controls: [(GalleryTitleBar.Control, String, CellRect)], into canvas: inout Canvas) {
-        for (control, _, frame) in controls {
-            // A push button is 24 points tall (AppKit's regular size), centred in a taller bar.
-            var box = CellMetrics().points(frame)
-            if box.height > 24 { box = Rect(x: box.minX, y: box.minY + (box.height - 24) / 2, width: box.width, height: 24) }
-            canvas.record(.button(title: control.buttonTitle, frame: box, isPressed: pressedControl == control))
+        let columns = canvas.cells.columns
+        let (title, controls) = titleBar.placed(columns: columns)
+        let box = canvas.points(CellRect(column: 0, row: 0, columns: columns, rows: titleRows))
+        // A window keeps its text 12 points from the edge and the IDs 12 after the title; a grid
+        // a cell and two.
+        let inset = canvas.drawsInPoints ? 12.0 : canvas.metrics.cellWidth
+        let gap = canvas.drawsInPoints ? 12.0 : 2 * canvas.metrics.cellWidth
+        let buttonsStart = controls.first.map { canvas.metrics.points($0.2).minX } ?? box.maxX
+        canvas.draw(box, idiom: style.idiom) { c in
+            let m = c.measurer(for: style.idiom)
+            c.fill(box, bar)
+            let font: FontRole = titleRows > 1 ? .headline : .footnote
+            func top(_ font: FontRole) -> Double { box.minY + (box.height - m.lineHeight(font)) / 2 }
+            let room = buttonsStart - inset - 8
+            // The app's name goes first when the whole title does not fit.
+            var shownTitle = String(title.trimmingPrefix(" "))
+            if m.width(of: shownTitle, font: font, bold: true) > room, let dot = shownTitle.firstIndex(of: "·") {
+                shownTitle = String(shownTitle[shownTitle.index(after: dot)...].drop { $0 == " " })
+            }
+            let titleWidth = c.text(shownTitle, at: Point(x: box.minX + inset, y: top(font)), width: room, font: font, style: bar)
+            let start = box.minX + inset + titleWidth + gap
+            let shown = page.fittedGuidelines(room: buttonsStart - 8 - start) { m.width(of: $0, font: .footnote) }
+            c.text(shown, at: Point(x: start, y: top(.footnote)), width: Swift.max(0, buttonsStart - 8 - start), font: .footnote, style: ids)
+            c.separator(under: box, theme.separator, hardEdge: false)
+        }
+        for (control, label, frame) in controls {
+            canvas.button(titleBar.buttons ? control.buttonTitle : label, frame: canvas.metrics.points(frame), isPressed: pressedControl == control, style: ids)
         }
     }
 
-    /// Draws the status line in points over the buffer's second row from the bottom.
-    func drawStatus(_ status: String, context: PointContext, into canvas: inout Canvas) {
-        let box = canvas.points(CellRect(column: 0, row: canvas.cells.rows - 2, columns: canvas.cells.columns, rows: 1))
+    /// Draws the status line on the second row from the bottom in the footnote type.
+    func drawStatus(_ status: String, into canvas: inout Canvas) {
+        let row = CellRect(column: 0, row: canvas.cells.rows - 2, columns: canvas.cells.columns, rows: 1)
+        let box = canvas.points(row)
         // The line ends at its row: a stretched last row belongs to the dots below.
-        let line = Rect(x: box.minX, y: box.minY, width: box.width, height: CellMetrics().cellHeight)
-        var d = PointDrawing(frame: line, measurer: context.measurer(for: style.idiom))
-        d.text(status, at: Point(x: 8, y: d.lineTop(.footnote, centredIn: line.minY, height: line.height)), width: line.width - 16, font: .footnote, style.theme.secondary)
-        canvas.record(.drawing(d))
+        let line = Rect(x: box.minX, y: box.minY, width: box.width, height: canvas.metrics.cellHeight)
+        canvas.draw(line, idiom: style.idiom) { c in
+            c.fill(line)
+            let m = c.measurer(for: style.idiom)
+            let inset = c.drawsInPoints ? 8.0 : c.metrics.cellWidth
+            c.text(status, at: Point(x: line.minX + inset, y: line.minY + (line.height - m.lineHeight(.footnote)) / 2), width: line.width - 2 * inset,
+                   font: .footnote, style: style.theme.secondary)
+        }
     }
 }
 
