@@ -114,4 +114,20 @@ import Testing
         #expect(d.commands.contains { if case let .fill(_, _, radius) = $0 { return radius == 6 }; return false })
         #expect(d.commands.contains { if case let .line(_, _, _, width) = $0 { return width == 1.5 }; return false })
     }
+
+    @Test("a label is its text a cell in on a grid, underlined in the cells' own way, and a hairline under proportional text in points")
+    func labels() {
+        let tab = Style(background: .ansi(4), underline: true)
+        var grid = CanvasDrawingTests.grid()
+        let drawn = grid.label("Lists", in: Rect(x: 0, y: 16, width: 80, height: 32), style: tab, lineHeight: 16)
+        #expect(drawn == 40)
+        #expect(grid.cells.text(ofRow: 1).hasPrefix(" Lists "))
+        #expect(grid.cells[1, 1].style.underline && grid.cells[9, 1].style.background == .ansi(4), "filled across its line")
+        #expect(grid.cells[0, 2].style == .plain, "only its line is filled")
+        var window = CanvasDrawingTests.window()
+        window.label("Lists", in: Rect(x: 0, y: 16, width: 80, height: 32), style: tab, lineHeight: 16)
+        guard case let .drawing(d)? = window.pointMarks.first else { Issue.record("\(window.pointMarks)"); return }
+        #expect(d.commands.first == .fill(Rect(x: 0, y: 16, width: 80, height: 16), tab, radius: 0))
+        #expect(d.commands.contains { if case .line = $0 { return true }; return false }, "the underline, a hairline")
+    }
 }

@@ -112,7 +112,8 @@ struct IdiomsPage: GalleryPage {
             s.underline = ScrollIdiom.allCases[i] == idiom
             // In points a name may run into the gap after it: proportional text is not cell-wide.
             let tab = CellRect(column: x, row: area.row, columns: displayWidth(name) + gap, rows: 1).intersection(area)
-            x = canvas.drawLabelInPoints(name, in: tab, style: s, inset: 0) ? x + displayWidth(name) + gap : canvas.cells.draw(name, column: x, row: area.row, style: s, clip: area) + gap
+            canvas.label(name, in: canvas.metrics.points(tab), style: s, inset: 0)
+            x += displayWidth(name) + gap
         }
         let body = area.inset(top: 2)
         if idiom == .watchOS {
@@ -122,9 +123,7 @@ struct IdiomsPage: GalleryPage {
         var content = body
         if idiom == .tvOS {
             let title = ["Movies", "Shows", "Music"][tvPages.state.currentPage]
-            if !canvas.drawLabelInPoints(title, in: body, style: theme.header, idiom: .tvOS) {
-                canvas.cells.draw(" " + title, column: body.column, row: body.row, style: theme.header)
-            }
+            canvas.label(title, in: canvas.metrics.points(body), style: theme.header, idiom: .tvOS, lineHeight: canvas.metrics.cellHeight)
             content = body.inset(top: 1, bottom: 1)
             tvPages.render(in: canvas.points(body), into: &canvas, at: time)
         }

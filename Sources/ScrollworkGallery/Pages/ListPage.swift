@@ -140,9 +140,7 @@ struct ListPage: GalleryPage {
         for (i, title) in ["1 Settings", "2 Text Size", "3 Contacts"].enumerated() {
             var s = i == focused ? theme.accent : theme.header
             s.underline = i == focused
-            if !canvas.drawLabelInPoints(title, in: bands[i], style: s, idiom: style.idiom) {
-                canvas.cells.draw(" " + title, column: bands[i].column, row: bands[i].row, style: s, clip: bands[i])
-            }
+            canvas.label(title, in: canvas.metrics.points(bands[i]), style: s, idiom: style.idiom, lineHeight: canvas.metrics.cellHeight)
             if i < 2, !stacks { canvas.cells.fill(CellRect(column: bands[i].maxColumn, row: area.row, columns: 1, rows: area.rows), with: Cell("│", style: theme.separator)) }
         }
         let panes = bands.map { $0.inset(top: 1) }

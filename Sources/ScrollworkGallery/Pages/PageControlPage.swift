@@ -121,9 +121,7 @@ struct PageControlPage: GalleryPage {
         let caption = " the weather's pages ▸"
         if area.rows >= 3, area.columns >= 2 * displayWidth(caption) + 20 {
             let row = CellRect(column: area.column, row: area.maxRow - 1, columns: area.columns, rows: 1)
-            if !canvas.drawLabelInPoints(caption.trimmingPrefix(" ").description, in: row, style: style.theme.secondary, idiom: style.idiom) {
-                canvas.cells.draw(caption, column: area.column, row: area.maxRow - 1, style: style.theme.secondary, clip: area)
-            }
+            canvas.label(caption.trimmingPrefix(" ").description, in: canvas.metrics.points(row), style: style.theme.secondary, idiom: style.idiom)
         }
     }
 

@@ -148,14 +148,15 @@ struct ScrollViewPage: GalleryPage {
         bar.background = theme.focus.background
         if fieldMode != .none {
             field.render(in: canvas.points(toolbar), into: &canvas, at: time)
-        } else if let m = measurer {
-            // In a window: the bar's title in the headline type, its keys in the footnote's.
-            _ = canvas.drawLabelInPoints("Document", in: toolbar, style: bar, font: .headline, idiom: style.idiom, inset: 12, rows: toolbar.rows)
-            _ = canvas.drawLabelInPoints(Self.toolbarKeys, in: toolbar, style: theme.secondary, idiom: style.idiom,
-                                         inset: 28 + m.width(of: "Document", font: .headline), rows: toolbar.rows)
         } else {
-            canvas.cells.fill(toolbar, with: .blank(theme.focus))
-            canvas.cells.draw(" ◧ Document   " + Self.toolbarKeys, column: toolbar.column, row: toolbar.row, style: bar, clip: toolbar)
+            // The bar's title in the headline type, its keys in the footnote's two cells after it.
+            let box = canvas.metrics.points(toolbar)
+            let titleWidth = canvas.label("◧ Document", in: box, style: bar, font: .headline, idiom: style.idiom, inset: 12)
+            let keysX = canvas.aligned(12 + titleWidth + 16)
+            var keys = theme.secondary
+            keys.background = bar.background
+            canvas.label(Self.toolbarKeys, in: Rect(x: box.minX + keysX, y: box.minY, width: Swift.max(0, box.width - keysX), height: box.height),
+                         style: keys, idiom: style.idiom, inset: 0)
         }
         renderGrid(in: sides[1], rows: toolbar.rows, into: &canvas, at: time)
     }
@@ -199,10 +200,7 @@ struct ScrollViewPage: GalleryPage {
         let parts = area.rows([.fixed(rows), .fill])
         var title = theme.header
         title.background = theme.focus.background
-        if !canvas.drawLabelInPoints("Zoomable grid · \(zoomText)", in: parts[0], style: title, font: .headline, idiom: style.idiom, inset: 12, rows: rows) {
-            canvas.cells.fill(parts[0], with: .blank(theme.focus))
-            canvas.cells.draw(" Zoomable grid · \(zoomText)", column: parts[0].column, row: parts[0].row, style: title, clip: parts[0])
-        }
+        canvas.label("Zoomable grid · \(zoomText)", in: canvas.metrics.points(parts[0]), style: title, font: .headline, idiom: style.idiom, inset: 12)
         grid.render(in: canvas.points(parts[1]), into: &canvas, at: time)
     }
 

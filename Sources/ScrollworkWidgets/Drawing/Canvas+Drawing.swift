@@ -131,6 +131,31 @@ extension Canvas {
         recording?.stroke(rect, style, width: 2, radius: radius)
     }
 
+    /// One line of text in `rect` (a caption, a heading, a tab's name, a toolbar's title) in
+    /// `font`, `inset` points in and centred in the rect's first `lineHeight` points (its whole
+    /// height when nil), in `style`'s colours: its background filled across the rect when it
+    /// has one, and, when underlined, a hairline under the text in points or the cells'
+    /// underline on a grid. Returns the width drawn. Drawn as one drawing of `rect` in `idiom`'s
+    /// type.
+    @discardableResult
+    public mutating func label(_ text: String, in rect: Rect, style: Style, font: FontRole = .footnote, idiom: ScrollIdiom = .iOS,
+                               inset: Double = 8, lineHeight: Double? = nil) -> Double {
+        let line = Rect(x: rect.minX, y: rect.minY, width: rect.width, height: Swift.min(rect.height, lineHeight ?? rect.height))
+        guard line.width > 0, line.height > 0 else { return 0 }
+        var drawn = 0.0
+        draw(rect, idiom: idiom) { c in
+            if style.background != .default || style.reverse { c.fill(line, style) }
+            let m = c.measurer(for: idiom)
+            let top = line.minY + (line.height - m.lineHeight(font)) / 2
+            drawn = c.text(text, at: Point(x: line.minX + inset, y: top), width: Swift.max(0, line.width - inset), font: font, style: style)
+            if style.underline, c.isRecording {
+                let y = top + m.ascent(font) + 1.5
+                c.line(from: Point(x: line.minX + inset, y: y), to: Point(x: line.minX + inset + drawn, y: y), style, width: 1)
+            }
+        }
+        return drawn
+    }
+
     /// A text caret at `origin` (the top of the line it stands in, where the next character
     /// goes), `height` points tall: a 1.5-point bar in `style`'s colour in points; ▏ in the cell
     /// that holds `origin` on a grid.

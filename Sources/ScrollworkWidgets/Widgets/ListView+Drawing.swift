@@ -76,9 +76,7 @@ extension ListView {
         }
         canvas.scrollIndicators(of: list.scroll, in: metrics.points(body), theme: theme)
         // Rows drawn in cells a pixel host moves between cells (the terminal never asks).
-        if canvas.drawsPointMarks && !canvas.drawsInPoints {
-            SubcellScrolling.record(self, scroll: \.list.scroll, content: body, metrics: metrics, into: &canvas, at: time)
-        }
+        if !canvas.drawsInPoints { SubcellScrolling.record(self, scroll: \.list.scroll, content: body, metrics: metrics, into: &canvas, at: time) }
     }
 
     /// Rows on screen with a subtitle are measured for the host's type: a title line, a

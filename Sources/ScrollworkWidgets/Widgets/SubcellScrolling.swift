@@ -6,8 +6,9 @@ import Scrollwork
 ///
 /// The content is drawn again, as a copy, at that whole-cell offset and one cell further on each
 /// axis that lies between cells, into scratch buffers; the cells are kept in a
-/// ``PointMark/scrolledContent(_:)`` mark. Terminals never ask for it
-/// (``Canvas/drawsPointMarks`` is off), and the copies never ask again.
+/// ``PointMark/scrolledContent(_:)`` mark. Only a pixel host does: on a terminal, which shows
+/// whole cells, it returns at once, and the copies never ask again. Content drawn in points
+/// lies at its exact offset already and is not recorded.
 ///
 /// A scroll view records its own content. A widget that draws more content on the scroll view's
 /// lines (a carousel in a document) turns the view's ``ScrollView/drawsBetweenCells`` off and

@@ -257,9 +257,7 @@ public struct TableView<Row: Sendable>: Widget {
         canvas.scrollIndicators(of: table.list.scroll, in: metrics.points(body), theme: theme)
         // Rows drawn in points lie at their exact offset; rows drawn in cells a pixel host moves
         // between cells (the terminal never asks).
-        if canvas.drawsPointMarks && !canvas.drawsInPoints {
-            SubcellScrolling.record(self, scroll: \.table.list.scroll, content: body, metrics: metrics, axes: .vertical, into: &canvas, at: time)
-        }
+        if !canvas.drawsInPoints { SubcellScrolling.record(self, scroll: \.table.list.scroll, content: body, metrics: metrics, axes: .vertical, into: &canvas, at: time) }
     }
 
     /// The rows under the header: zebra stripes, the selection, each column's text cut to its
