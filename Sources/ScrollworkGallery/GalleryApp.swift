@@ -301,48 +301,6 @@ package struct GalleryApp: App {
         }
         if showsHelp { drawHelp(into: &canvas) }
     }
-
-    /// The help overlay: a panel over the whole page, so nothing of the page shows through
-    /// between its lines, its lines wrapped to fit; lines that do not fit end in "…". At sizes too
-    /// small for a frame it has none.
-    private func drawHelp(into canvas: inout Canvas) {
-        let theme = style.theme
-        let pointer = style.idiom.supportsPageControls ? "Click or drag the dots at the bottom to change page." : "Click a tab at the bottom to change page."
-        let framed = canvas.cells.columns >= 8 && canvas.cells.rows >= 4
-        let inner = max(1, canvas.cells.columns - (framed ? 4 : 0))
-        if let context = canvas.pointContext {
-            // The sheet covers the window: nothing drawn beneath it is kept.
-            canvas.clear()
-            canvas.record(.drawing(helpDrawing(pointer: pointer, context: context)))
-            return
-        }
-        let source = ["\(page.title) — shows \(page.guidelines.joined(separator: ", "))", ""] + page.help + [pointer]
-            + [""] + page.keys.lines(fitting: inner) + ["", Self.commands.help.compact]
-        var lines = source.enumerated().flatMap { i, text in text.wrapped(toWidth: inner).map { (i == 0, $0) } }
-        let room = max(0, canvas.cells.rows - (framed ? 2 : 0))
-        if lines.count > room, room > 0 {
-            lines = Array(lines.prefix(room))
-            lines[room - 1].1 = "…"
-        }
-        let width = canvas.cells.columns, height = canvas.cells.rows
-        let box = CellRect(column: 0, row: 0, columns: width, rows: height)
-        var panel = theme.text
-        panel.background = theme.focus.background
-        canvas.cells.fill(box, with: .blank(panel))
-        let border = framed ? 1 : 0
-        if framed {
-            canvas.cells.draw("╭" + String(repeating: "─", count: width - 2) + "╮", column: box.column, row: box.row, style: panel)
-            canvas.cells.draw("╰" + String(repeating: "─", count: width - 2) + "╯", column: box.column, row: box.maxRow - 1, style: panel)
-        }
-        // Every row inside the frame, the empty ones below the text too, has its sides.
-        for i in 0..<room {
-            let (isTitle, line) = i < lines.count ? lines[i] : (false, "")
-            var s = panel
-            s.bold = isTitle
-            let text = framed ? "│ " + line.fitted(toWidth: inner) + " │" : line.fitted(toWidth: inner)
-            canvas.cells.draw(text, column: box.column, row: box.row + border + i, style: s)
-        }
-    }
 }
 
 extension GalleryApp: WidgetGroup {

@@ -58,62 +58,74 @@ extension GalleryApp {
 }
 
 extension GalleryApp {
-    /// The help overlay in a window: a sheet over the whole window, at most 640 points of text
-    /// wide, with the page's title in the headline type, its notes in the body type, its keys in
-    /// two columns (the keys bold) and the gallery's keys below in the secondary colour. When the
-    /// window is too short, the last line that fits is "…", as in a terminal.
-    func helpDrawing(pointer: String, context: PointContext) -> PointDrawing {
-        let m = context.measurer(for: style.idiom)
+    /// The help overlay: a sheet over the whole window, one drawing for every host, with the
+    /// page's title in the headline type, its notes in the body type, its keys in two columns
+    /// (the keys bold) and the gallery's keys below in the secondary colour. A window keeps its
+    /// text at most 640 points wide, a terminal takes its width inside a frame. When the sheet
+    /// is too short, the last line that fits is "…".
+    func drawHelp(into canvas: inout Canvas) {
         let theme = style.theme
-        let canvas = Rect(x: 0, y: 0, width: context.size.width, height: context.size.height)
-        var d = PointDrawing(frame: canvas, measurer: m)
-        var panel = theme.text
-        panel.background = theme.focus.background
-        d.fill(canvas, panel)
-        let width = Swift.max(0, Swift.min(canvas.width - 32, 640))
-        let left = (canvas.width - width) / 2
-        // Each line as it is drawn: its runs (where each starts, how wide it may be, its text,
-        // type and colour) and its height.
-        typealias Run = (x: Double, width: Double, text: String, font: FontRole, style: Style)
-        var lines: [(runs: [Run], height: Double)] = []
-        func add(_ text: String, font: FontRole, style: Style, x: Double = left, width: Double = width, lead: Run? = nil) {
-            for (i, line) in m.wrapped(text, toWidth: width, font: font, bold: style.bold).enumerated() {
-                let run: Run = (x, width, line, font, style)
-                lines.append(((i == 0 ? lead.map { [$0] } ?? [] : []) + [run], m.lineHeight(font) + 2))
+        let pointer = style.idiom.supportsPageControls ? "Click or drag the dots at the bottom to change page." : "Click a tab at the bottom to change page."
+        // The sheet covers the window: nothing drawn beneath it is kept.
+        canvas.clear()
+        let sheet = canvas.bounds
+        // Too small a terminal for a frame has the text to its edges.
+        let framed = canvas.cells.columns >= 8 && canvas.cells.rows >= 4
+        let margin = framed ? 2 * canvas.metrics.cellWidth : 0
+        canvas.draw(sheet, idiom: style.idiom) { c in
+            let m = c.measurer(for: style.idiom)
+            var panel = theme.text
+            panel.background = theme.focus.background
+            c.fill(sheet, panel)
+            if framed { c.stroke(sheet, theme.separator, radius: c.drawsInPoints ? 0 : 1) }
+            let width = Swift.max(0, Swift.min(sheet.width - 2 * margin, c.drawsInPoints ? 640 : .infinity))
+            let left = (sheet.width - width) / 2
+            // Each line as it is drawn: its runs (where each starts, how wide it may be, its text,
+            // type and colour) and its height.
+            typealias Run = (x: Double, width: Double, text: String, font: FontRole, style: Style)
+            var lines: [(runs: [Run], height: Double)] = []
+            func add(_ text: String, font: FontRole, style: Style, x: Double = left, width: Double = width, lead: Run? = nil) {
+                for (i, line) in m.wrapped(text, toWidth: width, font: font, bold: style.bold).enumerated() {
+                    let run: Run = (x, width, line, font, style)
+                    lines.append(((i == 0 ? lead.map { [$0] } ?? [] : []) + [run], c.alignedRow(m.lineHeight(font) + 2)))
+                }
+            }
+            func gap() { lines.append(([], c.alignedRow(m.lineHeight(.footnote) / 2))) }
+            var heading = panel
+            heading.bold = true
+            add("\(page.title) — shows \(page.guidelines.joined(separator: ", "))", font: .headline, style: heading)
+            gap()
+            // The notes are broken into lines for reading in source; a line that starts in lower
+            // case goes on from the one before, so they wrap as the sentences they are.
+            let notes = (page.help + [pointer]).reduce(into: [String]()) { notes, line in
+                if let first = line.first, first.isLowercase, !notes.isEmpty { notes[notes.count - 1] += " " + line } else { notes.append(line) }
+            }
+            for note in notes { add(note, font: .body, style: panel) }
+            gap()
+            var keyStyle = panel
+            keyStyle.bold = true
+            let entries = page.keys.entries
+            let keyWidth = c.aligned(Swift.min(width * 0.4, (entries.map { m.width(of: $0.keys, font: .body, bold: true) }.max() ?? 0) + 16))
+            for entry in entries {
+                add(entry.does, font: .body, style: panel, x: left + keyWidth, width: width - keyWidth,
+                    lead: (left, keyWidth - 8, entry.keys, .body, keyStyle))
+            }
+            gap()
+            var secondary = theme.secondary
+            secondary.background = panel.background
+            add(Self.commands.help.compact, font: .footnote, style: secondary)
+            var y = sheet.minY + (framed ? c.alignedRow(16) : 0)
+            let bottom = sheet.maxY - (framed ? c.alignedRow(16) : 0)
+            for (i, line) in lines.enumerated() {
+                // The last line that fits says there is more.
+                if i < lines.count - 1, y + line.height + m.lineHeight(.body) > bottom + 0.001 {
+                    if y + m.lineHeight(.body) <= bottom + 0.001 { c.text("…", at: Point(x: left, y: y), width: width, style: panel) }
+                    break
+                }
+                for run in line.runs { c.text(run.text, at: Point(x: run.x, y: y), width: run.width, font: run.font, style: run.style) }
+                y += line.height
             }
         }
-        func gap() { lines.append(([], m.lineHeight(.footnote) / 2)) }
-        add("\(page.title) — shows \(page.guidelines.joined(separator: ", "))", font: .headline, style: theme.header)
-        gap()
-        // The notes are broken into lines for a terminal; a line that starts in lower case goes on
-        // from the one before, so the window wraps them as the sentences they are.
-        let notes = (page.help + [pointer]).reduce(into: [String]()) { notes, line in
-            if let first = line.first, first.isLowercase, !notes.isEmpty { notes[notes.count - 1] += " " + line } else { notes.append(line) }
-        }
-        for note in notes { add(note, font: .body, style: theme.text) }
-        gap()
-        var keyStyle = theme.text
-        keyStyle.bold = true
-        let entries = page.keys.entries
-        let keyWidth = Swift.min(width * 0.4, (entries.map { m.width(of: $0.keys, font: .body, bold: true) }.max() ?? 0) + 16)
-        for entry in entries {
-            add(entry.does, font: .body, style: theme.text, x: left + keyWidth, width: width - keyWidth,
-                lead: (left, keyWidth - 8, entry.keys, .body, keyStyle))
-        }
-        gap()
-        add(Self.commands.help.compact, font: .footnote, style: theme.secondary)
-        var y = 16.0
-        let bottom = canvas.maxY - 16
-        for (i, line) in lines.enumerated() {
-            // The last line that fits says there is more.
-            if i < lines.count - 1, y + line.height + m.lineHeight(.body) > bottom {
-                d.text("…", at: Point(x: left, y: y), width: width, font: .body, theme.text)
-                break
-            }
-            for run in line.runs { d.text(run.text, at: Point(x: run.x, y: y), width: run.width, font: run.font, run.style) }
-            y += line.height
-        }
-        return d
     }
 }
 

@@ -18,6 +18,18 @@ import Testing
         #expect(c.cells == before)
     }
 
+    @Test("an outline over several rows is a frame of box-drawing characters on a grid, rounded where its corners are")
+    func framesOnTheGrid() {
+        var c = CanvasDrawingTests.grid()
+        c.stroke(Rect(x: 0, y: 0, width: 48, height: 48), Style(), radius: 4)
+        #expect(c.cells.text(ofRow: 0).hasPrefix("╭────╮") && c.cells.text(ofRow: 1).hasPrefix("│    │") && c.cells.text(ofRow: 2).hasPrefix("╰────╯"))
+        c.stroke(Rect(x: 64, y: 0, width: 32, height: 32), Style())
+        #expect(c.cells.text(ofRow: 0).dropFirst(8).hasPrefix("┌──┐") && c.cells.text(ofRow: 1).dropFirst(8).hasPrefix("└──┘"))
+        var empty = CanvasDrawingTests.grid()
+        empty.stroke(Rect(x: 0, y: 1, width: 80, height: 14), Style(), radius: 5)
+        #expect(empty.cells == CanvasDrawingTests.grid().cells, "inset inside one row, it covers no cells")
+    }
+
     @Test("a caret is ▏ in the cell that holds it on a grid and a 1.5-point bar in points; its room is a cell or 3 points")
     func carets() {
         var c = CanvasDrawingTests.grid()

@@ -38,6 +38,13 @@ extension Canvas {
     /// grid each edge falls on the cell it is nearest to and every part is drawn in whole cells.
     public func aligned(_ x: Double) -> Double { drawsInPoints ? x : metrics.aligned(x) }
 
+    /// ``aligned(_:)`` down the page: on a grid, `y` moved to the nearest row boundary, so that
+    /// lines spaced by it each take a row; in points, `y` itself.
+    public func alignedRow(_ y: Double) -> Double {
+        guard !drawsInPoints, y.isFinite else { return y }
+        return ((y + metrics.cellHeight / 2) / metrics.cellHeight).rounded(.down) * metrics.cellHeight
+    }
+
     /// Draws what `body` draws as one drawing of `frame` (points) in `idiom`'s type: recorded and
     /// handed to the host as a ``PointMark/drawing(_:)`` in points, its cells under `frame` left
     /// blank; on a grid, into the cells, cut to those `frame` covers.
@@ -113,15 +120,28 @@ extension Canvas {
     }
 
     /// Outlines `rect` in `style`'s colour, `width` points wide and its corners rounded by
-    /// `radius`; on a grid, ▌ and ▐ in the first and last cells of each row `rect` covers.
+    /// `radius`; on a grid, ▌ and ▐ in the first and last cells of a rectangle one row tall, and
+    /// a frame of box-drawing characters around a taller one (╭╮╰╯ corners where it is rounded).
     public mutating func stroke(_ rect: Rect, _ style: Style, width: Double = 1, radius: Double = 0) {
         if isRecording { return recording?.stroke(rect, style, width: width, radius: radius) ?? () }
         let area = cells(in: rect)
-        guard area.columns > 0 else { return }
-        let left = CellRect(column: area.column, row: area.row, columns: 1, rows: area.rows)
-        let right = CellRect(column: area.maxColumn - 1, row: area.row, columns: 1, rows: area.rows)
-        drawOverCells("▌", in: left, style)
-        if area.columns > 1 { drawOverCells("▐", in: right, style) }
+        guard area.columns > 0, area.rows > 0 else { return }
+        func column(_ c: Int, rows: CellRect) -> CellRect { CellRect(column: c, row: rows.row, columns: 1, rows: rows.rows) }
+        guard area.rows > 1, area.columns > 1 else {
+            drawOverCells("▌", in: column(area.column, rows: area), style)
+            if area.columns > 1 { drawOverCells("▐", in: column(area.maxColumn - 1, rows: area), style) }
+            return
+        }
+        let inside = CellRect(column: area.column + 1, row: area.row + 1, columns: area.columns - 2, rows: area.rows - 2)
+        drawOverCells("─", in: CellRect(column: inside.column, row: area.row, columns: inside.columns, rows: 1), style)
+        drawOverCells("─", in: CellRect(column: inside.column, row: area.maxRow - 1, columns: inside.columns, rows: 1), style)
+        drawOverCells("│", in: column(area.column, rows: inside), style)
+        drawOverCells("│", in: column(area.maxColumn - 1, rows: inside), style)
+        let corners: [Unicode.Scalar] = radius > 0 ? ["╭", "╮", "╰", "╯"] : ["┌", "┐", "└", "┘"]
+        for (i, corner) in corners.enumerated() {
+            let at = CellRect(column: i % 2 == 0 ? area.column : area.maxColumn - 1, row: i < 2 ? area.row : area.maxRow - 1, columns: 1, rows: 1)
+            drawOverCells(corner, in: at, style)
+        }
     }
 
     /// The keyboard focus ring around `rect`: a 2-point outline in `style`'s colour, its corners
