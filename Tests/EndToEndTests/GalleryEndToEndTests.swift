@@ -85,11 +85,11 @@ import Testing
         t.keys("PageDown")
         #expect(t.wait { _ in t.line(2).hasPrefix(lastLine) })
         t.keys("Home")
-        #expect(t.wait { _ in t.line(2).hasPrefix(" # Scrollwork") })
+        #expect(t.wait { _ in t.line(2).hasPrefix(" Scrollwork  ") })
         // A wheel step up at the top stretches the content down, then it springs back.
         t.bytes("\u{1B}[<64;10;10M")
-        #expect(t.wait(timeout: 5) { _ in t.line(3).hasPrefix(" # Scrollwork") })
-        #expect(t.wait(timeout: 5) { _ in t.line(2).hasPrefix(" # Scrollwork") })
+        #expect(t.wait(timeout: 5) { _ in t.line(3).hasPrefix(" Scrollwork  ") })
+        #expect(t.wait(timeout: 5) { _ in t.line(2).hasPrefix(" Scrollwork  ") })
         t.keys("q")
         #expect(t.wait { $0.contains("DONE") })
     }

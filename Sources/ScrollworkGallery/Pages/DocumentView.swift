@@ -38,6 +38,7 @@ struct DocumentView: WrappingWidget {
             view.content.lineHeight = lineHeight > 0 ? lineHeight : view.metrics.cellHeight
             view.content.carouselRows = Swift.max(3, Int((DocumentText.carouselHeight / view.content.lineHeight).rounded(.up)))
             view.content.inset = view.idiom == .macOS ? 8 : 16
+            view.content.trailing = DocumentText.trailingInset
             let width = Swift.max(24, box.width - view.content.inset - DocumentText.trailingInset)
             // A heading is measured with its "#"s, which are not drawn: it may break a little early.
             wrapped = GalleryDocument.lines(carouselRows: view.content.carouselRows, wrap: { text in
@@ -46,6 +47,7 @@ struct DocumentView: WrappingWidget {
         } else {
             view.content.lineHeight = view.metrics.cellHeight
             view.content.carouselRows = 5
+            (view.content.inset, view.content.trailing) = (view.metrics.cellWidth, view.metrics.cellWidth)
             wrapped = GalleryDocument.lines(width: columns, carouselRows: view.content.carouselRows)
         }
         (view.content.lines, view.content.carouselStart, view.content.clusterStart) = (wrapped.lines, wrapped.carouselStart, wrapped.clusterStart)
@@ -104,10 +106,9 @@ struct DocumentView: WrappingWidget {
         return .handled
     }
 
-    /// Where `mouse` is, in points below the view's top: its own point when lines are laid out in
-    /// points, its cell's centre when they are cells.
+    /// Where `mouse` is, in points below the view's top.
     private func pointerY(of mouse: MouseEvent) -> Double {
-        view.content.inPoints ? view.metrics.point(of: mouse, in: view.frameCells).y : view.metrics.point(of: mouse, in: view.frameCells).y
+        view.metrics.point(of: mouse, in: view.frameCells).y
     }
 
     /// The document line `y` points below the view's top, within the document.
@@ -143,6 +144,9 @@ struct DocumentText: ScrollContent {
     /// Where text starts from the view's leading edge in points: the layout margin of the idiom
     /// (UIKit's 16; AppKit's text views sit closer, 8).
     var inset = 8.0
+    /// Room kept at the trailing edge in points: a cell on a grid (the indicator's column),
+    /// ``trailingInset`` in a window.
+    var trailing = 8.0
     var wrapKey = WrapKey.none
     /// True when the lines were wrapped in points for a pixel host, which draws them in points.
     var inPoints: Bool { if case .points = wrapKey { true } else { false } }
@@ -160,62 +164,49 @@ struct DocumentText: ScrollContent {
         return line.drop { $0 == "#" }.drop { $0 == " " }
     }
 
+    /// The lines at the offset, each `lineHeight` tall: text in the body type, headings in the
+    /// headline's without their "#"s, the cluster table in two columns with a rule after each,
+    /// the selection filled and the caret before its line.
     func draw(_ window: ScrollWindow, into canvas: inout Canvas, at time: Double) {
-        for r in 0..<window.rect.rows {
-            let index = window.firstRow + r
-            guard index >= 0 && index < lines.count, !(carouselStart..<carouselStart + carouselRows).contains(index) else { continue }
-            let row = window.rect.row + r
-            var style = theme.text
-            let selected = selection?.contains(index) == true
-            if selected { style = theme.selection }
-            if lines[index].hasPrefix("#") { style.bold = true }
-            if selected { canvas.cells.fill(CellRect(column: window.rect.column, row: row, columns: window.rect.columns - 1, rows: 1), with: .blank(style)) }
-            canvas.cells.draw(" " + lines[index], column: window.rect.column, row: row, style: style, clip: window.rect)
-            if caretLine == index { canvas.cells.draw("▏", column: window.rect.column, row: row, style: theme.accent, clip: window.rect) }
-        }
-    }
-
-    /// In a pixel host: the lines at the exact offset in the body type, headings in the
-    /// headline's without their "#"s, the cluster table in two columns with a hairline between.
-    func drawPoints(_ window: ScrollWindow, in box: Rect, into drawing: inout PointDrawing, at time: Double) -> Bool {
-        guard inPoints else { return false }
+        let box = window.box
+        guard lineHeight > 0, !lines.isEmpty else { return }
         let first = Swift.max(0, Int(saturating: (window.offset.y / lineHeight).rounded(.down)))
         let last = Swift.min(lines.count - 1, Int(saturating: ((window.offset.y + box.height) / lineHeight).rounded(.down)))
-        guard first <= last else { return true }
+        guard first <= last else { return }
         let carousel = carouselStart..<carouselStart + carouselRows
         let table = clusterStart..<clusterStart + GalleryDocument.clusterSamples.count + 1
-        let x = box.minX + inset, width = box.width - inset - Self.trailingInset
-        drawing.clipped(to: box) { d in
+        let x = box.minX + inset, width = box.width - inset - trailing
+        let m = canvas.textMeasurer
+        canvas.clipped(to: box) { c in
             for index in first...last where !carousel.contains(index) {
                 let top = box.minY + Double(index) * lineHeight - window.offset.y
                 let selected = selection?.contains(index) == true
-                if selected { d.fill(Rect(x: box.minX, y: top, width: box.width, height: lineHeight), theme.selection) }
+                if selected { c.fill(Rect(x: box.minX, y: top, width: box.width, height: lineHeight), theme.selection) }
                 var style = selected ? theme.selection : theme.text
+                func lineTop(_ font: FontRole) -> Double { top + (lineHeight - m.lineHeight(font)) / 2 }
                 if table.contains(index) {
-                    drawTableRow(index - table.lowerBound, x: x, top: top, style: style, into: &d)
+                    drawTableRow(index - table.lowerBound, x: x, top: top, style: style, measurer: m, into: &c)
                 } else if let heading = Self.heading(lines[index]) {
                     if !selected { style = theme.header }
-                    d.text(String(heading), at: Point(x: x, y: d.lineTop(.headline, centredIn: top, height: lineHeight)), width: width, font: .headline, style)
+                    c.text(String(heading), at: Point(x: x, y: lineTop(.headline)), width: width, font: .headline, style: style)
                 } else {
-                    d.text(lines[index], at: Point(x: x, y: d.lineTop(.body, centredIn: top, height: lineHeight)), width: width, font: .body, style)
+                    c.text(lines[index], at: Point(x: x, y: lineTop(.body)), width: width, style: style)
                 }
-                if caretLine == index {
-                    d.line(from: Point(x: x - 3, y: top + 2), to: Point(x: x - 3, y: top + lineHeight - 2), theme.accent, width: 2)
-                }
+                if caretLine == index { c.caret(at: Point(x: x - 4, y: top), height: lineHeight, theme.accent) }
             }
         }
-        return true
     }
 
     /// Row `row` of the cluster table (0 is its heading): the cluster and its name in columns,
-    /// a hairline after each, from the samples rather than the cells' text.
-    private func drawTableRow(_ row: Int, x: Double, top: Double, style: Style, into d: inout PointDrawing) {
+    /// a rule after each, from the samples rather than the cells' text, so that each column
+    /// starts where it should whatever width a terminal gives a cluster.
+    private func drawTableRow(_ row: Int, x: Double, top: Double, style: Style, measurer m: TextMeasurer, into c: inout Canvas) {
         let samples = GalleryDocument.clusterSamples
         let cells = row == 0 ? ("Cluster", "Name") : row - 1 < samples.count ? samples[row - 1] : ("", "")
         let font: FontRole = row == 0 ? .headline : .body
-        for (text, left, width) in [(cells.0, x, 72.0), (cells.1, x + 80, 200.0)] {
-            d.text(text, at: Point(x: left, y: d.lineTop(font, centredIn: top, height: lineHeight)), width: width, font: font, style)
-            d.line(from: Point(x: left + width + 4, y: top), to: Point(x: left + width + 4, y: top + lineHeight), theme.separator, width: 0.5)
+        for (text, left, width) in [(cells.0, x, 62.0), (cells.1, x + 80, 200.0)] {
+            c.text(text, at: Point(x: left, y: top + (lineHeight - m.lineHeight(font)) / 2), width: width, font: font, style: style)
+            c.line(from: Point(x: left + width + 4, y: top), to: Point(x: left + width + 4, y: top + lineHeight - 0.001), theme.separator, width: 0.5)
         }
     }
 }
@@ -227,38 +218,26 @@ struct Carousel: ScrollContent {
     let cardWidth = 22
     var skippedLines = 0
 
+    /// Rounded cards at the offset, each as wide as its cells less a gap, its title centred;
+    /// `skippedLines` of them are above the window.
     func draw(_ window: ScrollWindow, into canvas: inout Canvas, at time: Double) {
-        for r in 0..<window.rect.rows {
-            let line = r + skippedLines
-            for card in 0..<cards {
-                let x = window.rect.column + card * cardWidth - window.firstColumn
-                guard x + cardWidth > window.rect.column, x < window.rect.maxColumn else { continue }
-                let w = cardWidth - 2
-                let text: String
-                switch line {
-                case 0: text = "╭" + String(repeating: "─", count: w - 2) + "╮"
-                case 4: text = "╰" + String(repeating: "─", count: w - 2) + "╯"
-                case 2: text = "│" + " Card \(card + 1) of \(cards)".fitted(toWidth: w - 2) + "│"
-                default: text = "│" + String(repeating: " ", count: w - 2) + "│"
-                }
-                canvas.cells.draw(text, column: x, row: window.rect.row + r, style: line == 2 ? theme.header : theme.secondary, clip: window.rect)
+        let box = window.box
+        let pitch = Double(cardWidth) * window.metrics.cellWidth
+        let inset = canvas.alignedRow(4)
+        let top = box.minY - Double(skippedLines) * window.metrics.cellHeight
+        let height = Swift.max(box.height + box.minY - top, 5 * window.metrics.cellHeight) - 2 * inset
+        let m = canvas.textMeasurer
+        let titleTop = top + inset + (height - m.lineHeight(.headline)) / 2
+        canvas.clipped(to: box) { c in
+            for index in 0..<cards {
+                let card = Rect(x: box.minX + Double(index) * pitch - window.offset.x, y: top + inset, width: pitch - 16, height: height)
+                guard card.maxX > box.minX, card.minX < box.maxX else { continue }
+                c.fill(card, theme.groupedRow, radius: 10)
+                c.stroke(card, theme.separator, width: 1, radius: 10)
+                c.text("Card \(index + 1) of \(cards)", at: Point(x: card.minX + 8, y: titleTop), width: card.width - 16, font: .headline, style: theme.header,
+                       alignment: .center)
             }
         }
-    }
-
-    /// In a pixel host: rounded cards at the exact offset, each as wide as its cells, its title
-    /// centred.
-    func drawPoints(_ window: ScrollWindow, in box: Rect, into drawing: inout PointDrawing, at time: Double) -> Bool {
-        let pitch = Double(cardWidth) * window.metrics.cellWidth
-        let top = drawing.lineTop(.headline, centredIn: box.minY, height: box.height)
-        for index in 0..<cards {
-            let card = Rect(x: box.minX + Double(index) * pitch - window.offset.x, y: box.minY + 4, width: pitch - 16, height: box.height - 8)
-            guard card.maxX > box.minX, card.minX < box.maxX else { continue }
-            drawing.fill(card, theme.groupedRow, radius: 10)
-            drawing.stroke(card, theme.separator, width: 1, radius: 10)
-            drawing.text("Card \(index + 1) of \(cards)", at: Point(x: card.minX + 8, y: top), width: card.width - 16, font: .headline, theme.header, alignment: .center)
-        }
-        return true
     }
 }
 

@@ -174,15 +174,24 @@ struct WatchPages: ScrollContent {
     var pageRows = 1
     static let titles = ["Summary", "Heart Rate (long page)", "Splits", "Route"]
 
+    /// One line a cell row tall at the offset: each page's title, then its lines.
     func draw(_ window: ScrollWindow, into canvas: inout Canvas, at time: Double) {
         let pageRows = max(1, self.pageRows)
-        for r in 0..<window.rect.rows {
-            let line = window.firstRow + r
-            guard line >= 0 else { continue }
-            let (page, row) = line < pageRows ? (0, line) : line < pageRows * 4 ? (1, line - pageRows) : (2 + (line - pageRows * 4) / pageRows, (line - pageRows * 4) % pageRows)
-            guard page < Self.titles.count else { continue }
-            let text = row == 0 ? Self.titles[page] : (page == 1 ? "\(100 + (row * 13) % 60) bpm at \(row) min" : "· · ·")
-            canvas.cells.draw(" " + text, column: window.rect.column, row: window.rect.row + r, style: row == 0 ? theme.header : theme.text, clip: window.rect)
+        let lineHeight = window.metrics.cellHeight
+        let first = Swift.max(0, Int(saturating: (window.offset.y / lineHeight).rounded(.down)))
+        let last = Int(saturating: ((window.offset.y + window.box.height) / lineHeight).rounded(.down))
+        guard first <= last else { return }
+        let m = canvas.textMeasurer
+        canvas.clipped(to: window.box) { c in
+            for line in first...last {
+                let (page, row) = line < pageRows ? (0, line) : line < pageRows * 4 ? (1, line - pageRows) : (2 + (line - pageRows * 4) / pageRows, (line - pageRows * 4) % pageRows)
+                guard page < Self.titles.count else { continue }
+                let text = row == 0 ? Self.titles[page] : (page == 1 ? "\(100 + (row * 13) % 60) bpm at \(row) min" : "· · ·")
+                let top = window.box.minY + Double(line) * lineHeight - window.offset.y
+                let font: FontRole = row == 0 ? .headline : .body
+                c.text(text, at: Point(x: window.box.minX + 8, y: top + (lineHeight - m.lineHeight(font)) / 2), width: window.box.width - 8, font: font,
+                       style: row == 0 ? theme.header : theme.text)
+            }
         }
     }
 }

@@ -151,55 +151,37 @@ struct WeatherPages: ScrollContent {
     var names: [String] = PageControlPage.cities
     var pageCount = PageControlPage.cities.count
 
+    /// Each page one viewport wide: the place as a title, the temperature far larger than any
+    /// text style (as a weather app shows it; three lines tall on a grid), the sky below.
     func draw(_ window: ScrollWindow, into canvas: inout Canvas, at time: Double) {
-        let width = window.rect.columns
+        let box = window.box
+        let width = box.width
         guard width > 0, pageCount > 0 else { return }
-        let first = window.firstColumn
-        let firstPage = max(0, first / width), lastPage = min(pageCount - 1, (first + width) / width)
+        let firstPage = Swift.max(0, Int(saturating: (window.offset.x / width).rounded(.down)))
+        let lastPage = Swift.min(pageCount - 1, Int(saturating: ((window.offset.x + width) / width).rounded(.down)))
         guard firstPage <= lastPage else { return }
-        for page in firstPage...lastPage { drawPage(page, x: window.rect.column + page * width - first, width: width, rect: window.rect, into: &canvas) }
-    }
-
-    private func drawPage(_ page: Int, x: Int, width: Int, rect: CellRect, into canvas: inout Canvas) {
-        let (title, big, sky) = texts(ofPage: page)
-        let mid = rect.row + rect.rows / 2
-        canvas.cells.draw(title, column: x + (width - displayWidth(title)) / 2, row: mid - 2, style: theme.header, clip: rect)
-        canvas.cells.draw(big, column: x + (width - big.count) / 2, row: mid, style: theme.accent, clip: rect)
-        canvas.cells.draw(sky, column: x + (width - sky.count) / 2, row: mid + 2, style: theme.secondary, clip: rect)
+        let m = canvas.textMeasurer
+        canvas.clipped(to: box) { c in
+            for page in firstPage...lastPage {
+                let (title, big, sky) = texts(ofPage: page)
+                let left = box.minX + Double(page) * width - window.offset.x
+                var y = box.minY + c.alignedRow(box.height / 2 - (m.lineHeight(.title) + 3 * m.lineHeight(.largeTitle) + m.lineHeight(.body)) / 2)
+                func centred(_ text: String, _ font: FontRole, _ style: Style) {
+                    c.text(text, at: Point(x: left + 8, y: y), width: width - 16, font: font, style: style, alignment: .center)
+                    y += m.lineHeight(font)
+                }
+                centred(title, .title, theme.header)
+                c.symbol(big, centre: Point(x: left + width / 2, y: y + 1.5 * m.lineHeight(.largeTitle)), size: 3 * m.size(.largeTitle), theme.text)
+                y += 3 * m.lineHeight(.largeTitle)
+                centred(sky, .body, theme.secondary)
+            }
+        }
     }
 
     /// Page `page`'s place, temperature and sky.
     private func texts(ofPage page: Int) -> (title: String, temperature: String, sky: String) {
         let name = page < names.count ? names[page] : "Page \(grouped(page + 1))"
         return ((page == 0 && !names.isEmpty ? "➤ " : "") + name, "\(8 + (page * 7) % 23)°", ["Clear", "Partly Cloudy", "Rain", "Fog", "Wind"][page % 5])
-    }
-
-    /// In a window: the place as a title, the temperature in the large title's size three times
-    /// over (as a weather app shows it), the sky below, each page one viewport wide.
-    func drawPoints(_ window: ScrollWindow, in box: Rect, into drawing: inout PointDrawing, at time: Double) -> Bool {
-        let width = box.width
-        guard width > 0, pageCount > 0 else { return true }
-        let firstPage = Swift.max(0, Int(saturating: (window.offset.x / width).rounded(.down)))
-        let lastPage = Swift.min(pageCount - 1, Int(saturating: ((window.offset.x + width) / width).rounded(.down)))
-        guard firstPage <= lastPage else { return true }
-        let m = drawing.measurer
-        drawing.clipped(to: box) { d in
-            for page in firstPage...lastPage {
-                let (title, big, sky) = texts(ofPage: page)
-                let left = box.minX + Double(page) * width - window.offset.x
-                var y = box.midY - (m.lineHeight(.title) + 3 * m.lineHeight(.largeTitle) + m.lineHeight(.body)) / 2
-                func centred(_ text: String, _ font: FontRole, _ style: Style) {
-                    d.text(text, at: Point(x: left + 8, y: y), width: width - 16, font: font, style, alignment: .center)
-                    y += m.lineHeight(font)
-                }
-                centred(title, .title, theme.header)
-                // The temperature as a weather app shows it: far larger than any text style.
-                d.symbol(big, centre: Point(x: left + width / 2, y: y + 1.5 * m.lineHeight(.largeTitle)), size: 3 * m.size(.largeTitle), theme.text)
-                y += 3 * m.lineHeight(.largeTitle)
-                centred(sky, .body, theme.secondary)
-            }
-        }
-        return true
     }
 }
 

@@ -122,7 +122,7 @@ struct ScrollViewPage: GalleryPage {
         let gridWidth = area.columns >= 90 ? max(28, area.columns / 3) : 0
         let sides = area.columns([.fill, .fixed(gridWidth)], spacing: gridWidth > 0 ? 1 : 0)
         // In a window the toolbar is two cells, 32 points: room for the body type in its field.
-        let measurer = canvas.pointContext?.measurer(for: style.idiom)
+        let measurer = canvas.drawsInPoints ? canvas.measurer(for: style.idiom) : nil
         let left = sides[0].rows([.fixed(measurer == nil ? 1 : 2), .fill])
         toolbar = left[0]
         let body = left[1]
@@ -133,7 +133,7 @@ struct ScrollViewPage: GalleryPage {
         renderCarousel(in: document.view.contentRect, into: &canvas, at: time)
         // The carousel lies on the document's lines: a pixel host moves both between cells,
         // unless it draws them in points at the exact offset.
-        if canvas.drawsPointMarks, !text.inPoints {
+        if !text.inPoints {
             let page = self
             SubcellScrolling.record(offset: scroll.offset, content: document.view.contentRect, metrics: metrics, into: &canvas) { move, scratch in
                 var copy = page

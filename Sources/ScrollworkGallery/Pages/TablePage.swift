@@ -133,7 +133,7 @@ struct TablePage: GalleryPage {
         case .growing: log.render(in: canvas.points(area), into: &canvas, at: time); return
         case .generated: break
         }
-        if let measurer = canvas.pointContext?.measurer(for: files.pointIdiom) { fitSizeColumn(measurer) }
+        if canvas.drawsInPoints { fitSizeColumn(canvas.measurer(for: files.pointIdiom)) }
         files.render(in: canvas.points(area), into: &canvas, at: time)
     }
 

@@ -33,6 +33,10 @@ extension Canvas {
         pointContext?.measurer(for: idiom) ?? .cells(metrics)
     }
 
+    /// How text drawn now is measured: in the type of the drawing under way (inside
+    /// ``draw(_:idiom:_:)`` in points), or a cell a column.
+    public var textMeasurer: TextMeasurer { recording?.measurer ?? .cells(metrics) }
+
     /// On a grid, `x` moved to the nearest cell boundary; in points, `x` itself. Layouts that
     /// add up widths in points (a table's columns) place their edges through it, so that on a
     /// grid each edge falls on the cell it is nearest to and every part is drawn in whole cells.
@@ -65,11 +69,19 @@ extension Canvas {
         return true
     }
 
-    /// Ends what ``beginDrawing(_:idiom:)`` began, handing a recorded drawing to the host.
-    package mutating func endDrawing(_ opened: Bool) {
-        guard opened else { return popClip() }
+    /// Ends what ``beginDrawing(_:idiom:)`` began, handing a recorded drawing to the host (an
+    /// empty one is dropped). Returns true when what was drawn went into a drawing in points;
+    /// false when it went to the cells.
+    @discardableResult
+    package mutating func endDrawing(_ opened: Bool) -> Bool {
+        guard opened else {
+            popClip()
+            return isRecording
+        }
         isRecording = false
-        if let drawing = recording.take() { record(.drawing(drawing)) }
+        guard let drawing = recording.take(), !drawing.commands.isEmpty else { return false }
+        record(.drawing(drawing))
+        return true
     }
 
     /// Draws what `body` draws cut to `rect`.

@@ -2,7 +2,10 @@ import Scrollwork
 
 /// The part of the content a scroll view shows, for the content that draws it.
 public struct ScrollWindow: Sendable, Hashable {
-    /// Where the content is drawn, in cells.
+    /// Where the content is drawn, in points on the canvas: content point (x, y) lies at
+    /// `box.origin` plus (x, y) less ``offset``. Drawing is cut to it.
+    public var box: Rect
+    /// ``box``'s cells, for content that draws cells itself.
     public var rect: CellRect
     /// The content offset in points (negative while stretched past the start).
     public var offset: Point
@@ -18,17 +21,11 @@ public struct ScrollWindow: Sendable, Hashable {
 
 /// What a ``ScrollView`` shows: it draws the part the window shows.
 public protocol ScrollContent {
-    /// Draws the part of the content in `window` on `canvas` as it looks at `time`.
+    /// Draws the part of the content in `window` on `canvas` as it looks at `time`, with the
+    /// canvas's drawing calls in points (placed by ``ScrollWindow/box`` and the offset), which a
+    /// window draws exactly and a terminal in cells. Content that draws `canvas.cells` itself
+    /// is drawn on whole cells, and a pixel host moves those between cells as it scrolls.
     func draw(_ window: ScrollWindow, into canvas: inout Canvas, at time: Double)
-    /// For a pixel host: draws the part of the content in `window` in points into `drawing`,
-    /// whose `box` is the viewport's points, and returns true; content that draws only cells
-    /// returns false (the default) and is drawn with ``draw(_:into:at:)``.
-    func drawPoints(_ window: ScrollWindow, in box: Rect, into drawing: inout PointDrawing, at time: Double) -> Bool
-}
-
-extension ScrollContent {
-    /// Cells only, by default.
-    public func drawPoints(_ window: ScrollWindow, in box: Rect, into drawing: inout PointDrawing, at time: Double) -> Bool { false }
 }
 
 /// A scroll view: its `ScrollState`, content drawn through ``ScrollContent``, indicators over
@@ -89,14 +86,14 @@ public struct ScrollView<Content: ScrollContent>: Widget {
     /// The window of content for the state's offset.
     public var window: ScrollWindow {
         let offset = scroll.offset
-        return ScrollWindow(rect: contentRect, offset: offset, zoomScale: scroll.zoomScale,
+        return ScrollWindow(box: metrics.points(contentRect), rect: contentRect, offset: offset, zoomScale: scroll.zoomScale,
                             firstRow: metrics.rows(forPoints: offset.y), firstColumn: metrics.columns(forPoints: offset.x), metrics: metrics)
     }
 
     /// Where a pixel host drawing on `canvas` places the view: ``pointFrame`` when it is set
     /// and finite; nil in a terminal, or when the view lies on its cells.
     public func placedFrame(on canvas: Canvas) -> Rect? {
-        guard canvas.pointContext != nil, let f = pointFrame else { return nil }
+        guard canvas.drawsInPoints, let f = pointFrame else { return nil }
         return [f.origin.x, f.origin.y, f.size.width, f.size.height].allSatisfy(\.isFinite) ? f : nil
     }
 
@@ -109,18 +106,15 @@ public struct ScrollView<Content: ScrollContent>: Widget {
         let size = placed?.size ?? metrics.size(of: area)
         if scroll.viewportSize != size { scroll.viewportSize = size }
         canvas.cells.fill(area)
-        var inPoints = false
         // The points a placed view shows: its frame cut to its clip (nil when none are visible).
         let visible = placed.flatMap { frame in pointClip == nil ? frame : pointClip?.intersection(frame) }
-        if let context = canvas.pointContext {
-            // Content that draws in points lies exactly at the offset: no cells to move between.
-            let box = placed.map { Rect(origin: $0.origin, size: scroll.contentViewport) } ?? metrics.points(contentRect)
-            var drawing = PointDrawing(frame: placed == nil ? box : visible?.intersection(box) ?? Rect(origin: box.origin, size: .zero),
-                                       measurer: context.measurer(for: idiom))
-            inPoints = content.drawPoints(window, in: box, into: &drawing, at: time)
-            if inPoints { canvas.record(.drawing(drawing)) }
-        }
-        if !inPoints { content.draw(window, into: &canvas, at: time) }
+        var window = self.window
+        if let placed { window.box = Rect(origin: placed.origin, size: scroll.contentViewport) }
+        let shown = placed == nil ? window.box : visible?.intersection(window.box) ?? Rect(origin: window.box.origin, size: .zero)
+        let opened = canvas.beginDrawing(shown, idiom: idiom)
+        content.draw(window, into: &canvas, at: time)
+        // Content that drew in points lies exactly at the offset: no cells to move between.
+        let inPoints = canvas.endDrawing(opened)
         for effect in edgeEffects {
             canvas.edgeEffect(effect, state: scroll, idiom: idiom, content: metrics.points(contentRect), theme: theme)
         }
@@ -128,7 +122,7 @@ public struct ScrollView<Content: ScrollContent>: Widget {
             canvas.scrollIndicators(of: scroll, in: visible ?? metrics.points(area), theme: theme)
         }
         // Pixel hosts only: the terminal never copies the widget for it.
-        if canvas.drawsPointMarks, drawsBetweenCells, !inPoints {
+        if drawsBetweenCells, !inPoints {
             SubcellScrolling.record(self, scroll: \.scroll, content: contentRect, metrics: metrics, into: &canvas, at: time)
         }
     }
