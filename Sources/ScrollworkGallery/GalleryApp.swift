@@ -59,6 +59,9 @@ package struct GalleryApp: App {
     var titleRows = 1
     /// The title bar control under a press not yet released.
     var pressedControl: GalleryTitleBar.Control? = nil
+    /// The title bar and the status line as a terminal last drew them, copied while they stay the same.
+    var drawnTitleBar = DrawnArea<GalleryChromeKey>()
+    var drawnStatus = DrawnArea<GalleryChromeKey>()
     /// Pages that took work's news since their effects were last taken.
     var pagesWithNews: Set<PageKind> = []
     package var wantsQuit = false

@@ -1,11 +1,21 @@
 import Scrollwork
 import ScrollworkWidgets
 
+/// What the gallery's title bar or status line is drawn from: while it stays the same a terminal
+/// copies the cells it drew last.
+struct GalleryChromeKey: Equatable, Sendable {
+    var text: String
+    var columns: Int
+    var rows: Int
+    var theme: Theme
+    var idiom: ScrollIdiom
+}
+
 extension GalleryApp {
     /// Draws the title bar over its rows, one drawing for every host: the title bold (in the
     /// headline type where a window gives the bar two rows), the guideline IDs secondary, and
     /// the controls at the trailing end, as a window's push buttons or a terminal's key hints.
-    func drawTitleBar(_ titleBar: GalleryTitleBar, into canvas: inout Canvas) {
+    mutating func drawTitleBar(_ titleBar: GalleryTitleBar, into canvas: inout Canvas) {
         let theme = style.theme
         var bar = theme.header
         bar.background = theme.focus.background
@@ -19,8 +29,10 @@ extension GalleryApp {
         let inset = canvas.drawsInPoints ? 12.0 : canvas.metrics.cellWidth
         let gap = canvas.drawsInPoints ? 12.0 : 2 * canvas.metrics.cellWidth
         let buttonsStart = controls.first.map { canvas.metrics.points($0.2).minX } ?? box.maxX
-        canvas.draw(box, idiom: style.idiom) { c in
-            let m = c.measurer(for: style.idiom)
+        let key = GalleryChromeKey(text: title, columns: columns, rows: titleRows, theme: theme, idiom: style.idiom)
+        let page = page, titleRows = titleRows, idiom = style.idiom
+        canvas.reusing(&drawnTitleBar, key: key, in: box, idiom: idiom) { c in
+            let m = c.measurer(for: idiom)
             c.fill(box, bar)
             let font: FontRole = titleRows > 1 ? .headline : .footnote
             func top(_ font: FontRole) -> Double { box.minY + (box.height - m.lineHeight(font)) / 2 }
@@ -42,17 +54,19 @@ extension GalleryApp {
     }
 
     /// Draws the status line on the second row from the bottom in the footnote type.
-    func drawStatus(_ status: String, into canvas: inout Canvas) {
+    mutating func drawStatus(_ status: String, into canvas: inout Canvas) {
         let row = CellRect(column: 0, row: canvas.cells.rows - 2, columns: canvas.cells.columns, rows: 1)
         let box = canvas.points(row)
         // The line ends at its row: a stretched last row belongs to the dots below.
         let line = Rect(x: box.minX, y: box.minY, width: box.width, height: canvas.metrics.cellHeight)
-        canvas.draw(line, idiom: style.idiom) { c in
+        let theme = style.theme, idiom = style.idiom
+        let key = GalleryChromeKey(text: status, columns: canvas.cells.columns, rows: canvas.cells.rows, theme: theme, idiom: idiom)
+        canvas.reusing(&drawnStatus, key: key, in: line, idiom: idiom) { c in
             c.fill(line)
-            let m = c.measurer(for: style.idiom)
+            let m = c.measurer(for: idiom)
             let inset = c.drawsInPoints ? 8.0 : c.metrics.cellWidth
             c.text(status, at: Point(x: line.minX + inset, y: line.minY + (line.height - m.lineHeight(.footnote)) / 2), width: line.width - 2 * inset,
-                   font: .footnote, style: style.theme.secondary)
+                   font: .footnote, style: theme.secondary)
         }
     }
 }
@@ -131,18 +145,19 @@ extension GalleryApp {
 
 extension GalleryApp.PageKind {
     /// As many whole guideline IDs as fit `room` (measured by `width`), then "…": an ID is never
-    /// cut in half, and a lone "…" says nothing, so none show unless one fits.
+    /// cut in half, and a lone "…" says nothing, so none show unless one fits. Each ID is
+    /// measured once, and the run as the sum of its parts.
     func fittedGuidelines(room: Double, width: (String) -> Double) -> String {
-        var shown = ""
+        let space = width(" "), more = width(" …")
+        var shown: [String] = [], used = 0.0
         for (i, id) in guidelines.enumerated() {
-            let next = shown.isEmpty ? id : shown + " " + id
-            let more = i < guidelines.count - 1
-            if width(next) + (more ? width(" …") : 0) > room {
-                if !shown.isEmpty { shown += " …" }
-                break
+            let next = used + (shown.isEmpty ? 0 : space) + width(id)
+            if next + (i < guidelines.count - 1 ? more : 0) > room {
+                return shown.isEmpty ? "" : shown.joined(separator: " ") + " …"
             }
-            shown = next
+            shown.append(id)
+            used = next
         }
-        return width(shown) <= room ? shown : ""
+        return shown.joined(separator: " ")
     }
 }

@@ -142,4 +142,26 @@ import Testing
         #expect(d.commands.first == .fill(Rect(x: 0, y: 16, width: 80, height: 16), tab, radius: 0))
         #expect(d.commands.contains { if case .line = $0 { return true }; return false }, "the underline, a hairline")
     }
+
+    @Test("an area kept on a terminal is copied while its key stays the same and drawn again when it changes; a window draws it every frame")
+    func keptAreas() {
+        var cache = DrawnArea<Int>()
+        var calls = 0
+        func frame(key: Int, text: String, on canvas: Canvas) -> Canvas {
+            var c = canvas
+            c.reusing(&cache, key: key, in: Rect(x: 0, y: 16, width: 160, height: 16), idiom: .iOS) { c in
+                calls += 1
+                c.text(text, at: Point(x: 8, y: 16))
+            }
+            return c
+        }
+        #expect(frame(key: 1, text: "first", on: CanvasDrawingTests.grid()).cells.text(ofRow: 1).hasPrefix(" first"))
+        #expect(frame(key: 1, text: "other", on: CanvasDrawingTests.grid()).cells.text(ofRow: 1).hasPrefix(" first"), "copied, not drawn")
+        #expect(calls == 1)
+        #expect(frame(key: 2, text: "second", on: CanvasDrawingTests.grid()).cells.text(ofRow: 1).hasPrefix(" second"))
+        #expect(calls == 2)
+        _ = frame(key: 2, text: "second", on: CanvasDrawingTests.window())
+        _ = frame(key: 2, text: "second", on: CanvasDrawingTests.window())
+        #expect(calls == 4, "a window records its drawing every frame")
+    }
 }

@@ -122,7 +122,7 @@ extension Canvas {
     }
 
     /// The cells drawing is cut to now.
-    private var currentClip: CellRect { cellClip ?? cells.area }
+    var currentClip: CellRect { cellClip ?? cells.area }
 
     /// Fills `rect` with `style`'s background, its corners rounded by `radius` points where
     /// drawn in points (negative is 0).

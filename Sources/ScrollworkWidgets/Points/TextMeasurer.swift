@@ -53,9 +53,14 @@ public struct TextMeasurer: Sendable, Hashable {
 
     /// A terminal's measurer: every cell `metrics.cellWidth` wide, every line one cell tall.
     public static func cells(_ metrics: CellMetrics) -> TextMeasurer {
-        let count = FontRole.allCases.count
-        return TextMeasurer(cellWidth: metrics.cellWidth, cellHeight: metrics.cellHeight, count: count)
+        // Asked for every frame: the usual 8 × 16 cell is built once.
+        if metrics == CellMetrics() { return standardCells }
+        return TextMeasurer(cellWidth: metrics.cellWidth, cellHeight: metrics.cellHeight, count: FontRole.allCases.count)
     }
+
+    /// The measurer of the usual 8 × 16-point cell.
+    private static let standardCells = TextMeasurer(cellWidth: CellMetrics().cellWidth, cellHeight: CellMetrics().cellHeight,
+                                                    count: FontRole.allCases.count)
 
     private init(cellWidth: Double, cellHeight: Double, count: Int) {
         sizes = Array(repeating: cellHeight * 0.8, count: count)
@@ -89,19 +94,24 @@ public struct TextMeasurer: Sendable, Hashable {
     public func width(of text: some StringProtocol, font: FontRole, bold: Bool = false) -> Double {
         let table = advances[font.rawValue + (bold ? FontRole.allCases.count : 0)]
         // Printable ASCII, most of what tables show, is summed by its bytes: walking characters
-        // (grapheme clusters) costs more than the text's drawing.
-        if !table.isEmpty {
-            var total = 0.0
-            let ascii = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
-                for byte in bytes {
-                    guard byte >= 0x20 && byte < 0x7F else { return false }
-                    total += table[Int(byte) - 0x20]
-                }
+        // (grapheme clusters) costs more than the text's drawing. On a grid each such byte is a cell.
+        var total = 0.0
+        let cell = cellAdvances[font.rawValue]
+        let ascii = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            if table.isEmpty {
+                for byte in bytes where byte < 0x20 || byte >= 0x7F { return false }
+                total = Double(bytes.count) * cell
                 return true
             }
-            if ascii == true { return total }
+            for byte in bytes {
+                guard byte >= 0x20 && byte < 0x7F else { return false }
+                total += table[Int(byte) - 0x20]
+            }
+            return true
         }
-        var total = 0.0
+        if ascii == true { return total }
+        if table.isEmpty { return Double(displayWidth(String(text))) * cell }
+        total = 0
         for character in text { total += width(of: character, font: font, bold: bold) }
         return total
     }

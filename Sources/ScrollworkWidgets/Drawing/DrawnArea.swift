@@ -1,0 +1,34 @@
+import Scrollwork
+
+/// A part of a frame that seldom changes (a title bar, a status line), kept from frame to frame
+/// on a terminal: while what it is drawn from, its `Key`, stays the same, the next frame copies
+/// its cells instead of laying it out and drawing it again. A window draws it every frame (its
+/// drawing is recorded, and marks such as buttons must be handed over each time).
+public struct DrawnArea<Key: Equatable & Sendable>: Sendable {
+    var key: Key? = nil
+    var area = CellRect.none
+    var cells = Buffer(columns: 0, rows: 0)
+
+    /// Nothing kept yet.
+    public init() {}
+}
+
+extension Canvas {
+    /// Draws what `body` draws as one drawing of `rect` in `idiom`'s type (``draw(_:idiom:_:)``),
+    /// or, on a terminal, copies the cells `cache` kept when it was last drawn with the same
+    /// `key` over the same cells. `key` must hold everything the drawing depends on.
+    public mutating func reusing<Key>(_ cache: inout DrawnArea<Key>, key: Key, in rect: Rect, idiom: ScrollIdiom,
+                                      _ body: (inout Canvas) -> Void) {
+        guard !drawsPointMarks, !isRecording else { return draw(rect, idiom: idiom, body) }
+        let area = cells(in: rect).intersection(currentClip)
+        if cache.key == key, cache.area == area, cache.cells.rows == area.rows, cache.cells.columns == area.columns {
+            for row in 0..<area.rows { cells.copyCells(of: row, from: cache.cells, to: area.row + row, column: area.column) }
+            return
+        }
+        draw(rect, idiom: idiom, body)
+        if cache.cells.rows != area.rows || cache.cells.columns != area.columns { cache.cells = Buffer(columns: area.columns, rows: area.rows) }
+        for row in 0..<area.rows { cache.cells.copyCells(of: area.row + row, from: cells, to: row, column: 0, sourceColumn: area.column, width: area.columns) }
+        cache.key = key
+        cache.area = area
+    }
+}
