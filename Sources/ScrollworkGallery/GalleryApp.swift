@@ -285,7 +285,7 @@ package struct GalleryApp: App {
         if canvas.cells.rows < 3 { dots.render(in: .zero, into: &canvas, at: time) }
         if canvas.cells.rows >= 3 {
             drawStatus(pageStatus, into: &canvas)
-            canvas.cells.fill(dotsArea)
+            canvas.fill(canvas.points(dotsArea))
             // Page controls are not supported on macOS (PC-17): a tab strip selects pages there.
             if style.idiom.supportsPageControls {
                 dots.render(in: canvas.points(dotsArea), into: &canvas, at: time)

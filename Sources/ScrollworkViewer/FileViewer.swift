@@ -630,7 +630,7 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
         view.render(in: canvas.points(parts[0]), into: &canvas, at: time)
         if var shown = sheet {
             let area = parts[0].rows([.fixed(1), .fill])
-            canvas.cells.fill(parts[0])
+            canvas.fill(canvas.points(parts[0]))
             StatusLine.draw(shown.caption, in: area[0], theme: theme, into: &canvas)
             shown.view.render(in: canvas.points(area[1]), into: &canvas, at: time)
             sheet = shown

@@ -85,7 +85,7 @@ extension ScrollView where Content == RecordDetail {
             scroll.viewportSize = size
             scroll.contentSize = Size(width: scroll.spanningContentWidth(height: height), height: height)
         }
-        canvas.cells.fill(area)
+        canvas.fill(canvas.points(area))
         render(in: canvas.points(area), into: &canvas, at: time)
     }
 }

@@ -48,9 +48,10 @@ enum StatusLine {
         draw(text.fitted(toWidth: area.columns - 1), in: area, theme: theme, into: &canvas)
     }
 
-    /// Draws `text`, cut at the end where it does not fit.
+    /// Draws `text` a cell in, cut at the end where it does not fit.
     static func draw(_ text: String, in area: CellRect, theme: Theme, into canvas: inout Canvas) {
-        canvas.cells.fill(area, with: .blank(theme.secondary))
-        canvas.cells.draw(" " + text.truncated(toWidth: Swift.max(0, area.columns - 1)), column: area.column, row: area.row, style: theme.secondary, clip: area)
+        let box = canvas.points(area)
+        canvas.fill(box, theme.secondary)
+        canvas.label(text, in: box, style: theme.secondary, inset: canvas.metrics.cellWidth)
     }
 }

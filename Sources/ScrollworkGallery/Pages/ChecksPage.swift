@@ -151,10 +151,14 @@ struct ChecksPage: GalleryPage {
         checks.render(in: canvas.points(parts[0]), into: &canvas, at: time)
         guard panelRows > 0 else { return }
         let panel = parts[1]
-        canvas.cells.fill(panel)
-        canvas.cells.draw(String(repeating: "─", count: max(0, panel.columns)), column: panel.column, row: panel.row, style: theme.separator, clip: panel)
-        for (i, line) in lines.prefix(panelRows - 1).enumerated() {
-            canvas.cells.draw(" " + line, column: panel.column, row: panel.row + 1 + i, style: i == 0 ? theme.header : theme.text, clip: panel)
+        let box = canvas.points(panel), row = canvas.metrics.cellHeight
+        canvas.draw(box, idiom: .iOS) { c in
+            c.fill(box)
+            // A rule across the panel's first row, then its lines a row each.
+            c.line(from: Point(x: box.minX, y: box.minY + row / 2), to: Point(x: box.maxX - 0.001, y: box.minY + row / 2), theme.separator)
+            for (i, line) in lines.prefix(panelRows - 1).enumerated() {
+                c.text(line, at: Point(x: box.minX + c.metrics.cellWidth, y: box.minY + Double(1 + i) * row), style: i == 0 ? theme.header : theme.text)
+            }
         }
     }
 

@@ -141,7 +141,7 @@ struct ListPage: GalleryPage {
             var s = i == focused ? theme.accent : theme.header
             s.underline = i == focused
             canvas.label(title, in: canvas.metrics.points(bands[i]), style: s, idiom: style.idiom, lineHeight: canvas.metrics.cellHeight)
-            if i < 2, !stacks { canvas.cells.fill(CellRect(column: bands[i].maxColumn, row: area.row, columns: 1, rows: area.rows), with: Cell("│", style: theme.separator)) }
+            if i < 2, !stacks { canvas.verticalRule(in: canvas.metrics.points(CellRect(column: bands[i].maxColumn, row: area.row, columns: 1, rows: area.rows)), theme.separator) }
         }
         let panes = bands.map { $0.inset(top: 1) }
         if detail == nil || detail?.isSheet == true { settings.render(in: canvas.points(panes[0]), into: &canvas, at: time) }
@@ -288,22 +288,29 @@ struct DetailPane: Widget {
         frame = bounds
         frameCells = whole
         metrics = canvas.metrics
-        canvas.cells.fill(area, with: .blank(isSheet ? theme.controlBackground : theme.text))
-        let text: String
-        if isSheet {
-            var button = theme.accent
-            button.reverse = theme.controlBackground.reverse
-            canvas.cells.draw(" ⓘ " + title, column: area.column, row: area.row, style: theme.controlBackground, clip: area)
-            canvas.cells.draw("Done (Esc) ", column: area.maxColumn - 11, row: area.row, style: button, clip: area)
-            text = "About \(title). An info button shows more about its row and never navigates: the list is still there, beneath, where you left it (LT-10)."
-        } else {
-            canvas.cells.draw(" ‹ Settings  (Esc)", column: area.column, row: area.row, style: theme.accent, clip: area)
-            canvas.cells.draw(" " + title, column: area.column, row: area.row + 2, style: theme.header, clip: area)
-            text = "The detail view of \(title). A list keeps its rows short, a title and a value; the rest of what there is to say about a row lives here, one level down."
-        }
+        let box = canvas.metrics.points(area)
+        let cell = canvas.metrics.cellWidth, row = canvas.metrics.cellHeight
         let style = isSheet ? theme.controlBackground : theme.text
-        for (i, line) in text.wrapped(toWidth: max(1, area.columns - 2)).enumerated() {
-            canvas.cells.draw(" " + line, column: area.column, row: area.row + (isSheet ? 2 : 4) + i, style: style, clip: area)
+        let text = isSheet
+            ? "About \(title). An info button shows more about its row and never navigates: the list is still there, beneath, where you left it (LT-10)."
+            : "The detail view of \(title). A list keeps its rows short, a title and a value; the rest of what there is to say about a row lives here, one level down."
+        let (isSheet, title, theme) = (isSheet, title, theme)
+        canvas.draw(box, idiom: .iOS) { c in
+            let m = c.textMeasurer
+            c.fill(box, style)
+            func line(_ i: Int) -> Double { box.minY + Double(i) * row }
+            if isSheet {
+                var button = theme.accent
+                button.reverse = theme.controlBackground.reverse
+                c.text("ⓘ " + title, at: Point(x: box.minX + cell, y: line(0)), width: box.width - 13 * cell, font: .headline, style: theme.controlBackground)
+                c.text("Done (Esc)", at: Point(x: box.maxX - 11 * cell, y: line(0)), width: 10 * cell, style: button, alignment: .trailing)
+            } else {
+                c.text("‹ Settings  (Esc)", at: Point(x: box.minX + cell, y: line(0)), style: theme.accent)
+                c.text(title, at: Point(x: box.minX + cell, y: line(2)), font: .headline, style: theme.header)
+            }
+            for (i, piece) in m.wrapped(text, toWidth: Swift.max(cell, box.width - 2 * cell), font: .body).enumerated() {
+                c.text(piece, at: Point(x: box.minX + cell, y: line((isSheet ? 2 : 4) + i)), style: style)
+            }
         }
     }
 

@@ -196,7 +196,7 @@ struct ScrollViewPage: GalleryPage {
     private mutating func renderGrid(in area: CellRect, rows: Int, into canvas: inout Canvas, at time: Double) {
         guard !area.isEmpty else { grid.render(in: canvas.points(.none), into: &canvas, at: time); return }
         let theme = style.theme
-        canvas.cells.fill(CellRect(column: area.column - 1, row: area.row, columns: 1, rows: area.rows), with: Cell("│", style: theme.separator))
+        canvas.verticalRule(in: canvas.metrics.points(CellRect(column: area.column - 1, row: area.row, columns: 1, rows: area.rows)), theme.separator)
         let parts = area.rows([.fixed(rows), .fill])
         var title = theme.header
         title.background = theme.focus.background

@@ -279,6 +279,12 @@ extension Canvas {
         drawOverCells(glyph, in: span, style)
     }
 
+    /// A rule down the middle of `rect`, its whole height (a divider between panes): on a grid,
+    /// │ in each cell of the column that holds it.
+    public mutating func verticalRule(in rect: Rect, _ style: Style, width: Double = 1) {
+        line(from: Point(x: rect.midX, y: rect.minY), to: Point(x: rect.midX, y: rect.maxY - 0.001), style, width: width)
+    }
+
     /// The separator along the bottom of `rect` (a header over rows): a hairline in `style`'s
     /// colour where drawn in points; on a grid an underline of the last row of cells `rect`
     /// covers, and only when `hardEdge` (content lies under it, SV-08), where it matters. The
