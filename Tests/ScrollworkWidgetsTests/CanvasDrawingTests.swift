@@ -128,7 +128,26 @@ import Testing
                     c.separator(under: rect, .plain, hardEdge: true)
                     c.symbol("▸", centre: Point(x: v, y: v), size: v, .plain)
                     c.clipped(to: rect) { $0.faded(v) { $0.fill($0.bounds) } }
+                    c.focusRing(rect, .plain, radius: v)
+                    c.caret(at: Point(x: v, y: -v), height: v, .plain)
+                    c.label("label", in: rect, style: Style(background: .ansi(2), underline: true), inset: v, lineHeight: v)
+                    c.verticalRule(in: rect, .plain, width: v)
                 }
+                var state = ScrollState(viewport: Size(width: 80, height: 32), content: Size(width: 80, height: 3200))
+                state.flashIndicators(at: 0)
+                c.scrollIndicators(of: state, in: rect, theme: Theme())
+                c.edgeEffect(ScrollEdgeEffect(edge: .top, floating: [.bar], depth: v), state: state, idiom: .iOS, content: rect, theme: Theme())
+                c.pageControl(PageControlState(clampingPageCount: 1_000_000), in: rect, theme: Theme())
+                c.button("Help", frame: rect, isPressed: true, style: .plain)
+                var kept = DrawnArea<Double>()
+                c.reusing(&kept, key: v, in: rect, idiom: .iOS) { $0.fill(rect) }
+                c.reusing(&kept, key: v, in: rect, idiom: .iOS) { $0.fill(rect) }
+                _ = c.alignedRow(v)
+                var list = CanvasControlDrawingTests.list(.insetGrouped)
+                list.render(in: rect, into: &c, at: v)
+                var field = TextField(prompt: "Find: ", text: "x")
+                field.render(in: rect, into: &c, at: v)
+                _ = c.textMeasurer.symbolWidth("✓", font: .body)
                 _ = c.aligned(v)
                 _ = c.cells(in: rect)
                 _ = rect.rows([.fixed(Int.max), .fraction(v), .flexible(weight: Int.min)], spacing: v)
