@@ -147,6 +147,8 @@ import Testing
                 list.render(in: rect, into: &c, at: v)
                 var field = TextField(prompt: "Find: ", text: "x")
                 field.render(in: rect, into: &c, at: v)
+                var label = Label("a label that wraps\nover lines", wraps: true)
+                label.render(in: rect, into: &c, at: v)
                 _ = c.textMeasurer.symbolWidth("✓", font: .body)
                 _ = c.aligned(v)
                 _ = c.cells(in: rect)

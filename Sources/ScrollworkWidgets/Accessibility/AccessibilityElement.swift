@@ -30,6 +30,9 @@ public struct AccessibilityElement: Sendable, Hashable {
         case textField
         /// Widgets grouped on a screen.
         case group
+        /// Text people read and do not change: a label, a caption, a status line (AT-SPI's
+        /// label, AppKit's static text).
+        case staticText
     }
 
     /// What is true of an element now.
