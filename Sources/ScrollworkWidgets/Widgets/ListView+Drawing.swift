@@ -35,6 +35,7 @@ extension ListView {
         let indexWidth = indexColumn == nil ? 0 : 2 * canvas.metrics.cellWidth + Swift.max(0, bounds.maxX - canvas.metrics.points(area).maxX)
         let rows = Rect(x: bounds.minX, y: bounds.minY, width: Swift.max(0, bounds.width - indexWidth), height: bounds.height)
         accessibleBody = rows
+        indexFrame = indexColumn == nil ? nil : Rect(x: rows.maxX, y: bounds.minY, width: indexWidth, height: bounds.height)
         if list.scroll.viewportSize != rows.size { list.setViewport(rows.size) }
         // A legacy scroller set since takes its track from the width the rows span (SV-11).
         if list.scroll.indicatorStyle.reservesTrack { list.fitContentWidth() }

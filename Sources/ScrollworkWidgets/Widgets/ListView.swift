@@ -34,8 +34,11 @@ public struct ListView<Row: Sendable>: Widget {
     private var draggingIndex = false
     private var events: [ListEvent] = []
     var failure: ListError? = nil
-    /// Where the last render put the rows, in points (``accessibility`` reads rows against it).
+    /// Where the last render put the rows, in points (``accessibility`` reads rows against it,
+    /// and the pointer finds them in it).
     var accessibleBody = Rect.zero
+    /// Where the last render put the section index, in points; nil without one.
+    var indexFrame: Rect? = nil
     /// The cell the cursor row was drawn at.
     public internal(set) var cursorCell: CellPosition? = nil
     /// The top-left corner of ``cursorCell``, in points.
@@ -132,22 +135,21 @@ public struct ListView<Row: Sendable>: Widget {
     }
 
     private mutating func handleMouse(_ mouse: MouseEvent, at time: Double) -> EventResult {
-        let cell = metrics.cell(of: mouse)
-        if case .press = mouse.kind, mouse.button == .left, cell.column == indexColumn, frameCells.contains(cell) {
+        if case .press = mouse.kind, mouse.button == .left, indexFrame?.contains(mouse.location) == true {
             draggingIndex = true
-            jump(toIndexRow: cell.row)
+            jump(toIndexAt: mouse.y)
             return .handled
         }
         if draggingIndex {
             switch mouse.kind {
-            case .drag: jump(toIndexRow: cell.row)
+            case .drag: jump(toIndexAt: mouse.y)
             case .release: draggingIndex = false
             default: return .ignored
             }
             return .handled
         }
         // The pointer's own point finds the row under it (in points rows are not whole cells).
-        let point = metrics.point(of: mouse, in: body)
+        let point = Point(x: mouse.x - accessibleBody.minX, y: mouse.y - accessibleBody.minY)
         if let drag = list.reordering {
             // The row follows the pointer; near an edge the list scrolls (see tick).
             switch mouse.kind {
@@ -158,14 +160,14 @@ public struct ListView<Row: Sendable>: Widget {
             }
             return .handled
         }
-        if case .press = mouse.kind, mouse.button == .left, body.contains(cell),
+        if case .press = mouse.kind, mouse.button == .left, accessibleBody.contains(mouse.location),
            case let .row(path)? = list.item(atViewportY: point.y), list.reorderHandleFrame(at: path)?.contains(point) == true {
             // ≡ in edit mode: a drag moves the row instead of scrolling the list.
             do { try list.beginReorder(at: path, pointerY: point.y, at: time) } catch { failure = error }
             return .handled
         }
         let tap = pointer.isTap(mouse)
-        let result = pointer.handle(mouse, in: body, state: &list.scroll, metrics: metrics, at: time)
+        let result = pointer.handle(mouse, in: accessibleBody, state: &list.scroll, at: time)
         guard tap else { return result }
         // The pinned header covers the row beneath it: a tap there reaches no row.
         if let pinned = list.pinnedHeader, (pinned.y..<(pinned.y + list.metrics.headerHeight)).contains(point.y) { return .handled }
@@ -190,11 +192,12 @@ public struct ListView<Row: Sendable>: Widget {
         return .handled
     }
 
-    /// Jumps to the section of the index letter at `row`; above or below the letters, to the
-    /// first or last.
-    private mutating func jump(toIndexRow row: Int) {
+    /// Jumps to the section of the index letter at `y` points down the canvas (the letters are
+    /// a cell row apart on every host); above or below the letters, to the first or last.
+    private mutating func jump(toIndexAt y: Double) {
         guard !index.entries.isEmpty else { return }
-        let i = Swift.min(Swift.max(row - index.top, 0), index.entries.count - 1)
+        let row = y.isFinite ? Int(saturating: (y / metrics.cellHeight).rounded(.down)) : 0
+        let i = Swift.min(Swift.max(row.subtractingSaturating(index.top), 0), index.entries.count - 1)
         let section = index.entries[i].section
         do { try list.jump(toSection: section) } catch { failure = error }
     }

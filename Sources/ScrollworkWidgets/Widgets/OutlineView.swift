@@ -221,7 +221,7 @@ public struct OutlineView<Source: OutlineSource & Sendable>: Widget where Source
                 return .handled
             }
             let tap = pointer.isTap(mouse)
-            let result = pointer.handle(mouse, in: body, state: &outline.scroll, metrics: metrics, at: time)
+            let result = pointer.handle(mouse, in: accessibleBody, state: &outline.scroll, at: time)
             guard tap, let index = outline.rowIndex(atViewportY: viewportY(of: mouse)), let row = outline.row(at: index) else { return result }
             do {
                 if isOnTriangle(mouse, level: row.level) && row.isExpandable {

@@ -11,9 +11,12 @@ struct ScrollPointer: Sendable, Hashable {
 
     /// What is held, where it was pressed, and whether the pointer moved since.
     private(set) var grab: Grab?
-    private(set) var pressColumn = 0
-    private(set) var pressRow = 0
+    /// Where the press was, in points.
+    private(set) var pressPoint = Point.zero
     private(set) var moved = false
+    /// How far a press may wander, in points on either axis, and still be a tap: less than a
+    /// terminal's cell, so a report from the next cell is a move there as it always was.
+    static let tapSlop = 4.0
 
     /// True between a press this pointer used and its release.
     var isPressed: Bool { grab != nil }
@@ -30,10 +33,10 @@ struct ScrollPointer: Sendable, Hashable {
         return modifiers.contains(.shift) ? Point(x: notches.y, y: notches.x) : notches
     }
 
-    /// Handles `mouse` for `state`, whose viewport is drawn in `rect`.
-    mutating func handle(_ mouse: MouseEvent, in rect: CellRect, state: inout ScrollState, metrics: CellMetrics, at time: Double) -> EventResult {
-        let point = metrics.point(of: mouse, in: rect)
-        let cell = metrics.cell(of: mouse)
+    /// Handles `mouse` for `state`, whose viewport is drawn in `rect` (points).
+    mutating func handle(_ mouse: MouseEvent, in rect: Rect, state: inout ScrollState, at time: Double) -> EventResult {
+        let point = Point(x: mouse.x - rect.minX, y: mouse.y - rect.minY)
+        let inside = rect.contains(mouse.location)
         switch mouse.kind {
         case let .wheel(direction):
             let notches = Self.notches(direction, modifiers: mouse.modifiers) * mouse.wheelNotches
@@ -42,14 +45,14 @@ struct ScrollPointer: Sendable, Hashable {
             state.wheel(notches: notches, at: time)
             return .handled
         case .press:
-            guard mouse.button == .left, rect.contains(column: cell.column, row: cell.row) else { return .ignored }
+            guard mouse.button == .left, inside else { return .ignored }
             grab = state.pressIndicator(at: point, time: time) ? .indicator : .content
             if grab == .content { state.beginDrag(at: point, time: time) }
-            (pressColumn, pressRow, moved) = (cell.column, cell.row, false)
+            (pressPoint, moved) = (mouse.location, false)
             return .handled
         case .drag:
             guard let grab else { return .ignored }
-            if cell.column != pressColumn || cell.row != pressRow { moved = true }
+            if abs(mouse.x - pressPoint.x) >= Self.tapSlop || abs(mouse.y - pressPoint.y) >= Self.tapSlop { moved = true }
             switch grab {
             case .indicator: state.dragIndicator(to: point, time: time)
             case .content:
@@ -72,7 +75,6 @@ struct ScrollPointer: Sendable, Hashable {
             return .handled
         case .move:
             // A macOS overlay scroller widens under the pointer; leaving the view lets it go.
-            let inside = rect.contains(column: cell.column, row: cell.row)
             state.hoverIndicator(at: inside ? point : nil, time: time)
             return inside ? .handled : .ignored
         }

@@ -65,6 +65,8 @@ public struct ScrollView<Content: ScrollContent>: Widget {
     /// The cells of ``frame`` on the canvas's grid.
     public private(set) var frameCells = CellRect.none
     var pointer = ScrollPointer()
+    /// Where the viewport lay in the last render, in points: the pointer is read against it.
+    var viewportFrame = Rect.zero
 
     /// A scroll view of `content` with `scroll`'s state, whose line step becomes one cell (set
     /// `scroll.lineStep` afterwards for another).
@@ -103,6 +105,7 @@ public struct ScrollView<Content: ScrollContent>: Widget {
         let area = canvas.cells(in: bounds)
         frameCells = area
         let placed = placedFrame(on: canvas)
+        viewportFrame = placed ?? canvas.metrics.points(area)
         let size = placed?.size ?? metrics.size(of: area)
         if scroll.viewportSize != size { scroll.viewportSize = size }
         canvas.cells.fill(area)
@@ -135,7 +138,7 @@ public struct ScrollView<Content: ScrollContent>: Widget {
             scroll.perform(command, time: time)
             return .handled
         case let .mouse(mouse):
-            return pointer.handle(mouse, in: frameCells, state: &scroll, metrics: metrics, at: time)
+            return pointer.handle(mouse, in: viewportFrame, state: &scroll, at: time)
         default:
             return .ignored
         }

@@ -547,7 +547,7 @@ public struct TableView<Row: Sendable>: Widget {
             return .handled
         }
         let tap = pointer.isTap(mouse)
-        let result = pointer.handle(mouse, in: body, state: &table.list.scroll, metrics: metrics, at: time)
+        let result = pointer.handle(mouse, in: accessibleLayout.body, state: &table.list.scroll, at: time)
         if tap, case let .row(path)? = table.list.item(atViewportY: viewportY(of: mouse)) {
             do {
                 events.append(.row(try table.list.activate(path, target: .row, extending: mouse.modifiers.extendsSelection,

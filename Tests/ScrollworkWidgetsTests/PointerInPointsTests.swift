@@ -1,0 +1,45 @@
+import Scrollwork
+import Testing
+@testable import ScrollworkWidgets
+
+/// Pointer hit-testing in points: where a widget drew, not which cell a pointer is in.
+@Suite struct PointerInPointsTests {
+    static func press(_ view: inout ListView<String>, _ kind: MouseEvent.Kind, at point: Point, time: Double) {
+        _ = view.handle(.mouse(MouseEvent(kind, at: point)), at: time)
+    }
+
+    @Test("LT-05: a press and release a few points apart in a window is a tap on the row; one that wanders four points or more is a drag")
+    func tapSlopInPoints() {
+        var view = CanvasControlDrawingTests.list()
+        var window = CanvasDrawingTests.window()
+        view.render(in: window.bounds, into: &window, at: 0)
+        let row = view.list.metrics.rowHeight
+        #expect(row == 44)
+        Self.press(&view, .press, at: Point(x: 60, y: row + 4), time: 1)
+        Self.press(&view, .drag, at: Point(x: 63, y: row + 6), time: 1.05)
+        Self.press(&view, .release, at: Point(x: 63, y: row + 6), time: 1.1)
+        #expect(!view.takeEvents().isEmpty, "3 points: still a tap")
+        Self.press(&view, .press, at: Point(x: 60, y: row * 0.5), time: 2)
+        Self.press(&view, .drag, at: Point(x: 60, y: row * 0.5 + 5), time: 2.05)
+        Self.press(&view, .release, at: Point(x: 60, y: row * 0.5 + 5), time: 2.1)
+        #expect(view.takeEvents().isEmpty, "5 points: a drag, which chooses nothing")
+    }
+
+    @Test("LT-11: the section index takes a press anywhere in its points, the letter's row found by its height")
+    func indexInPoints() throws {
+        let sections = ["A", "B", "C", "D"].map { letter in
+            ListSection((0..<20).map { "\(letter)\($0)" }, header: RowContent(letter), indexTitle: letter)
+        }
+        var view = ListView(ListState(sections: sections) { RowContent($0) })
+        var grid = Canvas(cells: Buffer(columns: 30, rows: 12))
+        view.render(in: grid.bounds, into: &grid, at: 0)
+        let frame = try #require(view.indexFrame)
+        #expect(frame.width == 16 && frame.maxX == grid.bounds.maxX)
+        // The letters stand one a row from the middle: the third is C.
+        let c = (Double(view.index.top) + 2.5) * 16
+        Self.press(&view, .press, at: Point(x: frame.minX + 2, y: c), time: 1)
+        Self.press(&view, .release, at: Point(x: frame.minX + 2, y: c), time: 1.1)
+        #expect(view.list.scroll.offset.y > 0)
+        #expect(view.list.item(atViewportY: 1).map { if case .header(2) = $0 { true } else { false } } ?? false, "the list jumped to C")
+    }
+}
