@@ -42,4 +42,40 @@ import Testing
         #expect(view.list.scroll.offset.y > 0)
         #expect(view.list.item(atViewportY: 1).map { if case .header(2) = $0 { true } else { false } } ?? false, "the list jumped to C")
     }
+
+    struct Item: Sendable { var n: Int }
+
+    @Test("LT-12: in a window a heading's divider follows the pointer to the point, and a click on it does not sort")
+    func dividerInPoints() throws {
+        var canvas = PointHitTests.pointBuffer()
+        var view = TableView(TableState(rows: (0..<100).map(Item.init), columns: [TableColumn("Number") { .int($0.n) }, TableColumn("Twice") { .int(2 * $0.n) }]))
+        view.sortsInBackground = false
+        view.render(in: canvas.bounds, into: &canvas, at: 0)
+        let width = view.table.columnWidths[0]
+        let end = view.table.dividerPositions[0]
+        _ = view.handle(.mouse(MouseEvent(.press, at: Point(x: end - 3, y: 14))), at: 1)
+        _ = view.handle(.mouse(MouseEvent(.drag, at: Point(x: end + 2, y: 14))), at: 1.05)
+        _ = view.handle(.mouse(MouseEvent(.release, at: Point(x: end + 2, y: 14))), at: 1.1)
+        #expect(view.table.columnWidths[0] == width + 5, "5 points, not a whole cell or none")
+        view.render(in: canvas.bounds, into: &canvas, at: 2)
+        let moved = view.table.dividerPositions[0]
+        _ = view.handle(.mouse(MouseEvent(.press, at: Point(x: moved - 2, y: 14))), at: 3)
+        _ = view.handle(.mouse(MouseEvent(.release, at: Point(x: moved - 2, y: 14))), at: 3.05)
+        #expect(view.takeEvents().isEmpty, "a click on the divider does not sort")
+    }
+
+    @Test("LT-12: an outline's heading click in a window finds the column where it was drawn, clear of the trailing padding")
+    func outlineHeadingsInPoints() {
+        var canvas = PointHitTests.pointBuffer()
+        var view = OutlineView(OutlineState(source: PointHitTests.Tree())) { $0.map(String.init).joined(separator: ".") }
+        view.columns = [OutlineColumn("Size", width: 8, alignment: .trailing) { "\($0.count)" }, OutlineColumn("Kind", width: 8) { _ in "Folder" }]
+        view.render(in: canvas.bounds, into: &canvas, at: 0)
+        // The last column ends 16 points (the row padding) before the trailing edge; its first
+        // points are the second heading's.
+        let kindStart = canvas.bounds.maxX - 16 - 64
+        _ = view.handle(.mouse(MouseEvent(.release, at: Point(x: kindStart + 2, y: 14))), at: 1)
+        _ = view.handle(.mouse(MouseEvent(.release, at: Point(x: kindStart - 12, y: 14))), at: 1.1)
+        _ = view.handle(.mouse(MouseEvent(.release, at: Point(x: 40, y: 14))), at: 1.2)
+        #expect(view.takeHeadingClicks() == [2, 1, 0])
+    }
 }

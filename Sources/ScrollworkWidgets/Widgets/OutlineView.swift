@@ -61,7 +61,10 @@ public struct OutlineView<Source: OutlineSource & Sendable>: Widget where Source
     private var pointer = ScrollPointer()
     private var failure: OutlineError? = nil
     /// Where the last render drew the header.
-    private var headerRow = HeaderRow()
+    /// Where the last render drew the header, and the columns it showed (each one's index,
+    /// leading edge and width), in points.
+    private var headerFrame = Rect.zero
+    private var shownColumns: [(index: Int, x: Double, width: Double)] = []
 
     /// A view of `outline` showing each node as `title` gives it.
     /// Its rows become one cell tall and its line step one cell (set them on ``outline``
@@ -90,20 +93,20 @@ public struct OutlineView<Source: OutlineSource & Sendable>: Widget where Source
         return headingClicks
     }
 
-    /// The column of a row's triangle.
-    private func triangleColumn(level: Int) -> Int { body.column + 1 + Int(saturating: (outline.indent(forLevel: level) / metrics.cellWidth).rounded()) }
-
-    /// Where each column starts, from the trailing edge, a cell between them.
-    private var columnStarts: [Int] {
-        var x = body.maxColumn
-        return columns.reversed().map { column -> Int in x -= column.width + 1; return x + 1 }.reversed()
-    }
-
     /// The space between a row's edge and its triangle in a window.
     var rowPadding: Double { layoutIdiom == .macOS ? 6 : 16 }
 
-    /// The triangle's centre in points from the rows' leading edge, at `level`, in a window.
-    func triangleX(level: Int) -> Double { rowPadding + outline.indent(forLevel: level) + 6 }
+    /// How the last render placed the triangles: the space before them, their width, and
+    /// whether indents were put on whole cells (a grid).
+    private var triangles: (leading: Double, width: Double, snapped: Bool)? = nil
+
+    /// The triangle's centre in points from the rows' leading edge, at `level`, as the last
+    /// render placed it (a window's until one has).
+    func triangleX(level: Int) -> Double {
+        let (leading, width, snapped) = triangles ?? (rowPadding, 12, false)
+        let indent = outline.indent(forLevel: level)
+        return leading + (snapped ? (indent / metrics.cellWidth).rounded() * metrics.cellWidth : indent) + width / 2
+    }
 
     /// Sets the viewport below the header and draws the header and the visible rows: one
     /// drawing, in points for a window (the idiom's rows, triangles as symbols, columns in the
@@ -120,11 +123,11 @@ public struct OutlineView<Source: OutlineSource & Sendable>: Widget where Source
             let rowHeight = ListMetrics.standard(for: layoutIdiom).rowHeight
             if outline.rowHeight != rowHeight { outline.rowHeight = rowHeight }
         }
-        let headerHeight = columns.isEmpty ? 0 : Swift.min(grid ? canvas.metrics.cellHeight : HeaderRow.standardPointHeight, Swift.max(0, bounds.height))
+        let headerHeight = columns.isEmpty ? 0 : Swift.min(grid ? canvas.metrics.cellHeight : ColumnHeader.pointHeight, Swift.max(0, bounds.height))
         let area = Rect(x: bounds.minX, y: bounds.minY + headerHeight, width: bounds.width, height: Swift.max(0, bounds.height - headerHeight))
         accessibleBody = area
         body = whole.inset(top: grid ? (columns.isEmpty ? 0 : 1) : Swift.min(whole.rows, metrics.rows(forPoints: headerHeight + metrics.cellHeight - 0.001)))
-        headerRow.pointHeight = grid ? nil : headerHeight
+        headerFrame = Rect(x: bounds.minX, y: bounds.minY, width: bounds.width, height: headerHeight)
         if outline.scroll.viewportSize != area.size { outline.setViewport(area.size) }
         // A legacy scroller set since takes its track from the width the rows span (SV-11).
         if outline.scroll.indicatorStyle.reservesTrack { outline.fitContentWidth() }
@@ -147,6 +150,8 @@ public struct OutlineView<Source: OutlineSource & Sendable>: Widget where Source
         // Columns that do not leave the names at least a few cells are left out.
         let shown = columns.indices.filter { placed[$0].x >= area.minX + 12 * cell }
         let nameEnd = shown.first.map { placed[$0].x - cell } ?? area.maxX - trailing
+        shownColumns = shown.map { ($0, placed[$0].x, placed[$0].width) }
+        triangles = (leading, triangleWidth, grid)
         let measurer = canvas.measurer(for: layoutIdiom)
         let opened = canvas.beginDrawing(bounds, idiom: layoutIdiom)
         canvas.fill(bounds)
@@ -212,12 +217,9 @@ public struct OutlineView<Source: OutlineSource & Sendable>: Widget where Source
         switch event {
         case let .key(key): return handleKey(key)
         case let .mouse(mouse):
-            let cell = metrics.cell(of: mouse)
-            if !columns.isEmpty, isOnHeader(mouse), frameCells.contains(cell) {
-                if case .release = mouse.kind {
-                    let starts = columnStarts
-                    headingClicks.append((starts.lastIndex { cell.column >= $0 }).map { $0 + 1 } ?? 0)
-                }
+            if !columns.isEmpty, isOnHeader(mouse) {
+                // Name, or the column under the pointer (the gap before a column is its neighbour's).
+                if case .release = mouse.kind { headingClicks.append((shownColumns.last { mouse.x >= $0.x }?.index).map { $0 + 1 } ?? 0) }
                 return .handled
             }
             let tap = pointer.isTap(mouse)
@@ -236,15 +238,15 @@ public struct OutlineView<Source: OutlineSource & Sendable>: Widget where Source
     }
 
     /// True when `mouse` is on the header, as it was drawn.
-    private func isOnHeader(_ mouse: MouseEvent) -> Bool { headerRow.contains(mouse, frame: frameCells, metrics: metrics) }
+    private func isOnHeader(_ mouse: MouseEvent) -> Bool { headerFrame.contains(mouse.location) }
 
     /// How far below the rows' top `mouse` is, in points.
-    private func viewportY(of mouse: MouseEvent) -> Double { headerRow.viewportY(of: mouse, frame: frameCells, body: body, metrics: metrics) }
+    private func viewportY(of mouse: MouseEvent) -> Double { mouse.y - accessibleBody.minY }
 
-    /// True when `mouse` is on (or a cell beside) the triangle of a row at `level`.
+    /// True when `mouse` is on the triangle of a row at `level`, or within 12 points of its
+    /// centre (on a grid, the cells beside it).
     private func isOnTriangle(_ mouse: MouseEvent, level: Int) -> Bool {
-        guard headerRow.pointHeight != nil else { return abs(metrics.cell(of: mouse).column - triangleColumn(level: level)) <= 1 }
-        return abs(metrics.point(of: mouse, in: frameCells).x - triangleX(level: level)) <= 12
+        abs(mouse.x - frame.minX - triangleX(level: level)) <= 12
     }
 
     private mutating func handleKey(_ key: KeyEvent) -> EventResult {

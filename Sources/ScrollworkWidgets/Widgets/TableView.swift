@@ -100,7 +100,6 @@ public struct TableView<Row: Sendable>: Widget {
     private var drawnRows = DrawnRows()
     private var failure: (any Error)? = nil
     /// Where the last render drew the header.
-    private var headerRow = HeaderRow()
     /// Where the last render put the header, the rows and each column, in points: what the
     /// table says of itself to a screen reader (``accessibility``) is read against it.
     var accessibleLayout: (header: Rect, body: Rect, columns: [(x: Double, width: Double)]) = (.zero, .zero, [])
@@ -115,7 +114,10 @@ public struct TableView<Row: Sendable>: Widget {
     private struct HeaderPress {
         var divider: Int?
         var column: Int
-        var lastColumn: Int
+        /// Where the pointer was at the last event of the press, in points.
+        var lastX: Double
+        /// Where the press began, in points.
+        var startX: Double
         var moved = false
         var edgeSince: Double? = nil
     }
@@ -184,9 +186,8 @@ public struct TableView<Row: Sendable>: Widget {
 
     // MARK: Drawing
 
-    /// The header's height in points in a window (AppKit's table header view is 23 to 28 points
-    /// across releases); one row of cells on a grid.
-    static var pointHeaderHeight: Double { HeaderRow.standardPointHeight }
+    /// The header's height in points in a window; one row of cells on a grid.
+    static var pointHeaderHeight: Double { ColumnHeader.pointHeight }
 
     /// In a window, the points between a column's edge and its text (AppKit's cell inset); a
     /// grid keeps one cell there.
@@ -245,7 +246,6 @@ public struct TableView<Row: Sendable>: Widget {
         shownRows = 0..<0
         let layout = layout(in: bounds, on: canvas)
         accessibleLayout = (layout.header, layout.body, layout.columns)
-        headerRow.pointHeight = canvas.drawsInPoints ? layout.header.height : nil
         body = frameCells.inset(top: canvas.drawsInPoints ? Swift.min(frameCells.rows, metrics.rows(forPoints: layout.header.height + metrics.cellHeight - 0.001)) : 1)
         guard layout.header.height > 0 else { return }
         let measurer = canvas.measurer(for: pointIdiom)
@@ -488,26 +488,25 @@ public struct TableView<Row: Sendable>: Widget {
         }
     }
 
-    /// The x of the centre of cell `column` in the columns' coordinates (past the pinned columns,
-    /// moved by the sideways scroll).
-    private func x(ofColumn column: Int) -> Double { table.contentX(atViewX: (Double(column - frameCells.column) + 0.5) * metrics.cellWidth) }
+    /// The x of `mouse` in the columns' coordinates (past the pinned columns, moved by the
+    /// sideways scroll).
+    private func columnX(of mouse: MouseEvent) -> Double { table.contentX(atViewX: mouse.x - frame.minX) }
 
     private mutating func handleMouse(_ mouse: MouseEvent, at time: Double) -> EventResult {
-        let cell = metrics.cell(of: mouse)
-        if case .press = mouse.kind, mouse.button == .left, isOnHeader(mouse), frameCells.contains(cell) {
+        if case .press = mouse.kind, mouse.button == .left, isOnHeader(mouse) {
             // A divider can be grabbed a cell to either side; a click there that does not drag
             // still sorts by the heading under it.
-            let x = x(ofColumn: cell.column)
+            let x = columnX(of: mouse)
             let divider = table.divider(nearX: x, tolerance: 1.5 * metrics.cellWidth).flatMap { $0 < table.columns.count - 1 ? $0 : nil }
             guard let column = table.column(atX: x) ?? divider else { return .handled }
-            header = HeaderPress(divider: divider, column: column, lastColumn: cell.column)
+            header = HeaderPress(divider: divider, column: column, lastX: mouse.x, startX: mouse.x)
             return .handled
         }
         if var press = header {
             switch mouse.kind {
             case .drag:
-                if cell.column != press.lastColumn { press.moved = true }
-                if press.divider == nil, table.allowsColumnReordering, let target = table.column(atX: x(ofColumn: cell.column)), target != press.column {
+                if abs(mouse.x - press.startX) >= ScrollPointer.tapSlop { press.moved = true }
+                if press.divider == nil, table.allowsColumnReordering, let target = table.column(atX: columnX(of: mouse)), target != press.column {
                     // A heading dragged onto another column's place takes it, as in AppKit.
                     do {
                         try table.moveColumn(press.column, to: target)
@@ -518,20 +517,20 @@ public struct TableView<Row: Sendable>: Widget {
                     }
                 }
                 if let divider = press.divider {
-                    let delta = Double(cell.column - press.lastColumn) * metrics.cellWidth
+                    let delta = mouse.x - press.lastX
                     if delta != 0 { do { try table.dragDivider(after: divider, by: delta) } catch { failure = error } }
                     // Held against the trailing edge, the column keeps growing and the table
                     // scrolls with it (see tick); elsewhere the divider stays in view.
-                    let atEdge = cell.column >= frameCells.maxColumn - 1 && divider >= table.pinnedColumns
+                    let atEdge = mouse.x >= frame.maxX - metrics.cellWidth && divider >= table.pinnedColumns
                     press.edgeSince = atEdge ? (press.edgeSince ?? time) : nil
                     table.revealDivider(after: divider, margin: metrics.cellWidth, at: time)
                 }
-                press.lastColumn = cell.column
+                press.lastX = mouse.x
                 header = press
             case .release:
                 header = nil
                 guard !press.moved else { break }
-                if let divider = press.divider, cell.column == dividerCell(divider) {
+                if let divider = press.divider, isOnDivider(mouse, divider) {
                     // The │ itself: a click does not sort, a double-click fits the column to its content.
                     if let last = dividerClick, last.divider == divider, time - last.time <= Self.doubleClickInterval {
                         dividerClick = nil
@@ -558,19 +557,21 @@ public struct TableView<Row: Sendable>: Widget {
     }
 
     /// True when `mouse` is on the header, as it was drawn.
-    private func isOnHeader(_ mouse: MouseEvent) -> Bool { headerRow.contains(mouse, frame: frameCells, metrics: metrics) }
+    private func isOnHeader(_ mouse: MouseEvent) -> Bool { accessibleLayout.header.contains(mouse.location) }
 
     /// How far below the rows' top `mouse` is, in points.
-    private func viewportY(of mouse: MouseEvent) -> Double { headerRow.viewportY(of: mouse, frame: frameCells, body: body, metrics: metrics) }
+    private func viewportY(of mouse: MouseEvent) -> Double { mouse.y - accessibleLayout.body.minY }
 
     /// How soon a second click counts as a double-click (macOS's default is 0.5 s).
     static var doubleClickInterval: Double { 0.5 }
 
-    /// The cell the │ after `divider`'s column is drawn in.
-    private func dividerCell(_ divider: Int) -> Int? {
-        let cells = columnCells
-        guard cells.indices.contains(divider) else { return nil }
-        return cells[divider].column + cells[divider].width - 1
+    /// True when `mouse` is on the │ after `divider`'s column as it was drawn: within the cell's
+    /// width before the column's end (on a grid, the cell the │ takes).
+    private func isOnDivider(_ mouse: MouseEvent, _ divider: Int) -> Bool {
+        let columns = accessibleLayout.columns
+        guard columns.indices.contains(divider) else { return false }
+        let end = columns[divider].x + columns[divider].width
+        return mouse.x >= end - metrics.cellWidth && mouse.x < end
     }
 
     /// Sizes `column` to its heading and values: the rows on screen and a sample of the rest
