@@ -61,7 +61,9 @@ let package = Package(
             pkgConfig: "pangocairo",
             providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]
         ),
-        .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
+        // SDL2 (Debian: libsdl2-dev) by its include directory, not pkg-config: sdl2.pc's
+        // -D_REENTRANT is a flag SwiftPM refuses, and every build, a terminal-only app's too, warned of it.
+        .systemLibrary(name: "CSDL2"),
         // The same widgets drawn in pixels: Cairo and Pango offscreen (PNG) and in an SDL2 window.
         .target(name: "ScrollworkPixels", dependencies: ["Scrollwork", "ScrollworkWidgets", "CPangoCairo", "CSDL2"]),
         // The `scrollwork` command's subcommands and options, a library so that tests link them.

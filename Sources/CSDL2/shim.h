@@ -1,5 +1,5 @@
 // SDL2 for the window and its input (Debian: libsdl2-dev).
-#include <SDL.h>
+#include <SDL2/SDL.h>
 
 // The OpenGL implementation behind the current context (glGetString(GL_RENDERER)), or NULL
 // when no context is current: the window asks it to tell a software rasterizer from a GPU.
