@@ -131,14 +131,15 @@ extension ListView {
         if look.usesAlternateBackground { base = theme.zebra }
         if selected { base = theme.selection }
         if look.isFocused && !look.isSelected { base.bold = true; if list.idiom == .tvOS { base = theme.focus } }
-        var secondary = theme.secondary, accent = theme.accent, destructive = theme.destructive
-        for i in [0, 1, 2] {
-            var style = [secondary, accent, destructive][i]
-            if selected { style = theme.selection }
+        // Symbols and secondary text in their colours over the row's background (all in the
+        // selection's on a selected row).
+        func onRow(_ role: Style) -> Style {
+            var style = selected ? theme.selection : role
             style.background = base.background
             style.reverse = base.reverse
-            if i == 0 { secondary = style } else if i == 1 { accent = style } else { destructive = style }
+            return style
         }
+        let secondary = onRow(theme.secondary), accent = onRow(theme.accent), destructive = onRow(theme.destructive)
         // Two lines where the row has room for both.
         let lineHeights = (title: measurer.lineHeight(.body), subtitle: measurer.lineHeight(.footnote))
         let subtitle = content.subtitle.flatMap { row.height >= lineHeights.title + lineHeights.subtitle - 0.001 ? $0 : nil }
@@ -152,9 +153,9 @@ extension ListView {
             var leading = row.minX + padding
             var trailing = row.maxX - padding
             let size = measurer.size(.body)
-            func symbolWidth(_ symbol: String) -> Double { measurer.symbolWidth(symbol, font: .body) }
+            // A symbol at the leading or trailing end of what is left, then a gap.
             func put(_ symbol: String, atLeading: Bool, gap: Double, _ style: Style) {
-                let width = symbolWidth(symbol)
+                let width = measurer.symbolWidth(symbol, font: .body)
                 let x = atLeading ? leading + width / 2 : trailing - width / 2
                 c.symbol(symbol, centre: Point(x: x, y: row.midY), size: size, style)
                 if atLeading { leading += width + c.aligned(gap) } else { trailing -= width + c.aligned(gap) }
