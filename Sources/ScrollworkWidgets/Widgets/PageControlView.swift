@@ -15,8 +15,6 @@ public struct PageControlView: Widget {
     public var theme: Theme
     /// The area the dots took in the last render (the hit region), within the area given.
     public private(set) var frame = Rect.zero
-    /// The cells of ``frame`` on the canvas's grid.
-    private var cells = CellRect.none
     /// The point/cell mapping, for hosts that draw the dots at their size in points.
     public var metrics = CellMetrics()
     /// True when the last render drew the dots at their size in points (a pixel host), false
@@ -50,25 +48,27 @@ public struct PageControlView: Widget {
 
     /// Places the control in `area` and draws it.
     public mutating func render(in area: Rect, into canvas: inout Canvas, at time: Double) {
-        cells = frame(in: canvas.cells(in: area))
+        let cells = frame(in: canvas.cells(in: area))
         frame = canvas.metrics.points(cells)
         guard !cells.isEmpty else { drewInPoints = false; return }
         drewInPoints = canvas.pageControl(state, in: frame, theme: theme)
     }
 
-    /// The position along the control, in the core's points, of a cell.
-    func position(column: Int, row: Int) -> Double {
-        let along = state.isVertical ? row - cells.row : column - cells.column
-        // Cell 1 + 2i is dot i, whose centre is at padding + diameter/2 + i·pitch.
-        return (Double(along) - 1) / 2 * state.pitch + state.padding + state.indicatorDiameter / 2
+    /// Where dots are characters: which cell along the control `mouse` is in, from its first
+    /// (dot i is in cell 1 + 2i), read from the pointer's point.
+    private func cellAlong(_ mouse: MouseEvent) -> Int {
+        let along = state.isVertical ? (mouse.y - frame.minY) / metrics.cellHeight : (mouse.x - frame.minX) / metrics.cellWidth
+        return along.isFinite ? Int(saturating: along.rounded(.down)) : 0
     }
 
     /// The position along the control of `mouse`: where dots drawn in points are, the point on
     /// the control as drawn (centred in ``frame`` at its size in points); where dots were drawn
     /// as characters, the dot drawn in the pointer's cell.
     func position(of mouse: MouseEvent) -> Double {
-        let cell = metrics.cell(of: mouse)
-        guard drewInPoints else { return position(column: cell.column, row: cell.row) }
+        guard drewInPoints else {
+            // Cell 1 + 2i is dot i, whose centre is at padding + diameter/2 + i·pitch.
+            return (Double(cellAlong(mouse)) - 1) / 2 * state.pitch + state.padding + state.indicatorDiameter / 2
+        }
         let point = Point(x: mouse.x - frame.minX, y: mouse.y - frame.minY)
         let control = state.frame(centredIn: Rect(origin: Point(x: 0, y: 0), size: frame.size))
         return state.isVertical ? point.y - control.minY : point.x - control.minX
@@ -79,11 +79,7 @@ public struct PageControlView: Widget {
     /// spacing around it.
     func isOnDot(_ mouse: MouseEvent) -> Bool {
         guard frame.contains(mouse.location) else { return false }
-        guard drewInPoints else {
-            let cell = metrics.cell(of: mouse)
-            let along = state.isVertical ? cell.row - cells.row : cell.column - cells.column
-            return along % 2 == 1
-        }
+        guard drewInPoints else { return cellAlong(mouse) % 2 == 1 }
         let position = position(of: mouse)
         let reach = state.indicatorDiameter / 2 + state.indicatorSpacing / 4
         return state.layout().items.contains { abs($0.center - position) <= reach }
