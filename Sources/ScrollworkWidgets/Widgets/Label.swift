@@ -67,9 +67,11 @@ public struct Label: Widget {
                 lines[room - 1] = cut
             }
             for (i, line) in lines.enumerated() {
+                // Cut once here; the canvas then draws what fits as it is.
+                let fitted = m.truncated(line, toWidth: bounds.width, font: font, bold: style.bold, truncation)
                 let top = bounds.minY + Double(i) * lineHeight + (lineHeight - m.lineHeight(font)) / 2
-                c.text(line, at: Point(x: bounds.minX, y: top), width: bounds.width, font: font, style: style, alignment: alignment, truncation: truncation)
-                shown.append(m.truncated(line, toWidth: bounds.width, font: font, bold: style.bold, truncation))
+                c.text(fitted, at: Point(x: bounds.minX, y: top), width: bounds.width, font: font, style: style, alignment: alignment, truncation: truncation)
+                shown.append(fitted)
             }
         }
         shownLines = shown

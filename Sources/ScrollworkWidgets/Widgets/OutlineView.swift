@@ -200,10 +200,10 @@ public struct OutlineView<Source: OutlineSource & Sendable>: Widget where Source
                             style: header, alignment: columns[i].alignment)
             }
         }
-        canvas.endDrawing(opened)
+        let inPoints = canvas.endDrawing(opened)
         canvas.scrollIndicators(of: outline.scroll, in: metrics.points(body), theme: theme)
         // Rows drawn in cells a pixel host moves between cells (the terminal never asks).
-        if !canvas.drawsInPoints { SubcellScrolling.record(self, scroll: \.outline.scroll, content: body, metrics: metrics, axes: .vertical, into: &canvas, at: time) }
+        if !inPoints { SubcellScrolling.record(self, scroll: \.outline.scroll, content: body, metrics: metrics, axes: .vertical, into: &canvas, at: time) }
     }
 
     /// " ▲" or " ▼" after heading `i` (0 for Name, then the columns) when it shows the sort.

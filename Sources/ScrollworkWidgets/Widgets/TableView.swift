@@ -253,11 +253,11 @@ public struct TableView<Row: Sendable>: Widget {
         let opened = canvas.beginDrawing(bounds, idiom: pointIdiom)
         drawRows(layout, measurer: measurer, into: &canvas, at: time)
         drawHeader(layout, measurer: measurer, into: &canvas)
-        canvas.endDrawing(opened)
+        let inPoints = canvas.endDrawing(opened)
         canvas.scrollIndicators(of: table.list.scroll, in: metrics.points(body), theme: theme)
         // Rows drawn in points lie at their exact offset; rows drawn in cells a pixel host moves
         // between cells (the terminal never asks).
-        if !canvas.drawsInPoints { SubcellScrolling.record(self, scroll: \.table.list.scroll, content: body, metrics: metrics, axes: .vertical, into: &canvas, at: time) }
+        if !inPoints { SubcellScrolling.record(self, scroll: \.table.list.scroll, content: body, metrics: metrics, axes: .vertical, into: &canvas, at: time) }
     }
 
     /// The rows under the header: zebra stripes, the selection, each column's text cut to its
