@@ -124,6 +124,27 @@ struct OutlineReference {
         #expect(wide.count < 10)
     }
 
+    @Test("LT-12: in a level of leaves expanded with its parent's descendants, a row is found by arithmetic, not by asking for the leaves before it")
+    func LT_12_leafLevelByArithmetic() throws {
+        let counter = FetchCounter()
+        var o = OutlineState(source: UniformTree(branching: [1, 2, 100_000], counter: counter))
+        o.rowHeight = 16
+        o.setViewport(Size(width: 640, height: 640))
+        try o.expand([0], descendants: true)
+        // One leaf collapsed (nothing changes: it has no children) keeps the level deep.
+        try o.collapse([0, 1, 5])
+        let before = counter.count
+        // Rows: the root, the first area and its 100,000 leaves, the second area (row 100,002),
+        // then its leaves: row 150,000 is its leaf 49,997.
+        let r = try #require(o.row(at: 150_000))
+        #expect(r.path == [0, 1, 49_997])
+        #expect(o.flatIndex(of: [0, 1, 49_997]) == 150_000)
+        try o.scroll.setOffset(Point(x: 0, y: 150_000 * 16), time: 0)
+        #expect(o.visibleRows(overscan: 0).first?.row.path == [0, 1, 49_997])
+        // Searching leaf by leaf would ask for about 150,000 nodes.
+        #expect(counter.count - before < 100)
+    }
+
     @Test("LT-12: right expands or enters the first child; left collapses or goes to the parent")
     func LT_12_keyboard() throws {
         var o = OutlineState(source: UniformTree(branching: [2, 2, 2]))
@@ -174,6 +195,8 @@ struct OutlineReference {
                 let expected = reference.rows()
                 #expect(o.numberOfRows == expected.count)
                 #expect(o.rows(in: 0..<o.numberOfRows).map(\.path) == expected)
+                // Every row's path leads back to its index.
+                #expect(expected.indices.allSatisfy { o.flatIndex(of: expected[$0]) == $0 })
                 // Rows stepped to from any start are the rows found one by one.
                 for start in stride(from: 0, to: o.numberOfRows, by: 7) {
                     let end = min(o.numberOfRows, start + 9)

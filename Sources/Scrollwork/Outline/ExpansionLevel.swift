@@ -21,4 +21,15 @@ struct ExpansionLevel: Sendable, Hashable {
     }
 
     var sortedKeys: [Int] { expanded.keys.sorted() }
+
+    /// True when every child outside ``expanded`` shows one row: always for a level that is not
+    /// deep; for a deep one, when its count says so (the children left are leaves, as the last
+    /// level of a tree is). Such a level is searched by its expanded children alone, not child
+    /// by child.
+    var othersShowOneRowEach: Bool {
+        guard deep else { return true }
+        var rows = visible
+        for level in expanded.values { rows = rows.subtractingSaturating(level.visible.addingSaturating(1)) }
+        return rows == childCount - expanded.count
+    }
 }

@@ -77,14 +77,28 @@ public struct OutlineState<Source: OutlineSource & Sendable>: Sendable where Sou
         let end = row(atContentOffset: bottom)
         let last = Swift.min(root.visible, (contentOffset(ofRow: end) < bottom ? end.addingSaturating(1) : end).addingSaturating(overscan))
         guard first < last else { return [] }
-        return consecutiveRows(from: first, count: last - first).enumerated().map { (first + $0.offset, $0.element) }
+        // Each row goes straight into its pair: rows copied between arrays cost, in this
+        // generic code, a look-up of their type each.
+        var rows: [(index: Int, row: OutlineRow<Source.Node>)] = []
+        rows.reserveCapacity(last - first)
+        forEachRow(from: first, count: last - first) { rows.append((first + rows.count, $0)) }
+        return rows
     }
 
-    /// `count` rows from row `first` on: the first found as ``row(at:)`` finds it, each next one
-    /// by stepping through the tree in order (into a row's children when it is expanded, else on
-    /// to its next sibling or its parent's), so a screen of rows costs one search, not one each.
+    /// `count` rows from row `first` on (fewer past the end), in order.
     func consecutiveRows(from first: Int, count: Int) -> [OutlineRow<Source.Node>] {
-        guard count > 0, first >= 0, first < root.visible else { return [] }
+        var rows: [OutlineRow<Source.Node>] = []
+        rows.reserveCapacity(Swift.max(0, Swift.min(count, root.visible)))
+        forEachRow(from: first, count: count) { rows.append($0) }
+        return rows
+    }
+
+    /// Gives `body` `count` rows from row `first` on: the first found as ``row(at:)`` finds it,
+    /// each next one by stepping through the tree in order (into a row's children when it is
+    /// expanded, else on to its next sibling or its parent's), so a screen of rows costs one
+    /// search, not one each.
+    private func forEachRow(from first: Int, count: Int, _ body: (OutlineRow<Source.Node>) -> Void) {
+        guard count > 0, first >= 0, first < root.visible else { return }
         // The levels from the root down to the row, the parent node of each, and the row's path.
         var levels = [root], parents: [Source.Node?] = [nil], path: OutlinePath = []
         var position = first
@@ -101,12 +115,12 @@ public struct OutlineState<Source: OutlineSource & Sendable>: Sendable where Sou
             parents.append(node)
             position = inside
         }
-        var rows: [OutlineRow<Source.Node>] = []
-        rows.reserveCapacity(count)
+        var given = 0
         while true {
             let children = below?.childCount ?? source.childCount(of: node)
-            rows.append(OutlineRow(node: node, path: path, isExpandable: children > 0, isExpanded: below != nil && children > 0))
-            if rows.count == count { return rows }
+            body(OutlineRow(node: node, path: path, isExpandable: children > 0, isExpanded: below != nil && children > 0))
+            given += 1
+            if given == count { return }
             if let next = below, children > 0 {
                 // Into the first child.
                 levels.append(next)
@@ -117,7 +131,7 @@ public struct OutlineState<Source: OutlineSource & Sendable>: Sendable where Sou
                 var depth = levels.count - 1
                 path[depth] += 1
                 while path[depth] >= levels[depth].childCount {
-                    guard depth > 0 else { return rows }
+                    guard depth > 0 else { return }
                     levels.removeLast()
                     parents.removeLast()
                     path.removeLast()
@@ -260,7 +274,7 @@ public struct OutlineState<Source: OutlineSource & Sendable>: Sendable where Sou
     /// Which child row `position` falls on, and the position inside that child's rows if below it.
     private func locate(_ position: Int, in level: ExpansionLevel, parent: Source.Node?) -> (Int, Int?) {
         var p = position
-        if level.deep {
+        if !level.othersShowOneRowEach {
             for i in 0..<level.childCount {
                 if p == 0 { return (i, nil) }
                 p -= 1
@@ -287,7 +301,7 @@ public struct OutlineState<Source: OutlineSource & Sendable>: Sendable where Sou
 
     /// Rows shown by children `0 ..< child` of `level`.
     private func rowsBefore(_ child: Int, in level: ExpansionLevel, parent: Source.Node?) -> Int {
-        if level.deep {
+        if !level.othersShowOneRowEach {
             var total = 0
             for i in 0..<child { total = total.addingSaturating(1).addingSaturating(childLevel(i, of: level, node: source.child(of: parent, at: i))?.visible ?? 0) }
             return total

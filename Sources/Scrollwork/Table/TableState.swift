@@ -163,10 +163,13 @@ public struct TableState<Row: Sendable>: Sendable {
     }
 
     /// The direction shown on `column`'s heading (▲ ascending, ▼ descending), if it is the
-    /// primary sort key.
+    /// primary sort key. Inlinable: a heading asks every frame, and generic code looks up the
+    /// column's type on each read.
+    @inlinable
     public func sortIndicator(forColumn column: Int) -> Bool? {
-        guard columns.indices.contains(column), let first = sortOrder.first, first.columnID == columns[column].id else { return nil }
-        return first.ascending
+        guard columns.indices.contains(column), let first = sortOrder.first else { return nil }
+        // Only the id is read: a column read whole is a copy of all its strings and closures.
+        return columns.withUnsafeBufferPointer { $0[column].id == first.columnID } ? first.ascending : nil
     }
 
     /// Re-reads the source after its rows changed: counts through ``ListState/reloadData()``, and
@@ -303,10 +306,12 @@ public struct TableState<Row: Sendable>: Sendable {
     @inlinable
     public func cellText(of row: Row, column: Int) -> String {
         guard column >= 0, column < columns.count else { return "" }
-        // Read once: each read of a column in this generic code looks up its type at run time.
-        let spec = columns[column]
-        let value = spec.value(row)
-        return spec.format?(value) ?? value.description
+        // Through the buffer: a column read from the array is a copy of all its strings and
+        // closures, retained and released for every cell drawn.
+        return columns.withUnsafeBufferPointer { specs in
+            let value = specs[column].value(row)
+            return specs[column].format?(value) ?? value.description
+        }
     }
 
     /// The text of `row`'s cell in `column` cut to `width` cells, and how many cells to indent it

@@ -283,19 +283,36 @@ struct ZoomGrid: ScrollContent {
 
     func draw(_ window: ScrollWindow, into canvas: inout Canvas, at time: Double) {
         let scale = window.zoomScale, m = window.metrics
+        // One code point a cell, a row set at once: the grid covers the page, every frame of a
+        // flick. What depends on the column alone is worked out once, not for every row.
+        let style = PackedStyle(theme.secondary)
+        let columns = (0..<Swift.max(0, window.rect.columns)).map { c in
+            let x0 = (window.offset.x + Double(c) * m.cellWidth) / scale, x1 = (window.offset.x + Double(c + 1) * m.cellWidth) / scale
+            return (inside: x1 > 0 && x0 < 512, rule: (x0 / 64).rounded(.up) * 64 < x1, square: Int(saturating: (x0 + x1) / 128))
+        }
+        var symbols = [Unicode.Scalar](repeating: " ", count: columns.count)
         for r in 0..<window.rect.rows {
-            for c in 0..<window.rect.columns {
-                let x0 = (window.offset.x + Double(c) * m.cellWidth) / scale, x1 = (window.offset.x + Double(c + 1) * m.cellWidth) / scale
-                let y0 = (window.offset.y + Double(r) * m.cellHeight) / scale, y1 = (window.offset.y + Double(r + 1) * m.cellHeight) / scale
-                guard x1 > 0, y1 > 0, x0 < 512, y0 < 512 else { continue }
-                let vertical = (x0 / 64).rounded(.up) * 64 < x1
-                let horizontal = (y0 / 64).rounded(.up) * 64 < y1
-                let symbol: String
-                if vertical && horizontal { symbol = "┼" } else if vertical { symbol = "│" } else if horizontal { symbol = "─" } else {
-                    let square = Int(saturating: (x0 + x1) / 128) + Int(saturating: (y0 + y1) / 128)
-                    symbol = square % 2 == 0 ? "░" : " "
+            let y0 = (window.offset.y + Double(r) * m.cellHeight) / scale, y1 = (window.offset.y + Double(r + 1) * m.cellHeight) / scale
+            guard y1 > 0, y0 < 512 else { continue }
+            let horizontal = (y0 / 64).rounded(.up) * 64 < y1
+            let squares = Int(saturating: (y0 + y1) / 128)
+            // A cell outside the 512-point grid is left as it was.
+            var start = 0
+            for (c, column) in columns.enumerated() {
+                guard column.inside else {
+                    if c > start { canvas.cells.put(symbols[start..<c], column: window.rect.column + start, row: window.rect.row + r, style: style) }
+                    start = c + 1
+                    continue
                 }
-                canvas.cells.draw(symbol, column: window.rect.column + c, row: window.rect.row + r, style: theme.secondary, clip: window.rect)
+                symbols[c] = switch (column.rule, horizontal) {
+                case (true, true): "┼"
+                case (true, false): "│"
+                case (false, true): "─"
+                case (false, false): (column.square &+ squares) % 2 == 0 ? "░" : " "
+                }
+            }
+            if columns.count > start {
+                canvas.cells.put(symbols[start...], column: window.rect.column + start, row: window.rect.row + r, style: style)
             }
         }
     }

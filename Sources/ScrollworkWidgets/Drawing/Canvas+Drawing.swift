@@ -251,6 +251,16 @@ extension Canvas {
             let first = Swift.max(clip.column, start.column), last = Swift.min(clip.maxColumn, start.column.addingSaturating(room))
             let inRow = start.row >= clip.row && start.row < clip.maxRow && first < last
             clip = CellRect(column: first, row: start.row, columns: inRow ? last - first : 0, rows: inRow ? 1 : 0)
+            // Printable ASCII (most cells of a table) is cut and placed byte by byte, in place.
+            let span = clip
+            if let drawn = text.utf8.withContiguousStorageIfAvailable({ bytes -> Int? in
+                guard Buffer.isPrintableASCII(bytes) else { return nil }
+                let placed = cells.drawFittedASCII(bytes, column: start.column, row: start.row, room: room, truncation: truncation,
+                                                   alignment: alignment, style: PackedStyle(gridStyle(style)), clip: span)
+                return Swift.min(placed.end, span.maxColumn).subtractingSaturating(placed.start)
+            }), let drawn {
+                return Double(drawn) * metrics.cellWidth
+            }
             shown = text.truncated(toWidth: room, truncation)
             switch alignment {
             case .leading: break

@@ -275,7 +275,12 @@ public struct TableView<Row: Sendable>: Widget {
                                                     layout: layout.columns.flatMap { [Int(saturating: $0.x), Int(saturating: $0.width)] } + [pinned, slid ? 1 : 0],
                                                     theme: theme, rows: list.contentRevision, columns: table.columnsRevision))
         // Each column's look, read once a frame: a column read in the loop is a copy a cell.
-        let looks = table.columns.map { (font: $0.alignment == .trailing ? FontRole.monospacedDigits : .body, alignment: $0.alignment, truncation: $0.truncation) }
+        let looks = table.columns.withUnsafeBufferPointer { columns in
+            // By index: a column passed whole is a copy of all its strings and closures.
+            columns.indices.map { i in
+                (font: columns[i].alignment == .trailing ? FontRole.monospacedDigits : .body, alignment: columns[i].alignment, truncation: columns[i].truncation)
+            }
+        }
         c.pushClip(layout.body)
         // The rows lie one under the next: what they leave above and below is blanked after.
         var covered: (top: Double, bottom: Double)? = nil
@@ -334,7 +339,8 @@ public struct TableView<Row: Sendable>: Widget {
         headerStyle.background = theme.focus.background
         canvas.fill(header, headerStyle)
         let top = header.minY + (header.height - measurer.lineHeight(.headline)) / 2
-        for (i, column) in layout.columns.enumerated() where column.width > 0 {
+        let titles = table.columns.withUnsafeBufferPointer { columns in columns.indices.map { columns[$0].title } }
+        for (i, column) in layout.columns.enumerated() where column.width > 0 && i < titles.count {
             let arrow = headingArrow(forColumn: i)
             let room = column.width - 2 * layout.padding
             let arrowWidth = measurer.width(of: arrow, font: .headline)
@@ -344,7 +350,7 @@ public struct TableView<Row: Sendable>: Widget {
                 style.bold = true
             }
             canvas.clipped(to: i < table.pinnedColumns ? header : layout.scrolledClip) { c in
-                let titleWidth = c.text(table.columns[i].title, at: Point(x: column.x + layout.padding, y: top), width: room - arrowWidth,
+                let titleWidth = c.text(titles[i], at: Point(x: column.x + layout.padding, y: top), width: room - arrowWidth,
                                         font: .headline, style: style)
                 if !arrow.isEmpty {
                     c.text(arrow, at: Point(x: column.x + layout.padding + titleWidth, y: top), width: arrowWidth + 0.5, font: .headline, style: style)
