@@ -54,13 +54,11 @@ let package = Package(
         .target(name: "ScrollworkViewer", dependencies: ["Scrollwork", "ScrollworkWidgets", "ScrollworkFiles", "ScrollworkDatabase"]),
         // The gallery's pages, one app: what the scrollwork command shows.
         .target(name: "ScrollworkGallery", dependencies: ["Scrollwork", "ScrollworkWidgets", "ScrollworkFiles"]),
-        // The pixel host's C libraries, found with pkg-config; only ScrollworkPixels uses them, so
-        // a program of the core or the terminal host alone needs none.
-        .systemLibrary(
-            name: "CPangoCairo",
-            pkgConfig: "pangocairo",
-            providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]
-        ),
+        // The pixel host's C libraries; only ScrollworkPixels uses them, so a program of the core
+        // or the terminal host alone needs none. Cairo and Pango by declarations of their own
+        // (Sources/CPangoCairo/shim.h), not pkg-config: pango.pc's -pthread is a flag SwiftPM
+        // refuses, and every build of a package depending on Scrollwork warned of it.
+        .systemLibrary(name: "CPangoCairo"),
         // SDL2 (Debian: libsdl2-dev) by its include directory, not pkg-config: sdl2.pc's
         // -D_REENTRANT is a flag SwiftPM refuses, and every build, a terminal-only app's too, warned of it.
         .systemLibrary(name: "CSDL2"),
