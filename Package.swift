@@ -145,13 +145,19 @@ let package = Package(
         .testTarget(
             name: "GalleryTests",
             dependencies: [
-                "ScrollworkCommandLine", "scrollwork-hooks", "Scrollwork", "ScrollworkWidgets", "ScrollworkTerminal", "ScrollworkGallery", "ScrollworkPixels",
+                "ScrollworkCommandLine", "scrollwork-hooks", "Scrollwork", "ScrollworkWidgets", "ScrollworkTerminal", "ScrollworkGallery",
+                // The pixel host only with the Window trait: a plain `swift test` needs only Swift.
+                .target(name: "ScrollworkPixels", condition: .when(traits: ["Window"])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The pixel host's tests run with the Window trait (`swift test --traits Window`).
         .testTarget(
             name: "ScrollworkPixelsTests",
-            dependencies: ["ScrollworkPixels", "Scrollwork", "ScrollworkWidgets", "ScrollworkTerminal", "ScrollworkGallery"],
+            dependencies: [
+                .target(name: "ScrollworkPixels", condition: .when(traits: ["Window"])),
+                "Scrollwork", "ScrollworkWidgets", "ScrollworkTerminal", "ScrollworkGallery",
+            ],
             exclude: ["__Snapshots__"]
         ),
         // Runs the built `scrollwork` in tmux, a real terminal emulator (scripts/test installs it).
@@ -159,7 +165,7 @@ let package = Package(
         // `swift build --build-tests` and `swift test` build every program first.
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["scrollwork-hooks", "ScrollworkPixels"]
+            dependencies: ["scrollwork-hooks", .target(name: "ScrollworkPixels", condition: .when(traits: ["Window"]))]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -50,7 +50,7 @@ extension CommandTable where Command == ViewerCommand {
 }
 
 /// The keys of `scrollwork open`'s viewers, one table a viewer: what the viewers do with a key
-/// their table or list leaves, and what `scrollwork open --help`, the `?` help and the README
+/// their table or list leaves, and what `scrollwork open --help`, the `?` help and docs/keys.md
 /// list. The convention is `less`'s for moving and searching (q, g, G, F, /, n, N), VisiData's
 /// for exploring a table (| filter, - hide, _ fit, $ last column, I summary, u undo, Ctrl-S
 /// save; `f`, lower-case, for the frequency table, as `F` already follows the end as in

@@ -1,3 +1,5 @@
+#if Window
+// The window, built with the Window trait.
 import Foundation
 import ScrollworkPixels
 import Testing
@@ -318,3 +320,4 @@ final class Spawned {
         }
     }
 }
+#endif

@@ -7,35 +7,35 @@ import ScrollworkWidgets
 import Testing
 
 /// Keys are interpreted by command tables, and what people read about them is made from those
-/// tables: the help overlay of every page and the README's key reference.
+/// tables: the help overlay of every page and the key reference, docs/keys.md.
 @Suite struct KeyTablesTests {
-    /// The README's key reference, made from the tables.
+    /// The key reference of docs/keys.md, made from the tables.
     static var reference: String {
         let widgets: [KeyHelp] = [ScrollCommand.keys.help, RowsCommand.listKeys.help, RowsCommand.tableKeys.help, OutlineCommand.keys.help,
                                   TextFieldCommand.keys.help, PageControlCommand.keys.help]
         let gallery: [KeyHelp] = [GalleryApp.commands.help] + GalleryApp.PageKind.allCases.map { KeyHelp(title: "\($0.title) page", entries: $0.keys.entries) }
         let viewers: [KeyHelp] = [ViewerKeys.table.help, ViewerKeys.pager.help, ViewerKeys.directory.help, ViewerKeys.database.help, ViewerKeys.databaseTable.help]
         func section(_ heading: String, _ tables: [KeyHelp]) -> String {
-            "#### \(heading)\n\n" + tables.filter { !$0.entries.isEmpty }.map(\.markdown).joined(separator: "\n\n")
+            "## \(heading)\n\n" + tables.filter { !$0.entries.isEmpty }.map(\.markdown).joined(separator: "\n\n")
         }
         return [section("The widgets", widgets), section("The gallery", gallery), section("scrollwork open", viewers)].joined(separator: "\n\n")
     }
 
-    static let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("README.md")
+    static let keysPage = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("docs/keys.md")
 
-    @Test("the README's key reference is what the command tables say (SCROLLWORK_WRITE_KEYS=1 rewrites it)")
+    @Test("docs/keys.md is what the command tables say (SCROLLWORK_WRITE_KEYS=1 rewrites it)")
     func readmeKeysAreTheTables() throws {
-        let text = try String(contentsOf: Self.readme, encoding: .utf8)
+        let text = try String(contentsOf: Self.keysPage, encoding: .utf8)
         let begin = "<!-- keys: made from the command tables by KeyTablesTests -->\n", end = "\n<!-- /keys -->"
-        let start = try #require(text.range(of: begin), "the README has no key reference")
+        let start = try #require(text.range(of: begin), "docs/keys.md has no key reference")
         let stop = try #require(text.range(of: end, range: start.upperBound..<text.endIndex))
         let current = String(text[start.upperBound..<stop.lowerBound])
         if ProcessInfo.processInfo.environment["SCROLLWORK_WRITE_KEYS"] == "1", current != Self.reference {
-            try (String(text[..<start.upperBound]) + Self.reference + String(text[stop.lowerBound...])).write(to: Self.readme, atomically: true, encoding: .utf8)
+            try (String(text[..<start.upperBound]) + Self.reference + String(text[stop.lowerBound...])).write(to: Self.keysPage, atomically: true, encoding: .utf8)
             return
         }
-        #expect(current == Self.reference, "README.md's key reference differs from the command tables; run SCROLLWORK_WRITE_KEYS=1 swift test --filter KeyTablesTests")
+        #expect(current == Self.reference, "docs/keys.md differs from the command tables; run SCROLLWORK_WRITE_KEYS=1 swift test --filter KeyTablesTests")
     }
 
     @Test("every page's help overlay lists the page's keys and the gallery's, from their tables", arguments: GalleryApp.PageKind.allCases)

@@ -1,4 +1,6 @@
-// The "In pixels" example of README.md, kept word for word between the markers (scripts/check-docs
+#if Window
+// The pixel example needs the pixel host, built with the Window trait.
+// The example of docs/pixels.md, kept word for word between the markers (scripts/check-docs
 // compares them) and run by ReadmeExampleTests.
 
 import Scrollwork
@@ -14,3 +16,4 @@ func showFiles(inWindow: Bool, png path: String) throws {
     try image.writePNG(to: path)
 }
 // END README PIXEL EXAMPLE
+#endif

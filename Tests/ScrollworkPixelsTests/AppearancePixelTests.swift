@@ -1,3 +1,5 @@
+#if Window
+// The pixel host, built with the Window trait.
 import Scrollwork
 import ScrollworkPixels
 import ScrollworkWidgets
@@ -64,3 +66,4 @@ func galleryPicture(_ page: GalleryApp.PageKind, appearance: Appearance, columns
     let size = Size(width: Double(columns) * 8, height: Double(rows) * 16)
     return try PixelFrame.render(&t.app, size: size, scale: 1, at: t.time, palette: .standard(appearance))
 }
+#endif

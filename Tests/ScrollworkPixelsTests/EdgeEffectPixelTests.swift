@@ -1,3 +1,5 @@
+#if Window
+// The pixel host, built with the Window trait.
 import Scrollwork
 import ScrollworkPixels
 @testable import ScrollworkWidgets
@@ -35,3 +37,4 @@ import Testing
         #expect(picture.brightness(x: 8, y: 8) > 240)
     }
 }
+#endif

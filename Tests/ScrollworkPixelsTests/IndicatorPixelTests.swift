@@ -1,3 +1,5 @@
+#if Window
+// The pixel host, built with the Window trait.
 import Scrollwork
 import ScrollworkPixels
 @testable import ScrollworkWidgets
@@ -89,3 +91,4 @@ import Testing
         #expect(track?.upperBound == picture.width)
     }
 }
+#endif

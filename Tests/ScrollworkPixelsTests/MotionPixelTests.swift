@@ -1,3 +1,5 @@
+#if Window
+// The pixel host, built with the Window trait.
 import Scrollwork
 import ScrollworkPixels
 @testable import ScrollworkWidgets
@@ -75,3 +77,4 @@ import Testing
         #expect(slow.contains { $0.0.truncatingRemainder(dividingBy: 16) != 0 }, "some frames fall between whole rows")
     }
 }
+#endif

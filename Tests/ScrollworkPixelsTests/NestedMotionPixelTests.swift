@@ -1,3 +1,5 @@
+#if Window
+// The pixel host, built with the Window trait.
 import Scrollwork
 import ScrollworkPixels
 import ScrollworkWidgets
@@ -77,3 +79,4 @@ struct BadgedLines: WrappingWidget {
         #expect(!movedRow)
     }
 }
+#endif

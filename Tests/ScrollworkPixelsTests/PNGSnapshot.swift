@@ -1,3 +1,5 @@
+#if Window
+// The pixel host, built with the Window trait.
 import Foundation
 import ScrollworkPixels
 import Testing
@@ -28,3 +30,4 @@ func assertPNG(_ image: PixelImage, named name: String, tolerance: Int = 24, max
                      sourceLocation: sourceLocation)
     }
 }
+#endif

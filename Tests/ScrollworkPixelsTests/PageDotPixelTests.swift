@@ -1,3 +1,5 @@
+#if Window
+// The pixel host, built with the Window trait.
 import Scrollwork
 import ScrollworkPixels
 @testable import ScrollworkWidgets
@@ -80,3 +82,4 @@ import Testing
         }, "the other pages' dots are dim")
     }
 }
+#endif

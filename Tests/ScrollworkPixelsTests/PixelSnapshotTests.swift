@@ -1,3 +1,5 @@
+#if Window
+// The pixel host, built with the Window trait.
 import Scrollwork
 import ScrollworkPixels
 @testable import ScrollworkWidgets
@@ -87,3 +89,4 @@ let theme = Theme.standard(for: .trueColor)
         try assertPNG(picture, named: "page-\(page.rawValue + 1)")
     }
 }
+#endif

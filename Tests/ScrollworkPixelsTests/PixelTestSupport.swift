@@ -1,3 +1,5 @@
+#if Window
+// The pixel host, built with the Window trait.
 import Scrollwork
 import ScrollworkPixels
 @testable import ScrollworkWidgets
@@ -71,3 +73,4 @@ extension PixelImage {
         return runs
     }
 }
+#endif

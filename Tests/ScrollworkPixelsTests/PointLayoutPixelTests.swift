@@ -1,3 +1,5 @@
+#if Window
+// The pixel host, built with the Window trait.
 import Scrollwork
 import ScrollworkPixels
 import ScrollworkWidgets
@@ -93,3 +95,4 @@ func windowPicture(_ page: GalleryApp.PageKind, appearance: Appearance, size: Si
     t.advance(by: seconds)
     return try PixelFrame.render(&t.app, size: size, scale: 1, at: t.time, palette: .standard(appearance))
 }
+#endif

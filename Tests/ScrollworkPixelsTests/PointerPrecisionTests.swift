@@ -1,3 +1,5 @@
+#if Window
+// The pixel host, built with the Window trait.
 import Scrollwork
 import ScrollworkPixels
 @testable import ScrollworkWidgets
@@ -43,3 +45,4 @@ import Testing
         #expect(w > 0 && abs(q - w / 4) < 0.5, "a notch \(w), a quarter \(q)")
     }
 }
+#endif

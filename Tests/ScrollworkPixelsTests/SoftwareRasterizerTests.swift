@@ -1,3 +1,5 @@
+#if Window
+// The pixel host, built with the Window trait.
 import ScrollworkPixels
 import Testing
 
@@ -23,3 +25,4 @@ import Testing
         #expect(!PixelWindow.isSoftwareRasterizer(nil))
     }
 }
+#endif

@@ -1,3 +1,5 @@
+#if Window
+// The pixel host, built with the Window trait.
 import Scrollwork
 import ScrollworkPixels
 @testable import ScrollworkWidgets
@@ -73,3 +75,4 @@ import Testing
         }
     }
 }
+#endif

@@ -1,3 +1,5 @@
+#if Window
+// The pixel host, built with the Window trait.
 import CSDL2
 import Scrollwork
 @testable import ScrollworkPixels
@@ -171,3 +173,4 @@ import Testing
 struct NumberedRows: ScrollContent {
     func draw(_ window: ScrollWindow, into canvas: inout Canvas, at time: Double) {}
 }
+#endif

@@ -2,7 +2,7 @@ import Scrollwork
 
 /// Which keys run which named commands, for one widget, page or app, and what each does in words:
 /// the one place keys are interpreted, and the source of the help a person reads (the gallery's
-/// help overlay and the README's key lists are made from these tables, so they cannot drift).
+/// help overlay and the key reference (docs/keys.md) are made from these tables, so they cannot drift).
 ///
 /// ```swift
 /// enum PagerCommand { case search, nextMatch, quit }
