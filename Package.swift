@@ -145,7 +145,7 @@ let package = Package(
         .testTarget(
             name: "GalleryTests",
             dependencies: [
-                "ScrollworkCommandLine", "scrollwork-hooks", "Scrollwork", "ScrollworkWidgets", "ScrollworkTerminal", "ScrollworkGallery",
+                "ScrollworkCommandLine", "scrollwork-hooks", "Scrollwork", "ScrollworkWidgets", "ScrollworkTerminal", "ScrollworkGallery", "ScrollworkFiles",
                 // The pixel host only with the Window trait: a plain `swift test` needs only Swift.
                 .target(name: "ScrollworkPixels", condition: .when(traits: ["Window"])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
