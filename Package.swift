@@ -63,7 +63,13 @@ let package = Package(
         // -D_REENTRANT is a flag SwiftPM refuses, and every build, a terminal-only app's too, warned of it.
         .systemLibrary(name: "CSDL2"),
         // The same widgets drawn in pixels: Cairo and Pango offscreen (PNG) and in an SDL2 window.
-        .target(name: "ScrollworkPixels", dependencies: ["Scrollwork", "ScrollworkWidgets", "CPangoCairo", "CSDL2"]),
+        // Without the Window trait it is empty and needs none of them, so that `swift build` and
+        // `swift test` need only Swift; a package that uses it enables the trait on Scrollwork.
+        .target(name: "ScrollworkPixels", dependencies: [
+            "Scrollwork", "ScrollworkWidgets",
+            .target(name: "CPangoCairo", condition: .when(traits: ["Window"])),
+            .target(name: "CSDL2", condition: .when(traits: ["Window"])),
+        ]),
         // The `scrollwork` command's subcommands and options, a library so that tests link them.
         .target(
             name: "ScrollworkCommandLine",

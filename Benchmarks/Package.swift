@@ -7,7 +7,7 @@ let package = Package(
     name: "ScrollworkBenchmarks",
     platforms: [.macOS(.v13)],
     dependencies: [
-        .package(name: "Scrollwork", path: ".."),
+        .package(name: "Scrollwork", path: "..", traits: ["Window"]),  // the pixel host's frames too
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.0", traits: ["MallocInterposer"]),
     ],
     targets: [

@@ -1,3 +1,4 @@
+#if Window  // The pixel host is built with the package trait Window (Cairo, Pango and SDL2).
 import CPangoCairo
 import Scrollwork
 
@@ -74,3 +75,4 @@ enum BoxDrawing {
         return true
     }
 }
+#endif

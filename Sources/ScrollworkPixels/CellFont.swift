@@ -1,3 +1,4 @@
+#if Window  // The pixel host is built with the package trait Window (Cairo, Pango and SDL2).
 import CPangoCairo
 
 /// The cell font's printable ASCII as glyphs, looked up once: a run of ASCII in one style is
@@ -72,3 +73,4 @@ final class CellFont {
         return UInt(index)
     }
 }
+#endif

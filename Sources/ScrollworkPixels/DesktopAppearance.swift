@@ -1,3 +1,4 @@
+#if Window  // The pixel host is built with the package trait Window (Cairo, Pango and SDL2).
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -73,3 +74,4 @@ public enum DesktopAppearance {
         return String(decoding: output, as: UTF8.self)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Window  // The pixel host is built with the package trait Window (Cairo, Pango and SDL2).
 import CPangoCairo
 import Scrollwork
 import ScrollworkWidgets
@@ -223,3 +224,4 @@ extension Rect {
         Rect(x: minX + origin.x, y: minY + origin.y, width: width, height: height)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Window  // The pixel host is built with the package trait Window (Cairo, Pango and SDL2).
 import CPangoCairo
 import Scrollwork
 import ScrollworkWidgets
@@ -376,3 +377,4 @@ final class PangoFontDescriptionBox {
 
     deinit { pango_font_description_free(description) }
 }
+#endif

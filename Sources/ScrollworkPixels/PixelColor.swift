@@ -1,3 +1,4 @@
+#if Window  // The pixel host is built with the package trait Window (Cairo, Pango and SDL2).
 import ScrollworkWidgets
 
 /// A colour with alpha, each channel 0…1, as Cairo takes it.
@@ -89,3 +90,4 @@ public struct PixelPalette: Sendable, Hashable {
         return PixelColor(level(i / 36), level((i / 6) % 6), level(i % 6))
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Window  // The pixel host is built with the package trait Window (Cairo, Pango and SDL2).
 /// Why the pixel host could not do what was asked.
 public enum PixelError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Cairo could not make an image of this size (each side must be 1…16,384 pixels).
@@ -20,3 +21,4 @@ public enum PixelError: Error, Sendable, Hashable, CustomStringConvertible {
         }
     }
 }
+#endif

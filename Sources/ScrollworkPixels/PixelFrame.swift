@@ -1,3 +1,4 @@
+#if Window  // The pixel host is built with the package trait Window (Cairo, Pango and SDL2).
 import Scrollwork
 import ScrollworkWidgets
 
@@ -35,3 +36,4 @@ public enum PixelFrame {
         return image
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Window  // The pixel host is built with the package trait Window (Cairo, Pango and SDL2).
 import CPangoCairo
 
 /// An image in memory, 32-bit premultiplied ARGB, that a ``PixelCanvas`` draws on: what a
@@ -121,3 +122,4 @@ extension PixelImage {
         body(UnsafeRawPointer(data), Int(cairo_image_surface_get_stride(surface)))
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Window  // The pixel host is built with the package trait Window (Cairo, Pango and SDL2).
 /// The looks of the parts a pixel host draws in points, where the core gives geometry but no
 /// colour. Each default names where its number comes from; `shared/reference/physics.md` gives
 /// the geometry (indicator thickness, inset, minimum length, fade; macOS tracks; dot spacing).
@@ -68,3 +69,4 @@ public struct PixelStyle: Sendable, Hashable {
     /// The defaults above.
     public init() {}
 }
+#endif

@@ -1,3 +1,4 @@
+#if Window  // The pixel host is built with the package trait Window (Cairo, Pango and SDL2).
 import CSDL2
 import Scrollwork
 import ScrollworkWidgets
@@ -147,3 +148,4 @@ public struct PixelWindow {
         return message.isEmpty ? "unknown SDL error" : message
     }
 }
+#endif

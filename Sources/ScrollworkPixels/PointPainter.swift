@@ -1,3 +1,4 @@
+#if Window  // The pixel host is built with the package trait Window (Cairo, Pango and SDL2).
 import CPangoCairo
 import Scrollwork
 import ScrollworkWidgets
@@ -162,3 +163,4 @@ final class PointPainter {
         if radius > 0 { canvas.addRoundedRect(r, radius: radius) } else { rectangle(r) }
     }
 }
+#endif

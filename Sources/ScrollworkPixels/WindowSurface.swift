@@ -1,3 +1,4 @@
+#if Window  // The pixel host is built with the package trait Window (Cairo, Pango and SDL2).
 import CSDL2
 import Scrollwork
 import ScrollworkWidgets
@@ -59,3 +60,4 @@ final class WindowSurface {
         SDL_RenderPresent(renderer)
     }
 }
+#endif

@@ -2,7 +2,7 @@ import Scrollwork
 import ScrollworkTerminal
 import Testing
 @testable import ScrollworkGallery
-import ScrollworkWidgets
+@testable import ScrollworkWidgets
 
 /// A part of a page that takes the pointer: where to press, which way to drag, and the state it
 /// owns (which a gesture elsewhere must leave alone).
@@ -129,13 +129,13 @@ func checkRegions(_ page: GalleryApp.PageKind, _ regions: [Region], setUp: (inou
     @Test("PC-12: page control page: the pages drag, the dots scrub, and neither is the other")
     func PC_12_pageControlRegions() {
         checkRegions(.pageControl, [
-            Region(name: "pages", cell: { inside($0.pageControlPage.pager.frame) }, drag: (-30, 0),
-                   state: { [$0.pageControlPage.pager.scroll.offset.x, $0.pageControlPage.coupling.scroll.offset.x] }),
+            Region(name: "pages", cell: { inside($0.pageControlPage.pages.pager.frame) }, drag: (-30, 0),
+                   state: { [$0.pageControlPage.pages.pager.scroll.offset.x, $0.pageControlPage.pages.coupling.scroll.offset.x] }),
         ])
         // A scrub on the dots turns pages through the coupling: the pager follows the dots.
         var t = gallery(.pageControl)
         t.advance(by: 1)
-        let dots = t.app.pageControlPage.dots.frame.gridCells
+        let dots = t.app.pageControlPage.pages.dots.frame.gridCells
         t.send(.mouse(MouseEvent(.press, column: dots.column + 1, row: dots.row)))
         for c in stride(from: dots.column + 1, through: dots.maxColumn - 1, by: 2) {
             t.advance(by: 0.1)
@@ -143,7 +143,7 @@ func checkRegions(_ page: GalleryApp.PageKind, _ regions: [Region], setUp: (inou
         }
         t.send(.mouse(MouseEvent(.release, column: dots.maxColumn - 1, row: dots.row)))
         t.advance(by: 2)
-        #expect(t.app.pageControlPage.coupling.pageControl.currentPage == PageControlPage.cities.count - 1)
+        #expect(t.app.pageControlPage.pages.currentPage == PageControlPage.cities.count - 1)
         #expect(t.app.page == .pageControl, "a scrub on the page's dots never turns the gallery's page")
     }
 

@@ -95,6 +95,15 @@ extension PageControlState {
         return change(to: currentPage + step, animated: true, interaction: .discrete)
     }
 
+    /// Goes to `page` (clamped to the pages) at `now`, as a key or a host asks (Home, End, a
+    /// page picked elsewhere): the change to show, animated when `animated`; nil when it is the
+    /// current page already.
+    @discardableResult
+    public mutating func show(page: Int, animated: Bool = true, time now: Double) -> PageChange? {
+        advance(to: now)
+        return change(to: page, animated: animated, interaction: .discrete)
+    }
+
     /// Sets the page for a change of `interaction`, returning the change if the page moved.
     mutating func change(to page: Int, animated: Bool, interaction: InteractionState) -> PageChange? {
         let target = clampedPage(page)

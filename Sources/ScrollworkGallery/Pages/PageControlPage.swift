@@ -29,10 +29,8 @@ struct PageControlPage: GalleryPage {
     static let cities = ["My Location", "Cupertino", "Tokyo", "Lisbon", "Nairobi", "Reykjavík"]
 
     var style: GalleryStyle
-    /// The paging scroll view and its dots, kept in step; the widgets below show copies of them.
-    var coupling: PagedScrollCoupling
-    var pager: ScrollView<WeatherPages>
-    var dots: PageControlView
+    /// The paging scroll view and its dots, in one widget.
+    var pages: PagedView<WeatherPages>
     var mode = 0
     var routing = Routing()
     var frame = Rect.zero
@@ -40,83 +38,45 @@ struct PageControlPage: GalleryPage {
 
     init(style: GalleryStyle) {
         self.style = style
-        coupling = Self.coupling(pages: Self.cities.count, style: style)
-        pager = ScrollView(WeatherPages(theme: style.theme), scroll: coupling.scroll, theme: style.theme)
-        dots = PageControlView(coupling.pageControl, theme: style.theme)
+        pages = PagedView(WeatherPages(theme: style.theme), pageCount: Self.cities.count, theme: style.theme, idiom: style.idiom)
+        pages.reducesMotion = style.reducesMotion
+        showLocationSymbol()
     }
 
-    static func coupling(pages: Int, style: GalleryStyle) -> PagedScrollCoupling {
-        var scroll = style.scrollState(viewport: Size(width: 640, height: 320), content: Size(width: 640 * Double(pages), height: 320))
-        scroll.pageOverlap = Size(width: 0, height: 0)
-        scroll.bounces = .horizontal
-        var c = PagedScrollCoupling(scroll: scroll, axis: .horizontal)
-        // The dots stay, also for a single page, to show the control.
-        c.updatePageControl { p in p.hidesForSinglePage = false; return nil }
-        if pages <= PageControlPage.cities.count {
+    /// The dots stay, also for a single page, to show the control; the first city is where you
+    /// are, its dot the location symbol.
+    private mutating func showLocationSymbol() {
+        let located = mode == 0
+        pages.configureDots { p in
+            p.hidesForSinglePage = false
             // Page 0 exists: a control has at least one page, so this cannot fail.
-            _ = try? c.updatePageControl { p throws(PageControlError) in try p.setIndicatorImage(IndicatorImage("➤"), forPage: 0); return nil }
+            if located { try? p.setIndicatorImage(IndicatorImage("➤"), forPage: 0) }
         }
-        return c
     }
 
-    var children: [Child<Self>] { [Child(\.pager), Child(\.dots)] }
+    var children: [Child<Self>] { [Child(\.pages)] }
 
     var pageCount: Int { [Self.cities.count, 12, 1000][mode] }
 
     var status: String {
-        let p = coupling.pageControl
+        let p = pages.coupling.pageControl
         return "page \(grouped(p.currentPage + 1)) of \(grouped(p.numberOfPages)) · background \(p.backgroundStyle) · interaction \(p.interactionState)"
             + (p.canScrub ? "" : " · scrubbing off (minimal)") + (failure.map { " · " + $0 } ?? "")
     }
 
-    var isAnimating: Bool { coupling.isAnimating }
-    var wakeTime: Double? { coupling.scroll.wakeTime }
+    var isAnimating: Bool { mutating get { pages.isAnimating } }
+    var wakeTime: Double? { mutating get { pages.wakeTime } }
 
-    mutating func tick(at time: Double) {
-        coupling.tick(at: time)
-        showCoupling()
-    }
+    mutating func tick(at time: Double) { pages.tick(at: time) }
 
     mutating func appear(at time: Double) {}
-
-    /// The widgets show the coupled states.
-    private mutating func showCoupling() {
-        pager.scroll = coupling.scroll
-        dots.state = coupling.pageControl
-    }
-
-    /// What the widgets did goes back through the coupling, which keeps the two in step.
-    mutating func collect(at time: Double) {
-        if let change = dots.takeChange() {
-            let state = dots.state
-            coupling.updatePageControl { $0 = state; return change }
-        } else if dots.state != coupling.pageControl {
-            let state = dots.state
-            coupling.updatePageControl { $0 = state; return nil }
-        } else {
-            let scroll = pager.scroll
-            coupling.updateScroll { $0 = scroll }
-        }
-        showCoupling()
-    }
 
     mutating func render(in bounds: Rect, into canvas: inout Canvas, at time: Double) {
         let area = canvas.cells(in: bounds)
         frame = bounds
-        let parts = area.rows([.fill, .fixed(2)])
-        let size = CellMetrics().size(of: parts[0])
-        let pages = pageCount
-        if coupling.scroll.viewportSize != size {
-            coupling.updateScroll { s in
-                s.viewportSize = size
-                s.contentSize = Size(width: size.width * Double(pages), height: size.height)
-            }
-            showCoupling()
-        }
-        pager.content.names = mode == 0 ? Self.cities : []
-        pager.content.pageCount = pages
-        pager.render(in: canvas.points(parts[0]), into: &canvas, at: time)
-        dots.render(in: canvas.points(area), into: &canvas, at: time)
+        pages.content.names = mode == 0 ? Self.cities : []
+        pages.content.pageCount = pageCount
+        pages.render(in: bounds, into: &canvas, at: time)
         // Two rows of dots on this page: this one is the page's, the lower one the gallery's.
         let caption = " the weather's pages ▸"
         if area.rows >= 3, area.columns >= 2 * displayWidth(caption) + 20 {
@@ -129,18 +89,18 @@ struct PageControlPage: GalleryPage {
         guard case let .key(key) = event, let command = Self.commands.command(for: key) else { return .ignored }
         switch command {
         case .previous, .next:
-            coupling.updatePageControl { p in p.moveFocus(forward: command == .next, time: time) }
+            pages.show(page: pages.currentPage + (command == .next ? 1 : -1), at: time)
         case .pages:
             mode = (mode + 1) % 3
-            var next = Self.coupling(pages: pageCount, style: style)
-            next.pageControlBackground(coupling.pageControl.backgroundStyle)
-            coupling = next
+            pages.pageCount = pageCount
+            pages.show(page: 0, animated: false, at: time)
+            pages.configureDots { p in try? p.setIndicatorImage(nil, forPage: 0) }
+            showLocationSymbol()
         case .background:
             let styles: [PageControlState.BackgroundStyle] = [.automatic, .prominent, .minimal]
-            let next = styles[((styles.firstIndex(of: coupling.pageControl.backgroundStyle) ?? 0) + 1) % 3]
-            coupling.pageControlBackground(next)
+            let next = styles[((styles.firstIndex(of: pages.coupling.pageControl.backgroundStyle) ?? 0) + 1) % 3]
+            pages.configureDots { $0.backgroundStyle = next }
         }
-        showCoupling()
         return .handled
     }
 }
@@ -182,11 +142,5 @@ struct WeatherPages: ScrollContent {
     private func texts(ofPage page: Int) -> (title: String, temperature: String, sky: String) {
         let name = page < names.count ? names[page] : "Page \(grouped(page + 1))"
         return ((page == 0 && !names.isEmpty ? "➤ " : "") + name, "\(8 + (page * 7) % 23)°", ["Clear", "Partly Cloudy", "Rain", "Fog", "Wind"][page % 5])
-    }
-}
-
-extension PagedScrollCoupling {
-    mutating func pageControlBackground(_ style: PageControlState.BackgroundStyle) {
-        updatePageControl { p in p.backgroundStyle = style; return nil }
     }
 }

@@ -1,0 +1,207 @@
+import Scrollwork
+
+/// Pages side by side in a paging scroll view with page dots under them, kept in step: the
+/// widget SwiftUI's page-style `TabView` is (SV-10, PC-14).
+///
+/// A drag or a flick turns pages and the dots follow half-way; a tap before or after the
+/// current dot, on a dot, or a scrub along them moves the pages; ← → (↑ ↓ for vertical pages),
+/// Page Up and Page Down turn a page and Home and End go to the first and last. The content is
+/// ``pageCount`` pages, each the size of the view less the dots' band, so the content's size
+/// follows from the view and needs no setting. With ``reducesMotion`` every page turn is
+/// immediate. ``takeChange()`` says when the page changed.
+public struct PagedView<Content: ScrollContent>: Widget, WidgetGroup {
+    /// The scroll view and the dots, kept in step: what the widget shows.
+    public private(set) var coupling: PagedScrollCoupling
+    var pager: ScrollView<Content>
+    var dots: PageControlView
+    /// Capture and focus between the pages and the dots.
+    public var routing = Routing()
+    /// The area the view took in its last render, dots included.
+    public private(set) var frame = Rect.zero
+    /// The page shown last time the caller asked, to report a change once.
+    private var reportedPage: Int
+
+    /// `pageCount` pages of `content` along `axis`, the first shown. A count below 1 is held at 1.
+    public init(_ content: Content, pageCount: Int, axis: Axis = .horizontal, theme: Theme = Theme(), idiom: ScrollIdiom = .iOS) {
+        var scroll = idiom.scrollState(viewport: .zero, content: .zero)
+        scroll.pageOverlap = .zero
+        scroll.bounces = axis == .horizontal ? .horizontal : .vertical
+        var control = PageControlState(clampingPageCount: Swift.max(1, pageCount))
+        if axis == .vertical { control.direction = .topToBottom }
+        coupling = PagedScrollCoupling(scroll: scroll, axis: axis, pageControl: control)
+        pager = ScrollView(content, scroll: coupling.scroll, theme: theme)
+        dots = PageControlView(coupling.pageControl, theme: theme)
+        self.pageCount = Swift.max(1, pageCount)
+        reportedPage = coupling.pageControl.currentPage
+    }
+
+    /// The pages' content.
+    public var content: Content {
+        get { pager.content }
+        set { pager.content = newValue }
+    }
+
+    /// How many pages there are; a count below 1 is held at 1. The current page is kept when it
+    /// is still there, else the last page is shown.
+    public var pageCount: Int {
+        didSet {
+            pageCount = Swift.max(1, pageCount)
+            guard pageCount != oldValue else { return }
+            let page = Swift.min(coupling.pageControl.currentPage, pageCount - 1)
+            sizeContent(to: coupling.scroll.viewportSize, keeping: page)
+        }
+    }
+
+    /// The page shown (the one whose half-way point the offset has passed), from 0.
+    public var currentPage: Int { coupling.pageControl.currentPage }
+
+    /// The paging axis.
+    public var axis: Axis { coupling.axis }
+
+    /// True to turn pages without animation (Reduce Motion).
+    public var reducesMotion: Bool {
+        get { coupling.scroll.reducesMotion }
+        set {
+            coupling.updateScroll { $0.reducesMotion = newValue }
+            show()
+        }
+    }
+
+    /// Shows `page` (clamped to the pages), animated unless Reduce Motion is on or `animated` is false.
+    public mutating func show(page: Int, animated: Bool = true, at time: Double) {
+        let animates = animated && !coupling.scroll.reducesMotion
+        coupling.updatePageControl { $0.show(page: page, animated: animates, time: time) }
+        show()
+    }
+
+    /// Changes how the dots look through `body`: background style, symbols for pages, whether a
+    /// single page hides them. The pages decide the current page and the count: changes to
+    /// those in `body` are undone.
+    public mutating func configureDots<E: Error>(_ body: (inout PageControlState) throws(E) -> Void) throws(E) {
+        let page = coupling.pageControl.currentPage
+        try coupling.updatePageControl { (p: inout PageControlState) throws(E) -> PageChange? in
+            try body(&p)
+            p.currentPage = page
+            return nil
+        }
+        let scroll = coupling.scroll
+        coupling.updateScroll { $0 = scroll }
+        show()
+    }
+
+    /// The page shown now if it changed since the last call, once.
+    public mutating func takeChange() -> Int? {
+        guard currentPage != reportedPage else { return nil }
+        reportedPage = currentPage
+        return currentPage
+    }
+
+    /// The pages, then the dots in front of them.
+    public var children: [Child<Self>] { [Child(\.pager), Child(\.dots)] }
+
+    // MARK: Widget
+
+    /// The pages fill the area but a band for the dots (two rows of cells at the bottom, or
+    /// three columns at the trailing edge for vertical pages), each page the size of what is left.
+    public mutating func render(in area: Rect, into canvas: inout Canvas, at time: Double) {
+        frame = area
+        let band = axis == .horizontal ? 2 * canvas.metrics.cellHeight : 3 * canvas.metrics.cellWidth
+        let pages = axis == .horizontal
+            ? Rect(x: area.minX, y: area.minY, width: area.width, height: Swift.max(0, area.height - band))
+            : Rect(x: area.minX, y: area.minY, width: Swift.max(0, area.width - band), height: area.height)
+        if coupling.scroll.viewportSize != pages.size { sizeContent(to: pages.size, keeping: currentPage) }
+        pager.render(in: pages, into: &canvas, at: time)
+        dots.render(in: area, into: &canvas, at: time)
+    }
+
+    /// Page keys turn pages; everything else goes to the pages or the dots, and what they did
+    /// goes back through the coupling.
+    public mutating func handle(_ event: Event, at time: Double) -> EventResult {
+        if case let .key(key) = event, let target = pageTarget(for: key) {
+            show(page: target, at: time)
+            return .handled
+        }
+        let result = routeToChildren(event, at: time)
+        collect()
+        return result
+    }
+
+    /// The page a paging key goes to, or nil for a key that turns no page.
+    private func pageTarget(for key: KeyEvent) -> Int? {
+        guard key.modifiers.isEmpty else { return nil }
+        let (back, on): (Key, Key) = axis == .horizontal ? (.left, .right) : (.up, .down)
+        switch key.key {
+        case back, .pageUp: return Swift.max(0, currentPage - 1)
+        case on, .pageDown: return Swift.min(pageCount - 1, currentPage + 1)
+        case .home: return 0
+        case .end: return pageCount - 1
+        default: return nil
+        }
+    }
+
+    /// A wheel at the end of the pages stretches them (SV-02).
+    public mutating func overscroll(_ mouse: MouseEvent, at time: Double) {
+        pager.overscroll(mouse, at: time)
+        collect()
+    }
+
+    /// Advances the pages and the dots.
+    public mutating func tick(at time: Double) {
+        coupling.tick(at: time)
+        show()
+    }
+
+    /// Flashes the indicators (SV-03).
+    public mutating func appear(at time: Double) { appearChildren(at: time) }
+
+    /// True while the pages or the dots move.
+    public var isAnimating: Bool { coupling.isAnimating }
+
+    /// When the dots' timer needs a frame.
+    public var wakeTime: Double? { mutating get { childrenWakeTime } }
+
+    /// Pages take keys.
+    public var acceptsFocus: Bool { true }
+
+    /// The page control's element ("page 2 of 5"), with the pages' scroll view.
+    public var accessibility: AccessibilityElement? { mutating get { childrenAccessibility } }
+
+    // MARK: Keeping in step
+
+    /// The widgets show the coupled states.
+    private mutating func show() {
+        pager.scroll = coupling.scroll
+        dots.state = coupling.pageControl
+    }
+
+    /// What the pages or the dots did goes back through the coupling, which keeps them in step.
+    private mutating func collect() {
+        if let change = dots.takeChange() {
+            let state = dots.state
+            coupling.updatePageControl { $0 = state; return change }
+        } else if dots.state != coupling.pageControl {
+            let state = dots.state
+            coupling.updatePageControl { $0 = state; return nil }
+        } else {
+            let scroll = pager.scroll
+            coupling.updateScroll { $0 = scroll }
+        }
+        show()
+    }
+
+    /// Sizes the content to ``pageCount`` pages of `viewport` and shows `page` (clamped).
+    private mutating func sizeContent(to viewport: Size, keeping page: Int) {
+        let count = Double(pageCount)
+        let content = axis == .horizontal ? Size(width: viewport.width * count, height: viewport.height)
+            : Size(width: viewport.width, height: viewport.height * count)
+        coupling.updateScroll { s in
+            s.viewportSize = viewport
+            s.contentSize = content
+        }
+        // A new page size keeps the page shown (the coupling sees to it); fewer pages than the
+        // page shown go to the last.
+        let time = coupling.scroll.time
+        coupling.updatePageControl { $0.show(page: page, animated: false, time: time) }
+        show()
+    }
+}
