@@ -26,6 +26,17 @@ public protocol ScrollContent {
     /// window draws exactly and a terminal in cells. Content that draws `canvas.cells` itself
     /// is drawn on whole cells, and a pixel host moves those between cells as it scrolls.
     func draw(_ window: ScrollWindow, into canvas: inout Canvas, at time: Double)
+
+    /// The content's size in points for a view `viewport` points large, measured with the
+    /// host's `measurer` (text wrapped to the width, a grid of known size), or nil to keep the
+    /// size the app gave ``ScrollView/scroll``. The view asks before each frame, so the size
+    /// follows resizes and the host's type; the default is nil.
+    func contentSize(fitting viewport: Size, measurer: TextMeasurer) -> Size?
+}
+
+extension ScrollContent {
+    /// Nil: the app sets the scroll view's content size.
+    public func contentSize(fitting viewport: Size, measurer: TextMeasurer) -> Size? { nil }
 }
 
 /// A scroll view: its `ScrollState`, content drawn through ``ScrollContent``, indicators over
@@ -108,6 +119,10 @@ public struct ScrollView<Content: ScrollContent>: Widget {
         viewportFrame = placed ?? canvas.metrics.points(area)
         let size = placed?.size ?? metrics.size(of: area)
         if scroll.viewportSize != size { scroll.viewportSize = size }
+        // Content that knows its size gives it for this viewport and this host's type.
+        if let fitted = content.contentSize(fitting: size, measurer: canvas.textMeasurer), fitted != scroll.contentSize {
+            scroll.contentSize = fitted
+        }
         canvas.cells.fill(area)
         // The points a placed view shows: its frame cut to its clip (nil when none are visible).
         let visible = placed.flatMap { frame in pointClip == nil ? frame : pointClip?.intersection(frame) }
