@@ -65,6 +65,7 @@ struct WindowSession<A: App, S: WorkScheduler> {
             case let .copy(text): SDL_SetClipboardText(text)
             case let .status(text): if let window { SDL_SetWindowTitle(window, title + " — " + text) }
             case .suspend: break
+            case let .diagnostics(found): writeToStandardError(found)
             }
         }
     }

@@ -1,3 +1,4 @@
+import Scrollwork
 import ScrollworkWidgets
 #if canImport(Glibc)
 import Glibc
@@ -66,7 +67,12 @@ public struct EventLoop {
     private func run<A: App, S: WorkScheduler>(_ driver: inout Driver<A, S>, session: TerminalSession, wake: Int32?,
                                                firstFrameShown: () -> Void = {}) {
         session.enter()
-        defer { session.leave() }
+        // Diagnostics wait until the screen is given back: written now they would land in the frame.
+        var diagnostics: [Diagnostic] = []
+        defer {
+            session.leave()
+            writeToStandardError(diagnostics)
+        }
         driver.suspendsOnControlZ = suspendsOnControlZ
         var decoder = InputDecoder()
         var renderer = Renderer(colorMode: colorMode)
@@ -88,6 +94,7 @@ public struct EventLoop {
                 case let .copy(text): session.write(ANSI.setClipboard(text))
                 // The terminal has no status bar of its own: an app shows status in its lines.
                 case .status: break
+                case let .diagnostics(found): diagnostics += found
                 case .suspend:
                     session.suspend()
                     if showsCursor { session.write(ANSI.showCursor) }

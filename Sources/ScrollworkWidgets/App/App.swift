@@ -31,6 +31,9 @@ public protocol App {
     /// What is on the screen, for a screen reader, as the last frame laid it out
     /// (``AccessibilityElement``); nil when the app says nothing.
     var accessibility: AccessibilityElement? { mutating get }
+    /// The guideline diagnostics of what is on the screen: a debug build's ``Driver`` reports
+    /// each once, so a misconfigured widget is seen without the app asking.
+    var diagnostics: [Diagnostic] { mutating get }
 }
 
 extension App {
@@ -42,6 +45,8 @@ extension App {
     public mutating func takeEffects() -> [Effect] { [] }
     /// Nothing to say by default.
     public var accessibility: AccessibilityElement? { mutating get { nil } }
+    /// Nothing to report by default.
+    public var diagnostics: [Diagnostic] { mutating get { [] } }
 }
 
 /// An app whose screen is one widget, `content` (often a ``WidgetGroup`` of several): the
@@ -84,6 +89,8 @@ extension WidgetApp {
     public var cursorPosition: Point? { mutating get { content.cursorPosition } }
     /// What the content says.
     public var accessibility: AccessibilityElement? { mutating get { content.accessibility } }
+    /// The content's.
+    public var diagnostics: [Diagnostic] { mutating get { content.diagnostics } }
     /// What the content's widgets ask for.
     public mutating func takeEffects() -> [Effect] {
         var effects: [Effect] = []

@@ -23,6 +23,24 @@ public struct Driver<A: App, Scheduler: WorkScheduler> {
     /// Ctrl-Z asks the host to suspend (``HostAction/suspend``), as `less` and `vim` do; off, the
     /// app gets it as a key.
     public var suspendsOnControlZ = true
+    /// True to report the guideline diagnostics of what is on the screen
+    /// (``HostAction/diagnostics(_:)``) after the first frame and after each resize, each one
+    /// once: on in debug builds, so that a misconfigured widget is seen without the app asking;
+    /// off in release builds.
+    public var reportsDiagnostics = Self.isDebugBuild
+    /// True until the diagnostics of the next frame are read.
+    @usableFromInline var diagnosticsDue = true
+    /// The diagnostics reported so far.
+    @usableFromInline var reportedDiagnostics: Set<Diagnostic> = []
+
+    /// True when this module was compiled for debugging.
+    public static var isDebugBuild: Bool {
+        #if DEBUG
+        return true
+        #else
+        return false
+        #endif
+    }
 
     /// A driver of `app` whose work runs on `work`.
     @inlinable
@@ -54,6 +72,7 @@ public struct Driver<A: App, Scheduler: WorkScheduler> {
     @inlinable
     public mutating func deliver(_ event: Event, at time: Double) -> [HostAction] {
         if suspendsOnControlZ, case .key(KeyEvent(.character("z"), .control)) = event { return [.suspend] }
+        if case .resize = event { diagnosticsDue = true }
         app.handle(event, at: time)
         return carryOutEffects()
     }
@@ -80,7 +99,16 @@ public struct Driver<A: App, Scheduler: WorkScheduler> {
         var actions = carryOutEffects()
         app.render(into: &canvas, at: time)
         actions += carryOutEffects()
+        if reportsDiagnostics && diagnosticsDue { actions += newDiagnostics() }
         return actions
+    }
+
+    /// The screen's diagnostics not reported before, as an action (none when there are none).
+    @usableFromInline
+    mutating func newDiagnostics() -> [HostAction] {
+        diagnosticsDue = false
+        let new = Self.inPlace(&app) { $0.diagnostics }.filter { reportedDiagnostics.insert($0).inserted }
+        return new.isEmpty ? [] : [.diagnostics(new)]
     }
 
     /// How long the host may wait for input after drawing at `now`: a frame interval while the
@@ -116,6 +144,10 @@ public enum HostAction: Sendable, Hashable {
     /// Show the line where the host shows status (a window's title); a terminal has no such
     /// place of its own, so its host leaves status to the app's own status line.
     case status(String)
+    /// Guideline diagnostics the screen raised, each reported once while the driver
+    /// ``Driver/reportsDiagnostics`` (a debug build): a host shows them where a developer looks
+    /// (a terminal on standard error once it has given the screen back).
+    case diagnostics([Diagnostic])
     /// Stop the program as Ctrl-Z does; on resuming, deliver a ``Event/resize(columns:rows:)``.
     /// A host that cannot suspend delivers the resize at once.
     case suspend

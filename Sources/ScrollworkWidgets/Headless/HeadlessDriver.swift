@@ -23,6 +23,8 @@ public struct HeadlessDriver<A: App, Output: HeadlessOutput> {
     public private(set) var clipboard: String? = nil
     /// The last status line handed to the host (``Effect/status(_:)``).
     public private(set) var hostStatus: String? = nil
+    /// The guideline diagnostics the driver reported (``HostAction/diagnostics(_:)``), in order.
+    public private(set) var diagnostics: [Diagnostic] = []
     /// How many times Ctrl-Z suspended the app (each followed by a resize, as a terminal resumes).
     public private(set) var suspensions = 0
     /// Whether the app animated after the last frame, as the host saw it.
@@ -127,6 +129,7 @@ public struct HeadlessDriver<A: App, Output: HeadlessOutput> {
             switch action {
             case let .copy(text): clipboard = text
             case let .status(text): hostStatus = text
+            case let .diagnostics(found): diagnostics += found
             case .suspend:
                 suspensions += 1
                 perform(driver.deliver(.resize(columns: columns, rows: rows), at: time))

@@ -47,6 +47,8 @@ public struct Child<Root> {
     public func cursorPosition(_ root: inout Root) -> Point? { access.cursorPosition(&root) }
     /// The child's ``Widget/accessibility``, read in place.
     public func accessibility(_ root: inout Root) -> AccessibilityElement? { access.accessibility(&root) }
+    /// The child's ``Widget/diagnostics``, read in place.
+    public func diagnostics(_ root: inout Root) -> [Diagnostic] { access.diagnostics(&root) }
 }
 
 /// What a ``Child`` does with its widget, for any widget type.
@@ -64,6 +66,7 @@ private protocol ChildAccess<Root> {
     func isEditingText(_ root: inout Root) -> Bool
     func cursorPosition(_ root: inout Root) -> Point?
     func accessibility(_ root: inout Root) -> AccessibilityElement?
+    func diagnostics(_ root: inout Root) -> [Diagnostic]
     func isPresent(_ root: inout Root) -> Bool
 }
 
@@ -87,5 +90,6 @@ private struct WidgetAccess<Root, W: Widget>: ChildAccess {
     func isEditingText(_ root: inout Root) -> Bool { root[keyPath: path].isEditingText }
     func cursorPosition(_ root: inout Root) -> Point? { root[keyPath: path].cursorPosition }
     func accessibility(_ root: inout Root) -> AccessibilityElement? { root[keyPath: path].accessibility }
+    func diagnostics(_ root: inout Root) -> [Diagnostic] { root[keyPath: path].diagnostics }
     func isPresent(_ root: inout Root) -> Bool { root[keyPath: path].isPresent }
 }

@@ -34,4 +34,6 @@ extension Optional: Widget where Wrapped: Widget {
     public var isPresent: Bool { mutating get { self != nil } }
     /// Nothing while there is none.
     public var accessibility: AccessibilityElement? { mutating get { self?.accessibility ?? nil } }
+    /// Nothing while there is none.
+    public var diagnostics: [Diagnostic] { mutating get { self?.diagnostics ?? [] } }
 }

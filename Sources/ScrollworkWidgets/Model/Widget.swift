@@ -75,6 +75,9 @@ public protocol Widget {
     /// value and state, and the parts on screen (rows with their indexes among all rows). Nil
     /// for a widget that says nothing (the default) or is not there.
     var accessibility: AccessibilityElement? { mutating get }
+    /// The guideline diagnostics of the widget's configuration as it is now (a table's columns,
+    /// a page control's pages, edge effects): what a debug build reports once (``Driver``).
+    var diagnostics: [Diagnostic] { mutating get }
     /// Moves what the widget asks of the host since the last call (text to copy, work to start or
     /// cancel) into `effects`. A group passes its children's on, so a widget deep in a page hands
     /// out work without the app forwarding it.
@@ -103,6 +106,8 @@ extension Widget {
     /// Nothing to say by default. (A mutating getter, as a group's is, so that a group's own is
     /// the one found even where the group is named by its type.)
     public var accessibility: AccessibilityElement? { mutating get { nil } }
+    /// Nothing to report by default.
+    public var diagnostics: [Diagnostic] { mutating get { [] } }
     /// Nothing to ask by default.
     public mutating func takeEffects(into effects: inout [Effect]) {}
 }

@@ -134,6 +134,15 @@ extension WidgetGroup {
         }
     }
 
+    /// Every child's diagnostics, back to front: what a group that is a widget reports.
+    public var childrenDiagnostics: [Diagnostic] {
+        mutating get {
+            var all: [Diagnostic] = []
+            for child in children { all += child.diagnostics(&self) }
+            return all
+        }
+    }
+
     /// Where the focused child wants the terminal's cursor, if anywhere.
     public var focusedCursorPosition: Point? { mutating get { focusedEntry(in: children)?.cursorPosition(&self) } }
 
@@ -244,6 +253,8 @@ extension WidgetGroup where Self: Widget {
     public var cursorPosition: Point? { mutating get { focusedCursorPosition } }
     /// The children's elements, as a group.
     public var accessibility: AccessibilityElement? { mutating get { childrenAccessibility } }
+    /// Every child's diagnostics.
+    public var diagnostics: [Diagnostic] { mutating get { childrenDiagnostics } }
     /// Every child's effects.
     public mutating func takeEffects(into effects: inout [Effect]) { takeChildrenEffects(into: &effects) }
 }

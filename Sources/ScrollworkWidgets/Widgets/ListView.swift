@@ -213,6 +213,8 @@ public struct ListView<Row: Sendable>: Widget {
     public mutating func appear(at time: Double) { list.scroll.flashIndicators(at: time) }
     /// True while the list scrolls, an indicator fades or a chosen row flashes.
     public var isAnimating: Bool { list.scroll.isAnimating }
+    /// The list's diagnostics (LT-02, LT-11), from a sample of its rows.
+    public var diagnostics: [Diagnostic] { list.diagnostics() }
     /// When an indicator starts to fade.
     public var wakeTime: Double? { list.scroll.wakeTime }
 }

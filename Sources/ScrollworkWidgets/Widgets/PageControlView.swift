@@ -114,6 +114,8 @@ public struct PageControlView: Widget {
 
     /// Advances a held press into a scrub and a running timer.
     public mutating func tick(at time: Double) { change = state.tick(at: time) ?? change }
+    /// The control's diagnostics (PC-xx) under the iOS idiom's rules.
+    public var diagnostics: [Diagnostic] { state.diagnostics() }
     /// True while the dots animate.
     public var isAnimating: Bool { state.isAnimating }
 }

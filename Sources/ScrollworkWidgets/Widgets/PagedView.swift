@@ -166,6 +166,9 @@ public struct PagedView<Content: ScrollContent>: Widget, WidgetGroup {
     /// The page control's element ("page 2 of 5"), with the pages' scroll view.
     public var accessibility: AccessibilityElement? { mutating get { childrenAccessibility } }
 
+    /// The dots' and the pages' diagnostics.
+    public var diagnostics: [Diagnostic] { mutating get { childrenDiagnostics } }
+
     // MARK: Keeping in step
 
     /// The widgets show the coupled states.

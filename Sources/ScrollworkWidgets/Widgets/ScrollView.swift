@@ -167,6 +167,8 @@ public struct ScrollView<Content: ScrollContent>: Widget {
     public mutating func appear(at time: Double) { scroll.flashIndicators(at: time) }
     /// True while the content moves or an indicator fades.
     public var isAnimating: Bool { scroll.isAnimating }
+    /// The edge effects' diagnostics (SV-08).
+    public var diagnostics: [Diagnostic] { ScrollEdgeEffect.diagnostics(for: edgeEffects) }
     /// When an indicator starts to fade.
     public var wakeTime: Double? { scroll.wakeTime }
 }

@@ -619,6 +619,8 @@ public struct TableView<Row: Sendable>: Widget {
     public mutating func appear(at time: Double) { table.list.scroll.flashIndicators(at: time) }
     /// True while the rows move, an indicator fades or a divider is held against the edge.
     public var isAnimating: Bool { table.list.scroll.isAnimating || header?.edgeSince != nil }
+    /// The headings' diagnostics (LT-07).
+    public var diagnostics: [Diagnostic] { table.diagnostics() }
     /// When an indicator starts to fade.
     public var wakeTime: Double? { table.list.scroll.wakeTime }
 }
