@@ -151,7 +151,14 @@ struct FileIndexing {
     /// How far indexing and spooling are, for the status line.
     var statusParts: [String] {
         var parts: [String] = []
-        if isIndexing { parts.append("indexing \(Int(Double(index.scanned) / Double(Swift.max(1, file.size)) * 100))%") }
+        if let compression = file.compression {
+            // The inflated size is known only once all of it is read: say how far the index is.
+            parts.append(isIndexing ? "\(compression), indexing: \(finderByteCount(Int(clamping: index.scanned))) inflated so far"
+                : "\(compression), \(finderByteCount(Int(clamping: file.size))) inflated")
+        } else if isIndexing {
+            parts.append("indexing \(Int(Double(index.scanned) / Double(Swift.max(1, file.size)) * 100))%")
+        }
+        if let damage = file.damage { parts.append(damage) }
         if spooling { parts.append("reading standard input…") }
         if let spool {
             let size = file.size

@@ -89,7 +89,11 @@ public enum OpenFile {
             do { return .database(try DatabaseViewer(source: SQLiteDatabase(path: path), theme: theme)) } catch { throw Failure(description: "\(error)") }
         }
         if let offset = binaryByte(in: sample) { throw Failure(description: "\(FileError.binary(path: path, offset: offset))") }
-        let ext = path.split(separator: "/").last.flatMap { name in name.contains(".") ? name.split(separator: ".").last.map(String.init) : nil }
+        // A compressed file is named for what it holds with the compression's ending after it:
+        // "access.log.gz", "flights.csv.gz".
+        var name = path.split(separator: "/").last.map(String.init) ?? path
+        if file.compression != nil, let dot = name.lastIndex(of: ".") { name = String(name[..<dot]) }
+        let ext = name.contains(".") ? name.split(separator: ".").last.map(String.init) : nil
         let format: FileFormat
         let forced = separator != nil || header != nil || ext.map { ["csv", "tsv", "tab"].contains($0.lowercased()) } == true
         if !forced, let empty = jsonArrayOfObjects(sample: sample) {

@@ -21,8 +21,14 @@ public final class FileBytes: Sendable {
     private let descriptor: Int32
     /// False for a file taken from a descriptor, which no path names.
     private let hasPath: Bool
-    /// Where a stream's bytes are kept; nil for a file that can be read at any offset.
-    private let stream: StreamSpool?
+    /// Where a stream's or a compressed file's bytes are kept; nil for a file read at offsets.
+    private let stream: (any ByteSpool)?
+    /// The file the path named when it was opened (the compressed one, for a compressed file):
+    /// what ``isReplaced`` compares the path with.
+    private let identity: (device: UInt64, inode: UInt64)?
+    /// The compression the file's bytes were in ("gzip"), found by their first bytes whatever
+    /// the name; nil for bytes read as they are.
+    public let compression: String?
 
     /// Opens `path` for reading, without waiting for a FIFO's writer.
     ///
@@ -44,15 +50,25 @@ public final class FileBytes: Sendable {
             throw .isDirectory(path: path)
         }
         hasPath = true
+        identity = (UInt64(info.st_dev), UInt64(info.st_ino))
         if type == S_IFREG || type == S_IFBLK {
             let flags = fcntl(fd, F_GETFL)
             if flags >= 0 { _ = fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) }
-            descriptor = fd
-            stream = nil
+            if Self.startsAsGzip(fd) {
+                let spool = try GzipSpool(source: fd, name: path)
+                descriptor = spool.spool
+                stream = spool
+                compression = "gzip"
+            } else {
+                descriptor = fd
+                stream = nil
+                compression = nil
+            }
         } else {
             let spool = try StreamSpool(source: fd, name: path, isFIFO: type == S_IFIFO)
             descriptor = spool.spool
             stream = spool
+            compression = nil
         }
     }
 
@@ -64,16 +80,26 @@ public final class FileBytes: Sendable {
     public init(descriptor: Int32, name: String) throws(FileError) {
         path = name
         hasPath = false
+        identity = nil
         var info = stat()
         let type = fstat(descriptor, &info) == 0 ? info.st_mode & S_IFMT : S_IFREG
         if type != S_IFREG && type != S_IFBLK && type != S_IFDIR {
             let spool = try StreamSpool(source: descriptor, name: name, isFIFO: type == S_IFIFO)
             self.descriptor = spool.spool
             stream = spool
+            compression = nil
         } else {
             self.descriptor = descriptor
             stream = nil
+            compression = nil
         }
+    }
+
+    /// True when the file open as `descriptor` begins as gzip data does.
+    private static func startsAsGzip(_ descriptor: Int32) -> Bool {
+        var magic: [UInt8] = [0, 0]
+        let read = magic.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress!, 2, 0) }
+        return read == 2 && GzipSpool.isGzip(magic)
     }
 
     deinit {
@@ -81,8 +107,8 @@ public final class FileBytes: Sendable {
         if stream == nil { close(descriptor) }
     }
 
-    /// True when the bytes come from a stream (a pipe, a FIFO, a device): they are copied as
-    /// they come, and the file grows until ``streamHasEnded``.
+    /// True when the bytes come from a stream (a pipe, a FIFO, a device) or are inflated from a
+    /// compressed file: they are kept as they come, and the file grows until ``streamHasEnded``.
     public var isStream: Bool { stream != nil }
 
     /// True for a stream whose writer has gone (its size is final), and for every other file.
@@ -109,12 +135,15 @@ public final class FileBytes: Sendable {
     /// True when the path now names another file than the one open (replaced, as a log rotated
     /// by moving it away and starting anew) or nothing at all.
     public var isReplaced: Bool {
-        guard hasPath else { return false }
-        var open = stat(), named = stat()
-        guard fstat(descriptor, &open) == 0 else { return true }
+        guard hasPath, let identity else { return false }
+        var named = stat()
         guard FileSystemPath.withCString(path, { stat($0, &named) }) == 0 else { return true }
-        return open.st_ino != named.st_ino || open.st_dev != named.st_dev
+        return identity.inode != UInt64(named.st_ino) || identity.device != UInt64(named.st_dev)
     }
+
+    /// Why the text ends before the file does, if it does: damaged compressed data, kept up to
+    /// the damage (``compression``).
+    public var damage: String? { stream?.damage }
 
     /// Up to `count` bytes from `offset`: fewer at the end of the file (none past it).
     ///

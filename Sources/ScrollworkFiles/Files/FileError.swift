@@ -12,6 +12,8 @@ public enum FileError: Error, Sendable, Hashable, CustomStringConvertible {
     case binary(path: String, offset: Int)
     /// A save was written to after it was finished.
     case finished(path: String)
+    /// Reading the file needs a system library that is not installed (zlib for gzip).
+    case libraryMissing(path: String, library: String, install: String)
 
     /// A sentence that says what went wrong and what to do.
     public var description: String {
@@ -20,6 +22,8 @@ public enum FileError: Error, Sendable, Hashable, CustomStringConvertible {
         case let .permissionDenied(path): return "\(path): permission denied; check the file's permissions"
         case let .isDirectory(path): return "\(path): is a directory"
         case let .system(path, operation, code, message): return "\(path): \(operation) failed: \(message) (errno \(code))"
+        case let .libraryMissing(path, library, install):
+            return "\(path): reading it needs \(library), which this system does not have; install it (apt-get install \(install))"
         case let .finished(path): return "\(path): the save is finished; nothing more can be written to it (open a new OutputFile)"
         case let .binary(path, offset): return "\(path): looks like a binary file (a NUL or other control byte at byte \(offset) of its start), not text"
         }

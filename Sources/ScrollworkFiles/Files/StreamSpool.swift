@@ -10,7 +10,7 @@ import Synchronization
 /// then read like any file. Nothing waits: each look at the size or read copies what the stream
 /// holds now, so the file grows as a log being written does, and its end is final once the
 /// writer has gone.
-final class StreamSpool: Sendable {
+final class StreamSpool: ByteSpool {
     private struct State {
         var source: Int32
         var spooled: UInt64 = 0
@@ -35,12 +35,7 @@ final class StreamSpool: Sendable {
     init(source: Int32, name: String, isFIFO: Bool) throws(FileError) {
         let flags = fcntl(source, F_GETFL)
         if flags >= 0 { _ = fcntl(source, F_SETFL, flags | O_NONBLOCK) }
-        guard let spool = UnnamedFile.make(prefix: "scrollwork-stream") else {
-            let code = errno
-            close(source)
-            throw FileError(errno: code, path: name, operation: "make a temporary file to keep the stream in")
-        }
-        self.spool = spool
+        spool = try UnnamedFile.keeping(name, readFrom: source, prefix: "scrollwork-stream")
         self.name = name
         self.isFIFO = isFIFO
         state = Mutex(State(source: source))
@@ -53,6 +48,9 @@ final class StreamSpool: Sendable {
 
     /// True once the stream has ended: its writer has gone, or it said end of file.
     var hasEnded: Bool { state.withLock { $0.ended } }
+
+    /// A stream's bytes are kept as they come: nothing is left out.
+    var damage: String? { nil }
 
     /// Copies what the stream holds now, until at least `target` bytes are kept (nil: up to
     /// ``copiedPerLook`` more), and returns how many are kept.

@@ -25,4 +25,15 @@ public enum UnnamedFile {
         _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
         return fd
     }
+
+    /// A new file (as ``make(in:prefix:)``) to keep `name`'s bytes in while reading from
+    /// `source`; when none can be made, `source` is closed and the error says why.
+    static func keeping(_ name: String, readFrom source: Int32, prefix: String) throws(FileError) -> Int32 {
+        guard let fd = make(prefix: prefix) else {
+            let code = errno
+            close(source)
+            throw FileError(errno: code, path: name, operation: "make a temporary file to keep the bytes of")
+        }
+        return fd
+    }
 }
