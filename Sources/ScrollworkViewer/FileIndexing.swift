@@ -153,8 +153,8 @@ struct FileIndexing {
         var parts: [String] = []
         if let compression = file.compression {
             // The inflated size is known only once all of it is read: say how far the index is.
-            parts.append(isIndexing ? "\(compression), indexing: \(finderByteCount(Int(clamping: index.scanned))) inflated so far"
-                : "\(compression), \(finderByteCount(Int(clamping: file.size))) inflated")
+            parts.append(isIndexing ? "\(compression), indexing: \(finderByteCount(Int(clamping: index.scanned))) decompressed so far"
+                : "\(compression), \(finderByteCount(Int(clamping: file.size))) decompressed")
         } else if isIndexing {
             parts.append("indexing \(Int(Double(index.scanned) / Double(Swift.max(1, file.size)) * 100))%")
         }

@@ -1,6 +1,6 @@
 /// Where a ``FileBytes`` that cannot be read at offsets keeps its bytes: a temporary file filled
 /// as far as it is read, from a stream (``StreamSpool``) or by inflating a compressed file
-/// (``GzipSpool``).
+/// (``DecompressingSpool``).
 protocol ByteSpool: Sendable {
     /// The temporary file the bytes are kept in, read at offsets.
     var spool: Int32 { get }

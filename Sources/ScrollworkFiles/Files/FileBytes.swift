@@ -26,8 +26,8 @@ public final class FileBytes: Sendable {
     /// The file the path named when it was opened (the compressed one, for a compressed file):
     /// what ``isReplaced`` compares the path with.
     private let identity: (device: UInt64, inode: UInt64)?
-    /// The compression the file's bytes were in ("gzip"), found by their first bytes whatever
-    /// the name; nil for bytes read as they are.
+    /// The compression the file's bytes were in ("gzip", "zstd", "bzip2", "xz"), found by their
+    /// first bytes whatever the name; nil for bytes read as they are.
     public let compression: String?
 
     /// Opens `path` for reading, without waiting for a FIFO's writer.
@@ -54,11 +54,11 @@ public final class FileBytes: Sendable {
         if type == S_IFREG || type == S_IFBLK {
             let flags = fcntl(fd, F_GETFL)
             if flags >= 0 { _ = fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) }
-            if Self.startsAsGzip(fd) {
-                let spool = try GzipSpool(source: fd, name: path)
+            if let format = Self.compression(of: fd) {
+                let spool = try DecompressingSpool(source: fd, name: path, format: format)
                 descriptor = spool.spool
                 stream = spool
-                compression = "gzip"
+                compression = format.name
             } else {
                 descriptor = fd
                 stream = nil
@@ -95,11 +95,11 @@ public final class FileBytes: Sendable {
         }
     }
 
-    /// True when the file open as `descriptor` begins as gzip data does.
-    private static func startsAsGzip(_ descriptor: Int32) -> Bool {
-        var magic: [UInt8] = [0, 0]
-        let read = magic.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress!, 2, 0) }
-        return read == 2 && GzipSpool.isGzip(magic)
+    /// The compression the file open as `descriptor` is in, by its first bytes; nil for none.
+    private static func compression(of descriptor: Int32) -> CompressionFormat? {
+        var magic = [UInt8](repeating: 0, count: 6)
+        let read = magic.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress!, 6, 0) }
+        return read > 0 ? CompressionFormat.detect(Array(magic.prefix(read))) : nil
     }
 
     deinit {

@@ -1,0 +1,60 @@
+/// liblzma's .xz decoder, loaded from the system when an xz file is first opened (Debian:
+/// liblzma5).
+struct LzmaLibrary: @unchecked Sendable {
+    typealias Decoder = @convention(c) (UnsafeMutableRawPointer?, UInt64, UInt32) -> Int32
+    typealias Code = @convention(c) (UnsafeMutableRawPointer?, Int32) -> Int32
+    typealias End = @convention(c) (UnsafeMutableRawPointer?) -> Void
+
+    let decoder: Decoder, code: Code, end: End
+
+    /// `lzma_stream`'s size on a 64-bit system.
+    static let streamSize = 136
+    static let ok: Int32 = 0, streamEnd: Int32 = 1, bufferError: Int32 = 10
+
+    /// The library, loaded once; nil when the system has none.
+    static let shared: LzmaLibrary? = LzmaLibrary()
+
+    private init?() {
+        guard MemoryLayout<Int>.size == 8,
+              let f = loadFunctions(from: ["liblzma.so.5", "liblzma.so", "liblzma.5.dylib", "liblzma.dylib"],
+                                    ["lzma_stream_decoder", "lzma_code", "lzma_end"])
+        else { return nil }
+        decoder = unsafeBitCast(f[0], to: Decoder.self)
+        code = unsafeBitCast(f[1], to: Code.self)
+        end = unsafeBitCast(f[2], to: End.self)
+    }
+}
+
+/// .xz streams being decoded, one after another.
+final class XzDecompressor: Decompressor {
+    private let library: LzmaLibrary
+    private let state: CStreamState
+
+    /// A decoder; nil when the library refuses to start. There is no memory limit (the file is
+    /// the person's own) and no flag.
+    init?(library: LzmaLibrary) {
+        self.library = library
+        guard let state = CStreamState(size: LzmaLibrary.streamSize, wideCounts: true,
+                                       begin: { library.decoder($0, UInt64.max, 0) == LzmaLibrary.ok }, end: { library.end($0) })
+        else { return nil }
+        self.state = state
+    }
+
+    func step(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) -> DecompressionStep {
+        guard state.isOpen else { return .damaged("the xz library could not start again") }
+        state.point(at: input, output)
+        let code = library.code(state.pointer, 0)
+        let consumed = input.count - state.unused.input, produced = output.count - state.unused.output
+        switch code {
+        case LzmaLibrary.streamEnd:
+            state.restart()
+            return .memberEnded(consumed: consumed, produced: produced)
+        case LzmaLibrary.ok, LzmaLibrary.bufferError:
+            return .progress(consumed: consumed, produced: produced)
+        default:
+            let reasons: [Int32: String] = [5: "out of memory", 6: "the memory limit was reached", 7: "not xz data",
+                                            8: "options the library does not support", 9: "the data is corrupt"]
+            return .damaged(reasons[code] ?? "xz error \(code)")
+        }
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+@testable import ScrollworkFiles
+
+/// Compressed files made with the system's tools (gzip, zstd, bzip2, xz; scripts/test installs
+/// them), opened by FileBytes as the text they hold.
+@Suite struct CompressedFileTests {
+    /// `bytes` compressed by `format`'s program.
+    static func compress(_ bytes: [UInt8], _ format: CompressionFormat) throws -> [UInt8] {
+        let input = Pipe(), output = Pipe()
+        let process = Process()
+        let (tool, arguments): (String, [String]) = switch format {
+        // The fastest levels: the format is the same at every level.
+        case .gzip: ("gzip", ["-c", "-n", "-1"])
+        case .zstd: ("zstd", ["-c", "-q", "-1"])
+        case .bzip2: ("bzip2", ["-c", "-1"])
+        case .xz: ("xz", ["-c", "-0"])
+        }
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [tool] + arguments
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        // Written on a thread of its own: gzip's output is read meanwhile, so neither pipe fills.
+        let writer = Thread { input.fileHandleForWriting.write(Data(bytes)); try? input.fileHandleForWriting.close() }
+        writer.start()
+        let compressed = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return [UInt8](compressed)
+    }
+
+    /// Calls `body` with a file holding `bytes`, then removes it.
+    static func withFile<T>(_ bytes: [UInt8], _ body: (String) throws -> T) throws -> T {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("gzip-\(UInt32.random(in: 0...UInt32.max)).gz").path
+        _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        return try body(path)
+    }
+
+    /// Lines "line 1" … "line `count`", each ended by a line feed.
+    static func lines(_ count: Int) -> [UInt8] { Array((1...count).map { "line \($0)\n" }.joined().utf8) }
+
+    @Test("a compressed file reads as the text it holds, found by its first bytes whatever its name, the first bytes before the rest",
+          arguments: CompressionFormat.allCases)
+    func readsDecompressed(format: CompressionFormat) throws {
+        let text = Self.lines(450_000)
+        try Self.withFile(try Self.compress(text, format)) { path in
+            let file = try FileBytes(path: path)
+            #expect(file.compression == format.name && file.isStream && !file.isReplaced)
+            #expect(try file.read(at: 0, count: 7) == Array("line 1\n".utf8))
+            #expect(!file.streamHasEnded, "only what was asked for is inflated")
+            // A read far in inflates up to there.
+            let far = try file.read(at: UInt64(text.count - 12), count: 100)
+            #expect(far == Array(text.suffix(12)))
+            #expect(file.size == UInt64(text.count) && file.streamHasEnded && file.damage == nil)
+        }
+    }
+
+    @Test("a file of several members (as cat a.gz b.gz makes) is read whole", arguments: CompressionFormat.allCases)
+    func readsEveryMember(format: CompressionFormat) throws {
+        let first = Array("first part\n".utf8), second = Self.lines(50_000)
+        try Self.withFile(try Self.compress(first, format) + (try Self.compress(second, format))) { path in
+            let file = try FileBytes(path: path)
+            #expect(try file.read(at: 0, count: 1 << 30) == first + second)
+            #expect(file.damage == nil)
+        }
+    }
+
+    @Test("a truncated file shows everything up to the damage and says where it stopped", arguments: CompressionFormat.allCases)
+    func truncatedKeepsTheStart(format: CompressionFormat) throws {
+        let text = Self.lines(300_000)
+        let compressed = try Self.compress(text, format)
+        try Self.withFile(Array(compressed.prefix(compressed.count / 2))) { path in
+            let file = try FileBytes(path: path)
+            let kept = try file.read(at: 0, count: 1 << 30)
+            #expect(kept.count > 10_000 && kept.count < text.count, "\(kept.count)")
+            #expect(kept == Array(text.prefix(kept.count)), "what is kept is the text as it was")
+            #expect(file.streamHasEnded)
+            #expect(file.damage?.contains("ends in the middle of a member at compressed byte") == true, "\(String(describing: file.damage))")
+        }
+    }
+
+    @Test("damaged data stops the text where it begins; bytes after the last member are left out, and each is said",
+          arguments: CompressionFormat.allCases)
+    func damageIsSaid(format: CompressionFormat) throws {
+        let text = Self.lines(20_000)
+        var compressed = try Self.compress(text, format)
+        let clean = compressed
+        for i in stride(from: 2_000, to: 2_100, by: 1) { compressed[i] ^= 0x5A }
+        try Self.withFile(compressed) { path in
+            let file = try FileBytes(path: path)
+            let kept = try file.read(at: 0, count: 1 << 30)
+            #expect(kept.count < text.count && file.damage?.contains("at compressed byte") == true, "\(String(describing: file.damage))")
+            #expect(kept == Array(text.prefix(kept.count)), "what is kept is the text as it was")
+        }
+        try Self.withFile(clean + Array("not gzip at all".utf8)) { path in
+            let file = try FileBytes(path: path)
+            #expect(try file.read(at: 0, count: 1 << 30) == text)
+            #expect(file.damage?.contains("are not \(format.name) data and are left out") == true, "\(String(describing: file.damage))")
+        }
+    }
+
+    @Test("a file that only starts like compressed data ends at once and says so, never traps")
+    func tinyAndBogus() throws {
+        let starts: [[UInt8]] = [[0x1F, 0x8B], [0x28, 0xB5, 0x2F, 0xFD], Array("BZh9".utf8), [0xFD, 0x37, 0x7A, 0x58, 0x5A, 0x00]]
+        let tails: [[UInt8]] = [[], [0x08], Array(repeating: 0, count: 64), Array(repeating: 0xFF, count: 5000)]
+        for start in starts {
+            for tail in tails {
+                try Self.withFile(start + tail) { path in
+                    let file = try FileBytes(path: path)
+                    #expect(try file.read(at: 0, count: 1000).isEmpty)
+                    #expect(file.streamHasEnded && file.damage != nil, "\((start + tail).prefix(8))")
+                }
+            }
+        }
+    }
+}
