@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Scrollwork
+import Synchronization
 import ScrollworkFiles
 import ScrollworkWidgets
 
@@ -90,13 +91,16 @@ public enum StandardInput {
             if n <= 0 { break }
             first += n
         }
-        let file: FileBytes
-        do { file = try FileBytes(descriptor: reader, name: name) } catch { throw OpenFile.Failure(description: "\(error)") }
-        var opened = try OpenFile.opened(file: file, separator: nil, header: nil, theme: theme)
         let more = first >= OpenFile.sampleSize
-        let directory = temporaryDirectory, kept = first
+        // Compressed input is decompressed as it is kept: its end is the end once it has all come.
+        let kept = KeptFlag(done: !more)
+        let file: FileBytes
+        do { file = try FileBytes(descriptor: reader, name: name, complete: { kept.done }) } catch { throw OpenFile.Failure(description: "\(error)") }
+        var opened = try OpenFile.opened(file: file, separator: nil, header: nil, theme: theme)
+        let directory = temporaryDirectory, firstBytes = first
         let spoolBody: @Sendable (WorkProgress) -> Int? = { progress -> Int in
-            var total = kept
+            defer { kept.done = true }
+            var total = firstBytes
             var onDisk = false
             while progress.report(0) {
                 let n = copy(from: data, to: spool, limit: 1 << 20)
@@ -195,5 +199,19 @@ public enum StandardInput {
             written += w
         }
         return n
+    }
+}
+
+/// Whether standard input has all been kept, shared by the work that keeps it and the file that
+/// reads it.
+final class KeptFlag: Sendable {
+    private let state: Mutex<Bool>
+
+    init(done: Bool) { state = Mutex(done) }
+
+    /// True once every byte has been kept (or keeping stopped).
+    var done: Bool {
+        get { state.withLock { $0 } }
+        set { state.withLock { $0 = newValue } }
     }
 }

@@ -32,6 +32,9 @@ final class DecompressingSpool: ByteSpool {
     private let name: String
     /// What the file is compressed with.
     let format: CompressionFormat
+    /// False while the compressed file may still grow (standard input being kept): its end is
+    /// then no end of the data, only of what has come; nil for a file that is whole.
+    private let sourceIsComplete: (@Sendable () -> Bool)?
 
     /// The most bytes one look at the size decompresses, as a stream's look copies.
     static let decompressedPerLook = 4 << 20
@@ -40,7 +43,7 @@ final class DecompressingSpool: ByteSpool {
     ///
     /// - Throws: ``FileError/libraryMissing(path:library:install:)`` when the system lacks the
     ///   format's library; ``FileError`` when no temporary file can be made.
-    init(source: Int32, name: String, format: CompressionFormat) throws(FileError) {
+    init(source: Int32, name: String, format: CompressionFormat, sourceIsComplete: (@Sendable () -> Bool)? = nil) throws(FileError) {
         guard let decoder = format.makeDecompressor() else {
             close(source)
             throw .libraryMissing(path: name, library: format.library, install: format.package)
@@ -49,6 +52,7 @@ final class DecompressingSpool: ByteSpool {
         self.source = source
         self.name = name
         self.format = format
+        self.sourceIsComplete = sourceIsComplete
         state = Mutex(State(decoder: decoder))
     }
 
@@ -107,6 +111,8 @@ final class DecompressingSpool: ByteSpool {
                 state.consumed += UInt64(consumed)
                 state.spooled += UInt64(produced)
                 if consumed == 0 && produced == 0 && !state.ended {
+                    // What has come so far is read; more may still come.
+                    if read == 0, let complete = sourceIsComplete, !complete() { break }
                     if read == 0 {
                         // The file ends: cleanly after a member, else in the middle of one.
                         if state.inMember || state.consumed == 0 {

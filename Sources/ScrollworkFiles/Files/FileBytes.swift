@@ -77,7 +77,11 @@ public final class FileBytes: Sendable {
     /// replaced. A pipe, FIFO, socket or character device is read as a stream (see the type's
     /// description); when no temporary file can be made to keep it in, this throws a
     /// ``FileError`` that says so (the descriptor is closed).
-    public init(descriptor: Int32, name: String) throws(FileError) {
+    ///
+    /// A regular file whose first bytes are compressed data (``compression``) is read
+    /// decompressed. While `complete` says false the file is still being written (standard
+    /// input being kept as it comes), so its end is only the end of what has come so far.
+    public init(descriptor: Int32, name: String, complete: (@Sendable () -> Bool)? = nil) throws(FileError) {
         path = name
         hasPath = false
         identity = nil
@@ -88,6 +92,11 @@ public final class FileBytes: Sendable {
             self.descriptor = spool.spool
             stream = spool
             compression = nil
+        } else if type == S_IFREG, let format = Self.compression(of: descriptor) {
+            let spool = try DecompressingSpool(source: descriptor, name: name, format: format, sourceIsComplete: complete)
+            self.descriptor = spool.spool
+            stream = spool
+            compression = format.name
         } else {
             self.descriptor = descriptor
             stream = nil
