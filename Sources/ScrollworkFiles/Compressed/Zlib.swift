@@ -12,12 +12,16 @@ struct Zlib: @unchecked Sendable {
     typealias InflateInit = @convention(c) (UnsafeMutableRawPointer?, Int32, UnsafePointer<CChar>?, Int32) -> Int32
     typealias Inflate = @convention(c) (UnsafeMutableRawPointer?, Int32) -> Int32
     typealias InflateEnd = @convention(c) (UnsafeMutableRawPointer?) -> Int32
+    typealias DeflateInit = @convention(c) (UnsafeMutableRawPointer?, Int32, Int32, Int32, Int32, Int32, UnsafePointer<CChar>?, Int32) -> Int32
 
     let version: Version
     let inflateInit: InflateInit
     let inflate: Inflate
     let inflateReset: InflateEnd
     let inflateEnd: InflateEnd
+    let deflateInit: DeflateInit
+    let deflate: Inflate
+    let deflateEnd: InflateEnd
 
     // zlib's return codes.
     static let ok: Int32 = 0, streamEnd: Int32 = 1, needDictionary: Int32 = 2, bufferError: Int32 = -5
@@ -33,13 +37,16 @@ struct Zlib: @unchecked Sendable {
     private init?() {
         guard MemoryLayout<Int>.size == 8,
               let f = loadFunctions(from: ["libz.so.1", "libz.so", "libz.1.dylib", "libz.dylib"],
-                                    ["zlibVersion", "inflateInit2_", "inflate", "inflateReset", "inflateEnd"])
+                                    ["zlibVersion", "inflateInit2_", "inflate", "inflateReset", "inflateEnd", "deflateInit2_", "deflate", "deflateEnd"])
         else { return nil }
         version = unsafeBitCast(f[0], to: Version.self)
         inflateInit = unsafeBitCast(f[1], to: InflateInit.self)
         inflate = unsafeBitCast(f[2], to: Inflate.self)
         inflateReset = unsafeBitCast(f[3], to: InflateEnd.self)
         inflateEnd = unsafeBitCast(f[4], to: InflateEnd.self)
+        deflateInit = unsafeBitCast(f[5], to: DeflateInit.self)
+        deflate = unsafeBitCast(f[6], to: Inflate.self)
+        deflateEnd = unsafeBitCast(f[7], to: InflateEnd.self)
     }
 }
 

@@ -20,17 +20,29 @@ public final class OutputFile {
     /// The file written until ``finish()`` renames it; nil for standard output.
     private let partial: String?
     private var finished = false
+    /// The gzip member the bytes go into, for a name ending in `.gz`; nil for bytes as they are.
+    private let deflater: GzipDeflater?
 
-    /// Opens `path` (`-`: standard output) for a save.
+    /// Opens `path` (`-`: standard output) for a save. A name ending in `.gz` is written
+    /// compressed with gzip.
     ///
     /// - Throws: ``FileError`` when the file cannot be made there (no such directory, no
-    ///   permission, a directory of that name).
+    ///   permission, a directory of that name), or the system has no zlib for a `.gz` name.
     public init(path: String) throws(FileError) {
         self.path = path
         if path == "-" {
             descriptor = 1
             partial = nil
+            deflater = nil
             return
+        }
+        if path.lowercased().hasSuffix(".gz") {
+            guard let zlib = Zlib.shared, let deflater = GzipDeflater(zlib: zlib) else {
+                throw .libraryMissing(path: path, library: "zlib", install: "zlib1g")
+            }
+            self.deflater = deflater
+        } else {
+            deflater = nil
         }
         var info = stat()
         if FileSystemPath.withCString(path, { stat($0, &info) }) == 0, (info.st_mode & S_IFMT) == S_IFDIR { throw .isDirectory(path: path) }
@@ -58,6 +70,16 @@ public final class OutputFile {
     ///   its number may already be another file's.
     public func write(_ bytes: [UInt8]) throws(FileError) {
         guard !finished else { throw .finished(path: path) }
+        guard let deflater else { return try writeAsIs(bytes) }
+        guard let compressed = deflater.compress(bytes, finishing: false) else { throw compressionFailed }
+        try writeAsIs(compressed)
+    }
+
+    /// The error of a compression that zlib refused.
+    private var compressionFailed: FileError { .system(path: path, operation: "compress", code: 0, message: "zlib refused the data") }
+
+    /// Writes all of `bytes` to the file as they are.
+    private func writeAsIs(_ bytes: [UInt8]) throws(FileError) {
         var done = 0
         while done < bytes.count {
             let n = bytes.withUnsafeBytes { systemWrite(descriptor, $0.baseAddress! + done, $0.count - done) }
@@ -75,6 +97,10 @@ public final class OutputFile {
     /// - Throws: ``FileError`` when the last bytes or the rename fail; the partial file is removed.
     public func finish() throws(FileError) {
         guard !finished else { return }
+        if let deflater {
+            guard let last = deflater.compress([], finishing: true) else { throw compressionFailed }
+            try writeAsIs(last)
+        }
         finished = true
         guard let partial else { return }
         close(descriptor)
