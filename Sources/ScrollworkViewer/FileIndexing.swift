@@ -152,7 +152,7 @@ struct FileIndexing {
     var statusParts: [String] {
         var parts: [String] = []
         if let compression = file.compression {
-            // The inflated size is known only once all of it is read: say how far the index is.
+            // The decompressed size is known only once all of it is read: say how far the index is.
             parts.append(isIndexing ? "\(compression), indexing: \(finderByteCount(Int(clamping: index.scanned))) decompressed so far"
                 : "\(compression), \(finderByteCount(Int(clamping: file.size))) decompressed")
         } else if isIndexing {

@@ -54,11 +54,11 @@ import Testing
         for position in bytes.indices {
             for value in 0...255 {
                 bytes[position] = UInt8(value)
-                let printable = bytes.withUnsafeBufferPointer(Buffer.isPrintableASCII)
+                let printable = bytes.withUnsafeBufferPointer(Truncation.isPrintableASCII)
                 #expect(printable == (value >= 0x20 && value < 0x7F), "byte \(value) at \(position)")
             }
             bytes[position] = 0x61
         }
-        #expect([UInt8]().withUnsafeBufferPointer(Buffer.isPrintableASCII))
+        #expect([UInt8]().withUnsafeBufferPointer(Truncation.isPrintableASCII))
     }
 }

@@ -39,10 +39,12 @@ public struct PagedScrollCoupling: Sendable, Hashable {
         scroll.moveOffset(to: target, animated: false, time: pageControl.time)
     }
 
-    /// Changes the page control through `body` (a pointer event, the timer) and applies any page
-    /// change it returns to the scroll view.
+    /// Changes the page control through `body` (a pointer event, the timer, its look) and
+    /// applies any page change it returns to the scroll view. The number of pages stays the
+    /// scroll view's whatever `body` set.
     @discardableResult
     public mutating func updatePageControl<E: Error>(_ body: (inout PageControlState) throws(E) -> PageChange?) throws(E) -> PageChange? {
+        defer { syncPageCount() }
         let change = try body(&pageControl)
         if let change { show(change) }
         return change
@@ -70,10 +72,16 @@ public struct PagedScrollCoupling: Sendable, Hashable {
         scroll.moveOffset(to: target, animated: change.animated, time: pageControl.time)
     }
 
+    /// One dot per page of the scroll view.
+    private mutating func syncPageCount() {
+        let pages = scroll.pagePosition(axis).count
+        // A count of the scroll view's pages is never negative: setting it cannot fail.
+        if pages != pageControl.numberOfPages { try? pageControl.setNumberOfPages(pages) }
+    }
+
     /// The page whose half-way point the offset has passed.
     private mutating func syncPageFromScroll() {
-        let pages = scroll.pagePosition(axis).count
-        if pages != pageControl.numberOfPages { try? pageControl.setNumberOfPages(pages) }
+        syncPageCount()
         // While a tap animates to its page, the dots already show the destination.
         if scroll.motion[axis].animationTarget != nil { return }
         let step = scroll.pageStep(axis)

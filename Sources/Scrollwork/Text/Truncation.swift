@@ -40,12 +40,45 @@ public enum Truncation: Sendable, Hashable, CaseIterable {
         return result
     }
 
+    /// For text of `count` characters one cell wide each (printable ASCII): how many to keep
+    /// from its start and from its end around the ellipsis to fit `width` cells (a negative
+    /// width is 0, which keeps none); nil when it fits whole. What ``apply(to:width:)`` cuts,
+    /// for a host that writes the kept characters without making the cut string.
+    public func keptEnds(ofCharacters count: Int, width: Int) -> (head: Int, tail: Int)? {
+        guard count > Swift.max(0, width) else { return nil }
+        let budget = Swift.max(0, width - 1)
+        switch self {
+        case .tail: return (budget, 0)
+        case .head: return (0, budget)
+        case .middle: return ((budget + 1) / 2, budget - (budget + 1) / 2)
+        }
+    }
+
     /// True when every byte is printable ASCII; read as memory when the text is stored contiguously.
     private static func isPrintableASCII(_ utf8: String.UTF8View) -> Bool {
-        utf8.withContiguousStorageIfAvailable { bytes in
-            for byte in bytes where byte < 0x20 || byte >= 0x7F { return false }
-            return true
-        } ?? utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+        utf8.withContiguousStorageIfAvailable(isPrintableASCII) ?? utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+    }
+
+    /// True when every byte is printable ASCII (0x20…0x7E), read eight at a time.
+    package static func isPrintableASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let start = bytes.baseAddress else { return true }
+        let raw = UnsafeRawPointer(start)
+        let count = bytes.count
+        var i = 0
+        // A byte below 0x20 borrows into its top bit when 0x20 is taken from it, one of 0x7F
+        // reaches it when 1 is added, and one from 0x80 has it set already; a borrow or a carry
+        // between bytes only follows such a byte.
+        while i + 8 <= count {
+            let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            let flags = (word &- 0x2020_2020_2020_2020) | (word &+ 0x0101_0101_0101_0101) | word
+            if flags & 0x8080_8080_8080_8080 != 0 { return false }
+            i += 8
+        }
+        while i < count {
+            if start[i] < 0x20 || start[i] >= 0x7F { return false }
+            i += 1
+        }
+        return true
     }
 
     /// Where to cut: the kept prefix ends at `prefixEnd`, the kept suffix starts at `suffixStart`,
@@ -54,14 +87,7 @@ public enum Truncation: Sendable, Hashable, CaseIterable {
         // Printable ASCII is one cell per byte and every byte a cluster: cut by offsets.
         let utf8 = text.utf8
         if Self.isPrintableASCII(utf8) {
-            guard utf8.count > width else { return nil }
-            let budget = Swift.max(0, width - 1)
-            let left: Int, right: Int
-            switch self {
-            case .tail: (left, right) = (budget, 0)
-            case .head: (left, right) = (0, budget)
-            case .middle: (left, right) = ((budget + 1) / 2, budget - (budget + 1) / 2)
-            }
+            guard let (left, right) = keptEnds(ofCharacters: utf8.count, width: width) else { return nil }
             return (utf8.index(utf8.startIndex, offsetBy: left), utf8.index(utf8.endIndex, offsetBy: -right), 0)
         }
         // Find out whether the text fits without measuring more of it than `width` + 1 cells.

@@ -46,11 +46,15 @@ struct PageControlPage: GalleryPage {
     /// The dots stay, also for a single page, to show the control; the first city is where you
     /// are, its dot the location symbol.
     private mutating func showLocationSymbol() {
-        let located = mode == 0
-        pages.configureDots { p in
-            p.hidesForSinglePage = false
-            // Page 0 exists: a control has at least one page, so this cannot fail.
-            if located { try? p.setIndicatorImage(IndicatorImage("➤"), forPage: 0) }
+        let symbol: IndicatorImage? = mode == 0 ? IndicatorImage("➤") : nil
+        do {
+            try pages.configureDots { (p: inout PageControlState) throws(PageControlError) in
+                p.hidesForSinglePage = false
+                try p.setIndicatorImage(symbol, forPage: 0)
+            }
+        } catch {
+            // Page 0 is always there (a control has at least one page); were it not, the status line says so.
+            failure = "\(error)"
         }
     }
 
@@ -94,7 +98,6 @@ struct PageControlPage: GalleryPage {
             mode = (mode + 1) % 3
             pages.pageCount = pageCount
             pages.show(page: 0, animated: false, at: time)
-            pages.configureDots { p in try? p.setIndicatorImage(nil, forPage: 0) }
             showLocationSymbol()
         case .background:
             let styles: [PageControlState.BackgroundStyle] = [.automatic, .prominent, .minimal]

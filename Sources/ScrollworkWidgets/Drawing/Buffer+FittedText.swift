@@ -12,20 +12,12 @@ extension Buffer {
     package mutating func drawFittedASCII(_ bytes: UnsafeBufferPointer<UInt8>, column: Int, row: Int, room: Int, truncation: Truncation,
                                           alignment: ColumnAlignment, style: PackedStyle, clip: CellRect) -> (start: Int, end: Int) {
         let count = bytes.count, room = Swift.max(0, room)
-        // The kept head and tail: all of it when it fits, else around one ellipsis cell.
+        // The kept head and tail (the core's cut): all of it when it fits, else around one ellipsis cell.
         let head: Int, tail: Int, width: Int
-        if count <= room {
-            (head, tail, width) = (count, 0, count)
-        } else if room == 0 {
-            (head, tail, width) = (0, 0, 0)
+        if let kept = truncation.keptEnds(ofCharacters: count, width: room) {
+            (head, tail, width) = (kept.head, kept.tail, room)
         } else {
-            let budget = room - 1
-            switch truncation {
-            case .tail: (head, tail) = (budget, 0)
-            case .head: (head, tail) = (0, budget)
-            case .middle: (head, tail) = ((budget + 1) / 2, budget - (budget + 1) / 2)
-            }
-            width = room
+            (head, tail, width) = (count, 0, count)
         }
         let start: Int
         switch alignment {
@@ -58,27 +50,5 @@ extension Buffer {
         }
         repairEdges(row: row, from: first, to: last)
         return (start, end)
-    }
-
-    /// True when every byte is printable ASCII (0x20…0x7E), read eight at a time.
-    package static func isPrintableASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let start = bytes.baseAddress else { return true }
-        let raw = UnsafeRawPointer(start)
-        let count = bytes.count
-        var i = 0
-        // A byte below 0x20 borrows into its top bit when 0x20 is taken from it, one of 0x7F
-        // reaches it when 1 is added, and one from 0x80 has it set already; a borrow or a carry
-        // between bytes only follows such a byte.
-        while i + 8 <= count {
-            let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-            let flags = (word &- 0x2020_2020_2020_2020) | (word &+ 0x0101_0101_0101_0101) | word
-            if flags & 0x8080_8080_8080_8080 != 0 { return false }
-            i += 8
-        }
-        while i < count {
-            if start[i] < 0x20 || start[i] >= 0x7F { return false }
-            i += 1
-        }
-        return true
     }
 }

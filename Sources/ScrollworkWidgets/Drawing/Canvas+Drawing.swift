@@ -254,7 +254,7 @@ extension Canvas {
             // Printable ASCII (most cells of a table) is cut and placed byte by byte, in place.
             let span = clip
             if let drawn = text.utf8.withContiguousStorageIfAvailable({ bytes -> Int? in
-                guard Buffer.isPrintableASCII(bytes) else { return nil }
+                guard Truncation.isPrintableASCII(bytes) else { return nil }
                 let placed = cells.drawFittedASCII(bytes, column: start.column, row: start.row, room: room, truncation: truncation,
                                                    alignment: alignment, style: PackedStyle(gridStyle(style)), clip: span)
                 return Swift.min(placed.end, span.maxColumn).subtractingSaturating(placed.start)

@@ -84,8 +84,6 @@ public struct PagedView<Content: ScrollContent>: Widget, WidgetGroup {
             p.currentPage = page
             return nil
         }
-        let scroll = coupling.scroll
-        coupling.updateScroll { $0 = scroll }
         show()
     }
 
