@@ -101,6 +101,17 @@ struct NumberedPages: ScrollContent {
         #expect(t.app.content.pageCount == 1 && t.app.content.currentPage == 0 && t.app.content.coupling.scroll.offset.x == 0)
     }
 
+    @Test("SV-10: a resize in the middle of a page turn shows the page being turned to, not the offset's place at the new size")
+    func SV_10_resizeMidTurn() {
+        var t = Self.driver()
+        t.send(.key(KeyEvent(.right)))
+        t.send(.key(KeyEvent(.right)))
+        #expect(t.app.content.isAnimating)
+        t.resize(columns: 12, rows: 8)
+        t.advance(by: 1)
+        #expect(t.app.content.currentPage == 2 && t.app.content.coupling.scroll.offset.x == 2 * 96)
+    }
+
     @Test("the page control says which page is shown to a screen reader")
     func accessibilitySaysThePage() {
         var t = Self.driver()

@@ -27,13 +27,14 @@ public struct PagedScrollCoupling: Sendable, Hashable {
     }
 
     /// Changes the scroll view (geometry, input) through `body`, then updates the dots. When the
-    /// body changes the page size (a resize) while the paging axis is at rest, the view stays on
-    /// the page it showed, so a resize never turns pages.
+    /// body changes the page size (a resize) while no finger holds the content, the view shows
+    /// the page the dots show, at once: at rest the page it showed, moving to a page (a tap, a
+    /// key) that page, so a resize never turns pages, even in the middle of a turn.
     public mutating func updateScroll<E: Error>(_ body: (inout ScrollState) throws(E) -> Void) throws(E) {
         let page = pageControl.currentPage, step = scroll.pageStep(axis)
         defer { syncPageFromScroll() }
         try body(&scroll)
-        guard scroll.pageStep(axis) != step, scroll.motion[axis].isIdle, scroll.drag == nil else { return }
+        guard scroll.pageStep(axis) != step, scroll.drag == nil else { return }
         var target = scroll.offset
         target[axis] = offset(ofPage: Swift.min(page, Swift.max(0, scroll.pagePosition(axis).count - 1)))
         scroll.moveOffset(to: target, animated: false, time: pageControl.time)
