@@ -62,6 +62,8 @@ package struct GalleryApp: App {
     /// The title bar and the status line as a terminal last drew them, copied while they stay the same.
     var drawnTitleBar = DrawnArea<GalleryChromeKey>()
     var drawnStatus = DrawnArea<GalleryChromeKey>()
+    /// The title bar as last placed.
+    var placedTitleBar: PlacedTitleBar? = nil
     /// Pages that took work's news since their effects were last taken.
     var pagesWithNews: Set<PageKind> = []
     package var wantsQuit = false

@@ -22,7 +22,9 @@ extension GalleryApp {
         var ids = theme.secondary
         ids.background = bar.background
         let columns = canvas.cells.columns
-        let (title, controls) = titleBar.placed(columns: columns)
+        let placed = placedTitleBar?.updated(titleBar, columns: columns) ?? PlacedTitleBar(titleBar, columns: columns)
+        placedTitleBar = placed
+        let title = placed.title, controls = placed.controls
         let box = canvas.points(CellRect(column: 0, row: 0, columns: columns, rows: titleRows))
         // A window keeps its text 12 points from the edge and the IDs 12 after the title; a grid
         // a cell and two.

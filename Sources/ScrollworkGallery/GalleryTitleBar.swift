@@ -5,7 +5,7 @@ import ScrollworkWidgets
 /// well as typed. In a terminal the controls read as key hints ("? help  ] next  q quit"); in
 /// a window they are buttons (‹ › Help), drawn by the host as ``PointMark/button(_:)`` marks, and
 /// the window's close box quits.
-struct GalleryTitleBar {
+struct GalleryTitleBar: Equatable {
     /// What a control of the bar does.
     enum Control: Sendable, Hashable {
         case help, previous, next, quit
@@ -66,5 +66,26 @@ struct GalleryTitleBar {
     private func width(of controls: [(Control, String)]) -> Int {
         guard !controls.isEmpty else { return 0 }
         return controls.reduce(0) { $0 + displayWidth($1.1) } + (buttons ? 1 : 2) * (controls.count - 1) + 1
+    }
+}
+
+/// The title bar as last placed, kept because placing it (building its strings and measuring
+/// them) costs as much as drawing the table's rows that moved in a frame.
+struct PlacedTitleBar {
+    var bar: GalleryTitleBar
+    var columns: Int
+    var title: String
+    var controls: [(GalleryTitleBar.Control, String, CellRect)]
+
+    /// `bar` placed in `columns` cells.
+    init(_ bar: GalleryTitleBar, columns: Int) {
+        self.bar = bar
+        self.columns = columns
+        (title, controls) = bar.placed(columns: columns)
+    }
+
+    /// `bar` placed in `columns` cells: `self` when it was placed so already, else anew.
+    func updated(_ bar: GalleryTitleBar, columns: Int) -> PlacedTitleBar {
+        bar == self.bar && columns == self.columns ? self : PlacedTitleBar(bar, columns: columns)
     }
 }

@@ -76,7 +76,7 @@ public struct Renderer: Sendable {
             if usesScrollRegions {
                 changed = Self.changedRows(from: previous, to: frame)
                 if let rows = changed, let shift = Self.scroll(from: previous, hashes: screenHashes, to: frame, changed: rows, newHashes: &hashes) {
-                    scrolled = applyScroll(shift, into: &out)
+                    scrolled = applyScroll(shift, comparedWidth: Self.scrollWidth(frame), into: &out)
                 }
             }
         } else {
@@ -243,6 +243,13 @@ public struct Renderer: Sendable {
         var top: Int
         var bottom: Int
         var distance: Int
+        /// The rows found to show old rows moved, compared over their first `comparedWidth`
+        /// columns: those columns need no second look.
+        var verified: ClosedRange<Int>
+        var comparedWidth: Int
+
+        /// The columns of row `y` known to show what the terminal shows after the scroll.
+        func knownEqualColumns(of y: Int) -> Int { verified.contains(y) ? comparedWidth : 0 }
 
         /// The old row that row `y` shows now: itself outside the region, nil for a blank row.
         func source(of y: Int) -> Int? {
@@ -254,7 +261,8 @@ public struct Renderer: Sendable {
 
     /// Scrolls the region on the terminal; returns how its rows moved. The model of the screen
     /// is not moved: the comparison reads each row from where it came from.
-    private mutating func applyScroll(_ shift: Shift, into out: inout [UInt8]) -> ScrolledRows {
+    /// `width` is how many columns of each row of the shift were compared.
+    private mutating func applyScroll(_ shift: Shift, comparedWidth width: Int, into out: inout [UInt8]) -> ScrolledRows {
         // The region spans the moved rows in both their old and new places.
         let top = shift.distance > 0 ? shift.top : shift.top + shift.distance
         let bottom = shift.distance > 0 ? shift.bottom + shift.distance : shift.bottom
@@ -266,7 +274,7 @@ public struct Renderer: Sendable {
         out += shift.distance > 0 ? ANSI.scrollUp(n) : ANSI.scrollDown(n)
         out += ANSI.resetScrollRegion
         cursor = (0, 0)  // DECSTBM homes the cursor
-        return ScrolledRows(top: top, bottom: bottom, distance: shift.distance)
+        return ScrolledRows(top: top, bottom: bottom, distance: shift.distance, verified: shift.top...shift.bottom, comparedWidth: width)
     }
 
     // MARK: Cells
@@ -286,9 +294,11 @@ public struct Renderer: Sendable {
                 let source = scrolled.map { $0.source(of: y) } ?? y
                 let old = source == nil ? blankRow : screen
                 let oldY = source ?? 0
+                // A moved row's first columns were compared when the scroll was found.
+                let known = source == nil ? 0 : scrolled?.knownEqualColumns(of: y) ?? 0
                 if source == y, let changed, changed.count == new.rows {
                     if !changed[y] { continue }
-                } else if new.rowEqual(y, as: old, oldY, width: columns) { continue }
+                } else if known == 0, new.rowEqual(y, as: old, oldY, width: columns) { continue }
                 let base = y * columns, oldBase = oldY * columns
                 old.storage.withUnsafeBufferPointer { oldCells in
                     guard let newStart = newCells.baseAddress, let oldStart = oldCells.baseAddress else { return }
@@ -301,7 +311,7 @@ public struct Renderer: Sendable {
                     }
                     /// The glyph of cell `x` of the new row, read in place.
                     @inline(__always) func glyph(_ x: Int) -> UInt32 { newRow.loadUnaligned(fromByteOffset: x &* stride, as: UInt32.self) }
-                    var x = 0
+                    var x = known
                     while x < columns {
                         guard differs(x) else { x &+= 1; continue }
                         var start = x
@@ -313,6 +323,13 @@ public struct Renderer: Sendable {
                         // cells after it: those are written again, so the spill never outlives the frame.
                         var spillEnd = conservative && glyph(x) >= 0x80 ? Self.spillEnd(newStart[base + x], in: new, at: x) : 0
                         while end < columns {
+                            if bitwise && end >= spillEnd {
+                                // Cell by cell as bits, until the run ends or a cell whose spill counts.
+                                let scan = Self.scanRun(new: newRow, old: oldRow, from: end, lastChanged: lastChanged, columns: columns, stopsAtWide: conservative)
+                                end = scan.end
+                                lastChanged = scan.lastChanged
+                                if scan.ended || end >= columns { break }
+                            }
                             if end < spillEnd || differs(end) {
                                 lastChanged = end
                                 if conservative && glyph(end) >= 0x80 {
@@ -329,6 +346,32 @@ public struct Renderer: Sendable {
                 }
             }
         }
+    }
+
+    /// Extends a run of changed cells and short unchanged gaps from cell `start`, comparing
+    /// cells as bits, until the run ends (`ended`), the row ends, or, with `stopsAtWide`, at a
+    /// changed cell holding more than ASCII, whose spill the caller must look at (`end` is that
+    /// cell). A tight loop of its own: this runs for every cell of every changed row, and not
+    /// inlined, its pointers stay in registers.
+    @inline(never)
+    static func scanRun(new: UnsafeRawPointer, old: UnsafeRawPointer, from start: Int, lastChanged: Int, columns: Int,
+                        stopsAtWide: Bool) -> (end: Int, lastChanged: Int, ended: Bool) {
+        let stride = MemoryLayout<PackedCell>.stride
+        var end = start, last = lastChanged
+        while end < columns {
+            let at = end &* stride
+            let glyphWord = new.loadUnaligned(fromByteOffset: at, as: UInt64.self)
+            if glyphWord != old.loadUnaligned(fromByteOffset: at, as: UInt64.self)
+                || new.loadUnaligned(fromByteOffset: at &+ 8, as: UInt64.self) != old.loadUnaligned(fromByteOffset: at &+ 8, as: UInt64.self) {
+                let glyph = UInt32(truncatingIfNeeded: glyphWord)
+                if stopsAtWide && glyph >= 0x80 && glyph != PackedCell.empty { return (end, last, false) }
+                last = end
+            } else if end &- last > 3 {
+                return (end, last, true)
+            }
+            end &+= 1
+        }
+        return (end, last, false)
     }
 
     /// The column up to which a terminal that disagrees about the width of `cell`, drawn at
@@ -387,8 +430,8 @@ public struct Renderer: Sendable {
 
     /// Appends the bytes of the printable ASCII cells from `start` that share its style, up to
     /// `end` at most; returns the index after the last one written (at least `start + 1`: the
-    /// caller knows cell `start` is one).
-    @inline(__always)
+    /// caller knows cell `start` is one). Not inlined, so that its loop keeps its values in registers.
+    @inline(never)
     static func appendASCIIStretch(_ cells: UnsafeBufferPointer<PackedCell>, from start: Int, to end: Int, into out: inout [UInt8]) -> Int {
         guard let first = cells.baseAddress, PackedCell.isPlainMemory else {
             out.append(UInt8(truncatingIfNeeded: cells[start].glyph))
@@ -400,6 +443,8 @@ public struct Renderer: Sendable {
         let colours = raw.loadUnaligned(fromByteOffset: start &* stride &+ 8, as: UInt64.self)
         // The attributes and the padding above the glyph and the width: the style's first part.
         let attributes = words >> 40
+        // Above a glyph under 0x80: width 1 and the same attributes, checked in one compare.
+        let upper = attributes << 40 | 1 << 32
         // Each cell's byte is gathered as the stretch is found, then goes out in one append.
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Swift.max(1, end &- start)) { bytes in
             bytes[0] = UInt8(truncatingIfNeeded: words)
@@ -407,7 +452,7 @@ public struct Renderer: Sendable {
             while stop < end {
                 let w = raw.loadUnaligned(fromByteOffset: stop &* stride, as: UInt64.self)
                 // Glyph 0x20…0x7E, width 1, the same attributes and colours.
-                guard (w & 0xFFFF_FFFF) &- 0x20 < 0x5F, (w >> 32) & 0xFF == 1, w >> 40 == attributes,
+                guard w & ~0x7F == upper, (w & 0x7F) &- 0x20 < 0x5F,
                       raw.loadUnaligned(fromByteOffset: stop &* stride &+ 8, as: UInt64.self) == colours else { break }
                 bytes[count] = UInt8(truncatingIfNeeded: w)
                 count &+= 1

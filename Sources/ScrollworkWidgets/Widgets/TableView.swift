@@ -97,7 +97,9 @@ public struct TableView<Row: Sendable>: Widget {
     private var dividerClick: (divider: Int, time: Double)? = nil
     private var events: [TableEvent] = []
     /// The rows drawn last frame, for the next one to copy.
-    private var drawnRows = DrawnRows()
+    var drawnRows = DrawnRows()
+    /// The header drawn last, for a terminal to copy while nothing it shows has changed.
+    var drawnHeader = DrawnArea<HeaderKey>()
     private var failure: (any Error)? = nil
     /// Where the last render drew the header.
     /// Where the last render put the header, the rows and each column, in points: what the
@@ -212,6 +214,21 @@ public struct TableView<Row: Sendable>: Widget {
         var scrolledClip: Rect { Rect(x: pinnedEdge, y: box.minY, width: Swift.max(0, box.maxX - pinnedEdge), height: box.height) }
     }
 
+    /// Everything the header's drawing depends on: while it stays the same a terminal copies the
+    /// header's cells instead of drawing them again.
+    struct HeaderKey: Equatable, Sendable {
+        var columns: [Double]
+        var titles: ContentRevision
+        var pinned: Int
+        var sortedBy: SortOrder?
+        /// The sort under way: its column, direction and percentage, as the heading shows them.
+        var progress: [Int]?
+        var highlighted: Int?
+        var hardEdge: Bool
+        var theme: Theme
+        var idiom: ScrollIdiom
+    }
+
     /// Sets the list's metrics for `canvas` (the idiom's rows in points, a cell a row on a
     /// grid) and lays the table out in `bounds`.
     private mutating func layout(in bounds: Rect, on canvas: Canvas) -> Layout {
@@ -252,7 +269,15 @@ public struct TableView<Row: Sendable>: Widget {
         // Without closures: this runs for every row of every frame.
         let opened = canvas.beginDrawing(bounds, idiom: pointIdiom)
         drawRows(layout, measurer: measurer, into: &canvas, at: time)
-        drawHeader(layout, measurer: measurer, into: &canvas)
+        let hardEdge = ScrollEdgeEffect(edge: .top, floating: [.pinnedTableHeader], depth: metrics.cellHeight).intensity(in: table.list.scroll) > 0
+        let progress = sortProgress.map { [$0.column, $0.ascending ? 1 : 0, Self.percent($0.fraction)] }
+        let key = HeaderKey(columns: layout.columns.flatMap { [$0.x, $0.width] }, titles: table.columnsRevision, pinned: table.pinnedColumns,
+                            sortedBy: table.sortOrder.first, progress: progress, highlighted: highlightedColumn, hardEdge: hardEdge,
+                            theme: theme, idiom: pointIdiom)
+        let view = self
+        canvas.reusing(&drawnHeader, key: key, in: layout.header, idiom: pointIdiom) { c in
+            view.drawHeader(layout, measurer: measurer, hardEdge: hardEdge, into: &c)
+        }
         let inPoints = canvas.endDrawing(opened)
         canvas.scrollIndicators(of: table.list.scroll, in: metrics.points(body), theme: theme)
         // Rows drawn in points lie at their exact offset; rows drawn in cells a pixel host moves
@@ -333,7 +358,7 @@ public struct TableView<Row: Sendable>: Widget {
 
     /// The header: opaque, the headings in the headline type with ▲ or ▼ and a sort's progress,
     /// dividers between them, and the hard edge under it once rows scroll beneath (SV-08).
-    private func drawHeader(_ layout: Layout, measurer: TextMeasurer, into canvas: inout Canvas) {
+    private func drawHeader(_ layout: Layout, measurer: TextMeasurer, hardEdge: Bool, into canvas: inout Canvas) {
         let header = layout.header
         var headerStyle = theme.header
         headerStyle.background = theme.focus.background
@@ -361,8 +386,7 @@ public struct TableView<Row: Sendable>: Widget {
                 }
             }
         }
-        let edge = ScrollEdgeEffect(edge: .top, floating: [.pinnedTableHeader], depth: metrics.cellHeight)
-        canvas.separator(under: header, theme.separator, hardEdge: edge.intensity(in: table.list.scroll) > 0)
+        canvas.separator(under: header, theme.separator, hardEdge: hardEdge)
     }
 
     /// What follows heading `i`: " ▲" or " ▼" when the table is sorted by it, with how far a
@@ -371,8 +395,12 @@ public struct TableView<Row: Sendable>: Widget {
     func headingArrow(forColumn i: Int) -> String {
         guard let sorting = sortProgress else { return table.sortIndicator(forColumn: i).map { $0 ? " ▲" : " ▼" } ?? "" }
         guard sorting.column == i else { return "" }
-        let percent = Int(saturating: (sorting.fraction.isFinite ? sorting.fraction : 0).clamped(to: 0...1) * 100)
-        return (sorting.ascending ? " ▲" : " ▼") + " \(percent)%"
+        return (sorting.ascending ? " ▲" : " ▼") + " \(Self.percent(sorting.fraction))%"
+    }
+
+    /// A sort's progress as its heading shows it: a whole percentage, 0 when not known.
+    static func percent(_ fraction: Double) -> Int {
+        Int(saturating: (fraction.isFinite ? fraction : 0).clamped(to: 0...1) * 100)
     }
 
     // MARK: Input
