@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "ScrollworkViewer", targets: ["ScrollworkViewer"]),
         .library(name: "ScrollworkPixels", targets: ["ScrollworkPixels"]),
         .library(name: "ScrollworkDatabase", targets: ["ScrollworkDatabase"]),
+        .library(name: "ScrollworkTesting", targets: ["ScrollworkTesting"]),
         .executable(name: "scrollwork", targets: ["scrollwork"]),
     ],
     traits: [
@@ -44,6 +45,12 @@ let package = Package(
         .target(name: "ScrollworkWidgets", dependencies: ["Scrollwork"]),
         // The terminal host alone: session, input decoder, diff renderer, event loop.
         .target(name: "ScrollworkTerminal", dependencies: ["Scrollwork", "ScrollworkWidgets", "CTerminalRestore"]),
+        // For app developers' tests: a pilot that drives an app as a person would, and snapshots.
+        // PNG snapshots draw through the pixel host, with the Window trait only.
+        .target(name: "ScrollworkTesting", dependencies: [
+            "Scrollwork", "ScrollworkWidgets", "ScrollworkTerminal",
+            .target(name: "ScrollworkPixels", condition: .when(traits: ["Window"])),
+        ]),
         // Real files as row sources: delimited text read and split only where shown.
         .target(name: "ScrollworkFiles", dependencies: ["Scrollwork"]),
         // Database tables as row sources, the files module's filters tested by the engine:
@@ -114,12 +121,13 @@ let package = Package(
             ]
         ),
         // The widgets alone: their drawing in cells and points, input, layout and work, with no
-        // host but the headless driver.
+        // host but the headless driver and the test kit's pilot (which drives the terminal's).
         .testTarget(
             name: "ScrollworkWidgetsTests",
             dependencies: [
                 "Scrollwork",
                 "ScrollworkWidgets",
+                "ScrollworkTesting",
                 .product(name: "PropertyBased", package: "swift-property-based"),
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ],
@@ -145,7 +153,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ScrollworkViewerTests",
-            dependencies: ["Scrollwork", "ScrollworkWidgets", "ScrollworkTerminal", "ScrollworkFiles", "ScrollworkViewer", "ScrollworkDatabase"],
+            dependencies: ["Scrollwork", "ScrollworkWidgets", "ScrollworkTerminal", "ScrollworkFiles", "ScrollworkViewer", "ScrollworkDatabase", "ScrollworkTesting"],
             // Compressed files made once with gzip -n -9 (CompressedOpenTests says what each holds).
             exclude: ["Fixtures"]
         ),
