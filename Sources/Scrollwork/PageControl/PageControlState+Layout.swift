@@ -73,3 +73,13 @@ extension PageControlState {
         currentPageIndicatorImages[page] = image
     }
 }
+
+extension PageControlState {
+    /// The state with its clock at zero: what its look depends on, for a host that keeps the
+    /// dots it drew while they look the same (the clock moves every frame; the look does not).
+    package var withoutClock: PageControlState {
+        var state = self
+        state.time = 0
+        return state
+    }
+}

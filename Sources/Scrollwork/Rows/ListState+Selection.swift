@@ -139,8 +139,14 @@ extension ListState {
     /// already known, so the row is not fetched from its source again.
     public func appearance(at indexPath: IndexPath, time: Double = 0, accessory: RowContent.Accessory? = nil) -> RowAppearance {
         guard let id = try? id(at: indexPath) else { return RowAppearance() }
+        return appearance(of: id, at: indexPath, time: time, accessory: accessory)
+    }
+
+    /// ``appearance(at:time:accessory:)`` of the row `id` that a caller drawing rows has already
+    /// read at `indexPath`: the lookup is not made twice a row a frame.
+    package func appearance(of id: RowID, at indexPath: IndexPath, time: Double, accessory: RowContent.Accessory?) -> RowAppearance {
         var look = RowAppearance()
-        let selected = selection.contains(id)
+        let selected = !selection.isEmpty && selection.contains(id)
         let flashing = flash.map { $0.id == id && time < $0.until } ?? false
         look.isFlashing = flashing
         look.isSelected = selected && selectionFeedback == .persistentHighlight
@@ -167,7 +173,8 @@ extension ListState {
     /// The position of `indexPath` counting rows of every section in order, saturating at
     /// `Int.min` and `Int.max` for paths far outside the list. O(sections).
     public func flatRow(_ indexPath: IndexPath) -> Int {
-        sections.prefix(Swift.max(0, indexPath.section)).reduce(0) { $0.addingSaturating($1.order.count) }.addingSaturating(indexPath.row)
+        if indexPath.section == 0 { return indexPath.row }
+        return sections.prefix(Swift.max(0, indexPath.section)).reduce(0) { $0.addingSaturating($1.order.count) }.addingSaturating(indexPath.row)
     }
 
     /// The row at flat position `flat`, or nil past the end.

@@ -74,9 +74,15 @@ public struct Renderer: Sendable {
         if let shown = screen, shown.columns == frame.columns, shown.rows == frame.rows {
             previous = shown
             if usesScrollRegions {
-                changed = Self.changedRows(from: previous, to: frame)
-                if let rows = changed, let shift = Self.scroll(from: previous, hashes: screenHashes, to: frame, changed: rows, newHashes: &hashes) {
+                // A move the widgets noted is checked row by row first: when it holds, the other
+                // rows are compared as they are written, and the screen is compared once.
+                if let shift = Self.hintedScroll(from: previous, to: frame) {
                     scrolled = applyScroll(shift, comparedWidth: Self.scrollWidth(frame), into: &out)
+                } else {
+                    changed = Self.changedRows(from: previous, to: frame)
+                    if let rows = changed, let shift = Self.scroll(from: previous, hashes: screenHashes, to: frame, changed: rows, newHashes: &hashes) {
+                        scrolled = applyScroll(shift, comparedWidth: Self.scrollWidth(frame), into: &out)
+                    }
                 }
             }
         } else {
@@ -123,6 +129,23 @@ public struct Renderer: Sendable {
         newHashes = hashes
         let previous = oldHashes.flatMap { $0.count == old.rows ? $0 : nil } ?? rowHashes(old)
         return detectScroll(from: old, oldHashes: previous, to: new, newHashes: hashes, changed: changed)
+    }
+
+    /// The first block of rows the widgets noted as moved (``Buffer/movedRows``) that really
+    /// shows the old rows moved and changed at least two rows where they are (else a scroll
+    /// saves nothing), when there is one.
+    static func hintedScroll(from old: Buffer, to new: Buffer) -> Shift? {
+        guard new.rows >= 3, old.rows == new.rows, old.columns == new.columns else { return nil }
+        let width = scrollWidth(new)
+        for hint in new.movedRows {
+            guard let shift = verified(hint, from: old, to: new, width: width) else { continue }
+            var changedInPlace = 0
+            for y in shift.top...shift.bottom where !new.rowEqual(y, as: old, y, width: new.columns) {
+                changedInPlace += 1
+                if changedInPlace == 2 { return shift }
+            }
+        }
+        return nil
     }
 
     /// The longest run of rows in a noted block that really shows the old rows moved (a row the

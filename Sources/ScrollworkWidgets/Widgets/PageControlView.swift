@@ -22,6 +22,14 @@ public struct PageControlView: Widget {
     private var drewInPoints = false
     private var pressed = false
     private var change: PageChange? = nil
+    /// The dots as a terminal last drew them, copied while the state and theme stay the same.
+    var drawnDots = DrawnArea<DotsKey>()
+
+    /// What the dots' drawing depends on: the state without its clock, and the theme.
+    struct DotsKey: Equatable, Sendable {
+        var state: PageControlState
+        var theme: Theme
+    }
 
     /// A view of `state`.
     public init(_ state: PageControlState, theme: Theme = Theme()) {
@@ -51,7 +59,12 @@ public struct PageControlView: Widget {
         let cells = frame(in: canvas.cells(in: area))
         frame = canvas.metrics.points(cells)
         guard !cells.isEmpty else { drewInPoints = false; return }
-        drewInPoints = canvas.pageControl(state, in: frame, theme: theme)
+        guard !canvas.drawsPointMarks else { drewInPoints = canvas.pageControl(state, in: frame, theme: theme); return }
+        let (state, theme, frame) = (state, theme, frame)
+        canvas.reusing(&drawnDots, key: DotsKey(state: state.withoutClock, theme: theme), in: frame, idiom: .iOS) { c in
+            _ = c.pageControl(state, in: frame, theme: theme)
+        }
+        drewInPoints = false
     }
 
     /// Where dots are characters: which cell along the control `mouse` is in, from its first

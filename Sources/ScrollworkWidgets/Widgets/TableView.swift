@@ -316,7 +316,7 @@ public struct TableView<Row: Sendable>: Widget {
             covered = (covered?.top ?? rect.minY, rect.maxY)
             let id: RowID
             do { id = try list.id(at: path) } catch { c.fill(rect); continue }
-            let look = list.appearance(at: path, time: time, accessory: RowContent.Accessory.none)
+            let look = list.appearance(of: id, at: path, time: time, accessory: RowContent.Accessory.none)
             var style = look.usesAlternateBackground ? theme.zebra : theme.text
             if look.isSelected || look.isFlashing { style = theme.selection }
             if look.isFocused && !look.isSelected { style.bold = true }
