@@ -24,7 +24,7 @@ struct RecordDetail: ScrollContent {
     static func keys(of table: CommandTable<ViewerCommand>, theme: Theme) -> RecordDetail {
         var titles: [String] = [], fields: [String] = []
         for group in ViewerCommand.Group.allCases {
-            let bindings = table.bindings.filter { $0.command.group == group }
+            let bindings = table.bindings.filter { $0.example?.group == group }
             guard !bindings.isEmpty else { continue }
             // The heading stands in the descriptions' column, where a long one has room.
             titles.append("")

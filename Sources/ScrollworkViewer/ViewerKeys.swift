@@ -39,7 +39,7 @@ extension CommandTable where Command == ViewerCommand {
         let keys = bindings.map { displayWidth($0.label) }.max() ?? 0
         let room = Swift.max(20, width.addingSaturating(-keys - 2))
         return ViewerCommand.Group.allCases.compactMap { group in
-            let lines = bindings.filter { $0.command.group == group }.flatMap { binding -> [String] in
+            let lines = bindings.filter { $0.example?.group == group }.flatMap { binding -> [String] in
                 let does = binding.summary.wrapped(toWidth: room)
                 let first = binding.label + String(repeating: " ", count: Swift.max(0, keys - displayWidth(binding.label))) + "  " + (does.first ?? "")
                 return [first] + does.dropFirst().map { String(repeating: " ", count: keys + 2) + $0 }

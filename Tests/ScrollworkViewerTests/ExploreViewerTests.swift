@@ -247,7 +247,7 @@ import ScrollworkWidgets
         #expect(t.app.showingHelp && t.text.contains("frequency table"))
         let lines = t.app.detail?.content.lines.map(\.name).filter { !$0.isEmpty } ?? []
         // Every key of the table, each once, grouped as its command's group orders them.
-        let grouped = ViewerCommand.Group.allCases.flatMap { group in ViewerKeys.table.bindings.filter { $0.command.group == group }.map(\.label) }
+        let grouped = ViewerCommand.Group.allCases.flatMap { group in ViewerKeys.table.bindings.filter { $0.example?.group == group }.map(\.label) }
         #expect(lines == grouped && Set(lines) == Set(ViewerKeys.table.help.entries.map(\.keys)))
         t.send(.key(KeyEvent(.escape)))
         #expect(!t.app.showingHelp && t.app.detail == nil)

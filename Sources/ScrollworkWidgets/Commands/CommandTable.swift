@@ -18,6 +18,9 @@ public struct CommandTable<Command: Sendable>: Sendable {
     public let title: String
     /// The bindings, first match wins.
     public let bindings: [KeyBinding<Command>]
+    /// Keys bound anew (``rebinding(_:to:summary:)``): each runs its command, or nothing, before
+    /// any binding is tried, and is listed first in help.
+    public private(set) var overrides: [(key: KeyEvent, command: Command?, summary: String)] = []
 
     /// A table titled `title` of `bindings`, tried in order.
     public init(_ title: String, _ bindings: [KeyBinding<Command>]) {
@@ -25,15 +28,32 @@ public struct CommandTable<Command: Sendable>: Sendable {
         self.bindings = bindings
     }
 
-    /// The command the first binding that matches `key` names, if any.
+    /// The command `key` runs: its own binding when it was bound anew, else the one the first
+    /// binding that matches it names, with the values the key gives it; nil for none.
     public func command(for key: KeyEvent) -> Command? {
+        if !overrides.isEmpty, let bound = overrides.last(where: { $0.key == key }) { return bound.command }
         // By index: a binding is read in place, not copied (its keys and closure) per key.
-        for i in bindings.indices where bindings[i].matches(key) { return bindings[i].command }
+        for i in bindings.indices {
+            if let command = bindings[i].command(for: key) { return command }
+        }
         return nil
     }
 
-    /// The table in words, for help.
-    public var help: KeyHelp { KeyHelp(title: title, entries: bindings.map { ($0.label, $0.summary) }) }
+    /// This table with `key`, and only `key`, running `command` (nil: nothing, so that the key
+    /// goes on to whatever handles keys the widget leaves), described as `summary` in help.
+    /// Every other key keeps its command; binding a key again replaces what it was bound to.
+    public func rebinding(_ key: KeyEvent, to command: Command?, summary: String) -> CommandTable {
+        var table = self
+        table.overrides.removeAll { $0.key == key }
+        table.overrides.append((key, command, summary))
+        return table
+    }
+
+    /// The table in words, for help: keys bound anew first.
+    public var help: KeyHelp {
+        KeyHelp(title: title, entries: overrides.map { ($0.key.label, $0.command == nil ? "nothing (\($0.summary))" : $0.summary) }
+            + bindings.map { ($0.label, $0.summary) })
+    }
 }
 
 /// A command table in words: what help screens and READMEs show.
@@ -73,38 +93,52 @@ public struct KeyHelp: Sendable {
 
 /// Keys and the command they run, with what it does in words.
 public struct KeyBinding<Command: Sendable>: Sendable {
-    /// The command.
-    public let command: Command
     /// What it does, for help ("select every row").
     public let summary: String
     /// The keys as help shows them ("Shift+↑ ↓").
     public let label: String
+    /// A command the binding runs, for sorting bindings into groups: the one it always runs, or
+    /// the example one that makes commands with values from keys was given.
+    public let example: Command?
     private let keys: [KeyEvent]
-    private let matching: (@Sendable (KeyEvent) -> Bool)?
+    private let fixed: Command?
+    private let mapping: (@Sendable (KeyEvent) -> Command?)?
 
     /// `command` on any of `keys`; help shows the keys' names unless `label` says otherwise.
     public init(_ command: Command, _ summary: String, keys: KeyEvent..., label: String? = nil) {
-        self.command = command
         self.summary = summary
         self.keys = keys
         self.label = label ?? keys.map(\.label).joined(separator: " ")
-        matching = nil
+        fixed = command
+        example = command
+        mapping = nil
     }
 
     /// `command` on every key `matches` accepts (typing: any letter or digit), shown as `label`.
     public init(_ command: Command, _ summary: String, label: String, matches: @escaping @Sendable (KeyEvent) -> Bool) {
-        self.command = command
+        self.init(summary, label: label, example: command) { matches($0) ? command : nil }
+    }
+
+    /// The command `command` makes of a key, with the values the key gives it (which way, how
+    /// far, which character), or nil for a key the binding does not take; shown as `label`.
+    /// `example`, one of those commands, sorts the binding into its group where help has groups.
+    public init(_ summary: String, label: String, example: Command? = nil, command: @escaping @Sendable (KeyEvent) -> Command?) {
         self.summary = summary
         self.keys = []
         self.label = label
-        matching = matches
+        self.example = example
+        fixed = nil
+        mapping = command
+    }
+
+    /// The command `key` runs through this binding, or nil.
+    public func command(for key: KeyEvent) -> Command? {
+        if let fixed, keys.contains(key) { return fixed }
+        return mapping?(key)
     }
 
     /// True when `key` runs this binding's command.
-    public func matches(_ key: KeyEvent) -> Bool {
-        if keys.contains(key) { return true }
-        return matching?(key) ?? false
-    }
+    public func matches(_ key: KeyEvent) -> Bool { command(for: key) != nil }
 }
 
 extension KeyEvent {

@@ -50,6 +50,23 @@ extension ListMove {
         default: return nil
         }
     }
+
+    /// True for the moves by a page or to an end, which a view may take as scrolling only.
+    public var isPageOrEnd: Bool { self != .up && self != .down }
+}
+
+extension ScrollCommand {
+    /// The scroll that shows where `move` goes without moving the focus: a line, a page, an end.
+    public init(_ move: ListMove) {
+        switch move {
+        case .up: self = .lineUp
+        case .down: self = .lineDown
+        case .pageUp: self = .pageUp
+        case .pageDown: self = .pageDown
+        case .home: self = .top
+        case .end: self = .bottom
+        }
+    }
 }
 
 /// What a key does in a ``ListView`` or a ``TableView``.
@@ -58,25 +75,32 @@ public enum RowsCommand: Sendable, Hashable {
     case cancelSort
     /// Select every row, where several may be selected.
     case selectAll
-    /// Move the cursor (the key says where; Shift extends the selection).
-    case move
+    /// Move the focus (a view whose page keys scroll scrolls for a page or an end instead),
+    /// extending the selection when `extending`.
+    case move(ListMove, extending: Bool)
     /// Activate the focused row.
     case activate
-    /// Scroll (`ScrollCommand.keys`).
-    case scroll
+    /// Scroll the rows without moving the focus.
+    case scroll(ScrollCommand)
 }
 
 extension RowsCommand {
     private static let selectAllBinding = KeyBinding(RowsCommand.selectAll, "select every row (where several may be selected)", keys: KeyEvent(.character("a"), .control))
-    private static let activateBinding = KeyBinding.anyModifiers(RowsCommand.activate, "open the focused row", .enter)
 
-    /// The keys of a list.
+    /// The keys of a list. Alt with a key is the app's (moving a row in edit mode, say): no key
+    /// with Alt is a list's.
     public static let listKeys = CommandTable<RowsCommand>("List", [
         selectAllBinding,
-        KeyBinding(.move, "move the selection; with Shift, extend it", label: "↑ ↓ PgUp PgDn Home End") { key in ListMove(key: key) != nil },
-        activateBinding,
-        KeyBinding(.scroll, "scroll: Space and Shift+Space a page, ← → sideways", label: "Space ← →") { key in
-            !key.modifiers.contains(.alt) && ScrollCommand(key: key) != nil
+        KeyBinding("move the selection; with Shift, extend it", label: "↑ ↓ PgUp PgDn Home End") { key in
+            guard !key.modifiers.contains(.alt), let move = ListMove(key: key) else { return nil }
+            return .move(move, extending: key.modifiers.contains(.shift))
+        },
+        KeyBinding("open the focused row", label: "Enter") { key in
+            key.key == .enter && !key.modifiers.contains(.alt) ? .activate : nil
+        },
+        KeyBinding("scroll: Space and Shift+Space a page, ← → sideways", label: "Space ← →") { key in
+            guard !key.modifiers.contains(.alt), let scroll = ScrollCommand(key: key) else { return nil }
+            return .scroll(scroll)
         },
     ])
 
@@ -84,9 +108,18 @@ extension RowsCommand {
     public static let tableKeys = CommandTable<RowsCommand>("Table", [
         KeyBinding(.cancelSort, "cancel the sort under way", keys: KeyEvent(.escape)),
         selectAllBinding,
-        KeyBinding(.move, "move the selection; with Shift, extend it", label: "↑ ↓ Shift+↑ ↓") { key in key.key == .up || key.key == .down },
-        activateBinding,
-        KeyBinding(.scroll, "scroll: a page, to the ends, sideways", label: "PgUp PgDn Space Home End ← →") { ScrollCommand(key: $0) != nil },
+        KeyBinding("move the selection; with Shift, extend it", label: "↑ ↓ Shift+↑ ↓") { key in
+            guard key.key == .up || key.key == .down else { return nil }
+            return .move(key.key == .up ? .up : .down, extending: key.modifiers.contains(.shift))
+        },
+        .anyModifiers(.activate, "open the focused row", .enter),
+        KeyBinding("scroll: a page, to the ends, sideways", label: "PgUp PgDn Space Home End ← →") { key in
+            // Page keys and the ends move the focus where the view asks for it (not with Alt).
+            if !key.modifiers.contains(.alt), let move = ListMove(key: key), move.isPageOrEnd {
+                return .move(move, extending: key.modifiers.contains(.shift))
+            }
+            return ScrollCommand(key: key).map { .scroll($0) }
+        },
     ])
 }
 
@@ -98,8 +131,8 @@ public enum OutlineCommand: Sendable, Hashable {
     case expandOrEnter
     /// Collapse the focused node, or go to its parent.
     case collapseOrLeave
-    /// Move the cursor (the key says where).
-    case move
+    /// Move the cursor a row, a page or to an end.
+    case move(ListMove)
     /// Expand or collapse the focused node.
     case toggle
 }
@@ -110,7 +143,7 @@ extension OutlineCommand {
         KeyBinding(.expandAll, "expand everything below the focused node", keys: KeyEvent(.right, .alt)),
         .anyModifiers(.expandOrEnter, "expand the node, or go into it", .right),
         .anyModifiers(.collapseOrLeave, "collapse the node, or go to its parent", .left),
-        KeyBinding(.move, "move the cursor", label: "↑ ↓ PgUp PgDn Home End") { key in ListMove(key: key) != nil },
+        KeyBinding("move the cursor", label: "↑ ↓ PgUp PgDn Home End") { key in ListMove(key: key).map { .move($0) } },
         .anyModifiers(.toggle, "expand or collapse the node", .enter),
     ])
 }
@@ -125,8 +158,8 @@ public enum TextFieldCommand: Sendable, Hashable {
     case deleteBackward
     /// Delete all the text (Ctrl-U, as in a shell).
     case clear
-    /// Type the key's character.
-    case insert
+    /// Type a character.
+    case insert(Character)
 }
 
 extension TextFieldCommand {
@@ -136,9 +169,9 @@ extension TextFieldCommand {
         .anyModifiers(.cancel, "cancel", .escape),
         .anyModifiers(.deleteBackward, "delete the last character", .backspace),
         KeyBinding(.clear, "delete all the text", keys: KeyEvent(.character("u"), .control), label: "Ctrl-U"),
-        KeyBinding(.insert, "type it (a paste is typed whole)", label: "any character") { key in
-            if case .character = key.key { return key.modifiers.isDisjoint(with: [.control, .alt]) }
-            return false
+        KeyBinding("type it (a paste is typed whole)", label: "any character") { key in
+            guard case let .character(c) = key.key, key.modifiers.isDisjoint(with: [.control, .alt]) else { return nil }
+            return .insert(c)
         },
     ])
 }

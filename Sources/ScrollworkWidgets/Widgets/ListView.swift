@@ -20,6 +20,8 @@ public struct ListView<Row: Sendable>: Widget {
     /// Page Up and Page Down scroll by a page without moving the cursor, as in AppKit's tables
     /// and lists (the default); off, they move the cursor a page.
     public var pageKeysScroll = true
+    /// Which keys do what: ``RowsCommand/listKeys`` unless rebound.
+    public var keys = RowsCommand.listKeys
     /// The area of the last render, in points.
     public internal(set) var frame = Rect.zero
     /// The cells of ``frame`` on the canvas's grid.
@@ -110,27 +112,23 @@ public struct ListView<Row: Sendable>: Widget {
     }
 
     private mutating func handleKey(_ key: KeyEvent, at time: Double) -> EventResult {
-        // Alt with a key is the app's (moving a row in edit mode, say), never a list movement.
-        guard !key.modifiers.contains(.alt), let command = RowsCommand.listKeys.command(for: key) else { return .ignored }
+        guard let command = keys.command(for: key) else { return .ignored }
         switch command {
         case .selectAll:
             guard list.selectAll() else { return .ignored }
             if let cursor = list.cursor, let path = list.indexPath(of: cursor) { events.append(.selectionChanged(path)) }
-            return .handled
-        case .move:
-            if let move = ListMove(key: key), !(pageKeysScroll && (move == .pageUp || move == .pageDown)) {
-                do { try list.moveCursor(move, extending: key.modifiers.contains(.shift), at: time) } catch { failure = error }
-                return .handled
-            }
+        case let .move(move, _) where pageKeysScroll && (move == .pageUp || move == .pageDown):
+            list.scroll.perform(ScrollCommand(move), time: time)
+        case let .move(move, extending):
+            do { try list.moveCursor(move, extending: extending, at: time) } catch { failure = error }
         case .activate:
             guard let id = list.cursor, let path = list.indexPath(of: id) else { return .ignored }
             do { events.append(try list.activate(path, target: .row, at: time)) } catch { failure = error }
-            return .handled
-        case .scroll, .cancelSort:
-            break
+        case let .scroll(scroll):
+            list.scroll.perform(scroll, time: time)
+        case .cancelSort:
+            return .ignored
         }
-        guard let scroll = ScrollCommand(key: key) else { return .ignored }
-        list.scroll.perform(scroll, time: time)
         return .handled
     }
 

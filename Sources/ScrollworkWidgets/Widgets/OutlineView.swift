@@ -37,6 +37,8 @@ public struct OutlineView<Source: OutlineSource & Sendable>: Widget where Source
     public var title: (Source.Node) -> String
     /// Styles.
     public var theme: Theme
+    /// Which keys do what: ``OutlineCommand/keys`` unless rebound.
+    public var keys = OutlineCommand.keys
     /// The point/cell mapping.
     public var metrics = CellMetrics() { didSet { fitToCells() } }
     /// Columns after the names; none by default.
@@ -250,7 +252,7 @@ public struct OutlineView<Source: OutlineSource & Sendable>: Widget where Source
     }
 
     private mutating func handleKey(_ key: KeyEvent) -> EventResult {
-        guard let command = OutlineCommand.keys.command(for: key) else { return .ignored }
+        guard let command = keys.command(for: key) else { return .ignored }
         let page = Swift.max(1, frameCells.rows - 1)
         do {
             switch command {
@@ -258,15 +260,14 @@ public struct OutlineView<Source: OutlineSource & Sendable>: Widget where Source
             case .expandOrEnter: try outline.moveRight()
             case .collapseOrLeave: try outline.moveLeft()
             case .toggle: if let c = outline.cursor { try outline.toggle(c) }
-            case .move:
-                switch ListMove(key: key) {
-                case .up?: outline.moveCursor(by: -1)
-                case .down?: outline.moveCursor(by: 1)
-                case .pageUp?: outline.moveCursor(by: -page)
-                case .pageDown?: outline.moveCursor(by: page)
-                case .home?: outline.moveCursor(by: -outline.numberOfRows)
-                case .end?: outline.moveCursor(by: outline.numberOfRows)
-                case nil: return .ignored
+            case let .move(move):
+                switch move {
+                case .up: outline.moveCursor(by: -1)
+                case .down: outline.moveCursor(by: 1)
+                case .pageUp: outline.moveCursor(by: -page)
+                case .pageDown: outline.moveCursor(by: page)
+                case .home: outline.moveCursor(by: -outline.numberOfRows)
+                case .end: outline.moveCursor(by: outline.numberOfRows)
                 }
             }
         } catch { failure = error }

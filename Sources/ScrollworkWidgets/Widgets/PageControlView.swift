@@ -13,6 +13,8 @@ public struct PageControlView: Widget {
     public var state: PageControlState
     /// Styles.
     public var theme: Theme
+    /// Which keys turn pages: ``PageControlCommand/keys`` unless rebound.
+    public var keys = PageControlCommand.keys
     /// The area the dots took in the last render (the hit region), within the area given.
     public private(set) var frame = Rect.zero
     /// The point/cell mapping, for hosts that draw the dots at their size in points.
@@ -102,7 +104,7 @@ public struct PageControlView: Widget {
     public mutating func handle(_ event: Event, at time: Double) -> EventResult {
         switch event {
         case let .key(key):
-            guard let command = PageControlCommand.keys.command(for: key) else { return .ignored }
+            guard let command = keys.command(for: key) else { return .ignored }
             change = state.moveFocus(forward: command == .next, time: time) ?? change
             return .handled
         case let .mouse(mouse):

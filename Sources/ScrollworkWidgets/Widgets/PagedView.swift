@@ -20,6 +20,8 @@ public struct PagedView<Content: ScrollContent>: Widget, WidgetGroup {
     public private(set) var frame = Rect.zero
     /// The page shown last time the caller asked, to report a change once.
     private var reportedPage: Int
+    /// Which keys turn pages: ``PageTurn/keys(along:)`` for the view's axis unless rebound.
+    public var keys: CommandTable<PageTurn>
 
     /// `pageCount` pages of `content` along `axis`, the first shown. A count below 1 is held at 1.
     public init(_ content: Content, pageCount: Int, axis: Axis = .horizontal, theme: Theme = Theme(), idiom: ScrollIdiom = .iOS) {
@@ -33,6 +35,7 @@ public struct PagedView<Content: ScrollContent>: Widget, WidgetGroup {
         dots = PageControlView(coupling.pageControl, theme: theme)
         self.pageCount = Swift.max(1, pageCount)
         reportedPage = coupling.pageControl.currentPage
+        keys = PageTurn.keys(along: axis)
     }
 
     /// The pages' content.
@@ -115,8 +118,8 @@ public struct PagedView<Content: ScrollContent>: Widget, WidgetGroup {
     /// Page keys turn pages; everything else goes to the pages or the dots, and what they did
     /// goes back through the coupling.
     public mutating func handle(_ event: Event, at time: Double) -> EventResult {
-        if case let .key(key) = event, let target = pageTarget(for: key) {
-            show(page: target, at: time)
+        if case let .key(key) = event, let turn = keys.command(for: key) {
+            show(page: pageTarget(for: turn), at: time)
             return .handled
         }
         let result = routeToChildren(event, at: time)
@@ -124,16 +127,13 @@ public struct PagedView<Content: ScrollContent>: Widget, WidgetGroup {
         return result
     }
 
-    /// The page a paging key goes to, or nil for a key that turns no page.
-    private func pageTarget(for key: KeyEvent) -> Int? {
-        guard key.modifiers.isEmpty else { return nil }
-        let (back, on): (Key, Key) = axis == .horizontal ? (.left, .right) : (.up, .down)
-        switch key.key {
-        case back, .pageUp: return Swift.max(0, currentPage - 1)
-        case on, .pageDown: return Swift.min(pageCount - 1, currentPage + 1)
-        case .home: return 0
-        case .end: return pageCount - 1
-        default: return nil
+    /// The page `turn` goes to from the current one, within the pages.
+    private func pageTarget(for turn: PageTurn) -> Int {
+        switch turn {
+        case .previous: return Swift.max(0, currentPage - 1)
+        case .next: return Swift.min(pageCount - 1, currentPage + 1)
+        case .first: return 0
+        case .last: return pageCount - 1
         }
     }
 
@@ -204,5 +204,29 @@ public struct PagedView<Content: ScrollContent>: Widget, WidgetGroup {
         let time = coupling.scroll.time
         coupling.updatePageControl { $0.show(page: page, animated: false, time: time) }
         show()
+    }
+}
+
+/// Where a key turns a ``PagedView``'s pages.
+public enum PageTurn: Sendable, Hashable {
+    /// A page back.
+    case previous
+    /// A page on.
+    case next
+    /// The first page.
+    case first
+    /// The last page.
+    case last
+
+    /// The keys of pages along `axis`: ← → (↑ ↓ for vertical pages), Page Up and Page Down a
+    /// page, Home and End the ends; none with modifiers.
+    public static func keys(along axis: Axis) -> CommandTable<PageTurn> {
+        let (back, on): (Key, Key) = axis == .horizontal ? (.left, .right) : (.up, .down)
+        return CommandTable("Pages", [
+            KeyBinding(.previous, "the previous page", keys: KeyEvent(back), KeyEvent(.pageUp)),
+            KeyBinding(.next, "the next page", keys: KeyEvent(on), KeyEvent(.pageDown)),
+            KeyBinding(.first, "the first page", keys: KeyEvent(.home)),
+            KeyBinding(.last, "the last page", keys: KeyEvent(.end)),
+        ])
     }
 }

@@ -49,6 +49,8 @@ public struct ScrollView<Content: ScrollContent>: Widget {
     public var content: Content
     /// Styles.
     public var theme: Theme
+    /// Which keys scroll how: ``ScrollCommand/keys`` unless rebound.
+    public var keys = ScrollCommand.keys
     /// The point/cell mapping; the line step is one cell.
     public var metrics = CellMetrics() { didSet { scroll.lineStep = metrics.cell } }
     /// False for a view that takes no keys (a carousel inside a document).
@@ -149,7 +151,7 @@ public struct ScrollView<Content: ScrollContent>: Widget {
     public mutating func handle(_ event: Event, at time: Double) -> EventResult {
         switch event {
         case let .key(key):
-            guard let command = ScrollCommand(key: key) else { return .ignored }
+            guard let command = keys.command(for: key) else { return .ignored }
             scroll.perform(command, time: time)
             return .handled
         case let .mouse(mouse):

@@ -58,6 +58,8 @@ public struct TableView<Row: Sendable>: Widget {
     /// heading shows how far it is ("Size 43%"), Esc cancels, and the result is applied when it
     /// comes, the selection kept. Off, a click sorts at once, on the caller's thread.
     public var sortsInBackground = true
+    /// Which keys do what: ``RowsCommand/tableKeys`` unless rebound.
+    public var keys = RowsCommand.tableKeys
     /// A column whose heading is marked (underlined, bold): the one a host's keys act on, such as
     /// the current column of a spreadsheet-like viewer; nil marks none.
     public var highlightedColumn: Int? = nil
@@ -495,7 +497,7 @@ public struct TableView<Row: Sendable>: Widget {
     }
 
     private mutating func handleKey(_ key: KeyEvent, at time: Double) -> EventResult {
-        guard let command = RowsCommand.tableKeys.command(for: key) else { return .ignored }
+        guard let command = keys.command(for: key) else { return .ignored }
         switch command {
         case .cancelSort:
             return cancelSort() ? .handled : .ignored
@@ -504,19 +506,17 @@ public struct TableView<Row: Sendable>: Widget {
             guard table.list.selectAll() else { return .ignored }
             if let cursor = table.list.cursor, let path = table.list.indexPath(of: cursor) { events.append(.row(.selectionChanged(path))) }
             return .handled
-        case .move:
-            do { try table.list.moveCursor(key.key == .up ? .up : .down, extending: key.modifiers.contains(.shift), at: time) } catch { failure = error }
+        case let .move(move, _) where pageKeysScroll && move.isPageOrEnd:
+            table.list.scroll.perform(ScrollCommand(move), time: time)
+            return .handled
+        case let .move(move, extending):
+            do { try table.list.moveCursor(move, extending: extending, at: time) } catch { failure = error }
             return .handled
         case .activate:
             guard let id = table.list.cursor, let path = table.list.indexPath(of: id) else { return .ignored }
             do { events.append(.row(try table.list.activate(path, target: .row, at: time))) } catch { failure = error }
             return .handled
-        case .scroll:
-            if !pageKeysScroll, !key.modifiers.contains(.alt), let move = ListMove(key: key), move != .up && move != .down {
-                do { try table.list.moveCursor(move, extending: key.modifiers.contains(.shift), at: time) } catch { failure = error }
-                return .handled
-            }
-            guard let scroll = ScrollCommand(key: key) else { return .ignored }
+        case let .scroll(scroll):
             table.list.scroll.perform(scroll, time: time)
             return .handled
         }

@@ -30,6 +30,8 @@ public struct TextField: Widget {
     /// True while the whole text is selected, as a field a dialog fills in is: the next typed
     /// character or paste replaces it, Backspace removes it; any edit ends the selection.
     public var isTextSelected = false
+    /// Which keys do what: ``TextFieldCommand/keys`` unless rebound.
+    public var keys = TextFieldCommand.keys
     private var actions: [Action] = []
 
     /// A field showing `prompt` before `text`, the text selected (typing replaces it) when
@@ -94,7 +96,7 @@ public struct TextField: Widget {
     public mutating func handle(_ event: Event, at time: Double) -> EventResult {
         switch event {
         case let .key(key):
-            guard let command = TextFieldCommand.keys.command(for: key) else { return .ignored }
+            guard let command = keys.command(for: key) else { return .ignored }
             switch command {
             case .submit: actions.append(.submitted)
             case .cancel: actions.append(.cancelled)
@@ -108,8 +110,7 @@ public struct TextField: Widget {
                 guard !text.isEmpty else { return .handled }
                 text = ""
                 actions.append(.changed)
-            case .insert:
-                guard case let .character(c) = key.key else { return .ignored }
+            case let .insert(c):
                 if isTextSelected { text = "" }
                 isTextSelected = false
                 text.append(c)
