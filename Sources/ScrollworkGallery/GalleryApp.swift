@@ -162,8 +162,10 @@ package struct GalleryApp: App {
     /// the keyboard), and Tab after the page.
     enum Command: Sendable, Hashable {
         case quit, help
-        /// Go to the page of the function key (F2 is the first).
-        case page
+        /// Quit at once, even while a text field has the keyboard.
+        case quitNow
+        /// Go to page `index` (from 0; F2 is the first).
+        case page(Int)
         /// Go this many pages on.
         case step(Int)
         /// Move focus through the page's widgets, then on to the next (previous) page.
@@ -174,14 +176,15 @@ package struct GalleryApp: App {
     static let commands = CommandTable<Command>("Gallery", [
         KeyBinding(.step(1), "the next page", keys: KeyEvent(.character("]"))),
         KeyBinding(.step(-1), "the previous page", keys: KeyEvent(.character("["))),
-        KeyBinding(.page, "page 1 to 7", label: "F2–F8") { key in
-            if case let .function(n) = key.key { return (2...8).contains(n) }
-            return false
+        KeyBinding("page 1 to 7", label: "F2–F8", example: .page(0)) { key in
+            guard case let .function(n) = key.key, key.modifiers.isEmpty, (2...8).contains(n) else { return nil }
+            return .page(n - 2)
         },
         KeyBinding(.focus(forward: true), "focus the next widget, then the next page", keys: KeyEvent(.tab)),
         KeyBinding(.focus(forward: false), "focus the previous widget, then the previous page", keys: KeyEvent(.tab, .shift)),
         KeyBinding(.help, "this help (any key closes it)", label: "? F1") { $0.key == .character("?") || $0.key == .function(1) },
-        KeyBinding(.quit, "quit (Ctrl-C too; Ctrl-Z suspends)", keys: KeyEvent(.character("q"))),
+        KeyBinding(.quit, "quit (Ctrl-Z suspends)", keys: KeyEvent(.character("q"))),
+        KeyBinding(.quitNow, "quit, even while typing in a field", keys: KeyEvent(.character("c"), .control), label: "Ctrl-C"),
     ])
 
     package mutating func handle(_ event: Event, at time: Double) {
@@ -202,18 +205,16 @@ package struct GalleryApp: App {
             return
         case let .key(key):
             if showsHelp { showsHelp = false; return }
-            if key == KeyEvent(.character("c"), .control) { wantsQuit = true; return }
-            // A focused text field gets every other key first; Esc or Enter leaves it.
             let command = Self.commands.command(for: key)
+            if command == .quitNow { wantsQuit = true; return }
+            // A focused text field gets every other key first; Esc or Enter leaves it.
             if command != nil, pageIsEditingText { _ = page.handle(&self, event, time); return }
             switch command {
             case .quit?: wantsQuit = true; return
             case .help?: showsHelp = true; return
             case let .step(pages)?: go(to: self.page.rawValue + pages, at: time); return
-            case .page?:
-                if case let .function(n) = key.key { go(to: n - 2, at: time) }
-                return
-            case .focus?, nil: break
+            case let .page(index)?: go(to: index, at: time); return
+            case .focus?, .quitNow?, nil: break
             }
             if page.handle(&self, event, time).isHandled { return }
             // Tab moves focus through the page's widgets, then on to the next page.

@@ -97,15 +97,15 @@ extension DatabaseTableScreen {
 
     /// `-`, `+`, `P`, `{` and `}`: the current column hidden, the hidden shown again, pinned or
     /// unpinned, moved one place.
-    mutating func arrangeColumns(_ command: ViewerCommand, key: KeyEvent, at time: Double) {
+    mutating func arrangeColumns(_ command: ViewerCommand, at time: Double) {
         switch command {
         case .hideColumn:
             note = columns.hide(currentColumn, in: &view)
             setCurrentColumn(currentColumn, at: time)
         case .showColumns: note = columns.showHidden(in: &view)
         case .pinColumn: note = columns.togglePin(&currentColumn, in: &view)
-        case .moveColumn:
-            note = columns.move(&currentColumn, by: key.key == .character("{") ? -1 : 1, in: &view)
+        case let .moveColumn(by):
+            note = columns.move(&currentColumn, by: by, in: &view)
             setCurrentColumn(currentColumn, at: time)
         default: break
         }

@@ -163,15 +163,15 @@ public struct DatabaseViewer: App {
         if event.isPersonAction && !screen.searching { screen.note = nil }
         if screen.detail != nil {
             // A row shown whole, or the keys: it scrolls; Esc, Enter or q closes it.
-            if case let .key(key) = event, [.escape, .enter, .character("q")].contains(key.key) { screen.detail = nil; return }
+            if case let .key(key) = event, ViewerKeys.record.command(for: key) == .close { screen.detail = nil; return }
             _ = screen.detail?.handle(event, at: time)
             return
         }
         if screen.sheet != nil {
             guard case let .key(key) = event else { _ = screen.sheet?.view.handle(event, at: time); return }
-            if key.key == .enter { return screen.chooseInSheet(at: time) }
-            if [.escape, .character("q")].contains(key.key) { screen.sheet = nil; return }
-            switch ViewerKeys.databaseTable.command(for: key) {
+            switch ViewerKeys.sheet.command(for: key) {
+            case .open?: return screen.chooseInSheet(at: time)
+            case .close?: screen.sheet = nil
             case .top?: screen.note = screen.sheet?.view.moveFocus(.home, at: time)
             case .bottom?: screen.note = screen.sheet?.view.moveFocus(.end, at: time)
             default: _ = screen.sheet?.view.handle(event, at: time)
@@ -186,13 +186,13 @@ public struct DatabaseViewer: App {
             switch command {
             case .record?: return screen.showRecord(at: time)
             case .help?: return screen.showHelp(at: time)
-            case .stepColumn?: return screen.setCurrentColumn(screen.currentColumn + (key.key == .character("[") ? -1 : 1), at: time)
+            case let .stepColumn(by)?: return screen.setCurrentColumn(screen.currentColumn.addingSaturating(by), at: time)
             case .lastColumn?: return screen.setCurrentColumn(screen.view.table.columns.count - 1, at: time)
             case .sortAscending?, .sortDescending?:
                 guard let column = screen.currentField else { return }
                 return screen.sort(byColumn: column, ascending: command == .sortAscending, at: time)
-            case let arranging? where [.hideColumn, .showColumns, .pinColumn, .moveColumn].contains(arranging):
-                return screen.arrangeColumns(arranging, key: key, at: time)
+            case let arranging? where arranging.arrangesColumns:
+                return screen.arrangeColumns(arranging, at: time)
             case .frequency?: return screen.startFrequency()
             case .keepEqual?, .keepDifferent?: return screen.keep(equal: command == .keepEqual, at: time)
             case .goToRow?:
@@ -215,16 +215,16 @@ public struct DatabaseViewer: App {
             case .removeFilter?:
                 if !screen.removeFilter(at: time) { screen.note = "no filter to remove" }
                 return
-            case .nextMatch?, .previousMatch?:
+            case let .nextMatch(forward)?:
                 if let last = screen.lastSearch {
-                    screen.search(last.text, forward: command == .nextMatch)
+                    screen.search(last.text, forward: forward)
                 } else {
                     screen.note = "no search yet: / searches"
                 }
                 return
             default: break
             }
-            if command == .cancel || key.key == .backspace {
+            if command == .cancel || command == .back {
                 effects += screen.cancelAllWork()
                 opened = nil
                 return

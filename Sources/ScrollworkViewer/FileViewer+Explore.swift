@@ -26,7 +26,7 @@ extension FileViewer {
     var columnNames: ColumnNames { ColumnNames(fieldTitles) }
 
     /// Carries out an exploring command.
-    mutating func explore(_ command: ViewerCommand, key: KeyEvent, at time: Double) {
+    mutating func explore(_ command: ViewerCommand, at time: Double) {
         switch command {
         case .filter:
             let start = currentField.map { fieldTitles[$0] } ?? ""
@@ -44,12 +44,12 @@ extension FileViewer {
             notes.set(.action, filters.filters.isEmpty ? "every row shows again" : "filters: \(filters.summary)")
         case .frequency: startFrequency()
         case .summary: startSummary()
-        case .stepColumn: setCurrentColumn(currentColumn + (key.key == .character("[") ? -1 : 1), at: time)
+        case let .stepColumn(by): setCurrentColumn(currentColumn.addingSaturating(by), at: time)
         case .lastColumn: setCurrentColumn(table.columns.count - 1, at: time)
         case .hideColumn: hideCurrentColumn(at: time)
         case .showColumns: showHiddenColumns(at: time)
         case .pinColumn: togglePin(at: time)
-        case .moveColumn: moveCurrentColumn(by: key.key == .character("{") ? -1 : 1, at: time)
+        case let .moveColumn(by): moveCurrentColumn(by: by, at: time)
         case .sortAscending, .sortDescending:
             guard table.columns.indices.contains(currentColumn) else { return }
             let id = table.columns[currentColumn].id

@@ -207,40 +207,23 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
         // What answered the last key or click is not true after the next one.
         if event.isPersonAction { notes.clear(.action) }
         let prompting = field != nil, showingRecord = detail != nil
+        let key: KeyEvent? = if case let .key(key) = event { key } else { nil }
         if seekingEnd, event.isPersonAction {
             seekingEnd = false
-            if case let .key(key) = event, key.key == .escape { return notes.set(.action, "stopped going to the end") }
+            if let key, ViewerKeys.table.command(for: key) == .cancel { return notes.set(.action, "stopped going to the end") }
         }
-        // End, as G: the last row of the whole file, waiting for the index if need be.
-        if !prompting, !showingRecord, sheet == nil, case let .key(key) = event, key.key == .end, key.modifiers.isEmpty {
-            return goToEnd(at: time)
-        }
-        if !prompting, !showingRecord, sheet != nil, case let .key(key) = event {
-            // The sheet's own keys: Enter acts on its row, Esc and q close it.
-            if key.key == .enter { return chooseInSheet(at: time) }
-            if [.escape, .character("q")].contains(key.key) {
-                sheet = nil
-                return
-            }
-            // g and G as in the table: the focus to the first or last row.
-            switch ViewerKeys.table.command(for: key) {
-            case .top?:
-                if let problem = sheet?.view.moveFocus(.home, at: time) { notes.set(.action, problem) }
-                return
-            case .bottom?:
-                if let problem = sheet?.view.moveFocus(.end, at: time) { notes.set(.action, problem) }
-                return
-            default: break
-            }
-        }
+        let onTable = !prompting && !showingRecord && sheet == nil
+        // G and End: the last row of the whole file, waiting for the index if need be (before
+        // the table, whose End would stop at the rows indexed so far).
+        if onTable, let key, ViewerKeys.table.command(for: key) == .bottom { return goToEnd(at: time) }
+        if !prompting, !showingRecord, sheet != nil, let key { return handleSheetKey(key, at: time) }
         // A click on a cell makes its column the current one.
-        if !prompting, !showingRecord, sheet == nil, case let .mouse(mouse) = event, mouse.kind == .press, let column = columnOfCell(at: mouse) {
+        if onTable, case let .mouse(mouse) = event, mouse.kind == .press, let column = columnOfCell(at: mouse) {
             currentColumn = column
             columnChosen = true
         }
         // Enter on a row shows its record, before the table would activate the row.
-        if !prompting, !showingRecord, sheet == nil, case let .key(key) = event, ViewerKeys.table.command(for: key) == .record,
-           let id = table.list.cursor, let path = table.list.indexPath(of: id) {
+        if onTable, let key, ViewerKeys.table.command(for: key) == .record, let id = table.list.cursor, let path = table.list.indexPath(of: id) {
             openDetail(at: path, at: time)
             return
         }
@@ -250,7 +233,7 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
             return
         }
         if showingRecord {
-            if !used, case let .key(key) = event, [.escape, .enter, .character("q")].contains(key.key) {
+            if !used, let key, ViewerKeys.record.command(for: key) == .close {
                 detail = nil
                 detailRecord = nil
                 showingHelp = false
@@ -260,45 +243,54 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
         }
         if sheet != nil { return }
         readTableEvents()
-        guard !used, case let .key(key) = event else { return }
+        guard !used, let key else { return }
         // While a name is being typed (a key within a second of the last), its letters, digits,
         // dashes and underscores go on with it rather than run the commands they also name.
-        if !typed.text.isEmpty, time - typed.lastTime <= TypeAheadState.resetInterval,
-           KeyBinding<ViewerCommand>.typeAhead(.typeAhead, "").matches(key) {
-            guard case let .character(c) = key.key else { return }
-            notes.set(.action, typeAheadNote(view.table.typeAhead(String(c), state: &typed, at: time), typed: typed))
-            return
+        let typing = !typed.text.isEmpty && time - typed.lastTime <= TypeAheadState.resetInterval
+        if let command = (typing ? ViewerKeys.typing.command(for: key) : nil) ?? ViewerKeys.table.command(for: key) {
+            run(command, at: time)
         }
-        switch ViewerKeys.table.command(for: key) {
-        case .quit?: wantsQuit = true
-        case .top?: moveFocus(.home, at: time)
-        case .bottom?: goToEnd(at: time)
-        case .follow?:
+    }
+
+    /// A key while the frequency table is shown: Enter keeps its value's rows, Esc and q close
+    /// it, g and G go to its ends, the rest moves in it.
+    private mutating func handleSheetKey(_ key: KeyEvent, at time: Double) {
+        switch ViewerKeys.sheet.command(for: key) {
+        case .open?: chooseInSheet(at: time)
+        case .close?: sheet = nil
+        case .top?: if let problem = sheet?.view.moveFocus(.home, at: time) { notes.set(.action, problem) }
+        case .bottom?: if let problem = sheet?.view.moveFocus(.end, at: time) { notes.set(.action, problem) }
+        default: _ = routeToChildren(.key(key), at: time)
+        }
+    }
+
+    /// Runs a command of the table's keys that the table left.
+    private mutating func run(_ command: ViewerCommand, at time: Double) {
+        switch command {
+        case .quit: wantsQuit = true
+        case .top: moveFocus(.home, at: time)
+        case .bottom: goToEnd(at: time)
+        case .follow:
             following.toggle()
             if following { showEnd(at: time) }
-        case .cancel? where search.isRunning || rowSearch.isRunning:
+        case .cancel where search.isRunning || rowSearch.isRunning:
             if let request = search.cancel() { work.append(request) }
             if let request = rowSearch.cancel() { work.append(request) }
             notes.set(.search, "search cancelled")
-        case .cancel? where filters.isRunning:
+        case .cancel where filters.isRunning:
             if let request = filters.cancel() { work.append(request) }
             notes.set(.action, "filter cancelled")
-        case .cancel? where exploring != nil:
+        case .cancel where exploring != nil:
             _ = cancelExploring()
             notes.set(.action, "cancelled")
-        case .search?: ask(.search, "Search: ")
-        case .jumpToColumn?: ask(.column, "Column: ")
-        case .copy?: copySelection()
-        case .nextMatch?:
-            findNext(nil, forward: true)
-        case .previousMatch?:
-            findNext(nil, forward: false)
-        case .typeAhead?:
+        case .search: ask(.search, "Search: ")
+        case .jumpToColumn: ask(.column, "Column: ")
+        case .copy: copySelection()
+        case let .nextMatch(forward): findNext(nil, forward: forward)
+        case let .typeAhead(c):
             // Type-ahead: the first row whose sort column (or number) starts with what was typed.
-            guard case let .character(c) = key.key else { return }
             notes.set(.action, typeAheadNote(view.table.typeAhead(String(c), state: &typed, at: time), typed: typed))
-        case let command?: explore(command, key: key, at: time)
-        case nil: break
+        default: explore(command, at: time)
         }
     }
 

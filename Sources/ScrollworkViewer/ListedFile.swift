@@ -77,7 +77,8 @@ extension ListedFile: Widget {
     /// The viewer takes the event, except Esc when it has no use for it and ⌫ outside a prompt:
     /// those are left to the listing, which goes back.
     mutating func handle(_ event: Event, at time: Double) -> EventResult {
-        if case let .key(key) = event, (key.key == .escape && !usesEscape) || (key.key == .backspace && !isTyping) { return .ignored }
+        if case let .key(key) = event, let command = ViewerKeys.openedFromListing.command(for: key),
+           (command == .cancel && !usesEscape) || (command == .back && !isTyping) { return .ignored }
         update { $0.handle(event, at: time) }
         return .handled
     }

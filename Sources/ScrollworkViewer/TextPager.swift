@@ -64,7 +64,7 @@ public struct TextPager: App, WidgetGroup, ShowsIndexedFile {
         if event.isPersonAction { notes.clear(.action) }
         if seekingEnd, event.isPersonAction {
             seekingEnd = false
-            if case let .key(key) = event, key.key == .escape { return notes.set(.action, "stopped going to the end") }
+            if case let .key(key) = event, ViewerKeys.pager.command(for: key) == .cancel { return notes.set(.action, "stopped going to the end") }
         }
         if let typing = field {
             _ = routeToChildren(event, at: time)
@@ -80,8 +80,7 @@ public struct TextPager: App, WidgetGroup, ShowsIndexedFile {
             return
         }
         if case let .key(key) = event {
-            // End and Home as G and g: the whole file's end, however its lines wrap.
-            if key.modifiers.isEmpty, key.key == .end { return goToEnd(at: time) }
+            // End as G: the whole file's end, however its lines wrap.
             switch ViewerKeys.pager.command(for: key) {
             case .quit?: wantsQuit = true; return
             case .top?: view.scroll.perform(.top, time: time); return
@@ -97,8 +96,8 @@ public struct TextPager: App, WidgetGroup, ShowsIndexedFile {
             case .search?:
                 field = TextField(prompt: "Search: ", theme: theme)
                 return
-            case .nextMatch?, .previousMatch?:
-                start(search.next(forward: key.key == .character("n"), in: file, from: top))
+            case let .nextMatch(forward)?:
+                start(search.next(forward: forward, in: file, from: top))
                 return
             case .cancel? where search.isRunning:
                 if let request = search.cancel() { work.append(request) }

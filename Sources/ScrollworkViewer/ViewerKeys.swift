@@ -3,9 +3,21 @@ import ScrollworkWidgets
 
 /// What a key does in the viewers of `scrollwork open`.
 public enum ViewerCommand: Sendable, Hashable {
-    case quit, top, bottom, follow, search, nextMatch, previousMatch, cancel, jumpToColumn, copy, typeAhead, wrap, record, open
-    case filter, keepEqual, keepDifferent, removeFilter, frequency, summary, stepColumn, lastColumn
-    case hideColumn, showColumns, pinColumn, moveColumn, fitColumn, goToRow, save, help, sortAscending, sortDescending
+    case quit, top, bottom, follow, search, cancel, jumpToColumn, copy, wrap, record, open
+    case filter, keepEqual, keepDifferent, removeFilter, frequency, summary, lastColumn
+    case hideColumn, showColumns, pinColumn, fitColumn, goToRow, save, help, sortAscending, sortDescending
+    /// The next match of the last search, or the one before.
+    case nextMatch(forward: Bool)
+    /// The current column becomes the one `by` columns on (negative: back).
+    case stepColumn(by: Int)
+    /// The current column moves `by` places (negative: left).
+    case moveColumn(by: Int)
+    /// A character of a name typed to find a row (type-ahead).
+    case typeAhead(Character)
+    /// Close what is shown over the table (a record, the keys, a frequency table).
+    case close
+    /// Back to the listing a file or table was opened from.
+    case back
 }
 
 extension ViewerCommand {
@@ -17,16 +29,24 @@ extension ViewerCommand {
         case files = "Files, copying and quitting"
     }
 
+    /// True for the commands that hide, show, pin and move columns.
+    public var arrangesColumns: Bool {
+        switch self {
+        case .hideColumn, .showColumns, .pinColumn, .moveColumn: return true
+        default: return false
+        }
+    }
+
     /// The group help lists the command in.
     public var group: Group {
         switch self {
-        case .top, .bottom, .follow, .search, .nextMatch, .previousMatch, .goToRow, .jumpToColumn, .stepColumn, .lastColumn, .typeAhead, .wrap:
+        case .top, .bottom, .follow, .search, .nextMatch, .goToRow, .jumpToColumn, .stepColumn, .lastColumn, .typeAhead, .wrap:
             return .moving
         case .sortAscending, .sortDescending, .filter, .keepEqual, .keepDifferent, .removeFilter:
             return .sortingAndFiltering
         case .record, .frequency, .summary, .hideColumn, .showColumns, .pinColumn, .moveColumn, .fitColumn, .help:
             return .exploring
-        case .quit, .cancel, .copy, .save, .open:
+        case .quit, .cancel, .copy, .save, .open, .close, .back:
             return .files
         }
     }
@@ -60,22 +80,27 @@ extension CommandTable where Command == ViewerCommand {
 public enum ViewerKeys {
     private static let quit = KeyBinding(ViewerCommand.quit, "quit (Ctrl-C too)", keys: KeyEvent(.character("q")), KeyEvent(.character("Q")), KeyEvent(.character("c"), .control), label: "q")
     private static let top = KeyBinding(ViewerCommand.top, "to the top", keys: KeyEvent(.character("g")))
-    private static let bottom = KeyBinding(ViewerCommand.bottom, "to the end", keys: KeyEvent(.character("G")))
+    private static let bottom = KeyBinding(ViewerCommand.bottom, "to the end (End too)", keys: KeyEvent(.character("G")), KeyEvent(.end), label: "G")
     private static let follow = KeyBinding(ViewerCommand.follow, "follow the end of a growing file, or stop", keys: KeyEvent(.character("F")))
     private static let search = KeyBinding(ViewerCommand.search, "search the file's bytes (Enter starts, Esc closes)", keys: KeyEvent(.character("/")))
-    private static let next = KeyBinding(ViewerCommand.nextMatch, "the next match", keys: KeyEvent(.character("n")))
-    private static let previous = KeyBinding(ViewerCommand.previousMatch, "the previous match", keys: KeyEvent(.character("N")))
+    private static let next = KeyBinding(ViewerCommand.nextMatch(forward: true), "the next match", keys: KeyEvent(.character("n")))
+    private static let previous = KeyBinding(ViewerCommand.nextMatch(forward: false), "the previous match", keys: KeyEvent(.character("N")))
     private static let cancel = KeyBinding(ViewerCommand.cancel, "cancel the search, sort, filter, count or save under way", keys: KeyEvent(.escape))
     // The keys of a file's table that a database's table has too, worded once.
     private static let jumpToColumn = KeyBinding(ViewerCommand.jumpToColumn, "jump to a column by name (it becomes the current column)", keys: KeyEvent(.character(":")))
-    private static let stepColumn = KeyBinding(ViewerCommand.stepColumn, "the current column: the one before, the one after (a click on a cell chooses it too)", keys: KeyEvent(.character("[")), KeyEvent(.character("]")), label: "[ ]")
+    private static let stepColumn = KeyBinding("the current column: the one before, the one after (a click on a cell chooses it too)", label: "[ ]",
+                                               example: ViewerCommand.stepColumn(by: 1)) { key in
+        key == KeyEvent(.character("[")) ? .stepColumn(by: -1) : key == KeyEvent(.character("]")) ? .stepColumn(by: 1) : nil
+    }
     private static let lastColumn = KeyBinding(ViewerCommand.lastColumn, "the last column", keys: KeyEvent(.character("$")))
     private static let keepDifferent = KeyBinding(ViewerCommand.keepDifferent, "keep the rows whose current column holds another value", keys: KeyEvent(.character("!")))
     private static let removeFilter = KeyBinding(ViewerCommand.removeFilter, "remove the last filter", keys: KeyEvent(.character("u")))
     private static let hideColumn = KeyBinding(ViewerCommand.hideColumn, "hide the current column", keys: KeyEvent(.character("-")))
     private static let showColumns = KeyBinding(ViewerCommand.showColumns, "show the hidden columns again", keys: KeyEvent(.character("+")))
     private static let pinColumn = KeyBinding(ViewerCommand.pinColumn, "pin the current column on the leading edge, or unpin it", keys: KeyEvent(.character("P")))
-    private static let moveColumn = KeyBinding(ViewerCommand.moveColumn, "move the current column left, right", keys: KeyEvent(.character("{")), KeyEvent(.character("}")), label: "{ }")
+    private static let moveColumn = KeyBinding("move the current column left, right", label: "{ }", example: ViewerCommand.moveColumn(by: 1)) { key in
+        key == KeyEvent(.character("{")) ? .moveColumn(by: -1) : key == KeyEvent(.character("}")) ? .moveColumn(by: 1) : nil
+    }
     private static let fitColumn = KeyBinding(ViewerCommand.fitColumn, "fit the current column to its content", keys: KeyEvent(.character("_")))
     private static let goToRow = KeyBinding(ViewerCommand.goToRow, "go to a row: its number, or a percentage of the rows (50%)", keys: KeyEvent(.character("#")))
     private static let help = KeyBinding(ViewerCommand.help, "these keys", keys: KeyEvent(.character("?")))
@@ -104,7 +129,33 @@ public enum ViewerKeys {
         KeyBinding(.save, "save the view (rows kept, their order, columns shown) as .csv, .tsv or .jsonl", keys: KeyEvent(.character("s"), .control), label: "Ctrl-S"),
         KeyBinding(.copy, "copy the selected rows with the heading, tab-separated (OSC 52)", keys: KeyEvent(.character("c"), .alt)),
         help,
-        .typeAhead(.typeAhead, "select the first row whose sort column starts with what is typed"),
+        typeAhead,
+    ])
+
+    /// Type-ahead: a letter, a digit, - . or _ without Ctrl or Alt, as itself.
+    static let typeAhead = KeyBinding<ViewerCommand>.typeAhead("select the first row whose sort column starts with what is typed") { .typeAhead($0) }
+
+    /// The keys that go on with a name being typed (a key within a second of the last) rather
+    /// than run the commands they also name.
+    public static let typing = CommandTable<ViewerCommand>("Typing a name", [typeAhead])
+
+    /// A record or the keys shown over the table.
+    public static let record = CommandTable<ViewerCommand>("Record (scrollwork open)", [
+        KeyBinding(.close, "close it", keys: KeyEvent(.escape), KeyEvent(.enter), KeyEvent(.character("q"))),
+    ])
+
+    /// A frequency table shown over the table.
+    public static let sheet = CommandTable<ViewerCommand>("Frequency table (scrollwork open)", [
+        KeyBinding(.open, "keep the rows that hold the focused value", keys: KeyEvent(.enter)),
+        KeyBinding(.close, "close it", keys: KeyEvent(.escape), KeyEvent(.character("q"))),
+        top, bottom,
+    ])
+
+    /// A file or table opened from a listing: the keys that go back to it when the viewer has
+    /// no use for them.
+    public static let openedFromListing = CommandTable<ViewerCommand>("Opened from a listing (scrollwork open)", [
+        KeyBinding(.back, "back to the listing (outside a prompt)", keys: KeyEvent(.backspace)),
+        KeyBinding(.cancel, "back to the listing, when nothing runs", keys: KeyEvent(.escape)),
     ])
 
     /// Other text in the pager.
@@ -151,12 +202,13 @@ public enum ViewerKeys {
         KeyBinding(.save, "save the rows shown, in their order, read from the database as .csv, .tsv or .jsonl", keys: KeyEvent(.character("s"), .control), label: "Ctrl-S"),
         help,
         KeyBinding(ViewerCommand.cancel, "cancel the sort, filter, search, count or save the database is running", keys: KeyEvent(.escape)),
+        KeyBinding(ViewerCommand.back, "back to the database's tables", keys: KeyEvent(.backspace)),
     ])
 
     /// What `scrollwork open --help` says about the keys, made from the tables: each viewer's
     /// keys by group, one a line.
     public static var discussion: String {
-        [table, pager, directory, database, databaseTable].map { table in
+        [table, pager, directory, database, databaseTable, record, sheet, openedFromListing].map { table in
             // Wrapped here, under each description, within the 80 columns help is read in.
             (["\(table.title):"] + table.groupedHelp(width: 74).flatMap { group in ["  \(group.group.rawValue):"] + group.lines.map { "    " + $0 } })
                 .joined(separator: "\n")

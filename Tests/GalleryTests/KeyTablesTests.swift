@@ -12,9 +12,10 @@ import Testing
     /// The key reference of docs/keys.md, made from the tables.
     static var reference: String {
         let widgets: [KeyHelp] = [ScrollCommand.keys.help, RowsCommand.listKeys.help, RowsCommand.tableKeys.help, OutlineCommand.keys.help,
-                                  TextFieldCommand.keys.help, PageControlCommand.keys.help]
+                                  TextFieldCommand.keys.help, PageControlCommand.keys.help, PageTurn.keys(along: .horizontal).help]
         let gallery: [KeyHelp] = [GalleryApp.commands.help] + GalleryApp.PageKind.allCases.map { KeyHelp(title: "\($0.title) page", entries: $0.keys.entries) }
-        let viewers: [KeyHelp] = [ViewerKeys.table.help, ViewerKeys.pager.help, ViewerKeys.directory.help, ViewerKeys.database.help, ViewerKeys.databaseTable.help]
+        let viewers: [KeyHelp] = [ViewerKeys.table.help, ViewerKeys.pager.help, ViewerKeys.directory.help, ViewerKeys.database.help, ViewerKeys.databaseTable.help,
+                                  ViewerKeys.record.help, ViewerKeys.sheet.help, ViewerKeys.openedFromListing.help]
         func section(_ heading: String, _ tables: [KeyHelp]) -> String {
             "## \(heading)\n\n" + tables.filter { !$0.entries.isEmpty }.map(\.markdown).joined(separator: "\n\n")
         }
@@ -50,10 +51,10 @@ import Testing
     @Test("a key runs the first command bound to it; a key bound to none runs nothing")
     func tablesMatch() {
         #expect(GalleryApp.commands.command(for: KeyEvent(.character("]"))) == .step(1))
-        #expect(GalleryApp.commands.command(for: KeyEvent(.function(4))) == .page)
+        #expect(GalleryApp.commands.command(for: KeyEvent(.function(4))) == .page(2))
         #expect(GalleryApp.commands.command(for: KeyEvent(.character("]"), .alt)) == nil)
         #expect(ViewerKeys.table.command(for: KeyEvent(.character("q"))) == .quit, "q quits before type-ahead takes it")
-        #expect(ViewerKeys.table.command(for: KeyEvent(.character("x"))) == .typeAhead)
+        #expect(ViewerKeys.table.command(for: KeyEvent(.character("x"))) == .typeAhead("x"))
         #expect(RowsCommand.tableKeys.command(for: KeyEvent(.character("a"), .control)) == .selectAll)
         #expect(ScrollCommand(key: KeyEvent(.character(" "), .shift)) == .pageUp && ScrollCommand(key: KeyEvent(.character(" "))) == .pageDown)
         let help = RowsCommand.tableKeys.help

@@ -13,18 +13,26 @@ struct IdiomsPage: GalleryPage {
     ]
 
     /// What the page's own keys do.
-    enum Command: Sendable, Hashable { case idiom, legacy, always, small, tvPage }
+    enum Command: Sendable, Hashable {
+        case legacy, always, small
+        /// Show this idiom.
+        case idiom(ScrollIdiom)
+        /// tvOS: the next page, or the previous.
+        case tvPage(forward: Bool)
+    }
 
     /// The page's keys.
     static let commands = CommandTable<Command>("Idioms page", [
-        KeyBinding(.idiom, "iOS · macOS · tvOS · visionOS · watchOS", label: "1–5") { key in
-            guard case let .character(c) = key.key, key.modifiers.isEmpty else { return false }
-            return ("1"..."5").contains(c)
+        KeyBinding("iOS · macOS · tvOS · visionOS · watchOS", label: "1–5", example: .idiom(.iOS)) { key in
+            guard case let .character(c) = key.key, key.modifiers.isEmpty, let n = c.wholeNumberValue,
+                  ScrollIdiom.allCases.indices.contains(n - 1) else { return nil }
+            return .idiom(ScrollIdiom.allCases[n - 1])
         },
         KeyBinding(.legacy, "macOS: legacy or overlay scrollers", keys: KeyEvent(.character("l"))),
         KeyBinding(.always, "macOS: scrollers shown automatically or always", keys: KeyEvent(.character("a"))),
         KeyBinding(.small, "macOS: regular or small scrollers", keys: KeyEvent(.character("s"))),
-        KeyBinding(.tvPage, "tvOS: the previous or next page", keys: KeyEvent(.left), KeyEvent(.right)),
+        KeyBinding(.tvPage(forward: false), "tvOS: the previous page", keys: KeyEvent(.left)),
+        KeyBinding(.tvPage(forward: true), "tvOS: the next page", keys: KeyEvent(.right)),
     ])
 
     /// The page's keys in words.
@@ -152,15 +160,14 @@ struct IdiomsPage: GalleryPage {
     mutating func handleUnused(_ event: Event, at time: Double) -> EventResult {
         guard case let .key(key) = event, let command = Self.commands.command(for: key) else { return .ignored }
         switch command {
-        case .idiom:
-            guard case let .character(c) = key.key else { return .ignored }
-            idiom = ScrollIdiom.allCases[(Int(String(c)) ?? 1) - 1]
+        case let .idiom(chosen):
+            idiom = chosen
             apply()
         case .legacy where idiom == .macOS: legacy.toggle(); apply()
         case .always where idiom == .macOS: always.toggle(); apply()
         case .small where idiom == .macOS: small.toggle(); apply()
-        case .tvPage where idiom == .tvOS:
-            _ = tvPages.state.moveFocus(forward: key.key == .right, time: time)
+        case let .tvPage(forward) where idiom == .tvOS:
+            _ = tvPages.state.moveFocus(forward: forward, time: time)
         case .legacy, .always, .small, .tvPage:
             return .ignored
         }

@@ -17,21 +17,26 @@ struct ListPage: GalleryPage {
 
     /// What the page's own keys do.
     enum Command: Sendable, Hashable {
-        case focusList, back, edit, undo, redo, details, delete, insert, moveRow
+        case back, edit, undo, redo, details, delete, insert
+        /// Focus list `index` (0 Settings, 1 Text Size, 2 Contacts).
+        case focusList(Int)
+        /// Edit mode: move the focused row up, or down.
+        case moveRow(up: Bool)
     }
 
     /// The page's keys.
     static let commands = CommandTable<Command>("List page", [
-        KeyBinding(.focusList, "Settings · Text Size · Contacts", label: "1 2 3") { key in
-            guard case let .character(c) = key.key, key.modifiers.isEmpty else { return false }
-            return ("1"..."3").contains(c)
+        KeyBinding("Settings · Text Size · Contacts", label: "1 2 3", example: .focusList(0)) { key in
+            guard case let .character(c) = key.key, key.modifiers.isEmpty, let n = c.wholeNumberValue, (1...3).contains(n) else { return nil }
+            return .focusList(n - 1)
         },
         KeyBinding(.back, "back from a drilled-in or info view", keys: KeyEvent(.escape)),
         KeyBinding(.details, "details of the focused row, over the list", keys: KeyEvent(.character("i"))),
         KeyBinding(.edit, "Contacts: edit mode on or off", keys: KeyEvent(.character("e"))),
         KeyBinding(.delete, "edit mode: delete the focused row", keys: KeyEvent(.character("d")), KeyEvent(.delete), KeyEvent(.backspace)),
         KeyBinding(.insert, "edit mode: insert a row", keys: KeyEvent(.character("n"))),
-        KeyBinding(.moveRow, "edit mode: move the focused row", keys: KeyEvent(.up, .alt), KeyEvent(.down, .alt)),
+        KeyBinding(.moveRow(up: true), "edit mode: move the focused row up", keys: KeyEvent(.up, .alt)),
+        KeyBinding(.moveRow(up: false), "edit mode: move the focused row down", keys: KeyEvent(.down, .alt)),
         KeyBinding(.undo, "undo", keys: KeyEvent(.character("u"))),
         KeyBinding(.redo, "redo", keys: KeyEvent(.character("r"))),
     ])
@@ -169,10 +174,10 @@ struct ListPage: GalleryPage {
     mutating func handleUnused(_ event: Event, at time: Double) -> EventResult {
         guard case let .key(key) = event, let command = Self.commands.command(for: key) else { return .ignored }
         switch command {
-        case .focusList:
-            switch key.key {
-            case .character("1"): focus(\.settings)
-            case .character("2"): focus(\.options)
+        case let .focusList(index):
+            switch index {
+            case 0: focus(\.settings)
+            case 1: focus(\.options)
             default: focus(\.contacts)
             }
         case .back: closeDetail()
@@ -190,12 +195,12 @@ struct ListPage: GalleryPage {
             guard let id = self[keyPath: path].list.cursor, let row = self[keyPath: path].list.indexPath(of: id) else { return .handled }
             do { react(to: try self[keyPath: path].list.activate(row, target: .detailButton, at: time), in: i) } catch { messages[i] = "\(error)" }
         case .delete, .insert, .moveRow:
-            return focusIndex == 2 && contacts.list.isEditing ? handleEdit(command, key) : .ignored
+            return focusIndex == 2 && contacts.list.isEditing ? handleEdit(command) : .ignored
         }
         return .handled
     }
 
-    private mutating func handleEdit(_ command: Command, _ key: KeyEvent) -> EventResult {
+    private mutating func handleEdit(_ command: Command) -> EventResult {
         let path = contacts.list.cursor.flatMap { contacts.list.indexPath(of: $0) }
         switch command {
         case .delete:
@@ -205,9 +210,8 @@ struct ListPage: GalleryPage {
             inserted += 1
             let at = path ?? IndexPath(row: 0, section: 0)
             do { try contacts.list.insertRows(["New Contact \(inserted)"], at: at); message = "inserted" } catch { message = "cannot insert: \(error)" }
-        case .moveRow:
+        case let .moveRow(up):
             guard let path else { return .handled }
-            let up = key.key == .up
             var target = IndexPath(row: path.row + (up ? -1 : 1), section: path.section)
             if target.row < 0 || target.row >= contacts.list.numberOfRows(inSection: path.section) {
                 // Past the section's end: into the neighbouring section.

@@ -21,14 +21,16 @@ struct TablePage: GalleryPage {
 
     /// What the page's own keys do.
     enum Command: Sendable, Hashable {
-        case nextSource, copy, typeAhead
+        case nextSource, copy
+        /// A character of a name typed to find a row.
+        case typeAhead(Character)
     }
 
     /// The page's keys, then the table's.
     static let commands = CommandTable<Command>("Table page", [
         KeyBinding(.copy, "copy the selected rows (up to 10,000) with the heading, tab-separated (OSC 52)", keys: KeyEvent(.character("c"), .alt)),
         KeyBinding(.nextSource, "the next source: generated, slow, growing", keys: KeyEvent(.character("m"), .alt)),
-        .typeAhead(.typeAhead, "select the first row that starts with what is typed"),
+        .typeAhead("select the first row that starts with what is typed") { .typeAhead($0) },
     ])
 
     /// The page's keys and the table's, in words.
@@ -177,8 +179,7 @@ struct TablePage: GalleryPage {
             effects.append(.copy(tabSeparated([table.columns.map(\.title)] + rows.map { row in table.columns.map { $0.value(row).description } })))
             notes.set(.action, copiedNote(rows.count, of: selected.count))
             return .handled
-        case .typeAhead:
-            guard case let .character(c) = key.key else { return .ignored }
+        case let .typeAhead(c):
             notes.set(.action, typeAheadNote(files.table.typeAhead(String(c), state: &typed, at: time), typed: typed))
             return .handled
         }

@@ -1,12 +1,13 @@
 import Scrollwork
 
 extension KeyBinding {
-    /// `command` on the keys type-ahead takes: a letter, a digit, - . or _, without Ctrl or Alt
-    /// (`TableState.typeAhead`).
-    public static func typeAhead(_ command: Command, _ summary: String) -> KeyBinding {
-        KeyBinding(command, summary, label: "a–z 0–9 - . _") { key in
-            guard case let .character(c) = key.key, key.modifiers.isDisjoint(with: [.control, .alt]) else { return false }
-            return c.isLetter || c.isNumber || "-._".contains(c)
+    /// The command `command` makes of the character typed, on the keys type-ahead takes: a
+    /// letter, a digit, - . or _, without Ctrl or Alt (`TableState.typeAhead`).
+    public static func typeAhead(_ summary: String, _ command: @escaping @Sendable (Character) -> Command) -> KeyBinding {
+        KeyBinding(summary, label: "a–z 0–9 - . _", example: command("a")) { key in
+            guard case let .character(c) = key.key, key.modifiers.isDisjoint(with: [.control, .alt]),
+                  c.isLetter || c.isNumber || "-._".contains(c) else { return nil }
+            return command(c)
         }
     }
 
