@@ -93,7 +93,7 @@ extension ListView {
             // A row that cannot be read is drawn as nothing: it needs no height.
             do { content = try list.content(at: path) } catch { continue }
             guard content.subtitle != nil else { continue }
-            do { try list.setMeasuredHeight(wanted, at: path) } catch { failure = error }
+            do { try list.setMeasuredHeight(wanted, at: path) } catch { failures.append(error) }
         }
     }
 

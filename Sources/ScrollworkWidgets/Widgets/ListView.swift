@@ -10,7 +10,7 @@ import Scrollwork
 /// row, and a drag on ≡ moves it, scrolling at the edges), a drag scrolls like a
 /// finger, the wheel scrolls, and a press or drag on the index jumps to its section (LT-10,
 /// LT-11). What the activations mean comes out of ``takeEvents()``.
-public struct ListView<Row: Sendable>: Widget {
+public struct ListView<Row: Sendable>: ReportingWidget, StatefulWidget {
     /// The list.
     public var list: ListState<Row>
     /// Styles.
@@ -35,7 +35,7 @@ public struct ListView<Row: Sendable>: Widget {
     private var pointer = ScrollPointer()
     private var draggingIndex = false
     private var events: [ListEvent] = []
-    var failure: ListError? = nil
+    var failures: [ListError] = []
     /// Where the last render put the rows, in points (``accessibility`` reads rows against it,
     /// and the pointer finds them in it).
     var accessibleBody = Rect.zero
@@ -68,11 +68,33 @@ public struct ListView<Row: Sendable>: Widget {
         return events
     }
 
-    /// The last error of a call the view made for its input (a row that had gone), once.
+    /// The oldest error of a call the view made for its input (a row that had gone) not taken
+    /// yet, once.
     public mutating func takeError() -> ListError? {
-        defer { failure = nil }
-        return failure
+        failures.isEmpty ? nil : failures.removeFirst()
     }
+
+    /// Every error of a call the view made for its input since the last call, oldest first.
+    public mutating func takeErrors() -> [any Error] {
+        defer { failures = [] }
+        return failures
+    }
+
+    /// What the list reports (``takeEvents()``): ``respond(to:at:)`` hands them out.
+    public mutating func takeReports() -> [ListEvent] { takeEvents() }
+
+    /// The list: its rows, sections, selection and scrolling.
+    public var state: ListState<Row> {
+        get { list }
+        set { list = newValue }
+    }
+
+    /// How many rows the list has, in every section.
+    public var numberOfRows: Int { list.numberOfRows }
+    /// The focused row (the cursor), if any.
+    public var focusedRow: IndexPath? { list.cursor.flatMap { list.indexPath(of: $0) } }
+    /// The selected rows, in order.
+    public var selectedRows: [IndexPath] { list.selectedIndexPaths }
 
     // MARK: Drawing
 
@@ -120,10 +142,10 @@ public struct ListView<Row: Sendable>: Widget {
         case let .move(move, _) where pageKeysScroll && (move == .pageUp || move == .pageDown):
             list.scroll.perform(ScrollCommand(move), time: time)
         case let .move(move, extending):
-            do { try list.moveCursor(move, extending: extending, at: time) } catch { failure = error }
+            do { try list.moveCursor(move, extending: extending, at: time) } catch { failures.append(error) }
         case .activate:
             guard let id = list.cursor, let path = list.indexPath(of: id) else { return .ignored }
-            do { events.append(try list.activate(path, target: .row, at: time)) } catch { failure = error }
+            do { events.append(try list.activate(path, target: .row, at: time)) } catch { failures.append(error) }
         case let .scroll(scroll):
             list.scroll.perform(scroll, time: time)
         case .cancelSort:
@@ -161,7 +183,7 @@ public struct ListView<Row: Sendable>: Widget {
         if case .press = mouse.kind, mouse.button == .left, accessibleBody.contains(mouse.location),
            case let .row(path)? = list.item(atViewportY: point.y), list.reorderHandleFrame(at: path)?.contains(point) == true {
             // ≡ in edit mode: a drag moves the row instead of scrolling the list.
-            do { try list.beginReorder(at: path, pointerY: point.y, at: time) } catch { failure = error }
+            do { try list.beginReorder(at: path, pointerY: point.y, at: time) } catch { failures.append(error) }
             return .handled
         }
         let tap = pointer.isTap(mouse)
@@ -172,19 +194,19 @@ public struct ListView<Row: Sendable>: Widget {
         // A press and release without moving is a tap on the item under the pointer.
         switch list.item(atViewportY: point.y) {
         case let .showMore(section)?:
-            do { try list.showMore(inSection: section) } catch { failure = error }
+            do { try list.showMore(inSection: section) } catch { failures.append(error) }
         case let .row(path)? where list.deleteControlFrame(at: path)?.contains(point) == true:
             // ⊖ in edit mode deletes the row (undo brings it back).
             do {
                 try list.deleteRows(at: [path])
                 events.append(.deleted(path))
-            } catch { failure = error }
+            } catch { failures.append(error) }
         case let .row(path)?:
             let onDetail = list.detailButtonFrame(at: path)?.contains(point) ?? false
             do {
                 events.append(try list.activate(path, target: onDetail ? .detailButton : .row, extending: mouse.modifiers.extendsSelection,
                                                 toggling: mouse.modifiers.togglesSelection, at: time))
-            } catch { failure = error }
+            } catch { failures.append(error) }
         default: break
         }
         return .handled
@@ -197,7 +219,7 @@ public struct ListView<Row: Sendable>: Widget {
         let row = y.isFinite ? Int(saturating: (y / metrics.cellHeight).rounded(.down)) : 0
         let i = Swift.min(Swift.max(row.subtractingSaturating(index.top), 0), index.entries.count - 1)
         let section = index.entries[i].section
-        do { try list.jump(toSection: section) } catch { failure = error }
+        do { try list.jump(toSection: section) } catch { failures.append(error) }
     }
 
     /// Stretches at the edge for a wheel turn nothing could use (SV-02).

@@ -30,7 +30,7 @@ public struct OutlineColumn<Node> {
 /// expands everything below; ↑ ↓ Page keys Home End move the cursor and Enter toggles. A click on
 /// a triangle expands or collapses (with Alt, with all descendants), a click on a row moves the
 /// cursor there, drag and wheel scroll.
-public struct OutlineView<Source: OutlineSource & Sendable>: Widget where Source.Node: Sendable {
+public struct OutlineView<Source: OutlineSource & Sendable>: ReportingWidget, StatefulWidget where Source.Node: Sendable {
     /// The outline.
     public var outline: OutlineState<Source>
     /// The text of each node.
@@ -61,7 +61,7 @@ public struct OutlineView<Source: OutlineSource & Sendable>: Widget where Source
     /// The top-left corner of ``cursorCell``, in points.
     public var cursorPosition: Point? { cursorCell.map { metrics.origin(of: $0) } }
     private var pointer = ScrollPointer()
-    private var failure: OutlineError? = nil
+    private var failures: [OutlineError] = []
     /// Where the last render drew the header.
     /// Where the last render drew the header, and the columns it showed (each one's index,
     /// leading edge and width), in points.
@@ -83,11 +83,28 @@ public struct OutlineView<Source: OutlineSource & Sendable>: Widget where Source
         outline.scroll.lineStep = metrics.cell
     }
 
-    /// The last error of a call the view made for its input, once.
+    /// The oldest error of a call the view made for its input not taken yet, once.
     public mutating func takeError() -> OutlineError? {
-        defer { failure = nil }
-        return failure
+        failures.isEmpty ? nil : failures.removeFirst()
     }
+
+    /// Every error of a call the view made for its input since the last call, oldest first.
+    public mutating func takeErrors() -> [any Error] {
+        defer { failures = [] }
+        return failures
+    }
+
+    /// Headings clicked, as ``respond(to:at:)`` reports them.
+    public mutating func takeReports() -> [OutlineEvent] { takeHeadingClicks().map { .headingClicked(column: $0) } }
+
+    /// The outline: its nodes, what is expanded, the cursor and scrolling.
+    public var state: OutlineState<Source> {
+        get { outline }
+        set { outline = newValue }
+    }
+
+    /// How many rows the outline shows (the nodes whose ancestors are all expanded).
+    public var numberOfRows: Int { outline.numberOfRows }
 
     /// Headings clicked since the last call (0 for Name, then the columns), oldest first.
     public mutating func takeHeadingClicks() -> [Int] {
@@ -232,7 +249,7 @@ public struct OutlineView<Source: OutlineSource & Sendable>: Widget where Source
                     try outline.toggle(row.path, descendants: mouse.modifiers.contains(.alt))
                 }
                 try outline.setCursor(row.path)
-            } catch { failure = error }
+            } catch { failures.append(error) }
             return .handled
         default:
             return .ignored
@@ -270,7 +287,7 @@ public struct OutlineView<Source: OutlineSource & Sendable>: Widget where Source
                 case .end: outline.moveCursor(by: outline.numberOfRows)
                 }
             }
-        } catch { failure = error }
+        } catch { failures.append(error) }
         return .handled
     }
 
@@ -284,4 +301,10 @@ public struct OutlineView<Source: OutlineSource & Sendable>: Widget where Source
     public var isAnimating: Bool { outline.scroll.isAnimating }
     /// When an indicator starts to fade.
     public var wakeTime: Double? { outline.scroll.wakeTime }
+}
+
+/// What an ``OutlineView`` reports.
+public enum OutlineEvent: Sendable, Hashable {
+    /// A heading was clicked: 0 for Name, then the columns.
+    case headingClicked(column: Int)
 }

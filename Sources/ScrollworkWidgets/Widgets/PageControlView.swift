@@ -8,7 +8,7 @@ import Scrollwork
 /// A click before or after the current dot goes one page back or on (a mouse aims, so a click on
 /// a dot goes to it), a drag scrubs (PC-12), ← → move a page. The pages to show come out of
 /// ``takeChange()``.
-public struct PageControlView: Widget {
+public struct PageControlView: ReportingWidget, StatefulWidget {
     /// The control.
     public var state: PageControlState
     /// Styles.
@@ -133,4 +133,11 @@ public struct PageControlView: Widget {
     public var diagnostics: [Diagnostic] { state.diagnostics() }
     /// True while the dots animate.
     public var isAnimating: Bool { state.isAnimating }
+}
+
+extension PageControlView {
+    /// The page change the last input asked for (``takeChange()``), as ``respond(to:at:)`` reports it.
+    public mutating func takeReports() -> [PageChange] { takeChange().map { [$0] } ?? [] }
+    /// A page control meets no errors.
+    public mutating func takeErrors() -> [any Error] { [] }
 }

@@ -9,7 +9,7 @@ import Scrollwork
 /// ``pageCount`` pages, each the size of the view less the dots' band, so the content's size
 /// follows from the view and needs no setting. With ``reducesMotion`` every page turn is
 /// immediate. ``takeChange()`` says when the page changed.
-public struct PagedView<Content: ScrollContent>: Widget, WidgetGroup {
+public struct PagedView<Content: ScrollContent>: ReportingWidget, WidgetGroup {
     /// The scroll view and the dots, kept in step: what the widget shows.
     public private(set) var coupling: PagedScrollCoupling
     var pager: ScrollView<Content>
@@ -205,6 +205,13 @@ public struct PagedView<Content: ScrollContent>: Widget, WidgetGroup {
         coupling.updatePageControl { $0.show(page: page, animated: false, time: time) }
         show()
     }
+}
+
+extension PagedView {
+    /// The page shown now, when it changed (``takeChange()``), as ``respond(to:at:)`` reports it.
+    public mutating func takeReports() -> [Int] { takeChange().map { [$0] } ?? [] }
+    /// Paged pages meet no errors.
+    public mutating func takeErrors() -> [any Error] { [] }
 }
 
 /// Where a key turns a ``PagedView``'s pages.

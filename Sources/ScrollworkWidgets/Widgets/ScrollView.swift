@@ -42,7 +42,7 @@ extension ScrollContent {
 /// A scroll view: its `ScrollState`, content drawn through ``ScrollContent``, indicators over
 /// it (overlay, legacy, visionOS) and the rubber-band space past the edges. The mouse drags and
 /// flicks the content like a finger, the wheel scrolls, keys step lines and pages (SV-01 to SV-05).
-public struct ScrollView<Content: ScrollContent>: Widget {
+public struct ScrollView<Content: ScrollContent>: ReportingWidget, StatefulWidget {
     /// The scrolling state.
     public var scroll: ScrollState
     /// The content.
@@ -173,4 +173,17 @@ public struct ScrollView<Content: ScrollContent>: Widget {
     public var diagnostics: [Diagnostic] { ScrollEdgeEffect.diagnostics(for: edgeEffects) }
     /// When an indicator starts to fade.
     public var wakeTime: Double? { scroll.wakeTime }
+}
+
+extension ScrollView {
+    /// A scroll view reports nothing: what it did shows in ``state``.
+    public mutating func takeReports() -> [Never] { [] }
+    /// A scroll view meets no errors.
+    public mutating func takeErrors() -> [any Error] { [] }
+
+    /// The scrolling: offset, content size, physics and indicators.
+    public var state: ScrollState {
+        get { scroll }
+        set { scroll = newValue }
+    }
 }

@@ -43,7 +43,7 @@ public struct TableSort: Sendable, Hashable {
 /// on drag and wheel. A table wider than the view scrolls sideways by drag, Shift+wheel, the
 /// horizontal wheel and ← →, with `TableState.pinnedColumns` staying in place. ↑ ↓ move the
 /// selection (Shift extends it), Page keys and Space scroll by a page, Enter activates.
-public struct TableView<Row: Sendable>: Widget {
+public struct TableView<Row: Sendable>: ReportingWidget, StatefulWidget {
     /// The table.
     public var table: TableState<Row>
     /// Styles.
@@ -102,7 +102,7 @@ public struct TableView<Row: Sendable>: Widget {
     var drawnRows = DrawnRows()
     /// The header drawn last, for a terminal to copy while nothing it shows has changed.
     var drawnHeader = DrawnArea<HeaderKey>()
-    private var failure: (any Error)? = nil
+    private var failures: [any Error] = []
     /// Where the last render drew the header.
     /// Where the last render put the header, the rows and each column, in points: what the
     /// table says of itself to a screen reader (``accessibility``) is read against it.
@@ -159,11 +159,32 @@ public struct TableView<Row: Sendable>: Widget {
         return events
     }
 
-    /// The last error of a call the view made for its input, once.
+    /// The oldest error of a call the view made for its input not taken yet, once.
     public mutating func takeError() -> (any Error)? {
-        defer { failure = nil }
-        return failure
+        failures.isEmpty ? nil : failures.removeFirst()
     }
+
+    /// Every error of a call the view made for its input since the last call, oldest first.
+    public mutating func takeErrors() -> [any Error] {
+        defer { failures = [] }
+        return failures
+    }
+
+    /// What the table reports (``takeEvents()``): ``respond(to:at:)`` hands them out.
+    public mutating func takeReports() -> [TableEvent] { takeEvents() }
+
+    /// The table: its rows, columns, sort and selection.
+    public var state: TableState<Row> {
+        get { table }
+        set { table = newValue }
+    }
+
+    /// How many rows the table has.
+    public var numberOfRows: Int { table.list.numberOfRows }
+    /// The focused row (the cursor), if any.
+    public var focusedRow: IndexPath? { table.list.cursor.flatMap { table.list.indexPath(of: $0) } }
+    /// The selected rows, in order.
+    public var selectedRows: [IndexPath] { table.list.selectedIndexPaths }
 
     /// Each column's first cell and width in cells as drawn (the last column takes what rounding
     /// leaves): pinned columns in place, the others moved by the sideways scroll, so they may lie
@@ -440,11 +461,11 @@ public struct TableView<Row: Sendable>: Widget {
     /// under way and building on the order it was going to give) or at once.
     public mutating func sort(byColumn column: Int, at time: Double) {
         guard sortsInBackground else {
-            do { try table.chooseHeading(column) } catch { failure = error }
+            do { try table.chooseHeading(column) } catch { failures.append(error) }
             return
         }
         let order: [SortOrder]
-        do { order = try table.sortOrder(choosingHeading: column, after: sorting?.order) } catch { failure = error; return }
+        do { order = try table.sortOrder(choosingHeading: column, after: sorting?.order) } catch { failures.append(error); return }
         sort(by: order, column: column, at: time)
     }
 
@@ -510,11 +531,11 @@ public struct TableView<Row: Sendable>: Widget {
             table.list.scroll.perform(ScrollCommand(move), time: time)
             return .handled
         case let .move(move, extending):
-            do { try table.list.moveCursor(move, extending: extending, at: time) } catch { failure = error }
+            do { try table.list.moveCursor(move, extending: extending, at: time) } catch { failures.append(error) }
             return .handled
         case .activate:
             guard let id = table.list.cursor, let path = table.list.indexPath(of: id) else { return .ignored }
-            do { events.append(.row(try table.list.activate(path, target: .row, at: time))) } catch { failure = error }
+            do { events.append(.row(try table.list.activate(path, target: .row, at: time))) } catch { failures.append(error) }
             return .handled
         case let .scroll(scroll):
             table.list.scroll.perform(scroll, time: time)
@@ -552,7 +573,7 @@ public struct TableView<Row: Sendable>: Widget {
                 }
                 if let divider = press.divider {
                     let delta = mouse.x - press.lastX
-                    if delta != 0 { do { try table.dragDivider(after: divider, by: delta) } catch { failure = error } }
+                    if delta != 0 { do { try table.dragDivider(after: divider, by: delta) } catch { failures.append(error) } }
                     // Held against the trailing edge, the column keeps growing and the table
                     // scrolls with it (see tick); elsewhere the divider stays in view.
                     let atEdge = mouse.x >= frame.maxX - metrics.cellWidth && divider >= table.pinnedColumns
@@ -585,7 +606,7 @@ public struct TableView<Row: Sendable>: Widget {
             do {
                 events.append(.row(try table.list.activate(path, target: .row, extending: mouse.modifiers.extendsSelection,
                                                             toggling: mouse.modifiers.togglesSelection, at: time)))
-            } catch { failure = error }
+            } catch { failures.append(error) }
         }
         return result
     }
@@ -616,7 +637,7 @@ public struct TableView<Row: Sendable>: Widget {
             // A cell of padding each side, as the cells are drawn.
             try table.autoFit(column: column, visible: shownRows) { Double(displayWidth($0) + 2) * cellWidth }
             events.append(.columnFitted(column: column))
-        } catch { failure = error }
+        } catch { failures.append(error) }
     }
 
     private mutating func chooseHeading(_ column: Int, at time: Double) {
@@ -637,7 +658,7 @@ public struct TableView<Row: Sendable>: Widget {
             do {
                 try table.holdDividerAtEdge(after: divider, for: time - since, pointerInset: metrics.cellWidth / 2, model: model,
                                             margin: metrics.cellWidth, at: time)
-            } catch { failure = error }
+            } catch { failures.append(error) }
             press.edgeSince = time
             header = press
         }

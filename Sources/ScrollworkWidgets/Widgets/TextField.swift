@@ -4,7 +4,7 @@ import Scrollwork
 /// and pastes while it has focus; Enter submits and Esc cancels. Pasted line breaks and tabs
 /// become spaces, and control characters are kept as text, drawn as pictures, never sent to the
 /// terminal.
-public struct TextField: Widget {
+public struct TextField: ReportingWidget {
     /// What the last key did, for the owner to act on.
     public enum Action: Sendable, Hashable {
         /// The text changed.
@@ -129,4 +129,11 @@ public struct TextField: Widget {
             return .ignored
         }
     }
+}
+
+extension TextField {
+    /// What happened to the text (``takeActions()``), as ``respond(to:at:)`` reports it.
+    public mutating func takeReports() -> [Action] { takeActions() }
+    /// A text field meets no errors.
+    public mutating func takeErrors() -> [any Error] { [] }
 }
