@@ -71,7 +71,7 @@ public struct DatabaseViewer: App {
     public mutating func handle(_ event: Event, at time: Double) {
         if case let .work(update) = event {
             if opened?.handleWork(update, at: time) == true {
-                if let change = opened?.schemaChanged { reopen(after: change) }
+                if let change = opened?.connection.schemaChanged { reopen(after: change) }
                 return
             }
             if let counted = update.result(of: countKey), let i = Int(update.id.name), entries.indices.contains(i) {
@@ -90,7 +90,7 @@ public struct DatabaseViewer: App {
             return
         }
         guard let key = view.keyLeftOver(event, at: time) else {
-            if let error = view.takeError() { note = "\(error)" }
+            if let message = errorNote(view.takeErrors()) { note = message }
             return
         }
         switch ViewerKeys.database.command(for: key) {
@@ -138,92 +138,13 @@ public struct DatabaseViewer: App {
     private mutating func handleOpened(_ event: Event, at time: Double) {
         guard var screen = opened else { return }
         defer { if opened != nil { opened = screen } }
-        if var typing = screen.field {
-            // The search prompt takes every key while it is open (⌫ edits it).
-            _ = typing.handle(event, at: time)
-            let actions = typing.takeActions()
-            screen.field = typing
-            for action in actions {
-                switch action {
-                case .submitted:
-                    screen.field = nil
-                    switch screen.prompt {
-                    case .search: screen.search(typing.text, forward: true)
-                    case .filter: screen.addFilter(typing.text, at: time)
-                    case .save: screen.startSave(to: typing.text)
-                    case .goToRow: screen.goToRow(typing.text, at: time)
-                    case .column: screen.jump(toColumn: typing.text, at: time)
-                    }
-                case .cancelled: screen.field = nil
-                case .changed: break
-                }
-            }
-            return
-        }
-        if event.isPersonAction && !screen.searching { screen.note = nil }
-        if screen.detail != nil {
-            // A row shown whole, or the keys: it scrolls; Esc, Enter or q closes it.
-            if case let .key(key) = event, ViewerKeys.record.command(for: key) == .close { screen.detail = nil; return }
-            _ = screen.detail?.handle(event, at: time)
-            return
-        }
-        if screen.sheet != nil {
-            guard case let .key(key) = event else { _ = screen.sheet?.view.handle(event, at: time); return }
-            switch ViewerKeys.sheet.command(for: key) {
-            case .open?: return screen.chooseInSheet(at: time)
-            case .close?: screen.sheet = nil
-            case .top?: screen.note = screen.sheet?.view.moveFocus(.home, at: time)
-            case .bottom?: screen.note = screen.sheet?.view.moveFocus(.end, at: time)
-            default: _ = screen.sheet?.view.handle(event, at: time)
-            }
-            return
-        }
+        if screen.field != nil { return screen.handlePrompt(event, at: time) }
+        if event.isPersonAction && !screen.rowSearch.isRunning { screen.note = nil }
+        if screen.handleOverlay(event, at: time) { return }
         // A click on a cell makes its column the current one.
         if case let .mouse(mouse) = event, mouse.kind == .press, let column = screen.view.column(atCell: mouse) { screen.setCurrentColumn(column, at: time) }
-        if case let .key(key) = event {
-            let command = ViewerKeys.databaseTable.command(for: key)
-            if command == .cancel, screen.cancelSort() || screen.cancelSearch() || screen.cancelExploring() { return }
-            switch command {
-            case .record?: return screen.showRecord(at: time)
-            case .help?: return screen.showHelp(at: time)
-            case let .stepColumn(by)?: return screen.setCurrentColumn(screen.currentColumn.addingSaturating(by), at: time)
-            case .lastColumn?: return screen.setCurrentColumn(screen.view.table.columns.count - 1, at: time)
-            case .sortAscending?, .sortDescending?:
-                guard let column = screen.currentField else { return }
-                return screen.sort(byColumn: column, ascending: command == .sortAscending, at: time)
-            case let arranging? where arranging.arrangesColumns:
-                return screen.arrangeColumns(arranging, at: time)
-            case .frequency?: return screen.startFrequency()
-            case .keepEqual?, .keepDifferent?: return screen.keep(equal: command == .keepEqual, at: time)
-            case .goToRow?:
-                return screen.ask(.goToRow, "Go to row (a number, or a percentage such as 50%): ")
-            case .jumpToColumn?:
-                return screen.ask(.column, "Column: ")
-            case .summary?: return screen.startSummary()
-            case .fitColumn?:
-                screen.view.fitColumn(screen.currentColumn)
-                return
-            case .save?:
-                return screen.ask(.save, "Save the rows shown as (.csv, .tsv or .jsonl): ", text: screen.table.name + ".csv")
-            default: break
-            }
-            switch command {
-            case .search?:
-                return screen.ask(.search, "Search: ")
-            case .filter?:
-                return screen.ask(.filter, "Filter (COLUMN=VALUE, !=, <, <=, >, >=, *=, ~): ")
-            case .removeFilter?:
-                if !screen.removeFilter(at: time) { screen.note = "no filter to remove" }
-                return
-            case let .nextMatch(forward)?:
-                if let last = screen.lastSearch {
-                    screen.search(last.text, forward: forward)
-                } else {
-                    screen.note = "no search yet: / searches"
-                }
-                return
-            default: break
-            }
+        if case let .key(key) = event, let command = ViewerKeys.databaseTable.command(for: key) {
+            if screen.run(command, at: time) { return }
             if command == .cancel || command == .back {
                 effects += screen.cancelAllWork()
                 opened = nil
@@ -232,7 +153,7 @@ public struct DatabaseViewer: App {
         }
         guard let key = screen.view.keyLeftOver(event, at: time) else {
             for case let .headingClicked(column) in screen.view.takeEvents() { screen.sort(byHeading: column, at: time) }
-            if let error = screen.view.takeError() { screen.note = "\(error)" }
+            if let message = errorNote(screen.view.takeErrors()) { screen.note = message }
             return
         }
         switch ViewerKeys.databaseTable.command(for: key) {

@@ -79,7 +79,7 @@ public struct DirectoryViewer: App, WidgetGroup {
         }
         guard let key = view.keyLeftOver(event, at: time) else {
             for column in view.takeHeadingClicks() { sort(byHeading: column) }
-            if let error = view.takeError() { note = "\(error)" }
+            if let message = errorNote(view.takeErrors()) { note = message }
             return
         }
         switch ViewerKeys.directory.command(for: key) {

@@ -411,7 +411,7 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
             notes.clear(.sort)
             notes.clear(.search)
         }
-        if let error = view.takeError() { notes.set(.action, "\(error)") }
+        if let message = errorNote(view.takeErrors()) { notes.set(.action, message) }
     }
 
     /// Moves the focus (and the selection) with the view, as the list's keys do.

@@ -204,9 +204,9 @@ import ScrollworkWidgets
             t.send(.key(KeyEvent(.character("/"))))
             t.send(.key(KeyEvent(.character("r"))))
             t.send(.key(KeyEvent(.enter)))
-            #expect(t.app.opened?.searching == true)
+            #expect(t.app.opened?.rowSearch.isRunning == true)
             t.send(.key(KeyEvent(.escape)))
-            #expect(t.app.opened?.searching == false && t.text.contains("search cancelled") && t.app.opened != nil)
+            #expect(t.app.opened?.rowSearch.isRunning == false && t.text.contains("search cancelled") && t.app.opened != nil)
         }
     }
 
@@ -357,14 +357,14 @@ struct PostgresConnectionLostTests {
         t.advance(by: 0.5)
         DatabaseViewerTests.settle(&t)
         #expect(t.text.contains("⚠ connection lost, connecting again in a moment"), "\(t.text)")
-        #expect(t.app.opened?.lost != nil)
+        #expect(t.app.opened?.connection.lost != nil)
         t.send(.key(KeyEvent(.character("g"))))
         t.advance(by: 0.5)
         #expect(DatabaseViewerTests.shownIDs(t).prefix(3) == [1, 2, 3], "the rows read before stay")
         // A few seconds on, it connects again and the pages that failed come.
         t.advance(by: DatabaseTableScreen.reconnectDelay + 0.5)
         DatabaseViewerTests.settle(&t)
-        #expect(t.app.opened?.lost == nil && t.text.contains("connected again"))
+        #expect(t.app.opened?.connection.lost == nil && t.text.contains("connected again"))
         t.send(.key(KeyEvent(.character("G"))))
         t.advance(by: 0.5)
         DatabaseViewerTests.settle(&t)

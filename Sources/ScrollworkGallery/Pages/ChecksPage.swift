@@ -165,7 +165,7 @@ struct ChecksPage: GalleryPage {
     /// Enter or a click on a row shows it whole (again hides it); moving the cursor moves the
     /// panel along.
     mutating func collect(at time: Double) {
-        if let error = checks.takeError() { failure = "\(error)" }
+        if let message = errorNote(checks.takeErrors()) { failure = message }
         let cursor = checks.list.cursor.flatMap { checks.list.indexPath(of: $0) }?.row
         for event in checks.takeEvents() {
             switch event {

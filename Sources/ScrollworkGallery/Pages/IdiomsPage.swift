@@ -153,7 +153,7 @@ struct IdiomsPage: GalleryPage {
     }
 
     mutating func collect(at time: Double) {
-        if let error = rows.takeError() ?? workouts.takeError() { failure = "\(error)" }
+        if let message = errorNote(rows.takeErrors() + workouts.takeErrors()) { failure = message }
         _ = tvPages.takeChange()
     }
 

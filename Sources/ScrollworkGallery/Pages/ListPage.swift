@@ -160,7 +160,7 @@ struct ListPage: GalleryPage {
     mutating func collect(at time: Double) {
         if detail?.takeBack() == true { closeDetail() }
         for (i, path) in [\ListPage.settings, \.options, \.contacts].enumerated() {
-            if let error = self[keyPath: path].takeError() { messages[i] = "\(error)" }
+            if let message = errorNote(self[keyPath: path].takeErrors()) { messages[i] = message }
             for event in self[keyPath: path].takeEvents() { react(to: event, in: i) }
         }
     }

@@ -46,6 +46,6 @@ struct OutlinePage: GalleryPage {
     }
 
     mutating func collect(at time: Double) {
-        if let error = tree.takeError() { failure = "\(error)" }
+        if let message = errorNote(tree.takeErrors()) { failure = message }
     }
 }

@@ -118,7 +118,7 @@ struct RemoteFilesView: WrappingWidget {
             return .handled
         }
         let result = view.handle(event, at: time)
-        if let error = view.takeError() { note = "\(error)" }
+        if let message = errorNote(view.takeErrors()) { note = message }
         for case let .row(activation) in view.takeEvents() {
             guard case let .selectionChanged(path) = activation else { continue }
             do {

@@ -156,7 +156,7 @@ struct TablePage: GalleryPage {
     }
 
     mutating func collect(at time: Double) {
-        if let error = files.takeError() { notes.set(.action, "\(error)") }
+        if let message = errorNote(files.takeErrors()) { notes.set(.action, message) }
         // A new sort makes the last one's message stale; how a sort ends comes as the table's
         // status effect (takeEffects).
         if files.takeEvents().contains(where: { if case .headingClicked = $0 { true } else { false } }) { notes.clear(.sort) }

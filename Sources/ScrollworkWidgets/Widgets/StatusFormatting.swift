@@ -44,3 +44,10 @@ public func copiedNote(_ copied: Int, of selected: Int) -> String {
         : "\(grouped(copied)) row\(copied == 1 ? "" : "s")"
     return "copied \(count) with the heading (OSC 52: on the clipboard where the terminal allows it)"
 }
+
+/// What a status line says of the errors a widget met (`takeErrors()`): the last, and how many
+/// came before it; nil for none.
+public func errorNote(_ errors: [any Error]) -> String? {
+    guard let last = errors.last else { return nil }
+    return "\(last)" + (errors.count > 1 ? " (and \(errors.count - 1) more)" : "")
+}

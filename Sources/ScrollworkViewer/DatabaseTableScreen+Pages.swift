@@ -1,0 +1,87 @@
+import Scrollwork
+import ScrollworkDatabase
+import ScrollworkFiles
+import ScrollworkWidgets
+
+// The rows a page at a time around what is on screen, in the table's own order of rowids or the order
+// the engine made.
+extension DatabaseTableScreen {
+    /// The rows of one page, or why they could not be read.
+    struct PageAnswer: Sendable {
+        var page: Int
+        var generation: Int
+        var rows: Result<[[TableValue]], DatabaseError>
+    }
+
+    /// A chunk of rowids in the table's own order.
+    struct ChunkAnswer: Sendable {
+        var generation: Int
+        var identities: Result<[Int], DatabaseError>
+    }
+
+    /// The rowids after `after`, as work.
+    func chunk(after: Int?) -> Work {
+        let table = self.table, generation = self.generation
+        return Work(chunkKey.named("rowids")) { progress in
+            let read = Result { () throws(DatabaseError) in try table.identities(after: after, limit: Self.chunkSize, keepGoing: { !progress.isCancelled }) }
+            return progress.isCancelled ? nil : ChunkAnswer(generation: generation, identities: read)
+        }
+    }
+
+    /// What makes the work that reads a page of the order shown from its rows (made apart from
+    /// `self`, which is being changed while the pages are planned).
+    var loader: (_ page: Int, _ rows: Range<Int>) -> Work {
+        let table = self.table, generation = self.generation, order = self.order, pageKey = self.pageKey, filters = self.filters.map(\.filter)
+        let identities = !table.hasIdentities ? nil : self.identities
+        return { page, rows in
+            let named = identities.map { Array($0[rows.clamped(to: 0..<$0.count)]) }
+            return Work(pageKey.named(PagedRows<[TableValue]>.pageWorkName(page))) { progress in
+                let read = Result { () throws(DatabaseError) in
+                    if let named { return try table.rows(withIdentities: named) }
+                    return try table.rows(offset: rows.lowerBound, limit: rows.count, order: order, where: filters)
+                }
+                return progress.isCancelled ? nil : PageAnswer(page: page, generation: generation, rows: read)
+            }
+        }
+    }
+
+    /// A page of rows, or a chunk of rowids in the table's own order.
+    mutating func handlePageWork(_ update: WorkUpdate, at time: Double) -> Bool {
+        if let answer = update.result(of: pageKey) {
+            guard answer.generation == generation else { return true }
+            switch answer.rows {
+            case let .success(rows): guard pages.deliver(rows, page: answer.page) else { return true }
+            case let .failure(error):
+                guard pages.fail(page: answer.page, message: "\(error)") else { return true }
+                failed(error, saying: nil, at: time)
+            }
+            view.table.replaceRows(with: pages, orderedBy: view.table.sortOrder, sameRows: true)
+            return true
+        }
+        if let answer = update.result(of: chunkKey) {
+            guard answer.generation == generation, !identitiesComplete else { return true }
+            switch answer.identities {
+            case let .success(found):
+                identities += found
+                // Only an empty chunk says the end: a chunk of a range of blocks may hold fewer.
+                if found.isEmpty { identitiesComplete = true } else { effects.append(.work(.start(chunk(after: found.last)))) }
+                pages.grow(to: identities.count)
+                view.table.replaceRows(with: pages, orderedBy: view.table.sortOrder, sameRows: true)
+            case let .failure(error):
+                failed(error, saying: "reading the rows stopped: ", at: time)
+            }
+            return true
+        }
+        return false
+    }
+
+    /// The rows in the new order, from the first page again.
+    mutating func showNewOrder() {
+        for page in pages.requested { effects.append(.work(.cancel(pageKey.named(PagedRows<[TableValue]>.pageWorkName(page)).id))) }
+        generation += 1
+        let rows = table.hasIdentities ? identities.count : (filters.isEmpty ? count : filteredCount) ?? 0
+        pages = PagedRows(count: rows, pageSize: Self.pageSize)
+        let sortOrder = order.map { [SortOrder(columnID: "\($0.column)", ascending: $0.ascending)] } ?? []
+        view.table.replaceRows(with: pages, orderedBy: sortOrder, sameRows: false)
+    }
+}

@@ -1,0 +1,135 @@
+import Scrollwork
+import ScrollworkDatabase
+import ScrollworkFiles
+import ScrollworkWidgets
+
+// The engine's order and filters: a heading click, o and O, = and !, |, u.
+extension DatabaseTableScreen {
+    /// A whole order made by the engine, of the rows that meet the filters.
+    struct SortAnswer: Sendable {
+        var column: Int?
+        var ascending: Bool
+        var filters: [DatabaseFilter]
+        var identities: Result<[Int], DatabaseError>
+    }
+
+    /// Orders the rows by `column` in the engine, `ascending` or not (`o`, `O`).
+    mutating func sort(byColumn column: Int, ascending: Bool, at time: Double) {
+        guard table.columns.indices.contains(column) else { return }
+        arrange(column: column, ascending: ascending, filters: sorting?.filters ?? filters, at: time)
+    }
+
+    /// Orders the rows by heading `column` in the engine (the same heading again reverses).
+    mutating func sort(byHeading column: Int, at time: Double) {
+        guard table.columns.indices.contains(column) else { return }
+        let ascending = order?.column == column ? !(order?.ascending ?? true) : true
+        arrange(column: column, ascending: ascending, filters: sorting?.filters ?? filters, at: time)
+    }
+
+    /// Keeps the rows that meet `text` as well (`COLUMN=VALUE`, `!=`, `<`, `<=`, `>`, `>=`, `*=`,
+    /// `~`, as `scrollwork open --filter` writes them): the engine tests them.
+    mutating func addFilter(_ text: String, at time: Double) {
+        let parsed: RowFilter
+        do { parsed = try RowFilter(parsing: text, columns: ColumnNames(table.columns)) } catch {
+            note = "\(error)"
+            return
+        }
+        keep(DatabaseFilter(column: parsed.column, test: parsed.test), text: text, at: time)
+    }
+
+    /// Keeps the rows that meet `filter` as well, written `text` in the status line.
+    mutating func keep(_ filter: DatabaseFilter, text: String, at time: Double) {
+        let base = sorting?.filters ?? filters
+        arrange(column: order?.column, ascending: order?.ascending ?? true, filters: base + [Filter(filter: filter, text: text)], at: time)
+    }
+
+    /// Removes the last filter; false when there is none.
+    mutating func removeFilter(at time: Double) -> Bool {
+        let base = sorting?.filters ?? filters
+        guard !base.isEmpty else { return false }
+        arrange(column: order?.column, ascending: order?.ascending ?? true, filters: Array(base.dropLast()), at: time)
+        return true
+    }
+
+    /// Shows the rows that meet `filters` in the order of `column` (the table's own when nil):
+    /// a table's names in that order come from one statement of the engine's, off the loop,
+    /// while the rows shown stay; a view's pages are read so from the next frame.
+    mutating func arrange(column: Int?, ascending: Bool, filters: [Filter], at time: Double) {
+        let newOrder = column.map { (column: $0, ascending: ascending) }
+        if sorting != nil { effects.append(.work(.cancel(sortKey.named("sort").id))) }
+        sorting = nil
+        guard table.hasIdentities else {
+            // A view is read by position: the engine orders and filters each page as it is read.
+            order = newOrder
+            self.filters = filters
+            filteredCount = nil
+            if !filters.isEmpty { effects.append(.work(.start(filteredCounting()))) }
+            showNewOrder()
+            view.table.list.scroll.perform(.top, time: time)
+            return
+        }
+        if filters.isEmpty && newOrder == nil {
+            // The table's own order again: its rowids in chunks, the first screen at once.
+            order = nil
+            self.filters = []
+            identities = []
+            identitiesComplete = false
+            showNewOrder()
+            effects.append(.work(.start(chunk(after: nil))))
+            view.table.list.scroll.perform(.top, time: time)
+            return
+        }
+        sorting = (column, ascending, filters, time)
+        sortReceived = nil
+        let long = self.long, tests = filters.map(\.filter)
+        // How many rows the order will name, for the share received; unknown under filters.
+        let expected = filters.isEmpty ? (count ?? estimate) : nil
+        effects.append(.work(.start(Work(sortKey.named("sort")) { progress in
+            let read = Result { () throws(DatabaseError) in
+                try long.identities(where: tests, orderedBy: newOrder, keepGoing: { !progress.isCancelled }) { received in
+                    _ = progress.report(expected.map { Double(received) / Double(Swift.max(1, $0)) } ?? 0)
+                }
+            }
+            return progress.isCancelled ? nil : SortAnswer(column: column, ascending: ascending, filters: tests, identities: read)
+        })))
+    }
+
+    /// Cancels the order being made; false when none is.
+    mutating func cancelSort() -> Bool {
+        guard let sorting else { return false }
+        effects.append(.work(.cancel(sortKey.named("sort").id)))
+        self.sorting = nil
+        note = sorting.column.map { "sort by \(table.columns[$0]) cancelled" } ?? "filter cancelled"
+        return true
+    }
+
+    /// The order the engine made, and how far it is.
+    mutating func handleSortWork(_ update: WorkUpdate, at time: Double) -> Bool {
+        if let fraction = update.progress(of: sortKey) {
+            if sorting != nil { sortReceived = fraction }
+            return true
+        }
+        if let answer = update.result(of: sortKey) {
+            guard let asked = sorting, asked.column == answer.column, asked.ascending == answer.ascending, asked.filters.map(\.filter) == answer.filters else { return true }
+            sorting = nil
+            switch answer.identities {
+            case let .success(found):
+                identities = found
+                identitiesComplete = true
+                effects.append(.work(.cancel(chunkKey.named("rowids").id)))
+                order = answer.column.map { ($0, answer.ascending) }
+                filters = asked.filters
+                let seconds = time - asked.started
+                // "1.24 s", "87 ms": as every sort's time is said, without "sort took" before a filter.
+                let took = StatusNotes.sortTime(seconds).replacing("sort took ", with: "")
+                note = (asked.column == nil ? "filtered" : "sorted") + " in the database in " + took
+                showNewOrder()
+                view.table.list.scroll.perform(.top, time: time)
+            case let .failure(error):
+                failed(error, saying: "the sort stopped: ", at: time)
+            }
+            return true
+        }
+        return false
+    }
+}
