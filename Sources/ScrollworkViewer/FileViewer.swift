@@ -206,50 +206,58 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
         }
         // What answered the last key or click is not true after the next one.
         if event.isPersonAction { notes.clear(.action) }
-        let prompting = field != nil, showingRecord = detail != nil
         let key: KeyEvent? = if case let .key(key) = event { key } else { nil }
         if seekingEnd, event.isPersonAction {
             seekingEnd = false
             if let key, ViewerKeys.table.command(for: key) == .cancel { return notes.set(.action, "stopped going to the end") }
         }
-        let onTable = !prompting && !showingRecord && sheet == nil
-        // G and End: the last row of the whole file, waiting for the index if need be (before
-        // the table, whose End would stop at the rows indexed so far).
-        if onTable, let key, ViewerKeys.table.command(for: key) == .bottom { return goToEnd(at: time) }
-        if !prompting, !showingRecord, sheet != nil, let key { return handleSheetKey(key, at: time) }
-        // A click on a cell makes its column the current one.
-        if onTable, case let .mouse(mouse) = event, mouse.kind == .press, let column = columnOfCell(at: mouse) {
-            currentColumn = column
-            columnChosen = true
-        }
-        // Enter on a row shows its record, before the table would activate the row.
-        if onTable, let key, ViewerKeys.table.command(for: key) == .record, let id = table.list.cursor, let path = table.list.indexPath(of: id) {
-            openDetail(at: path, at: time)
-            return
-        }
-        let used = routeToChildren(event, at: time).isHandled
-        if prompting {
+        switch overlay {
+        case .prompt:
+            _ = routeToChildren(event, at: time)
             readField(at: time)
-            return
-        }
-        if showingRecord {
-            if !used, let key, ViewerKeys.record.command(for: key) == .close {
+        case .record:
+            if !routeToChildren(event, at: time).isHandled, let key, ViewerKeys.record.command(for: key) == .close {
                 detail = nil
                 detailRecord = nil
                 showingHelp = false
                 notes.clear(.action)
             }
-            return
+        case .sheet:
+            if let key { handleSheetKey(key, at: time) } else { _ = routeToChildren(event, at: time) }
+        case .none:
+            handleOnTable(event, key: key, at: time)
         }
-        if sheet != nil { return }
+    }
+
+    /// What is shown over the table and takes the keys, front-most first: the prompt at the
+    /// bottom, a record or the keys shown whole, the frequency table or summary; none leaves
+    /// the keys to the table and the viewer. (A sheet that comes while a prompt is open waits
+    /// under it: the prompt keeps what is being typed.)
+    enum Overlay { case prompt, record, sheet, none }
+
+    /// The overlay that takes the keys now.
+    var overlay: Overlay { field != nil ? .prompt : detail != nil ? .record : sheet != nil ? .sheet : .none }
+
+    /// An event with nothing shown over the table: G and End go to the whole file's end, a
+    /// click on a cell chooses its column, Enter shows the record, the table takes what it
+    /// uses, and the viewer's commands the rest.
+    private mutating func handleOnTable(_ event: Event, key: KeyEvent?, at time: Double) {
+        let command = key.flatMap { ViewerKeys.table.command(for: $0) }
+        // Before the table, whose End would stop at the rows indexed so far.
+        if command == .bottom { return goToEnd(at: time) }
+        if case let .mouse(mouse) = event, mouse.kind == .press, let column = columnOfCell(at: mouse) {
+            currentColumn = column
+            columnChosen = true
+        }
+        // Enter on a row shows its record, before the table would activate the row.
+        if command == .record, let id = table.list.cursor, let path = table.list.indexPath(of: id) { return openDetail(at: path, at: time) }
+        let used = routeToChildren(event, at: time).isHandled
         readTableEvents()
         guard !used, let key else { return }
         // While a name is being typed (a key within a second of the last), its letters, digits,
         // dashes and underscores go on with it rather than run the commands they also name.
         let typing = !typed.text.isEmpty && time - typed.lastTime <= TypeAheadState.resetInterval
-        if let command = (typing ? ViewerKeys.typing.command(for: key) : nil) ?? ViewerKeys.table.command(for: key) {
-            run(command, at: time)
-        }
+        if let command = (typing ? ViewerKeys.typing.command(for: key) : nil) ?? command { run(command, at: time) }
     }
 
     /// A key while the frequency table is shown: Enter keeps its value's rows, Esc and q close

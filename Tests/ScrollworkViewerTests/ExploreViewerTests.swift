@@ -188,6 +188,28 @@ import ScrollworkWidgets
         #expect(t.app.exploring == nil)
     }
 
+    @Test("what is shown over the table takes the keys, front-most first: a frequency table that comes while the prompt is open waits under it")
+    func overlaysTakeKeysInOrder() throws {
+        let file = Self.file()
+        var t = try Self.open(file)
+        t.type("]]]")
+        t.type("f")
+        t.type("/")
+        t.type("BOS")
+        #expect(t.app.overlay == .prompt)
+        #expect(t.runWork("frequency") == true)
+        #expect(t.app.overlay == .prompt && t.app.field?.text == "BOS", "the prompt keeps what is being typed")
+        t.send(.key(KeyEvent(.escape)))
+        #expect(t.app.overlay == .sheet && t.text.contains("Frequency of origin"))
+        t.type("q")
+        #expect(t.app.overlay == .none && !t.app.wantsQuit, "q closes the sheet, not the viewer")
+        t.send(.key(KeyEvent(.down)))
+        t.send(.key(KeyEvent(.enter)))
+        #expect(t.app.overlay == .record)
+        t.type("q")
+        #expect(t.app.overlay == .none && !t.app.wantsQuit)
+    }
+
     @Test("columns hide and show, pin, move, fit, and $ goes to the last; a save writes the view as shown")
     func columnsAndSave() throws {
         let file = Self.file()
