@@ -61,7 +61,7 @@ struct ExploredView {
     /// Filters `base` by `recipe`'s filters, sorts what is kept by its sort keys with `columns`
     /// (the viewer's: `#`, then a column a field) and finds its columns, all among `names`.
     ///
-    /// - Throws: ``ExploreError`` for a filter, sort key or column that is wrong.
+    /// - Throws: `ExploreError` for a filter, sort key or column that is wrong.
     init(_ base: FileRows, columns tableColumns: [TableColumn<DelimitedRecord>], recipe: ViewRecipe, names: ColumnNames, missing: MissingValues,
          loop: ConcurrentLoop) throws(ExploreError) {
         let filters = try recipe.parsedFilters(names)

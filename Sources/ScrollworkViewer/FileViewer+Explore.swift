@@ -73,7 +73,7 @@ extension FileViewer {
     /// its filters, sort keys and columns, and its frequency table or summary, worked out in the
     /// background as if typed.
     ///
-    /// - Throws: ``ExploreError`` for a filter, sort key or column that is wrong, before anything
+    /// - Throws: `ExploreError` for a filter, sort key or column that is wrong, before anything
     ///   changes.
     public mutating func apply(_ recipe: ViewRecipe) throws(ExploreError) {
         try recipe.validate()

@@ -53,10 +53,12 @@ public enum OpenFile {
     /// separator or header given, or a `csv`, `tsv` or `tab` name, always means a table.
     ///
     /// - Parameters:
+    ///   - path: a file, a directory, an SQLite file or a `postgres://` URL.
     ///   - separator: `,`, `tab`, `;`, `|` or another single ASCII character; nil detects it.
     ///   - header: whether the first record names the columns; nil detects it.
     ///   - missing: the words that stand for no value in a table's fields (an empty field
     ///     always does): they show as written, sort last and do not decide a column's type.
+    ///   - theme: the colours the screens draw in.
     public static func opened(path: String, separator: String?, header: Bool?, theme: Theme, missing: MissingValues = .common) throws(Failure) -> Opened {
         if PostgresDatabase.isURL(path) {
             do {

@@ -79,7 +79,7 @@ public enum StandardInput {
     /// Opens what arrives on `data`: its first 64 KB (or all of it, if less) are kept before
     /// this returns, to tell what it is; the rest is read by the work this adds to the viewer,
     /// while the viewer shows what is there and grows as more comes. The data is kept in memory
-    /// up to `memoryLimit` (``memoryLimit`` unless a test says otherwise), then moved to a temporary file in ``temporaryDirectory`` (one
+    /// up to `memoryLimit` (``memoryLimit`` unless a test says otherwise), then moved to a temporary file in `temporaryDirectory` (one
     /// without a name, so nothing is left behind, whatever happens), and the status line says so.
     public static func open(data: Int32, theme: Theme, memoryLimit: Int = memoryLimit, name: String = "standard input") throws(OpenFile.Failure) -> OpenFile.Opened {
         let spool = try memoryFile()

@@ -4,7 +4,7 @@ import ScrollworkFiles
 /// A view of a file as the command line writes it (`--filter`, `--sort`, `--columns`,
 /// `--frequency`, `--summary`), so that a script reproduces what a person made in the viewer.
 public struct ViewRecipe: Sendable, Hashable {
-    /// Filters, each `COLUMN=VALUE` and the like (see ``RowFilter``); every one must hold.
+    /// Filters, each `COLUMN=VALUE` and the like (see `RowFilter`); every one must hold.
     public var filters: [String] = []
     /// Sort keys, most significant first: a column's name, `-` before it for descending.
     public var sorts: [String] = []
@@ -26,7 +26,7 @@ public struct ViewRecipe: Sendable, Hashable {
 
     /// The filters, their columns found among `names`.
     ///
-    /// - Throws: ``ExploreError`` for a filter that does not parse or names no column.
+    /// - Throws: `ExploreError` for a filter that does not parse or names no column.
     func parsedFilters(_ names: ColumnNames) throws(ExploreError) -> [RowFilter] {
         var parsed: [RowFilter] = []
         for text in filters { parsed.append(try RowFilter(parsing: text, columns: names)) }
@@ -36,7 +36,7 @@ public struct ViewRecipe: Sendable, Hashable {
     /// The sort keys as fields (from 0) and directions, their columns found among `names`: a
     /// name is tried as written first, so a column titled `-x` is found before `x` descending.
     ///
-    /// - Throws: ``ExploreError`` for a name no column has.
+    /// - Throws: `ExploreError` for a name no column has.
     func parsedSorts(_ names: ColumnNames) throws(ExploreError) -> [(field: Int, ascending: Bool)] {
         var keys: [(field: Int, ascending: Bool)] = []
         for text in sorts {
@@ -51,7 +51,7 @@ public struct ViewRecipe: Sendable, Hashable {
 
     /// The fields shown, in order: all of `names`' columns when no list was given.
     ///
-    /// - Throws: ``ExploreError`` for a name no column has.
+    /// - Throws: `ExploreError` for a name no column has.
     func parsedColumns(_ names: ColumnNames) throws(ExploreError) -> [Int] {
         guard let columns else { return Array(names.titles.indices) }
         return try names.indexes(ofList: columns)

@@ -28,7 +28,7 @@ public struct Outcome<Report> {
 /// A widget whose input has consequences an app reads: ``respond(to:at:)`` hands them all out
 /// in one value, the same for every widget, instead of a call for each kind.
 public protocol ReportingWidget: Widget {
-    /// What the widget reports: ``TableEvent``, ``ListEvent``, `PageChange`, …
+    /// What the widget reports: ``TableEvent``, `ListEvent`, `PageChange`, …
     associatedtype Report
     /// What was reported since the last call, oldest first, once.
     mutating func takeReports() -> [Report]

@@ -49,7 +49,7 @@ public struct ScrollView<Content: ScrollContent>: ReportingWidget, StatefulWidge
     public var content: Content
     /// Styles.
     public var theme: Theme
-    /// Which keys scroll how: ``ScrollCommand/keys`` unless rebound.
+    /// Which keys scroll how: `ScrollCommand.keys` unless rebound.
     public var keys = ScrollCommand.keys
     /// The point/cell mapping; the line step is one cell.
     public var metrics = CellMetrics() { didSet { scroll.lineStep = metrics.cell } }
