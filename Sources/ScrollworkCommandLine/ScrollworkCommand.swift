@@ -268,7 +268,7 @@ struct Open: ParsableCommand {
     @Flag(help: "The summary of every column (or of --columns): type, count, missing, distinct, min, max, mean, median.")
     var summary = false
 
-    @Option(help: ArgumentHelp("Write the result to FILE instead of opening the viewer: CSV, TSV or JSON Lines by its name's ending (.csv, .tsv, .jsonl); - for standard output (CSV).", valueName: "file"))
+    @Option(help: ArgumentHelp("Write the result to FILE instead of opening the viewer: CSV, TSV or JSON Lines by its name's ending (.csv, .tsv, .jsonl), compressed after .gz or .zst (rows.csv.gz); - for standard output (CSV).", valueName: "file"))
     var output: String?
 
     func run() throws {

@@ -115,30 +115,31 @@ import Testing
         }
     }
 
-    @Test("a save to a name ending in .gz is written as gzip that gzip itself reads; another name is written as it is")
-    func savesGzip() throws {
+    @Test("a save to a name ending in .gz or .zst is written as gzip or zstd that the tools themselves read; another name is written as it is",
+          arguments: [(".gz", CompressionFormat.gzip, "gzip"), (".zst", .zstd, "zstd")])
+    func savesCompressed(_ ending: String, _ format: CompressionFormat, _ tool: String) throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("save-\(UInt32.random(in: 0...UInt32.max))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let text = Self.lines(100_000)
-        let path = folder.appendingPathComponent("rows.csv.gz").path
+        let path = folder.appendingPathComponent("rows.csv" + ending).path
         let output = try OutputFile(path: path)
         try output.write(Array(text[..<500_000]))
         try output.write(Array(text[500_000...]))
         try output.finish()
         let saved = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
-        #expect(CompressionFormat.detect(Array(saved.prefix(6))) == .gzip && saved.count < text.count / 3)
+        #expect(CompressionFormat.detect(Array(saved.prefix(6))) == format && saved.count < text.count / 3)
         #expect(try FileBytes(path: path).read(at: 0, count: 1 << 30) == text)
-        // gzip -t checks the member's length and CRC.
+        // gzip -t and zstd -t check the stream's length and checksum.
         let check = Process()
         check.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        check.arguments = ["gzip", "-t", path]
+        check.arguments = [tool, "-q", "-t", path]
         try check.run()
         check.waitUntilExit()
         #expect(check.terminationStatus == 0)
-        // The format is told by the name before .gz.
-        #expect(try ExportFormat(path: "a/b.tsv.gz") == .tsv && (try ExportFormat(path: "rows.JSONL.GZ")) == .jsonLines)
-        #expect(throws: ExploreError.self) { try ExportFormat(path: "rows.gz") }
+        // The format is told by the name before .gz or .zst.
+        #expect(try ExportFormat(path: "a/b.tsv" + ending) == .tsv && (try ExportFormat(path: "rows.JSONL" + ending.uppercased())) == .jsonLines)
+        #expect(throws: ExploreError.self) { try ExportFormat(path: "rows" + ending) }
         let plain = folder.appendingPathComponent("rows.csv").path
         let output2 = try OutputFile(path: plain)
         try output2.write(Array("a,b\n".utf8))

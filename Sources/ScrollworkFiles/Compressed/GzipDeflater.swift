@@ -1,5 +1,5 @@
 /// Bytes compressed into one gzip member as they are written: what a save to a `.gz` name writes.
-final class GzipDeflater {
+final class GzipDeflater: Compressor {
     private let zlib: Zlib
     private let state: CStreamState
 
@@ -15,28 +15,11 @@ final class GzipDeflater {
         self.state = state
     }
 
-    /// `bytes` compressed (what zlib has ready of them so far), and with `finishing` the rest
-    /// and the member's end; nil when zlib fails.
-    func compress(_ bytes: [UInt8], finishing: Bool) -> [UInt8]? {
-        var compressed: [UInt8] = []
-        var output = [UInt8](repeating: 0, count: 1 << 16)
-        var at = 0
-        while true {
-            let (code, consumed, produced) = bytes.withUnsafeBytes { input in
-                output.withUnsafeMutableBytes { out in
-                    let rest = UnsafeRawBufferPointer(rebasing: input[at...])
-                    state.point(at: rest, out)
-                    // Z_FINISH (4) ends the member once every byte is in; Z_NO_FLUSH (0) lets zlib wait for more.
-                    let code = zlib.deflate(state.pointer, finishing ? 4 : 0)
-                    return (code, rest.count - state.unused.input, out.count - state.unused.output)
-                }
-            }
-            compressed += output[..<produced]
-            at += consumed
-            if code == Zlib.streamEnd { return compressed }
-            guard code == Zlib.ok || code == Zlib.bufferError else { return nil }
-            // Without finishing, done once every byte is taken and zlib has no more output ready.
-            if !finishing && at == bytes.count && produced < output.count { return compressed }
-        }
+    func step(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer, finishing: Bool) -> CompressionStep? {
+        state.point(at: input, output)
+        // Z_FINISH (4) ends the member once every byte is in; Z_NO_FLUSH (0) lets zlib wait for more.
+        let code = zlib.deflate(state.pointer, finishing ? 4 : 0)
+        guard code == Zlib.ok || code == Zlib.bufferError || code == Zlib.streamEnd else { return nil }
+        return CompressionStep(consumed: input.count - state.unused.input, produced: output.count - state.unused.output, ended: code == Zlib.streamEnd)
     }
 }

@@ -10,21 +10,21 @@ public enum ExportFormat: String, Sendable, Hashable, CaseIterable {
     case jsonLines
 
     /// The format a file name's extension says: `.csv`; `.tsv` or `.tab`; `.jsonl`, `.ndjson`
-    /// or `.json`, each also with `.gz` after it (written compressed, ``OutputFile``).
+    /// or `.json`, each also with `.gz` or `.zst` after it (written compressed, ``OutputFile``).
     /// Standard output (`-`) is CSV.
     ///
     /// - Throws: ``ExploreError`` for another extension, naming the ones there are.
     public init(path: String) throws(ExploreError) {
         if path == "-" { self = .csv; return }
         var name = path.split(separator: "/").last.map(String.init) ?? path
-        if name.lowercased().hasSuffix(".gz") { name = String(name.dropLast(3)) }
+        if let compression = OutputCompression(path: name) { name = String(name.dropLast(compression.extensionLength)) }
         let ext = name.contains(".") ? name.split(separator: ".").last.map { $0.lowercased() } ?? "" : ""
         switch ext {
         case "csv": self = .csv
         case "tsv", "tab": self = .tsv
         case "jsonl", "ndjson", "json": self = .jsonLines
         default:
-            throw ExploreError("'\(path)': a saved view is CSV, TSV or JSON Lines, told by the name's ending: .csv, .tsv (or .tab), .jsonl (or .ndjson, .json), each with .gz after it to compress")
+            throw ExploreError("'\(path)': a saved view is CSV, TSV or JSON Lines, told by the name's ending: .csv, .tsv (or .tab), .jsonl (or .ndjson, .json), each with .gz or .zst after it to compress")
         }
     }
 }

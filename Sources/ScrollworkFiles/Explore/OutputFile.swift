@@ -20,14 +20,16 @@ public final class OutputFile {
     /// The file written until ``finish()`` renames it; nil for standard output.
     private let partial: String?
     private var finished = false
-    /// The gzip member the bytes go into, for a name ending in `.gz`; nil for bytes as they are.
-    private let deflater: GzipDeflater?
+    /// The gzip member or zstd frame the bytes go into, for a name ending in `.gz` or `.zst`;
+    /// nil for bytes as they are.
+    private let deflater: (any Compressor)?
 
     /// Opens `path` (`-`: standard output) for a save. A name ending in `.gz` is written
-    /// compressed with gzip.
+    /// compressed with gzip, one ending in `.zst` with zstd.
     ///
     /// - Throws: ``FileError`` when the file cannot be made there (no such directory, no
-    ///   permission, a directory of that name), or the system has no zlib for a `.gz` name.
+    ///   permission, a directory of that name), or the system has no zlib for a `.gz` name or
+    ///   no libzstd for a `.zst` one.
     public init(path: String) throws(FileError) {
         self.path = path
         if path == "-" {
@@ -36,12 +38,18 @@ public final class OutputFile {
             deflater = nil
             return
         }
-        if path.lowercased().hasSuffix(".gz") {
+        switch OutputCompression(path: path) {
+        case .gzip?:
             guard let zlib = Zlib.shared, let deflater = GzipDeflater(zlib: zlib) else {
                 throw .libraryMissing(path: path, library: "zlib", install: "zlib1g")
             }
             self.deflater = deflater
-        } else {
+        case .zstd?:
+            guard let library = ZstdCompressionLibrary.shared, let compressor = ZstdCompressor(library: library) else {
+                throw .libraryMissing(path: path, library: "libzstd", install: "libzstd1")
+            }
+            deflater = compressor
+        case nil:
             deflater = nil
         }
         var info = stat()
@@ -76,7 +84,7 @@ public final class OutputFile {
     }
 
     /// The error of a compression that zlib refused.
-    private var compressionFailed: FileError { .system(path: path, operation: "compress", code: 0, message: "zlib refused the data") }
+    private var compressionFailed: FileError { .system(path: path, operation: "compress", code: 0, message: "the compression library refused the data") }
 
     /// Writes all of `bytes` to the file as they are.
     private func writeAsIs(_ bytes: [UInt8]) throws(FileError) {
@@ -111,4 +119,18 @@ public final class OutputFile {
             throw FileError(errno: code, path: path, operation: "rename the finished file to")
         }
     }
+}
+
+/// How a save's name asks for it to be compressed: `.gz` with gzip, `.zst` with zstd.
+enum OutputCompression {
+    case gzip, zstd
+
+    /// The compression `path`'s last extension asks for; nil for none.
+    init?(path: String) {
+        let name = path.lowercased()
+        if name.hasSuffix(".gz") { self = .gzip } else if name.hasSuffix(".zst") { self = .zstd } else { return nil }
+    }
+
+    /// The length of the extension, dot included.
+    var extensionLength: Int { self == .gzip ? 3 : 4 }
 }
