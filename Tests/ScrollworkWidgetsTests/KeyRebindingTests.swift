@@ -71,6 +71,25 @@ import Testing
         #expect(PageTurn.keys(along: .horizontal).command(for: KeyEvent(.down)) == nil)
     }
 
+    @Test("the first binding that takes a key wins, whether it lists keys or makes commands from them")
+    func firstBindingWins() {
+        enum C: Sendable, Hashable { case listed(Int), made(Character) }
+        let letters = KeyBinding<C>("letters", label: "a–z") { key in
+            if case let .character(c) = key.key, c.isLetter { return .made(c) }
+            return nil
+        }
+        let table = CommandTable<C>("T", [
+            KeyBinding(.listed(1), "q first", keys: KeyEvent(.character("q"))),
+            letters,
+            KeyBinding(.listed(2), "x after the letters", keys: KeyEvent(.character("x")), KeyEvent(.character("1"))),
+            KeyBinding(.listed(3), "q again", keys: KeyEvent(.character("q"))),
+        ])
+        #expect(table.command(for: KeyEvent(.character("q"))) == .listed(1))
+        #expect(table.command(for: KeyEvent(.character("x"))) == .made("x"))
+        #expect(table.command(for: KeyEvent(.character("1"))) == .listed(2))
+        #expect(table.command(for: KeyEvent(.character("!"))) == nil)
+    }
+
     @Test("a text field takes rebound keys too")
     func otherWidgets() {
         var field = TextField(prompt: "Find:", text: "")

@@ -21,22 +21,34 @@ public struct CommandTable<Command: Sendable>: Sendable {
     /// Keys bound anew (``rebinding(_:to:summary:)``): each runs its command, or nothing, before
     /// any binding is tried, and is listed first in help.
     public private(set) var overrides: [(key: KeyEvent, command: Command?, summary: String)] = []
+    /// The first binding that lists each key: a key is looked up, not compared with every
+    /// binding's keys (a lookup runs on every key press, through several tables).
+    private let firstListing: [KeyEvent: Int]
+    /// The bindings that make their commands from keys, in order.
+    private let mappings: [Int]
 
     /// A table titled `title` of `bindings`, tried in order.
     public init(_ title: String, _ bindings: [KeyBinding<Command>]) {
         self.title = title
         self.bindings = bindings
+        var first: [KeyEvent: Int] = [:]
+        for (i, binding) in bindings.enumerated() {
+            for key in binding.listedKeys where first[key] == nil { first[key] = i }
+        }
+        firstListing = first
+        mappings = bindings.indices.filter { bindings[$0].makesCommands }
     }
 
     /// The command `key` runs: its own binding when it was bound anew, else the one the first
     /// binding that matches it names, with the values the key gives it; nil for none.
     public func command(for key: KeyEvent) -> Command? {
         if !overrides.isEmpty, let bound = overrides.last(where: { $0.key == key }) { return bound.command }
-        // By index: a binding is read in place, not copied (its keys and closure) per key.
-        for i in bindings.indices {
+        let listed = firstListing[key] ?? bindings.count
+        // Bindings that make commands from keys come first where they come first in the table.
+        for i in mappings where i < listed {
             if let command = bindings[i].command(for: key) { return command }
         }
-        return nil
+        return listed < bindings.count ? bindings[listed].command(for: key) : nil
     }
 
     /// This table with `key`, and only `key`, running `command` (nil: nothing, so that the key
@@ -139,6 +151,11 @@ public struct KeyBinding<Command: Sendable>: Sendable {
 
     /// True when `key` runs this binding's command.
     public func matches(_ key: KeyEvent) -> Bool { command(for: key) != nil }
+
+    /// The keys the binding lists, each running its one command.
+    var listedKeys: [KeyEvent] { fixed == nil ? [] : keys }
+    /// True when the binding makes its commands from keys.
+    var makesCommands: Bool { mapping != nil }
 }
 
 extension KeyEvent {
