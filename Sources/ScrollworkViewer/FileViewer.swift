@@ -382,8 +382,9 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
     /// Shows the record behind the row at `path` whole, every field under its column's name.
     private mutating func openDetail(at path: IndexPath, at time: Double) {
         guard let record = fileRecord(at: path), let shown = readRecords([record], limit: Self.detailLimit).first else { return }
-        let titles = table.columns.dropFirst().map(\.title)
-        let content = RecordDetail(titles: titles, fields: shown.fields, problem: shown.problem, theme: theme)
+        // Every field in the file's order under the file's own names, whatever the table hides
+        // or moves: the record as the file holds it.
+        let content = RecordDetail(titles: fieldTitles, fields: shown.fields, problem: shown.problem, theme: theme)
         var scroll = ScrollIdiom.macOS.scrollState(viewport: .zero, content: .zero)
         scroll.alwaysBounce = .vertical
         detail = ScrollView(content, scroll: scroll, theme: theme)

@@ -61,6 +61,20 @@ import ScrollworkWidgets
         }
     }
 
+    @Test("a record shown whole after its columns were moved and hidden gives each field under its own name, every field there")
+    func recordViewAfterMovingColumns() throws {
+        let file = Self.file()
+        var t = try Self.open(file)
+        t.type("]]")                   // the current column: rank
+        t.type("{")                    // moved before code
+        t.type("-")                    // and hidden
+        #expect(t.app.table.columns.map(\.title) == ["#", "id", "code"])
+        try t.app.view.table.list.select(IndexPath(row: 4), at: t.time)
+        t.send(.key(KeyEvent(.enter)))
+        let lines = try #require(t.app.detail?.content.lines).map { "\($0.name) \($0.text)" }
+        #expect(lines.prefix(3) == ["id 5", "code code-5", "rank \((5 * 17) % 40 + 1)"], "\(lines)")
+    }
+
     @Test("the one mapping: each shown row's file record holds the row's own fields, and back")
     func mappingRoundTrips() throws {
         let file = Self.file()
