@@ -162,6 +162,7 @@ let package = Package(
             name: "GalleryTests",
             dependencies: [
                 "ScrollworkCommandLine", "scrollwork-hooks", "Scrollwork", "ScrollworkWidgets", "ScrollworkTerminal", "ScrollworkGallery", "ScrollworkFiles",
+                "ScrollworkTesting",
                 // The pixel host only with the Window trait: a plain `swift test` needs only Swift.
                 .target(name: "ScrollworkPixels", condition: .when(traits: ["Window"])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -111,10 +111,12 @@ struct DisplayOptions: ParsableArguments {
 
     /// The gallery's style; `appearance` is the window's or the picture's (a terminal keeps its
     /// own colours: dark ones, on its background).
-    func style(environment: [String: String], appearance: Appearance = .dark) throws -> GalleryStyle {
+    func style(environment: [String: String], appearance: Appearance = .dark, keys: KeyConvention = .terminal) throws -> GalleryStyle {
         let mode = try colorMode(environment: environment)
         let reduces = reduceMotion || ["1", "true", "yes"].contains(environment["SCROLLWORK_REDUCE_MOTION"]?.lowercased() ?? "")
-        return GalleryStyle(theme: .standard(for: mode, appearance: appearance), colorMode: mode, idiom: try scrollIdiom(), reducesMotion: reduces)
+        var style = GalleryStyle(theme: .standard(for: mode, appearance: appearance), colorMode: mode, idiom: try scrollIdiom(), reducesMotion: reduces)
+        style.keys = keys
+        return style
     }
 
     /// `value` of `--appearance` (`light`, `dark`, or with `allowsAuto` `auto`); nil for auto.
@@ -216,7 +218,7 @@ extension Gallery {
         let environment = processEnvironment()
         let chosen = try DisplayOptions.appearance(appearance ?? "auto", allowsAuto: true)
         let appearance = chosen ?? DesktopAppearance.current(environment: environment) ?? .light
-        var app = GalleryApp(page: try display.pageKind(), style: try display.style(environment: environment, appearance: appearance))
+        var app = GalleryApp(page: try display.pageKind(), style: try display.style(environment: environment, appearance: appearance, keys: .desktop))
         var window = PixelWindow(title: "Scrollwork", size: try windowPoints(), scale: scale)
         window.palette = .standard(appearance)
         window.framesPerSecond = fps

@@ -26,6 +26,8 @@ package struct GalleryApp: App {
         var help: [String] { type.help }
         /// The page's own keys, from its command table.
         var keys: KeyHelp { type.keys }
+        /// The page's own keys under `convention`.
+        func keys(for convention: KeyConvention) -> KeyHelp { type.keys(for: convention) }
 
         /// Accepts a page's number (1…7) or a prefix of its title.
         package init?(argument: String) {
@@ -187,6 +189,24 @@ package struct GalleryApp: App {
         KeyBinding(.quitNow, "quit, even while typing in a field", keys: KeyEvent(.character("c"), .control), label: "Ctrl-C"),
     ])
 
+    /// The gallery's keys in a window, as a desktop app's: Ctrl+C is the page's (it copies),
+    /// Tab only moves focus, Ctrl+Tab and Ctrl+Page Down change pages.
+    static let desktopCommands = CommandTable<Command>("Gallery", [
+        KeyBinding(.step(1), "the next page", keys: KeyEvent(.tab, .control), KeyEvent(.pageDown, .control), label: "Ctrl+Tab Ctrl+PgDn"),
+        KeyBinding(.step(-1), "the previous page", keys: KeyEvent(.tab, [.control, .shift]), KeyEvent(.pageUp, .control), label: "Ctrl+Shift+Tab Ctrl+PgUp"),
+        KeyBinding("page 1 to 7", label: "F2–F8", example: .page(0)) { key in
+            guard case let .function(n) = key.key, key.modifiers.isEmpty, (2...8).contains(n) else { return nil }
+            return .page(n - 2)
+        },
+        KeyBinding(.focus(forward: true), "focus the next control of the page", keys: KeyEvent(.tab)),
+        KeyBinding(.focus(forward: false), "focus the previous control of the page", keys: KeyEvent(.tab, .shift)),
+        KeyBinding(.help, "this help (any key closes it)", keys: KeyEvent(.function(1))),
+        KeyBinding(.quitNow, "quit", keys: KeyEvent(.character("q"), .control), label: "Ctrl+Q"),
+    ])
+
+    /// The gallery's keys under the style's convention.
+    var commands: CommandTable<Command> { style.keys == .desktop ? Self.desktopCommands : Self.commands }
+
     package mutating func handle(_ event: Event, at time: Double) {
         let page = current.child
         switch event {
@@ -205,7 +225,7 @@ package struct GalleryApp: App {
             return
         case let .key(key):
             if showsHelp { showsHelp = false; return }
-            let command = Self.commands.command(for: key)
+            let command = commands.command(for: key)
             if command == .quitNow { wantsQuit = true; return }
             // A focused text field gets every other key first; Esc or Enter leaves it.
             if command != nil, pageIsEditingText { _ = page.handle(&self, event, time); return }
@@ -217,8 +237,8 @@ package struct GalleryApp: App {
             case .focus?, .quitNow?, nil: break
             }
             if page.handle(&self, event, time).isHandled { return }
-            // Tab moves focus through the page's widgets, then on to the next page.
-            if case let .focus(forward)? = command, !current.moveFocus(&self, forward) {
+            // Tab moves focus through the page's widgets, then (a terminal's) on to the next page.
+            if case let .focus(forward)? = command, !current.moveFocus(&self, forward), style.keys == .terminal {
                 go(to: self.page.rawValue + (forward ? 1 : -1), at: time)
             }
             return

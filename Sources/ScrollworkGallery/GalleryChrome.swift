@@ -120,7 +120,7 @@ extension GalleryApp {
             gap()
             var keyStyle = panel
             keyStyle.bold = true
-            let entries = page.keys.entries
+            let entries = page.keys(for: style.keys).entries
             let keyWidth = c.aligned(Swift.min(width * 0.4, (entries.map { m.width(of: $0.keys, font: .body, bold: true) }.max() ?? 0) + 16))
             for entry in entries {
                 add(entry.does, font: .body, style: panel, x: left + keyWidth, width: width - keyWidth,
@@ -129,7 +129,7 @@ extension GalleryApp {
             gap()
             var secondary = theme.secondary
             secondary.background = panel.background
-            add(Self.commands.help.compact, font: .footnote, style: secondary)
+            add(commands.help.compact, font: .footnote, style: secondary)
             var y = sheet.minY + (framed ? c.alignedRow(16) : 0)
             let bottom = sheet.maxY - (framed ? c.alignedRow(16) : 0)
             for (i, line) in lines.enumerated() {

@@ -13,6 +13,8 @@ protocol GalleryPage: Widget, WidgetGroup {
     static var help: [String] { get }
     /// The page's own keys, from its command table.
     static var keys: KeyHelp { get }
+    /// The page's own keys under `convention` (``keys`` unless the page has desktop keys of its own).
+    static func keys(for convention: KeyConvention) -> KeyHelp
     /// A line about the page's state for the status bar.
     var status: String { mutating get }
     /// An event no child used: the page's own keys.
@@ -25,6 +27,7 @@ protocol GalleryPage: Widget, WidgetGroup {
 }
 
 extension GalleryPage {
+    static func keys(for convention: KeyConvention) -> KeyHelp { keys }
     mutating func handleUnused(_ event: Event, at time: Double) -> EventResult { .ignored }
     mutating func collect(at time: Double) {}
     mutating func willHandle(_ event: Event) {}
@@ -49,6 +52,8 @@ package struct GalleryStyle {
     /// The table page's slow source really waits in the background (tests turn it off: they
     /// never sleep).
     package var simulatesLatency = true
+    /// Whose keys the gallery follows: a terminal program's, or in a window a desktop app's.
+    package var keys = KeyConvention.terminal
 
     /// The gallery's looks for `theme` in `colorMode` at `idiom`.
     package init(theme: Theme, colorMode: ColorMode, idiom: ScrollIdiom, reducesMotion: Bool = false, simulatesLatency: Bool = true) {

@@ -152,7 +152,7 @@ extension PixelImage {
         return (dots.map(\.centre), dots.firstIndex { $0.brightness == brightest })
     }
 
-    @Test("SV-02, SV-16, PC-12: in a window the gallery shows, flicks and settles, scrolls with the wheel, changes page by key and by a click on a dot, and quits")
+    @Test("SV-02, SV-16, PC-12: in a window the gallery shows, flicks and settles, scrolls with the wheel, changes page by a desktop's keys and by a click on a dot, keeps the window on Ctrl+C, and quits on Ctrl+Q")
     func galleryInAWindow() throws {
         let x = try XSession()
         defer { x.shutDown() }
@@ -204,9 +204,13 @@ extension PixelImage {
             ((try? x.screenshot())?.differingPixels(from: settled, rows: text.rows, columns: text.columns) ?? 0) > 500
         }, "the wheel scrolled")
 
-        // ] goes to the next page: the second dot is current.
-        x.x(["xdotool", "key", "bracketright"])
-        #expect(x.wait(timeout: 5) { (try? x.screenshot()).map { Self.galleryDots($0).current } == 1 }, "] moved to page 2")
+        // A desktop app's keys: Tab only moves focus, ] is typing, Ctrl+C copies (the window
+        // stays), Ctrl+Tab goes to the next page.
+        for key in ["Tab", "bracketright", "ctrl+c"] { x.x(["xdotool", "key", key]) }
+        #expect(!x.wait(timeout: 1) { x.exitStatus != nil }, "Ctrl+C did not end the app")
+        #expect((try? x.screenshot()).map { Self.galleryDots($0).current } == 0, "Tab and ] kept the page")
+        x.x(["xdotool", "key", "ctrl+Tab"])
+        #expect(x.wait(timeout: 5) { (try? x.screenshot()).map { Self.galleryDots($0).current } == 1 }, "Ctrl+Tab moved to page 2")
 
         // A click on the fifth dot goes to page 5.
         let dots = Self.galleryDots(try x.screenshot())
@@ -226,7 +230,7 @@ extension PixelImage {
         }, "the window was resized and the gallery drawn at its new size")
 
         x.move(200, 200)
-        x.x(["xdotool", "key", "q"])
+        x.x(["xdotool", "key", "ctrl+q"])
         #expect(x.wait(timeout: 5) { x.exitStatus != nil })
         #expect(x.exitStatus == 0)
     }
@@ -244,7 +248,7 @@ extension PixelImage {
             let b = shot.brightness(x: 400, y: 200)
             return dark ? b < 40 : b > 215
         }, dark ? "a dark background" : "a light background")
-        x.x(["xdotool", "key", "q"])
+        x.x(["xdotool", "key", "ctrl+q"])
         _ = x.wait(timeout: 5) { x.exitStatus != nil }
     }
 
@@ -264,7 +268,7 @@ extension PixelImage {
             gaps = zip(edges.dropFirst(), edges).map { $0 - $1 }
             return gaps.count >= 8 && gaps.allSatisfy { $0 == 44 }
         }, "zebra stripes 44 points apart, not one 16-point cell: \(gaps)")
-        x.x(["xdotool", "key", "q"])
+        x.x(["xdotool", "key", "ctrl+q"])
         _ = x.wait(timeout: 5) { x.exitStatus != nil }
     }
 

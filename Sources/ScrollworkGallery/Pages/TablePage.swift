@@ -33,8 +33,26 @@ struct TablePage: GalleryPage {
         .typeAhead("select the first row that starts with what is typed") { .typeAhead($0) },
     ])
 
+    /// The page's keys in a window: Ctrl+C copies, as a desktop app's does.
+    static let desktopCommands = CommandTable<Command>("Table page", [
+        KeyBinding(.copy, "copy the selected rows (up to 10,000) with the heading, tab-separated", keys: KeyEvent(.character("c"), .control), label: "Ctrl+C"),
+        KeyBinding(.nextSource, "the next source: generated, slow, growing", keys: KeyEvent(.character("m"), .alt)),
+        .typeAhead("select the first row that starts with what is typed") { .typeAhead($0) },
+    ])
+
     /// The page's keys and the table's, in words.
-    static var keys: KeyHelp { KeyHelp(title: "Table page", entries: commands.help.entries + RowsCommand.tableKeys.help.entries) }
+    static var keys: KeyHelp { keys(for: .terminal) }
+
+    /// The page's keys under `convention` and the table's, in words.
+    static func keys(for convention: KeyConvention) -> KeyHelp {
+        KeyHelp(title: "Table page", entries: commands(for: convention).help.entries + RowsCommand.tableKeys.help.entries)
+    }
+
+    /// The page's own keys under `convention`.
+    static func commands(for convention: KeyConvention) -> CommandTable<Command> { convention == .desktop ? desktopCommands : commands }
+
+    /// Whose keys the page follows.
+    let keyConvention: KeyConvention
 
     /// The most rows Alt+C copies: OSC 52 goes through the terminal, which caps what it takes.
     static let copyLimit = 10_000
@@ -75,6 +93,7 @@ struct TablePage: GalleryPage {
             TableColumn("Kind", width: ColumnWidth.clamping(min: 56, ideal: 112, max: 200)) { .string($0.kind) },
             TableColumn("Date Modified", width: ColumnWidth.clamping(min: 96, ideal: 120, max: 160)) { .string($0.date) },
         ]
+        keyConvention = style.keys
         var table = TableState(rows: GeneratedRows(count: rows) { FileRow(index: $0) }, columns: columns)
         table.list.scroll = style.scrollState()
         // Sortable headings and several selected rows are macOS's table (LT-12): this table
@@ -165,7 +184,7 @@ struct TablePage: GalleryPage {
     /// The page's keys: copy, the next source, type-ahead; and work's news for a source not shown.
     mutating func handleUnused(_ event: Event, at time: Double) -> EventResult {
         if case .work = event { return files.handle(event, at: time).isHandled || remote.handle(event, at: time).isHandled ? .handled : .ignored }
-        guard case let .key(key) = event, let command = Self.commands.command(for: key) else { return .ignored }
+        guard case let .key(key) = event, let command = Self.commands(for: keyConvention).command(for: key) else { return .ignored }
         switch command {
         case .nextSource:
             mode = Mode(rawValue: (mode.rawValue + 1) % Mode.allCases.count) ?? .generated

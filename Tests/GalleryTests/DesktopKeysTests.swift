@@ -1,0 +1,45 @@
+import Scrollwork
+import ScrollworkTesting
+import Testing
+@testable import ScrollworkGallery
+import ScrollworkWidgets
+
+/// In a window the gallery follows a desktop app's keys; in a terminal, a terminal program's.
+@Suite struct DesktopKeysTests {
+    func gallery(_ keys: KeyConvention, page: GalleryApp.PageKind = .table) -> Pilot<GalleryApp> {
+        var style = GalleryStyle(theme: .standard(for: .trueColor), colorMode: .trueColor, idiom: .iOS)
+        style.simulatesLatency = false
+        style.keys = keys
+        return Pilot(GalleryApp(page: page, style: style, tableRows: 100), columns: 120, rows: 40)
+    }
+
+    @Test("desktop keys: Ctrl+C copies the selected rows and the app stays, Tab keeps the page, Ctrl+Tab and Ctrl+PgUp change it, Ctrl+Q quits")
+    func desktop() {
+        let app = gallery(.desktop)
+        app.press(.down).press(.down, .shift)
+        app.press(.character("c"), .control)
+        #expect(!app.wantsQuit && app.clipboard?.hasPrefix("Name\tPath\tSize") == true && app.clipboard?.split(separator: "\n").count == 3)
+        app.press(.tab).press(.tab).press(.tab).press(.character("]"))
+        #expect(app.app.page == .table, "Tab moves focus within the page; ] is no page key here")
+        app.press(.tab, .control)
+        #expect(app.app.page == .list)
+        app.press(.pageUp, .control)
+        #expect(app.app.page == .table)
+        app.press(.function(1))
+        #expect(app.contains("Ctrl+Tab Ctrl+PgDn") && app.contains("Ctrl+C"), "help shows the window's keys:\n\(app.text)")
+        app.press(.escape)
+        app.press(.character("q"))
+        #expect(!app.wantsQuit, "q is typing in a desktop app")
+        app.press(.character("q"), .control)
+        #expect(app.wantsQuit)
+    }
+
+    @Test("terminal keys stay a terminal program's: Ctrl-C quits, ] and Tab at the last control change the page")
+    func terminal() {
+        let app = gallery(.terminal)
+        app.press(.character("]"))
+        #expect(app.app.page == .list)
+        app.press(.character("c"), .control)
+        #expect(app.wantsQuit)
+    }
+}
