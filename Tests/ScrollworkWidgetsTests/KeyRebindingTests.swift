@@ -97,5 +97,10 @@ import Testing
         _ = field.handle(.key(KeyEvent(.character("x"))), at: 0)
         _ = field.handle(.key(KeyEvent(.character("z"))), at: 0)
         #expect(field.text == "yz")
+        // Ctrl+A selects all the text: what is typed next replaces it.
+        _ = field.handle(.key(KeyEvent(.character("a"), .control)), at: 0)
+        #expect(field.isTextSelected)
+        _ = field.handle(.key(KeyEvent(.character("q"))), at: 0)
+        #expect(field.text == "q")
     }
 }

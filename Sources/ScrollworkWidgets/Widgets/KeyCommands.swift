@@ -159,6 +159,8 @@ public enum TextFieldCommand: Sendable, Hashable {
     case deleteBackward
     /// Delete all the text (Ctrl-U, as in a shell).
     case clear
+    /// Select all the text, so that what is typed next replaces it (Ctrl+A, as in a desktop field).
+    case selectAll
     /// Type a character.
     case insert(Character)
 }
@@ -170,6 +172,7 @@ extension TextFieldCommand {
         .anyModifiers(.cancel, "cancel", .escape),
         .anyModifiers(.deleteBackward, "delete the last character", .backspace),
         KeyBinding(.clear, "delete all the text", keys: KeyEvent(.character("u"), .control), label: "Ctrl-U"),
+        KeyBinding(.selectAll, "select all the text (typing replaces it)", keys: KeyEvent(.character("a"), .control), label: "Ctrl+A"),
         KeyBinding("type it (a paste is typed whole)", label: "any character") { key in
             guard case let .character(c) = key.key, key.modifiers.isDisjoint(with: [.control, .alt]) else { return nil }
             return .insert(c)

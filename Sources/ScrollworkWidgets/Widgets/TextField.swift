@@ -105,6 +105,8 @@ public struct TextField: ReportingWidget {
                 if isTextSelected { text = "" } else { text.removeLast() }
                 isTextSelected = false
                 actions.append(.changed)
+            case .selectAll:
+                isTextSelected = !text.isEmpty
             case .clear:
                 isTextSelected = false
                 guard !text.isEmpty else { return .handled }
