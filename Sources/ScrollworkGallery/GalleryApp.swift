@@ -191,7 +191,7 @@ package struct GalleryApp: App {
 
     /// The gallery's keys in a window, as a desktop app's: Ctrl+C is the page's (it copies),
     /// Tab only moves focus, Ctrl+Tab and Ctrl+Page Down change pages.
-    static let desktopCommands = CommandTable<Command>("Gallery", [
+    static let desktopCommands = CommandTable<Command>("Gallery (in a window)", [
         KeyBinding(.step(1), "the next page", keys: KeyEvent(.tab, .control), KeyEvent(.pageDown, .control), label: "Ctrl+Tab Ctrl+PgDn"),
         KeyBinding(.step(-1), "the previous page", keys: KeyEvent(.tab, [.control, .shift]), KeyEvent(.pageUp, .control), label: "Ctrl+Shift+Tab Ctrl+PgUp"),
         KeyBinding("page 1 to 7", label: "F2–F8", example: .page(0)) { key in
@@ -202,6 +202,7 @@ package struct GalleryApp: App {
         KeyBinding(.focus(forward: false), "focus the previous control of the page", keys: KeyEvent(.tab, .shift)),
         KeyBinding(.help, "this help (any key closes it)", keys: KeyEvent(.function(1))),
         KeyBinding(.quitNow, "quit", keys: KeyEvent(.character("q"), .control), label: "Ctrl+Q"),
+        KeyBinding(.quitNow, "close the window (the help first, when it shows)", keys: KeyEvent(.character("w"), .control), label: "Ctrl+W"),
     ])
 
     /// The gallery's keys under the style's convention.

@@ -34,6 +34,21 @@ import ScrollworkWidgets
         #expect(app.wantsQuit)
     }
 
+    @Test("desktop keys: Ctrl+F opens the scroll view page's search, Ctrl+W closes the help, then the window")
+    func findAndClose() {
+        let app = gallery(.desktop, page: .scrollView)
+        app.press(.character("f"), .control)
+        var shown = app.app
+        let editing = shown.pageIsEditingText
+        #expect(editing, "the search field has the keyboard")
+        app.press(.escape).press(.function(1))
+        #expect(app.app.showsHelp)
+        app.press(.character("w"), .control)
+        #expect(!app.app.showsHelp && !app.wantsQuit)
+        app.press(.character("w"), .control)
+        #expect(app.wantsQuit)
+    }
+
     @Test("terminal keys stay a terminal program's: Ctrl-C quits, ] and Tab at the last control change the page")
     func terminal() {
         let app = gallery(.terminal)

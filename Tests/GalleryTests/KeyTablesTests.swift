@@ -14,6 +14,7 @@ import Testing
         let widgets: [KeyHelp] = [ScrollCommand.keys.help, RowsCommand.listKeys.help, RowsCommand.tableKeys.help, OutlineCommand.keys.help,
                                   TextFieldCommand.keys.help, PageControlCommand.keys.help, PageTurn.keys(along: .horizontal).help]
         let gallery: [KeyHelp] = [GalleryApp.commands.help] + GalleryApp.PageKind.allCases.map { KeyHelp(title: "\($0.title) page", entries: $0.keys.entries) }
+            + [GalleryApp.desktopCommands.help, TablePage.desktopCommands.help]
         let viewers: [KeyHelp] = [ViewerKeys.table.help, ViewerKeys.pager.help, ViewerKeys.directory.help, ViewerKeys.database.help, ViewerKeys.databaseTable.help,
                                   ViewerKeys.record.help, ViewerKeys.sheet.help, ViewerKeys.openedFromListing.help]
         func section(_ heading: String, _ tables: [KeyHelp]) -> String {

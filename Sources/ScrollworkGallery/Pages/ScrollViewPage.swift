@@ -28,7 +28,7 @@ struct ScrollViewPage: GalleryPage {
         KeyBinding(.paging, "paging mode on or off", keys: KeyEvent(.character("p"))),
         KeyBinding(.flash, "flash the indicators", keys: KeyEvent(.character("f"))),
         KeyBinding(.select, "select mode: drag to select lines", keys: KeyEvent(.character("v"))),
-        KeyBinding(.search, "search (Enter finds)", keys: KeyEvent(.character("/"))),
+        KeyBinding(.search, "search (Enter finds)", keys: KeyEvent(.character("/")), KeyEvent(.character("f"), .control), label: "/ Ctrl+F"),
         KeyBinding(.nextMatch, "the next match", keys: KeyEvent(.character("n"))),
         KeyBinding(.insert, "type at an insertion point (Esc stops)", keys: KeyEvent(.character("i"))),
         KeyBinding(.act, "act on the selection (brought back into view first)", keys: KeyEvent(.enter)),

@@ -34,7 +34,7 @@ struct TablePage: GalleryPage {
     ])
 
     /// The page's keys in a window: Ctrl+C copies, as a desktop app's does.
-    static let desktopCommands = CommandTable<Command>("Table page", [
+    static let desktopCommands = CommandTable<Command>("Table page (in a window)", [
         KeyBinding(.copy, "copy the selected rows (up to 10,000) with the heading, tab-separated", keys: KeyEvent(.character("c"), .control), label: "Ctrl+C"),
         KeyBinding(.nextSource, "the next source: generated, slow, growing", keys: KeyEvent(.character("m"), .alt)),
         .typeAhead("select the first row that starts with what is typed") { .typeAhead($0) },
