@@ -54,6 +54,8 @@ package struct GalleryApp: App {
     /// The page dots as a child, made once: a frame lists the children several times.
     let dotsChild = Child(\GalleryApp.dots)
     var showsHelp = false
+    /// The page the window's title last named.
+    var titledPage: PageKind? = nil
     /// The title bar as last drawn (key hints or buttons), for clicks on its controls.
     var shownTitleBar: GalleryTitleBar? = nil
     /// The title bar's height in rows: one in a terminal; two in a window (32 points, near a
@@ -136,6 +138,12 @@ package struct GalleryApp: App {
     /// work since (the table page's sort goes on while another shows): only those can have any.
     package mutating func takeEffects() -> [Effect] {
         var effects: [Effect] = []
+        // The window names the page shown ("Table - Scrollwork"), as a desktop app's title does;
+        // in ASCII, which Xlib passes on whatever the process's locale.
+        if titledPage != page {
+            titledPage = page
+            effects.append(.title("\(page.title) - Scrollwork"))
+        }
         current.child.takeEffects(&self, &effects)
         dots.takeEffects(into: &effects)
         for kind in pagesWithNews where kind != page { accesses[kind.rawValue].child.takeEffects(&self, &effects) }

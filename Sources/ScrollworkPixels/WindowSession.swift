@@ -57,13 +57,16 @@ struct WindowSession<A: App, S: WorkScheduler> {
     /// The window's title while no status has been shown.
     var title = "Scrollwork"
 
-    /// Copies go to the window system's clipboard, status to the title bar; a window does not
-    /// suspend.
-    private func perform(_ actions: [HostAction]) {
+    /// Copies go to the window system's clipboard, the title and status to the title bar; a
+    /// window does not suspend.
+    private mutating func perform(_ actions: [HostAction]) {
         for action in actions {
             switch action {
             case let .copy(text): SDL_SetClipboardText(text)
-            case let .status(text): if let window { SDL_SetWindowTitle(window, title + " — " + text) }
+            case let .status(text): if let window { SDL_SetWindowTitle(window, title + " - " + text) }
+            case let .title(text):
+                title = text
+                if let window { SDL_SetWindowTitle(window, text) }
             case .suspend: break
             case let .diagnostics(found): writeToStandardError(found)
             }

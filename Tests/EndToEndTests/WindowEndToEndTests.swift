@@ -211,6 +211,8 @@ extension PixelImage {
         #expect((try? x.screenshot()).map { Self.galleryDots($0).current } == 0, "Tab and ] kept the page")
         x.x(["xdotool", "key", "ctrl+Tab"])
         #expect(x.wait(timeout: 5) { (try? x.screenshot()).map { Self.galleryDots($0).current } == 1 }, "Ctrl+Tab moved to page 2")
+        #expect(x.wait(timeout: 5) { x.x(["xdotool", "getwindowname", x.window]).trimmingCharacters(in: .whitespacesAndNewlines) == "Table - Scrollwork" },
+                "the window manager's title names the page: \(x.x(["xdotool", "getwindowname", x.window]))")
 
         // A click on the fifth dot goes to page 5.
         let dots = Self.galleryDots(try x.screenshot())

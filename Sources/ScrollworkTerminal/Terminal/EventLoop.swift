@@ -94,6 +94,8 @@ public struct EventLoop {
                 case let .copy(text): session.write(ANSI.setClipboard(text))
                 // The terminal has no status bar of its own: an app shows status in its lines.
                 case .status: break
+                // The terminal's title is its person's (a tab's name): left as it is.
+                case .title: break
                 case let .diagnostics(found): diagnostics += found
                 case .suspend:
                     session.suspend()

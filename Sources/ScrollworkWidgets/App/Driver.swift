@@ -131,6 +131,7 @@ public struct Driver<A: App, Scheduler: WorkScheduler> {
             case let .work(request): work.perform(request)
             case .quit: quitRequested = true
             case let .status(text): actions.append(.status(text))
+            case let .title(text): actions.append(.title(text))
             }
         }
         return actions
@@ -144,6 +145,8 @@ public enum HostAction: Sendable, Hashable {
     /// Show the line where the host shows status (a window's title); a terminal has no such
     /// place of its own, so its host leaves status to the app's own status line.
     case status(String)
+    /// Name the window this; a terminal keeps its own title.
+    case title(String)
     /// Guideline diagnostics the screen raised, each reported once while the driver
     /// ``Driver/reportsDiagnostics`` (a debug build): a host shows them where a developer looks
     /// (a terminal on standard error once it has given the screen back).
