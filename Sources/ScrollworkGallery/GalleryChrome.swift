@@ -33,6 +33,8 @@ extension GalleryApp {
         let buttonsStart = controls.first.map { canvas.metrics.points($0.2).minX } ?? box.maxX
         let key = GalleryChromeKey(text: title, columns: columns, rows: titleRows, theme: theme, idiom: style.idiom)
         let page = page, titleRows = titleRows, idiom = style.idiom
+        // A desktop app's chrome carries no guideline IDs: they stay on the checks page and in help.
+        let showsGuidelines = style.keys == .terminal
         canvas.reusing(&drawnTitleBar, key: key, in: box, idiom: idiom) { c in
             let m = c.measurer(for: idiom)
             c.fill(box, bar)
@@ -46,7 +48,7 @@ extension GalleryApp {
             }
             let titleWidth = c.text(shownTitle, at: Point(x: box.minX + inset, y: top(font)), width: room, font: font, style: bar)
             let start = box.minX + inset + titleWidth + gap
-            let shown = page.fittedGuidelines(room: buttonsStart - 8 - start) { m.width(of: $0, font: .footnote) }
+            let shown = !showsGuidelines ? "" : page.fittedGuidelines(room: buttonsStart - 8 - start) { m.width(of: $0, font: .footnote) }
             c.text(shown, at: Point(x: start, y: top(.footnote)), width: Swift.max(0, buttonsStart - 8 - start), font: .footnote, style: ids)
             c.separator(under: box, theme.separator, hardEdge: false)
         }

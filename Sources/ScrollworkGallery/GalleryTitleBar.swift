@@ -27,13 +27,16 @@ struct GalleryTitleBar: Equatable {
     var buttons: Bool
     /// The bar's height in rows; its controls take all of them.
     var rows = 1
+    /// False where the window's own title names the app ("Table - Scrollwork"): the bar then
+    /// shows the page alone, the same on every page and at every width.
+    var namesApp = true
 
     /// The title and the controls with their labels for `columns` cells, never overlapping: the
     /// whole title with as many controls as fit two cells after it ("] next" goes first, "? help"
     /// last), then the title without the app's name, then the title cut short with no controls.
     func layout(columns: Int) -> (title: String, controls: [(Control, String)]) {
         let place = "\(page.rawValue + 1)/\(GalleryApp.PageKind.allCases.count) \(page.title)"
-        let titles = [" Scrollwork · " + place, " " + place]
+        let titles = namesApp ? [" Scrollwork · " + place, " " + place] : [" " + place]
         let choices: [[(Control, String)]] = buttons
             ? [[.previous, .next, .help], [.help]].map { $0.map { ($0, " \($0.buttonTitle) ") } }
             : [[(.help, "? help"), (.next, "] next"), (.quit, "q quit")], [(.help, "? help"), (.quit, "q quit")], [(.help, "? help")]]

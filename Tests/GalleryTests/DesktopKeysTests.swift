@@ -22,6 +22,7 @@ import ScrollworkWidgets
         app.press(.tab).press(.tab).press(.tab).press(.character("]"))
         #expect(app.app.page == .table, "Tab moves focus within the page; ] is no page key here")
         #expect(app.title == "Table - Scrollwork", "the window's title names the page")
+        #expect(app.line(0).hasPrefix(" 2/7 Table") && !app.line(0).contains("LT-"), "the page alone, no guideline IDs: \(app.line(0))")
         app.press(.tab, .control)
         #expect(app.app.page == .list && app.title == "List - Scrollwork")
         app.press(.pageUp, .control)
@@ -53,6 +54,7 @@ import ScrollworkWidgets
     @Test("terminal keys stay a terminal program's: Ctrl-C quits, ] and Tab at the last control change the page")
     func terminal() {
         let app = gallery(.terminal)
+        #expect(app.line(0).hasPrefix(" Scrollwork · 2/7 Table") && app.line(0).contains("LT-06"))
         app.press(.character("]"))
         #expect(app.app.page == .list)
         app.press(.character("c"), .control)
