@@ -182,14 +182,17 @@ package struct GalleryApp: App {
         case focus(forward: Bool)
     }
 
+    /// F2–F8: a page each, in a terminal and in a window.
+    private static let pageKeys = KeyBinding<Command>("page 1 to 7", label: "F2–F8", example: .page(0)) { key in
+        guard case let .function(n) = key.key, key.modifiers.isEmpty, (2...8).contains(n) else { return nil }
+        return .page(n - 2)
+    }
+
     /// The gallery's keys.
     static let commands = CommandTable<Command>("Gallery", [
         KeyBinding(.step(1), "the next page", keys: KeyEvent(.character("]"))),
         KeyBinding(.step(-1), "the previous page", keys: KeyEvent(.character("["))),
-        KeyBinding("page 1 to 7", label: "F2–F8", example: .page(0)) { key in
-            guard case let .function(n) = key.key, key.modifiers.isEmpty, (2...8).contains(n) else { return nil }
-            return .page(n - 2)
-        },
+        pageKeys,
         KeyBinding(.focus(forward: true), "focus the next widget, then the next page", keys: KeyEvent(.tab)),
         KeyBinding(.focus(forward: false), "focus the previous widget, then the previous page", keys: KeyEvent(.tab, .shift)),
         KeyBinding(.help, "this help (any key closes it)", label: "? F1") { $0.key == .character("?") || $0.key == .function(1) },
@@ -202,10 +205,7 @@ package struct GalleryApp: App {
     static let desktopCommands = CommandTable<Command>("Gallery (in a window)", [
         KeyBinding(.step(1), "the next page", keys: KeyEvent(.tab, .control), KeyEvent(.pageDown, .control), label: "Ctrl+Tab Ctrl+PgDn"),
         KeyBinding(.step(-1), "the previous page", keys: KeyEvent(.tab, [.control, .shift]), KeyEvent(.pageUp, .control), label: "Ctrl+Shift+Tab Ctrl+PgUp"),
-        KeyBinding("page 1 to 7", label: "F2–F8", example: .page(0)) { key in
-            guard case let .function(n) = key.key, key.modifiers.isEmpty, (2...8).contains(n) else { return nil }
-            return .page(n - 2)
-        },
+        pageKeys,
         KeyBinding(.focus(forward: true), "focus the next control of the page", keys: KeyEvent(.tab)),
         KeyBinding(.focus(forward: false), "focus the previous control of the page", keys: KeyEvent(.tab, .shift)),
         KeyBinding(.help, "this help (any key closes it)", keys: KeyEvent(.function(1))),

@@ -37,3 +37,22 @@ public enum ListMove: Sendable, Hashable, CaseIterable {
     /// The last row.
     case end
 }
+
+extension ListMove {
+    /// True for the moves by a page or to an end, which a view may take as scrolling only.
+    public var isPageOrEnd: Bool { self != .up && self != .down }
+}
+
+extension ScrollCommand {
+    /// The scroll that shows where `move` goes without moving the focus: a line, a page, an end.
+    public init(_ move: ListMove) {
+        switch move {
+        case .up: self = .lineUp
+        case .down: self = .lineDown
+        case .pageUp: self = .pageUp
+        case .pageDown: self = .pageDown
+        case .home: self = .top
+        case .end: self = .bottom
+        }
+    }
+}

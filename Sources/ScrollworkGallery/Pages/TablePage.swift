@@ -26,18 +26,20 @@ struct TablePage: GalleryPage {
         case typeAhead(Character)
     }
 
+    /// The keys a terminal and a window share.
+    private static let nextSource = KeyBinding(Command.nextSource, "the next source: generated, slow, growing", keys: KeyEvent(.character("m"), .alt))
+    private static let typeAhead = KeyBinding<Command>.typeAhead("select the first row that starts with what is typed") { .typeAhead($0) }
+
     /// The page's keys, then the table's.
     static let commands = CommandTable<Command>("Table page", [
         KeyBinding(.copy, "copy the selected rows (up to 10,000) with the heading, tab-separated (OSC 52)", keys: KeyEvent(.character("c"), .alt)),
-        KeyBinding(.nextSource, "the next source: generated, slow, growing", keys: KeyEvent(.character("m"), .alt)),
-        .typeAhead("select the first row that starts with what is typed") { .typeAhead($0) },
+        nextSource, typeAhead,
     ])
 
     /// The page's keys in a window: Ctrl+C copies, as a desktop app's does.
     static let desktopCommands = CommandTable<Command>("Table page (in a window)", [
         KeyBinding(.copy, "copy the selected rows (up to 10,000) with the heading, tab-separated", keys: KeyEvent(.character("c"), .control), label: "Ctrl+C"),
-        KeyBinding(.nextSource, "the next source: generated, slow, growing", keys: KeyEvent(.character("m"), .alt)),
-        .typeAhead("select the first row that starts with what is typed") { .typeAhead($0) },
+        nextSource, typeAhead,
     ])
 
     /// The page's keys and the table's, in words.

@@ -113,18 +113,14 @@ public struct Renderer: Sendable {
     /// same description widgets give as hints.
     typealias Shift = Buffer.MovedRows
 
-    /// The block of rows to move with a scroll region before writing `new` over `old`, if any:
-    /// first the blocks the widgets said they moved (checked row by row), then, when two or more
+    /// The block of rows to move with a scroll region before writing `new` over `old` when no
+    /// move the widgets noted holds (``hintedScroll(from:to:)`` is asked first): when two or more
     /// rows changed, the largest shifted run that row hashes find. `oldHashes` are `old`'s row
     /// hashes when known; `newHashes` receives `new`'s when they were worked out.
     static func scroll(from old: Buffer, hashes oldHashes: [UInt64]? = nil, to new: Buffer, changed: [Bool], newHashes: inout [UInt64]?) -> Shift? {
-        let rows = new.rows, width = scrollWidth(new)
-        guard rows >= 3, changed.count == rows else { return nil }
+        guard new.rows >= 3, changed.count == new.rows else { return nil }
         // Only rows that changed where they are can have moved.
         guard changed.lazy.filter({ $0 }).count >= 2 else { return nil }
-        for hint in new.movedRows {
-            if let shift = verified(hint, from: old, to: new, width: width) { return shift }
-        }
         let hashes = rowHashes(new)
         newHashes = hashes
         let previous = oldHashes.flatMap { $0.count == old.rows ? $0 : nil } ?? rowHashes(old)

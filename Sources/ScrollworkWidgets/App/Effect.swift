@@ -10,7 +10,7 @@ public enum Effect: Sendable {
     /// its own shows it there (a window in its title bar); an app that draws its own status line
     /// takes these from its children's effects first.
     case status(String)
-    /// Name the window this, as its window manager's title bar shows it ("Table — Scrollwork");
+    /// Name the window this, as its window manager's title bar shows it ("Table - Scrollwork");
     /// a terminal keeps the title its person gave it.
     case title(String)
     /// End the program (a viewer's q, deep in a page): the host stops its loop as it does when

@@ -119,22 +119,12 @@ public struct PagedView<Content: ScrollContent>: ReportingWidget, WidgetGroup {
     /// goes back through the coupling.
     public mutating func handle(_ event: Event, at time: Double) -> EventResult {
         if case let .key(key) = event, let turn = keys.command(for: key) {
-            show(page: pageTarget(for: turn), at: time)
+            show(page: turn.page(from: currentPage, of: pageCount), at: time)
             return .handled
         }
         let result = routeToChildren(event, at: time)
         collect()
         return result
-    }
-
-    /// The page `turn` goes to from the current one, within the pages.
-    private func pageTarget(for turn: PageTurn) -> Int {
-        switch turn {
-        case .previous: return Swift.max(0, currentPage - 1)
-        case .next: return Swift.min(pageCount - 1, currentPage + 1)
-        case .first: return 0
-        case .last: return pageCount - 1
-        }
     }
 
     /// A wheel at the end of the pages stretches them (SV-02).
@@ -214,17 +204,7 @@ extension PagedView {
     public mutating func takeErrors() -> [any Error] { [] }
 }
 
-/// Where a key turns a ``PagedView``'s pages.
-public enum PageTurn: Sendable, Hashable {
-    /// A page back.
-    case previous
-    /// A page on.
-    case next
-    /// The first page.
-    case first
-    /// The last page.
-    case last
-
+extension PageTurn {
     /// The keys of pages along `axis`: ← → (↑ ↓ for vertical pages), Page Up and Page Down a
     /// page, Home and End the ends; none with modifiers.
     public static func keys(along axis: Axis) -> CommandTable<PageTurn> {
