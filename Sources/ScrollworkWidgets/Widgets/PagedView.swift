@@ -20,7 +20,7 @@ public struct PagedView<Content: ScrollContent>: ReportingWidget, WidgetGroup {
     public private(set) var frame = Rect.zero
     /// The page shown last time the caller asked, to report a change once.
     private var reportedPage: Int
-    /// Which keys turn pages: ``PageTurn/keys(along:)`` for the view's axis unless rebound.
+    /// Which keys turn pages: `PageTurn.keys(along:)` for the view's axis unless rebound.
     public var keys: CommandTable<PageTurn>
 
     /// `pageCount` pages of `content` along `axis`, the first shown. A count below 1 is held at 1.
