@@ -254,7 +254,7 @@ package struct GalleryApp: App {
         case let .mouse(mouse):
             if showsHelp, case .press = mouse.kind { showsHelp = false; return }
             if handleTitleBar(mouse, at: time) { return }
-            if !style.idiom.supportsPageControls, case .press = mouse.kind,
+            if !style.idiom.supportsPageControls, case .press = mouse.kind, Self.chooses(mouse),
                let index = GalleryTabStrip(theme: style.theme).page(at: metrics.cell(of: mouse), in: dotsArea) {
                 go(to: index, at: time)
                 return
@@ -265,13 +265,23 @@ package struct GalleryApp: App {
         if let change = dots.takeChange() { go(to: change.page, at: time) }
     }
 
+    /// What a click does in the gallery's own chrome (its title bar's buttons, the tab strip).
+    static let pointer = PointerTable<PointerCommand>("Gallery", [
+        PointerBinding(.choose(.replace), "press a title bar button or a page's tab", PointerGesture(.click(.left))),
+    ])
+
+    /// True when `mouse` is a click ``pointer`` binds to choosing.
+    static func chooses(_ mouse: MouseEvent) -> Bool {
+        if case .choose? = pointer.command(for: mouse) { true } else { false }
+    }
+
     /// A press on a title bar control holds it; the release over the same control does what it
     /// says, as a button does. True when the bar took the event.
     private mutating func handleTitleBar(_ mouse: MouseEvent, at time: Double) -> Bool {
         let cell = metrics.cell(of: mouse)
         let control = shownTitleBar?.control(atColumn: cell.column, row: cell.row, columns: size.columns)
         switch mouse.kind {
-        case .press where mouse.button == .left && control != nil:
+        case .press where control != nil && Self.chooses(mouse):
             pressedControl = control
             return true
         case .drag where pressedControl != nil:

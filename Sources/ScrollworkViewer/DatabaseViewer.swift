@@ -142,7 +142,7 @@ public struct DatabaseViewer: App {
         if event.isPersonAction && !screen.rowSearch.isRunning { screen.note = nil }
         if screen.handleOverlay(event, at: time) { return }
         // A click on a cell makes its column the current one.
-        if case let .mouse(mouse) = event, mouse.kind == .press, let column = screen.view.column(atCell: mouse) { screen.setCurrentColumn(column, at: time) }
+        if case let .mouse(mouse) = event, let column = screen.view.column(atCell: mouse) { screen.setCurrentColumn(column, at: time) }
         if case let .key(key) = event, let command = ViewerKeys.databaseTable.command(for: key) {
             if screen.run(command, at: time) { return }
             if command == .cancel || command == .back {

@@ -245,7 +245,7 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
         let command = key.flatMap { ViewerKeys.table.command(for: $0) }
         // Before the table, whose End would stop at the rows indexed so far.
         if command == .bottom { return goToEnd(at: time) }
-        if case let .mouse(mouse) = event, mouse.kind == .press, let column = columnOfCell(at: mouse) {
+        if case let .mouse(mouse) = event, let column = columnOfCell(at: mouse) {
             currentColumn = column
             columnChosen = true
         }

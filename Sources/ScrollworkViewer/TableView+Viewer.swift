@@ -3,8 +3,10 @@ import ScrollworkWidgets
 
 /// What both of the viewers' tables (a file's, a database's) do with their table views.
 extension TableView {
-    /// The column of the cell under `mouse` in the table's rows; nil on the header or elsewhere.
+    /// The column of the cell `mouse` presses in the table's rows, when the table's gestures
+    /// say the click chooses; nil on the header, elsewhere, or for any other gesture.
     func column(atCell mouse: MouseEvent) -> Int? {
+        guard case .press = mouse.kind, case .choose? = gestures.command(for: mouse) else { return nil }
         let cell = metrics.cell(of: mouse)
         guard body.contains(cell) else { return nil }
         let x = (Double(cell.column - body.column) + 0.5) * metrics.cellWidth

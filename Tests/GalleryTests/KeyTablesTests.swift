@@ -12,9 +12,11 @@ import Testing
     /// The key reference of docs/keys.md, made from the tables.
     static var reference: String {
         let widgets: [KeyHelp] = [ScrollCommand.keys.help, RowsCommand.listKeys.help, RowsCommand.tableKeys.help, OutlineCommand.keys.help,
-                                  TextFieldCommand.keys.help, PageControlCommand.keys.help, PageTurn.keys(along: .horizontal).help]
+                                  TextFieldCommand.keys.help, PageControlCommand.keys.help, PageTurn.keys(along: .horizontal).help,
+                                  PointerCommand.scrolling.help, PointerCommand.list.help, PointerCommand.table.help, PointerCommand.outline.help,
+                                  PointerCommand.pageDots.help]
         let gallery: [KeyHelp] = [GalleryApp.commands.help] + GalleryApp.PageKind.allCases.map { KeyHelp(title: "\($0.title) page", entries: $0.keys.entries) }
-            + [GalleryApp.desktopCommands.help, TablePage.desktopCommands.help]
+            + [GalleryApp.desktopCommands.help, TablePage.desktopCommands.help, GalleryApp.pointer.help, GridView.zoomGestures.help]
         let viewers: [KeyHelp] = [ViewerKeys.table.help, ViewerKeys.pager.help, ViewerKeys.directory.help, ViewerKeys.database.help, ViewerKeys.databaseTable.help,
                                   ViewerKeys.record.help, ViewerKeys.sheet.help, ViewerKeys.openedFromListing.help]
         func section(_ heading: String, _ tables: [KeyHelp]) -> String {

@@ -84,7 +84,7 @@ struct DocumentView: WrappingWidget {
         guard dragSelects, case let .mouse(mouse) = event else { return view.handle(event, at: time) }
         let content = view.contentRect
         switch mouse.kind {
-        case .press where mouse.button == .left && content.contains(view.metrics.cell(of: mouse))
+        case .press where GalleryApp.chooses(mouse) && content.contains(view.metrics.cell(of: mouse))
             && view.scroll.indicatorHit(at: view.metrics.point(of: mouse, in: view.frameCells)) == nil:
             let y = pointerY(of: mouse)
             anchor = line(atY: y)
@@ -245,6 +245,13 @@ struct Carousel: ScrollContent {
 struct GridView: WrappingWidget {
     var view: ScrollView<ZoomGrid>
     var lastPress: (time: Double, column: Int, row: Int)? = nil
+    /// What the wheel and clicks do: ``zoomGestures`` unless rebound.
+    var gestures = Self.zoomGestures
+    /// Ctrl+wheel zooms, a double-click zooms in or back out, the wheel scrolls.
+    static let zoomGestures = PointerTable<PointerCommand>("Zoom grid", [
+        PointerBinding(.zoom, "zoom about the pointer", PointerGesture(.wheel, .control)),
+        PointerBinding(.fit, "zoom in on the point, or back out", PointerGesture(.doubleClick(.left))),
+    ]).adding(PointerCommand.scrolling)
     /// The last zoom call that failed, for the status line.
     var failure: ScrollInputError? = nil
 
@@ -258,16 +265,19 @@ struct GridView: WrappingWidget {
         guard case let .mouse(mouse) = event else { return view.handle(event, at: time) }
         let anchor = view.metrics.point(of: mouse, in: view.frameCells)
         switch mouse.kind {
-        case let .wheel(direction) where mouse.modifiers.contains(.control):
+        case let .wheel(direction) where gestures.command(for: mouse) == .zoom:
             view.scroll.beginZoom(at: time)
             do { try view.scroll.zoom(scale: direction == .up ? 1.1 : 1 / 1.1, anchor: anchor, at: time) } catch { failure = error }
             view.scroll.endZoom(anchor: anchor, at: time)
             return .handled
         case .press:
             if let last = lastPress, time - last.time < 0.4, (last.column, last.row) == (view.metrics.cell(of: mouse).column, view.metrics.cell(of: mouse).row) {
-                view.scroll.doubleTapZoom(at: anchor, time: time)
                 lastPress = nil
-                return .handled
+                if gestures.command(for: PointerGesture(.doubleClick(mouse.button), mouse.modifiers)) == .fit {
+                    view.scroll.doubleTapZoom(at: anchor, time: time)
+                    return .handled
+                }
+                return view.handle(event, at: time)
             }
             lastPress = (time, view.metrics.cell(of: mouse).column, view.metrics.cell(of: mouse).row)
             return view.handle(event, at: time)

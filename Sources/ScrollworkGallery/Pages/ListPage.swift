@@ -321,7 +321,7 @@ struct DetailPane: Widget {
     /// A click on the first row (‹ Settings, or the sheet's Done) goes back; Esc is left to the page.
     mutating func handle(_ event: Event, at time: Double) -> EventResult {
         guard case let .mouse(mouse) = event else { return .ignored }
-        if case .press = mouse.kind, metrics.cell(of: mouse).row == frameCells.row { wantsBack = true }
+        if case .press = mouse.kind, GalleryApp.chooses(mouse), metrics.cell(of: mouse).row == frameCells.row { wantsBack = true }
         return frame.contains(mouse.location) || mouse.kind == .release ? .handled : .ignored
     }
 }

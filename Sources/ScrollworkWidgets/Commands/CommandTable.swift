@@ -74,11 +74,15 @@ public struct KeyHelp: Sendable {
     public let title: String
     /// Each binding's keys and what it does.
     public let entries: [(keys: String, does: String)]
+    /// What the entries' first column names, as the Markdown table heads it: "keys", or
+    /// "pointer" for a ``PointerTable``'s gestures.
+    public let inputs: String
 
-    /// Help titled `title` of `entries`.
-    public init(title: String, entries: [(keys: String, does: String)]) {
+    /// Help titled `title` of `entries`, whose first column is `inputs`.
+    public init(title: String, entries: [(keys: String, does: String)], inputs: String = "keys") {
         self.title = title
         self.entries = entries
+        self.inputs = inputs
     }
 
     /// A line an entry: its keys, padded to one width, then what it does.
@@ -98,7 +102,7 @@ public struct KeyHelp: Sendable {
     /// The help as a Markdown table, for a README.
     public var markdown: String {
         func cell(_ text: String) -> String { text.split(separator: "|", omittingEmptySubsequences: false).joined(separator: "\\|") }
-        return (["| \(title) | keys |", "| --- | --- |"] + entries.map { "| \(cell($0.does)) | \(cell($0.keys)) |" })
+        return (["| \(title) | \(inputs) |", "| --- | --- |"] + entries.map { "| \(cell($0.does)) | \(cell($0.keys)) |" })
             .joined(separator: "\n")
     }
 }

@@ -178,11 +178,3 @@ extension PageControlCommand {
         .anyModifiers(.next, "the next page", .right),
     ])
 }
-
-extension Modifiers {
-    /// A click that extends the selection: Shift, as on macOS, or Alt, for terminals that keep
-    /// Shift-click for their own text selection.
-    var extendsSelection: Bool { contains(.shift) || contains(.alt) }
-    /// A click that adds or removes a row: Ctrl, the terminal's stand-in for ⌘.
-    var togglesSelection: Bool { contains(.control) }
-}

@@ -22,6 +22,8 @@ public struct ListView<Row: Sendable>: ReportingWidget, StatefulWidget {
     public var pageKeysScroll = true
     /// Which keys do what: ``RowsCommand/listKeys`` unless rebound.
     public var keys = RowsCommand.listKeys
+    /// What clicks and the wheel do: ``PointerCommand/list`` unless rebound.
+    public var gestures = PointerCommand.list
     /// The area of the last render, in points.
     public internal(set) var frame = Rect.zero
     /// The cells of ``frame`` on the canvas's grid.
@@ -186,9 +188,9 @@ public struct ListView<Row: Sendable>: ReportingWidget, StatefulWidget {
             do { try list.beginReorder(at: path, pointerY: point.y, at: time) } catch { failures.append(error) }
             return .handled
         }
-        let tap = pointer.isTap(mouse)
-        let result = pointer.handle(mouse, in: accessibleBody, state: &list.scroll, at: time)
-        guard tap else { return result }
+        let click = pointer.click(mouse)
+        let result = pointer.handle(mouse, in: accessibleBody, state: &list.scroll, gestures: gestures, at: time)
+        guard let click, case let .choose(change)? = gestures.command(for: click) else { return result }
         // The pinned header covers the row beneath it: a tap there reaches no row.
         if let pinned = list.pinnedHeader, (pinned.y..<(pinned.y + list.metrics.headerHeight)).contains(point.y) { return .handled }
         // A press and release without moving is a tap on the item under the pointer.
@@ -204,8 +206,8 @@ public struct ListView<Row: Sendable>: ReportingWidget, StatefulWidget {
         case let .row(path)?:
             let onDetail = list.detailButtonFrame(at: path)?.contains(point) ?? false
             do {
-                events.append(try list.activate(path, target: onDetail ? .detailButton : .row, extending: mouse.modifiers.extendsSelection,
-                                                toggling: mouse.modifiers.togglesSelection, at: time))
+                events.append(try list.activate(path, target: onDetail ? .detailButton : .row, extending: change == .extend,
+                                                toggling: change == .toggle, at: time))
             } catch { failures.append(error) }
         default: break
         }
@@ -223,7 +225,7 @@ public struct ListView<Row: Sendable>: ReportingWidget, StatefulWidget {
     }
 
     /// Stretches at the edge for a wheel turn nothing could use (SV-02).
-    public mutating func overscroll(_ mouse: MouseEvent, at time: Double) { ScrollPointer.overscroll(mouse, state: &list.scroll, at: time) }
+    public mutating func overscroll(_ mouse: MouseEvent, at time: Double) { ScrollPointer.overscroll(mouse, state: &list.scroll, gestures: gestures, at: time) }
     /// Advances the scrolling, and a dragged row over the rows scrolling beneath it.
     public mutating func tick(at time: Double) {
         list.scroll.tick(at: time)

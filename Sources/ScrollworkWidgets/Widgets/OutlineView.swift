@@ -39,6 +39,8 @@ public struct OutlineView<Source: OutlineSource & Sendable>: ReportingWidget, St
     public var theme: Theme
     /// Which keys do what: ``OutlineCommand/keys`` unless rebound.
     public var keys = OutlineCommand.keys
+    /// What clicks and the wheel do: ``PointerCommand/outline`` unless rebound.
+    public var gestures = PointerCommand.outline
     /// The point/cell mapping.
     public var metrics = CellMetrics() { didSet { fitToCells() } }
     /// Columns after the names; none by default.
@@ -238,15 +240,16 @@ public struct OutlineView<Source: OutlineSource & Sendable>: ReportingWidget, St
         case let .mouse(mouse):
             if !columns.isEmpty, isOnHeader(mouse) {
                 // Name, or the column under the pointer (the gap before a column is its neighbour's).
-                if case .release = mouse.kind { headingClicks.append((shownColumns.last { mouse.x >= $0.x }?.index).map { $0 + 1 } ?? 0) }
+                if case .release = mouse.kind, case .choose? = gestures.command(for: mouse) { headingClicks.append((shownColumns.last { mouse.x >= $0.x }?.index).map { $0 + 1 } ?? 0) }
                 return .handled
             }
-            let tap = pointer.isTap(mouse)
-            let result = pointer.handle(mouse, in: accessibleBody, state: &outline.scroll, at: time)
-            guard tap, let index = outline.rowIndex(atViewportY: viewportY(of: mouse)), let row = outline.row(at: index) else { return result }
+            let click = pointer.click(mouse)
+            let result = pointer.handle(mouse, in: accessibleBody, state: &outline.scroll, gestures: gestures, at: time)
+            guard let click, let command = gestures.command(for: click), command.chooses || command == .discloseAll,
+                  let index = outline.rowIndex(atViewportY: viewportY(of: mouse)), let row = outline.row(at: index) else { return result }
             do {
                 if isOnTriangle(mouse, level: row.level) && row.isExpandable {
-                    try outline.toggle(row.path, descendants: mouse.modifiers.contains(.alt))
+                    try outline.toggle(row.path, descendants: command == .discloseAll)
                 }
                 try outline.setCursor(row.path)
             } catch { failures.append(error) }
@@ -292,7 +295,7 @@ public struct OutlineView<Source: OutlineSource & Sendable>: ReportingWidget, St
     }
 
     /// Stretches at the edge for a wheel turn nothing could use (SV-02).
-    public mutating func overscroll(_ mouse: MouseEvent, at time: Double) { ScrollPointer.overscroll(mouse, state: &outline.scroll, at: time) }
+    public mutating func overscroll(_ mouse: MouseEvent, at time: Double) { ScrollPointer.overscroll(mouse, state: &outline.scroll, gestures: gestures, at: time) }
     /// Advances the scrolling.
     public mutating func tick(at time: Double) { outline.scroll.tick(at: time) }
     /// Flashes the indicators (SV-03).

@@ -15,6 +15,8 @@ public struct PageControlView: ReportingWidget, StatefulWidget {
     public var theme: Theme
     /// Which keys turn pages: ``PageControlCommand/keys`` unless rebound.
     public var keys = PageControlCommand.keys
+    /// What a click does: ``PointerCommand/pageDots`` unless rebound.
+    public var gestures = PointerCommand.pageDots
     /// The area the dots took in the last render (the hit region), within the area given.
     public private(set) var frame = Rect.zero
     /// The point/cell mapping, for hosts that draw the dots at their size in points.
@@ -110,7 +112,7 @@ public struct PageControlView: ReportingWidget, StatefulWidget {
         case let .mouse(mouse):
             let position = position(of: mouse)
             switch mouse.kind {
-            case .press where mouse.button == .left && frame.contains(mouse.location):
+            case .press where gestures.command(for: mouse)?.chooses == true && frame.contains(mouse.location):
                 state.pointerDown(at: position, time: time)
                 pressed = true
             case .drag where pressed:

@@ -51,6 +51,8 @@ public struct ScrollView<Content: ScrollContent>: ReportingWidget, StatefulWidge
     public var theme: Theme
     /// Which keys scroll how: `ScrollCommand.keys` unless rebound.
     public var keys = ScrollCommand.keys
+    /// What clicks and the wheel do: ``PointerCommand/scrolling`` unless rebound.
+    public var gestures = PointerCommand.scrolling
     /// The point/cell mapping; the line step is one cell.
     public var metrics = CellMetrics() { didSet { scroll.lineStep = metrics.cell } }
     /// False for a view that takes no keys (a carousel inside a document).
@@ -155,14 +157,14 @@ public struct ScrollView<Content: ScrollContent>: ReportingWidget, StatefulWidge
             scroll.perform(command, time: time)
             return .handled
         case let .mouse(mouse):
-            return pointer.handle(mouse, in: viewportFrame, state: &scroll, at: time)
+            return pointer.handle(mouse, in: viewportFrame, state: &scroll, gestures: gestures, at: time)
         default:
             return .ignored
         }
     }
 
     /// Stretches at the edge for a wheel turn nothing could use (SV-02).
-    public mutating func overscroll(_ mouse: MouseEvent, at time: Double) { ScrollPointer.overscroll(mouse, state: &scroll, at: time) }
+    public mutating func overscroll(_ mouse: MouseEvent, at time: Double) { ScrollPointer.overscroll(mouse, state: &scroll, gestures: gestures, at: time) }
     /// Advances the motion.
     public mutating func tick(at time: Double) { scroll.tick(at: time) }
     /// Flashes the indicators (SV-03).

@@ -60,6 +60,8 @@ public struct TableView<Row: Sendable>: ReportingWidget, StatefulWidget {
     public var sortsInBackground = true
     /// Which keys do what: ``RowsCommand/tableKeys`` unless rebound.
     public var keys = RowsCommand.tableKeys
+    /// What clicks and the wheel do: ``PointerCommand/table`` unless rebound.
+    public var gestures = PointerCommand.table
     /// A column whose heading is marked (underlined, bold): the one a host's keys act on, such as
     /// the current column of a spreadsheet-like viewer; nil marks none.
     public var highlightedColumn: Int? = nil
@@ -589,23 +591,24 @@ public struct TableView<Row: Sendable>: ReportingWidget, StatefulWidget {
                     // The │ itself: a click does not sort, a double-click fits the column to its content.
                     if let last = dividerClick, last.divider == divider, time - last.time <= Self.doubleClickInterval {
                         dividerClick = nil
-                        fitColumn(divider)
+                        if gestures.command(for: PointerGesture(.doubleClick(.left), mouse.modifiers)) == .fit { fitColumn(divider) }
                     } else {
                         dividerClick = (divider, time)
                     }
-                } else {
+                } else if case .choose? = gestures.command(for: PointerGesture(.click(.left), mouse.modifiers)) {
                     chooseHeading(press.column, at: time)
                 }
             default: return .ignored
             }
             return .handled
         }
-        let tap = pointer.isTap(mouse)
-        let result = pointer.handle(mouse, in: accessibleLayout.body, state: &table.list.scroll, at: time)
-        if tap, case let .row(path)? = table.list.item(atViewportY: viewportY(of: mouse)) {
+        let click = pointer.click(mouse)
+        let result = pointer.handle(mouse, in: accessibleLayout.body, state: &table.list.scroll, gestures: gestures, at: time)
+        if let click, case let .choose(change)? = gestures.command(for: click),
+           case let .row(path)? = table.list.item(atViewportY: viewportY(of: mouse)) {
             do {
-                events.append(.row(try table.list.activate(path, target: .row, extending: mouse.modifiers.extendsSelection,
-                                                            toggling: mouse.modifiers.togglesSelection, at: time)))
+                events.append(.row(try table.list.activate(path, target: .row, extending: change == .extend,
+                                                            toggling: change == .toggle, at: time)))
             } catch { failures.append(error) }
         }
         return result
@@ -648,7 +651,7 @@ public struct TableView<Row: Sendable>: ReportingWidget, StatefulWidget {
     }
 
     /// Stretches at the edge for a wheel turn nothing could use (SV-02).
-    public mutating func overscroll(_ mouse: MouseEvent, at time: Double) { ScrollPointer.overscroll(mouse, state: &table.list.scroll, at: time) }
+    public mutating func overscroll(_ mouse: MouseEvent, at time: Double) { ScrollPointer.overscroll(mouse, state: &table.list.scroll, gestures: gestures, at: time) }
     /// Advances the scrolling, and a divider held against the trailing edge.
     public mutating func tick(at time: Double) {
         if var press = header, let divider = press.divider, let since = press.edgeSince, time > since {
