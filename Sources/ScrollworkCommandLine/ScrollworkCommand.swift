@@ -378,7 +378,7 @@ struct Snapshot: ParsableCommand {
     @Option(help: "The platform idiom.")
     var idiom: String = "iOS"
 
-    @Option(help: "Keys to press before the frame is taken, e.g. \"?\" for the help overlay.")
+    @Option(help: "Keys to press before the frame is taken: text is typed, and a key's name in angle brackets presses it, e.g. \"?\" for the help overlay, \"<Down><Shift+F10>\" for the focused row's menu.")
     var keys: String = ""
 
     @Option(help: "A file or directory to show as `scrollwork open` does, instead of a gallery page.")
@@ -393,7 +393,28 @@ struct Snapshot: ParsableCommand {
     /// The sizes a PNG snapshot may have, in points.
     static let pointRange = 8.0...8000.0
 
+    /// The keys `text` presses: its characters typed, and a name in angle brackets ("<Down>",
+    /// "<Shift+F10>", "<Ctrl+A>", "<lt>" for "<") the key it names.
+    static func keyEvents(_ text: String) throws -> [KeyEvent] {
+        var events: [KeyEvent] = []
+        var rest = Substring(text)
+        while let c = rest.first {
+            rest = rest.dropFirst()
+            guard c == "<" else { events.append(KeyEvent(.character(c))); continue }
+            guard let close = rest.firstIndex(of: ">") else { throw ValidationError("--keys: '<' opens a key's name that no '>' closes; write <lt> for '<'") }
+            let name = String(rest[..<close])
+            rest = rest[rest.index(after: close)...]
+            if name == "lt" { events.append(KeyEvent(.character("<"))); continue }
+            guard let key = KeyEvent(label: name) else {
+                throw ValidationError("--keys: no key is called '\(name)'; name one as help does: <Down>, <PgDn>, <Enter>, <Esc>, <Tab>, <F1>, <Menu>, <Shift+F10>, <Ctrl+A>")
+            }
+            events.append(key)
+        }
+        return events
+    }
+
     func validate() throws {
+        _ = try Self.keyEvents(keys)
         if [ansi, svg, png].filter({ $0 }).count > 1 { throw ValidationError("--ansi, --svg and --png each choose the output format; give one of them") }
         if !png && (output != nil || scale != 1 || appearance != nil) { throw ValidationError("--scale, --output and --appearance are for --png pictures; add --png") }
         if let appearance { _ = try DisplayOptions.appearance(appearance, allowsAuto: false) }
@@ -459,7 +480,14 @@ struct Snapshot: ParsableCommand {
     private func show<A: App>(_ app: A, columns: Int, rows: Int) throws {
         var terminal = HeadlessTerminal(app, columns: columns, rows: rows)
         while terminal.runWork("index") {}
-        if !keys.isEmpty { terminal.type(keys) }
+        for event in try Self.keyEvents(keys) {
+            #if Window
+            // A window lays its widgets out in points: each key meets the layout it would there
+            // (a menu opens under the focused row as drawn in points).
+            if png { _ = try pointFrame(of: &terminal.app, size: try pointSize(), palette: .standard(try pictureAppearance()), at: terminal.time) }
+            #endif
+            terminal.send(.key(event))
+        }
         terminal.advance(by: 0.5)
         if png {
             #if Window
@@ -480,9 +508,19 @@ struct Snapshot: ParsableCommand {
 #if Window
 extension Snapshot {
     /// Draws `app` with the pixel host and writes the PNG to ``output`` or standard output.
-    private func writePNG<A: App>(of app: inout A, size: Size, palette: PixelPalette, at time: Double) throws {
+    /// `app`'s frame drawn by the pixel host; a failure is said and ends the command.
+    private func pointFrame<A: App>(of app: inout A, size: Size, palette: PixelPalette, at time: Double) throws -> PixelImage {
         do {
-            let image = try PixelFrame.render(&app, size: size, scale: scale, at: time, palette: palette)
+            return try PixelFrame.render(&app, size: size, scale: scale, at: time, palette: palette)
+        } catch {
+            printError("scrollwork: \(error)")
+            throw ExitCode(1)
+        }
+    }
+
+    private func writePNG<A: App>(of app: inout A, size: Size, palette: PixelPalette, at time: Double) throws {
+        let image = try pointFrame(of: &app, size: size, palette: palette, at: time)
+        do {
             if let output {
                 try image.writePNG(to: output)
             } else {

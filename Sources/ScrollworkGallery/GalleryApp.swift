@@ -98,18 +98,16 @@ package struct GalleryApp: App {
     }
 
     /// A page, reached in place through its key path: as a child for what every widget does, and
-    /// for what only a gallery page does (its status line, focus moving on past its last widget).
+    /// for what only a gallery page does (focus moving on past its last widget).
     struct PageAccess {
         let child: Child<GalleryApp>
         let moveFocus: (inout GalleryApp, Bool) -> Bool
         let render: (inout GalleryApp, Rect, inout Canvas, Double) -> Void
-        let status: (inout GalleryApp) -> String
 
         init<P: GalleryPage>(_ path: WritableKeyPath<GalleryApp, P>) {
             child = Child(path)
             moveFocus = { $0[keyPath: path].moveFocus(forward: $1) }
             render = { $0[keyPath: path].render(in: $1, into: &$2, at: $3) }
-            status = { $0[keyPath: path].status }
         }
     }
 
@@ -152,7 +150,22 @@ package struct GalleryApp: App {
     }
 
     /// The current page's status line, whole.
-    var pageStatus: String { mutating get { current.status(&self) } }
+    ///
+    /// Read from each page's stored property: through a key path or the protocol's witness, the
+    /// whole page (kilobytes) was copied out on every frame first.
+    var pageStatus: String {
+        mutating get {
+            switch page {
+            case .scrollView: scrollView.status
+            case .table: table.status
+            case .list: list.status
+            case .outline: outline.status
+            case .pageControl: pageControlPage.status
+            case .idioms: idioms.status
+            case .checks: checks.status
+            }
+        }
+    }
 
     /// Read in place by the host (a mutating get): the gallery is too large a value to copy a frame.
     package var isAnimating: Bool { mutating get { childrenAreAnimating } }

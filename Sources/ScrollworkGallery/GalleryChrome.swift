@@ -7,7 +7,7 @@ struct GalleryChromeKey: Equatable, Sendable {
     var text: String
     var columns: Int
     var rows: Int
-    var theme: Theme
+    var theme: ThemeIdentity
     var idiom: ScrollIdiom
 }
 
@@ -31,7 +31,7 @@ extension GalleryApp {
         let inset = canvas.drawsInPoints ? 12.0 : canvas.metrics.cellWidth
         let gap = canvas.drawsInPoints ? 12.0 : 2 * canvas.metrics.cellWidth
         let buttonsStart = controls.first.map { canvas.metrics.points($0.2).minX } ?? box.maxX
-        let key = GalleryChromeKey(text: title, columns: columns, rows: titleRows, theme: theme, idiom: style.idiom)
+        let key = GalleryChromeKey(text: title, columns: columns, rows: titleRows, theme: ThemeIdentity(theme), idiom: style.idiom)
         let page = page, titleRows = titleRows, idiom = style.idiom
         // A desktop app's chrome carries no guideline IDs: they stay on the checks page and in help.
         let showsGuidelines = style.keys == .terminal
@@ -64,7 +64,7 @@ extension GalleryApp {
         // The line ends at its row: a stretched last row belongs to the dots below.
         let line = Rect(x: box.minX, y: box.minY, width: box.width, height: canvas.metrics.cellHeight)
         let theme = style.theme, idiom = style.idiom
-        let key = GalleryChromeKey(text: status, columns: canvas.cells.columns, rows: canvas.cells.rows, theme: theme, idiom: idiom)
+        let key = GalleryChromeKey(text: status, columns: canvas.cells.columns, rows: canvas.cells.rows, theme: ThemeIdentity(theme), idiom: idiom)
         canvas.reusing(&drawnStatus, key: key, in: line, idiom: idiom) { c in
             c.fill(line)
             let m = c.measurer(for: idiom)

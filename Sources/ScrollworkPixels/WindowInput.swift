@@ -138,6 +138,7 @@ struct WindowInput {
         case code(SDLK_PAGEDOWN): return .pageDown
         case code(SDLK_INSERT): return .insert
         case code(SDLK_DELETE): return .delete
+        case code(SDLK_APPLICATION), code(SDLK_MENU): return .menu
         default:
             let f1 = code(SDLK_F1)
             if sym >= f1, sym < f1 + 12 { return .function(Int(sym - f1) + 1) }

@@ -122,33 +122,36 @@ public final class Pilot<A: App> {
         return self
     }
 
-    /// Clicks (presses and releases the left button, 50 milliseconds apart) the middle of the
-    /// `occurrence`th showing of `text`; throws ``PilotError/notOnScreen(_:occurrence:screen:)``
-    /// when it does not show that often.
+    /// Clicks (presses and releases `button`, the left one unless said, 50 milliseconds apart)
+    /// the middle of the `occurrence`th showing of `text`; throws
+    /// ``PilotError/notOnScreen(_:occurrence:screen:)`` when it does not show that often.
     @discardableResult
-    public func click(_ text: String, occurrence: Int = 1, modifiers: Modifiers = []) throws(PilotError) -> Pilot {
+    public func click(_ text: String, occurrence: Int = 1, button: MouseEvent.Button = .left, modifiers: Modifiers = []) throws(PilotError) -> Pilot {
         guard let start = position(of: text, occurrence: occurrence) else {
             throw .notOnScreen(text, occurrence: occurrence, screen: self.text)
         }
         let width = ScreenRow(screen, row: start.row).width(of: text.count, from: start.column)
-        return click(column: start.column + (width - 1) / 2, row: start.row, modifiers: modifiers)
+        return click(column: start.column + (width - 1) / 2, row: start.row, button: button, modifiers: modifiers)
     }
 
-    /// Clicks the middle of the element a screen reader would find with `role` and `name`;
-    /// throws ``PilotError/noElement(_:named:)`` when there is none.
+    /// Clicks (with `button`, the left one unless said) the middle of the element a screen
+    /// reader would find with `role` and `name`; throws ``PilotError/noElement(_:named:)`` when
+    /// there is none.
     @discardableResult
-    public func click(_ role: AccessibilityElement.Role, named name: String? = nil, modifiers: Modifiers = []) throws(PilotError) -> Pilot {
+    public func click(_ role: AccessibilityElement.Role, named name: String? = nil, button: MouseEvent.Button = .left,
+                      modifiers: Modifiers = []) throws(PilotError) -> Pilot {
         guard let element = element(role, named: name) else { throw .noElement(role, named: name) }
         let middle = Point(x: element.frame.midX, y: element.frame.midY)
-        return press(at: .mouse(MouseEvent(.press, at: middle, modifiers: modifiers)),
-                     release: .mouse(MouseEvent(.release, at: middle, modifiers: modifiers)))
+        return press(at: .mouse(MouseEvent(.press, button: button, at: middle, modifiers: modifiers)),
+                     release: .mouse(MouseEvent(.release, button: button, at: middle, modifiers: modifiers)))
     }
 
-    /// Clicks cell (`column`, `row`): a press and, 50 milliseconds later, a release.
+    /// Clicks cell (`column`, `row`) with `button` (the left one unless said): a press and, 50
+    /// milliseconds later, a release.
     @discardableResult
-    public func click(column: Int, row: Int, modifiers: Modifiers = []) -> Pilot {
-        press(at: .mouse(MouseEvent(.press, column: column, row: row, modifiers: modifiers)),
-              release: .mouse(MouseEvent(.release, column: column, row: row, modifiers: modifiers)))
+    public func click(column: Int, row: Int, button: MouseEvent.Button = .left, modifiers: Modifiers = []) -> Pilot {
+        press(at: .mouse(MouseEvent(.press, button: button, column: column, row: row, modifiers: modifiers)),
+              release: .mouse(MouseEvent(.release, button: button, column: column, row: row, modifiers: modifiers)))
     }
 
     /// Drags with the left button from one cell to another through `steps` moves (at least

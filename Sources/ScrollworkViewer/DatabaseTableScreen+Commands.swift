@@ -33,6 +33,13 @@ extension DatabaseTableScreen {
     /// frequency table (Enter keeps its value's rows, Esc and q close it, g and G go to its
     /// ends), takes `event`; false when nothing is shown over the table.
     mutating func handleOverlay(_ event: Event, at time: Double) -> Bool {
+        if var open = menu {
+            // The menu takes every event; what it chose runs as its keys would run it.
+            _ = open.handle(event, at: time)
+            menu = open.isOpen ? open : nil
+            for case let .chose(command) in open.takeReports() { _ = run(command, at: time) }
+            return true
+        }
         if detail != nil {
             if case let .key(key) = event, ViewerKeys.record.command(for: key) == .close { detail = nil; return true }
             _ = detail?.handle(event, at: time)
@@ -48,6 +55,15 @@ extension DatabaseTableScreen {
         default: _ = sheet?.view.handle(event, at: time)
         }
         return true
+    }
+
+    /// Opens the menu a right-click, Shift+F10 or the Menu key asked the table for, on the
+    /// column it was asked on (highlighting its first item when a key asked).
+    mutating func openMenus(_ events: [TableEvent], fromKeyboard: Bool, at time: Double) {
+        for case let .menuRequested(target, point) in events {
+            if let column = view.column(of: target, at: point) { setCurrentColumn(column, at: time) }
+            menu = ViewerMenu.menu(for: target, at: point, keys: ViewerKeys.databaseTable, theme: view.theme, idiom: view.pointIdiom, fromKeyboard: fromKeyboard)
+        }
     }
 
     /// Runs `command` of the table's keys, before the table sees the key; false when the table

@@ -64,6 +64,8 @@ struct DatabaseTableScreen {
     var columns = ColumnArrangement<Row>(first: 0, staysNote: "")
     /// A frequency table or summary shown over the table.
     var sheet: ResultSheet? = nil
+    /// The context menu of a row or a heading, while it is open: it takes every event.
+    var menu: MenuView<ViewerCommand>? = nil
     /// A row shown whole, or the keys (`?`), over the table.
     var detail: ScrollView<RecordDetail>? = nil
     /// What a frequency table, summary or save under way is doing, and how far it is.

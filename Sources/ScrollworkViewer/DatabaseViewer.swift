@@ -152,7 +152,9 @@ public struct DatabaseViewer: App {
             }
         }
         guard let key = screen.view.keyLeftOver(event, at: time) else {
-            for case let .headingClicked(column) in screen.view.takeEvents() { screen.sort(byHeading: column, at: time) }
+            let events = screen.view.takeEvents()
+            for case let .headingClicked(column) in events { screen.sort(byHeading: column, at: time) }
+            screen.openMenus(events, fromKeyboard: { if case .key = event { true } else { false } }(), at: time)
             if let message = errorNote(screen.view.takeErrors()) { screen.note = message }
             return
         }
@@ -209,6 +211,7 @@ public struct DatabaseViewer: App {
             } else {
                 StatusLine.draw(screen.statusText(at: time), in: parts[1], theme: theme, into: &canvas)
             }
+            screen.menu?.render(in: canvas.points(canvas.cells.area), into: &canvas, at: time)
             opened = screen
             return
         }

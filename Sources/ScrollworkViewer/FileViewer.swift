@@ -62,6 +62,10 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
     }
     /// A frequency table or summary shown over the table.
     var sheet: ResultSheet? = nil
+    /// The context menu of a row or a heading, while it is open: it takes every event.
+    var menu: MenuView<ViewerCommand>? = nil
+    /// True while the event being handled is a key: a menu it opens highlights its first item.
+    var handlingKey = false
     /// The sheet's table, as a child.
     var sheetView: TableView<DelimitedRecord>? {
         get { sheet?.view }
@@ -211,7 +215,10 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
             seekingEnd = false
             if let key, ViewerKeys.table.command(for: key) == .cancel { return notes.set(.action, "stopped going to the end") }
         }
+        handlingKey = key != nil
         switch overlay {
+        case .menu:
+            handleMenu(event, at: time)
         case .prompt:
             _ = routeToChildren(event, at: time)
             readField(at: time)
@@ -233,10 +240,10 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
     /// bottom, a record or the keys shown whole, the frequency table or summary; none leaves
     /// the keys to the table and the viewer. (A sheet that comes while a prompt is open waits
     /// under it: the prompt keeps what is being typed.)
-    enum Overlay { case prompt, record, sheet, none }
+    enum Overlay { case menu, prompt, record, sheet, none }
 
     /// The overlay that takes the keys now.
-    var overlay: Overlay { field != nil ? .prompt : detail != nil ? .record : sheet != nil ? .sheet : .none }
+    var overlay: Overlay { menu != nil ? .menu : field != nil ? .prompt : detail != nil ? .record : sheet != nil ? .sheet : .none }
 
     /// An event with nothing shown over the table: G and End go to the whole file's end, a
     /// click on a cell chooses its column, Enter shows the record, the table takes what it
@@ -258,6 +265,21 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
         // dashes and underscores go on with it rather than run the commands they also name.
         let typing = !typed.text.isEmpty && time - typed.lastTime <= TypeAheadState.resetInterval
         if let command = (typing ? ViewerKeys.typing.command(for: key) : nil) ?? command { run(command, at: time) }
+    }
+
+    /// An event while the context menu is open: it is the menu's; what it chose runs as its
+    /// keys would run it (Show Record shows the focused row's).
+    private mutating func handleMenu(_ event: Event, at time: Double) {
+        guard var open = menu else { return }
+        _ = open.handle(event, at: time)
+        menu = open.isOpen ? open : nil
+        for case let .chose(command) in open.takeReports() {
+            if command == .record, let id = table.list.cursor, let path = table.list.indexPath(of: id) {
+                openDetail(at: path, at: time)
+            } else {
+                run(command, at: time)
+            }
+        }
     }
 
     /// A key while the frequency table is shown: Enter keeps its value's rows, Esc and q close
@@ -415,10 +437,19 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
     /// What the table did: a new sort makes the last one's message stale; errors. (How a sort
     /// ended comes as the table's status effect, ``takeEffects()``.)
     private mutating func readTableEvents() {
+        let events = view.takeEvents()
         // A new order makes the last sort's message and a match's row number stale.
-        if view.takeEvents().contains(where: { if case .headingClicked = $0 { true } else { false } }) {
+        if events.contains(where: { if case .headingClicked = $0 { true } else { false } }) {
             notes.clear(.sort)
             notes.clear(.search)
+        }
+        for case let .menuRequested(target, point) in events {
+            // The menu acts on the column it was opened on.
+            if let column = view.column(of: target, at: point) {
+                currentColumn = column
+                columnChosen = true
+            }
+            menu = ViewerMenu.menu(for: target, at: point, keys: ViewerKeys.table, theme: theme, idiom: view.pointIdiom, fromKeyboard: handlingKey)
         }
         if let message = errorNote(view.takeErrors()) { notes.set(.action, message) }
     }
@@ -643,6 +674,7 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
         }
         detail?.renderOver(parts[0], into: &canvas, at: time)
         StatusLine.draw(statusText, in: parts[1], theme: theme, into: &canvas)
+        menu?.render(in: canvas.points(area), into: &canvas, at: time)
     }
 
     /// The status line: the answer to the last key (``notes``) right after the counts.

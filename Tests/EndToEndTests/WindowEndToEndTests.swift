@@ -274,6 +274,38 @@ extension PixelImage {
         _ = x.wait(timeout: 5) { x.exitStatus != nil }
     }
 
+    @Test("LT-01: in a window a right-click on a row selects it and opens its menu; Esc closes it; the menu's Select All, chosen with the keys, selects every row")
+    func contextMenuInAWindow() throws {
+        let x = try XSession()
+        defer { x.shutDown() }
+        try x.start(["--window", "--window-size", "480x400", "--page", "table", "--idiom", "macOS", "--appearance", "light"])
+        try #require(!x.window.isEmpty, "the window opened (\(x.startReport))")
+        var before = try x.screenshot()
+        #expect(x.wait(timeout: 10) {
+            before = (try? x.screenshot()) ?? before
+            return before.width == 480 && before.brightness(x: 300, y: 300) > 200
+        }, "the table is drawn, light")
+        // Where the menu opens: right of and below the pointer, clear of the row clicked.
+        let menu = (rows: 160..<200, columns: 200..<300)
+        x.move(200, 150)
+        x.x(["xdotool", "click", "3"])
+        #expect(x.wait(timeout: 5) { ((try? x.screenshot())?.differingPixels(from: before, rows: menu.rows, columns: menu.columns) ?? 0) > 300 },
+                "a menu is drawn at the pointer")
+        x.x(["xdotool", "key", "Escape"])
+        #expect(x.wait(timeout: 5) { ((try? x.screenshot())?.differingPixels(from: before, rows: menu.rows, columns: menu.columns) ?? 0) < 50 },
+                "Esc closed it")
+        x.x(["xdotool", "click", "3"])
+        _ = x.wait(timeout: 5) { ((try? x.screenshot())?.differingPixels(from: before, rows: menu.rows, columns: menu.columns) ?? 0) > 300 }
+        for key in ["Down", "Down", "Return"] { x.x(["xdotool", "key", key]) }
+        // Every row is drawn in the selection's colour: down the rows' leading padding, dark blue.
+        #expect(x.wait(timeout: 10) {
+            guard let shot = try? x.screenshot() else { return false }
+            return stride(from: 100, to: 340, by: 12).allSatisfy { shot.brightness(x: 3, y: $0) < 235 && shot.pixel(x: 3, y: $0).blue > shot.pixel(x: 3, y: $0).red + 0.2 }
+        }, "Select All selected every row")
+        x.x(["xdotool", "key", "ctrl+q"])
+        _ = x.wait(timeout: 5) { x.exitStatus != nil }
+    }
+
     @Test("scrollwork --window without a display says why and exits 2")
     func noDisplay() throws {
         let run = try Tmux.run(["sh", "-c", "DISPLAY=:1999 SDL_VIDEODRIVER=x11 '\(Tmux.scrollwork)' --window 2>&1; echo \"status $?\""])

@@ -42,6 +42,20 @@ private func error(_ arguments: [String]) -> String? {
         #expect(error(["open", "data.csv", "--null"]) != nil)
     }
 
+    @Test("snapshot --keys types text and presses keys named as help names them; a name no key has is refused, saying how keys are named")
+    func snapshotKeys() throws {
+        #expect(try Snapshot.keyEvents("?<Down><Shift+F10><Ctrl+A><lt><PgDn><Menu>") == [
+            KeyEvent(.character("?")), KeyEvent(.down), KeyEvent(.function(10), .shift), KeyEvent(.character("a"), .control),
+            KeyEvent(.character("<")), KeyEvent(.pageDown), KeyEvent(.menu),
+        ])
+        #expect(error(["snapshot", "--keys", "<Hyper+Q>"])?.contains("no key is called 'Hyper+Q'") == true)
+        #expect(error(["snapshot", "--keys", "<Down"])?.contains("no '>' closes") == true)
+        for key in [KeyEvent(.up, .shift), KeyEvent(.character("c"), [.control, .alt]), KeyEvent(.character(" ")), KeyEvent(.backspace),
+                    KeyEvent(.function(12)), KeyEvent(.escape), KeyEvent(.menu, .shift), KeyEvent(.character("/"))] {
+            #expect(KeyEvent(label: key.label) == key, "\(key.label) names the key it labels")
+        }
+    }
+
     @Test("--ansi with --svg is refused")
     func ansiAndSvg() {
         #expect(error(["snapshot", "--ansi", "--svg"])?.contains("give one of them") == true)

@@ -82,6 +82,8 @@ let decoderVectors: [(String, [UInt8], [Event])] = [
     ("f7", bytes(esc + "[18~"), [key(.function(7))]),
     ("f8", bytes(esc + "[19~"), [key(.function(8))]),
     ("f9", bytes(esc + "[20~"), [key(.function(9))]),
+    ("menu key", bytes(esc + "[29~"), [key(.menu)]),
+    ("shift f10", bytes(esc + "[21;2~"), [key(.function(10), .shift)]),
     ("alt f3", bytes(esc + "[1;3R"), [key(.function(3), .alt)]),
     ("ss3 down", bytes(esc + "OB"), [key(.down)]),
     ("ss3 end", bytes(esc + "OF"), [key(.end)]),

@@ -72,7 +72,7 @@ import Testing
         #expect(table.command(for: PointerGesture(.click(.left), .alt)) == .choose(.extend))
         #expect(table.command(for: PointerGesture(.click(.left), .control)) == .choose(.toggle))
         #expect(table.command(for: PointerGesture(.click(.left), [.control, .alt])) == .choose(.replace), "unlisted modifiers: as without them")
-        #expect(table.command(for: PointerGesture(.click(.right))) == nil)
+        #expect(table.command(for: PointerGesture(.click(.right))) == .showMenu && PointerCommand.list.command(for: PointerGesture(.click(.right))) == nil)
         #expect(table.command(for: PointerGesture(.doubleClick(.left))) == .fit && PointerCommand.list.command(for: PointerGesture(.doubleClick(.left))) == nil)
         #expect(table.command(for: MouseEvent(.wheel(.up), column: 0, row: 0, modifiers: .shift)) == .scroll(across: true))
         #expect(table.command(for: MouseEvent(.drag, column: 0, row: 0)) == nil, "motion is part of a gesture, not one")

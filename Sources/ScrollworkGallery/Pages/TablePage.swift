@@ -17,6 +17,7 @@ struct TablePage: GalleryPage {
         "Click a row to select it. Several rows, as on a Mac: Shift-click or Alt-click selects a range, Ctrl-click adds or removes a row; sorting keeps them selected.",
         "The sources: a million generated files · 100,000 files from a slow source (rows arrive in pages; Enter on a ⚠ row retries) · a log that grows.",
         "Wheel or drag to scroll a million rows; the header stays, with a hard edge below it.",
+        "Right-click a row or a heading (or press Shift+F10 or Menu) for its menu: Copy, Select All; the sorts, Size to Fit, pinning and hiding columns.",
     ]
 
     /// What the page's own keys do.
@@ -73,6 +74,12 @@ struct TablePage: GalleryPage {
     var notes = StatusNotes()
     /// Rows copied with Alt+C, until the driver takes them.
     var effects: [Effect] = []
+    /// The context menu while it is open (the page's modal child).
+    var menu: MenuView<MenuAction>? = nil
+    /// Columns the menu hid, in the order hidden.
+    var hiddenColumns: [HiddenColumn] = []
+    /// True when the event being handled is a key: a menu it opens highlights its first item.
+    var lastEventWasKey = false
 
     /// The copy, and every source's work (a source not shown still hears from its work).
     mutating func takeEffects(into effects: inout [Effect]) {
@@ -120,32 +127,36 @@ struct TablePage: GalleryPage {
 
     /// Each source's table as the page's one child, made once: a frame lists the children
     /// several times.
-    let sources: [[Child<TablePage>]] = [[Child(\.files)], [Child(\.remote)], [Child(\.log)]]
+    let sources: [[Child<TablePage>]] = [[Child(\.files), Child(\.menu, modal: true)], [Child(\.remote)], [Child(\.log)]]
 
     var table: TableState<FileRow> { files.table }
 
+    /// A mutating getter, as the protocol asks: a non-mutating one, called from the app's
+    /// mutating access, had the whole page (8 KB) copied first, on every frame.
     var status: String {
-        switch mode {
-        case .slow: return remote.status
-        case .growing: return log.status
-        case .generated: break
+        mutating get {
+            switch mode {
+            case .slow: return remote.status
+            case .growing: return log.status
+            case .generated: break
+            }
+            var parts = ["\(grouped(files.table.list.numberOfRows)) rows"]
+            if let sorting = files.sorting {
+                parts.append("Sorting by \(files.table.columns[sorting.column].title)… \(Int(sorting.fraction * 100))% (Esc cancels)")
+            } else if notes[.sort] == nil {
+                // The last sort's own message (below) says how it ended; without one, the order.
+                parts.append(files.table.sortOrder.first.map { "sorted by \($0.columnID) \($0.ascending ? "▲" : "▼")" } ?? "unsorted")
+            }
+            // Counted, not listed: a million selected rows must not cost a frame.
+            let selected = files.table.list.selection
+            if selected.count > 1 {
+                parts.append("\(grouped(selected.count)) rows selected")
+            } else if let id = selected.first, let path = files.table.list.indexPath(of: id) {
+                parts.append("row \(grouped(path.row + 1)) selected")
+            }
+            parts += notes.parts
+            return parts.joined(separator: " · ")
         }
-        var parts = ["\(grouped(table.list.numberOfRows)) rows"]
-        if let sorting = files.sorting {
-            parts.append("Sorting by \(table.columns[sorting.column].title)… \(Int(sorting.fraction * 100))% (Esc cancels)")
-        } else if notes[.sort] == nil {
-            // The last sort's own message (below) says how it ended; without one, the order.
-            parts.append(table.sortOrder.first.map { "sorted by \($0.columnID) \($0.ascending ? "▲" : "▼")" } ?? "unsorted")
-        }
-        // Counted, not listed: a million selected rows must not cost a frame.
-        let selected = table.list.selection
-        if selected.count > 1 {
-            parts.append("\(grouped(selected.count)) rows selected")
-        } else if let id = selected.first, let path = table.list.indexPath(of: id) {
-            parts.append("row \(grouped(path.row + 1)) selected")
-        }
-        parts += notes.parts
-        return parts.joined(separator: " · ")
     }
 
     mutating func render(in bounds: Rect, into canvas: inout Canvas, at time: Double) {
@@ -158,6 +169,7 @@ struct TablePage: GalleryPage {
         }
         if canvas.drawsInPoints { fitSizeColumn(canvas.measurer(for: files.pointIdiom)) }
         files.render(in: canvas.points(area), into: &canvas, at: time)
+        menu?.render(in: bounds, into: &canvas, at: time)
     }
 
     /// In a window, the Size column's narrowest holds "Zero bytes" in the body type, which may
@@ -174,13 +186,27 @@ struct TablePage: GalleryPage {
 
     mutating func willHandle(_ event: Event) {
         if event.isPersonAction { notes.clear(.action) }
+        if case .key = event { lastEventWasKey = true } else { lastEventWasKey = false }
     }
 
     mutating func collect(at time: Double) {
         if let message = errorNote(files.takeErrors()) { notes.set(.action, message) }
         // A new sort makes the last one's message stale; how a sort ends comes as the table's
         // status effect (takeEffects).
-        if files.takeEvents().contains(where: { if case .headingClicked = $0 { true } else { false } }) { notes.clear(.sort) }
+        let events = files.takeEvents()
+        if events.contains(where: { if case .headingClicked = $0 { true } else { false } }) { notes.clear(.sort) }
+        collectMenu(events, at: time)
+    }
+
+    /// Copies the selected rows, tab-separated, with the heading row (OSC 52 on a terminal).
+    mutating func copySelection() {
+        let table = files.table
+        let selected = table.list.selectedIndexPaths
+        var rows: [FileRow] = []
+        do { rows = try selected.prefix(Self.copyLimit).map { try table.list.row(at: $0) } } catch { return notes.set(.action, "\(error)") }
+        guard !rows.isEmpty else { return notes.set(.action, "select a row first: nothing copied") }
+        effects.append(.copy(tabSeparated([table.columns.map(\.title)] + rows.map { row in table.columns.map { $0.value(row).description } })))
+        notes.set(.action, copiedNote(rows.count, of: selected.count))
     }
 
     /// The page's keys: copy, the next source, type-ahead; and work's news for a source not shown.
@@ -192,13 +218,7 @@ struct TablePage: GalleryPage {
             mode = Mode(rawValue: (mode.rawValue + 1) % Mode.allCases.count) ?? .generated
             return .handled
         case .copy:
-            // The selected rows, tab-separated, with the heading row (OSC 52).
-            let selected = table.list.selectedIndexPaths
-            var rows: [FileRow] = []
-            do { rows = try selected.prefix(Self.copyLimit).map { try table.list.row(at: $0) } } catch { notes.set(.action, "\(error)"); return .handled }
-            guard !rows.isEmpty else { notes.set(.action, "select a row first: nothing copied"); return .handled }
-            effects.append(.copy(tabSeparated([table.columns.map(\.title)] + rows.map { row in table.columns.map { $0.value(row).description } })))
-            notes.set(.action, copiedNote(rows.count, of: selected.count))
+            copySelection()
             return .handled
         case let .typeAhead(c):
             notes.set(.action, typeAheadNote(files.table.typeAhead(String(c), state: &typed, at: time), typed: typed))

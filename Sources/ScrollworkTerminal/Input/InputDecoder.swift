@@ -262,6 +262,7 @@ public struct InputDecoder: Sendable {
             case 21: return key(.function(10))
             case 23: return key(.function(11))
             case 24: return key(.function(12))
+            case 29: return key(.menu)
             case 27:
                 // xterm's modifyOtherKeys: CSI 27 ; modifiers ; code ~ (Shift-Space is CSI 27;2;32~).
                 guard params.count == 3, let code = params[2] else { return (nil, used) }

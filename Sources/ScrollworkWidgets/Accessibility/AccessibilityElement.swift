@@ -33,6 +33,10 @@ public struct AccessibilityElement: Sendable, Hashable {
         /// Text people read and do not change: a label, a caption, a status line (AT-SPI's
         /// label, AppKit's static text).
         case staticText
+        /// A menu of items (a context menu).
+        case menu
+        /// An item of a menu.
+        case menuItem
     }
 
     /// What is true of an element now.
@@ -59,6 +63,8 @@ public struct AccessibilityElement: Sendable, Hashable {
         public static let busy = State(rawValue: 1 << 7)
         /// More than one of its rows may be selected.
         public static let multiselectable = State(rawValue: 1 << 8)
+        /// It cannot be used now (a dimmed menu item).
+        public static let disabled = State(rawValue: 1 << 9)
     }
 
     /// What it is.

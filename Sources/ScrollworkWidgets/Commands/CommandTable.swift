@@ -196,6 +196,50 @@ extension Key {
         case .insert: return "Ins"
         case .delete: return "Del"
         case let .function(n): return "F\(n)"
+        case .menu: return "Menu"
         }
+    }
+}
+
+extension KeyEvent {
+    /// The key help names `label` ("Ctrl+A", "Shift+F10", "PgDn", "↓" or "Down", "Menu"),
+    /// as ``label`` writes it; nil for a name no key has.
+    public init?(label: String) {
+        var modifiers: Modifiers = []
+        var rest = Substring(label)
+        while let plus = rest.firstIndex(of: "+"), plus != rest.startIndex, plus != rest.index(before: rest.endIndex) {
+            switch rest[..<plus].lowercased() {
+            case "ctrl", "control": modifiers.insert(.control)
+            case "alt", "option": modifiers.insert(.alt)
+            case "shift": modifiers.insert(.shift)
+            default: return nil
+            }
+            rest = rest[rest.index(after: plus)...]
+        }
+        guard let key = Key(name: String(rest)) else { return nil }
+        // A chord's letter is lower case, as a terminal sends Ctrl+A.
+        if !modifiers.isDisjoint(with: [.control, .alt]), case let .character(c) = key, c.isLetter {
+            self.init(.character(Character(c.lowercased())), modifiers)
+        } else {
+            self.init(key, modifiers)
+        }
+    }
+}
+
+extension Key {
+    /// The key called `name` as ``label`` names it, or by its word ("Up", "Escape", "Space",
+    /// "Backspace"); one character is that character; nil for anything else.
+    init?(name: String) {
+        let words: [String: Key] = [
+            "space": .character(" "), "enter": .enter, "return": .enter, "tab": .tab, "⌫": .backspace, "backspace": .backspace,
+            "esc": .escape, "escape": .escape, "↑": .up, "up": .up, "↓": .down, "down": .down, "←": .left, "left": .left,
+            "→": .right, "right": .right, "home": .home, "end": .end, "pgup": .pageUp, "pageup": .pageUp, "pgdn": .pageDown,
+            "pagedown": .pageDown, "ins": .insert, "insert": .insert, "del": .delete, "delete": .delete, "menu": .menu,
+        ]
+        if let key = words[name.lowercased()] { self = key; return }
+        if name.count == 1, let c = name.first { self = .character(c); return }
+        let upper = name.uppercased()
+        guard upper.hasPrefix("F"), let n = Int(upper.dropFirst()), (1...12).contains(n) else { return nil }
+        self = .function(n)
     }
 }

@@ -15,6 +15,8 @@ public enum PointerCommand: Sendable, Hashable {
     case scroll(across: Bool)
     /// Zoom by the wheel's turn, about the pointer.
     case zoom
+    /// Open the context menu of what is under the pointer.
+    case showMenu
 }
 
 extension PointerCommand {
@@ -48,10 +50,11 @@ extension PointerCommand {
     /// A list's gestures: clicks choose rows, the wheel scrolls.
     public static let list = PointerTable<PointerCommand>("List", rowClicks).adding(scrolling)
 
-    /// A table's gestures: a list's, a click on a heading sorts by it, and a double-click on a
-    /// heading's divider fits the column.
+    /// A table's gestures: a list's, a click on a heading sorts by it, a double-click on a
+    /// heading's divider fits the column, and a right-click opens the context menu.
     public static let table = PointerTable<PointerCommand>("Table", rowClicks + [
         PointerBinding(.fit, "on a heading's divider: fit the column to its content", PointerGesture(.doubleClick(.left))),
+        PointerBinding(.showMenu, "the context menu of the row or heading (the row is selected first)", PointerGesture(.click(.right))),
     ]).adding(scrolling)
 
     /// An outline's gestures: a click moves to the row (on its triangle, opens or closes it),

@@ -51,6 +51,8 @@ public enum Key: Sendable, Hashable {
     case delete
     /// A function key, F1 to F12.
     case function(Int)
+    /// The Menu key (the context-menu key beside the right Ctrl; xterm's CSI 29 ~).
+    case menu
 }
 
 /// A key press with its modifiers.

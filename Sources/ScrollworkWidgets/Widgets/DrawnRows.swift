@@ -12,7 +12,7 @@ struct DrawnRows {
     struct Key: Equatable {
         var area: CellRect
         var layout: [Int]
-        var theme: Theme
+        var theme: ThemeIdentity
         var rows: ContentRevision
         var columns: ContentRevision
     }

@@ -66,6 +66,9 @@ public enum RowsCommand: Sendable, Hashable {
     case activate
     /// Scroll the rows without moving the focus.
     case scroll(ScrollCommand)
+    /// Open the focused row's context menu (a table reports it as
+    /// ``TableEvent/menuRequested(_:at:)``).
+    case showMenu
 }
 
 extension RowsCommand {
@@ -88,9 +91,11 @@ extension RowsCommand {
         },
     ])
 
-    /// The keys of a table: a list's, and Esc to cancel its sort.
+    /// The keys of a table: a list's, Esc to cancel its sort, Shift+F10 or Menu for the context
+    /// menu.
     public static let tableKeys = CommandTable<RowsCommand>("Table", [
         KeyBinding(.cancelSort, "cancel the sort under way", keys: KeyEvent(.escape)),
+        KeyBinding(.showMenu, "the focused row's context menu", keys: KeyEvent(.function(10), .shift), KeyEvent(.menu)),
         selectAllBinding,
         KeyBinding("move the selection; with Shift, extend it", label: "↑ ↓ Shift+↑ ↓") { key in
             guard key.key == .up || key.key == .down else { return nil }

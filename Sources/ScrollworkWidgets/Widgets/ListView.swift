@@ -150,7 +150,7 @@ public struct ListView<Row: Sendable>: ReportingWidget, StatefulWidget {
             do { events.append(try list.activate(path, target: .row, at: time)) } catch { failures.append(error) }
         case let .scroll(scroll):
             list.scroll.perform(scroll, time: time)
-        case .cancelSort:
+        case .cancelSort, .showMenu:
             return .ignored
         }
         return .handled

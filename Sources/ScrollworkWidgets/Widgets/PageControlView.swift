@@ -32,7 +32,7 @@ public struct PageControlView: ReportingWidget, StatefulWidget {
     /// What the dots' drawing depends on: the state without its clock, and the theme.
     struct DotsKey: Equatable, Sendable {
         var state: PageControlState
-        var theme: Theme
+        var theme: ThemeIdentity
     }
 
     /// A view of `state`.
@@ -65,7 +65,7 @@ public struct PageControlView: ReportingWidget, StatefulWidget {
         guard !cells.isEmpty else { drewInPoints = false; return }
         guard !canvas.drawsPointMarks else { drewInPoints = canvas.pageControl(state, in: frame, theme: theme); return }
         let (state, theme, frame) = (state, theme, frame)
-        canvas.reusing(&drawnDots, key: DotsKey(state: state.withoutClock, theme: theme), in: frame, idiom: .iOS) { c in
+        canvas.reusing(&drawnDots, key: DotsKey(state: state.withoutClock, theme: ThemeIdentity(theme)), in: frame, idiom: .iOS) { c in
             _ = c.pageControl(state, in: frame, theme: theme)
         }
         drewInPoints = false

@@ -18,6 +18,18 @@ public enum TableEvent: Sendable, Hashable {
     case columnMoved(from: Int, to: Int)
     /// A divider was double-clicked: the column before it was sized to its content.
     case columnFitted(column: Int)
+    /// The context menu was asked for (a right-click, Shift+F10, the Menu key) on `target`,
+    /// to open at `at` (points); the view draws no menu itself: the app makes one of what it
+    /// offers there (a ``MenuView``).
+    case menuRequested(TableMenuTarget, at: Point)
+}
+
+/// What a table's context menu is for.
+public enum TableMenuTarget: Sendable, Hashable {
+    /// A row (selected when the menu was asked for).
+    case row(IndexPath)
+    /// A column's heading.
+    case heading(column: Int)
 }
 
 /// A sort a ``TableView`` runs in the background.
@@ -93,6 +105,9 @@ public struct TableView<Row: Sendable>: ReportingWidget, StatefulWidget {
     public internal(set) var cursorCell: CellPosition? = nil
     /// The top-left corner of ``cursorCell``, in points.
     public var cursorPosition: Point? { cursorCell.map { metrics.origin(of: $0) } }
+    /// The focused row's rectangle as last drawn, in points: where its context menu opens from
+    /// the keyboard.
+    private var focusedRowFrame: Rect? = nil
     /// The rows the last render drew (flat row numbers), for loading what the screen needs.
     public internal(set) var shownRows: Range<Int> = 0..<0
     private var pointer = ScrollPointer()
@@ -250,7 +265,7 @@ public struct TableView<Row: Sendable>: ReportingWidget, StatefulWidget {
         var progress: [Int]?
         var highlighted: Int?
         var hardEdge: Bool
-        var theme: Theme
+        var theme: ThemeIdentity
         var idiom: ScrollIdiom
     }
 
@@ -285,6 +300,7 @@ public struct TableView<Row: Sendable>: ReportingWidget, StatefulWidget {
         frame = bounds
         frameCells = canvas.cells(in: bounds)
         cursorCell = nil
+        focusedRowFrame = nil
         shownRows = 0..<0
         let layout = layout(in: bounds, on: canvas)
         accessibleLayout = (layout.header, layout.body, layout.columns)
@@ -298,11 +314,15 @@ public struct TableView<Row: Sendable>: ReportingWidget, StatefulWidget {
         let progress = sortProgress.map { [$0.column, $0.ascending ? 1 : 0, Self.percent($0.fraction)] }
         let key = HeaderKey(columns: layout.columns.flatMap { [$0.x, $0.width] }, titles: table.columnsRevision, pinned: table.pinnedColumns,
                             sortedBy: table.sortOrder.first, progress: progress, highlighted: highlightedColumn, hardEdge: hardEdge,
-                            theme: theme, idiom: pointIdiom)
-        let view = self
-        canvas.reusing(&drawnHeader, key: key, in: layout.header, idiom: pointIdiom) { c in
-            view.drawHeader(layout, measurer: measurer, hardEdge: hardEdge, into: &c)
+                            theme: ThemeIdentity(theme), idiom: pointIdiom)
+        // The kept header is moved out while the view draws: the closure then reads the view in
+        // place instead of a copy of it (kilobytes, every frame).
+        var drawn = drawnHeader
+        drawnHeader = DrawnArea()
+        canvas.reusing(&drawn, key: key, in: layout.header, idiom: pointIdiom) { c in
+            drawHeader(layout, measurer: measurer, hardEdge: hardEdge, into: &c)
         }
+        drawnHeader = drawn
         let inPoints = canvas.endDrawing(opened)
         canvas.scrollIndicators(of: table.list.scroll, in: metrics.points(body), theme: theme)
         // Rows drawn in points lie at their exact offset; rows drawn in cells a pixel host moves
@@ -323,7 +343,7 @@ public struct TableView<Row: Sendable>: ReportingWidget, StatefulWidget {
         // Rows that only moved since the last frame are copied from it, not drawn again (a grid).
         c.beginRows(&drawnRows, key: DrawnRows.Key(area: bodyCells.intersection(c.cells.area),
                                                     layout: layout.columns.flatMap { [Int(saturating: $0.x), Int(saturating: $0.width)] } + [pinned, slid ? 1 : 0],
-                                                    theme: theme, rows: list.contentRevision, columns: table.columnsRevision))
+                                                    theme: ThemeIdentity(theme), rows: list.contentRevision, columns: table.columnsRevision))
         // Each column's look, read once a frame: a column read in the loop is a copy a cell.
         let looks = table.columns.withUnsafeBufferPointer { columns in
             // By index: a column passed whole is a copy of all its strings and closures.
@@ -349,6 +369,7 @@ public struct TableView<Row: Sendable>: ReportingWidget, StatefulWidget {
             if look.isFocused {
                 let cell = metrics.cell(at: Point(x: layout.body.minX + 1e-6, y: top + 1e-6))
                 if body.contains(cell) { cursorCell = CellPosition(column: body.column, row: cell.row) }
+                focusedRowFrame = rect
             }
             if c.reuseRow(&drawnRows, id: id, style: style, at: rect) { continue }
             let value: Row
@@ -471,6 +492,16 @@ public struct TableView<Row: Sendable>: ReportingWidget, StatefulWidget {
         sort(by: order, column: column, at: time)
     }
 
+    /// Sorts by `column` in the direction asked for (a context menu's Sort Ascending and Sort
+    /// Descending), the earlier sorts breaking ties, as a heading click does.
+    public mutating func sort(byColumn column: Int, ascending: Bool, at time: Double) {
+        guard table.columns.indices.contains(column) else { return failures.append(TableError.columnOutOfRange(column, count: table.columns.count)) }
+        let id = table.columns[column].id
+        let order = [SortOrder(columnID: id, ascending: ascending)] + (sorting?.order ?? table.sortOrder).filter { $0.columnID != id }
+        events.append(.headingClicked(column: column))
+        sort(by: order, column: column, at: time)
+    }
+
     /// Gives the table other rows (a filtered view, say) and sorts them in the background by
     /// the order the table had or was being sorted by; the selection is cleared, as it named
     /// rows of the old source.
@@ -542,7 +573,36 @@ public struct TableView<Row: Sendable>: ReportingWidget, StatefulWidget {
         case let .scroll(scroll):
             table.list.scroll.perform(scroll, time: time)
             return .handled
+        case .showMenu:
+            // Under the focused row, a little in from its leading edge, where the eye already is;
+            // with no row focused, the marked column's heading (the first's), under the header.
+            if let id = table.list.cursor, let path = table.list.indexPath(of: id), let row = focusedRowFrame {
+                events.append(.menuRequested(.row(path), at: Point(x: row.minX + 2 * metrics.cellWidth, y: row.maxY)))
+            } else {
+                let column = highlightedColumn.flatMap { accessibleLayout.columns.indices.contains($0) ? $0 : nil } ?? 0
+                let x = accessibleLayout.columns.indices.contains(column) ? accessibleLayout.columns[column].x : frame.minX
+                guard !table.columns.isEmpty else { return .ignored }
+                events.append(.menuRequested(.heading(column: column), at: Point(x: x + metrics.cellWidth, y: accessibleLayout.header.maxY)))
+            }
+            return .handled
         }
+    }
+
+    /// Reports the context menu asked for by `mouse` on the heading or row under it, selecting
+    /// an unselected row first (as GTK and Finder do), so that what the menu acts on is shown.
+    private mutating func requestMenu(_ mouse: MouseEvent, at time: Double) -> EventResult {
+        if isOnHeader(mouse) {
+            guard let column = table.column(atX: columnX(of: mouse)) else { return .ignored }
+            events.append(.menuRequested(.heading(column: column), at: mouse.location))
+            return .handled
+        }
+        guard accessibleLayout.body.contains(mouse.location), case let .row(path)? = table.list.item(atViewportY: viewportY(of: mouse)) else { return .ignored }
+        do {
+            let id = try table.list.id(at: path)
+            if !table.list.selection.contains(id) { events.append(.row(try table.list.activate(path, target: .row, at: time))) }
+        } catch { failures.append(error); return .handled }
+        events.append(.menuRequested(.row(path), at: mouse.location))
+        return .handled
     }
 
     /// The x of `mouse` in the columns' coordinates (past the pinned columns, moved by the
@@ -550,6 +610,7 @@ public struct TableView<Row: Sendable>: ReportingWidget, StatefulWidget {
     private func columnX(of mouse: MouseEvent) -> Double { table.contentX(atViewX: mouse.x - frame.minX) }
 
     private mutating func handleMouse(_ mouse: MouseEvent, at time: Double) -> EventResult {
+        if case .press = mouse.kind, gestures.command(for: mouse) == .showMenu { return requestMenu(mouse, at: time) }
         if case .press = mouse.kind, mouse.button == .left, isOnHeader(mouse) {
             // A divider can be grabbed a cell to either side; a click there that does not drag
             // still sorts by the heading under it.

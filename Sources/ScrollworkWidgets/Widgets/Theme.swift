@@ -59,3 +59,32 @@ public struct Theme: Sendable, Hashable {
         background = colors.background
     }
 }
+
+/// A theme as the key of kept drawing (``DrawnArea``, the rows a table keeps) compares it: by its
+/// bytes, a few word compares instead of fourteen styles compared field by field on every frame.
+/// A theme is plain data (styles of colours and flags), so the same bytes are the same theme;
+/// equal themes whose bytes differed would only be drawn again.
+package struct ThemeIdentity: Equatable, Sendable {
+    /// The theme.
+    package let theme: Theme
+
+    /// The identity of `theme`.
+    package init(_ theme: Theme) { self.theme = theme }
+
+    package static func == (a: ThemeIdentity, b: ThemeIdentity) -> Bool {
+        withUnsafeBytes(of: a.theme) { x in
+            withUnsafeBytes(of: b.theme) { y in
+                var i = 0
+                while i + 8 <= x.count {
+                    guard x.loadUnaligned(fromByteOffset: i, as: UInt64.self) == y.loadUnaligned(fromByteOffset: i, as: UInt64.self) else { return false }
+                    i += 8
+                }
+                while i < x.count {
+                    guard x[i] == y[i] else { return false }
+                    i += 1
+                }
+                return true
+            }
+        }
+    }
+}

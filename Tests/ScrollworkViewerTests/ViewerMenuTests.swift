@@ -1,0 +1,83 @@
+import Foundation
+import Scrollwork
+import ScrollworkTerminal
+import Testing
+@testable import ScrollworkViewer
+import ScrollworkWidgets
+
+/// The viewers' context menus: a right-click on a cell or a heading, or Shift+F10 on the focused
+/// row, opens what the viewer does there, each item running the command its keys run.
+@Suite struct ViewerMenuTests {
+    /// The cell where `text` shows, (column, row).
+    static func cell(of text: String, in screen: String, occurrence: Int = 1) throws -> (Int, Int) {
+        let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+        var seen = 0
+        for (row, line) in lines.enumerated() {
+            guard let range = line.range(of: text) else { continue }
+            seen += 1
+            if seen == occurrence { return (line.distance(from: line.startIndex, to: range.lowerBound) + 1, row) }
+        }
+        throw OpenFile.Failure(description: "\(text) is not on screen:\n\(screen)")
+    }
+
+    static func click<A: App>(_ t: inout HeadlessTerminal<A>, _ text: String, button: MouseEvent.Button = .left, occurrence: Int = 1) throws {
+        let (column, row) = try cell(of: text, in: t.text, occurrence: occurrence)
+        t.send(.mouse(MouseEvent(.press, button: button, column: column, row: row)))
+        t.send(.mouse(MouseEvent(.release, button: button, column: column, row: row)))
+    }
+
+    @Test("a file's row menu filters to the value right-clicked, and its heading menu sorts by the column; each item shows its key")
+    func fileMenus() throws {
+        let file = ExploreViewerTests.file()
+        var t = try ExploreViewerTests.open(file)
+        // Row 2 of the file is flight 2, on carrier UA (see ExploreViewerTests.rows).
+        let carrier = ExploreViewerTests.rows[1][1]
+        try Self.click(&t, carrier, button: .right, occurrence: 2)
+        #expect(t.text.contains("Filter to This Value") && t.text.contains("Save View…") && t.text.contains("Enter"), "\(t.text)")
+        try Self.click(&t, "Filter to This Value")
+        #expect(t.runWork("filter") == true)
+        #expect(t.app.status.contains("filtered by carrier=\(carrier)") && t.app.menu == nil, "\(t.app.status)")
+        try Self.click(&t, "dep_del", button: .right)
+        #expect(t.text.contains("Sort Descending") && t.text.contains("Hide Column"))
+        try Self.click(&t, "Sort Descending")
+        #expect(t.runWork("sort") == true)
+        #expect(t.app.status.contains("dep_delay") && t.app.status.contains("▼"), "\(t.app.status)")
+    }
+
+    @Test("Shift+F10 opens the focused row's menu with its first item highlighted; ↓ ↓ ↓ Enter shows the record; Esc closes a menu")
+    func fileMenuByKeys() throws {
+        let file = ExploreViewerTests.file()
+        var t = try ExploreViewerTests.open(file)
+        t.send(.key(KeyEvent(.down)))
+        t.send(.key(KeyEvent(.function(10), .shift)))
+        #expect(t.app.menu?.highlighted == 0)
+        t.send(.key(KeyEvent(.escape)))
+        #expect(t.app.menu == nil && !t.text.contains("Filter to This Value"))
+        t.send(.key(KeyEvent(.menu)))
+        for _ in 0..<2 { t.send(.key(KeyEvent(.down))) }
+        #expect(t.app.menu?.items[t.app.menu?.highlighted ?? 0].title == "Show Record")
+        t.send(.key(KeyEvent(.enter)))
+        #expect(t.app.detail != nil, "the record of the focused row is shown:\n\(t.text)")
+    }
+
+    @Test("a database table's heading menu sorts in the database and its row menu counts the values")
+    func databaseMenus() throws {
+        try DatabaseViewerTests.withFlights(rows: 500) { path, _ in
+            var t = try DatabaseViewerTests.open(path)
+            DatabaseViewerTests.settle(&t)
+            t.send(.key(KeyEvent(.enter)))
+            DatabaseViewerTests.settle(&t)
+            try Self.click(&t, "delay", button: .right)
+            #expect(t.text.contains("Sort Ascending") && !t.text.contains("Save View…"), "\(t.text)")
+            try Self.click(&t, "Sort Ascending")
+            DatabaseViewerTests.settle(&t)
+            #expect(t.text.split(separator: "\n")[0].contains("delay ▲"), "\(t.text)")
+            t.send(.key(KeyEvent(.down)))
+            t.send(.key(KeyEvent(.function(10), .shift)))
+            #expect(t.text.contains("Filter to This Value") && t.text.contains("Frequency"), "\(t.text)")
+            try Self.click(&t, "Frequency")
+            DatabaseViewerTests.settle(&t)
+            #expect(t.app.opened?.sheet != nil, "the frequency table of the column is shown:\n\(t.text)")
+        }
+    }
+}
