@@ -31,7 +31,7 @@ public struct ScrollworkCommand: ParsableCommand {
               --window         in a desktop window (built with --traits Window), light or dark as the
                                desktop asks, or as --appearance light|dark says
             In the gallery: ] changes page, Tab moves focus, ? explains, Ctrl-Z suspends, q quits.
-            `scrollwork open PATH` (or `scrollwork PATH`) shows a CSV, TSV or JSON Lines file as a table, a directory as a Finder list, other text in a pager.
+            `scrollwork open PATH` (or `scrollwork PATH`) shows a CSV, TSV or JSON Lines file as a table, a directory as a Finder list, other text in a pager; with --window, in a desktop window.
             """,
         version: scrollworkVersion,
         subcommands: [Gallery.self, Open.self, Snapshot.self, Diagnostics.self],
@@ -146,42 +146,20 @@ struct Gallery: ParsableCommand {
     @Argument(help: "A file to open instead of the gallery, as `scrollwork open FILE` does.")
     var path: String?
 
-    @Flag(help: "Open the gallery in a desktop window (SDL2), drawn by the pixel host at its true metrics (in a scrollwork built with --traits Window).")
-    var window = false
-
-    @Option(name: .customLong("window-size"), help: "With --window: its size in points, WIDTHxHEIGHT (64–8000 each).")
-    var windowSize: String = "960x640"
-
-    @Option(parsing: .unconditional, help: "With --window: pixels per point, 0.25–8 (default: the display's).")
-    var scale: Double?
-
-    @Option(help: "With --window: light, dark, or auto: the desktop's (GTK_THEME, then the XDG portal's color-scheme; light when it says nothing).")
-    var appearance: String?
+    @OptionGroup var windowOptions: WindowOptions
 
     func validate() throws {
         guard fps.isFinite, fps >= 1, fps <= 240 else {
             throw ValidationError("--fps must be a number of frames per second from 1 to 240; got \(fps)")
         }
-        if let appearance {
-            guard window else { throw ValidationError("--appearance is for the window (--window); a terminal keeps its own colours") }
-            _ = try DisplayOptions.appearance(appearance, allowsAuto: true)
-        }
-        if let scale, !(scale.isFinite && (0.25...8).contains(scale)) {
-            throw ValidationError("--scale must be 0.25 to 8 pixels a point; got \(scale)")
-        }
-        if window { _ = try windowPoints() }
-    }
-
-    func windowPoints() throws -> Size {
-        let parts = windowSize.lowercased().split(separator: "x", omittingEmptySubsequences: false).map { Double($0) }
-        guard parts.count == 2, let w = parts[0], let h = parts[1], (64...8000).contains(w), (64...8000).contains(h) else {
-            throw ValidationError("--window-size '\(windowSize)' must be WIDTHxHEIGHT in points, each 64 to 8000, e.g. 960x640")
-        }
-        return Size(width: w, height: h)
     }
 
     func run() throws {
-        if window {
+        if windowOptions.window, let path {
+            try Open.open(path: path, separator: nil, header: nil, color: display.color, window: windowOptions)
+            return
+        }
+        if windowOptions.window {
             #if Window
             try openWindow()
             return
@@ -216,18 +194,9 @@ extension Gallery {
         var display = self.display
         display.color = "truecolor"
         let environment = processEnvironment()
-        let chosen = try DisplayOptions.appearance(appearance ?? "auto", allowsAuto: true)
-        let appearance = chosen ?? DesktopAppearance.current(environment: environment) ?? .light
+        let appearance = try windowOptions.resolvedAppearance(environment: environment)
         var app = GalleryApp(page: try display.pageKind(), style: try display.style(environment: environment, appearance: appearance, keys: .desktop))
-        var window = PixelWindow(title: "Scrollwork", size: try windowPoints(), scale: scale)
-        window.palette = .standard(appearance)
-        window.framesPerSecond = fps
-        do {
-            try window.run(&app)
-        } catch {
-            printError("scrollwork: \(error) (set DISPLAY, or use the terminal gallery without --window)")
-            throw ExitCode(2)
-        }
+        try windowOptions.run(&app, title: "Scrollwork", appearance: appearance, framesPerSecond: fps, without: "the terminal gallery")
     }
 }
 #endif
@@ -273,6 +242,8 @@ struct Open: ParsableCommand {
     @Option(help: ArgumentHelp("Write the result to FILE instead of opening the viewer: CSV, TSV or JSON Lines by its name's ending (.csv, .tsv, .jsonl), compressed after .gz or .zst (rows.csv.gz); - for standard output (CSV).", valueName: "file"))
     var output: String?
 
+    @OptionGroup var windowOptions: WindowOptions
+
     func run() throws {
         let missing = MissingValues(words: MissingValues.common.words.union(nulls))
         let recipe = ViewRecipe(filters: filter, sorts: sort, columns: columns, frequency: frequency, summary: summary)
@@ -282,7 +253,8 @@ struct Open: ParsableCommand {
             try Self.write(path: path, separator: separator, header: noHeader ? false : nil, missing: missing, recipe: recipe, to: output)
             return
         }
-        try Self.open(path: path, separator: separator, header: noHeader ? false : nil, color: color, missing: missing, recipe: recipe)
+        try Self.open(path: path, separator: separator, header: noHeader ? false : nil, color: color, missing: missing, recipe: recipe,
+                      window: windowOptions.window ? windowOptions : nil)
     }
 
     /// Writes the view `recipe` makes of `path` to `output`, with no terminal; a failure ends the
@@ -319,14 +291,23 @@ struct Open: ParsableCommand {
         return viewer
     }
 
-    /// Opens `path` in the terminal; a file that cannot be shown, or a view `recipe` cannot make
-    /// of it, ends the program with a message and a non-zero status before the terminal is touched.
-    static func open(path: String, separator: String?, header: Bool?, color: String, missing: MissingValues = .common, recipe: ViewRecipe = ViewRecipe()) throws {
+    /// Opens `path` in the terminal, or in a window when `window` says so; a file that cannot be
+    /// shown, or a view `recipe` cannot make of it, ends the program with a message and a
+    /// non-zero status before the terminal is touched or the window opens.
+    static func open(path: String, separator: String?, header: Bool?, color: String, missing: MissingValues = .common, recipe: ViewRecipe = ViewRecipe(),
+                     window: WindowOptions? = nil) throws {
         let environment = processEnvironment()
-        let mode = try DisplayOptions.colorMode(color, environment: environment)
+        #if Window
+        let appearance = try window.map { try $0.resolvedAppearance(environment: environment) }
+        #else
+        if window != nil { throw PixelHost.missing() }
+        let appearance: Appearance? = nil
+        #endif
+        let mode = appearance == nil ? try DisplayOptions.colorMode(color, environment: environment) : .trueColor
+        let theme = appearance.map { Theme.standard(for: .trueColor, appearance: $0) } ?? .standard(for: mode)
         var opened: OpenFile.Opened
         do throws(OpenFile.Failure) {
-            opened = try Self.opened(path: path, separator: separator, header: header, theme: .standard(for: mode), missing: missing)
+            opened = try Self.opened(path: path, separator: separator, header: header, theme: theme, missing: missing)
             if recipe != ViewRecipe() {
                 var viewer = try table(opened, path: path, for: "--filter, --sort, --columns, --frequency and --summary")
                 do { try viewer.apply(recipe) } catch { throw OpenFile.Failure(description: "\(error)", status: 64) }
@@ -336,6 +317,12 @@ struct Open: ParsableCommand {
             printError("scrollwork: \(error)")
             throw ExitCode(error.status)
         }
+        #if Window
+        if let window, let appearance {
+            try openWindow(opened, title: windowTitle(path), appearance: appearance, options: window)
+            return
+        }
+        #endif
         let session = try terminalSession(environment: environment)
         let loop = EventLoop(framesPerSecond: 60, colorMode: mode)
         switch opened {
@@ -345,6 +332,34 @@ struct Open: ParsableCommand {
         case var .database(viewer): loop.run(&viewer, session: session)
         }
     }
+}
+
+extension Open {
+    /// What a window showing `path` is called: its last component ("cities.csv", a database's
+    /// name after a URL's last slash, never its password), "standard input" for -.
+    static func windowTitle(_ path: String) -> String {
+        if path == "-" { return "standard input - Scrollwork" }
+        let trimmed = path.hasSuffix("/") ? String(path.dropLast()) : path
+        let name = trimmed.split(separator: "/").last.map(String.init) ?? trimmed
+        return "\(name.split(separator: "?").first.map(String.init) ?? name) - Scrollwork"
+    }
+
+    #if Window
+    /// Runs `opened` in a window titled `title`, with a desktop app's keys.
+    static func openWindow(_ opened: OpenFile.Opened, title: String, appearance: Appearance, options: WindowOptions) throws {
+        func show<V: ViewerApp>(_ viewer: V) throws {
+            var viewer = viewer
+            viewer.keyConvention = .desktop
+            try options.run(&viewer, title: title, appearance: appearance, without: "scrollwork open")
+        }
+        switch opened {
+        case let .table(viewer): try show(viewer)
+        case let .pager(pager): try show(pager)
+        case let .directory(viewer): try show(viewer)
+        case let .database(viewer): try show(viewer)
+        }
+    }
+    #endif
 }
 
 /// Prints one frame of a page without a terminal session.

@@ -103,11 +103,13 @@ package struct GalleryApp: App {
         let child: Child<GalleryApp>
         let moveFocus: (inout GalleryApp, Bool) -> Bool
         let render: (inout GalleryApp, Rect, inout Canvas, Double) -> Void
+        let focusFrame: (inout GalleryApp) -> Rect?
 
         init<P: GalleryPage>(_ path: WritableKeyPath<GalleryApp, P>) {
             child = Child(path)
             moveFocus = { $0[keyPath: path].moveFocus(forward: $1) }
             render = { $0[keyPath: path].render(in: $1, into: &$2, at: $3) }
+            focusFrame = { $0[keyPath: path].visibleFocusFrame }
         }
     }
 
@@ -278,6 +280,14 @@ package struct GalleryApp: App {
         if let change = dots.takeChange() { go(to: change.page, at: time) }
     }
 
+    /// The pointing hand over the title bar's buttons and the page tabs; the page's shape elsewhere.
+    package mutating func pointerShape(at point: Point) -> PointerShape {
+        let cell = metrics.cell(at: point)
+        if shownTitleBar?.control(atColumn: cell.column, row: cell.row, columns: size.columns) != nil { return .pointingHand }
+        if !style.idiom.supportsPageControls, GalleryTabStrip(theme: style.theme).page(at: cell, in: dotsArea) != nil { return .pointingHand }
+        return childrenPointerShape(at: point)
+    }
+
     /// What a click does in the gallery's own chrome (its title bar's buttons, the tab strip).
     static let pointer = PointerTable<PointerCommand>("Gallery", [
         PointerBinding(.choose(.replace), "press a title bar button or a page's tab", PointerGesture(.click(.left))),
@@ -336,6 +346,13 @@ package struct GalleryApp: App {
         drawTitleBar(titleBar, into: &canvas)
         // The page.
         current.render(&self, canvas.points(pageArea), &canvas, time)
+        // The focus ring, in a window, once Tab moved focus (a terminal shows focus by the cursor
+        // and bold type): the idiom's accent colour along the control's edge.
+        if let focused = current.focusFrame(&self) {
+            let ring = Rect(x: focused.minX + 1, y: focused.minY + 1, width: Swift.max(0, focused.width - 2), height: Swift.max(0, focused.height - 2))
+            let accent = style.theme.accent
+            _ = canvas.draw(focused, idiom: style.idiom) { $0.focusRing(ring, accent, radius: 4) }
+        }
         // Status line and page dots.
         if canvas.cells.rows < 3 { dots.render(in: .zero, into: &canvas, at: time) }
         if canvas.cells.rows >= 3 {

@@ -100,6 +100,7 @@ public struct PixelWindow {
         session.window = window
         session.title = title
         defer {
+            session.freeCursors()
             driver = session.driver
             input = session.input
         }

@@ -39,7 +39,39 @@ struct WindowSession<A: App, S: WorkScheduler> {
         case .resized: return .resized
         case let .events(events):
             for e in events { perform(driver.deliver(e, at: time)) }
+            if case let .mouse(mouse)? = events.last { showPointerShape(driver.app.pointerShape(at: mouse.location)) }
             return .delivered
+        }
+    }
+
+    /// The pointer's shape the app last asked for.
+    private(set) var pointerShape = PointerShape.arrow
+    /// SDL's system cursors, made once each when first shown.
+    private var cursors: [PointerShape: OpaquePointer] = [:]
+
+    /// Frees the cursors made, as the window closes.
+    mutating func freeCursors() {
+        for cursor in cursors.values { SDL_FreeCursor(cursor) }
+        cursors = [:]
+    }
+
+    /// Shows `shape` as the pointer (where there is a display to show it on).
+    private mutating func showPointerShape(_ shape: PointerShape) {
+        guard shape != pointerShape else { return }
+        pointerShape = shape
+        guard window != nil else { return }
+        if cursors[shape] == nil { cursors[shape] = SDL_CreateSystemCursor(Self.systemCursor(shape)) }
+        if let cursor = cursors[shape] { SDL_SetCursor(cursor) }
+    }
+
+    /// SDL's system cursor for `shape`.
+    static func systemCursor(_ shape: PointerShape) -> SDL_SystemCursor {
+        switch shape {
+        case .arrow: SDL_SYSTEM_CURSOR_ARROW
+        case .pointingHand: SDL_SYSTEM_CURSOR_HAND
+        case .iBeam: SDL_SYSTEM_CURSOR_IBEAM
+        case .resizeLeftRight: SDL_SYSTEM_CURSOR_SIZEWE
+        case .resizeUpDown: SDL_SYSTEM_CURSOR_SIZENS
         }
     }
 

@@ -62,7 +62,7 @@ extension DatabaseTableScreen {
     mutating func openMenus(_ events: [TableEvent], fromKeyboard: Bool, at time: Double) {
         for case let .menuRequested(target, point) in events {
             if let column = view.column(of: target, at: point) { setCurrentColumn(column, at: time) }
-            menu = ViewerMenu.menu(for: target, at: point, keys: ViewerKeys.databaseTable, theme: view.theme, idiom: view.pointIdiom, fromKeyboard: fromKeyboard)
+            menu = ViewerMenu.menu(for: target, at: point, keys: viewerKeys.databaseTable, theme: view.theme, idiom: view.pointIdiom, fromKeyboard: fromKeyboard)
         }
     }
 

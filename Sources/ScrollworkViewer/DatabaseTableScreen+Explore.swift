@@ -179,7 +179,7 @@ extension DatabaseTableScreen {
 
     /// Shows the keys of an opened table.
     mutating func showHelp(at time: Double) {
-        show(RecordDetail.keys(of: ViewerKeys.databaseTable, theme: view.theme), at: time)
+        show(RecordDetail.keys(of: viewerKeys.databaseTable, theme: view.theme), at: time)
     }
 
     private mutating func show(_ content: RecordDetail, at time: Double) {

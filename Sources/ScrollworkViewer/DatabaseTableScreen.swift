@@ -66,6 +66,8 @@ struct DatabaseTableScreen {
     var sheet: ResultSheet? = nil
     /// The context menu of a row or a heading, while it is open: it takes every event.
     var menu: MenuView<ViewerCommand>? = nil
+    /// The key tables of the viewer's host (a terminal's, or a window's).
+    var viewerKeys = ViewerKeySet(.terminal)
     /// A row shown whole, or the keys (`?`), over the table.
     var detail: ScrollView<RecordDetail>? = nil
     /// What a frequency table, summary or save under way is doing, and how far it is.

@@ -5,6 +5,11 @@ import ScrollworkWidgets
 /// `scrollwork open data.sqlite`: the database's tables and views with their row counts (counted
 /// in the background), Enter opening one as a table over the list; Esc or ⌫ comes back.
 public struct DatabaseViewer: App {
+    /// Whose keys the viewer follows: a terminal program's, or in a window a desktop app's
+    /// (Ctrl+C copies, Ctrl+Q quits, Ctrl+W closes; ``ViewerKeys/desktop(_:)``).
+    public var keyConvention = KeyConvention.terminal { didSet { viewerKeys = ViewerKeySet(keyConvention) } }
+    /// The key tables of ``keyConvention``.
+    var viewerKeys = ViewerKeySet(.terminal)
     /// A table or view in the list.
     struct Entry: Sendable {
         var object: (name: String, isView: Bool)
@@ -85,7 +90,7 @@ public struct DatabaseViewer: App {
             return
         }
         if event.isPersonAction { note = nil }
-        if case let .key(key) = event, ViewerKeys.database.command(for: key) == .open {
+        if case let .key(key) = event, viewerKeys.database.command(for: key) == .open {
             openFocused()
             return
         }
@@ -93,7 +98,7 @@ public struct DatabaseViewer: App {
             if let message = errorNote(view.takeErrors()) { note = message }
             return
         }
-        switch ViewerKeys.database.command(for: key) {
+        switch viewerKeys.database.command(for: key) {
         case .quit?: wantsQuit = true
         // The focus moves with the view.
         case .top?: note = view.moveFocus(.home, at: time)
@@ -138,12 +143,13 @@ public struct DatabaseViewer: App {
     private mutating func handleOpened(_ event: Event, at time: Double) {
         guard var screen = opened else { return }
         defer { if opened != nil { opened = screen } }
+        screen.viewerKeys = viewerKeys
         if screen.field != nil { return screen.handlePrompt(event, at: time) }
         if event.isPersonAction && !screen.rowSearch.isRunning { screen.note = nil }
         if screen.handleOverlay(event, at: time) { return }
         // A click on a cell makes its column the current one.
         if case let .mouse(mouse) = event, let column = screen.view.column(atCell: mouse) { screen.setCurrentColumn(column, at: time) }
-        if case let .key(key) = event, let command = ViewerKeys.databaseTable.command(for: key) {
+        if case let .key(key) = event, let command = viewerKeys.databaseTable.command(for: key) {
             if screen.run(command, at: time) { return }
             if command == .cancel || command == .back {
                 effects += screen.cancelAllWork()
@@ -158,7 +164,7 @@ public struct DatabaseViewer: App {
             if let message = errorNote(screen.view.takeErrors()) { screen.note = message }
             return
         }
-        switch ViewerKeys.databaseTable.command(for: key) {
+        switch viewerKeys.databaseTable.command(for: key) {
         case .quit?: wantsQuit = true
         // The focus moves with the view.
         case .top?: screen.note = screen.view.moveFocus(.home, at: time)

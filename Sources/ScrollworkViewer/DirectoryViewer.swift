@@ -12,6 +12,11 @@ import ScrollworkWidgets
 /// folder by it (again reverses), the open folders staying open. Enter on a file opens it as
 /// `scrollwork open` would; Esc or ⌫ comes back to the listing where it was.
 public struct DirectoryViewer: App, WidgetGroup {
+    /// Whose keys the viewer follows: a terminal program's, or in a window a desktop app's
+    /// (Ctrl+C copies, Ctrl+Q quits, Ctrl+W closes; ``ViewerKeys/desktop(_:)``).
+    public var keyConvention = KeyConvention.terminal { didSet { viewerKeys = ViewerKeySet(keyConvention) } }
+    /// The key tables of ``keyConvention``.
+    var viewerKeys = ViewerKeySet(.terminal)
     var view: OutlineView<DirectoryTree>
     var theme: Theme
     var note: String? = nil
@@ -69,7 +74,7 @@ public struct DirectoryViewer: App, WidgetGroup {
         // Work of a file closed since: nothing to give it to.
         if case .work = event { return }
         if event.isPersonAction { note = nil }
-        if case let .key(key) = event, ViewerKeys.directory.command(for: key) == .open, let at = view.outline.cursor {
+        if case let .key(key) = event, viewerKeys.directory.command(for: key) == .open, let at = view.outline.cursor {
             let entry: DirectoryEntry
             do { entry = try view.outline.node(at: at) } catch { note = "\(error)"; return }
             if !entry.isDirectory, entry.problem == nil {
@@ -82,7 +87,7 @@ public struct DirectoryViewer: App, WidgetGroup {
             if let message = errorNote(view.takeErrors()) { note = message }
             return
         }
-        switch ViewerKeys.directory.command(for: key) {
+        switch viewerKeys.directory.command(for: key) {
         case .quit?: wantsQuit = true
         // The focus moves with the view, as Home and End move it.
         case .top?: view.outline.moveCursor(by: Int.min)
@@ -130,11 +135,14 @@ public struct DirectoryViewer: App, WidgetGroup {
         switch opened {
         case var .table(viewer):
             viewer.source.backHint = Self.backHint
+            viewer.keyConvention = keyConvention
             listed = .table(viewer)
         case var .pager(pager):
             pager.source.backHint = Self.backHint
+            pager.keyConvention = keyConvention
             listed = .pager(pager)
-        case let .database(viewer):
+        case var .database(viewer):
+            viewer.keyConvention = keyConvention
             listed = .database(viewer)
         case .directory:
             // A link to a folder: the listing does not follow links (no tree loops), so say where to go.

@@ -329,7 +329,7 @@ extension FileViewer {
 
     /// Shows the keys, as the command table lists them, over the table.
     private mutating func showHelp(at time: Double) {
-        let content = RecordDetail.keys(of: ViewerKeys.table, theme: theme)
+        let content = RecordDetail.keys(of: viewerKeys.table, theme: theme)
         var scroll = ScrollIdiom.macOS.scrollState(viewport: .zero, content: .zero)
         scroll.alwaysBounce = .vertical
         detail = ScrollView(content, scroll: scroll, theme: theme)

@@ -14,6 +14,11 @@ enum FileFormat: Sendable, Hashable {
 /// indexed in the background while the first screen is already shown, sortable, with a status
 /// line.
 public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
+    /// Whose keys the viewer follows: a terminal program's, or in a window a desktop app's
+    /// (Ctrl+C copies, Ctrl+Q quits, Ctrl+W closes; ``ViewerKeys/desktop(_:)``).
+    public var keyConvention = KeyConvention.terminal { didSet { viewerKeys = ViewerKeySet(keyConvention) } }
+    /// The key tables of ``keyConvention``.
+    var viewerKeys = ViewerKeySet(.terminal)
     /// The file, indexed in the background and watched for growth.
     var source: FileIndexing
     let format: FileFormat
@@ -213,7 +218,7 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
         let key: KeyEvent? = if case let .key(key) = event { key } else { nil }
         if seekingEnd, event.isPersonAction {
             seekingEnd = false
-            if let key, ViewerKeys.table.command(for: key) == .cancel { return notes.set(.action, "stopped going to the end") }
+            if let key, viewerKeys.table.command(for: key) == .cancel { return notes.set(.action, "stopped going to the end") }
         }
         handlingKey = key != nil
         switch overlay {
@@ -249,7 +254,7 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
     /// click on a cell chooses its column, Enter shows the record, the table takes what it
     /// uses, and the viewer's commands the rest.
     private mutating func handleOnTable(_ event: Event, key: KeyEvent?, at time: Double) {
-        let command = key.flatMap { ViewerKeys.table.command(for: $0) }
+        let command = key.flatMap { viewerKeys.table.command(for: $0) }
         // Before the table, whose End would stop at the rows indexed so far.
         if command == .bottom { return goToEnd(at: time) }
         if case let .mouse(mouse) = event, let column = columnOfCell(at: mouse) {
@@ -449,7 +454,7 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
                 currentColumn = column
                 columnChosen = true
             }
-            menu = ViewerMenu.menu(for: target, at: point, keys: ViewerKeys.table, theme: theme, idiom: view.pointIdiom, fromKeyboard: handlingKey)
+            menu = ViewerMenu.menu(for: target, at: point, keys: viewerKeys.table, theme: theme, idiom: view.pointIdiom, fromKeyboard: handlingKey)
         }
         if let message = errorNote(view.takeErrors()) { notes.set(.action, message) }
     }

@@ -6,6 +6,11 @@ import ScrollworkWidgets
 /// (`n` and `N` go to the next and previous match), `w` wraps long lines, `g` and `G` go to the
 /// ends, `F` follows a file that grows, `q` quits. The file is indexed by lines in the background.
 public struct TextPager: App, WidgetGroup, ShowsIndexedFile {
+    /// Whose keys the viewer follows: a terminal program's, or in a window a desktop app's
+    /// (Ctrl+C copies, Ctrl+Q quits, Ctrl+W closes; ``ViewerKeys/desktop(_:)``).
+    public var keyConvention = KeyConvention.terminal { didSet { viewerKeys = ViewerKeySet(keyConvention) } }
+    /// The key tables of ``keyConvention``.
+    var viewerKeys = ViewerKeySet(.terminal)
     /// The longest part of one line that is read for the screen.
     static let lineLimit = 64 << 10
 
@@ -64,7 +69,7 @@ public struct TextPager: App, WidgetGroup, ShowsIndexedFile {
         if event.isPersonAction { notes.clear(.action) }
         if seekingEnd, event.isPersonAction {
             seekingEnd = false
-            if case let .key(key) = event, ViewerKeys.pager.command(for: key) == .cancel { return notes.set(.action, "stopped going to the end") }
+            if case let .key(key) = event, viewerKeys.pager.command(for: key) == .cancel { return notes.set(.action, "stopped going to the end") }
         }
         if let typing = field {
             _ = routeToChildren(event, at: time)
@@ -81,7 +86,7 @@ public struct TextPager: App, WidgetGroup, ShowsIndexedFile {
         }
         if case let .key(key) = event {
             // End as G: the whole file's end, however its lines wrap.
-            switch ViewerKeys.pager.command(for: key) {
+            switch viewerKeys.pager.command(for: key) {
             case .quit?: wantsQuit = true; return
             case .top?: view.scroll.perform(.top, time: time); return
             case .bottom?: return goToEnd(at: time)

@@ -215,3 +215,65 @@ public enum ViewerKeys {
         }.joined(separator: "\n\n")
     }
 }
+
+extension ViewerKeys {
+    /// `base` as a window takes keys, a desktop app's: Ctrl+C copies (where the viewer copies;
+    /// else nothing, never quitting), Ctrl+Q quits, Ctrl+W closes the window, Ctrl+F searches and
+    /// F1 shows the keys where the viewer does those; every other key as in the terminal.
+    public static func desktop(_ base: CommandTable<ViewerCommand>) -> CommandTable<ViewerCommand> {
+        func has(_ command: ViewerCommand) -> Bool { base.bindings.contains { $0.example == command } }
+        var keys = base
+            .rebinding(KeyEvent(.character("c"), .control), to: has(.copy) ? .copy : nil, summary: "copy, as Alt+C does")
+            .rebinding(KeyEvent(.character("q"), .control), to: .quit, summary: "quit")
+            .rebinding(KeyEvent(.character("w"), .control), to: .quit, summary: "close the window")
+        if has(.search) { keys = keys.rebinding(KeyEvent(.character("f"), .control), to: .search, summary: "search, as / does") }
+        if has(.help) { keys = keys.rebinding(KeyEvent(.function(1)), to: .help, summary: "these keys, as ? shows them") }
+        return keys
+    }
+
+    /// The table viewer's keys in a window.
+    public static let desktopTable = desktop(table)
+    /// The pager's keys in a window.
+    public static let desktopPager = desktop(pager)
+    /// The directory listing's keys in a window.
+    public static let desktopDirectory = desktop(directory)
+    /// The database listing's keys in a window.
+    public static let desktopDatabase = desktop(database)
+    /// A database table's keys in a window.
+    public static let desktopDatabaseTable = desktop(databaseTable)
+}
+
+/// The key tables of one viewer's host: a terminal's, or a window's (``ViewerKeys/desktop(_:)``).
+struct ViewerKeySet: Sendable {
+    /// A table's keys.
+    let table: CommandTable<ViewerCommand>
+    /// The pager's.
+    let pager: CommandTable<ViewerCommand>
+    /// A directory listing's.
+    let directory: CommandTable<ViewerCommand>
+    /// A database listing's.
+    let database: CommandTable<ViewerCommand>
+    /// A database table's.
+    let databaseTable: CommandTable<ViewerCommand>
+
+    /// The tables for `convention`.
+    init(_ convention: KeyConvention) {
+        let desktop = convention == .desktop
+        table = desktop ? ViewerKeys.desktopTable : ViewerKeys.table
+        pager = desktop ? ViewerKeys.desktopPager : ViewerKeys.pager
+        directory = desktop ? ViewerKeys.desktopDirectory : ViewerKeys.directory
+        database = desktop ? ViewerKeys.desktopDatabase : ViewerKeys.database
+        databaseTable = desktop ? ViewerKeys.desktopDatabaseTable : ViewerKeys.databaseTable
+    }
+}
+
+/// A viewer of `scrollwork open`: an app that follows a terminal's keys or a window's.
+public protocol ViewerApp: App {
+    /// Whose keys it follows.
+    var keyConvention: KeyConvention { get set }
+}
+
+extension FileViewer: ViewerApp {}
+extension TextPager: ViewerApp {}
+extension DirectoryViewer: ViewerApp {}
+extension DatabaseViewer: ViewerApp {}

@@ -20,10 +20,12 @@ enum ViewerMenu {
                       [("Size to Fit", .fitColumn), ("Pin Column", .pinColumn), ("Hide Column", .hideColumn), ("Show Hidden Columns", .showColumns)],
                       [("Frequency", .frequency), ("Summary", .summary)]]
         }
+        // A key bound anew (a window's Ctrl+C) is the one shown, as the one people use there.
+        func shortcut(_ command: ViewerCommand) -> String? {
+            keys.overrides.first { $0.command == command }?.key.label ?? keys.bindings.first { $0.example == command }?.label
+        }
         let shown = groups.map { group in
-            group.compactMap { title, command in
-                keys.bindings.first { $0.example == command }.map { MenuItem(title, action: command, shortcut: $0.label) }
-            }
+            group.compactMap { title, command in shortcut(command).map { MenuItem(title, action: command, shortcut: $0) } }
         }.filter { !$0.isEmpty }
         return Array(shown.joined(separator: [.separator]))
     }

@@ -274,7 +274,7 @@ extension PixelImage {
         _ = x.wait(timeout: 5) { x.exitStatus != nil }
     }
 
-    @Test("LT-01: in a window a right-click on a row selects it and opens its menu; Esc closes it; the menu's Select All, chosen with the keys, selects every row")
+    @Test("LT-01: in a window the row under the pointer is shaded; a right-click selects it and opens its menu; Esc closes it; the menu's Select All, chosen with the keys, selects every row")
     func contextMenuInAWindow() throws {
         let x = try XSession()
         defer { x.shutDown() }
@@ -287,7 +287,23 @@ extension PixelImage {
         }, "the table is drawn, light")
         // Where the menu opens: right of and below the pointer, clear of the row clicked.
         let menu = (rows: 160..<200, columns: 200..<300)
+        // Hovering shades the row under the pointer, across the table (from the header, where
+        // no row is shaded).
+        x.move(200, 40)
+        _ = x.wait(timeout: 2) { false }
+        let unshaded = try x.screenshot()
         x.move(200, 150)
+        x.move(201, 151)
+        // The shade is a hue (a zebra row is about as bright): its red falls below the row's.
+        var shaded = 0
+        #expect(x.wait(timeout: 5) {
+            guard let shot = try? x.screenshot() else { return false }
+            shaded = (148..<152).reduce(0) { count, y in
+                count + (0..<150).filter { shot.pixel(x: $0, y: y).red < unshaded.pixel(x: $0, y: y).red - 0.04 }.count
+            }
+            return shaded > 300
+        }, "the row under the pointer is shaded: \(shaded) pixels, \(unshaded.pixel(x: 2, y: 150)) before")
+        before = unshaded
         x.x(["xdotool", "click", "3"])
         #expect(x.wait(timeout: 5) { ((try? x.screenshot())?.differingPixels(from: before, rows: menu.rows, columns: menu.columns) ?? 0) > 300 },
                 "a menu is drawn at the pointer")
@@ -304,6 +320,33 @@ extension PixelImage {
         }, "Select All selected every row")
         x.x(["xdotool", "key", "ctrl+q"])
         _ = x.wait(timeout: 5) { x.exitStatus != nil }
+    }
+
+    @Test("scrollwork open FILE --window shows the table in a window named after the file, with its menus and a desktop app's keys: Ctrl+C keeps it open, Ctrl+Q quits")
+    func viewerInAWindow() throws {
+        let x = try XSession()
+        defer { x.shutDown() }
+        let csv = x.directory.appendingPathComponent("cities.csv").path
+        try ("City,Country,Population\n" + (1...200).map { "City \($0),Country \($0 % 7),\($0 * 1000)" }.joined(separator: "\n") + "\n")
+            .write(toFile: csv, atomically: true, encoding: .utf8)
+        try x.start(["open", csv, "--window", "--window-size", "480x400", "--appearance", "light"])
+        try #require(!x.window.isEmpty, "the window opened (\(x.startReport))")
+        #expect(x.x(["xdotool", "getwindowname", x.window]).trimmingCharacters(in: .whitespacesAndNewlines) == "cities.csv - Scrollwork")
+        var before = try x.screenshot()
+        #expect(x.wait(timeout: 10) {
+            before = (try? x.screenshot()) ?? before
+            return before.width == 480 && before.differingPixels(from: before, rows: 0..<1) == 0 && before.brightness(x: 400, y: 300) > 200
+        }, "the table is drawn, light")
+        let menu = (rows: 110..<150, columns: 160..<260)
+        x.move(150, 100)
+        x.x(["xdotool", "click", "3"])
+        #expect(x.wait(timeout: 5) { ((try? x.screenshot())?.differingPixels(from: before, rows: menu.rows, columns: menu.columns) ?? 0) > 300 },
+                "a right-click opened the row's menu")
+        for key in ["Escape", "ctrl+c"] { x.x(["xdotool", "key", key]) }
+        #expect(!x.wait(timeout: 1) { x.exitStatus != nil }, "Ctrl+C copies in a window; it does not quit")
+        x.x(["xdotool", "key", "ctrl+q"])
+        #expect(x.wait(timeout: 5) { x.exitStatus != nil })
+        #expect(x.exitStatus == 0)
     }
 
     @Test("scrollwork --window without a display says why and exits 2")

@@ -56,6 +56,13 @@ private func error(_ arguments: [String]) -> String? {
         }
     }
 
+    @Test("a window's title names the file, never a URL's password")
+    func windowTitles() {
+        #expect(Open.windowTitle("data/cities.csv") == "cities.csv - Scrollwork")
+        #expect(Open.windowTitle("postgres://ada:secret@db.example/flights?sslmode=require") == "flights - Scrollwork")
+        #expect(Open.windowTitle("-") == "standard input - Scrollwork" && Open.windowTitle("logs/") == "logs - Scrollwork")
+    }
+
     @Test("--ansi with --svg is refused")
     func ansiAndSvg() {
         #expect(error(["snapshot", "--ansi", "--svg"])?.contains("give one of them") == true)
@@ -119,7 +126,7 @@ private func error(_ arguments: [String]) -> String? {
             #expect(open.separator == nil && !open.noHeader && open.nulls.isEmpty && open.columns == nil && open.frequency == nil)
         } else {
             let gallery = try #require(command as? Gallery, "\(arguments)")
-            #expect(gallery.path == path && !gallery.window && gallery.display.color == "auto")
+            #expect(gallery.path == path && !gallery.windowOptions.window && gallery.display.color == "auto")
         }
     }
 }

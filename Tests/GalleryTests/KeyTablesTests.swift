@@ -18,7 +18,9 @@ import Testing
         let gallery: [KeyHelp] = [GalleryApp.commands.help] + GalleryApp.PageKind.allCases.map { KeyHelp(title: "\($0.title) page", entries: $0.keys.entries) }
             + [GalleryApp.desktopCommands.help, TablePage.desktopCommands.help, GalleryApp.pointer.help, GridView.zoomGestures.help]
         let viewers: [KeyHelp] = [ViewerKeys.table.help, ViewerKeys.pager.help, ViewerKeys.directory.help, ViewerKeys.database.help, ViewerKeys.databaseTable.help,
-                                  ViewerKeys.record.help, ViewerKeys.sheet.help, ViewerKeys.openedFromListing.help]
+                                  ViewerKeys.record.help, ViewerKeys.sheet.help, ViewerKeys.openedFromListing.help,
+                                  KeyHelp(title: "In a window (scrollwork open --window), besides the keys above",
+                                          entries: Array(ViewerKeys.desktopTable.help.entries.prefix(ViewerKeys.desktopTable.overrides.count)))]
         func section(_ heading: String, _ tables: [KeyHelp]) -> String {
             "## \(heading)\n\n" + tables.filter { !$0.entries.isEmpty }.map(\.markdown).joined(separator: "\n\n")
         }

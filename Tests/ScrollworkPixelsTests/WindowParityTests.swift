@@ -117,6 +117,25 @@ import Testing
         return "\(t.list.scroll.offset) \(t.list.selectedIndexPaths.map(\.row)) \(t.sortOrder.map { "\($0.columnID)\($0.ascending)" })"
     }
 
+    @Test("LT-12: moving over a heading's divider asks for the resize arrows, moving off it for the arrow again")
+    func pointerShapeFollowsThePointer() {
+        var window = WindowSession(driver: Driver(Files(), work: ManualWork()), input: WindowInput())
+        window.resize(columns: 40, rows: 20, at: 0)
+        var frame = Canvas(cells: Buffer(columns: 40, rows: 20))
+        window.drawFrame(into: &frame, at: 0)
+        func move(to point: Point) {
+            var e = SDL_Event()
+            e.type = SDL_MOUSEMOTION.rawValue
+            (e.motion.x, e.motion.y) = (Int32(point.x * 2), Int32(point.y * 2))
+            _ = window.take(e, pointScale: 2, at: 1)
+        }
+        let divider = window.driver.app.content.table.dividerPositions[0]
+        move(to: Point(x: divider - 2, y: 8))
+        #expect(window.pointerShape == .resizeLeftRight)
+        move(to: Point(x: divider - 2, y: 100))
+        #expect(window.pointerShape == .arrow)
+    }
+
     @Test("one driver: the window's code path and the headless driver end a scripted session in the same state and draw the same cells")
     func windowAndHeadlessAgree() {
         var headless = HeadlessDriver(Files(), columns: 40, rows: 20)

@@ -81,3 +81,27 @@ import ScrollworkWidgets
         }
     }
 }
+
+/// The viewers in a window follow a desktop app's keys; every other key is the terminal's.
+@Suite struct ViewerDesktopKeysTests {
+    @Test("in a window Ctrl+C copies the focused row instead of quitting, Ctrl+F searches, Ctrl+Q and Ctrl+W quit, and the menu names Ctrl+C")
+    func desktopKeys() throws {
+        let file = ExploreViewerTests.file()
+        var t = try ExploreViewerTests.open(file)
+        t.app.keyConvention = .desktop
+        t.send(.key(KeyEvent(.down)))
+        t.send(.key(KeyEvent(.character("c"), .control)))
+        #expect(!t.wantsQuit && t.clipboard?.contains("carrier") == true, "\(t.clipboard ?? "nothing copied")")
+        t.send(.key(KeyEvent(.character("f"), .control)))
+        #expect(t.app.field != nil && t.text.contains("Search"))
+        t.send(.key(KeyEvent(.escape)))
+        t.send(.key(KeyEvent(.function(10), .shift)))
+        #expect(t.text.contains("Ctrl+C") && !t.text.contains("Alt+C"), "\(t.text)")
+        t.send(.key(KeyEvent(.escape)))
+        t.send(.key(KeyEvent(.character("w"), .control)))
+        #expect(t.wantsQuit)
+        #expect(ViewerKeys.desktopPager.command(for: KeyEvent(.character("c"), .control)) == nil, "the pager copies nothing: Ctrl+C does nothing there")
+        #expect(ViewerKeys.desktopDatabase.command(for: KeyEvent(.character("q"), .control)) == .quit)
+        #expect(ViewerKeys.table.command(for: KeyEvent(.character("c"), .control)) == .quit, "a terminal's Ctrl-C still quits")
+    }
+}

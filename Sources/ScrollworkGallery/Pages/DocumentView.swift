@@ -80,6 +80,11 @@ struct DocumentView: WrappingWidget {
     /// touch idioms drag the content, as the iOS Simulator does.
     var dragSelects: Bool { selecting || view.idiom == .macOS }
 
+    /// The I-beam over the text where a drag selects it; the scroll view's shape elsewhere.
+    mutating func pointerShape(at point: Point) -> PointerShape {
+        dragSelects && view.contentRect.contains(view.metrics.cell(at: point)) ? .iBeam : view.pointerShape(at: point)
+    }
+
     mutating func handle(_ event: Event, at time: Double) -> EventResult {
         guard dragSelects, case let .mouse(mouse) = event else { return view.handle(event, at: time) }
         let content = view.contentRect

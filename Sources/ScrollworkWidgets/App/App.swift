@@ -25,6 +25,8 @@ public protocol App {
     /// Where what has keyboard focus starts, in points; a terminal host leaves its cursor in the
     /// cell there (hidden unless asked to show it) so that screen readers that follow it read it.
     var cursorPosition: Point? { mutating get }
+    /// The pointer's shape over `point` (points), which a window shows as the pointer moves.
+    mutating func pointerShape(at point: Point) -> PointerShape
     /// What the app asks of the host (text to copy, work to start or cancel), handed over (and
     /// forgotten) once: the ``Driver`` asks after every event and frame.
     mutating func takeEffects() -> [Effect]
@@ -41,6 +43,8 @@ extension App {
     public var wakeTime: Double? { nil }
     /// No focus position by default.
     public var cursorPosition: Point? { nil }
+    /// The arrow.
+    public mutating func pointerShape(at point: Point) -> PointerShape { .arrow }
     /// Nothing to do by default.
     public mutating func takeEffects() -> [Effect] { [] }
     /// Nothing to say by default.
@@ -87,6 +91,8 @@ extension WidgetApp {
     public var wakeTime: Double? { mutating get { content.wakeTime } }
     /// The content's focus position.
     public var cursorPosition: Point? { mutating get { content.cursorPosition } }
+    /// The content's pointer shape.
+    public mutating func pointerShape(at point: Point) -> PointerShape { content.pointerShape(at: point) }
     /// What the content says.
     public var accessibility: AccessibilityElement? { mutating get { content.accessibility } }
     /// The content's.
@@ -97,4 +103,9 @@ extension WidgetApp {
         content.takeEffects(into: &effects)
         return effects
     }
+}
+
+extension App where Self: WidgetGroup {
+    /// The children's pointer shape.
+    public mutating func pointerShape(at point: Point) -> PointerShape { childrenPointerShape(at: point) }
 }

@@ -49,6 +49,8 @@ public struct Child<Root> {
     public func accessibility(_ root: inout Root) -> AccessibilityElement? { access.accessibility(&root) }
     /// The child's ``Widget/diagnostics``, read in place.
     public func diagnostics(_ root: inout Root) -> [Diagnostic] { access.diagnostics(&root) }
+    /// The child's ``Widget/pointerShape(at:)`` over `point`.
+    public func pointerShape(_ root: inout Root, _ point: Point) -> PointerShape { access.pointerShape(&root, point) }
 }
 
 /// What a ``Child`` does with its widget, for any widget type.
@@ -68,6 +70,7 @@ private protocol ChildAccess<Root> {
     func accessibility(_ root: inout Root) -> AccessibilityElement?
     func diagnostics(_ root: inout Root) -> [Diagnostic]
     func isPresent(_ root: inout Root) -> Bool
+    func pointerShape(_ root: inout Root, _ point: Point) -> PointerShape
 }
 
 /// A widget of type `W` at a key path into `Root`, reached in place: every access goes through
@@ -92,4 +95,5 @@ private struct WidgetAccess<Root, W: Widget>: ChildAccess {
     func accessibility(_ root: inout Root) -> AccessibilityElement? { root[keyPath: path].accessibility }
     func diagnostics(_ root: inout Root) -> [Diagnostic] { root[keyPath: path].diagnostics }
     func isPresent(_ root: inout Root) -> Bool { root[keyPath: path].isPresent }
+    func pointerShape(_ root: inout Root, _ point: Point) -> PointerShape { root[keyPath: path].pointerShape(at: point) }
 }

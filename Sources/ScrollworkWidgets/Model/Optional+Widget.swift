@@ -10,6 +10,8 @@ extension Optional: Widget where Wrapped: Widget {
     }
     /// The widget's handling; nothing is used while there is none.
     public mutating func handle(_ event: Event, at time: Double) -> EventResult { self?.handle(event, at: time) ?? .ignored }
+    /// The widget's pointer shape; the arrow while there is none.
+    public mutating func pointerShape(at point: Point) -> PointerShape { self?.pointerShape(at: point) ?? .arrow }
     /// The widget stretches, if there is one.
     public mutating func overscroll(_ mouse: MouseEvent, at time: Double) { self?.overscroll(mouse, at: time) }
     /// Advances the widget, if there is one.

@@ -58,6 +58,8 @@ public protocol Widget {
     var isAnimating: Bool { mutating get }
     /// A future time at which the widget needs a frame although nothing moves now.
     var wakeTime: Double? { mutating get }
+    /// The pointer's shape over `point` (points on the canvas), where the widget has a say.
+    mutating func pointerShape(at point: Point) -> PointerShape
     /// The area the widget took in its last render, in points; empty before the first.
     var frame: Rect { mutating get }
     /// True when the widget takes keys and so can have keyboard focus.
@@ -85,6 +87,8 @@ public protocol Widget {
 }
 
 extension Widget {
+    /// The arrow, unless the widget says otherwise.
+    public mutating func pointerShape(at point: Point) -> PointerShape { .arrow }
     /// Nothing stretches by default.
     public mutating func overscroll(_ mouse: MouseEvent, at time: Double) {}
     /// Nothing moves by default.

@@ -9,6 +9,9 @@ public struct Routing {
     var capture: (owner: AnyKeyPath, beneath: [AnyKeyPath], press: MouseEvent)?
     /// The child the pointer last moved over, which hears the move that takes it away.
     var hovered: AnyKeyPath?
+    /// True once focus was last moved with the keyboard (Tab), false after a press: a window
+    /// then draws a focus ring around the focused child, as desktops do only for the keyboard.
+    public var focusIsVisible = false
 
     /// No focus chosen, no pointer captured.
     public init() {}
@@ -97,6 +100,7 @@ extension WidgetGroup {
     /// on (Tab from the last widget of a page goes to the next page).
     @discardableResult
     public mutating func moveFocus(forward: Bool) -> Bool {
+        routing.focusIsVisible = true
         var order: [AnyKeyPath] = []
         for child in children where child.acceptsFocus(&self) { order.append(child.id) }
         guard let current = focusedChild, let index = order.firstIndex(of: current) else { return false }
@@ -111,6 +115,16 @@ extension WidgetGroup {
         mutating get {
             for child in children.reversed() where child.isModal && child.isPresent(&self) { return child }
             return nil
+        }
+    }
+
+    /// The focused child's frame while focus came from the keyboard (``Routing/focusIsVisible``),
+    /// where a window draws the focus ring; nil otherwise.
+    public var visibleFocusFrame: Rect? {
+        mutating get {
+            guard routing.focusIsVisible, let child = focusedEntry(in: children) else { return nil }
+            let frame = child.frame(&self)
+            return frame.width > 0 && frame.height > 0 ? frame : nil
         }
     }
 
@@ -188,8 +202,9 @@ extension WidgetGroup {
         let event = Event.mouse(mouse)
         switch mouse.kind {
         case .press:
-            // A new press ends any capture a lost release left behind.
+            // A new press ends any capture a lost release left behind, and hides the focus ring.
             routing.capture = nil
+            routing.focusIsVisible = false
             var stack = children(at: mouse.location)
             while !stack.isEmpty {
                 let child = stack.removeFirst()
@@ -238,7 +253,18 @@ extension WidgetGroup {
     }
 }
 
+extension WidgetGroup {
+    /// The pointer's shape over `point`: the modal child's while there is one, else the
+    /// front-most child's under the point; the arrow where no child is.
+    public mutating func childrenPointerShape(at point: Point) -> PointerShape {
+        if let modal = modalChild { return modal.pointerShape(&self, point) }
+        return children(at: point).first?.pointerShape(&self, point) ?? .arrow
+    }
+}
+
 extension WidgetGroup where Self: Widget {
+    /// The children's pointer shape.
+    public mutating func pointerShape(at point: Point) -> PointerShape { childrenPointerShape(at: point) }
     /// True while any child animates.
     public var isAnimating: Bool { mutating get { childrenAreAnimating } }
     /// The earliest time any child needs a frame.

@@ -20,6 +20,8 @@ extension WrappingWidget {
     public mutating func appear(at time: Double) { view.appear(at: time) }
     /// The wrapped widget stretches.
     public mutating func overscroll(_ mouse: MouseEvent, at time: Double) { view.overscroll(mouse, at: time) }
+    /// The wrapped widget's pointer shape.
+    public mutating func pointerShape(at point: Point) -> PointerShape { view.pointerShape(at: point) }
     /// The wrapped widget's.
     public var frame: Rect { mutating get { view.frame } }
     /// The wrapped widget's.

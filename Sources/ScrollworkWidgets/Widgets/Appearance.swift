@@ -22,13 +22,15 @@ struct ThemeColors {
     var selection, focus, zebra, indicator, track, separator, accent, destructive, header, secondary, controlBackground, background: Color
     /// A grouped list's background and its rows' (UIKit's grouped background colours).
     var groupedBackground: Color, groupedRow: Color
+    /// A row under the pointer.
+    var hover: Color
 
     /// Dark: the terminal's colours and a dark window's.
     static let dark = ThemeColors(
         selection: .rgb(10, 96, 204), focus: .rgb(58, 58, 64), zebra: .rgb(40, 41, 48), indicator: .rgb(150, 150, 155),
         track: .rgb(70, 70, 76), separator: .rgb(90, 90, 96), accent: .rgb(64, 156, 255), destructive: .rgb(255, 69, 58),
         header: .rgb(235, 235, 240), secondary: .rgb(142, 142, 147), controlBackground: .rgb(58, 58, 64), background: .rgb(0, 0, 0),
-        groupedBackground: .rgb(0, 0, 0), groupedRow: .rgb(28, 28, 30))
+        groupedBackground: .rgb(0, 0, 0), groupedRow: .rgb(28, 28, 30), hover: .rgb(56, 58, 70))
 
     /// Light: macOS's selected content background, alternating row colour and system grays,
     /// iOS's light label, separator, blue and red.
@@ -36,5 +38,5 @@ struct ThemeColors {
         selection: .rgb(0, 99, 225), focus: .rgb(229, 229, 234), zebra: .rgb(244, 245, 245), indicator: .rgb(120, 120, 128),
         track: .rgb(229, 229, 234), separator: .rgb(198, 198, 200), accent: .rgb(0, 122, 255), destructive: .rgb(255, 59, 48),
         header: .rgb(0, 0, 0), secondary: .rgb(138, 138, 142), controlBackground: .rgb(242, 242, 247), background: .rgb(255, 255, 255),
-        groupedBackground: .rgb(242, 242, 247), groupedRow: .rgb(255, 255, 255))
+        groupedBackground: .rgb(242, 242, 247), groupedRow: .rgb(255, 255, 255), hover: .rgb(226, 232, 242))
 }

@@ -129,6 +129,7 @@ extension ListView {
         var base = theme.text
         if list.style.separatesSections { base.background = theme.groupedRow.background }
         if look.usesAlternateBackground { base = theme.zebra }
+        if path == hoveredRow, theme.hover.background != .default { base.background = theme.hover.background }
         if selected { base = theme.selection }
         if look.isFocused && !look.isSelected { base.bold = true; if list.idiom == .tvOS { base = theme.focus } }
         // Symbols and secondary text in their colours over the row's background (all in the

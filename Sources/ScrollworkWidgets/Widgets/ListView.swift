@@ -24,6 +24,8 @@ public struct ListView<Row: Sendable>: ReportingWidget, StatefulWidget {
     public var keys = RowsCommand.listKeys
     /// What clicks and the wheel do: ``PointerCommand/list`` unless rebound.
     public var gestures = PointerCommand.list
+    /// The row under the pointer, drawn in ``Theme/hover`` while it is not selected.
+    public private(set) var hoveredRow: IndexPath? = nil
     /// The area of the last render, in points.
     public internal(set) var frame = Rect.zero
     /// The cells of ``frame`` on the canvas's grid.
@@ -157,6 +159,10 @@ public struct ListView<Row: Sendable>: ReportingWidget, StatefulWidget {
     }
 
     private mutating func handleMouse(_ mouse: MouseEvent, at time: Double) -> EventResult {
+        if case .move = mouse.kind {
+            let y = mouse.y - accessibleBody.minY
+            hoveredRow = accessibleBody.contains(mouse.location) ? list.item(atViewportY: y).flatMap { if case let .row(path) = $0 { path } else { nil } } : nil
+        }
         if case .press = mouse.kind, mouse.button == .left, indexFrame?.contains(mouse.location) == true {
             draggingIndex = true
             jump(toIndexAt: mouse.y)

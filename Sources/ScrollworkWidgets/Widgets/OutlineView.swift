@@ -41,6 +41,8 @@ public struct OutlineView<Source: OutlineSource & Sendable>: ReportingWidget, St
     public var keys = OutlineCommand.keys
     /// What clicks and the wheel do: ``PointerCommand/outline`` unless rebound.
     public var gestures = PointerCommand.outline
+    /// The row under the pointer, drawn in ``Theme/hover`` while the cursor is elsewhere.
+    public private(set) var hoveredRow: OutlinePath? = nil
     /// The point/cell mapping.
     public var metrics = CellMetrics() { didSet { fitToCells() } }
     /// Columns after the names; none by default.
@@ -184,6 +186,7 @@ public struct OutlineView<Source: OutlineSource & Sendable>: ReportingWidget, St
             let rect = Rect(x: area.minX, y: area.minY + firstTop + Double(index - visible[0].index) * outline.rowHeight, width: area.width, height: outline.rowHeight)
             let isCursor = outline.cursor == row.path
             let style = isCursor ? theme.selection : theme.text
+            if !isCursor, row.path == hoveredRow, theme.hover.background != .default { canvas.fill(rect, theme.hover) }
             let top = rect.minY + (rect.height - measurer.lineHeight(.body)) / 2
             let start = rect.minX + leading + (grid ? (outline.indent(forLevel: row.level) / cell).rounded() * cell : outline.indent(forLevel: row.level))
             let left = start + triangleWidth + nameGap
@@ -242,6 +245,9 @@ public struct OutlineView<Source: OutlineSource & Sendable>: ReportingWidget, St
                 // Name, or the column under the pointer (the gap before a column is its neighbour's).
                 if case .release = mouse.kind, case .choose? = gestures.command(for: mouse) { headingClicks.append((shownColumns.last { mouse.x >= $0.x }?.index).map { $0 + 1 } ?? 0) }
                 return .handled
+            }
+            if case .move = mouse.kind {
+                hoveredRow = accessibleBody.contains(mouse.location) ? outline.rowIndex(atViewportY: viewportY(of: mouse)).flatMap { outline.row(at: $0)?.path } : nil
             }
             let click = pointer.click(mouse)
             let result = pointer.handle(mouse, in: accessibleBody, state: &outline.scroll, gestures: gestures, at: time)

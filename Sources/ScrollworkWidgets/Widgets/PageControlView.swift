@@ -91,6 +91,9 @@ public struct PageControlView: ReportingWidget, StatefulWidget {
         return state.isVertical ? point.y - control.minY : point.x - control.minX
     }
 
+    /// The pointing hand over the control (a click there turns the page), the arrow elsewhere.
+    public mutating func pointerShape(at point: Point) -> PointerShape { frame.contains(point) ? .pointingHand : .arrow }
+
     /// True when `mouse` is on a dot rather than between dots: where dots are characters, on a
     /// dot's cell; where they are drawn in points, within the dot's radius and a quarter of the
     /// spacing around it.

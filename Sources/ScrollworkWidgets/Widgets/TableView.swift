@@ -108,6 +108,8 @@ public struct TableView<Row: Sendable>: ReportingWidget, StatefulWidget {
     /// The focused row's rectangle as last drawn, in points: where its context menu opens from
     /// the keyboard.
     private var focusedRowFrame: Rect? = nil
+    /// The row under the pointer, drawn in ``Theme/hover`` while it is not selected.
+    public private(set) var hoveredRow: RowID? = nil
     /// The rows the last render drew (flat row numbers), for loading what the screen needs.
     public internal(set) var shownRows: Range<Int> = 0..<0
     private var pointer = ScrollPointer()
@@ -363,6 +365,7 @@ public struct TableView<Row: Sendable>: ReportingWidget, StatefulWidget {
             do { id = try list.id(at: path) } catch { c.fill(rect); continue }
             let look = list.appearance(of: id, at: path, time: time, accessory: RowContent.Accessory.none)
             var style = look.usesAlternateBackground ? theme.zebra : theme.text
+            if id == hoveredRow, theme.hover.background != .default { style.background = theme.hover.background }
             if look.isSelected || look.isFlashing { style = theme.selection }
             if look.isFocused && !look.isSelected { style.bold = true }
             let top = rect.minY + (rect.height - measurer.lineHeight(.body)) / 2
@@ -610,6 +613,7 @@ public struct TableView<Row: Sendable>: ReportingWidget, StatefulWidget {
     private func columnX(of mouse: MouseEvent) -> Double { table.contentX(atViewX: mouse.x - frame.minX) }
 
     private mutating func handleMouse(_ mouse: MouseEvent, at time: Double) -> EventResult {
+        if case .move = mouse.kind { hoveredRow = row(under: mouse) }
         if case .press = mouse.kind, gestures.command(for: mouse) == .showMenu { return requestMenu(mouse, at: time) }
         if case .press = mouse.kind, mouse.button == .left, isOnHeader(mouse) {
             // A divider can be grabbed a cell to either side; a click there that does not drag
@@ -677,6 +681,20 @@ public struct TableView<Row: Sendable>: ReportingWidget, StatefulWidget {
 
     /// True when `mouse` is on the header, as it was drawn.
     private func isOnHeader(_ mouse: MouseEvent) -> Bool { accessibleLayout.header.contains(mouse.location) }
+
+    /// The row under `mouse` as the rows were drawn; nil off the rows.
+    private func row(under mouse: MouseEvent) -> RowID? {
+        guard accessibleLayout.body.contains(mouse.location), case let .row(path)? = table.list.item(atViewportY: viewportY(of: mouse)) else { return nil }
+        do { return try table.list.id(at: path) } catch { return nil }
+    }
+
+    /// The resize arrows over a divider in the header (where a press grabs it), the arrow elsewhere.
+    public mutating func pointerShape(at point: Point) -> PointerShape {
+        guard accessibleLayout.header.contains(point) else { return .arrow }
+        let x = table.contentX(atViewX: point.x - frame.minX)
+        let divider = table.divider(nearX: x, tolerance: 1.5 * metrics.cellWidth).flatMap { $0 < table.columns.count - 1 ? $0 : nil }
+        return divider == nil ? .arrow : .resizeLeftRight
+    }
 
     /// How far below the rows' top `mouse` is, in points.
     private func viewportY(of mouse: MouseEvent) -> Double { mouse.y - accessibleLayout.body.minY }

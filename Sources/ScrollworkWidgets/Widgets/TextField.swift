@@ -45,6 +45,8 @@ public struct TextField: ReportingWidget {
 
     /// A text field always takes printable keys as text.
     public var isEditingText: Bool { true }
+    /// The I-beam over the field.
+    public mutating func pointerShape(at point: Point) -> PointerShape { frame.contains(point) ? .iBeam : .arrow }
 
     /// What happened since the last call, oldest first.
     public mutating func takeActions() -> [Action] {

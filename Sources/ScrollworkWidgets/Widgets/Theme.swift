@@ -29,6 +29,8 @@ public struct Theme: Sendable, Hashable {
     public var groupedBackground = Style.plain
     /// The rows of a grouped list (`secondarySystemGroupedBackground`); plain in a terminal.
     public var groupedRow = Style.plain
+    /// A row under the pointer (not selected): a shade between the rows' and the selection's.
+    public var hover = Style.plain
     /// The background that translucent things fade into: a fading scroll indicator steps from
     /// its colour toward this one (with 24-bit colours; otherwise it turns dim at half opacity).
     public var background = Color.default
@@ -56,6 +58,7 @@ public struct Theme: Sendable, Hashable {
         controlBackground = Style(background: colors.controlBackground)
         groupedBackground = Style(background: colors.groupedBackground)
         groupedRow = Style(background: colors.groupedRow)
+        hover = Style(background: colors.hover)
         background = colors.background
     }
 }

@@ -1,0 +1,63 @@
+import ArgumentParser
+import Scrollwork
+import ScrollworkWidgets
+#if Window
+import ScrollworkPixels
+#endif
+
+/// The options of a desktop window, the gallery's and `scrollwork open`'s: whether to open one,
+/// its size, scale and appearance.
+struct WindowOptions: ParsableArguments {
+    @Flag(help: "Open in a desktop window (SDL2), drawn by the pixel host at its true metrics, with a desktop app's keys (in a scrollwork built with --traits Window).")
+    var window = false
+
+    @Option(name: .customLong("window-size"), help: "With --window: its size in points, WIDTHxHEIGHT (64–8000 each).")
+    var windowSize: String = "960x640"
+
+    @Option(parsing: .unconditional, help: "With --window: pixels per point, 0.25–8 (default: the display's).")
+    var scale: Double?
+
+    @Option(help: "With --window: light, dark, or auto: the desktop's (GTK_THEME, then the XDG portal's color-scheme; light when it says nothing).")
+    var appearance: String?
+
+    func validate() throws {
+        if let appearance {
+            guard window else { throw ValidationError("--appearance is for the window (--window); a terminal keeps its own colours") }
+            _ = try DisplayOptions.appearance(appearance, allowsAuto: true)
+        }
+        if let scale, !(scale.isFinite && (0.25...8).contains(scale)) {
+            throw ValidationError("--scale must be 0.25 to 8 pixels a point; got \(scale)")
+        }
+        if window { _ = try windowPoints() }
+    }
+
+    /// `--window-size` in points.
+    func windowPoints() throws -> Size {
+        let parts = windowSize.lowercased().split(separator: "x", omittingEmptySubsequences: false).map { Double($0) }
+        guard parts.count == 2, let w = parts[0], let h = parts[1], (64...8000).contains(w), (64...8000).contains(h) else {
+            throw ValidationError("--window-size '\(windowSize)' must be WIDTHxHEIGHT in points, each 64 to 8000, e.g. 960x640")
+        }
+        return Size(width: w, height: h)
+    }
+
+    #if Window
+    /// The appearance asked for, or the desktop's when `auto` (light when it says nothing).
+    func resolvedAppearance(environment: [String: String]) throws -> Appearance {
+        try DisplayOptions.appearance(appearance ?? "auto", allowsAuto: true) ?? DesktopAppearance.current(environment: environment) ?? .light
+    }
+
+    /// Runs `app` in a window titled `title` until it quits; a window that cannot open ends
+    /// the program with status 2, saying to use `alternative` instead.
+    func run<A: App>(_ app: inout A, title: String, appearance: Appearance, framesPerSecond: Double = 60, without alternative: String) throws {
+        var window = PixelWindow(title: title, size: try windowPoints(), scale: scale)
+        window.palette = .standard(appearance)
+        window.framesPerSecond = framesPerSecond
+        do {
+            try window.run(&app)
+        } catch {
+            printError("scrollwork: \(error) (set DISPLAY, or use \(alternative) without --window)")
+            throw ExitCode(2)
+        }
+    }
+    #endif
+}
