@@ -109,6 +109,15 @@ struct KeyReader {
         return read(.int(n), at: i)
     }
 
+    /// ``read(_:at:)`` of `.double(x)`, without the enum when the keys are reals already.
+    mutating func readDouble(_ x: Double, at i: Int) -> Bool {
+        if kind == .doubles {
+            doubles.append(x)
+            return true
+        }
+        return read(.double(x), at: i)
+    }
+
     /// ``read(_:at:)`` of the text `utf8` spells: packed straight from the bytes while the keys
     /// are short text, with no string made.
     mutating func readText(_ utf8: UnsafeBufferPointer<UInt8>, at i: Int) -> Bool {

@@ -26,6 +26,12 @@ public struct SortKeySink {
         count += 1
     }
 
+    /// The next row's key is the real `x`.
+    public mutating func appendDouble(_ x: Double) {
+        if !failed, !reader.readDouble(x, at: count) { failed = true }
+        count += 1
+    }
+
     /// The next row's value is missing (empty, or a word that stands for no value).
     public mutating func appendMissing() {
         if !failed { _ = reader.read(.empty, at: count) }
