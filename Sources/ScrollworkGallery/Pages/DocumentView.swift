@@ -13,6 +13,14 @@ struct DocumentView: WrappingWidget {
     var pointerY: Double? = nil
     /// The row the selection drag was pressed on.
     var pressRow = 0
+    /// Where the selection by characters started: the end that stays while the other moves.
+    var anchorPosition = TextPosition(line: 0, offset: 0)
+    /// The pointer across the view, in points, while a selection drag is under way.
+    var pointerX = 0.0
+    /// The last press on the text: when, where, and how many presses in a row (2 a word, 3 a line).
+    var lastClick: (time: Double, line: Int, count: Int)? = nil
+    /// True once the press on the text has been dragged.
+    var dragged = false
 
     /// The height of a document line in points.
     var lineHeight: Double { view.content.lineHeight }
@@ -51,6 +59,9 @@ struct DocumentView: WrappingWidget {
             wrapped = GalleryDocument.lines(width: columns, carouselRows: view.content.carouselRows)
         }
         (view.content.lines, view.content.carouselStart, view.content.clusterStart) = (wrapped.lines, wrapped.carouselStart, wrapped.clusterStart)
+        view.content.measurer = measurer ?? .cells(view.metrics)
+        // Offsets into lines wrapped at another width would select other characters.
+        view.content.characters = nil
         view.scroll.lineStep = Size(width: view.metrics.cellWidth, height: view.content.lineHeight)
         view.scroll.contentSize = Size(width: 0, height: Double(view.content.lines.count) * view.content.lineHeight)
     }
@@ -66,8 +77,9 @@ struct DocumentView: WrappingWidget {
 
     mutating func tick(at time: Double) {
         view.tick(at: time)
-        // While auto-scrolling, the selection keeps following the line under the pointer.
-        if let y = pointerY { extendSelection(toY: y) }
+        // While a drag auto-scrolls, the selection keeps following the text under the pointer
+        // (a press not yet dragged leaves a double click's word as it is).
+        if let y = pointerY, dragged { extendSelection(toY: y) }
     }
 
     /// Scrolls the selection back into view; true when it had to move.
@@ -86,34 +98,90 @@ struct DocumentView: WrappingWidget {
     }
 
     mutating func handle(_ event: Event, at time: Double) -> EventResult {
+        if case let .key(key) = event, view.content.characters != nil, case let .extend(characters, lines)? = TextSelectionCommand.keys.command(for: key) {
+            extendSelection(characters: characters, lines: lines)
+            return .handled
+        }
         guard dragSelects, case let .mouse(mouse) = event else { return view.handle(event, at: time) }
         let content = view.contentRect
         switch mouse.kind {
         case .press where GalleryApp.chooses(mouse) && content.contains(view.metrics.cell(of: mouse))
             && view.scroll.indicatorHit(at: view.metrics.point(of: mouse, in: view.frameCells)) == nil:
-            let y = pointerY(of: mouse)
-            anchor = line(atY: y)
-            view.content.selection = anchor...anchor
-            pointerY = y
+            let point = view.metrics.point(of: mouse, in: view.frameCells)
+            press(at: point, extending: mouse.modifiers.contains(.shift), at: time)
+            (pointerX, pointerY, dragged) = (point.x, point.y, false)
             pressRow = view.metrics.cell(of: mouse).row
         case .drag where pointerY != nil:
-            pointerY = pointerY(of: mouse)
-            view.scroll.autoScroll(pointer: view.metrics.point(of: mouse, in: view.frameCells), at: time)
-            extendSelection(toY: pointerY(of: mouse))
+            let point = view.metrics.point(of: mouse, in: view.frameCells)
+            (pointerX, pointerY, dragged) = (point.x, point.y, true)
+            view.scroll.autoScroll(pointer: point, at: time)
+            extendSelection(toY: point.y)
         case .release where pointerY != nil:
             view.scroll.endAutoScroll(at: time)
             pointerY = nil
             // Outside select mode a click, like AppKit's, places the caret: nothing stays selected.
-            if !selecting, view.metrics.cell(of: mouse).row == pressRow, view.content.selection?.count == 1 { view.content.selection = nil }
+            if !selecting, let span = view.content.characters, span.start == span.end {
+                view.content.characters = nil
+                view.content.selection = nil
+            }
         default:
             return view.handle(event, at: time)
         }
         return .handled
     }
 
-    /// Where `mouse` is, in points below the view's top.
-    private func pointerY(of mouse: MouseEvent) -> Double {
-        view.metrics.point(of: mouse, in: view.frameCells).y
+    /// A press on the text at `point` (the view's points): the caret there, or with Shift the
+    /// selection extended to it; a second press soon after selects the word, a third the line.
+    private mutating func press(at point: Point, extending: Bool, at time: Double) {
+        let position = textPosition(at: point)
+        let count = lastClick.map { time - $0.time <= 0.5 && $0.line == position.line ? $0.count % 3 + 1 : 1 } ?? 1
+        lastClick = (time, position.line, count)
+        anchor = position.line
+        switch count {
+        case 2:
+            let word = view.content.word(at: position)
+            anchorPosition = word.start
+            view.content.select(from: word.start, to: word.end)
+        case 3:
+            anchorPosition = TextPosition(line: position.line, offset: 0)
+            view.content.select(from: anchorPosition, to: TextPosition(line: position.line, offset: view.content.shown(position.line).text.count))
+        default:
+            if extending, view.content.characters != nil {
+                view.content.select(from: anchorPosition, to: position)
+            } else {
+                anchorPosition = position
+                view.content.select(from: position, to: position)
+            }
+        }
+    }
+
+    /// The place in the text at `point` (the view's points), within the document's lines. A
+    /// terminal reports the middle of a cell: its character's left edge is meant.
+    private func textPosition(at point: Point) -> TextPosition {
+        let line = line(atY: point.y)
+        let grid = !view.content.inPoints
+        let measurer = view.content.measurer ?? .cells(view.metrics)
+        let x = point.x - view.content.inset + view.scroll.offset.x - (grid ? view.metrics.cellWidth / 2 : 0)
+        return TextPosition(line: line, offset: view.content.offset(atX: x, line: line, measurer: measurer))
+    }
+
+    /// Moves the selection's moving end `characters` on (across line ends) or `lines` down.
+    private mutating func extendSelection(characters: Int, lines: Int) {
+        guard let span = view.content.characters, !view.content.lines.isEmpty else { return }
+        var head = span.start == anchorPosition ? span.end : span.start
+        let last = view.content.lines.count - 1
+        head.line = Swift.min(Swift.max(head.line + lines, 0), last)
+        head.offset = Swift.min(head.offset, view.content.shown(head.line).text.count)
+        head.offset += characters
+        if head.offset < 0, head.line > 0 {
+            head.line -= 1
+            head.offset = view.content.shown(head.line).text.count
+        } else if head.offset > view.content.shown(head.line).text.count, head.line < last {
+            head.line += 1
+            head.offset = 0
+        }
+        head.offset = Swift.min(Swift.max(head.offset, 0), view.content.shown(head.line).text.count)
+        view.content.select(from: anchorPosition, to: head)
     }
 
     /// The document line `y` points below the view's top, within the document.
@@ -121,11 +189,12 @@ struct DocumentView: WrappingWidget {
         min(max(line(atOffset: view.scroll.offset.y + y), 0), max(0, view.content.lines.count - 1))
     }
 
-    /// Selects from the anchor to the line at `y`, held to the lines in view.
+    /// Selects from the anchor to the character at the pointer (`pointerX`, `y`), held to the
+    /// lines in view.
     private mutating func extendSelection(toY y: Double) {
         let half = view.metrics.cellHeight / 2
-        let current = line(atY: min(max(y, half), max(half, view.scroll.viewportSize.height - half)))
-        view.content.selection = min(anchor, current)...max(anchor, current)
+        let clamped = Point(x: pointerX, y: min(max(y, half), max(half, view.scroll.viewportSize.height - half)))
+        view.content.select(from: anchorPosition, to: textPosition(at: clamped))
     }
 }
 
@@ -161,6 +230,11 @@ struct DocumentText: ScrollContent {
     var carouselRows = 5
     var clusterStart = 0
     var selection: ClosedRange<Int>? = nil
+    /// The characters selected (a drag, a double-click's word, Shift+click, Shift+arrows), from
+    /// the first to just past the last; nil when whole lines are (select mode, a search's hit).
+    var characters: (start: TextPosition, end: TextPosition)? = nil
+    /// How the lines were last measured: the window's body type, or cells.
+    var measurer: TextMeasurer? = nil
     var caretLine: Int? = nil
 
     /// A heading's text without its leading "#"s, or nil for a line that is not a heading.
@@ -185,6 +259,10 @@ struct DocumentText: ScrollContent {
         canvas.clipped(to: box) { c in
             for index in first...last where !carousel.contains(index) {
                 let top = box.minY + Double(index) * lineHeight - window.offset.y
+                if let span = selectedSpan(ofLine: index), !table.contains(index) {
+                    drawSelected(span, ofLine: index, x: x, top: top, width: width, box: box, measurer: m, into: &c)
+                    continue
+                }
                 let selected = selection?.contains(index) == true
                 if selected { c.fill(Rect(x: box.minX, y: top, width: box.width, height: lineHeight), theme.selection) }
                 var style = selected ? theme.selection : theme.text
@@ -200,6 +278,24 @@ struct DocumentText: ScrollContent {
                 if caretLine == index { c.caret(at: Point(x: x - 4, y: top), height: lineHeight, theme.accent) }
             }
         }
+    }
+
+    /// Line `index` with the characters `span` selected: the line in its style, then the
+    /// selected characters over the selection's colour (to the view's edge where the selection
+    /// goes on to the next line).
+    private func drawSelected(_ span: Range<Int>, ofLine index: Int, x: Double, top: Double, width: Double, box: Rect,
+                              measurer m: TextMeasurer, into c: inout Canvas) {
+        let (text, font) = shown(index)
+        let characters = Array(text)
+        let lineTop = top + (lineHeight - m.lineHeight(font)) / 2
+        c.text(text, at: Point(x: x, y: lineTop), width: width, font: font, style: font == .headline ? theme.header : theme.text)
+        let before = String(characters[..<span.lowerBound]), chosen = String(characters[span])
+        let start = x + m.width(of: before, font: font)
+        let continues = characters.count == span.upperBound && index != self.characters?.end.line
+        let end = continues ? box.maxX : start + m.width(of: chosen, font: font)
+        guard end > start else { return }
+        c.fill(Rect(x: c.aligned(start), y: top, width: Swift.max(0, c.aligned(end) - c.aligned(start)), height: lineHeight), theme.selection)
+        c.text(chosen, at: Point(x: c.aligned(start), y: lineTop), width: Swift.max(0, x + width - start), font: font, style: theme.selection)
     }
 
     /// Row `row` of the cluster table (0 is its heading): the cluster and its name in columns,

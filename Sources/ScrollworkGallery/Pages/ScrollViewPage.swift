@@ -12,22 +12,24 @@ struct ScrollViewPage: GalleryPage {
         "Wheel, arrows, PgUp PgDn, Space, Home End scroll; a page keeps one line. Shift-Space pages back",
         "where the terminal reports it (kitty keyboard protocol, modifyOtherKeys).",
         "Drag the cards sideways: the carousel scrolls; drag up or down: the document does.",
-        "In select mode (always under --idiom macOS, as in AppKit), drag to select lines; drag past",
-        "an edge and the text follows the pointer.",
+        "In select mode (always under --idiom macOS, as in AppKit), drag to select text; drag past",
+        "an edge and the text follows the pointer. Double-click a word, triple-click a line;",
+        "Shift+click and Shift+arrows extend; Alt+C (Ctrl+C in a window) copies.",
         "Typing at an insertion point off screen scrolls back to it.",
         "Over the grid: double-click zooms ×1.5, Ctrl+wheel pinches.",
     ]
 
     /// What the page's own keys do.
     enum Command: Sendable, Hashable {
-        case zoomIn, zoomOut, paging, flash, select, search, nextMatch, insert, act, clearSelection
+        case zoomIn, zoomOut, paging, flash, select, search, nextMatch, insert, act, clearSelection, copy
     }
 
     /// The page's keys.
     static let commands = CommandTable<Command>("Scroll view page", [
         KeyBinding(.paging, "paging mode on or off", keys: KeyEvent(.character("p"))),
         KeyBinding(.flash, "flash the indicators", keys: KeyEvent(.character("f"))),
-        KeyBinding(.select, "select mode: drag to select lines", keys: KeyEvent(.character("v"))),
+        KeyBinding(.select, "select mode: a drag selects text (as it always does on macOS)", keys: KeyEvent(.character("v"))),
+        KeyBinding(.copy, "copy the selected text (OSC 52)", keys: KeyEvent(.character("c"), .alt)),
         KeyBinding(.search, "search (Enter finds)", keys: KeyEvent(.character("/")), KeyEvent(.character("f"), .control), label: "/ Ctrl+F"),
         KeyBinding(.nextMatch, "the next match", keys: KeyEvent(.character("n"))),
         KeyBinding(.insert, "type at an insertion point (Esc stops)", keys: KeyEvent(.character("i"))),
@@ -36,6 +38,9 @@ struct ScrollViewPage: GalleryPage {
         KeyBinding(.zoomIn, "zoom the grid in", label: "+ =") { $0.key == .character("+") || $0.key == .character("=") },
         KeyBinding(.zoomOut, "zoom the grid out", label: "-") { $0.key == .character("-") },
     ])
+
+    /// The page's keys in a window: Ctrl+C copies, as a desktop app's does.
+    static let desktopCommands = commands.rebinding(KeyEvent(.character("c"), .control), to: .copy, summary: "copy the selected text")
 
     /// The page's keys in words.
     static var keys: KeyHelp { commands.help }
@@ -52,6 +57,8 @@ struct ScrollViewPage: GalleryPage {
     var toolbar = CellRect.none
     var message = ""
     let metrics = CellMetrics()
+    /// Copies of the selected text, until the driver takes them.
+    var effects: [Effect] = []
 
     enum FieldMode { case none, search, insert }
 
@@ -207,8 +214,12 @@ struct ScrollViewPage: GalleryPage {
     // MARK: Input
 
     mutating func handleUnused(_ event: Event, at time: Double) -> EventResult {
-        guard case let .key(key) = event, let command = Self.commands.command(for: key) else { return .ignored }
+        guard case let .key(key) = event, let command = (style.keys == .desktop ? Self.desktopCommands : Self.commands).command(for: key) else { return .ignored }
         switch command {
+        case .copy:
+            guard let copied = text.selectedText, !copied.isEmpty else { message = "select some text first: nothing copied"; return .handled }
+            effects.append(.copy(copied))
+            message = "copied \(copied.count) characters"
         case .zoomIn: grid.zoom(by: 1.25, at: time)
         case .zoomOut: grid.zoom(by: 1 / 1.25, at: time)
         case .paging: document.view.scroll.isPagingEnabled.toggle(); message = ""
@@ -226,10 +237,18 @@ struct ScrollViewPage: GalleryPage {
             message = "acted on lines \(s.lowerBound + 1)–\(s.upperBound + 1)" + (moved ? " (brought back first)" : "")
         case .clearSelection:
             document.view.content.selection = nil
+            document.view.content.characters = nil
             document.selecting = false
             message = ""
         }
         return .handled
+    }
+
+    /// The copies, and the children's effects.
+    mutating func takeEffects(into effects: inout [Effect]) {
+        takeChildrenEffects(into: &effects)
+        effects += self.effects
+        self.effects = []
     }
 
     private mutating func open(_ mode: FieldMode, prompt: String) {
@@ -274,6 +293,7 @@ struct ScrollViewPage: GalleryPage {
             return
         }
         document.view.content.selection = hit...hit
+        document.view.content.characters = nil
         var moved = false
         do { moved = try document.view.scroll.scrollToVisible(document.rect(lines: hit...hit), policy: .minimal, time: time) } catch { message = "\(error)"; return }
         message = "match on line \(hit + 1)" + (moved ? "" : " (already visible: no scroll)")
