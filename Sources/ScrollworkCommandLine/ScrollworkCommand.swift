@@ -195,8 +195,12 @@ extension Gallery {
         display.color = "truecolor"
         let environment = processEnvironment()
         let appearance = try windowOptions.resolvedAppearance(environment: environment)
-        var app = GalleryApp(page: try display.pageKind(), style: try display.style(environment: environment, appearance: appearance, keys: .desktop))
-        try windowOptions.run(&app, title: "Scrollwork", appearance: appearance, framesPerSecond: fps, without: "the terminal gallery")
+        let settings = windowOptions.settings(environment: environment)
+        var style = try display.style(environment: environment, appearance: appearance, keys: .desktop)
+        // A desktop with its animations off reduces motion, as --reduce-motion does.
+        if settings.reducesMotion == true { style.reducesMotion = true }
+        var app = GalleryApp(page: try display.pageKind(), style: style)
+        try windowOptions.run(&app, title: "Scrollwork", appearance: appearance, settings: settings, framesPerSecond: fps, without: "the terminal gallery")
     }
 }
 #endif
@@ -347,10 +351,11 @@ extension Open {
     #if Window
     /// Runs `opened` in a window titled `title`, with a desktop app's keys.
     static func openWindow(_ opened: OpenFile.Opened, title: String, appearance: Appearance, options: WindowOptions) throws {
+        let settings = options.settings(environment: processEnvironment())
         func show<V: ViewerApp>(_ viewer: V) throws {
             var viewer = viewer
             viewer.keyConvention = .desktop
-            try options.run(&viewer, title: title, appearance: appearance, without: "scrollwork open")
+            try options.run(&viewer, title: title, appearance: appearance, settings: settings, without: "scrollwork open")
         }
         switch opened {
         case let .table(viewer): try show(viewer)

@@ -20,6 +20,12 @@ struct WindowOptions: ParsableArguments {
     @Option(help: "With --window: light, dark, or auto: the desktop's (GTK_THEME, then the XDG portal's color-scheme; light when it says nothing).")
     var appearance: String?
 
+    @Option(help: "With --window: the family of the window's type (default: the desktop's interface font, else Sans).")
+    var font: String?
+
+    @Option(parsing: .unconditional, help: "With --window: how much larger to set text, 0.5–3 (default: the desktop's text scaling factor, else 1).")
+    var textScale: Double?
+
     func validate() throws {
         if let appearance {
             guard window else { throw ValidationError("--appearance is for the window (--window); a terminal keeps its own colours") }
@@ -28,6 +34,11 @@ struct WindowOptions: ParsableArguments {
         if let scale, !(scale.isFinite && (0.25...8).contains(scale)) {
             throw ValidationError("--scale must be 0.25 to 8 pixels a point; got \(scale)")
         }
+        if let textScale, !(textScale.isFinite && (0.5...3).contains(textScale)) {
+            throw ValidationError("--text-scale must be 0.5 to 3; got \(textScale)")
+        }
+        if let font, font.allSatisfy({ $0 == " " }) { throw ValidationError("--font needs a family's name, such as Cantarell") }
+        if !window, font != nil || textScale != nil { throw ValidationError("--font and --text-scale are for the window (--window); a terminal keeps its own type") }
         if window { _ = try windowPoints() }
     }
 
@@ -46,11 +57,22 @@ struct WindowOptions: ParsableArguments {
         try DisplayOptions.appearance(appearance ?? "auto", allowsAuto: true) ?? DesktopAppearance.current(environment: environment) ?? .light
     }
 
-    /// Runs `app` in a window titled `title` until it quits; a window that cannot open ends
-    /// the program with status 2, saying to use `alternative` instead.
-    func run<A: App>(_ app: inout A, title: String, appearance: Appearance, framesPerSecond: Double = 60, without alternative: String) throws {
+    /// The desktop's settings with what the flags say over them.
+    func settings(environment: [String: String]) -> DesktopSettings {
+        var settings = DesktopSettings.current(environment: environment)
+        if let font { settings.fontFamily = font }
+        if let textScale { settings.textScale = textScale }
+        return settings
+    }
+
+    /// Runs `app` in a window titled `title` until it quits, in `settings`' type; a window that
+    /// cannot open ends the program with status 2, saying to use `alternative` instead.
+    func run<A: App>(_ app: inout A, title: String, appearance: Appearance, settings: DesktopSettings, framesPerSecond: Double = 60,
+                     without alternative: String) throws {
         var window = PixelWindow(title: title, size: try windowPoints(), scale: scale)
         window.palette = .standard(appearance)
+        if let family = settings.fontFamily { window.style.interfaceFontFamily = family }
+        if let textScale = settings.textScale { window.style.textScale = textScale }
         window.framesPerSecond = framesPerSecond
         do {
             try window.run(&app)

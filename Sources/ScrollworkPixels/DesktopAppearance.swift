@@ -42,36 +42,7 @@ public enum DesktopAppearance {
     /// `gdbus`, or no answer within its one-second timeout. Without `DBUS_SESSION_BUS_ADDRESS`
     /// nothing is started: `gdbus` would try to launch a bus of its own.
     static func readPortal(environment: [String: String]) -> String? {
-        guard environment["DBUS_SESSION_BUS_ADDRESS"]?.isEmpty == false else { return nil }
-        let arguments = ["gdbus", "call", "--session", "--timeout", "1", "--dest", "org.freedesktop.portal.Desktop",
-                         "--object-path", "/org/freedesktop/portal/desktop", "--method", "org.freedesktop.portal.Settings.Read",
-                         "org.freedesktop.appearance", "color-scheme"]
-        var pipeEnds: [Int32] = [0, 0]
-        guard pipe(&pipeEnds) == 0 else { return nil }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 1)
-        posix_spawn_file_actions_addclose(&actions, pipeEnds[0])
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        defer { for p in argv { free(p) } }
-        var pid: pid_t = 0
-        let spawned = posix_spawnp(&pid, "gdbus", &actions, nil, &argv, environ)
-        close(pipeEnds[1])
-        defer { close(pipeEnds[0]) }
-        guard spawned == 0 else { return nil }
-        var output: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 256)
-        while output.count < 4096 {
-            let n = chunk.withUnsafeMutableBytes { read(pipeEnds[0], $0.baseAddress, $0.count) }
-            if n > 0 { output += chunk[..<n]; continue }
-            if n < 0 && errno == EINTR { continue }
-            break
-        }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        return String(decoding: output, as: UTF8.self)
+        Portal.call(method: "Read", arguments: ["org.freedesktop.appearance", "color-scheme"], environment: environment)
     }
 }
 #endif

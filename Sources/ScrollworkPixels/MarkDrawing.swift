@@ -49,7 +49,7 @@ struct MarkDrawing {
             return
         }
         canvas.drawSymbol(title, centre: Point(x: bezel.midX, y: bezel.midY), size: style.buttonFontSize,
-                          colour: canvas.palette.foreground, family: PixelCanvas.interfaceFontFamily)
+                          colour: canvas.palette.foreground, family: canvas.style.interfaceFontFamily)
     }
 
     /// A rectangle with corners of `radius`.

@@ -67,11 +67,13 @@ public final class PixelCanvas {
             fonts.append(PangoFontDescriptionBox(family: Self.fontFamily, size: size, bold: bold, italic: italic))
             cellFonts.append(CellFont(family: Self.fontFamily, size: size, bold: bold, italic: italic, scale: self.scale, cellHeight: metrics.cellHeight))
         }
-        // The interface font measured once at 100 points; each idiom's sizes scale it.
-        let regular = CellFont(family: Self.interfaceFontFamily, size: 100, bold: false, italic: false, scale: 1, cellHeight: 100)
-        let bold = CellFont(family: Self.interfaceFontFamily, size: 100, bold: true, italic: false, scale: 1, cellHeight: 100)
+        // The interface font measured once at 100 points; each idiom's sizes (times the text
+        // scale) scale it.
+        let regular = CellFont(family: style.interfaceFontFamily, size: 100, bold: false, italic: false, scale: 1, cellHeight: 100)
+        let bold = CellFont(family: style.interfaceFontFamily, size: 100, bold: true, italic: false, scale: 1, cellHeight: 100)
         let points = Size(width: Double(image.width) / self.scale, height: Double(image.height) / self.scale)
-        pointContext = PointContext(size: points) { PointPainter.measurer($0, regular: regular, bold: bold) }
+        let textScale = style.textScale
+        pointContext = PointContext(size: points) { PointPainter.measurer($0.scaled(by: textScale), regular: regular, bold: bold) }
         painter = nil
         painter = PointPainter(canvas: self)
     }

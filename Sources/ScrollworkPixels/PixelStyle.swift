@@ -3,6 +3,12 @@
 /// colour. Each default names where its number comes from; `shared/reference/physics.md` gives
 /// the geometry (indicator thickness, inset, minimum length, fade; macOS tracks; dot spacing).
 public struct PixelStyle: Sendable, Hashable {
+    /// The family of the text drawn in points (a window's own type): fontconfig's Sans unless
+    /// the desktop or `--font` names another (``DesktopSettings``). Read when a canvas is made.
+    public var interfaceFontFamily = PixelCanvas.interfaceFontFamily
+    /// How much larger text in points is set than the idiom's type scale says: the desktop's
+    /// text scaling factor or `--text-scale`, clamped to 0.5…3 (NaN is 1). Read when a canvas is made.
+    public var textScale = 1.0 { didSet { textScale = textScale.isFinite ? Swift.min(Swift.max(textScale, 0.5), 3) : 1 } }
     /// The overlay indicator in light mode: black, at the indicator's own alpha (0.35 by
     /// default; Flutter's `CupertinoScrollbar`, colours read from iOS 13.1).
     public var indicatorLight = PixelColor(0, 0, 0)

@@ -64,7 +64,7 @@ public struct PixelWindow {
         let vsync = info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0
         SDL_StartTextInput()
 
-        var surface = try WindowSurface(window: window, renderer: renderer, requestedScale: scale, metrics: metrics)
+        var surface = try WindowSurface(window: window, renderer: renderer, requestedScale: scale, metrics: metrics, style: style)
         var input = WindowInput()
         // Work's news wakes SDL's event wait with an event of its own, so the loop sleeps while
         // work runs instead of polling.
@@ -126,7 +126,7 @@ public struct PixelWindow {
                 switch session.take(event, pointScale: surface.pointScale, at: MonotonicClock.now()) {
                 case .quit: return
                 case .resized:
-                    surface = try WindowSurface(window: window, renderer: renderer, requestedScale: scale, metrics: metrics)
+                    surface = try WindowSurface(window: window, renderer: renderer, requestedScale: scale, metrics: metrics, style: style)
                     session.resize(columns: surface.columns, rows: surface.rows, at: MonotonicClock.now())
                 case .delivered: break
                 }

@@ -30,7 +30,7 @@ final class PointPainter {
     private func face(size: Double, bold: Bool) -> CellFont {
         let key = Int((size * 100).rounded()) * 2 + (bold ? 1 : 0)
         if let face = faces[key] { return face }
-        let face = CellFont(family: PixelCanvas.interfaceFontFamily, size: size, bold: bold, italic: false, scale: canvas.scale, cellHeight: size)
+        let face = CellFont(family: canvas.style.interfaceFontFamily, size: size, bold: bold, italic: false, scale: canvas.scale, cellHeight: size)
         if faces.count < 64 { faces[key] = face }
         return face
     }
@@ -88,7 +88,7 @@ final class PointPainter {
         case let .text(text, origin, font, style):
             drawText(text, at: origin, size: measurer.size(font), bold: style.bold || font == .headline, colour: canvas.colours(of: style).text)
         case let .symbol(symbol, centre, size, style):
-            canvas.drawSymbol(symbol, centre: centre, size: size, colour: canvas.colours(of: style).text, family: PixelCanvas.interfaceFontFamily)
+            canvas.drawSymbol(symbol, centre: centre, size: size, colour: canvas.colours(of: style).text, family: canvas.style.interfaceFontFamily)
         case let .clip(rect):
             cairo_save(cr)
             rectangle(rect)
@@ -148,7 +148,7 @@ final class PointPainter {
     private func drawText(_ text: String, at origin: Point, size: Double, bold: Bool, colour: PixelColor) {
         guard size > 0 else { return }
         canvas.set(colour)
-        let description = PangoFontDescriptionBox(family: PixelCanvas.interfaceFontFamily, size: size, bold: bold, italic: false)
+        let description = PangoFontDescriptionBox(family: canvas.style.interfaceFontFamily, size: size, bold: bold, italic: false)
         pango_layout_set_font_description(layout, description.description)
         pango_layout_set_text(layout, text, -1)
         cairo_move_to(cr, origin.x, origin.y)

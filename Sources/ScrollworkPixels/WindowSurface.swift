@@ -20,7 +20,7 @@ final class WindowSurface {
     /// The cells the app is laid out in.
     var rows: Int { canvas.cells.rows }
 
-    init(window: OpaquePointer, renderer: OpaquePointer, requestedScale: Double?, metrics: CellMetrics) throws(PixelError) {
+    init(window: OpaquePointer, renderer: OpaquePointer, requestedScale: Double?, metrics: CellMetrics, style: PixelStyle) throws(PixelError) {
         var w: Int32 = 0, h: Int32 = 0, pw: Int32 = 0, ph: Int32 = 0
         SDL_GetWindowSize(window, &w, &h)
         SDL_GetRendererOutputSize(renderer, &pw, &ph)
@@ -31,7 +31,7 @@ final class WindowSurface {
         self.renderer = renderer
         self.metrics = metrics
         let image = try PixelImage(width: Int(Swift.max(1, pw)), height: Int(Swift.max(1, ph)))
-        canvas = PixelCanvas(image: image, scale: scale, metrics: metrics)
+        canvas = PixelCanvas(image: image, scale: scale, metrics: metrics, style: style)
         guard let texture = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), pw, ph) else {
             throw .window(reason: PixelWindow.sdlError())
         }

@@ -1,0 +1,82 @@
+#if Window  // The pixel host is built with the package trait Window (Cairo, Pango and SDL2).
+import ScrollworkWidgets
+
+/// What the desktop says about type, motion and contrast, as GTK reads it from the XDG desktop
+/// portal: the interface font and the text scale (`org.gnome.desktop.interface` `font-name` and
+/// `text-scaling-factor`), whether to animate (`enable-animations`), and high contrast
+/// (`org.freedesktop.appearance` `contrast`). What the portal does not say is nil, and a window
+/// keeps its own choice (fontconfig's Sans, scale 1, motion, normal contrast).
+public struct DesktopSettings: Sendable, Hashable {
+    /// The interface font's family ("Cantarell" of "Cantarell 11").
+    public var fontFamily: String?
+    /// How much larger text is drawn (the desktop's text scaling factor, 0.5 to 3).
+    public var textScale: Double?
+    /// True when the desktop turned animations off: the window reduces motion.
+    public var reducesMotion: Bool?
+    /// True when the desktop asks for high contrast.
+    public var highContrast: Bool?
+
+    /// Settings of the given values.
+    public init(fontFamily: String? = nil, textScale: Double? = nil, reducesMotion: Bool? = nil, highContrast: Bool? = nil) {
+        self.fontFamily = fontFamily
+        self.textScale = textScale
+        self.reducesMotion = reducesMotion
+        self.highContrast = highContrast
+    }
+
+    /// The settings in the portal's `Settings.ReadAll` reply as `gdbus` prints it
+    /// (`({'org.gnome.desktop.interface': {'font-name': <'Cantarell 11'>, …}},)`); what it does
+    /// not hold, or holds out of range, is nil.
+    public static func parse(portalReply reply: String) -> DesktopSettings {
+        var settings = DesktopSettings()
+        if let font = value(of: "font-name", in: reply), font.hasPrefix("'"), font.hasSuffix("'"), font.count > 2 {
+            // "Cantarell 11", "Noto Sans Bold 10": the family is what comes before the size.
+            var words = font.dropFirst().dropLast().split(separator: " ")
+            if let last = words.last, Double(last) != nil { words.removeLast() }
+            if !words.isEmpty { settings.fontFamily = words.joined(separator: " ") }
+        }
+        if let factor = value(of: "text-scaling-factor", in: reply).flatMap(Double.init), factor.isFinite, (0.5...3).contains(factor) {
+            settings.textScale = factor
+        }
+        switch value(of: "enable-animations", in: reply) {
+        case "true": settings.reducesMotion = false
+        case "false": settings.reducesMotion = true
+        default: break
+        }
+        switch value(of: "contrast", in: reply) {
+        case "uint32 1": settings.highContrast = true
+        case "uint32 0": settings.highContrast = false
+        default: break
+        }
+        return settings
+    }
+
+    /// What stands between `<` and `>` after `'key': ` in `reply`.
+    private static func value(of key: String, in reply: String) -> String? {
+        guard let found = reply.firstRange(of: "'\(key)': <") else { return nil }
+        let rest = reply[found.upperBound...]
+        // A quoted string may hold ">": its end is the closing quote's.
+        if rest.hasPrefix("'") {
+            guard let close = rest.dropFirst().firstIndex(of: "'") else { return nil }
+            return String(rest[...close])
+        }
+        return rest.firstIndex(of: ">").map { String(rest[..<$0]) }
+    }
+
+    /// The desktop's settings now, asked of the portal on `environment`'s session bus; none
+    /// without a bus or an answer.
+    public static func current(environment: [String: String]) -> DesktopSettings {
+        Portal.call(method: "ReadAll", arguments: ["['org.gnome.desktop.interface', 'org.freedesktop.appearance']"], environment: environment)
+            .map(parse(portalReply:)) ?? DesktopSettings()
+    }
+}
+
+extension TypeScale {
+    /// This scale with every size `factor` times as large (the desktop's text scale).
+    func scaled(by factor: Double) -> TypeScale {
+        guard factor != 1 else { return self }
+        return TypeScale(body: size(.body) * factor, headline: size(.headline) * factor, footnote: size(.footnote) * factor,
+                         largeTitle: size(.largeTitle) * factor, title: size(.title) * factor)
+    }
+}
+#endif

@@ -1,0 +1,37 @@
+import Scrollwork
+import Testing
+@testable import ScrollworkPixels
+import ScrollworkWidgets
+
+/// The desktop's type, text scale, motion and contrast, read from the XDG portal as GTK reads
+/// them, and the window's type set from them.
+@Suite struct DesktopSettingsTests {
+    static let reply = "({'org.gnome.desktop.interface': {'font-name': <'Noto Sans Bold 10'>, 'text-scaling-factor': <1.25>, "
+        + "'enable-animations': <false>}, 'org.freedesktop.appearance': {'color-scheme': <uint32 1>, 'contrast': <uint32 1>}},)"
+
+    @Test("the portal's reply gives the font's family without its size, the text scale, motion and contrast; what it lacks stays unsaid")
+    func parsing() {
+        #expect(DesktopSettings.parse(portalReply: Self.reply) == DesktopSettings(fontFamily: "Noto Sans Bold", textScale: 1.25, reducesMotion: true, highContrast: true))
+        #expect(DesktopSettings.parse(portalReply: "({'org.gnome.desktop.interface': {'font-name': <'Cantarell 11'>, 'enable-animations': <true>}},)")
+                == DesktopSettings(fontFamily: "Cantarell", reducesMotion: false))
+        #expect(DesktopSettings.parse(portalReply: "({'org.gnome.desktop.interface': {'text-scaling-factor': <40.0>}},)").textScale == nil, "out of range")
+        #expect(DesktopSettings.parse(portalReply: "Error: GDBus.Error:org.freedesktop.DBus.Error.ServiceUnknown") == DesktopSettings())
+        #expect(DesktopSettings.current(environment: ["DISPLAY": ":0"]) == DesktopSettings(), "no bus, no question")
+    }
+
+    @Test("the window's type follows the style: another family measures differently, a text scale sets larger sizes")
+    func styleSetsTheType() throws {
+        let image = try PixelImage(width: 200, height: 100)
+        var style = PixelStyle()
+        let plain = PixelCanvas(image: image, style: style).pointContext.measurer(for: .iOS)
+        style.interfaceFontFamily = "DejaVu Serif"
+        style.textScale = 1.5
+        let chosen = PixelCanvas(image: image, style: style).pointContext.measurer(for: .iOS)
+        #expect(chosen.size(.body) == 17 * 1.5 && plain.size(.body) == 17)
+        #expect(chosen.width(of: "Scrollwork", font: .body) / 1.5 != plain.width(of: "Scrollwork", font: .body), "a serif face's advances differ from Sans'")
+        style.textScale = .nan
+        #expect(style.textScale == 1)
+        style.textScale = 40
+        #expect(style.textScale == 3)
+    }
+}
