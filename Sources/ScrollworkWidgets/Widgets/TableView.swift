@@ -105,9 +105,6 @@ public struct TableView<Row: Sendable>: ReportingWidget, StatefulWidget {
     public internal(set) var cursorCell: CellPosition? = nil
     /// The top-left corner of ``cursorCell``, in points.
     public var cursorPosition: Point? { cursorCell.map { metrics.origin(of: $0) } }
-    /// The focused row's rectangle as last drawn, in points: where its context menu opens from
-    /// the keyboard.
-    private var focusedRowFrame: Rect? = nil
     /// The row under the pointer, drawn in ``Theme/hover`` while it is not selected.
     public private(set) var hoveredRow: RowID? = nil
     /// The rows the last render drew (flat row numbers), for loading what the screen needs.
@@ -302,7 +299,6 @@ public struct TableView<Row: Sendable>: ReportingWidget, StatefulWidget {
         frame = bounds
         frameCells = canvas.cells(in: bounds)
         cursorCell = nil
-        focusedRowFrame = nil
         shownRows = 0..<0
         let layout = layout(in: bounds, on: canvas)
         accessibleLayout = (layout.header, layout.body, layout.columns)
@@ -372,7 +368,6 @@ public struct TableView<Row: Sendable>: ReportingWidget, StatefulWidget {
             if look.isFocused {
                 let cell = metrics.cell(at: Point(x: layout.body.minX + 1e-6, y: top + 1e-6))
                 if body.contains(cell) { cursorCell = CellPosition(column: body.column, row: cell.row) }
-                focusedRowFrame = rect
             }
             if c.reuseRow(&drawnRows, id: id, style: style, at: rect) { continue }
             let value: Row
@@ -577,10 +572,13 @@ public struct TableView<Row: Sendable>: ReportingWidget, StatefulWidget {
             table.list.scroll.perform(scroll, time: time)
             return .handled
         case .showMenu:
-            // Under the focused row, a little in from its leading edge, where the eye already is;
+            // Under the focused row, a little in from its leading edge, where the eye already is
+            // (its place worked out now: keys typed ahead of a frame move it before it is drawn);
             // with no row focused, the marked column's heading (the first's), under the header.
-            if let id = table.list.cursor, let path = table.list.indexPath(of: id), let row = focusedRowFrame {
-                events.append(.menuRequested(.row(path), at: Point(x: row.minX + 2 * metrics.cellWidth, y: row.maxY)))
+            if let id = table.list.cursor, let path = table.list.indexPath(of: id), let item = table.list.itemIndex(of: path) {
+                let body = accessibleLayout.body
+                let bottom = body.minY + table.list.frame(ofItem: item).maxY - table.list.scroll.offset.y
+                events.append(.menuRequested(.row(path), at: Point(x: body.minX + 2 * metrics.cellWidth, y: Swift.min(Swift.max(bottom, body.minY), body.maxY))))
             } else {
                 let column = highlightedColumn.flatMap { accessibleLayout.columns.indices.contains($0) ? $0 : nil } ?? 0
                 let x = accessibleLayout.columns.indices.contains(column) ? accessibleLayout.columns[column].x : frame.minX
