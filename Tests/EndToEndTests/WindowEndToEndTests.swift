@@ -244,6 +244,8 @@ extension PixelImage {
         try x.start(["--window", "--window-size", "480x400", "--page", "outline"],
                     unset: ["DBUS_SESSION_BUS_ADDRESS", "GTK_THEME"], set: dark ? ["GTK_THEME=Adwaita:dark"] : [])
         try #require(!x.window.isEmpty, "the window opened (\(x.startReport))")
+        // The pointer away from the point sampled: the row under it is shaded.
+        x.move(20, 390)
         // The middle of the right half: the outline's background, away from its rows' text.
         #expect(x.wait(timeout: 10) {
             guard let shot = try? x.screenshot() else { return false }
