@@ -1,3 +1,5 @@
+#if Window
+// The pixel host, built with the Window trait.
 import Scrollwork
 import Testing
 @testable import ScrollworkPixels
@@ -35,3 +37,4 @@ import ScrollworkWidgets
         #expect(style.textScale == 3)
     }
 }
+#endif

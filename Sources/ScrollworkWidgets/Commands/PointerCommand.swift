@@ -52,7 +52,9 @@ extension PointerCommand {
 
     /// A table's gestures: a list's, a click on a heading sorts by it, a double-click on a
     /// heading's divider fits the column, and a right-click opens the context menu.
-    public static let table = PointerTable<PointerCommand>("Table", rowClicks + [
+    public static let table = PointerTable<PointerCommand>("Table", [
+        PointerBinding(.choose(.replace), "select the row and activate it; on a heading, sort by it (again: the other way)", PointerGesture(.click(.left))),
+    ] + rowClicks.dropFirst() + [
         PointerBinding(.fit, "on a heading's divider: fit the column to its content", PointerGesture(.doubleClick(.left))),
         PointerBinding(.showMenu, "the context menu of the row or heading (the row is selected first)", PointerGesture(.click(.right))),
     ]).adding(scrolling)
