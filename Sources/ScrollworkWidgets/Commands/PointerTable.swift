@@ -1,7 +1,7 @@
 /// What the pointer's gestures do in a widget: each click, double-click and wheel turn, with
 /// the modifiers held, names a command, as a ``CommandTable`` does for keys. A widget asks its
-/// table what a gesture means before it acts, so rebinding a gesture (⌘-style Super+click to
-/// toggle a row, nothing for a double-click) changes exactly that gesture.
+/// table what a gesture means before it acts, so rebinding a gesture (a right-click to toggle a
+/// row, nothing for a double-click) changes exactly that gesture.
 ///
 /// A gesture no binding lists with its modifiers does what it does without them (Ctrl+wheel
 /// scrolls where nothing zooms), as the widgets always behaved; a gesture bound anew to
