@@ -295,7 +295,7 @@ package struct GalleryApp: App {
 
     /// True when `mouse` is a click ``pointer`` binds to choosing.
     static func chooses(_ mouse: MouseEvent) -> Bool {
-        if case .choose? = pointer.command(for: mouse) { true } else { false }
+        pointer.command(for: mouse)?.chooses == true
     }
 
     /// A press on a title bar control holds it; the release over the same control does what it

@@ -6,7 +6,7 @@ extension TableView {
     /// The column of the cell `mouse` presses in the table's rows, when the table's gestures
     /// say the click chooses; nil on the header, elsewhere, or for any other gesture.
     func column(atCell mouse: MouseEvent) -> Int? {
-        guard case .press = mouse.kind, case .choose? = gestures.command(for: mouse) else { return nil }
+        guard case .press = mouse.kind, gestures.command(for: mouse)?.chooses == true else { return nil }
         let cell = metrics.cell(of: mouse)
         guard body.contains(cell) else { return nil }
         let x = (Double(cell.column - body.column) + 0.5) * metrics.cellWidth

@@ -8,11 +8,8 @@ struct DocumentView: WrappingWidget {
     var view: ScrollView<DocumentText>
     /// Select mode: a press and drag selects lines instead of scrolling.
     var selecting = false
-    var anchor = 0
     /// The pointer's height in points below the view's top while a selection drag is under way.
     var pointerY: Double? = nil
-    /// The row the selection drag was pressed on.
-    var pressRow = 0
     /// Where the selection by characters started: the end that stays while the other moves.
     var anchorPosition = TextPosition(line: 0, offset: 0)
     /// The pointer across the view, in points, while a selection drag is under way.
@@ -110,7 +107,6 @@ struct DocumentView: WrappingWidget {
             let point = view.metrics.point(of: mouse, in: view.frameCells)
             press(at: point, extending: mouse.modifiers.contains(.shift), at: time)
             (pointerX, pointerY, dragged) = (point.x, point.y, false)
-            pressRow = view.metrics.cell(of: mouse).row
         case .drag where pointerY != nil:
             let point = view.metrics.point(of: mouse, in: view.frameCells)
             (pointerX, pointerY, dragged) = (point.x, point.y, true)
@@ -136,7 +132,6 @@ struct DocumentView: WrappingWidget {
         let position = textPosition(at: point)
         let count = lastClick.map { time - $0.time <= 0.5 && $0.line == position.line ? $0.count % 3 + 1 : 1 } ?? 1
         lastClick = (time, position.line, count)
-        anchor = position.line
         switch count {
         case 2:
             let word = view.content.word(at: position)

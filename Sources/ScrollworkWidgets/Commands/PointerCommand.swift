@@ -21,7 +21,7 @@ public enum PointerCommand: Sendable, Hashable {
 
 extension PointerCommand {
     /// True for ``choose(_:)``, whatever it does to the selection.
-    var chooses: Bool { if case .choose = self { true } else { false } }
+    public var chooses: Bool { if case .choose = self { true } else { false } }
 }
 
 /// How a click changes the selection.

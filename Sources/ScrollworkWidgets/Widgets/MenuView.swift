@@ -201,7 +201,7 @@ public struct MenuView<Action: Sendable & Hashable>: ReportingWidget {
             highlighted = under.flatMap { items[$0].isChoosable ? $0 : nil }
         case .release:
             guard armed, let under, let action = items[under].action, items[under].isEnabled,
-                  case .choose? = gestures.command(for: mouse) else { return }
+                  gestures.command(for: mouse)?.chooses == true else { return }
             close(with: .chose(action))
         case .wheel:
             break

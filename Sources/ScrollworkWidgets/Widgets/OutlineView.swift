@@ -243,7 +243,7 @@ public struct OutlineView<Source: OutlineSource & Sendable>: ReportingWidget, St
         case let .mouse(mouse):
             if !columns.isEmpty, isOnHeader(mouse) {
                 // Name, or the column under the pointer (the gap before a column is its neighbour's).
-                if case .release = mouse.kind, case .choose? = gestures.command(for: mouse) { headingClicks.append((shownColumns.last { mouse.x >= $0.x }?.index).map { $0 + 1 } ?? 0) }
+                if case .release = mouse.kind, gestures.command(for: mouse)?.chooses == true { headingClicks.append((shownColumns.last { mouse.x >= $0.x }?.index).map { $0 + 1 } ?? 0) }
                 return .handled
             }
             if case .move = mouse.kind {

@@ -658,7 +658,7 @@ public struct TableView<Row: Sendable>: ReportingWidget, StatefulWidget {
                     } else {
                         dividerClick = (divider, time)
                     }
-                } else if case .choose? = gestures.command(for: PointerGesture(.click(.left), mouse.modifiers)) {
+                } else if gestures.command(for: PointerGesture(.click(.left), mouse.modifiers))?.chooses == true {
                     chooseHeading(press.column, at: time)
                 }
             default: return .ignored
