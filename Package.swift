@@ -69,6 +69,9 @@ let package = Package(
         // SDL2 (Debian: libsdl2-dev) by its include directory, not pkg-config: sdl2.pc's
         // -D_REENTRANT is a flag SwiftPM refuses, and every build, a terminal-only app's too, warned of it.
         .systemLibrary(name: "CSDL2"),
+        // libdbus (Debian: libdbus-1-dev) for the window's screen-reader bridge (AT-SPI 2 over
+        // D-Bus); dbus-1.pc's flags are plain include directories.
+        .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
         // The same widgets drawn in pixels: Cairo and Pango offscreen (PNG) and in an SDL2 window.
         // Without the Window trait it is empty and needs none of them, so that `swift build` and
         // `swift test` need only Swift; a package that uses it enables the trait on Scrollwork.
@@ -76,6 +79,7 @@ let package = Package(
             "Scrollwork", "ScrollworkWidgets",
             .target(name: "CPangoCairo", condition: .when(traits: ["Window"])),
             .target(name: "CSDL2", condition: .when(traits: ["Window"])),
+            .target(name: "CDBus", condition: .when(traits: ["Window"])),
         ]),
         // The `scrollwork` command's subcommands and options, a library so that tests link them.
         .target(
@@ -182,7 +186,9 @@ let package = Package(
         // `swift build --build-tests` and `swift test` build every program first.
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["scrollwork-hooks", .target(name: "ScrollworkPixels", condition: .when(traits: ["Window"]))]
+            dependencies: ["scrollwork-hooks", .target(name: "ScrollworkPixels", condition: .when(traits: ["Window"]))],
+            // A screen reader's side of the accessibility test: a shell script and pyatspi clients.
+            exclude: ["AtspiClients"]
         ),
     ],
     swiftLanguageModes: [.v6]

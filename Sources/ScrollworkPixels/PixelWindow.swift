@@ -24,6 +24,10 @@ public struct PixelWindow {
     public var palette = PixelPalette.dark
     /// The looks of indicators, dots and edges.
     public var style = PixelStyle()
+    /// The variables that say where screen readers listen: `AT_SPI_BUS_ADDRESS`, else the
+    /// session bus's (`DBUS_SESSION_BUS_ADDRESS`), whose accessibility bus the window's
+    /// screen-reader bridge joins; `NO_AT_BRIDGE=1` keeps it out, as it does GTK's.
+    public var environment = processEnvironment()
     /// Frames per second while something animates when the display gives no vsync, clamped to
     /// 1…240 (NaN is 60).
     public var framesPerSecond: Double = 60 { didSet { framesPerSecond = framesPerSecond.isNaN ? 60 : framesPerSecond.clamped(to: 1...240) } }
@@ -106,11 +110,22 @@ public struct PixelWindow {
         }
         session.resize(columns: surface.columns, rows: surface.rows, at: MonotonicClock.now())
         var shown = false
+        let bridge = AccessibilityBridge.start(environment: environment)
+        defer { bridge?.stop() }
+        var published = -Double.infinity
+        var inputSincePublished = true
         while !session.driver.wantsQuit {
             let now = MonotonicClock.now()
             var frame = surface.nextCanvas()
             session.drawFrame(into: &frame, at: now)
             surface.present(surface.draw(frame, palette: palette, style: style))
+            // Screen readers are told of every frame after input and of the last of a motion at
+            // once, of frames in between ten times a second.
+            if let bridge, inputSincePublished || !session.driver.isAnimating || now - published >= 0.1 {
+                bridge.publish(accessibilityTree(&session, pointScale: surface.pointScale))
+                published = now
+                inputSincePublished = false
+            }
             if !shown {
                 shown = true
                 firstFrameShown()
@@ -123,6 +138,7 @@ public struct PixelWindow {
             let milliseconds = timeout.map { Int32(($0 * 1000).rounded(.up).clamped(to: 0...1000)) } ?? -1
             var got = milliseconds < 0 ? SDL_WaitEvent(&event) : SDL_WaitEventTimeout(&event, milliseconds)
             while got != 0 {
+                inputSincePublished = true
                 switch session.take(event, pointScale: surface.pointScale, at: MonotonicClock.now()) {
                 case .quit: return
                 case .resized:
@@ -134,6 +150,20 @@ public struct PixelWindow {
             }
             session.deliverWork(at: MonotonicClock.now())
         }
+    }
+
+    /// What the app shows, as the window's screen-reader bridge serves it.
+    private func accessibilityTree<A: App, S: WorkScheduler>(_ session: inout WindowSession<A, S>, pointScale: Double) -> AtspiTree {
+        var x: Int32 = 0, y: Int32 = 0, width: Int32 = 0, height: Int32 = 0
+        if let window = session.window {
+            SDL_GetWindowPosition(window, &x, &y)
+            SDL_GetWindowSize(window, &width, &height)
+        }
+        let scale = pointScale > 0 ? pointScale : 1
+        let program = CommandLine.arguments.first.map { String($0.split(separator: "/").last ?? "") } ?? ""
+        return AtspiTree(applicationName: program.isEmpty ? "scrollwork" : program, title: session.title, content: session.driver.app.accessibility,
+                         size: Size(width: Double(width) / scale, height: Double(height) / scale), scale: scale,
+                         origin: (Int(x), Int(y)), isActive: true)
     }
 
     /// True when `glRenderer` (OpenGL's `GL_RENDERER` string) names a rasterizer that runs on

@@ -44,6 +44,30 @@ import Testing
         #expect(focused != nil && focused?.rowIndex == cursor?.row)
     }
 
+    @Test("LT-12: any row of a ten-million-row table is read by its index, on screen or not; focus and selection stay with a row scrolled away")
+    func LT_12_rowsOffScreen() throws {
+        var view = Self.flights(10_000_000)
+        var buffer = Buffer(columns: 60, rows: 12)
+        view.render(in: buffer.area, into: &buffer, at: 0)
+        _ = view.handle(.key(KeyEvent(.down)), at: 1)
+        _ = view.handle(.key(KeyEvent(.down, .shift)), at: 1.1)
+        view.render(in: buffer.area, into: &buffer, at: 2)
+        let rows = try #require(view.accessibility?.rows)
+        let far = try #require(rows.row(5_000_000))
+        #expect(far.role == .row && far.rowIndex == 5_000_000 && far.name == "5000000, G0" && far.frame == .zero)
+        #expect(far.children.map(\.name) == ["5000000", "G0"] && far.children.map(\.columnIndex) == [0, 1])
+        #expect(rows.row(10_000_000) == nil && rows.row(-1) == nil && rows.row(Int.max) == nil && rows.row(Int.min) == nil)
+        #expect(!rows.selectedRows().isEmpty && rows.selectedRows() == view.selectedRows.map(\.row).sorted())
+        // Page keys scroll the table without moving the cursor: the focused row, now off
+        // screen, is still the focused one, and reads so by its index.
+        _ = view.handle(.key(KeyEvent(.pageDown)), at: 3)
+        view.tick(at: 5)
+        view.render(in: buffer.area, into: &buffer, at: 5)
+        let table = try #require(view.accessibility)
+        #expect(table.focusedRow == 1 && !table.children.contains { $0.rowIndex == 1 })
+        #expect(table.rows?.row(1)?.state.contains(.focused) == true)
+    }
+
     @Test("LT-06: a heading says how the rows are sorted by it; the others say nothing of it")
     func LT_06_sortedHeading() throws {
         var view = Self.flights(1000)

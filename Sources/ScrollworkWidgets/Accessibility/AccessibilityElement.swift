@@ -90,6 +90,12 @@ public struct AccessibilityElement: Sendable, Hashable {
     public var level: Int?
     /// The elements inside it that are on screen, in reading order.
     public var children: [AccessibilityElement]
+    /// The index of the row with keyboard focus among all the rows of a list, table or outline,
+    /// on screen or not: a row scrolled away keeps focus.
+    public var focusedRow: Int?
+    /// Every row of a list, table or outline by its index, on screen or not: what a screen
+    /// reader that asks for row 5,000,000 of a table is told.
+    public var rows: AccessibleRows?
 
     /// An element of `role` called `name`.
     public init(role: Role, name: String = "", value: String? = nil, state: State = [], frame: Rect = .zero,

@@ -2,18 +2,32 @@ import Scrollwork
 
 extension ListView {
     /// The list as its last render laid it out: the rows on screen, each named by its title
-    /// (its subtitle and secondary text as its value), with its index among all the rows.
+    /// (its subtitle and secondary text as its value), with its index among all the rows; any
+    /// other row is read through ``AccessibilityElement/rows``.
     public var accessibility: AccessibilityElement? {
         var state: AccessibilityElement.State = []
         if list.selectionMode == .multiple { state.insert(.multiselectable) }
         var element = AccessibilityElement(role: .list, state: state, frame: frame, rowCount: list.numberOfRows)
         for row in list.accessibleRows(in: accessibleBody) {
-            let content: RowContent
-            do { content = try list.content(at: row.path) } catch { continue }
-            let value = [content.subtitle, content.secondaryText].compactMap { $0 }.joined(separator: ", ")
-            element.children.append(AccessibilityElement(role: .row, name: content.title, value: value.isEmpty ? nil : value,
-                                                         state: ListState<Row>.accessibleState(row.look), frame: row.frame, rowIndex: row.index))
+            guard let found = Self.accessibleRow(list, path: row.path, index: row.index, look: row.look, frame: row.frame) else { continue }
+            element.children.append(found)
+        }
+        element.focusedRow = focusedRow.map { self.list.flatRow($0) }
+        let list = self.list
+        element.rows = AccessibleRows { index in
+            guard let path = list.indexPath(forFlatRow: index) else { return nil }
+            return Self.accessibleRow(list, path: path, index: index, look: list.appearance(at: path), frame: .zero)
+        } selected: {
+            list.selectedIndexPaths.map { list.flatRow($0) }.sorted()
         }
         return element
+    }
+
+    private static func accessibleRow(_ list: ListState<Row>, path: IndexPath, index: Int, look: RowAppearance, frame: Rect) -> AccessibilityElement? {
+        let content: RowContent
+        do { content = try list.content(at: path) } catch { return nil }
+        let value = [content.subtitle, content.secondaryText].compactMap { $0 }.joined(separator: ", ")
+        return AccessibilityElement(role: .row, name: content.title, value: value.isEmpty ? nil : value,
+                                    state: ListState<Row>.accessibleState(look), frame: frame, rowIndex: index)
     }
 }

@@ -2,7 +2,8 @@ import Scrollwork
 
 extension TableView {
     /// The table as its last render laid it out: its headings with the sort they show, then the
-    /// rows on screen, each with its index among all the rows, its state and its cells.
+    /// rows on screen, each with its index among all the rows, its state and its cells; any
+    /// other row is read through ``AccessibilityElement/rows``.
     public var accessibility: AccessibilityElement? {
         let layout = accessibleLayout
         var state: AccessibilityElement.State = []
@@ -21,18 +22,35 @@ extension TableView {
                                                          columnIndex: i))
         }
         for row in table.list.accessibleRows(in: layout.body) {
-            let value: Row
-            do { value = try readRow(table.list, row.path) } catch { continue }
-            let cells = layout.columns.enumerated().compactMap { i, column -> AccessibilityElement? in
-                guard i < table.columns.count else { return nil }
-                return AccessibilityElement(role: .cell, name: cellText(table, value, i),
-                                            frame: Rect(x: column.x, y: row.frame.minY, width: column.width, height: row.frame.height),
-                                            rowIndex: row.index, columnIndex: i)
-            }
-            element.children.append(AccessibilityElement(role: .row, name: cells.map(\.name).joined(separator: ", "),
-                                                         state: ListState<Row>.accessibleState(row.look), frame: row.frame,
-                                                         rowIndex: row.index, children: cells))
+            let look = ListState<Row>.accessibleState(row.look)
+            guard let found = Self.accessibleRow(table, readRow, cellText, path: row.path, index: row.index, state: look,
+                                                  frame: row.frame, columns: layout.columns) else { continue }
+            element.children.append(found)
+        }
+        element.focusedRow = focusedRow.map { self.table.list.flatRow($0) }
+        let (table, readRow, cellText) = (self.table, self.readRow, self.cellText)
+        element.rows = AccessibleRows { index in
+            guard let path = table.list.indexPath(forFlatRow: index) else { return nil }
+            let look = ListState<Row>.accessibleState(table.list.appearance(at: path))
+            return Self.accessibleRow(table, readRow, cellText, path: path, index: index, state: look, frame: .zero, columns: [])
+        } selected: {
+            table.list.selectedIndexPaths.map { table.list.flatRow($0) }.sorted()
         }
         return element
+    }
+
+    /// Row `index` at `path` of `table` with its cells: placed in `frame` and under `columns`
+    /// when it is on screen, without places (zero frames) when it is not.
+    private static func accessibleRow(_ table: TableState<Row>, _ readRow: @Sendable (ListState<Row>, IndexPath) throws(ListError) -> Row,
+                                      _ cellText: @Sendable (TableState<Row>, Row, Int) -> String, path: IndexPath, index: Int,
+                                      state: AccessibilityElement.State, frame: Rect, columns: [(x: Double, width: Double)]) -> AccessibilityElement? {
+        let value: Row
+        do { value = try readRow(table.list, path) } catch { return nil }
+        let cells = table.columns.indices.map { i in
+            let place = i < columns.count ? Rect(x: columns[i].x, y: frame.minY, width: columns[i].width, height: frame.height) : .zero
+            return AccessibilityElement(role: .cell, name: cellText(table, value, i), frame: place, rowIndex: index, columnIndex: i)
+        }
+        return AccessibilityElement(role: .row, name: cells.map(\.name).joined(separator: ", "), state: state, frame: frame,
+                                    rowIndex: index, children: cells)
     }
 }

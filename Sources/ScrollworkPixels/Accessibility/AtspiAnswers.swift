@@ -1,0 +1,304 @@
+#if Window
+import Scrollwork
+import ScrollworkWidgets
+
+/// The answer to one AT-SPI method call, worked out from a tree alone, so that it is the same
+/// on the bridge's thread and in a test.
+struct AtspiAnswers {
+    /// The tree the answers come from.
+    let tree: AtspiTree
+    /// The bus name objects are referred to by (the bridge's own).
+    let bus: String
+
+    /// What a call came to.
+    enum Answer: Equatable {
+        case values([DBusValue])
+        case error(name: String, text: String)
+    }
+
+    private static let unknownObject = "org.freedesktop.DBus.Error.UnknownObject"
+    private static let unknownMethod = "org.freedesktop.DBus.Error.UnknownMethod"
+
+    /// Answers `member` of `interface` on the object at `path` with `arguments`.
+    func answer(path: String, interface: String, member: String, arguments: [DBusValue]) -> Answer {
+        if path == "/org/a11y/atspi/cache" && member == "GetItems" {
+            // Objects are read when asked for, never sent ahead.
+            return .values([.array(signature: "((so)(so)(so)iiassusau)", [])])
+        }
+        guard let node = tree.node(at: path) else { return .error(name: Self.unknownObject, text: "no accessible object at \(path)") }
+        let found: [DBusValue]?
+        switch interface {
+        case "org.freedesktop.DBus.Properties": found = properties(node, member, arguments)
+        case "org.a11y.atspi.Accessible": found = accessible(node, member, arguments)
+        case "org.a11y.atspi.Application": found = application(member)
+        case "org.a11y.atspi.Component": found = component(node, member, arguments)
+        case "org.a11y.atspi.Table": found = table(node, member, arguments)
+        case "org.a11y.atspi.Selection": found = selection(node, member, arguments)
+        case "org.a11y.atspi.Text": found = text(node, member, arguments)
+        default: found = nil
+        }
+        guard let found else { return .error(name: Self.unknownMethod, text: "\(interface).\(member) is not answered at \(path)") }
+        return .values(found)
+    }
+
+    // MARK: References
+
+    private func reference(_ path: String?) -> DBusValue { .reference(bus, path ?? AtspiTree.nullPath) }
+
+    private func argument(_ arguments: [DBusValue], _ i: Int) -> Int? { i < arguments.count ? arguments[i].integer : nil }
+
+    // MARK: Properties
+
+    private func properties(_ node: AtspiTree.Node, _ member: String, _ arguments: [DBusValue]) -> [DBusValue]? {
+        switch member {
+        case "Get":
+            guard arguments.count == 2, let interface = arguments[0].text, let name = arguments[1].text,
+                  let value = property(node, interface, name) else { return nil }
+            return [.variant(value)]
+        case "GetAll":
+            guard let interface = arguments.first?.text else { return nil }
+            let names = Self.propertyNames[interface] ?? []
+            let entries = names.compactMap { name in property(node, interface, name).map { DBusValue.entry(.string(name), .variant($0)) } }
+            return [.array(signature: "{sv}", entries)]
+        case "Set":
+            // The registry sets the application's id; nothing else is settable, nothing is kept.
+            return []
+        default:
+            return nil
+        }
+    }
+
+    private static let propertyNames: [String: [String]] = [
+        "org.a11y.atspi.Accessible": ["Name", "Description", "Parent", "ChildCount", "Locale", "AccessibleId"],
+        "org.a11y.atspi.Application": ["ToolkitName", "Version", "AtspiVersion", "Id"],
+        "org.a11y.atspi.Table": ["NRows", "NColumns", "Caption", "Summary", "NSelectedRows", "NSelectedColumns"],
+        "org.a11y.atspi.Selection": ["NSelectedChildren"],
+        "org.a11y.atspi.Text": ["CharacterCount", "CaretOffset"],
+        "org.a11y.atspi.TableCell": ["ColumnSpan", "RowSpan", "Position", "Table"],
+    ]
+
+    private func property(_ node: AtspiTree.Node, _ interface: String, _ name: String) -> DBusValue? {
+        let element = node.element
+        switch (interface, name) {
+        case ("org.a11y.atspi.Accessible", "Name"):
+            if node.isApplication { return .string(tree.applicationName) }
+            return .string(element.map(Self.spokenName) ?? tree.title)
+        case ("org.a11y.atspi.Accessible", "Description"): return .string(element?.value ?? "")
+        case ("org.a11y.atspi.Accessible", "Parent"): return node.parent.map { reference($0) } ?? .reference("org.a11y.atspi.Registry", AtspiTree.applicationPath)
+        case ("org.a11y.atspi.Accessible", "ChildCount"): return .int32(Int32(clamping: tree.childCount(of: node)))
+        case ("org.a11y.atspi.Accessible", "Locale"): return .string("")
+        case ("org.a11y.atspi.Accessible", "AccessibleId"): return .string(node.path.dropFirst(AtspiTree.base.count + 1).description)
+        case ("org.a11y.atspi.Application", "ToolkitName"): return .string("Scrollwork")
+        case ("org.a11y.atspi.Application", "Version"): return .string("1")
+        case ("org.a11y.atspi.Application", "AtspiVersion"): return .string("2.1")
+        case ("org.a11y.atspi.Application", "Id"): return .int32(0)
+        case ("org.a11y.atspi.Table", "NRows"): return .int32(Int32(clamping: element?.rowCount ?? 0))
+        case ("org.a11y.atspi.Table", "NColumns"): return .int32(Int32(clamping: element?.columnCount ?? 0))
+        case ("org.a11y.atspi.Table", "Caption"), ("org.a11y.atspi.Table", "Summary"): return reference(nil)
+        case ("org.a11y.atspi.Table", "NSelectedRows"), ("org.a11y.atspi.Selection", "NSelectedChildren"):
+            return .int32(Int32(clamping: selectedRows(node).count))
+        case ("org.a11y.atspi.Table", "NSelectedColumns"): return .int32(0)
+        case ("org.a11y.atspi.Text", "CharacterCount"): return .int32(Int32(clamping: Self.text(of: element).count))
+        case ("org.a11y.atspi.Text", "CaretOffset"): return .int32(Int32(clamping: Self.text(of: element).count))
+        case ("org.a11y.atspi.TableCell", "ColumnSpan"), ("org.a11y.atspi.TableCell", "RowSpan"): return .int32(1)
+        case ("org.a11y.atspi.TableCell", "Position"):
+            return .structure([.int32(Int32(clamping: element?.rowIndex ?? 0)), .int32(Int32(clamping: element?.columnIndex ?? 0))])
+        case ("org.a11y.atspi.TableCell", "Table"): return reference(node.parent.flatMap { tree.node(at: $0)?.parent })
+        default: return nil
+        }
+    }
+
+    /// What a screen reader says an element is called: its name, or for an element without
+    /// one that has a value (a scroll area, the page dots), nothing more: the value is its
+    /// description. A heading says how the rows are sorted by it.
+    static func spokenName(_ element: AccessibilityElement) -> String {
+        if element.state.contains(.sortedAscending) { return element.name + ", sorted ascending" }
+        if element.state.contains(.sortedDescending) { return element.name + ", sorted descending" }
+        return element.name
+    }
+
+    /// The text of a field or label: a field's value, a label's name.
+    static func text(of element: AccessibilityElement?) -> [Character] {
+        guard let element else { return [] }
+        return Array(element.role == .textField ? element.value ?? "" : element.name)
+    }
+
+    // MARK: Accessible
+
+    private func accessible(_ node: AtspiTree.Node, _ member: String, _ arguments: [DBusValue]) -> [DBusValue]? {
+        switch member {
+        case "GetChildAtIndex":
+            guard let index = argument(arguments, 0) else { return nil }
+            return [reference(tree.childPath(of: node, at: index))]
+        case "GetChildren":
+            // A list or table of millions has no list of children to give: its rows are asked for one by one.
+            let count = tree.childCount(of: node)
+            let children = count > 10_000 ? [] : (0..<count).compactMap { tree.childPath(of: node, at: $0) }.map { reference($0) }
+            return [.array(signature: "(so)", children)]
+        case "GetIndexInParent": return [.int32(Int32(clamping: node.indexInParent))]
+        case "GetRelationSet": return [.array(signature: "(ua(so))", [])]
+        case "GetRole": return [.uint32(AtspiRoles.role(of: node).number)]
+        case "GetRoleName", "GetLocalizedRoleName": return [.string(AtspiRoles.role(of: node).name)]
+        case "GetState":
+            let words = AtspiRoles.stateWords(AtspiRoles.states(of: node, windowIsActive: tree.isActive))
+            return [.array(signature: "u", words.map { .uint32($0) })]
+        case "GetAttributes": return [.array(signature: "{ss}", attributes(node))]
+        case "GetApplication": return [reference(AtspiTree.applicationPath)]
+        case "GetInterfaces": return [.array(signature: "s", AtspiRoles.interfaces(of: node).map { .string($0) })]
+        default: return nil
+        }
+    }
+
+    private func attributes(_ node: AtspiTree.Node) -> [DBusValue] {
+        var pairs: [(String, String)] = [("toolkit", "Scrollwork")]
+        if let element = node.element {
+            if let level = element.level { pairs.append(("level", "\(level + 1)")) }
+            if element.role == .row, let index = element.rowIndex { pairs.append(("rowindex", "\(index + 1)")) }
+            if element.state.contains(.sortedAscending) { pairs.append(("sort", "ascending")) }
+            if element.state.contains(.sortedDescending) { pairs.append(("sort", "descending")) }
+        }
+        return pairs.map { .entry(.string($0.0), .string($0.1)) }
+    }
+
+    // MARK: Application
+
+    private func application(_ member: String) -> [DBusValue]? {
+        switch member {
+        case "GetLocale": return [.string("")]
+        case "RegisterEventListener", "DeregisterEventListener": return []
+        default: return nil
+        }
+    }
+
+    // MARK: Component
+
+    private func component(_ node: AtspiTree.Node, _ member: String, _ arguments: [DBusValue]) -> [DBusValue]? {
+        let onScreen = argument(arguments, member == "GetExtents" || member == "GetPosition" ? 0 : 2) == 0
+        let box = tree.pixels(tree.frame(of: node), onScreen: onScreen)
+        switch member {
+        case "GetExtents": return [.structure([.int32(box.x), .int32(box.y), .int32(box.width), .int32(box.height)])]
+        case "GetPosition": return [.int32(box.x), .int32(box.y)]
+        case "GetSize": return [.int32(box.width), .int32(box.height)]
+        case "GetLayer": return [.uint32(node.isWindow ? 7 : 3)]  // window, widget
+        case "GetAlpha": return [.double(1)]
+        case "GrabFocus": return [.boolean(false)]
+        case "Contains":
+            guard let x = argument(arguments, 0), let y = argument(arguments, 1) else { return nil }
+            return [.boolean(x >= box.x && x < box.x + box.width && y >= box.y && y < box.y + box.height)]
+        case "GetAccessibleAtPoint":
+            guard let x = argument(arguments, 0), let y = argument(arguments, 1) else { return nil }
+            return [reference(deepest(at: (x, y), from: node, onScreen: onScreen))]
+        default: return nil
+        }
+    }
+
+    /// The deepest object on screen under the pixel `point`, starting inside `node`.
+    private func deepest(at point: (x: Int, y: Int), from node: AtspiTree.Node, onScreen: Bool) -> String? {
+        func contains(_ candidate: AtspiTree.Node) -> Bool {
+            let box = tree.pixels(tree.frame(of: candidate), onScreen: onScreen)
+            return point.x >= box.x && point.x < box.x + box.width && point.y >= box.y && point.y < box.y + box.height
+        }
+        guard contains(node) || node.isApplication else { return nil }
+        var current = node
+        descending: while true {
+            for path in shownChildPaths(of: current) {
+                guard let next = tree.node(at: path), contains(next) else { continue }
+                current = next
+                continue descending
+            }
+            return current.path
+        }
+    }
+
+    /// The paths of the children of `node` that are on screen, rows by their index.
+    private func shownChildPaths(of node: AtspiTree.Node) -> [String] {
+        if node.isApplication { return [AtspiTree.windowPath] }
+        if node.isWindow { return tree.content == nil ? [] : [node.path + "/0"] }
+        guard let element = node.element else { return [] }
+        var fixed = 0
+        return element.children.map { child in
+            if element.rowCount != nil, child.role == .row, let index = child.rowIndex { return node.path + "/r\(index)" }
+            defer { fixed += 1 }
+            return node.path + "/\(fixed)"
+        }
+    }
+
+    // MARK: Table and selection
+
+    private func rowsStart(_ node: AtspiTree.Node) -> Int { tree.childCount(of: node) - (node.element?.rowCount ?? 0) }
+
+    private func selectedRows(_ node: AtspiTree.Node) -> [Int] {
+        if let rows = node.element?.rows { return rows.selectedRows() }
+        return (node.element?.children ?? []).compactMap { $0.role == .row && $0.state.contains(.selected) ? $0.rowIndex : nil }
+    }
+
+    private func table(_ node: AtspiTree.Node, _ member: String, _ arguments: [DBusValue]) -> [DBusValue]? {
+        let columns = node.element?.columnCount ?? 0
+        let row = argument(arguments, 0) ?? -1, column = argument(arguments, 1) ?? -1
+        switch member {
+        case "GetAccessibleAt":
+            let cell = tree.node(at: node.path + "/r\(row)").flatMap { rowNode in
+                (rowNode.element?.children.firstIndex { $0.columnIndex == column }).map { rowNode.path + "/\($0)" }
+            }
+            return [reference(cell)]
+        case "GetIndexAt": return [.int32(Int32(clamping: row &* Swift.max(columns, 1) &+ column))]
+        case "GetRowAtIndex": return [.int32(Int32(clamping: columns > 0 ? row / columns : row))]
+        case "GetColumnAtIndex": return [.int32(Int32(clamping: columns > 0 ? row % columns : 0))]
+        case "GetRowDescription": return [.string("")]
+        case "GetColumnDescription":
+            return [.string(node.element?.children.first { $0.role == .columnHeader && $0.columnIndex == row }?.name ?? "")]
+        case "GetRowExtentAt", "GetColumnExtentAt": return [.int32(1)]
+        case "GetRowHeader": return [reference(nil)]
+        case "GetColumnHeader":
+            let index = node.element?.children.firstIndex { $0.role == .columnHeader && $0.columnIndex == row }
+            return [reference(index.map { node.path + "/\($0)" })]
+        case "GetSelectedRows": return [.array(signature: "i", selectedRows(node).map { .int32(Int32(clamping: $0)) })]
+        case "GetSelectedColumns": return [.array(signature: "i", [])]
+        case "IsRowSelected": return [.boolean(isSelected(node, row: row))]
+        case "IsColumnSelected": return [.boolean(false)]
+        case "IsSelected": return [.boolean(isSelected(node, row: row))]
+        default: return nil
+        }
+    }
+
+    private func isSelected(_ node: AtspiTree.Node, row: Int) -> Bool {
+        tree.node(at: node.path + "/r\(row)")?.element?.state.contains(.selected) ?? false
+    }
+
+    private func selection(_ node: AtspiTree.Node, _ member: String, _ arguments: [DBusValue]) -> [DBusValue]? {
+        let selected = selectedRows(node)
+        switch member {
+        case "GetSelectedChild":
+            guard let i = argument(arguments, 0), i >= 0, i < selected.count else { return [reference(nil)] }
+            return [reference(node.path + "/r\(selected[i])")]
+        case "IsChildSelected":
+            guard let i = argument(arguments, 0) else { return nil }
+            return [.boolean(selected.contains(i - rowsStart(node)))]
+        case "SelectChild", "DeselectSelectedChild", "DeselectChild", "SelectAll", "ClearSelection":
+            // Selection is changed by the app's own keys and pointer, on its own thread.
+            return [.boolean(false)]
+        default: return nil
+        }
+    }
+
+    // MARK: Text
+
+    private func text(_ node: AtspiTree.Node, _ member: String, _ arguments: [DBusValue]) -> [DBusValue]? {
+        let characters = Self.text(of: node.element)
+        func clamp(_ i: Int?) -> Int { Swift.min(Swift.max(i ?? 0, 0), characters.count) }
+        switch member {
+        case "GetText":
+            let start = clamp(argument(arguments, 0))
+            let end = argument(arguments, 1).map { $0 < 0 ? characters.count : clamp($0) } ?? characters.count
+            return [.string(start < end ? String(characters[start..<end]) : "")]
+        case "GetCharacterAtOffset":
+            let i = argument(arguments, 0) ?? -1
+            let scalar = i >= 0 && i < characters.count ? characters[i].unicodeScalars.first.map { Int32(bitPattern: $0.value) } ?? 0 : 0
+            return [.int32(scalar)]
+        case "GetCaretOffset": return [.int32(Int32(clamping: characters.count))]
+        case "GetNSelections": return [.int32(0)]
+        default: return nil
+        }
+    }
+}
+#endif

@@ -1,0 +1,29 @@
+#if Window
+// The window's screen-reader bridge, read by a real AT-SPI client.
+import Foundation
+import Testing
+
+/// `scrollwork --window` on a desktop of its own (Xvfb, a session bus, the accessibility bus
+/// and its registry), read by pyatspi, the library Orca is built on, in the scripts under
+/// `AtspiClients/`: what a screen reader finds and hears.
+@Suite(.serialized) struct AccessibilityEndToEndTests {
+    /// The directory of the clients, beside this file.
+    static let clients = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("AtspiClients")
+
+    /// Runs `client` against `scrollwork` started with `arguments`, and returns what it printed
+    /// and its status.
+    static func read(_ client: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+        let session = clients.appendingPathComponent("session.sh").path
+        let script = clients.appendingPathComponent(client).path
+        return try Tmux.run(["timeout", "180", "dbus-run-session", "--", "sh", session, Tmux.scrollwork, script] + arguments)
+    }
+
+    @Test func aScreenReaderReadsTheGallerysTableOfAMillionRowsAndFollowsFocus() throws {
+        let result = try Self.read("gallery_table.py", ["--page", "table", "--window"])
+        #expect(result.status == 0, "the client's checks:\n\(result.output)")
+        // Each check printed its line: a client that stopped early fails above, one that never
+        // ran (no pyatspi) prints none.
+        #expect(result.output.components(separatedBy: "\nok ").count > 20, "\(result.output)")
+    }
+}
+#endif

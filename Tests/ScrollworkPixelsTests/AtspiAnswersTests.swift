@@ -1,0 +1,138 @@
+#if Window
+// The pixel host, built with the Window trait.
+import Scrollwork
+import Testing
+@testable import ScrollworkPixels
+import ScrollworkWidgets
+
+/// What the window's screen-reader bridge answers AT-SPI's calls with, from a tree alone: paths,
+/// roles, states, rows read on demand, bounds in pixels. (The bus itself is the end-to-end
+/// test's, with a real client.)
+@Suite struct AtspiAnswersTests {
+    struct Flight: Sendable { var number: Int }
+
+    /// A window whose page holds a ten-million-row table, row 3 focused and the focus the
+    /// table's, drawn at 2 pixels a point at (100, 50) on the screen.
+    static func tree(scrolledAway: Bool = false) -> AtspiTree {
+        var state = TableState(rows: GeneratedRows(count: 10_000_000) { Flight(number: $0) }, columns: [
+            TableColumn("Flight", width: .clamping(ideal: 120)) { .int($0.number) },
+            TableColumn("Gate", width: .clamping(ideal: 80)) { .string("G\($0.number % 40)") },
+        ])
+        state.list.selectionMode = .single
+        var view = TableView(state)
+        var buffer = Buffer(columns: 60, rows: 12)
+        view.render(in: buffer.area, into: &buffer, at: 0)
+        for time in 1...4 { _ = view.handle(.key(KeyEvent(.down)), at: Double(time)) }
+        if scrolledAway {
+            _ = view.handle(.key(KeyEvent(.pageDown)), at: 5)
+            view.tick(at: 9)
+        }
+        view.render(in: buffer.area, into: &buffer, at: 9)
+        var table = view.accessibility
+        table?.state.insert(.focused)
+        let label = AccessibilityElement(role: .staticText, name: "Flights", frame: Rect(x: 0, y: 0, width: 80, height: 16))
+        let page = AccessibilityElement(role: .group, frame: Rect(x: 0, y: 0, width: 480, height: 192), children: [label, table!])
+        return AtspiTree(applicationName: "scrollwork", title: "Table - Scrollwork", content: page, size: Size(width: 480, height: 192),
+                         scale: 2, origin: (100, 50), isActive: true)
+    }
+
+    static func ask(_ tree: AtspiTree, _ path: String, _ interface: String, _ member: String, _ arguments: [DBusValue] = []) -> [DBusValue] {
+        switch AtspiAnswers(tree: tree, bus: ":1.7").answer(path: path, interface: interface, member: member, arguments: arguments) {
+        case let .values(values): return values
+        case let .error(name, text): return [.string("error \(name): \(text)")]
+        }
+    }
+
+    static let w = AtspiTree.windowPath
+    static let table = w + "/0/1"
+
+    @Test("LT-12: the application holds its window, the window the page, the page a label and a table whose children are its headings and every row")
+    func LT_12_treeOfPaths() {
+        let tree = Self.tree()
+        let accessible = "org.a11y.atspi.Accessible"
+        #expect(Self.ask(tree, AtspiTree.applicationPath, accessible, "GetRole") == [.uint32(75)])
+        #expect(Self.ask(tree, AtspiTree.applicationPath, accessible, "GetChildAtIndex", [.int32(0)]) == [.reference(":1.7", Self.w)])
+        #expect(Self.ask(tree, AtspiTree.applicationPath, "org.freedesktop.DBus.Properties", "Get", [.string(accessible), .string("Name")]) == [.variant(.string("scrollwork"))])
+        #expect(Self.ask(tree, Self.w, "org.freedesktop.DBus.Properties", "Get", [.string(accessible), .string("Name")]) == [.variant(.string("Table - Scrollwork"))])
+        #expect(Self.ask(tree, Self.w, accessible, "GetRole") == [.uint32(23)])
+        #expect(Self.ask(tree, Self.table, accessible, "GetRoleName") == [.string("table")])
+        // Two headings, then ten million rows, counted but never listed.
+        #expect(Self.ask(tree, Self.table, "org.freedesktop.DBus.Properties", "Get", [.string(accessible), .string("ChildCount")]) == [.variant(.int32(10_000_002))])
+        #expect(Self.ask(tree, Self.table, accessible, "GetChildAtIndex", [.int32(1)]) == [.reference(":1.7", Self.table + "/1")])
+        #expect(Self.ask(tree, Self.table, accessible, "GetChildAtIndex", [.int32(5_000_002)]) == [.reference(":1.7", Self.table + "/r5000000")])
+        #expect(Self.ask(tree, Self.table, accessible, "GetChildAtIndex", [.int32(10_000_002)]) == [.reference(":1.7", AtspiTree.nullPath)])
+        #expect(Self.ask(tree, Self.table, accessible, "GetChildren") == [.array(signature: "(so)", [])])
+        #expect(Self.ask(tree, Self.table + "/r5000000", accessible, "GetIndexInParent") == [.int32(5_000_002)])
+        #expect(Self.ask(tree, Self.table + "/r5000000", accessible, "GetRoleName") == [.string("table row")])
+        #expect(Self.ask(tree, Self.table + "/r5000000/1", accessible, "GetRoleName") == [.string("table cell")])
+        #expect(Self.ask(tree, Self.w + "/0/0", accessible, "GetRoleName") == [.string("label")])
+        // Paths that name nothing are unknown objects, whatever they hold.
+        for path in [Self.table + "/r10000000", Self.table + "/r-1", Self.table + "/r", Self.table + "/9", Self.w + "/x", Self.w + "/0/1/r99999999999999999999",
+                     "/org/a11y/atspi/accessible/other", Self.table + "/r5/5"] {
+            #expect(Self.ask(tree, path, accessible, "GetRole").first?.text?.hasPrefix("error org.freedesktop.DBus.Error.UnknownObject") == true, "\(path)")
+        }
+    }
+
+    @Test("LT-12: a cell of any row is read through the Table interface, with its heading")
+    func LT_12_tableInterface() {
+        let tree = Self.tree()
+        let table = "org.a11y.atspi.Table", properties = "org.freedesktop.DBus.Properties"
+        #expect(Self.ask(tree, Self.table, properties, "Get", [.string(table), .string("NRows")]) == [.variant(.int32(10_000_000))])
+        #expect(Self.ask(tree, Self.table, properties, "Get", [.string(table), .string("NColumns")]) == [.variant(.int32(2))])
+        let cell = Self.ask(tree, Self.table, table, "GetAccessibleAt", [.int32(7_654_321), .int32(1)])
+        #expect(cell == [.reference(":1.7", Self.table + "/r7654321/1")])
+        #expect(Self.ask(tree, Self.table + "/r7654321/1", properties, "Get", [.string("org.a11y.atspi.Accessible"), .string("Name")]) == [.variant(.string("G1"))])
+        #expect(Self.ask(tree, Self.table + "/r7654321", properties, "Get", [.string("org.a11y.atspi.Accessible"), .string("Name")]) == [.variant(.string("7654321, G1"))])
+        #expect(Self.ask(tree, Self.table, table, "GetColumnHeader", [.int32(1)]) == [.reference(":1.7", Self.table + "/1")])
+        #expect(Self.ask(tree, Self.table + "/r7654321/1", properties, "Get", [.string("org.a11y.atspi.TableCell"), .string("Position")])
+            == [.variant(.structure([.int32(7_654_321), .int32(1)]))])
+        #expect(Self.ask(tree, Self.table, table, "GetSelectedRows") == [.array(signature: "i", [.int32(3)])])
+        #expect(Self.ask(tree, Self.table, table, "IsRowSelected", [.int32(3)]) == [.boolean(true)])
+        #expect(Self.ask(tree, Self.table, table, "IsRowSelected", [.int32(4)]) == [.boolean(false)])
+        #expect(Self.ask(tree, Self.table, "org.a11y.atspi.Selection", "GetSelectedChild", [.int32(0)]) == [.reference(":1.7", Self.table + "/r3")])
+    }
+
+    @Test("LT-12: focus is the focused row, on screen or scrolled away; its states say focused, selected and whether it shows")
+    func LT_12_focusAndStates() {
+        for away in [false, true] {
+            let tree = Self.tree(scrolledAway: away)
+            #expect(tree.focusedPath == Self.table + "/r3")
+            guard case let .array(_, words)? = Self.ask(tree, Self.table + "/r3", "org.a11y.atspi.Accessible", "GetState").first else {
+                Issue.record("no state set")
+                continue
+            }
+            let bits = words.compactMap(\.integer).enumerated().reduce(UInt64(0)) { $0 | UInt64($1.element) << (32 * UInt64($1.offset)) }
+            func has(_ state: Int) -> Bool { bits & (1 << UInt64(state)) != 0 }
+            #expect(has(12) && has(23) && has(11) && has(22), "focused, selected, focusable, selectable")
+            #expect(has(25) == !away && has(30) == !away, "showing and visible only while on screen")
+        }
+        let events = AtspiEvent.focusMoved(from: Self.table + "/r3", to: Self.table + "/r4")
+        #expect(events.map(\.member) == ["StateChanged", "ActiveDescendantChanged", "SelectionChanged", "StateChanged"])
+        #expect(events[1].path == Self.table && events[1].object == Self.table + "/r4")
+        #expect(events.first?.detail1 == 0 && events.last?.detail1 == 1 && events.last?.path == Self.table + "/r4")
+    }
+
+    @Test("bounds are in pixels, on the screen or in the window, and a point finds the deepest object under it")
+    func boundsInPixels() {
+        let tree = Self.tree()
+        let component = "org.a11y.atspi.Component"
+        #expect(Self.ask(tree, Self.w + "/0/0", component, "GetExtents", [.uint32(0)]) == [.structure([.int32(100), .int32(50), .int32(160), .int32(32)])])
+        #expect(Self.ask(tree, Self.w + "/0/0", component, "GetExtents", [.uint32(1)]) == [.structure([.int32(0), .int32(0), .int32(160), .int32(32)])])
+        // Row 1 of the table is drawn at y 32…48 points: 64…96 pixels in the window.
+        let found = Self.ask(tree, Self.w, component, "GetAccessibleAtPoint", [.int32(20), .int32(70), .uint32(1)])
+        #expect(found == [.reference(":1.7", Self.table + "/r1/0")], "\(found)")
+    }
+
+    @Test("a window without an accessibility bus runs without a bridge; a bus that cannot be reached stops it, saying why, and never blocks")
+    func noBus() {
+        #expect(AccessibilityBridge.start(environment: [:]) == nil)
+        #expect(AccessibilityBridge.start(environment: ["AT_SPI_BUS_ADDRESS": "unix:path=/nowhere", "NO_AT_BRIDGE": "1"]) == nil)
+        let bridge = AccessibilityBridge.start(environment: ["AT_SPI_BUS_ADDRESS": "unix:path=/nonexistent/scrollwork-test-bus"])
+        #expect(bridge != nil)
+        bridge?.publish(Self.tree())
+        bridge?.stop()
+        #expect(bridge?.isConnected == false)
+        #expect(bridge?.failure?.contains("/nonexistent/scrollwork-test-bus") == true, "\(bridge?.failure ?? "no failure")")
+    }
+}
+#endif
