@@ -110,7 +110,9 @@ public struct PixelWindow {
         }
         session.resize(columns: surface.columns, rows: surface.rows, at: MonotonicClock.now())
         var shown = false
-        let bridge = AccessibilityBridge.start(environment: environment)
+        // A screen reader's action wakes the loop with an event of its own.
+        let actionAsked = SDL_RegisterEvents(1)
+        let bridge = AccessibilityBridge.start(environment: environment) { Self.post(actionAsked) }
         defer { bridge?.stop() }
         var published = -Double.infinity
         var inputSincePublished = true
@@ -149,6 +151,18 @@ public struct PixelWindow {
                 got = SDL_PollEvent(&event)
             }
             session.deliverWork(at: MonotonicClock.now())
+            if let bridge { performActions(bridge.takeRequests(), &session) }
+        }
+    }
+
+    /// Does what screen readers asked, by the input each action names, as a person would.
+    /// An action of an object no longer there (the screen changed since) is not done.
+    private func performActions<A: App, S: WorkScheduler>(_ requests: [(path: String, action: Int)], _ session: inout WindowSession<A, S>) {
+        guard !requests.isEmpty else { return }
+        let tree = accessibilityTree(&session, pointScale: 1)
+        for request in requests {
+            guard let actions = tree.node(at: request.path)?.element?.actions, actions.indices.contains(request.action) else { continue }
+            for event in actions[request.action].events { session.deliver(event, at: MonotonicClock.now()) }
         }
     }
 

@@ -83,6 +83,9 @@ struct WindowSession<A: App, S: WorkScheduler> {
     /// Delivers work's news.
     mutating func deliverWork(at time: Double) { perform(driver.deliverWork(at: time)) }
 
+    /// Delivers `event` (not from SDL: a screen reader's action) at `time`.
+    mutating func deliver(_ event: Event, at time: Double) { perform(driver.deliver(event, at: time)) }
+
     /// Ticks and draws the app on `canvas`.
     mutating func drawFrame(into canvas: inout Canvas, at time: Double) { perform(driver.drawFrame(into: &canvas, at: time)) }
 

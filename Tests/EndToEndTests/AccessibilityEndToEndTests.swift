@@ -25,5 +25,23 @@ import Testing
         // ran (no pyatspi) prints none.
         #expect(result.output.components(separatedBy: "\nok ").count > 20, "\(result.output)")
     }
+
+    @Test func aScreenReadersActionsExpandARowAndTurnPages() throws {
+        let result = try Self.read("gallery_actions.py", ["--page", "outline", "--window"])
+        #expect(result.status == 0, "the client's checks:\n\(result.output)")
+        #expect(result.output.components(separatedBy: "\nok ").count > 15, "\(result.output)")
+    }
+
+    @Test func aScreenReaderSortsTheViewersTableAndReadsTheSortedRecord() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("scrollwork-atspi-\(UInt32.random(in: 0...UInt32.max))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("scores.csv")
+        let records = (0..<1000).map { "\($0),item-\($0),\($0 * 7919 % 1000)" }
+        try (["id,name,score"] + records).joined(separator: "\n").appending("\n").write(to: file, atomically: true, encoding: .utf8)
+        let result = try Self.read("viewer_table.py", ["open", file.path, "--window"])
+        #expect(result.status == 0, "the client's checks:\n\(result.output)")
+        #expect(result.output.components(separatedBy: "\nok ").count > 10, "\(result.output)")
+    }
 }
 #endif

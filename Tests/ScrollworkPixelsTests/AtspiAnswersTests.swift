@@ -40,6 +40,7 @@ import ScrollworkWidgets
         switch AtspiAnswers(tree: tree, bus: ":1.7").answer(path: path, interface: interface, member: member, arguments: arguments) {
         case let .values(values): return values
         case let .error(name, text): return [.string("error \(name): \(text)")]
+        case let .perform(path, action): return [.string("perform \(action) at \(path)")]
         }
     }
 
@@ -92,6 +93,22 @@ import ScrollworkWidgets
         #expect(Self.ask(tree, Self.table, "org.a11y.atspi.Selection", "GetSelectedChild", [.int32(0)]) == [.reference(":1.7", Self.table + "/r3")])
     }
 
+    @Test("LT-06: a row on screen and a heading offer a click and their menu, done as input at their centre; a row scrolled away offers nothing")
+    func LT_06_actions() {
+        let tree = Self.tree()
+        let action = "org.a11y.atspi.Action"
+        #expect(Self.ask(tree, Self.table + "/r1", action, "GetActions") == [.array(signature: "(sss)", [
+            .structure([.string("click"), .string("Presses it"), .string("")]), .structure([.string("menu"), .string("Opens its context menu"), .string("")]),
+        ])])
+        #expect(Self.ask(tree, Self.table + "/r1", action, "DoAction", [.int32(0)]) == [.string("perform 0 at \(Self.table)/r1")])
+        #expect(Self.ask(tree, Self.table + "/r1", action, "DoAction", [.int32(2)]) == [.boolean(false)])
+        #expect(Self.ask(tree, Self.table + "/r1", action, "DoAction", [.int32(-1)]) == [.boolean(false)])
+        #expect(Self.ask(tree, Self.table + "/r9000000", "org.freedesktop.DBus.Properties", "Get", [.string(action), .string("NActions")]) == [.variant(.int32(0))])
+        let heading = tree.node(at: Self.table + "/0")?.element
+        let centre = heading?.frame.center ?? Point(x: -1, y: -1)
+        #expect(centre.y == 8 && heading?.actions.first?.events == [.mouse(MouseEvent(.press, x: centre.x, y: 8)), .mouse(MouseEvent(.release, x: centre.x, y: 8))])
+    }
+
     @Test("LT-12: focus is the focused row, on screen or scrolled away; its states say focused, selected and whether it shows")
     func LT_12_focusAndStates() {
         for away in [false, true] {
@@ -110,6 +127,33 @@ import ScrollworkWidgets
         #expect(events.map(\.member) == ["StateChanged", "ActiveDescendantChanged", "SelectionChanged", "StateChanged"])
         #expect(events[1].path == Self.table && events[1].object == Self.table + "/r4")
         #expect(events.first?.detail1 == 0 && events.last?.detail1 == 1 && events.last?.path == Self.table + "/r4")
+    }
+
+    @Test("LT-12, PC-02: what changes on screen becomes the events screen readers follow: selection, a value, a name, rows added")
+    func LT_12_PC_02_changeEvents() {
+        var tree = Self.tree()
+        let before = tree.shownObjects()
+        #expect(before[Self.table + "/r3"]?.state.contains(.selected) == true && before[Self.table]?.childCount == 10_000_002)
+        #expect(AtspiEvent.changes(from: before, to: before).isEmpty)
+        var dots = AccessibilityElement(role: .pageControl, value: "page 1 of 3")
+        dots.range = AccessibilityRange(current: 1, minimum: 1, maximum: 3)
+        tree.content?.children.append(dots)
+        tree.content?.children[1].children.removeAll { $0.rowIndex == 3 }
+        tree.content?.children[1].rowCount = 10_000_005
+        tree.title = "Outline - Scrollwork"
+        let middle = tree.shownObjects()
+        let events = AtspiEvent.changes(from: before, to: middle)
+        #expect(events.contains { $0.path == AtspiTree.windowPath && $0.member == "PropertyChange" && $0.detail == "accessible-name" })
+        #expect(events.contains { $0.path == Self.table && $0.member == "ChildrenChanged" && $0.detail == "add" && $0.detail1 == 10_000_002 })
+        #expect(!events.contains { $0.path.hasSuffix("/r3") }, "a row scrolled away is not said to change")
+        dots.range?.current = 2
+        dots.value = "page 2 of 3"
+        tree.content?.children[2] = dots
+        tree.content?.children[1].children[2].state.insert(.expanded)
+        let after = AtspiEvent.changes(from: middle, to: tree.shownObjects())
+        #expect(after.contains { $0.path == Self.w + "/0/2" && $0.detail == "accessible-value" })
+        #expect(after.contains { $0.member == "StateChanged" && $0.detail == "expanded" && $0.detail1 == 1 })
+        #expect(after.count == 2, "\(after)")
     }
 
     @Test("bounds are in pixels, on the screen or in the window, and a point finds the deepest object under it")

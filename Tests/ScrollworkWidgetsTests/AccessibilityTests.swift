@@ -68,6 +68,23 @@ import Testing
         #expect(table.rows?.row(1)?.state.contains(.focused) == true)
     }
 
+    @Test("LT-06: a screen reader's click on a heading sorts by it and on a row selects it, done by the input a person gives")
+    func LT_06_actionsAsInput() throws {
+        var view = Self.flights(1000)
+        var buffer = Buffer(columns: 60, rows: 12)
+        view.render(in: buffer.area, into: &buffer, at: 0)
+        func perform(_ element: AccessibilityElement?, _ kind: AccessibilityAction.Kind, at time: Double) throws {
+            let action = try #require(element?.actions.first { $0.kind == kind })
+            for event in action.events { _ = view.handle(event, at: time) }
+            view.render(in: buffer.area, into: &buffer, at: time + 0.5)
+        }
+        try perform(view.accessibility?.children.first { $0.role == .columnHeader && $0.name == "Gate" }, .click, at: 1)
+        #expect(view.accessibility?.children.first { $0.name == "Gate" }?.state == .sortedAscending)
+        try perform(view.accessibility?.children.first { $0.role == .row && $0.rowIndex == 4 }, .click, at: 3)
+        #expect(view.accessibility?.focusedRow == 4 && view.accessibility?.rows?.selectedRows() == [4])
+        #expect(view.accessibility?.children.first { $0.rowIndex == 4 }?.actions.map(\.kind) == [.click, .menu])
+    }
+
     @Test("LT-06: a heading says how the rows are sorted by it; the others say nothing of it")
     func LT_06_sortedHeading() throws {
         var view = Self.flights(1000)
@@ -133,10 +150,20 @@ import Testing
         dots.render(in: buffer.area, into: &buffer, at: 0)
         _ = dots.handle(.key(KeyEvent(.right)), at: 0)
         #expect(dots.accessibility?.role == .pageControl && dots.accessibility?.value == "page 2 of 5")
+        #expect(dots.accessibility?.range == AccessibilityRange(current: 2, minimum: 1, maximum: 5))
+        // "increment" and "decrement" are clicks on the next and the previous dot: they turn one page.
+        dots.render(in: buffer.area, into: &buffer, at: 1)
+        #expect(dots.accessibility?.actions.map(\.kind) == [.increment, .decrement])
+        for event in dots.accessibility?.actions.first?.events ?? [] { _ = dots.handle(event, at: 2) }
+        #expect(dots.accessibility?.range?.current == 3)
+        dots.render(in: buffer.area, into: &buffer, at: 3)
+        for event in dots.accessibility?.actions.last?.events ?? [] { _ = dots.handle(event, at: 4) }
+        #expect(dots.accessibility?.range?.current == 2)
         var field = TextField(prompt: "Find: ", text: "gate")
         field.render(in: CellRect(column: 0, row: 9, columns: 30, rows: 1), into: &buffer, at: 0)
-        #expect(field.accessibility == AccessibilityElement(role: .textField, name: "Find", value: "gate", state: .editable,
-                                                           frame: Rect(x: 0, y: 144, width: 240, height: 16)))
+        var expected = AccessibilityElement(role: .textField, name: "Find", value: "gate", state: .editable, frame: Rect(x: 0, y: 144, width: 240, height: 16))
+        expected.actions = [.click(at: Point(x: 120, y: 152))]
+        #expect(field.accessibility == expected)
     }
 
     struct Screen: WidgetGroup, Widget {

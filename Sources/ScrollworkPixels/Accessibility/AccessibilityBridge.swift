@@ -15,24 +15,33 @@ final class AccessibilityBridge: Sendable {
         var tree: AtspiTree?
         var events: [AtspiEvent] = []
         var focus: String?
+        /// What the objects on screen showed when the tree was published.
+        var shown: [String: AtspiTree.Shown] = [:]
         var stopping = false
         /// Why the bridge stopped, once it has.
         var failure: String?
         var bus: String?
+        /// Actions screen readers asked for, for the app's thread: each the object's path and the action's index.
+        var requests: [(path: String, action: Int)] = []
     }
 
     private let shared = Mutex(Shared())
     private let thread: Mutex<pthread_t?> = Mutex(nil)
+    /// Wakes the app's loop when an action is asked for.
+    private let wake: @Sendable () -> Void
+
+    private init(wake: @escaping @Sendable () -> Void) { self.wake = wake }
 
     /// Starts the bridge for the bus `environment` names (`AT_SPI_BUS_ADDRESS`, else the
     /// session bus's accessibility bus), or returns nil when there is none or
-    /// `NO_AT_BRIDGE=1` (GTK's switch) turns it off.
-    static func start(environment: [String: String]) -> AccessibilityBridge? {
+    /// `NO_AT_BRIDGE=1` (GTK's switch) turns it off. `wake` is called, from the bridge's
+    /// thread, when a screen reader asks for an action (``takeRequests()``).
+    static func start(environment: [String: String], wake: @escaping @Sendable () -> Void = {}) -> AccessibilityBridge? {
         if environment["NO_AT_BRIDGE"] == "1" { return nil }
         let direct = environment["AT_SPI_BUS_ADDRESS"].flatMap { $0.isEmpty ? nil : $0 }
         let session = environment["DBUS_SESSION_BUS_ADDRESS"].flatMap { $0.isEmpty ? nil : $0 }
         guard direct != nil || session != nil else { return nil }
-        let bridge = AccessibilityBridge()
+        let bridge = AccessibilityBridge(wake: wake)
         let body = ThreadBody { bridge.serve(direct: direct, session: session) }
         var handle = pthread_t()
         let context = Unmanaged.passRetained(body).toOpaque()
@@ -58,12 +67,24 @@ final class AccessibilityBridge: Sendable {
     /// difference from the last one makes (focus moved, the window came up).
     func publish(_ tree: AtspiTree) {
         let focused = tree.focusedPath
+        let shown = tree.shownObjects()
         shared.withLock { state in
             if state.tree == nil { state.events.append(.windowActivated) }
+            state.events += AtspiEvent.changes(from: state.shown, to: shown)
             state.tree = tree
+            state.shown = shown
             guard focused != state.focus else { return }
             state.events += AtspiEvent.focusMoved(from: state.focus, to: focused)
             state.focus = focused
+        }
+    }
+
+    /// The actions asked for since the last call, oldest first: each the path of an object in
+    /// the tree last published and the index of one of its actions.
+    func takeRequests() -> [(path: String, action: Int)] {
+        shared.withLock { state in
+            defer { state.requests.removeAll() }
+            return state.requests
         }
     }
 
@@ -114,6 +135,11 @@ final class AccessibilityBridge: Sendable {
         switch answers.answer(path: call.path, interface: call.interface, member: call.member, arguments: call.arguments) {
         case let .values(values): link.reply(to: call, values)
         case let .error(name, text): link.fail(call, name, text)
+        case let .perform(path, action):
+            // Done on the app's thread, as input; the screen reader is told it will be done.
+            shared.withLock { $0.requests.append((path, action)) }
+            wake()
+            link.reply(to: call, [.boolean(true)])
         }
     }
 }
@@ -124,43 +150,4 @@ private final class ThreadBody: Sendable {
     init(_ run: @escaping @Sendable () -> Void) { self.run = run }
 }
 
-/// An AT-SPI event the bridge sends.
-struct AtspiEvent: Equatable, Sendable {
-    var path: String
-    var interface: String
-    var member: String
-    var detail: String
-    var detail1: Int32
-    var detail2: Int32
-    /// The path of an object the event refers to (the active descendant), if any.
-    var object: String?
-
-    /// The window came up with the keyboard.
-    static let windowActivated = AtspiEvent(path: AtspiTree.windowPath, interface: "org.a11y.atspi.Event.Window", member: "Activate",
-                                            detail: "", detail1: 0, detail2: 0, object: nil)
-
-    /// The events for focus moving from `old` to `new`: the old object loses focus, the new one
-    /// gains it, and a list or table says which row is its active descendant now.
-    static func focusMoved(from old: String?, to new: String) -> [AtspiEvent] {
-        func state(_ path: String, _ on: Bool) -> AtspiEvent {
-            AtspiEvent(path: path, interface: "org.a11y.atspi.Event.Object", member: "StateChanged", detail: "focused", detail1: on ? 1 : 0, detail2: 0, object: nil)
-        }
-        var events: [AtspiEvent] = []
-        if let old { events.append(state(old, false)) }
-        if let slash = new.lastIndex(of: "/"), new[new.index(after: slash)...].first == "r" {
-            let container = String(new[..<slash])
-            events.append(AtspiEvent(path: container, interface: "org.a11y.atspi.Event.Object", member: "ActiveDescendantChanged",
-                                     detail: "", detail1: 0, detail2: 0, object: new))
-            events.append(AtspiEvent(path: container, interface: "org.a11y.atspi.Event.Object", member: "SelectionChanged",
-                                     detail: "", detail1: 0, detail2: 0, object: nil))
-        }
-        events.append(state(new, true))
-        return events
-    }
-
-    func send(on link: borrowing DBusLink, bus: String) {
-        let any: DBusValue = object.map { .variant(.reference(bus, $0)) } ?? .variant(.int32(0))
-        link.signal(path, interface, member, [.string(detail), .int32(detail1), .int32(detail2), any, .array(signature: "{sv}", [])])
-    }
-}
 #endif

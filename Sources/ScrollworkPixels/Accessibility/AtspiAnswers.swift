@@ -14,6 +14,9 @@ struct AtspiAnswers {
     enum Answer: Equatable {
         case values([DBusValue])
         case error(name: String, text: String)
+        /// Action `action` of the object at `path` is to be done, on the app's thread; the
+        /// caller is told it will be.
+        case perform(path: String, action: Int)
     }
 
     private static let unknownObject = "org.freedesktop.DBus.Error.UnknownObject"
@@ -35,6 +38,13 @@ struct AtspiAnswers {
         case "org.a11y.atspi.Table": found = table(node, member, arguments)
         case "org.a11y.atspi.Selection": found = selection(node, member, arguments)
         case "org.a11y.atspi.Text": found = text(node, member, arguments)
+        case "org.a11y.atspi.Action":
+            let actions = node.element?.actions ?? []
+            if member == "DoAction" {
+                guard let index = argument(arguments, 0), actions.indices.contains(index) else { return .values([.boolean(false)]) }
+                return .perform(path: path, action: index)
+            }
+            found = action(actions, member, arguments)
         default: found = nil
         }
         guard let found else { return .error(name: Self.unknownMethod, text: "\(interface).\(member) is not answered at \(path)") }
@@ -75,6 +85,8 @@ struct AtspiAnswers {
         "org.a11y.atspi.Selection": ["NSelectedChildren"],
         "org.a11y.atspi.Text": ["CharacterCount", "CaretOffset"],
         "org.a11y.atspi.TableCell": ["ColumnSpan", "RowSpan", "Position", "Table"],
+        "org.a11y.atspi.Action": ["NActions"],
+        "org.a11y.atspi.Value": ["MinimumValue", "MaximumValue", "MinimumIncrement", "CurrentValue", "Text"],
     ]
 
     private func property(_ node: AtspiTree.Node, _ interface: String, _ name: String) -> DBusValue? {
@@ -104,6 +116,12 @@ struct AtspiAnswers {
         case ("org.a11y.atspi.TableCell", "Position"):
             return .structure([.int32(Int32(clamping: element?.rowIndex ?? 0)), .int32(Int32(clamping: element?.columnIndex ?? 0))])
         case ("org.a11y.atspi.TableCell", "Table"): return reference(node.parent.flatMap { tree.node(at: $0)?.parent })
+        case ("org.a11y.atspi.Action", "NActions"): return .int32(Int32(clamping: element?.actions.count ?? 0))
+        case ("org.a11y.atspi.Value", "MinimumValue"): return element?.range.map { .double($0.minimum) }
+        case ("org.a11y.atspi.Value", "MaximumValue"): return element?.range.map { .double($0.maximum) }
+        case ("org.a11y.atspi.Value", "MinimumIncrement"): return element?.range.map { .double($0.step) }
+        case ("org.a11y.atspi.Value", "CurrentValue"): return element?.range.map { .double($0.current) }
+        case ("org.a11y.atspi.Value", "Text"): return element?.range.map { _ in .string(element?.value ?? "") }
         default: return nil
         }
     }
@@ -158,6 +176,32 @@ struct AtspiAnswers {
             if element.state.contains(.sortedDescending) { pairs.append(("sort", "descending")) }
         }
         return pairs.map { .entry(.string($0.0), .string($0.1)) }
+    }
+
+    // MARK: Action
+
+    private func action(_ actions: [AccessibilityAction], _ member: String, _ arguments: [DBusValue]) -> [DBusValue]? {
+        func named(_ i: Int?) -> AccessibilityAction.Kind? { i.flatMap { actions.indices.contains($0) ? actions[$0].kind : nil } }
+        switch member {
+        case "GetActions":
+            return [.array(signature: "(sss)", actions.map { .structure([.string($0.kind.rawValue), .string(Self.describe($0.kind)), .string("")]) })]
+        case "GetName", "GetLocalizedName": return [.string(named(argument(arguments, 0))?.rawValue ?? "")]
+        case "GetDescription": return [.string(named(argument(arguments, 0)).map(Self.describe) ?? "")]
+        case "GetKeyBinding": return [.string("")]
+        default: return nil
+        }
+    }
+
+    /// What an action does, in words.
+    static func describe(_ kind: AccessibilityAction.Kind) -> String {
+        switch kind {
+        case .click: "Presses it"
+        case .expand: "Shows its children"
+        case .collapse: "Hides its children"
+        case .increment: "Goes to the next page"
+        case .decrement: "Goes to the previous page"
+        case .menu: "Opens its context menu"
+        }
     }
 
     // MARK: Application

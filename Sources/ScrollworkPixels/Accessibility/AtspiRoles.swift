@@ -83,6 +83,8 @@ enum AtspiRoles {
         case .textField?, .staticText?: names.append("org.a11y.atspi.Text")
         default: break
         }
+        if node.element?.actions.isEmpty == false { names.append("org.a11y.atspi.Action") }
+        if node.element?.range != nil { names.append("org.a11y.atspi.Value") }
         return names
     }
 }

@@ -121,6 +121,39 @@ struct AtspiTree: Sendable {
         }
     }
 
+    /// What an object on screen shows, compared between publications for the events a
+    /// screen reader follows.
+    struct Shown: Equatable, Sendable {
+        var name: String
+        var value: String?
+        var state: AccessibilityElement.State
+        var hasRange: Bool
+        var childCount: Int
+    }
+
+    /// Every object on screen by its path: the window and the elements the app drew, rows by
+    /// their index (cells are left out: a row's name holds their text).
+    func shownObjects() -> [String: Shown] {
+        var shown = [Self.windowPath: Shown(name: title, value: nil, state: [], hasRange: false, childCount: content == nil ? 0 : 1)]
+        func visit(_ element: AccessibilityElement, at path: String) {
+            let fixed = element.rowCount == nil ? element.children.count : element.children.filter { $0.role != .row }.count
+            shown[path] = Shown(name: element.name, value: element.value, state: element.state, hasRange: element.range != nil,
+                                childCount: fixed + (element.rowCount ?? 0))
+            guard element.role != .row else { return }
+            var index = 0
+            for child in element.children {
+                if element.rowCount != nil, child.role == .row, let row = child.rowIndex {
+                    visit(child, at: path + "/r\(row)")
+                } else {
+                    visit(child, at: path + "/\(index)")
+                    index += 1
+                }
+            }
+        }
+        if let content { visit(content, at: Self.windowPath + "/0") }
+        return shown
+    }
+
     /// `rect` (points, in the window) on the screen or in the window, in pixels.
     func pixels(_ rect: Rect, onScreen: Bool) -> (x: Int32, y: Int32, width: Int32, height: Int32) {
         let dx = onScreen ? Double(origin.x) : 0, dy = onScreen ? Double(origin.y) : 0

@@ -90,6 +90,10 @@ public struct AccessibilityElement: Sendable, Hashable {
     public var level: Int?
     /// The elements inside it that are on screen, in reading order.
     public var children: [AccessibilityElement]
+    /// What a screen reader can ask it to do, each with the input that does it.
+    public var actions: [AccessibilityAction] = []
+    /// Its value as a number between two ends, where it has one (page dots: the page).
+    public var range: AccessibilityRange?
     /// The index of the row with keyboard focus among all the rows of a list, table or outline,
     /// on screen or not: a row scrolled away keeps focus.
     public var focusedRow: Int?

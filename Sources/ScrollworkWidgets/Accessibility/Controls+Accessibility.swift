@@ -14,7 +14,12 @@ extension PageControlView {
     /// The dots as one adjustable element: "page 3 of 7", as UIKit's page control says it.
     public var accessibility: AccessibilityElement? {
         guard state.numberOfPages > 0, !state.isHidden else { return nil }
-        return AccessibilityElement(role: .pageControl, value: "page \(state.currentPage + 1) of \(state.numberOfPages)", frame: frame)
+        var element = AccessibilityElement(role: .pageControl, value: "page \(state.currentPage + 1) of \(state.numberOfPages)", frame: frame)
+        element.range = AccessibilityRange(current: Double(state.currentPage + 1), minimum: 1, maximum: Double(state.numberOfPages))
+        // A click on the next or the previous dot, as a person turns one page with a pointer.
+        if let next = center(ofDot: state.currentPage + 1) { element.actions.append(.click(.increment, at: next)) }
+        if let previous = center(ofDot: state.currentPage - 1) { element.actions.append(.click(.decrement, at: previous)) }
+        return element
     }
 }
 
@@ -25,6 +30,8 @@ extension TextField {
         while let last = name.last, last == " " || last == ":" { name.removeLast() }
         var state: AccessibilityElement.State = [.editable]
         if isTextSelected { state.insert(.selected) }
-        return AccessibilityElement(role: .textField, name: String(name), value: text, state: state, frame: frame)
+        var element = AccessibilityElement(role: .textField, name: String(name), value: text, state: state, frame: frame)
+        if frame.width > 0, frame.height > 0 { element.actions = [.click(at: frame.center)] }
+        return element
     }
 }

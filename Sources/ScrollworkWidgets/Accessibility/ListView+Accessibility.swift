@@ -27,7 +27,9 @@ extension ListView {
         let content: RowContent
         do { content = try list.content(at: path) } catch { return nil }
         let value = [content.subtitle, content.secondaryText].compactMap { $0 }.joined(separator: ", ")
-        return AccessibilityElement(role: .row, name: content.title, value: value.isEmpty ? nil : value,
-                                    state: ListState<Row>.accessibleState(look), frame: frame, rowIndex: index)
+        var row = AccessibilityElement(role: .row, name: content.title, value: value.isEmpty ? nil : value,
+                                       state: ListState<Row>.accessibleState(look), frame: frame, rowIndex: index)
+        if frame.width > 0, frame.height > 0 { row.actions = [.click(at: frame.center)] }
+        return row
     }
 }

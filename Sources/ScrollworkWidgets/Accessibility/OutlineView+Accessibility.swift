@@ -15,8 +15,15 @@ extension OutlineView {
             if row.isExpandable { state.insert(.expandable) }
             if row.isExpanded { state.insert(.expanded) }
             let values = columns.map { $0.value(row.node) }.filter { !$0.isEmpty }
-            element.children.append(AccessibilityElement(role: .row, name: title(row.node), value: values.isEmpty ? nil : values.joined(separator: ", "),
-                                                         state: state, frame: rect, rowIndex: index, level: row.level))
+            var item = AccessibilityElement(role: .row, name: title(row.node), value: values.isEmpty ? nil : values.joined(separator: ", "),
+                                            state: state, frame: rect, rowIndex: index, level: row.level)
+            // A click makes the row the outline's cursor, whose → and ← open and close it.
+            item.actions = [.click(at: rect.center)]
+            if row.isExpandable {
+                item.actions.append(row.isExpanded ? .click(.collapse, at: rect.center, then: [KeyEvent(.left)])
+                                                   : .click(.expand, at: rect.center, then: [KeyEvent(.right)]))
+            }
+            element.children.append(item)
         }
         return element
     }

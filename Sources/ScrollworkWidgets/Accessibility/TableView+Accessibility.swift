@@ -17,9 +17,11 @@ extension TableView {
             if let first = order.first, first.columnID == table.columns[i].id {
                 heading.insert(first.ascending ? .sortedAscending : .sortedDescending)
             }
-            element.children.append(AccessibilityElement(role: .columnHeader, name: table.columns[i].title, state: heading,
-                                                         frame: Rect(x: column.x, y: layout.header.minY, width: column.width, height: layout.header.height),
-                                                         columnIndex: i))
+            var header = AccessibilityElement(role: .columnHeader, name: table.columns[i].title, state: heading,
+                                              frame: Rect(x: column.x, y: layout.header.minY, width: column.width, height: layout.header.height),
+                                              columnIndex: i)
+            header.actions = Self.pressActions(at: header.frame)
+            element.children.append(header)
         }
         for row in table.list.accessibleRows(in: layout.body) {
             let look = ListState<Row>.accessibleState(row.look)
@@ -50,7 +52,16 @@ extension TableView {
             let place = i < columns.count ? Rect(x: columns[i].x, y: frame.minY, width: columns[i].width, height: frame.height) : .zero
             return AccessibilityElement(role: .cell, name: cellText(table, value, i), frame: place, rowIndex: index, columnIndex: i)
         }
-        return AccessibilityElement(role: .row, name: cells.map(\.name).joined(separator: ", "), state: state, frame: frame,
-                                    rowIndex: index, children: cells)
+        var row = AccessibilityElement(role: .row, name: cells.map(\.name).joined(separator: ", "), state: state, frame: frame,
+                                       rowIndex: index, children: cells)
+        row.actions = pressActions(at: frame)
+        return row
+    }
+
+    /// A click and the context menu at the centre of `frame`, where it is on screen (a row
+    /// scrolled away has nothing to press).
+    static func pressActions(at frame: Rect) -> [AccessibilityAction] {
+        guard frame.width > 0, frame.height > 0 else { return [] }
+        return [.click(at: frame.center), .menu(at: frame.center)]
     }
 }

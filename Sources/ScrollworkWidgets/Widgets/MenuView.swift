@@ -240,8 +240,10 @@ public struct MenuView<Action: Sendable & Hashable>: ReportingWidget {
             var state: AccessibilityElement.State = []
             if i == highlighted { state.insert(.focused) }
             if !items[i].isEnabled { state.insert(.disabled) }
-            return AccessibilityElement(role: .menuItem, name: items[i].title, value: items[i].shortcut.isEmpty ? nil : items[i].shortcut, state: state,
-                                        frame: itemFrames.indices.contains(i) ? itemFrames[i] : .zero)
+            var item = AccessibilityElement(role: .menuItem, name: items[i].title, value: items[i].shortcut.isEmpty ? nil : items[i].shortcut,
+                                            state: state, frame: itemFrames.indices.contains(i) ? itemFrames[i] : .zero)
+            if items[i].isEnabled, itemFrames.indices.contains(i) { item.actions = [.click(at: itemFrames[i].center)] }
+            return item
         }
         return AccessibilityElement(role: .menu, state: .focused, frame: frame, rowCount: children.count, children: children)
     }

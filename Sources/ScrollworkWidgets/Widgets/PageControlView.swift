@@ -91,6 +91,22 @@ public struct PageControlView: ReportingWidget, StatefulWidget {
         return state.isVertical ? point.y - control.minY : point.x - control.minX
     }
 
+    /// Where a click lands on the dot of `page` as last drawn: the inverse of
+    /// ``position(of:)``; nil when there is no such page or its dot is not shown.
+    func center(ofDot page: Int) -> Point? {
+        guard frame.width > 0, frame.height > 0, let item = state.layout().items.first(where: { $0.page == page }) else { return nil }
+        let along: Double
+        if drewInPoints {
+            let control = state.frame(centredIn: Rect(origin: Point(x: 0, y: 0), size: frame.size))
+            along = (state.isVertical ? control.minY : control.minX) + item.center
+        } else {
+            // Dot i is in cell 1 + 2i along the control.
+            let i = ((item.center - state.padding - state.indicatorDiameter / 2) / state.pitch).rounded()
+            along = (2 * i + 1.5) * (state.isVertical ? metrics.cellHeight : metrics.cellWidth)
+        }
+        return state.isVertical ? Point(x: frame.midX, y: frame.minY + along) : Point(x: frame.minX + along, y: frame.midY)
+    }
+
     /// The pointing hand over the control (a click there turns the page), the arrow elsewhere.
     public mutating func pointerShape(at point: Point) -> PointerShape { frame.contains(point) ? .pointingHand : .arrow }
 

@@ -1,0 +1,68 @@
+#if Window
+import ScrollworkWidgets
+
+/// An AT-SPI event the bridge sends.
+struct AtspiEvent: Equatable, Sendable {
+    var path: String
+    var interface: String
+    var member: String
+    var detail: String
+    var detail1: Int32
+    var detail2: Int32
+    /// The path of an object the event refers to (the active descendant), if any.
+    var object: String?
+
+    /// The window came up with the keyboard.
+    static let windowActivated = AtspiEvent(path: AtspiTree.windowPath, interface: "org.a11y.atspi.Event.Window", member: "Activate",
+                                            detail: "", detail1: 0, detail2: 0, object: nil)
+
+    /// The events for focus moving from `old` to `new`: the old object loses focus, the new one
+    /// gains it, and a list or table says which row is its active descendant now.
+    static func focusMoved(from old: String?, to new: String) -> [AtspiEvent] {
+        func state(_ path: String, _ on: Bool) -> AtspiEvent {
+            AtspiEvent(path: path, interface: "org.a11y.atspi.Event.Object", member: "StateChanged", detail: "focused", detail1: on ? 1 : 0, detail2: 0, object: nil)
+        }
+        var events: [AtspiEvent] = []
+        if let old { events.append(state(old, false)) }
+        if let slash = new.lastIndex(of: "/"), new[new.index(after: slash)...].first == "r" {
+            let container = String(new[..<slash])
+            events.append(AtspiEvent(path: container, interface: "org.a11y.atspi.Event.Object", member: "ActiveDescendantChanged",
+                                     detail: "", detail1: 0, detail2: 0, object: new))
+            events.append(AtspiEvent(path: container, interface: "org.a11y.atspi.Event.Object", member: "SelectionChanged",
+                                     detail: "", detail1: 0, detail2: 0, object: nil))
+        }
+        events.append(state(new, true))
+        return events
+    }
+
+    /// The events for what changed on screen between two publications: states (selected,
+    /// expanded, checked), values, names, and how many children a list or table has. Focus is
+    /// not among them (``focusMoved(from:to:)``).
+    static func changes(from old: [String: AtspiTree.Shown], to new: [String: AtspiTree.Shown]) -> [AtspiEvent] {
+        var events: [AtspiEvent] = []
+        func object(_ path: String, _ member: String, _ detail: String, _ one: Int32 = 0, _ two: Int32 = 0, _ about: String? = nil) {
+            events.append(AtspiEvent(path: path, interface: "org.a11y.atspi.Event.Object", member: member, detail: detail,
+                                     detail1: one, detail2: two, object: about))
+        }
+        for path in new.keys.sorted() {
+            guard let now = new[path], let was = old[path] else { continue }
+            for (flag, name) in [(AccessibilityElement.State.selected, "selected"), (.expanded, "expanded")]
+            where now.state.contains(flag) != was.state.contains(flag) {
+                object(path, "StateChanged", name, now.state.contains(flag) ? 1 : 0)
+            }
+            if now.name != was.name { object(path, "PropertyChange", "accessible-name") }
+            if now.value != was.value { object(path, "PropertyChange", now.hasRange ? "accessible-value" : "accessible-description") }
+            if now.childCount != was.childCount {
+                let added = now.childCount > was.childCount
+                object(path, "ChildrenChanged", added ? "add" : "remove", Int32(clamping: Swift.min(now.childCount, was.childCount)))
+            }
+        }
+        return events
+    }
+
+    func send(on link: borrowing DBusLink, bus: String) {
+        let any: DBusValue = object.map { .variant(.reference(bus, $0)) } ?? .variant(.int32(0))
+        link.signal(path, interface, member, [.string(detail), .int32(detail1), .int32(detail2), any, .array(signature: "{sv}", [])])
+    }
+}
+#endif

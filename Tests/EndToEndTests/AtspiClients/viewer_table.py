@@ -1,0 +1,73 @@
+# `scrollwork open scores.csv --window` as a screen reader reads it (pyatspi): the file's table
+# with its headings, sorted by a click on the score heading done as the heading's "click" action,
+# then the sorted first record read back with its column names. scores.csv has the columns id,
+# name, score and 1,000 records, record i scoring (i * 7919) % 1000, so every score from 0 to 999
+# appears once. Run by session.sh; prints one line a check and exits 1 if any failed.
+import sys, time
+import pyatspi
+
+failures = []
+def check(ok, what):
+    print(("ok " if ok else "FAIL ") + what, flush=True)
+    if not ok: failures.append(what)
+
+def eventually(condition, seconds=15):
+    end = time.time() + seconds
+    while time.time() < end:
+        try:
+            if condition(): return True
+        except Exception:
+            pass
+        time.sleep(0.1)
+    return False
+
+def find_app(name, seconds=30):
+    found = []
+    def look():
+        desktop = pyatspi.Registry.getDesktop(0)
+        found[:] = [a for a in (desktop.getChildAtIndex(i) for i in range(desktop.childCount)) if a is not None and a.name == name]
+        return bool(found)
+    return found[0] if eventually(look, seconds) else None
+
+def find(root, predicate):
+    if predicate(root): return root
+    if root.getRoleName() in ('table', 'tree table', 'list'): return None
+    for i in range(root.childCount):
+        found = find(root.getChildAtIndex(i), predicate)
+        if found is not None: return found
+    return None
+
+app = find_app('scrollwork')
+check(app is not None, 'the application is called scrollwork')
+if app is None: sys.exit(1)
+window = app.getChildAtIndex(0)
+check(window.name.startswith('scores.csv'), "the window is named for the file: %r" % window.name)
+table = find(window, lambda x: x.getRoleName() == 'table')
+check(table is not None, 'the file is a table')
+if table is None: sys.exit(1)
+t = table.queryTable()
+check(eventually(lambda: t.nRows == 1000), 'it has 1,000 records: %d' % t.nRows)
+headings = [t.getColumnHeader(i).name for i in range(t.nColumns)]
+check(headings[-3:] == ['id', 'name', 'score'], 'its headings: %r' % headings)
+score = t.nColumns - 1
+
+def first_record():
+    return [t.getAccessibleAt(0, c).name for c in range(t.nColumns)]
+
+def sort(expected):
+    heading = t.getColumnHeader(score)
+    action = heading.queryAction()
+    names = [action.getName(i) for i in range(action.nActions)]
+    check('click' in names, 'the score heading offers "click": %r' % names)
+    action.doAction(names.index('click'))
+    check(eventually(lambda: t.getColumnHeader(score).name == 'score, sorted ' + expected),
+          'the heading says the records are sorted %s: %r' % (expected, t.getColumnHeader(score).name))
+
+sort('ascending')
+check(eventually(lambda: first_record()[-3:] == ['0', 'item-0', '0']), 'the first record is the lowest score: %r' % first_record())
+sort('descending')
+best = next(i for i in range(1000) if (i * 7919) % 1000 == 999)
+check(eventually(lambda: first_record()[-3:] == [str(best), 'item-%d' % best, '999']), 'the first record is the highest score: %r' % first_record())
+row = t.getAccessibleAt(0, score).parent
+check(row.getRoleName() == 'table row' and row.name.endswith('item-%d, 999' % best), 'the record reads whole: %r' % row.name)
+sys.exit(1 if failures else 0)
