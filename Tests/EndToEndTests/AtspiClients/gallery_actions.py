@@ -2,49 +2,9 @@
 # "expand" action, the gallery's page dots turned to the next page by "increment" (the window
 # and its title follow), and the page control page's dots turned the same way, their value read
 # back. Run by session.sh with --page outline; prints one line a check and exits 1 if any failed.
-import sys, time
+import sys
 import pyatspi
-
-failures = []
-def check(ok, what):
-    print(("ok " if ok else "FAIL ") + what, flush=True)
-    if not ok: failures.append(what)
-
-def eventually(condition, seconds=10):
-    end = time.time() + seconds
-    while time.time() < end:
-        try:
-            if condition(): return True
-        except Exception:
-            pass
-        time.sleep(0.1)
-    return False
-
-def find_app(name, seconds=30):
-    found = []
-    def look():
-        desktop = pyatspi.Registry.getDesktop(0)
-        found[:] = [a for a in (desktop.getChildAtIndex(i) for i in range(desktop.childCount)) if a is not None and a.name == name]
-        return bool(found)
-    return found[0] if eventually(look, seconds) else None
-
-def actions(node):
-    action = node.queryAction()
-    return [action.getName(i) for i in range(action.nActions)]
-
-def do(node, name):
-    action = node.queryAction()
-    return action.doAction(actions(node).index(name))
-
-def find(root, predicate):
-    """The first object under root that predicate accepts, not looking into lists and tables' rows."""
-    if predicate(root): return root
-    if root.getRoleName() in ('table', 'tree table', 'list'): return None
-    for i in range(root.childCount):
-        found = find(root.getChildAtIndex(i), predicate)
-        if found is not None: return found
-    return None
-
+from atspi_check import check, status, eventually, find_app, find, actions, do
 
 app = find_app('scrollwork')
 check(app is not None, 'the application is called scrollwork')
@@ -83,4 +43,4 @@ if inner() is not None:
     check(eventually(lambda: inner().queryValue().currentValue == 2), 'they show page 2 of 6: %r' % inner().description)
     check(eventually(lambda: 'decrement' in actions(inner())), 'and can go back now')
 
-sys.exit(1 if failures else 0)
+sys.exit(status())

@@ -2,24 +2,10 @@
 # the application, its window, a table of a million rows, row 500,000 read without being on
 # screen, and focus and selection following the keys, with the events Orca listens for.
 # Run by session.sh; prints one line a check and exits 1 if any failed.
-import subprocess, sys, time
+import subprocess, sys
 import pyatspi
+from atspi_check import check, status, find_app
 from gi.repository import GLib
-
-failures = []
-def check(ok, what):
-    print(("ok " if ok else "FAIL ") + what, flush=True)
-    if not ok: failures.append(what)
-
-def find_app(name, seconds=30):
-    end = time.time() + seconds
-    while time.time() < end:
-        desktop = pyatspi.Registry.getDesktop(0)
-        for i in range(desktop.childCount):
-            app = desktop.getChildAtIndex(i)
-            if app is not None and app.name == name: return app
-        time.sleep(0.2)
-    return None
 
 app = find_app('scrollwork')
 check(app is not None, 'the application is called scrollwork')
@@ -88,4 +74,4 @@ for key in ('Down', 'Down', 'Next', 'Down'):
     kinds = [kind for kind, _ in events]
     check(any(k.startswith('object:active-descendant-changed') for k in kinds), '%s: the table says its active row changed' % key)
 
-sys.exit(1 if failures else 0)
+sys.exit(status())

@@ -3,39 +3,9 @@
 # then the sorted first record read back with its column names. scores.csv has the columns id,
 # name, score and 1,000 records, record i scoring (i * 7919) % 1000, so every score from 0 to 999
 # appears once. Run by session.sh; prints one line a check and exits 1 if any failed.
-import sys, time
+import sys
 import pyatspi
-
-failures = []
-def check(ok, what):
-    print(("ok " if ok else "FAIL ") + what, flush=True)
-    if not ok: failures.append(what)
-
-def eventually(condition, seconds=15):
-    end = time.time() + seconds
-    while time.time() < end:
-        try:
-            if condition(): return True
-        except Exception:
-            pass
-        time.sleep(0.1)
-    return False
-
-def find_app(name, seconds=30):
-    found = []
-    def look():
-        desktop = pyatspi.Registry.getDesktop(0)
-        found[:] = [a for a in (desktop.getChildAtIndex(i) for i in range(desktop.childCount)) if a is not None and a.name == name]
-        return bool(found)
-    return found[0] if eventually(look, seconds) else None
-
-def find(root, predicate):
-    if predicate(root): return root
-    if root.getRoleName() in ('table', 'tree table', 'list'): return None
-    for i in range(root.childCount):
-        found = find(root.getChildAtIndex(i), predicate)
-        if found is not None: return found
-    return None
+from atspi_check import check, status, eventually, find_app, find
 
 app = find_app('scrollwork')
 check(app is not None, 'the application is called scrollwork')
@@ -70,4 +40,4 @@ best = next(i for i in range(1000) if (i * 7919) % 1000 == 999)
 check(eventually(lambda: first_record()[-3:] == [str(best), 'item-%d' % best, '999']), 'the first record is the highest score: %r' % first_record())
 row = t.getAccessibleAt(0, score).parent
 check(row.getRoleName() == 'table row' and row.name.endswith('item-%d, 999' % best), 'the record reads whole: %r' % row.name)
-sys.exit(1 if failures else 0)
+sys.exit(status())
