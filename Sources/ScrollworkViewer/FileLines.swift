@@ -37,6 +37,12 @@ struct FileLines: ScrollContent {
             }
         }
     }
+
+    /// The lines on screen, whole (without their numbers, unwrapped).
+    func accessibleLines(in window: ScrollWindow) -> [String]? {
+        let start = Swift.max(window.firstRow - first, 0), end = Swift.min(window.firstRow - first + window.rect.rows, shown.count)
+        return start < end ? Array(shown[start..<end]) : []
+    }
 }
 
 extension String {

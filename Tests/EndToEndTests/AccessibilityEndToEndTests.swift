@@ -32,16 +32,26 @@ import Testing
         #expect(result.output.components(separatedBy: "\nok ").count > 15, "\(result.output)")
     }
 
-    @Test func aScreenReaderSortsTheViewersTableAndReadsTheSortedRecord() throws {
+    /// Opens a file called `name` holding `lines` in the viewer's window for `client`.
+    static func open(_ name: String, _ lines: [String], for client: String) throws -> (status: Int32, output: String) {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("scrollwork-atspi-\(UInt32.random(in: 0...UInt32.max))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let file = directory.appendingPathComponent("scores.csv")
-        let records = (0..<1000).map { "\($0),item-\($0),\($0 * 7919 % 1000)" }
-        try (["id,name,score"] + records).joined(separator: "\n").appending("\n").write(to: file, atomically: true, encoding: .utf8)
-        let result = try Self.read("viewer_table.py", ["open", file.path, "--window"])
+        let file = directory.appendingPathComponent(name)
+        try lines.joined(separator: "\n").appending("\n").write(to: file, atomically: true, encoding: .utf8)
+        return try read(client, ["open", file.path, "--window"])
+    }
+
+    @Test func aScreenReaderSortsTheViewersTableAndReadsTheSortedRecord() throws {
+        let result = try Self.open("scores.csv", ["id,name,score"] + (0..<1000).map { "\($0),item-\($0),\($0 * 7919 % 1000)" }, for: "viewer_table.py")
         #expect(result.status == 0, "the client's checks:\n\(result.output)")
         #expect(result.output.components(separatedBy: "\nok ").count > 10, "\(result.output)")
+    }
+
+    @Test func aScreenReaderReadsThePagersTextLineByLine() throws {
+        let result = try Self.open("lines.txt", (1...500).map { "line \($0)" }, for: "viewer_text.py")
+        #expect(result.status == 0, "the client's checks:\n\(result.output)")
+        #expect(result.output.components(separatedBy: "\nok ").count > 7, "\(result.output)")
     }
 }
 #endif

@@ -156,6 +156,27 @@ import ScrollworkWidgets
         #expect(after.count == 2, "\(after)")
     }
 
+    @Test("SV-01: a page of text is read by characters, words and lines, at any offset")
+    func textByUnits() {
+        var tree = Self.tree()
+        tree.content?.children.append(AccessibilityElement(role: .document, name: "one two\nthree\n\nfour"))
+        let path = Self.w + "/0/2", text = "org.a11y.atspi.Text"
+        func at(_ offset: Int, _ boundary: Int) -> [DBusValue] { Self.ask(tree, path, text, "GetTextAtOffset", [.int32(Int32(offset)), .uint32(UInt32(boundary))]) }
+        #expect(at(9, 5) == [.string("three\n"), .int32(8), .int32(14)])
+        #expect(at(0, 5) == [.string("one two\n"), .int32(0), .int32(8)])
+        #expect(at(14, 5) == [.string("\n"), .int32(14), .int32(15)])
+        #expect(at(99, 5) == [.string("four"), .int32(15), .int32(19)])
+        #expect(at(-5, 1) == [.string("one "), .int32(0), .int32(4)])
+        #expect(at(5, 0) == [.string("w"), .int32(5), .int32(6)])
+        #expect(Self.ask(tree, path, text, "GetStringAtOffset", [.int32(16), .uint32(3)]) == [.string("four"), .int32(15), .int32(19)])
+        #expect(Self.ask(tree, path, text, "GetText", [.int32(4), .int32(-1)]) == [.string("two\nthree\n\nfour")])
+        #expect(Self.ask(tree, path, text, "GetText", [.int32(Int32.max), .int32(Int32.min)]) == [.string("")])
+        #expect(Self.ask(tree, path, "org.freedesktop.DBus.Properties", "Get", [.string(text), .string("CharacterCount")]) == [.variant(.int32(19))])
+        var empty = tree
+        empty.content?.children[2].name = ""
+        #expect(Self.ask(empty, path, text, "GetTextAtOffset", [.int32(3), .uint32(5)]) == [.string(""), .int32(0), .int32(0)])
+    }
+
     @Test("bounds are in pixels, on the screen or in the window, and a point finds the deepest object under it")
     func boundsInPixels() {
         let tree = Self.tree()

@@ -232,6 +232,16 @@ struct DocumentText: ScrollContent {
     var measurer: TextMeasurer? = nil
     var caretLine: Int? = nil
 
+    /// The lines in `window` (the carousel's blank ones left out), headings without their "#"s.
+    func accessibleLines(in window: ScrollWindow) -> [String]? {
+        guard lineHeight > 0, window.offset.y.isFinite else { return [] }
+        let first = Swift.max(Int(saturating: (window.offset.y / lineHeight).rounded(.down)), 0)
+        let last = Swift.min(Int(saturating: ((window.offset.y + window.box.height) / lineHeight).rounded(.up)), lines.count)
+        guard first < last else { return [] }
+        let carousel = carouselStart..<carouselStart + Swift.max(carouselRows, 0)
+        return (first..<last).filter { !carousel.contains($0) }.map { Self.heading(lines[$0]).map(String.init) ?? lines[$0] }
+    }
+
     /// A heading's text without its leading "#"s, or nil for a line that is not a heading.
     static func heading(_ line: String) -> Substring? {
         guard line.hasPrefix("#") else { return nil }

@@ -111,7 +111,9 @@ struct AtspiAnswers {
             return .int32(Int32(clamping: selectedRows(node).count))
         case ("org.a11y.atspi.Table", "NSelectedColumns"): return .int32(0)
         case ("org.a11y.atspi.Text", "CharacterCount"): return .int32(Int32(clamping: Self.text(of: element).count))
-        case ("org.a11y.atspi.Text", "CaretOffset"): return .int32(Int32(clamping: Self.text(of: element).count))
+        case ("org.a11y.atspi.Text", "CaretOffset"):
+            // A pager's caret is at the top of the page, a field's after its text.
+            return .int32(element?.role == .document ? 0 : Int32(clamping: Self.text(of: element).count))
         case ("org.a11y.atspi.TableCell", "ColumnSpan"), ("org.a11y.atspi.TableCell", "RowSpan"): return .int32(1)
         case ("org.a11y.atspi.TableCell", "Position"):
             return .structure([.int32(Int32(clamping: element?.rowIndex ?? 0)), .int32(Int32(clamping: element?.columnIndex ?? 0))])
@@ -139,6 +141,41 @@ struct AtspiAnswers {
     static func text(of element: AccessibilityElement?) -> [Character] {
         guard let element else { return [] }
         return Array(element.role == .textField ? element.value ?? "" : element.name)
+    }
+
+    /// The span of `characters` around `offset` of one unit: a character, a word (with the
+    /// spaces after it) or a line (with its line break), as AT-SPI's boundaries and
+    /// granularities name them; sentences and paragraphs are read as lines.
+    static func span(of characters: [Character], at offset: Int, unit: TextUnit) -> Range<Int> {
+        let count = characters.count
+        guard count > 0 else { return 0..<0 }
+        let at = Swift.min(Swift.max(offset, 0), count - 1)
+        switch unit {
+        case .character:
+            return at..<(at + 1)
+        case .word:
+            var start = at, end = at
+            while start > 0, !characters[start - 1].isWhitespace { start -= 1 }
+            while end < count, !characters[end].isWhitespace { end += 1 }
+            while end < count, characters[end].isWhitespace, characters[end] != "\n" { end += 1 }
+            return start..<end
+        case .line:
+            var start = at, end = at
+            while start > 0, characters[start - 1] != "\n" { start -= 1 }
+            while end < count, characters[end] != "\n" { end += 1 }
+            return start..<Swift.min(end + 1, count)
+        }
+    }
+
+    /// What a text is read by.
+    enum TextUnit {
+        case character, word, line
+
+        /// AT-SPI's boundary type (GetTextAtOffset): character, word start/end, sentence
+        /// start/end, line start/end.
+        init(boundary: Int) { self = boundary == 0 ? .character : boundary <= 2 ? .word : .line }
+        /// AT-SPI's granularity (GetStringAtOffset): character, word, sentence, line, paragraph.
+        init(granularity: Int) { self = granularity == 0 ? .character : granularity == 1 ? .word : .line }
     }
 
     // MARK: Accessible
@@ -339,7 +376,14 @@ struct AtspiAnswers {
             let i = argument(arguments, 0) ?? -1
             let scalar = i >= 0 && i < characters.count ? characters[i].unicodeScalars.first.map { Int32(bitPattern: $0.value) } ?? 0 : 0
             return [.int32(scalar)]
-        case "GetCaretOffset": return [.int32(Int32(clamping: characters.count))]
+        case "GetTextAtOffset", "GetStringAtOffset":
+            guard let offset = argument(arguments, 0), let kind = argument(arguments, 1) else { return nil }
+            let unit = member == "GetTextAtOffset" ? TextUnit(boundary: kind) : TextUnit(granularity: kind)
+            let span = Self.span(of: characters, at: offset, unit: unit)
+            return [.string(String(characters[span])), .int32(Int32(clamping: span.lowerBound)), .int32(Int32(clamping: span.upperBound))]
+        case "GetCaretOffset": return [.int32(node.element?.role == .document ? 0 : Int32(clamping: characters.count))]
+        case "GetDefaultAttributes", "GetAttributes":
+            return member == "GetAttributes" ? [.array(signature: "{ss}", []), .int32(0), .int32(Int32(clamping: characters.count))] : [.array(signature: "{ss}", [])]
         case "GetNSelections": return [.int32(0)]
         default: return nil
         }

@@ -25,6 +25,7 @@ enum AtspiRoles {
         case .textField: return (79, "entry")
         case .group: return (39, "panel")
         case .staticText: return (29, "label")
+        case .document: return (61, "text")
         case .menu: return (41, "popup menu")
         case .menuItem: return (35, "menu item")
         }
@@ -50,6 +51,8 @@ enum AtspiRoles {
             states += [11, 22]  // focusable, selectable
         case .textField:
             states += [11, 26]  // focusable, single line
+        case .document:
+            states.append(17)  // multi line
         case .pageControl:
             states += [11, 14]  // focusable, horizontal
         case .cell:
@@ -80,7 +83,7 @@ enum AtspiRoles {
         case .table?, .outline?: names += ["org.a11y.atspi.Table", "org.a11y.atspi.Selection"]
         case .list?, .menu?: names.append("org.a11y.atspi.Selection")
         case .cell?: names.append("org.a11y.atspi.TableCell")
-        case .textField?, .staticText?: names.append("org.a11y.atspi.Text")
+        case .textField?, .staticText?, .document?: names.append("org.a11y.atspi.Text")
         default: break
         }
         if node.element?.actions.isEmpty == false { names.append("org.a11y.atspi.Action") }

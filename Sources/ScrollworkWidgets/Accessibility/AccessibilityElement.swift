@@ -33,6 +33,9 @@ public struct AccessibilityElement: Sendable, Hashable {
         /// Text people read and do not change: a label, a caption, a status line (AT-SPI's
         /// label, AppKit's static text).
         case staticText
+        /// Text read a page at a time, line by line: the lines a pager or a document shows
+        /// (AT-SPI's text, AppKit's text area), its name the lines joined by line breaks.
+        case document
         /// A menu of items (a context menu).
         case menu
         /// An item of a menu.

@@ -6,7 +6,12 @@ extension ScrollView {
         func percent(_ axis: Axis) -> Int { Int(saturating: (scroll.fraction(axis) * 100).rounded()) }
         let across = scroll.contentSize.width > scroll.viewportSize.width + 0.5
         let value = across ? "\(percent(.vertical))% down, \(percent(.horizontal))% across" : "\(percent(.vertical))% down"
-        return AccessibilityElement(role: .scrollArea, value: value, frame: frame)
+        var element = AccessibilityElement(role: .scrollArea, value: value, frame: frame)
+        // Text content is read a page at a time: the lines on screen.
+        if let lines = content.accessibleLines(in: window) {
+            element.children = [AccessibilityElement(role: .document, name: lines.joined(separator: "\n"), frame: window.box)]
+        }
+        return element
     }
 }
 

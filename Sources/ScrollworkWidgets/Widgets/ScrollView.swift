@@ -32,11 +32,18 @@ public protocol ScrollContent {
     /// size the app gave ``ScrollView/scroll``. The view asks before each frame, so the size
     /// follows resizes and the host's type; the default is nil.
     func contentSize(fitting viewport: Size, measurer: TextMeasurer) -> Size?
+
+    /// The text shown in `window`, line by line, as a screen reader reads it; nil (the
+    /// default) for content that is not text.
+    func accessibleLines(in window: ScrollWindow) -> [String]?
 }
 
 extension ScrollContent {
     /// Nil: the app sets the scroll view's content size.
     public func contentSize(fitting viewport: Size, measurer: TextMeasurer) -> Size? { nil }
+
+    /// Nil: the content is not text.
+    public func accessibleLines(in window: ScrollWindow) -> [String]? { nil }
 }
 
 /// A scroll view: its `ScrollState`, content drawn through ``ScrollContent``, indicators over
