@@ -134,6 +134,12 @@ import Testing
         #expect(outline.children.map(\.level) == [0, 1, 1, 1, 0, 0])
         #expect(outline.children[0].state.isSuperset(of: [.expandable, .expanded, .focused]))
         #expect(outline.children[4].state.contains(.expandable) && !outline.children[4].state.contains(.expanded))
+        // Any row by its index, as a screen reader asks for rows not on screen; the cursor's row
+        // is the focused and selected one.
+        let rows = try #require(outline.rows)
+        #expect(rows.row(2)?.name == "0.1" && rows.row(2)?.level == 1 && rows.row(2)?.frame == .zero && rows.row(2)?.actions == [])
+        #expect(rows.row(6) == nil && rows.row(Int.max) == nil && rows.row(Int.min) == nil)
+        #expect(outline.focusedRow == 0 && rows.selectedRows() == [0] && rows.row(0)?.state.contains(.focused) == true)
     }
 
     @Test("SV-01, PC-02: a scroll view says how far it is scrolled, page dots which page of how many, a field its prompt and text")

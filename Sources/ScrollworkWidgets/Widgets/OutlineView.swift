@@ -2,7 +2,7 @@ import Scrollwork
 
 /// A column of an outline after its names (a Finder list's Size, Kind and Date Modified): its
 /// heading, its width in cells and each node's text in it.
-public struct OutlineColumn<Node> {
+public struct OutlineColumn<Node>: Sendable {
     /// The heading.
     public var title: String
     /// Cells wide (at least 1).
@@ -10,10 +10,10 @@ public struct OutlineColumn<Node> {
     /// How the text sits in the column.
     public var alignment: ColumnAlignment
     /// A node's text.
-    public var value: (Node) -> String
+    public var value: @Sendable (Node) -> String
 
     /// A column titled `title`, `width` cells wide (clamped to 1…1,000).
-    public init(_ title: String, width: Int, alignment: ColumnAlignment = .leading, value: @escaping (Node) -> String) {
+    public init(_ title: String, width: Int, alignment: ColumnAlignment = .leading, value: @escaping @Sendable (Node) -> String) {
         self.title = title
         self.width = width.clamped(to: 1...1000)
         self.alignment = alignment
@@ -34,7 +34,7 @@ public struct OutlineView<Source: OutlineSource & Sendable>: ReportingWidget, St
     /// The outline.
     public var outline: OutlineState<Source>
     /// The text of each node.
-    public var title: (Source.Node) -> String
+    public var title: @Sendable (Source.Node) -> String
     /// Styles.
     public var theme: Theme
     /// Which keys do what: ``OutlineCommand/keys`` unless rebound.
@@ -75,7 +75,7 @@ public struct OutlineView<Source: OutlineSource & Sendable>: ReportingWidget, St
     /// A view of `outline` showing each node as `title` gives it.
     /// Its rows become one cell tall and its line step one cell (set them on ``outline``
     /// afterwards for others).
-    public init(_ outline: OutlineState<Source>, theme: Theme = Theme(), title: @escaping (Source.Node) -> String) {
+    public init(_ outline: OutlineState<Source>, theme: Theme = Theme(), title: @escaping @Sendable (Source.Node) -> String) {
         self.outline = outline
         self.theme = theme
         self.title = title
