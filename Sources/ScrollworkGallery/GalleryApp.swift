@@ -175,8 +175,39 @@ package struct GalleryApp: App {
     package var wakeTime: Double? { mutating get { childrenWakeTime } }
     /// The focused row, cell or field of the page, for the terminal's cursor.
     package var cursorPosition: Point? { mutating get { current.child.cursorPosition(&self) } }
-    /// The page shown and the page dots, as a screen reader reads them.
-    package var accessibility: AccessibilityElement? { mutating get { childrenAccessibility } }
+    /// The title bar (the page's title and its buttons), the page shown, the page dots and the
+    /// status line, in reading order, as a screen reader reads them.
+    package var accessibility: AccessibilityElement? {
+        mutating get {
+            var element = childrenAccessibility
+            // The dots are the last child: named, so that they are not taken for a page's own.
+            if style.idiom.supportsPageControls, let last = element.children.indices.last, element.children[last].role == .pageControl {
+                element.children[last].name = "Gallery pages"
+            }
+            element.children.insert(contentsOf: titleBarAccessibility, at: 0)
+            let status = pageStatus
+            if !status.isEmpty, size.rows >= 3 {
+                let line = metrics.points(CellRect(column: 0, row: size.rows - 2, columns: size.columns, rows: 1))
+                element.children.append(AccessibilityElement(role: .staticText, name: status, frame: line))
+            }
+            element.frame = element.frame.union(metrics.points(CellRect(column: 0, row: 0, columns: size.columns, rows: size.rows)))
+            return element
+        }
+    }
+
+    /// The title bar as last drawn: its title, then its controls as buttons a screen reader can press.
+    private var titleBarAccessibility: [AccessibilityElement] {
+        guard let bar = shownTitleBar else { return [] }
+        let placed = bar.placed(columns: size.columns)
+        let titleFrame = metrics.points(CellRect(column: 0, row: 0, columns: size.columns, rows: bar.rows))
+        var elements = [AccessibilityElement(role: .staticText, name: String(placed.title.drop { $0 == " " }), frame: titleFrame)]
+        for (control, label, cells) in placed.controls {
+            var button = AccessibilityElement(role: .button, name: bar.buttons ? control.accessibleName : label, frame: metrics.points(cells))
+            button.actions = [.click(at: button.frame.center)]
+            elements.append(button)
+        }
+        return elements
+    }
 
     /// True while a text field on the current page has the keyboard.
     var pageIsEditingText: Bool { mutating get { current.child.isEditingText(&self) } }

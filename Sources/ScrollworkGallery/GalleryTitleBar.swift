@@ -10,6 +10,16 @@ struct GalleryTitleBar: Equatable {
     enum Control: Sendable, Hashable {
         case help, previous, next, quit
 
+        /// What a screen reader calls the control's button ("‹" is not a word).
+        var accessibleName: String {
+            switch self {
+            case .help: return "Help"
+            case .previous: return "Previous page"
+            case .next: return "Next page"
+            case .quit: return "Quit"
+            }
+        }
+
         /// The control's title on a window's button.
         var buttonTitle: String {
             switch self {

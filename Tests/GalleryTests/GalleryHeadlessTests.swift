@@ -189,4 +189,43 @@ func line(_ t: HeadlessTerminal<GalleryApp>, _ row: Int) -> String {
         #expect(rows.allSatisfy { $0.children.count == 5 })
         #expect(screen?.first { $0.role == .pageControl }?.value == "page 2 of 7", "the gallery's own page dots")
     }
+
+    @Test("LT-12, PC-02, SV-01: every page says its title, its buttons, what it shows, the gallery's page dots and its status line")
+    func LT_12_PC_02_SV_01_everyPage() throws {
+        for kind in GalleryApp.PageKind.allCases {
+            let t = gallery(kind, rows: 1000, columns: 120, lines: 40)
+            var app = t.app
+            let found = app.accessibility
+            let screen = try #require(found)
+            let roles = Set(roles(in: screen))
+            #expect(screen.children.first?.role == .staticText && screen.children.first?.name.contains(kind.title) == true, "\(kind): the title first")
+            let buttons = screen.children.filter { $0.role == .button }
+            #expect(!buttons.isEmpty && buttons.allSatisfy { $0.actions.map(\.kind) == [.click] && $0.frame.height > 0 }, "\(kind): the title bar's buttons")
+            #expect(screen.children.last?.role == .staticText && screen.children.last?.name == status(t), "\(kind): the status line last")
+            #expect(screen.first { $0.role == .pageControl && $0.name == "Gallery pages" }?.range?.current == Double(kind.rawValue + 1), "\(kind)")
+            let shown: AccessibilityElement.Role? = switch kind {
+            case .scrollView: .document
+            case .table: .table
+            case .list: .list
+            case .outline: .outline
+            case .pageControl: .pageControl
+            case .idioms, .checks: nil
+            }
+            if let shown { #expect(roles.contains(shown), "\(kind) shows a \(shown)") }
+        }
+    }
+
+    @Test("a screen reader's press of the title bar's Next page button turns the gallery's page, as a click does")
+    func nextPageButton() throws {
+        var t = gallery(.table)
+        var app = t.app
+        let found = app.accessibility?.first { $0.role == .button && $0.name.contains("next") }
+        let next = try #require(found)
+        for event in next.actions[0].events { t.send(event) }
+        #expect(t.app.page == .list)
+    }
+
+    func roles(in element: AccessibilityElement) -> [AccessibilityElement.Role] {
+        [element.role] + element.children.flatMap { roles(in: $0) }
+    }
 }

@@ -26,6 +26,7 @@ enum AtspiRoles {
         case .group: return (39, "panel")
         case .staticText: return (29, "label")
         case .document: return (61, "text")
+        case .button: return (43, "push button")
         case .menu: return (41, "popup menu")
         case .menuItem: return (35, "menu item")
         }
@@ -49,6 +50,8 @@ enum AtspiRoles {
             states += [11, 31]  // focusable, manages descendants
         case .row, .menuItem:
             states += [11, 22]  // focusable, selectable
+        case .button:
+            states.append(11)  // focusable
         case .textField:
             states += [11, 26]  // focusable, single line
         case .document:

@@ -36,6 +36,8 @@ public struct AccessibilityElement: Sendable, Hashable {
         /// Text read a page at a time, line by line: the lines a pager or a document shows
         /// (AT-SPI's text, AppKit's text area), its name the lines joined by line breaks.
         case document
+        /// A push button: a title bar's ‹ › Help.
+        case button
         /// A menu of items (a context menu).
         case menu
         /// An item of a menu.
