@@ -21,7 +21,7 @@ enum AtspiRoles {
             }
         case .cell: return (56, "table cell")
         case .columnHeader: return (10, "column header")
-        case .pageControl: return (51, "slider")
+        case .pageControl, .slider: return (51, "slider")
         case .textField: return (79, "entry")
         case .group: return (39, "panel")
         case .staticText: return (29, "label")
@@ -56,7 +56,7 @@ enum AtspiRoles {
             states += [11, 26]  // focusable, single line
         case .document:
             states.append(17)  // multi line
-        case .pageControl:
+        case .pageControl, .slider:
             states += [11, 14]  // focusable, horizontal
         case .cell:
             states.append(22)

@@ -26,6 +26,9 @@ public struct AccessibilityElement: Sendable, Hashable {
         case columnHeader
         /// Page dots: one adjustable element, as UIKit reads its page control.
         case pageControl
+        /// A value people set between two ends (a rating, a volume), with a range and actions
+        /// that step it (AT-SPI's slider).
+        case slider
         /// A one-line field people type into.
         case textField
         /// Widgets grouped on a screen.
