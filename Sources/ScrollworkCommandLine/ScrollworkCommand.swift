@@ -28,6 +28,8 @@ public struct ScrollworkCommand: ParsableCommand {
               --fps <n>        frames per second while something moves, 1–240 (60)
               --reduce-motion  no momentum, bounces or fades (also SCROLLWORK_REDUCE_MOTION=1)
               --show-cursor    show the terminal's cursor on what has focus
+              --screen-reader  for a screen reader: the cursor shown, motion reduced
+                               (also SCROLLWORK_SCREEN_READER=1)
               --window         in a desktop window (built with --traits Window), light or dark as the
                                desktop asks, or as --appearance light|dark says
             In the gallery: ] changes page, Tab moves focus, ? explains, Ctrl-Z suspends, q quits.
@@ -77,6 +79,19 @@ struct DisplayOptions: ParsableArguments {
     @Flag(help: "Reduce Motion: scrolls move at once, without momentum, bounces or fading indicators (also SCROLLWORK_REDUCE_MOTION=1).")
     var reduceMotion = false
 
+    @Flag(help: "For a screen reader: the cursor shown on what has focus, motion reduced (also SCROLLWORK_SCREEN_READER=1).")
+    var screenReader = false
+
+    /// True when `--screen-reader` or `SCROLLWORK_SCREEN_READER` asks for a screen reader's terminal.
+    func servesScreenReader(environment: [String: String]) -> Bool {
+        screenReader || Self.asksForScreenReader(environment)
+    }
+
+    /// True when `environment`'s `SCROLLWORK_SCREEN_READER` is 1, true or yes.
+    static func asksForScreenReader(_ environment: [String: String]) -> Bool {
+        ["1", "true", "yes"].contains(environment["SCROLLWORK_SCREEN_READER"]?.lowercased() ?? "")
+    }
+
     func pageKind() throws -> GalleryApp.PageKind {
         guard let kind = GalleryApp.PageKind(argument: page) else {
             throw ValidationError("unknown page '\(page)'; use 1–7 or one of: " + GalleryApp.PageKind.allCases.map { $0.title.lowercased() }.joined(separator: ", "))
@@ -113,7 +128,8 @@ struct DisplayOptions: ParsableArguments {
     /// own colours: dark ones, on its background).
     func style(environment: [String: String], appearance: Appearance = .dark, keys: KeyConvention = .terminal) throws -> GalleryStyle {
         let mode = try colorMode(environment: environment)
-        let reduces = reduceMotion || ["1", "true", "yes"].contains(environment["SCROLLWORK_REDUCE_MOTION"]?.lowercased() ?? "")
+        let reduces = reduceMotion || servesScreenReader(environment: environment)
+            || ["1", "true", "yes"].contains(environment["SCROLLWORK_REDUCE_MOTION"]?.lowercased() ?? "")
         var style = GalleryStyle(theme: .standard(for: mode, appearance: appearance), colorMode: mode, idiom: try scrollIdiom(), reducesMotion: reduces)
         style.keys = keys
         return style
@@ -168,12 +184,12 @@ struct Gallery: ParsableCommand {
             #endif
         }
         if let path {
-            try Open.open(path: path, separator: nil, header: nil, color: display.color)
+            try Open.open(path: path, separator: nil, header: nil, color: display.color, screenReader: display.screenReader)
             return
         }
         // Something piped in and no file named: show what comes, as `less` does.
         if isatty(STDIN_FILENO) == 0 && isatty(STDOUT_FILENO) == 1 {
-            try Open.open(path: "-", separator: nil, header: nil, color: display.color)
+            try Open.open(path: "-", separator: nil, header: nil, color: display.color, screenReader: display.screenReader)
             return
         }
         let environment = processEnvironment()
@@ -183,6 +199,7 @@ struct Gallery: ParsableCommand {
         var app = GalleryApp(page: kind, style: style)
         var loop = EventLoop(framesPerSecond: fps, colorMode: style.colorMode)
         loop.showsCursor = showCursor
+        if display.servesScreenReader(environment: environment) { loop.serveScreenReader() }
         loop.run(&app, session: session)
     }
 }
@@ -246,6 +263,9 @@ struct Open: ParsableCommand {
     @Option(help: ArgumentHelp("Write the result to FILE instead of opening the viewer: CSV, TSV or JSON Lines by its name's ending (.csv, .tsv, .jsonl), compressed after .gz or .zst (rows.csv.gz); - for standard output (CSV).", valueName: "file"))
     var output: String?
 
+    @Flag(help: "For a screen reader: the cursor shown on what has focus, motion reduced (also SCROLLWORK_SCREEN_READER=1).")
+    var screenReader = false
+
     @OptionGroup var windowOptions: WindowOptions
 
     func run() throws {
@@ -258,7 +278,7 @@ struct Open: ParsableCommand {
             return
         }
         try Self.open(path: path, separator: separator, header: noHeader ? false : nil, color: color, missing: missing, recipe: recipe,
-                      window: windowOptions.window ? windowOptions : nil)
+                      window: windowOptions.window ? windowOptions : nil, screenReader: screenReader)
     }
 
     /// Writes the view `recipe` makes of `path` to `output`, with no terminal; a failure ends the
@@ -299,7 +319,7 @@ struct Open: ParsableCommand {
     /// shown, or a view `recipe` cannot make of it, ends the program with a message and a
     /// non-zero status before the terminal is touched or the window opens.
     static func open(path: String, separator: String?, header: Bool?, color: String, missing: MissingValues = .common, recipe: ViewRecipe = ViewRecipe(),
-                     window: WindowOptions? = nil) throws {
+                     window: WindowOptions? = nil, screenReader: Bool = false) throws {
         let environment = processEnvironment()
         #if Window
         let appearance = try window.map { try $0.resolvedAppearance(environment: environment) }
@@ -328,7 +348,8 @@ struct Open: ParsableCommand {
         }
         #endif
         let session = try terminalSession(environment: environment)
-        let loop = EventLoop(framesPerSecond: 60, colorMode: mode)
+        var loop = EventLoop(framesPerSecond: 60, colorMode: mode)
+        if screenReader || DisplayOptions.asksForScreenReader(environment) { loop.serveScreenReader() }
         switch opened {
         case var .table(viewer): loop.run(&viewer, session: session)
         case var .pager(pager): loop.run(&pager, session: session)

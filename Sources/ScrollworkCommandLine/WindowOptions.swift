@@ -73,6 +73,8 @@ struct WindowOptions: ParsableArguments {
         window.palette = .standard(appearance)
         if let family = settings.fontFamily { window.style.interfaceFontFamily = family }
         if let textScale = settings.textScale { window.style.textScale = textScale }
+        // A desktop with its animations off: every widget moves at once, the viewer's too.
+        window.reducesMotion = settings.reducesMotion == true
         window.framesPerSecond = framesPerSecond
         do {
             try window.run(&app)

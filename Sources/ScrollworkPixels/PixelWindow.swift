@@ -24,6 +24,9 @@ public struct PixelWindow {
     public var palette = PixelPalette.dark
     /// The looks of indicators, dots and edges.
     public var style = PixelStyle()
+    /// Scrolls move at once in every widget the app draws (``ScrollworkWidgets/Canvas/reducesMotion``),
+    /// as the desktop's Reduce Motion asks.
+    public var reducesMotion = false
     /// The variables that say where screen readers listen: `AT_SPI_BUS_ADDRESS`, else the
     /// session bus's (`DBUS_SESSION_BUS_ADDRESS`), whose accessibility bus the window's
     /// screen-reader bridge joins; `NO_AT_BRIDGE=1` keeps it out, as it does GTK's.
@@ -119,6 +122,7 @@ public struct PixelWindow {
         while !session.driver.wantsQuit {
             let now = MonotonicClock.now()
             var frame = surface.nextCanvas()
+            frame.reducesMotion = reducesMotion
             session.drawFrame(into: &frame, at: now)
             surface.present(surface.draw(frame, palette: palette, style: style))
             // Screen readers are told of every frame after input and of the last of a motion at

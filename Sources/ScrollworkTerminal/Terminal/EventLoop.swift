@@ -26,6 +26,17 @@ public struct EventLoop {
     /// Show the terminal's cursor on what has focus (`App.cursorPosition`); it is always
     /// placed there, and hidden unless this is on.
     public var showsCursor = false
+    /// Scrolls move at once, without momentum, bounces or fading indicators, in every widget the
+    /// app draws (``ScrollworkWidgets/Canvas/reducesMotion``).
+    public var reducesMotion = false
+
+    /// A loop for a person using a screen reader: the cursor shown on what has focus and motion
+    /// reduced, so that what the reader speaks is where the cursor is and nothing is redrawn
+    /// for show. `scrollwork --screen-reader` and `SCROLLWORK_SCREEN_READER=1` turn it on.
+    public mutating func serveScreenReader() {
+        showsCursor = true
+        reducesMotion = true
+    }
 
     /// A loop at `framesPerSecond` (clamped to 1…240) and `colorMode`.
     public init(framesPerSecond: Double = 60, colorMode: ColorMode) {
@@ -129,6 +140,7 @@ public struct EventLoop {
         while !driver.wantsQuit {
             let now = Self.now()
             var canvas = Canvas(cells: renderer.nextBuffer(columns: columns, rows: rows))
+            canvas.reducesMotion = reducesMotion
             perform(driver.drawFrame(into: &canvas, at: now))
             let bytes = renderer.render(canvas.cells, cursorPosition: driver.cursorPosition.map { canvas.metrics.cell(at: $0) })
             if !bytes.isEmpty { session.write(bytes) }

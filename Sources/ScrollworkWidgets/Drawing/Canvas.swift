@@ -21,6 +21,10 @@ public struct Canvas: Sendable {
     /// True on a pixel host's canvas: widgets then describe indicators, page dots, edge effects
     /// and scrolling between cells as ``pointMarks`` instead of drawing characters for them.
     public let drawsPointMarks: Bool
+    /// Set by a host whose person asked for less motion (`--screen-reader`, the desktop's
+    /// setting): the widgets that scroll turn their motion off as they draw on it, as
+    /// `ScrollState.reducesMotion` does, and keep it off.
+    public var reducesMotion = false
     /// The parts of the frame to draw in points, in drawing order.
     public private(set) var pointMarks: [PointMark] = []
     /// True for a canvas a widget draws a copy of itself into for ``SubcellScrolling``: its marks

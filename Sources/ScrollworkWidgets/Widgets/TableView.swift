@@ -296,6 +296,7 @@ public struct TableView<Row: Sendable>: ReportingWidget, StatefulWidget {
     /// and the visible rows at `time`: one drawing, in points for a window and in cells for a
     /// terminal.
     public mutating func render(in bounds: Rect, into canvas: inout Canvas, at time: Double) {
+        if canvas.reducesMotion { table.list.scroll.reducesMotion = true }
         frame = bounds
         frameCells = canvas.cells(in: bounds)
         cursorCell = nil
@@ -366,8 +367,10 @@ public struct TableView<Row: Sendable>: ReportingWidget, StatefulWidget {
             if look.isFocused && !look.isSelected { style.bold = true }
             let top = rect.minY + (rect.height - measurer.lineHeight(.body)) / 2
             if look.isFocused {
-                let cell = metrics.cell(at: Point(x: layout.body.minX + 1e-6, y: top + 1e-6))
-                if body.contains(cell) { cursorCell = CellPosition(column: body.column, row: cell.row) }
+                // On the row's first character, where a screen reader that follows the cursor reads.
+                let text = Swift.max((layout.columns.first?.x ?? layout.body.minX) + layout.padding, layout.body.minX)
+                let cell = metrics.cell(at: Point(x: text + 1e-6, y: top + 1e-6))
+                if body.contains(cell) { cursorCell = cell }
             }
             if c.reuseRow(&drawnRows, id: id, style: style, at: rect) { continue }
             let value: Row
