@@ -135,6 +135,18 @@ struct DisplayOptions: ParsableArguments {
         return style
     }
 
+    #if Window
+    /// The gallery's style in a window in `appearance` on a desktop with `settings`: a desktop
+    /// with its animations off reduces motion, as --reduce-motion does; one that asks for high
+    /// contrast gets Increase Contrast's colours.
+    func windowStyle(environment: [String: String], appearance: Appearance, settings: DesktopSettings) throws -> GalleryStyle {
+        var style = try style(environment: environment, appearance: appearance, keys: .desktop)
+        if settings.reducesMotion == true { style.reducesMotion = true }
+        style.theme = Open.windowTheme(appearance: appearance, settings: settings)
+        return style
+    }
+    #endif
+
     /// `value` of `--appearance` (`light`, `dark`, or with `allowsAuto` `auto`); nil for auto.
     static func appearance(_ value: String, allowsAuto: Bool) throws -> Appearance? {
         if allowsAuto, value.lowercased() == "auto" { return nil }
@@ -213,9 +225,7 @@ extension Gallery {
         let environment = processEnvironment()
         let appearance = try windowOptions.resolvedAppearance(environment: environment)
         let settings = windowOptions.settings(environment: environment)
-        var style = try display.style(environment: environment, appearance: appearance, keys: .desktop)
-        // A desktop with its animations off reduces motion, as --reduce-motion does.
-        if settings.reducesMotion == true { style.reducesMotion = true }
+        let style = try display.windowStyle(environment: environment, appearance: appearance, settings: settings)
         var app = GalleryApp(page: try display.pageKind(), style: style)
         try windowOptions.run(&app, title: "Scrollwork", appearance: appearance, settings: settings, framesPerSecond: fps, without: "the terminal gallery")
     }
@@ -323,12 +333,15 @@ struct Open: ParsableCommand {
         let environment = processEnvironment()
         #if Window
         let appearance = try window.map { try $0.resolvedAppearance(environment: environment) }
+        let settings = window.map { $0.settings(environment: environment) }
+        let themeForWindow = appearance.map { Self.windowTheme(appearance: $0, settings: settings ?? DesktopSettings()) }
         #else
         if window != nil { throw PixelHost.missing() }
         let appearance: Appearance? = nil
+        let themeForWindow: Theme? = nil
         #endif
         let mode = appearance == nil ? try DisplayOptions.colorMode(color, environment: environment) : .trueColor
-        let theme = appearance.map { Theme.standard(for: .trueColor, appearance: $0) } ?? .standard(for: mode)
+        let theme = themeForWindow ?? .standard(for: mode)
         var opened: OpenFile.Opened
         do throws(OpenFile.Failure) {
             opened = try Self.opened(path: path, separator: separator, header: header, theme: theme, missing: missing)
@@ -342,8 +355,8 @@ struct Open: ParsableCommand {
             throw ExitCode(error.status)
         }
         #if Window
-        if let window, let appearance {
-            try openWindow(opened, title: windowTitle(path), appearance: appearance, options: window)
+        if let window, let appearance, let settings {
+            try openWindow(opened, title: windowTitle(path), appearance: appearance, settings: settings, options: window)
             return
         }
         #endif
@@ -370,9 +383,14 @@ extension Open {
     }
 
     #if Window
+    /// A window's theme in `appearance` on a desktop with `settings`: Increase Contrast's
+    /// colours when the desktop asks for high contrast.
+    static func windowTheme(appearance: Appearance, settings: DesktopSettings) -> Theme {
+        .standard(for: .trueColor, appearance: appearance, highContrast: settings.highContrast == true)
+    }
+
     /// Runs `opened` in a window titled `title`, with a desktop app's keys.
-    static func openWindow(_ opened: OpenFile.Opened, title: String, appearance: Appearance, options: WindowOptions) throws {
-        let settings = options.settings(environment: processEnvironment())
+    static func openWindow(_ opened: OpenFile.Opened, title: String, appearance: Appearance, settings: DesktopSettings, options: WindowOptions) throws {
         func show<V: ViewerApp>(_ viewer: V) throws {
             var viewer = viewer
             viewer.keyConvention = .desktop
@@ -499,6 +517,7 @@ struct Snapshot: ParsableCommand {
         display.idiom = idiom
         display.color = "truecolor"
         display.reduceMotion = reduceMotion
+        display.screenReader = false
         let style = try display.style(environment: [:], appearance: png ? try pictureAppearance() : .dark)
         if let open {
             let opened: OpenFile.Opened

@@ -12,10 +12,13 @@ import Testing
 
     /// Runs `client` against `scrollwork` started with `arguments`, and returns what it printed
     /// and its status.
-    static func read(_ client: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+    /// `portal`, when given, is what a stand-in for the desktop's settings portal says
+    /// (`fake_portal.py`: "text-scaling-factor=2.0;contrast=1").
+    static func read(_ client: String, _ arguments: [String], portal: String? = nil) throws -> (status: Int32, output: String) {
         let session = clients.appendingPathComponent("session.sh").path
         let script = clients.appendingPathComponent(client).path
-        return try Tmux.run(["timeout", "180", "dbus-run-session", "--", "sh", session, Tmux.scrollwork, script] + arguments)
+        let environment = portal.map { ["env", "FAKE_PORTAL=\($0)"] } ?? []
+        return try Tmux.run(environment + ["timeout", "180", "dbus-run-session", "--", "sh", session, Tmux.scrollwork, script] + arguments)
     }
 
     @Test func aScreenReaderReadsTheGallerysTableOfAMillionRowsAndFollowsFocus() throws {
@@ -30,6 +33,19 @@ import Testing
         let result = try Self.read("gallery_actions.py", ["--page", "outline", "--window"])
         #expect(result.status == 0, "the client's checks:\n\(result.output)")
         #expect(result.output.components(separatedBy: "\nok ").count > 15, "\(result.output)")
+    }
+
+    @Test("LT-05: the desktop's text scale, read from its settings portal, makes the window's rows taller, as a screen reader measures them")
+    func LT_05_textScaleFromThePortal() throws {
+        func rowHeight(_ portal: String) throws -> Int {
+            let result = try Self.read("desktop_settings.py", ["--page", "table", "--window"], portal: portal)
+            #expect(result.status == 0, "the client's checks:\n\(result.output)")
+            let line = result.output.split(separator: "\n").first { $0.hasPrefix("row height: ") }
+            return try #require(line.flatMap { Int($0.dropFirst("row height: ".count)) }, "\(result.output)")
+        }
+        let usual = try rowHeight("text-scaling-factor=1.0")
+        let large = try rowHeight("text-scaling-factor=2.0;enable-animations=false;contrast=1")
+        #expect(usual > 0 && Double(large) >= 1.2 * Double(usual), "rows \(usual) and \(large) pixels tall")
     }
 
     /// Opens a file called `name` holding `lines` in the viewer's window for `client`.

@@ -130,3 +130,56 @@ private func error(_ arguments: [String]) -> String? {
         }
     }
 }
+
+@Suite struct ScreenReaderOptionTests {
+    @Test("--screen-reader and SCROLLWORK_SCREEN_READER reduce the gallery's motion; the option parses for the gallery and for open")
+    func screenReaderReducesMotion() throws {
+        let flagged = try #require(try ScrollworkCommand.parseAsRoot(["--screen-reader", "--page", "table"]) as? Gallery)
+        let flaggedStyle = try flagged.display.style(environment: [:])
+        #expect(flagged.display.servesScreenReader(environment: [:]) && flaggedStyle.reducesMotion)
+        let plain = try #require(try ScrollworkCommand.parseAsRoot(["--page", "table"]) as? Gallery)
+        let plainStyle = try plain.display.style(environment: [:])
+        #expect(!plain.display.servesScreenReader(environment: [:]) && !plainStyle.reducesMotion)
+        #expect(plain.display.servesScreenReader(environment: ["SCROLLWORK_SCREEN_READER": "1"]))
+        #expect(!plain.display.servesScreenReader(environment: ["SCROLLWORK_SCREEN_READER": "0"]))
+        let open = try #require(try ScrollworkCommand.parseAsRoot(["open", "docs/examples/cities.csv", "--screen-reader"]) as? Open)
+        #expect(open.screenReader)
+    }
+}
+
+#if Window
+import ScrollworkPixels
+
+@Suite struct DesktopContrastTests {
+    @Test("a desktop that asks for high contrast gets Increase Contrast's colours in the gallery's window and the viewer's; one with animations off, less motion")
+    func highContrastAndMotion() throws {
+        let gallery = try #require(try ScrollworkCommand.parseAsRoot(["--page", "table"]) as? Gallery)
+        for appearance in Appearance.allCases {
+            let asked = DesktopSettings(reducesMotion: true, highContrast: true)
+            let style = try gallery.display.windowStyle(environment: [:], appearance: appearance, settings: asked)
+            let contrast = Theme.standard(for: .trueColor, appearance: appearance, highContrast: true)
+            let usual = Theme.standard(for: .trueColor, appearance: appearance)
+            #expect(style.reducesMotion && ThemeIdentity(style.theme) == ThemeIdentity(contrast) && ThemeIdentity(contrast) != ThemeIdentity(usual))
+            let plain = try gallery.display.windowStyle(environment: [:], appearance: appearance, settings: DesktopSettings())
+            #expect(!plain.reducesMotion && ThemeIdentity(plain.theme) == ThemeIdentity(usual))
+            #expect(ThemeIdentity(Open.windowTheme(appearance: appearance, settings: asked)) == ThemeIdentity(contrast))
+            #expect(ThemeIdentity(Open.windowTheme(appearance: appearance, settings: DesktopSettings(highContrast: false))) == ThemeIdentity(usual))
+        }
+    }
+
+    @Test("Increase Contrast's colours are further from the background than the usual ones: secondary text and separators")
+    func contrastIsHigher() {
+        func distance(_ a: Color, _ b: Color) -> Int {
+            guard case let .rgb(r1, g1, b1) = a, case let .rgb(r2, g2, b2) = b else { return -1 }
+            return abs(Int(r1) - Int(r2)) + abs(Int(g1) - Int(g2)) + abs(Int(b1) - Int(b2))
+        }
+        for appearance in Appearance.allCases {
+            let usual = Theme.standard(for: .trueColor, appearance: appearance)
+            let high = Theme.standard(for: .trueColor, appearance: appearance, highContrast: true)
+            for pick in [\Theme.secondary, \Theme.separator, \Theme.indicator] {
+                #expect(distance(high[keyPath: pick].foreground, high.background) > distance(usual[keyPath: pick].foreground, usual.background), "\(appearance)")
+            }
+        }
+    }
+}
+#endif

@@ -21,4 +21,18 @@ extension ListMetrics {
         }
         return m
     }
+
+    /// The idiom's metrics with rows, headers and footers grown for text whose lines are
+    /// `bodyLineHeight` points tall: at least 1.4 lines each, as rows grow with larger type
+    /// (Dynamic Type, a desktop's text scale). At the idiom's own type nothing changes; a
+    /// height that is not a positive finite number changes nothing either.
+    public static func standard(for idiom: ScrollIdiom, bodyLineHeight: Double) -> ListMetrics {
+        var m = standard(for: idiom)
+        guard bodyLineHeight.isFinite, bodyLineHeight > 0 else { return m }
+        let least = Swift.min((bodyLineHeight * 1.4).rounded(.up), 10_000)
+        m.rowHeight = Swift.max(m.rowHeight, least)
+        m.headerHeight = Swift.max(m.headerHeight, least)
+        m.footerHeight = Swift.max(m.footerHeight, least)
+        return m
+    }
 }

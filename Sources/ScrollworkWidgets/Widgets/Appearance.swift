@@ -13,7 +13,20 @@ extension Theme {
     /// selected content backgrounds). With no colour (`mode` is `.none`) both are the
     /// monochrome theme.
     public static func standard(for mode: ColorMode, appearance: Appearance) -> Theme {
-        mode == .none ? Theme() : Theme(appearance == .dark ? ThemeColors.dark : ThemeColors.light)
+        standard(for: mode, appearance: appearance, highContrast: false)
+    }
+
+    /// The theme for `mode` in `appearance`, with `highContrast` the colours Apple's Increase
+    /// Contrast uses (and GTK's high-contrast theme asks for): secondary text, separators,
+    /// indicators and tracks nearer the text's colour, a darker selection and accent on light.
+    public static func standard(for mode: ColorMode, appearance: Appearance, highContrast: Bool) -> Theme {
+        guard mode != .none else { return Theme() }
+        switch (appearance, highContrast) {
+        case (.dark, false): return Theme(ThemeColors.dark)
+        case (.light, false): return Theme(ThemeColors.light)
+        case (.dark, true): return Theme(ThemeColors.darkHighContrast)
+        case (.light, true): return Theme(ThemeColors.lightHighContrast)
+        }
     }
 }
 
@@ -39,4 +52,18 @@ struct ThemeColors {
         track: .rgb(229, 229, 234), separator: .rgb(198, 198, 200), accent: .rgb(0, 122, 255), destructive: .rgb(255, 59, 48),
         header: .rgb(0, 0, 0), secondary: .rgb(138, 138, 142), controlBackground: .rgb(242, 242, 247), background: .rgb(255, 255, 255),
         groupedBackground: .rgb(242, 242, 247), groupedRow: .rgb(255, 255, 255), hover: .rgb(226, 232, 242))
+
+    /// Dark with Increase Contrast: iOS's high-contrast secondary label, separator and blue.
+    static let darkHighContrast = ThemeColors(
+        selection: .rgb(0, 80, 190), focus: .rgb(88, 88, 98), zebra: .rgb(48, 48, 56), indicator: .rgb(210, 210, 215),
+        track: .rgb(112, 112, 120), separator: .rgb(150, 150, 158), accent: .rgb(112, 184, 255), destructive: .rgb(255, 105, 97),
+        header: .rgb(255, 255, 255), secondary: .rgb(210, 210, 215), controlBackground: .rgb(72, 72, 80), background: .rgb(0, 0, 0),
+        groupedBackground: .rgb(0, 0, 0), groupedRow: .rgb(36, 36, 40), hover: .rgb(72, 76, 96))
+
+    /// Light with Increase Contrast: iOS's high-contrast secondary label, separator, blue and red.
+    static let lightHighContrast = ThemeColors(
+        selection: .rgb(0, 64, 221), focus: .rgb(208, 208, 216), zebra: .rgb(234, 234, 238), indicator: .rgb(60, 60, 67),
+        track: .rgb(178, 178, 188), separator: .rgb(110, 110, 118), accent: .rgb(0, 64, 221), destructive: .rgb(215, 0, 21),
+        header: .rgb(0, 0, 0), secondary: .rgb(60, 60, 67), controlBackground: .rgb(228, 228, 234), background: .rgb(255, 255, 255),
+        groupedBackground: .rgb(228, 228, 234), groupedRow: .rgb(255, 255, 255), hover: .rgb(200, 212, 236))
 }

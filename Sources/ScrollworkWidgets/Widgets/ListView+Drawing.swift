@@ -6,8 +6,8 @@ import Scrollwork
 /// recording it in points.
 extension ListView {
     /// The list's metrics in points for its idiom, keeping whether rows vary in height.
-    var pointMetrics: ListMetrics {
-        var m = ListMetrics.standard(for: list.idiom)
+    func pointMetrics(on canvas: Canvas) -> ListMetrics {
+        var m = ListMetrics.standard(for: list.idiom, bodyLineHeight: canvas.measurer(for: list.idiom).lineHeight(.body))
         m.rowsVaryInHeight = list.metrics.rowsVaryInHeight
         return m
     }
@@ -28,7 +28,8 @@ extension ListView {
         body = area.inset(right: indexColumn == nil ? 0 : 2)
         cursorCell = nil
         if canvas.drawsInPoints {
-            if list.metrics != pointMetrics { list.metrics = pointMetrics }
+            let metrics = pointMetrics(on: canvas)
+            if list.metrics != metrics { list.metrics = metrics }
         } else {
             fitToCells()
         }

@@ -144,7 +144,7 @@ public struct OutlineView<Source: OutlineSource & Sendable>: ReportingWidget, St
         let grid = !canvas.drawsInPoints
         let cell = canvas.metrics.cellWidth
         if grid { fitToCells() } else {
-            let rowHeight = ListMetrics.standard(for: layoutIdiom).rowHeight
+            let rowHeight = ListMetrics.standard(for: layoutIdiom, bodyLineHeight: canvas.measurer(for: layoutIdiom).lineHeight(.body)).rowHeight
             if outline.rowHeight != rowHeight { outline.rowHeight = rowHeight }
         }
         let headerHeight = columns.isEmpty ? 0 : Swift.min(grid ? canvas.metrics.cellHeight : ColumnHeader.pointHeight, Swift.max(0, bounds.height))

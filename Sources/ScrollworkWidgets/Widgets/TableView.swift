@@ -272,7 +272,7 @@ public struct TableView<Row: Sendable>: ReportingWidget, StatefulWidget {
     /// grid) and lays the table out in `bounds`.
     private mutating func layout(in bounds: Rect, on canvas: Canvas) -> Layout {
         if canvas.drawsInPoints {
-            var native = ListMetrics.standard(for: pointIdiom)
+            var native = ListMetrics.standard(for: pointIdiom, bodyLineHeight: canvas.measurer(for: pointIdiom).lineHeight(.body))
             native.rowsVaryInHeight = table.list.metrics.rowsVaryInHeight
             if table.list.metrics != native { table.list.metrics = native }
         } else {

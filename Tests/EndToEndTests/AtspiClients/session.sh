@@ -36,6 +36,16 @@ AT_SPI_BUS_ADDRESS=$address
 export AT_SPI_BUS_ADDRESS
 /usr/libexec/at-spi2-registryd >/dev/null 2>&1 &
 pids="$pids $!"
+# A desktop portal that says what FAKE_PORTAL holds, when it is set (fake_portal.py).
+if [ -n "${FAKE_PORTAL:-}" ]; then
+    /usr/bin/python3 "$(dirname "$0")/fake_portal.py" >/dev/null 2>&1 &
+    pids="$pids $!"
+    for _ in $(seq 200); do
+        dbus-send --session --print-reply --dest=org.freedesktop.DBus /org/freedesktop/DBus org.freedesktop.DBus.NameHasOwner \
+            string:org.freedesktop.portal.Desktop 2>/dev/null | grep -q "boolean true" && break
+        sleep 0.1
+    done
+fi
 # The app finds the accessibility bus through the session bus, as it does on a desktop.
 env -u AT_SPI_BUS_ADDRESS SDL_VIDEODRIVER=x11 "$app" "$@" >"$work/app.log" 2>&1 &
 pids="$pids $!"
