@@ -115,6 +115,23 @@ import Testing
         #expect(list.children.filter { $0.state.contains(.selected) }.count == 1)
     }
 
+    @Test("LT-04: an option list's rows are checkable, and the chosen one is checked once its checkmark shows")
+    func LT_04_checkedRows() throws {
+        var state = ListState(rows: ["Small", "Medium", "Large"]) { RowContent($0) }
+        state.selectionMode = .single
+        state.selectionFeedback = .checkmark
+        var view = ListView(state)
+        var buffer = Buffer(columns: 30, rows: 6)
+        view.render(in: buffer.area, into: &buffer, at: 0)
+        _ = view.handle(.mouse(MouseEvent(.press, column: 3, row: 1)), at: 1)
+        _ = view.handle(.mouse(MouseEvent(.release, column: 3, row: 1)), at: 1.05)
+        view.tick(at: 3)
+        view.render(in: buffer.area, into: &buffer, at: 3)
+        let rows = try #require(view.accessibility).children
+        #expect(rows.allSatisfy { $0.state.contains(.checkable) })
+        #expect(rows.filter { $0.state.contains(.checked) }.map(\.name) == ["Medium"])
+    }
+
     struct Tree: OutlineSource, Sendable {
         func childCount(of parent: OutlinePath?) -> Int { (parent?.count ?? 0) < 2 ? 3 : 0 }
         func child(of parent: OutlinePath?, at index: Int) -> OutlinePath { (parent ?? []) + [index] }

@@ -46,7 +46,7 @@ struct AtspiEvent: Equatable, Sendable {
         }
         for path in new.keys.sorted() {
             guard let now = new[path], let was = old[path] else { continue }
-            for (flag, name) in [(AccessibilityElement.State.selected, "selected"), (.expanded, "expanded")]
+            for (flag, name) in [(AccessibilityElement.State.selected, "selected"), (.expanded, "expanded"), (.checked, "checked")]
             where now.state.contains(flag) != was.state.contains(flag) {
                 object(path, "StateChanged", name, now.state.contains(flag) ? 1 : 0)
             }

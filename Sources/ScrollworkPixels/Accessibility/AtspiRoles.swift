@@ -65,6 +65,7 @@ enum AtspiRoles {
         }
         let flags: [(AccessibilityElement.State, Int)] = [
             (.focused, 12), (.selected, 23), (.expandable, 9), (.expanded, 10), (.editable, 7), (.busy, 3), (.multiselectable, 18),
+            (.checkable, 40), (.checked, 4),
         ]
         for (flag, number) in flags where element.state.contains(flag) { states.append(number) }
         if element.state.contains(.expandable) && !element.state.contains(.expanded) { states.append(5) }  // collapsed

@@ -73,6 +73,10 @@ public struct AccessibilityElement: Sendable, Hashable {
         public static let multiselectable = State(rawValue: 1 << 8)
         /// It cannot be used now (a dimmed menu item).
         public static let disabled = State(rawValue: 1 << 9)
+        /// It can be checked: a row of an option list, which shows a checkmark when chosen.
+        public static let checkable = State(rawValue: 1 << 10)
+        /// It is checked: the chosen option's row, with its checkmark.
+        public static let checked = State(rawValue: 1 << 11)
     }
 
     /// What it is.

@@ -27,8 +27,16 @@ extension ListView {
         let content: RowContent
         do { content = try list.content(at: path) } catch { return nil }
         let value = [content.subtitle, content.secondaryText].compactMap { $0 }.joined(separator: ", ")
+        var state = ListState<Row>.accessibleState(look)
+        // An option list's rows are checked as they show their checkmark.
+        if list.selectionFeedback == .checkmark {
+            state.insert(.checkable)
+            // Chosen is checked, also while the row's highlight flashes before its checkmark shows.
+            if list.selectedIndexPaths.contains(path) { state.insert(.checked) }
+        }
+        if content.accessory == .checkmark { state.formUnion([.checkable, .checked]) }
         var row = AccessibilityElement(role: .row, name: content.title, value: value.isEmpty ? nil : value,
-                                       state: ListState<Row>.accessibleState(look), frame: frame, rowIndex: index)
+                                       state: state, frame: frame, rowIndex: index)
         if frame.width > 0, frame.height > 0 { row.actions = [.click(at: frame.center)] }
         return row
     }
