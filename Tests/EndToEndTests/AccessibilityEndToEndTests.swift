@@ -29,6 +29,12 @@ import Testing
         #expect(result.output.components(separatedBy: "\nok ").count > 20, "\(result.output)")
     }
 
+    @Test func orcaAnnouncesTheTableOfAMillionRowsAndReadsTheRowsFocusMovesTo() throws {
+        let result = try Self.read("orca_reads.py", ["--page", "table", "--window"])
+        #expect(result.status == 0, "the client's checks:\n\(result.output)")
+        #expect(result.output.components(separatedBy: "\nok ").count > 4, "\(result.output)")
+    }
+
     @Test func aScreenReadersActionsExpandARowAndTurnPages() throws {
         let result = try Self.read("gallery_actions.py", ["--page", "outline", "--window"])
         #expect(result.status == 0, "the client's checks:\n\(result.output)")

@@ -32,8 +32,11 @@ import ScrollworkWidgets
         table?.state.insert(.focused)
         let label = AccessibilityElement(role: .staticText, name: "Flights", frame: Rect(x: 0, y: 0, width: 80, height: 16))
         let page = AccessibilityElement(role: .group, frame: Rect(x: 0, y: 0, width: 480, height: 192), children: [label, table!])
-        return AtspiTree(applicationName: "scrollwork", title: "Table - Scrollwork", content: page, size: Size(width: 480, height: 192),
-                         scale: 2, origin: (100, 50), isActive: true)
+        var tree = AtspiTree(applicationName: "scrollwork", title: "Table - Scrollwork", content: page, size: Size(width: 480, height: 192),
+                             scale: 2, origin: (100, 50), isActive: true)
+        // As the bridge publishes it.
+        tree.focus = tree.focusedPath
+        return tree
     }
 
     static func ask(_ tree: AtspiTree, _ path: String, _ interface: String, _ member: String, _ arguments: [DBusValue] = []) -> [DBusValue] {
@@ -122,11 +125,27 @@ import ScrollworkWidgets
             func has(_ state: Int) -> Bool { bits & (1 << UInt64(state)) != 0 }
             #expect(has(12) && has(23) && has(11) && has(22), "focused, selected, focusable, selectable")
             #expect(has(25) == !away && has(30) == !away, "showing and visible only while on screen")
+            // The row has focus, and the table whose active row it is; the page the app marks
+            // around them does not.
+            guard case let .array(_, table)? = Self.ask(tree, Self.table, "org.a11y.atspi.Accessible", "GetState").first else { continue }
+            #expect(table.first?.integer.map { $0 & (1 << 12) != 0 } == true)
+            for around in [Self.w + "/0", Self.w + "/0/0"] {
+                guard case let .array(_, outer)? = Self.ask(tree, around, "org.a11y.atspi.Accessible", "GetState").first else { continue }
+                #expect(outer.first?.integer.map { $0 & (1 << 12) == 0 } == true, "\(around)")
+            }
         }
+        // Row to row: the old row loses focus, the table says which row is active, the new row
+        // gains focus; the table keeps it throughout.
         let events = AtspiEvent.focusMoved(from: Self.table + "/r3", to: Self.table + "/r4")
         #expect(events.map(\.member) == ["StateChanged", "ActiveDescendantChanged", "SelectionChanged", "StateChanged"])
         #expect(events[1].path == Self.table && events[1].object == Self.table + "/r4")
-        #expect(events.first?.detail1 == 0 && events.last?.detail1 == 1 && events.last?.path == Self.table + "/r4")
+        #expect(events.first?.detail1 == 0 && events.first?.path == Self.table + "/r3" && events.last?.detail1 == 1 && events.last?.path == Self.table + "/r4")
+        // From the table itself to its first row: the table is not said to lose focus.
+        let first = AtspiEvent.focusMoved(from: Self.table, to: Self.table + "/r0")
+        #expect(first.map(\.member) == ["ActiveDescendantChanged", "SelectionChanged", "StateChanged"] && first.last?.path == Self.table + "/r0")
+        // From a row to a field elsewhere: the row and its table lose focus, the field gains it.
+        let away = AtspiEvent.focusMoved(from: Self.table + "/r4", to: Self.w + "/0/0")
+        #expect(away.map(\.path) == [Self.table + "/r4", Self.table, Self.w + "/0/0"] && away.map(\.detail1) == [0, 0, 1])
     }
 
     @Test("LT-12, PC-02: what changes on screen becomes the events screen readers follow: selection, a value, a name, rows added")

@@ -2,6 +2,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Scrollwork
 import Synchronization
 
 /// The window's bridge to screen readers: AT-SPI 2 spoken over D-Bus, as GTK 4 and Qt speak it.
@@ -66,7 +67,9 @@ final class AccessibilityBridge: Sendable {
     /// Makes `tree` what screen readers are told from now on, and sends the events its
     /// difference from the last one makes (focus moved, the window came up).
     func publish(_ tree: AtspiTree) {
+        var tree = tree
         let focused = tree.focusedPath
+        tree.focus = focused
         let shown = tree.shownObjects()
         shared.withLock { state in
             if state.tree == nil { state.events.append(.windowActivated) }
@@ -107,6 +110,13 @@ final class AccessibilityBridge: Sendable {
             }
             let link = try DBusLink(address: address)
             shared.withLock { $0.bus = link.uniqueName }
+            // The application joins the desktop once its window has something to show: a screen
+            // reader that finds it then finds its window whole.
+            while shared.withLock({ $0.tree == nil && !$0.stopping }) {
+                let next = link.nextCall(waiting: 20)
+                if let call = next.call { answer(call, from: nil, on: link) }
+                if !next.connected { throw DBusFailure(description: "the accessibility bus closed the connection") }
+            }
             _ = try link.call("org.a11y.atspi.Registry", AtspiTree.applicationPath, "org.a11y.atspi.Socket", "Embed",
                               [.reference(link.uniqueName, AtspiTree.applicationPath)])
             while true {
@@ -127,10 +137,8 @@ final class AccessibilityBridge: Sendable {
     }
 
     private func answer(_ call: DBusCall, from tree: AtspiTree?, on link: borrowing DBusLink) {
-        guard let tree else {
-            link.fail(call, "org.freedesktop.DBus.Error.Failed", "the window has not drawn yet")
-            return
-        }
+        // Before the first frame the window is there with nothing in it yet.
+        let tree = tree ?? AtspiTree(applicationName: "scrollwork", title: "", content: nil, size: Size(width: 0, height: 0), scale: 1, origin: (0, 0), isActive: false)
         let answers = AtspiAnswers(tree: tree, bus: link.uniqueName)
         switch answers.answer(path: call.path, interface: call.interface, member: call.member, arguments: call.arguments) {
         case let .values(values): link.reply(to: call, values)

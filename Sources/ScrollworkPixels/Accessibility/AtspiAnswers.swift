@@ -195,7 +195,7 @@ struct AtspiAnswers {
         case "GetRole": return [.uint32(AtspiRoles.role(of: node).number)]
         case "GetRoleName", "GetLocalizedRoleName": return [.string(AtspiRoles.role(of: node).name)]
         case "GetState":
-            let words = AtspiRoles.stateWords(AtspiRoles.states(of: node, windowIsActive: tree.isActive))
+            let words = AtspiRoles.stateWords(AtspiRoles.states(of: node, windowIsActive: tree.isActive, hasFocus: tree.hasFocus(node)))
             return [.array(signature: "u", words.map { .uint32($0) })]
         case "GetAttributes": return [.array(signature: "{ss}", attributes(node))]
         case "GetApplication": return [reference(AtspiTree.applicationPath)]

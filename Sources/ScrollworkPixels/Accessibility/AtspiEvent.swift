@@ -16,22 +16,29 @@ struct AtspiEvent: Equatable, Sendable {
     static let windowActivated = AtspiEvent(path: AtspiTree.windowPath, interface: "org.a11y.atspi.Event.Window", member: "Activate",
                                             detail: "", detail1: 0, detail2: 0, object: nil)
 
-    /// The events for focus moving from `old` to `new`: the old object loses focus, the new one
-    /// gains it, and a list or table says which row is its active descendant now.
+    /// The events for focus moving from `old` to `new`: what loses focus says so, what gains it
+    /// says so, and a list or table whose row gains focus says which row is its active
+    /// descendant now. A list or table keeps focus while its active row moves (``AtspiTree/hasFocus(_:)``),
+    /// so it is told of only when focus comes to it or leaves it.
     static func focusMoved(from old: String?, to new: String) -> [AtspiEvent] {
         func state(_ path: String, _ on: Bool) -> AtspiEvent {
             AtspiEvent(path: path, interface: "org.a11y.atspi.Event.Object", member: "StateChanged", detail: "focused", detail1: on ? 1 : 0, detail2: 0, object: nil)
         }
-        var events: [AtspiEvent] = []
-        if let old { events.append(state(old, false)) }
-        if let slash = new.lastIndex(of: "/"), new[new.index(after: slash)...].first == "r" {
-            let container = String(new[..<slash])
-            events.append(AtspiEvent(path: container, interface: "org.a11y.atspi.Event.Object", member: "ActiveDescendantChanged",
+        /// The focused object and the container whose row it is, container first.
+        func focused(_ path: String?) -> [String] {
+            guard let path else { return [] }
+            guard let slash = path.lastIndex(of: "/"), path[path.index(after: slash)...].first == "r" else { return [path] }
+            return [String(path[..<slash]), path]
+        }
+        let before = focused(old), after = focused(new)
+        var events = before.reversed().filter { !after.contains($0) }.map { state($0, false) }
+        if after.count == 2 {
+            events.append(AtspiEvent(path: after[0], interface: "org.a11y.atspi.Event.Object", member: "ActiveDescendantChanged",
                                      detail: "", detail1: 0, detail2: 0, object: new))
-            events.append(AtspiEvent(path: container, interface: "org.a11y.atspi.Event.Object", member: "SelectionChanged",
+            events.append(AtspiEvent(path: after[0], interface: "org.a11y.atspi.Event.Object", member: "SelectionChanged",
                                      detail: "", detail1: 0, detail2: 0, object: nil))
         }
-        events.append(state(new, true))
+        events += after.filter { !before.contains($0) }.map { state($0, true) }
         return events
     }
 

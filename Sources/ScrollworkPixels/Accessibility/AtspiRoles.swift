@@ -32,8 +32,9 @@ enum AtspiRoles {
         }
     }
 
-    /// The state numbers (AtspiStateType) that hold for `node`.
-    static func states(of node: AtspiTree.Node, windowIsActive: Bool) -> [Int] {
+    /// The state numbers (AtspiStateType) that hold for `node`; `hasFocus` for the one object
+    /// with keyboard focus (the groups around it, which the app also marks, are not focused).
+    static func states(of node: AtspiTree.Node, windowIsActive: Bool, hasFocus: Bool) -> [Int] {
         var states: [Int] = []
         let enabled = 8, sensitive = 24, showing = 25, visible = 30
         guard let element = node.element else {
@@ -64,11 +65,12 @@ enum AtspiRoles {
             break
         }
         let flags: [(AccessibilityElement.State, Int)] = [
-            (.focused, 12), (.selected, 23), (.expandable, 9), (.expanded, 10), (.editable, 7), (.busy, 3), (.multiselectable, 18),
+            (.selected, 23), (.expandable, 9), (.expanded, 10), (.editable, 7), (.busy, 3), (.multiselectable, 18),
             (.checkable, 40), (.checked, 4),
         ]
         for (flag, number) in flags where element.state.contains(flag) { states.append(number) }
         if element.state.contains(.expandable) && !element.state.contains(.expanded) { states.append(5) }  // collapsed
+        if hasFocus { states.append(12) }
         return states
     }
 

@@ -30,6 +30,9 @@ struct AtspiTree: Sendable {
     var origin: (x: Int, y: Int)
     /// Whether the window has the keyboard (AT-SPI's active state).
     var isActive: Bool
+    /// The path of the object with keyboard focus, as ``focusedPath`` found it when the tree
+    /// was published.
+    var focus = ""
 
     /// One object of the tree: the application (no element), the window, or an element.
     struct Node {
@@ -152,6 +155,15 @@ struct AtspiTree: Sendable {
         }
         if let content { visit(content, at: Self.windowPath + "/0") }
         return shown
+    }
+
+    /// True for the object with keyboard focus, and for the list, table or outline whose row
+    /// that is: such a container keeps focus while its active row moves, as GTK's do, so that
+    /// a screen reader follows its active-descendant events.
+    func hasFocus(_ node: Node) -> Bool {
+        if node.path == focus { return true }
+        guard node.element?.rowCount != nil, focus.hasPrefix(node.path + "/r") else { return false }
+        return !focus.dropFirst(node.path.count + 2).contains("/")
     }
 
     /// `rect` (points, in the window) on the screen or in the window, in pixels.
