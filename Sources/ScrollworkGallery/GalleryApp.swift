@@ -185,6 +185,16 @@ package struct GalleryApp: App {
                 element.children[last].name = "Gallery pages"
             }
             element.children.insert(contentsOf: titleBarAccessibility, at: 0)
+            // Where there are no page controls (macOS), the pages are a row of tabs.
+            if !style.idiom.supportsPageControls, size.rows >= 3 {
+                let tabs = GalleryTabStrip(theme: style.theme).frames(in: dotsArea).enumerated().map { i, cells in
+                    var tab = AccessibilityElement(role: .pageTab, name: PageKind.allCases[i].title, state: i == page.rawValue ? .selected : [],
+                                                   frame: metrics.points(cells))
+                    tab.actions = [.click(at: tab.frame.center)]
+                    return tab
+                }
+                element.children.append(AccessibilityElement(role: .pageTabList, name: "Gallery pages", frame: metrics.points(dotsArea), children: tabs))
+            }
             let status = pageStatus
             if !status.isEmpty, size.rows >= 3 {
                 let line = metrics.points(CellRect(column: 0, row: size.rows - 2, columns: size.columns, rows: 1))

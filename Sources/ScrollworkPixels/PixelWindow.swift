@@ -127,7 +127,8 @@ public struct PixelWindow {
             surface.present(surface.draw(frame, palette: palette, style: style))
             // Screen readers are told of every frame after input and of the last of a motion at
             // once, of frames in between ten times a second.
-            if let bridge, inputSincePublished || !session.driver.isAnimating || now - published >= 0.1 {
+            // A bridge whose bus failed is left alone: the window runs as it would without it.
+            if let bridge, inputSincePublished || !session.driver.isAnimating || now - published >= 0.1, bridge.failure == nil {
                 bridge.publish(accessibilityTree(&session, pointScale: surface.pointScale))
                 published = now
                 inputSincePublished = false

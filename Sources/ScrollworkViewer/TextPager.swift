@@ -273,8 +273,15 @@ public struct TextPager: App, WidgetGroup, ShowsIndexedFile {
     public var isAnimating: Bool { view.isAnimating }
     /// When the view next needs a frame although nothing moves.
     public var wakeTime: Double? { [view.wakeTime, source.wakeTime].compactMap { $0 }.min() }
-    /// The focused row or field, for the terminal's cursor.
-    public var cursorPosition: Point? { field?.cursorPosition }
+    /// The prompt's caret or the page's first character, for the terminal's cursor.
+    public var cursorPosition: Point? {
+        // The prompt's caret while one is open; else the first character of the page's top line,
+        // after its number, where a screen reader that follows the cursor starts reading.
+        if let field { return field.cursorPosition }
+        let frame = view.frame
+        guard frame.width > 0, frame.height > 0 else { return nil }
+        return Point(x: frame.minX + Double(view.content.gutter + 3) * view.metrics.cellWidth, y: frame.minY)
+    }
 
     /// Reading and searching to run off the loop.
     public mutating func takeEffects() -> [Effect] {

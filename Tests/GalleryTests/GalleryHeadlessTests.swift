@@ -225,6 +225,20 @@ func line(_ t: HeadlessTerminal<GalleryApp>, _ row: Int) -> String {
         #expect(t.app.page == .list)
     }
 
+    @Test("PC-17: under macOS, which has no page controls, the gallery's pages are a row of tabs, the current one selected, each pressed by a click")
+    func PC_17_macOSTabs() throws {
+        var t = gallery(.outline, idiom: .macOS)
+        var app = t.app
+        let found = app.accessibility?.first { $0.role == .pageTabList }
+        let tabs = try #require(found).children
+        #expect(tabs.map(\.name) == GalleryApp.PageKind.allCases.map(\.title))
+        #expect(tabs.filter { $0.state.contains(.selected) }.map(\.name) == [GalleryApp.PageKind.outline.title])
+        for event in tabs[1].actions[0].events { t.send(event) }
+        #expect(t.app.page == .table)
+        app = t.app
+        #expect(app.accessibility?.first { $0.role == .pageControl && $0.name == "Gallery pages" } == nil)
+    }
+
     func roles(in element: AccessibilityElement) -> [AccessibilityElement.Role] {
         [element.role] + element.children.flatMap { roles(in: $0) }
     }

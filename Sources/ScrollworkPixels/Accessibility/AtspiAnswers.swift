@@ -107,8 +107,8 @@ struct AtspiAnswers {
         case ("org.a11y.atspi.Table", "NRows"): return .int32(Int32(clamping: element?.rowCount ?? 0))
         case ("org.a11y.atspi.Table", "NColumns"): return .int32(Int32(clamping: element?.columnCount ?? 0))
         case ("org.a11y.atspi.Table", "Caption"), ("org.a11y.atspi.Table", "Summary"): return reference(nil)
-        case ("org.a11y.atspi.Table", "NSelectedRows"), ("org.a11y.atspi.Selection", "NSelectedChildren"):
-            return .int32(Int32(clamping: selectedRows(node).count))
+        case ("org.a11y.atspi.Table", "NSelectedRows"): return .int32(Int32(clamping: selectedRows(node).count))
+        case ("org.a11y.atspi.Selection", "NSelectedChildren"): return .int32(Int32(clamping: selectedChildren(node).count))
         case ("org.a11y.atspi.Table", "NSelectedColumns"): return .int32(0)
         case ("org.a11y.atspi.Text", "CharacterCount"): return .int32(Int32(clamping: Self.text(of: element).count))
         case ("org.a11y.atspi.Text", "CaretOffset"):
@@ -346,15 +346,23 @@ struct AtspiAnswers {
         tree.node(at: node.path + "/r\(row)")?.element?.state.contains(.selected) ?? false
     }
 
+    /// The selected children of `node` as child indexes and paths: a list's or table's rows
+    /// (among all of them), or the children of a menu or a row of tabs.
+    private func selectedChildren(_ node: AtspiTree.Node) -> [(index: Int, path: String)] {
+        guard let element = node.element else { return [] }
+        if element.rowCount != nil { return selectedRows(node).map { (rowsStart(node) + $0, node.path + "/r\($0)") } }
+        return element.children.indices.filter { element.children[$0].state.contains(.selected) }.map { ($0, node.path + "/\($0)") }
+    }
+
     private func selection(_ node: AtspiTree.Node, _ member: String, _ arguments: [DBusValue]) -> [DBusValue]? {
-        let selected = selectedRows(node)
+        let selected = selectedChildren(node)
         switch member {
         case "GetSelectedChild":
             guard let i = argument(arguments, 0), i >= 0, i < selected.count else { return [reference(nil)] }
-            return [reference(node.path + "/r\(selected[i])")]
+            return [reference(selected[i].path)]
         case "IsChildSelected":
             guard let i = argument(arguments, 0) else { return nil }
-            return [.boolean(selected.contains(i - rowsStart(node)))]
+            return [.boolean(selected.contains { $0.index == i })]
         case "SelectChild", "DeselectSelectedChild", "DeselectChild", "SelectAll", "ClearSelection":
             // Selection is changed by the app's own keys and pointer, on its own thread.
             return [.boolean(false)]

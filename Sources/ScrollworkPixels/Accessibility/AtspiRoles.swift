@@ -27,6 +27,8 @@ enum AtspiRoles {
         case .staticText: return (29, "label")
         case .document: return (61, "text")
         case .button: return (43, "push button")
+        case .pageTabList: return (38, "page tab list")
+        case .pageTab: return (37, "page tab")
         case .menu: return (41, "popup menu")
         case .menuItem: return (35, "menu item")
         }
@@ -49,7 +51,7 @@ enum AtspiRoles {
         switch element.role {
         case .list, .table, .outline:
             states += [11, 31]  // focusable, manages descendants
-        case .row, .menuItem:
+        case .row, .menuItem, .pageTab:
             states += [11, 22]  // focusable, selectable
         case .button:
             states.append(11)  // focusable
@@ -87,7 +89,7 @@ enum AtspiRoles {
         if node.isApplication { return ["org.a11y.atspi.Accessible", "org.a11y.atspi.Application"] }
         switch node.element?.role {
         case .table?, .outline?: names += ["org.a11y.atspi.Table", "org.a11y.atspi.Selection"]
-        case .list?, .menu?: names.append("org.a11y.atspi.Selection")
+        case .list?, .menu?, .pageTabList?: names.append("org.a11y.atspi.Selection")
         case .cell?: names.append("org.a11y.atspi.TableCell")
         case .textField?, .staticText?, .document?: names.append("org.a11y.atspi.Text")
         default: break

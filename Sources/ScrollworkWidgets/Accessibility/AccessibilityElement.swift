@@ -39,6 +39,10 @@ public struct AccessibilityElement: Sendable, Hashable {
         /// Text read a page at a time, line by line: the lines a pager or a document shows
         /// (AT-SPI's text, AppKit's text area), its name the lines joined by line breaks.
         case document
+        /// Tabs that each show a page, one at a time: a segmented control of pages.
+        case pageTabList
+        /// One tab of a ``pageTabList``; the tab of the page shown is selected.
+        case pageTab
         /// A push button: a title bar's ‹ › Help.
         case button
         /// A menu of items (a context menu).

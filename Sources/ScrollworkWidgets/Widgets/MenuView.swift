@@ -34,6 +34,8 @@ public struct MenuView<Action: Sendable & Hashable>: ReportingWidget {
     public private(set) var frame = Rect.zero
     /// Each item's rectangle as last drawn, in points.
     public private(set) var itemFrames: [Rect] = []
+    /// How far the items' text starts from the panel's leading edge, as last drawn.
+    private var textInset = 0.0
     private var reports: [MenuReport<Action>] = []
     /// True once a press began inside the menu or the pointer moved over it: only then does a
     /// release choose (the release of the right-click that opened it does not).
@@ -89,7 +91,7 @@ public struct MenuView<Action: Sendable & Hashable>: ReportingWidget {
             defer { y += h }
             return Rect(x: panel.minX, y: y, width: panel.width, height: h)
         }
-        (frame, itemFrames) = (panel, rows)
+        (frame, itemFrames, textInset) = (panel, rows, s.inset.x)
         let (items, theme, frame, itemFrames, highlighted) = (items, theme, panel, rows, highlighted)
         canvas.draw(frame, idiom: idiom) { c in
             c.fill(frame, theme.groupedRow, radius: s.radius)
@@ -227,10 +229,10 @@ public struct MenuView<Action: Sendable & Hashable>: ReportingWidget {
     public var isPresent: Bool { isOpen }
     /// The menu has the keys while open.
     public var acceptsFocus: Bool { isOpen }
-    /// The highlighted item's leading edge, where a screen reader that follows the cursor reads.
+    /// The highlighted item's first character, where a screen reader that follows the cursor reads.
     public var cursorPosition: Point? {
         guard let h = highlighted, itemFrames.indices.contains(h) else { return frame == .zero ? nil : frame.origin }
-        return Point(x: itemFrames[h].minX + 1, y: itemFrames[h].minY)
+        return Point(x: itemFrames[h].minX + textInset, y: itemFrames[h].minY)
     }
     /// A menu and its items: each item's name and shortcut, the highlighted one focused, a
     /// dimmed one disabled.
