@@ -80,6 +80,13 @@ import Testing
         }
         try perform(view.accessibility?.children.first { $0.role == .columnHeader && $0.name == "Gate" }, .click, at: 1)
         #expect(view.accessibility?.children.first { $0.name == "Gate" }?.state == .sortedAscending)
+        // "sort descending" and "sort ascending" sort that way from any state, by as many clicks as it takes.
+        try perform(view.accessibility?.children.first { $0.role == .columnHeader && $0.name == "Flight" }, .sortDescending, at: 1.5)
+        #expect(view.accessibility?.children.first { $0.name == "Flight" }?.state == .sortedDescending)
+        try perform(view.accessibility?.children.first { $0.role == .columnHeader && $0.name == "Flight" }, .sortAscending, at: 2)
+        #expect(view.accessibility?.children.first { $0.name == "Flight" }?.state == .sortedAscending)
+        try perform(view.accessibility?.children.first { $0.role == .columnHeader && $0.name == "Flight" }, .sortAscending, at: 2.5)
+        #expect(view.accessibility?.children.first { $0.name == "Flight" }?.state == .sortedAscending, "already so: nothing changes")
         try perform(view.accessibility?.children.first { $0.role == .row && $0.rowIndex == 4 }, .click, at: 3)
         #expect(view.accessibility?.focusedRow == 4 && view.accessibility?.rows?.selectedRows() == [4])
         #expect(view.accessibility?.children.first { $0.rowIndex == 4 }?.actions.map(\.kind) == [.click, .menu])

@@ -238,6 +238,8 @@ struct AtspiAnswers {
         case .increment: "Goes to the next page"
         case .decrement: "Goes to the previous page"
         case .menu: "Opens its context menu"
+        case .sortAscending: "Sorts the rows by it, smallest first"
+        case .sortDescending: "Sorts the rows by it, largest first"
         }
     }
 

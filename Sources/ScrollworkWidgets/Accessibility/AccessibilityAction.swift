@@ -19,6 +19,10 @@ public struct AccessibilityAction: Sendable, Hashable {
         case decrement
         /// Open the context menu.
         case menu
+        /// Sort by this column, smallest first.
+        case sortAscending = "sort ascending"
+        /// Sort by this column, largest first.
+        case sortDescending = "sort descending"
     }
 
     /// What it does.
@@ -36,6 +40,12 @@ public struct AccessibilityAction: Sendable, Hashable {
     public static func click(_ kind: Kind = .click, at point: Point, then keys: [KeyEvent] = []) -> AccessibilityAction {
         AccessibilityAction(kind, events: [.mouse(MouseEvent(.press, x: point.x, y: point.y)), .mouse(MouseEvent(.release, x: point.x, y: point.y))]
             + keys.map { .key($0) })
+    }
+
+    /// `count` left clicks at `point`, doing `kind`: a heading clicked as often as it takes to
+    /// sort the way `kind` says.
+    public static func clicks(_ count: Int, _ kind: Kind, at point: Point) -> AccessibilityAction {
+        AccessibilityAction(kind, events: Array(repeating: click(kind, at: point).events, count: Swift.max(0, Swift.min(count, 2))).flatMap { $0 })
     }
 
     /// A right click at `point`: the context menu there.

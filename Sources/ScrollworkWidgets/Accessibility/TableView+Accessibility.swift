@@ -21,6 +21,12 @@ extension TableView {
                                               frame: Rect(x: column.x, y: layout.header.minY, width: column.width, height: layout.header.height),
                                               columnIndex: i)
             header.actions = Self.pressActions(at: header.frame)
+            if !header.actions.isEmpty {
+                // A click sorts by the column, a click on the sorting column the other way.
+                let ascending = heading.contains(.sortedAscending), descending = heading.contains(.sortedDescending)
+                header.actions.append(.clicks(ascending ? 0 : 1, .sortAscending, at: header.frame.center))
+                header.actions.append(.clicks(descending ? 0 : ascending ? 1 : 2, .sortDescending, at: header.frame.center))
+            }
             element.children.append(header)
         }
         for row in table.list.accessibleRows(in: layout.body) {
