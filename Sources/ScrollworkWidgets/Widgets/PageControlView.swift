@@ -63,12 +63,14 @@ public struct PageControlView: ReportingWidget, StatefulWidget {
         let cells = frame(in: canvas.cells(in: area))
         frame = canvas.metrics.points(cells)
         guard !cells.isEmpty else { drewInPoints = false; return }
-        guard !canvas.drawsPointMarks else { drewInPoints = canvas.pageControl(state, in: frame, theme: theme); return }
+        // One call for every host: a window draws the dots at their size, a terminal as
+        // characters, which it keeps while the dots look the same.
         let (state, theme, frame) = (state, theme, frame)
+        var inPoints = false
         canvas.reusing(&drawnDots, key: DotsKey(state: state.withoutClock, theme: ThemeIdentity(theme)), in: frame, idiom: .iOS) { c in
-            _ = c.pageControl(state, in: frame, theme: theme)
+            inPoints = c.pageControl(state, in: frame, theme: theme)
         }
-        drewInPoints = false
+        drewInPoints = inPoints
     }
 
     /// Where dots are characters: which cell along the control `mouse` is in, from its first
