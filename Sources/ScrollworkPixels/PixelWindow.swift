@@ -55,6 +55,7 @@ public struct PixelWindow {
                                             Int32((size.width * requested).rounded()), Int32((size.height * requested).rounded()), flags)
         else { throw .window(reason: Self.sdlError()) }
         defer { SDL_DestroyWindow(window) }
+        WindowIcon.set(on: window)
         var renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue)
         if let accelerated = renderer, Self.isSoftwareRasterizer(scrollwork_gl_renderer().map { String(cString: $0) }) {
             // OpenGL drawn by the CPU (Mesa's llvmpipe, as under Xvfb or without a GPU driver)

@@ -213,6 +213,7 @@ extension PixelImage {
         #expect(x.wait(timeout: 5) { (try? x.screenshot()).map { Self.galleryDots($0).current } == 1 }, "Ctrl+Tab moved to page 2")
         #expect(x.wait(timeout: 5) { x.x(["xdotool", "getwindowname", x.window]).trimmingCharacters(in: .whitespacesAndNewlines) == "Table - Scrollwork" },
                 "the window manager's title names the page: \(x.x(["xdotool", "getwindowname", x.window]))")
+        #expect(x.x(["xprop", "-id", x.window, "_NET_WM_ICON"]).contains("Icon (64 x 64)"), "the window has an icon for the task switcher")
 
         // A click on the fifth dot goes to page 5.
         let dots = Self.galleryDots(try x.screenshot())
