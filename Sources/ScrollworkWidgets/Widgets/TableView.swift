@@ -107,6 +107,8 @@ public struct TableView<Row: Sendable>: ReportingWidget, StatefulWidget {
     public var cursorPosition: Point? { cursorCell.map { metrics.origin(of: $0) } }
     /// The row under the pointer, drawn in ``Theme/hover`` while it is not selected.
     public private(set) var hoveredRow: RowID? = nil
+    /// The heading under the pointer (its column), drawn in ``Theme/hover``: a click there sorts.
+    public private(set) var hoveredHeading: Int? = nil
     /// The rows the last render drew (flat row numbers), for loading what the screen needs.
     public internal(set) var shownRows: Range<Int> = 0..<0
     private var pointer = ScrollPointer()
@@ -266,6 +268,7 @@ public struct TableView<Row: Sendable>: ReportingWidget, StatefulWidget {
         var hardEdge: Bool
         var theme: ThemeIdentity
         var idiom: ScrollIdiom
+        var hovered: Int?
     }
 
     /// Sets the list's metrics for `canvas` (the idiom's rows in points, a cell a row on a
@@ -313,7 +316,7 @@ public struct TableView<Row: Sendable>: ReportingWidget, StatefulWidget {
         let progress = sortProgress.map { [$0.column, $0.ascending ? 1 : 0, Self.percent($0.fraction)] }
         let key = HeaderKey(columns: layout.columns.flatMap { [$0.x, $0.width] }, titles: table.columnsRevision, pinned: table.pinnedColumns,
                             sortedBy: table.sortOrder.first, progress: progress, highlighted: highlightedColumn, hardEdge: hardEdge,
-                            theme: ThemeIdentity(theme), idiom: pointIdiom)
+                            theme: ThemeIdentity(theme), idiom: pointIdiom, hovered: hoveredHeading)
         // The kept header is moved out while the view draws: the closure then reads the view in
         // place instead of a copy of it (kilobytes, every frame).
         var drawn = drawnHeader
@@ -422,6 +425,10 @@ public struct TableView<Row: Sendable>: ReportingWidget, StatefulWidget {
                 style.bold = true
             }
             canvas.clipped(to: i < table.pinnedColumns ? header : layout.scrolledClip) { c in
+                if i == hoveredHeading, theme.hover.background != .default {
+                    style.background = theme.hover.background
+                    c.fill(Rect(x: column.x, y: header.minY, width: column.width, height: header.height), style)
+                }
                 let titleWidth = c.text(titles[i], at: Point(x: column.x + layout.padding, y: top), width: room - arrowWidth,
                                         font: .headline, style: style)
                 if !arrow.isEmpty {
@@ -614,7 +621,10 @@ public struct TableView<Row: Sendable>: ReportingWidget, StatefulWidget {
     private func columnX(of mouse: MouseEvent) -> Double { table.contentX(atViewX: mouse.x - frame.minX) }
 
     private mutating func handleMouse(_ mouse: MouseEvent, at time: Double) -> EventResult {
-        if case .move = mouse.kind { hoveredRow = row(under: mouse) }
+        if case .move = mouse.kind {
+            hoveredRow = row(under: mouse)
+            hoveredHeading = isOnHeader(mouse) ? table.column(atX: columnX(of: mouse)) : nil
+        }
         if case .press = mouse.kind, gestures.command(for: mouse) == .showMenu { return requestMenu(mouse, at: time) }
         if case .press = mouse.kind, mouse.button == .left, isOnHeader(mouse) {
             // A divider can be grabbed a cell to either side; a click there that does not drag
