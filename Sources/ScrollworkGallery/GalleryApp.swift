@@ -63,6 +63,8 @@ package struct GalleryApp: App {
     var titleRows = 1
     /// The title bar control under a press not yet released.
     var pressedControl: GalleryTitleBar.Control? = nil
+    /// The title bar control under the pointer, shaded in a window.
+    var hoveredControl: GalleryTitleBar.Control? = nil
     /// The title bar and the status line as a terminal last drew them, copied while they stay the same.
     var drawnTitleBar = DrawnArea<GalleryChromeKey>()
     var drawnStatus = DrawnArea<GalleryChromeKey>()
@@ -344,6 +346,7 @@ package struct GalleryApp: App {
     private mutating func handleTitleBar(_ mouse: MouseEvent, at time: Double) -> Bool {
         let cell = metrics.cell(of: mouse)
         let control = shownTitleBar?.control(atColumn: cell.column, row: cell.row, columns: size.columns)
+        if case .move = mouse.kind { hoveredControl = control }
         switch mouse.kind {
         case .press where control != nil && Self.chooses(mouse):
             pressedControl = control

@@ -53,7 +53,8 @@ extension GalleryApp {
             c.separator(under: box, theme.separator, hardEdge: false)
         }
         for (control, label, frame) in controls {
-            canvas.button(titleBar.buttons ? control.buttonTitle : label, frame: canvas.metrics.points(frame), isPressed: pressedControl == control, style: ids)
+            canvas.button(titleBar.buttons ? control.buttonTitle : label, frame: canvas.metrics.points(frame), isPressed: pressedControl == control,
+                          isHovered: hoveredControl == control, style: ids)
         }
     }
 

@@ -16,21 +16,22 @@ struct MarkDrawing {
         case .scrolledContent: break // drawn with the cells
         case .drawing: break // drawn by the canvas's PointPainter
         case let .crownPages(page, count, progress, viewport): drawCrownPages(page: page, count: count, progress: progress, viewport: viewport)
-        case let .button(title, frame, isPressed): drawButton(title, frame: frame, isPressed: isPressed)
+        case let .button(title, frame, isPressed, isHovered): drawButton(title, frame: frame, isPressed: isPressed, isHovered: isHovered)
         }
     }
 
     // MARK: Buttons
 
     /// A push button: a rounded bezel with a hairline edge, its title centred in the interface
-    /// font, darker while pressed.
-    private func drawButton(_ title: String, frame: Rect, isPressed: Bool) {
+    /// font, a shade darker (lighter in the dark) under the pointer and more while pressed.
+    private func drawButton(_ title: String, frame: Rect, isPressed: Bool, isHovered: Bool) {
         let style = canvas.style, dark = canvas.palette.isDark
         let bezel = frame.insetBy(dx: 0, dy: 1.5)
         guard bezel.width > 0, bezel.height > 0 else { return }
         roundedRect(bezel, radius: Swift.min(style.buttonCornerRadius, bezel.height / 2))
         let fill = dark ? style.buttonFillDark : style.buttonFillLight
-        canvas.set(isPressed ? fill.mixed(with: dark ? PixelColor(255, 255, 255) : PixelColor(0, 0, 0), 0.15) : fill)
+        let shade = isPressed ? 0.15 : isHovered ? 0.06 : 0
+        canvas.set(shade > 0 ? fill.mixed(with: dark ? PixelColor(255, 255, 255) : PixelColor(0, 0, 0), shade) : fill)
         cairo_fill_preserve(cr)
         canvas.set(dark ? style.buttonEdgeDark : style.buttonEdgeLight)
         cairo_set_line_width(cr, 1 / canvas.scale)

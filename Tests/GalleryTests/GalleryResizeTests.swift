@@ -105,7 +105,7 @@ import ScrollworkWidgets
         var buffer = Canvas(cells: Buffer(columns: 100, rows: 30), metrics: CellMetrics(), size: Size(width: 800, height: 480), pointContext: nil)
         app.render(into: &buffer, at: 0)
         let buttons = buffer.pointMarks.compactMap { mark -> (String, Rect)? in
-            if case let .button(title, frame, _) = mark { return (title, frame) }
+            if case let .button(title, frame, _, _) = mark { return (title, frame) }
             return nil
         }
         #expect(buttons.map(\.0) == ["‹", "›", "Help"])
@@ -114,9 +114,19 @@ import ScrollworkWidgets
         let frames = GalleryTitleBar(page: .scrollView, buttons: true).frames(columns: 100)
         #expect(zip(frames, buttons).allSatisfy { CellMetrics().points($0.2) == $1.1 })
         let previous = frames[0].2
+        // The button under the pointer is shaded; the others are not, and none once it leaves.
+        func hovered() -> [String] {
+            var canvas = Canvas(cells: Buffer(columns: 100, rows: 30), metrics: CellMetrics(), size: Size(width: 800, height: 480), pointContext: nil)
+            app.render(into: &canvas, at: 0.05)
+            return canvas.pointMarks.compactMap { if case let .button(title, _, _, true) = $0 { title } else { nil } }
+        }
+        app.handle(.mouse(MouseEvent(.move, button: .none, column: frames[2].2.column + 1, row: 0)), at: 0.05)
+        #expect(hovered() == ["Help"])
+        app.handle(.mouse(MouseEvent(.move, button: .none, column: 50, row: 10)), at: 0.06)
+        #expect(hovered() == [])
         app.handle(.mouse(MouseEvent(.press, column: previous.column + 1, row: 0)), at: 0.1)
         app.render(into: &buffer, at: 0.1)
-        #expect(buffer.pointMarks.contains { if case .button("‹", _, true) = $0 { true } else { false } })
+        #expect(buffer.pointMarks.contains { if case .button("‹", _, true, _) = $0 { true } else { false } })
         app.handle(.mouse(MouseEvent(.release, column: previous.column + 1, row: 0)), at: 0.2)
         #expect(app.page == .checks)
     }

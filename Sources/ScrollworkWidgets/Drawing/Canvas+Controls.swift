@@ -159,17 +159,17 @@ extension Canvas {
     /// and an app lays its controls out for what will be drawn.
     public var drawsPushButtons: Bool { drawsPointMarks }
 
-    /// A push button titled `title` in `frame` (points), drawn pressed while `isPressed`: a
-    /// window's bezel with its title centred (24 points tall at most, centred in a taller
+    /// A push button titled `title` in `frame` (points), drawn pressed while `isPressed` and
+    /// shaded while `isHovered` (the pointer is over it): a window's bezel with its title centred (24 points tall at most, centred in a taller
     /// frame, as AppKit's regular size); on a grid, `title` as text in `style` from the frame's
     /// first cell.
-    public mutating func button(_ title: String, frame: Rect, isPressed: Bool, style: Style) {
+    public mutating func button(_ title: String, frame: Rect, isPressed: Bool, isHovered: Bool = false, style: Style) {
         guard drawsPointMarks else {
             text(title, at: frame.origin, width: frame.width, style: style)
             return
         }
         var box = frame
         if box.height > 24 { box = Rect(x: box.minX, y: box.minY + (box.height - 24) / 2, width: box.width, height: 24) }
-        record(.button(title: title, frame: box, isPressed: isPressed))
+        record(.button(title: title, frame: box, isPressed: isPressed, isHovered: isHovered))
     }
 }

@@ -18,8 +18,9 @@ public enum PointMark: Sendable, Hashable {
     /// Scrolled content whose cells are drawn whole rows and columns from where it truly lies.
     case scrolledContent(ScrolledCells)
     /// A push button of a window's own controls (an app's title bar): `title` centred in
-    /// `frame`, drawn pressed while held. A terminal shows the same control as text.
-    case button(title: String, frame: Rect, isPressed: Bool)
+    /// `frame`, drawn pressed while held and shaded under the pointer. A terminal shows the
+    /// same control as text.
+    case button(title: String, frame: Rect, isPressed: Bool, isHovered: Bool)
     /// watchOS: the page indicator beside the crown for the viewport at `viewport`, on `page` of
     /// `count` and `progress` (0…1) through it (SV-15).
     case crownPages(page: Int, count: Int, progress: Double, viewport: Rect)
