@@ -243,3 +243,33 @@ func line(_ t: HeadlessTerminal<GalleryApp>, _ row: Int) -> String {
         [element.role] + element.children.flatMap { roles(in: $0) }
     }
 }
+
+@Suite struct PageDotSlideTests {
+    /// The page control page's own dots (the weather's), as a screen reader finds them.
+    func weatherDots(_ t: HeadlessTerminal<GalleryApp>) -> AccessibilityElement? {
+        var app = t.app
+        return app.accessibility?.first { $0.role == .pageControl && $0.name != "Gallery pages" }
+    }
+
+    @Test("PC-14: a click on a page dot slides to its page, animated; with Reduce Motion it is there at once")
+    func PC_14_dotClickSlides() throws {
+        for reduces in [false, true] {
+            var style = GalleryStyle(theme: .standard(for: .trueColor), colorMode: .trueColor, idiom: .iOS, reducesMotion: reduces)
+            style.simulatesLatency = false
+            var t = HeadlessTerminal(GalleryApp(page: .pageControl, style: style, tableRows: 100), columns: 100, rows: 30)
+            let next = try #require(weatherDots(t)?.actions.first { $0.kind == .increment })
+            for event in next.events { t.send(event) }
+            var app = t.app
+            let moving = app.isAnimating
+            if reduces {
+                #expect(!moving && weatherDots(t)?.range?.current == 2, "Reduce Motion: at once")
+            } else {
+                #expect(moving, "the pages slide")
+                t.advance(by: 2)
+                app = t.app
+                let settled = !app.isAnimating
+                #expect(settled && weatherDots(t)?.range?.current == 2, "and settle on page 2")
+            }
+        }
+    }
+}
