@@ -27,6 +27,9 @@ public struct PixelWindow {
     /// Scrolls move at once in every widget the app draws (``ScrollworkWidgets/Canvas/reducesMotion``),
     /// as the desktop's Reduce Motion asks.
     public var reducesMotion = false
+    /// A wheel notch moves a few lines in a short step, as GTK's does (true, the default), rather
+    /// than gliding on as a Mac's wheel (``ScrollworkWidgets/Canvas/stepsWheel``).
+    public var stepsWheel = true
     /// The variables that say where screen readers listen: `AT_SPI_BUS_ADDRESS`, else the
     /// session bus's (`DBUS_SESSION_BUS_ADDRESS`), whose accessibility bus the window's
     /// screen-reader bridge joins; `NO_AT_BRIDGE=1` keeps it out, as it does GTK's.
@@ -124,6 +127,7 @@ public struct PixelWindow {
             let now = MonotonicClock.now()
             var frame = surface.nextCanvas()
             frame.reducesMotion = reducesMotion
+            frame.stepsWheel = stepsWheel
             session.drawFrame(into: &frame, at: now)
             surface.present(surface.draw(frame, palette: palette, style: style))
             // Screen readers are told of every frame after input and of the last of a motion at

@@ -37,4 +37,17 @@ import Testing
         _ = moving.handle(.key(KeyEvent(.pageDown)), at: 1)
         #expect(moving.isAnimating)
     }
+
+    @Test("SV-02: drawn on a window's canvas, which steps the wheel, a table's and a scroll view's wheel steps as GTK's does")
+    func SV_02_windowStepsTheWheel() {
+        var canvas = Canvas(cells: Buffer(columns: 40, rows: 10))
+        canvas.stepsWheel = true
+        var table = TableView(TableState(rows: GeneratedRows(count: 1000) { $0 }, columns: [TableColumn("N", width: .clamping(ideal: 80)) { .int($0) }]))
+        table.render(in: canvas.bounds, into: &canvas, at: 0)
+        #expect(!table.table.list.scroll.wheelGlides)
+        var plain = Canvas(cells: Buffer(columns: 40, rows: 10))
+        var other = TableView(TableState(rows: GeneratedRows(count: 1000) { $0 }, columns: [TableColumn("N", width: .clamping(ideal: 80)) { .int($0) }]))
+        other.render(in: plain.bounds, into: &plain, at: 0)
+        #expect(other.table.list.scroll.wheelGlides, "a terminal keeps the gliding wheel")
+    }
 }

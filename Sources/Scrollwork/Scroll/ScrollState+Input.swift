@@ -58,6 +58,12 @@ extension ScrollState {
                 spring(axis, to: target, velocity: velocity(axis))
                 continue
             }
+            if !wheelGlides {
+                // A step from where the last step was going, so that notches add up.
+                let from = motion[axis].target ?? offset[axis]
+                move(axis, to: (from + notches[axis] * wheelLines * lineStep[axis]).clamped(to: offsetBounds(axis)), animated: true)
+                continue
+            }
             if time - wheelBurst.lastTime <= Self.burstInterval && wheelBurst.direction == direction {
                 wheelBurst.count += 1
             } else {

@@ -65,6 +65,11 @@ public struct ScrollState: Sendable, Hashable {
     /// How much of the old page a page step keeps visible; nil for one line (SV-05). Negative or
     /// non-finite extents are stored as 0.
     public var pageOverlap: Size? = nil { didSet { pageOverlap = pageOverlap?.sanitized } }
+    /// True (the default) when a wheel notch glides the content on a curve of its own and a
+    /// fast burst carries on as a flick, as a Mac's wheel does; false for a desktop's stepped
+    /// wheel, as GTK's: each notch moves ``wheelLines`` lines in a short ease-out (150 ms), the
+    /// steps of a burst add up, and nothing glides on after the last.
+    public var wheelGlides = true
     /// Lines per mouse-wheel notch, 0 to 1,000; a value outside is clamped, and NaN means 3.
     public var wheelLines: Double = 3 { didSet { wheelLines = wheelLines.isNaN ? 3 : wheelLines.clamped(to: 0...1000) } }
     /// Release speeds below this are not flicks, in points per second; clamped to 0…1,000,000,

@@ -25,6 +25,10 @@ public struct Canvas: Sendable {
     /// setting): the widgets that scroll turn their motion off as they draw on it, as
     /// `ScrollState.reducesMotion` does, and keep it off.
     public var reducesMotion = false
+    /// Set by a desktop window: a wheel notch moves the content a few lines in a short step, as
+    /// GTK's wheel does, instead of gliding on (`ScrollState.wheelGlides`); the widgets that
+    /// scroll take it as they draw on it.
+    public var stepsWheel = false
     /// The parts of the frame to draw in points, in drawing order.
     public private(set) var pointMarks: [PointMark] = []
     /// True for a canvas a widget draws a copy of itself into for ``SubcellScrolling``: its marks

@@ -300,6 +300,7 @@ public struct TableView<Row: Sendable>: ReportingWidget, StatefulWidget {
     /// terminal.
     public mutating func render(in bounds: Rect, into canvas: inout Canvas, at time: Double) {
         if canvas.reducesMotion { table.list.scroll.reducesMotion = true }
+        if canvas.stepsWheel { table.list.scroll.wheelGlides = false }
         frame = bounds
         frameCells = canvas.cells(in: bounds)
         cursorCell = nil
