@@ -3,77 +3,79 @@
 import Foundation
 import Testing
 
-/// `scrollwork --window` on a desktop of its own (Xvfb, a session bus, the accessibility bus
-/// and its registry), read by pyatspi, the library Orca is built on, in the scripts under
-/// `AtspiClients/`: what a screen reader finds and hears.
-@Suite(.serialized) struct AccessibilityEndToEndTests {
-    /// The directory of the clients, beside this file.
-    static let clients = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("AtspiClients")
+extension DesktopEndToEndTests {
+    /// `scrollwork --window` on a desktop of its own (Xvfb, a session bus, the accessibility bus
+    /// and its registry), read by pyatspi, the library Orca is built on, in the scripts under
+    /// `AtspiClients/`: what a screen reader finds and hears.
+    @Suite(.serialized) struct AccessibilityEndToEndTests {
+        /// The directory of the clients, beside this file.
+        static let clients = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("AtspiClients")
 
-    /// Runs `client` against `scrollwork` started with `arguments`, and returns what it printed
-    /// and its status.
-    /// `portal`, when given, is what a stand-in for the desktop's settings portal says
-    /// (`fake_portal.py`: "text-scaling-factor=2.0;contrast=1").
-    static func read(_ client: String, _ arguments: [String], portal: String? = nil) throws -> (status: Int32, output: String) {
-        let session = clients.appendingPathComponent("session.sh").path
-        let script = clients.appendingPathComponent(client).path
-        let environment = portal.map { ["env", "FAKE_PORTAL=\($0)"] } ?? []
-        return try Tmux.run(environment + ["timeout", "180", "dbus-run-session", "--", "sh", session, Tmux.scrollwork, script] + arguments)
-    }
-
-    @Test func aScreenReaderReadsTheGallerysTableOfAMillionRowsAndFollowsFocus() throws {
-        let result = try Self.read("gallery_table.py", ["--page", "table", "--window"])
-        #expect(result.status == 0, "the client's checks:\n\(result.output)")
-        // Each check printed its line: a client that stopped early fails above, one that never
-        // ran (no pyatspi) prints none.
-        #expect(result.output.components(separatedBy: "\nok ").count > 20, "\(result.output)")
-    }
-
-    @Test func orcaAnnouncesTheTableOfAMillionRowsAndReadsTheRowsFocusMovesTo() throws {
-        let result = try Self.read("orca_reads.py", ["--page", "table", "--window"])
-        #expect(result.status == 0, "the client's checks:\n\(result.output)")
-        #expect(result.output.components(separatedBy: "\nok ").count > 4, "\(result.output)")
-    }
-
-    @Test func aScreenReadersActionsExpandARowAndTurnPages() throws {
-        let result = try Self.read("gallery_actions.py", ["--page", "outline", "--window"])
-        #expect(result.status == 0, "the client's checks:\n\(result.output)")
-        #expect(result.output.components(separatedBy: "\nok ").count > 15, "\(result.output)")
-    }
-
-    @Test("LT-05: the desktop's text scale, read from its settings portal, makes the window's rows taller, as a screen reader measures them")
-    func LT_05_textScaleFromThePortal() throws {
-        func rowHeight(_ portal: String) throws -> Int {
-            let result = try Self.read("desktop_settings.py", ["--page", "table", "--window"], portal: portal)
-            #expect(result.status == 0, "the client's checks:\n\(result.output)")
-            let line = result.output.split(separator: "\n").first { $0.hasPrefix("row height: ") }
-            return try #require(line.flatMap { Int($0.dropFirst("row height: ".count)) }, "\(result.output)")
+        /// Runs `client` against `scrollwork` started with `arguments`, and returns what it printed
+        /// and its status.
+        /// `portal`, when given, is what a stand-in for the desktop's settings portal says
+        /// (`fake_portal.py`: "text-scaling-factor=2.0;contrast=1").
+        static func read(_ client: String, _ arguments: [String], portal: String? = nil) throws -> (status: Int32, output: String) {
+            let session = clients.appendingPathComponent("session.sh").path
+            let script = clients.appendingPathComponent(client).path
+            let environment = portal.map { ["env", "FAKE_PORTAL=\($0)"] } ?? []
+            return try Tmux.run(environment + ["timeout", "180", "dbus-run-session", "--", "sh", session, Tmux.scrollwork, script] + arguments)
         }
-        let usual = try rowHeight("text-scaling-factor=1.0")
-        let large = try rowHeight("text-scaling-factor=2.0;enable-animations=false;contrast=1")
-        #expect(usual > 0 && Double(large) >= 1.2 * Double(usual), "rows \(usual) and \(large) pixels tall")
-    }
 
-    /// Opens a file called `name` holding `lines` in the viewer's window for `client`.
-    static func open(_ name: String, _ lines: [String], for client: String) throws -> (status: Int32, output: String) {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("scrollwork-atspi-\(UInt32.random(in: 0...UInt32.max))")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let file = directory.appendingPathComponent(name)
-        try lines.joined(separator: "\n").appending("\n").write(to: file, atomically: true, encoding: .utf8)
-        return try read(client, ["open", file.path, "--window"])
-    }
+        @Test func aScreenReaderReadsTheGallerysTableOfAMillionRowsAndFollowsFocus() throws {
+            let result = try Self.read("gallery_table.py", ["--page", "table", "--window"])
+            #expect(result.status == 0, "the client's checks:\n\(result.output)")
+            // Each check printed its line: a client that stopped early fails above, one that never
+            // ran (no pyatspi) prints none.
+            #expect(result.output.components(separatedBy: "\nok ").count > 20, "\(result.output)")
+        }
 
-    @Test func aScreenReaderSortsTheViewersTableAndReadsTheSortedRecord() throws {
-        let result = try Self.open("scores.csv", ["id,name,score"] + (0..<1000).map { "\($0),item-\($0),\($0 * 7919 % 1000)" }, for: "viewer_table.py")
-        #expect(result.status == 0, "the client's checks:\n\(result.output)")
-        #expect(result.output.components(separatedBy: "\nok ").count > 10, "\(result.output)")
-    }
+        @Test func orcaAnnouncesTheTableOfAMillionRowsAndReadsTheRowsFocusMovesTo() throws {
+            let result = try Self.read("orca_reads.py", ["--page", "table", "--window"])
+            #expect(result.status == 0, "the client's checks:\n\(result.output)")
+            #expect(result.output.components(separatedBy: "\nok ").count > 4, "\(result.output)")
+        }
 
-    @Test func aScreenReaderReadsThePagersTextLineByLine() throws {
-        let result = try Self.open("lines.txt", (1...500).map { "line \($0)" }, for: "viewer_text.py")
-        #expect(result.status == 0, "the client's checks:\n\(result.output)")
-        #expect(result.output.components(separatedBy: "\nok ").count > 7, "\(result.output)")
+        @Test func aScreenReadersActionsExpandARowAndTurnPages() throws {
+            let result = try Self.read("gallery_actions.py", ["--page", "outline", "--window"])
+            #expect(result.status == 0, "the client's checks:\n\(result.output)")
+            #expect(result.output.components(separatedBy: "\nok ").count > 15, "\(result.output)")
+        }
+
+        @Test("LT-05: the desktop's text scale, read from its settings portal, makes the window's rows taller, as a screen reader measures them")
+        func LT_05_textScaleFromThePortal() throws {
+            func rowHeight(_ portal: String) throws -> Int {
+                let result = try Self.read("desktop_settings.py", ["--page", "table", "--window"], portal: portal)
+                #expect(result.status == 0, "the client's checks:\n\(result.output)")
+                let line = result.output.split(separator: "\n").first { $0.hasPrefix("row height: ") }
+                return try #require(line.flatMap { Int($0.dropFirst("row height: ".count)) }, "\(result.output)")
+            }
+            let usual = try rowHeight("text-scaling-factor=1.0")
+            let large = try rowHeight("text-scaling-factor=2.0;enable-animations=false;contrast=1")
+            #expect(usual > 0 && Double(large) >= 1.2 * Double(usual), "rows \(usual) and \(large) pixels tall")
+        }
+
+        /// Opens a file called `name` holding `lines` in the viewer's window for `client`.
+        static func open(_ name: String, _ lines: [String], for client: String) throws -> (status: Int32, output: String) {
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("scrollwork-atspi-\(UInt32.random(in: 0...UInt32.max))")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let file = directory.appendingPathComponent(name)
+            try lines.joined(separator: "\n").appending("\n").write(to: file, atomically: true, encoding: .utf8)
+            return try read(client, ["open", file.path, "--window"])
+        }
+
+        @Test func aScreenReaderSortsTheViewersTableAndReadsTheSortedRecord() throws {
+            let result = try Self.open("scores.csv", ["id,name,score"] + (0..<1000).map { "\($0),item-\($0),\($0 * 7919 % 1000)" }, for: "viewer_table.py")
+            #expect(result.status == 0, "the client's checks:\n\(result.output)")
+            #expect(result.output.components(separatedBy: "\nok ").count > 10, "\(result.output)")
+        }
+
+        @Test func aScreenReaderReadsThePagersTextLineByLine() throws {
+            let result = try Self.open("lines.txt", (1...500).map { "line \($0)" }, for: "viewer_text.py")
+            #expect(result.status == 0, "the client's checks:\n\(result.output)")
+            #expect(result.output.components(separatedBy: "\nok ").count > 7, "\(result.output)")
+        }
     }
 }
 #endif

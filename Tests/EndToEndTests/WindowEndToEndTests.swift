@@ -142,221 +142,228 @@ extension PixelImage {
     }
 }
 
-@Suite(.enabled(if: XSession.isAvailable), .serialized) struct WindowEndToEndTests {
-    /// The dots of the gallery's page control (the middle of the last row of cells), and which
-    /// one is the current page.
-    static func galleryDots(_ shot: PixelImage) -> (centres: [Int], current: Int?) {
-        let y = (shot.height / 16 - 1) * 16 + 8
-        let dots = shot.dots(row: y, in: (shot.width / 2 - 100)..<(shot.width / 2 + 100))
-        let brightest = dots.map(\.brightness).max()
-        return (dots.map(\.centre), dots.firstIndex { $0.brightness == brightest })
-    }
+/// The tests that run desktops of their own (X servers, a screen reader): one at a time, since
+/// each runs a window, its server and, for a screen reader, Orca on a two-core machine, and
+/// screenshots and a screen reader's waits time out when they share it.
+@Suite(.serialized) enum DesktopEndToEndTests {}
 
-    @Test("SV-02, SV-16, PC-12: in a window the gallery shows, flicks and settles, scrolls with the wheel, changes page by a desktop's keys and by a click on a dot, keeps the window on Ctrl+C, and quits on Ctrl+Q")
-    func galleryInAWindow() throws {
-        let x = try XSession()
-        defer { x.shutDown() }
-        // Dark: the dots are found as light pixels on black.
-        try x.start(["--window", "--window-size", "800x600", "--appearance", "dark"])
-        try #require(!x.window.isEmpty, "the window opened (\(x.startReport))")
-        var first = try x.screenshot()
-        #expect(x.wait(timeout: 10) {
-            first = (try? x.screenshot()) ?? first
-            return first.differingPixels(from: first, rows: 0..<1) == 0 && Self.galleryDots(first).centres.count == 7
-        }, "the gallery's seven page dots are drawn")
-        #expect(first.width == 800 && first.height == 600)
-        #expect(Self.galleryDots(first).current == 0)
-
-        // A drag flick on the document: the text keeps moving well after the release, then
-        // settles. Only the text is compared (the indicator to its right fades on its own).
-        let text = (rows: 40..<540, columns: 0..<500)
-        x.move(300, 450)
-        x.x(["xdotool", "mousedown", "1"])
-        // The moves and the release in one xdotool: started one by one under load, a process
-        // could start a tenth of a second after the last move, and a finger that rests before
-        // it lifts rightly flicks nothing.
-        x.x(["xdotool"] + stride(from: 420, through: 180, by: -40).flatMap { y in
-            ["mousemove", "\(x.origin.x + 300)", "\(x.origin.y + y)", "sleep", "0.016"]
-        } + ["mouseup", "1"])
-        let released = Date()
-        var previous = first, changes: [Double] = [], stillFor = 0
-        // Screenshots are slow while other suites fill both cores (a second each, at worst), so
-        // the loop counts still pictures rather than time, up to a generous limit.
-        while Date().timeIntervalSince(released) < 30, stillFor < 4 {
-            let shot = try x.screenshot()
-            if shot.differingPixels(from: previous, rows: text.rows, columns: text.columns) > 0 {
-                changes.append(Date().timeIntervalSince(released))
-                stillFor = 0
-            } else {
-                stillFor += 1
-            }
-            previous = shot
-        }
-        // The first change is the drag itself; a second one is movement after the release.
-        #expect(changes.count >= 2, "the text moved in several frames: \(changes)")
-        #expect((changes.last ?? 0) > 0.3, "momentum carried it on after the release: \(changes)")
-        #expect(stillFor >= 4, "the flick settled")
-        let settled = previous
-
-        // The wheel scrolls the document under the pointer.
-        x.x(["xdotool", "click", "--repeat", "3", "4"])
-        #expect(x.wait(timeout: 5) {
-            ((try? x.screenshot())?.differingPixels(from: settled, rows: text.rows, columns: text.columns) ?? 0) > 500
-        }, "the wheel scrolled")
-
-        // A desktop app's keys: Tab only moves focus, ] is typing, Ctrl+C copies (the window
-        // stays), Ctrl+Tab goes to the next page.
-        for key in ["Tab", "bracketright", "ctrl+c"] { x.x(["xdotool", "key", key]) }
-        #expect(!x.wait(timeout: 1) { x.exitStatus != nil }, "Ctrl+C did not end the app")
-        #expect((try? x.screenshot()).map { Self.galleryDots($0).current } == 0, "Tab and ] kept the page")
-        x.x(["xdotool", "key", "ctrl+Tab"])
-        #expect(x.wait(timeout: 5) { (try? x.screenshot()).map { Self.galleryDots($0).current } == 1 }, "Ctrl+Tab moved to page 2")
-        #expect(x.wait(timeout: 5) { x.x(["xdotool", "getwindowname", x.window]).trimmingCharacters(in: .whitespacesAndNewlines) == "Table - Scrollwork" },
-                "the window manager's title names the page: \(x.x(["xdotool", "getwindowname", x.window]))")
-        #expect(x.x(["xprop", "-id", x.window, "_NET_WM_ICON"]).contains("Icon (64 x 64)"), "the window has an icon for the task switcher")
-
-        // A click on the fifth dot goes to page 5.
-        let dots = Self.galleryDots(try x.screenshot())
-        #expect(dots.centres.count == 7)
-        if dots.centres.count == 7 {
-            let y = (600 / 16 - 1) * 16 + 8
-            x.move(dots.centres[4], y)
-            x.x(["xdotool", "click", "1"])
-            #expect(x.wait(timeout: 5) { (try? x.screenshot()).map { Self.galleryDots($0).current } == 4 }, "the click moved to page 5")
+extension DesktopEndToEndTests {
+    @Suite(.enabled(if: XSession.isAvailable), .serialized) struct WindowEndToEndTests {
+        /// The dots of the gallery's page control (the middle of the last row of cells), and which
+        /// one is the current page.
+        static func galleryDots(_ shot: PixelImage) -> (centres: [Int], current: Int?) {
+            let y = (shot.height / 16 - 1) * 16 + 8
+            let dots = shot.dots(row: y, in: (shot.width / 2 - 100)..<(shot.width / 2 + 100))
+            let brightest = dots.map(\.brightness).max()
+            return (dots.map(\.centre), dots.firstIndex { $0.brightness == brightest })
         }
 
-        // A smaller window: the gallery lays itself out again in fewer cells, dots and all.
-        x.x(["xdotool", "windowsize", x.window, "480", "400"])
-        #expect(x.wait(timeout: 5) {
-            guard let shot = try? x.screenshot(), shot.width == 480, shot.height == 400 else { return false }
-            return Self.galleryDots(shot).centres.count == 7
-        }, "the window was resized and the gallery drawn at its new size")
+        @Test("SV-02, SV-16, PC-12: in a window the gallery shows, flicks and settles, scrolls with the wheel, changes page by a desktop's keys and by a click on a dot, keeps the window on Ctrl+C, and quits on Ctrl+Q")
+        func galleryInAWindow() throws {
+            let x = try XSession()
+            defer { x.shutDown() }
+            // Dark: the dots are found as light pixels on black.
+            try x.start(["--window", "--window-size", "800x600", "--appearance", "dark"])
+            try #require(!x.window.isEmpty, "the window opened (\(x.startReport))")
+            var first = try x.screenshot()
+            #expect(x.wait(timeout: 10) {
+                first = (try? x.screenshot()) ?? first
+                return first.differingPixels(from: first, rows: 0..<1) == 0 && Self.galleryDots(first).centres.count == 7
+            }, "the gallery's seven page dots are drawn")
+            #expect(first.width == 800 && first.height == 600)
+            #expect(Self.galleryDots(first).current == 0)
 
-        x.move(200, 200)
-        x.x(["xdotool", "key", "ctrl+q"])
-        #expect(x.wait(timeout: 5) { x.exitStatus != nil })
-        #expect(x.exitStatus == 0)
-    }
-
-    @Test("the window is light with no preference and dark when GTK_THEME asks, as a GTK application is", arguments: [false, true])
-    func followsTheDesktop(dark: Bool) throws {
-        let x = try XSession()
-        defer { x.shutDown() }
-        try x.start(["--window", "--window-size", "480x400", "--page", "outline"],
-                    unset: ["DBUS_SESSION_BUS_ADDRESS", "GTK_THEME"], set: dark ? ["GTK_THEME=Adwaita:dark"] : [])
-        try #require(!x.window.isEmpty, "the window opened (\(x.startReport))")
-        // The pointer away from the point sampled: the row under it is shaded.
-        x.move(20, 390)
-        // The middle of the right half: the outline's background, away from its rows' text.
-        #expect(x.wait(timeout: 10) {
-            guard let shot = try? x.screenshot() else { return false }
-            let b = shot.brightness(x: 400, y: 200)
-            return dark ? b < 40 : b > 215
-        }, dark ? "a dark background" : "a light background")
-        x.x(["xdotool", "key", "ctrl+q"])
-        _ = x.wait(timeout: 5) { x.exitStatus != nil }
-    }
-
-    @Test("LT-12: the window draws the table in points: its rows are 44 points apart at a phone's width, read from the screen")
-    func tableInPoints() throws {
-        let x = try XSession()
-        defer { x.shutDown() }
-        // 600 points tall: the test's screen is 768 pixels, and a taller window would be cut.
-        try x.start(["--window", "--window-size", "390x600", "--page", "table", "--appearance", "light"])
-        try #require(!x.window.isEmpty, "the window opened (\(x.startReport))")
-        // Down the padding left of the first column, below the 32-point title bar and the 28-point header,
-        // the zebra stripes change colour at each row's edge.
-        var gaps: [Int] = []
-        #expect(x.wait(timeout: 10) {
-            guard let shot = try? x.screenshot(), shot.width == 390, shot.height == 600 else { return false }
-            let edges = (32 + 28 + 2..<560).filter { y in abs(shot.brightness(x: 2, y: y) - shot.brightness(x: 2, y: y - 1)) > 3 }
-            gaps = zip(edges.dropFirst(), edges).map { $0 - $1 }
-            return gaps.count >= 8 && gaps.allSatisfy { $0 == 44 }
-        }, "zebra stripes 44 points apart, not one 16-point cell: \(gaps)")
-        x.x(["xdotool", "key", "ctrl+q"])
-        _ = x.wait(timeout: 5) { x.exitStatus != nil }
-    }
-
-    @Test("LT-01: in a window the row under the pointer is shaded; a right-click selects it and opens its menu; Esc closes it; the menu's Select All, chosen with the keys, selects every row")
-    func contextMenuInAWindow() throws {
-        let x = try XSession()
-        defer { x.shutDown() }
-        try x.start(["--window", "--window-size", "480x400", "--page", "table", "--idiom", "macOS", "--appearance", "light"])
-        try #require(!x.window.isEmpty, "the window opened (\(x.startReport))")
-        var before = try x.screenshot()
-        #expect(x.wait(timeout: 10) {
-            before = (try? x.screenshot()) ?? before
-            return before.width == 480 && before.brightness(x: 300, y: 300) > 200
-        }, "the table is drawn, light")
-        // Where the menu opens: right of and below the pointer, clear of the row clicked.
-        let menu = (rows: 160..<200, columns: 200..<300)
-        // Hovering shades the row under the pointer, across the table (from the header, where
-        // no row is shaded).
-        x.move(200, 40)
-        _ = x.wait(timeout: 2) { false }
-        let unshaded = try x.screenshot()
-        x.move(200, 150)
-        x.move(201, 151)
-        // The shade is a hue (a zebra row is about as bright): its red falls below the row's.
-        var shaded = 0
-        #expect(x.wait(timeout: 5) {
-            guard let shot = try? x.screenshot() else { return false }
-            shaded = (148..<152).reduce(0) { count, y in
-                count + (0..<150).filter { shot.pixel(x: $0, y: y).red < unshaded.pixel(x: $0, y: y).red - 0.04 }.count
+            // A drag flick on the document: the text keeps moving well after the release, then
+            // settles. Only the text is compared (the indicator to its right fades on its own).
+            let text = (rows: 40..<540, columns: 0..<500)
+            x.move(300, 450)
+            x.x(["xdotool", "mousedown", "1"])
+            // The moves and the release in one xdotool: started one by one under load, a process
+            // could start a tenth of a second after the last move, and a finger that rests before
+            // it lifts rightly flicks nothing.
+            x.x(["xdotool"] + stride(from: 420, through: 180, by: -40).flatMap { y in
+                ["mousemove", "\(x.origin.x + 300)", "\(x.origin.y + y)", "sleep", "0.016"]
+            } + ["mouseup", "1"])
+            let released = Date()
+            var previous = first, changes: [Double] = [], stillFor = 0
+            // Screenshots are slow while other suites fill both cores (a second each, at worst), so
+            // the loop counts still pictures rather than time, up to a generous limit.
+            while Date().timeIntervalSince(released) < 30, stillFor < 4 {
+                let shot = try x.screenshot()
+                if shot.differingPixels(from: previous, rows: text.rows, columns: text.columns) > 0 {
+                    changes.append(Date().timeIntervalSince(released))
+                    stillFor = 0
+                } else {
+                    stillFor += 1
+                }
+                previous = shot
             }
-            return shaded > 300
-        }, "the row under the pointer is shaded: \(shaded) pixels, \(unshaded.pixel(x: 2, y: 150)) before")
-        before = unshaded
-        x.x(["xdotool", "click", "3"])
-        #expect(x.wait(timeout: 5) { ((try? x.screenshot())?.differingPixels(from: before, rows: menu.rows, columns: menu.columns) ?? 0) > 300 },
-                "a menu is drawn at the pointer")
-        x.x(["xdotool", "key", "Escape"])
-        #expect(x.wait(timeout: 5) { ((try? x.screenshot())?.differingPixels(from: before, rows: menu.rows, columns: menu.columns) ?? 0) < 50 },
-                "Esc closed it")
-        x.x(["xdotool", "click", "3"])
-        _ = x.wait(timeout: 5) { ((try? x.screenshot())?.differingPixels(from: before, rows: menu.rows, columns: menu.columns) ?? 0) > 300 }
-        for key in ["Down", "Down", "Return"] { x.x(["xdotool", "key", key]) }
-        // Every row is drawn in the selection's colour: down the rows' leading padding, dark blue.
-        #expect(x.wait(timeout: 10) {
-            guard let shot = try? x.screenshot() else { return false }
-            return stride(from: 100, to: 340, by: 12).allSatisfy { shot.brightness(x: 3, y: $0) < 235 && shot.pixel(x: 3, y: $0).blue > shot.pixel(x: 3, y: $0).red + 0.2 }
-        }, "Select All selected every row")
-        x.x(["xdotool", "key", "ctrl+q"])
-        _ = x.wait(timeout: 5) { x.exitStatus != nil }
-    }
+            // The first change is the drag itself; a second one is movement after the release.
+            #expect(changes.count >= 2, "the text moved in several frames: \(changes)")
+            #expect((changes.last ?? 0) > 0.3, "momentum carried it on after the release: \(changes)")
+            #expect(stillFor >= 4, "the flick settled")
+            let settled = previous
 
-    @Test("scrollwork open FILE --window shows the table in a window named after the file, with its menus and a desktop app's keys: Ctrl+C keeps it open, Ctrl+Q quits")
-    func viewerInAWindow() throws {
-        let x = try XSession()
-        defer { x.shutDown() }
-        let csv = x.directory.appendingPathComponent("cities.csv").path
-        try ("City,Country,Population\n" + (1...200).map { "City \($0),Country \($0 % 7),\($0 * 1000)" }.joined(separator: "\n") + "\n")
-            .write(toFile: csv, atomically: true, encoding: .utf8)
-        try x.start(["open", csv, "--window", "--window-size", "480x400", "--appearance", "light"])
-        try #require(!x.window.isEmpty, "the window opened (\(x.startReport))")
-        #expect(x.x(["xdotool", "getwindowname", x.window]).trimmingCharacters(in: .whitespacesAndNewlines) == "cities.csv - Scrollwork")
-        var before = try x.screenshot()
-        #expect(x.wait(timeout: 10) {
-            before = (try? x.screenshot()) ?? before
-            return before.width == 480 && before.differingPixels(from: before, rows: 0..<1) == 0 && before.brightness(x: 400, y: 300) > 200
-        }, "the table is drawn, light")
-        let menu = (rows: 110..<150, columns: 160..<260)
-        x.move(150, 100)
-        x.x(["xdotool", "click", "3"])
-        #expect(x.wait(timeout: 5) { ((try? x.screenshot())?.differingPixels(from: before, rows: menu.rows, columns: menu.columns) ?? 0) > 300 },
-                "a right-click opened the row's menu")
-        for key in ["Escape", "ctrl+c"] { x.x(["xdotool", "key", key]) }
-        #expect(!x.wait(timeout: 1) { x.exitStatus != nil }, "Ctrl+C copies in a window; it does not quit")
-        x.x(["xdotool", "key", "ctrl+q"])
-        #expect(x.wait(timeout: 5) { x.exitStatus != nil })
-        #expect(x.exitStatus == 0)
-    }
+            // The wheel scrolls the document under the pointer.
+            x.x(["xdotool", "click", "--repeat", "3", "4"])
+            #expect(x.wait(timeout: 5) {
+                ((try? x.screenshot())?.differingPixels(from: settled, rows: text.rows, columns: text.columns) ?? 0) > 500
+            }, "the wheel scrolled")
 
-    @Test("scrollwork --window without a display says why and exits 2")
-    func noDisplay() throws {
-        let run = try Tmux.run(["sh", "-c", "DISPLAY=:1999 SDL_VIDEODRIVER=x11 '\(Tmux.scrollwork)' --window 2>&1; echo \"status $?\""])
-        #expect(run.output.contains("could not open a window"))
-        #expect(run.output.contains("status 2"))
+            // A desktop app's keys: Tab only moves focus, ] is typing, Ctrl+C copies (the window
+            // stays), Ctrl+Tab goes to the next page.
+            for key in ["Tab", "bracketright", "ctrl+c"] { x.x(["xdotool", "key", key]) }
+            #expect(!x.wait(timeout: 1) { x.exitStatus != nil }, "Ctrl+C did not end the app")
+            #expect((try? x.screenshot()).map { Self.galleryDots($0).current } == 0, "Tab and ] kept the page")
+            x.x(["xdotool", "key", "ctrl+Tab"])
+            #expect(x.wait(timeout: 5) { (try? x.screenshot()).map { Self.galleryDots($0).current } == 1 }, "Ctrl+Tab moved to page 2")
+            #expect(x.wait(timeout: 5) { x.x(["xdotool", "getwindowname", x.window]).trimmingCharacters(in: .whitespacesAndNewlines) == "Table - Scrollwork" },
+                    "the window manager's title names the page: \(x.x(["xdotool", "getwindowname", x.window]))")
+            #expect(x.x(["xprop", "-id", x.window, "_NET_WM_ICON"]).contains("Icon (64 x 64)"), "the window has an icon for the task switcher")
+
+            // A click on the fifth dot goes to page 5.
+            let dots = Self.galleryDots(try x.screenshot())
+            #expect(dots.centres.count == 7)
+            if dots.centres.count == 7 {
+                let y = (600 / 16 - 1) * 16 + 8
+                x.move(dots.centres[4], y)
+                x.x(["xdotool", "click", "1"])
+                #expect(x.wait(timeout: 5) { (try? x.screenshot()).map { Self.galleryDots($0).current } == 4 }, "the click moved to page 5")
+            }
+
+            // A smaller window: the gallery lays itself out again in fewer cells, dots and all.
+            x.x(["xdotool", "windowsize", x.window, "480", "400"])
+            #expect(x.wait(timeout: 5) {
+                guard let shot = try? x.screenshot(), shot.width == 480, shot.height == 400 else { return false }
+                return Self.galleryDots(shot).centres.count == 7
+            }, "the window was resized and the gallery drawn at its new size")
+
+            x.move(200, 200)
+            x.x(["xdotool", "key", "ctrl+q"])
+            #expect(x.wait(timeout: 5) { x.exitStatus != nil })
+            #expect(x.exitStatus == 0)
+        }
+
+        @Test("the window is light with no preference and dark when GTK_THEME asks, as a GTK application is", arguments: [false, true])
+        func followsTheDesktop(dark: Bool) throws {
+            let x = try XSession()
+            defer { x.shutDown() }
+            try x.start(["--window", "--window-size", "480x400", "--page", "outline"],
+                        unset: ["DBUS_SESSION_BUS_ADDRESS", "GTK_THEME"], set: dark ? ["GTK_THEME=Adwaita:dark"] : [])
+            try #require(!x.window.isEmpty, "the window opened (\(x.startReport))")
+            // The pointer away from the point sampled: the row under it is shaded.
+            x.move(20, 390)
+            // The middle of the right half: the outline's background, away from its rows' text.
+            #expect(x.wait(timeout: 10) {
+                guard let shot = try? x.screenshot() else { return false }
+                let b = shot.brightness(x: 400, y: 200)
+                return dark ? b < 40 : b > 215
+            }, dark ? "a dark background" : "a light background")
+            x.x(["xdotool", "key", "ctrl+q"])
+            _ = x.wait(timeout: 5) { x.exitStatus != nil }
+        }
+
+        @Test("LT-12: the window draws the table in points: its rows are 44 points apart at a phone's width, read from the screen")
+        func tableInPoints() throws {
+            let x = try XSession()
+            defer { x.shutDown() }
+            // 600 points tall: the test's screen is 768 pixels, and a taller window would be cut.
+            try x.start(["--window", "--window-size", "390x600", "--page", "table", "--appearance", "light"])
+            try #require(!x.window.isEmpty, "the window opened (\(x.startReport))")
+            // Down the padding left of the first column, below the 32-point title bar and the 28-point header,
+            // the zebra stripes change colour at each row's edge.
+            var gaps: [Int] = []
+            #expect(x.wait(timeout: 10) {
+                guard let shot = try? x.screenshot(), shot.width == 390, shot.height == 600 else { return false }
+                let edges = (32 + 28 + 2..<560).filter { y in abs(shot.brightness(x: 2, y: y) - shot.brightness(x: 2, y: y - 1)) > 3 }
+                gaps = zip(edges.dropFirst(), edges).map { $0 - $1 }
+                return gaps.count >= 8 && gaps.allSatisfy { $0 == 44 }
+            }, "zebra stripes 44 points apart, not one 16-point cell: \(gaps)")
+            x.x(["xdotool", "key", "ctrl+q"])
+            _ = x.wait(timeout: 5) { x.exitStatus != nil }
+        }
+
+        @Test("LT-01: in a window the row under the pointer is shaded; a right-click selects it and opens its menu; Esc closes it; the menu's Select All, chosen with the keys, selects every row")
+        func contextMenuInAWindow() throws {
+            let x = try XSession()
+            defer { x.shutDown() }
+            try x.start(["--window", "--window-size", "480x400", "--page", "table", "--idiom", "macOS", "--appearance", "light"])
+            try #require(!x.window.isEmpty, "the window opened (\(x.startReport))")
+            var before = try x.screenshot()
+            #expect(x.wait(timeout: 10) {
+                before = (try? x.screenshot()) ?? before
+                return before.width == 480 && before.brightness(x: 300, y: 300) > 200
+            }, "the table is drawn, light")
+            // Where the menu opens: right of and below the pointer, clear of the row clicked.
+            let menu = (rows: 160..<200, columns: 200..<300)
+            // Hovering shades the row under the pointer, across the table (from the header, where
+            // no row is shaded).
+            x.move(200, 40)
+            _ = x.wait(timeout: 2) { false }
+            let unshaded = try x.screenshot()
+            x.move(200, 150)
+            x.move(201, 151)
+            // The shade is a hue (a zebra row is about as bright): its red falls below the row's.
+            var shaded = 0
+            #expect(x.wait(timeout: 5) {
+                guard let shot = try? x.screenshot() else { return false }
+                shaded = (148..<152).reduce(0) { count, y in
+                    count + (0..<150).filter { shot.pixel(x: $0, y: y).red < unshaded.pixel(x: $0, y: y).red - 0.04 }.count
+                }
+                return shaded > 300
+            }, "the row under the pointer is shaded: \(shaded) pixels, \(unshaded.pixel(x: 2, y: 150)) before")
+            before = unshaded
+            x.x(["xdotool", "click", "3"])
+            #expect(x.wait(timeout: 5) { ((try? x.screenshot())?.differingPixels(from: before, rows: menu.rows, columns: menu.columns) ?? 0) > 300 },
+                    "a menu is drawn at the pointer")
+            x.x(["xdotool", "key", "Escape"])
+            #expect(x.wait(timeout: 5) { ((try? x.screenshot())?.differingPixels(from: before, rows: menu.rows, columns: menu.columns) ?? 0) < 50 },
+                    "Esc closed it")
+            x.x(["xdotool", "click", "3"])
+            _ = x.wait(timeout: 5) { ((try? x.screenshot())?.differingPixels(from: before, rows: menu.rows, columns: menu.columns) ?? 0) > 300 }
+            for key in ["Down", "Down", "Return"] { x.x(["xdotool", "key", key]) }
+            // Every row is drawn in the selection's colour: down the rows' leading padding, dark blue.
+            #expect(x.wait(timeout: 10) {
+                guard let shot = try? x.screenshot() else { return false }
+                return stride(from: 100, to: 340, by: 12).allSatisfy { shot.brightness(x: 3, y: $0) < 235 && shot.pixel(x: 3, y: $0).blue > shot.pixel(x: 3, y: $0).red + 0.2 }
+            }, "Select All selected every row")
+            x.x(["xdotool", "key", "ctrl+q"])
+            _ = x.wait(timeout: 5) { x.exitStatus != nil }
+        }
+
+        @Test("scrollwork open FILE --window shows the table in a window named after the file, with its menus and a desktop app's keys: Ctrl+C keeps it open, Ctrl+Q quits")
+        func viewerInAWindow() throws {
+            let x = try XSession()
+            defer { x.shutDown() }
+            let csv = x.directory.appendingPathComponent("cities.csv").path
+            try ("City,Country,Population\n" + (1...200).map { "City \($0),Country \($0 % 7),\($0 * 1000)" }.joined(separator: "\n") + "\n")
+                .write(toFile: csv, atomically: true, encoding: .utf8)
+            try x.start(["open", csv, "--window", "--window-size", "480x400", "--appearance", "light"])
+            try #require(!x.window.isEmpty, "the window opened (\(x.startReport))")
+            #expect(x.x(["xdotool", "getwindowname", x.window]).trimmingCharacters(in: .whitespacesAndNewlines) == "cities.csv - Scrollwork")
+            var before = try x.screenshot()
+            #expect(x.wait(timeout: 10) {
+                before = (try? x.screenshot()) ?? before
+                return before.width == 480 && before.differingPixels(from: before, rows: 0..<1) == 0 && before.brightness(x: 400, y: 300) > 200
+            }, "the table is drawn, light")
+            let menu = (rows: 110..<150, columns: 160..<260)
+            x.move(150, 100)
+            x.x(["xdotool", "click", "3"])
+            #expect(x.wait(timeout: 5) { ((try? x.screenshot())?.differingPixels(from: before, rows: menu.rows, columns: menu.columns) ?? 0) > 300 },
+                    "a right-click opened the row's menu")
+            for key in ["Escape", "ctrl+c"] { x.x(["xdotool", "key", key]) }
+            #expect(!x.wait(timeout: 1) { x.exitStatus != nil }, "Ctrl+C copies in a window; it does not quit")
+            x.x(["xdotool", "key", "ctrl+q"])
+            #expect(x.wait(timeout: 5) { x.exitStatus != nil })
+            #expect(x.exitStatus == 0)
+        }
+
+        @Test("scrollwork --window without a display says why and exits 2")
+        func noDisplay() throws {
+            let run = try Tmux.run(["sh", "-c", "DISPLAY=:1999 SDL_VIDEODRIVER=x11 '\(Tmux.scrollwork)' --window 2>&1; echo \"status $?\""])
+            #expect(run.output.contains("could not open a window"))
+            #expect(run.output.contains("status 2"))
+        }
     }
 }
 
