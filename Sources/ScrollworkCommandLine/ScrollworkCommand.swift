@@ -384,9 +384,16 @@ extension Open {
 
     #if Window
     /// A window's theme in `appearance` on a desktop with `settings`: Increase Contrast's
-    /// colours when the desktop asks for high contrast.
+    /// colours when the desktop asks for high contrast, and the desktop's accent colour for
+    /// the accent, focus rings and selected rows when it has one.
     static func windowTheme(appearance: Appearance, settings: DesktopSettings) -> Theme {
-        .standard(for: .trueColor, appearance: appearance, highContrast: settings.highContrast == true)
+        var theme = Theme.standard(for: .trueColor, appearance: appearance, highContrast: settings.highContrast == true)
+        if let accent = settings.accentColor {
+            let colour = Color.rgb(accent.red, accent.green, accent.blue)
+            theme.accent.foreground = colour
+            theme.selection.background = colour
+        }
+        return theme
     }
 
     /// Runs `opened` in a window titled `title`, with a desktop app's keys.

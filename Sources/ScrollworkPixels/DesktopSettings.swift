@@ -4,8 +4,9 @@ import ScrollworkWidgets
 /// What the desktop says about type, motion and contrast, as GTK reads it from the XDG desktop
 /// portal: the interface font and the text scale (`org.gnome.desktop.interface` `font-name` and
 /// `text-scaling-factor`), whether to animate (`enable-animations`), and high contrast
-/// (`org.freedesktop.appearance` `contrast`). What the portal does not say is nil, and a window
-/// keeps its own choice (fontconfig's Sans, scale 1, motion, normal contrast).
+/// (`org.freedesktop.appearance` `contrast`) and the accent colour (`accent-color`). What the
+/// portal does not say is nil, and a window keeps its own choice (fontconfig's Sans, scale 1,
+/// motion, normal contrast, system blue).
 public struct DesktopSettings: Sendable, Hashable {
     /// The interface font's family ("Cantarell" of "Cantarell 11").
     public var fontFamily: String?
@@ -15,13 +16,22 @@ public struct DesktopSettings: Sendable, Hashable {
     public var reducesMotion: Bool?
     /// True when the desktop asks for high contrast.
     public var highContrast: Bool?
+    /// The desktop's accent colour, each channel 0…255.
+    public var accentColor: (red: UInt8, green: UInt8, blue: UInt8)? {
+        get { accent.map { ($0[0], $0[1], $0[2]) } }
+        set { accent = newValue.map { [$0.red, $0.green, $0.blue] } }
+    }
+    /// The accent's channels, kept as an array so that the settings stay Hashable.
+    private var accent: [UInt8]?
 
     /// Settings of the given values.
-    public init(fontFamily: String? = nil, textScale: Double? = nil, reducesMotion: Bool? = nil, highContrast: Bool? = nil) {
+    public init(fontFamily: String? = nil, textScale: Double? = nil, reducesMotion: Bool? = nil, highContrast: Bool? = nil,
+                accentColor: (red: UInt8, green: UInt8, blue: UInt8)? = nil) {
         self.fontFamily = fontFamily
         self.textScale = textScale
         self.reducesMotion = reducesMotion
         self.highContrast = highContrast
+        self.accentColor = accentColor
     }
 
     /// The settings in the portal's `Settings.ReadAll` reply as `gdbus` prints it
@@ -42,6 +52,14 @@ public struct DesktopSettings: Sendable, Hashable {
         case "true": settings.reducesMotion = false
         case "false": settings.reducesMotion = true
         default: break
+        }
+        // "(0.21, 0.52, 0.89)": three channels 0…1; out of range (the portal's "unset" is -1) is none.
+        if let triple = value(of: "accent-color", in: reply), triple.hasPrefix("("), triple.hasSuffix(")") {
+            let channels = triple.dropFirst().dropLast().split(separator: ",").compactMap { Double($0.filter { $0 != " " }) }
+            if channels.count == 3, channels.allSatisfy({ $0.isFinite && (0...1).contains($0) }) {
+                let c = channels.map { UInt8(($0 * 255).rounded()) }
+                settings.accentColor = (c[0], c[1], c[2])
+            }
         }
         switch value(of: "contrast", in: reply) {
         case "uint32 1": settings.highContrast = true

@@ -164,6 +164,11 @@ import ScrollworkPixels
             #expect(!plain.reducesMotion && ThemeIdentity(plain.theme) == ThemeIdentity(usual))
             #expect(ThemeIdentity(Open.windowTheme(appearance: appearance, settings: asked)) == ThemeIdentity(contrast))
             #expect(ThemeIdentity(Open.windowTheme(appearance: appearance, settings: DesktopSettings(highContrast: false))) == ThemeIdentity(usual))
+            // The desktop's accent colours the accent and the selected rows.
+            let tinted = Open.windowTheme(appearance: appearance, settings: DesktopSettings(accentColor: (200, 40, 90)))
+            #expect(tinted.accent.foreground == .rgb(200, 40, 90) && tinted.selection.background == .rgb(200, 40, 90))
+            let galleryTinted = try gallery.display.windowStyle(environment: [:], appearance: appearance, settings: DesktopSettings(accentColor: (200, 40, 90)))
+            #expect(galleryTinted.theme.selection.background == .rgb(200, 40, 90))
         }
     }
 

@@ -21,6 +21,16 @@ import ScrollworkWidgets
         #expect(DesktopSettings.current(environment: ["DISPLAY": ":0"]) == DesktopSettings(), "no bus, no question")
     }
 
+    @Test("the portal's accent colour is read as three channels; out of range (GNOME's unset is -1) or malformed is none")
+    func accentColour() {
+        let reply = "({'org.freedesktop.appearance': {'accent-color': <(0.20999999999999999, 0.52000000000000002, 0.89000000000000001)>}},)"
+        let accent = DesktopSettings.parse(portalReply: reply).accentColor
+        #expect(accent?.red == 54 && accent?.green == 133 && accent?.blue == 227)
+        for bad in ["<(-1.0, -1.0, -1.0)>", "<(0.2, 0.4)>", "<(nan, 0.1, 0.1)>", "<(2.0, 0.1, 0.1)>", "<'blue'>", "<()>"] {
+            #expect(DesktopSettings.parse(portalReply: "({'org.freedesktop.appearance': {'accent-color': \(bad)}},)").accentColor == nil, "\(bad)")
+        }
+    }
+
     @Test("the window's type follows the style: another family measures differently, a text scale sets larger sizes")
     func styleSetsTheType() throws {
         let image = try PixelImage(width: 200, height: 100)

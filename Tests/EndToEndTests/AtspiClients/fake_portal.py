@@ -1,6 +1,6 @@
 # A stand-in for the XDG desktop portal's settings (org.freedesktop.portal.Settings) on the
 # session bus, saying what FAKE_PORTAL holds, as GNOME's portal would: for instance
-# "text-scaling-factor=2.0;enable-animations=false;contrast=1;font-name=DejaVu Serif 11".
+# "text-scaling-factor=2.0;enable-animations=false;contrast=1;accent-color=0.8,0.2,0.4;font-name=DejaVu Serif 11".
 # Run by session.sh before the app when FAKE_PORTAL is set; runs until it is stopped.
 import os
 from gi.repository import Gio, GLib
@@ -19,6 +19,7 @@ def settings():
         elif key == 'enable-animations': found['org.gnome.desktop.interface'][key] = GLib.Variant('b', value == 'true')
         elif key == 'font-name': found['org.gnome.desktop.interface'][key] = GLib.Variant('s', value)
         elif key == 'contrast': found['org.freedesktop.appearance'][key] = GLib.Variant('u', int(value))
+        elif key == 'accent-color': found['org.freedesktop.appearance'][key] = GLib.Variant('(ddd)', tuple(float(c) for c in value.split(',')))
     return found
 
 def call(connection, sender, path, interface, method, parameters, invocation):
