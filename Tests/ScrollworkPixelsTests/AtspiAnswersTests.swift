@@ -205,6 +205,46 @@ import ScrollworkWidgets
         // Row 1 of the table is drawn at y 32…48 points: 64…96 pixels in the window.
         let found = Self.ask(tree, Self.w, component, "GetAccessibleAtPoint", [.int32(20), .int32(70), .uint32(1)])
         #expect(found == [.reference(":1.7", Self.table + "/r1/0")], "\(found)")
+        // Any point, however far, is answered without overflowing.
+        for (x, y) in [(Int32.max, Int32.max), (Int32.min, Int32.min), (0, Int32.max)] {
+            #expect(Self.ask(tree, Self.w, component, "Contains", [.int32(x), .int32(y), .uint32(0)]).count == 1)
+            #expect(Self.ask(tree, Self.w, component, "GetAccessibleAtPoint", [.int32(x), .int32(y), .uint32(0)]).count == 1)
+        }
+        #expect(AtspiAnswers.contains((Int32.max, Int32.max, Int32.max, Int32.max), Int(Int32.max), Int(Int32.max)))
+    }
+
+    @Test("every method of every interface answers any arguments on any path without trapping")
+    func anyCallAnswers() {
+        let tree = Self.tree()
+        let answers = AtspiAnswers(tree: tree, bus: ":1.7")
+        let members = ["Get", "GetAll", "Set", "GetChildAtIndex", "GetChildren", "GetIndexInParent", "GetRelationSet", "GetRole", "GetRoleName",
+                       "GetLocalizedRoleName", "GetState", "GetAttributes", "GetApplication", "GetInterfaces", "GetLocale", "GetExtents", "GetPosition",
+                       "GetSize", "GetLayer", "GetAlpha", "GrabFocus", "Contains", "GetAccessibleAtPoint", "GetAccessibleAt", "GetIndexAt", "GetRowAtIndex",
+                       "GetColumnAtIndex", "GetRowDescription", "GetColumnDescription", "GetRowExtentAt", "GetColumnExtentAt", "GetRowHeader",
+                       "GetColumnHeader", "GetSelectedRows", "GetSelectedColumns", "IsRowSelected", "IsColumnSelected", "IsSelected", "GetSelectedChild",
+                       "IsChildSelected", "SelectChild", "ClearSelection", "GetText", "GetTextAtOffset", "GetStringAtOffset", "GetCharacterAtOffset",
+                       "GetCaretOffset", "GetAttributes", "GetDefaultAttributes", "GetNSelections", "GetActions", "GetName", "GetDescription",
+                       "GetKeyBinding", "DoAction", "GetItems", "Nonsense"]
+        let interfaces = ["org.a11y.atspi.Accessible", "org.a11y.atspi.Component", "org.a11y.atspi.Table", "org.a11y.atspi.Selection",
+                          "org.a11y.atspi.Text", "org.a11y.atspi.Action", "org.a11y.atspi.Application", "org.a11y.atspi.Value",
+                          "org.freedesktop.DBus.Properties", "org.a11y.atspi.Cache", ""]
+        let paths = [AtspiTree.applicationPath, Self.w, Self.w + "/0", Self.w + "/0/0", Self.table, Self.table + "/0", Self.table + "/r3",
+                     Self.table + "/r3/1", Self.table + "/r9999999", Self.table + "/r9999999/1", "/org/a11y/atspi/cache", "/", ""]
+        let arguments: [[DBusValue]] = [[], [.int32(Int32.min), .int32(Int32.max), .uint32(UInt32.max)], [.int32(-1), .int32(-1)],
+                                        [.string("org.a11y.atspi.Accessible"), .string("Name")], [.string(""), .string("")], [.int32(3), .int32(1), .uint32(7)],
+                                        [.structure([]), .array(signature: "s", []), .variant(.double(.nan))]]
+        var answered = 0
+        for path in paths {
+            for interface in interfaces {
+                for member in members {
+                    for values in arguments {
+                        _ = answers.answer(path: path, interface: interface, member: member, arguments: values)
+                        answered += 1
+                    }
+                }
+            }
+        }
+        #expect(answered == paths.count * interfaces.count * members.count * arguments.count)
     }
 
     @Test("a window without an accessibility bus runs without a bridge; a bus that cannot be reached stops it, saying why, and never blocks")

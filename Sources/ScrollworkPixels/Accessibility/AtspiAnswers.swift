@@ -267,7 +267,7 @@ struct AtspiAnswers {
         case "GrabFocus": return [.boolean(false)]
         case "Contains":
             guard let x = argument(arguments, 0), let y = argument(arguments, 1) else { return nil }
-            return [.boolean(x >= box.x && x < box.x + box.width && y >= box.y && y < box.y + box.height)]
+            return [.boolean(Self.contains(box, x, y))]
         case "GetAccessibleAtPoint":
             guard let x = argument(arguments, 0), let y = argument(arguments, 1) else { return nil }
             return [reference(deepest(at: (x, y), from: node, onScreen: onScreen))]
@@ -275,11 +275,17 @@ struct AtspiAnswers {
         }
     }
 
+    /// True when the pixel `x`, `y` is inside `box` (added up in 64 bits: a box at the far end of
+    /// 32 bits does not overflow).
+    static func contains(_ box: (x: Int32, y: Int32, width: Int32, height: Int32), _ x: Int, _ y: Int) -> Bool {
+        x >= Int(box.x) && x < Int(box.x) + Int(box.width) && y >= Int(box.y) && y < Int(box.y) + Int(box.height)
+    }
+
     /// The deepest object on screen under the pixel `point`, starting inside `node`.
     private func deepest(at point: (x: Int, y: Int), from node: AtspiTree.Node, onScreen: Bool) -> String? {
         func contains(_ candidate: AtspiTree.Node) -> Bool {
             let box = tree.pixels(tree.frame(of: candidate), onScreen: onScreen)
-            return point.x >= box.x && point.x < box.x + box.width && point.y >= box.y && point.y < box.y + box.height
+            return Self.contains(box, point.x, point.y)
         }
         guard contains(node) || node.isApplication else { return nil }
         var current = node
