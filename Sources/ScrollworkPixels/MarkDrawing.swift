@@ -11,7 +11,7 @@ struct MarkDrawing {
     func draw(_ mark: PointMark) {
         switch mark {
         case let .scrollIndicator(indicator, viewport): drawIndicator(indicator, viewport: viewport)
-        case let .pageControl(state, frame): drawPageControl(state, frame: frame)
+        case let .pageControl(state, frame, hovered): drawPageControl(state, frame: frame, hovered: hovered)
         case let .edgeEffect(effect, style, intensity, content): drawEdge(effect, style: style, intensity: intensity, content: content)
         case .scrolledContent: break // drawn with the cells
         case .drawing: break // drawn by the canvas's PointPainter
@@ -145,7 +145,7 @@ struct MarkDrawing {
     /// The dots at the state's diameter and pitch, centred in `frame`; shrunk dots at a clipped
     /// end are drawn at their scale, the current page highlighted, the platter behind them
     /// while scrubbing or with the prominent style.
-    private func drawPageControl(_ state: PageControlState, frame: Rect) {
+    private func drawPageControl(_ state: PageControlState, frame: Rect, hovered: Int?) {
         let layout = state.layout()
         let vertical = layout.isVertical
         // The control's own rectangle, centred in the cells it takes (as PageControlView hit-tests).
@@ -161,7 +161,9 @@ struct MarkDrawing {
             let centre = vertical ? Point(x: across, y: start + item.center) : Point(x: start + item.center, y: across)
             let diameter = state.indicatorDiameter * item.scale
             let dark = canvas.palette.isDark
-            let colour = item.isCurrent ? canvas.style.currentPageDot(onDark: dark) : canvas.style.pageDot(onDark: dark)
+            var colour = item.isCurrent ? canvas.style.currentPageDot(onDark: dark) : canvas.style.pageDot(onDark: dark)
+            // The dot under the pointer, which a click goes to, halfway to the current one's colour.
+            if item.page == hovered, !item.isCurrent { colour = colour.mixed(with: canvas.style.currentPageDot(onDark: dark), 0.5) }
             if item.image == .dot {
                 canvas.set(colour)
                 cairo_new_sub_path(cr)

@@ -133,13 +133,14 @@ extension Canvas {
     }
 
     /// A page control of `state` in `frame` (points): at its true size centred in the frame on
-    /// a pixel host, or a dot every two cells from the frame's second cell on a grid. Returns
+    /// a pixel host, the dot of page `hovered` (under the pointer) a shade stronger, or a dot
+    /// every two cells from the frame's second cell on a grid. Returns
     /// true when drawn at its true size, where a press finds a dot by the control's layout in
     /// points; false where a press finds the dot drawn in its cell.
     @discardableResult
-    public mutating func pageControl(_ state: PageControlState, in frame: Rect, theme: Theme) -> Bool {
+    public mutating func pageControl(_ state: PageControlState, in frame: Rect, theme: Theme, hovered: Int? = nil) -> Bool {
         if drawsPointMarks {
-            record(.pageControl(state, frame: frame))
+            record(.pageControl(state, frame: frame, hovered: hovered))
             return true
         }
         let area = cells(in: frame)

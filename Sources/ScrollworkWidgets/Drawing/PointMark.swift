@@ -10,8 +10,9 @@ public enum PointMark: Sendable, Hashable {
     /// A scroll indicator (and a legacy scroller's track) of the viewport at `viewport`; the
     /// indicator's own rectangles are relative to the viewport's origin.
     case scrollIndicator(ScrollIndicator, viewport: Rect)
-    /// A page control laid out by its state, centred in `frame` (the cells it takes).
-    case pageControl(PageControlState, frame: Rect)
+    /// A page control laid out by its state, centred in `frame` (the cells it takes); the dot of
+    /// page `hovered`, under the pointer, a shade stronger.
+    case pageControl(PageControlState, frame: Rect, hovered: Int?)
     /// A scroll edge effect along `effect.edge` of `content`, resolved to `style`, at
     /// `intensity` (0…1, how much content lies under the bar).
     case edgeEffect(ScrollEdgeEffect, style: ScrollEdgeEffect.Style, intensity: Double, content: Rect)

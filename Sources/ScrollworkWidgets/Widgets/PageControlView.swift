@@ -24,6 +24,8 @@ public struct PageControlView: ReportingWidget, StatefulWidget {
     /// True when the last render drew the dots at their size in points (a pixel host), false
     /// when it drew them as characters two cells apart: a press is read against what was drawn.
     private var drewInPoints = false
+    /// The page whose dot is under the pointer, drawn a shade stronger in a window.
+    public private(set) var hoveredPage: Int? = nil
     private var pressed = false
     private var change: PageChange? = nil
     /// The dots as a terminal last drew them, copied while the state and theme stay the same.
@@ -33,6 +35,7 @@ public struct PageControlView: ReportingWidget, StatefulWidget {
     struct DotsKey: Equatable, Sendable {
         var state: PageControlState
         var theme: ThemeIdentity
+        var hovered: Int?
     }
 
     /// A view of `state`.
@@ -67,8 +70,9 @@ public struct PageControlView: ReportingWidget, StatefulWidget {
         // characters, which it keeps while the dots look the same.
         let (state, theme, frame) = (state, theme, frame)
         var inPoints = false
-        canvas.reusing(&drawnDots, key: DotsKey(state: state.withoutClock, theme: ThemeIdentity(theme)), in: frame, idiom: .iOS) { c in
-            inPoints = c.pageControl(state, in: frame, theme: theme)
+        let hovered = hoveredPage
+        canvas.reusing(&drawnDots, key: DotsKey(state: state.withoutClock, theme: ThemeIdentity(theme), hovered: hovered), in: frame, idiom: .iOS) { c in
+            inPoints = c.pageControl(state, in: frame, theme: theme, hovered: hovered)
         }
         drewInPoints = inPoints
     }
@@ -132,6 +136,10 @@ public struct PageControlView: ReportingWidget, StatefulWidget {
             return .handled
         case let .mouse(mouse):
             let position = position(of: mouse)
+            if case .move = mouse.kind {
+                hoveredPage = isOnDot(mouse) ? state.page(atPosition: position) : nil
+                return .ignored
+            }
             switch mouse.kind {
             case .press where gestures.command(for: mouse)?.chooses == true && frame.contains(mouse.location):
                 state.pointerDown(at: position, time: time)
