@@ -24,11 +24,11 @@ public struct PixelWindow {
     public var palette = PixelPalette.dark
     /// The looks of indicators, dots and edges.
     public var style = PixelStyle()
-    /// Scrolls move at once in every widget the app draws (``ScrollworkWidgets/Canvas/reducesMotion``),
+    /// Scrolls move at once in every widget the app draws (`Canvas.reducesMotion`),
     /// as the desktop's Reduce Motion asks.
     public var reducesMotion = false
     /// A wheel notch moves a few lines in a short step, as GTK's does (true, the default), rather
-    /// than gliding on as a Mac's wheel (``ScrollworkWidgets/Canvas/stepsWheel``).
+    /// than gliding on as a Mac's wheel (`Canvas.stepsWheel`).
     public var stepsWheel = true
     /// The variables that say where screen readers listen: `AT_SPI_BUS_ADDRESS`, else the
     /// session bus's (`DBUS_SESSION_BUS_ADDRESS`), whose accessibility bus the window's

@@ -58,7 +58,7 @@ final class AccessibilityBridge: Sendable {
         return bridge
     }
 
-    /// True once the bridge has registered the application, so that publishing is worth it.
+    /// True once the bridge has joined the accessibility bus and has not stopped.
     var isConnected: Bool { shared.withLock { $0.bus != nil && $0.failure == nil && !$0.stopping } }
 
     /// Why the bridge stopped, if it has.
@@ -91,7 +91,8 @@ final class AccessibilityBridge: Sendable {
         }
     }
 
-    /// Stops the thread and waits for it (at most one wait of the bus, 50 ms).
+    /// Stops the thread and waits for it: at most one wait of the bus (50 ms), or while it is
+    /// still joining a slow bus, that bus's answer (2 seconds at most).
     func stop() {
         shared.withLock { $0.stopping = true }
         if let handle = thread.withLock({ value -> pthread_t? in defer { value = nil }; return value }) { pthread_join(handle, nil) }
@@ -117,6 +118,7 @@ final class AccessibilityBridge: Sendable {
                 if let call = next.call { answer(call, from: nil, on: link) }
                 if !next.connected { throw DBusFailure(description: "the accessibility bus closed the connection") }
             }
+            if shared.withLock({ $0.stopping }) { return }
             _ = try link.call("org.a11y.atspi.Registry", AtspiTree.applicationPath, "org.a11y.atspi.Socket", "Embed",
                               [.reference(link.uniqueName, AtspiTree.applicationPath)])
             while true {

@@ -27,7 +27,7 @@ public struct EventLoop {
     /// placed there, and hidden unless this is on.
     public var showsCursor = false
     /// Scrolls move at once, without momentum, bounces or fading indicators, in every widget the
-    /// app draws (``ScrollworkWidgets/Canvas/reducesMotion``).
+    /// app draws (`Canvas.reducesMotion`).
     public var reducesMotion = false
 
     /// A loop for a person using a screen reader: the cursor shown on what has focus and motion
