@@ -92,6 +92,8 @@ package struct GalleryApp: App {
         dots.currentPage = page.rawValue
         dots.backgroundStyle = .prominent
         self.dots = PageControlView(dots, theme: style.theme)
+        // Named, so that a screen reader does not take them for a page's own dots.
+        self.dots.accessibilityLabel = "Gallery pages"
     }
 
     /// The checks page's configurations, each with the diagnostics it raises.
@@ -182,10 +184,6 @@ package struct GalleryApp: App {
     package var accessibility: AccessibilityElement? {
         mutating get {
             var element = childrenAccessibility
-            // The dots are the last child: named, so that they are not taken for a page's own.
-            if style.idiom.supportsPageControls, let last = element.children.indices.last, element.children[last].role == .pageControl {
-                element.children[last].name = "Gallery pages"
-            }
             element.children.insert(contentsOf: titleBarAccessibility, at: 0)
             // Where there are no page controls (macOS), the pages are a row of tabs.
             if !style.idiom.supportsPageControls, size.rows >= 3 {
@@ -207,10 +205,11 @@ package struct GalleryApp: App {
         }
     }
 
-    /// The title bar as last drawn: its title, then its controls as buttons a screen reader can press.
+    /// The title bar as last drawn (its placement kept from drawing it): its title, then its
+    /// controls as buttons a screen reader can press.
     private var titleBarAccessibility: [AccessibilityElement] {
-        guard let bar = shownTitleBar else { return [] }
-        let placed = bar.placed(columns: size.columns)
+        guard let placed = placedTitleBar else { return [] }
+        let bar = placed.bar
         let titleFrame = metrics.points(CellRect(column: 0, row: 0, columns: size.columns, rows: bar.rows))
         var elements = [AccessibilityElement(role: .staticText, name: String(placed.title.drop { $0 == " " }), frame: titleFrame)]
         for (control, label, cells) in placed.controls {

@@ -176,6 +176,12 @@ public struct PixelWindow {
         }
     }
 
+    /// What screen readers call the application: the program's file name, read once.
+    private static let programName: String = {
+        let name = CommandLine.arguments.first.map { String($0.split(separator: "/").last ?? "") } ?? ""
+        return name.isEmpty ? "scrollwork" : name
+    }()
+
     /// What the app shows, as the window's screen-reader bridge serves it.
     private func accessibilityTree<A: App, S: WorkScheduler>(_ session: inout WindowSession<A, S>, pointScale: Double) -> AtspiTree {
         var x: Int32 = 0, y: Int32 = 0, width: Int32 = 0, height: Int32 = 0
@@ -184,8 +190,7 @@ public struct PixelWindow {
             SDL_GetWindowSize(window, &width, &height)
         }
         let scale = pointScale > 0 ? pointScale : 1
-        let program = CommandLine.arguments.first.map { String($0.split(separator: "/").last ?? "") } ?? ""
-        return AtspiTree(applicationName: program.isEmpty ? "scrollwork" : program, title: session.title, content: session.driver.app.accessibility,
+        return AtspiTree(applicationName: Self.programName, title: session.title, content: session.driver.app.accessibility,
                          size: Size(width: Double(width) / scale, height: Double(height) / scale), scale: scale,
                          origin: (Int(x), Int(y)), isActive: true)
     }

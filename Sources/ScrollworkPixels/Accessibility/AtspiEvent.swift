@@ -27,8 +27,7 @@ struct AtspiEvent: Equatable, Sendable {
         /// The focused object and the container whose row it is, container first.
         func focused(_ path: String?) -> [String] {
             guard let path else { return [] }
-            guard let slash = path.lastIndex(of: "/"), path[path.index(after: slash)...].first == "r" else { return [path] }
-            return [String(path[..<slash]), path]
+            return (AtspiTree.container(ofRow: path).map { [$0] } ?? []) + [path]
         }
         let before = focused(old), after = focused(new)
         var events = before.reversed().filter { !after.contains($0) }.map { state($0, false) }

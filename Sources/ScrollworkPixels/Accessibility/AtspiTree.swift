@@ -161,9 +161,14 @@ struct AtspiTree: Sendable {
     /// that is: such a container keeps focus while its active row moves, as GTK's do, so that
     /// a screen reader follows its active-descendant events.
     func hasFocus(_ node: Node) -> Bool {
-        if node.path == focus { return true }
-        guard node.element?.rowCount != nil, focus.hasPrefix(node.path + "/r") else { return false }
-        return !focus.dropFirst(node.path.count + 2).contains("/")
+        node.path == focus || (node.element?.rowCount != nil && Self.container(ofRow: focus) == node.path)
+    }
+
+    /// The path of the list, table or outline whose row `path` is (`…/r12`), or nil when it is
+    /// not a row's.
+    static func container(ofRow path: String) -> String? {
+        guard let slash = path.lastIndex(of: "/"), path[path.index(after: slash)...].first == "r" else { return nil }
+        return String(path[..<slash])
     }
 
     /// `rect` (points, in the window) on the screen or in the window, in pixels.

@@ -19,7 +19,7 @@ extension PageControlView {
     /// The dots as one adjustable element: "page 3 of 7", as UIKit's page control says it.
     public var accessibility: AccessibilityElement? {
         guard state.numberOfPages > 0, !state.isHidden else { return nil }
-        var element = AccessibilityElement(role: .pageControl, value: "page \(state.currentPage + 1) of \(state.numberOfPages)", frame: frame)
+        var element = AccessibilityElement(role: .pageControl, name: accessibilityLabel, value: "page \(state.currentPage + 1) of \(state.numberOfPages)", frame: frame)
         element.range = AccessibilityRange(current: Double(state.currentPage + 1), minimum: 1, maximum: Double(state.numberOfPages))
         // A click on the next or the previous dot, as a person turns one page with a pointer.
         if let next = center(ofDot: state.currentPage + 1) { element.actions.append(.click(.increment, at: next)) }

@@ -29,6 +29,13 @@ public struct Canvas: Sendable {
     /// GTK's wheel does, instead of gliding on (`ScrollState.wheelGlides`); the widgets that
     /// scroll take it as they draw on it.
     public var stepsWheel = false
+    /// Makes `scroll` move as the host asks (``reducesMotion``, ``stepsWheel``); what a host
+    /// asked for stays, so a widget keeps it between frames. Every widget that scrolls calls
+    /// this as it draws.
+    public func applyMotion(to scroll: inout ScrollState) {
+        if reducesMotion { scroll.reducesMotion = true }
+        if stepsWheel { scroll.wheelGlides = false }
+    }
     /// The parts of the frame to draw in points, in drawing order.
     public private(set) var pointMarks: [PointMark] = []
     /// True for a canvas a widget draws a copy of itself into for ``SubcellScrolling``: its marks

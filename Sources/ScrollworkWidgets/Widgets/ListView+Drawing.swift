@@ -20,8 +20,7 @@ extension ListView {
 
     /// Sets the viewport to `bounds` less the index, then draws the visible items at `time`.
     public mutating func render(in bounds: Rect, into canvas: inout Canvas, at time: Double) {
-        if canvas.reducesMotion { list.scroll.reducesMotion = true }
-        if canvas.stepsWheel { list.scroll.wheelGlides = false }
+        canvas.applyMotion(to: &list.scroll)
         frame = bounds
         let area = canvas.cells(in: bounds)
         frameCells = area

@@ -136,8 +136,7 @@ public struct OutlineView<Source: OutlineSource & Sendable>: ReportingWidget, St
     /// secondary colour as a Finder list's) and in cells for a terminal (a cell a row, the
     /// triangle in the cell after the indent, the columns from the trailing edge a cell apart).
     public mutating func render(in bounds: Rect, into canvas: inout Canvas, at time: Double) {
-        if canvas.reducesMotion { outline.scroll.reducesMotion = true }
-        if canvas.stepsWheel { outline.scroll.wheelGlides = false }
+        canvas.applyMotion(to: &outline.scroll)
         frame = bounds
         let whole = canvas.cells(in: bounds)
         frameCells = whole

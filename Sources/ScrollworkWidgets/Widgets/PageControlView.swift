@@ -24,6 +24,8 @@ public struct PageControlView: ReportingWidget, StatefulWidget {
     /// True when the last render drew the dots at their size in points (a pixel host), false
     /// when it drew them as characters two cells apart: a press is read against what was drawn.
     private var drewInPoints = false
+    /// What a screen reader calls the dots ("Gallery pages"); empty for none.
+    public var accessibilityLabel = ""
     /// The page whose dot is under the pointer, drawn a shade stronger in a window.
     public private(set) var hoveredPage: Int? = nil
     private var pressed = false

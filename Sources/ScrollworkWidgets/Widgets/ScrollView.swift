@@ -123,8 +123,7 @@ public struct ScrollView<Content: ScrollContent>: ReportingWidget, StatefulWidge
 
     /// Sets the viewport to `area`, then draws the content and the indicators.
     public mutating func render(in bounds: Rect, into canvas: inout Canvas, at time: Double) {
-        if canvas.reducesMotion { scroll.reducesMotion = true }
-        if canvas.stepsWheel { scroll.wheelGlides = false }
+        canvas.applyMotion(to: &scroll)
         frame = bounds
         let area = canvas.cells(in: bounds)
         frameCells = area

@@ -299,8 +299,7 @@ public struct TableView<Row: Sendable>: ReportingWidget, StatefulWidget {
     /// and the visible rows at `time`: one drawing, in points for a window and in cells for a
     /// terminal.
     public mutating func render(in bounds: Rect, into canvas: inout Canvas, at time: Double) {
-        if canvas.reducesMotion { table.list.scroll.reducesMotion = true }
-        if canvas.stepsWheel { table.list.scroll.wheelGlides = false }
+        canvas.applyMotion(to: &table.list.scroll)
         frame = bounds
         frameCells = canvas.cells(in: bounds)
         cursorCell = nil
