@@ -188,7 +188,7 @@ let package = Package(
             name: "EndToEndTests",
             dependencies: ["scrollwork-hooks", .target(name: "ScrollworkPixels", condition: .when(traits: ["Window"]))],
             // A screen reader's side of the accessibility test: a shell script and pyatspi clients.
-            exclude: ["AtspiClients"]
+            exclude: ["AtspiClients", "XClients"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -356,7 +356,7 @@ struct Open: ParsableCommand {
         }
         #if Window
         if let window, let appearance, let settings {
-            try openWindow(opened, title: windowTitle(path), appearance: appearance, settings: settings, options: window)
+            try openWindow(opened, path: path, theme: theme, appearance: appearance, settings: settings, options: window)
             return
         }
         #endif
@@ -373,14 +373,8 @@ struct Open: ParsableCommand {
 }
 
 extension Open {
-    /// What a window showing `path` is called: its last component ("cities.csv", a database's
-    /// name after a URL's last slash, never its password), "standard input" for -.
-    static func windowTitle(_ path: String) -> String {
-        if path == "-" { return "standard input - Scrollwork" }
-        let trimmed = path.hasSuffix("/") ? String(path.dropLast()) : path
-        let name = trimmed.split(separator: "/").last.map(String.init) ?? trimmed
-        return "\(name.split(separator: "?").first.map(String.init) ?? name) - Scrollwork"
-    }
+    /// What a window showing `path` is called (``ViewerWindow/title(for:)``).
+    static func windowTitle(_ path: String) -> String { ViewerWindow.title(for: path) }
 
     #if Window
     /// A window's theme in `appearance` on a desktop with `settings`: Increase Contrast's
@@ -396,19 +390,11 @@ extension Open {
         return theme
     }
 
-    /// Runs `opened` in a window titled `title`, with a desktop app's keys.
-    static func openWindow(_ opened: OpenFile.Opened, title: String, appearance: Appearance, settings: DesktopSettings, options: WindowOptions) throws {
-        func show<V: ViewerApp>(_ viewer: V) throws {
-            var viewer = viewer
-            viewer.keyConvention = .desktop
-            try options.run(&viewer, title: title, appearance: appearance, settings: settings, without: "scrollwork open")
-        }
-        switch opened {
-        case let .table(viewer): try show(viewer)
-        case let .pager(pager): try show(pager)
-        case let .directory(viewer): try show(viewer)
-        case let .database(viewer): try show(viewer)
-        }
+    /// Runs `opened`, the viewer of `path`, in a window named after it, with a desktop app's keys;
+    /// a file dropped on the window opens in it.
+    static func openWindow(_ opened: OpenFile.Opened, path: String, theme: Theme, appearance: Appearance, settings: DesktopSettings, options: WindowOptions) throws {
+        var app = ViewerWindow(opened, path: path, theme: theme)
+        try options.run(&app, title: windowTitle(path), appearance: appearance, settings: settings, acceptsDroppedFiles: true, without: "scrollwork open")
     }
     #endif
 }
@@ -423,7 +409,7 @@ struct Snapshot: ParsableCommand {
     @Option(parsing: .unconditional, help: "The frame size, COLUMNSxROWS (1–1000 columns, 1–500 rows); with --png, WIDTHxHEIGHT in points (8–8000).")
     var size: String?
 
-    @Flag(help: "Draw the frame with the pixel host (Cairo and Pango) as a PNG, at its true metrics in points.")
+    @Flag(help: "Draw the frame as a window draws it (the pixel host, Cairo and Pango, at its true metrics in points, with a desktop app's keys) as a PNG.")
     var png = false
 
     @Option(parsing: .unconditional, help: "With --png: pixels per point, 0.25–8 (default 1; 2 or 3 for Retina-class pictures).")
@@ -453,6 +439,9 @@ struct Snapshot: ParsableCommand {
     @Flag(help: "Reduce Motion: scrolls move at once, without momentum, bounces or fading indicators.")
     var reduceMotion = false
 
+    @Option(help: "Where the pointer rests when the frame is taken, X,Y in points from the top-left corner (a cell is 8 × 16 points), after the keys: what it is over is drawn hovered.")
+    var pointer: String?
+
     /// The frame sizes a snapshot may have.
     static let columnRange = 1...1000, rowRange = 1...500
 
@@ -479,8 +468,19 @@ struct Snapshot: ParsableCommand {
         return events
     }
 
+    /// The point `--pointer` names, nil when not given.
+    func pointerPoint() throws -> Point? {
+        guard let pointer else { return nil }
+        let parts = pointer.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.filter { $0 != " " }) }
+        guard parts.count == 2, let x = parts[0], let y = parts[1], x.isFinite, y.isFinite, (0...8000).contains(x), (0...8000).contains(y) else {
+            throw ValidationError("--pointer '\(pointer)' must be X,Y in points, each 0 to 8000, e.g. 200,120")
+        }
+        return Point(x: x, y: y)
+    }
+
     func validate() throws {
         _ = try Self.keyEvents(keys)
+        _ = try pointerPoint()
         if [ansi, svg, png].filter({ $0 }).count > 1 { throw ValidationError("--ansi, --svg and --png each choose the output format; give one of them") }
         if !png && (output != nil || scale != 1 || appearance != nil) { throw ValidationError("--scale, --output and --appearance are for --png pictures; add --png") }
         if let appearance { _ = try DisplayOptions.appearance(appearance, allowsAuto: false) }
@@ -525,13 +525,16 @@ struct Snapshot: ParsableCommand {
         display.color = "truecolor"
         display.reduceMotion = reduceMotion
         display.screenReader = false
-        let style = try display.style(environment: [:], appearance: png ? try pictureAppearance() : .dark)
+        // A PNG is the window's frame: a desktop app's keys and chrome, its title left to the
+        // window manager's title bar.
+        let style = try display.style(environment: [:], appearance: png ? try pictureAppearance() : .dark, keys: png ? .desktop : .terminal)
         if let open {
             let opened: OpenFile.Opened
             do { opened = try OpenFile.opened(path: open, separator: nil, header: nil, theme: style.theme) } catch {
                 printError("scrollwork: \(error)")
                 throw ExitCode(error.status)
             }
+            if png { return try show(ViewerWindow(opened, path: open, theme: style.theme), columns: columns, rows: rows) }
             switch opened {
             case let .table(viewer): try show(viewer, columns: columns, rows: rows)
             case let .pager(pager): try show(pager, columns: columns, rows: rows)
@@ -554,6 +557,12 @@ struct Snapshot: ParsableCommand {
             if png { _ = try pointFrame(of: &terminal.app, size: try pointSize(), palette: .standard(try pictureAppearance()), at: terminal.time) }
             #endif
             terminal.send(.key(event))
+        }
+        if let point = try pointerPoint() {
+            #if Window
+            if png { _ = try pointFrame(of: &terminal.app, size: try pointSize(), palette: .standard(try pictureAppearance()), at: terminal.time) }
+            #endif
+            terminal.send(.mouse(MouseEvent(.move, button: .none, at: point)))
         }
         terminal.advance(by: 0.5)
         if png {

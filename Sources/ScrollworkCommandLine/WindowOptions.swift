@@ -65,11 +65,13 @@ struct WindowOptions: ParsableArguments {
         return settings
     }
 
-    /// Runs `app` in a window titled `title` until it quits, in `settings`' type; a window that
-    /// cannot open ends the program with status 2, saying to use `alternative` instead.
+    /// Runs `app` in a window titled `title` until it quits, in `settings`' type, taking files
+    /// dropped on it when `acceptsDroppedFiles`; a window that cannot open ends the program with
+    /// status 2, saying to use `alternative` instead.
     func run<A: App>(_ app: inout A, title: String, appearance: Appearance, settings: DesktopSettings, framesPerSecond: Double = 60,
-                     without alternative: String) throws {
+                     acceptsDroppedFiles: Bool = false, without alternative: String) throws {
         var window = PixelWindow(title: title, size: try windowPoints(), scale: scale)
+        window.acceptsDroppedFiles = acceptsDroppedFiles
         window.palette = .standard(appearance)
         if let family = settings.fontFamily { window.style.interfaceFontFamily = family }
         if let textScale = settings.textScale { window.style.textScale = textScale }

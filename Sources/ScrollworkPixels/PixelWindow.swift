@@ -30,6 +30,9 @@ public struct PixelWindow {
     /// A wheel notch moves a few lines in a short step, as GTK's does (true, the default), rather
     /// than gliding on as a Mac's wheel (`Canvas.stepsWheel`).
     public var stepsWheel = true
+    /// True when files dragged onto the window may be dropped there: the app takes them as
+    /// `Event.droppedFiles`. False (the default) tells the dragging app the window takes none.
+    public var acceptsDroppedFiles = false
     /// The variables that say where screen readers listen: `AT_SPI_BUS_ADDRESS`, else the
     /// session bus's (`DBUS_SESSION_BUS_ADDRESS`), whose accessibility bus the window's
     /// screen-reader bridge joins; `NO_AT_BRIDGE=1` keeps it out, as it does GTK's.
@@ -52,6 +55,9 @@ public struct PixelWindow {
         SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
         guard SDL_Init(SDL_INIT_VIDEO) == 0 else { throw .window(reason: Self.sdlError()) }
         defer { SDL_Quit() }
+        // Set before the window opens: SDL tells the desktop whether it takes drops as it does.
+        let dropping = acceptsDroppedFiles ? SDL_ENABLE : SDL_DISABLE
+        for type in [SDL_DROPFILE, SDL_DROPTEXT, SDL_DROPBEGIN, SDL_DROPCOMPLETE] { SDL_EventState(type.rawValue, dropping) }
         let requested = scale ?? 1
         let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
         guard let window = SDL_CreateWindow(title, Int32(bitPattern: SDL_WINDOWPOS_CENTERED_MASK), Int32(bitPattern: SDL_WINDOWPOS_CENTERED_MASK),

@@ -17,6 +17,9 @@ struct WindowInput {
     /// reports without a position) and drags.
     private var pointer = Point(x: 0, y: 0)
     private var held: MouseEvent.Button? = nil
+    /// The files of a drop under way: SDL hands them over one at a time, and the app takes them
+    /// as one drop once it is complete.
+    private var dropped: [String] = []
 
     /// Input with no pointer seen yet: events carry points, whatever the canvas's cells.
     init() {}
@@ -95,6 +98,20 @@ struct WindowInput {
                 return .events([.key(KeyEvent(.character(Character(scalar)), modifiers.subtracting(.shift)))])
             }
             return .events([])
+        case SDL_DROPBEGIN.rawValue:
+            dropped = []
+            return .events([])
+        case SDL_DROPFILE.rawValue, SDL_DROPTEXT.rawValue:
+            guard let raw = event.drop.file else { return .events([]) }
+            defer { SDL_free(raw) }
+            let text = String(cString: raw)
+            // Text dragged from another app and dropped is pasted, as desktops do.
+            if type == SDL_DROPTEXT.rawValue { return .events([.paste(text)]) }
+            dropped.append(text)
+            return .events([])
+        case SDL_DROPCOMPLETE.rawValue:
+            defer { dropped = [] }
+            return .events(dropped.isEmpty ? [] : [.droppedFiles(dropped)])
         default:
             return .events([])
         }

@@ -228,7 +228,7 @@ struct DatabaseTableScreen {
             parts.append(running + " · Esc cancels")
         }
         if !table.hasIdentities { parts.append(table.isView ? "a view is read by position" : "a table without rowids is read by position") }
-        return StatusText(name: table.name + (table.isView ? " (view)" : ""), parts: parts, hint: "click a heading to sort · / searches · | filters · ⌫ back to the tables · q quits")
+        return StatusText(name: table.name + (table.isView ? " (view)" : ""), parts: parts, hint: "click a heading to sort · \(viewerKeys.searchKey) searches · | filters · ⌫ back to the tables · \(viewerKeys.quitKey) quits")
     }
 
     /// The status line at `time`, whole.

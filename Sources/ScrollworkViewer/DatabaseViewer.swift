@@ -174,7 +174,7 @@ public struct DatabaseViewer: App {
     }
 
     /// Every count, page and sort under way, cancelled: the viewer is closing.
-    mutating func cancelAllWork() -> [Effect] {
+    public mutating func cancelAllWork() -> [Effect] {
         var cancels = (0..<entries.count).map { Effect.work(.cancel(countKey.named("\($0)").id)) }
         if var screen = opened { cancels += screen.cancelAllWork() }
         opened = nil
@@ -231,7 +231,7 @@ public struct DatabaseViewer: App {
         var parts = ["\(tables) table\(tables == 1 ? "" : "s")" + (views > 0 ? ", \(views) view\(views == 1 ? "" : "s")" : "")]
         if let note { parts.append(note) }
         if entries.isEmpty { parts.append("the database has no tables") }
-        return StatusText(name: source.title, parts: parts, hint: "Enter opens · q quits")
+        return StatusText(name: source.title, parts: parts, hint: "Enter opens · \(viewerKeys.quitKey) quits")
     }
 
     /// The status line, whole.

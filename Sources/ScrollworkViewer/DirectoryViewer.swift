@@ -151,6 +151,14 @@ public struct DirectoryViewer: App, WidgetGroup {
         takeListedWork()
     }
 
+    /// Cancels the work of the file opened over the listing (the viewer is being closed, as a
+    /// window replaces it by a file dropped on it); returns the effects that do it.
+    public mutating func cancelAllWork() -> [Effect] {
+        let cancels = listed?.cancelAllWork() ?? []
+        listed = nil
+        return takeEffects() + cancels
+    }
+
     /// What a file opened from the listing says about going back.
     static let backHint = "Esc or ⌫ back to the folder"
 
@@ -204,7 +212,7 @@ public struct DirectoryViewer: App, WidgetGroup {
         var parts = ["\(grouped(tree.childCount(of: nil))) items"]
         if let note { parts.append(note) }
         if let sort = view.sortIndicator { parts.append("by \(names[sort.column]) \(sort.ascending ? "▲" : "▼")") }
-        return StatusText(name: tree.root, parts: parts, hint: "→ ← open and close folders · Enter opens a file · click a heading to sort · q quits")
+        return StatusText(name: tree.root, parts: parts, hint: "→ ← open and close folders · Enter opens a file · click a heading to sort · \(viewerKeys.quitKey) quits")
     }
 
     /// The status line, whole.

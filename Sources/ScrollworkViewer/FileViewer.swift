@@ -702,7 +702,7 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
         if let record = detailRecord { parts.append("record \(grouped(recordNumber(record))) of the file, every field whole (Esc, q or Enter returns)") }
         if search.isRunning || rowSearch.isRunning { parts.append("searching… (Esc cancels)") }
         if let sorting = view.sorting { parts.append("Sorting by \(table.columns[sorting.column].title)… \(Int(sorting.fraction * 100))% (Esc cancels)") }
-        return StatusText(name: name, parts: parts, hint: (source.backHint.map { $0 + " · " } ?? "") + "/ search · | filter · f frequency · ? keys · q quits")
+        return StatusText(name: name, parts: parts, hint: (source.backHint.map { $0 + " · " } ?? "") + "\(viewerKeys.searchKey) search · | filter · f frequency · \(viewerKeys.helpKey) keys · \(viewerKeys.quitKey) quits")
     }
 
     /// The status line, whole.
@@ -747,7 +747,7 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
 
     /// Cancels the reading, the sort and a search under way (the viewer is being closed);
     /// returns the effects that do it.
-    mutating func cancelAllWork() -> [Effect] {
+    public mutating func cancelAllWork() -> [Effect] {
         view.cancelSort()
         work += [.cancel(source.indexKey.id), .cancel(source.spoolKey.id)]
         if let request = search.cancel() { work.append(request) }

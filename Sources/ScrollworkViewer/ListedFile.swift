@@ -11,19 +11,7 @@ enum ListedFile {
 
     /// Cancels whatever the viewer runs (reading, sorting, searching): it is being closed.
     /// Returns the effects that do it.
-    mutating func cancelAllWork() -> [Effect] {
-        switch self {
-        case var .table(viewer):
-            defer { self = .table(viewer) }
-            return viewer.cancelAllWork()
-        case var .pager(pager):
-            defer { self = .pager(pager) }
-            return pager.cancelAllWork()
-        case var .database(viewer):
-            defer { self = .database(viewer) }
-            return viewer.cancelAllWork()
-        }
-    }
+    mutating func cancelAllWork() -> [Effect] { update { $0.cancelAllWork() } }
 
     /// True while the viewer has a use for Esc itself: a prompt, a record view, a sort or a search
     /// to cancel. Then Esc is its, and ⌫ outside a prompt goes back.
@@ -46,18 +34,18 @@ enum ListedFile {
     }
 
     /// Runs `body` on the viewer, whichever it is.
-    mutating func update<Result>(_ body: (inout any App) -> Result) -> Result {
+    mutating func update<Result>(_ body: (inout any ViewerApp) -> Result) -> Result {
         switch self {
         case let .table(viewer):
-            var app: any App = viewer
+            var app: any ViewerApp = viewer
             defer { self = .table(app as? FileViewer ?? viewer) }
             return body(&app)
         case let .pager(pager):
-            var app: any App = pager
+            var app: any ViewerApp = pager
             defer { self = .pager(app as? TextPager ?? pager) }
             return body(&app)
         case let .database(viewer):
-            var app: any App = viewer
+            var app: any ViewerApp = viewer
             defer { self = .database(app as? DatabaseViewer ?? viewer) }
             return body(&app)
         }

@@ -263,7 +263,7 @@ public struct TextPager: App, WidgetGroup, ShowsIndexedFile {
         if search.isRunning { parts.append("searching… (Esc cancels)") }
         if following { parts.append("following the end (F stops)") }
         if seekingEnd { parts.append("going to the last line as the file is read (Esc stops)") }
-        return StatusText(name: name, parts: parts, hint: (source.backHint.map { $0 + " · " } ?? "") + "/ search · w wrap · q quits")
+        return StatusText(name: name, parts: parts, hint: (source.backHint.map { $0 + " · " } ?? "") + "\(viewerKeys.searchKey) search · w wrap · \(viewerKeys.quitKey) quits")
     }
 
     /// The status line, whole.
@@ -291,7 +291,7 @@ public struct TextPager: App, WidgetGroup, ShowsIndexedFile {
 
     /// Cancels the reading and a search under way (the pager is being closed); returns the
     /// effects that do it.
-    mutating func cancelAllWork() -> [Effect] {
+    public mutating func cancelAllWork() -> [Effect] {
         work += [.cancel(source.indexKey.id), .cancel(source.spoolKey.id)]
         if let request = search.cancel() { work.append(request) }
         return takeEffects()

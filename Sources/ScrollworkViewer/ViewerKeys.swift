@@ -256,9 +256,14 @@ struct ViewerKeySet: Sendable {
     /// A database table's.
     let databaseTable: CommandTable<ViewerCommand>
 
+    /// How the status line names the keys that quit, search and show the keys: a desktop app's
+    /// own in a window (Ctrl+Q, Ctrl+F, F1), where the terminal's still work too.
+    let quitKey: String, searchKey: String, helpKey: String
+
     /// The tables for `convention`.
     init(_ convention: KeyConvention) {
         let desktop = convention == .desktop
+        (quitKey, searchKey, helpKey) = desktop ? ("Ctrl+Q", "Ctrl+F", "F1") : ("q", "/", "?")
         table = desktop ? ViewerKeys.desktopTable : ViewerKeys.table
         pager = desktop ? ViewerKeys.desktopPager : ViewerKeys.pager
         directory = desktop ? ViewerKeys.desktopDirectory : ViewerKeys.directory
@@ -271,6 +276,9 @@ struct ViewerKeySet: Sendable {
 public protocol ViewerApp: App {
     /// Whose keys it follows.
     var keyConvention: KeyConvention { get set }
+    /// Cancels whatever the viewer runs (reading, sorting, searching, counting): it is being
+    /// closed or replaced. Returns the effects that do it, for the host to carry out.
+    mutating func cancelAllWork() -> [Effect]
 }
 
 extension FileViewer: ViewerApp {}

@@ -358,6 +358,42 @@ extension DesktopEndToEndTests {
             #expect(x.exitStatus == 0)
         }
 
+        /// Drags `paths` onto the app's window and drops them, as a file manager does (XDND,
+        /// `XClients/drop_files.py`): "accepted", "refused", or why the drop failed.
+        static func drop(_ paths: [String], on x: XSession) -> String {
+            let client = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("XClients/drop_files.py").path
+            return x.x(["/usr/bin/python3", client, x.window] + paths).trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+
+        @Test("a file dropped on scrollwork open's window, as a file manager drags it, opens there in place of the table, the window named after it")
+        func dropOnTheViewer() throws {
+            let x = try XSession()
+            defer { x.shutDown() }
+            let csv = x.directory.appendingPathComponent("cities.csv").path
+            let notes = x.directory.appendingPathComponent("field notes.txt").path
+            try "City,Country\nLyon,France\n".write(toFile: csv, atomically: true, encoding: .utf8)
+            try (1...40).map { "note \($0)" }.joined(separator: "\n").write(toFile: notes, atomically: true, encoding: .utf8)
+            try x.start(["open", csv, "--window", "--window-size", "480x400", "--appearance", "light"])
+            try #require(!x.window.isEmpty, "the window opened (\(x.startReport))")
+            let before = try x.screenshot()
+            #expect(Self.drop([notes], on: x) == "accepted")
+            #expect(x.wait(timeout: 10) { x.x(["xdotool", "getwindowname", x.window]).trimmingCharacters(in: .whitespacesAndNewlines) == "field notes.txt - Scrollwork" },
+                    "the window is named after the dropped file: \(x.x(["xdotool", "getwindowname", x.window])) (\(x.appErrors))")
+            #expect(x.wait(timeout: 5) { ((try? x.screenshot())?.differingPixels(from: before, rows: 0..<200) ?? 0) > 500 }, "the pager replaced the table")
+            x.x(["xdotool", "key", "ctrl+q"])
+            #expect(x.wait(timeout: 5) { x.exitStatus != nil })
+        }
+
+        @Test("the gallery's window takes no drops: a file manager is told so before anything is dropped")
+        func galleryRefusesDrops() throws {
+            let x = try XSession()
+            defer { x.shutDown() }
+            try x.start(["--window", "--window-size", "480x400"])
+            try #require(!x.window.isEmpty, "the window opened (\(x.startReport))")
+            #expect(Self.drop([x.directory.path], on: x) == "refused")
+            #expect(x.exitStatus == nil)
+        }
+
         @Test("scrollwork --window without a display says why and exits 2")
         func noDisplay() throws {
             let run = try Tmux.run(["sh", "-c", "DISPLAY=:1999 SDL_VIDEODRIVER=x11 '\(Tmux.scrollwork)' --window 2>&1; echo \"status $?\""])

@@ -144,7 +144,9 @@ struct ListPage: GalleryPage {
         let focused = focusIndex
         for (i, title) in ["1 Settings", "2 Text Size", "3 Contacts"].enumerated() {
             var s = i == focused ? theme.accent : theme.header
-            s.underline = i == focused
+            // A terminal marks the focused pane's title; a window rings the pane itself (after
+            // Tab) and keeps its titles plain, not links.
+            s.underline = i == focused && !canvas.drawsInPoints
             canvas.label(title, in: canvas.metrics.points(bands[i]), style: s, idiom: style.idiom, lineHeight: canvas.metrics.cellHeight)
             if i < 2, !stacks { canvas.verticalRule(in: canvas.metrics.points(CellRect(column: bands[i].maxColumn, row: area.row, columns: 1, rows: area.rows)), theme.separator) }
         }

@@ -75,7 +75,7 @@ extension Event {
     /// to the previous one is stale; pointer motion and wheel turns are not.
     public var isPersonAction: Bool {
         switch self {
-        case .key, .paste: return true
+        case .key, .paste, .droppedFiles: return true
         case let .mouse(mouse): return mouse.kind == .press
         case .focus, .resize, .work: return false
         }

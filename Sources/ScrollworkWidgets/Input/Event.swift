@@ -158,7 +158,7 @@ public struct MouseEvent: Sendable, Hashable {
     }
 }
 
-/// Something that happened at the terminal.
+/// Something that happened at the terminal or the window the app runs in.
 public enum Event: Sendable, Hashable {
     /// A key press.
     case key(KeyEvent)
@@ -172,4 +172,7 @@ public enum Event: Sendable, Hashable {
     case resize(columns: Int, rows: Int)
     /// News from background work a widget or the app handed out (``Effect/work(_:)``).
     case work(WorkUpdate)
+    /// Files dragged onto a window and dropped there, by their paths, in the order given (one
+    /// drop, however many files). A terminal has no such event: it pastes a dropped file's path.
+    case droppedFiles([String])
 }

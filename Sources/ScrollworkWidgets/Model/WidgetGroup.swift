@@ -186,7 +186,7 @@ extension WidgetGroup {
             // Work's news goes to whichever child it concerns; each knows its own keys.
             for child in children where child.handle(&self, event, time).isHandled { return .handled }
             return .ignored
-        case .focus, .resize:
+        case .focus, .resize, .droppedFiles:
             return .ignored
         }
     }

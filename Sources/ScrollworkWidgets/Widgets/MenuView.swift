@@ -153,7 +153,7 @@ public struct MenuView<Action: Sendable & Hashable>: ReportingWidget {
             break
         case .focus(false):
             close(with: .dismissed)
-        case .focus(true), .resize, .work:
+        case .focus(true), .resize, .work, .droppedFiles:
             return .ignored
         }
         return .handled
