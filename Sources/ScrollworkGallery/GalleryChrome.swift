@@ -114,16 +114,14 @@ extension GalleryApp {
             heading.bold = true
             add("\(page.title) — shows \(page.guidelines.joined(separator: ", "))", font: .headline, style: heading)
             gap()
-            // The notes are broken into lines for reading in source; a line that starts in lower
-            // case goes on from the one before, so they wrap as the sentences they are.
-            let notes = (page.help + [pointer]).reduce(into: [String]()) { notes, line in
-                if let first = line.first, first.isLowercase, !notes.isEmpty { notes[notes.count - 1] += " " + line } else { notes.append(line) }
-            }
-            for note in notes { add(note, font: .body, style: panel) }
-            gap()
+            // The keys first, what help is opened for; the notes after them, the first cut where
+            // the sheet is short.
             var keyStyle = panel
             keyStyle.bold = true
-            let entries = page.keys(for: style.keys).entries
+            // A window in the macOS idiom names keys as a Mac's help does (⌃⇥, ⇧F10).
+            let symbolic = style.keys == .desktop && style.idiom == .macOS
+            let keys = page.keys(for: style.keys)
+            let entries = (symbolic ? keys.symbolic : keys).entries
             let keyWidth = c.aligned(Swift.min(width * 0.4, (entries.map { m.width(of: $0.keys, font: .body, bold: true) }.max() ?? 0) + 16))
             for entry in entries {
                 add(entry.does, font: .body, style: panel, x: left + keyWidth, width: width - keyWidth,
@@ -132,7 +130,14 @@ extension GalleryApp {
             gap()
             var secondary = theme.secondary
             secondary.background = panel.background
-            add(commands.help.compact, font: .footnote, style: secondary)
+            add((symbolic ? commands.help.symbolic : commands.help).compact, font: .footnote, style: secondary)
+            gap()
+            // The notes are broken into lines for reading in source; a line that starts in lower
+            // case goes on from the one before, so they wrap as the sentences they are.
+            let notes = (page.help + [pointer]).reduce(into: [String]()) { notes, line in
+                if let first = line.first, first.isLowercase, !notes.isEmpty { notes[notes.count - 1] += " " + line } else { notes.append(line) }
+            }
+            for note in notes { add(note, font: .body, style: panel) }
             var y = sheet.minY + (framed ? c.alignedRow(16) : 0)
             let bottom = sheet.maxY - (framed ? c.alignedRow(16) : 0)
             for (i, line) in lines.enumerated() {

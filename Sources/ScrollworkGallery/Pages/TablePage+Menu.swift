@@ -22,10 +22,12 @@ extension TablePage {
         let items: [MenuItem<MenuAction>]
         switch target {
         case .row:
-            let copyKeys = keyConvention == .desktop ? "Ctrl+C" : "Alt+C"
+            // A window in the macOS idiom names keys as a Mac's menus do (⌃C).
+            let symbolic = keyConvention == .desktop && files.pointIdiom == .macOS
+            func name(_ label: String) -> String { symbolic ? KeyLabel.symbolic(label) : label }
             items = [
-                MenuItem("Copy", action: .copy, shortcut: copyKeys, isEnabled: !files.table.list.selection.isEmpty),
-                MenuItem("Select All", action: .selectAll, shortcut: "Ctrl+A"),
+                MenuItem("Copy", action: .copy, shortcut: name(keyConvention == .desktop ? "Ctrl+C" : "Alt+C"), isEnabled: !files.table.list.selection.isEmpty),
+                MenuItem("Select All", action: .selectAll, shortcut: name("Ctrl+A")),
             ]
         case let .heading(column):
             let pinned = files.table.pinnedColumns
