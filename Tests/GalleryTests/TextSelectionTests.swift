@@ -68,3 +68,31 @@ import ScrollworkWidgets
         #expect(fills.count == 1 && fills[0].width > 20 && fills[0].width < box.width / 2, "\(fills) in \(box)")
     }
 }
+
+extension TextSelectionTests {
+    @Test("SV-01: Ctrl+A selects all the text; a right-click on the text opens its menu (Copy, Select All) whose Copy copies the selection; the Menu key opens it from the keys; Esc closes it")
+    func SV_01_selectAllAndTheTextMenu() throws {
+        for keys in [KeyConvention.terminal, .desktop] {
+            let app = document(keys)
+            app.press(.character("a"), .control)
+            let all = try #require(selected(app))
+            #expect(all.hasPrefix("Scrollwork") && all.split(separator: "\n").count > 100, "everything: \(all.prefix(80))")
+            let look = try #require(app.position(of: "look of its own"))
+            app.click(column: look.column + 1, row: look.row).click(column: look.column + 1, row: look.row)
+            #expect(selected(app) == "look")
+            app.click(column: look.column + 1, row: look.row, button: .right)
+            let menu = try #require(app.app.scrollView.menu, "a right-click opened the text's menu")
+            #expect(menu.items.map(\.title) == ["Copy", "Select All"])
+            #expect(app.contains("Select All"))
+            try app.click("Copy")
+            #expect(app.clipboard == "look", "\(keys): Copy copied the selected word")
+            #expect(app.app.scrollView.menu == nil, "the menu closed once its item ran")
+            app.press(.menu)
+            #expect(app.app.scrollView.menu?.highlighted == 0, "the Menu key opens it, its first item highlighted")
+            app.press(.down).press(.enter)
+            #expect(selected(app)?.split(separator: "\n").count == all.split(separator: "\n").count, "Select All, chosen with the keys, selected everything")
+            app.press(.menu).press(.escape)
+            #expect(app.app.scrollView.menu == nil && selected(app) != nil, "Esc closes the menu and keeps the selection")
+        }
+    }
+}

@@ -95,6 +95,8 @@ struct DocumentView: WrappingWidget {
     }
 
     mutating func handle(_ event: Event, at time: Double) -> EventResult {
+        // A right-click is the page's: it opens the text's menu.
+        if case let .mouse(mouse) = event, mouse.button == .right, mouse.kind == .press || mouse.kind == .release { return .ignored }
         if case let .key(key) = event, view.content.characters != nil, case let .extend(characters, lines)? = TextSelectionCommand.keys.command(for: key) {
             extendSelection(characters: characters, lines: lines)
             return .handled

@@ -14,15 +14,19 @@ struct ScrollViewPage: GalleryPage {
         "Drag the cards sideways: the carousel scrolls; drag up or down: the document does.",
         "In select mode (always under --idiom macOS, as in AppKit), drag to select text; drag past",
         "an edge and the text follows the pointer. Double-click a word, triple-click a line;",
-        "Shift+click and Shift+arrows extend; Alt+C (Ctrl+C in a window) copies.",
+        "Shift+click and Shift+arrows extend; Ctrl+A selects all; Alt+C (Ctrl+C in a window) copies.",
+        "Right-click the text (or press Shift+F10 or Menu) for its menu: Copy, Select All.",
         "Typing at an insertion point off screen scrolls back to it.",
         "Over the grid: double-click zooms ×1.5, Ctrl+wheel pinches.",
     ]
 
     /// What the page's own keys do.
     enum Command: Sendable, Hashable {
-        case zoomIn, zoomOut, paging, flash, select, search, nextMatch, insert, act, clearSelection, copy
+        case zoomIn, zoomOut, paging, flash, select, search, nextMatch, insert, act, clearSelection, copy, selectAll, menu
     }
+
+    /// What an item of the text's context menu does.
+    enum MenuAction: Sendable, Hashable { case copy, selectAll }
 
     /// The page's keys.
     static let commands = CommandTable<Command>("Scroll view page", [
@@ -30,6 +34,8 @@ struct ScrollViewPage: GalleryPage {
         KeyBinding(.flash, "flash the indicators", keys: KeyEvent(.character("f"))),
         KeyBinding(.select, "select mode: a drag selects text (as it always does on macOS)", keys: KeyEvent(.character("v"))),
         KeyBinding(.copy, "copy the selected text (OSC 52)", keys: KeyEvent(.character("c"), .alt)),
+        KeyBinding(.selectAll, "select all the text", keys: KeyEvent(.character("a"), .control)),
+        KeyBinding(.menu, "the text's menu: Copy, Select All", keys: KeyEvent(.function(10), .shift), KeyEvent(.menu)),
         KeyBinding(.search, "search (Enter finds)", keys: KeyEvent(.character("/")), KeyEvent(.character("f"), .control), label: "/ Ctrl+F"),
         KeyBinding(.nextMatch, "the next match", keys: KeyEvent(.character("n"))),
         KeyBinding(.insert, "type at an insertion point (Esc stops)", keys: KeyEvent(.character("i"))),
@@ -59,6 +65,8 @@ struct ScrollViewPage: GalleryPage {
     let metrics = CellMetrics()
     /// Copies of the selected text, until the driver takes them.
     var effects: [Effect] = []
+    /// The text's context menu while it is open (the page's modal child).
+    var menu: MenuView<MenuAction>? = nil
 
     enum FieldMode { case none, search, insert }
 
@@ -89,7 +97,7 @@ struct ScrollViewPage: GalleryPage {
 
     /// Back to front: the document, the carousel inside it, the grid, and the open field.
     var children: [Child<Self>] {
-        [Child(\.document), Child(\.carousel), Child(\.grid)] + (fieldMode == .none ? [] : [Child(\.field)])
+        [Child(\.document), Child(\.carousel), Child(\.grid)] + (fieldMode == .none ? [] : [Child(\.field)]) + [Child(\.menu, modal: true)]
     }
 
     var text: DocumentText { document.view.content }
@@ -166,6 +174,7 @@ struct ScrollViewPage: GalleryPage {
                          style: keys, idiom: style.idiom, inset: 0)
         }
         renderGrid(in: sides[1], rows: toolbar.rows, into: &canvas, at: time)
+        menu?.render(in: bounds, into: &canvas, at: time)
     }
 
     /// The toolbar's keys.
@@ -214,12 +223,21 @@ struct ScrollViewPage: GalleryPage {
     // MARK: Input
 
     mutating func handleUnused(_ event: Event, at time: Double) -> EventResult {
+        if case let .mouse(mouse) = event, mouse.button == .right, mouse.kind == .press,
+           document.view.contentRect.contains(document.view.metrics.cell(of: mouse)) {
+            openMenu(at: mouse.location, fromKeyboard: false)
+            return .handled
+        }
         guard case let .key(key) = event, let command = (style.keys == .desktop ? Self.desktopCommands : Self.commands).command(for: key) else { return .ignored }
         switch command {
-        case .copy:
-            guard let copied = text.selectedText, !copied.isEmpty else { message = "select some text first: nothing copied"; return .handled }
-            effects.append(.copy(copied))
-            message = "copied \(copied.count) characters"
+        case .copy: copySelection()
+        case .selectAll: selectAll()
+        case .menu:
+            // From the keys, under the selection's first line, or the top of the text.
+            let box = document.view.frame
+            let line = text.selection.map { document.rect(lines: $0.lowerBound...$0.lowerBound) }
+            let y = line.map { box.minY + $0.maxY - scroll.offset.y } ?? box.minY
+            openMenu(at: Point(x: box.minX + 16, y: Swift.min(Swift.max(y, box.minY), box.maxY)), fromKeyboard: true)
         case .zoomIn: grid.zoom(by: 1.25, at: time)
         case .zoomOut: grid.zoom(by: 1 / 1.25, at: time)
         case .paging: document.view.scroll.isPagingEnabled.toggle(); message = ""
@@ -244,6 +262,27 @@ struct ScrollViewPage: GalleryPage {
         return .handled
     }
 
+    private mutating func copySelection() {
+        guard let copied = text.selectedText, !copied.isEmpty else { message = "select some text first: nothing copied"; return }
+        effects.append(.copy(copied))
+        message = "copied \(copied.count) characters"
+    }
+
+    private mutating func selectAll() {
+        message = document.view.content.selectAll() ? "selected all \(grouped(text.lines.count)) lines" : "nothing to select"
+    }
+
+    /// Opens the text's menu at `point`; opened from the keys, its first item is highlighted.
+    private mutating func openMenu(at point: Point, fromKeyboard: Bool) {
+        let symbolic = style.keys == .desktop && style.idiom == .macOS
+        func name(_ label: String) -> String { symbolic ? KeyLabel.symbolic(label) : label }
+        let items = [
+            MenuItem("Copy", action: MenuAction.copy, shortcut: name(style.keys == .desktop ? "Ctrl+C" : "Alt+C"), isEnabled: text.selectedText?.isEmpty == false),
+            MenuItem("Select All", action: MenuAction.selectAll, shortcut: name("Ctrl+A")),
+        ]
+        menu = MenuView(items, at: point, theme: style.theme, idiom: style.idiom, highlightingFirst: fromKeyboard)
+    }
+
     /// The copies, and the children's effects.
     mutating func takeEffects(into effects: inout [Effect]) {
         takeChildrenEffects(into: &effects)
@@ -258,8 +297,17 @@ struct ScrollViewPage: GalleryPage {
         focus(\.field)
     }
 
-    /// The field's Enter, Esc and typing.
+    /// The field's Enter, Esc and typing; what the menu chose.
     mutating func collect(at time: Double) {
+        if var open = menu {
+            for case let .chose(action) in open.takeReports() {
+                switch action {
+                case .copy: copySelection()
+                case .selectAll: selectAll()
+                }
+            }
+            menu = open.isOpen ? open : nil
+        }
         for action in field.takeActions() {
             switch (fieldMode, action) {
             case (.search, .submitted): close(); find(at: time)

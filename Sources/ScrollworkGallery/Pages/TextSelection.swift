@@ -84,6 +84,13 @@ extension DocumentText {
         return lines.map { shown($0).text }.joined(separator: "\n")
     }
 
+    /// Selects every character of the document; false when it has none.
+    mutating func selectAll() -> Bool {
+        guard let last = lines.indices.last else { return false }
+        select(from: TextPosition(line: 0, offset: 0), to: TextPosition(line: last, offset: shown(last).text.count))
+        return true
+    }
+
     /// Selects from `anchor` to `head` by characters, whichever comes first; the lines they
     /// cover are the selected lines too.
     mutating func select(from anchor: TextPosition, to head: TextPosition) {
