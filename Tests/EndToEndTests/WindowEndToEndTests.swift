@@ -17,7 +17,7 @@ final class XSession {
     private(set) var origin = (x: 0, y: 0)
 
     static var isAvailable: Bool {
-        ["Xvfb", "xdotool", "import"].allSatisfy { tool in (try? Tmux.run(["sh", "-c", "command -v \(tool)"]).status) == 0 }
+        ["Xvfb", "xdotool", "import", "xclip"].allSatisfy { tool in (try? Tmux.run(["sh", "-c", "command -v \(tool)"]).status) == 0 }
     }
 
     /// Starts an X server on a display it picks itself (`-displayfd`), once it accepts clients.
@@ -331,7 +331,7 @@ extension DesktopEndToEndTests {
             _ = x.wait(timeout: 5) { x.exitStatus != nil }
         }
 
-        @Test("scrollwork open FILE --window shows the table in a window named after the file, with its menus and a desktop app's keys: Ctrl+C keeps it open, Ctrl+Q quits")
+        @Test("scrollwork open FILE --window shows the table in a window named after the file, with its menus and a desktop app's keys: Ctrl+C puts the record on the X clipboard and keeps it open, Ctrl+Q quits")
         func viewerInAWindow() throws {
             let x = try XSession()
             defer { x.shutDown() }
@@ -353,6 +353,11 @@ extension DesktopEndToEndTests {
                     "a right-click opened the row's menu")
             for key in ["Escape", "ctrl+c"] { x.x(["xdotool", "key", key]) }
             #expect(!x.wait(timeout: 1) { x.exitStatus != nil }, "Ctrl+C copies in a window; it does not quit")
+            var copied = ""
+            #expect(x.wait(timeout: 5) {
+                copied = x.x(["xclip", "-selection", "clipboard", "-o"])
+                return copied.contains("City ") && copied.contains("Country ")
+            }, "Ctrl+C put the selected record on the X clipboard: \(copied)")
             x.x(["xdotool", "key", "ctrl+q"])
             #expect(x.wait(timeout: 5) { x.exitStatus != nil })
             #expect(x.exitStatus == 0)
