@@ -331,7 +331,7 @@ extension DesktopEndToEndTests {
             _ = x.wait(timeout: 5) { x.exitStatus != nil }
         }
 
-        @Test("scrollwork open FILE --window shows the table in a window named after the file, with its menus and a desktop app's keys: Ctrl+C puts the record on the X clipboard and keeps it open, Ctrl+Q quits")
+        @Test("scrollwork open FILE --window shows the table in a window named after the file, with its menus and a desktop app's keys: Ctrl+C puts the record on the X clipboard and keeps it open, a heading's clicks sort it, Ctrl+Q quits")
         func viewerInAWindow() throws {
             let x = try XSession()
             defer { x.shutDown() }
@@ -358,6 +358,15 @@ extension DesktopEndToEndTests {
                 copied = x.x(["xclip", "-selection", "clipboard", "-o"])
                 return copied.contains("City ") && copied.contains("Country ")
             }, "Ctrl+C put the selected record on the X clipboard: \(copied)")
+            // Two clicks on the Population heading sort it descending, in the background (the
+            // selected record stays in view); Home selects the first row, then the largest city.
+            x.move(320, 14)
+            x.x(["xdotool", "click", "1", "sleep", "0.8", "click", "1"])
+            #expect(x.wait(timeout: 15) {
+                x.x(["xdotool", "key", "Home", "key", "ctrl+c"])
+                copied = x.x(["xclip", "-selection", "clipboard", "-o"])
+                return copied.contains("City 200,") || copied.contains("City 200\t")
+            }, "a click on a heading sorted the table, the largest first: \(copied)")
             x.x(["xdotool", "key", "ctrl+q"])
             #expect(x.wait(timeout: 5) { x.exitStatus != nil })
             #expect(x.exitStatus == 0)
