@@ -3,7 +3,7 @@ import ScrollworkWidgets
 
 /// The gallery's title bar: where it is, what it shows, and its controls, which are clicked as
 /// well as typed. In a terminal the controls read as key hints ("? help  ] next  q quit"); in
-/// a window they are buttons (‹ › Help), drawn by the host as ``PointMark/button(_:)`` marks, and
+/// a window they are buttons (‹ › Help), drawn by the host as push buttons (`PointDrawing.Control.button`), and
 /// the window's close box quits.
 struct GalleryTitleBar: Equatable {
     /// What a control of the bar does.

@@ -3,18 +3,17 @@ import CPangoCairo
 import Scrollwork
 import ScrollworkWidgets
 
-/// Draws one `PointMark` on a ``PixelCanvas`` at its size in points.
+/// Draws one control of a drawing (`PointDrawing.Control`) on a ``PixelCanvas`` at its size in
+/// points, in the host's own look.
 struct MarkDrawing {
     let canvas: PixelCanvas
     private var cr: OpaquePointer { canvas.cr }
 
-    func draw(_ mark: PointMark) {
-        switch mark {
+    func draw(_ control: PointDrawing.Control) {
+        switch control {
         case let .scrollIndicator(indicator, viewport): drawIndicator(indicator, viewport: viewport)
         case let .pageControl(state, frame, hovered): drawPageControl(state, frame: frame, hovered: hovered)
         case let .edgeEffect(effect, style, intensity, content): drawEdge(effect, style: style, intensity: intensity, content: content)
-        case .scrolledContent: break // drawn with the cells
-        case .drawing: break // drawn by the canvas's PointPainter
         case let .crownPages(page, count, progress, viewport): drawCrownPages(page: page, count: count, progress: progress, viewport: viewport)
         case let .button(title, frame, isPressed, isHovered): drawButton(title, frame: frame, isPressed: isPressed, isHovered: isHovered)
         }

@@ -3,9 +3,11 @@ import CPangoCairo
 import Scrollwork
 import ScrollworkWidgets
 
-/// Draws frames onto a ``PixelImage`` with Cairo and Pango: the cells of a `Buffer` as text
-/// shaped by Pango on a grid of `CellMetrics` points, and its `PointMark`s (indicators, page
-/// dots, edge effects, sub-cell scrolling) at their true size, scaled by ``scale`` pixels a point.
+/// Draws frames onto a ``PixelImage`` with Cairo and Pango: the widgets' drawings in points
+/// (`PointDrawing`, their controls, indicators, page dots, edge effects and buttons, in the
+/// host's own look), and the cells of a `Buffer` that content drew itself as text shaped by Pango
+/// on a grid of `CellMetrics` points, moved between whole cells as it scrolls, scaled by
+/// ``scale`` pixels a point.
 ///
 /// Text is drawn in a monospaced font sized so that one character advances exactly one cell:
 /// runs of characters that font has at once, as glyphs looked up once; other clusters (CJK,
@@ -104,8 +106,8 @@ public final class PixelCanvas {
     /// The cells an app is laid out in on this canvas (``PixelFrame/cells(for:metrics:)``).
     public var cells: (columns: Int, rows: Int) { PixelFrame.cells(for: size, metrics: metrics) }
 
-    /// A blank widget canvas for a frame of this one: ``cells`` over its size in points, asking
-    /// for point marks and (with ``drawsInPoints``) telling widgets its text measurers. Every
+    /// A blank widget canvas for a frame of this one: ``cells`` over its size in points, with
+    /// (``drawsInPoints``) the text measurers widgets draw in points with. Every
     /// host that draws here renders on one of these, so no frame is drawn in cells by mistake.
     public func makeCanvas() -> Canvas {
         Canvas(cells: Buffer(columns: cells.columns, rows: cells.rows), metrics: metrics, size: size,
@@ -139,13 +141,9 @@ public final class PixelCanvas {
             drawScrolled(content, within: outer, over: buffer)
             placed.append((content.rect, Point(x: content.shift.x + outer.x, y: content.shift.y + outer.y)))
         }
-        for mark in canvas.pointMarks {
-            if case let .drawing(drawing) = mark {
-                painter?.draw(drawing)
-                drawCells(over: drawing.frame, of: buffer)
-            } else {
-                MarkDrawing(canvas: self).draw(mark)
-            }
+        for case let .drawing(drawing) in canvas.pointMarks {
+            painter?.draw(drawing)
+            if !drawing.isOverlay { drawCells(over: drawing.frame, of: buffer) }
         }
         cairo_restore(cr)
         cairo_surface_flush(image.surface)

@@ -3,7 +3,7 @@ import Scrollwork
 import ScrollworkWidgets
 
 /// Draws an `App`'s frame in pixels without a display: the app renders into a cell grid that
-/// fills the size in points (`CellMetrics`' cells), with its point marks, and a
+/// fills the size in points (`CellMetrics`' cells), its drawings in points over it, and a
 /// ``PixelCanvas`` draws both at `scale` pixels a point.
 public enum PixelFrame {
     /// The cells a frame of `size` points holds: whole cells, at least one each way, at most

@@ -100,6 +100,14 @@ final class PointPainter {
             saved.append(alpha)
         case .restore:
             restore()
+        case let .control(control):
+            cairo_save(cr)
+            // A control is drawn at its true size, which may overhang the frame its widget was
+            // given (a page control's platter around dots one cell tall): only clips the drawing
+            // set itself cut it.
+            if saved.isEmpty { cairo_reset_clip(cr) }
+            MarkDrawing(canvas: canvas).draw(control)
+            cairo_restore(cr)
         }
     }
 

@@ -40,7 +40,7 @@ final class WindowSurface {
 
     deinit { SDL_DestroyTexture(texture) }
 
-    /// A widget canvas of the window that keeps the point marks the pixel host draws exactly
+    /// A widget canvas of the window that keeps the drawings the pixel host draws exactly
     /// and has widgets draw in points (``PixelCanvas/makeCanvas()``).
     func nextCanvas() -> Canvas { canvas.makeCanvas() }
 

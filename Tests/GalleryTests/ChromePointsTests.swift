@@ -18,7 +18,7 @@ import ScrollworkWidgets
         var (app, buffer) = Self.app(.scrollView)
         app.render(into: &buffer, at: 0)
         #expect(app.titleRows == 2 && app.pageArea.row == 2)
-        let buttons = buffer.pointMarks.compactMap { if case let .button(title, frame, _, _) = $0 { (title, frame) } else { nil } }
+        let buttons = buffer.controls.compactMap { if case let .button(title, frame, _, _) = $0 { (title, frame) } else { nil } }
         #expect(buttons.map(\.0) == ["‹", "›", "Help"])
         #expect(buttons.allSatisfy { $0.1.height == 24 && $0.1.minY == 4 })
         let next = try #require(app.shownTitleBar?.frames(columns: buffer.columns).first { $0.0 == .next })

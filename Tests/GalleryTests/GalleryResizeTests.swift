@@ -102,23 +102,28 @@ import ScrollworkWidgets
     func windowButtons() {
         var app = GalleryApp(page: .scrollView, style: GalleryStyle(theme: .standard(for: .trueColor), colorMode: .trueColor, idiom: .iOS), tableRows: 100)
         app.handle(.resize(columns: 100, rows: 30), at: 0)
-        var buffer = Canvas(cells: Buffer(columns: 100, rows: 30), metrics: CellMetrics(), size: Size(width: 800, height: 480), pointContext: nil)
+        var buffer = windowBuffer(Size(width: 800, height: 480))
         app.render(into: &buffer, at: 0)
-        let buttons = buffer.pointMarks.compactMap { mark -> (String, Rect)? in
+        let buttons = buffer.controls.compactMap { mark -> (String, Rect)? in
             if case let .button(title, frame, _, _) = mark { return (title, frame) }
             return nil
         }
         #expect(buttons.map(\.0) == ["‹", "›", "Help"])
         // The key hints are not drawn as text in a window.
         #expect(!(0..<100).map { buffer[$0, 0].text }.joined().contains("? help"))
-        let frames = GalleryTitleBar(page: .scrollView, buttons: true).frames(columns: 100)
-        #expect(zip(frames, buttons).allSatisfy { CellMetrics().points($0.2) == $1.1 })
+        // A window's title bar is two rows; each button is 24 points tall, centred in its cells.
+        let frames = GalleryTitleBar(page: .scrollView, buttons: true, rows: app.titleRows).frames(columns: 100)
+        #expect(app.titleRows == 2)
+        #expect(zip(frames, buttons).allSatisfy { cells, button in
+            let box = CellMetrics().points(cells.2)
+            return button.1.minX == box.minX && button.1.width == box.width && button.1.height == 24 && button.1.midY == box.midY
+        })
         let previous = frames[0].2
         // The button under the pointer is shaded; the others are not, and none once it leaves.
         func hovered() -> [String] {
-            var canvas = Canvas(cells: Buffer(columns: 100, rows: 30), metrics: CellMetrics(), size: Size(width: 800, height: 480), pointContext: nil)
+            var canvas = windowBuffer(Size(width: 800, height: 480))
             app.render(into: &canvas, at: 0.05)
-            return canvas.pointMarks.compactMap { if case let .button(title, _, _, true) = $0 { title } else { nil } }
+            return canvas.controls.compactMap { if case let .button(title, _, _, true) = $0 { title } else { nil } }
         }
         app.handle(.mouse(MouseEvent(.move, button: .none, column: frames[2].2.column + 1, row: 0)), at: 0.05)
         #expect(hovered() == ["Help"])
@@ -126,7 +131,7 @@ import ScrollworkWidgets
         #expect(hovered() == [])
         app.handle(.mouse(MouseEvent(.press, column: previous.column + 1, row: 0)), at: 0.1)
         app.render(into: &buffer, at: 0.1)
-        #expect(buffer.pointMarks.contains { if case .button("‹", _, true, _) = $0 { true } else { false } })
+        #expect(buffer.controls.contains { if case .button("‹", _, true, _) = $0 { true } else { false } })
         app.handle(.mouse(MouseEvent(.release, column: previous.column + 1, row: 0)), at: 0.2)
         #expect(app.page == .checks)
     }

@@ -36,7 +36,8 @@ import Testing
         var terminal = Canvas(cells: Buffer(columns: 40, rows: 20))
         view.render(in: terminal.bounds, into: &terminal, at: 0)
         #expect(terminal.pointMarks.isEmpty)
-        var window = Canvas(cells: Buffer(columns: 40, rows: 20), metrics: CellMetrics(), size: Size(width: 320, height: 320), pointContext: nil)
+        let size = Size(width: 320, height: 320)
+        var window = Canvas(cells: Buffer(columns: 40, rows: 20), metrics: CellMetrics(), size: size, pointContext: PointContext(size: size) { _ in .cells(CellMetrics()) })
         view.render(in: window.bounds, into: &window, at: 0)
         let scrolled = window.pointMarks.compactMap { mark -> ScrolledCells? in
             if case let .scrolledContent(cells) = mark { return cells }

@@ -48,7 +48,9 @@ import Testing
             let extremes: [Double] = [.nan, .infinity, -.infinity, -1e300, 1e300, .greatestFiniteMagnitude, -0.0]
             var list = Harness(content: linesView(columns: 10, rows: 5))
             var dots = Harness(content: PageControlView(PageControlState(clampingPageCount: 1_000_000)))
-            var canvas = Canvas(cells: Buffer(columns: 10, rows: 5), metrics: CellMetrics(), size: Size(width: 80, height: 80), pointContext: nil)
+            let size = Size(width: 80, height: 80)
+            let context = PointContext(size: size) { _ in .cells(CellMetrics()) }
+            var canvas = Canvas(cells: Buffer(columns: 10, rows: 5), metrics: CellMetrics(), size: size, pointContext: context)
             list.render(into: &canvas, at: 0)
             dots.render(into: &canvas, at: 0)
             for v in extremes {
@@ -68,7 +70,7 @@ import Testing
                 precondition(moved.offset.x.isFinite && moved.offset.y.isFinite)
                 var copy = list.content
                 copy.scroll = moved
-                var marks = Canvas(cells: Buffer(columns: 10, rows: 5), metrics: CellMetrics(), size: Size(width: 80, height: 80), pointContext: nil)
+                var marks = Canvas(cells: Buffer(columns: 10, rows: 5), metrics: CellMetrics(), size: size, pointContext: context)
                 copy.render(in: marks.bounds, into: &marks, at: 2)
                 if let image = try? PixelImage(width: 80, height: 80) { PixelCanvas(image: image).draw(marks) }
             }

@@ -63,7 +63,7 @@ import Testing
         #expect(c.cells[2, 1].text == "›" && c.cells[2, 2].text == " ")
     }
 
-    @Test("SV-01: indicators, SV-08: edge effects and PC-02: page dots are marks at their points in a window and characters on a grid")
+    @Test("SV-01: indicators, SV-08: edge effects and PC-02: page dots are controls of the drawing at their points in a window and characters on a grid")
     func controlsPerHost() throws {
         var state = ScrollState(viewport: Size(width: 160, height: 64), content: Size(width: 160, height: 640))
         try state.setOffset(Point(x: 0, y: 64), animated: true, time: 0)
@@ -79,8 +79,8 @@ import Testing
         window.scrollIndicators(of: state, in: window.bounds, theme: Theme())
         let exactInWindow = window.pageControl(pages, in: Rect(x: 0, y: 48, width: 56, height: 16), theme: Theme())
         #expect(exactInWindow)
-        #expect(window.pointMarks.count == 2)
-        if case .scrollIndicator(_, let viewport)? = window.pointMarks.first { #expect(viewport == window.bounds) } else { Issue.record("\(window.pointMarks)") }
+        #expect(window.controls.count == 2)
+        if case .scrollIndicator(_, let viewport)? = window.controls.first { #expect(viewport == window.bounds) } else { Issue.record("\(window.controls)") }
         #expect(window.cells.cells.allSatisfy { $0 == .blank() })
     }
 

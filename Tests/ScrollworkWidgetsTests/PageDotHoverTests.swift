@@ -8,9 +8,10 @@ import Testing
     func PC_12_hoveredDot() throws {
         var dots = PageControlView(PageControlState(clampingPageCount: 5))
         func hovered(at time: Double) -> Int?? {
-            var canvas = Canvas(cells: Buffer(columns: 30, rows: 4), metrics: CellMetrics(), size: Size(width: 240, height: 64), pointContext: nil)
+            let size = Size(width: 240, height: 64)
+            var canvas = Canvas(cells: Buffer(columns: 30, rows: 4), metrics: CellMetrics(), size: size, pointContext: PointContext(size: size) { _ in .cells(CellMetrics()) })
             dots.render(in: canvas.bounds, into: &canvas, at: time)
-            return canvas.pointMarks.compactMap { if case let .pageControl(_, _, page) = $0 { page } else { nil } }.first
+            return canvas.controls.compactMap { if case let .pageControl(_, _, page) = $0 { page } else { nil } }.first
         }
         #expect(hovered(at: 0) == .some(nil))
         let third = try #require(dots.center(ofDot: 2))

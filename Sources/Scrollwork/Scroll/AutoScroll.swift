@@ -70,6 +70,6 @@ extension ScrollState {
     /// Ends a pointer-driven steady motion: stop, or settle on a page in paging mode.
     mutating func settleSteadyMotion(_ axis: Axis) {
         motion[axis] = .idle
-        if isPagingEnabled { spring(axis, to: pageTarget(axis, velocity: 0), velocity: 0) }
+        if isPagingEnabled { spring(axis, to: pageTarget(axis, velocity: 0), velocity: 0) } else { settleIfOutside(axis) }
     }
 }

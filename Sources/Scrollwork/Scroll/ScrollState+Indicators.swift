@@ -227,6 +227,8 @@ extension ScrollState {
         indicatorDrag = nil
         if case .steady = motion[session.axis] { settleSteadyMotion(session.axis) }
         if isPagingEnabled, !session.isJog { spring(session.axis, to: pageTarget(session.axis, velocity: 0), velocity: 0) }
+        // A press on the thumb stops a bounce where it is: what is left stretched springs back.
+        for axis in Axis.allCases where motion[axis].isIdle { settleIfOutside(axis) }
         noteMovement()
     }
 

@@ -1,9 +1,10 @@
 import Scrollwork
 
-/// The parts of a frame a host draws its own way (scroll indicators, edge effects, page dots):
-/// a widget names the part and where it lies in points; a pixel host draws it at its true size
-/// (a 3-point indicator that fades, 7-point dots, a soft edge) as a ``PointMark``, and a grid
-/// draws the characters that stand for it:
+/// The parts of a frame a host draws its own way (scroll indicators, edge effects, page dots,
+/// push buttons): a widget names the part and where it lies in points, once; a pixel host
+/// records it in the drawing as a ``PointDrawing/Control`` and draws it at its true size (a
+/// 3-point indicator that fades, 7-point dots, a soft edge), and a grid draws the characters
+/// that stand for it:
 ///
 /// - an indicator is a bar of block characters (▀▄█ and their eighths) along the viewport's
 ///   trailing column or bottom row, dimming as it fades; a legacy scroller's track is ░; the
@@ -12,14 +13,29 @@ import Scrollwork
 ///   rows or columns nearest the bar;
 /// - page dots are ● (dim for pages not shown), • and · for shrunk ones, two cells apart.
 extension Canvas {
+    /// True where controls are recorded for the host to draw (a pixel host drawing in points), or
+    /// not drawn at all (a scratch copy, whose real canvas draws them): never characters.
+    private var recordsControls: Bool { drawsInPoints || isScratch }
+
+    /// Records `control` in the drawing under way, or in an overlay drawing of its own over the
+    /// whole canvas; a scratch copy draws none.
+    private mutating func recordControl(_ control: PointDrawing.Control) {
+        guard !isScratch else { return }
+        if isRecording { return recording?.control(control) ?? () }
+        guard let context = pointContext else { return }
+        var overlay = PointDrawing(frame: bounds, measurer: context.measurer(for: .iOS), isOverlay: true)
+        overlay.control(control)
+        record(.drawing(overlay))
+    }
+
     /// The indicators of `state` over `viewport` (points): overlay or legacy, the visionOS jog
     /// bar, watchOS page dots; in `theme`'s styles on a grid.
     public mutating func scrollIndicators(of state: ScrollState, in viewport: Rect, theme: Theme) {
         let rect = cells(in: viewport)
         for axis in Axis.allCases {
             guard let indicator = state.indicator(axis), indicator.opacity > 0 else { continue }
-            if drawsPointMarks {
-                record(.scrollIndicator(indicator, viewport: viewport))
+            if recordsControls {
+                recordControl(.scrollIndicator(indicator, viewport: viewport))
                 continue
             }
             var style = theme.indicator
@@ -75,8 +91,8 @@ extension Canvas {
     private mutating func drawCrownPages(_ state: ScrollState, in viewport: Rect, theme: Theme) {
         let (page, count, progress) = state.pagePosition(.vertical)
         guard count > 1 else { return }
-        if drawsPointMarks {
-            record(.crownPages(page: page, count: count, progress: progress, viewport: viewport))
+        if recordsControls {
+            recordControl(.crownPages(page: page, count: count, progress: progress, viewport: viewport))
             return
         }
         let rect = cells(in: viewport).intersection(cells.area)
@@ -98,8 +114,8 @@ extension Canvas {
         let area = cells(in: content)
         guard intensity > 0, !area.isEmpty else { return }
         let style = effect.resolvedStyle(for: idiom)
-        if drawsPointMarks {
-            record(.edgeEffect(effect, style: style, intensity: intensity, content: content))
+        if recordsControls {
+            recordControl(.edgeEffect(effect, style: style, intensity: intensity, content: content))
             return
         }
         let row: Int, column: Int
@@ -139,8 +155,8 @@ extension Canvas {
     /// points; false where a press finds the dot drawn in its cell.
     @discardableResult
     public mutating func pageControl(_ state: PageControlState, in frame: Rect, theme: Theme, hovered: Int? = nil) -> Bool {
-        if drawsPointMarks {
-            record(.pageControl(state, frame: frame, hovered: hovered))
+        if recordsControls {
+            recordControl(.pageControl(state, frame: frame, hovered: hovered))
             return true
         }
         let area = cells(in: frame)
@@ -156,21 +172,17 @@ extension Canvas {
         return false
     }
 
-    /// True where the host draws push buttons (a window); a terminal shows key hints instead,
-    /// and an app lays its controls out for what will be drawn.
-    public var drawsPushButtons: Bool { drawsPointMarks }
-
     /// A push button titled `title` in `frame` (points), drawn pressed while `isPressed` and
     /// shaded while `isHovered` (the pointer is over it): a window's bezel with its title centred (24 points tall at most, centred in a taller
     /// frame, as AppKit's regular size); on a grid, `title` as text in `style` from the frame's
     /// first cell.
     public mutating func button(_ title: String, frame: Rect, isPressed: Bool, isHovered: Bool = false, style: Style) {
-        guard drawsPointMarks else {
+        guard recordsControls else {
             text(title, at: frame.origin, width: frame.width, style: style)
             return
         }
         var box = frame
         if box.height > 24 { box = Rect(x: box.minX, y: box.minY + (box.height - 24) / 2, width: box.width, height: 24) }
-        record(.button(title: title, frame: box, isPressed: isPressed, isHovered: isHovered))
+        recordControl(.button(title: title, frame: box, isPressed: isPressed, isHovered: isHovered))
     }
 }

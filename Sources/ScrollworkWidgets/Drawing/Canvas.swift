@@ -3,10 +3,11 @@ import Scrollwork
 /// What a frame is drawn on: a host's surface, measured in points from its top-left corner.
 ///
 /// Widgets are laid out in points (``Widget/render(in:into:at:)`` takes a `Rect`) and draw
-/// through the canvas. A terminal's canvas is its grid of cells, ``cells``, at ``metrics``
-/// (8 × 16 points a cell by default). A pixel host's canvas has the same grid, for what is
-/// still drawn as cells, plus what it draws at its true size: a ``pointContext`` for widgets
-/// that draw in points (``PointDrawing``) and the ``pointMarks`` they leave.
+/// through the canvas, once, for every host. A terminal's canvas is its grid of cells,
+/// ``cells``, at ``metrics`` (8 × 16 points a cell by default), into which every drawing call
+/// is rasterized at once. A pixel host's canvas has a ``pointContext``: the same calls are
+/// recorded as ``PointDrawing``s in points, kept in ``pointMarks`` for the host to draw
+/// exactly, its grid holding only what content draws in cells itself.
 public struct Canvas: Sendable {
     /// The grid of cells: what a terminal shows.
     public var cells: Buffer
@@ -18,9 +19,6 @@ public struct Canvas: Sendable {
     /// Set by a pixel host that has widgets draw in points at the idiom's metrics, with its text
     /// measurer; nil for a terminal.
     public let pointContext: PointContext?
-    /// True on a pixel host's canvas: widgets then describe indicators, page dots, edge effects
-    /// and scrolling between cells as ``pointMarks`` instead of drawing characters for them.
-    public let drawsPointMarks: Bool
     /// Set by a host whose person asked for less motion (`--screen-reader`, the desktop's
     /// setting): the widgets that scroll turn their motion off as they draw on it, as
     /// `ScrollState.reducesMotion` does, and keep it off.
@@ -38,8 +36,8 @@ public struct Canvas: Sendable {
     }
     /// The parts of the frame to draw in points, in drawing order.
     public private(set) var pointMarks: [PointMark] = []
-    /// True for a canvas a widget draws a copy of itself into for ``SubcellScrolling``: its marks
-    /// are not kept, and the copy does not draw copies again.
+    /// True for a canvas a widget draws a copy of itself into for ``SubcellScrolling``: it draws
+    /// no controls (the real canvas does), and the copy does not draw copies again.
     package var isScratch = false
     /// The drawing a widget is recording in points (``draw(_:idiom:_:)`` on a canvas with a
     /// ``pointContext``); nil while drawing goes to the cells.
@@ -60,11 +58,11 @@ public struct Canvas: Sendable {
         self.metrics = metrics
         size = metrics.size(of: cells.area)
         pointContext = nil
-        drawsPointMarks = false
     }
 
     /// A pixel host's canvas: `cells` at `metrics` over a surface of `size` points (at least the
-    /// cells' size), drawing point marks, and with `pointContext` when widgets draw in points.
+    /// cells' size), with `pointContext` when widgets draw in points (nil draws them in cells, as
+    /// a terminal shows them).
     public init(cells: Buffer, metrics: CellMetrics, size: Size, pointContext: PointContext?) {
         self.cells = cells
         self.metrics = metrics
@@ -72,7 +70,6 @@ public struct Canvas: Sendable {
         func side(_ v: Double, _ least: Double) -> Double { v.isFinite ? Swift.max(v, least) : least }
         self.size = Size(width: side(size.width, grid.width), height: side(size.height, grid.height))
         self.pointContext = pointContext
-        drawsPointMarks = true
     }
 
     /// The whole canvas in points.
@@ -97,18 +94,26 @@ public struct Canvas: Sendable {
         pointMarks.removeAll(keepingCapacity: true)
     }
 
-    /// Records `mark` when ``drawsPointMarks`` is on; callers ask first, so that a terminal's
-    /// frame builds no marks, and leave out the characters that would stand for it.
+    /// Keeps `mark` for the host to draw, on a pixel host's canvas (a terminal's keeps none).
     public mutating func record(_ mark: PointMark) {
-        guard drawsPointMarks, pointMarks.count < Self.maximumPointMarks else { return }
+        guard drawsInPoints, pointMarks.count < Self.maximumPointMarks else { return }
         pointMarks.append(mark)
+    }
+
+    /// The controls the frame's drawings hold, in drawing order: what a pixel host draws its own
+    /// way (indicators, page dots, edge effects, push buttons).
+    public var controls: [PointDrawing.Control] {
+        pointMarks.flatMap { mark -> [PointDrawing.Control] in
+            guard case let .drawing(drawing) = mark else { return [] }
+            return drawing.commands.compactMap { if case let .control(control) = $0 { control } else { nil } }
+        }
     }
 
     /// The most marks a frame keeps; a widget tree that makes more is drawing in a loop.
     public static var maximumPointMarks: Int { 4096 }
 
     /// A blank canvas of this one's size and metrics on which a copy of a widget draws its cells
-    /// (``SubcellScrolling``): it draws no points, and its marks are not kept.
+    /// (``SubcellScrolling``): it draws no points and no controls.
     package func scratch() -> Canvas {
         var copy = Canvas(cells: Buffer(columns: cells.columns, rows: cells.rows), metrics: metrics, size: size, pointContext: nil)
         copy.isScratch = true

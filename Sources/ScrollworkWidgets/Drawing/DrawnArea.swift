@@ -19,7 +19,7 @@ extension Canvas {
     /// `key` over the same cells. `key` must hold everything the drawing depends on.
     public mutating func reusing<Key>(_ cache: inout DrawnArea<Key>, key: Key, in rect: Rect, idiom: ScrollIdiom,
                                       _ body: (inout Canvas) -> Void) {
-        guard !drawsPointMarks, !isRecording else { draw(rect, idiom: idiom, body); return }
+        guard !drawsInPoints, !isRecording else { draw(rect, idiom: idiom, body); return }
         let area = cells(in: rect).intersection(currentClip)
         if cache.key == key, cache.area == area, cache.cells.rows == area.rows, cache.cells.columns == area.columns {
             for row in 0..<area.rows { cells.copyCells(of: row, from: cache.cells, to: area.row + row, column: area.column) }

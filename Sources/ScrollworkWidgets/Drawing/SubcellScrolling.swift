@@ -16,7 +16,7 @@ import Scrollwork
 /// adds moves with the text instead of vanishing under it.
 public enum SubcellScrolling {
     /// Records the content of `widget` shown in `content`, whose scrolling is at `scroll`, when
-    /// its offset lies between whole cells and `canvas` draws point marks.
+    /// its offset lies between whole cells and `canvas` is a pixel host's drawing in points.
     /// Only the axes in `axes` move between cells (a table's heading scrolls sideways with its
     /// rows, so a table moves finer than cells only vertically).
     static func record<W: Widget>(_ widget: W, scroll: WritableKeyPath<W, ScrollState>, content: CellRect,
@@ -30,12 +30,12 @@ public enum SubcellScrolling {
     }
 
     /// Records the content shown in `content`, scrolled to `offset`, when the offset lies between
-    /// whole cells (on `axes`) and `canvas` draws point marks. `drawing` draws the content on a
+    /// whole cells (on `axes`) and `canvas` is a pixel host's drawing in points. `drawing` draws the content on a
     /// scratch canvas like `canvas` with its scroll offset moved by the given points, which
     /// puts it on whole cells (and a cell further, for the row or column that comes into view).
     public static func record(offset: Point, content: CellRect, metrics: CellMetrics, axes: Axis.Set = .both,
                               into canvas: inout Canvas, drawing: (Point, inout Canvas) -> Void) {
-        guard canvas.drawsPointMarks, !canvas.isScratch else { return }
+        guard canvas.drawsInPoints, !canvas.isScratch else { return }
         let rect = content.intersection(canvas.cells.area)
         func rest(_ v: Double, _ cell: Double) -> Double {
             guard v.isFinite else { return 0 }

@@ -6,7 +6,8 @@ import Scrollwork
 /// for its appearance, as it does for cells.
 ///
 /// A widget records one when the canvas it draws on has a ``PointContext`` (a pixel host),
-/// laying itself out at the idiom's metrics, and hands it over as `PointMark.drawing`.
+/// laying itself out at the idiom's metrics, and hands it over as `PointMark.drawing`; the
+/// controls a host draws its own way (``Control``) are commands of it too.
 public struct PointDrawing: Sendable, Hashable {
     /// One drawing operation.
     public enum Command: Sendable, Hashable {
@@ -27,6 +28,31 @@ public struct PointDrawing: Sendable, Hashable {
         case opacity(Double)
         /// Undoes the last ``clip(_:)`` or ``opacity(_:)``.
         case restore
+        /// A control the host draws at its true size in its own look (``Control``).
+        case control(Control)
+    }
+
+    /// The parts of a frame a host draws its own way, at their true size: what a cell grid can
+    /// only suggest (a 3-point indicator that fades, 7-point page dots, a soft edge, a push
+    /// button's bezel). A terminal draws the characters that stand for them instead
+    /// (`Canvas.scrollIndicators(of:in:theme:)` and the calls beside it say which).
+    /// Rectangles are in points from the canvas's top-left corner.
+    public enum Control: Sendable, Hashable {
+        /// A scroll indicator (and a legacy scroller's track) of the viewport at `viewport`; the
+        /// indicator's own rectangles are relative to the viewport's origin.
+        case scrollIndicator(ScrollIndicator, viewport: Rect)
+        /// A page control laid out by its state, centred in `frame`; the dot of page `hovered`,
+        /// under the pointer, a shade stronger.
+        case pageControl(PageControlState, frame: Rect, hovered: Int?)
+        /// A scroll edge effect along `effect.edge` of `content`, resolved to `style`, at
+        /// `intensity` (0…1, how much content lies under the bar).
+        case edgeEffect(ScrollEdgeEffect, style: ScrollEdgeEffect.Style, intensity: Double, content: Rect)
+        /// A push button: `title` centred in `frame`, drawn pressed while held and shaded under
+        /// the pointer.
+        case button(title: String, frame: Rect, isPressed: Bool, isHovered: Bool)
+        /// watchOS: the page indicator beside the crown for the viewport at `viewport`, on `page`
+        /// of `count` and `progress` (0…1) through it (SV-15).
+        case crownPages(page: Int, count: Int, progress: Double, viewport: Rect)
     }
 
     /// The commands, in drawing order.
@@ -36,14 +62,18 @@ public struct PointDrawing: Sendable, Hashable {
     public let frame: Rect
     /// How the host measures text.
     public let measurer: TextMeasurer
+    /// True for a drawing laid over the cells beneath it (controls over content drawn in cells):
+    /// the host draws those cells first and does not draw them again over it.
+    public let isOverlay: Bool
 
     /// The most commands a drawing keeps; more means a widget draws in a loop.
     public static var maximumCommands: Int { 1 << 16 }
 
-    /// An empty drawing of `frame`, measured by `measurer`.
-    public init(frame: Rect, measurer: TextMeasurer) {
+    /// An empty drawing of `frame`, measured by `measurer`; an overlay when `isOverlay`.
+    public init(frame: Rect, measurer: TextMeasurer, isOverlay: Bool = false) {
         self.frame = frame
         self.measurer = measurer
+        self.isOverlay = isOverlay
     }
 
     mutating func add(_ command: Command) {
@@ -90,6 +120,9 @@ public struct PointDrawing: Sendable, Hashable {
     public mutating func symbol(_ symbol: String, centre: Point, size: Double, _ style: Style) {
         add(.symbol(symbol, centre: centre, size: size, style: style))
     }
+
+    /// A control the host draws its own way.
+    public mutating func control(_ control: Control) { add(.control(control)) }
 
     /// Draws what `body` records clipped to `rect`.
     public mutating func clipped(to rect: Rect, _ body: (inout PointDrawing) -> Void) {
