@@ -19,23 +19,34 @@ struct FileLines: ScrollContent {
 
     func draw(_ window: ScrollWindow, into canvas: inout Canvas, at time: Double) {
         let rect = window.rect
+        for (offset, shown) in rows(in: window).enumerated() {
+            let row = rect.row + offset
+            guard let shown else { continue }
+            let number = shown.isFirst ? String(shown.line + 1) : ""
+            canvas.cells.draw(String(repeating: " ", count: Swift.max(0, gutter - number.count)) + number + " │ ", column: rect.column, row: row,
+                              style: theme.secondary, clip: rect)
+            canvas.cells.draw(shown.piece, column: rect.column + gutter + 3, row: row, style: shown.line == match ? theme.selection : theme.text, clip: rect)
+        }
+    }
+
+    /// What each row of `window` shows, top to bottom: a line's number, the piece of it on the
+    /// row (a wrapped line takes several) and whether it is the line's first; nil for a row of a
+    /// line not read yet.
+    func rows(in window: ScrollWindow) -> [(line: Int, piece: String, isFirst: Bool)?] {
+        let rect = window.rect
         let textColumns = Swift.max(1, rect.columns - gutter - 3)
-        var row = rect.row
+        var rows: [(line: Int, piece: String, isFirst: Bool)?] = []
         var line = window.firstRow
-        while row < rect.maxRow, line - first < shown.count {
+        while rows.count < rect.rows, line - first < shown.count {
             defer { line += 1 }
-            guard line >= first else { row += 1; continue }
+            guard line >= first else { rows.append(nil); continue }
             let text = shown[line - first]
-            let style = line == match ? theme.selection : theme.text
             let pieces = wraps ? text.wrapped(toWidth: textColumns) : [String(text.dropping(columns: window.firstColumn))]
-            for (k, piece) in (pieces.isEmpty ? [""] : pieces).enumerated() where row < rect.maxRow {
-                let number = k == 0 ? String(line + 1) : ""
-                canvas.cells.draw(String(repeating: " ", count: Swift.max(0, gutter - number.count)) + number + " │ ", column: rect.column, row: row,
-                            style: theme.secondary, clip: rect)
-                canvas.cells.draw(piece, column: rect.column + gutter + 3, row: row, style: style, clip: rect)
-                row += 1
+            for (k, piece) in (pieces.isEmpty ? [""] : pieces).enumerated() where rows.count < rect.rows {
+                rows.append((line, piece, k == 0))
             }
         }
+        return rows
     }
 
     /// The lines on screen, whole (without their numbers, unwrapped).

@@ -31,6 +31,10 @@ public struct TextPager: App, WidgetGroup, ShowsIndexedFile {
     /// The status line's messages, each cleared by its owner.
     var notes = StatusNotes()
     var work: [WorkRequest] = []
+    /// Text copied, until the host takes it.
+    var copies: [String] = []
+    /// The text's context menu while it is open (modal).
+    var menu: MenuView<TextMenuAction>? = nil
     /// True once the person asked to quit.
     public var wantsQuit = false
 
@@ -71,6 +75,10 @@ public struct TextPager: App, WidgetGroup, ShowsIndexedFile {
             seekingEnd = false
             if case let .key(key) = event, viewerKeys.pager.command(for: key) == .cancel { return notes.set(.action, "stopped going to the end") }
         }
+        if menu != nil { return handleMenu(event, at: time) }
+        if case let .mouse(mouse) = event, mouse.button == .right, mouse.kind == .press, let line = line(under: mouse) {
+            return openMenu(on: line, at: mouse.location, fromKeyboard: false)
+        }
         if let typing = field {
             _ = routeToChildren(event, at: time)
             for action in field?.takeActions() ?? [] {
@@ -101,6 +109,9 @@ public struct TextPager: App, WidgetGroup, ShowsIndexedFile {
             case .search?:
                 field = TextField(prompt: "Search: ", theme: theme)
                 return
+            case .menu?:
+                let box = view.frame
+                return openMenu(on: Swift.max(0, view.window.firstRow), at: Point(x: box.minX + 48, y: box.minY + 16), fromKeyboard: true)
             case let .nextMatch(forward)?:
                 start(search.next(forward: forward, in: file, from: top))
                 return
@@ -118,7 +129,7 @@ public struct TextPager: App, WidgetGroup, ShowsIndexedFile {
     public var routing = Routing()
 
     /// The text, and over it the search prompt while it is shown (modal: it takes every event).
-    public var children: [Child<TextPager>] { [Child(\.view), Child(\.field, modal: true)] }
+    public var children: [Child<TextPager>] { [Child(\.view), Child(\.field, modal: true), Child(\.menu, modal: true)] }
 
     /// The byte offset of the line at the top of the view: where a new search starts.
     private var top: UInt64 { index.range(ofRecord: Swift.max(0, view.window.firstRow)).lowerBound }
@@ -252,6 +263,7 @@ public struct TextPager: App, WidgetGroup, ShowsIndexedFile {
             return
         }
         StatusLine.draw(statusText, in: parts[1], theme: theme, into: &canvas)
+        menu?.render(in: canvas.bounds, into: &canvas, at: time)
     }
 
     /// The status line: the answer to the last key (``notes``) right after the count.
@@ -285,8 +297,8 @@ public struct TextPager: App, WidgetGroup, ShowsIndexedFile {
 
     /// Reading and searching to run off the loop.
     public mutating func takeEffects() -> [Effect] {
-        defer { work = [] }
-        return work.map { .work($0) }
+        defer { work = []; copies = [] }
+        return work.map { .work($0) } + copies.map { .copy($0) }
     }
 
     /// Cancels the reading and a search under way (the pager is being closed); returns the

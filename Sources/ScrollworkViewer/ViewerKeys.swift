@@ -18,6 +18,8 @@ public enum ViewerCommand: Sendable, Hashable {
     case close
     /// Back to the listing a file or table was opened from.
     case back
+    /// The context menu of what has focus (the pager's text).
+    case menu
 }
 
 extension ViewerCommand {
@@ -46,7 +48,7 @@ extension ViewerCommand {
             return .sortingAndFiltering
         case .record, .frequency, .summary, .hideColumn, .showColumns, .pinColumn, .moveColumn, .fitColumn, .help:
             return .exploring
-        case .quit, .cancel, .copy, .save, .open, .close, .back:
+        case .quit, .cancel, .copy, .save, .open, .close, .back, .menu:
             return .files
         }
     }
@@ -162,6 +164,7 @@ public enum ViewerKeys {
     public static let pager = CommandTable<ViewerCommand>("Pager (scrollwork open)", [
         quit, top, bottom, follow, search, next, previous, cancel,
         KeyBinding(.wrap, "wrap long lines, or cut them and scroll sideways", keys: KeyEvent(.character("w"))),
+        KeyBinding(.menu, "the text's menu (a right-click opens it on a line): copy the line or the lines shown, find, wrap", keys: KeyEvent(.function(10), .shift), KeyEvent(.menu)),
     ])
 
     /// A directory as a Finder list.
