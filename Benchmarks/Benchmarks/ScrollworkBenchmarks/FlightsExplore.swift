@@ -10,7 +10,7 @@ import ScrollworkWidgets
 func flightsExploreBenchmarks() {
     let heavy = Benchmark.Configuration(metrics: [.wallClock, .peakMemoryResident], warmupIterations: 0, maxDuration: .seconds(120), maxIterations: 3)
     let rows = 10_000_000
-    let path = "/tmp/scrollwork-flights-\(rows).csv"
+    let path = "/tmp/scrollwork-flights-reals-\(rows).csv"
     func indexed() -> DelimitedRows {
         makeFlightsCSV(path, rows: rows)
         guard let file = try? FileBytes(path: path), let sample = try? file.read(at: 0, count: 64 << 10) else { fatalError("no benchmark file at \(path)") }

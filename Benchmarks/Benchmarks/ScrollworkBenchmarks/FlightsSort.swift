@@ -10,10 +10,10 @@ import ScrollworkWidgets
 func flightsSortBenchmarks() {
     let heavy = Benchmark.Configuration(metrics: [.wallClock, .peakMemoryResident], warmupIterations: 0, maxDuration: .seconds(120), maxIterations: 3)
     for rows in [1_000_000, 10_000_000] {
-        let path = "/tmp/scrollwork-flights-\(rows).csv"
+        let path = "/tmp/scrollwork-flights-reals-\(rows).csv"
         let sorts: [(label: String, order: [SortOrder])] = [
             ("sched_dep_time (integers)", [SortOrder(columnID: "4")]),
-            ("dep_delay (integers with NA)", [SortOrder(columnID: "5")]),
+            ("dep_delay (reals, missing values empty)", [SortOrder(columnID: "5")]),
             ("tailnum (text)", [SortOrder(columnID: "11")]),
             ("carrier then dep_delay (two keys)", [SortOrder(columnID: "9"), SortOrder(columnID: "5")]),
         ]
@@ -30,7 +30,7 @@ func flightsSortBenchmarks() {
             // JSON Lines beside CSV: the same rows, sorted the same ways, in the same run.
             for sort in sorts {
                 Benchmark("flights jsonl \(rows) rows: sort by \(sort.label)", configuration: heavy) { benchmark in
-                    let table = flightsJSONTable("/tmp/scrollwork-flights-\(rows).jsonl", rows: rows)
+                    let table = flightsJSONTable("/tmp/scrollwork-flights-reals-\(rows).jsonl", rows: rows)
                     benchmark.startMeasurement()
                     let result = table.sortJob(for: sort.order).run(concurrently: .processors)
                     benchmark.stopMeasurement()
@@ -63,11 +63,11 @@ func flightsSortBenchmarks() {
 
 /// The flights file at `path` (made first if missing), indexed whole, as a table of its fields;
 /// without `fromBytes` the columns read keys from whole records.
-/// The same flights as JSON Lines (numbers bare, `NA` as null, the rest as strings), made from
+/// The same flights as JSON Lines (numbers bare, missing values null, the rest as strings), made from
 /// the CSV file of as many rows unless it is there already.
 func makeFlightsJSONLines(_ path: String, rows: Int) {
     if access(path, F_OK) == 0 { return }
-    let csv = "/tmp/scrollwork-flights-\(rows).csv"
+    let csv = "/tmp/scrollwork-flights-reals-\(rows).csv"
     makeFlightsCSV(csv, rows: rows)
     guard let file = try? FileBytes(path: csv), let all = try? file.read(at: 0, count: Int(file.size)) else { fatalError("no \(csv)") }
     var lines = String(decoding: all, as: UTF8.self).split(separator: "\n")
@@ -75,7 +75,7 @@ func makeFlightsJSONLines(_ path: String, rows: Int) {
     writeGenerated(path, header: nil, rows: lines.count) { i in
         let fields = lines[i].split(separator: ",", omittingEmptySubsequences: false)
         let members = zip(header, fields).map { key, value in
-            let json = value == "NA" ? "null" : Int(value) != nil ? String(value) : "\"\(value)\""
+            let json = value.isEmpty ? "null" : Double(value) != nil ? String(value) : "\"\(value)\""
             return "\"\(key)\": \(json)"
         }
         return "{" + members.joined(separator: ", ") + "}"
@@ -112,8 +112,9 @@ private func flightsTable(_ path: String, rows: Int, fromBytes: Bool) -> TableSt
 }
 
 /// Writes `rows` flights with the columns of nycflights13's flights table (and a header) to
-/// `path` unless it is there already: integers, integers with `NA` for cancelled flights, short
-/// codes and tail numbers, and timestamps.
+/// `path` unless it is there already, as the table exported by pandas looks: integers; the times
+/// and delays a cancelled flight lacks as reals written with `.0`, its missing values empty;
+/// short codes and tail numbers (some missing), and timestamps.
 func makeFlightsCSV(_ path: String, rows: Int) {
     let carriers = ["UA", "AA", "B6", "DL", "EV", "MQ", "US", "WN", "VX", "FL", "AS", "9E", "F9", "HA", "YV", "OO"]
     let airports = ["EWR", "LGA", "JFK"], destinations = ["IAH", "MIA", "BQN", "ATL", "ORD", "FLL", "IAD", "MCO", "PBI", "TPA", "LAX", "SFO", "DFW", "BOS", "LAS"]
@@ -130,14 +131,16 @@ func makeFlightsCSV(_ path: String, rows: Int) {
         let sched = schedHour * 100 + schedMinute
         let cancelled = next(40) == 0
         let delay = next(10) < 7 ? next(30) - 15 : next(300) - 20
-        let depTime = cancelled ? "NA" : String((sched + delay + 2400) % 2400)
-        let depDelay = cancelled ? "NA" : String(delay)
-        let arrDelay = cancelled ? "NA" : String(delay + next(40) - 20)
+        // A real as pandas writes one (2.0), or nothing for a flight that never left.
+        func real(_ n: Int) -> String { cancelled ? "" : "\(n).0" }
+        let depTime = real((sched + delay + 2400) % 2400)
+        let depDelay = real(delay)
+        let arrDelay = real(delay + next(40) - 20)
         let air = 30 + next(600)
         let schedArr = (sched + air * 100 / 60 + 2400) % 2400
-        let arrTime = cancelled ? "NA" : String((schedArr + delay + 2400) % 2400)
-        let tail = next(50) == 0 ? "NA" : "N\(100 + next(900))\(["UA", "AA", "JB", "DL", "EV"][next(5)])"
-        let airTime = cancelled ? "NA" : String(air)
+        let arrTime = real((schedArr + delay + 2400) % 2400)
+        let tail = next(50) == 0 ? "" : "N\(100 + next(900))\(["UA", "AA", "JB", "DL", "EV"][next(5)])"
+        let airTime = real(air)
         return "2013,\(month),\(day),\(depTime),\(sched),\(depDelay),\(arrTime),\(schedArr),\(arrDelay),\(carriers[next(carriers.count)]),"
             + "\(1 + next(6000)),\(tail),\(airports[next(3)]),\(destinations[next(destinations.count)]),\(airTime),\(100 + next(4900)),"
             + "\(schedHour),\(schedMinute),2013-\(twoDigits(month))-\(twoDigits(day)) \(twoDigits(schedHour)):00:00"
