@@ -54,6 +54,24 @@ import Testing
         for ascending in [true, false] { check([(.ints(extremes), ascending)], count: extremes.count, "extremes") }
     }
 
+    @Test("LT-12: reals that are all whole numbers in 32 bits (517.0) are kept as narrow integers and sort as the reals do; any fraction, NaN or larger value keeps them reals")
+    func LT_12_wholeReals() {
+        var rng = Mix(state: 3)
+        let k = (0..<20_000).map { _ in Double(Int.random(in: -40...1300, using: &rng)) } + [-0.0, 0, Double(Int32.max), Double(Int32.min)]
+        for ascending in [true, false] {
+            let narrow = SortKeys.doubles(k).narrowed()
+            guard case .narrowInts = narrow.storage else { Issue.record("whole reals kept wide"); continue }
+            let reals = SortKeys.sorted(count: k.count, as: UInt32.self, keys: [(.doubles(k), ascending)]) { _ in true }
+            let narrowed = SortKeys.sorted(count: k.count, as: UInt32.self, keys: [(narrow, ascending)]) { _ in true }
+            // Both zeros are equal either way, so both orders keep them as they came.
+            #expect(reals == narrowed)
+            check([(narrow, ascending), (.doubles(k.map { $0.truncatingRemainder(dividingBy: 3) }), !ascending)], count: k.count, "whole reals, narrowed, two keys")
+        }
+        for wide in [k + [0.5], k + [.nan], k + [Double(Int32.max) + 1], k + [.infinity]] {
+            if case .narrowInts = SortKeys.doubles(wide).narrowed().storage { Issue.record("\(wide.last!) narrowed") }
+        }
+    }
+
     @Test("LT-12: reals sort as compared: negative below positive, both zeros equal, NaN last")
     func LT_12_reals() {
         var rng = Mix(state: 2)

@@ -67,12 +67,17 @@ struct SortKeys: Sendable {
     /// These keys in half the memory when they are integers that all fit in 32 bits (most
     /// columns of numbers: times, counts, codes), else unchanged: a sort then takes 16 bytes a
     /// row (key, packed word and new order) instead of 20, and a kept column of keys 4.
-    /// Short text whose words differ in at most 31 bits (codes, tail numbers, states) is kept
-    /// the same way, as those bits: they order as the text does, and no sort needs the text.
+    /// Reals that are all whole numbers in that range (`517.0`, as pandas writes a column of
+    /// integers with missing values) are kept the same way: they order as those integers do, so
+    /// they sort as cheaply. Short text whose words differ in at most 31 bits (codes, tail
+    /// numbers, states) is kept the same way, as those bits: they order as the text does, and no
+    /// sort needs the text.
     func narrowed() -> SortKeys {
         switch storage {
         case let .ints(k) where k.allSatisfy({ Int32(exactly: $0) != nil }):
             return SortKeys(.narrowInts(k.map { Int32(truncatingIfNeeded: $0) }), missing: missing)
+        case let .doubles(k) where k.allSatisfy({ Int32(exactly: $0) != nil }):
+            return SortKeys(.narrowInts(k.map { Int32(exactly: $0) ?? 0 }), missing: missing)
         case let .shortText(k):
             let runs = shortTextRuns(k)
             guard runs.width <= 31 else { return self }
