@@ -701,7 +701,7 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
         if seekingEnd { parts.append("going to the last row as the file is read (Esc stops)") }
         if let record = detailRecord { parts.append("record \(grouped(recordNumber(record))) of the file, every field whole (Esc, q or Enter returns)") }
         if search.isRunning || rowSearch.isRunning { parts.append("searching… (Esc cancels)") }
-        if let sorting = view.sorting { parts.append("Sorting by \(table.columns[sorting.column].title)… \(Int(sorting.fraction * 100))% (Esc cancels)") }
+        if let sorting = view.sorting, let title = view.sortingTitle { parts.append("Sorting by \(title)… \(Int(sorting.fraction * 100))% (Esc cancels)") }
         return StatusText(name: name, parts: parts, hint: (source.backHint.map { $0 + " · " } ?? "") + "\(viewerKeys.searchKey) search · | filter · f frequency · \(viewerKeys.helpKey) keys · \(viewerKeys.quitKey) quits")
     }
 

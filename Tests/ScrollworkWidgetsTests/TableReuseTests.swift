@@ -61,3 +61,17 @@ import Testing
         #expect(v.sorting != nil, "the last frames drew a sort under way")
     }
 }
+
+extension TableReuseTests {
+    @Test("LT-01: a sort under way names its column by identity: moved, it follows; hidden, it says which column it was and never reads past the columns (the viewer fuzz test trapped there)")
+    func LT_01_sortingTitleWhileColumnsChange() throws {
+        var v = try view()
+        v.sortsInBackground = true
+        v.sort(byColumn: 2, ascending: true, at: 0)
+        #expect(v.sortingTitle == "Note" && v.sortProgress?.column == 2)
+        _ = try v.table.removeColumn(0)
+        #expect(v.sortingTitle == "Note" && v.sortProgress?.column == 1, "the sorted column moved to the first place but one")
+        _ = try v.table.removeColumn(1)
+        #expect(v.sortingTitle == "column 3", "\(String(describing: v.sortingTitle))")
+    }
+}

@@ -142,7 +142,7 @@ struct TablePage: GalleryPage {
             }
             var parts = ["\(grouped(files.table.list.numberOfRows)) rows"]
             if let sorting = files.sorting {
-                parts.append("Sorting by \(files.table.columns[sorting.column].title)… \(Int(sorting.fraction * 100))% (Esc cancels)")
+                parts.append("Sorting by \(files.sortingTitle ?? "a column")… \(Int(sorting.fraction * 100))% (Esc cancels)")
             } else if notes[.sort] == nil {
                 // The last sort's own message (below) says how it ended; without one, the order.
                 parts.append(files.table.sortOrder.first.map { "sorted by \($0.columnID) \($0.ascending ? "▲" : "▼")" } ?? "unsorted")

@@ -90,7 +90,21 @@ public struct TableView<Row: Sendable>: ReportingWidget, StatefulWidget {
     /// The sort under way as its heading shows it: the column, the direction it will have and how
     /// far it is.
     public var sortProgress: (column: Int, ascending: Bool, fraction: Double)? {
-        sorting.map { ($0.column, $0.order.first?.ascending ?? true, $0.fraction) }
+        sorting.map { (place(of: $0), $0.order.first?.ascending ?? true, $0.fraction) }
+    }
+
+    /// The title of the column the sort under way orders by ("column 3" once it is hidden); nil
+    /// when no sort runs. Found by the column's identity: it may have moved since the sort began.
+    public var sortingTitle: String? {
+        sorting.map { sort in
+            let place = place(of: sort)
+            return table.columns.indices.contains(place) ? table.columns[place].title : "column \(sort.column + 1)"
+        }
+    }
+
+    /// Where the column of `sort`'s first key is now, or where it was when the sort began.
+    private func place(of sort: TableSort) -> Int {
+        sort.order.first.flatMap { key in table.columns.firstIndex { $0.id == key.columnID } } ?? sort.column
     }
     /// The key the table's sorts run under.
     private let sortKey = WorkKey<SortResult<Row>>("sort")
