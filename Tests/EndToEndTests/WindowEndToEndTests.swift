@@ -254,7 +254,9 @@ extension DesktopEndToEndTests {
             // The pointer away from the point sampled: the row under it is shaded.
             x.move(20, 390)
             // The middle of the right half: the outline's background, away from its rows' text.
-            #expect(x.wait(timeout: 10) {
+            // Screenshots take up to a second each while the other suites fill both cores (a CI
+            // run missed the 10 seconds this had): a generous limit, as the flick's.
+            #expect(x.wait(timeout: 30) {
                 guard let shot = try? x.screenshot() else { return false }
                 let b = shot.brightness(x: 400, y: 200)
                 return dark ? b < 40 : b > 215
