@@ -119,9 +119,7 @@ extension GalleryApp {
             var keyStyle = panel
             keyStyle.bold = true
             // A window in the macOS idiom names keys as a Mac's help does (⌃⇥, ⇧F10).
-            let symbolic = style.keys == .desktop && style.idiom == .macOS
-            let keys = page.keys(for: style.keys)
-            let entries = (symbolic ? keys.symbolic : keys).entries
+            let entries = page.keys(for: style.keys).named(for: style.keys, in: style.idiom).entries
             let keyWidth = c.aligned(Swift.min(width * 0.4, (entries.map { m.width(of: $0.keys, font: .body, bold: true) }.max() ?? 0) + 16))
             for entry in entries {
                 add(entry.does, font: .body, style: panel, x: left + keyWidth, width: width - keyWidth,
@@ -130,7 +128,7 @@ extension GalleryApp {
             gap()
             var secondary = theme.secondary
             secondary.background = panel.background
-            add((symbolic ? commands.help.symbolic : commands.help).compact, font: .footnote, style: secondary)
+            add(commands.help.named(for: style.keys, in: style.idiom).compact, font: .footnote, style: secondary)
             gap()
             // The notes are broken into lines for reading in source; a line that starts in lower
             // case goes on from the one before, so they wrap as the sentences they are.

@@ -60,11 +60,8 @@ extension TextPager {
             let lines = Array(Set(view.content.rows(in: window).compactMap { $0?.line })).sorted()
             copies.append(lines.map { line($0) }.joined(separator: "\n"))
             notes.set(.action, "copied \(grouped(lines.count)) lines")
-        case .find:
-            field = TextField(prompt: "Search: ", theme: theme)
-        case .wrap:
-            view.content.wraps.toggle()
-            notes.set(.action, view.content.wraps ? "long lines wrap (w: cut them)" : "long lines are cut; scroll sideways (w: wrap)")
+        case .find: openSearch()
+        case .wrap: toggleWrap()
         }
     }
 }

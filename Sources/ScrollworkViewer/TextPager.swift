@@ -99,16 +99,13 @@ public struct TextPager: App, WidgetGroup, ShowsIndexedFile {
             case .top?: view.scroll.perform(.top, time: time); return
             case .bottom?: return goToEnd(at: time)
             case .wrap?:
-                view.content.wraps.toggle()
-                notes.set(.action, view.content.wraps ? "long lines wrap (w: cut them)" : "long lines are cut; scroll sideways (w: wrap)")
-                return
+                return toggleWrap()
             case .follow?:
                 following.toggle()
                 if following { showEnd(at: time) }
                 return
             case .search?:
-                field = TextField(prompt: "Search: ", theme: theme)
-                return
+                return openSearch()
             case .menu?:
                 let box = view.frame
                 return openMenu(on: Swift.max(0, view.window.firstRow), at: Point(x: box.minX + 48, y: box.minY + 16), fromKeyboard: true)
@@ -125,11 +122,20 @@ public struct TextPager: App, WidgetGroup, ShowsIndexedFile {
         if !routeToChildren(event, at: time).isHandled, case let .mouse(mouse) = event, case .wheel = mouse.kind { view.overscroll(mouse, at: time) }
     }
 
+    /// Wraps long lines, or cuts them again, and says which.
+    mutating func toggleWrap() {
+        view.content.wraps.toggle()
+        notes.set(.action, view.content.wraps ? "long lines wrap (w: cut them)" : "long lines are cut; scroll sideways (w: wrap)")
+    }
+
+    /// Opens the search prompt.
+    mutating func openSearch() { field = TextField(prompt: "Search: ", theme: theme) }
+
     /// Capture and focus between the text and the prompt.
     public var routing = Routing()
 
     /// The text, and over it the search prompt while it is shown (modal: it takes every event).
-    public var children: [Child<TextPager>] { [Child(\.view), Child(\.field, modal: true), Child(\.menu, modal: true)] }
+    public var children: [Child<TextPager>] { [Child(\.view), Child(\.field, modal: true)] + (menu == nil ? [] : [Child(\.menu, modal: true)]) }
 
     /// The byte offset of the line at the top of the view: where a new search starts.
     private var top: UInt64 { index.range(ofRecord: Swift.max(0, view.window.firstRow)).lowerBound }

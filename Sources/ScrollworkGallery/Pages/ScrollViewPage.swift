@@ -97,7 +97,7 @@ struct ScrollViewPage: GalleryPage {
 
     /// Back to front: the document, the carousel inside it, the grid, and the open field.
     var children: [Child<Self>] {
-        [Child(\.document), Child(\.carousel), Child(\.grid)] + (fieldMode == .none ? [] : [Child(\.field)]) + [Child(\.menu, modal: true)]
+        [Child(\.document), Child(\.carousel), Child(\.grid)] + (fieldMode == .none ? [] : [Child(\.field)]) + (menu == nil ? [] : [Child(\.menu, modal: true)])
     }
 
     var text: DocumentText { document.view.content }
@@ -274,8 +274,7 @@ struct ScrollViewPage: GalleryPage {
 
     /// Opens the text's menu at `point`; opened from the keys, its first item is highlighted.
     private mutating func openMenu(at point: Point, fromKeyboard: Bool) {
-        let symbolic = style.keys == .desktop && style.idiom == .macOS
-        func name(_ label: String) -> String { symbolic ? KeyLabel.symbolic(label) : label }
+        func name(_ label: String) -> String { KeyLabel.named(label, for: style.keys, in: style.idiom) }
         let items = [
             MenuItem("Copy", action: MenuAction.copy, shortcut: name(style.keys == .desktop ? "Ctrl+C" : "Alt+C"), isEnabled: text.selectedText?.isEmpty == false),
             MenuItem("Select All", action: MenuAction.selectAll, shortcut: name("Ctrl+A")),

@@ -23,8 +23,7 @@ extension TablePage {
         switch target {
         case .row:
             // A window in the macOS idiom names keys as a Mac's menus do (⌃C).
-            let symbolic = keyConvention == .desktop && files.pointIdiom == .macOS
-            func name(_ label: String) -> String { symbolic ? KeyLabel.symbolic(label) : label }
+            func name(_ label: String) -> String { KeyLabel.named(label, for: keyConvention, in: files.pointIdiom) }
             items = [
                 MenuItem("Copy", action: .copy, shortcut: name(keyConvention == .desktop ? "Ctrl+C" : "Alt+C"), isEnabled: !files.table.list.selection.isEmpty),
                 MenuItem("Select All", action: .selectAll, shortcut: name("Ctrl+A")),

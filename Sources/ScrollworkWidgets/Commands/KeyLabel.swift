@@ -1,3 +1,5 @@
+import Scrollwork
+
 /// Key names as macOS writes them in menus and help: modifiers and named keys as symbols, in the
 /// order a Mac lists them (⌃ Control, ⌥ Option, ⇧ Shift), the letter after them: "Ctrl+Shift+Tab"
 /// is "⌃⇧⇥", "Alt+C" is "⌥C", "Shift+F10" is "⇧F10".
@@ -5,6 +7,17 @@
 /// The key pressed stays the same (a Linux keyboard's Control is ⌃, not ⌘); only its name
 /// changes, so that an app drawn in the macOS idiom names keys as a Mac app does.
 public enum KeyLabel {
+    /// True where keys are named in symbols: a window (a desktop app's keys) in the macOS idiom.
+    public static func isSymbolic(_ convention: KeyConvention, in idiom: ScrollIdiom) -> Bool {
+        convention == .desktop && idiom == .macOS
+    }
+
+    /// `label` as an app following `convention` in `idiom` names it: ``symbolic(_:)`` where
+    /// ``isSymbolic(_:in:)``, else as written.
+    public static func named(_ label: String, for convention: KeyConvention, in idiom: ScrollIdiom) -> String {
+        isSymbolic(convention, in: idiom) ? symbolic(label) : label
+    }
+
     /// `label` ("Ctrl+Tab Ctrl+PgDn", "Shift+F10 Menu", "F1") with each chord that names keys in
     /// symbols; words that are not key names ("1–7", "click") stay as they are.
     public static func symbolic(_ label: String) -> String {
@@ -36,5 +49,11 @@ extension KeyHelp {
     /// The same help with its keys named as macOS names them (``KeyLabel/symbolic(_:)``).
     public var symbolic: KeyHelp {
         KeyHelp(title: title, entries: entries.map { (KeyLabel.symbolic($0.keys), $0.does) }, inputs: inputs)
+    }
+
+    /// The same help with its keys named as an app following `convention` in `idiom` names them
+    /// (``KeyLabel/named(_:for:in:)``).
+    public func named(for convention: KeyConvention, in idiom: ScrollIdiom) -> KeyHelp {
+        KeyLabel.isSymbolic(convention, in: idiom) ? symbolic : self
     }
 }
