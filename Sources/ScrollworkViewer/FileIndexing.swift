@@ -155,6 +155,8 @@ struct FileIndexing {
             // The decompressed size is known only once all of it is read: say how far the index is.
             parts.append(isIndexing ? "\(compression), indexing: \(finderByteCount(Int(clamping: index.scanned))) decompressed so far"
                 : "\(compression), \(finderByteCount(Int(clamping: file.size))) decompressed")
+            // What reaching a row far back costs: from the checkpoint before it, not the start.
+            if let access = file.randomAccess, access.checkpoints > 1 || access.keptOnDisk > 0 { parts.append(access.summary) }
         } else if isIndexing {
             parts.append("indexing \(Int(Double(index.scanned) / Double(Swift.max(1, file.size)) * 100))%")
         }

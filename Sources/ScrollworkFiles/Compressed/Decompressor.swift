@@ -19,6 +19,30 @@ enum DecompressionStep {
 protocol Decompressor: AnyObject {
     /// Decompresses from `input` into `output` as far as either allows.
     func step(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) -> DecompressionStep
+    /// After a step that stopped where decompression could begin again inside a member (a
+    /// deflate block's end), how many bits of the last byte read are still unread; nil elsewhere.
+    var resumableBits: Int? { get }
+}
+
+extension Decompressor {
+    /// Only gzip can begin again inside a member; the others begin at a member's start.
+    var resumableBits: Int? { nil }
+}
+
+/// A place in a compressed file where decompressing can begin without what came before: a
+/// member's start (any format), or inside a gzip member at a deflate block's end, with the last
+/// 32 KB of text before it, which the next blocks may refer back to.
+struct DecompressionCheckpoint: Sendable {
+    /// The first compressed byte to read from there.
+    var compressed: UInt64
+    /// The offset in the decompressed text.
+    var uncompressed: UInt64
+    /// Inside a gzip member: the bits of the byte before ``compressed`` still unread, and the
+    /// text before (at most 32 KB, all from the same member); nil at a member's start.
+    var inMember: (bits: Int, window: [UInt8])?
+
+    /// The bytes it keeps in memory.
+    var memory: Int { (inMember?.window.count ?? 0) + MemoryLayout<Self>.size }
 }
 
 /// The compressions ``FileBytes`` reads, known by their first bytes whatever a file is called.
@@ -60,13 +84,22 @@ public enum CompressionFormat: String, Sendable, Hashable, CaseIterable {
     }
 
     /// A decompressor, or nil when the system lacks the library (or it refuses to start).
-    func makeDecompressor() -> (any Decompressor)? {
+    /// `notesCheckpoints`: one that stops where it could begin again inside a member (gzip).
+    func makeDecompressor(notesCheckpoints: Bool = false) -> (any Decompressor)? {
         switch self {
-        case .gzip: Zlib.shared.flatMap(GzipInflater.init)
+        case .gzip: Zlib.shared.flatMap { GzipInflater(zlib: $0, stopsAtBlocks: notesCheckpoints) }
         case .zstd: ZstdLibrary.shared.flatMap(ZstdDecompressor.init)
         case .bzip2: Bzip2Library.shared.flatMap(Bzip2Decompressor.init)
         case .xz: LzmaLibrary.shared.flatMap(XzDecompressor.init)
         }
+    }
+
+    /// A decompressor beginning at `checkpoint`, whose byte before is `previousByte`; nil when
+    /// the library is missing or refuses the checkpoint.
+    func makeDecompressor(resumingAt checkpoint: DecompressionCheckpoint, previousByte: UInt8) -> (any Decompressor)? {
+        guard let inMember = checkpoint.inMember else { return makeDecompressor() }
+        guard self == .gzip, let zlib = Zlib.shared else { return nil }
+        return GzipInflater(zlib: zlib, bits: inMember.bits, previousByte: previousByte, window: inMember.window)
     }
 }
 

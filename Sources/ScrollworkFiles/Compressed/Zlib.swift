@@ -13,6 +13,8 @@ struct Zlib: @unchecked Sendable {
     typealias Inflate = @convention(c) (UnsafeMutableRawPointer?, Int32) -> Int32
     typealias InflateEnd = @convention(c) (UnsafeMutableRawPointer?) -> Int32
     typealias DeflateInit = @convention(c) (UnsafeMutableRawPointer?, Int32, Int32, Int32, Int32, Int32, UnsafePointer<CChar>?, Int32) -> Int32
+    typealias InflatePrime = @convention(c) (UnsafeMutableRawPointer?, Int32, Int32) -> Int32
+    typealias SetDictionary = @convention(c) (UnsafeMutableRawPointer?, UnsafeRawPointer?, UInt32) -> Int32
 
     let version: Version
     let inflateInit: InflateInit
@@ -22,14 +24,26 @@ struct Zlib: @unchecked Sendable {
     let deflateInit: DeflateInit
     let deflate: Inflate
     let deflateEnd: InflateEnd
+    let inflateReset2: Inflate
+    let inflatePrime: InflatePrime
+    let inflateSetDictionary: SetDictionary
 
     // zlib's return codes.
     static let ok: Int32 = 0, streamEnd: Int32 = 1, needDictionary: Int32 = 2, bufferError: Int32 = -5
+    /// inflate's flush that stops at the end of each deflate block.
+    static let block: Int32 = 5
+    /// Window bits: the largest window with a gzip or zlib header read from the data, and raw
+    /// deflate data with the largest window.
+    static let headerWindow: Int32 = 15 + 32, rawWindow: Int32 = -15
+    /// How much output deflate refers back to: what a checkpoint keeps.
+    static let windowSize = 32 << 10
 
     /// `z_stream` on a 64-bit system: its size, and the offset of its message (the counts and
     /// buffers are where ``CStreamState`` puts them).
     static let streamSize = 112
     static let message = 48
+    /// The offset of `data_type`, where inflate says it stopped at a block's end.
+    static let dataType = 88
 
     /// The library, loaded once; nil when the system has none.
     static let shared: Zlib? = Zlib()
@@ -37,7 +51,8 @@ struct Zlib: @unchecked Sendable {
     private init?() {
         guard MemoryLayout<Int>.size == 8,
               let f = loadFunctions(from: ["libz.so.1", "libz.so", "libz.1.dylib", "libz.dylib"],
-                                    ["zlibVersion", "inflateInit2_", "inflate", "inflateReset", "inflateEnd", "deflateInit2_", "deflate", "deflateEnd"])
+                                    ["zlibVersion", "inflateInit2_", "inflate", "inflateReset", "inflateEnd", "deflateInit2_", "deflate", "deflateEnd",
+                                     "inflateReset2", "inflatePrime", "inflateSetDictionary"])
         else { return nil }
         version = unsafeBitCast(f[0], to: Version.self)
         inflateInit = unsafeBitCast(f[1], to: InflateInit.self)
@@ -47,34 +62,83 @@ struct Zlib: @unchecked Sendable {
         deflateInit = unsafeBitCast(f[5], to: DeflateInit.self)
         deflate = unsafeBitCast(f[6], to: Inflate.self)
         deflateEnd = unsafeBitCast(f[7], to: InflateEnd.self)
+        inflateReset2 = unsafeBitCast(f[8], to: Inflate.self)
+        inflatePrime = unsafeBitCast(f[9], to: InflatePrime.self)
+        inflateSetDictionary = unsafeBitCast(f[10], to: SetDictionary.self)
     }
 }
 
-/// gzip members being inflated, one after another.
+/// gzip members being inflated, one after another: from a member's start, or from a checkpoint
+/// inside one (a deflate block's end, with the 32 KB of text before it), as zlib's `zran`
+/// example does.
 final class GzipInflater: Decompressor {
     private let zlib: Zlib
     private let state: CStreamState
+    /// True while inflating a member begun at a checkpoint, as raw deflate data: its 8-byte
+    /// trailer (CRC and length) is then skipped here, and the next member read with its header.
+    private var raw: Bool
+    private var trailerLeft = 0
+    /// True for the first pass, which stops at each block's end to note checkpoints there.
+    private let stopsAtBlocks: Bool
+    private(set) var resumableBits: Int? = nil
 
-    /// An inflater of gzip members (a zlib header is accepted too); nil when zlib refuses to start.
-    init?(zlib: Zlib) {
+    /// An inflater of gzip members from the start of one (a zlib header is accepted too); nil
+    /// when zlib refuses to start. `stopsAtBlocks`: step no further than a deflate block's end.
+    init?(zlib: Zlib, stopsAtBlocks: Bool = false) {
         self.zlib = zlib
-        // 15 + 32: the largest window, and the header (gzip or zlib) read from the data.
+        self.stopsAtBlocks = stopsAtBlocks
+        raw = false
         guard let state = CStreamState(size: Zlib.streamSize, wideCounts: false,
-                                       begin: { zlib.inflateInit($0, 15 + 32, zlib.version(), Int32(Zlib.streamSize)) == Zlib.ok },
+                                       begin: { zlib.inflateInit($0, Zlib.headerWindow, zlib.version(), Int32(Zlib.streamSize)) == Zlib.ok },
                                        end: { _ = zlib.inflateEnd($0) })
         else { return nil }
         self.state = state
     }
 
+    /// An inflater resuming inside a member at a block's end: `bits` of `previousByte` (its
+    /// high bits) still unread, `window` the text just before; nil when zlib refuses them.
+    init?(zlib: Zlib, bits: Int, previousByte: UInt8, window: [UInt8]) {
+        self.zlib = zlib
+        stopsAtBlocks = false
+        raw = true
+        guard (0...7).contains(bits),
+              let state = CStreamState(size: Zlib.streamSize, wideCounts: false,
+                                       begin: { zlib.inflateInit($0, Zlib.rawWindow, zlib.version(), Int32(Zlib.streamSize)) == Zlib.ok },
+                                       end: { _ = zlib.inflateEnd($0) })
+        else { return nil }
+        self.state = state
+        if bits > 0, zlib.inflatePrime(state.pointer, Int32(bits), Int32(previousByte >> (8 - bits))) != Zlib.ok { return nil }
+        let set = window.withUnsafeBytes { zlib.inflateSetDictionary(state.pointer, $0.baseAddress, UInt32($0.count)) }
+        if !window.isEmpty && set != Zlib.ok { return nil }
+    }
+
     func step(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) -> DecompressionStep {
+        resumableBits = nil
+        if trailerLeft > 0 {
+            let skipped = Swift.min(trailerLeft, input.count)
+            trailerLeft -= skipped
+            guard trailerLeft == 0 else { return .progress(consumed: skipped, produced: 0) }
+            _ = zlib.inflateReset2(state.pointer, Zlib.headerWindow)
+            raw = false
+            return .memberEnded(consumed: skipped, produced: 0)
+        }
         state.point(at: input, output)
-        let code = zlib.inflate(state.pointer, 0)
+        let code = zlib.inflate(state.pointer, stopsAtBlocks ? Zlib.block : 0)
         let consumed = input.count - state.unused.input, produced = output.count - state.unused.output
         switch code {
+        case Zlib.streamEnd where raw:
+            trailerLeft = 8
+            return .progress(consumed: consumed, produced: produced)
         case Zlib.streamEnd:
             _ = zlib.inflateReset(state.pointer)
             return .memberEnded(consumed: consumed, produced: produced)
         case Zlib.ok, Zlib.bufferError:
+            if stopsAtBlocks {
+                // 128: just after a block's end; 64: that block was the member's last; the low
+                // three bits: how many bits of the last byte read are not used yet.
+                let type = state.pointer.load(fromByteOffset: Zlib.dataType, as: Int32.self)
+                if type & 128 != 0 && type & 64 == 0 { resumableBits = Int(type & 7) }
+            }
             return .progress(consumed: consumed, produced: produced)
         case Zlib.needDictionary:
             return .damaged("a preset dictionary is needed, which gzip never uses")

@@ -34,7 +34,12 @@ public final class FileBytes: Sendable {
     ///
     /// - Throws: ``FileError`` when there is nothing at the path, it may not be read, or it is a
     ///   directory.
-    public init(path: String) throws(FileError) {
+    public convenience init(path: String) throws(FileError) {
+        try self.init(path: path, tuning: .standard)
+    }
+
+    /// Opens `path`, reaching a compressed file's text at any offset as `tuning` says.
+    init(path: String, tuning: CompressedBytes.Tuning) throws(FileError) {
         self.path = path
         let fd = FileSystemPath.withCString(path) { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
         guard fd >= 0 else { throw Self.error(errno, path: path, operation: "open") }
@@ -55,9 +60,8 @@ public final class FileBytes: Sendable {
             let flags = fcntl(fd, F_GETFL)
             if flags >= 0 { _ = fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) }
             if let format = Self.compression(of: fd) {
-                let spool = try DecompressingSpool(source: fd, name: path, format: format)
-                descriptor = spool.spool
-                stream = spool
+                stream = try CompressedBytes(source: fd, name: path, format: format, tuning: tuning)
+                descriptor = -1
                 compression = format.name
             } else {
                 descriptor = fd
@@ -65,9 +69,8 @@ public final class FileBytes: Sendable {
                 compression = nil
             }
         } else {
-            let spool = try StreamSpool(source: fd, name: path, isFIFO: type == S_IFIFO)
-            descriptor = spool.spool
-            stream = spool
+            stream = try StreamSpool(source: fd, name: path, isFIFO: type == S_IFIFO)
+            descriptor = -1
             compression = nil
         }
     }
@@ -88,14 +91,12 @@ public final class FileBytes: Sendable {
         var info = stat()
         let type = fstat(descriptor, &info) == 0 ? info.st_mode & S_IFMT : S_IFREG
         if type != S_IFREG && type != S_IFBLK && type != S_IFDIR {
-            let spool = try StreamSpool(source: descriptor, name: name, isFIFO: type == S_IFIFO)
-            self.descriptor = spool.spool
-            stream = spool
+            stream = try StreamSpool(source: descriptor, name: name, isFIFO: type == S_IFIFO)
+            self.descriptor = -1
             compression = nil
         } else if type == S_IFREG, let format = Self.compression(of: descriptor) {
-            let spool = try DecompressingSpool(source: descriptor, name: name, format: format, sourceIsComplete: complete)
-            self.descriptor = spool.spool
-            stream = spool
+            stream = try CompressedBytes(source: descriptor, name: name, format: format, sourceIsComplete: complete)
+            self.descriptor = -1
             compression = format.name
         } else {
             self.descriptor = descriptor
@@ -112,7 +113,7 @@ public final class FileBytes: Sendable {
     }
 
     deinit {
-        // A stream's spool closes its own files.
+        // A stream's spool and a compressed file's reader close their own files.
         if stream == nil { close(descriptor) }
     }
 
@@ -154,12 +155,18 @@ public final class FileBytes: Sendable {
     /// the damage (``compression``).
     public var damage: String? { stream?.damage }
 
+    /// How a compressed file's text is reached at any offset (checkpoints, text kept on disk);
+    /// nil for a file that is not compressed.
+    public var randomAccess: RandomAccess? { (stream as? CompressedBytes)?.randomAccess }
+
     /// Up to `count` bytes from `offset`: fewer at the end of the file (none past it).
     ///
     /// - Throws: ``FileError/system(path:operation:code:message:)`` when the system cannot read.
     public func read(at offset: UInt64, count: Int) throws(FileError) -> [UInt8] {
-        // No more than the file holds now, so a huge count allocates nothing huge.
-        let size = self.size
+        // No more than the file holds now, so a huge count allocates nothing huge; a compressed
+        // file is decompressed as far as the read asks first.
+        let (end, overflow) = offset.addingReportingOverflow(UInt64(Swift.max(0, count)))
+        let size = try stream?.available(upTo: overflow ? UInt64.max : end) ?? self.size
         let count = Swift.min(count, Int(clamping: size > offset ? size - offset : 0))
         guard count > 0, offset <= UInt64(Int64.max) else { return [] }
         // Not zeroed first: the read fills what it keeps, and zeroing was a tenth of a sort.
@@ -182,11 +189,14 @@ public final class FileBytes: Sendable {
     ///
     /// - Throws: ``FileError/system(path:operation:code:message:)`` when the system cannot read.
     public func read(at offset: UInt64, into buffer: UnsafeMutableRawBufferPointer) throws(FileError) -> Int {
+        if let stream { return try stream.read(at: offset, into: buffer) }
+        return try Self.read(descriptor, at: offset, into: buffer, path: path)
+    }
+
+    /// Reads up to `buffer.count` bytes of `descriptor` from `offset` into `buffer` with
+    /// `pread`, as many as there are; the error names `path`.
+    static func read(_ descriptor: Int32, at offset: UInt64, into buffer: UnsafeMutableRawBufferPointer, path: String) throws(FileError) -> Int {
         guard let base = buffer.baseAddress, offset <= UInt64(Int64.max) else { return 0 }
-        if let stream {
-            let (end, overflow) = offset.addingReportingOverflow(UInt64(buffer.count))
-            try stream.copy(upTo: overflow ? UInt64(Int64.max) : end)
-        }
         // The system refuses a read whose end lies past the largest offset: none is asked for.
         let wanted = Swift.min(buffer.count, Int(clamping: UInt64(Int64.max) - offset))
         var filled = 0

@@ -75,7 +75,7 @@ final class StreamSpool: ByteSpool {
                 let hungUp = poller.revents & Int16(POLLHUP | POLLERR) != 0
                 // A FIFO no writer has opened yet polls as nothing: wait for one.
                 guard readable || hungUp || (!isFIFO && ready > 0) else { break }
-                let n = buffer.withUnsafeMutableBytes { read(state.source, $0.baseAddress!, $0.count) }
+                let n = buffer.withUnsafeMutableBytes { readSystem(state.source, $0.baseAddress!, $0.count) }
                 if n < 0 {
                     if errno == EINTR { continue }
                     if errno == EAGAIN || errno == EWOULDBLOCK { break }
@@ -108,4 +108,17 @@ final class StreamSpool: ByteSpool {
         }
         return try outcome.get()
     }
+
+    func available(upTo target: UInt64) throws(FileError) -> UInt64 { try copy(upTo: nil) }
+
+    func read(at offset: UInt64, into buffer: UnsafeMutableRawBufferPointer) throws(FileError) -> Int {
+        let (end, overflow) = offset.addingReportingOverflow(UInt64(buffer.count))
+        try copy(upTo: overflow ? UInt64(Int64.max) : end)
+        return try FileBytes.read(spool, at: offset, into: buffer, path: name)
+    }
+}
+
+/// The system's `read`, by a name the spool's own `read(at:into:)` does not hide.
+private func readSystem(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    read(descriptor, buffer, count)
 }

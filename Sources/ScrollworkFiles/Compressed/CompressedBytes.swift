@@ -1,0 +1,410 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Synchronization
+
+/// What a ``FileBytes`` made from a compressed file (gzip, zstd, bzip2, xz) reads from: the file
+/// decompressed as far as it is read, and reached again at any offset without decompressing
+/// from the start.
+///
+/// The first pass decompresses in order, as far as the reads ask (so the first screen shows as
+/// soon as its bytes are out), and notes checkpoints on the way: each member's start (a gzip
+/// member, a zstd frame, a bzip2 or xz stream), and, every ``Tuning/span`` bytes of text inside
+/// a gzip member, a deflate block's end with the 32 KB of text before it, as zlib's `zran`
+/// example does. A read of text already passed decompresses from the checkpoint before it, at
+/// most a span and a block; the chunks read last are kept in memory. Text with no checkpoint
+/// for ``Tuning/keptAfter`` bytes (inside one zstd frame, bzip2 or xz stream, whose libraries
+/// cannot begin mid-stream) is kept in a temporary file instead.
+///
+/// A file of several members (as `cat a.gz b.gz` makes) is read whole. Damage ends the text
+/// where it begins and says where (``damage``), keeping everything before it. A file that ends
+/// mid-member and later grows (a log being compressed as it is written) goes on from there.
+final class CompressedBytes: ByteSpool {
+    /// How far apart checkpoints are and how much text is held in memory.
+    struct Tuning: Sendable {
+        /// The least text between two checkpoints inside a gzip member: about what a jump
+        /// decompresses (with a deflate block more), while each checkpoint keeps 32 KB.
+        var span = 4 << 20
+        /// The most text with no checkpoint held in memory before it goes to a temporary file.
+        var keptAfter = 16 << 20
+        /// The most text of recently read chunks kept in memory.
+        var cacheLimit = 32 << 20
+
+        /// Checkpoints every 4 MB (0.8% of the text), 32 MB of recent text in memory.
+        static let standard = Tuning()
+    }
+
+    /// A stretch of the text between two checkpoints, and how it is had again.
+    private struct Chunk {
+        var start: UInt64
+        var count: Int
+        var storage: Storage
+    }
+
+    private enum Storage {
+        case checkpoint(DecompressionCheckpoint)
+        /// In the temporary file, at this offset.
+        case kept(UInt64)
+    }
+
+    private struct State {
+        /// The first pass's decompressor; nil once the data is damaged. Kept at the file's end,
+        /// so that a file that grows goes on.
+        var decoder: (any Decompressor)?
+        /// Compressed bytes read and text made by the first pass.
+        var consumed: UInt64 = 0
+        var produced: UInt64 = 0
+        var chunks: [Chunk] = []
+        /// The text made since the last chunk, and the checkpoint it begins at (nil in a
+        /// stretch being kept on disk).
+        var pending: [UInt8] = []
+        var pendingStart: DecompressionCheckpoint? = DecompressionCheckpoint(compressed: 0, uncompressed: 0, inMember: nil)
+        /// Text made since the member began: how much of it a checkpoint's window may hold.
+        var memberOutput: UInt64 = 0
+        var inMember = false
+        var recent = RecentChunks()
+        var keptFile: Int32 = -1
+        var kept: UInt64 = 0
+        var access = RandomAccess(checkpoints: 0, checkpointMemory: 0, longestJump: 0, keptOnDisk: 0)
+        var ended = false
+        var damage: String? = nil
+        var problem: FileError? = nil
+
+        var pendingOffset: UInt64 { produced - UInt64(pending.count) }
+    }
+
+    private let state: Mutex<State>
+    /// The compressed file, read at offsets.
+    private let source: Int32
+    private let name: String
+    /// What the file is compressed with.
+    let format: CompressionFormat
+    private let tuning: Tuning
+    /// False while the compressed file may still grow (standard input being kept): its end is
+    /// then no end of the data, only of what has come; nil for a file that is whole.
+    private let sourceIsComplete: (@Sendable () -> Bool)?
+
+    /// The most text one look at the size decompresses, as a stream's look copies.
+    static let decompressedPerLook = 4 << 20
+
+    /// A reader of `source` (a regular file in `format`, closed with this) called `name`.
+    ///
+    /// - Throws: ``FileError/libraryMissing(path:library:install:)`` when the system lacks the
+    ///   format's library.
+    init(source: Int32, name: String, format: CompressionFormat, tuning: Tuning = .standard,
+         sourceIsComplete: (@Sendable () -> Bool)? = nil) throws(FileError) {
+        guard let decoder = format.makeDecompressor(notesCheckpoints: true) else {
+            close(source)
+            throw .libraryMissing(path: name, library: format.library, install: format.package)
+        }
+        self.source = source
+        self.name = name
+        self.format = format
+        // A span shorter than deflate's window would keep more in checkpoints than in text.
+        self.tuning = Tuning(span: Swift.max(tuning.span, Zlib.windowSize), keptAfter: Swift.max(tuning.keptAfter, 1 << 16),
+                             cacheLimit: Swift.max(tuning.cacheLimit, 0))
+        self.sourceIsComplete = sourceIsComplete
+        state = Mutex(State(decoder: decoder))
+    }
+
+    deinit {
+        close(source)
+        state.withLock { if $0.keptFile >= 0 { close($0.keptFile) } }
+    }
+
+    /// True once the data has ended (it goes on if the file grows).
+    var hasEnded: Bool { state.withLock { $0.ended } }
+
+    var damage: String? { state.withLock { $0.damage } }
+
+    /// The checkpoints found so far, what they keep, and what a jump costs.
+    var randomAccess: RandomAccess {
+        state.withLock { state in
+            var access = state.access
+            if let start = state.pendingStart {
+                access.checkpoints += 1
+                access.checkpointMemory += start.memory
+            }
+            return access
+        }
+    }
+
+    /// Decompresses until at least `target` bytes of text are made (nil: up to
+    /// ``decompressedPerLook`` more), and returns how many are made.
+    ///
+    /// - Throws: ``FileError`` when the file or the temporary file cannot be read or written;
+    ///   the same error again on every later call.
+    @discardableResult
+    func copy(upTo target: UInt64?) throws(FileError) -> UInt64 {
+        let outcome: Result<UInt64, FileError> = state.withLock { state in
+            advance(&state, to: target ?? (state.produced &+ UInt64(Self.decompressedPerLook)))
+            if let problem = state.problem { return .failure(problem) }
+            return .success(state.produced)
+        }
+        return try outcome.get()
+    }
+
+    func available(upTo target: UInt64) throws(FileError) -> UInt64 { try copy(upTo: target) }
+
+    func read(at offset: UInt64, into buffer: UnsafeMutableRawBufferPointer) throws(FileError) -> Int {
+        let outcome: Result<Int, FileError> = state.withLock { state in
+            let (end, overflow) = offset.addingReportingOverflow(UInt64(buffer.count))
+            advance(&state, to: overflow ? UInt64.max : end)
+            if let problem = state.problem { return .failure(problem) }
+            let stop = Swift.min(end, state.produced)
+            var at = offset
+            while at < stop {
+                let piece: [UInt8], start: UInt64
+                if at >= state.pendingOffset {
+                    (piece, start) = (state.pending, state.pendingOffset)
+                } else {
+                    let index = chunkIndex(containing: at, in: state.chunks)
+                    do throws(FileError) { piece = try text(ofChunk: index, &state) } catch { return .failure(error) }
+                    start = state.chunks[index].start
+                }
+                let from = Int(at - start), count = Swift.min(piece.count - from, Int(stop - at))
+                guard count > 0 else { break }
+                piece.withUnsafeBytes { buffer.baseAddress!.advanced(by: Int(at - offset)).copyMemory(from: $0.baseAddress! + from, byteCount: count) }
+                at += UInt64(count)
+            }
+            return .success(Int(at - offset))
+        }
+        return try outcome.get()
+    }
+
+    // MARK: The first pass
+
+    /// Decompresses in order until `limit` bytes of text are made or the data ends, noting
+    /// checkpoints on the way. A pass that ended at the file's end goes on once the file grows.
+    private func advance(_ state: inout State, to limit: UInt64) {
+        if state.ended, state.decoder != nil, state.problem == nil, sourceSize() > state.consumed {
+            state.ended = false
+            state.damage = nil
+        }
+        guard !state.ended, state.problem == nil, state.produced < limit, let decoder = state.decoder else { return }
+        var input = [UInt8](repeating: 0, count: 1 << 16)
+        var output = [UInt8](repeating: 0, count: 1 << 18)
+        while !state.ended && state.problem == nil && state.produced < limit {
+            let read = input.withUnsafeMutableBytes { pread(source, $0.baseAddress!, $0.count, off_t(state.consumed)) }
+            if read < 0 {
+                if errno == EINTR { continue }
+                state.problem = FileError(errno: errno, path: name, operation: "read")
+                break
+            }
+            // At the file's end the decompressor is still asked (with no input) for what it holds.
+            let step = input.withUnsafeBytes { bytes in
+                output.withUnsafeMutableBytes { decoder.step(UnsafeRawBufferPointer(rebasing: bytes[..<read]), into: $0) }
+            }
+            var consumed = 0, produced = 0, memberEnded = false
+            switch step {
+            case let .progress(c, p):
+                (consumed, produced) = (c, p)
+                if c > 0 { state.inMember = true }
+            case let .memberEnded(c, p):
+                (consumed, produced, memberEnded) = (c, p, true)
+            case let .damaged(message):
+                state.damage = state.inMember || state.consumed == 0
+                    ? "the \(format.name) data is damaged at compressed byte \(state.consumed) (\(message)): the text stops there"
+                    : "the bytes after the last \(format.name) member, from compressed byte \(state.consumed), are not \(format.name) data and are left out"
+                state.ended = true
+                state.decoder = nil
+            }
+            state.pending.append(contentsOf: output[..<produced])
+            state.consumed += UInt64(consumed)
+            state.produced += UInt64(produced)
+            state.memberOutput += UInt64(produced)
+            if memberEnded {
+                state.inMember = false
+                state.memberOutput = 0
+                pass(DecompressionCheckpoint(compressed: state.consumed, uncompressed: state.produced, inMember: nil), &state)
+            } else if let bits = decoder.resumableBits, state.pending.count >= tuning.span {
+                let window = Array(state.pending.suffix(Int(Swift.min(state.memberOutput, UInt64(Zlib.windowSize)))))
+                pass(DecompressionCheckpoint(compressed: state.consumed, uncompressed: state.produced, inMember: (bits, window)), &state)
+            }
+            if state.pending.count >= tuning.keptAfter { closeChunk(&state, next: nil, keep: true) }
+            if consumed == 0 && produced == 0 && !memberEnded && decoder.resumableBits == nil && !state.ended {
+                // What has come so far is read; more may still come.
+                if read == 0, let complete = sourceIsComplete, !complete() { break }
+                stall(&state, atEnd: read == 0)
+            }
+        }
+    }
+
+    /// The first pass made nothing from what it read: the file ends (cleanly after a member,
+    /// else in the middle of one), or the decompressor wants what the read could not give.
+    private func stall(_ state: inout State, atEnd: Bool) {
+        if atEnd {
+            if state.inMember || state.consumed == 0 {
+                state.damage = "the \(format.name) data ends in the middle of a member at compressed byte \(state.consumed): the text stops there"
+            }
+        } else {
+            state.damage = "the \(format.name) data cannot be read past compressed byte \(state.consumed): the text stops there"
+            state.decoder = nil
+        }
+        state.ended = true
+    }
+
+    /// The first pass is at `checkpoint`: the text before becomes a chunk once it is a span
+    /// long, or at once after a stretch kept on disk.
+    private func pass(_ checkpoint: DecompressionCheckpoint, _ state: inout State) {
+        if state.pending.isEmpty {
+            state.pendingStart = checkpoint
+        } else if state.pending.count >= tuning.span || state.pendingStart == nil {
+            closeChunk(&state, next: checkpoint, keep: false)
+        }
+    }
+
+    /// Ends the chunk being made at the text made so far; the next begins at `next` (nil: in a
+    /// stretch with no checkpoint). `keep`, or no checkpoint to begin it at: its text goes to
+    /// the temporary file.
+    private func closeChunk(_ state: inout State, next: DecompressionCheckpoint?, keep: Bool) {
+        let storage: Storage
+        if let start = state.pendingStart, !keep {
+            storage = .checkpoint(start)
+            state.access.checkpoints += 1
+            state.access.checkpointMemory += start.memory
+            state.access.longestJump = Swift.max(state.access.longestJump, state.pending.count)
+        } else {
+            guard let at = keepOnDisk(state.pending, &state) else { return }
+            storage = .kept(at)
+        }
+        state.chunks.append(Chunk(start: state.pendingOffset, count: state.pending.count, storage: storage))
+        state.recent.insert(state.pending, for: state.chunks.count - 1, limit: tuning.cacheLimit)
+        state.pending = []
+        state.pending.reserveCapacity(tuning.span + (1 << 18))
+        state.pendingStart = next
+    }
+
+    /// Appends `text` to the temporary file (made on first use) and returns where it begins;
+    /// nil, with the problem noted, when it cannot.
+    private func keepOnDisk(_ text: [UInt8], _ state: inout State) -> UInt64? {
+        if state.keptFile < 0 {
+            guard let file = UnnamedFile.make(prefix: "scrollwork-" + format.name) else {
+                state.problem = FileError(errno: errno, path: name, operation: "make a temporary file to keep the decompressed text of")
+                return nil
+            }
+            state.keptFile = file
+        }
+        let at = state.kept
+        var written = 0
+        while written < text.count {
+            let w = text.withUnsafeBytes { pwrite(state.keptFile, $0.baseAddress! + written, text.count - written, off_t(at) + off_t(written)) }
+            if w < 0 {
+                if errno == EINTR { continue }
+                state.problem = FileError(errno: errno, path: name, operation: "keep the decompressed text of")
+                return nil
+            }
+            written += w
+        }
+        state.kept += UInt64(text.count)
+        state.access.keptOnDisk = state.kept
+        return at
+    }
+
+    /// The compressed file's size now; 0 when it cannot be looked at.
+    private func sourceSize() -> UInt64 {
+        var info = stat()
+        return fstat(source, &info) == 0 ? UInt64(Swift.max(0, info.st_size)) : 0
+    }
+
+    // MARK: Reading passed text again
+
+    /// The index of the chunk holding text offset `offset` (one before the pending text).
+    private func chunkIndex(containing offset: UInt64, in chunks: [Chunk]) -> Int {
+        var low = 0, high = chunks.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if chunks[middle].start <= offset { low = middle } else { high = middle - 1 }
+        }
+        return low
+    }
+
+    /// The text of chunk `index`: from memory when read lately, else from the temporary file or
+    /// decompressed again from its checkpoint.
+    private func text(ofChunk index: Int, _ state: inout State) throws(FileError) -> [UInt8] {
+        if let text = state.recent.text(for: index) { return text }
+        let chunk = state.chunks[index]
+        let text: [UInt8]
+        switch chunk.storage {
+        case let .kept(at):
+            var bytes = [UInt8](repeating: 0, count: chunk.count)
+            let read = try read(state.keptFile, at: at, into: &bytes)
+            guard read == chunk.count else { throw changed("its temporary file came back short") }
+            text = bytes
+        case let .checkpoint(checkpoint):
+            text = try decompress(chunk.count, from: checkpoint)
+        }
+        state.recent.insert(text, for: index, limit: tuning.cacheLimit)
+        return text
+    }
+
+    /// `count` bytes of text decompressed from `checkpoint`.
+    private func decompress(_ count: Int, from checkpoint: DecompressionCheckpoint) throws(FileError) -> [UInt8] {
+        var previous: [UInt8] = [0]
+        if let bits = checkpoint.inMember?.bits, bits > 0, checkpoint.compressed > 0 {
+            _ = try read(source, at: checkpoint.compressed - 1, into: &previous)
+        }
+        guard let decoder = format.makeDecompressor(resumingAt: checkpoint, previousByte: previous[0]) else {
+            throw changed("the decompressor refused a checkpoint")
+        }
+        var text = [UInt8](repeating: 0, count: count)
+        var input = [UInt8](repeating: 0, count: 1 << 16)
+        var at = checkpoint.compressed, made = 0, stalls = 0
+        while made < count {
+            let read = try read(source, at: at, into: &input)
+            let step = input.withUnsafeBytes { bytes in
+                text.withUnsafeMutableBytes { decoder.step(UnsafeRawBufferPointer(rebasing: bytes[..<read]), into: UnsafeMutableRawBufferPointer(rebasing: $0[made...])) }
+            }
+            switch step {
+            case let .progress(c, p), let .memberEnded(c, p):
+                at += UInt64(c)
+                made += p
+                // A member's end may make nothing; twice nothing in a row is a file that changed.
+                stalls = c == 0 && p == 0 ? stalls + 1 : 0
+                if stalls > 2 { throw changed("it ends before text it held when first read") }
+            case let .damaged(message):
+                throw changed("its data is now damaged at compressed byte \(at) (\(message))")
+            }
+        }
+        return text
+    }
+
+    /// Reads `descriptor` from `offset` into `bytes` as far as they hold; how many were read.
+    private func read(_ descriptor: Int32, at offset: UInt64, into bytes: inout [UInt8]) throws(FileError) -> Int {
+        let outcome: Result<Int, FileError> = bytes.withUnsafeMutableBytes { buffer in
+            do throws(FileError) { return .success(try FileBytes.read(descriptor, at: offset, into: buffer, path: name)) } catch { return .failure(error) }
+        }
+        return try outcome.get()
+    }
+
+    /// The error of a compressed file that no longer holds what the first pass read.
+    private func changed(_ why: String) -> FileError {
+        .system(path: name, operation: "decompress", code: 0, message: "the compressed file changed while open: \(why); open it again")
+    }
+}
+
+/// The text of the chunks read last, the most recent last, up to a limit in bytes.
+private struct RecentChunks {
+    private var entries: [(index: Int, text: [UInt8])] = []
+    private var bytes = 0
+
+    /// The text of chunk `index` if it is kept, now the most recent.
+    mutating func text(for index: Int) -> [UInt8]? {
+        guard let at = entries.firstIndex(where: { $0.index == index }) else { return nil }
+        let entry = entries.remove(at: at)
+        entries.append(entry)
+        return entry.text
+    }
+
+    /// Keeps `text` as chunk `index`'s, forgetting the oldest until at most `limit` bytes are
+    /// kept (the newest is always kept: it is being read).
+    mutating func insert(_ text: [UInt8], for index: Int, limit: Int) {
+        entries.append((index, text))
+        bytes += text.count
+        while bytes > limit, entries.count > 1 {
+            bytes -= entries.removeFirst().text.count
+        }
+    }
+}

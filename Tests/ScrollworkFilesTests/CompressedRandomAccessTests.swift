@@ -1,0 +1,131 @@
+import Foundation
+import Testing
+@testable import ScrollworkFiles
+
+/// A compressed file's text reached at any offset from checkpoints, not by decompressing from
+/// the start: proven by damaging the file's start after the first pass and reading its end.
+@Suite struct CompressedRandomAccessTests {
+    typealias Files = CompressedFileTests
+
+    /// Text of `count` lines that do not repeat (so a wrong offset shows), each a line feed.
+    static func text(_ count: Int) -> [UInt8] {
+        Array((0..<count).map { "record \($0) of \(count): \(($0 &* 2_654_435_761) % 1_000_003)\n" }.joined().utf8)
+    }
+
+    /// Overwrites the first `count` bytes of the file at `path` with zeros, in place.
+    static func damageStart(of path: String, _ count: Int) throws {
+        let handle = try FileHandle(forUpdating: URL(fileURLWithPath: path))
+        try handle.write(contentsOf: Data(repeating: 0, count: count))
+        try handle.close()
+    }
+
+    /// Reads of `length` bytes at `offsets`, each checked against `text`.
+    static func expectReads(_ file: FileBytes, _ text: [UInt8], at offsets: [Int], length: Int = 300) throws {
+        for offset in offsets {
+            let read = try file.read(at: UInt64(offset), count: length)
+            #expect(read == Array(text[offset..<Swift.min(text.count, offset + length)]), "at \(offset)")
+        }
+    }
+
+    @Test("a gzip file is read back and forth across checkpoints inside its member, each read from the checkpoint before it")
+    func gzipCheckpointsBothWays() throws {
+        let text = Self.text(120_000)
+        let tuning = CompressedBytes.Tuning(span: 64 << 10, keptAfter: 16 << 20, cacheLimit: 0)
+        try Files.withFile(try Files.compress(text, .gzip)) { path in
+            let file = try FileBytes(path: path, tuning: tuning)
+            #expect(file.size > 0)
+            #expect(try file.read(at: 0, count: 1 << 30) == text)
+            let access = try #require(file.randomAccess)
+            // A deflate block of gzip -1 holds up to about 300 KB of this text.
+            #expect(access.checkpoints >= 8, "\(access)")
+            #expect(access.longestJump >= 64 << 10 && access.longestJump < 1 << 20, "\(access)")
+            #expect(access.keptOnDisk == 0)
+            // Backwards, then forwards, each read straddling a checkpoint or not.
+            let offsets = stride(from: text.count - 500, to: 0, by: -97_331).map { $0 } + stride(from: 13, to: text.count, by: 211_717).map { $0 }
+            try Self.expectReads(file, text, at: offsets, length: 70_000)
+            // With the first half of the compressed bytes gone, the end is still read.
+            let compressedSize = try FileManager.default.attributesOfItem(atPath: path)[.size] as! Int
+            try Self.damageStart(of: path, compressedSize / 2)
+            try Self.expectReads(file, text, at: [text.count - 1000, text.count - 200_000])
+            #expect(throws: FileError.self) { try file.read(at: 100, count: 10) }
+        }
+    }
+
+    @Test("checkpoints cross gzip members: a chunk begun inside one member reads on through its trailer into the next")
+    func gzipMembersAndCheckpoints() throws {
+        let parts = (0..<6).map { Self.text(8_000 + 3_000 * $0) }
+        var compressed: [UInt8] = []
+        for part in parts { compressed += try Files.compress(part, .gzip) }
+        let text = parts.flatMap { $0 }
+        let tuning = CompressedBytes.Tuning(span: 100 << 10, keptAfter: 16 << 20, cacheLimit: 0)
+        try Files.withFile(compressed) { path in
+            let file = try FileBytes(path: path, tuning: tuning)
+            #expect(try file.read(at: 0, count: 1 << 30) == text)
+            #expect(file.damage == nil)
+            try Self.expectReads(file, text, at: Array(stride(from: text.count - 1, to: 0, by: -51_977)), length: 150_000)
+        }
+    }
+
+    @Test("zstd frames are checkpoints; text with none for long is kept on disk and read back as it was",
+          arguments: CompressionFormat.allCases)
+    func framesAndKeptText(format: CompressionFormat) throws {
+        // Four members shorter than the text held before it is kept on disk, and one longer.
+        let frames = (0..<4).map { Self.text(6_000 + 1_000 * $0) } + [Self.text(40_000)]
+        var compressed: [UInt8] = []
+        for frame in frames { compressed += try Files.compress(frame, format) }
+        let text = frames.flatMap { $0 }
+        let tuning = CompressedBytes.Tuning(span: 64 << 10, keptAfter: 1 << 20, cacheLimit: 0)
+        try Files.withFile(compressed) { path in
+            let file = try FileBytes(path: path, tuning: tuning)
+            #expect(try file.read(at: 0, count: 1 << 30) == text)
+            let access = try #require(file.randomAccess)
+            // Each member begins a checkpoint; inside one, only gzip has more.
+            #expect(access.checkpoints >= frames.count, "\(access)")
+            if format != .gzip { #expect(access.keptOnDisk > 0, "\(access)") }
+            try Self.expectReads(file, text, at: Array(stride(from: text.count - 7, to: 0, by: -33_333)) + [0, 1, 65_535, 65_536], length: 100_000)
+            // The last member is read from its own start, whatever became of the first.
+            try Self.damageStart(of: path, compressed.count / 3)
+            try Self.expectReads(file, text, at: [text.count - 100])
+        }
+    }
+
+    @Test("checkpoints keep under 5% of a file's text and a jump decompresses about 4 MB; the status line says both")
+    func standardCheckpointsAreSmall() throws {
+        let text = Self.text(600_000)
+        try Files.withFile(try Files.compress(text, .gzip)) { path in
+            let file = try FileBytes(path: path)
+            let last = try file.read(at: UInt64(text.count - 64), count: 64)
+            #expect(last == Array(text.suffix(64)))
+            let access = try #require(file.randomAccess)
+            #expect(text.count > 16 << 20 && access.checkpoints >= 4, "\(text.count) \(access)")
+            #expect(Double(access.checkpointMemory) < 0.05 * Double(text.count), "\(access)")
+            #expect(access.longestJump >= 4 << 20 && access.longestJump < 5 << 20, "\(access)")
+            #expect(access.summary.contains("checkpoints (") && access.summary.contains("a jump decompresses up to 4."), "\(access.summary)")
+            #expect(try FileBytes(path: #filePath).randomAccess == nil, "a file that is not compressed has no checkpoints")
+        }
+    }
+
+    @Test("a .gz that ends mid-member and then grows (a log compressed as it is written) goes on where it stopped",
+          arguments: [CompressionFormat.gzip, .zstd])
+    func growingFileGoesOn(format: CompressionFormat) throws {
+        let text = Self.text(40_000)
+        let compressed = try Files.compress(text, format)
+        let cut = compressed.count * 2 / 3
+        try Files.withFile(Array(compressed[..<cut])) { path in
+            let file = try FileBytes(path: path)
+            let first = try file.read(at: 0, count: 1 << 30)
+            #expect(first.count < text.count && first == Array(text.prefix(first.count)))
+            #expect(file.streamHasEnded && file.damage?.contains("ends in the middle of a member") == true)
+            let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+            try handle.seekToEnd()
+            try handle.write(contentsOf: Data(compressed[cut...]))
+            // And a member more, as `gzip >> log.gz` appends.
+            let more = Array("one more line\n".utf8)
+            try handle.write(contentsOf: Data(try Files.compress(more, format)))
+            try handle.close()
+            #expect(file.size == UInt64(text.count + more.count))
+            #expect(try file.read(at: 0, count: 1 << 30) == text + more)
+            #expect(file.damage == nil && file.streamHasEnded)
+        }
+    }
+}
