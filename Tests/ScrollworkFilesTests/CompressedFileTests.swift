@@ -7,8 +7,6 @@ import Testing
 @Suite struct CompressedFileTests {
     /// `bytes` compressed by `format`'s program.
     static func compress(_ bytes: [UInt8], _ format: CompressionFormat) throws -> [UInt8] {
-        let input = Pipe(), output = Pipe()
-        let process = Process()
         let (tool, arguments): (String, [String]) = switch format {
         // The fastest levels: the format is the same at every level.
         case .gzip: ("gzip", ["-c", "-n", "-1"])
@@ -16,8 +14,15 @@ import Testing
         case .bzip2: ("bzip2", ["-c", "-1"])
         case .xz: ("xz", ["-c", "-0"])
         }
+        return try filter(bytes, through: [tool] + arguments)
+    }
+
+    /// `bytes` through the command `argv` (found on the path): what it writes.
+    static func filter(_ bytes: [UInt8], through argv: [String]) throws -> [UInt8] {
+        let input = Pipe(), output = Pipe()
+        let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [tool] + arguments
+        process.arguments = argv
         process.standardInput = input
         process.standardOutput = output
         try process.run()

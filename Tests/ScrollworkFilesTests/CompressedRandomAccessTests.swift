@@ -74,7 +74,7 @@ import Testing
         var compressed: [UInt8] = []
         for frame in frames { compressed += try Files.compress(frame, format) }
         let text = frames.flatMap { $0 }
-        let tuning = CompressedBytes.Tuning(span: 64 << 10, keptAfter: 1 << 20, cacheLimit: 0)
+        let tuning = CompressedBytes.Tuning(span: 64 << 10, keptAfter: 1 << 20, longestJump: 1 << 20, cacheLimit: 0)
         try Files.withFile(compressed) { path in
             let file = try FileBytes(path: path, tuning: tuning)
             #expect(try file.read(at: 0, count: 1 << 30) == text)
@@ -126,6 +126,58 @@ import Testing
             #expect(file.size == UInt64(text.count + more.count))
             #expect(try file.read(at: 0, count: 1 << 30) == text + more)
             #expect(file.damage == nil && file.streamHasEnded)
+        }
+    }
+
+    @Test("an xz file written in blocks is read from the block before each offset, found in the index at its end")
+    func xzBlocks() throws {
+        let text = Self.text(60_000)
+        // Two streams (as `cat a.xz b.xz` makes), each in blocks of 128 KiB of text.
+        let half = text.count / 2
+        let compressed = try Files.filter(Array(text[..<half]), through: ["xz", "-c", "-0", "--block-size=131072"])
+            + (try Files.filter(Array(text[half...]), through: ["xz", "-c", "-0", "--block-size=131072"]))
+        let tuning = CompressedBytes.Tuning(span: 64 << 10, keptAfter: 64 << 10, longestJump: 256 << 10, cacheLimit: 0)
+        try Files.withFile(compressed) { path in
+            let fd = open(path, O_RDONLY)
+            let ahead = XzBlockIndex.checkpoints(of: fd, size: UInt64(compressed.count))
+            close(fd)
+            #expect(ahead.count == text.count / 131_072 - 1, "\(ahead.count) blocks after each stream's first")
+            #expect(ahead.map(\.uncompressed).allSatisfy { $0 % 131_072 == 0 || $0 > UInt64(half) })
+            let file = try FileBytes(path: path, tuning: tuning)
+            #expect(try file.read(at: 0, count: 1 << 30) == text)
+            let access = try #require(file.randomAccess)
+            #expect(access.checkpoints > ahead.count && access.keptOnDisk == 0 && access.longestJump <= 256 << 10, "\(access)")
+            try Self.expectReads(file, text, at: Array(stride(from: text.count - 3, to: 0, by: -77_777)), length: 200_000)
+            try Self.damageStart(of: path, compressed.count * 2 / 3)
+            try Self.expectReads(file, text, at: [text.count - 50])
+        }
+        // An index that does not add up is not used: the file is read from its start.
+        #expect(XzBlockIndex.crc32(Array("123456789".utf8)[...]) == 0xCBF4_3926, "the check value of CRC-32")
+        var bent = compressed
+        bent[bent.count - 8] ^= 0x01
+        try Files.withFile(bent) { path in
+            let fd = open(path, O_RDONLY)
+            #expect(XzBlockIndex.checkpoints(of: fd, size: UInt64(bent.count)).isEmpty)
+            close(fd)
+        }
+    }
+
+    @Test("the xz index reader takes any bytes without trapping: short files, zeros, an index claiming more than the file")
+    func xzIndexOfAnyBytes() throws {
+        var generator = SystemRandomNumberGenerator()
+        let tails: [[UInt8]] = [[], [0x59, 0x5A], Array(repeating: 0, count: 40), [0xFF, 0xFF, 0xFF, 0xFF, 0, 4, 0x59, 0x5A]]
+        for tail in tails {
+            for length in [0, 5, 12, 23, 24, 100, 5000] {
+                let start: [UInt8] = [0xFD, 0x37, 0x7A, 0x58, 0x5A, 0x00, 0, 4, 0, 0, 0, 0]
+                let body = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
+                let bytes = start + body + Array(repeating: 0, count: 8) + tail
+                try Files.withFile(bytes) { path in
+                    let fd = open(path, O_RDONLY)
+                    #expect(XzBlockIndex.checkpoints(of: fd, size: UInt64(bytes.count)).isEmpty)
+                    close(fd)
+                    _ = try? FileBytes(path: path).read(at: 0, count: 1 << 20)
+                }
+            }
         }
     }
 }

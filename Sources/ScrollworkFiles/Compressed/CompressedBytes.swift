@@ -11,12 +11,13 @@ import Synchronization
 ///
 /// The first pass decompresses in order, as far as the reads ask (so the first screen shows as
 /// soon as its bytes are out), and notes checkpoints on the way: each member's start (a gzip
-/// member, a zstd frame, a bzip2 or xz stream), and, every ``Tuning/span`` bytes of text inside
-/// a gzip member, a deflate block's end with the 32 KB of text before it, as zlib's `zran`
-/// example does. A read of text already passed decompresses from the checkpoint before it, at
-/// most a span and a block; the chunks read last are kept in memory. Text with no checkpoint
-/// for ``Tuning/keptAfter`` bytes (inside one zstd frame, bzip2 or xz stream, whose libraries
-/// cannot begin mid-stream) is kept in a temporary file instead.
+/// member, a zstd frame, a bzip2 or xz stream), every xz block's start (from the index at the
+/// end of each stream), and, every ``Tuning/span`` bytes of text inside a gzip member, a
+/// deflate block's end with the 32 KB of text before it, as zlib's `zran` example does. A read
+/// of text already passed decompresses from the checkpoint before it; the chunks read last are
+/// kept in memory. Where a jump would decompress more than ``Tuning/longestJump`` (inside one
+/// long zstd frame, bzip2 or xz stream, whose libraries cannot begin mid-stream), the text is
+/// kept in a temporary file instead.
 ///
 /// A file of several members (as `cat a.gz b.gz` makes) is read whole. Damage ends the text
 /// where it begins and says where (``damage``), keeping everything before it. A file that ends
@@ -27,12 +28,17 @@ final class CompressedBytes: ByteSpool {
         /// The least text between two checkpoints inside a gzip member: about what a jump
         /// decompresses (with a deflate block more), while each checkpoint keeps 32 KB.
         var span = 4 << 20
-        /// The most text with no checkpoint held in memory before it goes to a temporary file.
+        /// The most text of one chunk: a longer stretch between checkpoints is cut into chunks
+        /// this long, each read again from the same checkpoint.
         var keptAfter = 16 << 20
+        /// The most text a jump decompresses: a chunk farther from its checkpoint goes to a
+        /// temporary file instead.
+        var longestJump = 64 << 20
         /// The most text of recently read chunks kept in memory.
         var cacheLimit = 32 << 20
 
-        /// Checkpoints every 4 MB (0.8% of the text), 32 MB of recent text in memory.
+        /// Checkpoints every 4 MB (0.8% of the text), jumps of at most 64 MB, 32 MB of recent
+        /// text in memory.
         static let standard = Tuning()
     }
 
@@ -60,7 +66,14 @@ final class CompressedBytes: ByteSpool {
         /// The text made since the last chunk, and the checkpoint it begins at (nil in a
         /// stretch being kept on disk).
         var pending: [UInt8] = []
-        var pendingStart: DecompressionCheckpoint? = DecompressionCheckpoint(compressed: 0, uncompressed: 0, inMember: nil)
+        /// Where the pending text is decompressed from: its start, or a checkpoint before it
+        /// (nil in a stretch being kept on disk).
+        var pendingStart: DecompressionCheckpoint? = DecompressionCheckpoint(compressed: 0, uncompressed: 0)
+        /// Checkpoints known before the first pass reaches them (xz blocks), and the next.
+        var ahead: [DecompressionCheckpoint] = []
+        var nextAhead = 0
+        /// The text offset of the last checkpoint counted in ``access``.
+        var counted: UInt64? = nil
         /// Text made since the member began: how much of it a checkpoint's window may hold.
         var memberOutput: UInt64 = 0
         var inMember = false
@@ -103,10 +116,16 @@ final class CompressedBytes: ByteSpool {
         self.name = name
         self.format = format
         // A span shorter than deflate's window would keep more in checkpoints than in text.
-        self.tuning = Tuning(span: Swift.max(tuning.span, Zlib.windowSize), keptAfter: Swift.max(tuning.keptAfter, 1 << 16),
-                             cacheLimit: Swift.max(tuning.cacheLimit, 0))
+        let keptAfter = Swift.max(tuning.keptAfter, 1 << 16)
+        self.tuning = Tuning(span: Swift.max(tuning.span, Zlib.windowSize), keptAfter: keptAfter,
+                             longestJump: Swift.max(tuning.longestJump, keptAfter), cacheLimit: Swift.max(tuning.cacheLimit, 0))
         self.sourceIsComplete = sourceIsComplete
-        state = Mutex(State(decoder: decoder))
+        var state = State(decoder: decoder)
+        if format == .xz {
+            var info = stat()
+            if fstat(source, &info) == 0 { state.ahead = XzBlockIndex.checkpoints(of: source, size: UInt64(Swift.max(0, info.st_size))) }
+        }
+        self.state = Mutex(state)
     }
 
     deinit {
@@ -123,7 +142,7 @@ final class CompressedBytes: ByteSpool {
     var randomAccess: RandomAccess {
         state.withLock { state in
             var access = state.access
-            if let start = state.pendingStart {
+            if let start = state.pendingStart, start.uncompressed != state.counted {
                 access.checkpoints += 1
                 access.checkpointMemory += start.memory
             }
@@ -187,6 +206,9 @@ final class CompressedBytes: ByteSpool {
         var input = [UInt8](repeating: 0, count: 1 << 16)
         var output = [UInt8](repeating: 0, count: 1 << 18)
         while !state.ended && state.problem == nil && state.produced < limit {
+            passCheckpointsAhead(&state)
+            // No step makes text past the next checkpoint known ahead: the chunk ends there.
+            let room = state.nextAhead < state.ahead.count ? Int(clamping: state.ahead[state.nextAhead].uncompressed - state.produced) : output.count
             let read = input.withUnsafeMutableBytes { pread(source, $0.baseAddress!, $0.count, off_t(state.consumed)) }
             if read < 0 {
                 if errno == EINTR { continue }
@@ -195,7 +217,7 @@ final class CompressedBytes: ByteSpool {
             }
             // At the file's end the decompressor is still asked (with no input) for what it holds.
             let step = input.withUnsafeBytes { bytes in
-                output.withUnsafeMutableBytes { decoder.step(UnsafeRawBufferPointer(rebasing: bytes[..<read]), into: $0) }
+                output.withUnsafeMutableBytes { decoder.step(UnsafeRawBufferPointer(rebasing: bytes[..<read]), into: UnsafeMutableRawBufferPointer(rebasing: $0.prefix(room))) }
             }
             var consumed = 0, produced = 0, memberEnded = false
             switch step {
@@ -218,17 +240,37 @@ final class CompressedBytes: ByteSpool {
             if memberEnded {
                 state.inMember = false
                 state.memberOutput = 0
-                pass(DecompressionCheckpoint(compressed: state.consumed, uncompressed: state.produced, inMember: nil), &state)
+                pass(DecompressionCheckpoint(compressed: state.consumed, uncompressed: state.produced), &state)
             } else if let bits = decoder.resumableBits, state.pending.count >= tuning.span {
                 let window = Array(state.pending.suffix(Int(Swift.min(state.memberOutput, UInt64(Zlib.windowSize)))))
-                pass(DecompressionCheckpoint(compressed: state.consumed, uncompressed: state.produced, inMember: (bits, window)), &state)
+                pass(DecompressionCheckpoint(compressed: state.consumed, uncompressed: state.produced, resume: .deflateBlock(bits: bits, window: window)), &state)
             }
-            if state.pending.count >= tuning.keptAfter { closeChunk(&state, next: nil, keep: true) }
+            if state.pending.count >= tuning.keptAfter { cutLongChunk(&state) }
             if consumed == 0 && produced == 0 && !memberEnded && decoder.resumableBits == nil && !state.ended {
                 // What has come so far is read; more may still come.
                 if read == 0, let complete = sourceIsComplete, !complete() { break }
                 stall(&state, atEnd: read == 0)
             }
+        }
+    }
+
+    /// Passes the checkpoints known ahead that the first pass has reached.
+    private func passCheckpointsAhead(_ state: inout State) {
+        while state.nextAhead < state.ahead.count && state.ahead[state.nextAhead].uncompressed <= state.produced {
+            let checkpoint = state.ahead[state.nextAhead]
+            state.nextAhead += 1
+            if checkpoint.uncompressed == state.produced { pass(checkpoint, &state) }
+        }
+    }
+
+    /// A chunk as long as ``Tuning/keptAfter`` with no checkpoint since: it ends here, and the
+    /// next is read again from the same checkpoint while a jump there stays within
+    /// ``Tuning/longestJump``, else kept on disk.
+    private func cutLongChunk(_ state: inout State) {
+        if let start = state.pendingStart, state.produced - start.uncompressed + UInt64(tuning.keptAfter) <= UInt64(tuning.longestJump) {
+            closeChunk(&state, next: start, keep: false)
+        } else {
+            closeChunk(&state, next: nil, keep: true)
         }
     }
 
@@ -251,9 +293,16 @@ final class CompressedBytes: ByteSpool {
     private func pass(_ checkpoint: DecompressionCheckpoint, _ state: inout State) {
         if state.pending.isEmpty {
             state.pendingStart = checkpoint
-        } else if state.pending.count >= tuning.span || state.pendingStart == nil {
+        } else if state.pending.count >= tuning.span || state.pendingStart == nil || endsXzStream(checkpoint, from: state.pendingStart) {
             closeChunk(&state, next: checkpoint, keep: false)
         }
+    }
+
+    /// True when `checkpoint` is a member's start and `start` an xz block's: a chunk decoded
+    /// from an xz block ends with its stream.
+    private func endsXzStream(_ checkpoint: DecompressionCheckpoint, from start: DecompressionCheckpoint?) -> Bool {
+        guard case .memberStart = checkpoint.resume, case .xzBlock? = start?.resume else { return false }
+        return true
     }
 
     /// Ends the chunk being made at the text made so far; the next begins at `next` (nil: in a
@@ -263,9 +312,12 @@ final class CompressedBytes: ByteSpool {
         let storage: Storage
         if let start = state.pendingStart, !keep {
             storage = .checkpoint(start)
-            state.access.checkpoints += 1
-            state.access.checkpointMemory += start.memory
-            state.access.longestJump = Swift.max(state.access.longestJump, state.pending.count)
+            if state.counted != start.uncompressed {
+                state.counted = start.uncompressed
+                state.access.checkpoints += 1
+                state.access.checkpointMemory += start.memory
+            }
+            state.access.longestJump = Swift.max(state.access.longestJump, Int(clamping: state.produced - start.uncompressed))
         } else {
             guard let at = keepOnDisk(state.pending, &state) else { return }
             storage = .kept(at)
@@ -334,16 +386,16 @@ final class CompressedBytes: ByteSpool {
             guard read == chunk.count else { throw changed("its temporary file came back short") }
             text = bytes
         case let .checkpoint(checkpoint):
-            text = try decompress(chunk.count, from: checkpoint)
+            text = try decompress(chunk.count, from: checkpoint, skipping: Int(clamping: chunk.start - checkpoint.uncompressed))
         }
         state.recent.insert(text, for: index, limit: tuning.cacheLimit)
         return text
     }
 
-    /// `count` bytes of text decompressed from `checkpoint`.
-    private func decompress(_ count: Int, from checkpoint: DecompressionCheckpoint) throws(FileError) -> [UInt8] {
+    /// `count` bytes of text decompressed from `checkpoint`, after `skipping` bytes.
+    private func decompress(_ count: Int, from checkpoint: DecompressionCheckpoint, skipping: Int) throws(FileError) -> [UInt8] {
         var previous: [UInt8] = [0]
-        if let bits = checkpoint.inMember?.bits, bits > 0, checkpoint.compressed > 0 {
+        if case let .deflateBlock(bits, _) = checkpoint.resume, bits > 0, checkpoint.compressed > 0 {
             _ = try read(source, at: checkpoint.compressed - 1, into: &previous)
         }
         guard let decoder = format.makeDecompressor(resumingAt: checkpoint, previousByte: previous[0]) else {
@@ -351,16 +403,24 @@ final class CompressedBytes: ByteSpool {
         }
         var text = [UInt8](repeating: 0, count: count)
         var input = [UInt8](repeating: 0, count: 1 << 16)
-        var at = checkpoint.compressed, made = 0, stalls = 0
+        var skipped = [UInt8](repeating: 0, count: Swift.min(skipping, 1 << 18))
+        // An xz block is read after its stream's header, as if the stream began there.
+        var prefix: [UInt8] = [], end = UInt64.max
+        if case let .xzBlock(header, blocksEnd) = checkpoint.resume { (prefix, end) = (header, blocksEnd) }
+        var at = checkpoint.compressed, made = 0, left = skipping, stalls = 0
         while made < count {
-            let read = try read(source, at: at, into: &input)
-            let step = input.withUnsafeBytes { bytes in
-                text.withUnsafeMutableBytes { decoder.step(UnsafeRawBufferPointer(rebasing: bytes[..<read]), into: UnsafeMutableRawBufferPointer(rebasing: $0[made...])) }
+            let read = prefix.isEmpty ? Swift.min(try read(source, at: at, into: &input), Int(clamping: end - Swift.min(end, at))) : prefix.count
+            let source = prefix.isEmpty ? input : prefix
+            let step = source.withUnsafeBytes { bytes in
+                let input = UnsafeRawBufferPointer(rebasing: bytes[..<read])
+                return left > 0
+                    ? skipped.withUnsafeMutableBytes { decoder.step(input, into: UnsafeMutableRawBufferPointer(rebasing: $0.prefix(left))) }
+                    : text.withUnsafeMutableBytes { decoder.step(input, into: UnsafeMutableRawBufferPointer(rebasing: $0[made...])) }
             }
             switch step {
             case let .progress(c, p), let .memberEnded(c, p):
-                at += UInt64(c)
-                made += p
+                if prefix.isEmpty { at += UInt64(c) } else { prefix.removeFirst(c) }
+                if left > 0 { left -= p } else { made += p }
                 // A member's end may make nothing; twice nothing in a row is a file that changed.
                 stalls = c == 0 && p == 0 ? stalls + 1 : 0
                 if stalls > 2 { throw changed("it ends before text it held when first read") }

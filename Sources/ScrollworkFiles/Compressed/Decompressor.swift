@@ -30,19 +30,39 @@ extension Decompressor {
 }
 
 /// A place in a compressed file where decompressing can begin without what came before: a
-/// member's start (any format), or inside a gzip member at a deflate block's end, with the last
-/// 32 KB of text before it, which the next blocks may refer back to.
+/// member's start (any format), inside a gzip member at a deflate block's end with the last
+/// 32 KB of text before it (which the next blocks may refer back to), or an xz block's start.
 struct DecompressionCheckpoint: Sendable {
     /// The first compressed byte to read from there.
     var compressed: UInt64
     /// The offset in the decompressed text.
     var uncompressed: UInt64
-    /// Inside a gzip member: the bits of the byte before ``compressed`` still unread, and the
-    /// text before (at most 32 KB, all from the same member); nil at a member's start.
-    var inMember: (bits: Int, window: [UInt8])?
+    /// What a decompressor needs besides the bytes from ``compressed`` on.
+    var resume: Resume = .memberStart
+
+    /// How decompressing begins at a checkpoint.
+    enum Resume: Sendable {
+        /// A member's start: a fresh decompressor.
+        case memberStart
+        /// Inside a gzip member, at a deflate block's end: the bits of the byte before
+        /// ``DecompressionCheckpoint/compressed`` still unread, and the text before (at most
+        /// 32 KB, all from the same member).
+        case deflateBlock(bits: Int, window: [UInt8])
+        /// An xz block's start: its stream's 12-byte header, read first, and where the stream's
+        /// blocks end (its index, which names blocks a decoder begun here has not seen, is
+        /// never read).
+        case xzBlock(streamHeader: [UInt8], blocksEnd: UInt64)
+    }
 
     /// The bytes it keeps in memory.
-    var memory: Int { (inMember?.window.count ?? 0) + MemoryLayout<Self>.size }
+    var memory: Int {
+        let kept = switch resume {
+        case .memberStart: 0
+        case let .deflateBlock(_, window): window.count
+        case let .xzBlock(header, _): header.count
+        }
+        return kept + MemoryLayout<Self>.size
+    }
 }
 
 /// The compressions ``FileBytes`` reads, known by their first bytes whatever a file is called.
@@ -95,11 +115,12 @@ public enum CompressionFormat: String, Sendable, Hashable, CaseIterable {
     }
 
     /// A decompressor beginning at `checkpoint`, whose byte before is `previousByte`; nil when
-    /// the library is missing or refuses the checkpoint.
+    /// the library is missing or refuses the checkpoint. (An xz block's stream header is given
+    /// it as its first input.)
     func makeDecompressor(resumingAt checkpoint: DecompressionCheckpoint, previousByte: UInt8) -> (any Decompressor)? {
-        guard let inMember = checkpoint.inMember else { return makeDecompressor() }
+        guard case let .deflateBlock(bits, window) = checkpoint.resume else { return makeDecompressor() }
         guard self == .gzip, let zlib = Zlib.shared else { return nil }
-        return GzipInflater(zlib: zlib, bits: inMember.bits, previousByte: previousByte, window: inMember.window)
+        return GzipInflater(zlib: zlib, bits: bits, previousByte: previousByte, window: window)
     }
 }
 
