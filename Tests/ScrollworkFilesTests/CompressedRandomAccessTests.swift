@@ -79,9 +79,10 @@ import Testing
             let file = try FileBytes(path: path, tuning: tuning)
             #expect(try file.read(at: 0, count: 1 << 30) == text)
             let access = try #require(file.randomAccess)
-            // Each member begins a checkpoint; inside one, only gzip has more.
+            // Each member begins a checkpoint; inside one, gzip's deflate blocks and bzip2's
+            // blocks are more; a zstd frame or an xz stream of one block has none.
             #expect(access.checkpoints >= frames.count, "\(access)")
-            if format != .gzip { #expect(access.keptOnDisk > 0, "\(access)") }
+            #expect((access.keptOnDisk > 0) == (format == .zstd || format == .xz), "\(access)")
             try Self.expectReads(file, text, at: Array(stride(from: text.count - 7, to: 0, by: -33_333)) + [0, 1, 65_535, 65_536], length: 100_000)
             // The last member is read from its own start, whatever became of the first.
             try Self.damageStart(of: path, compressed.count / 3)
@@ -178,6 +179,45 @@ import Testing
                     _ = try? FileBytes(path: path).read(at: 0, count: 1 << 20)
                 }
             }
+        }
+    }
+
+    @Test("a bzip2 file is read from the block before each offset, its blocks found at any bit as the first pass reads them")
+    func bzip2Blocks() throws {
+        let text = Self.text(80_000)
+        // Two streams of 100 kB blocks (bzip2 -1), as `cat a.bz2 b.bz2` makes.
+        let half = text.count / 3
+        let compressed = try Files.filter(Array(text[..<half]), through: ["bzip2", "-c", "-1"])
+            + (try Files.filter(Array(text[half...]), through: ["bzip2", "-c", "-1"]))
+        let tuning = CompressedBytes.Tuning(span: 64 << 10, keptAfter: 64 << 10, longestJump: 256 << 10, cacheLimit: 0)
+        try Files.withFile(compressed) { path in
+            let file = try FileBytes(path: path, tuning: tuning)
+            #expect(try file.read(at: 0, count: 1 << 30) == text)
+            let access = try #require(file.randomAccess)
+            #expect(access.checkpoints >= text.count / 100_000 && access.keptOnDisk == 0, "\(access)")
+            try Self.expectReads(file, text, at: Array(stride(from: text.count - 3, to: 0, by: -61_001)) + [half - 10, half], length: 150_000)
+            try Self.damageStart(of: path, compressed.count * 3 / 4)
+            try Self.expectReads(file, text, at: [text.count - 50])
+        }
+    }
+
+    @Test("the bzip2 block finder sees a block's first bits at each of the eight places in a byte")
+    func bzip2MagicAtEveryShift() {
+        for shift in 0..<8 {
+            // The 48 bits of the block magic, `shift` bits into the third byte.
+            let bits = (UInt64(0x3141_5926_5359) << 16) >> UInt64(shift)
+            var bytes: [UInt8] = [0xAA, 0x55]
+            for k in 0..<8 { bytes.append(UInt8(truncatingIfNeeded: bits >> UInt64(56 - 8 * k))) }
+            bytes += [0xFF, 0xFF, 0xFF]
+            var finder = Bzip2BlockFinder()
+            // In two reads that split the pattern, as the first pass's reads may.
+            bytes.withUnsafeBytes { finder.scan(UnsafeRawBufferPointer(rebasing: $0[..<5]), at: 0) }
+            bytes.withUnsafeBytes { finder.scan(UnsafeRawBufferPointer(rebasing: $0[3...]), at: 3) }
+            #expect(finder.nextBlock == UInt64(16 + shift), "shift \(shift)")
+            #expect(finder.feed(from: 0, available: 100) == 4, "up to the byte after the block's first")
+            #expect(finder.passed(consumed: 3, produced: 7) == nil)
+            let checkpoint = finder.passed(consumed: 4, produced: 7)
+            #expect(checkpoint?.compressed == 2 && checkpoint?.uncompressed == 7, "shift \(shift)")
         }
     }
 }

@@ -50,7 +50,7 @@ final class Bzip2Decompressor: Decompressor {
         case Bzip2Library.ok:
             return .progress(consumed: consumed, produced: produced)
         default:
-            return .damaged(code == -5 ? "not bzip2 data" : "bzip2 error \(code)")
+            return .damaged(code == -5 ? "not bzip2 data" : "bzip2 error \(code)", produced: produced)
         }
     }
 }

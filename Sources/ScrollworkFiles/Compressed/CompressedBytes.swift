@@ -74,6 +74,8 @@ final class CompressedBytes: ByteSpool {
         var nextAhead = 0
         /// The text offset of the last checkpoint counted in ``access``.
         var counted: UInt64? = nil
+        /// bzip2's block starts, found in the bytes as the first pass reads them.
+        var blocks: Bzip2BlockFinder? = nil
         /// Text made since the member began: how much of it a checkpoint's window may hold.
         var memberOutput: UInt64 = 0
         var inMember = false
@@ -121,6 +123,7 @@ final class CompressedBytes: ByteSpool {
                              longestJump: Swift.max(tuning.longestJump, keptAfter), cacheLimit: Swift.max(tuning.cacheLimit, 0))
         self.sourceIsComplete = sourceIsComplete
         var state = State(decoder: decoder)
+        if format == .bzip2 { state.blocks = Bzip2BlockFinder() }
         if format == .xz {
             var info = stat()
             if fstat(source, &info) == 0 { state.ahead = XzBlockIndex.checkpoints(of: source, size: UInt64(Swift.max(0, info.st_size))) }
@@ -209,11 +212,18 @@ final class CompressedBytes: ByteSpool {
             passCheckpointsAhead(&state)
             // No step makes text past the next checkpoint known ahead: the chunk ends there.
             let room = state.nextAhead < state.ahead.count ? Int(clamping: state.ahead[state.nextAhead].uncompressed - state.produced) : output.count
-            let read = input.withUnsafeMutableBytes { pread(source, $0.baseAddress!, $0.count, off_t(state.consumed)) }
+            var read = input.withUnsafeMutableBytes { pread(source, $0.baseAddress!, $0.count, off_t(state.consumed)) }
             if read < 0 {
                 if errno == EINTR { continue }
                 state.problem = FileError(errno: errno, path: name, operation: "read")
                 break
+            }
+            if state.blocks != nil {
+                let at = state.consumed
+                input.withUnsafeBytes { state.blocks?.scan(UnsafeRawBufferPointer(rebasing: $0[..<read]), at: at) }
+                // A block's first bits that run on past this read are seen in the next.
+                let seen = read == input.count ? read - 6 : read
+                read = state.blocks?.feed(from: at, available: seen) ?? read
             }
             // At the file's end the decompressor is still asked (with no input) for what it holds.
             let step = input.withUnsafeBytes { bytes in
@@ -226,7 +236,8 @@ final class CompressedBytes: ByteSpool {
                 if c > 0 { state.inMember = true }
             case let .memberEnded(c, p):
                 (consumed, produced, memberEnded) = (c, p, true)
-            case let .damaged(message):
+            case let .damaged(message, p):
+                produced = p
                 state.damage = state.inMember || state.consumed == 0
                     ? "the \(format.name) data is damaged at compressed byte \(state.consumed) (\(message)): the text stops there"
                     : "the bytes after the last \(format.name) member, from compressed byte \(state.consumed), are not \(format.name) data and are left out"
@@ -237,6 +248,7 @@ final class CompressedBytes: ByteSpool {
             state.consumed += UInt64(consumed)
             state.produced += UInt64(produced)
             state.memberOutput += UInt64(produced)
+            if let block = state.blocks?.passed(consumed: state.consumed, produced: state.produced) { pass(block, &state) }
             if memberEnded {
                 state.inMember = false
                 state.memberOutput = 0
@@ -293,16 +305,20 @@ final class CompressedBytes: ByteSpool {
     private func pass(_ checkpoint: DecompressionCheckpoint, _ state: inout State) {
         if state.pending.isEmpty {
             state.pendingStart = checkpoint
-        } else if state.pending.count >= tuning.span || state.pendingStart == nil || endsXzStream(checkpoint, from: state.pendingStart) {
+        } else if state.pending.count >= tuning.span || state.pendingStart == nil || endsStream(checkpoint, from: state.pendingStart) {
             closeChunk(&state, next: checkpoint, keep: false)
         }
     }
 
-    /// True when `checkpoint` is a member's start and `start` an xz block's: a chunk decoded
-    /// from an xz block ends with its stream.
-    private func endsXzStream(_ checkpoint: DecompressionCheckpoint, from start: DecompressionCheckpoint?) -> Bool {
-        guard case .memberStart = checkpoint.resume, case .xzBlock? = start?.resume else { return false }
-        return true
+    /// True when `checkpoint` is a member's start and `start` an xz or bzip2 block's: a chunk
+    /// decoded from such a block ends with its stream, whose end a decoder begun there cannot
+    /// check.
+    private func endsStream(_ checkpoint: DecompressionCheckpoint, from start: DecompressionCheckpoint?) -> Bool {
+        guard case .memberStart = checkpoint.resume, let start else { return false }
+        switch start.resume {
+        case .xzBlock, .bzip2Block: return true
+        case .memberStart, .deflateBlock: return false
+        }
     }
 
     /// Ends the chunk being made at the text made so far; the next begins at `next` (nil: in a
@@ -405,11 +421,15 @@ final class CompressedBytes: ByteSpool {
         var input = [UInt8](repeating: 0, count: 1 << 16)
         var skipped = [UInt8](repeating: 0, count: Swift.min(skipping, 1 << 18))
         // An xz block is read after its stream's header, as if the stream began there.
-        var prefix: [UInt8] = [], end = UInt64.max
-        if case let .xzBlock(header, blocksEnd) = checkpoint.resume { (prefix, end) = (header, blocksEnd) }
+        var prefix: [UInt8] = [], end = UInt64.max, shift = 0
+        switch checkpoint.resume {
+        case let .xzBlock(header, blocksEnd): (prefix, end) = (header, blocksEnd)
+        case let .bzip2Block(bits): (prefix, shift) = (Array("BZh9".utf8), bits)
+        case .memberStart, .deflateBlock: break
+        }
         var at = checkpoint.compressed, made = 0, left = skipping, stalls = 0
         while made < count {
-            let read = prefix.isEmpty ? Swift.min(try read(source, at: at, into: &input), Int(clamping: end - Swift.min(end, at))) : prefix.count
+            let read = prefix.isEmpty ? Swift.min(try read(source, at: at, shiftedBy: shift, into: &input), Int(clamping: end - Swift.min(end, at))) : prefix.count
             let source = prefix.isEmpty ? input : prefix
             let step = source.withUnsafeBytes { bytes in
                 let input = UnsafeRawBufferPointer(rebasing: bytes[..<read])
@@ -424,11 +444,26 @@ final class CompressedBytes: ByteSpool {
                 // A member's end may make nothing; twice nothing in a row is a file that changed.
                 stalls = c == 0 && p == 0 ? stalls + 1 : 0
                 if stalls > 2 { throw changed("it ends before text it held when first read") }
-            case let .damaged(message):
+            case let .damaged(message, p):
+                // A bzip2 block read on its own ends in a stream check that cannot hold.
+                if left == 0 && made + p >= count { return text }
                 throw changed("its data is now damaged at compressed byte \(at) (\(message))")
             }
         }
         return text
+    }
+
+    /// Reads `descriptor` from `offset` into `bytes` as far as they hold, each byte's last
+    /// `shift` bits and the next byte's first making one (a bzip2 block begins at any bit);
+    /// how many bytes were made.
+    private func read(_ descriptor: Int32, at offset: UInt64, shiftedBy shift: Int, into bytes: inout [UInt8]) throws(FileError) -> Int {
+        let read = try read(descriptor, at: offset, into: &bytes)
+        guard shift > 0 else { return read }
+        // The last byte read only lends its first bits: it is read again, whole, next time.
+        for i in 0..<Swift.max(0, read - 1) {
+            bytes[i] = bytes[i] << UInt8(shift) | bytes[i + 1] >> UInt8(8 - shift)
+        }
+        return Swift.max(0, read - 1)
     }
 
     /// Reads `descriptor` from `offset` into `bytes` as far as they hold; how many were read.

@@ -11,8 +11,9 @@ enum DecompressionStep {
     /// A member (a gzip member, a zstd frame, a bzip2 or xz stream) ended after `consumed`
     /// input bytes and `produced` output bytes; the decompressor is ready for another.
     case memberEnded(consumed: Int, produced: Int)
-    /// The data is not valid: the library's words for why.
-    case damaged(String)
+    /// The data is not valid: the library's words for why, and the output written before it
+    /// was found (bzip2 writes a block's last text and then reads what follows in one call).
+    case damaged(String, produced: Int = 0)
 }
 
 /// A compressed stream being decompressed by a system library, a step at a time.
@@ -48,6 +49,12 @@ struct DecompressionCheckpoint: Sendable {
         /// ``DecompressionCheckpoint/compressed`` still unread, and the text before (at most
         /// 32 KB, all from the same member).
         case deflateBlock(bits: Int, window: [UInt8])
+        /// A bzip2 block's start, `shift` bits into the byte at
+        /// ``DecompressionCheckpoint/compressed``: read as a stream of its own ("BZh9", the
+        /// largest blocks, then the bits from there on, shifted to whole bytes). The stream's
+        /// check at its end covers blocks a decoder begun here has not seen: the text is had
+        /// before it.
+        case bzip2Block(shift: Int)
         /// An xz block's start: its stream's 12-byte header, read first, and where the stream's
         /// blocks end (its index, which names blocks a decoder begun here has not seen, is
         /// never read).
@@ -57,7 +64,7 @@ struct DecompressionCheckpoint: Sendable {
     /// The bytes it keeps in memory.
     var memory: Int {
         let kept = switch resume {
-        case .memberStart: 0
+        case .memberStart, .bzip2Block: 0
         case let .deflateBlock(_, window): window.count
         case let .xzBlock(header, _): header.count
         }
