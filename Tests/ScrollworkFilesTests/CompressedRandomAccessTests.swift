@@ -220,4 +220,29 @@ import Testing
             #expect(checkpoint?.compressed == 2 && checkpoint?.uncompressed == 7, "shift \(shift)")
         }
     }
+
+    @Test("a zstd file in the seekable format (frames, then a skippable frame holding the seek table) is read whole, each frame a checkpoint")
+    func zstdSeekableFormat() throws {
+        let parts = (0..<3).map { Self.text(5_000 + 2_000 * $0) }
+        var compressed: [UInt8] = []
+        var table: [UInt8] = []
+        func little(_ n: Int) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: n >> (8 * $0)) } }
+        for part in parts {
+            let frame = try Files.compress(part, .zstd)
+            compressed += frame
+            table += little(frame.count) + little(part.count)
+        }
+        // The seek table's frame: skippable magic, size, entries, then frame count, descriptor, seekable magic.
+        let body = table + little(parts.count) + [0] + [0xB1, 0xEA, 0x92, 0x8F]
+        compressed += [0x5E, 0x2A, 0x4D, 0x18] + little(body.count) + body
+        let text = parts.flatMap { $0 }
+        let tuning = CompressedBytes.Tuning(span: 64 << 10, keptAfter: 1 << 20, longestJump: 1 << 20, cacheLimit: 0)
+        try Files.withFile(compressed) { path in
+            let file = try FileBytes(path: path, tuning: tuning)
+            #expect(try file.read(at: 0, count: 1 << 30) == text)
+            #expect(file.damage == nil && file.randomAccess?.checkpoints ?? 0 >= parts.count, "\(String(describing: file.randomAccess))")
+            try Self.damageStart(of: path, compressed.count / 2)
+            try Self.expectReads(file, text, at: [text.count - 100])
+        }
+    }
 }

@@ -324,7 +324,7 @@ final class CompressedBytes: ByteSpool {
     /// Ends the chunk being made at the text made so far; the next begins at `next` (nil: in a
     /// stretch with no checkpoint). `keep`, or no checkpoint to begin it at: its text goes to
     /// the temporary file.
-    private func closeChunk(_ state: inout State, next: DecompressionCheckpoint?, keep: Bool) {
+    private func closeChunk(_ state: inout State, next following: DecompressionCheckpoint?, keep: Bool) {
         let storage: Storage
         if let start = state.pendingStart, !keep {
             storage = .checkpoint(start)
@@ -339,10 +339,14 @@ final class CompressedBytes: ByteSpool {
             storage = .kept(at)
         }
         state.chunks.append(Chunk(start: state.pendingOffset, count: state.pending.count, storage: storage))
-        state.recent.insert(state.pending, for: state.chunks.count - 1, limit: tuning.cacheLimit)
-        state.pending = []
-        state.pending.reserveCapacity(tuning.span + (1 << 18))
-        state.pendingStart = next
+        // The text of the chunk forgotten, if any, takes the next chunk's: megabytes allocated
+        // anew for each chunk left the allocator's heap in pieces (175 MB at the peak of a 1 GB
+        // file, 94 MB when each came from the system).
+        var next = state.recent.insert(state.pending, for: state.chunks.count - 1, limit: tuning.cacheLimit) ?? []
+        next.removeAll(keepingCapacity: true)
+        next.reserveCapacity(tuning.span + (1 << 20))
+        state.pending = next
+        state.pendingStart = following
     }
 
     /// Appends `text` to the temporary file (made on first use) and returns where it begins;
@@ -494,12 +498,17 @@ private struct RecentChunks {
     }
 
     /// Keeps `text` as chunk `index`'s, forgetting the oldest until at most `limit` bytes are
-    /// kept (the newest is always kept: it is being read).
-    mutating func insert(_ text: [UInt8], for index: Int, limit: Int) {
+    /// kept (the newest is always kept: it is being read); the text of the last forgotten, whose
+    /// memory can serve again.
+    @discardableResult
+    mutating func insert(_ text: [UInt8], for index: Int, limit: Int) -> [UInt8]? {
         entries.append((index, text))
         bytes += text.count
+        var forgotten: [UInt8]? = nil
         while bytes > limit, entries.count > 1 {
-            bytes -= entries.removeFirst().text.count
+            forgotten = entries.removeFirst().text
+            bytes -= forgotten?.count ?? 0
         }
+        return forgotten
     }
 }
