@@ -171,29 +171,44 @@ final class CompressedBytes: ByteSpool {
     func available(upTo target: UInt64) throws(FileError) -> UInt64 { try copy(upTo: target) }
 
     func read(at offset: UInt64, into buffer: UnsafeMutableRawBufferPointer) throws(FileError) -> Int {
-        let outcome: Result<Int, FileError> = state.withLock { state in
-            let (end, overflow) = offset.addingReportingOverflow(UInt64(buffer.count))
-            advance(&state, to: overflow ? UInt64.max : end)
-            if let problem = state.problem { return .failure(problem) }
-            let stop = Swift.min(end, state.produced)
-            var at = offset
-            while at < stop {
-                let piece: [UInt8], start: UInt64
-                if at >= state.pendingOffset {
-                    (piece, start) = (state.pending, state.pendingOffset)
-                } else {
-                    let index = chunkIndex(containing: at, in: state.chunks)
-                    do throws(FileError) { piece = try text(ofChunk: index, &state) } catch { return .failure(error) }
-                    start = state.chunks[index].start
+        let (end, overflow) = offset.addingReportingOverflow(UInt64(buffer.count))
+        var at = offset, advanced = false
+        var loaded: (index: Int, text: [UInt8])? = nil
+        while true {
+            // What is at hand is copied under the lock; a chunk to be had again is had outside
+            // it, so that a search through text passed long ago does not hold up the first pass.
+            let step: Result<(index: Int, chunk: Chunk, keptFile: Int32)?, FileError> = state.withLock { state in
+                if !advanced { advance(&state, to: overflow ? UInt64.max : end) }
+                if let problem = state.problem { return .failure(problem) }
+                let stop = Swift.min(end, state.produced)
+                while at < stop {
+                    let piece: [UInt8], start: UInt64
+                    if at >= state.pendingOffset {
+                        (piece, start) = (state.pending, state.pendingOffset)
+                    } else {
+                        let index = chunkIndex(containing: at, in: state.chunks)
+                        if let loaded, loaded.index == index {
+                            piece = loaded.text
+                        } else if let text = state.recent.text(for: index) {
+                            piece = text
+                        } else {
+                            return .success((index, state.chunks[index], state.keptFile))
+                        }
+                        start = state.chunks[index].start
+                    }
+                    let from = Int(at - start), count = Swift.min(piece.count - from, Int(stop - at))
+                    guard count > 0 else { break }
+                    piece.withUnsafeBytes { buffer.baseAddress!.advanced(by: Int(at - offset)).copyMemory(from: $0.baseAddress! + from, byteCount: count) }
+                    at += UInt64(count)
                 }
-                let from = Int(at - start), count = Swift.min(piece.count - from, Int(stop - at))
-                guard count > 0 else { break }
-                piece.withUnsafeBytes { buffer.baseAddress!.advanced(by: Int(at - offset)).copyMemory(from: $0.baseAddress! + from, byteCount: count) }
-                at += UInt64(count)
+                return .success(nil)
             }
-            return .success(Int(at - offset))
+            advanced = true
+            guard let missing = try step.get() else { return Int(at - offset) }
+            let text = try load(missing.chunk, keptFile: missing.keptFile)
+            loaded = (missing.index, text)
+            state.withLock { $0.recent.insert(text, for: missing.index, limit: tuning.cacheLimit) }
         }
-        return try outcome.get()
     }
 
     // MARK: The first pass
@@ -393,23 +408,18 @@ final class CompressedBytes: ByteSpool {
         return low
     }
 
-    /// The text of chunk `index`: from memory when read lately, else from the temporary file or
-    /// decompressed again from its checkpoint.
-    private func text(ofChunk index: Int, _ state: inout State) throws(FileError) -> [UInt8] {
-        if let text = state.recent.text(for: index) { return text }
-        let chunk = state.chunks[index]
-        let text: [UInt8]
+    /// The text of `chunk`, had again: from the temporary file (`keptFile`) or decompressed from
+    /// its checkpoint.
+    private func load(_ chunk: Chunk, keptFile: Int32) throws(FileError) -> [UInt8] {
         switch chunk.storage {
         case let .kept(at):
             var bytes = [UInt8](repeating: 0, count: chunk.count)
-            let read = try read(state.keptFile, at: at, into: &bytes)
+            let read = try read(keptFile, at: at, into: &bytes)
             guard read == chunk.count else { throw changed("its temporary file came back short") }
-            text = bytes
+            return bytes
         case let .checkpoint(checkpoint):
-            text = try decompress(chunk.count, from: checkpoint, skipping: Int(clamping: chunk.start - checkpoint.uncompressed))
+            return try decompress(chunk.count, from: checkpoint, skipping: Int(clamping: chunk.start - checkpoint.uncompressed))
         }
-        state.recent.insert(text, for: index, limit: tuning.cacheLimit)
-        return text
     }
 
     /// `count` bytes of text decompressed from `checkpoint`, after `skipping` bytes.
