@@ -207,7 +207,7 @@ final class CompressedBytes: ByteSpool {
             guard let missing = try step.get() else { return Int(at - offset) }
             let text = try load(missing.chunk, keptFile: missing.keptFile)
             loaded = (missing.index, text)
-            state.withLock { $0.recent.insert(text, for: missing.index, limit: tuning.cacheLimit) }
+            state.withLock { _ = $0.recent.insert(text, for: missing.index, limit: tuning.cacheLimit) }
         }
     }
 
