@@ -444,8 +444,8 @@ final class CompressedBytes: ByteSpool {
         var at = checkpoint.compressed, made = 0, left = skipping, stalls = 0
         while made < count {
             let read = prefix.isEmpty ? Swift.min(try read(source, at: at, shiftedBy: shift, into: &input), Int(clamping: end - Swift.min(end, at))) : prefix.count
-            let source = prefix.isEmpty ? input : prefix
-            let step = source.withUnsafeBytes { bytes in
+            let given = prefix.isEmpty ? input : prefix
+            let step = given.withUnsafeBytes { bytes in
                 let input = UnsafeRawBufferPointer(rebasing: bytes[..<read])
                 return left > 0
                     ? skipped.withUnsafeMutableBytes { decoder.step(input, into: UnsafeMutableRawBufferPointer(rebasing: $0.prefix(left))) }

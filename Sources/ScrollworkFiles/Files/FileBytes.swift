@@ -21,7 +21,7 @@ public final class FileBytes: Sendable {
     private let descriptor: Int32
     /// False for a file taken from a descriptor, which no path names.
     private let hasPath: Bool
-    /// Where a stream's or a compressed file's bytes are kept; nil for a file read at offsets.
+    /// Where a stream's or a compressed file's bytes come from; nil for a file read at offsets.
     private let stream: (any ByteSpool)?
     /// The file the path named when it was opened (the compressed one, for a compressed file):
     /// what ``isReplaced`` compares the path with.
@@ -117,8 +117,9 @@ public final class FileBytes: Sendable {
         if stream == nil { close(descriptor) }
     }
 
-    /// True when the bytes come from a stream (a pipe, a FIFO, a device) or are inflated from a
-    /// compressed file: they are kept as they come, and the file grows until ``streamHasEnded``.
+    /// True when the bytes come from a stream (a pipe, a FIFO, a device) or are decompressed from
+    /// a compressed file: they are taken in as they are read, and the file grows until
+    /// ``streamHasEnded``.
     public var isStream: Bool { stream != nil }
 
     /// True for a stream whose writer has gone (its size is final), and for every other file.
