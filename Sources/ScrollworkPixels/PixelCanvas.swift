@@ -31,9 +31,6 @@ public final class PixelCanvas {
     private var cellFonts: [CellFont]
     /// What widgets drawing in points are told: the canvas's size and its text measurers.
     public let pointContext: PointContext
-    /// True (the default) when widgets that can draw in points do (lists, tables, the
-    /// gallery's bars); false draws them in cells, as a terminal shows them.
-    public var drawsInPoints = true
     private var painter: PointPainter?
 
     /// The family of the cell text; fontconfig picks fallbacks for what it lacks.
@@ -107,11 +104,11 @@ public final class PixelCanvas {
     public var cells: (columns: Int, rows: Int) { PixelFrame.cells(for: size, metrics: metrics) }
 
     /// A blank widget canvas for a frame of this one: ``cells`` over its size in points, with
-    /// (``drawsInPoints``) the text measurers widgets draw in points with. Every
+    /// the text measurers widgets draw in points with. Every
     /// host that draws here renders on one of these, so no frame is drawn in cells by mistake.
     public func makeCanvas() -> Canvas {
         Canvas(cells: Buffer(columns: cells.columns, rows: cells.rows), metrics: metrics, size: size,
-               pointContext: drawsInPoints ? pointContext : nil)
+               pointContext: pointContext)
     }
 
     /// Renders `app` as it looks at `time` on a canvas from ``makeCanvas()`` and draws it: one

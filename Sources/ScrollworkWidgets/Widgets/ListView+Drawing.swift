@@ -43,7 +43,7 @@ extension ListView {
         if list.scroll.indicatorStyle.reservesTrack { list.fitContentWidth() }
         let measurer = canvas.measurer(for: list.idiom)
         if canvas.drawsInPoints { measureTwoLineRows(with: measurer) }
-        let inPoints = canvas.draw(bounds, idiom: list.idiom) { c in
+        canvas.draw(bounds, idiom: list.idiom) { c in
             c.fill(bounds, list.style.separatesSections ? theme.groupedBackground : .plain)
             let padding = rowPadding(on: c)
             let origin = Point(x: rows.minX - list.scroll.offset.x, y: rows.minY - list.scroll.offset.y)
@@ -78,8 +78,6 @@ extension ListView {
             if indexColumn != nil { drawIndex(in: Rect(x: rows.maxX, y: bounds.minY, width: indexWidth, height: bounds.height), into: &c) }
         }
         canvas.scrollIndicators(of: list.scroll, in: metrics.points(body), theme: theme)
-        // Rows drawn in cells a pixel host moves between cells (the terminal never asks).
-        if !inPoints { SubcellScrolling.record(self, scroll: \.list.scroll, content: body, metrics: metrics, into: &canvas, at: time) }
     }
 
     /// Rows on screen with a subtitle are measured for the host's type: a title line, a

@@ -225,10 +225,8 @@ public struct OutlineView<Source: OutlineSource & Sendable>: ReportingWidget, St
                             style: header, alignment: columns[i].alignment)
             }
         }
-        let inPoints = canvas.endDrawing(opened)
+        canvas.endDrawing(opened)
         canvas.scrollIndicators(of: outline.scroll, in: metrics.points(body), theme: theme)
-        // Rows drawn in cells a pixel host moves between cells (the terminal never asks).
-        if !inPoints { SubcellScrolling.record(self, scroll: \.outline.scroll, content: body, metrics: metrics, axes: .vertical, into: &canvas, at: time) }
     }
 
     /// " ▲" or " ▼" after heading `i` (0 for Name, then the columns) when it shows the sort.

@@ -339,11 +339,8 @@ public struct TableView<Row: Sendable>: ReportingWidget, StatefulWidget {
             drawHeader(layout, measurer: measurer, hardEdge: hardEdge, into: &c)
         }
         drawnHeader = drawn
-        let inPoints = canvas.endDrawing(opened)
+        canvas.endDrawing(opened)
         canvas.scrollIndicators(of: table.list.scroll, in: metrics.points(body), theme: theme)
-        // Rows drawn in points lie at their exact offset; rows drawn in cells a pixel host moves
-        // between cells (the terminal never asks).
-        if !inPoints { SubcellScrolling.record(self, scroll: \.table.list.scroll, content: body, metrics: metrics, axes: .vertical, into: &canvas, at: time) }
     }
 
     /// The rows under the header: zebra stripes, the selection, each column's text cut to its
