@@ -72,7 +72,8 @@ public final class PixelCanvas {
         let bold = CellFont(family: style.interfaceFontFamily, size: 100, bold: true, italic: false, scale: 1, cellHeight: 100)
         let points = Size(width: Double(image.width) / self.scale, height: Double(image.height) / self.scale)
         let textScale = style.textScale
-        pointContext = PointContext(size: points) { PointPainter.measurer($0.scaled(by: textScale), regular: regular, bold: bold) }
+        let cell = PointPainter.CellType(size: size, cellWidth: metrics.cellWidth, cellHeight: metrics.cellHeight, baseline: cellFonts[0].baseline)
+        pointContext = PointContext(size: points) { PointPainter.measurer($0.scaled(by: textScale), regular: regular, bold: bold, cell: cell) }
         painter = nil
         painter = PointPainter(canvas: self)
     }
@@ -81,6 +82,9 @@ public final class PixelCanvas {
         g_object_unref(UnsafeMutableRawPointer(layout))
         cairo_destroy(cr)
     }
+
+    /// The face cell text is drawn in, bold or not: monospaced text in points is drawn in it too.
+    func cellFace(bold: Bool) -> CellFont { cellFonts[bold ? 1 : 0] }
 
     /// The font size at which one character advances exactly one cell, no taller than a cell.
     private static func fittedSize(layout: OpaquePointer, cellWidth: Double, cellHeight: Double) -> Double {

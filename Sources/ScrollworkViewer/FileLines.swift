@@ -17,32 +17,53 @@ struct FileLines: ScrollContent {
     /// The line with the current search match.
     var match: Int? = nil
 
+    /// Draws the lines in monospaced text, each where it lies in the content (a window shows
+    /// them at the offset exactly, a terminal on the row that holds their top): the number
+    /// right-aligned in the gutter and a rule after it, which stay put sideways, then the text,
+    /// which scrolls under them. The line with the match is on the selection colour.
     func draw(_ window: ScrollWindow, into canvas: inout Canvas, at time: Double) {
-        let rect = window.rect
-        for (offset, shown) in rows(in: window).enumerated() {
-            let row = rect.row + offset
+        let box = window.box, cell = window.metrics.cellWidth, lineHeight = window.metrics.cellHeight
+        let textLeft = box.minX + Double(gutter + 3) * cell
+        let textArea = Rect(x: textLeft, y: box.minY, width: Swift.max(0, box.maxX - textLeft), height: box.height)
+        // Sideways, whole characters are cut from the front and the rest of the offset moves the text.
+        let shift = wraps || !window.offset.x.isFinite ? 0 : window.offset.x - Double(window.firstColumn) * cell
+        let measurer = canvas.textMeasurer
+        // One row more than fit: between rows, the last is partly in view.
+        for (offset, shown) in rows(in: window, count: window.rect.rows + 1).enumerated() {
             guard let shown else { continue }
-            let number = shown.isFirst ? String(shown.line + 1) : ""
-            canvas.cells.draw(String(repeating: " ", count: Swift.max(0, gutter - number.count)) + number + " │ ", column: rect.column, row: row,
-                              style: theme.secondary, clip: rect)
-            canvas.cells.draw(shown.piece, column: rect.column + gutter + 3, row: row, style: shown.line == match ? theme.selection : theme.text, clip: rect)
+            let y = box.minY + Double(window.firstRow + offset) * lineHeight - window.offset.y
+            guard y.isFinite else { continue }
+            if shown.isFirst {
+                canvas.text(String(shown.line + 1), at: Point(x: box.minX, y: y), width: Double(gutter) * cell, font: .monospaced,
+                            style: theme.secondary, alignment: .trailing)
+            }
+            let rule = box.minX + (Double(gutter) + 1.5) * cell
+            canvas.line(from: Point(x: rule, y: y), to: Point(x: rule, y: y + lineHeight - 0.001), theme.secondary)
+            let origin = Point(x: textLeft - shift, y: y)
+            canvas.clipped(to: textArea) { c in
+                if shown.line == match {
+                    c.fill(Rect(x: origin.x, y: y, width: measurer.width(of: shown.piece, font: .monospaced), height: lineHeight), theme.selection)
+                }
+                c.text(shown.piece, at: origin, font: .monospaced, style: shown.line == match ? theme.selection : theme.text)
+            }
         }
     }
 
     /// What each row of `window` shows, top to bottom: a line's number, the piece of it on the
     /// row (a wrapped line takes several) and whether it is the line's first; nil for a row of a
-    /// line not read yet.
-    func rows(in window: ScrollWindow) -> [(line: Int, piece: String, isFirst: Bool)?] {
+    /// line not read yet. `count` rows from the window's first (its height unless given).
+    func rows(in window: ScrollWindow, count: Int? = nil) -> [(line: Int, piece: String, isFirst: Bool)?] {
         let rect = window.rect
+        let count = count ?? rect.rows
         let textColumns = Swift.max(1, rect.columns - gutter - 3)
         var rows: [(line: Int, piece: String, isFirst: Bool)?] = []
         var line = window.firstRow
-        while rows.count < rect.rows, line - first < shown.count {
+        while rows.count < count, line - first < shown.count {
             defer { line += 1 }
             guard line >= first else { rows.append(nil); continue }
             let text = shown[line - first]
             let pieces = wraps ? text.wrapped(toWidth: textColumns) : [String(text.dropping(columns: window.firstColumn))]
-            for (k, piece) in (pieces.isEmpty ? [""] : pieces).enumerated() where rows.count < rect.rows {
+            for (k, piece) in (pieces.isEmpty ? [""] : pieces).enumerated() where rows.count < count {
                 rows.append((line, piece, k == 0))
             }
         }

@@ -60,16 +60,21 @@ struct RecordDetail: ScrollContent {
         return lines.count
     }
 
+    /// Draws the lines in monospaced text (they are wrapped by columns), each where it lies in
+    /// the content: a window shows them at the offset exactly, a terminal on the row that holds
+    /// their top. Names sit against the values, as in a form.
     func draw(_ window: ScrollWindow, into canvas: inout Canvas, at time: Double) {
-        let valueColumn = window.rect.column + nameWidth + 3
-        for r in 0..<window.rect.rows {
+        let box = window.box, cell = window.metrics.cellWidth, lineHeight = window.metrics.cellHeight
+        let valueLeft = box.minX + Double(nameWidth + 3) * cell
+        // One row more than fit: between rows, the last is partly in view.
+        for r in 0...window.rect.rows {
             let i = window.firstRow + r
             guard lines.indices.contains(i) else { continue }
-            let row = window.rect.row + r
-            let name = lines[i].name.truncated(toWidth: nameWidth)
-            // Names sit against the values, as in a form.
-            canvas.cells.draw(name, column: window.rect.column + 1 + nameWidth - displayWidth(name), row: row, style: theme.header, clip: window.rect)
-            canvas.cells.draw(lines[i].text, column: valueColumn, row: row, style: theme.text, clip: window.rect)
+            let y = box.minY + Double(i) * lineHeight - window.offset.y
+            guard y.isFinite else { continue }
+            canvas.text(lines[i].name, at: Point(x: box.minX + cell, y: y), width: Double(nameWidth) * cell, font: .monospaced,
+                        style: theme.header, alignment: .trailing)
+            canvas.text(lines[i].text, at: Point(x: valueLeft, y: y), font: .monospaced, style: theme.text)
         }
     }
 }

@@ -31,7 +31,7 @@ import ScrollworkWidgets
         }
     }
 
-    @Test("the window's type follows the style: another family measures differently, a text scale sets larger sizes")
+    @Test("the window's type follows the style: another family measures differently, a text scale sets larger sizes; monospaced text keeps to the cells")
     func styleSetsTheType() throws {
         let image = try PixelImage(width: 200, height: 100)
         var style = PixelStyle()
@@ -41,6 +41,13 @@ import ScrollworkWidgets
         let chosen = PixelCanvas(image: image, style: style).pointContext.measurer(for: .iOS)
         #expect(chosen.size(.body) == 17 * 1.5 && plain.size(.body) == 17)
         #expect(chosen.width(of: "Scrollwork", font: .body) / 1.5 != plain.width(of: "Scrollwork", font: .body), "a serif face's advances differ from Sans'")
+        // Monospaced text is set in the cell face whatever the idiom and the scale: a character a
+        // cell, a line a cell, so that the pager's columns and rows fall as a terminal's do.
+        for idiom in ScrollIdiom.allCases {
+            let m = PixelCanvas(image: image, style: style).pointContext.measurer(for: idiom)
+            #expect(m.width(of: "file.txt", font: .monospaced) == 64 && m.lineHeight(.monospaced) == 16, "\(idiom)")
+            #expect(m.width(of: "日本", font: .monospaced) == 32 && m.size(.monospaced) > 0, "\(idiom)")
+        }
         style.textScale = .nan
         #expect(style.textScale == 1)
         style.textScale = 40

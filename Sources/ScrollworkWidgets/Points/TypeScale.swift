@@ -8,9 +8,10 @@ public struct TypeScale: Sendable, Hashable {
     /// size 0, and a value that is not a finite number ≥ 0 counts as 0.
     public var sizes: [Double]
 
-    /// The sizes of each role (monospaced digits take the body's size).
+    /// The sizes of each role (monospaced digits and monospaced text take the body's size; a
+    /// pixel host sets monospaced text in its cells' size instead).
     public init(body: Double, headline: Double, footnote: Double, largeTitle: Double, title: Double) {
-        sizes = [body, headline, footnote, body, largeTitle, title]
+        sizes = [body, headline, footnote, body, largeTitle, title, body]
     }
 
     /// The size of `role` (0 when ``sizes`` has none for it or it is not a finite number ≥ 0).
