@@ -1,4 +1,5 @@
 import Scrollwork
+import ScrollworkTerminal
 import Testing
 @testable import ScrollworkViewer
 import ScrollworkWidgets
@@ -66,5 +67,26 @@ import ScrollworkWidgets
         pager.render(into: &canvas, at: 0)
         let rows = (0..<3).map { row in (0..<30).map { canvas.cells[$0, row].text }.joined() }
         #expect(rows == ["   4 │ ne 4 xxxxxxxxxxxxxxxxxx", "   5 │ ne 5 xxxxxxxxxxxxxxxxxx", "   6 │ ne 6 xxxxxxxxxxxxxxxxxx"])
+    }
+}
+
+/// What is shown over the table in a window hides it, as it does in a terminal.
+@Suite struct RecordPointsTests {
+    @Test("a record shown over the table in a window is one opaque drawing: a fill of its area after the table, then its fields in monospaced text")
+    func recordHidesTheTable() throws {
+        let file = TemporaryFile(name: "people.csv", "name,city\nAda,London\nBob,Paris\n")
+        var t = HeadlessTerminal(try OpenFile.viewer(path: file.path, separator: nil, header: nil, theme: Theme()), columns: 80, rows: 25)
+        while t.runWork() {}
+        t.send(.key(KeyEvent(.down)))
+        t.send(.key(KeyEvent(.enter)))
+        var app = t.app
+        var canvas = PagerPointsTests.windowCanvas()
+        app.render(into: &canvas, at: t.time)
+        let drawings = canvas.pointMarks.compactMap { mark -> PointDrawing? in if case let .drawing(d) = mark { d } else { nil } }
+        func index(_ test: (PointDrawing.Command) -> Bool) -> Int? { drawings.lastIndex { $0.commands.contains(where: test) } }
+        let table = try #require(index { if case .text("city", _, .headline, _) = $0 { true } else { false } })
+        let cover = try #require(index { if case let .fill(rect, _, _) = $0 { rect.width >= 640 && rect.height >= 384 } else { false } })
+        let record = try #require(index { if case .text("London", _, .monospaced, _) = $0 { true } else { false } })
+        #expect(table < cover && cover <= record)
     }
 }
