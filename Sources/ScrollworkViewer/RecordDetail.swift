@@ -90,9 +90,8 @@ extension ScrollView where Content == RecordDetail {
             scroll.viewportSize = size
             scroll.contentSize = Size(width: scroll.spanningContentWidth(height: height), height: height)
         }
-        // Opaque in one drawing, so that a window hides the table under it as a terminal does.
-        let box = canvas.points(area)
-        canvas.draw(box, idiom: idiom) { $0.fill(box) }
-        render(in: box, into: &canvas, at: time)
+        // Opaque: a window hides the table under it as a terminal does.
+        canvas.fill(canvas.points(area))
+        render(in: canvas.points(area), into: &canvas, at: time)
     }
 }

@@ -128,9 +128,15 @@ extension Canvas {
     var currentClip: CellRect { cellClip ?? cells.area }
 
     /// Fills `rect` with `style`'s background, its corners rounded by `radius` points where
-    /// drawn in points (negative is 0).
+    /// drawn in points (negative is 0). Outside a drawing, a canvas that draws in points records
+    /// the fill as a drawing of its own, so that it covers what was drawn before it, as it does
+    /// on a grid.
     public mutating func fill(_ rect: Rect, _ style: Style = .plain, radius: Double = 0) {
         if isRecording { return recording?.fill(rect, style, radius: radius) ?? () }
+        if drawsInPoints {
+            draw(rect, idiom: .iOS) { $0.fill(rect, style, radius: radius) }
+            return
+        }
         cells.fill(cells(in: rect).intersection(currentClip), with: .blank(gridStyle(style)))
     }
 
