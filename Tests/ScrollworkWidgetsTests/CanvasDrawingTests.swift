@@ -61,6 +61,29 @@ import Testing
         #expect(c.cells.text(ofRow: 3).hasPrefix("───"))
     }
 
+    @Test("rules that cross make ┼ where they cross; a shade is ░ in the cells whose centres it covers, and in points a quarter-opaque fill of its text colour")
+    func crossingsAndShades() throws {
+        var c = Self.grid()
+        let rule = Style(foreground: .ansi(8))
+        // From x = 4 to 26 and y = 2 to 14: the centres of columns 1 and 2 (12 and 20) in row 0 (8).
+        c.shade(Rect(x: 4, y: 2, width: 22, height: 12), rule)
+        #expect(c.cells.text(ofRow: 0).hasPrefix(" ░░ ") && c.cells.text(ofRow: 1).hasPrefix("    "))
+        #expect(c.cells[1, 0].style == rule)
+        c.line(from: Point(x: 44, y: 0), to: Point(x: 44, y: 63.9), rule)
+        c.line(from: Point(x: 0, y: 40), to: Point(x: 159.9, y: 40), rule)
+        #expect(c.cells.text(ofRow: 2) == "─────┼" + String(repeating: "─", count: 14))
+        #expect(c.cells[5, 1].text == "│" && c.cells[5, 3].text == "│")
+        // A rule along one already there stays itself.
+        c.line(from: Point(x: 0, y: 40), to: Point(x: 30, y: 40), rule)
+        #expect(c.cells[5, 2].text == "┼")
+
+        var w = Self.window()
+        w.shade(Rect(x: 4, y: 8, width: 24, height: 16), rule)
+        guard case let .drawing(drawing)? = w.pointMarks.first else { Issue.record("no drawing"); return }
+        #expect(drawing.commands == [.opacity(0.25), .fill(Rect(x: 4, y: 8, width: 24, height: 16), Style(foreground: .ansi(8), reverse: true), radius: 0), .restore])
+        #expect(w.cells.text(ofRow: 0).allSatisfy { $0 == " " })
+    }
+
     @Test("SV-08: the separator under a header is an underline on the grid only at a hard edge; a hairline in points always")
     func SV_08_separatorUnderAHeader() {
         var c = Self.grid()
@@ -132,7 +155,10 @@ import Testing
                     c.caret(at: Point(x: v, y: -v), height: v, .plain)
                     c.label("label", in: rect, style: Style(background: .ansi(2), underline: true), inset: v, lineHeight: v)
                     c.verticalRule(in: rect, .plain, width: v)
+                    c.shade(rect, .plain)
                 }
+                c.shade(rect, Style(foreground: .ansi(3)))
+                c.fill(rect, .plain)
                 var state = ScrollState(viewport: Size(width: 80, height: 32), content: Size(width: 80, height: 3200))
                 state.flashIndicators(at: 0)
                 c.scrollIndicators(of: state, in: rect, theme: Theme())

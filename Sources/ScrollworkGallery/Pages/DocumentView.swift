@@ -399,38 +399,28 @@ struct GridView: WrappingWidget {
 struct ZoomGrid: ScrollContent {
     var theme: Theme
 
+    /// The squares shaded turn about and the rules every 64 points, placed at the zoom scale
+    /// and the offset: exactly in a window; in a terminal, ░ in the cells whose centres a dark
+    /// square covers and │ ─ ┼ in the cells the rules cross.
     func draw(_ window: ScrollWindow, into canvas: inout Canvas, at time: Double) {
-        let scale = window.zoomScale, m = window.metrics
-        // One code point a cell, a row set at once: the grid covers the page, every frame of a
-        // flick. What depends on the column alone is worked out once, not for every row.
-        let style = PackedStyle(theme.secondary)
-        let columns = (0..<Swift.max(0, window.rect.columns)).map { c in
-            let x0 = (window.offset.x + Double(c) * m.cellWidth) / scale, x1 = (window.offset.x + Double(c + 1) * m.cellWidth) / scale
-            return (inside: x1 > 0 && x0 < 512, rule: (x0 / 64).rounded(.up) * 64 < x1, square: Int(saturating: (x0 + x1) / 128))
-        }
-        var symbols = [Unicode.Scalar](repeating: " ", count: columns.count)
-        for r in 0..<window.rect.rows {
-            let y0 = (window.offset.y + Double(r) * m.cellHeight) / scale, y1 = (window.offset.y + Double(r + 1) * m.cellHeight) / scale
-            guard y1 > 0, y0 < 512 else { continue }
-            let horizontal = (y0 / 64).rounded(.up) * 64 < y1
-            let squares = Int(saturating: (y0 + y1) / 128)
-            // A cell outside the 512-point grid is left as it was.
-            var start = 0
-            for (c, column) in columns.enumerated() {
-                guard column.inside else {
-                    if c > start { canvas.cells.put(symbols[start..<c], column: window.rect.column + start, row: window.rect.row + r, style: style) }
-                    start = c + 1
-                    continue
-                }
-                symbols[c] = switch (column.rule, horizontal) {
-                case (true, true): "┼"
-                case (true, false): "│"
-                case (false, true): "─"
-                case (false, false): (column.square &+ squares) % 2 == 0 ? "░" : " "
+        let scale = window.zoomScale, box = window.box
+        guard scale.isFinite, scale > 0, window.offset.x.isFinite, window.offset.y.isFinite else { return }
+        /// Where content point `v` (0…512 points) lies on the canvas, across and down.
+        func x(_ v: Double) -> Double { box.minX + v * scale - window.offset.x }
+        func y(_ v: Double) -> Double { box.minY + v * scale - window.offset.y }
+        let style = theme.secondary
+        canvas.clipped(to: box) { c in
+            for row in 0..<8 {
+                for column in stride(from: row % 2, to: 8, by: 2) {
+                    let left = x(Double(column) * 64), top = y(Double(row) * 64)
+                    c.shade(Rect(x: left, y: top, width: x(Double(column + 1) * 64) - left, height: y(Double(row + 1) * 64) - top), style)
                 }
             }
-            if columns.count > start {
-                canvas.cells.put(symbols[start...], column: window.rect.column + start, row: window.rect.row + r, style: style)
+            // The grid's far edges are where the next square would begin: no rules there.
+            for k in 0..<8 {
+                let v = Double(k) * 64
+                c.line(from: Point(x: x(v), y: y(0)), to: Point(x: x(v), y: y(512) - 0.001), style)
+                c.line(from: Point(x: x(0), y: y(v)), to: Point(x: x(512) - 0.001, y: y(v)), style)
             }
         }
     }

@@ -13,6 +13,8 @@ import Scrollwork
 ///   the row of a horizontal one): in the line's colour over plain cells, and in the cell's own
 ///   style over a filled one (a header, a selected row), where a hairline's faint colour would
 ///   not show against the fill;
+/// - a rule that crosses another makes ┼ where they cross;
+/// - a shade becomes ░ in the cells whose centres it covers;
 /// - a separator under a header is an underline of the header's cells, shown only where it
 ///   marks a hard edge (content under the header), since a grid has no room for a hairline;
 /// - an outline becomes ▌ and ▐ in the first and last cells of each row it covers (a lifted
@@ -140,6 +142,26 @@ extension Canvas {
         cells.fill(cells(in: rect).intersection(currentClip), with: .blank(gridStyle(style)))
     }
 
+    /// Tints `rect` lightly with `style`'s text colour (a checkerboard's dark squares): in
+    /// points a quarter-opaque fill of that colour; on a grid ░, the light shade, in `style` in
+    /// each cell whose centre it covers.
+    public mutating func shade(_ rect: Rect, _ style: Style) {
+        if isRecording {
+            // Reversed, a fill takes the text colour, whatever colour that resolves to.
+            let tint = Style(foreground: style.foreground, reverse: true)
+            faded(0.25) { $0.fill(rect, tint) }
+            return
+        }
+        if drawsInPoints {
+            draw(rect, idiom: .iOS) { $0.shade(rect, style) }
+            return
+        }
+        // Edges on the nearest cell boundaries: the cells whose centres lie inside.
+        let left = metrics.aligned(rect.minX), top = alignedRow(rect.minY)
+        let area = cells(in: Rect(x: left, y: top, width: metrics.aligned(rect.maxX) - left, height: alignedRow(rect.maxY) - top))
+        cells.fill(area.intersection(currentClip), with: Cell("░", style: gridStyle(style)))
+    }
+
     /// Outlines `rect` in `style`'s colour, `width` points wide and its corners rounded by
     /// `radius`; on a grid, ▌ and ▐ in the first and last cells of a rectangle one row tall, and
     /// a frame of box-drawing characters around a taller one (╭╮╰╯ corners where it is rounded).
@@ -229,9 +251,11 @@ extension Canvas {
         let own = PackedStyle(gridStyle(style))
         for row in shown.row..<shown.maxRow {
             for column in shown.column..<shown.maxColumn {
-                let under = cells[column, row].style
-                let filled = under.background != .default || under.reverse
-                cells.set(glyph, column: column, row: row, style: filled ? PackedStyle(under) : own)
+                let under = cells[column, row]
+                let filled = under.style.background != .default || under.style.reverse
+                // A rule across another makes a crossing.
+                let crosses = (glyph == "│" && (under.text == "─" || under.text == "┼")) || (glyph == "─" && (under.text == "│" || under.text == "┼"))
+                cells.set(crosses ? "┼" : glyph, column: column, row: row, style: filled ? PackedStyle(under.style) : own)
             }
         }
     }
