@@ -83,8 +83,17 @@ public final class PixelCanvas {
         cairo_destroy(cr)
     }
 
-    /// The face cell text is drawn in, bold or not: monospaced text in points is drawn in it too.
-    func cellFace(bold: Bool) -> CellFont { cellFonts[bold ? 1 : 0] }
+    /// Draws `text` in `style` as a row of cells is drawn, its top-left corner at `origin` (any
+    /// point, not only a cell's corner), up to the column that holds `limit`: monospaced text in
+    /// a drawing, a character a cell in the cell face, box drawing and blocks as shapes.
+    func drawCellText(_ text: String, at origin: Point, style: Style, before limit: Double) {
+        guard origin.x.isFinite, origin.y.isFinite, limit.isFinite else { return }
+        let room = Int(Swift.min(Swift.max(0, ((limit - origin.x) / metrics.cellWidth).rounded(.up)), 4096))
+        guard room > 0 else { return }
+        var row = Buffer(columns: room, rows: 1)
+        let end = row.draw(text, column: 0, row: 0, style: style)
+        drawRow(row, row: 0, columns: 0..<Swift.min(Swift.max(end, 0), room), at: origin)
+    }
 
     /// The font size at which one character advances exactly one cell, no taller than a cell.
     private static func fittedSize(layout: OpaquePointer, cellWidth: Double, cellHeight: Double) -> Double {
@@ -123,24 +132,14 @@ public final class PixelCanvas {
         draw(canvas)
     }
 
-    /// Draws a widget canvas: its cells, scrolled content between whole cells, then its point
-    /// marks.
+    /// Draws a widget canvas: its cells, then its drawings in points.
     public func draw(_ canvas: Canvas) {
         let buffer = canvas.cells
         cairo_save(cr)
         set(palette.background)
         cairo_paint(cr)
-        // Outer content first: a scroll view inside another moves with it.
-        let scrolled = canvas.pointMarks.compactMap { mark -> ScrolledCells? in
-            if case let .scrolledContent(cells) = mark { return cells }
-            return nil
-        }.sorted { $0.rect.columns * $0.rect.rows > $1.rect.columns * $1.rect.rows }
-        drawCells(buffer, skipping: scrolled.map(\.rect))
-        var placed: [(rect: CellRect, shift: Point)] = []
-        for content in scrolled {
-            let outer = placed.last { $0.rect.intersection(content.rect) == content.rect }?.shift ?? Point(x: 0, y: 0)
-            drawScrolled(content, within: outer, over: buffer)
-            placed.append((content.rect, Point(x: content.shift.x + outer.x, y: content.shift.y + outer.y)))
+        for row in 0..<buffer.rows {
+            drawRow(buffer, row: row, columns: 0..<buffer.columns, at: Point(x: 0, y: 0))
         }
         for case let .drawing(drawing) in canvas.pointMarks {
             painter?.draw(drawing)
@@ -148,18 +147,6 @@ public final class PixelCanvas {
         }
         cairo_restore(cr)
         cairo_surface_flush(image.surface)
-    }
-
-    private func drawCells(_ buffer: Buffer, skipping: [CellRect]) {
-        let skipping = skipping.sorted { $0.column < $1.column }
-        for row in 0..<buffer.rows {
-            var start = 0
-            for rect in skipping where rect.row <= row && row < rect.maxRow && rect.column >= start {
-                drawRow(buffer, row: row, columns: start..<rect.column, at: Point(x: 0, y: 0))
-                start = rect.maxColumn
-            }
-            drawRow(buffer, row: row, columns: start..<buffer.columns, at: Point(x: 0, y: 0))
-        }
     }
 
     /// Draws again the cells inside `frame` that are not blank: a widget drawn in points left
@@ -180,51 +167,6 @@ public final class PixelCanvas {
                 cairo_fill(cr)
                 drawRow(buffer, row: row, columns: column..<end, at: Point(x: 0, y: 0))
                 column = end
-            }
-        }
-    }
-
-    /// Scrolled content's cells moved by its shift, clipped to its rectangle; `outer` is how far
-    /// the content around it moved. Cells of `frame` that differ from the content's own were
-    /// drawn over it after it (a floating bar, a sheet): they stay where they are, on top.
-    private func drawScrolled(_ content: ScrolledCells, within outer: Point, over frame: Buffer) {
-        let box = metrics.points(content.rect)
-        cairo_save(cr)
-        cairo_rectangle(cr, box.minX + outer.x, box.minY + outer.y, box.width, box.height)
-        cairo_clip(cr)
-        set(palette.background)
-        cairo_paint(cr)
-        let origin = Point(x: box.minX + outer.x + content.shift.x, y: box.minY + outer.y + content.shift.y)
-        for row in 0..<content.cells.rows {
-            drawRow(content.cells, row: row, columns: 0..<content.cells.columns, at: origin)
-        }
-        drawOverdrawn(content, within: outer, from: frame)
-        cairo_restore(cr)
-    }
-
-    /// Draws the runs of `frame`'s cells inside `content`'s rectangle that are not the content's
-    /// own whole-cell cells, unmoved, over the moved content.
-    private func drawOverdrawn(_ content: ScrolledCells, within outer: Point, from frame: Buffer) {
-        let rect = content.rect
-        for y in 0..<rect.rows {
-            // Packed cells compared in place: no cell is unpacked unless it is drawn.
-            func differs(_ x: Int) -> Bool {
-                !frame.sameCell((rect.row + y) * frame.columns + rect.column + x, as: content.cells, y * content.cells.columns + x)
-            }
-            var x = 0
-            while x < rect.columns {
-                guard differs(x) else { x += 1; continue }
-                var start = x, end = x + 1
-                while end < rect.columns, differs(end) { end += 1 }
-                // A wide character is drawn whole: its two cells go together.
-                if start > 0, frame[rect.column + start, rect.row + y].isContinuation { start -= 1 }
-                if end < rect.columns, frame[rect.column + end, rect.row + y].isContinuation { end += 1 }
-                let box = metrics.points(CellRect(column: rect.column + start, row: rect.row + y, columns: end - start, rows: 1))
-                set(palette.background)
-                cairo_rectangle(cr, box.minX + outer.x, box.minY + outer.y, box.width, box.height)
-                cairo_fill(cr)
-                drawRow(frame, row: rect.row + y, columns: (rect.column + start)..<(rect.column + end), at: outer)
-                x = end
             }
         }
     }

@@ -26,20 +26,13 @@ final class PointPainter {
 
     deinit { g_object_unref(UnsafeMutableRawPointer(layout)) }
 
-    /// The face `font` is drawn in at `size` points, bold or not, and how far below the top of
-    /// its line the baseline lies: the interface font's, or for monospaced text the cell face,
-    /// its baseline centred in the cell.
-    private func face(_ font: FontRole, size: Double, bold: Bool) -> (font: CellFont, baseline: Double)? {
-        guard size > 0 else { return nil }
-        if font == .monospaced {
-            let face = canvas.cellFace(bold: bold)
-            return (face, face.baseline)
-        }
+    /// The face of `size` points, bold or not.
+    private func face(size: Double, bold: Bool) -> CellFont {
         let key = Int((size * 100).rounded()) * 2 + (bold ? 1 : 0)
-        if let face = faces[key] { return (face, face.ascent) }
+        if let face = faces[key] { return face }
         let face = CellFont(family: canvas.style.interfaceFontFamily, size: size, bold: bold, italic: false, scale: canvas.scale, cellHeight: size)
         if faces.count < 64 { faces[key] = face }
-        return (face, face.ascent)
+        return face
     }
 
     /// The cell face's measures, for ``FontRole/monospaced`` text: its size, the cell it fills
@@ -76,9 +69,14 @@ final class PointPainter {
         cairo_clip(cr)
         saved.removeAll()
         for command in drawing.commands {
+            if case let .text(text, origin, .monospaced, style) = command {
+                // Set as the cells are, at the exact point: box drawing as shapes, wide text in two cells.
+                flush()
+                canvas.drawCellText(text, at: origin, style: style, before: drawing.frame.maxX)
+                continue
+            }
             if case let .text(text, origin, font, style) = command,
-               queue(text, at: origin, face: face(font, size: drawing.measurer.size(font), bold: style.bold || font == .headline),
-                     advance: font == .monospaced ? canvas.metrics.cellWidth : nil, colour: canvas.colours(of: style).text) {
+               queue(text, at: origin, size: drawing.measurer.size(font), bold: style.bold || font == .headline, colour: canvas.colours(of: style).text) {
                 continue
             }
             flush()
@@ -108,9 +106,7 @@ final class PointPainter {
             cairo_set_line_width(cr, width)
             cairo_stroke(cr)
         case let .text(text, origin, font, style):
-            let family = font == .monospaced ? PixelCanvas.fontFamily : canvas.style.interfaceFontFamily
-            drawText(text, at: origin, family: family, size: measurer.size(font), lineHeight: font == .monospaced ? measurer.lineHeight(font) : nil,
-                     bold: style.bold || font == .headline, colour: canvas.colours(of: style).text)
+            drawText(text, at: origin, size: measurer.size(font), bold: style.bold || font == .headline, colour: canvas.colours(of: style).text)
         case let .symbol(symbol, centre, size, style):
             canvas.drawSymbol(symbol, centre: centre, size: size, colour: canvas.colours(of: style).text, family: canvas.style.interfaceFontFamily)
         case let .clip(rect):
@@ -148,19 +144,19 @@ final class PointPainter {
     /// one `cairo_show_glyphs` for a row of cells rather than one a cell.
     private var pending: (face: CellFont, colour: PixelColor, glyphs: [cairo_glyph_t])? = nil
 
-    /// Queues `text` when it is printable ASCII (flushing what waits in another face or colour),
-    /// each character `advance` points on when given, else its own advance; false for other
-    /// text, which the caller draws through Pango.
-    private func queue(_ text: String, at origin: Point, face: (font: CellFont, baseline: Double)?, advance: Double?, colour: PixelColor) -> Bool {
-        guard let (face, baseline) = face, text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return false }
+    /// Queues `text` when it is printable ASCII (flushing what waits in another face or colour);
+    /// false for other text, which the caller draws through Pango.
+    private func queue(_ text: String, at origin: Point, size: Double, bold: Bool, colour: PixelColor) -> Bool {
+        guard size > 0, text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return false }
+        let face = face(size: size, bold: bold)
         if let waiting = pending, waiting.face !== face || waiting.colour != colour { flush() }
         var glyphs = pending?.glyphs ?? []
         pending = nil
         var x = origin.x
         for byte in text.utf8 {
             let i = Int(byte) - 0x20
-            if byte != 0x20 { glyphs.append(cairo_glyph_t(index: face.glyphs[i], x: x, y: origin.y + baseline)) }
-            x += advance ?? face.advances[i]
+            if byte != 0x20 { glyphs.append(cairo_glyph_t(index: face.glyphs[i], x: x, y: origin.y + face.ascent)) }
+            x += face.advances[i]
         }
         pending = (face, colour, glyphs)
         return true
@@ -176,21 +172,14 @@ final class PointPainter {
     }
 
     /// One line of text that is not all printable ASCII, its top-left at `origin`, shaped by
-    /// Pango in `family` with fontconfig's fallbacks; centred in `lineHeight` when given (a
-    /// cell's line).
-    private func drawText(_ text: String, at origin: Point, family: String, size: Double, lineHeight: Double?, bold: Bool, colour: PixelColor) {
+    /// Pango with fontconfig's fallbacks.
+    private func drawText(_ text: String, at origin: Point, size: Double, bold: Bool, colour: PixelColor) {
         guard size > 0 else { return }
         canvas.set(colour)
-        let description = PangoFontDescriptionBox(family: family, size: size, bold: bold, italic: false)
+        let description = PangoFontDescriptionBox(family: canvas.style.interfaceFontFamily, size: size, bold: bold, italic: false)
         pango_layout_set_font_description(layout, description.description)
         pango_layout_set_text(layout, text, -1)
-        var top = origin.y
-        if let lineHeight {
-            var logical = PangoRectangle()
-            pango_layout_get_extents(layout, nil, &logical)
-            top += (lineHeight - Double(logical.height) / Double(PANGO_SCALE)) / 2
-        }
-        cairo_move_to(cr, origin.x, top)
+        cairo_move_to(cr, origin.x, origin.y)
         pango_cairo_show_layout(cr, layout)
     }
 

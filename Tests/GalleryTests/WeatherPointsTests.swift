@@ -23,8 +23,7 @@ import ScrollworkWidgets
         }
         let expected: [Double] = [68.75, 452.75]
         #expect(centres == expected)
-        // Nothing of the pages was drawn as cells, and no copy of the view was made to move them.
+        // Nothing of the pages was drawn as cells.
         #expect(buffer.cells.cells.allSatisfy { $0 == .blank() })
-        #expect(!buffer.pointMarks.contains { if case .scrolledContent = $0 { true } else { false } })
     }
 }

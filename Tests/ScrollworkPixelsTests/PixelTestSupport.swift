@@ -11,16 +11,20 @@ struct Harness<Content: Widget>: WidgetApp {
     var wantsQuit = false
 }
 
-/// Numbered lines with a solid block at the start, so that every row has ink.
+/// Numbered lines with a solid block at the start, so that every row has ink: monospaced text,
+/// a cell a line, each where it lies at the offset.
 struct NumberedLines: ScrollContent {
     var count = 500
 
     func draw(_ window: ScrollWindow, into canvas: inout Canvas, at time: Double) {
-        for y in 0..<window.rect.rows {
+        let lineHeight = window.metrics.cellHeight
+        // One row more than fit: between rows, the last is partly in view.
+        for y in 0...window.rect.rows {
             let line = window.firstRow.addingSaturating(y)
             guard line >= 0, line < count else { continue }
-            canvas.cells.draw("██ Line \(line) ██", column: window.rect.column.subtractingSaturating(window.firstColumn), row: window.rect.row + y,
-                        style: Style(foreground: .rgb(255, 255, 255)), clip: window.rect)
+            let top = window.box.minY + Double(line) * lineHeight - window.offset.y
+            canvas.text("██ Line \(line) ██", at: Point(x: window.box.minX - window.offset.x, y: top), font: .monospaced,
+                        style: Style(foreground: .rgb(255, 255, 255)))
         }
     }
 }

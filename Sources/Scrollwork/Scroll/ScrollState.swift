@@ -304,16 +304,3 @@ extension EdgeInsets {
     }
 }
 
-extension ScrollState {
-    /// This state with its offset moved by `delta` as it is: no clamping, no motion, no change
-    /// of phase. A host draws such copies to show content that lies between whole cells or
-    /// pixels; they are for drawing, not for scrolling. An axis whose moved offset would not be
-    /// a finite number (a NaN or infinite delta, or one that overflows) stays where it is.
-    public func movedForDrawing(by delta: Point) -> ScrollState {
-        var copy = self
-        let x = offset.x + delta.x, y = offset.y + delta.y
-        if x.isFinite { copy.offset.x = x }
-        if y.isFinite { copy.offset.y = y }
-        return copy
-    }
-}

@@ -78,8 +78,6 @@ struct ScrollViewPage: GalleryPage {
         // The toolbar floats over the top of the document: a soft edge under it (SV-08).
         view.edgeEffects = [ScrollEdgeEffect(edge: .top, floating: [.bar], depth: 2 * CellMetrics().cellHeight)]
         view.idiom = style.idiom
-        // The page records the document's motion between cells with the carousel on its lines.
-        view.drawsBetweenCells = false
         document = DocumentView(view: view)
         var cards = style.scrollState(.iOS)
         cards.bounces = .horizontal
@@ -146,17 +144,6 @@ struct ScrollViewPage: GalleryPage {
         document.layout(columns: max(10, body.columns - 2), box: box, measurer: measurer)
         document.render(in: canvas.points(body), into: &canvas, at: time)
         renderCarousel(in: document.view.contentRect, into: &canvas, at: time)
-        // The carousel lies on the document's lines: a pixel host moves both between cells,
-        // unless it draws them in points at the exact offset.
-        if !text.inPoints {
-            let page = self
-            SubcellScrolling.record(offset: scroll.offset, content: document.view.contentRect, metrics: metrics, into: &canvas) { move, scratch in
-                var copy = page
-                copy.document.view.scroll = copy.document.view.scroll.movedForDrawing(by: move)
-                copy.document.render(in: box, into: &scratch, at: time)
-                copy.renderCarousel(in: copy.document.view.contentRect, into: &scratch, at: time)
-            }
-        }
         // The floating toolbar and its soft edge (SV-08), or the open field.
         let theme = style.theme
         var bar = theme.header

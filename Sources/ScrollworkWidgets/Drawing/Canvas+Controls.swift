@@ -13,14 +13,13 @@ import Scrollwork
 ///   rows or columns nearest the bar;
 /// - page dots are ● (dim for pages not shown), • and · for shrunk ones, two cells apart.
 extension Canvas {
-    /// True where controls are recorded for the host to draw (a pixel host drawing in points), or
-    /// not drawn at all (a scratch copy, whose real canvas draws them): never characters.
-    private var recordsControls: Bool { drawsInPoints || isScratch }
+    /// True where controls are recorded for the host to draw (a pixel host drawing in points):
+    /// never characters.
+    private var recordsControls: Bool { drawsInPoints }
 
     /// Records `control` in the drawing under way, or in an overlay drawing of its own over the
-    /// whole canvas; a scratch copy draws none.
+    /// whole canvas.
     private mutating func recordControl(_ control: PointDrawing.Control) {
-        guard !isScratch else { return }
         if isRecording { return recording?.control(control) ?? () }
         guard let context = pointContext else { return }
         var overlay = PointDrawing(frame: bounds, measurer: context.measurer(for: .iOS), isOverlay: true)

@@ -54,8 +54,7 @@ extension Canvas {
     /// Draws what `body` draws as one drawing of `frame` (points) in `idiom`'s type: recorded and
     /// handed to the host as a ``PointMark/drawing(_:)`` in points, its cells under `frame` left
     /// blank; on a grid, into the cells, cut to those `frame` covers. Returns true when what
-    /// `body` drew went into a drawing in points, false when it went to the cells (which a pixel
-    /// host may then move between cells as they scroll, ``SubcellScrolling``).
+    /// `body` drew went into a drawing in points, false when it went to the cells.
     @discardableResult
     public mutating func draw(_ frame: Rect, idiom: ScrollIdiom, _ body: (inout Canvas) -> Void) -> Bool {
         let opened = beginDrawing(frame, idiom: idiom)

@@ -36,9 +36,6 @@ public struct Canvas: Sendable {
     }
     /// The parts of the frame to draw in points, in drawing order.
     public private(set) var pointMarks: [PointMark] = []
-    /// True for a canvas a widget draws a copy of itself into for ``SubcellScrolling``: it draws
-    /// no controls (the real canvas does), and the copy does not draw copies again.
-    package var isScratch = false
     /// The drawing a widget is recording in points (``draw(_:idiom:_:)`` on a canvas with a
     /// ``pointContext``); nil while drawing goes to the cells.
     var recording: PointDrawing? = nil
@@ -111,12 +108,4 @@ public struct Canvas: Sendable {
 
     /// The most marks a frame keeps; a widget tree that makes more is drawing in a loop.
     public static var maximumPointMarks: Int { 4096 }
-
-    /// A blank canvas of this one's size and metrics on which a copy of a widget draws its cells
-    /// (``SubcellScrolling``): it draws no points and no controls.
-    package func scratch() -> Canvas {
-        var copy = Canvas(cells: Buffer(columns: cells.columns, rows: cells.rows), metrics: metrics, size: size, pointContext: nil)
-        copy.isScratch = true
-        return copy
-    }
 }

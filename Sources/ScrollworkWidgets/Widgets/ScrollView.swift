@@ -23,8 +23,8 @@ public struct ScrollWindow: Sendable, Hashable {
 public protocol ScrollContent {
     /// Draws the part of the content in `window` on `canvas` as it looks at `time`, with the
     /// canvas's drawing calls in points (placed by ``ScrollWindow/box`` and the offset), which a
-    /// window draws exactly and a terminal in cells. Content that draws `canvas.cells` itself
-    /// is drawn on whole cells, and a pixel host moves those between cells as it scrolls.
+    /// window draws exactly and a terminal in cells. Content that writes `canvas.cells` itself
+    /// stays on whole cells in a window too: draw with the canvas's calls to scroll smoothly.
     func draw(_ window: ScrollWindow, into canvas: inout Canvas, at time: Double)
 
     /// The content's size in points for a view `viewport` points large, measured with the
@@ -69,10 +69,6 @@ public struct ScrollView<Content: ScrollContent>: ReportingWidget, StatefulWidge
     public var edgeEffects: [ScrollEdgeEffect] = []
     /// The platform whose rules resolve an `.automatic` edge effect.
     public var idiom: ScrollIdiom = .iOS
-    /// True when the view records its content for a pixel host to move between whole cells
-    /// (``SubcellScrolling``). Turn it off when its owner draws more content on its lines and
-    /// records the whole itself, or what the owner adds would vanish under the moved text.
-    public var drawsBetweenCells = true
     /// For a pixel host: where the view lies in points when that is not on whole cells (a
     /// carousel on a document's lines, which move between cells), or to the window's edge; nil
     /// places it on its cells. Its viewport takes this size, and content drawing in points is
@@ -143,17 +139,12 @@ public struct ScrollView<Content: ScrollContent>: ReportingWidget, StatefulWidge
         let shown = placed == nil ? window.box : visible?.intersection(window.box) ?? Rect(origin: window.box.origin, size: .zero)
         let opened = canvas.beginDrawing(shown, idiom: idiom)
         content.draw(window, into: &canvas, at: time)
-        // Content that drew in points lies exactly at the offset: no cells to move between.
-        let inPoints = canvas.endDrawing(opened)
+        canvas.endDrawing(opened)
         for effect in edgeEffects {
             canvas.edgeEffect(effect, state: scroll, idiom: idiom, content: metrics.points(contentRect), theme: theme)
         }
         if placed == nil || visible != nil {
             canvas.scrollIndicators(of: scroll, in: visible ?? metrics.points(area), theme: theme)
-        }
-        // Pixel hosts only: the terminal never copies the widget for it.
-        if drawsBetweenCells, !inPoints {
-            SubcellScrolling.record(self, scroll: \.scroll, content: contentRect, metrics: metrics, into: &canvas, at: time)
         }
     }
 
