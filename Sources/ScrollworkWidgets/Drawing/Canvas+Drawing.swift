@@ -248,13 +248,16 @@ extension Canvas {
         let shown = area.intersection(currentClip)
         guard !shown.isEmpty else { return }
         let own = PackedStyle(gridStyle(style))
+        // Read packed: a rule is drawn over every cell of a grid's lines each frame.
+        let across: UInt32 = glyph == "│" ? 0x2500 : glyph == "─" ? 0x2502 : 0, crossing: UInt32 = 0x253C
+        let plain = Color.default.packed, reversed: UInt8 = 16
         for row in shown.row..<shown.maxRow {
             for column in shown.column..<shown.maxColumn {
-                let under = cells[column, row]
-                let filled = under.style.background != .default || under.style.reverse
+                let under = cells.storage[row * cells.columns + column]
+                let filled = under.background != plain || under.attributes & reversed != 0
                 // A rule across another makes a crossing.
-                let crosses = (glyph == "│" && (under.text == "─" || under.text == "┼")) || (glyph == "─" && (under.text == "│" || under.text == "┼"))
-                cells.set(crosses ? "┼" : glyph, column: column, row: row, style: filled ? PackedStyle(under.style) : own)
+                let crosses = across != 0 && (under.glyph == across || under.glyph == crossing)
+                cells.set(crosses ? "┼" : glyph, column: column, row: row, style: filled ? under.packedStyle : own)
             }
         }
     }
