@@ -53,9 +53,14 @@ extension ListState {
         // Read once: each read of this generic type's properties looks the type up at run time.
         let map = items, heights = heights, inset = style.rowInset
         let width = Swift.max(0, scroll.contentViewport.width - 2 * inset)
-        return range.compactMap { i in
-            map.item(at: i).map { (i, $0, Rect(x: inset, y: heights.offset(ofItem: i), width: width, height: heights.height(ofItem: i))) }
+        // Reserved once: grown item by item, the array was copied several times a frame.
+        var visible: [(index: Int, item: Item, frame: Rect)] = []
+        visible.reserveCapacity(range.count)
+        for i in range {
+            guard let item = map.item(at: i) else { continue }
+            visible.append((i, item, Rect(x: inset, y: heights.offset(ofItem: i), width: width, height: heights.height(ofItem: i))))
         }
+        return visible
     }
 
     /// Sets the size of the view the list is shown in. The row at the top stays at the top

@@ -133,7 +133,7 @@ public struct TableView<Row: Sendable>: ReportingWidget, StatefulWidget {
     /// The rows drawn last frame, for the next one to copy.
     var drawnRows = DrawnRows()
     /// The header drawn last, for a terminal to copy while nothing it shows has changed.
-    var drawnHeader = DrawnArea<HeaderKey>()
+    var drawnHeader = DrawnArea<TableHeaderKey>()
     private var failures: [any Error] = []
     /// Where the last render drew the header.
     /// Where the last render put the header, the rows and each column, in points: what the
@@ -253,41 +253,9 @@ public struct TableView<Row: Sendable>: ReportingWidget, StatefulWidget {
     /// The idiom whose metrics the table is drawn at in points.
     public var pointIdiom: ScrollIdiom { layoutIdiom ?? table.list.idiom }
 
-    /// The table's geometry on `canvas` for `bounds`: rows, header, padding and the columns'
-    /// edges, in points (on a grid, every edge on a cell boundary).
-    private struct Layout {
-        var box: Rect
-        var header: Rect
-        var body: Rect
-        var padding: Double
-        /// Each column's left edge and width in view points: pinned ones in place, others moved
-        /// by the sideways scroll, so they may lie partly or wholly under the pinned ones.
-        var columns: [(x: Double, width: Double)]
-        /// Where the pinned columns end: scrolled columns are cut there.
-        var pinnedEdge: Double
-        /// Right of the pinned columns, the table's whole height: where scrolled columns show.
-        var scrolledClip: Rect { Rect(x: pinnedEdge, y: box.minY, width: Swift.max(0, box.maxX - pinnedEdge), height: box.height) }
-    }
-
-    /// Everything the header's drawing depends on: while it stays the same a terminal copies the
-    /// header's cells instead of drawing them again.
-    struct HeaderKey: Equatable, Sendable {
-        var columns: [Double]
-        var titles: ContentRevision
-        var pinned: Int
-        var sortedBy: SortOrder?
-        /// The sort under way: its column, direction and percentage, as the heading shows them.
-        var progress: [Int]?
-        var highlighted: Int?
-        var hardEdge: Bool
-        var theme: ThemeIdentity
-        var idiom: ScrollIdiom
-        var hovered: Int?
-    }
-
     /// Sets the list's metrics for `canvas` (the idiom's rows in points, a cell a row on a
     /// grid) and lays the table out in `bounds`.
-    private mutating func layout(in bounds: Rect, on canvas: Canvas) -> Layout {
+    private mutating func layout(in bounds: Rect, on canvas: Canvas) -> TableLayout {
         if canvas.drawsInPoints {
             var native = ListMetrics.standard(for: pointIdiom, bodyLineHeight: canvas.measurer(for: pointIdiom).lineHeight(.body))
             native.rowsVaryInHeight = table.list.metrics.rowsVaryInHeight
@@ -305,7 +273,7 @@ public struct TableView<Row: Sendable>: ReportingWidget, StatefulWidget {
         let columns = columnEdges(align: canvas.aligned).map { (x: bounds.minX + $0.x, width: $0.width) }
         let pinned = table.pinnedColumns
         let pinnedEdge = pinned > 0 && pinned <= columns.count ? columns[pinned - 1].x + columns[pinned - 1].width : bounds.minX
-        return Layout(box: bounds, header: header, body: body, padding: canvas.drawsInPoints ? cellPadding : canvas.metrics.cellWidth,
+        return TableLayout(box: bounds, header: header, body: body, padding: canvas.drawsInPoints ? cellPadding : canvas.metrics.cellWidth,
                       columns: columns, pinnedEdge: Swift.min(pinnedEdge, bounds.maxX))
     }
 
@@ -328,7 +296,7 @@ public struct TableView<Row: Sendable>: ReportingWidget, StatefulWidget {
         drawRows(layout, measurer: measurer, into: &canvas, at: time)
         let hardEdge = ScrollEdgeEffect(edge: .top, floating: [.pinnedTableHeader], depth: metrics.cellHeight).intensity(in: table.list.scroll) > 0
         let progress = sortProgress.map { [$0.column, $0.ascending ? 1 : 0, Self.percent($0.fraction)] }
-        let key = HeaderKey(columns: layout.columns.flatMap { [$0.x, $0.width] }, titles: table.columnsRevision, pinned: table.pinnedColumns,
+        let key = TableHeaderKey(columns: layout.edges, titles: table.columnsRevision, pinned: table.pinnedColumns,
                             sortedBy: table.sortOrder.first, progress: progress, highlighted: highlightedColumn, hardEdge: hardEdge,
                             theme: ThemeIdentity(theme), idiom: pointIdiom, hovered: hoveredHeading)
         // The kept header is moved out while the view draws: the closure then reads the view in
@@ -345,7 +313,7 @@ public struct TableView<Row: Sendable>: ReportingWidget, StatefulWidget {
 
     /// The rows under the header: zebra stripes, the selection, each column's text cut to its
     /// column, and a rule where scrolled columns slide under the pinned ones.
-    private mutating func drawRows(_ layout: Layout, measurer: TextMeasurer, into c: inout Canvas, at time: Double) {
+    private mutating func drawRows(_ layout: TableLayout, measurer: TextMeasurer, into c: inout Canvas, at time: Double) {
         let table = self.table
         let list = table.list
         let pinned = table.pinnedColumns
@@ -355,15 +323,11 @@ public struct TableView<Row: Sendable>: ReportingWidget, StatefulWidget {
         let bodyCells = c.cells(in: layout.body)
         // Rows that only moved since the last frame are copied from it, not drawn again (a grid).
         c.beginRows(&drawnRows, key: DrawnRows.Key(area: bodyCells.intersection(c.cells.area),
-                                                    layout: layout.columns.flatMap { [Int(saturating: $0.x), Int(saturating: $0.width)] } + [pinned, slid ? 1 : 0],
+                                                    layout: layout.rowKey(pinned: pinned, slid: slid),
                                                     theme: ThemeIdentity(theme), rows: list.contentRevision, columns: table.columnsRevision))
         // Each column's look, read once a frame: a column read in the loop is a copy a cell.
-        let looks = table.columns.withUnsafeBufferPointer { columns in
-            // By index: a column passed whole is a copy of all its strings and closures.
-            columns.indices.map { i in
-                (font: columns[i].alignment == .trailing ? FontRole.monospacedDigits : .body, alignment: columns[i].alignment, truncation: columns[i].truncation)
-            }
-        }
+        // Read when a row is drawn at all: a scrolled frame copies most rows from the last.
+        var looks: [(font: FontRole, alignment: ColumnAlignment, truncation: Truncation)] = []
         c.pushClip(layout.body)
         // The rows lie one under the next: what they leave above and below is blanked after.
         var covered: (top: Double, bottom: Double)? = nil
@@ -391,6 +355,14 @@ public struct TableView<Row: Sendable>: ReportingWidget, StatefulWidget {
             // A row that went between the layout and this read is drawn empty.
             do { value = try readRow(list, path) } catch { c.fill(rect); continue }
             c.fill(rect, style)
+            if looks.isEmpty {
+                looks = table.columns.withUnsafeBufferPointer { columns in
+                    // By index: a column passed whole is a copy of all its strings and closures.
+                    columns.indices.map { i in
+                        (font: columns[i].alignment == .trailing ? FontRole.monospacedDigits : .body, alignment: columns[i].alignment, truncation: columns[i].truncation)
+                    }
+                }
+            }
             for (i, column) in layout.columns.enumerated() where column.width > 2 * layout.padding && i < looks.count {
                 let look = looks[i]
                 // Truncation keeps text inside its column; only a column sliding under the
@@ -419,7 +391,7 @@ public struct TableView<Row: Sendable>: ReportingWidget, StatefulWidget {
 
     /// The header: opaque, the headings in the headline type with ▲ or ▼ and a sort's progress,
     /// dividers between them, and the hard edge under it once rows scroll beneath (SV-08).
-    private func drawHeader(_ layout: Layout, measurer: TextMeasurer, hardEdge: Bool, into canvas: inout Canvas) {
+    private func drawHeader(_ layout: TableLayout, measurer: TextMeasurer, hardEdge: Bool, into canvas: inout Canvas) {
         let header = layout.header
         var headerStyle = theme.header
         headerStyle.background = theme.focus.background
@@ -776,4 +748,63 @@ public struct TableView<Row: Sendable>: ReportingWidget, StatefulWidget {
     public var diagnostics: [Diagnostic] { table.diagnostics() }
     /// When an indicator starts to fade.
     public var wakeTime: Double? { table.list.scroll.wakeTime }
+}
+
+// Outside the generic view: types nested in `TableView<Row>` are looked up at run time on
+// every frame, and the header's cache could not be specialised for its key.
+/// A table's geometry on a canvas for its bounds: rows, header, padding and the columns'
+/// edges, in points (on a grid, every edge on a cell boundary).
+struct TableLayout {
+    var box: Rect
+    var header: Rect
+    var body: Rect
+    var padding: Double
+    /// Each column's left edge and width in view points: pinned ones in place, others moved
+    /// by the sideways scroll, so they may lie partly or wholly under the pinned ones.
+    var columns: [(x: Double, width: Double)]
+    /// Where the pinned columns end: scrolled columns are cut there.
+    var pinnedEdge: Double
+    /// Right of the pinned columns, the table's whole height: where scrolled columns show.
+    var scrolledClip: Rect { Rect(x: pinnedEdge, y: box.minY, width: Swift.max(0, box.maxX - pinnedEdge), height: box.height) }
+
+    /// Each column's left edge and width, one after the other: one array, made once a frame.
+    var edges: [Double] {
+        var edges: [Double] = []
+        edges.reserveCapacity(2 * columns.count)
+        for column in columns {
+            edges.append(column.x)
+            edges.append(column.width)
+        }
+        return edges
+    }
+
+    /// What the rows' drawing depends on of the layout, in whole points: the columns' edges and
+    /// widths, how many are pinned and whether scrolled ones slid under them.
+    func rowKey(pinned: Int, slid: Bool) -> [Int] {
+        var key: [Int] = []
+        key.reserveCapacity(2 * columns.count + 2)
+        for column in columns {
+            key.append(Int(saturating: column.x))
+            key.append(Int(saturating: column.width))
+        }
+        key.append(pinned)
+        key.append(slid ? 1 : 0)
+        return key
+    }
+}
+
+/// Everything a table header's drawing depends on: while it stays the same a terminal copies the
+/// header's cells instead of drawing them again.
+struct TableHeaderKey: Equatable, Sendable {
+    var columns: [Double]
+    var titles: ContentRevision
+    var pinned: Int
+    var sortedBy: SortOrder?
+    /// The sort under way: its column, direction and percentage, as the heading shows them.
+    var progress: [Int]?
+    var highlighted: Int?
+    var hardEdge: Bool
+    var theme: ThemeIdentity
+    var idiom: ScrollIdiom
+    var hovered: Int?
 }
