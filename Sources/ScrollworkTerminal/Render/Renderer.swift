@@ -303,67 +303,82 @@ public struct Renderer: Sendable {
     /// place (all columns).
     private mutating func writeDifferences(from screen: Buffer, scrolled: ScrolledRows?, changed: [Bool]?, to new: Buffer, into out: inout [UInt8]) {
         let columns = new.columns
-        let conservative = widthModel == .conservative
         // Without long clusters anywhere, equal cells are equal bits.
         let bitwise = new.clusters.isEmpty && screen.clusters.isEmpty && PackedCell.isPlainMemory
-        let stride = MemoryLayout<PackedCell>.stride
+        // Every buffer's storage is reached once a frame: choosing a buffer a row copied it, and
+        // retained and released its arrays, forty times a frame.
+        let blank = blankRow
         new.storage.withUnsafeBufferPointer { newCells in
-            for y in 0..<new.rows {
-                // What the terminal shows on this row now: the old row that moved here, or blank.
-                let source = scrolled.map { $0.source(of: y) } ?? y
-                let old = source == nil ? blankRow : screen
-                let oldY = source ?? 0
-                // A moved row's first columns were compared when the scroll was found.
-                let known = source == nil ? 0 : scrolled?.knownEqualColumns(of: y) ?? 0
-                if source == y, let changed, changed.count == new.rows {
-                    if !changed[y] { continue }
-                } else if known == 0, new.rowEqual(y, as: old, oldY, width: columns) { continue }
-                let base = y * columns, oldBase = oldY * columns
-                old.storage.withUnsafeBufferPointer { oldCells in
-                    guard let newStart = newCells.baseAddress, let oldStart = oldCells.baseAddress else { return }
-                    let newRow = UnsafeRawPointer(newStart + base), oldRow = UnsafeRawPointer(oldStart + oldBase)
-                    @inline(__always) func differs(_ x: Int) -> Bool {
-                        guard bitwise else { return !new.sameCell(base + x, as: old, oldBase + x) }
-                        let at = x &* stride
-                        return newRow.loadUnaligned(fromByteOffset: at, as: UInt64.self) != oldRow.loadUnaligned(fromByteOffset: at, as: UInt64.self)
-                            || newRow.loadUnaligned(fromByteOffset: at &+ 8, as: UInt64.self) != oldRow.loadUnaligned(fromByteOffset: at &+ 8, as: UInt64.self)
-                    }
-                    /// The glyph of cell `x` of the new row, read in place.
-                    @inline(__always) func glyph(_ x: Int) -> UInt32 { newRow.loadUnaligned(fromByteOffset: x &* stride, as: UInt32.self) }
-                    var x = known
-                    while x < columns {
-                        guard differs(x) else { x &+= 1; continue }
-                        var start = x
-                        if start > 0 && newStart[base + start].isContinuation { start -= 1 }
-                        // Extend the run over changed cells and short unchanged gaps (cheaper than a move).
-                        var end = x &+ 1
-                        var lastChanged = x
-                        // A cluster the terminal may draw wider than we think can spill over the
-                        // cells after it: those are written again, so the spill never outlives the frame.
-                        var spillEnd = conservative && glyph(x) >= 0x80 ? Self.spillEnd(newStart[base + x], in: new, at: x) : 0
-                        while end < columns {
-                            if bitwise && end >= spillEnd {
-                                // Cell by cell as bits, until the run ends or a cell whose spill counts.
-                                let scan = Self.scanRun(new: newRow, old: oldRow, from: end, lastChanged: lastChanged, columns: columns, stopsAtWide: conservative)
-                                end = scan.end
-                                lastChanged = scan.lastChanged
-                                if scan.ended || end >= columns { break }
-                            }
-                            if end < spillEnd || differs(end) {
-                                lastChanged = end
-                                if conservative && glyph(end) >= 0x80 {
-                                    spillEnd = Swift.max(spillEnd, Self.spillEnd(newStart[base + end], in: new, at: end))
-                                }
-                            } else if end &- lastChanged > 3 { break }
-                            end &+= 1
-                        }
-                        end = lastChanged &+ 1
-                        if end < columns && newStart[base + end].isContinuation { end &+= 1 }
-                        writeRun(newCells, of: new, row: y, from: start, to: end, into: &out)
-                        x = end
+            screen.storage.withUnsafeBufferPointer { screenCells in
+                blank.storage.withUnsafeBufferPointer { blankCells in
+                    for y in 0..<new.rows {
+                        // What the terminal shows on this row now: the old row that moved here, or blank.
+                        let source = scrolled.map { $0.source(of: y) } ?? y
+                        let fromBlank = source == nil
+                        let oldY = source ?? 0
+                        // A moved row's first columns were compared when the scroll was found.
+                        let known = source == nil ? 0 : scrolled?.knownEqualColumns(of: y) ?? 0
+                        if source == y, let changed, changed.count == new.rows {
+                            if !changed[y] { continue }
+                        } else if known == 0, new.rowEqual(y, as: fromBlank ? blank : screen, oldY, width: columns) { continue }
+                        guard let oldStart = (fromBlank ? blankCells : screenCells).baseAddress else { continue }
+                        writeChangedRuns(of: y, in: new, cells: newCells, over: fromBlank ? blank : screen, row: oldY, at: UnsafeRawPointer(oldStart + oldY * columns),
+                                         from: known, bitwise: bitwise, into: &out)
                     }
                 }
             }
+        }
+    }
+
+    /// Writes the runs of row `y` of `new` (`cells` are its cells) that differ from row `oldY`
+    /// of `old` (`oldRow` is that row in place), from column `known` on: changed cells and the
+    /// short unchanged gaps between them.
+    private mutating func writeChangedRuns(of y: Int, in new: Buffer, cells newCells: UnsafeBufferPointer<PackedCell>, over old: Buffer, row oldY: Int,
+                                           at oldRow: UnsafeRawPointer, from known: Int, bitwise: Bool, into out: inout [UInt8]) {
+        guard let newStart = newCells.baseAddress else { return }
+        let columns = new.columns, stride = MemoryLayout<PackedCell>.stride
+        let conservative = widthModel == .conservative
+        let base = y * columns, oldBase = oldY * old.columns
+        let newRow = UnsafeRawPointer(newStart + base)
+        @inline(__always) func differs(_ x: Int) -> Bool {
+            guard bitwise else { return !new.sameCell(base + x, as: old, oldBase + x) }
+            let at = x &* stride
+            return newRow.loadUnaligned(fromByteOffset: at, as: UInt64.self) != oldRow.loadUnaligned(fromByteOffset: at, as: UInt64.self)
+                || newRow.loadUnaligned(fromByteOffset: at &+ 8, as: UInt64.self) != oldRow.loadUnaligned(fromByteOffset: at &+ 8, as: UInt64.self)
+        }
+        /// The glyph of cell `x` of the new row, read in place.
+        @inline(__always) func glyph(_ x: Int) -> UInt32 { newRow.loadUnaligned(fromByteOffset: x &* stride, as: UInt32.self) }
+        var x = known
+        while x < columns {
+            guard differs(x) else { x &+= 1; continue }
+            var start = x
+            if start > 0 && newStart[base + start].isContinuation { start -= 1 }
+            // Extend the run over changed cells and short unchanged gaps (cheaper than a move).
+            var end = x &+ 1
+            var lastChanged = x
+            // A cluster the terminal may draw wider than we think can spill over the
+            // cells after it: those are written again, so the spill never outlives the frame.
+            var spillEnd = conservative && glyph(x) >= 0x80 ? Self.spillEnd(newStart[base + x], in: new, at: x) : 0
+            while end < columns {
+                if bitwise && end >= spillEnd {
+                    // Cell by cell as bits, until the run ends or a cell whose spill counts.
+                    let scan = Self.scanRun(new: newRow, old: oldRow, from: end, lastChanged: lastChanged, columns: columns, stopsAtWide: conservative)
+                    end = scan.end
+                    lastChanged = scan.lastChanged
+                    if scan.ended || end >= columns { break }
+                }
+                if end < spillEnd || differs(end) {
+                    lastChanged = end
+                    if conservative && glyph(end) >= 0x80 {
+                        spillEnd = Swift.max(spillEnd, Self.spillEnd(newStart[base + end], in: new, at: end))
+                    }
+                } else if end &- lastChanged > 3 { break }
+                end &+= 1
+            }
+            end = lastChanged &+ 1
+            if end < columns && newStart[base + end].isContinuation { end &+= 1 }
+            writeRun(newCells, of: new, row: y, from: start, to: end, into: &out)
+            x = end
         }
     }
 
