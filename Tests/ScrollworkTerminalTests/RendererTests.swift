@@ -1,4 +1,5 @@
 import PropertyBased
+import Scrollwork
 import Testing
 @testable import ScrollworkWidgets
 @testable import ScrollworkTerminal
@@ -74,6 +75,38 @@ private func screen(after frames: [Buffer], mode: ColorMode = .trueColor) -> (Vi
         #expect(vs.buffer == framed(1, thumb: 2...11))
         let rowText = tableFrame(first: 1).text(ofRow: 39).utf8.count
         #expect(bytes.count < 2 * rowText + 100, "\(bytes.count) bytes")
+    }
+
+    @Test("rows a widget drew anew are not searched for a scroll: the frame is shown exactly, written in place")
+    func freshRowsAreNotSearched() {
+        var r = Renderer(colorMode: .palette256)
+        var vs = VirtualScreen(columns: 120, rows: 40)
+        vs.apply(r.render(tableFrame(first: 0)))
+        // The same one-row scroll as above, but every body row noted as drawn anew: no scroll
+        // region, every row written.
+        var fresh = tableFrame(first: 1)
+        for y in 1..<40 { fresh.noteFreshRow(y) }
+        #expect(fresh.isFreshRow(1) && !fresh.isFreshRow(0) && !fresh.isFreshRow(40) && !fresh.isFreshRow(-1))
+        let bytes = r.render(fresh)
+        vs.apply(bytes)
+        #expect(vs.buffer == tableFrame(first: 1))
+        #expect(!String(decoding: bytes, as: UTF8.self).contains(String(decoding: ANSI.resetScrollRegion, as: UTF8.self)), "no scroll region set")
+        #expect(bytes.count > 10 * tableFrame(first: 1).text(ofRow: 39).utf8.count)
+        // Clearing the buffer forgets the notes.
+        fresh.clear()
+        #expect(!fresh.isFreshRow(1))
+    }
+
+    @Test("a table notes the rows it draws anew, and not the ones it copies from the last frame")
+    func tablesNoteFreshRows() throws {
+        var table = TableView(TableState(rows: GeneratedRows(count: 1000) { $0 }, columns: [TableColumn<Int>("Name") { .string("row \($0)") }]))
+        var canvas = Canvas(cells: Buffer(columns: 40, rows: 12))
+        table.render(in: canvas.bounds, into: &canvas, at: 0)
+        #expect((1..<12).allSatisfy { canvas.cells.isFreshRow($0) }, "a first frame draws every row anew")
+        try table.table.list.scroll.setOffset(Point(x: 0, y: 16), time: 0)
+        canvas = Canvas(cells: Buffer(columns: 40, rows: 12))
+        table.render(in: canvas.bounds, into: &canvas, at: 0)
+        #expect((1..<11).allSatisfy { !canvas.cells.isFreshRow($0) } && canvas.cells.isFreshRow(11), "one row scrolled in: only it is new")
     }
 
     @Test("a one-row scroll is found at any width, not only widths that divide evenly", arguments: [97, 120, 121, 203])

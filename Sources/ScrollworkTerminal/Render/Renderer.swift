@@ -115,11 +115,16 @@ public struct Renderer: Sendable {
 
     /// The block of rows to move with a scroll region before writing `new` over `old` when no
     /// move the widgets noted holds (``hintedScroll(from:to:)`` is asked first): when two or more
-    /// rows changed, the largest shifted run that row hashes find. `oldHashes` are `old`'s row
-    /// hashes when known; `newHashes` receives `new`'s when they were worked out.
+    /// rows changed that no widget drew anew (`Buffer.freshRows`), the largest shifted run that
+    /// row hashes find. `oldHashes` are `old`'s row hashes when known; `newHashes` receives
+    /// `new`'s when they were worked out.
     static func scroll(from old: Buffer, hashes oldHashes: [UInt64]? = nil, to new: Buffer, changed: [Bool], newHashes: inout [UInt64]?) -> Shift? {
         guard new.rows >= 3, changed.count == new.rows else { return nil }
-        // Only rows that changed where they are can have moved.
+        // Only rows that changed where they are can have moved, and none a widget drew anew.
+        var changed = changed
+        if !new.freshRows.isEmpty {
+            for y in changed.indices where changed[y] && new.isFreshRow(y) { changed[y] = false }
+        }
         guard changed.lazy.filter({ $0 }).count >= 2 else { return nil }
         let hashes = rowHashes(new)
         newHashes = hashes
@@ -320,10 +325,16 @@ public struct Renderer: Sendable {
                         let known = source == nil ? 0 : scrolled?.knownEqualColumns(of: y) ?? 0
                         if source == y, let changed, changed.count == new.rows {
                             if !changed[y] { continue }
-                        } else if known == 0, new.rowEqual(y, as: fromBlank ? blank : screen, oldY, width: columns) { continue }
-                        guard let oldStart = (fromBlank ? blankCells : screenCells).baseAddress else { continue }
-                        writeChangedRuns(of: y, in: new, cells: newCells, over: fromBlank ? blank : screen, row: oldY, at: UnsafeRawPointer(oldStart + oldY * columns),
-                                         from: known, bitwise: bitwise, into: &out)
+                        } else if known == 0, fromBlank ? new.rowEqual(y, as: blank, 0, width: columns) : new.rowEqual(y, as: screen, oldY, width: columns) {
+                            continue
+                        }
+                        // Each buffer named as it is: choosing one with `?:` makes a copy of it.
+                        if fromBlank, let start = blankCells.baseAddress {
+                            writeChangedRuns(of: y, in: new, cells: newCells, over: blank, row: 0, at: UnsafeRawPointer(start), from: known, bitwise: bitwise, into: &out)
+                        } else if let start = screenCells.baseAddress {
+                            writeChangedRuns(of: y, in: new, cells: newCells, over: screen, row: oldY, at: UnsafeRawPointer(start + oldY * columns),
+                                             from: known, bitwise: bitwise, into: &out)
+                        }
                     }
                 }
             }

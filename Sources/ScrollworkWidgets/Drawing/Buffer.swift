@@ -60,6 +60,7 @@ public struct Buffer: Sendable {
         clusters.removeAll(keepingCapacity: true)
         clusterLimit = 64
         movedRows.removeAll(keepingCapacity: true)
+        freshRows.removeAll(keepingCapacity: true)
         let packed = pack(cell)
         let columns = self.columns
         storage.withUnsafeMutableBufferPointer { cells in
@@ -366,6 +367,25 @@ public struct Buffer: Sendable {
     package mutating func noteMovedRows(top: Int, bottom: Int, distance: Int) {
         guard distance != 0, top >= 0, bottom < rows, top <= bottom, movedRows.count < 16 else { return }
         movedRows.append(MovedRows(top: top, bottom: bottom, distance: distance))
+    }
+
+    /// The rows a widget drew anew from what it shows (a table's rows not on screen the frame
+    /// before), a bit a row; emptied by ``clear(with:)``. No old row moved to one of them, so a
+    /// renderer need not look for one there.
+    package private(set) var freshRows: [UInt64] = []
+
+    /// Notes that row `y` was drawn anew from what the widget shows, not moved from the last frame.
+    package mutating func noteFreshRow(_ y: Int) {
+        guard y >= 0, y < rows else { return }
+        let word = y >> 6
+        if freshRows.count <= word { freshRows += repeatElement(0, count: word + 1 - freshRows.count) }
+        freshRows[word] |= 1 << UInt64(y & 63)
+    }
+
+    /// True when row `y` was noted as drawn anew (``noteFreshRow(_:)``).
+    package func isFreshRow(_ y: Int) -> Bool {
+        let word = y >> 6
+        return y >= 0 && word < freshRows.count && freshRows[word] & (1 << UInt64(y & 63)) != 0
     }
 
     /// True when the first `width` cells of row `y` show what those of row `otherY` of `other`

@@ -19,10 +19,13 @@ extension Canvas {
         return cache.reuse(id, style: style, onto: gridRow(of: rect), of: &cells)
     }
 
-    /// Notes that row `id` was drawn at `rect` in `style`.
+    /// Notes that row `id` was drawn at `rect` in `style`, and tells the renderer the row is new
+    /// on screen: it was not among the rows kept from the last frame.
     mutating func drewRow(_ cache: inout DrawnRows, id: RowID, style: Style, at rect: Rect) {
         guard !drawsInPoints else { return }
-        cache.drew(id, row: gridRow(of: rect), style: style)
+        let row = gridRow(of: rect)
+        cache.drew(id, row: row, style: style)
+        if !cache.wasShown(id) { cells.noteFreshRow(row) }
     }
 
     /// The grid row a row's rectangle is drawn on: the one that holds its top.

@@ -57,6 +57,9 @@ struct DrawnRows {
         return true
     }
 
+    /// True when row `id` was among the rows kept from the last frame, in any style.
+    func wasShown(_ id: RowID) -> Bool { kept.contains { $0.id == id } }
+
     /// Records that row `id` was drawn on buffer row `row`, in `style`.
     mutating func drew(_ id: RowID, row: Int, style: Style) {
         drawn.append((id, row, style, nil))
