@@ -72,7 +72,7 @@ public final class PixelCanvas {
         let bold = CellFont(family: style.interfaceFontFamily, size: 100, bold: true, italic: false, scale: 1, cellHeight: 100)
         let points = Size(width: Double(image.width) / self.scale, height: Double(image.height) / self.scale)
         let textScale = style.textScale
-        let cell = PointPainter.CellType(size: size, cellWidth: metrics.cellWidth, cellHeight: metrics.cellHeight, baseline: cellFonts[0].baseline)
+        let cell = PointPainter.CellFaceMeasures(size: size, cellWidth: metrics.cellWidth, cellHeight: metrics.cellHeight, baseline: cellFonts[0].baseline)
         pointContext = PointContext(size: points) { PointPainter.measurer($0.scaled(by: textScale), regular: regular, bold: bold, cell: cell) }
         painter = nil
         painter = PointPainter(canvas: self)

@@ -37,7 +37,7 @@ final class PointPainter {
 
     /// The cell face's measures, for ``FontRole/monospaced`` text: its size, the cell it fills
     /// and where its baseline lies in the cell.
-    struct CellType: Sendable {
+    struct CellFaceMeasures: Sendable {
         var size: Double
         var cellWidth: Double
         var cellHeight: Double
@@ -47,7 +47,7 @@ final class PointPainter {
     /// The measurer of `scale`'s sizes: advances read from the interface font at 100 points,
     /// scaled (hinting is off, so advances scale with the size); monospaced text in `cell`'s
     /// face, a cell a character and a cell a line.
-    static func measurer(_ scale: TypeScale, regular: CellFont, bold: CellFont, cell: CellType) -> TextMeasurer {
+    static func measurer(_ scale: TypeScale, regular: CellFont, bold: CellFont, cell: CellFaceMeasures) -> TextMeasurer {
         let roles = FontRole.allCases
         func per(_ value: (CellFont) -> Double, cell cellValue: Double) -> [Double] {
             roles.map { $0 == .monospaced ? cellValue : value($0 == .headline ? bold : regular) * scale.size($0) / 100 }

@@ -28,6 +28,7 @@ struct FileLines: ScrollContent {
         // Sideways, whole characters are cut from the front and the rest of the offset moves the text.
         let shift = wraps || !window.offset.x.isFinite ? 0 : window.offset.x - Double(window.firstColumn) * cell
         let measurer = canvas.textMeasurer
+        let rule = box.minX + (Double(gutter) + 1.5) * cell
         // One row more than fit: between rows, the last is partly in view.
         for (offset, shown) in rows(in: window, count: window.rect.rows + 1).enumerated() {
             guard let shown else { continue }
@@ -37,7 +38,6 @@ struct FileLines: ScrollContent {
                 canvas.text(String(shown.line + 1), at: Point(x: box.minX, y: y), width: Double(gutter) * cell, font: .monospaced,
                             style: theme.secondary, alignment: .trailing)
             }
-            let rule = box.minX + (Double(gutter) + 1.5) * cell
             canvas.line(from: Point(x: rule, y: y), to: Point(x: rule, y: y + lineHeight - 0.001), theme.secondary)
             let origin = Point(x: textLeft - shift, y: y)
             canvas.clipped(to: textArea) { c in

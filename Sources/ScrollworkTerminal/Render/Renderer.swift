@@ -329,9 +329,11 @@ public struct Renderer: Sendable {
                             continue
                         }
                         // Each buffer named as it is: choosing one with `?:` makes a copy of it.
-                        if fromBlank, let start = blankCells.baseAddress {
+                        if fromBlank {
+                            guard let start = blankCells.baseAddress else { continue }
                             writeChangedRuns(of: y, in: new, cells: newCells, over: blank, row: 0, at: UnsafeRawPointer(start), from: known, bitwise: bitwise, into: &out)
-                        } else if let start = screenCells.baseAddress {
+                        } else {
+                            guard let start = screenCells.baseAddress else { continue }
                             writeChangedRuns(of: y, in: new, cells: newCells, over: screen, row: oldY, at: UnsafeRawPointer(start + oldY * columns),
                                              from: known, bitwise: bitwise, into: &out)
                         }

@@ -134,11 +134,17 @@ extension Canvas {
     /// on a grid.
     public mutating func fill(_ rect: Rect, _ style: Style = .plain, radius: Double = 0) {
         if isRecording { return recording?.fill(rect, style, radius: radius) ?? () }
-        if drawsInPoints {
-            draw(rect, idiom: .iOS) { $0.fill(rect, style, radius: radius) }
-            return
-        }
+        if recordedAlone(rect, { $0.fill(rect, style, radius: radius) }) { return }
         cells.fill(cells(in: rect).intersection(currentClip), with: .blank(gridStyle(style)))
+    }
+
+    /// On a canvas that draws in points, outside a drawing: records what `body` draws as a
+    /// drawing of its own over `rect` and returns true, so that it covers what was drawn before
+    /// it as it does on a grid. False elsewhere, where the caller draws into the cells.
+    private mutating func recordedAlone(_ rect: Rect, _ body: (inout Canvas) -> Void) -> Bool {
+        guard drawsInPoints else { return false }
+        draw(rect, idiom: .iOS, body)
+        return true
     }
 
     /// Tints `rect` lightly with `style`'s text colour (a checkerboard's dark squares): in
@@ -151,10 +157,7 @@ extension Canvas {
             faded(0.25) { $0.fill(rect, tint) }
             return
         }
-        if drawsInPoints {
-            draw(rect, idiom: .iOS) { $0.shade(rect, style) }
-            return
-        }
+        if recordedAlone(rect, { $0.shade(rect, style) }) { return }
         // Edges on the nearest cell boundaries: the cells whose centres lie inside.
         let left = metrics.aligned(rect.minX), top = alignedRow(rect.minY)
         let area = cells(in: Rect(x: left, y: top, width: metrics.aligned(rect.maxX) - left, height: alignedRow(rect.maxY) - top))
