@@ -178,6 +178,50 @@ private func screen(after frames: [Buffer], mode: ColorMode = .trueColor) -> (Vi
         #expect(String(decoding: palette.render(b), as: UTF8.self).contains("38;5;196"))
     }
 
+    @Test("a changed run goes on over three unchanged cells and stops at a fourth")
+    func runsBridgeShortGapsOnly() {
+        var old = Buffer(columns: 20, rows: 1)
+        old.draw(String(repeating: "x", count: 20), column: 0, row: 0)
+        for (second, expected) in [(6, "\u{1B}[1;3HAxxxB"), (7, "\u{1B}[1;3HA\u{1B}[4CB")] {
+            var r = Renderer(colorMode: .trueColor)
+            _ = r.render(old)
+            var new = old
+            new.draw("A", column: 2, row: 0)
+            new.draw("B", column: second, row: 0)
+            let text = String(decoding: r.render(new), as: UTF8.self)
+            #expect(text.contains(expected), "\(text.debugDescription)")
+        }
+    }
+
+    @Test("a renderer given another colour mode writes its styles in that mode, not the ones it wrote before")
+    func aNewColourModeForgetsWrittenStyles() {
+        var b = Buffer(columns: 4, rows: 1)
+        b.draw("ab", column: 0, row: 0, style: Style(foreground: .rgb(255, 0, 0)))
+        var r = Renderer(colorMode: .palette256)
+        #expect(String(decoding: r.render(b), as: UTF8.self).contains("38;5;196"))
+        r.colorMode = .ansi16
+        r.invalidate()
+        let text = String(decoding: r.render(b), as: UTF8.self)
+        #expect(text.contains("[31m") && !text.contains("38;5"))
+    }
+
+    @Test("style changes written again are the same bytes, however many styles have come and gone")
+    func styleChangesRepeatExactly() {
+        let styles: [PackedStyle] = (0..<40).map { (n: Int) -> PackedStyle in
+            let background: Color = n % 3 == 0 ? .ansi(UInt8(n % 8)) : .default
+            return PackedStyle(Style(foreground: .palette(UInt8(n)), background: background, bold: n % 2 == 0, underline: n % 5 == 0))
+        }
+        var changes = StyleChanges()
+        for round in 0..<3 {
+            for (a, b) in zip([PackedStyle.unknown] + styles, styles + [PackedStyle.unknown]) where b != .unknown {
+                var cached: [UInt8] = [], direct: [UInt8] = []
+                changes.append(from: a, to: b, colorMode: .palette256, into: &cached)
+                Renderer.appendStyleChange(from: a == .unknown ? nil : a.style, to: b.style, colorMode: .palette256, into: &direct)
+                #expect(cached == direct, "round \(round)")
+            }
+        }
+    }
+
     /// Any sequence of frames, drawn with text of every width, styles, moved rows and changes
     /// in the columns scroll detection leaves out, ends with the terminal showing exactly the
     /// last frame.

@@ -13,14 +13,18 @@ enum ANSI {
 
     static func moveTo(column: Int, row: Int) -> [UInt8] { csi("\(row + 1);\(column + 1)H") }
 
-    /// Appends CSI row;column H (1-based) without building a string.
+    /// Appends CSI row;column H (1-based) without building a string, in one append: a frame
+    /// moves the cursor once a run.
     static func appendMove(column: Int, row: Int, into out: inout [UInt8]) {
-        out.append(esc)
-        out.append(UInt8(ascii: "["))
-        appendDecimal(row + 1, into: &out)
-        out.append(UInt8(ascii: ";"))
-        appendDecimal(column + 1, into: &out)
-        out.append(UInt8(ascii: "H"))
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 48) { bytes in
+            bytes[0] = esc
+            bytes[1] = UInt8(ascii: "[")
+            var count = putDecimal(row.addingSaturating(1), into: bytes, at: 2)
+            bytes[count] = UInt8(ascii: ";")
+            count = putDecimal(column.addingSaturating(1), into: bytes, at: count + 1)
+            bytes[count] = UInt8(ascii: "H")
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[..<(count + 1)]))
+        }
     }
 
     /// Appends CSI n C (CSI C for one cell).
@@ -33,18 +37,22 @@ enum ANSI {
 
     /// Appends a non-negative number in decimal digits (a negative one as 0).
     static func appendDecimal(_ n: Int, into out: inout [UInt8]) {
-        var n = Swift.max(0, n)
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var count = 0
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            repeat {
-                buffer[count] = UInt8(48 + n % 10)
-                n /= 10
-                count += 1
-            } while n > 0
-            for i in stride(from: count - 1, through: 0, by: -1) { out.append(buffer[i]) }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { bytes in
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[..<putDecimal(n, into: bytes, at: 0)]))
         }
+    }
+
+    /// Writes a non-negative number's decimal digits (a negative one as 0) into `bytes` from
+    /// `start`, which must leave room for 20; returns the index after the last.
+    static func putDecimal(_ n: Int, into bytes: UnsafeMutableBufferPointer<UInt8>, at start: Int) -> Int {
+        var value = UInt(Swift.max(0, n)), digits = 1
+        while value >= 10 { value /= 10; digits += 1 }
+        value = UInt(Swift.max(0, n))
+        for place in stride(from: start + digits - 1, through: start, by: -1) {
+            bytes[place] = UInt8(48 + value % 10)
+            value /= 10
+        }
+        return start + digits
     }
     static func forward(_ n: Int) -> [UInt8] { n == 1 ? csi("C") : csi("\(n)C") }
     static func scrollRegion(top: Int, bottom: Int) -> [UInt8] { csi("\(top + 1);\(bottom + 1)r") }

@@ -10,7 +10,9 @@ import ScrollworkWidgets
 /// synchronized output (mode 2026) so it appears at once.
 public struct Renderer: Sendable {
     /// The colours the terminal can show.
-    public var colorMode: ColorMode
+    public var colorMode: ColorMode {
+        didSet { styleChanges = StyleChanges() }
+    }
     /// Use scroll regions for moved blocks of rows.
     public var usesScrollRegions = true
     /// Wrap frames in synchronized output.
@@ -30,6 +32,8 @@ public struct Renderer: Sendable {
     private var blankRow = Buffer(columns: 0, rows: 1)
     /// The terminal's current attributes; nil when unknown.
     private var style = PackedStyle.unknown
+    /// The attribute changes written lately, for writing them again.
+    private var styleChanges = StyleChanges()
     /// The row hashes of `screen`, when the frame that became it was hashed: the next frame's
     /// scroll search needs them and would otherwise hash the same cells again.
     private var screenHashes: [UInt64]? = nil
@@ -346,79 +350,127 @@ public struct Renderer: Sendable {
     /// Writes the runs of row `y` of `new` (`cells` are its cells) that differ from row `oldY`
     /// of `old` (`oldRow` is that row in place), from column `known` on: changed cells and the
     /// short unchanged gaps between them.
+    ///
+    /// Found and written in one pass, each cell read once: a page down changes nearly every
+    /// cell, and comparing a run first and reading it again to write it cost twice the loop. A
+    /// printable ASCII cell in the terminal's current style (nearly all of them) goes into a row
+    /// of bytes sent in one append; any other cell is written on its own.
     private mutating func writeChangedRuns(of y: Int, in new: Buffer, cells newCells: UnsafeBufferPointer<PackedCell>, over old: Buffer, row oldY: Int,
                                            at oldRow: UnsafeRawPointer, from known: Int, bitwise: Bool, into out: inout [UInt8]) {
-        guard let newStart = newCells.baseAddress else { return }
+        guard let newStart = newCells.baseAddress, known < new.columns else { return }
         let columns = new.columns, stride = MemoryLayout<PackedCell>.stride
-        let conservative = widthModel == .conservative
+        let conservative = widthModel == .conservative, packedASCII = PackedCell.isPlainMemory
         let base = y * columns, oldBase = oldY * old.columns
         let newRow = UnsafeRawPointer(newStart + base)
+        /// The glyph, width and attributes of cell `x` of the new row, read in place.
+        @inline(__always) func word(_ x: Int) -> UInt64 { newRow.loadUnaligned(fromByteOffset: x &* stride, as: UInt64.self) }
+        /// Its colours.
+        @inline(__always) func colours(_ x: Int) -> UInt64 { newRow.loadUnaligned(fromByteOffset: x &* stride &+ 8, as: UInt64.self) }
         @inline(__always) func differs(_ x: Int) -> Bool {
             guard bitwise else { return !new.sameCell(base + x, as: old, oldBase + x) }
             let at = x &* stride
-            return newRow.loadUnaligned(fromByteOffset: at, as: UInt64.self) != oldRow.loadUnaligned(fromByteOffset: at, as: UInt64.self)
-                || newRow.loadUnaligned(fromByteOffset: at &+ 8, as: UInt64.self) != oldRow.loadUnaligned(fromByteOffset: at &+ 8, as: UInt64.self)
+            return word(x) != oldRow.loadUnaligned(fromByteOffset: at, as: UInt64.self)
+                || colours(x) != oldRow.loadUnaligned(fromByteOffset: at &+ 8, as: UInt64.self)
         }
-        /// The glyph of cell `x` of the new row, read in place.
-        @inline(__always) func glyph(_ x: Int) -> UInt32 { newRow.loadUnaligned(fromByteOffset: x &* stride, as: UInt32.self) }
-        var x = known
-        while x < columns {
-            guard differs(x) else { x &+= 1; continue }
-            var start = x
-            if start > 0 && newStart[base + start].isContinuation { start -= 1 }
-            // Extend the run over changed cells and short unchanged gaps (cheaper than a move).
-            var end = x &+ 1
-            var lastChanged = x
-            // A cluster the terminal may draw wider than we think can spill over the
-            // cells after it: those are written again, so the spill never outlives the frame.
-            var spillEnd = conservative && glyph(x) >= 0x80 ? Self.spillEnd(newStart[base + x], in: new, at: x) : 0
-            while end < columns {
-                if bitwise && end >= spillEnd {
-                    // Cell by cell as bits, until the run ends or a cell whose spill counts.
-                    let scan = Self.scanRun(new: newRow, old: oldRow, from: end, lastChanged: lastChanged, columns: columns, stopsAtWide: conservative)
-                    end = scan.end
-                    lastChanged = scan.lastChanged
-                    if scan.ended || end >= columns { break }
-                }
-                if end < spillEnd || differs(end) {
-                    lastChanged = end
-                    if conservative && glyph(end) >= 0x80 {
-                        spillEnd = Swift.max(spillEnd, Self.spillEnd(newStart[base + end], in: new, at: end))
-                    }
-                } else if end &- lastChanged > 3 { break }
-                end &+= 1
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Swift.max(1, columns)) { pending in
+            guard let bytes = pending.baseAddress else { return }
+            var count = 0
+            /// The bytes waiting in `bytes`, sent before anything else is written.
+            func flush(_ out: inout [UInt8]) {
+                out.append(contentsOf: UnsafeBufferPointer(start: bytes, count: count))
+                count = 0
             }
-            end = lastChanged &+ 1
-            if end < columns && newStart[base + end].isContinuation { end &+= 1 }
-            writeRun(newCells, of: new, row: y, from: start, to: end, into: &out)
-            x = end
+            var x = known
+            while x < columns {
+                guard differs(x) else { x &+= 1; continue }
+                // A changed second half of a wide character is drawn by its first.
+                let start = x > 0 && newStart[base &+ x].isContinuation ? x &- 1 : x
+                move(to: start, row: y, into: &out)
+                // The cells before `written` are written; an ASCII cell goes into `bytes` when its
+                // attributes above the glyph (`upper`, with width 1) and colours (`shade`) are
+                // the terminal's: unknown until a cell of the run has set them.
+                var written = start, lastChanged = x, at = x
+                var upper = UInt64.max, shade: UInt64 = 0
+                // A cluster the terminal may draw wider than we think can spill over the cells
+                // after it: those are written again, so the spill never outlives the frame.
+                var spillEnd = 0
+                while true {
+                    // Cell `at` changed: the gap before it, then it, each on its own.
+                    if conservative && UInt32(truncatingIfNeeded: word(at)) >= 0x80 {
+                        spillEnd = Swift.max(spillEnd, Self.spillEnd(newStart[base &+ at], in: new, at: at))
+                    }
+                    while written <= at {
+                        let cell = newStart[base &+ written]
+                        if cell.isContinuation { written &+= 1; continue }
+                        flush(&out)
+                        let column = written
+                        written = writeCell(cell, of: new, at: column, row: y, into: &out)
+                        // The terminal now has this cell's style.
+                        upper = (word(column) >> 40) << 40 | 1 << 32
+                        shade = colours(column)
+                    }
+                    lastChanged = at
+                    var next = at &+ 1, ended = false
+                    if bitwise && packedASCII && next >= spillEnd && written == next {
+                        // The common case, in a loop of its own: ASCII in the terminal's style.
+                        let copied = Self.copyASCII(new: newRow, old: oldRow, from: next, lastChanged: lastChanged, columns: columns,
+                                                    upper: upper, shade: shade, into: bytes, count: count)
+                        count = copied.count
+                        lastChanged = copied.lastChanged
+                        if copied.ended { written = lastChanged &+ 1; break }
+                        next = copied.at
+                        written = next
+                    }
+                    // The next changed cell, over three unchanged ones at most.
+                    while next < columns && next >= spillEnd && !differs(next) {
+                        if next &- lastChanged > 3 { ended = true; break }
+                        next &+= 1
+                    }
+                    if ended || next >= columns { break }
+                    at = next
+                }
+                flush(&out)
+                // Past the last column the terminal's cursor waits to wrap: its place is unknown.
+                cursor = written >= columns ? nil : (written, y)
+                x = Swift.max(written, lastChanged &+ 1)
+            }
         }
     }
 
-    /// Extends a run of changed cells and short unchanged gaps from cell `start`, comparing
-    /// cells as bits, until the run ends (`ended`), the row ends, or, with `stopsAtWide`, at a
-    /// changed cell holding more than ASCII, whose spill the caller must look at (`end` is that
-    /// cell). A tight loop of its own: this runs for every cell of every changed row, and not
-    /// inlined, its pointers stay in registers.
+    /// Goes on with a run from cell `start` of a row (`new`, over `old`, compared as bits),
+    /// putting into `bytes` from `count` each cell that is printable ASCII in the terminal's
+    /// style (`upper`: the attribute bits above the glyph, with width 1; `shade`: the colours),
+    /// changed or in a gap of up to three unchanged ones. Returns where it stopped: `ended`
+    /// when the run ended (a fourth unchanged cell, or the row's end), with the bytes of the gap
+    /// after `lastChanged` taken back; else at cell `at`, the first of the gap when one was
+    /// open, which the caller must write its own way. A loop of its own, not inlined, so its
+    /// values stay in registers: it runs for nearly every cell of a page down.
     @inline(never)
-    static func scanRun(new: UnsafeRawPointer, old: UnsafeRawPointer, from start: Int, lastChanged: Int, columns: Int,
-                        stopsAtWide: Bool) -> (end: Int, lastChanged: Int, ended: Bool) {
-        let stride = MemoryLayout<PackedCell>.stride
-        var end = start, last = lastChanged
-        while end < columns {
-            let at = end &* stride
-            let glyphWord = new.loadUnaligned(fromByteOffset: at, as: UInt64.self)
-            if glyphWord != old.loadUnaligned(fromByteOffset: at, as: UInt64.self)
-                || new.loadUnaligned(fromByteOffset: at &+ 8, as: UInt64.self) != old.loadUnaligned(fromByteOffset: at &+ 8, as: UInt64.self) {
-                let glyph = UInt32(truncatingIfNeeded: glyphWord)
-                if stopsAtWide && glyph >= 0x80 && glyph != PackedCell.empty { return (end, last, false) }
-                last = end
-            } else if end &- last > 3 {
-                return (end, last, true)
+    static func copyASCII(new: UnsafeRawPointer, old: UnsafeRawPointer, from start: Int, lastChanged: Int, columns: Int, upper: UInt64, shade: UInt64,
+                          into bytes: UnsafeMutablePointer<UInt8>, count: Int) -> (at: Int, lastChanged: Int, count: Int, ended: Bool) {
+        // Every cell copied is one byte: cell `x`'s goes to `out[x]`, and what is kept follows
+        // from the last changed cell. Few values, so that the loop keeps them all in registers.
+        let out = bytes + (count &- start)
+        var at = start, last = lastChanged
+        var newCell = new + at &* 16, oldCell = old + at &* 16
+        while at < columns {
+            let w = newCell.loadUnaligned(as: UInt64.self), c = newCell.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+            // Glyph 0x20…0x7E, width 1, the terminal's attributes and colours.
+            let ascii = w & ~0x7F == upper && c == shade && (w & 0x7F) &- 0x20 < 0x5F
+            if w != oldCell.loadUnaligned(as: UInt64.self) || c != oldCell.loadUnaligned(fromByteOffset: 8, as: UInt64.self) {
+                guard ascii else { break }
+                last = at
+            } else {
+                if at &- last > 3 { return (at, last, count &+ (last &+ 1 &- start), true) }
+                guard ascii else { break }
             }
-            end &+= 1
+            out[at] = UInt8(truncatingIfNeeded: w)
+            at &+= 1
+            newCell += 16
+            oldCell += 16
         }
-        return (end, last, false)
+        // The row's end ends the run; a cell to write another way leaves the gap before it to the caller.
+        return (at < columns ? last &+ 1 : at, last, count &+ (last &+ 1 &- start), at >= columns)
     }
 
     /// The column up to which a terminal that disagrees about the width of `cell`, drawn at
@@ -437,77 +489,27 @@ public struct Renderer: Sendable {
         return column + Swift.max(Int(cell.width), Swift.min(2 * scalars, 16))
     }
 
-    /// Writes cells `start..<end` of row `row` (`cells` are `b`'s).
-    private mutating func writeRun(_ cells: UnsafeBufferPointer<PackedCell>, of b: Buffer, row: Int, from start: Int, to end: Int, into out: inout [UInt8]) {
-        move(to: start, row: row, into: &out)
-        var x = start
-        let base = row * b.columns
-        let conservative = widthModel == .conservative
-        while x < end {
-            let cell = cells[base + x]
-            if cell.isContinuation { x += 1; continue }
-            setStyle(cell.packedStyle, into: &out)
-            let width = Int(Swift.max(1, cell.width))
-            if cell.isPrintableASCII {
-                // A stretch of printable ASCII in this style goes out in one append: found by
-                // reading each cell's two words in place (the glyph and width, then the style),
-                // then its bytes written straight into the output.
-                x = Self.appendASCIIStretch(cells, from: base + x, to: base + end, into: &out) - base
-                continue
-            } else if cell.glyph >= 0x20 && cell.glyph < 0x7F {
-                out.append(UInt8(truncatingIfNeeded: cell.glyph))
-            } else if conservative && (cell.isCluster || (cell.glyph < PackedCell.empty && TerminalWidthModel.isUncertain(scalar: cell.glyph))) {
-                // Blank the cells first (a terminal that draws the cluster narrower leaves nothing
-                // stale), draw it, then place the cursor after it by position, not by trust.
-                out.append(contentsOf: repeatElement(0x20, count: width))
-                ANSI.appendMove(column: x, row: row, into: &out)
-                Self.appendVisible(b.text(of: cell), into: &out)
-                if x + width < b.columns { ANSI.appendMove(column: x + width, row: row, into: &out) }
-            } else if cell.glyph < PackedCell.empty, let scalar = Unicode.Scalar(cell.glyph), !scalar.isControlCharacter {
-                // One code point, printable: its UTF-8 straight out.
-                UTF8.encode(scalar).map { for byte in $0 { out.append(byte) } }
-            } else {
-                Self.appendVisible(b.text(of: cell), into: &out)
-            }
-            x += width
+    /// Writes `cell` (not the second half of a wide one), column `x` of row `row` of `b`, in its
+    /// style where the terminal's cursor is; returns the column after it.
+    private mutating func writeCell(_ cell: PackedCell, of b: Buffer, at x: Int, row: Int, into out: inout [UInt8]) -> Int {
+        setStyle(cell.packedStyle, into: &out)
+        let width = Int(Swift.max(1, cell.width))
+        if cell.glyph >= 0x20 && cell.glyph < 0x7F {
+            out.append(UInt8(truncatingIfNeeded: cell.glyph))
+        } else if widthModel == .conservative && (cell.isCluster || (cell.glyph < PackedCell.empty && TerminalWidthModel.isUncertain(scalar: cell.glyph))) {
+            // Blank the cells first (a terminal that draws the cluster narrower leaves nothing
+            // stale), draw it, then place the cursor after it by position, not by trust.
+            out.append(contentsOf: repeatElement(0x20, count: width))
+            ANSI.appendMove(column: x, row: row, into: &out)
+            Self.appendVisible(b.text(of: cell), into: &out)
+            if x + width < b.columns { ANSI.appendMove(column: x + width, row: row, into: &out) }
+        } else if cell.glyph < PackedCell.empty, let scalar = Unicode.Scalar(cell.glyph), !scalar.isControlCharacter {
+            // One code point, printable: its UTF-8 straight out.
+            UTF8.encode(scalar).map { for byte in $0 { out.append(byte) } }
+        } else {
+            Self.appendVisible(b.text(of: cell), into: &out)
         }
-        // Past the last column the terminal's cursor waits to wrap: its place is unknown.
-        cursor = x >= b.columns ? nil : (x, row)
-    }
-
-    /// Appends the bytes of the printable ASCII cells from `start` that share its style, up to
-    /// `end` at most; returns the index after the last one written (at least `start + 1`: the
-    /// caller knows cell `start` is one). Not inlined, so that its loop keeps its values in registers.
-    @inline(never)
-    static func appendASCIIStretch(_ cells: UnsafeBufferPointer<PackedCell>, from start: Int, to end: Int, into out: inout [UInt8]) -> Int {
-        guard let first = cells.baseAddress, PackedCell.isPlainMemory else {
-            out.append(UInt8(truncatingIfNeeded: cells[start].glyph))
-            return start + 1
-        }
-        let raw = UnsafeRawPointer(first)
-        let stride = MemoryLayout<PackedCell>.stride
-        let words = raw.loadUnaligned(fromByteOffset: start &* stride, as: UInt64.self)
-        let colours = raw.loadUnaligned(fromByteOffset: start &* stride &+ 8, as: UInt64.self)
-        // The attributes and the padding above the glyph and the width: the style's first part.
-        let attributes = words >> 40
-        // Above a glyph under 0x80: width 1 and the same attributes, checked in one compare.
-        let upper = attributes << 40 | 1 << 32
-        // Each cell's byte is gathered as the stretch is found, then goes out in one append.
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Swift.max(1, end &- start)) { bytes in
-            bytes[0] = UInt8(truncatingIfNeeded: words)
-            var stop = start &+ 1, count = 1
-            while stop < end {
-                let w = raw.loadUnaligned(fromByteOffset: stop &* stride, as: UInt64.self)
-                // Glyph 0x20…0x7E, width 1, the same attributes and colours.
-                guard w & ~0x7F == upper, (w & 0x7F) &- 0x20 < 0x5F,
-                      raw.loadUnaligned(fromByteOffset: stop &* stride &+ 8, as: UInt64.self) == colours else { break }
-                bytes[count] = UInt8(truncatingIfNeeded: w)
-                count &+= 1
-                stop &+= 1
-            }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[..<count]))
-            return stop
-        }
+        return x + width
     }
 
     /// Writes a cell's text so that it can only ever show: control characters (which a cell can
@@ -542,7 +544,7 @@ public struct Renderer: Sendable {
 
     private mutating func setStyle(_ next: PackedStyle, into out: inout [UInt8]) {
         guard style != next else { return }
-        Self.appendStyleChange(from: style == .unknown ? nil : style.style, to: next.style, colorMode: colorMode, into: &out)
+        styleChanges.append(from: style, to: next, colorMode: colorMode, into: &out)
         style = next
     }
 
