@@ -3,39 +3,40 @@
 /// "1 byte", "532 bytes", "12 KB", "1 MB", "3.9 MB", "1.25 GB". A negative count shows as
 /// "Zero bytes".
 public func finderByteCount(_ bytes: Int) -> String {
-    let units = byteUnits
     guard bytes > 0 else { return "Zero bytes" }
     if bytes == 1 { return "1 byte" }
     if bytes < 1000 { return "\(bytes) bytes" }
     // The unit is chosen after rounding, so 999,999 bytes is "1 MB", not "1,000 KB".
-    for (i, unit) in units.enumerated() {
-        let scale = Double(Int(saturating: pow10(unit.decimals)))
-        let rounded = (Double(bytes) / unit.size * scale).rounded() / scale
-        if rounded < 1000 || i == units.count - 1 {
-            var text = decimal(rounded, unit.decimals)
-            text += " "
-            text += unit.name
-            return text
-        }
+    var unit = 0, size = 1e3
+    while true {
+        // Whole kilobytes, a decimal for megabytes, two for larger units.
+        let decimals = Swift.min(unit, 2)
+        let scale = decimals == 0 ? 1.0 : decimals == 1 ? 10 : 100
+        let rounded = (Double(bytes) / size * scale).rounded() / scale
+        if rounded < 1000 || unit == byteUnitNames.count - 1 { return decimal(rounded, decimals, unit: byteUnitNames[unit]) }
+        unit += 1
+        size *= 1e3
     }
-    return "\(bytes) bytes"
 }
 
-/// Finder's units, with the decimals each shows.
-private let byteUnits: [(name: String, size: Double, decimals: Int)] = [("KB", 1e3, 0), ("MB", 1e6, 1), ("GB", 1e9, 2), ("TB", 1e12, 2), ("PB", 1e15, 2), ("EB", 1e18, 2)]
+/// Finder's units, from kilobytes up: names of two letters, so that a table formatting a
+/// screen of sizes every frame it pages copies no strings.
+private let byteUnitNames: [(UInt8, UInt8)] = [(75, 66), (77, 66), (71, 66), (84, 66), (80, 66), (69, 66)]
 
-private func pow10(_ n: Int) -> Double { n <= 0 ? 1 : 10 * pow10(n - 1) }
-
-/// `value` with `decimals` digits after the point, or none when they are all zero.
-private func decimal(_ value: Double, _ decimals: Int) -> String {
-    let scale = Int(saturating: pow10(decimals))
+/// `value` with `decimals` digits after the point, or none when they are all zero, then a
+/// space and `unit`.
+private func decimal(_ value: Double, _ decimals: Int, unit: (UInt8, UInt8)) -> String {
+    let scale = decimals == 0 ? 1 : decimals == 1 ? 10 : 100
     let scaled = Int(saturating: (value * Double(scale)).rounded())
     let whole = scaled / scale, fraction = scaled % scale
     let shown = decimals > 0 && fraction != 0 ? decimals : 0
-    // Written from the last digit back into a small buffer: a table formats a screen of these
+    // Written from the last byte back into a small buffer: a table formats a screen of these
     // every frame it pages.
     return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 48) { bytes in
-        var at = bytes.count
+        var at = bytes.count - 3
+        bytes[at] = UInt8(ascii: " ")
+        bytes[at + 1] = unit.0
+        bytes[at + 2] = unit.1
         func put(_ n: Int, digits: Int) {
             var value = n.magnitude, written = 0
             repeat {

@@ -277,34 +277,37 @@ extension Canvas {
             return recording?.text(text, at: origin, width: room, font: font, style, alignment: alignment, truncation: truncation) ?? 0
         }
         let start = metrics.cell(at: Point(x: origin.x + 1e-6, y: origin.y + 1e-6))
-        var clip = currentClip
-        var shown = text, column = start.column
-        if let width {
-            let room = Swift.max(0, metrics.columns(forPoints: (width.isNaN ? 0 : width) + 1e-6))
-            // The span's cells, cut to the clip: worked out here rather than through CellRect,
-            // whose clamping costs more than the text's drawing at this rate (every cell of a table).
-            let first = Swift.max(clip.column, start.column), last = Swift.min(clip.maxColumn, start.column.addingSaturating(room))
-            let inRow = start.row >= clip.row && start.row < clip.maxRow && first < last
-            clip = CellRect(column: first, row: start.row, columns: inRow ? last - first : 0, rows: inRow ? 1 : 0)
-            // Printable ASCII (most cells of a table) is cut and placed byte by byte, in place.
-            let span = clip
-            if let drawn = text.utf8.withContiguousStorageIfAvailable({ bytes -> Int? in
-                guard Truncation.isPrintableASCII(bytes) else { return nil }
-                let placed = cells.drawFittedASCII(bytes, column: start.column, row: start.row, room: room, truncation: truncation,
-                                                   alignment: alignment, style: PackedStyle(gridStyle(style)), clip: span)
-                return Swift.min(placed.end, span.maxColumn).subtractingSaturating(placed.start)
-            }), let drawn {
-                return Double(drawn) * metrics.cellWidth
-            }
-            shown = text.truncated(toWidth: room, truncation)
-            switch alignment {
-            case .leading: break
-            case .trailing: column = column.addingSaturating(Swift.max(0, room - displayWidth(shown)))
-            case .center: column = column.addingSaturating(Swift.max(0, room - displayWidth(shown)) / 2)
-            }
+        guard let width else {
+            let clip = currentClip
+            let end = cells.draw(text, column: start.column, row: start.row, style: gridStyle(style), clip: clip)
+            return Double(Swift.min(end, clip.maxColumn).subtractingSaturating(start.column)) * metrics.cellWidth
         }
-        let end = cells.draw(shown, column: column, row: start.row, style: gridStyle(style), clip: clip)
-        return Double(Swift.min(end, clip.maxColumn).subtractingSaturating(column)) * metrics.cellWidth
+        let room = Swift.max(0, metrics.columns(forPoints: (width.isNaN ? 0 : width) + 1e-6))
+        // The span's cells, cut to the clip: worked out here rather than through CellRect,
+        // whose clamping costs more than the text's drawing at this rate (every cell of a table).
+        let clip = currentClip
+        let first = Swift.max(clip.column, start.column), last = Swift.min(clip.maxColumn, start.column.addingSaturating(room))
+        let inRow = start.row >= clip.row && start.row < clip.maxRow && first < last
+        let span = CellRect(column: first, row: start.row, columns: inRow ? last - first : 0, rows: inRow ? 1 : 0)
+        // Printable ASCII (most cells of a table) is cut and placed byte by byte, in place,
+        // without a copy of the text.
+        if let drawn = text.utf8.withContiguousStorageIfAvailable({ bytes -> Int? in
+            guard Truncation.isPrintableASCII(bytes) else { return nil }
+            let placed = cells.drawFittedASCII(bytes, column: start.column, row: start.row, room: room, truncation: truncation,
+                                               alignment: alignment, style: PackedStyle(gridStyle(style)), clip: span)
+            return Swift.min(placed.end, span.maxColumn).subtractingSaturating(placed.start)
+        }), let drawn {
+            return Double(drawn) * metrics.cellWidth
+        }
+        let shown = text.truncated(toWidth: room, truncation)
+        var column = start.column
+        switch alignment {
+        case .leading: break
+        case .trailing: column = column.addingSaturating(Swift.max(0, room - displayWidth(shown)))
+        case .center: column = column.addingSaturating(Swift.max(0, room - displayWidth(shown)) / 2)
+        }
+        let end = cells.draw(shown, column: column, row: start.row, style: gridStyle(style), clip: span)
+        return Double(Swift.min(end, span.maxColumn).subtractingSaturating(column)) * metrics.cellWidth
     }
 
     /// A line `width` points wide in `style`'s colour; on a grid, │ or ─ in the cells it
