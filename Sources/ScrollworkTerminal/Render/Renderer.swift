@@ -377,11 +377,15 @@ public struct Renderer: Sendable {
             var count = 0
             /// The bytes waiting in `bytes`, sent before anything else is written.
             func flush(_ out: inout [UInt8]) {
+                guard count > 0 else { return }
                 out.append(contentsOf: UnsafeBufferPointer(start: bytes, count: count))
                 count = 0
             }
             var x = known
             while x < columns {
+                // Unchanged cells (most of a row a scroll left in place) in a loop of their own.
+                if bitwise { x = Self.firstDifference(new: newRow, old: oldRow, from: x, columns: columns) }
+                guard x < columns else { break }
                 guard differs(x) else { x &+= 1; continue }
                 // A changed second half of a wide character is drawn by its first.
                 let start = x > 0 && newStart[base &+ x].isContinuation ? x &- 1 : x
@@ -411,7 +415,8 @@ public struct Renderer: Sendable {
                     }
                     lastChanged = at
                     var next = at &+ 1, ended = false
-                    if bitwise && packedASCII && next >= spillEnd && written == next {
+                    // After printable ASCII, more of it is likely: the rest of a word, a line.
+                    if bitwise && packedASCII && next >= spillEnd && written == next && word(at) & 0xFF_FFFF_FF80 == 1 << 32 && (word(at) & 0x7F) &- 0x20 < 0x5F {
                         // The common case, in a loop of its own: ASCII in the terminal's style.
                         let copied = Self.copyASCII(new: newRow, old: oldRow, from: next, lastChanged: lastChanged, columns: columns,
                                                     upper: upper, shade: shade, into: bytes, count: count)
@@ -435,6 +440,23 @@ public struct Renderer: Sendable {
                 x = Swift.max(written, lastChanged &+ 1)
             }
         }
+    }
+
+    /// The first cell from `start` on in which row `new` differs from row `old`, compared as
+    /// bits; `columns` when none does. A loop of its own, so that its values stay in registers.
+    @inline(never)
+    static func firstDifference(new: UnsafeRawPointer, old: UnsafeRawPointer, from start: Int, columns: Int) -> Int {
+        var at = start
+        var offset = at &* MemoryLayout<PackedCell>.stride
+        while at < columns {
+            if new.loadUnaligned(fromByteOffset: offset, as: UInt64.self) != old.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                || new.loadUnaligned(fromByteOffset: offset &+ 8, as: UInt64.self) != old.loadUnaligned(fromByteOffset: offset &+ 8, as: UInt64.self) {
+                return at
+            }
+            at &+= 1
+            offset &+= MemoryLayout<PackedCell>.stride
+        }
+        return columns
     }
 
     /// Goes on with a run from cell `start` of a row (`new`, over `old`, compared as bits),
