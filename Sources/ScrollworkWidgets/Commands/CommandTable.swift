@@ -23,9 +23,9 @@ public struct CommandTable<Command: Sendable>: Sendable {
     public private(set) var overrides: [(key: KeyEvent, command: Command?, summary: String)] = []
     /// The first binding that lists each key: a key is looked up, not compared with every
     /// binding's keys (a lookup runs on every key press, through several tables).
-    private let firstListing: [KeyEvent: Int]
+    @usableFromInline let firstListing: [KeyEvent: Int]
     /// The bindings that make their commands from keys, in order.
-    private let mappings: [Int]
+    @usableFromInline let mappings: [Int]
 
     /// A table titled `title` of `bindings`, tried in order.
     public init(_ title: String, _ bindings: [KeyBinding<Command>]) {
@@ -41,6 +41,9 @@ public struct CommandTable<Command: Sendable>: Sendable {
 
     /// The command `key` runs: its own binding when it was bound anew, else the one the first
     /// binding that matches it names, with the values the key gives it; nil for none.
+    /// Inlinable, so that it is specialised for each table's commands: a key press asks
+    /// several tables.
+    @inlinable
     public func command(for key: KeyEvent) -> Command? {
         if !overrides.isEmpty, let bound = overrides.last(where: { $0.key == key }) { return bound.command }
         let listed = firstListing[key] ?? bindings.count
@@ -116,9 +119,9 @@ public struct KeyBinding<Command: Sendable>: Sendable {
     /// A command the binding runs, for sorting bindings into groups: the one it always runs, or
     /// the example one that makes commands with values from keys was given.
     public let example: Command?
-    private let keys: [KeyEvent]
-    private let fixed: Command?
-    private let mapping: (@Sendable (KeyEvent) -> Command?)?
+    @usableFromInline let keys: [KeyEvent]
+    @usableFromInline let fixed: Command?
+    @usableFromInline let mapping: (@Sendable (KeyEvent) -> Command?)?
 
     /// `command` on any of `keys`; help shows the keys' names unless `label` says otherwise.
     public init(_ command: Command, _ summary: String, keys: KeyEvent..., label: String? = nil) {
@@ -148,6 +151,7 @@ public struct KeyBinding<Command: Sendable>: Sendable {
     }
 
     /// The command `key` runs through this binding, or nil.
+    @inlinable
     public func command(for key: KeyEvent) -> Command? {
         if let fixed, keys.contains(key) { return fixed }
         return mapping?(key)

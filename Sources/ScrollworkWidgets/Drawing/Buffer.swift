@@ -295,7 +295,7 @@ public struct Buffer: Sendable {
     /// Copies `width` cells (all of the row by default) of row `sourceRow` of `source`, from
     /// `sourceColumn`, onto row `row` of this buffer from `column`; whatever falls outside either
     /// buffer is left out. Rows without long clusters copy as memory.
-    package mutating func copyCells(of sourceRow: Int, from source: Buffer, to row: Int, column: Int, sourceColumn: Int = 0, width: Int? = nil) {
+    @usableFromInline package mutating func copyCells(of sourceRow: Int, from source: Buffer, to row: Int, column: Int, sourceColumn: Int = 0, width: Int? = nil) {
         guard sourceRow >= 0, sourceRow < source.rows, row >= 0, row < rows else { return }
         var from = sourceColumn, to = column, count = width ?? source.columns
         if from < 0 { count += from; to -= from; from = 0 }

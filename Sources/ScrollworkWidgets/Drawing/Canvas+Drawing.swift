@@ -126,7 +126,7 @@ extension Canvas {
     }
 
     /// The cells drawing is cut to now.
-    var currentClip: CellRect { cellClip ?? cells.area }
+    @usableFromInline var currentClip: CellRect { cellClip ?? cells.area }
 
     /// Fills `rect` with `style`'s background, its corners rounded by `radius` points where
     /// drawn in points (negative is 0). Outside a drawing, a canvas that draws in points records

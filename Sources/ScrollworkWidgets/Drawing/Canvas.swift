@@ -41,9 +41,9 @@ public struct Canvas: Sendable {
     var recording: PointDrawing? = nil
     /// True while ``recording`` holds a drawing: asked by every drawing call, and cheaper to
     /// ask than the optional drawing itself.
-    var isRecording = false
+    @usableFromInline var isRecording = false
     /// The cells drawing on the grid is cut to (``clipped(to:_:)``): the whole grid at first.
-    var cellClip: CellRect? = nil
+    @usableFromInline var cellClip: CellRect? = nil
     /// The clips ``pushClip(_:)`` replaced, innermost last.
     var savedClips: [CellRect?] = []
     /// True inside a ``faded(_:_:)`` below 0.75 on a grid: what is drawn is dim.

@@ -5,9 +5,9 @@ import Scrollwork
 /// its cells instead of laying it out and drawing it again. A window draws it every frame (its
 /// drawing is recorded, and marks such as buttons must be handed over each time).
 public struct DrawnArea<Key: Equatable & Sendable>: Sendable {
-    var key: Key? = nil
-    var area = CellRect.none
-    var cells = Buffer(columns: 0, rows: 0)
+    @usableFromInline var key: Key? = nil
+    @usableFromInline var area = CellRect.none
+    @usableFromInline var cells = Buffer(columns: 0, rows: 0)
 
     /// Nothing kept yet.
     public init() {}
@@ -17,6 +17,9 @@ extension Canvas {
     /// Draws what `body` draws as one drawing of `rect` in `idiom`'s type (``draw(_:idiom:_:)``),
     /// or, on a terminal, copies the cells `cache` kept when it was last drawn with the same
     /// `key` over the same cells. `key` must hold everything the drawing depends on.
+    /// Inlinable, so that each caller's key is compared and kept in its own type rather than
+    /// through the generic one: a terminal asks this of its chrome every frame.
+    @inlinable
     public mutating func reusing<Key>(_ cache: inout DrawnArea<Key>, key: Key, in rect: Rect, idiom: ScrollIdiom,
                                       _ body: (inout Canvas) -> Void) {
         guard !drawsInPoints, !isRecording else { draw(rect, idiom: idiom, body); return }
