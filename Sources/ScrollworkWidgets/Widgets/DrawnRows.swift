@@ -18,6 +18,9 @@ struct DrawnRows {
     }
 
     private var key: Key? = nil
+    /// The key's area, read on its own: reading it through the optional key copied the key, its
+    /// arrays retained and released, for every row.
+    private var area: CellRect? = nil
     /// The kept rows' cells, one line a row, as wide as the area.
     private var cells = Buffer(columns: 0, rows: 0)
     /// The kept rows in the order they were drawn (top to bottom): which line of `cells` holds
@@ -38,6 +41,7 @@ struct DrawnRows {
         if self.key != key {
             kept.removeAll(keepingCapacity: true)
             self.key = key
+            area = key.area
         }
         drawn.removeAll(keepingCapacity: true)
         searchFrom = 0
@@ -47,7 +51,7 @@ struct DrawnRows {
     /// Copies row `id`, drawn last frame in `style`, onto buffer row `row` and returns true; false
     /// when it was not kept (the caller then draws it and calls ``drew(_:row:style:)``).
     mutating func reuse(_ id: RowID, style: Style, onto row: Int, of buffer: inout Buffer) -> Bool {
-        guard let area = key?.area, let found = kept[searchFrom...].firstIndex(where: { $0.id == id }) else { return false }
+        guard let area, let found = kept[searchFrom...].firstIndex(where: { $0.id == id }) else { return false }
         let line = kept[found]
         guard line.style == style else { return false }
         searchFrom = found + 1
@@ -69,7 +73,7 @@ struct DrawnRows {
     /// anything is drawn over them into lines no kept row still needs, and tells the renderer
     /// how far the reused ones moved.
     mutating func end(from buffer: inout Buffer) {
-        guard let area = key?.area else { return }
+        guard let area else { return }
         if cells.columns != area.columns || cells.rows != area.rows {
             cells = Buffer(columns: area.columns, rows: area.rows)
             for i in drawn.indices { drawn[i].line = nil }
