@@ -193,6 +193,29 @@ private func screen(after frames: [Buffer], mode: ColorMode = .trueColor) -> (Vi
         }
     }
 
+    @Test("ASCII cells that differ from the cell before only in an attribute are written in their own style, whatever their colours")
+    func attributeChangesInsideARunAreWritten() {
+        let backgrounds: [Color] = [.default, .palette(1), .palette(255), .rgb(0, 1, 0), .rgb(255, 255, 255), .rgb(1, 3, 5), .ansi(3)]
+        let toggles: [(inout Style) -> Void] = [{ $0.bold.toggle() }, { $0.dim.toggle() }, { $0.italic.toggle() }, { $0.underline.toggle() }, { $0.reverse.toggle() }]
+        for background in backgrounds {
+            for (t, toggle) in toggles.enumerated() {
+                var old = Buffer(columns: 16, rows: 1)
+                old.draw(String(repeating: "-", count: 16), column: 0, row: 0)
+                var new = Buffer(columns: 16, rows: 1)
+                var style = Style(foreground: .rgb(9, 8, 7), background: background)
+                for x in 0..<16 {
+                    new.draw(String(UnicodeScalar(UInt8(65 + x))), column: x, row: 0, style: style)
+                    toggle(&style)
+                }
+                var r = Renderer(colorMode: .trueColor)
+                var vs = VirtualScreen(columns: 16, rows: 1)
+                vs.apply(r.render(old))
+                vs.apply(r.render(new))
+                #expect(vs.buffer == new, "background \(background), attribute \(t)")
+            }
+        }
+    }
+
     @Test("a renderer given another colour mode writes its styles in that mode, not the ones it wrote before")
     func aNewColourModeForgetsWrittenStyles() {
         var b = Buffer(columns: 4, rows: 1)

@@ -474,22 +474,24 @@ public struct Renderer: Sendable {
         // from the last changed cell. Few values, so that the loop keeps them all in registers.
         let out = bytes + (count &- start)
         var at = start, last = lastChanged
-        var newCell = new + at &* 16, oldCell = old + at &* 16
+        var offset = at &* 16
         while at < columns {
-            let w = newCell.loadUnaligned(as: UInt64.self), c = newCell.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
-            // Glyph 0x20…0x7E, width 1, the terminal's attributes and colours.
-            let ascii = w & ~0x7F == upper && c == shade && (w & 0x7F) &- 0x20 < 0x5F
-            if w != oldCell.loadUnaligned(as: UInt64.self) || c != oldCell.loadUnaligned(fromByteOffset: 8, as: UInt64.self) {
-                guard ascii else { break }
+            let w = new.loadUnaligned(fromByteOffset: offset, as: UInt64.self), c = new.loadUnaligned(fromByteOffset: offset &+ 8, as: UInt64.self)
+            let same = w == old.loadUnaligned(fromByteOffset: offset, as: UInt64.self) && c == old.loadUnaligned(fromByteOffset: offset &+ 8, as: UInt64.self)
+            // Glyph 0x20…0x7E, width 1, the terminal's attributes and colours; else the caller
+            // writes it, unless it is the fourth unchanged cell, which ends the run.
+            guard ((w & ~0x7F) ^ upper) | (c ^ shade) == 0, UInt8(truncatingIfNeeded: w) &- 0x20 < 0x5F else {
+                if same && at &- last > 3 { return (at, last, count &+ (last &+ 1 &- start), true) }
+                break
+            }
+            if !same {
                 last = at
-            } else {
-                if at &- last > 3 { return (at, last, count &+ (last &+ 1 &- start), true) }
-                guard ascii else { break }
+            } else if at &- last > 3 {
+                return (at, last, count &+ (last &+ 1 &- start), true)
             }
             out[at] = UInt8(truncatingIfNeeded: w)
             at &+= 1
-            newCell += 16
-            oldCell += 16
+            offset &+= 16
         }
         // The row's end ends the run; a cell to write another way leaves the gap before it to the caller.
         return (at < columns ? last &+ 1 : at, last, count &+ (last &+ 1 &- start), at >= columns)
