@@ -234,13 +234,19 @@ private func screen(after frames: [Buffer], mode: ColorMode = .trueColor) -> (Vi
             let background: Color = n % 3 == 0 ? .ansi(UInt8(n % 8)) : .default
             return PackedStyle(Style(foreground: .palette(UInt8(n)), background: background, bold: n % 2 == 0, underline: n % 5 == 0))
         }
-        var changes = StyleChanges()
-        for round in 0..<3 {
-            for (a, b) in zip([PackedStyle.unknown] + styles, styles + [PackedStyle.unknown]) where b != .unknown {
-                var cached: [UInt8] = [], direct: [UInt8] = []
-                changes.append(from: a, to: b, colorMode: .palette256, into: &cached)
-                Renderer.appendStyleChange(from: a == .unknown ? nil : a.style, to: b.style, colorMode: .palette256, into: &direct)
-                #expect(cached == direct, "round \(round)")
+        // Ten styles' changes fit in the cache and are copied from it in later rounds; forty
+        // make it give way again and again.
+        for count in [10, 40] {
+            var changes = StyleChanges()
+            let some = Array(styles.prefix(count))
+            // A mode different from the round before's is written in that mode, not copied.
+            for (round, mode) in [ColorMode.palette256, .palette256, .ansi16, .palette256].enumerated() {
+                for (a, b) in zip([PackedStyle.unknown] + some, some) {
+                    var cached: [UInt8] = [], direct: [UInt8] = []
+                    changes.append(from: a, to: b, colorMode: mode, into: &cached)
+                    Renderer.appendStyleChange(from: a == .unknown ? nil : a.style, to: b.style, colorMode: mode, into: &direct)
+                    #expect(cached == direct, "\(count) styles, round \(round), \(mode)")
+                }
             }
         }
     }

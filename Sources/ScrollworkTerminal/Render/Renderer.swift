@@ -10,9 +10,7 @@ import ScrollworkWidgets
 /// synchronized output (mode 2026) so it appears at once.
 public struct Renderer: Sendable {
     /// The colours the terminal can show.
-    public var colorMode: ColorMode {
-        didSet { styleChanges = StyleChanges() }
-    }
+    public var colorMode: ColorMode
     /// Use scroll regions for moved blocks of rows.
     public var usesScrollRegions = true
     /// Wrap frames in synchronized output.

@@ -14,10 +14,13 @@ struct StyleChanges: Sendable {
     private var bytes: [[UInt8]] = []
     /// The entry the next new change replaces once the cache is full.
     private var next = 0
+    /// The colour mode the kept sequences were written for: another mode empties the cache.
+    private var mode: ColorMode? = nil
 
     /// Appends the sequence that changes the terminal's attributes from `current` (``PackedStyle/unknown``
     /// when not known) to `target` in `colorMode`, from the cache when it was worked out before.
     mutating func append(from current: PackedStyle, to target: PackedStyle, colorMode: ColorMode, into out: inout [UInt8]) {
+        if mode != colorMode { self = StyleChanges(); mode = colorMode }
         for i in from.indices where from[i] == current && to[i] == target {
             out.append(contentsOf: bytes[i])
             return
