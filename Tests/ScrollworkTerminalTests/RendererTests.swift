@@ -251,6 +251,35 @@ private func screen(after frames: [Buffer], mode: ColorMode = .trueColor) -> (Vi
         }
     }
 
+    /// Frames of ASCII alone (no clusters, so cells are compared as bits and copied by the
+    /// renderer's ASCII loop) in styles that pair up (the same colours, an attribute apart, over
+    /// colours whose bits lie where the attributes' do in a packed cell), drawn side by side with
+    /// short gaps, a DEL and an accented letter now and then, end with the terminal showing
+    /// exactly the last frame.
+    @Test func anySequenceOfASCIIFramesIsShownExactly() async {
+        let white = Color.rgb(255, 255, 255), green = Color.rgb(0, 1, 0)
+        let styles: [Style] = [.plain, Style(bold: true),
+                               Style(background: green), Style(background: green, bold: true),
+                               Style(foreground: white, background: white), Style(foreground: white, background: white, italic: true, underline: true),
+                               Style(reverse: true), Style(dim: true, reverse: true),
+                               Style(foreground: .palette(9), underline: true), Style(foreground: .palette(9))]
+        let texts = ["a", "ab", "abc d", "    ", "x  y   z", "b    c", "é", "\u{7F}", "~~~~", "q   r    s     t"]
+        let step = zip(Gen.int(in: 0...39), Gen.int(in: 0...5), Gen.int(in: 0...9), Gen.int(in: 0...9), Gen.int(in: 0...3))
+        await propertyCheck(count: 200, input: step.array(of: 1...24)) { steps in
+            var frame = Buffer(columns: 40, rows: 6)
+            var r = Renderer(colorMode: .trueColor)
+            var vs = VirtualScreen(columns: 40, rows: 6)
+            for (x, y, s, t, gap) in steps {
+                // A text, then its partner style's text a short gap after it.
+                let end = frame.draw(texts[t], column: x, row: y, style: styles[s])
+                frame.draw(texts[(t + 3) % texts.count], column: end + gap, row: y, style: styles[s ^ 1])
+                vs.apply(r.render(frame))
+                let same = vs.buffer == frame
+                #expect(same, "screen:\n\(vs.buffer.text)\nframe:\n\(frame.text)")
+            }
+        }
+    }
+
     /// Any sequence of frames, drawn with text of every width, styles, moved rows and changes
     /// in the columns scroll detection leaves out, ends with the terminal showing exactly the
     /// last frame.
