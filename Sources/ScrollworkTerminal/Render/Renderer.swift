@@ -414,7 +414,7 @@ public struct Renderer: Sendable {
                     lastChanged = at
                     var next = at &+ 1, ended = false
                     // After printable ASCII, more of it is likely: the rest of a word, a line.
-                    if bitwise && packedASCII && next >= spillEnd && written == next && word(at) & 0xFF_FFFF_FF80 == 1 << 32 && (word(at) & 0x7F) &- 0x20 < 0x5F {
+                    if bitwise && packedASCII && next >= spillEnd && written == next && newStart[base &+ at].isPrintableASCII {
                         // The common case, in a loop of its own: ASCII in the terminal's style.
                         let copied = Self.copyASCII(new: newRow, old: oldRow, from: next, lastChanged: lastChanged, columns: columns,
                                                     upper: upper, shade: shade, into: bytes, count: count)
@@ -470,26 +470,20 @@ public struct Renderer: Sendable {
                           into bytes: UnsafeMutablePointer<UInt8>, count: Int) -> (at: Int, lastChanged: Int, count: Int, ended: Bool) {
         // Every cell copied is one byte: cell `x`'s goes to `out[x]`, and what is kept follows
         // from the last changed cell. Few values, so that the loop keeps them all in registers.
-        let out = bytes + (count &- start)
+        let out = bytes + (count &- start), stride = MemoryLayout<PackedCell>.stride
         var at = start, last = lastChanged
-        var offset = at &* 16
+        var offset = at &* stride
         while at < columns {
             let w = new.loadUnaligned(fromByteOffset: offset, as: UInt64.self), c = new.loadUnaligned(fromByteOffset: offset &+ 8, as: UInt64.self)
             let same = w == old.loadUnaligned(fromByteOffset: offset, as: UInt64.self) && c == old.loadUnaligned(fromByteOffset: offset &+ 8, as: UInt64.self)
-            // Glyph 0x20…0x7E, width 1, the terminal's attributes and colours; else the caller
-            // writes it, unless it is the fourth unchanged cell, which ends the run.
-            guard ((w & ~0x7F) ^ upper) | (c ^ shade) == 0, UInt8(truncatingIfNeeded: w) &- 0x20 < 0x5F else {
-                if same && at &- last > 3 { return (at, last, count &+ (last &+ 1 &- start), true) }
-                break
-            }
-            if !same {
-                last = at
-            } else if at &- last > 3 {
-                return (at, last, count &+ (last &+ 1 &- start), true)
-            }
+            // A fourth unchanged cell ends the run.
+            if same && at &- last > 3 { return (at, last, count &+ (last &+ 1 &- start), true) }
+            // Glyph 0x20…0x7E, width 1, the terminal's attributes and colours; else the caller writes it.
+            guard ((w & ~0x7F) ^ upper) | (c ^ shade) == 0, UInt8(truncatingIfNeeded: w) &- 0x20 < 0x5F else { break }
+            if !same { last = at }
             out[at] = UInt8(truncatingIfNeeded: w)
             at &+= 1
-            offset &+= 16
+            offset &+= stride
         }
         // The row's end ends the run; a cell to write another way leaves the gap before it to the caller.
         return (at < columns ? last &+ 1 : at, last, count &+ (last &+ 1 &- start), at >= columns)

@@ -9,9 +9,14 @@ struct StyleChanges: Sendable {
     /// How many changes are kept; the oldest gives way.
     static let capacity = 16
 
-    private var from: [PackedStyle] = []
-    private var to: [PackedStyle] = []
-    private var bytes: [[UInt8]] = []
+    /// A change written, and its bytes.
+    private struct Entry {
+        var from: PackedStyle
+        var to: PackedStyle
+        var bytes: [UInt8]
+    }
+
+    private var entries: [Entry] = []
     /// The entry the next new change replaces once the cache is full.
     private var next = 0
     /// The colour mode the kept sequences were written for: another mode empties the cache.
@@ -21,21 +26,18 @@ struct StyleChanges: Sendable {
     /// when not known) to `target` in `colorMode`, from the cache when it was worked out before.
     mutating func append(from current: PackedStyle, to target: PackedStyle, colorMode: ColorMode, into out: inout [UInt8]) {
         if mode != colorMode { self = StyleChanges(); mode = colorMode }
-        for i in from.indices where from[i] == current && to[i] == target {
-            out.append(contentsOf: bytes[i])
+        if let kept = entries.first(where: { $0.from == current && $0.to == target }) {
+            out.append(contentsOf: kept.bytes)
             return
         }
         var sequence: [UInt8] = []
         Renderer.appendStyleChange(from: current == .unknown ? nil : current.style, to: target.style, colorMode: colorMode, into: &sequence)
         out.append(contentsOf: sequence)
-        if from.count < Self.capacity {
-            from.append(current)
-            to.append(target)
-            bytes.append(sequence)
+        let entry = Entry(from: current, to: target, bytes: sequence)
+        if entries.count < Self.capacity {
+            entries.append(entry)
         } else {
-            from[next] = current
-            to[next] = target
-            bytes[next] = sequence
+            entries[next] = entry
             next = (next + 1) % Self.capacity
         }
     }

@@ -24,8 +24,7 @@ extension Canvas {
     mutating func drewRow(_ cache: inout DrawnRows, id: RowID, style: Style, at rect: Rect) {
         guard !drawsInPoints else { return }
         let row = gridRow(of: rect)
-        cache.drew(id, row: row, style: style)
-        if !cache.wasShown(id) { cells.noteFreshRow(row) }
+        if cache.drew(id, row: row, style: style) { cells.noteFreshRow(row) }
     }
 
     /// The grid row a row's rectangle is drawn on: the one that holds its top.

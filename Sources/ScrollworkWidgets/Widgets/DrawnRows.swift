@@ -61,12 +61,11 @@ struct DrawnRows {
         return true
     }
 
-    /// True when row `id` was among the rows kept from the last frame, in any style.
-    func wasShown(_ id: RowID) -> Bool { kept.contains { $0.id == id } }
-
-    /// Records that row `id` was drawn on buffer row `row`, in `style`.
-    mutating func drew(_ id: RowID, row: Int, style: Style) {
+    /// Records that row `id` was drawn on buffer row `row`, in `style`; returns true when it is
+    /// new on screen (not among the rows kept from the last frame, in any style).
+    mutating func drew(_ id: RowID, row: Int, style: Style) -> Bool {
         drawn.append((id, row, style, nil))
+        return !kept.contains { $0.id == id }
     }
 
     /// Keeps the rows drawn this frame, reading the newly drawn ones back from `buffer` before
