@@ -14,7 +14,7 @@ import Testing
         }
     }
 
-    @Test("printable ASCII drawn in a span gives the cells and width of the cut string drawn whole, for every cut, alignment and clip")
+    @Test("printable ASCII drawn in a span gives the cells and width of the cut string drawn whole, for every cut, alignment and clip, over narrow or wide characters")
     func fastPathMatchesCutString() {
         var steps = Steps(state: 7)
         for _ in 0..<3000 {
@@ -26,6 +26,11 @@ import Testing
             let clip = Rect(x: Double(steps.next(160)) - 20, y: 0, width: Double(steps.next(200)), height: 64)
             // What the cut string drawn whole gives: the reference.
             var expected = Buffer(columns: 20, rows: 3, fill: Cell("x"))
+            // Under it, wide characters half the time, at an even or odd start: a cell drawn over
+            // half of one must blank the other half.
+            let wide = steps.next(2) == 0, wideStart = steps.next(2)
+            if wide { expected.draw(String(repeating: "界", count: 10), column: wideStart, row: 1) }
+            let under = expected
             let start = CellMetrics().cell(at: Point(x: x + 1e-6, y: 16 + 1e-6)).column
             let room = Swift.max(0, CellMetrics().columns(forPoints: width + 1e-6))
             let shown = text.truncated(toWidth: room, truncation)
@@ -40,10 +45,10 @@ import Testing
             let end = expected.draw(shown, column: column, row: 1, style: Style(bold: true), clip: span)
             let expectedWidth = Double(Swift.min(end, span.maxColumn) - column) * 8
 
-            var canvas = Canvas(cells: Buffer(columns: 20, rows: 3, fill: Cell("x")))
+            var canvas = Canvas(cells: under)
             canvas.pushClip(clip)
             let drawn = canvas.text(text, at: Point(x: x, y: 16), width: width, style: Style(bold: true), alignment: alignment, truncation: truncation)
-            #expect(canvas.cells.cells == expected.cells, "\(text.debugDescription) \(truncation) \(alignment) x \(x) width \(width) clip \(clip)")
+            #expect(canvas.cells.cells == expected.cells, "\(text.debugDescription) \(truncation) \(alignment) x \(x) width \(width) clip \(clip) wide \(wide) from \(wideStart)")
             #expect(drawn == expectedWidth, "\(text.debugDescription) \(truncation) \(alignment) x \(x) width \(width)")
         }
     }

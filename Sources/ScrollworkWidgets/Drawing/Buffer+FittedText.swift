@@ -27,28 +27,46 @@ extension Buffer {
         }
         let end = start.addingSaturating(width)
         // The clip and the buffer, compared directly: a CellRect made for this costs more than
-        // the cells a short text draws.
+        // the cells a short text draws. (Two-argument min and max: the variadic ones make an array.)
         guard row >= Swift.max(0, clip.row), row < Swift.min(rows, clip.maxRow) else { return (start, end) }
-        let first = Swift.max(start, clip.column, 0), last = Swift.min(end, clip.maxColumn, columns)
+        let first = Swift.max(Swift.max(start, clip.column), 0), last = Swift.min(Swift.min(end, clip.maxColumn), columns)
         guard first < last, let source = bytes.baseAddress else { return (start, end) }
         let cut = width < count
         let columns = self.columns
+        let template = PackedCell(glyph: 0, width: 1, style: style)
         withStorage { cells in
             guard let line = cells.baseAddress?.advanced(by: row * columns) else { return }
+            // A cell is two words: the glyph's byte goes into the first, below the width and
+            // the attributes; the second is the colours. Stored as words, a cell is two stores.
+            let plain = PackedCell.isPlainMemory
+            let words = withUnsafeBytes(of: template) { ($0.loadUnaligned(as: UInt64.self), $0.loadUnaligned(fromByteOffset: 8, as: UInt64.self)) }
             // Bytes `offset…` of the text into cells `from..<to`, as far as they are shown.
             func copy(from: Int, to: Int, offset: Int) {
                 let a = Swift.max(from, first), b = Swift.min(to, last)
                 guard a < b else { return }
-                let read = source + (offset + a - from)
-                for x in a..<b { line[x] = PackedCell(glyph: UInt32(read[x - a]), width: 1, style: style) }
+                let read = source + (offset &+ a &- from)
+                if plain {
+                    let out = UnsafeMutableRawPointer(line + a)
+                    for i in 0..<(b &- a) {
+                        out.storeBytes(of: words.0 | UInt64(read[i]), toByteOffset: i &* 16, as: UInt64.self)
+                        out.storeBytes(of: words.1, toByteOffset: i &* 16 &+ 8, as: UInt64.self)
+                    }
+                } else {
+                    for x in a..<b { line[x] = PackedCell(glyph: UInt32(read[x &- a]), width: 1, style: style) }
+                }
             }
-            guard cut else { return copy(from: start, to: end, offset: 0) }
-            copy(from: start, to: start + head, offset: 0)
-            let mark = start + head
-            if mark >= first && mark < last { line[mark] = PackedCell(glyph: 0x2026, width: 1, style: style) }
-            copy(from: mark + 1, to: end, offset: count - tail)
+            if cut {
+                copy(from: start, to: start + head, offset: 0)
+                let mark = start + head
+                if mark >= first && mark < last { line[mark] = PackedCell(glyph: 0x2026, width: 1, style: style) }
+                copy(from: mark + 1, to: end, offset: count - tail)
+            } else {
+                copy(from: start, to: end, offset: 0)
+            }
+            // Overwriting half of a wide character leaves the other half orphaned: blank it.
+            if first > 0, line[first - 1].width == 2 { line[first - 1].glyph = 0x20; line[first - 1].width = 1 }
+            if last < columns, line[last].isContinuation { line[last].glyph = 0x20; line[last].width = 1 }
         }
-        repairEdges(row: row, from: first, to: last)
         return (start, end)
     }
 }
