@@ -18,11 +18,16 @@ struct FileRow: Sendable {
         return count
     }
 
-    /// Writes `text`'s bytes into `bytes` from `at`, moving `at` past them.
+    /// Writes `text`'s bytes into `bytes` from `at`, moving `at` past them; nothing when they
+    /// would not fit (the caller sizes `bytes` for every piece).
     static func put(_ text: String, into bytes: UnsafeMutableBufferPointer<UInt8>, at: inout Int) {
+        guard let target = bytes.baseAddress else { return }
         let start = at
+        // Short pieces byte by byte: a memory copy call costs more than the few bytes it moves.
         let copied: Int? = text.utf8.withContiguousStorageIfAvailable { source in
-            UnsafeMutableBufferPointer(rebasing: bytes[start..<(start + source.count)]).update(fromContentsOf: source)
+            guard start + source.count <= bytes.count else { return 0 }
+            for i in source.indices { target[start &+ i] = source[i] }
+            return source.count
         }
         if let copied { at += copied; return }
         for byte in text.utf8 { bytes[at] = byte; at += 1 }

@@ -187,7 +187,7 @@ final class PointPainter {
 
     /// `r` as a path, its corners rounded by `radius` (at most half its shorter side).
     private func path(_ r: Rect, radius: Double) {
-        let radius = Swift.min(radius, r.width / 2, r.height / 2)
+        let radius = Swift.min(Swift.min(radius, r.width / 2), r.height / 2)
         if radius > 0 { canvas.addRoundedRect(r, radius: radius) } else { rectangle(r) }
     }
 }

@@ -53,17 +53,21 @@ import Testing
         }
     }
 
-    @Test("the eight-at-a-time check finds a byte outside 0x20…0x7E wherever it is, and passes every printable one")
+    @Test("the eight-at-a-time check finds a byte outside 0x20…0x7E wherever it is in a text of any length up to 19, and passes every printable one")
     func printableCheck() {
-        var bytes = [UInt8](repeating: 0x61, count: 19)
-        for position in bytes.indices {
-            for value in 0...255 {
-                bytes[position] = UInt8(value)
-                let printable = bytes.withUnsafeBufferPointer(Truncation.isPrintableASCII)
-                #expect(printable == (value >= 0x20 && value < 0x7F), "byte \(value) at \(position)")
+        var wrong: [String] = []
+        for length in 1...19 {
+            var bytes = [UInt8](repeating: 0x61, count: length)
+            for position in bytes.indices {
+                for value in 0...255 {
+                    bytes[position] = UInt8(value)
+                    let printable = bytes.withUnsafeBufferPointer(Truncation.isPrintableASCII)
+                    if printable != (value >= 0x20 && value < 0x7F) { wrong.append("byte \(value) at \(position) of \(length)") }
+                }
+                bytes[position] = 0x61
             }
-            bytes[position] = 0x61
         }
+        #expect(wrong.isEmpty, "\(wrong.prefix(5))")
         #expect([UInt8]().withUnsafeBufferPointer(Truncation.isPrintableASCII))
     }
 }

@@ -59,25 +59,33 @@ public enum Truncation: Sendable, Hashable, CaseIterable {
         utf8.withContiguousStorageIfAvailable(isPrintableASCII) ?? utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
     }
 
-    /// True when every byte is printable ASCII (0x20…0x7E), read eight at a time.
+    /// True when every byte is printable ASCII (0x20…0x7E), read eight at a time; the last
+    /// eight (or four) overlap the ones before, so a short text is one or two reads.
     package static func isPrintableASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let start = bytes.baseAddress else { return true }
         let raw = UnsafeRawPointer(start)
         let count = bytes.count
-        var i = 0
         // A byte below 0x20 borrows into its top bit when 0x20 is taken from it, one of 0x7F
         // reaches it when 1 is added, and one from 0x80 has it set already; a borrow or a carry
         // between bytes only follows such a byte.
-        while i + 8 <= count {
-            let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-            let flags = (word &- 0x2020_2020_2020_2020) | (word &+ 0x0101_0101_0101_0101) | word
-            if flags & 0x8080_8080_8080_8080 != 0 { return false }
-            i += 8
+        @inline(__always) func printable(_ word: UInt64) -> Bool {
+            ((word &- 0x2020_2020_2020_2020) | (word &+ 0x0101_0101_0101_0101) | word) & 0x8080_8080_8080_8080 == 0
         }
-        while i < count {
-            if start[i] < 0x20 || start[i] >= 0x7F { return false }
-            i += 1
+        @inline(__always) func printable(_ word: UInt32) -> Bool {
+            ((word &- 0x2020_2020) | (word &+ 0x0101_0101) | word) & 0x8080_8080 == 0
         }
+        if count >= 8 {
+            var i = 0
+            while i &+ 8 < count {
+                if !printable(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) { return false }
+                i &+= 8
+            }
+            return printable(raw.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self))
+        }
+        if count >= 4 {
+            return printable(raw.loadUnaligned(as: UInt32.self)) && printable(raw.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self))
+        }
+        for i in 0..<count where start[i] < 0x20 || start[i] >= 0x7F { return false }
         return true
     }
 

@@ -300,7 +300,7 @@ public struct Buffer: Sendable {
         var from = sourceColumn, to = column, count = width ?? source.columns
         if from < 0 { count += from; to -= from; from = 0 }
         if to < 0 { count += to; from -= to; to = 0 }
-        count = Swift.min(count, source.columns - from, columns - to)
+        count = Swift.min(Swift.min(count, source.columns - from), columns - to)
         guard count > 0 else { return }
         let a = sourceRow * source.columns + from, b = row * columns + to
         if source.clusters.isEmpty {
@@ -392,7 +392,7 @@ public struct Buffer: Sendable {
     /// show. Without long clusters in either buffer, equal cells are equal bytes: one `memcmp`.
     @inlinable
     package func rowEqual(_ y: Int, as other: Buffer, _ otherY: Int, width: Int) -> Bool {
-        let width = Swift.min(width, columns, other.columns)
+        let width = Swift.min(Swift.min(width, columns), other.columns)
         guard width > 0, y >= 0, y < rows, otherY >= 0, otherY < other.rows else { return width <= 0 }
         let a = y * columns, b = otherY * other.columns
         if clusters.isEmpty && other.clusters.isEmpty {
