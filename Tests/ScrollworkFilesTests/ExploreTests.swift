@@ -373,6 +373,25 @@ enum ExploreData {
         }
     }
 
+    @Test("a file's field column shows every value as the file writes it (007, 605.60, 2e5, NA), sorts them by value, and fits and type-selects by what it shows")
+    func fieldsShowAsWritten() {
+        let written = ["605.60", "007", "2e5", "NA", "-2.50", ""]
+        let records = written.enumerated().map { DelimitedRecord(number: $0.offset + 1, fields: [$0.element]) }
+        let column = TableColumn<DelimitedRecord>.field(0, title: "price", kind: .reals, width: .clamping(min: 32, ideal: 80, max: 800))
+        var table = TableState(rows: records, columns: [column])
+        #expect((0..<records.count).map { table.cellText(of: records[$0], column: 0) } == written)
+        table.setSortOrder([SortOrder(columnID: "0", ascending: true)])
+        let sorted = (0..<records.count).compactMap { try? table.list.row(at: IndexPath(row: $0, section: 0)) }
+        #expect(sorted.map { table.cellText(of: $0, column: 0) } == ["-2.50", "007", "605.60", "2e5", "NA", ""])
+        // The widest text measured is the widest shown, "605.60" (the title is measured with
+        // room for its arrow): as values, 2e5 would have read "200000.0", wider.
+        let fitted = try? table.fittingWidth(ofColumn: 0) { $0 == "price ▲" ? 0 : Double($0.count) * 10 }
+        #expect(fitted == 60)
+        // Typed letters match what is shown: "00" finds 007, which as a value reads "7".
+        var typing = TypeAheadState()
+        #expect(table.typeAhead("00", state: &typing, at: 0).row == IndexPath(row: 1, section: 0))
+    }
+
     @Test("a whole number in a column of reals shows as the file writes it, and sorts among the reals by value")
     func wholeNumbersStayWhole() {
         let reals = FieldValues(kind: .reals)

@@ -160,6 +160,11 @@ public struct TableColumn<Row>: Sendable {
     /// How a value is shown, when not as itself (sizes as "3.9 MB" with ``finderByteCount(_:)``);
     /// the column still sorts by the value.
     public var format: (@Sendable (TableValue) -> String)?
+    /// How a row's cell reads, taken from the row itself rather than from its value: a file's
+    /// field as the file writes it (`007`, `605.60`, `1e3`) where the value is the number it
+    /// parses to. The column still sorts and filters by the value; ``format`` is not used
+    /// while this is set. Nil shows the value (through ``format`` when there is one).
+    public var text: (@Sendable (Row) -> String)? = nil
     /// True when text that is a number in every row sorts as numbers: a column whose type a
     /// sample could not tell (a file's column whose first rows are all missing, say) takes its
     /// type from all its values as the sort reads them. Off by default: an app's text stays text.
@@ -181,6 +186,16 @@ public struct TableColumn<Row>: Sendable {
         self.truncation = truncation
         self.value = value
         values = Self.values(through: value)
+    }
+
+    /// What `row`'s cell in this column shows: ``text`` of it when set, else its value through
+    /// ``format``, else the value's own description. What a table draws, fits a column's width
+    /// to and matches typed letters against.
+    @inlinable
+    public func shownText(of row: Row) -> String {
+        if let text { return text(row) }
+        let value = value(row)
+        return format?(value) ?? value.description
     }
 
     /// `value` applied to each of a batch of rows.

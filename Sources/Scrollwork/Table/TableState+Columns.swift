@@ -78,8 +78,7 @@ extension TableState {
             let row: Row
             // A row that cannot be read (a source that failed) has nothing to measure.
             do { row = try list.row(at: path) } catch { continue }
-            let value = columns[column].value(row)
-            widest = Swift.max(widest, measure(columns[column].format?(value) ?? value.description))
+            widest = Swift.max(widest, measure(columns[column].shownText(of: row)))
         }
         return columns[column].width.clamp(widest)
     }

@@ -48,14 +48,13 @@ extension TableState {
         let total = list.numberOfRows
         func shown(_ flat: Int) -> String {
             guard let path = list.indexPath(forFlatRow: flat), let row = try? list.row(at: path) else { return "" }
-            let value = column.value(row)
-            return column.format?(value) ?? value.description
+            return column.shownText(of: row)
         }
         func matches(_ flat: Int) -> Bool { shown(flat).lowercased().hasPrefix(typed) }
         var found: Int? = nil
         let method: TypeAheadMethod
         let sortedHere = sortOrder.first.map { $0.columnID == column.id } ?? false
-        if column.textOrder == .finder, column.format == nil, sortedHere, list.numberOfSections == 1,
+        if column.textOrder == .finder, column.format == nil, column.text == nil, sortedHere, list.numberOfSections == 1,
            let runs = finderPrefixRuns(typed, count: total, ascending: sortOrder.first?.ascending ?? true, key: { TextOrder.finder.sortKey(shown($0)) }) {
             method = .binarySearch
             // Within a run, a number written with leading zeros ("img_0101" among "img_101…")

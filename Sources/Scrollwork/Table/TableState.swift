@@ -46,7 +46,7 @@ public struct TableState<Row: Sendable>: Sendable {
     @inlinable
     public init<Source: RowSource & Sendable>(rows: Source, columns: [TableColumn<Row>]) where Source.Row == Row {
         let firstColumn = columns.first
-        self.init(list: ListState(rows: rows) { row in RowContent(firstColumn.map { $0.value(row).description } ?? "") }, columns: columns)
+        self.init(list: ListState(rows: rows) { row in RowContent(firstColumn.map { $0.shownText(of: row) } ?? "") }, columns: columns)
     }
 
     @usableFromInline
@@ -301,17 +301,14 @@ public struct TableState<Row: Sendable>: Sendable {
         return String(repeating: " ", count: indent) + text + String(repeating: " ", count: Swift.max(0, missing))
     }
 
-    /// The text of `row`'s cell in `column`, whole: its formatter's, or its value's description;
-    /// "" for a column that is not there. Inlinable, as ``cellLayout(of:column:width:)`` is.
+    /// The text of `row`'s cell in `column`, whole (``TableColumn/shownText(of:)``); "" for a
+    /// column that is not there. Inlinable, as ``cellLayout(of:column:width:)`` is.
     @inlinable
     public func cellText(of row: Row, column: Int) -> String {
         guard column >= 0, column < columns.count else { return "" }
         // Through the buffer: a column read from the array is a copy of all its strings and
         // closures, retained and released for every cell drawn.
-        return columns.withUnsafeBufferPointer { specs in
-            let value = specs[column].value(row)
-            return specs[column].format?(value) ?? value.description
-        }
+        return columns.withUnsafeBufferPointer { specs in specs[column].shownText(of: row) }
     }
 
     /// The text of `row`'s cell in `column` cut to `width` cells, and how many cells to indent it

@@ -3,8 +3,9 @@ import Scrollwork
 extension TableColumn where Row == DelimitedRecord {
     /// Field `field` of a file's records as a column titled `title`, typed and sized from
     /// `sample`: numbers (trailing) where every sampled value that is not missing is one, else
-    /// text, which still sorts as numbers when every value in the file is one. Missing values (an empty field and `missing`'s words: `NA`, `null`, … by default)
-    /// show as written and sort last in either direction. A sort of rows from a
+    /// text, which still sorts as numbers when every value in the file is one. Every value shows
+    /// as the file writes it (`007`, `605.60`). Missing values (an empty field and `missing`'s
+    /// words: `NA`, `null`, … by default) sort last in either direction. A sort of rows from a
     /// ``DelimitedRows`` or ``JSONLinesRows`` reads the column's keys straight from the file's bytes.
     public static func field(_ field: Int, title: String, sample: [DelimitedRecord], missing: MissingValues = .common) -> TableColumn<DelimitedRecord> {
         let fields = sample.compactMap { $0[field] }
@@ -32,6 +33,9 @@ extension TableColumn where Row == DelimitedRecord {
         var column = TableColumn(title, id: "\(field)", width: width, alignment: kind == .text ? .leading : .trailing) { record in
             parse.value(record[field])
         }
+        // Shown as the file writes it: "007" is not 7, nor "605.60" 605.6, to the person who
+        // wrote them; the value is what sorts and filters.
+        column.text = { record in record[field] ?? "" }
         column.sourceValues = { source, range in eachField(field, of: source, in: range) { parse.value($0) } }
         column.sourceKeys = { source, range, keys in eachField(field, of: source, in: range) { parse.appendKey($0, to: &keys) } != nil }
         // The rows seen may hold no numbers where the rest holds nothing else (their values all

@@ -205,7 +205,7 @@ struct TablePage: GalleryPage {
         var rows: [FileRow] = []
         do { rows = try selected.prefix(Self.copyLimit).map { try table.list.row(at: $0) } } catch { return notes.set(.action, "\(error)") }
         guard !rows.isEmpty else { return notes.set(.action, "select a row first: nothing copied") }
-        effects.append(.copy(tabSeparated([table.columns.map(\.title)] + rows.map { row in table.columns.map { $0.value(row).description } })))
+        effects.append(.copy(tabSeparated([table.columns.map(\.title)] + rows.map { row in table.columns.map { $0.shownText(of: row) } })))
         notes.set(.action, copiedNote(rows.count, of: selected.count))
     }
 
