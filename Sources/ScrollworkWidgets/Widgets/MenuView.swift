@@ -112,7 +112,7 @@ public struct MenuView<Action: Sendable & Hashable>: ReportingWidget {
                         style = theme.selection
                         let band = c.drawsInPoints ? Rect(x: row.minX + 5, y: row.minY, width: row.width - 10, height: row.height)
                             : Rect(x: row.minX + c.metrics.cellWidth, y: row.minY, width: row.width - 2 * c.metrics.cellWidth, height: row.height)
-                        c.fill(band, style, radius: c.drawsInPoints ? 4 : 0)
+                        c.fill(band, style, radius: 4)
                     } else if !item.isEnabled {
                         style.foreground = theme.secondary.foreground
                         style.dim = theme.secondary.dim

@@ -150,7 +150,8 @@ public struct OutlineView<Source: OutlineSource & Sendable>: ReportingWidget, St
         let headerHeight = columns.isEmpty ? 0 : Swift.min(grid ? canvas.metrics.cellHeight : ColumnHeader.pointHeight, Swift.max(0, bounds.height))
         let area = Rect(x: bounds.minX, y: bounds.minY + headerHeight, width: bounds.width, height: Swift.max(0, bounds.height - headerHeight))
         accessibleBody = area
-        body = whole.inset(top: grid ? (columns.isEmpty ? 0 : 1) : Swift.min(whole.rows, metrics.rows(forPoints: headerHeight + metrics.cellHeight - 0.001)))
+        // The rows of cells the header touches: none without columns, one on a grid.
+        body = whole.inset(top: Swift.min(whole.rows, canvas.metrics.rows(forPoints: headerHeight + canvas.metrics.cellHeight - 0.001)))
         headerFrame = Rect(x: bounds.minX, y: bounds.minY, width: bounds.width, height: headerHeight)
         if outline.scroll.viewportSize != area.size { outline.setViewport(area.size) }
         // A legacy scroller set since takes its track from the width the rows span (SV-11).

@@ -288,7 +288,8 @@ public struct TableView<Row: Sendable>: ReportingWidget, StatefulWidget {
         shownRows = 0..<0
         let layout = layout(in: bounds, on: canvas)
         accessibleLayout = (layout.header, layout.body, layout.columns)
-        body = frameCells.inset(top: canvas.drawsInPoints ? Swift.min(frameCells.rows, metrics.rows(forPoints: layout.header.height + metrics.cellHeight - 0.001)) : 1)
+        // The rows of cells the header touches, on any host: one on a grid, two under a window's 28 points.
+        body = frameCells.inset(top: Swift.min(frameCells.rows, canvas.metrics.rows(forPoints: layout.header.height + canvas.metrics.cellHeight - 0.001)))
         guard layout.header.height > 0 else { return }
         let measurer = canvas.measurer(for: pointIdiom)
         // Without closures: this runs for every row of every frame.
