@@ -72,15 +72,16 @@ extension TableState {
             let w = width(text)
             return w.isFinite ? w : 0
         }
-        var widest = measure(columns[column].title + " ▲")
+        let spec = columns[column]
+        var widest = measure(spec.title + " ▲")
         for flat in rows {
             guard let path = list.indexPath(forFlatRow: flat) else { continue }
             let row: Row
             // A row that cannot be read (a source that failed) has nothing to measure.
             do { row = try list.row(at: path) } catch { continue }
-            widest = Swift.max(widest, measure(columns[column].shownText(of: row)))
+            widest = Swift.max(widest, measure(spec.shownText(of: row)))
         }
-        return columns[column].width.clamp(widest)
+        return spec.width.clamp(widest)
     }
 
     /// Sizes `column` to ``fittingWidth(ofColumn:visible:sample:width:)`` (a double-click on the

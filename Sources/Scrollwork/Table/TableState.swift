@@ -306,9 +306,14 @@ public struct TableState<Row: Sendable>: Sendable {
     @inlinable
     public func cellText(of row: Row, column: Int) -> String {
         guard column >= 0, column < columns.count else { return "" }
-        // Through the buffer: a column read from the array is a copy of all its strings and
-        // closures, retained and released for every cell drawn.
-        return columns.withUnsafeBufferPointer { specs in specs[column].shownText(of: row) }
+        // ``TableColumn/shownText(of:)`` read field by field through the buffer: a column read
+        // from the array, or a method called on it, is a copy of all its strings and closures,
+        // retained and released for every cell drawn.
+        return columns.withUnsafeBufferPointer { specs in
+            if let text = specs[column].text { return text(row) }
+            let value = specs[column].value(row)
+            return specs[column].format?(value) ?? value.description
+        }
     }
 
     /// The text of `row`'s cell in `column` cut to `width` cells, and how many cells to indent it
