@@ -54,10 +54,11 @@ package struct PackedCell: Equatable, Sendable {
     }
 
     /// True when a cell lies in memory as its fields are declared: the glyph in its first four
-    /// bytes, the width, the attributes and the padding in the next four, then the two colours.
-    /// Code that reads cells as words in place (the renderer) asks first.
+    /// bytes, the width, the attributes and the padding in the next four, then the two colours,
+    /// each number low byte first (so a cell's first word holds the glyph in its low bits).
+    /// Code that reads or writes cells as words in place (the renderer, a table's text) asks first.
     @usableFromInline
-    package static let isPlainMemory = MemoryLayout<PackedCell>.stride == 16 && MemoryLayout<PackedCell>.offset(of: \PackedCell.width) == 4
+    package static let isPlainMemory = UInt32(1).littleEndian == 1 && MemoryLayout<PackedCell>.stride == 16 && MemoryLayout<PackedCell>.offset(of: \PackedCell.width) == 4
         && MemoryLayout<PackedCell>.offset(of: \PackedCell.attributes) == 5 && MemoryLayout<PackedCell>.offset(of: \PackedCell.foreground) == 8
         && MemoryLayout<PackedCell>.offset(of: \PackedCell.background) == 12
 
