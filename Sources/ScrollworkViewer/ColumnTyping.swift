@@ -79,7 +79,8 @@ struct ColumnTyping {
 /// widest present value, read from the fields' bytes with no string made for each.
 struct ColumnSample {
     var kinds: ColumnKinds
-    /// The cells the widest present value of each field takes.
+    /// The cells the widest value of each field takes, a missing one (`NA`, `null`) as written,
+    /// which is how it shows.
     var widths: [Int] = []
     /// The fields of the first row, nil for no row.
     var firstRowFields: Int? = nil
@@ -95,7 +96,7 @@ struct ColumnSample {
             if fields.count > widths.count { widths += [Int](repeating: 0, count: fields.count - widths.count) }
             for c in 0..<fields.count {
                 guard let bytes = fields[c], !bytes.isEmpty, bytes.count > widths[c] else { continue }
-                widths[c] = Swift.max(widths[c], Self.width(of: bytes, missing: missing))
+                widths[c] = Swift.max(widths[c], Self.width(of: bytes))
             }
         }
         self.kinds = kinds
@@ -103,11 +104,9 @@ struct ColumnSample {
         firstRowFields = first
     }
 
-    /// The cells `bytes` take on screen, 0 for a missing value: printable ASCII a cell a byte,
-    /// anything else as its text measures.
-    private static func width(of bytes: UnsafeBufferPointer<UInt8>, missing: MissingValues) -> Int {
-        let text = String(decoding: bytes, as: UTF8.self)
-        if missing.contains(text) { return 0 }
-        return bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) ? bytes.count : displayWidth(text)
+    /// The cells `bytes` take on screen: printable ASCII a cell a byte, anything else as its
+    /// text measures.
+    private static func width(of bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) ? bytes.count : displayWidth(String(decoding: bytes, as: UTF8.self))
     }
 }

@@ -392,6 +392,13 @@ enum ExploreData {
         #expect(table.typeAhead("00", state: &typing, at: 0).row == IndexPath(row: 1, section: 0))
     }
 
+    @Test("a column sized from a sample counts its missing values as they show: null is room for four cells, not cut to n…")
+    func missingValuesCountInWidths() {
+        let sample = ["null", "null", "4"].enumerated().map { DelimitedRecord(number: $0.offset + 1, fields: [$0.element]) }
+        // Four cells of content, an eighth more (at least one), a cell of padding each side.
+        #expect(TableColumn<DelimitedRecord>.field(0, title: "c", sample: sample).width.ideal == 7 * 8)
+    }
+
     @Test("a whole number in a column of reals shows as the file writes it, and sorts among the reals by value")
     func wholeNumbersStayWhole() {
         let reals = FieldValues(kind: .reals)

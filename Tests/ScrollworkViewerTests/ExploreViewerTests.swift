@@ -45,6 +45,16 @@ import ScrollworkWidgets
         t.send(.key(KeyEvent(.enter)))
     }
 
+    @Test("a file's values show as it writes them, a column of missing values whole: 007, 605.60 and 1e3 stay, null is not cut to n…")
+    func valuesShowAsWritten() throws {
+        // The column of nulls in the middle: the last column takes what room is left.
+        let file = TemporaryFile(name: "values.csv", "id,c,price\n007,null,605.60\n2,null,1e3\n3,4,-2.50\n")
+        let t = try Self.open(file)
+        let lines = t.text.split(separator: "\n").map(String.init)
+        let words = lines[1...3].map { $0.split(separator: " ").map(String.init) }
+        #expect(words.map { Array($0.dropFirst()) } == [["007", "null", "605.60"], ["2", "null", "1e3"], ["3", "4", "-2.50"]], "\(lines.prefix(4))")
+    }
+
     @Test("| filters as --filter does, filters stack and show in the status line, u removes them one by one")
     func filtersStack() throws {
         let file = Self.file()

@@ -10,7 +10,8 @@ extension TableColumn where Row == DelimitedRecord {
     public static func field(_ field: Int, title: String, sample: [DelimitedRecord], missing: MissingValues = .common) -> TableColumn<DelimitedRecord> {
         let fields = sample.compactMap { $0[field] }
         let kind = FieldValues.kind(of: fields, missing: missing)
-        let content = fields.filter { !missing.contains($0) }.map { displayWidth($0) }.max() ?? 0
+        // Missing values count as they show, written out: a column of `null`s is not cut to `n…`.
+        let content = fields.map { displayWidth($0) }.max() ?? 0
         return .field(field, title: title, kind: kind, width: fieldWidth(content: content, title: title), missing: missing)
     }
 
