@@ -181,12 +181,14 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
     }
 
     /// A `#` column with the record's number (and ⚠ on a record with a problem or, where
-    /// `expected` is given, another number of fields), then one column a field.
+    /// `expected` is given, more fields than that), then one column a field. A record with
+    /// fewer fields is not marked: writers often leave empty fields off a record's end, and its
+    /// missing fields read as empty, as a spreadsheet reads them.
     static func columns(header: [String]?, sample: ColumnSample, expected: Int?) -> [TableColumn<DelimitedRecord>] {
         let count = Swift.max(header?.count ?? 0, sample.widths.count, 1)
         var columns: [TableColumn<DelimitedRecord>] = [
             TableColumn("#", id: "#", width: .clamping(min: 24, ideal: 11 * 8, max: 200), alignment: .trailing) { record in
-                record.problem != nil || (expected.map { record.fields.count != $0 } ?? false) ? .string("⚠ \(record.number)") : .int(record.number)
+                record.problem != nil || (expected.map { record.fields.count > $0 } ?? false) ? .string("⚠ \(record.number)") : .int(record.number)
             },
         ]
         for c in 0..<count {
@@ -411,7 +413,9 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
         guard let record = fileRecord(at: path), let shown = readRecords([record], limit: Self.detailLimit).first else { return }
         // Every field in the file's order under the file's own names, whatever the table hides
         // or moves: the record as the file holds it.
-        let content = RecordDetail(titles: fieldTitles, fields: shown.fields, problem: shown.problem, theme: theme)
+        // A record that leaves fields off its end shows them empty, as its row does.
+        let fields = shown.fields + Array(repeating: "", count: Swift.max(0, fieldTitles.count - shown.fields.count))
+        let content = RecordDetail(titles: fieldTitles, fields: fields, problem: shown.problem, theme: theme)
         var scroll = ScrollIdiom.macOS.scrollState(viewport: .zero, content: .zero)
         scroll.alwaysBounce = .vertical
         detail = ScrollView(content, scroll: scroll, theme: theme)
