@@ -96,7 +96,13 @@ final class XSession {
         // `import` with no window waits for a click to choose one: never ask it that.
         guard !window.isEmpty else { throw POSIXError(.ENOENT) }
         let path = directory.appendingPathComponent("shot-\(UInt32.random(in: 0...UInt32.max)).png").path
-        x(["import", "-window", window, "PNG32:" + path])
+        // Under load `import` now and then writes nothing (a window just mapped, an X request
+        // timed out): it is asked again, three times at most, before the test hears of it.
+        for _ in 0..<3 {
+            x(["import", "-window", window, "PNG32:" + path])
+            if FileManager.default.fileExists(atPath: path) { break }
+            Thread.sleep(forTimeInterval: 0.2)
+        }
         return try PixelImage(png: path)
     }
 
