@@ -193,6 +193,14 @@ public struct TableColumn<Row>: Sendable {
     /// to and matches typed letters against.
     @inlinable
     public func shownText(of row: Row) -> String {
+        Self.shownText(of: row, text: text, value: value, format: format)
+    }
+
+    /// ``shownText(of:)`` from a column's ``text``, ``value`` and ``format``: what a caller that
+    /// reads them in place calls, without a copy of the whole column.
+    @inlinable
+    static func shownText(of row: Row, text: (@Sendable (Row) -> String)?, value: @Sendable (Row) -> TableValue,
+                          format: (@Sendable (TableValue) -> String)?) -> String {
         if let text { return text(row) }
         let value = value(row)
         return format?(value) ?? value.description

@@ -306,13 +306,10 @@ public struct TableState<Row: Sendable>: Sendable {
     @inlinable
     public func cellText(of row: Row, column: Int) -> String {
         guard column >= 0, column < columns.count else { return "" }
-        // ``TableColumn/shownText(of:)`` read field by field through the buffer: a column read
-        // from the array, or a method called on it, is a copy of all its strings and closures,
-        // retained and released for every cell drawn.
+        // Its fields read through the buffer: a column read from the array, or a method called
+        // on it, is a copy of all its strings and closures, retained and released for every cell.
         return columns.withUnsafeBufferPointer { specs in
-            if let text = specs[column].text { return text(row) }
-            let value = specs[column].value(row)
-            return specs[column].format?(value) ?? value.description
+            TableColumn.shownText(of: row, text: specs[column].text, value: specs[column].value, format: specs[column].format)
         }
     }
 

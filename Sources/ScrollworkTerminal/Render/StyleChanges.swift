@@ -26,8 +26,8 @@ struct StyleChanges: Sendable {
     /// when not known) to `target` in `colorMode`, from the cache when it was worked out before.
     mutating func append(from current: PackedStyle, to target: PackedStyle, colorMode: ColorMode, into out: inout [UInt8]) {
         if mode != colorMode { self = StyleChanges(); mode = colorMode }
-        if let kept = entries.first(where: { $0.from == current && $0.to == target }) {
-            out.append(contentsOf: kept.bytes)
+        if let kept = entries.firstIndex(where: { $0.from == current && $0.to == target }) {
+            out.append(contentsOf: entries[kept].bytes)
             return
         }
         var sequence: [UInt8] = []
