@@ -5,10 +5,20 @@ import Testing
 
 /// The packed cells a buffer stores, and the copies of drawn rows that make a one-row scroll cheap.
 @Suite struct PackedBufferTests {
-    @Test("a packed cell is 16 bytes with no padding, so that equal rows are equal bytes")
+    @Test("a packed cell is 8 bytes with no padding, so that equal rows are equal bytes")
     func packedCellLayout() {
-        #expect(MemoryLayout<PackedCell>.size == 16)
-        #expect(MemoryLayout<PackedCell>.stride == 16)
+        #expect(MemoryLayout<PackedCell>.size == 8)
+        #expect(MemoryLayout<PackedCell>.stride == 8)
+        #expect(PackedCell.isPlainMemory)
+    }
+
+    @Test("a cell wider than two is stored two wide, and its text and style are kept")
+    func widthsAreClamped() {
+        var b = Buffer(columns: 4, rows: 1)
+        b[1, 0] = Cell("x", width: 200, style: Style(foreground: .palette(9), italic: true))
+        #expect(b[1, 0] == Cell("x", width: 2, style: Style(foreground: .palette(9), italic: true)))
+        b[2, 0] = Cell("", width: 0)
+        #expect(b[2, 0].isContinuation)
     }
 
     @Test("long clusters round-trip, and buffers compare by what they show, not by side-table index")

@@ -55,9 +55,25 @@ enum ANSI {
         return start + digits
     }
     static func forward(_ n: Int) -> [UInt8] { n == 1 ? csi("C") : csi("\(n)C") }
-    static func scrollRegion(top: Int, bottom: Int) -> [UInt8] { csi("\(top + 1);\(bottom + 1)r") }
-    static func scrollUp(_ n: Int) -> [UInt8] { n == 1 ? csi("S") : csi("\(n)S") }
-    static func scrollDown(_ n: Int) -> [UInt8] { n == 1 ? csi("T") : csi("\(n)T") }
+
+    /// Appends what scrolls rows `top...bottom` (0-based) up `n` lines (down when `up` is
+    /// false): the region (DECSTBM), SU or SD (without a count for one line), and the whole
+    /// screen as the region again. Written straight out: a one-row scroll does this each frame.
+    static func appendScroll(top: Int, bottom: Int, up: Bool, lines n: Int, into out: inout [UInt8]) {
+        out.append(esc)
+        out.append(UInt8(ascii: "["))
+        appendDecimal(top.addingSaturating(1), into: &out)
+        out.append(UInt8(ascii: ";"))
+        appendDecimal(bottom.addingSaturating(1), into: &out)
+        out.append(UInt8(ascii: "r"))
+        out.append(esc)
+        out.append(UInt8(ascii: "["))
+        if n != 1 { appendDecimal(n, into: &out) }
+        out.append(up ? UInt8(ascii: "S") : UInt8(ascii: "T"))
+        out.append(esc)
+        out.append(UInt8(ascii: "["))
+        out.append(UInt8(ascii: "r"))
+    }
 
     /// OSC 52: puts `text` on the clipboard, in terminals that allow programs to set it.
     static func setClipboard(_ text: String) -> [UInt8] {

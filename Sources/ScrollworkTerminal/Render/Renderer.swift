@@ -45,9 +45,16 @@ public struct Renderer: Sendable {
     /// frame: the one the frame before last was drawn in, cleared, when its size fits, so that a
     /// host drawing a frame at a time allocates no buffers.
     public mutating func nextBuffer(columns: Int, rows: Int) -> Buffer {
-        guard var buffer = spare.take() else { return Buffer(columns: columns, rows: rows) }
-        guard buffer.columns == columns && buffer.rows == rows else { return Buffer(columns: columns, rows: rows) }
-        buffer.clear()
+        var buffer = Buffer(columns: 0, rows: 0)
+        if let spare = spare.take(), spare.columns == columns && spare.rows == rows {
+            buffer = spare
+            buffer.clear()
+        } else {
+            buffer = Buffer(columns: columns, rows: rows)
+        }
+        // Colours numbered as on the screen, so that the frame's rows compare with it as memory;
+        // unless the screen's table has grown long, which the cleared buffer leaves behind.
+        if let screen, screen.colors.count <= Buffer.colorsKept { buffer.numberColors(as: screen) }
         return buffer
     }
 
@@ -231,10 +238,10 @@ public struct Renderer: Sendable {
     /// The columns scroll detection compares: all but the last two.
     static func scrollWidth(_ b: Buffer) -> Int { Swift.min(b.columns, Swift.max(1, b.columns - 2)) }
 
-    /// A hash of every row of `b` over its first ``scrollWidth(_:)`` cells: the text, width and
-    /// attributes of every third cell (of every cell where long clusters are), and the colours of
-    /// some. Rows with equal hashes are compared in full before they count as equal, so what is
-    /// left out costs only a compare.
+    /// A hash of every row of `b` over its first ``scrollWidth(_:)`` cells: every third cell (every
+    /// cell where long clusters are), its text and look (numbered colours: a frame whose colours
+    /// are numbered otherwise only finds fewer moved rows). Rows with equal hashes are compared
+    /// in full before they count as equal, so what is left out costs only a compare.
     static func rowHashes(_ b: Buffer) -> [UInt64] {
         let width = scrollWidth(b), columns = b.columns
         let hasClusters = !b.clusters.isEmpty
@@ -255,7 +262,6 @@ public struct Renderer: Sendable {
                     }
                     h = (h ^ low) &* 0x100_0000_01B3
                     // Which cells are sampled depends on the column, never on the row.
-                    if (x &- base) & 15 == 0 { h = (h ^ raw.loadUnaligned(fromByteOffset: x &* stride &+ 8, as: UInt64.self)) &* 0x100_0000_01B3 }
                     x &+= hasClusters ? 1 : 3
                 }
                 return h
@@ -296,9 +302,7 @@ public struct Renderer: Sendable {
         // Lines scrolled in take the current background: reset it first.
         let plain = PackedStyle(.plain)
         if style != plain { out += ANSI.resetStyle; style = plain }
-        out += ANSI.scrollRegion(top: top, bottom: bottom)
-        out += shift.distance > 0 ? ANSI.scrollUp(n) : ANSI.scrollDown(n)
-        out += ANSI.resetScrollRegion
+        ANSI.appendScroll(top: top, bottom: bottom, up: shift.distance > 0, lines: n, into: &out)
         cursor = (0, 0)  // DECSTBM homes the cursor
         return ScrolledRows(top: top, bottom: bottom, distance: shift.distance, verified: shift.top...shift.bottom, comparedWidth: width)
     }
@@ -310,8 +314,9 @@ public struct Renderer: Sendable {
     /// place (all columns).
     private mutating func writeDifferences(from screen: Buffer, scrolled: ScrolledRows?, changed: [Bool]?, to new: Buffer, into out: inout [UInt8]) {
         let columns = new.columns
-        // Without long clusters anywhere, equal cells are equal bits.
-        let bitwise = new.clusters.isEmpty && screen.clusters.isEmpty && PackedCell.isPlainMemory
+        // Without long clusters anywhere, and with the screen's colours numbered alike (the
+        // blank row's one pair is every table's first), equal cells are equal bits.
+        let bitwise = new.clusters.isEmpty && screen.clusters.isEmpty && PackedCell.isPlainMemory && new.colors.extends(screen.colors)
         // Every buffer's storage is reached once a frame: choosing a buffer a row copied it, and
         // retained and released its arrays, forty times a frame.
         let blank = blankRow
@@ -360,15 +365,11 @@ public struct Renderer: Sendable {
         let conservative = widthModel == .conservative, packedASCII = PackedCell.isPlainMemory
         let base = y * columns, oldBase = oldY * old.columns
         let newRow = UnsafeRawPointer(newStart + base)
-        /// The glyph, width and attributes of cell `x` of the new row, read in place.
+        /// Cell `x` of the new row as one word (its glyph below its look), read in place.
         @inline(__always) func word(_ x: Int) -> UInt64 { newRow.loadUnaligned(fromByteOffset: x &* stride, as: UInt64.self) }
-        /// Its colours.
-        @inline(__always) func colours(_ x: Int) -> UInt64 { newRow.loadUnaligned(fromByteOffset: x &* stride &+ 8, as: UInt64.self) }
         @inline(__always) func differs(_ x: Int) -> Bool {
             guard bitwise else { return !new.sameCell(base + x, as: old, oldBase + x) }
-            let at = x &* stride
-            return word(x) != oldRow.loadUnaligned(fromByteOffset: at, as: UInt64.self)
-                || colours(x) != oldRow.loadUnaligned(fromByteOffset: at &+ 8, as: UInt64.self)
+            return word(x) != oldRow.loadUnaligned(fromByteOffset: x &* stride, as: UInt64.self)
         }
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Swift.max(1, columns)) { pending in
             guard let bytes = pending.baseAddress else { return }
@@ -389,10 +390,10 @@ public struct Renderer: Sendable {
                 let start = x > 0 && newStart[base &+ x].isContinuation ? x &- 1 : x
                 move(to: start, row: y, into: &out)
                 // The cells before `written` are written; an ASCII cell goes into `bytes` when its
-                // attributes above the glyph (`upper`, with width 1) and colours (`shade`) are
-                // the terminal's: unknown until a cell of the run has set them.
+                // look (`upper`: the word above the glyph, with width 1) is the terminal's:
+                // unknown until a cell of the run has set it.
                 var written = start, lastChanged = x, at = x
-                var upper = UInt64.max, shade: UInt64 = 0
+                var upper = UInt64.max
                 // A cluster the terminal may draw wider than we think can spill over the cells
                 // after it: those are written again, so the spill never outlives the frame.
                 var spillEnd = 0
@@ -408,8 +409,7 @@ public struct Renderer: Sendable {
                         let column = written
                         written = writeCell(cell, of: new, at: column, row: y, into: &out)
                         // The terminal now has this cell's style.
-                        upper = (word(column) >> 40) << 40 | 1 << 32
-                        shade = colours(column)
+                        upper = (word(column) >> 34) << 34 | 1 << 32
                     }
                     lastChanged = at
                     var next = at &+ 1, ended = false
@@ -417,7 +417,7 @@ public struct Renderer: Sendable {
                     if bitwise && packedASCII && next >= spillEnd && written == next && newStart[base &+ at].isPrintableASCII {
                         // The common case, in a loop of its own: ASCII in the terminal's style.
                         let copied = Self.copyASCII(new: newRow, old: oldRow, from: next, lastChanged: lastChanged, columns: columns,
-                                                    upper: upper, shade: shade, into: bytes, count: count)
+                                                    upper: upper, into: bytes, count: count)
                         count = copied.count
                         lastChanged = copied.lastChanged
                         if copied.ended { written = lastChanged &+ 1; break }
@@ -447,10 +447,7 @@ public struct Renderer: Sendable {
         var at = start
         var offset = at &* MemoryLayout<PackedCell>.stride
         while at < columns {
-            if new.loadUnaligned(fromByteOffset: offset, as: UInt64.self) != old.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-                || new.loadUnaligned(fromByteOffset: offset &+ 8, as: UInt64.self) != old.loadUnaligned(fromByteOffset: offset &+ 8, as: UInt64.self) {
-                return at
-            }
+            if new.loadUnaligned(fromByteOffset: offset, as: UInt64.self) != old.loadUnaligned(fromByteOffset: offset, as: UInt64.self) { return at }
             at &+= 1
             offset &+= MemoryLayout<PackedCell>.stride
         }
@@ -459,14 +456,14 @@ public struct Renderer: Sendable {
 
     /// Goes on with a run from cell `start` of a row (`new`, over `old`, compared as bits),
     /// putting into `bytes` from `count` each cell that is printable ASCII in the terminal's
-    /// style (`upper`: the attribute bits above the glyph, with width 1; `shade`: the colours),
+    /// style (`upper`: the look above the glyph, with width 1),
     /// changed or in a gap of up to three unchanged ones. Returns where it stopped: `ended`
     /// when the run ended (a fourth unchanged cell, or the row's end), with the bytes of the gap
     /// after `lastChanged` taken back; else at cell `at`, the first of the gap when one was
     /// open, which the caller must write its own way. A loop of its own, not inlined, so its
     /// values stay in registers: it runs for nearly every cell of a page down.
     @inline(never)
-    static func copyASCII(new: UnsafeRawPointer, old: UnsafeRawPointer, from start: Int, lastChanged: Int, columns: Int, upper: UInt64, shade: UInt64,
+    static func copyASCII(new: UnsafeRawPointer, old: UnsafeRawPointer, from start: Int, lastChanged: Int, columns: Int, upper: UInt64,
                           into bytes: UnsafeMutablePointer<UInt8>, count: Int) -> (at: Int, lastChanged: Int, count: Int, ended: Bool) {
         // Every cell copied is one byte: cell `x`'s goes to `out[x]`, and what is kept follows
         // from the last changed cell. Few values, so that the loop keeps them all in registers.
@@ -474,12 +471,12 @@ public struct Renderer: Sendable {
         var at = start, last = lastChanged
         var offset = at &* stride
         while at < columns {
-            let w = new.loadUnaligned(fromByteOffset: offset, as: UInt64.self), c = new.loadUnaligned(fromByteOffset: offset &+ 8, as: UInt64.self)
-            let same = w == old.loadUnaligned(fromByteOffset: offset, as: UInt64.self) && c == old.loadUnaligned(fromByteOffset: offset &+ 8, as: UInt64.self)
+            let w = new.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            let same = w == old.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
             // A fourth unchanged cell ends the run.
             if same && at &- last > 3 { return (at, last, count &+ (last &+ 1 &- start), true) }
             // Glyph 0x20…0x7E, width 1, the terminal's attributes and colours; else the caller writes it.
-            guard ((w & ~0x7F) ^ upper) | (c ^ shade) == 0, UInt8(truncatingIfNeeded: w) &- 0x20 < 0x5F else { break }
+            guard (w & ~0x7F) == upper, UInt8(truncatingIfNeeded: w) &- 0x20 < 0x5F else { break }
             if !same { last = at }
             out[at] = UInt8(truncatingIfNeeded: w)
             at &+= 1
@@ -508,7 +505,7 @@ public struct Renderer: Sendable {
     /// Writes `cell` (not the second half of a wide one), column `x` of row `row` of `b`, in its
     /// style where the terminal's cursor is; returns the column after it.
     private mutating func writeCell(_ cell: PackedCell, of b: Buffer, at x: Int, row: Int, into out: inout [UInt8]) -> Int {
-        setStyle(cell.packedStyle, into: &out)
+        setStyle(b.packedStyle(of: cell), into: &out)
         let width = Int(Swift.max(1, cell.width))
         if cell.glyph >= 0x20 && cell.glyph < 0x7F {
             out.append(UInt8(truncatingIfNeeded: cell.glyph))

@@ -33,13 +33,12 @@ extension Buffer {
         guard first < last, let source = bytes.baseAddress else { return (start, end) }
         let cut = width < count
         let columns = self.columns
-        let template = PackedCell(glyph: 0, width: 1, style: style)
+        let look = look(style) | 1
         withStorage { cells in
             guard let line = cells.baseAddress?.advanced(by: row * columns) else { return }
-            // A cell is two words: the glyph's byte goes into the first, below the width and
-            // the attributes; the second is the colours. Stored as words, a cell is two stores.
+            // A cell is one word: the glyph's byte in its low half, the look above it.
             let plain = PackedCell.isPlainMemory
-            let words = withUnsafeBytes(of: template) { ($0.loadUnaligned(as: UInt64.self), $0.loadUnaligned(fromByteOffset: 8, as: UInt64.self)) }
+            let word = UInt64(look) << 32
             // Bytes `offset…` of the text into cells `from..<to`, as far as they are shown.
             func copy(from: Int, to: Int, offset: Int) {
                 let a = Swift.max(from, first), b = Swift.min(to, last)
@@ -47,18 +46,15 @@ extension Buffer {
                 let read = source + (offset &+ a &- from)
                 if plain {
                     let out = UnsafeMutableRawPointer(line + a)
-                    for i in 0..<(b &- a) {
-                        out.storeBytes(of: words.0 | UInt64(read[i]), toByteOffset: i &* 16, as: UInt64.self)
-                        out.storeBytes(of: words.1, toByteOffset: i &* 16 &+ 8, as: UInt64.self)
-                    }
+                    for i in 0..<(b &- a) { out.storeBytes(of: word | UInt64(read[i]), toByteOffset: i &* 8, as: UInt64.self) }
                 } else {
-                    for x in a..<b { line[x] = PackedCell(glyph: UInt32(read[x &- a]), width: 1, style: style) }
+                    for x in a..<b { line[x] = PackedCell(glyph: UInt32(read[x &- a]), look: look) }
                 }
             }
             if cut {
                 copy(from: start, to: start + head, offset: 0)
                 let mark = start + head
-                if mark >= first && mark < last { line[mark] = PackedCell(glyph: 0x2026, width: 1, style: style) }
+                if mark >= first && mark < last { line[mark] = PackedCell(glyph: 0x2026, look: look) }
                 copy(from: mark + 1, to: end, offset: count - tail)
             } else {
                 copy(from: start, to: end, offset: 0)

@@ -6,10 +6,10 @@ extension Buffer {
         guard row >= 0, row < rows else { return }
         let first = Swift.max(0, column), last = Swift.min(columns, column.addingSaturating(scalars.count))
         guard first < last else { return }
-        let columns = self.columns
+        let columns = self.columns, look = look(style) | 1
         withStorage { cells in
             guard let line = cells.baseAddress?.advanced(by: row * columns) else { return }
-            for x in first..<last { line[x] = PackedCell(glyph: scalars[scalars.startIndex + (x - column)].value, width: 1, style: style) }
+            for x in first..<last { line[x] = PackedCell(glyph: scalars[scalars.startIndex + (x - column)].value, look: look) }
         }
         repairEdges(row: row, from: first, to: last)
     }

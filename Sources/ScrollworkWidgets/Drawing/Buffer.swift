@@ -18,6 +18,8 @@ public struct Buffer: Sendable {
     @usableFromInline package private(set) var storage: [PackedCell]
     /// The clusters of more than one code point that cells refer to by index.
     @usableFromInline package private(set) var clusters: [String] = []
+    /// The colour pairs that cells refer to by number.
+    @usableFromInline package private(set) var colors = ColorPairs()
     /// How large ``clusters`` may grow before it is rebuilt from the cells that use it.
     private var clusterLimit = 64
     /// The largest width or height a buffer takes, in cells; larger sizes are clamped to it.
@@ -25,6 +27,13 @@ public struct Buffer: Sendable {
 
     /// A blank buffer; sizes are clamped to 0…``maximumSide``.
     public init(columns: Int, rows: Int, fill: Cell = .blank()) {
+        self.init(columns: columns, rows: rows, fill: fill, colorCapacity: ColorPairs.defaultCapacity)
+    }
+
+    /// A blank buffer whose colour table holds `colorCapacity` pairs (for testing what happens
+    /// when it is full).
+    package init(columns: Int, rows: Int, fill: Cell = .blank(), colorCapacity: Int) {
+        colors = ColorPairs(capacity: colorCapacity)
         self.columns = Swift.min(Swift.max(0, columns), Self.maximumSide)
         self.rows = Swift.min(Swift.max(0, rows), Self.maximumSide)
         storage = []
@@ -37,7 +46,8 @@ public struct Buffer: Sendable {
     /// The cells, row by row.
     public var cells: [Cell] { storage.map(unpack) }
 
-    /// The cell at `column`, `row`; a blank for positions outside.
+    /// The cell at `column`, `row`; a blank for positions outside. A cell is at most 2 wide: a
+    /// larger width is stored as 2.
     public subscript(column: Int, row: Int) -> Cell {
         get { contains(column, row) ? unpack(storage[row * columns + column]) : .blank() }
         set { if contains(column, row) { storage[row * columns + column] = pack(newValue) } }
@@ -47,7 +57,7 @@ public struct Buffer: Sendable {
     /// what drawing a `Cell` does, without making a string for it.
     package mutating func set(_ scalar: Unicode.Scalar, column: Int, row: Int, style: PackedStyle) {
         guard contains(column, row) else { return }
-        storage[row * columns + column] = PackedCell(glyph: scalar.value, width: 1, style: style)
+        storage[row * columns + column] = PackedCell(glyph: scalar.value, look: look(style) | 1)
         repairEdges(row: row, from: column, to: column + 1)
     }
 
@@ -57,50 +67,50 @@ public struct Buffer: Sendable {
     /// Makes every cell `cell`, keeping the size and the memory: what a host does before it draws
     /// the next frame into the same buffer.
     public mutating func clear(with cell: Cell = .blank()) {
-        clusters.removeAll(keepingCapacity: true)
-        clusterLimit = 64
-        movedRows.removeAll(keepingCapacity: true)
-        freshRows.removeAll(keepingCapacity: true)
+        forgetFrame()
         let packed = pack(cell)
-        let columns = self.columns
-        storage.withUnsafeMutableBufferPointer { cells in
-            guard let base = cells.baseAddress, columns > 0 else { return }
-            if packed == .blank {
-                // The usual blank: each row copied from a blank row made once, a memory copy.
-                Self.blankRow.withUnsafeBufferPointer { blank in
-                    guard let source = blank.baseAddress else { return }
-                    for row in 0..<rows { (base + row * columns).update(from: source, count: columns) }
-                }
-            } else {
-                cells.update(repeating: packed)
-            }
-        }
+        storage.withUnsafeMutableBufferPointer { $0.update(repeating: packed) }
     }
 
-    /// A row of blank cells as wide as the widest buffer.
-    private static let blankRow = [PackedCell](repeating: .blank, count: maximumSide)
+    /// Empties what a frame's cells kept beside them, before all of them are set again.
+    private mutating func forgetFrame() {
+        clusters.removeAll(keepingCapacity: true)
+        clusterLimit = 64
+        // The colour pairs are kept, so that the next frame numbers them as this one did; a table
+        // grown long (colours animated through many values) starts again.
+        if colors.count > Self.colorsKept { colors = ColorPairs(capacity: colors.capacity) }
+        movedRows.removeAll(keepingCapacity: true)
+        freshRows.removeAll(keepingCapacity: true)
+    }
+
+    /// How many colour pairs ``clear(with:)`` keeps for the next frame.
+    package static let colorsKept = 1024
 
     /// Fills `rect` (clipped to the buffer) with `cell`.
     public mutating func fill(_ rect: CellRect, with cell: Cell = .blank()) {
         let r = rect.intersection(area)
         guard !r.isEmpty else { return }
         if r == area { clear(with: cell); return }
-        let packed = pack(cell)
+        fill(r, with: pack(cell))
+    }
+
+    /// Fills `rect` (clipped to the buffer) with blanks in `style`: a fill without a ``Cell`` to
+    /// pack, what a canvas's fill draws on a grid.
+    package mutating func fillBlank(_ rect: CellRect, style: PackedStyle) {
+        let r = rect.intersection(area)
+        guard !r.isEmpty else { return }
+        if r == area { forgetFrame() }
+        let blank = PackedCell(glyph: 0x20, look: look(style) | 1)
+        if r == area { storage.withUnsafeMutableBufferPointer { $0.update(repeating: blank) }; return }
+        fill(r, with: blank)
+    }
+
+    /// Fills `r`, inside the buffer, with `packed`, a row at a time.
+    private mutating func fill(_ r: CellRect, with packed: PackedCell) {
         let columns = self.columns
         storage.withUnsafeMutableBufferPointer { cells in
             guard let start = cells.baseAddress else { return }
-            // The first cell set, then copied onto twice as many cells at a time: a memory copy
-            // a step, where setting cells one by one costs ten instructions each.
-            for y in r.row..<r.maxRow {
-                let line = start + y * columns + r.column
-                line.pointee = packed
-                var filled = 1
-                while filled < r.columns {
-                    let n = Swift.min(filled, r.columns - filled)
-                    (line + filled).update(from: line, count: n)
-                    filled += n
-                }
-            }
+            for y in r.row..<r.maxRow { (start + y * columns + r.column).update(repeating: packed, count: r.columns) }
         }
         for y in r.row..<r.maxRow { repairEdges(row: y, from: r.column, to: r.maxColumn) }
     }
@@ -118,13 +128,14 @@ public struct Buffer: Sendable {
             if storage[base + start].isContinuation && start > 0 { start -= 1 }
             if end < columns && storage[base + end].isContinuation { end += 1 }
             for x in start..<end {
-                let from = storage[base + x].packedStyle
-                if let last, last.from == from { storage[base + x].packedStyle = last.to; continue }
+                let cell = storage[base + x]
+                let from = packedStyle(of: cell)
+                if let last, last.from == from { storage[base + x].look = cell.look & PackedCell.widthBits | look(last.to); continue }
                 var style = from.style
                 change(&style)
                 let to = PackedStyle(style)
                 last = (from, to)
-                storage[base + x].packedStyle = to
+                storage[base + x].look = cell.look & PackedCell.widthBits | look(to)
             }
         }
     }
@@ -141,19 +152,19 @@ public struct Buffer: Sendable {
         let bounds = clip.map { $0.intersection(area) } ?? area
         guard row >= bounds.row, row < bounds.maxRow, !bounds.isEmpty else { return column.addingSaturating(displayWidth(text)) }
         let base = row * columns
-        let packedStyle = PackedStyle(style)
+        let look = look(PackedStyle(style))
         // Printable ASCII, the common case, is one cell per byte: no grapheme breaking needed;
         // what follows it (an ellipsis, accented names) goes on from there when each of its code
         // points stands alone, and otherwise the whole text takes the cluster-by-cluster path.
         var native = text
         if native.utf8.withContiguousStorageIfAvailable({ _ in true }) == nil { native.makeContiguousUTF8() }
-        let prefix = drawASCIIPrefix(native, column: column, row: row, bounds: bounds, style: packedStyle)
+        let prefix = drawASCIIPrefix(native, column: column, row: row, bounds: bounds, look: look)
         if prefix.bytes == native.utf8.count { return prefix.end }
         // Text that starts outside ASCII goes on whole (making a substring costs more than
         // drawing a short symbol); text that starts in it, from its first other byte.
-        let standalone = prefix.bytes == 0 ? drawStandalone(native, column: column, row: row, bounds: bounds, style: packedStyle)
+        let standalone = prefix.bytes == 0 ? drawStandalone(native, column: column, row: row, bounds: bounds, look: look)
             : drawStandalone(Substring(native.utf8[native.utf8.index(native.utf8.startIndex, offsetBy: prefix.bytes)...]),
-                             column: prefix.end, row: row, bounds: bounds, style: packedStyle)
+                             column: prefix.end, row: row, bounds: bounds, look: look)
         if let end = standalone { return end }
         var x = column
         func put(_ character: Character, width w: Int) -> Bool {
@@ -171,13 +182,13 @@ public struct Buffer: Sendable {
             if x >= bounds.maxColumn { return false }
             if x >= bounds.column {
                 if w == 2 && x + 1 >= bounds.maxColumn {
-                    storage[base + x] = PackedCell(glyph: 0x20, width: 1, style: packedStyle)
+                    storage[base + x] = PackedCell(glyph: 0x20, look: look | 1)
                     repairEdges(row: row, from: x, to: x + 1)
                     x += 1
                     return false
                 }
-                storage[base + x] = PackedCell(glyph: glyph(character), width: UInt8(w), style: packedStyle)
-                if w == 2 { storage[base + x + 1] = PackedCell(glyph: PackedCell.empty, width: 0, style: packedStyle) }
+                storage[base + x] = PackedCell(glyph: glyph(character), look: look | UInt32(w))
+                if w == 2 { storage[base + x + 1] = PackedCell(glyph: PackedCell.empty, look: look) }
                 repairEdges(row: row, from: x, to: x + w)
             }
             x = x.addingSaturating(w)
@@ -197,7 +208,7 @@ public struct Buffer: Sendable {
     /// bytes that is and the column after them; the rest, from the first other byte, is left to
     /// the slower paths. `text`'s UTF-8 is contiguous (the caller makes it so); were it not,
     /// nothing would be drawn here and all of it would be left to them.
-    private mutating func drawASCIIPrefix(_ text: String, column: Int, row: Int, bounds: CellRect, style: PackedStyle) -> (bytes: Int, end: Int) {
+    private mutating func drawASCIIPrefix(_ text: String, column: Int, row: Int, bounds: CellRect, look: UInt32) -> (bytes: Int, end: Int) {
         let base = row * columns
         return text.utf8.withContiguousStorageIfAvailable { bytes -> (bytes: Int, end: Int) in
             guard let source = bytes.baseAddress else { return (0, column) }
@@ -209,7 +220,7 @@ public struct Buffer: Sendable {
                 storage.withUnsafeMutableBufferPointer { cells in
                     guard let target = cells.baseAddress?.advanced(by: base + start) else { return }
                     let offset = start - column
-                    for i in 0..<(end - start) { target[i] = PackedCell(glyph: UInt32(source[offset + i]), width: 1, style: style) }
+                    for i in 0..<(end - start) { target[i] = PackedCell(glyph: UInt32(source[offset + i]), look: look | 1) }
                 }
                 repairEdges(row: row, from: start, to: end)
             }
@@ -221,7 +232,7 @@ public struct Buffer: Sendable {
     /// `Unicode.Scalar.standaloneDisplayWidth`) and returns the column after it; nil for any
     /// other text. On nil it may have drawn the start of the text: the cluster-by-cluster path
     /// then draws the whole text over the same cells, and more.
-    private mutating func drawStandalone<Text: StringProtocol>(_ text: Text, column: Int, row: Int, bounds: CellRect, style: PackedStyle) -> Int? {
+    private mutating func drawStandalone<Text: StringProtocol>(_ text: Text, column: Int, row: Int, bounds: CellRect, look: UInt32) -> Int? {
         let base = row * columns
         var x = column
         var first: Int? = nil
@@ -236,12 +247,12 @@ public struct Buffer: Sendable {
                 if first == nil { first = x }
                 if w == 2 && x + 1 >= bounds.maxColumn {
                     // A wide character cut by the edge: a space in its place, and nothing after.
-                    storage[base + x] = PackedCell(glyph: 0x20, width: 1, style: style)
+                    storage[base + x] = PackedCell(glyph: 0x20, look: look | 1)
                     x += 1
                     break
                 }
-                storage[base + x] = PackedCell(glyph: scalar.value, width: UInt8(w), style: style)
-                if w == 2 { storage[base + x + 1] = PackedCell(glyph: PackedCell.empty, width: 0, style: style) }
+                storage[base + x] = PackedCell(glyph: scalar.value, look: look | UInt32(w))
+                if w == 2 { storage[base + x + 1] = PackedCell(glyph: PackedCell.empty, look: look) }
             }
             x = x.addingSaturating(w)
         }
@@ -303,7 +314,7 @@ public struct Buffer: Sendable {
         count = Swift.min(Swift.min(count, source.columns - from), columns - to)
         guard count > 0 else { return }
         let a = sourceRow * source.columns + from, b = row * columns + to
-        if source.clusters.isEmpty {
+        if source.clusters.isEmpty && takesColors(of: source) {
             storage.withUnsafeMutableBufferPointer { mine in
                 source.storage.withUnsafeBufferPointer { theirs in
                     guard let target = mine.baseAddress, let origin = theirs.baseAddress else { return }
@@ -311,9 +322,11 @@ public struct Buffer: Sendable {
                 }
             }
         } else {
+            let agree = takesColors(of: source)
             for i in 0..<count {
                 var cell = source.storage[a + i]
                 if cell.isCluster { cell.glyph = glyph(source.clusters[cell.clusterIndex]) }
+                if !agree { cell.look = cell.look & PackedCell.widthBits | look(source.packedStyle(of: cell)) }
                 storage[b + i] = cell
             }
         }
@@ -389,13 +402,14 @@ public struct Buffer: Sendable {
     }
 
     /// True when the first `width` cells of row `y` show what those of row `otherY` of `other`
-    /// show. Without long clusters in either buffer, equal cells are equal bytes: one `memcmp`.
+    /// show. Without long clusters in either buffer, and with colour tables that agree, equal
+    /// cells are equal bytes: one `memcmp`.
     @inlinable
     package func rowEqual(_ y: Int, as other: Buffer, _ otherY: Int, width: Int) -> Bool {
         let width = Swift.min(Swift.min(width, columns), other.columns)
         guard width > 0, y >= 0, y < rows, otherY >= 0, otherY < other.rows else { return width <= 0 }
         let a = y * columns, b = otherY * other.columns
-        if clusters.isEmpty && other.clusters.isEmpty {
+        if clusters.isEmpty && other.clusters.isEmpty && (colors.extends(other.colors) || other.colors.extends(colors)) {
             return storage.withUnsafeBytes { mine in
                 other.storage.withUnsafeBytes { theirs in
                     let stride = MemoryLayout<PackedCell>.stride
@@ -446,17 +460,81 @@ public struct Buffer: Sendable {
     @inlinable
     package func sameCell(_ index: Int, as other: Buffer, _ otherIndex: Int) -> Bool {
         let a = storage[index], b = other.storage[otherIndex]
-        guard a.isCluster || b.isCluster else { return a == b }
-        return a.isCluster && b.isCluster && a.width == b.width && a.packedStyle == b.packedStyle
-            && clusters[a.clusterIndex].utf8.elementsEqual(other.clusters[b.clusterIndex].utf8)
+        // The colours by value: each buffer numbers its own.
+        guard a.look & 0x7F == b.look & 0x7F, sameColors(a, as: other, b) else { return false }
+        guard a.isCluster || b.isCluster else { return a.glyph == b.glyph }
+        return a.isCluster && b.isCluster && clusters[a.clusterIndex].utf8.elementsEqual(other.clusters[b.clusterIndex].utf8)
+    }
+
+    /// True when `a` of this buffer and `b` of `other` have the same colours, each read in its own table.
+    @inlinable
+    package func sameColors(_ a: PackedCell, as other: Buffer, _ b: PackedCell) -> Bool {
+        colors.pair(numbered: a.colors) == other.colors.pair(numbered: b.colors)
+    }
+
+    /// How `cell` of this buffer looks: its attributes and its colours.
+    @inlinable
+    package func packedStyle(of cell: PackedCell) -> PackedStyle {
+        let pair = colors.pair(numbered: cell.colors)
+        return PackedStyle(attributes: cell.attributes, foreground: UInt32(truncatingIfNeeded: pair >> 32), background: UInt32(truncatingIfNeeded: pair))
+    }
+
+    /// The look of a cell in `style`, with width 0 (added by the caller): its colours numbered
+    /// in this buffer's table, added when new.
+    package mutating func look(_ style: PackedStyle) -> UInt32 {
+        let pair = ColorPairs.pair(style)
+        var number = colors.number(of: pair)
+        if number == nil {
+            compactColors()
+            number = colors.number(of: pair)
+        }
+        return PackedCell.look(width: 0, attributes: style.attributes, colors: number ?? 0)
+    }
+
+    /// Makes the colours of this buffer's cells numbers that `source`'s cells can be copied
+    /// with, and returns true, when one table starts with the other (taking `source`'s when it
+    /// is the longer); false when they differ.
+    package mutating func takesColors(of source: Buffer) -> Bool {
+        if colors.extends(source.colors) { return true }
+        guard source.colors.extends(colors) else { return false }
+        colors = source.colors
+        return true
+    }
+
+    /// Numbers this buffer's colours as `other` does (adding the pairs it lacks), so that cells
+    /// drawn here afterwards compare and copy with `other`'s as memory: what a renderer does
+    /// with the buffer it draws the next frame in, and a cache of cells with the cells it keeps.
+    /// Cheap when this buffer's table is the start of `other`'s (a frame's before it, a cleared
+    /// buffer's); otherwise each cell is numbered again.
+    public mutating func numberColors(as other: Buffer) {
+        guard !takesColors(of: other), other.colors.count + colors.count < other.colors.capacity else { return }
+        let old = colors
+        colors = other.colors
+        for i in storage.indices {
+            let cell = storage[i]
+            let number = colors.number(of: old.pair(numbered: cell.colors)) ?? 0
+            storage[i].look = cell.look & 0x7F | number << 7
+        }
+    }
+
+    /// Rebuilds a full colour table from the pairs the cells use, numbering them again.
+    private mutating func compactColors() {
+        let old = colors
+        var fresh = ColorPairs(capacity: colors.capacity)
+        for i in storage.indices {
+            let cell = storage[i]
+            let number = fresh.number(of: old.pair(numbered: cell.colors)) ?? 0
+            storage[i].look = cell.look & 0x7F | number << 7
+        }
+        colors = fresh
     }
 
     private func unpack(_ cell: PackedCell) -> Cell {
-        Cell(text(of: cell), width: cell.width, style: cell.packedStyle.style)
+        Cell(text(of: cell), width: cell.width, style: packedStyle(of: cell).style)
     }
 
     private mutating func pack(_ cell: Cell) -> PackedCell {
-        PackedCell(glyph: glyph(cell.text), width: cell.width, style: PackedStyle(cell.style))
+        PackedCell(glyph: glyph(cell.text), look: look(PackedStyle(cell.style)) | UInt32(Swift.min(cell.width, 2)))
     }
 
     /// The glyph for `character`: inline when it is one code point, else kept in the side table.
@@ -503,10 +581,8 @@ extension Buffer: Hashable {
         hasher.combine(columns)
         hasher.combine(rows)
         for cell in storage {
-            hasher.combine(cell.width)
-            hasher.combine(cell.attributes)
-            hasher.combine(cell.foreground)
-            hasher.combine(cell.background)
+            hasher.combine(cell.look & 0x7F)
+            hasher.combine(colors.pair(numbered: cell.colors))
             if cell.isCluster {
                 for byte in clusters[cell.clusterIndex].utf8 { hasher.combine(byte) }
             } else {

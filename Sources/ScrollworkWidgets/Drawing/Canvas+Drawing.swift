@@ -135,7 +135,7 @@ extension Canvas {
     public mutating func fill(_ rect: Rect, _ style: Style = .plain, radius: Double = 0) {
         if isRecording { return recording?.fill(rect, style, radius: radius) ?? () }
         if recordedAlone(rect, { $0.fill(rect, style, radius: radius) }) { return }
-        cells.fill(cells(in: rect).intersection(currentClip), with: .blank(gridStyle(style)))
+        cells.fillBlank(cells(in: rect).intersection(currentClip), style: PackedStyle(gridStyle(style)))
     }
 
     /// On a canvas that draws in points, outside a drawing: records what `body` draws as a
@@ -257,10 +257,11 @@ extension Canvas {
         for row in shown.row..<shown.maxRow {
             for column in shown.column..<shown.maxColumn {
                 let under = cells.storage[row * cells.columns + column]
-                let filled = under.background != plain || under.attributes & reversed != 0
+                let underStyle = cells.packedStyle(of: under)
+                let filled = underStyle.background != plain || under.attributes & reversed != 0
                 // A rule across another makes a crossing.
                 let crosses = across != 0 && (under.glyph == across || under.glyph == crossing)
-                cells.set(crosses ? "┼" : glyph, column: column, row: row, style: filled ? under.packedStyle : own)
+                cells.set(crosses ? "┼" : glyph, column: column, row: row, style: filled ? underStyle : own)
             }
         }
     }

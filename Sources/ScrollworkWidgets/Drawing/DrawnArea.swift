@@ -30,6 +30,7 @@ extension Canvas {
         }
         draw(rect, idiom: idiom, body)
         if cache.cells.rows != area.rows || cache.cells.columns != area.columns { cache.cells = Buffer(columns: area.columns, rows: area.rows) }
+        cache.cells.numberColors(as: cells)
         for row in 0..<area.rows { cache.cells.copyCells(of: area.row + row, from: cells, to: row, column: 0, sourceColumn: area.column, width: area.columns) }
         cache.key = key
         cache.area = area

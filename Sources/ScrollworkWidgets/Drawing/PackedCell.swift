@@ -1,38 +1,25 @@
-/// A cell as a ``Buffer`` stores it: 16 bytes and no references, so that a row copies, fills and
+/// A cell as a ``Buffer`` stores it: 8 bytes and no references, so that a row copies, fills and
 /// compares as plain memory and a frame allocates nothing per cell.
 ///
 /// A grapheme cluster of one code point (nearly every cell) is held inline as that code point;
 /// a longer cluster is kept once in the buffer's side table and the cell holds its index there.
-/// Because an index means something only in its own buffer, cells of two buffers are compared
+/// The colours are a number in the buffer's ``ColorPairs``. Because both numbers mean something
+/// only in their own buffer (or buffers whose tables agree), cells of two buffers are compared
 /// with ``Buffer/sameCell(_:as:_:)``, never with `==` alone.
 @usableFromInline
 package struct PackedCell: Equatable, Sendable {
     /// Equal fields, compared where the renderer runs (a synthesized `==` is not inlined into
     /// another module).
     @inlinable
-    package static func == (a: PackedCell, b: PackedCell) -> Bool {
-        a.glyph == b.glyph && a.width == b.width && a.attributes == b.attributes && a.foreground == b.foreground && a.background == b.background
-    }
+    package static func == (a: PackedCell, b: PackedCell) -> Bool { a.glyph == b.glyph && a.look == b.look }
 
     /// A Unicode scalar value, ``empty``, or ``clusterFlag`` with an index into the side table.
     @usableFromInline
     package var glyph: UInt32
-    /// As ``Cell/width``.
+    /// Everything but the glyph: the width in bits 0–1, the attributes in bits 2–6 and the
+    /// number of the colour pair from bit 7 on (``look(width:attributes:colors:)``).
     @usableFromInline
-    package var width: UInt8
-    /// Bold, dim, italic, underline and reverse, one bit each.
-    @usableFromInline
-    package var attributes: UInt8
-    /// Always 0: it fills the bytes that would be padding, so that equal cells are equal bytes
-    /// and rows without clusters compare with `memcmp`.
-    @usableFromInline
-    package var reserved: UInt16 = 0
-    /// ``Color/packed`` of the text colour.
-    @usableFromInline
-    package var foreground: UInt32
-    /// ``Color/packed`` of the background.
-    @usableFromInline
-    package var background: UInt32
+    package var look: UInt32
 
     /// The glyph of a cell with no text (the second half of a wide character): not a scalar value.
     @usableFromInline
@@ -40,31 +27,50 @@ package struct PackedCell: Equatable, Sendable {
     /// Marks a glyph that is an index into the side table of long clusters.
     @usableFromInline
     package static let clusterFlag: UInt32 = 0x8000_0000
-    /// A blank cell in the terminal's default style.
+    /// A blank cell in the terminal's default style (colour pair 0 is always the default).
     @usableFromInline
-    package static let blank = PackedCell(glyph: 0x20, width: 1, style: PackedStyle(.plain))
+    package static let blank = PackedCell(glyph: 0x20, look: 1)
+    /// The bits of ``look`` that hold the width.
+    @usableFromInline
+    package static let widthBits: UInt32 = 3
 
     @inlinable
-    package init(glyph: UInt32, width: UInt8, style: PackedStyle) {
+    package init(glyph: UInt32, look: UInt32) {
         self.glyph = glyph
-        self.width = width
-        attributes = style.attributes
-        foreground = style.foreground
-        background = style.background
+        self.look = look
+    }
+
+    /// A look: `width` (0, 1 or 2; wider is stored as 2), the attribute bits of ``PackedStyle``
+    /// (bold, dim, italic, underline, reverse) and colour pair `colors`.
+    @inlinable
+    package static func look(width: UInt8, attributes: UInt8, colors: UInt32) -> UInt32 {
+        UInt32(Swift.min(width, 2)) | UInt32(attributes & 0x1F) << 2 | colors << 7
     }
 
     /// True when a cell lies in memory as its fields are declared: the glyph in its first four
-    /// bytes, the width, the attributes and the padding in the next four, then the two colours,
-    /// each number low byte first (so a cell's first word holds the glyph in its low bits).
-    /// Code that reads or writes cells as words in place (the renderer, a table's text) asks first.
+    /// bytes, the look in the next four, each number low byte first (so a cell read as one word
+    /// holds the glyph in its low half). Code that reads or writes cells as words in place (the
+    /// renderer, a table's text) asks first.
     @usableFromInline
-    package static let isPlainMemory = UInt32(1).littleEndian == 1 && MemoryLayout<PackedCell>.stride == 16 && MemoryLayout<PackedCell>.offset(of: \PackedCell.width) == 4
-        && MemoryLayout<PackedCell>.offset(of: \PackedCell.attributes) == 5 && MemoryLayout<PackedCell>.offset(of: \PackedCell.foreground) == 8
-        && MemoryLayout<PackedCell>.offset(of: \PackedCell.background) == 12
+    package static let isPlainMemory = UInt32(1).littleEndian == 1 && MemoryLayout<PackedCell>.stride == 8
+        && MemoryLayout<PackedCell>.offset(of: \PackedCell.look) == 4
 
     /// True for one printable ASCII character, one cell wide: a byte of output.
     @inlinable
-    package var isPrintableASCII: Bool { glyph >= 0x20 && glyph < 0x7F && width == 1 }
+    package var isPrintableASCII: Bool { glyph >= 0x20 && glyph < 0x7F && look & Self.widthBits == 1 }
+
+    /// As ``Cell/width``: 0, 1 or 2. Setting it keeps the rest of the look.
+    @inlinable
+    package var width: UInt8 {
+        get { UInt8(truncatingIfNeeded: look & Self.widthBits) }
+        set { look = look & ~Self.widthBits | UInt32(Swift.min(newValue, 2)) }
+    }
+    /// Bold, dim, italic, underline and reverse, one bit each, as in ``PackedStyle``.
+    @inlinable
+    package var attributes: UInt8 { UInt8(truncatingIfNeeded: (look >> 2) & 0x1F) }
+    /// The number of the cell's colour pair in its buffer's ``ColorPairs``.
+    @inlinable
+    package var colors: Int { Int(look >> 7) }
 
     /// True when the text lives in the side table.
     @inlinable
@@ -74,14 +80,7 @@ package struct PackedCell: Equatable, Sendable {
     package var clusterIndex: Int { Int(glyph & ~Self.clusterFlag) }
     /// True for the second half of a wide character.
     @inlinable
-    package var isContinuation: Bool { width == 0 }
-
-    /// The packed style.
-    @inlinable
-    package var packedStyle: PackedStyle {
-        get { PackedStyle(attributes: attributes, foreground: foreground, background: background) }
-        set { attributes = newValue.attributes; foreground = newValue.foreground; background = newValue.background }
-    }
+    package var isContinuation: Bool { look & Self.widthBits == 0 }
 
     /// The glyph of a text of one code point (given as its scalars), or nil when the text is empty or longer.
     @usableFromInline

@@ -27,6 +27,8 @@ struct DrawnRows {
     /// each, the buffer row it was drawn on and the style it was drawn in. Rows are asked for in the same order, so a search
     /// goes on from the last row found instead of hashing.
     private var kept: [(id: RowID, line: Int, row: Int, style: Style)] = []
+    /// The smallest and largest identity in `kept`, when there are any.
+    private var keptRange: ClosedRange<Int>? = nil
     /// Where the search through `kept` goes on from.
     private var searchFrom = 0
     /// Rows drawn this frame: the row, the buffer row it was drawn on, its style, and the line
@@ -40,6 +42,7 @@ struct DrawnRows {
     mutating func begin(_ key: Key) {
         if self.key != key {
             kept.removeAll(keepingCapacity: true)
+            keptRange = nil
             self.key = key
             area = key.area
         }
@@ -65,6 +68,8 @@ struct DrawnRows {
     /// new on screen (not among the rows kept from the last frame, in any style).
     mutating func drew(_ id: RowID, row: Int, style: Style) -> Bool {
         drawn.append((id, row, style, nil))
+        // Outside the kept identities' range it is new without a search (a page down's rows).
+        guard let range = keptRange, range.contains(id.rawValue) else { return true }
         return !kept.contains { $0.id == id }
     }
 
@@ -77,6 +82,8 @@ struct DrawnRows {
             cells = Buffer(columns: area.columns, rows: area.rows)
             for i in drawn.indices { drawn[i].line = nil }
         }
+        // Colours numbered as the frame's: the kept rows then copy back as memory.
+        cells.numberColors(as: buffer)
         var inUse = [Bool](repeating: false, count: area.rows)
         for row in drawn { if let line = row.line { inUse[line] = true } }
         var free = 0
@@ -92,6 +99,12 @@ struct DrawnRows {
             cells.copyCells(of: row.row, from: buffer, to: free, column: 0, sourceColumn: area.column, width: area.columns)
             kept.append((row.id, free, row.row, row.style))
         }
+        var low = Int.max, high = Int.min
+        for row in kept {
+            low = Swift.min(low, row.id.rawValue)
+            high = Swift.max(high, row.id.rawValue)
+        }
+        keptRange = low <= high ? low...high : nil
         if let moved, moved != 0 { buffer.noteMovedRows(top: area.row, bottom: area.maxRow - 1, distance: moved) }
     }
 }
