@@ -9,8 +9,9 @@ extension Buffer {
     /// The same cells as drawing `Truncation`'s string with ``draw(_:column:row:style:clip:)``,
     /// without making that string: a table draws every one of its cells this way each frame.
     /// Every byte must be printable ASCII (0x20…0x7E); the caller checks.
+    /// `look` is a one-wide cell's look in this buffer (``look(_:)`` with width 1).
     package mutating func drawFittedASCII(_ bytes: UnsafeBufferPointer<UInt8>, column: Int, row: Int, room: Int, truncation: Truncation,
-                                          alignment: ColumnAlignment, style: PackedStyle, clip: CellRect) -> (start: Int, end: Int) {
+                                          alignment: ColumnAlignment, look: UInt32, clip: CellRect) -> (start: Int, end: Int) {
         let count = bytes.count, room = Swift.max(0, room)
         // The kept head and tail (the core's cut): all of it when it fits, else around one ellipsis cell.
         let head: Int, tail: Int, width: Int
@@ -33,7 +34,6 @@ extension Buffer {
         guard first < last, let source = bytes.baseAddress else { return (start, end) }
         let cut = width < count
         let columns = self.columns
-        let look = look(style) | 1
         withStorage { cells in
             guard let line = cells.baseAddress?.advanced(by: row * columns) else { return }
             // A cell is one word: the glyph's byte in its low half, the look above it.

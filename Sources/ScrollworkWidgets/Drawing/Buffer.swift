@@ -69,8 +69,21 @@ public struct Buffer: Sendable {
     public mutating func clear(with cell: Cell = .blank()) {
         forgetFrame()
         let packed = pack(cell)
-        storage.withUnsafeMutableBufferPointer { $0.update(repeating: packed) }
+        let columns = self.columns
+        storage.withUnsafeMutableBufferPointer { cells in
+            guard let base = cells.baseAddress, columns > 0 else { return }
+            guard packed == .blank else { cells.update(repeating: packed); return }
+            // The usual blank: each row copied from a blank row made once, a memory copy (a
+            // third of the cost of storing the cells one by one).
+            Self.blankRow.withUnsafeBufferPointer { blank in
+                guard let source = blank.baseAddress else { return }
+                for row in 0..<rows { (base + row * columns).update(from: source, count: columns) }
+            }
+        }
     }
+
+    /// A row of blank cells as wide as the widest buffer.
+    private static let blankRow = [PackedCell](repeating: .blank, count: maximumSide)
 
     /// Empties what a frame's cells kept beside them, before all of them are set again.
     private mutating func forgetFrame() {
@@ -162,10 +175,10 @@ public struct Buffer: Sendable {
         if prefix.bytes == native.utf8.count { return prefix.end }
         // Text that starts outside ASCII goes on whole (making a substring costs more than
         // drawing a short symbol); text that starts in it, from its first other byte.
-        let standalone = prefix.bytes == 0 ? drawStandalone(native, column: column, row: row, bounds: bounds, look: look)
-            : drawStandalone(Substring(native.utf8[native.utf8.index(native.utf8.startIndex, offsetBy: prefix.bytes)...]),
-                             column: prefix.end, row: row, bounds: bounds, look: look)
-        if let end = standalone { return end }
+        let standalone = native.utf8.withContiguousStorageIfAvailable { bytes in
+            drawStandalone(UnsafeBufferPointer(rebasing: bytes[Swift.min(prefix.bytes, bytes.count)...]), column: prefix.end, row: row, bounds: bounds, look: look)
+        }
+        if let end = standalone ?? nil { return end }
         var x = column
         func put(_ character: Character, width w: Int) -> Bool {
             if w == 0 {
@@ -228,19 +241,26 @@ public struct Buffer: Sendable {
         } ?? (0, column)
     }
 
-    /// Draws `text` when each of its code points stands alone as a cluster (see
+    /// Draws the UTF-8 text `bytes` when each of its code points stands alone as a cluster (see
     /// `Unicode.Scalar.standaloneDisplayWidth`) and returns the column after it; nil for any
-    /// other text. On nil it may have drawn the start of the text: the cluster-by-cluster path
-    /// then draws the whole text over the same cells, and more.
-    private mutating func drawStandalone<Text: StringProtocol>(_ text: Text, column: Int, row: Int, bounds: CellRect, look: UInt32) -> Int? {
+    /// other text (or bytes that are not UTF-8). On nil it may have drawn the start of the text:
+    /// the cluster-by-cluster path then draws the whole text over the same cells, and more.
+    /// The code points are read from the bytes directly: a status line's "·" and "▲" between
+    /// words come this way every frame.
+    private mutating func drawStandalone(_ bytes: UnsafeBufferPointer<UInt8>, column: Int, row: Int, bounds: CellRect, look: UInt32) -> Int? {
         let base = row * columns
         var x = column
         var first: Int? = nil
-        for scalar in text.unicodeScalars {
-            guard let w = scalar.standaloneDisplayWidth else { return nil }
+        var i = 0
+        while i < bytes.count {
+            guard let (scalar, length) = Self.scalar(in: bytes, at: i), let w = scalar.standaloneDisplayWidth else { return nil }
+            i += length
             if x >= bounds.maxColumn {
                 // Past the clip: nothing more is drawn, but the rest must still stand alone.
-                for rest in text.unicodeScalars where rest.standaloneDisplayWidth == nil { return nil }
+                while i < bytes.count {
+                    guard let (rest, length) = Self.scalar(in: bytes, at: i), rest.standaloneDisplayWidth != nil else { return nil }
+                    i += length
+                }
                 break
             }
             if x >= bounds.column {
@@ -258,6 +278,23 @@ public struct Buffer: Sendable {
         }
         if let first { repairEdges(row: row, from: first, to: Swift.min(x, bounds.maxColumn)) }
         return x
+    }
+
+    /// The code point whose UTF-8 starts at `bytes[i]` and how many bytes it takes; nil where the
+    /// bytes there are not a whole, well-formed code point.
+    private static func scalar(in bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> (Unicode.Scalar, Int)? {
+        let lead = bytes[i]
+        if lead < 0x80 { return (Unicode.Scalar(lead), 1) }
+        let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 0
+        guard length > 0, i + length <= bytes.count else { return nil }
+        var value = UInt32(lead) & (0x7F >> UInt32(length))
+        for k in 1..<length {
+            let byte = bytes[i + k]
+            guard byte & 0xC0 == 0x80 else { return nil }
+            value = value << 6 | UInt32(byte & 0x3F)
+        }
+        guard let scalar = Unicode.Scalar(value) else { return nil }
+        return (scalar, length)
     }
 
     /// What to draw for a character holding control characters (nil for one that holds none):
@@ -301,6 +338,31 @@ public struct Buffer: Sendable {
     package mutating func copyRows(_ source: Range<Int>, of other: Buffer, to destination: Int) {
         guard other.columns == columns else { return }
         for (i, y) in source.enumerated() { copyCells(of: y, from: other, to: destination + i, column: 0) }
+    }
+
+    /// Copies rows `lines` of `source` whole onto the rows from `row` of this buffer, from
+    /// `column`: as ``copyCells(of:from:to:column:sourceColumn:width:)`` does a row at a time, in
+    /// one memory copy when they are as wide as this buffer and lie inside it.
+    package mutating func copyLines(_ lines: Range<Int>, of source: Buffer, to row: Int, column: Int) {
+        if column == 0, source.columns == columns, lines.lowerBound >= 0, lines.upperBound <= source.rows, row >= 0,
+           row <= rows - lines.count, source.clusters.isEmpty, takesColors(of: source) {
+            let count = lines.count * columns, from = lines.lowerBound * columns, to = row * columns
+            storage.withUnsafeMutableBufferPointer { mine in
+                source.storage.withUnsafeBufferPointer { theirs in
+                    guard let target = mine.baseAddress, let origin = theirs.baseAddress else { return }
+                    // In pieces of 2 KB: a larger copy is a string instruction that counts one
+                    // step a byte where instructions are counted (the frame benchmarks).
+                    var done = 0
+                    while done < count {
+                        let n = Swift.min(256, count - done)
+                        (target + to + done).update(from: origin + from + done, count: n)
+                        done += n
+                    }
+                }
+            }
+            return
+        }
+        for (i, line) in lines.enumerated() { copyCells(of: line, from: source, to: row + i, column: column) }
     }
 
     /// Copies `width` cells (all of the row by default) of row `sourceRow` of `source`, from

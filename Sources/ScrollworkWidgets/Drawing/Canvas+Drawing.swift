@@ -294,8 +294,9 @@ extension Canvas {
         // without a copy of the text.
         if let drawn = text.utf8.withContiguousStorageIfAvailable({ bytes -> Int? in
             guard Truncation.isPrintableASCII(bytes) else { return nil }
+            let look = cells.look(PackedStyle(gridStyle(style))) | 1
             let placed = cells.drawFittedASCII(bytes, column: start.column, row: start.row, room: room, truncation: truncation,
-                                               alignment: alignment, style: PackedStyle(gridStyle(style)), clip: span)
+                                               alignment: alignment, look: look, clip: span)
             return Swift.min(placed.end, span.maxColumn).subtractingSaturating(placed.start)
         }), let drawn {
             return Double(drawn) * metrics.cellWidth

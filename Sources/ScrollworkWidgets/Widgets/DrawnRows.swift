@@ -36,6 +36,8 @@ struct DrawnRows {
     private var drawn: [(id: RowID, row: Int, style: Style, line: Int?)] = []
     /// How far the reused rows moved since the last frame (old row minus new row), when they did.
     private var moved: Int? = nil
+    /// Reused rows not copied yet: `count` lines of `cells` from `line`, onto buffer rows from `row`.
+    private var pending: (line: Int, row: Int, count: Int)? = nil
 
     /// Starts a frame drawn with `key`; the rows of the last frame stay usable only if it is the
     /// same as theirs.
@@ -49,19 +51,36 @@ struct DrawnRows {
         drawn.removeAll(keepingCapacity: true)
         searchFrom = 0
         moved = nil
+        pending = nil
     }
 
     /// Copies row `id`, drawn last frame in `style`, onto buffer row `row` and returns true; false
     /// when it was not kept (the caller then draws it and calls ``drew(_:row:style:)``).
     mutating func reuse(_ id: RowID, style: Style, onto row: Int, of buffer: inout Buffer) -> Bool {
-        guard let area, let found = kept[searchFrom...].firstIndex(where: { $0.id == id }) else { return false }
+        guard area != nil, let found = kept[searchFrom...].firstIndex(where: { $0.id == id }), kept[found].style == style else {
+            // The caller draws the row now: what is waiting to be copied goes first, as it came first.
+            copyPending(into: &buffer)
+            return false
+        }
         let line = kept[found]
-        guard line.style == style else { return false }
         searchFrom = found + 1
-        buffer.copyCells(of: line.line, from: cells, to: row, column: area.column)
+        // Rows kept on lines one after another and shown one under another are copied at once.
+        if let run = pending, run.line + run.count == line.line, run.row + run.count == row {
+            pending?.count += 1
+        } else {
+            copyPending(into: &buffer)
+            pending = (line.line, row, 1)
+        }
         if moved == nil { moved = line.row - row }
         drawn.append((id, row, style, line.line))
         return true
+    }
+
+    /// Copies the run of reused rows waiting in `pending` onto `buffer`.
+    private mutating func copyPending(into buffer: inout Buffer) {
+        guard let run = pending, let area else { return }
+        pending = nil
+        buffer.copyLines(run.line..<(run.line + run.count), of: cells, to: run.row, column: area.column)
     }
 
     /// Records that row `id` was drawn on buffer row `row`, in `style`; returns true when it is
@@ -77,6 +96,7 @@ struct DrawnRows {
     /// anything is drawn over them into lines no kept row still needs, and tells the renderer
     /// how far the reused ones moved.
     mutating func end(from buffer: inout Buffer) {
+        copyPending(into: &buffer)
         guard let area else { return }
         if cells.columns != area.columns || cells.rows != area.rows {
             cells = Buffer(columns: area.columns, rows: area.rows)
