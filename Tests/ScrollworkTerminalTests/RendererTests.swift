@@ -97,6 +97,49 @@ private func screen(after frames: [Buffer], mode: ColorMode = .trueColor) -> (Vi
         #expect(!fresh.isFreshRow(1))
     }
 
+    @Test("a row drawn anew that differs at every eighth cell is written whole, unchanged cells too; one that does not moves past them")
+    func freshRowsThatDifferThroughoutAreWrittenWhole() {
+        // Old: "aaaaaaaa" repeated; new: every eighth cell "b", the others still "a".
+        func row(_ fresh: Bool, changed: Bool) -> Buffer {
+            var b = Buffer(columns: 40, rows: 2)
+            b.draw(String(repeating: "a", count: 40), column: 0, row: 1)
+            if changed { for x in stride(from: 0, to: 40, by: 8) { b.draw("b", column: x, row: 1) } }
+            if fresh { b.noteFreshRow(1) }
+            return b
+        }
+        for fresh in [true, false] {
+            var r = Renderer(colorMode: .palette256)
+            var vs = VirtualScreen(columns: 40, rows: 2)
+            vs.apply(r.render(row(false, changed: false)))
+            let bytes = r.render(row(fresh, changed: true))
+            vs.apply(bytes)
+            #expect(vs.buffer == row(false, changed: true))
+            let text = String(decoding: bytes, as: UTF8.self)
+            // Whole: the 33 cells from the first "b" to the last in one run; else each "b" on its own.
+            #expect(text.contains("baaaaaaab") == fresh, "\(fresh): \(text.debugDescription)")
+        }
+    }
+
+    @Test("any frames with rows drawn anew in place, restyled or not, are shown exactly")
+    func anyFreshRowsAreShownExactly() async {
+        let styles: [Style] = [.plain, Style(background: .palette(236)), Style(foreground: .palette(9), bold: true), Style(reverse: true)]
+        let step = zip(Gen.int(in: 0...3), Gen.int(in: 0...5), Gen.int(in: 0...3), Gen.int(in: 0...20))
+        await propertyCheck(count: 150, input: step.array(of: 1...8)) { steps in
+            var r = Renderer(colorMode: .palette256)
+            var vs = VirtualScreen(columns: 30, rows: 6)
+            for (s, y, t, x) in steps {
+                var frame = r.nextBuffer(columns: 30, rows: 6)
+                for row in 0..<6 {
+                    frame.fill(CellRect(column: 0, row: row, columns: 30, rows: 1), with: .blank(styles[(s + row) % 4]))
+                    frame.draw(["abc def", "abc   def    ghi", "é abc", "x"][(t + row) % 4], column: (x + row) % 25, row: row, style: styles[(s + row) % 4])
+                    if row == y || row % 2 == 0 { frame.noteFreshRow(row) }
+                }
+                vs.apply(r.render(frame))
+                #expect(vs.buffer == frame, "screen:\n\(vs.buffer.text)\nframe:\n\(frame.text)")
+            }
+        }
+    }
+
     @Test("a table notes the rows it draws anew, and not the ones it copies from the last frame")
     func tablesNoteFreshRows() throws {
         var table = TableView(TableState(rows: GeneratedRows(count: 1000) { $0 }, columns: [TableColumn<Int>("Name") { .string("row \($0)") }]))

@@ -338,11 +338,12 @@ public struct Renderer: Sendable {
                         // Each buffer named as it is: choosing one with `?:` makes a copy of it.
                         if fromBlank {
                             guard let start = blankCells.baseAddress else { continue }
-                            writeChangedRuns(of: y, in: new, cells: newCells, over: blank, row: 0, at: UnsafeRawPointer(start), from: known, bitwise: bitwise, into: &out)
+                            writeChangedRuns(of: y, in: new, cells: newCells, over: blank, row: 0, at: UnsafeRawPointer(start), from: known, bitwise: bitwise,
+                                             inPlace: false, into: &out)
                         } else {
                             guard let start = screenCells.baseAddress else { continue }
                             writeChangedRuns(of: y, in: new, cells: newCells, over: screen, row: oldY, at: UnsafeRawPointer(start + oldY * columns),
-                                             from: known, bitwise: bitwise, into: &out)
+                                             from: known, bitwise: bitwise, inPlace: oldY == y, into: &out)
                         }
                     }
                 }
@@ -359,7 +360,7 @@ public struct Renderer: Sendable {
     /// printable ASCII cell in the terminal's current style (nearly all of them) goes into a row
     /// of bytes sent in one append; any other cell is written on its own.
     private mutating func writeChangedRuns(of y: Int, in new: Buffer, cells newCells: UnsafeBufferPointer<PackedCell>, over old: Buffer, row oldY: Int,
-                                           at oldRow: UnsafeRawPointer, from known: Int, bitwise: Bool, into out: inout [UInt8]) {
+                                           at oldRow: UnsafeRawPointer, from known: Int, bitwise: Bool, inPlace: Bool, into out: inout [UInt8]) {
         guard let newStart = newCells.baseAddress, known < new.columns else { return }
         let columns = new.columns, stride = MemoryLayout<PackedCell>.stride
         let conservative = widthModel == .conservative, packedASCII = PackedCell.isPlainMemory
@@ -367,7 +368,14 @@ public struct Renderer: Sendable {
         let newRow = UnsafeRawPointer(newStart + base)
         /// Cell `x` of the new row as one word (its glyph below its look), read in place.
         @inline(__always) func word(_ x: Int) -> UInt64 { newRow.loadUnaligned(fromByteOffset: x &* stride, as: UInt64.self) }
+        // A row a widget drew anew over another row where it is (a page down's rows) often
+        // differs from it everywhere, every cell restyled: when every eighth cell differs, it is
+        // written whole from its first to its last difference without comparing each cell.
+        // Otherwise (and over a blank row a scroll brought in, or a row moved) its unchanged
+        // stretches may be long enough to be worth moving past.
+        let whole = bitwise && packedASCII && inPlace && new.isFreshRow(y) ? Self.differsThroughout(new: newRow, old: oldRow, from: known, columns: columns) : nil
         @inline(__always) func differs(_ x: Int) -> Bool {
+            if let whole { return x <= whole }
             guard bitwise else { return !new.sameCell(base + x, as: old, oldBase + x) }
             return word(x) != oldRow.loadUnaligned(fromByteOffset: x &* stride, as: UInt64.self)
         }
@@ -414,7 +422,15 @@ public struct Renderer: Sendable {
                     lastChanged = at
                     var next = at &+ 1, ended = false
                     // After printable ASCII, more of it is likely: the rest of a word, a line.
-                    if bitwise && packedASCII && next >= spillEnd && written == next && newStart[base &+ at].isPrintableASCII {
+                    if let whole, next >= spillEnd && written == next && newStart[base &+ at].isPrintableASCII {
+                        // The same without comparing, up to the row's last difference.
+                        let end = Self.copyASCII(new: newRow, from: next, to: whole &+ 1, upper: upper, into: bytes, count: count)
+                        count &+= end &- next
+                        lastChanged = end &- 1
+                        if end > whole { written = end; break }
+                        next = end
+                        written = next
+                    } else if bitwise && packedASCII && next >= spillEnd && written == next && newStart[base &+ at].isPrintableASCII {
                         // The common case, in a loop of its own: ASCII in the terminal's style.
                         let copied = Self.copyASCII(new: newRow, old: oldRow, from: next, lastChanged: lastChanged, columns: columns,
                                                     upper: upper, into: bytes, count: count)
@@ -438,6 +454,41 @@ public struct Renderer: Sendable {
                 x = Swift.max(written, lastChanged &+ 1)
             }
         }
+    }
+
+    /// The last cell from `start` on in which row `new` differs from row `old`, compared as
+    /// bits, when every eighth cell from `start` up to it differs too; nil otherwise.
+    static func differsThroughout(new: UnsafeRawPointer, old: UnsafeRawPointer, from start: Int, columns: Int) -> Int? {
+        @inline(__always) func differs(_ x: Int) -> Bool {
+            let offset = x &* MemoryLayout<PackedCell>.stride
+            return new.loadUnaligned(fromByteOffset: offset, as: UInt64.self) != old.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+        }
+        var last = columns &- 1
+        while last >= start && !differs(last) { last &-= 1 }
+        guard last >= start else { return nil }
+        var at = start
+        while at < last {
+            guard differs(at) else { return nil }
+            at &+= 8
+        }
+        return last
+    }
+
+    /// Puts cells `start..<end` of row `new` into `bytes` from `count` while each is printable
+    /// ASCII in the terminal's style (`upper`: the look above the glyph, with width 1); returns
+    /// the first cell it did not put there (`end` when it put them all). A loop of its own, so
+    /// that its values stay in registers.
+    @inline(never)
+    static func copyASCII(new: UnsafeRawPointer, from start: Int, to end: Int, upper: UInt64, into bytes: UnsafeMutablePointer<UInt8>, count: Int) -> Int {
+        let out = bytes + (count &- start)
+        var at = start
+        while at < end {
+            let w = new.loadUnaligned(fromByteOffset: at &* MemoryLayout<PackedCell>.stride, as: UInt64.self)
+            guard (w & ~0x7F) == upper, UInt8(truncatingIfNeeded: w) &- 0x20 < 0x5F else { break }
+            out[at] = UInt8(truncatingIfNeeded: w)
+            at &+= 1
+        }
+        return at
     }
 
     /// The first cell from `start` on in which row `new` differs from row `old`, compared as
