@@ -62,7 +62,7 @@ struct MarkDrawing {
     private func drawCrownPages(page: Int, count: Int, progress: Double, viewport: Rect) {
         let style = canvas.style
         let pitch = style.crownDotDiameter + style.crownDotSpacing
-        let shown = Swift.min(count, Swift.max(1, Int(saturating: (viewport.height / pitch).rounded(.down))))
+        let shown = Swift.min(count, Swift.max(1, Int(flooringSaturating: viewport.height / pitch)))
         let x = viewport.maxX - style.crownDotInset - style.crownDotDiameter / 2
         let top = viewport.midY - Double(shown) * pitch / 2 + pitch / 2
         let radius = style.crownDotDiameter / 2

@@ -4,6 +4,23 @@ import Testing
 @Suite struct GeometryTests {
     let r = Rect(x: 10, y: 20, width: 100, height: 50)
 
+    @Test("rounding down to an Int without the C library's floor agrees with it for every kind of value, and never traps")
+    func flooringSaturatingMatchesFloor() {
+        var values: [Double] = [0, -0.0, 0.5, -0.5, 1, -1, 1.999999, -1.000001, 7.9999999, 8, 8.000001, -8.5, 1e15 + 0.5, -1e15 - 0.5,
+                                4.5e15, -4.5e15, 9.007199254740993e15, 9.223372036854775e18, -9.223372036854775e18, 9.223372036854775807e18,
+                                -9.223372036854775808e18, 1e300, -1e300, .infinity, -.infinity, .nan, .leastNonzeroMagnitude,
+                                -.leastNonzeroMagnitude, .greatestFiniteMagnitude, -.greatestFiniteMagnitude]
+        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for _ in 0..<10_000 {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            values.append(Double(bitPattern: seed))
+            values.append(Double(Int64(bitPattern: seed) >> 20) / 64)
+        }
+        for v in values {
+            #expect(Int(flooringSaturating: v) == Int(saturating: v.rounded(.down)), "\(v)")
+        }
+    }
+
     @Test func edgesAndCentre() {
         #expect(r.maxX == 110 && r.maxY == 70)
         #expect(r.center == Point(x: 60, y: 45))

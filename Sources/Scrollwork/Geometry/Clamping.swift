@@ -57,6 +57,23 @@ extension Int {
         return overflow ? (other < 0 ? .max : .min) : difference
     }
 
+    /// `value` rounded down, with NaN as 0 and values beyond `Int`'s range held at `Int.min` or
+    /// `Int.max`: `Int(saturating: value.rounded(.down))` without a call to the C library's
+    /// `floor`, for the conversions from points to cells that every drawing call makes.
+    @inlinable
+    public init(flooringSaturating value: Double) {
+        guard value > -9.223372036854775808e18 else {
+            self = value.isNaN ? 0 : .min
+            return
+        }
+        guard value < 9.223372036854775807e18 else {
+            self = .max
+            return
+        }
+        let truncated = Int(value)
+        self = Double(truncated) > value ? truncated - 1 : truncated
+    }
+
     /// `value` rounded toward zero, with NaN as 0 and values beyond `Int`'s range held at
     /// `Int.min` or `Int.max`: a conversion from points to cells or rows that cannot trap.
     @inlinable

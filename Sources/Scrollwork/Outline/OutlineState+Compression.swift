@@ -31,8 +31,8 @@ extension OutlineState {
     /// The row at content position `y` (not clamped to the rows).
     func row(atContentOffset y: Double) -> Int {
         guard rowHeight > 0 else { return 0 }
-        guard let place = compressedPlace else { return Int(saturating: (y / rowHeight).rounded(.down)) }
-        return place.first.addingSaturating(Int(saturating: ((y - place.origin) / rowHeight).rounded(.down)))
+        guard let place = compressedPlace else { return Int(flooringSaturating: y / rowHeight) }
+        return place.first.addingSaturating(Int(flooringSaturating: (y - place.origin) / rowHeight))
     }
 
     /// Shows row `index` whole: in a compressed outline by moving to its place in proportion.

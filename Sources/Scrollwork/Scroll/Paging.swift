@@ -115,7 +115,7 @@ extension ScrollState {
         let span = bounds.upperBound - bounds.lowerBound
         // Far more pages than any count can name are held at a large finite number.
         let count = Int(saturating: (span / size).rounded(.up)).clamped(to: 0...(Int.max / 2)) + 1
-        let page = Int(saturating: (position / size + 0.5).rounded(.down)).clamped(to: 0...(count - 1))
+        let page = Int(flooringSaturating: position / size + 0.5).clamped(to: 0...(count - 1))
         return (page, count, 1)
     }
 }

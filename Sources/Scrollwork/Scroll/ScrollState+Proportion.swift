@@ -13,7 +13,7 @@ extension ScrollState {
     /// far into it (0 up to 1): where a compressed list or outline begins drawing.
     func proportionalItem(_ axis: Axis, last: Int) -> (item: Int, within: Double) {
         let exact = fraction(axis) * Double(Swift.max(0, last))
-        let item = Swift.min(Swift.max(0, last), Swift.max(0, Int(saturating: exact.rounded(.down))))
+        let item = Swift.min(Swift.max(0, last), Swift.max(0, Int(flooringSaturating: exact)))
         return (item, (exact - Double(item)).clamped(to: 0...1))
     }
 

@@ -28,7 +28,7 @@ struct DocumentView: WrappingWidget {
     }
 
     /// The line at the top of the view, or at `offset` points down the document.
-    func line(atOffset offset: Double) -> Int { Int(saturating: (offset / lineHeight).rounded(.down)) }
+    func line(atOffset offset: Double) -> Int { Int(flooringSaturating: offset / lineHeight) }
 
     /// Wraps the text to `columns` cells, or with `measurer` to the width of `box` (a pixel
     /// host's points), once per width, and sizes the content to it.
@@ -237,7 +237,7 @@ struct DocumentText: ScrollContent {
     /// The lines in `window` (the carousel's blank ones left out), headings without their "#"s.
     func accessibleLines(in window: ScrollWindow) -> [String]? {
         guard lineHeight > 0, window.offset.y.isFinite else { return [] }
-        let first = Swift.max(Int(saturating: (window.offset.y / lineHeight).rounded(.down)), 0)
+        let first = Swift.max(Int(flooringSaturating: window.offset.y / lineHeight), 0)
         let last = Swift.min(Int(saturating: ((window.offset.y + window.box.height) / lineHeight).rounded(.up)), lines.count)
         guard first < last else { return [] }
         let carousel = carouselStart..<carouselStart + Swift.max(carouselRows, 0)
@@ -256,8 +256,8 @@ struct DocumentText: ScrollContent {
     func draw(_ window: ScrollWindow, into canvas: inout Canvas, at time: Double) {
         let box = window.box
         guard lineHeight > 0, !lines.isEmpty else { return }
-        let first = Swift.max(0, Int(saturating: (window.offset.y / lineHeight).rounded(.down)))
-        let last = Swift.min(lines.count - 1, Int(saturating: ((window.offset.y + box.height) / lineHeight).rounded(.down)))
+        let first = Swift.max(0, Int(flooringSaturating: window.offset.y / lineHeight))
+        let last = Swift.min(lines.count - 1, Int(flooringSaturating: (window.offset.y + box.height) / lineHeight))
         guard first <= last else { return }
         let carousel = carouselStart..<carouselStart + carouselRows
         let table = clusterStart..<clusterStart + GalleryDocument.clusterSamples.count + 1

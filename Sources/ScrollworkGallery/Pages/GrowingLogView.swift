@@ -42,7 +42,7 @@ struct GrowingLogView: WrappingWidget {
         view.tick(at: time)
         guard let due = nextGrowth else { nextGrowth = time + Self.interval; return }
         guard time >= due, lines < Self.limit else { return }
-        let steps = Swift.min(Int(saturating: ((time - due) / Self.interval).rounded(.down)) + 1, 100)
+        let steps = Swift.min(Int(flooringSaturating: (time - due) / Self.interval) + 1, 100)
         lines = Swift.min(Self.limit, lines + steps * Self.linesPerStep)
         view.table.replaceRows(with: Self.rows(lines))
         nextGrowth = due + Double(steps) * Self.interval

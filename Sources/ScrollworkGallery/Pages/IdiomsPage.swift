@@ -185,8 +185,8 @@ struct WatchPages: ScrollContent {
     func draw(_ window: ScrollWindow, into canvas: inout Canvas, at time: Double) {
         let pageRows = max(1, self.pageRows)
         let lineHeight = window.metrics.cellHeight
-        let first = Swift.max(0, Int(saturating: (window.offset.y / lineHeight).rounded(.down)))
-        let last = Int(saturating: ((window.offset.y + window.box.height) / lineHeight).rounded(.down))
+        let first = Swift.max(0, Int(flooringSaturating: window.offset.y / lineHeight))
+        let last = Int(flooringSaturating: (window.offset.y + window.box.height) / lineHeight)
         guard first <= last else { return }
         let m = canvas.textMeasurer
         canvas.clipped(to: window.box) { c in

@@ -120,8 +120,8 @@ struct WeatherPages: ScrollContent {
         let box = window.box
         let width = box.width
         guard width > 0, pageCount > 0 else { return }
-        let firstPage = Swift.max(0, Int(saturating: (window.offset.x / width).rounded(.down)))
-        let lastPage = Swift.min(pageCount - 1, Int(saturating: ((window.offset.x + width) / width).rounded(.down)))
+        let firstPage = Swift.max(0, Int(flooringSaturating: window.offset.x / width))
+        let lastPage = Swift.min(pageCount - 1, Int(flooringSaturating: (window.offset.x + width) / width))
         guard firstPage <= lastPage else { return }
         let m = canvas.textMeasurer
         canvas.clipped(to: box) { c in

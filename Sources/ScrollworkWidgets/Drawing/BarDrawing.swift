@@ -8,7 +8,7 @@ enum BarDrawing {
         // Only the rows inside both the clip and the buffer are visited, however long the bar.
         let clip = clip.intersection(buffer.area)
         guard end > start, !clip.isEmpty else { return }
-        let first = Swift.max(Int(saturating: start.rounded(.down)), clip.row), last = Swift.min(Int(saturating: end.rounded(.up)), clip.maxRow)
+        let first = Swift.max(Int(flooringSaturating: start), clip.row), last = Swift.min(Int(saturating: end.rounded(.up)), clip.maxRow)
         guard first < last else { return }
         var inverted = style
         inverted.reverse.toggle()
@@ -38,7 +38,7 @@ enum BarDrawing {
     static func horizontal(_ buffer: inout Buffer, row: Int, from start: Double, to end: Double, style: Style, clip: CellRect) {
         let clip = clip.intersection(buffer.area)
         guard end > start, !clip.isEmpty else { return }
-        let first = Swift.max(Int(saturating: start.rounded(.down)), clip.column), last = Swift.min(Int(saturating: end.rounded(.up)), clip.maxColumn)
+        let first = Swift.max(Int(flooringSaturating: start), clip.column), last = Swift.min(Int(saturating: end.rounded(.up)), clip.maxColumn)
         guard first < last else { return }
         var inverted = style
         inverted.reverse.toggle()

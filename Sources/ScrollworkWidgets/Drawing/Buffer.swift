@@ -120,10 +120,25 @@ public struct Buffer: Sendable {
 
     /// Fills `r`, inside the buffer, with `packed`, a row at a time.
     private mutating func fill(_ r: CellRect, with packed: PackedCell) {
-        let columns = self.columns
+        let columns = self.columns, width = r.columns
+        // Eight cells a step, as four stores of two: a table fills each of its rows every frame.
+        let word = withUnsafeBytes(of: packed) { $0.loadUnaligned(as: UInt64.self) }
+        let two = SIMD2<UInt64>(repeating: word)
         storage.withUnsafeMutableBufferPointer { cells in
             guard let start = cells.baseAddress else { return }
-            for y in r.row..<r.maxRow { (start + y * columns + r.column).update(repeating: packed, count: r.columns) }
+            for y in r.row..<r.maxRow {
+                let line = UnsafeMutableRawPointer(start + y * columns + r.column)
+                var x = 0
+                while x &+ 8 <= width {
+                    let at = x &* 8
+                    line.storeBytes(of: two, toByteOffset: at, as: SIMD2<UInt64>.self)
+                    line.storeBytes(of: two, toByteOffset: at &+ 16, as: SIMD2<UInt64>.self)
+                    line.storeBytes(of: two, toByteOffset: at &+ 32, as: SIMD2<UInt64>.self)
+                    line.storeBytes(of: two, toByteOffset: at &+ 48, as: SIMD2<UInt64>.self)
+                    x &+= 8
+                }
+                while x < width { line.storeBytes(of: word, toByteOffset: x &* 8, as: UInt64.self); x &+= 1 }
+            }
         }
         for y in r.row..<r.maxRow { repairEdges(row: y, from: r.column, to: r.maxColumn) }
     }
@@ -340,11 +355,12 @@ public struct Buffer: Sendable {
         for (i, y) in source.enumerated() { copyCells(of: y, from: other, to: destination + i, column: 0) }
     }
 
-    /// Copies rows `lines` of `source` whole onto the rows from `row` of this buffer, from
-    /// `column`: as ``copyCells(of:from:to:column:sourceColumn:width:)`` does a row at a time, in
-    /// one memory copy when they are as wide as this buffer and lie inside it.
-    package mutating func copyLines(_ lines: Range<Int>, of source: Buffer, to row: Int, column: Int) {
-        if column == 0, source.columns == columns, lines.lowerBound >= 0, lines.upperBound <= source.rows, row >= 0,
+    /// Copies rows `lines` of `source` onto the rows from `row` of this buffer, from `column`:
+    /// what ``copyCells(of:from:to:column:sourceColumn:width:)`` does a row at a time (`width`
+    /// cells from `sourceColumn`, all of each row by default), as one block of memory when whole
+    /// rows of the same width are copied inside both buffers.
+    package mutating func copyLines(_ lines: Range<Int>, of source: Buffer, to row: Int, column: Int, sourceColumn: Int = 0, width: Int? = nil) {
+        if column == 0, sourceColumn == 0, source.columns == columns, (width ?? columns) == columns, lines.lowerBound >= 0, lines.upperBound <= source.rows, row >= 0,
            row <= rows - lines.count, source.clusters.isEmpty, takesColors(of: source) {
             let count = lines.count * columns, from = lines.lowerBound * columns, to = row * columns
             storage.withUnsafeMutableBufferPointer { mine in
@@ -362,7 +378,7 @@ public struct Buffer: Sendable {
             }
             return
         }
-        for (i, line) in lines.enumerated() { copyCells(of: line, from: source, to: row + i, column: column) }
+        for (i, line) in lines.enumerated() { copyCells(of: line, from: source, to: row + i, column: column, sourceColumn: sourceColumn, width: width) }
     }
 
     /// Copies `width` cells (all of the row by default) of row `sourceRow` of `source`, from

@@ -50,7 +50,7 @@ extension Canvas {
             if indicator.showsTrack { drawTrack(indicator, in: rect, theme: theme) }
             let thumb = indicator.thumb
             if axis == .vertical {
-                let column = rect.column + Swift.min(rect.columns - 1, Int(saturating: (thumb.midX / metrics.cellWidth).rounded(.down)))
+                let column = rect.column + Swift.min(rect.columns - 1, Int(flooringSaturating: thumb.midX / metrics.cellWidth))
                 let start = Double(rect.row) + metrics.cells(thumb.minY, .vertical)
                 let end = Double(rect.row) + metrics.cells(thumb.maxY, .vertical)
                 BarDrawing.vertical(&cells, column: column, from: start, to: end, style: style, clip: rect)
@@ -58,7 +58,7 @@ extension Canvas {
                     drawJogTicks(column: column, phase: phase, thumb: (start, end), in: rect, theme: theme)
                 }
             } else {
-                let row = rect.row + Swift.min(rect.rows - 1, Int(saturating: (thumb.midY / metrics.cellHeight).rounded(.down)))
+                let row = rect.row + Swift.min(rect.rows - 1, Int(flooringSaturating: thumb.midY / metrics.cellHeight))
                 let start = Double(rect.column) + metrics.cells(thumb.minX, .horizontal)
                 let end = Double(rect.column) + metrics.cells(thumb.maxX, .horizontal)
                 BarDrawing.horizontal(&cells, row: row, from: start, to: end, style: style, clip: rect)
@@ -69,8 +69,8 @@ extension Canvas {
 
     private mutating func drawTrack(_ indicator: ScrollIndicator, in rect: CellRect, theme: Theme) {
         let track = indicator.track
-        let area = CellRect(column: rect.column + Int(saturating: (track.minX / metrics.cellWidth).rounded(.down)),
-                            row: rect.row + Int(saturating: (track.minY / metrics.cellHeight).rounded(.down)),
+        let area = CellRect(column: rect.column + Int(flooringSaturating: track.minX / metrics.cellWidth),
+                            row: rect.row + Int(flooringSaturating: track.minY / metrics.cellHeight),
                             columns: Swift.max(1, Int(saturating: (track.width / metrics.cellWidth).rounded(.up))),
                             rows: Swift.max(1, Int(saturating: (track.height / metrics.cellHeight).rounded(.up)))).intersection(rect)
         cells.fill(area, with: Cell("░", style: theme.track))
@@ -78,7 +78,7 @@ extension Canvas {
 
     /// visionOS: tick marks above and below the jog bar that move with the scrolling speed.
     private mutating func drawJogTicks(column: Int, phase: Double, thumb: (Double, Double), in rect: CellRect, theme: Theme) {
-        let shift = Int(saturating: (phase / metrics.cellHeight * 2).rounded(.down))
+        let shift = Int(flooringSaturating: phase / metrics.cellHeight * 2)
         let shown = rect.intersection(cells.area)
         for row in shown.row..<shown.maxRow where Double(row) < thumb.0 - 1 || Double(row) >= thumb.1 + 1 {
             if (row + shift) % 2 == 0 { cells[column, row] = Cell("╴", style: theme.indicator) }

@@ -46,7 +46,7 @@ extension CellRect {
             let want: Int
             switch length {
             case let .fixed(n): want = Swift.max(0, n)
-            case let .fraction(f): want = Int(saturating: (Double(whole) * (f.isNaN ? 0 : Swift.min(Swift.max(f, 0), 1))).rounded(.down))
+            case let .fraction(f): want = Int(flooringSaturating: Double(whole) * (f.isNaN ? 0 : Swift.min(Swift.max(f, 0), 1)))
             case .flexible: continue
             }
             sizes[i] = Swift.min(want, room)

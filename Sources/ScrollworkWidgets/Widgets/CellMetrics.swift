@@ -67,17 +67,17 @@ public struct CellMetrics: Sendable, Hashable {
     public func cells(in rect: Rect) -> CellRect {
         let r = rect.standardized
         // A hair of slack: 8.000000001 points is still the edge of the first cell.
-        func edge(_ v: Double, _ size: Double) -> Int { Int(saturating: (v / size + 1e-6).rounded(.down)) }
+        func edge(_ v: Double, _ size: Double) -> Int { Int(flooringSaturating: v / size + 1e-6) }
         let column = edge(r.minX, cellWidth), row = edge(r.minY, cellHeight)
         return CellRect(column: column, row: row, columns: edge(r.maxX, cellWidth).subtractingSaturating(column),
                         rows: edge(r.maxY, cellHeight).subtractingSaturating(row))
     }
 
     /// Whole columns in `points` (rounded down; NaN is 0, huge values are held at `Int`'s ends).
-    public func columns(forPoints points: Double) -> Int { Int(saturating: (points / cellWidth).rounded(.down)) }
+    public func columns(forPoints points: Double) -> Int { Int(flooringSaturating: points / cellWidth) }
 
     /// Whole rows in `points` (rounded down; NaN is 0, huge values are held at `Int`'s ends).
-    public func rows(forPoints points: Double) -> Int { Int(saturating: (points / cellHeight).rounded(.down)) }
+    public func rows(forPoints points: Double) -> Int { Int(flooringSaturating: points / cellHeight) }
 
     /// A length in points along `axis`, in cells (fractional).
     public func cells(_ points: Double, _ axis: Axis) -> Double {

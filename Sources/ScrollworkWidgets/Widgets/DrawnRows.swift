@@ -108,6 +108,12 @@ struct DrawnRows {
         for row in drawn { if let line = row.line { inUse[line] = true } }
         var free = 0
         kept.removeAll(keepingCapacity: true)
+        // Rows drawn one under another onto free lines one after another are read back at once.
+        var run: (row: Int, line: Int, count: Int)? = nil
+        func readBack(_ run: (row: Int, line: Int, count: Int)?) {
+            guard let run else { return }
+            cells.copyLines(run.row..<(run.row + run.count), of: buffer, to: run.line, column: 0, sourceColumn: area.column, width: area.columns)
+        }
         for row in drawn where row.row >= area.row && row.row < area.maxRow {
             if let line = row.line {
                 kept.append((row.id, line, row.row, row.style))
@@ -116,9 +122,15 @@ struct DrawnRows {
             while free < inUse.count && inUse[free] { free += 1 }
             guard free < inUse.count else { break }
             inUse[free] = true
-            cells.copyCells(of: row.row, from: buffer, to: free, column: 0, sourceColumn: area.column, width: area.columns)
+            if let last = run, last.row + last.count == row.row, last.line + last.count == free {
+                run?.count += 1
+            } else {
+                readBack(run)
+                run = (row.row, free, 1)
+            }
             kept.append((row.id, free, row.row, row.style))
         }
+        readBack(run)
         var low = Int.max, high = Int.min
         for row in kept {
             low = Swift.min(low, row.id.rawValue)

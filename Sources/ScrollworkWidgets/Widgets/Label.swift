@@ -50,7 +50,7 @@ public struct Label: Widget {
         canvas.draw(bounds, idiom: idiom) { c in
             let m = c.textMeasurer
             let lineHeight = Swift.max(1, c.alignedRow(m.lineHeight(font)))
-            let room = Swift.max(1, Int(saturating: ((bounds.height + 0.001) / lineHeight).rounded(.down)))
+            let room = Swift.max(1, Int(flooringSaturating: (bounds.height + 0.001) / lineHeight))
             var lines = wraps
                 ? text.split(separator: "\n", omittingEmptySubsequences: false).flatMap { paragraph -> [String] in
                     let wrapped = m.wrapped(String(paragraph), toWidth: bounds.width, font: font, bold: style.bold)

@@ -224,7 +224,7 @@ public struct ListView<Row: Sendable>: ReportingWidget, StatefulWidget {
     /// a cell row apart on every host); above or below the letters, to the first or last.
     private mutating func jump(toIndexAt y: Double) {
         guard !index.entries.isEmpty else { return }
-        let row = y.isFinite ? Int(saturating: (y / metrics.cellHeight).rounded(.down)) : 0
+        let row = y.isFinite ? Int(flooringSaturating: y / metrics.cellHeight) : 0
         let i = Swift.min(Swift.max(row.subtractingSaturating(index.top), 0), index.entries.count - 1)
         let section = index.entries[i].section
         do { try list.jump(toSection: section) } catch { failures.append(error) }

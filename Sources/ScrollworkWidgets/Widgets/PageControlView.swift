@@ -83,7 +83,7 @@ public struct PageControlView: ReportingWidget, StatefulWidget {
     /// (dot i is in cell 1 + 2i), read from the pointer's point.
     private func cellAlong(_ mouse: MouseEvent) -> Int {
         let along = state.isVertical ? (mouse.y - frame.minY) / metrics.cellHeight : (mouse.x - frame.minX) / metrics.cellWidth
-        return along.isFinite ? Int(saturating: along.rounded(.down)) : 0
+        return along.isFinite ? Int(flooringSaturating: along) : 0
     }
 
     /// The position along the control of `mouse`: where dots drawn in points are, the point on
