@@ -174,3 +174,29 @@ func foreignControl(in bytes: [UInt8]) -> String? {
         #expect(ANSI.base64([]) == [])
     }
 }
+
+@Suite struct EscapeSequenceTests {
+    @Test("a cursor move, a count and a scroll region write their numbers in decimal, 1-based, for any position")
+    func numbersInSequences() {
+        let numbers = [Int.min, -5, -1, 0, 1, 8, 9, 10, 98, 99, 100, 101, 998, 999, 1000, 4095, 4096, 9998, 9999, 10_000, 123_456, Int.max - 1, Int.max]
+        // What each number becomes: 1-based, at least 0 written as 0, and Int.max held there.
+        func text(_ n: Int) -> String { n < 0 ? "0" : String(n) }
+        for row in numbers {
+            for column in numbers {
+                var out: [UInt8] = []
+                ANSI.appendMove(column: column, row: row, into: &out)
+                #expect(String(decoding: out, as: UTF8.self) == "\u{1B}[\(text(row.addingSaturating(1)));\(text(column.addingSaturating(1)))H", "\(row), \(column)")
+            }
+            var count: [UInt8] = []
+            ANSI.appendDecimal(row, into: &count)
+            #expect(String(decoding: count, as: UTF8.self) == text(row))
+            var scroll: [UInt8] = []
+            ANSI.appendScroll(top: row, bottom: row, up: row % 2 == 0, lines: 3, into: &scroll)
+            let place = text(row.addingSaturating(1))
+            #expect(String(decoding: scroll, as: UTF8.self) == "\u{1B}[\(place);\(place)r\u{1B}[3\(row % 2 == 0 ? "S" : "T")\u{1B}[r")
+        }
+        var one: [UInt8] = []
+        ANSI.appendScroll(top: 0, bottom: 9, up: true, lines: 1, into: &one)
+        #expect(String(decoding: one, as: UTF8.self) == "\u{1B}[1;10r\u{1B}[S\u{1B}[r")
+    }
+}

@@ -16,6 +16,20 @@ enum ANSI {
     /// Appends CSI row;column H (1-based) without building a string, in one append: a frame
     /// moves the cursor once a run.
     static func appendMove(column: Int, row: Int, into out: inout [UInt8]) {
+        let r = row.addingSaturating(1), c = column.addingSaturating(1)
+        // A place on a screen of up to 99 rows and 999 columns, byte by byte.
+        if r > 0 && r < 100 && c > 0 && c < 1000 {
+            out.append(esc)
+            out.append(UInt8(ascii: "["))
+            if r >= 10 { out.append(48 &+ UInt8(truncatingIfNeeded: r / 10)) }
+            out.append(48 &+ UInt8(truncatingIfNeeded: r % 10))
+            out.append(UInt8(ascii: ";"))
+            if c >= 100 { out.append(48 &+ UInt8(truncatingIfNeeded: c / 100)) }
+            if c >= 10 { out.append(48 &+ UInt8(truncatingIfNeeded: c / 10 % 10)) }
+            out.append(48 &+ UInt8(truncatingIfNeeded: c % 10))
+            out.append(UInt8(ascii: "H"))
+            return
+        }
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 48) { bytes in
             bytes[0] = esc
             bytes[1] = UInt8(ascii: "[")
@@ -45,6 +59,23 @@ enum ANSI {
     /// Writes a non-negative number's decimal digits (a negative one as 0) into `bytes` from
     /// `start`, which must leave room for 20; returns the index after the last.
     static func putDecimal(_ n: Int, into bytes: UnsafeMutableBufferPointer<UInt8>, at start: Int) -> Int {
+        // A screen's rows and columns, the usual numbers, without a loop.
+        if n >= 0 && n < 10_000 {
+            let d = UInt8(truncatingIfNeeded: n)
+            if n < 10 { bytes[start] = 48 &+ d; return start &+ 1 }
+            if n < 100 {
+                bytes[start] = 48 &+ UInt8(truncatingIfNeeded: n / 10)
+                bytes[start &+ 1] = 48 &+ UInt8(truncatingIfNeeded: n % 10)
+                return start &+ 2
+            }
+            let width = n < 1000 ? 3 : 4
+            var value = n
+            for place in stride(from: start &+ width &- 1, through: start, by: -1) {
+                bytes[place] = 48 &+ UInt8(truncatingIfNeeded: value % 10)
+                value /= 10
+            }
+            return start &+ width
+        }
         var value = UInt(Swift.max(0, n)), digits = 1
         while value >= 10 { value /= 10; digits += 1 }
         value = UInt(Swift.max(0, n))

@@ -457,7 +457,9 @@ public struct Renderer: Sendable {
     }
 
     /// The last cell from `start` on in which row `new` differs from row `old`, compared as
-    /// bits, when every eighth cell from `start` up to it differs too; nil otherwise.
+    /// bits, when every eighth cell from `start` up to it differs too; nil otherwise. A loop of
+    /// its own, so that its values stay in registers.
+    @inline(never)
     static func differsThroughout(new: UnsafeRawPointer, old: UnsafeRawPointer, from start: Int, columns: Int) -> Int? {
         @inline(__always) func differs(_ x: Int) -> Bool {
             let offset = x &* MemoryLayout<PackedCell>.stride
@@ -480,11 +482,21 @@ public struct Renderer: Sendable {
     /// that its values stay in registers.
     @inline(never)
     static func copyASCII(new: UnsafeRawPointer, from start: Int, to end: Int, upper: UInt64, into bytes: UnsafeMutablePointer<UInt8>, count: Int) -> Int {
-        let out = bytes + (count &- start)
+        let out = bytes + (count &- start), stride = MemoryLayout<PackedCell>.stride
+        @inline(__always) func fits(_ w: UInt64) -> Bool { (w & ~0x7F) == upper && UInt8(truncatingIfNeeded: w) &- 0x20 < 0x5F }
         var at = start
+        // Two cells a step while both fit; the last one, or the pair's first, on its own.
+        while at &+ 1 < end {
+            let w0 = new.loadUnaligned(fromByteOffset: at &* stride, as: UInt64.self)
+            let w1 = new.loadUnaligned(fromByteOffset: at &* stride &+ stride, as: UInt64.self)
+            guard fits(w0) && fits(w1) else { break }
+            out[at] = UInt8(truncatingIfNeeded: w0)
+            out[at &+ 1] = UInt8(truncatingIfNeeded: w1)
+            at &+= 2
+        }
         while at < end {
-            let w = new.loadUnaligned(fromByteOffset: at &* MemoryLayout<PackedCell>.stride, as: UInt64.self)
-            guard (w & ~0x7F) == upper, UInt8(truncatingIfNeeded: w) &- 0x20 < 0x5F else { break }
+            let w = new.loadUnaligned(fromByteOffset: at &* stride, as: UInt64.self)
+            guard fits(w) else { break }
             out[at] = UInt8(truncatingIfNeeded: w)
             at &+= 1
         }
