@@ -12,19 +12,20 @@ extension Canvas {
         cache.begin(key)
     }
 
-    /// Copies row `id`, drawn last frame in `style`, to `rect` and returns true; false when it was
-    /// not kept (the caller then draws it and calls ``drewRow(_:id:style:at:)``).
-    mutating func reuseRow(_ cache: inout DrawnRows, id: RowID, style: Style, at rect: Rect) -> Bool {
+    /// Copies row `id`, drawn last frame with look `look` (see ``DrawnRows``), to `rect` and
+    /// returns true; false when it was not kept (the caller then draws it and calls
+    /// ``drewRow(_:id:look:at:)``).
+    mutating func reuseRow(_ cache: inout DrawnRows, id: RowID, look: UInt8, at rect: Rect) -> Bool {
         guard !drawsInPoints else { return false }
-        return cache.reuse(id, style: style, onto: gridRow(of: rect), of: &cells)
+        return cache.reuse(id, look: look, onto: gridRow(of: rect), of: &cells)
     }
 
-    /// Notes that row `id` was drawn at `rect` in `style`, and tells the renderer the row is new
-    /// on screen: it was not among the rows kept from the last frame.
-    mutating func drewRow(_ cache: inout DrawnRows, id: RowID, style: Style, at rect: Rect) {
+    /// Notes that row `id` was drawn at `rect` with look `look`, and tells the renderer the row
+    /// is new on screen: it was not among the rows kept from the last frame.
+    mutating func drewRow(_ cache: inout DrawnRows, id: RowID, look: UInt8, at rect: Rect) {
         guard !drawsInPoints else { return }
         let row = gridRow(of: rect)
-        if cache.drew(id, row: row, style: style) { cells.noteFreshRow(row) }
+        if cache.drew(id, row: row, look: look) { cells.noteFreshRow(row) }
     }
 
     /// The grid row a row's rectangle is drawn on: the one that holds its top.

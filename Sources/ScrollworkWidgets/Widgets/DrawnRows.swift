@@ -6,7 +6,8 @@ import Scrollwork
 ///
 /// The rows are kept only while their ``Key`` stays the same: the area, the columns' cells, the
 /// theme and the revisions of the rows and columns. A row is reused only when it is the same row
-/// (its ``RowID``) drawn in the same style.
+/// (its ``RowID``) drawn with the same look: a number the drawing view gives each way it draws
+/// a row (zebra, hovered, selected, focused), which with the key decides the row's style.
 struct DrawnRows {
     /// Everything besides a row itself that decides how it is drawn.
     struct Key: Equatable {
@@ -24,16 +25,16 @@ struct DrawnRows {
     /// The kept rows' cells, one line a row, as wide as the area.
     private var cells = Buffer(columns: 0, rows: 0)
     /// The kept rows in the order they were drawn (top to bottom): which line of `cells` holds
-    /// each, the buffer row it was drawn on and the style it was drawn in. Rows are asked for in the same order, so a search
+    /// each, the buffer row it was drawn on and the look it was drawn with. Rows are asked for in the same order, so a search
     /// goes on from the last row found instead of hashing.
-    private var kept: [(id: RowID, line: Int, row: Int, style: Style)] = []
+    private var kept: [(id: RowID, line: Int, row: Int, look: UInt8)] = []
     /// The smallest and largest identity in `kept`, when there are any.
     private var keptRange: ClosedRange<Int>? = nil
     /// Where the search through `kept` goes on from.
     private var searchFrom = 0
-    /// Rows drawn this frame: the row, the buffer row it was drawn on, its style, and the line
+    /// Rows drawn this frame: the row, the buffer row it was drawn on, its look, and the line
     /// of `cells` that already holds it when it was copied from there.
-    private var drawn: [(id: RowID, row: Int, style: Style, line: Int?)] = []
+    private var drawn: [(id: RowID, row: Int, look: UInt8, line: Int?)] = []
     /// How far the reused rows moved since the last frame (old row minus new row), when they did.
     private var moved: Int? = nil
     /// Reused rows not copied yet: `count` lines of `cells` from `line`, onto buffer rows from `row`.
@@ -54,10 +55,10 @@ struct DrawnRows {
         pending = nil
     }
 
-    /// Copies row `id`, drawn last frame in `style`, onto buffer row `row` and returns true; false
-    /// when it was not kept (the caller then draws it and calls ``drew(_:row:style:)``).
-    mutating func reuse(_ id: RowID, style: Style, onto row: Int, of buffer: inout Buffer) -> Bool {
-        guard area != nil, let found = kept[searchFrom...].firstIndex(where: { $0.id == id }), kept[found].style == style else {
+    /// Copies row `id`, drawn last frame with `look`, onto buffer row `row` and returns true; false
+    /// when it was not kept (the caller then draws it and calls ``drew(_:row:look:)``).
+    mutating func reuse(_ id: RowID, look: UInt8, onto row: Int, of buffer: inout Buffer) -> Bool {
+        guard area != nil, let found = kept[searchFrom...].firstIndex(where: { $0.id == id }), kept[found].look == look else {
             // The caller draws the row now: what is waiting to be copied goes first, as it came first.
             copyPending(into: &buffer)
             return false
@@ -72,7 +73,7 @@ struct DrawnRows {
             pending = (line.line, row, 1)
         }
         if moved == nil { moved = line.row - row }
-        drawn.append((id, row, style, line.line))
+        drawn.append((id, row, look, line.line))
         return true
     }
 
@@ -83,10 +84,10 @@ struct DrawnRows {
         buffer.copyLines(run.line..<(run.line + run.count), of: cells, to: run.row, column: area.column)
     }
 
-    /// Records that row `id` was drawn on buffer row `row`, in `style`; returns true when it is
-    /// new on screen (not among the rows kept from the last frame, in any style).
-    mutating func drew(_ id: RowID, row: Int, style: Style) -> Bool {
-        drawn.append((id, row, style, nil))
+    /// Records that row `id` was drawn on buffer row `row`, with `look`; returns true when it is
+    /// new on screen (not among the rows kept from the last frame, with any look).
+    mutating func drew(_ id: RowID, row: Int, look: UInt8) -> Bool {
+        drawn.append((id, row, look, nil))
         // Outside the kept identities' range it is new without a search (a page down's rows).
         guard let range = keptRange, range.contains(id.rawValue) else { return true }
         return !kept.contains { $0.id == id }
@@ -116,7 +117,7 @@ struct DrawnRows {
         }
         for row in drawn where row.row >= area.row && row.row < area.maxRow {
             if let line = row.line {
-                kept.append((row.id, line, row.row, row.style))
+                kept.append((row.id, line, row.row, row.look))
                 continue
             }
             while free < inUse.count && inUse[free] { free += 1 }
@@ -128,7 +129,7 @@ struct DrawnRows {
                 readBack(run)
                 run = (row.row, free, 1)
             }
-            kept.append((row.id, free, row.row, row.style))
+            kept.append((row.id, free, row.row, row.look))
         }
         readBack(run)
         var low = Int.max, high = Int.min

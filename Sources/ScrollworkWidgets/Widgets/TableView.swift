@@ -340,10 +340,11 @@ public struct TableView<Row: Sendable>: ReportingWidget, StatefulWidget {
             let id: RowID
             do { id = try list.id(at: path) } catch { c.fill(rect); continue }
             let look = list.appearance(of: id, at: path, time: time, accessory: RowContent.Accessory.none)
-            var style = look.usesAlternateBackground ? theme.zebra : theme.text
-            if id == hoveredRow, theme.hover.background != .default { style.background = theme.hover.background }
-            if look.isSelected || look.isFlashing { style = theme.selection }
-            if look.isFocused && !look.isSelected { style.bold = true }
+            // How the row looks, as the bits its style is made from: what a kept row is matched
+            // by (its style follows from them and the theme, which the kept rows' key holds).
+            let hovered = id == hoveredRow && theme.hover.background != .default
+            let variant: UInt8 = (look.usesAlternateBackground ? 1 : 0) | (hovered ? 2 : 0) | (look.isSelected || look.isFlashing ? 4 : 0)
+                | (look.isFocused && !look.isSelected ? 8 : 0)
             let top = rect.minY + (rect.height - measurer.lineHeight(.body)) / 2
             if look.isFocused {
                 // On the row's first character, where a screen reader that follows the cursor reads.
@@ -351,7 +352,11 @@ public struct TableView<Row: Sendable>: ReportingWidget, StatefulWidget {
                 let cell = metrics.cell(at: Point(x: text + 1e-6, y: top + 1e-6))
                 if body.contains(cell) { cursorCell = cell }
             }
-            if c.reuseRow(&drawnRows, id: id, style: style, at: rect) { continue }
+            if c.reuseRow(&drawnRows, id: id, look: variant, at: rect) { continue }
+            var style = variant & 1 != 0 ? theme.zebra : theme.text
+            if hovered { style.background = theme.hover.background }
+            if variant & 4 != 0 { style = theme.selection }
+            if variant & 8 != 0 { style.bold = true }
             let value: Row
             // A row that went between the layout and this read is drawn empty.
             do { value = try readRow(list, path) } catch { c.fill(rect); continue }
@@ -377,7 +382,7 @@ public struct TableView<Row: Sendable>: ReportingWidget, StatefulWidget {
             if slid {
                 c.line(from: Point(x: layout.pinnedEdge - 0.5, y: rect.minY), to: Point(x: layout.pinnedEdge - 0.5, y: rect.maxY - 0.001), theme.separator)
             }
-            c.drewRow(&drawnRows, id: id, style: style, at: rect)
+            c.drewRow(&drawnRows, id: id, look: variant, at: rect)
         }
         c.popClip()
         c.endRows(&drawnRows)
