@@ -140,22 +140,38 @@ struct TablePage: GalleryPage {
             case .growing: return log.status
             case .generated: break
             }
-            var parts = ["\(grouped(files.table.list.numberOfRows)) rows"]
+            // One string grown in place: the status line is asked for every frame.
+            var status = grouped(files.table.list.numberOfRows)
+            status.reserveCapacity(96)
+            status += " rows"
             if let sorting = files.sorting {
-                parts.append("Sorting by \(files.sortingTitle ?? "a column")… \(Int(sorting.fraction * 100))% (Esc cancels)")
+                status += " · Sorting by \(files.sortingTitle ?? "a column")… \(Int(sorting.fraction * 100))% (Esc cancels)"
             } else if notes[.sort] == nil {
                 // The last sort's own message (below) says how it ended; without one, the order.
-                parts.append(files.table.sortOrder.first.map { "sorted by \($0.columnID) \($0.ascending ? "▲" : "▼")" } ?? "unsorted")
+                if let key = files.table.sortOrder.first {
+                    status += " · sorted by "
+                    status += key.columnID
+                    status += key.ascending ? " ▲" : " ▼"
+                } else {
+                    status += " · unsorted"
+                }
             }
             // Counted, not listed: a million selected rows must not cost a frame.
             let selected = files.table.list.selection
             if selected.count > 1 {
-                parts.append("\(grouped(selected.count)) rows selected")
+                status += " · "
+                status += grouped(selected.count)
+                status += " rows selected"
             } else if let id = selected.first, let path = files.table.list.indexPath(of: id) {
-                parts.append("row \(grouped(path.row + 1)) selected")
+                status += " · row "
+                status += grouped(path.row + 1)
+                status += " selected"
             }
-            parts += notes.parts
-            return parts.joined(separator: " · ")
+            for part in notes.parts {
+                status += " · "
+                status += part
+            }
+            return status
         }
     }
 

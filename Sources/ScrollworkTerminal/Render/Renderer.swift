@@ -334,6 +334,11 @@ public struct Renderer: Sendable {
                             if !changed[y] { continue }
                         } else if known == 0, fromBlank ? new.rowEqual(y, as: blank, 0, width: columns) : new.rowEqual(y, as: screen, oldY, width: columns) {
                             continue
+                        } else if known > 0, bitwise, let mine = newCells.baseAddress, let theirs = screenCells.baseAddress,
+                                  Self.firstDifference(new: UnsafeRawPointer(mine + y * columns), old: UnsafeRawPointer(theirs + oldY * columns),
+                                                       from: known, columns: columns) >= columns {
+                            // A moved row whose last columns are unchanged too: nothing to write.
+                            continue
                         }
                         // Each buffer named as it is: choosing one with `?:` makes a copy of it.
                         if fromBlank {

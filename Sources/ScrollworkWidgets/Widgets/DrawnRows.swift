@@ -28,7 +28,7 @@ struct DrawnRows {
     /// each, the buffer row it was drawn on and the look it was drawn with. Rows are asked for in the same order, so a search
     /// goes on from the last row found instead of hashing.
     private var kept: [(id: RowID, line: Int, row: Int, look: UInt8)] = []
-    /// The smallest and largest identity in `kept`, when there are any.
+    /// A range that holds every identity in `kept` (it may hold more), when there are any.
     private var keptRange: ClosedRange<Int>? = nil
     /// Where the search through `kept` goes on from.
     private var searchFrom = 0
@@ -37,6 +37,8 @@ struct DrawnRows {
     private var drawn: [(id: RowID, row: Int, look: UInt8, line: Int?)] = []
     /// How far the reused rows moved since the last frame (old row minus new row), when they did.
     private var moved: Int? = nil
+    /// Which lines of `cells` the rows kept this frame use, worked out in ``end(from:)``.
+    private var inUse: [Bool] = []
     /// Reused rows not copied yet: `count` lines of `cells` from `line`, onto buffer rows from `row`.
     private var pending: (line: Int, row: Int, count: Int)? = nil
 
@@ -105,9 +107,11 @@ struct DrawnRows {
         }
         // Colours numbered as the frame's: the kept rows then copy back as memory.
         cells.numberColors(as: buffer)
-        var inUse = [Bool](repeating: false, count: area.rows)
+        // Which lines kept rows still need: kept between frames, so no array is made each frame.
+        inUse.removeAll(keepingCapacity: true)
+        inUse.append(contentsOf: repeatElement(false, count: area.rows))
         for row in drawn { if let line = row.line { inUse[line] = true } }
-        var free = 0
+        var free = 0, low = Int.max, high = Int.min
         kept.removeAll(keepingCapacity: true)
         // Rows drawn one under another onto free lines one after another are read back at once.
         var run: (row: Int, line: Int, count: Int)? = nil
@@ -116,6 +120,8 @@ struct DrawnRows {
             cells.copyLines(run.row..<(run.row + run.count), of: buffer, to: run.line, column: 0, sourceColumn: area.column, width: area.columns)
         }
         for row in drawn where row.row >= area.row && row.row < area.maxRow {
+            low = Swift.min(low, row.id.rawValue)
+            high = Swift.max(high, row.id.rawValue)
             if let line = row.line {
                 kept.append((row.id, line, row.row, row.look))
                 continue
@@ -132,11 +138,6 @@ struct DrawnRows {
             kept.append((row.id, free, row.row, row.look))
         }
         readBack(run)
-        var low = Int.max, high = Int.min
-        for row in kept {
-            low = Swift.min(low, row.id.rawValue)
-            high = Swift.max(high, row.id.rawValue)
-        }
         keptRange = low <= high ? low...high : nil
         if let moved, moved != 0 { buffer.noteMovedRows(top: area.row, bottom: area.maxRow - 1, distance: moved) }
     }
