@@ -368,7 +368,8 @@ public struct Renderer: Sendable {
                                            at oldRow: UnsafeRawPointer, from known: Int, bitwise: Bool, inPlace: Bool, into out: inout [UInt8]) {
         guard let newStart = newCells.baseAddress, known < new.columns else { return }
         let columns = new.columns, stride = MemoryLayout<PackedCell>.stride
-        let conservative = widthModel == .conservative, packedASCII = PackedCell.isPlainMemory
+        // (`bitwise` holds only where cells lie in memory as plain words.)
+        let conservative = widthModel == .conservative
         let base = y * columns, oldBase = oldY * old.columns
         let newRow = UnsafeRawPointer(newStart + base)
         /// Cell `x` of the new row as one word (its glyph below its look), read in place.
@@ -378,7 +379,7 @@ public struct Renderer: Sendable {
         // written whole from its first to its last difference without comparing each cell.
         // Otherwise (and over a blank row a scroll brought in, or a row moved) its unchanged
         // stretches may be long enough to be worth moving past.
-        let whole = bitwise && packedASCII && inPlace && new.isFreshRow(y) ? Self.differsThroughout(new: newRow, old: oldRow, from: known, columns: columns) : nil
+        let whole = bitwise && inPlace && new.isFreshRow(y) ? Self.differsThroughout(new: newRow, old: oldRow, from: known, columns: columns) : nil
         @inline(__always) func differs(_ x: Int) -> Bool {
             if let whole { return x <= whole }
             guard bitwise else { return !new.sameCell(base + x, as: old, oldBase + x) }
@@ -435,7 +436,7 @@ public struct Renderer: Sendable {
                         if end > whole { written = end; break }
                         next = end
                         written = next
-                    } else if bitwise && packedASCII && next >= spillEnd && written == next && newStart[base &+ at].isPrintableASCII {
+                    } else if bitwise && next >= spillEnd && written == next && newStart[base &+ at].isPrintableASCII {
                         // The common case, in a loop of its own: ASCII in the terminal's style.
                         let copied = Self.copyASCII(new: newRow, old: oldRow, from: next, lastChanged: lastChanged, columns: columns,
                                                     upper: upper, into: bytes, count: count)

@@ -36,20 +36,13 @@ extension Buffer {
         let columns = self.columns
         withStorage { cells in
             guard let line = cells.baseAddress?.advanced(by: row * columns) else { return }
-            // A cell is one word: the glyph's byte in its low half, the look above it.
-            let plain = PackedCell.isPlainMemory
-            let word = UInt64(look) << 32
-            // Bytes `offset…` of the text into cells `from..<to`, as far as they are shown.
+            // Bytes `offset…` of the text into cells `from..<to`, as far as they are shown: a
+            // cell is two 32-bit fields, which the compiler stores as one word.
             func copy(from: Int, to: Int, offset: Int) {
                 let a = Swift.max(from, first), b = Swift.min(to, last)
                 guard a < b else { return }
-                let read = source + (offset &+ a &- from)
-                if plain {
-                    let out = UnsafeMutableRawPointer(line + a)
-                    for i in 0..<(b &- a) { out.storeBytes(of: word | UInt64(read[i]), toByteOffset: i &* 8, as: UInt64.self) }
-                } else {
-                    for x in a..<b { line[x] = PackedCell(glyph: UInt32(read[x &- a]), look: look) }
-                }
+                let read = source + (offset &+ a &- from), out = line + a
+                for i in 0..<(b &- a) { out[i] = PackedCell(glyph: UInt32(read[i]), look: look) }
             }
             if cut {
                 copy(from: start, to: start + head, offset: 0)
