@@ -31,11 +31,12 @@ public struct Buffer: Sendable {
     }
 
     /// A blank buffer whose colour table holds `colorCapacity` pairs (for testing what happens
-    /// when it is full).
+    /// when it is full), and at least two more than it has cells, so that a full table always
+    /// has room again once rebuilt from the pairs its cells use.
     package init(columns: Int, rows: Int, fill: Cell = .blank(), colorCapacity: Int) {
-        colors = ColorPairs(capacity: colorCapacity)
         self.columns = Swift.min(Swift.max(0, columns), Self.maximumSide)
         self.rows = Swift.min(Swift.max(0, rows), Self.maximumSide)
+        colors = ColorPairs(capacity: Swift.max(colorCapacity, self.columns * self.rows + 2))
         storage = []
         storage = [PackedCell](repeating: pack(fill), count: self.columns * self.rows)
     }

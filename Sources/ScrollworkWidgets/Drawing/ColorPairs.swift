@@ -21,9 +21,10 @@ package struct ColorPairs: Sendable {
     /// Up to this many pairs a lookup searches the list; past it, a dictionary.
     private static let searchLimit = 32
 
-    /// A table with the default pair alone that holds `capacity` pairs (at least 2).
+    /// A table with the default pair alone that holds `capacity` pairs, clamped to
+    /// 2…``defaultCapacity`` (a cell has room for no larger number).
     package init(capacity: Int = ColorPairs.defaultCapacity) {
-        self.capacity = Swift.max(2, capacity)
+        self.capacity = Swift.min(Swift.max(2, capacity), Self.defaultCapacity)
     }
 
     /// One pair as the table stores it.
