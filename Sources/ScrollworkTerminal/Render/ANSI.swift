@@ -11,34 +11,20 @@ enum ANSI {
     static let resetScrollRegion = csi("r")
     static let showCursor = csi("?25h")
 
-    static func moveTo(column: Int, row: Int) -> [UInt8] { csi("\(row + 1);\(column + 1)H") }
-
-    /// Appends CSI row;column H (1-based) without building a string, in one append: a frame
-    /// moves the cursor once a run.
+    /// Appends CSI row;column H (1-based) without building a string: a frame moves the cursor
+    /// once a run.
     static func appendMove(column: Int, row: Int, into out: inout [UInt8]) {
-        let r = row.addingSaturating(1), c = column.addingSaturating(1)
-        // A place on a screen of up to 99 rows and 999 columns, byte by byte.
-        if r > 0 && r < 100 && c > 0 && c < 1000 {
-            out.append(esc)
-            out.append(UInt8(ascii: "["))
-            if r >= 10 { out.append(48 &+ UInt8(truncatingIfNeeded: r / 10)) }
-            out.append(48 &+ UInt8(truncatingIfNeeded: r % 10))
-            out.append(UInt8(ascii: ";"))
-            if c >= 100 { out.append(48 &+ UInt8(truncatingIfNeeded: c / 100)) }
-            if c >= 10 { out.append(48 &+ UInt8(truncatingIfNeeded: c / 10 % 10)) }
-            out.append(48 &+ UInt8(truncatingIfNeeded: c % 10))
-            out.append(UInt8(ascii: "H"))
-            return
-        }
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 48) { bytes in
-            bytes[0] = esc
-            bytes[1] = UInt8(ascii: "[")
-            var count = putDecimal(row.addingSaturating(1), into: bytes, at: 2)
-            bytes[count] = UInt8(ascii: ";")
-            count = putDecimal(column.addingSaturating(1), into: bytes, at: count + 1)
-            bytes[count] = UInt8(ascii: "H")
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[..<(count + 1)]))
-        }
+        appendCSI(row.addingSaturating(1), column.addingSaturating(1), UInt8(ascii: "H"), into: &out)
+    }
+
+    /// Appends CSI `first`;`second` followed by `final`: a cursor move, a scroll region.
+    private static func appendCSI(_ first: Int, _ second: Int, _ final: UInt8, into out: inout [UInt8]) {
+        out.append(esc)
+        out.append(UInt8(ascii: "["))
+        appendDecimal(first, into: &out)
+        out.append(UInt8(ascii: ";"))
+        appendDecimal(second, into: &out)
+        out.append(final)
     }
 
     /// Appends CSI n C (CSI C for one cell).
@@ -50,7 +36,17 @@ enum ANSI {
     }
 
     /// Appends a non-negative number in decimal digits (a negative one as 0).
+    @inline(__always)
     static func appendDecimal(_ n: Int, into out: inout [UInt8]) {
+        // A screen's rows and columns, the usual numbers, a byte at a time without a loop.
+        guard n >= 0 && n < 1000 else { return appendLongDecimal(n, into: &out) }
+        if n >= 100 { out.append(48 &+ UInt8(truncatingIfNeeded: n / 100)) }
+        if n >= 10 { out.append(48 &+ UInt8(truncatingIfNeeded: n / 10 % 10)) }
+        out.append(48 &+ UInt8(truncatingIfNeeded: n % 10))
+    }
+
+    /// ``appendDecimal(_:into:)`` for any other number.
+    private static func appendLongDecimal(_ n: Int, into out: inout [UInt8]) {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { bytes in
             out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[..<putDecimal(n, into: bytes, at: 0)]))
         }
@@ -59,23 +55,6 @@ enum ANSI {
     /// Writes a non-negative number's decimal digits (a negative one as 0) into `bytes` from
     /// `start`, which must leave room for 20; returns the index after the last.
     static func putDecimal(_ n: Int, into bytes: UnsafeMutableBufferPointer<UInt8>, at start: Int) -> Int {
-        // A screen's rows and columns, the usual numbers, without a loop.
-        if n >= 0 && n < 10_000 {
-            let d = UInt8(truncatingIfNeeded: n)
-            if n < 10 { bytes[start] = 48 &+ d; return start &+ 1 }
-            if n < 100 {
-                bytes[start] = 48 &+ UInt8(truncatingIfNeeded: n / 10)
-                bytes[start &+ 1] = 48 &+ UInt8(truncatingIfNeeded: n % 10)
-                return start &+ 2
-            }
-            let width = n < 1000 ? 3 : 4
-            var value = n
-            for place in stride(from: start &+ width &- 1, through: start, by: -1) {
-                bytes[place] = 48 &+ UInt8(truncatingIfNeeded: value % 10)
-                value /= 10
-            }
-            return start &+ width
-        }
         var value = UInt(Swift.max(0, n)), digits = 1
         while value >= 10 { value /= 10; digits += 1 }
         value = UInt(Swift.max(0, n))
@@ -85,18 +64,12 @@ enum ANSI {
         }
         return start + digits
     }
-    static func forward(_ n: Int) -> [UInt8] { n == 1 ? csi("C") : csi("\(n)C") }
 
     /// Appends what scrolls rows `top...bottom` (0-based) up `n` lines (down when `up` is
     /// false): the region (DECSTBM), SU or SD (without a count for one line), and the whole
     /// screen as the region again. Written straight out: a one-row scroll does this each frame.
     static func appendScroll(top: Int, bottom: Int, up: Bool, lines n: Int, into out: inout [UInt8]) {
-        out.append(esc)
-        out.append(UInt8(ascii: "["))
-        appendDecimal(top.addingSaturating(1), into: &out)
-        out.append(UInt8(ascii: ";"))
-        appendDecimal(bottom.addingSaturating(1), into: &out)
-        out.append(UInt8(ascii: "r"))
+        appendCSI(top.addingSaturating(1), bottom.addingSaturating(1), UInt8(ascii: "r"), into: &out)
         out.append(esc)
         out.append(UInt8(ascii: "["))
         if n != 1 { appendDecimal(n, into: &out) }

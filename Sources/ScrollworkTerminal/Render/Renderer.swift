@@ -368,7 +368,7 @@ public struct Renderer: Sendable {
                                            at oldRow: UnsafeRawPointer, from known: Int, bitwise: Bool, inPlace: Bool, into out: inout [UInt8]) {
         guard let newStart = newCells.baseAddress, known < new.columns else { return }
         let columns = new.columns, stride = MemoryLayout<PackedCell>.stride
-        // (`bitwise` holds only where cells lie in memory as plain words.)
+        // Cells are read as words only where `bitwise` holds, which includes the cell's layout check.
         let conservative = widthModel == .conservative
         let base = y * columns, oldBase = oldY * old.columns
         let newRow = UnsafeRawPointer(newStart + base)

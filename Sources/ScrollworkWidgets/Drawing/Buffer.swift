@@ -113,10 +113,14 @@ public struct Buffer: Sendable {
     package mutating func fillBlank(_ rect: CellRect, style: PackedStyle) {
         let r = rect.intersection(area)
         guard !r.isEmpty else { return }
-        if r == area { forgetFrame() }
-        let blank = PackedCell(glyph: 0x20, look: look(style) | 1)
-        if r == area { storage.withUnsafeMutableBufferPointer { $0.update(repeating: blank) }; return }
-        fill(r, with: blank)
+        guard r != area else {
+            // The whole buffer: what it kept beside its cells goes before the colour is numbered.
+            forgetFrame()
+            let blank = PackedCell(glyph: 0x20, look: look(style) | 1)
+            storage.withUnsafeMutableBufferPointer { $0.update(repeating: blank) }
+            return
+        }
+        fill(r, with: PackedCell(glyph: 0x20, look: look(style) | 1))
     }
 
     /// Fills `r`, inside the buffer, with `packed`, a row at a time.
@@ -540,7 +544,7 @@ public struct Buffer: Sendable {
     package func sameCell(_ index: Int, as other: Buffer, _ otherIndex: Int) -> Bool {
         let a = storage[index], b = other.storage[otherIndex]
         // The colours by value: each buffer numbers its own.
-        guard a.look & 0x7F == b.look & 0x7F, sameColors(a, as: other, b) else { return false }
+        guard a.look & PackedCell.shapeBits == b.look & PackedCell.shapeBits, sameColors(a, as: other, b) else { return false }
         guard a.isCluster || b.isCluster else { return a.glyph == b.glyph }
         return a.isCluster && b.isCluster && clusters[a.clusterIndex].utf8.elementsEqual(other.clusters[b.clusterIndex].utf8)
     }
@@ -587,25 +591,20 @@ public struct Buffer: Sendable {
     /// buffer's); otherwise each cell is numbered again.
     public mutating func numberColors(as other: Buffer) {
         guard !takesColors(of: other), other.colors.count + colors.count < other.colors.capacity else { return }
-        let old = colors
-        colors = other.colors
-        for i in storage.indices {
-            let cell = storage[i]
-            let number = colors.number(of: old.pair(numbered: cell.colors)) ?? 0
-            storage[i].look = cell.look & 0x7F | number << 7
-        }
+        renumberColors(into: other.colors)
     }
 
     /// Rebuilds a full colour table from the pairs the cells use, numbering them again.
-    private mutating func compactColors() {
+    private mutating func compactColors() { renumberColors(into: ColorPairs(capacity: colors.capacity)) }
+
+    /// Numbers every cell's colours in `table` (adding the pairs it lacks) and keeps it as this
+    /// buffer's. The caller makes sure it has room for them.
+    private mutating func renumberColors(into table: ColorPairs) {
         let old = colors
-        var fresh = ColorPairs(capacity: colors.capacity)
+        colors = table
         for i in storage.indices {
-            let cell = storage[i]
-            let number = fresh.number(of: old.pair(numbered: cell.colors)) ?? 0
-            storage[i].look = cell.look & 0x7F | number << 7
+            storage[i] = storage[i].withColors(colors.number(of: old.pair(numbered: storage[i].colors)) ?? 0)
         }
-        colors = fresh
     }
 
     private func unpack(_ cell: PackedCell) -> Cell {
@@ -660,7 +659,7 @@ extension Buffer: Hashable {
         hasher.combine(columns)
         hasher.combine(rows)
         for cell in storage {
-            hasher.combine(cell.look & 0x7F)
+            hasher.combine(cell.look & PackedCell.shapeBits)
             hasher.combine(colors.pair(numbered: cell.colors))
             if cell.isCluster {
                 for byte in clusters[cell.clusterIndex].utf8 { hasher.combine(byte) }

@@ -33,6 +33,9 @@ package struct PackedCell: Equatable, Sendable {
     /// The bits of ``look`` that hold the width.
     @usableFromInline
     package static let widthBits: UInt32 = 3
+    /// The bits of ``look`` below the colour number: the width and the attributes.
+    @usableFromInline
+    package static let shapeBits: UInt32 = 0x7F
 
     @inlinable
     package init(glyph: UInt32, look: UInt32) {
@@ -71,6 +74,10 @@ package struct PackedCell: Equatable, Sendable {
     /// The number of the cell's colour pair in its buffer's ``ColorPairs``.
     @inlinable
     package var colors: Int { Int(look >> 7) }
+
+    /// The same cell with colour pair `number`.
+    @inlinable
+    package func withColors(_ number: UInt32) -> PackedCell { PackedCell(glyph: glyph, look: look & Self.shapeBits | number << 7) }
 
     /// True when the text lives in the side table.
     @inlinable
