@@ -66,8 +66,10 @@ package struct GalleryApp: App {
     /// The title bar control under the pointer, shaded in a window.
     var hoveredControl: GalleryTitleBar.Control? = nil
     /// The title bar and the status line as a terminal last drew them, copied while they stay the same.
-    var drawnTitleBar = DrawnArea<GalleryChromeKey>()
+    var drawnTitleBar = DrawnArea<GalleryTitleBarKey>()
     var drawnStatus = DrawnArea<GalleryChromeKey>()
+    /// The page dots' caption as a terminal last drew it.
+    var drawnDotsCaption = DrawnArea<GalleryChromeKey>()
     /// The title bar as last placed.
     var placedTitleBar: PlacedTitleBar? = nil
     /// Pages that took work's news since their effects were last taken.
@@ -405,14 +407,7 @@ package struct GalleryApp: App {
             if style.idiom.supportsPageControls {
                 dots.render(in: canvas.points(dotsArea), into: &canvas, at: time)
                 // Named, so that they are not taken for a page's own page control.
-                let caption = " gallery pages ▸"
-                if columns >= 2 * displayWidth(caption) + 20 {
-                    let box = canvas.points(dotsArea)
-                    canvas.draw(box, idiom: style.idiom) { c in
-                        let top = box.minY + (box.height - c.measurer(for: style.idiom).lineHeight(.footnote)) / 2
-                        c.text(String(caption.dropFirst()), at: Point(x: box.minX + 8, y: top), font: .footnote, style: theme.secondary)
-                    }
-                }
+                if columns >= 2 * Self.dotsCaptionCells + 20 { drawDotsCaption(into: &canvas) }
             } else {
                 GalleryTabStrip(theme: theme).draw(current: page.rawValue, in: dotsArea, idiom: style.idiom, into: &canvas)
             }

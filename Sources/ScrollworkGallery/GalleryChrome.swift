@@ -11,6 +11,17 @@ struct GalleryChromeKey: Equatable, Sendable {
     var idiom: ScrollIdiom
 }
 
+/// What the gallery's title bar is drawn from: its page, place and buttons, and which button is
+/// pressed or under the pointer (a window draws them so; a terminal's key hints look the same).
+struct GalleryTitleBarKey: Equatable, Sendable {
+    var bar: GalleryTitleBar
+    var columns: Int
+    var theme: ThemeIdentity
+    var idiom: ScrollIdiom
+    var pressed: GalleryTitleBar.Control?
+    var hovered: GalleryTitleBar.Control?
+}
+
 extension GalleryApp {
     /// Draws the title bar over its rows, one drawing for every host: the title bold (in the
     /// headline type where a window gives the bar two rows), the guideline IDs secondary, and
@@ -31,8 +42,9 @@ extension GalleryApp {
         let inset = canvas.drawsInPoints ? 12.0 : canvas.metrics.cellWidth
         let gap = canvas.drawsInPoints ? 12.0 : 2 * canvas.metrics.cellWidth
         let buttonsStart = controls.first.map { canvas.metrics.points($0.2).minX } ?? box.maxX
-        let key = GalleryChromeKey(text: title, columns: columns, rows: titleRows, theme: ThemeIdentity(theme), idiom: style.idiom)
-        let page = page, titleRows = titleRows, idiom = style.idiom
+        let key = GalleryTitleBarKey(bar: titleBar, columns: columns, theme: ThemeIdentity(theme), idiom: style.idiom,
+                                     pressed: pressedControl, hovered: hoveredControl)
+        let page = page, titleRows = titleRows, idiom = style.idiom, pressed = pressedControl, hovered = hoveredControl
         // A desktop app's chrome carries no guideline IDs: they stay on the checks page and in help.
         let showsGuidelines = style.keys == .terminal
         canvas.reusing(&drawnTitleBar, key: key, in: box, idiom: idiom) { c in
@@ -51,10 +63,10 @@ extension GalleryApp {
             let shown = !showsGuidelines ? "" : page.fittedGuidelines(room: buttonsStart - 8 - start) { m.width(of: $0, font: .footnote) }
             c.text(shown, at: Point(x: start, y: top(.footnote)), width: Swift.max(0, buttonsStart - 8 - start), font: .footnote, style: ids)
             c.separator(under: box, theme.separator, hardEdge: false)
-        }
-        for (control, label, frame) in controls {
-            canvas.button(titleBar.buttons ? control.buttonTitle : label, frame: canvas.metrics.points(frame), isPressed: pressedControl == control,
-                          isHovered: hoveredControl == control, style: ids)
+            for (control, label, frame) in controls {
+                c.button(titleBar.buttons ? control.buttonTitle : label, frame: c.metrics.points(frame), isPressed: pressed == control,
+                         isHovered: hovered == control, style: ids)
+            }
         }
     }
 
@@ -72,6 +84,25 @@ extension GalleryApp {
             let inset = c.drawsInPoints ? 8.0 : c.metrics.cellWidth
             c.text(status, at: Point(x: line.minX + inset, y: line.minY + (line.height - m.lineHeight(.footnote)) / 2), width: line.width - 2 * inset,
                    font: .footnote, style: theme.secondary)
+        }
+    }
+}
+
+extension GalleryApp {
+    /// What names the page dots, so that they are not taken for a page's own page control.
+    static let dotsCaption = "gallery pages ▸"
+    /// The cells the caption takes with the cell before it.
+    static let dotsCaptionCells = 1 + displayWidth(dotsCaption)
+
+    /// Draws the dots' caption at the leading end of their row, in the space the dots leave.
+    mutating func drawDotsCaption(into canvas: inout Canvas) {
+        let box = canvas.points(dotsArea)
+        let room = Rect(x: box.minX, y: box.minY, width: Swift.max(0, Swift.min(dots.frame.minX, box.midX) - box.minX), height: box.height)
+        let theme = style.theme, idiom = style.idiom
+        let key = GalleryChromeKey(text: Self.dotsCaption, columns: canvas.cells.columns, rows: canvas.cells.rows, theme: ThemeIdentity(theme), idiom: idiom)
+        canvas.reusing(&drawnDotsCaption, key: key, in: room, idiom: idiom) { c in
+            let top = box.minY + (box.height - c.measurer(for: idiom).lineHeight(.footnote)) / 2
+            c.text(Self.dotsCaption, at: Point(x: box.minX + 8, y: top), font: .footnote, style: theme.secondary)
         }
     }
 }

@@ -147,7 +147,7 @@ extension ListState {
     package func appearance(of id: RowID, at indexPath: IndexPath, time: Double, accessory: RowContent.Accessory?) -> RowAppearance {
         var look = RowAppearance()
         // One selected row (the usual case) is compared, not hashed: this runs for every row drawn.
-        let selected = selection.count == 1 ? selection.first == id : !selection.isEmpty && selection.contains(id)
+        let selected = soleSelection.map { $0 == id } ?? (!selection.isEmpty && selection.contains(id))
         let flashing = flash.map { $0.id == id && time < $0.until } ?? false
         look.isFlashing = flashing
         look.isSelected = selected && selectionFeedback == .persistentHighlight

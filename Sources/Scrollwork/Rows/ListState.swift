@@ -89,7 +89,11 @@ public struct ListState<Row: Sendable>: Sendable {
     public var rowLimit: Int? = nil { didSet { rebuildGeometry() } }
     var expandedSections: Set<Int> = []
     /// The identities of the selected rows.
-    public internal(set) var selection: Set<RowID> = []
+    public internal(set) var selection: Set<RowID> = [] { didSet { soleSelection = selection.count == 1 ? selection.first : nil } }
+    /// The selected row while exactly one is (the usual case), kept with ``selection``: every
+    /// row drawn asks whether it is selected, and comparing is cheaper than finding a set's
+    /// first member or hashing.
+    private(set) var soleSelection: RowID? = nil
     /// The row the keyboard or focus is on.
     public internal(set) var cursor: RowID? = nil
     var anchor: RowID? = nil

@@ -83,11 +83,15 @@ struct TablePage: GalleryPage {
 
     /// The copy, and every source's work (a source not shown still hears from its work).
     mutating func takeEffects(into effects: inout [Effect]) {
-        var table: [Effect] = []
-        files.takeEffects(into: &table)
-        notes.takeSortStatus(from: table)
-        effects += self.effects + table
-        self.effects = []
+        // Asked after every event and twice a frame, and nearly always empty: nothing is built
+        // or appended unless there is something to take.
+        if !self.effects.isEmpty {
+            effects += self.effects
+            self.effects = []
+        }
+        let tableStart = effects.count
+        files.takeEffects(into: &effects)
+        if effects.count > tableStart { notes.takeSortStatus(from: Array(effects[tableStart...])) }
         remote.takeEffects(into: &effects)
     }
 

@@ -6,9 +6,9 @@ public struct Routing {
     public var focus: AnyKeyPath?
     /// The child that used the last press, and the ones beneath it that could take the gesture
     /// over, nearest first.
-    var capture: (owner: AnyKeyPath, beneath: [AnyKeyPath], press: MouseEvent)?
+    @usableFromInline var capture: (owner: AnyKeyPath, beneath: [AnyKeyPath], press: MouseEvent)?
     /// The child the pointer last moved over, which hears the move that takes it away.
-    var hovered: AnyKeyPath?
+    @usableFromInline var hovered: AnyKeyPath?
     /// True once focus was last moved with the keyboard (Tab), false after a press: a window
     /// then draws a focus ring around the focused child, as desktops do only for the keyboard.
     public var focusIsVisible = false
@@ -42,6 +42,7 @@ public protocol WidgetGroup {
 
 extension WidgetGroup {
     /// True while any child animates.
+    @inlinable
     public var childrenAreAnimating: Bool {
         mutating get {
             for child in children where child.isAnimating(&self) { return true }
@@ -50,6 +51,7 @@ extension WidgetGroup {
     }
 
     /// The earliest time any child needs a frame, if one does.
+    @inlinable
     public var childrenWakeTime: Double? {
         mutating get {
             var earliest: Double? = nil
@@ -61,44 +63,50 @@ extension WidgetGroup {
     }
 
     /// Advances every child to `time`.
+    @inlinable
     public mutating func tickChildren(at time: Double) {
         for child in children { child.tick(&self, time) }
     }
 
     /// Moves every child's effects into `effects`, back to front.
+    @inlinable
     public mutating func takeChildrenEffects(into effects: inout [Effect]) {
         for child in children { child.takeEffects(&self, &effects) }
     }
 
     /// Tells every child that it came into view (SV-03).
+    @inlinable
     public mutating func appearChildren(at time: Double) {
         for child in children { child.appear(&self, time) }
     }
 
     /// The focused child: the chosen one while it is on screen and takes keys, else the first
     /// child that takes keys.
+    @inlinable
     public var focusedChild: AnyKeyPath? { mutating get { focusedEntry(in: children)?.id } }
 
     /// The child with keyboard focus among `children`: the routed one while it takes focus, else
     /// the first that does. Only the children needed are asked, and `children` is made once.
-    private mutating func focusedEntry(in children: [Child<Self>]) -> Child<Self>? {
+    @inlinable mutating func focusedEntry(in children: [Child<Self>]) -> Child<Self>? {
         // A modal child that is there has the keyboard.
-        for child in children.reversed() where child.isModal && child.isPresent(&self) { return child }
+        if let modal = modalChild(in: children) { return modal }
         if let focus = routing.focus, let routed = children.first(where: { $0.id == focus }), routed.acceptsFocus(&self) { return routed }
         for child in children where child.acceptsFocus(&self) { return child }
         return nil
     }
 
     /// True when the widget at `path` has keyboard focus.
+    @inlinable
     public mutating func isFocused<W: Widget>(_ path: WritableKeyPath<Self, W>) -> Bool { focusedChild == path }
 
     /// Gives keyboard focus to the widget at `path`.
+    @inlinable
     public mutating func focus<W: Widget>(_ path: WritableKeyPath<Self, W>) { routing.focus = path }
 
     /// Moves focus to the next (or previous) child that takes keys. Returns false, leaving focus
     /// where it was, when focus is already on the last (or first) one, so that the caller can move
     /// on (Tab from the last widget of a page goes to the next page).
-    @discardableResult
+    @inlinable @discardableResult
     public mutating func moveFocus(forward: Bool) -> Bool {
         routing.focusIsVisible = true
         var order: [AnyKeyPath] = []
@@ -111,15 +119,19 @@ extension WidgetGroup {
     }
 
     /// The front-most modal child that is there, if any: it takes the group's input.
-    public var modalChild: Child<Self>? {
-        mutating get {
-            for child in children.reversed() where child.isModal && child.isPresent(&self) { return child }
-            return nil
-        }
+    @inlinable
+    public var modalChild: Child<Self>? { mutating get { modalChild(in: children) } }
+
+    /// The front-most modal child among `children` that is there, if any.
+    @inlinable
+    mutating func modalChild(in children: [Child<Self>]) -> Child<Self>? {
+        for child in children.reversed() where child.isModal && child.isPresent(&self) { return child }
+        return nil
     }
 
     /// The focused child's frame while focus came from the keyboard (``Routing/focusIsVisible``),
     /// where a window draws the focus ring; nil otherwise.
+    @inlinable
     public var visibleFocusFrame: Rect? {
         mutating get {
             guard routing.focusIsVisible, let child = focusedEntry(in: children) else { return nil }
@@ -129,10 +141,12 @@ extension WidgetGroup {
     }
 
     /// True while the focused child takes printable keys as text.
+    @inlinable
     public var focusedChildIsEditingText: Bool { mutating get { focusedEntry(in: children)?.isEditingText(&self) ?? false } }
 
     /// The children's elements, back to front, as one group: the focused child's element says
     /// it has focus. What a group that is a widget says (``Widget/accessibility``).
+    @inlinable
     public var childrenAccessibility: AccessibilityElement {
         mutating get {
             let focused = focusedEntry(in: children)?.id
@@ -149,6 +163,7 @@ extension WidgetGroup {
     }
 
     /// Every child's diagnostics, back to front: what a group that is a widget reports.
+    @inlinable
     public var childrenDiagnostics: [Diagnostic] {
         mutating get {
             var all: [Diagnostic] = []
@@ -158,6 +173,7 @@ extension WidgetGroup {
     }
 
     /// Where the focused child wants the terminal's cursor, if anywhere.
+    @inlinable
     public var focusedCursorPosition: Point? { mutating get { focusedEntry(in: children)?.cursorPosition(&self) } }
 
     /// Routes `event` to the children as the type's documentation describes.
@@ -166,39 +182,43 @@ extension WidgetGroup {
     ///   - event: a key, paste or pointer event; pointer positions are points on the canvas.
     ///   - time: when it happened, in seconds on the loop's clock.
     /// - Returns: ``EventResult/handled`` when a child used it.
+    @inlinable
     public mutating func routeToChildren(_ event: Event, at time: Double) -> EventResult {
-        if case .work = event {} else if let modal = modalChild {
-            // A sheet or a prompt takes everything; what it leaves is the owner's, but an unused
-            // wheel turn stretches it, as it would any scroll view at its edge (SV-02).
-            let result = modal.handle(&self, event, time)
-            if !result.isHandled, case let .mouse(mouse) = event, case .wheel = mouse.kind {
-                modal.overscroll(&self, mouse, time)
-                return .handled
-            }
-            return result
-        }
+        // The children are listed once an event: a group may build its list anew on each ask.
+        let children = children
         switch event {
-        case let .mouse(mouse): return routePointer(mouse, at: time)
         case .key, .paste:
+            // A modal child that is there comes first in the focus order: a sheet or a prompt
+            // takes every key.
             guard let child = focusedEntry(in: children) else { return .ignored }
             return child.handle(&self, event, time)
         case .work:
             // Work's news goes to whichever child it concerns; each knows its own keys.
             for child in children where child.handle(&self, event, time).isHandled { return .handled }
             return .ignored
+        case let .mouse(mouse):
+            guard let modal = modalChild(in: children) else { return routePointer(mouse, at: time) }
+            // A sheet or a prompt takes everything; what it leaves is the owner's, but an unused
+            // wheel turn stretches it, as it would any scroll view at its edge (SV-02).
+            let result = modal.handle(&self, event, time)
+            if !result.isHandled, case .wheel = mouse.kind {
+                modal.overscroll(&self, mouse, time)
+                return .handled
+            }
+            return result
         case .focus, .resize, .droppedFiles:
-            return .ignored
+            return modalChild(in: children)?.handle(&self, event, time) ?? .ignored
         }
     }
 
     /// The children under `point`, front-most first.
-    mutating func children(at point: Point) -> [Child<Self>] {
+    @inlinable mutating func children(at point: Point) -> [Child<Self>] {
         var hit: [Child<Self>] = []
         for child in children.reversed() where child.frame(&self).contains(point) { hit.append(child) }
         return hit
     }
 
-    private mutating func routePointer(_ mouse: MouseEvent, at time: Double) -> EventResult {
+    @inlinable mutating func routePointer(_ mouse: MouseEvent, at time: Double) -> EventResult {
         let event = Event.mouse(mouse)
         switch mouse.kind {
         case .press:
@@ -256,6 +276,7 @@ extension WidgetGroup {
 extension WidgetGroup {
     /// The pointer's shape over `point`: the modal child's while there is one, else the
     /// front-most child's under the point; the arrow where no child is.
+    @inlinable
     public mutating func childrenPointerShape(at point: Point) -> PointerShape {
         if let modal = modalChild { return modal.pointerShape(&self, point) }
         return children(at: point).first?.pointerShape(&self, point) ?? .arrow
@@ -264,23 +285,33 @@ extension WidgetGroup {
 
 extension WidgetGroup where Self: Widget {
     /// The children's pointer shape.
+    @inlinable
     public mutating func pointerShape(at point: Point) -> PointerShape { childrenPointerShape(at: point) }
     /// True while any child animates.
+    @inlinable
     public var isAnimating: Bool { mutating get { childrenAreAnimating } }
     /// The earliest time any child needs a frame.
+    @inlinable
     public var wakeTime: Double? { mutating get { childrenWakeTime } }
     /// Advances every child.
+    @inlinable
     public mutating func tick(at time: Double) { tickChildren(at: time) }
     /// Every child appears (SV-03).
+    @inlinable
     public mutating func appear(at time: Double) { appearChildren(at: time) }
     /// True while the focused child takes text.
+    @inlinable
     public var isEditingText: Bool { mutating get { focusedChildIsEditingText } }
     /// The focused child's cursor position.
+    @inlinable
     public var cursorPosition: Point? { mutating get { focusedCursorPosition } }
     /// The children's elements, as a group.
+    @inlinable
     public var accessibility: AccessibilityElement? { mutating get { childrenAccessibility } }
     /// Every child's diagnostics.
+    @inlinable
     public var diagnostics: [Diagnostic] { mutating get { childrenDiagnostics } }
     /// Every child's effects.
+    @inlinable
     public mutating func takeEffects(into effects: inout [Effect]) { takeChildrenEffects(into: &effects) }
 }
