@@ -11,6 +11,18 @@ public struct DrawnArea<Key: Equatable & Sendable>: Sendable {
 
     /// Nothing kept yet.
     public init() {}
+
+    /// True when the cells kept are `area` drawn from `key`. The cheap checks come first, and
+    /// the key is compared where it lies: keys hold a whole theme, and copying one into an
+    /// optional to compare it cost more than the comparison.
+    @inlinable
+    func holds(_ key: Key, over area: CellRect) -> Bool {
+        guard self.area == area, cells.rows == area.rows, cells.columns == area.columns else { return false }
+        switch self.key {
+        case let .some(kept): return kept == key
+        case .none: return false
+        }
+    }
 }
 
 extension Canvas {
@@ -24,7 +36,7 @@ extension Canvas {
                                       _ body: (inout Canvas) -> Void) {
         guard !drawsInPoints, !isRecording else { draw(rect, idiom: idiom, body); return }
         let area = cells(in: rect).intersection(currentClip)
-        if cache.key == key, cache.area == area, cache.cells.rows == area.rows, cache.cells.columns == area.columns {
+        if cache.holds(key, over: area) {
             for row in 0..<area.rows { cells.copyCells(of: row, from: cache.cells, to: area.row + row, column: area.column) }
             return
         }
