@@ -141,8 +141,13 @@ public final class PixelCanvas {
         for row in 0..<buffer.rows {
             drawRow(buffer, row: row, columns: 0..<buffer.columns, at: Point(x: 0, y: 0))
         }
+        // A drawing that no earlier one overlaps lies over the cleared background (its cells are
+        // blank, and any drawn there after it are drawn again over it below).
+        var drawn: [Rect] = []
         for case let .drawing(drawing) in canvas.pointMarks {
-            painter?.draw(drawing)
+            let overBackground = !drawing.isOverlay && !drawn.contains { $0.intersects(drawing.frame) }
+            painter?.draw(drawing, overBackground: overBackground)
+            drawn.append(drawing.frame)
             if !drawing.isOverlay { drawCells(over: drawing.frame, of: buffer) }
         }
         cairo_restore(cr)

@@ -62,13 +62,18 @@ final class PointPainter {
                             boldAdvances: advances { _ in bold }, wideAdvance: roles.map { $0 == .monospaced ? 2 * cell.cellWidth : scale.size($0) })
     }
 
-    /// Draws `drawing`, clipped to its frame.
-    func draw(_ drawing: PointDrawing) {
+    /// Draws `drawing`, clipped to its frame. Over nothing but the cleared background
+    /// (`overBackground`), its fills in the background colour over nothing it painted are left
+    /// out: they would change no pixel.
+    func draw(_ drawing: PointDrawing, overBackground: Bool = false) {
         cairo_save(cr)
         rectangle(drawing.frame)
         cairo_clip(cr)
         saved.removeAll()
+        let background = canvas.palette.background
+        var unseen = overBackground ? PointDrawing.BackgroundFills(of: drawing) : nil
         for command in drawing.commands {
+            if unseen?.skips(command, isBackground: { canvas.colours(of: $0).background == background }) == true { continue }
             if case let .text(text, origin, .monospaced, style) = command {
                 // Set as the cells are, at the exact point: box drawing as shapes, wide text in two cells.
                 flush()
