@@ -97,7 +97,9 @@ extension GalleryApp {
     /// Draws the dots' caption at the leading end of their row, in the space the dots leave.
     mutating func drawDotsCaption(into canvas: inout Canvas) {
         let box = canvas.points(dotsArea)
-        let room = Rect(x: box.minX, y: box.minY, width: Swift.max(0, Swift.min(dots.frame.minX, box.midX) - box.minX), height: box.height)
+        // Up to the dots (their frame is empty when none fit), and never past the middle.
+        let dotsStart = dots.frame.isEmpty ? box.maxX : dots.frame.minX
+        let room = Rect(x: box.minX, y: box.minY, width: Swift.max(0, Swift.min(dotsStart, box.midX) - box.minX), height: box.height)
         let theme = style.theme, idiom = style.idiom
         let key = GalleryChromeKey(text: Self.dotsCaption, columns: canvas.cells.columns, rows: canvas.cells.rows, theme: ThemeIdentity(theme), idiom: idiom)
         canvas.reusing(&drawnDotsCaption, key: key, in: room, idiom: idiom) { c in
