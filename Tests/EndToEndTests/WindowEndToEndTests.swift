@@ -5,7 +5,8 @@ import ScrollworkPixels
 import Testing
 
 /// An X server of its own (Xvfb) with `scrollwork --window` in it, driven by xdotool and read
-/// back by screenshots (ImageMagick's `import`): the gallery as a person uses it in a window.
+/// back by screenshots (the server's own framebuffer, cut to the window by ImageMagick): the
+/// gallery as a person uses it in a window.
 ///
 /// Waiting is unavoidable here: every wait polls and gives up after a timeout.
 final class XSession {
@@ -17,23 +18,30 @@ final class XSession {
     private(set) var origin = (x: 0, y: 0)
 
     static var isAvailable: Bool {
-        ["Xvfb", "xdotool", "import", "xclip"].allSatisfy { tool in (try? Tmux.run(["sh", "-c", "command -v \(tool)"]).status) == 0 }
+        ["Xvfb", "xdotool", "convert", "xclip"].allSatisfy { tool in (try? Tmux.run(["sh", "-c", "command -v \(tool)"]).status) == 0 }
     }
 
     /// Starts an X server on a display it picks itself (`-displayfd`), once it accepts clients.
     init() throws {
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else { throw POSIXError(.EIO) }
-        server = try Spawned(["Xvfb", "-displayfd", "3", "-screen", "0", "1024x768x24", "-nolisten", "tcp", "-noreset"], fd3: fds[1])
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("scrollwork-x-\(UInt32.random(in: 0...UInt32.max))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        // The screen is kept in a file there (`-fbdir`), so that a screenshot reads it without
+        // asking the server: `import`, which asked, now and then hung for its whole timeout. The
+        // server draws no pointer into it (`-nocursor`), as a screenshot through it never had.
+        server = try Spawned(["Xvfb", "-displayfd", "3", "-screen", "0", "1024x768x24", "-nolisten", "tcp", "-noreset", "-nocursor",
+                              "-fbdir", directory.path], fd3: fds[1])
         close(fds[1])
         // Xvfb writes the display's number when it is ready; a closed pipe means it did not start.
         var text = "", byte: UInt8 = 0
         while read(fds[0], &byte, 1) == 1, byte != 10 { text.append(Character(Unicode.Scalar(byte))) }
         close(fds[0])
-        guard let number = Int(text) else { throw POSIXError(.ECHILD) }
+        guard let number = Int(text) else {
+            try? FileManager.default.removeItem(at: directory)
+            throw POSIXError(.ECHILD)
+        }
         display = ":\(number)"
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("scrollwork-x-\(number)-\(UInt32.random(in: 0...UInt32.max))")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         // Xvfb names its display once it listens; wait until an X client gets an answer. Without
         // `-noreset` the server resets when that client (the last one) leaves, and the app,
         // connecting during the reset, was turned away ("x11 not available").
@@ -51,8 +59,8 @@ final class XSession {
         try? FileManager.default.removeItem(at: directory)
     }
 
-    /// Runs an X client command and returns its output; one that hangs (a screenshot of a
-    /// window whose client stopped answering) is killed after 20 seconds and returns nothing.
+    /// Runs an X client command and returns its output; one that hangs is killed after 20
+    /// seconds and returns nothing.
     @discardableResult
     func x(_ arguments: [String]) -> String {
         (try? Tmux.run(["timeout", "20", "env", "DISPLAY=\(display)"] + arguments).output) ?? ""
@@ -93,16 +101,16 @@ final class XSession {
 
     /// The window's contents now.
     func screenshot() throws -> PixelImage {
-        // `import` with no window waits for a click to choose one: never ask it that.
         guard !window.isEmpty else { throw POSIXError(.ENOENT) }
-        let path = directory.appendingPathComponent("shot-\(UInt32.random(in: 0...UInt32.max)).png").path
-        // Under load `import` now and then writes nothing (a window just mapped, an X request
-        // timed out): it is asked again, three times at most, before the test hears of it.
-        for _ in 0..<3 {
-            x(["import", "-window", window, "PNG32:" + path])
-            if FileManager.default.fileExists(atPath: path) { break }
-            Thread.sleep(forTimeInterval: 0.2)
+        // Where the window is now and how big (a test may have resized it).
+        let geometry = x(["xdotool", "getwindowgeometry", "--shell", window])
+        func value(_ key: String) -> Int? {
+            geometry.split(separator: "\n").first { $0.hasPrefix(key + "=") }.flatMap { Int($0.dropFirst(key.count + 1)) }
         }
+        guard let left = value("X"), let top = value("Y"), let width = value("WIDTH"), let height = value("HEIGHT") else { throw POSIXError(.ENOENT) }
+        let path = directory.appendingPathComponent("shot-\(UInt32.random(in: 0...UInt32.max)).png").path
+        let screen = directory.appendingPathComponent("Xvfb_screen0").path
+        x(["convert", "xwd:" + screen, "-crop", "\(width)x\(height)+\(left)+\(top)", "+repage", "PNG32:" + path])
         return try PixelImage(png: path)
     }
 
