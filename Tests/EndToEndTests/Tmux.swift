@@ -156,7 +156,12 @@ final class Tmux {
     @discardableResult
     static func run(_ arguments: [String], captureOutput: Bool = true) throws -> (status: Int32, output: String) {
         var fds: [Int32] = [0, 0]
+        // Close-on-exec (at once, though not at once with pipe: Glibc as Swift sees it has no
+        // pipe2): tests run side by side, and a program another one starts meanwhile
+        // (an X server that lives for its whole test) would otherwise keep this pipe's write
+        // end open, and the read below would wait for that program to end, not this one.
         guard pipe(&fds) == 0 else { throw POSIXError(.EIO) }
+        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }

@@ -24,7 +24,9 @@ final class XSession {
     /// Starts an X server on a display it picks itself (`-displayfd`), once it accepts clients.
     init() throws {
         var fds: [Int32] = [0, 0]
+        // Close-on-exec, as `Tmux.run`'s: only the server gets the write end, as its descriptor 3.
         guard pipe(&fds) == 0 else { throw POSIXError(.EIO) }
+        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("scrollwork-x-\(UInt32.random(in: 0...UInt32.max))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         // The screen is kept in a file there (`-fbdir`), so that a screenshot reads it without
@@ -76,14 +78,30 @@ final class XSession {
         // app that ended instead is reported at once.
         _ = wait(timeout: 60) {
             if self.exitStatus != nil { return true }
-            self.window = self.x(["xdotool", "search", "--onlyvisible", "--name", "Scrollwork"]).split(separator: "\n").first.map(String.init) ?? ""
-            return !self.window.isEmpty
+            return self.locate() != nil
         }
-        let geometry = x(["xdotool", "getwindowgeometry", "--shell", window])
-        func value(_ key: String) -> Int {
-            geometry.split(separator: "\n").first { $0.hasPrefix(key + "=") }.flatMap { Int($0.dropFirst(key.count + 1)) } ?? 0
+    }
+
+    /// Finds the app's window and where it is; nil while there is none. Asked again when a
+    /// window found earlier is gone: the first one found can be one the app replaces.
+    @discardableResult
+    func locate() -> (left: Int, top: Int, width: Int, height: Int)? {
+        if window.isEmpty || geometry(of: window) == nil {
+            window = x(["xdotool", "search", "--onlyvisible", "--name", "Scrollwork"]).split(separator: "\n").first.map(String.init) ?? ""
         }
-        origin = (value("X"), value("Y"))
+        guard !window.isEmpty, let found = geometry(of: window) else { return nil }
+        origin = (found.left, found.top)
+        return found
+    }
+
+    /// Where window `id` is on the screen and how big, as the server says now.
+    private func geometry(of id: String) -> (left: Int, top: Int, width: Int, height: Int)? {
+        let shell = x(["xdotool", "getwindowgeometry", "--shell", id])
+        func value(_ key: String) -> Int? {
+            shell.split(separator: "\n").first { $0.hasPrefix(key + "=") }.flatMap { Int($0.dropFirst(key.count + 1)) }
+        }
+        guard let left = value("X"), let top = value("Y"), let width = value("WIDTH"), let height = value("HEIGHT") else { return nil }
+        return (left, top, width, height)
     }
 
     /// True while the app runs; its exit status once it has ended.
@@ -102,15 +120,17 @@ final class XSession {
     /// The window's contents now.
     func screenshot() throws -> PixelImage {
         guard !window.isEmpty else { throw POSIXError(.ENOENT) }
-        // Where the window is now and how big (a test may have resized it).
-        let geometry = x(["xdotool", "getwindowgeometry", "--shell", window])
-        func value(_ key: String) -> Int? {
-            geometry.split(separator: "\n").first { $0.hasPrefix(key + "=") }.flatMap { Int($0.dropFirst(key.count + 1)) }
-        }
-        guard let left = value("X"), let top = value("Y"), let width = value("WIDTH"), let height = value("HEIGHT") else { throw POSIXError(.ENOENT) }
         let path = directory.appendingPathComponent("shot-\(UInt32.random(in: 0...UInt32.max)).png").path
         let screen = directory.appendingPathComponent("Xvfb_screen0").path
-        x(["convert", "xwd:" + screen, "-crop", "\(width)x\(height)+\(left)+\(top)", "+repage", "PNG32:" + path])
+        // Where the window is now and how big (a test may have resized it); an X client that
+        // got no answer is asked again, three times at most.
+        for _ in 0..<3 {
+            if let found = locate() {
+                x(["convert", "xwd:" + screen, "-crop", "\(found.width)x\(found.height)+\(found.left)+\(found.top)", "+repage", "PNG32:" + path])
+                if FileManager.default.fileExists(atPath: path) { break }
+            }
+            Thread.sleep(forTimeInterval: 0.2)
+        }
         return try PixelImage(png: path)
     }
 
