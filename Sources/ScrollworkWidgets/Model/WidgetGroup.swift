@@ -40,6 +40,9 @@ public protocol WidgetGroup {
     var routing: Routing { get set }
 }
 
+// Inlinable, so that each app's group is specialised in the app's own module: unspecialised,
+// every call asked the runtime for `Child<Self>`'s type and copied children through its value
+// witnesses (about 6,000 of a one-row scroll's 162,000 instructions).
 extension WidgetGroup {
     /// True while any child animates.
     @inlinable
