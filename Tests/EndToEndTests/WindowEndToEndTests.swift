@@ -86,11 +86,12 @@ final class XSession {
     /// window found earlier is gone: the first one found can be one the app replaces.
     @discardableResult
     func locate() -> (left: Int, top: Int, width: Int, height: Int)? {
-        if window.isEmpty || geometry(of: window) == nil {
+        var found = window.isEmpty ? nil : geometry(of: window)
+        if found == nil {
             window = x(["xdotool", "search", "--onlyvisible", "--name", "Scrollwork"]).split(separator: "\n").first.map(String.init) ?? ""
+            found = window.isEmpty ? nil : geometry(of: window)
         }
-        guard !window.isEmpty, let found = geometry(of: window) else { return nil }
-        origin = (found.left, found.top)
+        if let found { origin = (found.left, found.top) }
         return found
     }
 
