@@ -47,16 +47,27 @@ public struct ScrollworkCommand: ParsableCommand {
     /// through the argument parser, whose reflection over the commands' options took a third
     /// of the time before the first frame.
     public static func main() {
-        guard let path = directPath(Array(CommandLine.arguments.dropFirst())) else { return main(nil) }
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        guard let path = directPath(arguments) else { return main(openArguments(arguments)) }
         do { try Open.open(path: path, separator: nil, header: nil, color: "auto") } catch { exit(withError: error) }
     }
+
+    /// `scrollwork PATH --option …` read as `scrollwork open PATH --option …`, as documented: a
+    /// first argument that names no command and is no option is a path; nil (the arguments as
+    /// they are) otherwise.
+    static func openArguments(_ arguments: [String]) -> [String]? {
+        guard let first = arguments.first, !commands.contains(first), !first.hasPrefix("-") || first == "-" else { return nil }
+        return ["open"] + arguments
+    }
+
+    /// The names of the subcommands, and help.
+    static let commands = ["gallery", "open", "snapshot", "diagnostics", "help"]
 
     /// The path of arguments that only name a file to open (`open PATH` or `PATH`), with no
     /// option the parser must read; nil for any other arguments.
     static func directPath(_ arguments: [String]) -> String? {
-        // An array, not a Set: a set's type and conformances are looked up at run time, a third
-        // of a millisecond of the start.
-        let commands = ["gallery", "open", "snapshot", "diagnostics", "help"]
+        // `commands` is an array, not a Set: a set's type and conformances are looked up at run
+        // time, a third of a millisecond of the start.
         switch arguments.count {
         case 1 where !commands.contains(arguments[0]): return arguments[0].hasPrefix("-") ? nil : arguments[0]
         case 2 where arguments[0] == "open": return arguments[1].hasPrefix("-") && arguments[1] != "-" ? nil : arguments[1]
@@ -273,6 +284,9 @@ struct Open: ParsableCommand {
     @Option(help: ArgumentHelp("Write the result to FILE instead of opening the viewer: CSV, TSV or JSON Lines by its name's ending (.csv, .tsv, .jsonl), compressed after .gz or .zst (rows.csv.gz); - for standard output (CSV).", valueName: "file"))
     var output: String?
 
+    @Flag(help: "Let --output replace a file that exists (never the file being read); without it, such a run ends with a message and exit status 1.")
+    var force = false
+
     @Flag(help: "For a screen reader: the cursor shown on what has focus, motion reduced (also SCROLLWORK_SCREEN_READER=1).")
     var screenReader = false
 
@@ -284,19 +298,21 @@ struct Open: ParsableCommand {
         // A view asked for with standard output a pipe or a file goes there, as CSV.
         let piped = recipe != ViewRecipe() && isatty(STDOUT_FILENO) == 0
         if let output = output ?? (piped ? "-" : nil) {
-            try Self.write(path: path, separator: separator, header: noHeader ? false : nil, missing: missing, recipe: recipe, to: output)
+            try Self.write(path: path, separator: separator, header: noHeader ? false : nil, missing: missing, recipe: recipe, to: output, replacing: force)
             return
         }
         try Self.open(path: path, separator: separator, header: noHeader ? false : nil, color: color, missing: missing, recipe: recipe,
                       window: windowOptions.window ? windowOptions : nil, screenReader: screenReader)
     }
 
-    /// Writes the view `recipe` makes of `path` to `output`, with no terminal; a failure ends the
-    /// program with a message and a non-zero status.
-    static func write(path: String, separator: String?, header: Bool?, missing: MissingValues, recipe: ViewRecipe, to output: String) throws {
+    /// Writes the view `recipe` makes of `path` to `output`, with no terminal: a stream (standard
+    /// input, a FIFO) read to its end first, a file that exists replaced only when `replacing`.
+    /// A failure, damaged input among them, ends the program with a message and a non-zero status.
+    static func write(path: String, separator: String?, header: Bool?, missing: MissingValues, recipe: ViewRecipe, to output: String, replacing: Bool = false) throws {
         do {
-            let opened = try opened(path: path, separator: separator, header: header, theme: .standard(for: .none), missing: missing)
-            let written = try FileQuery.write(table(opened, path: path, for: "--output"), recipe: recipe, to: output, concurrently: .processors)
+            let opened = try openedWhole(path: path, separator: separator, header: header, missing: missing)
+            let written = try FileQuery.write(table(opened, path: path, for: "--output"), recipe: recipe, to: output, replacingExisting: replacing,
+                                              concurrently: .processors)
             if output != "-" { printError("scrollwork: wrote \(grouped(written)) rows to \(output)") }
         } catch {
             printError("scrollwork: \(error)")
@@ -306,12 +322,30 @@ struct Open: ParsableCommand {
 
     /// `path` (`-`: standard input) opened as `scrollwork open` shows it.
     static func opened(path: String, separator: String?, header: Bool?, theme: Theme, missing: MissingValues) throws(OpenFile.Failure) -> OpenFile.Opened {
-        if path == "-" { return try StandardInput.open(data: try StandardInput.takeData(), theme: theme) }
+        if path == "-" {
+            return try StandardInput.open(data: try StandardInput.takeData(), separator: separator, header: header, theme: theme, missing: missing)
+        }
         // A FIFO or a device has no offsets: it is read as standard input is, waiting for its
         // writer as `less` waits.
         if StandardInput.isStream(path) {
             let data = try StandardInput.takeStream(at: path) { printError("scrollwork: waiting for data on \(path) (a pipe or device); Ctrl-C stops") }
-            return try StandardInput.open(data: data, theme: theme, name: path)
+            return try StandardInput.open(data: data, separator: separator, header: header, theme: theme, missing: missing, name: path)
+        }
+        return try OpenFile.opened(path: path, separator: separator, header: header, theme: theme, missing: missing)
+    }
+
+    /// `path` opened for a batch run: standard input or a FIFO read to its end first, with no
+    /// terminal asked for (a batch run reads no keys).
+    static func openedWhole(path: String, separator: String?, header: Bool?, missing: MissingValues) throws(OpenFile.Failure) -> OpenFile.Opened {
+        let theme = Theme.standard(for: .none)
+        if path == "-" {
+            guard isatty(STDIN_FILENO) == 0 else {
+                throw OpenFile.Failure(description: "standard input is the terminal: pipe something in (command | scrollwork open - …) or name a file", status: 64)
+            }
+            return try StandardInput.openWhole(data: dup(STDIN_FILENO), separator: separator, header: header, theme: theme, missing: missing)
+        }
+        if StandardInput.isStream(path) {
+            return try StandardInput.openWhole(data: StandardInput.openStream(path), name: path, separator: separator, header: header, theme: theme, missing: missing)
         }
         return try OpenFile.opened(path: path, separator: separator, header: header, theme: theme, missing: missing)
     }

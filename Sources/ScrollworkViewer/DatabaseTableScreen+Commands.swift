@@ -19,7 +19,9 @@ extension DatabaseTableScreen {
                 switch prompt {
                 case .search: search(typing.text, forward: true)
                 case .filter: addFilter(typing.text, at: time)
-                case .save: startSave(to: typing.text)
+                case .save: chooseSave(typing.text)
+                case let .replace(path):
+                    if SaveTarget.isYes(typing.text) { startSave(to: path, replacing: true) } else { note = "nothing saved: \(path) is kept as it was" }
                 case .goToRow: goToRow(typing.text, at: time)
                 case .column: jump(toColumn: typing.text, at: time)
                 }
@@ -84,7 +86,7 @@ extension DatabaseTableScreen {
         case .jumpToColumn: ask(.column, "Column: ")
         case .summary: startSummary()
         case .fitColumn: view.fitColumn(currentColumn)
-        case .save: ask(.save, "Save the rows shown as (.csv, .tsv or .jsonl): ", text: table.name + ".csv")
+        case .save: ask(.save, "Save the rows shown as (.csv, .tsv or .jsonl): ", text: SaveTarget.suggestion(for: table.name, in: ""))
         case .search: ask(.search, "Search: ")
         case .filter: ask(.filter, "Filter (COLUMN=VALUE, !=, <, <=, >, >=, *=, ~): ")
         case .removeFilter:

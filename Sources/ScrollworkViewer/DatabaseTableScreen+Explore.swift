@@ -57,13 +57,27 @@ extension DatabaseTableScreen {
     /// Rows a save reads from the engine at once.
     static let saveBatch = 10_000
 
+    /// The database's file, which a save never replaces; none for a server's database.
+    var readFiles: Set<FileIdentity> { Set([FileIdentity(path: source.title)].compactMap { $0 }) }
+
+    /// A save to `path` typed at the prompt: at once to a new name, after a yes over a file
+    /// that exists, never over the database's own file.
+    mutating func chooseSave(_ path: String) {
+        switch SaveTarget(path, protecting: readFiles) {
+        case .free: startSave(to: path, replacing: false)
+        case .existing: ask(.replace(path), SaveTarget.question(path))
+        case let .refused(reason): note = reason
+        }
+    }
+
     /// Saves the rows shown, in their order, and the columns shown, in theirs, read from the
     /// engine a batch at a time, to `path` (CSV, TSV or JSON Lines by its ending): NULL is an
-    /// empty field in CSV and TSV, `null` in JSON Lines; numbers stay numbers.
-    mutating func startSave(to path: String) {
+    /// empty field in CSV and TSV, `null` in JSON Lines; numbers stay numbers. A file
+    /// there is replaced only when `replacing` (the person said yes).
+    mutating func startSave(to path: String, replacing: Bool) {
         let format: ExportFormat
         do { format = try ExportFormat(path: path) } catch { return note = "\(error)" }
-        let table = self.table, order = self.order, tests = filters.map(\.filter)
+        let table = self.table, order = self.order, tests = filters.map(\.filter), protected = readFiles
         let identities = table.hasIdentities ? self.identities : nil
         let total = identities?.count ?? pages.count
         let shown = view.table.columns.compactMap { Int($0.id) }.filter { table.columns.indices.contains($0) }
@@ -73,7 +87,7 @@ extension DatabaseTableScreen {
         exploringSince = lastTime
         effects.append(.work(.start(Work(saveKey) { progress -> Saved? in
             do {
-                var writer = try TableWriter(output: OutputFile(path: path), format: format, titles: shown.map { table.columns[$0] }, numeric: numeric)
+                var writer = try TableWriter(output: OutputFile(path: path, replacingExisting: replacing, protecting: protected), format: format, titles: shown.map { table.columns[$0] }, numeric: numeric)
                 var at = 0
                 while at < total {
                     let batch = at..<Swift.min(total, at + Self.saveBatch)

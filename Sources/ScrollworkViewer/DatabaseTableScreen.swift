@@ -57,7 +57,11 @@ struct DatabaseTableScreen {
     var prompt = Prompt.search
 
     /// What the prompt asks for.
-    enum Prompt { case search, filter, save, goToRow, column }
+    enum Prompt: Equatable {
+        case search, filter, save, goToRow, column
+        /// Whether to replace the file at the path, which a save was asked for.
+        case replace(String)
+    }
     /// The column the exploring keys act on (`[`, `]`, `$`, a click on a cell).
     var currentColumn = 0
     /// Columns hidden with `-`, to put back with `+`.

@@ -13,6 +13,8 @@ struct FileIndexing {
     static let slice = 64 << 20
     /// How often a file indexed to its end is checked for growth.
     static let sizeCheckInterval = 1.0
+    /// How often while standard input or a pipe is still being read: its lines show as they come.
+    static let streamCheckInterval = 0.1
 
     let file: FileBytes
     private(set) var index: RecordIndex
@@ -22,6 +24,9 @@ struct FileIndexing {
     var name: String
     /// True while standard input is still being read into the file.
     var spooling = false
+    /// True while standard input is being read and nothing came since the last look: its
+    /// writer is quiet (`tail -f` of a quiet log), and the status line says it waits.
+    private(set) var waitingForMore = false
     /// Where standard input is kept, for the status line; nil for a file.
     var spool: Spool? = nil
     /// How to go back to where the file was opened from (a directory listing), for the status
@@ -60,7 +65,14 @@ struct FileIndexing {
     /// The key of the indexing's steps.
     let indexKey = WorkKey<Step>("index")
     /// The key of the copying of standard input (`StandardInput`).
-    let spoolKey = WorkKey<Int>("spool")
+    let spoolKey = WorkKey<SpoolEnd>("spool")
+
+    /// How the keeping of standard input ended: the bytes kept, and why it stopped before the
+    /// data's end, if it did.
+    struct SpoolEnd: Sendable {
+        var bytes: Int
+        var failure: String?
+    }
 
     /// The work of the next step, while there is one to do.
     var nextStep: WorkRequest? { isIndexing ? .start(Self.step(indexKey, file: file, from: index)) : nil }
@@ -97,7 +109,12 @@ struct FileIndexing {
 
     /// Takes an update of the indexing or of the spooling of standard input; nil for others.
     mutating func handle(_ update: WorkUpdate, at time: Double) -> Outcome? {
-        if update.result(of: spoolKey) != nil || update.isCancellation(of: spoolKey) {
+        if let end = update.result(of: spoolKey) {
+            spooling = false
+            nextSizeCheck = 0
+            return Outcome(found: index.count..<index.count, note: end.failure)
+        }
+        if update.isCancellation(of: spoolKey) {
             spooling = false
             nextSizeCheck = 0
             return Outcome(found: index.count..<index.count)
@@ -120,12 +137,13 @@ struct FileIndexing {
     /// does; a file replaced or removed gives a message.
     mutating func tick(at time: Double) -> Outcome {
         guard !isIndexing, time >= nextSizeCheck else { return Outcome() }
-        nextSizeCheck = time + Self.sizeCheckInterval
+        nextSizeCheck = time + (spooling ? Self.streamCheckInterval : Self.sizeCheckInterval)
         // Standard input has no path, so it is never replaced.
         if file.isReplaced {
             return Outcome(note: "the file was replaced or removed since it was opened; this is the file as it was (open it again for the new one)")
         }
         let size = file.size
+        waitingForMore = spooling && size <= index.scanned
         if size > index.scanned {
             // Written to since: index the new bytes, as `less +F` shows them.
             index.resume()
@@ -161,7 +179,7 @@ struct FileIndexing {
             parts.append("indexing \(Int(Double(index.scanned) / Double(Swift.max(1, file.size)) * 100))%")
         }
         if let damage = file.damage { parts.append(damage) }
-        if spooling { parts.append("reading standard input…") }
+        if spooling { parts.append(waitingForMore ? "waiting for more input (the writer is quiet)" : "reading standard input…") }
         if let spool {
             let size = file.size
             parts.append(size > UInt64(spool.memoryLimit)

@@ -7,12 +7,15 @@ import ScrollworkFiles
 public enum FileQuery {
     /// Carries out `recipe` on `viewer`'s file (indexed to its end first) and writes the result
     /// to `path` (`-`: standard output) in the format its name says, using `loop`'s cores.
-    /// Returns the rows written.
+    /// Returns the rows written. A file at `path` is replaced only when `replacingExisting`, and
+    /// never when it is the file read.
     ///
     /// - Throws: ``OpenFile/Failure``: status 64 for a recipe or output name that is wrong (a
-    ///   filter that does not parse, a column no one has), 1 when the file cannot be read or
-    ///   the result cannot be written.
-    public static func write(_ viewer: FileViewer, recipe: ViewRecipe, to path: String, concurrently loop: ConcurrentLoop = .serial) throws(OpenFile.Failure) -> Int {
+    ///   filter that does not parse, a column no one has), 1 when the file cannot be read (its
+    ///   compressed data damaged or cut short included: nothing is written then), the target
+    ///   exists and may not be replaced, or the result cannot be written.
+    public static func write(_ viewer: FileViewer, recipe: ViewRecipe, to path: String, replacingExisting: Bool = false,
+                             concurrently loop: ConcurrentLoop = .serial) throws(OpenFile.Failure) -> Int {
         var viewer = viewer
         let format: ExportFormat
         do {
@@ -20,6 +23,9 @@ public enum FileQuery {
             format = try ExportFormat(path: path)
         } catch { throw OpenFile.Failure(description: "\(error)", status: 64) }
         do { try viewer.indexToEnd() } catch { throw OpenFile.Failure(description: "\(error)") }
+        // The rows after damage are not there, and the last one read may be cut: no count or
+        // save from them is true.
+        if let damage = viewer.file.damage { throw OpenFile.Failure(description: "\(viewer.name): \(damage); nothing was written") }
         let rows = viewer.fileRows, titles = viewer.fieldTitles
         let view: ExploredView
         do {
@@ -28,7 +34,7 @@ public enum FileQuery {
             throw OpenFile.Failure(description: "\(error)", status: 64)
         }
         do {
-            let output = try OutputFile(path: path)
+            let output = try OutputFile(path: path, replacingExisting: replacingExisting, protecting: viewer.readFiles)
             let written: Int?
             if let field = view.frequencyField {
                 guard let table = FrequencyTable.counting(field: field, of: rows, within: view.rows, missing: viewer.missing, concurrently: loop) else { return 0 }

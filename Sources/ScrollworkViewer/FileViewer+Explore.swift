@@ -5,6 +5,8 @@ import ScrollworkWidgets
 /// What the prompt at the bottom is asking for.
 enum ViewerPrompt: Sendable, Hashable {
     case search, column, filter, goToRow, save
+    /// Whether to replace the file at the path, which a save was asked for.
+    case replace(String)
 }
 
 /// Exploring a table file: filters, frequency tables, the summary, columns hidden, pinned and
@@ -63,7 +65,7 @@ extension FileViewer {
             view.fitColumn(currentColumn)
             notes.set(.action, "column \(table.columns[currentColumn].title) fitted to its content")
         case .goToRow: ask(.goToRow, "Go to row (a number, or a percentage such as 50%): ")
-        case .save: ask(.save, "Save the view as (.csv, .tsv or .jsonl): ", text: Self.suggestedSaveName(name))
+        case .save: ask(.save, "Save the view as (.csv, .tsv or .jsonl): ", text: Self.suggestedSaveName(file.fileIdentity == nil ? "" : name))
         case .help: showHelp(at: time)
         default: break
         }
@@ -114,14 +116,18 @@ extension FileViewer {
         field = TextField(prompt: label, text: text, selected: true, theme: theme)
     }
 
-    /// A name to save a view of `path` as: beside it, `-view` added to its name.
+    /// A name to save a view of `path` as: beside it, `-view` added to its name, and a number
+    /// after that when the name is taken (``SaveTarget/suggestion(for:in:)``).
     static func suggestedSaveName(_ path: String) -> String {
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)
         let name = parts.last.map(String.init) ?? ""
         let stem = name.split(separator: ".").first.map(String.init) ?? ""
         let directory = parts.count > 1 ? parts.dropLast().joined(separator: "/") + "/" : ""
-        return directory + (stem.isEmpty ? "view" : stem + "-view") + ".csv"
+        return SaveTarget.suggestion(for: stem, in: directory)
     }
+
+    /// The files this view reads, which a save never replaces.
+    var readFiles: Set<FileIdentity> { Set([file.fileIdentity].compactMap { $0 }) }
 
     /// What the person typed at the prompt, submitted.
     mutating func submit(_ prompt: ViewerPrompt, _ text: String, at time: Double) {
@@ -129,7 +135,14 @@ extension FileViewer {
         case .filter:
             do { addFilter(try RowFilter(parsing: text, columns: columnNames), at: time) } catch { notes.set(.action, "\(error)") }
         case .goToRow: goToRow(text, at: time)
-        case .save: startSave(to: text)
+        case .save:
+            switch SaveTarget(text, protecting: readFiles) {
+            case .free: startSave(to: text, replacing: false)
+            case .existing: ask(.replace(text), SaveTarget.question(text))
+            case let .refused(reason): notes.set(.action, reason)
+            }
+        case let .replace(path):
+            if SaveTarget.isYes(text) { startSave(to: path, replacing: true) } else { notes.set(.action, "nothing saved: \(path) is kept as it was") }
         case .search, .column: break
         }
     }
@@ -245,13 +258,13 @@ extension FileViewer {
     }
 
     /// Saves the view: the rows shown, in their order, the columns shown (`#` aside).
-    private mutating func startSave(to path: String) {
+    private mutating func startSave(to path: String, replacing: Bool) {
         let format: ExportFormat
         do { format = try ExportFormat(path: path) } catch { return notes.set(.action, "\(error)") }
         let shown = table.columns.compactMap { Int($0.id) }
         let titles = shown.map { fieldTitles[$0] }
         let numeric = numeric(shown)
-        let list = table.list, filters = filters, rows = fileRows, missing = missing
+        let list = table.list, filters = filters, rows = fileRows, missing = missing, protected = readFiles
         exploring = "saving \(path)"
         work.append(.start(Work(saveKey) { progress -> Saved? in
             // The rows as they are shown: sorted, filtered.
@@ -262,7 +275,7 @@ extension FileViewer {
                 if let row = list.sourceRow(at: IndexPath(row: i)).flatMap({ filters.fileRow(at: $0.row) }) { order.append(UInt32(truncatingIfNeeded: row)) }
             }
             do {
-                let output = try OutputFile(path: path)
+                let output = try OutputFile(path: path, replacingExisting: replacing, protecting: protected)
                 let written = try TableExport.write(rows, order: .rows(order), columns: shown, titles: titles, numeric: numeric, format: format, missing: missing,
                                                     to: output, concurrently: .processors) { progress.report($0) }
                 return written.map { Saved(path: path, rows: $0, failure: nil) }

@@ -69,6 +69,20 @@ public enum StandardInput {
         return fd
     }
 
+    /// `path` (a FIFO, a device) opened for reading, waiting for a FIFO's writer as a batch run
+    /// must.
+    ///
+    /// - Throws: ``OpenFile/Failure`` when it cannot be opened.
+    public static func openStream(_ path: String) throws(OpenFile.Failure) -> Int32 {
+        #if canImport(Glibc)
+        let fd = FileSystemPath.withCString(path) { Glibc.open($0, O_RDONLY | O_CLOEXEC) }
+        #else
+        let fd = FileSystemPath.withCString(path) { Darwin.open($0, O_RDONLY | O_CLOEXEC) }
+        #endif
+        guard fd >= 0 else { throw OpenFile.Failure(description: "\(FileError(errno: errno, path: path, operation: "open"))") }
+        return fd
+    }
+
     /// How much of standard input is kept in memory; past it, everything goes to a temporary
     /// file on disk, which the status line names.
     public static let memoryLimit = 128_000_000
@@ -76,49 +90,47 @@ public enum StandardInput {
     /// The directory temporary files go to: `TMPDIR`, or `/tmp`.
     static var temporaryDirectory: String { UnnamedFile.directory }
 
-    /// Opens what arrives on `data`: its first 64 KB (or all of it, if less) are kept before
-    /// this returns, to tell what it is; the rest is read by the work this adds to the viewer,
-    /// while the viewer shows what is there and grows as more comes. The data is kept in memory
-    /// up to `memoryLimit` (``memoryLimit`` unless a test says otherwise), then moved to a temporary file in `temporaryDirectory` (one
-    /// without a name, so nothing is left behind, whatever happens), and the status line says so.
-    public static func open(data: Int32, theme: Theme, memoryLimit: Int = memoryLimit, name: String = "standard input") throws(OpenFile.Failure) -> OpenFile.Opened {
+    /// Opens what arrives on `data`: what comes at once is kept before this returns (up to
+    /// 64 KB, until the writer pauses for ``firstPause``), to tell what it is; the rest is read
+    /// by the work this adds to the viewer, while the viewer shows what is there and grows as
+    /// more comes, however slowly it comes. The data is kept in memory up to `memoryLimit`
+    /// (``memoryLimit`` unless a test says otherwise), then moved to a temporary file in
+    /// `temporaryDirectory` (one without a name, so nothing is left behind, whatever happens),
+    /// and the status line says so. `separator`, `header` and `missing` are as
+    /// ``OpenFile/opened(path:separator:header:theme:missing:)`` takes them.
+    public static func open(data: Int32, separator: String? = nil, header: Bool? = nil, theme: Theme, missing: MissingValues = .common,
+                            memoryLimit: Int = memoryLimit, name: String = "standard input") throws(OpenFile.Failure) -> OpenFile.Opened {
         let spool = try memoryFile()
         let reader = dup(spool)
         guard reader >= 0 else { throw OpenFile.Failure(description: "cannot keep standard input: \(String(cString: strerror(errno)))") }
         var first = 0
+        var ended = false
         while first < OpenFile.sampleSize {
+            // The first bytes are waited for; after them, a quiet writer (`tail -f`) is not:
+            // what came shows now, and the rest as it comes.
+            if first > 0, !hasData(data, within: firstPause) { break }
             let n = copy(from: data, to: spool, limit: OpenFile.sampleSize - first)
-            if n <= 0 { break }
+            if n <= 0 {
+                ended = true
+                break
+            }
             first += n
         }
-        let more = first >= OpenFile.sampleSize
+        let more = !ended
         // Compressed input is decompressed as it is kept: its end is the end once it has all come.
         let kept = KeptFlag(done: !more)
         let file: FileBytes
         do { file = try FileBytes(descriptor: reader, name: name, complete: { kept.done }) } catch { throw OpenFile.Failure(description: "\(error)") }
-        var opened = try OpenFile.opened(file: file, separator: nil, header: nil, theme: theme)
+        var opened = try OpenFile.opened(file: file, separator: separator, header: header, theme: theme, missing: missing)
         let directory = temporaryDirectory, firstBytes = first
-        let spoolBody: @Sendable (WorkProgress) -> Int? = { progress -> Int in
+        let spoolBody: @Sendable (WorkProgress) -> FileIndexing.SpoolEnd? = { progress in
             defer { kept.done = true }
-            var total = firstBytes
-            var onDisk = false
-            while progress.report(0) {
-                let n = copy(from: data, to: spool, limit: 1 << 20)
-                if n <= 0 { break }
-                total += n
-                if !onDisk && total > memoryLimit {
-                    // Both descriptors are pointed at the file on disk at once; what was read
-                    // from memory until then is the same there.
-                    guard let disk = moveToDisk(spool, bytes: total, directory: directory) else { break }
-                    dup2(disk, spool)
-                    dup2(disk, reader)
-                    close(disk)
-                    onDisk = true
-                }
-            }
+            var keeping = Keeping(total: firstBytes)
+            // A read that fails ends the keeping; the status line says so beside what came.
+            let failure = keeping.keepRest(from: data, spool: spool, reader: reader, memoryLimit: memoryLimit, directory: directory) { progress.report(0) }
             close(data)
             close(spool)
-            return total
+            return FileIndexing.SpoolEnd(bytes: keeping.total, failure: failure.map { "\(name): \($0); shown up to there" })
         }
         let place = FileIndexing.Spool(memoryLimit: memoryLimit, directory: directory)
         switch opened {
@@ -135,6 +147,87 @@ public enum StandardInput {
             break
         }
         return opened
+    }
+
+    /// Opens all of what arrives on `data` (closed here) as `scrollwork open` would show it, read
+    /// to its end first: what a batch run (`--frequency`, `--output`) needs, which computes
+    /// from every row and reads no keys. The data is kept in memory up to `memoryLimit`, then
+    /// in a temporary file without a name in ``temporaryDirectory``.
+    ///
+    /// - Throws: ``OpenFile/Failure`` when the data cannot be read or kept, or does not open.
+    public static func openWhole(data: Int32, name: String = "standard input", separator: String? = nil, header: Bool? = nil, theme: Theme,
+                                 missing: MissingValues = .common, memoryLimit: Int = memoryLimit) throws(OpenFile.Failure) -> OpenFile.Opened {
+        let spool: Int32
+        do { spool = try memoryFile() } catch {
+            close(data)
+            throw error
+        }
+        let reader = dup(spool)
+        guard reader >= 0 else {
+            close(data)
+            close(spool)
+            throw OpenFile.Failure(description: "cannot keep \(name): \(String(cString: strerror(errno)))")
+        }
+        // Blocking reads: a batch run waits for its writer, however slow.
+        let flags = fcntl(data, F_GETFL)
+        if flags >= 0 { _ = fcntl(data, F_SETFL, flags & ~O_NONBLOCK) }
+        var keeping = Keeping(total: 0)
+        let failure = keeping.keepRest(from: data, spool: spool, reader: reader, memoryLimit: memoryLimit, directory: temporaryDirectory) { true }
+        close(data)
+        close(spool)
+        if let failure {
+            close(reader)
+            throw OpenFile.Failure(description: "\(name): \(failure)")
+        }
+        let file: FileBytes
+        do { file = try FileBytes(descriptor: reader, name: name) } catch { throw OpenFile.Failure(description: "\(error)") }
+        return try OpenFile.opened(file: file, separator: separator, header: header, theme: theme, missing: missing)
+    }
+
+    /// How much of a stream has been kept, and where.
+    struct Keeping {
+        /// The bytes kept so far.
+        var total: Int
+        /// True once they were moved from memory to a file on disk.
+        var onDisk = false
+
+        /// Copies what comes on `data` to `spool` until its end or until `keepGoing` says
+        /// stop, moving the kept bytes to a file on disk in `directory` past `memoryLimit`
+        /// (both `spool` and `reader` then point there). Returns why it stopped early: a read
+        /// or write that failed, or a disk that cannot take the bytes; nil at the end.
+        mutating func keepRest(from data: Int32, spool: Int32, reader: Int32, memoryLimit: Int, directory: String, keepGoing: () -> Bool) -> String? {
+            while keepGoing() {
+                let n = StandardInput.copy(from: data, to: spool, limit: 1 << 20)
+                if n < 0 { return "reading or keeping it failed: \(String(cString: strerror(errno)))" }
+                if n == 0 { return nil }
+                total += n
+                if !onDisk && total > memoryLimit {
+                    // Both descriptors are pointed at the file on disk at once; what was read
+                    // from memory until then is the same there.
+                    guard let disk = StandardInput.moveToDisk(spool, bytes: total, directory: directory) else {
+                        return "more than \(finderByteCount(memoryLimit)) came, and no temporary file in \(directory) could take it: \(String(cString: strerror(errno)))"
+                    }
+                    dup2(disk, spool)
+                    dup2(disk, reader)
+                    close(disk)
+                    onDisk = true
+                }
+            }
+            return nil
+        }
+    }
+
+    /// How long a writer may pause before what it wrote first is shown: 0.1 s.
+    static let firstPause: Int32 = 100
+
+    /// True when `descriptor` has bytes (or its end) to read within `milliseconds`.
+    static func hasData(_ descriptor: Int32, within milliseconds: Int32) -> Bool {
+        var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        while true {
+            let ready = poll(&poller, 1, milliseconds)
+            if ready < 0 && errno == EINTR { continue }
+            return ready != 0
+        }
     }
 
     /// A file in memory with no name (POSIX shared memory, unlinked at once); elsewhere than

@@ -11,11 +11,16 @@ public enum ExportFormat: String, Sendable, Hashable, CaseIterable {
 
     /// The format a file name's extension says: `.csv`; `.tsv` or `.tab`; `.jsonl`, `.ndjson`
     /// or `.json`, each also with `.gz` or `.zst` after it (written compressed, ``OutputFile``).
-    /// Standard output (`-`) is CSV.
+    /// Standard output (`-`) is CSV, and so is a device or a pipe that exists under another
+    /// name (`/dev/null`, `/dev/stdout`, a FIFO).
     ///
     /// - Throws: ``ExploreError`` for another extension, naming the ones there are.
     public init(path: String) throws(ExploreError) {
         if path == "-" { self = .csv; return }
+        if FileIdentity(path: path) != nil, !FileIdentity.isRegularFile(path), !OutputFile.isDirectory(path), !path.hasSuffix("/") {
+            self = .csv
+            return
+        }
         var name = path.split(separator: "/").last.map(String.init) ?? path
         if let compression = OutputCompression(path: name) { name = String(name.dropLast(compression.extensionLength)) }
         let ext = name.contains(".") ? name.split(separator: ".").last.map { $0.lowercased() } ?? "" : ""

@@ -10,65 +10,126 @@ private let systemWrite = Glibc.write
 private let systemWrite = Darwin.write
 #endif
 
-/// Where a save writes: a new file that takes the place of `path` only once it is whole (so a
-/// save that fails or is cancelled leaves what was there, and a view of a file saved over that
-/// same file reads the old one to the end), or standard output for `-`.
+/// Where a save writes, made so that a save can never destroy data: a new file written beside
+/// the target that takes its place only once it is whole (a save that fails or is cancelled
+/// leaves what was there, and a view of a file saved over that same file reads the old one to the
+/// end); a target that exists is replaced only when the caller says so, and never when it is a
+/// file an open view reads. A device or a pipe (`/dev/null`, a FIFO) is written as it is, and
+/// `-` is standard output.
 public final class OutputFile {
     /// The path asked for (`-` for standard output).
     public let path: String
     private let descriptor: Int32
-    /// The file written until ``finish()`` renames it; nil for standard output.
-    private let partial: String?
+    /// Where the bytes go and how the save ends.
+    private let destination: Destination
     private var finished = false
     /// The gzip member or zstd frame the bytes go into, for a name ending in `.gz` or `.zst`;
     /// nil for bytes as they are.
     private let deflater: (any Compressor)?
 
+    /// How a save reaches its target.
+    private enum Destination {
+        /// The process's standard output, left open.
+        case standardOutput
+        /// A device, FIFO or socket written as it is, closed at the end.
+        case device
+        /// A partial file renamed to `target` at the end; `replaces` when a file was there.
+        case partial(name: String, target: String, replaces: Bool)
+    }
+
     /// Opens `path` (`-`: standard output) for a save. A name ending in `.gz` is written
     /// compressed with gzip, one ending in `.zst` with zstd.
     ///
-    /// - Throws: ``FileError`` when the file cannot be made there (no such directory, no
-    ///   permission, a directory of that name), or the system has no zlib for a `.gz` name or
-    ///   no libzstd for a `.zst` one.
-    public init(path: String) throws(FileError) {
+    /// - Parameters:
+    ///   - replacingExisting: whether a file already at `path` may be replaced (once the save is
+    ///     whole): the person confirmed it, or gave `--force`. A file that appears at `path`
+    ///     while a save that was not told so is written is not replaced either.
+    ///   - protected: the files open views read (``FileBytes/fileIdentity``): never a target.
+    /// - Throws: ``FileError``: ``FileError/exists(path:)`` for a file already there that may
+    ///   not be replaced, ``FileError/readByView(path:)`` for a protected one, and others when
+    ///   the file cannot be made there (no such directory, no permission, a directory of that
+    ///   name), or the system has no zlib for a `.gz` name or no libzstd for a `.zst` one.
+    public init(path: String, replacingExisting: Bool = false, protecting protected: Set<FileIdentity> = []) throws(FileError) {
         self.path = path
         if path == "-" {
             descriptor = 1
-            partial = nil
+            destination = .standardOutput
             deflater = nil
             return
         }
-        switch OutputCompression(path: path) {
-        case .gzip?:
-            guard let zlib = Zlib.shared, let deflater = GzipDeflater(zlib: zlib) else {
-                throw .libraryMissing(path: path, library: "zlib", install: "zlib1g")
-            }
-            self.deflater = deflater
-        case .zstd?:
-            guard let library = ZstdCompressionLibrary.shared, let compressor = ZstdCompressor(library: library) else {
-                throw .libraryMissing(path: path, library: "libzstd", install: "libzstd1")
-            }
-            deflater = compressor
-        case nil:
-            deflater = nil
-        }
+        deflater = try Self.compressor(for: path)
         var info = stat()
-        if FileSystemPath.withCString(path, { stat($0, &info) }) == 0, (info.st_mode & S_IFMT) == S_IFDIR { throw .isDirectory(path: path) }
+        let exists = FileSystemPath.withCString(path, { stat($0, &info) }) == 0
+        if exists {
+            let type = info.st_mode & S_IFMT
+            if type == S_IFDIR { throw .isDirectory(path: path) }
+            if protected.contains(FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))) { throw .readByView(path: path) }
+            if type != S_IFREG {
+                // /dev/null, a terminal, a FIFO: nothing to replace, and no folder to write beside.
+                let fd = FileSystemPath.withCString(path) { open($0, O_WRONLY | O_CLOEXEC) }
+                guard fd >= 0 else { throw FileError(errno: errno, path: path, operation: "open for writing") }
+                descriptor = fd
+                destination = .device
+                return
+            }
+            guard replacingExisting else { throw .exists(path: path) }
+        }
+        // A link is followed: the file it names is replaced, and the link stays a link.
+        let target = exists ? Self.resolved(path) : path
         var made: (Int32, String)? = nil
         for attempt in 0..<100 {
-            let name = "\(path).partial-\(getpid())-\(attempt)"
+            let name = "\(target).partial-\(getpid())-\(attempt)"
             let fd = FileSystemPath.withCString(name) { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644) }
             if fd >= 0 { made = (fd, name); break }
             if errno != EEXIST { throw FileError(errno: errno, path: path, operation: "create") }
         }
         guard let made else { throw FileError.system(path: path, operation: "create", code: EEXIST, message: "100 partial files of earlier saves are in the way") }
-        (descriptor, partial) = made
+        // The file replaced keeps who may read it.
+        if exists { _ = fchmod(made.0, info.st_mode & 0o7777) }
+        descriptor = made.0
+        destination = .partial(name: made.1, target: target, replaces: exists)
+    }
+
+    /// True when `path` names a directory (following links).
+    static func isDirectory(_ path: String) -> Bool {
+        var info = stat()
+        return FileSystemPath.withCString(path, { stat($0, &info) }) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    /// The compressor a name ending in `.gz` or `.zst` asks for; nil for other names.
+    private static func compressor(for path: String) throws(FileError) -> (any Compressor)? {
+        switch OutputCompression(path: path) {
+        case .gzip?:
+            guard let zlib = Zlib.shared, let deflater = GzipDeflater(zlib: zlib) else {
+                throw .libraryMissing(path: path, library: "zlib", install: "zlib1g")
+            }
+            return deflater
+        case .zstd?:
+            guard let library = ZstdCompressionLibrary.shared, let compressor = ZstdCompressor(library: library) else {
+                throw .libraryMissing(path: path, library: "libzstd", install: "libzstd1")
+            }
+            return compressor
+        case nil:
+            return nil
+        }
+    }
+
+    /// The file `path` names with its links followed; `path` itself when it cannot be resolved.
+    private static func resolved(_ path: String) -> String {
+        guard let real = FileSystemPath.withCString(path, { realpath($0, nil) }) else { return path }
+        defer { free(real) }
+        return String(cString: real)
     }
 
     deinit {
-        guard let partial, !finished else { return }
-        close(descriptor)
-        FileSystemPath.withCString(partial) { _ = unlink($0) }
+        guard !finished else { return }
+        switch destination {
+        case .standardOutput: break
+        case .device: close(descriptor)
+        case let .partial(name, _, _):
+            close(descriptor)
+            FileSystemPath.withCString(name) { _ = unlink($0) }
+        }
     }
 
     /// Writes all of `bytes`.
@@ -110,14 +171,37 @@ public final class OutputFile {
             try writeAsIs(last)
         }
         finished = true
-        guard let partial else { return }
-        close(descriptor)
-        let renamed = FileSystemPath.withCString(partial) { from in FileSystemPath.withCString(path) { rename(from, $0) } }
-        guard renamed == 0 else {
-            let code = errno
-            FileSystemPath.withCString(partial) { _ = unlink($0) }
-            throw FileError(errno: code, path: path, operation: "rename the finished file to")
+        switch destination {
+        case .standardOutput: return
+        case .device:
+            guard close(descriptor) == 0 || errno == EINTR else { throw FileError(errno: errno, path: path, operation: "finish writing") }
+        case let .partial(name, target, replaces):
+            try Self.place(name, at: target, replacing: replaces, descriptor: descriptor, path: path)
         }
+    }
+
+    /// Puts the whole partial file `name` (open as `descriptor`, closed here) at `target`: over
+    /// the file there when `replacing`, else only if nothing took the name meanwhile (a hard link
+    /// never replaces; where the file system has none, a rename after a last look). The partial
+    /// file is gone afterwards, whatever happens; an error names `path`.
+    private static func place(_ name: String, at target: String, replacing: Bool, descriptor: Int32, path: String) throws(FileError) {
+        // The bytes on the disk before the old file goes: a crash then leaves one or the other.
+        _ = fsync(descriptor)
+        close(descriptor)
+        defer { FileSystemPath.withCString(name) { _ = unlink($0) } }
+        let outcome: Int32 = FileSystemPath.withCString(name) { from in
+            FileSystemPath.withCString(target) { to in
+                if replacing { return rename(from, to) == 0 ? 0 : errno }
+                if link(from, to) == 0 { return 0 }
+                let code = errno
+                guard code == EPERM || code == EOPNOTSUPP || code == EXDEV || code == EMLINK else { return code }
+                var info = stat()
+                if lstat(to, &info) == 0 { return EEXIST }
+                return rename(from, to) == 0 ? 0 : errno
+            }
+        }
+        if outcome == EEXIST { throw .exists(path: path) }
+        guard outcome == 0 else { throw FileError(errno: outcome, path: path, operation: "rename the finished file to") }
     }
 }
 

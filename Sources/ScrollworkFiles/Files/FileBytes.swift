@@ -143,6 +143,10 @@ public final class FileBytes: Sendable {
         return UInt64(max(0, info.st_size))
     }
 
+    /// Which file was opened (the compressed one, for a compressed file); nil for a file taken
+    /// from a descriptor, which no path names.
+    public var fileIdentity: FileIdentity? { identity.map { FileIdentity(device: $0.device, inode: $0.inode) } }
+
     /// True when the path now names another file than the one open (replaced, as a log rotated
     /// by moving it away and starting anew) or nothing at all.
     public var isReplaced: Bool {

@@ -14,6 +14,10 @@ public enum FileError: Error, Sendable, Hashable, CustomStringConvertible {
     case finished(path: String)
     /// Reading the file needs a system library that is not installed (zlib for gzip).
     case libraryMissing(path: String, library: String, install: String)
+    /// A save's target exists, and replacing it was not asked for.
+    case exists(path: String)
+    /// A save's target is a file an open view reads: it is never replaced.
+    case readByView(path: String)
 
     /// A sentence that says what went wrong and what to do.
     public var description: String {
@@ -25,6 +29,8 @@ public enum FileError: Error, Sendable, Hashable, CustomStringConvertible {
         case let .libraryMissing(path, library, install):
             return "\(path): reading it needs \(library), which this system does not have; install it (apt-get install \(install))"
         case let .finished(path): return "\(path): the save is finished; nothing more can be written to it (open a new OutputFile)"
+        case let .exists(path): return "\(path) already exists; it is replaced only when you say so (y when asked, --force on the command line), or choose another name"
+        case let .readByView(path): return "\(path) is a file being read here; a save never replaces it: choose another name"
         case let .binary(path, offset): return "\(path): looks like a binary file (a NUL or other control byte at byte \(offset) of its start), not text"
         }
     }

@@ -1,0 +1,64 @@
+import ScrollworkFiles
+
+/// Where a save from a viewer may go, decided before anything is written: a name to suggest
+/// that nothing has yet, and whether a name typed may be written at once, needs the person's
+/// yes (a file is there), or is refused (a file an open view reads). The same rules for every
+/// screen, so that no save can destroy data.
+enum SaveTarget: Equatable {
+    /// Nothing is at the path (or a device such as `/dev/null`): save at once.
+    case free
+    /// A file is there: replace it only after the person says yes.
+    case existing
+    /// Never a target; the reason, for the status line.
+    case refused(String)
+
+    /// What saving to `path` needs, `protected` being the files open views read.
+    init(_ path: String, protecting protected: Set<FileIdentity>) {
+        guard !path.isEmpty else {
+            self = .refused("no name given: nothing saved")
+            return
+        }
+        guard let identity = FileIdentity(path: path) else {
+            self = .free
+            return
+        }
+        if protected.contains(identity) {
+            self = .refused("\(FileError.readByView(path: path))")
+        } else if OpenFile.isDirectory(path) {
+            self = .refused("\(FileError.isDirectory(path: path)): give a file's name")
+        } else {
+            self = FileIdentity.isRegularFile(path) ? .existing : .free
+        }
+    }
+
+    /// A name for a save of `stem` (the file's name without its endings, or a table's) in
+    /// `directory` (empty: the current one) that nothing has: `stem-view.csv`, else
+    /// `stem-view-2.csv`, `-3`, …
+    static func suggestion(for stem: String, in directory: String) -> String {
+        let base = directory + (stem.isEmpty ? "view" : stem + "-view")
+        var name = base + ".csv"
+        var number = 2
+        while FileIdentity(path: name) != nil || FileIdentity.isLink(name) {
+            name = base + "-\(number).csv"
+            number += 1
+        }
+        return name
+    }
+
+    /// The question asked before `path` is replaced.
+    static func question(_ path: String) -> String { "\(path) exists. Replace it? (y replaces, Enter or n keeps it): " }
+
+    /// True when `answer` to ``question(_:)`` says yes.
+    static func isYes(_ answer: String) -> Bool {
+        ["y", "yes"].contains(answer.trimmingSpaces.lowercased())
+    }
+}
+
+private extension String {
+    /// The text without spaces at either end.
+    var trimmingSpaces: Substring {
+        let start = firstIndex { $0 != " " } ?? endIndex
+        let end = lastIndex { $0 != " " }.map { index(after: $0) } ?? start
+        return self[start..<Swift.max(start, end)]
+    }
+}
