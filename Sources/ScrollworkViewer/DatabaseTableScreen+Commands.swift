@@ -17,7 +17,7 @@ extension DatabaseTableScreen {
             case .submitted:
                 field = nil
                 switch prompt {
-                case .search: search(typing.text, forward: true)
+                case .search: search(typing.text, forward: true, isNew: true)
                 case .filter: addFilter(typing.text, at: time)
                 case .save: chooseSave(typing.text)
                 case let .replace(path):

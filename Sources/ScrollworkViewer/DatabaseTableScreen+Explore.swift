@@ -136,7 +136,7 @@ extension DatabaseTableScreen {
     /// another one, the engine testing them.
     mutating func keep(equal: Bool, at time: Double) {
         guard let field = currentField, table.columns.indices.contains(field) else { return note = "every column is hidden: + shows them" }
-        guard let values = focusedValues, values.indices.contains(field) else { return note = "focus a row whose values have come first: its value is the one kept" }
+        guard let values = focusedValues, values.indices.contains(field) else { return awaitFocusedRow(equal ? .keepEqual : .keepDifferent) }
         guard !values[field].isMissing else { return note = "a filter keeps values, and NULL is none: sort by \(table.columns[field]) to see its NULL rows last" }
         let value = values[field].description
         keep(DatabaseFilter(column: field, test: equal ? .equals(value) : .notEquals(value)), text: "\(table.columns[field])\(equal ? "=" : "!=")\(value)", at: time)
@@ -173,6 +173,28 @@ extension DatabaseTableScreen {
         return true
     }
 
+    /// Keeps `command` (Enter, `=`, `!`) for when the focused row's values come, and says so;
+    /// with no row to focus, says that.
+    mutating func awaitFocusedRow(_ command: ViewerCommand) {
+        guard view.table.list.numberOfRows > 0 else { return note = "no rows to act on" }
+        awaitingRow = command
+        note = "reading the focused row…"
+    }
+
+    /// Focuses the first row when no row is focused and there is one, so that Enter, `=` and
+    /// `!` act at once after opening, a filter or a sort; runs a command that waited for the
+    /// focused row's values once they are there.
+    mutating func keepAFocus(at time: Double) {
+        let focused = view.table.list.cursor.flatMap { view.table.list.indexPath(of: $0) }
+        if focused == nil, view.table.list.numberOfRows > 0 {
+            do { try view.table.list.select(IndexPath(row: 0), at: time) } catch { note = "\(error)" }
+        }
+        guard let command = awaitingRow, focusedValues != nil else { return }
+        awaitingRow = nil
+        note = nil
+        _ = run(command, at: time)
+    }
+
     /// The focused row's values, once they have come; nil before, or with no row focused.
     var focusedValues: [TableValue]? {
         guard let id = view.table.list.cursor, let path = view.table.list.indexPath(of: id) else { return nil }
@@ -187,7 +209,7 @@ extension DatabaseTableScreen {
 
     /// Shows the focused row whole, every column's value under its name.
     mutating func showRecord(at time: Double) {
-        guard let values = focusedValues else { return note = "focus a row whose values have come first" }
+        guard let values = focusedValues else { return awaitFocusedRow(.record) }
         show(RecordDetail(titles: table.columns, fields: values.map(\.description), problem: nil, theme: view.theme), at: time)
     }
 
@@ -197,10 +219,7 @@ extension DatabaseTableScreen {
     }
 
     private mutating func show(_ content: RecordDetail, at time: Double) {
-        var scroll = ScrollIdiom.macOS.scrollState(viewport: .zero, content: .zero)
-        scroll.alwaysBounce = .vertical
-        detail = ScrollView(content, scroll: scroll, theme: view.theme)
-        detail?.appear(at: time)
+        detail = .shown(content, theme: view.theme, at: time)
     }
 
     /// Enter on a sheet's row: a frequency table keeps that value's rows (a filter the engine

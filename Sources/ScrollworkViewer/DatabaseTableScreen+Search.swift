@@ -17,52 +17,65 @@ extension DatabaseTableScreen {
         var text: String
         var position: Int?
         var error: DatabaseError?
+        /// True when the search went round past the end to find it.
+        var wentRound = false
     }
 
-    /// Searches for `text` from the row after the cursor (before it, going back), or from the
-    /// first row shown: the engine tests a few thousand rows of the order shown at a time, so
-    /// the first match in that order is found without reading the rows (a view's are read and
-    /// tested here). Runs off the loop; Esc cancels it.
-    mutating func search(_ text: String, forward: Bool) {
+    /// Searches for `text` from the focus (a new text from the focused row itself, `n` from the
+    /// row after it, `N` before it; the first or last row with no focus), going round past the
+    /// end (``SearchSweep``): the engine tests a few thousand rows of the order shown at a
+    /// time, so the first match in that order is found without reading the rows (a view's are
+    /// read and tested here). Runs off the loop; Esc cancels it.
+    mutating func search(_ text: String, forward: Bool, isNew: Bool = false) {
         guard !text.isEmpty else { return }
         rowSearch.last = (text, forward)
         let cursor = view.table.list.cursor.flatMap { view.table.list.indexPath(of: $0)?.row }
-        let start = cursor.map { forward ? $0 + 1 : $0 - 1 } ?? (forward ? view.shownRows.lowerBound : view.shownRows.upperBound - 1)
-        let total = pages.count, table = self.table, order = self.order, filters = self.filters.map(\.filter)
+        let sweep = SearchSweep(total: pages.count, focus: cursor, forward: forward, including: isNew)
+        let table = self.table, order = self.order, filters = self.filters.map(\.filter)
         let identities = table.hasIdentities ? self.identities : nil
         rowSearch.isRunning = true
         note = "searching for “\(text)”… Esc cancels"
         effects.append(.work(.start(Work(searchKey.named("search")) { progress in
             let found = Result { () throws(DatabaseError) -> Int? in
-                var at = forward ? Swift.max(0, start) : Swift.min(total - 1, start)
                 var tested = 0
-                while forward ? at < total : at >= 0 {
-                    guard progress.report(Double(tested) / Double(Swift.max(1, total))) else { throw DatabaseError.cancelled }
-                    let batch = forward ? at..<Swift.min(total, at + Self.searchBatch) : Swift.max(0, at - Self.searchBatch + 1)..<(at + 1)
-                    let hit: Int?
-                    if let identities {
-                        let named = Array(identities[batch.clamped(to: 0..<identities.count)])
-                        let matched = try table.matches(text, among: named, keepGoing: { !progress.isCancelled })
-                        let offsets = forward ? Array(named.indices) : named.indices.reversed()
-                        hit = offsets.first { matched.contains(named[$0]) }.map { batch.lowerBound + $0 }
-                    } else {
-                        let rows = try table.rows(offset: batch.lowerBound, limit: batch.count, order: order, where: filters)
-                        let needle = text.lowercased()
-                        let offsets = forward ? Array(rows.indices) : rows.indices.reversed()
-                        hit = offsets.first { i in rows[i].contains { $0.description.lowercased().contains(needle) } }.map { batch.lowerBound + $0 }
+                for run in sweep.runs {
+                    var at = forward ? run.lowerBound : run.upperBound - 1
+                    while forward ? at < run.upperBound : at >= run.lowerBound {
+                        guard progress.report(Double(tested) / Double(Swift.max(1, sweep.total))) else { throw DatabaseError.cancelled }
+                        let batch = forward ? at..<Swift.min(run.upperBound, at + Self.searchBatch) : Swift.max(run.lowerBound, at - Self.searchBatch + 1)..<(at + 1)
+                        if let hit = try Self.firstMatch(of: text, in: batch, forward: forward, table: table, identities: identities, order: order, filters: filters,
+                                                         keepGoing: { !progress.isCancelled }) {
+                            return hit
+                        }
+                        tested += batch.count
+                        at = forward ? batch.upperBound : batch.lowerBound - 1
                     }
-                    if let hit { return hit }
-                    tested += batch.count
-                    at = forward ? batch.upperBound : batch.lowerBound - 1
                 }
                 return nil
             }
             if progress.isCancelled { return nil }
             switch found {
-            case let .success(position): return SearchAnswer(text: text, position: position)
+            case let .success(position): return SearchAnswer(text: text, position: position, wentRound: position.map(sweep.wentRound(to:)) ?? false)
             case let .failure(error): return SearchAnswer(text: text, position: nil, error: error)
             }
         })))
+    }
+
+    /// The first position of `batch` (the last, going back) in the order shown whose row holds
+    /// `text`, asked of the engine by the rows' identities where it has them, else read and
+    /// tested here.
+    static func firstMatch(of text: String, in batch: Range<Int>, forward: Bool, table: any DatabaseTable, identities: [Int]?, order: (column: Int, ascending: Bool)?,
+                           filters: [DatabaseFilter], keepGoing: @escaping @Sendable () -> Bool) throws(DatabaseError) -> Int? {
+        if let identities {
+            let named = Array(identities[batch.clamped(to: 0..<identities.count)])
+            let matched = try table.matches(text, among: named, keepGoing: keepGoing)
+            let offsets = forward ? Array(named.indices) : named.indices.reversed()
+            return offsets.first { matched.contains(named[$0]) }.map { batch.lowerBound + $0 }
+        }
+        let rows = try table.rows(offset: batch.lowerBound, limit: batch.count, order: order, where: filters)
+        let needle = text.lowercased()
+        let offsets = forward ? Array(rows.indices) : rows.indices.reversed()
+        return offsets.first { i in rows[i].contains { $0.description.lowercased().contains(needle) } }.map { batch.lowerBound + $0 }
     }
 
     /// Cancels the search under way; false when none runs.
@@ -86,12 +99,13 @@ extension DatabaseTableScreen {
                     let path = IndexPath(row: position, section: 0)
                     try view.table.list.select(path, at: time)
                     try view.table.list.revealRow(path, at: time)
-                    note = "“\(answer.text)” in row \(grouped(position + 1)) · n next · N previous"
+                    let round = answer.wentRound ? SearchSweep.roundNote(forward: rowSearch.last?.forward ?? true) + " · " : ""
+                    note = round + "“\(answer.text)” in row \(grouped(position + 1)) · n next · N previous"
                 } catch {
                     note = "\(error)"
                 }
             } else {
-                note = "no more rows hold “\(answer.text)”" + ((rowSearch.last?.forward ?? true) ? " below" : " above")
+                note = "no row holds “\(answer.text)”"
             }
             return true
         }

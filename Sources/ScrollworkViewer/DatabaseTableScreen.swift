@@ -72,6 +72,11 @@ struct DatabaseTableScreen {
     var menu: MenuView<ViewerCommand>? = nil
     /// The key tables of the viewer's host (a terminal's, or a window's).
     var viewerKeys = ViewerKeySet(.terminal)
+    /// Enter, `=` or `!` pressed while the focused row's values were still on their way: run
+    /// once they come.
+    var awaitingRow: ViewerCommand? = nil
+    /// True after an Esc that would have left a filtered table: a second one leaves it.
+    var leavingArmed = false
     /// A row shown whole, or the keys (`?`), over the table.
     var detail: ScrollView<RecordDetail>? = nil
     /// What a frequency table, summary or save under way is doing, and how far it is.
@@ -190,6 +195,7 @@ struct DatabaseTableScreen {
     mutating func handleWork(_ update: WorkUpdate, at time: Double) -> Bool {
         if handleExploreWork(update, at: time) || handlePageWork(update, at: time) || handleSortWork(update, at: time)
             || handleConnectionWork(update, at: time) || handleSearchWork(update, at: time) || handleCountWork(update, at: time) {
+            keepAFocus(at: time)
             return true
         }
         return update.id.isSameFamily(as: pageKey.id) || update.id.isSameFamily(as: chunkKey.id)
@@ -232,7 +238,7 @@ struct DatabaseTableScreen {
             parts.append(running + " · Esc cancels")
         }
         if !table.hasIdentities { parts.append(table.isView ? "a view is read by position" : "a table without rowids is read by position") }
-        return StatusText(name: table.name + (table.isView ? " (view)" : ""), parts: parts, hint: "click a heading to sort · \(viewerKeys.searchKey) searches · | filters · ⌫ back to the tables · \(viewerKeys.quitKey) quits")
+        return StatusText(name: table.name + (table.isView ? " (view)" : ""), parts: parts, hint: "o/O sort · \(viewerKeys.searchKey) searches · | filters · ⌫ back to the tables · \(viewerKeys.quitKey) quits")
     }
 
     /// The status line at `time`, whole.

@@ -24,6 +24,8 @@ public struct DatabaseViewer: App {
     /// The table opened from the list.
     var opened: DatabaseTableScreen? = nil
     var note: String? = nil
+    /// The list's keys (`?`), shown over it.
+    var help: ScrollView<RecordDetail>? = nil
     /// True once the person asked to quit.
     public var wantsQuit = false
     private var effects: [Effect] = []
@@ -90,9 +92,19 @@ public struct DatabaseViewer: App {
             return
         }
         if event.isPersonAction { note = nil }
-        if case let .key(key) = event, viewerKeys.database.command(for: key) == .open {
-            openFocused()
+        if var shown = help {
+            // Esc, q or Enter closes the keys; the rest scrolls them.
+            if case let .key(key) = event, ViewerKeys.record.command(for: key) == .close { return help = nil }
+            _ = shown.handle(event, at: time)
+            help = shown
             return
+        }
+        if case let .key(key) = event {
+            switch viewerKeys.database.command(for: key) {
+            case .open?: return openFocused()
+            case .help?: return help = .shown(RecordDetail.keys(of: viewerKeys.database, theme: theme), theme: theme, at: time)
+            default: break
+            }
         }
         guard let key = view.keyLeftOver(event, at: time) else {
             if let message = errorNote(view.takeErrors()) { note = message }
@@ -149,9 +161,18 @@ public struct DatabaseViewer: App {
         if screen.handleOverlay(event, at: time) { return }
         // A click on a cell makes its column the current one.
         if case let .mouse(mouse) = event, let column = screen.view.column(atCell: mouse) { screen.setCurrentColumn(column, at: time) }
+        let armed = screen.leavingArmed
+        if event.isPersonAction { screen.leavingArmed = false }
         if case let .key(key) = event, let command = viewerKeys.databaseTable.command(for: key) {
+            if command != .record, command != .keepEqual, command != .keepDifferent { screen.awaitingRow = nil }
             if screen.run(command, at: time) { return }
             if command == .cancel || command == .back {
+                // Filters took work to make: the first Esc says what a second one drops.
+                if !screen.filters.isEmpty && !armed {
+                    screen.leavingArmed = true
+                    screen.note = "\(command == .back ? "⌫" : "Esc") again goes back to the tables and drops the filters; u removes the last filter"
+                    return
+                }
                 effects += screen.cancelAllWork()
                 opened = nil
                 return
@@ -195,7 +216,10 @@ public struct DatabaseViewer: App {
 
     /// Advances the scrolling.
     public mutating func tick(at time: Double) {
-        if opened != nil { opened?.tick(at: time) } else { view.tick(at: time) }
+        if opened != nil { opened?.tick(at: time) } else {
+            view.tick(at: time)
+            help?.tick(at: time)
+        }
     }
 
     /// Draws the list or the open table, and the status line.
@@ -222,6 +246,7 @@ public struct DatabaseViewer: App {
             return
         }
         view.render(in: canvas.points(parts[0]), into: &canvas, at: time)
+        help?.renderOver(parts[0], into: &canvas, at: time)
         StatusLine.draw(statusText, in: parts[1], theme: theme, into: &canvas)
     }
 
@@ -231,7 +256,8 @@ public struct DatabaseViewer: App {
         var parts = ["\(tables) table\(tables == 1 ? "" : "s")" + (views > 0 ? ", \(views) view\(views == 1 ? "" : "s")" : "")]
         if let note { parts.append(note) }
         if entries.isEmpty { parts.append("the database has no tables") }
-        return StatusText(name: source.title, parts: parts, hint: "Enter opens · \(viewerKeys.quitKey) quits")
+        if help != nil { parts.append("the keys of the list (Esc, q or Enter returns)") }
+        return StatusText(name: source.title, parts: parts, hint: "Enter opens · \(viewerKeys.helpKey) keys · \(viewerKeys.quitKey) quits")
     }
 
     /// The status line, whole.

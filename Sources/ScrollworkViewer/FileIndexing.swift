@@ -214,53 +214,77 @@ extension ShowsIndexedFile {
     }
 }
 
-/// A search through a file off the loop, for `/`, `n` and `N`: the text and where it last matched.
+/// A search through a file's bytes off the loop, for `/`, `n` and `N` in the file's order: from
+/// the focus (the focused record or line), going round past the end once, as `less` and vim do.
 struct FileSearch {
     private(set) var search: TextSearch? = nil
-    /// The byte offset of the last match.
-    private(set) var matchOffset: UInt64? = nil
     /// True while a search runs.
     private(set) var isRunning = false
     /// The direction of the last search: true for forward (`/`, `n`), false for backward (`N`).
     private(set) var forward = true
+    /// Where the search under way began: going round, it stops there.
+    private var limit: UInt64 = 0
     /// The key of the search's work.
     private let key = WorkKey<Step>("search")
 
-    /// A new search for `text`, from `start` (the top of the view or the cursor's record).
-    mutating func begin(_ text: String, in file: FileBytes, from start: UInt64) -> (work: WorkRequest?, note: String?) {
+    /// A new search for `text`, from the start of `focus` (the focused record's bytes) on.
+    mutating func begin(_ text: String, in file: FileBytes, focus: Range<UInt64>) -> (work: WorkRequest?, note: String?) {
         search = TextSearch(text)
-        matchOffset = nil
-        return next(forward: true, in: file, from: start)
+        return sweep(forward: true, in: file, from: focus.lowerBound, limit: focus.lowerBound, wentRound: false)
     }
 
-    /// The next (or previous) match after (before) the last, or `start` when there was none.
-    mutating func next(forward: Bool, in file: FileBytes, from start: UInt64) -> (work: WorkRequest?, note: String?) {
+    /// The next match after `focus` (the previous before it when not `forward`).
+    mutating func next(forward: Bool, in file: FileBytes, focus: Range<UInt64>) -> (work: WorkRequest?, note: String?) {
+        let start = forward ? focus.upperBound : focus.lowerBound
+        return sweep(forward: forward, in: file, from: start, limit: start, wentRound: false)
+    }
+
+    /// Goes on past `record`, where the last search found a match the view leaves out (a
+    /// filtered row), towards the same end and stopping where it began.
+    mutating func passOver(_ record: Range<UInt64>, in file: FileBytes, wentRound: Bool) -> (work: WorkRequest?, note: String?) {
+        sweep(forward: forward, in: file, from: forward ? record.upperBound : record.lowerBound, limit: limit, wentRound: wentRound)
+    }
+
+    /// Searches from `from` towards the end (or the start), round from the other end when
+    /// nothing is found before it, to `limit`; `wentRound` when `from` is already past the end.
+    private mutating func sweep(forward: Bool, in file: FileBytes, from: UInt64, limit: UInt64, wentRound: Bool) -> (work: WorkRequest?, note: String?) {
         guard let search else { return (nil, "no search yet: / to search") }
-        let from = matchOffset.map { forward ? $0 + 1 : $0 } ?? start
         isRunning = true
         self.forward = forward
+        self.limit = limit
         return (.start(Work(key) { progress -> Step? in
             let size = Swift.max(1, file.size)
+            let report = { (at: UInt64) in progress.report(forward ? Double(at) / Double(size) : 1 - Double(at) / Double(size)) }
             do {
-                let found = forward
-                    ? try search.first(in: file, from: from, concurrently: .processors) { progress.report(Double($0) / Double(size)) }
-                    : try search.last(in: file, before: from) { progress.report(1 - Double($0) / Double(size)) }
-                return Step(offset: found, failure: nil)
+                if !wentRound {
+                    let found = forward ? try search.first(in: file, from: from, concurrently: .processors, progress: report)
+                        : try search.last(in: file, before: from, progress: report)
+                    if let found { return Step(offset: found, wentRound: false) }
+                    if progress.isCancelled { return nil }
+                }
+                // Round from the other end, as far as where the search began.
+                let start = wentRound ? from : (forward ? 0 : UInt64.max)
+                let found = forward ? try search.first(in: file, from: start, concurrently: .processors, progress: report)
+                    : try search.last(in: file, before: start, progress: report)
+                guard let found, forward ? found < limit : found >= limit else { return Step(offset: nil, wentRound: true) }
+                return Step(offset: found, wentRound: true)
             } catch {
                 return Step(offset: nil, failure: "\(error)")
             }
         }), nil)
     }
 
-    /// A finished search.
+    /// A finished search: the match's offset, and whether the search went round past the end
+    /// to find it.
     struct Step: Sendable {
         var offset: UInt64?
+        var wentRound = false
         var failure: String?
     }
 
-    /// Takes a search update: the match's offset, or a message (not found, a failure); nil for
-    /// other updates and for progress.
-    mutating func handle(_ update: WorkUpdate) -> Result<UInt64, Message>? {
+    /// Takes a search update: the match's offset (and whether the search went round), or a
+    /// message (not found, a failure); nil for other updates and for progress.
+    mutating func handle(_ update: WorkUpdate) -> Result<(offset: UInt64, wentRound: Bool), Message>? {
         if update.isCancellation(of: key) {
             isRunning = false
             return nil
@@ -271,9 +295,11 @@ struct FileSearch {
         guard let offset = step.offset else {
             return .failure(Message(text: "not found: \(String(decoding: search?.needle ?? [], as: UTF8.self))"))
         }
-        matchOffset = offset
-        return .success(offset)
+        return .success((offset, step.wentRound))
     }
+
+    /// What the status line adds when the last search went round.
+    var roundNote: String { SearchSweep.roundNote(forward: forward) }
 
     /// Stops a search under way; the work to cancel.
     mutating func cancel() -> WorkRequest? {

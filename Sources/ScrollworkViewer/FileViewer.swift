@@ -138,6 +138,14 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
         view.pageKeysScroll = false
         if let step = source.nextStep { work.append(step) }
         if let step = typing.next(fileRows) { work.append(step) }
+        keepAFocus(at: 0)
+    }
+
+    /// Focuses the first row when no row is focused and there is one, so that Enter, `=` and
+    /// `!` act at once after opening, as rows come, and after a filter or a sort.
+    mutating func keepAFocus(at time: Double) {
+        guard table.list.cursor.flatMap({ table.list.indexPath(of: $0) }) == nil, table.list.numberOfRows > 0 else { return }
+        do { try view.table.list.select(IndexPath(row: 0), at: time) } catch { notes.set(.action, "\(error)") }
     }
 
     /// The most rows sampled for the columns' types and widths.
@@ -213,6 +221,7 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
         if case let .work(update) = event {
             handleWork(update, at: time)
             if seekingEnd { followIndexToEnd(at: time) }
+            keepAFocus(at: time)
             return
         }
         // What answered the last key or click is not true after the next one.
@@ -340,11 +349,11 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
         [Child(\.view), Child(\.sheetView, modal: true), Child(\.field, modal: true), Child(\.detail, modal: true)]
     }
 
-    /// Where a new search starts: the cursor's record (its place in the file, whatever the
-    /// sort), or the file's start.
-    private var searchStart: UInt64 {
-        guard let id = table.list.cursor, let path = table.list.indexPath(of: id), let record = fileRecord(at: path) else { return 0 }
-        return index.range(ofRecord: record).lowerBound
+    /// The bytes of the focused row's record (its place in the file, whatever the sort): where
+    /// a search in the file's order starts; the file's start when no row is focused.
+    private var focusRange: Range<UInt64> {
+        guard let id = table.list.cursor, let path = table.list.indexPath(of: id), let record = fileRecord(at: path) else { return 0..<0 }
+        return index.range(ofRecord: record)
     }
 
     // MARK: Rows and records
@@ -369,20 +378,21 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
     /// not counted (what the `#` column shows).
     func recordNumber(_ record: Int) -> Int { record - headerRecords + 1 }
 
-    /// The next match of `text` (nil: the last search's) after the focus, or before it: in a
-    /// sorted view through the rows in the order shown, else through the file's bytes (the same
-    /// order, and far faster).
+    /// The next match of `text` (nil: the last search's) from the focus (a new text from the
+    /// focused row itself, `n` from the row after it, `N` before it), going round past the end:
+    /// in a sorted view through the rows in the order shown, else through the file's bytes (the
+    /// same order, and far faster).
     private mutating func findNext(_ text: String?, forward: Bool) {
         guard table.sortOrder.isEmpty else {
             let position = table.list.cursor.flatMap { table.list.indexPath(of: $0) }?.row
-            let (request, message) = rowSearch.start(text, after: position, forward: forward, in: table.list, kept: filters.kept, rows: fileRows)
+            let (request, message) = rowSearch.start(text, focus: position, forward: forward, in: table.list, kept: filters.kept, rows: fileRows)
             return start(request, message)
         }
         if let text {
-            let (request, message) = search.begin(text, in: file, from: searchStart)
+            let (request, message) = search.begin(text, in: file, focus: focusRange)
             start(request, message)
         } else {
-            let (request, message) = search.next(forward: forward, in: file, from: searchStart)
+            let (request, message) = search.next(forward: forward, in: file, focus: focusRange)
             start(request, message)
         }
     }
@@ -602,44 +612,45 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
     }
 
     /// Selects the row a search in the order shown found.
-    private mutating func showRow(_ found: Result<Int, FileSearch.Message>, at time: Double) {
+    private mutating func showRow(_ found: Result<(position: Int, wentRound: Bool), FileSearch.Message>, at time: Double) {
         switch found {
         case let .failure(message): notes.set(.search, message.text)
-        case let .success(position):
+        case let .success((position, wentRound)):
             let path = IndexPath(row: position)
             do {
                 try view.table.list.select(path, at: time)
                 try view.table.list.revealRow(path, at: time)
                 let record = fileRecord(at: path).map { " (record \(grouped(recordNumber($0))) of the file)" } ?? ""
-                notes.set(.search, "match in row \(grouped(position + 1))\(record), in the order shown · n next · N previous")
+                let round = wentRound ? SearchSweep.roundNote(forward: rowSearch.forward) + " · " : ""
+                notes.set(.search, round + "match in row \(grouped(position + 1))\(record), in the order shown · n next · N previous")
             } catch {
                 notes.set(.search, "\(error)")
             }
         }
     }
 
-    /// Selects the row of the record holding the match, wherever the sort put it.
-    private mutating func showMatch(_ found: Result<UInt64, FileSearch.Message>, at time: Double) {
-        let offset: UInt64
+    /// Selects the row of the record holding the match, wherever the sort put it; a match in
+    /// the header or in a record the filters leave out is passed over, as if it were not there.
+    private mutating func showMatch(_ found: Result<(offset: UInt64, wentRound: Bool), FileSearch.Message>, at time: Double) {
+        let offset: UInt64, wentRound: Bool
         switch found {
-        case let .success(at): offset = at
+        case let .success(match): (offset, wentRound) = match
         case let .failure(message): notes.set(.search, message.text); return
         }
-        guard let record = index.record(containing: offset), record >= headerRecords else {
-            notes.set(.search, "the match is in the header")
-            return
-        }
-        guard let path = indexPath(ofFileRecord: record) else {
-            // A record the filters leave out: the search goes on past it, as if it were not there.
-            let (request, message) = search.next(forward: search.forward, in: file, from: searchStart)
+        guard let record = index.record(containing: offset) else { return notes.set(.search, "the match is past the rows read so far") }
+        guard record >= headerRecords, let path = indexPath(ofFileRecord: record) else {
+            let (request, message) = search.passOver(index.range(ofRecord: record), in: file, wentRound: wentRound)
             start(request, message)
-            notes.set(.search, "searching on past record \(grouped(recordNumber(record))) of the file, which the filters leave out…")
+            if record >= headerRecords {
+                notes.set(.search, "searching on past record \(grouped(recordNumber(record))) of the file, which the filters leave out…")
+            }
             return
         }
         do {
             try view.table.list.select(path, at: time)
             try view.table.list.revealRow(path, at: time)
-            notes.set(.search, "match in row \(grouped(path.row + 1)) (record \(grouped(recordNumber(record))) of the file) · n next · N previous")
+            let round = wentRound ? search.roundNote + " · " : ""
+            notes.set(.search, round + "match in row \(grouped(path.row + 1)) (record \(grouped(recordNumber(record))) of the file) · n next · N previous")
         } catch {
             notes.set(.search, "\(error)")
         }
@@ -658,6 +669,7 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
             if !filters.filters.isEmpty { filters = ViewFilters() }
             view.table.replaceRows(with: rows)
             if following { showEnd(at: time) }
+            keepAFocus(at: time)
         }
     }
 

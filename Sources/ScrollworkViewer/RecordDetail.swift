@@ -80,6 +80,16 @@ struct RecordDetail: ScrollContent {
 }
 
 extension ScrollView where Content == RecordDetail {
+    /// `content` (a record, or the keys) in a view that scrolls and bounces, appearing at `time`:
+    /// what every viewer shows over its table or list.
+    static func shown(_ content: RecordDetail, theme: Theme, at time: Double) -> Self {
+        var scroll = ScrollIdiom.macOS.scrollState(viewport: .zero, content: .zero)
+        scroll.alwaysBounce = .vertical
+        var view = Self(content, scroll: scroll, theme: theme)
+        view.appear(at: time)
+        return view
+    }
+
     /// Draws the record (or the keys) over `area`, its lines wrapped to the area's width and the
     /// scrolled size fitted to them.
     mutating func renderOver(_ area: CellRect, into canvas: inout Canvas, at time: Double) {

@@ -85,7 +85,7 @@ public struct TextPager: App, WidgetGroup, ShowsIndexedFile {
                 switch action {
                 case .submitted:
                     field = nil
-                    start(search.begin(typing.text, in: file, from: top))
+                    start(search.begin(typing.text, in: file, focus: focusLine(forNew: true)))
                 case .cancelled: field = nil
                 case .changed: break
                 }
@@ -110,7 +110,7 @@ public struct TextPager: App, WidgetGroup, ShowsIndexedFile {
                 let box = view.frame
                 return openMenu(on: Swift.max(0, view.window.firstRow), at: Point(x: box.minX + 48, y: box.minY + 16), fromKeyboard: true)
             case let .nextMatch(forward)?:
-                start(search.next(forward: forward, in: file, from: top))
+                start(search.next(forward: forward, in: file, focus: focusLine(forNew: false)))
                 return
             case .cancel? where search.isRunning:
                 if let request = search.cancel() { work.append(request) }
@@ -137,8 +137,16 @@ public struct TextPager: App, WidgetGroup, ShowsIndexedFile {
     /// The text, and over it the search prompt while it is shown (modal: it takes every event).
     public var children: [Child<TextPager>] { [Child(\.view), Child(\.field, modal: true)] + (menu == nil ? [] : [Child(\.menu, modal: true)]) }
 
-    /// The byte offset of the line at the top of the view: where a new search starts.
-    private var top: UInt64 { index.range(ofRecord: Swift.max(0, view.window.firstRow)).lowerBound }
+    /// The bytes of the line a search starts from: the last match's line while it is in view
+    /// (for `n` and `N`), else the line at the top of the view, as `less` starts from the
+    /// screen shown, wherever `G` or a scroll left it.
+    private func focusLine(forNew: Bool) -> Range<UInt64> {
+        guard index.count > 0 else { return 0..<0 }
+        let top = Swift.max(0, CellMetrics().rows(forPoints: view.scroll.offset.y))
+        let rows = Swift.max(1, view.frameCells.rows)
+        if !forNew, let match = view.content.match, match >= top, match < top + rows { return index.range(ofRecord: match) }
+        return index.range(ofRecord: Swift.min(top, index.count - 1))
+    }
 
     /// Starts a search: the last one's match or failure is no longer what the line says.
     private mutating func start(_ step: (work: WorkRequest?, note: String?)) {
@@ -156,7 +164,7 @@ public struct TextPager: App, WidgetGroup, ShowsIndexedFile {
             return
         }
         switch search.handle(update) {
-        case let .success(offset)?:
+        case let .success((offset, wentRound))?:
             guard let line = index.record(containing: offset) else { return }
             view.content.match = line
             // The match's line a third of the way down, as a pager shows it, counting the rows
@@ -164,7 +172,7 @@ public struct TextPager: App, WidgetGroup, ShowsIndexedFile {
             let first = firstLine(showing: line, rowsAbove: Swift.max(1, view.frameCells.rows) / 3)
             do {
                 try view.scroll.setOffset(Point(x: view.scroll.offset.x, y: Double(first) * 16), animated: true, time: time)
-                notes.set(.search, "match on line \(grouped(line + 1))")
+                notes.set(.search, (wentRound ? search.roundNote + " · " : "") + "match on line \(grouped(line + 1))")
             } catch {
                 notes.set(.search, "\(error)")
             }

@@ -176,7 +176,7 @@ public enum ViewerKeys {
     /// A database's tables and views.
     public static let database = CommandTable<ViewerCommand>("Database (scrollwork open data.sqlite)", [
         KeyBinding(.open, "open the table or view (⌫ comes back; Esc too, when nothing runs)", keys: KeyEvent(.enter)),
-        quit, top, bottom,
+        quit, top, bottom, help,
     ])
 
     /// A table or view opened from a database: the engine sorts, filters, groups and summarises.

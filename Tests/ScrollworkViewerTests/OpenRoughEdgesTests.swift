@@ -51,7 +51,6 @@ import ScrollworkWidgets
             } else {
                 #expect(try t.app.view.table.list.row(at: IndexPath(row: 1))[0] == "b]")
             }
-            t.send(.key(KeyEvent(.down)))
             t.send(.key(KeyEvent(.enter)))
             #expect(t.app.detail?.content.lines.first?.text == "a" || t.app.detail?.content.lines.first?.text == "chevrolet chevelle malibu")
         }

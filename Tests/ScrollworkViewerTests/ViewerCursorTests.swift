@@ -39,7 +39,7 @@ import ScrollworkWidgets
         }
         var t = HeadlessTerminal(viewer, columns: 60, rows: 10)
         while t.runWork("index") {}
-        t.send(.key(KeyEvent(.down)))
+        // Row 1 is focused from the start; Down goes to row 2.
         t.send(.key(KeyEvent(.down)))
         t.advance(by: 0.5)
         #expect(atCursor(t).trimmingCharacters(in: .whitespaces).hasPrefix("2"), "the row number first: \(atCursor(t))")

@@ -1,0 +1,45 @@
+/// The rows a search in the order shown tests, and in what order: from its start to the end
+/// (back to the first row, going back), then round from the other end to just before the start,
+/// each row once, as `less` and vim wrap a search. One rule for every view: a file's, a sorted
+/// view's, a database table's.
+struct SearchSweep: Sendable, Hashable {
+    /// The number of rows.
+    let total: Int
+    /// The first row tested (clamped to the rows).
+    let start: Int
+    /// True for a search towards the end.
+    let forward: Bool
+
+    /// A sweep of `total` rows (none when negative) from `focus` for `/` (`including` the focus)
+    /// or for `n` and `N` (the row after or before it); with no focus, from the first row (the
+    /// last, going back).
+    init(total: Int, focus: Int?, forward: Bool, including: Bool) {
+        let count = Swift.max(0, total)
+        self.total = count
+        self.forward = forward
+        guard count > 0, let focus = focus.map({ $0.clamped(to: 0...(count - 1)) }) else {
+            start = forward ? 0 : Swift.max(0, count - 1)
+            return
+        }
+        let step = including ? 0 : (forward ? 1 : -1)
+        // Past an end: round to the other.
+        start = ((focus + step) % count + count) % count
+    }
+
+    /// The runs of rows in the order they are tested: each run is read from its lower bound up
+    /// when going forward, from its upper bound down when going back.
+    var runs: [Range<Int>] {
+        guard total > 0 else { return [] }
+        if forward { return [start..<total, 0..<start].filter { !$0.isEmpty } }
+        return [0..<(start + 1), (start + 1)..<total].filter { !$0.isEmpty }
+    }
+
+    /// True when `row`, found by the search, lies past the end it went towards: the search went
+    /// round, which the status line says.
+    func wentRound(to row: Int) -> Bool { forward ? row < start : row > start }
+
+    /// What the status line adds when a search `forward` (or back) went round, as less says it.
+    static func roundNote(forward: Bool) -> String {
+        forward ? "search hit the end, went on from the top" : "search hit the top, went on from the end"
+    }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import Glibc
+import Scrollwork
+import ScrollworkDatabase
+import ScrollworkFiles
+import ScrollworkTerminal
+import Testing
+@testable import ScrollworkViewer
+import ScrollworkWidgets
+
+/// #64: `/`, `n` and `N` start at the focus and go round past the end, saying so, in a file's
+/// order, a sorted view, a database and the pager; a focused row from the start, after every
+/// filter, so that Enter, `=` and `!` act at once.
+@Suite struct SearchAndFocusTests {
+    /// Rows 1…1000; "hit" in rows 100, 500 and 900.
+    static let csv = "id,text\n" + (1...1000).map { "\($0),\([100, 500, 900].contains($0) ? "a hit" : "plain")" }.joined(separator: "\n") + "\n"
+
+    static func open(_ file: TemporaryFile) throws -> HeadlessTerminal<FileViewer> {
+        var t = HeadlessTerminal(try OpenFile.viewer(path: file.path, separator: nil, header: nil, theme: Theme()), columns: 100, rows: 20)
+        while t.runWork("index") {}
+        return t
+    }
+
+    /// Runs the pending work called `name`; false when there was none.
+    static func ran<A: App>(_ t: inout HeadlessTerminal<A>, _ name: String?) -> Bool { t.runWork(name) }
+
+    static func focused(_ t: HeadlessTerminal<FileViewer>) -> Int? { t.app.table.list.cursor.flatMap { t.app.table.list.indexPath(of: $0) }?.row }
+
+    @Test("in the file's order, / starts at the focus, n and N step from the focus, and going round past an end is said")
+    func searchFromTheFocusInFileOrder() throws {
+        let file = TemporaryFile(name: "hits.csv", Self.csv)
+        var t = try Self.open(file)
+        #expect(Self.focused(t) == 0, "the first row is focused from the start")
+        t.type("#600\r")
+        t.type("/hit\r")
+        #expect(Self.ran(&t, "search"))
+        #expect(Self.focused(t) == 899 && !t.app.status.contains("went on"), "\(t.app.status)")
+        t.type("n")
+        #expect(Self.ran(&t, "search"))
+        #expect(Self.focused(t) == 99 && t.app.status.contains("search hit the end, went on from the top"), "\(t.app.status)")
+        t.type("N")
+        #expect(Self.ran(&t, "search"))
+        #expect(Self.focused(t) == 899 && t.app.status.contains("search hit the top, went on from the end"), "\(t.app.status)")
+        // From wherever the focus is now, not from the last match.
+        t.type("#300\r")
+        t.type("n")
+        #expect(Self.ran(&t, "search"))
+        #expect(Self.focused(t) == 499, "\(t.app.status)")
+        t.type("N")
+        #expect(Self.ran(&t, "search"))
+        #expect(Self.focused(t) == 99)
+        // A match only in the focused row: found by going round to it.
+        t.type("/plain\r")
+        #expect(Self.ran(&t, "search"))
+        #expect(Self.focused(t) == 100)
+    }
+
+    @Test("in the pager, n and N go on from the screen shown: N after G finds the last match above the end")
+    func pagerSearchFromTheScreen() throws {
+        let lines = (1...6000).map { [10, 3000, 5000].contains($0) ? "a needle here" : "line \($0)" }
+        let file = TemporaryFile(name: "hay.log", lines.joined(separator: "\n") + "\n")
+        guard case let .pager(pager) = try OpenFile.opened(path: file.path, separator: nil, header: nil, theme: Theme()) else {
+            Issue.record("not a pager")
+            return
+        }
+        var t = HeadlessTerminal(pager, columns: 80, rows: 20)
+        while t.runWork("index") {}
+        t.type("/needle\r")
+        #expect(Self.ran(&t, "search"))
+        #expect(t.app.view.content.match == 9)
+        t.type("G")
+        t.advance(by: 1)
+        t.type("N")
+        #expect(Self.ran(&t, "search"))
+        #expect(t.app.view.content.match == 4999, "\(t.app.status)")
+        t.type("n")
+        #expect(Self.ran(&t, "search"))
+        #expect(t.app.view.content.match == 9 && t.app.status.contains("search hit the end"), "\(t.app.status)")
+        t.type("g")
+        t.advance(by: 1)
+        t.type("n")
+        #expect(Self.ran(&t, "search"))
+        #expect(t.app.view.content.match == 2999, "n from the match on screen: \(t.app.status)")
+    }
+
+    @Test("a table keeps a focused row after a filter that leaves its row out: Enter and = act at once")
+    func focusAfterAFilter() throws {
+        let file = TemporaryFile(name: "hits.csv", Self.csv)
+        var t = try Self.open(file)
+        t.type("|")
+        t.send(.key(KeyEvent(.character("u"), .control)))
+        t.type("text=a hit\r")
+        #expect(Self.ran(&t, "filter"))
+        #expect(t.app.table.list.numberOfRows == 3 && Self.focused(t) == 0)
+        t.send(.key(KeyEvent(.enter)))
+        #expect(t.app.detail?.content.lines.first?.text == "100", "\(t.app.status)")
+    }
+
+    @Test("a database table after a filter: Enter shows the first kept row as soon as it comes; Esc asks before dropping the filter; ? lists the tables' keys")
+    func databaseFocusAfterFilter() throws {
+        try DatabaseViewerTests.withFlights(rows: 500) { path, _ in
+            var t = try DatabaseViewerTests.open(path)
+            DatabaseViewerTests.settle(&t)
+            t.type("?")
+            #expect(t.app.help != nil && t.text.contains("open the table or view"), "\(t.text)")
+            t.send(.key(KeyEvent(.escape)))
+            #expect(t.app.help == nil)
+            t.send(.key(KeyEvent(.enter)))
+            DatabaseViewerTests.settle(&t)
+            t.type("|carrier=DL\r")
+            // Enter once the kept rows are counted but before their values have come: it waits
+            // for them, then shows the first.
+            var waited = false
+            for _ in 0..<1000 where Self.ran(&t, nil) {
+                guard let screen = t.app.opened, !screen.filters.isEmpty, screen.view.table.list.numberOfRows > 0, screen.focusedValues == nil else { continue }
+                t.send(.key(KeyEvent(.enter)))
+                waited = t.app.opened?.awaitingRow == .record
+                break
+            }
+            #expect(waited, "Enter came while the focused row was on its way")
+            DatabaseViewerTests.settle(&t)
+            let first = (1...500).first { DatabaseExploreTests.carrier($0) == "DL" }!
+            let lines = try #require(t.app.opened?.detail?.content.lines)
+            #expect(lines.contains { $0.name == "id" && $0.text == "\(first)" }, "\(lines)")
+            t.send(.key(KeyEvent(.escape)))
+            #expect(t.app.opened?.detail == nil)
+            // Esc on the filtered table: said first, then it goes back.
+            t.send(.key(KeyEvent(.escape)))
+            #expect(t.app.opened != nil && t.app.opened?.status(at: 0).contains("Esc again goes back") == true)
+            t.send(.key(KeyEvent(.escape)))
+            #expect(t.app.opened == nil)
+        }
+    }
+}
