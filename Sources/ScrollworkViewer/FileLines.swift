@@ -16,6 +16,10 @@ struct FileLines: ScrollContent {
     var gutter = 6
     /// The line with the current search match.
     var match: Int? = nil
+    /// Wrapped: the rows of the first shown line's text that lie above the view.
+    var skipRows = 0
+    /// Wrapped: the row of the first line at the top of the view (its number shows on its first).
+    var topRow = 0
 
     /// Draws the lines in monospaced text, each where it lies in the content (a window shows
     /// them at the offset exactly, a terminal on the row that holds their top): the number
@@ -32,7 +36,9 @@ struct FileLines: ScrollContent {
         // One row more than fit: between rows, the last is partly in view.
         for (offset, shown) in rows(in: window, count: window.rect.rows + 1).enumerated() {
             guard let shown else { continue }
-            let y = box.minY + Double(window.firstRow + offset) * lineHeight - window.offset.y
+            // Wrapped, the offset's fraction says which row of the top line is first, not how far
+            // to shift the text: rows sit on the view's own rows.
+            let y = wraps ? box.minY + Double(offset) * lineHeight : box.minY + Double(window.firstRow + offset) * lineHeight - window.offset.y
             guard y.isFinite else { continue }
             if shown.isFirst {
                 canvas.text(String(shown.line + 1), at: Point(x: box.minX, y: y), width: Double(gutter) * cell, font: .monospaced,
@@ -57,14 +63,16 @@ struct FileLines: ScrollContent {
         let count = count ?? rect.rows
         let textColumns = Swift.max(1, rect.columns - gutter - 3)
         var rows: [(line: Int, piece: String, isFirst: Bool)?] = []
-        var line = window.firstRow
+        // Wrapped, the top line is `first` (the offset's fraction is its row); cut, the window's.
+        var line = wraps ? first : window.firstRow
         while rows.count < count, line - first < shown.count {
             defer { line += 1 }
             guard line >= first else { rows.append(nil); continue }
             let text = shown[line - first]
             let pieces = wraps ? text.wrapped(toWidth: textColumns) : [String(text.dropping(columns: window.firstColumn))]
-            for (k, piece) in (pieces.isEmpty ? [""] : pieces).enumerated() where rows.count < count {
-                rows.append((line, piece, k == 0))
+            let skipped = wraps && line == first ? skipRows : 0
+            for (k, piece) in (pieces.isEmpty ? [""] : pieces).enumerated().dropFirst(skipped) where rows.count < count {
+                rows.append((line, piece, k == 0 && (line != first || topRow == 0)))
             }
         }
         return rows

@@ -119,6 +119,7 @@ public struct TextPager: App, WidgetGroup, ShowsIndexedFile {
             default: break
             }
         }
+        if scrollWrappedText(event, at: time) { return }
         if !routeToChildren(event, at: time).isHandled, case let .mouse(mouse) = event, case .wheel = mouse.kind { view.overscroll(mouse, at: time) }
     }
 
@@ -211,11 +212,7 @@ public struct TextPager: App, WidgetGroup, ShowsIndexedFile {
         for i in Swift.max(0, lines - view.frameCells.rows)..<lines { widest = Swift.max(widest, displayWidth(line(i))) }
         fitContent(rows: view.frameCells.rows, columns: view.frameCells.columns, at: time)
         guard view.content.wraps else { return view.scroll.perform(.bottom, time: time) }
-        let last = Swift.max(0, index.count - 1)
-        let first = firstLine(showing: last, rowsAbove: Swift.max(0, view.frameCells.rows - wrappedRows(last)))
-        do { try view.scroll.setOffset(Point(x: view.scroll.offset.x, y: Double(first) * 16), animated: false, time: time) } catch {
-            notes.set(.action, "\(error)")
-        }
+        showWrappedEnd(at: time)
     }
 
     /// The first line to show so that line `target` has at most `rowsAbove` rows of the lines
@@ -230,12 +227,6 @@ public struct TextPager: App, WidgetGroup, ShowsIndexedFile {
             first -= 1
         }
         return first
-    }
-
-    /// The rows line `i` takes when wrapped to the view's width.
-    func wrappedRows(_ i: Int) -> Int {
-        let columns = Swift.max(1, view.frameCells.columns - view.content.gutter - 3)
-        return Swift.max(1, line(i).wrapped(toWidth: columns).count)
     }
 
     /// Sizes the scrolled content for `rows` × `columns` cells: a row a line (wrapped, the last
@@ -263,11 +254,20 @@ public struct TextPager: App, WidgetGroup, ShowsIndexedFile {
         let parts = canvas.cells.area.rows([.fill, .fixed(1)])
         let lines = index.count
         view.content.gutter = Swift.max(4, String(lines).count)
-        // The lines the window shows (and a screen more, for wrapped ones that fill less).
-        let first = Swift.max(0, CellMetrics().rows(forPoints: view.scroll.offset.y))
+        // The lines the window shows (and a screen more, for wrapped ones that fill less);
+        // wrapped, from the row of the top line the offset says.
+        let top: (line: Int, row: Int) = view.content.wraps ? wrappedTop : (Swift.max(0, CellMetrics().rows(forPoints: view.scroll.offset.y)), 0)
+        let first = top.line
         let count = Swift.max(0, Swift.min(lines - first, parts[0].rows + 1))
         view.content.first = first
         view.content.shown = (0..<count).map { line(first + $0) }
+        view.content.skipRows = 0
+        view.content.topRow = top.row
+        if view.content.wraps, count > 0 {
+            let (text, skipped) = wrappedText(first, fromRow: top.row, rows: parts[0].rows)
+            view.content.shown[0] = text
+            view.content.skipRows = skipped
+        }
         widest = Swift.max(widest, view.content.shown.map { displayWidth($0) }.max() ?? 0)
         fitContent(rows: parts[0].rows, columns: parts[0].columns, at: time)
         view.render(in: canvas.points(parts[0]), into: &canvas, at: time)
