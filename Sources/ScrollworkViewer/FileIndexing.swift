@@ -16,7 +16,9 @@ struct FileIndexing {
     /// How often while standard input or a pipe is still being read: its lines show as they come.
     static let streamCheckInterval = 0.1
 
-    let file: FileBytes
+    /// The file read: the one opened, or the new one at its path once following the end
+    /// (`F`) found the old one rotated away.
+    private(set) var file: FileBytes
     private(set) var index: RecordIndex
     /// True while background steps are under way.
     private(set) var isIndexing: Bool
@@ -134,28 +136,43 @@ struct FileIndexing {
 
     /// Looks at the file once a second after its end was indexed: new bytes start a step; a file
     /// cut shorter (a log rotated by copytruncate) is read again from its start, as `tail -F`
-    /// does; a file replaced or removed gives a message.
-    mutating func tick(at time: Double) -> Outcome {
+    /// does; a file replaced or removed (a log rotated by renaming it) is read anew from the new
+    /// file at its path while `following`, as `tail -F` does, else gives a message.
+    mutating func tick(at time: Double, following: Bool = false) -> Outcome {
         guard !isIndexing, time >= nextSizeCheck else { return Outcome() }
         nextSizeCheck = time + (spooling ? Self.streamCheckInterval : Self.sizeCheckInterval)
         // Standard input has no path, so it is never replaced.
         if file.isReplaced {
-            return Outcome(note: "the file was replaced or removed since it was opened; this is the file as it was (open it again for the new one)")
+            guard following else {
+                return Outcome(note: "the file was replaced or removed since it was opened; this is the file as it was (F follows the new one, or open it again)")
+            }
+            // The old file's last lines were read when it was looked at last; the new one is read from its start.
+            if file.size > index.scanned { return grown() }
+            do {
+                file = try FileBytes(path: file.path)
+            } catch {
+                return Outcome(note: "\(file.path) was renamed or removed (rotated): waiting for a new file there, as tail -F does (\(error))")
+            }
+            index = index.emptied()
+            isIndexing = true
+            return Outcome(note: "\(file.path) was replaced (rotated): following the new file from its start, as tail -F does", work: nextStep, restarted: true)
         }
         let size = file.size
         waitingForMore = spooling && size <= index.scanned
-        if size > index.scanned {
-            // Written to since: index the new bytes, as `less +F` shows them.
-            index.resume()
-            isIndexing = true
-            return Outcome(work: nextStep)
-        }
+        if size > index.scanned { return grown() }
         if size < index.scanned {
             index = index.emptied()
             isIndexing = true
             return Outcome(note: Self.shrankNote(size: size), work: nextStep, restarted: true)
         }
         return Outcome()
+    }
+
+    /// Written to since: the new bytes indexed, as `less +F` shows them.
+    private mutating func grown() -> Outcome {
+        index.resume()
+        isIndexing = true
+        return Outcome(work: nextStep)
     }
 
     /// What the status line says when the file got shorter: at most 80 columns, whatever the size.

@@ -661,7 +661,7 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
         view.tick(at: time)
         detail?.tick(at: time)
         sheet?.view.tick(at: time)
-        let outcome = source.tick(at: time)
+        let outcome = source.tick(at: time, following: following)
         if let message = outcome.note { notes.set(.file, message) }
         if let request = outcome.work { work.append(request) }
         if outcome.restarted {

@@ -187,7 +187,7 @@ public struct TextPager: App, WidgetGroup, ShowsIndexedFile {
     /// Advances the view and the background reading to `time`.
     public mutating func tick(at time: Double) {
         view.tick(at: time)
-        let outcome = source.tick(at: time)
+        let outcome = source.tick(at: time, following: following)
         if let message = outcome.note { notes.set(.file, message) }
         if let request = outcome.work { work.append(request) }
         if outcome.restarted {

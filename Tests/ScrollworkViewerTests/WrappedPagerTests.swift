@@ -67,3 +67,44 @@ import ScrollworkWidgets
         #expect(Self.textRows(t).allSatisfy { $0.allSatisfy { $0 == "x" } && !$0.isEmpty })
     }
 }
+
+/// #64: `F` goes on with the new file when a log is rotated by renaming it, as `tail -F` does.
+@Suite struct FollowRotationTests {
+    @Test("F after a rename rotation (mv app.log app.log.1, a new app.log) shows the new file's lines and says so; without F, it says what happened")
+    func followSurvivesRotation() throws {
+        let file = TemporaryFile(name: "app.log", "old 1\nold 2\n")
+        let rotated = file.path + ".1"
+        defer { unlink(rotated) }
+        guard case let .pager(pager) = try OpenFile.opened(path: file.path, separator: nil, header: nil, theme: Theme()) else {
+            Issue.record("not a pager")
+            return
+        }
+        var t = HeadlessTerminal(pager, columns: 80, rows: 10)
+        while t.runWork("index") {}
+        t.type("F")
+        // The old file's last words, then the rotation.
+        let old = FileHandle(forWritingAtPath: file.path)!
+        old.seekToEndOfFile()
+        old.write(Data("old 3\n".utf8))
+        try old.close()
+        rename(file.path, rotated)
+        FileManager.default.createFile(atPath: file.path, contents: Data("new 1\nnew 2\n".utf8))
+        for _ in 0..<4 {
+            t.advance(by: 1.1)
+            while t.runWork("index") {}
+        }
+        #expect(t.text.contains("new 2") && t.app.status.contains("following the new file"), "\(t.text)")
+        #expect(t.app.index.count == 2)
+        // Without F: the file as it was, and a message.
+        var still = HeadlessTerminal(try #require({ () -> TextPager? in
+            if case let .pager(p) = try OpenFile.opened(path: file.path, separator: nil, header: nil, theme: Theme()) { return p }
+            return nil
+        }()), columns: 80, rows: 10)
+        while still.runWork("index") {}
+        rename(file.path, file.path + ".2")
+        defer { unlink(file.path + ".2") }
+        FileManager.default.createFile(atPath: file.path, contents: Data("other\n".utf8))
+        still.advance(by: 1.1)
+        #expect(still.text.contains("new 1") && still.app.status.contains("F follows the new one"), "\(still.app.status)")
+    }
+}
