@@ -158,7 +158,11 @@ extension PostgresTable: FilterWriter {
             if numeric, let x = Double(text), x.isFinite { sql += " OR \(c) = \(parameter("\(x)"))::float8" }
             return sql
         }
+        // No text (`COLUMN=`) is a missing value: NULL, or empty text, as a file's empty field.
+        let isMissing = "(\(c) IS NULL OR \(c)::text = '')"
         switch test {
+        case .equals(""): return isMissing
+        case .notEquals(""): return "NOT \(isMissing)"
         case let .equals(text): return equals(text)
         case let .notEquals(text): return "\(c) IS NULL OR NOT (\(equals(text)))"
         case let .contains(text):

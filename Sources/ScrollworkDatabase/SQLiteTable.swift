@@ -211,7 +211,11 @@ extension SQLiteTable: FilterWriter {
             if let x = Double(text), x.isFinite { sql += " OR (typeof(\(c)) IN ('integer', 'real') AND \(c) = \(parameter(.double(x))))" }
             return sql
         }
+        // No text (`COLUMN=`) is a missing value: NULL, or empty text, as a file's empty field.
+        let isMissing = "(\(c) IS NULL OR CAST(\(c) AS TEXT) = '')"
         switch test {
+        case .equals(""): return isMissing
+        case .notEquals(""): return "NOT \(isMissing)"
         case let .equals(text): return equals(text)
         case let .notEquals(text): return "\(c) IS NULL OR NOT (\(equals(text)))"
         case let .contains(text):

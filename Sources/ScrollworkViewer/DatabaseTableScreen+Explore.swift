@@ -137,8 +137,8 @@ extension DatabaseTableScreen {
     mutating func keep(equal: Bool, at time: Double) {
         guard let field = currentField, table.columns.indices.contains(field) else { return note = "every column is hidden: + shows them" }
         guard let values = focusedValues, values.indices.contains(field) else { return awaitFocusedRow(equal ? .keepEqual : .keepDifferent) }
-        guard !values[field].isMissing else { return note = "a filter keeps values, and NULL is none: sort by \(table.columns[field]) to see its NULL rows last" }
-        let value = values[field].description
+        // NULL is kept (or left out) as `COLUMN=` does: missing is missing, as in a file.
+        let value = values[field].isMissing ? "" : values[field].description
         keep(DatabaseFilter(column: field, test: equal ? .equals(value) : .notEquals(value)), text: "\(table.columns[field])\(equal ? "=" : "!=")\(value)", at: time)
     }
 
@@ -229,8 +229,9 @@ extension DatabaseTableScreen {
         sheet = nil
         switch shown.kind {
         case let .frequency(column, title):
-            guard record[0] != "NULL" else { return note = "a filter keeps values, and NULL is none: sort by \(title) to see its NULL rows last" }
-            keep(DatabaseFilter(column: column, test: .equals(record[0] ?? "")), text: "\(title)=\(record[0] ?? "")", at: time)
+            // The NULL group is kept as `COLUMN=` keeps missing values.
+            let value = record[0] == "NULL" ? "" : record[0] ?? ""
+            keep(DatabaseFilter(column: column, test: .equals(value)), text: "\(title)=\(value)", at: time)
         case .summary:
             guard let name = record[0], let column = table.columns.firstIndex(of: name),
                   let place = view.table.columns.firstIndex(where: { $0.id == "\(column)" }) else { return note = "that column is hidden: + shows it" }

@@ -132,3 +132,66 @@ import ScrollworkWidgets
         }
     }
 }
+
+/// #64: missing is missing, with one rule: `COLUMN=` keeps every missing value and `COLUMN!=`
+/// the others, in CSV, JSON Lines and a database alike, as the summary counts them.
+@Suite struct MissingIsMissingTests {
+    /// What `--filter filter` writes from `file`, as lines.
+    static func kept(_ file: TemporaryFile, _ filter: String) throws -> [String] {
+        let viewer = try OpenFile.viewer(path: file.path, separator: nil, header: nil, theme: Theme())
+        let out = file.directory + "/kept.csv"
+        defer { unlink(out) }
+        _ = try FileQuery.write(viewer, recipe: ViewRecipe(filters: [filter]), to: out)
+        return try String(contentsOfFile: out, encoding: .utf8).split(separator: "\n").map(String.init)
+    }
+
+    @Test("COLUMN= keeps JSON null, absent keys, empty fields and missing words; COLUMN!= the rest; the summary agrees")
+    func emptyFilterKeepsMissing() throws {
+        let json = TemporaryFile(name: "n.jsonl", #"{"a":null,"b":1}"# + "\n" + #"{"a":1,"b":2}"# + "\n" + #"{"a":"","b":3}"# + "\n" + #"{"b":4}"# + "\n" + #"{"a":"x","b":5}"# + "\n")
+        #expect(try Self.kept(json, "a=").dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false).last! } == ["1", "3", "4"])
+        #expect(try Self.kept(json, "a!=").dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false).last! } == ["2", "5"])
+        let csv = TemporaryFile(name: "n.csv", "a,b\nnull,1\n1,2\n,3\nNA,4\nx,5\n")
+        #expect(try Self.kept(csv, "a=") == ["a,b", "null,1", ",3", "NA,4"])
+        #expect(try Self.kept(csv, "a!=") == ["a,b", "1,2", "x,5"])
+        let viewer = try OpenFile.viewer(path: csv.path, separator: nil, header: nil, theme: Theme())
+        let out = csv.directory + "/summary.csv"
+        defer { unlink(out) }
+        _ = try FileQuery.write(viewer, recipe: ViewRecipe(summary: true), to: out)
+        let row = try String(contentsOfFile: out, encoding: .utf8).split(separator: "\n")[1].split(separator: ",", omittingEmptySubsequences: false)
+        #expect(row[0] == "a" && row[3] == "3", "the summary's missing count is what a= keeps: \(row)")
+    }
+
+    @Test("in a database, COLUMN= keeps NULL and = on a NULL value keeps the NULL rows")
+    func emptyFilterKeepsNullInTheDatabase() throws {
+        try DatabaseViewerTests.withFlights(rows: 260) { path, _ in
+            var t = try DatabaseViewerTests.open(path)
+            DatabaseViewerTests.settle(&t)
+            t.send(.key(KeyEvent(.enter)))
+            DatabaseViewerTests.settle(&t)
+            t.type("|delay=\r")
+            DatabaseViewerTests.settle(&t)
+            let nulls = (1...260).filter { DatabaseExploreTests.delay($0) == nil }.count
+            #expect(t.app.opened?.status(at: 0).contains("\(nulls) of 260 rows") == true, "\(t.app.opened?.status(at: 0) ?? "")")
+            // = on the focused row (a NULL delay) keeps the same rows.
+            t.type("u")
+            DatabaseViewerTests.settle(&t)
+            t.type("]]")
+            t.type("#13\r")
+            t.type("=")
+            DatabaseViewerTests.settle(&t)
+            #expect(t.app.opened?.status(at: 0).contains("\(nulls) of 260 rows") == true, "\(t.app.opened?.status(at: 0) ?? "")")
+        }
+    }
+
+    @Test("the status line uses the terminal's whole width")
+    func statusUsesTheWholeWidth() throws {
+        let file = TemporaryFile(name: "hits.csv", SearchAndFocusTests.csv)
+        var t = HeadlessTerminal(try OpenFile.viewer(path: file.path, separator: nil, header: nil, theme: Theme()), columns: 400, rows: 10)
+        while t.runWork("index") {}
+        t.type("]=F")
+        _ = t.runWork("filter")
+        let status = t.app.status
+        #expect(status.count > 160)
+        #expect(t.text.split(separator: "\n").last.map { $0.trimmingCharacters(in: .whitespaces) } == status, "\(t.text)")
+    }
+}

@@ -53,8 +53,11 @@ struct ValueMatcher: Sendable {
         }
     }
 
-    /// The text exactly, or the same number when both are numbers.
+    /// The text exactly, or the same number when both are numbers; no text (`COLUMN=`) any
+    /// missing value: an empty or absent field, a JSON null, a missing word such as NA, as the
+    /// summary counts them.
     private func equals(_ bytes: UnsafeBufferPointer<UInt8>, missing: MissingBytes) -> Bool {
+        if text.isEmpty { return bytes.isEmpty || missing.contain(bytes) }
         if bytes.elementsEqual(text) { return true }
         guard let number, let value = numberValue(bytes, missing: missing) else { return false }
         return value == number
