@@ -103,17 +103,19 @@ public enum StandardInput {
         let spool = try memoryFile()
         let reader = dup(spool)
         guard reader >= 0 else { throw OpenFile.Failure(description: "cannot keep standard input: \(String(cString: strerror(errno)))") }
-        var first = 0
+        var first = 0, lines = 0
         var ended = false
         while first < OpenFile.sampleSize {
             // The first bytes are waited for; after them, a quiet writer (`tail -f`) is not:
-            // what came shows now, and the rest as it comes.
-            if first > 0, !hasData(data, within: firstPause) { break }
+            // what came shows now, and the rest as it comes. Until two lines have come (a
+            // heading and a row, to tell a table from text), a longer pause is waited out.
+            if first > 0, !hasData(data, within: lines >= 2 ? firstPause : firstLinesPause) { break }
             let n = copy(from: data, to: spool, limit: OpenFile.sampleSize - first)
             if n <= 0 {
                 ended = true
                 break
             }
+            lines += lineBreaks(in: spool, from: first, count: n)
             first += n
         }
         let more = !ended
@@ -219,6 +221,15 @@ public enum StandardInput {
 
     /// How long a writer may pause before what it wrote first is shown: 0.1 s.
     static let firstPause: Int32 = 100
+    /// How long, while fewer than two lines have come: 1 s.
+    static let firstLinesPause: Int32 = 1000
+
+    /// The line feeds among `count` bytes of `file` from `offset`.
+    static func lineBreaks(in file: Int32, from offset: Int, count: Int) -> Int {
+        var buffer = [UInt8](repeating: 0, count: Swift.min(count, 1 << 16))
+        let n = buffer.withUnsafeMutableBytes { pread(file, $0.baseAddress!, $0.count, off_t(offset)) }
+        return n > 0 ? buffer.prefix(n).reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) } : 0
+    }
 
     /// True when `descriptor` has bytes (or its end) to read within `milliseconds`.
     static func hasData(_ descriptor: Int32, within milliseconds: Int32) -> Bool {

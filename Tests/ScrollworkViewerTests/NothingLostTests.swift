@@ -14,7 +14,7 @@ import ScrollworkTerminal
     static func text(_ path: String) -> String? { try? String(contentsOfFile: path, encoding: .utf8) }
 
     /// Writes `text` to `path`.
-    static func put(_ text: String, at path: String) { FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) }
+    static func put(_ text: String, at path: String) { _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) }
 
     // MARK: OutputFile
 

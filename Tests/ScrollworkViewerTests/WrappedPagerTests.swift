@@ -88,7 +88,7 @@ import ScrollworkWidgets
         old.write(Data("old 3\n".utf8))
         try old.close()
         rename(file.path, rotated)
-        FileManager.default.createFile(atPath: file.path, contents: Data("new 1\nnew 2\n".utf8))
+        _ = FileManager.default.createFile(atPath: file.path, contents: Data("new 1\nnew 2\n".utf8))
         for _ in 0..<4 {
             t.advance(by: 1.1)
             while t.runWork("index") {}
@@ -103,7 +103,7 @@ import ScrollworkWidgets
         while still.runWork("index") {}
         rename(file.path, file.path + ".2")
         defer { unlink(file.path + ".2") }
-        FileManager.default.createFile(atPath: file.path, contents: Data("other\n".utf8))
+        _ = FileManager.default.createFile(atPath: file.path, contents: Data("other\n".utf8))
         still.advance(by: 1.1)
         #expect(still.text.contains("new 1") && still.app.status.contains("F follows the new one"), "\(still.app.status)")
     }
