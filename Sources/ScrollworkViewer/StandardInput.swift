@@ -43,7 +43,7 @@ public enum StandardInput {
         return type == S_IFIFO || type == S_IFCHR || type == S_IFSOCK
     }
 
-    /// Opens the stream at `path` (a FIFO, say) for ``open(data:theme:memoryLimit:name:)``
+    /// Opens the stream at `path` (a FIFO, say) for ``open(data:separator:header:theme:missing:memoryLimit:name:)``
     /// without blocking in `open`, then waits for its first bytes or its end, as `less` does,
     /// telling `waiting` once if none come within a third of a second.
     ///
@@ -91,7 +91,7 @@ public enum StandardInput {
     static var temporaryDirectory: String { UnnamedFile.directory }
 
     /// Opens what arrives on `data`: what comes at once is kept before this returns (up to
-    /// 64 KB, until the writer pauses for ``firstPause``), to tell what it is; the rest is read
+    /// 64 KB, until the writer pauses for a tenth of a second, or a second while fewer than two lines have come), to tell what it is; the rest is read
     /// by the work this adds to the viewer, while the viewer shows what is there and grows as
     /// more comes, however slowly it comes. The data is kept in memory up to `memoryLimit`
     /// (``memoryLimit`` unless a test says otherwise), then moved to a temporary file in
@@ -154,7 +154,7 @@ public enum StandardInput {
     /// Opens all of what arrives on `data` (closed here) as `scrollwork open` would show it, read
     /// to its end first: what a batch run (`--frequency`, `--output`) needs, which computes
     /// from every row and reads no keys. The data is kept in memory up to `memoryLimit`, then
-    /// in a temporary file without a name in ``temporaryDirectory``.
+    /// in a temporary file without a name in `TMPDIR` (or `/tmp`).
     ///
     /// - Throws: ``OpenFile/Failure`` when the data cannot be read or kept, or does not open.
     public static func openWhole(data: Int32, name: String = "standard input", separator: String? = nil, header: Bool? = nil, theme: Theme,

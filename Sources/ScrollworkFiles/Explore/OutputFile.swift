@@ -41,6 +41,7 @@ public final class OutputFile {
     /// compressed with gzip, one ending in `.zst` with zstd.
     ///
     /// - Parameters:
+    ///   - path: the file to write (`-`: standard output).
     ///   - replacingExisting: whether a file already at `path` may be replaced (once the save is
     ///     whole): the person confirmed it, or gave `--force`. A file that appears at `path`
     ///     while a save that was not told so is written is not replaced either.
