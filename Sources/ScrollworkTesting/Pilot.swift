@@ -60,7 +60,10 @@ public final class Pilot<A: App> {
     /// Row `row` of the screen as text, trailing spaces removed; "" outside the screen.
     public func line(_ row: Int) -> String {
         guard row >= 0 && row < terminal.rows else { return "" }
-        return screen.text(ofRow: row)
+        // As `text` has it: the same row, the same trim.
+        var line = screen.text(ofRow: row)
+        while line.last == " " { line.removeLast() }
+        return line
     }
 
     /// True when `text` shows anywhere on one row of the screen.

@@ -149,7 +149,7 @@ struct FileIndexing {
             // The old file's last lines were read when it was looked at last; the new one is read from its start.
             if file.size > index.scanned { return grown() }
             do {
-                file = try FileBytes(path: file.path)
+                file = try FileBytes(path: file.path).decodingText()
             } catch {
                 return Outcome(note: "\(file.path) was renamed or removed (rotated): waiting for a new file there, as tail -F does (\(error))")
             }
@@ -195,6 +195,7 @@ struct FileIndexing {
         } else if isIndexing {
             parts.append("indexing \(Int(Double(index.scanned) / Double(Swift.max(1, file.size)) * 100))%")
         }
+        if let encoding = file.encoding { parts.append("\(encoding) text, decoded") }
         if let damage = file.damage { parts.append(damage) }
         if spooling { parts.append(waitingForMore ? "waiting for more input (the writer is quiet)" : "reading standard input…") }
         if let spool {

@@ -80,10 +80,22 @@ public enum OpenFile {
 
     /// `file` opened as ``opened(path:separator:header:theme:missing:)`` says; its path (or name) gives
     /// the extension and the messages.
-    public static func opened(file: FileBytes, separator: String?, header: Bool?, theme: Theme, missing: MissingValues = .common) throws(Failure) -> Opened {
-        let path = file.path
-        let sample: [UInt8]
-        do { sample = try file.read(at: 0, count: sampleSize) } catch { throw Failure(description: "\(error)") }
+    /// A file's text is read as UTF-8 whatever its tools wrote: a byte order mark is left out,
+    /// UTF-16 is decoded, and Excel's first line `sep=;` chooses the separator without being a row.
+    public static func opened(file raw: FileBytes, separator: String?, header: Bool?, theme: Theme, missing: MissingValues = .common) throws(Failure) -> Opened {
+        let path = raw.path
+        var file: FileBytes
+        var sample: [UInt8]
+        do {
+            file = try raw.decodingText()
+            sample = try file.read(at: 0, count: sampleSize)
+        } catch { throw Failure(description: "\(error)") }
+        var separator = separator
+        if let hint = excelSeparatorLine(sample) {
+            file = file.dropping(UInt64(hint.length))
+            do { sample = try file.read(at: 0, count: sampleSize) } catch { throw Failure(description: "\(error)") }
+            separator = separator ?? String(UnicodeScalar(hint.separator))
+        }
         guard !sample.isEmpty else { throw Failure(description: "\(path): the file is empty; there is nothing to show") }
         if SQLiteCatalog.isDatabase(header: sample) {
             // The engine reads the file itself: a database piped in has no file to give it.
@@ -117,6 +129,18 @@ public enum OpenFile {
         } catch {
             throw Failure(description: "\(error)")
         }
+    }
+
+    /// Excel's separator hint: a first line `sep=X` (X one printable ASCII byte, not a quote),
+    /// with its line ending; nil when the sample does not start with one.
+    static func excelSeparatorLine(_ sample: [UInt8]) -> (separator: UInt8, length: Int)? {
+        guard sample.count >= 5, sample.prefix(4).map({ $0 | 0x20 }) == Array("sep=".utf8) else { return nil }
+        let separator = sample[4]
+        guard separator >= 0x20, separator < 0x7F, separator != 0x22 else { return nil }
+        var length = 5
+        if sample.count > length, sample[length] == 0x0D { length += 1 }
+        guard sample.count == length || sample[length] == 0x0A else { return sample.count == 5 ? (separator, 5) : nil }
+        return (separator, Swift.min(sample.count, length + 1))
     }
 
     /// True when `path` names a directory (following a symbolic link).

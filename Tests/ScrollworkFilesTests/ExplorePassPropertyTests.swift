@@ -76,3 +76,36 @@ import Testing
         }
     }
 }
+
+/// #72: dialect detection as its documentation says: the separator that splits the records
+/// alike most often wins, and a tie goes to the name's hint, then to `,`, tab, `;`, `|` in turn.
+@Suite struct DialectDetectionPropertyTests {
+    @Test("generated tables in every separator are detected as written; ties follow the documented order and the name's hint")
+    func detectedAsDocumented() async {
+        let separators: [UInt8] = [0x2C, 0x09, 0x3B, 0x7C]
+        await propertyCheck(count: 60, input: Gen.int(in: 0...3), Gen.int(in: 2...6), Gen.int(in: 2...30), Gen.int(in: 0...3)) { pick, columns, rows, other in
+            let separator = separators[pick]
+            // Values of words and numbers; a column of numbers so that the header is found.
+            let header = (0..<columns).map { "col\($0)" }
+            let body = (0..<rows).map { r in (0..<columns).map { c in c == 0 ? "\(r * 7)" : "w\(r)x\(c)" } }
+            let text = ([header] + body).map { $0.joined(separator: String(UnicodeScalar(separator))) }.joined(separator: "\n") + "\n"
+            let dialect = DelimitedDialect.detect(sample: Array(text.utf8))
+            #expect(dialect.separator == separator && dialect.hasHeader, "\(text)")
+            // Every record split alike by two separators: the hint's wins, else the earlier one.
+            let second = separators[(pick + 1 + other % 3) % 4]
+            let tied = (0..<rows).map { r in "a\(r)\(String(UnicodeScalar(separator)))b\(r)\(String(UnicodeScalar(second)))c\(r)" }.joined(separator: "\n") + "\n"
+            let earlier = separators.first { $0 == separator || $0 == second }!
+            #expect(DelimitedDialect.detect(sample: Array(tied.utf8)).separator == earlier)
+            for (hint, byte) in [("tsv", UInt8(0x09)), ("tab", 0x09), ("csv", 0x2C), ("psv", 0x7C)] where [separator, second].contains(byte) {
+                #expect(DelimitedDialect.detect(sample: Array(tied.utf8), hint: hint).separator == byte, "\(hint): \(tied)")
+            }
+        }
+    }
+
+    @Test("a .tsv whose records split alike by commas and tabs is read with tabs (city, state<TAB>population)")
+    func tsvHintWinsATie() {
+        let sample = Array("city, state\tpopulation\nOslo, NO\t700000\nLima, PE\t9700000\n".utf8)
+        #expect(DelimitedDialect.detect(sample: sample, hint: "tsv").separator == 0x09)
+        #expect(DelimitedDialect.detect(sample: sample).separator == 0x2C)
+    }
+}

@@ -30,6 +30,10 @@ import Testing
         #expect(pilot.position(of: "file-1", occurrence: 2) == nil, "file-10 and on are below the screen")
         #expect(pilot.position(of: "") == nil && pilot.position(of: "Name", occurrence: 0) == nil)
         #expect(pilot.line(1).hasPrefix(" file-0") && pilot.line(-1) == "" && pilot.line(99) == "")
+        // As documented: a row's trailing spaces removed, as `text` removes them (#72).
+        for row in 0..<10 {
+            #expect(!pilot.line(row).hasSuffix(" ") && pilot.line(row) == pilot.text.split(separator: "\n", omittingEmptySubsequences: false)[row])
+        }
 
         var wide = Buffer(columns: 12, rows: 1)
         wide.draw("滚动 ok", column: 1, row: 0)

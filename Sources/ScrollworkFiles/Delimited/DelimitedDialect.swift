@@ -35,16 +35,26 @@ public struct DelimitedDialect: Sendable, Hashable {
 
     /// The dialect a sample of the file's first bytes suggests, as table viewers guess it: the
     /// separator that splits the sampled records into the same number of fields (more than one)
-    /// most often, ties going to the likelier; and a header when the first record has no
+    /// most often, ties going to the one tried first (the name's hint, then `,`, tab, `;` and
+    /// `|`, in ``candidates``' order); and a header when the first record has no
     /// number in it while a column below it holds numbers, or when its fields are all distinct
     /// and none is empty. A sample with one field a record reads as one column.
     ///
     /// - Parameters:
     ///   - sample: the file's first bytes (64 KB is plenty).
-    ///   - hint: the file's name extension, if any: `tsv` and `tab` prefer tabs.
+    ///   - hint: the file's name extension, if any: `tsv` and `tab` prefer tabs, `csv` commas and
+    ///     `psv` pipes, when another separator splits the records as well.
     public static func detect(sample: [UInt8], hint: String? = nil) -> DelimitedDialect {
-        var best: (separator: UInt8, score: Int, fields: Int) = (hint.map { ["tsv", "tab"].contains($0.lowercased()) } == true ? 0x09 : 0x2C, 0, 1)
-        for separator in candidates {
+        // The name's hint first: a tie goes to the separator tried first.
+        let hinted: UInt8? = switch hint?.lowercased() {
+        case "tsv", "tab": 0x09
+        case "csv": 0x2C
+        case "psv": 0x7C
+        default: nil
+        }
+        let order = hinted.map { h in [h] + candidates.filter { $0 != h } } ?? candidates
+        var best: (separator: UInt8, score: Int, fields: Int) = (order[0], 0, 1)
+        for separator in order {
             let counts = Self.records(in: sample, separator: separator, limit: 50).map { RecordParser.fieldCount(of: $0, separator: separator) }
             guard let first = counts.first, first > 1 else { continue }
             let agreeing = counts.filter { $0 == first }.count

@@ -6,8 +6,9 @@ public struct MissingValues: Sendable, Hashable {
     /// The words, compared exactly (an empty field is always missing).
     public var words: Set<String>
 
-    /// What R, pandas and spreadsheet exports write most: `NA`, `N/A`, `null`, `NULL` and `-`.
-    public static let common = MissingValues(words: ["NA", "N/A", "null", "NULL", "-"])
+    /// What R, pandas, spreadsheet and database exports write most: `NA`, `N/A`, `null`,
+    /// `NULL`, `-`, and `\N` (PostgreSQL's `COPY` text and MySQL's tab dumps).
+    public static let common = MissingValues(words: ["NA", "N/A", "null", "NULL", "-", "\\N"])
 
     /// Missing values named by `words`.
     public init(words: Set<String>) { self.words = words }

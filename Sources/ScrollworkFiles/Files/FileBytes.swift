@@ -29,6 +29,13 @@ public final class FileBytes: Sendable {
     /// The compression the file's bytes were in ("gzip", "zstd", "bzip2", "xz"), found by their
     /// first bytes whatever the name; nil for bytes read as they are.
     public let compression: String?
+    /// What the bytes are read from: the file itself, or one this shows from a later byte on.
+    private let owner: FileBytes?
+    /// The byte of the file (its text, once decompressed) shown as byte 0.
+    private let origin: UInt64
+    /// The text encoding the file was written in when it is read decoded ("UTF-16LE",
+    /// "UTF-16BE"); nil for UTF-8 (or ASCII) read as it is.
+    public let encoding: String?
 
     /// Opens `path` for reading, without waiting for a FIFO's writer.
     ///
@@ -41,6 +48,9 @@ public final class FileBytes: Sendable {
     /// Opens `path`, reaching a compressed file's text at any offset as `tuning` says.
     init(path: String, tuning: CompressedBytes.Tuning) throws(FileError) {
         self.path = path
+        owner = nil
+        origin = 0
+        encoding = nil
         let fd = FileSystemPath.withCString(path) { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
         guard fd >= 0 else { throw Self.error(errno, path: path, operation: "open") }
         var info = stat()
@@ -86,6 +96,9 @@ public final class FileBytes: Sendable {
     /// input being kept as it comes), so its end is only the end of what has come so far.
     public init(descriptor: Int32, name: String, complete: (@Sendable () -> Bool)? = nil) throws(FileError) {
         path = name
+        owner = nil
+        origin = 0
+        encoding = nil
         hasPath = false
         identity = nil
         var info = stat()
@@ -112,9 +125,43 @@ public final class FileBytes: Sendable {
         return read > 0 ? CompressionFormat.detect(Array(magic.prefix(read))) : nil
     }
 
+    /// `file` shown from its byte `origin` on, read through `stream` when one is given (text
+    /// decoded from another encoding).
+    private init(showing file: FileBytes, from origin: UInt64, through stream: (any ByteSpool)? = nil, encoding: String? = nil) {
+        path = file.path
+        descriptor = file.descriptor
+        hasPath = file.hasPath
+        self.stream = stream ?? file.stream
+        identity = file.identity
+        compression = file.compression
+        owner = file.owner ?? file
+        self.origin = stream == nil ? file.origin + origin : origin
+        self.encoding = encoding ?? file.encoding
+    }
+
+    /// The same file without its first `count` bytes (a byte order mark, Excel's `sep=` line):
+    /// byte `count` is byte 0 of what this returns, and its size is `count` less.
+    public func dropping(_ count: UInt64) -> FileBytes { FileBytes(showing: self, from: count) }
+
+    /// The file as UTF-8 text: a UTF-8 byte order mark left out, UTF-16 with its byte order mark
+    /// (as Excel's "Unicode text" and Windows tools write it) decoded as it is read
+    /// (``encoding`` says which); any other file as it is.
+    ///
+    /// - Throws: ``FileError`` when the start cannot be read or no temporary file can be made to
+    ///   keep decoded text in.
+    public func decodingText() throws(FileError) -> FileBytes {
+        let start = try read(at: 0, count: 3)
+        if start.starts(with: [0xEF, 0xBB, 0xBF]) { return dropping(3) }
+        let order: UTF16Text.ByteOrder? = start.starts(with: [0xFF, 0xFE]) ? .littleEndian : start.starts(with: [0xFE, 0xFF]) ? .bigEndian : nil
+        guard let order else { return self }
+        let text = try UTF16Text(source: dropping(2), order: order, name: path)
+        return FileBytes(showing: self, from: 0, through: text, encoding: order == .littleEndian ? "UTF-16LE" : "UTF-16BE")
+    }
+
     deinit {
-        // A stream's spool and a compressed file's reader close their own files.
-        if stream == nil { close(descriptor) }
+        // A stream's spool and a compressed file's reader close their own files; a file shown
+        // from a later byte leaves its descriptor to the file it shows.
+        if stream == nil && owner == nil { close(descriptor) }
     }
 
     /// True when the bytes come from a stream (a pipe, a FIFO, a device) or are decompressed from
@@ -134,13 +181,16 @@ public final class FileBytes: Sendable {
     /// The file's size now, in bytes (it may grow or shrink while open); 0 when it cannot be read.
     /// For a stream, what has come so far (each look copies what the stream holds now).
     public var size: UInt64 {
+        let whole: UInt64
         if let stream {
             // An error of the stream shows on the next read, which says what it was.
-            return (try? stream.copy(upTo: nil)) ?? 0
+            whole = (try? stream.copy(upTo: nil)) ?? 0
+        } else {
+            var info = stat()
+            guard fstat(descriptor, &info) == 0 else { return 0 }
+            whole = UInt64(max(0, info.st_size))
         }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { return 0 }
-        return UInt64(max(0, info.st_size))
+        return whole > origin ? whole - origin : 0
     }
 
     /// Which file was opened (the compressed one, for a compressed file); nil for a file taken
@@ -171,7 +221,12 @@ public final class FileBytes: Sendable {
         // No more than the file holds now, so a huge count allocates nothing huge; a compressed
         // file is decompressed as far as the read asks first.
         let (end, overflow) = offset.addingReportingOverflow(UInt64(Swift.max(0, count)))
-        let size = try stream?.available(upTo: overflow ? UInt64.max : end) ?? self.size
+        let available = try stream.map { stream throws(FileError) in
+            let (shifted, past) = end.addingReportingOverflow(origin)
+            let made = try stream.available(upTo: overflow || past ? UInt64.max : shifted)
+            return made > origin ? made - origin : 0
+        }
+        let size = available ?? self.size
         let count = Swift.min(count, Int(clamping: size > offset ? size - offset : 0))
         guard count > 0, offset <= UInt64(Int64.max) else { return [] }
         // Not zeroed first: the read fills what it keeps, and zeroing was a tenth of a sort.
@@ -194,8 +249,10 @@ public final class FileBytes: Sendable {
     ///
     /// - Throws: ``FileError/system(path:operation:code:message:)`` when the system cannot read.
     public func read(at offset: UInt64, into buffer: UnsafeMutableRawBufferPointer) throws(FileError) -> Int {
-        if let stream { return try stream.read(at: offset, into: buffer) }
-        return try Self.read(descriptor, at: offset, into: buffer, path: path)
+        let (shifted, overflow) = offset.addingReportingOverflow(origin)
+        guard !overflow else { return 0 }
+        if let stream { return try stream.read(at: shifted, into: buffer) }
+        return try Self.read(descriptor, at: shifted, into: buffer, path: path)
     }
 
     /// Reads up to `buffer.count` bytes of `descriptor` from `offset` into `buffer` with

@@ -1,0 +1,87 @@
+import Foundation
+import Scrollwork
+@testable import ScrollworkFiles
+import ScrollworkTerminal
+import ScrollworkWidgets
+import Testing
+@testable import ScrollworkViewer
+
+/// #72: files as everyday tools write them (Fixtures/tools, made by its make-fixtures.py), each
+/// read to the values a person wrote: no byte order mark in a heading or value, UTF-16 decoded,
+/// Excel's `sep=` line choosing the separator and no row, `\N` a missing value.
+@Suite struct ToolFilesTests {
+    static func fixture(_ name: String) -> String { CompressedOpenTests.fixture("tools/" + name) }
+
+    /// The people every fixture holds, as written by hand.
+    static let people = [["1", "Zoë Adams", "München", "1.5"], ["2", "Bob \"The Builder\"", "Kraków, PL", ""], ["3", "Chen 陈", "Zürich", "-2"]]
+
+    /// The titles and rows `name` opens to, every field read as the viewer reads it.
+    static func table(_ name: String) throws -> (titles: [String], rows: [[String]], viewer: FileViewer) {
+        var viewer = try OpenFile.viewer(path: fixture(name), separator: nil, header: nil, theme: Theme())
+        try viewer.indexToEnd()
+        let rows = (0..<viewer.rows.count).map { viewer.rows.row(at: $0).fields }
+        return (viewer.fieldTitles, rows, viewer)
+    }
+
+    @Test("Excel's CSV UTF-8, Unicode text (UTF-16LE) and sep= list, Google Sheets and JSON Lines with a BOM read to the values written")
+    func spreadsheetExports() throws {
+        for name in ["excel-utf8.csv", "excel-unicode.txt", "excel-sep.csv", "google-sheets.csv"] {
+            let (titles, rows, _) = try Self.table(name)
+            #expect(titles == ["id", "name", "city", "score"], "\(name): \(titles.map { Array($0.unicodeScalars) })")
+            #expect(rows == Self.people, "\(name): \(rows)")
+        }
+        let (titles, rows, _) = try Self.table("bom-crlf.jsonl")
+        #expect(titles == ["id", "name", "city", "score"])
+        #expect(rows.map { Array($0.prefix(3)) } == Self.people.map { Array($0.prefix(3)) } && rows.map { $0[3] } == ["1.5", "null", "-2.0"], "\(rows)")
+    }
+
+    @Test("the status line says UTF-16 was decoded; a BOM's column is found by its name for filters, sorts and columns")
+    func decodedAndFoundByName() throws {
+        let (_, _, unicode) = try Self.table("excel-unicode.txt")
+        #expect(unicode.status.contains("UTF-16LE text, decoded") && unicode.status.contains("separated by tab"), "\(unicode.status)")
+        let viewer = try OpenFile.viewer(path: Self.fixture("excel-utf8.csv"), separator: nil, header: nil, theme: Theme())
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("tool-\(UInt32.random(in: 0...UInt32.max)).csv").path
+        defer { unlink(out) }
+        _ = try FileQuery.write(viewer, recipe: ViewRecipe(filters: ["id=2"], sorts: ["-id"], columns: "id,city"), to: out)
+        #expect(try String(contentsOfFile: out, encoding: .utf8) == "id,city\n2,\"Kraków, PL\"\n")
+    }
+
+    @Test("R's write.csv, pandas' to_csv with its index, PostgreSQL's COPY and MySQL's dump: row names, NA and \\N as missing")
+    func dataToolExports() throws {
+        for name in ["r-write.csv", "pandas-index.csv"] {
+            let (titles, rows, _) = try Self.table(name)
+            #expect(titles.dropFirst() == ["id", "name", "city", "score"], "\(name): \(titles)")
+            #expect(rows.map { Array($0.dropFirst().prefix(3)) } == Self.people.map { Array($0.prefix(3)) }, "\(name): \(rows)")
+        }
+        for name in ["postgres-copy.tsv", "mysql-dump.tsv"] {
+            let (titles, rows, viewer) = try Self.table(name)
+            #expect(titles == ["id", "name", "city", "score"] && rows.map { Array($0.prefix(3)) } == Self.people.map { Array($0.prefix(3)) })
+            #expect(rows[1][3] == "\\N" && viewer.missing.contains(rows[1][3]), "\\N is a missing value, shown as written")
+            let summaries = try #require(ColumnSummary.summarizing(viewer.fileRows, titles: titles, within: .all(count: 3), missing: viewer.missing, concurrently: .serial))
+            #expect(summaries[3].missing == 1 && summaries[3].count == 2, "\(summaries[3])")
+        }
+    }
+
+    @Test("a sep= line is read only as Excel writes it: any case, CR LF or LF, one printable separator")
+    func excelSeparatorLine() {
+        #expect(OpenFile.excelSeparatorLine(Array("sep=;\r\na;b\n".utf8))! == (0x3B, 7))
+        #expect(OpenFile.excelSeparatorLine(Array("SEP=|\na|b\n".utf8))! == (0x7C, 6))
+        #expect(OpenFile.excelSeparatorLine(Array("sep=;".utf8))! == (0x3B, 5))
+        #expect(OpenFile.excelSeparatorLine(Array("sep=;;\na\n".utf8)) == nil)
+        #expect(OpenFile.excelSeparatorLine(Array("sep=\"\na\n".utf8)) == nil)
+        #expect(OpenFile.excelSeparatorLine(Array("separator,x\n".utf8)) == nil)
+    }
+
+    @Test("UTF-16 is decoded across reads: a surrogate pair split between two, a lone surrogate and an odd last byte as U+FFFD")
+    func utf16Decoding() throws {
+        let text = try UTF16Text(source: try FileBytes(descriptor: UnnamedFile.make(prefix: "t")!, name: "t"), order: .littleEndian, name: "t")
+        var pending: UInt16? = nil
+        let face = Array("😀".utf16)
+        let first = text.decode([0x41, 0x00, UInt8(face[0] & 0xFF), UInt8(face[0] >> 8)], pendingHigh: &pending, atEnd: false)
+        #expect(first == Array("A".utf8) && pending == face[0])
+        let second = text.decode([UInt8(face[1] & 0xFF), UInt8(face[1] >> 8), 0x42, 0x00], pendingHigh: &pending, atEnd: false)
+        #expect(second == Array("😀B".utf8) && pending == nil)
+        let lone = text.decode([0x00, 0xDC, 0x43, 0x00, 0x44], pendingHigh: &pending, atEnd: true)
+        #expect(String(decoding: lone, as: UTF8.self) == "\u{FFFD}C\u{FFFD}")
+    }
+}
