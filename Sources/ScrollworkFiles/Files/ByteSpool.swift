@@ -17,3 +17,20 @@ protocol ByteSpool: Sendable {
     /// source as that needs, and returns how many it read: fewer at the end, none past it.
     func read(at offset: UInt64, into buffer: UnsafeMutableRawBufferPointer) throws(FileError) -> Int
 }
+
+/// A ``ByteSpool`` that keeps the bytes it makes (a stream's, decoded text) in a temporary file:
+/// a read makes them up to its end, then reads that file.
+protocol KeptInFile: ByteSpool {
+    /// The temporary file the bytes are kept in.
+    var spool: Int32 { get }
+    /// What errors call the file.
+    var name: String { get }
+}
+
+extension KeptInFile {
+    func read(at offset: UInt64, into buffer: UnsafeMutableRawBufferPointer) throws(FileError) -> Int {
+        let (end, overflow) = offset.addingReportingOverflow(UInt64(buffer.count))
+        try copy(upTo: overflow ? UInt64(Int64.max) : end)
+        return try FileBytes.read(spool, at: offset, into: buffer, path: name)
+    }
+}

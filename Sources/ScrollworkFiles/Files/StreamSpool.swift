@@ -10,7 +10,7 @@ import Synchronization
 /// then read like any file. Nothing waits: each look at the size or read copies what the stream
 /// holds now, so the file grows as a log being written does, and its end is final once the
 /// writer has gone.
-final class StreamSpool: ByteSpool {
+final class StreamSpool: KeptInFile {
     private struct State {
         var source: Int32
         var spooled: UInt64 = 0
@@ -21,7 +21,7 @@ final class StreamSpool: ByteSpool {
     private let state: Mutex<State>
     /// The temporary file the bytes are copied to (what the ``FileBytes`` reads).
     let spool: Int32
-    private let name: String
+    let name: String
     /// True for a FIFO, which may have had no writer yet: only a writer that came and went ends it.
     private let isFIFO: Bool
 
@@ -110,12 +110,6 @@ final class StreamSpool: ByteSpool {
     }
 
     func available(upTo target: UInt64) throws(FileError) -> UInt64 { try copy(upTo: nil) }
-
-    func read(at offset: UInt64, into buffer: UnsafeMutableRawBufferPointer) throws(FileError) -> Int {
-        let (end, overflow) = offset.addingReportingOverflow(UInt64(buffer.count))
-        try copy(upTo: overflow ? UInt64(Int64.max) : end)
-        return try FileBytes.read(spool, at: offset, into: buffer, path: name)
-    }
 }
 
 /// The system's `read`, by a name the spool's own `read(at:into:)` does not hide.

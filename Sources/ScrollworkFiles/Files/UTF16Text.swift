@@ -10,7 +10,7 @@ import Synchronization
 /// is: every reader of a ``FileBytes`` (the index, the rows, a search) then sees UTF-8. A pair of
 /// surrogates split between two reads is decoded whole; a lone surrogate or an odd last byte
 /// becomes U+FFFD, as any invalid text does.
-final class UTF16Text: ByteSpool {
+final class UTF16Text: KeptInFile {
     /// Which byte of a code unit comes first, as the byte order mark says.
     enum ByteOrder: Sendable { case littleEndian, bigEndian }
 
@@ -29,8 +29,8 @@ final class UTF16Text: ByteSpool {
     private let source: FileBytes
     private let order: ByteOrder
     /// The temporary file the UTF-8 text is kept in.
-    private let spool: Int32
-    private let name: String
+    let spool: Int32
+    let name: String
 
     /// The most source bytes one step decodes.
     static let step = 1 << 20
@@ -94,12 +94,6 @@ final class UTF16Text: ByteSpool {
     }
 
     func available(upTo target: UInt64) throws(FileError) -> UInt64 { try copy(upTo: target) }
-
-    func read(at offset: UInt64, into buffer: UnsafeMutableRawBufferPointer) throws(FileError) -> Int {
-        let (end, overflow) = offset.addingReportingOverflow(UInt64(buffer.count))
-        try copy(upTo: overflow ? UInt64(Int64.max) : end)
-        return try FileBytes.read(spool, at: offset, into: buffer, path: name)
-    }
 
     /// `bytes` (whole code units, or a last odd byte `atEnd`) as UTF-8: a high surrogate at
     /// their end kept in `pendingHigh` for the next bytes (written as U+FFFD `atEnd`).
