@@ -246,3 +246,25 @@ import Testing
         }
     }
 }
+
+/// #72: bzip2 and xz files get a checkpoint at every block, as docs/viewer.md says, with the
+/// standard tuning: a jump decompresses one block, and the status line's figures say so.
+@Suite struct BlockCheckpointTests {
+    @Test("a 6 MB bzip2 file (-9, 900 kB blocks) and an xz file in 1 MiB blocks: a checkpoint a block, a jump of one block")
+    func checkpointEveryBlock() throws {
+        let text = CompressedRandomAccessTests.text(200_000)
+        #expect(text.count > 6_000_000)
+        for (argv, block) in [(["bzip2", "-c", "-9"], 900_000 * 5 / 4), (["xz", "-c", "-0", "--block-size=1048576"], 1 << 20)] {
+            let compressed = try CompressedFileTests.filter(text, through: argv)
+            try CompressedFileTests.withFile(compressed) { path in
+                let file = try FileBytes(path: path)
+                #expect(try file.read(at: 0, count: 1 << 30) == text)
+                let access = try #require(file.randomAccess)
+                let blocks = (text.count + block - 1) / block
+                #expect(access.checkpoints >= blocks && access.longestJump <= block, "\(argv[0]): \(access)")
+                #expect(access.summary.contains("\(access.checkpoints) checkpoints"))
+                try CompressedRandomAccessTests.expectReads(file, text, at: Array(stride(from: text.count - 7, to: 0, by: -1_234_567)))
+            }
+        }
+    }
+}

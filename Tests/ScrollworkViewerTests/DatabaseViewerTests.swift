@@ -328,8 +328,13 @@ struct PostgresViewerTests {
         // whose note is in no other row's: no id up to the last starts with its digits.
         var target = (rows - 200_000) / 40 * 40
         while target % 97 == 0 { target -= 40 }
-        DatabaseViewerTests.search(&t, "flight \(target)")
-        #expect(t.text.contains("no more rows hold “flight \(target)” below"))
+        // A new search starts at the focus (the last row) and would go round through every row
+        // from the top: it is stopped, and N searches back from the focus instead.
+        t.send(.key(KeyEvent(.character("/"))))
+        for character in "flight \(target)" { t.send(.key(KeyEvent(.character(character)))) }
+        t.send(.key(KeyEvent(.enter)))
+        t.send(.key(KeyEvent(.escape)))
+        #expect(t.text.contains("search cancelled"))
         t.send(.key(KeyEvent(.character("N"))))
         DatabaseViewerTests.settle(&t)
         #expect(try DatabaseViewerTests.selectedID(t) == target)

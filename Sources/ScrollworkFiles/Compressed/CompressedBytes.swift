@@ -316,11 +316,13 @@ final class CompressedBytes: ByteSpool {
     }
 
     /// The first pass is at `checkpoint`: the text before becomes a chunk once it is a span
-    /// long, or at once after a stretch kept on disk.
+    /// long, at once after a stretch kept on disk, and at every bzip2 or xz block's start, which
+    /// keeps nothing in memory (so a jump there decompresses one block, as documented).
     private func pass(_ checkpoint: DecompressionCheckpoint, _ state: inout State) {
         if state.pending.isEmpty {
             state.pendingStart = checkpoint
-        } else if state.pending.count >= tuning.span || state.pendingStart == nil || endsStream(checkpoint, from: state.pendingStart) {
+        } else if state.pending.count >= tuning.span || state.pendingStart == nil || endsStream(checkpoint, from: state.pendingStart)
+                    || checkpoint.startsBlock {
             closeChunk(&state, next: checkpoint, keep: false)
         }
     }

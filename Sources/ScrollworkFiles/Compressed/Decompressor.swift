@@ -61,6 +61,14 @@ struct DecompressionCheckpoint: Sendable {
         case xzBlock(streamHeader: [UInt8], blocksEnd: UInt64)
     }
 
+    /// True at a bzip2 or xz block's start, which needs none of the text before it.
+    var startsBlock: Bool {
+        switch resume {
+        case .bzip2Block, .xzBlock: return true
+        case .memberStart, .deflateBlock: return false
+        }
+    }
+
     /// The bytes it keeps in memory.
     var memory: Int {
         let kept = switch resume {
