@@ -151,6 +151,11 @@ struct MadeRows: InPlaceRows {
                 for offset in offsets {
                     _ = index.record(containing: offset)
                     _ = try file.read(at: offset, count: Int.max)
+                    // A file shown from any byte on, twice over, read at any offset (#72).
+                    let shown = file.dropping(offset).dropping(offset)
+                    _ = shown.size
+                    for at in offsets { _ = try shown.read(at: at, count: Int.max) }
+                    _ = try shown.decodingText().size
                     let search = try #require(TextSearch("x"))
                     for chunk in ints {
                         _ = try search.first(in: file, from: offset, chunkSize: chunk)

@@ -135,12 +135,15 @@ public final class FileBytes: Sendable {
         identity = file.identity
         compression = file.compression
         owner = file.owner ?? file
-        self.origin = stream == nil ? file.origin + origin : origin
+        // Past the largest offset is past any end: such a file shows nothing.
+        let (shifted, overflow) = file.origin.addingReportingOverflow(origin)
+        self.origin = stream == nil ? (overflow ? .max : shifted) : origin
         self.encoding = encoding ?? file.encoding
     }
 
     /// The same file without its first `count` bytes (a byte order mark, Excel's `sep=` line):
-    /// byte `count` is byte 0 of what this returns, and its size is `count` less.
+    /// byte `count` is byte 0 of what this returns, and its size is `count` less (none when
+    /// `count` is past the end; any count is taken).
     public func dropping(_ count: UInt64) -> FileBytes { FileBytes(showing: self, from: count) }
 
     /// The file as UTF-8 text: a UTF-8 byte order mark left out, UTF-16 with its byte order mark
