@@ -185,10 +185,7 @@ extension DatabaseTableScreen {
     /// `!` act at once after opening, a filter or a sort; runs a command that waited for the
     /// focused row's values once they are there.
     mutating func keepAFocus(at time: Double) {
-        let focused = view.table.list.cursor.flatMap { view.table.list.indexPath(of: $0) }
-        if focused == nil, view.table.list.numberOfRows > 0 {
-            do { try view.table.list.select(IndexPath(row: 0), at: time) } catch { note = "\(error)" }
-        }
+        do { try view.table.list.focusFirstRowIfNone(at: time) } catch { note = "\(error)" }
         guard let command = awaitingRow, focusedValues != nil else { return }
         awaitingRow = nil
         note = nil

@@ -144,8 +144,7 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
     /// Focuses the first row when no row is focused and there is one, so that Enter, `=` and
     /// `!` act at once after opening, as rows come, and after a filter or a sort.
     mutating func keepAFocus(at time: Double) {
-        guard table.list.cursor.flatMap({ table.list.indexPath(of: $0) }) == nil, table.list.numberOfRows > 0 else { return }
-        do { try view.table.list.select(IndexPath(row: 0), at: time) } catch { notes.set(.action, "\(error)") }
+        do { try view.table.list.focusFirstRowIfNone(at: time) } catch { notes.set(.action, "\(error)") }
     }
 
     /// The most rows sampled for the columns' types and widths.

@@ -375,3 +375,23 @@ struct GrowingSource: RowSource, Sendable {
     var count: Int { store.rows.count }
     func row(at index: Int) -> String { "Row \(index)" }
 }
+
+/// A list that keeps a focused row (#64): the first row is focused when none is, in the first
+/// section that has rows; a focus already there stays; an empty list has none to focus.
+@Suite struct ListKeepsAFocusTests {
+    @Test("LT-01: focusFirstRowIfNone focuses the first row of the first section with rows, once")
+    func LT_01_focusFirstRowIfNone() throws {
+        var list = ListState(sections: [ListSection([String]()), ListSection(["a", "b"])]) { RowContent($0) }
+        list.selectionMode = .single
+        #expect(try list.focusFirstRowIfNone())
+        #expect(list.cursor.flatMap { list.indexPath(of: $0) } == IndexPath(row: 0, section: 1))
+        try list.select(IndexPath(row: 1, section: 1))
+        #expect(try !list.focusFirstRowIfNone(), "a focused row stays focused")
+        #expect(list.cursor.flatMap { list.indexPath(of: $0) } == IndexPath(row: 1, section: 1))
+        var empty = ListState(rows: [String]()) { RowContent($0) }
+        #expect(try !empty.focusFirstRowIfNone() && empty.cursor == nil)
+        var unselectable = ListState(rows: ["x"]) { RowContent($0) }
+        unselectable.selectionMode = .none
+        #expect(try !unselectable.focusFirstRowIfNone())
+    }
+}

@@ -169,6 +169,17 @@ extension ListState {
         return look
     }
 
+    /// Focuses (and selects) the first row when no row is focused and there is one: a view
+    /// that keeps a focused row as its rows come, are filtered or sorted calls this after each
+    /// change, so that a key acting on "the focused row" always has one. False when nothing
+    /// changed (a row was focused already, or there is none, or nothing can be selected).
+    @discardableResult
+    public mutating func focusFirstRowIfNone(at time: Double = 0) throws(ListError) -> Bool {
+        guard cursor.flatMap({ indexPath(of: $0) }) == nil, let first = indexPath(forFlatRow: 0) else { return false }
+        try select(first, at: time)
+        return cursor != nil
+    }
+
     // MARK: Flat row positions
 
     /// The position of `indexPath` counting rows of every section in order, saturating at
