@@ -38,18 +38,13 @@ extension DatabaseTableScreen {
         effects.append(.work(.start(Work(searchKey.named("search")) { progress in
             let found = Result { () throws(DatabaseError) -> Int? in
                 var tested = 0
-                for run in sweep.runs {
-                    var at = forward ? run.lowerBound : run.upperBound - 1
-                    while forward ? at < run.upperBound : at >= run.lowerBound {
-                        guard progress.report(Double(tested) / Double(Swift.max(1, sweep.total))) else { throw DatabaseError.cancelled }
-                        let batch = forward ? at..<Swift.min(run.upperBound, at + Self.searchBatch) : Swift.max(run.lowerBound, at - Self.searchBatch + 1)..<(at + 1)
-                        if let hit = try Self.firstMatch(of: text, in: batch, forward: forward, table: table, identities: identities, order: order, filters: filters,
-                                                         keepGoing: { !progress.isCancelled }) {
-                            return hit
-                        }
-                        tested += batch.count
-                        at = forward ? batch.upperBound : batch.lowerBound - 1
+                for batch in sweep.batches(of: Self.searchBatch) {
+                    guard progress.report(Double(tested) / Double(Swift.max(1, sweep.total))) else { throw DatabaseError.cancelled }
+                    if let hit = try Self.firstMatch(of: text, in: batch, forward: forward, table: table, identities: identities, order: order, filters: filters,
+                                                     keepGoing: { !progress.isCancelled }) {
+                        return hit
                     }
+                    tested += batch.count
                 }
                 return nil
             }

@@ -44,22 +44,17 @@ struct RowSearch {
         let sweep = SearchSweep(total: list.numberOfRows, focus: focus, forward: forward, including: text != nil)
         return (.start(Work(key) { progress -> Step? in
             var tested = 0
-            for run in sweep.runs {
-                var from = forward ? run.lowerBound : run.upperBound - 1
-                while forward ? from < run.upperBound : from >= run.lowerBound {
-                    let positions = forward ? Array(from..<Swift.min(run.upperBound, from + Self.chunk))
-                        : Array((Swift.max(run.lowerBound, from - Self.chunk + 1)...from).reversed())
-                    let fileRows = positions.map { p -> Int in
-                        guard let row = list.sourceRow(at: IndexPath(row: p))?.row else { return -1 }
-                        guard let kept else { return row }
-                        return kept.indices.contains(row) ? Int(kept[row]) : -1
-                    }
-                    let hits = rows.fields(at: fileRows) { _, fields in (0..<fields.count).contains { test.passes(fields[$0]) } }
-                    if let k = hits.firstIndex(of: true) { return Step(position: positions[k], wentRound: sweep.wentRound(to: positions[k]), forward: forward) }
-                    from += forward ? positions.count : -positions.count
-                    tested += positions.count
-                    guard progress.report(Double(tested) / Double(Swift.max(1, sweep.total))) else { return nil }
+            for batch in sweep.batches(of: Self.chunk) {
+                let positions = sweep.rows(of: batch)
+                let fileRows = positions.map { p -> Int in
+                    guard let row = list.sourceRow(at: IndexPath(row: p))?.row else { return -1 }
+                    guard let kept else { return row }
+                    return kept.indices.contains(row) ? Int(kept[row]) : -1
                 }
+                let hits = rows.fields(at: fileRows) { _, fields in (0..<fields.count).contains { test.passes(fields[$0]) } }
+                if let k = hits.firstIndex(of: true) { return Step(position: positions[k], wentRound: sweep.wentRound(to: positions[k]), forward: forward) }
+                tested += positions.count
+                guard progress.report(Double(tested) / Double(Swift.max(1, sweep.total))) else { return nil }
             }
             return Step(position: nil, forward: forward)
         }), nil)

@@ -34,6 +34,20 @@ struct SearchSweep: Sendable, Hashable {
         return [0..<(start + 1), (start + 1)..<total].filter { !$0.isEmpty }
     }
 
+    /// The runs cut into batches of at most `size` rows (at least one), in the order they are
+    /// tested: each batch's rows are tested from its lower bound up going forward, from its
+    /// upper bound down going back.
+    func batches(of size: Int) -> [Range<Int>] {
+        let size = Swift.max(1, size)
+        return runs.flatMap { run -> [Range<Int>] in
+            let ups = stride(from: run.lowerBound, to: run.upperBound, by: size).map { $0..<Swift.min(run.upperBound, $0 + size) }
+            return forward ? ups : ups.reversed()
+        }
+    }
+
+    /// The rows of `batch` in the order they are tested.
+    func rows(of batch: Range<Int>) -> [Int] { forward ? Array(batch) : batch.reversed() }
+
     /// True when `row`, found by the search, lies past the end it went towards: the search went
     /// round, which the status line says.
     func wentRound(to row: Int) -> Bool { forward ? row < start : row > start }

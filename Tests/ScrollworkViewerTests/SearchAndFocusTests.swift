@@ -195,3 +195,23 @@ import ScrollworkWidgets
         #expect(t.text.split(separator: "\n").last.map { $0.trimmingCharacters(in: .whitespaces) } == status, "\(t.text)")
     }
 }
+
+/// The one order every search in the order shown tests rows in (#64).
+@Suite struct SearchSweepTests {
+    @Test("batches of any size test every row once, from the start round to just before it, either way")
+    func batchesCoverEveryRowOnce() {
+        for total in 0...9 {
+            for focus in [nil, 0, 3, total - 1, total + 5] as [Int?] {
+                for forward in [true, false] {
+                    for including in [true, false] {
+                        let sweep = SearchSweep(total: total, focus: focus, forward: forward, including: including)
+                        let expected = (0..<total).map { k in forward ? (sweep.start + k) % total : ((sweep.start - k) % total + total) % total }
+                        for size in [Int.min, 0, 1, 2, 4, 100] {
+                            #expect(sweep.batches(of: size).flatMap(sweep.rows(of:)) == expected, "\(total) \(String(describing: focus)) \(forward) \(size)")
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
