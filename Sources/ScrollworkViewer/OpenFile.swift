@@ -144,10 +144,7 @@ public enum OpenFile {
     }
 
     /// True when `path` names a directory (following a symbolic link).
-    static func isDirectory(_ path: String) -> Bool {
-        var info = stat()
-        return FileSystemPath.withCString(path, { stat($0, &info) }) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
-    }
+    static func isDirectory(_ path: String) -> Bool { FileKind(path: path) == .directory }
 
     /// For a JSON array whose first element is an object, as every vega dataset and most JSON
     /// exports are (its elements are the rows), false; for an empty array, true; nil for other text.

@@ -18,16 +18,16 @@ enum SaveTarget: Equatable {
             self = .refused("no name given: nothing saved")
             return
         }
-        guard let identity = FileIdentity(path: path) else {
+        guard let identity = FileIdentity(path: path), let kind = FileKind(path: path) else {
             self = .free
             return
         }
         if protected.contains(identity) {
             self = .refused("\(FileError.readByView(path: path))")
-        } else if OpenFile.isDirectory(path) {
+        } else if kind == .directory {
             self = .refused("\(FileError.isDirectory(path: path)): give a file's name")
         } else {
-            self = FileIdentity.isRegularFile(path) ? .existing : .free
+            self = kind == .regular ? .existing : .free
         }
     }
 
@@ -38,7 +38,8 @@ enum SaveTarget: Equatable {
         let base = directory + (stem.isEmpty ? "view" : stem + "-view")
         var name = base + ".csv"
         var number = 2
-        while FileIdentity(path: name) != nil || FileIdentity.isLink(name) {
+        // A link that names nothing takes the name too.
+        while FileKind(path: name, followingLinks: false) != nil {
             name = base + "-\(number).csv"
             number += 1
         }

@@ -17,7 +17,7 @@ public enum ExportFormat: String, Sendable, Hashable, CaseIterable {
     /// - Throws: ``ExploreError`` for another extension, naming the ones there are.
     public init(path: String) throws(ExploreError) {
         if path == "-" { self = .csv; return }
-        if FileIdentity(path: path) != nil, !FileIdentity.isRegularFile(path), !OutputFile.isDirectory(path), !path.hasSuffix("/") {
+        if FileKind(path: path) == .special {
             self = .csv
             return
         }

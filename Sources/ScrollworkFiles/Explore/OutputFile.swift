@@ -91,12 +91,6 @@ public final class OutputFile {
         destination = .partial(name: made.1, target: target, replaces: exists)
     }
 
-    /// True when `path` names a directory (following links).
-    static func isDirectory(_ path: String) -> Bool {
-        var info = stat()
-        return FileSystemPath.withCString(path, { stat($0, &info) }) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
-    }
-
     /// The compressor a name ending in `.gz` or `.zst` asks for; nil for other names.
     private static func compressor(for path: String) throws(FileError) -> (any Compressor)? {
         switch OutputCompression(path: path) {

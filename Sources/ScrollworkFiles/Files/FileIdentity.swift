@@ -28,16 +28,28 @@ public struct FileIdentity: Sendable, Hashable {
     }
 }
 
-extension FileIdentity {
-    /// True when `path` names a regular file (following links).
-    public static func isRegularFile(_ path: String) -> Bool {
-        var info = stat()
-        return FileSystemPath.withCString(path, { stat($0, &info) }) == 0 && (info.st_mode & S_IFMT) == S_IFREG
-    }
+/// What a path names, told by one look at it: what a save decides where it may write.
+public enum FileKind: Sendable, Hashable {
+    /// A regular file, which a save replaces only when told to.
+    case regular
+    /// A directory, which is never a save's target.
+    case directory
+    /// A symbolic link that names nothing (seen only when links are not followed).
+    case link
+    /// A device (character or block), FIFO or socket, which is written as it is.
+    case special
 
-    /// True when `path` is a symbolic link, even one that names nothing.
-    public static func isLink(_ path: String) -> Bool {
+    /// What `path` names (following links unless `followingLinks` is false, when a link is
+    /// `.link`); nil when nothing is there.
+    public init?(path: String, followingLinks: Bool = true) {
         var info = stat()
-        return FileSystemPath.withCString(path, { lstat($0, &info) }) == 0 && (info.st_mode & S_IFMT) == S_IFLNK
+        let looked = FileSystemPath.withCString(path) { followingLinks ? stat($0, &info) : lstat($0, &info) }
+        guard looked == 0 else { return nil }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: self = .regular
+        case S_IFDIR: self = .directory
+        case S_IFLNK: self = .link
+        default: self = .special
+        }
     }
 }
