@@ -19,9 +19,8 @@ extension DatabaseTableScreen {
                 switch prompt {
                 case .search: search(typing.text, forward: true, isNew: true)
                 case .filter: addFilter(typing.text, at: time)
-                case .save: chooseSave(typing.text)
-                case let .replace(path):
-                    if SaveTarget.isYes(typing.text) { startSave(to: path, replacing: true) } else { note = "nothing saved: \(path) is kept as it was" }
+                case .save: take(SaveTarget.step(forName: typing.text, protecting: readFiles))
+                case let .replace(path): take(SaveTarget.step(answering: typing.text, about: path))
                 case .goToRow: goToRow(typing.text, at: time)
                 case .column: jump(toColumn: typing.text, at: time)
                 }

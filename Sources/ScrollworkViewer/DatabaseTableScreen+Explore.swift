@@ -60,13 +60,13 @@ extension DatabaseTableScreen {
     /// The database's file, which a save never replaces; none for a server's database.
     var readFiles: Set<FileIdentity> { Set([FileIdentity(path: source.title)].compactMap { $0 }) }
 
-    /// A save to `path` typed at the prompt: at once to a new name, after a yes over a file
-    /// that exists, never over the database's own file.
-    mutating func chooseSave(_ path: String) {
-        switch SaveTarget(path, protecting: readFiles) {
-        case .free: startSave(to: path, replacing: false)
-        case .existing: ask(.replace(path), SaveTarget.question(path))
-        case let .refused(reason): note = reason
+    /// Carries out a save's next step: at once to a new name, a question before a file that
+    /// exists is replaced, never over the database's own file.
+    mutating func take(_ step: SaveTarget.Step) {
+        switch step {
+        case let .write(path, replacing): startSave(to: path, replacing: replacing)
+        case let .ask(path, question): ask(.replace(path), question)
+        case let .say(message): note = message
         }
     }
 

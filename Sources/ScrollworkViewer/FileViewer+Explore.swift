@@ -135,15 +135,18 @@ extension FileViewer {
         case .filter:
             do { addFilter(try RowFilter(parsing: text, columns: columnNames), at: time) } catch { notes.set(.action, "\(error)") }
         case .goToRow: goToRow(text, at: time)
-        case .save:
-            switch SaveTarget(text, protecting: readFiles) {
-            case .free: startSave(to: text, replacing: false)
-            case .existing: ask(.replace(text), SaveTarget.question(text))
-            case let .refused(reason): notes.set(.action, reason)
-            }
-        case let .replace(path):
-            if SaveTarget.isYes(text) { startSave(to: path, replacing: true) } else { notes.set(.action, "nothing saved: \(path) is kept as it was") }
+        case .save: take(SaveTarget.step(forName: text, protecting: readFiles))
+        case let .replace(path): take(SaveTarget.step(answering: text, about: path))
         case .search, .column: break
+        }
+    }
+
+    /// Carries out a save's next step.
+    private mutating func take(_ step: SaveTarget.Step) {
+        switch step {
+        case let .write(path, replacing): startSave(to: path, replacing: replacing)
+        case let .ask(path, question): ask(.replace(path), question)
+        case let .say(message): notes.set(.action, message)
         }
     }
 

@@ -46,12 +46,26 @@ enum SaveTarget: Equatable {
         return name
     }
 
-    /// The question asked before `path` is replaced.
-    static func question(_ path: String) -> String { "\(path) exists. Replace it? (y replaces, Enter or n keeps it): " }
+    /// What a screen does next with a save: write it, ask before replacing a file, or say why
+    /// nothing is written.
+    enum Step: Equatable {
+        case write(path: String, replacing: Bool)
+        case ask(path: String, question: String)
+        case say(String)
+    }
 
-    /// True when `answer` to ``question(_:)`` says yes.
-    static func isYes(_ answer: String) -> Bool {
-        ["y", "yes"].contains(answer.trimmingSpaces.lowercased())
+    /// The step after `path` was typed at a save prompt, `protected` being the files open views read.
+    static func step(forName path: String, protecting protected: Set<FileIdentity>) -> Step {
+        switch SaveTarget(path, protecting: protected) {
+        case .free: .write(path: path, replacing: false)
+        case .existing: .ask(path: path, question: "\(path) exists. Replace it? (y replaces, Enter or n keeps it): ")
+        case let .refused(reason): .say(reason)
+        }
+    }
+
+    /// The step after `answer` to the question about replacing `path`: y or yes replaces it.
+    static func step(answering answer: String, about path: String) -> Step {
+        ["y", "yes"].contains(answer.trimmingSpaces.lowercased()) ? .write(path: path, replacing: true) : .say("nothing saved: \(path) is kept as it was")
     }
 }
 
