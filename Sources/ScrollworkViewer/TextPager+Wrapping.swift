@@ -117,18 +117,17 @@ extension TextPager {
         }
     }
 
-    /// The text of line `i` from its row `row` on, enough for `rows` rows: a long line read
-    /// from there (its first whole character on), a line read whole otherwise.
-    func wrappedText(_ i: Int, fromRow row: Int, rows: Int) -> (text: String, skippedRows: Int) {
-        guard isLong(i) else { return (line(i), row) }
+    /// The text of long line `i` (``isLong(_:)``) from its row `row` on, enough for `rows`
+    /// rows, its first whole character on.
+    func longLineText(_ i: Int, fromRow row: Int, rows: Int) -> String {
         let range = index.range(ofRecord: i)
         let start = range.lowerBound + UInt64(row) * UInt64(wrapColumns)
         let count = Swift.min(Int(clamping: range.upperBound - start), (rows + 1) * wrapColumns, Self.lineLimit)
         var bytes: [UInt8]
-        do { bytes = try file.read(at: start, count: count) } catch { return ("⚠ \(error)", 0) }
+        do { bytes = try file.read(at: start, count: count) } catch { return "⚠ \(error)" }
         // A character cut by the row's start is left to the row before it.
         bytes = Array(bytes.drop { $0 & 0xC0 == 0x80 })
         while let last = bytes.last, last == 0x0A || last == 0x0D { bytes.removeLast() }
-        return (String(decoding: bytes, as: UTF8.self), 0)
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

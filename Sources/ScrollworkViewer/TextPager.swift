@@ -260,14 +260,11 @@ public struct TextPager: App, WidgetGroup, ShowsIndexedFile {
         let first = top.line
         let count = Swift.max(0, Swift.min(lines - first, parts[0].rows + 1))
         view.content.first = first
-        view.content.shown = (0..<count).map { line(first + $0) }
-        view.content.skipRows = 0
+        // A long top line, wrapped, is read from the row shown: rows above it are not read at all.
+        let fromRow = view.content.wraps && count > 0 && isLong(first)
+        view.content.shown = (0..<count).map { $0 == 0 && fromRow ? longLineText(first, fromRow: top.row, rows: parts[0].rows) : line(first + $0) }
         view.content.topRow = top.row
-        if view.content.wraps, count > 0 {
-            let (text, skipped) = wrappedText(first, fromRow: top.row, rows: parts[0].rows)
-            view.content.shown[0] = text
-            view.content.skipRows = skipped
-        }
+        view.content.skipRows = fromRow ? 0 : top.row
         widest = Swift.max(widest, view.content.shown.map { displayWidth($0) }.max() ?? 0)
         fitContent(rows: parts[0].rows, columns: parts[0].columns, at: time)
         view.render(in: canvas.points(parts[0]), into: &canvas, at: time)
