@@ -234,8 +234,13 @@ extension ShowsIndexedFile {
 
 /// A search through a file's bytes off the loop, for `/`, `n` and `N` in the file's order: from
 /// the focus (the focused record or line), going round past the end once, as `less` and vim do.
+/// Text is looked for as the file spells it too: a quote doubled inside a quoted field
+/// (`O''Neill` in a file quoted with `'`), `\"` in JSON; the nearest spelling found wins.
 struct FileSearch {
-    private(set) var search: TextSearch? = nil
+    /// The text as typed, then its other spellings in the file.
+    private(set) var searches: [TextSearch] = []
+    /// The text as typed.
+    var search: TextSearch? { searches.first }
     /// True while a search runs.
     private(set) var isRunning = false
     /// The direction of the last search: true for forward (`/`, `n`), false for backward (`N`).
@@ -245,10 +250,26 @@ struct FileSearch {
     /// The key of the search's work.
     private let key = WorkKey<Step>("search")
 
-    /// A new search for `text`, from the start of `focus` (the focused record's bytes) on.
-    mutating func begin(_ text: String, in file: FileBytes, focus: Range<UInt64>) -> (work: WorkRequest?, note: String?) {
-        search = TextSearch(text)
+    /// A new search for `text`, also spelled as `format` writes it, from the start of `focus`
+    /// (the focused record's bytes) on.
+    mutating func begin(_ text: String, spelledAs format: FileFormat? = nil, in file: FileBytes, focus: Range<UInt64>) -> (work: WorkRequest?, note: String?) {
+        let spellings = [text] + (format.map { Self.spellings(of: text, in: $0) } ?? [])
+        searches = spellings.reduce(into: []) { found, spelling in
+            if let search = TextSearch(spelling), !found.contains(search) { found.append(search) }
+        }
         return sweep(forward: true, in: file, from: focus.lowerBound, limit: focus.lowerBound, wentRound: false)
+    }
+
+    /// How `format` writes `text` inside a value, where that differs from the text itself.
+    static func spellings(of text: String, in format: FileFormat) -> [String] {
+        switch format {
+        case let .delimited(dialect):
+            let quote = String(UnicodeScalar(dialect.quote))
+            return text.contains(quote) ? [text.replacing(quote, with: quote + quote)] : []
+        case .json:
+            guard text.contains("\"") || text.contains("\\") else { return [] }
+            return [text.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"")]
+        }
     }
 
     /// The next match after `focus` (the previous before it when not `forward`).
@@ -263,10 +284,23 @@ struct FileSearch {
         sweep(forward: forward, in: file, from: forward ? record.upperBound : record.lowerBound, limit: limit, wentRound: wentRound)
     }
 
+    /// The nearest match of any spelling from `from` on (or before it when not `forward`).
+    private static func nearest(_ searches: [TextSearch], forward: Bool, in file: FileBytes, from: UInt64,
+                                progress: (UInt64) -> Bool) throws(FileError) -> UInt64? {
+        var best: UInt64?
+        for search in searches {
+            let found = forward ? try search.first(in: file, from: from, concurrently: .processors, progress: progress)
+                : try search.last(in: file, before: from, progress: progress)
+            if let found, best.map({ forward ? found < $0 : found > $0 }) ?? true { best = found }
+        }
+        return best
+    }
+
     /// Searches from `from` towards the end (or the start), round from the other end when
     /// nothing is found before it, to `limit`; `wentRound` when `from` is already past the end.
     private mutating func sweep(forward: Bool, in file: FileBytes, from: UInt64, limit: UInt64, wentRound: Bool) -> (work: WorkRequest?, note: String?) {
-        guard let search else { return (nil, "no search yet: / to search") }
+        guard !searches.isEmpty else { return (nil, "no search yet: / to search") }
+        let searches = searches
         isRunning = true
         self.forward = forward
         self.limit = limit
@@ -275,15 +309,14 @@ struct FileSearch {
             let report = { (at: UInt64) in progress.report(forward ? Double(at) / Double(size) : 1 - Double(at) / Double(size)) }
             do {
                 if !wentRound {
-                    let found = forward ? try search.first(in: file, from: from, concurrently: .processors, progress: report)
-                        : try search.last(in: file, before: from, progress: report)
-                    if let found { return Step(offset: found, wentRound: false) }
+                    if let found = try Self.nearest(searches, forward: forward, in: file, from: from, progress: report) {
+                        return Step(offset: found, wentRound: false)
+                    }
                     if progress.isCancelled { return nil }
                 }
                 // Round from the other end, as far as where the search began.
                 let start = wentRound ? from : (forward ? 0 : UInt64.max)
-                let found = forward ? try search.first(in: file, from: start, concurrently: .processors, progress: report)
-                    : try search.last(in: file, before: start, progress: report)
+                let found = try Self.nearest(searches, forward: forward, in: file, from: start, progress: report)
                 guard let found, forward ? found < limit : found >= limit else { return Step(offset: nil, wentRound: true) }
                 return Step(offset: found, wentRound: true)
             } catch {

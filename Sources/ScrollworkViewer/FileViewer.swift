@@ -101,7 +101,7 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
         self.missing = missing
         let scanner: RecordScanner
         switch format {
-        case let .delimited(dialect): scanner = RecordScanner(separator: dialect.separator)
+        case let .delimited(dialect): scanner = RecordScanner(separator: dialect.separator, quote: dialect.quote)
         case .json(.lines): scanner = RecordScanner(quotes: false)
         case .json(.arrayElements): scanner = .jsonArrayElements()
         }
@@ -388,7 +388,7 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
             return start(request, message)
         }
         if let text {
-            let (request, message) = search.begin(text, in: file, focus: focusRange)
+            let (request, message) = search.begin(text, spelledAs: format, in: file, focus: focusRange)
             start(request, message)
         } else {
             let (request, message) = search.next(forward: forward, in: file, focus: focusRange)
@@ -701,7 +701,9 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
     var statusText: StatusText {
         let kind: String
         switch format {
-        case let .delimited(dialect): kind = "separated by " + (dialect.separator == 0x09 ? "tab" : String(UnicodeScalar(dialect.separator)))
+        case let .delimited(dialect):
+            kind = "separated by " + (dialect.separator == 0x09 ? "tab" : String(UnicodeScalar(dialect.separator)))
+                + (dialect.quote == 0x22 ? "" : ", quoted with " + String(UnicodeScalar(dialect.quote)))
         case .json(.lines): kind = "JSON Lines"
         case .json(.arrayElements): kind = "JSON array"
         }

@@ -116,8 +116,7 @@ public enum OpenFile {
         } else if !forced && isJSONLines(sample: sample, ext: ext) {
             format = .json(.lines)
         } else {
-            var dialect = DelimitedDialect.detect(sample: sample, hint: ext)
-            if let separator { dialect.separator = try separatorByte(separator) }
+            var dialect = DelimitedDialect.detect(sample: sample, hint: ext, separator: try separator.map(separatorByte))
             if let header { dialect.hasHeader = header }
             format = .delimited(dialect)
             if !forced && !dialect.splitsIntoColumns(sample) {

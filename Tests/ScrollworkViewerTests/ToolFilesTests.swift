@@ -46,6 +46,38 @@ import Testing
         #expect(try String(contentsOfFile: out, encoding: .utf8) == "id,city\n2,\"Kraków, PL\"\n")
     }
 
+    @Test("LibreOffice's CSV with ' as its string delimiter: detected, said, and read alike by sort, filter, search and save")
+    func libreOfficeCustomQuote() throws {
+        let (titles, rows, viewer) = try Self.table("libreoffice-quote.csv")
+        #expect(titles == ["id", "name", "city", "score"] && rows == Self.people, "\(rows)")
+        #expect(viewer.status.contains("separated by ,, quoted with '"), "\(viewer.status)")
+        let (allTitles, allRows, all) = try Self.table("libreoffice-quote-all.csv")
+        #expect(allTitles == ["id", "name", "city", "score"], "\(allTitles)")
+        #expect(allRows == Self.people + [["4", "Seán O'Neill", "L'Aquila\nAbruzzo", "3"]], "\(allRows)")
+        #expect(all.status.contains("separated by ;, quoted with '"), "\(all.status)")
+        // A sort reads one field a record, a filter and a save all of a row's: each in its own reader.
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("libre-\(UInt32.random(in: 0...UInt32.max)).csv").path
+        defer { unlink(out) }
+        _ = try FileQuery.write(all, recipe: ViewRecipe(filters: ["city~Aquila|Kraków"], sorts: ["-name"], columns: "name,city"), to: out)
+        #expect(try String(contentsOfFile: out, encoding: .utf8) == "name,city\nSeán O'Neill,\"L'Aquila\nAbruzzo\"\n\"Bob \"\"The Builder\"\"\",\"Kraków, PL\"\n")
+    }
+
+    @Test("/ in the file's order finds text as the file spells it: a doubled ' or \" in a quoted field, \\\" in JSON")
+    func searchFindsQuotedSpellings() throws {
+        let cases: [(file: TemporaryFile, text: String, row: Int)] = [
+            (TemporaryFile(name: "libre.csv", String(decoding: try Data(contentsOf: URL(fileURLWithPath: Self.fixture("libreoffice-quote-all.csv"))), as: UTF8.self)), "O'Neill", 3),
+            (TemporaryFile(name: "excel.csv", "id,name\n1,a\n2,\"Bob \"\"The Builder\"\"\"\n3,c\n"), "Bob \"The", 1),
+            (TemporaryFile(name: "people.jsonl", "{\"id\":1,\"name\":\"a\"}\n{\"id\":2,\"name\":\"say \\\"hi\\\"\"}\n"), "say \"hi\"", 1),
+        ]
+        for (file, text, row) in cases {
+            var t = try SearchAndFocusTests.open(file)
+            t.type("/\(text)\r")
+            #expect(SearchAndFocusTests.ran(&t, "search"))
+            #expect(SearchAndFocusTests.focused(t) == row, "\(file.path): \(t.app.status)")
+        }
+        #expect(FileSearch.spellings(of: "plain", in: .delimited(DelimitedDialect(quote: 0x27))).isEmpty)
+    }
+
     @Test("R's write.csv, pandas' to_csv with its index, PostgreSQL's COPY and MySQL's dump: row names, NA and \\N as missing")
     func dataToolExports() throws {
         for name in ["r-write.csv", "pandas-index.csv"] {

@@ -67,7 +67,7 @@ public struct DelimitedRows: RowSource, Sendable {
         let alone = { [self] (i: Int) in row(at: i) }
         return eachRecord(at: range.clamped(to: 0..<count)) { i, bytes in
             guard let bytes else { return alone(i) }
-            return DelimitedRecord(number: i.addingSaturating(1), fields: RecordParser.fields(of: bytes, separator: dialect.separator))
+            return DelimitedRecord(number: i.addingSaturating(1), fields: RecordParser.fields(of: bytes, separator: dialect.separator, quote: dialect.quote))
         }
     }
 
@@ -83,7 +83,7 @@ public struct DelimitedRows: RowSource, Sendable {
     /// fastest, as records close together share a read), as ``values(ofField:in:_:)`` reads
     /// them; nil bytes for a row number outside the rows.
     public func values<T, Rows: RandomAccessCollection<Int>>(ofField field: Int, at rows: Rows, _ value: (UnsafeBufferPointer<UInt8>?) -> T) -> [T] {
-        var reader = FieldReader(separator: dialect.separator)
+        var reader = FieldReader(separator: dialect.separator, quote: dialect.quote)
         // A record one read cannot give is read on its own, through what this closure holds:
         // a loop that used `self` copied the rows (and retained what they hold) every record.
         let alone = { [self] (i: Int) in row(at: i) }
@@ -118,7 +118,7 @@ public struct DelimitedRows: RowSource, Sendable {
         let limit = Swift.max(1, limit)
         do {
             let bytes = try file.read(at: range.lowerBound, count: Swift.min(length, limit))
-            let fields = RecordParser.fields(of: bytes, separator: dialect.separator)
+            let fields = RecordParser.fields(of: bytes, separator: dialect.separator, quote: dialect.quote)
             var problem: String? = nil
             if bytes.count < Swift.min(length, limit) { problem = "the file is shorter than when it was indexed" }
             if length > limit { problem = "the record is \(length) bytes long; its first \(limit) are shown" }

@@ -2,7 +2,8 @@
 /// the one state machine that both ``RecordScanner`` (where records begin) and ``RecordParser``
 /// (a record's fields) follow, so the two always agree where a record ends.
 ///
-/// A quote opens a quoted field only at the start of a field; elsewhere it is text (`a"b`).
+/// A quote (`"`, or the dialect's own quote such as LibreOffice's `'`) opens a quoted field
+/// only at the start of a field; elsewhere it is text (`a"b`).
 /// Inside quotes, separators and line feeds are text and a doubled quote is one quote. Text
 /// after a closing quote is kept in the field (`"ab"cd` is `abcd`), and quotes after it are text.
 public enum DelimitedState: UInt8, Sendable, Hashable, CaseIterable {
@@ -28,15 +29,16 @@ public enum DelimitedState: UInt8, Sendable, Hashable, CaseIterable {
         case endRecord
     }
 
-    /// The state after `byte` and what the byte is.
+    /// The state after `byte` and what the byte is, in text whose fields `separator` ends and
+    /// `quote` encloses.
     @inlinable
-    public func next(_ byte: UInt8, separator: UInt8) -> (state: DelimitedState, action: Action) {
+    public func next(_ byte: UInt8, separator: UInt8, quote: UInt8 = 0x22) -> (state: DelimitedState, action: Action) {
         switch self {
         case .quoted:
-            return byte == 0x22 ? (.quoteInQuoted, .skip) : (.quoted, .append)
-        case .fieldStart where byte == 0x22:
+            return byte == quote ? (.quoteInQuoted, .skip) : (.quoted, .append)
+        case .fieldStart where byte == quote:
             return (.quoted, .skip)
-        case .quoteInQuoted where byte == 0x22:
+        case .quoteInQuoted where byte == quote:
             return (.quoted, .append)
         case .fieldStart, .unquoted, .quoteInQuoted:
             if byte == separator { return (.fieldStart, .endField) }

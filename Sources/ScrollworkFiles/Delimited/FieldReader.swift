@@ -13,10 +13,12 @@ import Darwin
 struct FieldReader {
     /// The separator.
     let separator: UInt8
+    /// The byte that encloses a field.
+    let quote: UInt8
     /// The quoted field being read, without its quotes.
     private var scratch: [UInt8] = []
 
-    init(separator: UInt8) { self.separator = DelimitedDialect.usable(separator) }
+    init(separator: UInt8, quote: UInt8 = 0x22) { (self.separator, self.quote) = DelimitedDialect.usable(separator: separator, quote: quote) }
 
     /// Calls `body` with field `index` of `record` (a whole record, its line ending included),
     /// or with nil when the record has fewer fields.
@@ -25,7 +27,7 @@ struct FieldReader {
         let count = record.count
         var start = 0, field = 0
         while true {
-            if start < count, base[start] == 0x22 { return quotedField(index, of: record, from: start, field: field, body) }
+            if start < count, base[start] == quote { return quotedField(index, of: record, from: start, field: field, body) }
             let found = memchr(base + start, Int32(separator), count - start)
             if field == index {
                 var end = count
@@ -52,7 +54,7 @@ struct FieldReader {
         var current = field
         for i in start..<record.count {
             let byte = record[i]
-            let (after, action) = state.next(byte, separator: separator)
+            let (after, action) = state.next(byte, separator: separator, quote: quote)
             state = after
             switch action {
             case .append where current == index: scratch.append(byte)

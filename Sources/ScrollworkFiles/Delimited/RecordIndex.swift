@@ -21,8 +21,10 @@ public struct RecordIndex: Sendable {
     public private(set) var isFinished = false
 
     /// An empty index, at the start of the file; without `quotes`, a record is a line. The
-    /// separator decides where a quote opens a field, as it does for ``RecordParser``.
-    public init(quotes: Bool = true, separator: UInt8 = 0x2C) { scanner = RecordScanner(quotes: quotes, separator: separator) }
+    /// separator decides where a quote (`quote`) opens a field, as it does for ``RecordParser``.
+    public init(quotes: Bool = true, separator: UInt8 = 0x2C, quote: UInt8 = 0x22) {
+        scanner = RecordScanner(quotes: quotes, separator: separator, quote: quote)
+    }
 
     /// An empty index whose records `scanner` finds (``RecordScanner/jsonArrayElements()``, say).
     public init(scanner: RecordScanner) { self.scanner = scanner.restarted() }
@@ -173,7 +175,7 @@ public struct RecordIndex: Sendable {
         }
     }
 
-    /// An empty index that reads as this one does (quotes and separator): for a file read again
+    /// An empty index that reads as this one does (quotes, separator and quote): for a file read again
     /// from its start after it was cut shorter.
     public func emptied() -> RecordIndex { RecordIndex(scanner: scanner) }
 

@@ -1,6 +1,6 @@
 /// Splits one record of delimited text into its fields with the state machine
 /// ``DelimitedState``, which ``RecordScanner`` follows to find the record: fields are separated
-/// by the separator; a field that begins with a double quote may hold separators, line breaks and
+/// by the separator; a field that begins with the quote (`"` unless the dialect says `'`) may hold separators, line breaks and
 /// doubled quotes (one quote each); the record's line ending (LF or CRLF) is not part of its last
 /// field.
 ///
@@ -9,10 +9,10 @@
 /// record, text after a closing quote is kept in the field, and a line feed that would end the
 /// record before its last byte (bytes that are more than one record) is kept as text.
 public enum RecordParser {
-    /// The fields of `record`; a quote, CR or LF as the `separator` counts as `,`, as
-    /// ``DelimitedDialect`` makes it.
-    public static func fields(of record: UnsafeBufferPointer<UInt8>, separator: UInt8) -> [String] {
-        let separator = DelimitedDialect.usable(separator)
+    /// The fields of `record`, `quote` enclosing fields; a quote, CR or LF as the `separator`
+    /// counts as `,`, and a quote other than `"` or `'` as `"`, as ``DelimitedDialect`` makes them.
+    public static func fields(of record: UnsafeBufferPointer<UInt8>, separator: UInt8, quote: UInt8 = 0x22) -> [String] {
+        let (separator, quote) = DelimitedDialect.usable(separator: separator, quote: quote)
         var fields: [String] = []
         var field: [UInt8] = []
         var state = DelimitedState.fieldStart
@@ -20,7 +20,7 @@ public enum RecordParser {
         let end = record.count
         while i < end {
             let byte = record[i]
-            let (after, action) = state.next(byte, separator: separator)
+            let (after, action) = state.next(byte, separator: separator, quote: quote)
             state = after
             switch action {
             case .append:
@@ -43,14 +43,14 @@ public enum RecordParser {
         return fields
     }
 
-    /// How many fields `record` has, as ``fields(of:separator:)-(UnsafeBufferPointer<UInt8>,_)``
+    /// How many fields `record` has, as ``fields(of:separator:quote:)-(UnsafeBufferPointer<UInt8>,_,_)``
     /// splits it, without making them: what a dialect's guess compares for each separator tried.
-    public static func fieldCount(of record: [UInt8], separator: UInt8) -> Int {
-        let separator = DelimitedDialect.usable(separator)
+    public static func fieldCount(of record: [UInt8], separator: UInt8, quote: UInt8 = 0x22) -> Int {
+        let (separator, quote) = DelimitedDialect.usable(separator: separator, quote: quote)
         var count = 1
         var state = DelimitedState.fieldStart
         for (i, byte) in record.enumerated() {
-            let (after, action) = state.next(byte, separator: separator)
+            let (after, action) = state.next(byte, separator: separator, quote: quote)
             state = after
             switch action {
             case .endField: count += 1
@@ -62,7 +62,7 @@ public enum RecordParser {
     }
 
     /// The fields of `record`, for bytes at hand in an array.
-    public static func fields(of record: [UInt8], separator: UInt8) -> [String] {
-        record.withUnsafeBufferPointer { fields(of: $0, separator: separator) }
+    public static func fields(of record: [UInt8], separator: UInt8, quote: UInt8 = 0x22) -> [String] {
+        record.withUnsafeBufferPointer { fields(of: $0, separator: separator, quote: quote) }
     }
 }

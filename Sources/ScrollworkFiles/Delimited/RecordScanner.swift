@@ -19,6 +19,8 @@ public struct RecordScanner: Sendable, Hashable {
     public let quotes: Bool
     /// The byte between fields, which decides whether a quote starts a field.
     public let separator: UInt8
+    /// The byte that encloses a field: `"`, or `'` in some exports.
+    public let quote: UInt8
 
     /// True when records are the elements of one JSON array (a `.json` file holding an array of
     /// objects, pretty-printed or not): a record ends after a comma between two elements.
@@ -32,9 +34,10 @@ public struct RecordScanner: Sendable, Hashable {
     public var inQuotes: Bool { state == .quoted }
 
     /// A scanner at the start of the text; without `quotes` every line feed ends a record.
-    public init(quotes: Bool = true, separator: UInt8 = 0x2C) {
+    /// `separator` and `quote` are made usable as ``DelimitedDialect`` makes them.
+    public init(quotes: Bool = true, separator: UInt8 = 0x2C, quote: UInt8 = 0x22) {
         self.quotes = quotes
-        self.separator = DelimitedDialect.usable(separator)
+        (self.separator, self.quote) = DelimitedDialect.usable(separator: separator, quote: quote)
         jsonArray = false
     }
 
@@ -45,11 +48,12 @@ public struct RecordScanner: Sendable, Hashable {
     private init(jsonArray: Bool) {
         quotes = false
         separator = 0x2C
+        quote = 0x22
         self.jsonArray = jsonArray
     }
 
     /// An unscanned scanner that reads as this one does.
-    public func restarted() -> RecordScanner { jsonArray ? .jsonArrayElements() : RecordScanner(quotes: quotes, separator: separator) }
+    public func restarted() -> RecordScanner { jsonArray ? .jsonArrayElements() : RecordScanner(quotes: quotes, separator: separator, quote: quote) }
 
     /// JSON arrays: a record begins after each comma directly inside the outermost array.
     private mutating func scanJSONArray(_ bytes: UnsafeBufferPointer<UInt8>, recordStart: (UInt64) -> Void) {
@@ -85,9 +89,10 @@ public struct RecordScanner: Sendable, Hashable {
         let end = base + bytes.count
         var at = base
         var state = quotes ? state : .fieldStart
+        let quoteByte = Int32(quote)
         // The next quote at or after `at`, or the end when there is none.
         func nextQuote(from p: UnsafePointer<UInt8>) -> UnsafePointer<UInt8> {
-            guard quotes, p < end, let q = memchr(p, 0x22, end - p) else { return end }
+            guard quotes, p < end, let q = memchr(p, quoteByte, end - p) else { return end }
             return UnsafePointer(q.assumingMemoryBound(to: UInt8.self))
         }
         var quote = nextQuote(from: at)
@@ -101,7 +106,7 @@ public struct RecordScanner: Sendable, Hashable {
                 quote = nextQuote(from: at)
             case .quoteInQuoted:
                 // One byte decides: a doubled quote, a separator, a line feed or text after it.
-                let (next, action) = state.next(at.pointee, separator: separator)
+                let (next, action) = state.next(at.pointee, separator: separator, quote: self.quote)
                 if action == .endRecord { recordStart(origin + UInt64(at + 1 - base)) }
                 state = next
                 at += 1

@@ -48,10 +48,12 @@ struct FieldSpan {
 /// bytes at a time, in the pass that looks for quotes; one with a quote follows ``DelimitedState`` byte by byte.
 struct FieldSplitter {
     let separator: UInt8
+    /// The byte that encloses a field.
+    let quote: UInt8
     private var spans: [FieldSpan] = []
     private var scratch: [UInt8] = []
 
-    init(separator: UInt8) { self.separator = DelimitedDialect.usable(separator) }
+    init(separator: UInt8, quote: UInt8 = 0x22) { (self.separator, self.quote) = DelimitedDialect.usable(separator: separator, quote: quote) }
 
     /// `body` with the fields of `record` (a whole record, its line ending included).
     mutating func withFields<T>(of record: UnsafeBufferPointer<UInt8>, _ body: (FieldList) -> T) -> T {
@@ -97,7 +99,7 @@ struct FieldSplitter {
         // top bit, in the one pass that also finds whether the record needs its quotes undone.
         let raw = UnsafeRawPointer(base)
         let pattern = UInt64(separator) &* 0x0101_0101_0101_0101
-        let quotes: UInt64 = 0x2222_2222_2222_2222
+        let quotes = UInt64(quote) &* 0x0101_0101_0101_0101
         let low7: UInt64 = 0x7f7f_7f7f_7f7f_7f7f
         var start = 0
         var i = 0
@@ -116,7 +118,7 @@ struct FieldSplitter {
             i += 8
         }
         while i < end {
-            if base[i] == 0x22 { return false }
+            if base[i] == quote { return false }
             if base[i] == separator {
                 spans.append(FieldSpan(start: start, count: i - start, inScratch: false))
                 start = i + 1
@@ -134,7 +136,7 @@ struct FieldSplitter {
         let end = record.count
         for i in 0..<end {
             let byte = record[i]
-            let (after, action) = state.next(byte, separator: separator)
+            let (after, action) = state.next(byte, separator: separator, quote: quote)
             state = after
             switch action {
             case .append: scratch.append(byte)

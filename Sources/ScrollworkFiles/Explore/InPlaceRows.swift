@@ -26,7 +26,7 @@ extension InPlaceRows {
 extension DelimitedRows: InPlaceRows {
     /// `body` of each of `rows` with its record's fields split in place.
     public func fields<T, Rows: RandomAccessCollection<Int>>(at rows: Rows, _ body: (Int, FieldList) -> T) -> [T] {
-        var splitter = FieldSplitter(separator: dialect.separator)
+        var splitter = FieldSplitter(separator: dialect.separator, quote: dialect.quote)
         let alone = { [self] (i: Int) in row(at: i) }
         let count = count
         return eachRecord(at: rows) { i, bytes in

@@ -39,3 +39,9 @@ write("google-sheets.csv", "\r\n".join(",".join(quoted(v) for v in r) for r in [
 # JSON Lines with a byte order mark and CRLF line ends (PowerShell's and some Windows tools').
 import json
 write("bom-crlf.jsonl", b"\xef\xbb\xbf" + "".join(json.dumps({"id": int(r[0]), "name": r[1], "city": r[2], "score": float(r[3]) if r[3] else None}, ensure_ascii=False) + "\r\n" for r in rows).encode())
+# LibreOffice's CSV export with ' as its string delimiter, quoting where needed (its default)…
+write("libreoffice-quote.csv", "".join(",".join(quoted(v, ",", "'") for v in r) + "\n" for r in [("id", "name", "city", "score")] + rows).encode())
+# …and with "Quote all text cells", ; between fields, a doubled ' and a line break in a cell.
+lo_rows = rows + [("4", "Seán O'Neill", "L'Aquila\nAbruzzo", "3")]
+lo_text = lambda v: v if v == "" or v.lstrip("-").replace(".", "", 1).isdigit() else "'" + v.replace("'", "''") + "'"
+write("libreoffice-quote-all.csv", "".join(";".join(lo_text(v) for v in r) + "\n" for r in [("id", "name", "city", "score")] + lo_rows).encode())
