@@ -3,9 +3,12 @@ import ScrollworkFiles
 import ScrollworkWidgets
 
 /// `/`, `n` and `N` in a sorted view: the next row from the focus (or before it) in the order
-/// shown whose fields hold the text, going round past the end (``SearchSweep``), found off the
-/// loop a few thousand rows at a time, as a database view searches. (In the file's order the search reads the file's bytes instead,
-/// which is faster: ``FileSearch``.)
+/// shown whose fields hold the text, going round past the end (``SearchSweep``), as a database
+/// view searches. In a delimited file the rows whose bytes hold the text are marked first, at
+/// the speed of memory (``DelimitedRows/rowsHolding(_:pieceSize:concurrently:progress:)``), and only those
+/// are read and tested in the order shown: about the time of the same search in the file's
+/// order (``FileSearch``), where testing every row in the order shown read the file row by row
+/// at random. JSON rows, whose text escapes can spell a letter many ways, are each tested.
 struct RowSearch {
     /// The text, as a whole-row test (smart case, as `/` in the file).
     private(set) var test: RowFilter? = nil
@@ -26,6 +29,8 @@ struct RowSearch {
         var position: Int?
         var wentRound = false
         var forward = true
+        /// Why the file could not be searched.
+        var failure: String?
     }
 
     /// Starts a search for `text` (nil: the last one's, from the row after `focus` or before it
@@ -42,7 +47,21 @@ struct RowSearch {
         isRunning = true
         self.forward = forward
         let sweep = SearchSweep(total: list.numberOfRows, focus: focus, forward: forward, including: text != nil)
+        let searched = self.text
         return (.start(Work(key) { progress -> Step? in
+            // The rows that can hold the text: all of them for JSON.
+            var marks: RowMarks?
+            if case let .delimited(file) = rows {
+                let spellings = [searched] + FileSearch.spellings(of: searched, in: .delimited(file.dialect))
+                do {
+                    guard let found = try file.rowsHolding(spellings.compactMap(TextSearch.init), concurrently: .processors,
+                                                           progress: { progress.report($0 / 2) }) else { return nil }
+                    marks = found
+                } catch {
+                    return Step(position: nil, forward: forward, failure: "\(error)")
+                }
+                if marks?.count == 0 { return Step(position: nil, forward: forward) }
+            }
             var tested = 0
             for batch in sweep.batches(of: Self.chunk) {
                 let positions = sweep.rows(of: batch)
@@ -51,10 +70,17 @@ struct RowSearch {
                     guard let kept else { return row }
                     return kept.indices.contains(row) ? Int(kept[row]) : -1
                 }
-                let hits = rows.fields(at: fileRows) { _, fields in (0..<fields.count).contains { test.passes(fields[$0]) } }
-                if let k = hits.firstIndex(of: true) { return Step(position: positions[k], wentRound: sweep.wentRound(to: positions[k]), forward: forward) }
+                let candidates = fileRows.indices.filter { k in fileRows[k] >= 0 && marks.map { $0.contains(fileRows[k]) } ?? true }
+                if !candidates.isEmpty {
+                    let hits = rows.fields(at: candidates.map { fileRows[$0] }) { _, fields in (0..<fields.count).contains { test.passes(fields[$0]) } }
+                    if let k = hits.firstIndex(of: true) {
+                        let position = positions[candidates[k]]
+                        return Step(position: position, wentRound: sweep.wentRound(to: position), forward: forward)
+                    }
+                }
                 tested += positions.count
-                guard progress.report(Double(tested) / Double(Swift.max(1, sweep.total))) else { return nil }
+                let done = Double(tested) / Double(Swift.max(1, sweep.total))
+                guard progress.report(marks == nil ? done : 0.5 + done / 2) else { return nil }
             }
             return Step(position: nil, forward: forward)
         }), nil)
@@ -69,6 +95,7 @@ struct RowSearch {
         }
         guard let step = update.result(of: key) else { return nil }
         isRunning = false
+        if let failure = step.failure { return .failure(FileSearch.Message(text: failure)) }
         guard let position = step.position else {
             return .failure(FileSearch.Message(text: "not found in any row: \(text)"))
         }

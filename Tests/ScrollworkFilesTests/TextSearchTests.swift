@@ -114,3 +114,45 @@ import Testing
         #expect(try #require(TextSearch("x t")).matches(in: bytes) == [1, 6, 11])
     }
 }
+
+/// The rows a search in a sorted view tests (#65): those whose record's bytes hold the text,
+/// found a piece of the file at a time.
+@Suite struct RowsHoldingTests {
+    @Test("the rows marked are those whose record holds the text, whatever the pieces, the loop, the header or quoted line breaks")
+    func marksTheRowsHoldingTheText() async throws {
+        let alphabet = ["a", "A", "b", ",", "\n", "\"x\ny\"", "ab"]
+        let text = Gen.int(in: 0...(alphabet.count - 1)).array(of: 0...200).map { $0.map { alphabet[$0] }.joined() }
+        let needle = Gen.int(in: 0...2).array(of: 1...3).map { $0.map { ["a", "b", "A"][$0] }.joined() }
+        await propertyCheck(count: 120, input: text, needle, Gen.int(in: 1...64), Gen.bool) { text, needle, piece, header in
+            guard let search = TextSearch(needle) else { return }
+            do {
+                try TemporaryFile.with(text) { (file: FileBytes) throws in
+                    var index = RecordIndex()
+                    while try !index.extend(from: file) {}
+                    let rows = DelimitedRows(file: file, index: index, dialect: DelimitedDialect(hasHeader: header))
+                    let bytes = Array(text.utf8)
+                    let expected = (0..<rows.count).filter { row in
+                        let range = index.range(ofRecord: row + (header ? 1 : 0))
+                        return search.firstMatch(in: Array(bytes[Int(range.lowerBound)..<Int(range.upperBound)]), from: 0) != nil
+                    }
+                    for loop in [ConcurrentLoop.serial, TextSearchTests.backwards(2)] {
+                        let marks = try #require(try rows.rowsHolding([search], pieceSize: piece, concurrently: loop))
+                        #expect((0..<rows.count).filter { marks.contains($0) } == expected && marks.count == expected.count, "\(needle) in \(text.debugDescription)")
+                    }
+                    #expect(try rows.rowsHolding([search], pieceSize: piece) { _ in false } == nil || rows.count == 0)
+                }
+            } catch {
+                Issue.record("\(error)")
+            }
+        }
+    }
+
+    @Test("RowMarks holds rows 0..<capacity: others are never marked, and a negative capacity holds none")
+    func rowMarksAreBounded() {
+        var marks = RowMarks(capacity: 130)
+        for row in [-1, 0, 63, 64, 129, 130, .max, .min] { marks.insert(row) }
+        marks.insert(64)
+        #expect(marks.count == 4 && [0, 63, 64, 129].allSatisfy(marks.contains) && !marks.contains(130) && !marks.contains(-1))
+        #expect(RowMarks(capacity: -5).capacity == 0 && !RowMarks(capacity: -5).contains(0))
+    }
+}

@@ -83,6 +83,30 @@ import ScrollworkWidgets
         #expect(t.app.view.content.match == 2999, "n from the match on screen: \(t.app.status)")
     }
 
+    @Test("in a sorted view / finds what a row's fields hold: a quote doubled in the file, never text across two fields, only rows a filter keeps")
+    func sortedSearchTestsTheFields() throws {
+        // Sorted by name descending: Zed, Seán O'Neill, Ann, Al.
+        let file = TemporaryFile(name: "people.csv", "id;name;note\n1;'Ann';'a;b'\n2;'Seán O''Neill';'x'\n3;'Zed';'y'\n4;'Al';'keep'\n")
+        var t = try Self.open(file)
+        t.send(.key(KeyEvent(.character("]"))))
+        t.send(.key(KeyEvent(.character("O"))))
+        #expect(Self.ran(&t, "sort"))
+        t.type("/o'neill\r")
+        #expect(Self.ran(&t, "row search"))
+        #expect(Self.focused(t) == 1, "\(t.app.status)")
+        // "Neill;x" is in the file's bytes (between quotes) but in no one field.
+        t.type("/neill';'x\r")
+        #expect(Self.ran(&t, "row search"))
+        #expect(t.app.status.contains("not found in any row"), "\(t.app.status)")
+        t.type("|")
+        t.send(.key(KeyEvent(.character("u"), .control)))
+        t.type("id>2\r")
+        #expect(Self.ran(&t, "filter") && Self.ran(&t, "sort"))
+        t.type("/a\r")
+        #expect(Self.ran(&t, "row search"), "\(t.app.status)")
+        #expect(t.app.table.list.numberOfRows == 2 && Self.focused(t) == 1, "Al, not Ann: \(t.app.status)")
+    }
+
     @Test("a table keeps a focused row after a filter that leaves its row out: Enter and = act at once")
     func focusAfterAFilter() throws {
         let file = TemporaryFile(name: "hits.csv", Self.csv)

@@ -155,6 +155,7 @@ let benchmarks: @Sendable () -> Void = {
     openFileBenchmarks()
     flightsSortBenchmarks()
     flightsExploreBenchmarks()
+    flightsSearchBenchmarks()
     databaseBenchmarks()
 
     // Sorting a million rows, beside the standard library sorting the bare keys.
