@@ -105,6 +105,54 @@ import Testing
         }
     }
 
+    @Test("xz streams with stream padding between them (zeros, four at a time) are read whole, at any offset")
+    func xzStreamPadding() throws {
+        let first = Self.lines(6_000), second = Self.lines(9_000)
+        for padding in [4, 8, 4096] {
+            let bytes = try Self.compress(first, .xz) + Array(repeating: 0, count: padding) + (try Self.compress(second, .xz))
+            try Self.withFile(bytes) { path in
+                let file = try FileBytes(path: path)
+                let whole = try file.read(at: 0, count: 1 << 30)
+                #expect(whole.count == first.count + second.count && whole == first + second, "padding \(padding): \(whole.count) bytes")
+                #expect(file.damage == nil, "\(String(describing: file.damage))")
+                #expect(try file.read(at: UInt64(first.count + 5), count: 20) == Array(second[5..<25]))
+            }
+        }
+    }
+
+    @Test("a bzip2 block whose check fails is never read: whatever byte is damaged, the text read is the text written, cut at a block's start")
+    func bzip2DamagedBlockIsHeldBack() throws {
+        // Blocks of 100 kB (-1): several, each of text unlike the next.
+        let text = Array((1...60_000).map { "row \($0) \(($0 * 7919) % 10007)\n" }.joined().utf8)
+        let clean = try Self.compress(text, .bzip2)
+        var checkedBlock = false
+        for at in stride(from: clean.count / 3, to: clean.count - 64, by: clean.count / 23) {
+            var damaged = clean
+            damaged[at] ^= 0x10
+            try Self.withFile(damaged) { path in
+                let file = try FileBytes(path: path)
+                let kept = try file.read(at: 0, count: 1 << 30)
+                let intact = kept == Array(text.prefix(kept.count))
+                #expect(intact, "damage at \(at), \(kept.count) bytes read: \(String(describing: file.damage))")
+                if file.damage?.contains("stops where that block begins, at text byte \(kept.count)") == true { checkedBlock = true }
+            }
+        }
+        #expect(checkedBlock, "some damage is found only by a block's check")
+    }
+
+    @Test("gzip damage in a member says from where its text was not yet checked")
+    func gzipUncheckedTextIsSaid() throws {
+        let text = Self.lines(50_000)
+        var compressed = try Self.compress(text, .gzip)
+        // The member's CRC, in its trailer: every byte decodes, the check fails at the end.
+        compressed[compressed.count - 6] ^= 0xFF
+        try Self.withFile(compressed) { path in
+            let file = try FileBytes(path: path)
+            _ = try file.read(at: 0, count: 1 << 30)
+            #expect(file.damage?.contains("the text from byte 0 on was not yet checked") == true, "\(String(describing: file.damage))")
+        }
+    }
+
     @Test("a file that only starts like compressed data ends at once and says so, never traps")
     func tinyAndBogus() throws {
         let starts: [[UInt8]] = [[0x1F, 0x8B], [0x28, 0xB5, 0x2F, 0xFD], Array("BZh9".utf8), [0xFD, 0x37, 0x7A, 0x58, 0x5A, 0x00]]

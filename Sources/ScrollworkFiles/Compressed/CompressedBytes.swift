@@ -62,6 +62,10 @@ final class CompressedBytes: ByteSpool {
         /// Compressed bytes read and text made by the first pass.
         var consumed: UInt64 = 0
         var produced: UInt64 = 0
+        /// The text whose check has passed, what reads are given: all that is made, but for the
+        /// bzip2 block being made, whose text is held back until the block's CRC (checked once
+        /// its text is out) has passed, so that a damaged block's text is never read.
+        var verified: UInt64 = 0
         var chunks: [Chunk] = []
         /// The text made since the last chunk, and the checkpoint it begins at (nil in a
         /// stretch being kept on disk).
@@ -161,9 +165,9 @@ final class CompressedBytes: ByteSpool {
     @discardableResult
     func copy(upTo target: UInt64?) throws(FileError) -> UInt64 {
         let outcome: Result<UInt64, FileError> = state.withLock { state in
-            advance(&state, to: target ?? (state.produced &+ UInt64(Self.decompressedPerLook)))
+            advance(&state, to: target ?? (state.verified &+ UInt64(Self.decompressedPerLook)))
             if let problem = state.problem { return .failure(problem) }
-            return .success(state.produced)
+            return .success(state.verified)
         }
         return try outcome.get()
     }
@@ -180,7 +184,7 @@ final class CompressedBytes: ByteSpool {
             let step: Result<(index: Int, chunk: Chunk, keptFile: Int32)?, FileError> = state.withLock { state in
                 if !advanced { advance(&state, to: overflow ? UInt64.max : end) }
                 if let problem = state.problem { return .failure(problem) }
-                let stop = Swift.min(end, state.produced)
+                let stop = Swift.min(end, state.verified)
                 while at < stop {
                     let piece: [UInt8], start: UInt64
                     if at >= state.pendingOffset {
@@ -220,10 +224,10 @@ final class CompressedBytes: ByteSpool {
             state.ended = false
             state.damage = nil
         }
-        guard !state.ended, state.problem == nil, state.produced < limit, let decoder = state.decoder else { return }
+        guard !state.ended, state.problem == nil, state.verified < limit, let decoder = state.decoder else { return }
         var input = [UInt8](repeating: 0, count: 1 << 16)
         var output = [UInt8](repeating: 0, count: 1 << 18)
-        while !state.ended && state.problem == nil && state.produced < limit {
+        while !state.ended && state.problem == nil && state.verified < limit {
             passCheckpointsAhead(&state)
             // No step makes text past the next checkpoint known ahead: the chunk ends there.
             let room = state.nextAhead < state.ahead.count ? Int(clamping: state.ahead[state.nextAhead].uncompressed - state.produced) : output.count
@@ -253,17 +257,23 @@ final class CompressedBytes: ByteSpool {
                 (consumed, produced, memberEnded) = (c, p, true)
             case let .damaged(message, p):
                 produced = p
-                state.damage = state.inMember || state.consumed == 0
-                    ? "the \(format.name) data is damaged at compressed byte \(state.consumed) (\(message)): the text stops there"
-                    : "the bytes after the last \(format.name) member, from compressed byte \(state.consumed), are not \(format.name) data and are left out"
+                state.damage = damageNote(message, &state)
                 state.ended = true
                 state.decoder = nil
             }
-            state.pending.append(contentsOf: output[..<produced])
-            state.consumed += UInt64(consumed)
-            state.produced += UInt64(produced)
-            state.memberOutput += UInt64(produced)
-            if let block = state.blocks?.passed(consumed: state.consumed, produced: state.produced) { pass(block, &state) }
+            // A damaged bzip2 block's last text is dropped with the rest of the block.
+            if state.damage == nil || state.blocks == nil {
+                state.pending.append(contentsOf: output[..<produced])
+                state.consumed += UInt64(consumed)
+                state.produced += UInt64(produced)
+                state.memberOutput += UInt64(produced)
+            }
+            if let block = state.blocks?.passed(consumed: state.consumed, produced: state.produced) {
+                // The decoder has taken the next block's first byte: the last block's text is out and checked.
+                state.verified = state.produced
+                pass(block, &state)
+            }
+            if state.blocks == nil || memberEnded { state.verified = state.produced }
             if memberEnded {
                 state.inMember = false
                 state.memberOutput = 0
@@ -301,10 +311,43 @@ final class CompressedBytes: ByteSpool {
         }
     }
 
+    /// What the status says of damage the decoder met (`message`): where the text stops, and
+    /// for bzip2 the text of the block being made dropped, its check never passed. The other
+    /// formats check a whole member (gzip, zstd) or block (xz) only at its end, too long to hold
+    /// back: the note says from where the text was not yet checked.
+    private func damageNote(_ message: String, _ state: inout State) -> String {
+        guard state.inMember || state.consumed == 0 else {
+            return "the bytes after the last \(format.name) member, from compressed byte \(state.consumed), are not \(format.name) data and are left out"
+        }
+        let at = "the \(format.name) data is damaged at compressed byte \(state.consumed) (\(message))"
+        if state.blocks != nil {
+            dropUnverified(&state)
+            return at + ": the text stops where that block begins, at text byte \(state.verified)"
+        }
+        let memberStart = state.produced - state.memberOutput
+        return at + ": the text stops there" + (state.memberOutput > 0 ? "; the text from byte \(memberStart) on was not yet checked" : "")
+    }
+
+    /// Drops the text made since the last checked bzip2 block.
+    private func dropUnverified(_ state: inout State) {
+        let unverified = Int(clamping: state.produced - state.verified)
+        if unverified <= state.pending.count {
+            state.pending.removeLast(unverified)
+        } else {
+            // A chunk closed within the block: its text past ``State/verified`` is never read.
+            state.pending.removeAll()
+        }
+        state.memberOutput -= Swift.min(state.memberOutput, state.produced - state.verified)
+        state.produced = state.verified
+    }
+
     /// The first pass made nothing from what it read: the file ends (cleanly after a member,
     /// else in the middle of one), or the decompressor wants what the read could not give.
     private func stall(_ state: inout State, atEnd: Bool) {
         if atEnd {
+            // Asked at the end with nothing to read, a bzip2 decoder has checked every block
+            // whose text it gave: a block's text comes only once all of the block is read.
+            state.verified = state.produced
             if state.inMember || state.consumed == 0 {
                 state.damage = "the \(format.name) data ends in the middle of a member at compressed byte \(state.consumed): the text stops there"
             }

@@ -29,6 +29,10 @@ struct LzmaLibrary: @unchecked Sendable {
 final class XzDecompressor: Decompressor {
     private let library: LzmaLibrary
     private let state: CStreamState
+    /// True before a stream's header: stream padding (zero bytes, four at a time, as `xz` may
+    /// write between concatenated streams) is skipped there, also by a decoder begun at a
+    /// stream's end.
+    private var atStreamStart = true
 
     /// A decoder; nil when the library refuses to start. There is no memory limit (the file is
     /// the person's own) and no flag.
@@ -42,12 +46,19 @@ final class XzDecompressor: Decompressor {
 
     func step(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) -> DecompressionStep {
         guard state.isOpen else { return .damaged("the xz library could not start again") }
+        if atStreamStart {
+            let zeros = input.prefix { $0 == 0 }.count
+            // Padding is no member: passed as an empty one, so a checkpoint marks the next stream.
+            if zeros > 0 { return .memberEnded(consumed: zeros, produced: 0) }
+            if !input.isEmpty { atStreamStart = false }
+        }
         state.point(at: input, output)
         let code = library.code(state.pointer, 0)
         let consumed = input.count - state.unused.input, produced = output.count - state.unused.output
         switch code {
         case LzmaLibrary.streamEnd:
             state.restart()
+            atStreamStart = true
             return .memberEnded(consumed: consumed, produced: produced)
         case LzmaLibrary.ok, LzmaLibrary.bufferError:
             return .progress(consumed: consumed, produced: produced)
