@@ -28,7 +28,7 @@ final class PointPainter {
 
     /// The face of `size` points, bold or not.
     private func face(size: Double, bold: Bool) -> CellFont {
-        let key = Int((size * 100).rounded()) * 2 + (bold ? 1 : 0)
+        let key = Int(saturating: (size * 100).rounded()) &* 2 &+ (bold ? 1 : 0)
         if let face = faces[key] { return face }
         let face = CellFont(family: canvas.style.interfaceFontFamily, size: size, bold: bold, italic: false, scale: canvas.scale, cellHeight: size)
         if faces.count < 64 { faces[key] = face }

@@ -165,8 +165,9 @@ public final class Pilot<A: App> {
         terminal.send(.mouse(MouseEvent(.press, column: start.column, row: start.row)))
         for i in 1...count {
             terminal.advance(by: 0.016)
-            let column = start.column + (end.column - start.column) * i / count
-            let row = start.row + (end.row - start.row) * i / count
+            // In doubles: cells at the ends of Int's range differ by more than an Int holds.
+            let column = Int(saturating: Double(start.column) + (Double(end.column) - Double(start.column)) * Double(i) / Double(count))
+            let row = Int(saturating: Double(start.row) + (Double(end.row) - Double(start.row)) * Double(i) / Double(count))
             terminal.send(.mouse(MouseEvent(.drag, column: column, row: row)))
         }
         terminal.send(.mouse(MouseEvent(.release, column: end.column, row: end.row)))

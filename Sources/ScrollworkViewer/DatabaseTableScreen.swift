@@ -225,7 +225,7 @@ struct DatabaseTableScreen {
         if let note { parts.insert(note, at: Swift.min(parts.count, connection.lost == nil ? 1 : 2)) }
         if let order { parts.append("by \(table.columns[order.column]) \(order.ascending ? "▲" : "▼")") }
         if let exploring {
-            let shown = exploringFraction > 0 ? "\(Int(exploringFraction * 100))%" : "\(Int(Swift.max(0, time - exploringSince))) s"
+            let shown = exploringFraction > 0 ? "\(exploringFraction.wholePercent)%" : "\(Int(Swift.max(0, time - exploringSince))) s"
             parts.append("\(exploring)… \(shown) (Esc cancels)")
         }
         if view.table.columns.indices.contains(currentColumn) { parts.append("column \(view.table.columns[currentColumn].title)") }
@@ -234,7 +234,7 @@ struct DatabaseTableScreen {
             // it sends the rows, how many have come.
             var running = (sorting.column.map { "sorting by \(table.columns[$0])" } ?? "filtering") + " in the database… "
             running += "\(Int(Swift.max(0, time - sorting.started))) s"
-            if let share = sortReceived, share > 0 { running += ", \(Int((Swift.min(1, share) * 100).rounded(.down)))% of the rows received" }
+            if let share = sortReceived, share > 0 { running += ", \(share.wholePercent)% of the rows received" }
             parts.append(running + " · Esc cancels")
         }
         if !table.hasIdentities { parts.append(table.isView ? "a view is read by position" : "a table without rowids is read by position") }

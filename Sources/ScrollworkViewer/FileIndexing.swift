@@ -193,7 +193,7 @@ struct FileIndexing {
             // What reaching a row far back costs: from the checkpoint before it, not the start.
             if let access = file.randomAccess, access.checkpoints > 1 || access.keptOnDisk > 0 { parts.append(access.summary) }
         } else if isIndexing {
-            parts.append("indexing \(Int(Double(index.scanned) / Double(Swift.max(1, file.size)) * 100))%")
+            parts.append("indexing \((Double(index.scanned) / Double(Swift.max(1, file.size))).wholePercent)%")
         }
         if let encoding = file.encoding { parts.append("\(encoding) text, decoded") }
         if let damage = file.damage { parts.append(damage) }

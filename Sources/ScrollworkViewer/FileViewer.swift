@@ -710,15 +710,15 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
         let shown = filters.kept == nil ? "\(grouped(table.list.numberOfRows)) rows" : "\(grouped(table.list.numberOfRows)) of \(grouped(rows.count)) rows"
         var parts = [shown + source.countSuffix] + notes.parts + [kind] + source.statusParts
         if !filters.filters.isEmpty { parts.append("filtered by \(filters.summary) (u removes the last)") }
-        if filters.isRunning { parts.append("filtering… \(Int(filters.fraction * 100))% (Esc cancels)") }
-        if let exploring { parts.append("\(exploring)… \(Int(exploringFraction * 100))% (Esc cancels)") }
+        if filters.isRunning { parts.append("filtering… \(filters.fraction.wholePercent)% (Esc cancels)") }
+        if let exploring { parts.append("\(exploring)… \(exploringFraction.wholePercent)% (Esc cancels)") }
         if showingHelp { parts.append("the keys of the table (Esc, q or Enter returns)") }
         if columnChosen, table.columns.indices.contains(currentColumn), currentColumn > 0 { parts.append("column \(table.columns[currentColumn].title)") }
         if following { parts.append("following the end (F stops)") }
         if seekingEnd { parts.append("going to the last row as the file is read (Esc stops)") }
         if let record = detailRecord { parts.append("record \(grouped(recordNumber(record))) of the file, every field whole (Esc, q or Enter returns)") }
         if search.isRunning || rowSearch.isRunning { parts.append("searching… (Esc cancels)") }
-        if let sorting = view.sorting, let title = view.sortingTitle { parts.append("Sorting by \(title)… \(Int(sorting.fraction * 100))% (Esc cancels)") }
+        if let sorting = view.sorting, let title = view.sortingTitle { parts.append("Sorting by \(title)… \(sorting.fraction.wholePercent)% (Esc cancels)") }
         return StatusText(name: name, parts: parts, hint: (source.backHint.map { $0 + " · " } ?? "") + "\(viewerKeys.searchKey) search · | filter · f frequency · \(viewerKeys.helpKey) keys · \(viewerKeys.quitKey) quits")
     }
 

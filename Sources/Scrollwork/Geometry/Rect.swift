@@ -42,6 +42,8 @@ public struct Rect: Sendable, Hashable, CustomStringConvertible {
     public var center: Point { Point(x: midX, y: midY) }
     /// True when the rectangle covers no area.
     public var isEmpty: Bool { size.isEmpty }
+    /// True when its corner and size are finite (neither NaN nor infinite).
+    public var isFinite: Bool { origin.isFinite && size.isFinite }
 
     /// The lowest coordinate along `axis`.
     public func min(_ axis: Axis) -> Double { origin[axis] }

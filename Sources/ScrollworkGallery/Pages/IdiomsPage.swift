@@ -98,7 +98,7 @@ struct IdiomsPage: GalleryPage {
         case .tvOS: s += " · page \(grouped(tvPages.state.currentPage + 1)) of 3 · no indicators"
         case .watchOS:
             let p = pages.scroll.pagePosition(.vertical)
-            s += " · page \(grouped(p.page + 1)) of \(grouped(p.count)), \(Int(p.progress * 100))% through it"
+            s += " · page \(grouped(p.page + 1)) of \(grouped(p.count)), \(p.progress.wholePercent)% through it"
         default: break
         }
         if let failure { s += " · " + failure }

@@ -149,7 +149,7 @@ struct TablePage: GalleryPage {
             status.reserveCapacity(96)
             status += " rows"
             if let sorting = files.sorting {
-                status += " · Sorting by \(files.sortingTitle ?? "a column")… \(Int(sorting.fraction * 100))% (Esc cancels)"
+                status += " · Sorting by \(files.sortingTitle ?? "a column")… \(sorting.fraction.wholePercent)% (Esc cancels)"
             } else if notes[.sort] == nil {
                 // The last sort's own message (below) says how it ended; without one, the order.
                 if let key = files.table.sortOrder.first {

@@ -36,6 +36,9 @@ public struct MenuView<Action: Sendable & Hashable>: ReportingWidget {
     public private(set) var itemFrames: [Rect] = []
     /// How far the items' text starts from the panel's leading edge, as last drawn.
     private var textInset = 0.0
+    /// How far the items are moved up in a menu taller than its area, so that the highlighted
+    /// one is drawn.
+    private var scrolled = 0.0
     private var reports: [MenuReport<Action>] = []
     /// True once a press began inside the menu or the pointer moved over it: only then does a
     /// release choose (the release of the right-click that opened it does not).
@@ -74,9 +77,11 @@ public struct MenuView<Action: Sendable & Hashable>: ReportingWidget {
         return Metrics(itemHeight: (m.lineHeight(.body) + 6).rounded(.up), separatorHeight: 9, inset: (14, 5), gap: 24, radius: 6)
     }
 
-    /// Lays the menu out at ``anchor`` inside `bounds` and draws it.
+    /// Lays the menu out at ``anchor`` inside `bounds` (standardized; bounds that are not
+    /// finite draw nothing) and draws it.
     public mutating func render(in bounds: Rect, into canvas: inout Canvas, at time: Double) {
-        guard isOpen, !items.isEmpty else { frame = .zero; itemFrames = []; return }
+        let bounds = bounds.standardized
+        guard isOpen, !items.isEmpty, bounds.isFinite else { frame = .zero; itemFrames = []; return }
         let m = canvas.drawsInPoints ? canvas.measurer(for: idiom) : canvas.textMeasurer
         let s = metrics(for: canvas, measurer: m)
         let titles = items.map { m.width(of: $0.title, font: .body) }.max() ?? 0
@@ -86,11 +91,19 @@ public struct MenuView<Action: Sendable & Hashable>: ReportingWidget {
         let panel = Rect(x: canvas.aligned(Self.place(anchor.x, length: width, within: bounds.minX...bounds.maxX)),
                          y: canvas.alignedRow(Self.place(anchor.y, length: height, within: bounds.minY...bounds.maxY)), width: width, height: height)
         var y = panel.minY + s.inset.y
-        let rows = items.map { item in
+        var rows = items.map { item in
             let h = item.isSeparator ? s.separatorHeight : s.itemHeight
             defer { y += h }
             return Rect(x: panel.minX, y: y, width: panel.width, height: h)
         }
+        // Items past the area's height: moved up just enough that the highlighted one is drawn.
+        let (top, bottom) = (panel.minY + s.inset.y, panel.maxY - s.inset.y)
+        if let h = highlighted, rows.indices.contains(h) {
+            if rows[h].maxY - scrolled > bottom { scrolled = rows[h].maxY - bottom }
+            if rows[h].minY - scrolled < top { scrolled = rows[h].minY - top }
+        }
+        scrolled = scrolled.clamped(to: 0...Swift.max(0, (rows.last?.maxY ?? 0) - bottom))
+        rows = rows.map { $0.offsetBy(dx: 0, dy: -scrolled) }
         (frame, itemFrames, textInset) = (panel, rows, s.inset.x)
         let (items, theme, frame, itemFrames, highlighted) = (items, theme, panel, rows, highlighted)
         canvas.draw(frame, idiom: idiom) { c in
@@ -98,7 +111,8 @@ public struct MenuView<Action: Sendable & Hashable>: ReportingWidget {
             c.stroke(frame, theme.separator, width: 1, radius: s.radius)
             let inner = Rect(x: frame.minX + s.inset.x, y: frame.minY, width: Swift.max(0, frame.width - 2 * s.inset.x), height: frame.height)
             c.clipped(to: frame) { c in
-                for (i, item) in items.enumerated() where itemFrames[i].maxY <= frame.maxY - s.inset.y + 0.001 {
+                for (i, item) in items.enumerated() where itemFrames[i].maxY <= frame.maxY - s.inset.y + 0.001
+                    && itemFrames[i].minY >= frame.minY + s.inset.y - 0.001 {
                     let row = itemFrames[i]
                     if item.isSeparator {
                         let mid = c.alignedRow(row.midY - (c.drawsInPoints ? 0 : c.metrics.cellHeight / 2))
@@ -188,7 +202,8 @@ public struct MenuView<Action: Sendable & Hashable>: ReportingWidget {
     }
 
     private mutating func handleMouse(_ mouse: MouseEvent) {
-        let under = itemFrames.firstIndex { $0.contains(mouse.location) }
+        // An item moved out of the panel is not under the pointer.
+        let under = itemFrames.firstIndex { $0.contains(mouse.location) && frame.contains(Point(x: $0.minX, y: $0.midY)) }
         switch mouse.kind {
         case .move, .drag:
             if let under, items[under].isChoosable {

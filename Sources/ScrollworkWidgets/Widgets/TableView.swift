@@ -296,7 +296,7 @@ public struct TableView<Row: Sendable>: ReportingWidget, StatefulWidget {
         let opened = canvas.beginDrawing(bounds, idiom: pointIdiom)
         drawRows(layout, measurer: measurer, into: &canvas, at: time)
         let hardEdge = ScrollEdgeEffect(edge: .top, floating: [.pinnedTableHeader], depth: metrics.cellHeight).intensity(in: table.list.scroll) > 0
-        let progress = sortProgress.map { [$0.column, $0.ascending ? 1 : 0, Self.percent($0.fraction)] }
+        let progress = sortProgress.map { [$0.column, $0.ascending ? 1 : 0, $0.fraction.wholePercent] }
         let key = TableHeaderKey(columns: layout.edges, titles: table.columnsRevision, pinned: table.pinnedColumns,
                             sortedBy: table.sortOrder.first, progress: progress, highlighted: highlightedColumn, hardEdge: hardEdge,
                             theme: ThemeIdentity(theme), idiom: pointIdiom, hovered: hoveredHeading)
@@ -438,12 +438,7 @@ public struct TableView<Row: Sendable>: ReportingWidget, StatefulWidget {
     func headingArrow(forColumn i: Int) -> String {
         guard let sorting = sortProgress else { return table.sortIndicator(forColumn: i).map { $0 ? " ▲" : " ▼" } ?? "" }
         guard sorting.column == i else { return "" }
-        return (sorting.ascending ? " ▲" : " ▼") + " \(Self.percent(sorting.fraction))%"
-    }
-
-    /// A sort's progress as its heading shows it: a whole percentage, 0 when not known.
-    static func percent(_ fraction: Double) -> Int {
-        Int(saturating: (fraction.isFinite ? fraction : 0).clamped(to: 0...1) * 100)
+        return (sorting.ascending ? " ▲" : " ▼") + " \(sorting.fraction.wholePercent)%"
     }
 
     // MARK: Input

@@ -152,7 +152,7 @@ public enum WorkUpdate: Sendable, Hashable, CustomStringConvertible {
     /// A short account for logs and tests.
     public var description: String {
         switch self {
-        case let .progress(id, f): return "\(id) \(Int(f * 100))%"
+        case let .progress(id, f): return "\(id) \(f.wholePercent)%"
         case let .finished(id, _): return "\(id) finished"
         case let .cancelled(id): return "\(id) cancelled"
         }

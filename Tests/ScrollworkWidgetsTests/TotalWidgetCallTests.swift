@@ -1,0 +1,65 @@
+import Scrollwork
+@testable import ScrollworkTesting
+import Testing
+@testable import ScrollworkWidgets
+
+/// #70: the probes of the public widget and test-kit calls that trapped or lied, as a class: any
+/// value of their parameters' types gives an answer.
+@Suite struct TotalWidgetCallTests {
+    enum Action: Hashable, Sendable { case pick(Int) }
+
+    @Test("a menu drawn in bounds with a NaN or infinite corner, or a negative or NaN size, draws nothing or stays inside them, never traps")
+    func menuInAnyBounds() {
+        let items = (0..<5).map { MenuItem("Item \($0)", action: Action.pick($0)) }
+        let bounds = [Rect(x: .nan, y: .nan, width: 100, height: 100), Rect(x: 0, y: 0, width: -50, height: -20),
+                      Rect(x: .infinity, y: 0, width: 10, height: 10), Rect(x: 0, y: 0, width: .nan, height: .infinity),
+                      Rect(x: -.greatestFiniteMagnitude, y: 0, width: .greatestFiniteMagnitude, height: 40)]
+        for rect in bounds {
+            var menu = MenuView(items, at: Point(x: .nan, y: -.infinity))
+            var canvas = Canvas(cells: Buffer(columns: 20, rows: 10))
+            menu.render(in: rect, into: &canvas, at: 0)
+            #expect(menu.frame == .zero || (menu.frame.isFinite && rect.standardized.isFinite), "\(rect): \(menu.frame)")
+        }
+    }
+
+    @Test("in a menu taller than its area, the highlighted item is always drawn: End shows the last, Home the first")
+    func longMenuKeepsTheHighlightDrawn() {
+        let items = (0..<30).map { MenuItem("Item \($0)", action: Action.pick($0)) }
+        var menu = MenuView(items, at: .zero, highlightingFirst: true)
+        func drawn() -> String {
+            var canvas = Canvas(cells: Buffer(columns: 30, rows: 8))
+            menu.render(in: canvas.bounds, into: &canvas, at: 0)
+            return canvas.cells.text
+        }
+        #expect(drawn().contains("Item 0"))
+        _ = menu.handle(.key(KeyEvent(.end)), at: 0)
+        let end = drawn()
+        #expect(menu.highlighted == 29 && end.contains("Item 29") && !end.contains("Item 0 "), "\(end)")
+        _ = menu.handle(.key(KeyEvent(.home)), at: 0)
+        #expect(drawn().contains("Item 0") && menu.highlighted == 0)
+        // The pointer over a drawn item highlights that item, not one moved out of the panel.
+        _ = menu.handle(.key(KeyEvent(.end)), at: 0)
+        _ = drawn()
+        let last = menu.itemFrames[29]
+        _ = menu.handle(.mouse(MouseEvent(.move, button: .none, x: last.midX, y: last.midY)), at: 0)
+        #expect(menu.highlighted == 29)
+    }
+
+    @Test("Pilot.drag with cells at the ends of Int's range and any number of steps ends where asked, never overflows")
+    func dragAtTheEnds() {
+        let pilot = Pilot(PilotTests.Files(count: 3), columns: 10, rows: 4)
+        for steps in [Int.min, -1, 0, 1, Int.max] {
+            pilot.drag(from: CellPosition(column: .min, row: .min), to: CellPosition(column: .max, row: .max), steps: steps)
+            pilot.drag(from: CellPosition(column: .max, row: 0), to: CellPosition(column: .min, row: 3), steps: steps)
+        }
+    }
+
+    @Test("work progress of any fraction prints as 0–100 %, and wholePercent holds NaN and ±∞ in range")
+    func progressPrintsAnyFraction() {
+        let key = WorkKey<Int>("probe")
+        for (fraction, percent) in [(1e300, 100), (.infinity, 100), (-.infinity, 0), (.nan, 0), (0.425, 42), (-3, 0)] as [(Double, Int)] {
+            #expect("\(WorkUpdate.progress(id: key.id, fraction: fraction))".hasSuffix(" \(percent)%"))
+            #expect(fraction.wholePercent == percent)
+        }
+    }
+}
