@@ -120,4 +120,22 @@ struct NumberedPages: ScrollContent {
         let element = t.app.content.accessibility
         #expect(element?.children.contains { $0.value?.contains("page 2 of 5") == true } == true, "\(String(describing: element))")
     }
+
+    @Test("PC-14: a count of Int.max pages is held at maximumPageCount, and End shows that many pages' last, Home the first")
+    func PC_14_hugeCountsReachTheLastPage() {
+        for asked in [Int.max, PagedView<NumberedPages>.maximumPageCount, 1 << 40] {
+            var t = Self.driver(pages: asked)
+            let count = t.app.content.pageCount
+            #expect(count == PagedView<NumberedPages>.maximumPageCount && t.app.content.coupling.pageControl.numberOfPages == count)
+            t.send(.key(KeyEvent(.end)))
+            t.advance(by: 1)
+            #expect(t.app.content.currentPage == count - 1, "\(asked): \(t.app.content.currentPage)")
+            t.send(.key(KeyEvent(.left)))
+            t.advance(by: 1)
+            #expect(t.app.content.currentPage == count - 2)
+            t.send(.key(KeyEvent(.home)))
+            t.advance(by: 1)
+            #expect(t.app.content.currentPage == 0)
+        }
+    }
 }

@@ -23,17 +23,23 @@ public struct PagedView<Content: ScrollContent>: ReportingWidget, WidgetGroup {
     /// Which keys turn pages: `PageTurn.keys(along:)` for the view's axis unless rebound.
     public var keys: CommandTable<PageTurn>
 
-    /// `pageCount` pages of `content` along `axis`, the first shown. A count below 1 is held at 1.
+    /// The most pages a view holds: 2³², so that every page's offset (its number times a page's
+    /// length, in a `Double`) is told apart from its neighbour's in a view up to a million points wide.
+    public static var maximumPageCount: Int { 1 << 32 }
+
+    /// `pageCount` pages of `content` along `axis`, the first shown. The count is held at
+    /// 1…``maximumPageCount``.
     public init(_ content: Content, pageCount: Int, axis: Axis = .horizontal, theme: Theme = Theme(), idiom: ScrollIdiom = .iOS) {
+        let pageCount = pageCount.clamped(to: 1...Self.maximumPageCount)
         var scroll = idiom.scrollState(viewport: .zero, content: .zero)
         scroll.pageOverlap = .zero
         scroll.bounces = axis == .horizontal ? .horizontal : .vertical
-        var control = PageControlState(clampingPageCount: Swift.max(1, pageCount))
+        var control = PageControlState(clampingPageCount: pageCount)
         if axis == .vertical { control.direction = .topToBottom }
         coupling = PagedScrollCoupling(scroll: scroll, axis: axis, pageControl: control)
         pager = ScrollView(content, scroll: coupling.scroll, theme: theme)
         dots = PageControlView(coupling.pageControl, theme: theme)
-        self.pageCount = Swift.max(1, pageCount)
+        self.pageCount = pageCount
         reportedPage = coupling.pageControl.currentPage
         keys = PageTurn.keys(along: axis)
     }
@@ -44,11 +50,11 @@ public struct PagedView<Content: ScrollContent>: ReportingWidget, WidgetGroup {
         set { pager.content = newValue }
     }
 
-    /// How many pages there are; a count below 1 is held at 1. The current page is kept when it
-    /// is still there, else the last page is shown.
+    /// How many pages there are, held at 1…``maximumPageCount``. The current page is kept when
+    /// it is still there, else the last page is shown.
     public var pageCount: Int {
         didSet {
-            pageCount = Swift.max(1, pageCount)
+            pageCount = pageCount.clamped(to: 1...Self.maximumPageCount)
             guard pageCount != oldValue else { return }
             let page = Swift.min(coupling.pageControl.currentPage, pageCount - 1)
             sizeContent(to: coupling.scroll.viewportSize, keeping: page)
