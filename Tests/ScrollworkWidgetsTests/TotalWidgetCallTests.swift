@@ -62,4 +62,24 @@ import Testing
             #expect(fraction.wholePercent == percent)
         }
     }
+
+    @Test("every key's help label reads back as that key: ß, capitals in chords, arrows typed as characters, controls, + and any F-number")
+    func labelsReadBack() {
+        let characters: [Character] = ["a", "z", "A", "Z", "ß", "é", "É", "ı", "i", "İ", "ǅ", "ǆ", "ﬀ", "+", "-", " ", "/", "<", "1", "u", "U", "F",
+                                       "↑", "↓", "←", "→", "⌫", "\u{7}", "\t", "\n", "\u{A0}", "\u{200B}", "\u{E000}", "e\u{301}", "🇫🇷", "陈", "\u{301}"]
+        let keys: [Key] = characters.map { .character($0) } + [.enter, .tab, .backspace, .escape, .up, .down, .left, .right, .home, .end,
+                                                                .pageUp, .pageDown, .insert, .delete, .menu, .function(0), .function(1), .function(12),
+                                                                .function(13), .function(-2), .function(.max), .function(.min)]
+        let modifierSets: [Modifiers] = [[], .shift, .alt, .control, [.control, .alt], [.control, .shift], [.control, .alt, .shift]]
+        var failed: [String] = []
+        for key in keys {
+            for modifiers in modifierSets {
+                let event = KeyEvent(key, modifiers)
+                if KeyEvent(label: event.label) != event { failed.append("\(event.label) for \(event)") }
+            }
+        }
+        #expect(failed.isEmpty, "\(failed.count) labels do not read back: \(failed.prefix(12))")
+        #expect(KeyEvent(.character("ß"), .control).label == "Ctrl+ß" && KeyEvent(.character("a"), .control).label == "Ctrl+A")
+        #expect(KeyEvent(.character("↑")).label == "U+2191" && KeyEvent(.character("A"), .control).label == "Ctrl+U+0041")
+    }
 }

@@ -167,14 +167,23 @@ public struct KeyBinding<Command: Sendable>: Sendable {
 }
 
 extension KeyEvent {
-    /// The key as help names it: "Ctrl+A", "Shift+Tab", "PgDn", "↑", "F2", "/".
+    /// The key as help names it: "Ctrl+A", "Shift+Tab", "PgDn", "↑", "F2", "/"; a character
+    /// that would read as another key (an arrow, ⌫, a control) or an upper-case letter in a
+    /// chord by its code point ("U+2191", "Ctrl+U+0041"). ``init(label:)`` reads every label
+    /// back as its key (modifier bits other than shift, alt and control are not named).
     public var label: String {
         var parts: [String] = []
         if modifiers.contains(.control) { parts.append("Ctrl") }
         if modifiers.contains(.alt) { parts.append("Alt") }
         if modifiers.contains(.shift) { parts.append("Shift") }
-        // A chord names its letter as the keycap does: Ctrl+A, Alt+C.
-        if !parts.isEmpty, case let .character(c) = key, c.isLetter { parts.append(c.uppercased()) } else { parts.append(key.label) }
+        let chord = modifiers.contains(.control) || modifiers.contains(.alt)
+        if chord, case let .character(c) = key, c.isLetter {
+            // A chord names its letter as the keycap does (Ctrl+A, Alt+C) where the capital is
+            // one letter that reads back as it (not ß's "SS"); a capital itself by its code point.
+            if let capital = Key.capital(of: c) { parts.append(String(capital)) } else if c.isUppercase { parts.append(Key.codePoints(of: c)) } else { parts.append(key.label) }
+        } else {
+            parts.append(key.label)
+        }
         return parts.joined(separator: "+")
     }
 }
@@ -184,6 +193,9 @@ extension Key {
     public var label: String {
         switch self {
         case .character(" "): return "Space"
+        // A character a name would read as another key, or that shows as nothing, by its code point.
+        case let .character(c) where Key(name: String(c)) != self || Self.showsAsNothing(c):
+            return Key.codePoints(of: c)
         case let .character(c): return String(c)
         case .enter: return "Enter"
         case .tab: return "Tab"
@@ -211,19 +223,22 @@ extension KeyEvent {
     public init?(label: String) {
         var modifiers: Modifiers = []
         var rest = Substring(label)
-        while let plus = rest.firstIndex(of: "+"), plus != rest.startIndex, plus != rest.index(before: rest.endIndex) {
+        modifiers: while let plus = rest.firstIndex(of: "+"), plus != rest.startIndex, plus != rest.index(before: rest.endIndex) {
             switch rest[..<plus].lowercased() {
             case "ctrl", "control": modifiers.insert(.control)
             case "alt", "option": modifiers.insert(.alt)
             case "shift": modifiers.insert(.shift)
+            case "u": break modifiers  // a code point: "U+2191"
             default: return nil
             }
             rest = rest[rest.index(after: plus)...]
         }
         guard let key = Key(name: String(rest)) else { return nil }
-        // A chord's letter is lower case, as a terminal sends Ctrl+A.
-        if !modifiers.isDisjoint(with: [.control, .alt]), case let .character(c) = key, c.isLetter {
-            self.init(.character(Character(c.lowercased())), modifiers)
+        // A chord's capital letter stands for the small one, as a terminal sends Ctrl+A; a
+        // capital named by its code point is itself.
+        if !modifiers.isDisjoint(with: [.control, .alt]), case let .character(c) = key, !rest.hasPrefix("U+"), !rest.hasPrefix("u+"),
+           let small = Key.small(of: c) {
+            self.init(.character(small), modifiers)
         } else {
             self.init(key, modifiers)
         }
@@ -243,7 +258,61 @@ extension Key {
         if let key = words[name.lowercased()] { self = key; return }
         if name.count == 1, let c = name.first { self = .character(c); return }
         let upper = name.uppercased()
-        guard upper.hasPrefix("F"), let n = Int(upper.dropFirst()), (1...12).contains(n) else { return nil }
+        if upper.hasPrefix("U+"), let c = Self.character(codePoints: upper.dropFirst(2)) { self = .character(c); return }
+        guard upper.hasPrefix("F"), let n = Int(upper.dropFirst()) else { return nil }
         self = .function(n)
+    }
+
+    /// `c` by its code points: "U+2191", "U+0065+U+0301" for a letter and its accent.
+    static func codePoints(of c: Character) -> String {
+        c.unicodeScalars.map { scalar in
+            let hex = String(scalar.value, radix: 16, uppercase: true)
+            return "U+" + String(repeating: "0", count: Swift.max(0, 4 - hex.count)) + hex
+        }.joined(separator: "+")
+    }
+
+    /// The character `text` ("2191", "0065+U+0301": the code points after the first "U+")
+    /// names; nil when it is not one character's.
+    static func character(codePoints text: Substring) -> Character? {
+        var scalars = String.UnicodeScalarView()
+        for (i, part) in text.split(separator: "+", omittingEmptySubsequences: false).enumerated() {
+            // Between code points: "+U+".
+            if i % 2 == 1 {
+                guard part == "U" || part == "u" else { return nil }
+                continue
+            }
+            guard !part.isEmpty, part.count <= 6, let value = UInt32(part, radix: 16), let scalar = Unicode.Scalar(value) else { return nil }
+            scalars.append(scalar)
+        }
+        let text = String(scalars)
+        return text.count == 1 ? text.first : nil
+    }
+
+    /// True for a character a label could not show: whitespace (but the space, "Space"), a
+    /// control or format character, an unassigned or private code point, or a lone accent
+    /// (which would join the "+" before it).
+    static func showsAsNothing(_ c: Character) -> Bool {
+        if let first = c.unicodeScalars.first, [.nonspacingMark, .enclosingMark, .spacingMark].contains(first.properties.generalCategory) { return true }
+        return c != " " && (c.isWhitespace || c.unicodeScalars.contains { scalar in
+            switch scalar.properties.generalCategory {
+            case .control, .format, .unassigned, .privateUse, .surrogate, .lineSeparator, .paragraphSeparator, .spaceSeparator: true
+            default: false
+            }
+        })
+    }
+
+    /// The one capital letter that names small letter `c` and reads back as it; nil otherwise.
+    static func capital(of c: Character) -> Character? {
+        guard c.isLowercase else { return nil }
+        let upper = c.uppercased()
+        guard upper.count == 1, let capital = upper.first, capital != c, capital.lowercased() == String(c) else { return nil }
+        return capital
+    }
+
+    /// The small letter capital `c` names in a chord, when `c` is the ``capital(of:)`` of one.
+    static func small(of c: Character) -> Character? {
+        let lower = c.lowercased()
+        guard lower.count == 1, let small = lower.first, capital(of: small) == c else { return nil }
+        return small
     }
 }
