@@ -1,4 +1,5 @@
 import Scrollwork
+import ScrollworkFiles
 
 /// A table, view or materialized view of a PostgreSQL database, read in one snapshot.
 ///
@@ -117,13 +118,13 @@ public struct PostgresTable: DatabaseTable {
         return identities.map { byIdentity[$0] ?? gone }
     }
 
-    /// Those of `identities` whose row holds `text` in a column (`ILIKE` on its text), found
-    /// by the server.
+    /// Those of `identities` whose row holds `text` in a column, as the filter `*=` tests it,
+    /// found by the server.
     public func matches(_ text: String, among identities: [Int], keepGoing: (@Sendable () -> Bool)?) throws(DatabaseError) -> Set<Int> {
         guard hasIdentities, !identities.isEmpty, !columns.isEmpty else { return [] }
-        let any = columns.map { "\(SQLiteTable.quoted($0))::text ILIKE $2 ESCAPE '\\'" }.joined(separator: " OR ")
-        let array = "{" + identities.map { "\"\(Self.tid($0))\"" }.joined(separator: ",") + "}"
-        let result = try connection.query("SELECT ctid FROM \(qualified) WHERE ctid = ANY($1::tid[]) AND (\(any))", [array, containsPattern(text)], keepGoing: keepGoing)
+        var parameters: [String?] = ["{" + identities.map { "\"\(Self.tid($0))\"" }.joined(separator: ",") + "}"]
+        let any = try whereClause([DatabaseFilter(column: nil, test: .contains(text))], parameters: &parameters).dropFirst("WHERE ".count)
+        let result = try connection.query("SELECT ctid FROM \(qualified) WHERE ctid = ANY($1::tid[]) AND (\(any))", parameters, keepGoing: keepGoing)
         return Set(result.tids(column: 0))
     }
 
@@ -153,9 +154,17 @@ extension PostgresTable: FilterWriter {
             parameters.append(value)
             return "$\(parameters.count)"
         }
+        // The value as a file's filter reads it (NumberText, then a Double): read as `numeric`,
+        // which takes every such text, then rounded to float8 as a Double is, past its range to
+        // ±∞ or 0 (where float8's own input would fail); NULL for other text and for NaN, which
+        // compares with nothing in a file (PostgreSQL puts it above every number).
+        let (exact, isNumber) = numeric ? ("\(c)::numeric", "\(c)::numeric <> 'NaN'::numeric")
+            : ("\(c)::text::numeric", "\(c)::text ~* '\(NumberText.pattern)' AND lower(\(c)::text) <> 'nan'")
+        let number = "CASE WHEN \(isNumber) THEN (CASE WHEN abs(\(exact)) >= 1.797693134862315807937e308 THEN sign(\(exact))::float8 * 'Infinity'::float8 "
+            + "WHEN abs(\(exact)) < 2.4703282292062328e-324 THEN 0::float8 ELSE \(exact)::float8 END) END"
         func equals(_ text: String) -> String {
             var sql = "\(c)::text = \(parameter(text))"
-            if numeric, let x = Double(text), x.isFinite { sql += " OR \(c) = \(parameter("\(x)"))::float8" }
+            if let x = DatabaseFilter.number(text) { sql += " OR \(number) = \(parameter("\(x)"))::float8" }
             return sql
         }
         // No text (`COLUMN=`) is a missing value: NULL, or empty text, as a file's empty field.
@@ -164,18 +173,20 @@ extension PostgresTable: FilterWriter {
         case .equals(""): return isMissing
         case .notEquals(""): return "NOT \(isMissing)"
         case let .equals(text): return equals(text)
-        case let .notEquals(text): return "\(c) IS NULL OR NOT (\(equals(text)))"
+        // A value that is no number makes the numeric half NULL: NOT of it must still pass.
+        case let .notEquals(text): return "\(c) IS NULL OR NOT COALESCE(\(equals(text)), FALSE)"
+        case .contains(""):
+            return "TRUE"
+        // PostgreSQL's text holds no NUL.
+        case let .contains(text) where text.utf8.contains(0):
+            return "FALSE"
         case let .contains(text):
             if DatabaseFilter.mindsCase(text) { return "strpos(\(c)::text, \(parameter(text))) > 0" }
             return "\(c)::text ILIKE \(parameter(containsPattern(text))) ESCAPE '\\'"
         case let .matches(pattern): return "\(c)::text ~ \(parameter(pattern))"
         case .less, .lessOrEqual, .greater, .greaterOrEqual:
             guard let (symbol, x) = DatabaseFilter(column: column, test: test).comparison else { return "FALSE" }
-            let number = parameter("\(x)")
-            if numeric { return "\(c) \(symbol) \(number)::float8" }
-            // Text that spells a number is compared as one; the test comes first, so no cast fails.
-            let spells = "'^\\s*[-+]?([0-9]+\\.?[0-9]*|\\.[0-9]+)([eE][-+]?[0-9]+)?\\s*$'"
-            return "CASE WHEN \(c)::text ~ \(spells) THEN \(c)::text::float8 \(symbol) \(number)::float8 ELSE FALSE END"
+            return "\(number) \(symbol) \(parameter("\(x)"))::float8"
         }
     }
 }

@@ -17,7 +17,7 @@ public final class SQLiteConnection: @unchecked Sendable {
     /// Opens the database at `path`; `writable` creates it when missing (tests make their
     /// databases so). Throws when the library is missing or the file is not a database.
     public init(path: String, writable: Bool = false) throws(DatabaseError) {
-        let library = try SQLiteLibrary.load()
+        let library = try SQLiteLibrary.shared.get()
         self.library = library
         self.path = path
         var opened: OpaquePointer? = nil
@@ -32,6 +32,10 @@ public final class SQLiteConnection: @unchecked Sendable {
         handle = opened
         // A writer holding the file briefly (a checkpoint) is waited for, not reported.
         _ = library.busyTimeout(handle, 2000)
+        guard NumberFunction.register(on: opened, library: library) else {
+            _ = library.close(opened)
+            throw .cannotOpen(path: path, reason: "SQLite refused the function \(NumberFunction.name), which the filters read numbers with")
+        }
         // SQLite opens lazily: reading the schema is what tells a database from another file.
         do { try run("SELECT count(*) FROM sqlite_schema") } catch {
             _ = library.close(handle)
@@ -121,7 +125,10 @@ public final class SQLiteConnection: @unchecked Sendable {
         switch value {
         case let .int(n): _ = library.bindInt64(statement, index, Int64(n))
         case let .double(x): _ = library.bindDouble(statement, index, x)
-        case let .string(text): _ = library.bindText(statement, index, text, -1, SQLiteLibrary.transient)
+        case let .string(text):
+            // With its length, so that a NUL in the text is text, not its end (the C string
+            // has every byte, and a pointer even for empty text, which a nil would make NULL).
+            _ = text.withCString { library.bindText(statement, index, $0, Int32(clamping: text.utf8.count), SQLiteLibrary.transient) }
         case .empty, .missing: _ = library.bindNull(statement, index)
         }
     }

@@ -26,15 +26,33 @@ struct SQLiteLibrary: @unchecked Sendable {
     let interrupt: @convention(c) (Handle?) -> Void
     let progressHandler: @convention(c) (Handle?, Int32, (@convention(c) (UnsafeMutableRawPointer?) -> Int32)?, UnsafeMutableRawPointer?) -> Void
     let busyTimeout: @convention(c) (Handle?, Int32) -> Int32
+    // SQL functions of our own (``NumberFunction``).
+    typealias Function = @convention(c) (Handle?, Int32, UnsafeMutablePointer<Handle?>?) -> Void
+    let createFunction: @convention(c) (Handle?, UnsafePointer<CChar>?, Int32, Int32, UnsafeMutableRawPointer?, Function?, Function?,
+                                        (@convention(c) (Handle?) -> Void)?, (@convention(c) (UnsafeMutableRawPointer?) -> Void)?) -> Int32
+    let userData: @convention(c) (Handle?) -> UnsafeMutableRawPointer?
+    let valueType: @convention(c) (Handle?) -> Int32
+    let valueDouble: @convention(c) (Handle?) -> Double
+    let valueText: @convention(c) (Handle?) -> UnsafePointer<UInt8>?
+    let valueBytes: @convention(c) (Handle?) -> Int32
+    let resultDouble: @convention(c) (Handle?, Double) -> Void
+    let resultNull: @convention(c) (Handle?) -> Void
 
     static let ok: Int32 = 0, row: Int32 = 100, done: Int32 = 101, interrupted: Int32 = 9
     static let integer: Int32 = 1, float: Int32 = 2, text: Int32 = 3, blob: Int32 = 4, null: Int32 = 5
+    /// SQLITE_UTF8 | SQLITE_DETERMINISTIC: a function of its argument alone, which SQLite may
+    /// compute once for a constant.
+    static let deterministicUTF8: Int32 = 1 | 0x800
     static let openReadOnly: Int32 = 0x1, openReadWrite: Int32 = 0x2, openCreate: Int32 = 0x4, openURI: Int32 = 0x40, openFullMutex: Int32 = 0x10000
     /// SQLITE_TRANSIENT: the library copies bound text before the call returns.
     static let transient = -1
 
+    /// The library, loaded once for the process (SQL functions of our own call back into it),
+    /// or the error saying what to install.
+    static let shared = Result<SQLiteLibrary, DatabaseError> { () throws(DatabaseError) in try load() }
+
     /// The library, loaded; an error saying what to install when it is not on the machine.
-    static func load() throws(DatabaseError) -> SQLiteLibrary {
+    private static func load() throws(DatabaseError) -> SQLiteLibrary {
         #if canImport(Darwin)
         let library = try SharedLibrary(names: ["libsqlite3.dylib"], engine: "SQLite", install: "libsqlite3-0")
         #else
@@ -61,7 +79,15 @@ struct SQLiteLibrary: @unchecked Sendable {
             bindNull: try library.symbol("sqlite3_bind_null"),
             interrupt: try library.symbol("sqlite3_interrupt"),
             progressHandler: try library.symbol("sqlite3_progress_handler"),
-            busyTimeout: try library.symbol("sqlite3_busy_timeout")
+            busyTimeout: try library.symbol("sqlite3_busy_timeout"),
+            createFunction: try library.symbol("sqlite3_create_function_v2"),
+            userData: try library.symbol("sqlite3_user_data"),
+            valueType: try library.symbol("sqlite3_value_type"),
+            valueDouble: try library.symbol("sqlite3_value_double"),
+            valueText: try library.symbol("sqlite3_value_text"),
+            valueBytes: try library.symbol("sqlite3_value_bytes"),
+            resultDouble: try library.symbol("sqlite3_result_double"),
+            resultNull: try library.symbol("sqlite3_result_null")
         )
     }
 }

@@ -159,16 +159,17 @@ public struct SQLiteTable: DatabaseTable {
         return identities.map { byIdentity[$0] ?? gone }
     }
 
-    /// Those of `identities` whose row holds `text` in a column (`LIKE`, which ignores the case
-    /// of ASCII letters), found by the engine.
+    /// Those of `identities` whose row holds `text` in a column, as the filter `*=` tests it
+    /// (the case of ASCII letters ignored unless the text has a capital), found by the engine.
     public func matches(_ text: String, among identities: [Int], keepGoing: (@Sendable () -> Bool)?) throws(DatabaseError) -> Set<Int> {
         guard let id = rowIdentity, !identities.isEmpty, !columns.isEmpty else { return [] }
-        let any = columns.map { "CAST(\(qualified($0)) AS TEXT) LIKE ?1 ESCAPE '\\'" }.joined(separator: " OR ")
+        var parameters: [TableValue] = []
+        let any = try whereClause([DatabaseFilter(column: nil, test: .contains(text))], parameters: &parameters).dropFirst("WHERE ".count)
         var found: Set<Int> = []
         for start in stride(from: 0, to: identities.count, by: 32_000) {
             let part = identities[start..<Swift.min(identities.count, start + 32_000)]
-            let marks = (0..<part.count).map { "?\($0 + 2)" }.joined(separator: ",")
-            try connection.rows("SELECT \(id) \(from) WHERE \(id) IN (\(marks)) AND (\(any))", [.string(containsPattern(text))] + part.map { .int($0) },
+            let marks = (0..<part.count).map { "?\($0 + parameters.count + 1)" }.joined(separator: ",")
+            try connection.rows("SELECT \(id) \(from) WHERE \(id) IN (\(marks)) AND (\(any))", parameters + part.map { .int($0) },
                                 keepGoing: keepGoing) { row in
                 found.insert(row.integer(0))
                 return true
@@ -206,9 +207,11 @@ extension SQLiteTable: FilterWriter {
             parameters.append(value)
             return "?\(parameters.count)"
         }
+        // Numbers as a file's fields are read (NumberFunction), so both keep the same rows.
+        let number = "\(NumberFunction.name)(\(c))"
         func equals(_ text: String) -> String {
             var sql = "CAST(\(c) AS TEXT) = \(parameter(.string(text)))"
-            if let x = Double(text), x.isFinite { sql += " OR (typeof(\(c)) IN ('integer', 'real') AND \(c) = \(parameter(.double(x))))" }
+            if let x = DatabaseFilter.number(text) { sql += " OR \(number) = \(parameter(.double(x)))" }
             return sql
         }
         // No text (`COLUMN=`) is a missing value: NULL, or empty text, as a file's empty field.
@@ -217,18 +220,20 @@ extension SQLiteTable: FilterWriter {
         case .equals(""): return isMissing
         case .notEquals(""): return "NOT \(isMissing)"
         case let .equals(text): return equals(text)
-        case let .notEquals(text): return "\(c) IS NULL OR NOT (\(equals(text)))"
+        // A value that is no number makes the numeric half NULL: NOT of it must still pass.
+        case let .notEquals(text): return "\(c) IS NULL OR NOT COALESCE(\(equals(text)), FALSE)"
+        case .contains(""):
+            return "TRUE"
         case let .contains(text):
+            // instr reads the value's length, so a NUL in the text is looked for as one; lower()
+            // folds ASCII letters only, as a file's search does.
             if DatabaseFilter.mindsCase(text) { return "instr(CAST(\(c) AS TEXT), \(parameter(.string(text)))) > 0" }
-            return "CAST(\(c) AS TEXT) LIKE \(parameter(.string(containsPattern(text)))) ESCAPE '\\'"
+            return "instr(lower(CAST(\(c) AS TEXT)), \(parameter(.string(text)))) > 0"
         case .matches:
             throw .failed(statement: "~", reason: "SQLite has no regular expressions built in; *= finds text")
         case .less, .lessOrEqual, .greater, .greaterOrEqual:
             guard let (symbol, x) = DatabaseFilter(column: column, test: test).comparison else { return "FALSE" }
-            let number = parameter(.double(x))
-            // Text that spells a number: digits, a point, an exponent, a sign, and a digit somewhere.
-            let numericText = "typeof(\(c)) = 'text' AND trim(\(c)) GLOB '*[0-9]*' AND trim(\(c)) NOT GLOB '*[^0-9.eE+-]*'"
-            return "(typeof(\(c)) IN ('integer', 'real') AND \(c) \(symbol) \(number)) OR (\(numericText) AND CAST(trim(\(c)) AS REAL) \(symbol) \(number))"
+            return "\(number) \(symbol) \(parameter(.double(x)))"
         }
     }
 }

@@ -2,6 +2,7 @@ import Glibc
 import Scrollwork
 import Synchronization
 import ScrollworkDatabase
+import ScrollworkFiles
 import Testing
 
 /// The server `scripts/test` starts for these tests (`scripts/test-postgres`), with its
@@ -22,8 +23,8 @@ struct PostgresTests {
     func catalog() throws {
         let db = try PostgresDatabase(url: url)
         let names = try db.objects().map(\.name)
-        #expect(names == ["flights", "kinds", "late", #"other.odd "name""#])
-        #expect(try db.objects().map(\.isView) == [false, false, true, false])
+        #expect(names == ["flights", "kinds", "late", "numbers", #"other.odd "name""#])
+        #expect(try db.objects().map(\.isView) == [false, false, true, false, false])
         #expect(try db.count("flights", keepGoing: nil) == serverFlights(url))
     }
 
@@ -119,6 +120,23 @@ struct PostgresTests {
         #expect(ordered.count == (try answer("delay >= 279")))
     }
 
+    @Test("27 filters over the same values as text: the server keeps the rows a file's fields keep")
+    func filtersAgreeWithFiles() throws {
+        let table = try PostgresDatabase(url: url).table("numbers", sharingSnapshotWith: nil)
+        let values = FilterAgreementTests.values.filter { !($0?.utf8.contains(0) ?? false) }
+        var disagreements: [String] = []
+        for test in FilterAgreementTests.tests {
+            let filter = try RowFilter(column: 0, test: test)
+            let inFile = values.filter { value in
+                guard var value else { return filter.passes(nil) }
+                return value.withUTF8 { filter.passes($0) }
+            }.count
+            let onServer = try table.count(where: [DatabaseFilter(column: 0, test: test)], keepGoing: nil)
+            if inFile != onServer { disagreements.append("\(filter): file \(inFile), server \(onServer)") }
+        }
+        #expect(disagreements.isEmpty, "\(disagreements)")
+    }
+
     @Test("a statement cancelled on the server leaves the connection and its snapshot usable")
     func cancel() throws {
         let db = try PostgresDatabase(url: url)
@@ -146,7 +164,7 @@ struct PostgresTests {
             #expect("\(error)".contains("password authentication failed") && !"\(error)".contains("hunter2"), "\(error)")
         }
         #expect(try PostgresConnection(conninfo: "postgres://locked:right@127.0.0.1:\(port)/postgres").query("SELECT 1").value(0, 0) == .int(1))
-        #expect(throws: DatabaseError.noSuchTable("nope", available: ["flights", "kinds", "late", #"other.odd "name""#])) {
+        #expect(throws: DatabaseError.noSuchTable("nope", available: ["flights", "kinds", "late", "numbers", #"other.odd "name""#])) {
             try PostgresDatabase(url: "postgres://scrollwork@127.0.0.1:\(port)/postgres?table=nope")
         }
         #expect(try PostgresDatabase(url: "postgres://scrollwork@127.0.0.1:\(port)/postgres?table=flights").table == "flights")

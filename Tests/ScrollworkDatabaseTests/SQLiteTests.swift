@@ -1,6 +1,7 @@
 import Glibc
 import Scrollwork
 import ScrollworkDatabase
+import ScrollworkFiles
 import Testing
 
 /// A new empty file's path under /tmp (the caller removes it), and its open descriptor.
@@ -215,6 +216,42 @@ func makeFlights(_ db: SQLiteConnection, rows: Int) throws {
             #expect(late.map { delay(rows[$0 - 1]) ?? 0 } == late.map { delay(rows[$0 - 1]) ?? 0 }.sorted(by: >))
             let page = try table.rows(offset: 0, limit: 10, order: nil, where: [DatabaseFilter(column: 0, test: .equals("DL"))])
             #expect(page.count == 10 && page.allSatisfy { $0[0] == .string("DL") })
+        }
+    }
+}
+
+/// #70: SQLite keeps the rows a file's filter keeps for the same values, number by number:
+/// one reading of numbers (NumberText) on both sides, empty text in every value, a NUL as text.
+@Suite struct FilterAgreementTests {
+    static let values: [String?] = ["5", "5.", "+5", "5.0", "-5", "0x10", "16", "inf", "-inf", "Infinity", "nan", "NaN", "+nan", "  8", "8", " 7 ",
+                                    "1e3", "1E3", "5e", ".5", "-0", "1e400", "007", "1_000", "abc", "a\u{0}b", "", nil, "–5", "0.1", "9007199254740993", "1e-400"]
+    static let tests: [RowFilter.Test] = [
+        .equals("5"), .equals("5.0"), .equals(" 5 "), .equals("8"), .equals("16"), .equals("inf"), .equals("0"), .equals("1000"), .equals("abc"), .equals(""),
+        .notEquals("5"), .notEquals(""), .greater(0), .greater(10), .less(10), .greaterOrEqual(5), .lessOrEqual(-1), .greater(1e300), .less(-1e300),
+        .contains(""), .contains("5"), .contains("\u{0}"), .contains("In"), .contains("in"), .contains("E3"), .contains("e3"), .contains("–"),
+    ]
+
+    @Test("27 filters over 32 values: SQLite's TEXT column and a file's fields keep the same rows")
+    func sqliteAgreesWithFiles() throws {
+        try withDatabase { db, _ in
+            try db.run("CREATE TABLE v (t TEXT)")
+            for value in Self.values { try db.run("INSERT INTO v VALUES (?)", [value.map(TableValue.string) ?? .empty]) }
+            let table = try SQLiteTable("v", in: db)
+            var disagreements: [String] = []
+            for test in Self.tests {
+                let filter = try RowFilter(column: 0, test: test)
+                let inFile = Self.values.filter { value in
+                    guard var value else { return filter.passes(nil) }
+                    return value.withUTF8 { filter.passes($0) }
+                }.count
+                let inSQLite = try table.count(where: [DatabaseFilter(column: 0, test: test)], keepGoing: nil)
+                if inFile != inSQLite { disagreements.append("\(filter): file \(inFile), SQLite \(inSQLite)") }
+            }
+            #expect(disagreements.isEmpty, "\(disagreements)")
+            // The search (/) tests a row as the filter *= does: a NUL is looked for, not the end of the text.
+            let all = try table.identities(after: nil, limit: 100, keepGoing: nil)
+            #expect(try table.matches("\u{0}", among: all, keepGoing: nil).count == 1)
+            #expect(try table.matches("In", among: all, keepGoing: nil).count == 1, "smart case: a capital minds case")
         }
     }
 }

@@ -17,6 +17,28 @@ import Testing
     static let atoms = ["a", "b", ".", "[ab]", "[^a]", "\\w", "\\W", "\\d", "-", "(a|b)", "(?:ab|a)", "^", "$", "[a-]", "(a*)", "x?"]
     static let quantifiers = ["", "", "", "*", "+", "?", "{2}", "{1,2}", "{0,}", "*?", "+?"]
 
+    @Test("invalid UTF-8 reads as Swift shows it: each maximal subpart one U+FFFD, so E2 82 is one character to ^.$")
+    func invalidBytesAsShown() async throws {
+        let bytes: [UInt8] = [0xE2, 0x82]
+        let regex = try LinearRegex("^.$")
+        #expect(bytes.withUnsafeBufferPointer { regex.search($0) } == .found)
+        let pieces: [[UInt8]] = [[0x41], [0xE2, 0x82], [0xE2, 0x82, 0xAC], [0xF0, 0x9F], [0xF0, 0x9F, 0x98, 0x80], [0xED, 0xA0, 0x80], [0xC0, 0xAF],
+                                 [0x80], [0xFF], [0xF4, 0x90, 0x80, 0x80], [0xE0, 0x80], [0xC2], [0xF1, 0x80, 0x80]]
+        await propertyCheck(count: 300, input: Gen.int(in: 0...(pieces.count - 1)).array(of: 0...8)) { picks in
+            let bytes = picks.flatMap { pieces[$0] }
+            var scalars: [UInt32] = []
+            bytes.withUnsafeBufferPointer { b in
+                var i = 0
+                while i < b.count {
+                    let (value, length, _) = UTF8Decoding.scalar(in: b, at: i)
+                    scalars.append(value)
+                    i += length
+                }
+            }
+            #expect(scalars == String(decoding: bytes, as: UTF8.self).unicodeScalars.map(\.value), "\(bytes)")
+        }
+    }
+
     @Test("a random pattern keeps the rows Swift's Regex keeps, on random text")
     func agreesWithSwiftRegex() async {
         let pattern = Gen.int(in: 0...(Self.atoms.count * Self.quantifiers.count - 1)).array(of: 1...5).map { parts in

@@ -99,16 +99,16 @@ public struct ColumnKinds: Sendable, Hashable {
     }
 
     /// What one value is: nothing for a missing one, else an integer as `Int(_:)` reads text, a
-    /// real as `Double(_:)` does, or text.
+    /// real as ``NumberText`` reads it, or text.
     @inline(__always)
     static func kind(of bytes: UnsafeBufferPointer<UInt8>?, words: MissingBytes) -> Seen {
         guard let bytes, !bytes.isEmpty, !words.contain(bytes) else { return [] }
         if FieldValues.integer(bytes) != nil { return .integer }
-        // Only these begin a number `Double` reads (digits, a sign, a point, inf, nan): any
+        // Only these begin a number (digits, a sign, a point, inf, nan): any
         // other first byte is text without making a string of it.
         switch bytes[0] {
         case 0x30...0x39, 0x2B, 0x2D, 0x2E, 0x49, 0x4E, 0x69, 0x6E:
-            return bytes.count <= 64 && Double(String(decoding: bytes, as: UTF8.self)) != nil ? .real : .text
+            return NumberText.real(bytes) != nil ? .real : .text
         default:
             return .text
         }

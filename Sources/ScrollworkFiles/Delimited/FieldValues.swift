@@ -57,10 +57,8 @@ public struct FieldValues: Sendable, Hashable {
     /// A real number, or text, of `bytes` (present, not missing): what the sort of a column of
     /// reals reads, every number as a `Double`.
     private func realValue(_ bytes: UnsafeBufferPointer<UInt8>) -> TableValue {
-        if kind != .text, let x = DecimalReal.value(bytes) { return .double(x) }
-        let text = String(decoding: bytes, as: UTF8.self)
-        if kind != .text, let x = Double(text) { return .double(x) }
-        return .string(text)
+        if kind != .text, let x = NumberText.real(bytes) { return .double(x) }
+        return .string(String(decoding: bytes, as: UTF8.self))
     }
 
     /// Puts the sort key of ``value(_:)-(UnsafeBufferPointer<UInt8>?)`` of `bytes` into `keys`,

@@ -202,7 +202,7 @@ struct ColumnTally: Sendable, Hashable {
         if let n = FieldValues.integer(bytes) {
             value = Double(n)
             addToIntegerSum(n)
-        } else if bytes.count <= 64, let x = Double(String(decoding: bytes, as: UTF8.self)) {
+        } else if let x = NumberText.real(bytes) {
             // The same reading as ColumnKinds and the sort: `inf` and `nan` are reals.
             allIntegers = false
             if x.isNaN {

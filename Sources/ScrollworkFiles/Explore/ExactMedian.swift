@@ -40,7 +40,7 @@ struct ExactMedian {
     static func number(_ bytes: UnsafeBufferPointer<UInt8>?, missing words: MissingBytes) -> Double? {
         guard let bytes, !bytes.isEmpty, !words.contain(bytes) else { return nil }
         if let n = FieldValues.integer(bytes) { return Double(n) }
-        guard bytes.count <= 64, let x = Double(String(decoding: bytes, as: UTF8.self)), !x.isNaN else { return nil }
+        guard let x = NumberText.real(bytes), !x.isNaN else { return nil }
         return x
     }
 

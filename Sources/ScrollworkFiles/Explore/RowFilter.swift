@@ -106,10 +106,16 @@ public struct RowFilter: Sendable, Hashable, CustomStringConvertible {
 
     /// The number a numeric operator compares with.
     static func number(_ text: String, _ symbol: String) throws(ExploreError) -> Double {
-        guard let x = Double(text.trimmingSpaces), !x.isNaN else {
-            throw ExploreError("'\(symbol)' compares numbers, and '\(text)' is not a number")
+        guard let x = number(in: text) else {
+            throw ExploreError("'\(symbol)' compares numbers, and '\(text)' is not a number (a decimal such as 5, -2.5 or 1e3, or inf)")
         }
         return x
+    }
+
+    /// The number a filter's `text` names, as ``NumberText`` reads a value, with the spaces
+    /// around it left out; nil for text and for NaN, which compares with nothing.
+    public static func number(in text: String) -> Double? {
+        NumberText.real(String(text.trimmingSpaces)).flatMap { $0.isNaN ? nil : $0 }
     }
 
     /// True when the value `bytes` passes (nil: the row has no such field, which is empty).

@@ -20,7 +20,7 @@ struct ValueMatcher: Sendable {
             guard !x.isNaN else { throw ExploreError("a numeric filter needs a number, not NaN") }
         }
         self.text = Array(text.utf8)
-        self.number = Double(text.trimmingSpaces).flatMap { $0.isNaN ? nil : $0 }
+        self.number = RowFilter.number(in: text)
         self.search = TextSearch(text)
         self.regex = regex
     }
@@ -48,7 +48,8 @@ struct ValueMatcher: Sendable {
         case let .lessOrEqual(x): return numberValue(bytes, missing: missing).map { $0 <= x } ?? false
         case let .greater(x): return numberValue(bytes, missing: missing).map { $0 > x } ?? false
         case let .greaterOrEqual(x): return numberValue(bytes, missing: missing).map { $0 >= x } ?? false
-        case .contains: return search.flatMap { $0.firstMatch(in: bytes, from: 0, pivot: 0) } != nil
+        // Empty text is in every value, as in SQL.
+        case .contains: return search.map { $0.firstMatch(in: bytes, from: 0, pivot: 0) != nil } ?? true
         case .matches: return false
         }
     }
@@ -67,7 +68,6 @@ struct ValueMatcher: Sendable {
     private func numberValue(_ bytes: UnsafeBufferPointer<UInt8>, missing: MissingBytes) -> Double? {
         guard !bytes.isEmpty, !missing.contain(bytes) else { return nil }
         if let n = FieldValues.integer(bytes) { return Double(n) }
-        guard bytes.count <= 64 else { return nil }
-        return Double(String(decoding: bytes, as: UTF8.self))
+        return NumberText.real(bytes)
     }
 }

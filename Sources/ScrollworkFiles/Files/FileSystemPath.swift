@@ -71,30 +71,35 @@ public enum FileSystemPath {
     }
 }
 
-/// Reading UTF-8 a scalar at a time, the way every reader here mends it: a byte that does not
-/// begin a valid sequence (overlong, surrogate, past U+10FFFF, cut short) is one invalid byte.
+/// Reading UTF-8 a scalar at a time, the way every reader here mends it and as Swift's
+/// `String(decoding:as:)` does: the longest start of a well-formed sequence that is cut short or
+/// broken ("maximal subpart", Unicode's recommended practice: `E2 82` before an ASCII byte) is
+/// one U+FFFD; a byte that starts no sequence (a continuation byte, C0, C1, F5 to FF) is one.
 enum UTF8Decoding {
     /// The scalar that starts at `i`, its length in bytes, and whether it is valid (an invalid
-    /// byte reads as U+FFFD, one byte long).
+    /// sequence reads as U+FFFD, as long as its maximal subpart).
     @inline(__always)
     static func scalar(in b: UnsafeBufferPointer<UInt8>, at i: Int) -> (UInt32, Int, Bool) {
-        let lead = UInt32(b[i])
-        if lead < 0x80 { return (lead, 1, true) }
-        let (length, minimum): (Int, UInt32)
+        let lead = b[i]
+        if lead < 0x80 { return (UInt32(lead), 1, true) }
+        // The sequence's length, and the range its second byte must fall in (Unicode's table
+        // of well-formed sequences: no overlong forms, surrogates or scalars past U+10FFFF).
+        let (length, second): (Int, ClosedRange<UInt8>)
         switch lead {
-        case 0xC2...0xDF: (length, minimum) = (2, 0x80)
-        case 0xE0...0xEF: (length, minimum) = (3, 0x800)
-        case 0xF0...0xF4: (length, minimum) = (4, 0x10000)
+        case 0xC2...0xDF: (length, second) = (2, 0x80...0xBF)
+        case 0xE0: (length, second) = (3, 0xA0...0xBF)
+        case 0xE1...0xEC, 0xEE...0xEF: (length, second) = (3, 0x80...0xBF)
+        case 0xED: (length, second) = (3, 0x80...0x9F)
+        case 0xF0: (length, second) = (4, 0x90...0xBF)
+        case 0xF1...0xF3: (length, second) = (4, 0x80...0xBF)
+        case 0xF4: (length, second) = (4, 0x80...0x8F)
         default: return (0xFFFD, 1, false)
         }
-        guard i + length <= b.count else { return (0xFFFD, 1, false) }
-        var value = lead & (0x7F >> UInt32(length))
+        var value = UInt32(lead) & (0x7F >> UInt32(length))
         for k in 1..<length {
-            let byte = UInt32(b[i + k])
-            guard byte & 0xC0 == 0x80 else { return (0xFFFD, 1, false) }
-            value = value << 6 | (byte & 0x3F)
+            guard i + k < b.count, k == 1 ? second.contains(b[i + k]) : b[i + k] & 0xC0 == 0x80 else { return (0xFFFD, k, false) }
+            value = value << 6 | UInt32(b[i + k] & 0x3F)
         }
-        guard value >= minimum, value <= 0x10FFFF, !(0xD800...0xDFFF).contains(value) else { return (0xFFFD, 1, false) }
         return (value, length, true)
     }
 }

@@ -1,0 +1,32 @@
+import ScrollworkFiles
+
+/// `scrollwork_real(x)`, an SQL function each SQLite connection is given: the number `x` is
+/// by ``NumberText``'s rule (an integer or a real as it is; text read as a file's field is
+/// read), or NULL. The filters' numeric tests call it, so that SQLite keeps exactly the rows a
+/// file of the same values keeps (`5.` equals 5, `0x10` and `" 8"` are text).
+enum NumberFunction {
+    /// The function's name in SQL.
+    static let name = "scrollwork_real"
+
+    /// Gives the connection `handle` the function; false when SQLite refuses it.
+    static func register(on handle: OpaquePointer, library: SQLiteLibrary) -> Bool {
+        library.createFunction(handle, name, 1, SQLiteLibrary.deterministicUTF8, nil, call, nil, nil, nil) == SQLiteLibrary.ok
+    }
+
+    /// The C callback: the library it calls back into is the one loaded once for the process,
+    /// which a connection that runs the function has loaded already.
+    private static let call: SQLiteLibrary.Function = { context, count, values in
+        guard case let .success(library) = SQLiteLibrary.shared, count == 1, let value = values?.pointee else { return }
+        switch library.valueType(value) {
+        case SQLiteLibrary.integer, SQLiteLibrary.float:
+            library.resultDouble(context, library.valueDouble(value))
+        case SQLiteLibrary.text:
+            let length = Int(library.valueBytes(value))
+            guard let text = library.valueText(value),
+                  let x = NumberText.real(UnsafeBufferPointer(start: text, count: length)) else { return library.resultNull(context) }
+            library.resultDouble(context, x)
+        default:
+            library.resultNull(context)
+        }
+    }
+}
