@@ -3,12 +3,18 @@ import Testing
 @testable import ScrollworkFiles
 
 @Suite struct ColumnKindsTests {
-    /// The kind text alone says: integers as `Int` reads them, reals as `Double` does, else text.
+    /// The kind text alone says: integers as `Int` reads them, reals as NumberText's documented
+    /// rule says (written here as a Swift `Regex`, apart from the code), else text.
     static func expected(_ values: [String], missing: MissingValues = .common) -> FieldValues.Kind {
         let present = values.filter { !missing.contains($0) }
         if present.isEmpty { return .text }
         if present.allSatisfy({ Int($0) != nil }) { return .integers }
-        return present.allSatisfy { Double($0) != nil } ? .reals : .text
+        return present.allSatisfy(isReal) ? .reals : .text
+    }
+
+    /// A decimal with an optional sign, point and exponent, or inf, infinity, unsigned nan, in any case.
+    static func isReal(_ text: String) -> Bool {
+        text.wholeMatch(of: /(?i)[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)(e[+-]?[0-9]+)?|[+-]?inf(inity)?|nan/) != nil
     }
 
     static let tricky = ["0", "-7", "+12", "007", "9223372036854775807", "9223372036854775808", "-", "+", "1.5", ".5", "5.", "1e5",
@@ -71,5 +77,16 @@ import Testing
             let clamped = try #require(ColumnKinds.reading(rows, in: -10..<Int.max))
             #expect(clamped == serial)
         }
+    }
+
+    @Test("NumberText reads as its rule says, and its pattern for the engines says the same of every value")
+    func numberTextAndItsPattern() throws {
+        let pattern = try Regex(NumberText.pattern).ignoresCase()
+        let more = ["+inf", "-Infinity", "-nan", "+nan", "NAN", "INF", "1.", "-.5", "1e+5", "1E-5", "1e5.5", "5e", "e", ".", "+.", "0.0.1", "1e400", "\u{0}1"]
+        for value in Self.tricky + more {
+            #expect((NumberText.real(value) != nil) == Self.isReal(value), "\(value)")
+            #expect((value.wholeMatch(of: pattern) != nil) == Self.isReal(value), "pattern: \(value)")
+        }
+        #expect(NumberText.real("1e400") == .infinity && NumberText.real("0x10") == nil && NumberText.real(" 8") == nil && NumberText.real("5.") == 5)
     }
 }
