@@ -44,15 +44,16 @@ extension SQLiteTable {
             let c = Self.quoted(name) + "." + Self.quoted(title)
             var summary = ColumnSummary(title: title, kind: .empty, count: 0, missing: 0, distinct: 0)
             var integers = 0, reals = 0
-            var mean: TableValue = .empty
+            var mean: TableValue = .empty, least: TableValue = .empty, greatest: TableValue = .empty
             try connection.rows("""
                 SELECT count(\(c)), count(DISTINCT \(c)), min(\(c)), max(\(c)), avg(CASE WHEN typeof(\(c)) IN ('integer', 'real') THEN \(c) END),
                        total(typeof(\(c)) = 'integer'), total(typeof(\(c)) = 'real') \(from)
                 """, arguments, keepGoing: keepGoing) { row in
                 summary.count = row.integer(0)
                 summary.distinct = row.integer(1)
-                summary.minimum = row.value(2).isMissing ? nil : row.value(2).description
-                summary.maximum = row.value(3).isMissing ? nil : row.value(3).description
+                (least, greatest) = (row.value(2), row.value(3))
+                summary.minimum = least.isMissing ? nil : least.description
+                summary.maximum = greatest.isMissing ? nil : greatest.description
                 mean = row.value(4)
                 integers = row.integer(5)
                 reals = row.integer(6)
@@ -62,6 +63,14 @@ extension SQLiteTable {
             summary.kind = summary.count == 0 ? .empty : integers == summary.count ? .integers : integers + reals == summary.count ? .reals : .text
             if summary.kind == .integers || summary.kind == .reals {
                 summary.mean = Self.number(mean)
+                // A sum past a Double's range (three of 10³⁰⁸) is infinite though every value is
+                // finite: the mean again of the values scaled down by a power of two, exactly.
+                if let m = summary.mean, m.isInfinite, let low = Self.number(least), let high = Self.number(greatest), low.isFinite, high.isFinite {
+                    let scale = Double(sign: .plus, exponent: -(Int.bitWidth - summary.count.leadingZeroBitCount + 1), significand: 1)
+                    let scaled = try connection.all("SELECT avg(CASE WHEN typeof(\(c)) IN ('integer', 'real') THEN \(c) * ?\(arguments.count + 1) END) \(from)",
+                                                     arguments + [.double(scale)])
+                    summary.mean = scaled.first.flatMap { $0.first }.flatMap(Self.number).map { $0 / scale }
+                }
                 summary.median = try median(of: c, condition: condition, arguments: arguments, count: summary.count, keepGoing: keepGoing)
             }
             summaries.append(summary)

@@ -254,6 +254,29 @@ func makeFlights(_ db: SQLiteConnection, rows: Int) throws {
             #expect(try table.matches("In", among: all, keepGoing: nil).count == 1, "smart case: a capital minds case")
         }
     }
+
+    @Test("summaries agree: the mean of three of 1.7e308 is 1.7e308 in both, and integers past 2^53 keep their least and greatest exactly")
+    func summariesAgree() throws {
+        let csv = "big,id\n1.7e308,9007199254740993\n1.7e308,9007199254740992\n1.7e308,\n"
+        let (path, fd) = temporaryFile("scrollwork-agree")
+        defer { unlink(path) }
+        _ = csv.utf8CString.withUnsafeBufferPointer { write(fd, $0.baseAddress, $0.count - 1) }
+        close(fd)
+        let file = try FileBytes(path: path)
+        var index = RecordIndex()
+        while try !index.extend(from: file) {}
+        let rows = DelimitedRows(file: file, index: index, dialect: DelimitedDialect())
+        let inFile = try #require(ColumnSummary.summarizing(rows, titles: ["big", "id"]))
+        try withDatabase { db, _ in
+            try db.run("CREATE TABLE t (big REAL, id INTEGER)")
+            try db.run("INSERT INTO t VALUES (1.7e308, 9007199254740993), (1.7e308, 9007199254740992), (1.7e308, NULL)")
+            let inSQLite = try SQLiteTable("t", in: db).summary(where: [], keepGoing: nil)
+            let close = { (m: Double?) in m.map { Swift.abs($0 - 1.7e308) <= 1.7e308 * 1e-15 } ?? false }
+            #expect(close(inFile[0].mean) && close(inSQLite[0].mean), "file \(String(describing: inFile[0].mean)), SQLite \(String(describing: inSQLite[0].mean))")
+            #expect(inFile[1].minimum == "9007199254740992" && inFile[1].maximum == "9007199254740993", "\(inFile[1])")
+            #expect(inSQLite[1].minimum == inFile[1].minimum && inSQLite[1].maximum == inFile[1].maximum, "\(inSQLite[1])")
+        }
+    }
 }
 
 /// The database calls that take an index, a count, an offset or a limit, with the ends of their

@@ -151,6 +151,8 @@ struct ColumnTally: Sendable, Hashable {
     var present = 0, missing = 0
     var allIntegers = true, allNumbers = true
     var lowest = Double.infinity, highest = -Double.infinity
+    /// The least and greatest integers, exactly: past 2⁵³ two integers can be one `Double`.
+    var lowestInteger: Int? = nil, highestInteger: Int? = nil
     /// The sum of the integers while it fits, exact and cheaper to keep than ``sum``.
     var integerSum = 0
     /// The sum of the other numbers below 2⁹⁶⁰ in size (and of integer sums that would
@@ -202,6 +204,8 @@ struct ColumnTally: Sendable, Hashable {
         if let n = FieldValues.integer(bytes) {
             value = Double(n)
             addToIntegerSum(n)
+            lowestInteger = Swift.min(lowestInteger ?? n, n)
+            highestInteger = Swift.max(highestInteger ?? n, n)
         } else if let x = NumberText.real(bytes) {
             // The same reading as ColumnKinds and the sort: `inf` and `nan` are reals.
             allIntegers = false
@@ -303,6 +307,8 @@ struct ColumnTally: Sendable, Hashable {
         allNumbers = allNumbers && other.allNumbers
         lowest = Swift.min(lowest, other.lowest)
         highest = Swift.max(highest, other.highest)
+        if let n = other.lowestInteger { lowestInteger = Swift.min(lowestInteger ?? n, n) }
+        if let n = other.highestInteger { highestInteger = Swift.max(highestInteger ?? n, n) }
         let next = sum + other.sum
         compensation += other.compensation + ((next - sum) - other.sum)
         sum = next
@@ -329,6 +335,13 @@ struct ColumnTally: Sendable, Hashable {
         sample.merge(other.sample)
     }
 
+    /// `extreme` as text; as the integer `integer` exactly where that integer is the extreme
+    /// (a `Double` of it equals `extreme`).
+    private func exactly(_ extreme: Double, _ integer: Int?) -> String {
+        if let integer, Double(integer) == extreme { return "\(integer)" }
+        return RowFilter.format(extreme)
+    }
+
     /// The summary of what was seen, titled `title`.
     func summary(title: String) -> ColumnSummary {
         let kind: ColumnSummary.Kind = present == 0 ? .empty : !allNumbers ? .text : allIntegers ? .integers : .reals
@@ -339,8 +352,8 @@ struct ColumnTally: Sendable, Hashable {
         return ColumnSummary(
             title: title, kind: kind, count: present, missing: missing,
             distinct: distinct.count, distinctIsEstimate: distinct.isEstimate,
-            minimum: numeric ? (measured ? RowFilter.format(lowest) : nil) : text(firstText),
-            maximum: numeric ? (measured ? RowFilter.format(highest) : nil) : text(lastText),
+            minimum: numeric ? (measured ? exactly(lowest, lowestInteger) : nil) : text(firstText),
+            maximum: numeric ? (measured ? exactly(highest, highestInteger) : nil) : text(lastText),
             mean: measured ? mean : nil,
             median: measured ? sample.median : nil,
             medianIsEstimate: measured && sample.isEstimate)
