@@ -23,6 +23,8 @@ public final class PostgresConnection: @unchecked Sendable {
     private let lock = Mutex(())
     /// The connection string or URL, with any password hidden: what messages may show.
     public let title: String
+    /// The password in every form, hidden from every message this connection gives.
+    private let secrets: PostgresSecrets
     /// The snapshot this connection's transaction exported, for another to share; nil when it
     /// imported one.
     public private(set) var exportedSnapshot: String? = nil
@@ -33,11 +35,13 @@ public final class PostgresConnection: @unchecked Sendable {
     public init(conninfo: String, snapshot: String? = nil) throws(DatabaseError) {
         library = try PostgresLibrary.load()
         title = PostgresDatabase.redacted(conninfo)
+        let secrets = PostgresSecrets(conninfo: conninfo)
+        self.secrets = secrets
         guard let connected = library.connect(conninfo) else { throw .cannotOpen(path: title, reason: "out of memory") }
         guard library.status(connected) == PostgresLibrary.connectionOK else {
             let reason = library.errorMessage(connected).map { String(cString: $0) } ?? "cannot connect"
             library.finish(connected)
-            throw .cannotOpen(path: title, reason: Self.tidy(reason))
+            throw .cannotOpen(path: title, reason: secrets.hidden(Self.tidy(reason)))
         }
         handle = connected
         cancelHandle = library.getCancel(connected)
@@ -57,7 +61,7 @@ public final class PostgresConnection: @unchecked Sendable {
         } catch {
             if let cancelHandle { library.freeCancel(cancelHandle) }
             library.finish(connected)
-            throw .cannotOpen(path: title, reason: "\(error)")
+            throw .cannotOpen(path: title, reason: secrets.hidden("\(error)"))
         }
     }
 
@@ -147,8 +151,8 @@ public final class PostgresConnection: @unchecked Sendable {
             library.clear(last)
             // 57014: query_canceled.
             if state == "57014" { throw .cancelled }
-            if library.status(handle) != PostgresLibrary.connectionOK { throw .connectionLost(reason: Self.tidy(reason)) }
-            throw .failed(statement: sql, reason: Self.tidy(reason))
+            if library.status(handle) != PostgresLibrary.connectionOK { throw .connectionLost(reason: secrets.hidden(Self.tidy(reason))) }
+            throw .failed(statement: sql, reason: secrets.hidden(Self.tidy(reason)))
         }
         return PostgresResult(library: library, handle: last)
     }
@@ -166,7 +170,7 @@ public final class PostgresConnection: @unchecked Sendable {
     }
 
     private func message() -> String {
-        Self.tidy(library.errorMessage(handle).map { String(cString: $0) } ?? "the connection failed")
+        secrets.hidden(Self.tidy(library.errorMessage(handle).map { String(cString: $0) } ?? "the connection failed"))
     }
 }
 

@@ -259,22 +259,32 @@ public struct PostgresDatabase: DatabaseSource {
         return Int(try connection.query("SELECT count(*) FROM \(qualified)", keepGoing: keepGoing).text(0, 0) ?? "") ?? 0
     }
 
-    /// `conninfo` with any password replaced by `•••`: in a URL (`user:secret@`) and in
-    /// `password=secret` pairs.
+    /// `conninfo` with any password replaced by `•••`: in a URL (`user:secret@`, up to the
+    /// last `@` before the host), in its `password=` parameter, in `password=secret` and
+    /// `password = 'quoted secret'` pairs, and (three characters or more) wherever else it appears.
     public static func redacted(_ conninfo: String) -> String {
         var text = conninfo
-        if isURL(text), let scheme = text.firstRange(of: "://"), let at = text[scheme.upperBound...].firstIndex(of: "@"),
-           let colon = text[scheme.upperBound..<at].firstIndex(of: ":") {
-            text.replaceSubrange(text.index(after: colon)..<at, with: "•••")
+        if isURL(text), let scheme = text.firstRange(of: "://") {
+            let authority = text[scheme.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+            if let at = authority.lastIndex(of: "@"), let colon = authority[..<at].firstIndex(of: ":") {
+                text.replaceSubrange(text.index(after: colon)..<at, with: "•••")
+            }
         }
         var pairs: [String] = []
         var rest = Substring(text)
-        // key=value pairs, and the URL's query parameters, named password.
-        while let range = rest.firstRange(of: "password=") {
+        // The URL's query parameters named password.
+        while isURL(conninfo), let range = rest.firstRange(of: "password=") {
             pairs.append(String(rest[..<range.upperBound]) + "•••")
-            rest = rest[range.upperBound...].drop { $0 != " " && $0 != "&" }
+            rest = rest[range.upperBound...].drop { $0 != "&" && $0 != "#" }
         }
-        return pairs.joined() + rest
+        // key=value pairs: the value as written, quoted or not.
+        while !isURL(conninfo), let start = rest.firstRange(of: "password")?.lowerBound {
+            var after = rest[start...]
+            guard let value = PostgresSecrets.nextPasswordValue(in: &after) else { break }
+            pairs.append(String(rest[..<value.written.startIndex]) + "•••")
+            rest = rest[value.written.endIndex...]
+        }
+        return PostgresSecrets(conninfo: conninfo).hidden(pairs.joined() + rest)
     }
 
     /// `%XX` escapes decoded (a table name in a URL); invalid ones kept as written.

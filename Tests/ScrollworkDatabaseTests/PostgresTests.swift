@@ -189,6 +189,27 @@ final class Countdown: Sendable {
         #expect(PostgresDatabase.redacted("host=db password=secret user=ann") == "host=db password=••• user=ann")
         #expect(PostgresDatabase.redacted("postgresql://db/sales?password=x&sslmode=require") == "postgresql://db/sales?password=•••&sslmode=require")
         #expect(PostgresDatabase.redacted("postgres://ann@db/sales") == "postgres://ann@db/sales")
+    }
+
+    @Test("no error text or redacted form shows the password: bad escapes, an unclosed [::1, an @ in it, quoted key=value passwords")
+    func passwordNeverShown() throws {
+        let secret = "Zq9-secret"
+        let strings = [
+            "postgres://ann:\(secret)%zz@127.0.0.1:1/db", "postgres://ann:\(secret)@[::1/db", "postgres://ann:\(secret)@[::1:5432/db",
+            "postgres://ann:p@\(secret)@127.0.0.1:1/db", "postgres://ann:\(secret)@127.0.0.1:99999/db", "postgres://ann:\(secret)@/db?host=%zz",
+            "postgresql://127.0.0.1:1/db?password=\(secret)&sslmode=nope", "postgres://ann:\(secret.replacing("-", with: "%2D"))@127.0.0.1:1/db",
+            "host=127.0.0.1 port=1 password='\(secret) with space'", "host=127.0.0.1 port=1 password = '\(secret)\\' x'",
+            "host=127.0.0.1 port=1 password=\(secret) sslmode=nope", "host=127.0.0.1 port=1 password='\(secret)", "password=\(secret) host='unclosed",
+        ]
+        for conninfo in strings {
+            #expect(!PostgresDatabase.redacted(conninfo).contains(secret) && !PostgresDatabase.redacted(conninfo).contains("secret"), "\(conninfo)")
+            do {
+                _ = try PostgresConnection(conninfo: conninfo)
+                Issue.record("\(conninfo) connected")
+            } catch {
+                #expect(!"\(error)".contains("secret"), "\(conninfo): \(error)")
+            }
+        }
         #expect(PostgresDatabase.isURL("postgresql://x") && PostgresDatabase.isURL("postgres://") && !PostgresDatabase.isURL("data.csv"))
     }
 

@@ -1,0 +1,84 @@
+/// The password a PostgreSQL connection string holds, in every form a message could show it
+/// (as written, percent-decoded, quoted), so that no error text, title or status line shows it,
+/// whatever libpq echoes back of a string it could not read (a bad `%` escape, an unclosed
+/// `[::1`, a quoted `password='…'`).
+struct PostgresSecrets: Sendable {
+    /// The forms, longest first: each is hidden wherever it appears.
+    let forms: [String]
+
+    /// Forms shorter than this are hidden only where the string's structure puts them (the
+    /// URL's user info, a `password=` value): hiding every "a" in a message would leave none.
+    static let shortest = 3
+
+    /// The password forms of `conninfo`: a URL's (its user info up to the first or the last
+    /// `@` before the host, and a `password=` query parameter) and a `key=value` string's.
+    init(conninfo: String) {
+        var found: [String] = []
+        func add(_ value: Substring) {
+            guard !value.isEmpty else { return }
+            found.append(String(value))
+            let decoded = PostgresDatabase.percentDecoded(String(value))
+            if decoded != String(value) { found.append(decoded) }
+        }
+        if PostgresDatabase.isURL(conninfo), let scheme = conninfo.firstRange(of: "://") {
+            let afterScheme = conninfo[scheme.upperBound...]
+            // The authority ends at the path, the query or the fragment.
+            let authority = afterScheme.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+            // With more than one `@`, libpq ends the user info at the first and takes the rest
+            // for the host: each piece between them may be the password's, or part of it.
+            let ats = authority.indices.filter { authority[$0] == "@" }
+            if let first = ats.first, let colon = authority[..<first].firstIndex(of: ":") {
+                let start = authority.index(after: colon)
+                for at in ats { add(authority[start..<at]) }
+                for (from, to) in zip(ats, ats.dropFirst()) { add(authority[authority.index(after: from)..<to]) }
+            }
+            if let question = afterScheme.firstIndex(of: "?") {
+                for pair in afterScheme[afterScheme.index(after: question)...].split(whereSeparator: { $0 == "&" || $0 == "#" })
+                where pair.hasPrefix("password=") { add(pair.dropFirst("password=".count)) }
+            }
+        } else {
+            var rest = Substring(conninfo)
+            while let value = Self.nextPasswordValue(in: &rest) {
+                add(value.text)
+                add(value.written)
+            }
+        }
+        forms = Array(Set(found)).sorted { $0.count > $1.count }
+    }
+
+    /// The next `password = value` of a `key=value` string, from `rest` on: its text (quotes
+    /// and escapes undone) and the value as written; `rest` moves past it.
+    static func nextPasswordValue(in rest: inout Substring) -> (text: Substring, written: Substring)? {
+        while let key = rest.firstRange(of: "password") {
+            var after = rest[key.upperBound...].drop { $0 == " " }
+            guard after.first == "=" else {
+                rest = rest[key.upperBound...]
+                continue
+            }
+            after = after.dropFirst().drop { $0 == " " }
+            guard after.first == "'" else {
+                let value = after.prefix { !$0.isWhitespace }
+                rest = after[value.endIndex...]
+                return (value, value)
+            }
+            // Quoted: `\'` and `\\` stand for themselves, up to the closing quote (or the end).
+            var text = "", escaped = false
+            var end = after.index(after: after.startIndex)
+            while end < after.endIndex {
+                let c = after[end]
+                end = after.index(after: end)
+                if escaped { text.append(c); escaped = false } else if c == "\\" { escaped = true } else if c == "'" { break } else { text.append(c) }
+            }
+            rest = after[end...]
+            return (Substring(text), after[..<end])
+        }
+        return nil
+    }
+
+    /// `text` with every form of the password (of ``shortest`` characters or more) as `•••`.
+    func hidden(_ text: String) -> String {
+        var text = text
+        for form in forms where form.count >= Self.shortest { text = text.replacing(form, with: "•••") }
+        return text
+    }
+}
