@@ -18,7 +18,7 @@ extension DelimitedDialect {
     ///   - sample: the file's first bytes (64 KB is plenty).
     ///   - hint: the file's name extension, if any: `tsv` and `tab` prefer tabs, `csv` commas and
     ///     `psv` pipes, when another separator splits the records as well.
-    ///   - separator: the separator when it is known (a person's `--separator`, Excel's `sep=`
+    ///   - known: the separator when it is known (a person's `--separator`, Excel's `sep=`
     ///     line): only the quote and the header are guessed. A quote, CR or LF counts as `,`.
     public static func detect(sample: [UInt8], hint: String? = nil, separator known: UInt8? = nil) -> DelimitedDialect {
         // The name's hint first: a tie goes to the separator tried first.
