@@ -15,7 +15,7 @@ extension PostgresTable {
         let condition = try whereClause(filters, parameters: &parameters)
         let c = SQLiteTable.quoted(columns[column])
         parameters.append("\(Swift.min(Swift.max(1, limit), FrequencyTable.distinctLimit))")
-        let result = try connection.query("SELECT \(c), count(*) FROM \(qualified) \(condition) GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT $\(parameters.count)", parameters,
+        let result = try connection.query("SELECT \(c), count(*) FROM \(qualified) \(condition) GROUP BY 1 ORDER BY 2 DESC, 1 IS NULL, 1 LIMIT $\(parameters.count)", parameters,
                                           keepGoing: keepGoing)
         let entries = (0..<result.count).map { row in
             let value = result.value(row, 0)

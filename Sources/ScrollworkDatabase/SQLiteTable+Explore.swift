@@ -16,7 +16,7 @@ extension SQLiteTable {
         let c = Self.quoted(name) + "." + Self.quoted(columns[column])
         arguments.append(.int(Swift.min(Swift.max(1, limit), FrequencyTable.distinctLimit)))
         var entries: [FrequencyTable.Entry] = []
-        try connection.rows("SELECT \(c), count(*) FROM \(Self.quoted(name)) \(condition) GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT ?\(arguments.count)", arguments,
+        try connection.rows("SELECT \(c), count(*) FROM \(Self.quoted(name)) \(condition) GROUP BY 1 ORDER BY 2 DESC, 1 IS NULL, 1 LIMIT ?\(arguments.count)", arguments,
                             keepGoing: keepGoing) { row in
             let value = row.value(0)
             entries.append(FrequencyTable.Entry(value: value.description, count: row.integer(1), isMissing: value.isMissing))

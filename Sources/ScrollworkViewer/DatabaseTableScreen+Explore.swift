@@ -226,8 +226,9 @@ extension DatabaseTableScreen {
         sheet = nil
         switch shown.kind {
         case let .frequency(column, title):
-            // The NULL group is kept as `COLUMN=` keeps missing values.
-            let value = record[0] == "NULL" ? "" : record[0] ?? ""
+            // The NULL group is kept as `COLUMN=` keeps missing values (text spelling "NULL" is text).
+            guard let entry = shown.focusedEntry else { return note = "that row counts the values past the first \(FrequencyTable.distinctLimit)" }
+            let value = entry.isMissing ? "" : entry.value
             keep(DatabaseFilter(column: column, test: .equals(value)), text: "\(title)=\(value)", at: time)
         case .summary:
             guard let name = record[0], let column = table.columns.firstIndex(of: name),

@@ -334,7 +334,8 @@ extension FileViewer {
         sheet = nil
         switch shown.kind {
         case let .frequency(field, title):
-            do { addFilter(try RowFilter(column: field, title: title, test: .equals(record[0] ?? "")), at: time) } catch { notes.set(.action, "\(error)") }
+            guard let entry = shown.focusedEntry else { return notes.set(.action, "that row counts the values past the first \(FrequencyTable.distinctLimit)") }
+            do { addFilter(try RowFilter(column: field, title: title, test: .equals(entry.value)), at: time) } catch { notes.set(.action, "\(error)") }
         case .summary:
             guard let name = record[0], let position = table.columns.firstIndex(where: { $0.title == name }) else {
                 return notes.set(.action, "that column is hidden: + shows it")

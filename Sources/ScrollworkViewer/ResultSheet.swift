@@ -18,6 +18,9 @@ struct ResultSheet {
     let caption: String
     /// The rows shown, in their own order (the table may sort them).
     let source: StringRows
+    /// A frequency table's values, one a row of ``source`` (the rows past the last value, if
+    /// any, have none): whether each is missing is known here, not from how it is spelled.
+    let entries: [FrequencyTable.Entry]
     var view: TableView<DelimitedRecord>
 
     /// The frequency table of field `field` (titled `title`) among `rows` rows.
@@ -26,6 +29,7 @@ struct ResultSheet {
         let distinct = frequency.entries.count
         caption = "Frequency of \(title): \(grouped(distinct)) value\(distinct == 1 ? "" : "s") in \(grouped(rows)) rows · Enter keeps that value's rows · Esc returns"
         source = frequency.rows
+        entries = frequency.entries
         let sample = source.rows(in: 0..<Swift.min(source.count, 5000))
         var columns = FrequencyTable.titles.indices.map { TableColumn.field($0, title: FrequencyTable.titles[$0], sample: sample) }
         let widest = frequency.entries.first.map { frequency.percent(of: $0) } ?? 100
@@ -42,6 +46,7 @@ struct ResultSheet {
         kind = .summary
         caption = "Summary of \(summaries.count) columns in \(grouped(rows)) rows (the last column names the figures that are estimates) · Enter goes to the column · Esc returns"
         source = ColumnSummary.rows(summaries)
+        entries = []
         let sample = source.rows(in: 0..<source.count)
         // Each column as wide as its values; the median is not stretched across the rest.
         view = Self.view(source, columns: ColumnSummary.titles.indices.map { TableColumn.field($0, title: ColumnSummary.titles[$0], sample: sample) },
@@ -70,8 +75,14 @@ struct ResultSheet {
     }
 
     /// The record at the focused row.
-    var focused: DelimitedRecord? {
-        guard let id = view.table.list.cursor, let path = view.table.list.indexPath(of: id), let shown = view.table.list.sourceRow(at: path) else { return nil }
-        return source.row(at: shown.row)
+    var focused: DelimitedRecord? { focusedRow.map { source.row(at: $0) } }
+
+    /// The frequency table's value at the focused row; nil on the row of the values past the last.
+    var focusedEntry: FrequencyTable.Entry? { focusedRow.flatMap { entries.indices.contains($0) ? entries[$0] : nil } }
+
+    /// The row of ``source`` the focus is on.
+    private var focusedRow: Int? {
+        guard let id = view.table.list.cursor, let path = view.table.list.indexPath(of: id) else { return nil }
+        return view.table.list.sourceRow(at: path)?.row
     }
 }

@@ -174,17 +174,24 @@ enum ExploreData {
 }
 
 @Suite struct FrequencyAndSummaryTests {
-    @Test("a frequency table counts as Python's collections.Counter does, most common first")
+    @Test("a frequency table counts as Python's collections.Counter does, most common first, ties as a sort shows values")
     func frequencyMatchesCounter() throws {
         let table = ExploreData.rows(20_000)
         try ExploreData.withRows(table) { rows, path in
             for column in [1, 2, 4] {
                 let frequency = try #require(FrequencyTable.counting(field: column, of: rows, concurrently: ExploreData.threeAtOnce))
                 let script = """
-                    import csv, sys, collections
+                    import csv, sys, collections, re
                     rows = list(csv.reader(open(sys.argv[1], newline='', encoding='utf-8')))[1:]
                     counts = collections.Counter(r[int(sys.argv[2])] for r in rows)
-                    for value, n in sorted(counts.items(), key=lambda e: (-e[1], e[0].encode())):
+                    missing = {'', 'NA', 'N/A', 'null', 'NULL', '-', r'\\N'}
+                    number = re.compile(r'(?i)([+-]?([0-9]+[.]?[0-9]*|[.][0-9]+)(e[+-]?[0-9]+)?|[+-]?inf(inity)?)')
+                    def key(entry):
+                        value, n = entry
+                        x = float(value) if value not in missing and number.fullmatch(value) else None
+                        # Most common first; ties: numbers by value, then text by bytes, missing last.
+                        return (-n, value in missing, x is None, x if x is not None else 0.0, value.encode())
+                    for value, n in sorted(counts.items(), key=key):
                         print(repr(value), n)
                     """
                 let expected = try ExploreData.python(script, arguments: [path, "\(column)"])

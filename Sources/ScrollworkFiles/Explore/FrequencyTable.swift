@@ -76,8 +76,21 @@ public struct FrequencyTable: Sendable, Hashable {
         let words = MissingBytes(missing)
         let entries = counts.map { bytes, count in
             let isMissing = bytes.isEmpty || bytes.withUnsafeBufferPointer { words.contain($0) }
-            return Entry(value: String(decoding: bytes, as: UTF8.self), bytes: bytes, count: count, isMissing: isMissing)
-        }.sorted { $0.count != $1.count ? $0.count > $1.count : $0.bytes.lexicographicallyPrecedes($1.bytes) }
+            return (Entry(value: String(decoding: bytes, as: UTF8.self), bytes: bytes, count: count, isMissing: isMissing),
+                    number: isMissing ? nil : bytes.withUnsafeBufferPointer { FieldValues.integer($0).map(Double.init) ?? NumberText.real($0) }
+                        .flatMap { $0.isNaN ? nil : $0 })
+        }.sorted { a, b in
+            // Most frequent first; ties in the order a sort shows values, as a database orders
+            // them: numbers by value, then text byte by byte, missing values last.
+            if a.0.count != b.0.count { return a.0.count > b.0.count }
+            if a.0.isMissing != b.0.isMissing { return b.0.isMissing }
+            switch (a.number, b.number) {
+            case let (x?, y?) where x != y: return x < y
+            case (.some, nil): return true
+            case (nil, .some): return false
+            default: return a.0.bytes.lexicographicallyPrecedes(b.0.bytes)
+            }
+        }.map(\.0)
         return FrequencyTable(entries: entries, total: within.count, uncounted: uncounted)
     }
 }

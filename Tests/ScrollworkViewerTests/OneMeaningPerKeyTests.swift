@@ -1,0 +1,134 @@
+import Foundation
+import Scrollwork
+import ScrollworkDatabase
+import ScrollworkFiles
+import ScrollworkTerminal
+import ScrollworkWidgets
+import Testing
+@testable import ScrollworkViewer
+
+/// #65: one meaning per key for every source. The same scripted session (sort, filter, `/`,
+/// `n` from the focus, Enter, `f`, `I`, save) over a CSV file and an SQLite table of the same
+/// rows gives the same rows, the same matches, the same record, the same sheets and the same
+/// saved file.
+@Suite struct OneMeaningPerKeyTests {
+    static let rows = 600
+
+    /// Row `i`'s values: an id, a carrier of four, a delay with a gap every 13th row, a note.
+    static func values(_ i: Int) -> (carrier: String, delay: Int?, note: String) {
+        (["UA", "AA", "DL", "B6"][i * 7 % 4], i % 13 == 0 ? nil : (i * 37) % 101 - 50, "row \(i)")
+    }
+
+    /// What a session saw, source by source.
+    struct Transcript: Equatable, CustomStringConvertible {
+        var count = 0
+        var sortedTop: [Int] = []
+        var filtered = 0
+        var filteredTop: [Int] = []
+        var firstMatch: Int?
+        var nextMatch: Int?
+        var record: [String] = []
+        var frequency: [[String]] = []
+        var summary: [String] = []
+        var saved = ""
+
+        var description: String {
+            "count \(count), sorted \(sortedTop), filtered \(filtered) \(filteredTop), matches \(String(describing: firstMatch)) \(String(describing: nextMatch)), "
+                + "record \(record), frequency \(frequency), summary \(summary), saved \(saved.prefix(200))"
+        }
+    }
+
+    /// The keys of the session, typed into a terminal whose app is `A`; `settle` runs its work,
+    /// `focused`, `top` and the rest read what it shows.
+    static func session<A: App>(_ t: inout HeadlessTerminal<A>, saveTo path: String, settle: (inout HeadlessTerminal<A>) -> Void,
+                                count: (HeadlessTerminal<A>) -> Int, focused: (HeadlessTerminal<A>) -> Int?, top: (HeadlessTerminal<A>) -> [Int],
+                                record: (HeadlessTerminal<A>) -> [String], sheet: (HeadlessTerminal<A>) -> [[String]]) -> Transcript {
+        var seen = Transcript()
+        settle(&t)
+        seen.count = count(t)
+        // To the delay column (the first is id in both), sorted ascending.
+        t.type("]]o")
+        settle(&t)
+        seen.sortedTop = top(t)
+        t.type("|")
+        t.send(.key(KeyEvent(.character("u"), .control)))
+        t.type("carrier=UA\r")
+        settle(&t)
+        seen.filtered = count(t)
+        seen.filteredTop = top(t)
+        t.send(.key(KeyEvent(.home)))
+        t.type("/row 1\r")
+        settle(&t)
+        seen.firstMatch = focused(t)
+        t.type("n")
+        settle(&t)
+        seen.nextMatch = focused(t)
+        t.send(.key(KeyEvent(.enter)))
+        settle(&t)
+        seen.record = record(t)
+        t.send(.key(KeyEvent(.escape)))
+        t.type("f")
+        settle(&t)
+        seen.frequency = Array(sheet(t).prefix(8))
+        t.send(.key(KeyEvent(.escape)))
+        t.type("I")
+        settle(&t)
+        seen.summary = sheet(t).first { $0.first == "delay" } ?? []
+        t.send(.key(KeyEvent(.escape)))
+        t.send(.key(KeyEvent(.character("s"), .control)))
+        t.type(path + "\r")
+        settle(&t)
+        seen.saved = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+        return seen
+    }
+
+    @Test("a CSV file and an SQLite table of the same rows: the same session gives the same rows, matches, record, sheets and saved file")
+    func csvAndSQLiteAgree() throws {
+        let csv = "id,carrier,delay,note\n" + (1...Self.rows).map { i in
+            let v = Self.values(i)
+            return "\(i),\(v.carrier),\(v.delay.map(String.init) ?? ""),\(v.note)"
+        }.joined(separator: "\n") + "\n"
+        let file = TemporaryFile(name: "flights.csv", csv)
+        var fileTerminal = HeadlessTerminal(try OpenFile.viewer(path: file.path, separator: nil, header: nil, theme: Theme()), columns: 120, rows: 30)
+        let inFile = Self.session(&fileTerminal, saveTo: file.directory + "/from-file.csv", settle: { t in
+            var steps = 0
+            while t.runWork(), steps < 10_000 { steps += 1 }
+        }, count: { $0.app.table.list.numberOfRows }, focused: { t in
+            guard let id = t.app.table.list.cursor, let path = t.app.table.list.indexPath(of: id), let row = try? t.app.table.list.row(at: path) else { return nil }
+            return Int(row.fields.first ?? "")
+        }, top: { t in
+            (0..<Swift.min(10, t.app.table.list.numberOfRows)).compactMap { (try? t.app.table.list.row(at: IndexPath(row: $0))).flatMap { Int($0.fields.first ?? "") } }
+        }, record: { $0.app.detail?.content.lines.map(\.text) ?? [] }, sheet: { $0.app.sheet?.source.records ?? [] })
+
+        try DatabaseViewerTests.withFlights(rows: 0) { path, db in
+            try db.run("DROP VIEW IF EXISTS late")
+            try db.run("DROP TABLE flights")
+            try db.run("CREATE TABLE flights (id INTEGER PRIMARY KEY, carrier TEXT, delay INTEGER, note TEXT)")
+            for i in 1...Self.rows {
+                let v = Self.values(i)
+                try db.run("INSERT INTO flights VALUES (?, ?, ?, ?)", [.int(i), .string(v.carrier), v.delay.map(TableValue.int) ?? .empty, .string(v.note)])
+            }
+            var t = try DatabaseViewerTests.open(path)
+            DatabaseViewerTests.settle(&t)
+            t.send(.key(KeyEvent(.enter)))
+            let inSQLite = Self.session(&t, saveTo: file.directory + "/from-sqlite.csv", settle: { DatabaseViewerTests.settle(&$0) }, count: { t in
+                t.app.opened?.view.table.list.numberOfRows ?? -1
+            }, focused: { try? DatabaseViewerTests.selectedID($0) }, top: { t in
+                guard let list = t.app.opened?.view.table.list else { return [] }
+                return (0..<Swift.min(10, list.numberOfRows)).compactMap { row in
+                    guard case let .loaded(values)? = try? list.row(at: IndexPath(row: row)), case let .int(n) = values[0] else { return nil }
+                    return n
+                }
+            }, record: { $0.app.opened?.detail?.content.lines.map(\.text) ?? [] }, sheet: { t in
+                // Each source shows its missing value as its cells show it: a file as written
+                // (an empty field), a database as NULL.
+                guard let sheet = t.app.opened?.sheet else { return [] }
+                return sheet.source.records.enumerated().map { i, record in
+                    sheet.entries.indices.contains(i) && sheet.entries[i].isMissing ? [""] + record.dropFirst() : record
+                }
+            })
+            #expect(inFile == inSQLite, "file:\n\(inFile)\nSQLite:\n\(inSQLite)")
+            #expect(inFile.count == Self.rows && !inFile.saved.isEmpty && inFile.firstMatch != nil)
+        }
+    }
+}
