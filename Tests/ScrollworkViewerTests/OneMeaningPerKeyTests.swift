@@ -82,15 +82,15 @@ import Testing
         return seen
     }
 
-    @Test("a CSV file and an SQLite table of the same rows: the same session gives the same rows, matches, record, sheets and saved file")
-    func csvAndSQLiteAgree() throws {
+    /// The session over the CSV file of the rows, saving to `directory`.
+    static func inFile(directory: String) throws -> Transcript {
         let csv = "id,carrier,delay,note\n" + (1...Self.rows).map { i in
             let v = Self.values(i)
             return "\(i),\(v.carrier),\(v.delay.map(String.init) ?? ""),\(v.note)"
         }.joined(separator: "\n") + "\n"
         let file = TemporaryFile(name: "flights.csv", csv)
-        var fileTerminal = HeadlessTerminal(try OpenFile.viewer(path: file.path, separator: nil, header: nil, theme: Theme()), columns: 120, rows: 30)
-        let inFile = Self.session(&fileTerminal, saveTo: file.directory + "/from-file.csv", settle: { t in
+        var t = HeadlessTerminal(try OpenFile.viewer(path: file.path, separator: nil, header: nil, theme: Theme()), columns: 120, rows: 30)
+        return Self.session(&t, saveTo: directory + "/from-file.csv", settle: { t in
             var steps = 0
             while t.runWork(), steps < 10_000 { steps += 1 }
         }, count: { $0.app.table.list.numberOfRows }, focused: { t in
@@ -99,7 +99,52 @@ import Testing
         }, top: { t in
             (0..<Swift.min(10, t.app.table.list.numberOfRows)).compactMap { (try? t.app.table.list.row(at: IndexPath(row: $0))).flatMap { Int($0.fields.first ?? "") } }
         }, record: { $0.app.detail?.content.lines.map(\.text) ?? [] }, sheet: { $0.app.sheet?.source.records ?? [] })
+    }
 
+    /// The session over a database table of the rows, in a viewer `t` that shows it.
+    static func inDatabase(_ t: inout HeadlessTerminal<DatabaseViewer>, saveTo path: String) -> Transcript {
+        Self.session(&t, saveTo: path, settle: { DatabaseViewerTests.settle(&$0) }, count: { t in
+            t.app.opened?.view.table.list.numberOfRows ?? -1
+        }, focused: { try? DatabaseViewerTests.selectedID($0) }, top: { t in
+            guard let list = t.app.opened?.view.table.list else { return [] }
+            return (0..<Swift.min(10, list.numberOfRows)).compactMap { row in
+                guard case let .loaded(values)? = try? list.row(at: IndexPath(row: row)), case let .int(n) = values[0] else { return nil }
+                return n
+            }
+        }, record: { $0.app.opened?.detail?.content.lines.map(\.text) ?? [] }, sheet: { t in
+            // Each source shows its missing value as its cells show it: a file as written
+            // (an empty field), a database as NULL.
+            guard let sheet = t.app.opened?.sheet else { return [] }
+            return sheet.source.records.enumerated().map { i, record in
+                sheet.entries.indices.contains(i) && sheet.entries[i].isMissing ? [""] + record.dropFirst() : record
+            }
+        })
+    }
+
+    @Test("the same session over a PostgreSQL table of the same rows gives what the CSV file gives",
+          .enabled(if: getenv("SCROLLWORK_TEST_POSTGRES") != nil, "needs the server scripts/test starts (SCROLLWORK_TEST_POSTGRES)"))
+    func csvAndPostgresAgree() throws {
+        let url = String(cString: getenv("SCROLLWORK_TEST_POSTGRES"))
+        let name = "session_\(getpid())"
+        // The viewer's connections only read: the table is made with psql.
+        try PostgresExploreTests.psql(url, "CREATE TABLE \(name) AS SELECT i::bigint AS id, (ARRAY['UA','AA','DL','B6'])[1 + i * 7 % 4] AS carrier, "
+                                      + "CASE WHEN i % 13 = 0 THEN NULL ELSE (i * 37) % 101 - 50 END AS delay, 'row ' || i AS note FROM generate_series(1, \(Self.rows)) AS i")
+        defer { try? PostgresExploreTests.psql(url, "DROP TABLE \(name)") }
+        let scratch = TemporaryFile(name: "scratch.txt", "")
+        let directory = scratch.directory
+        defer { for saved in ["from-file", "from-sqlite", "from-postgres"] { unlink(directory + "/\(saved).csv") } }
+        let inFile = try Self.inFile(directory: directory)
+        var t = HeadlessTerminal(try DatabaseViewer(source: PostgresDatabase(url: url), theme: Theme(), opening: name), columns: 120, rows: 30)
+        let onServer = Self.inDatabase(&t, saveTo: directory + "/from-postgres.csv")
+        #expect(inFile == onServer, "file:\n\(inFile)\nPostgreSQL:\n\(onServer)")
+    }
+
+    @Test("a CSV file and an SQLite table of the same rows: the same session gives the same rows, matches, record, sheets and saved file")
+    func csvAndSQLiteAgree() throws {
+        let scratch = TemporaryFile(name: "scratch.txt", "")
+        let directory = scratch.directory
+        defer { for saved in ["from-file", "from-sqlite", "from-postgres"] { unlink(directory + "/\(saved).csv") } }
+        let inFile = try Self.inFile(directory: directory)
         try DatabaseViewerTests.withFlights(rows: 0) { path, db in
             try db.run("DROP VIEW IF EXISTS late")
             try db.run("DROP TABLE flights")
@@ -111,22 +156,7 @@ import Testing
             var t = try DatabaseViewerTests.open(path)
             DatabaseViewerTests.settle(&t)
             t.send(.key(KeyEvent(.enter)))
-            let inSQLite = Self.session(&t, saveTo: file.directory + "/from-sqlite.csv", settle: { DatabaseViewerTests.settle(&$0) }, count: { t in
-                t.app.opened?.view.table.list.numberOfRows ?? -1
-            }, focused: { try? DatabaseViewerTests.selectedID($0) }, top: { t in
-                guard let list = t.app.opened?.view.table.list else { return [] }
-                return (0..<Swift.min(10, list.numberOfRows)).compactMap { row in
-                    guard case let .loaded(values)? = try? list.row(at: IndexPath(row: row)), case let .int(n) = values[0] else { return nil }
-                    return n
-                }
-            }, record: { $0.app.opened?.detail?.content.lines.map(\.text) ?? [] }, sheet: { t in
-                // Each source shows its missing value as its cells show it: a file as written
-                // (an empty field), a database as NULL.
-                guard let sheet = t.app.opened?.sheet else { return [] }
-                return sheet.source.records.enumerated().map { i, record in
-                    sheet.entries.indices.contains(i) && sheet.entries[i].isMissing ? [""] + record.dropFirst() : record
-                }
-            })
+            let inSQLite = Self.inDatabase(&t, saveTo: directory + "/from-sqlite.csv")
             #expect(inFile == inSQLite, "file:\n\(inFile)\nSQLite:\n\(inSQLite)")
             #expect(inFile.count == Self.rows && !inFile.saved.isEmpty && inFile.firstMatch != nil)
         }
