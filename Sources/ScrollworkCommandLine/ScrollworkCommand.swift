@@ -275,6 +275,9 @@ struct Open: ParsableCommand {
     @Option(help: ArgumentHelp("Show only these columns, in this order, comma-separated.", valueName: "A,B,C"))
     var columns: String?
 
+    @Option(help: ArgumentHelp("The table or view of a database to open or read (a postgres:// URL's ?table= too); a database of one table needs none.", valueName: "name"))
+    var table: String?
+
     @Option(help: ArgumentHelp("The frequency table of a column (value, count, percent) among the rows kept.", valueName: "column"))
     var frequency: String?
 
@@ -298,21 +301,30 @@ struct Open: ParsableCommand {
         // A view asked for with standard output a pipe or a file goes there, as CSV.
         let piped = recipe != ViewRecipe() && isatty(STDOUT_FILENO) == 0
         if let output = output ?? (piped ? "-" : nil) {
-            try Self.write(path: path, separator: separator, header: noHeader ? false : nil, missing: missing, recipe: recipe, to: output, replacing: force)
+            try Self.write(path: path, separator: separator, header: noHeader ? false : nil, missing: missing, recipe: recipe, to: output, replacing: force,
+                           table: table)
             return
         }
-        try Self.open(path: path, separator: separator, header: noHeader ? false : nil, color: color, missing: missing, recipe: recipe,
+        try Self.open(path: path, separator: separator, header: noHeader ? false : nil, color: color, missing: missing, recipe: recipe, table: table,
                       window: windowOptions.window ? windowOptions : nil, screenReader: screenReader)
     }
 
     /// Writes the view `recipe` makes of `path` to `output`, with no terminal: a stream (standard
     /// input, a FIFO) read to its end first, a file that exists replaced only when `replacing`.
     /// A failure, damaged input among them, ends the program with a message and a non-zero status.
-    static func write(path: String, separator: String?, header: Bool?, missing: MissingValues, recipe: ViewRecipe, to output: String, replacing: Bool = false) throws {
-        do {
+    static func write(path: String, separator: String?, header: Bool?, missing: MissingValues, recipe: ViewRecipe, to output: String, replacing: Bool = false,
+                      table name: String? = nil) throws {
+        do throws(OpenFile.Failure) {
             let opened = try openedWhole(path: path, separator: separator, header: header, missing: missing)
-            let written = try FileQuery.write(table(opened, path: path, for: "--output"), recipe: recipe, to: output, replacingExisting: replacing,
+            let written: Int
+            // Every source through the one batch pipeline: a database's table pushes the work down.
+            if case let .database(viewer) = opened {
+                written = try TableQuery.write(viewer.tableSource(named: name), recipe: recipe, to: output, replacingExisting: replacing)
+            } else {
+                if name != nil { throw OpenFile.Failure(description: "\(path): --table names a table of a database, and this is not one", status: 64) }
+                written = try FileQuery.write(table(opened, path: path, for: "--output"), recipe: recipe, to: output, replacingExisting: replacing,
                                               concurrently: .processors)
+            }
             if output != "-" { printError("scrollwork: wrote \(grouped(written)) rows to \(output)") }
         } catch {
             printError("scrollwork: \(error)")
@@ -354,7 +366,8 @@ struct Open: ParsableCommand {
     /// which `options` (what the person asked for) need a table for.
     static func table(_ opened: OpenFile.Opened, path: String, for options: String) throws(OpenFile.Failure) -> FileViewer {
         guard case let .table(viewer) = opened else {
-            throw OpenFile.Failure(description: "\(path): \(options) need a table, and this opens as text, a directory or a database; give --separator to read text as a table", status: 64)
+            throw OpenFile.Failure(description: "\(path): \(options) need a table, and this opens as \(opened.kindName); give --separator to read text as a table"
+                                   + (opened.kindName == "a database" ? ", or --output to read a database table's rows" : ""), status: 64)
         }
         return viewer
     }
@@ -362,7 +375,7 @@ struct Open: ParsableCommand {
     /// Opens `path` in the terminal, or in a window when `window` says so; a file that cannot be
     /// shown, or a view `recipe` cannot make of it, ends the program with a message and a
     /// non-zero status before the terminal is touched or the window opens.
-    static func open(path: String, separator: String?, header: Bool?, color: String, missing: MissingValues = .common, recipe: ViewRecipe = ViewRecipe(),
+    static func open(path: String, separator: String?, header: Bool?, color: String, missing: MissingValues = .common, recipe: ViewRecipe = ViewRecipe(), table name: String? = nil,
                      window: WindowOptions? = nil, screenReader: Bool = false) throws {
         let environment = processEnvironment()
         #if Window
@@ -379,6 +392,11 @@ struct Open: ParsableCommand {
         var opened: OpenFile.Opened
         do throws(OpenFile.Failure) {
             opened = try Self.opened(path: path, separator: separator, header: header, theme: theme, missing: missing)
+            if let name {
+                guard case var .database(viewer) = opened else { throw OpenFile.Failure(description: "\(path): --table names a table of a database, and this is not one", status: 64) }
+                do { try viewer.open(name) } catch { throw OpenFile.Failure(description: "\(error)", status: 64) }
+                opened = .database(viewer)
+            }
             if recipe != ViewRecipe() {
                 var viewer = try table(opened, path: path, for: "--filter, --sort, --columns, --frequency and --summary")
                 do { try viewer.apply(recipe) } catch { throw OpenFile.Failure(description: "\(error)", status: 64) }

@@ -1,5 +1,6 @@
 import Scrollwork
 import ScrollworkDatabase
+import ScrollworkFiles
 import ScrollworkWidgets
 
 /// `scrollwork open data.sqlite`: the database's tables and views with their row counts (counted
@@ -31,6 +32,36 @@ public struct DatabaseViewer: App {
     private var effects: [Effect] = []
     private let countKey = WorkKey<Result<Int, DatabaseError>>("catalog-count")
 
+    /// Opens table `name` over the list, as Enter on it would (`--table`, a URL's `?table=`).
+    ///
+    /// - Throws: ``ScrollworkDatabase/DatabaseError/noSuchTable(_:available:)`` naming the tables
+    ///   there are, or why the table could not be read.
+    public mutating func open(_ name: String) throws(DatabaseError) {
+        opened = try DatabaseTableScreen(source: source, name: name, theme: theme)
+        if let row = entries.firstIndex(where: { $0.object.name == name }) {
+            do { try view.table.list.select(IndexPath(row: row, section: 0)) } catch { note = "\(error)" }
+        }
+    }
+
+    /// Table `name` of the database as a ``ScrollworkFiles/TableSource`` for a batch run; with no
+    /// name, the table open (a URL's `?table=`), or the database's only table or view.
+    ///
+    /// - Throws: ``OpenFile/Failure`` with status 64 when no table is named and there are
+    ///   several, or the name is no table's (each listing them); status 1 when it cannot be read.
+    public func tableSource(named name: String?) throws(OpenFile.Failure) -> any TableSource {
+        let names = entries.map(\.object.name)
+        guard let chosen = name ?? opened?.table.name ?? (names.count == 1 ? names[0] : nil) else {
+            throw OpenFile.Failure(description: "\(source.title) holds \(names.count) tables and views: name one with --table (\(names.prefix(30).joined(separator: ", ")))", status: 64)
+        }
+        do {
+            let table = try source.table(chosen, sharingSnapshotWith: nil)
+            return DatabaseTableSource(table, in: source.title, readFiles: Set([FileIdentity(path: source.title)].compactMap { $0 }))
+        } catch {
+            if case .noSuchTable = error { throw OpenFile.Failure(description: "\(error)", status: 64) }
+            throw OpenFile.Failure(description: "\(source.title): \(error)")
+        }
+    }
+
     /// The database `source`, its tables and views listed and counted; `table` opened over
     /// the list at once when named.
     init(source: any DatabaseSource, theme: Theme, opening table: String? = nil) throws(DatabaseError) {
@@ -57,12 +88,7 @@ public struct DatabaseViewer: App {
         if !entries.isEmpty {
             do { try view.table.list.select(IndexPath(row: 0, section: 0)) } catch { note = "\(error)" }
         }
-        if let table {
-            opened = try DatabaseTableScreen(source: source, name: table, theme: theme)
-            if let row = entries.firstIndex(where: { $0.object.name == table }) {
-                do { try view.table.list.select(IndexPath(row: row, section: 0)) } catch { note = "\(error)" }
-            }
-        }
+        if let table { try open(table) }
         for (i, entry) in entries.enumerated() {
             let source = self.source, name = entry.object.name
             effects.append(.work(.start(Work(countKey.named("\(i)")) { progress in

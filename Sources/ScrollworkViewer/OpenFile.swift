@@ -38,6 +38,16 @@ public enum OpenFile {
         case directory(DirectoryViewer)
         /// An SQLite database: its tables and views.
         case database(DatabaseViewer)
+
+        /// What it is, for a message: "a table", "text", "a directory", "a database".
+        public var kindName: String {
+            switch self {
+            case .table: return "a table"
+            case .pager: return "text"
+            case .directory: return "a directory"
+            case .database: return "a database"
+            }
+        }
     }
 
     /// The table for `path`, which must open as one (tests).

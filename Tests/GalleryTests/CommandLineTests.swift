@@ -39,6 +39,8 @@ private func error(_ arguments: [String]) -> String? {
         let command = try ScrollworkCommand.parseAsRoot(["open", "--null", "-999", "--null", "n/a", "--null", "--", "data.csv"])
         let open = try #require(command as? Open)
         #expect(open.nulls == ["-999", "n/a", "--"] && open.path == "data.csv")
+        let table = try #require(try ScrollworkCommand.parseAsRoot(["open", "data.sqlite", "--table", "flights", "--output", "-"]) as? Open)
+        #expect(table.table == "flights" && table.output == "-")
         #expect(error(["open", "data.csv", "--null"]) != nil)
     }
 

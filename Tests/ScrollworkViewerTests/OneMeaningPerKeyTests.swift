@@ -161,4 +161,59 @@ import Testing
             #expect(inFile.count == Self.rows && !inFile.saved.isEmpty && inFile.firstMatch != nil)
         }
     }
+
+    @Test("a batch run is one pipeline: the same recipes over the CSV file and the SQLite table write the same files; --table chooses, or says which there are")
+    func batchRunsAgree() throws {
+        let scratch = TemporaryFile(name: "scratch.txt", "")
+        let csv = "id,carrier,delay,note\n" + (1...Self.rows).map { i in
+            let v = Self.values(i)
+            return "\(i),\(v.carrier),\(v.delay.map(String.init) ?? ""),\(v.note)"
+        }.joined(separator: "\n") + "\n"
+        let file = TemporaryFile(name: "flights.csv", csv)
+        let recipes = [
+            ViewRecipe(filters: ["carrier=UA", "delay>-10"], sorts: ["-delay"], columns: "id,delay,note"),
+            ViewRecipe(filters: ["note*=row 1"], frequency: "carrier"),
+            ViewRecipe(filters: ["delay<0"], columns: "delay,carrier", summary: true),
+            ViewRecipe(sorts: ["note"]),
+        ]
+        try DatabaseViewerTests.withFlights(rows: 0) { path, db in
+            try db.run("DROP VIEW IF EXISTS late")
+            try db.run("DROP TABLE flights")
+            try db.run("CREATE TABLE flights (id INTEGER PRIMARY KEY, carrier TEXT, delay INTEGER, note TEXT)")
+            for i in 1...Self.rows {
+                let v = Self.values(i)
+                try db.run("INSERT INTO flights VALUES (?, ?, ?, ?)", [.int(i), .string(v.carrier), v.delay.map(TableValue.int) ?? .empty, .string(v.note)])
+            }
+            guard case let .database(viewer) = try OpenFile.opened(path: path, separator: nil, header: nil, theme: Theme()) else {
+                Issue.record("not a database")
+                return
+            }
+            for (i, recipe) in recipes.enumerated() {
+                let fromFile = scratch.directory + "/file-\(i).csv", fromSQLite = scratch.directory + "/sqlite-\(i).csv"
+                defer { unlink(fromFile); unlink(fromSQLite) }
+                _ = try FileQuery.write(try OpenFile.viewer(path: file.path, separator: nil, header: nil, theme: Theme()), recipe: recipe, to: fromFile)
+                _ = try TableQuery.write(viewer.tableSource(named: nil), recipe: recipe, to: fromSQLite)
+                let a = try String(contentsOfFile: fromFile, encoding: .utf8), b = try String(contentsOfFile: fromSQLite, encoding: .utf8)
+                #expect(a == b && a.count > 30, "\(recipe): file\n\(a.prefix(300))\nSQLite\n\(b.prefix(300))")
+            }
+            // A second table: the name is needed, and a wrong one lists those there are.
+            try db.run("CREATE TABLE other (x)")
+            guard case let .database(two) = try OpenFile.opened(path: path, separator: nil, header: nil, theme: Theme()) else { return }
+            #expect(throws: OpenFile.Failure.self) { try two.tableSource(named: nil) }
+            do throws(OpenFile.Failure) {
+                _ = try two.tableSource(named: "nope")
+                Issue.record("a table no one has was read")
+            } catch {
+                #expect(error.status == 64 && "\(error)".contains("flights, other"), "\(error)")
+            }
+            #expect(try two.tableSource(named: "flights").columnTitles == ["id", "carrier", "delay", "note"])
+            // An order of two columns is the file's alone, and said so.
+            do throws(OpenFile.Failure) {
+                _ = try TableQuery.write(two.tableSource(named: "flights"), recipe: ViewRecipe(sorts: ["delay", "id"]), to: scratch.directory + "/two.csv")
+                Issue.record("two sort keys in a database")
+            } catch {
+                #expect(error.status == 64 && "\(error)".contains("one column at a time"))
+            }
+        }
+    }
 }
