@@ -33,7 +33,7 @@ public struct DatabaseFilter: Sendable, Hashable {
     /// True when `text` holds an upper-case ASCII letter: then `contains` minds case.
     static func mindsCase(_ text: String) -> Bool { text.utf8.contains { $0 >= 0x41 && $0 <= 0x5A } }
 
-    /// The number an `=` test's text names, as a file's filter reads it (``NumberText``, spaces
+    /// The number an `=` test's text names, as a file's filter reads it (`NumberText`, spaces
     /// around it left out); nil for text and NaN, which equals nothing.
     static func number(_ text: String) -> Double? { RowFilter.number(in: text) }
 }

@@ -1,7 +1,7 @@
 import Scrollwork
 import ScrollworkFiles
 
-/// A database table or view as a ``TableSource``: every filter, count, summary and order
+/// A database table or view as a `TableSource`: every filter, count, summary and order
 /// pushed down to the engine (its `WHERE`, `GROUP BY` and `ORDER BY`, with the file's reading of
 /// numbers), the rows written as they come, a batch at a time.
 public struct DatabaseTableSource: TableSource {
@@ -31,7 +31,7 @@ public struct DatabaseTableSource: TableSource {
     /// `filters` as the engine's.
     private func pushed(_ filters: [RowFilter]) -> [DatabaseFilter] { filters.map { DatabaseFilter(column: $0.column, test: $0.test) } }
 
-    /// The engine's answer to `body`, its failure a ``TableSourceError``.
+    /// The engine's answer to `body`, its failure a `TableSourceError`.
     private func asked<T>(_ body: () throws(DatabaseError) -> T) throws(TableSourceError) -> T {
         do { return try body() } catch {
             if error == .cancelled { throw .cancelled }
@@ -39,7 +39,7 @@ public struct DatabaseTableSource: TableSource {
         }
     }
 
-    /// The engine's `GROUP BY`, up to ``FrequencyTable/distinctLimit`` values.
+    /// The engine's `GROUP BY`, up to `FrequencyTable/distinctLimit` values.
     public func frequency(ofColumn column: Int, where filters: [RowFilter], progress: (Double) -> Bool) throws(TableSourceError) -> FrequencyTable {
         guard table.columns.indices.contains(column) else { throw .unsupported("no column \(column.addingSaturating(1)); \(table.name) has \(table.columns.count)") }
         guard progress(0) else { throw .cancelled }

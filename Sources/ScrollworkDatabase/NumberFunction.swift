@@ -1,7 +1,7 @@
 import ScrollworkFiles
 
 /// `scrollwork_real(x)`, an SQL function each SQLite connection is given: the number `x` is
-/// by ``NumberText``'s rule (an integer or a real as it is; text read as a file's field is
+/// by `NumberText`'s rule (an integer or a real as it is; text read as a file's field is
 /// read), or NULL. The filters' numeric tests call it, so that SQLite keeps exactly the rows a
 /// file of the same values keeps (`5.` equals 5, `0x10` and `" 8"` are text).
 enum NumberFunction {

@@ -34,7 +34,7 @@ public struct DatabaseViewer: App {
 
     /// Opens table `name` over the list, as Enter on it would (`--table`, a URL's `?table=`).
     ///
-    /// - Throws: ``ScrollworkDatabase/DatabaseError/noSuchTable(_:available:)`` naming the tables
+    /// - Throws: `DatabaseError/noSuchTable(_:available:)` naming the tables
     ///   there are, or why the table could not be read.
     public mutating func open(_ name: String) throws(DatabaseError) {
         opened = try DatabaseTableScreen(source: source, name: name, theme: theme)
@@ -43,7 +43,7 @@ public struct DatabaseViewer: App {
         }
     }
 
-    /// Table `name` of the database as a ``ScrollworkFiles/TableSource`` for a batch run; with no
+    /// Table `name` of the database as a `TableSource` for a batch run; with no
     /// name, the table open (a URL's `?table=`), or the database's only table or view.
     ///
     /// - Throws: ``OpenFile/Failure`` with status 64 when no table is named and there are

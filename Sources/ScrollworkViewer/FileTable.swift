@@ -1,7 +1,7 @@
 import Scrollwork
 import ScrollworkFiles
 
-/// A table file's rows as a ``TableSource``: filters matched on its fields in place, sorts by
+/// A table file's rows as a `TableSource`: filters matched on its fields in place, sorts by
 /// the viewer's own typed columns (what a heading click sorts by), counts and saves read on
 /// `loop`'s cores.
 struct FileTable: TableSource {

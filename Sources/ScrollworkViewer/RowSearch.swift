@@ -5,7 +5,7 @@ import ScrollworkWidgets
 /// `/`, `n` and `N` in a sorted view: the next row from the focus (or before it) in the order
 /// shown whose fields hold the text, going round past the end (``SearchSweep``), as a database
 /// view searches. In a delimited file the rows whose bytes hold the text are marked first, at
-/// the speed of memory (``DelimitedRows/rowsHolding(_:pieceSize:concurrently:progress:)``), and only those
+/// the speed of memory (`DelimitedRows/rowsHolding(_:pieceSize:concurrently:progress:)`), and only those
 /// are read and tested in the order shown: about the time of the same search in the file's
 /// order (``FileSearch``), where testing every row in the order shown read the file row by row
 /// at random. JSON rows, whose text escapes can spell a letter many ways, are each tested.

@@ -1,7 +1,7 @@
 import Scrollwork
 import ScrollworkFiles
 
-/// A ``ViewRecipe`` carried out on any ``TableSource`` without a terminal: the one pipeline of
+/// A ``ViewRecipe`` carried out on any `TableSource` without a terminal: the one pipeline of
 /// every batch run (`scrollwork open … --filter … --output FILE`), whatever holds the table.
 /// The recipe's names are found among the source's columns, and the source does the work.
 public enum TableQuery {
@@ -53,7 +53,7 @@ public enum TableQuery {
         }
     }
 
-    /// What `body` wrote, its failure a ``TableSourceError``.
+    /// What `body` wrote, its failure a `TableSourceError`.
     private static func written(_ body: () throws(FileError) -> Int) throws(TableSourceError) -> Int {
         do { return try body() } catch { throw .failed("\(error)") }
     }
