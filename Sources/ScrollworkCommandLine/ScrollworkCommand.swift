@@ -366,8 +366,8 @@ struct Open: ParsableCommand {
     /// which `options` (what the person asked for) need a table for.
     static func table(_ opened: OpenFile.Opened, path: String, for options: String) throws(OpenFile.Failure) -> FileViewer {
         guard case let .table(viewer) = opened else {
-            throw OpenFile.Failure(description: "\(path): \(options) need a table, and this opens as \(opened.kindName); give --separator to read text as a table"
-                                   + (opened.kindName == "a database" ? ", or --output to read a database table's rows" : ""), status: 64)
+            throw OpenFile.Failure(description: "\(path): \(options) need a table, and this opens as \(opened.kindName); give --separator to read text as a table",
+                                   status: 64)
         }
         return viewer
     }
@@ -397,7 +397,11 @@ struct Open: ParsableCommand {
                 do { try viewer.open(name) } catch { throw OpenFile.Failure(description: "\(error)", status: 64) }
                 opened = .database(viewer)
             }
-            if recipe != ViewRecipe() {
+            if recipe != ViewRecipe(), case var .database(viewer) = opened {
+                // A database's table takes the same options, the engine doing the work.
+                try viewer.apply(recipe)
+                opened = .database(viewer)
+            } else if recipe != ViewRecipe() {
                 var viewer = try table(opened, path: path, for: "--filter, --sort, --columns, --frequency and --summary")
                 do { try viewer.apply(recipe) } catch { throw OpenFile.Failure(description: "\(error)", status: 64) }
                 opened = .table(viewer)

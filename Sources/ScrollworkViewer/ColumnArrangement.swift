@@ -1,4 +1,5 @@
 import Scrollwork
+import ScrollworkFiles
 import ScrollworkWidgets
 
 /// The columns a person hid, and what the exploring keys do to a table's columns (`-` hide, `+`
@@ -25,6 +26,24 @@ struct ColumnArrangement<Row: Sendable> {
             return "\(removed.column.title) hidden · + shows it again"
         } catch {
             return "\(error)"
+        }
+    }
+
+    /// Shows only the columns whose ids are `fields` (`--columns`), in that order after those
+    /// before ``first``, the others hidden as `-` hides them.
+    ///
+    /// - Throws: `ExploreError` when the table refuses a change.
+    mutating func show(only fields: [Int], in view: inout TableView<Row>) throws(ExploreError) {
+        for position in stride(from: view.table.columns.count - 1, through: first, by: -1) {
+            guard let field = Int(view.table.columns[position].id), !fields.contains(field) else { continue }
+            do {
+                let removed = try view.table.removeColumn(position)
+                hidden.insert((removed.column, removed.width, position), at: 0)
+            } catch { throw ExploreError("\(error)") }
+        }
+        for (target, field) in fields.enumerated() {
+            guard let at = view.table.columns.firstIndex(where: { $0.id == "\(field)" }), at != target + first else { continue }
+            do { try view.table.moveColumn(at, to: target + first) } catch { throw ExploreError("\(error)") }
         }
     }
 

@@ -109,6 +109,29 @@ extension DatabaseTableScreen {
         })))
     }
 
+    /// The view the command line's options make (`--filter`, one `--sort`, `--columns`,
+    /// `--frequency`, `--summary`), as a batch run makes it, the engine doing the work.
+    ///
+    /// - Throws: `ExploreError` for a filter, sort key or column that is wrong, or a second
+    ///   sort key, before anything changes.
+    mutating func apply(_ recipe: ViewRecipe) throws(ExploreError) {
+        try recipe.validate()
+        let names = ColumnNames(table.columns)
+        let parsed = try recipe.parsedFilters(names)
+        let sorts = try recipe.parsedSorts(names)
+        guard sorts.count <= 1 else { throw ExploreError("a database table is sorted by one column at a time, in the engine; give one --sort (\(sorts.count) were given)") }
+        let shown = try recipe.parsedColumns(names)
+        let counted = try recipe.frequency.map { name throws(ExploreError) in try names.index(of: name) }
+        if recipe.columns != nil { try columns.show(only: shown, in: &view) }
+        let kept = parsed.map { Filter(filter: DatabaseFilter(column: $0.column, test: $0.test), text: $0.description) }
+        if !kept.isEmpty || !sorts.isEmpty { arrange(column: sorts.first?.field, ascending: sorts.first?.ascending ?? true, filters: kept, at: lastTime) }
+        if let counted, let place = view.table.columns.firstIndex(where: { $0.id == "\(counted)" }) {
+            setCurrentColumn(place, at: lastTime)
+            startFrequency()
+        }
+        if recipe.summary { startSummary() }
+    }
+
     /// `-`, `+`, `P`, `{` and `}`: the current column hidden, the hidden shown again, pinned or
     /// unpinned, moved one place.
     mutating func arrangeColumns(_ command: ViewerCommand, at time: Double) {

@@ -43,6 +43,22 @@ public struct DatabaseViewer: App {
         }
     }
 
+    /// The view the command line's options make (`--filter`, one `--sort`, `--columns`,
+    /// `--frequency`, `--summary`) of the table open, or of the database's only table, opened.
+    ///
+    /// - Throws: ``OpenFile/Failure`` with status 64 when no table is open and there are
+    ///   several, or the recipe does not fit the table.
+    public mutating func apply(_ recipe: ViewRecipe) throws(OpenFile.Failure) {
+        if opened == nil {
+            guard entries.count == 1 else {
+                throw OpenFile.Failure(description: "\(source.title) holds \(entries.count) tables and views: name one with --table "
+                                       + "(\(entries.prefix(30).map(\.object.name).joined(separator: ", ")))", status: 64)
+            }
+            do { try open(entries[0].object.name) } catch { throw OpenFile.Failure(description: "\(source.title): \(error)") }
+        }
+        do { try opened?.apply(recipe) } catch { throw OpenFile.Failure(description: "\(error)", status: 64) }
+    }
+
     /// Table `name` of the database as a `TableSource` for a batch run; with no
     /// name, the table open (a URL's `?table=`), or the database's only table or view.
     ///

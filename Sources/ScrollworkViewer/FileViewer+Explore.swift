@@ -84,20 +84,8 @@ extension FileViewer {
         let sorts = try recipe.parsedSorts(names)
         let shown = try recipe.parsedColumns(names)
         let counted = try recipe.frequency.map { name throws(ExploreError) in try names.index(of: name) }
-        if recipe.columns != nil {
-            // The columns listed, in that order, after `#`; the others hidden.
-            for position in stride(from: table.columns.count - 1, through: 1, by: -1) {
-                guard let field = Int(table.columns[position].id), !shown.contains(field) else { continue }
-                do {
-                    let removed = try view.table.removeColumn(position)
-                    hiddenColumns.insert((removed.column, removed.width, position), at: 0)
-                } catch { throw ExploreError("\(error)") }
-            }
-            for (target, field) in shown.enumerated() {
-                guard let at = table.columns.firstIndex(where: { $0.id == "\(field)" }), at != target + 1 else { continue }
-                do { try view.table.moveColumn(at, to: target + 1) } catch { throw ExploreError("\(error)") }
-            }
-        }
+        // The columns listed, in that order, after `#`; the others hidden.
+        if recipe.columns != nil { try columns.show(only: shown, in: &view) }
         for filter in parsed { addFilter(filter, at: 0) }
         if let first = sorts.first, let column = table.columns.firstIndex(where: { $0.id == "\(first.field)" }) {
             view.sort(by: sorts.map { SortOrder(columnID: "\($0.field)", ascending: $0.ascending) }, column: column, at: 0)

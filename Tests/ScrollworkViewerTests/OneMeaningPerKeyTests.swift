@@ -216,4 +216,50 @@ import Testing
             }
         }
     }
+
+    @Test("the command line's options open the same view of a database table as of a file: rows kept, their order, columns, a sheet")
+    func optionsOpenTheSameView() throws {
+        let csv = "id,carrier,delay,note\n" + (1...Self.rows).map { i in
+            let v = Self.values(i)
+            return "\(i),\(v.carrier),\(v.delay.map(String.init) ?? ""),\(v.note)"
+        }.joined(separator: "\n") + "\n"
+        let file = TemporaryFile(name: "flights.csv", csv)
+        let recipe = ViewRecipe(filters: ["carrier=DL"], sorts: ["-delay"], columns: "delay,id", frequency: nil)
+        var viewer = try OpenFile.viewer(path: file.path, separator: nil, header: nil, theme: Theme())
+        try viewer.apply(recipe)
+        var fileTerminal = HeadlessTerminal(viewer, columns: 120, rows: 30)
+        while fileTerminal.runWork() {}
+        let fileRows = (0..<10).compactMap { (try? fileTerminal.app.table.list.row(at: IndexPath(row: $0))).map { [$0.fields[2], $0.fields[0]] } }
+        #expect(fileTerminal.app.table.columns.map(\.title) == ["#", "delay", "id"])
+        try DatabaseViewerTests.withFlights(rows: 0) { path, db in
+            try db.run("DROP VIEW IF EXISTS late")
+            try db.run("DROP TABLE flights")
+            try db.run("CREATE TABLE flights (id INTEGER PRIMARY KEY, carrier TEXT, delay INTEGER, note TEXT)")
+            for i in 1...Self.rows {
+                let v = Self.values(i)
+                try db.run("INSERT INTO flights VALUES (?, ?, ?, ?)", [.int(i), .string(v.carrier), v.delay.map(TableValue.int) ?? .empty, .string(v.note)])
+            }
+            guard case var .database(database) = try OpenFile.opened(path: path, separator: nil, header: nil, theme: Theme()) else { return }
+            try database.apply(recipe)
+            var t = HeadlessTerminal(database, columns: 120, rows: 30)
+            DatabaseViewerTests.settle(&t)
+            let list = try #require(t.app.opened?.view.table.list)
+            let shown = (0..<10).compactMap { row -> [String]? in
+                guard case let .loaded(values)? = try? list.row(at: IndexPath(row: row)) else { return nil }
+                return [values[2].isMissing ? "" : values[2].description, values[0].description]
+            }
+            #expect(t.app.opened?.view.table.columns.map(\.title) == ["delay", "id"])
+            #expect(list.numberOfRows == fileTerminal.app.table.list.numberOfRows && shown == fileRows, "\(shown) \(fileRows)")
+            // A frequency table asked for opens as the file's does.
+            guard case var .database(counting) = try OpenFile.opened(path: path, separator: nil, header: nil, theme: Theme()) else { return }
+            try counting.apply(ViewRecipe(filters: ["delay>40"], frequency: "carrier"))
+            var c = HeadlessTerminal(counting, columns: 120, rows: 30)
+            DatabaseViewerTests.settle(&c)
+            var fileCounting = try OpenFile.viewer(path: file.path, separator: nil, header: nil, theme: Theme())
+            try fileCounting.apply(ViewRecipe(filters: ["delay>40"], frequency: "carrier"))
+            var f = HeadlessTerminal(fileCounting, columns: 120, rows: 30)
+            while f.runWork() {}
+            #expect(c.app.opened?.sheet?.source.records == f.app.sheet?.source.records && f.app.sheet != nil)
+        }
+    }
 }
