@@ -5,8 +5,10 @@ import ScrollworkWidgets
 import Testing
 @testable import ScrollworkViewer
 
-/// A ``TableSource`` written in a few dozen lines, as the DocC article on writing one shows it:
-/// rows in memory, every call done over them with the library's own passes.
+/// A ``TableSource`` written in a few dozen lines, as the DocC article on writing one shows it
+/// (the article's code is this, checked by scripts/check-docs): rows in memory, every call done
+/// over them with the library's own passes.
+// BEGIN MEMORY TABLE EXAMPLE
 struct MemoryTable: TableSource {
     let title = "memory"
     let columnTitles: [String]
@@ -55,6 +57,7 @@ struct MemoryTable: TableSource {
         } catch { throw .failed("\(error)") }
     }
 }
+// END MEMORY TABLE EXAMPLE
 
 /// #65: a source written in a few dozen lines gets every batch option, through the one pipeline.
 @Suite struct MemoryTableSourceTests {

@@ -8,13 +8,6 @@ extension Double {
 }
 
 extension Double {
-    /// A fraction done as a whole percentage for a person to read: 0…100, rounded down, with
-    /// NaN as 0 and fractions outside 0…1 held at its ends.
-    @inlinable
-    public var wholePercent: Int { Int((isNaN ? 0 : Swift.min(Swift.max(self, 0), 1)) * 100) }
-}
-
-extension Double {
     /// The number halfway between `a` and `b`, computed so that it cannot overflow while both are
     /// finite (of 10³⁰⁸ and 10³⁰⁸ it is 10³⁰⁸): what a median of two values is.
     @inlinable
