@@ -30,8 +30,9 @@ public struct DatabaseFilter: Sendable, Hashable {
         }
     }
 
-    /// True when `text` holds an upper-case ASCII letter: then `contains` minds case.
-    static func mindsCase(_ text: String) -> Bool { text.utf8.contains { $0 >= 0x41 && $0 <= 0x5A } }
+    /// True when `text` holds a capital (any script's, as a file's search says): then `contains`
+    /// minds case; else ASCII letters match either case, as in a file.
+    static func mindsCase(_ text: String) -> Bool { text.contains { $0.isUppercase } }
 
     /// The number an `=` test's text names, as a file's filter reads it (`NumberText`, spaces
     /// around it left out); nil for text and NaN, which equals nothing.

@@ -60,16 +60,6 @@ func orderStatements(identity: String, from: String, condition: String, column: 
             "SELECT \(identity) \(from) \(and) \(column) IS NULL ORDER BY \(identity)"]
 }
 
-/// `text` as a `LIKE` pattern that finds it anywhere: `%`, `_` and the escape `\` taken literally.
-func containsPattern(_ text: String) -> String {
-    var pattern = "%"
-    for character in text {
-        if character == "%" || character == "_" || character == "\\" { pattern.append("\\") }
-        pattern.append(character)
-    }
-    return pattern + "%"
-}
-
 extension DatabaseTable {
     /// The number of rows, counted by the engine.
     public func count(keepGoing: (@Sendable () -> Bool)?) throws(DatabaseError) -> Int { try count(where: [], keepGoing: keepGoing) }

@@ -182,7 +182,8 @@ extension PostgresTable: FilterWriter {
             return "FALSE"
         case let .contains(text):
             if DatabaseFilter.mindsCase(text) { return "strpos(\(c)::text, \(parameter(text))) > 0" }
-            return "\(c)::text ILIKE \(parameter(containsPattern(text))) ESCAPE '\\'"
+            // ASCII letters folded alone, as a file's search folds them (ILIKE folds every script's).
+            return "strpos(translate(\(c)::text, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz'), \(parameter(text))) > 0"
         case let .matches(pattern): return "\(c)::text ~ \(parameter(pattern))"
         case .less, .lessOrEqual, .greater, .greaterOrEqual:
             guard let (symbol, x) = DatabaseFilter(column: column, test: test).comparison else { return "FALSE" }

@@ -224,14 +224,15 @@ func makeFlights(_ db: SQLiteConnection, rows: Int) throws {
 /// one reading of numbers (NumberText) on both sides, empty text in every value, a NUL as text.
 @Suite struct FilterAgreementTests {
     static let values: [String?] = ["5", "5.", "+5", "5.0", "-5", "0x10", "16", "inf", "-inf", "Infinity", "nan", "NaN", "+nan", "  8", "8", " 7 ",
-                                    "1e3", "1E3", "5e", ".5", "-0", "1e400", "007", "1_000", "abc", "a\u{0}b", "", nil, "–5", "0.1", "9007199254740993", "1e-400"]
+                                    "1e3", "1E3", "5e", ".5", "-0", "1e400", "007", "1_000", "abc", "a\u{0}b", "", nil, "–5", "0.1", "9007199254740993", "1e-400", "École", "ÉCOLE"]
     static let tests: [RowFilter.Test] = [
         .equals("5"), .equals("5.0"), .equals(" 5 "), .equals("8"), .equals("16"), .equals("inf"), .equals("0"), .equals("1000"), .equals("abc"), .equals(""),
         .notEquals("5"), .notEquals(""), .greater(0), .greater(10), .less(10), .greaterOrEqual(5), .lessOrEqual(-1), .greater(1e300), .less(-1e300),
         .contains(""), .contains("5"), .contains("\u{0}"), .contains("In"), .contains("in"), .contains("E3"), .contains("e3"), .contains("–"),
+        .contains("Éc"), .contains("éc"), .contains("cole"),
     ]
 
-    @Test("27 filters over 32 values: SQLite's TEXT column and a file's fields keep the same rows")
+    @Test("30 filters over 34 values: SQLite's TEXT column and a file's fields keep the same rows")
     func sqliteAgreesWithFiles() throws {
         try withDatabase { db, _ in
             try db.run("CREATE TABLE v (t TEXT)")
