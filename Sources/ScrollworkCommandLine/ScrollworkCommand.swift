@@ -399,11 +399,12 @@ struct Open: ParsableCommand {
             }
             if recipe != ViewRecipe(), case var .database(viewer) = opened {
                 // A database's table takes the same options, the engine doing the work.
-                try viewer.apply(recipe)
+                try viewer.apply(recipe, at: MonotonicClock.now())
                 opened = .database(viewer)
             } else if recipe != ViewRecipe() {
                 var viewer = try table(opened, path: path, for: "--filter, --sort, --columns, --frequency and --summary")
-                do { try viewer.apply(recipe) } catch { throw OpenFile.Failure(description: "\(error)", status: 64) }
+                // On the clock the host's loop runs on, so that the times said count from now.
+                do { try viewer.apply(recipe, at: MonotonicClock.now()) } catch { throw OpenFile.Failure(description: "\(error)", status: 64) }
                 opened = .table(viewer)
             }
         } catch {

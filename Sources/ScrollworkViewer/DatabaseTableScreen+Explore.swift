@@ -110,11 +110,12 @@ extension DatabaseTableScreen {
     }
 
     /// The view the command line's options make (`--filter`, one `--sort`, `--columns`,
-    /// `--frequency`, `--summary`), as a batch run makes it, the engine doing the work.
+    /// `--frequency`, `--summary`), as a batch run makes it, the engine doing the work, begun
+    /// at `time` on the host's clock.
     ///
     /// - Throws: `ExploreError` for a filter, sort key or column that is wrong, or a second
     ///   sort key, before anything changes.
-    mutating func apply(_ recipe: ViewRecipe) throws(ExploreError) {
+    mutating func apply(_ recipe: ViewRecipe, at time: Double) throws(ExploreError) {
         try recipe.validate()
         let names = ColumnNames(table.columns)
         let parsed = try recipe.parsedFilters(names)
@@ -123,10 +124,11 @@ extension DatabaseTableScreen {
         let shown = try recipe.parsedColumns(names)
         let counted = try recipe.frequency.map { name throws(ExploreError) in try names.index(of: name) }
         if recipe.columns != nil { try columns.show(only: shown, in: &view) }
+        lastTime = time
         let kept = parsed.map { Filter(filter: DatabaseFilter(column: $0.column, test: $0.test), text: $0.description) }
-        if !kept.isEmpty || !sorts.isEmpty { arrange(column: sorts.first?.field, ascending: sorts.first?.ascending ?? true, filters: kept, at: lastTime) }
+        if !kept.isEmpty || !sorts.isEmpty { arrange(column: sorts.first?.field, ascending: sorts.first?.ascending ?? true, filters: kept, at: time) }
         if let counted, let place = view.table.columns.firstIndex(where: { $0.id == "\(counted)" }) {
-            setCurrentColumn(place, at: lastTime)
+            setCurrentColumn(place, at: time)
             startFrequency()
         }
         if recipe.summary { startSummary() }

@@ -44,11 +44,12 @@ public struct DatabaseViewer: App {
     }
 
     /// The view the command line's options make (`--filter`, one `--sort`, `--columns`,
-    /// `--frequency`, `--summary`) of the table open, or of the database's only table, opened.
+    /// `--frequency`, `--summary`) of the table open, or of the database's only table, opened;
+    /// its work begun at `time` on the host's clock.
     ///
     /// - Throws: ``OpenFile/Failure`` with status 64 when no table is open and there are
     ///   several, or the recipe does not fit the table.
-    public mutating func apply(_ recipe: ViewRecipe) throws(OpenFile.Failure) {
+    public mutating func apply(_ recipe: ViewRecipe, at time: Double) throws(OpenFile.Failure) {
         if opened == nil {
             guard entries.count == 1 else {
                 throw OpenFile.Failure(description: "\(source.title) holds \(entries.count) tables and views: name one with --table "
@@ -56,7 +57,7 @@ public struct DatabaseViewer: App {
             }
             do { try open(entries[0].object.name) } catch { throw OpenFile.Failure(description: "\(source.title): \(error)") }
         }
-        do { try opened?.apply(recipe) } catch { throw OpenFile.Failure(description: "\(error)", status: 64) }
+        do { try opened?.apply(recipe, at: time) } catch { throw OpenFile.Failure(description: "\(error)", status: 64) }
     }
 
     /// Table `name` of the database as a `TableSource` for a batch run; with no

@@ -73,11 +73,11 @@ extension FileViewer {
 
     /// Makes the view `recipe` describes (`scrollwork open FILE --filter …` without `--output`):
     /// its filters, sort keys and columns, and its frequency table or summary, worked out in the
-    /// background as if typed.
+    /// background as if typed at `time` (the host's clock, which the times said are taken on).
     ///
     /// - Throws: `ExploreError` for a filter, sort key or column that is wrong, before anything
     ///   changes.
-    public mutating func apply(_ recipe: ViewRecipe) throws(ExploreError) {
+    public mutating func apply(_ recipe: ViewRecipe, at time: Double) throws(ExploreError) {
         try recipe.validate()
         let names = columnNames
         let parsed = try recipe.parsedFilters(names)
@@ -86,9 +86,9 @@ extension FileViewer {
         let counted = try recipe.frequency.map { name throws(ExploreError) in try names.index(of: name) }
         // The columns listed, in that order, after `#`; the others hidden.
         if recipe.columns != nil { try columns.show(only: shown, in: &view) }
-        for filter in parsed { addFilter(filter, at: 0) }
+        for filter in parsed { addFilter(filter, at: time) }
         if let first = sorts.first, let column = table.columns.firstIndex(where: { $0.id == "\(first.field)" }) {
-            view.sort(by: sorts.map { SortOrder(columnID: "\($0.field)", ascending: $0.ascending) }, column: column, at: 0)
+            view.sort(by: sorts.map { SortOrder(columnID: "\($0.field)", ascending: $0.ascending) }, column: column, at: time)
         }
         if let counted, let column = table.columns.firstIndex(where: { $0.id == "\(counted)" }) {
             currentColumn = column

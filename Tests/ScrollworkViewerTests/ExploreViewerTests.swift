@@ -318,7 +318,7 @@ import ScrollworkWidgets
     func recipeOpensInTheViewer() throws {
         let file = Self.file()
         var viewer = try OpenFile.viewer(path: file.path, separator: nil, header: nil, theme: Theme())
-        try viewer.apply(ViewRecipe(filters: ["origin=EWR", "dep_delay!=NA"], sorts: ["-dep_delay", "id"], columns: "dep_delay,id"))
+        try viewer.apply(ViewRecipe(filters: ["origin=EWR", "dep_delay!=NA"], sorts: ["-dep_delay", "id"], columns: "dep_delay,id"), at: 0)
         var t = HeadlessTerminal(viewer, columns: 110, rows: 24)
         while t.runWork("index") {}
         while t.runWork("filter") || t.runWork("sort") {}
@@ -329,12 +329,12 @@ import ScrollworkWidgets
         #expect(t.app.table.columns.map(\.title) == ["#", "dep_delay", "id"])
         #expect(t.app.status.contains("filtered by origin=EWR, dep_delay!=NA"))
         var counting = try OpenFile.viewer(path: file.path, separator: nil, header: nil, theme: Theme())
-        try counting.apply(ViewRecipe(frequency: "carrier"))
+        try counting.apply(ViewRecipe(frequency: "carrier"), at: 0)
         var c = HeadlessTerminal(counting, columns: 110, rows: 24)
         #expect(c.runWork("frequency") == true)
         #expect(c.app.sheet?.view.table.list.numberOfRows == 3)
         var wrong = try OpenFile.viewer(path: file.path, separator: nil, header: nil, theme: Theme())
-        #expect(throws: ExploreError.self) { try wrong.apply(ViewRecipe(sorts: ["nope"])) }
+        #expect(throws: ExploreError.self) { try wrong.apply(ViewRecipe(sorts: ["nope"]), at: 0) }
         #expect(wrong.table.columns.count == 5 && wrong.filters.filters.isEmpty)
     }
 

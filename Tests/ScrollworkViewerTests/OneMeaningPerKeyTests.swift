@@ -226,7 +226,7 @@ import Testing
         let file = TemporaryFile(name: "flights.csv", csv)
         let recipe = ViewRecipe(filters: ["carrier=DL"], sorts: ["-delay"], columns: "delay,id", frequency: nil)
         var viewer = try OpenFile.viewer(path: file.path, separator: nil, header: nil, theme: Theme())
-        try viewer.apply(recipe)
+        try viewer.apply(recipe, at: 0)
         var fileTerminal = HeadlessTerminal(viewer, columns: 120, rows: 30)
         while fileTerminal.runWork() {}
         let fileRows = (0..<10).compactMap { (try? fileTerminal.app.table.list.row(at: IndexPath(row: $0))).map { [$0.fields[2], $0.fields[0]] } }
@@ -240,7 +240,7 @@ import Testing
                 try db.run("INSERT INTO flights VALUES (?, ?, ?, ?)", [.int(i), .string(v.carrier), v.delay.map(TableValue.int) ?? .empty, .string(v.note)])
             }
             guard case var .database(database) = try OpenFile.opened(path: path, separator: nil, header: nil, theme: Theme()) else { return }
-            try database.apply(recipe)
+            try database.apply(recipe, at: 0)
             var t = HeadlessTerminal(database, columns: 120, rows: 30)
             DatabaseViewerTests.settle(&t)
             let list = try #require(t.app.opened?.view.table.list)
@@ -252,14 +252,38 @@ import Testing
             #expect(list.numberOfRows == fileTerminal.app.table.list.numberOfRows && shown == fileRows, "\(shown) \(fileRows)")
             // A frequency table asked for opens as the file's does.
             guard case var .database(counting) = try OpenFile.opened(path: path, separator: nil, header: nil, theme: Theme()) else { return }
-            try counting.apply(ViewRecipe(filters: ["delay>40"], frequency: "carrier"))
+            try counting.apply(ViewRecipe(filters: ["delay>40"], frequency: "carrier"), at: 0)
             var c = HeadlessTerminal(counting, columns: 120, rows: 30)
             DatabaseViewerTests.settle(&c)
             var fileCounting = try OpenFile.viewer(path: file.path, separator: nil, header: nil, theme: Theme())
-            try fileCounting.apply(ViewRecipe(filters: ["delay>40"], frequency: "carrier"))
+            try fileCounting.apply(ViewRecipe(filters: ["delay>40"], frequency: "carrier"), at: 0)
             var f = HeadlessTerminal(fileCounting, columns: 120, rows: 30)
             while f.runWork() {}
             #expect(c.app.opened?.sheet?.source.records == f.app.sheet?.source.records && f.app.sheet != nil)
+        }
+    }
+
+    @Test("a view the command line asks for counts its sort's time from when it was asked, on the host's clock, in a file and a database")
+    func recipeTimesCountFromTheAsking() throws {
+        let csv = "id,delay\n" + (1...300).map { "\($0),\(($0 * 37) % 101)" }.joined(separator: "\n") + "\n"
+        let file = TemporaryFile(name: "times.csv", csv)
+        var viewer = try OpenFile.viewer(path: file.path, separator: nil, header: nil, theme: Theme())
+        // The host's clock is far from 0 when the command line applies the view.
+        try viewer.apply(ViewRecipe(sorts: ["delay"]), at: 5000)
+        var t = HeadlessTerminal(viewer, columns: 100, rows: 10)
+        t.advance(by: 5000.25)
+        while t.runWork() {}
+        #expect(t.app.status.contains("sort took") && !t.app.status.contains("5000") && !t.app.status.contains(" s ·"), "\(t.app.status)")
+        try DatabaseViewerTests.withFlights(rows: 300) { path, _ in
+            guard case var .database(database) = try OpenFile.opened(path: path, separator: nil, header: nil, theme: Theme()) else { return }
+            // A table and a view: --table opens the table, then the options apply to it.
+            try database.open("flights")
+            try database.apply(ViewRecipe(filters: ["carrier=UA"], sorts: ["-delay"]), at: 5000)
+            var d = HeadlessTerminal(database, columns: 100, rows: 10)
+            d.advance(by: 5000.25)
+            DatabaseViewerTests.settle(&d)
+            let status = d.app.opened?.status(at: 5000.3) ?? ""
+            #expect(status.contains("sorted in the database in") && !status.contains("5000"), "\(status)")
         }
     }
 }
