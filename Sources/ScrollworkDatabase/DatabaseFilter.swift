@@ -33,10 +33,6 @@ public struct DatabaseFilter: Sendable, Hashable {
     /// True when `text` holds a capital (any script's, as a file's search says): then `contains`
     /// minds case; else ASCII letters match either case, as in a file.
     static func mindsCase(_ text: String) -> Bool { text.contains { $0.isUppercase } }
-
-    /// The number an `=` test's text names, as a file's filter reads it (`NumberText`, spaces
-    /// around it left out); nil for text and NaN, which equals nothing.
-    static func number(_ text: String) -> Double? { RowFilter.number(in: text) }
 }
 
 /// Filters written as SQL for one engine: each test on one column's expression, with its

@@ -92,5 +92,11 @@ public protocol DatabaseSource: Sendable {
     func count(_ name: String, keepGoing: (@Sendable () -> Bool)?) throws(DatabaseError) -> Int
 }
 
+extension DatabaseSource {
+    /// The file the database is read from (an SQLite file, named by its title), which a save
+    /// never replaces; none for a server's.
+    public var readFiles: Set<FileIdentity> { Set([FileIdentity(path: title)].compactMap { $0 }) }
+}
+
 /// A row gone since its name was read: one missing value a column, saying so.
 func deletedRow(columns: Int) -> [TableValue] { Array(repeating: .missing("(deleted)"), count: columns) }

@@ -74,23 +74,37 @@ public struct DatabaseTableSource: TableSource {
         if let identities { total = identities.count } else { total = try asked { () throws(DatabaseError) in try table.count(where: tests, keepGoing: nil) } }
         do {
             var writer = try TableWriter(output: output, format: format, titles: columns.map { table.columns[$0] }, numeric: columns.map(isNumeric))
-            var at = 0
-            while at < total {
-                let batch = at..<Swift.min(total, at + Self.batch)
-                let rows = try asked { () throws(DatabaseError) in
-                    if let identities { return try table.rows(withIdentities: Array(identities[batch])) }
-                    return try table.rows(offset: batch.lowerBound, limit: batch.count, order: by, where: tests)
-                }
-                try writer.append(rows.map { row in columns.map { row.indices.contains($0) && !row[$0].isMissing ? row[$0].description : nil } })
-                at = batch.upperBound
-                guard progress(Double(at) / Double(total)) else { throw TableSourceError.cancelled }
-            }
+            try write(identities: identities, count: total, order: by, where: tests, columns: columns, to: &writer, progress: progress)
             try writer.finish()
             return writer.written
         } catch let error as TableSourceError {
             throw error
         } catch {
             throw .failed("\(error)")
+        }
+    }
+
+    /// Appends `columns` of `count` rows to `writer`, a batch at a time: those `identities`
+    /// name, in that order, or (for a table whose rows have no names) the first `count` of
+    /// those `tests` keep in `order`; NULL is an empty field. What a batch run and the viewer's
+    /// Ctrl-S (the rows it shows) both write.
+    ///
+    /// - Throws: ``TableSourceError`` when the engine or the writer fails, or `progress` says stop.
+    public func write(identities: [Int]?, count: Int, order: (column: Int, ascending: Bool)?, where tests: [DatabaseFilter], columns: [Int],
+                      to writer: inout TableWriter, progress: (Double) -> Bool) throws(TableSourceError) {
+        let total = identities.map { Swift.min($0.count, count) } ?? count
+        var at = 0
+        while at < total {
+            let batch = at..<Swift.min(total, at + Self.batch)
+            let rows = try asked { () throws(DatabaseError) in
+                if let identities { return try table.rows(withIdentities: Array(identities[batch])) }
+                return try table.rows(offset: batch.lowerBound, limit: batch.count, order: order, where: tests)
+            }
+            do {
+                try writer.append(rows.map { row in columns.map { row.indices.contains($0) && !row[$0].isMissing ? row[$0].description : nil } })
+            } catch { throw .failed("\(error)") }
+            at = batch.upperBound
+            guard progress(Double(at) / Double(total)) else { throw .cancelled }
         }
     }
 }

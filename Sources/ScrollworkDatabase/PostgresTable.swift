@@ -164,7 +164,7 @@ extension PostgresTable: FilterWriter {
             + "WHEN abs(\(exact)) < 2.4703282292062328e-324 THEN 0::float8 ELSE \(exact)::float8 END) END"
         func equals(_ text: String) -> String {
             var sql = "\(c)::text = \(parameter(text))"
-            if let x = DatabaseFilter.number(text) { sql += " OR \(number) = \(parameter("\(x)"))::float8" }
+            if let x = RowFilter.number(in: text) { sql += " OR \(number) = \(parameter("\(x)"))::float8" }
             return sql
         }
         // No text (`COLUMN=`) is a missing value: NULL, or empty text, as a file's empty field.

@@ -1,4 +1,5 @@
 import Scrollwork
+import ScrollworkFiles
 
 /// A table or view of an SQLite database, read a page at a time in the database's own order or
 /// in an order the engine makes: never every row at once, never an `OFFSET` for a table.
@@ -211,7 +212,7 @@ extension SQLiteTable: FilterWriter {
         let number = "\(NumberFunction.name)(\(c))"
         func equals(_ text: String) -> String {
             var sql = "CAST(\(c) AS TEXT) = \(parameter(.string(text)))"
-            if let x = DatabaseFilter.number(text) { sql += " OR \(number) = \(parameter(.double(x)))" }
+            if let x = RowFilter.number(in: text) { sql += " OR \(number) = \(parameter(.double(x)))" }
             return sql
         }
         // No text (`COLUMN=`) is a missing value: NULL, or empty text, as a file's empty field.

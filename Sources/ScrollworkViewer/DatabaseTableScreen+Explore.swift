@@ -54,11 +54,8 @@ extension DatabaseTableScreen {
         })))
     }
 
-    /// Rows a save reads from the engine at once.
-    static let saveBatch = 10_000
-
     /// The database's file, which a save never replaces; none for a server's database.
-    var readFiles: Set<FileIdentity> { Set([FileIdentity(path: source.title)].compactMap { $0 }) }
+    var readFiles: Set<FileIdentity> { source.readFiles }
 
     /// Carries out a save's next step: at once to a new name, a question before a file that
     /// exists is replaced, never over the database's own file.
@@ -77,7 +74,7 @@ extension DatabaseTableScreen {
     mutating func startSave(to path: String, replacing: Bool) {
         let format: ExportFormat
         do { format = try ExportFormat(path: path) } catch { return note = "\(error)" }
-        let table = self.table, order = self.order, tests = filters.map(\.filter), protected = readFiles
+        let table = self.table, order = self.order, tests = filters.map(\.filter), protected = readFiles, database = source.title
         let identities = table.hasIdentities ? self.identities : nil
         let total = identities?.count ?? pages.count
         let shown = view.table.columns.compactMap { Int($0.id) }.filter { table.columns.indices.contains($0) }
@@ -88,19 +85,10 @@ extension DatabaseTableScreen {
         effects.append(.work(.start(Work(saveKey) { progress -> Saved? in
             do {
                 var writer = try TableWriter(output: OutputFile(path: path, replacingExisting: replacing, protecting: protected), format: format, titles: shown.map { table.columns[$0] }, numeric: numeric)
-                var at = 0
-                while at < total {
-                    let batch = at..<Swift.min(total, at + Self.saveBatch)
-                    let rows: [[TableValue]]
-                    if let identities {
-                        rows = try table.rows(withIdentities: Array(identities[batch]))
-                    } else {
-                        rows = try table.rows(offset: batch.lowerBound, limit: batch.count, order: order, where: tests)
-                    }
-                    try writer.append(rows.map { row in shown.map { row.indices.contains($0) && !row[$0].isMissing ? row[$0].description : nil } })
-                    at = batch.upperBound
-                    guard progress.report(Double(at) / Double(Swift.max(1, total))) else { return nil }
-                }
+                do {
+                    try DatabaseTableSource(table, in: database).write(identities: identities, count: total, order: order, where: tests, columns: shown, to: &writer,
+                                                                    progress: { progress.report($0) })
+                } catch TableSourceError.cancelled { return nil }
                 try writer.finish()
                 return Saved(path: path, rows: writer.written, failure: nil)
             } catch {

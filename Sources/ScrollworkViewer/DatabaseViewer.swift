@@ -51,13 +51,23 @@ public struct DatabaseViewer: App {
     ///   several, or the recipe does not fit the table.
     public mutating func apply(_ recipe: ViewRecipe, at time: Double) throws(OpenFile.Failure) {
         if opened == nil {
-            guard entries.count == 1 else {
-                throw OpenFile.Failure(description: "\(source.title) holds \(entries.count) tables and views: name one with --table "
-                                       + "(\(entries.prefix(30).map(\.object.name).joined(separator: ", ")))", status: 64)
-            }
-            do { try open(entries[0].object.name) } catch { throw OpenFile.Failure(description: "\(source.title): \(error)") }
+            let name = try chosenTable(nil)
+            do { try open(name) } catch { throw OpenFile.Failure(description: "\(source.title): \(error)") }
         }
         do { try opened?.apply(recipe, at: time) } catch { throw OpenFile.Failure(description: "\(error)", status: 64) }
+    }
+
+    /// `name`, or the table open, or the database's only table or view.
+    ///
+    /// - Throws: ``OpenFile/Failure`` with status 64, listing the tables, when there are several
+    ///   and none is named or open.
+    private func chosenTable(_ name: String?) throws(OpenFile.Failure) -> String {
+        let names = entries.map(\.object.name)
+        guard let chosen = name ?? opened?.table.name ?? (names.count == 1 ? names[0] : nil) else {
+            throw OpenFile.Failure(description: "\(source.title) holds \(names.count) tables and views: name one with --table (\(names.prefix(30).joined(separator: ", ")))",
+                                   status: 64)
+        }
+        return chosen
     }
 
     /// Table `name` of the database as a `TableSource` for a batch run; with no
@@ -66,13 +76,10 @@ public struct DatabaseViewer: App {
     /// - Throws: ``OpenFile/Failure`` with status 64 when no table is named and there are
     ///   several, or the name is no table's (each listing them); status 1 when it cannot be read.
     public func tableSource(named name: String?) throws(OpenFile.Failure) -> any TableSource {
-        let names = entries.map(\.object.name)
-        guard let chosen = name ?? opened?.table.name ?? (names.count == 1 ? names[0] : nil) else {
-            throw OpenFile.Failure(description: "\(source.title) holds \(names.count) tables and views: name one with --table (\(names.prefix(30).joined(separator: ", ")))", status: 64)
-        }
+        let chosen = try chosenTable(name)
         do {
             let table = try source.table(chosen, sharingSnapshotWith: nil)
-            return DatabaseTableSource(table, in: source.title, readFiles: Set([FileIdentity(path: source.title)].compactMap { $0 }))
+            return DatabaseTableSource(table, in: source.title, readFiles: source.readFiles)
         } catch {
             if case .noSuchTable = error { throw OpenFile.Failure(description: "\(error)", status: 64) }
             throw OpenFile.Failure(description: "\(source.title): \(error)")
