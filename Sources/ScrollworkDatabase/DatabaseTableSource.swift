@@ -89,7 +89,7 @@ public struct DatabaseTableSource: TableSource {
     /// those `tests` keep in `order`; NULL is an empty field. What a batch run and the viewer's
     /// Ctrl-S (the rows it shows) both write.
     ///
-    /// - Throws: ``TableSourceError`` when the engine or the writer fails, or `progress` says stop.
+    /// - Throws: `TableSourceError` when the engine or the writer fails, or `progress` says stop.
     public func write(identities: [Int]?, count: Int, order: (column: Int, ascending: Bool)?, where tests: [DatabaseFilter], columns: [Int],
                       to writer: inout TableWriter, progress: (Double) -> Bool) throws(TableSourceError) {
         let total = identities.map { Swift.min($0.count, count) } ?? count
