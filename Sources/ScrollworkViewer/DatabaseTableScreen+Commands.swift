@@ -5,56 +5,29 @@ import ScrollworkWidgets
 
 // The keys of an opened table: its prompt, what is shown over it, and its commands.
 extension DatabaseTableScreen {
-    /// The prompt at the bottom takes every key while it is open (⌫ edits it); Enter does what
-    /// it asked for, Esc closes it.
-    mutating func handlePrompt(_ event: Event, at time: Double) {
-        guard var typing = field else { return }
-        _ = typing.handle(event, at: time)
-        let actions = typing.takeActions()
-        field = typing
-        for action in actions {
-            switch action {
-            case .submitted:
-                field = nil
-                switch prompt {
-                case .search: search(typing.text, forward: true, isNew: true)
-                case .filter: addFilter(typing.text, at: time)
-                case .save: take(SaveTarget.step(forName: typing.text, protecting: readFiles))
-                case let .replace(path): take(SaveTarget.step(answering: typing.text, about: path))
-                case .goToRow: goToRow(typing.text, at: time)
-                case .column: jump(toColumn: typing.text, at: time)
-                }
-            case .cancelled: field = nil
-            case .changed: break
-            }
-        }
-    }
-
-    /// A record or the keys shown whole (they scroll; Esc, Enter or q closes them), or the
-    /// frequency table (Enter keeps its value's rows, Esc and q close it, g and G go to its
-    /// ends), takes `event`; false when nothing is shown over the table.
+    /// What is over the table takes `event`: the overlay (the menu, the prompt, a row or the
+    /// keys shown whole), else the sheet, a table of its own (``ResultSheet``); false when
+    /// nothing is over the table.
     mutating func handleOverlay(_ event: Event, at time: Double) -> Bool {
-        if var open = menu {
-            // The menu takes every event; what it chose runs as its keys would run it.
-            _ = open.handle(event, at: time)
-            menu = open.isOpen ? open : nil
-            for case let .chose(command) in open.takeReports() { _ = run(command, at: time) }
+        if var shown = overlay {
+            let outcome = shown.handle(event, at: time)
+            overlay = outcome == .stays ? shown : nil
+            switch outcome {
+            case .stays, .closes: break
+            case let .runs(command): _ = run(command, at: time)
+            case let .submits(.search, text): search(text, forward: true, isNew: true)
+            case let .submits(.filter, text): addFilter(text, at: time)
+            case let .submits(.save, text): take(SaveTarget.step(forName: text, protecting: readFiles))
+            case let .submits(.replace(path), text): take(SaveTarget.step(answering: text, about: path))
+            case let .submits(.goToRow, text): goToRow(text, at: time)
+            case let .submits(.column, text): jump(toColumn: text, at: time)
+            }
             return true
         }
-        if detail != nil {
-            if case let .key(key) = event, ViewerKeys.record.command(for: key) == .close { detail = nil; return true }
-            _ = detail?.handle(event, at: time)
-            return true
-        }
-        guard sheet != nil else { return false }
-        guard case let .key(key) = event else { _ = sheet?.view.handle(event, at: time); return true }
-        switch ViewerKeys.sheet.command(for: key) {
-        case .open?: chooseInSheet(at: time)
-        case .close?: sheet = nil
-        case .top?: note = sheet?.view.moveFocus(.home, at: time)
-        case .bottom?: note = sheet?.view.moveFocus(.end, at: time)
-        default: _ = sheet?.view.handle(event, at: time)
-        }
+        guard var shown = sheet else { return false }
+        let outcome = shown.handle(event, at: time)
+        sheet = shown
+        finishSheet(outcome, at: time)
         return true
     }
 
@@ -63,7 +36,7 @@ extension DatabaseTableScreen {
     mutating func openMenus(_ events: [TableEvent], fromKeyboard: Bool, at time: Double) {
         for case let .menuRequested(target, point) in events {
             if let column = view.column(of: target, at: point) { setCurrentColumn(column, at: time) }
-            menu = ViewerMenu.menu(for: target, at: point, keys: viewerKeys.databaseTable, theme: view.theme, idiom: view.pointIdiom, fromKeyboard: fromKeyboard)
+            overlay = .menu(ViewerMenu.menu(for: target, at: point, keys: viewerKeys.databaseTable, theme: view.theme, idiom: view.pointIdiom, fromKeyboard: fromKeyboard))
         }
     }
 

@@ -18,9 +18,7 @@ extension DatabaseTableScreen {
     mutating func setCurrentColumn(_ column: Int, at time: Double) {
         currentColumn = column.clamped(to: 0...Swift.max(0, view.table.columns.count - 1))
         view.highlightedColumn = currentColumn
-        guard view.table.columns.indices.contains(currentColumn) else { return }
-        view.table.revealDivider(after: currentColumn, margin: 8, at: time)
-        if currentColumn > 0 { view.table.revealDivider(after: currentColumn - 1, margin: 8, at: time) }
+        view.revealColumn(currentColumn, at: time)
     }
 
     /// The frequency table of the current column among the rows shown, grouped by the engine.
@@ -140,9 +138,8 @@ extension DatabaseTableScreen {
 
     /// Opens the prompt at the bottom for `prompt`, labelled `label`; filled-in `text` is
     /// selected, so typing replaces it.
-    mutating func ask(_ prompt: Prompt, _ label: String, text: String = "") {
-        self.prompt = prompt
-        field = TextField(prompt: label, text: text, selected: true, theme: view.theme)
+    mutating func ask(_ prompt: ViewerPrompt, _ label: String, text: String = "") {
+        overlay = .asking(prompt, label, text: text, theme: view.theme)
     }
 
     /// `=` and `!`: keeps the rows whose current column holds the focused row's value, or
@@ -157,18 +154,7 @@ extension DatabaseTableScreen {
 
     /// `#`: goes to row `text` (from 1) or to `text` percent of the rows.
     mutating func goToRow(_ text: String, at time: Double) {
-        let count = view.table.list.numberOfRows
-        switch RowTarget.row(text, of: count) {
-        case let .failure(message): note = message.text
-        case let .success(row):
-            do {
-                try view.table.list.select(IndexPath(row: row), at: time)
-                try view.table.list.revealRow(IndexPath(row: row), at: time)
-                note = "row \(grouped(row + 1)) of \(grouped(count))"
-            } catch {
-                note = "\(error)"
-            }
-        }
+        note = view.goToRow(text, at: time)
     }
 
     /// `:`: the first column shown whose name starts with `text` (ignoring case), or else holds it.
@@ -220,34 +206,40 @@ extension DatabaseTableScreen {
     /// Shows the focused row whole, every column's value under its name.
     mutating func showRecord(at time: Double) {
         guard let values = focusedValues else { return awaitFocusedRow(.record) }
-        show(RecordDetail(titles: table.columns, fields: values.map(\.description), problem: nil, theme: view.theme), at: time)
+        overlay = .record(.shown(RecordDetail(titles: table.columns, fields: values.map(\.description), problem: nil, theme: view.theme), theme: view.theme, at: time), record: nil)
     }
 
     /// Shows the keys of an opened table.
     mutating func showHelp(at time: Double) {
-        show(RecordDetail.keys(of: viewerKeys.databaseTable, theme: view.theme), at: time)
+        overlay = .help(.shown(RecordDetail.keys(of: viewerKeys.databaseTable, theme: view.theme), theme: view.theme, at: time))
     }
 
-    private mutating func show(_ content: RecordDetail, at time: Double) {
-        detail = .shown(content, theme: view.theme, at: time)
-    }
-
-    /// Enter on a sheet's row: a frequency table keeps that value's rows (a filter the engine
-    /// tests); a summary makes that column the current one.
-    mutating func chooseInSheet(at time: Double) {
-        guard let shown = sheet, let record = shown.focused else { return }
-        sheet = nil
-        switch shown.kind {
-        case let .frequency(column, title):
+    /// Carries out what an event on the sheet asked of the table: a frequency table's value is
+    /// kept (a filter the engine tests), a summary's column becomes the current one; the sheet
+    /// closes with its work.
+    mutating func finishSheet(_ outcome: ResultSheet.Outcome, at time: Double) {
+        switch outcome {
+        case .stays: return
+        case .closes: break
+        case let .keeps(entry, column, title):
             // The NULL group is kept as `COLUMN=` keeps missing values (text spelling "NULL" is text).
-            guard let entry = shown.focusedEntry else { return note = "that row counts the values past the first \(FrequencyTable.distinctLimit)" }
             let value = entry.isMissing ? "" : entry.value
             keep(DatabaseFilter(column: column, test: .equals(value)), text: "\(title)=\(value)", at: time)
-        case .summary:
-            guard let name = record[0], let column = table.columns.firstIndex(of: name),
-                  let place = view.table.columns.firstIndex(where: { $0.id == "\(column)" }) else { return note = "that column is hidden: + shows it" }
-            setCurrentColumn(place, at: time)
+        case let .goesToColumn(name):
+            if let column = table.columns.firstIndex(of: name), let place = view.table.columns.firstIndex(where: { $0.id == "\(column)" }) {
+                setCurrentColumn(place, at: time)
+            } else {
+                note = "that column is hidden: + shows it"
+            }
+        case let .says(message): note = message
         }
+        showSheet(nil)
+    }
+
+    /// Shows `shown` over the table (nil: no sheet), the work of the one shown before cancelled.
+    mutating func showSheet(_ shown: ResultSheet?) {
+        effects += sheet?.cancelAllWork() ?? []
+        sheet = shown
     }
 
     /// Takes a frequency table's, summary's or save's update; false for other work.
@@ -264,7 +256,7 @@ extension DatabaseTableScreen {
             exploring = nil
             switch counted {
             case let .success(counted):
-                sheet = ResultSheet(frequency: counted.table, field: counted.field, title: counted.title, of: counted.rows, theme: view.theme)
+                showSheet(ResultSheet(frequency: counted.table, field: counted.field, title: counted.title, of: counted.rows, theme: view.theme))
             case let .failure(error): failed(error, saying: "the frequency table stopped: ", at: time)
             }
             return true
@@ -272,7 +264,7 @@ extension DatabaseTableScreen {
         if let summarised = update.result(of: summaryKey) {
             exploring = nil
             switch summarised {
-            case let .success(summarised): sheet = ResultSheet(summaries: summarised.summaries, rows: summarised.rows, theme: view.theme)
+            case let .success(summarised): showSheet(ResultSheet(summaries: summarised.summaries, rows: summarised.rows, theme: view.theme))
             case let .failure(error): failed(error, saying: "the summary stopped: ", at: time)
             }
             return true

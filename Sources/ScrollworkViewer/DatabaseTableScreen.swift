@@ -9,7 +9,7 @@ import ScrollworkWidgets
 /// comes at once); a heading click has the engine order the rowids by that column (NULLs last,
 /// again reverses), in the background, while the rows shown stay as they are; Esc cancels it in
 /// the engine. The count starts as an estimate, marked "about", and becomes exact.
-struct DatabaseTableScreen {
+struct DatabaseTableScreen: OverlaidTable {
     typealias Row = PagedRow<[TableValue]>
 
     /// A filter as the person wrote it and as the engine tests it.
@@ -53,23 +53,15 @@ struct DatabaseTableScreen {
     var filters: [Filter] = []
     /// The rows of a view that meet the filters, once the engine has counted them.
     var filteredCount: Int? = nil
-    /// What the prompt at the bottom asks for while it is open.
-    var prompt = Prompt.search
-
-    /// What the prompt asks for.
-    enum Prompt: Equatable {
-        case search, filter, save, goToRow, column
-        /// Whether to replace the file at the path, which a save was asked for.
-        case replace(String)
-    }
     /// The column the exploring keys act on (`[`, `]`, `$`, a click on a cell).
     var currentColumn = 0
     /// Columns hidden with `-`, to put back with `+`.
     var columns = ColumnArrangement<Row>(first: 0, staysNote: "")
     /// A frequency table or summary shown over the table.
     var sheet: ResultSheet? = nil
-    /// The context menu of a row or a heading, while it is open: it takes every event.
-    var menu: MenuView<ViewerCommand>? = nil
+    /// What is over the table and takes its events: the menu, the prompt, a row or the keys
+    /// shown whole; nil leaves them to the sheet, or to the table.
+    var overlay: TableOverlay? = nil
     /// The key tables of the viewer's host (a terminal's, or a window's).
     var viewerKeys = ViewerKeySet(.terminal)
     /// Enter, `=` or `!` pressed while the focused row's values were still on their way: run
@@ -77,8 +69,6 @@ struct DatabaseTableScreen {
     var awaitingRow: ViewerCommand? = nil
     /// True after an Esc that would have left a filtered table: a second one leaves it.
     var leavingArmed = false
-    /// A row shown whole, or the keys (`?`), over the table.
-    var detail: ScrollView<RecordDetail>? = nil
     /// What a frequency table, summary or save under way is doing, and how far it is.
     var exploring: String? = nil
     var exploringFraction = 0.0
@@ -89,8 +79,6 @@ struct DatabaseTableScreen {
     let summaryKey = WorkKey<Result<Summarised, DatabaseError>>("database-summary")
     let saveKey = WorkKey<Saved>("database-save")
     var note: String? = nil
-    /// The search being typed (`/`).
-    var field: TextField? = nil
     /// The search: the last one's text and direction, and whether one runs.
     var rowSearch = DatabaseSearch()
     /// The connection: lost or not, connecting again, the table looked at after a failure.
@@ -154,6 +142,7 @@ struct DatabaseTableScreen {
 
     /// Every page, chunk, count, sort and search under way, cancelled: the screen is closing.
     mutating func cancelAllWork() -> [Effect] {
+        showSheet(nil)
         var cancels = pages.requested.map { Effect.work(.cancel(pageKey.named(PagedRows<[TableValue]>.pageWorkName($0)).id)) }
         cancels += [frequencyKey.id, summaryKey.id, saveKey.id, chunkKey.named("rowids").id, sortKey.named("sort").id, countKey.named("count").id, searchKey.named("search").id, reconnectKey.named("reconnect").id,
                     filteredCountKey.named("count").id, schemaKey.named("schema").id]
@@ -165,6 +154,8 @@ struct DatabaseTableScreen {
     mutating func tick(at time: Double) {
         lastTime = time
         view.tick(at: time)
+        overlay?.tick(at: time)
+        sheet?.tick(at: time)
         guard let at = connection.reconnectAt, time >= at, !connection.reconnecting else { return }
         connection.reconnectAt = nil
         connection.reconnecting = true
@@ -184,7 +175,7 @@ struct DatabaseTableScreen {
             // A sort under way wakes the screen each second, for its seconds in the status line.
             let since = sorting?.started ?? (exploring != nil ? exploringSince : nil)
             let nextSecond = since.map { $0 + (lastTime - $0).rounded(.down) + 1 }
-            let times = [view.wakeTime, connection.reconnectAt, nextSecond].compactMap { $0 }
+            let times = [view.wakeTime, overlay?.wakeTime, sheet?.wakeTime, connection.reconnectAt, nextSecond].compactMap { $0 }
             return times.min()
         }
     }
@@ -193,6 +184,7 @@ struct DatabaseTableScreen {
     /// its own: the pages and the rowids, the engine's order, connecting again, the look at
     /// the table's columns, the search, the counts.
     mutating func handleWork(_ update: WorkUpdate, at time: Double) -> Bool {
+        if sheet?.handleWork(update, at: time) == true { return true }
         if handleExploreWork(update, at: time) || handlePageWork(update, at: time) || handleSortWork(update, at: time)
             || handleConnectionWork(update, at: time) || handleSearchWork(update, at: time) || handleCountWork(update, at: time) {
             keepAFocus(at: time)

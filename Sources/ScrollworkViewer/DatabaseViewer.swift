@@ -206,8 +206,8 @@ public struct DatabaseViewer: App {
         guard var screen = opened else { return }
         defer { if opened != nil { opened = screen } }
         screen.viewerKeys = viewerKeys
-        if screen.field != nil { return screen.handlePrompt(event, at: time) }
-        if event.isPersonAction && !screen.rowSearch.isRunning { screen.note = nil }
+        // What answered the last key stays while a prompt is typed.
+        if screen.overlay?.field == nil, event.isPersonAction, !screen.rowSearch.isRunning { screen.note = nil }
         if screen.handleOverlay(event, at: time) { return }
         // A click on a cell makes its column the current one.
         if case let .mouse(mouse) = event, let column = screen.view.column(atCell: mouse) { screen.setCurrentColumn(column, at: time) }
@@ -258,6 +258,7 @@ public struct DatabaseViewer: App {
         if opened != nil {
             effects += opened?.effects ?? []
             opened?.effects = []
+            effects += opened?.sheet?.takeEffects() ?? []
             opened?.view.takeEffects(into: &effects)
         }
         defer { effects = [] }
@@ -277,21 +278,22 @@ public struct DatabaseViewer: App {
         let parts = canvas.cells.area.rows([.fill, .fixed(1)])
         if var screen = opened {
             screen.render(in: canvas.points(parts[0]), into: &canvas, at: time)
+            let status = screen.statusText(at: time), theme = theme
             if var shown = screen.sheet {
-                let area = parts[0].rows([.fixed(1), .fill])
-                canvas.fill(canvas.points(parts[0]))
-                StatusLine.draw(shown.caption, in: area[0], theme: theme, into: &canvas)
-                shown.view.render(in: canvas.points(area[1]), into: &canvas, at: time)
+                // A sheet draws its own status line (or its prompt); a prompt of the table's,
+                // open when the sheet came, stays over it.
+                shown.render(in: parts[0], statusLine: parts[1], whole: canvas.cells.area, into: &canvas, at: time)
                 screen.sheet = shown
-            }
-            screen.detail?.renderOver(parts[0], into: &canvas, at: time)
-            if var typing = screen.field {
-                typing.render(in: canvas.points(parts[1]), into: &canvas, at: time)
-                screen.field = typing
+                if var prompt = screen.overlay {
+                    prompt.render(table: parts[0], statusLine: parts[1], whole: canvas.cells.area, into: &canvas, at: time) { _ in }
+                    screen.overlay = prompt
+                }
+            } else if var shown = screen.overlay {
+                shown.render(table: parts[0], statusLine: parts[1], whole: canvas.cells.area, into: &canvas, at: time) { StatusLine.draw(status, in: parts[1], theme: theme, into: &$0) }
+                screen.overlay = shown
             } else {
-                StatusLine.draw(screen.statusText(at: time), in: parts[1], theme: theme, into: &canvas)
+                StatusLine.draw(status, in: parts[1], theme: theme, into: &canvas)
             }
-            screen.menu?.render(in: canvas.points(canvas.cells.area), into: &canvas, at: time)
             opened = screen
             return
         }
@@ -314,11 +316,13 @@ public struct DatabaseViewer: App {
     var status: String { statusText.whole }
 
     /// True while something moves.
-    public var isAnimating: Bool { mutating get { opened != nil ? opened?.view.isAnimating ?? false : view.isAnimating } }
+    public var isAnimating: Bool {
+        mutating get { opened != nil ? opened?.view.isAnimating == true || opened?.overlay?.isAnimating == true || opened?.sheet?.isAnimating == true : view.isAnimating }
+    }
     /// When the view next needs a frame although nothing moves.
     public var wakeTime: Double? { mutating get { opened != nil ? opened?.wakeTime : view.wakeTime } }
     /// The focused row, for the terminal's cursor.
     public var cursorPosition: Point? {
-        mutating get { opened != nil ? (opened?.field?.cursorPosition ?? opened?.view.cursorPosition) : view.cursorPosition }
+        mutating get { opened != nil ? (opened?.overlay?.field?.cursorPosition ?? opened?.sheet?.cursorPosition ?? opened?.view.cursorPosition) : view.cursorPosition }
     }
 }

@@ -2,13 +2,6 @@ import Scrollwork
 import ScrollworkFiles
 import ScrollworkWidgets
 
-/// What the prompt at the bottom is asking for.
-enum ViewerPrompt: Sendable, Hashable {
-    case search, column, filter, goToRow, save
-    /// Whether to replace the file at the path, which a save was asked for.
-    case replace(String)
-}
-
 /// Exploring a table file: filters, frequency tables, the summary, columns hidden, pinned and
 /// moved, going to a row and saving the view. Every pass over the rows runs off the loop, with
 /// progress in the status line, and Esc cancels it.
@@ -99,9 +92,7 @@ extension FileViewer {
 
     /// Opens the prompt for `prompt`, holding `text`.
     mutating func ask(_ prompt: ViewerPrompt, _ label: String, text: String = "") {
-        self.prompt = prompt
-        // Text filled in is selected, as a dialog's is: typing replaces it, a paste too.
-        field = TextField(prompt: label, text: text, selected: true, theme: theme)
+        overlay = .asking(prompt, label, text: text, theme: theme)
     }
 
     /// A name to save a view of `path` as: beside it, `-view` added to its name, and a number
@@ -183,8 +174,7 @@ extension FileViewer {
         currentColumn = column.clamped(to: 0...Swift.max(0, table.columns.count - 1))
         columnChosen = true
         guard table.columns.indices.contains(currentColumn) else { return }
-        view.table.revealDivider(after: currentColumn, margin: 8, at: time)
-        if currentColumn > 0 { view.table.revealDivider(after: currentColumn - 1, margin: 8, at: time) }
+        view.revealColumn(currentColumn, at: time)
         notes.set(.action, "column \(table.columns[currentColumn].title)")
     }
 
@@ -210,18 +200,7 @@ extension FileViewer {
 
     /// Goes to row `text` (from 1) or to `text` percent of the rows.
     private mutating func goToRow(_ text: String, at time: Double) {
-        let count = table.list.numberOfRows
-        switch RowTarget.row(text, of: count) {
-        case let .failure(message): notes.set(.action, message.text)
-        case let .success(row):
-            do {
-                try view.table.list.select(IndexPath(row: row), at: time)
-                try view.table.list.revealRow(IndexPath(row: row), at: time)
-                notes.set(.action, "row \(grouped(row + 1)) of \(grouped(count))")
-            } catch {
-                notes.set(.action, "\(error)")
-            }
-        }
+        notes.set(.action, view.goToRow(text, at: time))
     }
 
     // MARK: Work: frequency, summary, save
@@ -289,14 +268,12 @@ extension FileViewer {
         }
         if let counted = update.result(of: frequencyKey) {
             exploring = nil
-            sheet = ResultSheet(frequency: counted.table, field: counted.field, title: counted.title, of: counted.rows, theme: theme)
-            sheet?.view.appear(at: time)
+            showSheet(ResultSheet(frequency: counted.table, field: counted.field, title: counted.title, of: counted.rows, theme: theme), at: time)
             return true
         }
         if let summarised = update.result(of: summaryKey) {
             exploring = nil
-            sheet = ResultSheet(summaries: summarised.summaries, rows: summarised.rows, theme: theme)
-            sheet?.view.appear(at: time)
+            showSheet(ResultSheet(summaries: summarised.summaries, rows: summarised.rows, theme: theme), at: time)
             return true
         }
         if let saved = update.result(of: saveKey) {
@@ -307,6 +284,13 @@ extension FileViewer {
         return false
     }
 
+    /// Shows `shown` over the table, in place of the sheet shown before (its work cancelled).
+    private mutating func showSheet(_ shown: ResultSheet, at time: Double) {
+        for case let .work(request) in sheet?.cancelAllWork() ?? [] { work.append(request) }
+        sheet = shown
+        sheet?.view.appear(at: time)
+    }
+
     /// Stops a frequency table, summary or save under way; true when one was.
     mutating func cancelExploring() -> Bool {
         guard exploring != nil else { return false }
@@ -315,31 +299,25 @@ extension FileViewer {
         return true
     }
 
-    /// Enter on the sheet: a frequency table's value becomes a filter; a summary's column
-    /// becomes the current column.
-    mutating func chooseInSheet(at time: Double) {
-        guard let shown = sheet, let record = shown.focused else { return }
-        sheet = nil
-        switch shown.kind {
-        case let .frequency(field, title):
-            guard let entry = shown.focusedEntry else { return notes.set(.action, "that row counts the values past the first \(FrequencyTable.distinctLimit)") }
+    /// Carries out what an event on the sheet asked of the table: a frequency table's value
+    /// becomes a filter, a summary's column the current column; the sheet closes with its work.
+    mutating func finishSheet(_ outcome: ResultSheet.Outcome, at time: Double) {
+        switch outcome {
+        case .stays: return
+        case .closes: break
+        case let .keeps(entry, field, title):
             do { addFilter(try RowFilter(column: field, title: title, test: .equals(entry.value)), at: time) } catch { notes.set(.action, "\(error)") }
-        case .summary:
-            guard let name = record[0], let position = table.columns.firstIndex(where: { $0.title == name }) else {
-                return notes.set(.action, "that column is hidden: + shows it")
-            }
-            setCurrentColumn(position, at: time)
+        case let .goesToColumn(name):
+            if let position = table.columns.firstIndex(where: { $0.title == name }) { setCurrentColumn(position, at: time) } else { notes.set(.action, "that column is hidden: + shows it") }
+        case let .says(message): notes.set(.action, message)
         }
+        for case let .work(request) in sheet?.cancelAllWork() ?? [] { work.append(request) }
+        sheet = nil
     }
 
     /// Shows the keys, as the command table lists them, over the table.
     private mutating func showHelp(at time: Double) {
-        let content = RecordDetail.keys(of: viewerKeys.table, theme: theme)
-        var scroll = ScrollIdiom.macOS.scrollState(viewport: .zero, content: .zero)
-        scroll.alwaysBounce = .vertical
-        detail = ScrollView(content, scroll: scroll, theme: theme)
-        showingHelp = true
-        detail?.appear(at: time)
+        overlay = .help(.shown(RecordDetail.keys(of: viewerKeys.table, theme: theme), theme: theme, at: time))
     }
 }
 

@@ -13,7 +13,7 @@ enum FileFormat: Sendable, Hashable {
 /// `scrollwork open` on a CSV, TSV or JSON Lines file: the table over the file's records,
 /// indexed in the background while the first screen is already shown, sortable, with a status
 /// line.
-public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
+public struct FileViewer: App, WidgetGroup, ShowsIndexedFile, OverlaidTable {
     /// Whose keys the viewer follows: a terminal program's, or in a window a desktop app's
     /// (Ctrl+C copies, Ctrl+Q quits, Ctrl+W closes; ``ViewerKeys/desktop(_:)``).
     public var keyConvention = KeyConvention.terminal { didSet { viewerKeys = ViewerKeySet(keyConvention) } }
@@ -38,17 +38,15 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
     /// Going to the last row of a file still being read (G or End while indexing): the focus
     /// follows the index to its end, as `less` waits; any other key or click stops it.
     var seekingEnd = false
-    /// The record shown whole (Enter), over the table.
-    var detail: ScrollView<RecordDetail>? = nil
-    /// The search being typed, and the last search.
-    var field: TextField? = nil
+    /// What is over the table and takes its events: the menu, the prompt, a record or the keys
+    /// shown whole; nil leaves them to the table (or to the sheet, while one is shown).
+    var overlay: TableOverlay? = nil
+    /// The last search in the file's order.
     var search = FileSearch()
     /// The search through a sorted view's rows in the order shown.
     var rowSearch = RowSearch()
     /// What has been typed for type-ahead selection.
     var typed = TypeAheadState()
-    /// What the prompt asks for while it is open.
-    var prompt = ViewerPrompt.search
     /// The names of the file's fields, in the file's order (the header, or JSON keys).
     var fieldTitles: [String] = []
     /// The column the exploring keys act on (an index into the table's columns; 0 is `#`).
@@ -67,27 +65,16 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
     }
     /// A frequency table or summary shown over the table.
     var sheet: ResultSheet? = nil
-    /// The context menu of a row or a heading, while it is open: it takes every event.
-    var menu: MenuView<ViewerCommand>? = nil
     /// True while the event being handled is a key: a menu it opens highlights its first item.
     var handlingKey = false
-    /// The sheet's table, as a child.
-    var sheetView: TableView<DelimitedRecord>? {
-        get { sheet?.view }
-        set { if let newValue { sheet?.view = newValue } }
-    }
     /// What a frequency table, summary or save under way is doing, and how far it is.
     var exploring: String? = nil
     var exploringFraction = 0.0
-    /// True while ``detail`` shows the keys rather than a record.
-    var showingHelp = false
     let frequencyKey = WorkKey<Counted>("frequency")
     let summaryKey = WorkKey<Summarised>("summary")
     let saveKey = WorkKey<Saved>("save")
     /// The status line's messages, each cleared by its owner.
     var notes = StatusNotes()
-    /// The file record shown whole in ``detail``.
-    var detailRecord: Int? = nil
     var work: [WorkRequest] = []
     /// True once the person asked to quit.
     public var wantsQuit = false
@@ -231,34 +218,37 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
             if let key, viewerKeys.table.command(for: key) == .cancel { return notes.set(.action, "stopped going to the end") }
         }
         handlingKey = key != nil
-        switch overlay {
-        case .menu:
-            handleMenu(event, at: time)
-        case .prompt:
-            _ = routeToChildren(event, at: time)
-            readField(at: time)
-        case .record:
-            if !routeToChildren(event, at: time).isHandled, let key, ViewerKeys.record.command(for: key) == .close {
-                detail = nil
-                detailRecord = nil
-                showingHelp = false
-                notes.clear(.action)
-            }
-        case .sheet:
-            if let key { handleSheetKey(key, at: time) } else { _ = routeToChildren(event, at: time) }
-        case .none:
-            handleOnTable(event, key: key, at: time)
+        // The overlay takes the events first, then the sheet, then the table. (A sheet that comes
+        // while a prompt is open waits under it: the prompt keeps what is being typed.)
+        if var shown = overlay {
+            let wasRow = shown.scrollView != nil
+            let outcome = shown.handle(event, at: time)
+            overlay = shown
+            if outcome != .stays { overlay = nil }
+            if outcome == .closes, wasRow { notes.clear(.action) }
+            return finish(outcome, at: time)
         }
+        if var shown = sheet {
+            let outcome = shown.handle(event, at: time)
+            sheet = shown
+            return finishSheet(outcome, at: time)
+        }
+        handleOnTable(event, key: key, at: time)
     }
 
-    /// What is shown over the table and takes the keys, front-most first: the prompt at the
-    /// bottom, a record or the keys shown whole, the frequency table or summary; none leaves
-    /// the keys to the table and the viewer. (A sheet that comes while a prompt is open waits
-    /// under it: the prompt keeps what is being typed.)
-    enum Overlay { case menu, prompt, record, sheet, none }
-
-    /// The overlay that takes the keys now.
-    var overlay: Overlay { menu != nil ? .menu : field != nil ? .prompt : detail != nil ? .record : sheet != nil ? .sheet : .none }
+    /// Carries out what the overlay's event did: a command the menu chose runs as its key would
+    /// (Show Record shows the focused row's), an answered prompt is acted on.
+    private mutating func finish(_ outcome: TableOverlay.Outcome, at time: Double) {
+        switch outcome {
+        case .stays, .closes: break
+        case .runs(.record):
+            if let id = table.list.cursor, let path = table.list.indexPath(of: id) { openDetail(at: path, at: time) }
+        case let .runs(command): run(command, at: time)
+        case let .submits(.column, text): jump(toColumn: text, at: time)
+        case let .submits(.search, text): findNext(text, forward: true)
+        case let .submits(asking, text): submit(asking, text, at: time)
+        }
+    }
 
     /// An event with nothing shown over the table: G and End go to the whole file's end, a
     /// click on a cell chooses its column, Enter shows the record, the table takes what it
@@ -280,33 +270,6 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
         // dashes and underscores go on with it rather than run the commands they also name.
         let typing = !typed.text.isEmpty && time - typed.lastTime <= TypeAheadState.resetInterval
         if let command = (typing ? ViewerKeys.typing.command(for: key) : nil) ?? command { run(command, at: time) }
-    }
-
-    /// An event while the context menu is open: it is the menu's; what it chose runs as its
-    /// keys would run it (Show Record shows the focused row's).
-    private mutating func handleMenu(_ event: Event, at time: Double) {
-        guard var open = menu else { return }
-        _ = open.handle(event, at: time)
-        menu = open.isOpen ? open : nil
-        for case let .chose(command) in open.takeReports() {
-            if command == .record, let id = table.list.cursor, let path = table.list.indexPath(of: id) {
-                openDetail(at: path, at: time)
-            } else {
-                run(command, at: time)
-            }
-        }
-    }
-
-    /// A key while the frequency table is shown: Enter keeps its value's rows, Esc and q close
-    /// it, g and G go to its ends, the rest moves in it.
-    private mutating func handleSheetKey(_ key: KeyEvent, at time: Double) {
-        switch ViewerKeys.sheet.command(for: key) {
-        case .open?: chooseInSheet(at: time)
-        case .close?: sheet = nil
-        case .top?: if let problem = sheet?.view.moveFocus(.home, at: time) { notes.set(.action, problem) }
-        case .bottom?: if let problem = sheet?.view.moveFocus(.end, at: time) { notes.set(.action, problem) }
-        default: _ = routeToChildren(.key(key), at: time)
-        }
     }
 
     /// Runs a command of the table's keys that the table left.
@@ -345,7 +308,7 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
     /// The table, and over it the prompt and the record view while they are shown (modal: they
     /// take every event).
     public var children: [Child<FileViewer>] {
-        [Child(\.view), Child(\.sheetView, modal: true), Child(\.field, modal: true), Child(\.detail, modal: true)]
+        [Child(\.view)]
     }
 
     /// The bytes of the focused row's record (its place in the file, whatever the sort): where
@@ -425,31 +388,7 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
         // A record that leaves fields off its end shows them empty, as its row does.
         let fields = shown.fields + Array(repeating: "", count: Swift.max(0, fieldTitles.count - shown.fields.count))
         let content = RecordDetail(titles: fieldTitles, fields: fields, problem: shown.problem, theme: theme)
-        var scroll = ScrollIdiom.macOS.scrollState(viewport: .zero, content: .zero)
-        scroll.alwaysBounce = .vertical
-        detail = ScrollView(content, scroll: scroll, theme: theme)
-        detailRecord = record
-        detail?.appear(at: time)
-    }
-
-    /// What the prompt did: a search or a column to jump to, submitted or cancelled.
-    private mutating func readField(at time: Double) {
-        guard let typing = field else { return }
-        for action in field?.takeActions() ?? [] {
-            switch action {
-            case .submitted where prompt == .column:
-                field = nil
-                jump(toColumn: typing.text, at: time)
-            case .submitted where prompt == .search:
-                field = nil
-                findNext(typing.text, forward: true)
-            case .submitted:
-                field = nil
-                submit(prompt, typing.text, at: time)
-            case .cancelled: field = nil
-            case .changed: break
-            }
-        }
+        overlay = .record(.shown(content, theme: theme, at: time), record: record)
     }
 
     /// What the table did: a new sort makes the last one's message stale; errors. (How a sort
@@ -467,7 +406,7 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
                 currentColumn = column
                 columnChosen = true
             }
-            menu = ViewerMenu.menu(for: target, at: point, keys: viewerKeys.table, theme: theme, idiom: view.pointIdiom, fromKeyboard: handlingKey)
+            overlay = .menu(ViewerMenu.menu(for: target, at: point, keys: viewerKeys.table, theme: theme, idiom: view.pointIdiom, fromKeyboard: handlingKey))
         }
         if let message = errorNote(view.takeErrors()) { notes.set(.action, message) }
     }
@@ -502,6 +441,7 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
     }
 
     private mutating func handleWork(_ update: WorkUpdate, at time: Double) {
+        if sheet?.handleWork(update, at: time) == true { return }
         if let outcome = source.handle(update, at: time) {
             if case let .json(framing) = format { addNewKeys(lines: outcome.found, framing: framing) }
             if let step = typing.next(fileRows) { work.append(step) }
@@ -658,8 +598,8 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
     /// Advances the view and the background reading to `time`.
     public mutating func tick(at time: Double) {
         view.tick(at: time)
-        detail?.tick(at: time)
-        sheet?.view.tick(at: time)
+        overlay?.tick(at: time)
+        sheet?.tick(at: time)
         let outcome = source.tick(at: time, following: following)
         if let message = outcome.note { notes.set(.file, message) }
         if let request = outcome.work { work.append(request) }
@@ -680,21 +620,19 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
         view.highlightedColumn = columnChosen ? currentColumn : nil
         view.keepRowsClearOfIndicator()
         view.render(in: canvas.points(parts[0]), into: &canvas, at: time)
+        // A sheet draws its own status line (or its prompt); a prompt of the table's, open when
+        // the sheet came, stays over it.
         if var shown = sheet {
-            let area = parts[0].rows([.fixed(1), .fill])
-            canvas.fill(canvas.points(parts[0]))
-            StatusLine.draw(shown.caption, in: area[0], theme: theme, into: &canvas)
-            shown.view.render(in: canvas.points(area[1]), into: &canvas, at: time)
+            shown.render(in: parts[0], statusLine: parts[1], whole: area, into: &canvas, at: time)
             sheet = shown
+            guard var prompt = overlay else { return }
+            prompt.render(table: parts[0], statusLine: parts[1], whole: area, into: &canvas, at: time) { _ in }
+            return overlay = prompt
         }
-        if var typing = field {
-            typing.render(in: canvas.points(parts[1]), into: &canvas, at: time)
-            field = typing
-            return
-        }
-        detail?.renderOver(parts[0], into: &canvas, at: time)
-        StatusLine.draw(statusText, in: parts[1], theme: theme, into: &canvas)
-        menu?.render(in: canvas.points(area), into: &canvas, at: time)
+        guard var shown = overlay else { return StatusLine.draw(statusText, in: parts[1], theme: theme, into: &canvas) }
+        let status = statusText, theme = theme
+        shown.render(table: parts[0], statusLine: parts[1], whole: area, into: &canvas, at: time) { StatusLine.draw(status, in: parts[1], theme: theme, into: &$0) }
+        overlay = shown
     }
 
     /// The status line: the answer to the last key (``notes``) right after the counts.
@@ -726,11 +664,11 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
     var status: String { statusText.whole }
 
     /// True while something moves.
-    public var isAnimating: Bool { view.isAnimating || detail?.isAnimating == true || sheet?.view.isAnimating == true }
+    public var isAnimating: Bool { view.isAnimating || overlay?.isAnimating == true || sheet?.isAnimating == true }
     /// The view's next deadline, or the next look at the file's size.
-    public var wakeTime: Double? { [view.wakeTime, detail?.wakeTime, sheet?.view.wakeTime, source.wakeTime].compactMap { $0 }.min() }
+    public var wakeTime: Double? { [view.wakeTime, overlay?.wakeTime, sheet?.wakeTime, source.wakeTime].compactMap { $0 }.min() }
     /// The focused row or field, for the terminal's cursor.
-    public var cursorPosition: Point? { field?.cursorPosition ?? view.cursorPosition }
+    public var cursorPosition: Point? { field?.cursorPosition ?? sheet?.cursorPosition ?? view.cursorPosition }
 
 
     /// Alt+C: the selected rows' records, whole, with the heading, tab-separated (a field holding
@@ -771,6 +709,7 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
         if let request = rowSearch.cancel() { work.append(request) }
         if let request = filters.cancel() { work.append(request) }
         _ = cancelExploring()
+        for case let .work(request) in sheet?.cancelAllWork() ?? [] { work.append(request) }
         return takeEffects()
     }
 
@@ -779,6 +718,7 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile {
         var effects = clipboard.map { [Effect.copy($0)] } ?? []
         effects += work.map { .work($0) }
         view.takeEffects(into: &effects)
+        if sheet != nil { effects += sheet?.takeEffects() ?? [] }
         notes.takeSortStatus(from: effects)
         clipboard = nil
         work = []

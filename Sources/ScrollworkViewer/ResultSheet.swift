@@ -2,9 +2,13 @@ import Scrollwork
 import ScrollworkFiles
 import ScrollworkWidgets
 
-/// A table the viewer shows over the file's: a frequency table of a column or the summary of
-/// every column, sortable by its headings like any table; Enter acts on its focused row.
-struct ResultSheet {
+/// A table the viewer shows over its table, a frequency table of a column or the summary of
+/// every column, and a table like any other: its headings and `o`/`O` sort it, `/`, `n` and `N`
+/// search it in the order shown, `|`, `=`, `!` and `u` filter it, Space shows a row whole,
+/// Ctrl-S saves it as shown, `?` lists its keys; Enter acts on the table under it with the
+/// focused row (keeps a value's rows, goes to a column). Its rows are held in memory
+/// (``StringRows``), and every one of those passes is the one a file's rows go through.
+struct ResultSheet: OverlaidTable {
     /// What the sheet shows.
     enum Kind: Sendable, Hashable {
         /// The values of field `field`, titled `title`.
@@ -13,15 +17,44 @@ struct ResultSheet {
         case summary
     }
 
+    /// What Enter (or Esc) on the sheet asks of the table under it.
+    enum Outcome: Equatable {
+        /// Nothing: the sheet stays.
+        case stays
+        /// The sheet closes.
+        case closes
+        /// The sheet closes and the table keeps the rows holding `entry`, a value of field `field`
+        /// titled `title`.
+        case keeps(FrequencyTable.Entry, field: Int, title: String)
+        /// The sheet closes and column `name` becomes the table's current column.
+        case goesToColumn(String)
+        /// The sheet closes, saying why Enter did nothing.
+        case says(String)
+    }
+
     let kind: Kind
     /// The line above the table: what it is, and what its keys do.
     let caption: String
-    /// The rows shown, in their own order (the table may sort them).
+    /// Every row, in its own order (the table may sort them, the filters leave some out).
     let source: StringRows
     /// A frequency table's values, one a row of ``source`` (the rows past the last value, if
     /// any, have none): whether each is missing is known here, not from how it is spelled.
     let entries: [FrequencyTable.Entry]
     var view: TableView<DelimitedRecord>
+    /// What is over the sheet's table: its prompt, menu, a row or its keys shown whole.
+    var overlay: TableOverlay? = nil
+    /// The filters and the rows of ``source`` they keep.
+    var filters = ViewFilters(workName: "sheet filter")
+    /// The last search, in the order shown.
+    var search = RowSearch(workName: "sheet search")
+    /// The column the sort, filter and record keys act on.
+    var currentColumn = 0
+    /// The answer to the last key.
+    var note: String? = nil
+    /// The save under way, and how far it is.
+    var saving: (path: String, fraction: Double)? = nil
+    private let saveKey = WorkKey<Saved>("sheet save")
+    var effects: [Effect] = []
 
     /// The frequency table of field `field` (titled `title`) among `rows` rows.
     init(frequency: FrequencyTable, field: Int, title: String, of rows: Int, theme: Theme) {
@@ -74,15 +107,326 @@ struct ResultSheet {
         return String(repeating: "█", count: eighths / 8) + partial[eighths % 8]
     }
 
+    /// The columns' names, as a save and a filter name them (the bar has none).
+    var titles: [String] {
+        switch kind {
+        case .frequency: return FrequencyTable.titles
+        case .summary: return ColumnSummary.titles
+        }
+    }
+
     /// The record at the focused row.
     var focused: DelimitedRecord? { focusedRow.map { source.row(at: $0) } }
 
     /// The frequency table's value at the focused row; nil on the row of the values past the last.
     var focusedEntry: FrequencyTable.Entry? { focusedRow.flatMap { entries.indices.contains($0) ? entries[$0] : nil } }
 
-    /// The row of ``source`` the focus is on.
+    /// The row of ``source`` the focus is on, whatever the sort and the filters put there.
     private var focusedRow: Int? {
         guard let id = view.table.list.cursor, let path = view.table.list.indexPath(of: id) else { return nil }
-        return view.table.list.sourceRow(at: path)?.row
+        return view.table.list.sourceRow(at: path).flatMap { filters.fileRow(at: $0.row) }
     }
+
+    /// The field (from 0) of the current column; nil on the bar.
+    private var currentField: Int? {
+        view.table.columns.indices.contains(currentColumn) ? Int(view.table.columns[currentColumn].id) : nil
+    }
+}
+
+// MARK: Events
+
+extension ResultSheet {
+    /// Takes `event`: its overlay first, then its keys (``ViewerKeys/sheet``), then its table.
+    mutating func handle(_ event: Event, at time: Double) -> Outcome {
+        if event.isPersonAction, !search.isRunning { note = nil }
+        if var shown = overlay {
+            let outcome = shown.handle(event, at: time)
+            overlay = outcome == .stays ? shown : nil
+            switch outcome {
+            case .stays, .closes: return .stays
+            case let .runs(command): return run(command, at: time)
+            case let .submits(asking, text): submit(asking, text, at: time)
+            }
+            return .stays
+        }
+        if case let .mouse(mouse) = event, let column = view.column(atCell: mouse) { currentColumn = column }
+        if case let .key(key) = event, let command = ViewerKeys.sheet.command(for: key) { return run(command, at: time) }
+        _ = view.handle(event, at: time)
+        readTableEvents(fromKeyboard: { if case .key = event { true } else { false } }())
+        return .stays
+    }
+
+    /// Runs a command of the sheet's keys.
+    private mutating func run(_ command: ViewerCommand, at time: Double) -> Outcome {
+        switch command {
+        case .open: return chosen()
+        case .close, .cancel:
+            if let running = cancelWork() { note = running + " cancelled"; return .stays }
+            return .closes
+        case .top: note = view.moveFocus(.home, at: time)
+        case .bottom: note = view.moveFocus(.end, at: time)
+        case .record: showRow(at: time)
+        case .help: overlay = .help(.shown(RecordDetail.keys(of: ViewerKeys.sheet, theme: view.theme), theme: view.theme, at: time))
+        case .search: ask(.search, "Search the sheet: ")
+        case let .nextMatch(forward): find(nil, forward: forward)
+        case .filter: ask(.filter, "Filter the sheet (COLUMN=VALUE, !=, <, <=, >, >=, *=, ~): ", text: currentField.map { titles[$0] } ?? "")
+        case .keepEqual, .keepDifferent: keep(equal: command == .keepEqual)
+        case .removeFilter: removeFilter(at: time)
+        case .sortAscending, .sortDescending:
+            guard view.table.columns.indices.contains(currentColumn), view.table.columns[currentColumn].isSortable else { note = "that column does not sort"; break }
+            view.sort(by: [SortOrder(columnID: view.table.columns[currentColumn].id, ascending: command == .sortAscending)], column: currentColumn, at: time)
+        case let .stepColumn(by): setCurrentColumn(currentColumn.addingSaturating(by), at: time)
+        case .lastColumn: setCurrentColumn(view.table.columns.count - 1, at: time)
+        case .jumpToColumn: ask(.column, "Column: ")
+        case .goToRow: ask(.goToRow, "Go to row (a number, or a percentage such as 50%): ")
+        case .save: ask(.save, "Save the sheet as (.csv, .tsv or .jsonl): ", text: SaveTarget.suggestion(for: suggestedName, in: ""))
+        default: break
+        }
+        return .stays
+    }
+
+    /// Enter: what the focused row asks of the table under the sheet.
+    private func chosen() -> Outcome {
+        guard let record = focused else { return .stays }
+        switch kind {
+        case let .frequency(field, title):
+            guard let entry = focusedEntry else { return .says("that row counts the values past the first \(grouped(FrequencyTable.distinctLimit))") }
+            return .keeps(entry, field: field, title: title)
+        case .summary:
+            return record[0].map { .goesToColumn($0) } ?? .stays
+        }
+    }
+
+    /// A name for a save of the sheet: what it counts.
+    private var suggestedName: String {
+        switch kind {
+        case let .frequency(_, title): return "frequency-of-" + title.filter { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }
+        case .summary: return "summary"
+        }
+    }
+
+    private mutating func ask(_ asking: ViewerPrompt, _ label: String, text: String = "") {
+        overlay = .asking(asking, label, text: text, theme: view.theme)
+    }
+
+    /// What the prompt was answered with.
+    private mutating func submit(_ asking: ViewerPrompt, _ text: String, at time: Double) {
+        switch asking {
+        case .search: find(text, forward: true)
+        case .filter:
+            do { addFilter(try RowFilter(parsing: text, columns: ColumnNames(titles))) } catch { note = "\(error)" }
+        case .goToRow: note = view.goToRow(text, at: time)
+        case .save: take(SaveTarget.step(forName: text, protecting: []))
+        case let .replace(path): take(SaveTarget.step(answering: text, about: path))
+        case .column:
+            if let column = RowTarget.column(text, among: view.table.columns.map(\.title)) { setCurrentColumn(column, at: time) } else { note = "no column named “\(text)”" }
+        }
+    }
+
+    private mutating func take(_ step: SaveTarget.Step) {
+        switch step {
+        case let .write(path, replacing): startSave(to: path, replacing: replacing)
+        case let .ask(path, question): ask(.replace(path), question)
+        case let .say(message): note = message
+        }
+    }
+
+    private mutating func setCurrentColumn(_ column: Int, at time: Double) {
+        currentColumn = column.clamped(to: 0...Swift.max(0, view.table.columns.count - 1))
+        view.revealColumn(currentColumn, at: time)
+    }
+
+    /// Space: the focused row whole, every column under its name.
+    private mutating func showRow(at time: Double) {
+        guard let record = focused else { return note = "no row to show" }
+        let content = RecordDetail(titles: titles, fields: record.fields, problem: nil, theme: view.theme)
+        overlay = .record(.shown(content, theme: view.theme, at: time), record: nil)
+    }
+
+    /// The menu a right-click, Shift+F10 or the Menu key asked the sheet's table for.
+    private mutating func readTableEvents(fromKeyboard: Bool) {
+        for case let .menuRequested(target, point) in view.takeEvents() {
+            if let column = view.column(of: target, at: point) { currentColumn = column }
+            overlay = .menu(ViewerMenu.menu(for: target, at: point, keys: ViewerKeys.sheet, theme: view.theme, idiom: view.pointIdiom, fromKeyboard: fromKeyboard))
+        }
+        if let message = errorNote(view.takeErrors()) { note = message }
+    }
+}
+
+// MARK: Search, filters, save
+
+extension ResultSheet {
+    /// The next row holding `text` (nil: the last search's) from the focus, in the order shown.
+    private mutating func find(_ text: String?, forward: Bool) {
+        let position = view.table.list.cursor.flatMap { view.table.list.indexPath(of: $0) }?.row
+        let (request, message) = search.start(text, focus: position, forward: forward, in: view.table.list, kept: filters.kept, rows: source)
+        if let request { effects.append(.work(request)) }
+        note = message ?? (request == nil ? nil : "searching…")
+    }
+
+    /// `=` and `!`: the rows whose current column holds the focused row's value, or another.
+    private mutating func keep(equal: Bool) {
+        guard let field = currentField else { return note = "choose a column with a value first ([ ] or a click on a cell)" }
+        guard let record = focused else { return note = "focus a row first: its value is the one kept" }
+        let value = record[field] ?? ""
+        do { addFilter(try RowFilter(column: field, title: titles[field], test: equal ? .equals(value) : .notEquals(value))) } catch { note = "\(error)" }
+    }
+
+    private mutating func addFilter(_ filter: RowFilter) {
+        effects.append(.work(filters.add(filter, rows: source, count: source.count, missing: .common)))
+    }
+
+    private mutating func removeFilter(at time: Double) {
+        guard !filters.filters.isEmpty else { return note = "no filter to remove" }
+        if let request = filters.removeLast(rows: source, count: source.count, missing: .common) { effects.append(.work(request)) }
+        if filters.filters.isEmpty { showKeptRows(at: time) }
+    }
+
+    /// The rows the filters keep, in the order the headings chose.
+    private mutating func showKeptRows(at time: Double) {
+        let rows = filters.kept.map { AnyRowSource(RowSubset(base: source, rows: $0)) } ?? AnyRowSource(source)
+        view.replaceRows(with: rows, at: time)
+        keepAFocus(at: time)
+    }
+
+    private mutating func keepAFocus(at time: Double) {
+        do { try view.table.list.focusFirstRowIfNone(at: time) } catch { note = "\(error)" }
+    }
+
+    /// Writes the rows shown, in their order, every column but the bar, to `path`.
+    private mutating func startSave(to path: String, replacing: Bool) {
+        let format: ExportFormat
+        do { format = try ExportFormat(path: path) } catch { return note = "\(error)" }
+        let list = view.table.list, filters = filters, source = source, titles = titles
+        let numeric = kind == .summary ? ColumnSummary.numeric : FrequencyTable.numeric
+        saving = (path, 0)
+        effects.append(.work(.start(Work(saveKey) { progress -> Saved? in
+            let order = (0..<list.numberOfRows).compactMap { i in
+                list.sourceRow(at: IndexPath(row: i)).flatMap { filters.fileRow(at: $0.row) }.map { UInt32(truncatingIfNeeded: $0) }
+            }
+            do {
+                let output = try OutputFile(path: path, replacingExisting: replacing, protecting: [])
+                let written = try TableExport.write(source, order: .rows(order), columns: Array(titles.indices), titles: titles, numeric: numeric, format: format,
+                                                    to: output) { progress.report($0) }
+                return written.map { Saved(path: path, rows: $0, failure: nil) }
+            } catch {
+                return Saved(path: path, rows: 0, failure: "\(error)")
+            }
+        })))
+    }
+
+    /// Cancels the search, filter or save under way; what was cancelled, or nil when nothing ran.
+    private mutating func cancelWork() -> String? {
+        if let request = search.cancel() { effects.append(.work(request)); return "search" }
+        if let request = filters.cancel() { effects.append(.work(request)); return "filter" }
+        if saving != nil {
+            saving = nil
+            effects.append(.work(.cancel(saveKey.id)))
+            return "save"
+        }
+        if view.sorting != nil {
+            view.cancelSort()
+            return "sort"
+        }
+        return nil
+    }
+
+    /// Takes an update of the sheet's own work (its search, filters, save and sort); false for
+    /// any other.
+    mutating func handleWork(_ update: WorkUpdate, at time: Double) -> Bool {
+        if let found = search.handle(update) {
+            switch found {
+            case let .failure(message): note = message.text
+            case let .success((position, wentRound)):
+                let round = wentRound ? SearchSweep.roundNote(forward: search.forward) + " · " : ""
+                note = view.selectAndReveal(position, at: time) ?? round + "match in row \(grouped(position + 1)) · n next · N previous"
+            }
+            return true
+        }
+        if let (changed, failure) = filters.handle(update) {
+            if let failure { note = failure }
+            if changed { showKeptRows(at: time) }
+            return true
+        }
+        if let fraction = update.progress(of: saveKey) {
+            saving?.fraction = fraction
+            return true
+        }
+        if let saved = update.result(of: saveKey) {
+            saving = nil
+            note = saved.failure.map { "the save stopped: \($0)" } ?? "saved \(grouped(saved.rows)) rows to \(saved.path)"
+            return true
+        }
+        if update.isCancellation(of: saveKey) { return true }
+        return view.handle(.work(update), at: time).isHandled
+    }
+
+    /// Every search, filter, save and sort of the sheet's, cancelled: it is closing.
+    mutating func cancelAllWork() -> [Effect] {
+        _ = cancelWork()
+        if let request = filters.cancel() { effects.append(.work(request)) }
+        view.cancelSort()
+        return takeEffects()
+    }
+
+    /// The work the sheet asked for since the last call.
+    mutating func takeEffects() -> [Effect] {
+        var fromView: [Effect] = []
+        view.takeEffects(into: &fromView)
+        // How the sheet's sort went is the sheet's to say, not the table's under it.
+        for effect in fromView {
+            if case let .status(text) = effect { note = text } else { effects.append(effect) }
+        }
+        defer { effects = [] }
+        return effects
+    }
+}
+
+// MARK: Drawing
+
+extension ResultSheet {
+    /// Draws the caption, the sheet's table under it in `area`, and in `statusLine` its status
+    /// or its prompt; its menu over `whole`.
+    mutating func render(in area: CellRect, statusLine: CellRect, whole: CellRect, into canvas: inout Canvas, at time: Double) {
+        let parts = area.rows([.fixed(1), .fill])
+        canvas.fill(canvas.points(area))
+        StatusLine.draw(caption, in: parts[0], theme: view.theme, into: &canvas)
+        view.highlightedColumn = currentColumn
+        view.render(in: canvas.points(parts[1]), into: &canvas, at: time)
+        let status = statusText, theme = view.theme
+        guard var shown = overlay else { return StatusLine.draw(status, in: statusLine, theme: theme, into: &canvas) }
+        shown.render(table: area, statusLine: statusLine, whole: whole, into: &canvas, at: time) { StatusLine.draw(status, in: statusLine, theme: theme, into: &$0) }
+        overlay = shown
+    }
+
+    /// The sheet's status line: how many of its rows show, the answer to the last key, its
+    /// filters, what runs, its keys.
+    var statusText: StatusText {
+        let shown = view.table.list.numberOfRows
+        var parts = [filters.kept == nil ? "\(grouped(shown)) rows" : "\(grouped(shown)) of \(grouped(source.count)) rows"]
+        if let note { parts.append(note) }
+        if !filters.filters.isEmpty { parts.append("filtered by \(filters.summary) (u removes the last)") }
+        if filters.isRunning { parts.append("filtering… \(filters.fraction.wholePercent)% (Esc cancels)") }
+        if search.isRunning { parts.append("searching… (Esc cancels)") }
+        if let saving { parts.append("saving \(saving.path)… \(saving.fraction.wholePercent)% (Esc cancels)") }
+        if view.table.columns.indices.contains(currentColumn), !view.table.columns[currentColumn].title.isEmpty {
+            parts.append("column \(view.table.columns[currentColumn].title)")
+        }
+        if showingHelp { parts.append("the keys of the sheet (Esc, q or Enter returns)") }
+        let name = kind == .summary ? "Summary" : "Frequency table"
+        return StatusText(name: name, parts: parts, hint: "Enter \(kind == .summary ? "goes to the column" : "keeps the value's rows") · Space row · / search · | filter · Ctrl-S save · ? keys · Esc returns")
+    }
+
+    /// Advances what moves to `time`.
+    mutating func tick(at time: Double) {
+        view.tick(at: time)
+        overlay?.tick(at: time)
+    }
+
+    /// True while something moves.
+    var isAnimating: Bool { view.isAnimating || overlay?.isAnimating == true }
+    /// When it next needs a frame.
+    var wakeTime: Double? { [view.wakeTime, overlay?.wakeTime].compactMap { $0 }.min() }
+    /// The caret of its prompt, or its focused row, for the terminal's cursor.
+    var cursorPosition: Point? { field?.cursorPosition ?? view.cursorPosition }
 }

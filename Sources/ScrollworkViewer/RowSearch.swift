@@ -18,7 +18,10 @@ struct RowSearch {
     private(set) var isRunning = false
     /// The direction of the last search.
     private(set) var forward = true
-    private let key = WorkKey<Step>("row search")
+    private let key: WorkKey<Step>
+
+    /// No search yet; searches run as work named `name`, which no other part of the screen uses.
+    init(workName name: String = "row search") { key = WorkKey(name) }
 
     /// Rows read at once: enough that a step is quick, few enough that Esc is heard at once.
     static let chunk = 4096
@@ -38,7 +41,7 @@ struct RowSearch {
     /// order shown, going round past the end, whose source rows are file rows `kept` names (all
     /// of them when nil) of `rows`; a message when there is nothing to search for.
     mutating func start(_ text: String?, focus: Int?, forward: Bool, in list: ListState<DelimitedRecord>, kept: [UInt32]?,
-                        rows: FileRows) -> (work: WorkRequest?, note: String?) {
+                        rows: some InPlaceRows) -> (work: WorkRequest?, note: String?) {
         if let text {
             do { test = try RowFilter(column: nil, test: .contains(text)) } catch { return (nil, "\(error)") }
             self.text = text
@@ -51,7 +54,7 @@ struct RowSearch {
         return (.start(Work(key) { progress -> Step? in
             // The rows that can hold the text: all of them for JSON.
             var marks: RowMarks?
-            if case let .delimited(file) = rows {
+            if let fileRows = rows as? FileRows, case let .delimited(file) = fileRows {
                 let spellings = [searched] + FileSearch.spellings(of: searched, in: .delimited(file.dialect))
                 do {
                     guard let found = try file.rowsHolding(spellings.compactMap(TextSearch.init), concurrently: .processors,

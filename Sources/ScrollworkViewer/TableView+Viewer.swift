@@ -27,4 +27,41 @@ extension TableView {
         do { try table.list.moveCursor(move, at: time) } catch { return "\(error)" }
         return nil
     }
+
+    /// `#`: the focus on row `text` (from 1) or on `text` percent of the rows, shown; what to
+    /// say about it ("row 12 of 340", or what was wrong with the text).
+    mutating func goToRow(_ text: String, at time: Double) -> String {
+        let count = table.list.numberOfRows
+        switch RowTarget.row(text, of: count) {
+        case let .failure(message): return message.text
+        case let .success(row):
+            do {
+                try table.list.select(IndexPath(row: row), at: time)
+                try table.list.revealRow(IndexPath(row: row), at: time)
+                return "row \(grouped(row + 1)) of \(grouped(count))"
+            } catch {
+                return "\(error)"
+            }
+        }
+    }
+
+    /// Scrolls column `column` into view: its trailing edge, then its leading edge, so that a
+    /// column wider than the view shows its start.
+    mutating func revealColumn(_ column: Int, at time: Double) {
+        guard table.columns.indices.contains(column) else { return }
+        table.revealDivider(after: column, margin: 8, at: time)
+        if column > 0 { table.revealDivider(after: column - 1, margin: 8, at: time) }
+    }
+
+    /// Selects the row at `position` of the order shown and scrolls it into view; what went
+    /// wrong, if anything.
+    mutating func selectAndReveal(_ position: Int, at time: Double) -> String? {
+        do {
+            try table.list.select(IndexPath(row: position), at: time)
+            try table.list.revealRow(IndexPath(row: position), at: time)
+            return nil
+        } catch {
+            return "\(error)"
+        }
+    }
 }

@@ -4,7 +4,7 @@ import ScrollworkWidgets
 
 /// The filters of a table viewer and the rows they keep, worked out off the loop: a filter
 /// added narrows the rows already kept; one removed, or rows the index finds later, start a pass
-/// of their own. The rows kept are the file's row numbers, ascending, 4 bytes each.
+/// of their own. The rows kept are the rows' numbers (a file's, a sheet's), ascending, 4 bytes each.
 struct ViewFilters {
     /// The filters asked for, in the order they were added.
     private(set) var filters: [RowFilter] = []
@@ -17,7 +17,10 @@ struct ViewFilters {
     /// The pass under way, and how far it is.
     private(set) var running: Pass? = nil
     private(set) var fraction = 0.0
-    private let key = WorkKey<Pass>("filter")
+    private let key: WorkKey<Pass>
+
+    /// No filters; their passes run as work named `name`, which no other part of the screen uses.
+    init(workName name: String = "filter") { key = WorkKey(name) }
 
     /// A pass: `filters` over rows `within` of the file, whose result replaces the rows kept, or
     /// (with `appends`) is added after them.
@@ -36,7 +39,7 @@ struct ViewFilters {
     var isRunning: Bool { running != nil }
 
     /// Adds `filter`; the pass that works it out.
-    mutating func add(_ filter: RowFilter, rows: FileRows, count: Int, missing: MissingValues) -> WorkRequest {
+    mutating func add(_ filter: RowFilter, rows: some InPlaceRows, count: Int, missing: MissingValues) -> WorkRequest {
         filters.append(filter)
         // The rows kept so far, if they answer for every other filter, are all that need reading.
         if running == nil, applied == filters.dropLast(), covered == count, let kept {
@@ -47,25 +50,25 @@ struct ViewFilters {
 
     /// Removes the last filter; the pass that works out the rest, or nil when none is left (the
     /// whole file shows again at once).
-    mutating func removeLast(rows: FileRows, count: Int, missing: MissingValues) -> WorkRequest? {
+    mutating func removeLast(rows: some InPlaceRows, count: Int, missing: MissingValues) -> WorkRequest? {
         guard !filters.isEmpty else { return nil }
         filters.removeLast()
         guard !filters.isEmpty else {
             let cancel = running.map { _ in WorkRequest.cancel(key.id) }
-            self = ViewFilters()
+            self = ViewFilters(workName: key.id.name)
             return cancel
         }
         return start(Pass(filters: filters, within: .all(count: count), through: count, appends: false), rows: rows, missing: missing)
     }
 
     /// Filters the rows found since the last pass (the index grew); nil when there is nothing to do.
-    mutating func rowsFound(rows: FileRows, count: Int, missing: MissingValues) -> WorkRequest? {
+    mutating func rowsFound(rows: some InPlaceRows, count: Int, missing: MissingValues) -> WorkRequest? {
         guard !filters.isEmpty, running == nil, covered < count, applied == filters else { return nil }
         let fresh = RowSet.rows((covered..<Swift.min(count, Int(UInt32.max))).map { UInt32($0) })
         return start(Pass(filters: filters, within: fresh, through: count, appends: true), rows: rows, missing: missing)
     }
 
-    private mutating func start(_ pass: Pass, rows: FileRows, missing: MissingValues) -> WorkRequest {
+    private mutating func start(_ pass: Pass, rows: some InPlaceRows, missing: MissingValues) -> WorkRequest {
         running = pass
         fraction = 0
         return .start(Work(key) { progress -> Pass? in

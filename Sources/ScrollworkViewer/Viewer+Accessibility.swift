@@ -15,7 +15,14 @@ extension AccessibilityElement {
 
 extension FileViewer {
     /// The file's table, and the prompt over it while one is open.
-    public var accessibility: AccessibilityElement? { mutating get { .screen(view.accessibility, field?.accessibility) } }
+    public var accessibility: AccessibilityElement? {
+        mutating get { sheet != nil ? sheet?.accessibility ?? nil : .screen(view.accessibility, field?.accessibility) }
+    }
+}
+
+extension ResultSheet {
+    /// The sheet's table, and its prompt (or the prompt of the table under it) while one is open.
+    var accessibility: AccessibilityElement? { mutating get { .screen(view.accessibility, field?.accessibility) } }
 }
 
 extension TextPager {
@@ -25,7 +32,9 @@ extension TextPager {
 
 extension DatabaseTableScreen {
     /// The database table, and the prompt over it while one is open.
-    var accessibility: AccessibilityElement? { mutating get { .screen(view.accessibility, field?.accessibility) } }
+    var accessibility: AccessibilityElement? {
+        mutating get { sheet != nil ? sheet?.accessibility ?? nil : .screen(view.accessibility, overlay?.field?.accessibility) }
+    }
 }
 
 extension DatabaseViewer {

@@ -146,11 +146,23 @@ public enum ViewerKeys {
         KeyBinding(.close, "close it", keys: KeyEvent(.escape), KeyEvent(.enter), KeyEvent(.character("q"))),
     ])
 
-    /// A frequency table shown over the table.
-    public static let sheet = CommandTable<ViewerCommand>("Frequency table (scrollwork open)", [
-        KeyBinding(.open, "keep the rows that hold the focused value", keys: KeyEvent(.enter)),
-        KeyBinding(.close, "close it", keys: KeyEvent(.escape), KeyEvent(.character("q"))),
+    /// A frequency table or a summary shown over the table: a table of its own, which sorts,
+    /// searches, filters and saves as the table does.
+    public static let sheet = CommandTable<ViewerCommand>("Frequency table or summary (scrollwork open)", [
+        KeyBinding(.open, "a frequency table: keep the table's rows that hold the focused value; a summary: go to the focused column", keys: KeyEvent(.enter)),
+        KeyBinding(.close, "cancel the search, filter, sort or save under way; else close it", keys: KeyEvent(.escape), KeyEvent(.character("q"))),
+        KeyBinding(.record, "show the focused row whole (Esc, Enter or q closes it)", keys: KeyEvent(.character(" "))),
         top, bottom,
+        KeyBinding(.search, "search the sheet's rows in the order shown (Enter starts, Esc closes)", keys: KeyEvent(.character("/"))),
+        next, previous,
+        jumpToColumn, stepColumn, lastColumn, goToRow,
+        KeyBinding(.sortAscending, "sort the sheet by the current column, ascending (a heading click too)", keys: KeyEvent(.character("o"))),
+        KeyBinding(.sortDescending, "sort the sheet by the current column, descending", keys: KeyEvent(.character("O"))),
+        KeyBinding(.filter, "filter the sheet: COLUMN=VALUE, !=, <, <=, >, >= numbers, *= text, ~ regex", keys: KeyEvent(.character("|"))),
+        KeyBinding(.keepEqual, "keep the sheet's rows whose current column holds the focused row's value", keys: KeyEvent(.character("="))),
+        keepDifferent, removeFilter,
+        KeyBinding(.save, "save the sheet as shown (rows kept, their order) as .csv, .tsv or .jsonl", keys: KeyEvent(.character("s"), .control), label: "Ctrl-S"),
+        help,
     ])
 
     /// A file or table opened from a listing: the keys that go back to it when the viewer has

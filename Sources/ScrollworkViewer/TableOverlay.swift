@@ -1,0 +1,188 @@
+import Scrollwork
+import ScrollworkWidgets
+
+/// What the prompt at the bottom of a table asks for.
+enum ViewerPrompt: Sendable, Hashable {
+    case search, column, filter, goToRow, save
+    /// Whether to replace the file at the path, which a save was asked for.
+    case replace(String)
+}
+
+/// What is over a table and takes its events: the context menu, the prompt at the bottom, a
+/// row or the keys shown whole. A table screen holds one at most (nil: the table takes the
+/// events), so two cannot be open at once, and each carries the state it needs; every table
+/// screen (a file's, a database's, a sheet's) handles and draws them here, once.
+enum TableOverlay {
+    /// The context menu of a row or a heading.
+    case menu(MenuView<ViewerCommand>)
+    /// The prompt at the bottom, and what it asks for.
+    case prompt(TextField, asking: ViewerPrompt)
+    /// A row shown whole, every field under its column's name; `record` says which record of
+    /// its file it is, where the rows come from a file.
+    case record(ScrollView<RecordDetail>, record: Int?)
+    /// The keys of the table shown whole.
+    case help(ScrollView<RecordDetail>)
+
+    /// What an event did to the overlay.
+    enum Outcome: Equatable {
+        /// It stays open; nothing for the table to do.
+        case stays
+        /// It closed.
+        case closes
+        /// The menu chose a command and closed: the table runs it as its key would.
+        case runs(ViewerCommand)
+        /// The prompt was answered and closed.
+        case submits(ViewerPrompt, String)
+    }
+
+    /// A prompt labelled `label` asking for `asking`; filled-in `text` is selected, as a
+    /// dialog's is, so that typing (or a paste) replaces it.
+    static func asking(_ asking: ViewerPrompt, _ label: String, text: String = "", theme: Theme) -> TableOverlay {
+        .prompt(TextField(prompt: label, text: text, selected: true, theme: theme), asking: asking)
+    }
+
+    /// Takes `event`: the menu every event (what it chooses runs as its key would run it), the
+    /// prompt every key (Enter answers it, Esc closes it), a row or the keys shown whole scroll,
+    /// and close on Esc, Enter or q.
+    mutating func handle(_ event: Event, at time: Double) -> Outcome {
+        switch self {
+        case var .menu(open):
+            _ = open.handle(event, at: time)
+            self = .menu(open)
+            if let command = open.takeReports().lazy.compactMap({ if case let .chose(command) = $0 { command } else { nil } }).first { return .runs(command) }
+            return open.isOpen ? .stays : .closes
+        case .prompt(var typing, let asking):
+            _ = typing.handle(event, at: time)
+            let actions = typing.takeActions()
+            self = .prompt(typing, asking: asking)
+            if actions.contains(.submitted) { return .submits(asking, typing.text) }
+            return actions.contains(.cancelled) ? .closes : .stays
+        case .record(var shown, let record):
+            if case let .key(key) = event, ViewerKeys.record.command(for: key) == .close { return .closes }
+            _ = shown.handle(event, at: time)
+            self = .record(shown, record: record)
+            return .stays
+        case var .help(shown):
+            if case let .key(key) = event, ViewerKeys.record.command(for: key) == .close { return .closes }
+            _ = shown.handle(event, at: time)
+            self = .help(shown)
+            return .stays
+        }
+    }
+
+    /// Draws the overlay: a row or the keys over `table`, the prompt in `statusLine` (true when
+    /// it did, so the status line is not drawn over it), the menu over `whole`. The status line
+    /// goes under a menu and beside a row shown whole, so it is drawn first (`drawStatus`).
+    mutating func render(table: CellRect, statusLine: CellRect, whole: CellRect, into canvas: inout Canvas, at time: Double,
+                         drawStatus: (inout Canvas) -> Void) {
+        switch self {
+        case var .menu(open):
+            drawStatus(&canvas)
+            open.render(in: canvas.points(whole), into: &canvas, at: time)
+            self = .menu(open)
+        case .prompt(var typing, let asking):
+            typing.render(in: canvas.points(statusLine), into: &canvas, at: time)
+            self = .prompt(typing, asking: asking)
+        case .record(var shown, let record):
+            shown.renderOver(table, into: &canvas, at: time)
+            drawStatus(&canvas)
+            self = .record(shown, record: record)
+        case var .help(shown):
+            shown.renderOver(table, into: &canvas, at: time)
+            drawStatus(&canvas)
+            self = .help(shown)
+        }
+    }
+
+    /// Advances what moves in it to `time`.
+    mutating func tick(at time: Double) {
+        switch self {
+        case var .record(shown, record):
+            shown.tick(at: time)
+            self = .record(shown, record: record)
+        case var .help(shown):
+            shown.tick(at: time)
+            self = .help(shown)
+        case .menu, .prompt: break
+        }
+    }
+
+    /// True while something in it moves.
+    var isAnimating: Bool { scrollView?.isAnimating ?? false }
+    /// When it next needs a frame.
+    var wakeTime: Double? { scrollView?.wakeTime }
+
+    /// The row or the keys shown whole.
+    var scrollView: ScrollView<RecordDetail>? {
+        switch self {
+        case let .record(shown, _), let .help(shown): return shown
+        case .menu, .prompt: return nil
+        }
+    }
+
+    /// The prompt's field, while it is the prompt.
+    var field: TextField? {
+        if case let .prompt(typing, _) = self { return typing }
+        return nil
+    }
+
+    /// The menu, while it is the menu.
+    var menu: MenuView<ViewerCommand>? {
+        if case let .menu(open) = self { return open }
+        return nil
+    }
+
+    /// The file record shown whole, while a row is.
+    var record: Int? {
+        if case let .record(_, record) = self { return record }
+        return nil
+    }
+
+    /// True while it shows the keys.
+    var isHelp: Bool {
+        if case .help = self { return true }
+        return false
+    }
+
+    /// The overlay with `field` put back in the prompt (nil closes it): how a screen's children
+    /// write a prompt they changed. Any other overlay stays as it is.
+    func replacingField(_ field: TextField?) -> TableOverlay? {
+        guard case let .prompt(_, asking) = self else { return self }
+        return field.map { .prompt($0, asking: asking) }
+    }
+
+    /// The overlay with `shown` put back as the row or keys shown whole (nil closes it).
+    func replacingScrollView(_ shown: ScrollView<RecordDetail>?) -> TableOverlay? {
+        switch self {
+        case let .record(_, record): return shown.map { .record($0, record: record) }
+        case .help: return shown.map { .help($0) }
+        case .menu, .prompt: return self
+        }
+    }
+}
+
+/// A table screen with a ``TableOverlay`` over its table: what is over it, by kind, for its
+/// children, its status line and its tests.
+protocol OverlaidTable {
+    /// What is over the table; nil leaves the events to the table.
+    var overlay: TableOverlay? { get set }
+}
+
+extension OverlaidTable {
+    /// The row or the keys shown whole over the table, as a child (nil closes it).
+    var detail: ScrollView<RecordDetail>? {
+        get { overlay?.scrollView }
+        set { overlay = overlay?.replacingScrollView(newValue) }
+    }
+    /// The prompt being typed, as a child (nil closes it).
+    var field: TextField? {
+        get { overlay?.field }
+        set { overlay = overlay?.replacingField(newValue) }
+    }
+    /// The context menu of a row or a heading, while it is open: it takes every event.
+    var menu: MenuView<ViewerCommand>? { overlay?.menu }
+    /// True while the keys are shown over the table.
+    var showingHelp: Bool { overlay?.isHelp == true }
+    /// The file record shown whole over the table, where its rows are a file's.
+    var detailRecord: Int? { overlay?.record }
+}
