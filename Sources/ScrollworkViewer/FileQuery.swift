@@ -24,6 +24,6 @@ public enum FileQuery {
         // The rows after damage are not there, and the last one read may be cut: no count or
         // save from them is true.
         if let damage = viewer.file.damage { throw OpenFile.Failure(description: "\(viewer.name): \(damage); nothing was written") }
-        return try TableQuery.write(FileTable(viewer, concurrently: loop), recipe: recipe, to: path, replacingExisting: replacingExisting)
+        return try TableQuery.write(RowsTable(viewer, concurrently: loop), recipe: recipe, to: path, replacingExisting: replacingExisting)
     }
 }

@@ -293,22 +293,28 @@ extension ResultSheet {
         do { try view.table.list.focusFirstRowIfNone(at: time) } catch { note = "\(error)" }
     }
 
-    /// Writes the rows shown, in their order, every column but the bar, to `path`.
+    /// The sheet as a `TableSource`: what a save, and any pass over its rows, goes through.
+    var tableSource: RowsTable<StringRows> {
+        let numeric = kind == .summary ? ColumnSummary.numeric : FrequencyTable.numeric
+        return RowsTable(source, columns: view.table.columns, titles: titles, numeric: numeric, title: kind == .summary ? "summary" : suggestedName,
+                         concurrently: .processors)
+    }
+
+    /// Writes the rows shown (those the filters keep, in the sheet's order), every column but
+    /// the bar, to `path`: the table source's own save, as a batch run writes a table.
     private mutating func startSave(to path: String, replacing: Bool) {
         let format: ExportFormat
         do { format = try ExportFormat(path: path) } catch { return note = "\(error)" }
-        let list = view.table.list, filters = filters, source = source, titles = titles
-        let numeric = kind == .summary ? ColumnSummary.numeric : FrequencyTable.numeric
+        let table = tableSource, filters = filters.filters, columns = Array(titles.indices)
+        let order = view.table.sortOrder.compactMap { key in Int(key.columnID).map { ColumnOrder(column: $0, ascending: key.ascending) } }
         saving = (path, 0)
         effects.append(.work(.start(Work(saveKey) { progress -> Saved? in
-            let order = (0..<list.numberOfRows).compactMap { i in
-                list.sourceRow(at: IndexPath(row: i)).flatMap { filters.fileRow(at: $0.row) }.map { UInt32(truncatingIfNeeded: $0) }
-            }
             do {
                 let output = try OutputFile(path: path, replacingExisting: replacing, protecting: [])
-                let written = try TableExport.write(source, order: .rows(order), columns: Array(titles.indices), titles: titles, numeric: numeric, format: format,
-                                                    to: output) { progress.report($0) }
-                return written.map { Saved(path: path, rows: $0, failure: nil) }
+                let written = try table.write(where: filters, orderedBy: order, columns: columns, format: format, to: output) { progress.report($0) }
+                return Saved(path: path, rows: written, failure: nil)
+            } catch TableSourceError.cancelled {
+                return nil
             } catch {
                 return Saved(path: path, rows: 0, failure: "\(error)")
             }

@@ -1,12 +1,14 @@
 import Scrollwork
 import ScrollworkFiles
 
-/// A table file's rows as a `TableSource`: filters matched on its fields in place, sorts by
-/// the viewer's own typed columns (what a heading click sorts by), counts and saves read on
-/// `loop`'s cores.
-struct FileTable: TableSource {
-    let rows: FileRows
-    /// The viewer's columns: `#`, then one a field, typed as the viewer typed them.
+/// Rows read in place (a table file's, a sheet's held in memory) as a `TableSource`: filters
+/// matched on their fields in place, sorts by the table's own typed columns (what a heading
+/// click sorts by), counts and saves read on `loop`'s cores. A file's viewer and a sheet hand
+/// their rows to the same passes through it.
+struct RowsTable<Rows: InPlaceRows>: TableSource {
+    let rows: Rows
+    /// The table's columns, typed as the table typed them: a field's column has the field's
+    /// number as its identity (others, such as a file's `#`, are not fields).
     let tableColumns: [TableColumn<DelimitedRecord>]
     let columnTitles: [String]
     let missing: MissingValues
@@ -16,15 +18,17 @@ struct FileTable: TableSource {
     let title: String
     let loop: ConcurrentLoop
 
-    /// The rows of `viewer`'s file, as far as it is indexed.
-    init(_ viewer: FileViewer, concurrently loop: ConcurrentLoop) {
-        rows = viewer.fileRows
-        tableColumns = viewer.table.columns
-        columnTitles = viewer.fieldTitles
-        missing = viewer.missing
-        numeric = viewer.numeric(Array(viewer.fieldTitles.indices))
-        readFiles = viewer.readFiles
-        title = viewer.name
+    /// `rows`, shown in `columns`, their fields named `titles` (numbers where `numeric` says),
+    /// read from `readFiles`.
+    init(_ rows: Rows, columns: [TableColumn<DelimitedRecord>], titles: [String], numeric: [Bool], missing: MissingValues = .common,
+         readFiles: Set<FileIdentity> = [], title: String, concurrently loop: ConcurrentLoop) {
+        self.rows = rows
+        tableColumns = columns
+        columnTitles = titles
+        self.missing = missing
+        self.numeric = numeric
+        self.readFiles = readFiles
+        self.title = title
         self.loop = loop
     }
 
@@ -64,8 +68,9 @@ struct FileTable: TableSource {
         let kept = try kept(filters, progress: progress)
         var shown: RowSet = kept.map { .rows($0) } ?? .all(count: rows.count)
         if !order.isEmpty {
-            let sorts = order.map { SortOrder(columnID: tableColumns[$0.column + 1].id, ascending: $0.ascending) }
-            let positions = try Self.sorted(kept.map { rows.subset($0) } ?? rows.rowSource, columns: tableColumns, order: sorts, loop: loop)
+            let sorts = order.map { SortOrder(columnID: "\($0.column)", ascending: $0.ascending) }
+            let sorted = kept.map { AnyRowSource(RowSubset(base: rows, rows: $0)) } ?? AnyRowSource(rows)
+            let positions = try Self.sorted(sorted, columns: tableColumns, order: sorts, loop: loop)
             shown = .rows(kept.map { kept in positions.map { kept[Int($0)] } } ?? positions)
         }
         do {
@@ -87,5 +92,13 @@ struct FileTable: TableSource {
             do { try table.apply(result) } catch { throw .failed("the sort could not be applied: \(error)") }
         }
         return (0..<source.count).map { UInt32(table.list.sourceRow(at: IndexPath(row: $0))?.row ?? $0) }
+    }
+}
+
+extension RowsTable where Rows == FileRows {
+    /// The rows of `viewer`'s file, as far as it is indexed; its hidden columns sort too.
+    init(_ viewer: FileViewer, concurrently loop: ConcurrentLoop) {
+        self.init(viewer.fileRows, columns: viewer.table.columns + viewer.hiddenColumns.map(\.column), titles: viewer.fieldTitles, numeric: viewer.numeric(Array(viewer.fieldTitles.indices)),
+                  missing: viewer.missing, readFiles: viewer.readFiles, title: viewer.name, concurrently: loop)
     }
 }
