@@ -25,10 +25,8 @@ extension DatabaseTableScreen {
     mutating func startFrequency() {
         guard let column = currentField, table.columns.indices.contains(column) else { return note = "every column is hidden: + shows them" }
         let long = self.long, title = table.columns[column], tests = filters.map(\.filter)
-        exploring = "counting the values of \(title) in the database"
-        exploringFraction = 0
-        exploringSince = lastTime
-        effects.append(.work(.start(Work(frequencyKey) { progress in
+        exploration.begin("counting the values of \(title) in the database", at: lastTime)
+        effects.append(.work(.start(Work(exploration.frequencyKey) { progress in
             let counted = Result { () throws(DatabaseError) -> Counted in
                 let frequency = try long.frequency(ofColumn: column, where: tests, limit: FrequencyTable.distinctLimit, keepGoing: { !progress.isCancelled })
                 return Counted(table: frequency, field: column, title: title, rows: frequency.total)
@@ -40,10 +38,8 @@ extension DatabaseTableScreen {
     /// The summary of every column among the rows shown, from the engine.
     mutating func startSummary() {
         let long = self.long, tests = filters.map(\.filter)
-        exploring = "summarising \(table.columns.count) columns in the database"
-        exploringFraction = 0
-        exploringSince = lastTime
-        effects.append(.work(.start(Work(summaryKey) { progress in
+        exploration.begin("summarising \(table.columns.count) columns in the database", at: lastTime)
+        effects.append(.work(.start(Work(exploration.summaryKey) { progress in
             let summarised = Result { () throws(DatabaseError) -> Summarised in
                 let summaries = try long.summary(where: tests, keepGoing: { !progress.isCancelled })
                 return Summarised(summaries: summaries, rows: (summaries.first.map { $0.count + $0.missing }) ?? 0)
@@ -77,10 +73,8 @@ extension DatabaseTableScreen {
         let total = identities?.count ?? pages.count
         let shown = view.table.columns.compactMap { Int($0.id) }.filter { table.columns.indices.contains($0) }
         let numeric = shown.map { table.isNumeric($0) }
-        exploring = "saving \(path)"
-        exploringFraction = 0
-        exploringSince = lastTime
-        effects.append(.work(.start(Work(saveKey) { progress -> Saved? in
+        exploration.begin("saving \(path)", at: lastTime)
+        effects.append(.work(.start(Work(exploration.saveKey) { progress -> Saved? in
             do {
                 var writer = try TableWriter(output: OutputFile(path: path, replacingExisting: replacing, protecting: protected), format: format, titles: shown.map { table.columns[$0] }, numeric: numeric)
                 do {
@@ -165,9 +159,9 @@ extension DatabaseTableScreen {
 
     /// Cancels the frequency table, summary or save under way; false when none runs.
     mutating func cancelExploring() -> Bool {
-        guard exploring != nil else { return false }
-        effects += [frequencyKey.id, summaryKey.id, saveKey.id].map { .work(.cancel($0)) }
-        exploring = nil
+        let cancels = exploration.cancel()
+        guard !cancels.isEmpty else { return false }
+        effects += cancels.map { .work($0) }
         note = "cancelled"
         return true
     }
@@ -244,36 +238,16 @@ extension DatabaseTableScreen {
 
     /// Takes a frequency table's, summary's or save's update; false for other work.
     mutating func handleExploreWork(_ update: WorkUpdate, at time: Double) -> Bool {
-        if let fraction = update.progress(of: saveKey) {
-            exploringFraction = fraction
-            return true
+        switch exploration.handle(update) {
+        case nil: return false
+        case .progressed?, .cancelled?: break
+        case let .counted(.success(counted))?:
+            showSheet(ResultSheet(frequency: counted.table, field: counted.field, title: counted.title, of: counted.rows, theme: view.theme))
+        case let .counted(.failure(error))?: failed(error, saying: "the frequency table stopped: ", at: time)
+        case let .summarised(.success(summarised))?: showSheet(ResultSheet(summaries: summarised.summaries, rows: summarised.rows, theme: view.theme))
+        case let .summarised(.failure(error))?: failed(error, saying: "the summary stopped: ", at: time)
+        case let .saved(saved)?: note = saved.failure.map { "the save stopped: \($0)" } ?? "saved \(grouped(saved.rows)) rows to \(saved.path)"
         }
-        if update.isCancellation(of: frequencyKey) || update.isCancellation(of: summaryKey) || update.isCancellation(of: saveKey) {
-            exploring = nil
-            return true
-        }
-        if let counted = update.result(of: frequencyKey) {
-            exploring = nil
-            switch counted {
-            case let .success(counted):
-                showSheet(ResultSheet(frequency: counted.table, field: counted.field, title: counted.title, of: counted.rows, theme: view.theme))
-            case let .failure(error): failed(error, saying: "the frequency table stopped: ", at: time)
-            }
-            return true
-        }
-        if let summarised = update.result(of: summaryKey) {
-            exploring = nil
-            switch summarised {
-            case let .success(summarised): showSheet(ResultSheet(summaries: summarised.summaries, rows: summarised.rows, theme: view.theme))
-            case let .failure(error): failed(error, saying: "the summary stopped: ", at: time)
-            }
-            return true
-        }
-        if let saved = update.result(of: saveKey) {
-            exploring = nil
-            note = saved.failure.map { "the save stopped: \($0)" } ?? "saved \(grouped(saved.rows)) rows to \(saved.path)"
-            return true
-        }
-        return false
+        return true
     }
 }

@@ -69,15 +69,9 @@ struct DatabaseTableScreen: OverlaidTable {
     var awaitingRow: ViewerCommand? = nil
     /// True after an Esc that would have left a filtered table: a second one leaves it.
     var leavingArmed = false
-    /// What a frequency table, summary or save under way is doing, and how far it is.
-    var exploring: String? = nil
-    var exploringFraction = 0.0
-    /// When the frequency table, summary or save under way began: the engine says nothing while
-    /// it groups, so the status line counts the seconds.
-    var exploringSince = 0.0
-    let frequencyKey = WorkKey<Result<Counted, DatabaseError>>("database-frequency")
-    let summaryKey = WorkKey<Result<Summarised, DatabaseError>>("database-summary")
-    let saveKey = WorkKey<Saved>("database-save")
+    /// The frequency table, summary or save under way: the engine says nothing while it
+    /// groups, so the status line counts its seconds.
+    var exploration = Exploration<DatabaseError>(prefix: "database-")
     var note: String? = nil
     /// The search: the last one's text and direction, and whether one runs.
     var rowSearch = DatabaseSearch()
@@ -144,7 +138,8 @@ struct DatabaseTableScreen: OverlaidTable {
     mutating func cancelAllWork() -> [Effect] {
         showSheet(nil)
         var cancels = pages.requested.map { Effect.work(.cancel(pageKey.named(PagedRows<[TableValue]>.pageWorkName($0)).id)) }
-        cancels += [frequencyKey.id, summaryKey.id, saveKey.id, chunkKey.named("rowids").id, sortKey.named("sort").id, countKey.named("count").id, searchKey.named("search").id, reconnectKey.named("reconnect").id,
+        cancels += exploration.cancel().map { Effect.work($0) }
+        cancels += [chunkKey.named("rowids").id, sortKey.named("sort").id, countKey.named("count").id, searchKey.named("search").id, reconnectKey.named("reconnect").id,
                     filteredCountKey.named("count").id, schemaKey.named("schema").id]
             .map { Effect.work(.cancel($0)) }
         return effects + cancels
@@ -173,8 +168,7 @@ struct DatabaseTableScreen: OverlaidTable {
     var wakeTime: Double? {
         mutating get {
             // A sort under way wakes the screen each second, for its seconds in the status line.
-            let since = sorting?.started ?? (exploring != nil ? exploringSince : nil)
-            let nextSecond = since.map { $0 + (lastTime - $0).rounded(.down) + 1 }
+            let nextSecond = sorting.map { $0.started + (lastTime - $0.started).rounded(.down) + 1 } ?? exploration.nextSecond(after: lastTime)
             let times = [view.wakeTime, overlay?.wakeTime, sheet?.wakeTime, connection.reconnectAt, nextSecond].compactMap { $0 }
             return times.min()
         }
@@ -216,10 +210,7 @@ struct DatabaseTableScreen: OverlaidTable {
         // What answered the last key comes right after the count, before what stays true.
         if let note { parts.insert(note, at: Swift.min(parts.count, connection.lost == nil ? 1 : 2)) }
         if let order { parts.append("by \(table.columns[order.column]) \(order.ascending ? "▲" : "▼")") }
-        if let exploring {
-            let shown = exploringFraction > 0 ? "\(exploringFraction.wholePercent)%" : "\(Int(Swift.max(0, time - exploringSince))) s"
-            parts.append("\(exploring)… \(shown) (Esc cancels)")
-        }
+        if let running = exploration.statusPart(at: time) { parts.append(running) }
         if view.table.columns.indices.contains(currentColumn) { parts.append("column \(view.table.columns[currentColumn].title)") }
         if let sorting {
             // The engine says nothing while it sorts: the seconds show that it works, and once

@@ -37,8 +37,8 @@ extension FileViewer {
             if let request = filters.removeLast(rows: fileRows, count: rows.count, missing: missing) { work.append(request) }
             if filters.filters.isEmpty { showFilteredRows(at: time) }
             notes.set(.action, filters.filters.isEmpty ? "every row shows again" : "filters: \(filters.summary)")
-        case .frequency: startFrequency()
-        case .summary: startSummary()
+        case .frequency: startFrequency(at: time)
+        case .summary: startSummary(at: time)
         case let .stepColumn(by): setCurrentColumn(currentColumn.addingSaturating(by), at: time)
         case .lastColumn: setCurrentColumn(table.columns.count - 1, at: time)
         case .hideColumn: hideCurrentColumn(at: time)
@@ -85,9 +85,9 @@ extension FileViewer {
         }
         if let counted, let column = table.columns.firstIndex(where: { $0.id == "\(counted)" }) {
             currentColumn = column
-            startFrequency()
+            startFrequency(at: time)
         }
-        if recipe.summary { startSummary() }
+        if recipe.summary { startSummary(at: time) }
     }
 
     /// Opens the prompt for `prompt`, holding `text`.
@@ -114,16 +114,16 @@ extension FileViewer {
         case .filter:
             do { addFilter(try RowFilter(parsing: text, columns: columnNames), at: time) } catch { notes.set(.action, "\(error)") }
         case .goToRow: goToRow(text, at: time)
-        case .save: take(SaveTarget.step(forName: text, protecting: readFiles))
-        case let .replace(path): take(SaveTarget.step(answering: text, about: path))
+        case .save: take(SaveTarget.step(forName: text, protecting: readFiles), at: time)
+        case let .replace(path): take(SaveTarget.step(answering: text, about: path), at: time)
         case .search, .column: break
         }
     }
 
     /// Carries out a save's next step.
-    private mutating func take(_ step: SaveTarget.Step) {
+    private mutating func take(_ step: SaveTarget.Step, at time: Double) {
         switch step {
-        case let .write(path, replacing): startSave(to: path, replacing: replacing)
+        case let .write(path, replacing): startSave(to: path, replacing: replacing, at: time)
         case let .ask(path, question): ask(.replace(path), question)
         case let .say(message): notes.set(.action, message)
         }
@@ -205,38 +205,38 @@ extension FileViewer {
 
     // MARK: Work: frequency, summary, save
 
-    mutating func startFrequency() {
+    mutating func startFrequency(at time: Double) {
         guard let field = currentField else { return notes.set(.action, "choose a column of the file first ([ ] or a click on a cell)") }
         let within: RowSet = filters.kept.map { .rows($0) } ?? .all(count: rows.count)
         let rows = fileRows, missing = missing
         let title = fieldTitles[field]
-        exploring = "counting the values of \(title)"
-        work.append(.start(Work(frequencyKey) { progress -> Counted? in
+        exploration.begin("counting the values of \(title)", at: time)
+        work.append(.start(Work(exploration.frequencyKey) { progress -> Result<Counted, Never>? in
             let table = FrequencyTable.counting(field: field, of: rows, within: within, missing: missing, concurrently: .processors) { progress.report($0) }
-            return table.map { Counted(table: $0, field: field, title: title, rows: within.count) }
+            return table.map { .success(Counted(table: $0, field: field, title: title, rows: within.count)) }
         }))
     }
 
-    mutating func startSummary() {
+    mutating func startSummary(at time: Double) {
         let within: RowSet = filters.kept.map { .rows($0) } ?? .all(count: rows.count)
         let rows = fileRows, missing = missing, titles = fieldTitles
-        exploring = "summarising \(titles.count) columns"
-        work.append(.start(Work(summaryKey) { progress -> Summarised? in
+        exploration.begin("summarising \(titles.count) columns", at: time)
+        work.append(.start(Work(exploration.summaryKey) { progress -> Result<Summarised, Never>? in
             let summaries = ColumnSummary.summarizing(rows, titles: titles, within: within, missing: missing, concurrently: .processors) { progress.report($0) }
-            return summaries.map { Summarised(summaries: $0, rows: within.count) }
+            return summaries.map { .success(Summarised(summaries: $0, rows: within.count)) }
         }))
     }
 
     /// Saves the view: the rows shown, in their order, the columns shown (`#` aside).
-    private mutating func startSave(to path: String, replacing: Bool) {
+    private mutating func startSave(to path: String, replacing: Bool, at time: Double) {
         let format: ExportFormat
         do { format = try ExportFormat(path: path) } catch { return notes.set(.action, "\(error)") }
         let shown = table.columns.compactMap { Int($0.id) }
         let titles = shown.map { fieldTitles[$0] }
         let numeric = numeric(shown)
         let list = table.list, filters = filters, rows = fileRows, missing = missing, protected = readFiles
-        exploring = "saving \(path)"
-        work.append(.start(Work(saveKey) { progress -> Saved? in
+        exploration.begin("saving \(path)", at: time)
+        work.append(.start(Work(exploration.saveKey) { progress -> Saved? in
             // The rows as they are shown: sorted, filtered.
             let count = list.numberOfRows
             var order: [UInt32] = []
@@ -257,31 +257,16 @@ extension FileViewer {
 
     /// Takes a frequency, summary or save update; false for other work.
     mutating func handleExploreUpdate(_ update: WorkUpdate, at time: Double) -> Bool {
-        if let fraction = update.progress(of: frequencyKey) ?? update.progress(of: summaryKey) ?? update.progress(of: saveKey) {
-            exploringFraction = fraction
-            return true
-        }
-        if update.isCancellation(of: frequencyKey) || update.isCancellation(of: summaryKey) || update.isCancellation(of: saveKey) {
-            exploring = nil
-            notes.set(.action, "cancelled")
-            return true
-        }
-        if let counted = update.result(of: frequencyKey) {
-            exploring = nil
+        switch exploration.handle(update) {
+        case nil: return false
+        case .progressed?: break
+        case .cancelled?: notes.set(.action, "cancelled")
+        case let .counted(.success(counted))?:
             showSheet(ResultSheet(frequency: counted.table, field: counted.field, title: counted.title, of: counted.rows, theme: theme), at: time)
-            return true
+        case let .summarised(.success(summarised))?: showSheet(ResultSheet(summaries: summarised.summaries, rows: summarised.rows, theme: theme), at: time)
+        case let .saved(saved)?: notes.set(.action, saved.failure ?? "saved \(grouped(saved.rows)) rows to \(saved.path)")
         }
-        if let summarised = update.result(of: summaryKey) {
-            exploring = nil
-            showSheet(ResultSheet(summaries: summarised.summaries, rows: summarised.rows, theme: theme), at: time)
-            return true
-        }
-        if let saved = update.result(of: saveKey) {
-            exploring = nil
-            notes.set(.action, saved.failure ?? "saved \(grouped(saved.rows)) rows to \(saved.path)")
-            return true
-        }
-        return false
+        return true
     }
 
     /// Shows `shown` over the table, in place of the sheet shown before (its work cancelled).
@@ -293,10 +278,9 @@ extension FileViewer {
 
     /// Stops a frequency table, summary or save under way; true when one was.
     mutating func cancelExploring() -> Bool {
-        guard exploring != nil else { return false }
-        work += [.cancel(frequencyKey.id), .cancel(summaryKey.id), .cancel(saveKey.id)]
-        exploring = nil
-        return true
+        let cancels = exploration.cancel()
+        work += cancels
+        return !cancels.isEmpty
     }
 
     /// Carries out what an event on the sheet asked of the table: a frequency table's value
@@ -319,25 +303,4 @@ extension FileViewer {
     private mutating func showHelp(at time: Double) {
         overlay = .help(.shown(RecordDetail.keys(of: viewerKeys.table, theme: theme), theme: theme, at: time))
     }
-}
-
-/// A finished frequency table.
-struct Counted: Sendable {
-    var table: FrequencyTable
-    var field: Int
-    var title: String
-    var rows: Int
-}
-
-/// A finished summary.
-struct Summarised: Sendable {
-    var summaries: [ColumnSummary]
-    var rows: Int
-}
-
-/// A finished save.
-struct Saved: Sendable {
-    var path: String
-    var rows: Int
-    var failure: String?
 }

@@ -67,12 +67,8 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile, OverlaidTable {
     var sheet: ResultSheet? = nil
     /// True while the event being handled is a key: a menu it opens highlights its first item.
     var handlingKey = false
-    /// What a frequency table, summary or save under way is doing, and how far it is.
-    var exploring: String? = nil
-    var exploringFraction = 0.0
-    let frequencyKey = WorkKey<Counted>("frequency")
-    let summaryKey = WorkKey<Summarised>("summary")
-    let saveKey = WorkKey<Saved>("save")
+    /// The frequency table, summary or save under way.
+    var exploration = Exploration<Never>()
     /// The status line's messages, each cleared by its owner.
     var notes = StatusNotes()
     var work: [WorkRequest] = []
@@ -288,7 +284,7 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile, OverlaidTable {
         case .cancel where filters.isRunning:
             if let request = filters.cancel() { work.append(request) }
             notes.set(.action, "filter cancelled")
-        case .cancel where exploring != nil:
+        case .cancel where exploration.isRunning:
             _ = cancelExploring()
             notes.set(.action, "cancelled")
         case .search: ask(.search, "Search: ")
@@ -649,7 +645,7 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile, OverlaidTable {
         var parts = [shown + source.countSuffix] + notes.parts + [kind] + source.statusParts
         if !filters.filters.isEmpty { parts.append("filtered by \(filters.summary) (u removes the last)") }
         if filters.isRunning { parts.append("filtering… \(filters.fraction.wholePercent)% (Esc cancels)") }
-        if let exploring { parts.append("\(exploring)… \(exploringFraction.wholePercent)% (Esc cancels)") }
+        if let running = exploration.statusPart(at: nil) { parts.append(running) }
         if showingHelp { parts.append("the keys of the table (Esc, q or Enter returns)") }
         if columnChosen, table.columns.indices.contains(currentColumn), currentColumn > 0 { parts.append("column \(table.columns[currentColumn].title)") }
         if following { parts.append("following the end (F stops)") }

@@ -52,8 +52,7 @@ struct ResultSheet: OverlaidTable {
     /// The answer to the last key.
     var note: String? = nil
     /// The save under way, and how far it is.
-    var saving: (path: String, fraction: Double)? = nil
-    private let saveKey = WorkKey<Saved>("sheet save")
+    var saving = Exploration<Never>(prefix: "sheet ")
     var effects: [Effect] = []
 
     /// The frequency table of field `field` (titled `title`) among `rows` rows.
@@ -216,16 +215,16 @@ extension ResultSheet {
         case .filter:
             do { addFilter(try RowFilter(parsing: text, columns: ColumnNames(titles))) } catch { note = "\(error)" }
         case .goToRow: note = view.goToRow(text, at: time)
-        case .save: take(SaveTarget.step(forName: text, protecting: []))
-        case let .replace(path): take(SaveTarget.step(answering: text, about: path))
+        case .save: take(SaveTarget.step(forName: text, protecting: []), at: time)
+        case let .replace(path): take(SaveTarget.step(answering: text, about: path), at: time)
         case .column:
             if let column = RowTarget.column(text, among: view.table.columns.map(\.title)) { setCurrentColumn(column, at: time) } else { note = "no column named “\(text)”" }
         }
     }
 
-    private mutating func take(_ step: SaveTarget.Step) {
+    private mutating func take(_ step: SaveTarget.Step, at time: Double) {
         switch step {
-        case let .write(path, replacing): startSave(to: path, replacing: replacing)
+        case let .write(path, replacing): startSave(to: path, replacing: replacing, at: time)
         case let .ask(path, question): ask(.replace(path), question)
         case let .say(message): note = message
         }
@@ -302,13 +301,13 @@ extension ResultSheet {
 
     /// Writes the rows shown (those the filters keep, in the sheet's order), every column but
     /// the bar, to `path`: the table source's own save, as a batch run writes a table.
-    private mutating func startSave(to path: String, replacing: Bool) {
+    private mutating func startSave(to path: String, replacing: Bool, at time: Double) {
         let format: ExportFormat
         do { format = try ExportFormat(path: path) } catch { return note = "\(error)" }
         let table = tableSource, filters = filters.filters, columns = Array(titles.indices)
         let order = view.table.sortOrder.compactMap { key in Int(key.columnID).map { ColumnOrder(column: $0, ascending: key.ascending) } }
-        saving = (path, 0)
-        effects.append(.work(.start(Work(saveKey) { progress -> Saved? in
+        saving.begin("saving \(path)", at: time)
+        effects.append(.work(.start(Work(saving.saveKey) { progress -> Saved? in
             do {
                 let output = try OutputFile(path: path, replacingExisting: replacing, protecting: [])
                 let written = try table.write(where: filters, orderedBy: order, columns: columns, format: format, to: output) { progress.report($0) }
@@ -325,9 +324,9 @@ extension ResultSheet {
     private mutating func cancelWork() -> String? {
         if let request = search.cancel() { effects.append(.work(request)); return "search" }
         if let request = filters.cancel() { effects.append(.work(request)); return "filter" }
-        if saving != nil {
-            saving = nil
-            effects.append(.work(.cancel(saveKey.id)))
+        let cancels = saving.cancel()
+        if !cancels.isEmpty {
+            effects += cancels.map { .work($0) }
             return "save"
         }
         if view.sorting != nil {
@@ -354,16 +353,13 @@ extension ResultSheet {
             if changed { showKeptRows(at: time) }
             return true
         }
-        if let fraction = update.progress(of: saveKey) {
-            saving?.fraction = fraction
-            return true
-        }
-        if let saved = update.result(of: saveKey) {
-            saving = nil
+        switch saving.handle(update) {
+        case nil: break
+        case let .saved(saved)?:
             note = saved.failure.map { "the save stopped: \($0)" } ?? "saved \(grouped(saved.rows)) rows to \(saved.path)"
             return true
+        case .progressed?, .cancelled?, .counted?, .summarised?: return true
         }
-        if update.isCancellation(of: saveKey) { return true }
         return view.handle(.work(update), at: time).isHandled
     }
 
@@ -414,7 +410,7 @@ extension ResultSheet {
         if !filters.filters.isEmpty { parts.append("filtered by \(filters.summary) (u removes the last)") }
         if filters.isRunning { parts.append("filtering… \(filters.fraction.wholePercent)% (Esc cancels)") }
         if search.isRunning { parts.append("searching… (Esc cancels)") }
-        if let saving { parts.append("saving \(saving.path)… \(saving.fraction.wholePercent)% (Esc cancels)") }
+        if let running = saving.statusPart(at: nil) { parts.append(running) }
         if view.table.columns.indices.contains(currentColumn), !view.table.columns[currentColumn].title.isEmpty {
             parts.append("column \(view.table.columns[currentColumn].title)")
         }

@@ -195,7 +195,7 @@ import ScrollworkWidgets
         // Esc cancels a count under way.
         t.type("f")
         t.send(.key(KeyEvent(.escape)))
-        #expect(t.app.exploring == nil)
+        #expect(!t.app.exploration.isRunning)
     }
 
     @Test("what is shown over the table takes the keys, front-most first: a frequency table that comes while the prompt is open waits under it")
