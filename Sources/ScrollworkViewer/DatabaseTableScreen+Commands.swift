@@ -19,8 +19,7 @@ extension DatabaseTableScreen {
             case let .submits(.filter, text): addFilter(text, at: time)
             case let .submits(.save, text): take(SaveTarget.step(forName: text, protecting: readFiles))
             case let .submits(.replace(path), text): take(SaveTarget.step(answering: text, about: path))
-            case let .submits(.goToRow, text): goToRow(text, at: time)
-            case let .submits(.column, text): jump(toColumn: text, at: time)
+            case let .submits(asking, text): _ = submitCommon(asking, text, at: time)
             }
             return true
         }
@@ -44,23 +43,15 @@ extension DatabaseTableScreen {
     /// (or the viewer, for Esc, ⌫ and q) is to have it.
     mutating func run(_ command: ViewerCommand, at time: Double) -> Bool {
         if command == .cancel, cancelSort() || cancelSearch() || cancelExploring() { return true }
+        if runCommon(command, at: time) { return true }
         switch command {
         case .record: showRecord(at: time)
-        case .help: showHelp(at: time)
-        case let .stepColumn(by): setCurrentColumn(currentColumn.addingSaturating(by), at: time)
-        case .lastColumn: setCurrentColumn(view.table.columns.count - 1, at: time)
         case .sortAscending, .sortDescending:
             if let column = currentField { sort(byColumn: column, ascending: command == .sortAscending, at: time) }
-        case let arranging where arranging.arrangesColumns: arrangeColumns(arranging, at: time)
         case .frequency: startFrequency()
         case .keepEqual, .keepDifferent: keep(equal: command == .keepEqual, at: time)
-        case .goToRow: ask(.goToRow, "Go to row (a number, or a percentage such as 50%): ")
-        case .jumpToColumn: ask(.column, "Column: ")
         case .summary: startSummary()
-        case .fitColumn: view.fitColumn(currentColumn)
         case .save: ask(.save, "Save the rows shown as (.csv, .tsv or .jsonl): ", text: SaveTarget.suggestion(for: table.name, in: ""))
-        case .search: ask(.search, "Search: ")
-        case .filter: ask(.filter, "Filter (COLUMN=VALUE, !=, <, <=, >, >=, *=, ~): ")
         case .removeFilter:
             if !removeFilter(at: time) { note = "no filter to remove" }
         case let .nextMatch(forward):

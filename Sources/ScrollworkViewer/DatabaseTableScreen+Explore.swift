@@ -7,20 +7,6 @@ import ScrollworkWidgets
 /// grouped by the engine, the summary of every column, a row whole, the keys, and saving the
 /// rows shown, each off the loop with its progress in the status line and Esc to cancel.
 extension DatabaseTableScreen {
-    /// The table's column at the current column's place (columns hidden or moved are shown in
-    /// another order than the table's); nil when none is shown.
-    var currentField: Int? {
-        view.table.columns.indices.contains(currentColumn) ? Int(view.table.columns[currentColumn].id) : nil
-    }
-
-    /// Makes the column at place `column` (clamped to the columns shown) the current one, and
-    /// scrolls it into view.
-    mutating func setCurrentColumn(_ column: Int, at time: Double) {
-        currentColumn = column.clamped(to: 0...Swift.max(0, view.table.columns.count - 1))
-        view.highlightedColumn = currentColumn
-        view.revealColumn(currentColumn, at: time)
-    }
-
     /// The frequency table of the current column among the rows shown, grouped by the engine.
     mutating func startFrequency() {
         guard let column = currentField, table.columns.indices.contains(column) else { return note = "every column is hidden: + shows them" }
@@ -114,28 +100,6 @@ extension DatabaseTableScreen {
         if recipe.summary { startSummary() }
     }
 
-    /// `-`, `+`, `P`, `{` and `}`: the current column hidden, the hidden shown again, pinned or
-    /// unpinned, moved one place.
-    mutating func arrangeColumns(_ command: ViewerCommand, at time: Double) {
-        switch command {
-        case .hideColumn:
-            note = columns.hide(currentColumn, in: &view)
-            setCurrentColumn(currentColumn, at: time)
-        case .showColumns: note = columns.showHidden(in: &view)
-        case .pinColumn: note = columns.togglePin(&currentColumn, in: &view)
-        case let .moveColumn(by):
-            note = columns.move(&currentColumn, by: by, in: &view)
-            setCurrentColumn(currentColumn, at: time)
-        default: break
-        }
-    }
-
-    /// Opens the prompt at the bottom for `prompt`, labelled `label`; filled-in `text` is
-    /// selected, so typing replaces it.
-    mutating func ask(_ prompt: ViewerPrompt, _ label: String, text: String = "") {
-        overlay = .asking(prompt, label, text: text, theme: view.theme)
-    }
-
     /// `=` and `!`: keeps the rows whose current column holds the focused row's value, or
     /// another one, the engine testing them.
     mutating func keep(equal: Bool, at time: Double) {
@@ -144,17 +108,6 @@ extension DatabaseTableScreen {
         // NULL is kept (or left out) as `COLUMN=` does: missing is missing, as in a file.
         let value = values[field].isMissing ? "" : values[field].description
         keep(DatabaseFilter(column: field, test: equal ? .equals(value) : .notEquals(value)), text: "\(table.columns[field])\(equal ? "=" : "!=")\(value)", at: time)
-    }
-
-    /// `#`: goes to row `text` (from 1) or to `text` percent of the rows.
-    mutating func goToRow(_ text: String, at time: Double) {
-        note = view.goToRow(text, at: time)
-    }
-
-    /// `:`: the first column shown whose name starts with `text` (ignoring case), or else holds it.
-    mutating func jump(toColumn text: String, at time: Double) {
-        guard let column = RowTarget.column(text, among: view.table.columns.map(\.title)) else { return note = "no column named “\(text)”" }
-        setCurrentColumn(column, at: time)
     }
 
     /// Cancels the frequency table, summary or save under way; false when none runs.
@@ -201,11 +154,6 @@ extension DatabaseTableScreen {
     mutating func showRecord(at time: Double) {
         guard let values = focusedValues else { return awaitFocusedRow(.record) }
         overlay = .record(.shown(RecordDetail(titles: table.columns, fields: values.map(\.description), problem: nil, theme: view.theme), theme: view.theme, at: time), record: nil)
-    }
-
-    /// Shows the keys of an opened table.
-    mutating func showHelp(at time: Double) {
-        overlay = .help(.shown(RecordDetail.keys(of: viewerKeys.databaseTable, theme: view.theme), theme: view.theme, at: time))
     }
 
     /// Carries out what an event on the sheet asked of the table: a frequency table's value is

@@ -9,7 +9,7 @@ import ScrollworkWidgets
 /// comes at once); a heading click has the engine order the rowids by that column (NULLs last,
 /// again reverses), in the background, while the rows shown stay as they are; Esc cancels it in
 /// the engine. The count starts as an estimate, marked "about", and becomes exact.
-struct DatabaseTableScreen: OverlaidTable {
+struct DatabaseTableScreen: ViewerTable {
     typealias Row = PagedRow<[TableValue]>
 
     /// A filter as the person wrote it and as the engine tests it.
@@ -54,7 +54,15 @@ struct DatabaseTableScreen: OverlaidTable {
     /// The rows of a view that meet the filters, once the engine has counted them.
     var filteredCount: Int? = nil
     /// The column the exploring keys act on (`[`, `]`, `$`, a click on a cell).
-    var currentColumn = 0
+    var current = CurrentColumn(place: 0)
+    /// The table's keys, as the host binds them.
+    var tableKeys: CommandTable<ViewerCommand> { viewerKeys.databaseTable }
+    /// Says `message` as the answer to the last key.
+    mutating func say(_ message: String) { note = message }
+    /// `body` with the columns, the table view and the current column's place.
+    mutating func arrangeColumns<T>(_ body: (inout ColumnArrangement<Row>, inout TableView<Row>, inout Int) -> T) -> T {
+        body(&columns, &view, &current.place)
+    }
     /// Columns hidden with `-`, to put back with `+`.
     var columns = ColumnArrangement<Row>(first: 0, staysNote: "")
     /// A frequency table or summary shown over the table.
@@ -130,6 +138,7 @@ struct DatabaseTableScreen: OverlaidTable {
     mutating func render(in bounds: Rect, into canvas: inout Canvas, at time: Double) {
         let area = canvas.cells(in: bounds)
         view.keepRowsClearOfIndicator()
+        view.highlightedColumn = current.chosen ? currentColumn : nil
         view.render(in: canvas.points(area), into: &canvas, at: time)
         effects += pages.pageWork(visible: view.shownRows, velocity: view.table.list.scroll.velocity(.vertical), key: pageKey, load: loader)
     }

@@ -12,20 +12,13 @@ extension FileViewer {
         return fileRows.subset(kept)
     }
 
-    /// The field (from 0) the current column shows; nil for `#`.
-    var currentField: Int? {
-        table.columns.indices.contains(currentColumn) ? Int(table.columns[currentColumn].id) : nil
-    }
-
     /// The file's columns by the names people type.
     var columnNames: ColumnNames { ColumnNames(fieldTitles) }
 
     /// Carries out an exploring command.
     mutating func explore(_ command: ViewerCommand, at time: Double) {
+        if runCommon(command, at: time) { return }
         switch command {
-        case .filter:
-            let start = currentField.map { fieldTitles[$0] } ?? ""
-            ask(.filter, "Filter (COLUMN=VALUE, !=, <, >, *= text, ~ regex): ", text: start)
         case .keepEqual, .keepDifferent:
             guard let field = currentField else { return notes.set(.action, "choose a column of the file first ([ ] or a click on a cell)") }
             guard let id = table.list.cursor, let path = table.list.indexPath(of: id), let record = fileRecord(at: path),
@@ -39,12 +32,6 @@ extension FileViewer {
             notes.set(.action, filters.filters.isEmpty ? "every row shows again" : "filters: \(filters.summary)")
         case .frequency: startFrequency(at: time)
         case .summary: startSummary(at: time)
-        case let .stepColumn(by): setCurrentColumn(currentColumn.addingSaturating(by), at: time)
-        case .lastColumn: setCurrentColumn(table.columns.count - 1, at: time)
-        case .hideColumn: hideCurrentColumn(at: time)
-        case .showColumns: showHiddenColumns(at: time)
-        case .pinColumn: togglePin(at: time)
-        case let .moveColumn(by): moveCurrentColumn(by: by, at: time)
         case .sortAscending, .sortDescending:
             guard table.columns.indices.contains(currentColumn) else { return }
             let id = table.columns[currentColumn].id
@@ -53,13 +40,7 @@ extension FileViewer {
             view.sort(by: [SortOrder(columnID: id, ascending: command == .sortAscending)] + earlier, column: currentColumn, at: time)
             notes.clear(.sort)
             notes.clear(.search)
-        case .fitColumn:
-            guard table.columns.indices.contains(currentColumn) else { return }
-            view.fitColumn(currentColumn)
-            notes.set(.action, "column \(table.columns[currentColumn].title) fitted to its content")
-        case .goToRow: ask(.goToRow, "Go to row (a number, or a percentage such as 50%): ")
-        case .save: ask(.save, "Save the view as (.csv, .tsv or .jsonl): ", text: Self.suggestedSaveName(file.fileIdentity == nil ? "" : name))
-        case .help: showHelp(at: time)
+        case .save: ask(.save, "Save the rows shown as (.csv, .tsv or .jsonl): ", text: Self.suggestedSaveName(file.fileIdentity == nil ? "" : name))
         default: break
         }
     }
@@ -90,11 +71,6 @@ extension FileViewer {
         if recipe.summary { startSummary(at: time) }
     }
 
-    /// Opens the prompt for `prompt`, holding `text`.
-    mutating func ask(_ prompt: ViewerPrompt, _ label: String, text: String = "") {
-        overlay = .asking(prompt, label, text: text, theme: theme)
-    }
-
     /// A name to save a view of `path` as: beside it, `-view` added to its name, and a number
     /// after that when the name is taken (``SaveTarget/suggestion(for:in:)``).
     static func suggestedSaveName(_ path: String) -> String {
@@ -110,13 +86,13 @@ extension FileViewer {
 
     /// What the person typed at the prompt, submitted.
     mutating func submit(_ prompt: ViewerPrompt, _ text: String, at time: Double) {
+        if submitCommon(prompt, text, at: time) { return }
         switch prompt {
         case .filter:
             do { addFilter(try RowFilter(parsing: text, columns: columnNames), at: time) } catch { notes.set(.action, "\(error)") }
-        case .goToRow: goToRow(text, at: time)
         case .save: take(SaveTarget.step(forName: text, protecting: readFiles), at: time)
         case let .replace(path): take(SaveTarget.step(answering: text, about: path), at: time)
-        case .search, .column: break
+        case .search, .column, .goToRow: break
         }
     }
 
@@ -168,40 +144,6 @@ extension FileViewer {
 
     /// The column of the cell under a press in the table's rows; nil on the header or elsewhere.
     func columnOfCell(at mouse: MouseEvent) -> Int? { view.column(atCell: mouse) }
-
-    /// Makes column `column` (clamped to the columns) the current one and scrolls it into view.
-    mutating func setCurrentColumn(_ column: Int, at time: Double) {
-        currentColumn = column.clamped(to: 0...Swift.max(0, table.columns.count - 1))
-        columnChosen = true
-        guard table.columns.indices.contains(currentColumn) else { return }
-        view.revealColumn(currentColumn, at: time)
-        notes.set(.action, "column \(table.columns[currentColumn].title)")
-    }
-
-    private mutating func hideCurrentColumn(at time: Double) {
-        notes.set(.action, columns.hide(currentColumn, in: &view))
-        setCurrentColumn(currentColumn, at: time)
-    }
-
-    private mutating func showHiddenColumns(at time: Double) {
-        notes.set(.action, columns.showHidden(in: &view))
-    }
-
-    private mutating func togglePin(at time: Double) {
-        notes.set(.action, columns.togglePin(&currentColumn, in: &view))
-    }
-
-    private mutating func moveCurrentColumn(by step: Int, at time: Double) {
-        if let problem = columns.move(&currentColumn, by: step, in: &view) { return notes.set(.action, problem) }
-        setCurrentColumn(currentColumn, at: time)
-    }
-
-    // MARK: Going to a row
-
-    /// Goes to row `text` (from 1) or to `text` percent of the rows.
-    private mutating func goToRow(_ text: String, at time: Double) {
-        notes.set(.action, view.goToRow(text, at: time))
-    }
 
     // MARK: Work: frequency, summary, save
 
@@ -299,8 +241,4 @@ extension FileViewer {
         sheet = nil
     }
 
-    /// Shows the keys, as the command table lists them, over the table.
-    private mutating func showHelp(at time: Double) {
-        overlay = .help(.shown(RecordDetail.keys(of: viewerKeys.table, theme: theme), theme: theme, at: time))
-    }
 }

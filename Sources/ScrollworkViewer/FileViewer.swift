@@ -13,7 +13,7 @@ enum FileFormat: Sendable, Hashable {
 /// `scrollwork open` on a CSV, TSV or JSON Lines file: the table over the file's records,
 /// indexed in the background while the first screen is already shown, sortable, with a status
 /// line.
-public struct FileViewer: App, WidgetGroup, ShowsIndexedFile, OverlaidTable {
+public struct FileViewer: App, WidgetGroup, ShowsIndexedFile, ViewerTable {
     /// Whose keys the viewer follows: a terminal program's, or in a window a desktop app's
     /// (Ctrl+C copies, Ctrl+Q quits, Ctrl+W closes; ``ViewerKeys/desktop(_:)``).
     public var keyConvention = KeyConvention.terminal { didSet { viewerKeys = ViewerKeySet(keyConvention) } }
@@ -49,10 +49,22 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile, OverlaidTable {
     var typed = TypeAheadState()
     /// The names of the file's fields, in the file's order (the header, or JSON keys).
     var fieldTitles: [String] = []
-    /// The column the exploring keys act on (an index into the table's columns; 0 is `#`).
-    var currentColumn = 1
-    /// True once the person chose the current column (the status line then names it).
-    var columnChosen = false
+    /// The column the exploring keys act on (a place among the table's columns; 0 is `#`),
+    /// and whether the person chose it (the status line then names it).
+    var current = CurrentColumn(place: 1)
+    /// The table's keys, as the host binds them.
+    var tableKeys: CommandTable<ViewerCommand> { viewerKeys.table }
+    /// Says `message` as the answer to the last key.
+    mutating func say(_ message: String) { notes.set(.action, message) }
+    /// `body` with the columns, the table view and the current column's place.
+    mutating func arrangeColumns<T>(_ body: (inout ColumnArrangement<DelimitedRecord>, inout TableView<DelimitedRecord>, inout Int) -> T) -> T {
+        body(&columns, &view, &current.place)
+    }
+    /// True once the person chose the current column.
+    var columnChosen: Bool {
+        get { current.chosen }
+        set { current.chosen = newValue }
+    }
     /// The filters and the rows they keep.
     var filters = ViewFilters()
     /// Columns hidden with `-` (to put back with `+`), and the other column keys' work; the `#`
@@ -287,8 +299,6 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile, OverlaidTable {
         case .cancel where exploration.isRunning:
             _ = cancelExploring()
             notes.set(.action, "cancelled")
-        case .search: ask(.search, "Search: ")
-        case .jumpToColumn: ask(.column, "Column: ")
         case .copy: copySelection()
         case let .nextMatch(forward): findNext(nil, forward: forward)
         case let .typeAhead(c):
@@ -360,14 +370,6 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile, OverlaidTable {
         notes.clear(.search)
         if let request { work.append(request) }
         if let message { notes.set(.search, message) }
-    }
-
-    /// Scrolls sideways to the first column whose name starts with `text` (ignoring case), or
-    /// else contains it.
-    private mutating func jump(toColumn text: String, at time: Double) {
-        guard let column = RowTarget.column(text, among: table.columns.map(\.title)) else { return notes.set(.action, "no column named “\(text)”") }
-        // Its trailing edge, then its leading edge: a column wider than the view shows its start.
-        setCurrentColumn(column, at: time)
     }
 
     /// True when the file's first record names the columns.

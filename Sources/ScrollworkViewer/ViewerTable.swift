@@ -1,0 +1,114 @@
+import Scrollwork
+import ScrollworkWidgets
+
+/// A table screen of the viewer, whatever its rows come from (a file, a database): the keys
+/// that mean the same on every one are carried out here, once, over its table view, its
+/// columns, its current column and its overlay; each screen does the rest (sorting, filtering,
+/// searching, counting and saving) its own way.
+protocol ViewerTable: OverlaidTable {
+    associatedtype Row: Sendable
+    /// The table.
+    var view: TableView<Row> { get set }
+    /// The columns hidden, and the other column keys' work.
+    var columns: ColumnArrangement<Row> { get set }
+    /// The column the exploring keys act on, and whether the person chose it.
+    var current: CurrentColumn { get set }
+    /// The sheet shown over the table.
+    var sheet: ResultSheet? { get set }
+    /// The screen's keys, as its host binds them.
+    var tableKeys: CommandTable<ViewerCommand> { get }
+    /// Says `message` in the status line, as the answer to the last key.
+    mutating func say(_ message: String)
+    /// `body` with the columns, the table view and the current column's place, together (one
+    /// access to each, as Swift wants of a change to two parts at once).
+    mutating func arrangeColumns<T>(_ body: (inout ColumnArrangement<Row>, inout TableView<Row>, inout Int) -> T) -> T
+}
+
+/// The column the exploring keys (`[`, `]`, `$`, `o`, `f`, `=`) act on: its place among the
+/// columns shown, and whether the person chose it (its heading is marked once they did).
+struct CurrentColumn: Sendable, Hashable {
+    var place: Int
+    var chosen = false
+}
+
+extension ViewerTable {
+    /// The place of the current column among the columns shown.
+    var currentColumn: Int {
+        get { current.place }
+        set { current.place = newValue }
+    }
+
+    /// The field (the source's column, from 0) the current column shows; nil on a column that
+    /// is not a field's (a file's `#`).
+    var currentField: Int? {
+        view.table.columns.indices.contains(currentColumn) ? Int(view.table.columns[currentColumn].id) : nil
+    }
+
+    /// Makes the column at place `column` (clamped to the columns shown) the current one,
+    /// scrolls it into view and says its name.
+    mutating func setCurrentColumn(_ column: Int, at time: Double) {
+        current = CurrentColumn(place: column.clamped(to: 0...Swift.max(0, view.table.columns.count - 1)), chosen: true)
+        guard view.table.columns.indices.contains(currentColumn) else { return }
+        view.revealColumn(currentColumn, at: time)
+        say("column \(view.table.columns[currentColumn].title)")
+    }
+
+    /// Opens the prompt at the bottom for `prompt`, labelled `label`; filled-in `text` is
+    /// selected, so typing replaces it.
+    mutating func ask(_ prompt: ViewerPrompt, _ label: String, text: String = "") {
+        overlay = .asking(prompt, label, text: text, theme: view.theme)
+    }
+
+    /// Shows the screen's keys over the table.
+    mutating func showHelp(at time: Double) {
+        overlay = .help(.shown(RecordDetail.keys(of: tableKeys, theme: view.theme), theme: view.theme, at: time))
+    }
+
+    /// `:`: the first column shown whose name starts with `text` (ignoring case), or else holds it.
+    mutating func jump(toColumn text: String, at time: Double) {
+        guard let column = RowTarget.column(text, among: view.table.columns.map(\.title)) else { return say("no column named “\(text)”") }
+        setCurrentColumn(column, at: time)
+    }
+
+    /// Carries out `command` where it means the same on every table (the current column,
+    /// hiding, pinning, moving and fitting columns, going to a row or a column, the keys, the
+    /// search and filter prompts); false for a command the screen carries out its own way.
+    mutating func runCommon(_ command: ViewerCommand, at time: Double) -> Bool {
+        switch command {
+        case let .stepColumn(by): setCurrentColumn(currentColumn.addingSaturating(by), at: time)
+        case .lastColumn: setCurrentColumn(view.table.columns.count - 1, at: time)
+        case .hideColumn:
+            say(arrangeColumns { columns, view, place in columns.hide(place, in: &view) })
+            setCurrentColumn(currentColumn, at: time)
+        case .showColumns: say(arrangeColumns { columns, view, _ in columns.showHidden(in: &view) })
+        case .pinColumn: say(arrangeColumns { columns, view, place in columns.togglePin(&place, in: &view) })
+        case let .moveColumn(by):
+            if let problem = arrangeColumns({ columns, view, place in columns.move(&place, by: by, in: &view) }) { say(problem) } else { setCurrentColumn(currentColumn, at: time) }
+        case .fitColumn:
+            guard view.table.columns.indices.contains(currentColumn) else { return true }
+            view.fitColumn(currentColumn)
+            say("column \(view.table.columns[currentColumn].title) fitted to its content")
+        case .goToRow: ask(.goToRow, "Go to row (a number, or a percentage such as 50%): ")
+        case .jumpToColumn: ask(.column, "Column: ")
+        case .search: ask(.search, "Search: ")
+        case .filter:
+            ask(.filter, "Filter (COLUMN=VALUE, !=, <, <=, >, >= numbers, *= text, ~ regex): ", text: currentField.flatMap { field in
+                view.table.columns.first { $0.id == "\(field)" }?.title
+            } ?? "")
+        case .help: showHelp(at: time)
+        default: return false
+        }
+        return true
+    }
+
+    /// Carries out an answer to the prompt where it means the same on every table (a row or a
+    /// column to go to); false for the others.
+    mutating func submitCommon(_ prompt: ViewerPrompt, _ text: String, at time: Double) -> Bool {
+        switch prompt {
+        case .goToRow: say(view.goToRow(text, at: time))
+        case .column: jump(toColumn: text, at: time)
+        default: return false
+        }
+        return true
+    }
+}
