@@ -31,10 +31,12 @@ import Testing
         var frequency: [[String]] = []
         var summary: [String] = []
         var saved = ""
+        /// The answers to the column keys, one a key.
+        var answers: [String] = []
 
         var description: String {
             "count \(count), sorted \(sortedTop), filtered \(filtered) \(filteredTop), matches \(String(describing: firstMatch)) \(String(describing: nextMatch)), "
-                + "record \(record), frequency \(frequency), summary \(summary), saved \(saved.prefix(200))"
+                + "record \(record), frequency \(frequency), summary \(summary), saved \(saved.prefix(200)), answers \(answers)"
         }
     }
 
@@ -42,7 +44,8 @@ import Testing
     /// `focused`, `top` and the rest read what it shows.
     static func session<A: App>(_ t: inout HeadlessTerminal<A>, saveTo path: String, settle: (inout HeadlessTerminal<A>) -> Void,
                                 count: (HeadlessTerminal<A>) -> Int, focused: (HeadlessTerminal<A>) -> Int?, top: (HeadlessTerminal<A>) -> [Int],
-                                record: (HeadlessTerminal<A>) -> [String], sheet: (HeadlessTerminal<A>) -> [[String]]) -> Transcript {
+                                record: (HeadlessTerminal<A>) -> [String], sheet: (HeadlessTerminal<A>) -> [[String]],
+                                answer: (HeadlessTerminal<A>) -> String?) -> Transcript {
         var seen = Transcript()
         settle(&t)
         seen.count = count(t)
@@ -79,6 +82,12 @@ import Testing
         t.type(path + "\r")
         settle(&t)
         seen.saved = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+        // The column keys, each answered in the same words: to a column by name, fitted, the
+        // last column, pinned, moved, hidden, shown again, and to a row.
+        for keys in [":carr\r", "_", "$", "P", "{", "-", "+", "#50%\r", ":nothing\r"] {
+            t.type(keys)
+            seen.answers.append(answer(t) ?? "nothing said")
+        }
         return seen
     }
 
@@ -98,7 +107,7 @@ import Testing
             return Int(row.fields.first ?? "")
         }, top: { t in
             (0..<Swift.min(10, t.app.table.list.numberOfRows)).compactMap { (try? t.app.table.list.row(at: IndexPath(row: $0))).flatMap { Int($0.fields.first ?? "") } }
-        }, record: { $0.app.detail?.content.lines.map(\.text) ?? [] }, sheet: { $0.app.sheet?.source.records ?? [] })
+        }, record: { $0.app.detail?.content.lines.map(\.text) ?? [] }, sheet: { $0.app.sheet?.source.records ?? [] }, answer: { $0.app.notes[.action] })
     }
 
     /// The session over a database table of the rows, in a viewer `t` that shows it.
@@ -118,7 +127,7 @@ import Testing
             return sheet.source.records.enumerated().map { i, record in
                 sheet.entries.indices.contains(i) && sheet.entries[i].isMissing ? [""] + record.dropFirst() : record
             }
-        })
+        }, answer: { $0.app.opened?.note })
     }
 
     @Test("the same session over a PostgreSQL table of the same rows gives what the CSV file gives",
@@ -159,6 +168,8 @@ import Testing
             let inSQLite = Self.inDatabase(&t, saveTo: directory + "/from-sqlite.csv")
             #expect(inFile == inSQLite, "file:\n\(inFile)\nSQLite:\n\(inSQLite)")
             #expect(inFile.count == Self.rows && !inFile.saved.isEmpty && inFile.firstMatch != nil)
+            #expect(inFile.answers.first == "column carrier" && inFile.answers.last == "no column named “nothing”" && !inFile.answers.contains("nothing said"),
+                    "\(inFile.answers)")
         }
     }
 
