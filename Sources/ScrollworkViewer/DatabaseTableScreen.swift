@@ -230,7 +230,7 @@ struct DatabaseTableScreen: ViewerTable {
             parts.append(running + " · Esc cancels")
         }
         if !table.hasIdentities { parts.append(table.isView ? "a view is read by position" : "a table without rowids is read by position") }
-        return StatusText(name: table.name + (table.isView ? " (view)" : ""), parts: parts, hint: "o/O sort · \(viewerKeys.searchKey) searches · | filters · ⌫ back to the tables · \(viewerKeys.quitKey) quits")
+        return StatusText(name: table.name + (table.isView ? " (view)" : ""), parts: parts, hint: viewerKeys.tableHint(back: "⌫ back to the tables"))
     }
 
     /// The status line at `time`, whole.

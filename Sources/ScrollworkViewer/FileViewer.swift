@@ -655,7 +655,7 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile, ViewerTable {
         if let record = detailRecord { parts.append("record \(grouped(recordNumber(record))) of the file, every field whole (Esc, q or Enter returns)") }
         if search.isRunning || rowSearch.isRunning { parts.append("searching… (Esc cancels)") }
         if let sorting = view.sorting, let title = view.sortingTitle { parts.append("Sorting by \(title)… \(sorting.fraction.wholePercent)% (Esc cancels)") }
-        return StatusText(name: name, parts: parts, hint: (source.backHint.map { $0 + " · " } ?? "") + "\(viewerKeys.searchKey) search · | filter · f frequency · \(viewerKeys.helpKey) keys · \(viewerKeys.quitKey) quits")
+        return StatusText(name: name, parts: parts, hint: viewerKeys.tableHint(back: source.backHint))
     }
 
     /// The status line, whole.

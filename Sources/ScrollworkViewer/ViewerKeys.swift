@@ -83,11 +83,11 @@ public enum ViewerKeys {
     private static let quit = KeyBinding(ViewerCommand.quit, "quit (Ctrl-C too)", keys: KeyEvent(.character("q")), KeyEvent(.character("Q")), KeyEvent(.character("c"), .control), label: "q")
     private static let top = KeyBinding(ViewerCommand.top, "to the top", keys: KeyEvent(.character("g")))
     private static let bottom = KeyBinding(ViewerCommand.bottom, "to the end (End too)", keys: KeyEvent(.character("G")), KeyEvent(.end), label: "G")
-    private static let follow = KeyBinding(ViewerCommand.follow, "follow the end of a growing file, or stop", keys: KeyEvent(.character("F")))
     private static let search = KeyBinding(ViewerCommand.search, "search the file's bytes (Enter starts, Esc closes)", keys: KeyEvent(.character("/")))
     private static let next = KeyBinding(ViewerCommand.nextMatch(forward: true), "the next match", keys: KeyEvent(.character("n")))
     private static let previous = KeyBinding(ViewerCommand.nextMatch(forward: false), "the previous match", keys: KeyEvent(.character("N")))
     private static let cancel = KeyBinding(ViewerCommand.cancel, "cancel the search, sort, filter, count or save under way", keys: KeyEvent(.escape))
+    private static let follow = KeyBinding(ViewerCommand.follow, "follow the end of a growing file, or stop", keys: KeyEvent(.character("F")))
     // The keys of a file's table that a database's table has too, worded once.
     private static let jumpToColumn = KeyBinding(ViewerCommand.jumpToColumn, "jump to a column by name (it becomes the current column)", keys: KeyEvent(.character(":")))
     private static let stepColumn = KeyBinding("the current column: the one before, the one after (a click on a cell chooses it too)", label: "[ ]",
@@ -107,30 +107,40 @@ public enum ViewerKeys {
     private static let goToRow = KeyBinding(ViewerCommand.goToRow, "go to a row: its number, or a percentage of the rows (50%)", keys: KeyEvent(.character("#")))
     private static let help = KeyBinding(ViewerCommand.help, "these keys", keys: KeyEvent(.character("?")))
 
-    /// A CSV, TSV or JSON file as a table.
-    public static let table = CommandTable<ViewerCommand>("Table (scrollwork open)", [
-        KeyBinding(.record, "show the focused record whole (Esc, Enter or q closes it)", keys: KeyEvent(.enter)),
-        quit, top, bottom, follow, search, next, previous, cancel,
+    /// The keys every table has, a file's and a database's alike, each with one meaning and
+    /// one wording: how a source carries a key out (in place, or in the engine) is its own.
+    private static let everyTable: [KeyBinding<ViewerCommand>] = [
+        KeyBinding(.record, "show the focused row whole (Esc, Enter or q closes it)", keys: KeyEvent(.enter)),
+        quit, top, bottom,
+        KeyBinding(.search, "search the rows in the order shown, from the focus (Enter starts, Esc closes)", keys: KeyEvent(.character("/"))),
+        next, previous, cancel,
         jumpToColumn,
         stepColumn,
         lastColumn,
+        goToRow,
         KeyBinding(.filter, "filter: COLUMN=VALUE, !=, <, <=, >, >= numbers, *= text, ~ regex (as --filter)", keys: KeyEvent(.character("|"))),
         KeyBinding(.keepEqual, "keep the rows whose current column holds the focused row's value", keys: KeyEvent(.character("="))),
         keepDifferent,
         removeFilter,
-        KeyBinding(.frequency, "the frequency table of the current column (Enter keeps that value's rows)", keys: KeyEvent(.character("f"))),
-        KeyBinding(.sortAscending, "sort by the current column, ascending (less leaves o and O free)", keys: KeyEvent(.character("o"))),
+        KeyBinding(.sortAscending, "sort by the current column, ascending (a heading click too; less leaves o and O free)", keys: KeyEvent(.character("o"))),
         KeyBinding(.sortDescending, "sort by the current column, descending", keys: KeyEvent(.character("O"))),
-        KeyBinding(.summary, "the summary of every column: type, counts, min, max, mean, median", keys: KeyEvent(.character("I"))),
+        KeyBinding(.frequency, "the frequency table of the current column (Enter keeps that value's rows)", keys: KeyEvent(.character("f"))),
+        KeyBinding(.summary, "the summary of every column: counts, distinct values, least, greatest, mean, median", keys: KeyEvent(.character("I"))),
         hideColumn,
         showColumns,
         pinColumn,
         moveColumn,
         fitColumn,
-        goToRow,
-        KeyBinding(.save, "save the view (rows kept, their order, columns shown) as .csv, .tsv or .jsonl", keys: KeyEvent(.character("s"), .control), label: "Ctrl-S"),
-        KeyBinding(.copy, "copy the selected rows with the heading, tab-separated (OSC 52)", keys: KeyEvent(.character("c"), .alt)),
+        KeyBinding(.save, "save the rows shown (those kept, in their order, the columns shown) as .csv, .tsv or .jsonl", keys: KeyEvent(.character("s"), .control),
+                   label: "Ctrl-S"),
         help,
+    ]
+
+    /// A CSV, TSV or JSON file as a table: every table's keys, and a growing file's end
+    /// followed, rows copied, type-ahead.
+    public static let table = CommandTable<ViewerCommand>("Table (scrollwork open)", everyTable + [
+        follow,
+        KeyBinding(.copy, "copy the selected rows with the heading, tab-separated (OSC 52)", keys: KeyEvent(.character("c"), .alt)),
         typeAhead,
     ])
 
@@ -191,32 +201,9 @@ public enum ViewerKeys {
         quit, top, bottom, help,
     ])
 
-    /// A table or view opened from a database: the engine sorts, filters, groups and summarises.
-    public static let databaseTable = CommandTable<ViewerCommand>("Database table (scrollwork open data.sqlite)", [
-        KeyBinding(.record, "show the focused row whole (Esc, Enter or q closes it)", keys: KeyEvent(.enter)),
-        quit, top, bottom,
-        KeyBinding(.search, "search the rows in the order shown, the database testing them (Enter starts, Esc closes)", keys: KeyEvent(.character("/"))),
-        next, previous,
-        jumpToColumn,
-        stepColumn,
-        lastColumn,
-        goToRow,
-        KeyBinding(.keepEqual, "keep the rows whose current column holds the focused row's value (the database tests them)", keys: KeyEvent(.character("="))),
-        keepDifferent,
-        KeyBinding(.sortAscending, "sort by the current column in the database, ascending", keys: KeyEvent(.character("o"))),
-        KeyBinding(.sortDescending, "sort by the current column in the database, descending", keys: KeyEvent(.character("O"))),
-        KeyBinding(.filter, "filter in the database: COLUMN=VALUE, !=, <, <=, >, >= numbers, *= text, ~ regex (the server's)", keys: KeyEvent(.character("|"))),
-        removeFilter,
-        KeyBinding(.frequency, "the frequency table of the current column, grouped by the database (Enter keeps that value's rows)", keys: KeyEvent(.character("f"))),
-        KeyBinding(.summary, "the summary of every column from the database: counts, distinct, min, max, mean, exact median", keys: KeyEvent(.character("I"))),
-        hideColumn,
-        showColumns,
-        pinColumn,
-        moveColumn,
-        fitColumn,
-        KeyBinding(.save, "save the rows shown, in their order, read from the database as .csv, .tsv or .jsonl", keys: KeyEvent(.character("s"), .control), label: "Ctrl-S"),
-        help,
-        KeyBinding(ViewerCommand.cancel, "cancel the sort, filter, search, count or save the database is running", keys: KeyEvent(.escape)),
+    /// A table or view opened from a database: every table's keys (the engine sorts, filters,
+    /// searches, groups and summarises), and back to the database's tables.
+    public static let databaseTable = CommandTable<ViewerCommand>("Database table (scrollwork open data.sqlite)", everyTable + [
         KeyBinding(ViewerCommand.back, "back to the database's tables", keys: KeyEvent(.backspace)),
     ])
 
@@ -274,6 +261,12 @@ struct ViewerKeySet: Sendable {
     /// How the status line names the keys that quit, search and show the keys: a desktop app's
     /// own in a window (Ctrl+Q, Ctrl+F, F1), where the terminal's still work too.
     let quitKey: String, searchKey: String, helpKey: String
+
+    /// The keys a table's status line ends with, the same on every table: the way `back` to
+    /// where it was opened from first, when there is one.
+    func tableHint(back: String?) -> String {
+        (back.map { $0 + " · " } ?? "") + "\(searchKey) search · | filter · f frequency · \(helpKey) keys · \(quitKey) quits"
+    }
 
     /// The tables for `convention`.
     init(_ convention: KeyConvention) {

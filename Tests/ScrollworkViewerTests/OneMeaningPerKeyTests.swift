@@ -148,6 +148,18 @@ import Testing
         #expect(inFile == onServer, "file:\n\(inFile)\nPostgreSQL:\n\(onServer)")
     }
 
+    @Test("a key has one meaning and one wording on every table: each of a database table's keys is a file table's, said in the same words, and the status lines end with the same keys")
+    func keysWordedOnce() throws {
+        for binding in ViewerKeys.databaseTable.bindings where binding.example != .back {
+            #expect(ViewerKeys.table.bindings.contains { $0.example == binding.example && $0.summary == binding.summary && $0.label == binding.label }, "\(binding.label): \(binding.summary)")
+        }
+        let keys = ViewerKeySet(.terminal)
+        #expect(keys.tableHint(back: "⌫ back to the tables").hasSuffix(keys.tableHint(back: nil)))
+        let file = TemporaryFile(name: "t.csv", "a,b\n1,2\n")
+        let viewer = try OpenFile.viewer(path: file.path, separator: nil, header: nil, theme: Theme())
+        #expect(viewer.statusText.hint == keys.tableHint(back: nil))
+    }
+
     @Test("a CSV file and an SQLite table of the same rows: the same session gives the same rows, matches, record, sheets and saved file")
     func csvAndSQLiteAgree() throws {
         let scratch = TemporaryFile(name: "scratch.txt", "")
