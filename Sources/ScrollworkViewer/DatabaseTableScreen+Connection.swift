@@ -17,6 +17,9 @@ struct ConnectionWatch {
     /// Set when the table's columns changed, or the table went away, under the view: the
     /// viewer then opens it again, or goes back to the list.
     var schemaChanged: DatabaseTableScreen.SchemaCheck? = nil
+    /// The keys of its work: connecting again, and looking at the table again.
+    let reconnectKey = WorkKey<Result<[any DatabaseTable], DatabaseError>>("database-reconnect")
+    let schemaKey = WorkKey<DatabaseTableScreen.SchemaCheck>("database-schema")
 }
 
 extension DatabaseTableScreen {
@@ -49,7 +52,7 @@ extension DatabaseTableScreen {
         guard case .failed = error, !connection.checkingSchema, connection.schemaChanged == nil else { return }
         connection.checkingSchema = true
         let source = self.source, name = table.name, columns = table.columns
-        effects.append(.work(.start(Work(schemaKey.named("schema")) { progress in
+        effects.append(.work(.start(Work(connection.schemaKey.named("schema")) { progress in
             let found: SchemaCheck
             switch Result(catching: { () throws(DatabaseError) in try source.table(name, sharingSnapshotWith: nil).columns }) {
             case let .success(now): found = now == columns ? .same : .changed
@@ -63,7 +66,7 @@ extension DatabaseTableScreen {
 
     /// Connected again, or the table's columns looked at after a failure.
     mutating func handleConnectionWork(_ update: WorkUpdate, at time: Double) -> Bool {
-        if let reconnected = update.result(of: reconnectKey) {
+        if let reconnected = update.result(of: connection.reconnectKey) {
             connection.reconnecting = false
             switch reconnected {
             case let .success(tables) where tables.count == 2:
@@ -72,7 +75,7 @@ extension DatabaseTableScreen {
                 connection.lost = nil
                 note = "connected again"
                 if table.hasIdentities && !identitiesComplete { effects.append(.work(.start(chunk(after: identities.last)))) }
-                if count == nil { effects.append(.work(.start(counting()))) }
+                if counts.total == nil { effects.append(.work(.start(counts.counting(long)))) }
                 // The pages that failed are asked for again at the next frame.
                 for page in 0...Swift.max(0, pages.page(ofRow: pages.count - 1)) where !pages.isLoaded(page: page) { pages.retry(page: page) }
                 view.table.replaceRows(with: pages, orderedBy: view.table.sortOrder, sameRows: true)
@@ -84,7 +87,7 @@ extension DatabaseTableScreen {
             }
             return true
         }
-        if let found = update.result(of: schemaKey) {
+        if let found = update.result(of: connection.schemaKey) {
             connection.checkingSchema = false
             if found != .same { connection.schemaChanged = found }
             return true

@@ -3,33 +3,62 @@ import ScrollworkDatabase
 import ScrollworkFiles
 import ScrollworkWidgets
 
-// The counts: the whole table's (an estimate until it comes), and the rows a filter keeps.
-extension DatabaseTableScreen {
-    /// The count, as work.
-    func counting() -> Work {
-        let table = long
-        return Work(countKey.named("count")) { progress in
+/// How many rows a database table has: the engine's count of the whole table (its guess until
+/// the count comes), and of a view's rows that meet the filters; with the work that counts them.
+struct RowCount {
+    /// The whole table's, once the engine has counted.
+    var total: Int? = nil
+    /// The engine's guess before.
+    var estimate: Int?
+    /// The rows of a view that meet the filters, once the engine has counted them.
+    var filtered: Int? = nil
+    let totalKey = WorkKey<Result<Int, DatabaseError>>("database-count")
+    let filteredKey = WorkKey<(filters: [DatabaseFilter], count: Result<Int, DatabaseError>)>("database-filtered-count")
+
+    /// The count of `table`, as work.
+    func counting(_ table: any DatabaseTable) -> Work {
+        Work(totalKey.named("count")) { progress in
             let counted = Result { () throws(DatabaseError) in try table.count(keepGoing: { !progress.isCancelled }) }
             return progress.isCancelled ? nil : counted
         }
     }
 
-    /// The rows of a view that meet the filters, counted, as work.
-    func filteredCounting() -> Work {
-        let table = long, tests = filters.map(\.filter)
-        return Work(filteredCountKey.named("count")) { progress in
+    /// The rows of `table` that meet `tests`, counted, as work.
+    func filteredCounting(_ table: any DatabaseTable, where tests: [DatabaseFilter]) -> Work {
+        Work(filteredKey.named("count")) { progress in
             let counted = Result { () throws(DatabaseError) in try table.count(where: tests, keepGoing: { !progress.isCancelled }) }
             return progress.isCancelled ? nil : (tests, counted)
         }
     }
 
+    /// The work to cancel when the screen closes.
+    var cancels: [WorkID] { [totalKey.named("count").id, filteredKey.named("count").id] }
+
+    /// True for an update of its work.
+    func owns(_ update: WorkUpdate) -> Bool { update.id.isSameFamily(as: totalKey.id) || update.id.isSameFamily(as: filteredKey.id) }
+
+    /// What the status line says of the count: `kept` rows of the whole table under filters
+    /// (nil while a view's are counted), else the whole table's (about so many until counted,
+    /// or the rows read so far, `readSoFar`, where the engine has no guess).
+    func statusPart(kept: Int??, readSoFar: Int?) -> String {
+        let whole = total.map(grouped) ?? estimate.map { "about " + grouped($0) } ?? "?"
+        if let kept { return "\(kept.map(grouped) ?? "counting") of \(whole) rows" }
+        if let total { return "\(grouped(total)) row\(total == 1 ? "" : "s")" }
+        if let estimate { return "about \(grouped(estimate)) rows, counting…" }
+        return readSoFar.map { "\(grouped($0)) rows so far, counting…" } ?? "counting the rows…"
+    }
+}
+
+// The counts: the whole table's (an estimate until it comes), and the rows a filter keeps.
+extension DatabaseTableScreen {
+
     /// The count of the rows a filter keeps, or of the whole table.
     mutating func handleCountWork(_ update: WorkUpdate, at time: Double) -> Bool {
-        if let answer = update.result(of: filteredCountKey) {
+        if let answer = update.result(of: counts.filteredKey) {
             guard answer.filters == filters.map(\.filter), !table.hasIdentities else { return true }
             switch answer.count {
             case let .success(n):
-                filteredCount = n
+                counts.filtered = n
                 pages.grow(to: n)
                 view.table.replaceRows(with: pages, orderedBy: view.table.sortOrder, sameRows: true)
             case let .failure(error):
@@ -37,10 +66,10 @@ extension DatabaseTableScreen {
             }
             return true
         }
-        if let counted = update.result(of: countKey) {
+        if let counted = update.result(of: counts.totalKey) {
             switch counted {
             case let .success(n):
-                count = n
+                counts.total = n
                 if !table.hasIdentities && filters.isEmpty {
                     pages.grow(to: n)
                     view.table.replaceRows(with: pages, orderedBy: view.table.sortOrder, sameRows: true)

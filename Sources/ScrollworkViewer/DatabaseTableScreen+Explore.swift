@@ -123,7 +123,7 @@ extension DatabaseTableScreen {
     /// with no row to focus, says that.
     mutating func awaitFocusedRow(_ command: ViewerCommand) {
         guard view.table.list.numberOfRows > 0 else { return note = "no rows to act on" }
-        awaitingRow = command
+        keyMemory.awaitingRow = command
         note = "reading the focused row…"
     }
 
@@ -132,8 +132,8 @@ extension DatabaseTableScreen {
     /// focused row's values once they are there.
     mutating func keepAFocus(at time: Double) {
         do { try view.table.list.focusFirstRowIfNone(at: time) } catch { note = "\(error)" }
-        guard let command = awaitingRow, focusedValues != nil else { return }
-        awaitingRow = nil
+        guard let command = keyMemory.awaitingRow, focusedValues != nil else { return }
+        keyMemory.awaitingRow = nil
         note = nil
         _ = run(command, at: time)
     }

@@ -79,7 +79,7 @@ extension DatabaseTableScreen {
     mutating func showNewOrder() {
         for page in pages.requested { effects.append(.work(.cancel(pageKey.named(PagedRows<[TableValue]>.pageWorkName(page)).id))) }
         generation += 1
-        let rows = table.hasIdentities ? identities.count : (filters.isEmpty ? count : filteredCount) ?? 0
+        let rows = table.hasIdentities ? identities.count : (filters.isEmpty ? counts.total : counts.filtered) ?? 0
         pages = PagedRows(count: rows, pageSize: Self.pageSize)
         let sortOrder = order.map { [SortOrder(columnID: "\($0.column)", ascending: $0.ascending)] } ?? []
         view.table.replaceRows(with: pages, orderedBy: sortOrder, sameRows: false)

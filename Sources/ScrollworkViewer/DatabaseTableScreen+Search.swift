@@ -9,6 +9,8 @@ struct DatabaseSearch {
     var last: (text: String, forward: Bool)? = nil
     /// True while a search runs.
     var isRunning = false
+    /// The key its work runs under.
+    let key = WorkKey<DatabaseTableScreen.SearchAnswer>("database-search")
 }
 
 extension DatabaseTableScreen {
@@ -35,7 +37,7 @@ extension DatabaseTableScreen {
         let identities = table.hasIdentities ? self.identities : nil
         rowSearch.isRunning = true
         note = "searching for “\(text)”… Esc cancels"
-        effects.append(.work(.start(Work(searchKey.named("search")) { progress in
+        effects.append(.work(.start(Work(rowSearch.key.named("search")) { progress in
             let found = Result { () throws(DatabaseError) -> Int? in
                 var tested = 0
                 for batch in sweep.batches(of: Self.searchBatch) {
@@ -76,7 +78,7 @@ extension DatabaseTableScreen {
     /// Cancels the search under way; false when none runs.
     mutating func cancelSearch() -> Bool {
         guard rowSearch.isRunning else { return false }
-        effects.append(.work(.cancel(searchKey.named("search").id)))
+        effects.append(.work(.cancel(rowSearch.key.named("search").id)))
         rowSearch.isRunning = false
         note = "search cancelled"
         return true
@@ -84,7 +86,7 @@ extension DatabaseTableScreen {
 
     /// Where the search found its text.
     mutating func handleSearchWork(_ update: WorkUpdate, at time: Double) -> Bool {
-        if let answer = update.result(of: searchKey) {
+        if let answer = update.result(of: rowSearch.key) {
             guard rowSearch.isRunning else { return true }
             rowSearch.isRunning = false
             if let error = answer.error {

@@ -62,8 +62,8 @@ extension DatabaseTableScreen {
             // A view is read by position: the engine orders and filters each page as it is read.
             order = newOrder
             self.filters = filters
-            filteredCount = nil
-            if !filters.isEmpty { effects.append(.work(.start(filteredCounting()))) }
+            counts.filtered = nil
+            if !filters.isEmpty { effects.append(.work(.start(counts.filteredCounting(long, where: filters.map(\.filter))))) }
             showNewOrder()
             view.table.list.scroll.perform(.top, time: time)
             return
@@ -83,7 +83,7 @@ extension DatabaseTableScreen {
         sortReceived = nil
         let long = self.long, tests = filters.map(\.filter)
         // How many rows the order will name, for the share received; unknown under filters.
-        let expected = filters.isEmpty ? (count ?? estimate) : nil
+        let expected = filters.isEmpty ? (counts.total ?? counts.estimate) : nil
         effects.append(.work(.start(Work(sortKey.named("sort")) { progress in
             let read = Result { () throws(DatabaseError) in
                 try long.identities(where: tests, orderedBy: newOrder, keepGoing: { !progress.isCancelled }) { received in

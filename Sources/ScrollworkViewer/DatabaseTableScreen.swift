@@ -36,9 +36,8 @@ struct DatabaseTableScreen: ViewerTable {
     /// A table's rowids in the order shown (empty for a view).
     var identities: [Int] = []
     var identitiesComplete = false
-    /// The count, once the engine has counted; a guess before.
-    var count: Int? = nil
-    var estimate: Int?
+    /// The count, once the engine has counted; a guess before; a view's under its filters.
+    var counts: RowCount
     /// The order shown: a column and whether ascending; nil for the table's own.
     var order: (column: Int, ascending: Bool)? = nil
     /// The order and filters being applied by the engine (a nil column keeps the table's own
@@ -51,8 +50,6 @@ struct DatabaseTableScreen: ViewerTable {
     var lastTime = 0.0
     /// The filters every row shown meets (the engine's `WHERE`).
     var filters: [Filter] = []
-    /// The rows of a view that meet the filters, once the engine has counted them.
-    var filteredCount: Int? = nil
     /// The column the exploring keys act on (`[`, `]`, `$`, a click on a cell).
     var current = CurrentColumn(place: 0)
     /// The table's keys, as the host binds them.
@@ -72,11 +69,17 @@ struct DatabaseTableScreen: ViewerTable {
     var overlay: TableOverlay? = nil
     /// The key tables of the viewer's host (a terminal's, or a window's).
     var viewerKeys = ViewerKeySet(.terminal)
-    /// Enter, `=` or `!` pressed while the focused row's values were still on their way: run
-    /// once they come.
-    var awaitingRow: ViewerCommand? = nil
-    /// True after an Esc that would have left a filtered table: a second one leaves it.
-    var leavingArmed = false
+    /// What the screen keeps from one key to the next.
+    var keyMemory = KeyMemory()
+
+    /// What a database table screen keeps from one key to the next.
+    struct KeyMemory {
+        /// Enter, `=` or `!` pressed while the focused row's values were still on their way: run
+        /// once they come.
+        var awaitingRow: ViewerCommand? = nil
+        /// True after an Esc that would have left a filtered table: a second one leaves it.
+        var leavingArmed = false
+    }
     /// The frequency table, summary or save under way: the engine says nothing while it
     /// groups, so the status line counts its seconds.
     var exploration = Exploration<DatabaseError>(prefix: "database-")
@@ -95,18 +98,13 @@ struct DatabaseTableScreen: ViewerTable {
     let pageKey = WorkKey<PageAnswer>("database-page")
     let chunkKey = WorkKey<ChunkAnswer>("database-rowids")
     let sortKey = WorkKey<SortAnswer>("database-sort")
-    let countKey = WorkKey<Result<Int, DatabaseError>>("database-count")
-    let filteredCountKey = WorkKey<(filters: [DatabaseFilter], count: Result<Int, DatabaseError>)>("database-filtered-count")
-    let searchKey = WorkKey<SearchAnswer>("database-search")
-    let reconnectKey = WorkKey<Result<[any DatabaseTable], DatabaseError>>("database-reconnect")
-    let schemaKey = WorkKey<SchemaCheck>("database-schema")
 
     /// The table `name` of `source`, on two connections of its own.
     init(source: any DatabaseSource, name: String, theme: Theme) throws(DatabaseError) {
         self.source = source
         long = try source.table(name, sharingSnapshotWith: nil)
         table = try source.table(name, sharingSnapshotWith: long)
-        estimate = table.estimatedCount()
+        counts = RowCount(estimate: table.estimatedCount())
         pages = PagedRows(count: 0, pageSize: Self.pageSize)
         let table = self.table
         let columns = table.columns.indices.map { c in
@@ -131,7 +129,7 @@ struct DatabaseTableScreen: ViewerTable {
         if table.hasIdentities {
             effects.append(.work(.start(chunk(after: nil))))
         }
-        effects.append(.work(.start(counting())))
+        effects.append(.work(.start(counts.counting(long))))
     }
 
     /// Draws the table, then asks for the pages the screen needs and cancels those it no longer does.
@@ -148,8 +146,9 @@ struct DatabaseTableScreen: ViewerTable {
         showSheet(nil)
         var cancels = pages.requested.map { Effect.work(.cancel(pageKey.named(PagedRows<[TableValue]>.pageWorkName($0)).id)) }
         cancels += exploration.cancel().map { Effect.work($0) }
-        cancels += [chunkKey.named("rowids").id, sortKey.named("sort").id, countKey.named("count").id, searchKey.named("search").id, reconnectKey.named("reconnect").id,
-                    filteredCountKey.named("count").id, schemaKey.named("schema").id]
+        cancels += counts.cancels.map { Effect.work(.cancel($0)) }
+        cancels += [chunkKey.named("rowids").id, sortKey.named("sort").id, rowSearch.key.named("search").id, connection.reconnectKey.named("reconnect").id,
+                    connection.schemaKey.named("schema").id]
             .map { Effect.work(.cancel($0)) }
         return effects + cancels
     }
@@ -164,7 +163,7 @@ struct DatabaseTableScreen: ViewerTable {
         connection.reconnectAt = nil
         connection.reconnecting = true
         let source = self.source, name = table.name
-        effects.append(.work(.start(Work(reconnectKey.named("reconnect")) { progress in
+        effects.append(.work(.start(Work(connection.reconnectKey.named("reconnect")) { progress in
             let tables = Result { () throws(DatabaseError) -> [any DatabaseTable] in
                 let long = try source.table(name, sharingSnapshotWith: nil)
                 return [long, try source.table(name, sharingSnapshotWith: long)]
@@ -194,9 +193,9 @@ struct DatabaseTableScreen: ViewerTable {
             return true
         }
         return update.id.isSameFamily(as: pageKey.id) || update.id.isSameFamily(as: chunkKey.id)
-            || update.id.isSameFamily(as: sortKey.id) || update.id.isSameFamily(as: countKey.id) || update.id.isSameFamily(as: searchKey.id)
-            || update.id.isSameFamily(as: reconnectKey.id) || update.id.isSameFamily(as: filteredCountKey.id)
-            || update.id.isSameFamily(as: schemaKey.id)
+            || update.id.isSameFamily(as: sortKey.id) || update.id.isSameFamily(as: rowSearch.key.id)
+            || update.id.isSameFamily(as: connection.reconnectKey.id) || counts.owns(update)
+            || update.id.isSameFamily(as: connection.schemaKey.id)
     }
 
 
@@ -205,17 +204,9 @@ struct DatabaseTableScreen: ViewerTable {
     func statusText(at time: Double) -> StatusText {
         var parts: [String] = []
         if let lost = connection.lost { parts.append("⚠ connection lost, " + (connection.reconnecting ? "connecting again…" : "connecting again in a moment; the rows read stay") + " (\(lost))") }
-        if !filters.isEmpty {
-            let kept = table.hasIdentities ? grouped(identities.count) : filteredCount.map(grouped) ?? "counting"
-            parts.append("\(kept) of " + (count.map(grouped) ?? estimate.map { "about " + grouped($0) } ?? "?") + " rows")
-            parts.append("filtered by " + filters.map(\.text).joined(separator: ", ") + " (u removes the last)")
-        } else if let count {
-            parts.append("\(grouped(count)) row\(count == 1 ? "" : "s")")
-        } else if let estimate {
-            parts.append("about \(grouped(estimate)) rows, counting…")
-        } else {
-            parts.append(!table.hasIdentities ? "counting the rows…" : "\(grouped(identities.count)) rows so far, counting…")
-        }
+        let kept: Int?? = filters.isEmpty ? nil : .some(table.hasIdentities ? identities.count : counts.filtered)
+        parts.append(counts.statusPart(kept: kept, readSoFar: table.hasIdentities ? identities.count : nil))
+        if !filters.isEmpty { parts.append("filtered by " + filters.map(\.text).joined(separator: ", ") + " (u removes the last)") }
         // What answered the last key comes right after the count, before what stays true.
         if let note { parts.insert(note, at: Swift.min(parts.count, connection.lost == nil ? 1 : 2)) }
         if let order { parts.append("by \(table.columns[order.column]) \(order.ascending ? "▲" : "▼")") }

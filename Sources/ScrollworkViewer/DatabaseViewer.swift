@@ -211,15 +211,15 @@ public struct DatabaseViewer: App {
         if screen.handleOverlay(event, at: time) { return }
         // A click on a cell makes its column the current one.
         if case let .mouse(mouse) = event, let column = screen.view.column(atCell: mouse) { screen.setCurrentColumn(column, at: time) }
-        let armed = screen.leavingArmed
-        if event.isPersonAction { screen.leavingArmed = false }
+        let armed = screen.keyMemory.leavingArmed
+        if event.isPersonAction { screen.keyMemory.leavingArmed = false }
         if case let .key(key) = event, let command = viewerKeys.databaseTable.command(for: key) {
-            if command != .record, command != .keepEqual, command != .keepDifferent { screen.awaitingRow = nil }
+            if command != .record, command != .keepEqual, command != .keepDifferent { screen.keyMemory.awaitingRow = nil }
             if screen.run(command, at: time) { return }
             if command == .cancel || command == .back {
                 // Filters took work to make: the first Esc says what a second one drops.
                 if !screen.filters.isEmpty && !armed {
-                    screen.leavingArmed = true
+                    screen.keyMemory.leavingArmed = true
                     screen.note = "\(command == .back ? "⌫" : "Esc") again goes back to the tables and drops the filters; u removes the last filter"
                     return
                 }

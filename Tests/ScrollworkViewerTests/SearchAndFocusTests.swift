@@ -138,7 +138,7 @@ import ScrollworkWidgets
             for _ in 0..<1000 where Self.ran(&t, nil) {
                 guard let screen = t.app.opened, !screen.filters.isEmpty, screen.view.table.list.numberOfRows > 0, screen.focusedValues == nil else { continue }
                 t.send(.key(KeyEvent(.enter)))
-                waited = t.app.opened?.awaitingRow == .record
+                waited = t.app.opened?.keyMemory.awaitingRow == .record
                 break
             }
             #expect(waited, "Enter came while the focused row was on its way")
