@@ -74,11 +74,11 @@ extension DatabaseTableScreen {
                 table = tables[1]
                 connection.lost = nil
                 note = "connected again"
-                if table.hasIdentities && !identitiesComplete { effects.append(.work(.start(chunk(after: identities.last)))) }
+                if table.hasIdentities && !shown.identitiesComplete { effects.append(.work(.start(chunk(after: shown.identities.last)))) }
                 if counts.total == nil { effects.append(.work(.start(counts.counting(long)))) }
                 // The pages that failed are asked for again at the next frame.
-                for page in 0...Swift.max(0, pages.page(ofRow: pages.count - 1)) where !pages.isLoaded(page: page) { pages.retry(page: page) }
-                view.table.replaceRows(with: pages, orderedBy: view.table.sortOrder, sameRows: true)
+                for page in 0...Swift.max(0, shown.pages.page(ofRow: shown.pages.count - 1)) where !shown.pages.isLoaded(page: page) { shown.pages.retry(page: page) }
+                view.table.replaceRows(with: shown.pages, orderedBy: view.table.sortOrder, sameRows: true)
             case let .failure(error):
                 connection.lost = "\(error)"
                 connection.reconnectAt = time + Self.reconnectDelay

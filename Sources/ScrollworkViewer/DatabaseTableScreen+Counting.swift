@@ -55,12 +55,12 @@ extension DatabaseTableScreen {
     /// The count of the rows a filter keeps, or of the whole table.
     mutating func handleCountWork(_ update: WorkUpdate, at time: Double) -> Bool {
         if let answer = update.result(of: counts.filteredKey) {
-            guard answer.filters == filters.map(\.filter), !table.hasIdentities else { return true }
+            guard answer.filters == shown.filters.map(\.filter), !table.hasIdentities else { return true }
             switch answer.count {
             case let .success(n):
                 counts.filtered = n
-                pages.grow(to: n)
-                view.table.replaceRows(with: pages, orderedBy: view.table.sortOrder, sameRows: true)
+                shown.pages.grow(to: n)
+                view.table.replaceRows(with: shown.pages, orderedBy: view.table.sortOrder, sameRows: true)
             case let .failure(error):
                 failed(error, saying: "the filter stopped: ", at: time)
             }
@@ -70,9 +70,9 @@ extension DatabaseTableScreen {
             switch counted {
             case let .success(n):
                 counts.total = n
-                if !table.hasIdentities && filters.isEmpty {
-                    pages.grow(to: n)
-                    view.table.replaceRows(with: pages, orderedBy: view.table.sortOrder, sameRows: true)
+                if !table.hasIdentities && shown.filters.isEmpty {
+                    shown.pages.grow(to: n)
+                    view.table.replaceRows(with: shown.pages, orderedBy: view.table.sortOrder, sameRows: true)
                 }
             case let .failure(error):
                 failed(error, saying: "counting stopped: ", at: time)

@@ -10,7 +10,7 @@ extension DatabaseTableScreen {
     /// The frequency table of the current column among the rows shown, grouped by the engine.
     mutating func startFrequency() {
         guard let column = currentField, table.columns.indices.contains(column) else { return note = "every column is hidden: + shows them" }
-        let long = self.long, title = table.columns[column], tests = filters.map(\.filter)
+        let long = self.long, title = table.columns[column], tests = shown.filters.map(\.filter)
         exploration.begin("counting the values of \(title) in the database", at: lastTime)
         effects.append(.work(.start(Work(exploration.frequencyKey) { progress in
             let counted = Result { () throws(DatabaseError) -> Counted in
@@ -23,7 +23,7 @@ extension DatabaseTableScreen {
 
     /// The summary of every column among the rows shown, from the engine.
     mutating func startSummary() {
-        let long = self.long, tests = filters.map(\.filter)
+        let long = self.long, tests = shown.filters.map(\.filter)
         exploration.begin("summarising \(table.columns.count) columns in the database", at: lastTime)
         effects.append(.work(.start(Work(exploration.summaryKey) { progress in
             let summarised = Result { () throws(DatabaseError) -> Summarised in
@@ -54,17 +54,17 @@ extension DatabaseTableScreen {
     mutating func startSave(to path: String, replacing: Bool) {
         let format: ExportFormat
         do { format = try ExportFormat(path: path) } catch { return note = "\(error)" }
-        let table = self.table, order = self.order, tests = filters.map(\.filter), protected = readFiles, database = source.title
-        let identities = table.hasIdentities ? self.identities : nil
-        let total = identities?.count ?? pages.count
-        let shown = view.table.columns.compactMap { Int($0.id) }.filter { table.columns.indices.contains($0) }
-        let numeric = shown.map { table.isNumeric($0) }
+        let table = self.table, order = shown.order, tests = shown.filters.map(\.filter), protected = readFiles, database = source.title
+        let identities = table.hasIdentities ? shown.identities : nil
+        let total = identities?.count ?? shown.pages.count
+        let written = view.table.columns.compactMap { Int($0.id) }.filter { table.columns.indices.contains($0) }
+        let numeric = written.map { table.isNumeric($0) }
         exploration.begin("saving \(path)", at: lastTime)
         effects.append(.work(.start(Work(exploration.saveKey) { progress -> Saved? in
             do {
-                var writer = try TableWriter(output: OutputFile(path: path, replacingExisting: replacing, protecting: protected), format: format, titles: shown.map { table.columns[$0] }, numeric: numeric)
+                var writer = try TableWriter(output: OutputFile(path: path, replacingExisting: replacing, protecting: protected), format: format, titles: written.map { table.columns[$0] }, numeric: numeric)
                 do {
-                    try DatabaseTableSource(table, in: database).write(identities: identities, count: total, order: order, where: tests, columns: shown, to: &writer,
+                    try DatabaseTableSource(table, in: database).write(identities: identities, count: total, order: order, where: tests, columns: written, to: &writer,
                                                                     progress: { progress.report($0) })
                 } catch TableSourceError.cancelled { return nil }
                 try writer.finish()

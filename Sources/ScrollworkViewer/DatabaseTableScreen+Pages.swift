@@ -21,8 +21,8 @@ extension DatabaseTableScreen {
 
     /// The rowids after `after`, as work.
     func chunk(after: Int?) -> Work {
-        let table = self.table, generation = self.generation
-        return Work(chunkKey.named("rowids")) { progress in
+        let table = self.table, generation = shown.generation
+        return Work(shown.chunkKey.named("rowids")) { progress in
             let read = Result { () throws(DatabaseError) in try table.identities(after: after, limit: Self.chunkSize, keepGoing: { !progress.isCancelled }) }
             return progress.isCancelled ? nil : ChunkAnswer(generation: generation, identities: read)
         }
@@ -31,8 +31,8 @@ extension DatabaseTableScreen {
     /// What makes the work that reads a page of the order shown from its rows (made apart from
     /// `self`, which is being changed while the pages are planned).
     var loader: (_ page: Int, _ rows: Range<Int>) -> Work {
-        let table = self.table, generation = self.generation, order = self.order, pageKey = self.pageKey, filters = self.filters.map(\.filter)
-        let identities = !table.hasIdentities ? nil : self.identities
+        let table = self.table, generation = shown.generation, order = shown.order, pageKey = shown.pageKey, filters = shown.filters.map(\.filter)
+        let identities = !table.hasIdentities ? nil : shown.identities
         return { page, rows in
             let named = identities.map { Array($0[rows.clamped(to: 0..<$0.count)]) }
             return Work(pageKey.named(PagedRows<[TableValue]>.pageWorkName(page))) { progress in
@@ -47,26 +47,26 @@ extension DatabaseTableScreen {
 
     /// A page of rows, or a chunk of rowids in the table's own order.
     mutating func handlePageWork(_ update: WorkUpdate, at time: Double) -> Bool {
-        if let answer = update.result(of: pageKey) {
-            guard answer.generation == generation else { return true }
+        if let answer = update.result(of: shown.pageKey) {
+            guard answer.generation == shown.generation else { return true }
             switch answer.rows {
-            case let .success(rows): guard pages.deliver(rows, page: answer.page) else { return true }
+            case let .success(rows): guard shown.pages.deliver(rows, page: answer.page) else { return true }
             case let .failure(error):
-                guard pages.fail(page: answer.page, message: "\(error)") else { return true }
+                guard shown.pages.fail(page: answer.page, message: "\(error)") else { return true }
                 failed(error, saying: nil, at: time)
             }
-            view.table.replaceRows(with: pages, orderedBy: view.table.sortOrder, sameRows: true)
+            view.table.replaceRows(with: shown.pages, orderedBy: view.table.sortOrder, sameRows: true)
             return true
         }
-        if let answer = update.result(of: chunkKey) {
-            guard answer.generation == generation, !identitiesComplete else { return true }
+        if let answer = update.result(of: shown.chunkKey) {
+            guard answer.generation == shown.generation, !shown.identitiesComplete else { return true }
             switch answer.identities {
             case let .success(found):
-                identities += found
+                shown.identities += found
                 // Only an empty chunk says the end: a chunk of a range of blocks may hold fewer.
-                if found.isEmpty { identitiesComplete = true } else { effects.append(.work(.start(chunk(after: found.last)))) }
-                pages.grow(to: identities.count)
-                view.table.replaceRows(with: pages, orderedBy: view.table.sortOrder, sameRows: true)
+                if found.isEmpty { shown.identitiesComplete = true } else { effects.append(.work(.start(chunk(after: found.last)))) }
+                shown.pages.grow(to: shown.identities.count)
+                view.table.replaceRows(with: shown.pages, orderedBy: view.table.sortOrder, sameRows: true)
             case let .failure(error):
                 failed(error, saying: "reading the rows stopped: ", at: time)
             }
@@ -77,11 +77,11 @@ extension DatabaseTableScreen {
 
     /// The rows in the new order, from the first page again.
     mutating func showNewOrder() {
-        for page in pages.requested { effects.append(.work(.cancel(pageKey.named(PagedRows<[TableValue]>.pageWorkName(page)).id))) }
-        generation += 1
-        let rows = table.hasIdentities ? identities.count : (filters.isEmpty ? counts.total : counts.filtered) ?? 0
-        pages = PagedRows(count: rows, pageSize: Self.pageSize)
-        let sortOrder = order.map { [SortOrder(columnID: "\($0.column)", ascending: $0.ascending)] } ?? []
-        view.table.replaceRows(with: pages, orderedBy: sortOrder, sameRows: false)
+        for page in shown.pages.requested { effects.append(.work(.cancel(shown.pageKey.named(PagedRows<[TableValue]>.pageWorkName(page)).id))) }
+        shown.generation += 1
+        let rows = table.hasIdentities ? shown.identities.count : (shown.filters.isEmpty ? counts.total : counts.filtered) ?? 0
+        shown.pages = PagedRows(count: rows, pageSize: Self.pageSize)
+        let sortOrder = shown.order.map { [SortOrder(columnID: "\($0.column)", ascending: $0.ascending)] } ?? []
+        view.table.replaceRows(with: shown.pages, orderedBy: sortOrder, sameRows: false)
     }
 }

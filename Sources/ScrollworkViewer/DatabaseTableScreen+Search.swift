@@ -32,9 +32,9 @@ extension DatabaseTableScreen {
         guard !text.isEmpty else { return }
         rowSearch.last = (text, forward)
         let cursor = view.table.list.cursor.flatMap { view.table.list.indexPath(of: $0)?.row }
-        let sweep = SearchSweep(total: pages.count, focus: cursor, forward: forward, including: isNew)
-        let table = self.table, order = self.order, filters = self.filters.map(\.filter)
-        let identities = table.hasIdentities ? self.identities : nil
+        let sweep = SearchSweep(total: shown.pages.count, focus: cursor, forward: forward, including: isNew)
+        let table = self.table, order = shown.order, filters = shown.filters.map(\.filter)
+        let identities = table.hasIdentities ? shown.identities : nil
         rowSearch.isRunning = true
         note = "searching for “\(text)”… Esc cancels"
         effects.append(.work(.start(Work(rowSearch.key.named("search")) { progress in

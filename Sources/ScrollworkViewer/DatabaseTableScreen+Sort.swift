@@ -16,14 +16,14 @@ extension DatabaseTableScreen {
     /// Orders the rows by `column` in the engine, `ascending` or not (`o`, `O`).
     mutating func sort(byColumn column: Int, ascending: Bool, at time: Double) {
         guard table.columns.indices.contains(column) else { return }
-        arrange(column: column, ascending: ascending, filters: sorting?.filters ?? filters, at: time)
+        arrange(column: column, ascending: ascending, filters: shown.sorting?.filters ?? shown.filters, at: time)
     }
 
     /// Orders the rows by heading `column` in the engine (the same heading again reverses).
     mutating func sort(byHeading column: Int, at time: Double) {
         guard table.columns.indices.contains(column) else { return }
-        let ascending = order?.column == column ? !(order?.ascending ?? true) : true
-        arrange(column: column, ascending: ascending, filters: sorting?.filters ?? filters, at: time)
+        let ascending = shown.order?.column == column ? !(shown.order?.ascending ?? true) : true
+        arrange(column: column, ascending: ascending, filters: shown.sorting?.filters ?? shown.filters, at: time)
     }
 
     /// Keeps the rows that meet `text` as well (`COLUMN=VALUE`, `!=`, `<`, `<=`, `>`, `>=`, `*=`,
@@ -39,52 +39,52 @@ extension DatabaseTableScreen {
 
     /// Keeps the rows that meet `filter` as well, written `text` in the status line.
     mutating func keep(_ filter: DatabaseFilter, text: String, at time: Double) {
-        let base = sorting?.filters ?? filters
-        arrange(column: order?.column, ascending: order?.ascending ?? true, filters: base + [Filter(filter: filter, text: text)], at: time)
+        let base = shown.sorting?.filters ?? shown.filters
+        arrange(column: shown.order?.column, ascending: shown.order?.ascending ?? true, filters: base + [Filter(filter: filter, text: text)], at: time)
     }
 
     /// Removes the last filter; false when there is none.
     mutating func removeFilter(at time: Double) -> Bool {
-        let base = sorting?.filters ?? filters
+        let base = shown.sorting?.filters ?? shown.filters
         guard !base.isEmpty else { return false }
-        arrange(column: order?.column, ascending: order?.ascending ?? true, filters: Array(base.dropLast()), at: time)
+        arrange(column: shown.order?.column, ascending: shown.order?.ascending ?? true, filters: Array(base.dropLast()), at: time)
         return true
     }
 
     /// Shows the rows that meet `filters` in the order of `column` (the table's own when nil):
     /// a table's names in that order come from one statement of the engine's, off the loop,
     /// while the rows shown stay; a view's pages are read so from the next frame.
-    mutating func arrange(column: Int?, ascending: Bool, filters: [Filter], at time: Double) {
+    mutating func arrange(column: Int?, ascending: Bool, filters asked: [Filter], at time: Double) {
         let newOrder = column.map { (column: $0, ascending: ascending) }
-        if sorting != nil { effects.append(.work(.cancel(sortKey.named("sort").id))) }
-        sorting = nil
+        if shown.sorting != nil { effects.append(.work(.cancel(shown.sortKey.named("sort").id))) }
+        shown.sorting = nil
         guard table.hasIdentities else {
             // A view is read by position: the engine orders and filters each page as it is read.
-            order = newOrder
-            self.filters = filters
+            shown.order = newOrder
+            shown.filters = asked
             counts.filtered = nil
-            if !filters.isEmpty { effects.append(.work(.start(counts.filteredCounting(long, where: filters.map(\.filter))))) }
+            if !asked.isEmpty { effects.append(.work(.start(counts.filteredCounting(long, where: asked.map(\.filter))))) }
             showNewOrder()
             view.table.list.scroll.perform(.top, time: time)
             return
         }
-        if filters.isEmpty && newOrder == nil {
+        if asked.isEmpty && newOrder == nil {
             // The table's own order again: its rowids in chunks, the first screen at once.
-            order = nil
-            self.filters = []
-            identities = []
-            identitiesComplete = false
+            shown.order = nil
+            shown.filters = []
+            shown.identities = []
+            shown.identitiesComplete = false
             showNewOrder()
             effects.append(.work(.start(chunk(after: nil))))
             view.table.list.scroll.perform(.top, time: time)
             return
         }
-        sorting = (column, ascending, filters, time)
-        sortReceived = nil
-        let long = self.long, tests = filters.map(\.filter)
+        shown.sorting = (column, ascending, asked, time)
+        shown.sortReceived = nil
+        let long = self.long, tests = asked.map(\.filter)
         // How many rows the order will name, for the share received; unknown under filters.
-        let expected = filters.isEmpty ? (counts.total ?? counts.estimate) : nil
-        effects.append(.work(.start(Work(sortKey.named("sort")) { progress in
+        let expected = asked.isEmpty ? (counts.total ?? counts.estimate) : nil
+        effects.append(.work(.start(Work(shown.sortKey.named("sort")) { progress in
             let read = Result { () throws(DatabaseError) in
                 try long.identities(where: tests, orderedBy: newOrder, keepGoing: { !progress.isCancelled }) { received in
                     _ = progress.report(expected.map { Double(received) / Double(Swift.max(1, $0)) } ?? 0)
@@ -96,29 +96,29 @@ extension DatabaseTableScreen {
 
     /// Cancels the order being made; false when none is.
     mutating func cancelSort() -> Bool {
-        guard let sorting else { return false }
-        effects.append(.work(.cancel(sortKey.named("sort").id)))
-        self.sorting = nil
+        guard let sorting = shown.sorting else { return false }
+        effects.append(.work(.cancel(shown.sortKey.named("sort").id)))
+        shown.sorting = nil
         note = sorting.column.map { "sort by \(table.columns[$0]) cancelled" } ?? "filter cancelled"
         return true
     }
 
     /// The order the engine made, and how far it is.
     mutating func handleSortWork(_ update: WorkUpdate, at time: Double) -> Bool {
-        if let fraction = update.progress(of: sortKey) {
-            if sorting != nil { sortReceived = fraction }
+        if let fraction = update.progress(of: shown.sortKey) {
+            if shown.sorting != nil { shown.sortReceived = fraction }
             return true
         }
-        if let answer = update.result(of: sortKey) {
-            guard let asked = sorting, asked.column == answer.column, asked.ascending == answer.ascending, asked.filters.map(\.filter) == answer.filters else { return true }
-            sorting = nil
+        if let answer = update.result(of: shown.sortKey) {
+            guard let asked = shown.sorting, asked.column == answer.column, asked.ascending == answer.ascending, asked.filters.map(\.filter) == answer.filters else { return true }
+            shown.sorting = nil
             switch answer.identities {
             case let .success(found):
-                identities = found
-                identitiesComplete = true
-                effects.append(.work(.cancel(chunkKey.named("rowids").id)))
-                order = answer.column.map { ($0, answer.ascending) }
-                filters = asked.filters
+                shown.identities = found
+                shown.identitiesComplete = true
+                effects.append(.work(.cancel(shown.chunkKey.named("rowids").id)))
+                shown.order = answer.column.map { ($0, answer.ascending) }
+                shown.filters = asked.filters
                 let seconds = time - asked.started
                 // "1.24 s", "87 ms": as every sort's time is said, without "sort took" before a filter.
                 let took = StatusNotes.sortTime(seconds).replacing("sort took ", with: "")

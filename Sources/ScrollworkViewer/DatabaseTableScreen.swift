@@ -32,24 +32,13 @@ struct DatabaseTableScreen: ViewerTable {
     /// engine can share one.
     var long: any DatabaseTable
     var view: TableView<Row>
-    var pages: PagedRows<[TableValue]>
-    /// A table's rowids in the order shown (empty for a view).
-    var identities: [Int] = []
-    var identitiesComplete = false
+    /// The rows shown, as the engine arranges them: their filters and order, a table's rowids
+    /// in that order, the pages read of them, and the order being made.
+    var shown: EngineRows
     /// The count, once the engine has counted; a guess before; a view's under its filters.
     var counts: RowCount
-    /// The order shown: a column and whether ascending; nil for the table's own.
-    var order: (column: Int, ascending: Bool)? = nil
-    /// The order and filters being applied by the engine (a nil column keeps the table's own
-    /// order), and when they were asked for.
-    var sorting: (column: Int?, ascending: Bool, filters: [Filter], started: Double)? = nil
-    /// The share of the order's rows received from the engine so far, once it sends them (it
-    /// sorts first, saying nothing).
-    var sortReceived: Double? = nil
     /// The time of the last tick, from which the next wake is counted.
     var lastTime = 0.0
-    /// The filters every row shown meets (the engine's `WHERE`).
-    var filters: [Filter] = []
     /// The column the exploring keys act on (`[`, `]`, `$`, a click on a cell).
     var current = CurrentColumn(place: 0)
     /// The table's keys, as the host binds them.
@@ -92,12 +81,7 @@ struct DatabaseTableScreen: ViewerTable {
     static let reconnectDelay = 3.0
     /// Positions a search asks the engine about at once.
     static let searchBatch = 4096
-    /// Bumped when the order changes, so that answers for the old one are dropped.
-    var generation = 0
     var effects: [Effect] = []
-    let pageKey = WorkKey<PageAnswer>("database-page")
-    let chunkKey = WorkKey<ChunkAnswer>("database-rowids")
-    let sortKey = WorkKey<SortAnswer>("database-sort")
 
     /// The table `name` of `source`, on two connections of its own.
     init(source: any DatabaseSource, name: String, theme: Theme) throws(DatabaseError) {
@@ -105,7 +89,7 @@ struct DatabaseTableScreen: ViewerTable {
         long = try source.table(name, sharingSnapshotWith: nil)
         table = try source.table(name, sharingSnapshotWith: long)
         counts = RowCount(estimate: table.estimatedCount())
-        pages = PagedRows(count: 0, pageSize: Self.pageSize)
+        shown = EngineRows(pages: PagedRows(count: 0, pageSize: Self.pageSize))
         let table = self.table
         let columns = table.columns.indices.map { c in
             let numeric = table.isNumeric(c)
@@ -119,7 +103,7 @@ struct DatabaseTableScreen: ViewerTable {
                 }
             }
         }
-        var state = TableState(rows: pages, columns: columns)
+        var state = TableState(rows: shown.pages, columns: columns)
         state.list.scroll = ScrollIdiom.macOS.scrollState(viewport: .zero, content: .zero)
         state.list.selectionMode = .single
         view = TableView(state, theme: theme)
@@ -138,16 +122,16 @@ struct DatabaseTableScreen: ViewerTable {
         view.keepRowsClearOfIndicator()
         view.highlightedColumn = current.chosen ? currentColumn : nil
         view.render(in: canvas.points(area), into: &canvas, at: time)
-        effects += pages.pageWork(visible: view.shownRows, velocity: view.table.list.scroll.velocity(.vertical), key: pageKey, load: loader)
+        effects += shown.pages.pageWork(visible: view.shownRows, velocity: view.table.list.scroll.velocity(.vertical), key: shown.pageKey, load: loader)
     }
 
     /// Every page, chunk, count, sort and search under way, cancelled: the screen is closing.
     mutating func cancelAllWork() -> [Effect] {
         showSheet(nil)
-        var cancels = pages.requested.map { Effect.work(.cancel(pageKey.named(PagedRows<[TableValue]>.pageWorkName($0)).id)) }
+        var cancels = shown.cancels.map { Effect.work(.cancel($0)) }
         cancels += exploration.cancel().map { Effect.work($0) }
         cancels += counts.cancels.map { Effect.work(.cancel($0)) }
-        cancels += [chunkKey.named("rowids").id, sortKey.named("sort").id, rowSearch.key.named("search").id, connection.reconnectKey.named("reconnect").id,
+        cancels += [rowSearch.key.named("search").id, connection.reconnectKey.named("reconnect").id,
                     connection.schemaKey.named("schema").id]
             .map { Effect.work(.cancel($0)) }
         return effects + cancels
@@ -176,7 +160,7 @@ struct DatabaseTableScreen: ViewerTable {
     var wakeTime: Double? {
         mutating get {
             // A sort under way wakes the screen each second, for its seconds in the status line.
-            let nextSecond = sorting.map { $0.started + (lastTime - $0.started).rounded(.down) + 1 } ?? exploration.nextSecond(after: lastTime)
+            let nextSecond = shown.sorting.map { $0.started + (lastTime - $0.started).rounded(.down) + 1 } ?? exploration.nextSecond(after: lastTime)
             let times = [view.wakeTime, overlay?.wakeTime, sheet?.wakeTime, connection.reconnectAt, nextSecond].compactMap { $0 }
             return times.min()
         }
@@ -192,8 +176,7 @@ struct DatabaseTableScreen: ViewerTable {
             keepAFocus(at: time)
             return true
         }
-        return update.id.isSameFamily(as: pageKey.id) || update.id.isSameFamily(as: chunkKey.id)
-            || update.id.isSameFamily(as: sortKey.id) || update.id.isSameFamily(as: rowSearch.key.id)
+        return shown.owns(update) || update.id.isSameFamily(as: rowSearch.key.id)
             || update.id.isSameFamily(as: connection.reconnectKey.id) || counts.owns(update)
             || update.id.isSameFamily(as: connection.schemaKey.id)
     }
@@ -204,20 +187,20 @@ struct DatabaseTableScreen: ViewerTable {
     func statusText(at time: Double) -> StatusText {
         var parts: [String] = []
         if let lost = connection.lost { parts.append("⚠ connection lost, " + (connection.reconnecting ? "connecting again…" : "connecting again in a moment; the rows read stay") + " (\(lost))") }
-        let kept: Int?? = filters.isEmpty ? nil : .some(table.hasIdentities ? identities.count : counts.filtered)
-        parts.append(counts.statusPart(kept: kept, readSoFar: table.hasIdentities ? identities.count : nil))
-        if !filters.isEmpty { parts.append("filtered by " + filters.map(\.text).joined(separator: ", ") + " (u removes the last)") }
+        let kept: Int?? = shown.filters.isEmpty ? nil : .some(table.hasIdentities ? shown.identities.count : counts.filtered)
+        parts.append(counts.statusPart(kept: kept, readSoFar: table.hasIdentities ? shown.identities.count : nil))
+        if !shown.filters.isEmpty { parts.append("filtered by " + shown.filters.map(\.text).joined(separator: ", ") + " (u removes the last)") }
         // What answered the last key comes right after the count, before what stays true.
         if let note { parts.insert(note, at: Swift.min(parts.count, connection.lost == nil ? 1 : 2)) }
-        if let order { parts.append("by \(table.columns[order.column]) \(order.ascending ? "▲" : "▼")") }
+        if let order = shown.order { parts.append("by \(table.columns[order.column]) \(order.ascending ? "▲" : "▼")") }
         if let running = exploration.statusPart(at: time) { parts.append(running) }
         if view.table.columns.indices.contains(currentColumn) { parts.append("column \(view.table.columns[currentColumn].title)") }
-        if let sorting {
+        if let sorting = shown.sorting {
             // The engine says nothing while it sorts: the seconds show that it works, and once
             // it sends the rows, how many have come.
             var running = (sorting.column.map { "sorting by \(table.columns[$0])" } ?? "filtering") + " in the database… "
             running += "\(Int(Swift.max(0, time - sorting.started))) s"
-            if let share = sortReceived, share > 0 { running += ", \(share.wholePercent)% of the rows received" }
+            if let share = shown.sortReceived, share > 0 { running += ", \(share.wholePercent)% of the rows received" }
             parts.append(running + " · Esc cancels")
         }
         if !table.hasIdentities { parts.append(table.isView ? "a view is read by position" : "a table without rowids is read by position") }

@@ -218,7 +218,7 @@ public struct DatabaseViewer: App {
             if screen.run(command, at: time) { return }
             if command == .cancel || command == .back {
                 // Filters took work to make: the first Esc says what a second one drops.
-                if !screen.filters.isEmpty && !armed {
+                if !screen.shown.filters.isEmpty && !armed {
                     screen.keyMemory.leavingArmed = true
                     screen.note = "\(command == .back ? "⌫" : "Esc") again goes back to the tables and drops the filters; u removes the last filter"
                     return

@@ -138,7 +138,7 @@ import ScrollworkWidgets
             #expect(t.text.contains("sorting by note in the database… 3 s"), "\(t.text)")
             Self.settle(&t)
             // The order's rowids come in; the share is said every 65,536 of them.
-            let received = try #require(t.app.opened?.sortReceived)
+            let received = try #require(t.app.opened?.shown.sortReceived)
             #expect(Swift.abs(received - 131_072.0 / 140_000) < 0.001)
             #expect(t.text.contains("sorted in the database in"))
         }
@@ -152,9 +152,9 @@ import ScrollworkWidgets
             t.send(.key(KeyEvent(.enter)))
             Self.settle(&t)
             try Self.clickHeading(&t, "note")
-            #expect(t.app.opened?.sorting != nil)
+            #expect(t.app.opened?.shown.sorting != nil)
             t.send(.key(KeyEvent(.escape)))
-            #expect(t.app.opened?.sorting == nil && t.text.contains("sort by note cancelled"))
+            #expect(t.app.opened?.shown.sorting == nil && t.text.contains("sort by note cancelled"))
             Self.settle(&t)
             #expect(Self.shownIDs(t) == Array(1...18))
             t.send(.key(KeyEvent(.escape)))

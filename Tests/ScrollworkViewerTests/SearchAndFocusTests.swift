@@ -136,7 +136,7 @@ import ScrollworkWidgets
             // for them, then shows the first.
             var waited = false
             for _ in 0..<1000 where Self.ran(&t, nil) {
-                guard let screen = t.app.opened, !screen.filters.isEmpty, screen.view.table.list.numberOfRows > 0, screen.focusedValues == nil else { continue }
+                guard let screen = t.app.opened, !screen.shown.filters.isEmpty, screen.view.table.list.numberOfRows > 0, screen.focusedValues == nil else { continue }
                 t.send(.key(KeyEvent(.enter)))
                 waited = t.app.opened?.keyMemory.awaitingRow == .record
                 break
