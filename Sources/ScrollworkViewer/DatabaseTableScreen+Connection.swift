@@ -3,9 +3,18 @@ import ScrollworkDatabase
 import ScrollworkFiles
 import ScrollworkWidgets
 
-/// A lost connection made again, and a look at the table after a statement failed: what the
-/// screen knows of its connection.
+/// The table on its connections, where it comes from (to connect again when a connection is
+/// lost), and a look at the table after a statement failed: what the screen knows of its
+/// connection.
 struct ConnectionWatch {
+    /// Where the table comes from.
+    let source: any DatabaseSource
+    /// The table, read through a connection for pages.
+    var table: any DatabaseTable
+    /// The same table on a connection of its own for long statements (orders, the count), so
+    /// that pages keep coming while the engine sorts; one snapshot with `table` where the
+    /// engine can share one.
+    var long: any DatabaseTable
     /// Why the connection was lost, while it is; the rows shown stay and the screen connects
     /// again at `reconnectAt` (every few seconds until it can).
     var lost: String? = nil
@@ -70,8 +79,8 @@ extension DatabaseTableScreen {
             connection.reconnecting = false
             switch reconnected {
             case let .success(tables) where tables.count == 2:
-                long = tables[0]
-                table = tables[1]
+                connection.long = tables[0]
+                connection.table = tables[1]
                 connection.lost = nil
                 note = "connected again"
                 if table.hasIdentities && !shown.identitiesComplete { effects.append(.work(.start(chunk(after: shown.identities.last)))) }

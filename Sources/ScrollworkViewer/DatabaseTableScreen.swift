@@ -23,14 +23,12 @@ struct DatabaseTableScreen: ViewerTable {
     /// Rows a page.
     static let pageSize = 100
 
-    /// Where the table comes from, to connect again when a connection is lost.
-    let source: any DatabaseSource
+    /// Where the table comes from.
+    var source: any DatabaseSource { connection.source }
     /// The table, read through a connection for pages.
-    var table: any DatabaseTable
-    /// The same table on a connection of its own for long statements (orders, the count), so
-    /// that pages keep coming while the engine sorts; one snapshot with `table` where the
-    /// engine can share one.
-    var long: any DatabaseTable
+    var table: any DatabaseTable { connection.table }
+    /// The same table on its connection for long statements.
+    var long: any DatabaseTable { connection.long }
     var view: TableView<Row>
     /// The rows shown, as the engine arranges them: their filters and order, a table's rowids
     /// in that order, the pages read of them, and the order being made.
@@ -76,7 +74,7 @@ struct DatabaseTableScreen: ViewerTable {
     /// The search: the last one's text and direction, and whether one runs.
     var rowSearch = DatabaseSearch()
     /// The connection: lost or not, connecting again, the table looked at after a failure.
-    var connection = ConnectionWatch()
+    var connection: ConnectionWatch
     /// Seconds between tries to connect again.
     static let reconnectDelay = 3.0
     /// Positions a search asks the engine about at once.
@@ -85,12 +83,11 @@ struct DatabaseTableScreen: ViewerTable {
 
     /// The table `name` of `source`, on two connections of its own.
     init(source: any DatabaseSource, name: String, theme: Theme) throws(DatabaseError) {
-        self.source = source
-        long = try source.table(name, sharingSnapshotWith: nil)
-        table = try source.table(name, sharingSnapshotWith: long)
+        let long = try source.table(name, sharingSnapshotWith: nil)
+        let table = try source.table(name, sharingSnapshotWith: long)
+        connection = ConnectionWatch(source: source, table: table, long: long)
         counts = RowCount(estimate: table.estimatedCount())
         shown = EngineRows(pages: PagedRows(count: 0, pageSize: Self.pageSize))
-        let table = self.table
         let columns = table.columns.indices.map { c in
             let numeric = table.isNumeric(c)
             let ideal = Swift.max(table.columns[c].count + 2, numeric ? 10 : 20)
