@@ -34,6 +34,11 @@ struct FileIndexing {
     /// How to go back to where the file was opened from (a directory listing), for the status
     /// line's keys; nil when there is nowhere to go back to.
     var backHint: String? = nil
+    /// Following the end as the file grows (`F`, as `less +F`).
+    var following = false
+    /// Going to the last row of a file still being read (G or End while indexing): the focus
+    /// follows the index to its end, as `less` waits; any other key or click stops it.
+    var seekingEnd = false
 
     /// Where standard input is kept: in memory up to a limit, then in a temporary file.
     struct Spool: Sendable, Hashable {
@@ -229,6 +234,16 @@ extension ShowsIndexedFile {
     var name: String {
         get { source.name }
         set { source.name = newValue }
+    }
+    /// Following the end as the file grows (`F`).
+    var following: Bool {
+        get { source.following }
+        set { source.following = newValue }
+    }
+    /// Going to the end of a file still being read (G or End while indexing).
+    var seekingEnd: Bool {
+        get { source.seekingEnd }
+        set { source.seekingEnd = newValue }
     }
 }
 

@@ -27,7 +27,7 @@ extension FileViewer {
             do { addFilter(try RowFilter(column: field, title: fieldTitles[field], test: test), at: time) } catch { notes.set(.action, "\(error)") }
         case .removeFilter:
             guard !filters.filters.isEmpty else { return notes.set(.action, "no filter to remove") }
-            if let request = filters.removeLast(rows: fileRows, count: rows.count, missing: missing) { work.append(request) }
+            if let request = filters.removeLast(rows: fileRows, count: rows.count, missing: missing) { outbox.append(.work(request)) }
             if filters.filters.isEmpty { showFilteredRows(at: time) }
             notes.set(.action, filters.filters.isEmpty ? "every row shows again" : "filters: \(filters.summary)")
         case .frequency: startFrequency(at: time)
@@ -107,7 +107,7 @@ extension FileViewer {
 
     /// Adds `filter` and starts the pass that works it out.
     mutating func addFilter(_ filter: RowFilter, at time: Double) {
-        work.append(filters.add(filter, rows: fileRows, count: rows.count, missing: missing))
+        outbox.append(.work(filters.add(filter, rows: fileRows, count: rows.count, missing: missing)))
         notes.clear(.action)
     }
 
@@ -135,7 +135,7 @@ extension FileViewer {
         if changed {
             // The status line's count, "N of M rows", says what was kept: no note repeats it.
             showFilteredRows(at: time)
-            if let more = filters.rowsFound(rows: fileRows, count: rows.count, missing: missing) { work.append(more) }
+            if let more = filters.rowsFound(rows: fileRows, count: rows.count, missing: missing) { outbox.append(.work(more)) }
         }
         return true
     }
@@ -153,20 +153,20 @@ extension FileViewer {
         let rows = fileRows, missing = missing
         let title = fieldTitles[field]
         exploration.begin("counting the values of \(title)", at: time)
-        work.append(.start(Work(exploration.frequencyKey) { progress -> Result<Counted, Never>? in
+        outbox.append(.work(.start(Work(exploration.frequencyKey) { progress -> Result<Counted, Never>? in
             let table = FrequencyTable.counting(field: field, of: rows, within: within, missing: missing, concurrently: .processors) { progress.report($0) }
             return table.map { .success(Counted(table: $0, field: field, title: title, rows: within.count)) }
-        }))
+        })))
     }
 
     mutating func startSummary(at time: Double) {
         let within: RowSet = filters.kept.map { .rows($0) } ?? .all(count: rows.count)
         let rows = fileRows, missing = missing, titles = fieldTitles
         exploration.begin("summarising \(titles.count) columns", at: time)
-        work.append(.start(Work(exploration.summaryKey) { progress -> Result<Summarised, Never>? in
+        outbox.append(.work(.start(Work(exploration.summaryKey) { progress -> Result<Summarised, Never>? in
             let summaries = ColumnSummary.summarizing(rows, titles: titles, within: within, missing: missing, concurrently: .processors) { progress.report($0) }
             return summaries.map { .success(Summarised(summaries: $0, rows: within.count)) }
-        }))
+        })))
     }
 
     /// Saves the view: the rows shown, in their order, the columns shown (`#` aside).
@@ -178,7 +178,7 @@ extension FileViewer {
         let numeric = numeric(shown)
         let list = table.list, filters = filters, rows = fileRows, missing = missing, protected = readFiles
         exploration.begin("saving \(path)", at: time)
-        work.append(.start(Work(exploration.saveKey) { progress -> Saved? in
+        outbox.append(.work(.start(Work(exploration.saveKey) { progress -> Saved? in
             // The rows as they are shown: sorted, filtered.
             let count = list.numberOfRows
             var order: [UInt32] = []
@@ -194,7 +194,7 @@ extension FileViewer {
             } catch {
                 return Saved(path: path, rows: 0, failure: "\(error)")
             }
-        }))
+        })))
     }
 
     /// Takes a frequency, summary or save update; false for other work.
@@ -213,7 +213,7 @@ extension FileViewer {
 
     /// Shows `shown` over the table, in place of the sheet shown before (its work cancelled).
     private mutating func showSheet(_ shown: ResultSheet, at time: Double) {
-        for case let .work(request) in sheet?.cancelAllWork() ?? [] { work.append(request) }
+        for case let .work(request) in sheet?.cancelAllWork() ?? [] { outbox.append(.work(request)) }
         sheet = shown
         sheet?.view.appear(at: time)
     }
@@ -221,7 +221,7 @@ extension FileViewer {
     /// Stops a frequency table, summary or save under way; true when one was.
     mutating func cancelExploring() -> Bool {
         let cancels = exploration.cancel()
-        work += cancels
+        outbox += cancels.map { .work($0) }
         return !cancels.isEmpty
     }
 
@@ -237,7 +237,7 @@ extension FileViewer {
             if let position = table.columns.firstIndex(where: { $0.title == name }) { setCurrentColumn(position, at: time) } else { notes.set(.action, "that column is hidden: + shows it") }
         case let .says(message): notes.set(.action, message)
         }
-        for case let .work(request) in sheet?.cancelAllWork() ?? [] { work.append(request) }
+        for case let .work(request) in sheet?.cancelAllWork() ?? [] { outbox.append(.work(request)) }
         sheet = nil
     }
 

@@ -16,39 +16,50 @@ enum FileFormat: Sendable, Hashable {
 public struct FileViewer: App, WidgetGroup, ShowsIndexedFile, ViewerTable {
     /// Whose keys the viewer follows: a terminal program's, or in a window a desktop app's
     /// (Ctrl+C copies, Ctrl+Q quits, Ctrl+W closes; ``ViewerKeys/desktop(_:)``).
-    public var keyConvention = KeyConvention.terminal { didSet { viewerKeys = ViewerKeySet(keyConvention) } }
+    public var keyConvention = KeyConvention.terminal
     /// The key tables of ``keyConvention``.
-    var viewerKeys = ViewerKeySet(.terminal)
+    var viewerKeys: ViewerKeySet { ViewerKeySet(keyConvention) }
     /// The file, indexed in the background and watched for growth.
     var source: FileIndexing
-    let format: FileFormat
+    /// What the file's records are: their format, fields, names, missing words and types.
+    var shape: FileShape
     var view: TableView<DelimitedRecord>
-    var theme: Theme
-    /// The field count of the header (or of the first record): rows with another are marked.
-    /// Nil for JSON Lines, whose rows have a field a key.
-    let expectedFields: Int?
-    /// JSON Lines: every key seen so far, the columns after `#`.
-    var keys: [String] = []
-    /// The words that stand for no value, for columns made now and later (new JSON keys).
-    let missing: MissingValues
-    /// The columns' types, from the first rows and then from every row as the index finds them.
-    var typing: ColumnTyping
-    /// Following the end as the file grows (`F`, as `less +F`).
-    var following = false
-    /// Going to the last row of a file still being read (G or End while indexing): the focus
-    /// follows the index to its end, as `less` waits; any other key or click stops it.
-    var seekingEnd = false
+    /// The colours, the table's own.
+    var theme: Theme { view.theme }
+    /// How the file's records are read.
+    var format: FileFormat { shape.format }
+    /// JSON: every key seen so far.
+    var keys: [String] { shape.keys }
+    /// The words that stand for no value.
+    var missing: MissingValues { shape.missing }
+    /// The columns' types, as the rows read so far say.
+    var typing: ColumnTyping {
+        get { shape.typing }
+        set { shape.typing = newValue }
+    }
+    /// The names of the file's fields, in the file's order (the header, or JSON keys).
+    var fieldTitles: [String] { shape.fieldTitles }
     /// What is over the table and takes its events: the menu, the prompt, a record or the keys
     /// shown whole; nil leaves them to the table (or to the sheet, while one is shown).
     var overlay: TableOverlay? = nil
-    /// The last search in the file's order.
-    var search = FileSearch()
-    /// The search through a sorted view's rows in the order shown.
-    var rowSearch = RowSearch()
-    /// What has been typed for type-ahead selection.
-    var typed = TypeAheadState()
-    /// The names of the file's fields, in the file's order (the header, or JSON keys).
-    var fieldTitles: [String] = []
+    /// The searches: in the file's order, in the order shown, type-ahead.
+    var searches = Searches()
+
+    /// The ways a row is looked for: a text in the file's order (its bytes), a text in the order
+    /// shown (a sorted view's rows), and a name typed (type-ahead).
+    struct Searches {
+        /// The last search in the file's order.
+        var inFile = FileSearch()
+        /// The last search through a sorted view's rows in the order shown.
+        var shown = RowSearch()
+        /// What has been typed for type-ahead selection.
+        var typed = TypeAheadState()
+        /// True while a search runs.
+        var isRunning: Bool { inFile.isRunning || shown.isRunning }
+
+        /// Cancels the searches under way; the work to cancel.
+        mutating func cancel() -> [WorkRequest] { [inFile.cancel(), shown.cancel()].compactMap { $0 } }
+    }
     /// The column the exploring keys act on (a place among the table's columns; 0 is `#`),
     /// and whether the person chose it (the status line then names it).
     var current = CurrentColumn(place: 1)
@@ -77,23 +88,22 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile, ViewerTable {
     }
     /// A frequency table or summary shown over the table.
     var sheet: ResultSheet? = nil
-    /// True while the event being handled is a key: a menu it opens highlights its first item.
-    var handlingKey = false
     /// The frequency table, summary or save under way.
     var exploration = Exploration<Never>()
     /// The status line's messages, each cleared by its owner.
     var notes = StatusNotes()
-    var work: [WorkRequest] = []
+    /// What the viewer asks of its host (work to run, text to copy), in order, until the
+    /// loop takes it.
+    var outbox: [Effect] = []
     /// True once the person asked to quit.
     public var wantsQuit = false
-    /// Records copied with Alt+C, until the loop takes them.
-    var clipboard: String? = nil
+    /// The text copied last with Alt+C, until the loop takes it.
+    var clipboard: String? { outbox.lazy.compactMap { if case let .copy(text) = $0 { text } else { nil } }.last }
     /// The most rows Alt+C copies: OSC 52 goes through the terminal, which caps what it takes.
     static let copyLimit = 10_000
 
     /// A viewer of `file` in `format`.
     init(file: FileBytes, format: FileFormat, theme: Theme, missing: MissingValues = .common) throws(FileError) {
-        self.missing = missing
         let scanner: RecordScanner
         switch format {
         case let .delimited(dialect): scanner = RecordScanner(separator: dialect.separator, quote: dialect.quote)
@@ -103,12 +113,11 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile, ViewerTable {
         let source = try FileIndexing(file: file, scanner: scanner)
         let index = source.index
         self.source = source
-        self.format = format
-        self.theme = theme
-        let header: [String]?
+        let header: [String]?, keys: [String]
         switch format {
         case let .delimited(dialect):
             header = DelimitedRows(file: file, index: index, dialect: dialect).header
+            keys = []
         case let .json(framing):
             keys = JSONLinesRows.keys(file: file, index: index, lines: 0..<Swift.min(index.count, 1000), after: [], framing: framing)
             header = keys
@@ -117,10 +126,10 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile, ViewerTable {
         let rows = fileRows.rowSource
         let sampled = 0..<Self.sampleRows(index)
         let sample = ColumnSample(fileRows, in: sampled, missing: missing)
-        typing = ColumnTyping(kinds: sample.kinds, typed: sampled.count)
-        if case .json = format { expectedFields = nil } else { expectedFields = header?.count ?? sample.firstRowFields ?? 1 }
+        let expectedFields: Int? = if case .json = format { nil } else { header?.count ?? sample.firstRowFields ?? 1 }
         let columns = Self.columns(header: header, sample: sample, expected: expectedFields)
-        fieldTitles = columns.dropFirst().map(\.title)
+        shape = FileShape(format: format, expectedFields: expectedFields, keys: keys, missing: missing, typing: ColumnTyping(kinds: sample.kinds, typed: sampled.count),
+                          fieldTitles: columns.dropFirst().map(\.title))
         var table = TableState(rows: rows, columns: columns)
         table.list.idiom = .macOS
         table.list.selectionMode = .multiple
@@ -131,8 +140,8 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile, ViewerTable {
         view = TableView(table, theme: theme)
         // A viewer's page keys move the focus with the view, as g and G do.
         view.pageKeysScroll = false
-        if let step = source.nextStep { work.append(step) }
-        if let step = typing.next(fileRows) { work.append(step) }
+        if let step = source.nextStep { outbox.append(.work(step)) }
+        if let step = typing.next(fileRows) { outbox.append(.work(step)) }
         keepAFocus(at: 0)
     }
 
@@ -152,25 +161,19 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile, ViewerTable {
         return Swift.min(index.count, Swift.max(inSample, 60), sampleLimit)
     }
 
-    /// The rows `index` has found, read as `format` says.
+    /// The rows `index` has found in `file`, read as `format` says (JSON objects by `keys`).
     static func fileRows(file: FileBytes, index: RecordIndex, format: FileFormat, keys: [String]) -> FileRows {
-        switch format {
-        case let .delimited(dialect): return .delimited(DelimitedRows(file: file, index: index, dialect: dialect))
-        case let .json(framing): return .json(JSONLinesRows(file: file, index: index, keys: keys, framing: framing))
-        }
+        FileShape.rows(file: file, index: index, format: format, keys: keys)
     }
 
     /// The file's rows as their own type, for the passes that read fields in place.
-    var fileRows: FileRows { Self.fileRows(file: file, index: index, format: format, keys: keys) }
+    var fileRows: FileRows { shape.rows(file: file, index: index) }
 
     /// The file's rows for the table.
     var rows: AnyRowSource<DelimitedRecord> { fileRows.rowSource }
 
-    /// Which of `fields` hold numbers in every row typed so far, as the columns are typed: what
-    /// a save writes as JSON numbers (each value still only when it is one).
-    func numeric(_ fields: [Int]) -> [Bool] {
-        fields.map { typing.kinds.kind(ofColumn: $0) != .text }
-    }
+    /// Which of `fields` hold numbers in every row typed so far (``FileShape/numeric(_:)``).
+    func numeric(_ fields: [Int]) -> [Bool] { shape.numeric(fields) }
 
     /// Indexes the rest of the file now, and takes the JSON keys of its later records as columns.
     ///
@@ -225,7 +228,6 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile, ViewerTable {
             seekingEnd = false
             if let key, viewerKeys.table.command(for: key) == .cancel { return notes.set(.action, "stopped going to the end") }
         }
-        handlingKey = key != nil
         // The overlay takes the events first, then the sheet, then the table. (A sheet that comes
         // while a prompt is open waits under it: the prompt keeps what is being typed.)
         if var shown = overlay {
@@ -272,11 +274,11 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile, ViewerTable {
         // Enter on a row shows its record, before the table would activate the row.
         if command == .record, let id = table.list.cursor, let path = table.list.indexPath(of: id) { return openDetail(at: path, at: time) }
         let used = routeToChildren(event, at: time).isHandled
-        readTableEvents()
+        readTableEvents(fromKeyboard: key != nil)
         guard !used, let key else { return }
         // While a name is being typed (a key within a second of the last), its letters, digits,
         // dashes and underscores go on with it rather than run the commands they also name.
-        let typing = !typed.text.isEmpty && time - typed.lastTime <= TypeAheadState.resetInterval
+        let typing = !searches.typed.text.isEmpty && time - searches.typed.lastTime <= TypeAheadState.resetInterval
         if let command = (typing ? ViewerKeys.typing.command(for: key) : nil) ?? command { run(command, at: time) }
     }
 
@@ -289,12 +291,11 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile, ViewerTable {
         case .follow:
             following.toggle()
             if following { showEnd(at: time) }
-        case .cancel where search.isRunning || rowSearch.isRunning:
-            if let request = search.cancel() { work.append(request) }
-            if let request = rowSearch.cancel() { work.append(request) }
+        case .cancel where searches.isRunning:
+            outbox += searches.cancel().map { .work($0) }
             notes.set(.search, "search cancelled")
         case .cancel where filters.isRunning:
-            if let request = filters.cancel() { work.append(request) }
+            if let request = filters.cancel() { outbox.append(.work(request)) }
             notes.set(.action, "filter cancelled")
         case .cancel where exploration.isRunning:
             _ = cancelExploring()
@@ -303,7 +304,7 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile, ViewerTable {
         case let .nextMatch(forward): findNext(nil, forward: forward)
         case let .typeAhead(c):
             // Type-ahead: the first row whose sort column (or number) starts with what was typed.
-            notes.set(.action, typeAheadNote(view.table.typeAhead(String(c), state: &typed, at: time), typed: typed))
+            notes.set(.action, typeAheadNote(view.table.typeAhead(String(c), state: &searches.typed, at: time), typed: searches.typed))
         default: explore(command, at: time)
         }
     }
@@ -353,14 +354,14 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile, ViewerTable {
     private mutating func findNext(_ text: String?, forward: Bool) {
         guard table.sortOrder.isEmpty else {
             let position = table.list.cursor.flatMap { table.list.indexPath(of: $0) }?.row
-            let (request, message) = rowSearch.start(text, focus: position, forward: forward, in: table.list, kept: filters.kept, rows: fileRows)
+            let (request, message) = searches.shown.start(text, focus: position, forward: forward, in: table.list, kept: filters.kept, rows: fileRows)
             return start(request, message)
         }
         if let text {
-            let (request, message) = search.begin(text, spelledAs: format, in: file, focus: focusRange)
+            let (request, message) = searches.inFile.begin(text, spelledAs: format, in: file, focus: focusRange)
             start(request, message)
         } else {
-            let (request, message) = search.next(forward: forward, in: file, focus: focusRange)
+            let (request, message) = searches.inFile.next(forward: forward, in: file, focus: focusRange)
             start(request, message)
         }
     }
@@ -368,15 +369,12 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile, ViewerTable {
     /// Starts a search: the last one's match or failure is no longer what the line says.
     private mutating func start(_ request: WorkRequest?, _ message: String?) {
         notes.clear(.search)
-        if let request { work.append(request) }
+        if let request { outbox.append(.work(request)) }
         if let message { notes.set(.search, message) }
     }
 
     /// True when the file's first record names the columns.
-    var dialectHasHeader: Bool {
-        if case let .delimited(dialect) = format { return dialect.hasHeader }
-        return false
-    }
+    var dialectHasHeader: Bool { shape.hasHeader }
 
     /// Shows the record behind the row at `path` whole, every field under its column's name.
     private mutating func openDetail(at path: IndexPath, at time: Double) {
@@ -391,7 +389,7 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile, ViewerTable {
 
     /// What the table did: a new sort makes the last one's message stale; errors. (How a sort
     /// ended comes as the table's status effect, ``takeEffects()``.)
-    private mutating func readTableEvents() {
+    private mutating func readTableEvents(fromKeyboard: Bool) {
         let events = view.takeEvents()
         // A new order makes the last sort's message and a match's row number stale.
         if events.contains(where: { if case .headingClicked = $0 { true } else { false } }) {
@@ -404,7 +402,7 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile, ViewerTable {
                 currentColumn = column
                 columnChosen = true
             }
-            overlay = .menu(ViewerMenu.menu(for: target, at: point, keys: viewerKeys.table, theme: theme, idiom: view.pointIdiom, fromKeyboard: handlingKey))
+            overlay = .menu(ViewerMenu.menu(for: target, at: point, keys: viewerKeys.table, theme: theme, idiom: view.pointIdiom, fromKeyboard: fromKeyboard))
         }
         if let message = errorNote(view.takeErrors()) { notes.set(.action, message) }
     }
@@ -442,39 +440,39 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile, ViewerTable {
         if sheet?.handleWork(update, at: time) == true { return }
         if let outcome = source.handle(update, at: time) {
             if case let .json(framing) = format { addNewKeys(lines: outcome.found, framing: framing) }
-            if let step = typing.next(fileRows) { work.append(step) }
+            if let step = typing.next(fileRows) { outbox.append(.work(step)) }
             // A sort under way sorts the rows it began with; the new rows come unsorted after.
             // With filters, the new rows show once a pass has filtered them.
             if !outcome.found.isEmpty {
                 if filters.filters.isEmpty {
                     view.table.replaceRows(with: rows)
                 } else if let pass = filters.rowsFound(rows: fileRows, count: rows.count, missing: missing) {
-                    work.append(pass)
+                    outbox.append(.work(pass))
                 }
             }
             if let failure = outcome.note { notes.set(.file, failure) }
-            if let next = outcome.work { work.append(next) }
+            if let next = outcome.work { outbox.append(.work(next)) }
             if following { showEnd(at: time) }
             return
         }
         if let typed = typing.handle(update, rows: fileRows) {
             retype(typed.changed)
             widenForNumbers(typed.longer)
-            if let next = typed.next { work.append(next) }
+            if let next = typed.next { outbox.append(.work(next)) }
             return
         }
-        if let found = search.handle(update) {
+        if let found = searches.inFile.handle(update) {
             showMatch(found, at: time)
             return
         }
-        if let found = rowSearch.handle(update) {
+        if let found = searches.shown.handle(update) {
             showRow(found, at: time)
             return
         }
         if handleFilterUpdate(update, at: time) || handleExploreUpdate(update, at: time) { return }
         // The rest is the table's own sort.
         _ = view.handle(.work(update), at: time)
-        readTableEvents()
+        readTableEvents(fromKeyboard: false)
     }
 
     /// Makes field columns `fields` again with the kinds every row typed so far says, shown or
@@ -543,9 +541,9 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile, ViewerTable {
         let fresh = JSONLinesRows(file: file, index: index, keys: found, framing: framing)
         let records = sample.map { fresh.row(at: $0) }
         for c in keys.count..<found.count { view.table.appendColumn(.field(c, title: found[c], sample: records, missing: missing)) }
-        fieldTitles += found[keys.count...]
+        shape.fieldTitles += found[keys.count...]
         notes.set(.file, "new keys: " + found[keys.count...].joined(separator: ", "))
-        keys = found
+        shape.keys = found
     }
 
     /// Selects the row a search in the order shown found.
@@ -558,7 +556,7 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile, ViewerTable {
                 try view.table.list.select(path, at: time)
                 try view.table.list.revealRow(path, at: time)
                 let record = fileRecord(at: path).map { " (record \(grouped(recordNumber($0))) of the file)" } ?? ""
-                let round = wentRound ? SearchSweep.roundNote(forward: rowSearch.forward) + " · " : ""
+                let round = wentRound ? SearchSweep.roundNote(forward: searches.shown.forward) + " · " : ""
                 notes.set(.search, round + "match in row \(grouped(position + 1))\(record), in the order shown · n next · N previous")
             } catch {
                 notes.set(.search, "\(error)")
@@ -576,7 +574,7 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile, ViewerTable {
         }
         guard let record = index.record(containing: offset) else { return notes.set(.search, "the match is past the rows read so far") }
         guard record >= headerRecords, let path = indexPath(ofFileRecord: record) else {
-            let (request, message) = search.passOver(index.range(ofRecord: record), in: file, wentRound: wentRound)
+            let (request, message) = searches.inFile.passOver(index.range(ofRecord: record), in: file, wentRound: wentRound)
             start(request, message)
             if record >= headerRecords {
                 notes.set(.search, "searching on past record \(grouped(recordNumber(record))) of the file, which the filters leave out…")
@@ -586,7 +584,7 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile, ViewerTable {
         do {
             try view.table.list.select(path, at: time)
             try view.table.list.revealRow(path, at: time)
-            let round = wentRound ? search.roundNote + " · " : ""
+            let round = wentRound ? searches.inFile.roundNote + " · " : ""
             notes.set(.search, round + "match in row \(grouped(path.row + 1)) (record \(grouped(recordNumber(record))) of the file) · n next · N previous")
         } catch {
             notes.set(.search, "\(error)")
@@ -600,7 +598,7 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile, ViewerTable {
         sheet?.tick(at: time)
         let outcome = source.tick(at: time, following: following)
         if let message = outcome.note { notes.set(.file, message) }
-        if let request = outcome.work { work.append(request) }
+        if let request = outcome.work { outbox.append(.work(request)) }
         if outcome.restarted {
             // The file was cut shorter: it is read again from its start, unfiltered.
             if !filters.filters.isEmpty { filters = ViewFilters() }
@@ -635,16 +633,8 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile, ViewerTable {
 
     /// The status line: the answer to the last key (``notes``) right after the counts.
     var statusText: StatusText {
-        let kind: String
-        switch format {
-        case let .delimited(dialect):
-            kind = "separated by " + (dialect.separator == 0x09 ? "tab" : String(UnicodeScalar(dialect.separator)))
-                + (dialect.quote == 0x22 ? "" : ", quoted with " + String(UnicodeScalar(dialect.quote)))
-        case .json(.lines): kind = "JSON Lines"
-        case .json(.arrayElements): kind = "JSON array"
-        }
         let shown = filters.kept == nil ? "\(grouped(table.list.numberOfRows)) rows" : "\(grouped(table.list.numberOfRows)) of \(grouped(rows.count)) rows"
-        var parts = [shown + source.countSuffix] + notes.parts + [kind] + source.statusParts
+        var parts = [shown + source.countSuffix] + notes.parts + [shape.description] + source.statusParts
         if !filters.filters.isEmpty { parts.append("filtered by \(filters.summary) (u removes the last)") }
         if filters.isRunning { parts.append("filtering… \(filters.fraction.wholePercent)% (Esc cancels)") }
         if let running = exploration.statusPart(at: nil) { parts.append(running) }
@@ -653,7 +643,7 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile, ViewerTable {
         if following { parts.append("following the end (F stops)") }
         if seekingEnd { parts.append("going to the last row as the file is read (Esc stops)") }
         if let record = detailRecord { parts.append("record \(grouped(recordNumber(record))) of the file, every field whole (Esc, q or Enter returns)") }
-        if search.isRunning || rowSearch.isRunning { parts.append("searching… (Esc cancels)") }
+        if searches.isRunning { parts.append("searching… (Esc cancels)") }
         if let sorting = view.sorting, let title = view.sortingTitle { parts.append("Sorting by \(title)… \(sorting.fraction.wholePercent)% (Esc cancels)") }
         return StatusText(name: name, parts: parts, hint: viewerKeys.tableHint(back: source.backHint))
     }
@@ -678,9 +668,9 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile, ViewerTable {
         // The columns shown, in their order: hidden ones are left out, as in a save.
         let fields = table.columns.compactMap { Int($0.id) }
         if fields == Array(fieldTitles.indices) {
-            clipboard = tabSeparated([fieldTitles] + readRecords(records).map(\.fields))
+            outbox.append(.copy(tabSeparated([fieldTitles] + readRecords(records).map(\.fields))))
         } else {
-            clipboard = tabSeparated([fields.map { fieldTitles[$0] }] + readRecords(records).map { record in fields.map { record[$0] ?? "" } })
+            outbox.append(.copy(tabSeparated([fields.map { fieldTitles[$0] }] + readRecords(records).map { record in fields.map { record[$0] ?? "" } })))
         }
         notes.set(.action, copiedNote(records.count, of: paths.count))
     }
@@ -702,24 +692,21 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile, ViewerTable {
     /// returns the effects that do it.
     public mutating func cancelAllWork() -> [Effect] {
         view.cancelSort()
-        work += [.cancel(source.indexKey.id), .cancel(source.spoolKey.id)]
-        if let request = search.cancel() { work.append(request) }
-        if let request = rowSearch.cancel() { work.append(request) }
-        if let request = filters.cancel() { work.append(request) }
+        outbox += [.work(.cancel(source.indexKey.id)), .work(.cancel(source.spoolKey.id))]
+        outbox += searches.cancel().map { .work($0) }
+        if let request = filters.cancel() { outbox.append(.work(request)) }
         _ = cancelExploring()
-        for case let .work(request) in sheet?.cancelAllWork() ?? [] { work.append(request) }
+        for case let .work(request) in sheet?.cancelAllWork() ?? [] { outbox.append(.work(request)) }
         return takeEffects()
     }
 
     /// Text copied with Alt+C, and reading, sorting and searching to run off the loop.
     public mutating func takeEffects() -> [Effect] {
-        var effects = clipboard.map { [Effect.copy($0)] } ?? []
-        effects += work.map { .work($0) }
+        var effects = outbox
+        outbox = []
         view.takeEffects(into: &effects)
         if sheet != nil { effects += sheet?.takeEffects() ?? [] }
         notes.takeSortStatus(from: effects)
-        clipboard = nil
-        work = []
         return effects
     }
 }

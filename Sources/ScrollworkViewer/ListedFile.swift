@@ -17,7 +17,7 @@ enum ListedFile {
     /// to cancel. Then Esc is its, and ⌫ outside a prompt goes back.
     var usesEscape: Bool {
         switch self {
-        case let .table(viewer): return viewer.field != nil || viewer.detail != nil || viewer.view.sorting != nil || viewer.search.isRunning
+        case let .table(viewer): return viewer.field != nil || viewer.detail != nil || viewer.view.sorting != nil || viewer.searches.isRunning
         case let .pager(pager): return pager.field != nil || pager.search.isRunning
         case let .database(viewer): return viewer.opened != nil
         }

@@ -138,7 +138,7 @@ public enum StandardInput {
         switch opened {
         case var .table(viewer):
             viewer.source.spool = place
-            if more { viewer.spooling = true; viewer.work.append(.start(Work(viewer.source.spoolKey, spoolBody))) } else { close(data); close(spool) }
+            if more { viewer.spooling = true; viewer.outbox.append(.work(.start(Work(viewer.source.spoolKey, spoolBody)))) } else { close(data); close(spool) }
             opened = .table(viewer)
         case var .pager(pager):
             pager.source.spool = place

@@ -18,10 +18,6 @@ public struct TextPager: App, WidgetGroup, ShowsIndexedFile {
     var source: FileIndexing
     var view: ScrollView<FileLines>
     var theme: Theme
-    var following = false
-    /// Going to the last line of a file still being read (G or End while indexing): the view
-    /// follows the index to its end, as `less` waits; any other key or click stops it.
-    var seekingEnd = false
     /// The widest line drawn so far, in cells: how far the text scrolls sideways.
     var widest = 0
     /// The search being typed, if one is.
