@@ -1,0 +1,56 @@
+import Glibc
+import ScrollworkFiles
+
+/// The bytes libFuzzer hands a target, and a file holding them (in memory, on /dev/shm, unlinked
+/// once open and read by its /proc path as `scrollwork open` opens any file, so compressed input
+/// goes through the decompressors).
+struct FuzzInput {
+    let bytes: [UInt8]
+
+    init(_ data: UnsafePointer<UInt8>?, _ size: Int) {
+        bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
+    }
+
+    /// The first byte, which the targets read as their settings; 0 for none.
+    var settings: UInt8 { bytes.first ?? 0 }
+
+    /// The bytes after the settings.
+    var body: [UInt8] { Array(bytes.dropFirst()) }
+
+    /// `body` in a file, opened; the descriptor is closed by `FileBytes`' owner after `run`.
+    func withFile<T>(_ contents: [UInt8], _ run: (FileBytes) throws -> T) rethrows -> T? {
+        var template = Array("/dev/shm/scrollwork-fuzz-XXXXXX".utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { return nil }
+        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+        defer { close(fd) }
+        let written = contents.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        guard written == contents.count else { return nil }
+        guard let file = try? FileBytes(path: "/proc/self/fd/\(fd)") else { return nil }
+        return try run(file)
+    }
+}
+
+/// Stops the fuzzer with a message when two paths of the API disagree.
+func agree(_ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String) {
+    if !condition() {
+        fputs("disagreement: \(message())\n", stderr)
+        abort()
+    }
+}
+
+/// Stops the fuzzer unless every row of `rows` read whole, split in place and read a field at a
+/// time gives the same fields (a row with a problem is read whole only).
+func readersAgree(_ rows: some InPlaceRows) {
+    let all = Array(0..<rows.count)
+    let split = rows.fields(at: all) { _, fields in fields.strings }
+    for i in all {
+        let record = rows.row(at: i)
+        guard record.problem == nil else { continue }
+        agree(record.fields == split[i], "row \(i): \(record.fields) whole, \(split[i]) split in place")
+        for f in 0..<record.fields.count {
+            let value = rows.values(ofField: f, at: [i]) { bytes in bytes.map { String(decoding: $0, as: UTF8.self) } }[0] ?? ""
+            agree(value == record.fields[f], "row \(i) field \(f): \(value) read alone, \(record.fields[f]) whole")
+        }
+    }
+}
