@@ -107,13 +107,13 @@ package struct GalleryApp: App {
     /// for what only a gallery page does (focus moving on past its last widget).
     struct PageAccess {
         let child: Child<GalleryApp>
-        let moveFocus: (inout GalleryApp, Bool) -> Bool
+        let moveFocus: (inout GalleryApp, Bool, Bool) -> Bool
         let render: (inout GalleryApp, Rect, inout Canvas, Double) -> Void
         let focusFrame: (inout GalleryApp) -> Rect?
 
         init<P: GalleryPage>(_ path: WritableKeyPath<GalleryApp, P>) {
             child = Child(path)
-            moveFocus = { $0[keyPath: path].moveFocus(forward: $1) }
+            moveFocus = { $0[keyPath: path].moveFocus(forward: $1, wrapping: $2) }
             render = { $0[keyPath: path].render(in: $1, into: &$2, at: $3) }
             focusFrame = { $0[keyPath: path].visibleFocusFrame }
         }
@@ -305,8 +305,9 @@ package struct GalleryApp: App {
             case .focus?, .quitNow?, nil: break
             }
             if page.handle(&self, event, time).isHandled { return }
-            // Tab moves focus through the page's widgets, then (a terminal's) on to the next page.
-            if case let .focus(forward)? = command, !current.moveFocus(&self, forward), style.keys == .terminal {
+            // Tab moves focus through the page's widgets, then a terminal's on to the next page; a
+            // window's goes round the page's widgets, as a desktop app's does (Ctrl+Tab changes page).
+            if case let .focus(forward)? = command, !current.moveFocus(&self, forward, style.keys == .desktop), style.keys == .terminal {
                 go(to: self.page.rawValue + (forward ? 1 : -1), at: time)
             }
             return

@@ -36,6 +36,39 @@ import ScrollworkWidgets
         #expect(app.wantsQuit)
     }
 
+    /// A group of three widgets that take keys.
+    struct ThreeFields: WidgetGroup {
+        var a = TextField(prompt: "a")
+        var b = TextField(prompt: "b")
+        var c = TextField(prompt: "c")
+        var routing = Routing()
+        var children: [Child<Self>] { [Child(\.a), Child(\.b), Child(\.c)] }
+    }
+
+    @Test("Tab and Shift+Tab go round every widget that takes keys when asked to wrap (a window's Tab), and stop at the ends otherwise (a terminal's, which moves on to the next page)")
+    func tabWrapsAround() {
+        var group = ThreeFields()
+        #expect(group.focusedChild == \ThreeFields.a, "the first widget has the focus to begin with")
+        var seen: [AnyKeyPath] = []
+        for _ in 0..<7 {
+            let moved = group.moveFocus(forward: true, wrapping: true)
+            #expect(moved)
+            seen.append(group.focusedChild!)
+        }
+        #expect(seen == [\ThreeFields.b, \ThreeFields.c, \ThreeFields.a, \ThreeFields.b, \ThreeFields.c, \ThreeFields.a, \ThreeFields.b])
+        _ = group.moveFocus(forward: false)
+        let back = group.moveFocus(forward: false, wrapping: true)
+        #expect(back && group.focusedChild == \ThreeFields.c, "Shift+Tab from the first goes to the last")
+        let past = group.moveFocus(forward: true)
+        #expect(!past, "without wrapping, the last one says so and keeps the focus")
+        #expect(group.focusedChild == \ThreeFields.c)
+        // The gallery's window pages keep the focus on the page, round and round.
+        let app = gallery(.desktop, page: .scrollView)
+        for _ in 0..<9 { app.press(.tab) }
+        for _ in 0..<9 { app.press(.tab, .shift) }
+        #expect(app.app.page == .scrollView)
+    }
+
     @Test("desktop keys: Ctrl+F opens the scroll view page's search, Ctrl+W closes the help, then the window")
     func findAndClose() {
         let app = gallery(.desktop, page: .scrollView)

@@ -223,9 +223,9 @@ let sampleFiles = [
         let ok = TableState(rows: sampleFiles, columns: try fileColumns())
         #expect(ok.diagnostics().isEmpty)
         let bad = TableState(rows: sampleFiles, columns: [
-            TableColumn("Name:", width: try ColumnWidth(ideal: 100)) { .string($0.name) },
-            TableColumn("date of birth", width: try ColumnWidth(ideal: 100)) { .string($0.name) },
-            TableColumn("Date of Birth", width: try ColumnWidth(ideal: 100)) { .string($0.name) },
+            TableColumn("Name:", width: ColumnWidth(ideal: 100)) { .string($0.name) },
+            TableColumn("date of birth", width: ColumnWidth(ideal: 100)) { .string($0.name) },
+            TableColumn("Date of Birth", width: ColumnWidth(ideal: 100)) { .string($0.name) },
         ])
         let found = bad.diagnostics()
         #expect(found.count == 2 && found.allSatisfy { $0.guideline == "LT-07" })
@@ -234,7 +234,7 @@ let sampleFiles = [
 
     @Test("LT-07: a one-column table needs a heading or a header label")
     func LT_07_oneColumnNeedsALabel() throws {
-        var t = TableState(rows: sampleFiles, columns: [TableColumn("", width: try ColumnWidth(ideal: 100)) { .string($0.name) }])
+        var t = TableState(rows: sampleFiles, columns: [TableColumn("", width: ColumnWidth(ideal: 100)) { .string($0.name) }])
         #expect(t.diagnostics().map(\.guideline) == ["LT-07"])
         t.headerLabel = "Files"
         #expect(t.diagnostics().isEmpty)
@@ -252,6 +252,10 @@ let sampleFiles = [
         #expect(throws: TableError.invalidWidth(min: 50, ideal: 60, max: 40)) { try ColumnWidth(min: 50, ideal: 60, max: 40) }
         #expect(throws: TableError.self) { try ColumnWidth(min: .nan, ideal: 60) }
         #expect(try ColumnWidth(min: 10, ideal: 500, max: 100).ideal == 100)
+        // The common case cannot fail: an ideal alone is clamped, never refused.
+        #expect(ColumnWidth(ideal: 100) == ColumnWidth.clamping(min: 16, ideal: 100))
+        #expect(ColumnWidth(ideal: .nan).ideal == 16 && ColumnWidth(ideal: -5).ideal == 16 && ColumnWidth(ideal: 3).min == 16)
+        #expect(ColumnWidth(ideal: .infinity).ideal.isFinite && ColumnWidth(ideal: 100).max == .infinity)
         let clamped = ColumnWidth.clamping(min: 50, ideal: 10, max: 40)
         #expect(clamped.min == 50 && clamped.max == 50 && clamped.ideal == 50)
         #expect(ColumnWidth.clamping(min: .nan, ideal: .nan).min == 0)

@@ -85,6 +85,13 @@ public struct ColumnWidth: Sendable, Hashable {
         self.ideal = ideal.clamped(to: min...max)
     }
 
+    /// A column that starts `ideal` points wide, at least 16 and as wide as the person likes: the
+    /// common case, which cannot fail. An ideal below 16, or NaN, is 16; infinity is the widest
+    /// finite width.
+    public init(ideal: Double) {
+        self.init(unchecked: 16, ideal.isNaN ? 16 : Swift.min(Swift.max(16, ideal), .greatestFiniteMagnitude), .infinity)
+    }
+
     /// Limits made valid instead of rejected: NaN and negative minimums become 0, a maximum below
     /// the minimum becomes the minimum, and the ideal is clamped into the range.
     public static func clamping(min: Double = 16, ideal: Double, max: Double = .infinity) -> ColumnWidth {

@@ -108,15 +108,26 @@ extension WidgetGroup {
 
     /// Moves focus to the next (or previous) child that takes keys. Returns false, leaving focus
     /// where it was, when focus is already on the last (or first) one, so that the caller can move
-    /// on (Tab from the last widget of a page goes to the next page).
+    /// on (Tab from the last widget of a page goes to the next page); with `wrapping`, as a
+    /// window's Tab does, it goes round to the first (or last) instead, and with none focused it
+    /// focuses the first (or last). False only when no child takes keys.
     @inlinable @discardableResult
-    public mutating func moveFocus(forward: Bool) -> Bool {
+    public mutating func moveFocus(forward: Bool, wrapping: Bool = false) -> Bool {
         routing.focusIsVisible = true
         var order: [AnyKeyPath] = []
         for child in children where child.acceptsFocus(&self) { order.append(child.id) }
-        guard let current = focusedChild, let index = order.firstIndex(of: current) else { return false }
+        guard let first = order.first, let last = order.last else { return false }
+        guard let current = focusedChild, let index = order.firstIndex(of: current) else {
+            guard wrapping else { return false }
+            routing.focus = forward ? first : last
+            return true
+        }
         let next = index + (forward ? 1 : -1)
-        guard order.indices.contains(next) else { return false }
+        guard order.indices.contains(next) else {
+            guard wrapping else { return false }
+            routing.focus = forward ? first : last
+            return true
+        }
         routing.focus = order[next]
         return true
     }
