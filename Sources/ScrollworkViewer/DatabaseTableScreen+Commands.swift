@@ -5,29 +5,18 @@ import ScrollworkWidgets
 
 // The keys of an opened table: its prompt, what is shown over it, and its commands.
 extension DatabaseTableScreen {
-    /// What is over the table takes `event`: the overlay (the menu, the prompt, a row or the
-    /// keys shown whole), else the sheet, a table of its own (``ResultSheet``); false when
-    /// nothing is over the table.
-    mutating func handleOverlay(_ event: Event, at time: Double) -> Bool {
-        if var shown = overlay {
-            let outcome = shown.handle(event, at: time)
-            overlay = outcome == .stays ? shown : nil
-            switch outcome {
-            case .stays, .closes: break
-            case let .runs(command): _ = run(command, at: time)
-            case let .submits(.search, text): search(text, forward: true, isNew: true)
-            case let .submits(.filter, text): addFilter(text, at: time)
-            case let .submits(.save, text): take(SaveTarget.step(forName: text, protecting: readFiles))
-            case let .submits(.replace(path), text): take(SaveTarget.step(answering: text, about: path))
-            case let .submits(asking, text): _ = submitCommon(asking, text, at: time)
-            }
-            return true
+    /// Runs `command` as its key would (a menu's choice).
+    mutating func perform(_ command: ViewerCommand, at time: Double) { _ = run(command, at: time) }
+
+    /// What the person typed at the prompt, submitted: a search, a filter, a save.
+    mutating func submitOwn(_ prompt: ViewerPrompt, _ text: String, at time: Double) {
+        switch prompt {
+        case .search: search(text, forward: true, isNew: true)
+        case .filter: addFilter(text, at: time)
+        case .save: take(SaveTarget.step(forName: text, protecting: readFiles))
+        case let .replace(path): take(SaveTarget.step(answering: text, about: path))
+        case .goToRow, .column: break
         }
-        guard var shown = sheet else { return false }
-        let outcome = shown.handle(event, at: time)
-        sheet = shown
-        finishSheet(outcome, at: time)
-        return true
     }
 
     /// Opens the menu a right-click, Shift+F10 or the Menu key asked the table for, on the

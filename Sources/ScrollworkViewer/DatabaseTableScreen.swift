@@ -42,7 +42,7 @@ struct DatabaseTableScreen: ViewerTable {
     /// The table's keys, as the host binds them.
     var tableKeys: CommandTable<ViewerCommand> { viewerKeys.databaseTable }
     /// Says `message` as the answer to the last key.
-    mutating func say(_ message: String) { note = message }
+    mutating func say(_ message: String?) { note = message }
     /// `body` with the columns, the table view and the current column's place.
     mutating func arrangeColumns<T>(_ body: (inout ColumnArrangement<Row>, inout TableView<Row>, inout Int) -> T) -> T {
         body(&columns, &view, &current.place)

@@ -84,15 +84,15 @@ extension FileViewer {
     /// The files this view reads, which a save never replaces.
     var readFiles: Set<FileIdentity> { Set([file.fileIdentity].compactMap { $0 }) }
 
-    /// What the person typed at the prompt, submitted.
-    mutating func submit(_ prompt: ViewerPrompt, _ text: String, at time: Double) {
-        if submitCommon(prompt, text, at: time) { return }
+    /// What the person typed at the prompt, submitted: a search, a filter, a save.
+    mutating func submitOwn(_ prompt: ViewerPrompt, _ text: String, at time: Double) {
         switch prompt {
+        case .search: findNext(text, forward: true)
         case .filter:
             do { addFilter(try RowFilter(parsing: text, columns: columnNames), at: time) } catch { notes.set(.action, "\(error)") }
         case .save: take(SaveTarget.step(forName: text, protecting: readFiles), at: time)
         case let .replace(path): take(SaveTarget.step(answering: text, about: path), at: time)
-        case .search, .column, .goToRow: break
+        case .column, .goToRow: break
         }
     }
 

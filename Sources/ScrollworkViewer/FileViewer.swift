@@ -66,7 +66,9 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile, ViewerTable {
     /// The table's keys, as the host binds them.
     var tableKeys: CommandTable<ViewerCommand> { viewerKeys.table }
     /// Says `message` as the answer to the last key.
-    mutating func say(_ message: String) { notes.set(.action, message) }
+    mutating func say(_ message: String?) {
+        if let message { notes.set(.action, message) } else { notes.clear(.action) }
+    }
     /// `body` with the columns, the table view and the current column's place.
     mutating func arrangeColumns<T>(_ body: (inout ColumnArrangement<DelimitedRecord>, inout TableView<DelimitedRecord>, inout Int) -> T) -> T {
         body(&columns, &view, &current.place)
@@ -228,36 +230,15 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile, ViewerTable {
             seekingEnd = false
             if let key, viewerKeys.table.command(for: key) == .cancel { return notes.set(.action, "stopped going to the end") }
         }
-        // The overlay takes the events first, then the sheet, then the table. (A sheet that comes
-        // while a prompt is open waits under it: the prompt keeps what is being typed.)
-        if var shown = overlay {
-            let wasRow = shown.scrollView != nil
-            let outcome = shown.handle(event, at: time)
-            overlay = shown
-            if outcome != .stays { overlay = nil }
-            if outcome == .closes, wasRow { notes.clear(.action) }
-            return finish(outcome, at: time)
-        }
-        if var shown = sheet {
-            let outcome = shown.handle(event, at: time)
-            sheet = shown
-            return finishSheet(outcome, at: time)
-        }
+        // What is over the table takes the events first.
+        if handleOverTable(event, at: time) { return }
         handleOnTable(event, key: key, at: time)
     }
 
-    /// Carries out what the overlay's event did: a command the menu chose runs as its key would
-    /// (Show Record shows the focused row's), an answered prompt is acted on.
-    private mutating func finish(_ outcome: TableOverlay.Outcome, at time: Double) {
-        switch outcome {
-        case .stays, .closes: break
-        case .runs(.record):
-            if let id = table.list.cursor, let path = table.list.indexPath(of: id) { openDetail(at: path, at: time) }
-        case let .runs(command): run(command, at: time)
-        case let .submits(.column, text): jump(toColumn: text, at: time)
-        case let .submits(.search, text): findNext(text, forward: true)
-        case let .submits(asking, text): submit(asking, text, at: time)
-        }
+    /// Runs `command` as its key would (a menu's choice): Show Record shows the focused row's.
+    mutating func perform(_ command: ViewerCommand, at time: Double) {
+        guard command == .record else { return run(command, at: time) }
+        if let id = table.list.cursor, let path = table.list.indexPath(of: id) { openDetail(at: path, at: time) }
     }
 
     /// An event with nothing shown over the table: G and End go to the whole file's end, a
@@ -351,7 +332,7 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile, ViewerTable {
     /// focused row itself, `n` from the row after it, `N` before it), going round past the end:
     /// in a sorted view through the rows in the order shown, else through the file's bytes (the
     /// same order, and far faster).
-    private mutating func findNext(_ text: String?, forward: Bool) {
+    mutating func findNext(_ text: String?, forward: Bool) {
         guard table.sortOrder.isEmpty else {
             let position = table.list.cursor.flatMap { table.list.indexPath(of: $0) }?.row
             let (request, message) = searches.shown.start(text, focus: position, forward: forward, in: table.list, kept: filters.kept, rows: fileRows)

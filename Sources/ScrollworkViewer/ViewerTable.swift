@@ -17,11 +17,18 @@ protocol ViewerTable: OverlaidTable {
     var sheet: ResultSheet? { get set }
     /// The screen's keys, as its host binds them.
     var tableKeys: CommandTable<ViewerCommand> { get }
-    /// Says `message` in the status line, as the answer to the last key.
-    mutating func say(_ message: String)
+    /// Says `message` in the status line, as the answer to the last key; nil says nothing.
+    mutating func say(_ message: String?)
     /// `body` with the columns, the table view and the current column's place, together (one
     /// access to each, as Swift wants of a change to two parts at once).
     mutating func arrangeColumns<T>(_ body: (inout ColumnArrangement<Row>, inout TableView<Row>, inout Int) -> T) -> T
+    /// Runs `command` as the screen's key for it would (a menu's choice comes here too).
+    mutating func perform(_ command: ViewerCommand, at time: Double)
+    /// Carries out an answer to the prompt that ``submitCommon(_:_:at:)`` left: a search, a
+    /// filter, a save.
+    mutating func submitOwn(_ prompt: ViewerPrompt, _ text: String, at time: Double)
+    /// Carries out what Enter or Esc on the sheet asked of the table, the sheet closing.
+    mutating func finishSheet(_ outcome: ResultSheet.Outcome, at time: Double)
 }
 
 /// The column the exploring keys (`[`, `]`, `$`, `o`, `f`, `=`) act on: its place among the
@@ -98,6 +105,31 @@ extension ViewerTable {
         case .help: showHelp(at: time)
         default: return false
         }
+        return true
+    }
+
+    /// Gives `event` to what is over the table, front-most first: the overlay (the menu, the
+    /// prompt, a row or the keys shown whole), whose outcome is carried out here, then the sheet;
+    /// false when nothing is over the table. (A sheet that comes while a prompt is open waits
+    /// under it: the prompt keeps what is being typed.)
+    mutating func handleOverTable(_ event: Event, at time: Double) -> Bool {
+        if var shown = overlay {
+            let wasRow = shown.scrollView != nil
+            let outcome = shown.handle(event, at: time)
+            overlay = outcome == .stays ? shown : nil
+            switch outcome {
+            case .stays: break
+            // The row's status line part goes with it.
+            case .closes: if wasRow { say(nil) }
+            case let .runs(command): perform(command, at: time)
+            case let .submits(asking, text): if !submitCommon(asking, text, at: time) { submitOwn(asking, text, at: time) }
+            }
+            return true
+        }
+        guard var shown = sheet else { return false }
+        let outcome = shown.handle(event, at: time)
+        sheet = shown
+        if outcome != .stays { finishSheet(outcome, at: time) }
         return true
     }
 
