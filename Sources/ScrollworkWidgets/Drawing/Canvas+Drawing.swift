@@ -230,6 +230,9 @@ extension Canvas {
             return recording?.line(from: Point(x: x, y: origin.y + 1), to: Point(x: x, y: origin.y + height - 1), style, width: 1.5) ?? ()
         }
         let cell = metrics.cell(at: Point(x: origin.x + 1e-6, y: origin.y + 1e-6))
+        // On a character (a caret inside the text), the terminal's own cursor marks the place:
+        // the character stays.
+        if cells.area.contains(cell), !cells[cell.column, cell.row].text.allSatisfy(\.isWhitespace) { return }
         cells.draw("▏", column: cell.column, row: cell.row, style: gridStyle(style), clip: currentClip)
     }
 

@@ -151,6 +151,14 @@ public enum TextFieldCommand: Sendable, Hashable {
     case selectAll
     /// Type a character.
     case insert(Character)
+    /// Move the caret one character back (←), or forward (→).
+    case moveCaret(forward: Bool)
+    /// Move the caret to the start of the text (Home), or its end (End).
+    case moveCaretToEnd(forward: Bool)
+    /// Delete the character after the caret (Delete).
+    case deleteForward
+    /// Undo the last change (Ctrl+Z), or redo what was undone (Ctrl+Shift+Z, Ctrl+Y).
+    case undo, redo
 }
 
 extension TextFieldCommand {
@@ -161,6 +169,14 @@ extension TextFieldCommand {
         .anyModifiers(.deleteBackward, "delete the last character", .backspace),
         KeyBinding(.clear, "delete all the text", keys: KeyEvent(.character("u"), .control), label: "Ctrl-U"),
         KeyBinding(.selectAll, "select all the text (typing replaces it)", keys: KeyEvent(.character("a"), .control), label: "Ctrl+A"),
+        KeyBinding(.moveCaret(forward: false), "move the caret back a character", keys: KeyEvent(.left)),
+        KeyBinding(.moveCaret(forward: true), "move the caret forward a character", keys: KeyEvent(.right)),
+        KeyBinding(.moveCaretToEnd(forward: false), "move the caret to the start", keys: KeyEvent(.home)),
+        KeyBinding(.moveCaretToEnd(forward: true), "move the caret to the end", keys: KeyEvent(.end), KeyEvent(.character("e"), .control)),
+        KeyBinding(.deleteForward, "delete the character after the caret", keys: KeyEvent(.delete)),
+        KeyBinding(.undo, "undo the last change", keys: KeyEvent(.character("z"), .control), label: "Ctrl+Z"),
+        KeyBinding(.redo, "redo what was undone", keys: KeyEvent(.character("z"), [.control, .shift]), KeyEvent(.character("Z"), [.control, .shift]),
+                   KeyEvent(.character("Z"), .control), KeyEvent(.character("y"), .control), label: "Ctrl+Shift+Z"),
         KeyBinding("type it (a paste is typed whole)", label: "any character") { key in
             guard case let .character(c) = key.key, key.modifiers.isDisjoint(with: [.control, .alt]) else { return nil }
             return .insert(c)

@@ -1,7 +1,8 @@
 import Scrollwork
 
 /// A single-line text field (a search field, a type mode): it takes printable keys, Backspace
-/// and pastes while it has focus; Enter submits and Esc cancels. Pasted line breaks and tabs
+/// and Delete, pastes, ← → Home End to move its caret, and Ctrl+Z to undo while it has focus;
+/// Enter submits and Esc cancels. Pasted line breaks and tabs
 /// become spaces, and control characters are kept as text, drawn as pictures, never sent to the
 /// terminal.
 public struct TextField: ReportingWidget {
@@ -15,8 +16,26 @@ public struct TextField: ReportingWidget {
         case cancelled
     }
 
-    /// The text typed so far.
-    public var text: String
+    /// The text typed so far. Set from outside, the caret goes to its end.
+    public var text: String { didSet { caretOffset = text.count } }
+    /// Where the caret is: the number of characters before it (clamped to the text).
+    public var caret: Int {
+        get { caretOffset }
+        set { caretOffset = newValue.clamped(to: 0...text.count) }
+    }
+    private var caretOffset = 0
+    /// The changes made, for Ctrl+Z, and those undone, for redo: each the text before and after
+    /// it, and where the caret was before and after.
+    private var undone: [Change] = []
+    private var redone: [Change] = []
+
+    /// One change of the text, both ways.
+    private struct Change {
+        var before: String, caretBefore: Int
+        var after: String, caretAfter: Int
+    }
+    /// The most changes Ctrl+Z goes back through.
+    public static let undoLimit = 100
     /// Shown before the text ("Search: ").
     public var prompt: String
     /// Styles.
@@ -40,6 +59,7 @@ public struct TextField: ReportingWidget {
         self.prompt = prompt
         self.text = text
         self.theme = theme
+        caretOffset = text.count
         isTextSelected = selected && !text.isEmpty
     }
 
@@ -83,10 +103,17 @@ public struct TextField: ReportingWidget {
             x += c.text(self.prompt, at: Point(x: x, y: top), width: end - x, font: font, style: prompt)
             var style = isTextSelected ? theme.selection : theme.text
             if !isTextSelected { style.background = theme.focus.background }
-            // The caret keeps its room at the end: what does not fit before it is cut at the head.
+            // The caret keeps its room: what does not fit before it is cut at the head, what
+            // follows it at the tail, the text before the caret having the room it needs first.
             let caretRoom = c.caretWidth
-            x += c.text(text, at: Point(x: x, y: top), width: Swift.max(0, end - x - caretRoom), font: font, style: style, truncation: .head)
+            let split = text.index(text.startIndex, offsetBy: self.caret.clamped(to: 0...text.count))
+            let before = text[..<split], after = text[split...]
+            let room = Swift.max(0, end - x - caretRoom)
+            let afterRoom = after.isEmpty ? 0 : Swift.min(measurer.width(of: after, font: font), room / 2)
+            x += c.text(String(before), at: Point(x: x, y: top), width: room - afterRoom, font: font, style: style, truncation: .head)
             caret = Point(x: x, y: top)
+            // The text after the caret starts where it stands; the caret is drawn over it.
+            if !after.isEmpty { _ = c.text(String(after), at: caret, width: Swift.max(0, end - x), font: font, style: style, truncation: .tail) }
             c.caret(at: caret, height: lineHeight, theme.accent)
         }
         let cell = canvas.metrics.cell(at: Point(x: caret.x + 1e-6, y: caret.y + 1e-6))
@@ -94,44 +121,88 @@ public struct TextField: ReportingWidget {
         cursorPosition = canvas.metrics.origin(of: CellPosition(column: Swift.min(cell.column, area.maxColumn - 1), row: cell.row))
     }
 
-    /// Printable keys, Backspace, pastes, Enter and Esc.
+    /// Printable keys, Backspace and Delete, pastes, the caret's keys, undo, Enter and Esc.
     public mutating func handle(_ event: Event, at time: Double) -> EventResult {
         switch event {
         case let .key(key):
             guard let command = keys.command(for: key) else { return .ignored }
-            switch command {
-            case .submit: actions.append(.submitted)
-            case .cancel: actions.append(.cancelled)
-            case .deleteBackward:
-                guard !text.isEmpty else { return .handled }
-                if isTextSelected { text = "" } else { text.removeLast() }
-                isTextSelected = false
-                actions.append(.changed)
-            case .selectAll:
-                isTextSelected = !text.isEmpty
-            case .clear:
-                isTextSelected = false
-                guard !text.isEmpty else { return .handled }
-                text = ""
-                actions.append(.changed)
-            case let .insert(c):
-                if isTextSelected { text = "" }
-                isTextSelected = false
-                text.append(c)
-                actions.append(.changed)
-            }
+            perform(command)
             return .handled
         case let .paste(pasted):
-            if isTextSelected { text = "" }
-            isTextSelected = false
-            text += String(pasted.map { $0.isNewline || $0 == "\t" ? " " : $0 })
-            actions.append(.changed)
+            replaceSelection(with: String(pasted.map { $0.isNewline || $0 == "\t" ? " " : $0 }))
             return .handled
         case let .mouse(mouse):
             return frame.contains(mouse.location) && mouse.kind == .press ? .handled : .ignored
         default:
             return .ignored
         }
+    }
+
+    /// Carries out `command`.
+    private mutating func perform(_ command: TextFieldCommand) {
+        switch command {
+        case .submit: actions.append(.submitted)
+        case .cancel: actions.append(.cancelled)
+        case .deleteBackward:
+            if isTextSelected { return replaceSelection(with: "") }
+            guard caret > 0 else { return }
+            edit(removing: caret - 1..<caret, inserting: "", caretAfter: caret - 1)
+        case .deleteForward:
+            if isTextSelected { return replaceSelection(with: "") }
+            guard caret < text.count else { return }
+            edit(removing: caret..<caret + 1, inserting: "", caretAfter: caret)
+        case .selectAll:
+            isTextSelected = !text.isEmpty
+        case .clear:
+            isTextSelected = false
+            guard !text.isEmpty else { return }
+            edit(removing: 0..<text.count, inserting: "", caretAfter: 0)
+        case let .insert(c): replaceSelection(with: String(c))
+        case let .moveCaret(forward):
+            // A selection collapses to the end the caret moves toward, as a desktop field's does.
+            if isTextSelected {
+                caret = forward ? text.count : 0
+            } else {
+                caret += forward ? 1 : -1
+            }
+            isTextSelected = false
+        case let .moveCaretToEnd(forward):
+            caret = forward ? text.count : 0
+            isTextSelected = false
+        case .undo: step(back: true)
+        case .redo: step(back: false)
+        }
+    }
+
+    /// Puts `inserted` where the caret is, or in place of the whole text while it is selected.
+    private mutating func replaceSelection(with inserted: String) {
+        let range = isTextSelected ? 0..<text.count : caret..<caret
+        isTextSelected = false
+        guard !(range.isEmpty && inserted.isEmpty) else { return }
+        edit(removing: range, inserting: inserted, caretAfter: range.lowerBound + inserted.count)
+    }
+
+    /// Replaces the characters in `range` with `inserted`, keeping the change for undo.
+    private mutating func edit(removing range: Range<Int>, inserting inserted: String, caretAfter: Int) {
+        let before = text, caretBefore = caret
+        let start = text.index(text.startIndex, offsetBy: range.lowerBound), end = text.index(start, offsetBy: range.count)
+        text.replaceSubrange(start..<end, with: inserted)
+        caret = caretAfter
+        undone.append(Change(before: before, caretBefore: caretBefore, after: text, caretAfter: caret))
+        if undone.count > Self.undoLimit { undone.removeFirst() }
+        redone = []
+        actions.append(.changed)
+    }
+
+    /// Undo (`back`) the last change, the caret where it was before it; or redo the last undone,
+    /// the caret where the change left it.
+    private mutating func step(back: Bool) {
+        guard let change = back ? undone.popLast() : redone.popLast() else { return }
+        if back { redone.append(change) } else { undone.append(change) }
+        text = back ? change.before : change.after
+        caret = back ? change.caretBefore : change.caretAfter
+        isTextSelected = false
+        actions.append(.changed)
     }
 }
 

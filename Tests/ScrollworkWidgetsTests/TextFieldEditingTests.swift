@@ -1,0 +1,94 @@
+import Scrollwork
+import ScrollworkTerminal
+import Testing
+import ScrollworkWidgets
+
+/// A text field edits as a desktop field and a shell's line do: a caret that ← → Home End move,
+/// typing and pasting at the caret, Backspace and Delete on either side of it, Ctrl+Z and redo.
+@Suite struct TextFieldEditingTests {
+    static func key(_ key: Key, _ modifiers: Modifiers = []) -> Event { .key(KeyEvent(key, modifiers)) }
+
+    static func type(_ text: String, into field: inout TextField) {
+        for c in text { _ = field.handle(.key(KeyEvent(.character(c))), at: 0) }
+    }
+
+    @Test("← → Home End move the caret; typing, pasting, Backspace and Delete happen at it")
+    func caretEdits() {
+        var field = TextField(prompt: "Search: ")
+        Self.type("helo", into: &field)
+        #expect(field.caret == 4)
+        _ = field.handle(Self.key(.left), at: 0)
+        Self.type("l", into: &field)
+        #expect(field.text == "hello" && field.caret == 4)
+        _ = field.handle(Self.key(.home), at: 0)
+        _ = field.handle(.paste("say \n"), at: 0)
+        #expect(field.text == "say  hello" && field.caret == 5, "a paste goes in at the caret, its line break a space")
+        _ = field.handle(Self.key(.backspace), at: 0)
+        #expect(field.text == "say hello" && field.caret == 4)
+        _ = field.handle(Self.key(.left), at: 0)
+        _ = field.handle(Self.key(.delete), at: 0)
+        #expect(field.text == "sayhello" && field.caret == 3)
+        _ = field.handle(Self.key(.end), at: 0)
+        _ = field.handle(Self.key(.right), at: 0)
+        _ = field.handle(Self.key(.delete), at: 0)
+        #expect(field.caret == 8 && field.text == "sayhello", "past the end nothing moves or goes")
+        _ = field.handle(Self.key(.home), at: 0)
+        _ = field.handle(Self.key(.left), at: 0)
+        _ = field.handle(Self.key(.backspace), at: 0)
+        #expect(field.caret == 0 && field.text == "sayhello", "before the start neither")
+        let actions = field.takeActions()
+        #expect(actions.filter { $0 == .changed }.count == 8, "each edit says the text changed, each caret move does not: \(actions)")
+    }
+
+    @Test("a selected text (a prompt filled in) is replaced by typing, removed by Backspace or Delete, and → or ← collapse it to an end")
+    func selection() {
+        var field = TextField(prompt: "Save as: ", text: "view.csv", selected: true)
+        #expect(field.caret == 8 && field.isTextSelected)
+        _ = field.handle(Self.key(.left), at: 0)
+        #expect(!field.isTextSelected && field.caret == 0, "← goes to the selection's start")
+        Self.type("my-", into: &field)
+        #expect(field.text == "my-view.csv")
+        _ = field.handle(Self.key(.character("a"), .control), at: 0)
+        _ = field.handle(Self.key(.delete), at: 0)
+        #expect(field.text.isEmpty && field.caret == 0)
+    }
+
+    @Test("Ctrl+Z undoes each change back to the start, the caret where it was; redo goes forward again; a new edit ends the redo")
+    func undoAndRedo() {
+        var field = TextField()
+        Self.type("ab", into: &field)
+        _ = field.handle(Self.key(.left), at: 0)
+        Self.type("X", into: &field)
+        #expect(field.text == "aXb" && field.caret == 2)
+        _ = field.handle(Self.key(.character("z"), .control), at: 0)
+        #expect(field.text == "ab" && field.caret == 1)
+        _ = field.handle(Self.key(.character("z"), .control), at: 0)
+        _ = field.handle(Self.key(.character("z"), .control), at: 0)
+        #expect(field.text.isEmpty && field.caret == 0)
+        _ = field.handle(Self.key(.character("z"), .control), at: 0)
+        #expect(field.text.isEmpty, "nothing left to undo")
+        _ = field.handle(Self.key(.character("y"), .control), at: 0)
+        _ = field.handle(Self.key(.character("z"), [.control, .shift]), at: 0)
+        #expect(field.text == "ab" && field.caret == 2)
+        Self.type("c", into: &field)
+        _ = field.handle(Self.key(.character("y"), .control), at: 0)
+        #expect(field.text == "abc", "an edit after undoing ends the redo")
+        // The undo history is bounded.
+        for _ in 0..<(TextField.undoLimit + 50) { Self.type("x", into: &field) }
+        for _ in 0..<(TextField.undoLimit + 50) { _ = field.handle(Self.key(.character("z"), .control), at: 0) }
+        #expect(field.text.count == 3 + 50, "undo goes back \(TextField.undoLimit) changes")
+    }
+
+    @Test("the caret is drawn where it is: the text before it, then the caret, then the rest")
+    func drawnCaret() {
+        var t = HeadlessDriver(Harness(content: TextField(prompt: "Find: ", text: "needle")), columns: 30, rows: 1)
+        t.send(.key(KeyEvent(.left)))
+        t.send(.key(KeyEvent(.left)))
+        t.advance(by: 0.1)
+        #expect(t.text.hasPrefix("Find: needle"), "the text whole, the terminal's cursor on the l: \(t.text)")
+        let caret = t.app.content.cursorPosition
+        let origin = t.app.content.frame.origin
+        #expect(caret == Point(x: origin.x + Double("Find: need".count) * 8, y: origin.y), "\(String(describing: caret))")
+        #expect(t.app.content.caret == 4)
+    }
+}
