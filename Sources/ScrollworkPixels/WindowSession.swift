@@ -24,7 +24,11 @@ struct WindowSession<A: App, S: WorkScheduler> {
         case delivered
     }
 
-    init(driver: Driver<A, S>, input: WindowInput) {
+    /// Where a paste's text comes from: the clipboard (Ctrl+V, Shift+Insert) or, for a middle
+    /// click, the primary selection (X11's); SDL's by default, a test's own in a test.
+    var pasteText: @Sendable (_ primary: Bool) -> String? = { primary in Self.systemPasteText(primary: primary) }
+
+        init(driver: Driver<A, S>, input: WindowInput) {
         self.driver = driver
         self.input = input
         // A window cannot stop like a terminal job: Ctrl-Z reaches the app as a key.
@@ -38,10 +42,35 @@ struct WindowSession<A: App, S: WorkScheduler> {
         case .quit: return .quit
         case .resized: return .resized
         case let .events(events):
-            for e in events { perform(driver.deliver(e, at: time)) }
+            for e in events.flatMap(withPastes) { perform(driver.deliver(e, at: time)) }
             if case let .mouse(mouse)? = events.last { showPointerShape(driver.app.pointerShape(at: mouse.location)) }
             return .delivered
         }
+    }
+
+    /// `event` with the paste a desktop makes of it: Ctrl+V and Shift+Insert paste the clipboard
+    /// (in place of the key), a middle click the primary selection (after the click, so that what
+    /// it lands on has it), as a terminal delivers a paste; nothing to paste leaves the event as
+    /// it is.
+    func withPastes(_ event: Event) -> [Event] {
+        switch event {
+        case let .key(key) where key == KeyEvent(.character("v"), .control) || key == KeyEvent(.character("V"), [.control, .shift])
+            || key == KeyEvent(.insert, .shift):
+            return pasteText(false).map { [.paste($0)] } ?? [event]
+        case let .mouse(mouse) where mouse.kind == .press && mouse.button == .middle:
+            return [event] + (pasteText(true).map { [.paste($0)] } ?? [])
+        default:
+            return [event]
+        }
+    }
+
+    /// The system's clipboard, or its primary selection; nil when it holds no text.
+    static func systemPasteText(primary: Bool) -> String? {
+        guard (primary ? SDL_HasPrimarySelectionText() : SDL_HasClipboardText()) == SDL_TRUE,
+              let text = primary ? SDL_GetPrimarySelectionText() : SDL_GetClipboardText() else { return nil }
+        defer { SDL_free(text) }
+        let pasted = String(cString: text)
+        return pasted.isEmpty ? nil : pasted
     }
 
     /// The pointer's shape the app last asked for.

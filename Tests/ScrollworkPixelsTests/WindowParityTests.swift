@@ -117,6 +117,30 @@ import Testing
         return "\(t.list.scroll.offset) \(t.list.selectedIndexPaths.map(\.row)) \(t.sortOrder.map { "\($0.columnID)\($0.ascending)" })"
     }
 
+    /// A search field alone in a window.
+    struct Field: WidgetApp {
+        var content = TextField(prompt: "Find: ")
+        var wantsQuit = false
+    }
+
+    @Test("a window pastes as a desktop does: Ctrl+V and Shift+Insert the clipboard at the caret, a middle click the primary selection; with nothing to paste a key stays a key")
+    func desktopPastes() {
+        var window = WindowSession(driver: Driver(Field(), work: ManualWork()), input: WindowInput())
+        window.pasteText = { primary in primary ? "primary" : "clip\nboard" }
+        window.resize(columns: 40, rows: 3, at: 0)
+        func press(_ event: Event) { for e in window.withPastes(event) { window.deliver(e, at: 1) } }
+        press(.key(KeyEvent(.character("v"), .control)))
+        #expect(window.driver.app.content.text == "clip board", "a line break pasted is a space in a one-line field")
+        press(.key(KeyEvent(.home)))
+        press(.key(KeyEvent(.insert, .shift)))
+        #expect(window.driver.app.content.text == "clip boardclip board" && window.driver.app.content.caret == 10)
+        press(.mouse(MouseEvent(.press, button: .middle, at: Point(x: 20, y: 8))))
+        #expect(window.driver.app.content.text == "clip boardprimaryclip board")
+        #expect(window.withPastes(.mouse(MouseEvent(.press, button: .left, at: Point(x: 20, y: 8)))).count == 1, "only the middle button pastes")
+        window.pasteText = { _ in nil }
+        #expect(window.withPastes(.key(KeyEvent(.character("v"), .control))) == [.key(KeyEvent(.character("v"), .control))])
+    }
+
     @Test("LT-12: moving over a heading's divider asks for the resize arrows, moving off it for the arrow again")
     func pointerShapeFollowsThePointer() {
         var window = WindowSession(driver: Driver(Files(), work: ManualWork()), input: WindowInput())
