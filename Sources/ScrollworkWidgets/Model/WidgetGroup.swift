@@ -29,7 +29,7 @@ public struct Routing {
 ///   views do (SV-04).
 /// - The wheel goes to the front-most child under the pointer that uses it, then to the ones
 ///   behind it: an inner list at its end leaves the wheel to the view around it.
-/// - Keys and pastes go to the focused child. ``moveFocus(forward:)`` moves focus in the order
+/// - Keys and pastes go to the focused child. ``moveFocus(forward:wrapping:)`` moves focus in the order
 ///   of the children; a press on a child that takes keys focuses it.
 /// - ``childrenAreAnimating``, ``childrenWakeTime``, ``tickChildren(at:)`` and
 ///   ``appearChildren(at:)`` combine the children in one place.
