@@ -26,7 +26,7 @@ struct WindowSession<A: App, S: WorkScheduler> {
 
     /// Where a paste's text comes from: the clipboard (Ctrl+V, Shift+Insert) or, for a middle
     /// click, the primary selection (X11's); SDL's by default, a test's own in a test.
-    var pasteText: @Sendable (_ primary: Bool) -> String? = { primary in Self.systemPasteText(primary: primary) }
+    var pasteText: @Sendable (_ primary: Bool) -> String? = { primary in SystemClipboard.text(primary: primary) }
 
         init(driver: Driver<A, S>, input: WindowInput) {
         self.driver = driver
@@ -64,14 +64,6 @@ struct WindowSession<A: App, S: WorkScheduler> {
         }
     }
 
-    /// The system's clipboard, or its primary selection; nil when it holds no text.
-    static func systemPasteText(primary: Bool) -> String? {
-        guard (primary ? SDL_HasPrimarySelectionText() : SDL_HasClipboardText()) == SDL_TRUE,
-              let text = primary ? SDL_GetPrimarySelectionText() : SDL_GetClipboardText() else { return nil }
-        defer { SDL_free(text) }
-        let pasted = String(cString: text)
-        return pasted.isEmpty ? nil : pasted
-    }
 
     /// The pointer's shape the app last asked for.
     private(set) var pointerShape = PointerShape.arrow
@@ -135,6 +127,17 @@ struct WindowSession<A: App, S: WorkScheduler> {
             case let .diagnostics(found): writeToStandardError(found)
             }
         }
+    }
+}
+/// The window system's clipboard and primary selection, through SDL.
+enum SystemClipboard {
+    /// The clipboard's text, or the primary selection's; nil when it holds none.
+    static func text(primary: Bool) -> String? {
+        guard (primary ? SDL_HasPrimarySelectionText() : SDL_HasClipboardText()) == SDL_TRUE,
+              let text = primary ? SDL_GetPrimarySelectionText() : SDL_GetClipboardText() else { return nil }
+        defer { SDL_free(text) }
+        let pasted = String(cString: text)
+        return pasted.isEmpty ? nil : pasted
     }
 }
 #endif
