@@ -22,8 +22,9 @@ struct PostgresSecrets: Sendable {
         }
         if PostgresDatabase.isURL(conninfo), let scheme = conninfo.firstRange(of: "://") {
             let afterScheme = conninfo[scheme.upperBound...]
-            // The authority ends at the path, the query or the fragment.
-            let authority = afterScheme.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+            // The user info ends where libpq ends it: at an `@` before the first `/`, whatever
+            // `?` or `#` come before it (libpq reads them as part of the user or the password).
+            let authority = afterScheme.prefix { $0 != "/" }
             // With more than one `@`, libpq ends the user info at the first and takes the rest
             // for the host: each piece between them may be the password's, or part of it.
             let ats = authority.indices.filter { authority[$0] == "@" }

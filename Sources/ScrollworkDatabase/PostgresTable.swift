@@ -266,7 +266,8 @@ public struct PostgresDatabase: DatabaseSource {
     public static func redacted(_ conninfo: String) -> String {
         var text = conninfo
         if isURL(text), let scheme = text.firstRange(of: "://") {
-            let authority = text[scheme.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+            // As libpq reads it: the user info ends at an `@` before the first `/`.
+            let authority = text[scheme.upperBound...].prefix { $0 != "/" }
             if let at = authority.lastIndex(of: "@"), let colon = authority[..<at].firstIndex(of: ":") {
                 text.replaceSubrange(text.index(after: colon)..<at, with: "•••")
             }
