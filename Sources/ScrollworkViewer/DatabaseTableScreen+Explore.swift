@@ -174,6 +174,7 @@ extension DatabaseTableScreen {
                 note = "that column is hidden: + shows it"
             }
         case let .says(message): note = message
+        case .quits: keyMemory.wantsQuit = true
         }
         showSheet(nil)
     }
@@ -181,6 +182,8 @@ extension DatabaseTableScreen {
     /// Shows `shown` over the table (nil: no sheet), the work of the one shown before cancelled.
     mutating func showSheet(_ shown: ResultSheet?) {
         effects += sheet?.cancelAllWork() ?? []
+        var shown = shown
+        shown?.keys = viewerKeys.sheet
         sheet = shown
     }
 

@@ -66,6 +66,8 @@ struct DatabaseTableScreen: ViewerTable {
         var awaitingRow: ViewerCommand? = nil
         /// True after an Esc that would have left a filtered table: a second one leaves it.
         var leavingArmed = false
+        /// The person asked to quit from over the table (Ctrl+Q on a sheet): the viewer quits.
+        var wantsQuit = false
     }
     /// The frequency table, summary or save under way: the engine says nothing while it
     /// groups, so the status line counts its seconds.

@@ -208,7 +208,10 @@ public struct DatabaseViewer: App {
         screen.viewerKeys = viewerKeys
         // What answered the last key stays while a prompt is typed.
         if screen.overlay?.field == nil, event.isPersonAction, !screen.rowSearch.isRunning { screen.note = nil }
-        if screen.handleOverTable(event, at: time) { return }
+        if screen.handleOverTable(event, at: time) {
+            if screen.keyMemory.wantsQuit { wantsQuit = true }
+            return
+        }
         // A click on a cell makes its column the current one.
         if case let .mouse(mouse) = event, let column = screen.view.column(atCell: mouse) { screen.setCurrentColumn(column, at: time) }
         let armed = screen.keyMemory.leavingArmed

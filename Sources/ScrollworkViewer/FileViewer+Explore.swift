@@ -214,8 +214,10 @@ extension FileViewer {
     /// Shows `shown` over the table, in place of the sheet shown before (its work cancelled).
     private mutating func showSheet(_ shown: ResultSheet, at time: Double) {
         for case let .work(request) in sheet?.cancelAllWork() ?? [] { outbox.append(.work(request)) }
+        var shown = shown
+        shown.keys = viewerKeys.sheet
+        shown.view.appear(at: time)
         sheet = shown
-        sheet?.view.appear(at: time)
     }
 
     /// Stops a frequency table, summary or save under way; true when one was.
@@ -236,6 +238,7 @@ extension FileViewer {
         case let .goesToColumn(name):
             if let position = table.columns.firstIndex(where: { $0.title == name }) { setCurrentColumn(position, at: time) } else { notes.set(.action, "that column is hidden: + shows it") }
         case let .says(message): notes.set(.action, message)
+        case .quits: wantsQuit = true
         }
         for case let .work(request) in sheet?.cancelAllWork() ?? [] { outbox.append(.work(request)) }
         sheet = nil

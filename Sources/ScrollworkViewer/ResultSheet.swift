@@ -30,6 +30,8 @@ struct ResultSheet: OverlaidTable {
         case goesToColumn(String)
         /// The sheet closes, saying why Enter did nothing.
         case says(String)
+        /// The person asked to quit (Ctrl+Q in a window).
+        case quits
     }
 
     let kind: Kind
@@ -54,6 +56,8 @@ struct ResultSheet: OverlaidTable {
     /// The save under way, and how far it is.
     var saving = Exploration<Never>(prefix: "sheet ")
     var effects: [Effect] = []
+    /// Its keys, as the host binds them (a window's Ctrl+F, F1 and Ctrl+Q too).
+    var keys = ViewerKeys.sheet
 
     /// The frequency table of field `field` (titled `title`) among `rows` rows.
     init(frequency: FrequencyTable, field: Int, title: String, of rows: Int, theme: Theme) {
@@ -135,7 +139,7 @@ struct ResultSheet: OverlaidTable {
 // MARK: Events
 
 extension ResultSheet {
-    /// Takes `event`: its overlay first, then its keys (``ViewerKeys/sheet``), then its table.
+    /// Takes `event`: its overlay first, then its keys (``keys``), then its table.
     mutating func handle(_ event: Event, at time: Double) -> Outcome {
         if event.isPersonAction, !search.isRunning { note = nil }
         if var shown = overlay {
@@ -149,7 +153,7 @@ extension ResultSheet {
             return .stays
         }
         if case let .mouse(mouse) = event, let column = view.column(atCell: mouse) { currentColumn = column }
-        if case let .key(key) = event, let command = ViewerKeys.sheet.command(for: key) { return run(command, at: time) }
+        if case let .key(key) = event, let command = keys.command(for: key) { return run(command, at: time) }
         _ = view.handle(event, at: time)
         readTableEvents(fromKeyboard: { if case .key = event { true } else { false } }())
         return .stays
@@ -159,13 +163,14 @@ extension ResultSheet {
     private mutating func run(_ command: ViewerCommand, at time: Double) -> Outcome {
         switch command {
         case .open: return chosen()
+        case .quit: return .quits
         case .close, .cancel:
             if let running = cancelWork() { note = running + " cancelled"; return .stays }
             return .closes
         case .top: note = view.moveFocus(.home, at: time)
         case .bottom: note = view.moveFocus(.end, at: time)
         case .record: showRow(at: time)
-        case .help: overlay = .help(.shown(RecordDetail.keys(of: ViewerKeys.sheet, theme: view.theme), theme: view.theme, at: time))
+        case .help: overlay = .help(.shown(RecordDetail.keys(of: keys, theme: view.theme), theme: view.theme, at: time))
         case .search: ask(.search, "Search the sheet: ")
         case let .nextMatch(forward): find(nil, forward: forward)
         case .filter: ask(.filter, "Filter the sheet (COLUMN=VALUE, !=, <, <=, >, >=, *=, ~): ", text: currentField.map { titles[$0] } ?? "")
@@ -246,7 +251,7 @@ extension ResultSheet {
     private mutating func readTableEvents(fromKeyboard: Bool) {
         for case let .menuRequested(target, point) in view.takeEvents() {
             if let column = view.column(of: target, at: point) { currentColumn = column }
-            overlay = .menu(ViewerMenu.menu(for: target, at: point, keys: ViewerKeys.sheet, theme: view.theme, idiom: view.pointIdiom, fromKeyboard: fromKeyboard))
+            overlay = .menu(ViewerMenu.menu(for: target, at: point, keys: keys, theme: view.theme, idiom: view.pointIdiom, fromKeyboard: fromKeyboard))
         }
         if let message = errorNote(view.takeErrors()) { note = message }
     }

@@ -243,6 +243,8 @@ extension ViewerKeys {
     public static let desktopDatabase = desktop(database)
     /// A database table's keys in a window.
     public static let desktopDatabaseTable = desktop(databaseTable)
+    /// A frequency table's or summary's keys in a window.
+    public static let desktopSheet = desktop(sheet)
 }
 
 /// The key tables of one viewer's host: a terminal's, or a window's (``ViewerKeys/desktop(_:)``).
@@ -257,6 +259,8 @@ struct ViewerKeySet: Sendable {
     let database: CommandTable<ViewerCommand>
     /// A database table's.
     let databaseTable: CommandTable<ViewerCommand>
+    /// A frequency table's or summary's.
+    let sheet: CommandTable<ViewerCommand>
 
     /// How the status line names the keys that quit, search and show the keys: a desktop app's
     /// own in a window (Ctrl+Q, Ctrl+F, F1), where the terminal's still work too.
@@ -277,6 +281,7 @@ struct ViewerKeySet: Sendable {
         directory = desktop ? ViewerKeys.desktopDirectory : ViewerKeys.directory
         database = desktop ? ViewerKeys.desktopDatabase : ViewerKeys.database
         databaseTable = desktop ? ViewerKeys.desktopDatabaseTable : ViewerKeys.databaseTable
+        sheet = desktop ? ViewerKeys.desktopSheet : ViewerKeys.sheet
     }
 }
 

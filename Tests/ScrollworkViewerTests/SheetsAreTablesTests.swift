@@ -132,6 +132,23 @@ import ScrollworkWidgets
         #expect(t.app.sheet == nil && t.app.currentColumn == 4 && t.app.columnChosen)
     }
 
+    @Test("in a window a sheet takes a desktop app's keys: Ctrl+F searches it, F1 lists its keys, Ctrl+Q quits")
+    func desktopKeys() throws {
+        let file = ExploreViewerTests.file()
+        var t = try ExploreViewerTests.open(file)
+        t.app.keyConvention = .desktop
+        Self.send("]]]f", to: &t)
+        #expect(t.runWork("frequency") == true)
+        t.send(.key(KeyEvent(.character("f"), .control)))
+        #expect(t.app.sheet?.field?.prompt == "Search the sheet: ")
+        t.send(.key(KeyEvent(.escape)))
+        t.send(.key(KeyEvent(.function(1))))
+        #expect(t.app.sheet?.showingHelp == true)
+        t.send(.key(KeyEvent(.escape)))
+        t.send(.key(KeyEvent(.character("q"), .control)))
+        #expect(t.app.wantsQuit)
+    }
+
     @Test("a database's frequency sheet searches, filters and saves as a file's does")
     func databaseSheet() throws {
         try DatabaseViewerTests.withFlights(rows: 400) { path, _ in
