@@ -14,13 +14,27 @@ public func fuzzDatabaseText(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int3
     guard body.count >= length else { return 0 }
     let password = String(body.prefix(length).map { letters[Int($0) % letters.count] })
     let around = String(decoding: body.dropFirst(length), as: UTF8.self)
-    // Where the text around splits: user, host and database, and settings after.
+    // Where the text around splits: user, host and database, and settings after. The user and
+    // the host are kept to what leaves the password libpq's (no `/`, `@` or `:` to end the user info
+    // early; in settings, no space, quote, backslash or `=` to make another pair of it).
     let pieces = around.split(separator: "\u{1}", maxSplits: 3, omittingEmptySubsequences: false).map(String.init)
-    let user = pieces.first ?? "", host = pieces.count > 1 ? pieces[1] : "", rest = pieces.count > 2 ? pieces[2...].joined() : ""
-    for conninfo in ["postgres://\(user):\(password)@\(host)/\(rest)", "postgresql://\(user)@\(host)/\(rest)?password=\(password)&x",
-                     "host=\(host) password=\(password) \(rest)", "\(rest) password = '\(password)' user=\(user)"] {
+    func plain(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.filter { !$0.properties.isWhitespace && !"/@:'\\=\u{0}".unicodeScalars.contains($0) }))
+    }
+    let user = plain(pieces.first ?? ""), host = plain(pieces.count > 1 ? pieces[1] : "")
+    let rest = pieces.count > 2 ? pieces[2...].joined() : ""
+    // A password that the text around (or the words of the string: "esq" in "postgresql") also
+    // holds is shown there as that text, not as a password.
+    let secret = Array(password.unicodeScalars)
+    for piece in [user, host, rest, "postgresql:// host= password= user= db"] {
+        let scalars = Array(piece.unicodeScalars)
+        if scalars.indices.contains(where: { scalars[$0...].starts(with: secret) }) { return 0 }
+    }
+    for conninfo in ["postgres://\(user):\(password)@\(host)/\(rest)", "postgresql://\(user)@\(host)/db?password=\(password)&\(rest)",
+                     "host=\(host) password=\(password) \(rest)", "user=\(user) password = '\(password)' \(rest)"] {
         let shown = PostgresDatabase.redacted(conninfo)
-        agree(!shown.contains(password), "the password \(password) shows in \(shown), from \(conninfo)")
+        let shownScalars = Array(shown.unicodeScalars)
+        agree(!shownScalars.indices.contains(where: { shownScalars[$0...].starts(with: secret) }), "the password \(password) shows in \(String(reflecting: shown)), from \(String(reflecting: conninfo))")
     }
     // A tuple identifier written as the server writes one reads back as the same place.
     if body.count >= 6 {

@@ -11,17 +11,21 @@ struct PostgresSecrets: Sendable {
     static let shortest = 3
 
     /// The password forms of `conninfo`: a URL's (its user info up to the first or the last
-    /// `@` before the host, and a `password=` query parameter) and a `key=value` string's.
+    /// `@` before the host, and a `password=` query parameter) and a `key=value` string's. Read
+    /// a Unicode scalar at a time, as libpq reads bytes: a combining mark after `://` or after the
+    /// password joins no character here.
     init(conninfo: String) {
         var found: [String] = []
-        func add(_ value: Substring) {
+        func add(_ value: Scalars) {
             guard !value.isEmpty else { return }
-            found.append(String(value))
-            let decoded = PostgresDatabase.percentDecoded(String(value))
-            if decoded != String(value) { found.append(decoded) }
+            let written = String(Substring(value))
+            found.append(written)
+            let decoded = PostgresDatabase.percentDecoded(written)
+            if decoded != written { found.append(decoded) }
         }
-        if PostgresDatabase.isURL(conninfo), let scheme = conninfo.firstRange(of: "://") {
-            let afterScheme = conninfo[scheme.upperBound...]
+        let text = conninfo.unicodeScalars[...]
+        if PostgresDatabase.isURL(conninfo), let scheme = text.firstRange(of: "://".unicodeScalars) {
+            let afterScheme = text[scheme.upperBound...]
             // The user info ends where libpq ends it: at an `@` before the first `/`, whatever
             // `?` or `#` come before it (libpq reads them as part of the user or the password).
             let authority = afterScheme.prefix { $0 != "/" }
@@ -35,22 +39,25 @@ struct PostgresSecrets: Sendable {
             }
             if let question = afterScheme.firstIndex(of: "?") {
                 for pair in afterScheme[afterScheme.index(after: question)...].split(whereSeparator: { $0 == "&" || $0 == "#" })
-                where pair.hasPrefix("password=") { add(pair.dropFirst("password=".count)) }
+                where pair.starts(with: "password=".unicodeScalars) { add(pair.dropFirst("password=".unicodeScalars.count)) }
             }
         } else {
-            var rest = Substring(conninfo)
+            var rest = text
             while let value = Self.nextPasswordValue(in: &rest) {
-                add(value.text)
+                add(value.text[...])
                 add(value.written)
             }
         }
-        forms = Array(Set(found)).sorted { $0.count > $1.count }
+        forms = Array(Set(found)).sorted { $0.unicodeScalars.count > $1.unicodeScalars.count }
     }
+
+    /// A piece of a connection string, a Unicode scalar at a time.
+    typealias Scalars = Substring.UnicodeScalarView
 
     /// The next `password = value` of a `key=value` string, from `rest` on: its text (quotes
     /// and escapes undone) and the value as written; `rest` moves past it.
-    static func nextPasswordValue(in rest: inout Substring) -> (text: Substring, written: Substring)? {
-        while let key = rest.firstRange(of: "password") {
+    static func nextPasswordValue(in rest: inout Scalars) -> (text: String.UnicodeScalarView, written: Scalars)? {
+        while let key = rest.firstRange(of: "password".unicodeScalars) {
             var after = rest[key.upperBound...].drop { $0 == " " }
             guard after.first == "=" else {
                 rest = rest[key.upperBound...]
@@ -58,12 +65,12 @@ struct PostgresSecrets: Sendable {
             }
             after = after.dropFirst().drop { $0 == " " }
             guard after.first == "'" else {
-                let value = after.prefix { !$0.isWhitespace }
+                let value = after.prefix { !$0.properties.isWhitespace }
                 rest = after[value.endIndex...]
-                return (value, value)
+                return (String.UnicodeScalarView(value), value)
             }
             // Quoted: `\'` and `\\` stand for themselves, up to the closing quote (or the end).
-            var text = "", escaped = false
+            var text = String.UnicodeScalarView(), escaped = false
             var end = after.index(after: after.startIndex)
             while end < after.endIndex {
                 let c = after[end]
@@ -71,15 +78,32 @@ struct PostgresSecrets: Sendable {
                 if escaped { text.append(c); escaped = false } else if c == "\\" { escaped = true } else if c == "'" { break } else { text.append(c) }
             }
             rest = after[end...]
-            return (Substring(text), after[..<end])
+            return (text, after[..<end])
         }
         return nil
     }
 
-    /// `text` with every form of the password (of ``shortest`` characters or more) as `•••`.
+    /// `text` with every form of the password (of ``shortest`` scalars or more) as `•••`,
+    /// matched a Unicode scalar at a time (a combining mark after it hides nothing of it).
     func hidden(_ text: String) -> String {
-        var text = text
-        for form in forms where form.count >= Self.shortest { text = text.replacing(form, with: "•••") }
-        return text
+        var scalars = Array(text.unicodeScalars)
+        for form in forms.map({ Array($0.unicodeScalars) }) where form.count >= Self.shortest {
+            var out: [Unicode.Scalar] = []
+            out.reserveCapacity(scalars.count)
+            var i = 0
+            while i < scalars.count {
+                if scalars[i...].starts(with: form) {
+                    out += "•••".unicodeScalars
+                    i += form.count
+                } else {
+                    out.append(scalars[i])
+                    i += 1
+                }
+            }
+            scalars = out
+        }
+        var shown = String.UnicodeScalarView()
+        shown.append(contentsOf: scalars)
+        return String(shown)
     }
 }

@@ -205,7 +205,10 @@ public struct PostgresDatabase: DatabaseSource {
     private let listed: [(name: String, isView: Bool)]
 
     /// True when `text` is a PostgreSQL URL (`postgres://` or `postgresql://`).
-    public static func isURL(_ text: String) -> Bool { text.hasPrefix("postgres://") || text.hasPrefix("postgresql://") }
+    public static func isURL(_ text: String) -> Bool {
+        // Scalar by scalar, as libpq reads it: a combining mark after `://` leaves it a URL.
+        text.unicodeScalars.starts(with: "postgres://".unicodeScalars) || text.unicodeScalars.starts(with: "postgresql://".unicodeScalars)
+    }
 
     /// Connects to the database `url` names (`postgres://user@host:port/db?table=name`; the
     /// `PG*` environment variables fill in what it leaves out).
@@ -264,29 +267,33 @@ public struct PostgresDatabase: DatabaseSource {
     /// last `@` before the host), in its `password=` parameter, in `password=secret` and
     /// `password = 'quoted secret'` pairs, and (three characters or more) wherever else it appears.
     public static func redacted(_ conninfo: String) -> String {
-        var text = conninfo
-        if isURL(text), let scheme = text.firstRange(of: "://") {
+        // A Unicode scalar at a time, as libpq reads bytes (see `PostgresSecrets`).
+        var text = conninfo.unicodeScalars
+        if isURL(conninfo), let scheme = text.firstRange(of: "://".unicodeScalars) {
             // As libpq reads it: the user info ends at an `@` before the first `/`.
             let authority = text[scheme.upperBound...].prefix { $0 != "/" }
             if let at = authority.lastIndex(of: "@"), let colon = authority[..<at].firstIndex(of: ":") {
-                text.replaceSubrange(text.index(after: colon)..<at, with: "•••")
+                text.replaceSubrange(text.index(after: colon)..<at, with: "•••".unicodeScalars)
             }
         }
-        var pairs: [String] = []
-        var rest = Substring(text)
+        var shown = String.UnicodeScalarView()
+        var rest = text[...]
         // The URL's query parameters named password.
-        while isURL(conninfo), let range = rest.firstRange(of: "password=") {
-            pairs.append(String(rest[..<range.upperBound]) + "•••")
+        while isURL(conninfo), let range = rest.firstRange(of: "password=".unicodeScalars) {
+            shown.append(contentsOf: rest[..<range.upperBound])
+            shown.append(contentsOf: "•••".unicodeScalars)
             rest = rest[range.upperBound...].drop { $0 != "&" && $0 != "#" }
         }
         // key=value pairs: the value as written, quoted or not.
-        while !isURL(conninfo), let start = rest.firstRange(of: "password")?.lowerBound {
+        while !isURL(conninfo), let start = rest.firstRange(of: "password".unicodeScalars)?.lowerBound {
             var after = rest[start...]
             guard let value = PostgresSecrets.nextPasswordValue(in: &after) else { break }
-            pairs.append(String(rest[..<value.written.startIndex]) + "•••")
+            shown.append(contentsOf: rest[..<value.written.startIndex])
+            shown.append(contentsOf: "•••".unicodeScalars)
             rest = rest[value.written.endIndex...]
         }
-        return PostgresSecrets(conninfo: conninfo).hidden(pairs.joined() + rest)
+        shown.append(contentsOf: rest)
+        return PostgresSecrets(conninfo: conninfo).hidden(String(shown))
     }
 
     /// `%XX` escapes decoded (a table name in a URL); invalid ones kept as written.
