@@ -97,7 +97,7 @@ enum TableOverlay {
     /// Advances what moves in it to `time`.
     mutating func tick(at time: Double) {
         switch self {
-        case var .record(shown, record):
+        case .record(var shown, let record):
             shown.tick(at: time)
             self = .record(shown, record: record)
         case var .help(shown):
