@@ -40,7 +40,7 @@ extension DatabaseTableScreen {
         case .frequency: startFrequency()
         case .keepEqual, .keepDifferent: keep(equal: command == .keepEqual, at: time)
         case .summary: startSummary()
-        case .save: ask(.save, "Save the rows shown as (.csv, .tsv or .jsonl): ", text: SaveTarget.suggestion(for: table.name, in: ""))
+        case .save: ask(.save, "Save the view as (.csv, .tsv or .jsonl): ", text: SaveTarget.suggestion(for: table.name, in: ""))
         case .removeFilter:
             if !removeFilter(at: time) { note = "no filter to remove" }
         case let .nextMatch(forward):

@@ -122,7 +122,7 @@ public enum ViewerKeys {
         KeyBinding(.keepEqual, "keep the rows whose current column holds the focused row's value", keys: KeyEvent(.character("="))),
         keepDifferent,
         removeFilter,
-        KeyBinding(.sortAscending, "sort by the current column, ascending (a heading click too; less leaves o and O free)", keys: KeyEvent(.character("o"))),
+        KeyBinding(.sortAscending, "sort by the current column, ascending (less leaves o and O free)", keys: KeyEvent(.character("o"))),
         KeyBinding(.sortDescending, "sort by the current column, descending", keys: KeyEvent(.character("O"))),
         KeyBinding(.frequency, "the frequency table of the current column (Enter keeps that value's rows)", keys: KeyEvent(.character("f"))),
         KeyBinding(.summary, "the summary of every column: counts, distinct values, least, greatest, mean, median", keys: KeyEvent(.character("I"))),
