@@ -50,7 +50,9 @@ struct FilesWithMenu: WidgetApp {
     }
 
     mutating func run(_ action: FileAction) {
-        guard let row = menuRow, let name = try? content.table.list.row(at: row) else { return }
+        guard let row = menuRow else { return }
+        let name: String
+        do { name = try content.table.list.row(at: row) } catch { return status = "\(error)" }
         switch action {
         case .open: status = "opened \(name)"
         case .copyName: status = "copied \(name)"
