@@ -1,12 +1,19 @@
 import Scrollwork
 import ScrollworkFiles
 
-/// A database table or view as a `TableSource`: every filter, count, summary and order
+/// A database table or view as a `TableSource`: every filter, count, summary, order and search
 /// pushed down to the engine (its `WHERE`, `GROUP BY` and `ORDER BY`, with the file's reading of
-/// numbers), the rows written as they come, a batch at a time.
+/// numbers), pages read by rowid where the table has them, the rows written as they come, a
+/// batch at a time. Pages are read on one connection and long statements (an order, a count,
+/// a frequency table) on another, so that pages keep coming while the engine sorts.
 public struct DatabaseTableSource: TableSource {
-    /// The table.
+    /// The table, on the connection pages are read through.
     public let table: any DatabaseTable
+    /// The same table on a connection of its own for long statements (one snapshot with
+    /// ``table`` where the engine can share one).
+    public let long: any DatabaseTable
+    /// Where the table comes from, to connect again; nil for a table handed over alone.
+    let database: (any DatabaseSource)?
     /// What messages call it: the database's title and the table's name.
     public let title: String
     /// The database's file, for SQLite, which a save never replaces.
@@ -15,11 +22,26 @@ public struct DatabaseTableSource: TableSource {
     static let batch = 10_000
 
     /// `table` of the database called `database` (a path, or a URL without its password),
-    /// read from the files `readFiles`.
+    /// read from the files `readFiles`, on its one connection.
     public init(_ table: any DatabaseTable, in database: String, readFiles: Set<FileIdentity> = []) {
         self.table = table
+        long = table
+        self.database = nil
         title = database + " · " + table.name
         self.readFiles = readFiles
+    }
+
+    /// Table `name` of `database` on two connections of its own (one for pages, one for long
+    /// statements), which ``reopened()`` makes again after a connection is lost.
+    ///
+    /// - Throws: `DatabaseError/noSuchTable(_:available:)` naming the tables there are, or why
+    ///   the table could not be opened.
+    public init(_ name: String, of database: any DatabaseSource) throws(DatabaseError) {
+        long = try database.table(name, sharingSnapshotWith: nil)
+        table = try database.table(name, sharingSnapshotWith: long)
+        self.database = database
+        title = database.title + " · " + name
+        readFiles = database.readFiles
     }
 
     /// The table's column names.
@@ -31,11 +53,16 @@ public struct DatabaseTableSource: TableSource {
     /// `filters` as the engine's.
     private func pushed(_ filters: [RowFilter]) -> [DatabaseFilter] { filters.map { DatabaseFilter(column: $0.column, test: $0.test) } }
 
-    /// The engine's answer to `body`, its failure a `TableSourceError`.
-    private func asked<T>(_ body: () throws(DatabaseError) -> T) throws(TableSourceError) -> T {
+    /// The engine's answer to `body`, its failure a `TableSourceError` (named after the table
+    /// when `naming`, as a batch run says it).
+    private func asked<T>(naming: Bool = true, _ body: () throws(DatabaseError) -> T) throws(TableSourceError) -> T {
         do { return try body() } catch {
-            if error == .cancelled { throw .cancelled }
-            throw .failed("\(title): \(error)")
+            switch error {
+            case .cancelled: throw .cancelled
+            case let .connectionLost(reason): throw .connectionLost(reason)
+            case .noSuchTable: throw .gone(naming ? "\(title): \(error)" : "\(error)")
+            default: throw .failed(naming ? "\(title): \(error)" : "\(error)")
+            }
         }
     }
 
@@ -74,7 +101,7 @@ public struct DatabaseTableSource: TableSource {
         if let identities { total = identities.count } else { total = try asked { () throws(DatabaseError) in try table.count(where: tests, keepGoing: nil) } }
         do {
             var writer = try TableWriter(output: output, format: format, titles: columns.map { table.columns[$0] }, numeric: columns.map(isNumeric))
-            try write(identities: identities, count: total, order: by, where: tests, columns: columns, to: &writer, progress: progress)
+            try append(names: identities, count: total, where: filters, orderedBy: order, columns: columns, to: &writer, progress: progress)
             try writer.finish()
             return writer.written
         } catch let error as TableSourceError {
@@ -84,27 +111,85 @@ public struct DatabaseTableSource: TableSource {
         }
     }
 
-    /// Appends `columns` of `count` rows to `writer`, a batch at a time: those `identities`
-    /// name, in that order, or (for a table whose rows have no names) the first `count` of
-    /// those `tests` keep in `order`; NULL is an empty field. What a batch run and the viewer's
-    /// Ctrl-S (the rows it shows) both write.
-    ///
-    /// - Throws: `TableSourceError` when the engine or the writer fails, or `progress` says stop.
-    public func write(identities: [Int]?, count: Int, order: (column: Int, ascending: Bool)?, where tests: [DatabaseFilter], columns: [Int],
-                      to writer: inout TableWriter, progress: (Double) -> Bool) throws(TableSourceError) {
-        let total = identities.map { Swift.min($0.count, count) } ?? count
-        var at = 0
-        while at < total {
-            let batch = at..<Swift.min(total, at + Self.batch)
-            let rows = try asked { () throws(DatabaseError) in
-                if let identities { return try table.rows(withIdentities: Array(identities[batch])) }
-                return try table.rows(offset: batch.lowerBound, limit: batch.count, order: order, where: tests)
-            }
-            do {
-                try writer.append(rows.map { row in columns.map { row.indices.contains($0) && !row[$0].isMissing ? row[$0].description : nil } })
-            } catch { throw .failed("\(error)") }
-            at = batch.upperBound
-            guard progress(Double(at) / Double(total)) else { throw .cancelled }
+    // The viewer's calls: pages by rowid (or by position for a view), orders, counts and
+    // searches in the engine.
+
+    /// The engine's order of one column (NULLs last either way, ties in the table's own order).
+    private func engineOrder(_ order: [ColumnOrder]) throws(TableSourceError) -> (column: Int, ascending: Bool)? {
+        guard order.count <= 1 else { throw .unsupported("a database table is sorted by one column at a time, in the engine (\(order.count) were asked for)") }
+        guard let first = order.first else { return nil }
+        guard table.columns.indices.contains(first.column) else { throw .unsupported("no column \(first.column.addingSaturating(1)); \(table.name) has \(table.columns.count)") }
+        return (first.column, first.ascending)
+    }
+
+    /// By rowid (ctid within one snapshot) where the table has them, else by position.
+    public var rowAccess: RowAccess {
+        table.hasIdentities ? .byName : .byPosition(table.isView ? "a view is read by position" : "a table without rowids is read by position")
+    }
+
+    /// The work is done in the database.
+    public var engine: String? { "the database" }
+
+    /// The engine's guess from its statistics.
+    public var estimatedCount: Int? { table.estimatedCount() }
+
+    /// The rows, counted by the engine on the long statements' connection.
+    public func rowCount(progress: TableProgress) throws(TableSourceError) -> Int {
+        try asked(naming: false) { () throws(DatabaseError) in try long.count(where: [], keepGoing: { !progress.isCancelled }) }
+    }
+
+    /// The rows `filters` keep, counted by the engine.
+    public func count(where filters: [RowFilter], progress: TableProgress) throws(TableSourceError) -> Int {
+        try asked(naming: false) { () throws(DatabaseError) in try long.count(where: pushed(filters), keepGoing: { !progress.isCancelled }) }
+    }
+
+    /// Rows `positions` in the engine's own order.
+    public func rows(at positions: Range<Int>, progress: TableProgress) throws(TableSourceError) -> [[TableValue]] {
+        try rows(at: positions, where: [], orderedBy: [], progress: progress)
+    }
+
+    /// Rows `positions` of those `filters` keep in `order`, ordered and filtered by the engine.
+    public func rows(at positions: Range<Int>, where filters: [RowFilter], orderedBy order: [ColumnOrder],
+                     progress: TableProgress) throws(TableSourceError) -> [[TableValue]] {
+        let by = try engineOrder(order)
+        return try asked(naming: false) { () throws(DatabaseError) in
+            try table.rows(offset: positions.lowerBound, limit: positions.count, order: by, where: pushed(filters))
         }
+    }
+
+    /// Rowids in the table's own order, a chunk at a time.
+    public func rowNames(after: Int?, limit: Int, progress: TableProgress) throws(TableSourceError) -> [Int] {
+        try asked(naming: false) { () throws(DatabaseError) in try table.identities(after: after, limit: limit, keepGoing: { !progress.isCancelled }) }
+    }
+
+    /// Every rowid `filters` keep, in the engine's `ORDER BY` of one column; `progress` hears
+    /// the share received (of the engine's guess of the rows, with no filters).
+    public func rowNames(where filters: [RowFilter], orderedBy order: [ColumnOrder], progress: TableProgress) throws(TableSourceError) -> [Int] {
+        let by = try engineOrder(order)
+        let expected = filters.isEmpty ? table.estimatedCount() : nil
+        return try asked(naming: false) { () throws(DatabaseError) in
+            try long.identities(where: pushed(filters), orderedBy: by, keepGoing: { !progress.isCancelled }) { received in
+                progress.report(expected.map { Double(received) / Double(Swift.max(1, $0)) } ?? 0)
+            }
+        }
+    }
+
+    /// The rows with rowids `names`, a row gone since reading as missing values.
+    public func rows(named names: [Int], progress: TableProgress) throws(TableSourceError) -> [[TableValue]] {
+        try asked(naming: false) { () throws(DatabaseError) in try table.rows(withIdentities: names) }
+    }
+
+    /// Those of `names` whose row holds `text`, found by the engine.
+    public func rowNames(_ names: [Int], holding text: String, progress: TableProgress) throws(TableSourceError) -> Set<Int> {
+        try asked(naming: false) { () throws(DatabaseError) in try table.matches(text, among: names, keepGoing: { !progress.isCancelled }) }
+    }
+
+    /// The table on new connections, from the database it came from.
+    ///
+    /// - Throws: `TableSourceError.gone` when the table was dropped;
+    ///   `TableSourceError.connectionLost` while the server cannot be reached.
+    public func reopened() throws(TableSourceError) -> any TableSource {
+        guard let database else { return self }
+        return try asked(naming: false) { () throws(DatabaseError) in try DatabaseTableSource(table.name, of: database) }
     }
 }

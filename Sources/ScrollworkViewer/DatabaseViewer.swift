@@ -23,7 +23,7 @@ public struct DatabaseViewer: App {
     var view: TableView<Entry>
     var theme: Theme
     /// The table opened from the list.
-    var opened: DatabaseTableScreen? = nil
+    var opened: TableScreen? = nil
     var note: String? = nil
     /// The list's keys (`?`), shown over it.
     var help: ScrollView<RecordDetail>? = nil
@@ -37,7 +37,7 @@ public struct DatabaseViewer: App {
     /// - Throws: `DatabaseError/noSuchTable(_:available:)` naming the tables
     ///   there are, or why the table could not be read.
     public mutating func open(_ name: String) throws(DatabaseError) {
-        opened = try DatabaseTableScreen(source: source, name: name, theme: theme)
+        opened = try screen(name)
         if let row = entries.firstIndex(where: { $0.object.name == name }) {
             do { try view.table.list.select(IndexPath(row: row, section: 0)) } catch { note = "\(error)" }
         }
@@ -63,7 +63,7 @@ public struct DatabaseViewer: App {
     ///   and none is named or open.
     private func chosenTable(_ name: String?) throws(OpenFile.Failure) -> String {
         let names = entries.map(\.object.name)
-        guard let chosen = name ?? opened?.table.name ?? (names.count == 1 ? names[0] : nil) else {
+        guard let chosen = name ?? opened?.connection.name ?? (names.count == 1 ? names[0] : nil) else {
             throw OpenFile.Failure(description: "\(source.title) holds \(names.count) tables and views: name one with --table (\(names.prefix(30).joined(separator: ", ")))",
                                    status: 64)
         }
@@ -169,12 +169,25 @@ public struct DatabaseViewer: App {
         }
     }
 
+    /// Table `name` of the database on a screen of its own, on two connections (pages, and
+    /// long statements), ⌫ coming back to the list.
+    ///
+    /// - Throws: `DatabaseError/noSuchTable(_:available:)` naming the tables there are, or why
+    ///   the table could not be read.
+    func screen(_ name: String) throws(DatabaseError) -> TableScreen {
+        let table = try DatabaseTableSource(name, of: source)
+        var screen = TableScreen(source: table, name: name, theme: theme)
+        screen.connection.kind = table.table.isView ? "view" : nil
+        screen.connection.back = "⌫ back to the tables"
+        return screen
+    }
+
     /// Opens the focused table or view over the list.
     mutating func openFocused() {
         guard let id = view.table.list.cursor, let at = view.table.list.indexPath(of: id) else { return }
         do {
             let entry = try view.table.list.row(at: at)
-            opened = try DatabaseTableScreen(source: source, name: entry.object.name, theme: theme)
+            opened = try screen(entry.object.name)
         } catch {
             note = "\(error)"
         }
@@ -182,17 +195,17 @@ public struct DatabaseViewer: App {
 
     /// The open table changed under it: opened again with its new columns (its order and filters
     /// gone with the old ones), or, when the table is gone, back to the list.
-    mutating func reopen(after change: DatabaseTableScreen.SchemaCheck) {
+    mutating func reopen(after change: TableScreen.SchemaCheck) {
         guard var screen = opened else { return }
         effects += screen.cancelAllWork()
-        let name = screen.table.name
+        let name = screen.connection.name
         opened = nil
         guard change == .changed else {
             note = "‘\(name)’ is no longer in the database: someone dropped or renamed it"
             return
         }
         do {
-            var fresh = try DatabaseTableScreen(source: source, name: name, theme: theme)
+            var fresh = try self.screen(name)
             fresh.note = "‘\(name)’ changed its columns under the view: opened again as it is now"
             opened = fresh
         } catch {
@@ -200,50 +213,18 @@ public struct DatabaseViewer: App {
         }
     }
 
-    /// The open table's turn: Esc (with no sort to cancel) and ⌫ go back, q quits, a heading
-    /// click sorts in the database.
+    /// The open table's turn: Esc (with nothing to cancel) and ⌫ go back, q quits.
     private mutating func handleOpened(_ event: Event, at time: Double) {
         guard var screen = opened else { return }
-        defer { if opened != nil { opened = screen } }
         screen.viewerKeys = viewerKeys
-        // What answered the last key stays while a prompt is typed.
-        if screen.overlay?.field == nil, event.isPersonAction, !screen.rowSearch.isRunning { screen.note = nil }
-        if screen.handleOverTable(event, at: time) {
-            if screen.keyMemory.wantsQuit { wantsQuit = true }
-            return
-        }
-        // A click on a cell makes its column the current one.
-        if case let .mouse(mouse) = event, let column = screen.view.column(atCell: mouse) { screen.setCurrentColumn(column, at: time) }
-        let armed = screen.keyMemory.leavingArmed
-        if event.isPersonAction { screen.keyMemory.leavingArmed = false }
-        if case let .key(key) = event, let command = viewerKeys.databaseTable.command(for: key) {
-            if command != .record, command != .keepEqual, command != .keepDifferent { screen.keyMemory.awaitingRow = nil }
-            if screen.run(command, at: time) { return }
-            if command == .cancel || command == .back {
-                // Filters took work to make: the first Esc says what a second one drops.
-                if !screen.shown.filters.isEmpty && !armed {
-                    screen.keyMemory.leavingArmed = true
-                    screen.note = "\(command == .back ? "⌫" : "Esc") again goes back to the tables and drops the filters; u removes the last filter"
-                    return
-                }
-                effects += screen.cancelAllWork()
-                opened = nil
-                return
-            }
-        }
-        guard let key = screen.view.keyLeftOver(event, at: time) else {
-            let events = screen.view.takeEvents()
-            for case let .headingClicked(column) in events { screen.sort(byHeading: column, at: time) }
-            screen.openMenus(events, fromKeyboard: { if case .key = event { true } else { false } }(), at: time)
-            if let message = errorNote(screen.view.takeErrors()) { screen.note = message }
-            return
-        }
-        switch viewerKeys.databaseTable.command(for: key) {
-        case .quit?: wantsQuit = true
-        // The focus moves with the view.
-        case .top?: screen.note = screen.view.moveFocus(.home, at: time)
-        case .bottom?: screen.note = screen.view.moveFocus(.end, at: time)
-        default: break
+        switch screen.handle(event, at: time) {
+        case nil: opened = screen
+        case .quit?:
+            opened = screen
+            wantsQuit = true
+        case .back?:
+            effects += screen.cancelAllWork()
+            opened = nil
         }
     }
 
@@ -258,12 +239,7 @@ public struct DatabaseViewer: App {
     /// The counts to start, the open table's pages and sorts.
     public mutating func takeEffects() -> [Effect] {
         view.takeEffects(into: &effects)
-        if opened != nil {
-            effects += opened?.effects ?? []
-            opened?.effects = []
-            effects += opened?.sheet?.takeEffects() ?? []
-            opened?.view.takeEffects(into: &effects)
-        }
+        effects += opened?.takeEffects() ?? []
         defer { effects = [] }
         return effects
     }
@@ -279,25 +255,8 @@ public struct DatabaseViewer: App {
     /// Draws the list or the open table, and the status line.
     public mutating func render(into canvas: inout Canvas, at time: Double) {
         let parts = canvas.cells.area.rows([.fill, .fixed(1)])
-        if var screen = opened {
-            screen.render(in: canvas.points(parts[0]), into: &canvas, at: time)
-            let status = screen.statusText(at: time), theme = theme
-            if var shown = screen.sheet {
-                // A sheet draws its own status line (or its prompt); a prompt of the table's,
-                // open when the sheet came, stays over it.
-                shown.render(in: parts[0], statusLine: parts[1], whole: canvas.cells.area, into: &canvas, at: time)
-                screen.sheet = shown
-                if var prompt = screen.overlay {
-                    prompt.render(table: parts[0], statusLine: parts[1], whole: canvas.cells.area, into: &canvas, at: time) { _ in }
-                    screen.overlay = prompt
-                }
-            } else if var shown = screen.overlay {
-                shown.render(table: parts[0], statusLine: parts[1], whole: canvas.cells.area, into: &canvas, at: time) { StatusLine.draw(status, in: parts[1], theme: theme, into: &$0) }
-                screen.overlay = shown
-            } else {
-                StatusLine.draw(status, in: parts[1], theme: theme, into: &canvas)
-            }
-            opened = screen
+        if opened != nil {
+            opened?.renderWhole(in: canvas.cells.area, into: &canvas, at: time)
             return
         }
         view.render(in: canvas.points(parts[0]), into: &canvas, at: time)
@@ -320,12 +279,12 @@ public struct DatabaseViewer: App {
 
     /// True while something moves.
     public var isAnimating: Bool {
-        mutating get { opened != nil ? opened?.view.isAnimating == true || opened?.overlay?.isAnimating == true || opened?.sheet?.isAnimating == true : view.isAnimating }
+        mutating get { opened != nil ? opened?.isAnimating == true : view.isAnimating }
     }
     /// When the view next needs a frame although nothing moves.
     public var wakeTime: Double? { mutating get { opened != nil ? opened?.wakeTime : view.wakeTime } }
     /// The focused row, for the terminal's cursor.
     public var cursorPosition: Point? {
-        mutating get { opened != nil ? (opened?.overlay?.field?.cursorPosition ?? opened?.sheet?.cursorPosition ?? opened?.view.cursorPosition) : view.cursorPosition }
+        mutating get { opened != nil ? opened?.cursorPosition : view.cursorPosition }
     }
 }

@@ -109,3 +109,11 @@ struct Saved: Sendable {
     var rows: Int
     var failure: String?
 }
+
+extension TableProgress {
+    /// The line to a table source from work running under `progress`: its reports and its
+    /// cancelling.
+    init(_ progress: WorkProgress) {
+        self.init(report: { progress.report($0) }, isCancelled: { progress.isCancelled })
+    }
+}

@@ -27,3 +27,10 @@ public enum FileQuery {
         return try TableQuery.write(RowsTable(viewer, concurrently: loop), recipe: recipe, to: path, replacingExisting: replacingExisting)
     }
 }
+extension RowsTable where Rows == FileRows {
+    /// The rows of `viewer`'s file, as far as it is indexed; its hidden columns sort too.
+    init(_ viewer: FileViewer, concurrently loop: ConcurrentLoop) {
+        self.init(viewer.fileRows, columns: viewer.table.columns + viewer.hiddenColumns.map(\.column), titles: viewer.fieldTitles, numeric: viewer.numeric(Array(viewer.fieldTitles.indices)),
+                  missing: viewer.missing, readFiles: viewer.readFiles, title: viewer.name, concurrently: loop)
+    }
+}

@@ -30,7 +30,7 @@ extension TextPager {
     public var accessibility: AccessibilityElement? { mutating get { .screen(view.accessibility, field?.accessibility) } }
 }
 
-extension DatabaseTableScreen {
+extension TableScreen {
     /// The database table, and the prompt over it while one is open.
     var accessibility: AccessibilityElement? {
         mutating get { sheet != nil ? sheet?.accessibility ?? nil : .screen(view.accessibility, overlay?.field?.accessibility) }

@@ -371,7 +371,7 @@ struct PostgresConnectionLostTests {
         t.advance(by: 0.5)
         #expect(DatabaseViewerTests.shownIDs(t).prefix(3) == [1, 2, 3], "the rows read before stay")
         // A few seconds on, it connects again and the pages that failed come.
-        t.advance(by: DatabaseTableScreen.reconnectDelay + 0.5)
+        t.advance(by: TableScreen.reconnectDelay + 0.5)
         DatabaseViewerTests.settle(&t)
         #expect(t.app.opened?.connection.lost == nil && t.text.contains("connected again"))
         t.send(.key(KeyEvent(.character("G"))))

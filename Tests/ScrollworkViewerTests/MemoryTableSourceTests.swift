@@ -14,47 +14,23 @@ struct MemoryTable: TableSource {
     let columnTitles: [String]
     let records: [[String]]
     var readFiles: Set<FileIdentity> { [] }
-    private var rows: StringRows { StringRows(records) }
 
-    func isNumeric(_ column: Int) -> Bool { records.allSatisfy { $0.indices.contains(column) && NumberText.real($0[column]) != nil } }
-
-    /// The rows `filters` keep, in the table's order.
-    private func kept(_ filters: [RowFilter], _ progress: (Double) -> Bool) throws(TableSourceError) -> [UInt32] {
-        guard !filters.isEmpty else { return (0..<records.count).map(UInt32.init) }
-        do {
-            guard let kept = try RowFilter.rows(of: rows, passing: filters, progress: progress) else { throw TableSourceError.cancelled }
-            return kept
-        } catch let error as TableSourceError { throw error } catch { throw .unsupported("\(error)") }
+    /// A column of numbers where every value present reads as one.
+    func isNumeric(_ column: Int) -> Bool {
+        let present = records.compactMap { $0.indices.contains(column) && !$0[column].isEmpty ? $0[column] : nil }
+        return !present.isEmpty && present.allSatisfy { NumberText.real($0) != nil }
     }
 
-    func frequency(ofColumn column: Int, where filters: [RowFilter], progress: (Double) -> Bool) throws(TableSourceError) -> FrequencyTable {
-        guard let table = FrequencyTable.counting(field: column, of: rows, within: .rows(try kept(filters, progress)), progress: progress) else { throw .cancelled }
-        return table
-    }
+    func rowCount(progress: TableProgress) throws(TableSourceError) -> Int { records.count }
 
-    func summary(where filters: [RowFilter], progress: (Double) -> Bool) throws(TableSourceError) -> [ColumnSummary] {
-        guard let summaries = ColumnSummary.summarizing(rows, titles: columnTitles, within: .rows(try kept(filters, progress)), progress: progress) else {
-            throw .cancelled
-        }
-        return summaries
-    }
-
-    func write(where filters: [RowFilter], orderedBy order: [ColumnOrder], columns: [Int], format: ExportFormat, to output: OutputFile,
-               progress: (Double) -> Bool) throws(TableSourceError) -> Int {
-        // Numbers by value, text by bytes; the table's order breaks ties (a stable sort).
-        let shown = try kept(filters, progress).enumerated().sorted { a, b in
-            for key in order {
-                let x = records[Int(a.element)][key.column], y = records[Int(b.element)][key.column]
-                guard x != y else { continue }
-                if let p = NumberText.real(x), let q = NumberText.real(y), p != q { return key.ascending ? p < q : p > q }
-                return key.ascending ? Array(x.utf8).lexicographicallyPrecedes(y.utf8) : Array(y.utf8).lexicographicallyPrecedes(x.utf8)
+    func rows(at positions: Range<Int>, progress: TableProgress) throws(TableSourceError) -> [[TableValue]] {
+        records[positions.clamped(to: records.indices)].map { record in
+            record.indices.map { c in
+                if record[c].isEmpty { return .missing("") }
+                guard isNumeric(c) else { return .string(record[c]) }
+                return Int(record[c]).map(TableValue.int) ?? NumberText.real(record[c]).map(TableValue.double) ?? .string(record[c])
             }
-            return a.offset < b.offset
-        }.map(\.element)
-        do {
-            return try TableExport.write(rows, order: .rows(shown), columns: columns, titles: columns.map { columnTitles[$0] }, numeric: columns.map(isNumeric),
-                                         format: format, to: output, progress: progress) ?? 0
-        } catch { throw .failed("\(error)") }
+        }
     }
 }
 // END MEMORY TABLE EXAMPLE

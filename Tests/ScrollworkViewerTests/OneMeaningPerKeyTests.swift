@@ -112,22 +112,50 @@ import Testing
 
     /// The session over a database table of the rows, in a viewer `t` that shows it.
     static func inDatabase(_ t: inout HeadlessTerminal<DatabaseViewer>, saveTo path: String) -> Transcript {
-        Self.session(&t, saveTo: path, settle: { DatabaseViewerTests.settle(&$0) }, count: { t in
-            t.app.opened?.view.table.list.numberOfRows ?? -1
-        }, focused: { try? DatabaseViewerTests.selectedID($0) }, top: { t in
-            guard let list = t.app.opened?.view.table.list else { return [] }
+        inScreen(&t, { $0.opened }, saveTo: path)
+    }
+
+    /// The session over the table screen `screen` finds in the viewer `t` (any `TableSource`'s).
+    static func inScreen<A: App>(_ t: inout HeadlessTerminal<A>, _ screen: @escaping (A) -> TableScreen?, saveTo path: String) -> Transcript {
+        Self.session(&t, saveTo: path, settle: { t in
+            var steps = 0
+            while t.runWork(), steps < 10_000 { steps += 1 }
+        }, count: { t in
+            screen(t.app)?.view.table.list.numberOfRows ?? -1
+        }, focused: { t in
+            guard let list = screen(t.app)?.view.table.list, let id = list.cursor, let path = list.indexPath(of: id),
+                  case let .loaded(values)? = try? list.row(at: path), case let .int(n) = values[0] else { return nil }
+            return n
+        }, top: { t in
+            guard let list = screen(t.app)?.view.table.list else { return [] }
             return (0..<Swift.min(10, list.numberOfRows)).compactMap { row in
                 guard case let .loaded(values)? = try? list.row(at: IndexPath(row: row)), case let .int(n) = values[0] else { return nil }
                 return n
             }
-        }, record: { $0.app.opened?.detail?.content.lines.map(\.text) ?? [] }, sheet: { t in
+        }, record: { screen($0.app)?.detail?.content.lines.map(\.text) ?? [] }, sheet: { t in
             // Each source shows its missing value as its cells show it: a file as written
             // (an empty field), a database as NULL.
-            guard let sheet = t.app.opened?.sheet else { return [] }
+            guard let sheet = screen(t.app)?.sheet else { return [] }
             return sheet.source.records.enumerated().map { i, record in
                 sheet.entries.indices.contains(i) && sheet.entries[i].isMissing ? [""] + record.dropFirst() : record
             }
-        }, answer: { $0.app.opened?.note })
+        }, answer: { screen($0.app)?.note })
+    }
+
+    @Test("a source of one's own, in a few dozen lines, gets every key of the viewer: the same session over it gives what the CSV file gives")
+    func csvAndOwnSourceAgree() throws {
+        let scratch = TemporaryFile(name: "scratch.txt", "")
+        let directory = scratch.directory
+        defer { for saved in ["from-file", "from-memory"] { unlink(directory + "/\(saved).csv") } }
+        let inFile = try Self.inFile(directory: directory)
+        let records = (1...Self.rows).map { i in
+            let v = Self.values(i)
+            return ["\(i)", v.carrier, v.delay.map(String.init) ?? "", v.note]
+        }
+        var t = HeadlessTerminal(TableViewer(MemoryTable(columnTitles: ["id", "carrier", "delay", "note"], records: records)), columns: 120, rows: 30)
+        let inMemory = Self.inScreen(&t, { $0.screen }, saveTo: directory + "/from-memory.csv")
+        #expect(inFile == inMemory, "file:\n\(inFile)\nmemory:\n\(inMemory)")
+        #expect(inMemory.count == Self.rows && !inMemory.saved.isEmpty && inMemory.firstMatch != nil && inMemory.record.count > 3)
     }
 
     @Test("the same session over a PostgreSQL table of the same rows gives what the CSV file gives",

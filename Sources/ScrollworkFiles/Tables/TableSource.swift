@@ -1,14 +1,23 @@
 import Scrollwork
 
-/// A table a view is made of, whatever holds it: a file's rows, a database's table, a sheet.
-/// A view asks it for the same things, and each source answers them its own way, pushing the
-/// work down where it can (an engine's `WHERE`, `GROUP BY` and `ORDER BY`) and reading its
-/// rows where it cannot, so that a batch run (`scrollwork open … --output`) is one pipeline
-/// over every source, and every source keeps the rows a file's filter keeps.
+/// A table a view is made of, whatever holds it: a file's rows, a database's table, a sheet, a
+/// source of your own. A viewer asks every source the same things, and each answers them its
+/// own way, pushing the work down where it can (an engine's `WHERE`, `GROUP BY` and `ORDER BY`)
+/// and reading its rows where it cannot: the table screen (`scrollwork open`) and a batch run
+/// (`scrollwork open … --output`) are one pipeline over every source, and every source keeps
+/// the rows a file's filter keeps.
+///
+/// A source must say only what it is (``title``, ``columnTitles``, ``isNumeric(_:)``,
+/// ``readFiles``), how many rows it has (``rowCount(progress:)``) and what they hold by
+/// position (``rows(at:progress:)``). Everything else has an answer worked out over those rows
+/// with the library's own passes (the local filter matcher, the radix sort on packed keys,
+/// the exact-median summary), which a source with an engine of its own replaces by pushing the
+/// work down: counting under filters, arranging rows (``rowNames(where:orderedBy:progress:)``),
+/// searching (``rowNames(_:holding:progress:)``), frequency tables, summaries and saves.
 ///
 /// Filters are ``RowFilter``s on the source's columns (numbered from 0, as ``columnTitles``
 /// lists them); an order is a list of ``ColumnOrder``, the first the main key. Every long call
-/// hears `progress` (the fraction done, returning false stops it with
+/// hears its progress (the fraction done; false, or a ``TableProgress`` cancelled, stops it with
 /// ``TableSourceError/cancelled``) between pieces of its work.
 public protocol TableSource: Sendable {
     /// What messages call the table: a file's name, a table's.
@@ -19,6 +28,45 @@ public protocol TableSource: Sendable {
     func isNumeric(_ column: Int) -> Bool
     /// The files the table is read from, which a save never replaces.
     var readFiles: Set<FileIdentity> { get }
+
+    /// The number of rows.
+    func rowCount(progress: TableProgress) throws(TableSourceError) -> Int
+    /// The rows at `positions` of the table's own order, each a value a column (fewer rows
+    /// past the end; a missing value is `TableValue.missing`).
+    func rows(at positions: Range<Int>, progress: TableProgress) throws(TableSourceError) -> [[TableValue]]
+
+    /// How a viewer reaches a row (by default by name, a row's position in the table's own
+    /// order naming it).
+    var rowAccess: RowAccess { get }
+    /// What does the work a viewer asks of the table, as messages name it after "in" ("the
+    /// database"); nil (the default) when the viewer does it over the rows.
+    var engine: String? { get }
+    /// A quick guess at the number of rows, shown as "about" until they are counted; nil (the
+    /// default) when there is none.
+    var estimatedCount: Int? { get }
+    /// The number of rows `filters` keep.
+    func count(where filters: [RowFilter], progress: TableProgress) throws(TableSourceError) -> Int
+    /// Up to `limit` row names after `after` (from the first when nil), in the table's own
+    /// order: the first screen of a table comes before every name is read.
+    func rowNames(after: Int?, limit: Int, progress: TableProgress) throws(TableSourceError) -> [Int]
+    /// The name of every row `filters` keep, in `order` (the table's own when empty; ties in
+    /// the table's own order; missing values last either way).
+    func rowNames(where filters: [RowFilter], orderedBy order: [ColumnOrder], progress: TableProgress) throws(TableSourceError) -> [Int]
+    /// The rows `names` name, in that order; a row gone since reads as missing values.
+    func rows(named names: [Int], progress: TableProgress) throws(TableSourceError) -> [[TableValue]]
+    /// Rows `positions` of those `filters` keep in `order`: how a source whose rows have no
+    /// names (``RowAccess/byPosition(_:)``) is read.
+    func rows(at positions: Range<Int>, where filters: [RowFilter], orderedBy order: [ColumnOrder],
+              progress: TableProgress) throws(TableSourceError) -> [[TableValue]]
+    /// Those of `names` whose row holds `text` in any column, as `/` searches (smart case:
+    /// case matters only when `text` has a capital).
+    func rowNames(_ names: [Int], holding text: String, progress: TableProgress) throws(TableSourceError) -> Set<Int>
+    /// The same table read again (a connection made again after one was lost); the default is
+    /// the source itself.
+    ///
+    /// - Throws: ``TableSourceError/gone(_:)`` when the table is no longer there.
+    func reopened() throws(TableSourceError) -> any TableSource
+
     /// How often each value of `column` occurs among the rows `filters` keep, most frequent
     /// first, ties in the order a sort shows values.
     func frequency(ofColumn column: Int, where filters: [RowFilter], progress: (Double) -> Bool) throws(TableSourceError) -> FrequencyTable
@@ -28,6 +76,49 @@ public protocol TableSource: Sendable {
     /// `output` in `format`, and returns how many rows were written.
     func write(where filters: [RowFilter], orderedBy order: [ColumnOrder], columns: [Int], format: ExportFormat, to output: OutputFile,
                progress: (Double) -> Bool) throws(TableSourceError) -> Int
+}
+
+/// How a viewer reaches a row of a ``TableSource``.
+public enum RowAccess: Sendable, Hashable {
+    /// By a name each row keeps for the life of the view (SQLite's rowid, a row's position in
+    /// a table that does not change): the viewer keeps the names in the order shown, so any
+    /// row is one read away.
+    case byName
+    /// By position in the order shown, the source ordering and filtering each page as it is
+    /// read; `reason` says why, for the status line ("a view is read by position").
+    case byPosition(_ reason: String)
+}
+
+/// The line from a long call of a ``TableSource`` to whoever waits for it: how far it is, and
+/// whether to stop. Sendable, so that an engine may poll it from its own thread.
+public struct TableProgress: Sendable {
+    private let reportFraction: @Sendable (Double) -> Void
+    private let cancelled: @Sendable () -> Bool
+
+    /// A line that hands each fraction done to `report` and stops once `isCancelled` says so.
+    public init(report: @escaping @Sendable (Double) -> Void = { _ in }, isCancelled: @escaping @Sendable () -> Bool = { false }) {
+        reportFraction = report
+        cancelled = isCancelled
+    }
+
+    /// A line no one listens to and that never stops the work.
+    public static var unwatched: TableProgress { TableProgress() }
+
+    /// True once the work is to stop.
+    public var isCancelled: Bool { cancelled() }
+
+    /// Reports `fraction` done (NaN ignored, the rest clamped to 0…1); false once the work is
+    /// to stop.
+    @discardableResult
+    public func report(_ fraction: Double) -> Bool {
+        if !fraction.isNaN { reportFraction(Swift.min(Swift.max(fraction, 0), 1)) }
+        return !isCancelled
+    }
+
+    /// Throws ``TableSourceError/cancelled`` once the work is to stop.
+    public func check() throws(TableSourceError) {
+        if isCancelled { throw .cancelled }
+    }
 }
 
 /// A column a view is ordered by, and which way.
@@ -53,12 +144,18 @@ public enum TableSourceError: Error, Sendable, Hashable, CustomStringConvertible
     case failed(String)
     /// `progress` said stop.
     case cancelled
+    /// The connection to the table's server broke (the server went away, the network failed):
+    /// `reason` says how. The rows read stay; ``TableSource/reopened()`` connects again.
+    case connectionLost(String)
+    /// The table is no longer there (dropped, or its file removed): the message says so.
+    case gone(String)
 
     /// The message.
     public var description: String {
         switch self {
-        case let .unsupported(message), let .failed(message): return message
+        case let .unsupported(message), let .failed(message), let .gone(message): return message
         case .cancelled: return "stopped before it finished"
+        case let .connectionLost(reason): return "the connection to the server was lost: \(reason)"
         }
     }
 }

@@ -1,32 +1,31 @@
 import Scrollwork
-import ScrollworkDatabase
 import ScrollworkFiles
 import ScrollworkWidgets
 
-/// How many rows a database table has: the engine's count of the whole table (its guess until
-/// the count comes), and of a view's rows that meet the filters; with the work that counts them.
+/// How many rows a table has: the source's count of the whole table (its guess until the count
+/// comes), and of a positional source's rows that meet the filters; with the work that counts them.
 struct RowCount {
-    /// The whole table's, once the engine has counted.
+    /// The whole table's, once the source has counted.
     var total: Int? = nil
-    /// The engine's guess before.
+    /// The source's guess before.
     var estimate: Int?
-    /// The rows of a view that meet the filters, once the engine has counted them.
+    /// The rows of a positional source that meet the filters, once it has counted them.
     var filtered: Int? = nil
-    let totalKey = WorkKey<Result<Int, DatabaseError>>("database-count")
-    let filteredKey = WorkKey<(filters: [DatabaseFilter], count: Result<Int, DatabaseError>)>("database-filtered-count")
+    let totalKey = WorkKey<Result<Int, TableSourceError>>("table-count")
+    let filteredKey = WorkKey<(filters: [RowFilter], count: Result<Int, TableSourceError>)>("table-filtered-count")
 
-    /// The count of `table`, as work.
-    func counting(_ table: any DatabaseTable) -> Work {
+    /// The count of `source`, as work.
+    func counting(_ source: any TableSource) -> Work {
         Work(totalKey.named("count")) { progress in
-            let counted = Result { () throws(DatabaseError) in try table.count(keepGoing: { !progress.isCancelled }) }
+            let counted = Result { () throws(TableSourceError) in try source.rowCount(progress: TableProgress(progress)) }
             return progress.isCancelled ? nil : counted
         }
     }
 
-    /// The rows of `table` that meet `tests`, counted, as work.
-    func filteredCounting(_ table: any DatabaseTable, where tests: [DatabaseFilter]) -> Work {
+    /// The rows of `source` that meet `tests`, counted, as work.
+    func filteredCounting(_ source: any TableSource, where tests: [RowFilter]) -> Work {
         Work(filteredKey.named("count")) { progress in
-            let counted = Result { () throws(DatabaseError) in try table.count(where: tests, keepGoing: { !progress.isCancelled }) }
+            let counted = Result { () throws(TableSourceError) in try source.count(where: tests, progress: TableProgress(progress)) }
             return progress.isCancelled ? nil : (tests, counted)
         }
     }
@@ -50,12 +49,12 @@ struct RowCount {
 }
 
 // The counts: the whole table's (an estimate until it comes), and the rows a filter keeps.
-extension DatabaseTableScreen {
+extension TableScreen {
 
     /// The count of the rows a filter keeps, or of the whole table.
     mutating func handleCountWork(_ update: WorkUpdate, at time: Double) -> Bool {
         if let answer = update.result(of: counts.filteredKey) {
-            guard answer.filters == shown.filters.map(\.filter), !table.hasIdentities else { return true }
+            guard answer.filters == shown.filters.map(\.filter), !byName else { return true }
             switch answer.count {
             case let .success(n):
                 counts.filtered = n
@@ -70,7 +69,7 @@ extension DatabaseTableScreen {
             switch counted {
             case let .success(n):
                 counts.total = n
-                if !table.hasIdentities && shown.filters.isEmpty {
+                if !byName && shown.filters.isEmpty {
                     shown.pages.grow(to: n)
                     view.table.replaceRows(with: shown.pages, orderedBy: view.table.sortOrder, sameRows: true)
                 }

@@ -1,44 +1,43 @@
 import Scrollwork
-import ScrollworkDatabase
 import ScrollworkFiles
 import ScrollworkWidgets
 
-// The engine's order and filters: a heading click, o and O, = and !, |, u.
-extension DatabaseTableScreen {
-    /// A whole order made by the engine, of the rows that meet the filters.
+// The source's order and filters: a heading click, o and O, = and !, |, u.
+extension TableScreen {
+    /// A whole order made by the source, of the rows that meet the filters.
     struct SortAnswer: Sendable {
         var column: Int?
         var ascending: Bool
-        var filters: [DatabaseFilter]
-        var identities: Result<[Int], DatabaseError>
+        var filters: [RowFilter]
+        var identities: Result<[Int], TableSourceError>
     }
 
-    /// Orders the rows by `column` in the engine, `ascending` or not (`o`, `O`).
+    /// Orders the rows by `column`, `ascending` or not (`o`, `O`).
     mutating func sort(byColumn column: Int, ascending: Bool, at time: Double) {
-        guard table.columns.indices.contains(column) else { return }
+        guard titles.indices.contains(column) else { return }
         arrange(column: column, ascending: ascending, filters: shown.sorting?.filters ?? shown.filters, at: time)
     }
 
-    /// Orders the rows by heading `column` in the engine (the same heading again reverses).
+    /// Orders the rows by heading `column` (the same heading again reverses).
     mutating func sort(byHeading column: Int, at time: Double) {
-        guard table.columns.indices.contains(column) else { return }
+        guard titles.indices.contains(column) else { return }
         let ascending = shown.order?.column == column ? !(shown.order?.ascending ?? true) : true
         arrange(column: column, ascending: ascending, filters: shown.sorting?.filters ?? shown.filters, at: time)
     }
 
     /// Keeps the rows that meet `text` as well (`COLUMN=VALUE`, `!=`, `<`, `<=`, `>`, `>=`, `*=`,
-    /// `~`, as `scrollwork open --filter` writes them): the engine tests them.
+    /// `~`, as `scrollwork open --filter` writes them): the source tests them.
     mutating func addFilter(_ text: String, at time: Double) {
         let parsed: RowFilter
-        do { parsed = try RowFilter(parsing: text, columns: ColumnNames(table.columns)) } catch {
+        do { parsed = try RowFilter(parsing: text, columns: ColumnNames(titles)) } catch {
             note = "\(error)"
             return
         }
-        keep(DatabaseFilter(column: parsed.column, test: parsed.test), text: text, at: time)
+        keep(parsed, text: text, at: time)
     }
 
     /// Keeps the rows that meet `filter` as well, written `text` in the status line.
-    mutating func keep(_ filter: DatabaseFilter, text: String, at time: Double) {
+    mutating func keep(_ filter: RowFilter, text: String, at time: Double) {
         let base = shown.sorting?.filters ?? shown.filters
         arrange(column: shown.order?.column, ascending: shown.order?.ascending ?? true, filters: base + [Filter(filter: filter, text: text)], at: time)
     }
@@ -52,24 +51,24 @@ extension DatabaseTableScreen {
     }
 
     /// Shows the rows that meet `filters` in the order of `column` (the table's own when nil):
-    /// a table's names in that order come from one statement of the engine's, off the loop,
-    /// while the rows shown stay; a view's pages are read so from the next frame.
+    /// the names in that order come from one call of the source's, off the loop, while the rows
+    /// shown stay; a positional source's pages are read so from the next frame.
     mutating func arrange(column: Int?, ascending: Bool, filters asked: [Filter], at time: Double) {
-        let newOrder = column.map { (column: $0, ascending: ascending) }
+        let newOrder = column.map { ColumnOrder(column: $0, ascending: ascending) }
         if shown.sorting != nil { effects.append(.work(.cancel(shown.sortKey.named("sort").id))) }
         shown.sorting = nil
-        guard table.hasIdentities else {
-            // A view is read by position: the engine orders and filters each page as it is read.
+        guard byName else {
+            // Read by position: the source orders and filters each page as it is read.
             shown.order = newOrder
             shown.filters = asked
             counts.filtered = nil
-            if !asked.isEmpty { effects.append(.work(.start(counts.filteredCounting(long, where: asked.map(\.filter))))) }
+            if !asked.isEmpty { effects.append(.work(.start(counts.filteredCounting(source, where: asked.map(\.filter))))) }
             showNewOrder()
             view.table.list.scroll.perform(.top, time: time)
             return
         }
         if asked.isEmpty && newOrder == nil {
-            // The table's own order again: its rowids in chunks, the first screen at once.
+            // The table's own order again: its names in chunks, the first screen at once.
             shown.order = nil
             shown.filters = []
             shown.identities = []
@@ -81,14 +80,10 @@ extension DatabaseTableScreen {
         }
         shown.sorting = (column, ascending, asked, time)
         shown.sortReceived = nil
-        let long = self.long, tests = asked.map(\.filter)
-        // How many rows the order will name, for the share received; unknown under filters.
-        let expected = asked.isEmpty ? (counts.total ?? counts.estimate) : nil
+        let source = self.source, tests = asked.map(\.filter)
         effects.append(.work(.start(Work(shown.sortKey.named("sort")) { progress in
-            let read = Result { () throws(DatabaseError) in
-                try long.identities(where: tests, orderedBy: newOrder, keepGoing: { !progress.isCancelled }) { received in
-                    _ = progress.report(expected.map { Double(received) / Double(Swift.max(1, $0)) } ?? 0)
-                }
+            let read = Result { () throws(TableSourceError) in
+                try source.rowNames(where: tests, orderedBy: newOrder.map { [$0] } ?? [], progress: TableProgress(progress))
             }
             return progress.isCancelled ? nil : SortAnswer(column: column, ascending: ascending, filters: tests, identities: read)
         })))
@@ -99,11 +94,11 @@ extension DatabaseTableScreen {
         guard let sorting = shown.sorting else { return false }
         effects.append(.work(.cancel(shown.sortKey.named("sort").id)))
         shown.sorting = nil
-        note = sorting.column.map { "sort by \(table.columns[$0]) cancelled" } ?? "filter cancelled"
+        note = sorting.column.map { "sort by \(titles[$0]) cancelled" } ?? "filter cancelled"
         return true
     }
 
-    /// The order the engine made, and how far it is.
+    /// The order the source made, and how far it is.
     mutating func handleSortWork(_ update: WorkUpdate, at time: Double) -> Bool {
         if let fraction = update.progress(of: shown.sortKey) {
             if shown.sorting != nil { shown.sortReceived = fraction }
@@ -117,12 +112,12 @@ extension DatabaseTableScreen {
                 shown.identities = found
                 shown.identitiesComplete = true
                 effects.append(.work(.cancel(shown.chunkKey.named("rowids").id)))
-                shown.order = answer.column.map { ($0, answer.ascending) }
+                shown.order = answer.column.map { ColumnOrder(column: $0, ascending: answer.ascending) }
                 shown.filters = asked.filters
                 let seconds = time - asked.started
                 // "1.24 s", "87 ms": as every sort's time is said, without "sort took" before a filter.
                 let took = StatusNotes.sortTime(seconds).replacing("sort took ", with: "")
-                note = (asked.column == nil ? "filtered" : "sorted") + " in the database in " + took
+                note = (asked.column == nil ? "filtered" : "sorted") + (source.engine.map { " in " + $0 } ?? "") + " in " + took
                 showNewOrder()
                 view.table.list.scroll.perform(.top, time: time)
             case let .failure(error):

@@ -1,49 +1,48 @@
 import Scrollwork
-import ScrollworkDatabase
 import ScrollworkFiles
 import ScrollworkWidgets
 
-/// The search: the engine tests the rows of the order shown a batch at a time.
-struct DatabaseSearch {
+/// The search: the source tests the rows of the order shown a batch at a time.
+struct SourceSearch {
     /// The last search's text and direction, for `n` and `N`.
     var last: (text: String, forward: Bool)? = nil
     /// True while a search runs.
     var isRunning = false
     /// The key its work runs under.
-    let key = WorkKey<DatabaseTableScreen.SearchAnswer>("database-search")
+    let key = WorkKey<TableScreen.SearchAnswer>("table-search")
 }
 
-extension DatabaseTableScreen {
+extension TableScreen {
     /// Where a search found its text: a position in the order shown, or none.
     struct SearchAnswer: Sendable {
         var text: String
         var position: Int?
-        var error: DatabaseError?
+        var error: TableSourceError?
         /// True when the search went round past the end to find it.
         var wentRound = false
     }
 
     /// Searches for `text` from the focus (a new text from the focused row itself, `n` from the
     /// row after it, `N` before it; the first or last row with no focus), going round past the
-    /// end (``SearchSweep``): the engine tests a few thousand rows of the order shown at a
-    /// time, so the first match in that order is found without reading the rows (a view's are
-    /// read and tested here). Runs off the loop; Esc cancels it.
+    /// end (``SearchSweep``): the source tests a few thousand rows of the order shown at a
+    /// time (an engine without reading them here); a positional source's are read and tested
+    /// here. Runs off the loop; Esc cancels it.
     mutating func search(_ text: String, forward: Bool, isNew: Bool = false) {
         guard !text.isEmpty else { return }
         rowSearch.last = (text, forward)
         let cursor = view.table.list.cursor.flatMap { view.table.list.indexPath(of: $0)?.row }
         let sweep = SearchSweep(total: shown.pages.count, focus: cursor, forward: forward, including: isNew)
-        let table = self.table, order = shown.order, filters = shown.filters.map(\.filter)
-        let identities = table.hasIdentities ? shown.identities : nil
+        let source = self.source, order = shown.orderedBy, filters = shown.filters.map(\.filter)
+        let identities = byName ? shown.identities : nil
         rowSearch.isRunning = true
         note = "searching for “\(text)”… Esc cancels"
         effects.append(.work(.start(Work(rowSearch.key.named("search")) { progress in
-            let found = Result { () throws(DatabaseError) -> Int? in
+            let found = Result { () throws(TableSourceError) -> Int? in
                 var tested = 0
                 for batch in sweep.batches(of: Self.searchBatch) {
-                    guard progress.report(Double(tested) / Double(Swift.max(1, sweep.total))) else { throw DatabaseError.cancelled }
-                    if let hit = try Self.firstMatch(of: text, in: batch, forward: forward, table: table, identities: identities, order: order, filters: filters,
-                                                     keepGoing: { !progress.isCancelled }) {
+                    guard progress.report(Double(tested) / Double(Swift.max(1, sweep.total))) else { throw TableSourceError.cancelled }
+                    if let hit = try Self.firstMatch(of: text, in: batch, forward: forward, source: source, identities: identities, order: order, filters: filters,
+                                                     progress: TableProgress(isCancelled: { progress.isCancelled })) {
                         return hit
                     }
                     tested += batch.count
@@ -59,17 +58,17 @@ extension DatabaseTableScreen {
     }
 
     /// The first position of `batch` (the last, going back) in the order shown whose row holds
-    /// `text`, asked of the engine by the rows' identities where it has them, else read and
-    /// tested here.
-    static func firstMatch(of text: String, in batch: Range<Int>, forward: Bool, table: any DatabaseTable, identities: [Int]?, order: (column: Int, ascending: Bool)?,
-                           filters: [DatabaseFilter], keepGoing: @escaping @Sendable () -> Bool) throws(DatabaseError) -> Int? {
+    /// `text`, asked of the source by the rows' names where it has them, else read and tested
+    /// here.
+    static func firstMatch(of text: String, in batch: Range<Int>, forward: Bool, source: any TableSource, identities: [Int]?, order: [ColumnOrder],
+                           filters: [RowFilter], progress: TableProgress) throws(TableSourceError) -> Int? {
         if let identities {
             let named = Array(identities[batch.clamped(to: 0..<identities.count)])
-            let matched = try table.matches(text, among: named, keepGoing: keepGoing)
+            let matched = try source.rowNames(named, holding: text, progress: progress)
             let offsets = forward ? Array(named.indices) : named.indices.reversed()
             return offsets.first { matched.contains(named[$0]) }.map { batch.lowerBound + $0 }
         }
-        let rows = try table.rows(offset: batch.lowerBound, limit: batch.count, order: order, where: filters)
+        let rows = try source.rows(at: batch, where: filters, orderedBy: order, progress: progress)
         let needle = text.lowercased()
         let offsets = forward ? Array(rows.indices) : rows.indices.reversed()
         return offsets.first { i in rows[i].contains { $0.description.lowercased().contains(needle) } }.map { batch.lowerBound + $0 }

@@ -1,40 +1,44 @@
 import Scrollwork
-import ScrollworkDatabase
 import ScrollworkFiles
 import ScrollworkWidgets
 
-/// Exploring a database table as a file is explored: the current column, its frequency table
-/// grouped by the engine, the summary of every column, a row whole, the keys, and saving the
-/// rows shown, each off the loop with its progress in the status line and Esc to cancel.
-extension DatabaseTableScreen {
-    /// The frequency table of the current column among the rows shown, grouped by the engine.
+/// Exploring a table as a file is explored: the current column, its frequency table (grouped
+/// by the source's engine where it has one), the summary of every column, a row whole, the
+/// keys, and saving the rows shown, each off the loop with its progress in the status line and
+/// Esc to cancel.
+extension TableScreen {
+    /// Where the source does its work, after "in" in the status line ("in the database"); empty
+    /// where the viewer does it.
+    var inEngine: String { source.engine.map { " in " + $0 } ?? "" }
+
+    /// The frequency table of the current column among the rows shown.
     mutating func startFrequency() {
-        guard let column = currentField, table.columns.indices.contains(column) else { return note = "every column is hidden: + shows them" }
-        let long = self.long, title = table.columns[column], tests = shown.filters.map(\.filter)
-        exploration.begin("counting the values of \(title) in the database", at: lastTime)
+        guard let column = currentField, titles.indices.contains(column) else { return note = "every column is hidden: + shows them" }
+        let source = self.source, title = titles[column], tests = shown.filters.map(\.filter)
+        exploration.begin("counting the values of \(title)\(inEngine)", at: lastTime)
         effects.append(.work(.start(Work(exploration.frequencyKey) { progress in
-            let counted = Result { () throws(DatabaseError) -> Counted in
-                let frequency = try long.frequency(ofColumn: column, where: tests, limit: FrequencyTable.distinctLimit, keepGoing: { !progress.isCancelled })
+            let counted = Result { () throws(TableSourceError) -> Counted in
+                let frequency = try source.frequency(ofColumn: column, where: tests) { progress.report($0) }
                 return Counted(table: frequency, field: column, title: title, rows: frequency.total)
             }
             return progress.isCancelled ? nil : counted
         })))
     }
 
-    /// The summary of every column among the rows shown, from the engine.
+    /// The summary of every column among the rows shown.
     mutating func startSummary() {
-        let long = self.long, tests = shown.filters.map(\.filter)
-        exploration.begin("summarising \(table.columns.count) columns in the database", at: lastTime)
+        let source = self.source, tests = shown.filters.map(\.filter)
+        exploration.begin("summarising \(titles.count) columns\(inEngine)", at: lastTime)
         effects.append(.work(.start(Work(exploration.summaryKey) { progress in
-            let summarised = Result { () throws(DatabaseError) -> Summarised in
-                let summaries = try long.summary(where: tests, keepGoing: { !progress.isCancelled })
+            let summarised = Result { () throws(TableSourceError) -> Summarised in
+                let summaries = try source.summary(where: tests) { progress.report($0) }
                 return Summarised(summaries: summaries, rows: (summaries.first.map { $0.count + $0.missing }) ?? 0)
             }
             return progress.isCancelled ? nil : summarised
         })))
     }
 
-    /// The database's file, which a save never replaces; none for a server's database.
+    /// The files the table is read from (a database's), which a save never replaces.
     var readFiles: Set<FileIdentity> { source.readFiles }
 
     /// Carries out a save's next step: at once to a new name, a question before a file that
@@ -48,24 +52,23 @@ extension DatabaseTableScreen {
     }
 
     /// Saves the rows shown, in their order, and the columns shown, in theirs, read from the
-    /// engine a batch at a time, to `path` (CSV, TSV or JSON Lines by its ending): NULL is an
-    /// empty field in CSV and TSV, `null` in JSON Lines; numbers stay numbers. A file
-    /// there is replaced only when `replacing` (the person said yes).
+    /// source a batch at a time, to `path` (CSV, TSV or JSON Lines by its ending): a missing
+    /// value is an empty field in CSV and TSV, `null` in JSON Lines; numbers stay numbers. A
+    /// file there is replaced only when `replacing` (the person said yes).
     mutating func startSave(to path: String, replacing: Bool) {
         let format: ExportFormat
         do { format = try ExportFormat(path: path) } catch { return note = "\(error)" }
-        let table = self.table, order = shown.order, tests = shown.filters.map(\.filter), protected = readFiles, database = source.title
-        let identities = table.hasIdentities ? shown.identities : nil
+        let source = self.source, order = shown.orderedBy, tests = shown.filters.map(\.filter), protected = readFiles, titles = titles
+        let identities = byName ? shown.identities : nil
         let total = identities?.count ?? shown.pages.count
-        let written = view.table.columns.compactMap { Int($0.id) }.filter { table.columns.indices.contains($0) }
-        let numeric = written.map { table.isNumeric($0) }
+        let written = view.table.columns.compactMap { Int($0.id) }.filter { titles.indices.contains($0) }
+        let numeric = written.map { source.isNumeric($0) }
         exploration.begin("saving \(path)", at: lastTime)
         effects.append(.work(.start(Work(exploration.saveKey) { progress -> Saved? in
             do {
-                var writer = try TableWriter(output: OutputFile(path: path, replacingExisting: replacing, protecting: protected), format: format, titles: written.map { table.columns[$0] }, numeric: numeric)
+                var writer = try TableWriter(output: OutputFile(path: path, replacingExisting: replacing, protecting: protected), format: format, titles: written.map { titles[$0] }, numeric: numeric)
                 do {
-                    try DatabaseTableSource(table, in: database).write(identities: identities, count: total, order: order, where: tests, columns: written, to: &writer,
-                                                                    progress: { progress.report($0) })
+                    try source.append(names: identities, count: total, where: tests, orderedBy: order, columns: written, to: &writer, progress: { progress.report($0) })
                 } catch TableSourceError.cancelled { return nil }
                 try writer.finish()
                 return Saved(path: path, rows: writer.written, failure: nil)
@@ -76,14 +79,14 @@ extension DatabaseTableScreen {
     }
 
     /// The view the command line's options make (`--filter`, one `--sort`, `--columns`,
-    /// `--frequency`, `--summary`), as a batch run makes it, the engine doing the work, begun
+    /// `--frequency`, `--summary`), as a batch run makes it, the source doing the work, begun
     /// at `time` on the host's clock.
     ///
     /// - Throws: `ExploreError` for a filter, sort key or column that is wrong, or a second
     ///   sort key, before anything changes.
     mutating func apply(_ recipe: ViewRecipe, at time: Double) throws(ExploreError) {
         try recipe.validate()
-        let names = ColumnNames(table.columns)
+        let names = ColumnNames(titles)
         let parsed = try recipe.parsedFilters(names)
         let sorts = try recipe.parsedSorts(names)
         guard sorts.count <= 1 else { throw ExploreError("a database table is sorted by one column at a time, in the engine; give one --sort (\(sorts.count) were given)") }
@@ -91,7 +94,7 @@ extension DatabaseTableScreen {
         let counted = try recipe.frequency.map { name throws(ExploreError) in try names.index(of: name) }
         if recipe.columns != nil { try columns.show(only: shown, in: &view) }
         lastTime = time
-        let kept = parsed.map { Filter(filter: DatabaseFilter(column: $0.column, test: $0.test), text: $0.description) }
+        let kept = parsed.map { Filter(filter: $0, text: $0.description) }
         if !kept.isEmpty || !sorts.isEmpty { arrange(column: sorts.first?.field, ascending: sorts.first?.ascending ?? true, filters: kept, at: time) }
         if let counted, let place = view.table.columns.firstIndex(where: { $0.id == "\(counted)" }) {
             setCurrentColumn(place, at: time)
@@ -101,13 +104,25 @@ extension DatabaseTableScreen {
     }
 
     /// `=` and `!`: keeps the rows whose current column holds the focused row's value, or
-    /// another one, the engine testing them.
+    /// another one, the source testing them.
     mutating func keep(equal: Bool, at time: Double) {
-        guard let field = currentField, table.columns.indices.contains(field) else { return note = "every column is hidden: + shows them" }
+        guard let field = currentField, titles.indices.contains(field) else { return note = "every column is hidden: + shows them" }
         guard let values = focusedValues, values.indices.contains(field) else { return awaitFocusedRow(equal ? .keepEqual : .keepDifferent) }
         // NULL is kept (or left out) as `COLUMN=` does: missing is missing, as in a file.
         let value = values[field].isMissing ? "" : values[field].description
-        keep(DatabaseFilter(column: field, test: equal ? .equals(value) : .notEquals(value)), text: "\(table.columns[field])\(equal ? "=" : "!=")\(value)", at: time)
+        keep(equalTo: value, in: field, different: !equal, at: time)
+    }
+
+    /// Keeps the rows whose column `column` (titled `title`, the column's own when nil) equals
+    /// `value`, or `different` from it.
+    mutating func keep(equalTo value: String, in column: Int, titled title: String? = nil, different: Bool = false, at time: Double) {
+        let name = title ?? titles[column]
+        do {
+            let filter = try RowFilter(column: column, title: name, test: different ? .notEquals(value) : .equals(value))
+            keep(filter, text: "\(name)\(different ? "!=" : "=")\(value)", at: time)
+        } catch {
+            note = "\(error)"
+        }
     }
 
     /// Cancels the frequency table, summary or save under way; false when none runs.
@@ -153,11 +168,11 @@ extension DatabaseTableScreen {
     /// Shows the focused row whole, every column's value under its name.
     mutating func showRecord(at time: Double) {
         guard let values = focusedValues else { return awaitFocusedRow(.record) }
-        overlay = .record(.shown(RecordDetail(titles: table.columns, fields: values.map(\.description), problem: nil, theme: view.theme), theme: view.theme, at: time), record: nil)
+        overlay = .record(.shown(RecordDetail(titles: titles, fields: values.map(\.description), problem: nil, theme: view.theme), theme: view.theme, at: time), record: nil)
     }
 
     /// Carries out what an event on the sheet asked of the table: a frequency table's value is
-    /// kept (a filter the engine tests), a summary's column becomes the current one; the sheet
+    /// kept (a filter the source tests), a summary's column becomes the current one; the sheet
     /// closes with its work.
     mutating func finishSheet(_ outcome: ResultSheet.Outcome, at time: Double) {
         switch outcome {
@@ -166,9 +181,9 @@ extension DatabaseTableScreen {
         case let .keeps(entry, column, title):
             // The NULL group is kept as `COLUMN=` keeps missing values (text spelling "NULL" is text).
             let value = entry.isMissing ? "" : entry.value
-            keep(DatabaseFilter(column: column, test: .equals(value)), text: "\(title)=\(value)", at: time)
+            keep(equalTo: value, in: column, titled: title, at: time)
         case let .goesToColumn(name):
-            if let column = table.columns.firstIndex(of: name), let place = view.table.columns.firstIndex(where: { $0.id == "\(column)" }) {
+            if let column = titles.firstIndex(of: name), let place = view.table.columns.firstIndex(where: { $0.id == "\(column)" }) {
                 setCurrentColumn(place, at: time)
             } else {
                 note = "that column is hidden: + shows it"

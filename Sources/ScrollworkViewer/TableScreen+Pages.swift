@@ -1,29 +1,28 @@
 import Scrollwork
-import ScrollworkDatabase
 import ScrollworkFiles
 import ScrollworkWidgets
 
-// The rows a page at a time around what is on screen, in the table's own order of rowids or the order
-// the engine made.
-extension DatabaseTableScreen {
+// The rows a page at a time around what is on screen, through their names in the order shown
+// (the table's own, or the one the source made), or by position.
+extension TableScreen {
     /// The rows of one page, or why they could not be read.
     struct PageAnswer: Sendable {
         var page: Int
         var generation: Int
-        var rows: Result<[[TableValue]], DatabaseError>
+        var rows: Result<[[TableValue]], TableSourceError>
     }
 
-    /// A chunk of rowids in the table's own order.
+    /// A chunk of row names in the table's own order.
     struct ChunkAnswer: Sendable {
         var generation: Int
-        var identities: Result<[Int], DatabaseError>
+        var identities: Result<[Int], TableSourceError>
     }
 
-    /// The rowids after `after`, as work.
+    /// The row names after `after`, as work.
     func chunk(after: Int?) -> Work {
-        let table = self.table, generation = shown.generation
+        let source = self.source, generation = shown.generation
         return Work(shown.chunkKey.named("rowids")) { progress in
-            let read = Result { () throws(DatabaseError) in try table.identities(after: after, limit: Self.chunkSize, keepGoing: { !progress.isCancelled }) }
+            let read = Result { () throws(TableSourceError) in try source.rowNames(after: after, limit: Self.chunkSize, progress: TableProgress(progress)) }
             return progress.isCancelled ? nil : ChunkAnswer(generation: generation, identities: read)
         }
     }
@@ -31,14 +30,14 @@ extension DatabaseTableScreen {
     /// What makes the work that reads a page of the order shown from its rows (made apart from
     /// `self`, which is being changed while the pages are planned).
     var loader: (_ page: Int, _ rows: Range<Int>) -> Work {
-        let table = self.table, generation = shown.generation, order = shown.order, pageKey = shown.pageKey, filters = shown.filters.map(\.filter)
-        let identities = !table.hasIdentities ? nil : shown.identities
+        let source = self.source, generation = shown.generation, order = shown.orderedBy, pageKey = shown.pageKey, filters = shown.filters.map(\.filter)
+        let identities = byName ? shown.identities : nil
         return { page, rows in
             let named = identities.map { Array($0[rows.clamped(to: 0..<$0.count)]) }
             return Work(pageKey.named(PagedRows<[TableValue]>.pageWorkName(page))) { progress in
-                let read = Result { () throws(DatabaseError) in
-                    if let named { return try table.rows(withIdentities: named) }
-                    return try table.rows(offset: rows.lowerBound, limit: rows.count, order: order, where: filters)
+                let read = Result { () throws(TableSourceError) in
+                    if let named { return try source.rows(named: named, progress: TableProgress(progress)) }
+                    return try source.rows(at: rows, where: filters, orderedBy: order, progress: TableProgress(progress))
                 }
                 return progress.isCancelled ? nil : PageAnswer(page: page, generation: generation, rows: read)
             }
@@ -79,7 +78,7 @@ extension DatabaseTableScreen {
     mutating func showNewOrder() {
         for page in shown.pages.requested { effects.append(.work(.cancel(shown.pageKey.named(PagedRows<[TableValue]>.pageWorkName(page)).id))) }
         shown.generation += 1
-        let rows = table.hasIdentities ? shown.identities.count : (shown.filters.isEmpty ? counts.total : counts.filtered) ?? 0
+        let rows = byName ? shown.identities.count : (shown.filters.isEmpty ? counts.total : counts.filtered) ?? 0
         shown.pages = PagedRows(count: rows, pageSize: Self.pageSize)
         let sortOrder = shown.order.map { [SortOrder(columnID: "\($0.column)", ascending: $0.ascending)] } ?? []
         view.table.replaceRows(with: shown.pages, orderedBy: sortOrder, sameRows: false)

@@ -1,20 +1,21 @@
 import Scrollwork
-import ScrollworkDatabase
 import ScrollworkFiles
 import ScrollworkWidgets
 
-/// One table or view of a database, opened from its catalog: rows read a page at a time around
-/// what is on screen, off the loop, a screen ahead, the pages that scroll away before they come
-/// cancelled. A table's order is the list of its rowids (read in chunks, so the first screen
-/// comes at once); a heading click has the engine order the rowids by that column (NULLs last,
-/// again reverses), in the background, while the rows shown stay as they are; Esc cancels it in
-/// the engine. The count starts as an estimate, marked "about", and becomes exact.
-struct DatabaseTableScreen: ViewerTable {
+/// A table of any `TableSource` (a database's table or view, a source of one's own): rows read a
+/// page at a time around what is on screen, off the loop, a screen ahead, the pages that scroll
+/// away before they come cancelled. A table whose rows have names is shown through the list of
+/// them in the order shown (read in chunks in its own order, so the first screen comes at
+/// once); a heading click has the source arrange the names by that column (missing values last,
+/// again reverses), in the background, while the rows shown stay as they are; Esc cancels it.
+/// A source read by position orders and filters each page as it is read. The count starts as
+/// the source's guess, marked "about", and becomes exact.
+struct TableScreen: ViewerTable {
     typealias Row = PagedRow<[TableValue]>
 
-    /// A filter as the person wrote it and as the engine tests it.
+    /// A filter as the person wrote it and as the source tests it.
     struct Filter: Sendable {
-        var filter: DatabaseFilter
+        var filter: RowFilter
         var text: String
     }
 
@@ -23,17 +24,17 @@ struct DatabaseTableScreen: ViewerTable {
     /// Rows a page.
     static let pageSize = 100
 
-    /// Where the table comes from.
-    var source: any DatabaseSource { connection.source }
-    /// The table, read through a connection for pages.
-    var table: any DatabaseTable { connection.table }
-    /// The same table on its connection for long statements.
-    var long: any DatabaseTable { connection.long }
+    /// Where the rows come from.
+    var source: any TableSource { connection.source }
+    /// True when the rows are reached by name, the names kept in the order shown.
+    var byName: Bool { source.rowAccess == .byName }
+    /// The columns' names.
+    var titles: [String] { source.columnTitles }
     var view: TableView<Row>
-    /// The rows shown, as the engine arranges them: their filters and order, a table's rowids
-    /// in that order, the pages read of them, and the order being made.
-    var shown: EngineRows
-    /// The count, once the engine has counted; a guess before; a view's under its filters.
+    /// The rows shown, as the source arranges them: their filters and order, their names in
+    /// that order, the pages read of them, and the order being made.
+    var shown: ShownRows
+    /// The count, once the source has counted; a guess before; a positional source's under its filters.
     var counts: RowCount
     /// The time of the last tick, from which the next wake is counted.
     var lastTime = 0.0
@@ -69,13 +70,13 @@ struct DatabaseTableScreen: ViewerTable {
         /// The person asked to quit from over the table (Ctrl+Q on a sheet): the viewer quits.
         var wantsQuit = false
     }
-    /// The frequency table, summary or save under way: the engine says nothing while it
+    /// The frequency table, summary or save under way: an engine says nothing while it
     /// groups, so the status line counts its seconds.
-    var exploration = Exploration<DatabaseError>(prefix: "database-")
+    var exploration = Exploration<TableSourceError>(prefix: "table-")
     var note: String? = nil
     /// The search: the last one's text and direction, and whether one runs.
-    var rowSearch = DatabaseSearch()
-    /// The connection: lost or not, connecting again, the table looked at after a failure.
+    var rowSearch = SourceSearch()
+    /// The source and its connection: lost or not, connecting again, the table looked at after a failure.
     var connection: ConnectionWatch
     /// Seconds between tries to connect again.
     static let reconnectDelay = 3.0
@@ -83,17 +84,16 @@ struct DatabaseTableScreen: ViewerTable {
     static let searchBatch = 4096
     var effects: [Effect] = []
 
-    /// The table `name` of `source`, on two connections of its own.
-    init(source: any DatabaseSource, name: String, theme: Theme) throws(DatabaseError) {
-        let long = try source.table(name, sharingSnapshotWith: nil)
-        let table = try source.table(name, sharingSnapshotWith: long)
-        connection = ConnectionWatch(source: source, table: table, long: long)
-        counts = RowCount(estimate: table.estimatedCount())
-        shown = EngineRows(pages: PagedRows(count: 0, pageSize: Self.pageSize))
-        let columns = table.columns.indices.map { c in
-            let numeric = table.isNumeric(c)
-            let ideal = Swift.max(table.columns[c].count + 2, numeric ? 10 : 20)
-            return TableColumn<Row>(table.columns[c], id: "\(c)", width: ColumnWidth.clamping(min: 32, ideal: Double(ideal) * 8, max: 8000),
+    /// The table of `source`, called `name` in the status line.
+    init(source: any TableSource, name: String, theme: Theme) {
+        connection = ConnectionWatch(source: source, name: name)
+        counts = RowCount(estimate: source.estimatedCount)
+        shown = ShownRows(pages: PagedRows(count: 0, pageSize: Self.pageSize))
+        let titles = source.columnTitles
+        let columns = titles.indices.map { c in
+            let numeric = source.isNumeric(c)
+            let ideal = Swift.max(titles[c].count + 2, numeric ? 10 : 20)
+            return TableColumn<Row>(titles[c], id: "\(c)", width: ColumnWidth.clamping(min: 32, ideal: Double(ideal) * 8, max: 8000),
                                     alignment: numeric ? .trailing : .leading) { row in
                 switch row {
                 case let .loaded(values): return values.indices.contains(c) ? values[c] : .empty
@@ -109,10 +109,10 @@ struct DatabaseTableScreen: ViewerTable {
         view.sortsOnHeadingClick = false
         // A viewer's page keys move the focus with the view, as g and G do.
         view.pageKeysScroll = false
-        if table.hasIdentities {
+        if byName {
             effects.append(.work(.start(chunk(after: nil))))
         }
-        effects.append(.work(.start(counts.counting(long))))
+        effects.append(.work(.start(counts.counting(source))))
     }
 
     /// Draws the table, then asks for the pages the screen needs and cancels those it no longer does.
@@ -133,6 +133,7 @@ struct DatabaseTableScreen: ViewerTable {
         cancels += [rowSearch.key.named("search").id, connection.reconnectKey.named("reconnect").id,
                     connection.schemaKey.named("schema").id]
             .map { Effect.work(.cancel($0)) }
+        defer { effects = [] }
         return effects + cancels
     }
 
@@ -145,13 +146,10 @@ struct DatabaseTableScreen: ViewerTable {
         guard let at = connection.reconnectAt, time >= at, !connection.reconnecting else { return }
         connection.reconnectAt = nil
         connection.reconnecting = true
-        let source = self.source, name = table.name
+        let source = self.source
         effects.append(.work(.start(Work(connection.reconnectKey.named("reconnect")) { progress in
-            let tables = Result { () throws(DatabaseError) -> [any DatabaseTable] in
-                let long = try source.table(name, sharingSnapshotWith: nil)
-                return [long, try source.table(name, sharingSnapshotWith: long)]
-            }
-            return progress.isCancelled ? nil : tables
+            let reopened = Result { () throws(TableSourceError) in try source.reopened() }
+            return progress.isCancelled ? nil : reopened
         })))
     }
 
@@ -186,24 +184,24 @@ struct DatabaseTableScreen: ViewerTable {
     func statusText(at time: Double) -> StatusText {
         var parts: [String] = []
         if let lost = connection.lost { parts.append("⚠ connection lost, " + (connection.reconnecting ? "connecting again…" : "connecting again in a moment; the rows read stay") + " (\(lost))") }
-        let kept: Int?? = shown.filters.isEmpty ? nil : .some(table.hasIdentities ? shown.identities.count : counts.filtered)
-        parts.append(counts.statusPart(kept: kept, readSoFar: table.hasIdentities ? shown.identities.count : nil))
+        let kept: Int?? = shown.filters.isEmpty ? nil : .some(byName ? shown.identities.count : counts.filtered)
+        parts.append(counts.statusPart(kept: kept, readSoFar: byName ? shown.identities.count : nil))
         if !shown.filters.isEmpty { parts.append("filtered by " + shown.filters.map(\.text).joined(separator: ", ") + " (u removes the last)") }
         // What answered the last key comes right after the count, before what stays true.
         if let note { parts.insert(note, at: Swift.min(parts.count, connection.lost == nil ? 1 : 2)) }
-        if let order = shown.order { parts.append("by \(table.columns[order.column]) \(order.ascending ? "▲" : "▼")") }
+        if let order = shown.order, titles.indices.contains(order.column) { parts.append("by \(titles[order.column]) \(order.ascending ? "▲" : "▼")") }
         if let running = exploration.statusPart(at: time) { parts.append(running) }
         if view.table.columns.indices.contains(currentColumn) { parts.append("column \(view.table.columns[currentColumn].title)") }
         if let sorting = shown.sorting {
-            // The engine says nothing while it sorts: the seconds show that it works, and once
+            // An engine says nothing while it sorts: the seconds show that it works, and once
             // it sends the rows, how many have come.
-            var running = (sorting.column.map { "sorting by \(table.columns[$0])" } ?? "filtering") + " in the database… "
+            var running = (sorting.column.map { "sorting by \(titles[$0])" } ?? "filtering") + (source.engine.map { " in " + $0 } ?? "") + "… "
             running += "\(Int(Swift.max(0, time - sorting.started))) s"
             if let share = shown.sortReceived, share > 0 { running += ", \(share.wholePercent)% of the rows received" }
             parts.append(running + " · Esc cancels")
         }
-        if !table.hasIdentities { parts.append(table.isView ? "a view is read by position" : "a table without rowids is read by position") }
-        return StatusText(name: table.name + (table.isView ? " (view)" : ""), parts: parts, hint: viewerKeys.tableHint(back: "⌫ back to the tables"))
+        if case let .byPosition(reason) = source.rowAccess { parts.append(reason) }
+        return StatusText(name: connection.label, parts: parts, hint: viewerKeys.tableHint(back: connection.back))
     }
 
     /// The status line at `time`, whole.

@@ -1,38 +1,46 @@
 import Scrollwork
-import ScrollworkDatabase
 import ScrollworkFiles
 import ScrollworkWidgets
 
-/// The table on its connections, where it comes from (to connect again when a connection is
-/// lost), and a look at the table after a statement failed: what the screen knows of its
-/// connection.
+/// The source a table screen shows, what it is called, and what the screen knows of its
+/// connection: lost or not, connecting again (``TableSource/reopened()``), and a look at the
+/// table after a call failed.
 struct ConnectionWatch {
-    /// Where the table comes from.
-    let source: any DatabaseSource
-    /// The table, read through a connection for pages.
-    var table: any DatabaseTable
-    /// The same table on a connection of its own for long statements (orders, the count), so
-    /// that pages keep coming while the engine sorts; one snapshot with `table` where the
-    /// engine can share one.
-    var long: any DatabaseTable
+    /// Where the rows come from.
+    var source: any TableSource
+    /// The table's name, which the status line shows and a save's suggested name starts from.
+    let name: String
+    /// What kind of table it is where that matters ("view"), shown after its name.
+    var kind: String? = nil
+    /// What the status line says ⌫ does ("⌫ back to the tables"); nil where it does nothing.
+    var back: String? = nil
     /// Why the connection was lost, while it is; the rows shown stay and the screen connects
     /// again at `reconnectAt` (every few seconds until it can).
     var lost: String? = nil
     var reconnectAt: Double? = nil
     /// True while connecting again.
     var reconnecting = false
-    /// True while the table is being looked at again after a failed statement.
+    /// True while the table is being looked at again after a failed call.
     var checkingSchema = false
     /// Set when the table's columns changed, or the table went away, under the view: the
     /// viewer then opens it again, or goes back to the list.
-    var schemaChanged: DatabaseTableScreen.SchemaCheck? = nil
+    var schemaChanged: TableScreen.SchemaCheck? = nil
     /// The keys of its work: connecting again, and looking at the table again.
-    let reconnectKey = WorkKey<Result<[any DatabaseTable], DatabaseError>>("database-reconnect")
-    let schemaKey = WorkKey<DatabaseTableScreen.SchemaCheck>("database-schema")
+    let reconnectKey = WorkKey<Result<any TableSource, TableSourceError>>("table-reconnect")
+    let schemaKey = WorkKey<TableScreen.SchemaCheck>("table-schema")
+
+    /// `source`, called `name`.
+    init(source: any TableSource, name: String) {
+        self.source = source
+        self.name = name
+    }
+
+    /// The name as the status line shows it: "late (view)".
+    var label: String { name + (kind.map { " (\($0))" } ?? "") }
 }
 
-extension DatabaseTableScreen {
-    /// What a look at the table after a failed statement found: the same columns (the failure
+extension TableScreen {
+    /// What a look at the table after a failed call found: the same columns (the failure
     /// stands as it was said), other columns, or no such table any more.
     enum SchemaCheck: Sendable, Equatable {
         case same, changed, gone
@@ -45,27 +53,31 @@ extension DatabaseTableScreen {
         if !connection.reconnecting && connection.reconnectAt == nil { connection.reconnectAt = time + Self.reconnectDelay }
     }
 
-    /// What every failed statement leads to: `what` (then the error) in the status line, unless
+    /// What every failed call leads to: `what` (then the error) in the status line, unless
     /// the failure is said elsewhere (a page's rows); connecting again when the connection was
     /// lost; a look at the table when the statement itself failed.
-    mutating func failed(_ error: DatabaseError, saying what: String?, at time: Double) {
+    mutating func failed(_ error: TableSourceError, saying what: String?, at time: Double) {
         if let what { note = what + "\(error)" }
         if case let .connectionLost(reason) = error { connectionLost(reason, at: time) }
         checkSchema(after: error)
     }
 
-    /// After a statement failed (not cancelled, the connection not lost): looks at the table
-    /// again, off the loop, for whether someone changed its columns or dropped it meanwhile,
-    /// which no statement of this view can read past.
-    mutating func checkSchema(after error: DatabaseError) {
-        guard case .failed = error, !connection.checkingSchema, connection.schemaChanged == nil else { return }
+    /// After a call failed (not cancelled, the connection not lost): looks at the table again,
+    /// off the loop, for whether someone changed its columns or dropped it meanwhile, which no
+    /// call of this view can read past.
+    mutating func checkSchema(after error: TableSourceError) {
+        guard !connection.checkingSchema, connection.schemaChanged == nil else { return }
+        switch error {
+        case .failed, .gone: break
+        default: return
+        }
         connection.checkingSchema = true
-        let source = self.source, name = table.name, columns = table.columns
+        let source = self.source, columns = titles
         effects.append(.work(.start(Work(connection.schemaKey.named("schema")) { progress in
             let found: SchemaCheck
-            switch Result(catching: { () throws(DatabaseError) in try source.table(name, sharingSnapshotWith: nil).columns }) {
+            switch Result(catching: { () throws(TableSourceError) in try source.reopened().columnTitles }) {
             case let .success(now): found = now == columns ? .same : .changed
-            case .failure(.noSuchTable): found = .gone
+            case .failure(.gone): found = .gone
             // Not able to tell (the server went away, say): the failure stands as said.
             case .failure: found = .same
             }
@@ -78,20 +90,17 @@ extension DatabaseTableScreen {
         if let reconnected = update.result(of: connection.reconnectKey) {
             connection.reconnecting = false
             switch reconnected {
-            case let .success(tables) where tables.count == 2:
-                connection.long = tables[0]
-                connection.table = tables[1]
+            case let .success(source):
+                connection.source = source
                 connection.lost = nil
                 note = "connected again"
-                if table.hasIdentities && !shown.identitiesComplete { effects.append(.work(.start(chunk(after: shown.identities.last)))) }
-                if counts.total == nil { effects.append(.work(.start(counts.counting(long)))) }
+                if byName && !shown.identitiesComplete { effects.append(.work(.start(chunk(after: shown.identities.last)))) }
+                if counts.total == nil { effects.append(.work(.start(counts.counting(source)))) }
                 // The pages that failed are asked for again at the next frame.
                 for page in 0...Swift.max(0, shown.pages.page(ofRow: shown.pages.count - 1)) where !shown.pages.isLoaded(page: page) { shown.pages.retry(page: page) }
                 view.table.replaceRows(with: shown.pages, orderedBy: view.table.sortOrder, sameRows: true)
             case let .failure(error):
                 connection.lost = "\(error)"
-                connection.reconnectAt = time + Self.reconnectDelay
-            default:
                 connection.reconnectAt = time + Self.reconnectDelay
             }
             return true

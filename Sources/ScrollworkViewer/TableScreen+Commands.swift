@@ -1,10 +1,9 @@
 import Scrollwork
-import ScrollworkDatabase
 import ScrollworkFiles
 import ScrollworkWidgets
 
 // The keys of an opened table: its prompt, what is shown over it, and its commands.
-extension DatabaseTableScreen {
+extension TableScreen {
     /// Runs `command` as its key would (a menu's choice).
     mutating func perform(_ command: ViewerCommand, at time: Double) { _ = run(command, at: time) }
 
@@ -24,7 +23,7 @@ extension DatabaseTableScreen {
     mutating func openMenus(_ events: [TableEvent], fromKeyboard: Bool, at time: Double) {
         for case let .menuRequested(target, point) in events {
             if let column = view.column(of: target, at: point) { setCurrentColumn(column, at: time) }
-            overlay = .menu(ViewerMenu.menu(for: target, at: point, keys: viewerKeys.databaseTable, theme: view.theme, idiom: view.pointIdiom, fromKeyboard: fromKeyboard))
+            overlay = .menu(ViewerMenu.menu(for: target, at: point, keys: tableKeys, theme: view.theme, idiom: view.pointIdiom, fromKeyboard: fromKeyboard))
         }
     }
 
@@ -40,7 +39,7 @@ extension DatabaseTableScreen {
         case .frequency: startFrequency()
         case .keepEqual, .keepDifferent: keep(equal: command == .keepEqual, at: time)
         case .summary: startSummary()
-        case .save: ask(.save, "Save the view as (.csv, .tsv or .jsonl): ", text: SaveTarget.suggestion(for: table.name, in: ""))
+        case .save: ask(.save, "Save the view as (.csv, .tsv or .jsonl): ", text: SaveTarget.suggestion(for: connection.name, in: ""))
         case .removeFilter:
             if !removeFilter(at: time) { note = "no filter to remove" }
         case let .nextMatch(forward):

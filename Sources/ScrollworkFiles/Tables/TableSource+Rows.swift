@@ -1,0 +1,153 @@
+import Scrollwork
+
+// What every source can do over its rows, for a source that cannot push the work down: a row's
+// name is its position in the table's own order, and counting under filters, arranging,
+// searching, frequency tables, summaries and saves read the rows into memory once a call and
+// run the library's own passes over them (the same a file's rows and a sheet's go through).
+extension TableSource {
+    /// Rows are named by their position in the table's own order.
+    public var rowAccess: RowAccess { .byName }
+    /// The viewer does the work over the rows.
+    public var engine: String? { nil }
+    /// No guess: the rows are counted.
+    public var estimatedCount: Int? { nil }
+    /// The source itself: nothing to connect again.
+    public func reopened() throws(TableSourceError) -> any TableSource { self }
+
+    /// The rows counted with ``rowCount(progress:)``, or those `filters` keep arranged and counted.
+    public func count(where filters: [RowFilter], progress: TableProgress) throws(TableSourceError) -> Int {
+        guard !filters.isEmpty else { return try rowCount(progress: progress) }
+        return try rowNames(where: filters, orderedBy: [], progress: progress).count
+    }
+
+    /// Positions after `after` (from 0 when nil; a negative `limit` is none).
+    public func rowNames(after: Int?, limit: Int, progress: TableProgress) throws(TableSourceError) -> [Int] {
+        let total = try rowCount(progress: progress)
+        let start = Swift.max(0, after.map { $0.addingSaturating(1) } ?? 0)
+        guard start < total, limit > 0 else { return [] }
+        return Array(start..<Swift.min(total, start.addingSaturating(limit)))
+    }
+
+    /// The rows at positions `names`, each run of neighbours read at once.
+    public func rows(named names: [Int], progress: TableProgress) throws(TableSourceError) -> [[TableValue]] {
+        var read: [[TableValue]] = []
+        read.reserveCapacity(names.count)
+        var i = 0
+        while i < names.count {
+            var end = i + 1
+            while end < names.count, names[end - 1] < Int.max, names[end] == names[end - 1] + 1 { end += 1 }
+            let run = names[i]..<names[end - 1].addingSaturating(1)
+            let rows = run.lowerBound >= 0 ? try self.rows(at: run, progress: progress) : []
+            let width = columnTitles.count
+            read += (0..<(end - i)).map { k in rows.indices.contains(k) ? rows[k] : Array(repeating: .missing("(deleted)"), count: width) }
+            i = end
+            try progress.check()
+        }
+        return read
+    }
+
+    /// The positions `filters` keep in `order`, read in the table's own order when there is
+    /// neither, else arranged over the rows in memory.
+    public func rows(at positions: Range<Int>, where filters: [RowFilter], orderedBy order: [ColumnOrder],
+                     progress: TableProgress) throws(TableSourceError) -> [[TableValue]] {
+        if filters.isEmpty && order.isEmpty { return try rows(at: positions, progress: progress) }
+        let names = try rowNames(where: filters, orderedBy: order, progress: progress)
+        return try rows(named: Array(names[positions.clamped(to: 0..<names.count)]), progress: progress)
+    }
+
+    /// Those of `names` whose row holds `text`, read and tested as a file's rows are.
+    public func rowNames(_ names: [Int], holding text: String, progress: TableProgress) throws(TableSourceError) -> Set<Int> {
+        let test: RowFilter
+        do { test = try RowFilter(column: nil, test: .contains(text)) } catch { throw .unsupported("\(error)") }
+        let rows = try rows(named: names, progress: progress)
+        var found = Set<Int>()
+        for (name, row) in zip(names, rows) where row.contains(where: { value in
+            // The text shown, as `/` tests a file's fields.
+            var field = value.description
+            return field.withUTF8 { test.passes($0) }
+        }) {
+            found.insert(name)
+        }
+        return found
+    }
+
+    /// The rows `filters` keep in `order`, arranged over the rows in memory.
+    public func rowNames(where filters: [RowFilter], orderedBy order: [ColumnOrder], progress: TableProgress) throws(TableSourceError) -> [Int] {
+        try inMemory(.serial) { progress.report($0) }.rowNames(where: filters, orderedBy: order, progress: progress)
+    }
+
+    /// Counted over the rows in memory.
+    public func frequency(ofColumn column: Int, where filters: [RowFilter], progress: (Double) -> Bool) throws(TableSourceError) -> FrequencyTable {
+        guard columnTitles.indices.contains(column) else { throw .unsupported("no column \(column.addingSaturating(1)); \(title) has \(columnTitles.count)") }
+        return try inMemory(.serial, progress).frequency(ofColumn: column, where: filters, progress: progress)
+    }
+
+    /// Summarised over the rows in memory.
+    public func summary(where filters: [RowFilter], progress: (Double) -> Bool) throws(TableSourceError) -> [ColumnSummary] {
+        try inMemory(.serial, progress).summary(where: filters, progress: progress)
+    }
+
+    /// Written from the rows in memory, arranged as ``rowNames(where:orderedBy:progress:)`` arranges them.
+    public func write(where filters: [RowFilter], orderedBy order: [ColumnOrder], columns: [Int], format: ExportFormat, to output: OutputFile,
+                      progress: (Double) -> Bool) throws(TableSourceError) -> Int {
+        if let bad = (columns + order.map(\.column)).first(where: { !columnTitles.indices.contains($0) }) {
+            throw .unsupported("no column \(bad.addingSaturating(1)); \(title) has \(columnTitles.count)")
+        }
+        return try inMemory(.serial, progress).write(where: filters, orderedBy: order, columns: columns, format: format, to: output, progress: progress)
+    }
+
+    /// Every row read into memory as text (a missing value an empty field, a number as it is
+    /// written), typed as ``isNumeric(_:)`` says, for the library's passes over rows on `loop`
+    /// (one core unless told: the defaults above use one); `progress` hears the share read.
+    public func rowsInMemory(progress: TableProgress, concurrently loop: ConcurrentLoop = .serial) throws(TableSourceError) -> RowsTable<StringRows> {
+        try inMemory(loop) { progress.report($0) }
+    }
+
+    /// Rows read a batch at a time.
+    private static var memoryBatch: Int { 65_536 }
+
+    private func inMemory(_ loop: ConcurrentLoop, _ progress: (Double) -> Bool) throws(TableSourceError) -> RowsTable<StringRows> {
+        let total = try rowCount(progress: .unwatched)
+        var records: [[String]] = []
+        records.reserveCapacity(Swift.max(0, total))
+        while records.count < total {
+            let batch = try rows(at: records.count..<Swift.min(total, records.count + Self.memoryBatch), progress: .unwatched)
+            if batch.isEmpty { break }
+            records += batch.map { row in row.map { $0.isMissing ? "" : $0.description } }
+            guard progress(Double(records.count) / Double(total) / 2) else { throw .cancelled }
+        }
+        let titles = columnTitles
+        let columns = titles.indices.map { c in
+            TableColumn.field(c, title: titles[c], kind: isNumeric(c) ? .reals : .text, width: TableColumn.fieldWidth(content: 10, title: titles[c]))
+        }
+        return RowsTable(StringRows(records), columns: columns, titles: titles, numeric: titles.indices.map(isNumeric), readFiles: readFiles, title: title,
+                         concurrently: loop)
+    }
+}
+
+extension TableSource {
+    /// Appends `columns` of the rows a view shows to `writer`, a batch at a time: those `names`
+    /// name, in that order, or (for a source read by position) the first `count` that
+    /// `filters` keep in `order`; a missing value is an empty field. What a batch run and a
+    /// viewer's Ctrl-S both write.
+    ///
+    /// - Throws: `TableSourceError` when the source or the writer fails, or `progress` says stop.
+    public func append(names: [Int]?, count: Int, where filters: [RowFilter], orderedBy order: [ColumnOrder], columns: [Int],
+                       to writer: inout TableWriter, progress: (Double) -> Bool) throws(TableSourceError) {
+        let total = Swift.max(0, names.map { Swift.min($0.count, count) } ?? count)
+        let batch = 10_000
+        var at = 0
+        while at < total {
+            let range = at..<Swift.min(total, at + batch)
+            let rows: [[TableValue]]
+            if let names { rows = try self.rows(named: Array(names[range]), progress: .unwatched) } else {
+                rows = try self.rows(at: range, where: filters, orderedBy: order, progress: .unwatched)
+            }
+            do {
+                try writer.append(rows.map { row in columns.map { row.indices.contains($0) && !row[$0].isMissing ? row[$0].description : nil } })
+            } catch { throw .failed("\(error)") }
+            at = range.upperBound
+            guard progress(Double(at) / Double(total)) else { throw .cancelled }
+        }
+    }
+}

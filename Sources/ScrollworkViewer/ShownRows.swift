@@ -1,0 +1,43 @@
+import Scrollwork
+import ScrollworkFiles
+import ScrollworkWidgets
+
+/// The rows a table screen shows, as its source arranges them: the filters they meet, their
+/// order, their names in that order (read in chunks in the table's own order), the pages read
+/// of them, and the order the source is making; with the keys of the work that reads them. Each
+/// new arrangement is a new generation, and answers for an older one are dropped.
+struct ShownRows {
+    /// The rows read, a page at a time around what is on screen.
+    var pages: PagedRows<[TableValue]>
+    /// The row names in the order shown (none for a source read by position), and whether all have come.
+    var identities: [Int] = []
+    var identitiesComplete = false
+    /// The order shown: a column and whether ascending; nil for the table's own.
+    var order: ColumnOrder? = nil
+    /// The filters every row shown meets (an engine's `WHERE`).
+    var filters: [TableScreen.Filter] = []
+    /// The order and filters being applied by the source (a nil column keeps the table's own
+    /// order), and when they were asked for.
+    var sorting: (column: Int?, ascending: Bool, filters: [TableScreen.Filter], started: Double)? = nil
+    /// The share of the order's rows received from the source so far, once it sends them (an
+    /// engine sorts first, saying nothing).
+    var sortReceived: Double? = nil
+    /// Bumped when the order changes, so that answers for the old one are dropped.
+    var generation = 0
+    let pageKey = WorkKey<TableScreen.PageAnswer>("table-page")
+    let chunkKey = WorkKey<TableScreen.ChunkAnswer>("table-rowids")
+    let sortKey = WorkKey<TableScreen.SortAnswer>("table-sort")
+
+    /// The order shown as a source takes it.
+    var orderedBy: [ColumnOrder] { order.map { [$0] } ?? [] }
+
+    /// True for an update of its work.
+    func owns(_ update: WorkUpdate) -> Bool {
+        update.id.isSameFamily(as: pageKey.id) || update.id.isSameFamily(as: chunkKey.id) || update.id.isSameFamily(as: sortKey.id)
+    }
+
+    /// The work to cancel when the screen closes: every page asked for, the rowids, the order.
+    var cancels: [WorkID] {
+        pages.requested.map { pageKey.named(PagedRows<[TableValue]>.pageWorkName($0)).id } + [chunkKey.named("rowids").id, sortKey.named("sort").id]
+    }
+}

@@ -1,0 +1,98 @@
+import Scrollwork
+import ScrollworkFiles
+import ScrollworkWidgets
+
+// A table screen as its host sees it: an event in, whether the person left or quit out; the
+// table with its status line, sheet and overlay drawn in one area.
+extension TableScreen {
+    /// What an event asked of the host beyond the screen.
+    enum Leaving: Sendable, Hashable {
+        /// Esc (with nothing to cancel) or ⌫: back to where the table was opened from.
+        case back
+        /// `q`, Ctrl+Q: the viewer quits.
+        case quit
+    }
+
+    /// Takes a key, click, paste or resize (work goes to ``handleWork(_:at:)``): what is over
+    /// the table first, then the table's keys, then the table view; nil while the person stays.
+    /// Where there is somewhere to go back to, a first Esc or ⌫ under filters says what a
+    /// second one drops.
+    mutating func handle(_ event: Event, at time: Double) -> Leaving? {
+        // What answered the last key stays while a prompt is typed.
+        if overlay?.field == nil, event.isPersonAction, !rowSearch.isRunning { note = nil }
+        if handleOverTable(event, at: time) { return keyMemory.wantsQuit ? .quit : nil }
+        // A click on a cell makes its column the current one.
+        if case let .mouse(mouse) = event, let column = view.column(atCell: mouse) { setCurrentColumn(column, at: time) }
+        let armed = keyMemory.leavingArmed
+        if event.isPersonAction { keyMemory.leavingArmed = false }
+        if case let .key(key) = event, let command = tableKeys.command(for: key) {
+            if command != .record, command != .keepEqual, command != .keepDifferent { keyMemory.awaitingRow = nil }
+            if run(command, at: time) { return nil }
+            // A table opened alone has nowhere to go back to: Esc with nothing to cancel does
+            // nothing, as in a file's viewer.
+            if command == .cancel || command == .back, connection.back != nil {
+                // Filters took work to make: the first Esc says what a second one drops.
+                if !shown.filters.isEmpty && !armed {
+                    keyMemory.leavingArmed = true
+                    note = "\(command == .back ? "⌫" : "Esc") again goes back to the tables and drops the filters; u removes the last filter"
+                    return nil
+                }
+                return .back
+            }
+        }
+        guard let key = view.keyLeftOver(event, at: time) else {
+            let events = view.takeEvents()
+            for case let .headingClicked(column) in events { sort(byHeading: column, at: time) }
+            openMenus(events, fromKeyboard: { if case .key = event { true } else { false } }(), at: time)
+            if let message = errorNote(view.takeErrors()) { note = message }
+            return nil
+        }
+        switch tableKeys.command(for: key) {
+        case .quit?: return .quit
+        // The focus moves with the view.
+        case .top?: note = view.moveFocus(.home, at: time)
+        case .bottom?: note = view.moveFocus(.end, at: time)
+        default: break
+        }
+        return nil
+    }
+
+    /// Draws the table in `area` with its status line at the bottom, and the sheet (with its
+    /// own status line) or what else is over it.
+    mutating func renderWhole(in area: CellRect, into canvas: inout Canvas, at time: Double) {
+        let parts = area.rows([.fill, .fixed(1)])
+        render(in: canvas.points(parts[0]), into: &canvas, at: time)
+        let status = statusText(at: time), theme = view.theme
+        if var shown = sheet {
+            // A sheet draws its own status line (or its prompt); a prompt of the table's, open
+            // when the sheet came, stays over it.
+            shown.render(in: parts[0], statusLine: parts[1], whole: area, into: &canvas, at: time)
+            sheet = shown
+            if var prompt = overlay {
+                prompt.render(table: parts[0], statusLine: parts[1], whole: area, into: &canvas, at: time) { _ in }
+                overlay = prompt
+            }
+        } else if var shown = overlay {
+            shown.render(table: parts[0], statusLine: parts[1], whole: area, into: &canvas, at: time) { StatusLine.draw(status, in: parts[1], theme: theme, into: &$0) }
+            overlay = shown
+        } else {
+            StatusLine.draw(status, in: parts[1], theme: theme, into: &canvas)
+        }
+    }
+
+    /// The work to start or cancel, the copies asked for: the screen's, its sheet's and its
+    /// table view's.
+    mutating func takeEffects() -> [Effect] {
+        var taken = effects
+        effects = []
+        taken += sheet?.takeEffects() ?? []
+        view.takeEffects(into: &taken)
+        return taken
+    }
+
+    /// True while something moves.
+    var isAnimating: Bool { mutating get { view.isAnimating || overlay?.isAnimating == true || sheet?.isAnimating == true } }
+
+    /// Where the terminal's cursor goes: the prompt's caret, the sheet's focus or the table's.
+    var cursorPosition: Point? { mutating get { overlay?.field?.cursorPosition ?? sheet?.cursorPosition ?? view.cursorPosition } }
+}
