@@ -60,3 +60,60 @@ struct MemoryTable: TableSource {
         }
     }
 }
+
+/// The calls a viewer pages through, total for every value: a source's defaults and `RowsTable`.
+@Suite struct TableSourceCallsTests {
+    static let table = MemoryTable(columnTitles: ["id", "name"], records: (0..<10).map { ["\($0)", "n\($0 % 3)"] })
+
+    @Test("rows by position, by name, after a name and under filters answer every Int: none past the ends, a missing row for a name no row has")
+    func everyPositionAndName() throws {
+        let source = Self.table
+        #expect(try source.rowNames(after: nil, limit: 3, progress: .unwatched) == [0, 1, 2])
+        #expect(try source.rowNames(after: 8, limit: .max, progress: .unwatched) == [9])
+        for (after, limit) in [(Int.max, 5), (Int.min, 2), (-1, -5), (3, 0), (nil, Int.min)] as [(Int?, Int)] {
+            let names = try source.rowNames(after: after, limit: limit, progress: .unwatched)
+            #expect(names.allSatisfy { (0..<10).contains($0) } && names.count <= Swift.max(0, limit))
+        }
+        let read = try source.rows(named: [Int.min, -1, 0, 1, Int.max, 9], progress: .unwatched)
+        #expect(read.count == 6)
+        #expect(read.map { $0.first?.description ?? "" } == ["(deleted)", "(deleted)", "0", "1", "(deleted)", "9"])
+        for range in [Int.min..<Int.max, -5..<2, 8..<Int.max, 20..<30] {
+            #expect(try source.rows(at: range, where: [], orderedBy: [ColumnOrder(column: 0, ascending: false)], progress: .unwatched).count <= 10)
+        }
+        #expect(try source.rows(at: 0..<3, where: [], orderedBy: [ColumnOrder(column: 0, ascending: false)], progress: .unwatched).map { $0[0].description } == ["9", "8", "7"])
+    }
+
+    @Test("arranging, counting and searching by default over the rows: what a file's rows give; a column no one has is refused with the columns there are")
+    func arrangedOverRows() throws {
+        let source = Self.table
+        let kept = try source.rowNames(where: [RowFilter(parsing: "name=n1", columns: ColumnNames(source.columnTitles))],
+                                       orderedBy: [ColumnOrder(column: 0, ascending: false)], progress: .unwatched)
+        #expect(kept == [7, 4, 1])
+        #expect(try source.count(where: [RowFilter(parsing: "id>4", columns: ColumnNames(source.columnTitles))], progress: .unwatched) == 5)
+        #expect(try source.rowNames(Array(0..<10), holding: "n2", progress: .unwatched) == [2, 5, 8])
+        #expect(try source.rowNames(Array(0..<10), holding: "N2", progress: .unwatched).isEmpty)
+        for column in [-1, 2, Int.max, Int.min] {
+            #expect(throws: TableSourceError.self) { try source.rowNames(where: [], orderedBy: [ColumnOrder(column: column)], progress: .unwatched) }
+            #expect(throws: TableSourceError.self) { try source.frequency(ofColumn: column, where: []) { _ in true } }
+        }
+    }
+
+    @Test("a cancelled progress stops the work with cancelled; fractions outside 0…1 are clamped and NaN is not heard")
+    func progressStops() throws {
+        let stopped = TableProgress(isCancelled: { true })
+        #expect(throws: TableSourceError.cancelled) { try Self.table.rowNames(where: [], orderedBy: [ColumnOrder(column: 1)], progress: stopped) }
+        #expect(throws: TableSourceError.cancelled) { try Self.table.frequency(ofColumn: 1, where: []) { _ in false } }
+        let heard = Heard()
+        let progress = TableProgress(report: { heard.append($0) })
+        for fraction in [-1, 0.5, 2, .nan, .infinity, -.infinity] { progress.report(fraction) }
+        #expect(heard.values == [0, 0.5, 1, 1, 0])
+    }
+
+    /// Fractions heard, from any thread.
+    final class Heard: @unchecked Sendable {
+        private let lock = NSLock()
+        private var heard: [Double] = []
+        func append(_ value: Double) { lock.withLock { heard.append(value) } }
+        var values: [Double] { lock.withLock { heard } }
+    }
+}

@@ -35,7 +35,8 @@ extension TableSource {
         var i = 0
         while i < names.count {
             var end = i + 1
-            while end < names.count, names[end - 1] < Int.max, names[end] == names[end - 1] + 1 { end += 1 }
+            // A run of neighbours, none of them below 0 (no row has such a name).
+            while end < names.count, names[end - 1] >= 0, names[end - 1] < Int.max, names[end] == names[end - 1] + 1 { end += 1 }
             let run = names[i]..<names[end - 1].addingSaturating(1)
             let rows = run.lowerBound >= 0 ? try self.rows(at: run, progress: progress) : []
             let width = columnTitles.count
