@@ -153,7 +153,8 @@ let package = Package(
                 "Scrollwork",
                 "ScrollworkFiles",
                 .product(name: "PropertyBased", package: "swift-property-based"),
-            ]
+            ],
+            exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "ScrollworkViewerTests",

@@ -1,0 +1,294 @@
+/// The encodings of Parquet's pages, decoded from bytes: each refuses bytes that cannot be
+/// what it reads (a length past the end, a bit width over 64) with a message, and never reads
+/// outside them.
+struct ParquetBytes {
+    let bytes: [UInt8]
+    /// Where the next byte is read.
+    var offset: Int
+    let end: Int
+
+    /// `bytes[range]` to read from its start.
+    init(_ bytes: [UInt8], _ range: Range<Int>? = nil) {
+        self.bytes = bytes
+        let range = (range ?? 0..<bytes.count).clamped(to: 0..<bytes.count)
+        offset = range.lowerBound
+        end = range.upperBound
+    }
+
+    var remaining: Int { end - offset }
+
+    static func failure(_ message: String) -> ParquetMetadata.Failure { ParquetMetadata.Failure(description: message) }
+
+    mutating func byte() throws(ParquetMetadata.Failure) -> UInt8 {
+        guard offset < end else { throw Self.failure("a page ends early") }
+        defer { offset += 1 }
+        return bytes[offset]
+    }
+
+    /// `count` bytes' range, moved past.
+    mutating func take(_ count: Int) throws(ParquetMetadata.Failure) -> Range<Int> {
+        guard count >= 0, count <= remaining else { throw Self.failure("a page needs \(count) bytes where \(remaining) are left") }
+        defer { offset += count }
+        return offset..<offset + count
+    }
+
+    mutating func littleEndian(_ width: Int) throws(ParquetMetadata.Failure) -> UInt64 {
+        let range = try take(width)
+        var value: UInt64 = 0
+        for k in range.reversed() { value = value << 8 | UInt64(bytes[k]) }
+        return value
+    }
+
+    mutating func varint() throws(ParquetMetadata.Failure) -> UInt64 {
+        var result: UInt64 = 0
+        var shift: UInt64 = 0
+        while true {
+            let b = try byte()
+            guard shift < 64 else { throw Self.failure("a number of more than 64 bits") }
+            result |= UInt64(b & 0x7F) << shift
+            if b & 0x80 == 0 { return result }
+            shift += 7
+        }
+    }
+
+    mutating func zigzag() throws(ParquetMetadata.Failure) -> Int64 {
+        let v = try varint()
+        return Int64(bitPattern: (v >> 1) ^ (0 &- (v & 1)))
+    }
+
+    /// `count` values of `width` bits each, packed from the lowest bit of each byte up.
+    mutating func bitPacked(_ count: Int, width: Int, into values: inout [UInt64]) throws(ParquetMetadata.Failure) {
+        guard (0...64).contains(width) else { throw Self.failure("a bit width of \(width)") }
+        let range = try take((count * width + 7) / 8)
+        guard width > 0 else { return values.append(contentsOf: repeatElement(0, count: count)) }
+        var bit = 0
+        for _ in 0..<count {
+            var value: UInt64 = 0
+            var got = 0
+            while got < width {
+                let index = range.lowerBound + (bit >> 3)
+                let shift = bit & 7
+                let take = Swift.min(8 - shift, width - got)
+                let piece = (UInt64(bytes[index]) >> UInt64(shift)) & ((1 << UInt64(take)) - 1)
+                value |= piece << UInt64(got)
+                got += take
+                bit += take
+            }
+            values.append(value)
+        }
+    }
+
+    /// `count` values of the RLE / bit-packed hybrid of `width` bits (levels, dictionary
+    /// indices, booleans in v2 pages), from here to `end`.
+    mutating func hybrid(_ count: Int, width: Int) throws(ParquetMetadata.Failure) -> [UInt64] {
+        guard (0...32).contains(width) else { throw Self.failure("a level or index of \(width) bits") }
+        var values: [UInt64] = []
+        values.reserveCapacity(Swift.min(count, 1 << 20))
+        while values.count < count {
+            let header = try varint()
+            if header & 1 == 0 {
+                let run = Int(clamping: header >> 1)
+                let value = try littleEndian((width + 7) / 8)
+                values.append(contentsOf: repeatElement(value, count: Swift.min(run, count - values.count)))
+                if run == 0 && remaining == 0 { break }
+            } else {
+                let groups = Int(clamping: header >> 1)
+                guard groups <= remaining else { throw Self.failure("a bit-packed run of \(groups) groups past the page's end") }
+                var packed: [UInt64] = []
+                try bitPacked(groups * 8, width: width, into: &packed)
+                values.append(contentsOf: packed.prefix(count - values.count))
+            }
+        }
+        guard values.count == count else { throw Self.failure("a run of levels ends after \(values.count) of \(count)") }
+        return values
+    }
+
+    /// DELTA_BINARY_PACKED: the values, as 64-bit integers (a 32-bit column's wrap as its
+    /// writer's did).
+    mutating func deltaBinaryPacked() throws(ParquetMetadata.Failure) -> [Int64] {
+        let blockSize = Int(clamping: try varint()), miniblocks = Int(clamping: try varint())
+        let total = Int(clamping: try varint())
+        var previous = try zigzag()
+        guard blockSize > 0, miniblocks > 0, blockSize % miniblocks == 0, (blockSize / miniblocks) % 8 == 0 else {
+            throw Self.failure("a delta block of \(blockSize) values in \(miniblocks) miniblocks")
+        }
+        guard total <= remaining * 64 + 1 else { throw Self.failure("\(total) delta values in \(remaining) bytes") }
+        var values: [Int64] = total > 0 ? [previous] : []
+        values.reserveCapacity(total)
+        let perMiniblock = blockSize / miniblocks
+        while values.count < total {
+            let minimum = try zigzag()
+            let widths = try take(miniblocks).map { Int(bytes[$0]) }
+            for width in widths where values.count < total {
+                var deltas: [UInt64] = []
+                try bitPacked(perMiniblock, width: width, into: &deltas)
+                for delta in deltas.prefix(total - values.count) {
+                    previous = previous &+ minimum &+ Int64(bitPattern: delta)
+                    values.append(previous)
+                }
+            }
+        }
+        return values
+    }
+}
+
+/// The values of a column's page or chunk that are there (no nulls), by physical type.
+enum ParquetValues: Sendable {
+    case booleans([Bool])
+    case int32([Int32])
+    case int64([Int64])
+    case floats([Float])
+    case doubles([Double])
+    /// Byte arrays (strings, binary, fixed-length, INT96's 12 bytes): each value's start in
+    /// `data`, and one offset past the last.
+    case bytes(starts: [Int], data: [UInt8])
+
+    /// The number of values.
+    var count: Int {
+        switch self {
+        case let .booleans(v): return v.count
+        case let .int32(v): return v.count
+        case let .int64(v): return v.count
+        case let .floats(v): return v.count
+        case let .doubles(v): return v.count
+        case let .bytes(starts, _): return Swift.max(0, starts.count - 1)
+        }
+    }
+
+    /// No values of physical type `type`.
+    static func empty(_ type: Int) -> ParquetValues {
+        switch type {
+        case 0: return .booleans([])
+        case 1: return .int32([])
+        case 2: return .int64([])
+        case 4: return .floats([])
+        case 5: return .doubles([])
+        default: return .bytes(starts: [0], data: [])
+        }
+    }
+
+    /// These values, then `more` (of the same type).
+    mutating func append(_ more: ParquetValues) throws(ParquetMetadata.Failure) {
+        switch (self, more) {
+        case let (.booleans(a), .booleans(b)): self = .booleans(a + b)
+        case let (.int32(a), .int32(b)): self = .int32(a + b)
+        case let (.int64(a), .int64(b)): self = .int64(a + b)
+        case let (.floats(a), .floats(b)): self = .floats(a + b)
+        case let (.doubles(a), .doubles(b)): self = .doubles(a + b)
+        case let (.bytes(s, d), .bytes(t, e)):
+            let shift = d.count
+            self = .bytes(starts: s.dropLast() + t.map { $0 + shift }, data: d + e)
+        default: throw ParquetBytes.failure("a page's values are not of its column's type")
+        }
+    }
+
+    /// The values at `indices` (a dictionary's entries as the data pages name them).
+    func gathering(_ indices: [UInt64]) throws(ParquetMetadata.Failure) -> ParquetValues {
+        let n = count
+        guard indices.allSatisfy({ $0 < UInt64(n) }) else { throw ParquetBytes.failure("a dictionary index past the dictionary's \(n) entries") }
+        switch self {
+        case let .booleans(v): return .booleans(indices.map { v[Int($0)] })
+        case let .int32(v): return .int32(indices.map { v[Int($0)] })
+        case let .int64(v): return .int64(indices.map { v[Int($0)] })
+        case let .floats(v): return .floats(indices.map { v[Int($0)] })
+        case let .doubles(v): return .doubles(indices.map { v[Int($0)] })
+        case let .bytes(starts, data):
+            var newStarts = [0]
+            var newData: [UInt8] = []
+            newStarts.reserveCapacity(indices.count + 1)
+            for i in indices {
+                newData += data[starts[Int(i)]..<starts[Int(i) + 1]]
+                newStarts.append(newData.count)
+            }
+            return .bytes(starts: newStarts, data: newData)
+        }
+    }
+
+    /// `count` values of physical type `type` (`width` bytes each for a fixed-length byte
+    /// array) written PLAIN.
+    static func plain(_ reader: inout ParquetBytes, type: Int, count: Int, width: Int) throws(ParquetMetadata.Failure) -> ParquetValues {
+        switch type {
+        case 0:
+            var bits: [UInt64] = []
+            try reader.bitPacked(count, width: 1, into: &bits)
+            return .booleans(bits.map { $0 != 0 })
+        case 1: return .int32(try fixed(&reader, count: count, width: 4).map { Int32(truncatingIfNeeded: $0) })
+        case 2: return .int64(try fixed(&reader, count: count, width: 8).map { Int64(bitPattern: $0) })
+        case 4: return .floats(try fixed(&reader, count: count, width: 4).map { Float(bitPattern: UInt32(truncatingIfNeeded: $0)) })
+        case 5: return .doubles(try fixed(&reader, count: count, width: 8).map { Double(bitPattern: $0) })
+        case 3, 7:
+            let size = type == 3 ? 12 : width
+            guard size >= 0 else { throw ParquetBytes.failure("a fixed length of \(size)") }
+            let range = try reader.take(count * size)
+            return .bytes(starts: (0...count).map { $0 * size }, data: Array(reader.bytes[range]))
+        case 6:
+            var starts = [0]
+            var data: [UInt8] = []
+            starts.reserveCapacity(count + 1)
+            for _ in 0..<count {
+                let length = Int(try reader.littleEndian(4))
+                data += reader.bytes[try reader.take(length)]
+                starts.append(data.count)
+            }
+            return .bytes(starts: starts, data: data)
+        default: throw ParquetBytes.failure("a physical type \(type) no Parquet writer uses")
+        }
+    }
+
+    private static func fixed(_ reader: inout ParquetBytes, count: Int, width: Int) throws(ParquetMetadata.Failure) -> [UInt64] {
+        guard count <= reader.remaining / width else { throw ParquetBytes.failure("\(count) values of \(width) bytes in \(reader.remaining)") }
+        var values: [UInt64] = []
+        values.reserveCapacity(count)
+        for _ in 0..<count { values.append(try reader.littleEndian(width)) }
+        return values
+    }
+
+    /// `count` values written DELTA_BINARY_PACKED, DELTA_LENGTH_BYTE_ARRAY, DELTA_BYTE_ARRAY
+    /// or BYTE_STREAM_SPLIT (`encoding` 5, 6, 7, 9).
+    static func decoded(_ reader: inout ParquetBytes, encoding: Int, type: Int, count: Int, width: Int) throws(ParquetMetadata.Failure) -> ParquetValues {
+        switch encoding {
+        case 5:
+            let values = try reader.deltaBinaryPacked()
+            guard values.count >= count else { throw ParquetBytes.failure("\(values.count) delta values for \(count)") }
+            if type == 1 { return .int32(values.prefix(count).map { Int32(truncatingIfNeeded: $0) }) }
+            guard type == 2 else { throw ParquetBytes.failure("DELTA_BINARY_PACKED on a column that is not of integers") }
+            return .int64(Array(values.prefix(count)))
+        case 6:
+            let lengths = try reader.deltaBinaryPacked()
+            return try concatenated(&reader, lengths: lengths.prefix(count).map(Int.init), prefixes: nil)
+        case 7:
+            let prefixes = try reader.deltaBinaryPacked()
+            let lengths = try reader.deltaBinaryPacked()
+            return try concatenated(&reader, lengths: lengths.prefix(count).map(Int.init), prefixes: prefixes.map(Int.init))
+        case 9:
+            let size = switch type { case 1, 4: 4; case 2, 5: 8; case 7: width; default: 0 }
+            guard size > 0, count <= reader.remaining / size else { throw ParquetBytes.failure("BYTE_STREAM_SPLIT of \(count) values of \(size) bytes") }
+            let range = try reader.take(count * size)
+            var joined = [UInt8](repeating: 0, count: count * size)
+            for i in 0..<count { for k in 0..<size { joined[i * size + k] = reader.bytes[range.lowerBound + k * count + i] } }
+            var plain = ParquetBytes(joined)
+            return try Self.plain(&plain, type: type, count: count, width: size)
+        default:
+            throw ParquetBytes.failure("the encoding \(encoding) is not one Parquet defines for values")
+        }
+    }
+
+    private static func concatenated(_ reader: inout ParquetBytes, lengths: [Int], prefixes: [Int]?) throws(ParquetMetadata.Failure) -> ParquetValues {
+        var starts = [0]
+        var data: [UInt8] = []
+        var previous: ArraySlice<UInt8> = []
+        for (i, length) in lengths.enumerated() {
+            let suffix = reader.bytes[try reader.take(length)]
+            if let prefixes {
+                guard prefixes.indices.contains(i), (0...previous.count).contains(prefixes[i]) else { throw ParquetBytes.failure("a shared prefix longer than the value before") }
+                let value = previous.prefix(prefixes[i]) + suffix
+                data += value
+                previous = ArraySlice(value)
+            } else {
+                data += suffix
+            }
+            starts.append(data.count)
+        }
+        return .bytes(starts: starts, data: data)
+    }
+}

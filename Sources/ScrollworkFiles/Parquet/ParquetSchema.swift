@@ -1,0 +1,125 @@
+/// A Parquet file's schema as a tree: each node's definition and repetition levels (how many
+/// optional or repeated nodes lie on the way to it, which say in the pages whether a value is
+/// there), and its leaves in the order the row groups' column chunks follow.
+struct ParquetSchemaNode: Sendable {
+    var element: ParquetMetadata.SchemaElement
+    var children: [ParquetSchemaNode]
+    /// The definition level at which this node is there (not null, not an empty list).
+    var definitionLevel: Int
+    /// The repetition level of its nearest repeated node (itself, where it repeats).
+    var repetitionLevel: Int
+    /// The leaves under it (itself, for a leaf), as column numbers of the row groups' chunks.
+    var leaves: Range<Int>
+
+    var isLeaf: Bool { children.isEmpty && element.type != nil }
+    var isRepeated: Bool { element.repetition == 2 }
+
+    /// The tree of `elements` (a root, then its fields depth first).
+    static func tree(_ elements: [ParquetMetadata.SchemaElement]) throws(ParquetMetadata.Failure) -> ParquetSchemaNode {
+        guard !elements.isEmpty else { throw ParquetBytes.failure("the schema is empty") }
+        var at = 0, leaf = 0
+        let root = try node(elements, at: &at, leaf: &leaf, definition: 0, repetition: 0, depth: 0, isRoot: true)
+        guard at == elements.count else { throw ParquetBytes.failure("the schema has \(elements.count - at) elements outside its tree") }
+        return root
+    }
+
+    private static func node(_ elements: [ParquetMetadata.SchemaElement], at: inout Int, leaf: inout Int, definition: Int, repetition: Int, depth: Int,
+                             isRoot: Bool) throws(ParquetMetadata.Failure) -> ParquetSchemaNode {
+        guard at < elements.count else { throw ParquetBytes.failure("the schema names more children than it has elements") }
+        guard depth < 64 else { throw ParquetBytes.failure("the schema nests more than 64 deep") }
+        let element = elements[at]
+        at += 1
+        let repeated = !isRoot && element.repetition == 2
+        let defined = definition + (!isRoot && (element.repetition ?? 0) != 0 ? 1 : 0)
+        let repeats = repetition + (repeated ? 1 : 0)
+        let firstLeaf = leaf
+        var children: [ParquetSchemaNode] = []
+        if element.childCount > 0 {
+            guard element.childCount <= elements.count - at else { throw ParquetBytes.failure("a group names \(element.childCount) children past the schema's end") }
+            for _ in 0..<element.childCount {
+                children.append(try node(elements, at: &at, leaf: &leaf, definition: defined, repetition: repeats, depth: depth + 1, isRoot: false))
+            }
+        } else if !isRoot {
+            guard element.type != nil else { throw ParquetBytes.failure("the field \(element.name) has neither a type nor children") }
+            leaf += 1
+        }
+        return ParquetSchemaNode(element: element, children: children, definitionLevel: defined, repetitionLevel: repeats, leaves: firstLeaf..<leaf)
+    }
+
+    /// The leaves under this node, depth first.
+    var leafNodes: [ParquetSchemaNode] { isLeaf ? [self] : children.flatMap(\.leafNodes) }
+
+    /// How its values read as text: the logical type (or the converted one an older writer set).
+    var kind: ParquetValueKind { ParquetValueKind(element) }
+}
+
+/// How a leaf's values read, from its physical and logical types.
+enum ParquetValueKind: Sendable, Hashable {
+    case boolean
+    case signed
+    case unsigned
+    case float
+    case double
+    case text
+    case binary
+    case decimal(scale: Int)
+    case date
+    /// A time of day in units of 10^-`digits` seconds.
+    case time(digits: Int)
+    /// A timestamp in units of 10^-`digits` seconds since 1970, in UTC when `utc`.
+    case timestamp(digits: Int, utc: Bool)
+    /// Spark's INT96: nanoseconds of a Julian day.
+    case int96
+    case uuid
+    case float16
+
+    init(_ element: ParquetMetadata.SchemaElement) {
+        let type = element.type ?? 6
+        if let logical = element.logical, case let .structure(fields) = logical, let (id, value) = fields.first {
+            switch id {
+            case 1, 4, 12: self = .text; return
+            case 5: self = .decimal(scale: Swift.max(0, value[1]?.intValue ?? element.scale ?? 0)); return
+            case 6: self = .date; return
+            case 7: self = .time(digits: Self.digits(value[2])); return
+            case 8: self = .timestamp(digits: Self.digits(value[2]), utc: value[1]?.bool ?? false); return
+            case 10: self = value[2]?.bool == false ? .unsigned : .signed; return
+            case 14: self = .uuid; return
+            case 15: self = .float16; return
+            default: break
+            }
+        }
+        switch element.converted {
+        case 0?, 4?, 19?: self = .text; return
+        case 5?: self = .decimal(scale: Swift.max(0, element.scale ?? 0)); return
+        case 6?: self = .date; return
+        case 7?: self = .time(digits: 3); return
+        case 8?: self = .time(digits: 6); return
+        case 9?: self = .timestamp(digits: 3, utc: true); return
+        case 10?: self = .timestamp(digits: 6, utc: true); return
+        case 11?, 12?, 13?, 14?: self = .unsigned; return
+        default: break
+        }
+        switch type {
+        case 0: self = .boolean
+        case 1, 2: self = .signed
+        case 3: self = .int96
+        case 4: self = .float
+        case 5: self = .double
+        default: self = .binary
+        }
+    }
+
+    /// The fractional digits of a `TimeUnit` union: 3 for millis, 6 for micros, 9 for nanos.
+    private static func digits(_ unit: ThriftValue?) -> Int {
+        guard case let .structure(fields)? = unit, let id = fields.keys.first else { return 6 }
+        return id == 1 ? 3 : id == 3 ? 9 : 6
+    }
+
+    /// True for values that are numbers (aligned and sorted as numbers).
+    var isNumeric: Bool {
+        switch self {
+        case .signed, .unsigned, .float, .double, .decimal, .float16: return true
+        default: return false
+        }
+    }
+}

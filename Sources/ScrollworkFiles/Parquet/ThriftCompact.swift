@@ -1,0 +1,189 @@
+/// A value read from Thrift's compact protocol, the encoding of a Parquet file's footer and
+/// page headers: read whole into a tree first, so that what a Parquet reader takes from it is
+/// looked up by field number, and a field it does not know is passed over.
+enum ThriftValue: Sendable, Hashable {
+    case bool(Bool)
+    case int(Int64)
+    case double(Double)
+    case binary([UInt8])
+    case list([ThriftValue])
+    case map([(ThriftValue, ThriftValue)])
+    case structure([Int16: ThriftValue])
+
+    static func == (a: ThriftValue, b: ThriftValue) -> Bool {
+        switch (a, b) {
+        case let (.bool(x), .bool(y)): return x == y
+        case let (.int(x), .int(y)): return x == y
+        case let (.double(x), .double(y)): return x.bitPattern == y.bitPattern
+        case let (.binary(x), .binary(y)): return x == y
+        case let (.list(x), .list(y)): return x == y
+        case let (.map(x), .map(y)): return x.count == y.count && zip(x, y).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
+        case let (.structure(x), .structure(y)): return x == y
+        default: return false
+        }
+    }
+
+    func hash(into hasher: inout Hasher) {
+        switch self {
+        case let .bool(v): hasher.combine(v)
+        case let .int(v): hasher.combine(v)
+        case let .double(v): hasher.combine(v.bitPattern)
+        case let .binary(v): hasher.combine(v)
+        case let .list(v): hasher.combine(v)
+        case let .map(v): hasher.combine(v.count)
+        case let .structure(v): hasher.combine(v)
+        }
+    }
+
+    /// Field `id` of a struct; nil for a field it does not have, or for a value that is no struct.
+    subscript(_ id: Int16) -> ThriftValue? {
+        if case let .structure(fields) = self { return fields[id] }
+        return nil
+    }
+
+    /// The value as an integer, if it is one.
+    var int: Int64? { if case let .int(v) = self { v } else { nil } }
+    /// The value as an `Int`, if it is an integer.
+    var intValue: Int? { int.map { Int(truncatingIfNeeded: $0) } }
+    /// The value as a truth value, if it is one.
+    var bool: Bool? { if case let .bool(v) = self { v } else { nil } }
+    /// The value as text (bytes read as UTF-8, a bad byte replaced), if it is binary.
+    var string: String? { if case let .binary(v) = self { String(decoding: v, as: UTF8.self) } else { nil } }
+    /// The value's elements, if it is a list or a set.
+    var elements: [ThriftValue]? { if case let .list(v) = self { v } else { nil } }
+}
+
+/// Reads Thrift's compact protocol from bytes, refusing what cannot be one (a size past the
+/// bytes there are, structs nested deeper than ``depthLimit``) with a message.
+struct ThriftReader {
+    private let bytes: [UInt8]
+    /// Where the next byte is read.
+    private(set) var offset: Int
+
+    /// Structs and containers nested deeper than this are refused: no footer needs it, and a
+    /// damaged one cannot overflow the stack.
+    static let depthLimit = 64
+
+    /// A reader of `bytes` from `offset`.
+    init(_ bytes: [UInt8], at offset: Int = 0) {
+        self.bytes = bytes
+        self.offset = Swift.max(0, offset)
+    }
+
+    /// Why the bytes are not a Thrift value.
+    struct Failure: Error, Sendable, Hashable, CustomStringConvertible {
+        var description: String
+    }
+
+    /// A struct, from its first field to its stop byte.
+    mutating func readStruct() throws(Failure) -> ThriftValue {
+        try readStruct(depth: 0)
+    }
+
+    private mutating func byte() throws(Failure) -> UInt8 {
+        guard offset < bytes.count else { throw Failure(description: "the metadata ends early, at byte \(offset)") }
+        defer { offset += 1 }
+        return bytes[offset]
+    }
+
+    private mutating func varint() throws(Failure) -> UInt64 {
+        var result: UInt64 = 0
+        var shift: UInt64 = 0
+        while true {
+            let b = try byte()
+            guard shift < 64 else { throw Failure(description: "a number of more than 64 bits at byte \(offset)") }
+            result |= UInt64(b & 0x7F) << shift
+            if b & 0x80 == 0 { return result }
+            shift += 7
+        }
+    }
+
+    private mutating func zigzag() throws(Failure) -> Int64 {
+        let v = try varint()
+        return Int64(bitPattern: (v >> 1) ^ (0 &- (v & 1)))
+    }
+
+    /// A size that fits in the bytes left (each element takes at least a byte, but a bool or
+    /// an empty struct may take less: `minimum` bytes an element).
+    private mutating func size(elementBytes minimum: Int = 1) throws(Failure) -> Int {
+        let n = try varint()
+        guard n <= UInt64(Int32.max), minimum == 0 || Int(n) <= (bytes.count - offset) / minimum else {
+            throw Failure(description: "a size of \(n) at byte \(offset), past the \(bytes.count - offset) bytes left")
+        }
+        return Int(n)
+    }
+
+    private mutating func readStruct(depth: Int) throws(Failure) -> ThriftValue {
+        guard depth < Self.depthLimit else { throw Failure(description: "structs nested more than \(Self.depthLimit) deep") }
+        var fields: [Int16: ThriftValue] = [:]
+        var last: Int16 = 0
+        while true {
+            let header = try byte()
+            if header == 0 { return .structure(fields) }
+            let type = header & 0x0F
+            let delta = Int16(header >> 4)
+            let id: Int16
+            if delta == 0 {
+                let raw = try zigzag()
+                guard let fitted = Int16(exactly: raw) else { throw Failure(description: "a field number \(raw) at byte \(offset)") }
+                id = fitted
+            } else {
+                id = last &+ delta
+            }
+            last = id
+            switch type {
+            case 1: fields[id] = .bool(true)
+            case 2: fields[id] = .bool(false)
+            default: fields[id] = try value(ofType: type, depth: depth + 1)
+            }
+        }
+    }
+
+    private mutating func value(ofType type: UInt8, depth: Int) throws(Failure) -> ThriftValue {
+        guard depth < Self.depthLimit else { throw Failure(description: "values nested more than \(Self.depthLimit) deep") }
+        switch type {
+        case 1, 2:
+            // A bool in a list or map: one byte, 1 for true.
+            return .bool(try byte() == 1)
+        case 3: return .int(Int64(Int8(bitPattern: try byte())))
+        case 4, 5, 6: return .int(try zigzag())
+        case 7:
+            guard bytes.count - offset >= 8 else { throw Failure(description: "a double cut short at byte \(offset)") }
+            var bits: UInt64 = 0
+            for k in 0..<8 { bits |= UInt64(bytes[offset + k]) << (8 * UInt64(k)) }
+            offset += 8
+            return .double(Double(bitPattern: bits))
+        case 8:
+            let n = try size(elementBytes: 1)
+            defer { offset += n }
+            return .binary(Array(bytes[offset..<offset + n]))
+        case 9, 10:
+            let header = try byte()
+            let elementType = header & 0x0F
+            var count = Int(header >> 4)
+            if count == 15 { count = try size(elementBytes: 0) }
+            guard count <= bytes.count - offset else {
+                throw Failure(description: "a list of \(count) at byte \(offset), past the bytes left")
+            }
+            var elements: [ThriftValue] = []
+            elements.reserveCapacity(Swift.min(count, 4096))
+            for _ in 0..<count {
+                elements.append(elementType == 12 ? try readStruct(depth: depth + 1) : try value(ofType: elementType, depth: depth + 1))
+            }
+            return .list(elements)
+        case 11:
+            let count = try size(elementBytes: 1)
+            guard count > 0 else { return .map([]) }
+            let types = try byte()
+            var pairs: [(ThriftValue, ThriftValue)] = []
+            for _ in 0..<count {
+                let key = types >> 4 == 12 ? try readStruct(depth: depth + 1) : try value(ofType: types >> 4, depth: depth + 1)
+                let value = types & 0x0F == 12 ? try readStruct(depth: depth + 1) : try value(ofType: types & 0x0F, depth: depth + 1)
+                pairs.append((key, value))
+            }
+            return .map(pairs)
+        case 12: return try readStruct(depth: depth)
+        default: throw Failure(description: "a value of unknown type \(type) at byte \(offset - 1)")
+        }
+    }
+}

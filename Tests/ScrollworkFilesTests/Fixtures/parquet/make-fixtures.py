@@ -1,0 +1,146 @@
+#!/usr/bin/env python3
+"""Writes the Parquet files in this folder with pyarrow, as the tools people use write them
+(#67), and beside each the values a reader must show, as text, in expected.json. Run it again to
+make them anew (scripts/make-parquet-fixtures installs pyarrow in a folder of its own); the
+files are committed, so the tests need no Python.
+
+The text of a value: integers in decimal; floats and doubles as the shortest text that reads
+back as the same number (0.1, 1e+16, inf, nan); text as it is; binary as lowercase hex; a
+decimal exactly, with its scale's digits; a date as 2024-01-31; a time as 13:45:30.123456 (as
+many fractional digits as the unit has); a timestamp as 2024-01-31 13:45:30.123 (its unit's
+digits), followed by Z when it is adjusted to UTC; true and false; a missing value as
+nothing (the empty text); a list as a JSON array, a struct or map as a JSON object."""
+import datetime
+import decimal
+import json
+import os
+import uuid
+
+import numpy as np
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+here = os.path.dirname(os.path.abspath(__file__))
+N = 1000
+
+
+def shortest_float(x, single):
+    if x != x:
+        return "nan"
+    if x in (float("inf"), float("-inf")):
+        return "inf" if x > 0 else "-inf"
+    text = repr(np.float32(x)) if single else repr(float(x))
+    text = text.replace("np.float32(", "").rstrip(")")
+    # Python writes 1e+16 and 1e-05; Swift 1e+16 and 1e-05 too.
+    return text
+
+
+def frac(value, digits):
+    return "" if digits == 0 else "." + str(value).rjust(digits, "0")
+
+
+def columns():
+    """Each column: a name, a pyarrow array of N values, and their expected texts."""
+    cols = []
+    ints = [None if i % 17 == 0 else (i * 7919) % 20011 - 10000 for i in range(N)]
+    cols.append(("int64", pa.array(ints, pa.int64()), ["" if v is None else str(v) for v in ints]))
+    cols.append(("int32", pa.array([None if v is None else v // 3 for v in ints], pa.int32()), ["" if v is None else str(v // 3) for v in ints]))
+    small = [i % 200 - 100 for i in range(N)]
+    cols.append(("int8", pa.array(small, pa.int8()), [str(v) for v in small]))
+    cols.append(("int16", pa.array([v * 300 for v in small], pa.int16()), [str(v * 300) for v in small]))
+    cols.append(("uint8", pa.array([v + 100 for v in small], pa.uint8()), [str(v + 100) for v in small]))
+    cols.append(("uint32", pa.array([(i * 2654435761) % 4294967296 for i in range(N)], pa.uint32()), [str((i * 2654435761) % 4294967296) for i in range(N)]))
+    cols.append(("uint64", pa.array([(i * 11400714819323198485) % (1 << 64) for i in range(N)], pa.uint64()), [str((i * 11400714819323198485) % (1 << 64)) for i in range(N)]))
+    doubles = [None if i % 23 == 0 else (i - 500) / 7.0 for i in range(N)]
+    doubles[1] = float("inf")
+    doubles[2] = 1e16
+    doubles[3] = 0.1
+    cols.append(("double", pa.array(doubles, pa.float64()), ["" if v is None else shortest_float(v, False) for v in doubles]))
+    floats = [(i - 500) / 8.0 + 0.1 for i in range(N)]
+    cols.append(("float", pa.array(floats, pa.float32()), [shortest_float(v, True) for v in floats]))
+    cols.append(("bool", pa.array([None if i % 11 == 0 else i % 3 == 0 for i in range(N)], pa.bool_()), ["" if i % 11 == 0 else ("true" if i % 3 == 0 else "false") for i in range(N)]))
+    carriers = ["UA", "AA", "DL", "B6", "Zoë", "陈"]
+    text = [None if i % 19 == 0 else carriers[i % 6] + ("" if i % 4 else " flight %d" % i) for i in range(N)]
+    cols.append(("string", pa.array(text, pa.string()), ["" if v is None else v for v in text]))
+    blobs = [bytes([i % 256, (i * 3) % 256]) for i in range(N)]
+    cols.append(("binary", pa.array(blobs, pa.binary()), [b.hex() for b in blobs]))
+    decs = [decimal.Decimal(i * 137 - 50000).scaleb(-2) for i in range(N)]
+    cols.append(("decimal9", pa.array(decs, pa.decimal128(9, 2)), [str(d) for d in decs]))
+    big = [decimal.Decimal(i * 1234567891 - 10**11).scaleb(-4) for i in range(N)]
+    cols.append(("decimal30", pa.array(big, pa.decimal128(30, 4)), [str(d) for d in big]))
+    days = [datetime.date(2024, 1, 1) + datetime.timedelta(days=i - 300) for i in range(N)]
+    cols.append(("date", pa.array(days, pa.date32()), [d.isoformat() for d in days]))
+    millis = [i * 3_600_123 % 86_400_000 for i in range(N)]
+    cols.append(("time_ms", pa.array(millis, pa.time32("ms")), ["%02d:%02d:%02d" % (m // 3_600_000, m // 60_000 % 60, m // 1000 % 60) + frac(m % 1000, 3) for m in millis]))
+    base = datetime.datetime(2024, 1, 31, 13, 45, 30)
+    micros = [base + datetime.timedelta(microseconds=i * 1_234_567_891) for i in range(N)]
+    cols.append(("timestamp_us", pa.array(micros, pa.timestamp("us")), [t.strftime("%Y-%m-%d %H:%M:%S") + frac(t.microsecond, 6) for t in micros]))
+    utc = [t.replace(tzinfo=datetime.timezone.utc) for t in micros]
+    cols.append(("timestamp_ms_utc", pa.array(utc, pa.timestamp("ms", tz="UTC")), [t.strftime("%Y-%m-%d %H:%M:%S") + frac(t.microsecond // 1000, 3) + "Z" for t in utc]))
+    nanos = [1_700_000_000_123_456_789 + i * 987_654_321_987 for i in range(N)]
+    def nano_text(n):
+        seconds, rest = divmod(n, 1_000_000_000)
+        t = datetime.datetime(1970, 1, 1) + datetime.timedelta(seconds=seconds)
+        return t.strftime("%Y-%m-%d %H:%M:%S") + frac(rest, 9)
+    cols.append(("timestamp_ns", pa.array(nanos, pa.timestamp("ns")), [nano_text(n) for n in nanos]))
+    return cols
+
+
+def table_and_expected():
+    cols = columns()
+    table = pa.table({name: array for name, array, _ in cols})
+    expected = {"columns": [name for name, _, _ in cols], "rows": [[texts[i] for _, _, texts in cols] for i in range(N)]}
+    return table, expected
+
+
+def nested():
+    lists = [None if i % 9 == 0 else [i, i + 1][: i % 3] for i in range(60)]
+    structs = [{"a": i, "b": "x%d" % i} for i in range(60)]
+    maps = [[("k%d" % i, i)] for i in range(60)]
+    table = pa.table({"id": pa.array(range(60), pa.int64()), "list": pa.array(lists, pa.list_(pa.int64())),
+                      "struct": pa.array(structs, pa.struct([("a", pa.int64()), ("b", pa.string())])),
+                      "map": pa.array(maps, pa.map_(pa.string(), pa.int64()))})
+    def js(v):
+        return json.dumps(v, ensure_ascii=False, separators=(",", ":"))
+    rows = [[str(i), "" if lists[i] is None else js(lists[i]), js(structs[i]), js({k: v for k, v in maps[i]})] for i in range(60)]
+    return table, {"columns": ["id", "list", "struct", "map"], "rows": rows}
+
+
+def main():
+    table, expected = table_and_expected()
+    files = {}
+    for codec in ["none", "snappy", "gzip", "zstd", "lz4", "brotli"]:
+        name = "types-%s.parquet" % codec
+        pq.write_table(table, os.path.join(here, name), compression=codec, row_group_size=300)
+        files[name] = "types"
+    # Data pages v2, no dictionary (plain), small pages.
+    pq.write_table(table, os.path.join(here, "types-v2-plain.parquet"), compression="snappy", use_dictionary=False,
+                   data_page_version="2.0", data_page_size=4096, row_group_size=400)
+    files["types-v2-plain.parquet"] = "types"
+    # The DELTA encodings and BYTE_STREAM_SPLIT, as column_encoding asks for them.
+    encodings = {}
+    for name, array, _ in columns():
+        t = array.type
+        if pa.types.is_integer(t) and t.bit_width >= 32:
+            encodings[name] = "DELTA_BINARY_PACKED"
+        elif pa.types.is_string(t) or pa.types.is_binary(t):
+            encodings[name] = "DELTA_LENGTH_BYTE_ARRAY" if name == "string" else "DELTA_BYTE_ARRAY"
+        elif pa.types.is_floating(t):
+            encodings[name] = "BYTE_STREAM_SPLIT"
+    pq.write_table(table, os.path.join(here, "types-delta.parquet"), compression="zstd", use_dictionary=False, column_encoding=encodings,
+                   data_page_version="2.0", row_group_size=500)
+    files["types-delta.parquet"] = "types"
+    # Spark's INT96 timestamps.
+    int96 = pa.table({"ts": table.column("timestamp_us")})
+    pq.write_table(int96, os.path.join(here, "int96.parquet"), use_deprecated_int96_timestamps=True)
+    files["int96.parquet"] = "int96"
+    nested_table, nested_expected = nested()
+    pq.write_table(nested_table, os.path.join(here, "nested.parquet"))
+    files["nested.parquet"] = "nested"
+    int96_expected = {"columns": ["ts"], "rows": [[r[expected["columns"].index("timestamp_us")][:26].ljust(29, "0")] for r in expected["rows"]]}
+    with open(os.path.join(here, "expected.json"), "w") as f:
+        json.dump({"files": files, "types": expected, "int96": int96_expected, "nested": nested_expected,
+                   "pyarrow": pa.__version__}, f, ensure_ascii=False, indent=0)
+
+
+main()
