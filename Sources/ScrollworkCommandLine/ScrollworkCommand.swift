@@ -320,6 +320,9 @@ struct Open: ParsableCommand {
             // Every source through the one batch pipeline: a database's table pushes the work down.
             if case let .database(viewer) = opened {
                 written = try TableQuery.write(viewer.tableSource(named: name), recipe: recipe, to: output, replacingExisting: replacing)
+            } else if case let .source(viewer) = opened {
+                if name != nil { throw OpenFile.Failure(description: "\(path): --table names a table of a database, and this is not one", status: 64) }
+                written = try TableQuery.write(viewer.source, recipe: recipe, to: output, replacingExisting: replacing)
             } else {
                 if name != nil { throw OpenFile.Failure(description: "\(path): --table names a table of a database, and this is not one", status: 64) }
                 written = try FileQuery.write(table(opened, path: path, for: "--output"), recipe: recipe, to: output, replacingExisting: replacing,
@@ -401,6 +404,9 @@ struct Open: ParsableCommand {
                 // A database's table takes the same options, the engine doing the work.
                 try viewer.apply(recipe, at: MonotonicClock.now())
                 opened = .database(viewer)
+            } else if recipe != ViewRecipe(), case var .source(viewer) = opened {
+                do { try viewer.apply(recipe, at: MonotonicClock.now()) } catch { throw OpenFile.Failure(description: "\(error)", status: 64) }
+                opened = .source(viewer)
             } else if recipe != ViewRecipe() {
                 var viewer = try table(opened, path: path, for: "--filter, --sort, --columns, --frequency and --summary")
                 // On the clock the host's loop runs on, so that the times said count from now.
@@ -425,6 +431,7 @@ struct Open: ParsableCommand {
         case var .pager(pager): loop.run(&pager, session: session)
         case var .directory(viewer): loop.run(&viewer, session: session)
         case var .database(viewer): loop.run(&viewer, session: session)
+        case var .source(viewer): loop.run(&viewer, session: session)
         }
     }
 }
@@ -597,6 +604,7 @@ struct Snapshot: ParsableCommand {
             case let .pager(pager): try show(pager, columns: columns, rows: rows)
             case let .directory(viewer): try show(viewer, columns: columns, rows: rows)
             case let .database(viewer): try show(viewer, columns: columns, rows: rows)
+            case let .source(viewer): try show(viewer, columns: columns, rows: rows)
             }
             return
         }

@@ -144,6 +144,10 @@ public struct DirectoryViewer: App, WidgetGroup {
         case var .database(viewer):
             viewer.keyConvention = keyConvention
             listed = .database(viewer)
+        case var .source(viewer):
+            viewer.keyConvention = keyConvention
+            viewer.screen.connection.back = Self.backHint
+            listed = .source(viewer)
         case .directory:
             // A link to a folder: the listing does not follow links (no tree loops), so say where to go.
             note = "\(entry.path) is a folder (a link to one): open it with scrollwork open"

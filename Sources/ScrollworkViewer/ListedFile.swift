@@ -8,6 +8,7 @@ enum ListedFile {
     case table(FileViewer)
     case pager(TextPager)
     case database(DatabaseViewer)
+    case source(TableViewer)
 
     /// Cancels whatever the viewer runs (reading, sorting, searching): it is being closed.
     /// Returns the effects that do it.
@@ -20,6 +21,7 @@ enum ListedFile {
         case let .table(viewer): return viewer.field != nil || viewer.detail != nil || viewer.view.sorting != nil || viewer.searches.isRunning
         case let .pager(pager): return pager.field != nil || pager.search.isRunning
         case let .database(viewer): return viewer.opened != nil
+        case let .source(viewer): return viewer.usesEscape
         }
     }
 
@@ -30,6 +32,7 @@ enum ListedFile {
         case let .pager(pager): return pager.field != nil
         // An open table goes back to the database's list on ⌫ first.
         case let .database(viewer): return viewer.opened != nil
+        case let .source(viewer): return viewer.screen.overlay?.field != nil
         }
     }
 
@@ -47,6 +50,10 @@ enum ListedFile {
         case let .database(viewer):
             var app: any ViewerApp = viewer
             defer { self = .database(app as? DatabaseViewer ?? viewer) }
+            return body(&app)
+        case let .source(viewer):
+            var app: any ViewerApp = viewer
+            defer { self = .source(app as? TableViewer ?? viewer) }
             return body(&app)
         }
     }

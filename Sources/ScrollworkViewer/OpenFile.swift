@@ -38,6 +38,8 @@ public enum OpenFile {
         case directory(DirectoryViewer)
         /// An SQLite database: its tables and views.
         case database(DatabaseViewer)
+        /// A table read through its own `TableSource` (a Parquet file).
+        case source(TableViewer)
 
         /// What it is, for a message: "a table", "text", "a directory", "a database".
         public var kindName: String {
@@ -46,6 +48,7 @@ public enum OpenFile {
             case .pager: return "text"
             case .directory: return "a directory"
             case .database: return "a database"
+            case .source: return "a table"
             }
         }
     }
@@ -88,12 +91,13 @@ public enum OpenFile {
         return try opened(file: file, separator: separator, header: header, theme: theme, missing: missing)
     }
 
-    /// `file` opened as ``opened(path:separator:header:theme:missing:)`` says; its path (or name) gives
-    /// the extension and the messages.
+    /// `file` opened as ``opened(path:separator:header:theme:missing:)`` says (a Parquet file
+    /// through its own `TableSource`); its path (or name) gives the extension and the messages.
     /// A file's text is read as UTF-8 whatever its tools wrote: a byte order mark is left out,
     /// UTF-16 is decoded, and Excel's first line `sep=;` chooses the separator without being a row.
     public static func opened(file raw: FileBytes, separator: String?, header: Bool?, theme: Theme, missing: MissingValues = .common) throws(Failure) -> Opened {
         let path = raw.path
+        if let parquet = try parquet(raw, theme: theme) { return parquet }
         var file: FileBytes
         var sample: [UInt8]
         do {
@@ -136,6 +140,21 @@ public enum OpenFile {
         do {
             return .table(try FileViewer(file: file, format: format, theme: theme, missing: missing))
         } catch {
+            throw Failure(description: "\(error)")
+        }
+    }
+
+    /// A Parquet file (it starts with `PAR1`) as its table, read from its footer; nil for
+    /// any other file. One that came through a pipe or a decompressor is refused: its footer is
+    /// at its end, which a stream reaches only after everything else.
+    static func parquet(_ file: FileBytes, theme: Theme) throws(Failure) -> Opened? {
+        let magic: [UInt8]
+        do { magic = try file.read(at: 0, count: 4) } catch { throw Failure(description: "\(error)") }
+        guard magic == Array("PAR1".utf8) else { return nil }
+        guard !file.isStream else {
+            throw Failure(description: "\(file.path): a Parquet file is read from its footer, at its end: give the file's path (decompressed), not a pipe")
+        }
+        do { return .source(TableViewer(try ParquetTable(file: file), name: file.path.split(separator: "/").last.map(String.init) ?? file.path, theme: theme)) } catch {
             throw Failure(description: "\(error)")
         }
     }

@@ -24,6 +24,8 @@ struct ShownRows {
     var sortReceived: Double? = nil
     /// Bumped when the order changes, so that answers for the old one are dropped.
     var generation = 0
+    /// True once the columns were fitted to the first rows that came.
+    var fitted = false
     let pageKey = WorkKey<TableScreen.PageAnswer>("table-page")
     let chunkKey = WorkKey<TableScreen.ChunkAnswer>("table-rowids")
     let sortKey = WorkKey<TableScreen.SortAnswer>("table-sort")

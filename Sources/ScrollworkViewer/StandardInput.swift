@@ -144,8 +144,8 @@ public enum StandardInput {
             pager.source.spool = place
             if more { pager.spooling = true; pager.work.append(.start(Work(pager.source.spoolKey, spoolBody))) } else { close(data); close(spool) }
             opened = .pager(pager)
-        case .directory, .database:
-            // Never from standard input: OpenFile refuses a database without a file.
+        case .directory, .database, .source:
+            // Never from standard input: OpenFile refuses a database or a Parquet file without a file.
             break
         }
         return opened

@@ -55,6 +55,12 @@ extension TableScreen {
                 failed(error, saying: nil, at: time)
             }
             view.table.replaceRows(with: shown.pages, orderedBy: view.table.sortOrder, sameRows: true)
+            if !shown.fitted, case .success = answer.rows {
+                // The columns as wide as the first rows need (a title's width at least): a
+                // source says nothing of its values' widths before they come.
+                shown.fitted = true
+                for column in view.table.columns.indices { view.fitColumn(column) }
+            }
             return true
         }
         if let answer = update.result(of: shown.chunkKey) {

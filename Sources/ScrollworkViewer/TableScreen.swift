@@ -105,6 +105,8 @@ struct TableScreen: ViewerTable {
         var state = TableState(rows: shown.pages, columns: columns)
         state.list.scroll = ScrollIdiom.macOS.scrollState(viewport: .zero, content: .zero)
         state.list.selectionMode = .single
+        // Columns as wide as their content; more than fit scroll sideways, as a file's do.
+        state.autoresizingStyle = .lastColumnOnly
         view = TableView(state, theme: theme)
         view.sortsOnHeadingClick = false
         // A viewer's page keys move the focus with the view, as g and G do.

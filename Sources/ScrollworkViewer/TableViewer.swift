@@ -20,6 +20,9 @@ public struct TableViewer: App {
     /// The time of the last event, on the host's clock.
     private var lastTime = 0.0
 
+    /// The source shown.
+    public var source: any TableSource { screen.source }
+
     /// `source`, called by its title (or `name`) in the status line, drawn in `theme`.
     public init(_ source: any TableSource, name: String? = nil, theme: Theme = Theme()) {
         screen = TableScreen(source: source, name: name ?? source.title, theme: theme)
@@ -64,6 +67,12 @@ public struct TableViewer: App {
     public mutating func cancelAllWork() -> [Effect] { screen.cancelAllWork() }
     /// The table, and the prompt or sheet over it.
     public var accessibility: AccessibilityElement? { mutating get { screen.accessibility } }
+    /// True while Esc is the viewer's own: something over the table to close, or work to
+    /// cancel; otherwise a listing it was opened from takes Esc back.
+    var usesEscape: Bool {
+        screen.overlay != nil || screen.sheet != nil || screen.shown.sorting != nil || screen.rowSearch.isRunning || screen.exploration.isRunning
+    }
+
     /// The status line, whole.
     public var status: String { screen.status(at: lastTime) }
 }

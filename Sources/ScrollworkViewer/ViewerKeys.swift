@@ -298,3 +298,4 @@ extension FileViewer: ViewerApp {}
 extension TextPager: ViewerApp {}
 extension DirectoryViewer: ViewerApp {}
 extension DatabaseViewer: ViewerApp {}
+extension TableViewer: ViewerApp {}

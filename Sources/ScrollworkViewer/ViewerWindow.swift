@@ -97,6 +97,7 @@ extension OpenFile.Opened {
         case let .pager(pager): app = pager
         case let .directory(viewer): app = viewer
         case let .database(viewer): app = viewer
+        case let .source(viewer): app = viewer
         }
         defer {
             switch app {
@@ -104,6 +105,7 @@ extension OpenFile.Opened {
             case let pager as TextPager: self = .pager(pager)
             case let viewer as DirectoryViewer: self = .directory(viewer)
             case let viewer as DatabaseViewer: self = .database(viewer)
+            case let viewer as TableViewer: self = .source(viewer)
             default: break
             }
         }
@@ -112,7 +114,15 @@ extension OpenFile.Opened {
 
     /// Whose keys the viewer follows.
     var keyConvention: KeyConvention {
-        get { switch self { case let .table(v): v.keyConvention; case let .pager(v): v.keyConvention; case let .directory(v): v.keyConvention; case let .database(v): v.keyConvention } }
+        get {
+            switch self {
+            case let .table(v): v.keyConvention
+            case let .pager(v): v.keyConvention
+            case let .directory(v): v.keyConvention
+            case let .database(v): v.keyConvention
+            case let .source(v): v.keyConvention
+            }
+        }
         set { update { $0.keyConvention = newValue } }
     }
 
@@ -135,6 +145,9 @@ extension OpenFile.Opened {
         case var .database(viewer):
             viewer.note = text
             self = .database(viewer)
+        case var .source(viewer):
+            viewer.screen.note = text
+            self = .source(viewer)
         }
     }
 }

@@ -158,6 +158,24 @@ import Testing
         #expect(inMemory.count == Self.rows && !inMemory.saved.isEmpty && inMemory.firstMatch != nil && inMemory.record.count > 3)
     }
 
+    @Test("a Parquet file of the same rows (in five row groups) opens through its TableSource, and the same session gives what the CSV file gives")
+    func csvAndParquetAgree() throws {
+        let scratch = TemporaryFile(name: "scratch.txt", "")
+        let directory = scratch.directory
+        defer { for saved in ["from-file", "from-parquet"] { unlink(directory + "/\(saved).csv") } }
+        let inFile = try Self.inFile(directory: directory)
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("ScrollworkFilesTests/Fixtures/parquet/session.parquet").path
+        guard case let .source(viewer) = try OpenFile.opened(path: path, separator: nil, header: nil, theme: Theme()) else {
+            Issue.record("a Parquet file opens as its table")
+            return
+        }
+        var t = HeadlessTerminal(viewer, columns: 120, rows: 30)
+        let inParquet = Self.inScreen(&t, { $0.screen }, saveTo: directory + "/from-parquet.csv")
+        #expect(inFile == inParquet, "file:\n\(inFile)\nParquet:\n\(inParquet)")
+        #expect(inParquet.count == Self.rows && !inParquet.saved.isEmpty && inParquet.firstMatch != nil)
+    }
+
     @Test("the same session over a PostgreSQL table of the same rows gives what the CSV file gives",
           .enabled(if: getenv("SCROLLWORK_TEST_POSTGRES") != nil, "needs the server scripts/test starts (SCROLLWORK_TEST_POSTGRES)"))
     func csvAndPostgresAgree() throws {

@@ -106,7 +106,17 @@ def nested():
     return table, {"columns": ["id", "list", "struct", "map"], "rows": rows}
 
 
+def session():
+    """The rows of the viewer's scripted session (OneMeaningPerKeyTests): id, carrier, delay
+    with a gap every 13th row, note; written with small row groups, so a session crosses them."""
+    ids = list(range(1, 601))
+    return pa.table({"id": pa.array(ids, pa.int64()), "carrier": pa.array([["UA", "AA", "DL", "B6"][i * 7 % 4] for i in ids]),
+                     "delay": pa.array([None if i % 13 == 0 else (i * 37) % 101 - 50 for i in ids], pa.int64()),
+                     "note": pa.array(["row %d" % i for i in ids])})
+
+
 def main():
+    pq.write_table(session(), os.path.join(here, "session.parquet"), compression="snappy", row_group_size=128)
     table, expected = table_and_expected()
     files = {}
     for codec in ["none", "snappy", "gzip", "zstd", "lz4", "brotli"]:
