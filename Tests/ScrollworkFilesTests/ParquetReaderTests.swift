@@ -46,4 +46,66 @@ import Testing
             #expect(wrong == 0, "\(name): \(wrong) rows differ")
         }
     }
+
+    /// `bytes` in a file of the tests' own, opened as a Parquet table.
+    static func opening(_ bytes: [UInt8]) throws -> ParquetTable {
+        var template = Array("/tmp/scrollwork-parquet-XXXXXX".utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        let path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        defer { unlink(path) }
+        bytes.withUnsafeBytes { _ = write(fd, $0.baseAddress, $0.count) }
+        close(fd)
+        return try ParquetTable(path: path)
+    }
+
+    @Test("a file that is not Parquet, or is cut short, or whose footer is damaged, is refused saying why; a damaged page says which row group and column")
+    func damagedFiles() throws {
+        let good = try [UInt8](Data(contentsOf: URL(fileURLWithPath: Self.folder + "/session.parquet")))
+        for (bytes, words) in [(Array("PAR1PAR1".utf8), "too short"), (Array("id,name\n1,a\n2,b\n".utf8), "does not end with PAR1"), (Array(good.prefix(good.count - 1)), "does not end with PAR1"),
+                               (Array(good.prefix(4)) + [UInt8](repeating: 0, count: 40) + [0xFF, 0xFF, 0, 0] + Array("PAR1".utf8), "footer says"),
+                               (Array(good.prefix(4)) + [UInt8](repeating: 0x19, count: 40) + [40, 0, 0, 0] + Array("PAR1".utf8), "footer")] {
+            do {
+                _ = try Self.opening(bytes)
+                Issue.record("opened: \(words)")
+            } catch {
+                #expect("\(error)".contains(words), "\(error)")
+            }
+        }
+        // A page's bytes overwritten: the footer still reads, the rows say what broke.
+        var damaged = good
+        for k in 200..<400 { damaged[k] = 0xA5 }
+        let table = try Self.opening(damaged)
+        #expect(throws: TableSourceError.self) { _ = try table.rows(at: 0..<10, progress: .unwatched) }
+        do { _ = try table.rows(at: 0..<10, progress: .unwatched) } catch {
+            #expect("\(error)".contains("row group 1"), "\(error)")
+        }
+    }
+
+    @Test("rows are reached in any row group without reading the others, and read in pieces they are the rows read at once")
+    func rowGroupsAnyOrder() throws {
+        let table = try ParquetTable(path: Self.folder + "/session.parquet")
+        #expect(table.metadata.rowGroups.count == 5)
+        let whole = try Self.texts(table)
+        let fresh = try ParquetTable(path: Self.folder + "/session.parquet")
+        for start in [599, 300, 127, 128, 0, 511] {
+            let rows = try fresh.rows(at: start..<Swift.min(600, start + 3), progress: .unwatched).map { $0.map { $0.isMissing ? "" : $0.description } }
+            #expect(rows == Array(whole[start..<Swift.min(600, start + 3)]))
+        }
+        #expect(try fresh.rows(at: 598..<Int.max, progress: .unwatched).count == 2)
+        #expect(try fresh.rows(at: Int.min..<2, progress: .unwatched).count == 2)
+        #expect(try fresh.rows(at: 700..<800, progress: .unwatched).isEmpty)
+    }
+
+    @Test("the fuzz target's seeds are Parquet files that open and read, so the fuzzer starts from real pages")
+    func fuzzSeedsOpen() throws {
+        let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fuzz/Corpus/Parquet").path
+        let seeds = try FileManager.default.contentsOfDirectory(atPath: corpus).filter { $0.hasPrefix("seed-") }
+        #expect(seeds.count >= 7)
+        for seed in seeds {
+            let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: corpus + "/" + seed)))
+            let table = try Self.opening(Array(bytes.dropFirst()))
+            #expect(try Self.texts(table).count == 8, "\(seed)")
+        }
+    }
 }

@@ -12,16 +12,20 @@ struct ParquetChunk: Sendable {
 
     /// The chunk `chunk` of leaf `leaf`, read from `file`.
     static func read(_ chunk: ParquetMetadata.ColumnChunk, leaf: ParquetSchemaNode, from file: FileBytes) throws(ParquetMetadata.Failure) -> ParquetChunk {
-        guard chunk.compressedSize <= 1 << 31 else { throw ParquetBytes.failure("a column chunk of \(chunk.compressedSize) bytes") }
+        guard chunk.start <= file.size, UInt64(chunk.compressedSize) <= file.size - chunk.start else {
+            throw ParquetBytes.failure("the column chunk of \(leaf.element.name) runs past the file's end")
+        }
         let bytes: [UInt8]
         do { bytes = try file.read(at: chunk.start, count: chunk.compressedSize) } catch { throw ParquetBytes.failure("\(error)") }
         guard bytes.count == chunk.compressedSize else { throw ParquetBytes.failure("the file ends inside a column chunk of \(leaf.element.name)") }
+        guard chunk.valueCount <= Self.chunkValueLimit else { throw ParquetBytes.failure("the column chunk of \(leaf.element.name) says it holds \(chunk.valueCount) values") }
         let type = leaf.element.type ?? 6, width = leaf.element.typeLength ?? 0
         var decoded = ParquetChunk(values: .empty(type))
         var dictionary: ParquetValues? = nil
         var at = 0
         while at < bytes.count && decoded.slots < chunk.valueCount {
             let (header, bodyStart) = try ParquetPageHeader.read(bytes, at: at)
+            guard header.valueCount <= Self.pageValueLimit else { throw ParquetBytes.failure("a page of \(leaf.element.name) says it holds \(header.valueCount) values") }
             guard header.compressedSize <= bytes.count - bodyStart else { throw ParquetBytes.failure("a page of \(leaf.element.name) runs past its chunk") }
             let body = bytes[bodyStart..<bodyStart + header.compressedSize]
             at = bodyStart + header.compressedSize
@@ -39,6 +43,12 @@ struct ParquetChunk: Sendable {
         }
         return decoded
     }
+
+    /// The most values a page may hold: writers cut pages at about 1 MB, and a damaged header
+    /// saying more is not given the memory it asks for.
+    static let pageValueLimit = 1 << 24
+    /// The most values a column chunk may hold (a row group of a hundred million rows).
+    static let chunkValueLimit = 1 << 27
 
     /// The bits a level up to `maximum` takes.
     static func bitWidth(_ maximum: Int) -> Int { maximum <= 0 ? 0 : Int.bitWidth - maximum.leadingZeroBitCount }

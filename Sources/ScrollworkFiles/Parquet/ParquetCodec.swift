@@ -1,9 +1,16 @@
 /// Decompresses a Parquet page's bytes whole, by its column chunk's codec: Snappy and LZ4 by
 /// our own decoders, gzip, zstd and Brotli by Debian's libraries, loaded when first needed.
 enum ParquetCodec {
+    /// The most bytes a page may hold once decompressed (writers make pages of about 1 MB).
+    static let pageLimit = 1 << 30
+
     /// `bytes` decompressed by codec `codec` into `size` bytes.
     static func decompress(_ bytes: ArraySlice<UInt8>, codec: Int, size: Int) throws(ParquetMetadata.Failure) -> [UInt8] {
-        guard size >= 0, size <= 1 << 31 else { throw ParquetBytes.failure("a page of \(size) bytes") }
+        // No codec makes more than some thousands of times its input (deflate at most 1,032
+        // times): a header saying more is damaged, and is not given the memory it asks for.
+        guard size >= 0, size <= pageLimit, size <= bytes.count.addingSaturating(1 << 16).multipliedReportingOverflow(by: 1 << 12).partialValue else {
+            throw ParquetBytes.failure("a page of \(bytes.count) bytes says it holds \(size)")
+        }
         switch codec {
         case 0: return Array(bytes)
         case 1: return try snappy(bytes, size: size)
@@ -95,6 +102,7 @@ enum ParquetCodec {
             let offset = Int(try reader.littleEndian(2))
             var match = Int(token & 15)
             if match == 15 { match += try lz4Length(&reader) }
+            guard match + 4 <= size - output.count else { throw ParquetBytes.failure("an LZ4 page makes more than its \(size) bytes") }
             try copy(&output, offset: offset, count: match + 4)
             guard output.count <= size else { throw ParquetBytes.failure("an LZ4 page makes more than its \(size) bytes") }
         }

@@ -25,6 +25,13 @@ struct ParquetBytes {
         return bytes[offset]
     }
 
+    /// `count` values of `size` bytes each, in bytes; a failure when that overflows.
+    static func product(_ count: Int, _ size: Int) throws(ParquetMetadata.Failure) -> Int {
+        let (bytes, overflow) = count.multipliedReportingOverflow(by: size)
+        guard !overflow, count >= 0, size >= 0 else { throw failure("\(count) values of \(size) bytes") }
+        return bytes
+    }
+
     /// `count` bytes' range, moved past.
     mutating func take(_ count: Int) throws(ParquetMetadata.Failure) -> Range<Int> {
         guard count >= 0, count <= remaining else { throw Self.failure("a page needs \(count) bytes where \(remaining) are left") }
@@ -59,7 +66,7 @@ struct ParquetBytes {
     /// `count` values of `width` bits each, packed from the lowest bit of each byte up.
     mutating func bitPacked(_ count: Int, width: Int, into values: inout [UInt64]) throws(ParquetMetadata.Failure) {
         guard (0...64).contains(width) else { throw Self.failure("a bit width of \(width)") }
-        let range = try take((count * width + 7) / 8)
+        let range = try take((try Self.product(count, width)).addingSaturating(7) / 8)
         guard width > 0 else { return values.append(contentsOf: repeatElement(0, count: count)) }
         var bit = 0
         for _ in 0..<count {
@@ -109,7 +116,7 @@ struct ParquetBytes {
         let blockSize = Int(clamping: try varint()), miniblocks = Int(clamping: try varint())
         let total = Int(clamping: try varint())
         var previous = try zigzag()
-        guard blockSize > 0, miniblocks > 0, blockSize % miniblocks == 0, (blockSize / miniblocks) % 8 == 0 else {
+        guard blockSize > 0, blockSize <= 1 << 20, miniblocks > 0, blockSize % miniblocks == 0, (blockSize / miniblocks) % 8 == 0 else {
             throw Self.failure("a delta block of \(blockSize) values in \(miniblocks) miniblocks")
         }
         guard total <= remaining * 64 + 1 else { throw Self.failure("\(total) delta values in \(remaining) bytes") }
@@ -219,7 +226,7 @@ enum ParquetValues: Sendable {
         case 3, 7:
             let size = type == 3 ? 12 : width
             guard size >= 0 else { throw ParquetBytes.failure("a fixed length of \(size)") }
-            let range = try reader.take(count * size)
+            let range = try reader.take(try ParquetBytes.product(count, size))
             return .bytes(starts: (0...count).map { $0 * size }, data: Array(reader.bytes[range]))
         case 6:
             var starts = [0]
@@ -236,7 +243,7 @@ enum ParquetValues: Sendable {
     }
 
     private static func fixed(_ reader: inout ParquetBytes, count: Int, width: Int) throws(ParquetMetadata.Failure) -> [UInt64] {
-        guard count <= reader.remaining / width else { throw ParquetBytes.failure("\(count) values of \(width) bytes in \(reader.remaining)") }
+        guard count >= 0, count <= reader.remaining / width else { throw ParquetBytes.failure("\(count) values of \(width) bytes in \(reader.remaining)") }
         var values: [UInt64] = []
         values.reserveCapacity(count)
         for _ in 0..<count { values.append(try reader.littleEndian(width)) }
@@ -262,7 +269,7 @@ enum ParquetValues: Sendable {
             return try concatenated(&reader, lengths: lengths.prefix(count).map(Int.init), prefixes: prefixes.map(Int.init))
         case 9:
             let size = switch type { case 1, 4: 4; case 2, 5: 8; case 7: width; default: 0 }
-            guard size > 0, count <= reader.remaining / size else { throw ParquetBytes.failure("BYTE_STREAM_SPLIT of \(count) values of \(size) bytes") }
+            guard size > 0, count >= 0, count <= reader.remaining / size else { throw ParquetBytes.failure("BYTE_STREAM_SPLIT of \(count) values of \(size) bytes") }
             let range = try reader.take(count * size)
             var joined = [UInt8](repeating: 0, count: count * size)
             for i in 0..<count { for k in 0..<size { joined[i * size + k] = reader.bytes[range.lowerBound + k * count + i] } }

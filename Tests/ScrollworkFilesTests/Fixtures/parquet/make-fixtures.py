@@ -115,7 +115,35 @@ def session():
                      "note": pa.array(["row %d" % i for i in ids])})
 
 
+def seeds():
+    """Small files for the Parquet fuzz target's seed corpus (Fuzz/Corpus/Parquet): each a
+    settings byte, then a file of a few rows in one codec, page version or encoding."""
+    corpus = os.path.join(here, "..", "..", "..", "..", "Fuzz", "Corpus", "Parquet")
+    os.makedirs(corpus, exist_ok=True)
+    small = table_and_expected()[0].slice(0, 8).select(["int64", "double", "bool", "string", "decimal9", "timestamp_ms_utc"])
+    variants = {"snappy": dict(compression="snappy"), "gzip": dict(compression="gzip"), "zstd": dict(compression="zstd"),
+                "lz4": dict(compression="lz4"), "none-v2": dict(compression="none", data_page_version="2.0", use_dictionary=False),
+                "delta": dict(compression="none", use_dictionary=False, data_page_version="2.0",
+                              column_encoding={"int64": "DELTA_BINARY_PACKED", "string": "DELTA_BYTE_ARRAY", "double": "BYTE_STREAM_SPLIT"})}
+    for name, options in variants.items():
+        path = os.path.join(corpus, "seed-" + name)
+        pq.write_table(small, path + ".tmp", row_group_size=5, store_schema=False, write_statistics=False, **options)
+        with open(path + ".tmp", "rb") as f:
+            data = f.read()
+        os.remove(path + ".tmp")
+        with open(path, "wb") as f:
+            f.write(bytes([len(name)]) + data)
+    nested_small = nested()[0].slice(0, 8)
+    pq.write_table(nested_small, os.path.join(corpus, "seed-nested.tmp"), store_schema=False, write_statistics=False)
+    with open(os.path.join(corpus, "seed-nested.tmp"), "rb") as f:
+        data = f.read()
+    os.remove(os.path.join(corpus, "seed-nested.tmp"))
+    with open(os.path.join(corpus, "seed-nested"), "wb") as f:
+        f.write(b"\x03" + data)
+
+
 def main():
+    seeds()
     pq.write_table(session(), os.path.join(here, "session.parquet"), compression="snappy", row_group_size=128)
     table, expected = table_and_expected()
     files = {}
