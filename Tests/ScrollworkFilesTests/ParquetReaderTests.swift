@@ -108,4 +108,17 @@ import Testing
             #expect(try Self.texts(table).count == 8, "\(seed)")
         }
     }
+
+    @Test("a sort, a filter and a frequency table read only the columns they need: the other columns' chunks are never decoded")
+    func onlyTheColumnsNeeded() throws {
+        let table = try ParquetTable(path: Self.folder + "/types-zstd.parquet")
+        let names = ColumnNames(table.columnTitles)
+        let string = try names.index(of: "string"), int64 = try names.index(of: "int64"), date = try names.index(of: "date")
+        let sorted = try table.rowNames(where: [RowFilter(parsing: "int64>0", columns: names)], orderedBy: [ColumnOrder(column: string)], progress: .unwatched)
+        #expect(Set(table.cache.kept.keys.map(\.field)) == [string, int64])
+        #expect(sorted.count == 474)
+        _ = try table.frequency(ofColumn: date, where: []) { _ in true }
+        #expect(Set(table.cache.kept.keys.map(\.field)) == [string, int64, date])
+        #expect(table.cache.kept.keys.count == 3 * 4)
+    }
 }

@@ -16,7 +16,7 @@ public struct ParquetTable: TableSource {
     let root: ParquetSchemaNode
     /// Each row group's first row, then the row count.
     let groupStarts: [Int]
-    private let cache: ParquetCache
+    let cache: ParquetCache
 
     /// The bytes of decoded column chunks kept at most (the least recently read go first).
     public static let cacheLimit = 256 << 20
@@ -76,6 +76,15 @@ public struct ParquetTable: TableSource {
 
     /// Rows `positions`, reading the column chunks of the row groups they fall in.
     public func rows(at positions: Range<Int>, progress: TableProgress) throws(TableSourceError) -> [[TableValue]] {
+        try values(ofColumns: Array(root.children.indices), at: positions, progress: progress)
+    }
+
+    /// `columns` of rows `positions`, reading only those columns' chunks of the row groups
+    /// the rows fall in: a sort, a filter or a frequency table reads the columns it needs.
+    public func values(ofColumns columns: [Int], at positions: Range<Int>, progress: TableProgress) throws(TableSourceError) -> [[TableValue]] {
+        if let bad = columns.first(where: { !root.children.indices.contains($0) }) {
+            throw .unsupported("no column \(bad.addingSaturating(1)); \(title) has \(root.children.count)")
+        }
         let total = groupStarts[groupStarts.count - 1]
         let wanted = positions.clamped(to: 0..<total)
         var rows: [[TableValue]] = []
@@ -85,8 +94,8 @@ public struct ParquetTable: TableSource {
             try progress.check()
             let group = groupContaining(at)
             let start = groupStarts[group], end = Swift.min(groupStarts[group + 1], wanted.upperBound)
-            let columns = try root.children.indices.map { field throws(TableSourceError) in try column(field, group: group) }
-            for row in at..<end { rows.append(columns.map { $0.value(row - start) }) }
+            let read = try columns.map { field throws(TableSourceError) in try column(field, group: group) }
+            for row in at..<end { rows.append(read.map { $0.value(row - start) }) }
             at = end
         }
         return rows
@@ -195,6 +204,9 @@ final class ParquetCache: Sendable {
     private let limit: Int
 
     init(limit: Int) { self.limit = limit }
+
+    /// The chunks kept, and the bytes they hold (tests).
+    var kept: (keys: Set<Key>, bytes: Int) { state.withLock { (Set($0.columns.keys), $0.bytes) } }
 
     func value(for key: Key) -> ParquetColumn? {
         state.withLock { state in

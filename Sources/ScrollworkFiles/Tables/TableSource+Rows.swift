@@ -2,8 +2,9 @@ import Scrollwork
 
 // What every source can do over its rows, for a source that cannot push the work down: a row's
 // name is its position in the table's own order, and counting under filters, arranging,
-// searching, frequency tables, summaries and saves read the rows into memory once a call and
-// run the library's own passes over them (the same a file's rows and a sheet's go through).
+// searching, frequency tables, summaries and saves read the columns they need into memory once
+// a call (``TableSource/values(ofColumns:at:progress:)``) and run the library's own passes over
+// them (the same a file's rows and a sheet's go through).
 extension TableSource {
     /// Rows are named by their position in the table's own order.
     public var rowAccess: RowAccess { .byName }
@@ -13,6 +14,11 @@ extension TableSource {
     public var estimatedCount: Int? { nil }
     /// The source itself: nothing to connect again.
     public func reopened() throws(TableSourceError) -> any TableSource { self }
+
+    /// Read from whole rows.
+    public func values(ofColumns columns: [Int], at positions: Range<Int>, progress: TableProgress) throws(TableSourceError) -> [[TableValue]] {
+        try rows(at: positions, progress: progress).map { row in columns.map { row.indices.contains($0) ? row[$0] : .empty } }
+    }
 
     /// The rows counted with ``rowCount(progress:)``, or those `filters` keep arranged and counted.
     public func count(where filters: [RowFilter], progress: TableProgress) throws(TableSourceError) -> Int {
@@ -48,7 +54,7 @@ extension TableSource {
     }
 
     /// The positions `filters` keep in `order`, read in the table's own order when there is
-    /// neither, else arranged over the rows in memory.
+    /// neither, else arranged over the columns they need.
     public func rows(at positions: Range<Int>, where filters: [RowFilter], orderedBy order: [ColumnOrder],
                      progress: TableProgress) throws(TableSourceError) -> [[TableValue]] {
         if filters.isEmpty && order.isEmpty { return try rows(at: positions, progress: progress) }
@@ -72,57 +78,119 @@ extension TableSource {
         return found
     }
 
-    /// The rows `filters` keep in `order`, arranged over the rows in memory.
+    /// The rows `filters` keep in `order`, arranged over the columns they test and order by;
+    /// the table's own order, read from nothing, when there is neither.
     public func rowNames(where filters: [RowFilter], orderedBy order: [ColumnOrder], progress: TableProgress) throws(TableSourceError) -> [Int] {
-        try inMemory(.serial) { progress.report($0) }.rowNames(where: filters, orderedBy: order, progress: progress)
+        try checkColumns(order.map(\.column))
+        if filters.isEmpty && order.isEmpty { return Array(0..<Swift.max(0, try rowCount(progress: progress))) }
+        let needed = ColumnsNeeded(self, filters: filters, others: order.map(\.column))
+        let table = try inMemory(.serial, columns: needed.columns) { progress.report($0) }
+        return try table.rowNames(where: needed.remapped(filters), orderedBy: order.map { ColumnOrder(column: needed.place($0.column), ascending: $0.ascending) },
+                                  progress: progress)
     }
 
-    /// Counted over the rows in memory.
+    /// Counted over the column and the columns `filters` test.
     public func frequency(ofColumn column: Int, where filters: [RowFilter], progress: (Double) -> Bool) throws(TableSourceError) -> FrequencyTable {
-        guard columnTitles.indices.contains(column) else { throw .unsupported("no column \(column.addingSaturating(1)); \(title) has \(columnTitles.count)") }
-        return try inMemory(.serial, progress).frequency(ofColumn: column, where: filters, progress: progress)
+        try checkColumns([column])
+        let needed = ColumnsNeeded(self, filters: filters, others: [column])
+        return try inMemory(.serial, columns: needed.columns, progress).frequency(ofColumn: needed.place(column), where: needed.remapped(filters), progress: progress)
     }
 
-    /// Summarised over the rows in memory.
+    /// Summarised a column at a time, over the rows `filters` keep.
     public func summary(where filters: [RowFilter], progress: (Double) -> Bool) throws(TableSourceError) -> [ColumnSummary] {
-        try inMemory(.serial, progress).summary(where: filters, progress: progress)
+        let kept = filters.isEmpty ? nil : try rowNames(where: filters, orderedBy: [], progress: TableProgress())
+        let titles = columnTitles
+        var summaries: [ColumnSummary] = []
+        for column in titles.indices {
+            func share(_ done: Double) -> Bool { progress((Double(column) + done) / Double(Swift.max(1, titles.count))) }
+            let table = try inMemory(.serial, columns: [column]) { share($0 / 2) }
+            guard let one = ColumnSummary.summarizing(table.rows, titles: [titles[column]], within: kept.map { .rows($0.map { UInt32(truncatingIfNeeded: $0) }) },
+                                                      progress: { share(0.5 + $0 / 2) }) else { throw .cancelled }
+            summaries += one
+        }
+        return summaries
     }
 
-    /// Written from the rows in memory, arranged as ``rowNames(where:orderedBy:progress:)`` arranges them.
+    /// Arranged as ``rowNames(where:orderedBy:progress:)`` arranges them, then written a batch
+    /// of rows at a time.
     public func write(where filters: [RowFilter], orderedBy order: [ColumnOrder], columns: [Int], format: ExportFormat, to output: OutputFile,
                       progress: (Double) -> Bool) throws(TableSourceError) -> Int {
-        if let bad = (columns + order.map(\.column)).first(where: { !columnTitles.indices.contains($0) }) {
-            throw .unsupported("no column \(bad.addingSaturating(1)); \(title) has \(columnTitles.count)")
+        try checkColumns(columns + order.map(\.column))
+        var names: [Int]? = nil
+        if !filters.isEmpty || !order.isEmpty { names = try rowNames(where: filters, orderedBy: order, progress: TableProgress()) }
+        let count: Int
+        if let names { count = names.count } else { count = try rowCount(progress: TableProgress()) }
+        do {
+            var writer = try TableWriter(output: output, format: format, titles: columns.map { columnTitles[$0] }, numeric: columns.map(isNumeric))
+            try append(names: names, count: count, where: [], orderedBy: [], columns: columns, to: &writer, progress: progress)
+            try writer.finish()
+            return writer.written
+        } catch let error as TableSourceError {
+            throw error
+        } catch {
+            throw .failed("\(error)")
         }
-        return try inMemory(.serial, progress).write(where: filters, orderedBy: order, columns: columns, format: format, to: output, progress: progress)
     }
 
     /// Every row read into memory as text (a missing value an empty field, a number as it is
     /// written), typed as ``isNumeric(_:)`` says, for the library's passes over rows on `loop`
     /// (one core unless told: the defaults above use one); `progress` hears the share read.
     public func rowsInMemory(progress: TableProgress, concurrently loop: ConcurrentLoop = .serial) throws(TableSourceError) -> RowsTable<StringRows> {
-        try inMemory(loop) { progress.report($0) }
+        try inMemory(loop, columns: Array(columnTitles.indices)) { progress.report($0) }
+    }
+
+    /// Refuses a column the table does not have, saying how many it has.
+    private func checkColumns(_ columns: [Int]) throws(TableSourceError) {
+        if let bad = columns.first(where: { !columnTitles.indices.contains($0) }) {
+            throw .unsupported("no column \(bad.addingSaturating(1)); \(title) has \(columnTitles.count)")
+        }
     }
 
     /// Rows read a batch at a time.
     private static var memoryBatch: Int { 65_536 }
 
-    private func inMemory(_ loop: ConcurrentLoop, _ progress: (Double) -> Bool) throws(TableSourceError) -> RowsTable<StringRows> {
+    /// `columns` of every row, as text, typed, a table of their own (numbered from 0 in that order).
+    private func inMemory(_ loop: ConcurrentLoop, columns: [Int], _ progress: (Double) -> Bool) throws(TableSourceError) -> RowsTable<StringRows> {
         let total = try rowCount(progress: .unwatched)
         var records: [[String]] = []
         records.reserveCapacity(Swift.max(0, total))
         while records.count < total {
-            let batch = try rows(at: records.count..<Swift.min(total, records.count + Self.memoryBatch), progress: .unwatched)
+            let batch = try values(ofColumns: columns, at: records.count..<Swift.min(total, records.count + Self.memoryBatch), progress: .unwatched)
             if batch.isEmpty { break }
             records += batch.map { row in row.map { $0.isMissing ? "" : $0.description } }
             guard progress(Double(records.count) / Double(total) / 2) else { throw .cancelled }
         }
-        let titles = columnTitles
-        let columns = titles.indices.map { c in
-            TableColumn.field(c, title: titles[c], kind: isNumeric(c) ? .reals : .text, width: TableColumn.fieldWidth(content: 10, title: titles[c]))
+        let titles = columns.map { columnTitles[$0] }
+        let typed = titles.indices.map { c in
+            TableColumn.field(c, title: titles[c], kind: isNumeric(columns[c]) ? .reals : .text, width: TableColumn.fieldWidth(content: 10, title: titles[c]))
         }
-        return RowsTable(StringRows(records), columns: columns, titles: titles, numeric: titles.indices.map(isNumeric), readFiles: readFiles, title: title,
+        return RowsTable(StringRows(records), columns: typed, titles: titles, numeric: columns.map(isNumeric), readFiles: readFiles, title: title,
                          concurrently: loop)
+    }
+}
+
+/// The columns a pass reads: those its filters test (every column, for a filter of any
+/// column) and the others it names, each once, in the table's order; and where each is among them.
+struct ColumnsNeeded {
+    let columns: [Int]
+    private let places: [Int: Int]
+
+    init(_ source: some TableSource, filters: [RowFilter], others: [Int]) {
+        let all = filters.contains { $0.column == nil }
+        let wanted = all ? Set(source.columnTitles.indices) : Set(filters.compactMap(\.column) + others).filter { source.columnTitles.indices.contains($0) }
+        columns = wanted.sorted()
+        places = Dictionary(uniqueKeysWithValues: columns.enumerated().map { ($1, $0) })
+    }
+
+    /// Where table column `column` is among ``columns`` (past them when it is not one).
+    func place(_ column: Int) -> Int { places[column] ?? columns.count }
+
+    /// `filters` on the columns' places.
+    func remapped(_ filters: [RowFilter]) throws(TableSourceError) -> [RowFilter] {
+        try filters.map { filter throws(TableSourceError) in
+            guard let column = filter.column else { return filter }
+            do { return try RowFilter(column: place(column), title: filter.columnTitle, test: filter.test) } catch { throw .unsupported("\(error)") }
+        }
     }
 }
 

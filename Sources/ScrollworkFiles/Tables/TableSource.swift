@@ -35,6 +35,10 @@ public protocol TableSource: Sendable {
     /// past the end; a missing value is `TableValue.missing`).
     func rows(at positions: Range<Int>, progress: TableProgress) throws(TableSourceError) -> [[TableValue]]
 
+    /// The values of `columns` (in that order) of the rows at `positions` of the table's own
+    /// order, a row an array (fewer rows past the end): what the passes over a few columns read,
+    /// so a columnar source decodes only those (by default, read from whole rows).
+    func values(ofColumns columns: [Int], at positions: Range<Int>, progress: TableProgress) throws(TableSourceError) -> [[TableValue]]
     /// How a viewer reaches a row (by default by name, a row's position in the table's own
     /// order naming it).
     var rowAccess: RowAccess { get }
