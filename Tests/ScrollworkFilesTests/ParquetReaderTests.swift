@@ -119,6 +119,21 @@ import Testing
         #expect(sorted.count == 474)
         _ = try table.frequency(ofColumn: date, where: []) { _ in true }
         #expect(Set(table.cache.kept.keys.map(\.field)) == [string, int64, date])
-        #expect(table.cache.kept.keys.count == 3 * 4)
+    }
+
+    @Test("the first screen reads the first page of each column and no other: a row far down reads the page holding it, found from the pages' headers")
+    func onlyThePagesShown() throws {
+        let table = try ParquetTable(path: Self.folder + "/types-v2-plain.parquet")
+        let first = try table.rows(at: 0..<10, progress: .unwatched)
+        let pages = table.cache.kept.keys.filter { $0.page >= 0 }
+        #expect(Set(pages.map(\.page)) == [0] && Set(pages.map(\.group)) == [0] && pages.count == table.columnTitles.count)
+        let (_, tables) = try Self.expected()
+        let expected = try #require(tables["types"])
+        let far = try table.rows(at: 777..<779, progress: .unwatched).map { $0.map { $0.isMissing ? "" : $0.description } }
+        #expect(far == Array(expected.rows[777..<779]))
+        #expect(first.map { $0.map { $0.isMissing ? "" : $0.description } } == Array(expected.rows[0..<10]))
+        let deep = table.cache.kept.keys.filter { $0.group == 1 && $0.page >= 0 }
+        // One page a column (the one holding rows 377 and 378 of the second group), some past its first.
+        #expect(deep.count == table.columnTitles.count && deep.contains { $0.page > 0 }, "\(deep.map(\.page))")
     }
 }

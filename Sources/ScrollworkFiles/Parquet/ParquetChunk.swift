@@ -10,38 +10,10 @@ struct ParquetChunk: Sendable {
     /// The number of slots (values and nulls, with the empty lists).
     var slots = 0
 
-    /// The chunk `chunk` of leaf `leaf`, read from `file`.
+    /// The chunk `chunk` of leaf `leaf`, read from `file`: every page of it.
     static func read(_ chunk: ParquetMetadata.ColumnChunk, leaf: ParquetSchemaNode, from file: FileBytes) throws(ParquetMetadata.Failure) -> ParquetChunk {
-        guard chunk.start <= file.size, UInt64(chunk.compressedSize) <= file.size - chunk.start else {
-            throw ParquetBytes.failure("the column chunk of \(leaf.element.name) runs past the file's end")
-        }
-        let bytes: [UInt8]
-        do { bytes = try file.read(at: chunk.start, count: chunk.compressedSize) } catch { throw ParquetBytes.failure("\(error)") }
-        guard bytes.count == chunk.compressedSize else { throw ParquetBytes.failure("the file ends inside a column chunk of \(leaf.element.name)") }
-        guard chunk.valueCount <= Self.chunkValueLimit else { throw ParquetBytes.failure("the column chunk of \(leaf.element.name) says it holds \(chunk.valueCount) values") }
-        let type = leaf.element.type ?? 6, width = leaf.element.typeLength ?? 0
-        var decoded = ParquetChunk(values: .empty(type))
-        var dictionary: ParquetValues? = nil
-        var at = 0
-        while at < bytes.count && decoded.slots < chunk.valueCount {
-            let (header, bodyStart) = try ParquetPageHeader.read(bytes, at: at)
-            guard header.valueCount <= Self.pageValueLimit else { throw ParquetBytes.failure("a page of \(leaf.element.name) says it holds \(header.valueCount) values") }
-            guard header.compressedSize <= bytes.count - bodyStart else { throw ParquetBytes.failure("a page of \(leaf.element.name) runs past its chunk") }
-            let body = bytes[bodyStart..<bodyStart + header.compressedSize]
-            at = bodyStart + header.compressedSize
-            switch header.type {
-            case 2:
-                var reader = ParquetBytes(try ParquetCodec.decompress(body, codec: chunk.codec, size: header.uncompressedSize))
-                dictionary = try ParquetValues.plain(&reader, type: type, count: header.valueCount, width: width)
-            case 0, 3:
-                try decoded.appendPage(header, body: body, codec: chunk.codec, leaf: leaf, type: type, width: width, dictionary: dictionary)
-            default: continue
-            }
-        }
-        guard decoded.slots >= chunk.valueCount else {
-            throw ParquetBytes.failure("the column chunk of \(leaf.element.name) holds \(decoded.slots) of its \(chunk.valueCount) values")
-        }
-        return decoded
+        let index = try ParquetPageIndex(chunk, leaf: leaf, file: file)
+        return try index.decode(index.pages.indices, leaf: leaf, file: file)
     }
 
     /// The most values a page may hold: writers cut pages at about 1 MB, and a damaged header
@@ -53,7 +25,7 @@ struct ParquetChunk: Sendable {
     /// The bits a level up to `maximum` takes.
     static func bitWidth(_ maximum: Int) -> Int { maximum <= 0 ? 0 : Int.bitWidth - maximum.leadingZeroBitCount }
 
-    private mutating func appendPage(_ header: ParquetPageHeader, body: ArraySlice<UInt8>, codec: Int, leaf: ParquetSchemaNode, type: Int, width: Int,
+    mutating func appendPage(_ header: ParquetPageHeader, body: ArraySlice<UInt8>, codec: Int, leaf: ParquetSchemaNode, type: Int, width: Int,
                                      dictionary: ParquetValues?) throws(ParquetMetadata.Failure) {
         let count = header.valueCount
         let maxDefinition = leaf.definitionLevel, maxRepetition = leaf.repetitionLevel
@@ -113,4 +85,98 @@ struct ParquetChunk: Sendable {
         var levels = ParquetBytes(reader.bytes, range)
         return try levels.hybrid(count, width: bitWidth(maximum))
     }
+}
+
+/// Where a column chunk's pages are, read from their headers alone (the bodies passed over),
+/// with its dictionary decoded: any page is then read without the pages before it.
+struct ParquetPageIndex: Sendable {
+    /// A data page: its header, where its body is in the file, and its first slot in the chunk.
+    struct Page: Sendable {
+        var header: ParquetPageHeader
+        var body: Range<UInt64>
+        var firstSlot: Int
+    }
+    var pages: [Page] = []
+    var dictionary: ParquetValues?
+    let codec: Int
+    /// The slots of all the pages.
+    var slots = 0
+
+    /// The pages of `chunk` of `leaf` in `file`.
+    init(_ chunk: ParquetMetadata.ColumnChunk, leaf: ParquetSchemaNode, file: FileBytes) throws(ParquetMetadata.Failure) {
+        guard chunk.start <= file.size, UInt64(chunk.compressedSize) <= file.size - chunk.start else {
+            throw ParquetBytes.failure("the column chunk of \(leaf.element.name) runs past the file's end")
+        }
+        guard chunk.valueCount <= ParquetChunk.chunkValueLimit else { throw ParquetBytes.failure("the column chunk of \(leaf.element.name) says it holds \(chunk.valueCount) values") }
+        codec = chunk.codec
+        let type = leaf.element.type ?? 6, width = leaf.element.typeLength ?? 0
+        let end = chunk.start + UInt64(chunk.compressedSize)
+        var at = chunk.start
+        while at < end && slots < chunk.valueCount {
+            let (header, bodyStart) = try Self.header(at: at, end: end, file: file)
+            guard header.valueCount <= ParquetChunk.pageValueLimit else { throw ParquetBytes.failure("a page of \(leaf.element.name) says it holds \(header.valueCount) values") }
+            guard UInt64(header.compressedSize) <= end - bodyStart else { throw ParquetBytes.failure("a page of \(leaf.element.name) runs past its chunk") }
+            let body = bodyStart..<bodyStart + UInt64(header.compressedSize)
+            at = body.upperBound
+            switch header.type {
+            case 2:
+                var reader = ParquetBytes(try ParquetCodec.decompress(ArraySlice(try Self.read(body, file: file)), codec: codec, size: header.uncompressedSize))
+                dictionary = try ParquetValues.plain(&reader, type: type, count: header.valueCount, width: width)
+            case 0, 3:
+                pages.append(Page(header: header, body: body, firstSlot: slots))
+                slots += header.valueCount
+            default: continue
+            }
+        }
+        guard slots >= chunk.valueCount else {
+            throw ParquetBytes.failure("the column chunk of \(leaf.element.name) holds \(slots) of its \(chunk.valueCount) values")
+        }
+    }
+
+    private static func read(_ range: Range<UInt64>, file: FileBytes) throws(ParquetMetadata.Failure) -> [UInt8] {
+        let bytes: [UInt8]
+        do { bytes = try file.read(at: range.lowerBound, count: Int(range.count)) } catch { throw ParquetBytes.failure("\(error)") }
+        guard bytes.count == range.count else { throw ParquetBytes.failure("the file ends inside a page") }
+        return bytes
+    }
+
+    /// The page header at `at`, read a window at a time (most take some tens of bytes; one
+    /// with large statistics more), and where its body starts.
+    private static func header(at: UInt64, end: UInt64, file: FileBytes) throws(ParquetMetadata.Failure) -> (ParquetPageHeader, UInt64) {
+        var window: UInt64 = 512
+        while true {
+            let count = Swift.min(window, end - at)
+            let bytes = try read(at..<at + count, file: file)
+            do {
+                let (header, size) = try ParquetPageHeader.read(bytes, at: 0)
+                return (header, at + UInt64(size))
+            } catch {
+                // Cut short by the window: read more, up to the chunk's end.
+                guard count < end - at else { throw error }
+                window *= 8
+            }
+        }
+    }
+
+    /// The pages `pages` (indices into ``pages``, in order) read and decoded into one chunk.
+    func decode(_ pages: Range<Int>, leaf: ParquetSchemaNode, file: FileBytes) throws(ParquetMetadata.Failure) -> ParquetChunk {
+        let type = leaf.element.type ?? 6, width = leaf.element.typeLength ?? 0
+        var decoded = ParquetChunk(values: .empty(type))
+        for page in self.pages[pages.clamped(to: self.pages.indices)] {
+            let body = try Self.read(page.body, file: file)
+            try decoded.appendPage(page.header, body: ArraySlice(body), codec: codec, leaf: leaf, type: type, width: width, dictionary: dictionary)
+        }
+        return decoded
+    }
+
+    /// The pages holding slots `slots` (for a column that does not repeat, its rows).
+    func pages(holding slots: Range<Int>) -> Range<Int> {
+        guard !slots.isEmpty, !pages.isEmpty else { return 0..<0 }
+        let first = (pages.lastIndex { $0.firstSlot <= slots.lowerBound }) ?? 0
+        let last = (pages.lastIndex { $0.firstSlot < slots.upperBound }) ?? first
+        return first..<(last + 1)
+    }
+
+    /// The bytes it keeps, about.
+    var memory: Int { pages.count * 96 + (dictionary.map { ParquetColumn(storage: .flat(kind: .binary, values: $0, index: nil)).memory } ?? 0) }
 }

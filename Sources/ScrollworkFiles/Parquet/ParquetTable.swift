@@ -94,8 +94,8 @@ public struct ParquetTable: TableSource {
             try progress.check()
             let group = groupContaining(at)
             let start = groupStarts[group], end = Swift.min(groupStarts[group + 1], wanted.upperBound)
-            let read = try columns.map { field throws(TableSourceError) in try column(field, group: group) }
-            for row in at..<end { rows.append(read.map { $0.value(row - start) }) }
+            let read = try columns.map { field throws(TableSourceError) in try values(ofField: field, group: group, rows: (at - start)..<(end - start)) }
+            for row in 0..<(end - at) { rows.append(read.map { $0[row] }) }
             at = end
         }
         return rows
@@ -111,10 +111,41 @@ public struct ParquetTable: TableSource {
         return low
     }
 
-    /// Field `field`'s values in row group `group`, from the cache or read now.
+    /// Field `field`'s values of rows `rows` of row group `group` (counted from the group's
+    /// first): for a column that does not repeat, only the pages holding them are read (found
+    /// from the pages' headers); a nested field's whole chunks are put together.
+    func values(ofField field: Int, group: Int, rows: Range<Int>) throws(TableSourceError) -> [TableValue] {
+        let node = root.children[field]
+        func failed(_ error: ParquetMetadata.Failure) -> TableSourceError { .failed("\(title): row group \(group + 1), \(node.element.name): \(error)") }
+        guard node.isLeaf && !node.isRepeated else {
+            let column = try column(field, group: group)
+            return rows.map { column.value($0) }
+        }
+        let index: ParquetPageIndex
+        let indexKey = ParquetCache.Key(group: group, field: field, page: ParquetCache.Key.pageIndex)
+        if case let .index(kept)? = cache.value(for: indexKey) { index = kept } else {
+            do { index = try ParquetPageIndex(metadata.rowGroups[group].columns[node.leaves.lowerBound], leaf: node, file: file) } catch { throw failed(error) }
+            cache.keep(.index(index), for: indexKey)
+        }
+        var values = [TableValue](repeating: .missing("NULL"), count: rows.count)
+        for page in index.pages(holding: rows) {
+            let key = ParquetCache.Key(group: group, field: field, page: page)
+            let column: ParquetColumn
+            if case let .column(kept)? = cache.value(for: key) { column = kept } else {
+                do { column = ParquetColumn(flat: try index.decode(page..<page + 1, leaf: node, file: file), leaf: node) } catch { throw failed(error) }
+                cache.keep(.column(column), for: key)
+            }
+            let first = index.pages[page].firstSlot
+            let shown = rows.clamped(to: first..<first + index.pages[page].header.valueCount)
+            for row in shown { values[row - rows.lowerBound] = column.value(row - first) }
+        }
+        return values
+    }
+
+    /// Field `field`'s values in row group `group`, whole, from the cache or read now.
     func column(_ field: Int, group: Int) throws(TableSourceError) -> ParquetColumn {
-        let key = ParquetCache.Key(group: group, field: field)
-        if let kept = cache.value(for: key) { return kept }
+        let key = ParquetCache.Key(group: group, field: field, page: ParquetCache.Key.wholeChunk)
+        if case let .column(kept)? = cache.value(for: key) { return kept }
         let node = root.children[field]
         let rowCount = metadata.rowGroups[group].rowCount
         let chunks: [ParquetChunk]
@@ -125,24 +156,14 @@ public struct ParquetTable: TableSource {
         } catch { throw .failed("\(title): row group \(group + 1), \(node.element.name): \(error)") }
         let column: ParquetColumn
         if node.isLeaf && !node.isRepeated {
-            let chunk = chunks[0]
-            guard chunk.slots >= rowCount else { throw .failed("\(title): row group \(group + 1), \(node.element.name) holds \(chunk.slots) of its \(rowCount) rows") }
-            var index: [Int32]? = nil
-            if !chunk.definitions.isEmpty {
-                var next: Int32 = 0
-                index = chunk.definitions.map { level in
-                    guard Int(level) == node.definitionLevel else { return -1 }
-                    defer { next += 1 }
-                    return next
-                }
-            }
-            column = ParquetColumn(storage: .flat(kind: node.kind, values: chunk.values, index: index))
+            guard chunks[0].slots >= rowCount else { throw .failed("\(title): row group \(group + 1), \(node.element.name) holds \(chunks[0].slots) of its \(rowCount) rows") }
+            column = ParquetColumn(flat: chunks[0], leaf: node)
         } else {
             do {
                 column = ParquetColumn(storage: .assembled(try ParquetAssembly.rows(of: node, chunks: chunks, rowCount: rowCount)))
             } catch { throw .failed("\(title): row group \(group + 1), \(node.element.name): \(error)") }
         }
-        cache.keep(column, for: key)
+        cache.keep(.column(column), for: key)
         return column
     }
 }
@@ -156,6 +177,23 @@ struct ParquetColumn: Sendable {
         case assembled([String?])
     }
     var storage: Storage
+
+    /// The values of a leaf that does not repeat, a row a slot.
+    init(flat chunk: ParquetChunk, leaf: ParquetSchemaNode) {
+        var index: [Int32]? = nil
+        if !chunk.definitions.isEmpty {
+            var next: Int32 = 0
+            index = chunk.definitions.map { level in
+                guard Int(level) == leaf.definitionLevel else { return -1 }
+                defer { next += 1 }
+                return next
+            }
+        }
+        storage = .flat(kind: leaf.kind, values: chunk.values, index: index)
+    }
+
+    /// A field's values as they are kept.
+    init(storage: Storage) { self.storage = storage }
 
     /// Row `row`'s value (a missing value past the rows read).
     func value(_ row: Int) -> TableValue {
@@ -188,15 +226,34 @@ struct ParquetColumn: Sendable {
     }
 }
 
-/// Decoded column chunks kept for the rows read next, the least recently read dropped first
-/// once they hold more than `limit` bytes.
+/// What a Parquet table keeps of what it read: a column chunk's page index, a page's values, or
+/// a nested field's whole rows.
+enum ParquetCached: Sendable {
+    case index(ParquetPageIndex)
+    case column(ParquetColumn)
+
+    /// The bytes it keeps, about.
+    var memory: Int {
+        switch self {
+        case let .index(index): return index.memory
+        case let .column(column): return column.memory
+        }
+    }
+}
+
+/// Decoded pages kept for the rows read next, the least recently read dropped first once they
+/// hold more than `limit` bytes.
 final class ParquetCache: Sendable {
     struct Key: Hashable, Sendable {
         var group: Int
         var field: Int
+        /// A data page's number in its chunk, or one of the two below.
+        var page: Int
+        static let wholeChunk = -1
+        static let pageIndex = -2
     }
     private struct State {
-        var columns: [Key: (column: ParquetColumn, used: Int)] = [:]
+        var entries: [Key: (value: ParquetCached, used: Int)] = [:]
         var bytes = 0
         var clock = 0
     }
@@ -205,28 +262,30 @@ final class ParquetCache: Sendable {
 
     init(limit: Int) { self.limit = limit }
 
-    /// The chunks kept, and the bytes they hold (tests).
-    var kept: (keys: Set<Key>, bytes: Int) { state.withLock { (Set($0.columns.keys), $0.bytes) } }
+    /// What is kept, and the bytes it holds (tests).
+    var kept: (keys: Set<Key>, bytes: Int) { state.withLock { (Set($0.entries.keys), $0.bytes) } }
 
-    func value(for key: Key) -> ParquetColumn? {
+    func value(for key: Key) -> ParquetCached? {
         state.withLock { state in
-            guard let kept = state.columns[key] else { return nil }
+            guard let kept = state.entries[key] else { return nil }
             state.clock += 1
-            state.columns[key] = (kept.column, state.clock)
-            return kept.column
+            state.entries[key] = (kept.value, state.clock)
+            return kept.value
         }
     }
 
-    func keep(_ column: ParquetColumn, for key: Key) {
+    func keep(_ value: ParquetCached, for key: Key) {
         state.withLock { state in
             state.clock += 1
-            if let old = state.columns[key] { state.bytes -= old.column.memory }
-            state.columns[key] = (column, state.clock)
-            state.bytes += column.memory
-            while state.bytes > limit, state.columns.count > 1,
-                  let oldest = state.columns.filter({ $0.key != key }).min(by: { $0.value.used < $1.value.used }) {
-                state.bytes -= oldest.value.column.memory
-                state.columns[oldest.key] = nil
+            if let old = state.entries[key] { state.bytes -= old.value.memory }
+            state.entries[key] = (value, state.clock)
+            state.bytes += value.memory
+            guard state.bytes > limit else { return }
+            // The oldest first, until under the limit (the one just kept stays).
+            let oldest = state.entries.filter { $0.key != key }.sorted { $0.value.used < $1.value.used }
+            for (old, entry) in oldest where state.bytes > limit {
+                state.bytes -= entry.value.memory
+                state.entries[old] = nil
             }
         }
     }

@@ -153,7 +153,7 @@ def main():
         files[name] = "types"
     # Data pages v2, no dictionary (plain), small pages.
     pq.write_table(table, os.path.join(here, "types-v2-plain.parquet"), compression="snappy", use_dictionary=False,
-                   data_page_version="2.0", data_page_size=4096, row_group_size=400)
+                   data_page_version="2.0", data_page_size=4096, write_batch_size=64, row_group_size=400)
     files["types-v2-plain.parquet"] = "types"
     # The DELTA encodings and BYTE_STREAM_SPLIT, as column_encoding asks for them.
     encodings = {}
