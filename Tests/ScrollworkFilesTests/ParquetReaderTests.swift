@@ -91,6 +91,12 @@ import Testing
             let rows = try fresh.rows(at: start..<Swift.min(600, start + 3), progress: .unwatched).map { $0.map { $0.isMissing ? "" : $0.description } }
             #expect(rows == Array(whole[start..<Swift.min(600, start + 3)]))
         }
+        // By name, in any order, across row groups (as a sorted view or a save asks): the same rows.
+        let names = (0..<600).map { ($0 * 373) % 600 } + [-1, 600, Int.max, Int.min]
+        let named = try ParquetTable(path: Self.folder + "/session.parquet").rows(named: names, progress: .unwatched)
+        #expect(named.count == names.count)
+        #expect(named.prefix(600).map { $0.map { $0.isMissing ? "" : $0.description } } == names.prefix(600).map { whole[$0] })
+        #expect(named.suffix(4).allSatisfy { $0.allSatisfy(\.isMissing) })
         #expect(try fresh.rows(at: 598..<Int.max, progress: .unwatched).count == 2)
         #expect(try fresh.rows(at: Int.min..<2, progress: .unwatched).count == 2)
         #expect(try fresh.rows(at: 700..<800, progress: .unwatched).isEmpty)

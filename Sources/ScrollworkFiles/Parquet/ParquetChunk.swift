@@ -172,11 +172,19 @@ struct ParquetPageIndex: Sendable {
     /// The pages holding slots `slots` (for a column that does not repeat, its rows).
     func pages(holding slots: Range<Int>) -> Range<Int> {
         guard !slots.isEmpty, !pages.isEmpty else { return 0..<0 }
-        let first = (pages.lastIndex { $0.firstSlot <= slots.lowerBound }) ?? 0
-        let last = (pages.lastIndex { $0.firstSlot < slots.upperBound }) ?? first
-        return first..<(last + 1)
+        return page(holding: slots.lowerBound)..<(page(holding: slots.upperBound - 1) + 1)
+    }
+
+    /// The page holding slot `slot` (the first or last page for one outside them).
+    func page(holding slot: Int) -> Int {
+        var low = 0, high = pages.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if pages[mid].firstSlot <= slot { low = mid } else { high = mid - 1 }
+        }
+        return low
     }
 
     /// The bytes it keeps, about.
-    var memory: Int { pages.count * 96 + (dictionary.map { ParquetColumn(storage: .flat(kind: .binary, values: $0, index: nil)).memory } ?? 0) }
+    var memory: Int { pages.count * 96 + (dictionary.map(ParquetColumn.memory(of:)) ?? 0) }
 }

@@ -55,59 +55,74 @@ enum ParquetCodec {
         var reader = ParquetBytes(Array(bytes))
         let length = try reader.varint()
         guard length == UInt64(size) else { throw ParquetBytes.failure("a Snappy page says \(length) bytes where its header says \(size)") }
-        var output: [UInt8] = []
-        output.reserveCapacity(size)
+        var output = Output(size: size)
         while reader.remaining > 0 {
             let tag = try reader.byte()
             switch tag & 3 {
             case 0:
                 var literal = Int(tag >> 2)
                 if literal >= 60 { literal = Int(try reader.littleEndian(literal - 59)) }
-                let range = try reader.take(literal + 1)
-                output += reader.bytes[range]
+                try output.literal(reader.bytes, try reader.take(literal + 1))
             case 1:
                 let count = Int((tag >> 2) & 7) + 4
                 let offset = Int(tag >> 5) << 8 | Int(try reader.byte())
-                try copy(&output, offset: offset, count: count)
+                try output.copy(offset: offset, count: count)
             case 2:
-                try copy(&output, offset: Int(try reader.littleEndian(2)), count: Int(tag >> 2) + 1)
+                try output.copy(offset: Int(try reader.littleEndian(2)), count: Int(tag >> 2) + 1)
             default:
-                try copy(&output, offset: Int(try reader.littleEndian(4)), count: Int(tag >> 2) + 1)
+                try output.copy(offset: Int(try reader.littleEndian(4)), count: Int(tag >> 2) + 1)
             }
-            guard output.count <= size else { throw ParquetBytes.failure("a Snappy page makes more than its \(size) bytes") }
         }
-        guard output.count == size else { throw ParquetBytes.failure("a Snappy page makes \(output.count) of its \(size) bytes") }
-        return output
+        return try output.whole("Snappy")
     }
 
-    /// Appends `count` bytes copied from `offset` bytes back (overlapping copies repeat).
-    private static func copy(_ output: inout [UInt8], offset: Int, count: Int) throws(ParquetMetadata.Failure) {
-        guard offset > 0, offset <= output.count else { throw ParquetBytes.failure("a copy from \(offset) bytes back, before the page's start") }
-        let start = output.count - offset
-        for k in 0..<count { output.append(output[start + k]) }
+    /// A page's bytes being made, as large as its header says from the start: literals and
+    /// copies written in place, never past its end.
+    struct Output {
+        private(set) var bytes: [UInt8]
+        private(set) var count = 0
+
+        init(size: Int) { bytes = [UInt8](repeating: 0, count: size) }
+
+        mutating func literal(_ source: [UInt8], _ range: Range<Int>) throws(ParquetMetadata.Failure) {
+            guard range.count <= bytes.count - count else { throw ParquetBytes.failure("a page makes more than its \(bytes.count) bytes") }
+            bytes.replaceSubrange(count..<count + range.count, with: source[range])
+            count += range.count
+        }
+
+        /// `length` bytes copied from `offset` bytes back (an overlapping copy repeats them).
+        mutating func copy(offset: Int, count length: Int) throws(ParquetMetadata.Failure) {
+            guard offset > 0, offset <= count else { throw ParquetBytes.failure("a copy from \(offset) bytes back, before the page's start") }
+            guard length <= bytes.count - count else { throw ParquetBytes.failure("a page makes more than its \(bytes.count) bytes") }
+            let from = count - offset
+            for k in 0..<length { bytes[count + k] = bytes[from + k] }
+            count += length
+        }
+
+        /// The bytes, once all were made.
+        func whole(_ codec: String) throws(ParquetMetadata.Failure) -> [UInt8] {
+            guard count == bytes.count else { throw ParquetBytes.failure("a \(codec) page makes \(count) of its \(bytes.count) bytes") }
+            return bytes
+        }
     }
 
     /// LZ4's block format (LZ4_RAW): sequences of literals and matches.
     static func lz4Block(_ bytes: ArraySlice<UInt8>, size: Int) throws(ParquetMetadata.Failure) -> [UInt8] {
         var reader = ParquetBytes(Array(bytes))
-        var output: [UInt8] = []
-        output.reserveCapacity(size)
+        var output = Output(size: size)
         while reader.remaining > 0 {
             let token = try reader.byte()
             var literals = Int(token >> 4)
             if literals == 15 { literals += try lz4Length(&reader) }
-            output += reader.bytes[try reader.take(literals)]
+            try output.literal(reader.bytes, try reader.take(literals))
             // The last sequence has literals only.
             if reader.remaining == 0 { break }
             let offset = Int(try reader.littleEndian(2))
             var match = Int(token & 15)
             if match == 15 { match += try lz4Length(&reader) }
-            guard match + 4 <= size - output.count else { throw ParquetBytes.failure("an LZ4 page makes more than its \(size) bytes") }
-            try copy(&output, offset: offset, count: match + 4)
-            guard output.count <= size else { throw ParquetBytes.failure("an LZ4 page makes more than its \(size) bytes") }
+            try output.copy(offset: offset, count: match + 4)
         }
-        guard output.count == size else { throw ParquetBytes.failure("an LZ4 page makes \(output.count) of its \(size) bytes") }
-        return output
+        return try output.whole("LZ4")
     }
 
     private static func lz4Length(_ reader: inout ParquetBytes) throws(ParquetMetadata.Failure) -> Int {

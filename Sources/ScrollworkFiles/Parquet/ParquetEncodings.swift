@@ -141,6 +141,9 @@ struct ParquetBytes {
 
 /// The values of a column's page or chunk that are there (no nulls), by physical type.
 enum ParquetValues: Sendable {
+    /// Values named by their index in a dictionary (a dictionary-encoded page's, kept so:
+    /// a column of a few distinct texts holds each once).
+    indirect case indexed(dictionary: ParquetValues, indices: [UInt32])
     case booleans([Bool])
     case int32([Int32])
     case int64([Int64])
@@ -153,6 +156,7 @@ enum ParquetValues: Sendable {
     /// The number of values.
     var count: Int {
         switch self {
+        case let .indexed(_, indices): return indices.count
         case let .booleans(v): return v.count
         case let .int32(v): return v.count
         case let .int64(v): return v.count
@@ -174,9 +178,16 @@ enum ParquetValues: Sendable {
         }
     }
 
-    /// These values, then `more` (of the same type).
+    /// These values, then `more` (of the same type). Pages of one chunk share its dictionary:
+    /// their indices are joined; a chunk whose writer went from its dictionary to plain pages
+    /// midway is kept plain.
     mutating func append(_ more: ParquetValues) throws(ParquetMetadata.Failure) {
         switch (self, more) {
+        case let (.indexed(dictionary, a), .indexed(_, b)): self = .indexed(dictionary: dictionary, indices: a + b)
+        case (.indexed, _):
+            self = try plain()
+            try append(more)
+        case (_, .indexed): try append(try more.plain())
         case let (.booleans(a), .booleans(b)): self = .booleans(a + b)
         case let (.int32(a), .int32(b)): self = .int32(a + b)
         case let (.int64(a), .int64(b)): self = .int64(a + b)
@@ -189,25 +200,34 @@ enum ParquetValues: Sendable {
         }
     }
 
-    /// The values at `indices` (a dictionary's entries as the data pages name them).
+    /// The values at `indices` (a dictionary's entries as the data pages name them), kept as
+    /// indices into it.
     func gathering(_ indices: [UInt64]) throws(ParquetMetadata.Failure) -> ParquetValues {
         let n = count
         guard indices.allSatisfy({ $0 < UInt64(n) }) else { throw ParquetBytes.failure("a dictionary index past the dictionary's \(n) entries") }
-        switch self {
-        case let .booleans(v): return .booleans(indices.map { v[Int($0)] })
-        case let .int32(v): return .int32(indices.map { v[Int($0)] })
-        case let .int64(v): return .int64(indices.map { v[Int($0)] })
-        case let .floats(v): return .floats(indices.map { v[Int($0)] })
-        case let .doubles(v): return .doubles(indices.map { v[Int($0)] })
+        return .indexed(dictionary: self, indices: indices.map { UInt32(truncatingIfNeeded: $0) })
+    }
+
+    /// Dictionary-indexed values written out, each its own; others as they are.
+    func plain() throws(ParquetMetadata.Failure) -> ParquetValues {
+        guard case let .indexed(dictionary, indices) = self else { return self }
+        let i = indices.map(Int.init)
+        switch try dictionary.plain() {
+        case let .booleans(v): return .booleans(i.map { v[$0] })
+        case let .int32(v): return .int32(i.map { v[$0] })
+        case let .int64(v): return .int64(i.map { v[$0] })
+        case let .floats(v): return .floats(i.map { v[$0] })
+        case let .doubles(v): return .doubles(i.map { v[$0] })
         case let .bytes(starts, data):
             var newStarts = [0]
             var newData: [UInt8] = []
-            newStarts.reserveCapacity(indices.count + 1)
-            for i in indices {
-                newData += data[starts[Int(i)]..<starts[Int(i) + 1]]
+            newStarts.reserveCapacity(i.count + 1)
+            for k in i {
+                newData.append(contentsOf: data[starts[k]..<starts[k + 1]])
                 newStarts.append(newData.count)
             }
             return .bytes(starts: newStarts, data: newData)
+        case .indexed: throw ParquetBytes.failure("a dictionary of dictionary indices")
         }
     }
 
@@ -229,13 +249,24 @@ enum ParquetValues: Sendable {
             let range = try reader.take(try ParquetBytes.product(count, size))
             return .bytes(starts: (0...count).map { $0 * size }, data: Array(reader.bytes[range]))
         case 6:
-            var starts = [0]
-            var data: [UInt8] = []
-            starts.reserveCapacity(count + 1)
+            // Where each value is first, then the bytes copied once.
+            var ranges: [Range<Int>] = []
+            ranges.reserveCapacity(Swift.min(count, reader.remaining / 4))
+            var total = 0
             for _ in 0..<count {
                 let length = Int(try reader.littleEndian(4))
-                data += reader.bytes[try reader.take(length)]
-                starts.append(data.count)
+                let range = try reader.take(length)
+                ranges.append(range)
+                total += range.count
+            }
+            var starts = [0]
+            starts.reserveCapacity(count + 1)
+            var data = [UInt8](repeating: 0, count: total)
+            var at = 0
+            for range in ranges {
+                data.replaceSubrange(at..<at + range.count, with: reader.bytes[range])
+                at += range.count
+                starts.append(at)
             }
             return .bytes(starts: starts, data: data)
         default: throw ParquetBytes.failure("a physical type \(type) no Parquet writer uses")

@@ -101,6 +101,35 @@ public struct ParquetTable: TableSource {
         return rows
     }
 
+    /// The rows named `names` (their positions), in that order, a column at a time: each page
+    /// they fall in read once, however the names are ordered (a sorted view's, a save's).
+    public func rows(named names: [Int], progress: TableProgress) throws(TableSourceError) -> [[TableValue]] {
+        try values(ofColumns: Array(root.children.indices), named: names, progress: progress)
+    }
+
+    /// `columns` of the rows named `names`, in that order, reading only those columns' pages.
+    public func values(ofColumns columns: [Int], named names: [Int], progress: TableProgress) throws(TableSourceError) -> [[TableValue]] {
+        if let bad = columns.first(where: { !root.children.indices.contains($0) }) {
+            throw .unsupported("no column \(bad.addingSaturating(1)); \(title) has \(root.children.count)")
+        }
+        let total = groupStarts[groupStarts.count - 1]
+        let width = columns.count
+        var rows = names.map { (0..<total).contains($0) ? [TableValue](repeating: .missing("NULL"), count: width) : [TableValue](repeating: .missing("(deleted)"), count: width) }
+        let groups = names.map { (0..<total).contains($0) ? groupContaining($0) : -1 }
+        for (place, field) in columns.enumerated() {
+            try progress.check()
+            // Each row group's rows among the names, in one call a group.
+            var byGroup: [Int: [Int]] = [:]
+            for (k, group) in groups.enumerated() where group >= 0 { byGroup[group, default: []].append(k) }
+            for (group, ks) in byGroup {
+                let start = groupStarts[group]
+                let read = try values(ofField: field, group: group, rows: ks.map { names[$0] - start })
+                for (k, value) in zip(ks, read) { rows[k][place] = value }
+            }
+        }
+        return rows
+    }
+
     /// The row group holding row `row` (within the rows).
     private func groupContaining(_ row: Int) -> Int {
         var low = 0, high = groupStarts.count - 2
@@ -116,30 +145,72 @@ public struct ParquetTable: TableSource {
     /// from the pages' headers); a nested field's whole chunks are put together.
     func values(ofField field: Int, group: Int, rows: Range<Int>) throws(TableSourceError) -> [TableValue] {
         let node = root.children[field]
-        func failed(_ error: ParquetMetadata.Failure) -> TableSourceError { .failed("\(title): row group \(group + 1), \(node.element.name): \(error)") }
         guard node.isLeaf && !node.isRepeated else {
             let column = try column(field, group: group)
             return rows.map { column.value($0) }
         }
-        let index: ParquetPageIndex
-        let indexKey = ParquetCache.Key(group: group, field: field, page: ParquetCache.Key.pageIndex)
-        if case let .index(kept)? = cache.value(for: indexKey) { index = kept } else {
-            do { index = try ParquetPageIndex(metadata.rowGroups[group].columns[node.leaves.lowerBound], leaf: node, file: file) } catch { throw failed(error) }
-            cache.keep(.index(index), for: indexKey)
-        }
+        let index = try pageIndex(field, group: group)
         var values = [TableValue](repeating: .missing("NULL"), count: rows.count)
         for page in index.pages(holding: rows) {
-            let key = ParquetCache.Key(group: group, field: field, page: page)
-            let column: ParquetColumn
-            if case let .column(kept)? = cache.value(for: key) { column = kept } else {
-                do { column = ParquetColumn(flat: try index.decode(page..<page + 1, leaf: node, file: file), leaf: node) } catch { throw failed(error) }
-                cache.keep(.column(column), for: key)
-            }
+            let column = try pageColumn(field, group: group, page: page, index: index)
             let first = index.pages[page].firstSlot
             let shown = rows.clamped(to: first..<first + index.pages[page].header.valueCount)
             for row in shown { values[row - rows.lowerBound] = column.value(row - first) }
         }
         return values
+    }
+
+    /// Field `field`'s values of rows `rows` (counted from the group's first, in any order) of
+    /// row group `group`.
+    private func values(ofField field: Int, group: Int, rows: [Int]) throws(TableSourceError) -> [TableValue] {
+        let node = root.children[field]
+        guard node.isLeaf && !node.isRepeated else {
+            let column = try column(field, group: group)
+            return rows.map { column.value($0) }
+        }
+        let index = try pageIndex(field, group: group)
+        // The pages read for this call, so each is looked up once.
+        var read: [Int: ParquetColumn] = [:]
+        var values: [TableValue] = []
+        values.reserveCapacity(rows.count)
+        for row in rows {
+            let page = index.page(holding: row)
+            guard index.pages.indices.contains(page) else { values.append(.missing("NULL")); continue }
+            let column: ParquetColumn
+            if let kept = read[page] { column = kept } else {
+                column = try pageColumn(field, group: group, page: page, index: index)
+                read[page] = column
+            }
+            values.append(column.value(row - index.pages[page].firstSlot))
+        }
+        return values
+    }
+
+    private func failure(_ field: Int, group: Int, _ error: ParquetMetadata.Failure) -> TableSourceError {
+        .failed("\(title): row group \(group + 1), \(root.children[field].element.name): \(error)")
+    }
+
+    /// The page index of field `field`'s chunk in row group `group` (a leaf's).
+    private func pageIndex(_ field: Int, group: Int) throws(TableSourceError) -> ParquetPageIndex {
+        let key = ParquetCache.Key(group: group, field: field, page: ParquetCache.Key.pageIndex)
+        if case let .index(kept)? = cache.value(for: key) { return kept }
+        let node = root.children[field]
+        let index: ParquetPageIndex
+        do { index = try ParquetPageIndex(metadata.rowGroups[group].columns[node.leaves.lowerBound], leaf: node, file: file) } catch { throw failure(field, group: group, error) }
+        cache.keep(.index(index), for: key)
+        return index
+    }
+
+    /// Page `page` of field `field`'s chunk in row group `group`, decoded.
+    private func pageColumn(_ field: Int, group: Int, page: Int, index: ParquetPageIndex) throws(TableSourceError) -> ParquetColumn {
+        let key = ParquetCache.Key(group: group, field: field, page: page)
+        if case let .column(kept)? = cache.value(for: key) { return kept }
+        let column: ParquetColumn
+        do { column = ParquetColumn(flat: try index.decode(page..<page + 1, leaf: root.children[field], file: file), leaf: root.children[field]) } catch {
+            throw failure(field, group: group, error)
+        }
+        cache.keep(.column(column), for: key)
+        return column
     }
 
     /// Field `field`'s values in row group `group`, whole, from the cache or read now.
@@ -212,16 +283,22 @@ struct ParquetColumn: Sendable {
     var memory: Int {
         switch storage {
         case let .flat(_, values, index):
-            let indexBytes = (index?.count ?? 0) * 4
-            switch values {
-            case let .booleans(v): return v.count + indexBytes
-            case let .int32(v): return v.count * 4 + indexBytes
-            case let .int64(v): return v.count * 8 + indexBytes
-            case let .floats(v): return v.count * 4 + indexBytes
-            case let .doubles(v): return v.count * 8 + indexBytes
-            case let .bytes(starts, data): return starts.count * 8 + data.count + indexBytes
-            }
+            return Self.memory(of: values) + (index?.count ?? 0) * 4
         case let .assembled(texts): return texts.reduce(0) { $0 + ($1?.utf8.count ?? 0) + 16 }
+        }
+    }
+
+    /// The bytes `values` keep, about.
+    static func memory(of values: ParquetValues) -> Int {
+        switch values {
+        // The dictionary is its chunk's page index's, counted there.
+        case let .indexed(_, indices): return indices.count * 4
+        case let .booleans(v): return v.count
+        case let .int32(v): return v.count * 4
+        case let .int64(v): return v.count * 8
+        case let .floats(v): return v.count * 4
+        case let .doubles(v): return v.count * 8
+        case let .bytes(starts, data): return starts.count * 8 + data.count
         }
     }
 }
@@ -280,12 +357,11 @@ final class ParquetCache: Sendable {
             if let old = state.entries[key] { state.bytes -= old.value.memory }
             state.entries[key] = (value, state.clock)
             state.bytes += value.memory
-            guard state.bytes > limit else { return }
             // The oldest first, until under the limit (the one just kept stays).
-            let oldest = state.entries.filter { $0.key != key }.sorted { $0.value.used < $1.value.used }
-            for (old, entry) in oldest where state.bytes > limit {
-                state.bytes -= entry.value.memory
-                state.entries[old] = nil
+            while state.bytes > limit, state.entries.count > 1,
+                  let oldest = state.entries.min(by: { $0.key == key ? false : $1.key == key ? true : $0.value.used < $1.value.used }), oldest.key != key {
+                state.bytes -= oldest.value.value.memory
+                state.entries[oldest.key] = nil
             }
         }
     }

@@ -6,6 +6,7 @@ extension ParquetValueKind {
     /// Value `i` of `values` (of physical type `type`) as a cell's value.
     func value(_ values: ParquetValues, at i: Int) -> TableValue {
         switch values {
+        case let .indexed(dictionary, indices): return value(dictionary, at: Int(indices[i]))
         case let .booleans(v): return .string(v[i] ? "true" : "false")
         case let .int32(v): return integer(Int64(v[i]), bits: 32)
         case let .int64(v): return integer(v[i], bits: 64)

@@ -20,6 +20,11 @@ extension TableSource {
         try rows(at: positions, progress: progress).map { row in columns.map { row.indices.contains($0) ? row[$0] : .empty } }
     }
 
+    /// Picked from whole rows.
+    public func values(ofColumns columns: [Int], named names: [Int], progress: TableProgress) throws(TableSourceError) -> [[TableValue]] {
+        try rows(named: names, progress: progress).map { row in columns.map { row.indices.contains($0) ? row[$0] : .empty } }
+    }
+
     /// The rows counted with ``rowCount(progress:)``, or those `filters` keep arranged and counted.
     public func count(where filters: [RowFilter], progress: TableProgress) throws(TableSourceError) -> Int {
         guard !filters.isEmpty else { return try rowCount(progress: progress) }
@@ -200,20 +205,31 @@ extension TableSource {
     /// `filters` keep in `order`; a missing value is an empty field. What a batch run and a
     /// viewer's Ctrl-S both write.
     ///
+    /// Rows named in an order of their own are read in large batches from a source without an
+    /// engine (each of its pages is then read once a batch, not once a few rows), in batches
+    /// of 10,000 otherwise (an engine's statement a batch).
+    ///
     /// - Throws: `TableSourceError` when the source or the writer fails, or `progress` says stop.
     public func append(names: [Int]?, count: Int, where filters: [RowFilter], orderedBy order: [ColumnOrder], columns: [Int],
                        to writer: inout TableWriter, progress: (Double) -> Bool) throws(TableSourceError) {
         let total = Swift.max(0, names.map { Swift.min($0.count, count) } ?? count)
-        let batch = 10_000
+        let batch = names != nil && engine == nil ? 131_072 : 10_000
         var at = 0
         while at < total {
             let range = at..<Swift.min(total, at + batch)
+            // The columns written alone, where the source can read them so.
             let rows: [[TableValue]]
-            if let names { rows = try self.rows(named: Array(names[range]), progress: .unwatched) } else {
-                rows = try self.rows(at: range, where: filters, orderedBy: order, progress: .unwatched)
+            if let names {
+                rows = try values(ofColumns: columns, named: Array(names[range]), progress: .unwatched)
+            } else if filters.isEmpty && order.isEmpty {
+                rows = try values(ofColumns: columns, at: range, progress: .unwatched)
+            } else {
+                rows = try self.rows(at: range, where: filters, orderedBy: order, progress: .unwatched).map { row in
+                    columns.map { row.indices.contains($0) ? row[$0] : .empty }
+                }
             }
             do {
-                try writer.append(rows.map { row in columns.map { row.indices.contains($0) && !row[$0].isMissing ? row[$0].description : nil } })
+                try writer.append(rows.map { row in row.map { $0.isMissing ? nil : $0.description } })
             } catch { throw .failed("\(error)") }
             at = range.upperBound
             guard progress(Double(at) / Double(total)) else { throw .cancelled }

@@ -39,6 +39,9 @@ public protocol TableSource: Sendable {
     /// order, a row an array (fewer rows past the end): what the passes over a few columns read,
     /// so a columnar source decodes only those (by default, read from whole rows).
     func values(ofColumns columns: [Int], at positions: Range<Int>, progress: TableProgress) throws(TableSourceError) -> [[TableValue]]
+    /// The values of `columns` (in that order) of the rows `names` name, in that order: what a
+    /// save of some columns in a view's order reads (by default, picked from whole rows).
+    func values(ofColumns columns: [Int], named names: [Int], progress: TableProgress) throws(TableSourceError) -> [[TableValue]]
     /// How a viewer reaches a row (by default by name, a row's position in the table's own
     /// order naming it).
     var rowAccess: RowAccess { get }
