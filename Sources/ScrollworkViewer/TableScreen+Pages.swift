@@ -56,10 +56,14 @@ extension TableScreen {
             }
             view.table.replaceRows(with: shown.pages, orderedBy: view.table.sortOrder, sameRows: true)
             if !shown.fitted, case .success = answer.rows {
-                // The columns as wide as the first rows need (a title's width at least): a
-                // source says nothing of its values' widths before they come.
+                // The columns as wide as the first rows need, where that is wider than they
+                // were made (a source says nothing of its values' widths before they come, and
+                // the first rows' may be the narrowest: ids that gain digits further down).
                 shown.fitted = true
+                let made = view.table.columns.map(\.width)
                 for column in view.table.columns.indices { view.fitColumn(column) }
+                let narrowed = view.table.columns.indices.filter { view.table.columnWidths[$0] < made[$0].ideal }
+                do { try view.table.widenColumns(narrowed.map { ($0, made[$0]) }) } catch { note = "\(error)" }
             }
             return true
         }

@@ -1,6 +1,7 @@
 import Foundation
 import Scrollwork
 import ScrollworkFiles
+import ScrollworkTerminal
 import ScrollworkWidgets
 import Testing
 @testable import ScrollworkViewer
@@ -115,5 +116,23 @@ struct MemoryTable: TableSource {
         private var heard: [Double] = []
         func append(_ value: Double) { lock.withLock { heard.append(value) } }
         var values: [Double] { lock.withLock { heard } }
+    }
+}
+
+/// A table screen over a source of its own: its columns fitted to the first rows that come.
+@Suite struct TableScreenColumnsTests {
+    @Test("the columns grow to the first rows' widths, and never narrow below what they were made (a row further down may be wider)")
+    func columnsFitTheFirstRows() throws {
+        let long = String(repeating: "w", count: 40)
+        let records = (0..<300).map { i in ["\(i)", i == 0 ? long : "x", "\(i * 1000)"] }
+        var t = HeadlessTerminal(TableViewer(MemoryTable(columnTitles: ["id", "text", "n"], records: records)), columns: 200, rows: 20)
+        let made = t.app.screen.view.table.columns.map(\.width.ideal)
+        var steps = 0
+        while t.runWork(), steps < 1000 { steps += 1 }
+        t.advance(by: 0.1)
+        let widths = t.app.screen.view.table.columnWidths
+        #expect(widths[1] >= Double(long.count) * 8, "\(widths)")
+        #expect(zip(widths, made).allSatisfy { $0 >= $1 }, "\(widths) \(made)")
+        #expect(t.text.contains(long))
     }
 }
