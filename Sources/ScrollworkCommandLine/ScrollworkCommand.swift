@@ -615,6 +615,9 @@ struct Snapshot: ParsableCommand {
     private func show<A: App>(_ app: A, columns: Int, rows: Int) throws {
         var terminal = HeadlessTerminal(app, columns: columns, rows: rows)
         while terminal.runWork("index") {}
+        // A table read a page at a time (a database's, a Parquet file's): its names, count and
+        // first pages, as the frame asked for them.
+        for name in ["rowids", "count", "page-0", "page-1"] { while terminal.runWork(name) {} }
         for event in try Self.keyEvents(keys) {
             #if Window
             // A window lays its widgets out in points: each key meets the layout it would there
