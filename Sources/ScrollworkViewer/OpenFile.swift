@@ -145,16 +145,20 @@ public enum OpenFile {
     }
 
     /// A Parquet file (it starts with `PAR1`) as its table, read from its footer; nil for
-    /// any other file. One that came through a pipe or a decompressor is refused: its footer is
-    /// at its end, which a stream reaches only after everything else.
+    /// any other file. One still coming through a decompressor is refused: its footer is at its
+    /// end, which a stream reaches only after everything else (``StandardInput`` keeps a piped
+    /// one whole first).
     static func parquet(_ file: FileBytes, theme: Theme) throws(Failure) -> Opened? {
         let magic: [UInt8]
         do { magic = try file.read(at: 0, count: 4) } catch { throw Failure(description: "\(error)") }
         guard magic == Array("PAR1".utf8) else { return nil }
         guard !file.isStream else {
-            throw Failure(description: "\(file.path): a Parquet file is read from its footer, at its end: give the file's path (decompressed), not a pipe")
+            throw Failure(description: "\(file.path): a Parquet file is read from its footer, at its end: decompress it and give the file's path (its pages are compressed already)")
         }
-        do { return .source(TableViewer(try ParquetTable(file: file), name: file.path.split(separator: "/").last.map(String.init) ?? file.path, theme: theme)) } catch {
+        do {
+            let name = file.path.split(separator: "/").last.map(String.init) ?? file.path
+            return .source(TableViewer(try ParquetTable(file: file), name: name, file: file.fileIdentity == nil ? nil : file.path, theme: theme))
+        } catch {
             throw Failure(description: "\(error)")
         }
     }

@@ -87,6 +87,13 @@ public enum StandardInput {
     /// file on disk, which the status line names.
     public static let memoryLimit = 128_000_000
 
+    /// True when the data kept in `spool` begins as a Parquet file does (`PAR1`).
+    static func startsParquet(_ spool: Int32) -> Bool {
+        var magic = [UInt8](repeating: 0, count: 4)
+        let n = magic.withUnsafeMutableBytes { pread(spool, $0.baseAddress, 4, 0) }
+        return n == 4 && magic == Array("PAR1".utf8)
+    }
+
     /// The directory temporary files go to: `TMPDIR`, or `/tmp`.
     static var temporaryDirectory: String { UnnamedFile.directory }
 
@@ -118,6 +125,18 @@ public enum StandardInput {
             lines += lineBreaks(in: spool, from: first, count: n)
             first += n
         }
+        if !ended, startsParquet(spool) {
+            // A Parquet file is read from its footer, at its end: nothing shows before all of
+            // it has come, so it is kept whole first, as a batch run keeps its input.
+            let flags = fcntl(data, F_GETFL)
+            if flags >= 0 { _ = fcntl(data, F_SETFL, flags & ~O_NONBLOCK) }
+            var keeping = Keeping(total: first)
+            if let failure = keeping.keepRest(from: data, spool: spool, reader: reader, memoryLimit: memoryLimit, directory: temporaryDirectory, keepGoing: { true }) {
+                close(reader)
+                throw OpenFile.Failure(description: "\(name): \(failure)")
+            }
+            ended = true
+        }
         let more = !ended
         // Compressed input is decompressed as it is kept: its end is the end once it has all come.
         let kept = KeptFlag(done: !more)
@@ -144,8 +163,12 @@ public enum StandardInput {
             pager.source.spool = place
             if more { pager.spooling = true; pager.work.append(.start(Work(pager.source.spoolKey, spoolBody))) } else { close(data); close(spool) }
             opened = .pager(pager)
-        case .directory, .database, .source:
-            // Never from standard input: OpenFile refuses a database or a Parquet file without a file.
+        case .source:
+            // A Parquet file, kept whole above: nothing more comes.
+            close(data)
+            close(spool)
+        case .directory, .database:
+            // Never from standard input: OpenFile refuses a database without a file.
             break
         }
         return opened

@@ -39,7 +39,9 @@ extension TableScreen {
         case .frequency: startFrequency()
         case .keepEqual, .keepDifferent: keep(equal: command == .keepEqual, at: time)
         case .summary: startSummary()
-        case .save: ask(.save, "Save the view as (.csv, .tsv or .jsonl): ", text: SaveTarget.suggestion(for: connection.name, in: ""))
+        case .save:
+            let suggested = connection.file.map(FileViewer.suggestedSaveName) ?? SaveTarget.suggestion(for: connection.name, in: "")
+            ask(.save, "Save the view as (.csv, .tsv or .jsonl): ", text: suggested)
         case .removeFilter:
             if !removeFilter(at: time) { note = "no filter to remove" }
         case let .nextMatch(forward):

@@ -12,6 +12,9 @@ struct ConnectionWatch {
     let name: String
     /// What kind of table it is where that matters ("view"), shown after its name.
     var kind: String? = nil
+    /// The file the table is read from, beside which a save is suggested ("flights-view.csv"
+    /// next to flights.parquet); nil suggests one named after the table here.
+    var file: String? = nil
     /// What the status line says ⌫ does ("⌫ back to the tables"); nil where it does nothing.
     var back: String? = nil
     /// Why the connection was lost, while it is; the rows shown stay and the screen connects

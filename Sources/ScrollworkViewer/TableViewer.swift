@@ -23,9 +23,11 @@ public struct TableViewer: App {
     /// The source shown.
     public var source: any TableSource { screen.source }
 
-    /// `source`, called by its title (or `name`) in the status line, drawn in `theme`.
-    public init(_ source: any TableSource, name: String? = nil, theme: Theme = Theme()) {
+    /// `source`, called by its title (or `name`) in the status line, drawn in `theme`; read
+    /// from `file`, when it is a file's, beside which a save is suggested.
+    public init(_ source: any TableSource, name: String? = nil, file: String? = nil, theme: Theme = Theme()) {
         screen = TableScreen(source: source, name: name ?? source.title, theme: theme)
+        screen.connection.file = file
     }
 
     /// The view the command line's options make (`--filter`, one `--sort`, `--columns`,

@@ -136,3 +136,50 @@ struct MemoryTable: TableSource {
         #expect(t.text.contains(long))
     }
 }
+
+/// A Parquet file in the viewer, as `scrollwork open` opens it.
+@Suite struct ParquetViewerTests {
+    static let session = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("ScrollworkFilesTests/Fixtures/parquet/session.parquet").path
+
+    @Test("Ctrl-S suggests a name beside the Parquet file, after it (session-view.csv), never the file itself")
+    func saveBesideTheFile() throws {
+        guard case let .source(viewer) = try OpenFile.opened(path: Self.session, separator: nil, header: nil, theme: Theme()) else {
+            Issue.record("a Parquet file opens as its table")
+            return
+        }
+        var t = HeadlessTerminal(viewer, columns: 160, rows: 20)
+        t.send(.key(KeyEvent(.character("s"), .control)))
+        let directory = (Self.session as NSString).deletingLastPathComponent
+        #expect(t.app.screen.overlay?.field?.text == directory + "/session-view.csv", "\(String(describing: t.app.screen.overlay?.field?.text))")
+    }
+
+    @Test("a Parquet file through a pipe, longer than what is read to tell its kind, is kept whole, then shown (its footer is at its end), with every row")
+    func throughAPipe() throws {
+        let path = (Self.session as NSString).deletingLastPathComponent + "/types-none.parquet"
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+        #expect(bytes.count > OpenFile.sampleSize)
+        var fds: [Int32] = [0, 0]
+        guard pipe(&fds) == 0 else { return }
+        // Written from another thread: the pipe holds less than the file.
+        let writer = fds[1]
+        let thread = Thread {
+            _ = bytes.withUnsafeBytes { buffer in
+                var at = 0
+                while at < buffer.count {
+                    let n = write(writer, buffer.baseAddress! + at, buffer.count - at)
+                    if n <= 0 { break }
+                    at += n
+                }
+            }
+            close(writer)
+        }
+        thread.start()
+        guard case let .source(viewer) = try StandardInput.open(data: fds[0], separator: nil, header: nil, theme: Theme()) else {
+            Issue.record("a piped Parquet file opens as its table")
+            return
+        }
+        #expect(try viewer.source.rowCount(progress: .unwatched) == 1000)
+        #expect(try viewer.source.rows(at: 999..<1000, progress: .unwatched).count == 1)
+    }
+}
