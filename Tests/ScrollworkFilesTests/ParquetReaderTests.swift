@@ -142,4 +142,24 @@ import Testing
         // One page a column (the one holding rows 377 and 378 of the second group), some past its first.
         #expect(deep.count == table.columnTitles.count && deep.contains { $0.page > 0 }, "\(deep.map(\.page))")
     }
+
+    @Test("every public Parquet call with the ends of its types: no path opens what is not a Parquet file, no range, name or column traps")
+    func totalCalls() throws {
+        for path in ["", "/", "/nonexistent/x.parquet", Self.folder, Self.folder + "/expected.json", "\u{0}"] {
+            #expect(throws: ParquetError.self) { _ = try ParquetTable(path: path) }
+        }
+        let table = try ParquetTable(path: Self.folder + "/nested.parquet")
+        for range in [Int.min..<Int.max, Int.min..<Int.min, Int.max..<Int.max, -1..<1, 59..<61] {
+            #expect(try table.rows(at: range, progress: .unwatched).count <= 60)
+        }
+        for column in [-1, 4, Int.max, Int.min] {
+            #expect(throws: TableSourceError.self) { _ = try table.values(ofColumns: [column], at: 0..<1, progress: .unwatched) }
+            #expect(throws: TableSourceError.self) { _ = try table.values(ofColumns: [column], named: [0], progress: .unwatched) }
+            #expect(throws: TableSourceError.self) { _ = try table.frequency(ofColumn: column, where: []) { _ in true } }
+            #expect(!table.isNumeric(column))
+        }
+        #expect(try table.rows(named: [Int.min, Int.max, -1, 60, 0], progress: .unwatched).count == 5)
+        #expect(throws: TableSourceError.cancelled) { _ = try table.rows(at: 0..<60, progress: TableProgress(isCancelled: { true })) }
+        #expect(ParquetTable.cacheLimit > 0)
+    }
 }
