@@ -164,7 +164,7 @@ struct MemoryTable: TableSource {
         // Written from another thread: the pipe holds less than the file.
         let writer = fds[1]
         let thread = Thread {
-            _ = bytes.withUnsafeBytes { buffer in
+            bytes.withUnsafeBytes { buffer in
                 var at = 0
                 while at < buffer.count {
                     let n = write(writer, buffer.baseAddress! + at, buffer.count - at)
