@@ -163,3 +163,24 @@ import Testing
         #expect(ParquetTable.cacheLimit > 0)
     }
 }
+
+/// Rows held a column at a time: what the passes over a source without an engine read.
+@Suite struct ColumnarRowsTests {
+    @Test("each field reads back as it was appended, whole and in place; missing values are empty; rows outside have no fields")
+    func readsBack() {
+        var rows = ColumnarRows(width: 3)
+        rows.append([.int(1), .string("Zoë"), .missing("NULL")])
+        rows.append([.double(2.5)])
+        rows.append([.string(""), .string("a,b"), .int(3), .int(99)])
+        #expect(rows.count == 3 && rows.width == 3)
+        #expect(rows.row(at: 0).fields == ["1", "Zoë", ""])
+        #expect(rows.row(at: 1).fields == ["2.5", "", ""])
+        #expect(rows.row(at: 2).fields == ["", "a,b", "3"])
+        #expect(rows.row(at: -1).fields.isEmpty && rows.row(at: Int.max).fields.isEmpty)
+        let names = rows.values(ofField: 1, at: [2, 0, 5, -1]) { $0.map { String(decoding: $0, as: UTF8.self) } }
+        #expect(names == ["a,b", "Zoë", nil, nil])
+        #expect(rows.values(ofField: 7, at: [0]) { $0 == nil } == [true])
+        #expect(rows.fields(at: [2]) { _, fields in fields.strings } == [["", "a,b", "3"]])
+        #expect(ColumnarRows(width: -4).width == 0)
+    }
+}

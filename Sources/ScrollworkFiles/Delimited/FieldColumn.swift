@@ -46,7 +46,8 @@ extension TableColumn where Row == DelimitedRecord {
     }
 
     /// `body` of field `field`'s bytes in each of rows `range` of `source`, for the sources a
-    /// field column reads in place (a delimited or JSON Lines file); nil for any other source.
+    /// field column reads in place (a delimited or JSON Lines file, rows held in memory); nil
+    /// for any other source.
     private static func eachField<T>(_ field: Int, of source: any Sendable, in range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>?) -> T) -> [T]? {
         if let rows = source as? DelimitedRows { return rows.values(ofField: field, in: range, body) }
         if let rows = source as? JSONLinesRows { return rows.values(ofColumn: field, in: range, body) }
@@ -54,6 +55,8 @@ extension TableColumn where Row == DelimitedRecord {
         if let rows = source as? RowSubset<DelimitedRows> { return rows.values(ofField: field, in: range, body) }
         if let rows = source as? RowSubset<JSONLinesRows> { return rows.values(ofField: field, in: range, body) }
         if let rows = source as? StringRows { return rows.values(ofField: field, at: range.clamped(to: 0..<rows.count), body) }
+        if let rows = source as? ColumnarRows { return rows.values(ofField: field, at: range.clamped(to: 0..<rows.count), body) }
+        if let rows = source as? RowSubset<ColumnarRows> { return rows.values(ofField: field, in: range, body) }
         return nil
     }
 }

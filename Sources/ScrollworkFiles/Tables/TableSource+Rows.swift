@@ -140,7 +140,7 @@ extension TableSource {
     /// Every row read into memory as text (a missing value an empty field, a number as it is
     /// written), typed as ``isNumeric(_:)`` says, for the library's passes over rows on `loop`
     /// (one core unless told: the defaults above use one); `progress` hears the share read.
-    public func rowsInMemory(progress: TableProgress, concurrently loop: ConcurrentLoop = .serial) throws(TableSourceError) -> RowsTable<StringRows> {
+    public func rowsInMemory(progress: TableProgress, concurrently loop: ConcurrentLoop = .serial) throws(TableSourceError) -> RowsTable<ColumnarRows> {
         try inMemory(loop, columns: Array(columnTitles.indices)) { progress.report($0) }
     }
 
@@ -155,22 +155,20 @@ extension TableSource {
     private static var memoryBatch: Int { 65_536 }
 
     /// `columns` of every row, as text, typed, a table of their own (numbered from 0 in that order).
-    private func inMemory(_ loop: ConcurrentLoop, columns: [Int], _ progress: (Double) -> Bool) throws(TableSourceError) -> RowsTable<StringRows> {
+    private func inMemory(_ loop: ConcurrentLoop, columns: [Int], _ progress: (Double) -> Bool) throws(TableSourceError) -> RowsTable<ColumnarRows> {
         let total = try rowCount(progress: .unwatched)
-        var records: [[String]] = []
-        records.reserveCapacity(Swift.max(0, total))
-        while records.count < total {
-            let batch = try values(ofColumns: columns, at: records.count..<Swift.min(total, records.count + Self.memoryBatch), progress: .unwatched)
+        var rows = ColumnarRows(width: columns.count)
+        while rows.count < total {
+            let batch = try values(ofColumns: columns, at: rows.count..<Swift.min(total, rows.count + Self.memoryBatch), progress: .unwatched)
             if batch.isEmpty { break }
-            records += batch.map { row in row.map { $0.isMissing ? "" : $0.description } }
-            guard progress(Double(records.count) / Double(total) / 2) else { throw .cancelled }
+            for row in batch { rows.append(row) }
+            guard progress(Double(rows.count) / Double(total) / 2) else { throw .cancelled }
         }
         let titles = columns.map { columnTitles[$0] }
         let typed = titles.indices.map { c in
             TableColumn.field(c, title: titles[c], kind: isNumeric(columns[c]) ? .reals : .text, width: TableColumn.fieldWidth(content: 10, title: titles[c]))
         }
-        return RowsTable(StringRows(records), columns: typed, titles: titles, numeric: columns.map(isNumeric), readFiles: readFiles, title: title,
-                         concurrently: loop)
+        return RowsTable(rows, columns: typed, titles: titles, numeric: columns.map(isNumeric), readFiles: readFiles, title: title, concurrently: loop)
     }
 }
 

@@ -1,0 +1,63 @@
+import Scrollwork
+
+/// Rows held in memory a column at a time, each column's text in one buffer: what the passes
+/// over a table source without an engine of its own read (a sort's keys, a frequency table's
+/// column), at a few bytes a value more than the text itself, where an array of strings a row
+/// takes some tens.
+public struct ColumnarRows: InPlaceRows {
+    /// One column's values: their bytes one after another, and where each ends.
+    struct Column: Sendable {
+        var bytes: [UInt8] = []
+        var ends: [Int] = []
+
+        func range(_ row: Int) -> Range<Int> { (row == 0 ? 0 : ends[row - 1])..<ends[row] }
+    }
+
+    private var columns: [Column]
+
+    /// No rows, of `width` columns (none when negative).
+    public init(width: Int) { columns = Array(repeating: Column(), count: Swift.max(0, width)) }
+
+    /// The number of rows.
+    public var count: Int { columns.first?.ends.count ?? 0 }
+
+    /// The number of columns.
+    public var width: Int { columns.count }
+
+    /// Adds a row of `values`, a value a column as it reads as text (a missing value empty; a
+    /// row shorter than the columns is filled with empty values, the rest of a longer one left
+    /// out).
+    public mutating func append(_ values: [TableValue]) {
+        for c in columns.indices {
+            if values.indices.contains(c), !values[c].isMissing {
+                var text = values[c].description
+                text.withUTF8 { columns[c].bytes.append(contentsOf: $0) }
+            }
+            columns[c].ends.append(columns[c].bytes.count)
+        }
+    }
+
+    /// Row `i`, numbered from 1 (an empty row outside the rows).
+    public func row(at i: Int) -> DelimitedRecord {
+        guard i >= 0, i < count else { return DelimitedRecord(number: i.addingSaturating(1), fields: []) }
+        return DelimitedRecord(number: i + 1, fields: columns.map { String(decoding: $0.bytes[$0.range(i)], as: UTF8.self) })
+    }
+
+    /// Field `field` of each of `rows`, read in place.
+    public func values<T, Rows: RandomAccessCollection<Int>>(ofField field: Int, at rows: Rows, _ value: (UnsafeBufferPointer<UInt8>?) -> T) -> [T] {
+        guard columns.indices.contains(field) else { return rows.map { _ in value(nil) } }
+        let column = columns[field], count = count
+        return column.bytes.withUnsafeBufferPointer { bytes in
+            rows.map { i in
+                guard i >= 0, i < count else { return value(nil) }
+                return value(UnsafeBufferPointer(rebasing: bytes[column.range(i)]))
+            }
+        }
+    }
+
+    /// The fields of each of `rows`.
+    public func fields<T, Rows: RandomAccessCollection<Int>>(at rows: Rows, _ body: (Int, FieldList) -> T) -> [T] {
+        var splitter = FieldSplitter(separator: 0x2C)
+        return rows.map { i in splitter.withFields(row(at: i).fields) { body(i, $0) } }
+    }
+}
