@@ -88,7 +88,7 @@ public struct ParquetTable: TableSource {
         let total = groupStarts[groupStarts.count - 1]
         let wanted = positions.clamped(to: 0..<total)
         var rows: [[TableValue]] = []
-        rows.reserveCapacity(wanted.count)
+        rows.reserveCapacity(Swift.min(wanted.count, 1 << 16))
         var at = wanted.lowerBound
         while at < wanted.upperBound {
             try progress.check()
@@ -197,6 +197,11 @@ public struct ParquetTable: TableSource {
         let node = root.children[field]
         let index: ParquetPageIndex
         do { index = try ParquetPageIndex(metadata.rowGroups[group].columns[node.leaves.lowerBound], leaf: node, file: file) } catch { throw failure(field, group: group, error) }
+        // A column that does not repeat has a value (or a null) a row: fewer is a damaged file.
+        let rows = metadata.rowGroups[group].rowCount
+        guard index.slots >= rows else {
+            throw .failed("\(title): row group \(group + 1), \(node.element.name) holds \(index.slots) of its \(rows) rows")
+        }
         cache.keep(.index(index), for: key)
         return index
     }
