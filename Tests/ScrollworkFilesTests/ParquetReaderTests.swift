@@ -81,6 +81,29 @@ import Testing
         }
     }
 
+    @Test("a row group that claims more rows than its columns hold says so when read, rather than showing nulls past them")
+    func rowGroupClaimsTooMany() throws {
+        var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: Self.folder + "/session.parquet")))
+        // The first row group's num_rows (field 3, an i64 after field 2): 128, zigzag 256 →
+        // 0x16 0x80 0x02; made 129 (0x82 0x02). A column's num_values is written the same way,
+        // after its codec (0x15 and a byte): those are passed over.
+        let footerStart = bytes.count - 8 - Int(bytes[bytes.count - 8]) - Int(bytes[bytes.count - 7]) << 8
+        let pattern: [UInt8] = [0x16, 0x80, 0x02]
+        let found = (footerStart..<(bytes.count - 3)).first { (k: Int) -> Bool in
+            Array(bytes[k..<(k + 3)]) == pattern && bytes[k - 2] != 0x15
+        }
+        let at = try #require(found)
+        bytes[at + 1] = 0x82
+        let table = try Self.opening(bytes)
+        #expect(try table.rowCount(progress: .unwatched) == 601)
+        do {
+            _ = try table.rows(at: 0..<3, progress: .unwatched)
+            Issue.record("read a row group whose columns hold fewer values than its rows")
+        } catch {
+            #expect("\(error)".contains("128 of its 129 rows"), "\(error)")
+        }
+    }
+
     @Test("rows are reached in any row group without reading the others, and read in pieces they are the rows read at once")
     func rowGroupsAnyOrder() throws {
         let table = try ParquetTable(path: Self.folder + "/session.parquet")
