@@ -92,23 +92,7 @@ public struct DatabaseTableSource: TableSource {
         if let bad = (columns + order.map(\.column)).first(where: { !table.columns.indices.contains($0) }) {
             throw .unsupported("no column \(bad.addingSaturating(1)); \(table.name) has \(table.columns.count)")
         }
-        let tests = pushed(filters)
-        let by = order.first.map { (column: $0.column, ascending: $0.ascending) }
-        let identities: [Int]? = table.hasIdentities ? try asked { () throws(DatabaseError) in
-            try table.identities(where: tests, orderedBy: by, keepGoing: nil) { _ in }
-        } : nil
-        let total: Int
-        if let identities { total = identities.count } else { total = try asked { () throws(DatabaseError) in try table.count(where: tests, keepGoing: nil) } }
-        do {
-            var writer = try TableWriter(output: output, format: format, titles: columns.map { table.columns[$0] }, numeric: columns.map(isNumeric))
-            try append(names: identities, count: total, where: filters, orderedBy: order, columns: columns, to: &writer, progress: progress)
-            try writer.finish()
-            return writer.written
-        } catch let error as TableSourceError {
-            throw error
-        } catch {
-            throw .failed("\(error)")
-        }
+        return try writeArranged(where: filters, orderedBy: order, columns: columns, format: format, to: output, progress: progress)
     }
 
     // The viewer's calls: pages by rowid (or by position for a view), orders, counts and
@@ -118,7 +102,7 @@ public struct DatabaseTableSource: TableSource {
     private func engineOrder(_ order: [ColumnOrder]) throws(TableSourceError) -> (column: Int, ascending: Bool)? {
         guard order.count <= 1 else { throw .unsupported("a database table is sorted by one column at a time, in the engine (\(order.count) were asked for)") }
         guard let first = order.first else { return nil }
-        guard table.columns.indices.contains(first.column) else { throw .unsupported("no column \(first.column.addingSaturating(1)); \(table.name) has \(table.columns.count)") }
+        try checkColumns([first.column])
         return (first.column, first.ascending)
     }
 

@@ -82,9 +82,7 @@ public struct ParquetTable: TableSource {
     /// `columns` of rows `positions`, reading only those columns' chunks of the row groups
     /// the rows fall in: a sort, a filter or a frequency table reads the columns it needs.
     public func values(ofColumns columns: [Int], at positions: Range<Int>, progress: TableProgress) throws(TableSourceError) -> [[TableValue]] {
-        if let bad = columns.first(where: { !root.children.indices.contains($0) }) {
-            throw .unsupported("no column \(bad.addingSaturating(1)); \(title) has \(root.children.count)")
-        }
+        try checkColumns(columns)
         let total = groupStarts[groupStarts.count - 1]
         let wanted = positions.clamped(to: 0..<total)
         var rows: [[TableValue]] = []
@@ -109,9 +107,7 @@ public struct ParquetTable: TableSource {
 
     /// `columns` of the rows named `names`, in that order, reading only those columns' pages.
     public func values(ofColumns columns: [Int], named names: [Int], progress: TableProgress) throws(TableSourceError) -> [[TableValue]] {
-        if let bad = columns.first(where: { !root.children.indices.contains($0) }) {
-            throw .unsupported("no column \(bad.addingSaturating(1)); \(title) has \(root.children.count)")
-        }
+        try checkColumns(columns)
         let total = groupStarts[groupStarts.count - 1]
         let width = columns.count
         var rows = names.map { (0..<total).contains($0) ? [TableValue](repeating: .missing("NULL"), count: width) : [TableValue](repeating: .missing("(deleted)"), count: width) }

@@ -54,16 +54,9 @@ public struct RowsTable<Rows: InPlaceRows>: TableSource {
         }
     }
 
-    /// `columns` when each is one of the fields; else what is allowed.
-    private func checked(_ columns: [Int]) throws(TableSourceError) {
-        if let bad = columns.first(where: { !columnTitles.indices.contains($0) }) {
-            throw .unsupported("no column \(bad.addingSaturating(1)); \(title) has \(columnTitles.count)")
-        }
-    }
-
     /// The frequency table, counted over the rows in place.
     public func frequency(ofColumn column: Int, where filters: [RowFilter], progress: (Double) -> Bool) throws(TableSourceError) -> FrequencyTable {
-        try checked([column])
+        try checkColumns([column])
         let within = try kept(filters, progress: progress).map { RowSet.rows($0) }
         guard let table = FrequencyTable.counting(field: column, of: rows, within: within, missing: missing, concurrently: loop, progress: progress) else {
             throw .cancelled
@@ -83,7 +76,7 @@ public struct RowsTable<Rows: InPlaceRows>: TableSource {
     /// The rows kept, sorted by the table's typed columns, written.
     public func write(where filters: [RowFilter], orderedBy order: [ColumnOrder], columns: [Int], format: ExportFormat, to output: OutputFile,
                progress: (Double) -> Bool) throws(TableSourceError) -> Int {
-        try checked(columns + order.map(\.column))
+        try checkColumns(columns + order.map(\.column))
         let shown = try arranged(where: filters, orderedBy: order, progress: progress)
         do {
             guard let written = try TableExport.write(rows, order: shown, columns: columns, titles: columns.map { columnTitles[$0] }, numeric: columns.map(isNumeric),
@@ -129,7 +122,7 @@ public struct RowsTable<Rows: InPlaceRows>: TableSource {
 
     /// The rows `filters` keep, in `order`: filtered in place and sorted on the rows' cores.
     public func rowNames(where filters: [RowFilter], orderedBy order: [ColumnOrder], progress: TableProgress) throws(TableSourceError) -> [Int] {
-        try checked(order.map(\.column))
+        try checkColumns(order.map(\.column))
         switch try arranged(where: filters, orderedBy: order, progress: { progress.report($0) }) {
         case let .all(count): return Array(0..<Swift.max(0, count))
         case let .rows(kept): return kept.map(Int.init)

@@ -121,13 +121,26 @@ extension TableSource {
     public func write(where filters: [RowFilter], orderedBy order: [ColumnOrder], columns: [Int], format: ExportFormat, to output: OutputFile,
                       progress: (Double) -> Bool) throws(TableSourceError) -> Int {
         try checkColumns(columns + order.map(\.column))
-        var names: [Int]? = nil
-        if !filters.isEmpty || !order.isEmpty { names = try rowNames(where: filters, orderedBy: order, progress: TableProgress()) }
-        let count: Int
-        if let names { count = names.count } else { count = try rowCount(progress: TableProgress()) }
+        return try writeArranged(where: filters, orderedBy: order, columns: columns, format: format, to: output, progress: progress)
+    }
+
+    /// Writes `columns` of the rows `filters` keep in `order` to `output`, through the source's
+    /// own calls: the names of the rows in that order, then their values a batch at a time (a
+    /// source read by position is read so, in the order asked). What the default ``write(where:orderedBy:columns:format:to:progress:)``
+    /// does once the columns are checked, and what a source with checks of its own calls after them.
+    public func writeArranged(where filters: [RowFilter], orderedBy order: [ColumnOrder], columns: [Int], format: ExportFormat, to output: OutputFile,
+                              progress: (Double) -> Bool) throws(TableSourceError) -> Int {
+        let names: [Int]?, count: Int
+        if rowAccess == .byName {
+            let arranged = try rowNames(where: filters, orderedBy: order, progress: TableProgress())
+            (names, count) = (arranged, arranged.count)
+        } else {
+            (names, count) = (nil, try self.count(where: filters, progress: TableProgress()))
+        }
         do {
             var writer = try TableWriter(output: output, format: format, titles: columns.map { columnTitles[$0] }, numeric: columns.map(isNumeric))
-            try append(names: names, count: count, where: [], orderedBy: [], columns: columns, to: &writer, progress: progress)
+            try append(names: names, count: count, where: names == nil ? filters : [], orderedBy: names == nil ? order : [], columns: columns, to: &writer,
+                       progress: progress)
             try writer.finish()
             return writer.written
         } catch let error as TableSourceError {
@@ -144,8 +157,9 @@ extension TableSource {
         try inMemory(loop, columns: Array(columnTitles.indices)) { progress.report($0) }
     }
 
-    /// Refuses a column the table does not have, saying how many it has.
-    private func checkColumns(_ columns: [Int]) throws(TableSourceError) {
+    /// Refuses a column the table does not have, saying how many it has: what every call that
+    /// takes a column number checks first.
+    public func checkColumns(_ columns: [Int]) throws(TableSourceError) {
         if let bad = columns.first(where: { !columnTitles.indices.contains($0) }) {
             throw .unsupported("no column \(bad.addingSaturating(1)); \(title) has \(columnTitles.count)")
         }
