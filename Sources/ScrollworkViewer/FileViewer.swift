@@ -126,7 +126,8 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile, ViewerTable {
         }
         let fileRows = Self.fileRows(file: file, index: index, format: format, keys: keys)
         let rows = fileRows.rowSource
-        let sampled = 0..<Self.sampleRows(index)
+        // The file's rows, not its records: the header is not a row to sample.
+        let sampled = 0..<Swift.min(rows.count, Self.sampleRows(index))
         let sample = ColumnSample(fileRows, in: sampled, missing: missing)
         let expectedFields: Int? = if case .json = format { nil } else { header?.count ?? sample.firstRowFields ?? 1 }
         let columns = Self.columns(header: header, sample: sample, expected: expectedFields)

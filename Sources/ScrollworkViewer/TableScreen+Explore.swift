@@ -52,7 +52,7 @@ extension TableScreen {
     }
 
     /// Saves the rows shown, in their order, and the columns shown, in theirs, read from the
-    /// source a batch at a time, to `path` (CSV, TSV or JSON Lines by its ending): a missing
+    /// source a batch at a time, to `path` (CSV, TSV, JSON Lines or Parquet by its ending): a missing
     /// value is an empty field in CSV and TSV, `null` in JSON Lines; numbers stay numbers. A
     /// file there is replaced only when `replacing` (the person said yes).
     mutating func startSave(to path: String, replacing: Bool) {
@@ -62,16 +62,15 @@ extension TableScreen {
         let identities = byName ? shown.identities : nil
         let total = identities?.count ?? shown.pages.count
         let written = view.table.columns.compactMap { Int($0.id) }.filter { titles.indices.contains($0) }
-        let numeric = written.map { source.isNumeric($0) }
         exploration.begin("saving \(path)", at: lastTime)
         effects.append(.work(.start(Work(exploration.saveKey) { progress -> Saved? in
             do {
-                var writer = try TableWriter(output: OutputFile(path: path, replacingExisting: replacing, protecting: protected), format: format, titles: written.map { titles[$0] }, numeric: numeric)
-                do {
-                    try source.append(names: identities, count: total, where: tests, orderedBy: order, columns: written, to: &writer, progress: { progress.report($0) })
-                } catch TableSourceError.cancelled { return nil }
-                try writer.finish()
-                return Saved(path: path, rows: writer.written, failure: nil)
+                let output = try OutputFile(path: path, replacingExisting: replacing, protecting: protected)
+                let rows = try source.write(names: identities, count: total, where: tests, orderedBy: order, columns: written, format: format, to: output,
+                                            progress: { progress.report($0) })
+                return Saved(path: path, rows: rows, failure: nil)
+            } catch TableSourceError.cancelled {
+                return nil
             } catch {
                 return Saved(path: path, rows: 0, failure: "\(error)")
             }

@@ -49,6 +49,21 @@ import ScrollworkWidgets
         #expect(unsorted.text == "id,carrier,dep_delay,origin\n" + Self.rows.prefix(10).filter { $0[3] == "LGA" }.map { $0.joined(separator: ",") }.joined(separator: "\n") + "\n")
     }
 
+    @Test("a file read whole in the first look keeps its numbers' types in a batch run: JSON Lines writes them as numbers, Parquet as INT64 and DOUBLE, sorted as numbers")
+    func smallFileKeepsTypes() throws {
+        let csv = TemporaryFile(name: "small.csv", "id,delay,carrier\n10,2.5,AA\n-42,,DL\n9,1e3,UA\n")
+        let lines = try Self.query(csv, ViewRecipe(sorts: ["id"]), format: "jsonl")
+        #expect(lines.text == "{\"id\":-42,\"delay\":null,\"carrier\":\"DL\"}\n{\"id\":9,\"delay\":1e3,\"carrier\":\"UA\"}\n{\"id\":10,\"delay\":2.5,\"carrier\":\"AA\"}\n")
+        let viewer = try OpenFile.viewer(path: csv.path, separator: nil, header: nil, theme: Theme())
+        let out = csv.directory + "-out.parquet"
+        defer { unlink(out) }
+        #expect(try FileQuery.write(viewer, recipe: ViewRecipe(sorts: ["-delay"]), to: out) == 3)
+        let table = try ParquetTable(path: out)
+        #expect(table.metadata.schema.dropFirst().map(\.type) == [2, 5, 6])
+        let count = try table.rowCount(progress: .unwatched)
+        #expect(try table.rows(at: 0..<count, progress: .unwatched).map { $0.map { $0.isMissing ? "" : $0.description } } == [["9", "1000.0", "UA"], ["10", "2.5", "AA"], ["-42", "", "DL"]])
+    }
+
     @Test("a frequency table and a summary of the rows kept, as CSV and JSON Lines")
     func frequencyAndSummary() throws {
         let csv = TemporaryFile(name: "flights.csv", ([Self.header] + Self.rows).map { $0.joined(separator: ",") }.joined(separator: "\n") + "\n")

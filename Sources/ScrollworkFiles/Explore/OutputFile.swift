@@ -155,6 +155,19 @@ public final class OutputFile {
         }
     }
 
+    /// Drops what was written, to write the save again from its start: a Parquet save whose
+    /// column met a value its type cannot hold starts over with a wider type.
+    ///
+    /// - Throws: ``FileError`` for standard output, a device or a compressed save (whose bytes
+    ///   are gone), or when the system will not cut the file.
+    public func startOver() throws(FileError) {
+        guard !finished else { throw .finished(path: path) }
+        guard case .partial = destination, deflater == nil else {
+            throw .system(path: path, operation: "start over", code: 0, message: "what was written to a stream cannot be taken back")
+        }
+        guard ftruncate(descriptor, 0) == 0, lseek(descriptor, 0, SEEK_SET) == 0 else { throw FileError(errno: errno, path: path, operation: "start over") }
+    }
+
     /// Ends the save: the file takes the place of `path`. Standard output stays open (it is the
     /// process's), but takes no more writes through this; a second call does nothing.
     ///

@@ -1,7 +1,7 @@
 import Scrollwork
 
-/// Saves a view of a file: its rows in the view's order, its visible columns, as CSV, TSV or
-/// JSON Lines, read in place and written a block at a time.
+/// Saves a view of a file: its rows in the view's order, its visible columns, as CSV, TSV,
+/// JSON Lines or Parquet, read in place and written a block at a time.
 public enum TableExport {
     /// Rows a block encodes at once.
     static let blockSize = 1 << 16
@@ -24,6 +24,10 @@ public enum TableExport {
                                                 format: ExportFormat, missing: MissingValues = .common, to output: OutputFile,
                                                 concurrently loop: ConcurrentLoop = .serial, progress: (Double) -> Bool = { _ in true }) throws(FileError) -> Int? {
         let order = order.clamped(toRows: rows.count)
+        if format == .parquet {
+            return try ParquetExport.write(rows, order: order, columns: columns, titles: titles, numeric: numeric, missing: missing, to: output,
+                                           concurrently: loop, progress: progress)
+        }
         let encoder = RowEncoder(format: format, columns: columns, titles: titles, numeric: numeric, missing: missing, null: rows.nullSpelling)
         try output.write(encoder.header())
         let finished = try order.inRounds(of: blockSize, loop: loop, progress: progress, { piece in

@@ -1,39 +1,67 @@
 import Scrollwork
 
 /// Writes rows that come a batch at a time, from no file (a database's rows read in the order
-/// shown, say), as CSV, TSV or JSON Lines: the heading first, then each batch as it comes, the
-/// file taking its name only once ``finish()`` is called, as every save does.
+/// shown, say), as CSV, TSV, JSON Lines or Parquet: the heading first, then each batch as it
+/// comes, the file taking its name only once ``finish()`` is called, as every save does.
 public struct TableWriter {
     private let output: OutputFile
     private let encoder: RowEncoder
+    /// A Parquet save's row groups and footer; nil for the text formats.
+    private var parquet: ParquetStream?
     /// The rows written so far.
     public private(set) var written = 0
 
     /// A save of columns titled `titles` (repeated and empty ones made unique, as every save makes
     /// them) to `output` in `format`; `numeric[k]` says column `k` holds numbers (JSON Lines
-    /// writes them as numbers where they are).
+    /// writes them as numbers where they are; Parquet as whole numbers, or reals where
+    /// `parquetKinds` says, which a save that met a wider value starts over with).
     ///
     /// - Throws: ``FileError`` when the heading cannot be written.
-    public init(output: OutputFile, format: ExportFormat, titles: [String], numeric: [Bool] = []) throws(FileError) {
+    public init(output: OutputFile, format: ExportFormat, titles: [String], numeric: [Bool] = [], parquetKinds: [ParquetColumnKind]? = nil) throws(FileError) {
         self.output = output
         encoder = RowEncoder(format: format, columns: Array(titles.indices), titles: titles, numeric: numeric, missing: MissingValues(words: []))
-        try output.write(encoder.header())
+        if format == .parquet {
+            let kinds = parquetKinds ?? titles.indices.map { numeric.indices.contains($0) && numeric[$0] ? .integer : .text }
+            let stream = ParquetStream(titles: RowEncoder.uniqueTitles(titles), kinds: kinds)
+            parquet = stream
+            try output.write(stream.header)
+        } else {
+            try output.write(encoder.header())
+        }
     }
 
+    /// For a Parquet save: the kinds its columns must have, once a value did not fit the kind
+    /// it was given. The rows after it are not written; the save is to start over
+    /// (``OutputFile/startOver()``) with a writer given these kinds.
+    public var widerKinds: [ParquetColumnKind]? { parquet?.wider }
+
     /// Writes `rows`, each a value a column: nil is a null (an empty field in CSV and TSV, `null`
-    /// in JSON Lines); a row with fewer values than columns has nulls in the rest, values past
+    /// in JSON Lines and Parquet); a row with fewer values than columns has nulls in the rest, values past
     /// the columns are not written.
     ///
     /// - Throws: ``FileError`` when a write fails (a full disk, a closed pipe).
     public mutating func append(_ rows: [[String?]]) throws(FileError) {
         var out: [UInt8] = []
-        for row in rows { encoder.append(values: row, into: &out) }
+        if parquet != nil {
+            for row in rows where parquet?.wider == nil { out += parquet!.append(row) }
+        } else {
+            for row in rows { encoder.append(values: row, into: &out) }
+        }
         try output.write(out)
         written += rows.count
     }
 
     /// Ends the save: the file takes the place of its path.
     ///
-    /// - Throws: ``FileError`` when the rename fails.
-    public func finish() throws(FileError) { try output.finish() }
+    /// - Throws: ``FileError`` when the rename fails, or when a Parquet save is to start over
+    ///   (``widerKinds``): a file missing rows never takes the path.
+    public mutating func finish() throws(FileError) {
+        if parquet != nil {
+            guard parquet?.wider == nil else {
+                throw .system(path: output.path, operation: "finish", code: 0, message: "a column met a value its Parquet type cannot hold; the save must start over")
+            }
+            try output.write(parquet!.finish())
+        }
+        try output.finish()
+    }
 }

@@ -47,6 +47,8 @@ struct ParquetMetadata: Sendable {
         var start: UInt64
         var compressedSize: Int
         var uncompressedSize: Int
+        /// The `Encoding`s its pages use.
+        var encodings: [Int] = []
     }
 
     /// Why a footer cannot be read.
@@ -84,7 +86,8 @@ struct ParquetMetadata: Sendable {
                 let start = dictionary.flatMap { $0 > 0 && $0 < dataPage ? $0 : nil } ?? dataPage
                 guard start >= 0, compressed >= 0, values >= 0, uncompressed >= 0 else { throw Failure(description: "a column chunk has a negative offset or size") }
                 return ColumnChunk(type: type, path: meta[3]?.elements?.compactMap(\.string) ?? [], codec: codec, valueCount: Int(values), start: UInt64(start),
-                                   compressedSize: Int(clamping: compressed), uncompressedSize: Int(clamping: uncompressed))
+                                   compressedSize: Int(clamping: compressed), uncompressedSize: Int(clamping: uncompressed),
+                                   encodings: meta[2]?.elements?.compactMap(\.intValue) ?? [])
             })
         }
     }

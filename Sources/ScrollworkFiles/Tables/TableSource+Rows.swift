@@ -137,17 +137,8 @@ extension TableSource {
         } else {
             (names, count) = (nil, try self.count(where: filters, progress: TableProgress()))
         }
-        do {
-            var writer = try TableWriter(output: output, format: format, titles: columns.map { columnTitles[$0] }, numeric: columns.map(isNumeric))
-            try append(names: names, count: count, where: names == nil ? filters : [], orderedBy: names == nil ? order : [], columns: columns, to: &writer,
-                       progress: progress)
-            try writer.finish()
-            return writer.written
-        } catch let error as TableSourceError {
-            throw error
-        } catch {
-            throw .failed("\(error)")
-        }
+        return try write(names: names, count: count, where: names == nil ? filters : [], orderedBy: names == nil ? order : [], columns: columns, format: format,
+                         to: output, progress: progress)
     }
 
     /// Every row read into memory as text (a missing value an empty field, a number as it is
@@ -243,8 +234,38 @@ extension TableSource {
             do {
                 try writer.append(rows.map { row in row.map { $0.isMissing ? nil : $0.description } })
             } catch { throw .failed("\(error)") }
+            // A Parquet save that is to start over with wider columns reads no further.
+            if writer.widerKinds != nil { return }
             at = range.upperBound
             guard progress(Double(at) / Double(total)) else { throw .cancelled }
+        }
+    }
+
+    /// Writes `columns` of the rows a view shows (as ``append(names:count:where:orderedBy:columns:to:progress:)``
+    /// reads them) to `output` in `format`, and ends the save; returns the rows written. A
+    /// Parquet save whose column met a value its type cannot hold starts over with it wider.
+    ///
+    /// - Throws: `TableSourceError` when the source or the file fails, or `progress` says stop
+    ///   (``TableSourceError/cancelled``; what `output`'s path held stays).
+    public func write(names: [Int]?, count: Int, where filters: [RowFilter], orderedBy order: [ColumnOrder], columns: [Int], format: ExportFormat,
+                      to output: OutputFile, progress: (Double) -> Bool) throws(TableSourceError) -> Int {
+        var kinds: [ParquetColumnKind]? = nil
+        while true {
+            var writer: TableWriter
+            do {
+                writer = try TableWriter(output: output, format: format, titles: columns.map { columnTitles.indices.contains($0) ? columnTitles[$0] : "" },
+                                         numeric: columns.map(isNumeric), parquetKinds: kinds)
+            } catch { throw .failed("\(error)") }
+            try append(names: names, count: count, where: filters, orderedBy: order, columns: columns, to: &writer, progress: progress)
+            do {
+                if let wider = writer.widerKinds {
+                    kinds = wider
+                    try output.startOver()
+                    continue
+                }
+                try writer.finish()
+            } catch { throw .failed("\(error)") }
+            return writer.written
         }
     }
 }

@@ -1,0 +1,103 @@
+/// A Parquet file written a row group at a time: `PAR1`, the row groups as they come (each
+/// made on its own, perhaps on another core, then placed), and the footer saying the schema
+/// (every column optional: a missing value is a null) and where each chunk is.
+struct ParquetFileWriter {
+    /// The columns' names.
+    let titles: [String]
+    /// The columns' kinds.
+    let kinds: [ParquetColumnKind]
+    /// Bytes written so far, `PAR1` included.
+    private(set) var offset = 4
+    private var groups: [(rows: Int, chunks: [ParquetRowGroupBuilder.Chunk], start: Int)] = []
+
+    /// Rows a row group holds (the last may hold fewer).
+    static let groupRows = 1 << 16
+
+    /// The magic bytes that open and close a Parquet file.
+    static let magic: [UInt8] = Array("PAR1".utf8)
+
+    /// A file of columns `titles`, each of its kind.
+    init(titles: [String], kinds: [ParquetColumnKind]) {
+        self.titles = titles
+        self.kinds = kinds
+    }
+
+    /// The file's first bytes.
+    var header: [UInt8] { Self.magic }
+
+    /// Notes a row group of `rows` rows made by ``ParquetRowGroupBuilder/encoded()`` as written
+    /// next; returns its bytes to write.
+    mutating func place(_ group: (bytes: [UInt8], chunks: [ParquetRowGroupBuilder.Chunk]), rows: Int) -> [UInt8] {
+        groups.append((rows, group.chunks, offset))
+        offset += group.bytes.count
+        return group.bytes
+    }
+
+    /// The footer: the file's metadata, its length and `PAR1`.
+    func footer() -> [UInt8] {
+        var meta = ThriftWriter()
+        meta.structure { file in
+            file.field(1, i32: 1)
+            file.field(2, listOf: .structure, count: titles.count + 1) { list in
+                list.structure { root in
+                    root.field(4, string: "schema")
+                    root.field(5, i32: titles.count)
+                }
+                for (k, title) in titles.enumerated() { list.structure { Self.schemaElement(title, kinds[k], &$0) } }
+            }
+            file.field(3, i64: groups.reduce(0) { $0 + $1.rows })
+            file.field(4, listOf: .structure, count: groups.count) { list in
+                for group in groups { list.structure { rowGroup(group, &$0) } }
+            }
+            file.field(6, string: "scrollwork")
+            // Each column's values compare as their type says (text by its bytes): without
+            // this, readers ignore a text column's least and greatest values.
+            file.field(7, listOf: .structure, count: titles.count) { list in
+                for _ in titles { list.structure { order in order.field(1, structure: { _ in }) } }
+            }
+        }
+        return meta.bytes + ParquetHybrid.littleEndian(UInt64(meta.bytes.count), bytes: 4) + Self.magic
+    }
+
+    /// A column's schema element: optional, of its physical type; text says it is UTF-8 (the
+    /// converted type and the logical type `STRING`).
+    private static func schemaElement(_ title: String, _ kind: ParquetColumnKind, _ element: inout ThriftWriter) {
+        element.field(1, i32: kind.physicalType)
+        element.field(3, i32: 1)
+        element.field(4, string: title)
+        if kind == .text {
+            element.field(6, i32: 0)
+            element.field(10, structure: { logical in logical.field(1, structure: { _ in }) })
+        }
+    }
+
+    private func rowGroup(_ group: (rows: Int, chunks: [ParquetRowGroupBuilder.Chunk], start: Int), _ out: inout ThriftWriter) {
+        out.field(1, listOf: .structure, count: group.chunks.count) { list in
+            for (k, chunk) in group.chunks.enumerated() {
+                list.structure { column in
+                    column.field(2, i64: group.start + chunk.dataOffset)
+                    column.field(3, structure: { meta in self.columnMetadata(chunk, title: titles[k], start: group.start, &meta) })
+                }
+            }
+        }
+        out.field(2, i64: group.chunks.reduce(0) { $0 + $1.uncompressedSize })
+        out.field(3, i64: group.rows)
+    }
+
+    private func columnMetadata(_ chunk: ParquetRowGroupBuilder.Chunk, title: String, start: Int, _ meta: inout ThriftWriter) {
+        meta.field(1, i32: chunk.kind.physicalType)
+        meta.field(2, listOf: .i32, count: chunk.encodings.count) { list in for e in chunk.encodings { list.element(i32: e) } }
+        meta.field(3, listOf: .binary, count: 1) { $0.element(binary: Array(title.utf8)) }
+        meta.field(4, i32: 1)
+        meta.field(5, i64: chunk.valueCount)
+        meta.field(6, i64: chunk.uncompressedSize)
+        meta.field(7, i64: chunk.compressedSize)
+        meta.field(9, i64: start + chunk.dataOffset)
+        if let dictionary = chunk.dictionaryOffset { meta.field(11, i64: start + dictionary) }
+        meta.field(12, structure: { statistics in
+            statistics.field(3, i64: chunk.nullCount)
+            if let maximum = chunk.maximum { statistics.field(5, binary: maximum) }
+            if let minimum = chunk.minimum { statistics.field(6, binary: minimum) }
+        })
+    }
+}

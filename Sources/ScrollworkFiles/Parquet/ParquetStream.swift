@@ -1,0 +1,46 @@
+/// A Parquet save of rows that come a batch at a time as text: gathered into row groups of
+/// 65,536 rows, each written once full, the footer at the end. A value a column's kind cannot
+/// hold stops it, saying the kinds the save must start over with (``wider``).
+struct ParquetStream {
+    private var file: ParquetFileWriter
+    private var builder: ParquetRowGroupBuilder
+    /// The kinds the columns must widen to, once a value did not fit; nil while all fit.
+    private(set) var wider: [ParquetColumnKind]? = nil
+
+    /// A save of columns `titles` of `kinds`.
+    init(titles: [String], kinds: [ParquetColumnKind]) {
+        file = ParquetFileWriter(titles: titles, kinds: kinds)
+        builder = ParquetRowGroupBuilder(kinds: kinds)
+    }
+
+    /// The file's first bytes.
+    var header: [UInt8] { file.header }
+
+    /// Gathers `row` (nil: null; a row shorter than the columns has nulls in the rest); returns
+    /// a row group's bytes when one is full, and nothing once a value did not fit.
+    mutating func append(_ row: [String?]) -> [UInt8] {
+        guard wider == nil else { return [] }
+        var needed = builder.kinds
+        for k in needed.indices {
+            var value = row.indices.contains(k) ? row[k] : nil
+            let kind: ParquetColumnKind? = if value != nil { value!.withUTF8 { builder.append($0, column: k) } } else { builder.append(nil, column: k) }
+            if let kind { needed[k] = Swift.max(needed[k], kind) }
+        }
+        builder.endRow()
+        guard needed == builder.kinds else {
+            wider = needed
+            return []
+        }
+        return builder.rowCount >= ParquetFileWriter.groupRows ? flush() : []
+    }
+
+    /// The last row group and the footer.
+    mutating func finish() -> [UInt8] { flush() + file.footer() }
+
+    private mutating func flush() -> [UInt8] {
+        guard builder.rowCount > 0 else { return [] }
+        let bytes = file.place(builder.encoded(), rows: builder.rowCount)
+        builder = ParquetRowGroupBuilder(kinds: builder.kinds)
+        return bytes
+    }
+}

@@ -1,0 +1,161 @@
+import Foundation
+import Scrollwork
+import Testing
+@testable import ScrollworkFiles
+
+/// #67 item 3: a view saved as Parquet (Snappy, dictionaries where values repeat, each column
+/// in the narrowest type holding every value as shown) reads back with our reader exactly.
+@Suite struct ParquetWriterTests {
+    /// A path for a save of the tests' own.
+    static func path(_ ending: String = "parquet") -> String {
+        "/tmp/scrollwork-parquet-save-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).\(ending)"
+    }
+
+    /// The rows of `csv` (a header first) saved as Parquet in `order` (all rows when nil),
+    /// `numeric` saying which columns hold numbers, then opened with our reader.
+    static func savedFromFile(_ csv: String, numeric: [Bool], order: [Int]? = nil, missing: MissingValues = .common,
+                              loop: ConcurrentLoop = .serial) throws -> ParquetTable {
+        let path = path()
+        defer { unlink(path) }
+        try TemporaryFile.with(csv) { file in
+            var index = RecordIndex()
+            while try !index.extend(from: file) {}
+            let rows = DelimitedRows(file: file, index: index, dialect: DelimitedDialect(separator: 0x2C, hasHeader: true))
+            let titles = rows.header ?? []
+            let set: RowSet = order.map { .rows($0.map { UInt32($0) }) } ?? .all(count: rows.count)
+            let written = try TableExport.write(rows, order: set, columns: Array(titles.indices), titles: titles, numeric: numeric, format: .parquet,
+                                                missing: missing, to: OutputFile(path: path), concurrently: loop)
+            #expect(written == set.count)
+        }
+        return try ParquetTable(path: path)
+    }
+
+    /// Every row of `table` as text, a null as `nil`.
+    static func values(_ table: ParquetTable) throws -> [[String?]] {
+        let count = try table.rowCount(progress: .unwatched)
+        return try table.rows(at: 0..<count, progress: .unwatched).map { row in row.map { $0.isMissing ? nil : $0.description } }
+    }
+
+    /// The physical type of each column, as the saved file's schema says.
+    static func physicalTypes(_ table: ParquetTable) -> [Int?] { table.metadata.schema.dropFirst().map(\.type) }
+
+    @Test("whole numbers, reals and text come back as they were shown, typed INT64, DOUBLE and UTF-8 text; empty fields and missing words are nulls")
+    func typesAndNulls() throws {
+        let csv = "id,delay,carrier,note\n1,2.5,AA,\"said \"\"hi\"\", then left\"\n-42,,DL,École\n9000000000,1e3,NA,\n0,-0.25,UA,日本語\n"
+        let table = try Self.savedFromFile(csv, numeric: [true, true, false, false])
+        #expect(table.columnTitles == ["id", "delay", "carrier", "note"])
+        #expect(Self.physicalTypes(table) == [2, 5, 6, 6])
+        #expect(try Self.values(table) == [
+            ["1", "2.5", "AA", "said \"hi\", then left"],
+            ["-42", nil, "DL", "École"],
+            ["9000000000", "1000.0", nil, nil],
+            ["0", "-0.25", "UA", "日本語"],
+        ])
+        #expect(table.isNumeric(0) && table.isNumeric(1) && !table.isNumeric(2))
+    }
+
+    @Test("a value a column's type cannot hold widens the column, however far down it is: a real past 65,536 whole numbers, text past reals, a whole number past 2^53 among reals")
+    func wideningStartsOver() throws {
+        var lines = ["n,r,big"]
+        for i in 0..<70_000 {
+            let n = i == 69_999 ? "2.5" : "\(i)"
+            let r = i == 69_000 ? "n/a" : "\(Double(i) / 4)"
+            let big = i == 68_000 ? "9007199254740993" : "\(Double(i) + 0.5)"
+            lines.append("\(n),\(r),\(big)")
+        }
+        let table = try Self.savedFromFile(lines.joined(separator: "\n") + "\n", numeric: [true, true, true], loop: ExploreData.threeAtOnce)
+        #expect(Self.physicalTypes(table) == [5, 6, 6])
+        let rows = try Self.values(table)
+        #expect(rows.count == 70_000)
+        #expect(rows[69_999][0] == "2.5" && rows[12][0] == "12.0")
+        #expect(rows[69_000][1] == "n/a" && rows[2][1] == "0.5")
+        #expect(rows[68_000][2] == "9007199254740993" && rows[1][2] == "1.5")
+        #expect(table.metadata.rowGroups.map(\.rowCount) == [65_536, 4_464])
+    }
+
+    @Test("rows are saved in the order of the view (a sort's, across row groups), repeated values through a dictionary and the rest plain")
+    func orderAndDictionaries() throws {
+        var lines = ["id,carrier,word"]
+        for i in 0..<100_000 { lines.append("\(i),\(["AA", "DL", "UA"][i % 3]),w\(i * 7919 % 100_003)") }
+        let order = (0..<100_000).reversed().map { $0 }
+        let table = try Self.savedFromFile(lines.joined(separator: "\n") + "\n", numeric: [true, false, false], order: order)
+        let rows = try Self.values(table)
+        #expect(rows.count == 100_000)
+        for probe in [0, 1, 65_535, 65_536, 99_999] {
+            let i = 99_999 - probe
+            #expect(rows[probe] == ["\(i)", ["AA", "DL", "UA"][i % 3], "w\(i * 7919 % 100_003)"])
+        }
+        let encodings = table.metadata.rowGroups[0].columns.map(\.encodings)
+        #expect(encodings[1].contains(8), "the carriers repeat: a dictionary")
+        #expect(!encodings[2].contains(8), "every word differs: plain")
+    }
+
+    @Test("each chunk says its nulls, least and greatest value (NaN left out, as the format asks)")
+    func statistics() throws {
+        let csv = "n,r,t\n5,nan,b\n,2.5,\n-3,-1,a\n7,,c\n"
+        let path = Self.path()
+        defer { unlink(path) }
+        try TemporaryFile.with(csv) { file in
+            var index = RecordIndex()
+            while try !index.extend(from: file) {}
+            let rows = DelimitedRows(file: file, index: index, dialect: DelimitedDialect(separator: 0x2C, hasHeader: true))
+            _ = try TableExport.write(rows, order: .all(count: rows.count), columns: [0, 1, 2], titles: ["n", "r", "t"], numeric: [true, true, false],
+                                      format: .parquet, to: OutputFile(path: path))
+        }
+        let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+        let length = Int(bytes[bytes.count - 8]) | Int(bytes[bytes.count - 7]) << 8 | Int(bytes[bytes.count - 6]) << 16
+        var reader = ThriftReader(Array(bytes[(bytes.count - 8 - length)..<(bytes.count - 8)]))
+        let footer = try reader.readStruct()
+        let chunks = try #require(footer[4]?.elements?.first?[1]?.elements)
+        let stats = chunks.map { $0[3]?[12] }
+        func le(_ v: UInt64) -> ThriftValue { .binary((0..<8).map { UInt8(truncatingIfNeeded: v >> (8 * UInt64($0))) }) }
+        #expect(stats[0]?[3] == .int(1) && stats[0]?[6] == le(UInt64(bitPattern: -3)) && stats[0]?[5] == le(7))
+        #expect(stats[1]?[3] == .int(1) && stats[1]?[6] == le((-1.0).bitPattern) && stats[1]?[5] == le(2.5.bitPattern))
+        #expect(stats[2]?[3] == .int(1) && stats[2]?[6] == .binary(Array("a".utf8)) && stats[2]?[5] == .binary(Array("c".utf8)))
+    }
+
+    @Test("a source's rows streamed a batch at a time (a database's save) widen and start over the same way; an empty save is a file of no rows")
+    func streamedSave() throws {
+        let path = Self.path()
+        defer { unlink(path) }
+        let output = try OutputFile(path: path)
+        var writer = try TableWriter(output: output, format: .parquet, titles: ["n", "t"], numeric: [true, false])
+        try writer.append([["1", "x"], [nil, ""], ["3.5", "y"]])
+        let wider = try #require(writer.widerKinds)
+        #expect(wider == [.real, .text])
+        try output.startOver()
+        var again = try TableWriter(output: output, format: .parquet, titles: ["n", "t"], numeric: [true, false], parquetKinds: wider)
+        try again.append([["1", "x"], [nil, ""], ["3.5", "y"]])
+        #expect(again.widerKinds == nil)
+        try again.finish()
+        #expect(try Self.values(ParquetTable(path: path)) == [["1.0", "x"], [nil, ""], ["3.5", "y"]])
+
+        let empty = Self.path()
+        defer { unlink(empty) }
+        var none = try TableWriter(output: OutputFile(path: empty), format: .parquet, titles: ["a"], numeric: [false])
+        try none.finish()
+        let read = try ParquetTable(path: empty)
+        #expect(read.columnTitles == ["a"])
+        #expect(try read.rowCount(progress: .unwatched) == 0)
+    }
+
+    @Test("Snappy written here is read back, for text, repeats, runs and random bytes of every length")
+    func snappyRoundTrip() throws {
+        var generator = SystemRandomNumberGenerator()
+        let inputs: [[UInt8]] = [[], [7], Array("abc".utf8), Array(repeating: 0x61, count: 1000), Array(String(repeating: "the quick brown fox ", count: 500).utf8),
+                                 (0..<70_000).map { _ in UInt8.random(in: 0...3, using: &generator) }, (0..<5000).map { _ in UInt8.random(in: 0...255, using: &generator) }]
+        for input in inputs {
+            let compressed = SnappyCompressor.compress(input)
+            #expect(try ParquetCodec.snappy(compressed[...], size: input.count) == input)
+        }
+        #expect(SnappyCompressor.compress(Array(repeating: 0x61, count: 1000)).count < 100)
+    }
+
+    @Test("a .parquet or .pq name saves Parquet; one with .gz or .zst after it is refused, saying why")
+    func format() throws {
+        #expect(try ExportFormat(path: "a.parquet") == .parquet)
+        #expect(try ExportFormat(path: "/x/B.PQ") == .parquet)
+        #expect(throws: ExploreError.self) { try ExportFormat(path: "a.parquet.gz") }
+        do { _ = try ExportFormat(path: "a.txt") } catch { #expect("\(error)".contains(".parquet")) }
+    }
+}
