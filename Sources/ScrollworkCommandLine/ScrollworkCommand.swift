@@ -285,7 +285,7 @@ struct Open: ParsableCommand {
     @Flag(help: "The summary of every column (or of --columns): type, count, missing, distinct, min, max, mean, median.")
     var summary = false
 
-    @Option(help: ArgumentHelp("Write the result to FILE instead of opening the viewer: CSV, TSV or JSON Lines by its name's ending (.csv, .tsv, .jsonl), compressed after .gz or .zst (rows.csv.gz); - for standard output (CSV).", valueName: "file"))
+    @Option(help: ArgumentHelp("Write the result to FILE instead of opening the viewer: CSV, TSV, JSON Lines or Parquet by its name's ending (.csv, .tsv, .jsonl, .parquet), the text formats compressed after .gz or .zst (rows.csv.gz); - for standard output (CSV).", valueName: "file"))
     var output: String?
 
     @Flag(help: "Let --output replace a file that exists (never the file being read); without it, such a run ends with a message and exit status 1.")

@@ -40,7 +40,7 @@ extension FileViewer {
             view.sort(by: [SortOrder(columnID: id, ascending: command == .sortAscending)] + earlier, column: currentColumn, at: time)
             notes.clear(.sort)
             notes.clear(.search)
-        case .save: ask(.save, "Save the view as (.csv, .tsv or .jsonl): ", text: Self.suggestedSaveName(file.fileIdentity == nil ? "" : name))
+        case .save: ask(.save, "Save the view as (.csv, .tsv, .jsonl or .parquet): ", text: Self.suggestedSaveName(file.fileIdentity == nil ? "" : name))
         default: break
         }
     }

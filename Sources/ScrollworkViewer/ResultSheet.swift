@@ -183,7 +183,7 @@ extension ResultSheet {
         case .lastColumn: setCurrentColumn(view.table.columns.count - 1, at: time)
         case .jumpToColumn: ask(.column, "Column: ")
         case .goToRow: ask(.goToRow, "Go to row (a number, or a percentage such as 50%): ")
-        case .save: ask(.save, "Save the sheet as (.csv, .tsv or .jsonl): ", text: SaveTarget.suggestion(for: suggestedName, in: ""))
+        case .save: ask(.save, "Save the sheet as (.csv, .tsv, .jsonl or .parquet): ", text: SaveTarget.suggestion(for: suggestedName, in: ""))
         default: break
         }
         return .stays

@@ -41,7 +41,7 @@ extension TableScreen {
         case .summary: startSummary()
         case .save:
             let suggested = connection.file.map(FileViewer.suggestedSaveName) ?? SaveTarget.suggestion(for: connection.name, in: "")
-            ask(.save, "Save the view as (.csv, .tsv or .jsonl): ", text: suggested)
+            ask(.save, "Save the view as (.csv, .tsv, .jsonl or .parquet): ", text: suggested)
         case .removeFilter:
             if !removeFilter(at: time) { note = "no filter to remove" }
         case let .nextMatch(forward):

@@ -203,6 +203,7 @@ struct TableScreen: ViewerTable {
             parts.append(running + " · Esc cancels")
         }
         if case let .byPosition(reason) = source.rowAccess { parts.append(reason) }
+        if let about = source.about { parts.append(about) }
         return StatusText(name: connection.label, parts: parts, hint: viewerKeys.tableHint(back: connection.back))
     }
 

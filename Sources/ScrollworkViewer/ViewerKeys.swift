@@ -131,7 +131,7 @@ public enum ViewerKeys {
         pinColumn,
         moveColumn,
         fitColumn,
-        KeyBinding(.save, "save the rows shown (those kept, in their order, the columns shown) as .csv, .tsv or .jsonl", keys: KeyEvent(.character("s"), .control),
+        KeyBinding(.save, "save the rows shown (those kept, in their order, the columns shown) as .csv, .tsv, .jsonl or .parquet", keys: KeyEvent(.character("s"), .control),
                    label: "Ctrl-S"),
         help,
     ]
@@ -171,7 +171,7 @@ public enum ViewerKeys {
         KeyBinding(.filter, "filter the sheet: COLUMN=VALUE, !=, <, <=, >, >= numbers, *= text, ~ regex", keys: KeyEvent(.character("|"))),
         KeyBinding(.keepEqual, "keep the sheet's rows whose current column holds the focused row's value", keys: KeyEvent(.character("="))),
         keepDifferent, removeFilter,
-        KeyBinding(.save, "save the sheet as shown (rows kept, their order) as .csv, .tsv or .jsonl", keys: KeyEvent(.character("s"), .control), label: "Ctrl-S"),
+        KeyBinding(.save, "save the sheet as shown (rows kept, their order) as .csv, .tsv, .jsonl or .parquet", keys: KeyEvent(.character("s"), .control), label: "Ctrl-S"),
         help,
     ])
 

@@ -154,6 +154,45 @@ struct MemoryTable: TableSource {
         #expect(t.app.screen.overlay?.field?.text == directory + "/session-view.csv", "\(String(describing: t.app.screen.overlay?.field?.text))")
     }
 
+    @Test("the status line says how the file is stored: its writer, row groups, compression and encodings")
+    func statusSaysTheStorage() throws {
+        guard case let .source(viewer) = try OpenFile.opened(path: Self.session, separator: nil, header: nil, theme: Theme()) else {
+            Issue.record("a Parquet file opens as its table")
+            return
+        }
+        var t = HeadlessTerminal(viewer, columns: 240, rows: 20)
+        while t.runWork() {}
+        #expect(t.app.screen.status(at: 0).contains("Parquet by parquet-cpp-arrow version 26.0.1 · 5 row groups · Snappy · dictionary, plain"), "\(t.app.screen.status(at: 0))")
+    }
+
+    @Test("Ctrl-S to a .parquet name saves the view as Parquet: the rows in the order shown, typed, read back the same")
+    func saveAsParquet() throws {
+        guard case let .source(viewer) = try OpenFile.opened(path: Self.session, separator: nil, header: nil, theme: Theme()) else {
+            Issue.record("a Parquet file opens as its table")
+            return
+        }
+        let out = "/tmp/scrollwork-view-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).parquet"
+        defer { unlink(out) }
+        var t = HeadlessTerminal(viewer, columns: 160, rows: 20)
+        while t.runWork() {}
+        // Sorted by the second column, descending, then saved.
+        t.send(.key(KeyEvent(.character("]"))))
+        t.send(.key(KeyEvent(.character("O"))))
+        while t.runWork() {}
+        t.send(.key(KeyEvent(.character("s"), .control)))
+        t.type(out + "\r")
+        while t.runWork() {}
+        #expect(t.app.screen.status(at: 0).contains("saved"), "\(t.app.screen.status(at: 0))")
+        let source = try ParquetTable(path: Self.session), saved = try ParquetTable(path: out)
+        let count = try source.rowCount(progress: .unwatched)
+        #expect(try saved.rowCount(progress: .unwatched) == count)
+        let texts = { (rows: [[TableValue]]) in rows.map { $0.map { $0.isMissing ? "" : $0.description } } }
+        let order = try source.rowNames(where: [], orderedBy: [ColumnOrder(column: 1, ascending: false)], progress: .unwatched)
+        #expect(try texts(saved.rows(at: 0..<count, progress: .unwatched)) == texts(source.rows(named: order, progress: .unwatched)))
+        #expect(saved.columnTitles == source.columnTitles)
+        #expect((0..<source.columnTitles.count).map(saved.isNumeric) == (0..<source.columnTitles.count).map(source.isNumeric))
+    }
+
     @Test("a Parquet file through a pipe, longer than what is read to tell its kind, is kept whole, then shown (its footer is at its end), with every row")
     func throughAPipe() throws {
         let path = (Self.session as NSString).deletingLastPathComponent + "/types-none.parquet"

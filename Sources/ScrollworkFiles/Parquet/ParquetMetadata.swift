@@ -147,3 +147,53 @@ struct ParquetPageHeader: Sendable, Hashable {
         return (header, reader.offset)
     }
 }
+
+extension ParquetMetadata {
+    /// How the file is stored, in a line: its writer, row groups, compressions and value
+    /// encodings ("Parquet by parquet-cpp-arrow version 26.0.1 · 4 row groups · Snappy ·
+    /// dictionary, plain"); the writer's name cut at 48 characters, anything but printable
+    /// text left out of it.
+    var about: String {
+        var parts = ["Parquet" + (createdBy.map { " by " + Self.printable($0) } ?? "")]
+        parts.append(rowGroups.count == 1 ? "1 row group" : "\(rowGroups.count) row groups")
+        let chunks = rowGroups.flatMap(\.columns)
+        let codecs = Set(chunks.map(\.codec)).sorted().map(Self.codecName)
+        if !codecs.isEmpty { parts.append(codecs.joined(separator: ", ")) }
+        let encodings = Set(chunks.flatMap { $0.encodings.compactMap(Self.encodingName) }).sorted()
+        if !encodings.isEmpty { parts.append(encodings.joined(separator: ", ")) }
+        return parts.joined(separator: " · ")
+    }
+
+    /// A `CompressionCodec` as people name it.
+    static func codecName(_ codec: Int) -> String {
+        switch codec {
+        case 0: "uncompressed"
+        case 1: "Snappy"
+        case 2: "gzip"
+        case 3: "LZO"
+        case 4: "Brotli"
+        case 5: "LZ4 (Hadoop)"
+        case 6: "zstd"
+        case 7: "LZ4"
+        default: "codec \(codec)"
+        }
+    }
+
+    /// A value `Encoding` as people name it; nil for the levels' own (RLE, bit-packed), which
+    /// say nothing of the values.
+    static func encodingName(_ encoding: Int) -> String? {
+        switch encoding {
+        case 0: "plain"
+        case 2, 8: "dictionary"
+        case 5, 6, 7: "delta"
+        case 9: "byte stream split"
+        case 3, 4: nil
+        default: "encoding \(encoding)"
+        }
+    }
+
+    private static func printable(_ text: String) -> String {
+        let kept = String(String.UnicodeScalarView(text.unicodeScalars.filter { $0.properties.generalCategory != .control && $0.properties.generalCategory != .format }))
+        return kept.count > 48 ? String(kept.prefix(47)) + "…" : kept
+    }
+}

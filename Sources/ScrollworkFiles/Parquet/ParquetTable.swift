@@ -63,6 +63,9 @@ public struct ParquetTable: TableSource {
     /// The file's top-level fields.
     public var columnTitles: [String] { root.children.map(\.element.name) }
 
+    /// The file's writer, row groups, compressions and encodings.
+    public var about: String? { metadata.about }
+
     /// True for a field of numbers.
     public func isNumeric(_ column: Int) -> Bool {
         root.children.indices.contains(column) && root.children[column].isLeaf && root.children[column].kind.isNumeric

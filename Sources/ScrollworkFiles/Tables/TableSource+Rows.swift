@@ -12,6 +12,8 @@ extension TableSource {
     public var engine: String? { nil }
     /// No guess: the rows are counted.
     public var estimatedCount: Int? { nil }
+    /// Nothing to say.
+    public var about: String? { nil }
     /// The source itself: nothing to connect again.
     public func reopened() throws(TableSourceError) -> any TableSource { self }
 

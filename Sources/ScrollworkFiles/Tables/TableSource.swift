@@ -51,6 +51,10 @@ public protocol TableSource: Sendable {
     /// A quick guess at the number of rows, shown as "about" until they are counted; nil (the
     /// default) when there is none.
     var estimatedCount: Int? { get }
+    /// What the status line says of how the table is stored, after what stays true of the view
+    /// (a Parquet file's writer, row groups, compression and encodings); nil (the default) for
+    /// nothing.
+    var about: String? { get }
     /// The number of rows `filters` keep.
     func count(where filters: [RowFilter], progress: TableProgress) throws(TableSourceError) -> Int
     /// Up to `limit` row names after `after` (from the first when nil), in the table's own
