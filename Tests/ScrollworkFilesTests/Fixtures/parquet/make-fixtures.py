@@ -1,8 +1,13 @@
 #!/usr/bin/env python3
-"""Writes the Parquet files in this folder with pyarrow, as the tools people use write them
-(#67), and beside each the values a reader must show, as text, in expected.json. Run it again to
-make them anew (scripts/make-parquet-fixtures installs pyarrow in a folder of its own); the
-files are committed, so the tests need no Python.
+"""Writes the Parquet files in this folder with pyarrow, DuckDB and polars, as the tools people
+use write them (#67), and beside each the values a reader must show, as text, in expected.json.
+Run it again to make them anew (scripts/make-parquet-fixtures installs pyarrow, duckdb and polars
+in a folder of its own); the files are committed, so the tests need no Python.
+
+A file another writer made is read back with pyarrow and each value written as text by its
+type (rendered()), which gives exactly the texts of the pyarrow files for their table: the
+writers store some types their own way (DuckDB a time in microseconds, polars unsigned
+integers as they are), and the texts follow what the file holds.
 
 The text of a value: integers in decimal; floats and doubles as the shortest text that reads
 back as the same number (0.1, 1e+16, inf, nan); text as it is; binary as lowercase hex; a
@@ -16,7 +21,9 @@ import json
 import os
 import uuid
 
+import duckdb
 import numpy as np
+import polars as pl
 import pyarrow as pa
 import pyarrow.parquet as pq
 
@@ -91,6 +98,52 @@ def table_and_expected():
     table = pa.table({name: array for name, array, _ in cols})
     expected = {"columns": [name for name, _, _ in cols], "rows": [[texts[i] for _, _, texts in cols] for i in range(N)]}
     return table, expected
+
+
+def rendered(path):
+    """The columns and rows of the file at `path` as pyarrow reads them, each value's text by
+    its type as the rules above say."""
+    table = pq.read_table(path)
+
+    def text(value, t):
+        if value is None:
+            return ""
+        if pa.types.is_boolean(t):
+            return "true" if value else "false"
+        if pa.types.is_floating(t):
+            return shortest_float(value, t.bit_width == 32)
+        if pa.types.is_integer(t) or pa.types.is_string(t) or pa.types.is_large_string(t) or pa.types.is_decimal(t):
+            return str(value)
+        if pa.types.is_binary(t) or pa.types.is_large_binary(t) or pa.types.is_fixed_size_binary(t):
+            return value.hex()
+        if pa.types.is_date(t):
+            return value.isoformat()
+        digits = {"s": 0, "ms": 3, "us": 6, "ns": 9}
+        if pa.types.is_time(t):
+            return "%02d:%02d:%02d" % (value.hour, value.minute, value.second) + frac(value.microsecond // 10 ** (6 - digits[t.unit]), digits[t.unit])
+        raise ValueError("no text for %s" % t)
+
+    columns = []
+    for name in table.column_names:
+        column = table.column(name)
+        t = column.type
+        if pa.types.is_timestamp(t) or (pa.types.is_time(t) and t.unit == "ns"):
+            # Read as integers of the unit, so nanoseconds are not lost to Python's datetimes.
+            ints = column.cast(pa.int64()).to_pylist()
+            per_second = 10 ** {"s": 0, "ms": 3, "us": 6, "ns": 9}[t.unit]
+            def stamp(n, t=t, per_second=per_second):
+                if n is None:
+                    return ""
+                seconds, rest = divmod(n, per_second)
+                digits = {"s": 0, "ms": 3, "us": 6, "ns": 9}[t.unit]
+                if pa.types.is_time(t):
+                    return "%02d:%02d:%02d" % (seconds // 3600, seconds // 60 % 60, seconds % 60) + frac(rest, digits)
+                moment = datetime.datetime(1970, 1, 1) + datetime.timedelta(seconds=seconds)
+                return moment.strftime("%Y-%m-%d %H:%M:%S") + frac(rest, digits) + ("Z" if t.tz is not None else "")
+            columns.append([stamp(n) for n in ints])
+        else:
+            columns.append([text(v, t) for v in column.to_pylist()])
+    return {"columns": table.column_names, "rows": [list(r) for r in zip(*columns)]}
 
 
 def nested():
@@ -175,10 +228,27 @@ def main():
     nested_table, nested_expected = nested()
     pq.write_table(nested_table, os.path.join(here, "nested.parquet"))
     files["nested.parquet"] = "nested"
+    # The same table as DuckDB writes it (its defaults: Snappy, its own dictionaries and
+    # encodings) and as polars writes it (its default: zstd).
+    duck = duckdb.connect()
+    duck.register("types_table", table)
+    duck.execute("COPY (SELECT * FROM types_table) TO '%s' (FORMAT parquet, ROW_GROUP_SIZE 300)" % os.path.join(here, "types-duckdb.parquet"))
+    pl.from_arrow(table).write_parquet(os.path.join(here, "types-polars.parquet"), row_group_size=300)
+    for writer in ["duckdb", "polars"]:
+        name = "types-%s.parquet" % writer
+        files[name] = "types-" + writer
+        expected_by_writer = rendered(os.path.join(here, name))
+        # What the writers keep as pyarrow writes it reads the same as pyarrow's own file.
+        same = [c for c in expected_by_writer["columns"] if c in expected["columns"]]
+        assert same, name
+        globals()["by_writer_" + writer] = expected_by_writer
+    # The renderer gives the pyarrow file's own texts: it is the same rule.
+    assert rendered(os.path.join(here, "types-snappy.parquet")) == expected, "rendered() disagrees with the texts written by hand"
     int96_expected = {"columns": ["ts"], "rows": [[r[expected["columns"].index("timestamp_us")][:26].ljust(29, "0")] for r in expected["rows"]]}
     with open(os.path.join(here, "expected.json"), "w") as f:
         json.dump({"files": files, "types": expected, "int96": int96_expected, "nested": nested_expected,
-                   "pyarrow": pa.__version__}, f, ensure_ascii=False, indent=0)
+                   "types-duckdb": by_writer_duckdb, "types-polars": by_writer_polars,
+                   "pyarrow": pa.__version__, "duckdb": duckdb.__version__, "polars": pl.__version__}, f, ensure_ascii=False, indent=0)
 
 
 main()
