@@ -139,6 +139,29 @@ import Testing
         #expect(try read.rowCount(progress: .unwatched) == 0)
     }
 
+    @Test("a comparison passes over the row groups whose least and greatest values rule it out, reading none of their pages, and keeps what reading them all keeps")
+    func statisticsSkipRowGroups() throws {
+        var lines = ["n,r,gap,t"]
+        for i in 0..<200_000 { lines.append("\(i),\(Double(i) / 2),\(i < 140_000 ? "" : "\(i % 7)"),t\(i % 3)") }
+        let table = try Self.savedFromFile(lines.joined(separator: "\n") + "\n", numeric: [true, true, true, false])
+        #expect(table.metadata.rowGroups.count == 4)
+        let n = try RowFilter(parsing: "n>150000", columns: ColumnNames(table.columnTitles))
+        #expect(try table.rowRanges(where: [n], progress: .unwatched) == [131_072..<200_000])
+        let names = try table.rowNames(where: [n], orderedBy: [ColumnOrder(column: 1, ascending: false)], progress: .unwatched)
+        #expect(names == Array((150_001..<200_000).reversed()))
+        #expect(Set(table.cache.kept.keys.map(\.group)) == [2, 3], "only the groups that can hold n > 150000 are read")
+        // Reals, and a column that is all null in its first groups; a text test reads every group.
+        let r = try RowFilter(parsing: "r<=10", columns: ColumnNames(table.columnTitles))
+        let gap = try RowFilter(parsing: "gap>=3", columns: ColumnNames(table.columnTitles))
+        let text = try RowFilter(parsing: "t=t1", columns: ColumnNames(table.columnTitles))
+        #expect(try table.rowRanges(where: [r], progress: .unwatched) == [0..<65_536])
+        #expect(try table.rowRanges(where: [gap], progress: .unwatched) == [131_072..<200_000])
+        #expect(try table.rowRanges(where: [text], progress: .unwatched) == [0..<200_000])
+        #expect(try table.count(where: [r], progress: .unwatched) == 21)
+        #expect(try table.count(where: [gap, text], progress: .unwatched) == (140_000..<200_000).filter { $0 % 7 >= 3 && $0 % 3 == 1 }.count)
+        #expect(try table.frequency(ofColumn: 3, where: [n], progress: { _ in true }).total == 49_999)
+    }
+
     @Test("Snappy written here is read back, for text, repeats, runs and random bytes of every length")
     func snappyRoundTrip() throws {
         var generator = SystemRandomNumberGenerator()

@@ -49,6 +49,25 @@ struct ParquetMetadata: Sendable {
         var uncompressedSize: Int
         /// The `Encoding`s its pages use.
         var encodings: [Int] = []
+        /// Its nulls and least and greatest values, PLAIN-encoded, where the writer said them.
+        var statistics: Statistics? = nil
+    }
+
+    /// What a column chunk's `Statistics` say: each part nil where the writer left it out.
+    struct Statistics: Sendable, Hashable {
+        var nullCount: Int?
+        var minimum: [UInt8]?
+        var maximum: [UInt8]?
+
+        /// The struct `value`, its newer `min_value`/`max_value` first, else the older
+        /// `min`/`max` (which only signed numbers can trust, as the only columns asked of them are).
+        init?(_ value: ThriftValue?) {
+            guard let value else { return nil }
+            nullCount = value[3]?.intValue
+            func bytes(_ v: ThriftValue?) -> [UInt8]? { if case let .binary(b)? = v { b } else { nil } }
+            minimum = bytes(value[6]) ?? bytes(value[2])
+            maximum = bytes(value[5]) ?? bytes(value[1])
+        }
     }
 
     /// Why a footer cannot be read.
@@ -87,7 +106,7 @@ struct ParquetMetadata: Sendable {
                 guard start >= 0, compressed >= 0, values >= 0, uncompressed >= 0 else { throw Failure(description: "a column chunk has a negative offset or size") }
                 return ColumnChunk(type: type, path: meta[3]?.elements?.compactMap(\.string) ?? [], codec: codec, valueCount: Int(values), start: UInt64(start),
                                    compressedSize: Int(clamping: compressed), uncompressedSize: Int(clamping: uncompressed),
-                                   encodings: meta[2]?.elements?.compactMap(\.intValue) ?? [])
+                                   encodings: meta[2]?.elements?.compactMap(\.intValue) ?? [], statistics: Statistics(meta[12]))
             })
         }
     }

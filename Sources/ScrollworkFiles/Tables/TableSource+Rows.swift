@@ -14,6 +14,8 @@ extension TableSource {
     public var estimatedCount: Int? { nil }
     /// Nothing to say.
     public var about: String? { nil }
+    /// Any row may meet the filters.
+    public func rowRanges(where filters: [RowFilter], progress: TableProgress) throws(TableSourceError) -> [Range<Int>]? { nil }
     /// The source itself: nothing to connect again.
     public func reopened() throws(TableSourceError) -> any TableSource { self }
 
@@ -91,16 +93,20 @@ extension TableSource {
         try checkColumns(order.map(\.column))
         if filters.isEmpty && order.isEmpty { return Array(0..<Swift.max(0, try rowCount(progress: progress))) }
         let needed = ColumnsNeeded(self, filters: filters, others: order.map(\.column))
-        let table = try inMemory(.serial, columns: needed.columns) { progress.report($0) }
-        return try table.rowNames(where: needed.remapped(filters), orderedBy: order.map { ColumnOrder(column: needed.place($0.column), ascending: $0.ascending) },
-                                  progress: progress)
+        let ranges = filters.isEmpty ? nil : try rowRanges(where: filters, progress: progress)
+        let table = try inMemory(.serial, columns: needed.columns, ranges: ranges) { progress.report($0) }
+        let names = try table.rowNames(where: needed.remapped(filters), orderedBy: order.map { ColumnOrder(column: needed.place($0.column), ascending: $0.ascending) },
+                                       progress: progress)
+        return ranges.map { RangePositions($0).positions(of: names) } ?? names
     }
 
     /// Counted over the column and the columns `filters` test.
     public func frequency(ofColumn column: Int, where filters: [RowFilter], progress: (Double) -> Bool) throws(TableSourceError) -> FrequencyTable {
         try checkColumns([column])
         let needed = ColumnsNeeded(self, filters: filters, others: [column])
-        return try inMemory(.serial, columns: needed.columns, progress).frequency(ofColumn: needed.place(column), where: needed.remapped(filters), progress: progress)
+        let ranges = filters.isEmpty ? nil : try rowRanges(where: filters, progress: TableProgress())
+        return try inMemory(.serial, columns: needed.columns, ranges: ranges, progress).frequency(ofColumn: needed.place(column), where: needed.remapped(filters),
+                                                                                                 progress: progress)
     }
 
     /// Summarised a column at a time, over the rows `filters` keep.
@@ -162,20 +168,58 @@ extension TableSource {
     private static var memoryBatch: Int { 65_536 }
 
     /// `columns` of every row, as text, typed, a table of their own (numbered from 0 in that order).
-    private func inMemory(_ loop: ConcurrentLoop, columns: [Int], _ progress: (Double) -> Bool) throws(TableSourceError) -> RowsTable<ColumnarRows> {
-        let total = try rowCount(progress: .unwatched)
+    private func inMemory(_ loop: ConcurrentLoop, columns: [Int], ranges: [Range<Int>]? = nil, _ progress: (Double) -> Bool) throws(TableSourceError) -> RowsTable<ColumnarRows> {
+        let all = 0..<Swift.max(0, try rowCount(progress: .unwatched))
+        let ranges = ranges?.map { $0.clamped(to: all) } ?? [all]
+        let total = ranges.reduce(0) { $0 + $1.count }
         var rows = ColumnarRows(width: columns.count)
-        while rows.count < total {
-            let batch = try values(ofColumns: columns, at: rows.count..<Swift.min(total, rows.count + Self.memoryBatch), progress: .unwatched)
-            if batch.isEmpty { break }
-            for row in batch { rows.append(row) }
-            guard progress(Double(rows.count) / Double(total) / 2) else { throw .cancelled }
+        for range in ranges {
+            var at = range.lowerBound
+            while at < range.upperBound {
+                let batch = try values(ofColumns: columns, at: at..<Swift.min(range.upperBound, at + Self.memoryBatch), progress: .unwatched)
+                if batch.isEmpty { break }
+                for row in batch { rows.append(row) }
+                at += batch.count
+                guard progress(Double(rows.count) / Double(Swift.max(1, total)) / 2) else { throw .cancelled }
+            }
         }
         let titles = columns.map { columnTitles[$0] }
         let typed = titles.indices.map { c in
             TableColumn.field(c, title: titles[c], kind: isNumeric(columns[c]) ? .reals : .text, width: TableColumn.fieldWidth(content: 10, title: titles[c]))
         }
         return RowsTable(rows, columns: typed, titles: titles, numeric: columns.map(isNumeric), readFiles: readFiles, title: title, concurrently: loop)
+    }
+}
+
+/// Positions in the table's own order of the rows read from some of its ranges: the `k`th row
+/// read is at the `k`th position the ranges cover.
+struct RangePositions {
+    private let ranges: [Range<Int>]
+    /// How many rows the ranges before each hold.
+    private let before: [Int]
+
+    init(_ ranges: [Range<Int>]) {
+        self.ranges = ranges
+        var counts: [Int] = []
+        var sum = 0
+        for range in ranges {
+            counts.append(sum)
+            sum += range.count
+        }
+        before = counts
+    }
+
+    /// The positions of rows `reads` (numbered from 0 in the order read).
+    func positions(of reads: [Int]) -> [Int] {
+        reads.map { k in
+            // The last range starting at or before the `k`th row read.
+            var low = 0, high = ranges.count - 1
+            while low < high {
+                let mid = (low + high + 1) / 2
+                if before[mid] <= k { low = mid } else { high = mid - 1 }
+            }
+            return ranges.isEmpty ? k : ranges[low].lowerBound + (k - before[low])
+        }
     }
 }
 

@@ -60,6 +60,10 @@ public protocol TableSource: Sendable {
     /// Up to `limit` row names after `after` (from the first when nil), in the table's own
     /// order: the first screen of a table comes before every name is read.
     func rowNames(after: Int?, limit: Int, progress: TableProgress) throws(TableSourceError) -> [Int]
+    /// The positions (in the table's own order) that can hold rows `filters` keep, as ranges in
+    /// order; nil (the default) when any row may. A source that knows where values lie (a
+    /// Parquet file's row groups, by their statistics) lets the library's passes read less.
+    func rowRanges(where filters: [RowFilter], progress: TableProgress) throws(TableSourceError) -> [Range<Int>]?
     /// The name of every row `filters` keep, in `order` (the table's own when empty; ties in
     /// the table's own order; missing values last either way).
     func rowNames(where filters: [RowFilter], orderedBy order: [ColumnOrder], progress: TableProgress) throws(TableSourceError) -> [Int]
