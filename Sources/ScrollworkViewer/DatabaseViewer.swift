@@ -105,6 +105,7 @@ public struct DatabaseViewer: App {
             },
         ]
         var state = TableState(rows: entries, columns: columns)
+        state.list.idiom = .macOS
         state.list.scroll = ScrollIdiom.macOS.scrollState(viewport: .zero, content: .zero)
         state.list.selectionMode = .single
         view = TableView(state, theme: theme)

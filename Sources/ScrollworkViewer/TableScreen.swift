@@ -103,6 +103,8 @@ struct TableScreen: ViewerTable {
             }
         }
         var state = TableState(rows: shown.pages, columns: columns)
+        // A desktop table's rows and keys, as a file's table has (not a phone's 44-point rows).
+        state.list.idiom = .macOS
         state.list.scroll = ScrollIdiom.macOS.scrollState(viewport: .zero, content: .zero)
         state.list.selectionMode = .single
         // Columns as wide as their content; more than fit scroll sideways, as a file's do.

@@ -166,6 +166,36 @@ import Testing
         #expect(deep.count == table.columnTitles.count && deep.contains { $0.page > 0 }, "\(deep.map(\.page))")
     }
 
+    @Test("a frequency table counted from the pages (a dictionary page by its indices) is the one the rows read give, for every column of every fixture")
+    func frequencyFromPages() throws {
+        let (files, _) = try Self.expected()
+        for name in files.keys.sorted() {
+            let table = try ParquetTable(path: Self.folder + "/" + name)
+            for column in table.columnTitles.indices {
+                let counted = try table.frequency(ofColumn: column, where: [], progress: { _ in true })
+                let read = try table.frequencyOverRows(ofColumn: column, where: [], progress: { _ in true })
+                #expect(counted == read, "\(name), \(table.columnTitles[column])")
+            }
+        }
+    }
+
+    @Test("rows read a column at a time from the pages are the rows read whole, in any piece of every fixture")
+    func columnarValues() throws {
+        let (files, _) = try Self.expected()
+        for name in files.keys.sorted() {
+            let table = try ParquetTable(path: Self.folder + "/" + name)
+            let count = try table.rowCount(progress: .unwatched)
+            let columns = Array(table.columnTitles.indices.reversed())
+            for piece in [0..<count, 0..<1, 250..<777, (count - 3)..<(count + 5), -5..<2] {
+                let columnar = try table.columnarValues(ofColumns: columns, at: piece, progress: .unwatched)
+                let whole = try table.values(ofColumns: columns, at: piece, progress: .unwatched)
+                #expect(columnar.count == whole.count, "\(name) \(piece)")
+                let texts = (0..<columnar.count).map { columnar.row(at: $0).fields }
+                #expect(texts == whole.map { $0.map { $0.isMissing ? "" : $0.description } }, "\(name) \(piece)")
+            }
+        }
+    }
+
     @Test("every public Parquet call with the ends of its types: no path opens what is not a Parquet file, no range, name or column traps")
     func totalCalls() throws {
         for path in ["", "/", "/nonexistent/x.parquet", Self.folder, Self.folder + "/expected.json", "\u{0}"] {

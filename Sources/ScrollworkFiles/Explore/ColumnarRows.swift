@@ -37,6 +37,31 @@ public struct ColumnarRows: InPlaceRows {
         }
     }
 
+    /// Appends `bytes` as the next value of column `column` (a source filling its columns one
+    /// at a time, each with as many values as the others get).
+    mutating func append(_ bytes: ArraySlice<UInt8>, toColumn column: Int) {
+        columns[column].bytes += bytes
+        columns[column].ends.append(columns[column].bytes.count)
+    }
+
+    /// Appends a missing value (empty) to column `column`.
+    mutating func appendMissing(toColumn column: Int) { columns[column].ends.append(columns[column].bytes.count) }
+
+    /// Appends the rows of `other` (of the same width; its columns past these left out, these
+    /// past its own filled with missing values).
+    public mutating func append(contentsOf other: ColumnarRows) {
+        let added = other.count
+        for c in columns.indices {
+            let base = columns[c].bytes.count
+            if other.columns.indices.contains(c), other.columns[c].ends.count == added {
+                columns[c].bytes += other.columns[c].bytes
+                columns[c].ends += other.columns[c].ends.map { $0 + base }
+            } else {
+                columns[c].ends += repeatElement(base, count: added)
+            }
+        }
+    }
+
     /// Row `i`, numbered from 1 (an empty row outside the rows).
     public func row(at i: Int) -> DelimitedRecord {
         guard i >= 0, i < count else { return DelimitedRecord(number: i.addingSaturating(1), fields: []) }

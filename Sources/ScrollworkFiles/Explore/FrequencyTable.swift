@@ -73,6 +73,14 @@ public struct FrequencyTable: Sendable, Hashable {
             }
         })
         guard finished else { return nil }
+        return FrequencyTable(counts: counts, total: within.count, uncounted: uncounted, missing: missing)
+    }
+
+    /// The table of `counts` (each value's bytes and how many rows hold it) among `total`
+    /// rows, `uncounted` past them: most frequent first, ties in the order a sort shows
+    /// values, as a database orders them (numbers by value, then text byte by byte, missing
+    /// values, empty or one of `missing`'s words, last).
+    public init(counts: [[UInt8]: Int], total: Int, uncounted: Int, missing: MissingValues = .common) {
         let words = MissingBytes(missing)
         let entries = counts.map { bytes, count in
             let isMissing = bytes.isEmpty || bytes.withUnsafeBufferPointer { words.contain($0) }
@@ -91,6 +99,6 @@ public struct FrequencyTable: Sendable, Hashable {
             default: return a.0.bytes.lexicographicallyPrecedes(b.0.bytes)
             }
         }.map(\.0)
-        return FrequencyTable(entries: entries, total: within.count, uncounted: uncounted)
+        self.init(entries: entries, total: total, uncounted: uncounted)
     }
 }

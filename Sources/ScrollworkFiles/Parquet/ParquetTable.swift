@@ -190,7 +190,7 @@ public struct ParquetTable: TableSource {
     }
 
     /// The page index of field `field`'s chunk in row group `group` (a leaf's).
-    private func pageIndex(_ field: Int, group: Int) throws(TableSourceError) -> ParquetPageIndex {
+    func pageIndex(_ field: Int, group: Int) throws(TableSourceError) -> ParquetPageIndex {
         let key = ParquetCache.Key(group: group, field: field, page: ParquetCache.Key.pageIndex)
         if case let .index(kept)? = cache.value(for: key) { return kept }
         let node = root.children[field]
@@ -206,7 +206,7 @@ public struct ParquetTable: TableSource {
     }
 
     /// Page `page` of field `field`'s chunk in row group `group`, decoded.
-    private func pageColumn(_ field: Int, group: Int, page: Int, index: ParquetPageIndex) throws(TableSourceError) -> ParquetColumn {
+    func pageColumn(_ field: Int, group: Int, page: Int, index: ParquetPageIndex) throws(TableSourceError) -> ParquetColumn {
         let key = ParquetCache.Key(group: group, field: field, page: page)
         if case let .column(kept)? = cache.value(for: key) { return kept }
         let column: ParquetColumn

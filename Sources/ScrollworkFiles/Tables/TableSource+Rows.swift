@@ -24,6 +24,13 @@ extension TableSource {
         try rows(at: positions, progress: progress).map { row in columns.map { row.indices.contains($0) ? row[$0] : .empty } }
     }
 
+    /// Made from the rows' values.
+    public func columnarValues(ofColumns columns: [Int], at positions: Range<Int>, progress: TableProgress) throws(TableSourceError) -> ColumnarRows {
+        var rows = ColumnarRows(width: columns.count)
+        for row in try values(ofColumns: columns, at: positions, progress: progress) { rows.append(row) }
+        return rows
+    }
+
     /// Picked from whole rows.
     public func values(ofColumns columns: [Int], named names: [Int], progress: TableProgress) throws(TableSourceError) -> [[TableValue]] {
         try rows(named: names, progress: progress).map { row in columns.map { row.indices.contains($0) ? row[$0] : .empty } }
@@ -102,6 +109,13 @@ extension TableSource {
 
     /// Counted over the column and the columns `filters` test.
     public func frequency(ofColumn column: Int, where filters: [RowFilter], progress: (Double) -> Bool) throws(TableSourceError) -> FrequencyTable {
+        try frequencyOverRows(ofColumn: column, where: filters, progress: progress)
+    }
+
+    /// The frequency table the library's passes make over the rows read into memory: the
+    /// default ``frequency(ofColumn:where:progress:)``, which a source that counts some columns
+    /// its own way calls for the others.
+    public func frequencyOverRows(ofColumn column: Int, where filters: [RowFilter], progress: (Double) -> Bool) throws(TableSourceError) -> FrequencyTable {
         try checkColumns([column])
         let needed = ColumnsNeeded(self, filters: filters, others: [column])
         let ranges = filters.isEmpty ? nil : try rowRanges(where: filters, progress: TableProgress())
@@ -176,9 +190,9 @@ extension TableSource {
         for range in ranges {
             var at = range.lowerBound
             while at < range.upperBound {
-                let batch = try values(ofColumns: columns, at: at..<Swift.min(range.upperBound, at + Self.memoryBatch), progress: .unwatched)
-                if batch.isEmpty { break }
-                for row in batch { rows.append(row) }
+                let batch = try columnarValues(ofColumns: columns, at: at..<Swift.min(range.upperBound, at + Self.memoryBatch), progress: .unwatched)
+                if batch.count == 0 { break }
+                rows.append(contentsOf: batch)
                 at += batch.count
                 guard progress(Double(rows.count) / Double(Swift.max(1, total)) / 2) else { throw .cancelled }
             }

@@ -39,6 +39,11 @@ public protocol TableSource: Sendable {
     /// order, a row an array (fewer rows past the end): what the passes over a few columns read,
     /// so a columnar source decodes only those (by default, read from whole rows).
     func values(ofColumns columns: [Int], at positions: Range<Int>, progress: TableProgress) throws(TableSourceError) -> [[TableValue]]
+    /// The values of `columns` (in that order) of the rows at `positions`, as text held a column
+    /// at a time (a missing value empty): what the library's passes read into memory (by
+    /// default, made from ``values(ofColumns:at:progress:)``; a columnar source fills each
+    /// column from its pages without a row's array).
+    func columnarValues(ofColumns columns: [Int], at positions: Range<Int>, progress: TableProgress) throws(TableSourceError) -> ColumnarRows
     /// The values of `columns` (in that order) of the rows `names` name, in that order: what a
     /// save of some columns in a view's order reads (by default, picked from whole rows).
     func values(ofColumns columns: [Int], named names: [Int], progress: TableProgress) throws(TableSourceError) -> [[TableValue]]
