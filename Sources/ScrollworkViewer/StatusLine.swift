@@ -51,11 +51,10 @@ enum StatusLine {
     /// Draws `text` a cell in, cut at the end where it does not fit.
     static func draw(_ text: String, in area: CellRect, theme: Theme, into canvas: inout Canvas) {
         let box = canvas.points(area)
-        // A band of its own under the content (a window's status bar: a shade and a hairline
-        // over it; a terminal's line as it was), so nothing reads as drawn over the last row.
-        canvas.fill(box, theme.groupedBackground)
-        canvas.separator(under: Rect(x: box.minX, y: box.minY - 1, width: box.width, height: 1), theme.separator, hardEdge: false)
         canvas.fill(box, theme.secondary)
+        // A band of its own under the content (a window's status bar has a hairline over it; a
+        // terminal's line stays as it was), so nothing reads as drawn over the last row.
+        canvas.separator(under: Rect(x: box.minX, y: box.minY, width: box.width, height: 1), theme.separator, hardEdge: false)
         canvas.label(text, in: box, style: theme.secondary, inset: canvas.metrics.cellWidth)
     }
 }

@@ -182,6 +182,11 @@ enum ParquetValues: Sendable {
     /// their indices are joined; a chunk whose writer went from its dictionary to plain pages
     /// midway is kept plain.
     mutating func append(_ more: ParquetValues) throws(ParquetMetadata.Failure) {
+        // Nothing yet: the first page's values as they are (a dictionary page's indices stay
+        // indices, not written out).
+        if count == 0, more.count > 0 {
+            if case .indexed = more { return self = more }
+        }
         switch (self, more) {
         case let (.indexed(dictionary, a), .indexed(_, b)): self = .indexed(dictionary: dictionary, indices: a + b)
         case (.indexed, _):
