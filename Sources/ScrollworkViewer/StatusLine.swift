@@ -54,7 +54,8 @@ enum StatusLine {
         canvas.fill(box, theme.secondary)
         // A band of its own under the content (a window's status bar has a hairline over it; a
         // terminal's line stays as it was), so nothing reads as drawn over the last row.
-        canvas.separator(under: Rect(x: box.minX, y: box.minY, width: box.width, height: 1), theme.separator, hardEdge: false)
+        let top = Rect(x: box.minX, y: box.minY, width: box.width, height: 1)
+        _ = canvas.draw(top, idiom: .macOS) { $0.separator(under: top, theme.separator, hardEdge: false) }
         canvas.label(text, in: box, style: theme.secondary, inset: canvas.metrics.cellWidth)
     }
 }
