@@ -31,8 +31,7 @@ extension ParquetTable {
             return text.withUTF8 { Array($0) }
         }
         guard node.isLeaf && !node.isRepeated else {
-            let column = try column(field, group: group)
-            for slot in slots { rows.append(text(column.value(slot))[...], toColumn: place) }
+            for value in try column(field, group: group).values(Array(slots)) { rows.append(text(value)[...], toColumn: place) }
             return
         }
         let index = try pageIndex(field, group: group)
@@ -40,21 +39,24 @@ extension ParquetTable {
         for page in index.pages(holding: slots) {
             let first = index.pages[page].firstSlot
             let shown = slots.clamped(to: first..<first + index.pages[page].header.valueCount)
-            guard !shown.isEmpty, case let .flat(kind, values, positions) = try pageColumn(field, group: group, page: page, index: index).storage else { continue }
+            guard !shown.isEmpty else { continue }
+            let column = try pageColumn(field, group: group, page: page, index: index)
             // Slots the pages do not cover (a damaged chunk) are missing, as a row's read says.
             while done < shown.lowerBound { rows.appendMissing(toColumn: place); done += 1 }
-            var dictionaryTexts: [[UInt8]?] = []
-            for slot in shown {
-                let i = slot - first
-                let value = positions.map { $0.indices.contains(i) ? Int($0[i]) : -1 } ?? i
-                guard value >= 0, value < values.count else { rows.appendMissing(toColumn: place); continue }
-                if case let .indexed(dictionary, indices) = values, Int(indices[value]) < dictionary.count {
+            if case let .flat(kind, .indexed(dictionary, indices), positions) = column.storage {
+                // Each entry's text made once, however many rows name it.
+                var texts = [[UInt8]?](repeating: nil, count: dictionary.count)
+                for slot in shown {
+                    let i = slot - first
+                    let value = positions.map { $0.indices.contains(i) ? Int($0[i]) : -1 } ?? i
+                    guard value >= 0, value < indices.count, Int(indices[value]) < texts.count else { rows.appendMissing(toColumn: place); continue }
                     let entry = Int(indices[value])
-                    if dictionaryTexts.isEmpty { dictionaryTexts = Array(repeating: nil, count: dictionary.count) }
-                    if dictionaryTexts[entry] == nil { dictionaryTexts[entry] = text(kind.value(dictionary, at: entry)) }
-                    rows.append(dictionaryTexts[entry]![...], toColumn: place)
-                } else {
-                    rows.append(text(kind.value(values, at: value))[...], toColumn: place)
+                    if texts[entry] == nil { texts[entry] = text(kind.value(dictionary, at: entry)) }
+                    rows.append(texts[entry]![...], toColumn: place)
+                }
+            } else {
+                for value in column.values(shown.map { $0 - first }) {
+                    if value.isMissing { rows.appendMissing(toColumn: place) } else { rows.append(text(value)[...], toColumn: place) }
                 }
             }
             done = shown.upperBound

@@ -22,7 +22,8 @@ extension ParquetTable {
         for group in metadata.rowGroups.indices {
             let index = try pageIndex(column, group: group)
             for page in index.pages.indices {
-                guard case let .flat(kind, values, slots) = try pageColumn(column, group: group, page: page, index: index).storage else { continue }
+                let read = try pageColumn(column, group: group, page: page, index: index)
+                guard case let .flat(kind, values, slots) = read.storage else { continue }
                 let rows = index.pages[page].header.valueCount
                 var nulls = 0
                 if case let .indexed(dictionary, indices) = values {
@@ -34,10 +35,8 @@ extension ParquetTable {
                     }
                     for (entry, n) in perEntry.enumerated() where n > 0 { add(kind.value(dictionary, at: entry), n) }
                 } else {
-                    for i in 0..<rows {
-                        let slot = slots.map { $0.indices.contains(i) ? Int($0[i]) : -1 } ?? i
-                        guard slot >= 0, slot < values.count else { nulls += 1; continue }
-                        add(kind.value(values, at: slot), 1)
+                    for value in read.values(Array(0..<rows)) {
+                        if value.isMissing { nulls += 1 } else { add(value, 1) }
                     }
                 }
                 add(.missing("NULL"), nulls)

@@ -144,17 +144,15 @@ public struct ParquetTable: TableSource {
     /// from the pages' headers); a nested field's whole chunks are put together.
     func values(ofField field: Int, group: Int, rows: Range<Int>) throws(TableSourceError) -> [TableValue] {
         let node = root.children[field]
-        guard node.isLeaf && !node.isRepeated else {
-            let column = try column(field, group: group)
-            return rows.map { column.value($0) }
-        }
+        guard node.isLeaf && !node.isRepeated else { return try column(field, group: group).values(Array(rows)) }
         let index = try pageIndex(field, group: group)
         var values = [TableValue](repeating: .missing("NULL"), count: rows.count)
         for page in index.pages(holding: rows) {
             let column = try pageColumn(field, group: group, page: page, index: index)
             let first = index.pages[page].firstSlot
             let shown = rows.clamped(to: first..<first + index.pages[page].header.valueCount)
-            for row in shown { values[row - rows.lowerBound] = column.value(row - first) }
+            guard !shown.isEmpty else { continue }
+            values.replaceSubrange((shown.lowerBound - rows.lowerBound)..<(shown.upperBound - rows.lowerBound), with: column.values(shown.map { $0 - first }))
         }
         return values
     }
@@ -163,24 +161,16 @@ public struct ParquetTable: TableSource {
     /// row group `group`.
     private func values(ofField field: Int, group: Int, rows: [Int]) throws(TableSourceError) -> [TableValue] {
         let node = root.children[field]
-        guard node.isLeaf && !node.isRepeated else {
-            let column = try column(field, group: group)
-            return rows.map { column.value($0) }
-        }
+        guard node.isLeaf && !node.isRepeated else { return try column(field, group: group).values(rows) }
         let index = try pageIndex(field, group: group)
-        // The pages read for this call, so each is looked up once.
-        var read: [Int: ParquetColumn] = [:]
-        var values: [TableValue] = []
-        values.reserveCapacity(rows.count)
-        for row in rows {
-            let page = index.page(holding: row)
-            guard index.pages.indices.contains(page) else { values.append(.missing("NULL")); continue }
-            let column: ParquetColumn
-            if let kept = read[page] { column = kept } else {
-                column = try pageColumn(field, group: group, page: page, index: index)
-                read[page] = column
-            }
-            values.append(column.value(row - index.pages[page].firstSlot))
+        // The rows each page holds, so each page is read once and its values made together.
+        var byPage: [Int: [Int]] = [:]
+        for (k, row) in rows.enumerated() { byPage[index.page(holding: row), default: []].append(k) }
+        var values = [TableValue](repeating: .missing("NULL"), count: rows.count)
+        for (page, ks) in byPage where index.pages.indices.contains(page) {
+            let first = index.pages[page].firstSlot
+            let read = try pageColumn(field, group: group, page: page, index: index).values(ks.map { rows[$0] - first })
+            for (k, value) in zip(ks, read) { values[k] = value }
         }
         return values
     }
@@ -280,6 +270,18 @@ struct ParquetColumn: Sendable {
         case let .assembled(texts):
             guard texts.indices.contains(row), let text = texts[row] else { return .missing("NULL") }
             return .string(text)
+        }
+    }
+
+    /// The values of rows `rows` (a missing value past the rows read), the storage looked at
+    /// once for them all.
+    func values(_ rows: [Int]) -> [TableValue] {
+        switch storage {
+        case let .flat(kind, values, index):
+            guard let index else { return kind.values(values, at: rows) }
+            return kind.values(values, at: rows.map { index.indices.contains($0) ? Int(index[$0]) : -1 })
+        case let .assembled(texts):
+            return rows.map { row in texts.indices.contains(row) ? texts[row].map { .string($0) } ?? .missing("NULL") : .missing("NULL") }
         }
     }
 

@@ -16,6 +16,30 @@ extension ParquetValueKind {
         }
     }
 
+    /// The values at `slots` of `values` (a missing value for a slot outside them), the
+    /// values' storage looked at once, not once a value, and each dictionary entry made once.
+    func values(_ values: ParquetValues, at slots: [Int]) -> [TableValue] {
+        let count = values.count
+        func each(_ make: (Int) -> TableValue) -> [TableValue] { slots.map { $0 >= 0 && $0 < count ? make($0) : .missing("NULL") } }
+        switch values {
+        case let .indexed(dictionary, indices):
+            var made = [TableValue?](repeating: nil, count: dictionary.count)
+            return each { slot in
+                let entry = Int(indices[slot])
+                guard entry < made.count else { return .missing("NULL") }
+                if let kept = made[entry] { return kept }
+                let value = self.value(dictionary, at: entry)
+                made[entry] = value
+                return value
+            }
+        case let .int32(v): return each { integer(Int64(v[$0]), bits: 32) }
+        case let .int64(v): return each { integer(v[$0], bits: 64) }
+        case let .doubles(v): return each { .double(v[$0]) }
+        case let .bytes(starts, data): return each { bytes(data[starts[$0]..<starts[$0 + 1]]) }
+        case .booleans, .floats: return each { value(values, at: $0) }
+        }
+    }
+
     private func integer(_ raw: Int64, bits: Int) -> TableValue {
         switch self {
         case .unsigned:
