@@ -162,6 +162,52 @@ import Testing
         #expect(try table.frequency(ofColumn: 3, where: [n], progress: { _ in true }).total == 49_999)
     }
 
+    @Test("random columns of whole numbers, reals and text (extremes, nulls, look-alikes such as 007, 1e400 and 2^53 + 1) saved through the streamed writer read back as each column's widest kind shows them", arguments: 0..<40)
+    func randomRoundTrip(seed: Int) throws {
+        var random = JSONColumnValuesTests.Seeded(state: UInt64(seed) &* 0x9E37_79B9_7F4A_7C15)
+        let pool = ["0", "-1", "42", "9223372036854775807", "-9223372036854775808", "9223372036854775808", "007", "-0", "2.5", "-0.25", "1e3",
+                    "1e400", "1e-400", "inf", "-inf", "nan", "9007199254740993", "0.30000000000000004", "", "x", "École", "日本", "a,b", "\"q\"", "1_000", " 8"]
+        let width = Int(random.next() % 4) + 1
+        let rows = Int(random.next() % 3000) + 1
+        let numeric = (0..<width).map { _ in random.next() % 3 != 0 }
+        // Each column draws from a part of the pool, so some stay whole numbers or reals.
+        let parts = (0..<width).map { _ in Array(pool.shuffled(using: &random).prefix(Int(random.next() % 6) + 1)) }
+        let table: [[String?]] = (0..<rows).map { _ in (0..<width).map { c in random.next() % 9 == 0 ? nil : parts[c][Int(random.next() % UInt64(parts[c].count))] } }
+        let path = Self.path()
+        defer { unlink(path) }
+        let output = try OutputFile(path: path)
+        var kinds: [ParquetColumnKind]? = nil
+        var writer: TableWriter
+        repeat {
+            if kinds != nil { try output.startOver() }
+            writer = try TableWriter(output: output, format: .parquet, titles: (0..<width).map { "c\($0)" }, numeric: numeric, parquetKinds: kinds)
+            for start in stride(from: 0, to: rows, by: 700) { try writer.append(Array(table[start..<Swift.min(rows, start + 700)])) }
+            kinds = writer.widerKinds ?? kinds
+        } while writer.widerKinds != nil
+        try writer.finish()
+        // The kind each column must end as: the narrowest holding all its values.
+        let expectedKinds = (0..<width).map { c in
+            table.reduce(numeric[c] ? ParquetColumnKind.integer : .text) { kind, row in
+                guard var value = row[c] else { return kind }
+                return value.withUTF8 { kind.widened(toHold: $0) }
+            }
+        }
+        let read = try ParquetTable(path: path)
+        #expect(read.metadata.schema.dropFirst().map(\.type) == expectedKinds.map(\.physicalType))
+        let got = try read.rows(at: 0..<rows, progress: .unwatched).map { $0.map { $0.isMissing ? nil : $0.description } }
+        let want: [[String?]] = table.map { row in
+            (0..<width).map { c in
+                guard let value = row[c] else { return nil }
+                switch expectedKinds[c] {
+                case .integer: return value
+                case .real: return NumberText.real(value).map { TableValue.double($0).description }
+                case .text: return value
+                }
+            }
+        }
+        #expect(got == want)
+    }
+
     @Test("Snappy written here is read back, for text, repeats, runs and random bytes of every length")
     func snappyRoundTrip() throws {
         var generator = SystemRandomNumberGenerator()
@@ -182,3 +228,4 @@ import Testing
         do { _ = try ExportFormat(path: "a.txt") } catch { #expect("\(error)".contains(".parquet")) }
     }
 }
+
