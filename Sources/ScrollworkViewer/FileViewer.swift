@@ -101,8 +101,6 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile, ViewerTable {
     public var wantsQuit = false
     /// The text copied last with Alt+C, until the loop takes it.
     var clipboard: String? { outbox.lazy.compactMap { if case let .copy(text) = $0 { text } else { nil } }.last }
-    /// The most rows Alt+C copies: OSC 52 goes through the terminal, which caps what it takes.
-    static let copyLimit = 10_000
 
     /// A viewer of `file` in `format`.
     init(file: FileBytes, format: FileFormat, theme: Theme, missing: MissingValues = .common) throws(FileError) {
@@ -646,7 +644,7 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile, ViewerTable {
     private mutating func copySelection() {
         let paths = table.list.selectedIndexPaths
         guard !paths.isEmpty else { notes.set(.action, "select a row first: nothing copied"); return }
-        let records = paths.prefix(Self.copyLimit).compactMap { fileRecord(at: $0) }
+        let records = paths.prefix(viewerKeys.copyLimit).compactMap { fileRecord(at: $0) }
         // The columns shown, in their order: hidden ones are left out, as in a save.
         let fields = table.columns.compactMap { Int($0.id) }
         if fields == Array(fieldTitles.indices) {
@@ -654,7 +652,7 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile, ViewerTable {
         } else {
             outbox.append(.copy(tabSeparated([fields.map { fieldTitles[$0] }] + readRecords(records).map { record in fields.map { record[$0] ?? "" } })))
         }
-        notes.set(.action, copiedNote(records.count, of: paths.count))
+        notes.set(.action, copiedNote(records.count, of: paths.count, toClipboard: viewerKeys.copiesToClipboard))
     }
 
     /// File records `records` (from 0, the header counted), each read whole up to `limit` bytes:

@@ -133,6 +133,7 @@ public enum ViewerKeys {
         fitColumn,
         KeyBinding(.save, "save the rows shown (those kept, in their order, the columns shown) as .csv, .tsv, .jsonl or .parquet", keys: KeyEvent(.character("s"), .control),
                    label: "Ctrl-S"),
+        KeyBinding(.copy, "copy the selected rows with the heading, tab-separated", keys: KeyEvent(.character("c"), .alt)),
         help,
     ]
 
@@ -140,7 +141,6 @@ public enum ViewerKeys {
     /// followed, rows copied, type-ahead.
     public static let table = CommandTable<ViewerCommand>("Table (scrollwork open)", everyTable + [
         follow,
-        KeyBinding(.copy, "copy the selected rows with the heading, tab-separated (OSC 52)", keys: KeyEvent(.character("c"), .alt)),
         typeAhead,
     ])
 
@@ -265,6 +265,11 @@ struct ViewerKeySet: Sendable {
     /// How the status line names the keys that quit, search and show the keys: a desktop app's
     /// own in a window (Ctrl+Q, Ctrl+F, F1), where the terminal's still work too.
     let quitKey: String, searchKey: String, helpKey: String
+    /// True in a window, where a copy goes straight onto the clipboard, not through a terminal.
+    let copiesToClipboard: Bool
+    /// The most rows a copy holds: what a terminal takes through OSC 52 (a few megabytes), or in
+    /// a window a million, which no terminal limits.
+    var copyLimit: Int { copiesToClipboard ? 1_000_000 : 10_000 }
 
     /// The keys a table's status line ends with, the same on every table: the way `back` to
     /// where it was opened from first, when there is one.
@@ -276,6 +281,7 @@ struct ViewerKeySet: Sendable {
     init(_ convention: KeyConvention) {
         let desktop = convention == .desktop
         (quitKey, searchKey, helpKey) = desktop ? ("Ctrl+Q", "Ctrl+F", "F1") : ("q", "/", "?")
+        copiesToClipboard = desktop
         table = desktop ? ViewerKeys.desktopTable : ViewerKeys.table
         pager = desktop ? ViewerKeys.desktopPager : ViewerKeys.pager
         directory = desktop ? ViewerKeys.desktopDirectory : ViewerKeys.directory

@@ -193,6 +193,28 @@ struct MemoryTable: TableSource {
         #expect((0..<source.columnTitles.count).map(saved.isNumeric) == (0..<source.columnTitles.count).map(source.isNumeric))
     }
 
+    @Test("Alt+C copies the focused row of any source's table with the heading, as a file's table does; in a window Ctrl+C copies onto the clipboard, saying so without terminal words")
+    func copyOnEveryTable() throws {
+        guard case let .source(viewer) = try OpenFile.opened(path: Self.session, separator: nil, header: nil, theme: Theme()) else {
+            Issue.record("a Parquet file opens as its table")
+            return
+        }
+        var t = HeadlessTerminal(viewer, columns: 160, rows: 20)
+        while t.runWork() {}
+        t.send(.key(KeyEvent(.down)))
+        while t.runWork() {}
+        t.send(.key(KeyEvent(.character("c"), .alt)))
+        #expect(t.clipboard == "id\tcarrier\tdelay\tnote\n2\tDL\t24\trow 2", "\(String(describing: t.clipboard))")
+        #expect(t.app.status.contains("copied 1 row with the heading (OSC 52"), "\(t.app.status)")
+        var window = viewer
+        window.keyConvention = .desktop
+        var w = HeadlessTerminal(window, columns: 160, rows: 20)
+        while w.runWork() {}
+        w.send(.key(KeyEvent(.character("c"), .control)))
+        #expect(w.clipboard == "id\tcarrier\tdelay\tnote\n1\tB6\t-13\trow 1", "\(String(describing: w.clipboard))")
+        #expect(w.app.status.contains("copied 1 row with the heading to the clipboard") && !w.app.status.contains("OSC"), "\(w.app.status)")
+    }
+
     @Test("a Parquet file through a pipe, longer than what is read to tell its kind, is kept whole, then shown (its footer is at its end), with every row")
     func throughAPipe() throws {
         let path = (Self.session as NSString).deletingLastPathComponent + "/types-none.parquet"

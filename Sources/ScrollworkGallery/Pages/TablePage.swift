@@ -226,7 +226,7 @@ struct TablePage: GalleryPage {
         do { rows = try selected.prefix(Self.copyLimit).map { try table.list.row(at: $0) } } catch { return notes.set(.action, "\(error)") }
         guard !rows.isEmpty else { return notes.set(.action, "select a row first: nothing copied") }
         effects.append(.copy(tabSeparated([table.columns.map(\.title)] + rows.map { row in table.columns.map { $0.shownText(of: row) } })))
-        notes.set(.action, copiedNote(rows.count, of: selected.count))
+        notes.set(.action, copiedNote(rows.count, of: selected.count, toClipboard: keyConvention == .desktop))
     }
 
     /// The page's keys: copy, the next source, type-ahead; and work's news for a source not shown.

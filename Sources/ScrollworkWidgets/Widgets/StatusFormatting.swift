@@ -38,11 +38,14 @@ public func tabSeparated(_ lines: [[String]]) -> String {
     return lines.map { $0.map(quoted).joined(separator: "\t") }.joined(separator: "\n")
 }
 
-/// The status line's answer to Alt+C: how many of the `selected` rows were `copied`.
-public func copiedNote(_ copied: Int, of selected: Int) -> String {
-    let count = copied < selected ? "the first \(grouped(copied)) of \(grouped(selected)) selected rows (terminals take a few megabytes at most)"
+/// The status line's answer to Alt+C: how many of the `selected` rows were `copied`, through
+/// the terminal (OSC 52, which a terminal may refuse or cap), or, `toClipboard`, straight onto
+/// a desktop's clipboard.
+public func copiedNote(_ copied: Int, of selected: Int, toClipboard: Bool = false) -> String {
+    let cut = toClipboard ? "a copy holds at most \(grouped(copied)) rows" : "terminals take a few megabytes at most"
+    let count = copied < selected ? "the first \(grouped(copied)) of \(grouped(selected)) selected rows (\(cut))"
         : "\(grouped(copied)) row\(copied == 1 ? "" : "s")"
-    return "copied \(count) with the heading (OSC 52: on the clipboard where the terminal allows it)"
+    return "copied \(count) with the heading" + (toClipboard ? " to the clipboard" : " (OSC 52: on the clipboard where the terminal allows it)")
 }
 
 /// What a status line says of the errors a widget met (`takeErrors()`): the last, and how many
