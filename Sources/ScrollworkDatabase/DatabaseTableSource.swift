@@ -67,17 +67,17 @@ public struct DatabaseTableSource: TableSource {
     }
 
     /// The engine's `GROUP BY`, up to `FrequencyTable/distinctLimit` values.
-    public func frequency(ofColumn column: Int, where filters: [RowFilter], progress: (Double) -> Bool) throws(TableSourceError) -> FrequencyTable {
+    public func frequency(ofColumn column: Int, where filters: [RowFilter], progress: TableProgress) throws(TableSourceError) -> FrequencyTable {
         guard table.columns.indices.contains(column) else { throw .unsupported("no column \(column.addingSaturating(1)); \(table.name) has \(table.columns.count)") }
-        guard progress(0) else { throw .cancelled }
+        guard progress.report(0) else { throw .cancelled }
         return try asked { () throws(DatabaseError) in
             try table.frequency(ofColumn: column, where: pushed(filters), limit: FrequencyTable.distinctLimit, keepGoing: nil)
         }
     }
 
     /// The engine's counts, least, greatest, mean and exact median of every column.
-    public func summary(where filters: [RowFilter], progress: (Double) -> Bool) throws(TableSourceError) -> [ColumnSummary] {
-        guard progress(0) else { throw .cancelled }
+    public func summary(where filters: [RowFilter], progress: TableProgress) throws(TableSourceError) -> [ColumnSummary] {
+        guard progress.report(0) else { throw .cancelled }
         return try asked { () throws(DatabaseError) in try table.summary(where: pushed(filters), keepGoing: nil) }
     }
 
@@ -85,7 +85,7 @@ public struct DatabaseTableSource: TableSource {
     /// in the table's own order), written a batch at a time; NULL is an empty field. An order
     /// of more than one column is refused, saying so.
     public func write(where filters: [RowFilter], orderedBy order: [ColumnOrder], columns: [Int], format: ExportFormat, to output: OutputFile,
-                      progress: (Double) -> Bool) throws(TableSourceError) -> Int {
+                      progress: TableProgress) throws(TableSourceError) -> Int {
         guard order.count <= 1 else {
             throw .unsupported("a database table is sorted by one column at a time, in the engine; give one --sort (\(order.count) were given)")
         }

@@ -315,7 +315,7 @@ extension ResultSheet {
         effects.append(.work(.start(Work(saving.saveKey) { progress -> Saved? in
             do {
                 let output = try OutputFile(path: path, replacingExisting: replacing, protecting: [])
-                let written = try table.write(where: filters, orderedBy: order, columns: columns, format: format, to: output) { progress.report($0) }
+                let written = try table.write(where: filters, orderedBy: order, columns: columns, format: format, to: output, progress: TableProgress(progress))
                 return Saved(path: path, rows: written, failure: nil)
             } catch TableSourceError.cancelled {
                 return nil

@@ -30,7 +30,7 @@ public enum TableQuery {
         do { output = try OutputFile(path: path, replacingExisting: replacingExisting, protecting: source.readFiles) } catch {
             throw OpenFile.Failure(description: "\(error)")
         }
-        let going: (Double) -> Bool = { _ in true }
+        let going = TableProgress.unwatched
         do {
             if let frequency {
                 let table = try source.frequency(ofColumn: frequency, where: filters, progress: going)

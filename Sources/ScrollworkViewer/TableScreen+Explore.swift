@@ -18,7 +18,7 @@ extension TableScreen {
         exploration.begin("counting the values of \(title)\(inEngine)", at: lastTime)
         effects.append(.work(.start(Work(exploration.frequencyKey) { progress in
             let counted = Result { () throws(TableSourceError) -> Counted in
-                let frequency = try source.frequency(ofColumn: column, where: tests) { progress.report($0) }
+                let frequency = try source.frequency(ofColumn: column, where: tests, progress: TableProgress(progress))
                 return Counted(table: frequency, field: column, title: title, rows: frequency.total)
             }
             return progress.isCancelled ? nil : counted
@@ -31,7 +31,7 @@ extension TableScreen {
         exploration.begin("summarising \(titles.count) columns\(inEngine)", at: lastTime)
         effects.append(.work(.start(Work(exploration.summaryKey) { progress in
             let summarised = Result { () throws(TableSourceError) -> Summarised in
-                let summaries = try source.summary(where: tests) { progress.report($0) }
+                let summaries = try source.summary(where: tests, progress: TableProgress(progress))
                 return Summarised(summaries: summaries, rows: (summaries.first.map { $0.count + $0.missing }) ?? 0)
             }
             return progress.isCancelled ? nil : summarised
@@ -67,7 +67,7 @@ extension TableScreen {
             do {
                 let output = try OutputFile(path: path, replacingExisting: replacing, protecting: protected)
                 let rows = try source.write(names: identities, count: total, where: tests, orderedBy: order, columns: written, format: format, to: output,
-                                            progress: { progress.report($0) })
+                                            progress: TableProgress(progress))
                 return Saved(path: path, rows: rows, failure: nil)
             } catch TableSourceError.cancelled {
                 return nil

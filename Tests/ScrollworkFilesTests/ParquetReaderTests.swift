@@ -146,7 +146,7 @@ import Testing
         let sorted = try table.rowNames(where: [RowFilter(parsing: "int64>0", columns: names)], orderedBy: [ColumnOrder(column: string)], progress: .unwatched)
         #expect(Set(table.cache.kept.keys.map(\.field)) == [string, int64])
         #expect(sorted.count == 474)
-        _ = try table.frequency(ofColumn: date, where: []) { _ in true }
+        _ = try table.frequency(ofColumn: date, where: [], progress: .unwatched)
         #expect(Set(table.cache.kept.keys.map(\.field)) == [string, int64, date])
     }
 
@@ -172,8 +172,8 @@ import Testing
         for name in files.keys.sorted() {
             let table = try ParquetTable(path: Self.folder + "/" + name)
             for column in table.columnTitles.indices {
-                let counted = try table.frequency(ofColumn: column, where: [], progress: { _ in true })
-                let read = try table.frequencyOverRows(ofColumn: column, where: [], progress: { _ in true })
+                let counted = try table.frequency(ofColumn: column, where: [], progress: .unwatched)
+                let read = try table.frequencyOverRows(ofColumn: column, where: [], progress: .unwatched)
                 #expect(counted == read, "\(name), \(table.columnTitles[column])")
             }
         }
@@ -208,7 +208,7 @@ import Testing
         for column in [-1, 4, Int.max, Int.min] {
             #expect(throws: TableSourceError.self) { _ = try table.values(ofColumns: [column], at: 0..<1, progress: .unwatched) }
             #expect(throws: TableSourceError.self) { _ = try table.values(ofColumns: [column], named: [0], progress: .unwatched) }
-            #expect(throws: TableSourceError.self) { _ = try table.frequency(ofColumn: column, where: []) { _ in true } }
+            #expect(throws: TableSourceError.self) { _ = try table.frequency(ofColumn: column, where: [], progress: .unwatched) }
             #expect(!table.isNumeric(column))
         }
         #expect(try table.rows(named: [Int.min, Int.max, -1, 60, 0], progress: .unwatched).count == 5)

@@ -95,7 +95,7 @@ struct MemoryTable: TableSource {
         #expect(try source.rowNames(Array(0..<10), holding: "N2", progress: .unwatched).isEmpty)
         for column in [-1, 2, Int.max, Int.min] {
             #expect(throws: TableSourceError.self) { try source.rowNames(where: [], orderedBy: [ColumnOrder(column: column)], progress: .unwatched) }
-            #expect(throws: TableSourceError.self) { try source.frequency(ofColumn: column, where: []) { _ in true } }
+            #expect(throws: TableSourceError.self) { try source.frequency(ofColumn: column, where: [], progress: .unwatched) }
         }
     }
 
@@ -103,7 +103,7 @@ struct MemoryTable: TableSource {
     func progressStops() throws {
         let stopped = TableProgress(isCancelled: { true })
         #expect(throws: TableSourceError.cancelled) { try Self.table.rowNames(where: [], orderedBy: [ColumnOrder(column: 1)], progress: stopped) }
-        #expect(throws: TableSourceError.cancelled) { try Self.table.frequency(ofColumn: 1, where: []) { _ in false } }
+        #expect(throws: TableSourceError.cancelled) { try Self.table.frequency(ofColumn: 1, where: [], progress: stopped) }
         let heard = Heard()
         let progress = TableProgress(report: { heard.append($0) })
         for fraction in [-1, 0.5, 2, .nan, .infinity, -.infinity] { progress.report(fraction) }

@@ -7,7 +7,7 @@ extension ParquetTable {
     /// nest, a page at a time, each dictionary-encoded page counted by its indices and each
     /// distinct value made text once; with filters, or for a nested field, over the rows read
     /// (``TableSource/frequencyOverRows(ofColumn:where:progress:)``). The same table either way.
-    public func frequency(ofColumn column: Int, where filters: [RowFilter], progress: (Double) -> Bool) throws(TableSourceError) -> FrequencyTable {
+    public func frequency(ofColumn column: Int, where filters: [RowFilter], progress: TableProgress) throws(TableSourceError) -> FrequencyTable {
         try checkColumns([column])
         let node = root.children[column]
         guard filters.isEmpty, node.isLeaf, !node.isRepeated else { return try frequencyOverRows(ofColumn: column, where: filters, progress: progress) }
@@ -41,7 +41,7 @@ extension ParquetTable {
                 }
                 add(.missing("NULL"), nulls)
             }
-            guard progress(Double(group + 1) / Double(Swift.max(1, metadata.rowGroups.count))) else { throw .cancelled }
+            guard progress.report(Double(group + 1) / Double(Swift.max(1, metadata.rowGroups.count))) else { throw .cancelled }
         }
         return FrequencyTable(counts: counts, total: groupStarts[groupStarts.count - 1], uncounted: uncounted)
     }

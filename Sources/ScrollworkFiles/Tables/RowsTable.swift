@@ -55,19 +55,19 @@ public struct RowsTable<Rows: InPlaceRows>: TableSource {
     }
 
     /// The frequency table, counted over the rows in place.
-    public func frequency(ofColumn column: Int, where filters: [RowFilter], progress: (Double) -> Bool) throws(TableSourceError) -> FrequencyTable {
+    public func frequency(ofColumn column: Int, where filters: [RowFilter], progress: TableProgress) throws(TableSourceError) -> FrequencyTable {
         try checkColumns([column])
-        let within = try kept(filters, progress: progress).map { RowSet.rows($0) }
-        guard let table = FrequencyTable.counting(field: column, of: rows, within: within, missing: missing, concurrently: loop, progress: progress) else {
+        let within = try kept(filters, progress: progress.report).map { RowSet.rows($0) }
+        guard let table = FrequencyTable.counting(field: column, of: rows, within: within, missing: missing, concurrently: loop, progress: progress.report) else {
             throw .cancelled
         }
         return table
     }
 
     /// The summary, read over the rows in place.
-    public func summary(where filters: [RowFilter], progress: (Double) -> Bool) throws(TableSourceError) -> [ColumnSummary] {
-        let within = try kept(filters, progress: progress).map { RowSet.rows($0) }
-        guard let summaries = ColumnSummary.summarizing(rows, titles: columnTitles, within: within, missing: missing, concurrently: loop, progress: progress) else {
+    public func summary(where filters: [RowFilter], progress: TableProgress) throws(TableSourceError) -> [ColumnSummary] {
+        let within = try kept(filters, progress: progress.report).map { RowSet.rows($0) }
+        guard let summaries = ColumnSummary.summarizing(rows, titles: columnTitles, within: within, missing: missing, concurrently: loop, progress: progress.report) else {
             throw .cancelled
         }
         return summaries
@@ -75,12 +75,12 @@ public struct RowsTable<Rows: InPlaceRows>: TableSource {
 
     /// The rows kept, sorted by the table's typed columns, written.
     public func write(where filters: [RowFilter], orderedBy order: [ColumnOrder], columns: [Int], format: ExportFormat, to output: OutputFile,
-               progress: (Double) -> Bool) throws(TableSourceError) -> Int {
+               progress: TableProgress) throws(TableSourceError) -> Int {
         try checkColumns(columns + order.map(\.column))
-        let shown = try arranged(where: filters, orderedBy: order, progress: progress)
+        let shown = try arranged(where: filters, orderedBy: order, progress: progress.report)
         do {
             guard let written = try TableExport.write(rows, order: shown, columns: columns, titles: columns.map { columnTitles[$0] }, numeric: columns.map(isNumeric),
-                                                      format: format, missing: missing, to: output, concurrently: loop, progress: progress) else { throw TableSourceError.cancelled }
+                                                      format: format, missing: missing, to: output, concurrently: loop, progress: progress.report) else { throw TableSourceError.cancelled }
             return written
         } catch let error as TableSourceError {
             throw error

@@ -108,28 +108,28 @@ extension TableSource {
     }
 
     /// Counted over the column and the columns `filters` test.
-    public func frequency(ofColumn column: Int, where filters: [RowFilter], progress: (Double) -> Bool) throws(TableSourceError) -> FrequencyTable {
+    public func frequency(ofColumn column: Int, where filters: [RowFilter], progress: TableProgress) throws(TableSourceError) -> FrequencyTable {
         try frequencyOverRows(ofColumn: column, where: filters, progress: progress)
     }
 
     /// The frequency table the library's passes make over the rows read into memory: the
     /// default ``frequency(ofColumn:where:progress:)``, which a source that counts some columns
     /// its own way calls for the others.
-    public func frequencyOverRows(ofColumn column: Int, where filters: [RowFilter], progress: (Double) -> Bool) throws(TableSourceError) -> FrequencyTable {
+    public func frequencyOverRows(ofColumn column: Int, where filters: [RowFilter], progress: TableProgress) throws(TableSourceError) -> FrequencyTable {
         try checkColumns([column])
         let needed = ColumnsNeeded(self, filters: filters, others: [column])
         let ranges = filters.isEmpty ? nil : try rowRanges(where: filters, progress: TableProgress())
-        return try inMemory(.serial, columns: needed.columns, ranges: ranges, progress).frequency(ofColumn: needed.place(column), where: needed.remapped(filters),
+        return try inMemory(.serial, columns: needed.columns, ranges: ranges, progress.report).frequency(ofColumn: needed.place(column), where: needed.remapped(filters),
                                                                                                  progress: progress)
     }
 
     /// Summarised a column at a time, over the rows `filters` keep.
-    public func summary(where filters: [RowFilter], progress: (Double) -> Bool) throws(TableSourceError) -> [ColumnSummary] {
+    public func summary(where filters: [RowFilter], progress: TableProgress) throws(TableSourceError) -> [ColumnSummary] {
         let kept = filters.isEmpty ? nil : try rowNames(where: filters, orderedBy: [], progress: TableProgress())
         let titles = columnTitles
         var summaries: [ColumnSummary] = []
         for column in titles.indices {
-            func share(_ done: Double) -> Bool { progress((Double(column) + done) / Double(Swift.max(1, titles.count))) }
+            func share(_ done: Double) -> Bool { progress.report((Double(column) + done) / Double(Swift.max(1, titles.count))) }
             let table = try inMemory(.serial, columns: [column]) { share($0 / 2) }
             guard let one = ColumnSummary.summarizing(table.rows, titles: [titles[column]], within: kept.map { .rows($0.map { UInt32(truncatingIfNeeded: $0) }) },
                                                       progress: { share(0.5 + $0 / 2) }) else { throw .cancelled }
@@ -141,7 +141,7 @@ extension TableSource {
     /// Arranged as ``rowNames(where:orderedBy:progress:)`` arranges them, then written a batch
     /// of rows at a time.
     public func write(where filters: [RowFilter], orderedBy order: [ColumnOrder], columns: [Int], format: ExportFormat, to output: OutputFile,
-                      progress: (Double) -> Bool) throws(TableSourceError) -> Int {
+                      progress: TableProgress) throws(TableSourceError) -> Int {
         try checkColumns(columns + order.map(\.column))
         return try writeArranged(where: filters, orderedBy: order, columns: columns, format: format, to: output, progress: progress)
     }
@@ -151,7 +151,7 @@ extension TableSource {
     /// source read by position is read so, in the order asked). What the default ``write(where:orderedBy:columns:format:to:progress:)``
     /// does once the columns are checked, and what a source with checks of its own calls after them.
     public func writeArranged(where filters: [RowFilter], orderedBy order: [ColumnOrder], columns: [Int], format: ExportFormat, to output: OutputFile,
-                              progress: (Double) -> Bool) throws(TableSourceError) -> Int {
+                              progress: TableProgress) throws(TableSourceError) -> Int {
         let names: [Int]?, count: Int
         if rowAccess == .byName {
             let arranged = try rowNames(where: filters, orderedBy: order, progress: TableProgress())
@@ -274,7 +274,7 @@ extension TableSource {
     ///
     /// - Throws: `TableSourceError` when the source or the writer fails, or `progress` says stop.
     public func append(names: [Int]?, count: Int, where filters: [RowFilter], orderedBy order: [ColumnOrder], columns: [Int],
-                       to writer: inout TableWriter, progress: (Double) -> Bool) throws(TableSourceError) {
+                       to writer: inout TableWriter, progress: TableProgress) throws(TableSourceError) {
         let total = Swift.max(0, names.map { Swift.min($0.count, count) } ?? count)
         let batch = names != nil && engine == nil ? 131_072 : 10_000
         var at = 0
@@ -297,7 +297,7 @@ extension TableSource {
             // A Parquet save that is to start over with wider columns reads no further.
             if writer.widerKinds != nil { return }
             at = range.upperBound
-            guard progress(Double(at) / Double(total)) else { throw .cancelled }
+            guard progress.report(Double(at) / Double(total)) else { throw .cancelled }
         }
     }
 
@@ -308,7 +308,7 @@ extension TableSource {
     /// - Throws: `TableSourceError` when the source or the file fails, or `progress` says stop
     ///   (``TableSourceError/cancelled``; what `output`'s path held stays).
     public func write(names: [Int]?, count: Int, where filters: [RowFilter], orderedBy order: [ColumnOrder], columns: [Int], format: ExportFormat,
-                      to output: OutputFile, progress: (Double) -> Bool) throws(TableSourceError) -> Int {
+                      to output: OutputFile, progress: TableProgress) throws(TableSourceError) -> Int {
         var kinds: [ParquetColumnKind]? = nil
         while true {
             var writer: TableWriter

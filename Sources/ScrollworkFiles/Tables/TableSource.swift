@@ -17,8 +17,8 @@ import Scrollwork
 ///
 /// Filters are ``RowFilter``s on the source's columns (numbered from 0, as ``columnTitles``
 /// lists them); an order is a list of ``ColumnOrder``, the first the main key. Every long call
-/// hears its progress (the fraction done; false, or a ``TableProgress`` cancelled, stops it with
-/// ``TableSourceError/cancelled``) between pieces of its work.
+/// takes a ``TableProgress``, one way for every call: it hears the fraction done between pieces
+/// of the work, and once cancelled stops it with ``TableSourceError/cancelled``.
 public protocol TableSource: Sendable {
     /// What messages call the table: a file's name, a table's.
     var title: String { get }
@@ -89,13 +89,13 @@ public protocol TableSource: Sendable {
 
     /// How often each value of `column` occurs among the rows `filters` keep, most frequent
     /// first, ties in the order a sort shows values.
-    func frequency(ofColumn column: Int, where filters: [RowFilter], progress: (Double) -> Bool) throws(TableSourceError) -> FrequencyTable
+    func frequency(ofColumn column: Int, where filters: [RowFilter], progress: TableProgress) throws(TableSourceError) -> FrequencyTable
     /// What each column holds among the rows `filters` keep.
-    func summary(where filters: [RowFilter], progress: (Double) -> Bool) throws(TableSourceError) -> [ColumnSummary]
+    func summary(where filters: [RowFilter], progress: TableProgress) throws(TableSourceError) -> [ColumnSummary]
     /// Writes `columns` of the rows `filters` keep, in `order` (the table's own when empty), to
     /// `output` in `format`, and returns how many rows were written.
     func write(where filters: [RowFilter], orderedBy order: [ColumnOrder], columns: [Int], format: ExportFormat, to output: OutputFile,
-               progress: (Double) -> Bool) throws(TableSourceError) -> Int
+               progress: TableProgress) throws(TableSourceError) -> Int
 }
 
 /// How a viewer reaches a row of a ``TableSource``.
