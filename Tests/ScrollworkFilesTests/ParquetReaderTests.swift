@@ -31,7 +31,7 @@ import Testing
     @Test("every fixture reads back as pyarrow, DuckDB and polars wrote it: each codec (none, Snappy, gzip, zstd, LZ4, Brotli), data pages v1 and v2, dictionaries, PLAIN, the DELTA encodings, BYTE_STREAM_SPLIT, INT96, nested lists, structs and maps")
     func everyFixture() throws {
         let (files, tables) = try Self.expected()
-        #expect(files.count == 12)
+        #expect(files.count == 13)
         for (name, kind) in files.sorted(by: { $0.key < $1.key }) {
             let expected = try #require(tables[kind])
             let table = try ParquetTable(path: Self.folder + "/" + name)
@@ -194,6 +194,29 @@ import Testing
                 #expect(texts == whole.map { $0.map { $0.isMissing ? "" : $0.description } }, "\(name) \(piece)")
             }
         }
+    }
+
+    @Test("a chunk's offset index places its pages: a row far down reads its page's header and body and none before it; a damaged index is passed over, the pages found by their headers")
+    func offsetIndex() throws {
+        let path = Self.folder + "/types-page-index.parquet"
+        let table = try ParquetTable(path: path)
+        let (_, tables) = try Self.expected()
+        let expected = try #require(tables["types"])
+        let leaf = table.root.children[0]
+        let chunk = table.metadata.rowGroups[1].columns[leaf.leaves.lowerBound]
+        let placed = try ParquetPageIndex(chunk, leaf: leaf, file: table.file)
+        #expect(placed.fromOffsetIndex && placed.pages.count >= 3 && placed.pages.allSatisfy { $0.header == nil })
+        let far = try table.rows(at: 790..<792, progress: .unwatched).map { $0.map { $0.isMissing ? "" : $0.description } }
+        #expect(far == Array(expected.rows[790..<792]))
+        let read = table.cache.kept.keys.filter { $0.group == 1 && $0.field == 0 && $0.page >= 0 }
+        #expect(read.count == 1 && read.first.map { $0.page > 0 } == true, "\(read.map(\.page))")
+        // The index's bytes overwritten: the pages are found as if there were none.
+        var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+        let index = try #require(chunk.offsetIndex)
+        for k in index { bytes[Int(k)] = 0xFF }
+        let damaged = try Self.opening(bytes)
+        #expect(try !ParquetPageIndex(chunk, leaf: leaf, file: damaged.file).fromOffsetIndex)
+        #expect(try Self.texts(damaged) == expected.rows)
     }
 
     @Test("every public Parquet call with the ends of its types: no path opens what is not a Parquet file, no range, name or column traps")

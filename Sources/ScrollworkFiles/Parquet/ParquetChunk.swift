@@ -90,19 +90,25 @@ struct ParquetChunk: Sendable {
 /// Where a column chunk's pages are, read from their headers alone (the bodies passed over),
 /// with its dictionary decoded: any page is then read without the pages before it.
 struct ParquetPageIndex: Sendable {
-    /// A data page: its header, where its body is in the file, and its first slot in the chunk.
+    /// A data page: where it is in the file (its header, where read, and its body, or the
+    /// header and body together as an offset index places it), its first slot in the chunk and
+    /// its slots.
     struct Page: Sendable {
-        var header: ParquetPageHeader
+        var header: ParquetPageHeader?
         var body: Range<UInt64>
         var firstSlot: Int
+        var valueCount: Int
     }
     var pages: [Page] = []
     var dictionary: ParquetValues?
     let codec: Int
     /// The slots of all the pages.
     var slots = 0
+    /// True when the pages were placed by the chunk's offset index, their headers not read.
+    private(set) var fromOffsetIndex = false
 
-    /// The pages of `chunk` of `leaf` in `file`.
+    /// The pages of `chunk` of `leaf` in `file`: placed by its offset index where it has one
+    /// and the leaf does not repeat (a row a slot), else found by reading each page's header.
     init(_ chunk: ParquetMetadata.ColumnChunk, leaf: ParquetSchemaNode, file: FileBytes) throws(ParquetMetadata.Failure) {
         guard chunk.start <= file.size, UInt64(chunk.compressedSize) <= file.size - chunk.start else {
             throw ParquetBytes.failure("the column chunk of \(leaf.element.name) runs past the file's end")
@@ -111,6 +117,20 @@ struct ParquetPageIndex: Sendable {
         codec = chunk.codec
         let type = leaf.element.type ?? 6, width = leaf.element.typeLength ?? 0
         let end = chunk.start + UInt64(chunk.compressedSize)
+        if !leaf.isRepeated, leaf.repetitionLevel == 0, let placed = Self.placed(chunk, end: end, file: file) {
+            pages = placed
+            slots = chunk.valueCount
+            fromOffsetIndex = true
+            // A dictionary page comes before the first data page.
+            if let first = placed.first?.body.lowerBound, first > chunk.start {
+                let (header, bodyStart) = try Self.header(at: chunk.start, end: first, file: file)
+                guard header.type == 2, UInt64(header.compressedSize) <= first - bodyStart else { return }
+                var reader = ParquetBytes(try ParquetCodec.decompress(ArraySlice(try Self.read(bodyStart..<bodyStart + UInt64(header.compressedSize), file: file)),
+                                                                      codec: codec, size: header.uncompressedSize))
+                dictionary = try ParquetValues.plain(&reader, type: type, count: header.valueCount, width: width)
+            }
+            return
+        }
         var at = chunk.start
         while at < end && slots < chunk.valueCount {
             let (header, bodyStart) = try Self.header(at: at, end: end, file: file)
@@ -123,7 +143,7 @@ struct ParquetPageIndex: Sendable {
                 var reader = ParquetBytes(try ParquetCodec.decompress(ArraySlice(try Self.read(body, file: file)), codec: codec, size: header.uncompressedSize))
                 dictionary = try ParquetValues.plain(&reader, type: type, count: header.valueCount, width: width)
             case 0, 3:
-                pages.append(Page(header: header, body: body, firstSlot: slots))
+                pages.append(Page(header: header, body: body, firstSlot: slots, valueCount: header.valueCount))
                 slots += header.valueCount
             default: continue
             }
@@ -163,10 +183,53 @@ struct ParquetPageIndex: Sendable {
         let type = leaf.element.type ?? 6, width = leaf.element.typeLength ?? 0
         var decoded = ParquetChunk(values: .empty(type))
         for page in self.pages[pages.clamped(to: self.pages.indices)] {
-            let body = try Self.read(page.body, file: file)
-            try decoded.appendPage(page.header, body: ArraySlice(body), codec: codec, leaf: leaf, type: type, width: width, dictionary: dictionary)
+            var header = page.header, span = page.body
+            if header == nil {
+                // Placed by the offset index: the header starts the span, the body fills the rest.
+                let (read, bodyStart) = try Self.header(at: span.lowerBound, end: span.upperBound, file: file)
+                guard read.type == 0 || read.type == 3, UInt64(read.compressedSize) == span.upperBound - bodyStart, read.valueCount == page.valueCount else {
+                    throw ParquetBytes.failure("a page of \(leaf.element.name) is not where the offset index places it")
+                }
+                (header, span) = (read, bodyStart..<span.upperBound)
+            }
+            guard let header else { continue }
+            let body = try Self.read(span, file: file)
+            try decoded.appendPage(header, body: ArraySlice(body), codec: codec, leaf: leaf, type: type, width: width, dictionary: dictionary)
         }
         return decoded
+    }
+
+    /// The data pages `chunk`'s offset index places (`PageLocation`s: offset, size, first row),
+    /// when it has one that is whole: each page inside the chunk, after the last, the first
+    /// rows rising from 0 within the chunk's values. Nil for none or a damaged one, whose pages
+    /// are then found by their headers.
+    private static func placed(_ chunk: ParquetMetadata.ColumnChunk, end: UInt64, file: FileBytes) -> [Page]? {
+        guard let span = chunk.offsetIndex, span.upperBound <= file.size else { return nil }
+        // An index that cannot be read is passed over, not reported: the pages' own headers
+        // place them as well, and report what is wrong with the chunk itself.
+        let index: ThriftValue
+        do {
+            var reader = ThriftReader(try read(span, file: file))
+            index = try reader.readStruct()
+        } catch {
+            return nil
+        }
+        guard let locations = index[1]?.elements, !locations.isEmpty else { return nil }
+        var pages: [Page] = []
+        var after = chunk.start
+        for (k, location) in locations.enumerated() {
+            guard let offset = location[1]?.int, let size = location[2]?.int, let first = location[3]?.int,
+                  offset >= 0, size > 0, UInt64(offset) >= after, UInt64(offset) <= end, UInt64(size) <= end - UInt64(offset),
+                  first >= 0, first < Int64(chunk.valueCount), (k == 0) == (first == 0), pages.last.map({ Int64($0.firstSlot) < first }) ?? true else { return nil }
+            after = UInt64(offset) + UInt64(size)
+            if var last = pages.popLast() {
+                last.valueCount = Int(first) - last.firstSlot
+                pages.append(last)
+            }
+            pages.append(Page(header: nil, body: UInt64(offset)..<after, firstSlot: Int(first), valueCount: chunk.valueCount - Int(first)))
+        }
+        guard pages.allSatisfy({ $0.valueCount <= ParquetChunk.pageValueLimit }) else { return nil }
+        return pages
     }
 
     /// The pages holding slots `slots` (for a column that does not repeat, its rows).

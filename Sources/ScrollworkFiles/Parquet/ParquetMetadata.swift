@@ -51,6 +51,9 @@ struct ParquetMetadata: Sendable {
         var encodings: [Int] = []
         /// Its nulls and least and greatest values, PLAIN-encoded, where the writer said them.
         var statistics: Statistics? = nil
+        /// Where its offset index is in the file (each data page's place and first row), where
+        /// the writer wrote one.
+        var offsetIndex: Range<UInt64>? = nil
     }
 
     /// What a column chunk's `Statistics` say: each part nil where the writer left it out.
@@ -106,9 +109,18 @@ struct ParquetMetadata: Sendable {
                 guard start >= 0, compressed >= 0, values >= 0, uncompressed >= 0 else { throw Failure(description: "a column chunk has a negative offset or size") }
                 return ColumnChunk(type: type, path: meta[3]?.elements?.compactMap(\.string) ?? [], codec: codec, valueCount: Int(values), start: UInt64(start),
                                    compressedSize: Int(clamping: compressed), uncompressedSize: Int(clamping: uncompressed),
-                                   encodings: meta[2]?.elements?.compactMap(\.intValue) ?? [], statistics: Statistics(meta[12]))
+                                   encodings: meta[2]?.elements?.compactMap(\.intValue) ?? [], statistics: Statistics(meta[12]),
+                                   offsetIndex: Self.span(at: chunk[4]?.int, length: chunk[5]?.int))
             })
         }
+    }
+}
+
+extension ParquetMetadata {
+    /// The bytes `length` long at `offset`, when both are there and make sense.
+    static func span(at offset: Int64?, length: Int64?) -> Range<UInt64>? {
+        guard let offset, let length, offset >= 0, length > 0, length <= Int64(Int32.max), offset <= Int64.max - length else { return nil }
+        return UInt64(offset)..<UInt64(offset + length)
     }
 }
 

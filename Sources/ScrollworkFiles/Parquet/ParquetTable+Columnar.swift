@@ -38,7 +38,7 @@ extension ParquetTable {
         var done = slots.lowerBound
         for page in index.pages(holding: slots) {
             let first = index.pages[page].firstSlot
-            let shown = slots.clamped(to: first..<first + index.pages[page].header.valueCount)
+            let shown = slots.clamped(to: first..<first + index.pages[page].valueCount)
             guard !shown.isEmpty else { continue }
             let column = try pageColumn(field, group: group, page: page, index: index)
             // Slots the pages do not cover (a damaged chunk) are missing, as a row's read says.

@@ -24,7 +24,7 @@ extension ParquetTable {
             for page in index.pages.indices {
                 let read = try pageColumn(column, group: group, page: page, index: index)
                 guard case let .flat(kind, values, slots) = read.storage else { continue }
-                let rows = index.pages[page].header.valueCount
+                let rows = index.pages[page].valueCount
                 var nulls = 0
                 if case let .indexed(dictionary, indices) = values {
                     var perEntry = [Int](repeating: 0, count: dictionary.count)

@@ -150,7 +150,7 @@ public struct ParquetTable: TableSource {
         for page in index.pages(holding: rows) {
             let column = try pageColumn(field, group: group, page: page, index: index)
             let first = index.pages[page].firstSlot
-            let shown = rows.clamped(to: first..<first + index.pages[page].header.valueCount)
+            let shown = rows.clamped(to: first..<first + index.pages[page].valueCount)
             guard !shown.isEmpty else { continue }
             values.replaceSubrange((shown.lowerBound - rows.lowerBound)..<(shown.upperBound - rows.lowerBound), with: column.values(shown.map { $0 - first }))
         }

@@ -176,6 +176,7 @@ def seeds():
     small = table_and_expected()[0].slice(0, 8).select(["int64", "double", "bool", "string", "decimal9", "timestamp_ms_utc"])
     variants = {"snappy": dict(compression="snappy"), "gzip": dict(compression="gzip"), "zstd": dict(compression="zstd"),
                 "lz4": dict(compression="lz4"), "none-v2": dict(compression="none", data_page_version="2.0", use_dictionary=False),
+                "page-index": dict(compression="none", use_dictionary=False, write_page_index=True, data_page_size=64, write_batch_size=2),
                 "delta": dict(compression="none", use_dictionary=False, data_page_version="2.0",
                               column_encoding={"int64": "DELTA_BINARY_PACKED", "string": "DELTA_BYTE_ARRAY", "double": "BYTE_STREAM_SPLIT"})}
     for name, options in variants.items():
@@ -208,6 +209,11 @@ def main():
     pq.write_table(table, os.path.join(here, "types-v2-plain.parquet"), compression="snappy", use_dictionary=False,
                    data_page_version="2.0", data_page_size=4096, write_batch_size=64, row_group_size=400)
     files["types-v2-plain.parquet"] = "types"
+    # Small pages placed by an offset index (the page index Spark and parquet-mr write), so a
+    # row is reached without reading the headers of the pages before it.
+    pq.write_table(table, os.path.join(here, "types-page-index.parquet"), compression="snappy", write_page_index=True, use_dictionary=["string"],
+                   data_page_size=1024, write_batch_size=64, row_group_size=400)
+    files["types-page-index.parquet"] = "types"
     # The DELTA encodings and BYTE_STREAM_SPLIT, as column_encoding asks for them.
     encodings = {}
     for name, array, _ in columns():
