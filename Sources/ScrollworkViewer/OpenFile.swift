@@ -157,7 +157,9 @@ public enum OpenFile {
         }
         do {
             let name = file.path.split(separator: "/").last.map(String.init) ?? file.path
-            return .source(TableViewer(try ParquetTable(file: file), name: name, file: file.fileIdentity == nil ? nil : file.path, theme: theme))
+            var table = try ParquetTable(file: file)
+            table.loop = .processors
+            return .source(TableViewer(table, name: name, file: file.fileIdentity == nil ? nil : file.path, theme: theme))
         } catch {
             throw Failure(description: "\(error)")
         }

@@ -219,6 +219,20 @@ import Testing
         #expect(try Self.texts(damaged) == expected.rows)
     }
 
+    @Test("a summary of several columns at once (a column on each core) is the summary made a column at a time, with filters too")
+    func summaryInRounds() throws {
+        for name in ["types-snappy.parquet", "types-duckdb.parquet", "nested.parquet"] {
+            let serial = try ParquetTable(path: Self.folder + "/" + name)
+            var rounds = serial
+            rounds.loop = ExploreData.threeAtOnce
+            #expect(try rounds.summary(where: [], progress: .unwatched) == serial.summary(where: [], progress: .unwatched), "\(name)")
+            let filter = try RowFilter(parsing: "id>=10", columns: ColumnNames(["id"]))
+            if name == "nested.parquet" {
+                #expect(try rounds.summary(where: [filter], progress: .unwatched) == serial.summary(where: [filter], progress: .unwatched))
+            }
+        }
+    }
+
     @Test("every public Parquet call with the ends of its types: no path opens what is not a Parquet file, no range, name or column traps")
     func totalCalls() throws {
         for path in ["", "/", "/nonexistent/x.parquet", Self.folder, Self.folder + "/expected.json", "\u{0}"] {

@@ -17,6 +17,8 @@ public struct ParquetTable: TableSource {
     /// Each row group's first row, then the row count.
     let groupStarts: [Int]
     let cache: ParquetCache
+    /// The cores a summary runs on, a column on each (one, unless the host lends more).
+    public var loop = ConcurrentLoop.serial
 
     /// The bytes of decoded column chunks kept at most (the least recently read go first).
     public static let cacheLimit = 256 << 20

@@ -126,16 +126,23 @@ extension TableSource {
     /// Summarised a column at a time, over the rows `filters` keep.
     public func summary(where filters: [RowFilter], progress: TableProgress) throws(TableSourceError) -> [ColumnSummary] {
         let kept = filters.isEmpty ? nil : try rowNames(where: filters, orderedBy: [], progress: TableProgress())
-        let titles = columnTitles
         var summaries: [ColumnSummary] = []
-        for column in titles.indices {
-            func share(_ done: Double) -> Bool { progress.report((Double(column) + done) / Double(Swift.max(1, titles.count))) }
-            let table = try inMemory(.serial, columns: [column]) { share($0 / 2) }
-            guard let one = ColumnSummary.summarizing(table.rows, titles: [titles[column]], within: kept.map { .rows($0.map { UInt32(truncatingIfNeeded: $0) }) },
-                                                      progress: { share(0.5 + $0 / 2) }) else { throw .cancelled }
-            summaries += one
-        }
+        for column in columnTitles.indices { summaries += try summary(ofColumn: column, within: kept, progress: progress) }
         return summaries
+    }
+
+    /// The summary of column `column` among the rows `kept` names (all rows when nil), read into
+    /// memory alone: what the default ``summary(where:progress:)`` makes of each column in
+    /// turn, and a source that summarises several columns at once calls for each. `progress`
+    /// hears the column's share of the whole.
+    public func summary(ofColumn column: Int, within kept: [Int]?, progress: TableProgress) throws(TableSourceError) -> [ColumnSummary] {
+        try checkColumns([column])
+        let titles = columnTitles
+        func share(_ done: Double) -> Bool { progress.report((Double(column) + done) / Double(Swift.max(1, titles.count))) }
+        let table = try inMemory(.serial, columns: [column]) { share($0 / 2) }
+        guard let one = ColumnSummary.summarizing(table.rows, titles: [titles[column]], within: kept.map { .rows($0.map { UInt32(truncatingIfNeeded: $0) }) },
+                                                  progress: { share(0.5 + $0 / 2) }) else { throw .cancelled }
+        return one
     }
 
     /// Arranged as ``rowNames(where:orderedBy:progress:)`` arranges them, then written a batch
