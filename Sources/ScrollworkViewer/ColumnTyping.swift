@@ -66,12 +66,30 @@ struct ColumnTyping {
         guard let step = update.result(of: key) else { return nil }
         running = nil
         guard let found = step.kinds, step.rows.lowerBound == typed else { return Handled(next: next(rows)) }
+        var handled = merge(found, through: step.rows.upperBound)
+        handled.next = next(rows)
+        return handled
+    }
+
+    /// Every row not typed yet typed at once, on `loop`'s cores (a batch run, which types the
+    /// whole file before it sorts or writes, as the viewer has once its steps are done). A step
+    /// asked for in the background is dropped when it comes: it starts before the rows typed.
+    mutating func typeToEnd(_ rows: FileRows, concurrently loop: ConcurrentLoop) -> Handled {
+        running = nil
+        if rows.count < typed { (kinds, typed) = (ColumnKinds(missing: kinds.missing), 0) }
+        guard typed < rows.count, let found = ColumnKinds.reading(rows, in: typed..<rows.count, missing: kinds.missing, concurrently: loop) else { return Handled() }
+        return merge(found, through: rows.count)
+    }
+
+    /// `found`, the kinds of the rows from ``typed`` to `end`, taken in: the columns whose kind
+    /// changed, and those whose numbers grew longer.
+    private mutating func merge(_ found: ColumnKinds, through end: Int) -> Handled {
         let before = kinds
         kinds.merge(found)
-        typed = step.rows.upperBound
+        typed = end
         let changed = (0..<kinds.count).filter { before.kind(ofColumn: $0) != kinds.kind(ofColumn: $0) }
         let longer = (0..<kinds.count).filter { before.longestNumber(ofColumn: $0) < kinds.longestNumber(ofColumn: $0) }
-        return Handled(changed: changed, longer: longer, next: next(rows))
+        return Handled(changed: changed, longer: longer)
     }
 }
 

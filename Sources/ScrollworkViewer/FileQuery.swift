@@ -24,6 +24,9 @@ public enum FileQuery {
         // The rows after damage are not there, and the last one read may be cut: no count or
         // save from them is true.
         if let damage = viewer.file.damage { throw OpenFile.Failure(description: "\(viewer.name): \(damage); nothing was written") }
+        // Typed from every row, as the viewer's columns are once its steps are done: a text
+        // past the first rows makes a column text for the sort and the save here too.
+        viewer.typeToEnd(concurrently: loop)
         return try TableQuery.write(RowsTable(viewer, concurrently: loop), recipe: recipe, to: path, replacingExisting: replacingExisting)
     }
 }

@@ -64,6 +64,20 @@ import ScrollworkWidgets
         #expect(try table.rows(at: 0..<count, progress: .unwatched).map { $0.map { $0.isMissing ? "" : $0.description } } == [["9", "1000.0", "UA"], ["10", "2.5", "AA"], ["-42", "", "DL"]])
     }
 
+    @Test("a batch run types every row before it sorts, as the viewer does once its steps are done: a text far past the first rows sorts the column as text in both")
+    func typesEveryRowBeforeSorting() throws {
+        let values = (0..<20_000).map { "\(($0 * 7919) % 100_003)" } + ["abc", "5"]
+        let csv = TemporaryFile(name: "late.csv", "n\n" + values.joined(separator: "\n") + "\n")
+        let batch = try Self.query(csv, ViewRecipe(sorts: ["n"]))
+        let sorted = batch.text.split(separator: "\n").dropFirst().map(String.init)
+        #expect(sorted == values.sorted(), "the column holds text: it sorts as text")
+        var t = try OpenViewerTruthTests.open(csv)
+        while t.runWork() {}
+        try OpenViewerTruthTests.sort(&t, by: "n")
+        while t.runWork() {}
+        #expect(try OpenViewerTruthTests.column(t, 0) == sorted, "the viewer sorts it the same way")
+    }
+
     @Test("a frequency table and a summary of the rows kept, as CSV and JSON Lines")
     func frequencyAndSummary() throws {
         let csv = TemporaryFile(name: "flights.csv", ([Self.header] + Self.rows).map { $0.joined(separator: ",") }.joined(separator: "\n") + "\n")
