@@ -68,7 +68,7 @@ extension TableScreen {
                 waiting += 1
                 continue
             }
-            lines.append(shown.map { values.indices.contains($0) && !values[$0].isMissing ? values[$0].description : "" })
+            lines.append(shown.map { values.indices.contains($0) ? values[$0].presentText ?? "" : "" })
         }
         effects.append(.copy(tabSeparated(lines)))
         let copied = lines.count - 1

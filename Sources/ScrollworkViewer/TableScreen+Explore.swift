@@ -108,7 +108,7 @@ extension TableScreen {
         guard let field = currentField, titles.indices.contains(field) else { return note = "every column is hidden: + shows them" }
         guard let values = focusedValues, values.indices.contains(field) else { return awaitFocusedRow(equal ? .keepEqual : .keepDifferent) }
         // NULL is kept (or left out) as `COLUMN=` does: missing is missing, as in a file.
-        let value = values[field].isMissing ? "" : values[field].description
+        let value = values[field].presentText ?? ""
         keep(equalTo: value, in: field, different: !equal, at: time)
     }
 

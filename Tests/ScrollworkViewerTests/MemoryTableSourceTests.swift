@@ -142,12 +142,17 @@ struct MemoryTable: TableSource {
     static let session = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("ScrollworkFilesTests/Fixtures/parquet/session.parquet").path
 
+    /// The session's Parquet file, as `scrollwork open` opens it.
+    static func opened() throws -> TableViewer {
+        guard case let .source(viewer) = try OpenFile.opened(path: session, separator: nil, header: nil, theme: Theme()) else {
+            throw TableSourceError.unsupported("a Parquet file opens as its table")
+        }
+        return viewer
+    }
+
     @Test("Ctrl-S suggests a name beside the Parquet file, after it (session-view.csv), never the file itself")
     func saveBesideTheFile() throws {
-        guard case let .source(viewer) = try OpenFile.opened(path: Self.session, separator: nil, header: nil, theme: Theme()) else {
-            Issue.record("a Parquet file opens as its table")
-            return
-        }
+        let viewer = try Self.opened()
         var t = HeadlessTerminal(viewer, columns: 160, rows: 20)
         t.send(.key(KeyEvent(.character("s"), .control)))
         let directory = (Self.session as NSString).deletingLastPathComponent
@@ -156,10 +161,7 @@ struct MemoryTable: TableSource {
 
     @Test("the status line says how the file is stored: its writer, row groups, compression and encodings")
     func statusSaysTheStorage() throws {
-        guard case let .source(viewer) = try OpenFile.opened(path: Self.session, separator: nil, header: nil, theme: Theme()) else {
-            Issue.record("a Parquet file opens as its table")
-            return
-        }
+        let viewer = try Self.opened()
         var t = HeadlessTerminal(viewer, columns: 240, rows: 20)
         while t.runWork() {}
         #expect(t.app.screen.status(at: 0).contains("Parquet by parquet-cpp-arrow version 26.0.1 · 5 row groups · Snappy · dictionary, plain"), "\(t.app.screen.status(at: 0))")
@@ -167,10 +169,7 @@ struct MemoryTable: TableSource {
 
     @Test("Ctrl-S to a .parquet name saves the view as Parquet: the rows in the order shown, typed, read back the same")
     func saveAsParquet() throws {
-        guard case let .source(viewer) = try OpenFile.opened(path: Self.session, separator: nil, header: nil, theme: Theme()) else {
-            Issue.record("a Parquet file opens as its table")
-            return
-        }
+        let viewer = try Self.opened()
         let out = "/tmp/scrollwork-view-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).parquet"
         defer { unlink(out) }
         var t = HeadlessTerminal(viewer, columns: 160, rows: 20)
@@ -195,10 +194,7 @@ struct MemoryTable: TableSource {
 
     @Test("Alt+C copies the focused row of any source's table with the heading, as a file's table does; in a window Ctrl+C copies onto the clipboard, saying so without terminal words")
     func copyOnEveryTable() throws {
-        guard case let .source(viewer) = try OpenFile.opened(path: Self.session, separator: nil, header: nil, theme: Theme()) else {
-            Issue.record("a Parquet file opens as its table")
-            return
-        }
+        let viewer = try Self.opened()
         var t = HeadlessTerminal(viewer, columns: 160, rows: 20)
         while t.runWork() {}
         t.send(.key(KeyEvent(.down)))

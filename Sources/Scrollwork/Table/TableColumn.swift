@@ -45,6 +45,10 @@ public enum TableValue: Sendable, Hashable, Comparable, CustomStringConvertible 
         }
     }
 
+    /// The value's text where there is one, nil for a missing value: what a save, a copy and
+    /// a pass over a column's text read (a missing value's mark, `NA` or `NULL`, is no text).
+    public var presentText: String? { isMissing ? nil : description }
+
     /// The text drawn in the cell.
     public var description: String {
         switch self {

@@ -28,13 +28,14 @@ public struct ColumnarRows: InPlaceRows {
     /// row shorter than the columns is filled with empty values, the rest of a longer one left
     /// out).
     public mutating func append(_ values: [TableValue]) {
-        for c in columns.indices {
-            if values.indices.contains(c), !values[c].isMissing {
-                var text = values[c].description
-                text.withUTF8 { columns[c].bytes.append(contentsOf: $0) }
-            }
-            columns[c].ends.append(columns[c].bytes.count)
-        }
+        for c in columns.indices { append(values.indices.contains(c) ? values[c] : .empty, toColumn: c) }
+    }
+
+    /// Appends `value` as it reads as text (a missing value empty) as the next value of column
+    /// `column`.
+    mutating func append(_ value: TableValue, toColumn column: Int) {
+        if var text = value.presentText { text.withUTF8 { columns[column].bytes.append(contentsOf: $0) } }
+        columns[column].ends.append(columns[column].bytes.count)
     }
 
     /// Appends `bytes` as the next value of column `column` (a source filling its columns one

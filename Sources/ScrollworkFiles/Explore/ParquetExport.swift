@@ -19,7 +19,7 @@ enum ParquetExport {
     static func write<Rows: InPlaceRows>(_ rows: Rows, order: RowSet, columns: [Int], titles: [String], numeric: [Bool], missing: MissingValues,
                                          to output: OutputFile, concurrently loop: ConcurrentLoop, progress: (Double) -> Bool) throws(FileError) -> Int? {
         let nulls = NullBytes(missing: MissingBytes(missing), spelling: rows.nullSpelling)
-        var kinds = columns.indices.map { numeric.indices.contains($0) && numeric[$0] ? ParquetColumnKind.integer : .text }
+        var kinds = ParquetColumnKind.starting(numeric: numeric, count: columns.count)
         let titles = RowEncoder.uniqueTitles(columns.indices.map { titles.indices.contains($0) ? titles[$0] : "" })
         while true {
             var file = ParquetFileWriter(titles: titles, kinds: kinds)
@@ -52,16 +52,12 @@ enum ParquetExport {
     /// the piece's order.
     private static func group<Rows: InPlaceRows>(_ piece: RowPiece, of rows: Rows, columns: [Int], kinds: [ParquetColumnKind], nulls: NullBytes) -> Made {
         var builder = ParquetRowGroupBuilder(kinds: kinds)
-        var needed = kinds
         let positions = piece.indices.sorted { piece[$0] < piece[$1] }
         _ = rows.fields(at: positions.lazy.map { piece[$0] }) { _, fields in
-            for (k, field) in columns.enumerated() {
-                let value = fields[field].flatMap { nulls.contain($0) ? nil : $0 }
-                if let kind = builder.append(value, column: k) { needed[k] = Swift.max(needed[k], kind) }
-            }
+            for (k, field) in columns.enumerated() { builder.append(fields[field].flatMap { nulls.contain($0) ? nil : $0 }, column: k) }
             builder.endRow()
         }
-        guard needed == kinds else { return .wider(needed) }
+        guard builder.fits else { return .wider(builder.needed) }
         var source = [Int](repeating: 0, count: positions.count)
         for (r, j) in positions.enumerated() { source[j - piece.startIndex] = r }
         let made = (positions.elementsEqual(piece.indices) ? builder : builder.reordered(source)).encoded()

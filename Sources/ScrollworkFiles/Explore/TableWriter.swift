@@ -21,7 +21,7 @@ public struct TableWriter {
         self.output = output
         encoder = RowEncoder(format: format, columns: Array(titles.indices), titles: titles, numeric: numeric, missing: MissingValues(words: []))
         if format == .parquet {
-            let kinds = parquetKinds ?? titles.indices.map { numeric.indices.contains($0) && numeric[$0] ? .integer : .text }
+            let kinds = parquetKinds ?? ParquetColumnKind.starting(numeric: numeric, count: titles.count)
             let stream = ParquetStream(titles: RowEncoder.uniqueTitles(titles), kinds: kinds)
             parquet = stream
             try output.write(stream.header)

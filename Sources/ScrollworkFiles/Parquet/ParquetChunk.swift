@@ -125,9 +125,7 @@ struct ParquetPageIndex: Sendable {
             if let first = placed.first?.body.lowerBound, first > chunk.start {
                 let (header, bodyStart) = try Self.header(at: chunk.start, end: first, file: file)
                 guard header.type == 2, UInt64(header.compressedSize) <= first - bodyStart else { return }
-                var reader = ParquetBytes(try ParquetCodec.decompress(ArraySlice(try Self.read(bodyStart..<bodyStart + UInt64(header.compressedSize), file: file)),
-                                                                      codec: codec, size: header.uncompressedSize))
-                dictionary = try ParquetValues.plain(&reader, type: type, count: header.valueCount, width: width)
+                dictionary = try Self.dictionary(header, body: bodyStart..<bodyStart + UInt64(header.compressedSize), codec: codec, type: type, width: width, file: file)
             }
             return
         }
@@ -139,9 +137,7 @@ struct ParquetPageIndex: Sendable {
             let body = bodyStart..<bodyStart + UInt64(header.compressedSize)
             at = body.upperBound
             switch header.type {
-            case 2:
-                var reader = ParquetBytes(try ParquetCodec.decompress(ArraySlice(try Self.read(body, file: file)), codec: codec, size: header.uncompressedSize))
-                dictionary = try ParquetValues.plain(&reader, type: type, count: header.valueCount, width: width)
+            case 2: dictionary = try Self.dictionary(header, body: body, codec: codec, type: type, width: width, file: file)
             case 0, 3:
                 pages.append(Page(header: header, body: body, firstSlot: slots, valueCount: header.valueCount))
                 slots += header.valueCount
@@ -151,6 +147,12 @@ struct ParquetPageIndex: Sendable {
         guard slots >= chunk.valueCount else {
             throw ParquetBytes.failure("the column chunk of \(leaf.element.name) holds \(slots) of its \(chunk.valueCount) values")
         }
+    }
+
+    /// The dictionary page with `header` and its body at `body`, decoded.
+    private static func dictionary(_ header: ParquetPageHeader, body: Range<UInt64>, codec: Int, type: Int, width: Int, file: FileBytes) throws(ParquetMetadata.Failure) -> ParquetValues {
+        var reader = ParquetBytes(try ParquetCodec.decompress(ArraySlice(try read(body, file: file)), codec: codec, size: header.uncompressedSize))
+        return try ParquetValues.plain(&reader, type: type, count: header.valueCount, width: width)
     }
 
     private static func read(_ range: Range<UInt64>, file: FileBytes) throws(ParquetMetadata.Failure) -> [UInt8] {

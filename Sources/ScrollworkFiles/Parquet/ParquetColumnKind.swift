@@ -13,6 +13,12 @@ public enum ParquetColumnKind: Int, Sendable, Hashable, Comparable, CaseIterable
     /// The narrowest kind holding both.
     public static func < (a: ParquetColumnKind, b: ParquetColumnKind) -> Bool { a.rawValue < b.rawValue }
 
+    /// The kinds a save's columns start as: whole numbers where `numeric` says a column holds
+    /// numbers (widened as values need), text elsewhere.
+    static func starting(numeric: [Bool], count: Int) -> [ParquetColumnKind] {
+        (0..<Swift.max(0, count)).map { numeric.indices.contains($0) && numeric[$0] ? .integer : .text }
+    }
+
     /// The physical type in the file's schema.
     var physicalType: Int {
         switch self {

@@ -184,9 +184,7 @@ enum ParquetValues: Sendable {
     mutating func append(_ more: ParquetValues) throws(ParquetMetadata.Failure) {
         // Nothing yet: the first page's values as they are (a dictionary page's indices stay
         // indices, not written out).
-        if count == 0, more.count > 0 {
-            if case .indexed = more { return self = more }
-        }
+        if count == 0, more.count > 0, case .indexed = more { return self = more }
         switch (self, more) {
         case let (.indexed(dictionary, a), .indexed(_, b)): self = .indexed(dictionary: dictionary, indices: a + b)
         case (.indexed, _):

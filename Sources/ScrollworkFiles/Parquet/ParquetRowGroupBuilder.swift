@@ -5,9 +5,15 @@
 struct ParquetRowGroupBuilder {
     /// Each column's kind.
     let kinds: [ParquetColumnKind]
+    /// The kind each column must have for every value met so far: ``kinds`` while all fit.
+    private(set) var needed: [ParquetColumnKind]
     /// The rows gathered.
     private(set) var rowCount = 0
     private var columns: [Column]
+
+    /// True while every value met fits its column's kind; once one did not, the group is to
+    /// be made again with ``needed``.
+    var fits: Bool { needed == kinds }
 
     /// One column's values as gathered.
     struct Column {
@@ -22,29 +28,26 @@ struct ParquetRowGroupBuilder {
     /// An empty row group of columns of `kinds`.
     init(kinds: [ParquetColumnKind]) {
         self.kinds = kinds
+        needed = kinds
         columns = Array(repeating: Column(), count: kinds.count)
     }
 
-    /// Appends column `k`'s value of the row being gathered (nil: null). Returns nil, or the
-    /// kind the column must widen to for the value (the group is then to be made again).
-    mutating func append(_ value: UnsafeBufferPointer<UInt8>?, column k: Int) -> ParquetColumnKind? {
-        guard let value else {
-            columns[k].present.append(false)
-            return nil
-        }
+    /// Appends column `k`'s value of the row being gathered (nil: null); a value its kind
+    /// cannot hold widens ``needed`` instead (the group is then to be made again).
+    mutating func append(_ value: UnsafeBufferPointer<UInt8>?, column k: Int) {
+        guard let value else { return columns[k].present.append(false) }
         switch kinds[k] {
         case .integer:
-            guard let v = ParquetColumnKind.integer(value) else { return kinds[k].widened(toHold: value) }
+            guard let v = ParquetColumnKind.integer(value) else { return needed[k] = Swift.max(needed[k], kinds[k].widened(toHold: value)) }
             columns[k].integers.append(v)
         case .real:
-            guard let v = ParquetColumnKind.real(value) else { return .text }
+            guard let v = ParquetColumnKind.real(value) else { return needed[k] = .text }
             columns[k].reals.append(v)
         case .text:
             columns[k].text.append(contentsOf: value)
             columns[k].ends.append(columns[k].text.count)
         }
         columns[k].present.append(true)
-        return nil
     }
 
     /// Ends the row being gathered.
@@ -54,6 +57,7 @@ struct ParquetRowGroupBuilder {
     /// these (rows read in the order of their records, then put back in the order shown).
     func reordered(_ source: [Int]) -> ParquetRowGroupBuilder {
         var result = ParquetRowGroupBuilder(kinds: kinds)
+        result.needed = needed
         result.rowCount = source.count
         for (k, column) in columns.enumerated() {
             // Where each row's value is among the values present.
@@ -200,6 +204,8 @@ enum ParquetHybrid {
         }
     }
 
+    /// `value` as a ULEB128 varint (seven bits a byte, the low first): the hybrid's run
+    /// headers, Thrift's compact integers and Snappy's length alike.
     static func varint(_ value: UInt64, into out: inout [UInt8]) {
         var v = value
         while v >= 0x80 {

@@ -5,7 +5,7 @@ struct ParquetStream {
     private var file: ParquetFileWriter
     private var builder: ParquetRowGroupBuilder
     /// The kinds the columns must widen to, once a value did not fit; nil while all fit.
-    private(set) var wider: [ParquetColumnKind]? = nil
+    var wider: [ParquetColumnKind]? { builder.fits ? nil : builder.needed }
 
     /// A save of columns `titles` of `kinds`.
     init(titles: [String], kinds: [ParquetColumnKind]) {
@@ -19,19 +19,16 @@ struct ParquetStream {
     /// Gathers `row` (nil: null; a row shorter than the columns has nulls in the rest); returns
     /// a row group's bytes when one is full, and nothing once a value did not fit.
     mutating func append(_ row: [String?]) -> [UInt8] {
-        guard wider == nil else { return [] }
-        var needed = builder.kinds
-        for k in needed.indices {
-            var value = row.indices.contains(k) ? row[k] : nil
-            let kind: ParquetColumnKind? = if value != nil { value!.withUTF8 { builder.append($0, column: k) } } else { builder.append(nil, column: k) }
-            if let kind { needed[k] = Swift.max(needed[k], kind) }
+        guard builder.fits else { return [] }
+        for k in builder.kinds.indices {
+            if var value = row.indices.contains(k) ? row[k] : nil {
+                value.withUTF8 { builder.append($0, column: k) }
+            } else {
+                builder.append(nil, column: k)
+            }
         }
         builder.endRow()
-        guard needed == builder.kinds else {
-            wider = needed
-            return []
-        }
-        return builder.rowCount >= ParquetFileWriter.groupRows ? flush() : []
+        return builder.fits && builder.rowCount >= ParquetFileWriter.groupRows ? flush() : []
     }
 
     /// The last row group and the footer.

@@ -26,12 +26,8 @@ extension ParquetTable {
     /// Appends field `field`'s values of rows `slots` of row group `group` to column `place`.
     private func append(field: Int, group: Int, rows slots: Range<Int>, toColumn place: Int, of rows: inout ColumnarRows) throws(TableSourceError) {
         let node = root.children[field]
-        func text(_ value: TableValue) -> [UInt8] {
-            var text = value.isMissing ? "" : value.description
-            return text.withUTF8 { Array($0) }
-        }
         guard node.isLeaf && !node.isRepeated else {
-            for value in try column(field, group: group).values(Array(slots)) { rows.append(text(value)[...], toColumn: place) }
+            for value in try column(field, group: group).values(Array(slots)) { rows.append(value, toColumn: place) }
             return
         }
         let index = try pageIndex(field, group: group)
@@ -47,17 +43,14 @@ extension ParquetTable {
                 // Each entry's text made once, however many rows name it.
                 var texts = [[UInt8]?](repeating: nil, count: dictionary.count)
                 for slot in shown {
-                    let i = slot - first
-                    let value = positions.map { $0.indices.contains(i) ? Int($0[i]) : -1 } ?? i
+                    let value = ParquetColumn.slot(ofRow: slot - first, in: positions)
                     guard value >= 0, value < indices.count, Int(indices[value]) < texts.count else { rows.appendMissing(toColumn: place); continue }
                     let entry = Int(indices[value])
-                    if texts[entry] == nil { texts[entry] = text(kind.value(dictionary, at: entry)) }
+                    if texts[entry] == nil { texts[entry] = Array((kind.value(dictionary, at: entry).presentText ?? "").utf8) }
                     rows.append(texts[entry]![...], toColumn: place)
                 }
             } else {
-                for value in column.values(shown.map { $0 - first }) {
-                    if value.isMissing { rows.appendMissing(toColumn: place) } else { rows.append(text(value)[...], toColumn: place) }
-                }
+                for value in column.values(shown.map { $0 - first }) { rows.append(value, toColumn: place) }
             }
             done = shown.upperBound
         }

@@ -15,8 +15,7 @@ extension ParquetTable {
         var uncounted = 0
         func add(_ value: TableValue, _ n: Int) {
             guard n > 0 else { return }
-            var text = value.isMissing ? "" : value.description
-            let bytes = text.withUTF8 { Array($0) }
+            let bytes = Array((value.presentText ?? "").utf8)
             if counts[bytes] != nil || counts.count < FrequencyTable.distinctLimit { counts[bytes, default: 0] += n } else { uncounted += n }
         }
         for group in metadata.rowGroups.indices {
@@ -29,7 +28,7 @@ extension ParquetTable {
                 if case let .indexed(dictionary, indices) = values {
                     var perEntry = [Int](repeating: 0, count: dictionary.count)
                     for i in 0..<rows {
-                        let slot = slots.map { $0.indices.contains(i) ? Int($0[i]) : -1 } ?? i
+                        let slot = ParquetColumn.slot(ofRow: i, in: slots)
                         guard slot >= 0, slot < indices.count, Int(indices[slot]) < perEntry.count else { nulls += 1; continue }
                         perEntry[Int(indices[slot])] += 1
                     }

@@ -262,17 +262,11 @@ struct ParquetColumn: Sendable {
     /// A field's values as they are kept.
     init(storage: Storage) { self.storage = storage }
 
-    /// Row `row`'s value (a missing value past the rows read).
-    func value(_ row: Int) -> TableValue {
-        switch storage {
-        case let .flat(kind, values, index):
-            let i = index.map { $0.indices.contains(row) ? Int($0[row]) : -1 } ?? row
-            guard i >= 0, i < values.count else { return .missing("NULL") }
-            return kind.value(values, at: i)
-        case let .assembled(texts):
-            guard texts.indices.contains(row), let text = texts[row] else { return .missing("NULL") }
-            return .string(text)
-        }
+    /// Where row `row`'s value is among a leaf's values, by its `index` (row `row` is value
+    /// `row` without one): -1 for a null or a row past those read.
+    static func slot(ofRow row: Int, in index: [Int32]?) -> Int {
+        guard let index else { return row }
+        return index.indices.contains(row) ? Int(index[row]) : -1
     }
 
     /// The values of rows `rows` (a missing value past the rows read), the storage looked at
@@ -280,8 +274,8 @@ struct ParquetColumn: Sendable {
     func values(_ rows: [Int]) -> [TableValue] {
         switch storage {
         case let .flat(kind, values, index):
-            guard let index else { return kind.values(values, at: rows) }
-            return kind.values(values, at: rows.map { index.indices.contains($0) ? Int(index[$0]) : -1 })
+            guard index != nil else { return kind.values(values, at: rows) }
+            return kind.values(values, at: rows.map { Self.slot(ofRow: $0, in: index) })
         case let .assembled(texts):
             return rows.map { row in texts.indices.contains(row) ? texts[row].map { .string($0) } ?? .missing("NULL") : .missing("NULL") }
         }

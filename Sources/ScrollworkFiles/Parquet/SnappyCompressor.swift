@@ -11,12 +11,7 @@ enum SnappyCompressor {
     static func compress(_ input: [UInt8]) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(input.count / 2 + 16)
-        var length = UInt64(input.count)
-        while length >= 0x80 {
-            out.append(UInt8(length & 0x7F) | 0x80)
-            length >>= 7
-        }
-        out.append(UInt8(length))
+        ParquetHybrid.varint(UInt64(input.count), into: &out)
         let n = input.count
         guard n >= 8 else {
             literal(input, 0..<n, into: &out)

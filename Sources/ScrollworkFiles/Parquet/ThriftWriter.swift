@@ -79,12 +79,5 @@ struct ThriftWriter {
 
     private mutating func zigzag(_ value: Int64) { varint(UInt64(bitPattern: (value << 1) ^ (value >> 63))) }
 
-    mutating func varint(_ value: UInt64) {
-        var v = value
-        while v >= 0x80 {
-            bytes.append(UInt8(v & 0x7F) | 0x80)
-            v >>= 7
-        }
-        bytes.append(UInt8(v))
-    }
+    private mutating func varint(_ value: UInt64) { ParquetHybrid.varint(value, into: &bytes) }
 }

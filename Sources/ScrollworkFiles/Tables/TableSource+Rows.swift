@@ -118,7 +118,7 @@ extension TableSource {
     public func frequencyOverRows(ofColumn column: Int, where filters: [RowFilter], progress: TableProgress) throws(TableSourceError) -> FrequencyTable {
         try checkColumns([column])
         let needed = ColumnsNeeded(self, filters: filters, others: [column])
-        let ranges = filters.isEmpty ? nil : try rowRanges(where: filters, progress: TableProgress())
+        let ranges = filters.isEmpty ? nil : try rowRanges(where: filters, progress: progress)
         return try inMemory(.serial, columns: needed.columns, ranges: ranges, progress.report).frequency(ofColumn: needed.place(column), where: needed.remapped(filters),
                                                                                                  progress: progress)
     }
@@ -299,7 +299,7 @@ extension TableSource {
                 }
             }
             do {
-                try writer.append(rows.map { row in row.map { $0.isMissing ? nil : $0.description } })
+                try writer.append(rows.map { row in row.map(\.presentText) })
             } catch { throw .failed("\(error)") }
             // A Parquet save that is to start over with wider columns reads no further.
             if writer.widerKinds != nil { return }
