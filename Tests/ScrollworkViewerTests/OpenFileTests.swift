@@ -321,6 +321,25 @@ final class TemporaryFile {
         let prose = TemporaryFile(name: "README", "Hello, world.\nThis is prose, with commas, here and there.\nAnd more.\n")
         _ = try pager(prose)
     }
+
+    @Test("records that leave empty fields off their end (a nine-field header, rows of six to nine) open as a table under any name, short rows empty at their end; prose with a comma or two per line stays text")
+    func raggedTableUnderAnyName() throws {
+        var lines = ["version,codename,series,created,release,eol,eol-server,eol-esm,eol-legacy"]
+        lines += (4...40).map { "\($0).04,Name \($0),n\($0),2004-03-05,2004-10-20,2006-04-30" }
+        lines += ["41.04,Late,late,2020-01-01,2020-04-01,2025-04-01,2025-04-01,2030-04-01,2032-04-01"]
+        let file = TemporaryFile(name: "ubuntu-releases", lines.joined(separator: "\n") + "\n")
+        guard case let .table(viewer) = try OpenFile.opened(path: file.path, separator: nil, header: nil, theme: Theme()) else {
+            Issue.record("a ragged comma-separated file should open as a table")
+            return
+        }
+        var t = HeadlessTerminal(viewer, columns: 200, rows: 12)
+        #expect(t.app.view.table.columns.map(\.title).contains("eol-legacy"))
+        #expect(t.text.contains("Name 4"))
+        let prose = TemporaryFile(name: "NOTES", (1...30).map { i in
+            String(repeating: "word, ", count: i % 4) + "and line \(i) ends here."
+        }.joined(separator: "\n") + "\n")
+        _ = try pager(prose)
+    }
 }
 
 @Suite struct OpenDirectoryTests {

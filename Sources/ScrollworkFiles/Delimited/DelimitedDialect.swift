@@ -23,13 +23,20 @@ public struct DelimitedDialect: Sendable, Hashable {
     /// The quotes a field may be enclosed in: `"` and `'`.
     public static let quotes: [UInt8] = [0x22, 0x27]
 
-    /// True when most records of `sample` (four in five) split into the same number of fields,
-    /// more than one: a table, not lines of text.
+    /// True when the records of `sample` split into columns, more than one: a table, not lines
+    /// of text. Either most records (four in five) have the first record's number of fields, or
+    /// every record has between two fields and the first's number and most (one in two) have one
+    /// number: the writers that leave empty fields off a record's end (Debian's distro-info
+    /// tables under a nine-field header, most rows six).
     public func splitsIntoColumns(_ sample: [UInt8]) -> Bool {
         let counts = Self.records(in: sample, separator: separator, quote: quote, limit: 50)
             .map { RecordParser.fieldCount(of: $0, separator: separator, quote: quote) }
         guard let first = counts.first, first > 1 else { return false }
-        return counts.filter { $0 == first }.count * 5 >= counts.count * 4
+        if counts.filter({ $0 == first }).count * 5 >= counts.count * 4 { return true }
+        let body = counts.dropFirst()
+        guard body.count >= 2, body.allSatisfy({ (2...first).contains($0) }) else { return false }
+        let most = Dictionary(grouping: body, by: { $0 }).values.map(\.count).max() ?? 0
+        return most * 2 >= body.count
     }
 
     /// A dialect with `separator` and `quote`, made usable as ``separator`` and ``quote`` say.
