@@ -332,7 +332,7 @@ final class TemporaryFile {
             Issue.record("a ragged comma-separated file should open as a table")
             return
         }
-        var t = HeadlessTerminal(viewer, columns: 200, rows: 12)
+        let t = HeadlessTerminal(viewer, columns: 200, rows: 12)
         #expect(t.app.view.table.columns.map(\.title).contains("eol-legacy"))
         #expect(t.text.contains("Name 4"))
         let prose = TemporaryFile(name: "NOTES", (1...30).map { i in

@@ -1,0 +1,210 @@
+import Scrollwork
+import Testing
+@testable import ScrollworkWidgets
+
+/// A page that shows its name and how many times ↓ was pressed on it, takes ↓ and, when asked,
+/// Esc, and counts the clicks that reach it.
+struct CountingPage: Widget {
+    var name: String
+    var presses = 0
+    var clicks = 0
+    var takesEscape = false
+    var frame = Rect.zero
+
+    mutating func render(in area: Rect, into canvas: inout Canvas, at time: Double) {
+        frame = area
+        canvas.fill(area, .plain)
+        canvas.text("\(name) pressed \(presses)", at: area.origin, width: area.width)
+    }
+
+    mutating func handle(_ event: Event, at time: Double) -> EventResult {
+        switch event {
+        case .key(KeyEvent(.down)): presses += 1; return .handled
+        case .key(KeyEvent(.escape)) where takesEscape: return .handled
+        case let .mouse(mouse) where mouse.kind == .release && frame.contains(mouse.location): clicks += 1; return .handled
+        case let .mouse(mouse) where mouse.kind == .press && frame.contains(mouse.location): return .handled
+        default: return .ignored
+        }
+    }
+}
+
+extension HeadlessDriver where Output == BufferOutput {
+    /// The cell where `text` first starts on the screen (by characters: the test's text is ASCII
+    /// but for ‹).
+    func position(of text: String) -> CellPosition? {
+        for (row, line) in self.text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            if let range = line.range(of: text) { return CellPosition(column: line.distance(from: line.startIndex, to: range.lowerBound), row: row) }
+        }
+        return nil
+    }
+}
+
+@Suite struct NavigationStackTests {
+    typealias Stack = NavigationStack<CountingPage>
+
+    /// A stack with a Settings page at its root, in a 60 × 12 terminal.
+    static func driver(reducesMotion: Bool = false) -> HeadlessDriver<Harness<Stack>, BufferOutput> {
+        var stack = Stack(root: CountingPage(name: "root"), title: "Settings")
+        stack.reducesMotion = reducesMotion
+        return HeadlessDriver(Harness(content: stack), columns: 60, rows: 12)
+    }
+
+    /// Pushes a page named `name` titled `title` and lets the slide end.
+    static func push(_ t: inout HeadlessDriver<Harness<Stack>, BufferOutput>, _ name: String, title: String) {
+        t.app.content.push(CountingPage(name: name), title: title, at: t.time)
+        t.advance(by: 1)
+    }
+
+    @Test("the root shows its title in the bar and no back button; a push shows the new page, titled, with ‹ and the root's title to go back")
+    func pushShowsTitleAndBack() {
+        var t = Self.driver()
+        #expect(t.text.contains("Settings") && t.text.contains("root pressed 0") && !t.text.contains("‹"))
+        Self.push(&t, "wifi", title: "Wi-Fi")
+        #expect(t.text.contains("‹ Settings") && t.text.contains("Wi-Fi") && t.text.contains("wifi pressed 0"))
+        #expect(!t.text.contains("root pressed"), "the page under is covered once the slide ends")
+        #expect(t.app.content.depth == 2 && t.app.content.title == "Wi-Fi")
+        #expect(t.app.content.takeReports() == [.pushed(title: "Wi-Fi", depth: 2)])
+        #expect(t.app.content.takeReports().isEmpty, "each report once")
+    }
+
+    @Test("a push slides the new page in from the trailing edge over 0.35 s, decelerating, the page under moving a third as far the other way")
+    func pushSlides() throws {
+        var t = Self.driver()
+        t.app.content.push(CountingPage(name: "wifi"), title: "Wi-Fi", at: t.time)
+        t.advance(by: 0.05)
+        let early = try #require(t.position(of: "wifi pressed"))
+        #expect(t.app.content.isSliding)
+        t.advance(by: 0.1)
+        let later = try #require(t.position(of: "wifi pressed"))
+        #expect(early.column > later.column && later.column > 0, "the page comes in from the right")
+        // Decelerating: the first 0.05 s covered more than half of the next 0.1 s's distance.
+        #expect(60 - early.column > (early.column - later.column) / 2)
+        t.advance(by: 0.25)
+        #expect(t.position(of: "wifi pressed")?.column == 0 && !t.app.content.isSliding)
+    }
+
+    @Test("keys go to the page shown first; Esc and Alt+← the page leaves go back, the page under as it was left; at the root they are left to the app")
+    func backKeys() {
+        var t = Self.driver(reducesMotion: true)
+        t.send(.key(KeyEvent(.down)))
+        t.send(.key(KeyEvent(.down)))
+        Self.push(&t, "wifi", title: "Wi-Fi")
+        t.send(.key(KeyEvent(.down)))
+        #expect(t.text.contains("wifi pressed 1"))
+        _ = t.app.content.takeReports()
+        t.send(.key(KeyEvent(.escape)))
+        #expect(t.text.contains("root pressed 2"), "the root page kept its state under the pushed one")
+        #expect(t.app.content.takeReports() == [.popped(title: "Settings", depth: 1)])
+        #expect(t.app.content.handle(.key(KeyEvent(.escape)), at: t.time) == .ignored, "Esc at the root is the app's")
+        Self.push(&t, "vpn", title: "VPN")
+        t.send(.key(KeyEvent(.left, .alt)))
+        #expect(t.app.content.depth == 1 && t.text.contains("root pressed 2"))
+        #expect(t.app.content.pop(at: t.time) == nil && t.app.content.depth == 1, "the root stays")
+    }
+
+    @Test("a page that uses Esc itself keeps it: the stack goes back only with keys the page leaves")
+    func pageKeepsItsEscape() {
+        var t = Self.driver(reducesMotion: true)
+        t.app.content.push(CountingPage(name: "search", takesEscape: true), title: "Search", at: t.time)
+        t.send(.key(KeyEvent(.escape)))
+        #expect(t.app.content.depth == 2)
+    }
+
+    @Test("a click on the back button goes back; a press on it let go elsewhere does not")
+    func backButton() throws {
+        var t = Self.driver(reducesMotion: true)
+        Self.push(&t, "wifi", title: "Wi-Fi")
+        let back = try #require(t.position(of: "‹ Settings"))
+        t.send(.mouse(MouseEvent(.press, button: .left, column: back.column + 2, row: back.row)))
+        t.send(.mouse(MouseEvent(.release, button: .left, column: 40, row: 8)))
+        #expect(t.app.content.depth == 2)
+        t.send(.mouse(MouseEvent(.press, button: .left, column: back.column + 2, row: back.row)))
+        t.send(.mouse(MouseEvent(.release, button: .left, column: back.column + 2, row: back.row)))
+        #expect(t.app.content.depth == 1 && t.text.contains("root pressed 0"))
+    }
+
+    @Test("a drag from the leading edge past half way goes back; one let go short slides the page home; a tap at the edge reaches the page")
+    func edgeSwipe() {
+        var t = Self.driver()
+        Self.push(&t, "wifi", title: "Wi-Fi")
+        // Short: a quarter of the way, slowly.
+        t.send(.mouse(MouseEvent(.press, button: .left, column: 0, row: 6)))
+        for column in [2, 4, 6, 8, 10, 12, 14, 15] {
+            t.advance(by: 0.1)
+            t.send(.mouse(MouseEvent(.drag, button: .left, column: column, row: 6)))
+        }
+        #expect(t.position(of: "wifi pressed")?.column == 15, "the page follows the pointer")
+        t.advance(by: 0.1)
+        t.send(.mouse(MouseEvent(.release, button: .left, column: 15, row: 6)))
+        t.advance(by: 1)
+        #expect(t.app.content.depth == 2 && t.position(of: "wifi pressed")?.column == 0)
+        // Past half way.
+        _ = t.app.content.takeReports()
+        t.send(.mouse(MouseEvent(.press, button: .left, column: 1, row: 6)))
+        for column in [5, 15, 25, 35, 40] {
+            t.advance(by: 0.1)
+            t.send(.mouse(MouseEvent(.drag, button: .left, column: column, row: 6)))
+        }
+        t.advance(by: 0.1)
+        t.send(.mouse(MouseEvent(.release, button: .left, column: 40, row: 6)))
+        t.advance(by: 1)
+        #expect(t.app.content.depth == 1 && t.app.content.takeReports() == [.popped(title: "Settings", depth: 1)])
+        // A tap at the edge.
+        Self.push(&t, "vpn", title: "VPN")
+        t.send(.mouse(MouseEvent(.press, button: .left, column: 0, row: 6)))
+        t.send(.mouse(MouseEvent(.release, button: .left, column: 0, row: 6)))
+        #expect(t.app.content.depth == 2 && t.app.content.top.clicks == 1)
+    }
+
+    @Test("a quick flick from the edge goes back however short; a key during a held swipe calls it off")
+    func flickAndCalledOff() {
+        var t = Self.driver()
+        Self.push(&t, "wifi", title: "Wi-Fi")
+        t.send(.mouse(MouseEvent(.press, button: .left, column: 0, row: 6)))
+        t.advance(by: 0.01)
+        t.send(.mouse(MouseEvent(.drag, button: .left, column: 6, row: 6)))
+        t.advance(by: 0.01)
+        t.send(.mouse(MouseEvent(.drag, button: .left, column: 12, row: 6)))
+        t.send(.mouse(MouseEvent(.release, button: .left, column: 12, row: 6)))
+        t.advance(by: 1)
+        #expect(t.app.content.depth == 1, "48 points in 10 ms is a flick")
+        Self.push(&t, "vpn", title: "VPN")
+        t.send(.mouse(MouseEvent(.press, button: .left, column: 0, row: 6)))
+        t.send(.mouse(MouseEvent(.drag, button: .left, column: 20, row: 6)))
+        t.send(.key(KeyEvent(.down)))
+        #expect(t.app.content.depth == 2 && t.app.content.top.presses == 1 && t.app.content.title == "VPN")
+    }
+
+    @Test("with Reduce Motion a push and a pop show at once")
+    func reducesMotion() {
+        var t = Self.driver(reducesMotion: true)
+        t.app.content.push(CountingPage(name: "wifi"), title: "Wi-Fi", at: t.time)
+        #expect(!t.app.content.isSliding)
+        t.advance(by: 0.01)
+        #expect(t.position(of: "wifi pressed")?.column == 0)
+    }
+
+    @Test("a screen reader hears the page's title and a back button named for the page it goes back to")
+    func accessibility() {
+        var t = Self.driver(reducesMotion: true)
+        Self.push(&t, "wifi", title: "Wi-Fi")
+        let element = t.app.content.accessibility
+        #expect(element?.role == .group && element?.name == "Wi-Fi")
+        #expect(element?.children.first?.role == .button && element?.children.first?.name == "Back to Settings")
+    }
+
+    @Test("any area, however odd, and any time draw without trapping")
+    func oddValues() {
+        var stack = Stack(root: CountingPage(name: "root"), title: "Settings")
+        stack.push(CountingPage(name: "a"), title: String(repeating: "long ", count: 200), at: .nan)
+        var canvas = Canvas(cells: Buffer(columns: 20, rows: 4))
+        for area in [Rect(x: .nan, y: 0, width: 10, height: 10), Rect(x: 0, y: 0, width: -5, height: .infinity), Rect(x: -1e300, y: 1e300, width: 1e300, height: 0)] {
+            for time: Double in [0, .nan, .infinity, -.infinity] {
+                stack.render(in: area, into: &canvas, at: time)
+                stack.tick(at: time)
+                _ = stack.handle(.mouse(MouseEvent(.press, button: .left, x: .nan, y: 3)), at: time)
+            }
+        }
+        #expect(stack.depth >= 1)
+    }
+}
