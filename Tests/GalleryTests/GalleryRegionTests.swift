@@ -93,7 +93,7 @@ func checkRegions(_ page: GalleryApp.PageKind, _ regions: [Region], setUp: (inou
         checkRegions(.list, [
             // Settings and Text Size fit their panes: a tap opens a row or chooses an option.
             Region(name: "settings", cell: { inside($0.list.settings.frame, y: 0.05) }, drag: (0, 0),
-                   state: { listState($0.list.settings.list) + [$0.list.detail?.title ?? "no detail"] }),
+                   state: { listState($0.list.settingsList.list) + [$0.list.settings.title, $0.list.sheet?.title ?? "no sheet"] }),
             Region(name: "options", cell: { inside($0.list.options.frame, y: 0.15) }, drag: (0, 0), state: { listState($0.list.options.list) }),
             Region(name: "contacts", cell: { inside($0.list.contacts.body, y: 0.6) }, drag: (0, -5), state: { listState($0.list.contacts.list) }),
         ])
@@ -103,7 +103,7 @@ func checkRegions(_ page: GalleryApp.PageKind, _ regions: [Region], setUp: (inou
     func LT_10_indexRegion() {
         var t = gallery(.list)
         t.advance(by: 1)
-        let others = [listState(t.app.list.settings.list), listState(t.app.list.options.list)]
+        let others = [listState(t.app.list.settingsList.list), listState(t.app.list.options.list)]
         let column = t.app.list.contacts.indexColumn ?? -1
         let top = t.app.list.contacts.frame.gridCells.row
         t.send(.mouse(MouseEvent(.press, column: column, row: top + 2)))
@@ -111,7 +111,7 @@ func checkRegions(_ page: GalleryApp.PageKind, _ regions: [Region], setUp: (inou
         t.send(.mouse(MouseEvent(.release, column: column, row: top + 12)))
         t.advance(by: 2)
         #expect(column >= 0 && t.app.list.contacts.list.scroll.offset.y > 0)
-        #expect([listState(t.app.list.settings.list), listState(t.app.list.options.list)] == others)
+        #expect([listState(t.app.list.settingsList.list), listState(t.app.list.options.list)] == others)
     }
 
     @Test("LT-12: outline page: a drag scrolls the tree")

@@ -146,7 +146,7 @@ private extension String {
     func LT_01_listsStackWhenNarrow() {
         var narrow = gallery(.list, rows: 100, columns: 48, lines: 52)
         narrow.advance(by: 0.1)
-        let frames = [narrow.app.list.settings.frameCells, narrow.app.list.options.frameCells, narrow.app.list.contacts.frameCells]
+        let frames = [narrow.app.list.settingsList.frameCells, narrow.app.list.options.frameCells, narrow.app.list.contacts.frameCells]
         #expect(frames.allSatisfy { $0.column == 0 && $0.columns == 48 })
         #expect(frames[0].maxRow <= frames[1].row && frames[1].maxRow <= frames[2].row)
         // The option list takes its seven rows; the long lists share the rest.
@@ -154,7 +154,7 @@ private extension String {
         // Wide, they stand side by side on the same rows.
         var wide = gallery(.list, rows: 100, columns: 120, lines: 40)
         wide.advance(by: 0.1)
-        let side = [wide.app.list.settings.frameCells, wide.app.list.options.frameCells, wide.app.list.contacts.frameCells]
+        let side = [wide.app.list.settingsList.frameCells, wide.app.list.options.frameCells, wide.app.list.contacts.frameCells]
         #expect(Set(side.map(\.row)).count == 1)
         #expect(side[0].maxColumn < side[1].column && side[1].maxColumn < side[2].column)
         // Clicking a stacked list's row focuses that list.

@@ -26,6 +26,32 @@ import ScrollworkWidgets
         #expect(!t.text.contains("Done (Esc)") && t.text.contains("Bluetooth"))
     }
 
+    @Test("LT-10: a row with › drills into its page through the navigation stack: titled, with ‹ Settings; Esc and a click on ‹ Settings come back to the list as it was")
+    func LT_10_drillIn() throws {
+        var t = gallery(.list)
+        t.type("1")
+        t.send(.key(KeyEvent(.down)))
+        #expect(t.app.list.settingsList.list.cursor.flatMap { t.app.list.settingsList.list.indexPath(of: $0) } == IndexPath(row: 0))
+        t.send(.key(KeyEvent(.enter)))
+        t.advance(by: 1)
+        #expect(t.app.list.settings.depth == 2 && t.app.list.settings.title == "Wi-Fi")
+        #expect(t.text.contains("‹ Settings") && t.text.contains("The detail view of Wi-Fi"))
+        #expect(status(t).contains("opened Wi-Fi (Esc goes back)"))
+        t.send(.key(KeyEvent(.escape)))
+        t.advance(by: 1)
+        #expect(t.app.list.settings.depth == 1 && t.text.contains("NETWORK") && !t.text.contains("‹ Settings"))
+        #expect(t.app.list.settingsList.list.cursor.flatMap { t.app.list.settingsList.list.indexPath(of: $0) } == IndexPath(row: 0), "the list's focus as it was left")
+        #expect(!status(t).contains("opened"))
+        t.send(.key(KeyEvent(.enter)))
+        t.advance(by: 1)
+        let screen = lines(t)
+        let row = try #require(screen.firstIndex { $0.contains("‹ Settings") })
+        let back = try #require(column(of: "‹ Settings", in: screen[row]))
+        click(&t, column: back + 2, row: row)
+        t.advance(by: 1)
+        #expect(t.app.list.settings.depth == 1)
+    }
+
     @Test("LT-03: in edit mode a click on ⊖ deletes a contact and u brings it back")
     func LT_03_deleteControl() throws {
         var t = gallery(.list)

@@ -45,11 +45,13 @@ struct ListPage: GalleryPage {
     static var keys: KeyHelp { KeyHelp(title: "List page", entries: commands.help.entries + RowsCommand.listKeys.help.entries) }
 
     var style: GalleryStyle
-    var settings: ListView<String>
+    /// The settings list, and over it the detail view of a row opened with › (‹ Settings, Esc,
+    /// Alt+← or a swipe from the left edge comes back).
+    var settings: NavigationStack<SettingsPane>
     var options: ListView<String>
     var contacts: ListView<String>
-    /// The detail view that replaces the settings list after › (‹ Settings or Esc comes back).
-    var detail: DetailPane? = nil
+    /// The info sheet an ⓘ shows over the settings list (Done or Esc closes it).
+    var sheet: DetailPane? = nil
     var routing = Routing()
     var frame = Rect.zero
     /// The last message of each list (settings, text size, contacts): the status line shows only
@@ -90,19 +92,30 @@ struct ListPage: GalleryPage {
         settings.idiom = style.idiom
         options.idiom = style.idiom
         contacts.idiom = style.idiom
-        self.settings = ListView(settings, theme: style.theme)
+        self.settings = NavigationStack(root: .list(ListView(settings, theme: style.theme)), title: "Settings", theme: style.theme, idiom: style.idiom)
+        // The pane's own title names the root.
+        self.settings.showsBarAtRoot = false
         self.options = ListView(options, theme: style.theme)
         self.contacts = ListView(contacts, theme: style.theme)
     }
 
     var children: [Child<Self>] {
-        [detail == nil ? Child(\.settings) : Child(\.detailPane), Child(\.options), Child(\.contacts)]
+        [sheet == nil ? Child(\.settings) : Child(\.sheetPane), Child(\.options), Child(\.contacts)]
     }
 
-    /// The detail pane, or an empty one.
-    var detailPane: DetailPane {
-        get { detail ?? DetailPane(title: "", theme: style.theme) }
-        set { if detail != nil { detail = newValue } }
+    /// The info sheet, or an empty one.
+    var sheetPane: DetailPane {
+        get { sheet ?? DetailPane(title: "", theme: style.theme, isSheet: true) }
+        set { if sheet != nil { sheet = newValue } }
+    }
+
+    /// The settings list, at the root of the settings stack.
+    var settingsList: ListView<String> {
+        get {
+            guard case let .list(view) = settings.root else { preconditionFailure("the settings stack's root is its list") }
+            return view
+        }
+        set { settings.root = .list(newValue) }
     }
 
     /// 0, 1 or 2: the focused list.
@@ -151,8 +164,8 @@ struct ListPage: GalleryPage {
             if i < 2, !stacks { canvas.verticalRule(in: canvas.metrics.points(CellRect(column: bands[i].maxColumn, row: area.row, columns: 1, rows: area.rows)), theme.separator) }
         }
         let panes = bands.map { $0.inset(top: 1) }
-        if detail == nil || detail?.isSheet == true { settings.render(in: canvas.points(panes[0]), into: &canvas, at: time) }
-        if detail != nil { detailPane.render(in: canvas.points(panes[0]), into: &canvas, at: time) }
+        settings.render(in: canvas.points(panes[0]), into: &canvas, at: time)
+        if sheet != nil { sheetPane.render(in: canvas.points(panes[0]), into: &canvas, at: time) }
         options.render(in: canvas.points(panes[1]), into: &canvas, at: time)
         contacts.render(in: canvas.points(panes[2]), into: &canvas, at: time)
     }
@@ -160,15 +173,19 @@ struct ListPage: GalleryPage {
     // MARK: Input
 
     mutating func collect(at time: Double) {
-        if detail?.takeBack() == true { closeDetail() }
-        for (i, path) in [\ListPage.settings, \.options, \.contacts].enumerated() {
-            if let message = errorNote(self[keyPath: path].takeErrors()) { messages[i] = message }
-            for event in self[keyPath: path].takeEvents() { react(to: event, in: i) }
+        if sheet?.takeBack() == true { closeSheet() }
+        for case let .popped(_, depth) in settings.takeReports() where depth == 1 { messages[0] = "" }
+        let root = settings.top.takeListReports()
+        if let message = errorNote(root.errors) { messages[0] = message }
+        for event in root.events { react(to: event, in: 0, at: time) }
+        for (i, path) in [\ListPage.options, \.contacts].enumerated() {
+            if let message = errorNote(self[keyPath: path].takeErrors()) { messages[i + 1] = message }
+            for event in self[keyPath: path].takeEvents() { react(to: event, in: i + 1, at: time) }
         }
     }
 
-    private mutating func closeDetail() {
-        detail = nil
+    private mutating func closeSheet() {
+        sheet = nil
         messages[0] = ""
         focus(\.settings)
     }
@@ -182,7 +199,9 @@ struct ListPage: GalleryPage {
             case 1: focus(\.options)
             default: focus(\.contacts)
             }
-        case .back: closeDetail()
+        case .back:
+            guard sheet != nil else { return .ignored }
+            closeSheet()
         case .edit:
             contacts.list.isEditing.toggle()
             if contacts.list.isEditing { focus(\.contacts) }
@@ -193,9 +212,9 @@ struct ListPage: GalleryPage {
         case .details:
             // The detail button of the focused row, from the keyboard.
             let i = focusIndex
-            let path = [\ListPage.settings, \.options, \.contacts][i]
+            let path = [\ListPage.settingsList, \.options, \.contacts][i]
             guard let id = self[keyPath: path].list.cursor, let row = self[keyPath: path].list.indexPath(of: id) else { return .handled }
-            do { react(to: try self[keyPath: path].list.activate(row, target: .detailButton, at: time), in: i) } catch { messages[i] = "\(error)" }
+            do { react(to: try self[keyPath: path].list.activate(row, target: .detailButton, at: time), in: i, at: time) } catch { messages[i] = "\(error)" }
         case .delete, .insert, .moveRow:
             return focusIndex == 2 && contacts.list.isEditing ? handleEdit(command) : .ignored
         }
@@ -233,21 +252,21 @@ struct ListPage: GalleryPage {
         "\(list.decorations(ofSection: path.section).header?.title ?? "section \(path.section + 1)") \(path.row + 1)"
     }
 
-    private mutating func react(to event: ListEvent, in pane: Int) {
-        let list = [settings.list, options.list, contacts.list][pane]
+    private mutating func react(to event: ListEvent, in pane: Int, at time: Double) {
+        let list = [settingsList.list, options.list, contacts.list][pane]
         do {
             switch event {
             case let .navigate(path):
                 guard pane == 0 else { return }
                 let title = try list.row(at: path)
-                detail = DetailPane(title: title, theme: style.theme)
-                focus(\.detailPane)
-                messages[0] = "opened \(title)"
+                settings.push(.detail(DetailPane(title: title, theme: style.theme)), title: title, at: time)
+                focus(\.settings)
+                messages[0] = "opened \(title) (Esc goes back)"
             case let .showDetails(path):
                 // An info sheet over the list, which stays where it is: no navigation (LT-10).
                 let title = try list.row(at: path)
-                detail = DetailPane(title: title, theme: style.theme, isSheet: true)
-                focus(\.detailPane)
+                sheet = DetailPane(title: title, theme: style.theme, isSheet: true)
+                focus(\.sheetPane)
                 messages[pane] = "ⓘ \(title): details shown over the list, no navigation"
             case let .selectionChanged(path):
                 if pane == 1 { messages[1] = "text size: \(try list.row(at: path))" }
@@ -264,9 +283,9 @@ struct ListPage: GalleryPage {
     }
 }
 
-/// The detail view of a settings row: a title and some text, and a ‹ Settings button that goes
-/// back (so does Esc). As a sheet (what an info button shows) it lies over the list with a Done
-/// button instead, and the list stays where it was.
+/// The detail view of a settings row, a page of the settings stack (whose bar holds its title and
+/// the way back). As a sheet (what an info button shows) it lies over the list with its title and
+/// a Done button, and the list stays where it was.
 struct DetailPane: Widget {
     var title: String
     var theme: Theme
@@ -282,7 +301,7 @@ struct DetailPane: Widget {
         self.isSheet = isSheet
     }
 
-    /// True once after ‹ Settings was clicked.
+    /// True once after a sheet's Done was clicked.
     mutating func takeBack() -> Bool {
         defer { wantsBack = false }
         return wantsBack
@@ -310,20 +329,17 @@ struct DetailPane: Widget {
                 button.reverse = theme.controlBackground.reverse
                 c.text("ⓘ " + title, at: Point(x: box.minX + cell, y: line(0)), width: box.width - 13 * cell, font: .headline, style: theme.controlBackground)
                 c.text("Done (Esc)", at: Point(x: box.maxX - 11 * cell, y: line(0)), width: 10 * cell, style: button, alignment: .trailing)
-            } else {
-                c.text("‹ Settings  (Esc)", at: Point(x: box.minX + cell, y: line(0)), style: theme.accent)
-                c.text(title, at: Point(x: box.minX + cell, y: line(2)), font: .headline, style: theme.header)
             }
             for (i, piece) in m.wrapped(text, toWidth: Swift.max(cell, box.width - 2 * cell), font: .body).enumerated() {
-                c.text(piece, at: Point(x: box.minX + cell, y: line((isSheet ? 2 : 4) + i)), style: style)
+                c.text(piece, at: Point(x: box.minX + cell, y: line((isSheet ? 2 : 1) + i)), style: style)
             }
         }
     }
 
-    /// A click on the first row (‹ Settings, or the sheet's Done) goes back; Esc is left to the page.
+    /// A click on a sheet's first row (its Done) closes it; Esc is left to the page.
     mutating func handle(_ event: Event, at time: Double) -> EventResult {
         guard case let .mouse(mouse) = event else { return .ignored }
-        if case .press = mouse.kind, GalleryApp.chooses(mouse), metrics.cell(of: mouse).row == frameCells.row { wantsBack = true }
+        if isSheet, case .press = mouse.kind, GalleryApp.chooses(mouse), metrics.cell(of: mouse).row == frameCells.row { wantsBack = true }
         return frame.contains(mouse.location) || mouse.kind == .release ? .handled : .ignored
     }
 }

@@ -48,6 +48,9 @@ public struct NavigationStack<Page: Widget>: ReportingWidget {
     public var idiom: ScrollIdiom
     /// True to push and pop without sliding (Reduce Motion).
     public var reducesMotion = false
+    /// False to leave the bar out while the root is shown, where a title around the stack
+    /// already names it; pages over the root always have it, for their way back.
+    public var showsBarAtRoot = true
     /// The keys that go back when the page shown leaves them unused: Esc and Alt+←.
     public var keys = CommandTable("Navigation", [
         KeyBinding(NavigationCommand.back, "back to the page under this one", keys: KeyEvent(.escape), KeyEvent(.left, .alt)),
@@ -118,6 +121,12 @@ public struct NavigationStack<Page: Widget>: ReportingWidget {
         set { entries[entries.count - 1].page = newValue }
     }
 
+    /// The first page, under all the others.
+    public var root: Page {
+        get { entries[0].page }
+        set { entries[0].page = newValue }
+    }
+
     /// The title of the page shown.
     public var title: String { entries[entries.count - 1].title }
 
@@ -181,11 +190,11 @@ public struct NavigationStack<Page: Widget>: ReportingWidget {
         let line = canvas.measurer(for: idiom).lineHeight(.headline)
         // Two lines of the title's type and a little: on a grid, a row for the title and one for
         // the rule under it.
-        let bar = Swift.min(area.height, canvas.alignedRow(2 * line + 6))
+        let bar = entries.count == 1 && motion == nil && !showsBarAtRoot ? 0 : Swift.min(area.height, canvas.alignedRow(2 * line + 6))
         barFrame = Rect(x: area.minX, y: area.minY, width: area.width, height: bar)
         pageFrame = Rect(x: area.minX, y: area.minY + bar, width: area.width, height: Swift.max(0, area.height - bar))
         if let done = motion?.isDone(at: time, duration: Self.transitionDuration), done { motion = nil }
-        drawBar(into: &canvas, line: line)
+        if bar > 0 { drawBar(into: &canvas, line: line) } else { backFrame = .zero }
         guard let motion else { return top.render(in: pageFrame, into: &canvas, at: time) }
         let share = motion.share(at: time, duration: Self.transitionDuration, width: pageFrame.width)
         let width = pageFrame.width
@@ -208,25 +217,31 @@ public struct NavigationStack<Page: Widget>: ReportingWidget {
     }
 
     /// The bar: the back button (‹ and the title of the page under this one) at the leading
-    /// edge, the page's title in the middle, a rule under it.
+    /// edge, the page's title in the middle, a rule under it. Text is measured in the bar's own
+    /// drawing, in the type it is drawn in.
     private mutating func drawBar(into canvas: inout Canvas, line: Double) {
-        let (bar, theme, title) = (barFrame, theme, title)
+        let (bar, theme, title, pressed) = (barFrame, theme, title, backPressed)
         let back = entries.count > 1 ? "‹ " + entries[entries.count - 2].title : nil
         let pad = canvas.aligned(8)
-        let measurer = canvas.measurer(for: idiom)
-        let backWidth = back.map { Swift.min(bar.width / 3, measurer.width(of: $0, font: .body) + 2 * pad) } ?? 0
-        backFrame = back == nil ? .zero : Rect(x: bar.minX, y: bar.minY, width: canvas.aligned(backWidth), height: bar.height)
         let textY = bar.minY + Swift.max(0, (bar.height - line) / 2 - 3)
-        let (backFrame, pressed) = (backFrame, backPressed)
+        var backFrame = Rect.zero
         canvas.draw(bar, idiom: idiom) { c in
             c.fill(bar, theme.header)
-            var accent = theme.accent
-            if pressed { accent.reverse.toggle() }
-            if let back { c.text(back, at: Point(x: backFrame.minX + pad, y: textY), width: backFrame.width - pad, style: accent) }
-            let room = Swift.max(0, bar.width - 2 * backWidth)
-            c.text(title, at: Point(x: bar.minX + backWidth, y: textY), width: room, font: .headline, style: theme.header, alignment: .center)
-            c.separator(under: Rect(x: bar.minX, y: bar.minY, width: bar.width, height: bar.height), theme.separator, hardEdge: true)
+            var backWidth = 0.0
+            if let back {
+                let wanted = c.textMeasurer.width(of: back, font: .body) + 2 * pad
+                backWidth = c.aligned(Swift.min(bar.width * 0.4, wanted))
+                backFrame = Rect(x: bar.minX, y: bar.minY, width: backWidth, height: bar.height)
+                var accent = theme.accent
+                if pressed { accent.reverse.toggle() }
+                // Cut only where the button is held narrower than its text.
+                c.text(back, at: Point(x: bar.minX + pad, y: textY), width: wanted > backWidth ? backWidth - pad : nil, style: accent)
+            }
+            c.text(title, at: Point(x: bar.minX + backWidth, y: textY), width: Swift.max(0, bar.width - 2 * backWidth), font: .headline,
+                   style: theme.header, alignment: .center)
+            c.line(from: Point(x: bar.minX, y: bar.maxY - 0.5), to: Point(x: bar.maxX, y: bar.maxY - 0.5), theme.separator)
         }
+        self.backFrame = backFrame
     }
 
     /// Keys go to the page shown first; the back keys it leaves go back. The back button and a

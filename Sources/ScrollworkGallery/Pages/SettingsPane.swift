@@ -1,0 +1,51 @@
+import Scrollwork
+import ScrollworkWidgets
+
+/// A page of the list page's settings stack: the settings list at the root, or the detail view
+/// of a row drilled into. Each case is the widget it holds.
+enum SettingsPane: Widget {
+    case list(ListView<String>)
+    case detail(DetailPane)
+
+    /// The list's events and errors since the last call; none for a detail view.
+    mutating func takeListReports() -> (events: [ListEvent], errors: [any Error]) {
+        guard case var .list(view) = self else { return ([], []) }
+        let reports = (view.takeEvents(), view.takeErrors())
+        self = .list(view)
+        return reports
+    }
+
+    /// `body` on the widget the case holds, which is then put back.
+    private mutating func each<T>(_ list: (inout ListView<String>) -> T, _ detail: (inout DetailPane) -> T) -> T {
+        switch self {
+        case var .list(view):
+            let result = list(&view)
+            self = .list(view)
+            return result
+        case var .detail(pane):
+            let result = detail(&pane)
+            self = .detail(pane)
+            return result
+        }
+    }
+
+    mutating func render(in area: Rect, into canvas: inout Canvas, at time: Double) {
+        each({ $0.render(in: area, into: &canvas, at: time) }, { $0.render(in: area, into: &canvas, at: time) })
+    }
+    mutating func handle(_ event: Event, at time: Double) -> EventResult {
+        each({ $0.handle(event, at: time) }, { $0.handle(event, at: time) })
+    }
+    mutating func overscroll(_ mouse: MouseEvent, at time: Double) {
+        each({ $0.overscroll(mouse, at: time) }, { $0.overscroll(mouse, at: time) })
+    }
+    mutating func tick(at time: Double) { each({ $0.tick(at: time) }, { $0.tick(at: time) }) }
+    mutating func appear(at time: Double) { each({ $0.appear(at: time) }, { $0.appear(at: time) }) }
+    var isAnimating: Bool { mutating get { each({ $0.isAnimating }, { $0.isAnimating }) } }
+    var wakeTime: Double? { mutating get { each({ $0.wakeTime }, { $0.wakeTime }) } }
+    mutating func pointerShape(at point: Point) -> PointerShape { each({ $0.pointerShape(at: point) }, { $0.pointerShape(at: point) }) }
+    var frame: Rect { mutating get { each({ $0.frame }, { $0.frame }) } }
+    var cursorPosition: Point? { mutating get { each({ $0.cursorPosition }, { $0.cursorPosition }) } }
+    var accessibility: AccessibilityElement? { mutating get { each({ $0.accessibility }, { $0.accessibility }) } }
+    var diagnostics: [Diagnostic] { mutating get { each({ $0.diagnostics }, { $0.diagnostics }) } }
+    mutating func takeEffects(into effects: inout [Effect]) { each({ $0.takeEffects(into: &effects) }, { $0.takeEffects(into: &effects) }) }
+}
