@@ -10,11 +10,18 @@ import ScrollworkWidgets
 struct StarRating: Widget {
     var stars = 3
     var frame = Rect.zero
+    /// One star's width in the type it is drawn in: a cell in a terminal, a glyph in a window.
+    var starWidth = 8.0
 
     mutating func render(in area: Rect, into canvas: inout Canvas, at time: Double) {
-        frame = Rect(x: area.minX, y: area.minY, width: Swift.min(area.width, 80), height: Swift.min(area.height, 16))
+        // Measured and drawn in the host's type for a desktop app, so a click hits the star
+        // under it in a window as in a terminal.
+        let measurer = canvas.measurer(for: .macOS)
+        starWidth = Swift.max(1, measurer.width(of: "★", font: .body))
+        frame = Rect(x: area.minX, y: area.minY, width: Swift.min(area.width, 5 * starWidth), height: Swift.min(area.height, measurer.lineHeight(.body)))
         let text = String(repeating: "★", count: stars) + String(repeating: "☆", count: 5 - stars)
-        canvas.text(text, at: frame.origin, width: frame.width)
+        let origin = frame.origin
+        canvas.draw(frame, idiom: .macOS) { $0.text(text, at: origin) }
     }
 
     mutating func handle(_ event: Event, at time: Double) -> EventResult {
@@ -22,7 +29,7 @@ struct StarRating: Widget {
         case .key(KeyEvent(.left)): stars = Swift.max(stars - 1, 0)
         case .key(KeyEvent(.right)): stars = Swift.min(stars + 1, 5)
         case let .mouse(mouse) where mouse.kind == .press && frame.contains(mouse.location):
-            stars = Swift.min(Int((mouse.x - frame.minX) / (frame.width / 5)) + 1, 5)
+            stars = Swift.min(Int((mouse.x - frame.minX) / starWidth) + 1, 5)
         default: return .ignored
         }
         return .handled
