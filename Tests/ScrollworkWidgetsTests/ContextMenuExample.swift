@@ -6,41 +6,46 @@
 import Scrollwork
 import ScrollworkWidgets
 
-/// What the menu's items do.
+/// What the row menu does.
 enum FileAction: Sendable, Hashable {
-    case open, copyName, delete
+    case open, copyName, sortBySize
 }
 
-/// Files in a table: a right-click on a row, Shift+F10 or the Menu key opens the row's menu.
-struct FilesWithMenu: WidgetApp {
-    var content = TableView(TableState(rows: ["notes.txt", "photo.jpg", "report.pdf"], columns: [
-        TableColumn("Name", width: ColumnWidth(ideal: 160)) { .string($0) },
+/// A million files: a heading click or 1, 2, 3 sorts by that column (again reverses; off the
+/// loop, Esc cancels); a right-click, Shift+F10 or the Menu key opens the row's menu; q quits.
+struct FilesTable: WidgetApp {
+    var content = TableView(TableState(rows: GeneratedRows(count: 1_000_000) { $0 }, columns: [
+        TableColumn("Name", textOrder: .finder) { .string("file-\($0)") },
+        TableColumn("Size", alignment: .trailing) { .int($0 * 7_919 % 1_000_003) },
+        TableColumn("Kind") { .string($0 % 3 == 0 ? "Folder" : "Document") },
     ]))
-    /// The menu while it is open, and the row it was opened on.
+    /// The row menu while it is open, and the row it was opened on.
     var menu: MenuView<FileAction>? = nil
     var menuRow: IndexPath? = nil
-    var wantsQuit = false
     var status = ""
+    var wantsQuit = false
 
     mutating func handle(_ event: Event, at time: Double) {
         // An open menu takes every event until it closes.
         if var open = menu {
             _ = open.handle(event, at: time)
             menu = open.isOpen ? open : nil
-            for case let .chose(action) in open.takeReports() { run(action) }
+            for case let .chose(action) in open.takeReports() { run(action, at: time) }
             return
         }
-        _ = content.handle(event, at: time)
+        let used = content.handle(event, at: time).isHandled
         for case let .menuRequested(.row(path), point) in content.takeEvents() {
             menuRow = path
-            // Opened from the keyboard, its first item is highlighted, as GTK does.
             menu = MenuView([
                 MenuItem("Open", action: .open, shortcut: "Enter"),
                 MenuItem("Copy Name", action: .copyName),
                 .separator,
-                MenuItem("Delete", action: .delete),
+                MenuItem("Sort by Size", action: .sortBySize, shortcut: "2"),
             ], at: point, highlightingFirst: { if case .key = event { true } else { false } }())
         }
+        guard !used, case let .key(key) = event, key.modifiers.isEmpty, case let .character(c) = key.key else { return }
+        if c == "q" { wantsQuit = true }
+        if let column = c.wholeNumberValue, (1...3).contains(column) { content.sort(byColumn: column - 1, at: time) }
     }
 
     /// The table, and the menu over it.
@@ -49,14 +54,14 @@ struct FilesWithMenu: WidgetApp {
         menu?.render(in: canvas.bounds, into: &canvas, at: time)
     }
 
-    mutating func run(_ action: FileAction) {
+    mutating func run(_ action: FileAction, at time: Double) {
         guard let row = menuRow else { return }
         let name: String
-        do { name = try content.table.list.row(at: row) } catch { return status = "\(error)" }
+        do { name = "file-\(try content.table.list.row(at: row))" } catch { return status = "\(error)" }
         switch action {
         case .open: status = "opened \(name)"
         case .copyName: status = "copied \(name)"
-        case .delete: status = "deleted \(name)"
+        case .sortBySize: content.sort(byColumn: 1, at: time)
         }
     }
 }

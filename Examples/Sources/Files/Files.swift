@@ -1,0 +1,1 @@
+../../../Tests/GalleryTests/ReadmeExample.swift

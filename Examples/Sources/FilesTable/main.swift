@@ -1,0 +1,4 @@
+import ScrollworkTerminal
+
+var app = FilesTable()
+try EventLoop.run(&app)

@@ -1,0 +1,1 @@
+../../../Tests/ScrollworkWidgetsTests/PagingExample.swift

@@ -1,0 +1,4 @@
+import ScrollworkTerminal
+
+var app = Reader()
+try EventLoop.run(&app)

@@ -1,0 +1,4 @@
+import ScrollworkTerminal
+
+var app = SettingsApp()
+try EventLoop.run(&app)

@@ -1,0 +1,4 @@
+import ScrollworkTerminal
+
+var app = RatingApp()
+try EventLoop.run(&app)
