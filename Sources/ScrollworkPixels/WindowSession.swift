@@ -110,19 +110,22 @@ struct WindowSession<A: App, S: WorkScheduler> {
     /// Ticks and draws the app on `canvas`.
     mutating func drawFrame(into canvas: inout Canvas, at time: Double) { perform(driver.drawFrame(into: &canvas, at: time)) }
 
-    /// The window's title while no status has been shown.
-    var title = "Scrollwork"
+    /// The window's title: the document's name and page as the app last named them, never the
+    /// status (a desktop's title bar names the document; "sorted by Size ▼ · sort took 946 ms"
+    /// in it read as part of the name). Setting it sets the window's.
+    var title = "Scrollwork" {
+        didSet { if let window { SDL_SetWindowTitle(window, title) } }
+    }
 
-    /// Copies go to the window system's clipboard, the title and status to the title bar; a
-    /// window does not suspend.
+    /// Copies go to the window system's clipboard, the app's name for itself to the title bar; a
+    /// status is the app's to show in its own status line, as a terminal leaves it; a window
+    /// does not suspend.
     private mutating func perform(_ actions: [HostAction]) {
         for action in actions {
             switch action {
             case let .copy(text): SDL_SetClipboardText(text)
-            case let .status(text): if let window { SDL_SetWindowTitle(window, title + " - " + text) }
-            case let .title(text):
-                title = text
-                if let window { SDL_SetWindowTitle(window, text) }
+            case .status: break
+            case let .title(text): title = text
             case .suspend: break
             case let .diagnostics(found): writeToStandardError(found)
             }

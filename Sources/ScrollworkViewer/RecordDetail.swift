@@ -20,6 +20,19 @@ struct RecordDetail: ScrollContent {
         self.fields = pairs
     }
 
+    /// What Scrollwork is: the primary menu's About, as a dialog of its name, version and what it
+    /// opens.
+    static func about(theme: Theme) -> RecordDetail {
+        RecordDetail(titles: ["Scrollwork", "Version", "", "Opens", "", "Keys"], fields: [
+            "Apple's Human Interface Guidelines for scroll views, lists and tables, and page controls, in Swift, on Linux.",
+            scrollworkVersion,
+            "",
+            "CSV and TSV, JSON Lines and JSON arrays, gzip, zstd, bzip2 and xz files, Parquet, SQLite and PostgreSQL, of any size.",
+            "",
+            "F1 lists them; Esc, q or Enter closes this.",
+        ], problem: nil, theme: theme)
+    }
+
     /// The keys of `table` by group, a heading before each group's keys: what `?` shows.
     static func keys(of table: CommandTable<ViewerCommand>, theme: Theme) -> RecordDetail {
         var titles: [String] = [], fields: [String] = []

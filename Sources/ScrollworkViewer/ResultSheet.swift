@@ -171,6 +171,8 @@ extension ResultSheet {
         case .bottom: note = view.moveFocus(.end, at: time)
         case .record: showRow(at: time)
         case .help: overlay = .help(.shown(RecordDetail.keys(of: keys, theme: view.theme), theme: view.theme, at: time))
+        case .primaryMenu: overlay = .menu(ViewerMenu.primary(keys: keys, at: Point(x: view.frame.maxX, y: view.frame.minY), theme: view.theme, idiom: view.pointIdiom))
+        case .about: overlay = .about(.shown(RecordDetail.about(theme: view.theme), theme: view.theme, at: time))
         case .search: ask(.search, "Search the sheet: ")
         case let .nextMatch(forward): find(nil, forward: forward)
         case .filter: ask(.filter, "Filter the sheet (COLUMN=VALUE, !=, <, <=, >, >=, *=, ~): ", text: currentField.map { titles[$0] } ?? "")
@@ -421,7 +423,7 @@ extension ResultSheet {
         }
         if showingHelp { parts.append("the keys of the sheet (Esc, q or Enter returns)") }
         let name = kind == .summary ? "Summary" : "Frequency table"
-        return StatusText(name: name, parts: parts, hint: "Enter \(kind == .summary ? "goes to the column" : "keeps the value's rows") · Space row · / search · | filter · Ctrl-S save · ? keys · Esc returns")
+        return StatusText(name: name, parts: parts, hint: "Enter \(kind == .summary ? "goes to the column" : "keeps the value's rows") · Space row · / search · | filter · Ctrl+S save · ? keys · Esc returns")
     }
 
     /// Advances what moves to `time`.

@@ -22,6 +22,8 @@ enum TableOverlay {
     case record(ScrollView<RecordDetail>, record: Int?)
     /// The keys of the table shown whole.
     case help(ScrollView<RecordDetail>)
+    /// What Scrollwork is (the primary menu's About).
+    case about(ScrollView<RecordDetail>)
 
     /// What an event did to the overlay.
     enum Outcome: Equatable {
@@ -62,10 +64,10 @@ enum TableOverlay {
             _ = shown.handle(event, at: time)
             self = .record(shown, record: record)
             return .stays
-        case var .help(shown):
+        case var .help(shown), var .about(shown):
             if case let .key(key) = event, ViewerKeys.record.command(for: key) == .close { return .closes }
             _ = shown.handle(event, at: time)
-            self = .help(shown)
+            self = replacingScrollView(shown) ?? self
             return .stays
         }
     }
@@ -87,10 +89,10 @@ enum TableOverlay {
             shown.renderOver(table, into: &canvas, at: time)
             drawStatus(&canvas)
             self = .record(shown, record: record)
-        case var .help(shown):
+        case var .help(shown), var .about(shown):
             shown.renderOver(table, into: &canvas, at: time)
             drawStatus(&canvas)
-            self = .help(shown)
+            self = replacingScrollView(shown) ?? self
         }
     }
 
@@ -100,9 +102,9 @@ enum TableOverlay {
         case .record(var shown, let record):
             shown.tick(at: time)
             self = .record(shown, record: record)
-        case var .help(shown):
+        case var .help(shown), var .about(shown):
             shown.tick(at: time)
-            self = .help(shown)
+            self = replacingScrollView(shown) ?? self
         case .menu, .prompt: break
         }
     }
@@ -115,7 +117,7 @@ enum TableOverlay {
     /// The row or the keys shown whole.
     var scrollView: ScrollView<RecordDetail>? {
         switch self {
-        case let .record(shown, _), let .help(shown): return shown
+        case let .record(shown, _), let .help(shown), let .about(shown): return shown
         case .menu, .prompt: return nil
         }
     }
@@ -156,6 +158,7 @@ enum TableOverlay {
         switch self {
         case let .record(_, record): return shown.map { .record($0, record: record) }
         case .help: return shown.map { .help($0) }
+        case .about: return shown.map { .about($0) }
         case .menu, .prompt: return self
         }
     }

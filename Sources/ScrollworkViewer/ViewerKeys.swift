@@ -20,6 +20,10 @@ public enum ViewerCommand: Sendable, Hashable {
     case back
     /// The context menu of what has focus (the pager's text).
     case menu
+    /// A window's primary menu (F10): the keys, search, save, About, quit.
+    case primaryMenu
+    /// What Scrollwork is, its version and what it opens.
+    case about
 }
 
 extension ViewerCommand {
@@ -48,7 +52,7 @@ extension ViewerCommand {
             return .sortingAndFiltering
         case .record, .frequency, .summary, .hideColumn, .showColumns, .pinColumn, .moveColumn, .fitColumn, .help:
             return .exploring
-        case .quit, .cancel, .copy, .save, .open, .close, .back, .menu:
+        case .quit, .cancel, .copy, .save, .open, .close, .back, .menu, .primaryMenu, .about:
             return .files
         }
     }
@@ -132,7 +136,7 @@ public enum ViewerKeys {
         moveColumn,
         fitColumn,
         KeyBinding(.save, "save the rows shown (those kept, in their order, the columns shown) as .csv, .tsv, .jsonl or .parquet", keys: KeyEvent(.character("s"), .control),
-                   label: "Ctrl-S"),
+                   label: "Ctrl+S"),
         KeyBinding(.copy, "copy the selected rows with the heading, tab-separated", keys: KeyEvent(.character("c"), .alt)),
         help,
     ]
@@ -171,7 +175,7 @@ public enum ViewerKeys {
         KeyBinding(.filter, "filter the sheet: COLUMN=VALUE, !=, <, <=, >, >= numbers, *= text, ~ regex", keys: KeyEvent(.character("|"))),
         KeyBinding(.keepEqual, "keep the sheet's rows whose current column holds the focused row's value", keys: KeyEvent(.character("="))),
         keepDifferent, removeFilter,
-        KeyBinding(.save, "save the sheet as shown (rows kept, their order) as .csv, .tsv, .jsonl or .parquet", keys: KeyEvent(.character("s"), .control), label: "Ctrl-S"),
+        KeyBinding(.save, "save the sheet as shown (rows kept, their order) as .csv, .tsv, .jsonl or .parquet", keys: KeyEvent(.character("s"), .control), label: "Ctrl+S"),
         help,
     ])
 
@@ -221,7 +225,8 @@ public enum ViewerKeys {
 extension ViewerKeys {
     /// `base` as a window takes keys, a desktop app's: Ctrl+C copies (where the viewer copies;
     /// else nothing, never quitting), Ctrl+Q quits, Ctrl+W closes the window, Ctrl+F searches and
-    /// F1 shows the keys where the viewer does those; every other key as in the terminal.
+    /// F1 shows the keys where the viewer does those, and on a table F10 opens the primary menu
+    /// (the keys, About, quit), as a GNOME app's does; every other key as in the terminal.
     public static func desktop(_ base: CommandTable<ViewerCommand>) -> CommandTable<ViewerCommand> {
         func has(_ command: ViewerCommand) -> Bool { base.bindings.contains { $0.example == command } }
         var keys = base
@@ -230,6 +235,7 @@ extension ViewerKeys {
             .rebinding(KeyEvent(.character("w"), .control), to: .quit, summary: "close the window")
         if has(.search) { keys = keys.rebinding(KeyEvent(.character("f"), .control), to: .search, summary: "search, as / does") }
         if has(.help) { keys = keys.rebinding(KeyEvent(.function(1)), to: .help, summary: "these keys, as ? shows them") }
+        if has(.filter) { keys = keys.rebinding(KeyEvent(.function(10)), to: .primaryMenu, summary: "the menu: the keys, About Scrollwork, quit") }
         return keys
     }
 

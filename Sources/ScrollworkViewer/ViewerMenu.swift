@@ -30,6 +30,18 @@ enum ViewerMenu {
         return Array(shown.joined(separator: [.separator]))
     }
 
+    /// A window's primary menu (F10) at `point`, its first item highlighted: the keys, search
+    /// and save where `keys` has them, About, and quit, each with the key that does it.
+    static func primary(keys: CommandTable<ViewerCommand>, at point: Point, theme: Theme, idiom: ScrollIdiom) -> MenuView<ViewerCommand> {
+        func shortcut(_ command: ViewerCommand) -> String? {
+            keys.overrides.first { $0.command == command }?.key.label ?? keys.bindings.first { $0.example == command }?.label
+        }
+        let found = [("Keyboard Shortcuts", ViewerCommand.help), ("Search", .search), ("Save View…", .save)]
+            .compactMap { title, command in shortcut(command).map { MenuItem(title, action: command, shortcut: $0) } }
+        let items = found + [MenuItem("About Scrollwork", action: .about), .separator, MenuItem("Quit", action: .quit, shortcut: shortcut(.quit) ?? "")]
+        return MenuView(items, at: point, theme: theme, idiom: idiom, highlightingFirst: true)
+    }
+
     /// The menu for `target` at `point`, highlighting its first item when a key opened it.
     static func menu(for target: TableMenuTarget, at point: Point, keys: CommandTable<ViewerCommand>, theme: Theme, idiom: ScrollIdiom,
                      fromKeyboard: Bool) -> MenuView<ViewerCommand> {

@@ -103,6 +103,10 @@ extension ViewerTable {
                 view.table.columns.first { $0.id == "\(field)" }?.title
             } ?? "")
         case .help: showHelp(at: time)
+        case .primaryMenu:
+            // At the window's top right, where a GNOME app's menu button opens it.
+            overlay = .menu(ViewerMenu.primary(keys: tableKeys, at: Point(x: view.frame.maxX, y: view.frame.minY), theme: view.theme, idiom: view.pointIdiom))
+        case .about: overlay = .about(.shown(RecordDetail.about(theme: view.theme), theme: view.theme, at: time))
         default: return false
         }
         return true

@@ -160,6 +160,20 @@ import Testing
         #expect(window.pointerShape == .arrow)
     }
 
+    @Test("the window's title stays the document's name: a sort's status (\"sorted by Size ▲ · sort took …\") does not go into it; the app's title does")
+    func titleIsNeverTheStatus() {
+        var window = WindowSession(driver: Driver(Files(), work: ManualWork()), input: WindowInput())
+        window.resize(columns: 40, rows: 20, at: 0)
+        var frame = Canvas(cells: Buffer(columns: 40, rows: 20))
+        window.drawFrame(into: &frame, at: 0)
+        // A sort started and cancelled: the table says "sort cancelled" through the host's status.
+        window.driver.app.content.sort(byColumn: 1, at: 0)
+        window.deliver(.key(KeyEvent(.escape)), at: 1)
+        window.drawFrame(into: &frame, at: 1)
+        #expect(window.driver.app.content.sorting == nil)
+        #expect(window.title == "Scrollwork", "a status is not the window's name: \(window.title)")
+    }
+
     @Test("one driver: the window's code path and the headless driver end a scripted session in the same state and draw the same cells")
     func windowAndHeadlessAgree() {
         var headless = HeadlessDriver(Files(), columns: 40, rows: 20)

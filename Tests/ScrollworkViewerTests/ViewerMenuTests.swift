@@ -87,6 +87,41 @@ import ScrollworkWidgets
 
 /// The viewers in a window follow a desktop app's keys; every other key is the terminal's.
 @Suite struct ViewerDesktopKeysTests {
+    @Test("in a window F10 opens the primary menu at the top right (Keyboard Shortcuts F1, Search Ctrl+F, Save View…, About Scrollwork, Quit Ctrl+Q); About shows the version and Esc closes it; Quit quits; a terminal's F10 does nothing")
+    func primaryMenu() throws {
+        let file = ExploreViewerTests.file()
+        var t = try ExploreViewerTests.open(file)
+        t.send(.key(KeyEvent(.function(10))))
+        #expect(t.app.menu == nil, "a terminal's F10 is the terminal's")
+        t.app.keyConvention = .desktop
+        t.send(.key(KeyEvent(.function(10))))
+        let titles = try #require(t.app.menu?.items.map(\.title))
+        #expect(titles == ["Keyboard Shortcuts", "Search", "Save View…", "About Scrollwork", "", "Quit"], "\(titles)")
+        #expect(t.app.menu?.items.first?.shortcut == "F1" && t.app.menu?.items.last?.shortcut == "Ctrl+Q")
+        #expect(t.app.menu?.highlighted == 0)
+        try ViewerMenuTests.click(&t, "About Scrollwork")
+        #expect(t.text.contains("Version") && t.text.contains(scrollworkVersion), "\(t.text)")
+        t.send(.key(KeyEvent(.escape)))
+        #expect(!t.text.contains(scrollworkVersion))
+        t.send(.key(KeyEvent(.function(10))))
+        t.send(.key(KeyEvent(.end)))
+        t.send(.key(KeyEvent(.enter)))
+        #expect(t.wantsQuit)
+    }
+
+    @Test("a frequency sheet in a window takes F10 too: its menu's Keyboard Shortcuts lists the sheet's keys")
+    func primaryMenuOnASheet() throws {
+        let file = ExploreViewerTests.file()
+        var t = try ExploreViewerTests.open(file)
+        t.app.keyConvention = .desktop
+        t.type("]f")
+        while t.runWork() {}
+        #expect(t.app.sheet != nil)
+        t.send(.key(KeyEvent(.function(10))))
+        t.send(.key(KeyEvent(.enter)))
+        #expect(t.text.contains("Sorting and filtering") || t.text.contains("Moving and searching"), "\(t.text)")
+    }
+
     @Test("in a window Ctrl+C copies the focused row instead of quitting, Ctrl+F searches, Ctrl+Q and Ctrl+W quit, and the menu names Ctrl+C")
     func desktopKeys() throws {
         let file = ExploreViewerTests.file()

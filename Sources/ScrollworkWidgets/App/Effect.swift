@@ -6,9 +6,9 @@ public enum Effect: Sendable {
     case copy(String)
     /// Start or cancel work off the loop; its updates come back as ``Event/work(_:)``.
     case work(WorkRequest)
-    /// A line about what just happened ("sorted by Size ▲ · 302 ms"): a host with a status bar of
-    /// its own shows it there (a window in its title bar); an app that draws its own status line
-    /// takes these from its children's effects first.
+    /// A line about what just happened ("sorted by Size ▲ · 302 ms"), for an app that draws its
+    /// own status line to take from its children's effects. Hosts leave it: a terminal's title
+    /// is its person's, a window's names the document.
     case status(String)
     /// Name the window this, as its window manager's title bar shows it ("Table - Scrollwork");
     /// a terminal keeps the title its person gave it.
