@@ -216,6 +216,7 @@ extension FileViewer {
         for case let .work(request) in sheet?.cancelAllWork() ?? [] { outbox.append(.work(request)) }
         var shown = shown
         shown.keys = viewerKeys.sheet
+        shown.fieldKeys = viewerKeys.fieldKeys
         shown.view.appear(at: time)
         sheet = shown
     }

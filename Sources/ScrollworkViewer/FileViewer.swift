@@ -65,6 +65,8 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile, ViewerTable {
     var current = CurrentColumn(place: 1)
     /// The table's keys, as the host binds them.
     var tableKeys: CommandTable<ViewerCommand> { viewerKeys.table }
+    /// Hands `effect` to the host with the next effects.
+    mutating func emit(_ effect: Effect) { outbox.append(effect) }
     /// Says `message` as the answer to the last key.
     mutating func say(_ message: String?) {
         if let message { notes.set(.action, message) } else { notes.clear(.action) }

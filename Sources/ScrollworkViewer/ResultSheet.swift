@@ -58,6 +58,8 @@ struct ResultSheet: OverlaidTable {
     var effects: [Effect] = []
     /// Its keys, as the host binds them (a window's Ctrl+F, F1 and Ctrl+Q too).
     var keys = ViewerKeys.sheet
+    /// Its prompt's keys (a window's copy and cut too).
+    var fieldKeys = TextFieldCommand.keys
 
     /// The frequency table of field `field` (titled `title`) among `rows` rows.
     init(frequency: FrequencyTable, field: Int, title: String, of rows: Int, theme: Theme) {
@@ -144,9 +146,10 @@ extension ResultSheet {
         if event.isPersonAction, !search.isRunning { note = nil }
         if var shown = overlay {
             let outcome = shown.handle(event, at: time)
-            overlay = outcome == .stays ? shown : nil
+            overlay = outcome.keepsOverlay ? shown : nil
             switch outcome {
             case .stays, .closes: return .stays
+            case let .copies(text): effects.append(.copy(text))
             case let .runs(command): return run(command, at: time)
             case let .submits(asking, text): submit(asking, text, at: time)
             }
@@ -212,7 +215,7 @@ extension ResultSheet {
     }
 
     private mutating func ask(_ asking: ViewerPrompt, _ label: String, text: String = "") {
-        overlay = .asking(asking, label, text: text, theme: view.theme)
+        overlay = .asking(asking, label, text: text, theme: view.theme, keys: fieldKeys)
     }
 
     /// What the prompt was answered with.

@@ -35,12 +35,25 @@ enum TableOverlay {
         case runs(ViewerCommand)
         /// The prompt was answered and closed.
         case submits(ViewerPrompt, String)
+        /// The prompt stays, and copied (or cut) this text for the clipboard.
+        case copies(String)
+
+        /// True when the overlay is still open after it.
+        var keepsOverlay: Bool {
+            switch self {
+            case .stays, .copies: return true
+            case .closes, .runs, .submits: return false
+            }
+        }
     }
 
     /// A prompt labelled `label` asking for `asking`; filled-in `text` is selected, as a
     /// dialog's is, so that typing (or a paste) replaces it.
-    static func asking(_ asking: ViewerPrompt, _ label: String, text: String = "", theme: Theme) -> TableOverlay {
-        .prompt(TextField(prompt: label, text: text, selected: true, theme: theme), asking: asking)
+    static func asking(_ asking: ViewerPrompt, _ label: String, text: String = "", theme: Theme,
+                       keys: CommandTable<TextFieldCommand> = TextFieldCommand.keys) -> TableOverlay {
+        var field = TextField(prompt: label, text: text, selected: true, theme: theme)
+        field.keys = keys
+        return .prompt(field, asking: asking)
     }
 
     /// Takes `event`: the menu every event (what it chooses runs as its key would run it), the
@@ -56,9 +69,12 @@ enum TableOverlay {
         case .prompt(var typing, let asking):
             _ = typing.handle(event, at: time)
             let actions = typing.takeActions()
+            var effects: [Effect] = []
+            typing.takeEffects(into: &effects)
             self = .prompt(typing, asking: asking)
             if actions.contains(.submitted) { return .submits(asking, typing.text) }
-            return actions.contains(.cancelled) ? .closes : .stays
+            if actions.contains(.cancelled) { return .closes }
+            return effects.lazy.compactMap { if case let .copy(text) = $0 { text } else { nil } }.last.map { .copies($0) } ?? .stays
         case .record(var shown, let record):
             if case let .key(key) = event, ViewerKeys.record.command(for: key) == .close { return .closes }
             _ = shown.handle(event, at: time)

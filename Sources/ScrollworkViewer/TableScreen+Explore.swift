@@ -198,6 +198,7 @@ extension TableScreen {
         effects += sheet?.cancelAllWork() ?? []
         var shown = shown
         shown?.keys = viewerKeys.sheet
+        shown?.fieldKeys = viewerKeys.fieldKeys
         sheet = shown
     }
 

@@ -44,6 +44,8 @@ struct TableScreen: ViewerTable {
     var tableKeys: CommandTable<ViewerCommand> { viewerKeys.databaseTable }
     /// Says `message` as the answer to the last key.
     mutating func say(_ message: String?) { note = message }
+    /// Hands `effect` to the host with the next effects.
+    mutating func emit(_ effect: Effect) { effects.append(effect) }
     /// `body` with the columns, the table view and the current column's place.
     mutating func arrangeColumns<T>(_ body: (inout ColumnArrangement<Row>, inout TableView<Row>, inout Int) -> T) -> T {
         body(&columns, &view, &current.place)

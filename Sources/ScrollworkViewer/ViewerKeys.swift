@@ -273,6 +273,9 @@ struct ViewerKeySet: Sendable {
     let quitKey: String, searchKey: String, helpKey: String
     /// True in a window, where a copy goes straight onto the clipboard, not through a terminal.
     let copiesToClipboard: Bool
+    /// A prompt's keys: a desktop field's in a window (Ctrl+C and Ctrl+X copy and cut the
+    /// selection), the terminal's otherwise (Ctrl+C is the terminal's).
+    var fieldKeys: CommandTable<TextFieldCommand> { copiesToClipboard ? TextFieldCommand.desktopKeys : TextFieldCommand.keys }
     /// The most rows a copy holds: what a terminal takes through OSC 52 (a few megabytes), or in
     /// a window a million, which no terminal limits.
     var copyLimit: Int { copiesToClipboard ? 1_000_000 : 10_000 }

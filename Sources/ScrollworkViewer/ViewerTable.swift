@@ -17,6 +17,10 @@ protocol ViewerTable: OverlaidTable {
     var sheet: ResultSheet? { get set }
     /// The screen's keys, as its host binds them.
     var tableKeys: CommandTable<ViewerCommand> { get }
+    /// The key tables of the screen's host (a terminal's, or a window's).
+    var viewerKeys: ViewerKeySet { get }
+    /// Hands `effect` to the host with the screen's next effects (a copy from the prompt).
+    mutating func emit(_ effect: Effect)
     /// Says `message` in the status line, as the answer to the last key; nil says nothing.
     mutating func say(_ message: String?)
     /// `body` with the columns, the table view and the current column's place, together (one
@@ -63,7 +67,7 @@ extension ViewerTable {
     /// Opens the prompt at the bottom for `prompt`, labelled `label`; filled-in `text` is
     /// selected, so typing replaces it.
     mutating func ask(_ prompt: ViewerPrompt, _ label: String, text: String = "") {
-        overlay = .asking(prompt, label, text: text, theme: view.theme)
+        overlay = .asking(prompt, label, text: text, theme: view.theme, keys: viewerKeys.fieldKeys)
     }
 
     /// Shows the screen's keys over the table.
@@ -120,9 +124,10 @@ extension ViewerTable {
         if var shown = overlay {
             let wasRow = shown.scrollView != nil
             let outcome = shown.handle(event, at: time)
-            overlay = outcome == .stays ? shown : nil
+            overlay = outcome.keepsOverlay ? shown : nil
             switch outcome {
             case .stays: break
+            case let .copies(text): emit(.copy(text))
             // The row's status line part goes with it.
             case .closes: if wasRow { say(nil) }
             case let .runs(command): perform(command, at: time)

@@ -109,6 +109,26 @@ import ScrollworkWidgets
         #expect(t.wantsQuit)
     }
 
+    @Test("in a window the search prompt edits as a desktop field: Ctrl+Shift+← selects a word, Ctrl+C copies it to the clipboard and the prompt stays, Ctrl+X cuts it; a terminal's Ctrl+C in the prompt does not copy")
+    func promptCopiesInAWindow() throws {
+        let file = ExploreViewerTests.file()
+        var t = try ExploreViewerTests.open(file)
+        t.app.keyConvention = .desktop
+        t.send(.key(KeyEvent(.character("f"), .control)))
+        t.type("dep delay")
+        t.send(.key(KeyEvent(.left, [.control, .shift])))
+        t.send(.key(KeyEvent(.character("c"), .control)))
+        #expect(t.clipboard == "delay" && t.app.field?.text == "dep delay" && !t.wantsQuit)
+        t.send(.key(KeyEvent(.character("x"), .control)))
+        #expect(t.app.field?.text == "dep " && t.clipboard == "delay")
+        t.send(.key(KeyEvent(.escape)))
+        t.app.keyConvention = .terminal
+        t.type("/abc")
+        t.send(.key(KeyEvent(.left, [.control, .shift])))
+        t.send(.key(KeyEvent(.character("x"), .control)))
+        #expect(t.app.field?.text == "abc", "a terminal's Ctrl+X is not a cut")
+    }
+
     @Test("a frequency sheet in a window takes F10 too: its menu's Keyboard Shortcuts lists the sheet's keys")
     func primaryMenuOnASheet() throws {
         let file = ExploreViewerTests.file()

@@ -53,6 +53,70 @@ import ScrollworkWidgets
         #expect(field.text.isEmpty && field.caret == 0)
     }
 
+    @Test("Shift with ← → Home End selects from where the caret was; Ctrl moves and selects a word at a time; typing replaces the selection; Ctrl+Backspace and Ctrl+Delete delete a word, as a GtkEntry does")
+    func selectionByKeysAndWords() {
+        var field = TextField(text: "flights from JFK_2013")
+        _ = field.handle(Self.key(.left, [.control]), at: 0)
+        #expect(field.caret == 13, "back to the word's start (an underscore and digits are in the word)")
+        _ = field.handle(Self.key(.left, [.control]), at: 0)
+        #expect(field.caret == 8)
+        _ = field.handle(Self.key(.right, [.control, .shift]), at: 0)
+        #expect(field.selection == 8..<12 && field.selectedText == "from")
+        _ = field.handle(Self.key(.left, .shift), at: 0)
+        #expect(field.selection == 8..<11 && field.caret == 11, "Shift+← takes a character back off the end it extends")
+        Self.type("to", into: &field)
+        #expect(field.text == "flights tom JFK_2013" && field.selection == nil && field.caret == 10)
+        _ = field.handle(Self.key(.end, .shift), at: 0)
+        #expect(field.selectedText == "m JFK_2013")
+        _ = field.handle(Self.key(.home, .shift), at: 0)
+        #expect(field.selection == 0..<10 && field.caret == 0, "the anchor stays where the selection began")
+        _ = field.handle(Self.key(.right), at: 0)
+        #expect(field.selection == nil && field.caret == 10, "→ collapses to the selection's end")
+        _ = field.handle(Self.key(.backspace, .control), at: 0)
+        #expect(field.text == "flights m JFK_2013" && field.caret == 8)
+        _ = field.handle(Self.key(.delete, .control), at: 0)
+        #expect(field.text == "flights  JFK_2013" && field.caret == 8)
+        _ = field.handle(Self.key(.character("z"), .control), at: 0)
+        #expect(field.text == "flights m JFK_2013", "a word's deletion undoes in one step")
+    }
+
+    @Test("with a desktop's keys Ctrl+C copies the selection and Ctrl+X cuts it (Ctrl+Insert, Shift+Delete too); nothing selected copies nothing; a terminal's field leaves Ctrl+C to the app")
+    func copyAndCut() {
+        var field = TextField(text: "carrier=UA")
+        field.keys = TextFieldCommand.desktopKeys
+        func copied() -> [String] {
+            var effects: [Effect] = []
+            field.takeEffects(into: &effects)
+            return effects.compactMap { if case let .copy(text) = $0 { text } else { nil } }
+        }
+        _ = field.handle(Self.key(.character("c"), .control), at: 0)
+        #expect(copied().isEmpty && field.text == "carrier=UA")
+        _ = field.handle(Self.key(.left, [.control, .shift]), at: 0)
+        _ = field.handle(Self.key(.character("c"), .control), at: 0)
+        #expect(copied() == ["UA"] && field.text == "carrier=UA")
+        _ = field.handle(Self.key(.insert, .control), at: 0)
+        #expect(copied() == ["UA"])
+        _ = field.handle(Self.key(.character("x"), .control), at: 0)
+        #expect(copied() == ["UA"] && field.text == "carrier=" && field.selection == nil)
+        _ = field.handle(Self.key(.home, .shift), at: 0)
+        _ = field.handle(Self.key(.delete, .shift), at: 0)
+        #expect(copied() == ["carrier="] && field.text.isEmpty)
+        var terminal = TextField(text: "abc", selected: true)
+        #expect(terminal.handle(Self.key(.character("c"), .control), at: 0) == .ignored, "a terminal's Ctrl+C is the app's")
+    }
+
+    @Test("the selection is drawn in the selection's colours, the rest of the text in the field's")
+    func selectionDrawn() {
+        var field = TextField(prompt: "> ", text: "abcdef", theme: .standard(for: .trueColor))
+        _ = field.handle(Self.key(.left, .shift), at: 0)
+        _ = field.handle(Self.key(.left, .shift), at: 0)
+        var canvas = Canvas(cells: Buffer(columns: 20, rows: 1))
+        field.render(in: canvas.bounds, into: &canvas, at: 0)
+        let selection = Theme.standard(for: .trueColor).selection.background
+        let selected = (0..<20).filter { canvas.cells[$0, 0].style.background == selection }.map { canvas.cells[$0, 0].text }
+        #expect(selected == ["e", "f"], "\(canvas.cells.text(ofRow: 0))")
+    }
+
     @Test("Ctrl+Z undoes each change back to the start, the caret where it was; redo goes forward again; a new edit ends the redo")
     func undoAndRedo() {
         var field = TextField()

@@ -159,6 +159,20 @@ public enum TextFieldCommand: Sendable, Hashable {
     case deleteForward
     /// Undo the last change (Ctrl+Z), or redo what was undone (Ctrl+Shift+Z, Ctrl+Y).
     case undo, redo
+    /// Move the caret a word back (Ctrl+←), or forward (Ctrl+→).
+    case moveWord(forward: Bool)
+    /// Extend the selection a character back (Shift+←) or forward (Shift+→).
+    case extendSelection(forward: Bool)
+    /// Extend the selection a word back (Ctrl+Shift+←) or forward (Ctrl+Shift+→).
+    case extendWord(forward: Bool)
+    /// Extend the selection to the start (Shift+Home) or the end (Shift+End).
+    case extendToEnd(forward: Bool)
+    /// Delete the word before the caret (Ctrl+Backspace), or after it (Ctrl+Delete).
+    case deleteWord(forward: Bool)
+    /// Copy the selected text (a desktop's Ctrl+C and Ctrl+Insert; ``TextFieldCommand/desktopKeys``).
+    case copy
+    /// Cut the selected text (a desktop's Ctrl+X and Shift+Delete).
+    case cut
 }
 
 extension TextFieldCommand {
@@ -166,7 +180,7 @@ extension TextFieldCommand {
     public static let keys = CommandTable<TextFieldCommand>("Text field", [
         .anyModifiers(.submit, "submit", .enter),
         .anyModifiers(.cancel, "cancel", .escape),
-        .anyModifiers(.deleteBackward, "delete the last character", .backspace),
+        KeyBinding(.deleteBackward, "delete the last character", keys: KeyEvent(.backspace), KeyEvent(.backspace, .shift)),
         KeyBinding(.clear, "delete all the text", keys: KeyEvent(.character("u"), .control), label: "Ctrl-U"),
         KeyBinding(.selectAll, "select all the text (typing replaces it)", keys: KeyEvent(.character("a"), .control), label: "Ctrl+A"),
         KeyBinding(.moveCaret(forward: false), "move the caret back a character", keys: KeyEvent(.left)),
@@ -174,6 +188,17 @@ extension TextFieldCommand {
         KeyBinding(.moveCaretToEnd(forward: false), "move the caret to the start", keys: KeyEvent(.home)),
         KeyBinding(.moveCaretToEnd(forward: true), "move the caret to the end", keys: KeyEvent(.end), KeyEvent(.character("e"), .control)),
         KeyBinding(.deleteForward, "delete the character after the caret", keys: KeyEvent(.delete)),
+        KeyBinding(.moveWord(forward: false), "move the caret back a word", keys: KeyEvent(.left, .control)),
+        KeyBinding(.moveWord(forward: true), "move the caret forward a word", keys: KeyEvent(.right, .control)),
+        KeyBinding(.extendSelection(forward: false), "select a character back", keys: KeyEvent(.left, .shift)),
+        KeyBinding(.extendSelection(forward: true), "select a character forward", keys: KeyEvent(.right, .shift)),
+        KeyBinding(.extendWord(forward: false), "select a word back", keys: KeyEvent(.left, [.control, .shift])),
+        KeyBinding(.extendWord(forward: true), "select a word forward", keys: KeyEvent(.right, [.control, .shift])),
+        KeyBinding(.extendToEnd(forward: false), "select to the start", keys: KeyEvent(.home, .shift)),
+        KeyBinding(.extendToEnd(forward: true), "select to the end", keys: KeyEvent(.end, .shift)),
+        KeyBinding(.deleteWord(forward: false), "delete the word before the caret", keys: KeyEvent(.backspace, .control), KeyEvent(.backspace, .alt),
+                   label: "Ctrl+Backspace"),
+        KeyBinding(.deleteWord(forward: true), "delete the word after the caret", keys: KeyEvent(.delete, .control), label: "Ctrl+Delete"),
         KeyBinding(.undo, "undo the last change", keys: KeyEvent(.character("z"), .control), label: "Ctrl+Z"),
         KeyBinding(.redo, "redo what was undone", keys: KeyEvent(.character("z"), [.control, .shift]), KeyEvent(.character("Z"), [.control, .shift]),
                    KeyEvent(.character("Z"), .control), KeyEvent(.character("y"), .control), label: "Ctrl+Shift+Z"),
@@ -182,6 +207,17 @@ extension TextFieldCommand {
             return .insert(c)
         },
     ])
+}
+
+extension TextFieldCommand {
+    /// A desktop's keys for a field, as a GtkEntry takes them: ``keys`` and Ctrl+C and
+    /// Ctrl+Insert to copy the selection, Ctrl+X and Shift+Delete to cut it. (A terminal's Ctrl+C
+    /// stays the terminal's.)
+    public static let desktopKeys = keys
+        .rebinding(KeyEvent(.character("c"), .control), to: .copy, summary: "copy the selected text")
+        .rebinding(KeyEvent(.insert, .control), to: .copy, summary: "copy the selected text")
+        .rebinding(KeyEvent(.character("x"), .control), to: .cut, summary: "cut the selected text")
+        .rebinding(KeyEvent(.delete, .shift), to: .cut, summary: "cut the selected text")
 }
 
 /// What a key does in a ``PageControlView``.

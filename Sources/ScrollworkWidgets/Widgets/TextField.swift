@@ -1,8 +1,11 @@
 import Scrollwork
 
 /// A single-line text field (a search field, a type mode): it takes printable keys, Backspace
-/// and Delete, pastes, ← → Home End to move its caret, and Ctrl+Z to undo while it has focus;
-/// Enter submits and Esc cancels. Pasted line breaks and tabs
+/// and Delete, pastes, ← → Home End to move its caret (Ctrl a word at a time, Shift selecting as
+/// it goes), Ctrl+Backspace and Ctrl+Delete to delete a word, Ctrl+A to select all, and Ctrl+Z
+/// to undo while it has focus; with ``TextFieldCommand/desktopKeys`` Ctrl+C and Ctrl+X copy and
+/// cut the selection, as a GtkEntry does. Enter submits and Esc cancels. Typing, a paste or a
+/// deletion replaces the selection. Pasted line breaks and tabs
 /// become spaces, and control characters are kept as text, drawn as pictures, never sent to the
 /// terminal.
 public struct TextField: ReportingWidget {
@@ -16,8 +19,13 @@ public struct TextField: ReportingWidget {
         case cancelled
     }
 
-    /// The text typed so far. Set from outside, the caret goes to its end.
-    public var text: String { didSet { caretOffset = text.count } }
+    /// The text typed so far. Set from outside, the caret goes to its end and nothing is selected.
+    public var text: String {
+        didSet {
+            caretOffset = text.count
+            selection = nil
+        }
+    }
     /// Where the caret is: the number of characters before it (clamped to the text).
     public var caret: Int {
         get { caretOffset }
@@ -46,9 +54,20 @@ public struct TextField: ReportingWidget {
     public private(set) var frame = Rect.zero
     /// Where the caret was drawn.
     public private(set) var cursorPosition: Point? = nil
-    /// True while the whole text is selected, as a field a dialog fills in is: the next typed
-    /// character or paste replaces it, Backspace removes it; any edit ends the selection.
-    public var isTextSelected = false
+    /// The selected characters (offsets into the text, never empty), with the caret at one end;
+    /// nil when nothing is selected. The next typed character, paste or deletion replaces it.
+    public private(set) var selection: Range<Int>? = nil
+    /// True while the whole text is selected, as a field a dialog fills in is. Set true, it
+    /// selects the whole text (an empty text has nothing to select); false, it selects nothing.
+    public var isTextSelected: Bool {
+        get { !text.isEmpty && selection == 0..<text.count }
+        set {
+            selection = newValue && !text.isEmpty ? 0..<text.count : nil
+            if newValue { caretOffset = text.count }
+        }
+    }
+    /// What the field asks of its host: the text Ctrl+C and Ctrl+X copied.
+    private var effects: [Effect] = []
     /// Which keys do what: ``TextFieldCommand/keys`` unless rebound.
     public var keys = TextFieldCommand.keys
     private var actions: [Action] = []
@@ -60,7 +79,20 @@ public struct TextField: ReportingWidget {
         self.text = text
         self.theme = theme
         caretOffset = text.count
-        isTextSelected = selected && !text.isEmpty
+        if selected && !text.isEmpty { selection = 0..<text.count }
+    }
+
+    /// The selected text; empty when nothing is.
+    public var selectedText: String {
+        guard let range = selection?.clamped(to: 0..<text.count), !range.isEmpty else { return "" }
+        let start = text.index(text.startIndex, offsetBy: range.lowerBound)
+        return String(text[start..<text.index(start, offsetBy: range.count)])
+    }
+
+    /// Hands the copies made with Ctrl+C and Ctrl+X to the host.
+    public mutating func takeEffects(into effects: inout [Effect]) {
+        effects += self.effects
+        self.effects = []
     }
 
     /// A text field always takes printable keys as text.
@@ -101,8 +133,8 @@ public struct TextField: ReportingWidget {
             var prompt = theme.secondary
             prompt.background = theme.focus.background
             x += c.text(self.prompt, at: Point(x: x, y: top), width: end - x, font: font, style: prompt)
-            var style = isTextSelected ? theme.selection : theme.text
-            if !isTextSelected { style.background = theme.focus.background }
+            var style = theme.text
+            style.background = theme.focus.background
             // The caret keeps its room: what does not fit before it is cut at the head, what
             // follows it at the tail, the text before the caret having the room it needs first.
             let caretRoom = c.caretWidth
@@ -114,6 +146,17 @@ public struct TextField: ReportingWidget {
             caret = Point(x: x, y: top)
             // The text after the caret starts where it stands; the caret is drawn over it.
             if !after.isEmpty { _ = c.text(String(after), at: caret, width: Swift.max(0, end - x), font: font, style: style, truncation: .tail) }
+            // The selection, drawn again over what was drawn: it ends at the caret on one side.
+            let chosen = selectedText
+            if !chosen.isEmpty {
+                let width = measurer.width(of: chosen, font: font)
+                if selection?.upperBound == self.caret {
+                    let shown = Swift.min(width, caret.x - field.minX - inset)
+                    c.text(chosen, at: Point(x: caret.x - shown, y: top), width: shown, font: font, style: theme.selection, truncation: .head)
+                } else {
+                    c.text(chosen, at: caret, width: Swift.min(width, Swift.max(0, end - caret.x)), font: font, style: theme.selection, truncation: .tail)
+                }
+            }
             c.caret(at: caret, height: lineHeight, theme.accent)
         }
         let cell = canvas.metrics.cell(at: Point(x: caret.x + 1e-6, y: caret.y + 1e-6))
@@ -144,40 +187,84 @@ public struct TextField: ReportingWidget {
         case .submit: actions.append(.submitted)
         case .cancel: actions.append(.cancelled)
         case .deleteBackward:
-            if isTextSelected { return replaceSelection(with: "") }
+            if selection != nil { return replaceSelection(with: "") }
             guard caret > 0 else { return }
             edit(removing: caret - 1..<caret, inserting: "", caretAfter: caret - 1)
         case .deleteForward:
-            if isTextSelected { return replaceSelection(with: "") }
+            if selection != nil { return replaceSelection(with: "") }
             guard caret < text.count else { return }
             edit(removing: caret..<caret + 1, inserting: "", caretAfter: caret)
+        case let .deleteWord(forward):
+            if selection != nil { return replaceSelection(with: "") }
+            let other = wordBoundary(from: caret, forward: forward)
+            guard other != caret else { return }
+            let range = Swift.min(other, caret)..<Swift.max(other, caret)
+            edit(removing: range, inserting: "", caretAfter: range.lowerBound)
         case .selectAll:
             isTextSelected = !text.isEmpty
         case .clear:
-            isTextSelected = false
+            selection = nil
             guard !text.isEmpty else { return }
             edit(removing: 0..<text.count, inserting: "", caretAfter: 0)
         case let .insert(c): replaceSelection(with: String(c))
         case let .moveCaret(forward):
             // A selection collapses to the end the caret moves toward, as a desktop field's does.
-            if isTextSelected {
-                caret = forward ? text.count : 0
+            if let range = selection {
+                caret = forward ? range.upperBound : range.lowerBound
             } else {
                 caret += forward ? 1 : -1
             }
-            isTextSelected = false
+            selection = nil
         case let .moveCaretToEnd(forward):
             caret = forward ? text.count : 0
-            isTextSelected = false
+            selection = nil
+        case let .moveWord(forward):
+            caret = wordBoundary(from: caret, forward: forward)
+            selection = nil
+        case let .extendSelection(forward): extend(to: caret + (forward ? 1 : -1))
+        case let .extendWord(forward): extend(to: wordBoundary(from: caret, forward: forward))
+        case let .extendToEnd(forward): extend(to: forward ? text.count : 0)
+        case .copy:
+            guard selection != nil else { return }
+            effects.append(.copy(selectedText))
+        case .cut:
+            guard selection != nil else { return }
+            effects.append(.copy(selectedText))
+            replaceSelection(with: "")
         case .undo: step(back: true)
         case .redo: step(back: false)
         }
     }
 
-    /// Puts `inserted` where the caret is, or in place of the whole text while it is selected.
+    /// Moves the caret to `offset` (clamped), the selection running from where it was anchored
+    /// (the end of the selection the caret is not at, or the caret) to there.
+    private mutating func extend(to offset: Int) {
+        let anchor = selection.map { $0.lowerBound == caret ? $0.upperBound : $0.lowerBound } ?? caret
+        caret = offset
+        selection = anchor == caret ? nil : Swift.min(anchor, caret)..<Swift.max(anchor, caret)
+    }
+
+    /// Where a word move from `offset` lands: forward, past the spaces and punctuation after it
+    /// and then the word (its end); back, past those before it and then the word (its start).
+    /// Letters, digits and `_` make words, as GTK's entry reads them.
+    func wordBoundary(from offset: Int, forward: Bool) -> Int {
+        let characters = Array(text)
+        func isWord(_ c: Character) -> Bool { c.isLetter || c.isNumber || c == "_" }
+        var i = offset.clamped(to: 0...characters.count)
+        if forward {
+            while i < characters.count, !isWord(characters[i]) { i += 1 }
+            while i < characters.count, isWord(characters[i]) { i += 1 }
+        } else {
+            while i > 0, !isWord(characters[i - 1]) { i -= 1 }
+            while i > 0, isWord(characters[i - 1]) { i -= 1 }
+        }
+        return i
+    }
+
+    /// Puts `inserted` where the caret is, or in place of the selection.
     private mutating func replaceSelection(with inserted: String) {
-        let range = isTextSelected ? 0..<text.count : caret..<caret
-        isTextSelected = false
+        let range = selection?.clamped(to: 0..<text.count) ?? caret..<caret
+        selection = nil
         guard !(range.isEmpty && inserted.isEmpty) else { return }
         edit(removing: range, inserting: inserted, caretAfter: range.lowerBound + inserted.count)
     }
@@ -201,7 +288,6 @@ public struct TextField: ReportingWidget {
         if back { redone.append(change) } else { undone.append(change) }
         text = back ? change.before : change.after
         caret = back ? change.caretBefore : change.caretAfter
-        isTextSelected = false
         actions.append(.changed)
     }
 }
