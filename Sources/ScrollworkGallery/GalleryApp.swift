@@ -54,6 +54,16 @@ package struct GalleryApp: App {
     /// The page dots as a child, made once: a frame lists the children several times.
     let dotsChild = Child(\GalleryApp.dots)
     var showsHelp = false
+    /// True while the help shows as About (the primary menu's About Scrollwork): it names the
+    /// program and its version first.
+    var helpIsAbout = false
+    /// A window's primary menu (F10) while it is open: it takes every event.
+    var primaryMenu: MenuView<PrimaryAction>? = nil
+
+    /// What the primary menu's items do.
+    enum PrimaryAction: Sendable, Hashable {
+        case help, next, previous, about, quit
+    }
     /// The page the window's title last named.
     var titledPage: PageKind? = nil
     /// The title bar as last drawn (key hints or buttons), for clicks on its controls.
@@ -231,6 +241,8 @@ package struct GalleryApp: App {
     /// the keyboard), and Tab after the page.
     enum Command: Sendable, Hashable {
         case quit, help
+        /// A window's primary menu (F10).
+        case menu
         /// Quit at once, even while a text field has the keyboard.
         case quitNow
         /// Go to page `index` (from 0; F2 is the first).
@@ -268,6 +280,7 @@ package struct GalleryApp: App {
         KeyBinding(.focus(forward: true), "focus the next control of the page", keys: KeyEvent(.tab)),
         KeyBinding(.focus(forward: false), "focus the previous control of the page", keys: KeyEvent(.tab, .shift)),
         KeyBinding(.help, "this help (any key closes it)", keys: KeyEvent(.function(1))),
+        KeyBinding(.menu, "the menu: the keys, the pages, About Scrollwork, quit", keys: KeyEvent(.function(10))),
         KeyBinding(.quitNow, "quit", keys: KeyEvent(.character("q"), .control), label: "Ctrl+Q"),
         KeyBinding(.quitNow, "close the window (the help first, when it shows)", keys: KeyEvent(.character("w"), .control), label: "Ctrl+W"),
     ])
@@ -277,6 +290,13 @@ package struct GalleryApp: App {
 
     package mutating func handle(_ event: Event, at time: Double) {
         let page = current.child
+        // An open primary menu takes every key and pointer event, as a menu does.
+        if primaryMenu != nil {
+            switch event {
+            case .key, .mouse, .paste: return handlePrimaryMenu(event, at: time)
+            default: break
+            }
+        }
         switch event {
         case .work:
             // Work's news reaches the page that started it, shown or not.
@@ -292,7 +312,7 @@ package struct GalleryApp: App {
             if first { page.appear(&self, time) }
             return
         case let .key(key):
-            if showsHelp { showsHelp = false; return }
+            if showsHelp { (showsHelp, helpIsAbout) = (false, false); return }
             let command = commands.command(for: key)
             if command == .quitNow { wantsQuit = true; return }
             // A focused text field gets every other key first; Esc or Enter leaves it.
@@ -300,6 +320,7 @@ package struct GalleryApp: App {
             switch command {
             case .quit?: wantsQuit = true; return
             case .help?: showsHelp = true; return
+            case .menu?: openPrimaryMenu(); return
             case let .step(pages)?: go(to: self.page.rawValue + pages, at: time); return
             case let .page(index)?: go(to: index, at: time); return
             case .focus?, .quitNow?, nil: break
@@ -312,7 +333,7 @@ package struct GalleryApp: App {
             }
             return
         case let .mouse(mouse):
-            if showsHelp, case .press = mouse.kind { showsHelp = false; return }
+            if showsHelp, case .press = mouse.kind { (showsHelp, helpIsAbout) = (false, false); return }
             if handleTitleBar(mouse, at: time) { return }
             if !style.idiom.supportsPageControls, case .press = mouse.kind, Self.chooses(mouse),
                let index = GalleryTabStrip(theme: style.theme).page(at: metrics.cell(of: mouse), in: dotsArea) {
@@ -414,6 +435,44 @@ package struct GalleryApp: App {
             }
         }
         if showsHelp { drawHelp(into: &canvas) }
+        if var menu = primaryMenu {
+            menu.render(in: canvas.bounds, into: &canvas, at: time)
+            primaryMenu = menu
+        }
+    }
+
+    /// Opens the primary menu at the window's top right, where a GNOME app's menu button opens
+    /// it, its first item highlighted: each item with the key that does the same.
+    private mutating func openPrimaryMenu() {
+        let keys = commands
+        // A binding's first key, as a menu shows one.
+        func label(_ command: Command) -> String {
+            keys.bindings.first { $0.example == command }?.label.split(separator: " ").first.map(String.init) ?? ""
+        }
+        primaryMenu = MenuView([
+            MenuItem("Keyboard Shortcuts", action: .help, shortcut: label(.help)),
+            MenuItem("Next Page", action: .next, shortcut: label(.step(1))),
+            MenuItem("Previous Page", action: .previous, shortcut: label(.step(-1))),
+            .separator,
+            MenuItem("About Scrollwork", action: .about),
+            MenuItem("Quit", action: .quit, shortcut: label(.quitNow)),
+        ], at: Point(x: Double(size.columns) * metrics.cellWidth, y: 0), theme: style.theme, idiom: style.idiom, highlightingFirst: true)
+    }
+
+    /// The open primary menu takes `event`; what it chooses is done as its key would do it.
+    private mutating func handlePrimaryMenu(_ event: Event, at time: Double) {
+        guard var menu = primaryMenu else { return }
+        _ = menu.handle(event, at: time)
+        primaryMenu = menu.isOpen ? menu : nil
+        for case let .chose(action) in menu.takeReports() {
+            switch action {
+            case .help: showsHelp = true
+            case .about: (showsHelp, helpIsAbout) = (true, true)
+            case .next: go(to: page.rawValue + 1, at: time)
+            case .previous: go(to: page.rawValue - 1, at: time)
+            case .quit: wantsQuit = true
+            }
+        }
     }
 }
 

@@ -145,6 +145,12 @@ extension GalleryApp {
             func gap() { lines.append(([], c.alignedRow(m.lineHeight(.footnote) / 2))) }
             var heading = panel
             heading.bold = true
+            if helpIsAbout {
+                add("Scrollwork \(scrollworkVersion)", font: .title, style: heading)
+                add("Apple's Human Interface Guidelines for scroll views, lists and tables, and page controls, in Swift, on Linux: "
+                    + "this gallery shows each guideline at work, and `scrollwork open` explores files and databases of any size.", font: .body, style: panel)
+                gap()
+            }
             add("\(page.title) — shows \(page.guidelines.joined(separator: ", "))", font: .headline, style: heading)
             gap()
             // The keys first, what help is opened for; the notes after them, the first cut where

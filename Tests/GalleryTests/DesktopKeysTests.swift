@@ -13,6 +13,30 @@ import ScrollworkWidgets
         return Pilot(GalleryApp(page: page, style: style, tableRows: 100), columns: 120, rows: 40)
     }
 
+    @Test("in a window F10 opens the gallery's primary menu at the top right (Keyboard Shortcuts F1, Next and Previous Page, About Scrollwork, Quit Ctrl+Q); its items do what their keys do; About names the version; a terminal's F10 opens nothing")
+    func primaryMenu() throws {
+        let terminal = gallery(.terminal)
+        terminal.press(.function(10))
+        #expect(terminal.app.primaryMenu == nil)
+        let app = gallery(.desktop)
+        app.press(.function(10))
+        let items = try #require(app.app.primaryMenu?.items)
+        #expect(items.map(\.title) == ["Keyboard Shortcuts", "Next Page", "Previous Page", "", "About Scrollwork", "Quit"])
+        #expect(items.map(\.shortcut) == ["F1", "Ctrl+Tab", "Ctrl+Shift+Tab", "", "", "Ctrl+Q"])
+        #expect(app.contains("About Scrollwork") && app.app.primaryMenu?.highlighted == 0)
+        app.press(.down).press(.enter)
+        #expect(app.app.page == .list && app.app.primaryMenu == nil, "Next Page went to the next page")
+        app.press(.function(10))
+        try app.click("About Scrollwork")
+        #expect(app.app.showsHelp && app.contains("Scrollwork \(scrollworkVersion)"))
+        app.press(.escape)
+        #expect(!app.app.showsHelp)
+        app.press(.function(10)).press(.escape)
+        #expect(app.app.primaryMenu == nil && !app.wantsQuit, "Esc closes the menu without choosing")
+        app.press(.function(10)).press(.end).press(.enter)
+        #expect(app.wantsQuit)
+    }
+
     @Test("desktop keys: Ctrl+C copies the selected rows and the app stays, Tab keeps the page, Ctrl+Tab and Ctrl+PgUp change it, Ctrl+Q quits")
     func desktop() {
         let app = gallery(.desktop)
