@@ -14,7 +14,8 @@ import Testing
         let widgets: [KeyHelp] = [ScrollCommand.keys.help, RowsCommand.listKeys.help, RowsCommand.tableKeys.help, OutlineCommand.keys.help,
                                   TextFieldCommand.keys.help, PageControlCommand.keys.help, PageTurn.keys(along: .horizontal).help,
                                   PointerCommand.scrolling.help, PointerCommand.list.help, PointerCommand.table.help, PointerCommand.outline.help,
-                                  PointerCommand.pageDots.help, MenuCommand.keys.help, PointerCommand.menu.help]
+                                  PointerCommand.pageDots.help, MenuCommand.keys.help, PointerCommand.menu.help,
+                                  NavigationCommand.keys.help]
         let gallery: [KeyHelp] = [GalleryApp.commands.help] + GalleryApp.PageKind.allCases.map { KeyHelp(title: "\($0.title) page", entries: $0.keys.entries) }
             + [GalleryApp.desktopCommands.help, TablePage.desktopCommands.help, GalleryApp.pointer.help, GridView.zoomGestures.help]
         let viewers: [KeyHelp] = [ViewerKeys.table.help, ViewerKeys.pager.help, ViewerKeys.directory.help, ViewerKeys.database.help, ViewerKeys.databaseTable.help,

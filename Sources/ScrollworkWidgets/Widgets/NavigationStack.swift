@@ -14,6 +14,12 @@ public enum NavigationEvent: Sendable, Hashable {
 public enum NavigationCommand: Sendable, Hashable {
     /// Back to the page under the top one.
     case back
+
+    /// The keys of a stack: Esc, and Alt+← as GNOME and browsers go back.
+    public static let keys = CommandTable("Navigation", [
+        KeyBinding(NavigationCommand.back, "back to the page under this one (when the page shown leaves the key)",
+                   keys: KeyEvent(.escape), KeyEvent(.left, .alt)),
+    ])
 }
 
 /// Pages one drills into, one over the other: a list row opens a page of its own, and back
@@ -51,10 +57,9 @@ public struct NavigationStack<Page: Widget>: ReportingWidget {
     /// False to leave the bar out while the root is shown, where a title around the stack
     /// already names it; pages over the root always have it, for their way back.
     public var showsBarAtRoot = true
-    /// The keys that go back when the page shown leaves them unused: Esc and Alt+←.
-    public var keys = CommandTable("Navigation", [
-        KeyBinding(NavigationCommand.back, "back to the page under this one", keys: KeyEvent(.escape), KeyEvent(.left, .alt)),
-    ])
+    /// The keys that go back when the page shown leaves them unused: ``NavigationCommand/keys``
+    /// unless rebound.
+    public var keys = NavigationCommand.keys
     /// The area the stack took in its last render.
     public private(set) var frame = Rect.zero
 
