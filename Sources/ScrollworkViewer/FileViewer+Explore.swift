@@ -20,7 +20,7 @@ extension FileViewer {
         if runCommon(command, at: time) { return }
         switch command {
         case .keepEqual, .keepDifferent:
-            guard let field = currentField else { return notes.set(.action, "choose a column of the file first ([ ] or a click on a cell)") }
+            guard let field = currentField else { return say(noFieldNote) }
             guard let id = table.list.cursor, let path = table.list.indexPath(of: id), let record = fileRecord(at: path),
                   let value = readRecords([record]).first?[field] else { return notes.set(.action, "focus a row first: its value is the one kept") }
             let test: RowFilter.Test = command == .keepEqual ? .equals(value) : .notEquals(value)
@@ -30,8 +30,6 @@ extension FileViewer {
             if let request = filters.removeLast(rows: fileRows, count: rows.count, missing: missing) { outbox.append(.work(request)) }
             if filters.filters.isEmpty { showFilteredRows(at: time) }
             notes.set(.action, filters.filters.isEmpty ? "every row shows again" : "filters: \(filters.summary)")
-        case .frequency: startFrequency(at: time)
-        case .summary: startSummary(at: time)
         case .sortAscending, .sortDescending:
             guard table.columns.indices.contains(currentColumn) else { return }
             let id = table.columns[currentColumn].id
@@ -40,7 +38,6 @@ extension FileViewer {
             view.sort(by: [SortOrder(columnID: id, ascending: command == .sortAscending)] + earlier, column: currentColumn, at: time)
             notes.clear(.sort)
             notes.clear(.search)
-        case .save: ask(.save, "Save the view as (.csv, .tsv, .jsonl or .parquet): ", text: Self.suggestedSaveName(file.fileIdentity == nil ? "" : name))
         default: break
         }
     }
@@ -81,6 +78,9 @@ extension FileViewer {
         return SaveTarget.suggestion(for: stem, in: directory)
     }
 
+    /// A name to save the view as: beside the file (none for standard input).
+    var saveSuggestion: String { Self.suggestedSaveName(file.fileIdentity == nil ? "" : name) }
+
     /// The files this view reads, which a save never replaces.
     var readFiles: Set<FileIdentity> { Set([file.fileIdentity].compactMap { $0 }) }
 
@@ -90,18 +90,7 @@ extension FileViewer {
         case .search: findNext(text, forward: true)
         case .filter:
             do { addFilter(try RowFilter(parsing: text, columns: columnNames), at: time) } catch { notes.set(.action, "\(error)") }
-        case .save: take(SaveTarget.step(forName: text, protecting: readFiles), at: time)
-        case let .replace(path): take(SaveTarget.step(answering: text, about: path), at: time)
-        case .column, .goToRow: break
-        }
-    }
-
-    /// Carries out a save's next step.
-    private mutating func take(_ step: SaveTarget.Step, at time: Double) {
-        switch step {
-        case let .write(path, replacing): startSave(to: path, replacing: replacing, at: time)
-        case let .ask(path, question): ask(.replace(path), question)
-        case let .say(message): notes.set(.action, message)
+        case .column, .goToRow, .save, .replace: break
         }
     }
 
@@ -145,104 +134,31 @@ extension FileViewer {
     /// The column of the cell under a press in the table's rows; nil on the header or elsewhere.
     func columnOfCell(at mouse: MouseEvent) -> Int? { view.column(atCell: mouse) }
 
-    // MARK: Work: frequency, summary, save
+    // MARK: Exploring through the one path
 
-    mutating func startFrequency(at time: Double) {
-        guard let field = currentField else { return notes.set(.action, "choose a column of the file first ([ ] or a click on a cell)") }
-        let within: RowSet = filters.kept.map { .rows($0) } ?? .all(count: rows.count)
-        let rows = fileRows, missing = missing
-        let title = fieldTitles[field]
-        exploration.begin("counting the values of \(title)", at: time)
-        outbox.append(.work(.start(Work(exploration.frequencyKey) { progress -> Result<Counted, Never>? in
-            let table = FrequencyTable.counting(field: field, of: rows, within: within, missing: missing, concurrently: .processors) { progress.report($0) }
-            return table.map { .success(Counted(table: $0, field: field, title: title, rows: within.count)) }
-        })))
-    }
+    /// The names of the file's fields.
+    var titles: [String] { fieldTitles }
 
-    mutating func startSummary(at time: Double) {
-        let within: RowSet = filters.kept.map { .rows($0) } ?? .all(count: rows.count)
-        let rows = fileRows, missing = missing, titles = fieldTitles
-        exploration.begin("summarising \(titles.count) columns", at: time)
-        outbox.append(.work(.start(Work(exploration.summaryKey) { progress -> Result<Summarised, Never>? in
-            let summaries = ColumnSummary.summarizing(rows, titles: titles, within: within, missing: missing, concurrently: .processors) { progress.report($0) }
-            return summaries.map { .success(Summarised(summaries: $0, rows: within.count)) }
-        })))
-    }
-
-    /// Saves the view: the rows shown, in their order, the columns shown (`#` aside).
-    private mutating func startSave(to path: String, replacing: Bool, at time: Double) {
-        let format: ExportFormat
-        do { format = try ExportFormat(path: path) } catch { return notes.set(.action, "\(error)") }
-        let shown = table.columns.compactMap { Int($0.id) }
-        let titles = shown.map { fieldTitles[$0] }
-        let numeric = numeric(shown)
-        let list = table.list, filters = filters, rows = fileRows, missing = missing, protected = readFiles
-        exploration.begin("saving \(path)", at: time)
-        outbox.append(.work(.start(Work(exploration.saveKey) { progress -> Saved? in
-            // The rows as they are shown: sorted, filtered.
-            let count = list.numberOfRows
-            var order: [UInt32] = []
-            order.reserveCapacity(count)
-            for i in 0..<count {
-                if let row = list.sourceRow(at: IndexPath(row: i)).flatMap({ filters.fileRow(at: $0.row) }) { order.append(UInt32(truncatingIfNeeded: row)) }
-            }
-            do {
-                let output = try OutputFile(path: path, replacingExisting: replacing, protecting: protected)
-                let written = try TableExport.write(rows, order: .rows(order), columns: shown, titles: titles, numeric: numeric, format: format, missing: missing,
-                                                    to: output, concurrently: .processors) { progress.report($0) }
-                return written.map { Saved(path: path, rows: $0, failure: nil) }
-            } catch {
-                return Saved(path: path, rows: 0, failure: "\(error)")
-            }
-        })))
-    }
-
-    /// Takes a frequency, summary or save update; false for other work.
-    mutating func handleExploreUpdate(_ update: WorkUpdate, at time: Double) -> Bool {
-        switch exploration.handle(update) {
-        case nil: return false
-        case .progressed?: break
-        case .cancelled?: notes.set(.action, "cancelled")
-        case let .counted(.success(counted))?:
-            showSheet(ResultSheet(frequency: counted.table, field: counted.field, title: counted.title, of: counted.rows, theme: theme), at: time)
-        case let .summarised(.success(summarised))?: showSheet(ResultSheet(summaries: summarised.summaries, rows: summarised.rows, theme: theme), at: time)
-        case let .saved(saved)?: notes.set(.action, saved.failure ?? "saved \(grouped(saved.rows)) rows to \(saved.path)")
+    /// The rows shown as a source: the file's rows (those the filters keep), in place, typed by
+    /// the table's columns (hidden ones too), in the order the list shows them.
+    var shownSource: ShownSource {
+        let columns = table.columns + hiddenColumns.map(\.column), numeric = numeric(Array(fieldTitles.indices))
+        let source: any TableSource = if let kept = filters.kept {
+            RowsTable(RowSubset(base: fileRows, rows: kept), columns: columns, titles: fieldTitles, numeric: numeric, missing: missing, readFiles: readFiles,
+                      title: name, concurrently: .processors)
+        } else {
+            RowsTable(fileRows, columns: columns, titles: fieldTitles, numeric: numeric, missing: missing, readFiles: readFiles, title: name, concurrently: .processors)
         }
-        return true
+        // The list's rows are the source's (the kept ones), in the order shown: sorted, reversed.
+        let list = table.list
+        return ShownSource(source: source, names: { (0..<list.numberOfRows).compactMap { list.sourceRow(at: IndexPath(row: $0))?.row } }, count: list.numberOfRows)
     }
 
-    /// Shows `shown` over the table, in place of the sheet shown before (its work cancelled).
-    private mutating func showSheet(_ shown: ResultSheet, at time: Double) {
-        for case let .work(request) in sheet?.cancelAllWork() ?? [] { outbox.append(.work(request)) }
-        var shown = shown
-        shown.keys = viewerKeys.sheet
-        shown.fieldKeys = viewerKeys.fieldKeys
-        shown.view.appear(at: time)
-        sheet = shown
-    }
+    /// Keeps the rows `filter` keeps besides those kept already (the filters say themselves).
+    mutating func keep(_ filter: RowFilter, text: String, at time: Double) { addFilter(filter, at: time) }
 
-    /// Stops a frequency table, summary or save under way; true when one was.
-    mutating func cancelExploring() -> Bool {
-        let cancels = exploration.cancel()
-        outbox += cancels.map { .work($0) }
-        return !cancels.isEmpty
+    /// Says that work over the file failed.
+    mutating func failed(_ error: TableSourceError, saying what: String?, at time: Double) {
+        if let what { notes.set(.action, what + "\(error)") }
     }
-
-    /// Carries out what an event on the sheet asked of the table: a frequency table's value
-    /// becomes a filter, a summary's column the current column; the sheet closes with its work.
-    mutating func finishSheet(_ outcome: ResultSheet.Outcome, at time: Double) {
-        switch outcome {
-        case .stays: return
-        case .closes: break
-        case let .keeps(entry, field, title):
-            do { addFilter(try RowFilter(column: field, title: title, test: .equals(entry.value)), at: time) } catch { notes.set(.action, "\(error)") }
-        case let .goesToColumn(name):
-            if let position = table.columns.firstIndex(where: { $0.title == name }) { setCurrentColumn(position, at: time) } else { notes.set(.action, "that column is hidden: + shows it") }
-        case let .says(message): notes.set(.action, message)
-        case .quits: wantsQuit = true
-        }
-        for case let .work(request) in sheet?.cancelAllWork() ?? [] { outbox.append(.work(request)) }
-        sheet = nil
-    }
-
 }

@@ -93,7 +93,7 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile, ViewerTable {
     /// A frequency table or summary shown over the table.
     var sheet: ResultSheet? = nil
     /// The frequency table, summary or save under way.
-    var exploration = Exploration<Never>()
+    var exploration = Exploration<TableSourceError>()
     /// The status line's messages, each cleared by its owner.
     var notes = StatusNotes()
     /// What the viewer asks of its host (work to run, text to copy), in order, until the
@@ -288,9 +288,7 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile, ViewerTable {
         case .cancel where filters.isRunning:
             if let request = filters.cancel() { outbox.append(.work(request)) }
             notes.set(.action, "filter cancelled")
-        case .cancel where exploration.isRunning:
-            _ = cancelExploring()
-            notes.set(.action, "cancelled")
+        case .cancel where exploration.isRunning: _ = cancelExploring()
         case .copy: copySelection()
         case let .nextMatch(forward): findNext(nil, forward: forward)
         case let .typeAhead(c):
@@ -460,7 +458,7 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile, ViewerTable {
             showRow(found, at: time)
             return
         }
-        if handleFilterUpdate(update, at: time) || handleExploreUpdate(update, at: time) { return }
+        if handleFilterUpdate(update, at: time) || handleExploreWork(update, at: time) { return }
         // The rest is the table's own sort.
         _ = view.handle(.work(update), at: time)
         readTableEvents(fromKeyboard: false)
@@ -687,7 +685,7 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile, ViewerTable {
         outbox += searches.cancel().map { .work($0) }
         if let request = filters.cancel() { outbox.append(.work(request)) }
         _ = cancelExploring()
-        for case let .work(request) in sheet?.cancelAllWork() ?? [] { outbox.append(.work(request)) }
+        outbox += sheet?.cancelAllWork() ?? []
         return takeEffects()
     }
 

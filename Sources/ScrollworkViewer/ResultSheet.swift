@@ -314,20 +314,10 @@ extension ResultSheet {
     private mutating func startSave(to path: String, replacing: Bool, at time: Double) {
         let format: ExportFormat
         do { format = try ExportFormat(path: path) } catch { return note = "\(error)" }
-        let table = tableSource, filters = filters.filters, columns = Array(titles.indices)
         let order = view.table.sortOrder.compactMap { key in Int(key.columnID).map { ColumnOrder(column: $0, ascending: key.ascending) } }
+        let shown = ShownSource(source: tableSource, filters: filters.filters, order: order, count: source.count)
         saving.begin("saving \(path)", at: time)
-        effects.append(.work(.start(Work(saving.saveKey) { progress -> Saved? in
-            do {
-                let output = try OutputFile(path: path, replacingExisting: replacing, protecting: [])
-                let written = try table.write(where: filters, orderedBy: order, columns: columns, format: format, to: output, progress: TableProgress(progress))
-                return Saved(path: path, rows: written, failure: nil)
-            } catch TableSourceError.cancelled {
-                return nil
-            } catch {
-                return Saved(path: path, rows: 0, failure: "\(error)")
-            }
-        })))
+        effects.append(.work(shown.save(to: path, format: format, columns: Array(titles.indices), replacing: replacing, protecting: [], key: saving.saveKey)))
     }
 
     /// Cancels the search, filter or save under way; what was cancelled, or nil when nothing ran.

@@ -12,9 +12,7 @@ extension TableScreen {
         switch prompt {
         case .search: search(text, forward: true, isNew: true)
         case .filter: addFilter(text, at: time)
-        case .save: take(SaveTarget.step(forName: text, protecting: readFiles))
-        case let .replace(path): take(SaveTarget.step(answering: text, about: path))
-        case .goToRow, .column: break
+        case .goToRow, .column, .save, .replace: break
         }
     }
 
@@ -36,12 +34,7 @@ extension TableScreen {
         case .record: showRecord(at: time)
         case .sortAscending, .sortDescending:
             if let column = currentField { sort(byColumn: column, ascending: command == .sortAscending, at: time) }
-        case .frequency: startFrequency()
         case .keepEqual, .keepDifferent: keep(equal: command == .keepEqual, at: time)
-        case .summary: startSummary()
-        case .save:
-            let suggested = connection.file.map(FileViewer.suggestedSaveName) ?? SaveTarget.suggestion(for: connection.name, in: "")
-            ask(.save, "Save the view as (.csv, .tsv, .jsonl or .parquet): ", text: suggested)
         case .removeFilter:
             if !removeFilter(at: time) { note = "no filter to remove" }
         case let .nextMatch(forward):

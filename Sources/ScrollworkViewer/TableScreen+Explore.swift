@@ -7,74 +7,24 @@ import ScrollworkWidgets
 /// keys, and saving the rows shown, each off the loop with its progress in the status line and
 /// Esc to cancel.
 extension TableScreen {
-    /// Where the source does its work, after "in" in the status line ("in the database"); empty
-    /// where the viewer does it.
-    var inEngine: String { source.engine.map { " in " + $0 } ?? "" }
-
-    /// The frequency table of the current column among the rows shown.
-    mutating func startFrequency() {
-        guard let column = currentField, titles.indices.contains(column) else { return note = "every column is hidden: + shows them" }
-        let source = self.source, title = titles[column], tests = shown.filters.map(\.filter)
-        exploration.begin("counting the values of \(title)\(inEngine)", at: lastTime)
-        effects.append(.work(.start(Work(exploration.frequencyKey) { progress in
-            let counted = Result { () throws(TableSourceError) -> Counted in
-                let frequency = try source.frequency(ofColumn: column, where: tests, progress: TableProgress(progress))
-                return Counted(table: frequency, field: column, title: title, rows: frequency.total)
-            }
-            return progress.isCancelled ? nil : counted
-        })))
-    }
-
-    /// The summary of every column among the rows shown.
-    mutating func startSummary() {
-        let source = self.source, tests = shown.filters.map(\.filter)
-        exploration.begin("summarising \(titles.count) columns\(inEngine)", at: lastTime)
-        effects.append(.work(.start(Work(exploration.summaryKey) { progress in
-            let summarised = Result { () throws(TableSourceError) -> Summarised in
-                let summaries = try source.summary(where: tests, progress: TableProgress(progress))
-                return Summarised(summaries: summaries, rows: (summaries.first.map { $0.count + $0.missing }) ?? 0)
-            }
-            return progress.isCancelled ? nil : summarised
-        })))
-    }
-
     /// The files the table is read from (a database's), which a save never replaces.
     var readFiles: Set<FileIdentity> { source.readFiles }
 
-    /// Carries out a save's next step: at once to a new name, a question before a file that
-    /// exists is replaced, never over the database's own file.
-    mutating func take(_ step: SaveTarget.Step) {
-        switch step {
-        case let .write(path, replacing): startSave(to: path, replacing: replacing)
-        case let .ask(path, question): ask(.replace(path), question)
-        case let .say(message): note = message
-        }
+    /// A name to save the view as: beside the database's file, or after the table.
+    var saveSuggestion: String { connection.file.map(FileViewer.suggestedSaveName) ?? SaveTarget.suggestion(for: connection.name, in: "") }
+
+    /// The rows shown as the source has them: its filters and order, their names in that order
+    /// where the rows have names.
+    var shownSource: ShownSource {
+        let identities = byName ? shown.identities : nil
+        return ShownSource(source: source, filters: shown.filters.map(\.filter), order: shown.orderedBy, names: { identities },
+                           count: identities?.count ?? shown.pages.count)
     }
 
-    /// Saves the rows shown, in their order, and the columns shown, in theirs, read from the
-    /// source a batch at a time, to `path` (CSV, TSV, JSON Lines or Parquet by its ending): a missing
-    /// value is an empty field in CSV and TSV, `null` in JSON Lines; numbers stay numbers. A
-    /// file there is replaced only when `replacing` (the person said yes).
-    mutating func startSave(to path: String, replacing: Bool) {
-        let format: ExportFormat
-        do { format = try ExportFormat(path: path) } catch { return note = "\(error)" }
-        let source = self.source, order = shown.orderedBy, tests = shown.filters.map(\.filter), protected = readFiles, titles = titles
-        let identities = byName ? shown.identities : nil
-        let total = identities?.count ?? shown.pages.count
-        let written = view.table.columns.compactMap { Int($0.id) }.filter { titles.indices.contains($0) }
-        exploration.begin("saving \(path)", at: lastTime)
-        effects.append(.work(.start(Work(exploration.saveKey) { progress -> Saved? in
-            do {
-                let output = try OutputFile(path: path, replacingExisting: replacing, protecting: protected)
-                let rows = try source.write(names: identities, count: total, where: tests, orderedBy: order, columns: written, format: format, to: output,
-                                            progress: TableProgress(progress))
-                return Saved(path: path, rows: rows, failure: nil)
-            } catch TableSourceError.cancelled {
-                return nil
-            } catch {
-                return Saved(path: path, rows: 0, failure: "\(error)")
-            }
-        })))
+    /// True once the person asked to quit from over the table (Ctrl+Q on a sheet).
+    var wantsQuit: Bool {
+        get { keyMemory.wantsQuit }
+        set { keyMemory.wantsQuit = newValue }
     }
 
     /// The view the command line's options make (`--filter`, one `--sort`, `--columns`,
@@ -97,9 +47,9 @@ extension TableScreen {
         if !kept.isEmpty || !sorts.isEmpty { arrange(column: sorts.first?.field, ascending: sorts.first?.ascending ?? true, filters: kept, at: time) }
         if let counted, let place = view.table.columns.firstIndex(where: { $0.id == "\(counted)" }) {
             setCurrentColumn(place, at: time)
-            startFrequency()
+            startFrequency(at: time)
         }
-        if recipe.summary { startSummary() }
+        if recipe.summary { startSummary(at: time) }
     }
 
     /// `=` and `!`: keeps the rows whose current column holds the focused row's value, or
@@ -110,27 +60,6 @@ extension TableScreen {
         // NULL is kept (or left out) as `COLUMN=` does: missing is missing, as in a file.
         let value = values[field].presentText ?? ""
         keep(equalTo: value, in: field, different: !equal, at: time)
-    }
-
-    /// Keeps the rows whose column `column` (titled `title`, the column's own when nil) equals
-    /// `value`, or `different` from it.
-    mutating func keep(equalTo value: String, in column: Int, titled title: String? = nil, different: Bool = false, at time: Double) {
-        let name = title ?? titles[column]
-        do {
-            let filter = try RowFilter(column: column, title: name, test: different ? .notEquals(value) : .equals(value))
-            keep(filter, text: "\(name)\(different ? "!=" : "=")\(value)", at: time)
-        } catch {
-            note = "\(error)"
-        }
-    }
-
-    /// Cancels the frequency table, summary or save under way; false when none runs.
-    mutating func cancelExploring() -> Bool {
-        let cancels = exploration.cancel()
-        guard !cancels.isEmpty else { return false }
-        effects += cancels.map { .work($0) }
-        note = "cancelled"
-        return true
     }
 
     /// Keeps `command` (Enter, `=`, `!`) for when the focused row's values come, and says so;
@@ -168,52 +97,5 @@ extension TableScreen {
     mutating func showRecord(at time: Double) {
         guard let values = focusedValues else { return awaitFocusedRow(.record) }
         overlay = .record(.shown(RecordDetail(titles: titles, fields: values.map(\.description), problem: nil, theme: view.theme), theme: view.theme, at: time), record: nil)
-    }
-
-    /// Carries out what an event on the sheet asked of the table: a frequency table's value is
-    /// kept (a filter the source tests), a summary's column becomes the current one; the sheet
-    /// closes with its work.
-    mutating func finishSheet(_ outcome: ResultSheet.Outcome, at time: Double) {
-        switch outcome {
-        case .stays: return
-        case .closes: break
-        case let .keeps(entry, column, title):
-            // The NULL group is kept as `COLUMN=` keeps missing values (text spelling "NULL" is text).
-            let value = entry.isMissing ? "" : entry.value
-            keep(equalTo: value, in: column, titled: title, at: time)
-        case let .goesToColumn(name):
-            if let column = titles.firstIndex(of: name), let place = view.table.columns.firstIndex(where: { $0.id == "\(column)" }) {
-                setCurrentColumn(place, at: time)
-            } else {
-                note = "that column is hidden: + shows it"
-            }
-        case let .says(message): note = message
-        case .quits: keyMemory.wantsQuit = true
-        }
-        showSheet(nil)
-    }
-
-    /// Shows `shown` over the table (nil: no sheet), the work of the one shown before cancelled.
-    mutating func showSheet(_ shown: ResultSheet?) {
-        effects += sheet?.cancelAllWork() ?? []
-        var shown = shown
-        shown?.keys = viewerKeys.sheet
-        shown?.fieldKeys = viewerKeys.fieldKeys
-        sheet = shown
-    }
-
-    /// Takes a frequency table's, summary's or save's update; false for other work.
-    mutating func handleExploreWork(_ update: WorkUpdate, at time: Double) -> Bool {
-        switch exploration.handle(update) {
-        case nil: return false
-        case .progressed?, .cancelled?: break
-        case let .counted(.success(counted))?:
-            showSheet(ResultSheet(frequency: counted.table, field: counted.field, title: counted.title, of: counted.rows, theme: view.theme))
-        case let .counted(.failure(error))?: failed(error, saying: "the frequency table stopped: ", at: time)
-        case let .summarised(.success(summarised))?: showSheet(ResultSheet(summaries: summarised.summaries, rows: summarised.rows, theme: view.theme))
-        case let .summarised(.failure(error))?: failed(error, saying: "the summary stopped: ", at: time)
-        case let .saved(saved)?: note = saved.failure.map { "the save stopped: \($0)" } ?? "saved \(grouped(saved.rows)) rows to \(saved.path)"
-        }
-        return true
     }
 }

@@ -132,7 +132,7 @@ struct TableScreen: ViewerTable {
 
     /// Every page, chunk, count, sort and search under way, cancelled: the screen is closing.
     mutating func cancelAllWork() -> [Effect] {
-        showSheet(nil)
+        showSheet(nil, at: lastTime)
         var cancels = shown.cancels.map { Effect.work(.cancel($0)) }
         cancels += exploration.cancel().map { Effect.work($0) }
         cancels += counts.cancels.map { Effect.work(.cancel($0)) }

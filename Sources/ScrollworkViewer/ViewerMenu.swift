@@ -21,23 +21,17 @@ enum ViewerMenu {
                       [("Frequency", .frequency), ("Summary", .summary)]]
         }
         let shown = groups.map { group in
-            group.compactMap { title, command in shortcut(command, in: keys).map { MenuItem(title, action: command, shortcut: $0) } }
+            group.compactMap { title, command in keys.shortcut(for: command).map { MenuItem(title, action: command, shortcut: $0) } }
         }.filter { !$0.isEmpty }
         return Array(shown.joined(separator: [.separator]))
-    }
-
-    /// The key `keys` runs `command` with, as a menu item shows it; nil when none does. A key
-    /// bound anew (a window's Ctrl+C) is the one shown, as the one people use there.
-    static func shortcut(_ command: ViewerCommand, in keys: CommandTable<ViewerCommand>) -> String? {
-        keys.overrides.first { $0.command == command }?.key.label ?? keys.bindings.first { $0.example == command }?.label
     }
 
     /// A window's primary menu (F10) at `point`, its first item highlighted: the keys, search
     /// and save where `keys` has them, About, and quit, each with the key that does it.
     static func primary(keys: CommandTable<ViewerCommand>, at point: Point, theme: Theme, idiom: ScrollIdiom) -> MenuView<ViewerCommand> {
         let found = [("Keyboard Shortcuts", ViewerCommand.help), ("Search", .search), ("Save View…", .save)]
-            .compactMap { title, command in shortcut(command, in: keys).map { MenuItem(title, action: command, shortcut: $0) } }
-        let items = found + [MenuItem("About Scrollwork", action: .about), .separator, MenuItem("Quit", action: .quit, shortcut: shortcut(.quit, in: keys) ?? "")]
+            .compactMap { title, command in keys.shortcut(for: command).map { MenuItem(title, action: command, shortcut: $0) } }
+        let items = found + [MenuItem("About Scrollwork", action: .about), .separator, MenuItem("Quit", action: .quit, shortcut: keys.shortcut(for: .quit) ?? "")]
         return MenuView(items, at: point, theme: theme, idiom: idiom, highlightingFirst: true)
     }
 

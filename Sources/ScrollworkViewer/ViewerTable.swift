@@ -1,4 +1,5 @@
 import Scrollwork
+import ScrollworkFiles
 import ScrollworkWidgets
 
 /// A table screen of the viewer, whatever its rows come from (a file, a database): the keys
@@ -31,8 +32,22 @@ protocol ViewerTable: OverlaidTable {
     /// Carries out an answer to the prompt that ``submitCommon(_:_:at:)`` left: a search, a
     /// filter, a save.
     mutating func submitOwn(_ prompt: ViewerPrompt, _ text: String, at time: Double)
-    /// Carries out what Enter or Esc on the sheet asked of the table, the sheet closing.
-    mutating func finishSheet(_ outcome: ResultSheet.Outcome, at time: Double)
+    /// The names of the source's columns (its fields), by number.
+    var titles: [String] { get }
+    /// The name Ctrl+S offers to save the view as.
+    var saveSuggestion: String { get }
+    /// The rows shown, as the exploring keys and a save read them.
+    var shownSource: ShownSource { get }
+    /// The files the table is read from, which a save never replaces.
+    var readFiles: Set<FileIdentity> { get }
+    /// The frequency table, summary or save under way.
+    var exploration: Exploration<TableSourceError> { get set }
+    /// True once the person asked to quit (Ctrl+Q on a sheet included).
+    var wantsQuit: Bool { get set }
+    /// Keeps the rows `filter` keeps besides those kept already, said as `text`.
+    mutating func keep(_ filter: RowFilter, text: String, at time: Double)
+    /// Says that work for the table failed with `error`, after `what` ("the summary stopped: ").
+    mutating func failed(_ error: TableSourceError, saying what: String?, at time: Double)
 }
 
 /// The column the exploring keys (`[`, `]`, `$`, `o`, `f`, `=`) act on: its place among the
@@ -83,7 +98,8 @@ extension ViewerTable {
 
     /// Carries out `command` where it means the same on every table (the current column,
     /// hiding, pinning, moving and fitting columns, going to a row or a column, the keys, the
-    /// search and filter prompts); false for a command the screen carries out its own way.
+    /// search, filter and save prompts, a frequency table and the summary); false for a command
+    /// the screen carries out its own way.
     mutating func runCommon(_ command: ViewerCommand, at time: Double) -> Bool {
         switch command {
         case let .stepColumn(by): setCurrentColumn(currentColumn.addingSaturating(by), at: time)
@@ -107,6 +123,9 @@ extension ViewerTable {
                 view.table.columns.first { $0.id == "\(field)" }?.title
             } ?? "")
         case .help: showHelp(at: time)
+        case .frequency: startFrequency(at: time)
+        case .summary: startSummary(at: time)
+        case .save: ask(.save, "Save the view as (.csv, .tsv, .jsonl or .parquet): ", text: saveSuggestion)
         case .primaryMenu:
             // At the window's top right, where a GNOME app's menu button opens it.
             overlay = .menu(ViewerMenu.primary(keys: tableKeys, at: Point(x: view.frame.maxX, y: view.frame.minY), theme: view.theme, idiom: view.pointIdiom))
@@ -143,11 +162,13 @@ extension ViewerTable {
     }
 
     /// Carries out an answer to the prompt where it means the same on every table (a row or a
-    /// column to go to); false for the others.
+    /// column to go to, a name to save as); false for the others.
     mutating func submitCommon(_ prompt: ViewerPrompt, _ text: String, at time: Double) -> Bool {
         switch prompt {
         case .goToRow: say(view.goToRow(text, at: time))
         case .column: jump(toColumn: text, at: time)
+        case .save: take(SaveTarget.step(forName: text, protecting: readFiles), at: time)
+        case let .replace(path): take(SaveTarget.step(answering: text, about: path), at: time)
         default: return false
         }
         return true

@@ -63,6 +63,22 @@ import ScrollworkWidgets
         #expect(t.app.sheet != nil && t.app.filters.filters.isEmpty, "the table's filters are its own")
     }
 
+    @Test("Enter on a missing word's line of a file's frequency sheet keeps the rows it counted: NA's two rows, not every missing value")
+    func enterOnAMissingWordKeepsItsRows() throws {
+        let file = TemporaryFile(name: "delays.csv", "id,delay\n1,NA\n2,\n3,NA\n4,5\n5,null\n")
+        var t = try ExploreViewerTests.open(file)
+        Self.send("]f", to: &t)
+        #expect(t.runWork("frequency") == true)
+        Self.send("/NA\r", to: &t)
+        #expect(t.runWork("sheet search") == true)
+        let entry = try #require(t.app.sheet?.focusedEntry)
+        #expect(entry.value == "NA" && entry.isMissing && entry.count == 2)
+        t.send(.key(KeyEvent(.enter)))
+        #expect(t.app.sheet == nil)
+        #expect(t.runWork("filter") == true)
+        #expect(try ExploreViewerTests.ids(t) == ["1", "3"])
+    }
+
     @Test("Enter on a sheet sorted and filtered keeps the focused value's rows, not the value at that row of the sheet as it came")
     func enterAfterSortAndFilter() throws {
         var (_, t) = try Self.frequencyOfOrigin()

@@ -77,7 +77,11 @@ public struct RowsTable<Rows: InPlaceRows>: TableSource {
     public func write(where filters: [RowFilter], orderedBy order: [ColumnOrder], columns: [Int], format: ExportFormat, to output: OutputFile,
                progress: TableProgress) throws(TableSourceError) -> Int {
         try checkColumns(columns + order.map(\.column))
-        let shown = try arranged(where: filters, orderedBy: order, progress: progress.report)
+        return try export(try arranged(where: filters, orderedBy: order, progress: progress.report), columns: columns, format: format, to: output, progress: progress)
+    }
+
+    /// Writes `columns` of rows `shown` from their bytes in place.
+    private func export(_ shown: RowSet, columns: [Int], format: ExportFormat, to output: OutputFile, progress: TableProgress) throws(TableSourceError) -> Int {
         do {
             guard let written = try TableExport.write(rows, order: shown, columns: columns, titles: columns.map { columnTitles[$0] }, numeric: columns.map(isNumeric),
                                                       format: format, missing: missing, to: output, concurrently: loop, progress: progress.report) else { throw TableSourceError.cancelled }
@@ -87,6 +91,17 @@ public struct RowsTable<Rows: InPlaceRows>: TableSource {
         } catch {
             throw .failed("\(error)")
         }
+    }
+
+    /// The rows a view shows, written in place: those `names` name in that order (the file's
+    /// own bytes, as a batch run writes them), or the rows `filters` keep in `order`.
+    public func write(names: [Int]?, count: Int, where filters: [RowFilter], orderedBy order: [ColumnOrder], columns: [Int], format: ExportFormat,
+                      to output: OutputFile, progress: TableProgress) throws(TableSourceError) -> Int {
+        guard let names else { return try write(where: filters, orderedBy: order, columns: columns, format: format, to: output, progress: progress) }
+        try checkColumns(columns)
+        // A name that is not a row (a row gone since) is left out rather than written empty.
+        let shown = names.prefix(Swift.max(0, count)).compactMap { (0..<rows.count).contains($0) ? UInt32(truncatingIfNeeded: $0) : nil }
+        return try export(.rows(shown), columns: columns, format: format, to: output, progress: progress)
     }
 
     /// The rows `filters` keep in `order`: filtered in place, then sorted by the table's typed

@@ -96,6 +96,13 @@ public protocol TableSource: Sendable {
     /// `output` in `format`, and returns how many rows were written.
     func write(where filters: [RowFilter], orderedBy order: [ColumnOrder], columns: [Int], format: ExportFormat, to output: OutputFile,
                progress: TableProgress) throws(TableSourceError) -> Int
+    /// Writes `columns` of the rows a view shows to `output` in `format`: the rows `names` name,
+    /// in that order (the first `count` of them), or where `names` is nil the first `count` rows
+    /// `filters` keep in `order`; returns how many rows were written. By default the rows are
+    /// read a batch at a time (``values(ofColumns:named:progress:)``); a source that writes its
+    /// rows in place replaces it.
+    func write(names: [Int]?, count: Int, where filters: [RowFilter], orderedBy order: [ColumnOrder], columns: [Int], format: ExportFormat,
+               to output: OutputFile, progress: TableProgress) throws(TableSourceError) -> Int
 }
 
 /// How a viewer reaches a row of a ``TableSource``.

@@ -1,0 +1,122 @@
+import Scrollwork
+import ScrollworkFiles
+import ScrollworkWidgets
+
+/// Exploring a table, written once for every screen over the rows it shows (``ShownSource``):
+/// the current column's frequency table, the summary of every column, saving the rows shown,
+/// keeping a value, and what comes back from each (a sheet over the table, a message). Each
+/// runs off the loop with its progress in the status line, and Esc cancels it.
+extension ViewerTable {
+    /// Where the work is done, after "in" in the status line (" in the database"); empty where
+    /// the viewer does it over the rows.
+    var inEngine: String { shownSource.source.engine.map { " in " + $0 } ?? "" }
+
+    /// `f`: the frequency table of the current column among the rows shown.
+    mutating func startFrequency(at time: Double) {
+        guard let column = currentField, titles.indices.contains(column) else { return say(noFieldNote) }
+        exploration.begin("counting the values of \(titles[column])\(inEngine)", at: time)
+        emit(.work(shownSource.frequency(ofColumn: column, key: exploration.frequencyKey)))
+    }
+
+    /// `I`: the summary of every column among the rows shown.
+    mutating func startSummary(at time: Double) {
+        exploration.begin("summarising \(titles.count) columns\(inEngine)", at: time)
+        emit(.work(shownSource.summary(key: exploration.summaryKey)))
+    }
+
+    /// What the exploring keys say with no field to act on: the current column is not one (a
+    /// file's `#`), or every column is hidden.
+    var noFieldNote: String {
+        view.table.columns.contains { Int($0.id) != nil } ? "choose a column of the table first ([ ] or a click on a cell)" : "every column is hidden: + shows them"
+    }
+
+    /// Carries out a save's next step: at once to a new name, a question before a file that
+    /// exists is replaced, never over a file the table is read from.
+    mutating func take(_ step: SaveTarget.Step, at time: Double) {
+        switch step {
+        case let .write(path, replacing): startSave(to: path, replacing: replacing, at: time)
+        case let .ask(path, question): ask(.replace(path), question)
+        case let .say(message): say(message)
+        }
+    }
+
+    /// Saves the rows shown, in their order, and the columns shown that are fields, in theirs,
+    /// to `path` (CSV, TSV, JSON Lines or Parquet by its ending): a missing value is an empty
+    /// field in CSV and TSV, `null` in JSON Lines; numbers stay numbers. A file there is
+    /// replaced only when `replacing` (the person said yes).
+    mutating func startSave(to path: String, replacing: Bool, at time: Double) {
+        let format: ExportFormat
+        do { format = try ExportFormat(path: path) } catch { return say("\(error)") }
+        let written = view.table.columns.compactMap { Int($0.id) }.filter { titles.indices.contains($0) }
+        exploration.begin("saving \(path)", at: time)
+        emit(.work(shownSource.save(to: path, format: format, columns: written, replacing: replacing, protecting: readFiles, key: exploration.saveKey)))
+    }
+
+    /// Keeps the rows whose column `column` (titled `title`, the column's own when nil) equals
+    /// `value`, or `different` from it; an empty value keeps the missing ones, as `COLUMN=` does.
+    mutating func keep(equalTo value: String, in column: Int, titled title: String? = nil, different: Bool = false, at time: Double) {
+        let name = title ?? (titles.indices.contains(column) ? titles[column] : "column \(column + 1)")
+        do {
+            let filter = try RowFilter(column: column, title: name, test: different ? .notEquals(value) : .equals(value))
+            keep(filter, text: "\(name)\(different ? "!=" : "=")\(value)", at: time)
+        } catch {
+            say("\(error)")
+        }
+    }
+
+    /// Stops a frequency table, summary or save under way, and says so; false when none runs.
+    mutating func cancelExploring() -> Bool {
+        let cancels = exploration.cancel()
+        guard !cancels.isEmpty else { return false }
+        for request in cancels { emit(.work(request)) }
+        say("cancelled")
+        return true
+    }
+
+    /// Shows `shown` over the table (nil: no sheet), the work of the one shown before cancelled.
+    mutating func showSheet(_ shown: ResultSheet?, at time: Double) {
+        for effect in sheet?.cancelAllWork() ?? [] { emit(effect) }
+        var shown = shown
+        shown?.keys = viewerKeys.sheet
+        shown?.fieldKeys = viewerKeys.fieldKeys
+        shown?.view.appear(at: time)
+        sheet = shown
+    }
+
+    /// Carries out what an event on the sheet asked of the table: a frequency table's value is
+    /// kept, a summary's column becomes the current one; the sheet closes with its work.
+    mutating func finishSheet(_ outcome: ResultSheet.Outcome, at time: Double) {
+        switch outcome {
+        case .stays: return
+        case .closes: break
+        case let .keeps(entry, column, title):
+            // A missing word the rows spell ("NA") is kept as that word, as its line counted it;
+            // an engine's NULL group, whose "NULL" is no text of the table's, as `COLUMN=` keeps it.
+            keep(equalTo: entry.isMissing && shownSource.source.engine != nil ? "" : entry.value, in: column, titled: title, at: time)
+        case let .goesToColumn(name):
+            if let column = titles.firstIndex(of: name), let place = view.table.columns.firstIndex(where: { $0.id == "\(column)" }) {
+                setCurrentColumn(place, at: time)
+            } else {
+                say("that column is hidden: + shows it")
+            }
+        case let .says(message): say(message)
+        case .quits: wantsQuit = true
+        }
+        showSheet(nil, at: time)
+    }
+
+    /// Takes a frequency table's, summary's or save's update; false for other work.
+    mutating func handleExploreWork(_ update: WorkUpdate, at time: Double) -> Bool {
+        switch exploration.handle(update) {
+        case nil: return false
+        case .progressed?, .cancelled?: break
+        case let .counted(.success(counted))?:
+            showSheet(ResultSheet(frequency: counted.table, field: counted.field, title: counted.title, of: counted.rows, theme: view.theme), at: time)
+        case let .counted(.failure(error))?: failed(error, saying: "the frequency table stopped: ", at: time)
+        case let .summarised(.success(summarised))?: showSheet(ResultSheet(summaries: summarised.summaries, rows: summarised.rows, theme: view.theme), at: time)
+        case let .summarised(.failure(error))?: failed(error, saying: "the summary stopped: ", at: time)
+        case let .saved(saved)?: say(saved.failure.map { "the save stopped: \($0)" } ?? "saved \(grouped(saved.rows)) rows to \(saved.path)")
+        }
+        return true
+    }
+}
