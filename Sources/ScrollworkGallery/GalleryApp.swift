@@ -445,10 +445,7 @@ package struct GalleryApp: App {
     /// it, its first item highlighted: each item with the key that does the same.
     private mutating func openPrimaryMenu() {
         let keys = commands
-        // A binding's first key, as a menu shows one.
-        func label(_ command: Command) -> String {
-            keys.bindings.first { $0.example == command }?.label.split(separator: " ").first.map(String.init) ?? ""
-        }
+        func label(_ command: Command) -> String { keys.shortcut(for: command) ?? "" }
         primaryMenu = MenuView([
             MenuItem("Keyboard Shortcuts", action: .help, shortcut: label(.help)),
             MenuItem("Next Page", action: .next, shortcut: label(.step(1))),

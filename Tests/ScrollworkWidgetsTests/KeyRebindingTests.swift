@@ -103,4 +103,20 @@ import Testing
         _ = field.handle(.key(KeyEvent(.character("q"))), at: 0)
         #expect(field.text == "q")
     }
+
+    @Test("a menu item's shortcut is the first key bound anew to its command, else its binding's first key, else its label's first; nil for a command no key runs")
+    func menuShortcuts() {
+        enum Command: Sendable, Hashable { case help, save, quit, type(Character), none }
+        let table = CommandTable<Command>("App", [
+            KeyBinding(.help, "help", label: "? F1") { $0.key == .character("?") || $0.key == .function(1) },
+            KeyBinding(.save, "save", keys: KeyEvent(.character("s"), .control), KeyEvent(.function(2))),
+            KeyBinding(.quit, "quit", keys: KeyEvent(.character("q"))),
+            KeyBinding("type", label: "a–z", example: .type("a")) { if case let .character(c) = $0.key { .type(c) } else { nil } },
+        ])
+        #expect(table.shortcut(for: .help) == "?" && table.shortcut(for: .save) == "Ctrl+S" && table.shortcut(for: .quit) == "q")
+        #expect(table.shortcut(for: .type("a")) == "a–z" && table.shortcut(for: .none) == nil)
+        let desktop = table.rebinding(KeyEvent(.character("q"), .control), to: .quit, summary: "quit")
+            .rebinding(KeyEvent(.character("w"), .control), to: .quit, summary: "close").rebinding(KeyEvent(.function(1)), to: .help, summary: "help")
+        #expect(desktop.shortcut(for: .quit) == "Ctrl+Q" && desktop.shortcut(for: .help) == "F1" && desktop.shortcut(for: .save) == "Ctrl+S")
+    }
 }

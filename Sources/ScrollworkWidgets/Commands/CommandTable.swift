@@ -71,6 +71,19 @@ public struct CommandTable<Command: Sendable>: Sendable {
     }
 }
 
+extension CommandTable where Command: Equatable {
+    /// The key a menu shows beside `command` ("Ctrl+S"): the first key bound anew to it
+    /// (``rebinding(_:to:summary:)``: a window's keys, the ones people use there), else the first
+    /// key its binding lists (for a binding that makes its commands from keys, the first key its
+    /// label names); nil when no key runs it.
+    public func shortcut(for command: Command) -> String? {
+        if let bound = overrides.first(where: { $0.command == command }) { return bound.key.label }
+        guard let binding = bindings.first(where: { $0.example == command }) else { return nil }
+        if let key = binding.listedKeys.first { return key.label }
+        return binding.label.split(separator: " ").first.map(String.init)
+    }
+}
+
 /// A command table in words: what help screens and READMEs show.
 public struct KeyHelp: Sendable {
     /// What the keys belong to.
