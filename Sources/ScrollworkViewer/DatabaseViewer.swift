@@ -54,7 +54,7 @@ public struct DatabaseViewer: App {
             let name = try chosenTable(nil)
             do { try open(name) } catch { throw OpenFile.Failure(description: "\(source.title): \(error)") }
         }
-        do { try opened?.apply(recipe, at: time) } catch { throw OpenFile.Failure(description: "\(error)", status: 64) }
+        do { try opened?.applyRecipe(recipe, at: time) } catch { throw OpenFile.Failure(description: "\(error)", status: 64) }
     }
 
     /// `name`, or the table open, or the database's only table or view.

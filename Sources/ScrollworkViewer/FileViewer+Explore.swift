@@ -48,24 +48,17 @@ extension FileViewer {
     ///
     /// - Throws: `ExploreError` for a filter, sort key or column that is wrong, before anything
     ///   changes.
-    public mutating func apply(_ recipe: ViewRecipe, at time: Double) throws(ExploreError) {
-        try recipe.validate()
-        let names = columnNames
-        let parsed = try recipe.parsedFilters(names)
-        let sorts = try recipe.parsedSorts(names)
-        let shown = try recipe.parsedColumns(names)
-        let counted = try recipe.frequency.map { name throws(ExploreError) in try names.index(of: name) }
-        // The columns listed, in that order, after `#`; the others hidden.
-        if recipe.columns != nil { try columns.show(only: shown, in: &view) }
-        for filter in parsed { addFilter(filter, at: time) }
+    public mutating func apply(_ recipe: ViewRecipe, at time: Double) throws(ExploreError) { try applyRecipe(recipe, at: time) }
+
+    /// None: the rows sort in place by any number of keys.
+    var mostSortKeys: Int? { nil }
+
+    /// Filters the rows by `filters` and sorts them by `sorts` in place, the first the main key.
+    mutating func arrange(filters: [RowFilter], sorts: [(field: Int, ascending: Bool)], at time: Double) {
+        for filter in filters { addFilter(filter, at: time) }
         if let first = sorts.first, let column = table.columns.firstIndex(where: { $0.id == "\(first.field)" }) {
             view.sort(by: sorts.map { SortOrder(columnID: "\($0.field)", ascending: $0.ascending) }, column: column, at: time)
         }
-        if let counted, let column = table.columns.firstIndex(where: { $0.id == "\(counted)" }) {
-            currentColumn = column
-            startFrequency(at: time)
-        }
-        if recipe.summary { startSummary(at: time) }
     }
 
     /// A name to save a view of `path` as: beside it, `-view` added to its name, and a number

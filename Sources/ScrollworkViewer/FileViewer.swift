@@ -648,20 +648,12 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile, ViewerTable {
     public var cursorPosition: Point? { field?.cursorPosition ?? sheet?.cursorPosition ?? view.cursorPosition }
 
 
-    /// Alt+C: the selected rows' records, whole, with the heading, tab-separated (a field holding
-    /// a tab, a line break or a quote in quotes), each row read through ``fileRecord(at:)``.
-    private mutating func copySelection() {
-        let paths = table.list.selectedIndexPaths
-        guard !paths.isEmpty else { notes.set(.action, "select a row first: nothing copied"); return }
-        let records = paths.prefix(viewerKeys.copyLimit).compactMap { fileRecord(at: $0) }
-        // The columns shown, in their order: hidden ones are left out, as in a save.
-        let fields = table.columns.compactMap { Int($0.id) }
-        if fields == Array(fieldTitles.indices) {
-            outbox.append(.copy(tabSeparated([fieldTitles] + readRecords(records).map(\.fields))))
-        } else {
-            outbox.append(.copy(tabSeparated([fields.map { fieldTitles[$0] }] + readRecords(records).map { record in fields.map { record[$0] ?? "" } })))
-        }
-        notes.set(.action, copiedNote(records.count, of: paths.count, toClipboard: viewerKeys.copiesToClipboard))
+    /// The fields of the rows shown at `paths`, each read whole through ``fileRecord(at:)``
+    /// (what a copy holds); nil for a path no row is shown at.
+    func fieldsOfRows(at paths: [IndexPath]) -> [[String]?] {
+        let records = paths.map { fileRecord(at: $0) }
+        var read = readRecords(records.compactMap { $0 }).makeIterator()
+        return records.map { $0 == nil ? nil : read.next()?.fields }
     }
 
     /// File records `records` (from 0, the header counted), each read whole up to `limit` bytes:

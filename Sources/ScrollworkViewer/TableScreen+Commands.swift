@@ -45,28 +45,14 @@ extension TableScreen {
         return true
     }
 
-    /// Alt+C (Ctrl+C in a window): the selected rows, the columns shown in their order, with
-    /// the heading, tab-separated (a missing value empty); a row whose values are still on their
-    /// way is left out, saying so.
-    mutating func copySelection() {
-        let paths = view.table.list.selectedIndexPaths
-        guard !paths.isEmpty else { return note = "select a row first: nothing copied" }
-        let shown = view.table.columns.compactMap { Int($0.id) }.filter { titles.indices.contains($0) }
-        var lines = [shown.map { titles[$0] }]
-        var waiting = 0
-        for path in paths.prefix(viewerKeys.copyLimit) {
-            let row: Row
-            do { row = try view.table.list.row(at: path) } catch { return note = "\(error)" }
-            guard case let .loaded(values) = row else {
-                waiting += 1
-                continue
-            }
-            lines.append(shown.map { values.indices.contains($0) ? values[$0].presentText ?? "" : "" })
+    /// The values of the rows shown at `paths` as text (a missing value empty); nil for a row
+    /// whose values are still on their way.
+    ///
+    /// - Throws: `ListError` for a path the list does not have.
+    func fieldsOfRows(at paths: [IndexPath]) throws -> [[String]?] {
+        try paths.map { path in
+            guard case let .loaded(values) = try view.table.list.row(at: path) else { return nil }
+            return values.map { $0.presentText ?? "" }
         }
-        effects.append(.copy(tabSeparated(lines)))
-        let copied = lines.count - 1
-        // Cut short by the limit, the note says of how many; rows not read yet are said apart.
-        note = copiedNote(copied, of: paths.count > viewerKeys.copyLimit ? paths.count : copied, toClipboard: viewerKeys.copiesToClipboard)
-            + (waiting > 0 ? " · \(grouped(waiting)) not read yet, left out" : "")
     }
 }

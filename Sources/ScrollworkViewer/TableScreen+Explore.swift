@@ -27,29 +27,15 @@ extension TableScreen {
         set { keyMemory.wantsQuit = newValue }
     }
 
-    /// The view the command line's options make (`--filter`, one `--sort`, `--columns`,
-    /// `--frequency`, `--summary`), as a batch run makes it, the source doing the work, begun
-    /// at `time` on the host's clock.
-    ///
-    /// - Throws: `ExploreError` for a filter, sort key or column that is wrong, or a second
-    ///   sort key, before anything changes.
-    mutating func apply(_ recipe: ViewRecipe, at time: Double) throws(ExploreError) {
-        try recipe.validate()
-        let names = ColumnNames(titles)
-        let parsed = try recipe.parsedFilters(names)
-        let sorts = try recipe.parsedSorts(names)
-        guard sorts.count <= 1 else { throw ExploreError("a database table is sorted by one column at a time, in the engine; give one --sort (\(sorts.count) were given)") }
-        let shown = try recipe.parsedColumns(names)
-        let counted = try recipe.frequency.map { name throws(ExploreError) in try names.index(of: name) }
-        if recipe.columns != nil { try columns.show(only: shown, in: &view) }
+    /// One: the source orders its rows by one column at a time.
+    var mostSortKeys: Int? { 1 }
+
+    /// Has the source keep the rows `filters` keep in the order of `sorts` (one column), as of
+    /// `time` on the host's clock.
+    mutating func arrange(filters: [RowFilter], sorts: [(field: Int, ascending: Bool)], at time: Double) {
         lastTime = time
-        let kept = parsed.map { Filter(filter: $0, text: $0.description) }
+        let kept = filters.map { Filter(filter: $0, text: $0.description) }
         if !kept.isEmpty || !sorts.isEmpty { arrange(column: sorts.first?.field, ascending: sorts.first?.ascending ?? true, filters: kept, at: time) }
-        if let counted, let place = view.table.columns.firstIndex(where: { $0.id == "\(counted)" }) {
-            setCurrentColumn(place, at: time)
-            startFrequency(at: time)
-        }
-        if recipe.summary { startSummary(at: time) }
     }
 
     /// `=` and `!`: keeps the rows whose current column holds the focused row's value, or

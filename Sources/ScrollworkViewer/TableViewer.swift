@@ -36,7 +36,7 @@ public struct TableViewer: App {
     /// - Throws: `ExploreError` for a filter, sort key or column that is wrong, before anything
     ///   changes.
     public mutating func apply(_ recipe: ViewRecipe, at time: Double) throws(ExploreError) {
-        try screen.apply(recipe, at: time)
+        try screen.applyRecipe(recipe, at: time)
     }
 
     /// Takes a key, click, paste, resize or work update.

@@ -119,4 +119,57 @@ extension ViewerTable {
         }
         return true
     }
+
+    /// Alt+C (Ctrl+C in a window): the selected rows, the columns shown that are fields in their
+    /// order, with the heading, tab-separated (a field holding a tab, a line break or a quote in
+    /// quotes); a row whose values are still on their way is left out, saying so.
+    mutating func copySelection() {
+        let paths = view.table.list.selectedIndexPaths
+        guard !paths.isEmpty else { return say("select a row first: nothing copied") }
+        // Hidden columns are left out, as in a save.
+        let shown = view.table.columns.compactMap { Int($0.id) }.filter { titles.indices.contains($0) }
+        var lines = [shown.map { titles[$0] }]
+        var waiting = 0
+        let rows: [[String]?]
+        do { rows = try fieldsOfRows(at: Array(paths.prefix(viewerKeys.copyLimit))) } catch { return say("\(error)") }
+        for fields in rows {
+            guard let fields else {
+                waiting += 1
+                continue
+            }
+            lines.append(shown.map { fields.indices.contains($0) ? fields[$0] : "" })
+        }
+        emit(.copy(tabSeparated(lines)))
+        let copied = lines.count - 1
+        // Cut short by the limit, the note says of how many; rows not read yet are said apart.
+        say(copiedNote(copied, of: paths.count > viewerKeys.copyLimit ? paths.count : copied, toClipboard: viewerKeys.copiesToClipboard)
+            + (waiting > 0 ? " · \(grouped(waiting)) not read yet, left out" : ""))
+    }
+
+    /// Makes the view `recipe` describes (the command line's `--filter`, `--sort`, `--columns`,
+    /// `--frequency`, `--summary` without `--output`), as a batch run makes it, begun at `time` on
+    /// the host's clock.
+    ///
+    /// - Throws: `ExploreError` for a filter, sort key or column that is wrong, or an order the
+    ///   table cannot show, before anything changes.
+    mutating func applyRecipe(_ recipe: ViewRecipe, at time: Double) throws(ExploreError) {
+        try recipe.validate()
+        let names = ColumnNames(titles)
+        let filters = try recipe.parsedFilters(names)
+        let sorts = try recipe.parsedSorts(names)
+        if let most = mostSortKeys, sorts.count > most {
+            throw ExploreError("\(shownSource.source.title) is sorted by \(most == 1 ? "one column" : "\(most) columns") at a time\(inEngine); give \(most == 1 ? "one --sort" : "at most \(most) --sort") (\(sorts.count) were given)")
+        }
+        let shown = try recipe.parsedColumns(names)
+        let counted = try recipe.frequency.map { name throws(ExploreError) in try names.index(of: name) }
+        if recipe.columns != nil {
+            try arrangeColumns { columns, view, _ in Result { () throws(ExploreError) in try columns.show(only: shown, in: &view) } }.get()
+        }
+        arrange(filters: filters, sorts: sorts, at: time)
+        if let counted, let place = view.table.columns.firstIndex(where: { $0.id == "\(counted)" }) {
+            setCurrentColumn(place, at: time)
+            startFrequency(at: time)
+        }
+        if recipe.summary { startSummary(at: time) }
+    }
 }

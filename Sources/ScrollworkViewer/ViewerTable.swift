@@ -46,6 +46,14 @@ protocol ViewerTable: OverlaidTable {
     var wantsQuit: Bool { get set }
     /// Keeps the rows `filter` keeps besides those kept already, said as `text`.
     mutating func keep(_ filter: RowFilter, text: String, at time: Double)
+    /// The fields of the rows shown at `paths`, by field number, as text; nil for a row whose
+    /// values are still on their way. Throws for a path the table does not have.
+    func fieldsOfRows(at paths: [IndexPath]) throws -> [[String]?]
+    /// The most sort keys the table orders its rows by at once; nil for any number.
+    var mostSortKeys: Int? { get }
+    /// Keeps the rows `filters` keep, sorted by `sorts` (the first the main key, at most
+    /// ``mostSortKeys`` of them), as a view asked for on the command line does.
+    mutating func arrange(filters: [RowFilter], sorts: [(field: Int, ascending: Bool)], at time: Double)
     /// Says that work for the table failed with `error`, after `what` ("the summary stopped: ").
     mutating func failed(_ error: TableSourceError, saying what: String?, at time: Double)
 }
