@@ -121,6 +121,20 @@ struct MemoryTable: TableSource {
 
 /// A table screen over a source of its own: its columns fitted to the first rows that come.
 @Suite struct TableScreenColumnsTests {
+    @Test("a view asked for on the command line goes through the one path: two sort keys are refused naming the table, not \"a database\"; one sorts, filters and counts")
+    func commandLineView() throws {
+        var viewer = TableViewer(MemoryTable(columnTitles: ["id", "city"], records: [["1", "Oslo"], ["2", "Rome"], ["3", "Oslo"]]))
+        do {
+            try viewer.apply(ViewRecipe(sorts: ["id", "city"]), at: 0)
+            Issue.record("two sort keys were taken")
+        } catch {
+            #expect("\(error)" == "memory is sorted by one column at a time; give one --sort (2 were given)")
+        }
+        #expect(viewer.screen.shown.filters.isEmpty && viewer.screen.exploration.isRunning == false, "nothing changed")
+        try viewer.apply(ViewRecipe(filters: ["city=Oslo"], sorts: ["-id"], frequency: "city"), at: 0)
+        #expect((viewer.screen.shown.sorting?.filters ?? []).map(\.text) == ["city=Oslo"] && viewer.screen.exploration.isRunning, "arranged in the background, counted")
+    }
+
     @Test("the columns grow to the first rows' widths, and never narrow below what they were made (a row further down may be wider)")
     func columnsFitTheFirstRows() throws {
         let long = String(repeating: "w", count: 40)
