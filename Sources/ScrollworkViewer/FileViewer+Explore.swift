@@ -19,12 +19,6 @@ extension FileViewer {
     mutating func explore(_ command: ViewerCommand, at time: Double) {
         if runCommon(command, at: time) { return }
         switch command {
-        case .keepEqual, .keepDifferent:
-            guard let field = currentField else { return say(noFieldNote) }
-            guard let id = table.list.cursor, let path = table.list.indexPath(of: id), let record = fileRecord(at: path),
-                  let value = readRecords([record]).first?[field] else { return notes.set(.action, "focus a row first: its value is the one kept") }
-            let test: RowFilter.Test = command == .keepEqual ? .equals(value) : .notEquals(value)
-            do { addFilter(try RowFilter(column: field, title: fieldTitles[field], test: test), at: time) } catch { notes.set(.action, "\(error)") }
         case .removeFilter:
             guard !filters.filters.isEmpty else { return notes.set(.action, "no filter to remove") }
             if let request = filters.removeLast(rows: fileRows, count: rows.count, missing: missing) { outbox.append(.work(request)) }
@@ -49,6 +43,9 @@ extension FileViewer {
     /// - Throws: `ExploreError` for a filter, sort key or column that is wrong, before anything
     ///   changes.
     public mutating func apply(_ recipe: ViewRecipe, at time: Double) throws(ExploreError) { try applyRecipe(recipe, at: time) }
+
+    /// A file's rows are read at once: with no record under the focus there is no value to wait for.
+    mutating func awaitFocusedRow(_ command: ViewerCommand) { say("focus a row first: its value is the one kept") }
 
     /// None: the rows sort in place by any number of keys.
     var mostSortKeys: Int? { nil }

@@ -204,4 +204,18 @@ extension OverlaidTable {
     var showingHelp: Bool { overlay?.isHelp == true }
     /// The file record shown whole over the table, where its rows are a file's.
     var detailRecord: Int? { overlay?.record }
+
+    /// Opens what every table shows over itself the same way, a sheet included: `?`'s keys
+    /// (`keys` whole), F10's primary menu (at the top right of `frame`, where a GNOME app's menu
+    /// button opens it) and About; false for another command.
+    mutating func showOverTable(_ command: ViewerCommand, keys: CommandTable<ViewerCommand>, frame: Rect, theme: Theme, idiom: ScrollIdiom,
+                                at time: Double) -> Bool {
+        switch command {
+        case .help: overlay = .help(.shown(RecordDetail.keys(of: keys, theme: theme), theme: theme, at: time))
+        case .primaryMenu: overlay = .menu(ViewerMenu.primary(keys: keys, at: Point(x: frame.maxX, y: frame.minY), theme: theme, idiom: idiom))
+        case .about: overlay = .about(.shown(RecordDetail.about(theme: theme), theme: theme, at: time))
+        default: return false
+        }
+        return true
+    }
 }

@@ -34,7 +34,6 @@ extension TableScreen {
         case .record: showRecord(at: time)
         case .sortAscending, .sortDescending:
             if let column = currentField { sort(byColumn: column, ascending: command == .sortAscending, at: time) }
-        case .keepEqual, .keepDifferent: keep(equal: command == .keepEqual, at: time)
         case .removeFilter:
             if !removeFilter(at: time) { note = "no filter to remove" }
         case let .nextMatch(forward):

@@ -38,16 +38,6 @@ extension TableScreen {
         if !kept.isEmpty || !sorts.isEmpty { arrange(column: sorts.first?.field, ascending: sorts.first?.ascending ?? true, filters: kept, at: time) }
     }
 
-    /// `=` and `!`: keeps the rows whose current column holds the focused row's value, or
-    /// another one, the source testing them.
-    mutating func keep(equal: Bool, at time: Double) {
-        guard let field = currentField, titles.indices.contains(field) else { return note = "every column is hidden: + shows them" }
-        guard let values = focusedValues, values.indices.contains(field) else { return awaitFocusedRow(equal ? .keepEqual : .keepDifferent) }
-        // NULL is kept (or left out) as `COLUMN=` does: missing is missing, as in a file.
-        let value = values[field].presentText ?? ""
-        keep(equalTo: value, in: field, different: !equal, at: time)
-    }
-
     /// Keeps `command` (Enter, `=`, `!`) for when the focused row's values come, and says so;
     /// with no row to focus, says that.
     mutating func awaitFocusedRow(_ command: ViewerCommand) {

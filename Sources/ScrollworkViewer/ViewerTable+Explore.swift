@@ -64,6 +64,19 @@ extension ViewerTable {
         }
     }
 
+    /// `=` and `!`: keeps the rows whose current column holds the focused row's value, or
+    /// `different` from it (a missing value as `COLUMN=` keeps it; a field a record leaves off
+    /// its end reads empty, as its row shows it); waits for the row's values where they are
+    /// still on their way.
+    mutating func keepFocusedValue(different: Bool, at time: Double) {
+        guard let field = currentField, titles.indices.contains(field) else { return say(noFieldNote) }
+        guard let id = view.table.list.cursor, let path = view.table.list.indexPath(of: id) else { return say("focus a row first: its value is the one kept") }
+        let fields: [String]?
+        do { fields = try fieldsOfRows(at: [path]).first ?? nil } catch { return say("\(error)") }
+        guard let fields else { return awaitFocusedRow(different ? .keepDifferent : .keepEqual) }
+        keep(equalTo: fields.indices.contains(field) ? fields[field] : "", in: field, different: different, at: time)
+    }
+
     /// Stops a frequency table, summary or save under way, and says so; false when none runs.
     mutating func cancelExploring() -> Bool {
         let cancels = exploration.cancel()

@@ -49,6 +49,8 @@ protocol ViewerTable: OverlaidTable {
     /// The fields of the rows shown at `paths`, by field number, as text; nil for a row whose
     /// values are still on their way. Throws for a path the table does not have.
     func fieldsOfRows(at paths: [IndexPath]) throws -> [[String]?]
+    /// Keeps `command` (Enter, `=`, `!`) for when the focused row's values come, and says so.
+    mutating func awaitFocusedRow(_ command: ViewerCommand)
     /// The most sort keys the table orders its rows by at once; nil for any number.
     var mostSortKeys: Int? { get }
     /// Keeps the rows `filters` keep, sorted by `sorts` (the first the main key, at most
@@ -93,11 +95,6 @@ extension ViewerTable {
         overlay = .asking(prompt, label, text: text, theme: view.theme, keys: viewerKeys.fieldKeys)
     }
 
-    /// Shows the screen's keys over the table.
-    mutating func showHelp(at time: Double) {
-        overlay = .help(.shown(RecordDetail.keys(of: tableKeys, theme: view.theme), theme: view.theme, at: time))
-    }
-
     /// `:`: the first column shown whose name starts with `text` (ignoring case), or else holds it.
     mutating func jump(toColumn text: String, at time: Double) {
         guard let column = RowTarget.column(text, among: view.table.columns.map(\.title)) else { return say("no column named “\(text)”") }
@@ -130,14 +127,11 @@ extension ViewerTable {
             ask(.filter, "Filter (COLUMN=VALUE, !=, <, <=, >, >= numbers, *= text, ~ regex): ", text: currentField.flatMap { field in
                 view.table.columns.first { $0.id == "\(field)" }?.title
             } ?? "")
-        case .help: showHelp(at: time)
+        case .help, .primaryMenu, .about: _ = showOverTable(command, keys: tableKeys, frame: view.frame, theme: view.theme, idiom: view.pointIdiom, at: time)
+        case .keepEqual, .keepDifferent: keepFocusedValue(different: command == .keepDifferent, at: time)
         case .frequency: startFrequency(at: time)
         case .summary: startSummary(at: time)
         case .save: ask(.save, "Save the view as (.csv, .tsv, .jsonl or .parquet): ", text: saveSuggestion)
-        case .primaryMenu:
-            // At the window's top right, where a GNOME app's menu button opens it.
-            overlay = .menu(ViewerMenu.primary(keys: tableKeys, at: Point(x: view.frame.maxX, y: view.frame.minY), theme: view.theme, idiom: view.pointIdiom))
-        case .about: overlay = .about(.shown(RecordDetail.about(theme: view.theme), theme: view.theme, at: time))
         default: return false
         }
         return true

@@ -125,6 +125,22 @@ import ScrollworkWidgets
         #expect(hinted.whole.hasSuffix("q quits"))
     }
 
+    @Test("= on a record that leaves its last field off keeps the rows whose field is empty, as its row shows it; ! keeps the others")
+    func keepEqualOnAShortRecord() throws {
+        let file = TemporaryFile(name: "short.csv", "id,a,b\n1,x\n2,x,\n3,x,y\n")
+        var t = try Self.open(file)
+        t.type("]]")
+        #expect(t.app.currentField == 2 && t.app.table.list.cursor != nil)
+        t.type("=")
+        #expect(t.runWork("filter") == true)
+        #expect(try Self.ids(t) == ["1", "2"] && t.app.status.contains("b="), "\(t.app.status)")
+        t.type("u")
+        #expect(t.runWork("filter") == true || t.app.filters.filters.isEmpty)
+        t.type("g!")
+        #expect(t.runWork("filter") == true)
+        #expect(try Self.ids(t) == ["3"])
+    }
+
     @Test("= keeps the focused row's value in the current column, ! the others; a sorted view stays sorted and Enter shows the row's own record")
     func keepEqualAndRecords() throws {
         let file = Self.file()
