@@ -67,8 +67,11 @@ struct SweepTree: OutlineSource {
                 // Colours are downsampled below 24-bit colour, so only text and widths compare there.
                 let exact = renderer.colorMode == .trueColor
                 func same(_ x: Cell, _ y: Cell) -> Bool { exact ? x == y : (x.text == y.text && x.width == y.width) }
-                if !builtByHand, let i = frame.cells.indices.first(where: { !same(frame.cells[$0], screen.buffer.cells[$0]) }) {
-                    Issue.record("cell \(i % 30),\(i / 30): screen \(screen.buffer.cells[i].text.debugDescription)/\(screen.buffer.cells[i].width) frame \(frame.cells[i].text.debugDescription)/\(frame.cells[i].width) after op \(op % 8)")
+                // Each buffer's cells unpacked once: `cells` makes the whole array on every read,
+                // and read per cell it made this sweep take four minutes.
+                let drawn = frame.cells, shown = screen.buffer.cells
+                if !builtByHand, let i = drawn.indices.first(where: { !same(drawn[$0], shown[$0]) }) {
+                    Issue.record("cell \(i % 30),\(i / 30): screen \(shown[i].text.debugDescription)/\(shown[i].width) frame \(drawn[i].text.debugDescription)/\(drawn[i].width) after op \(op % 8)")
                 }
             }
         }

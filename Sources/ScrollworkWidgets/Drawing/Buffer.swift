@@ -44,7 +44,8 @@ public struct Buffer: Sendable {
     /// The whole buffer as a rectangle of cells.
     public var area: CellRect { CellRect(column: 0, row: 0, columns: columns, rows: rows) }
 
-    /// The cells, row by row.
+    /// The cells, row by row, unpacked anew on every read: take the array once rather than
+    /// reading one cell through it (`buffer[column, row]` reads one).
     public var cells: [Cell] { storage.map(unpack) }
 
     /// The cell at `column`, `row`; a blank for positions outside. A cell is at most 2 wide: a
