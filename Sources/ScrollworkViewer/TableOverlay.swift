@@ -6,6 +6,9 @@ enum ViewerPrompt: Sendable, Hashable {
     case search, column, filter, goToRow, save
     /// Whether to replace the file at the path, which a save was asked for.
     case replace(String)
+
+    /// True for a question answered yes or no, whose y or n key answers it alone.
+    var isYesOrNo: Bool { if case .replace = self { true } else { false } }
 }
 
 /// What is over a table and takes its events: the context menu, the prompt at the bottom, a
@@ -67,6 +70,11 @@ enum TableOverlay {
             if let command = open.takeReports().lazy.compactMap({ if case let .chose(command) = $0 { command } else { nil } }).first { return .runs(command) }
             return open.isOpen ? .stays : .closes
         case .prompt(var typing, let asking):
+            // A yes-or-no question is answered by its key alone, as a dialog's is; Enter alone
+            // answers no.
+            if asking.isYesOrNo, case let .key(key) = event, key.modifiers.isSubset(of: .shift), case let .character(c) = key.key, "yYnN".contains(c) {
+                return .submits(asking, String(c))
+            }
             _ = typing.handle(event, at: time)
             let actions = typing.takeActions()
             var effects: [Effect] = []
