@@ -27,13 +27,14 @@ public enum FileQuery {
         // Typed from every row, as the viewer's columns are once its steps are done: a text
         // past the first rows makes a column text for the sort and the save here too.
         viewer.typeToEnd(concurrently: loop)
-        return try TableQuery.write(RowsTable(viewer, concurrently: loop), recipe: recipe, to: path, replacingExisting: replacingExisting)
+        return try TableQuery.write(viewer.rowsTable(viewer.fileRows, concurrently: loop), recipe: recipe, to: path, replacingExisting: replacingExisting)
     }
 }
-extension RowsTable where Rows == FileRows {
-    /// The rows of `viewer`'s file, as far as it is indexed; its hidden columns sort too.
-    init(_ viewer: FileViewer, concurrently loop: ConcurrentLoop) {
-        self.init(viewer.fileRows, columns: viewer.table.columns + viewer.hiddenColumns.map(\.column), titles: viewer.fieldTitles, numeric: viewer.numeric(Array(viewer.fieldTitles.indices)),
-                  missing: viewer.missing, readFiles: viewer.readFiles, title: viewer.name, concurrently: loop)
+extension FileViewer {
+    /// `rows` of the file (all of them, or those its filters keep) as a table, its hidden
+    /// columns sorting too: what a batch run writes and what the viewer explores.
+    func rowsTable<Rows: InPlaceRows>(_ rows: Rows, concurrently loop: ConcurrentLoop) -> RowsTable<Rows> {
+        RowsTable(rows, columns: table.columns + hiddenColumns.map(\.column), titles: fieldTitles, numeric: numeric(Array(fieldTitles.indices)),
+                  missing: missing, readFiles: readFiles, title: name, concurrently: loop)
     }
 }

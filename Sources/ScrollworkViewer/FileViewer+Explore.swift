@@ -132,17 +132,18 @@ extension FileViewer {
     /// The rows shown as a source: the file's rows (those the filters keep), in place, typed by
     /// the table's columns (hidden ones too), in the order the list shows them.
     var shownSource: ShownSource {
-        let columns = table.columns + hiddenColumns.map(\.column), numeric = numeric(Array(fieldTitles.indices))
         let source: any TableSource = if let kept = filters.kept {
-            RowsTable(RowSubset(base: fileRows, rows: kept), columns: columns, titles: fieldTitles, numeric: numeric, missing: missing, readFiles: readFiles,
-                      title: name, concurrently: .processors)
+            rowsTable(RowSubset(base: fileRows, rows: kept), concurrently: .processors)
         } else {
-            RowsTable(fileRows, columns: columns, titles: fieldTitles, numeric: numeric, missing: missing, readFiles: readFiles, title: name, concurrently: .processors)
+            rowsTable(fileRows, concurrently: .processors)
         }
         // The list's rows are the source's (the kept ones), in the order shown: sorted, reversed.
         let list = table.list
         return ShownSource(source: source, names: { (0..<list.numberOfRows).compactMap { list.sourceRow(at: IndexPath(row: $0))?.row } }, count: list.numberOfRows)
     }
+
+    /// None: the viewer works over the file's rows itself.
+    var engine: String? { nil }
 
     /// Keeps the rows `filter` keeps besides those kept already (the filters say themselves).
     mutating func keep(_ filter: RowFilter, text: String, at time: Double) { addFilter(filter, at: time) }

@@ -18,21 +18,21 @@ enum ListedFile {
     /// to cancel. Then Esc is its, and ⌫ outside a prompt goes back.
     var usesEscape: Bool {
         switch self {
-        case let .table(viewer): return viewer.field != nil || viewer.detail != nil || viewer.view.sorting != nil || viewer.searches.isRunning
+        case let .table(viewer): return viewer.overlay?.takesKeys == true || viewer.detail != nil || viewer.view.sorting != nil || viewer.searches.isRunning
         case let .pager(pager): return pager.field != nil || pager.search.isRunning
         case let .database(viewer): return viewer.opened != nil
         case let .source(viewer): return viewer.usesEscape
         }
     }
 
-    /// True while a prompt takes the keys typed (⌫ edits it).
+    /// True while a prompt takes the keys typed (⌫ edits it), or a question waits for its answer.
     var isTyping: Bool {
         switch self {
-        case let .table(viewer): return viewer.field != nil
+        case let .table(viewer): return viewer.overlay?.takesKeys == true
         case let .pager(pager): return pager.field != nil
         // An open table goes back to the database's list on ⌫ first.
         case let .database(viewer): return viewer.opened != nil
-        case let .source(viewer): return viewer.screen.overlay?.field != nil
+        case let .source(viewer): return viewer.screen.overlay?.takesKeys == true
         }
     }
 

@@ -58,7 +58,7 @@ enum SaveTarget: Equatable {
     static func step(forName path: String, protecting protected: Set<FileIdentity>) -> Step {
         switch SaveTarget(path, protecting: protected) {
         case .free: .write(path: path, replacing: false)
-        case .existing: .ask(path: path, question: "\(path) exists. Replace it? (y replaces it, n or Enter keeps it): ")
+        case .existing: .ask(path: path, question: "\(path) exists. Replace it? (y replaces it, n or Enter keeps it)")
         case let .refused(reason): .say(reason)
         }
     }

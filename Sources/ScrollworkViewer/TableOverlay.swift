@@ -4,11 +4,9 @@ import ScrollworkWidgets
 /// What the prompt at the bottom of a table asks for.
 enum ViewerPrompt: Sendable, Hashable {
     case search, column, filter, goToRow, save
-    /// Whether to replace the file at the path, which a save was asked for.
+    /// Whether to replace the file at the path, which a save was asked for: a question
+    /// (``ViewerQuestion``), answered "y" or "n".
     case replace(String)
-
-    /// True for a question answered yes or no, whose y or n key answers it alone.
-    var isYesOrNo: Bool { if case .replace = self { true } else { false } }
 }
 
 /// What is over a table and takes its events: the context menu, the prompt at the bottom, a
@@ -20,6 +18,8 @@ enum TableOverlay {
     case menu(MenuView<ViewerCommand>)
     /// The prompt at the bottom, and what it asks for.
     case prompt(TextField, asking: ViewerPrompt)
+    /// A question at the bottom answered yes or no by a key or a button.
+    case question(ViewerQuestion)
     /// A row shown whole, every field under its column's name; `record` says which record of
     /// its file it is, where the rows come from a file.
     case record(ScrollView<RecordDetail>, record: Int?)
@@ -51,9 +51,11 @@ enum TableOverlay {
     }
 
     /// A prompt labelled `label` asking for `asking`; filled-in `text` is selected, as a
-    /// dialog's is, so that typing (or a paste) replaces it.
+    /// dialog's is, so that typing (or a paste) replaces it. Whether to replace a file is a
+    /// question, `label` its text, not a field.
     static func asking(_ asking: ViewerPrompt, _ label: String, text: String = "", theme: Theme,
                        keys: CommandTable<TextFieldCommand> = TextFieldCommand.keys) -> TableOverlay {
+        if case .replace = asking { return .question(ViewerQuestion(asking, label, yes: "Replace", no: "Keep", theme: theme)) }
         var field = TextField(prompt: label, text: text, selected: true, theme: theme)
         field.keys = keys
         return .prompt(field, asking: asking)
@@ -69,12 +71,9 @@ enum TableOverlay {
             self = .menu(open)
             if let command = open.takeReports().lazy.compactMap({ if case let .chose(command) = $0 { command } else { nil } }).first { return .runs(command) }
             return open.isOpen ? .stays : .closes
+        case let .question(question):
+            return question.answer(to: event).map { .submits(question.asking, $0 ? "y" : "n") } ?? .stays
         case .prompt(var typing, let asking):
-            // A yes-or-no question is answered by its key alone, as a dialog's is; Enter alone
-            // answers no.
-            if asking.isYesOrNo, case let .key(key) = event, key.modifiers.isSubset(of: .shift), case let .character(c) = key.key, "yYnN".contains(c) {
-                return .submits(asking, String(c))
-            }
             _ = typing.handle(event, at: time)
             let actions = typing.takeActions()
             var effects: [Effect] = []
@@ -109,6 +108,9 @@ enum TableOverlay {
         case .prompt(var typing, let asking):
             typing.render(in: canvas.points(statusLine), into: &canvas, at: time)
             self = .prompt(typing, asking: asking)
+        case var .question(question):
+            question.render(in: canvas.points(statusLine), into: &canvas)
+            self = .question(question)
         case .record(var shown, let record):
             shown.renderOver(table, into: &canvas, at: time)
             drawStatus(&canvas)
@@ -129,7 +131,7 @@ enum TableOverlay {
         case var .help(shown), var .about(shown):
             shown.tick(at: time)
             self = replacingScrollView(shown) ?? self
-        case .menu, .prompt: break
+        case .menu, .prompt, .question: break
         }
     }
 
@@ -142,7 +144,7 @@ enum TableOverlay {
     var scrollView: ScrollView<RecordDetail>? {
         switch self {
         case let .record(shown, _), let .help(shown), let .about(shown): return shown
-        case .menu, .prompt: return nil
+        case .menu, .prompt, .question: return nil
         }
     }
 
@@ -151,6 +153,18 @@ enum TableOverlay {
         if case let .prompt(typing, _) = self { return typing }
         return nil
     }
+
+    /// The question, while one is asked.
+    var question: ViewerQuestion? {
+        if case let .question(question) = self { return question }
+        return nil
+    }
+
+    /// True while it takes every key typed: the prompt, or a question.
+    var takesKeys: Bool { field != nil || question != nil }
+
+    /// What a screen reader is told of it besides the table: the prompt's field, or the question.
+    var accessibility: AccessibilityElement? { field?.accessibility ?? question?.accessibility }
 
     /// The menu, while it is the menu.
     var menu: MenuView<ViewerCommand>? {
@@ -183,7 +197,7 @@ enum TableOverlay {
         case let .record(_, record): return shown.map { .record($0, record: record) }
         case .help: return shown.map { .help($0) }
         case .about: return shown.map { .about($0) }
-        case .menu, .prompt: return self
+        case .menu, .prompt, .question: return self
         }
     }
 }

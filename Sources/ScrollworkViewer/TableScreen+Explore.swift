@@ -21,6 +21,9 @@ extension TableScreen {
                            count: identities?.count ?? shown.pages.count)
     }
 
+    /// The source's engine, which does the table's work.
+    var engine: String? { source.engine }
+
     /// True once the person asked to quit from over the table (Ctrl+Q on a sheet).
     var wantsQuit: Bool {
         get { keyMemory.wantsQuit }

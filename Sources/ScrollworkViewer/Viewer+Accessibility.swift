@@ -2,12 +2,14 @@ import Scrollwork
 import ScrollworkWidgets
 
 /// What each of `scrollwork open`'s screens tells a screen reader: its table, list or text, and
-/// the prompt open over it, in reading order.
+/// the prompt or question open over it, in reading order.
 extension AccessibilityElement {
     /// A screen of `parts` (those that are there), the last one focused when it is a prompt.
     static func screen(_ parts: AccessibilityElement?...) -> AccessibilityElement {
         var shown = parts.compactMap { $0 }
-        if let last = shown.indices.last, shown.count > 1, shown[last].role == .textField { shown[last].state.insert(.focused) }
+        // A question over the table says itself focused.
+        if shown.contains(where: { $0.state.contains(.focused) }) {}
+        else if let last = shown.indices.last, shown.count > 1, shown[last].role == .textField { shown[last].state.insert(.focused) }
         else if !shown.isEmpty { shown[0].state.insert(.focused) }
         return AccessibilityElement(role: .group, frame: shown.reduce(Rect.zero) { $0.union($1.frame) }, children: shown)
     }
@@ -16,13 +18,13 @@ extension AccessibilityElement {
 extension FileViewer {
     /// The file's table, and the prompt over it while one is open.
     public var accessibility: AccessibilityElement? {
-        mutating get { sheet != nil ? sheet?.accessibility ?? nil : .screen(view.accessibility, field?.accessibility) }
+        mutating get { sheet != nil ? sheet?.accessibility ?? nil : .screen(view.accessibility, overlay?.accessibility) }
     }
 }
 
 extension ResultSheet {
     /// The sheet's table, and its prompt (or the prompt of the table under it) while one is open.
-    var accessibility: AccessibilityElement? { mutating get { .screen(view.accessibility, field?.accessibility) } }
+    var accessibility: AccessibilityElement? { mutating get { .screen(view.accessibility, overlay?.accessibility) } }
 }
 
 extension TextPager {
@@ -33,7 +35,7 @@ extension TextPager {
 extension TableScreen {
     /// The database table, and the prompt over it while one is open.
     var accessibility: AccessibilityElement? {
-        mutating get { sheet != nil ? sheet?.accessibility ?? nil : .screen(view.accessibility, overlay?.field?.accessibility) }
+        mutating get { sheet != nil ? sheet?.accessibility ?? nil : .screen(view.accessibility, overlay?.accessibility) }
     }
 }
 

@@ -9,7 +9,7 @@ import ScrollworkWidgets
 extension ViewerTable {
     /// Where the work is done, after "in" in the status line (" in the database"); empty where
     /// the viewer does it over the rows.
-    var inEngine: String { shownSource.source.engine.map { " in " + $0 } ?? "" }
+    var inEngine: String { engine.map { " in " + $0 } ?? "" }
 
     /// `f`: the frequency table of the current column among the rows shown.
     mutating func startFrequency(at time: Double) {
@@ -105,7 +105,7 @@ extension ViewerTable {
         case let .keeps(entry, column, title):
             // A missing word the rows spell ("NA") is kept as that word, as its line counted it;
             // an engine's NULL group, whose "NULL" is no text of the table's, as `COLUMN=` keeps it.
-            keep(equalTo: entry.isMissing && shownSource.source.engine != nil ? "" : entry.value, in: column, titled: title, at: time)
+            keep(equalTo: entry.isMissing && engine != nil ? "" : entry.value, in: column, titled: title, at: time)
         case let .goesToColumn(name):
             if let column = titles.firstIndex(of: name), let place = view.table.columns.firstIndex(where: { $0.id == "\(column)" }) {
                 setCurrentColumn(place, at: time)

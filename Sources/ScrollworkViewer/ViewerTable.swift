@@ -38,6 +38,10 @@ protocol ViewerTable: OverlaidTable {
     var saveSuggestion: String { get }
     /// The rows shown, as the exploring keys and a save read them.
     var shownSource: ShownSource { get }
+    /// Where the table's work is done ("the database"), as ``TableSource/engine`` says; nil
+    /// where the viewer does it over the rows. Asked apart from ``shownSource``, which a file
+    /// builds anew on every read.
+    var engine: String? { get }
     /// The files the table is read from, which a save never replaces.
     var readFiles: Set<FileIdentity> { get }
     /// The frequency table, summary or save under way.

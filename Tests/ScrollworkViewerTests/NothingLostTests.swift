@@ -78,6 +78,57 @@ import ScrollworkTerminal
 
     // MARK: Ctrl-S in a file's table
 
+    @Test("the question before replacing a file is a question, not a field: Enter and Esc keep the file, a click on Keep or Replace answers, and a screen reader hears it with its two buttons")
+    func replaceQuestionAnswersByKeyOrButton() throws {
+        let file = ExploreViewerTests.file()
+        let taken = file.directory + "/flights-view.csv"
+        Self.put("keep me\n", at: taken)
+        defer { unlink(taken) }
+        var t = try ExploreViewerTests.open(file)
+        func ask(_ t: inout HeadlessTerminal<FileViewer>) {
+            t.send(.key(KeyEvent(.character("s"), .control)))
+            t.send(.key(KeyEvent(.character("u"), .control)))
+            ExploreViewerTests.answer(&t, taken)
+        }
+        // The last row holds the question and its buttons, the one that keeps first.
+        func button(_ name: String, _ t: HeadlessTerminal<FileViewer>) -> Int? {
+            let line = t.screen.text(ofRow: t.rows - 1)
+            return line.range(of: " \(name) ", options: .backwards).map { line.distance(from: line.startIndex, to: $0.lowerBound) + 1 }
+        }
+        for key in [Key.enter, .escape] {
+            ask(&t)
+            #expect(t.app.field == nil && t.app.overlay?.question != nil)
+            t.send(.key(KeyEvent(key)))
+            let saved = t.runWork("save")
+            #expect(t.app.overlay == nil && !saved, "\(key) answers no")
+            #expect(Self.text(taken) == "keep me\n" && t.app.status.contains("nothing saved"))
+        }
+        // Other keys are not answers: the question stays, and nothing is typed into it.
+        ask(&t)
+        t.type("x")
+        #expect(t.app.overlay?.question != nil && Self.text(taken) == "keep me\n")
+        t.draw()
+        let keep = try #require(button("Keep", t)), replace = try #require(button("Replace", t))
+        #expect(keep < replace, "Keep, then Replace at the end, as a dialog orders them")
+        // A screen reader is told the question, focused, and its buttons, each clickable.
+        var app = t.app
+        let question = try #require(app.accessibility?.children.last)
+        #expect(question.name.contains("exists. Replace it?") && question.state.contains(.focused))
+        #expect(question.children.map(\.name) == ["Keep", "Replace"] && question.children.allSatisfy { !$0.actions.isEmpty })
+        // A click on Keep keeps it.
+        t.send(.mouse(MouseEvent(.press, column: keep + 1, row: t.rows - 1)))
+        t.send(.mouse(MouseEvent(.release, column: keep + 1, row: t.rows - 1)))
+        let savedOnKeep = t.runWork("save")
+        #expect(t.app.overlay == nil && !savedOnKeep && Self.text(taken) == "keep me\n")
+        // A click on Replace replaces it.
+        ask(&t)
+        t.draw()
+        t.send(.mouse(MouseEvent(.press, column: replace + 1, row: t.rows - 1)))
+        t.send(.mouse(MouseEvent(.release, column: replace + 1, row: t.rows - 1)))
+        let saved = t.runWork("save")
+        #expect(saved && Self.text(taken)?.hasPrefix("id,carrier,dep_delay,origin\n") == true)
+    }
+
     @Test("Ctrl-S suggests a name nothing has, asks before replacing a file, keeps it on n, and never saves over the file shown")
     func saveAsksBeforeReplacing() throws {
         let file = ExploreViewerTests.file()
@@ -90,7 +141,7 @@ import ScrollworkTerminal
         // Over the file that exists: asked, and n keeps it.
         t.send(.key(KeyEvent(.character("u"), .control)))
         ExploreViewerTests.answer(&t, taken)
-        #expect(t.app.field?.prompt.contains("exists. Replace it?") == true)
+        #expect(t.app.overlay?.question?.text.contains("exists. Replace it?") == true && t.app.field == nil, "a question, not a field to type in")
         // The key alone answers, as a dialog's does: no Enter after it.
         t.type("n")
         #expect(t.app.overlay == nil, "n answered the question")
