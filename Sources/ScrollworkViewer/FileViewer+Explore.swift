@@ -21,8 +21,9 @@ extension FileViewer {
         switch command {
         case .removeFilter:
             guard !filters.filters.isEmpty else { return notes.set(.action, "no filter to remove") }
+            let focused = filters.focusedRow(in: table.list)
             if let request = filters.removeLast(rows: fileRows, count: rows.count, missing: missing) { outbox.append(.work(request)) }
-            if filters.filters.isEmpty { showFilteredRows(at: time) }
+            if filters.filters.isEmpty { showFilteredRows(focusing: focused, at: time) }
             notes.set(.action, filters.filters.isEmpty ? "every row shows again" : "filters: \(filters.summary)")
         case .sortAscending, .sortDescending:
             guard table.columns.indices.contains(currentColumn) else { return }
@@ -90,30 +91,26 @@ extension FileViewer {
         notes.clear(.action)
     }
 
-    /// Shows the rows the filters keep now, sorted again as they were, the focused record
-    /// focused again where it is still kept.
-    mutating func showFilteredRows(at time: Double) {
+    /// Shows the rows the filters keep now, sorted again as they were, row `focused` of the
+    /// file (``ViewFilters/focusedRow(in:)`` before they changed) focused again where it is
+    /// still kept.
+    mutating func showFilteredRows(focusing focused: Int?, at time: Double) {
         // Rows are numbered anew: "match in row N" would name another row now.
         notes.clear(.search)
-        let focused = table.list.cursor.flatMap { table.list.indexPath(of: $0) }.flatMap { fileRecord(at: $0) }
         view.replaceRows(with: shownRows, at: time)
-        guard let focused, let path = indexPath(ofFileRecord: focused) else { return }
-        do {
-            try view.table.list.select(path, at: time)
-            try view.table.list.revealRow(path, at: time)
-        } catch {
-            notes.set(.action, "\(error)")
-        }
+        guard let focused, let path = filters.indexPath(ofRow: focused, in: table.list) else { return }
+        if let error = view.selectAndReveal(path.row, at: time) { notes.set(.action, error) }
     }
 
     /// Takes a filter pass's update; false for other work. A message comes with a failure (the
     /// filters go back to the last that worked) or with rows a regular expression left out.
     mutating func handleFilterUpdate(_ update: WorkUpdate, at time: Double) -> Bool {
+        let focused = filters.focusedRow(in: table.list)
         guard let (changed, failure) = filters.handle(update) else { return false }
         if let failure { notes.set(.action, failure) }
         if changed {
             // The status line's count, "N of M rows", says what was kept: no note repeats it.
-            showFilteredRows(at: time)
+            showFilteredRows(focusing: focused, at: time)
             if let more = filters.rowsFound(rows: fileRows, count: rows.count, missing: missing) { outbox.append(.work(more)) }
         }
         return true

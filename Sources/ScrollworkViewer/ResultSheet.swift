@@ -285,14 +285,20 @@ extension ResultSheet {
 
     private mutating func removeFilter(at time: Double) {
         guard !filters.filters.isEmpty else { return note = "no filter to remove" }
+        let focused = filters.focusedRow(in: view.table.list)
         if let request = filters.removeLast(rows: source, count: source.count, missing: .common) { effects.append(.work(request)) }
-        if filters.filters.isEmpty { showKeptRows(at: time) }
+        if filters.filters.isEmpty { showKeptRows(focusing: focused, at: time) }
     }
 
-    /// The rows the filters keep, in the order the headings chose.
-    private mutating func showKeptRows(at time: Double) {
+    /// The rows the filters keep, in the order the headings chose, line `focused` of the sheet
+    /// (``ViewFilters/focusedRow(in:)`` before they changed) focused again where it is kept;
+    /// else the first.
+    private mutating func showKeptRows(focusing focused: Int?, at time: Double) {
         let rows = filters.kept.map { AnyRowSource(RowSubset(base: source, rows: $0)) } ?? AnyRowSource(source)
         view.replaceRows(with: rows, at: time)
+        if let focused, let path = filters.indexPath(ofRow: focused, in: view.table.list) {
+            note = view.selectAndReveal(path.row, at: time) ?? note
+        }
         keepAFocus(at: time)
     }
 
@@ -346,9 +352,10 @@ extension ResultSheet {
             }
             return true
         }
+        let focused = filters.focusedRow(in: view.table.list)
         if let (changed, failure) = filters.handle(update) {
             if let failure { note = failure }
-            if changed { showKeptRows(at: time) }
+            if changed { showKeptRows(focusing: focused, at: time) }
             return true
         }
         switch saving.handle(update) {

@@ -26,9 +26,20 @@ struct ShownRows {
     var generation = 0
     /// True once the columns were fitted to the first rows that came.
     var fitted = false
+    /// The name of the row focused when a new order or new filters were asked for: focused
+    /// again once the names in the new order show where it is (the same record, as a file's
+    /// table keeps it); nil once found, gone, or the person moved on.
+    var refocus: Int? = nil
     let pageKey = WorkKey<TableScreen.PageAnswer>("table-page")
     let chunkKey = WorkKey<TableScreen.ChunkAnswer>("table-rowids")
     let sortKey = WorkKey<TableScreen.SortAnswer>("table-sort")
+
+    /// The name of the row at `position` in the order shown; nil past the names read, or for a
+    /// source read by position.
+    func name(at position: Int?) -> Int? {
+        guard let position, identities.indices.contains(position) else { return nil }
+        return identities[position]
+    }
 
     /// The order shown as a source takes it.
     var orderedBy: [ColumnOrder] { order.map { [$0] } ?? [] }

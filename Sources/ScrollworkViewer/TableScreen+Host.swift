@@ -24,7 +24,11 @@ extension TableScreen {
         // A click on a cell makes its column the current one.
         if case let .mouse(mouse) = event, let column = view.column(atCell: mouse) { setCurrentColumn(column, at: time) }
         let armed = keyMemory.leavingArmed
-        if event.isPersonAction { keyMemory.leavingArmed = false }
+        if event.isPersonAction {
+            keyMemory.leavingArmed = false
+            // The person moved on: the row focused before the last order is not brought back.
+            shown.refocus = nil
+        }
         if case let .key(key) = event, let command = tableKeys.command(for: key) {
             if command != .record, command != .keepEqual, command != .keepDifferent { keyMemory.awaitingRow = nil }
             if run(command, at: time) { return nil }

@@ -71,11 +71,13 @@ extension TableScreen {
             guard answer.generation == shown.generation, !shown.identitiesComplete else { return true }
             switch answer.identities {
             case let .success(found):
+                let start = shown.identities.count
                 shown.identities += found
                 // Only an empty chunk says the end: a chunk of a range of blocks may hold fewer.
                 if found.isEmpty { shown.identitiesComplete = true } else { effects.append(.work(.start(chunk(after: found.last)))) }
                 shown.pages.grow(to: shown.identities.count)
                 view.table.replaceRows(with: shown.pages, orderedBy: view.table.sortOrder, sameRows: true)
+                focusAgain(among: found, from: start, at: time)
             case let .failure(error):
                 failed(error, saying: "reading the rows stopped: ", at: time)
             }

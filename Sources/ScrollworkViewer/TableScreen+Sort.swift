@@ -57,6 +57,7 @@ extension TableScreen {
         let newOrder = column.map { ColumnOrder(column: $0, ascending: ascending) }
         if shown.sorting != nil { effects.append(.work(.cancel(shown.sortKey.named("sort").id))) }
         shown.sorting = nil
+        shown.refocus = shown.name(at: view.table.list.cursor.flatMap { view.table.list.indexPath(of: $0) }?.row)
         guard byName else {
             // Read by position: the source orders and filters each page as it is read.
             shown.order = newOrder
@@ -98,6 +99,19 @@ extension TableScreen {
         return true
     }
 
+    /// Focuses the row focused before the new order was asked for (``ShownRows/refocus``),
+    /// scrolled to, where `names` (the names in the new order from `start`) hold it; forgets it
+    /// once the names are all read without it.
+    mutating func focusAgain(among names: [Int], from start: Int, at time: Double) {
+        guard let name = shown.refocus else { return }
+        guard let found = names.firstIndex(of: name) else {
+            if shown.identitiesComplete { shown.refocus = nil }
+            return
+        }
+        shown.refocus = nil
+        if let error = view.selectAndReveal(start + found, at: time) { note = error }
+    }
+
     /// The order the source made, and how far it is.
     mutating func handleSortWork(_ update: WorkUpdate, at time: Double) -> Bool {
         if let fraction = update.progress(of: shown.sortKey) {
@@ -120,6 +134,7 @@ extension TableScreen {
                 note = (asked.column == nil ? "filtered" : "sorted") + (source.engine.map { " in " + $0 } ?? "") + " in " + took
                 showNewOrder()
                 view.table.list.scroll.perform(.top, time: time)
+                focusAgain(among: found, from: 0, at: time)
             case let .failure(error):
                 failed(error, saying: "the sort stopped: ", at: time)
             }

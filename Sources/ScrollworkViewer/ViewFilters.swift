@@ -140,6 +140,18 @@ struct ViewFilters {
         return kept.indices.contains(position) ? Int(kept[position]) : nil
     }
 
+    /// The base row (a file's row, the header not counted; a sheet's line) `list` focuses, read
+    /// through the rows kept now. The list names its rows by their place among those kept, so
+    /// this is taken before the filters change, to focus the same row again after.
+    func focusedRow<Row>(in list: ListState<Row>) -> Int? {
+        list.cursor.flatMap { list.indexPath(of: $0) }.flatMap { list.sourceRow(at: $0) }.flatMap { fileRow(at: $0.row) }
+    }
+
+    /// Where base row `row` is shown in `list` now; nil where the filters leave it out.
+    func indexPath<Row>(ofRow row: Int, in list: ListState<Row>) -> IndexPath? {
+        position(ofFileRow: row).flatMap { list.indexPath(ofSourceRow: $0) }
+    }
+
     /// The filters for the status line: `carrier=AA, dep_delay>100`.
     var summary: String { filters.map(\.description).joined(separator: ", ") }
 }

@@ -91,6 +91,8 @@ import ScrollworkWidgets
             t.send(.key(KeyEvent(.character("]"))))
             t.send(.key(KeyEvent(.character("O"))))
             DatabaseViewerTests.settle(&t)
+            t.send(.key(KeyEvent(.home)))
+            DatabaseViewerTests.settle(&t)
             let most = (1...300).compactMap(Self.delay).max()!
             let top = try #require(try t.app.opened?.view.table.list.row(at: IndexPath(row: 0)))
             guard case let .loaded(values) = top else { Issue.record("no row"); return }

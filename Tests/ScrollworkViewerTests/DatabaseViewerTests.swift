@@ -110,6 +110,9 @@ import ScrollworkWidgets
                 try Self.clickHeading(&t, "delay")
                 #expect(t.text.contains("sorting by delay in the database"), "click \(clicks)")
                 Self.settle(&t)
+                // The focused row stays in sight, as in a file's table; the top is a key away.
+                t.send(.key(KeyEvent(.home)))
+                Self.settle(&t)
                 let expected = try db.all("SELECT id FROM flights ORDER BY delay IS NULL, delay \(direction), rowid").map { $0[0] }
                 #expect(Self.shownIDs(t).map { TableValue.int($0) } == Array(expected.prefix(18)), "click \(clicks)")
                 #expect(t.text.contains("delay \(direction == "ASC" ? "▲" : "▼")"))
@@ -232,6 +235,8 @@ import ScrollworkWidgets
             #expect(Self.shownIDs(t).map(TableValue.int) == Array(kept.prefix(18)))
             try Self.clickHeading(&t, "delay")
             Self.settle(&t)
+            t.send(.key(KeyEvent(.home)))
+            Self.settle(&t)
             let sorted = try db.all("SELECT id FROM flights WHERE delay > 40 ORDER BY delay, rowid").map { $0[0] }
             #expect(Self.shownIDs(t).map(TableValue.int) == Array(sorted.prefix(18)))
             #expect(t.text.contains("filtered by delay>40") && t.text.contains("delay ▲"))
@@ -240,6 +245,8 @@ import ScrollworkWidgets
             for character in "carrier=DL" { t.send(.key(KeyEvent(.character(character)))) }
             t.send(.key(KeyEvent(.enter)))
             Self.settle(&t)
+            t.send(.key(KeyEvent(.home)))
+            Self.settle(&t)
             let both = try db.all("SELECT id FROM flights WHERE delay > 40 AND carrier = 'DL' ORDER BY delay, rowid").map { $0[0] }
             #expect(Self.shownIDs(t).map(TableValue.int) == Array(both.prefix(18)))
             t.send(.key(KeyEvent(.character("|"))))
@@ -247,6 +254,8 @@ import ScrollworkWidgets
             t.send(.key(KeyEvent(.enter)))
             #expect(t.text.contains("is not a filter"))
             t.send(.key(KeyEvent(.character("u"))))
+            Self.settle(&t)
+            t.send(.key(KeyEvent(.home)))
             Self.settle(&t)
             #expect(Self.shownIDs(t).map(TableValue.int) == Array(sorted.prefix(18)))
             t.send(.key(KeyEvent(.character("u"))))

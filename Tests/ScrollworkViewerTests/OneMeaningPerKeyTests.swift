@@ -52,12 +52,17 @@ import Testing
         // To the delay column (the first is id in both), sorted ascending.
         t.type("]]o")
         settle(&t)
+        // A sort keeps the focused row in sight, on every source: the top is a key away.
+        t.send(.key(KeyEvent(.home)))
+        settle(&t)
         seen.sortedTop = top(t)
         t.type("|")
         t.send(.key(KeyEvent(.character("u"), .control)))
         t.type("carrier=UA\r")
         settle(&t)
         seen.filtered = count(t)
+        t.send(.key(KeyEvent(.home)))
+        settle(&t)
         seen.filteredTop = top(t)
         t.send(.key(KeyEvent(.home)))
         t.type("/row 1\r")
