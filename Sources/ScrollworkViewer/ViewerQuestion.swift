@@ -76,7 +76,8 @@ struct ViewerQuestion {
             let fits = noFrame.minX - bounds.minX >= Swift.min(bounds.width / 3, measurer.width(of: text, font: font))
             var style = theme.text
             style.background = theme.focus.background
-            let textInset = rounded ? 8.0 : 0
+            // As far in as the status line it stands in for.
+            let textInset = rounded ? 8.0 : c.metrics.cellWidth
             c.text(text, at: Point(x: bounds.minX + textInset, y: top), width: Swift.max(0, (fits ? noFrame.minX - gap : bounds.maxX) - bounds.minX - textInset),
                    font: font, style: style)
             guard fits else { return }
@@ -88,7 +89,12 @@ struct ViewerQuestion {
                     label.background = theme.groupedRow.background
                     c.text(name, at: Point(x: frame.minX, y: top), width: frame.width, font: font, style: label, alignment: .center)
                 } else {
-                    c.text(" " + name + " ", at: Point(x: frame.minX, y: top), width: frame.width, font: font, style: theme.controlBackground, alignment: .center)
+                    // A pill of the control colour (reversed cells on a grid), the name on it.
+                    c.fill(frame, theme.controlBackground, radius: frame.height / 2)
+                    var label = look
+                    label.background = theme.controlBackground.background
+                    label.reverse = theme.controlBackground.reverse
+                    c.text(name, at: Point(x: frame.minX, y: top), width: frame.width, font: font, style: label, alignment: .center)
                 }
             }
             buttons = (noFrame, yesFrame)
