@@ -324,6 +324,9 @@ struct PostgresViewerTests {
         #expect(DatabaseViewerTests.shownIDs(t) == Array(1...18))
         try DatabaseViewerTests.clickHeading(&t, "delay")
         DatabaseViewerTests.settle(&t)
+        // The focused row stays in sight; the top is a key away.
+        t.send(.key(KeyEvent(.home)))
+        DatabaseViewerTests.settle(&t)
         let check = try PostgresConnection(conninfo: url)
         let first = try check.query("SELECT id FROM flights ORDER BY delay NULLS LAST, ctid LIMIT 18")
         #expect(DatabaseViewerTests.shownIDs(t) == (0..<18).map { Int(first.text($0, 0) ?? "") ?? 0 })
