@@ -111,6 +111,8 @@ extension FileViewer {
         if changed {
             // The status line's count, "N of M rows", says what was kept: no note repeats it.
             showFilteredRows(focusing: focused, at: time)
+            // New rows a filter keeps come after a pass: following, the view goes on to them.
+            if following { showEnd(at: time) }
             if let more = filters.rowsFound(rows: fileRows, count: rows.count, missing: missing) { outbox.append(.work(more)) }
         }
         return true

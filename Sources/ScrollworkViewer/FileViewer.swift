@@ -415,10 +415,10 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile, ViewerTable {
         if !source.isIndexing && !spooling && !filters.isRunning { seekingEnd = false }
     }
 
-    /// Follows the end: the newest record in view, wherever the sort put it.
-    private mutating func showEnd(at time: Double) {
-        let last = index.count - 1
-        guard !table.sortOrder.isEmpty, let path = indexPath(ofFileRecord: last) else {
+    /// Follows the end: the newest record the filters keep in view, wherever the sort put it.
+    mutating func showEnd(at time: Double) {
+        let newest: Int? = if let kept = filters.kept { kept.last.map { Int($0) } } else { rows.count > 0 ? rows.count - 1 : nil }
+        guard !table.sortOrder.isEmpty, let newest, let path = filters.indexPath(ofRow: newest, in: table.list) else {
             view.table.list.scroll.perform(.bottom, time: time)
             return
         }
@@ -459,9 +459,12 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile, ViewerTable {
             return
         }
         if handleFilterUpdate(update, at: time) || handleExploreWork(update, at: time) { return }
-        // The rest is the table's own sort.
+        // The rest is the table's own sort: once done, following shows the newest row where
+        // the order put it.
+        let wasSorting = view.sorting != nil
         _ = view.handle(.work(update), at: time)
         readTableEvents(fromKeyboard: false)
+        if following, wasSorting, view.sorting == nil { showEnd(at: time) }
     }
 
     /// Makes field columns `fields` again with the kinds every row typed so far says, shown or

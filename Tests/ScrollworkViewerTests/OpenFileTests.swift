@@ -216,6 +216,31 @@ final class TemporaryFile {
         #expect(t.app.detail == nil && t.text.contains("short"))
     }
 
+    @Test("F follows the end of a filtered file too: the rows a filter keeps among the new ones are shown once filtered")
+    func followingFilteredFile() throws {
+        let file = TemporaryFile(name: "log.csv", "time,level,message\n" + (1...30).map { "\($0),info,line \($0)\n" }.joined())
+        var t = HeadlessTerminal(try OpenFile.viewer(path: file.path, separator: nil, header: nil, theme: Theme()), columns: 80, rows: 8)
+        t.advance(by: 0.1)
+        t.type("|level=warn\r")
+        while t.runWork("filter") {}
+        t.type("F")
+        append(file.path, (31...60).map { "\($0),warn,late \($0)\n" }.joined())
+        t.advance(by: 1.5)
+        while t.runWork() {}
+        t.advance(by: 1)
+        #expect(t.app.status.contains("30 of 60 rows") && t.app.status.contains("following"))
+        #expect(t.text.contains("late 60"), "the newest kept row is shown: \(t.text)")
+        // Sorted, by a column that puts the newest rows first: the newest kept one is shown
+        // there, not the file's last record, which the filter may leave out.
+        t.type("]]O")
+        while t.runWork() {}
+        append(file.path, "61,warn,late 61\n62,info,line 62\n")
+        t.advance(by: 1.5)
+        while t.runWork() {}
+        t.advance(by: 1)
+        #expect(t.app.status.contains("31 of 62 rows") && t.text.contains("late 61"), "\(t.text)")
+    }
+
     @Test("a file written to while open shows its new rows; F follows the end; a file cut shorter says so")
     func growingFile() throws {
         let file = TemporaryFile(name: "log.csv", "time,message\n1,start\n")
