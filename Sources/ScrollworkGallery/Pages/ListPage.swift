@@ -109,10 +109,11 @@ struct ListPage: GalleryPage {
         set { if sheet != nil { sheet = newValue } }
     }
 
-    /// The settings list, at the root of the settings stack.
+    /// The settings list, at the root of the settings stack. The root is made a list and only
+    /// ever set to one; were it not, an empty list stands in rather than the gallery stopping.
     var settingsList: ListView<String> {
         get {
-            guard case let .list(view) = settings.root else { preconditionFailure("the settings stack's root is its list") }
+            guard case let .list(view) = settings.root else { return ListView(ListState(sections: []) { RowContent($0) }, theme: style.theme) }
             return view
         }
         set { settings.root = .list(newValue) }
