@@ -608,19 +608,7 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile, ViewerTable {
         view.highlightedColumn = columnChosen ? currentColumn : nil
         view.keepRowsClearOfIndicator()
         view.render(in: canvas.points(parts[0]), into: &canvas, at: time)
-        // A sheet draws its own status line (or its prompt); a prompt of the table's, open when
-        // the sheet came, stays over it.
-        if var shown = sheet {
-            shown.render(in: parts[0], statusLine: parts[1], whole: area, into: &canvas, at: time)
-            sheet = shown
-            guard var prompt = overlay else { return }
-            prompt.render(table: parts[0], statusLine: parts[1], whole: area, into: &canvas, at: time) { _ in }
-            return overlay = prompt
-        }
-        guard var shown = overlay else { return StatusLine.draw(statusText, in: parts[1], theme: theme, into: &canvas) }
-        let status = statusText, theme = theme
-        shown.render(table: parts[0], statusLine: parts[1], whole: area, into: &canvas, at: time) { StatusLine.draw(status, in: parts[1], theme: theme, into: &$0) }
-        overlay = shown
+        renderOverTable(table: parts[0], statusLine: parts[1], whole: area, status: statusText, into: &canvas, at: time)
     }
 
     /// The status line: the answer to the last key (``notes``) right after the counts.

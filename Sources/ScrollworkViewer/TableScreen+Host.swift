@@ -66,22 +66,7 @@ extension TableScreen {
     mutating func renderWhole(in area: CellRect, into canvas: inout Canvas, at time: Double) {
         let parts = area.rows([.fill, .fixed(1)])
         render(in: canvas.points(parts[0]), into: &canvas, at: time)
-        let status = statusText(at: time), theme = view.theme
-        if var shown = sheet {
-            // A sheet draws its own status line (or its prompt); a prompt of the table's, open
-            // when the sheet came, stays over it.
-            shown.render(in: parts[0], statusLine: parts[1], whole: area, into: &canvas, at: time)
-            sheet = shown
-            if var prompt = overlay {
-                prompt.render(table: parts[0], statusLine: parts[1], whole: area, into: &canvas, at: time) { _ in }
-                overlay = prompt
-            }
-        } else if var shown = overlay {
-            shown.render(table: parts[0], statusLine: parts[1], whole: area, into: &canvas, at: time) { StatusLine.draw(status, in: parts[1], theme: theme, into: &$0) }
-            overlay = shown
-        } else {
-            StatusLine.draw(status, in: parts[1], theme: theme, into: &canvas)
-        }
+        renderOverTable(table: parts[0], statusLine: parts[1], whole: area, status: statusText(at: time), into: &canvas, at: time)
     }
 
     /// The work to start or cancel, the copies asked for: the screen's, its sheet's and its

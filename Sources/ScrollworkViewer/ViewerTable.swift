@@ -72,6 +72,24 @@ struct CurrentColumn: Sendable, Hashable {
 }
 
 extension ViewerTable {
+    /// Draws what is over the table drawn in `table`, and the line under it, `statusLine`
+    /// (`whole` is both): a sheet with its own status line, a prompt of the table's that was
+    /// open when it came still over that; else what is over the table, with `status` under or
+    /// beside it; else `status` alone. Every table screen draws these so, once.
+    mutating func renderOverTable(table: CellRect, statusLine: CellRect, whole: CellRect, status: StatusText, into canvas: inout Canvas, at time: Double) {
+        let theme = view.theme
+        if var shown = sheet {
+            shown.render(in: table, statusLine: statusLine, whole: whole, into: &canvas, at: time)
+            sheet = shown
+            guard var prompt = overlay else { return }
+            prompt.render(table: table, statusLine: statusLine, whole: whole, into: &canvas, at: time) { _ in }
+            return overlay = prompt
+        }
+        guard var shown = overlay else { return StatusLine.draw(status, in: statusLine, theme: theme, into: &canvas) }
+        shown.render(table: table, statusLine: statusLine, whole: whole, into: &canvas, at: time) { StatusLine.draw(status, in: statusLine, theme: theme, into: &$0) }
+        overlay = shown
+    }
+
     /// The place of the current column among the columns shown.
     var currentColumn: Int {
         get { current.place }
