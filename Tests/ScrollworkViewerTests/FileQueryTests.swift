@@ -24,6 +24,24 @@ import ScrollworkWidgets
         return (written, try String(contentsOfFile: out, encoding: .utf8))
     }
 
+    @Test("a save writes the file's header as the file spells it, as it writes the rows: a name in Latin-1 stays in CSV and TSV, not mended to U+FFFD; a made name and a repeated one are written as made")
+    func headerKeepsItsBytes() throws {
+        // "café" and "été" in Latin-1; an empty name, and a name given twice.
+        let bytes: [UInt8] = Array("caf".utf8) + [0xE9] + Array(",x,,x\n".utf8) + [0xE9, 0x74, 0xE9] + Array(",2,3,4\n".utf8)
+        let file = TemporaryFile(name: "latin.csv", bytes: bytes)
+        for (format, separator) in [("csv", UInt8(ascii: ",")), ("tsv", UInt8(ascii: "\t"))] {
+            let viewer = try OpenFile.viewer(path: file.path, separator: nil, header: nil, theme: Theme())
+            let out = file.directory + "-out." + format
+            defer { unlink(out) }
+            _ = try FileQuery.write(viewer, recipe: ViewRecipe(sorts: ["x"]), to: out)
+            let written = try [UInt8](Data(contentsOf: URL(fileURLWithPath: out)))
+            let s = separator
+            let expected: [UInt8] = Array("caf".utf8) + [0xE9, s] + Array("x".utf8) + [s] + Array("Column 3".utf8) + [s] + Array("x (2)\n".utf8)
+                + [0xE9, 0x74, 0xE9, s] + Array("2".utf8) + [s] + Array("3".utf8) + [s] + Array("4\n".utf8)
+            #expect(written == expected, "\(format): \(String(decoding: written, as: UTF8.self))")
+        }
+    }
+
     /// What the recipe `carrier=DL`, `dep_delay>=100`, sorted by -dep_delay then id, columns
     /// dep_delay,id gives, worked out directly.
     static var expected: String {

@@ -17,6 +17,14 @@ public enum FileRows: InPlaceRows {
         }
     }
 
+    /// A delimited file's header as its bytes; none for JSON, whose keys are its names.
+    public var headerBytes: [[UInt8]]? {
+        switch self {
+        case let .delimited(rows): return rows.headerBytes
+        case .json: return nil
+        }
+    }
+
     /// The number of rows found so far.
     public var count: Int {
         switch self {

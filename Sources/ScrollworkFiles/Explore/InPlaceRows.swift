@@ -16,14 +16,29 @@ public protocol InPlaceRows: RowSource, Sendable where Row == DelimitedRecord {
     /// to CSV or TSV writes as an empty field; nil where the format has no null (delimited text,
     /// where the word `null` is text that stays).
     var nullSpelling: [UInt8]? { get }
+
+    /// The bytes of the header's fields as the file holds them, by field (a save writes the
+    /// header so, a name in Latin-1 included); nil where the rows have no header of their own.
+    var headerBytes: [[UInt8]]? { get }
 }
 
 extension InPlaceRows {
     /// None: a format without nulls.
     public var nullSpelling: [UInt8]? { nil }
+    /// None: the rows' names are their columns' titles.
+    public var headerBytes: [[UInt8]]? { nil }
 }
 
 extension DelimitedRows: InPlaceRows {
+    /// The header record's fields, unquoted, as their bytes; nil without a header.
+    public var headerBytes: [[UInt8]]? {
+        guard dialect.hasHeader, index.count > 0 else { return nil }
+        var splitter = FieldSplitter(separator: dialect.separator, quote: dialect.quote)
+        return index.eachRecord(of: file, at: [0], limit: Self.recordLimit) { _, bytes in
+            bytes.map { bytes in splitter.withFields(of: bytes) { fields in (0..<fields.count).map { fields[$0].map(Array.init) ?? [] } } }
+        }.first ?? nil
+    }
+
     /// `body` of each of `rows` with its record's fields split in place.
     public func fields<T, Rows: RandomAccessCollection<Int>>(at rows: Rows, _ body: (Int, FieldList) -> T) -> [T] {
         var splitter = FieldSplitter(separator: dialect.separator, quote: dialect.quote)

@@ -5,8 +5,8 @@ struct RowEncoder: Sendable {
     let format: ExportFormat
     /// The field of each column written, in order.
     let columns: [Int]
-    /// Each column's title, one a column.
-    private let titles: [String]
+    /// Each column's heading as written, one a column: its title's bytes.
+    private let headings: [[UInt8]]
     /// Each column's key as JSON (`"dep_delay":`), for JSON Lines.
     private let keys: [[UInt8]]
     /// Whether each column's values are written as JSON numbers where they are numbers.
@@ -17,15 +17,18 @@ struct RowEncoder: Sendable {
 
     /// An encoder of `columns` (fields of the rows) titled `titles`, `numeric` saying which
     /// hold numbers (JSON Lines writes those as numbers), the rows spelling null `null` (nil:
-    /// they have none).
-    init(format: ExportFormat, columns: [Int], titles: [String], numeric: [Bool], missing: MissingValues, null: [UInt8]? = nil) {
+    /// they have none). A heading line writes a title as `titleBytes` spell it (the file's own
+    /// header, bytes that are not UTF-8 included) where one is given and the title needed no
+    /// change to be unique.
+    init(format: ExportFormat, columns: [Int], titles: [String], titleBytes: [[UInt8]] = [], numeric: [Bool], missing: MissingValues, null: [UInt8]? = nil) {
         self.format = format
         self.null = null
         self.columns = columns
         self.numeric = columns.indices.map { numeric.indices.contains($0) && numeric[$0] }
         self.missing = MissingBytes(missing)
-        let titles = Self.uniqueTitles(columns.indices.map { titles.indices.contains($0) ? titles[$0] : "" })
-        self.titles = titles
+        let given = columns.indices.map { titles.indices.contains($0) ? titles[$0] : "" }
+        let titles = Self.uniqueTitles(given)
+        headings = titles.indices.map { k in titles[k] == given[k] && titleBytes.indices.contains(k) ? titleBytes[k] : Array(titles[k].utf8) }
         keys = titles.map { key in
             var out: [UInt8] = []
             Self.jsonString(Array(key.utf8), into: &out)
@@ -62,9 +65,9 @@ struct RowEncoder: Sendable {
     func header() -> [UInt8] {
         guard format != .jsonLines else { return [] }
         var out: [UInt8] = []
-        for (k, title) in titles.enumerated() {
+        for (k, heading) in headings.enumerated() {
             if k > 0 { out.append(separator) }
-            Array(title.utf8).withUnsafeBufferPointer { delimited($0, into: &out) }
+            heading.withUnsafeBufferPointer { delimited($0, into: &out) }
         }
         out.append(0x0A)
         return out

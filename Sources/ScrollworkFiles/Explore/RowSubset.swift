@@ -20,6 +20,8 @@ public struct RowSubset<Base: InPlaceRows>: InPlaceRows {
 
     /// The base's spelling of null.
     public var nullSpelling: [UInt8]? { base.nullSpelling }
+    /// The base's header.
+    public var headerBytes: [[UInt8]]? { base.headerBytes }
 
     /// The base row behind row `i` (nil outside the subset).
     public func baseRow(_ i: Int) -> Int? { i >= 0 && i < rows.count ? Int(rows[i]) : nil }

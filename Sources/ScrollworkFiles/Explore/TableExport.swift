@@ -28,7 +28,14 @@ public enum TableExport {
             return try ParquetExport.write(rows, order: order, columns: columns, titles: titles, numeric: numeric, missing: missing, to: output,
                                            concurrently: loop, progress: progress)
         }
-        let encoder = RowEncoder(format: format, columns: columns, titles: titles, numeric: numeric, missing: missing, null: rows.nullSpelling)
+        // A title made from the header's field is written as the field's bytes, as the rows are
+        // (a name in Latin-1 stays as it was, not mended to U+FFFD).
+        let header = rows.headerBytes
+        let titleBytes = zip(columns, titles).map { column, title -> [UInt8] in
+            guard let header, header.indices.contains(column), String(decoding: header[column], as: UTF8.self) == title else { return Array(title.utf8) }
+            return header[column]
+        }
+        let encoder = RowEncoder(format: format, columns: columns, titles: titles, titleBytes: titleBytes, numeric: numeric, missing: missing, null: rows.nullSpelling)
         try output.write(encoder.header())
         let finished = try order.inRounds(of: blockSize, loop: loop, progress: progress, { piece in
             encode(piece, of: rows, with: encoder)
