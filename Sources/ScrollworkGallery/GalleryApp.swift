@@ -343,7 +343,7 @@ package struct GalleryApp: App {
         default: break
         }
         _ = routeToChildren(event, at: time)
-        if let change = dots.takeChange() { go(to: change.page, at: time) }
+        if let change = dots.takeReports().last { go(to: change.page, at: time) }
     }
 
     /// The pointing hand over the title bar's buttons and the page tabs; the page's shape elsewhere.

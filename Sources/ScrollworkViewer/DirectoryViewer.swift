@@ -83,7 +83,7 @@ public struct DirectoryViewer: App, WidgetGroup {
             }
         }
         guard let key = view.keyLeftOver(event, at: time) else {
-            for column in view.takeHeadingClicks() { sort(byHeading: column) }
+            for case let .headingClicked(column) in view.takeReports() { sort(byHeading: column) }
             if let message = errorNote(view.takeErrors()) { note = message }
             return
         }

@@ -379,7 +379,7 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile, ViewerTable {
     /// What the table did: a new sort makes the last one's message stale; errors. (How a sort
     /// ended comes as the table's status effect, ``takeEffects()``.)
     private mutating func readTableEvents(fromKeyboard: Bool) {
-        let events = view.takeEvents()
+        let events = view.takeReports()
         // A new order makes the last sort's message and a match's row number stale.
         if events.contains(where: { if case .headingClicked = $0 { true } else { false } }) {
             notes.clear(.sort)

@@ -252,7 +252,7 @@ extension ResultSheet {
 
     /// The menu a right-click, Shift+F10 or the Menu key asked the sheet's table for.
     private mutating func readTableEvents(fromKeyboard: Bool) {
-        for case let .menuRequested(target, point) in view.takeEvents() {
+        for case let .menuRequested(target, point) in view.takeReports() {
             if let column = view.column(of: target, at: point) { currentColumn = column }
             overlay = .menu(ViewerMenu.menu(for: target, at: point, keys: keys, theme: view.theme, idiom: view.pointIdiom, fromKeyboard: fromKeyboard))
         }

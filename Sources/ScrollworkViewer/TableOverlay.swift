@@ -75,7 +75,7 @@ enum TableOverlay {
             return question.answer(to: event).map { .submits(question.asking, $0 ? "y" : "n") } ?? .stays
         case .prompt(var typing, let asking):
             _ = typing.handle(event, at: time)
-            let actions = typing.takeActions()
+            let actions = typing.takeReports()
             var effects: [Effect] = []
             typing.takeEffects(into: &effects)
             self = .prompt(typing, asking: asking)

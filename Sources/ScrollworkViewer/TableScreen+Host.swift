@@ -45,7 +45,7 @@ extension TableScreen {
             }
         }
         guard let key = view.keyLeftOver(event, at: time) else {
-            let events = view.takeEvents()
+            let events = view.takeReports()
             for case let .headingClicked(column) in events { sort(byHeading: column, at: time) }
             openMenus(events, fromKeyboard: { if case .key = event { true } else { false } }(), at: time)
             if let message = errorNote(view.takeErrors()) { note = message }

@@ -77,7 +77,7 @@ public struct TextPager: App, WidgetGroup, ShowsIndexedFile {
         }
         if let typing = field {
             _ = routeToChildren(event, at: time)
-            for action in field?.takeActions() ?? [] {
+            for action in field?.takeReports() ?? [] {
                 switch action {
                 case .submitted:
                     field = nil

@@ -58,7 +58,7 @@ import Testing
         let point = Point(x: Double(target.lowerBound + target.upperBound) / 2, y: 40)
         app.handle(.mouse(MouseEvent(.press, at: point)), at: 1)
         app.handle(.mouse(MouseEvent(.release, at: point)), at: 1.05)
-        #expect(app.content.takeChange()?.page == 5)
+        #expect(app.content.takeReports().last?.page == 5)
     }
 
     @Test("SV-15 the watchOS page dots beside the crown: one a page, the current one filling as it scrolls through its page")

@@ -79,7 +79,7 @@ import Testing
         let after = try #require(t.app.content.left.table.list.selectedIndexPaths.first)
         #expect(try t.app.content.left.table.list.row(at: after).name == "item-3", "the same row stays selected")
         var left = t.app.content.left
-        guard case let .sorted(column, _, seconds)? = left.takeEvents().last else {
+        guard case let .sorted(column, _, seconds)? = left.takeReports().last else {
             Issue.record("no sorted event")
             return
         }
@@ -96,7 +96,7 @@ import Testing
         t.send(.key(KeyEvent(.escape)))
         #expect(t.pendingWork.isEmpty && t.app.content.left.sorting == nil && t.app.content.left.table.sortOrder.isEmpty)
         var left = t.app.content.left
-        #expect(left.takeEvents().contains(.sortCancelled(column: 0)))
+        #expect(left.takeReports().contains(.sortCancelled(column: 0)))
         #expect(t.hostStatus == "sort cancelled")
     }
 
@@ -171,7 +171,7 @@ import Testing
         mutating func render(in area: Rect, into canvas: inout Canvas, at time: Double) { field.render(in: area, into: &canvas, at: time) }
         mutating func handle(_ event: Event, at time: Double) -> EventResult {
             let result = field.handle(event, at: time)
-            if field.takeActions().contains(.submitted) { quit = true }
+            if field.takeReports().contains(.submitted) { quit = true }
             return result
         }
         mutating func takeEffects(into effects: inout [Effect]) {

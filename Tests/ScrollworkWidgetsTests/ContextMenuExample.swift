@@ -34,7 +34,7 @@ struct FilesTable: WidgetApp {
             return
         }
         let used = content.handle(event, at: time).isHandled
-        for case let .menuRequested(.row(path), point) in content.takeEvents() {
+        for case let .menuRequested(.row(path), point) in content.takeReports() {
             menuRow = path
             menu = MenuView([
                 MenuItem("Open", action: .open, shortcut: "Enter"),

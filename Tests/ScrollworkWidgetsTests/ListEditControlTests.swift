@@ -27,7 +27,7 @@ import Testing
         _ = v.handle(.mouse(MouseEvent(.release, column: handle, row: 3)), at: 0.3)
         #expect(titles(v, 4) == ["Contact 1", "Contact 2", "Contact 3", "Contact 0"])
         #expect(v.list.scroll.offset.y == 0)
-        #expect(v.takeEvents() == [.moved(from: IndexPath(row: 0), to: IndexPath(row: 3))])
+        #expect(v.takeReports() == [.moved(from: IndexPath(row: 0), to: IndexPath(row: 3))])
         // The same drag on the row's text scrolls, as ever.
         _ = v.handle(.mouse(MouseEvent(.press, column: 8, row: 6)), at: 1)
         for (i, row) in [5, 4, 3].enumerated() { _ = v.handle(.mouse(MouseEvent(.drag, column: 8, row: row)), at: 1 + 0.05 * Double(i + 1)) }
@@ -40,13 +40,13 @@ import Testing
         var v = view()
         _ = v.handle(.mouse(MouseEvent(.press, column: 1, row: 2)), at: 0)
         _ = v.handle(.mouse(MouseEvent(.release, column: 1, row: 2)), at: 0.05)
-        #expect(v.takeEvents() == [.deleted(IndexPath(row: 2))])
+        #expect(v.takeReports() == [.deleted(IndexPath(row: 2))])
         #expect(titles(v, 3) == ["Contact 0", "Contact 1", "Contact 3"])
         try v.list.undo()
         #expect(titles(v, 3) == ["Contact 0", "Contact 1", "Contact 2"])
         _ = v.handle(.mouse(MouseEvent(.press, column: 8, row: 2)), at: 1)
         _ = v.handle(.mouse(MouseEvent(.release, column: 8, row: 2)), at: 1.05)
-        #expect(v.takeEvents() == [.selectionChanged(IndexPath(row: 2))] && v.list.numberOfRows == 40)
+        #expect(v.takeReports() == [.selectionChanged(IndexPath(row: 2))] && v.list.numberOfRows == 40)
     }
 }
 
@@ -66,6 +66,6 @@ import Testing
         #expect(lines[0].hasPrefix(" Letter A") && lines[1].hasPrefix(" A4"))
         _ = view.handle(.mouse(MouseEvent(.press, column: 3, row: 0)), at: 1)
         _ = view.handle(.mouse(MouseEvent(.release, column: 3, row: 0)), at: 1.05)
-        #expect(view.list.selection.isEmpty && view.takeEvents().isEmpty)
+        #expect(view.list.selection.isEmpty && view.takeReports().isEmpty)
     }
 }

@@ -30,7 +30,7 @@ struct SettingsApp: WidgetApp {
 
     mutating func handle(_ event: Event, at time: Double) {
         if !content.handle(event, at: time).isHandled, case .key(KeyEvent(.character("q"))) = event { wantsQuit = true }
-        for case let .navigate(path) in content.top.takeEvents() {
+        for case let .navigate(path) in content.top.takeReports() {
             do {
                 let row = try content.top.list.row(at: path)
                 content.push(Self.list(row), title: row, at: time)

@@ -166,7 +166,7 @@ import Testing
         for row in [0, 1, 3, 7, 11] {
             for y in [Double(row) * 44 + 2, Double(row + 1) * 44 - 2] {
                 Self.tap(&view, at: Point(x: 100, y: y), time: 1)
-                _ = view.takeEvents()
+                _ = view.takeReports()
                 #expect(view.list.cursor.flatMap { view.list.indexPath(of: $0) } == IndexPath(row: row), "y \(y)")
             }
         }
@@ -183,9 +183,9 @@ import Testing
             Self.tap(&view, at: Point(x: 50, y: 28 + Double(row) * 44 + 42), time: 1)
             #expect(view.table.list.cursor.flatMap { view.table.list.indexPath(of: $0) } == IndexPath(row: row))
         }
-        _ = view.takeEvents()
+        _ = view.takeReports()
         Self.tap(&view, at: Point(x: 50, y: 20), time: 2)
-        #expect(view.takeEvents().contains(.headingClicked(column: 0)))
+        #expect(view.takeReports().contains(.headingClicked(column: 0)))
     }
 
     @Test("views drawn in points at areas far off the buffer, empty or at Int's ends, and with bad sizes, do not trap")

@@ -90,10 +90,10 @@ import Testing
         let column = line(screen(&v, at: 1), 0).distance(from: line(screen(&v, at: 1), 0).startIndex, to: kind.lowerBound)
         _ = v.handle(.mouse(MouseEvent(.press, column: column + 1, row: 0)), at: 2)
         _ = v.handle(.mouse(MouseEvent(.release, column: column + 1, row: 0)), at: 2.05)
-        #expect(v.takeEvents() == [.headingClicked(column: 3)])
+        #expect(v.takeReports() == [.headingClicked(column: 3)])
         _ = v.handle(.mouse(MouseEvent(.press, column: 3, row: 0)), at: 3)
         _ = v.handle(.mouse(MouseEvent(.release, column: 3, row: 0)), at: 3.05)
-        #expect(v.takeEvents() == [.headingClicked(column: 0)])
+        #expect(v.takeReports() == [.headingClicked(column: 0)])
     }
 
     @Test("LT-12: a divider held against the trailing edge keeps widening its column, and the table scrolls with it")
@@ -111,7 +111,7 @@ import Testing
         _ = v.handle(.mouse(MouseEvent(.release, column: 39, row: 0)), at: 1.2)
         let released = v.table.columnWidths[0]
         v.tick(at: 2)
-        #expect(v.table.columnWidths[0] == released && v.takeEvents().isEmpty, "a drag is not a heading click")
+        #expect(v.table.columnWidths[0] == released && v.takeReports().isEmpty, "a drag is not a heading click")
     }
 }
 
@@ -215,9 +215,9 @@ import Testing
         // The Name column is 10 cells wide here (the table is stretched to 60), its │ in the last.
         let bar = v.columnCells[0].column + v.columnCells[0].width - 1
         click(&v, column: bar, at: 0)
-        #expect(v.table.sortOrder.isEmpty && v.takeEvents().isEmpty, "one click on the divider neither sorts nor fits")
+        #expect(v.table.sortOrder.isEmpty && v.takeReports().isEmpty, "one click on the divider neither sorts nor fits")
         click(&v, column: bar, at: 0.3)
-        #expect(v.takeEvents() == [.columnFitted(column: 0)])
+        #expect(v.takeReports() == [.columnFitted(column: 0)])
         // "a-much-longer-file-name-4" is 25 cells, and a cell of padding each side.
         #expect(v.table.columnWidths[0] == 27 * 8)
         #expect(v.table.sortOrder.isEmpty)
@@ -237,14 +237,14 @@ import Testing
         _ = v.handle(.mouse(MouseEvent(.drag, column: name, row: 0)), at: 0.1)
         _ = v.handle(.mouse(MouseEvent(.release, column: name, row: 0)), at: 0.2)
         #expect(v.table.columns.map(\.title) == ["Size", "Name", "Kind"])
-        #expect(v.takeEvents() == [.columnMoved(from: 1, to: 0)])
+        #expect(v.takeReports() == [.columnMoved(from: 1, to: 0)])
         #expect(v.table.sortOrder == [SortOrder(columnID: "Size", ascending: true)] && v.table.sortIndicator(forColumn: 0) == true)
 
         var fixed = try view(reorderable: false)
         _ = fixed.handle(.mouse(MouseEvent(.press, column: size, row: 0)), at: 0)
         _ = fixed.handle(.mouse(MouseEvent(.drag, column: name, row: 0)), at: 0.1)
         _ = fixed.handle(.mouse(MouseEvent(.release, column: name, row: 0)), at: 0.2)
-        #expect(fixed.table.columns.map(\.title) == ["Name", "Size", "Kind"] && fixed.takeEvents().isEmpty)
+        #expect(fixed.table.columns.map(\.title) == ["Name", "Size", "Kind"] && fixed.takeReports().isEmpty)
 
         var pinned = try view(pinned: 1)
         #expect(throws: TableError.self) { try pinned.table.moveColumn(2, to: 0) }

@@ -36,7 +36,7 @@ import ScrollworkWidgets
         _ = field.handle(Self.key(.left), at: 0)
         _ = field.handle(Self.key(.backspace), at: 0)
         #expect(field.caret == 0 && field.text == "sayhello", "before the start neither")
-        let actions = field.takeActions()
+        let actions = field.takeReports()
         #expect(actions.filter { $0 == .changed }.count == 8, "each edit says the text changed, each caret move does not: \(actions)")
     }
 

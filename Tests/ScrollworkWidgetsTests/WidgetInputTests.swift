@@ -14,9 +14,9 @@ import Testing
         #expect(field.text == "ac d e\u{1B}")
         _ = field.handle(.key(KeyEvent(.enter)), at: 0)
         _ = field.handle(.key(KeyEvent(.escape)), at: 0)
-        let actions = field.takeActions()
+        let actions = field.takeReports()
         #expect(actions == [.changed, .changed, .changed, .changed, .submitted, .cancelled])
-        #expect(field.takeActions().isEmpty)
+        #expect(field.takeReports().isEmpty)
         #expect(field.isEditingText)
     }
 
@@ -54,9 +54,9 @@ import Testing
         let dot3 = frame.column + 1 + 2 * 3
         _ = view.handle(.mouse(MouseEvent(.press, column: dot3, row: 2)), at: 0)
         _ = view.handle(.mouse(MouseEvent(.release, column: dot3, row: 2)), at: 0.05)
-        #expect(view.takeChange()?.page == 3)
+        #expect(view.takeReports().last?.page == 3)
         _ = view.handle(.key(KeyEvent(.left)), at: 1)
-        #expect(view.takeChange()?.page == 2 && view.state.currentPage == 2)
+        #expect(view.takeReports().last?.page == 2 && view.state.currentPage == 2)
         #expect(view.handle(.key(KeyEvent(.up)), at: 1) == .ignored)
         // Scrub from the first dot to the last.
         _ = view.handle(.mouse(MouseEvent(.press, column: frame.column + 1, row: 2)), at: 2)
@@ -88,8 +88,8 @@ import Testing
         _ = view.handle(.mouse(MouseEvent(.press, column: 3, row: row)), at: 1)
         _ = view.handle(.mouse(MouseEvent(.release, column: 3, row: row)), at: 1.05)
         _ = view.handle(.key(KeyEvent(.enter)), at: 2)
-        #expect(view.takeEvents() == [.showDetails(IndexPath(row: 1)), .navigate(IndexPath(row: 1)), .navigate(IndexPath(row: 1))])
-        #expect(view.takeError() == nil)
+        #expect(view.takeReports() == [.showDetails(IndexPath(row: 1)), .navigate(IndexPath(row: 1)), .navigate(IndexPath(row: 1))])
+        #expect(view.takeErrors().isEmpty)
     }
 
     @Test("LT-01: the cursor row is where the terminal's cursor goes; Alt with an arrow is left to the app")

@@ -78,7 +78,7 @@ struct NestedPair: WidgetGroup {
         _ = g.routeToChildren(.key(KeyEvent(.character("q"))), at: 0)
         _ = g.routeToChildren(.paste("a\tb\nc"), at: 0)
         #expect(g.field.text == "qa b c")
-        let actions = g.field.takeActions()
+        let actions = g.field.takeReports()
         #expect(actions == [.changed, .changed])
         g.draw()
         #expect(g.focusedCursorPosition == Point(x: 12 * 8, y: 19 * 16))

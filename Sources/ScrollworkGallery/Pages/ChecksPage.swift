@@ -167,7 +167,7 @@ struct ChecksPage: GalleryPage {
     mutating func collect(at time: Double) {
         if let message = errorNote(checks.takeErrors()) { failure = message }
         let cursor = checks.list.cursor.flatMap { checks.list.indexPath(of: $0) }?.row
-        for event in checks.takeEvents() {
+        for event in checks.takeReports() {
             switch event {
             case let .selectionChanged(path), let .navigate(path), let .showDetails(path):
                 expanded = expanded == path.row ? nil : path.row

@@ -154,7 +154,7 @@ struct IdiomsPage: GalleryPage {
 
     mutating func collect(at time: Double) {
         if let message = errorNote(rows.takeErrors() + workouts.takeErrors()) { failure = message }
-        _ = tvPages.takeChange()
+        _ = tvPages.takeReports().last
     }
 
     mutating func handleUnused(_ event: Event, at time: Double) -> EventResult {

@@ -181,7 +181,7 @@ struct ListPage: GalleryPage {
         for event in root.events { react(to: event, in: 0, at: time) }
         for (i, path) in [\ListPage.options, \.contacts].enumerated() {
             if let message = errorNote(self[keyPath: path].takeErrors()) { messages[i + 1] = message }
-            for event in self[keyPath: path].takeEvents() { react(to: event, in: i + 1, at: time) }
+            for event in self[keyPath: path].takeReports() { react(to: event, in: i + 1, at: time) }
         }
     }
 

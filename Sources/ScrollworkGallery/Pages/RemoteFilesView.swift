@@ -119,7 +119,7 @@ struct RemoteFilesView: WrappingWidget {
         }
         let result = view.handle(event, at: time)
         if let message = errorNote(view.takeErrors()) { note = message }
-        for case let .row(activation) in view.takeEvents() {
+        for case let .row(activation) in view.takeReports() {
             guard case let .selectionChanged(path) = activation else { continue }
             do {
                 if case let .failed(page, _) = try view.table.list.row(at: path) {

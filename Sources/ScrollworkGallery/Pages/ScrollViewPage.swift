@@ -294,7 +294,7 @@ struct ScrollViewPage: GalleryPage {
             }
             menu = open.isOpen ? open : nil
         }
-        for action in field.takeActions() {
+        for action in field.takeReports() {
             switch (fieldMode, action) {
             case (.search, .submitted): close(); find(at: time)
             case (.insert, .submitted), (_, .cancelled): close()

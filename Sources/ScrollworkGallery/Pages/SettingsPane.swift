@@ -10,7 +10,7 @@ enum SettingsPane: Widget {
     /// The list's events and errors since the last call; none for a detail view.
     mutating func takeListReports() -> (events: [ListEvent], errors: [any Error]) {
         guard case var .list(view) = self else { return ([], []) }
-        let reports = (view.takeEvents(), view.takeErrors())
+        let reports = (view.takeReports(), view.takeErrors())
         self = .list(view)
         return reports
     }

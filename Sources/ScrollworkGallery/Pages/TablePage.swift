@@ -213,7 +213,7 @@ struct TablePage: GalleryPage {
         if let message = errorNote(files.takeErrors()) { notes.set(.action, message) }
         // A new sort makes the last one's message stale; how a sort ends comes as the table's
         // status effect (takeEffects).
-        let events = files.takeEvents()
+        let events = files.takeReports()
         if events.contains(where: { if case .headingClicked = $0 { true } else { false } }) { notes.clear(.sort) }
         collectMenu(events, at: time)
     }

@@ -9,7 +9,7 @@ import Scrollwork
 /// activates the row under it (its detail button when it hits the ⓘ; in edit mode ⊖ deletes the
 /// row, and a drag on ≡ moves it, scrolling at the edges), a drag scrolls like a
 /// finger, the wheel scrolls, and a press or drag on the index jumps to its section (LT-10,
-/// LT-11). What the activations mean comes out of ``takeEvents()``.
+/// LT-11). What the activations mean comes out of ``takeReports()``.
 public struct ListView<Row: Sendable>: ReportingWidget, StatefulWidget {
     /// The list.
     public var list: ListState<Row>
@@ -66,16 +66,11 @@ public struct ListView<Row: Sendable>: ReportingWidget, StatefulWidget {
         list.scroll.lineStep = metrics.cell
     }
 
-    /// Activations since the last call (navigate, show details, selection changed), oldest first.
-    public mutating func takeEvents() -> [ListEvent] {
+    /// What the list reports since the last call (navigate, show details, selection changed),
+    /// oldest first: ``respond(to:at:)`` hands them out.
+    public mutating func takeReports() -> [ListEvent] {
         defer { events = [] }
         return events
-    }
-
-    /// The oldest error of a call the view made for its input (a row that had gone) not taken
-    /// yet, once.
-    public mutating func takeError() -> ListError? {
-        failures.isEmpty ? nil : failures.removeFirst()
     }
 
     /// Every error of a call the view made for its input since the last call, oldest first.
@@ -83,9 +78,6 @@ public struct ListView<Row: Sendable>: ReportingWidget, StatefulWidget {
         defer { failures = [] }
         return failures
     }
-
-    /// What the list reports (``takeEvents()``): ``respond(to:at:)`` hands them out.
-    public mutating func takeReports() -> [ListEvent] { takeEvents() }
 
     /// The list: its rows, sections, selection and scrolling.
     public var state: ListState<Row> {

@@ -87,19 +87,11 @@ public struct OutlineView<Source: OutlineSource & Sendable>: ReportingWidget, St
         outline.scroll.lineStep = metrics.cell
     }
 
-    /// The oldest error of a call the view made for its input not taken yet, once.
-    public mutating func takeError() -> OutlineError? {
-        failures.isEmpty ? nil : failures.removeFirst()
-    }
-
     /// Every error of a call the view made for its input since the last call, oldest first.
     public mutating func takeErrors() -> [any Error] {
         defer { failures = [] }
         return failures
     }
-
-    /// Headings clicked, as ``respond(to:at:)`` reports them.
-    public mutating func takeReports() -> [OutlineEvent] { takeHeadingClicks().map { .headingClicked(column: $0) } }
 
     /// The outline: its nodes, what is expanded, the cursor and scrolling.
     public var state: OutlineState<Source> {
@@ -110,10 +102,11 @@ public struct OutlineView<Source: OutlineSource & Sendable>: ReportingWidget, St
     /// How many rows the outline shows (the nodes whose ancestors are all expanded).
     public var numberOfRows: Int { outline.numberOfRows }
 
-    /// Headings clicked since the last call (0 for Name, then the columns), oldest first.
-    public mutating func takeHeadingClicks() -> [Int] {
+    /// Headings clicked since the last call (0 for Name, then the columns), oldest first:
+    /// ``respond(to:at:)`` hands them out.
+    public mutating func takeReports() -> [OutlineEvent] {
         defer { headingClicks = [] }
-        return headingClicks
+        return headingClicks.map { .headingClicked(column: $0) }
     }
 
     /// The space between a row's edge and its triangle in a window.
@@ -236,7 +229,7 @@ public struct OutlineView<Source: OutlineSource & Sendable>: ReportingWidget, St
     }
 
     /// Keys move, expand and collapse; the pointer toggles, moves the cursor and scrolls, and a
-    /// click on a heading is reported (``takeHeadingClicks()``).
+    /// click on a heading is reported (``takeReports()``).
     public mutating func handle(_ event: Event, at time: Double) -> EventResult {
         switch event {
         case let .key(key): return handleKey(key)

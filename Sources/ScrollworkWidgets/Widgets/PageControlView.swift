@@ -7,7 +7,7 @@ import Scrollwork
 ///
 /// A click before or after the current dot goes one page back or on (a mouse aims, so a click on
 /// a dot goes to it), a drag scrubs (PC-12), ← → move a page. The pages to show come out of
-/// ``takeChange()``.
+/// ``takeReports()``.
 public struct PageControlView: ReportingWidget, StatefulWidget {
     /// The control.
     public var state: PageControlState
@@ -46,10 +46,11 @@ public struct PageControlView: ReportingWidget, StatefulWidget {
         self.theme = theme
     }
 
-    /// The page to show after the last input, once.
-    public mutating func takeChange() -> PageChange? {
+    /// The page to show after the last input, once (none, or one change): ``respond(to:at:)``
+    /// hands it out.
+    public mutating func takeReports() -> [PageChange] {
         defer { change = nil }
-        return change
+        return change.map { [$0] } ?? []
     }
 
     /// The cells the control takes in `area`.
@@ -169,8 +170,6 @@ public struct PageControlView: ReportingWidget, StatefulWidget {
 }
 
 extension PageControlView {
-    /// The page change the last input asked for (``takeChange()``), as ``respond(to:at:)`` reports it.
-    public mutating func takeReports() -> [PageChange] { takeChange().map { [$0] } ?? [] }
     /// A page control meets no errors.
     public mutating func takeErrors() -> [any Error] { [] }
 }

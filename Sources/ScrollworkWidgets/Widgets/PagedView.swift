@@ -8,7 +8,7 @@ import Scrollwork
 /// Page Up and Page Down turn a page and Home and End go to the first and last. The content is
 /// ``pageCount`` pages, each the size of the view less the dots' band, so the content's size
 /// follows from the view and needs no setting. With ``reducesMotion`` every page turn is
-/// immediate. ``takeChange()`` says when the page changed.
+/// immediate. ``takeReports()`` says when the page changed.
 public struct PagedView<Content: ScrollContent>: ReportingWidget, WidgetGroup {
     /// The scroll view and the dots, kept in step: what the widget shows.
     public private(set) var coupling: PagedScrollCoupling
@@ -96,11 +96,12 @@ public struct PagedView<Content: ScrollContent>: ReportingWidget, WidgetGroup {
         show()
     }
 
-    /// The page shown now if it changed since the last call, once.
-    public mutating func takeChange() -> Int? {
-        guard currentPage != reportedPage else { return nil }
+    /// The page shown now if it changed since the last call, once (none, or one page):
+    /// ``respond(to:at:)`` hands it out.
+    public mutating func takeReports() -> [Int] {
+        guard currentPage != reportedPage else { return [] }
         reportedPage = currentPage
-        return currentPage
+        return [currentPage]
     }
 
     /// The pages, then the dots in front of them.
@@ -173,7 +174,7 @@ public struct PagedView<Content: ScrollContent>: ReportingWidget, WidgetGroup {
 
     /// What the pages or the dots did goes back through the coupling, which keeps them in step.
     private mutating func collect() {
-        if let change = dots.takeChange() {
+        if let change = dots.takeReports().last {
             let state = dots.state
             coupling.updatePageControl { $0 = state; return change }
         } else if dots.state != coupling.pageControl {
@@ -204,8 +205,6 @@ public struct PagedView<Content: ScrollContent>: ReportingWidget, WidgetGroup {
 }
 
 extension PagedView {
-    /// The page shown now, when it changed (``takeChange()``), as ``respond(to:at:)`` reports it.
-    public mutating func takeReports() -> [Int] { takeChange().map { [$0] } ?? [] }
     /// Paged pages meet no errors.
     public mutating func takeErrors() -> [any Error] { [] }
 }

@@ -185,15 +185,11 @@ public struct TableView<Row: Sendable>: ReportingWidget, StatefulWidget {
         table.list.scroll.lineStep = Size(width: 4 * metrics.cellWidth, height: metrics.cellHeight)
     }
 
-    /// Heading clicks and row activations since the last call, oldest first.
-    public mutating func takeEvents() -> [TableEvent] {
+    /// What the table reports since the last call (heading clicks, row activations), oldest
+    /// first: ``respond(to:at:)`` hands them out.
+    public mutating func takeReports() -> [TableEvent] {
         defer { events = [] }
         return events
-    }
-
-    /// The oldest error of a call the view made for its input not taken yet, once.
-    public mutating func takeError() -> (any Error)? {
-        failures.isEmpty ? nil : failures.removeFirst()
     }
 
     /// Every error of a call the view made for its input since the last call, oldest first.
@@ -201,9 +197,6 @@ public struct TableView<Row: Sendable>: ReportingWidget, StatefulWidget {
         defer { failures = [] }
         return failures
     }
-
-    /// What the table reports (``takeEvents()``): ``respond(to:at:)`` hands them out.
-    public mutating func takeReports() -> [TableEvent] { takeEvents() }
 
     /// The table: its rows, columns, sort and selection.
     public var state: TableState<Row> {

@@ -100,8 +100,9 @@ public struct TextField: ReportingWidget {
     /// The I-beam over the field.
     public mutating func pointerShape(at point: Point) -> PointerShape { frame.contains(point) ? .iBeam : .arrow }
 
-    /// What happened since the last call, oldest first.
-    public mutating func takeActions() -> [Action] {
+    /// What happened to the text since the last call, oldest first: ``respond(to:at:)``
+    /// hands it out.
+    public mutating func takeReports() -> [Action] {
         defer { actions = [] }
         return actions
     }
@@ -293,8 +294,6 @@ public struct TextField: ReportingWidget {
 }
 
 extension TextField {
-    /// What happened to the text (``takeActions()``), as ``respond(to:at:)`` reports it.
-    public mutating func takeReports() -> [Action] { takeActions() }
     /// A text field meets no errors.
     public mutating func takeErrors() -> [any Error] { [] }
 }
