@@ -60,6 +60,9 @@ struct ResultSheet: OverlaidTable {
     var keys = ViewerKeys.sheet
     /// Its prompt's keys (a window's copy and cut too).
     var fieldKeys = TextFieldCommand.keys
+    /// The folder Ctrl+S suggests saving in ("" for the current one): the table's, so that a
+    /// sheet's save lands beside the file, as the table's own does.
+    var saveDirectory = ""
 
     /// The frequency table of field `field` (titled `title`) among `rows` rows.
     init(frequency: FrequencyTable, field: Int, title: String, of rows: Int, theme: Theme) {
@@ -186,7 +189,7 @@ extension ResultSheet {
         case .lastColumn: setCurrentColumn(view.table.columns.count - 1, at: time)
         case .jumpToColumn: ask(.column, "Column: ")
         case .goToRow: ask(.goToRow, "Go to row (a number, or a percentage such as 50%): ")
-        case .save: ask(.save, "Save the sheet as (.csv, .tsv, .jsonl or .parquet): ", text: SaveTarget.suggestion(for: suggestedName, in: ""))
+        case .save: ask(.save, "Save the sheet as (.csv, .tsv, .jsonl or .parquet): ", text: SaveTarget.suggestion(for: suggestedName, in: saveDirectory))
         default: break
         }
         return .stays

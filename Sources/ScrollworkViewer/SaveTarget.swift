@@ -31,6 +31,12 @@ enum SaveTarget: Equatable {
         }
     }
 
+    /// The folder part of `path`, through its last "/" ("" for a name alone): where a
+    /// suggestion beside it goes.
+    static func directory(of path: String) -> String {
+        path.lastIndex(of: "/").map { String(path[...$0]) } ?? ""
+    }
+
     /// A name for a save of `stem` (the file's name without its endings, or a table's) in
     /// `directory` (empty: the current one) that nothing has: `stem-view.csv`, else
     /// `stem-view-2.csv`, `-3`, …

@@ -92,6 +92,7 @@ extension ViewerTable {
         var shown = shown
         shown?.keys = viewerKeys.sheet
         shown?.fieldKeys = viewerKeys.fieldKeys
+        shown?.saveDirectory = SaveTarget.directory(of: saveSuggestion)
         shown?.view.appear(at: time)
         sheet = shown
     }
