@@ -105,12 +105,11 @@ extension FileViewer {
     /// Takes a filter pass's update; false for other work. A message comes with a failure (the
     /// filters go back to the last that worked) or with rows a regular expression left out.
     mutating func handleFilterUpdate(_ update: WorkUpdate, at time: Double) -> Bool {
-        let focused = filters.focusedRow(in: table.list)
-        guard let (changed, failure) = filters.handle(update) else { return false }
-        if let failure { notes.set(.action, failure) }
-        if changed {
+        guard let answer = filters.handle(update, shownIn: table.list) else { return false }
+        if let failure = answer.failure { notes.set(.action, failure) }
+        if answer.changed {
             // The status line's count, "N of M rows", says what was kept: no note repeats it.
-            showFilteredRows(focusing: focused, at: time)
+            showFilteredRows(focusing: answer.focused, at: time)
             // New rows a filter keeps come after a pass: following, the view goes on to them.
             if following { showEnd(at: time) }
             if let more = filters.rowsFound(rows: fileRows, count: rows.count, missing: missing) { outbox.append(.work(more)) }

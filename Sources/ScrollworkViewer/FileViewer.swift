@@ -417,8 +417,7 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile, ViewerTable {
 
     /// Follows the end: the newest record the filters keep in view, wherever the sort put it.
     mutating func showEnd(at time: Double) {
-        let newest: Int? = if let kept = filters.kept { kept.last.map { Int($0) } } else { rows.count > 0 ? rows.count - 1 : nil }
-        guard !table.sortOrder.isEmpty, let newest, let path = filters.indexPath(ofRow: newest, in: table.list) else {
+        guard !table.sortOrder.isEmpty, let newest = filters.lastRow(of: rows.count), let path = filters.indexPath(ofRow: newest, in: table.list) else {
             view.table.list.scroll.perform(.bottom, time: time)
             return
         }
@@ -608,11 +607,12 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile, ViewerTable {
         view.highlightedColumn = columnChosen ? currentColumn : nil
         view.keepRowsClearOfIndicator()
         view.render(in: canvas.points(parts[0]), into: &canvas, at: time)
-        renderOverTable(table: parts[0], statusLine: parts[1], whole: area, status: statusText, into: &canvas, at: time)
+        renderOverTable(table: parts[0], statusLine: parts[1], whole: area, into: &canvas, at: time)
     }
 
-    /// The status line: the answer to the last key (``notes``) right after the counts.
-    var statusText: StatusText {
+    /// The status line: the answer to the last key (``notes``) right after the counts (the
+    /// same at any time: a file's work says its share done, not its seconds).
+    func statusText(at _: Double = 0) -> StatusText {
         let shown = filters.kept == nil ? "\(grouped(table.list.numberOfRows)) rows" : "\(grouped(table.list.numberOfRows)) of \(grouped(rows.count)) rows"
         var parts = [shown + source.countSuffix] + notes.parts + [shape.description] + source.statusParts
         if !filters.filters.isEmpty { parts.append("filtered by \(filters.summary) (u removes the last)") }
@@ -629,7 +629,7 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile, ViewerTable {
     }
 
     /// The status line, whole.
-    var status: String { statusText.whole }
+    var status: String { statusText().whole }
 
     /// True while something moves.
     public var isAnimating: Bool { view.isAnimating || overlay?.isAnimating == true || sheet?.isAnimating == true }

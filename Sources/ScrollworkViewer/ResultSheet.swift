@@ -355,10 +355,9 @@ extension ResultSheet {
             }
             return true
         }
-        let focused = filters.focusedRow(in: view.table.list)
-        if let (changed, failure) = filters.handle(update) {
-            if let failure { note = failure }
-            if changed { showKeptRows(focusing: focused, at: time) }
+        if let answer = filters.handle(update, shownIn: view.table.list) {
+            if let failure = answer.failure { note = failure }
+            if answer.changed { showKeptRows(focusing: answer.focused, at: time) }
             return true
         }
         switch saving.handle(update) {

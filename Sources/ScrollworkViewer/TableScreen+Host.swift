@@ -66,7 +66,7 @@ extension TableScreen {
     mutating func renderWhole(in area: CellRect, into canvas: inout Canvas, at time: Double) {
         let parts = area.rows([.fill, .fixed(1)])
         render(in: canvas.points(parts[0]), into: &canvas, at: time)
-        renderOverTable(table: parts[0], statusLine: parts[1], whole: area, status: statusText(at: time), into: &canvas, at: time)
+        renderOverTable(table: parts[0], statusLine: parts[1], whole: area, into: &canvas, at: time)
     }
 
     /// The work to start or cancel, the copies asked for: the screen's, its sheet's and its

@@ -86,31 +86,43 @@ struct ViewFilters {
         })
     }
 
-    /// Takes an update of a pass: true when the rows kept changed (the table shows others), with
-    /// a message when the pass failed or left values out; nil for other work.
-    mutating func handle(_ update: WorkUpdate) -> (changed: Bool, failure: String?)? {
+    /// What a pass's update did to the rows kept.
+    struct Answer {
+        /// True when the rows kept changed (the table shows others).
+        var changed = false
+        /// Why the pass failed or left values out; nil when it did neither.
+        var failure: String? = nil
+        /// The base row the list focused before the rows kept changed (``focusedRow(in:)``), to
+        /// focus again; nil when they did not change or nothing was focused.
+        var focused: Int? = nil
+    }
+
+    /// Takes an update of a pass over the rows `list` shows; nil for other work.
+    mutating func handle<Row>(_ update: WorkUpdate, shownIn list: ListState<Row>) -> Answer? {
         if let f = update.progress(of: key) {
             fraction = f
-            return (false, nil)
+            return Answer()
         }
         if update.isCancellation(of: key) {
             running = nil
-            return (false, nil)
+            return Answer()
         }
         guard let pass = update.result(of: key) else { return nil }
         running = nil
         if let failure = pass.failure {
             filters = applied
-            return (false, failure)
+            return Answer(failure: failure)
         }
-        guard let found = pass.kept else { return (false, nil) }
+        guard let found = pass.kept else { return Answer() }
         let note = pass.unfinished > 0
             ? "\(grouped(pass.unfinished)) value\(pass.unfinished == 1 ? " was" : "s were") too long for the regular expression to finish (\(grouped(RowFilter.regularExpressionStepBudget)) steps each) and left out"
             : nil
+        // Read through the rows kept until now: the list names its rows by their place among them.
+        let focused = focusedRow(in: list)
         kept = pass.appends ? (kept ?? []) + found : found
         applied = pass.filters
         covered = pass.through
-        return (true, note)
+        return Answer(changed: true, failure: note, focused: focused)
     }
 
     /// Stops a pass under way: the filters go back to those the rows answer for. The work to cancel.
@@ -132,6 +144,11 @@ struct ViewFilters {
             if kept[mid] < target { low = mid + 1 } else { high = mid }
         }
         return low < kept.count && kept[low] == target ? low : nil
+    }
+
+    /// The newest base row kept, of `count` rows in all; nil when none is kept.
+    func lastRow(of count: Int) -> Int? {
+        if let kept { kept.last.map { Int($0) } } else { count > 0 ? count - 1 : nil }
     }
 
     /// The file row shown at position `position` of the view.

@@ -60,6 +60,9 @@ protocol ViewerTable: OverlaidTable {
     /// Keeps the rows `filters` keep, sorted by `sorts` (the first the main key, at most
     /// ``mostSortKeys`` of them), as a view asked for on the command line does.
     mutating func arrange(filters: [RowFilter], sorts: [(field: Int, ascending: Bool)], at time: Double)
+    /// The status line at `time`: the table's name, its counts, what answered the last key and
+    /// what runs.
+    func statusText(at time: Double) -> StatusText
     /// Says that work for the table failed with `error`, after `what` ("the summary stopped: ").
     mutating func failed(_ error: TableSourceError, saying what: String?, at time: Double)
 }
@@ -75,8 +78,9 @@ extension ViewerTable {
     /// Draws what is over the table drawn in `table`, and the line under it, `statusLine`
     /// (`whole` is both): a sheet with its own status line, a prompt of the table's that was
     /// open when it came still over that; else what is over the table, with `status` under or
-    /// beside it; else `status` alone. Every table screen draws these so, once.
-    mutating func renderOverTable(table: CellRect, statusLine: CellRect, whole: CellRect, status: StatusText, into canvas: inout Canvas, at time: Double) {
+    /// beside it; else the status line alone (``statusText(at:)``, made only when it shows: a
+    /// sheet has its own). Every table screen draws these so, once.
+    mutating func renderOverTable(table: CellRect, statusLine: CellRect, whole: CellRect, into canvas: inout Canvas, at time: Double) {
         let theme = view.theme
         if var shown = sheet {
             shown.render(in: table, statusLine: statusLine, whole: whole, into: &canvas, at: time)
@@ -85,6 +89,7 @@ extension ViewerTable {
             prompt.render(table: table, statusLine: statusLine, whole: whole, into: &canvas, at: time) { _ in }
             return overlay = prompt
         }
+        let status = statusText(at: time)
         guard var shown = overlay else { return StatusLine.draw(status, in: statusLine, theme: theme, into: &canvas) }
         shown.render(table: table, statusLine: statusLine, whole: whole, into: &canvas, at: time) { StatusLine.draw(status, in: statusLine, theme: theme, into: &$0) }
         overlay = shown

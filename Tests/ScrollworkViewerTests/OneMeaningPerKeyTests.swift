@@ -208,7 +208,7 @@ import Testing
         #expect(keys.tableHint(back: "⌫ back to the tables").hasSuffix(keys.tableHint(back: nil)))
         let file = TemporaryFile(name: "t.csv", "a,b\n1,2\n")
         let viewer = try OpenFile.viewer(path: file.path, separator: nil, header: nil, theme: Theme())
-        #expect(viewer.statusText.hint == keys.tableHint(back: nil))
+        #expect(viewer.statusText().hint == keys.tableHint(back: nil))
     }
 
     @Test("a CSV file and an SQLite table of the same rows: the same session gives the same rows, matches, record, sheets and saved file")
