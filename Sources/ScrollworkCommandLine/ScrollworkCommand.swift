@@ -248,7 +248,7 @@ extension Gallery {
 struct Open: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "open",
-        abstract: "Show a table file, a database, a directory or text: CSV, TSV and other delimited text, JSON Lines and JSON arrays of objects as tables; Parquet files as tables, read a page at a time; SQLite files and postgres:// URLs as their tables; a directory as a Finder list; other text and logs in a pager; - or a named pipe as standard input.",
+        abstract: "Show a table file, a database, a directory or text: CSV, TSV and other delimited text, JSON Lines and JSON arrays of objects as tables; Parquet files as tables, read a page at a time; SQLite files, postgres:// and clickhouse:// URLs as their tables; a directory as a Finder list; other text and logs in a pager; - or a named pipe as standard input.",
         discussion: "The file is indexed in the background while the first screen shows; a click on a heading sorts (in the background), a drag or Shift+wheel scrolls sideways, → and ← open and close folders. A missing, empty or binary file ends with a message and exit status 1. With --filter, --sort, --columns, --frequency or --summary and standard output not a terminal, the result is written there as CSV (as --output - does).\n\nThe keys:\n\n" + ViewerKeys.discussion
     )
 
@@ -276,7 +276,7 @@ struct Open: ParsableCommand {
     @Option(help: ArgumentHelp("Show only these columns, in this order, comma-separated.", valueName: "A,B,C"))
     var columns: String?
 
-    @Option(help: ArgumentHelp("The table or view of a database to open or read (a postgres:// URL's ?table= too); a database of one table needs none.", valueName: "name"))
+    @Option(help: ArgumentHelp("The table or view of a database to open or read (a postgres:// or clickhouse:// URL's ?table= too); a database of one table needs none.", valueName: "name"))
     var table: String?
 
     @Option(help: ArgumentHelp("The frequency table of a column (value, count, percent) among the rows kept.", valueName: "column"))

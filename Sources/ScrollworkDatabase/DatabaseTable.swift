@@ -39,6 +39,15 @@ public protocol DatabaseTable: Sendable {
     /// Those of `identities` whose row holds `text` in any column (as the column's text, case
     /// not mattering for ASCII letters), found by the engine.
     func matches(_ text: String, among identities: [Int], keepGoing: (@Sendable () -> Bool)?) throws(DatabaseError) -> Set<Int>
+    /// True when the engine finds the first row holding a text among positions of an order
+    /// itself (``firstPosition(holding:in:forward:order:where:keepGoing:)``); false (the
+    /// default) leaves a positional search to reading the rows.
+    var findsPositions: Bool { get }
+    /// The first of `positions` (the last, going back) among the rows that meet every one of
+    /// `filters` in the order of `order` whose row holds `text` in a column (as `contains`
+    /// tests it), found by the engine; nil when none does (and where ``findsPositions`` is false).
+    func firstPosition(holding text: String, in positions: Range<Int>, forward: Bool, order: (column: Int, ascending: Bool)?, where filters: [DatabaseFilter],
+                       keepGoing: (@Sendable () -> Bool)?) throws(DatabaseError) -> Int?
     /// How often each value of column `column` occurs among the rows that meet every one of
     /// `filters`, most frequent first, grouped by the engine; at most `limit` values (clamped to
     /// 1 … `FrequencyTable.distinctLimit`), the rest counted together.
@@ -61,6 +70,13 @@ func orderStatements(identity: String, from: String, condition: String, column: 
 }
 
 extension DatabaseTable {
+    /// The engine leaves a positional search to reading the rows.
+    public var findsPositions: Bool { false }
+
+    /// None: the rows are read and tested instead.
+    public func firstPosition(holding text: String, in positions: Range<Int>, forward: Bool, order: (column: Int, ascending: Bool)?, where filters: [DatabaseFilter],
+                              keepGoing: (@Sendable () -> Bool)?) throws(DatabaseError) -> Int? { nil }
+
     /// The number of rows, counted by the engine.
     public func count(keepGoing: (@Sendable () -> Bool)?) throws(DatabaseError) -> Int { try count(where: [], keepGoing: keepGoing) }
 

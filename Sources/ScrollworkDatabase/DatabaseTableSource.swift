@@ -71,14 +71,14 @@ public struct DatabaseTableSource: TableSource {
         guard table.columns.indices.contains(column) else { throw .unsupported("no column \(column.addingSaturating(1)); \(table.name) has \(table.columns.count)") }
         guard progress.report(0) else { throw .cancelled }
         return try asked { () throws(DatabaseError) in
-            try table.frequency(ofColumn: column, where: pushed(filters), limit: FrequencyTable.distinctLimit, keepGoing: nil)
+            try table.frequency(ofColumn: column, where: pushed(filters), limit: FrequencyTable.distinctLimit, keepGoing: { !progress.isCancelled })
         }
     }
 
     /// The engine's counts, least, greatest, mean and exact median of every column.
     public func summary(where filters: [RowFilter], progress: TableProgress) throws(TableSourceError) -> [ColumnSummary] {
         guard progress.report(0) else { throw .cancelled }
-        return try asked { () throws(DatabaseError) in try table.summary(where: pushed(filters), keepGoing: nil) }
+        return try asked { () throws(DatabaseError) in try table.summary(where: pushed(filters), keepGoing: { !progress.isCancelled }) }
     }
 
     /// The rows the engine keeps, in its `ORDER BY` of one column (NULLs last either way, ties
@@ -161,6 +161,19 @@ public struct DatabaseTableSource: TableSource {
     /// The rows with rowids `names`, a row gone since reading as missing values.
     public func rows(named names: [Int], progress: TableProgress) throws(TableSourceError) -> [[TableValue]] {
         try asked(naming: false) { () throws(DatabaseError) in try table.rows(withIdentities: names) }
+    }
+
+    /// The first of `positions` holding `text` in the order shown: found by the engine in one
+    /// statement where it can (on the long statements' connection), else over the rows read.
+    public func firstPosition(holding text: String, in positions: Range<Int>, forward: Bool, where filters: [RowFilter], orderedBy order: [ColumnOrder],
+                              progress: TableProgress) throws(TableSourceError) -> Int? {
+        guard table.findsPositions else {
+            return try firstPositionOverRows(holding: text, in: positions, forward: forward, where: filters, orderedBy: order, progress: progress)
+        }
+        let by = try engineOrder(order)
+        return try asked(naming: false) { () throws(DatabaseError) in
+            try long.firstPosition(holding: text, in: positions, forward: forward, order: by, where: pushed(filters), keepGoing: { !progress.isCancelled })
+        }
     }
 
     /// Those of `names` whose row holds `text`, found by the engine.

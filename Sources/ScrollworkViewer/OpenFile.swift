@@ -62,19 +62,23 @@ public enum OpenFile {
     }
 
     /// `path` opened: a CSV, TSV or JSON Lines file as a table, other text in the pager, an SQLite
-    /// file or a `postgres://` URL as its tables and views. A
+    /// file, a `postgres://` or a `clickhouse://` URL as its tables and views. A
     /// separator or header given, or a `csv`, `tsv` or `tab` name, always means a table.
     ///
     /// - Parameters:
-    ///   - path: a file, a directory, an SQLite file or a `postgres://` URL.
+    ///   - path: a file, a directory, an SQLite file, or a `postgres://` or `clickhouse://` URL.
     ///   - separator: `,`, `tab`, `;`, `|` or another single ASCII character; nil detects it.
     ///   - header: whether the first record names the columns; nil detects it.
     ///   - missing: the words that stand for no value in a table's fields (an empty field
     ///     always does): they show as written, sort last and do not decide a column's type.
     ///   - theme: the colours the screens draw in.
     public static func opened(path: String, separator: String?, header: Bool?, theme: Theme, missing: MissingValues = .common) throws(Failure) -> Opened {
-        if PostgresDatabase.isURL(path) {
+        if PostgresDatabase.isURL(path) || ClickHouseDatabase.isURL(path) {
             do {
+                if ClickHouseDatabase.isURL(path) {
+                    let database = try ClickHouseDatabase(url: path)
+                    return .database(try DatabaseViewer(source: database, theme: theme, opening: database.table))
+                }
                 let database = try PostgresDatabase(url: path)
                 return .database(try DatabaseViewer(source: database, theme: theme, opening: database.table))
             } catch {

@@ -38,10 +38,20 @@ extension TableScreen {
         note = "searching for “\(text)”… Esc cancels"
         effects.append(.work(.start(Work(rowSearch.key.named("search")) { progress in
             let found = Result { () throws(TableSourceError) -> Int? in
+                guard let identities else {
+                    // A positional source searches each run in the order shown (an engine at once).
+                    for run in sweep.runs {
+                        if let hit = try source.firstPosition(holding: text, in: run, forward: forward, where: filters, orderedBy: order,
+                                                              progress: TableProgress(isCancelled: { progress.isCancelled })) {
+                            return hit
+                        }
+                    }
+                    return nil
+                }
                 var tested = 0
                 for batch in sweep.batches(of: Self.searchBatch) {
                     guard progress.report(Double(tested) / Double(Swift.max(1, sweep.total))) else { throw TableSourceError.cancelled }
-                    if let hit = try Self.firstMatch(of: text, in: batch, forward: forward, source: source, identities: identities, order: order, filters: filters,
+                    if let hit = try Self.firstMatch(of: text, in: batch, forward: forward, source: source, identities: identities,
                                                      progress: TableProgress(isCancelled: { progress.isCancelled })) {
                         return hit
                     }
@@ -58,20 +68,13 @@ extension TableScreen {
     }
 
     /// The first position of `batch` (the last, going back) in the order shown whose row holds
-    /// `text`, asked of the source by the rows' names where it has them, else read and tested
-    /// here.
-    static func firstMatch(of text: String, in batch: Range<Int>, forward: Bool, source: any TableSource, identities: [Int]?, order: [ColumnOrder],
-                           filters: [RowFilter], progress: TableProgress) throws(TableSourceError) -> Int? {
-        if let identities {
-            let named = Array(identities[batch.clamped(to: 0..<identities.count)])
-            let matched = try source.rowNames(named, holding: text, progress: progress)
-            let offsets = forward ? Array(named.indices) : named.indices.reversed()
-            return offsets.first { matched.contains(named[$0]) }.map { batch.lowerBound + $0 }
-        }
-        let rows = try source.rows(at: batch, where: filters, orderedBy: order, progress: progress)
-        let needle = text.lowercased()
-        let offsets = forward ? Array(rows.indices) : rows.indices.reversed()
-        return offsets.first { i in rows[i].contains { $0.description.lowercased().contains(needle) } }.map { batch.lowerBound + $0 }
+    /// `text`, asked of the source by the rows' names.
+    static func firstMatch(of text: String, in batch: Range<Int>, forward: Bool, source: any TableSource, identities: [Int],
+                           progress: TableProgress) throws(TableSourceError) -> Int? {
+        let named = Array(identities[batch.clamped(to: 0..<identities.count)])
+        let matched = try source.rowNames(named, holding: text, progress: progress)
+        let offsets = forward ? Array(named.indices) : named.indices.reversed()
+        return offsets.first { matched.contains(named[$0]) }.map { batch.lowerBound + $0 }
     }
 
     /// Cancels the search under way; false when none runs.

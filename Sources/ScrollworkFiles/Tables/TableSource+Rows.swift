@@ -78,6 +78,36 @@ extension TableSource {
         return try rows(named: Array(names[positions.clamped(to: 0..<names.count)]), progress: progress)
     }
 
+    /// The first position of `positions` holding `text`, over the rows (``firstPositionOverRows(holding:in:forward:where:orderedBy:progress:)``).
+    public func firstPosition(holding text: String, in positions: Range<Int>, forward: Bool, where filters: [RowFilter], orderedBy order: [ColumnOrder],
+                              progress: TableProgress) throws(TableSourceError) -> Int? {
+        try firstPositionOverRows(holding: text, in: positions, forward: forward, where: filters, orderedBy: order, progress: progress)
+    }
+
+    /// The rows read in order a batch at a time (4,096 rows, from the far end going back) and
+    /// tested as a file's fields are: what a source without a search of its own does.
+    public func firstPositionOverRows(holding text: String, in positions: Range<Int>, forward: Bool, where filters: [RowFilter], orderedBy order: [ColumnOrder],
+                                      progress: TableProgress) throws(TableSourceError) -> Int? {
+        let test: RowFilter
+        do { test = try RowFilter(column: nil, test: .contains(text)) } catch { throw .unsupported("\(error)") }
+        let size = 4096
+        let ups = stride(from: positions.lowerBound, to: positions.upperBound, by: size).map { $0..<Swift.min(positions.upperBound, $0 + size) }
+        var tested = 0
+        for batch in forward ? ups : ups.reversed() {
+            guard progress.report(Double(tested) / Double(Swift.max(1, positions.count))) else { throw .cancelled }
+            let rows = try rows(at: batch, where: filters, orderedBy: order, progress: progress)
+            let offsets = forward ? Array(rows.indices) : rows.indices.reversed()
+            if let hit = offsets.first(where: { i in rows[i].contains { value in
+                var field = value.description
+                return field.withUTF8 { test.passes($0) }
+            } }) {
+                return batch.lowerBound + hit
+            }
+            tested += batch.count
+        }
+        return nil
+    }
+
     /// Those of `names` whose row holds `text`, read and tested as a file's rows are.
     public func rowNames(_ names: [Int], holding text: String, progress: TableProgress) throws(TableSourceError) -> Set<Int> {
         let test: RowFilter

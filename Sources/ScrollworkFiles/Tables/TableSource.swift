@@ -81,6 +81,12 @@ public protocol TableSource: Sendable {
     /// Those of `names` whose row holds `text` in any column, as `/` searches (smart case:
     /// case matters only when `text` has a capital).
     func rowNames(_ names: [Int], holding text: String, progress: TableProgress) throws(TableSourceError) -> Set<Int>
+    /// The first of `positions` (the last, going back when not `forward`) among the rows
+    /// `filters` keep in `order` whose row holds `text` in any column, as `/` searches a
+    /// positional source (smart case); nil when none does. By default the rows are read a
+    /// batch at a time and tested here; an engine finds it in one statement.
+    func firstPosition(holding text: String, in positions: Range<Int>, forward: Bool, where filters: [RowFilter], orderedBy order: [ColumnOrder],
+                       progress: TableProgress) throws(TableSourceError) -> Int?
     /// The same table read again (a connection made again after one was lost); the default is
     /// the source itself.
     ///

@@ -1,3 +1,4 @@
+import Scrollwork
 import ScrollworkWidgets
 /// Escape sequences the host writes, as bytes.
 enum ANSI {
@@ -81,24 +82,6 @@ enum ANSI {
 
     /// OSC 52: puts `text` on the clipboard, in terminals that allow programs to set it.
     static func setClipboard(_ text: String) -> [UInt8] {
-        [esc] + Array("]52;c;".utf8) + base64(Array(text.utf8)) + [0x07]
-    }
-
-    /// Standard base64 with padding.
-    static func base64(_ bytes: [UInt8]) -> [UInt8] {
-        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
-        var out: [UInt8] = []
-        out.reserveCapacity((bytes.count + 2) / 3 * 4)
-        var i = 0
-        while i < bytes.count {
-            let b0 = UInt32(bytes[i]), b1 = i + 1 < bytes.count ? UInt32(bytes[i + 1]) : 0, b2 = i + 2 < bytes.count ? UInt32(bytes[i + 2]) : 0
-            let n = b0 << 16 | b1 << 8 | b2
-            out.append(alphabet[Int(n >> 18 & 63)])
-            out.append(alphabet[Int(n >> 12 & 63)])
-            out.append(i + 1 < bytes.count ? alphabet[Int(n >> 6 & 63)] : UInt8(ascii: "="))
-            out.append(i + 2 < bytes.count ? alphabet[Int(n & 63)] : UInt8(ascii: "="))
-            i += 3
-        }
-        return out
+        [esc] + Array("]52;c;".utf8) + Base64.encode(Array(text.utf8)) + [0x07]
     }
 }

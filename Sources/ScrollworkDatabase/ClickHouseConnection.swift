@@ -1,0 +1,230 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Scrollwork
+import ScrollworkFiles
+import Synchronization
+
+/// A ClickHouse server reached through its HTTP interface (no client library): each statement a
+/// request of its own, carrying a `query_id`, so that one stopped by the person is stopped on
+/// the server too (`KILL QUERY`).
+public final class ClickHouseConnection: Sendable {
+    /// The server's host name or address.
+    public let host: String
+    /// Its HTTP port (8123 unless the URL says otherwise).
+    public let port: Int
+    /// The user, `default` unless given.
+    public let user: String
+    /// The password; empty for none.
+    let password: String
+    /// The database statements run in.
+    public let database: String
+    /// The statements sent so far, which numbers each one's `query_id`.
+    private let sent = Atomic<Int>(0)
+    /// Seconds a statement may go without a byte from the server.
+    static let timeout = 600.0
+
+    /// A connection to `database` on `host`:`port` as `user`.
+    public init(host: String, port: Int, user: String, password: String, database: String) {
+        self.host = host
+        self.port = port
+        self.user = user
+        self.password = password
+        self.database = database
+    }
+
+    /// The address without the password: `clickhouse://user@host:port/database`.
+    public var title: String {
+        "clickhouse://\(user)@\(host.contains(":") ? "[\(host)]" : host):\(port)/\(database)"
+    }
+
+    /// The result of `sql` (a statement that returns rows), with its columns' names and types.
+    ///
+    /// - Throws: ``DatabaseError/connectionLost(reason:)`` when the server cannot be reached or
+    ///   stops answering; ``DatabaseError/failed(statement:reason:)`` with the server's message;
+    ///   ``DatabaseError/cancelled`` once `keepGoing` says stop (the statement is killed on the server).
+    public func query(_ sql: String, keepGoing: (@Sendable () -> Bool)? = nil) throws(DatabaseError) -> ClickHouseResult {
+        let body = try send(sql + "\nFORMAT TabSeparatedWithNamesAndTypes", keepGoing: keepGoing)
+        return ClickHouseResult(parsing: body)
+    }
+
+    /// Runs `sql`, a statement that returns no rows (`CREATE`, `INSERT … SELECT`), as it is
+    /// written: what a test or a script that fills a table uses (the viewer only reads).
+    ///
+    /// - Throws: ``DatabaseError`` as ``query(_:keepGoing:)`` does.
+    public func execute(_ sql: String, keepGoing: (@Sendable () -> Bool)? = nil) throws(DatabaseError) {
+        _ = try send(sql, keepGoing: keepGoing)
+    }
+
+    /// The body of the server's answer to `sql`.
+    private func send(_ sql: String, keepGoing: (@Sendable () -> Bool)?) throws(DatabaseError) -> [UInt8] {
+        let id = "scrollwork-\(getpid())-\(ObjectIdentifier(self).hashValue & 0xFFFF_FFFF)-\(sent.add(1, ordering: .relaxed).newValue)"
+        do {
+            let answer = try request(sql, id: id).send(timeout: Self.timeout, keepGoing: keepGoing)
+            guard answer.status == 200 else { throw DatabaseError.failed(statement: sql, reason: Self.message(answer.body, status: answer.status)) }
+            return answer.body
+        } catch let error as DatabaseError {
+            throw error
+        } catch let error as HTTPError {
+            if error == .cancelled {
+                kill(id)
+                throw .cancelled
+            }
+            throw .connectionLost(reason: "\(error)")
+        } catch {
+            throw .failed(statement: sql, reason: "\(error)")
+        }
+    }
+
+    /// `KILL QUERY` for statement `id`, which the person stopped: its connection is closed
+    /// already, and a server that did not hear that stops it now.
+    private func kill(_ id: String) {
+        do {
+            _ = try request("KILL QUERY WHERE query_id = \(Self.literal(id)) SYNC FORMAT TabSeparated", id: id + "-kill").send(timeout: 5)
+        } catch {
+            // The statement is stopped already when the server cannot be reached to kill it.
+        }
+    }
+
+    /// The HTTP request that runs `sql` as statement `id`.
+    private func request(_ sql: String, id: String) -> HTTPRequest {
+        let credentials = Base64.encode(Array((user + ":" + password).utf8))
+        return HTTPRequest(host: host, port: port, target: "/?database=\(Self.percentEncoded(database))&query_id=\(Self.percentEncoded(id))",
+                           headers: [HTTPHeader("Authorization", "Basic " + String(decoding: credentials, as: UTF8.self))], body: Array(sql.utf8))
+    }
+
+    /// The server's message in an error answer (`Code: 60, e.displayText() = DB::Exception: Table
+    /// x doesn't exist., e.what() = DB::Exception`), without what is for its developers.
+    static func message(_ body: [UInt8], status: Int) -> String {
+        var text = String(decoding: body.prefix(4096), as: UTF8.self)
+        if let start = text.firstRange(of: "DB::Exception: ") { text = String(text[start.upperBound...]) }
+        if let end = text.firstRange(of: ", e.what() =") { text = String(text[..<end.lowerBound]) }
+        if let stack = text.firstRange(of: "Stack trace") { text = String(text[..<stack.lowerBound]) }
+        let trimmed = text.trimmingCharacters()
+        return trimmed.isEmpty ? "the server answered HTTP \(status)" : trimmed
+    }
+
+    /// `text` as an SQL string literal: quoted, its backslashes and quotes escaped, so that a
+    /// value is always data, never SQL.
+    static func literal(_ text: String) -> String {
+        var quoted = "'"
+        for c in text.unicodeScalars {
+            switch c {
+            case "\\": quoted += "\\\\"
+            case "'": quoted += "\\'"
+            case "\0": quoted += "\\0"
+            default: quoted.unicodeScalars.append(c)
+            }
+        }
+        return quoted + "'"
+    }
+
+    /// `name` as an SQL identifier: in backquotes, its backslashes and backquotes escaped.
+    static func identifier(_ name: String) -> String {
+        "`" + name.replacing("\\", with: "\\\\").replacing("`", with: "\\`") + "`"
+    }
+
+    /// `text` with every byte but letters, digits and `-._~` written as `%XX`.
+    static func percentEncoded(_ text: String) -> String {
+        let hex = Array("0123456789ABCDEF".utf8)
+        var out: [UInt8] = []
+        for byte in text.utf8 {
+            if (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || [0x2D, 0x2E, 0x5F, 0x7E].contains(byte) {
+                out.append(byte)
+            } else {
+                out += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 15)]]
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}
+
+/// Rows as ClickHouse writes them in `TabSeparatedWithNamesAndTypes`: the names, the types, then
+/// a line a row, its fields escaped (`\t`, `\n`, `\\`) and NULL written `\N`.
+public struct ClickHouseResult: Sendable {
+    /// The columns' names.
+    public let names: [String]
+    /// The columns' types, as ClickHouse writes them (`Nullable(Int64)`).
+    public let types: [String]
+    /// The fields, a row an array; nil is NULL.
+    public let rows: [[String?]]
+
+    /// The result in `body`.
+    init(parsing body: [UInt8]) {
+        var lines = body.split(separator: 0x0A, omittingEmptySubsequences: false)
+        if lines.last?.isEmpty == true { lines.removeLast() }
+        func fields(_ line: ArraySlice<UInt8>) -> [String?] {
+            line.split(separator: 0x09, omittingEmptySubsequences: false).map(Self.unescaped)
+        }
+        names = lines.first.map { fields($0).map { $0 ?? "" } } ?? []
+        types = lines.dropFirst().first.map { fields($0).map { $0 ?? "" } } ?? []
+        rows = lines.dropFirst(2).map(fields)
+    }
+
+    /// Field `field` unescaped; nil for `\N`.
+    static func unescaped(_ field: ArraySlice<UInt8>) -> String? {
+        if field.elementsEqual([0x5C, 0x4E]) { return nil }
+        guard field.contains(0x5C) else { return String(decoding: field, as: UTF8.self) }
+        var out: [UInt8] = []
+        var escaped = false
+        for byte in field {
+            guard escaped else {
+                if byte == 0x5C { escaped = true } else { out.append(byte) }
+                continue
+            }
+            escaped = false
+            switch byte {
+            case UInt8(ascii: "n"): out.append(0x0A)
+            case UInt8(ascii: "t"): out.append(0x09)
+            case UInt8(ascii: "r"): out.append(0x0D)
+            case UInt8(ascii: "b"): out.append(0x08)
+            case UInt8(ascii: "f"): out.append(0x0C)
+            case UInt8(ascii: "0"): out.append(0)
+            default: out.append(byte)
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Row `row`, column `c` as a value: integers and reals as numbers (an unsigned 64-bit
+    /// number past `Int.max` as its text), NULL as a missing value shown as `NULL`, everything
+    /// else (decimals, dates, arrays, tuples) as the server writes it, as text that is data.
+    public func value(_ row: Int, _ c: Int) -> TableValue {
+        guard rows.indices.contains(row), rows[row].indices.contains(c) else { return .empty }
+        guard let text = rows[row][c] else { return .missing("NULL") }
+        switch ClickHouseType(types.indices.contains(c) ? types[c] : "").number {
+        case .integer?: return Int(text).map(TableValue.int) ?? .string(text)
+        case .real?: return Double(text).map(TableValue.double) ?? .string(text)
+        case .decimal?, nil: return .string(text)
+        }
+    }
+}
+
+/// A column's type as ClickHouse names it, read for what the viewer needs: whether it holds
+/// numbers, and of which kind.
+struct ClickHouseType: Sendable, Hashable {
+    /// The kinds of number a type holds.
+    enum Number { case integer, real, decimal }
+    /// The type without `Nullable(…)` and `LowCardinality(…)` around it.
+    let base: String
+
+    /// The type called `name`.
+    init(_ name: String) {
+        var base = Substring(name)
+        for wrapper in ["Nullable(", "LowCardinality("] where base.hasPrefix(wrapper) && base.hasSuffix(")") {
+            base = base.dropFirst(wrapper.count).dropLast()
+        }
+        if base.hasPrefix("Nullable("), base.hasSuffix(")") { base = base.dropFirst("Nullable(".count).dropLast() }
+        self.base = String(base)
+    }
+
+    /// The kind of number the type holds; nil for any other type.
+    var number: Number? {
+        if base.hasPrefix("Int") || base.hasPrefix("UInt") { return .integer }
+        if base.hasPrefix("Float") { return .real }
+        if base.hasPrefix("Decimal") { return .decimal }
+        return nil
+    }
+}

@@ -1,0 +1,167 @@
+import Scrollwork
+import ScrollworkFiles
+
+/// A table or view of a ClickHouse database, a `Distributed` table over many servers included,
+/// as the viewer pages through it: rows read by position in an order the server makes total
+/// (the asked column, then the table's sorting key, then every column), so that each page is
+/// the same rows however often it is read; every count, filter, order, frequency table and
+/// summary done by the server.
+public struct ClickHouseTable: DatabaseTable {
+    /// The table's name in its database.
+    public let name: String
+    /// The table's engine (`MergeTree`, `Distributed`, `View`, …).
+    public let engine: String
+    /// The column names.
+    public let columns: [String]
+    /// The columns' types, as ClickHouse names them.
+    public let columnTypes: [String]
+    /// The connection statements go through.
+    public let connection: ClickHouseConnection
+    /// The columns that order the table's rows the same way every time: its sorting key's,
+    /// then the rest.
+    let stableOrder: [Int]
+    /// `database`.`name`.
+    let qualified: String
+
+    /// Table `name` (of engine `engine`, with sorting key `sortingKey` as `system.tables`
+    /// writes it) on `connection`.
+    ///
+    /// - Throws: ``DatabaseError`` when the server cannot describe the table.
+    init(name: String, engine: String, sortingKey: String, connection: ClickHouseConnection) throws(DatabaseError) {
+        self.name = name
+        self.engine = engine
+        self.connection = connection
+        qualified = ClickHouseConnection.identifier(connection.database) + "." + ClickHouseConnection.identifier(name)
+        let described = try connection.query("DESCRIBE TABLE \(qualified)")
+        let names = described.rows.map { $0.first.flatMap { $0 } ?? "" }
+        columns = names
+        columnTypes = described.rows.map { $0.count > 1 ? $0[1] ?? "" : "" }
+        // The sorting key's columns where they are plain names; the rest after, in the table's order.
+        let keyNames = sortingKey.split(separator: ",").map { String($0).trimmingCharacters() }
+        let key = keyNames.compactMap { key in names.firstIndex { $0 == key } }
+        stableOrder = key + names.indices.filter { !key.contains($0) }
+    }
+
+    /// True for a view or a materialized view.
+    public var isView: Bool { engine.hasSuffix("View") }
+
+    /// ClickHouse rows have no name that lasts: they are read by position.
+    public var hasIdentities: Bool { false }
+
+    /// True for the integer, floating-point and decimal types (`Nullable` or not).
+    public func isNumeric(_ column: Int) -> Bool {
+        columnTypes.indices.contains(column) && ClickHouseType(columnTypes[column]).number != nil
+    }
+
+    /// The rows that meet every one of `filters`, counted by the server.
+    public func count(where filters: [DatabaseFilter], keepGoing: (@Sendable () -> Bool)?) throws(DatabaseError) -> Int {
+        var unused: [Never] = []
+        let condition = try whereClause(filters, parameters: &unused)
+        return Int(try connection.query("SELECT count() FROM \(qualified) \(condition)", keepGoing: keepGoing).rows.first?.first.flatMap { $0 } ?? "") ?? 0
+    }
+
+    /// The rows the parts of a `MergeTree` table hold, from `system.parts`; nil for other
+    /// engines (a `Distributed` table's rows are on its shards) or when the server does not say.
+    public func estimatedCount() -> Int? {
+        guard engine.hasSuffix("MergeTree") else { return nil }
+        let sql = "SELECT sum(rows) FROM system.parts WHERE active AND database = \(ClickHouseConnection.literal(connection.database)) AND table = \(ClickHouseConnection.literal(name))"
+        do {
+            return Int(try connection.query(sql).rows.first?.first.flatMap { $0 } ?? "")
+        } catch {
+            // A guess only: the count that follows says what is wrong, if anything is.
+            return nil
+        }
+    }
+
+    /// No names: rows are read by position.
+    public func identities(after: Int?, limit: Int, keepGoing: (@Sendable () -> Bool)?) throws(DatabaseError) -> [Int] { [] }
+
+    /// No names: rows are read by position.
+    public func identities(where filters: [DatabaseFilter], orderedBy order: (column: Int, ascending: Bool)?, keepGoing: (@Sendable () -> Bool)?,
+                           progress: (Int) -> Void) throws(DatabaseError) -> [Int] { [] }
+
+    /// No names: rows are read by position.
+    public func rows(withIdentities identities: [Int]) throws(DatabaseError) -> [[TableValue]] { [] }
+
+    /// No names: a search reads rows by position.
+    public func matches(_ text: String, among identities: [Int], keepGoing: (@Sendable () -> Bool)?) throws(DatabaseError) -> Set<Int> { [] }
+
+    /// The server numbers the rows of the order shown and finds the text in one statement.
+    public var findsPositions: Bool { true }
+
+    /// The first of `positions` (the last, going back) in the order shown whose row holds `text`
+    /// in a column: the rows numbered in that order (`rowNumberInAllBlocks` over the ordered
+    /// rows) and tested by the server, one statement for the whole run.
+    public func firstPosition(holding text: String, in positions: Range<Int>, forward: Bool, order: (column: Int, ascending: Bool)?, where filters: [DatabaseFilter],
+                              keepGoing: (@Sendable () -> Bool)?) throws(DatabaseError) -> Int? {
+        guard !positions.isEmpty, !columns.isEmpty else { return nil }
+        var unused: [Never] = []
+        let condition = try whereClause(filters, parameters: &unused)
+        let holds = try whereClause([DatabaseFilter(column: nil, test: .contains(text))], parameters: &unused).dropFirst("WHERE ".count)
+        let sql = "SELECT n FROM (SELECT rowNumberInAllBlocks() AS n, \(holds) AS hit FROM (SELECT * FROM \(qualified) \(condition) \(ordering(order)))) "
+            + "WHERE hit AND n >= \(positions.lowerBound) AND n < \(positions.upperBound) ORDER BY n \(forward ? "ASC" : "DESC") LIMIT 1"
+        return try connection.query(sql, keepGoing: keepGoing).rows.first?.first.flatMap { $0 }.flatMap { Int($0) }
+    }
+
+    /// `ORDER BY` for `order` (NULLs last either way), then the table's stable order.
+    func ordering(_ order: (column: Int, ascending: Bool)?) -> String {
+        var terms: [String] = []
+        if let order, columns.indices.contains(order.column) {
+            terms.append("\(ClickHouseConnection.identifier(columns[order.column])) \(order.ascending ? "ASC" : "DESC") NULLS LAST")
+        }
+        terms += stableOrder.filter { $0 != order?.column }.map { ClickHouseConnection.identifier(columns[$0]) + " ASC NULLS LAST" }
+        return terms.isEmpty ? "" : "ORDER BY " + terms.joined(separator: ", ")
+    }
+
+    /// Rows by position among those that meet every one of `filters`, in the order asked
+    /// (NULLs last), ties in the table's stable order.
+    public func rows(offset: Int, limit: Int, order: (column: Int, ascending: Bool)?, where filters: [DatabaseFilter]) throws(DatabaseError) -> [[TableValue]] {
+        var unused: [Never] = []
+        let condition = try whereClause(filters, parameters: &unused)
+        let result = try connection.query("SELECT * FROM \(qualified) \(condition) \(ordering(order)) LIMIT \(Swift.max(0, offset)), \(Swift.max(0, limit))")
+        return result.rows.indices.map { row in result.rows[row].indices.map { result.value(row, $0) } }
+    }
+}
+
+extension ClickHouseTable: FilterWriter {
+    /// The number of columns.
+    var columnCount: Int { columns.count }
+
+    /// A test as ClickHouse writes it, its values as escaped literals: numbers compare as numbers
+    /// (numeric columns, and text that spells a number as a file's filter reads one), text as
+    /// the value's text, `~` with the server's regular expressions (RE2).
+    func sql(_ test: DatabaseFilter.Test, column: Int, parameters: inout [Never]) throws(DatabaseError) -> String {
+        let c = ClickHouseConnection.identifier(columns[column])
+        let text = "toString(\(c))"
+        // The value as a file's filter reads it: text of a number's shape (NumberText), a sign
+        // of + left off for the server's reading; past the range of a double ±∞; NaN none.
+        let number = isNumeric(column)
+            ? "if(isNaN(toFloat64(\(c))), NULL, toFloat64(\(c)))"
+            : "if(match(\(text), \(ClickHouseConnection.literal("(?i)" + NumberText.pattern))) AND NOT match(\(text), '(?i)nan'), "
+              + "toFloat64OrNull(replaceRegexpOne(\(text), '^[+]', '')), NULL)"
+        func literal(_ x: Double) -> String { x.isInfinite ? (x > 0 ? "inf" : "-inf") : "\(x)" }
+        func equals(_ value: String) -> String {
+            var sql = "\(text) = \(ClickHouseConnection.literal(value))"
+            if let x = RowFilter.number(in: value) { sql += " OR \(number) = \(literal(x))" }
+            return sql
+        }
+        // No text (`COLUMN=`) is a missing value: NULL, or empty text, as a file's empty field.
+        let isMissing = "(isNull(\(c)) OR \(text) = '')"
+        switch test {
+        case .equals(""): return isMissing
+        case .notEquals(""): return "NOT \(isMissing)"
+        case let .equals(value): return "ifNull(\(equals(value)), 0)"
+        // A value that is no number makes the numeric half NULL: NOT of it must still pass.
+        case let .notEquals(value): return "isNull(\(c)) OR NOT ifNull(\(equals(value)), 0)"
+        case .contains(""): return "1"
+        case let .contains(value):
+            // ASCII letters folded alone, as a file's search folds them.
+            let find = DatabaseFilter.mindsCase(value) ? "position" : "positionCaseInsensitive"
+            return "ifNull(\(find)(\(text), \(ClickHouseConnection.literal(value))) > 0, 0)"
+        case let .matches(pattern): return "ifNull(match(\(text), \(ClickHouseConnection.literal(pattern))), 0)"
+        case .less, .lessOrEqual, .greater, .greaterOrEqual:
+            guard let (symbol, x) = DatabaseFilter(column: column, test: test).comparison else { return "0" }
+            return "ifNull(\(number) \(symbol) \(literal(x)), 0)"
+        }
+    }
+}

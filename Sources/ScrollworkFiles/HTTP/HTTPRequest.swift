@@ -1,0 +1,171 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One HTTP/1.1 request over plain TCP, sent on a connection of its own (`Connection: close`),
+/// its whole answer read before it returns: what a database's HTTP interface is asked (a
+/// ClickHouse server), with no client library. The body is the request's; the answer's body is
+/// decoded from chunks where the server sends them so.
+public struct HTTPRequest: Sendable {
+    /// `GET` or `POST`.
+    public var method: String
+    /// A host name, an IPv4 address, or an IPv6 address without brackets.
+    public var host: String
+    /// The TCP port (clamped to 1…65535 when sent).
+    public var port: Int
+    /// The path and query, from `/`.
+    public var target: String
+    /// Header lines besides `Host`, `Content-Length` and `Connection`, which are written here.
+    public var headers: [HTTPHeader]
+    /// The body sent.
+    public var body: [UInt8]
+
+    /// A request of `method` for `target` on `host`:`port`.
+    public init(method: String = "POST", host: String, port: Int, target: String, headers: [HTTPHeader] = [], body: [UInt8] = []) {
+        self.method = method
+        self.host = host
+        self.port = port
+        self.target = target
+        self.headers = headers
+        self.body = body
+    }
+
+    /// The most bytes an answer may hold (a gigabyte): more is refused, not kept.
+    public static let answerLimit = 1 << 30
+
+    /// Sends the request and reads the whole answer. While waiting it asks `keepGoing` ten
+    /// times a second and stops when it says stop; it gives up after `timeout` seconds (clamped
+    /// to 0.1…86,400) without a byte from the server.
+    ///
+    /// - Throws: ``HTTPError`` when the server cannot be reached, stops answering, closes the
+    ///   connection early, answers what is not HTTP, or answers more than ``answerLimit``;
+    ///   ``HTTPError/cancelled`` when `keepGoing` said stop.
+    public func send(timeout: Double = 30, keepGoing: (@Sendable () -> Bool)? = nil) throws(HTTPError) -> HTTPResponse {
+        let wait = timeout.isNaN ? 30 : Swift.min(Swift.max(timeout, 0.1), 86_400)
+        let port = Swift.min(Swift.max(self.port, 1), 65_535)
+        let socket = try HTTPSocket.connect(host: host, port: port, timeout: wait)
+        defer { close(socket) }
+        let hostHeader = (host.contains(":") ? "[\(host)]" : host) + ":\(port)"
+        var head = "\(method) \(target) HTTP/1.1\r\nHost: \(hostHeader)\r\nConnection: close\r\nContent-Length: \(body.count)\r\n"
+        for header in headers where !header.name.isEmpty {
+            // A header's text is data: a line break in it would start a header of its own.
+            head += header.name.filter { $0 != "\r" && $0 != "\n" && $0 != ":" } + ": " + header.value.filter { $0 != "\r" && $0 != "\n" } + "\r\n"
+        }
+        try HTTPSocket.write(Array((head + "\r\n").utf8) + body, to: socket, timeout: wait, host: host, port: port, keepGoing: keepGoing)
+        let answer = try HTTPSocket.readToEnd(socket, timeout: wait, limit: Self.answerLimit, host: host, port: port, keepGoing: keepGoing)
+        return try HTTPResponse(parsing: answer)
+    }
+}
+
+/// A header line of a request or an answer.
+public struct HTTPHeader: Sendable, Hashable {
+    /// The field name, as written (compared without case).
+    public var name: String
+    /// The value, without the white space around it.
+    public var value: String
+
+    /// The header `name: value`.
+    public init(_ name: String, _ value: String) {
+        self.name = name
+        self.value = value
+    }
+}
+
+/// A server's whole answer to an ``HTTPRequest``.
+public struct HTTPResponse: Sendable, Hashable {
+    /// The status code: 200 for success.
+    public var status: Int
+    /// The headers, in the order sent.
+    public var headers: [HTTPHeader]
+    /// The body, its chunks joined.
+    public var body: [UInt8]
+
+    /// The value of the first header called `name` (any case); nil when there is none.
+    public func header(_ name: String) -> String? {
+        let wanted = name.lowercased()
+        return headers.first { $0.name.lowercased() == wanted }?.value
+    }
+
+    /// The answer in `bytes`, read to the server's closing of the connection.
+    ///
+    /// - Throws: ``HTTPError/malformed(_:)`` for a status line, a header or a chunk that is not
+    ///   HTTP's, or a body shorter than it says.
+    init(parsing bytes: [UInt8]) throws(HTTPError) {
+        let end = Array("\r\n\r\n".utf8)
+        guard let split = bytes.firstRange(of: end) else { throw .malformed("the answer ended before its headers did (\(bytes.count) bytes)") }
+        let lines = String(decoding: bytes[..<split.lowerBound], as: UTF8.self).split(separator: "\r\n", omittingEmptySubsequences: false)
+        let statusWords = lines.first?.split(separator: " ", maxSplits: 2) ?? []
+        guard statusWords.count >= 2, statusWords[0].hasPrefix("HTTP/"), let status = Int(statusWords[1]), (100...999).contains(status) else {
+            throw .malformed("not an HTTP status line: \(lines.first.map { String($0.prefix(80)) } ?? "")")
+        }
+        self.status = status
+        headers = lines.dropFirst().compactMap { line in
+            guard let colon = line.firstIndex(of: ":") else { return nil }
+            return HTTPHeader(String(line[..<colon]), String(line[line.index(after: colon)...]).trimmingSpaces())
+        }
+        let rest = bytes[split.upperBound...]
+        if headers.contains(where: { $0.name.lowercased() == "transfer-encoding" && $0.value.lowercased().contains("chunked") }) {
+            body = try Self.dechunked(rest)
+        } else if let length = headers.first(where: { $0.name.lowercased() == "content-length" }).flatMap({ Int($0.value) }), length >= 0 {
+            guard rest.count >= length else { throw .malformed("the body ended at \(rest.count) of the \(length) bytes it announced") }
+            body = Array(rest.prefix(length))
+        } else {
+            body = Array(rest)
+        }
+    }
+
+    /// The body in chunked transfer coding `bytes`, its chunks joined.
+    static func dechunked(_ bytes: ArraySlice<UInt8>) throws(HTTPError) -> [UInt8] {
+        var body: [UInt8] = []
+        var at = bytes.startIndex
+        while true {
+            guard let lineEnd = bytes[at...].firstRange(of: [13, 10]) else { throw .malformed("a chunk's size line has no end") }
+            let sizeText = String(decoding: bytes[at..<lineEnd.lowerBound], as: UTF8.self).prefix { $0 != ";" }.trimmingSpaces()
+            guard let size = Int(sizeText, radix: 16), size >= 0 else { throw .malformed("a chunk's size is not a hexadecimal number: \(sizeText.prefix(20))") }
+            at = lineEnd.upperBound
+            if size == 0 { return body }
+            guard bytes.endIndex - at >= size else { throw .malformed("the answer ended inside a chunk (\(bytes.endIndex - at) of \(size) bytes)") }
+            body += bytes[at..<(at + size)]
+            at += size
+            // The chunk's own line end.
+            if bytes[at...].starts(with: [13, 10]) { at += 2 }
+        }
+    }
+}
+
+/// Why an ``HTTPRequest`` got no answer, said for the person.
+public enum HTTPError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// No connection could be made (no such host, nothing listening, refused).
+    case cannotConnect(host: String, port: Int, reason: String)
+    /// The server sent nothing for this many seconds.
+    case timedOut(host: String, port: Int, seconds: Double)
+    /// The connection broke before the answer was whole.
+    case connectionLost(host: String, port: Int, reason: String)
+    /// What came back is not HTTP.
+    case malformed(String)
+    /// The answer is larger than ``HTTPRequest/answerLimit``.
+    case tooLarge(limit: Int)
+    /// The caller said stop.
+    case cancelled
+
+    /// What went wrong.
+    public var description: String {
+        switch self {
+        case let .cannotConnect(host, port, reason): return "cannot connect to \(host):\(port): \(reason)"
+        case let .timedOut(host, port, seconds): return "\(host):\(port) sent nothing for \(Int(seconds)) s"
+        case let .connectionLost(host, port, reason): return "the connection to \(host):\(port) broke: \(reason)"
+        case let .malformed(what): return "the server's answer is not HTTP: \(what)"
+        case let .tooLarge(limit): return "the server's answer is larger than \(limit >> 20) MB"
+        case .cancelled: return "cancelled"
+        }
+    }
+}
+
+extension StringProtocol {
+    /// Without spaces and tabs at either end.
+    func trimmingSpaces() -> String {
+        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+    }
+}

@@ -1,0 +1,91 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The TCP calls under ``HTTPRequest``: a non-blocking socket waited on with `poll`, so that a
+/// wait can be given up (a timeout) or cut short (the caller's stop) ten times a second.
+enum HTTPSocket {
+    /// How long one `poll` waits before the caller is asked again, in milliseconds.
+    static let slice: Int32 = 100
+
+    /// A socket connected to `host`:`port` (each address the name resolves to tried in turn).
+    static func connect(host: String, port: Int, timeout: Double) throws(HTTPError) -> Int32 {
+        var hints = addrinfo()
+        hints.ai_family = AF_UNSPEC
+        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        var found: UnsafeMutablePointer<addrinfo>? = nil
+        let resolved = getaddrinfo(host, "\(port)", &hints, &found)
+        guard resolved == 0, let first = found else {
+            throw .cannotConnect(host: host, port: port, reason: resolved == 0 ? "the name has no address" : String(cString: gai_strerror(resolved)))
+        }
+        defer { freeaddrinfo(first) }
+        var reason = "no address answered"
+        var next: UnsafeMutablePointer<addrinfo>? = first
+        while let address = next {
+            next = address.pointee.ai_next
+            let socket = Glibc.socket(address.pointee.ai_family, address.pointee.ai_socktype, address.pointee.ai_protocol)
+            guard socket >= 0 else { reason = String(cString: strerror(errno)); continue }
+            _ = fcntl(socket, F_SETFL, fcntl(socket, F_GETFL) | O_NONBLOCK)
+            if Glibc.connect(socket, address.pointee.ai_addr, address.pointee.ai_addrlen) == 0 || errno == EINPROGRESS {
+                var descriptor = pollfd(fd: socket, events: Int16(POLLOUT), revents: 0)
+                let ready = poll(&descriptor, 1, Int32(Swift.min(timeout * 1000, 86_400_000)))
+                var error: Int32 = 0
+                var length = socklen_t(MemoryLayout<Int32>.size)
+                if ready > 0, getsockopt(socket, SOL_SOCKET, SO_ERROR, &error, &length) == 0, error == 0 { return socket }
+                reason = ready == 0 ? "no answer within \(Int(timeout)) s" : String(cString: strerror(error != 0 ? error : errno))
+            } else {
+                reason = String(cString: strerror(errno))
+            }
+            close(socket)
+        }
+        throw .cannotConnect(host: host, port: port, reason: reason)
+    }
+
+    /// Waits until `socket` can be read (or written, `forWriting`): false when `keepGoing` said
+    /// stop; throws when `timeout` seconds pass first.
+    private static func wait(_ socket: Int32, forWriting: Bool, timeout: Double, host: String, port: Int,
+                             keepGoing: (@Sendable () -> Bool)?) throws(HTTPError) {
+        var waited = 0.0
+        while true {
+            if let keepGoing, !keepGoing() { throw .cancelled }
+            var descriptor = pollfd(fd: socket, events: Int16(forWriting ? POLLOUT : POLLIN), revents: 0)
+            let ready = poll(&descriptor, 1, slice)
+            if ready > 0 { return }
+            if ready < 0 && errno != EINTR { throw .connectionLost(host: host, port: port, reason: String(cString: strerror(errno))) }
+            waited += Double(slice) / 1000
+            if waited >= timeout { throw .timedOut(host: host, port: port, seconds: timeout) }
+        }
+    }
+
+    /// Writes all of `bytes` to `socket`.
+    static func write(_ bytes: [UInt8], to socket: Int32, timeout: Double, host: String, port: Int, keepGoing: (@Sendable () -> Bool)?) throws(HTTPError) {
+        var sent = 0
+        while sent < bytes.count {
+            try wait(socket, forWriting: true, timeout: timeout, host: host, port: port, keepGoing: keepGoing)
+            // MSG_NOSIGNAL: a server that closed the connection is an error, not SIGPIPE.
+            let n = bytes.withUnsafeBytes { whole in whole.baseAddress.map { Glibc.send(socket, $0 + sent, bytes.count - sent, Int32(MSG_NOSIGNAL)) } ?? 0 }
+            if n > 0 { sent += n; continue }
+            if n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) { continue }
+            throw .connectionLost(host: host, port: port, reason: n == 0 ? "the server closed the connection" : String(cString: strerror(errno)))
+        }
+    }
+
+    /// Everything `socket` gives until the server closes it, at most `limit` bytes.
+    static func readToEnd(_ socket: Int32, timeout: Double, limit: Int, host: String, port: Int, keepGoing: (@Sendable () -> Bool)?) throws(HTTPError) -> [UInt8] {
+        var answer: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            try wait(socket, forWriting: false, timeout: timeout, host: host, port: port, keepGoing: keepGoing)
+            let n = chunk.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
+            if n == 0 { return answer }
+            if n < 0 {
+                if errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR { continue }
+                throw .connectionLost(host: host, port: port, reason: String(cString: strerror(errno)))
+            }
+            guard answer.count + n <= limit else { throw .tooLarge(limit: limit) }
+            answer += chunk[..<n]
+        }
+    }
+}

@@ -1,0 +1,33 @@
+import Testing
+@testable import ScrollworkFiles
+
+/// The HTTP client under the ClickHouse source (#69): answers read as HTTP says, whatever comes back.
+@Suite struct HTTPRequestTests {
+    static func parse(_ text: String) throws(HTTPError) -> HTTPResponse { try HTTPResponse(parsing: Array(text.utf8)) }
+
+    @Test("a chunked answer is its chunks joined (extensions and trailers ignored); a sized one is its length; headers by any case")
+    func bodies() throws {
+        let chunked = try Self.parse("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\nX-ClickHouse-Query-Id: q1\r\n\r\n5;ext=1\r\nhello\r\n7\r\n, world\r\n0\r\nTrailer: x\r\n\r\n")
+        #expect(chunked.status == 200 && String(decoding: chunked.body, as: UTF8.self) == "hello, world")
+        #expect(chunked.header("x-clickhouse-query-id") == "q1" && chunked.header("nothing") == nil)
+        let sized = try Self.parse("HTTP/1.0 500 Internal\r\nContent-Length: 4\r\n\r\nCode and more")
+        #expect(sized.status == 500 && sized.body == Array("Code".utf8))
+        let toClose = try Self.parse("HTTP/1.1 200 OK\r\n\r\nall of it")
+        #expect(toClose.body == Array("all of it".utf8))
+    }
+
+    @Test("what is not HTTP, or ends early, is said so, never read as an answer")
+    func malformed() {
+        for text in ["", "HTTP/1.1 200 OK\r\n", "SSH-2.0-OpenSSH\r\n\r\n", "HTTP/1.1 abc OK\r\n\r\n", "HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\nshort",
+                     "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n", "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n10\r\nshort"] {
+            #expect(throws: HTTPError.self, "\(text.debugDescription)") { try Self.parse(text) }
+        }
+    }
+
+    @Test("no server, no name: a clear error, never a trap, for any port or timeout")
+    func unreachable() {
+        for (host, port, timeout) in [("127.0.0.1", 1, 1.0), ("127.0.0.1", Int.min, Double.nan), ("no-such-host.invalid", Int.max, -Double.infinity), ("", 0, Double.infinity)] {
+            #expect(throws: HTTPError.self) { try HTTPRequest(host: host, port: port, target: "/").send(timeout: timeout) }
+        }
+    }
+}

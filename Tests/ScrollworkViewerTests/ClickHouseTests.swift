@@ -1,0 +1,155 @@
+import Foundation
+import Scrollwork
+import ScrollworkDatabase
+import ScrollworkFiles
+import ScrollworkTerminal
+import ScrollworkWidgets
+import Synchronization
+import Testing
+@testable import ScrollworkViewer
+
+/// #69: a ClickHouse database through its HTTP interface, a `Distributed` table over two
+/// servers included, explored with the keys every table has (the two servers scripts/test
+/// starts, `SCROLLWORK_TEST_CLICKHOUSE`).
+@Suite(.enabled(if: getenv("SCROLLWORK_TEST_CLICKHOUSE") != nil, "needs the servers scripts/test starts (SCROLLWORK_TEST_CLICKHOUSE)"))
+struct ClickHouseTests {
+    /// The two servers' URLs: the first shard's, where the distributed tables are made, and the second's.
+    static var urls: [String] { String(cString: getenv("SCROLLWORK_TEST_CLICKHOUSE")).split(separator: " ").map(String.init) }
+
+    /// A connection to the server at `url`, to make tables with.
+    static func connection(_ url: String) throws -> ClickHouseConnection { try ClickHouseDatabase(url: url).connection }
+
+    /// The session's rows (`OneMeaningPerKeyTests.values`) as ClickHouse makes them, those whose id `keep` holds for.
+    static func insertSessionRows(into table: String, on connection: ClickHouseConnection, keeping keep: String = "1") throws {
+        try connection.execute("INSERT INTO \(table) SELECT * FROM (SELECT number AS id, ['UA', 'AA', 'DL', 'B6'][1 + number * 7 % 4], "
+                               + "if(number % 13 = 0, NULL, toInt64(number * 37 % 101) - 50), concat('row ', toString(number)) "
+                               + "FROM system.numbers WHERE number >= 1 LIMIT \(OneMeaningPerKeyTests.rows)) WHERE \(keep)")
+    }
+
+    /// Table `name` of the session's rows on the server at `url` while `body` runs, dropped after.
+    static func withSessionTable<T>(_ name: String, at url: String, _ body: (ClickHouseConnection) throws -> T) throws -> T {
+        let server = try Self.connection(url)
+        try server.execute(Self.create(name))
+        defer { try? server.execute("DROP TABLE \(name)") }
+        try Self.insertSessionRows(into: name, on: server)
+        return try body(server)
+    }
+
+    /// The session table's statement, named `name`, of engine `engine`.
+    static func create(_ name: String, engine: String = "MergeTree ORDER BY id") -> String {
+        "CREATE TABLE \(name) (id UInt64, carrier String, delay Nullable(Int64), note String) ENGINE = \(engine)"
+    }
+
+    @Test("#69: the same session (sort, filter, /, n, Enter, f, I, save) over a ClickHouse table of the same rows gives what the CSV file gives")
+    func csvAndClickHouseAgree() throws {
+        let url = Self.urls[0], name = "session_\(getpid())"
+        try Self.withSessionTable(name, at: url) { _ in
+            let scratch = TemporaryFile(name: "scratch.txt", "")
+            let directory = scratch.directory
+            defer { for saved in ["from-file", "from-clickhouse"] { unlink(directory + "/\(saved).csv") } }
+            let inFile = try OneMeaningPerKeyTests.inFile(directory: directory)
+            var t = HeadlessTerminal(try DatabaseViewer(source: ClickHouseDatabase(url: url), theme: Theme(), opening: name), columns: 120, rows: 30)
+            let onServer = OneMeaningPerKeyTests.inDatabase(&t, saveTo: directory + "/from-clickhouse.csv")
+            #expect(inFile == onServer, "file:\n\(inFile)\nClickHouse:\n\(onServer)")
+            #expect(onServer.count == OneMeaningPerKeyTests.rows && onServer.firstMatch != nil && !onServer.saved.isEmpty)
+        }
+    }
+
+    @Test("#69: a Distributed table over two servers, each holding half the rows, is one table: the same session gives what the CSV file gives")
+    func distributedTableIsOneTable() throws {
+        let (first, second) = (try Self.connection(Self.urls[0]), try Self.connection(Self.urls[1]))
+        let local = "shard_\(getpid())", name = "sharded_\(getpid())"
+        for (server, keep) in [(first, "id % 2 = 0"), (second, "id % 2 = 1")] {
+            try server.execute(Self.create(local))
+            try Self.insertSessionRows(into: local, on: server, keeping: keep)
+        }
+        try first.execute(Self.create(name, engine: "Distributed(two_shards, default, \(local), id)"))
+        defer {
+            try? first.execute("DROP TABLE \(name)")
+            try? first.execute("DROP TABLE \(local)")
+            try? second.execute("DROP TABLE \(local)")
+        }
+        // Each server holds half; the distributed table all of them.
+        #expect(try first.query("SELECT count() FROM \(local)").rows.first?.first == "300")
+        #expect(try second.query("SELECT count() FROM \(local)").rows.first?.first == "300")
+        let scratch = TemporaryFile(name: "scratch.txt", "")
+        let directory = scratch.directory
+        defer { for saved in ["from-file", "from-shards"] { unlink(directory + "/\(saved).csv") } }
+        let inFile = try OneMeaningPerKeyTests.inFile(directory: directory)
+        var t = HeadlessTerminal(try DatabaseViewer(source: ClickHouseDatabase(url: Self.urls[0]), theme: Theme(), opening: name), columns: 120, rows: 30)
+        let onShards = OneMeaningPerKeyTests.inDatabase(&t, saveTo: directory + "/from-shards.csv")
+        #expect(inFile == onShards, "file:\n\(inFile)\nshards:\n\(onShards)")
+    }
+
+    @Test("#69: the list names each table with its rows; a wrong password, a server not there and a table not there each say what is wrong, the password never shown")
+    func listAndErrors() throws {
+        let url = Self.urls[0], name = "listed_\(getpid())"
+        try Self.withSessionTable(name, at: url) { _ in try Self.listsAndSaysWhatIsWrong(url: url, name: name) }
+    }
+
+    /// The list of the server at `url` holding table `name`, and its errors.
+    static func listsAndSaysWhatIsWrong(url: String, name: String) throws {
+        let database = try ClickHouseDatabase(url: url)
+        #expect(try database.objects().contains { $0.name == name && !$0.isView })
+        #expect(try database.count(name, keepGoing: nil) == OneMeaningPerKeyTests.rows)
+        #expect(database.title.hasPrefix("clickhouse://default@127.0.0.1:"))
+        let port = url.split(separator: ":").last?.split(separator: "/").first.map(String.init) ?? ""
+        #expect(throws: DatabaseError.self) { try ClickHouseDatabase(url: "clickhouse://locked:wrong-secret@127.0.0.1:\(port)/default") }
+        do {
+            _ = try ClickHouseDatabase(url: "clickhouse://locked:wrong-secret@127.0.0.1:\(port)/default")
+        } catch {
+            #expect(!"\(error)".contains("wrong-secret") && "\(error)".contains("locked"), "\(error)")
+        }
+        #expect(try ClickHouseDatabase(url: "clickhouse://locked:right@127.0.0.1:\(port)/default").count(name, keepGoing: nil) == OneMeaningPerKeyTests.rows)
+        do {
+            _ = try ClickHouseDatabase(url: "clickhouse://127.0.0.1:1/default")
+            Issue.record("nothing listens on port 1")
+        } catch {
+            #expect("\(error)".contains("cannot connect to 127.0.0.1:1"), "\(error)")
+        }
+        do {
+            _ = try ClickHouseDatabase(url: url + "?table=nothing_here")
+            Issue.record("no such table")
+        } catch {
+            #expect("\(error)".contains("no table or view named 'nothing_here'") && "\(error)".contains(name), "\(error)")
+        }
+        do {
+            _ = try ClickHouseDatabase(url: String(url.dropLast("default".count)) + "no_such_db")
+            Issue.record("no such database")
+        } catch {
+            #expect("\(error)".contains("Database no_such_db doesn't exist"), "\(error)")
+        }
+    }
+
+    @Test("#69: values are data: a filter's text with quotes and backslashes is a value, never SQL; the types ClickHouse writes show as it writes them")
+    func valuesAreData() throws {
+        let url = Self.urls[0], name = "kinds_\(getpid())"
+        let server = try Self.connection(url)
+        try server.execute("CREATE TABLE \(name) (s String, d Date, t DateTime, x Decimal(18, 3), a Array(Int32), u UInt64, f Float64) ENGINE = MergeTree ORDER BY s")
+        defer { try? server.execute("DROP TABLE \(name)") }
+        try server.execute("INSERT INTO \(name) VALUES ('it''s \\\\ odd\\ttab', '2026-12-03', '2026-12-03 10:00:00', 12.5, [1, 2], 18446744073709551615, 0.1), ('plain', '2026-01-01', '2026-01-01 00:00:00', -1, [], 0, nan)")
+        let table = try ClickHouseDatabase(url: url).table(name, sharingSnapshotWith: nil)
+        let rows = try table.rows(offset: 0, limit: 10, order: nil, where: [])
+        #expect(rows.first?.map(\.description) == ["it's \\ odd\ttab", "2026-12-03", "2026-12-03 10:00:00", "12.500", "[1,2]", "18446744073709551615", "0.1"])
+        #expect(try table.count(where: [DatabaseFilter(column: 0, test: .equals("it's \\ odd\ttab"))], keepGoing: nil) == 1)
+        #expect(try table.count(where: [DatabaseFilter(column: 0, test: .equals("x' OR 1=1 OR 'x"))], keepGoing: nil) == 0)
+        #expect(try table.count(where: [DatabaseFilter(column: nil, test: .contains("ODD"))], keepGoing: nil) == 0)
+        #expect(try table.count(where: [DatabaseFilter(column: nil, test: .contains("odd"))], keepGoing: nil) == 1)
+        #expect(try table.count(where: [DatabaseFilter(column: 6, test: .greater(0))], keepGoing: nil) == 1, "NaN compares with nothing")
+        #expect(table.isNumeric(3) && table.isNumeric(5) && table.isNumeric(6) && !table.isNumeric(1))
+    }
+
+    @Test("#69: a statement stopped by the person is stopped on the server too (KILL QUERY by its query_id), and the connection goes on")
+    func stoppedStatementIsKilled() throws {
+        let server = try Self.connection(Self.urls[0])
+        let polls = Mutex(0)
+        // Stop after a few of the waits' polls: the statement is under way on the server by then.
+        let keepGoing: @Sendable () -> Bool = { polls.withLock { $0 += 1; return $0 < 4 } }
+        #expect(throws: DatabaseError.cancelled) {
+            try server.query("SELECT count() FROM numbers(100000000000) WHERE NOT ignore(sipHash64(number))", keepGoing: keepGoing)
+        }
+        let running = try server.query("SELECT count() FROM system.processes WHERE query LIKE '%numbers(100000000000)%' AND query NOT LIKE '%system.processes%'")
+        #expect(running.rows.first?.first == "0")
+        #expect(try server.query("SELECT 1").rows.first?.first == "1")
+    }
+}
