@@ -22,6 +22,8 @@ public struct ClickHouseTable: DatabaseTable {
     let stableOrder: [Int]
     /// `database`.`name`.
     let qualified: String
+    /// Where the pages read so far end, and the counts under each filter.
+    let anchors = ClickHouseAnchors()
 
     /// Table `name` (of engine `engine`, with sorting key `sortingKey` as `system.tables`
     /// writes it) on `connection`.
@@ -56,8 +58,12 @@ public struct ClickHouseTable: DatabaseTable {
     /// The rows that meet every one of `filters`, counted by the server.
     public func count(where filters: [DatabaseFilter], keepGoing: (@Sendable () -> Bool)?) throws(DatabaseError) -> Int {
         var unused: [Never] = []
-        let condition = try whereClause(filters, parameters: &unused)
-        return Int(try connection.query("SELECT count() FROM \(qualified) \(condition)", keepGoing: keepGoing).rows.first?.first.flatMap { $0 } ?? "") ?? 0
+        return try count(where: try whereClause(filters, parameters: &unused), keepGoing: keepGoing)
+    }
+
+    /// The rows `condition` (a `WHERE` clause, or "") keeps, counted by the server.
+    func count(where condition: String, keepGoing: (@Sendable () -> Bool)?) throws(DatabaseError) -> Int {
+        Int(try connection.query("SELECT count() FROM \(qualified) \(condition)", keepGoing: keepGoing).rows.first?.first.flatMap { $0 } ?? "") ?? 0
     }
 
     /// The rows the parts of a `MergeTree` table hold, from `system.parts`; nil for other
@@ -104,22 +110,17 @@ public struct ClickHouseTable: DatabaseTable {
     }
 
     /// `ORDER BY` for `order` (NULLs last either way), then the table's stable order.
-    func ordering(_ order: (column: Int, ascending: Bool)?) -> String {
-        var terms: [String] = []
-        if let order, columns.indices.contains(order.column) {
-            terms.append("\(ClickHouseConnection.identifier(columns[order.column])) \(order.ascending ? "ASC" : "DESC") NULLS LAST")
-        }
-        terms += stableOrder.filter { $0 != order?.column }.map { ClickHouseConnection.identifier(columns[$0]) + " ASC NULLS LAST" }
-        return terms.isEmpty ? "" : "ORDER BY " + terms.joined(separator: ", ")
-    }
+    func ordering(_ order: (column: Int, ascending: Bool)?) -> String { ordering(orderTerms(order)) }
 
     /// Rows by position among those that meet every one of `filters`, in the order asked
-    /// (NULLs last), ties in the table's stable order.
+    /// (NULLs last), ties in the table's stable order: after the last page read where it ended
+    /// there, from the end in the far half (``pageStatement(offset:limit:order:condition:)``).
     public func rows(offset: Int, limit: Int, order: (column: Int, ascending: Bool)?, where filters: [DatabaseFilter]) throws(DatabaseError) -> [[TableValue]] {
         var unused: [Never] = []
         let condition = try whereClause(filters, parameters: &unused)
-        let result = try connection.query("SELECT * FROM \(qualified) \(condition) \(ordering(order)) LIMIT \(Swift.max(0, offset)), \(Swift.max(0, limit))")
-        return result.rows.indices.map { row in result.rows[row].indices.map { result.value(row, $0) } }
+        let (offset, limit) = (Swift.max(0, offset), Swift.max(0, limit))
+        guard limit > 0 else { return [] }
+        return try read(try pageStatement(offset: offset, limit: limit, order: order, condition: condition), offset: offset, order: order, condition: condition)
     }
 }
 

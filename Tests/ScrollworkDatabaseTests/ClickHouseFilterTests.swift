@@ -33,4 +33,45 @@ struct ClickHouseFilterTests {
         #expect(disagreements.isEmpty, "\(disagreements)")
         #expect(try table.count(where: [DatabaseFilter(column: 0, test: .greaterOrEqual(30))], keepGoing: nil) == FilterAgreementTests.values.count - 30)
     }
+
+    /// The first test server's URL.
+    static var url: String { String(cString: getenv("SCROLLWORK_TEST_CLICKHOUSE")).split(separator: " ").map(String.init)[0] }
+
+    @Test("#69: pages come after the last page's last row (keyset) or from the end, never counted off past the first pages, and they are exactly the rows of one whole read, in every order, filtered or not")
+    func pagesAreTheWholeOrder() throws {
+        let server = try ClickHouseDatabase(url: Self.url).connection
+        let name = "paging_\(getpid())"
+        try server.execute("CREATE TABLE \(name) (k UInt32, g Nullable(Int32), s String, f Float64) ENGINE = MergeTree ORDER BY k")
+        defer { try? server.execute("DROP TABLE \(name)") }
+        try server.execute("INSERT INTO \(name) SELECT number, if(number % 11 = 0, NULL, toInt32(number % 7) - 3), concat('x', toString(number % 5)), (number % 13) * 0.5 "
+                           + "FROM system.numbers LIMIT 3000")
+        let page = 100
+        for order in [nil, (column: 1, ascending: true), (column: 1, ascending: false), (column: 2, ascending: false), (column: 3, ascending: true)] as [(column: Int, ascending: Bool)?] {
+            for filters in [[], [DatabaseFilter(column: 1, test: .greater(-2))]] {
+                let sequential = try #require(try ClickHouseDatabase(url: Self.url).table(name, sharingSnapshotWith: nil) as? ClickHouseTable)
+                var unused: [Never] = []
+                let condition = try sequential.whereClause(filters, parameters: &unused)
+                let whole = try server.query("SELECT * FROM \(sequential.qualified) \(condition) \(sequential.ordering(order))")
+                let truth = whole.rows.indices.map { r in whole.rows[r].indices.map { whole.value(r, $0).description } }
+                var paged: [[String]] = []
+                var kinds: [ClickHousePage.Kind] = []
+                for offset in stride(from: 0, to: truth.count, by: page) {
+                    kinds.append(try sequential.pageStatement(offset: offset, limit: page, order: order, condition: condition).kind)
+                    paged += try sequential.rows(offset: offset, limit: page, order: order, where: filters).map { $0.map(\.description) }
+                }
+                let label = "order \(String(describing: order)), filtered \(!filters.isEmpty)"
+                #expect(paged == truth, "\(label): \(paged.count) rows paged, \(truth.count) read whole")
+                #expect(kinds.first == .offset && kinds.dropFirst().allSatisfy { $0 == .keyset }, "\(label): \(kinds)")
+                // Jumps with nothing read near them: far ones from the end, near ones counted off.
+                let jumping = try #require(try ClickHouseDatabase(url: Self.url).table(name, sharingSnapshotWith: nil) as? ClickHouseTable)
+                for offset in [truth.count - 50, 2_500, 1_700, 900, truth.count + 10] {
+                    let kind = try jumping.pageStatement(offset: offset, limit: page, order: order, condition: condition).kind
+                    #expect(kind == (offset > 1_000 && offset > truth.count / 2 ? .fromEnd : .offset), "\(label) at \(offset): \(kind)")
+                    let read = try jumping.rows(offset: offset, limit: page, order: order, where: filters).map { $0.map(\.description) }
+                    let expected = offset < truth.count ? Array(truth[offset..<Swift.min(truth.count, offset + page)]) : []
+                    #expect(read == expected, "\(label) at \(offset)")
+                }
+            }
+        }
+    }
 }

@@ -152,4 +152,52 @@ struct ClickHouseTests {
         #expect(running.rows.first?.first == "0")
         #expect(try server.query("SELECT 1").rows.first?.first == "1")
     }
+
+    /// Runs the work of `t` to its end.
+    static func settle(_ t: inout HeadlessTerminal<DatabaseViewer>) {
+        var steps = 0
+        while t.runWork(), steps < 10_000 { steps += 1 }
+    }
+
+    /// The id of the row `t`'s table focuses.
+    static func focusedID(_ t: HeadlessTerminal<DatabaseViewer>) -> Int? {
+        guard let list = t.app.opened?.view.table.list, let id = list.cursor, let path = list.indexPath(of: id),
+              case let .loaded(values)? = try? list.row(at: path), case let .int(n)? = values.first else { return nil }
+        return n
+    }
+
+    @Test("#69: the ten-million-row Distributed table over two servers (127.0.0.1 and 127.0.0.2): its count, the true first and last rows sorted both ways, a filter's count, as the servers answer them")
+    func tenMillionRowsOverTwoShards() throws {
+        let url = Self.urls[0]
+        let server = try Self.connection(url)
+        func one(_ sql: String) throws -> Int? { Int(try server.query(sql).rows.first?.first.flatMap { $0 } ?? "") }
+        let total = try #require(try one("SELECT count() FROM flights"))
+        // Half the rows on each server: the count above came through the cluster.
+        let halves = [try one("SELECT count() FROM flights_shard"), Int(try Self.connection(Self.urls[1]).query("SELECT count() FROM flights_shard").rows.first?.first.flatMap { $0 } ?? "")]
+        #expect(halves.allSatisfy { ($0 ?? 0) > 0 } && halves.reduce(0) { $0 + ($1 ?? 0) } == total, "\(halves)")
+        var t = HeadlessTerminal(try DatabaseViewer(source: ClickHouseDatabase(url: url), theme: Theme(), opening: "flights"), columns: 120, rows: 30)
+        Self.settle(&t)
+        #expect(t.app.opened?.view.table.list.numberOfRows == total)
+        let lastNull = try one("SELECT max(id) FROM flights WHERE delay IS NULL")
+        for (key, direction) in [("o", "ASC"), ("O", "DESC")] {
+            t.type("]]" + key)
+            Self.settle(&t)
+            t.send(.key(KeyEvent(.home)))
+            // The view scrolls to the top as time passes (from the end, where G left it).
+            t.advance(by: 2)
+            Self.settle(&t)
+            let first = try one("SELECT id FROM flights ORDER BY delay \(direction) NULLS LAST, id LIMIT 1")
+            #expect(Self.focusedID(t) == first, "first, \(direction)")
+            t.type("G")
+            t.advance(by: 2)
+            Self.settle(&t)
+            #expect(Self.focusedID(t) == lastNull, "last, \(direction): the NULLs come last either way, by id")
+            t.type("[[")
+        }
+        t.type("|")
+        t.send(.key(KeyEvent(.character("u"), .control)))
+        t.type("carrier=UA\r")
+        Self.settle(&t)
+        #expect(t.app.opened?.view.table.list.numberOfRows == (try one("SELECT count() FROM flights WHERE carrier = 'UA'")))
+    }
 }
