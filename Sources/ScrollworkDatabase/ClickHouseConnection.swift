@@ -63,7 +63,13 @@ public final class ClickHouseConnection: Sendable {
         let id = "scrollwork-\(getpid())-\(ObjectIdentifier(self).hashValue & 0xFFFF_FFFF)-\(sent.add(1, ordering: .relaxed).newValue)"
         do {
             let answer = try request(sql, id: id).send(timeout: Self.timeout, keepGoing: keepGoing)
-            guard answer.status == 200 else { throw DatabaseError.failed(statement: sql, reason: Self.message(answer.body, status: answer.status)) }
+            guard answer.status == 200 else {
+                let code = Self.code(answer.body)
+                if code == Self.unknownTable { throw missingTable(Self.message(answer.body, status: answer.status)) }
+                // A server of a distributed table not answering is a connection lost: tried again.
+                if let code, Self.unreachable.contains(code) { throw DatabaseError.connectionLost(reason: Self.message(answer.body, status: answer.status)) }
+                throw DatabaseError.failed(statement: sql, reason: Self.message(answer.body, status: answer.status))
+            }
             return answer.body
         } catch let error as DatabaseError {
             throw error
@@ -95,11 +101,41 @@ public final class ClickHouseConnection: Sendable {
                            headers: [HTTPHeader("Authorization", "Basic " + String(decoding: credentials, as: UTF8.self))], body: Array(sql.utf8))
     }
 
+    /// ClickHouse's code for a table that is not there (dropped, renamed, never made).
+    static let unknownTable = 60
+    /// ClickHouse's codes for another server it could not reach (a shard of a distributed
+    /// table): a socket timeout, a network error, every try to connect failed.
+    static let unreachable: Set<Int> = [209, 210, 279]
+
+    /// The server's error code at the start of an error answer (`Code: 60, …`); nil when it names none.
+    static func code(_ body: [UInt8]) -> Int? {
+        let text = String(decoding: body.prefix(32), as: UTF8.self)
+        guard text.hasPrefix("Code: ") else { return nil }
+        return Int(text.dropFirst("Code: ".count).prefix { $0.isNumber })
+    }
+
+    /// The error for a table the server says is not there (`message`, as `Table db.name doesn't
+    /// exist.`), naming the tables there are now.
+    private func missingTable(_ message: String) -> DatabaseError {
+        var name = message
+        if name.hasPrefix("Table "), let end = name.firstRange(of: " doesn't exist") { name = String(name[name.index(name.startIndex, offsetBy: 6)..<end.lowerBound]) }
+        if name.hasPrefix(database + ".") { name = String(name.dropFirst(database.count + 1)) }
+        do {
+            let listed = try query("SELECT name FROM system.tables WHERE database = \(Self.literal(database)) ORDER BY name")
+            return .noSuchTable(name, available: listed.rows.compactMap { $0.first.flatMap { $0 } })
+        } catch {
+            // The server said the table is not there; what else there is stays unsaid.
+            return .noSuchTable(name, available: [])
+        }
+    }
+
     /// The server's message in an error answer (`Code: 60, e.displayText() = DB::Exception: Table
-    /// x doesn't exist., e.what() = DB::Exception`), without what is for its developers.
+    /// x doesn't exist., e.what() = DB::Exception`; `DB::NetException: Connection refused (…)`),
+    /// without what is for its developers.
     static func message(_ body: [UInt8], status: Int) -> String {
         var text = String(decoding: body.prefix(4096), as: UTF8.self)
-        if let start = text.firstRange(of: "DB::Exception: ") { text = String(text[start.upperBound...]) }
+        // After the exception's class (DB::Exception, DB::NetException, …).
+        if let start = text.firstRange(of: "DB::"), let colon = text[start.upperBound...].firstRange(of: ": ") { text = String(text[colon.upperBound...]) }
         if let end = text.firstRange(of: ", e.what() =") { text = String(text[..<end.lowerBound]) }
         if let stack = text.firstRange(of: "Stack trace") { text = String(text[..<stack.lowerBound]) }
         let trimmed = text.trimmingCharacters()

@@ -200,4 +200,67 @@ struct ClickHouseTests {
         Self.settle(&t)
         #expect(t.app.opened?.view.table.list.numberOfRows == (try one("SELECT count() FROM flights WHERE carrier = 'UA'")))
     }
+
+    @Test("#69: a table dropped while shown: the next page says so, and the viewer goes back to the list saying the table is no longer there")
+    func droppedWhileShown() throws {
+        let url = Self.urls[0], name = "dropped_\(getpid())"
+        try Self.withSessionTable(name, at: url) { server in
+            var t = HeadlessTerminal(try DatabaseViewer(source: ClickHouseDatabase(url: url), theme: Theme(), opening: name), columns: 120, rows: 30)
+            Self.settle(&t)
+            #expect(Self.focusedID(t) == 1)
+            try server.execute("DROP TABLE \(name)")
+            t.type("G")
+            t.advance(by: 2)
+            Self.settle(&t)
+            t.advance(by: 1)
+            Self.settle(&t)
+            #expect(t.app.opened == nil && t.app.note == "‘\(name)’ is no longer in the database: someone dropped or renamed it", "\(t.app.note ?? "")")
+            // withSessionTable drops it again: make it, so that the drop finds it.
+            try server.execute(Self.create(name))
+        }
+    }
+
+    /// Runs `scripts/test-clickhouse` with `arguments` (and `rows` rows in its table); what it printed.
+    @discardableResult
+    static func script(_ arguments: [String], rows: Int = 2_000) throws -> String {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let process = Process()
+        process.executableURL = root.appendingPathComponent("scripts/test-clickhouse")
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(["SCROLLWORK_TEST_ROWS": "\(rows)"]) { $1 }
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let printed = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "scripts/test-clickhouse \(arguments)")
+        return String(decoding: printed, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    @Test("#69: a shard lost mid-scroll: the rows shown stay, the status line says the connection was lost, and once the server is back the view connects again and reads on")
+    func shardLostAndBack() throws {
+        let scratch = TemporaryFile(name: "scratch.txt", "")
+        let dir = scratch.directory + "/servers"
+        let url = try #require(try Self.script(["start", dir]).split(separator: " ").first.map(String.init))
+        // Killed at the end: a test runner's children may not hear TERM (the script waits five seconds, then kills).
+        defer { for shard in ["a", "b"] { _ = try? Self.script(["stop-shard", dir, shard]) } }
+        var t = HeadlessTerminal(try DatabaseViewer(source: ClickHouseDatabase(url: url), theme: Theme(), opening: "flights"), columns: 120, rows: 30)
+        Self.settle(&t)
+        #expect(t.app.opened?.view.table.list.numberOfRows == 2_000 && Self.focusedID(t) == 1)
+        try Self.script(["stop-shard", dir, "b"])
+        t.type("G")
+        t.advance(by: 1)
+        Self.settle(&t)
+        let lost = t.app.opened?.status(at: 0) ?? ""
+        #expect(lost.contains("connection lost") && lost.contains("the rows read stay") && lost.contains("Connection refused (127.0.0.2:") && !lost.contains("e.what()"), "\(lost)")
+        #expect(t.app.opened?.view.table.list.numberOfRows == 2_000, "the rows shown stay")
+        try Self.script(["start-shard", dir, "b"])
+        // The screen tries again a few seconds after the loss.
+        for _ in 0..<3 {
+            t.advance(by: 2)
+            Self.settle(&t)
+        }
+        #expect(t.app.opened?.connection.lost == nil, "\(t.app.opened?.status(at: 0) ?? "")")
+        #expect(Self.focusedID(t) == 2_000, "the last row, read once the shard is back")
+    }
 }
