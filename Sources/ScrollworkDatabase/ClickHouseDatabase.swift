@@ -72,6 +72,9 @@ public struct ClickHouseDatabase: DatabaseSource {
         return Int(try connection.query("SELECT count() FROM \(qualified)", keepGoing: keepGoing).rows.first?.first.flatMap { $0 } ?? "") ?? 0
     }
 
+    /// The table's engine, as `system.tables` names it.
+    public func kind(of name: String) -> String? { relations[name]?.engine }
+
     /// A server's tables are no file of this machine.
     public var readFiles: Set<FileIdentity> { [] }
 }

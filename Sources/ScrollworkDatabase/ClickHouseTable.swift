@@ -50,6 +50,9 @@ public struct ClickHouseTable: DatabaseTable {
     /// ClickHouse rows have no name that lasts: they are read by position.
     public var hasIdentities: Bool { false }
 
+    /// Said in the status line.
+    public var positionReason: String { "ClickHouse rows are read by position" }
+
     /// True for the integer, floating-point and decimal types (`Nullable` or not).
     public func isNumeric(_ column: Int) -> Bool {
         columnTypes.indices.contains(column) && ClickHouseType(columnTypes[column]).number != nil

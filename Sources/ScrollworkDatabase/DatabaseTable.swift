@@ -39,6 +39,8 @@ public protocol DatabaseTable: Sendable {
     /// Those of `identities` whose row holds `text` in any column (as the column's text, case
     /// not mattering for ASCII letters), found by the engine.
     func matches(_ text: String, among identities: [Int], keepGoing: (@Sendable () -> Bool)?) throws(DatabaseError) -> Set<Int>
+    /// Why a table without ``hasIdentities`` is read by position, for the status line.
+    var positionReason: String { get }
     /// True when the engine finds the first row holding a text among positions of an order
     /// itself (``firstPosition(holding:in:forward:order:where:keepGoing:)``); false (the
     /// default) leaves a positional search to reading the rows.
@@ -70,6 +72,9 @@ func orderStatements(identity: String, from: String, condition: String, column: 
 }
 
 extension DatabaseTable {
+    /// A view, or a table without rowids, is read by position.
+    public var positionReason: String { isView ? "a view is read by position" : "a table without rowids is read by position" }
+
     /// The engine leaves a positional search to reading the rows.
     public var findsPositions: Bool { false }
 
@@ -106,9 +111,15 @@ public protocol DatabaseSource: Sendable {
     func table(_ name: String, sharingSnapshotWith other: (any DatabaseTable)?) throws(DatabaseError) -> any DatabaseTable
     /// The number of rows of `name`, counted by the engine.
     func count(_ name: String, keepGoing: (@Sendable () -> Bool)?) throws(DatabaseError) -> Int
+    /// What the list calls table or view `name` beyond "table" and "view" (a ClickHouse table's
+    /// engine: `MergeTree`, `Distributed`); nil (the default) for those words.
+    func kind(of name: String) -> String?
 }
 
 extension DatabaseSource {
+    /// A table or view is called so.
+    public func kind(of name: String) -> String? { nil }
+
     /// The file the database is read from (an SQLite file, named by its title), which a save
     /// never replaces; none for a server's.
     public var readFiles: Set<FileIdentity> { Set([FileIdentity(path: title)].compactMap { $0 }) }

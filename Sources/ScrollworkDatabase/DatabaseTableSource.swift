@@ -108,7 +108,7 @@ public struct DatabaseTableSource: TableSource {
 
     /// By rowid (ctid within one snapshot) where the table has them, else by position.
     public var rowAccess: RowAccess {
-        table.hasIdentities ? .byName : .byPosition(table.isView ? "a view is read by position" : "a table without rowids is read by position")
+        table.hasIdentities ? .byName : .byPosition(table.positionReason)
     }
 
     /// The work is done in the database.

@@ -14,6 +14,8 @@ public struct DatabaseViewer: App {
     /// A table or view in the list.
     struct Entry: Sendable {
         var object: (name: String, isView: Bool)
+        /// What the list calls it: "table", "view", or the engine's word for it.
+        var kind: String
         /// Its rows, once counted.
         var rows: Result<Int, DatabaseError>? = nil
     }
@@ -91,10 +93,10 @@ public struct DatabaseViewer: App {
     init(source: any DatabaseSource, theme: Theme, opening table: String? = nil) throws(DatabaseError) {
         self.source = source
         self.theme = theme
-        entries = try source.objects().map { Entry(object: $0) }
+        entries = try source.objects().map { Entry(object: $0, kind: source.kind(of: $0.name) ?? ($0.isView ? "view" : "table")) }
         let columns: [TableColumn<Entry>] = [
             TableColumn("Name", width: ColumnWidth.clamping(min: 64, ideal: 240, max: 800)) { .string($0.object.name) },
-            TableColumn("Kind", width: ColumnWidth.clamping(min: 40, ideal: 64, max: 120)) { .string($0.object.isView ? "view" : "table") },
+            TableColumn("Kind", width: ColumnWidth.clamping(min: 40, ideal: 96, max: 200)) { .string($0.kind) },
             TableColumn("Rows", width: ColumnWidth.clamping(min: 64, ideal: 120, max: 240), alignment: .trailing,
                         format: { if case let .int(n) = $0 { grouped(n) } else { $0.description } }) { entry in
                 switch entry.rows {
@@ -178,7 +180,7 @@ public struct DatabaseViewer: App {
     func screen(_ name: String) throws(DatabaseError) -> TableScreen {
         let table = try DatabaseTableSource(name, of: source)
         var screen = TableScreen(source: table, name: name, theme: theme)
-        screen.connection.kind = table.table.isView ? "view" : nil
+        screen.connection.kind = source.kind(of: name) ?? (table.table.isView ? "view" : nil)
         screen.connection.back = "⌫ back to the tables"
         return screen
     }

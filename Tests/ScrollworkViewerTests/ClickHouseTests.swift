@@ -92,6 +92,7 @@ struct ClickHouseTests {
         let database = try ClickHouseDatabase(url: url)
         #expect(try database.objects().contains { $0.name == name && !$0.isView })
         #expect(try database.count(name, keepGoing: nil) == OneMeaningPerKeyTests.rows)
+        #expect(database.kind(of: name) == "MergeTree" && database.kind(of: "flights") == "Distributed")
         #expect(database.title.hasPrefix("clickhouse://default@127.0.0.1:"))
         let port = url.split(separator: ":").last?.split(separator: "/").first.map(String.init) ?? ""
         #expect(throws: DatabaseError.self) { try ClickHouseDatabase(url: "clickhouse://locked:wrong-secret@127.0.0.1:\(port)/default") }
@@ -178,6 +179,8 @@ struct ClickHouseTests {
         var t = HeadlessTerminal(try DatabaseViewer(source: ClickHouseDatabase(url: url), theme: Theme(), opening: "flights"), columns: 120, rows: 30)
         Self.settle(&t)
         #expect(t.app.opened?.view.table.list.numberOfRows == total)
+        let status = t.app.opened?.status(at: 0) ?? ""
+        #expect(status.hasPrefix("flights (Distributed) · \(grouped(total)) rows") && status.contains("ClickHouse rows are read by position"), "\(status)")
         let lastNull = try one("SELECT max(id) FROM flights WHERE delay IS NULL")
         for (key, direction) in [("o", "ASC"), ("O", "DESC")] {
             t.type("]]" + key)
