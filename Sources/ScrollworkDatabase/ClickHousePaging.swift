@@ -29,6 +29,8 @@ final class ClickHouseAnchors: Sendable {
     /// The anchors of one order and filter.
     private struct Order {
         var before: [Int: [String?]] = [:]
+        /// The order values of the rows of the pages read lately, by position.
+        var rows: [Int: [String?]] = [:]
         var count: Int? = nil
     }
     /// By order and filter (their SQL).
@@ -45,6 +47,19 @@ final class ClickHouseAnchors: Sendable {
             var kept = orders[order] ?? Order()
             if kept.before.count >= Self.most { kept.before.removeAll(keepingCapacity: true) }
             kept.before[offset] = values
+            orders[order] = kept
+        }
+    }
+
+    /// The values of the order's columns in the row at `position` of `order`, when a page read lately held it.
+    func row(_ order: String, at position: Int) -> [String?]? { orders.withLock { $0[order]?.rows[position] } }
+
+    /// Keeps the order values of rows `values`, the first at position `start` of `order`.
+    func remember(_ order: String, rows values: [[String?]], from start: Int) {
+        orders.withLock { orders in
+            var kept = orders[order] ?? Order()
+            if kept.rows.count + values.count > Self.most { kept.rows.removeAll(keepingCapacity: true) }
+            for (i, row) in values.enumerated() { kept.rows[start + i] = row }
             orders[order] = kept
         }
     }
@@ -138,9 +153,12 @@ extension ClickHouseTable {
         let result = try connection.query(statement.sql)
         var indices = Array(result.rows.indices)
         if statement.kind == .fromEnd { indices.reverse() }
-        if let last = indices.last {
+        if !indices.isEmpty {
             let terms = orderTerms(order)
-            anchors.remember(condition + " " + ordering(terms), at: offset + indices.count, terms.map { result.rows[last].indices.contains($0.column) ? result.rows[last][$0.column] : nil })
+            let key = condition + " " + ordering(terms)
+            let values = indices.map { row in terms.map { result.rows[row].indices.contains($0.column) ? result.rows[row][$0.column] : nil } }
+            anchors.remember(key, rows: values, from: offset)
+            if let last = values.last { anchors.remember(key, at: offset + indices.count, last) }
         }
         return indices.map { row in result.rows[row].indices.map { result.value(row, $0) } }
     }

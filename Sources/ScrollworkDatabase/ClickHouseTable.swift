@@ -99,17 +99,44 @@ public struct ClickHouseTable: DatabaseTable {
     public var findsPositions: Bool { true }
 
     /// The first of `positions` (the last, going back) in the order shown whose row holds `text`
-    /// in a column: the rows numbered in that order (`rowNumberInAllBlocks` over the ordered
-    /// rows) and tested by the server, one statement for the whole run.
+    /// in a column, in two light statements rather than a numbering of every row: the first
+    /// match within the run's bounds (the rows after the row before the run, and not after its
+    /// last row, by their order values), then its place (the rows not after it, counted).
     public func firstPosition(holding text: String, in positions: Range<Int>, forward: Bool, order: (column: Int, ascending: Bool)?, where filters: [DatabaseFilter],
                               keepGoing: (@Sendable () -> Bool)?) throws(DatabaseError) -> Int? {
-        guard !positions.isEmpty, !columns.isEmpty else { return nil }
+        guard !positions.isEmpty, !columns.isEmpty, positions.lowerBound >= 0 else { return nil }
         var unused: [Never] = []
         let condition = try whereClause(filters, parameters: &unused)
-        let holds = try whereClause([DatabaseFilter(column: nil, test: .contains(text))], parameters: &unused).dropFirst("WHERE ".count)
-        let sql = "SELECT n FROM (SELECT rowNumberInAllBlocks() AS n, \(holds) AS hit FROM (SELECT * FROM \(qualified) \(condition) \(ordering(order)))) "
-            + "WHERE hit AND n >= \(positions.lowerBound) AND n < \(positions.upperBound) ORDER BY n \(forward ? "ASC" : "DESC") LIMIT 1"
-        return try connection.query(sql, keepGoing: keepGoing).rows.first?.first.flatMap { $0 }.flatMap { Int($0) }
+        let holds = String(try whereClause([DatabaseFilter(column: nil, test: .contains(text))], parameters: &unused).dropFirst("WHERE ".count))
+        let terms = orderTerms(order)
+        let total = try anchors.count(condition) { () throws(DatabaseError) in try count(where: condition, keepGoing: keepGoing) }
+        var parts = condition.isEmpty ? [] : [String(condition.dropFirst("WHERE ".count))]
+        for (edge, isStart) in [(positions.lowerBound - 1, true), (positions.upperBound - 1, false)] where edge >= 0 && (isStart || edge < total - 1) {
+            guard let values = try orderValues(at: edge, order: order, condition: condition), let after = keyset(after: values, terms: terms) else {
+                throw .failed(statement: "/", reason: "a search cannot start at row \(edge + 1) of this order: a value there cannot be compared (NaN, or an array)")
+            }
+            parts.append(isStart ? after : "NOT \(after)")
+        }
+        parts.append(holds)
+        let list = terms.map { ClickHouseConnection.identifier(columns[$0.column]) }.joined(separator: ", ")
+        let found = try connection.query("SELECT \(list) FROM \(qualified) WHERE \(parts.joined(separator: " AND ")) \(ordering(terms, reversed: !forward)) LIMIT 1",
+                                         keepGoing: keepGoing)
+        guard let match = found.rows.first else { return nil }
+        guard let after = keyset(after: match, terms: terms) else {
+            throw .failed(statement: "/", reason: "the row found cannot be placed: a value of its order cannot be compared (NaN, or an array)")
+        }
+        let notAfter = (condition.isEmpty ? "WHERE " : condition + " AND ") + "NOT \(after)"
+        return try count(where: notAfter, keepGoing: keepGoing) - 1
+    }
+
+    /// The values of the order's columns in the row at `position` of `order` under `condition`:
+    /// those of a page read lately, else read (a page's way: after a row read, from the end, or counted off).
+    func orderValues(at position: Int, order: (column: Int, ascending: Bool)?, condition: String) throws(DatabaseError) -> [String?]? {
+        let terms = orderTerms(order)
+        let key = condition + " " + ordering(terms)
+        if let known = anchors.row(key, at: position) { return known }
+        _ = try read(try pageStatement(offset: position, limit: 1, order: order, condition: condition), offset: position, order: order, condition: condition)
+        return anchors.row(key, at: position)
     }
 
     /// `ORDER BY` for `order` (NULLs last either way), then the table's stable order.

@@ -62,6 +62,12 @@ struct ClickHouseFilterTests {
                 let label = "order \(String(describing: order)), filtered \(!filters.isEmpty)"
                 #expect(paged == truth, "\(label): \(paged.count) rows paged, \(truth.count) read whole")
                 #expect(kinds.first == .offset && kinds.dropFirst().allSatisfy { $0 == .keyset }, "\(label): \(kinds)")
+                // `/` in the order shown: the first (or last) row of a run holding the text, as the whole read places it.
+                for (run, forward) in [(0..<truth.count, true), (1_234..<truth.count, true), (0..<777, false), (400..<1_900, false), (5..<6, true)] {
+                    let expected = (forward ? Array(run) : run.reversed()).first { $0 < truth.count && truth[$0].contains { $0.contains("x3") } }
+                    let found = try sequential.firstPosition(holding: "x3", in: run, forward: forward, order: order, where: filters, keepGoing: nil)
+                    #expect(found == expected, "\(label): / in \(run) \(forward ? "forward" : "back")")
+                }
                 // Jumps with nothing read near them: far ones from the end, near ones counted off.
                 let jumping = try #require(try ClickHouseDatabase(url: Self.url).table(name, sharingSnapshotWith: nil) as? ClickHouseTable)
                 for offset in [truth.count - 50, 2_500, 1_700, 900, truth.count + 10] {

@@ -197,6 +197,15 @@ struct ClickHouseTests {
             #expect(Self.focusedID(t) == lastNull, "last, \(direction): the NULLs come last either way, by id")
             t.type("[[")
         }
+        // `/` in the sorted order, from the top: two light statements on the servers.
+        t.type("]]O")
+        t.send(.key(KeyEvent(.home)))
+        t.advance(by: 2)
+        Self.settle(&t)
+        t.type("/flight 5000001\r")
+        t.advance(by: 2)
+        Self.settle(&t)
+        #expect(Self.focusedID(t) == 5_000_001, "\(t.app.opened?.status(at: 0) ?? "")")
         t.type("|")
         t.send(.key(KeyEvent(.character("u"), .control)))
         t.type("carrier=UA\r")
