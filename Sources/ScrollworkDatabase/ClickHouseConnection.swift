@@ -256,6 +256,12 @@ struct ClickHouseType: Sendable, Hashable {
         self.base = String(base)
     }
 
+    /// True for the types other than numbers that compare with their text as a literal: text,
+    /// dates, times, UUIDs and enums.
+    var comparesWithText: Bool {
+        base == "String" || base.hasPrefix("FixedString(") || base == "Date" || base.hasPrefix("DateTime") || base == "UUID" || base.hasPrefix("Enum")
+    }
+
     /// The kind of number the type holds; nil for any other type.
     var number: Number? {
         if base.hasPrefix("Int") || base.hasPrefix("UInt") { return .integer }

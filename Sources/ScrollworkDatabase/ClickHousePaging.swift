@@ -114,8 +114,8 @@ extension ClickHouseTable {
     static var firstPages: Int { 1_000 }
 
     /// The condition that a row comes after the row whose order columns hold `values`, in the
-    /// order of `terms` (NULLs last); nil where a value cannot be written back as the server
-    /// compares it (NaN, or a type other than numbers, text, dates and times).
+    /// order of `terms` (NaN after the numbers, NULLs last); nil where a value cannot be written
+    /// back as the server compares it (an array, a tuple).
     func keyset(after values: [String?], terms: [(column: Int, ascending: Bool)]) -> String? {
         guard values.count == terms.count else { return nil }
         var condition = "0"
@@ -127,23 +127,28 @@ extension ClickHouseTable {
                 condition = "(isNull(\(c)) AND \(condition))"
                 continue
             }
+            // ClickHouse puts NaN after every number, before NULL, either way.
+            let real = ClickHouseType(columnTypes[term.column]).number == .real
+            if real, value.lowercased().hasSuffix("nan") {
+                condition = "((isNaN(\(c)) AND \(condition)) OR isNull(\(c)))"
+                continue
+            }
             guard let literal = Self.comparable(value, type: ClickHouseType(columnTypes[term.column])) else { return nil }
-            condition = "(\(c) \(term.ascending ? ">" : "<") \(literal) OR isNull(\(c)) OR (\(c) = \(literal) AND \(condition)))"
+            condition = "(\(c) \(term.ascending ? ">" : "<") \(literal)\(real ? " OR isNaN(\(c))" : "") OR isNull(\(c)) OR (\(c) = \(literal) AND \(condition)))"
         }
         return condition
     }
 
     /// `value`, read from a column of `type`, as a literal the server compares with that column
-    /// as it orders it; nil for NaN and for types whose order a literal cannot stand for.
+    /// as it orders it; nil for NaN (which ``keyset(after:terms:)`` places itself) and for types
+    /// whose order a literal cannot stand for (arrays, tuples and the like).
     static func comparable(_ value: String, type: ClickHouseType) -> String? {
         switch type.number {
         case .integer?: return Int(value) != nil || UInt64(value) != nil ? value : nil
         case .real?: return ["inf", "-inf"].contains(value) ? value : Double(value).flatMap { $0.isFinite ? value : nil }
-        case .decimal?: return nil
-        case nil:
-            let base = type.base
-            guard base == "String" || base.hasPrefix("FixedString(") || base == "Date" || base.hasPrefix("DateTime") else { return nil }
-            return ClickHouseConnection.literal(value)
+        // The type's own reading of its text (a decimal compares with no float).
+        case .decimal?: return "CAST(\(ClickHouseConnection.literal(value)) AS \(type.base))"
+        case nil: return type.comparesWithText ? ClickHouseConnection.literal(value) : nil
         }
     }
 

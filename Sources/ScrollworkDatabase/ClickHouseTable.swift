@@ -38,10 +38,16 @@ public struct ClickHouseTable: DatabaseTable {
         let names = described.rows.map { $0.first.flatMap { $0 } ?? "" }
         columns = names
         columnTypes = described.rows.map { $0.count > 1 ? $0[1] ?? "" : "" }
-        // The sorting key's columns where they are plain names; the rest after, in the table's order.
+        // The sorting key's columns where they are plain names; the rest after, in the table's
+        // order, but those whose values cannot be written back to start a page after (arrays,
+        // tuples), which would leave every page to be counted off.
+        let types = columnTypes
         let keyNames = sortingKey.split(separator: ",").map { String($0).trimmingCharacters() }
         let key = keyNames.compactMap { key in names.firstIndex { $0 == key } }
-        stableOrder = key + names.indices.filter { !key.contains($0) }
+        stableOrder = key + names.indices.filter { c in
+            let type = ClickHouseType(types[c])
+            return !key.contains(c) && (type.number != nil || type.comparesWithText)
+        }
     }
 
     /// True for a view or a materialized view.
@@ -95,7 +101,7 @@ public struct ClickHouseTable: DatabaseTable {
     /// No names: a search reads rows by position.
     public func matches(_ text: String, among identities: [Int], keepGoing: (@Sendable () -> Bool)?) throws(DatabaseError) -> Set<Int> { [] }
 
-    /// The server numbers the rows of the order shown and finds the text in one statement.
+    /// The server finds the next row holding a text in the order shown itself.
     public var findsPositions: Bool { true }
 
     /// The first of `positions` (the last, going back) in the order shown whose row holds `text`
@@ -113,7 +119,7 @@ public struct ClickHouseTable: DatabaseTable {
         var parts = condition.isEmpty ? [] : [String(condition.dropFirst("WHERE ".count))]
         for (edge, isStart) in [(positions.lowerBound - 1, true), (positions.upperBound - 1, false)] where edge >= 0 && (isStart || edge < total - 1) {
             guard let values = try orderValues(at: edge, order: order, condition: condition), let after = keyset(after: values, terms: terms) else {
-                throw .failed(statement: "/", reason: "a search cannot start at row \(edge + 1) of this order: a value there cannot be compared (NaN, or an array)")
+                return try numberedPosition(holding: holds, in: positions, forward: forward, order: order, condition: condition, keepGoing: keepGoing)
             }
             parts.append(isStart ? after : "NOT \(after)")
         }
@@ -123,10 +129,20 @@ public struct ClickHouseTable: DatabaseTable {
                                          keepGoing: keepGoing)
         guard let match = found.rows.first else { return nil }
         guard let after = keyset(after: match, terms: terms) else {
-            throw .failed(statement: "/", reason: "the row found cannot be placed: a value of its order cannot be compared (NaN, or an array)")
+            return try numberedPosition(holding: holds, in: positions, forward: forward, order: order, condition: condition, keepGoing: keepGoing)
         }
         let notAfter = (condition.isEmpty ? "WHERE " : condition + " AND ") + "NOT \(after)"
         return try count(where: notAfter, keepGoing: keepGoing) - 1
+    }
+
+    /// The search where a value of the order cannot be written back (NaN, an array sorted by):
+    /// every row numbered in the order by the server and the first holding it (`holds`) within
+    /// `positions` taken, at the cost of the whole order held on the server at once.
+    private func numberedPosition(holding holds: String, in positions: Range<Int>, forward: Bool, order: (column: Int, ascending: Bool)?, condition: String,
+                                  keepGoing: (@Sendable () -> Bool)?) throws(DatabaseError) -> Int? {
+        let sql = "SELECT n FROM (SELECT rowNumberInAllBlocks() AS n, \(holds) AS hit FROM (SELECT * FROM \(qualified) \(condition) \(ordering(order)))) "
+            + "WHERE hit AND n >= \(positions.lowerBound) AND n < \(positions.upperBound) ORDER BY n \(forward ? "ASC" : "DESC") LIMIT 1"
+        return try connection.query(sql, keepGoing: keepGoing).rows.first?.first.flatMap { $0 }.flatMap { Int($0) }
     }
 
     /// The values of the order's columns in the row at `position` of `order` under `condition`:
