@@ -74,11 +74,15 @@ public final class ClickHouseConnection: Sendable {
         } catch let error as DatabaseError {
             throw error
         } catch let error as HTTPError {
-            if error == .cancelled {
+            switch error {
+            case .cancelled:
                 kill(id)
                 throw .cancelled
+            // Not there, or gone quiet: tried again in a moment.
+            case .cannotConnect, .timedOut, .connectionLost: throw .connectionLost(reason: "\(error)")
+            // An answer that came but is not one: trying again would not mend it.
+            case .malformed, .tooLarge: throw .failed(statement: sql, reason: "\(error)")
             }
-            throw .connectionLost(reason: "\(error)")
         } catch {
             throw .failed(statement: sql, reason: "\(error)")
         }
