@@ -157,6 +157,7 @@ let benchmarks: @Sendable () -> Void = {
     flightsExploreBenchmarks()
     flightsSearchBenchmarks()
     databaseBenchmarks()
+    clusterBenchmarks()
 
     // Sorting a million rows, beside the standard library sorting the bare keys.
     let million = 1_000_000
