@@ -160,7 +160,7 @@ public struct ClickHouseTable: DatabaseTable {
 
     /// Rows by position among those that meet every one of `filters`, in the order asked
     /// (NULLs last), ties in the table's stable order: after the last page read where it ended
-    /// there, from the end in the far half (``pageStatement(offset:limit:order:condition:)``).
+    /// there, from the end in the far half (see `pageStatement(offset:limit:order:condition:)`).
     public func rows(offset: Int, limit: Int, order: (column: Int, ascending: Bool)?, where filters: [DatabaseFilter]) throws(DatabaseError) -> [[TableValue]] {
         var unused: [Never] = []
         let condition = try whereClause(filters, parameters: &unused)
