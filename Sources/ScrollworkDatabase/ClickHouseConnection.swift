@@ -142,7 +142,8 @@ public final class ClickHouseConnection: Sendable {
         if let start = text.firstRange(of: "DB::"), let colon = text[start.upperBound...].firstRange(of: ": ") { text = String(text[colon.upperBound...]) }
         if let end = text.firstRange(of: ", e.what() =") { text = String(text[..<end.lowerBound]) }
         if let stack = text.firstRange(of: "Stack trace") { text = String(text[..<stack.lowerBound]) }
-        let trimmed = text.trimmingCharacters()
+        // One line: a message that quotes another server's has line breaks in it.
+        let trimmed = text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
         return trimmed.isEmpty ? "the server answered HTTP \(status)" : trimmed
     }
 

@@ -45,4 +45,11 @@ import Testing
                                             user: "default", password: "", database: "default")
         #expect(throws: DatabaseError.failed(statement: "SELECT 1\nFORMAT TabSeparatedWithNamesAndTypes", reason: "Cannot execute query in readonly mode")) { try refusing.query("SELECT 1") }
     }
+
+    @Test("a server's message is one line without what is for its developers, also when it quotes another server's")
+    func messagesInOneLine() {
+        let quoted = "Code: 279, e.displayText() = DB::NetException: All connection tries failed. Log: \n\n Code: 32, e.displayText() = DB::Exception: Attempt to read after eof, e.what() = DB::NetException"
+        #expect(ClickHouseConnection.message(Array(quoted.utf8), status: 500) == "All connection tries failed. Log: Code: 32, e.displayText() = DB::Exception: Attempt to read after eof")
+        #expect(ClickHouseConnection.message([], status: 502) == "the server answered HTTP 502")
+    }
 }

@@ -249,7 +249,7 @@ struct ClickHouseTests {
         return String(decoding: printed, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    @Test("#69: a shard lost mid-scroll: the rows shown stay, the status line says the connection was lost, and once the server is back the view connects again and reads on")
+    @Test("#69: a shard lost mid-scroll: the rows shown stay, the status line says the connection was lost (in one line, whatever the server quotes), and once the server is back the view connects again and reads on")
     func shardLostAndBack() throws {
         let scratch = TemporaryFile(name: "scratch.txt", "")
         let dir = scratch.directory + "/servers"
@@ -264,7 +264,7 @@ struct ClickHouseTests {
         t.advance(by: 1)
         Self.settle(&t)
         let lost = t.app.opened?.status(at: 0) ?? ""
-        #expect(lost.contains("connection lost") && lost.contains("the rows read stay") && lost.contains("Connection refused (127.0.0.2:") && !lost.contains("e.what()"), "\(lost)")
+        #expect(lost.contains("connection lost") && lost.contains("the rows read stay") && !lost.contains("e.what()") && !lost.contains("\n"), "\(lost)")
         #expect(t.app.opened?.view.table.list.numberOfRows == 2_000, "the rows shown stay")
         try Self.script(["start-shard", dir, "b"])
         // The screen tries again a few seconds after the loss.
