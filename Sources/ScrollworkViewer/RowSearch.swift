@@ -43,7 +43,7 @@ struct RowSearch {
     mutating func start(_ text: String?, focus: Int?, forward: Bool, in list: ListState<DelimitedRecord>, kept: [UInt32]?,
                         rows: some InPlaceRows) -> (work: WorkRequest?, note: String?) {
         if let text {
-            do { test = try RowFilter(column: nil, test: .contains(text)) } catch { return (nil, "\(error)") }
+            do { test = try RowFilter.searching(text) } catch { return (nil, "\(error)") }
             self.text = text
         }
         guard let test else { return (nil, "no search yet: / to search") }

@@ -1,3 +1,5 @@
+import ScrollworkFiles
+
 /// The rows a search in the order shown tests, and in what order: from its start to the end
 /// (back to the first row, going back), then round from the other end to just before the start,
 /// each row once, as `less` and vim wrap a search. One rule for every view: a file's, a sorted
@@ -38,11 +40,7 @@ struct SearchSweep: Sendable, Hashable {
     /// tested: each batch's rows are tested from its lower bound up going forward, from its
     /// upper bound down going back.
     func batches(of size: Int) -> [Range<Int>] {
-        let size = Swift.max(1, size)
-        return runs.flatMap { run -> [Range<Int>] in
-            let ups = stride(from: run.lowerBound, to: run.upperBound, by: size).map { $0..<Swift.min(run.upperBound, $0 + size) }
-            return forward ? ups : ups.reversed()
-        }
+        runs.flatMap { $0.searchBatches(of: size, forward: forward) }
     }
 
     /// The rows of `batch` in the order they are tested.

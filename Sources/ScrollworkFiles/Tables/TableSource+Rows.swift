@@ -88,21 +88,13 @@ extension TableSource {
     /// tested as a file's fields are: what a source without a search of its own does.
     public func firstPositionOverRows(holding text: String, in positions: Range<Int>, forward: Bool, where filters: [RowFilter], orderedBy order: [ColumnOrder],
                                       progress: TableProgress) throws(TableSourceError) -> Int? {
-        let test: RowFilter
-        do { test = try RowFilter(column: nil, test: .contains(text)) } catch { throw .unsupported("\(error)") }
-        let size = 4096
-        let ups = stride(from: positions.lowerBound, to: positions.upperBound, by: size).map { $0..<Swift.min(positions.upperBound, $0 + size) }
+        let test = try RowFilter.searching(text)
         var tested = 0
-        for batch in forward ? ups : ups.reversed() {
+        for batch in positions.searchBatches(of: 4096, forward: forward) {
             guard progress.report(Double(tested) / Double(Swift.max(1, positions.count))) else { throw .cancelled }
             let rows = try rows(at: batch, where: filters, orderedBy: order, progress: progress)
             let offsets = forward ? Array(rows.indices) : rows.indices.reversed()
-            if let hit = offsets.first(where: { i in rows[i].contains { value in
-                var field = value.description
-                return field.withUTF8 { test.passes($0) }
-            } }) {
-                return batch.lowerBound + hit
-            }
+            if let hit = offsets.first(where: { test.passes(anyOf: rows[$0]) }) { return batch.lowerBound + hit }
             tested += batch.count
         }
         return nil
@@ -110,18 +102,9 @@ extension TableSource {
 
     /// Those of `names` whose row holds `text`, read and tested as a file's rows are.
     public func rowNames(_ names: [Int], holding text: String, progress: TableProgress) throws(TableSourceError) -> Set<Int> {
-        let test: RowFilter
-        do { test = try RowFilter(column: nil, test: .contains(text)) } catch { throw .unsupported("\(error)") }
+        let test = try RowFilter.searching(text)
         let rows = try rows(named: names, progress: progress)
-        var found = Set<Int>()
-        for (name, row) in zip(names, rows) where row.contains(where: { value in
-            // The text shown, as `/` tests a file's fields.
-            var field = value.description
-            return field.withUTF8 { test.passes($0) }
-        }) {
-            found.insert(name)
-        }
-        return found
+        return Set(zip(names, rows).lazy.filter { test.passes(anyOf: $0.1) }.map(\.0))
     }
 
     /// The rows `filters` keep in `order`, arranged over the columns they test and order by;
