@@ -93,7 +93,7 @@ public struct DatabaseViewer: App {
     init(source: any DatabaseSource, theme: Theme, opening table: String? = nil) throws(DatabaseError) {
         self.source = source
         self.theme = theme
-        entries = try source.objects().map { Entry(object: $0, kind: source.kind(of: $0.name) ?? ($0.isView ? "view" : "table")) }
+        entries = try source.objects().map { Entry(object: $0, kind: Self.kind(of: $0.name, isView: $0.isView, in: source)) }
         let columns: [TableColumn<Entry>] = [
             TableColumn("Name", width: ColumnWidth.clamping(min: 64, ideal: 240, max: 800)) { .string($0.object.name) },
             TableColumn("Kind", width: ColumnWidth.clamping(min: 40, ideal: 96, max: 200)) { .string($0.kind) },
@@ -172,6 +172,15 @@ public struct DatabaseViewer: App {
         }
     }
 
+    /// What the list calls a table with no word of the engine's.
+    static let plainTable = "table"
+
+    /// What the list and the status line call `name` of `source`: the engine's word for it,
+    /// or "view" or "table".
+    static func kind(of name: String, isView: Bool, in source: any DatabaseSource) -> String {
+        source.kind(of: name) ?? (isView ? "view" : plainTable)
+    }
+
     /// Table `name` of the database on a screen of its own, on two connections (pages, and
     /// long statements), ⌫ coming back to the list.
     ///
@@ -180,7 +189,9 @@ public struct DatabaseViewer: App {
     func screen(_ name: String) throws(DatabaseError) -> TableScreen {
         let table = try DatabaseTableSource(name, of: source)
         var screen = TableScreen(source: table, name: name, theme: theme)
-        screen.connection.kind = source.kind(of: name) ?? (table.table.isView ? "view" : nil)
+        let kind = Self.kind(of: name, isView: table.table.isView, in: source)
+        // A plain table needs no word after its name in the status line.
+        screen.connection.kind = kind == Self.plainTable ? nil : kind
         screen.connection.back = "⌫ back to the tables"
         return screen
     }
