@@ -97,13 +97,13 @@ struct ClickHouseAddress: Sendable, Hashable {
         var rest = Substring(url.dropFirst("clickhouse://".count))
         if let question = rest.firstIndex(of: "?") {
             for pair in rest[rest.index(after: question)...].split(separator: "&") where pair.hasPrefix("table=") {
-                table = PostgresDatabase.percentDecoded(String(pair.dropFirst("table=".count)))
+                table = DatabaseURL.percentDecoded(String(pair.dropFirst("table=".count)))
             }
             rest = rest[..<question]
         }
         let authority = rest.prefix { $0 != "/" }
         let path = rest.dropFirst(authority.count).drop { $0 == "/" }
-        if !path.isEmpty { database = PostgresDatabase.percentDecoded(String(path)) }
+        if !path.isEmpty { database = DatabaseURL.percentDecoded(String(path)) }
         var hostPart = authority
         // The user information ends at the last @ before the host.
         let shown = Self.redacted(url)
@@ -111,8 +111,8 @@ struct ClickHouseAddress: Sendable, Hashable {
             let info = authority[..<at]
             hostPart = authority[authority.index(after: at)...]
             let name = info.prefix { $0 != ":" }
-            if !name.isEmpty { user = PostgresDatabase.percentDecoded(String(name)) }
-            if name.count < info.count { password = PostgresDatabase.percentDecoded(String(info.dropFirst(name.count + 1))) }
+            if !name.isEmpty { user = DatabaseURL.percentDecoded(String(name)) }
+            if name.count < info.count { password = DatabaseURL.percentDecoded(String(info.dropFirst(name.count + 1))) }
         }
         var portText: Substring? = nil
         if hostPart.hasPrefix("[") {

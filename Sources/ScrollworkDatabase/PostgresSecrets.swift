@@ -20,7 +20,7 @@ struct PostgresSecrets: Sendable {
             guard !value.isEmpty else { return }
             let written = String(Substring(value))
             found.append(written)
-            let decoded = PostgresDatabase.percentDecoded(written)
+            let decoded = DatabaseURL.percentDecoded(written)
             if decoded != written { found.append(decoded) }
         }
         let text = conninfo.unicodeScalars[...]

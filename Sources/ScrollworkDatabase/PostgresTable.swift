@@ -218,7 +218,7 @@ public struct PostgresDatabase: DatabaseSource {
         if let question = url.firstIndex(of: "?") {
             let query = url[url.index(after: question)...].split(separator: "&")
             let kept = query.filter { !$0.hasPrefix("table=") }
-            table = query.first { $0.hasPrefix("table=") }.map { Self.percentDecoded(String($0.dropFirst(6))) }
+            table = query.first { $0.hasPrefix("table=") }.map { DatabaseURL.percentDecoded(String($0.dropFirst(6))) }
             rest = String(url[..<question]) + (kept.isEmpty ? "" : "?" + kept.joined(separator: "&"))
         }
         conninfo = rest
@@ -294,20 +294,5 @@ public struct PostgresDatabase: DatabaseSource {
         }
         shown.append(contentsOf: rest)
         return PostgresSecrets(conninfo: conninfo).hidden(String(shown))
-    }
-
-    /// `%XX` escapes decoded (a table name in a URL); invalid ones kept as written.
-    static func percentDecoded(_ text: String) -> String {
-        var bytes: [UInt8] = []
-        var utf8 = Array(text.utf8)[...]
-        while let byte = utf8.popFirst() {
-            if byte == 0x25, utf8.count >= 2, let value = UInt8(String(decoding: utf8.prefix(2), as: UTF8.self), radix: 16) {
-                bytes.append(value)
-                utf8 = utf8.dropFirst(2)
-            } else {
-                bytes.append(byte)
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -73,14 +73,10 @@ public enum OpenFile {
     ///     always does): they show as written, sort last and do not decide a column's type.
     ///   - theme: the colours the screens draw in.
     public static func opened(path: String, separator: String?, header: Bool?, theme: Theme, missing: MissingValues = .common) throws(Failure) -> Opened {
-        if PostgresDatabase.isURL(path) || ClickHouseDatabase.isURL(path) {
+        if DatabaseURL.names(path) {
             do {
-                if ClickHouseDatabase.isURL(path) {
-                    let database = try ClickHouseDatabase(url: path)
-                    return .database(try DatabaseViewer(source: database, theme: theme, opening: database.table))
-                }
-                let database = try PostgresDatabase(url: path)
-                return .database(try DatabaseViewer(source: database, theme: theme, opening: database.table))
+                let (database, table) = try DatabaseURL.connect(path)
+                return .database(try DatabaseViewer(source: database, theme: theme, opening: table))
             } catch {
                 throw Failure(description: "\(error)")
             }

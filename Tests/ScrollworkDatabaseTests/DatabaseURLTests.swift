@@ -1,0 +1,40 @@
+import Testing
+@testable import ScrollworkDatabase
+
+/// The one place a URL becomes a database: which schemes name one, what is said of the rest,
+/// and the `%XX` escapes every engine's URL decodes alike.
+@Suite struct DatabaseURLTests {
+    @Test func theSchemesOfEveryEngineNameADatabaseAndNothingElseDoes() {
+        for url in ["postgres://h/db", "postgresql://", "clickhouse://127.0.0.1:1/db"] { #expect(DatabaseURL.names(url), "\(url)") }
+        for text in ["data.csv", "mysql://h/db", "http://h/x.csv", "", "clickhouse:/x", "Postgres://h"] { #expect(!DatabaseURL.names(text), "\(text)") }
+    }
+
+    @Test func aURLNoEngineReadsIsSaidAsSuchWithTheSchemesThatAre() {
+        #expect {
+            _ = try DatabaseURL.connect("mysql://h/db")
+        } throws: { error in
+            guard case let DatabaseError.cannotOpen(path, reason) = error else { return false }
+            return path == "mysql://h/db" && reason.contains("clickhouse://") && reason.contains("postgres://")
+        }
+    }
+
+    @Test func eachSchemeReachesItsOwnEngine() {
+        // Nothing listens on port 1: each engine's own refusal, not the other's.
+        let clickhouse = Result { () throws(DatabaseError) in try DatabaseURL.connect("clickhouse://127.0.0.1:1/db") }
+        let postgres = Result { () throws(DatabaseError) in try DatabaseURL.connect("postgres://127.0.0.1:1/db?connect_timeout=2") }
+        guard case let .failure(chError) = clickhouse, case let .failure(pgError) = postgres else {
+            Issue.record("a closed port answered")
+            return
+        }
+        #expect("\(chError)".contains("ClickHouse") || "\(chError)".contains("127.0.0.1:1"), "\(chError)")
+        #expect("\(chError)" != "\(pgError)")
+    }
+
+    @Test func percentEscapesAreDecodedAndBrokenOnesKeptAsWritten() {
+        #expect(DatabaseURL.percentDecoded("a%20b%2Fc") == "a b/c")
+        #expect(DatabaseURL.percentDecoded("%E2%82%AC") == "€")
+        #expect(DatabaseURL.percentDecoded("100%") == "100%")
+        #expect(DatabaseURL.percentDecoded("%zz%2") == "%zz%2")
+        #expect(DatabaseURL.percentDecoded("") == "")
+    }
+}
