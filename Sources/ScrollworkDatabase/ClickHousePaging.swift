@@ -33,44 +33,63 @@ final class ClickHouseAnchors: Sendable {
         var rows: [Int: [String?]] = [:]
         var count: Int? = nil
     }
-    /// By order and filter (their SQL).
-    private let orders = Mutex<[String: Order]>([:])
+    /// The orders and filters kept, by their SQL, and which were used last (the last, the latest).
+    private struct Kept {
+        var orders: [String: Order] = [:]
+        var recent: [String] = []
+
+        /// `body` on the entry of `key` (made when new), which becomes the latest used; the
+        /// least lately used dropped past ``ClickHouseAnchors/mostOrders``.
+        mutating func use<T>(_ key: String, _ body: (inout Order) -> T) -> T {
+            if let at = recent.firstIndex(of: key) { recent.remove(at: at) }
+            recent.append(key)
+            if recent.count > ClickHouseAnchors.mostOrders { orders[recent.removeFirst()] = nil }
+            return body(&orders[key, default: Order()])
+        }
+    }
+    private let kept = Mutex(Kept())
     /// The most anchors kept for one order: the pages of about a million rows around those read.
     static let most = 10_000
+    /// The most orders and filters whose anchors and counts are kept: a session of many sorts
+    /// holds those of the latest, each read again from the start when asked for after.
+    static let mostOrders = 16
 
     /// The values of the row before position `offset` of `order`, when a page read ended there.
-    func anchor(_ order: String, at offset: Int) -> [String?]? { orders.withLock { $0[order]?.before[offset] } }
+    func anchor(_ order: String, at offset: Int) -> [String?]? { kept.withLock { $0.use(order) { $0.before[offset] } } }
 
     /// Keeps `values`, those of the row before position `offset` of `order`.
     func remember(_ order: String, at offset: Int, _ values: [String?]) {
-        orders.withLock { orders in
-            var kept = orders[order] ?? Order()
-            if kept.before.count >= Self.most { kept.before.removeAll(keepingCapacity: true) }
-            kept.before[offset] = values
-            orders[order] = kept
+        kept.withLock { kept in
+            kept.use(order) { entry in
+                if entry.before.count >= Self.most { entry.before.removeAll(keepingCapacity: true) }
+                entry.before[offset] = values
+            }
         }
     }
 
     /// The values of the order's columns in the row at `position` of `order`, when a page read lately held it.
-    func row(_ order: String, at position: Int) -> [String?]? { orders.withLock { $0[order]?.rows[position] } }
+    func row(_ order: String, at position: Int) -> [String?]? { kept.withLock { $0.use(order) { $0.rows[position] } } }
 
     /// Keeps the order values of rows `values`, the first at position `start` of `order`.
     func remember(_ order: String, rows values: [[String?]], from start: Int) {
-        orders.withLock { orders in
-            var kept = orders[order] ?? Order()
-            if kept.rows.count + values.count > Self.most { kept.rows.removeAll(keepingCapacity: true) }
-            for (i, row) in values.enumerated() { kept.rows[start + i] = row }
-            orders[order] = kept
+        kept.withLock { kept in
+            kept.use(order) { entry in
+                if entry.rows.count + values.count > Self.most { entry.rows.removeAll(keepingCapacity: true) }
+                for (i, row) in values.enumerated() { entry.rows[start + i] = row }
+            }
         }
     }
 
     /// The rows `filter` keeps (a `WHERE` clause, or ""), counted once by `count`.
     func count(_ filter: String, _ count: () throws(DatabaseError) -> Int) throws(DatabaseError) -> Int {
-        if let known = orders.withLock({ $0["count " + filter]?.count }) { return known }
+        if let known = kept.withLock({ $0.use("count " + filter) { $0.count } }) { return known }
         let counted = try count()
-        orders.withLock { $0["count " + filter, default: Order()].count = counted }
+        kept.withLock { $0.use("count " + filter) { $0.count = counted } }
         return counted
     }
+
+    /// The number of orders and filters whose anchors or counts are kept.
+    var orderCount: Int { kept.withLock { $0.orders.count } }
 }
 
 extension ClickHouseTable {

@@ -101,15 +101,19 @@ public struct ClickHouseTable: DatabaseTable {
     /// No names: a search reads rows by position.
     public func matches(_ text: String, among identities: [Int], keepGoing: (@Sendable () -> Bool)?) throws(DatabaseError) -> Set<Int> { [] }
 
-    /// The server finds the next row holding a text in the order shown itself.
-    public var findsPositions: Bool { true }
-
     /// The first of `positions` (the last, going back) in the order shown whose row holds `text`
-    /// in a column, in two light statements rather than a numbering of every row: the first
-    /// match within the run's bounds (the rows after the row before the run, and not after its
-    /// last row, by their order values), then its place (the rows not after it, counted).
+    /// in a column, found by the server itself (``position(holding:in:forward:order:where:keepGoing:)``).
     public func firstPosition(holding text: String, in positions: Range<Int>, forward: Bool, order: (column: Int, ascending: Bool)?, where filters: [DatabaseFilter],
-                              keepGoing: (@Sendable () -> Bool)?) throws(DatabaseError) -> Int? {
+                              keepGoing: (@Sendable () -> Bool)?) throws(DatabaseError) -> EnginePosition {
+        try position(holding: text, in: positions, forward: forward, order: order, where: filters, keepGoing: keepGoing).map(EnginePosition.found) ?? .notFound
+    }
+
+    /// The first of `positions` holding `text` in two light statements rather than a numbering
+    /// of every row: the first match within the run's bounds (the rows after the row before the
+    /// run, and not after its last row, by their order values), then its place (the rows not
+    /// after it, counted); nil when none does.
+    func position(holding text: String, in positions: Range<Int>, forward: Bool, order: (column: Int, ascending: Bool)?, where filters: [DatabaseFilter],
+                  keepGoing: (@Sendable () -> Bool)?) throws(DatabaseError) -> Int? {
         guard !positions.isEmpty, !columns.isEmpty, positions.lowerBound >= 0 else { return nil }
         var unused: [Never] = []
         let condition = try whereClause(filters, parameters: &unused)

@@ -41,15 +41,12 @@ public protocol DatabaseTable: Sendable {
     func matches(_ text: String, among identities: [Int], keepGoing: (@Sendable () -> Bool)?) throws(DatabaseError) -> Set<Int>
     /// Why a table without ``hasIdentities`` is read by position, for the status line.
     var positionReason: String { get }
-    /// True when the engine finds the first row holding a text among positions of an order
-    /// itself (``firstPosition(holding:in:forward:order:where:keepGoing:)``); false (the
-    /// default) leaves a positional search to reading the rows.
-    var findsPositions: Bool { get }
     /// The first of `positions` (the last, going back) among the rows that meet every one of
     /// `filters` in the order of `order` whose row holds `text` in a column (as `contains`
-    /// tests it), found by the engine; nil when none does (and where ``findsPositions`` is false).
+    /// tests it), found by the engine; ``EnginePosition/notSearched`` (the default) where the
+    /// engine leaves a positional search to reading the rows.
     func firstPosition(holding text: String, in positions: Range<Int>, forward: Bool, order: (column: Int, ascending: Bool)?, where filters: [DatabaseFilter],
-                       keepGoing: (@Sendable () -> Bool)?) throws(DatabaseError) -> Int?
+                       keepGoing: (@Sendable () -> Bool)?) throws(DatabaseError) -> EnginePosition
     /// How often each value of column `column` occurs among the rows that meet every one of
     /// `filters`, most frequent first, grouped by the engine; at most `limit` values (clamped to
     /// 1 … `FrequencyTable.distinctLimit`), the rest counted together.
@@ -57,6 +54,16 @@ public protocol DatabaseTable: Sendable {
     /// What each column holds among the rows that meet every one of `filters`: counts, distinct
     /// values, least, greatest, and for numbers the mean and the exact median, from the engine.
     func summary(where filters: [DatabaseFilter], keepGoing: (@Sendable () -> Bool)?) throws(DatabaseError) -> [ColumnSummary]
+}
+
+/// What an engine answers when asked for the first row of an order holding a text.
+public enum EnginePosition: Sendable, Hashable {
+    /// The row at this position of the order holds it.
+    case found(Int)
+    /// No row of the positions asked holds it.
+    case notFound
+    /// The engine does not search by position: the rows are read and tested instead.
+    case notSearched
 }
 
 /// The statements that read the names (`identity`) of the rows of `from` that meet `condition`,
@@ -75,12 +82,9 @@ extension DatabaseTable {
     /// A view, or a table without rowids, is read by position.
     public var positionReason: String { isView ? "a view is read by position" : "a table without rowids is read by position" }
 
-    /// The engine leaves a positional search to reading the rows.
-    public var findsPositions: Bool { false }
-
-    /// None: the rows are read and tested instead.
+    /// Not searched: the rows are read and tested instead.
     public func firstPosition(holding text: String, in positions: Range<Int>, forward: Bool, order: (column: Int, ascending: Bool)?, where filters: [DatabaseFilter],
-                              keepGoing: (@Sendable () -> Bool)?) throws(DatabaseError) -> Int? { nil }
+                              keepGoing: (@Sendable () -> Bool)?) throws(DatabaseError) -> EnginePosition { .notSearched }
 
     /// The number of rows, counted by the engine.
     public func count(keepGoing: (@Sendable () -> Bool)?) throws(DatabaseError) -> Int { try count(where: [], keepGoing: keepGoing) }

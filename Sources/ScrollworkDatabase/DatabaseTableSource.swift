@@ -167,12 +167,14 @@ public struct DatabaseTableSource: TableSource {
     /// statement where it can (on the long statements' connection), else over the rows read.
     public func firstPosition(holding text: String, in positions: Range<Int>, forward: Bool, where filters: [RowFilter], orderedBy order: [ColumnOrder],
                               progress: TableProgress) throws(TableSourceError) -> Int? {
-        guard table.findsPositions else {
-            return try firstPositionOverRows(holding: text, in: positions, forward: forward, where: filters, orderedBy: order, progress: progress)
-        }
         let by = try engineOrder(order)
-        return try asked(naming: false) { () throws(DatabaseError) in
+        let answer = try asked(naming: false) { () throws(DatabaseError) in
             try long.firstPosition(holding: text, in: positions, forward: forward, order: by, where: pushed(filters), keepGoing: { !progress.isCancelled })
+        }
+        switch answer {
+        case let .found(position): return position
+        case .notFound: return nil
+        case .notSearched: return try firstPositionOverRows(holding: text, in: positions, forward: forward, where: filters, orderedBy: order, progress: progress)
         }
     }
 

@@ -52,4 +52,22 @@ import Testing
         #expect(ClickHouseConnection.message(Array(quoted.utf8), status: 500) == "All connection tries failed. Log: Code: 32, e.displayText() = DB::Exception: Attempt to read after eof")
         #expect(ClickHouseConnection.message([], status: 502) == "the server answered HTTP 502")
     }
+
+    @Test("the anchors of many orders asked for in a long session are kept for the latest only, the ones in use staying")
+    func anchorsOfManyOrdersStayBounded() throws {
+        let anchors = ClickHouseAnchors()
+        anchors.remember("kept", at: 100, ["a"])
+        for order in 0..<200 {
+            anchors.remember("order \(order)", at: 100, ["\(order)"])
+            anchors.remember("order \(order)", rows: [["x"], ["y"]], from: 0)
+            _ = try anchors.count("filter \(order)") { () throws(DatabaseError) in order }
+            // The order in use is read on every page: it stays.
+            #expect(anchors.anchor("kept", at: 100) == ["a"])
+        }
+        #expect(anchors.orderCount == ClickHouseAnchors.mostOrders)
+        #expect(anchors.anchor("order 199", at: 100) == ["199"] && anchors.row("order 199", at: 1) == ["y"])
+        #expect(anchors.anchor("order 0", at: 100) == nil)
+        // A count dropped is counted again, not remembered wrongly.
+        #expect(try anchors.count("filter 0") { () throws(DatabaseError) in 7 } == 7)
+    }
 }
