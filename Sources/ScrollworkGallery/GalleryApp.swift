@@ -407,8 +407,8 @@ package struct GalleryApp: App {
         metrics = canvas.metrics
         guard columns > 0, canvas.cells.rows > 0 else { return }
         // Title bar: two rows in a window tall enough, where it holds the headline type.
-        titleRows = canvas.drawsInPoints && canvas.cells.rows >= 8 ? 2 : 1
-        let titleBar = GalleryTitleBar(page: page, buttons: canvas.drawsInPoints, rows: titleRows, namesApp: style.keys == .terminal)
+        titleRows = canvas.drawsPushButtons && canvas.cells.rows >= 8 ? 2 : 1
+        let titleBar = GalleryTitleBar(page: page, buttons: canvas.drawsPushButtons, rows: titleRows, namesApp: style.keys == .terminal)
         shownTitleBar = titleBar
         drawTitleBar(titleBar, into: &canvas)
         // The page.

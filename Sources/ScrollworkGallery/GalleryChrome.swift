@@ -39,8 +39,8 @@ extension GalleryApp {
         let box = canvas.points(CellRect(column: 0, row: 0, columns: columns, rows: titleRows))
         // A window keeps its text 12 points from the edge and the IDs 12 after the title; a grid
         // a cell and two.
-        let inset = canvas.drawsInPoints ? 12.0 : canvas.metrics.cellWidth
-        let gap = canvas.drawsInPoints ? 12.0 : 2 * canvas.metrics.cellWidth
+        let inset = canvas.across(points: 12, cells: 1)
+        let gap = canvas.across(points: 12, cells: 2)
         let buttonsStart = controls.first.map { canvas.metrics.points($0.2).minX } ?? box.maxX
         let key = GalleryTitleBarKey(bar: titleBar, columns: columns, theme: ThemeIdentity(theme), idiom: style.idiom,
                                      pressed: pressedControl, hovered: hoveredControl)
@@ -81,7 +81,7 @@ extension GalleryApp {
         canvas.reusing(&drawnStatus, key: key, in: line, idiom: idiom) { c in
             c.fill(line)
             let m = c.measurer(for: idiom)
-            let inset = c.drawsInPoints ? 8.0 : c.metrics.cellWidth
+            let inset = c.across(points: 8, cells: 1)
             c.text(status, at: Point(x: line.minX + inset, y: line.minY + (line.height - m.lineHeight(.footnote)) / 2), width: line.width - 2 * inset,
                    font: .footnote, style: theme.secondary)
         }
@@ -129,8 +129,10 @@ extension GalleryApp {
             var panel = theme.text
             panel.background = theme.focus.background
             c.fill(sheet, panel)
-            if framed { c.stroke(sheet, theme.separator, radius: c.drawsInPoints ? 0 : 1) }
-            let width = Swift.max(0, Swift.min(sheet.width - 2 * margin, c.drawsInPoints ? 640 : .infinity))
+            // Square in a window; a grid's box rounds its corners (any radius does).
+            if framed { c.stroke(sheet, theme.separator, radius: c.across(points: 0, cells: 1)) }
+            // A window's lines stop at a readable 640 points; a grid's take the width there is.
+            let width = Swift.max(0, Swift.min(sheet.width - 2 * margin, c.across(points: 640, cells: .infinity)))
             let left = (sheet.width - width) / 2
             // Each line as it is drawn: its runs (where each starts, how wide it may be, its text,
             // type and colour) and its height.

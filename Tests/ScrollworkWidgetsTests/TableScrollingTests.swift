@@ -209,6 +209,21 @@ import Testing
         _ = v.handle(.mouse(MouseEvent(.release, column: column, row: 0)), at: time + 0.05)
     }
 
+    @Test("LT-12: in a window, Size to Fit measures the values in the window's font and pads them as the rows are drawn, not as 8-point cells")
+    func LT_12_fitMeasuresInTheHostsFont() throws {
+        var v = try view()
+        // Every character 5 points wide in the body type, 6 in the headings'.
+        let measurer = TextMeasurer(sizes: [13, 13], lineHeights: [16, 16], ascents: [12, 12], advances: [Array(repeating: 5, count: 95), Array(repeating: 6, count: 95)],
+                                    wideAdvance: [10, 12])
+        var canvas = Canvas(cells: Buffer(columns: 60, rows: 12), metrics: CellMetrics(), size: Size(width: 480, height: 192),
+                            pointContext: PointContext(size: Size(width: 480, height: 192)) { _ in measurer })
+        v.render(in: canvas.bounds, into: &canvas, at: 0)
+        v.fitColumn(0)
+        // "a-much-longer-file-name-4" is 25 characters; the widest of the two types, and macOS's 6-point padding each side.
+        #expect(v.table.columnWidths[0] == 25 * 6 + 2 * v.cellPadding, "\(v.table.columnWidths[0])")
+        #expect(v.table.columnWidths[0] != 27 * 8)
+    }
+
     @Test("LT-12: a double-click on a divider fits the column before it to its widest value; a click on the │ does not sort")
     func LT_12_autoFit() throws {
         var v = try view()

@@ -160,7 +160,7 @@ struct ListPage: GalleryPage {
             var s = i == focused ? theme.accent : theme.header
             // A terminal marks the focused pane's title; a window rings the pane itself (after
             // Tab) and keeps its titles plain, not links.
-            s.underline = i == focused && !canvas.drawsInPoints
+            s.underline = i == focused && canvas.underlinesFocus
             canvas.label(title, in: canvas.metrics.points(bands[i]), style: s, idiom: style.idiom, lineHeight: canvas.metrics.cellHeight)
             if i < 2, !stacks { canvas.verticalRule(in: canvas.metrics.points(CellRect(column: bands[i].maxColumn, row: area.row, columns: 1, rows: area.rows)), theme.separator) }
         }

@@ -135,7 +135,9 @@ struct ScrollViewPage: GalleryPage {
         let gridWidth = area.columns >= 90 ? max(28, area.columns / 3) : 0
         let sides = area.columns([.fill, .fixed(gridWidth)], spacing: gridWidth > 0 ? 1 : 0)
         // In a window the toolbar is two cells, 32 points: room for the body type in its field.
-        let measurer = canvas.drawsInPoints ? canvas.measurer(for: style.idiom) : nil
+        // Text in the host's fonts is wrapped by its measure; text in cells by the cell.
+        let fonts = canvas.measurer(for: style.idiom)
+        let measurer = fonts.countsCells ? nil : fonts
         let left = sides[0].rows([.fixed(measurer == nil ? 1 : 2), .fill])
         toolbar = left[0]
         let body = left[1]

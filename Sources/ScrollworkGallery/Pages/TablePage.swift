@@ -187,17 +187,20 @@ struct TablePage: GalleryPage {
         case .growing: log.render(in: canvas.points(area), into: &canvas, at: time); return
         case .generated: break
         }
-        if canvas.drawsInPoints { fitSizeColumn(canvas.measurer(for: files.pointIdiom)) }
+        fitSizeColumn(on: canvas)
         files.render(in: canvas.points(area), into: &canvas, at: time)
         menu?.render(in: bounds, into: &canvas, at: time)
     }
 
-    /// In a window, the Size column's narrowest holds "Zero bytes" in the body type, which may
+    /// The Size column's narrowest holds "Zero bytes" in the body type, which in a window may
     /// need more than the 96 points that hold it in cells (an iPhone's 17-point type).
-    private mutating func fitSizeColumn(_ measurer: TextMeasurer) {
+    private mutating func fitSizeColumn(on canvas: Canvas) {
         guard let column = files.table.columns.firstIndex(where: { $0.title == "Size" }) else { return }
         let limits = files.table.columns[column].width
-        let needed = (measurer.width(of: finderByteCount(0), font: .body) + 2 * files.cellPadding + 1).rounded(.up)
+        let measurer = canvas.measurer(for: files.pointIdiom)
+        // A point for the measure's rounding, which whole cells do not need.
+        let room = 2 * canvas.across(points: files.cellPadding, cells: 1) + canvas.across(points: 1, cells: 0)
+        let needed = (measurer.width(of: finderByteCount(0), font: .body) + room).rounded(.up)
         guard limits.min < needed else { return }
         do {
             try files.table.setWidthLimits(.clamping(min: needed, ideal: Swift.max(limits.ideal, needed), max: Swift.max(limits.max, needed)), ofColumn: column)

@@ -70,6 +70,9 @@ public struct TextMeasurer: Sendable, Hashable {
         cellAdvances = Array(repeating: cellWidth, count: count)
     }
 
+    /// True for a grid's measurer (``cells(_:)``): every character a cell, every line a row;
+    /// text laid out by it is laid out in cells.
+    public var countsCells: Bool { advances.first?.isEmpty ?? true }
     /// The point size of `font`.
     public func size(_ font: FontRole) -> Double { sizes[font.rawValue] }
     /// The height of one line of `font`.

@@ -5,17 +5,18 @@ import Scrollwork
 /// symbols, values and subtitles placed the same way, and the canvas turning it into cells or
 /// recording it in points.
 extension ListView {
-    /// The list's metrics in points for its idiom, keeping whether rows vary in height.
-    func pointMetrics(on canvas: Canvas) -> ListMetrics {
-        var m = ListMetrics.standard(for: list.idiom, bodyLineHeight: canvas.measurer(for: list.idiom).lineHeight(.body))
-        m.rowsVaryInHeight = list.metrics.rowsVaryInHeight
-        return m
+    /// The list's rows on `canvas` (``Canvas/rowMetrics(for:fitting:)``), a grid keeping four
+    /// cells for an accessory (a chevron and the gap before it).
+    func rowMetrics(on canvas: Canvas) -> ListMetrics {
+        var rows = canvas.rowMetrics(for: list.idiom, fitting: list.metrics)
+        rows.accessoryWidth = canvas.across(points: rows.accessoryWidth, cells: 4)
+        return rows
     }
 
     /// The space between a row's edge and its text: 16 points on touch idioms (UIKit's layout
     /// margin), 8 on macOS; one cell on a grid.
     func rowPadding(on canvas: Canvas) -> Double {
-        canvas.drawsInPoints ? (list.idiom == .macOS ? 8 : 16) : canvas.metrics.cellWidth
+        canvas.across(points: list.idiom == .macOS ? 8 : 16, cells: 1)
     }
 
     /// Sets the viewport to `bounds` less the index, then draws the visible items at `time`.
@@ -27,12 +28,10 @@ extension ListView {
         indexColumn = list.sectionIndexTitles.isEmpty || area.columns < 3 ? nil : area.maxColumn - 1
         body = area.inset(right: indexColumn == nil ? 0 : 2)
         cursorCell = nil
-        if canvas.drawsInPoints {
-            let metrics = pointMetrics(on: canvas)
-            if list.metrics != metrics { list.metrics = metrics }
-        } else {
-            fitToCells()
-        }
+        let rowMetrics = rowMetrics(on: canvas)
+        if list.metrics != rowMetrics { list.metrics = rowMetrics }
+        let step = canvas.lineStep(list.scroll.lineStep)
+        if list.scroll.lineStep != step { list.scroll.lineStep = step }
         // The index takes two cells at the trailing edge, and whatever a window has beyond them.
         let indexWidth = indexColumn == nil ? 0 : 2 * canvas.metrics.cellWidth + Swift.max(0, bounds.maxX - canvas.metrics.points(area).maxX)
         let rows = Rect(x: bounds.minX, y: bounds.minY, width: Swift.max(0, bounds.width - indexWidth), height: bounds.height)
@@ -42,7 +41,7 @@ extension ListView {
         // A legacy scroller set since takes its track from the width the rows span (SV-11).
         if list.scroll.indicatorStyle.reservesTrack { list.fitContentWidth() }
         let measurer = canvas.measurer(for: list.idiom)
-        if canvas.drawsInPoints { measureTwoLineRows(with: measurer) }
+        if canvas.rowsFitTheirText { measureTwoLineRows(with: measurer) }
         canvas.draw(bounds, idiom: list.idiom) { c in
             c.fill(bounds, list.style.separatesSections ? theme.groupedBackground : .plain)
             let padding = rowPadding(on: c)

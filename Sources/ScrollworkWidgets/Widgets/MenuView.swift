@@ -67,14 +67,11 @@ public struct MenuView<Action: Sendable & Hashable>: ReportingWidget {
         var radius: Double
     }
 
+    /// GTK's menu in points; on a grid a row an item, the box's edge a cell all round and a
+    /// space inside it.
     private func metrics(for canvas: Canvas, measurer m: TextMeasurer) -> Metrics {
-        guard canvas.drawsInPoints else {
-            let cell = canvas.metrics
-            // A row an item, the box's edge a cell all round and a space inside it.
-            return Metrics(itemHeight: cell.cellHeight, separatorHeight: cell.cellHeight, inset: (2 * cell.cellWidth, cell.cellHeight),
-                           gap: 2 * cell.cellWidth, radius: 1)
-        }
-        return Metrics(itemHeight: (m.lineHeight(.body) + 6).rounded(.up), separatorHeight: 9, inset: (14, 5), gap: 24, radius: 6)
+        Metrics(itemHeight: canvas.down(points: (m.lineHeight(.body) + 6).rounded(.up), cells: 1), separatorHeight: canvas.down(points: 9, cells: 1),
+                inset: (canvas.across(points: 14, cells: 2), canvas.down(points: 5, cells: 1)), gap: canvas.across(points: 24, cells: 2), radius: 6)
     }
 
     /// Lays the menu out at ``anchor`` inside `bounds` (standardized; bounds that are not
@@ -82,7 +79,7 @@ public struct MenuView<Action: Sendable & Hashable>: ReportingWidget {
     public mutating func render(in bounds: Rect, into canvas: inout Canvas, at time: Double) {
         let bounds = bounds.standardized
         guard isOpen, !items.isEmpty, bounds.isFinite else { frame = .zero; itemFrames = []; return }
-        let m = canvas.drawsInPoints ? canvas.measurer(for: idiom) : canvas.textMeasurer
+        let m = canvas.measurer(for: idiom)
         let s = metrics(for: canvas, measurer: m)
         let titles = items.map { m.width(of: $0.title, font: .body) }.max() ?? 0
         let shortcuts = items.map { m.width(of: $0.shortcut, font: .body) }.max() ?? 0
@@ -115,17 +112,18 @@ public struct MenuView<Action: Sendable & Hashable>: ReportingWidget {
                     && itemFrames[i].minY >= frame.minY + s.inset.y - 0.001 {
                     let row = itemFrames[i]
                     if item.isSeparator {
-                        let mid = c.alignedRow(row.midY - (c.drawsInPoints ? 0 : c.metrics.cellHeight / 2))
-                        c.line(from: Point(x: frame.minX + (c.drawsInPoints ? 0 : c.metrics.cellWidth), y: mid),
-                               to: Point(x: frame.maxX - (c.drawsInPoints ? 0 : c.metrics.cellWidth) - 0.001, y: mid), theme.separator)
+                        // On a grid, the row the separator's middle falls in; the box's edge cells left alone.
+                        let mid = c.alignedRow(row.midY - c.down(points: 0, cells: 0.5))
+                        let edge = c.across(points: 0, cells: 1)
+                        c.line(from: Point(x: frame.minX + edge, y: mid), to: Point(x: frame.maxX - edge - 0.001, y: mid), theme.separator)
                         continue
                     }
                     var style = theme.groupedRow
                     style.foreground = theme.text.foreground
                     if i == highlighted {
                         style = theme.selection
-                        let band = c.drawsInPoints ? Rect(x: row.minX + 5, y: row.minY, width: row.width - 10, height: row.height)
-                            : Rect(x: row.minX + c.metrics.cellWidth, y: row.minY, width: row.width - 2 * c.metrics.cellWidth, height: row.height)
+                        let side = c.across(points: 5, cells: 1)
+                        let band = Rect(x: row.minX + side, y: row.minY, width: row.width - 2 * side, height: row.height)
                         c.fill(band, style, radius: 4)
                     } else if !item.isEnabled {
                         style.foreground = theme.secondary.foreground

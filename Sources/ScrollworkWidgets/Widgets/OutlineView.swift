@@ -112,16 +112,21 @@ public struct OutlineView<Source: OutlineSource & Sendable>: ReportingWidget, St
     /// The space between a row's edge and its triangle in a window.
     var rowPadding: Double { layoutIdiom == .macOS ? 6 : 16 }
 
-    /// How the last render placed the triangles: the space before them, their width, and
-    /// whether indents were put on whole cells (a grid).
-    private var triangles: (leading: Double, width: Double, snapped: Bool)? = nil
+    /// How the last render placed the triangles: the space before them, their width, and the
+    /// step indents were rounded to (a cell on a grid; 0, none, in points).
+    private var triangles: (leading: Double, width: Double, grain: Double)? = nil
+
+    /// The indent of `level` rounded to whole steps of `grain` (none when 0).
+    private func indent(forLevel level: Int, grain: Double) -> Double {
+        let indent = outline.indent(forLevel: level)
+        return grain > 0 ? (indent / grain).rounded() * grain : indent
+    }
 
     /// The triangle's centre in points from the rows' leading edge, at `level`, as the last
     /// render placed it (a window's until one has).
     func triangleX(level: Int) -> Double {
-        let (leading, width, snapped) = triangles ?? (rowPadding, 12, false)
-        let indent = outline.indent(forLevel: level)
-        return leading + (snapped ? (indent / metrics.cellWidth).rounded() * metrics.cellWidth : indent) + width / 2
+        let (leading, width, grain) = triangles ?? (rowPadding, 12, 0)
+        return leading + indent(forLevel: level, grain: grain) + width / 2
     }
 
     /// Sets the viewport below the header and draws the header and the visible rows: one
@@ -134,13 +139,13 @@ public struct OutlineView<Source: OutlineSource & Sendable>: ReportingWidget, St
         let whole = canvas.cells(in: bounds)
         frameCells = whole
         cursorCell = nil
-        let grid = !canvas.drawsInPoints
         let cell = canvas.metrics.cellWidth
-        if grid { fitToCells() } else {
-            let rowHeight = ListMetrics.standard(for: layoutIdiom, bodyLineHeight: canvas.measurer(for: layoutIdiom).lineHeight(.body)).rowHeight
-            if outline.rowHeight != rowHeight { outline.rowHeight = rowHeight }
-        }
-        let headerHeight = columns.isEmpty ? 0 : Swift.min(grid ? canvas.metrics.cellHeight : ColumnHeader.pointHeight, Swift.max(0, bounds.height))
+        let measurer = canvas.measurer(for: layoutIdiom)
+        let rowHeight = canvas.down(points: ListMetrics.standard(for: layoutIdiom, bodyLineHeight: measurer.lineHeight(.body)).rowHeight, cells: 1)
+        if outline.rowHeight != rowHeight { outline.rowHeight = rowHeight }
+        let step = canvas.lineStep(outline.scroll.lineStep)
+        if outline.scroll.lineStep != step { outline.scroll.lineStep = step }
+        let headerHeight = columns.isEmpty ? 0 : Swift.min(canvas.columnHeaderHeight, Swift.max(0, bounds.height))
         let area = Rect(x: bounds.minX, y: bounds.minY + headerHeight, width: bounds.width, height: Swift.max(0, bounds.height - headerHeight))
         accessibleBody = area
         // The rows of cells the header touches: none without columns, one on a grid.
@@ -151,14 +156,16 @@ public struct OutlineView<Source: OutlineSource & Sendable>: ReportingWidget, St
         if outline.scroll.indicatorStyle.reservesTrack { outline.fitContentWidth() }
         // Where things go, as each host has room: a window pads its rows; a terminal puts the
         // triangle in the cell after the indent and lets the columns reach its last cell.
-        let leading = grid ? cell : rowPadding, trailing = grid ? 0 : rowPadding
-        let triangleWidth = grid ? cell : 12, nameGap = grid ? cell : 6
+        let leading = canvas.across(points: rowPadding, cells: 1), trailing = canvas.across(points: rowPadding, cells: 0)
+        let triangleWidth = canvas.across(points: 12, cells: 1), nameGap = canvas.across(points: 6, cells: 1)
         // Names leave a cell free before what follows them on a grid (the next column, the
         // indicator's cell); a window's padding does that.
-        let nameMargin = grid ? cell : 0
+        let nameMargin = canvas.across(points: 0, cells: 1)
+        // Indents on a grid are whole cells.
+        let grain = canvas.across(points: 0, cells: 1)
         // Secondary text reads as grey in a window, as Finder's; a terminal keeps the columns
         // and triangles in the text colour, where dim text is hard to read.
-        let quiet = grid ? theme.text : theme.secondary
+        let quiet = canvas.readableSecondary(theme)
         var x = area.maxX - trailing
         let placed = columns.reversed().map { column -> (x: Double, width: Double) in
             x -= Double(column.width) * cell
@@ -169,8 +176,7 @@ public struct OutlineView<Source: OutlineSource & Sendable>: ReportingWidget, St
         let shown = columns.indices.filter { placed[$0].x >= area.minX + 12 * cell }
         let nameEnd = shown.first.map { placed[$0].x - cell } ?? area.maxX - trailing
         shownColumns = shown.map { ($0, placed[$0].x, placed[$0].width) }
-        triangles = (leading, triangleWidth, grid)
-        let measurer = canvas.measurer(for: layoutIdiom)
+        triangles = (leading, triangleWidth, grain)
         let opened = canvas.beginDrawing(bounds, idiom: layoutIdiom)
         canvas.fill(bounds)
         let visible = outline.visibleRows(overscan: 0)
@@ -183,7 +189,7 @@ public struct OutlineView<Source: OutlineSource & Sendable>: ReportingWidget, St
             let style = isCursor ? theme.selection : theme.text
             if !isCursor, row.path == hoveredRow, theme.hover.background != .default { canvas.fill(rect, theme.hover) }
             let top = rect.minY + (rect.height - measurer.lineHeight(.body)) / 2
-            let start = rect.minX + leading + (grid ? (outline.indent(forLevel: row.level) / cell).rounded() * cell : outline.indent(forLevel: row.level))
+            let start = rect.minX + leading + indent(forLevel: row.level, grain: grain)
             let left = start + triangleWidth + nameGap
             if isCursor {
                 canvas.fill(rect, style)

@@ -135,6 +135,10 @@ public struct TableView<Row: Sendable>: ReportingWidget, StatefulWidget {
     /// The header drawn last, for a terminal to copy while nothing it shows has changed.
     var drawnHeader = DrawnArea<TableHeaderKey>()
     private var failures: [any Error] = []
+    /// How the last render measured text and padded its columns: what Size to Fit measures
+    /// with, so that a column fits its text in the host's font (before any render, a cell a
+    /// character and a cell of padding).
+    private var textMeasure: (measurer: TextMeasurer, padding: Double)? = nil
     /// Where the last render drew the header.
     /// Where the last render put the header, the rows and each column, in points: what the
     /// table says of itself to a screen reader (``accessibility``) is read against it.
@@ -236,9 +240,6 @@ public struct TableView<Row: Sendable>: ReportingWidget, StatefulWidget {
 
     // MARK: Drawing
 
-    /// The header's height in points in a window; one row of cells on a grid.
-    static var pointHeaderHeight: Double { ColumnHeader.pointHeight }
-
     /// In a window, the points between a column's edge and its text (AppKit's cell inset); a
     /// grid keeps one cell there.
     public var cellPadding: Double { pointIdiom == .macOS ? 6 : 8 }
@@ -249,14 +250,12 @@ public struct TableView<Row: Sendable>: ReportingWidget, StatefulWidget {
     /// Sets the list's metrics for `canvas` (the idiom's rows in points, a cell a row on a
     /// grid) and lays the table out in `bounds`.
     private mutating func layout(in bounds: Rect, on canvas: Canvas) -> TableLayout {
-        if canvas.drawsInPoints {
-            var native = ListMetrics.standard(for: pointIdiom, bodyLineHeight: canvas.measurer(for: pointIdiom).lineHeight(.body))
-            native.rowsVaryInHeight = table.list.metrics.rowsVaryInHeight
-            if table.list.metrics != native { table.list.metrics = native }
-        } else {
-            fitToCells()
-        }
-        let headerHeight = Swift.min(canvas.drawsInPoints ? Self.pointHeaderHeight : canvas.metrics.cellHeight, Swift.max(0, bounds.height))
+        let rows = canvas.rowMetrics(for: pointIdiom, fitting: table.list.metrics)
+        if table.list.metrics != rows { table.list.metrics = rows }
+        // Sideways, an arrow or a notch moves four cells on a grid: one cell at a time crawls.
+        let step = canvas.lineStep(table.list.scroll.lineStep, cellsAcross: 4)
+        if table.list.scroll.lineStep != step { table.list.scroll.lineStep = step }
+        let headerHeight = Swift.min(canvas.columnHeaderHeight, Swift.max(0, bounds.height))
         let header = Rect(x: bounds.minX, y: bounds.minY, width: bounds.width, height: headerHeight)
         let body = Rect(x: bounds.minX, y: header.maxY, width: bounds.width, height: Swift.max(0, bounds.height - headerHeight))
         if table.availableWidth != bounds.width { table.setAvailableWidth(bounds.width) }
@@ -266,7 +265,7 @@ public struct TableView<Row: Sendable>: ReportingWidget, StatefulWidget {
         let columns = columnEdges(align: canvas.aligned).map { (x: bounds.minX + $0.x, width: $0.width) }
         let pinned = table.pinnedColumns
         let pinnedEdge = pinned > 0 && pinned <= columns.count ? columns[pinned - 1].x + columns[pinned - 1].width : bounds.minX
-        return TableLayout(box: bounds, header: header, body: body, padding: canvas.drawsInPoints ? cellPadding : canvas.metrics.cellWidth,
+        return TableLayout(box: bounds, header: header, body: body, padding: canvas.across(points: cellPadding, cells: 1),
                       columns: columns, pinnedEdge: Swift.min(pinnedEdge, bounds.maxX))
     }
 
@@ -285,6 +284,7 @@ public struct TableView<Row: Sendable>: ReportingWidget, StatefulWidget {
         body = frameCells.inset(top: Swift.min(frameCells.rows, canvas.metrics.rows(forPoints: layout.header.height + canvas.metrics.cellHeight - 0.001)))
         guard layout.header.height > 0 else { return }
         let measurer = canvas.measurer(for: pointIdiom)
+        textMeasure = (measurer, layout.padding)
         // Without closures: this runs for every row of every frame.
         let opened = canvas.beginDrawing(bounds, idiom: pointIdiom)
         drawRows(layout, measurer: measurer, into: &canvas, at: time)
@@ -702,10 +702,12 @@ public struct TableView<Row: Sendable>: ReportingWidget, StatefulWidget {
     /// Sizes `column` to its heading and values: the rows on screen and a sample of the rest
     /// (a double-click on its divider, or a host's key).
     public mutating func fitColumn(_ column: Int) {
-        let cellWidth = metrics.cellWidth
+        let (measurer, padding) = textMeasure ?? (.cells(metrics), metrics.cellWidth)
         do {
-            // A cell of padding each side, as the cells are drawn.
-            try table.autoFit(column: column, visible: shownRows) { Double(displayWidth($0) + 2) * cellWidth }
+            // The padding each side, as the rows are drawn; a title in the heading's type.
+            try table.autoFit(column: column, visible: shownRows) { text in
+                (Swift.max(measurer.width(of: text, font: .body), measurer.width(of: text, font: .headline)) + 2 * padding).rounded(.up)
+            }
             events.append(.columnFitted(column: column))
         } catch { failures.append(error) }
     }

@@ -128,7 +128,7 @@ public struct TextField: ReportingWidget {
             let lineHeight = measurer.lineHeight(font)
             let top = field.minY + (field.height - lineHeight) / 2
             // A window's field keeps its text off the edge; a grid's starts at it.
-            let inset = c.drawsInPoints ? 8.0 : 0
+            let inset = c.across(points: 8, cells: 0)
             var x = field.minX + inset
             let end = field.maxX - inset
             var prompt = theme.secondary
