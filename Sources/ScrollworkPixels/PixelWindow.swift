@@ -37,6 +37,10 @@ public struct PixelWindow {
     /// session bus's (`DBUS_SESSION_BUS_ADDRESS`), whose accessibility bus the window's
     /// screen-reader bridge joins; `NO_AT_BRIDGE=1` keeps it out, as it does GTK's.
     public var environment = processEnvironment()
+    /// The smallest the window may be made, in points: libadwaita's least for an app that
+    /// adapts to narrow windows, 360 × 294, by default; each side clamped to 64…8,000 and to at
+    /// most the size it opens at. The window manager keeps the window from being made smaller.
+    public var minimumSize = Size(width: 360, height: 294)
     /// Frames per second while something animates when the display gives no vsync, clamped to
     /// 1…240 (NaN is 60).
     public var framesPerSecond: Double = 60 { didSet { framesPerSecond = framesPerSecond.isNaN ? 60 : framesPerSecond.clamped(to: 1...240) } }
@@ -47,6 +51,13 @@ public struct PixelWindow {
         func side(_ v: Double, _ fallback: Double) -> Double { v.isFinite ? v.clamped(to: 64...8000) : fallback }
         self.size = Size(width: side(size.width, 960), height: side(size.height, 640))
         self.scale = scale.map { $0.isFinite ? $0.clamped(to: 0.25...8) : 1 }
+    }
+
+    /// ``minimumSize`` as the window takes it: each side within 64…8,000 points (NaN is 64) and
+    /// no more than the size it opens at.
+    var leastSize: Size {
+        func side(_ v: Double, _ opening: Double) -> Double { Swift.min(v.isNaN ? 64 : v.clamped(to: 64...8000), opening) }
+        return Size(width: side(minimumSize.width, size.width), height: side(minimumSize.height, size.height))
     }
 
     /// Opens the window and runs `app` until it wants to quit or the window is closed; throws
@@ -76,6 +87,9 @@ public struct PixelWindow {
         if renderer == nil { renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue) }
         guard let renderer else { throw .window(reason: Self.sdlError()) }
         defer { SDL_DestroyRenderer(renderer) }
+        // After the renderer: an OpenGL renderer makes SDL create the window anew, without it.
+        let least = leastSize
+        SDL_SetWindowMinimumSize(window, Int32((least.width * requested).rounded()), Int32((least.height * requested).rounded()))
         var info = SDL_RendererInfo()
         SDL_GetRendererInfo(renderer, &info)
         let vsync = info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0

@@ -255,6 +255,8 @@ extension DesktopEndToEndTests {
             #expect(x.wait(timeout: 5) { x.x(["xdotool", "getwindowname", x.window]).trimmingCharacters(in: .whitespacesAndNewlines) == "Table - Scrollwork" },
                     "the window manager's title names the page: \(x.x(["xdotool", "getwindowname", x.window]))")
             #expect(x.x(["xprop", "-id", x.window, "_NET_WM_ICON"]).contains("Icon (64 x 64)"), "the window has an icon for the task switcher")
+            let hints = x.x(["xprop", "-id", x.window, "WM_NORMAL_HINTS"])
+            #expect(hints.contains("program specified minimum size: 360 by 294"), "the window manager is told the least size: \(hints)")
 
             // A click on the fifth dot goes to page 5.
             let dots = Self.galleryDots(try x.screenshot())

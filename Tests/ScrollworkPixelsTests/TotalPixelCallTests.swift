@@ -1,7 +1,7 @@
 #if Window
 // The pixel host, built with the Window trait.
 import Scrollwork
-import ScrollworkPixels
+@testable import ScrollworkPixels
 @testable import ScrollworkWidgets
 import ScrollworkTerminal
 import Testing
@@ -32,8 +32,11 @@ import Testing
                 }
                 var app = Harness(content: linesView(columns: 3, rows: 2))
                 _ = try? PixelFrame.render(&app, size: Size(width: v, height: v), scale: v, at: v)
-                let window = PixelWindow(title: "", size: Size(width: v, height: v), scale: v)
+                var window = PixelWindow(title: "", size: Size(width: v, height: v), scale: v)
                 precondition(window.size.width.isFinite && window.scale.map { $0.isFinite && $0 > 0 } != false)
+                window.minimumSize = Size(width: v, height: -v)
+                let least = window.leastSize
+                precondition((64...window.size.width).contains(least.width) && (64...window.size.height).contains(least.height), "\(least)")
             }
             for n in [UInt8.min, 15, 16, 231, 232, UInt8.max] {
                 _ = PixelPalette.dark.resolve(.palette(n), isForeground: true)
