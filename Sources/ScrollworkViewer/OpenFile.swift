@@ -62,11 +62,13 @@ public enum OpenFile {
     }
 
     /// `path` opened: a CSV, TSV or JSON Lines file as a table, other text in the pager, an SQLite
-    /// file, a `postgres://` or a `clickhouse://` URL as its tables and views. A
+    /// file, a `postgres://` or a `clickhouse://` URL as its tables and views; a file on a web
+    /// server (`http://`) as a local one, read by range. A
     /// separator or header given, or a `csv`, `tsv` or `tab` name, always means a table.
     ///
     /// - Parameters:
-    ///   - path: a file, a directory, an SQLite file, or a `postgres://` or `clickhouse://` URL.
+    ///   - path: a file, a directory, an SQLite file, a `postgres://` or `clickhouse://` URL, or
+    ///     an `http://` URL of a file.
     ///   - separator: `,`, `tab`, `;`, `|` or another single ASCII character; nil detects it.
     ///   - header: whether the first record names the columns; nil detects it.
     ///   - missing: the words that stand for no value in a table's fields (an empty field
@@ -80,6 +82,11 @@ public enum OpenFile {
             } catch {
                 throw Failure(description: "\(error)")
             }
+        }
+        if FileBytes.isWebAddress(path) {
+            let file: FileBytes
+            do { file = try FileBytes(url: path) } catch { throw Failure(description: "\(error)") }
+            return try opened(file: file, separator: separator, header: header, theme: theme, missing: missing)
         }
         if isDirectory(path) {
             guard let listing = FileSystemPath.withCString(path, { opendir($0) }) else { throw Failure(description: "\(FileError(errno: errno, path: path, operation: "list"))") }
@@ -152,7 +159,8 @@ public enum OpenFile {
         let magic: [UInt8]
         do { magic = try file.read(at: 0, count: 4) } catch { throw Failure(description: "\(error)") }
         guard magic == Array("PAR1".utf8) else { return nil }
-        guard !file.isStream else {
+        // A file on a web server read by range has its end at hand, as a local one does.
+        guard !file.isStream || (file.compression == nil && file.streamHasEnded) else {
             throw Failure(description: "\(file.path): a Parquet file is read from its footer, at its end: decompress it and give the file's path (its pages are compressed already)")
         }
         do {

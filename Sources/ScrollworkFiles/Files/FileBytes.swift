@@ -118,6 +118,41 @@ public final class FileBytes: Sendable {
         }
     }
 
+    /// True when `text` names a file on a web server: an `http://` or `https://` URL.
+    public static func isWebAddress(_ text: String) -> Bool {
+        let lower = text.prefix(8).lowercased()
+        return lower.hasPrefix("http://") || lower.hasPrefix("https://")
+    }
+
+    /// The file `url` names on a web server (`http://host[:port]/path`): read by range as far as
+    /// it is read where the server serves ranges; fetched whole into a temporary file where it
+    /// does not, or where the file is compressed (then read decompressed, as a local one).
+    /// Redirects are followed (five at most); a file that changes on the server while open is
+    /// said as such on the next read.
+    ///
+    /// - Throws: ``FileError/notFound(path:)`` for a 404, ``FileError/permissionDenied(path:)``
+    ///   for a 401 or 403, and ``FileError/remote(url:problem:)`` for any other answer, a server
+    ///   that cannot be reached or says nothing for 30 s, and an `https://` URL (not read yet).
+    public convenience init(url: String) throws(FileError) {
+        switch try HTTPFile.open(url) {
+        case let .ranges(file): self.init(spool: file, name: url)
+        case let .whole(descriptor): try self.init(descriptor: descriptor, name: url)
+        }
+    }
+
+    /// The bytes `spool` gives, called `name`: a file no path names.
+    private init(spool: any ByteSpool, name: String) {
+        path = name
+        descriptor = -1
+        hasPath = false
+        stream = spool
+        identity = nil
+        compression = nil
+        owner = nil
+        origin = 0
+        encoding = nil
+    }
+
     /// The compression the file open as `descriptor` is in, by its first bytes; nil for none.
     private static func compression(of descriptor: Int32) -> CompressionFormat? {
         var magic = [UInt8](repeating: 0, count: 6)

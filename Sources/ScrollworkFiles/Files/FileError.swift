@@ -18,6 +18,9 @@ public enum FileError: Error, Sendable, Hashable, CustomStringConvertible {
     case exists(path: String)
     /// A save's target is a file an open view reads: it is never replaced.
     case readByView(path: String)
+    /// A file on a server could not be read as asked: `problem` says what the server answered,
+    /// or why it could not be asked.
+    case remote(url: String, problem: String)
 
     /// A sentence that says what went wrong and what to do.
     public var description: String {
@@ -31,6 +34,7 @@ public enum FileError: Error, Sendable, Hashable, CustomStringConvertible {
         case let .finished(path): return "\(path): the save is finished; nothing more can be written to it (open a new OutputFile)"
         case let .exists(path): return "\(path) already exists; it is replaced only when you say so (y when asked, --force on the command line), or choose another name"
         case let .readByView(path): return "\(path) is a file being read here; a save never replaces it: choose another name"
+        case let .remote(url, problem): return "\(url): \(problem)"
         case let .binary(path, offset): return "\(path): looks like a binary file (a NUL or other control byte at byte \(offset) of its start), not text"
         }
     }

@@ -1,0 +1,230 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Synchronization
+
+/// A file on a web server (`http://host[:port]/path`), read by range as far as it is read: the
+/// first screen comes from the first range, and a row far down from a range near it, so nothing
+/// is downloaded whole when the server serves ranges (206 answers). A server that does not, and
+/// a compressed file (whose reader needs its bytes at hand), is fetched whole into a temporary
+/// file, which is read as a local one.
+///
+/// Every range is checked against the file's `ETag` when the server gives one: a file changed on
+/// the server is said as such, never read as a mix of two versions.
+final class HTTPFile: ByteSpool {
+    /// Where the file is.
+    let address: HTTPAddress
+    /// Its size, from the first answer's `Content-Range`.
+    let total: UInt64
+    /// The server's tag for the version read, when it gives one.
+    let etag: String?
+    /// The blocks read lately, at most ``cachedBlocks`` of them.
+    private let blocks: Mutex<BlockCache>
+
+    /// Bytes a range asks for.
+    static let blockSize = 1 << 20
+    /// Blocks kept: what is on screen and what the index reads next, 64 MB at most.
+    static let cachedBlocks = 64
+    /// Redirects followed before giving up.
+    static let redirectLimit = 5
+
+    /// The blocks read lately, by number, and which was used last.
+    private struct BlockCache {
+        var bytes: [UInt64: [UInt8]] = [:]
+        var recent: [UInt64] = []
+
+        mutating func keep(_ block: [UInt8], at index: UInt64) {
+            bytes[index] = block
+            recent.removeAll { $0 == index }
+            recent.append(index)
+            if recent.count > HTTPFile.cachedBlocks { bytes[recent.removeFirst()] = nil }
+        }
+    }
+
+    private init(address: HTTPAddress, total: UInt64, etag: String?, first: [UInt8]) {
+        self.address = address
+        self.total = total
+        self.etag = etag
+        var cache = BlockCache()
+        if !first.isEmpty { cache.keep(first, at: 0) }
+        blocks = Mutex(cache)
+    }
+
+    /// The file `url` names: read by range when the server serves ranges and the file is not
+    /// compressed, else fetched whole into a temporary file (returned as its descriptor).
+    ///
+    /// - Throws: ``FileError`` saying what the server answered, or why it could not be asked.
+    static func open(_ url: String) throws(FileError) -> Either {
+        var address = try HTTPAddress(url)
+        var answer = try address.get(range: 0..<UInt64(blockSize))
+        var hops = 0
+        while [301, 302, 303, 307, 308].contains(answer.status) {
+            hops += 1
+            guard hops <= redirectLimit, let location = answer.header("Location") else {
+                throw .remote(url: url, problem: hops > redirectLimit ? "more than \(redirectLimit) redirects" : "a redirect (HTTP \(answer.status)) that names no place")
+            }
+            address = try address.following(location, from: url)
+            answer = try address.get(range: 0..<UInt64(blockSize))
+        }
+        try address.check(answer, asking: "the file")
+        let compressed = CompressionFormat.detect(Array(answer.body.prefix(6))) != nil
+        if answer.status == 206, !compressed, let total = Self.total(answer.header("Content-Range")) {
+            return .ranges(HTTPFile(address: address, total: total, etag: answer.header("ETag"), first: answer.body))
+        }
+        // The whole file: this answer when the server sent it all, else asked for now.
+        let whole = answer.status == 200 ? answer : try address.get(range: nil)
+        try address.check(whole, asking: "the file")
+        return .whole(try Self.kept(whole.body, name: url))
+    }
+
+    /// What ``open(_:)`` found: a file read by range, or one kept whole in a temporary file.
+    enum Either {
+        case ranges(HTTPFile)
+        case whole(Int32)
+    }
+
+    /// `bytes` in a new temporary file, its descriptor at the start.
+    private static func kept(_ bytes: [UInt8], name: String) throws(FileError) -> Int32 {
+        guard let fd = UnnamedFile.make(prefix: "scrollwork-http") else { throw FileError(errno: errno, path: name, operation: "make a temporary file to keep") }
+        var written = 0
+        while written < bytes.count {
+            let n = bytes[written...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                let code = errno
+                close(fd)
+                throw FileError(errno: code, path: name, operation: "keep")
+            }
+            written += n
+        }
+        return fd
+    }
+
+    /// The size a `Content-Range: bytes a-b/size` gives; nil when it gives none (`*`).
+    static func total(_ header: String?) -> UInt64? {
+        guard let header, let slash = header.lastIndex(of: "/") else { return nil }
+        return UInt64(header[header.index(after: slash)...].trimmingSpaces())
+    }
+
+    // MARK: ByteSpool
+
+    /// Every byte is on the server: the size is known from the start.
+    var hasEnded: Bool { true }
+    /// A file served whole is never damaged short of its end.
+    var damage: String? { nil }
+    /// The size.
+    func copy(upTo target: UInt64?) throws(FileError) -> UInt64 { total }
+    /// As far as `target`, or the size.
+    func available(upTo target: UInt64) throws(FileError) -> UInt64 { Swift.min(total, target) }
+
+    /// Reads from the blocks that hold `offset` onwards, each asked for once it is needed.
+    func read(at offset: UInt64, into buffer: UnsafeMutableRawBufferPointer) throws(FileError) -> Int {
+        guard let base = buffer.baseAddress else { return 0 }
+        var filled = 0
+        let size = UInt64(Self.blockSize)
+        while filled < buffer.count {
+            let (at, overflow) = offset.addingReportingOverflow(UInt64(filled))
+            guard !overflow, at < total else { break }
+            let index = at / size
+            let block = try self.block(index)
+            let within = Int(at - index * size)
+            let count = Swift.min(buffer.count - filled, block.count - within)
+            guard count > 0 else { break }
+            block.withUnsafeBytes { (base + filled).copyMemory(from: $0.baseAddress! + within, byteCount: count) }
+            filled += count
+        }
+        return filled
+    }
+
+    /// Block `index`, from those kept or asked for now.
+    private func block(_ index: UInt64) throws(FileError) -> [UInt8] {
+        if let kept = blocks.withLock({ $0.bytes[index] }) { return kept }
+        let start = index * UInt64(Self.blockSize)
+        let end = Swift.min(total, start + UInt64(Self.blockSize))
+        let answer = try address.get(range: start..<end)
+        try address.check(answer, asking: "bytes \(start)–\(end)")
+        guard answer.status == 206, UInt64(answer.body.count) == end - start else {
+            throw .remote(url: address.url, problem: "the server stopped serving ranges (HTTP \(answer.status), \(answer.body.count) bytes for \(end - start))")
+        }
+        if let etag, let now = answer.header("ETag"), now != etag {
+            throw .remote(url: address.url, problem: "the file changed on the server since it was opened; open it again to read the new one")
+        }
+        blocks.withLock { $0.keep(answer.body, at: index) }
+        return answer.body
+    }
+}
+
+/// Where a file on a web server is: its host, port and target, and the URL as given.
+struct HTTPAddress: Sendable {
+    let url: String
+    let host: String
+    let port: Int
+    let target: String
+
+    /// How long a server may say nothing before the read gives up.
+    static let timeout = 30.0
+
+    /// The parts of `url`, `http://host[:port][/path]`.
+    ///
+    /// - Throws: ``FileError/remote(url:problem:)`` for another scheme (HTTPS needs TLS, which
+    ///   this build does not have) or a URL without a host.
+    init(_ url: String) throws(FileError) {
+        self.url = url
+        if url.lowercased().hasPrefix("https://") {
+            throw .remote(url: url, problem: "HTTPS is not read yet (it needs TLS): fetch it first (curl -O \(url)), or pipe it in (curl -s \(url) | scrollwork open -)")
+        }
+        guard url.lowercased().hasPrefix("http://") else { throw .remote(url: url, problem: "not an http:// URL") }
+        let rest = url.dropFirst("http://".count)
+        let slash = rest.firstIndex(of: "/") ?? rest.endIndex
+        let authority = String(rest[..<slash].split(separator: "@").last ?? "")
+        target = slash == rest.endIndex ? "/" : String(rest[slash...].prefix { $0 != "#" })
+        var host = authority, port = 80
+        if authority.hasPrefix("["), let close = authority.firstIndex(of: "]") {
+            host = String(authority[authority.index(after: authority.startIndex)..<close])
+            let after = authority[authority.index(after: close)...]
+            if after.hasPrefix(":") { port = Int(after.dropFirst()) ?? -1 }
+        } else if let colon = authority.lastIndex(of: ":") {
+            host = String(authority[..<colon])
+            port = Int(authority[authority.index(after: colon)...]) ?? -1
+        }
+        guard !host.isEmpty else { throw .remote(url: url, problem: "no host in the URL") }
+        guard (1...65_535).contains(port) else { throw .remote(url: url, problem: "the port is not a number from 1 to 65535") }
+        self.host = host
+        self.port = port
+    }
+
+    private init(url: String, host: String, port: Int, target: String) {
+        (self.url, self.host, self.port, self.target) = (url, host, port, target)
+    }
+
+    /// Where a redirect's `location` leads from here: a URL of its own, or a path on this server.
+    func following(_ location: String, from original: String) throws(FileError) -> HTTPAddress {
+        if location.hasPrefix("/") { return HTTPAddress(url: original, host: host, port: port, target: location) }
+        let next = try HTTPAddress(location)
+        return HTTPAddress(url: original, host: next.host, port: next.port, target: next.target)
+    }
+
+    /// The answer to a GET of `range` (the whole file when nil).
+    func get(range: Range<UInt64>?) throws(FileError) -> HTTPResponse {
+        var headers = [HTTPHeader("Accept-Encoding", "identity")]
+        if let range, !range.isEmpty { headers.append(HTTPHeader("Range", "bytes=\(range.lowerBound)-\(range.upperBound - 1)")) }
+        do {
+            return try HTTPRequest(method: "GET", host: host, port: port, target: target, headers: headers).send(timeout: Self.timeout)
+        } catch {
+            throw .remote(url: url, problem: "\(error)")
+        }
+    }
+
+    /// Throws what an answer that is not the file's bytes means.
+    func check(_ answer: HTTPResponse, asking what: String) throws(FileError) {
+        switch answer.status {
+        case 200, 206: return
+        case 404, 410: throw .notFound(path: url)
+        case 401, 403: throw .permissionDenied(path: url)
+        case 416: throw .remote(url: url, problem: "the server has no \(what) (HTTP 416: the range is past its end)")
+        default: throw .remote(url: url, problem: "the server answered HTTP \(answer.status) when asked for \(what)")
+        }
+    }
+}

@@ -1,0 +1,165 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import Testing
+@testable import ScrollworkFiles
+
+/// Debian's lighttpd.
+private let lighttpdPath = "/usr/sbin/lighttpd"
+
+/// Files over HTTP (#69 item 2), against Debian's lighttpd (ranges served) and Python's
+/// `http.server` (ranges refused), each started here on a free loopback port and stopped after.
+@Suite(.serialized, .enabled(if: FileManager.default.isExecutableFile(atPath: lighttpdPath), "lighttpd is not installed (scripts/test installs it)"))
+struct HTTPFileTests {
+    static let lighttpd = lighttpdPath
+
+    /// A folder of files served by a server started for the test, and the server.
+    final class Served {
+        let folder: URL
+        let port: Int
+        let process: Process
+
+        /// `files` (name → bytes) in a new folder, served by lighttpd (`ranges`) or by Python's
+        /// server, which answers every GET whole.
+        init(_ files: [String: [UInt8]], ranges: Bool = true) throws {
+            folder = FileManager.default.temporaryDirectory.appendingPathComponent("scrollwork-http-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder.appendingPathComponent("www"), withIntermediateDirectories: true)
+            for (name, bytes) in files { try Data(bytes).write(to: folder.appendingPathComponent("www/\(name)")) }
+            port = try Self.freePort()
+            process = Process()
+            if ranges {
+                let config = """
+                    server.document-root = "\(folder.path)/www"
+                    server.bind = "127.0.0.1"
+                    server.port = \(port)
+                    server.errorlog = "\(folder.path)/error.log"
+                    server.stat-cache-engine = "disable"
+                    server.modules += ( "mod_redirect" )
+                    url.redirect = ( "^/moved/(.*)$" => "/$1", "^/loop$" => "/loop" )
+                    mimetype.assign = ( "" => "application/octet-stream" )
+                    """
+                try config.write(to: folder.appendingPathComponent("lighttpd.conf"), atomically: true, encoding: .utf8)
+                process.executableURL = URL(fileURLWithPath: HTTPFileTests.lighttpd)
+                process.arguments = ["-D", "-f", folder.appendingPathComponent("lighttpd.conf").path]
+            } else {
+                process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+                process.arguments = ["python3", "-m", "http.server", "--bind", "127.0.0.1", "--directory", folder.appendingPathComponent("www").path, "\(port)"]
+            }
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            // Up once it answers.
+            for _ in 0..<100 {
+                if (try? HTTPRequest(method: "GET", host: "127.0.0.1", port: port, target: "/").send(timeout: 1)) != nil { return }
+                usleep(50_000)
+            }
+            throw HTTPError.cannotConnect(host: "127.0.0.1", port: port, reason: "the test's server did not start")
+        }
+
+        func url(_ name: String) -> String { "http://127.0.0.1:\(port)/\(name)" }
+
+        deinit {
+            // A test runner's children may not hear TERM (its signal mask is theirs): KILL.
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            try? FileManager.default.removeItem(at: folder)
+        }
+
+        /// A port nothing listens on now.
+        static func freePort() throws -> Int {
+            let s = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            defer { close(s) }
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+            _ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(s, $0, length) } }
+            _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(s, $0, &length) } }
+            return Int(UInt16(bigEndian: address.sin_port))
+        }
+    }
+
+    /// Three and a half blocks of numbered lines.
+    static let text: [UInt8] = {
+        var bytes: [UInt8] = Array("n,word\n".utf8)
+        var i = 0
+        while bytes.count < 3 * HTTPFile.blockSize + HTTPFile.blockSize / 2 {
+            bytes += Array("\(i),w\(i % 97)\n".utf8)
+            i += 1
+        }
+        return bytes
+    }()
+
+    @Test("a file on a server that serves ranges is read by range: any offset gives the file's bytes, across blocks, and its size is known at once")
+    func readsByRange() throws {
+        let served = try Served(["data.csv": Self.text])
+        let file = try FileBytes(url: served.url("data.csv"))
+        #expect(file.isStream && file.streamHasEnded && file.compression == nil, "read by range, not fetched whole")
+        #expect(file.size == UInt64(Self.text.count))
+        var random = SystemRandomNumberGenerator()
+        for _ in 0..<40 {
+            let offset = Int.random(in: 0..<Self.text.count, using: &random)
+            let count = Int.random(in: 0...(2 * HTTPFile.blockSize), using: &random)
+            let expected = Array(Self.text[offset..<Swift.min(Self.text.count, offset + count)])
+            #expect(try file.read(at: UInt64(offset), count: count) == expected, "\(offset) + \(count)")
+        }
+        #expect(try file.read(at: UInt64(Self.text.count), count: 10).isEmpty)
+        #expect(try file.read(at: .max, count: .max).isEmpty)
+        // A redirect is followed to the file.
+        let moved = try FileBytes(url: served.url("moved/data.csv"))
+        #expect(try moved.read(at: 5, count: 100) == Array(Self.text[5..<105]))
+    }
+
+    @Test("a compressed file, and any file from a server that refuses ranges, is fetched whole and read as a local one")
+    func fetchedWhole() throws {
+        let gzip = Process()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scrollwork-gz-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(Self.text).write(to: folder.appendingPathComponent("data.csv"))
+        gzip.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        gzip.arguments = ["gzip", "-k", folder.appendingPathComponent("data.csv").path]
+        try gzip.run()
+        gzip.waitUntilExit()
+        let compressed = try [UInt8](Data(contentsOf: folder.appendingPathComponent("data.csv.gz")))
+        let ranged = try Served(["data.csv.gz": compressed])
+        let unpacked = try FileBytes(url: ranged.url("data.csv.gz"))
+        #expect(unpacked.compression == "gzip")
+        #expect(try unpacked.read(at: 2_000_000, count: 64) == Array(Self.text[2_000_000..<2_000_064]))
+        let whole = try Served(["data.csv": Self.text], ranges: false)
+        let fetched = try FileBytes(url: whole.url("data.csv"))
+        #expect(!fetched.isStream && fetched.size == UInt64(Self.text.count))
+        #expect(try fetched.read(at: 3_000_000, count: 50) == Array(Self.text[3_000_000..<3_000_050]))
+    }
+
+    @Test("a file changed on the server while open is said as such on the next range, never read as a mix of two versions")
+    func changedOnTheServer() throws {
+        let served = try Served(["data.csv": Self.text])
+        let file = try FileBytes(url: served.url("data.csv"))
+        _ = try file.read(at: 0, count: 100)
+        // Another version of the same size, written later.
+        usleep(1_100_000)
+        try Data(Self.text.map { $0 == UInt8(ascii: "w") ? UInt8(ascii: "x") : $0 }).write(to: served.folder.appendingPathComponent("www/data.csv"))
+        #expect {
+            _ = try file.read(at: UInt64(3 * HTTPFile.blockSize), count: 10)
+        } throws: { error in
+            "\(error)".contains("changed on the server")
+        }
+    }
+
+    @Test("what a server answers instead of the file is said in words: missing, forbidden, redirects in a loop, no server, HTTPS, not a URL")
+    func failures() throws {
+        let served = try Served(["data.csv": Self.text])
+        #expect(throws: FileError.notFound(path: served.url("nothing.csv"))) { try FileBytes(url: served.url("nothing.csv")) }
+        for (url, words) in [(served.url("loop"), "redirects"), ("http://127.0.0.1:1/x.csv", "cannot connect"), ("https://127.0.0.1/x.csv", "HTTPS"),
+                             ("http:///x", "no host"), ("http://127.0.0.1:99999/x", "port"), ("ftp://h/x", "not an http:// URL")] {
+            #expect {
+                _ = try FileBytes(url: url)
+            } throws: { error in
+                "\(error)".contains(words) && "\(error)".hasPrefix(url)
+            }
+        }
+        #expect(FileBytes.isWebAddress("HTTP://x/y") && FileBytes.isWebAddress("https://x") && !FileBytes.isWebAddress("data.csv") && !FileBytes.isWebAddress("http:/x"))
+    }
+}
