@@ -106,6 +106,10 @@ struct HTTPFileTests {
         }
         #expect(try file.read(at: UInt64(Self.text.count), count: 10).isEmpty)
         #expect(try file.read(at: .max, count: .max).isEmpty)
+        // An empty file, and one smaller than a block, are what they are.
+        let small = try Served(["empty.csv": [], "small.csv": Array("a,b\n1,2\n".utf8)])
+        #expect(try FileBytes(url: small.url("empty.csv")).size == 0)
+        #expect(try FileBytes(url: small.url("small.csv")).read(at: 0, count: 100) == Array("a,b\n1,2\n".utf8))
         // A redirect is followed to the file.
         let moved = try FileBytes(url: served.url("moved/data.csv"))
         #expect(try moved.read(at: 5, count: 100) == Array(Self.text[5..<105]))

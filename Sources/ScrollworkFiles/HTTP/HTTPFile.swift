@@ -68,6 +68,8 @@ final class HTTPFile: ByteSpool {
             address = try address.following(location, from: url)
             answer = try address.get(range: 0..<UInt64(blockSize))
         }
+        // An empty file has no first byte to serve: a range of it is "not satisfiable".
+        if answer.status == 416, Self.total(answer.header("Content-Range")) == 0 { return .whole(try Self.kept([], name: url)) }
         try address.check(answer, asking: "the file")
         let compressed = CompressionFormat.detect(Array(answer.body.prefix(6))) != nil
         if answer.status == 206, !compressed, let total = Self.total(answer.header("Content-Range")) {
@@ -223,7 +225,7 @@ struct HTTPAddress: Sendable {
         case 200, 206: return
         case 404, 410: throw .notFound(path: url)
         case 401, 403: throw .permissionDenied(path: url)
-        case 416: throw .remote(url: url, problem: "the server has no \(what) (HTTP 416: the range is past its end)")
+        case 416: throw .remote(url: url, problem: "the server holds less than asked for \(what) (HTTP 416: the range is past its end)")
         default: throw .remote(url: url, problem: "the server answered HTTP \(answer.status) when asked for \(what)")
         }
     }
