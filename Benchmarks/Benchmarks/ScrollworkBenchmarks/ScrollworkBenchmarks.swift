@@ -158,6 +158,7 @@ let benchmarks: @Sendable () -> Void = {
     flightsSearchBenchmarks()
     databaseBenchmarks()
     clusterBenchmarks()
+    webFileBenchmarks()
 
     // Sorting a million rows, beside the standard library sorting the bare keys.
     let million = 1_000_000
