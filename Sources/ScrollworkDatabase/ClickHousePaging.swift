@@ -173,8 +173,9 @@ extension ClickHouseTable {
 
     /// Reads the page `statement` says and keeps where the next one starts: the rows in the
     /// order shown, each a value a column.
-    func read(_ statement: ClickHousePage, offset: Int, order: (column: Int, ascending: Bool)?, condition: String) throws(DatabaseError) -> [[TableValue]] {
-        let result = try connection.query(statement.sql)
+    func read(_ statement: ClickHousePage, offset: Int, order: (column: Int, ascending: Bool)?, condition: String,
+              keepGoing: (@Sendable () -> Bool)? = nil) throws(DatabaseError) -> [[TableValue]] {
+        let result = try connection.query(statement.sql, keepGoing: keepGoing)
         var indices = Array(result.rows.indices)
         if statement.kind == .fromEnd { indices.reverse() }
         if !indices.isEmpty {

@@ -165,12 +165,14 @@ public struct ClickHouseTable: DatabaseTable {
     /// Rows by position among those that meet every one of `filters`, in the order asked
     /// (NULLs last), ties in the table's stable order: after the last page read where it ended
     /// there, from the end in the far half (see `pageStatement(offset:limit:order:condition:)`).
-    public func rows(offset: Int, limit: Int, order: (column: Int, ascending: Bool)?, where filters: [DatabaseFilter]) throws(DatabaseError) -> [[TableValue]] {
+    public func rows(offset: Int, limit: Int, order: (column: Int, ascending: Bool)?, where filters: [DatabaseFilter],
+                     keepGoing: (@Sendable () -> Bool)?) throws(DatabaseError) -> [[TableValue]] {
         var unused: [Never] = []
         let condition = try whereClause(filters, parameters: &unused)
         let (offset, limit) = (Swift.max(0, offset), Swift.max(0, limit))
         guard limit > 0 else { return [] }
-        return try read(try pageStatement(offset: offset, limit: limit, order: order, condition: condition), offset: offset, order: order, condition: condition)
+        return try read(try pageStatement(offset: offset, limit: limit, order: order, condition: condition), offset: offset, order: order, condition: condition,
+                        keepGoing: keepGoing)
     }
 }
 

@@ -34,8 +34,10 @@ public protocol DatabaseTable: Sendable {
     /// The rows named by `identities`, in that order; a row gone since reads as missing values.
     func rows(withIdentities identities: [Int]) throws(DatabaseError) -> [[TableValue]]
     /// Rows `offset..<offset + limit` of those that meet every one of `filters`, in the order
-    /// of `order` (the engine's own when nil).
-    func rows(offset: Int, limit: Int, order: (column: Int, ascending: Bool)?, where filters: [DatabaseFilter]) throws(DatabaseError) -> [[TableValue]]
+    /// of `order` (the engine's own when nil); ``DatabaseError/cancelled`` once `keepGoing`
+    /// says stop (a page scrolled past before it came), the statement stopped in the engine.
+    func rows(offset: Int, limit: Int, order: (column: Int, ascending: Bool)?, where filters: [DatabaseFilter],
+              keepGoing: (@Sendable () -> Bool)?) throws(DatabaseError) -> [[TableValue]]
     /// Those of `identities` whose row holds `text` in any column (as the column's text, case
     /// not mattering for ASCII letters), found by the engine.
     func matches(_ text: String, among identities: [Int], keepGoing: (@Sendable () -> Bool)?) throws(DatabaseError) -> Set<Int>
@@ -98,7 +100,12 @@ extension DatabaseTable {
 
     /// Rows `offset..<offset + limit` in the order of `order` (the engine's own when nil).
     public func rows(offset: Int, limit: Int, order: (column: Int, ascending: Bool)?) throws(DatabaseError) -> [[TableValue]] {
-        try rows(offset: offset, limit: limit, order: order, where: [])
+        try rows(offset: offset, limit: limit, order: order, where: [], keepGoing: nil)
+    }
+
+    /// Rows `offset..<offset + limit` of those `filters` keep, in the order of `order`, to the end.
+    public func rows(offset: Int, limit: Int, order: (column: Int, ascending: Bool)?, where filters: [DatabaseFilter]) throws(DatabaseError) -> [[TableValue]] {
+        try rows(offset: offset, limit: limit, order: order, where: filters, keepGoing: nil)
     }
 }
 

@@ -137,7 +137,7 @@ public struct DatabaseTableSource: TableSource {
                      progress: TableProgress) throws(TableSourceError) -> [[TableValue]] {
         let by = try engineOrder(order)
         return try asked(naming: false) { () throws(DatabaseError) in
-            try table.rows(offset: positions.lowerBound, limit: positions.count, order: by, where: pushed(filters))
+            try table.rows(offset: positions.lowerBound, limit: positions.count, order: by, where: pushed(filters), keepGoing: { !progress.isCancelled })
         }
     }
 

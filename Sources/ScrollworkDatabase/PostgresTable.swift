@@ -130,13 +130,15 @@ public struct PostgresTable: DatabaseTable {
 
     /// Rows by position among those that meet every one of `filters`, in the order asked
     /// (NULLs last), within the snapshot.
-    public func rows(offset: Int, limit: Int, order: (column: Int, ascending: Bool)?, where filters: [DatabaseFilter]) throws(DatabaseError) -> [[TableValue]] {
+    public func rows(offset: Int, limit: Int, order: (column: Int, ascending: Bool)?, where filters: [DatabaseFilter],
+                     keepGoing: (@Sendable () -> Bool)?) throws(DatabaseError) -> [[TableValue]] {
         var parameters: [String?] = []
         let condition = try whereClause(filters, parameters: &parameters)
         let terms = orderTerms(order)
         let ordering = terms.isEmpty ? "" : "ORDER BY " + terms.dropLast()
         parameters += ["\(Swift.max(0, limit))", "\(Swift.max(0, offset))"]
-        let result = try connection.query("SELECT \(columnList) FROM \(qualified) \(condition) \(ordering) LIMIT $\(parameters.count - 1) OFFSET $\(parameters.count)", parameters)
+        let result = try connection.query("SELECT \(columnList) FROM \(qualified) \(condition) \(ordering) LIMIT $\(parameters.count - 1) OFFSET $\(parameters.count)", parameters,
+                                          keepGoing: keepGoing)
         return (0..<result.count).map { row in (0..<result.columnCount).map { result.value(row, $0) } }
     }
 }

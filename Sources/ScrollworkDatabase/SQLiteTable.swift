@@ -181,14 +181,16 @@ public struct SQLiteTable: DatabaseTable {
 
     /// Rows `offset..<offset + limit` of those that meet every one of `filters` (a view or a
     /// table WITHOUT ROWID is read so), in the order of `order` (the engine's own when nil).
-    public func rows(offset: Int, limit: Int, order: (column: Int, ascending: Bool)?, where filters: [DatabaseFilter]) throws(DatabaseError) -> [[TableValue]] {
+    public func rows(offset: Int, limit: Int, order: (column: Int, ascending: Bool)?, where filters: [DatabaseFilter],
+                     keepGoing: (@Sendable () -> Bool)?) throws(DatabaseError) -> [[TableValue]] {
         var arguments: [TableValue] = []
         let condition = try whereClause(filters, parameters: &arguments)
         let terms = orderTerms(order)
         let ordering = terms.isEmpty ? "" : "ORDER BY " + terms.dropLast()
         arguments += [.int(Swift.max(0, limit)), .int(Swift.max(0, offset))]
         var rows: [[TableValue]] = []
-        try connection.rows("SELECT \(columnList) \(from) \(condition) \(ordering) LIMIT ?\(arguments.count - 1) OFFSET ?\(arguments.count)", arguments) { row in
+        try connection.rows("SELECT \(columnList) \(from) \(condition) \(ordering) LIMIT ?\(arguments.count - 1) OFFSET ?\(arguments.count)", arguments,
+                            keepGoing: keepGoing) { row in
             rows.append(row.values)
             return true
         }

@@ -154,6 +154,21 @@ struct ClickHouseTests {
         #expect(try server.query("SELECT 1").rows.first?.first == "1")
     }
 
+    @Test("#69: a page scrolled past before it came is stopped on the server too, not sorted to its end there")
+    func pageScrolledPastIsKilled() throws {
+        let table = try ClickHouseDatabase(url: Self.urls[0]).table("flights", sharingSnapshotWith: nil)
+        _ = try table.count(keepGoing: nil)
+        let polls = Mutex(0)
+        // A page of ten million rows in another order: the server sorts them all for it.
+        let keepGoing: @Sendable () -> Bool = { polls.withLock { $0 += 1; return $0 < 2 } }
+        #expect(throws: DatabaseError.cancelled) {
+            try table.rows(offset: 4_000_000, limit: 100, order: (column: 2, ascending: false), where: [], keepGoing: keepGoing)
+        }
+        let server = try Self.connection(Self.urls[0])
+        let running = try server.query("SELECT count() FROM system.processes WHERE query LIKE '%LIMIT 4000000, 100%' AND query NOT LIKE '%system.processes%'")
+        #expect(running.rows.first?.first == "0")
+    }
+
     /// Runs the work of `t` to its end.
     static func settle(_ t: inout HeadlessTerminal<DatabaseViewer>) {
         var steps = 0
