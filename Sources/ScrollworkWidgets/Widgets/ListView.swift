@@ -29,9 +29,9 @@ public struct ListView<Row: Sendable>: ReportingWidget, StatefulWidget {
     /// The area of the last render, in points.
     public internal(set) var frame = Rect.zero
     /// The cells of ``frame`` on the canvas's grid.
-    public internal(set) var frameCells = CellRect.none
+    package internal(set) var frameCells = CellRect.none
     /// The rows' cells: `frame` less the section index.
-    public internal(set) var body = CellRect.none
+    package internal(set) var body = CellRect.none
     /// The index column, when the list has an index.
     public internal(set) var indexColumn: Int? = nil
     /// The index letters as drawn: the first one's row and each with its section.
@@ -46,8 +46,8 @@ public struct ListView<Row: Sendable>: ReportingWidget, StatefulWidget {
     /// Where the last render put the section index, in points; nil without one.
     var indexFrame: Rect? = nil
     /// The cell the cursor row was drawn at.
-    public internal(set) var cursorCell: CellPosition? = nil
-    /// The top-left corner of ``cursorCell``, in points.
+    package internal(set) var cursorCell: CellPosition? = nil
+    /// The top-left corner of the focused row's cell, in points: where a terminal puts its cursor.
     public var cursorPosition: Point? { cursorCell.map { metrics.origin(of: $0) } }
 
     /// A view of `list`. Its rows, headers, footers and section gaps become one cell tall, its

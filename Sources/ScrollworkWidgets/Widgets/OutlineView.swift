@@ -54,15 +54,15 @@ public struct OutlineView<Source: OutlineSource & Sendable>: ReportingWidget, St
     /// The area of the last render, in points.
     public private(set) var frame = Rect.zero
     /// The cells of ``frame`` on the canvas's grid.
-    public private(set) var frameCells = CellRect.none
+    package private(set) var frameCells = CellRect.none
     /// The rows' cells: `frame` below the header, when there are columns.
-    public internal(set) var body = CellRect.none
+    package internal(set) var body = CellRect.none
     /// Where the last render put the rows, in points (``accessibility`` reads rows against it).
     var accessibleBody = Rect.zero
     private var headingClicks: [Int] = []
     /// The cell of the cursor row, as drawn.
-    public internal(set) var cursorCell: CellPosition? = nil
-    /// The top-left corner of ``cursorCell``, in points.
+    package internal(set) var cursorCell: CellPosition? = nil
+    /// The top-left corner of the focused row's cell, in points: where a terminal puts its cursor.
     public var cursorPosition: Point? { cursorCell.map { metrics.origin(of: $0) } }
     private var pointer = ScrollPointer()
     private var failures: [OutlineError] = []

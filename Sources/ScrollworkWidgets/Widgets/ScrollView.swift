@@ -81,7 +81,7 @@ public struct ScrollView<Content: ScrollContent>: ReportingWidget, StatefulWidge
     /// The area of the last render.
     public private(set) var frame = Rect.zero
     /// The cells of ``frame`` on the canvas's grid.
-    public private(set) var frameCells = CellRect.none
+    package private(set) var frameCells = CellRect.none
     var pointer = ScrollPointer()
     /// Where the viewport lay in the last render, in points: the pointer is read against it.
     var viewportFrame = Rect.zero
@@ -95,7 +95,7 @@ public struct ScrollView<Content: ScrollContent>: ReportingWidget, StatefulWidge
         self.scroll.lineStep = metrics.cell
     }
 
-    /// The cells the content is drawn in: ``frameCells`` less any legacy scroller tracks.
+    /// The cells the content is drawn in: the view's cells less any legacy scroller tracks.
     public var contentRect: CellRect {
         let content = scroll.contentViewport
         return CellRect(column: frameCells.column, row: frameCells.row,

@@ -112,12 +112,12 @@ public struct TableView<Row: Sendable>: ReportingWidget, StatefulWidget {
     /// The area of the last render, in points.
     public private(set) var frame = Rect.zero
     /// The cells of ``frame`` on the canvas's grid.
-    public private(set) var frameCells = CellRect.none
+    package private(set) var frameCells = CellRect.none
     /// The rows' cells: `frame` below the header.
-    public internal(set) var body = CellRect.none
+    package internal(set) var body = CellRect.none
     /// The cell of the focused row, as drawn.
-    public internal(set) var cursorCell: CellPosition? = nil
-    /// The top-left corner of ``cursorCell``, in points.
+    package internal(set) var cursorCell: CellPosition? = nil
+    /// The top-left corner of the focused row's cell, in points: where a terminal puts its cursor.
     public var cursorPosition: Point? { cursorCell.map { metrics.origin(of: $0) } }
     /// The row under the pointer, drawn in ``Theme/hover`` while it is not selected.
     public private(set) var hoveredRow: RowID? = nil
