@@ -224,6 +224,20 @@ import Testing
         #expect(v.table.columnWidths[0] != 27 * 8)
     }
 
+    @Test("LT-12: a divider is grabbed 4 points to either side in a window, as AppKit's and GTK's are, and a cell and a half on a grid")
+    func LT_12_dividerGrabFollowsTheHost() throws {
+        var v = try view()
+        let divider = v.table.dividerPositions[0]
+        #expect(v.pointerShape(at: Point(x: divider - 10, y: 8)) == .resizeLeftRight, "a grid's pointer moves a cell at a time")
+        var canvas = Canvas(cells: Buffer(columns: 60, rows: 12), metrics: CellMetrics(), size: Size(width: 480, height: 192),
+                            pointContext: PointContext(size: Size(width: 480, height: 192)) { _ in TextMeasurer.cells(CellMetrics()) })
+        v.render(in: canvas.bounds, into: &canvas, at: 0)
+        let drawn = v.table.dividerPositions[0]
+        #expect(v.pointerShape(at: Point(x: drawn - 3, y: 8)) == .resizeLeftRight)
+        #expect(v.pointerShape(at: Point(x: drawn + 3, y: 8)) == .resizeLeftRight)
+        #expect(v.pointerShape(at: Point(x: drawn - 10, y: 8)) == .arrow, "10 points off is the heading, to sort by")
+    }
+
     @Test("LT-12: a double-click on a divider fits the column before it to its widest value; a click on the │ does not sort")
     func LT_12_autoFit() throws {
         var v = try view()

@@ -139,6 +139,10 @@ public struct TableView<Row: Sendable>: ReportingWidget, StatefulWidget {
     /// with, so that a column fits its text in the host's font (before any render, a cell a
     /// character and a cell of padding).
     private var textMeasure: (measurer: TextMeasurer, padding: Double)? = nil
+    /// How far to either side of a divider a press grabs it, as the last render's host has it:
+    /// 4 points in a window, as AppKit's and GTK's headers; a cell and a half on a grid, whose
+    /// pointer moves a cell at a time.
+    private var dividerGrab: Double? = nil
     /// Where the last render drew the header.
     /// Where the last render put the header, the rows and each column, in points: what the
     /// table says of itself to a screen reader (``accessibility``) is read against it.
@@ -285,6 +289,7 @@ public struct TableView<Row: Sendable>: ReportingWidget, StatefulWidget {
         guard layout.header.height > 0 else { return }
         let measurer = canvas.measurer(for: pointIdiom)
         textMeasure = (measurer, layout.padding)
+        dividerGrab = canvas.across(points: 4, cells: 1.5)
         // Without closures: this runs for every row of every frame.
         let opened = canvas.beginDrawing(bounds, idiom: pointIdiom)
         drawRows(layout, measurer: measurer, into: &canvas, at: time)
@@ -604,10 +609,10 @@ public struct TableView<Row: Sendable>: ReportingWidget, StatefulWidget {
         }
         if case .press = mouse.kind, gestures.command(for: mouse) == .showMenu { return requestMenu(mouse, at: time) }
         if case .press = mouse.kind, mouse.button == .left, isOnHeader(mouse) {
-            // A divider can be grabbed a cell to either side; a click there that does not drag
-            // still sorts by the heading under it.
+            // A divider can be grabbed a little to either side (``dividerGrab``); a click there
+            // that does not drag still sorts by the heading under it.
             let x = columnX(of: mouse)
-            let divider = table.divider(nearX: x, tolerance: 1.5 * metrics.cellWidth).flatMap { $0 < table.columns.count - 1 ? $0 : nil }
+            let divider = table.divider(nearX: x, tolerance: grabTolerance).flatMap { $0 < table.columns.count - 1 ? $0 : nil }
             guard let column = table.column(atX: x) ?? divider else { return .handled }
             header = HeaderPress(divider: divider, column: column, lastX: mouse.x, startX: mouse.x)
             return .handled
@@ -676,11 +681,15 @@ public struct TableView<Row: Sendable>: ReportingWidget, StatefulWidget {
         do { return try table.list.id(at: path) } catch { return nil }
     }
 
+    /// How far to either side of a divider a press grabs it (``dividerGrab``; a cell and a half
+    /// before any render).
+    private var grabTolerance: Double { dividerGrab ?? 1.5 * metrics.cellWidth }
+
     /// The resize arrows over a divider in the header (where a press grabs it), the arrow elsewhere.
     public mutating func pointerShape(at point: Point) -> PointerShape {
         guard accessibleLayout.header.contains(point) else { return .arrow }
         let x = table.contentX(atViewX: point.x - frame.minX)
-        let divider = table.divider(nearX: x, tolerance: 1.5 * metrics.cellWidth).flatMap { $0 < table.columns.count - 1 ? $0 : nil }
+        let divider = table.divider(nearX: x, tolerance: grabTolerance).flatMap { $0 < table.columns.count - 1 ? $0 : nil }
         return divider == nil ? .arrow : .resizeLeftRight
     }
 
