@@ -137,6 +137,42 @@ struct HTTPFileTests {
         #expect(try fetched.read(at: 3_000_000, count: 50) == Array(Self.text[3_000_000..<3_000_050]))
     }
 
+    /// A listener on 127.0.0.1 that answers its connections with `answers`, one each, in turn; its port.
+    static func listener(answering answers: [String]) throws -> Int {
+        let server = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(server, $0, length) } }
+        try #require(bound == 0 && listen(server, 4) == 0)
+        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(server, $0, &length) } }
+        let replies = answers.map { Array($0.utf8) }
+        Thread.detachNewThread {
+            for bytes in replies {
+                let client = accept(server, nil, nil)
+                var request = [UInt8](repeating: 0, count: 4096)
+                _ = recv(client, &request, request.count, 0)
+                _ = bytes.withUnsafeBytes { send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                close(client)
+            }
+            close(server)
+        }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    @Test("a server that serves less of a range than asked for is not read by range (it would leave holes): the file is fetched whole")
+    func shortRangesAreNotTrusted() throws {
+        let body = String(repeating: "0123456789\n", count: 300)
+        let port = try Self.listener(answering: [
+            "HTTP/1.1 206 Partial Content\r\nContent-Range: bytes 0-9/\(body.utf8.count)\r\nContent-Length: 10\r\n\r\n0123456789",
+            "HTTP/1.1 200 OK\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)",
+        ])
+        let file = try FileBytes(url: "http://127.0.0.1:\(port)/capped.csv")
+        #expect(!file.isStream && file.size == UInt64(body.utf8.count))
+        #expect(try file.read(at: 1000, count: 22) == Array(body.utf8.dropFirst(1000).prefix(22)))
+    }
+
     @Test("a file changed on the server while open is said as such on the next range, never read as a mix of two versions")
     func changedOnTheServer() throws {
         let served = try Served(["data.csv": Self.text])

@@ -72,7 +72,10 @@ final class HTTPFile: ByteSpool {
         if answer.status == 416, Self.total(answer.header("Content-Range")) == 0 { return .whole(try Self.kept([], name: url)) }
         try address.check(answer, asking: "the file")
         let compressed = CompressionFormat.detect(Array(answer.body.prefix(6))) != nil
-        if answer.status == 206, !compressed, let total = Self.total(answer.header("Content-Range")) {
+        // Read by range only where the first range came whole: a server that serves less than
+        // asked for would leave holes in what is read.
+        if answer.status == 206, !compressed, let total = Self.total(answer.header("Content-Range")),
+           UInt64(answer.body.count) == Swift.min(total, UInt64(blockSize)) {
             return .ranges(HTTPFile(address: address, total: total, etag: answer.header("ETag"), first: answer.body))
         }
         // The whole file: this answer when the server sent it all, else asked for now.
