@@ -1,3 +1,5 @@
+import ScrollworkFiles
+
 /// A database server named by a URL, as `scrollwork open` is given one: the one place that knows
 /// which engine each scheme reaches, so a new engine is one more case here.
 public enum DatabaseURL {
@@ -24,17 +26,5 @@ public enum DatabaseURL {
 
     /// `text` with its `%XX` escapes decoded (a user, password, database or table in a URL);
     /// an escape that is not two hex digits kept as written.
-    static func percentDecoded(_ text: String) -> String {
-        var bytes: [UInt8] = []
-        var utf8 = Array(text.utf8)[...]
-        while let byte = utf8.popFirst() {
-            if byte == 0x25, utf8.count >= 2, let value = UInt8(String(decoding: utf8.prefix(2), as: UTF8.self), radix: 16) {
-                bytes.append(value)
-                utf8 = utf8.dropFirst(2)
-            } else {
-                bytes.append(byte)
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
+    static func percentDecoded(_ text: String) -> String { PercentEncoding.decoded(text) }
 }

@@ -22,10 +22,17 @@ struct HTTPFileTests {
 
         /// `files` (name → bytes) in a new folder, served by lighttpd (`ranges`) or by Python's
         /// server, which answers every GET whole.
-        init(_ files: [String: [UInt8]], ranges: Bool = true) throws {
+        convenience init(_ files: [String: [UInt8]], ranges: Bool = true) throws {
+            try self.init(files, ranges: ranges, password: nil)
+        }
+
+        /// As ``init(_:ranges:)``, the folder `private/` kept for `ann` with `password` (Basic).
+        init(_ files: [String: [UInt8]], ranges: Bool = true, password: String?) throws {
             folder = FileManager.default.temporaryDirectory.appendingPathComponent("scrollwork-http-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder.appendingPathComponent("www"), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(at: folder.appendingPathComponent("www/private"), withIntermediateDirectories: true)
             for (name, bytes) in files { try Data(bytes).write(to: folder.appendingPathComponent("www/\(name)")) }
+            if let password { try "ann:\(password)\n".write(to: folder.appendingPathComponent("users"), atomically: true, encoding: .utf8) }
             port = try Self.freePort()
             process = Process()
             if ranges {
@@ -38,7 +45,13 @@ struct HTTPFileTests {
                     server.modules += ( "mod_redirect" )
                     url.redirect = ( "^/moved/(.*)$" => "/$1", "^/loop$" => "/loop" )
                     mimetype.assign = ( "" => "application/octet-stream" )
-                    """
+                    """ + (password == nil ? "" : """
+
+                    server.modules += ( "mod_auth", "mod_authn_file" )
+                    auth.backend = "plain"
+                    auth.backend.plain.userfile = "\(folder.path)/users"
+                    auth.require = ( "/private/" => ( "method" => "basic", "realm" => "test", "require" => "valid-user" ) )
+                    """)
                 try config.write(to: folder.appendingPathComponent("lighttpd.conf"), atomically: true, encoding: .utf8)
                 process.executableURL = URL(fileURLWithPath: HTTPFileTests.lighttpd)
                 process.arguments = ["-D", "-f", folder.appendingPathComponent("lighttpd.conf").path]
@@ -135,6 +148,24 @@ struct HTTPFileTests {
         let fetched = try FileBytes(url: whole.url("data.csv"))
         #expect(!fetched.isStream && fetched.size == UInt64(Self.text.count))
         #expect(try fetched.read(at: 3_000_000, count: 50) == Array(Self.text[3_000_000..<3_000_050]))
+    }
+
+    @Test("a user and password in the URL are sent to its host as Basic credentials and never shown: the file's name and every message leave the password out")
+    func credentials() throws {
+        let served = try Served(["private/data.csv": Array("a,b\n1,2\n".utf8)], password: "s3cr@t")
+        let base = "http://127.0.0.1:\(served.port)/private/data.csv"
+        // The password is "s3cr@t", written with its @ escaped.
+        let file = try FileBytes(url: base.replacingOccurrences(of: "http://", with: "http://ann:s3cr%40t@"))
+        #expect(try file.read(at: 0, count: 100) == Array("a,b\n1,2\n".utf8))
+        #expect(file.path == base.replacingOccurrences(of: "http://", with: "http://ann@") && !file.path.contains("s3cr"))
+        #expect(throws: FileError.permissionDenied(path: base)) { try FileBytes(url: base) }
+        #expect {
+            _ = try FileBytes(url: base.replacingOccurrences(of: "http://", with: "http://ann:wrong-one@"))
+        } throws: { error in
+            "\(error)".contains("permission denied") && !"\(error)".contains("wrong-one")
+        }
+        #expect(HTTPAddress.withoutPassword("http://ann:pw@h:1/x@y") == "http://ann@h:1/x@y")
+        #expect(HTTPAddress.withoutPassword("http://ann@h/x") == "http://ann@h/x" && HTTPAddress.withoutPassword("no scheme:pw@x") == "no scheme:pw@x")
     }
 
     /// A listener on 127.0.0.1 that answers its connections with `answers`, one each, in turn; its port.

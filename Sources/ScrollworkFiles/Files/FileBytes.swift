@@ -128,15 +128,16 @@ public final class FileBytes: Sendable {
     /// it is read where the server serves ranges; fetched whole into a temporary file where it
     /// does not, or where the file is compressed (then read decompressed, as a local one).
     /// Redirects are followed (five at most); a file that changes on the server while open is
-    /// said as such on the next read.
+    /// said as such on the next read. A `user:password@` in the URL is sent as Basic
+    /// credentials to its host, and left out of the file's name (``path``) and every message.
     ///
     /// - Throws: ``FileError/notFound(path:)`` for a 404, ``FileError/permissionDenied(path:)``
     ///   for a 401 or 403, and ``FileError/remote(url:problem:)`` for any other answer, a server
     ///   that cannot be reached or says nothing for 30 s, and an `https://` URL (not read yet).
     public convenience init(url: String) throws(FileError) {
         switch try HTTPFile.open(url) {
-        case let .ranges(file): self.init(spool: file, name: url)
-        case let .whole(descriptor): try self.init(descriptor: descriptor, name: url)
+        case let .ranges(file): self.init(spool: file, name: file.address.url)
+        case let .whole(descriptor, name): try self.init(descriptor: descriptor, name: name)
         }
     }
 

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Scrollwork
 import Synchronization
 
 /// A file on a web server (`http://host[:port]/path`), read by range as far as it is read: the
@@ -63,13 +64,13 @@ final class HTTPFile: ByteSpool {
         while [301, 302, 303, 307, 308].contains(answer.status) {
             hops += 1
             guard hops <= redirectLimit, let location = answer.header("Location") else {
-                throw .remote(url: url, problem: hops > redirectLimit ? "more than \(redirectLimit) redirects" : "a redirect (HTTP \(answer.status)) that names no place")
+                throw .remote(url: address.url, problem: hops > redirectLimit ? "more than \(redirectLimit) redirects" : "a redirect (HTTP \(answer.status)) that names no place")
             }
-            address = try address.following(location, from: url)
+            address = try address.following(location)
             answer = try address.get(range: 0..<UInt64(blockSize))
         }
         // An empty file has no first byte to serve: a range of it is "not satisfiable".
-        if answer.status == 416, Self.total(answer.header("Content-Range")) == 0 { return .whole(try Self.kept([], name: url)) }
+        if answer.status == 416, Self.total(answer.header("Content-Range")) == 0 { return .whole(try Self.kept([], name: address.url), name: address.url) }
         try address.check(answer, asking: "the file")
         let compressed = CompressionFormat.detect(Array(answer.body.prefix(6))) != nil
         // Read by range only where the first range came whole: a server that serves less than
@@ -81,13 +82,14 @@ final class HTTPFile: ByteSpool {
         // The whole file: this answer when the server sent it all, else asked for now.
         let whole = answer.status == 200 ? answer : try address.get(range: nil)
         try address.check(whole, asking: "the file")
-        return .whole(try Self.kept(whole.body, name: url))
+        return .whole(try Self.kept(whole.body, name: address.url), name: address.url)
     }
 
-    /// What ``open(_:)`` found: a file read by range, or one kept whole in a temporary file.
+    /// What ``open(_:)`` found: a file read by range, or one kept whole in a temporary file
+    /// (its descriptor, and the URL without its password, which is what the file is called).
     enum Either {
         case ranges(HTTPFile)
-        case whole(Int32)
+        case whole(Int32, name: String)
     }
 
     /// `bytes` in a new temporary file, its descriptor at the start.
@@ -161,12 +163,15 @@ final class HTTPFile: ByteSpool {
     }
 }
 
-/// Where a file on a web server is: its host, port and target, and the URL as given.
+/// Where a file on a web server is: its host, port and target, the credentials its URL gives,
+/// and the URL as given less its password (what titles and messages show).
 struct HTTPAddress: Sendable {
     let url: String
     let host: String
     let port: Int
     let target: String
+    /// `Basic` credentials from the URL's `user:password@`, sent with every request to its host.
+    let authorization: String?
 
     /// How long a server may say nothing before the read gives up.
     static let timeout = 30.0
@@ -175,15 +180,24 @@ struct HTTPAddress: Sendable {
     ///
     /// - Throws: ``FileError/remote(url:problem:)`` for another scheme (HTTPS needs TLS, which
     ///   this build does not have) or a URL without a host.
-    init(_ url: String) throws(FileError) {
+    init(_ given: String) throws(FileError) {
+        let url = Self.withoutPassword(given)
         self.url = url
         if url.lowercased().hasPrefix("https://") {
             throw .remote(url: url, problem: "HTTPS is not read yet (it needs TLS): fetch it first (curl -O \(url)), or pipe it in (curl -s \(url) | scrollwork open -)")
         }
         guard url.lowercased().hasPrefix("http://") else { throw .remote(url: url, problem: "not an http:// URL") }
-        let rest = url.dropFirst("http://".count)
+        let rest = given.dropFirst("http://".count)
         let slash = rest.firstIndex(of: "/") ?? rest.endIndex
-        let authority = String(rest[..<slash].split(separator: "@").last ?? "")
+        let at = rest[..<slash].lastIndex(of: "@")
+        let authority = String(at.map { rest[rest.index(after: $0)..<slash] } ?? rest[..<slash])
+        authorization = at.map { at in
+            let info = rest[..<at]
+            let user = info.prefix { $0 != ":" }
+            let password = info.dropFirst(user.count + 1)
+            let pair = PercentEncoding.decoded(String(user)) + ":" + PercentEncoding.decoded(String(password))
+            return "Basic " + String(decoding: Base64.encode(Array(pair.utf8)), as: UTF8.self)
+        }
         target = slash == rest.endIndex ? "/" : String(rest[slash...].prefix { $0 != "#" })
         var host = authority, port = 80
         if authority.hasPrefix("["), let close = authority.firstIndex(of: "]") {
@@ -200,20 +214,33 @@ struct HTTPAddress: Sendable {
         self.port = port
     }
 
-    private init(url: String, host: String, port: Int, target: String) {
-        (self.url, self.host, self.port, self.target) = (url, host, port, target)
+    private init(url: String, host: String, port: Int, target: String, authorization: String?) {
+        (self.url, self.host, self.port, self.target, self.authorization) = (url, host, port, target, authorization)
     }
 
-    /// Where a redirect's `location` leads from here: a URL of its own, or a path on this server.
-    func following(_ location: String, from original: String) throws(FileError) -> HTTPAddress {
-        if location.hasPrefix("/") { return HTTPAddress(url: original, host: host, port: port, target: location) }
+    /// `url` with the password of its `user:password@` left out: `http://ann@host/x`.
+    static func withoutPassword(_ url: String) -> String {
+        guard let scheme = url.firstRange(of: "://") else { return url }
+        let rest = url[scheme.upperBound...]
+        let slash = rest.firstIndex(of: "/") ?? rest.endIndex
+        guard let at = rest[..<slash].lastIndex(of: "@"), let colon = rest[..<at].firstIndex(of: ":") else { return url }
+        return String(url[..<colon]) + String(url[at...])
+    }
+
+    /// Where a redirect's `location` leads from here: a path on this server (with the same
+    /// credentials), or a URL of its own (with none: a password is never sent to another host
+    /// than the one it was given for). Messages keep calling the file by the URL first given.
+    func following(_ location: String) throws(FileError) -> HTTPAddress {
+        if location.hasPrefix("/") { return HTTPAddress(url: url, host: host, port: port, target: location, authorization: authorization) }
         let next = try HTTPAddress(location)
-        return HTTPAddress(url: original, host: next.host, port: next.port, target: next.target)
+        let same = next.host == host && next.port == port
+        return HTTPAddress(url: url, host: next.host, port: next.port, target: next.target, authorization: same ? authorization : next.authorization)
     }
 
     /// The answer to a GET of `range` (the whole file when nil).
     func get(range: Range<UInt64>?) throws(FileError) -> HTTPResponse {
         var headers = [HTTPHeader("Accept-Encoding", "identity")]
+        if let authorization { headers.append(HTTPHeader("Authorization", authorization)) }
         if let range, !range.isEmpty { headers.append(HTTPHeader("Range", "bytes=\(range.lowerBound)-\(range.upperBound - 1)")) }
         do {
             return try HTTPRequest(method: "GET", host: host, port: port, target: target, headers: headers).send(timeout: Self.timeout)
