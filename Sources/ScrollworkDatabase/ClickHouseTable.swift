@@ -102,7 +102,7 @@ public struct ClickHouseTable: DatabaseTable {
     public func matches(_ text: String, among identities: [Int], keepGoing: (@Sendable () -> Bool)?) throws(DatabaseError) -> Set<Int> { [] }
 
     /// The first of `positions` (the last, going back) in the order shown whose row holds `text`
-    /// in a column, found by the server itself (``position(holding:in:forward:order:where:keepGoing:)``).
+    /// in a column, found by the server itself in two light statements.
     public func firstPosition(holding text: String, in positions: Range<Int>, forward: Bool, order: (column: Int, ascending: Bool)?, where filters: [DatabaseFilter],
                               keepGoing: (@Sendable () -> Bool)?) throws(DatabaseError) -> EnginePosition {
         try position(holding: text, in: positions, forward: forward, order: order, where: filters, keepGoing: keepGoing).map(EnginePosition.found) ?? .notFound
