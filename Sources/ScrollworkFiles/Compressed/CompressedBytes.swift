@@ -420,15 +420,11 @@ final class CompressedBytes: ByteSpool {
             state.keptFile = file
         }
         let at = state.kept
-        var written = 0
-        while written < text.count {
-            let w = text.withUnsafeBytes { pwrite(state.keptFile, $0.baseAddress! + written, text.count - written, off_t(at) + off_t(written)) }
-            if w < 0 {
-                if errno == EINTR { continue }
-                state.problem = FileError(errno: errno, path: name, operation: "keep the decompressed text of")
-                return nil
-            }
-            written += w
+        do {
+            try FileBytes.write(text[...], to: state.keptFile, at: at, path: name, operation: "keep the decompressed text of")
+        } catch {
+            state.problem = error
+            return nil
         }
         state.kept += UInt64(text.count)
         state.access.keptOnDisk = state.kept

@@ -314,6 +314,26 @@ public final class FileBytes: Sendable {
         return filled
     }
 
+    /// Writes all of `bytes` to `descriptor` from `offset` with `pwrite` (what a temporary
+    /// file keeps: a stream's bytes, decompressed text, a file fetched whole); the error names
+    /// `path` and says `operation`.
+    static func write(_ bytes: ArraySlice<UInt8>, to descriptor: Int32, at offset: UInt64, path: String, operation: String) throws(FileError) {
+        let failure = bytes.withUnsafeBytes { bytes -> FileError? in
+            guard let base = bytes.baseAddress else { return nil }
+            var written = 0
+            while written < bytes.count {
+                let w = pwrite(descriptor, base + written, bytes.count - written, off_t(clamping: offset) + off_t(written))
+                if w < 0 {
+                    if errno == EINTR { continue }
+                    return Self.error(errno, path: path, operation: operation)
+                }
+                written += w
+            }
+            return nil
+        }
+        if let failure { throw failure }
+    }
+
     static func error(_ code: Int32, path: String, operation: String) -> FileError {
         FileError(errno: code, path: path, operation: operation)
     }

@@ -86,18 +86,13 @@ final class StreamSpool: KeptInFile {
                     state.ended = true
                     break
                 }
-                var written = 0
-                while written < n {
-                    let w = buffer.withUnsafeBytes { pwrite(spool, $0.baseAddress! + written, n - written, off_t(state.spooled) + off_t(written)) }
-                    if w < 0 {
-                        if errno == EINTR { continue }
-                        state.problem = FileError(errno: errno, path: name, operation: "keep the stream's bytes of")
-                        break
-                    }
-                    written += w
+                do throws(FileError) {
+                    try FileBytes.write(buffer[..<n], to: spool, at: state.spooled, path: name, operation: "keep the stream's bytes of")
+                } catch {
+                    state.problem = error
+                    break
                 }
-                state.spooled += UInt64(written)
-                if state.problem != nil { break }
+                state.spooled += UInt64(n)
             }
             if state.ended, state.source >= 0 {
                 close(state.source)

@@ -95,16 +95,11 @@ final class HTTPFile: ByteSpool {
     /// `bytes` in a new temporary file, its descriptor at the start.
     private static func kept(_ bytes: [UInt8], name: String) throws(FileError) -> Int32 {
         guard let fd = UnnamedFile.make(prefix: "scrollwork-http") else { throw FileError(errno: errno, path: name, operation: "make a temporary file to keep") }
-        var written = 0
-        while written < bytes.count {
-            let n = bytes[written...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                let code = errno
-                close(fd)
-                throw FileError(errno: code, path: name, operation: "keep")
-            }
-            written += n
+        do {
+            try FileBytes.write(bytes[...], to: fd, at: 0, path: name, operation: "keep")
+        } catch {
+            close(fd)
+            throw error
         }
         return fd
     }
