@@ -147,11 +147,14 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
+        // What tests of clients share: a loopback server that answers as told.
+        .target(name: "ScrollworkTestSupport", path: "Tests/Support"),
         .testTarget(
             name: "ScrollworkFilesTests",
             dependencies: [
                 "Scrollwork",
                 "ScrollworkFiles",
+                "ScrollworkTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             exclude: ["Fixtures"]
@@ -162,7 +165,7 @@ let package = Package(
             // Compressed files made once with gzip -n -9 (CompressedOpenTests says what each holds).
             exclude: ["Fixtures"]
         ),
-        .testTarget(name: "ScrollworkDatabaseTests", dependencies: ["Scrollwork", "ScrollworkFiles", "ScrollworkDatabase"]),
+        .testTarget(name: "ScrollworkDatabaseTests", dependencies: ["Scrollwork", "ScrollworkFiles", "ScrollworkDatabase", "ScrollworkTestSupport"]),
         .testTarget(
             name: "GalleryTests",
             dependencies: [

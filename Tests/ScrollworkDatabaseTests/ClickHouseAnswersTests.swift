@@ -3,37 +3,15 @@ import Glibc
 #endif
 import Foundation
 import Testing
+import ScrollworkTestSupport
 @testable import ScrollworkDatabase
 
 /// #69: what a ClickHouse connection makes of answers that are not a server's, with no server:
 /// a one-shot listener on a free loopback port answers as told.
 @Suite struct ClickHouseAnswersTests {
-    /// A listener on 127.0.0.1 that answers the first connection with `answer` and closes; its port.
-    static func listener(answering answer: String) throws -> Int {
-        let server = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(server, $0, length) } }
-        try #require(bound == 0 && listen(server, 1) == 0)
-        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(server, $0, &length) } }
-        let bytes = Array(answer.utf8)
-        Thread.detachNewThread {
-            let client = accept(server, nil, nil)
-            var request = [UInt8](repeating: 0, count: 4096)
-            _ = recv(client, &request, request.count, 0)
-            _ = bytes.withUnsafeBytes { send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            close(client)
-            close(server)
-        }
-        return Int(UInt16(bigEndian: address.sin_port))
-    }
-
     @Test("an answer that is not HTTP is a failure said as such, not a connection lost to try again forever; an error answer gives the server's message")
     func answersThatAreNotAServers() throws {
-        let garbled = ClickHouseConnection(host: "127.0.0.1", port: try Self.listener(answering: "SSH-2.0-OpenSSH_9.2\r\n"), user: "default", password: "", database: "default")
+        let garbled = ClickHouseConnection(host: "127.0.0.1", port: try LoopbackListener.answering(["SSH-2.0-OpenSSH_9.2\r\n"]), user: "default", password: "", database: "default")
         do {
             _ = try garbled.query("SELECT 1")
             Issue.record("an SSH greeting is no answer")
@@ -41,7 +19,7 @@ import Testing
             guard case let .failed(_, reason) = error else { Issue.record("\(error)"); return }
             #expect(reason.contains("not HTTP"), "\(reason)")
         }
-        let refusing = ClickHouseConnection(host: "127.0.0.1", port: try Self.listener(answering: "HTTP/1.1 500 Internal Server Error\r\nContent-Length: 93\r\n\r\nCode: 164, e.displayText() = DB::Exception: Cannot execute query in readonly mode, e.what() = DB::Exception"),
+        let refusing = ClickHouseConnection(host: "127.0.0.1", port: try LoopbackListener.answering(["HTTP/1.1 500 Internal Server Error\r\nContent-Length: 93\r\n\r\nCode: 164, e.displayText() = DB::Exception: Cannot execute query in readonly mode, e.what() = DB::Exception"]),
                                             user: "default", password: "", database: "default")
         #expect(throws: DatabaseError.failed(statement: "SELECT 1\nFORMAT TabSeparatedWithNamesAndTypes", reason: "Cannot execute query in readonly mode")) { try refusing.query("SELECT 1") }
     }

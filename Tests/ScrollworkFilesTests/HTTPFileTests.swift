@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Foundation
 import Testing
+import ScrollworkTestSupport
 @testable import ScrollworkFiles
 
 /// Debian's lighttpd.
@@ -33,7 +34,7 @@ struct HTTPFileTests {
             try FileManager.default.createDirectory(at: folder.appendingPathComponent("www/private"), withIntermediateDirectories: true)
             for (name, bytes) in files { try Data(bytes).write(to: folder.appendingPathComponent("www/\(name)")) }
             if let password { try "ann:\(password)\n".write(to: folder.appendingPathComponent("users"), atomically: true, encoding: .utf8) }
-            port = try Self.freePort()
+            port = try LoopbackListener.freePort()
             process = Process()
             if ranges {
                 let config = """
@@ -77,19 +78,6 @@ struct HTTPFileTests {
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
             try? FileManager.default.removeItem(at: folder)
-        }
-
-        /// A port nothing listens on now.
-        static func freePort() throws -> Int {
-            let s = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            defer { close(s) }
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-            _ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(s, $0, length) } }
-            _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(s, $0, &length) } }
-            return Int(UInt16(bigEndian: address.sin_port))
         }
     }
 
@@ -168,34 +156,10 @@ struct HTTPFileTests {
         #expect(HTTPAddress.withoutPassword("http://ann@h/x") == "http://ann@h/x" && HTTPAddress.withoutPassword("no scheme:pw@x") == "no scheme:pw@x")
     }
 
-    /// A listener on 127.0.0.1 that answers its connections with `answers`, one each, in turn; its port.
-    static func listener(answering answers: [String]) throws -> Int {
-        let server = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(server, $0, length) } }
-        try #require(bound == 0 && listen(server, 4) == 0)
-        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(server, $0, &length) } }
-        let replies = answers.map { Array($0.utf8) }
-        Thread.detachNewThread {
-            for bytes in replies {
-                let client = accept(server, nil, nil)
-                var request = [UInt8](repeating: 0, count: 4096)
-                _ = recv(client, &request, request.count, 0)
-                _ = bytes.withUnsafeBytes { send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-                close(client)
-            }
-            close(server)
-        }
-        return Int(UInt16(bigEndian: address.sin_port))
-    }
-
     @Test("a server that serves less of a range than asked for is not read by range (it would leave holes): the file is fetched whole")
     func shortRangesAreNotTrusted() throws {
         let body = String(repeating: "0123456789\n", count: 300)
-        let port = try Self.listener(answering: [
+        let port = try LoopbackListener.answering([
             "HTTP/1.1 206 Partial Content\r\nContent-Range: bytes 0-9/\(body.utf8.count)\r\nContent-Length: 10\r\n\r\n0123456789",
             "HTTP/1.1 200 OK\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)",
         ])

@@ -141,7 +141,8 @@ public struct OutlineView<Source: OutlineSource & Sendable>: ReportingWidget, St
         cursorCell = nil
         let cell = canvas.metrics.cellWidth
         let measurer = canvas.measurer(for: layoutIdiom)
-        let rowHeight = canvas.down(points: ListMetrics.standard(for: layoutIdiom, bodyLineHeight: measurer.lineHeight(.body)).rowHeight, cells: 1)
+        // The idiom's row for the host's body text (a cell on a grid, measured only in points).
+        let rowHeight = canvas.rowMetrics(for: layoutIdiom, fitting: ListMetrics()).rowHeight
         if outline.rowHeight != rowHeight { outline.rowHeight = rowHeight }
         let step = canvas.lineStep(outline.scroll.lineStep)
         if outline.scroll.lineStep != step { outline.scroll.lineStep = step }
