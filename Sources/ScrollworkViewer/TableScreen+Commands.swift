@@ -39,6 +39,7 @@ extension TableScreen {
         case let .nextMatch(forward):
             if let last = rowSearch.last { search(last.text, forward: forward) } else { note = "no search yet: / searches" }
         case .copy: copySelection()
+        case let .typeAhead(character): typeAhead(character, at: time)
         default: return false
         }
         return true

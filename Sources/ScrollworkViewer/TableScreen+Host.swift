@@ -29,7 +29,7 @@ extension TableScreen {
             // The person moved on: the row focused before the last order is not brought back.
             shown.refocus = nil
         }
-        if case let .key(key) = event, let command = tableKeys.command(for: key) {
+        if case let .key(key) = event, let command = command(for: key, at: time) {
             if command != .record, command != .keepEqual, command != .keepDifferent { keyMemory.awaitingRow = nil }
             if run(command, at: time) { return nil }
             // A table opened alone has nowhere to go back to: Esc with nothing to cancel does
@@ -59,6 +59,14 @@ extension TableScreen {
         default: break
         }
         return nil
+    }
+
+    /// What `key` runs: while a name is being typed (a key within a second of the last), its
+    /// letters, digits, dashes and underscores go on with it rather than run the commands they
+    /// also name, as in a file's table.
+    func command(for key: KeyEvent, at time: Double) -> ViewerCommand? {
+        let typing = !rowSearch.typed.text.isEmpty && time - rowSearch.typed.lastTime <= TypeAheadState.resetInterval
+        return (typing ? ViewerKeys.typing.command(for: key) : nil) ?? tableKeys.command(for: key)
     }
 
     /// Draws the table in `area` with its status line at the bottom, and the sheet (with its

@@ -10,6 +10,10 @@ struct SourceSearch {
     var isRunning = false
     /// The key its work runs under.
     let key = WorkKey<TableScreen.SearchAnswer>("table-search")
+    /// What has been typed for type-ahead, and when.
+    var typed = TypeAheadState()
+    /// The key type-ahead's work runs under.
+    let typeAheadKey = WorkKey<TableScreen.TypeAheadAnswer>("table-type-ahead")
 }
 
 extension TableScreen {

@@ -136,7 +136,7 @@ struct TableScreen: ViewerTable {
         var cancels = shown.cancels.map { Effect.work(.cancel($0)) }
         cancels += exploration.cancel().map { Effect.work($0) }
         cancels += counts.cancels.map { Effect.work(.cancel($0)) }
-        cancels += [rowSearch.key.named("search").id, connection.reconnectKey.named("reconnect").id,
+        cancels += [rowSearch.key.named("search").id, rowSearch.typeAheadKey.named("type-ahead").id, connection.reconnectKey.named("reconnect").id,
                     connection.schemaKey.named("schema").id]
             .map { Effect.work(.cancel($0)) }
         defer { effects = [] }
@@ -175,7 +175,8 @@ struct TableScreen: ViewerTable {
     mutating func handleWork(_ update: WorkUpdate, at time: Double) -> Bool {
         if sheet?.handleWork(update, at: time) == true { return true }
         if handleExploreWork(update, at: time) || handlePageWork(update, at: time) || handleSortWork(update, at: time)
-            || handleConnectionWork(update, at: time) || handleSearchWork(update, at: time) || handleCountWork(update, at: time) {
+            || handleConnectionWork(update, at: time) || handleSearchWork(update, at: time) || handleTypeAheadWork(update, at: time)
+            || handleCountWork(update, at: time) {
             keepAFocus(at: time)
             return true
         }

@@ -209,6 +209,7 @@ public enum ViewerKeys {
     /// searches, groups and summarises), and back to the database's tables.
     public static let databaseTable = CommandTable<ViewerCommand>("Database table (scrollwork open data.sqlite)", everyTable + [
         KeyBinding(ViewerCommand.back, "back to the database's tables", keys: KeyEvent(.backspace)),
+        typeAhead,
     ])
 
     /// What `scrollwork open --help` says about the keys, made from the tables: each viewer's

@@ -33,10 +33,14 @@ import Testing
         var saved = ""
         /// The answers to the column keys, one a key.
         var answers: [String] = []
+        /// The rows type-ahead picked in the sorted column (its first letters typed), and what it said.
+        var typedAhead: [Int?] = []
+        var typeAheadNotes: [String] = []
 
         var description: String {
             "count \(count), sorted \(sortedTop), filtered \(filtered) \(filteredTop), matches \(String(describing: firstMatch)) \(String(describing: nextMatch)), "
-                + "record \(record), frequency \(frequency), summary \(summary), saved \(saved.prefix(200)), answers \(answers)"
+                + "record \(record), frequency \(frequency), summary \(summary), saved \(saved.prefix(200)), answers \(answers), "
+                + "type-ahead \(typedAhead) \(typeAheadNotes)"
         }
     }
 
@@ -93,6 +97,26 @@ import Testing
             t.type(keys)
             seen.answers.append(answer(t) ?? "nothing said")
         }
+        // Type-ahead in the sorted column: "1" picks the first delay from 1 up, "12" (typed
+        // within a second) the first from 12, "9" two seconds later starts anew; "77" matches none.
+        for (keys, pause) in [("1", false), ("2", false), ("9", true), ("77", true)] {
+            if pause { t.advance(by: 2) }
+            t.type(keys)
+            settle(&t)
+            seen.typedAhead.append(focused(t))
+            seen.typeAheadNotes.append(answer(t) ?? "nothing said")
+        }
+        // In a column of text sorted by it: "r" then "o" within a second go on with the name
+        // ("o" alone sorts), and pick the first note starting "ro".
+        t.advance(by: 2)
+        t.type(":note\r")
+        t.type("o")
+        settle(&t)
+        t.advance(by: 2)
+        t.type("ro")
+        settle(&t)
+        seen.typedAhead.append(focused(t))
+        seen.typeAheadNotes.append(answer(t) ?? "nothing said")
         return seen
     }
 
@@ -233,6 +257,9 @@ import Testing
             #expect(inFile.count == Self.rows && !inFile.saved.isEmpty && inFile.firstMatch != nil)
             #expect(inFile.answers.first == "column carrier" && inFile.answers.last == "no column named “nothing”" && !inFile.answers.contains("nothing said"),
                     "\(inFile.answers)")
+            #expect(inFile.typeAheadNotes == ["typed “1”: scanned the first 150 rows", "typed “12”: scanned the first 150 rows", "typed “9”: scanned the first 150 rows",
+                                              "no row starts with “77” (scanned the first 150 rows)", "typed “ro”: scanned the first 150 rows"]
+                    && inFile.typedAhead.allSatisfy { $0 != nil }, "\(inFile.typedAhead)")
         }
     }
 

@@ -18,6 +18,14 @@ public struct TypeAheadState: Sendable, Hashable {
 
     /// Creates an empty prefix.
     public init() {}
+
+    /// `text` typed at `time`: added to the prefix within ``resetInterval`` of the last key, else
+    /// the start of a new one (as is a `time` that is not finite or earlier than the last).
+    public mutating func type(_ text: String, at time: Double) {
+        if !(time.isFinite && time - lastTime <= Self.resetInterval && time >= lastTime) { self.text = "" }
+        self.text += text
+        lastTime = time.isFinite ? time : lastTime
+    }
 }
 
 extension TableState {
@@ -38,9 +46,7 @@ extension TableState {
     /// `time` that is not finite counts as a new prefix.
     @discardableResult
     public mutating func typeAhead(_ text: String, state: inout TypeAheadState, at time: Double) -> (row: IndexPath?, method: TypeAheadMethod) {
-        if !(time.isFinite && time - state.lastTime <= TypeAheadState.resetInterval && time >= state.lastTime) { state.text = "" }
-        state.text += text
-        state.lastTime = time.isFinite ? time : state.lastTime
+        state.type(text, at: time)
         let columnIndex = sortOrder.first.flatMap { order in columns.firstIndex { $0.id == order.columnID } } ?? 0
         guard columns.indices.contains(columnIndex), !state.text.isEmpty else { return (nil, .scan(limit: 0)) }
         let column = columns[columnIndex]
