@@ -10,8 +10,9 @@ struct SourceSearch {
     var isRunning = false
     /// The key its work runs under.
     let key = WorkKey<TableScreen.SearchAnswer>("table-search")
-    /// What has been typed for type-ahead, and when.
+    /// What has been typed for type-ahead, and when; true while its row is looked for.
     var typed = TypeAheadState()
+    var typingAhead = false
     /// The key type-ahead's work runs under.
     let typeAheadKey = WorkKey<TableScreen.TypeAheadAnswer>("table-type-ahead")
 }
@@ -87,6 +88,15 @@ extension TableScreen {
         effects.append(.work(.cancel(rowSearch.key.named("search").id)))
         rowSearch.isRunning = false
         note = "search cancelled"
+        return true
+    }
+
+    /// Cancels the type-ahead under way (a source far down reads a row a step); false when none runs.
+    mutating func cancelTypeAhead() -> Bool {
+        guard rowSearch.typingAhead else { return false }
+        effects.append(.work(.cancel(rowSearch.typeAheadKey.named("type-ahead").id)))
+        rowSearch.typingAhead = false
+        note = "type-ahead cancelled"
         return true
     }
 

@@ -258,7 +258,7 @@ import Testing
             #expect(inFile.answers.first == "column carrier" && inFile.answers.last == "no column named “nothing”" && !inFile.answers.contains("nothing said"),
                     "\(inFile.answers)")
             #expect(inFile.typeAheadNotes == ["typed “1”: scanned the first 150 rows", "typed “12”: scanned the first 150 rows", "typed “9”: scanned the first 150 rows",
-                                              "no row starts with “77” (scanned the first 150 rows)", "typed “ro”: scanned the first 150 rows"]
+                                              "no row starts with “77” (scanned the first 150 rows)", "typed “ro”: found by binary search"]
                     && inFile.typedAhead.allSatisfy { $0 != nil }, "\(inFile.typedAhead)")
         }
     }

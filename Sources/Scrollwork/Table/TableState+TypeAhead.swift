@@ -42,7 +42,10 @@ extension TableState {
     /// shows its text as it is, the search is binary: rows that share a prefix lie together,
     /// except that a prefix ending in digits ("hotel-3") also matches longer numbers ("hotel-30",
     /// "hotel-300"), which lie in runs of their own, one run for each length; each run is found by
-    /// binary search. Otherwise it scans at most ``typeAheadScanLimit`` rows from the top. A
+    /// binary search. Sorted by a column of text in its plain order (``TextOrder/lexical``), the
+    /// rows starting with each spelling of the prefix in upper and lower case lie together, each
+    /// run found by binary search too (``SortedPrefixSearch``). Otherwise it scans at most
+    /// ``typeAheadScanLimit`` rows from the top. A
     /// `time` that is not finite counts as a new prefix.
     @discardableResult
     public mutating func typeAhead(_ text: String, state: inout TypeAheadState, at time: Double) -> (row: IndexPath?, method: TypeAheadMethod) {
@@ -66,6 +69,13 @@ extension TableState {
             // Within a run, a number written with leading zeros ("img_0101" among "img_101…")
             // sorts with the others but does not start with the text: it is stepped over.
             found = runs.lazy.flatMap { $0.prefix(Self.typeAheadScanLimit) }.first { matches($0) }
+        } else if column.textOrder == .lexical, column.format == nil, sortedHere, list.numberOfSections == 1,
+                  case let outcome = SortedPrefixSearch.firstRow(startingWith: state.text, count: total, ascending: sortOrder.first?.ascending ?? true,
+                                                                 key: { flat in sortedPrefixKey(flat, column) }),
+                  outcome != .unsearchable {
+            // Text sorted byte by byte: each spelling's run found by binary search.
+            method = .binarySearch
+            if case let .found(flat) = outcome { found = flat }
         } else {
             let limit = Swift.min(total, Self.typeAheadScanLimit)
             method = .scan(limit: limit)
@@ -75,6 +85,14 @@ extension TableState {
         try? list.select(path, at: Swift.max(time.isFinite ? time : 0, list.scroll.time))
         if let id = list.cursor { list.reveal(id: id, at: list.scroll.time) }
         return (path, method)
+    }
+
+    /// What row `flat` holds in `column`, as a search of text sorted byte by byte reads it: its
+    /// value, which is what sorts (a file's column shows its text as written, which for text is
+    /// the value).
+    private func sortedPrefixKey(_ flat: Int, _ column: TableColumn<Row>) -> SortedPrefixSearch.Key {
+        guard let path = list.indexPath(forFlatRow: flat), let row = try? list.row(at: path) else { return .missing }
+        return SortedPrefixSearch.key(column.value(row), numericTextSortsAsNumbers: column.sortsNumericTextAsNumbers)
     }
 
     /// The runs of rows, in the order shown, among `count` rows sorted in Finder order (ascending
