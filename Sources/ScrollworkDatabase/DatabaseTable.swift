@@ -17,6 +17,9 @@ public protocol DatabaseTable: Sendable {
     /// True when the rows have names for ``identities(after:limit:keepGoing:)`` and
     /// ``rows(withIdentities:)``; false reads by position.
     var hasIdentities: Bool { get }
+    /// Why rows added while the table is shown never appear in it (one snapshot read
+    /// throughout); nil (the default) when they do.
+    var addedRowsUnseen: String? { get }
     /// True when column `column` holds numbers (aligned as numbers are).
     func isNumeric(_ column: Int) -> Bool
     /// The number of rows that meet every one of `filters`, counted by the engine;
@@ -81,6 +84,9 @@ func orderStatements(identity: String, from: String, condition: String, column: 
 }
 
 extension DatabaseTable {
+    /// Rows added are read after the last name.
+    public var addedRowsUnseen: String? { nil }
+
     /// A view, or a table without rowids, is read by position.
     public var positionReason: String { isView ? "a view is read by position" : "a table without rowids is read by position" }
 

@@ -113,6 +113,8 @@ public struct DatabaseTableSource: TableSource {
 
     /// The work is done in the database.
     public var engine: String? { "the database" }
+    /// The engine's reason rows added are not seen, if it has one.
+    public var addedRowsUnseen: String? { table.addedRowsUnseen }
 
     /// The engine's guess from its statistics.
     public var estimatedCount: Int? { table.estimatedCount() }

@@ -17,6 +17,11 @@ public struct PostgresTable: DatabaseTable {
     public let columnTypes: [UInt32]
     /// True for a plain table or a materialized view.
     public let hasIdentities: Bool
+    /// Every statement reads the snapshot taken when the table was opened, so that rows never
+    /// shift while scrolling: rows added since are not in it.
+    public var addedRowsUnseen: String? {
+        "PostgreSQL shows the table as it was when opened (one snapshot, so rows never shift while scrolling): open it again for rows added since"
+    }
     /// The connection it reads through.
     public let connection: PostgresConnection
     /// The table as an SQL name: `"schema"."name"`.

@@ -30,6 +30,8 @@ struct ShownRows {
     /// again once the names in the new order show where it is (the same record, as a file's
     /// table keeps it); nil once found, gone, or the person moved on.
     var refocus: Int? = nil
+    /// Following the end (F): rows added since are looked for every second and shown at the end.
+    var following = EndFollowing()
     let pageKey = WorkKey<TableScreen.PageAnswer>("table-page")
     let chunkKey = WorkKey<TableScreen.ChunkAnswer>("table-rowids")
     let sortKey = WorkKey<TableScreen.SortAnswer>("table-sort")
@@ -47,10 +49,36 @@ struct ShownRows {
     /// True for an update of its work.
     func owns(_ update: WorkUpdate) -> Bool {
         update.id.isSameFamily(as: pageKey.id) || update.id.isSameFamily(as: chunkKey.id) || update.id.isSameFamily(as: sortKey.id)
+            || update.id.isSameFamily(as: following.key.id)
     }
 
     /// The work to cancel when the screen closes: every page asked for, the rowids, the order.
     var cancels: [WorkID] {
-        pages.requested.map { pageKey.named(PagedRows<[TableValue]>.pageWorkName($0)).id } + [chunkKey.named("rowids").id, sortKey.named("sort").id]
+        pages.requested.map { pageKey.named(PagedRows<[TableValue]>.pageWorkName($0)).id } + [chunkKey.named("rowids").id, sortKey.named("sort").id,
+                                                                                                  following.key.named("growth").id]
+    }
+}
+
+/// Following the end of a table whose rows are added to as it is shown (`F`, as `less +F`): the
+/// rows after the last one read in the table's own order are asked for every second.
+struct EndFollowing {
+    /// True while following.
+    var isOn = false
+    /// The last row name read in the table's own order, in which names ascend: where rows added
+    /// since begin.
+    var lastName: Int? = nil
+    /// When to look next, and whether a look is under way.
+    var nextLook = 0.0
+    var looking = false
+    let key = WorkKey<TableScreen.GrowthAnswer>("table-growth")
+
+    /// How often a followed table is looked at.
+    static let interval = 1.0
+
+    /// Takes `names`, read in the table's own order or arranged from all of its rows: the last
+    /// of them, in which names ascend, is where rows added since begin.
+    mutating func saw(_ names: [Int]) {
+        guard let last = names.max() else { return }
+        lastName = Swift.max(lastName ?? last, last)
     }
 }

@@ -40,6 +40,7 @@ extension TableScreen {
             if let last = rowSearch.last { search(last.text, forward: forward) } else { note = "no search yet: / searches" }
         case .copy: copySelection()
         case let .typeAhead(character): typeAhead(character, at: time)
+        case .follow: toggleFollowing(at: time)
         default: return false
         }
         return true

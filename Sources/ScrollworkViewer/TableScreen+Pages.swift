@@ -73,6 +73,7 @@ extension TableScreen {
             case let .success(found):
                 let start = shown.identities.count
                 shown.identities += found
+                shown.following.saw(found)
                 // Only an empty chunk says the end: a chunk of a range of blocks may hold fewer.
                 if found.isEmpty { shown.identitiesComplete = true } else { effects.append(.work(.start(chunk(after: found.last)))) }
                 shown.pages.grow(to: shown.identities.count)

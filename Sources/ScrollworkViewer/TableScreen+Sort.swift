@@ -124,6 +124,8 @@ extension TableScreen {
             switch answer.identities {
             case let .success(found):
                 shown.identities = found
+                // Every row there is, kept or not, was read: rows added later come after them.
+                if asked.filters.isEmpty { shown.following.saw(found) }
                 shown.identitiesComplete = true
                 effects.append(.work(.cancel(shown.chunkKey.named("rowids").id)))
                 shown.order = answer.column.map { ColumnOrder(column: $0, ascending: answer.ascending) }

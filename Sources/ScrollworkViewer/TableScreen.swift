@@ -149,6 +149,7 @@ struct TableScreen: ViewerTable {
         view.tick(at: time)
         overlay?.tick(at: time)
         sheet?.tick(at: time)
+        lookForMore(at: time)
         guard let at = connection.reconnectAt, time >= at, !connection.reconnecting else { return }
         connection.reconnectAt = nil
         connection.reconnecting = true
@@ -164,7 +165,8 @@ struct TableScreen: ViewerTable {
         mutating get {
             // A sort under way wakes the screen each second, for its seconds in the status line.
             let nextSecond = shown.sorting.map { $0.started + (lastTime - $0.started).rounded(.down) + 1 } ?? exploration.nextSecond(after: lastTime)
-            let times = [view.wakeTime, overlay?.wakeTime, sheet?.wakeTime, connection.reconnectAt, nextSecond].compactMap { $0 }
+            let nextLook = shown.following.isOn ? shown.following.nextLook : nil
+            let times = [view.wakeTime, overlay?.wakeTime, sheet?.wakeTime, connection.reconnectAt, nextSecond, nextLook].compactMap { $0 }
             return times.min()
         }
     }
@@ -176,7 +178,7 @@ struct TableScreen: ViewerTable {
         if sheet?.handleWork(update, at: time) == true { return true }
         if handleExploreWork(update, at: time) || handlePageWork(update, at: time) || handleSortWork(update, at: time)
             || handleConnectionWork(update, at: time) || handleSearchWork(update, at: time) || handleTypeAheadWork(update, at: time)
-            || handleCountWork(update, at: time) {
+            || handleCountWork(update, at: time) || handleGrowthWork(update, at: time) {
             keepAFocus(at: time)
             return true
         }
@@ -198,6 +200,7 @@ struct TableScreen: ViewerTable {
         if let note { parts.insert(note, at: Swift.min(parts.count, connection.lost == nil ? 1 : 2)) }
         if let order = shown.order, titles.indices.contains(order.column) { parts.append("by \(titles[order.column]) \(order.ascending ? "▲" : "▼")") }
         if let running = exploration.statusPart(at: time) { parts.append(running) }
+        if shown.following.isOn { parts.append("following the end (F stops)") }
         if view.table.columns.indices.contains(currentColumn) { parts.append("column \(view.table.columns[currentColumn].title)") }
         if let sorting = shown.sorting {
             // An engine says nothing while it sorts: the seconds show that it works, and once

@@ -91,7 +91,7 @@ public enum ViewerKeys {
     private static let next = KeyBinding(ViewerCommand.nextMatch(forward: true), "the next match", keys: KeyEvent(.character("n")))
     private static let previous = KeyBinding(ViewerCommand.nextMatch(forward: false), "the previous match", keys: KeyEvent(.character("N")))
     private static let cancel = KeyBinding(ViewerCommand.cancel, "cancel the search, sort, filter, count or save under way", keys: KeyEvent(.escape))
-    private static let follow = KeyBinding(ViewerCommand.follow, "follow the end of a growing file, or stop", keys: KeyEvent(.character("F")))
+    private static let follow = KeyBinding(ViewerCommand.follow, "follow the end of a growing file or table, or stop", keys: KeyEvent(.character("F")))
     // The keys of a file's table that a database's table has too, worded once.
     private static let jumpToColumn = KeyBinding(ViewerCommand.jumpToColumn, "jump to a column by name (it becomes the current column)", keys: KeyEvent(.character(":")))
     private static let stepColumn = KeyBinding("the current column: the one before, the one after (a click on a cell chooses it too)", label: "[ ]",
@@ -209,6 +209,7 @@ public enum ViewerKeys {
     /// searches, groups and summarises), and back to the database's tables.
     public static let databaseTable = CommandTable<ViewerCommand>("Database table (scrollwork open data.sqlite)", everyTable + [
         KeyBinding(ViewerCommand.back, "back to the database's tables", keys: KeyEvent(.backspace)),
+        follow,
         typeAhead,
     ])
 

@@ -18,6 +18,17 @@ extension RowFilter {
     }
 }
 
+extension RowFilter {
+    /// True when `row` passes, its values tested as the table shows them (the whole row for a
+    /// filter without a column): how a row added to a filtered view of any source is tested.
+    package func passes(row: [TableValue]) -> Bool {
+        guard let column else { return passes(anyOf: row) }
+        guard row.indices.contains(column), !row[column].isMissing else { return passes(nil) }
+        var field = row[column].description
+        return field.withUTF8 { passes($0) }
+    }
+}
+
 extension Range<Int> {
     /// The range cut into batches of at most `size` rows (at least one), in the order a search
     /// tests them: from the lower bound up going `forward`, from the upper bound down going back.

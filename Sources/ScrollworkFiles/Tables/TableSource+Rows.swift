@@ -14,6 +14,8 @@ extension TableSource {
     public var estimatedCount: Int? { nil }
     /// Nothing to say.
     public var about: String? { nil }
+    /// Rows added are read after the last name.
+    public var addedRowsUnseen: String? { nil }
     /// Any row may meet the filters.
     public func rowRanges(where filters: [RowFilter], progress: TableProgress) throws(TableSourceError) -> [Range<Int>]? { nil }
     /// The source itself: nothing to connect again.

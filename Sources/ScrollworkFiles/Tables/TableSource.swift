@@ -56,6 +56,11 @@ public protocol TableSource: Sendable {
     /// A quick guess at the number of rows, shown as "about" until they are counted; nil (the
     /// default) when there is none.
     var estimatedCount: Int? { get }
+    /// Why rows added to the table while it is shown never appear in it (a PostgreSQL table is
+    /// read in one snapshot), for `F` to say; nil (the default) when they do: a table read by
+    /// name shows those after its last name (``rowNames(after:limit:progress:)``, whose names
+    /// ascend in the table's own order) when asked again.
+    var addedRowsUnseen: String? { get }
     /// What the status line says of how the table is stored, after what stays true of the view
     /// (a Parquet file's writer, row groups, compression and encodings); nil (the default) for
     /// nothing.
@@ -63,7 +68,8 @@ public protocol TableSource: Sendable {
     /// The number of rows `filters` keep.
     func count(where filters: [RowFilter], progress: TableProgress) throws(TableSourceError) -> Int
     /// Up to `limit` row names after `after` (from the first when nil), in the table's own
-    /// order: the first screen of a table comes before every name is read.
+    /// order, in which names ascend: the first screen of a table comes before every name is
+    /// read, and rows added since the last name read are the names after it.
     func rowNames(after: Int?, limit: Int, progress: TableProgress) throws(TableSourceError) -> [Int]
     /// The positions (in the table's own order) that can hold rows `filters` keep, as ranges in
     /// order; nil (the default) when any row may. A source that knows where values lie (a

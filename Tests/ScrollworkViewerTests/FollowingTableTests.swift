@@ -1,0 +1,88 @@
+import Foundation
+import Scrollwork
+import ScrollworkDatabase
+import ScrollworkFiles
+import ScrollworkTerminal
+import ScrollworkWidgets
+import Testing
+@testable import ScrollworkViewer
+
+/// #65 item 5: F means on a database table what it means on a growing file: rows another program
+/// adds while the table is shown come at the end, the focus on the last, the filters applied.
+@Suite struct FollowingTableTests {
+    /// The focused row's id (its first value), and every id shown in order.
+    static func focusedID(_ t: HeadlessTerminal<DatabaseViewer>) -> Int? {
+        guard let list = t.app.opened?.view.table.list, let path = list.cursor.flatMap({ list.indexPath(of: $0) }),
+              case let .loaded(values)? = try? list.row(at: path), case let .int(id) = values[0] else { return nil }
+        return id
+    }
+
+    @Test("F follows rows inserted into an SQLite table by another connection: they show at the end each second, the focus on the last; a filter keeps only its rows; F again stops")
+    func followsInsertedRows() throws {
+        try DatabaseViewerTests.withFlights(rows: 500) { path, db in
+            var t = HeadlessTerminal(try DatabaseViewer(source: SQLiteDatabase(path: path), theme: Theme(), opening: "flights"), columns: 100, rows: 20)
+            DatabaseViewerTests.settle(&t)
+            t.type("F")
+            DatabaseViewerTests.settle(&t)
+            #expect(Self.focusedID(t) == 500 && t.text.contains("following the end (F stops)"), "\(t.text)")
+            try db.run("INSERT INTO flights VALUES (501, 'UA', 7, 'late row 501'), (502, 'AA', 8, 'late row 502')")
+            // Nothing is looked for before the second is up.
+            DatabaseViewerTests.settle(&t)
+            #expect(t.app.opened?.view.table.list.numberOfRows == 500)
+            t.advance(by: 1.1)
+            DatabaseViewerTests.settle(&t)
+            #expect(t.app.opened?.view.table.list.numberOfRows == 502 && Self.focusedID(t) == 502, "\(t.text)")
+            #expect(t.text.contains("502 rows"), "\(t.text)")
+            // Filtered: only the new rows the filter keeps come.
+            t.type("|")
+            t.send(.key(KeyEvent(.character("u"), .control)))
+            t.type("carrier=UA\r")
+            DatabaseViewerTests.settle(&t)
+            let kept = t.app.opened?.view.table.list.numberOfRows ?? 0
+            try db.run("INSERT INTO flights VALUES (503, 'UA', 1, 'x'), (504, 'DL', 2, 'y'), (505, 'UA', 3, 'z')")
+            t.advance(by: 1.1)
+            DatabaseViewerTests.settle(&t)
+            #expect(t.app.opened?.view.table.list.numberOfRows == kept + 2 && Self.focusedID(t) == 505, "\(t.text)")
+            // Sorted, the rows found come after the others, as a file's rows found while it is
+            // sorted do: the order is the one asked for over the rows there were.
+            t.type("u")
+            DatabaseViewerTests.settle(&t)
+            t.type("]]o")
+            DatabaseViewerTests.settle(&t)
+            let sortedCount = t.app.opened?.view.table.list.numberOfRows ?? 0
+            try db.run("INSERT INTO flights VALUES (507, 'B6', -999, 'least delay, found last')")
+            t.advance(by: 1.1)
+            DatabaseViewerTests.settle(&t)
+            #expect(t.app.opened?.view.table.list.numberOfRows == sortedCount + 1 && Self.focusedID(t) == 507, "\(t.text)")
+            // F again stops: rows added later wait for the next look the person asks for.
+            t.type("F")
+            try db.run("INSERT INTO flights VALUES (508, 'UA', 1, 'w')")
+            t.advance(by: 2)
+            DatabaseViewerTests.settle(&t)
+            #expect(t.app.opened?.view.table.list.numberOfRows == sortedCount + 1 && !t.text.contains("following the end (F stops)") && t.text.contains("stopped following the end"), "\(t.text)")
+        }
+    }
+
+    @Test("F on a PostgreSQL table says that rows added since it was opened are not in its snapshot, and on a ClickHouse table that one read by position is not followed",
+          .enabled(if: getenv("SCROLLWORK_TEST_POSTGRES") != nil || getenv("SCROLLWORK_TEST_CLICKHOUSE") != nil, "needs the servers scripts/test starts"))
+    func saysWhyNotFollowed() throws {
+        if let url = getenv("SCROLLWORK_TEST_POSTGRES").map({ String(cString: $0) }) {
+            let name = "follow_\(getpid())"
+            try PostgresExploreTests.psql(url, "CREATE TABLE \(name) AS SELECT i::bigint AS id FROM generate_series(1, 50) AS i")
+            defer { try? PostgresExploreTests.psql(url, "DROP TABLE \(name)") }
+            var t = HeadlessTerminal(try DatabaseViewer(source: PostgresDatabase(url: url), theme: Theme(), opening: name), columns: 200, rows: 20)
+            DatabaseViewerTests.settle(&t)
+            t.type("F")
+            DatabaseViewerTests.settle(&t)
+            #expect(t.text.contains("PostgreSQL shows the table as it was when opened") && !t.text.contains("F stops"), "\(t.text)")
+        }
+        if let url = getenv("SCROLLWORK_TEST_CLICKHOUSE").map({ String(cString: $0) }) {
+            let first = String(url.split(separator: " ")[0])
+            var t = HeadlessTerminal(try DatabaseViewer(source: ClickHouseDatabase(url: first), theme: Theme(), opening: "flights"), columns: 200, rows: 20)
+            DatabaseViewerTests.settle(&t)
+            t.type("F")
+            DatabaseViewerTests.settle(&t)
+            #expect(t.text.contains("F follows rows added to a table read by name") && !t.text.contains("F stops"), "\(t.text)")
+        }
+    }
+}
