@@ -24,6 +24,10 @@ extension TableScreen {
         // A click on a cell makes its column the current one.
         if case let .mouse(mouse) = event, let column = view.column(atCell: mouse) { setCurrentColumn(column, at: time) }
         let armed = keyMemory.leavingArmed
+        if keyMemory.seekingEnd, event.isPersonAction {
+            keyMemory.seekingEnd = false
+            if case let .key(key) = event, tableKeys.command(for: key) == .cancel { note = "stopped going to the end"; return nil }
+        }
         if event.isPersonAction {
             keyMemory.leavingArmed = false
             // The person moved on: the row focused before the last order is not brought back.
@@ -55,10 +59,25 @@ extension TableScreen {
         case .quit?: return .quit
         // The focus moves with the view.
         case .top?: note = view.moveFocus(.home, at: time)
-        case .bottom?: note = view.moveFocus(.end, at: time)
+        case .bottom?:
+            note = view.moveFocus(.end, at: time)
+            keyMemory.seekingEnd = !allRowsKnown
         default: break
         }
         return nil
+    }
+
+    /// True once the rows shown are all there are: every name read, or the rows counted.
+    var allRowsKnown: Bool {
+        byName ? shown.identitiesComplete && shown.sorting == nil : (shown.filters.isEmpty ? counts.total : counts.filtered) != nil
+    }
+
+    /// After rows or a count came while going to the end (G before all were known): the focus
+    /// on the last row known, until it is the last there is.
+    mutating func followToEnd(at time: Double) {
+        guard keyMemory.seekingEnd else { return }
+        if let problem = view.moveFocus(.end, at: time) { note = problem }
+        if allRowsKnown { keyMemory.seekingEnd = false }
     }
 
     /// What `key` runs: while a name is being typed (a key within a second of the last), its

@@ -71,6 +71,10 @@ struct TableScreen: ViewerTable {
         var leavingArmed = false
         /// The person asked to quit from over the table (Ctrl+Q on a sheet): the viewer quits.
         var wantsQuit = false
+        /// G or End pressed before every row was read or counted: the focus follows the rows as
+        /// they come, to the real last one, as in a file still being indexed; any other key or
+        /// click stops it.
+        var seekingEnd = false
     }
     /// The frequency table, summary or save under way: an engine says nothing while it
     /// groups, so the status line counts its seconds.
@@ -180,6 +184,7 @@ struct TableScreen: ViewerTable {
             || handleConnectionWork(update, at: time) || handleSearchWork(update, at: time) || handleTypeAheadWork(update, at: time)
             || handleCountWork(update, at: time) || handleGrowthWork(update, at: time) {
             keepAFocus(at: time)
+            followToEnd(at: time)
             return true
         }
         return shown.owns(update) || update.id.isSameFamily(as: rowSearch.key.id)
@@ -202,6 +207,7 @@ struct TableScreen: ViewerTable {
         if let running = exploration.statusPart(at: time) { parts.append(running) }
         if shown.following.isOn { parts.append("following the end (F stops)") }
         if view.table.columns.indices.contains(currentColumn) { parts.append("column \(view.table.columns[currentColumn].title)") }
+        if keyMemory.seekingEnd { parts.append("going to the last row as the rows are read (Esc stops)") }
         if let sorting = shown.sorting {
             // An engine says nothing while it sorts: the seconds show that it works, and once
             // it sends the rows, how many have come.

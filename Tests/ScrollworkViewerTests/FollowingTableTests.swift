@@ -85,4 +85,26 @@ import Testing
             #expect(t.text.contains("F follows rows added to a table read by name") && !t.text.contains("F stops"), "\(t.text)")
         }
     }
+
+    @Test("G before every row name is read goes to the real last row once they are, saying so meanwhile (it stopped at the last name read, 262,144 of 600,000); Esc stops it where it is")
+    func endIsTheEndOfADatabaseTable() throws {
+        try DatabaseViewerTests.withFlights(rows: 600_000) { path, _ in
+            for stop in [false, true] {
+                var t = HeadlessTerminal(try DatabaseViewer(source: SQLiteDatabase(path: path), theme: Theme(), opening: "flights"), columns: 140, rows: 20)
+                // The first chunk of names, and the first page.
+                for _ in 0..<3 { _ = t.runWork() }
+                #expect(t.app.opened?.shown.identitiesComplete == false)
+                t.type("G")
+                #expect(t.text.contains("going to the last row as the rows are read (Esc stops)"), "\(t.text)")
+                if stop {
+                    t.send(.key(KeyEvent(.escape)))
+                    #expect(t.text.contains("stopped going to the end"), "\(t.text)")
+                }
+                DatabaseViewerTests.settle(&t)
+                let id = Self.focusedID(t)
+                #expect(stop ? id == 262_144 : id == 600_000, "\(String(describing: id))")
+                #expect(!t.text.contains("going to the last row"))
+            }
+        }
+    }
 }
