@@ -24,8 +24,8 @@ extension TableScreen {
         // A click on a cell makes its column the current one.
         if case let .mouse(mouse) = event, let column = view.column(atCell: mouse) { setCurrentColumn(column, at: time) }
         let armed = keyMemory.leavingArmed
-        if keyMemory.seekingEnd, event.isPersonAction {
-            keyMemory.seekingEnd = false
+        if keyMemory.seeking != nil, event.isPersonAction {
+            keyMemory.seeking = nil
             if case let .key(key) = event, tableKeys.command(for: key) == .cancel { note = "stopped going to the end"; return nil }
         }
         if event.isPersonAction {
@@ -61,7 +61,7 @@ extension TableScreen {
         case .top?: note = view.moveFocus(.home, at: time)
         case .bottom?:
             note = view.moveFocus(.end, at: time)
-            keyMemory.seekingEnd = !allRowsKnown
+            keyMemory.seeking = allRowsKnown ? nil : .end
         default: break
         }
         return nil
@@ -72,12 +72,37 @@ extension TableScreen {
         byName ? shown.identitiesComplete && shown.sorting == nil : (shown.filters.isEmpty ? counts.total : counts.filtered) != nil
     }
 
-    /// After rows or a count came while going to the end (G before all were known): the focus
-    /// on the last row known, until it is the last there is.
+    /// After rows or a count came while going to a row not read yet: for G the focus on the
+    /// last row known until it is the last there is; for `#` the row once it is read (the last,
+    /// should fewer come).
     mutating func followToEnd(at time: Double) {
-        guard keyMemory.seekingEnd else { return }
-        if let problem = view.moveFocus(.end, at: time) { note = problem }
-        if allRowsKnown { keyMemory.seekingEnd = false }
+        switch keyMemory.seeking {
+        case .end?:
+            if let problem = view.moveFocus(.end, at: time) { note = problem }
+            if allRowsKnown { keyMemory.seeking = nil }
+        case let .row(row, total)?:
+            let count = view.table.list.numberOfRows
+            guard row < count || allRowsKnown, count > 0 else { return }
+            keyMemory.seeking = nil
+            let reached = Swift.min(row, count - 1)
+            note = view.selectAndReveal(reached, at: time) ?? "row \(grouped(reached + 1)) of \(grouped(allRowsKnown ? count : total))"
+        case nil: break
+        }
+    }
+
+    /// `#`: the focus on a row by number or percentage of every row the table has (counted by
+    /// the source, where not all are read yet), going there once it is read.
+    mutating func goToRow(_ text: String, at time: Double) {
+        let read = view.table.list.numberOfRows
+        // Every row, counted, where the names are still coming in the table's own order.
+        let total = allRowsKnown ? read : (byName && shown.filters.isEmpty && shown.sorting == nil ? counts.total ?? read : read)
+        switch RowTarget.row(text, of: total) {
+        case let .failure(message): note = message.text
+        case let .success(row) where row < read:
+            note = view.selectAndReveal(row, at: time) ?? "row \(grouped(row + 1)) of \(grouped(total))"
+        case let .success(row):
+            keyMemory.seeking = .row(row, of: total)
+        }
     }
 
     /// What `key` runs: while a name is being typed (a key within a second of the last), its

@@ -71,10 +71,18 @@ struct TableScreen: ViewerTable {
         var leavingArmed = false
         /// The person asked to quit from over the table (Ctrl+Q on a sheet): the viewer quits.
         var wantsQuit = false
-        /// G or End pressed before every row was read or counted: the focus follows the rows as
-        /// they come, to the real last one, as in a file still being indexed; any other key or
-        /// click stops it.
-        var seekingEnd = false
+        /// G, End or `#` pressed for a row not read or counted yet: the focus goes there as the
+        /// rows come (to the real last one for G), as in a file still being indexed; any other
+        /// key or click stops it.
+        var seeking: Seek? = nil
+    }
+
+    /// A row the focus goes to once it is read.
+    enum Seek: Equatable {
+        /// The last row.
+        case end
+        /// The row at this position of the order shown, of `of` rows.
+        case row(Int, of: Int)
     }
     /// The frequency table, summary or save under way: an engine says nothing while it
     /// groups, so the status line counts its seconds.
@@ -207,7 +215,11 @@ struct TableScreen: ViewerTable {
         if let running = exploration.statusPart(at: time) { parts.append(running) }
         if shown.following.isOn { parts.append("following the end (F stops)") }
         if view.table.columns.indices.contains(currentColumn) { parts.append("column \(view.table.columns[currentColumn].title)") }
-        if keyMemory.seekingEnd { parts.append("going to the last row as the rows are read (Esc stops)") }
+        switch keyMemory.seeking {
+        case .end?: parts.append("going to the last row as the rows are read (Esc stops)")
+        case let .row(row, total)?: parts.append("going to row \(grouped(row + 1)) of \(grouped(total)) as the rows are read (Esc stops)")
+        case nil: break
+        }
         if let sorting = shown.sorting {
             // An engine says nothing while it sorts: the seconds show that it works, and once
             // it sends the rows, how many have come.

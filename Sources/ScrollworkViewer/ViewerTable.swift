@@ -29,6 +29,8 @@ protocol ViewerTable: OverlaidTable {
     mutating func arrangeColumns<T>(_ body: (inout ColumnArrangement<Row>, inout TableView<Row>, inout Int) -> T) -> T
     /// Runs `command` as the screen's key for it would (a menu's choice comes here too).
     mutating func perform(_ command: ViewerCommand, at time: Double)
+    /// `#`: the focus on row `text` (a number from 1, or a percentage), saying which.
+    mutating func goToRow(_ text: String, at time: Double)
     /// Carries out an answer to the prompt that ``submitCommon(_:_:at:)`` left: a search, a
     /// filter, a save.
     mutating func submitOwn(_ prompt: ViewerPrompt, _ text: String, at time: Double)
@@ -75,6 +77,10 @@ struct CurrentColumn: Sendable, Hashable {
 }
 
 extension ViewerTable {
+    /// `#` among the rows shown (a file's, counted so far while it is indexed, as its status
+    /// line says).
+    mutating func goToRow(_ text: String, at time: Double) { say(view.goToRow(text, at: time)) }
+
     /// Draws what is over the table drawn in `table`, and the line under it, `statusLine`
     /// (`whole` is both): a sheet with its own status line, a prompt of the table's that was
     /// open when it came still over that; else what is over the table, with `status` under or
@@ -194,7 +200,7 @@ extension ViewerTable {
     /// column to go to, a name to save as); false for the others.
     mutating func submitCommon(_ prompt: ViewerPrompt, _ text: String, at time: Double) -> Bool {
         switch prompt {
-        case .goToRow: say(view.goToRow(text, at: time))
+        case .goToRow: goToRow(text, at: time)
         case .column: jump(toColumn: text, at: time)
         case .save: take(SaveTarget.step(forName: text, protecting: readFiles), at: time)
         case let .replace(path): take(SaveTarget.step(answering: text, about: path), at: time)

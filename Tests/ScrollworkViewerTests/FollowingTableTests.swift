@@ -107,4 +107,21 @@ import Testing
             }
         }
     }
+
+    @Test("# before every row name is read counts every row the table has: 50% of 600,000 is row 300,001 (it was half the names read), a number past them is reached once they come")
+    func goToARowNotReadYet() throws {
+        try DatabaseViewerTests.withFlights(rows: 600_000) { path, _ in
+            for (asked, expected) in [("50%", 300_001), ("550000", 550_000), ("12", 12)] {
+                var t = HeadlessTerminal(try DatabaseViewer(source: SQLiteDatabase(path: path), theme: Theme(), opening: "flights"), columns: 160, rows: 20)
+                // The first chunk of names and the count.
+                var steps = 0
+                while t.app.opened?.counts.total == nil, steps < 10, t.runWork() { steps += 1 }
+                #expect(t.app.opened?.shown.identitiesComplete == false && t.app.opened?.counts.total == 600_000)
+                t.type("#" + asked + "\r")
+                if expected > 262_144 { #expect(t.text.contains("going to row \(grouped(expected)) of 600,000 as the rows are read"), "\(t.text)") }
+                DatabaseViewerTests.settle(&t)
+                #expect(Self.focusedID(t) == expected && t.text.contains("row \(grouped(expected)) of 600,000"), "\(asked): \(t.text)")
+            }
+        }
+    }
 }
