@@ -6,8 +6,11 @@ import ScrollworkWidgets
 struct SourceSearch {
     /// The last search's text and direction, for `n` and `N`.
     var last: (text: String, forward: Bool)? = nil
-    /// True while a search runs.
+    /// True while a search runs (or waits for the rows to be read).
     var isRunning = false
+    /// A search asked for before every row was read or counted: it starts once they are, so
+    /// that "not found" means in every row.
+    var waiting: (text: String, forward: Bool, isNew: Bool)? = nil
     /// The key its work runs under.
     let key = WorkKey<TableScreen.SearchAnswer>("table-search")
     /// What has been typed for type-ahead, and when; true while its row is looked for.
@@ -35,6 +38,12 @@ extension TableScreen {
     mutating func search(_ text: String, forward: Bool, isNew: Bool = false) {
         guard !text.isEmpty else { return }
         rowSearch.last = (text, forward)
+        guard allRowsKnown else {
+            rowSearch.waiting = (text, forward, isNew)
+            rowSearch.isRunning = true
+            note = "searching for “\(text)” once every row is read… Esc cancels"
+            return
+        }
         let cursor = view.table.list.cursor.flatMap { view.table.list.indexPath(of: $0)?.row }
         let sweep = SearchSweep(total: shown.pages.count, focus: cursor, forward: forward, including: isNew)
         let source = self.source, order = shown.orderedBy, filters = shown.filters.map(\.filter)
@@ -87,6 +96,7 @@ extension TableScreen {
         guard rowSearch.isRunning else { return false }
         effects.append(.work(.cancel(rowSearch.key.named("search").id)))
         rowSearch.isRunning = false
+        rowSearch.waiting = nil
         note = "search cancelled"
         return true
     }
@@ -98,6 +108,13 @@ extension TableScreen {
         rowSearch.typingAhead = false
         note = "type-ahead cancelled"
         return true
+    }
+
+    /// Starts the search that waited for every row, once they are read.
+    mutating func startWaitingSearch() {
+        guard let waiting = rowSearch.waiting, allRowsKnown else { return }
+        rowSearch.waiting = nil
+        search(waiting.text, forward: waiting.forward, isNew: waiting.isNew)
     }
 
     /// Where the search found its text.

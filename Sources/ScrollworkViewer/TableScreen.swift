@@ -193,6 +193,7 @@ struct TableScreen: ViewerTable {
             || handleCountWork(update, at: time) || handleGrowthWork(update, at: time) {
             keepAFocus(at: time)
             followToEnd(at: time)
+            startWaitingSearch()
             return true
         }
         return shown.owns(update) || update.id.isSameFamily(as: rowSearch.key.id)

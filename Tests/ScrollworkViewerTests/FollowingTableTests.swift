@@ -124,4 +124,17 @@ import Testing
             }
         }
     }
+
+    @Test("/ before every row name is read searches every row once they are: a row past those read is found, where it said no row holds it")
+    func searchesRowsNotReadYet() throws {
+        try DatabaseViewerTests.withFlights(rows: 600_000) { path, _ in
+            var t = HeadlessTerminal(try DatabaseViewer(source: SQLiteDatabase(path: path), theme: Theme(), opening: "flights"), columns: 160, rows: 20)
+            for _ in 0..<2 { _ = t.runWork() }
+            #expect(t.app.opened?.shown.identitiesComplete == false)
+            t.type("/row 262200\r")
+            #expect(t.text.contains("once every row is read"), "\(t.text)")
+            DatabaseViewerTests.settle(&t)
+            #expect(Self.focusedID(t) == 262_200 && t.text.contains("“row 262200” in row 262,200"), "\(t.text)")
+        }
+    }
 }
