@@ -13,9 +13,11 @@ struct SourceSearch {
     var waiting: (text: String, forward: Bool, isNew: Bool)? = nil
     /// The key its work runs under.
     let key = WorkKey<TableScreen.SearchAnswer>("table-search")
-    /// What has been typed for type-ahead, and when; true while its row is looked for.
+    /// What has been typed for type-ahead, and when; true while its row is looked for, and
+    /// while that waits for the rows it is looked for among to be read.
     var typed = TypeAheadState()
     var typingAhead = false
+    var typeAheadWaits = false
     /// The key type-ahead's work runs under.
     let typeAheadKey = WorkKey<TableScreen.TypeAheadAnswer>("table-type-ahead")
 }
@@ -106,12 +108,14 @@ extension TableScreen {
         guard rowSearch.typingAhead else { return false }
         effects.append(.work(.cancel(rowSearch.typeAheadKey.named("type-ahead").id)))
         rowSearch.typingAhead = false
+        rowSearch.typeAheadWaits = false
         note = "type-ahead cancelled"
         return true
     }
 
     /// Starts the search that waited for every row, once they are read.
     mutating func startWaitingSearch() {
+        startTypeAhead()
         guard let waiting = rowSearch.waiting, allRowsKnown else { return }
         rowSearch.waiting = nil
         search(waiting.text, forward: waiting.forward, isNew: waiting.isNew)

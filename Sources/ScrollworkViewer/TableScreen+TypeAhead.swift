@@ -24,6 +24,20 @@ extension TableScreen {
     /// an earlier prefix under way is replaced.
     mutating func typeAhead(_ character: Character, at time: Double) {
         rowSearch.typed.type(String(character), at: time)
+        effects.append(.work(.cancel(rowSearch.typeAheadKey.named("type-ahead").id)))
+        rowSearch.typingAhead = true
+        rowSearch.typeAheadWaits = true
+        startTypeAhead()
+    }
+
+    /// Looks for the row of what is typed, once the rows it is looked for among are known: every
+    /// row for a binary search, or as many as a scan reads.
+    mutating func startTypeAhead() {
+        guard rowSearch.typeAheadWaits, !rowSearch.typed.text.isEmpty else { return }
+        // An order being made decides the column and the rows: wait for it.
+        let sorted = shown.order != nil
+        guard shown.sorting == nil, allRowsKnown || (!sorted && shown.pages.count >= TableState<Row>.typeAheadScanLimit) else { return }
+        rowSearch.typeAheadWaits = false
         let typed = rowSearch.typed
         let columnIndex = shown.order.flatMap { order in view.table.columns.firstIndex { $0.id == "\(order.column)" } } ?? 0
         guard view.table.columns.indices.contains(columnIndex), let field = Int(view.table.columns[columnIndex].id) else { return }
@@ -32,8 +46,6 @@ extension TableScreen {
         let padding = [TableValue](repeating: .empty, count: field)
         let source = self.source, order = shown.orderedBy, filters = shown.filters.map(\.filter)
         let identities = byName ? shown.identities : nil, count = shown.pages.count
-        effects.append(.work(.cancel(rowSearch.typeAheadKey.named("type-ahead").id)))
-        rowSearch.typingAhead = true
         effects.append(.work(.start(Work(rowSearch.typeAheadKey.named("type-ahead")) { progress in
             let search = SourceTypeAhead(source: source, identities: identities, filters: filters, order: order, field: field,
                                          shownText: { column.shownText(of: .loaded(padding + [$0])) }, count: count,

@@ -51,4 +51,25 @@ import Testing
             #expect(stopped.cursor.flatMap { stopped.indexPath(of: $0) } == trout && t.text.contains("type-ahead cancelled"), "\(t.text)")
         }
     }
+
+    @Test("a name typed while the table is being sorted is looked for in the new order once it is made")
+    func typedWhileSorting() throws {
+        try DatabaseViewerTests.withFlights(rows: 0) { path, db in
+            try db.run("CREATE TABLE people (id INTEGER PRIMARY KEY, name TEXT)")
+            try db.run("""
+                WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 300000)
+                INSERT INTO people SELECT i, CASE i % 3 WHEN 0 THEN 'Alice ' WHEN 1 THEN 'Bob ' ELSE 'Trent ' END || i FROM n
+                """)
+            var t = HeadlessTerminal(try DatabaseViewer(source: SQLiteDatabase(path: path), theme: Theme(), opening: "people"), columns: 100, rows: 20)
+            DatabaseViewerTests.settle(&t)
+            t.type("]o")
+            t.advance(by: 2)
+            t.type("tr")
+            #expect(t.app.opened?.shown.sorting != nil)
+            DatabaseViewerTests.settle(&t)
+            let list = try #require(t.app.opened?.view.table.list)
+            let focused = try #require(list.cursor.flatMap { list.indexPath(of: $0) })
+            #expect(focused.row == 200_000 && t.text.contains("typed “tr”: found by binary search"), "\(focused) \(t.text)")
+        }
+    }
 }
