@@ -86,6 +86,10 @@ extension TableScreen {
             keyMemory.seeking = nil
             let reached = Swift.min(row, count - 1)
             note = view.selectAndReveal(reached, at: time) ?? "row \(grouped(reached + 1)) of \(grouped(allRowsKnown ? count : total))"
+        case let .asked(text)?:
+            guard allRowsKnown else { return }
+            keyMemory.seeking = nil
+            goToRow(text, at: time)
         case nil: break
         }
     }
@@ -94,8 +98,10 @@ extension TableScreen {
     /// the source, where not all are read yet), going there once it is read.
     mutating func goToRow(_ text: String, at time: Double) {
         let read = view.table.list.numberOfRows
-        // Every row, counted, where the names are still coming in the table's own order.
-        let total = allRowsKnown ? read : (byName && shown.filters.isEmpty && shown.sorting == nil ? counts.total ?? read : read)
+        // Every row, counted, where the names are still coming in the table's own order; a
+        // table read by position is gone through once it is counted.
+        guard allRowsKnown || byName else { return keyMemory.seeking = .asked(text) }
+        let total = allRowsKnown ? read : (shown.filters.isEmpty && shown.sorting == nil ? counts.total ?? read : read)
         switch RowTarget.row(text, of: total) {
         case let .failure(message): note = message.text
         case let .success(row) where row < read:

@@ -83,6 +83,8 @@ struct TableScreen: ViewerTable {
         case end
         /// The row at this position of the order shown, of `of` rows.
         case row(Int, of: Int)
+        /// The row `#` asked for, as typed, once the rows are counted.
+        case asked(String)
     }
     /// The frequency table, summary or save under way: an engine says nothing while it
     /// groups, so the status line counts its seconds.
@@ -219,6 +221,7 @@ struct TableScreen: ViewerTable {
         switch keyMemory.seeking {
         case .end?: parts.append("going to the last row as the rows are read (Esc stops)")
         case let .row(row, total)?: parts.append("going to row \(grouped(row + 1)) of \(grouped(total)) as the rows are read (Esc stops)")
+        case let .asked(text)?: parts.append("going to row \(text) once the rows are counted (Esc stops)")
         case nil: break
         }
         if let sorting = shown.sorting {

@@ -137,4 +137,16 @@ import Testing
             #expect(Self.focusedID(t) == 262_200 && t.text.contains("“row 262200” in row 262,200"), "\(t.text)")
         }
     }
+
+    @Test("# on a table read by position before it is counted goes there once it is (it said there were no rows)")
+    func goToARowOfAViewNotCounted() throws {
+        try DatabaseViewerTests.withFlights(rows: 1000) { path, db in
+            try db.run("CREATE VIEW everything AS SELECT * FROM flights")
+            var t = HeadlessTerminal(try DatabaseViewer(source: SQLiteDatabase(path: path), theme: Theme(), opening: "everything"), columns: 160, rows: 20)
+            t.type("#50%\r")
+            #expect(t.text.contains("going to row 50% once the rows are counted"), "\(t.text)")
+            DatabaseViewerTests.settle(&t)
+            #expect(Self.focusedID(t) == 501 && t.text.contains("row 501 of 1,000"), "\(t.text)")
+        }
+    }
 }
