@@ -24,9 +24,12 @@ extension TableScreen {
         // A click on a cell makes its column the current one.
         if case let .mouse(mouse) = event, let column = view.column(atCell: mouse) { setCurrentColumn(column, at: time) }
         let armed = keyMemory.leavingArmed
-        if keyMemory.seeking != nil, event.isPersonAction {
+        if let seeking = keyMemory.seeking, event.isPersonAction {
             keyMemory.seeking = nil
-            if case let .key(key) = event, tableKeys.command(for: key) == .cancel { note = "stopped going to the end"; return nil }
+            if case let .key(key) = event, tableKeys.command(for: key) == .cancel {
+                note = seeking == .end ? "stopped going to the end" : "stopped going to the row"
+                return nil
+            }
         }
         if event.isPersonAction {
             keyMemory.leavingArmed = false
@@ -75,7 +78,7 @@ extension TableScreen {
     /// After rows or a count came while going to a row not read yet: for G the focus on the
     /// last row known until it is the last there is; for `#` the row once it is read (the last,
     /// should fewer come).
-    mutating func followToEnd(at time: Double) {
+    mutating func goOnSeeking(at time: Double) {
         switch keyMemory.seeking {
         case .end?:
             if let problem = view.moveFocus(.end, at: time) { note = problem }

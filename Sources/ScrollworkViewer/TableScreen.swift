@@ -194,7 +194,7 @@ struct TableScreen: ViewerTable {
             || handleConnectionWork(update, at: time) || handleSearchWork(update, at: time) || handleTypeAheadWork(update, at: time)
             || handleCountWork(update, at: time) || handleGrowthWork(update, at: time) {
             keepAFocus(at: time)
-            followToEnd(at: time)
+            goOnSeeking(at: time)
             startWaitingSearch()
             return true
         }
