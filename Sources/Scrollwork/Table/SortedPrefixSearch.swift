@@ -41,20 +41,13 @@ public enum SortedPrefixSearch {
 
     /// The first of `count` rows (clamped at 0), sorted by their text byte by byte, ascending or
     /// not (rows without a value last either way), whose text starts with `prefix` in any mix of
-    /// upper and lower case; `key` reads row `i` of the order shown and may throw, which ends
-    /// the search with its error. O(log count) reads a spelling, and spellings after the first
+    /// upper and lower case; `key` reads row `i` of the order shown (a caller whose reads cost
+    /// keeps what it read) and may throw, which ends the search with its error. O(log count) reads a spelling, and spellings after the first
     /// found are not searched.
     public static func firstRow<E: Error>(startingWith prefix: String, count: Int, ascending: Bool,
                                           key: (Int) throws(E) -> Key) throws(E) -> Outcome {
         guard let spellings = spellings(of: prefix) else { return .unsearchable }
         let count = Swift.max(0, count)
-        var read: [Int: Key] = [:]
-        func keyAt(_ i: Int) throws(E) -> Key {
-            if let known = read[i] { return known }
-            let found = try key(i)
-            read[i] = found
-            return found
-        }
         // The spellings' runs lie in the byte order of the spellings (of one length, none the
         // start of another): the first run shown is the first spelling, in the order shown, that
         // any row starts with, and each search starts where the one before ended.
@@ -67,14 +60,14 @@ public enum SortedPrefixSearch {
             while low < high {
                 let middle = low + (high - low) / 2
                 let past: Bool
-                switch try keyAt(middle) {
+                switch try key(middle) {
                 case .other: return .unsearchable
                 case .missing: past = true
                 case let .text(text): past = ascending ? !bytesPrecede(text, bytes) : (text.starts(with: bytes) || bytesPrecede(text, bytes))
                 }
                 if past { high = middle } else { low = middle + 1 }
             }
-            if low < count, case let .text(text) = try keyAt(low), text.starts(with: bytes) { return .found(low) }
+            if low < count, case let .text(text) = try key(low), text.starts(with: bytes) { return .found(low) }
         }
         return .notFound
     }

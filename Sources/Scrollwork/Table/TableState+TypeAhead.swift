@@ -55,10 +55,7 @@ extension TableState {
         let column = columns[columnIndex]
         let typed = state.text.lowercased()
         let total = list.numberOfRows
-        func shown(_ flat: Int) -> String {
-            guard let path = list.indexPath(forFlatRow: flat), let row = try? list.row(at: path) else { return "" }
-            return column.shownText(of: row)
-        }
+        func shown(_ flat: Int) -> String { row(atFlat: flat).map(column.shownText(of:)) ?? "" }
         func matches(_ flat: Int) -> Bool { shown(flat).lowercased().hasPrefix(typed) }
         var found: Int? = nil
         let method: TypeAheadMethod
@@ -91,8 +88,14 @@ extension TableState {
     /// value, which is what sorts (a file's column shows its text as written, which for text is
     /// the value).
     private func sortedPrefixKey(_ flat: Int, _ column: TableColumn<Row>) -> SortedPrefixSearch.Key {
-        guard let path = list.indexPath(forFlatRow: flat), let row = try? list.row(at: path) else { return .missing }
+        guard let row = row(atFlat: flat) else { return .missing }
         return SortedPrefixSearch.key(column.value(row), numericTextSortsAsNumbers: column.sortsNumericTextAsNumbers)
+    }
+
+    /// The row shown at flat position `flat`; nil past the rows (the only way reading it fails).
+    private func row(atFlat flat: Int) -> Row? {
+        guard let path = list.indexPath(forFlatRow: flat) else { return nil }
+        return try? list.row(at: path)
     }
 
     /// The runs of rows, in the order shown, among `count` rows sorted in Finder order (ascending
