@@ -28,7 +28,7 @@ extension TableScreen {
     /// Runs `command` of the table's keys, before the table sees the key; false when the table
     /// (or the viewer, for Esc, ⌫ and q) is to have it.
     mutating func run(_ command: ViewerCommand, at time: Double) -> Bool {
-        if command == .cancel, cancelSort() || cancelSearch() || cancelTypeAhead() || cancelExploring() { return true }
+        if command == .cancel, cancelSort() || cancelSearching() || cancelExploring() { return true }
         if runCommon(command, at: time) { return true }
         switch command {
         case .record: showRecord(at: time)

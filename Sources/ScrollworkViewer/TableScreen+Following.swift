@@ -26,10 +26,19 @@ extension TableScreen {
         if let problem = view.moveFocus(.end, at: time) { note = problem }
     }
 
+    /// When the next look for rows added since is due: nil while not following, or while a look
+    /// could not start (the rows there were still being read or ordered, a look under way), whose
+    /// answers wake the screen themselves.
+    var nextLookForMore: Double? {
+        let following = shown.following
+        guard following.isOn, byName, shown.identitiesComplete, shown.sorting == nil, !following.looking else { return nil }
+        return following.nextLook
+    }
+
     /// Looks for rows added since, once a second while following, once every row there was is read.
     mutating func lookForMore(at time: Double) {
         let following = shown.following
-        guard following.isOn, byName, shown.identitiesComplete, shown.sorting == nil, !following.looking, time >= following.nextLook else { return }
+        guard let due = nextLookForMore, time >= due else { return }
         shown.following.looking = true
         shown.following.nextLook = time + EndFollowing.interval
         let source = self.source, after = following.lastName, filters = shown.filters.map(\.filter), generation = shown.generation

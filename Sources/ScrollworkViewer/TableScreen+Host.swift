@@ -75,6 +75,15 @@ extension TableScreen {
         byName ? shown.identitiesComplete && shown.sorting == nil : (shown.filters.isEmpty ? counts.total : counts.filtered) != nil
     }
 
+    /// Carries on with the keys that waited for rows to be read, counted or ordered (G, End or
+    /// `#` going to a row, type-ahead, `/`), after work came in; each returns at once unless
+    /// what it waits for has come.
+    mutating func resumeWaitingKeys(at time: Double) {
+        goOnSeeking(at: time)
+        startTypeAhead()
+        startWaitingSearch()
+    }
+
     /// After rows or a count came while going to a row not read yet: for G the focus on the
     /// last row known until it is the last there is; for `#` the row once it is read (the last,
     /// should fewer come).

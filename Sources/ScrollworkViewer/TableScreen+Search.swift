@@ -20,6 +20,20 @@ struct SourceSearch {
     var typeAheadWaits = false
     /// The key type-ahead's work runs under.
     let typeAheadKey = WorkKey<TableScreen.TypeAheadAnswer>("table-type-ahead")
+
+    /// Stops the search, else the type-ahead, under way (or waiting for rows): the work to
+    /// cancel and what it was; nil when neither runs.
+    mutating func cancel() -> (WorkID, String)? {
+        if isRunning {
+            isRunning = false
+            waiting = nil
+            return (key.named("search").id, "search")
+        }
+        guard typingAhead else { return nil }
+        typingAhead = false
+        typeAheadWaits = false
+        return (typeAheadKey.named("type-ahead").id, "type-ahead")
+    }
 }
 
 extension TableScreen {
@@ -93,29 +107,17 @@ extension TableScreen {
         return offsets.first { matched.contains(named[$0]) }.map { batch.lowerBound + $0 }
     }
 
-    /// Cancels the search under way; false when none runs.
-    mutating func cancelSearch() -> Bool {
-        guard rowSearch.isRunning else { return false }
-        effects.append(.work(.cancel(rowSearch.key.named("search").id)))
-        rowSearch.isRunning = false
-        rowSearch.waiting = nil
-        note = "search cancelled"
-        return true
-    }
-
-    /// Cancels the type-ahead under way (a source far down reads a row a step); false when none runs.
-    mutating func cancelTypeAhead() -> Bool {
-        guard rowSearch.typingAhead else { return false }
-        effects.append(.work(.cancel(rowSearch.typeAheadKey.named("type-ahead").id)))
-        rowSearch.typingAhead = false
-        rowSearch.typeAheadWaits = false
-        note = "type-ahead cancelled"
+    /// Cancels the search or the type-ahead under way (a source far down reads a row a step),
+    /// saying so; false when neither runs.
+    mutating func cancelSearching() -> Bool {
+        guard let (cancelled, what) = rowSearch.cancel() else { return false }
+        effects.append(.work(.cancel(cancelled)))
+        note = what + " cancelled"
         return true
     }
 
     /// Starts the search that waited for every row, once they are read.
     mutating func startWaitingSearch() {
-        startTypeAhead()
         guard let waiting = rowSearch.waiting, allRowsKnown else { return }
         rowSearch.waiting = nil
         search(waiting.text, forward: waiting.forward, isNew: waiting.isNew)

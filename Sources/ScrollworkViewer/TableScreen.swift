@@ -179,8 +179,7 @@ struct TableScreen: ViewerTable {
         mutating get {
             // A sort under way wakes the screen each second, for its seconds in the status line.
             let nextSecond = shown.sorting.map { $0.started + (lastTime - $0.started).rounded(.down) + 1 } ?? exploration.nextSecond(after: lastTime)
-            let nextLook = shown.following.isOn ? shown.following.nextLook : nil
-            let times = [view.wakeTime, overlay?.wakeTime, sheet?.wakeTime, connection.reconnectAt, nextSecond, nextLook].compactMap { $0 }
+            let times = [view.wakeTime, overlay?.wakeTime, sheet?.wakeTime, connection.reconnectAt, nextSecond, nextLookForMore].compactMap { $0 }
             return times.min()
         }
     }

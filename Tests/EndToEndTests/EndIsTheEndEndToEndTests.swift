@@ -4,11 +4,19 @@ import Testing
 /// What #42 found a person trips over, in a real terminal: G on a file still being indexed, a
 /// FIFO, F after a partial line.
 @Suite(.enabled(if: Tmux.isAvailable, "tmux is not installed"), .serialized)
-struct EndIsTheEndEndToEndTests {
+final class EndIsTheEndEndToEndTests {
+    /// The folders this test made, removed with it.
+    private var folders: [String] = []
+
+    deinit {
+        for folder in folders { try? FileManager.default.removeItem(atPath: folder) }
+    }
+
     /// A new folder of the test's own.
     func folder() throws -> String {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("scrollwork-end-\(UInt32.random(in: 0...UInt32.max))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        folders.append(directory.path)
         return directory.path
     }
 

@@ -3,11 +3,19 @@ import Testing
 
 /// `scrollwork open` in a real terminal, on files written here.
 @Suite(.enabled(if: Tmux.isAvailable, "tmux is not installed"), .serialized)
-struct OpenEndToEndTests {
+final class OpenEndToEndTests {
+    /// The folders this test made, removed with it.
+    private var folders: [String] = []
+
+    deinit {
+        for folder in folders { try? FileManager.default.removeItem(atPath: folder) }
+    }
+
     /// Writes `text` to a new file called `name` and returns its path.
     func write(_ name: String, _ text: String) throws -> String {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("scrollwork-open-\(UInt32.random(in: 0...UInt32.max))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        folders.append(directory.path)
         let path = directory.appendingPathComponent(name).path
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
         return path

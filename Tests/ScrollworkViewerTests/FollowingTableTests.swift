@@ -63,6 +63,19 @@ import Testing
         }
     }
 
+    @Test("F pressed before every row name is read asks for no frame until there is something to look at: the names' answers wake the screen, not the second between looks")
+    func followingWaitsWithoutWaking() {
+        var screen = TableScreen(source: MemoryTable(columnTitles: ["id"], records: (0..<10).map { ["\($0)"] }), name: "memory", theme: Theme())
+        _ = screen.takeEffects()
+        screen.tick(at: 5)
+        screen.toggleFollowing(at: 5)
+        // The names are still on their way (their work never ran): no look can start, so none is due.
+        screen.tick(at: 5)
+        #expect(screen.shown.following.isOn && !screen.shown.identitiesComplete)
+        #expect(screen.wakeTime.map { $0 > 5 } ?? true, "woke at \(String(describing: screen.wakeTime)) with nothing to do")
+        #expect(screen.nextLookForMore == nil)
+    }
+
     @Test("F on a PostgreSQL table says that rows added since it was opened are not in its snapshot, and on a ClickHouse table that one read by position is not followed",
           .enabled(if: getenv("SCROLLWORK_TEST_POSTGRES") != nil || getenv("SCROLLWORK_TEST_CLICKHOUSE") != nil, "needs the servers scripts/test starts"))
     func saysWhyNotFollowed() throws {

@@ -8,7 +8,7 @@ import Testing
 @testable import ScrollworkViewer
 import ScrollworkWidgets
 
-/// A file in a fresh temporary directory, removed with it.
+/// A file in a fresh temporary directory, removed with it (and whatever a test saved beside it).
 final class TemporaryFile {
     let directory: String
     let path: String
@@ -25,8 +25,7 @@ final class TemporaryFile {
     convenience init(name: String, _ text: String) { self.init(name: name, bytes: Array(text.utf8)) }
 
     deinit {
-        unlink(path)
-        rmdir(directory)
+        try? FileManager.default.removeItem(atPath: directory)
     }
 }
 

@@ -1,3 +1,4 @@
+import Foundation
 import Scrollwork
 import ScrollworkWidgets
 import Testing
@@ -86,6 +87,7 @@ import Testing
     @Test("a snapshot is recorded when missing, then checked: a difference names its first line")
     func snapshots() throws {
         let folder = "/tmp/scrollwork-pilot-\(UInt64.random(in: 0...UInt64.max))"
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         let store = SnapshotStore(testFile: folder + "/ExampleTests.swift")
         #expect(store.folder == folder + "/__Snapshots__/ExampleTests")
         #expect(throws: SnapshotError.recorded(store.folder + "/first.txt")) { try store.verify("a\nb\n", named: "first", record: false) }
