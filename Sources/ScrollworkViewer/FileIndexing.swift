@@ -52,10 +52,15 @@ struct FileIndexing {
     /// `file` indexed to its first slice, its records found by `scanner` (records of delimited
     /// text, lines, or a JSON array's elements).
     init(file: FileBytes, scanner: RecordScanner) throws(FileError) {
-        self.file = file
-        name = file.path
         var index = RecordIndex(scanner: scanner)
         try index.extend(from: file, limit: Self.firstSlice, chunkSize: Self.firstSlice)
+        self.init(file: file, index: index)
+    }
+
+    /// `file`, indexed as far as `index` says.
+    init(file: FileBytes, index: RecordIndex) {
+        self.file = file
+        name = file.path
         self.index = index
         isIndexing = !index.isFinished
     }

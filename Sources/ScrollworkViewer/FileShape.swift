@@ -19,6 +19,8 @@ struct FileShape {
     var typing: ColumnTyping
     /// The names of the file's fields, in the file's order (the header, or JSON keys).
     var fieldTitles: [String] = []
+    /// The widest value of each field among the first rows, in cells.
+    var sampleWidths: [Int] = []
 
     /// The rows `index` has found in `file`, read as the format says.
     func rows(file: FileBytes, index: RecordIndex) -> FileRows { Self.rows(file: file, index: index, format: format, keys: keys) }

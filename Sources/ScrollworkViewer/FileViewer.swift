@@ -106,33 +106,11 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile, ViewerTable {
 
     /// A viewer of `file` in `format`.
     init(file: FileBytes, format: FileFormat, theme: Theme, missing: MissingValues = .common) throws(FileError) {
-        let scanner: RecordScanner
-        switch format {
-        case let .delimited(dialect): scanner = RecordScanner(separator: dialect.separator, quote: dialect.quote)
-        case .json(.lines): scanner = RecordScanner(quotes: false)
-        case .json(.arrayElements): scanner = .jsonArrayElements()
-        }
-        let source = try FileIndexing(file: file, scanner: scanner)
-        let index = source.index
-        self.source = source
-        let header: [String]?, keys: [String]
-        switch format {
-        case let .delimited(dialect):
-            header = DelimitedRows(file: file, index: index, dialect: dialect).header
-            keys = []
-        case let .json(framing):
-            keys = JSONLinesRows.keys(file: file, index: index, lines: 0..<Swift.min(index.count, 1000), after: [], framing: framing)
-            header = keys
-        }
-        let fileRows = Self.fileRows(file: file, index: index, format: format, keys: keys)
-        let rows = fileRows.rowSource
-        // The file's rows, not its records: the header is not a row to sample.
-        let sampled = 0..<Swift.min(rows.count, Self.sampleRows(index))
-        let sample = ColumnSample(fileRows, in: sampled, missing: missing)
-        let expectedFields: Int? = if case .json = format { nil } else { header?.count ?? sample.firstRowFields ?? 1 }
-        let columns = Self.columns(header: header, sample: sample, expected: expectedFields)
-        shape = FileShape(format: format, expectedFields: expectedFields, keys: keys, missing: missing, typing: ColumnTyping(kinds: sample.kinds, typed: sampled.count),
-                          fieldTitles: columns.dropFirst().map(\.title))
+        let (opened, sample, header) = try FileTable.opening(file: file, format: format, missing: missing)
+        source = FileIndexing(file: file, index: opened.index)
+        shape = opened.shape
+        let rows = opened.fileRows.rowSource
+        let columns = Self.columns(header: header, sample: sample, expected: shape.expectedFields)
         var table = TableState(rows: rows, columns: columns)
         table.list.idiom = .macOS
         table.list.selectionMode = .multiple

@@ -46,14 +46,18 @@ extension TableScreen {
         return true
     }
 
+    /// The values of `row`'s fields, once it has come (without the number read after them where
+    /// names number the rows); nil before.
+    func fieldValues(_ row: Row) -> [TableValue]? {
+        guard case let .loaded(values) = row else { return nil }
+        return source.namesNumberRows ? Array(values.dropLast()) : values
+    }
+
     /// The values of the rows shown at `paths` as text (a missing value empty); nil for a row
     /// whose values are still on their way.
     ///
     /// - Throws: `ListError` for a path the list does not have.
     func fieldsOfRows(at paths: [IndexPath]) throws -> [[String]?] {
-        try paths.map { path in
-            guard case let .loaded(values) = try view.table.list.row(at: path) else { return nil }
-            return values.map { $0.presentText ?? "" }
-        }
+        try paths.map { path in fieldValues(try view.table.list.row(at: path))?.map { $0.presentText ?? "" } }
     }
 }

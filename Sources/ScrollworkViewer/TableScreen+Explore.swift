@@ -64,8 +64,7 @@ extension TableScreen {
     var focusedValues: [TableValue]? {
         guard let id = view.table.list.cursor, let path = view.table.list.indexPath(of: id) else { return nil }
         do {
-            guard case let .loaded(values) = try view.table.list.row(at: path) else { return nil }
-            return values
+            return fieldValues(try view.table.list.row(at: path))
         } catch {
             // The cursor's row is in the list: its path cannot be refused.
             return nil

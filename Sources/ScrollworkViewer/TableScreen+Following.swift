@@ -2,14 +2,19 @@ import Scrollwork
 import ScrollworkFiles
 import ScrollworkWidgets
 
-// F: following the end of a table that rows are added to while it is shown (a log another
+// Rows found after the first: those of a source still finding them (a file being indexed),
+// asked for again and again; those written to a watched one (a file), looked for each second;
+// and F, following the end of a table that rows are added to while it is shown (a log another
 // program writes to an SQLite file), as a growing file's table follows its end.
 extension TableScreen {
-    /// Rows added since the last look, and those of them the filters keep.
+    /// What a look for rows found since found: the table now (when it changed), the names after
+    /// the last read, those of them the filters keep, and the rows there are now.
     struct GrowthAnswer: Sendable {
         var generation: Int
+        var grown: GrownTable?
         var names: Result<[Int], TableSourceError>
         var kept: [Int]
+        var count: Int?
     }
 
     /// F: follows the end (the focus on the last row, rows added since shown as they come), or
@@ -26,60 +31,126 @@ extension TableScreen {
         if let problem = view.moveFocus(.end, at: time) { note = problem }
     }
 
-    /// When the next look for rows added since is due: nil while not following, or while a look
-    /// could not start (the rows there were still being read or ordered, a look under way), whose
-    /// answers wake the screen themselves.
+    /// When the next look for rows found since is due: at once while the source still finds
+    /// rows, each second for a watched one or while following; nil while a look could not start
+    /// (the rows there were still being read or ordered, a look under way), whose answers wake
+    /// the screen themselves.
     var nextLookForMore: Double? {
         let following = shown.following
-        guard following.isOn, byName, shown.identitiesComplete, shown.sorting == nil, !following.looking else { return nil }
-        return following.nextLook
+        guard byName, shown.identitiesComplete, shown.sorting == nil, !following.looking else { return nil }
+        switch source.growth {
+        case .finding: return lastTime
+        case .watched: return following.nextLook
+        case .settled: return following.isOn ? following.nextLook : nil
+        }
     }
 
-    /// Looks for rows added since, once a second while following, once every row there was is read.
+    /// Looks for rows found since, when a look is due (``nextLookForMore``).
     mutating func lookForMore(at time: Double) {
         let following = shown.following
         guard let due = nextLookForMore, time >= due else { return }
         shown.following.looking = true
         shown.following.nextLook = time + EndFollowing.interval
-        let source = self.source, after = following.lastName, filters = shown.filters.map(\.filter), generation = shown.generation
+        let source = self.source, after = following.lastName, filters = shown.filters.map(\.filter), generation = shown.generation, isOn = following.isOn
         effects.append(.work(.start(Work(following.key.named("growth")) { progress in
             let watched = TableProgress(progress)
-            var kept: [Int] = []
+            var grown: GrownTable? = nil
+            var kept: [Int] = [], count: Int? = nil
             let names = Result { () throws(TableSourceError) -> [Int] in
-                let names = try source.rowNames(after: after, limit: Self.chunkSize, progress: watched)
+                grown = try source.grown(following: isOn, progress: watched)
+                if grown?.startedOver == true { return [] }
+                let now = grown?.source ?? source
+                let names = try now.rowNames(after: after, limit: Self.chunkSize, progress: watched)
+                if grown != nil { count = try now.rowCount(progress: watched) }
                 // The filters test the new rows as a file's filter tests its fields.
                 if filters.isEmpty || names.isEmpty {
                     kept = names
                 } else {
-                    let rows = try source.rows(named: names, progress: watched)
+                    let rows = try now.rows(named: names, progress: watched)
                     kept = zip(names, rows).filter { _, row in filters.allSatisfy { $0.passes(row: row) } }.map(\.0)
                 }
                 return names
             }
-            return progress.isCancelled ? nil : GrowthAnswer(generation: generation, names: names, kept: kept)
+            return progress.isCancelled ? nil : GrowthAnswer(generation: generation, grown: grown, names: names, kept: kept, count: count)
         })))
     }
 
-    /// Rows added since the last look: shown after the others, whatever the order (as a file's
-    /// rows found while it is sorted), the focus on the last while following.
+    /// Rows found since the last look: shown after the others, whatever the order (as a file's
+    /// rows found while it is sorted), the focus on the last while following; the table read
+    /// again from its start when it started over.
     mutating func handleGrowthWork(_ update: WorkUpdate, at time: Double) -> Bool {
         guard let answer = update.result(of: shown.following.key) else { return false }
         shown.following.looking = false
+        if let grown = answer.grown {
+            if let said = grown.note { note = said }
+            if grown.startedOver { return startOver(with: grown.source, at: time) }
+            adopt(grown.source)
+        }
         guard answer.generation == shown.generation else { return true }
         switch answer.names {
         case let .failure(error):
             failed(error, saying: "looking for new rows stopped: ", at: time)
         case let .success(names) where !names.isEmpty:
             shown.following.saw(names)
-            if let total = counts.total { counts.total = total + names.count }
+            if let count = answer.count { counts.total = count } else if let total = counts.total { counts.total = total + names.count }
             guard !answer.kept.isEmpty else { return true }
             shown.identities += answer.kept
             shown.pages.grow(to: shown.identities.count)
             view.table.replaceRows(with: shown.pages, orderedBy: view.table.sortOrder, sameRows: true)
             if shown.following.isOn, let problem = view.moveFocus(.end, at: time) { note = problem }
         case .success:
-            break
+            if let count = answer.count { counts.total = count }
         }
+        return true
+    }
+
+    /// Shows `source`, the same table with more rows found: columns it has now that it had not
+    /// (JSON keys first seen further down) are added after the others, columns of numbers grow
+    /// as wide as their longest number found, and columns whose type the rows found changed are
+    /// made again (numbers to the right), their rows read again.
+    mutating func adopt(_ grown: any TableSource) {
+        let before = source
+        connection.source = grown
+        let offset = grown.namesNumberRows ? 1 : 0
+        var changed: [(position: Int, column: TableColumn<Row>)] = []
+        var wider: [(column: Int, limits: ColumnWidth)] = []
+        for (position, column) in view.table.columns.enumerated() {
+            guard let field = Int(column.id) else { continue }
+            // A number cut short reads as another number: its column grows as its numbers do.
+            if let widest = grown.widestValue(ofColumn: field), widest > before.widestValue(ofColumn: field) ?? 0, grown.isNumeric(field) {
+                let width = TableColumn<DelimitedRecord>.fieldWidth(content: widest, title: column.title)
+                if view.table.columnWidths[position] < width.ideal { wider.append((position, width)) }
+            }
+            guard grown.isNumeric(field) != before.isNumeric(field) else { continue }
+            var made = Self.column(of: grown, field, first: field == 0 && offset == 0)
+            made.width = column.width
+            changed.append((position, made))
+        }
+        for field in before.columnTitles.count..<Swift.max(before.columnTitles.count, grown.columnTitles.count) {
+            view.table.appendColumn(Self.column(of: grown, field, first: false))
+        }
+        // As drags of their dividers would: the columns after them give up the room they were
+        // given beyond their own widths before the table grows wider.
+        do { try view.table.widenColumns(wider) } catch { note = "\(error)" }
+        guard !changed.isEmpty else { return }
+        do { try view.table.replaceColumns(changed) } catch { note = "\(error)" }
+        shown.pages = PagedRows(count: shown.pages.count, pageSize: Self.pageSize)
+        view.table.replaceRows(with: shown.pages, orderedBy: view.table.sortOrder, sameRows: true)
+    }
+
+    /// The table started over with `source` (a file cut shorter, or a new file at a rotated
+    /// log's path): every row shown is gone, and the table is read again from its first row,
+    /// unfiltered, in its own order; following, if it was, goes on.
+    mutating func startOver(with source: any TableSource, at time: Double) -> Bool {
+        for id in shown.cancels { effects.append(.work(.cancel(id))) }
+        let following = shown.following.isOn
+        connection.source = source
+        shown = ShownRows(pages: PagedRows(count: 0, pageSize: Self.pageSize))
+        shown.following.isOn = following
+        counts = RowCount(estimate: source.estimatedCount)
+        view.table.replaceRows(with: shown.pages, orderedBy: [], sameRows: false)
+        readFirstRows()
+        if following, let problem = view.moveFocus(.end, at: time) { note = problem }
         return true
     }
 }

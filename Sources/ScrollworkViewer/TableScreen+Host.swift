@@ -70,9 +70,10 @@ extension TableScreen {
         return nil
     }
 
-    /// True once the rows shown are all there are: every name read, or the rows counted.
+    /// True once the rows shown are all there are: every name read (and found, in a file still
+    /// being indexed), or the rows counted.
     var allRowsKnown: Bool {
-        byName ? shown.identitiesComplete && shown.sorting == nil : (shown.filters.isEmpty ? counts.total : counts.filtered) != nil
+        byName ? shown.identitiesComplete && shown.sorting == nil && !source.growth.isFinding : (shown.filters.isEmpty ? counts.total : counts.filtered) != nil
     }
 
     /// Carries on with the keys that waited for rows to be read, counted or ordered (G, End or
@@ -111,8 +112,8 @@ extension TableScreen {
     mutating func goToRow(_ text: String, at time: Double) {
         let read = view.table.list.numberOfRows
         // Every row, counted, where the names are still coming in the table's own order; a
-        // table read by position is gone through once it is counted.
-        guard allRowsKnown || byName else { return keyMemory.seeking = .asked(text) }
+        // table read by position, or still finding its rows, is gone through once it is counted.
+        guard allRowsKnown || (byName && !source.growth.isFinding) else { return keyMemory.seeking = .asked(text) }
         let total = allRowsKnown ? read : (shown.filters.isEmpty && shown.sorting == nil ? counts.total ?? read : read)
         switch RowTarget.row(text, of: total) {
         case let .failure(message): note = message.text

@@ -30,18 +30,45 @@ extension TableScreen {
     /// What makes the work that reads a page of the order shown from its rows (made apart from
     /// `self`, which is being changed while the pages are planned).
     var loader: (_ page: Int, _ rows: Range<Int>) -> Work {
-        let source = self.source, generation = shown.generation, order = shown.orderedBy, pageKey = shown.pageKey, filters = shown.filters.map(\.filter)
-        let identities = byName ? shown.identities : nil
+        let read = pageReader, generation = shown.generation, pageKey = shown.pageKey
         return { page, rows in
-            let named = identities.map { Array($0[rows.clamped(to: 0..<$0.count)]) }
-            return Work(pageKey.named(PagedRows<[TableValue]>.pageWorkName(page))) { progress in
-                let read = Result { () throws(TableSourceError) in
-                    if let named { return try source.rows(named: named, progress: TableProgress(progress)) }
-                    return try source.rows(at: rows, where: filters, orderedBy: order, progress: TableProgress(progress))
-                }
-                return progress.isCancelled ? nil : PageAnswer(page: page, generation: generation, rows: read)
+            Work(pageKey.named(PagedRows<[TableValue]>.pageWorkName(page))) { progress in
+                let rows = Result { () throws(TableSourceError) in try read(rows, TableProgress(progress)) }
+                return progress.isCancelled ? nil : PageAnswer(page: page, generation: generation, rows: rows)
             }
         }
+    }
+
+    /// What reads rows at positions of the order shown: by their names (each followed by its
+    /// number, from 1, where names number the rows), or by position under the filters and order.
+    var pageReader: @Sendable (Range<Int>, TableProgress) throws(TableSourceError) -> [[TableValue]] {
+        let source = self.source, order = shown.orderedBy, filters = shown.filters.map(\.filter), numbered = source.namesNumberRows
+        let identities = byName ? shown.identities : nil
+        return { rows, progress throws(TableSourceError) in
+            guard let identities else { return try source.rows(at: rows, where: filters, orderedBy: order, progress: progress) }
+            let named = Array(identities[rows.clamped(to: 0..<identities.count)])
+            let read = try source.rows(named: named, progress: progress)
+            return numbered ? zip(read, named).map { $0 + [.int($1.addingSaturating(1))] } : read
+        }
+    }
+
+    /// Reads the pages of rows on screen and a screen ahead at once, from a source that reads
+    /// in place; true when some were read (the frame is then drawn again with them).
+    mutating func readPagesInPlace(at time: Double) -> Bool {
+        let plan = shown.pages.plan(visible: view.shownRows, direction: view.table.list.scroll.velocity(.vertical) > 1 ? 1 : 0)
+        guard !plan.load.isEmpty else { return false }
+        let read = pageReader
+        for page in plan.load {
+            do {
+                shown.pages.deliver(try read(shown.pages.rows(ofPage: page), .unwatched), page: page)
+            } catch {
+                shown.pages.fail(page: page, message: "\(error)")
+                failed(error, saying: nil, at: time)
+            }
+        }
+        view.table.replaceRows(with: shown.pages, orderedBy: view.table.sortOrder, sameRows: true)
+        fitColumnsToFirstRows()
+        return true
     }
 
     /// A page of rows, or a chunk of rowids in the table's own order.
@@ -55,16 +82,7 @@ extension TableScreen {
                 failed(error, saying: nil, at: time)
             }
             view.table.replaceRows(with: shown.pages, orderedBy: view.table.sortOrder, sameRows: true)
-            if !shown.fitted, case .success = answer.rows {
-                // The columns as wide as the first rows need, where that is wider than they
-                // were made (a source says nothing of its values' widths before they come, and
-                // the first rows' may be the narrowest: ids that gain digits further down).
-                shown.fitted = true
-                let made = view.table.columns.map(\.width)
-                for column in view.table.columns.indices { view.fitColumn(column) }
-                let narrowed = view.table.columns.indices.filter { view.table.columnWidths[$0] < made[$0].ideal }
-                do { try view.table.widenColumns(narrowed.map { ($0, made[$0]) }) } catch { note = "\(error)" }
-            }
+            if case .success = answer.rows { fitColumnsToFirstRows() }
             return true
         }
         if let answer = update.result(of: shown.chunkKey) {
@@ -85,6 +103,24 @@ extension TableScreen {
             return true
         }
         return false
+    }
+
+    /// Fits the columns to the first rows that came, once: as wide as they need, where that is
+    /// wider than they were made (a source says nothing of its values' widths before they come,
+    /// and the first rows' may be the narrowest: ids that gain digits further down). Columns
+    /// whose widest value the source knew keep that width.
+    mutating func fitColumnsToFirstRows() {
+        guard !shown.fitted else { return }
+        shown.fitted = true
+        let made = view.table.columns.map(\.width)
+        // The `#` column is as wide as a row number of many digits already, and a column whose
+        // widest value the source knew is as wide as that.
+        let known = view.table.columns.indices.filter { column in
+            view.table.columns[column].id == "#" || Int(view.table.columns[column].id).flatMap(source.widestValue(ofColumn:)) != nil
+        }
+        for column in view.table.columns.indices where !known.contains(column) { view.fitColumn(column) }
+        let narrowed = view.table.columns.indices.filter { view.table.columnWidths[$0] < made[$0].ideal }
+        do { try view.table.widenColumns(narrowed.map { ($0, made[$0]) }) } catch { note = "\(error)" }
     }
 
     /// The rows in the new order, from the first page again.

@@ -105,20 +105,14 @@ struct TableScreen: ViewerTable {
         connection = ConnectionWatch(source: source, name: name)
         counts = RowCount(estimate: source.estimatedCount)
         shown = ShownRows(pages: PagedRows(count: 0, pageSize: Self.pageSize))
-        let titles = source.columnTitles
-        let columns = titles.indices.map { c in
-            let numeric = source.isNumeric(c)
-            let ideal = Swift.max(titles[c].count + 2, numeric ? 10 : 20)
-            return TableColumn<Row>(titles[c], id: "\(c)", width: ColumnWidth.clamping(min: 32, ideal: Double(ideal) * 8, max: 8000),
-                                    alignment: numeric ? .trailing : .leading) { row in
-                switch row {
-                case let .loaded(values): return values.indices.contains(c) ? values[c] : .empty
-                case .loading: return c == 0 ? .string("…") : .empty
-                case let .failed(_, message): return c == 0 ? .string("⚠ " + message) : .empty
-                }
-            }
+        let numbered = source.namesNumberRows
+        let columns = (numbered ? [Self.numberColumn] : []) + source.columnTitles.indices.map { Self.column(of: source, $0, first: !numbered && $0 == 0) }
+        if numbered {
+            self.columns = ColumnArrangement<Row>(first: 1, staysNote: "the # column stays: it says which record of the file a row is")
+            current.place = 1
         }
         var state = TableState(rows: shown.pages, columns: columns)
+        state.pinnedColumns = numbered ? 1 : 0
         // A desktop table's rows and keys, as a file's table has (not a phone's 44-point rows).
         state.list.idiom = .macOS
         state.list.scroll = ScrollIdiom.macOS.scrollState(viewport: .zero, content: .zero)
@@ -129,10 +123,55 @@ struct TableScreen: ViewerTable {
         view.sortsOnHeadingClick = false
         // A viewer's page keys move the focus with the view, as g and G do.
         view.pageKeysScroll = false
-        if byName {
-            effects.append(.work(.start(chunk(after: nil))))
+        readFirstRows()
+    }
+
+    /// Column `c` of `source`: as wide as its widest value where the source knows it, else as
+    /// its name, or as a number or some text is (fitted to the first rows once they come); its values
+    /// the rows' own; the `first` column says a row is on its way, or why it failed.
+    static func column(of source: any TableSource, _ c: Int, first: Bool) -> TableColumn<Row> {
+        let titles = source.columnTitles, numeric = source.isNumeric(c)
+        let title = titles.indices.contains(c) ? titles[c] : "Column \(c + 1)"
+        let width = source.widestValue(ofColumn: c).map { TableColumn<DelimitedRecord>.fieldWidth(content: $0, title: title) }
+            ?? ColumnWidth.clamping(min: 32, ideal: Double(Swift.max(title.count + 2, numeric ? 10 : 20)) * 8, max: 8000)
+        return TableColumn<Row>(title, id: "\(c)", width: width, alignment: numeric ? .trailing : .leading) { row in
+            switch row {
+            case let .loaded(values): return values.indices.contains(c) ? values[c] : .empty
+            case .loading: return first ? .string("…") : .empty
+            case let .failed(_, message): return first ? .string("⚠ " + message) : .empty
+            }
         }
-        effects.append(.work(.start(counts.counting(source))))
+    }
+
+    /// The `#` column of a source whose names number its rows: each row's number, from 1 (read
+    /// after its fields), which stays first.
+    static let numberColumn = TableColumn<Row>("#", id: "#", width: .clamping(min: 24, ideal: 11 * 8, max: 200), alignment: .trailing) { row in
+        switch row {
+        case let .loaded(values): return values.last ?? .empty
+        case .loading: return .string("…")
+        case let .failed(_, message): return .string("⚠ " + message)
+        }
+    }
+
+    /// Starts reading the names and the count: at once for a source read in place (its first
+    /// screen is there before the first frame), else off the loop.
+    mutating func readFirstRows() {
+        guard source.readsInPlace else {
+            if byName { effects.append(.work(.start(chunk(after: nil)))) }
+            return effects.append(.work(.start(counts.counting(source))))
+        }
+        do {
+            let names = byName ? try source.rowNames(after: nil, limit: Self.chunkSize, progress: .unwatched) : []
+            counts.total = try source.rowCount(progress: .unwatched)
+            shown.identities = names
+            shown.following.saw(names)
+            shown.identitiesComplete = names.count < Self.chunkSize
+            shown.pages.grow(to: byName ? names.count : counts.total ?? 0)
+            view.table.replaceRows(with: shown.pages, orderedBy: view.table.sortOrder, sameRows: true)
+            if !shown.identitiesComplete { effects.append(.work(.start(chunk(after: names.last)))) }
+        } catch {
+            note = "reading the rows stopped: \(error)"
+        }
     }
 
     /// Draws the table, then asks for the pages the screen needs and cancels those it no longer does.
@@ -141,7 +180,11 @@ struct TableScreen: ViewerTable {
         view.keepRowsClearOfIndicator()
         view.highlightedColumn = current.chosen ? currentColumn : nil
         view.render(in: canvas.points(area), into: &canvas, at: time)
-        effects += shown.pages.pageWork(visible: view.shownRows, velocity: view.table.list.scroll.velocity(.vertical), key: shown.pageKey, load: loader)
+        guard source.readsInPlace else {
+            return effects += shown.pages.pageWork(visible: view.shownRows, velocity: view.table.list.scroll.velocity(.vertical), key: shown.pageKey, load: loader)
+        }
+        // Rows read in place are read as they are drawn: the frame is drawn again with them.
+        if readPagesInPlace(at: time) { view.render(in: canvas.points(area), into: &canvas, at: time) }
     }
 
     /// Every page, chunk, count, sort and search under way, cancelled: the screen is closing.
@@ -193,8 +236,8 @@ struct TableScreen: ViewerTable {
             || handleConnectionWork(update, at: time) || handleSearchWork(update, at: time) || handleTypeAheadWork(update, at: time)
             || handleCountWork(update, at: time) || handleGrowthWork(update, at: time) {
             keepAFocus(at: time)
-            goOnSeeking(at: time)
-            startWaitingSearch()
+            resumeWaitingKeys(at: time)
+            lookForMore(at: time)
             return true
         }
         return shown.owns(update) || update.id.isSameFamily(as: rowSearch.key.id)
@@ -209,7 +252,7 @@ struct TableScreen: ViewerTable {
         var parts: [String] = []
         if let lost = connection.lost { parts.append("⚠ connection lost, " + (connection.reconnecting ? "connecting again…" : "connecting again in a moment; the rows read stay") + " (\(lost))") }
         let kept: Int?? = shown.filters.isEmpty ? nil : .some(byName ? shown.identities.count : counts.filtered)
-        parts.append(counts.statusPart(kept: kept, readSoFar: byName ? shown.identities.count : nil))
+        parts.append(counts.statusPart(kept: kept, readSoFar: byName ? shown.identities.count : nil) + (source.growth.isFinding ? " so far" : ""))
         if !shown.filters.isEmpty { parts.append("filtered by " + shown.filters.map(\.text).joined(separator: ", ") + " (u removes the last)") }
         // What answered the last key comes right after the count, before what stays true.
         if let note { parts.insert(note, at: Swift.min(parts.count, connection.lost == nil ? 1 : 2)) }

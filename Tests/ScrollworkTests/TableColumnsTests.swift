@@ -28,6 +28,24 @@ import Testing
         #expect(many.columns[2].title == "New" && many.columnWidths[2] <= 30)
     }
 
+    @Test("LT-12: a column added after a last column stretched to the edge takes the room it gave back: it shows, rather than past a stretch of empty cells")
+    func LT_12_appendedColumnTakesTheStretch() {
+        var table = TableState(rows: ["a"], columns: (0..<2).map { i in
+            TableColumn("C\(i)", width: ColumnWidth.clamping(min: 20, ideal: 100, max: 1000)) { .string($0) }
+        })
+        table.autoresizingStyle = .lastColumnOnly
+        table.setAvailableWidth(500)
+        #expect(table.columnWidths == [100, 400])
+        table.appendColumn(TableColumn("New", width: ColumnWidth.clamping(min: 20, ideal: 100, max: 1000)) { .string($0) })
+        #expect(table.columnWidths == [100, 100, 300], "\(table.columnWidths)")
+        // Another style leaves the columns as they were: the table grows wider.
+        var uniform = TableState(rows: ["a"], columns: [TableColumn("C", width: ColumnWidth.clamping(min: 20, ideal: 100, max: 1000)) { .string($0) }])
+        uniform.autoresizingStyle = .none
+        uniform.setAvailableWidth(500)
+        uniform.appendColumn(TableColumn("New", width: ColumnWidth.clamping(min: 20, ideal: 100, max: 1000)) { .string($0) })
+        #expect(uniform.columnWidths == [100, 100], "\(uniform.columnWidths)")
+    }
+
     @Test("LT-12: fitting a column of ten million rows reads the rows on screen and a bounded sample, not every row")
     func LT_12_autoFitIsBounded() throws {
         let counter = FetchCounter()

@@ -153,13 +153,14 @@ import Testing
             screen(t.app)?.view.table.list.numberOfRows ?? -1
         }, focused: { t in
             guard let list = screen(t.app)?.view.table.list, let id = list.cursor, let path = list.indexPath(of: id),
-                  case let .loaded(values)? = try? list.row(at: path), case let .int(n) = values[0] else { return nil }
-            return n
+                  case let .loaded(values)? = try? list.row(at: path) else { return nil }
+            // A database's id is a number; a file's is shown as the file writes it.
+            return Int(values[0].description)
         }, top: { t in
             guard let list = screen(t.app)?.view.table.list else { return [] }
             return (0..<Swift.min(10, list.numberOfRows)).compactMap { row in
-                guard case let .loaded(values)? = try? list.row(at: IndexPath(row: row)), case let .int(n) = values[0] else { return nil }
-                return n
+                guard case let .loaded(values)? = try? list.row(at: IndexPath(row: row)) else { return nil }
+                return Int(values[0].description)
             }
         }, record: { screen($0.app)?.detail?.content.lines.map(\.text) ?? [] }, sheet: { t in
             // Each source shows its missing value as its cells show it: a file as written
@@ -185,6 +186,23 @@ import Testing
         let inMemory = Self.inScreen(&t, { $0.screen }, saveTo: directory + "/from-memory.csv")
         #expect(inFile == inMemory, "file:\n\(inFile)\nmemory:\n\(inMemory)")
         #expect(inMemory.count == Self.rows && !inMemory.saved.isEmpty && inMemory.firstMatch != nil && inMemory.record.count > 3)
+    }
+
+    @Test("the CSV file as a TableSource (FileTable) on the one table screen: the same session gives what the file's own screen gives, with its # column")
+    func csvOnTheTableScreenAgrees() throws {
+        let scratch = TemporaryFile(name: "scratch.txt", "")
+        let directory = scratch.directory
+        let inFile = try Self.inFile(directory: directory)
+        let csv = "id,carrier,delay,note\n" + (1...Self.rows).map { i in
+            let v = Self.values(i)
+            return "\(i),\(v.carrier),\(v.delay.map(String.init) ?? ""),\(v.note)"
+        }.joined(separator: "\n") + "\n"
+        let file = TemporaryFile(name: "flights.csv", csv)
+        var t = HeadlessTerminal(TableViewer(try FileTable(path: file.path)), columns: 120, rows: 30)
+        #expect(t.text.split(separator: "\n").first?.contains("#") == true && t.text.split(separator: "\n").contains { $0.hasSuffix(" row 1") } && t.text.contains("600 rows"), "the first screen is there before any work runs:\n\(t.text)")
+        let onScreen = Self.inScreen(&t, { $0.screen }, saveTo: directory + "/from-table-screen.csv")
+        #expect(inFile == onScreen, "file:\n\(inFile)\ntable screen:\n\(onScreen)")
+        #expect(onScreen.count == Self.rows && !onScreen.saved.isEmpty && onScreen.firstMatch != nil && onScreen.record.count > 3)
     }
 
     @Test("a Parquet file of the same rows (in five row groups) opens through its TableSource, and the same session gives what the CSV file gives")

@@ -99,10 +99,17 @@ extension TableState {
     }
 
     /// Adds `column` after the others, at its ideal width (a file whose records show a new field,
-    /// say); the others keep theirs, so the table may grow wider and scroll sideways.
+    /// say); the others keep theirs, so the table may grow wider and scroll sideways. With
+    /// ``ColumnAutoresizingStyle/lastColumnOnly``, a last column stretched to the view's edge
+    /// gives that room back to the new last one, which now takes it: the new column shows, not
+    /// past a stretch of empty cells.
     public mutating func appendColumn(_ column: TableColumn<Row>) {
+        if autoresizingStyle == .lastColumnOnly, let last = columns.indices.last, columnWidths[last] > columns[last].width.ideal {
+            columnWidths[last] = columns[last].width.clamp(columns[last].width.ideal)
+        }
         columns.append(column)
         columnWidths.append(column.width.ideal)
+        setAvailableWidth(availableWidth)
     }
 
     /// Takes column `column` out of the table (hidden: a host keeps it to put back with

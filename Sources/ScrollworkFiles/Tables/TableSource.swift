@@ -65,6 +65,26 @@ public protocol TableSource: Sendable {
     /// (a Parquet file's writer, row groups, compression and encodings); nil (the default) for
     /// nothing.
     var about: String? { get }
+    /// True when rows are read in place at memory speed (a file's, mapped and indexed here): a
+    /// viewer reads the rows it shows as it draws them rather than off its loop a page at a
+    /// time. False (the default) for a source that may be slow (an engine, a server).
+    var readsInPlace: Bool { get }
+    /// Whether rows are still being found in the table and how a viewer hears of those found
+    /// since (``grown(following:progress:)``); ``TableGrowth/settled`` by default.
+    var growth: TableGrowth { get }
+    /// The table with the rows found since it was made (the next slice of a file being
+    /// indexed, what was written to its end since), whose names come after the last, in the
+    /// table's own order; nil (the default) when nothing changed. `following` is true while the
+    /// person follows the end (`F`): a log rotated away is then followed to the new file at its path.
+    func grown(following: Bool, progress: TableProgress) throws(TableSourceError) -> GrownTable?
+    /// The widest value of `column` found so far, in cells, where the source knows it without
+    /// reading rows (a file's first rows and its longest numbers): a viewer makes the column as
+    /// wide, and wider as it grows. Nil (the default) when it does not know.
+    func widestValue(ofColumn column: Int) -> Int?
+    /// True when a row's name is its place in the table's own order from 0 (a file's records):
+    /// a viewer shows it, from 1, as the row's number in a `#` column. False (the default) for
+    /// names that are ids of the table's own (an SQLite rowid).
+    var namesNumberRows: Bool { get }
     /// The number of rows `filters` keep.
     func count(where filters: [RowFilter], progress: TableProgress) throws(TableSourceError) -> Int
     /// Up to `limit` row names after `after` (from the first when nil), in the table's own

@@ -1,0 +1,71 @@
+import Scrollwork
+import ScrollworkFiles
+
+// A file's table grows as it is read: each step indexes the next slice of the file, types the
+// rows found and takes JSON keys first seen in them as columns; once at its end, a step looks
+// at the file's size and reads what was written since, as `less +F` and `tail -F` do.
+extension FileTable {
+    /// The file indexed a slice further (or, at its end, as far as it is written now); a file
+    /// cut shorter or replaced (a log rotated) starts over from its start, a replaced one only
+    /// while `following`, as `tail -F` reads the new file at a path. Nil when nothing changed.
+    ///
+    /// - Throws: `TableSourceError.failed` when the file can no longer be read.
+    public func grown(following: Bool, progress: TableProgress) throws(TableSourceError) -> GrownTable? {
+        if !index.isFinished { return GrownTable(try extended(index, in: file, progress: progress)) }
+        // Standard input has no path, so it is never replaced.
+        if file.isReplaced {
+            // The old file's last lines first; then the new file at the path, from its start.
+            if file.size > index.scanned { return GrownTable(try resumed(progress: progress)) }
+            guard following else {
+                return GrownTable(self, note: "the file was replaced or removed since it was opened; this is the file as it was (F follows the new one, or open it again)")
+            }
+            let replacement: FileBytes
+            do {
+                replacement = try FileBytes(path: file.path).decodingText()
+            } catch {
+                return GrownTable(self, note: "\(file.path) was renamed or removed (rotated): waiting for a new file there, as tail -F does (\(error))")
+            }
+            return GrownTable(try extended(index.emptied(), in: replacement, progress: progress), startedOver: true,
+                              note: "\(file.path) was replaced (rotated): following the new file from its start, as tail -F does")
+        }
+        let size = file.size
+        if size > index.scanned { return GrownTable(try resumed(progress: progress)) }
+        if size < index.scanned {
+            return GrownTable(try extended(index.emptied(), in: file, progress: progress), startedOver: true, note: FileIndexing.shrankNote(size: size))
+        }
+        return nil
+    }
+
+    /// Reading on from the end indexed, where bytes were written since.
+    private func resumed(progress: TableProgress) throws(TableSourceError) -> FileTable {
+        var index = self.index
+        index.resume()
+        return try extended(index, in: file, progress: progress)
+    }
+
+    /// `start` indexed a slice further in `file`, the rows found typed, new JSON keys taken as
+    /// columns after the others.
+    private func extended(_ start: RecordIndex, in file: FileBytes, progress: TableProgress) throws(TableSourceError) -> FileTable {
+        var index = start
+        let size = Swift.max(1, file.size)
+        do {
+            try index.extend(from: file, limit: Self.slice) { progress.report(Double($0) / Double(size)) }
+        } catch {
+            throw .failed("\(error)")
+        }
+        try progress.check()
+        var shape = self.shape
+        if index.count < self.index.count || start.count == 0 { shape.typing = ColumnTyping(kinds: ColumnKinds(missing: shape.missing), typed: 0) }
+        if case let .json(framing) = shape.format, index.count > start.count {
+            let lines = start.count..<index.count
+            let step = Swift.max(1, lines.count / 200)
+            let found = JSONLinesRows.keys(file: file, index: index, lines: stride(from: lines.lowerBound, to: lines.upperBound, by: step), after: shape.keys, framing: framing)
+            if found.count > shape.keys.count {
+                shape.fieldTitles += found[shape.keys.count...]
+                shape.keys = found
+            }
+        }
+        _ = shape.typing.typeToEnd(shape.rows(file: file, index: index), concurrently: .serial)
+        return FileTable(file: file, index: index, shape: shape, title: title)
+    }
+}

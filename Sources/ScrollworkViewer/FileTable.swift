@@ -1,0 +1,208 @@
+import Scrollwork
+import ScrollworkFiles
+import ScrollworkWidgets
+
+/// A CSV, TSV, JSON Lines or JSON array file as a `TableSource`: its records read in place
+/// from the file as it is indexed, typed from every row found, each call over them done by the
+/// library's own passes (the radix sort, the local filter matcher, the exact-median summary).
+/// The table grows as it is read (``growth``): a value is the file as far as it was indexed when
+/// made, and ``grown(following:progress:)`` indexes the next slice (or, at the end, what was
+/// written since), so every screen over any source shows a big file's first rows at once.
+///
+/// ```swift
+/// try Terminal.run(TableViewer(FileTable(path: "flights.csv")))
+/// ```
+public struct FileTable: TableSource {
+    /// How much of the file each ``grown(following:progress:)`` indexes while it is read.
+    static let slice = FileIndexing.slice
+
+    let file: FileBytes
+    let index: RecordIndex
+    let shape: FileShape
+    /// What messages call the table: the file's path.
+    public let title: String
+
+    /// `file`'s records as `format` says, the first slice indexed and the columns typed from
+    /// the first rows; a missing value is written as one of `missing`'s words.
+    ///
+    /// - Throws: ``FileError`` when the file cannot be read.
+    init(file: FileBytes, format: FileFormat, missing: MissingValues = .common) throws(FileError) {
+        self = try Self.opening(file: file, format: format, missing: missing).table
+    }
+
+    /// What opening `file` found: the table, the sample of its first rows that typed its
+    /// columns (their widths, for a screen), and its header (or JSON keys).
+    static func opening(file: FileBytes, format: FileFormat, missing: MissingValues) throws(FileError) -> (table: FileTable, sample: ColumnSample, header: [String]?) {
+        let scanner: RecordScanner
+        switch format {
+        case let .delimited(dialect): scanner = RecordScanner(separator: dialect.separator, quote: dialect.quote)
+        case .json(.lines): scanner = RecordScanner(quotes: false)
+        case .json(.arrayElements): scanner = .jsonArrayElements()
+        }
+        var index = RecordIndex(scanner: scanner)
+        try index.extend(from: file, limit: FileIndexing.firstSlice, chunkSize: FileIndexing.firstSlice)
+        let header: [String]?, keys: [String]
+        switch format {
+        case let .delimited(dialect):
+            header = DelimitedRows(file: file, index: index, dialect: dialect).header
+            keys = []
+        case let .json(framing):
+            keys = JSONLinesRows.keys(file: file, index: index, lines: 0..<Swift.min(index.count, 1000), after: [], framing: framing)
+            header = keys
+        }
+        let fileRows = FileShape.rows(file: file, index: index, format: format, keys: keys)
+        // The file's rows, not its records: the header is not a row to sample.
+        let sampled = 0..<Swift.min(fileRows.count, FileViewer.sampleRows(index))
+        let sample = ColumnSample(fileRows, in: sampled, missing: missing)
+        let expectedFields: Int? = if case .json = format { nil } else { header?.count ?? sample.firstRowFields ?? 1 }
+        let count = Swift.max(header?.count ?? 0, sample.widths.count, 1)
+        let titles = (0..<count).map { c in header.flatMap { $0.indices.contains(c) && !$0[c].isEmpty ? $0[c] : nil } ?? "Column \(c + 1)" }
+        let shape = FileShape(format: format, expectedFields: expectedFields, keys: keys, missing: missing, typing: ColumnTyping(kinds: sample.kinds, typed: sampled.count),
+                              fieldTitles: titles, sampleWidths: sample.widths)
+        return (FileTable(file: file, index: index, shape: shape, title: file.path), sample, header)
+    }
+
+    /// The file at `path` opened as ``OpenFile/opened(path:separator:header:theme:missing:)``
+    /// opens a table (its separator and header detected unless given, compressed and UTF-16
+    /// files read as text).
+    ///
+    /// - Throws: ``OpenFile/Failure`` when the file cannot be read, or is not a table file
+    ///   (text, a directory, a database).
+    public init(path: String, separator: String? = nil, header: Bool? = nil, missing: MissingValues = .common) throws(OpenFile.Failure) {
+        guard case let .table(viewer) = try OpenFile.opened(path: path, separator: separator, header: header, theme: Theme(), missing: missing) else {
+            throw OpenFile.Failure(description: "\(path): not a table file (CSV, TSV, JSON Lines or a JSON array)")
+        }
+        self.init(file: viewer.file, index: viewer.index, shape: viewer.shape, title: viewer.name)
+    }
+
+    init(file: FileBytes, index: RecordIndex, shape: FileShape, title: String) {
+        self.file = file
+        self.index = index
+        self.shape = shape
+        self.title = title
+    }
+
+    /// The rows found so far, read in place.
+    var fileRows: FileRows { shape.rows(file: file, index: index) }
+
+    /// The table's field columns, typed by every row typed so far: what sorts, filters and
+    /// saves read.
+    var fieldColumns: [TableColumn<DelimitedRecord>] {
+        shape.fieldTitles.indices.map { c in
+            .field(c, title: shape.fieldTitles[c], kind: shape.typing.kinds.kind(ofColumn: c), width: TableColumn<DelimitedRecord>.fieldWidth(content: 0, title: ""),
+                   missing: shape.missing)
+        }
+    }
+
+    /// The rows as the library's passes read them.
+    var rowsTable: RowsTable<FileRows> {
+        RowsTable(fileRows, columns: fieldColumns, titles: columnTitles, numeric: shape.numeric(Array(columnTitles.indices)), missing: shape.missing,
+                  readFiles: readFiles, title: title, concurrently: .processors)
+    }
+
+    /// The names of the file's fields: its header, or the JSON keys found so far.
+    public var columnTitles: [String] { shape.fieldTitles }
+    /// True when every value of field `column` found so far is a number.
+    public func isNumeric(_ column: Int) -> Bool { columnTitles.indices.contains(column) && shape.numeric([column])[0] }
+    /// The widest of the first rows' values of `column`, or of its numbers found so far where
+    /// that is wider (a number cut short reads as another number).
+    public func widestValue(ofColumn column: Int) -> Int? {
+        guard columnTitles.indices.contains(column) else { return nil }
+        let sampled = shape.sampleWidths.indices.contains(column) ? shape.sampleWidths[column] : 0
+        return isNumeric(column) ? Swift.max(sampled, shape.typing.kinds.longestNumber(ofColumn: column)) : sampled
+    }
+
+    /// The file itself, which a save never replaces.
+    public var readFiles: Set<FileIdentity> { Set([file.fileIdentity].compactMap { $0 }) }
+    /// Read in place from the file.
+    public var readsInPlace: Bool { true }
+    /// A row's name is its record's place among the rows, from 0.
+    public var namesNumberRows: Bool { true }
+    /// Still finding rows while the file is being indexed; watched for what is written to it
+    /// once indexed to its end.
+    public var growth: TableGrowth {
+        index.isFinished ? .watched : .finding(share: Double(index.scanned) / Double(Swift.max(1, file.size)))
+    }
+
+    /// How the file is written (its separator, JSON's framing), how far it is indexed, and what
+    /// its bytes were read through (a compression, UTF-16, damage).
+    public var about: String? {
+        var parts = [shape.description]
+        if let compression = file.compression {
+            parts.append("\(compression), " + (index.isFinished ? "\(finderByteCount(Int(clamping: file.size))) decompressed"
+                : "indexing: \(finderByteCount(Int(clamping: index.scanned))) decompressed so far"))
+        } else if !index.isFinished {
+            parts.append("indexing \((Double(index.scanned) / Double(Swift.max(1, file.size))).wholePercent)%")
+        }
+        if let encoding = file.encoding { parts.append("\(encoding) text, decoded") }
+        if let damage = file.damage { parts.append(damage) }
+        return parts.joined(separator: " · ")
+    }
+
+    /// The rows found so far.
+    public func rowCount(progress: TableProgress) throws(TableSourceError) -> Int { fileRows.count }
+
+    /// Rows `positions` of the file's order.
+    public func rows(at positions: Range<Int>, progress: TableProgress) throws(TableSourceError) -> [[TableValue]] {
+        try rows(named: Array(positions.clamped(to: 0..<fileRows.count)), progress: progress)
+    }
+
+    /// The rows `names` name, each field as the file writes it ("007", "605.60"), a missing
+    /// word as a missing value; a name past the rows found reads as missing values.
+    public func rows(named names: [Int], progress: TableProgress) throws(TableSourceError) -> [[TableValue]] {
+        try progress.check()
+        let rows = fileRows, count = rows.count
+        let parse = columnTitles.indices.map { FieldValues(kind: shape.typing.kinds.kind(ofColumn: $0), missing: shape.missing) }
+        return names.map { name in
+            guard (0..<count).contains(name) else { return Array(repeating: .missing("(deleted)"), count: parse.count) }
+            let record = rows.row(at: name)
+            return parse.indices.map { c in
+                switch parse[c].value(record[c]) {
+                case .int, .double: return .string(record[c] ?? "")
+                case let value: return value
+                }
+            }
+        }
+    }
+
+    /// Counted in place.
+    public func count(where filters: [RowFilter], progress: TableProgress) throws(TableSourceError) -> Int {
+        try rowsTable.count(where: filters, progress: progress)
+    }
+
+    /// Filtered in place and sorted by the columns' types, as a heading click sorts a file.
+    public func rowNames(where filters: [RowFilter], orderedBy order: [ColumnOrder], progress: TableProgress) throws(TableSourceError) -> [Int] {
+        try rowsTable.rowNames(where: filters, orderedBy: order, progress: progress)
+    }
+
+    /// Tested on the fields read in place.
+    public func rowNames(_ names: [Int], holding text: String, progress: TableProgress) throws(TableSourceError) -> Set<Int> {
+        try progress.check()
+        let test = try RowFilter.searching(text)
+        let rows = fileRows, found = names.filter { (0..<rows.count).contains($0) }
+        let hits = rows.fields(at: found) { _, fields in (0..<fields.count).contains { test.passes(fields[$0]) } }
+        return Set(zip(found, hits).lazy.filter(\.1).map(\.0))
+    }
+
+    /// Counted in place.
+    public func frequency(ofColumn column: Int, where filters: [RowFilter], progress: TableProgress) throws(TableSourceError) -> FrequencyTable {
+        try rowsTable.frequency(ofColumn: column, where: filters, progress: progress)
+    }
+
+    /// Read in place, medians exact.
+    public func summary(where filters: [RowFilter], progress: TableProgress) throws(TableSourceError) -> [ColumnSummary] {
+        try rowsTable.summary(where: filters, progress: progress)
+    }
+
+    /// Written from the file's own bytes.
+    public func write(where filters: [RowFilter], orderedBy order: [ColumnOrder], columns: [Int], format: ExportFormat, to output: OutputFile,
+                      progress: TableProgress) throws(TableSourceError) -> Int {
+        try rowsTable.write(where: filters, orderedBy: order, columns: columns, format: format, to: output, progress: progress)
+    }
+
+    /// Written from the file's own bytes, in the order shown.
+    public func write(names: [Int]?, count: Int, where filters: [RowFilter], orderedBy order: [ColumnOrder], columns: [Int], format: ExportFormat,
+                      to output: OutputFile, progress: TableProgress) throws(TableSourceError) -> Int {
+        try rowsTable.write(names: names, count: count, where: filters, orderedBy: order, columns: columns, format: format, to: output, progress: progress)
+    }
+}

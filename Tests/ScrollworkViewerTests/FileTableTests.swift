@@ -1,0 +1,112 @@
+import Foundation
+import Scrollwork
+import ScrollworkFiles
+import ScrollworkTerminal
+import ScrollworkWidgets
+import Testing
+@testable import ScrollworkViewer
+
+/// #65: a file through the one `TableSource` and the one table screen: its first rows at once,
+/// the rest found as it is indexed, what is written to it later, new JSON keys and retyped
+/// columns, and a file cut shorter read again.
+@Suite struct FileTableTests {
+    /// Runs the work there is, as the host's loop would.
+    static func settle(_ t: inout HeadlessTerminal<TableViewer>) {
+        var steps = 0
+        while t.runWork(), steps < 10_000 { steps += 1 }
+    }
+
+    /// The focused row's `#`, as the screen shows it.
+    static func focusedNumber(_ t: HeadlessTerminal<TableViewer>) -> Int? {
+        let list = t.app.screen.view.table.list
+        guard let path = list.cursor.flatMap({ list.indexPath(of: $0) }), case let .loaded(values)? = try? list.row(at: path) else { return nil }
+        return Int(values.last?.description ?? "")
+    }
+
+    /// A CSV of `rows` rows of about 50 bytes: far more than the first slice indexed.
+    static func csv(rows: ClosedRange<Int>, header: Bool = true) -> String {
+        (header ? "id,name,text\n" : "") + rows.map { "\($0),row-\($0)," + String(repeating: "x", count: 36) }.joined(separator: "\n") + "\n"
+    }
+
+    @Test("a file bigger than its first slice shows its first rows at once, counted so far; the rest come as it is indexed, and G pressed at once goes to the real last row")
+    func growsAsIndexed() throws {
+        let file = TemporaryFile(name: "big.csv", Self.csv(rows: 1...100_000))
+        var t = HeadlessTerminal(TableViewer(try FileTable(path: file.path)), columns: 120, rows: 20)
+        let first = t.app.screen.view.table.list.numberOfRows
+        #expect(first > 100 && first < 100_000 && t.text.contains("rows so far") && t.text.contains("indexing"), "\(t.text)")
+        t.type("G")
+        Self.settle(&t)
+        #expect(t.app.screen.view.table.list.numberOfRows == 100_000 && Self.focusedNumber(t) == 100_000, "\(t.text)")
+        #expect(t.text.contains("100,000 rows") && !t.text.contains("so far") && !t.text.contains("indexing"), "\(t.text)")
+        // # over every row, and / in the order shown: sorted by name descending, row-99999 is
+        // the first row and row-100000 further down.
+        t.type("#50%\r")
+        #expect(Self.focusedNumber(t) == 50_001, "\(t.text)")
+        t.type("]O")
+        Self.settle(&t)
+        t.type("g")
+        #expect(Self.focusedNumber(t) == 99_999 && t.text.contains("by name ▼"), "\(t.text)")
+        t.type("/row-100000\r")
+        Self.settle(&t)
+        #expect(Self.focusedNumber(t) == 100_000 && t.text.contains("“row-100000” in row "), "\(t.text)")
+        // A column of numbers grows as wide as its longest number found: none is cut short.
+        #expect(t.text.contains(" 100000 ") && !t.text.contains("100…"), "\(t.text)")
+    }
+
+    @Test("a search or # asked before the file is indexed waits for every row: not found means in the whole file")
+    func waitsForEveryRow() throws {
+        let file = TemporaryFile(name: "big.csv", Self.csv(rows: 1...100_000))
+        var t = HeadlessTerminal(TableViewer(try FileTable(path: file.path)), columns: 120, rows: 20)
+        t.type("/row-99990,\r")
+        #expect(t.text.contains("once every row is read"), "\(t.text)")
+        Self.settle(&t)
+        #expect(t.text.contains("no row holds “row-99990,”"), "\(t.text)")
+        t = HeadlessTerminal(TableViewer(try FileTable(path: file.path)), columns: 120, rows: 20)
+        t.type("#90000\r")
+        #expect(t.text.contains("going to row 90000"), "\(t.text)")
+        Self.settle(&t)
+        #expect(Self.focusedNumber(t) == 90_000, "\(t.text)")
+    }
+
+    @Test("rows written to the file after it was indexed come within a second, counted; F keeps the focus on the newest; a file cut shorter is read again from its start")
+    func watchedFile() throws {
+        let file = TemporaryFile(name: "log.csv", Self.csv(rows: 1...50))
+        var t = HeadlessTerminal(TableViewer(try FileTable(path: file.path)), columns: 120, rows: 20)
+        Self.settle(&t)
+        t.type("F")
+        #expect(Self.focusedNumber(t) == 50 && t.text.contains("following the end (F stops)"), "\(t.text)")
+        let handle = try #require(FileHandle(forWritingAtPath: file.path))
+        handle.seekToEndOfFile()
+        handle.write(Data(Self.csv(rows: 51...60, header: false).utf8))
+        t.advance(by: 1.1)
+        Self.settle(&t)
+        #expect(t.app.screen.view.table.list.numberOfRows == 60 && Self.focusedNumber(t) == 60 && t.text.contains("60 rows"), "\(t.text)")
+        // Cut shorter (a log truncated in place): read again from its start.
+        handle.truncateFile(atOffset: 0)
+        handle.write(Data(Self.csv(rows: 1...3).utf8))
+        handle.closeFile()
+        t.advance(by: 1.1)
+        Self.settle(&t)
+        #expect(t.app.screen.view.table.list.numberOfRows == 3 && t.text.contains("the file shrank") && t.text.contains("3 rows"), "\(t.text)")
+    }
+
+    @Test("JSON keys first seen far down become columns, and a column of numbers with a word far down becomes text, as the file is indexed")
+    func schemaGrows() throws {
+        var lines = (1...50_000).map { #"{"id": \#($0), "code": "\#($0 * 7)"}"# }
+        lines += (50_001...60_000).map { #"{"id": \#($0), "code": "\#($0 * 7)", "late": "yes"}"# }
+        lines.append(#"{"id": 60001, "code": "N/A-x", "late": "yes"}"#)
+        let file = TemporaryFile(name: "events.jsonl", lines.joined(separator: "\n") + "\n")
+        var t = HeadlessTerminal(TableViewer(try FileTable(path: file.path)), columns: 120, rows: 20)
+        let source = t.app.screen.source
+        #expect(source.columnTitles == ["id", "code"] && source.isNumeric(1), "\(source.columnTitles)")
+        Self.settle(&t)
+        let now = t.app.screen.source
+        #expect(now.columnTitles == ["id", "code", "late"] && !now.isNumeric(1), "\(now.columnTitles)")
+        #expect(t.app.screen.view.table.columns.map(\.title) == ["#", "id", "code", "late"], "\(t.app.screen.view.table.columns.map(\.title))")
+        let code = try #require(t.app.screen.view.table.columns.first { $0.title == "code" })
+        #expect(code.alignment == .leading)
+        t.type("G")
+        Self.settle(&t)
+        #expect(t.text.contains("N/A-x") && t.text.contains("yes"), "\(t.text)")
+    }
+}
