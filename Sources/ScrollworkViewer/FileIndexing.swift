@@ -65,15 +65,6 @@ struct FileIndexing {
         isIndexing = !index.isFinished
     }
 
-    /// Indexes the rest of the file now, on this thread: what a view made from the command line
-    /// (a filter, a save) needs before it reads every row.
-    ///
-    /// - Throws: ``FileError`` when the file cannot be read.
-    mutating func indexToEnd() throws(FileError) {
-        while try !index.extend(from: file, limit: Self.slice) {}
-        isIndexing = false
-    }
-
     /// The key of the indexing's steps.
     let indexKey = WorkKey<Step>("index")
     /// The key of the copying of standard input (`StandardInput`).

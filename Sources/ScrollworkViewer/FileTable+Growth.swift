@@ -43,13 +43,22 @@ extension FileTable {
         return try extended(index, in: file, progress: progress)
     }
 
-    /// `start` indexed a slice further in `file`, the rows found typed, new JSON keys taken as
-    /// columns after the others.
-    private func extended(_ start: RecordIndex, in file: FileBytes, progress: TableProgress) throws(TableSourceError) -> FileTable {
+    /// The file indexed to its end now, on this thread, and typed from every row on `loop`'s
+    /// cores: what a batch run reads, so it sorts and writes by the types the screen ends with.
+    ///
+    /// - Throws: ``TableSourceError`` when the file cannot be read.
+    func indexedToEnd(concurrently loop: ConcurrentLoop) throws(TableSourceError) -> FileTable {
+        try extended(index, in: file, progress: .unwatched, toEnd: true, concurrently: loop)
+    }
+
+    /// `start` indexed a slice further in `file` (to its end when `toEnd`), the rows found typed
+    /// on `loop`'s cores, new JSON keys taken as columns after the others.
+    private func extended(_ start: RecordIndex, in file: FileBytes, progress: TableProgress, toEnd: Bool = false,
+                          concurrently loop: ConcurrentLoop = .serial) throws(TableSourceError) -> FileTable {
         var index = start
         let size = Swift.max(1, file.size)
         do {
-            try index.extend(from: file, limit: Self.slice) { progress.report(Double($0) / Double(size)) }
+            while try !index.extend(from: file, limit: Self.slice, progress: { progress.report(Double($0) / Double(size)) }), toEnd {}
         } catch {
             throw .failed("\(error)")
         }
@@ -65,7 +74,7 @@ extension FileTable {
                 shape.keys = found
             }
         }
-        _ = shape.typing.typeToEnd(shape.rows(file: file, index: index), concurrently: .serial)
+        _ = shape.typing.typeToEnd(shape.rows(file: file, index: index), concurrently: loop)
         return FileTable(file: file, index: index, shape: shape, title: title)
     }
 }

@@ -94,11 +94,17 @@ public struct FileTable: TableSource {
         }
     }
 
-    /// The rows as the library's passes read them.
-    var rowsTable: RowsTable<FileRows> {
+    /// The rows as the library's passes read them, on every core.
+    var rowsTable: RowsTable<FileRows> { rowsTable(concurrently: .processors) }
+
+    /// The rows as the library's passes read them, on `loop`'s cores.
+    func rowsTable(concurrently loop: ConcurrentLoop) -> RowsTable<FileRows> {
         RowsTable(fileRows, columns: fieldColumns, titles: columnTitles, numeric: shape.numeric(Array(columnTitles.indices)), missing: shape.missing,
-                  readFiles: readFiles, title: title, concurrently: .processors)
+                  readFiles: readFiles, title: title, concurrently: loop)
     }
+
+    /// The file and what is known of it now, called `title`.
+    func titled(_ title: String) -> FileTable { FileTable(file: file, index: index, shape: shape, title: title) }
 
     /// The names of the file's fields: its header, or the JSON keys found so far.
     public var columnTitles: [String] { shape.fieldTitles }

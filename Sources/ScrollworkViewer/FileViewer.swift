@@ -156,25 +156,6 @@ public struct FileViewer: App, WidgetGroup, ShowsIndexedFile, ViewerTable {
     /// Which of `fields` hold numbers in every row typed so far (``FileShape/numeric(_:)``).
     func numeric(_ fields: [Int]) -> [Bool] { shape.numeric(fields) }
 
-    /// Indexes the rest of the file now, and takes the JSON keys of its later records as columns.
-    ///
-    /// - Throws: ``FileError`` when the file cannot be read.
-    mutating func indexToEnd() throws(FileError) {
-        let before = index.count
-        try source.indexToEnd()
-        if case let .json(framing) = format { addNewKeys(lines: before..<index.count, framing: framing) }
-        view.table.replaceRows(with: rows)
-    }
-
-    /// Types the rows not typed yet at once, the columns retyped and widened as the steps in
-    /// the background would: what a batch run does before it sorts or writes, so it sorts and
-    /// writes by the same types the viewer ends with.
-    mutating func typeToEnd(concurrently loop: ConcurrentLoop) {
-        let typed = typing.typeToEnd(fileRows, concurrently: loop)
-        retype(typed.changed)
-        widenForNumbers(typed.longer)
-    }
-
     /// A `#` column with the record's number (and ⚠ on a record with a problem or, where
     /// `expected` is given, more fields than that), then one column a field. A record with
     /// fewer fields is not marked: writers often leave empty fields off a record's end, and its

@@ -17,10 +17,10 @@ import Testing
 
     /// The titles and rows `name` opens to, every field read as the viewer reads it.
     static func table(_ name: String) throws -> (titles: [String], rows: [[String]], viewer: FileViewer) {
-        var viewer = try OpenFile.viewer(path: fixture(name), separator: nil, header: nil, theme: Theme())
-        try viewer.indexToEnd()
-        let rows = (0..<viewer.rows.count).map { viewer.rows.row(at: $0).fields }
-        return (viewer.fieldTitles, rows, viewer)
+        let viewer = try OpenFile.viewer(path: fixture(name), separator: nil, header: nil, theme: Theme())
+        let whole = try viewer.fileTable.indexedToEnd(concurrently: .serial)
+        let rows = (0..<whole.fileRows.count).map { whole.fileRows.row(at: $0).fields }
+        return (whole.columnTitles, rows, viewer)
     }
 
     @Test("Excel's CSV UTF-8, Unicode text (UTF-16LE) and sep= list, Google Sheets and JSON Lines with a BOM read to the values written")
