@@ -120,8 +120,9 @@ public struct FileTable: TableSource {
 
     /// The file itself, which a save never replaces.
     public var readFiles: Set<FileIdentity> { Set([file.fileIdentity].compactMap { $0 }) }
-    /// Read in place from the file.
-    public var readsInPlace: Bool { true }
+    /// Read in place from the file on this machine; a file on a web server is read off the
+    /// loop, a page at a time, as its bytes come by range.
+    public var readsInPlace: Bool { !file.isRemote }
     /// A row's name is its record's place among the rows, from 0.
     public var namesNumberRows: Bool { true }
     /// Still finding rows while the file is being indexed; watched for what is written to it
@@ -171,6 +172,41 @@ public struct FileTable: TableSource {
         }
     }
 
+    /// The records with more fields than the header names (or than the first record has), and
+    /// those read in part: a record of more than a megabyte, or one the file no longer holds.
+    /// A record with fewer fields is not marked: writers often leave empty fields off a
+    /// record's end, and its missing fields read as empty, as a spreadsheet reads them.
+    public func problems(ofRowsNamed names: [Int], progress: TableProgress) throws(TableSourceError) -> [String?] {
+        try progress.check()
+        let rows = fileRows, count = rows.count
+        return names.map { name in (0..<count).contains(name) ? problem(of: rows.row(at: name)) : nil }
+    }
+
+    /// What is wrong with `record`, if anything.
+    private func problem(of record: DelimitedRecord) -> String? {
+        if let problem = record.problem { return problem }
+        guard let expected = shape.expectedFields, record.fields.count > expected else { return nil }
+        return "\(record.fields.count) fields, where the header names \(expected)"
+    }
+
+    /// Record `name` read up to 16 MB (a row on screen reads a megabyte), each field as the file
+    /// writes it, and what is wrong with it.
+    public func wholeRow(named name: Int, progress: TableProgress) throws(TableSourceError) -> (values: [TableValue], problem: String?) {
+        try progress.check()
+        let rows = fileRows
+        guard (0..<rows.count).contains(name) else { return (Array(repeating: .missing("(deleted)"), count: columnTitles.count), nil) }
+        let record: DelimitedRecord
+        switch rows {
+        case let .delimited(file): record = file.record(name.addingSaturating(shape.hasHeader ? 1 : 0), limit: Self.wholeRowLimit)
+        case let .json(file): record = file.row(at: name)
+        }
+        let values = columnTitles.indices.map { c in record[c].map { $0.isEmpty ? TableValue.empty : .string($0) } ?? .empty }
+        return (values, problem(of: record))
+    }
+
+    /// The most of one record ``wholeRow(named:progress:)`` reads.
+    static let wholeRowLimit = 16 << 20
+
     /// Counted in place.
     public func count(where filters: [RowFilter], progress: TableProgress) throws(TableSourceError) -> Int {
         try rowsTable.count(where: filters, progress: progress)
@@ -188,6 +224,30 @@ public struct FileTable: TableSource {
         let rows = fileRows, found = names.filter { (0..<rows.count).contains($0) }
         let hits = rows.fields(at: found) { _, fields in (0..<fields.count).contains { test.passes(fields[$0]) } }
         return Set(zip(found, hits).lazy.filter(\.1).map(\.0))
+    }
+
+    /// In the file's order unfiltered, a delimited file's bytes are read once at memory speed
+    /// for the rows that hold the text, and only those rows' fields are tested (a sorted or
+    /// filtered view, or JSON, whose escapes spell a letter many ways, tests each row).
+    public func firstPosition(holding text: String, in positions: Range<Int>, forward: Bool, where filters: [RowFilter], orderedBy order: [ColumnOrder],
+                              progress: TableProgress) throws(TableSourceError) -> Int? {
+        guard filters.isEmpty, order.isEmpty, case let .delimited(file) = fileRows else {
+            return try firstPositionOverRows(holding: text, in: positions, forward: forward, where: filters, orderedBy: order, progress: progress)
+        }
+        let test = try RowFilter.searching(text)
+        let spellings = ([text] + FileSearch.spellings(of: text, in: shape.format)).compactMap(TextSearch.init)
+        let marks: RowMarks?
+        do { marks = try file.rowsHolding(spellings, concurrently: .processors, progress: { progress.report($0 / 2) }) } catch { throw .failed("\(error)") }
+        guard let marks else { throw .cancelled }
+        let within = positions.clamped(to: 0..<file.count)
+        let candidates = (forward ? Array(within) : within.reversed()).filter(marks.contains)
+        for start in stride(from: 0, to: candidates.count, by: 4096) {
+            try progress.check()
+            let batch = candidates[start..<Swift.min(candidates.count, start + 4096)]
+            let hits = fileRows.fields(at: batch) { _, fields in (0..<fields.count).contains { test.passes(fields[$0]) } }
+            if let k = hits.firstIndex(of: true) { return batch[batch.startIndex + k] }
+        }
+        return nil
     }
 
     /// Counted in place.

@@ -71,9 +71,17 @@ extension TableScreen {
         }
     }
 
-    /// Shows the focused row whole, every column's value under its name.
+    /// Shows the focused row whole, every column's value under its name, and what is wrong with
+    /// it: a source read in place reads it whole again (a file's record up to 16 MB, where a row
+    /// on screen holds a megabyte).
     mutating func showRecord(at time: Double) {
-        guard let values = focusedValues else { return awaitFocusedRow(.record) }
-        overlay = .record(.shown(RecordDetail(titles: titles, fields: values.map(\.description), problem: nil, theme: view.theme), theme: view.theme, at: time), record: nil)
+        guard var values = focusedValues else { return awaitFocusedRow(.record) }
+        var problem: String? = nil
+        let name = shown.name(at: view.table.list.cursor.flatMap { view.table.list.indexPath(of: $0) }?.row)
+        if source.readsInPlace, let name {
+            do { (values, problem) = try source.wholeRow(named: name, progress: .unwatched) } catch { return note = "\(error)" }
+        }
+        let detail = RecordDetail(titles: titles, fields: values.map(\.description), problem: problem, theme: view.theme)
+        overlay = .record(.shown(detail, theme: view.theme, at: time), record: source.namesNumberRows ? name : nil)
     }
 }

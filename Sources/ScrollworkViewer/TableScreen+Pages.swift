@@ -48,7 +48,13 @@ extension TableScreen {
             guard let identities else { return try source.rows(at: rows, where: filters, orderedBy: order, progress: progress) }
             let named = Array(identities[rows.clamped(to: 0..<identities.count)])
             let read = try source.rows(named: named, progress: progress)
-            return numbered ? zip(read, named).map { $0 + [.int($1.addingSaturating(1))] } : read
+            guard numbered else { return read }
+            // Each row's number, from 1, after its fields: marked ⚠ where the row has a problem.
+            let problems = try source.problems(ofRowsNamed: named, progress: progress)
+            return read.indices.map { i in
+                let number = named[i].addingSaturating(1)
+                return read[i] + [problems.indices.contains(i) && problems[i] != nil ? .string("⚠ \(number)") : .int(number)]
+            }
         }
     }
 

@@ -259,6 +259,7 @@ struct TableScreen: ViewerTable {
         if let order = shown.order, titles.indices.contains(order.column) { parts.append("by \(titles[order.column]) \(order.ascending ? "▲" : "▼")") }
         if let running = exploration.statusPart(at: time) { parts.append(running) }
         if shown.following.isOn { parts.append("following the end (F stops)") }
+        if let record = overlay?.record { parts.append("row #\(grouped(record.addingSaturating(1))), every field whole (Esc, q or Enter returns)") }
         if view.table.columns.indices.contains(currentColumn) { parts.append("column \(view.table.columns[currentColumn].title)") }
         switch keyMemory.seeking {
         case .end?: parts.append("going to the last row as the rows are read (Esc stops)")

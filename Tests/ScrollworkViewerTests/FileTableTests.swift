@@ -109,4 +109,45 @@ import Testing
         Self.settle(&t)
         #expect(t.text.contains("N/A-x") && t.text.contains("yes"), "\(t.text)")
     }
+
+    @Test("a record with more fields than the header names is marked ⚠ by its number and says why when shown whole (as is one cut short on screen); a record of two megabytes is shown whole, not cut at the megabyte a row holds")
+    func problemsAndWholeRecords() throws {
+        let long = String(repeating: "y", count: 2 << 20)
+        let file = TemporaryFile(name: "odd.csv", "id,name\n1,a\n2,b,extra\n3,\(long)\n")
+        var t = HeadlessTerminal(TableViewer(try FileTable(path: file.path)), columns: 100, rows: 12)
+        Self.settle(&t)
+        // The long record is marked too: its row holds its first megabyte.
+        #expect(t.text.contains("⚠ 2") && !t.text.contains("⚠ 1") && t.text.contains("⚠ 3"), "\(t.text)")
+        t.send(.key(KeyEvent(.down)))
+        t.send(.key(KeyEvent(.enter)))
+        let shown = t.app.screen.detail?.content.lines.map(\.text) ?? []
+        #expect(shown.contains { $0.contains("3 fields, where the header names 2") } && t.text.contains("row #2, every field whole"), "\(shown) \(t.text)")
+        t.send(.key(KeyEvent(.escape)))
+        t.send(.key(KeyEvent(.down)))
+        t.send(.key(KeyEvent(.enter)))
+        let whole = t.app.screen.detail?.content.lines.map(\.text).joined() ?? ""
+        #expect(whole.filter { $0 == "y" }.count == 2 << 20, "\(whole.count) characters shown")
+    }
+
+    @Test("/ in the file's own order reads the file's bytes for the rows that hold the text: a quote written doubled is found as typed, the header is no row, N goes back and round")
+    func searchInFileOrder() throws {
+        let file = TemporaryFile(name: "people.csv", "id,name,headword\n1,\"O\"\"Neill\",x\n2,Ann,y\n3,\"O\"\"Neill\",z\n4,Bo,w\n")
+        var t = HeadlessTerminal(TableViewer(try FileTable(path: file.path)), columns: 100, rows: 12)
+        Self.settle(&t)
+        t.type("/O\"Neill\r")
+        Self.settle(&t)
+        #expect(Self.focusedNumber(t) == 1, "\(t.text)")
+        t.type("n")
+        Self.settle(&t)
+        #expect(Self.focusedNumber(t) == 3, "\(t.text)")
+        t.type("n")
+        Self.settle(&t)
+        #expect(Self.focusedNumber(t) == 1 && t.text.contains("from the top"), "\(t.text)")
+        t.type("N")
+        Self.settle(&t)
+        #expect(Self.focusedNumber(t) == 3, "\(t.text)")
+        t.type("/headword\r")
+        Self.settle(&t)
+        #expect(t.text.contains("no row holds “headword”"), "\(t.text)")
+    }
 }

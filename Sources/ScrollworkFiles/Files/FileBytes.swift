@@ -207,6 +207,9 @@ public final class FileBytes: Sendable {
     /// a compressed file: they are taken in as they are read, and the file grows until
     /// ``streamHasEnded``.
     public var isStream: Bool { stream != nil }
+    /// True when the bytes are read from a web server by range as they are asked for (each read
+    /// may wait on the network), not from this machine.
+    public var isRemote: Bool { (owner?.stream ?? stream) is HTTPFile }
 
     /// True for a stream whose writer has gone (its size is final), and for every other file.
     public var streamHasEnded: Bool { stream?.hasEnded ?? true }

@@ -18,6 +18,14 @@ extension TableSource {
     public var addedRowsUnseen: String? { nil }
     /// Any row may meet the filters.
     public func rowRanges(where filters: [RowFilter], progress: TableProgress) throws(TableSourceError) -> [Range<Int>]? { nil }
+    /// Nothing is wrong with any row.
+    public func problems(ofRowsNamed names: [Int], progress: TableProgress) throws(TableSourceError) -> [String?] {
+        Array(repeating: nil, count: names.count)
+    }
+    /// The row as the screen reads it.
+    public func wholeRow(named name: Int, progress: TableProgress) throws(TableSourceError) -> (values: [TableValue], problem: String?) {
+        (try rows(named: [name], progress: progress).first ?? [], try problems(ofRowsNamed: [name], progress: progress).first ?? nil)
+    }
     /// The source itself: nothing to connect again.
     public func reopened() throws(TableSourceError) -> any TableSource { self }
 

@@ -81,6 +81,15 @@ public protocol TableSource: Sendable {
     /// reading rows (a file's first rows and its longest numbers): a viewer makes the column as
     /// wide, and wider as it grows. Nil (the default) when it does not know.
     func widestValue(ofColumn column: Int) -> Int?
+    /// What is wrong with each of the rows `names` name, where something is (a file's record
+    /// with more fields than its header names, or cut short): a viewer marks the row with ⚠ and
+    /// says it over the row shown whole. By default nothing is.
+    func problems(ofRowsNamed names: [Int], progress: TableProgress) throws(TableSourceError) -> [String?]
+    /// Row `name` whole, as a viewer shows one row on its own, and what is wrong with it: by
+    /// default the row as ``rows(named:progress:)`` reads it and its problem; a source that cuts
+    /// long values short in rows for the screen (a file's records of more than a megabyte)
+    /// reads more here.
+    func wholeRow(named name: Int, progress: TableProgress) throws(TableSourceError) -> (values: [TableValue], problem: String?)
     /// True when a row's name is its place in the table's own order from 0 (a file's records):
     /// a viewer shows it, from 1, as the row's number in a `#` column. False (the default) for
     /// names that are ids of the table's own (an SQLite rowid).
