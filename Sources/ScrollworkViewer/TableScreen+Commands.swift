@@ -53,11 +53,17 @@ extension TableScreen {
         return source.namesNumberRows ? Array(values.dropLast()) : values
     }
 
-    /// The values of the rows shown at `paths` as text (a missing value empty); nil for a row
-    /// whose values are still on their way.
+    /// The values of the rows shown at `paths` as text (a missing value empty), read from a
+    /// source that reads in place whether on screen or not; nil for a row whose values are
+    /// still on their way.
     ///
     /// - Throws: `ListError` for a path the list does not have.
     func fieldsOfRows(at paths: [IndexPath]) throws -> [[String]?] {
-        try paths.map { path in fieldValues(try view.table.list.row(at: path))?.map { $0.presentText ?? "" } }
+        // Read in place, every row is read now, on screen or not.
+        let names = paths.map { shown.name(at: $0.row) }
+        if source.readsInPlace, byName, !names.contains(nil) {
+            return try source.rows(named: names.compactMap { $0 }, progress: .unwatched).map { $0.map { $0.presentText ?? "" } }
+        }
+        return try paths.map { path in fieldValues(try view.table.list.row(at: path))?.map { $0.presentText ?? "" } }
     }
 }

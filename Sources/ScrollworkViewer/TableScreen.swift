@@ -116,7 +116,8 @@ struct TableScreen: ViewerTable {
         // A desktop table's rows and keys, as a file's table has (not a phone's 44-point rows).
         state.list.idiom = .macOS
         state.list.scroll = ScrollIdiom.macOS.scrollState(viewport: .zero, content: .zero)
-        state.list.selectionMode = .single
+        // Rows read in place are copied whole wherever they are: many may be selected.
+        state.list.selectionMode = source.readsInPlace ? .multiple : .single
         // Columns as wide as their content; more than fit scroll sideways, as a file's do.
         state.autoresizingStyle = .lastColumnOnly
         view = TableView(state, theme: theme)

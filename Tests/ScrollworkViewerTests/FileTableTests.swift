@@ -150,4 +150,20 @@ import Testing
         Self.settle(&t)
         #expect(t.text.contains("no row holds “headword”"), "\(t.text)")
     }
+
+    @Test("rows selected together are copied with their heading, tab-separated, every one of them, on screen or far below it")
+    func copiesSelectedRows() throws {
+        let file = TemporaryFile(name: "rows.csv", Self.csv(rows: 1...5_000))
+        var t = HeadlessTerminal(TableViewer(try FileTable(path: file.path)), columns: 100, rows: 12)
+        Self.settle(&t)
+        t.send(.key(KeyEvent(.down, .shift)))
+        t.send(.key(KeyEvent(.down, .shift)))
+        t.send(.key(KeyEvent(.character("c"), .alt)))
+        let lines = (t.clipboard ?? "").split(separator: "\n")
+        #expect(lines.count == 4 && lines[0] == "id\tname\ttext" && lines[1].hasPrefix("1\trow-1\t") && lines[3].hasPrefix("3\trow-3\t"), "\(lines)")
+        t.send(.key(KeyEvent(.end, .shift)))
+        t.send(.key(KeyEvent(.character("c"), .alt)))
+        let all = (t.clipboard ?? "").split(separator: "\n")
+        #expect(all.count == 5_001 && all.last?.hasPrefix("5000\trow-5000\t") == true && !t.text.contains("not read yet"), "\(all.count) \(t.text)")
+    }
 }
