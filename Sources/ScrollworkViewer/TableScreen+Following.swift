@@ -61,7 +61,9 @@ extension TableScreen {
                 if grown?.startedOver == true { return [] }
                 let now = grown?.source ?? source
                 let names = try now.rowNames(after: after, limit: Self.chunkSize, progress: watched)
-                if grown != nil { count = try now.rowCount(progress: watched) }
+                // A source that grows counts its rows at once (a file's index); an engine's count
+                // is not asked again each second: the names found are added to it.
+                if now.growth != .settled { count = try now.rowCount(progress: watched) }
                 // The filters test the new rows as a file's filter tests its fields.
                 if filters.isEmpty || names.isEmpty {
                     kept = names
@@ -92,6 +94,8 @@ extension TableScreen {
             failed(error, saying: "looking for new rows stopped: ", at: time)
         case let .success(names) where !names.isEmpty:
             shown.following.saw(names)
+            // As many as a look reads: there are more, looked for at once.
+            if names.count >= Self.chunkSize { shown.following.nextLook = time }
             if let count = answer.count { counts.total = count } else if let total = counts.total { counts.total = total + names.count }
             guard !answer.kept.isEmpty else { return true }
             shown.identities += answer.kept

@@ -166,4 +166,27 @@ import Testing
         let all = (t.clipboard ?? "").split(separator: "\n")
         #expect(all.count == 5_001 && all.last?.hasPrefix("5000\trow-5000\t") == true && !t.text.contains("not read yet"), "\(all.count) \(t.text)")
     }
+
+    @Test("a file of more rows than one look reads is counted once: every row shown, the count the file's, the names past the first look read at once")
+    func countsEveryRowOnce() throws {
+        let rows = TableScreen.chunkSize + 40_000
+        let file = TemporaryFile(name: "many.csv", "n\n" + (1...rows).map(String.init).joined(separator: "\n") + "\n")
+        var t = HeadlessTerminal(TableViewer(try FileTable(path: file.path)), columns: 80, rows: 10)
+        Self.settle(&t)
+        #expect(t.app.screen.view.table.list.numberOfRows == rows && t.app.screen.counts.total == rows, "\(t.app.screen.view.table.list.numberOfRows) \(t.text)")
+        #expect(t.text.contains("\(grouped(rows)) rows ·"), "\(t.text)")
+    }
+
+    @Test("a batch run over a file given as a TableSource reads all of it, not the slice indexed when it was opened")
+    func batchReadsTheWholeFile() throws {
+        let file = TemporaryFile(name: "big.csv", Self.csv(rows: 1...100_000))
+        let out = file.directory + "/out.csv"
+        let written = try TableQuery.write(try FileTable(path: file.path), recipe: ViewRecipe(filters: ["id>99990"], columns: "id"), to: out)
+        let text = try String(contentsOfFile: out, encoding: .utf8)
+        #expect(written == 10 && text.hasSuffix("99999\n100000\n"), "\(written): \(text)")
+        // Any source still finding its rows is read to its end first.
+        let whole = try TableQuery.whole(try FileTable(path: file.path))
+        let count = try whole.rowCount(progress: .unwatched)
+        #expect(!whole.growth.isFinding && count == 100_000)
+    }
 }
