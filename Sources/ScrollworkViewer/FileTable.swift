@@ -69,10 +69,15 @@ public struct FileTable: TableSource {
     /// - Throws: ``OpenFile/Failure`` when the file cannot be read, or is not a table file
     ///   (text, a directory, a database).
     public init(path: String, separator: String? = nil, header: Bool? = nil, missing: MissingValues = .common) throws(OpenFile.Failure) {
-        guard case let .table(viewer) = try OpenFile.opened(path: path, separator: separator, header: header, theme: Theme(), missing: missing) else {
+        let opened = try OpenFile.opened(path: path, separator: separator, header: header, theme: Theme(), missing: missing)
+        if case let .table(viewer) = opened {
+            self.init(file: viewer.file, index: viewer.index, shape: viewer.shape, title: viewer.name)
+        } else if case let .source(viewer) = opened, let table = viewer.source as? FileTable {
+            // The table screen over the file: the file as it opened it.
+            self = table
+        } else {
             throw OpenFile.Failure(description: "\(path): not a table file (CSV, TSV, JSON Lines or a JSON array)")
         }
-        self.init(file: viewer.file, index: viewer.index, shape: viewer.shape, title: viewer.name)
     }
 
     init(file: FileBytes, index: RecordIndex, shape: FileShape, title: String) {

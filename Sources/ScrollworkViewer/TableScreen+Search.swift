@@ -127,6 +127,14 @@ extension TableScreen {
         search(waiting.text, forward: waiting.forward, isNew: waiting.isNew)
     }
 
+    /// Where `text` was found, at `position` of the order shown: a file's record says which of
+    /// the file it is, and whether the order shown is another.
+    func matchNote(_ text: String, at position: Int) -> String {
+        guard let record = shown.name(at: position), source.namesNumberRows, !source.readFiles.isEmpty else { return "“\(text)” in row \(grouped(position + 1))" }
+        let inOwnOrder = shown.filters.isEmpty && shown.order == nil
+        return "match in row \(grouped(position + 1)) (record \(grouped(record + 1)) of the file)" + (inOwnOrder ? "" : ", in the order shown")
+    }
+
     /// Where the search found its text.
     mutating func handleSearchWork(_ update: WorkUpdate, at time: Double) -> Bool {
         if let answer = update.result(of: rowSearch.key) {
@@ -140,7 +148,7 @@ extension TableScreen {
                     try view.table.list.select(path, at: time)
                     try view.table.list.revealRow(path, at: time)
                     let round = answer.wentRound ? SearchSweep.roundNote(forward: rowSearch.last?.forward ?? true) + " · " : ""
-                    note = round + "“\(answer.text)” in row \(grouped(position + 1)) · n next · N previous"
+                    note = round + matchNote(answer.text, at: position) + " · n next · N previous"
                 } catch {
                     note = "\(error)"
                 }

@@ -257,10 +257,13 @@ struct TableScreen: ViewerTable {
         if !shown.filters.isEmpty { parts.append("filtered by " + shown.filters.map(\.text).joined(separator: ", ") + " (u removes the last)") }
         // What answered the last key comes right after the count, before what stays true.
         if let note { parts.insert(note, at: Swift.min(parts.count, connection.lost == nil ? 1 : 2)) }
-        if let order = shown.order, titles.indices.contains(order.column) { parts.append("by \(titles[order.column]) \(order.ascending ? "▲" : "▼")") }
+        if let order = shown.order, titles.indices.contains(order.column) { parts.append("sorted by \(titles[order.column]) \(order.ascending ? "▲" : "▼")") }
         if let running = exploration.statusPart(at: time) { parts.append(running) }
         if shown.following.isOn { parts.append("following the end (F stops)") }
-        if let record = overlay?.record { parts.append("row #\(grouped(record.addingSaturating(1))), every field whole (Esc, q or Enter returns)") }
+        if let record = overlay?.record {
+            let which = source.readFiles.isEmpty ? "row #\(grouped(record.addingSaturating(1)))" : "record \(grouped(record.addingSaturating(1))) of the file"
+            parts.append(which + ", every field whole (Esc, q or Enter returns)")
+        }
         if view.table.columns.indices.contains(currentColumn) { parts.append("column \(view.table.columns[currentColumn].title)") }
         switch keyMemory.seeking {
         case .end?: parts.append("going to the last row as the rows are read (Esc stops)")
