@@ -70,6 +70,8 @@ struct EndFollowing {
     /// When to look next, and whether a look is under way.
     var nextLook = 0.0
     var looking = false
+    /// True when the last look read as many names as a look reads: more are there, read next.
+    var moreToRead = false
     let key = WorkKey<TableScreen.GrowthAnswer>("table-growth")
 
     /// How often a followed table is looked at.

@@ -95,7 +95,8 @@ extension TableScreen {
         case let .success(names) where !names.isEmpty:
             shown.following.saw(names)
             // As many as a look reads: there are more, looked for at once.
-            if names.count >= Self.chunkSize { shown.following.nextLook = time }
+            shown.following.moreToRead = names.count >= Self.chunkSize
+            if shown.following.moreToRead { shown.following.nextLook = time }
             if let count = answer.count { counts.total = count } else if let total = counts.total { counts.total = total + names.count }
             guard !answer.kept.isEmpty else { return true }
             shown.identities += answer.kept
@@ -103,6 +104,7 @@ extension TableScreen {
             view.table.replaceRows(with: shown.pages, orderedBy: view.table.sortOrder, sameRows: true)
             if shown.following.isOn, let problem = view.moveFocus(.end, at: time) { note = problem }
         case .success:
+            shown.following.moreToRead = false
             if let count = answer.count { counts.total = count }
         }
         return true

@@ -73,7 +73,8 @@ extension TableScreen {
     /// True once the rows shown are all there are: every name read (and found, in a file still
     /// being indexed), or the rows counted.
     var allRowsKnown: Bool {
-        byName ? shown.identitiesComplete && shown.sorting == nil && !source.growth.isFinding : (shown.filters.isEmpty ? counts.total : counts.filtered) != nil
+        byName ? shown.identitiesComplete && shown.sorting == nil && !source.growth.isFinding && !shown.following.moreToRead
+            : (shown.filters.isEmpty ? counts.total : counts.filtered) != nil
     }
 
     /// Carries on with the keys that waited for rows to be read, counted or ordered (G, End or

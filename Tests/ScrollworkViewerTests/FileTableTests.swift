@@ -167,13 +167,16 @@ import Testing
         #expect(all.count == 5_001 && all.last?.hasPrefix("5000\trow-5000\t") == true && !t.text.contains("not read yet"), "\(all.count) \(t.text)")
     }
 
-    @Test("a file of more rows than one look reads is counted once: every row shown, the count the file's, the names past the first look read at once")
+    @Test("a file of more rows than one look reads is counted once: every row shown, the count the file's, the names past the first look read at once, and G goes to the last of them")
     func countsEveryRowOnce() throws {
         let rows = TableScreen.chunkSize + 40_000
         let file = TemporaryFile(name: "many.csv", "n\n" + (1...rows).map(String.init).joined(separator: "\n") + "\n")
         var t = HeadlessTerminal(TableViewer(try FileTable(path: file.path)), columns: 80, rows: 10)
+        // G at once goes on past the names the first look reads, to the real last row.
+        t.type("G")
         Self.settle(&t)
         #expect(t.app.screen.view.table.list.numberOfRows == rows && t.app.screen.counts.total == rows, "\(t.app.screen.view.table.list.numberOfRows) \(t.text)")
+        #expect(Self.focusedNumber(t) == rows, "\(t.text)")
         #expect(t.text.contains("\(grouped(rows)) rows ·"), "\(t.text)")
     }
 
