@@ -18,11 +18,18 @@ extension TableScreen {
         arrange(column: column, ascending: ascending, filters: shown.sorting?.filters ?? shown.filters, at: time)
     }
 
-    /// Orders the rows by heading `column` (the same heading again reverses).
-    mutating func sort(byHeading column: Int, at time: Double) {
-        guard titles.indices.contains(column) else { return }
-        let ascending = shown.order?.column == column ? !(shown.order?.ascending ?? true) : true
-        arrange(column: column, ascending: ascending, filters: shown.sorting?.filters ?? shown.filters, at: time)
+    /// Orders the rows by the column whose heading is at place `place` among those shown (the
+    /// same heading again reverses, an order still being made included: two quick clicks sort
+    /// descending); the `#` heading shows the table's own order.
+    mutating func sort(byHeading place: Int, at time: Double) {
+        guard view.table.columns.indices.contains(place) else { return }
+        let filters = shown.sorting?.filters ?? shown.filters
+        guard let column = Int(view.table.columns[place].id), titles.indices.contains(column) else {
+            return arrange(column: nil, ascending: true, filters: filters, at: time)
+        }
+        let current = shown.sorting.map { (column: $0.column, ascending: $0.ascending) } ?? shown.order.map { (column: Optional($0.column), ascending: $0.ascending) }
+        let ascending = current?.column == column ? !(current?.ascending ?? true) : true
+        arrange(column: column, ascending: ascending, filters: filters, at: time)
     }
 
     /// Keeps the rows that meet `text` as well (`COLUMN=VALUE`, `!=`, `<`, `<=`, `>`, `>=`, `*=`,
