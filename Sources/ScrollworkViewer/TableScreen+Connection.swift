@@ -101,7 +101,7 @@ extension TableScreen {
                 if counts.total == nil { effects.append(.work(.start(counts.counting(source)))) }
                 // The pages that failed are asked for again at the next frame.
                 for page in 0...Swift.max(0, shown.pages.page(ofRow: shown.pages.count - 1)) where !shown.pages.isLoaded(page: page) { shown.pages.retry(page: page) }
-                view.table.replaceRows(with: shown.pages, orderedBy: view.table.sortOrder, sameRows: true)
+                showRows()
             case let .failure(error):
                 connection.lost = "\(error)"
                 connection.reconnectAt = time + Self.reconnectDelay

@@ -59,7 +59,7 @@ extension TableScreen {
             case let .success(n):
                 counts.filtered = n
                 shown.pages.grow(to: n)
-                view.table.replaceRows(with: shown.pages, orderedBy: view.table.sortOrder, sameRows: true)
+                showRows()
             case let .failure(error):
                 failed(error, saying: "the filter stopped: ", at: time)
             }
@@ -71,7 +71,7 @@ extension TableScreen {
                 counts.total = n
                 if !byName && shown.filters.isEmpty {
                     shown.pages.grow(to: n)
-                    view.table.replaceRows(with: shown.pages, orderedBy: view.table.sortOrder, sameRows: true)
+                    showRows()
                 }
             case let .failure(error):
                 failed(error, saying: "counting stopped: ", at: time)

@@ -101,7 +101,7 @@ extension TableScreen {
             guard !answer.kept.isEmpty else { return true }
             shown.identities += answer.kept
             shown.pages.grow(to: shown.identities.count)
-            view.table.replaceRows(with: shown.pages, orderedBy: view.table.sortOrder, sameRows: true)
+            showRows()
             if shown.following.isOn, let problem = view.moveFocus(.end, at: time) { note = problem }
         case .success:
             shown.following.moreToRead = false
@@ -141,7 +141,7 @@ extension TableScreen {
         guard !changed.isEmpty else { return }
         do { try view.table.replaceColumns(changed) } catch { note = "\(error)" }
         shown.pages = PagedRows(count: shown.pages.count, pageSize: Self.pageSize)
-        view.table.replaceRows(with: shown.pages, orderedBy: view.table.sortOrder, sameRows: true)
+        showRows()
     }
 
     /// The table started over with `source` (a file cut shorter, or a new file at a rotated
@@ -154,7 +154,7 @@ extension TableScreen {
         shown = ShownRows(pages: PagedRows(count: 0, pageSize: Self.pageSize))
         shown.following.isOn = following
         counts = RowCount(estimate: source.estimatedCount)
-        view.table.replaceRows(with: shown.pages, orderedBy: [], sameRows: false)
+        showRows(orderedBy: [], sameRows: false)
         readFirstRows()
         if following, let problem = view.moveFocus(.end, at: time) { note = problem }
         return true

@@ -58,23 +58,13 @@ extension TableScreen {
         }
     }
 
-    /// Reads the pages of rows on screen and a screen ahead at once, from a source that reads
-    /// in place; true when some were read (the frame is then drawn again with them).
-    mutating func readPagesInPlace(at time: Double) -> Bool {
-        let plan = shown.pages.plan(visible: view.shownRows, direction: view.table.list.scroll.velocity(.vertical) > 1 ? 1 : 0)
-        guard !plan.load.isEmpty else { return false }
-        let read = pageReader
-        for page in plan.load {
-            do {
-                shown.pages.deliver(try read(shown.pages.rows(ofPage: page), .unwatched), page: page)
-            } catch {
-                shown.pages.fail(page: page, message: "\(error)")
-                failed(error, saying: nil, at: time)
-            }
-        }
-        view.table.replaceRows(with: shown.pages, orderedBy: view.table.sortOrder, sameRows: true)
-        fitColumnsToFirstRows()
-        return true
+    /// Gives the table view the rows shown, in `order` (the view's own when nil): a source that
+    /// reads in place has every row read as it is asked for (drawn, copied, or read by a screen
+    /// reader far from the screen), any other the pages read so far.
+    mutating func showRows(orderedBy order: [SortOrder]? = nil, sameRows: Bool = true) {
+        let order = order ?? view.table.sortOrder
+        guard source.readsInPlace && byName else { return view.table.replaceRows(with: shown.pages, orderedBy: order, sameRows: sameRows) }
+        view.table.replaceRows(with: RowsReadInPlace(count: shown.pages.count, read: pageReader), orderedBy: order, sameRows: sameRows)
     }
 
     /// A page of rows, or a chunk of rowids in the table's own order.
@@ -87,7 +77,7 @@ extension TableScreen {
                 guard shown.pages.fail(page: answer.page, message: "\(error)") else { return true }
                 failed(error, saying: nil, at: time)
             }
-            view.table.replaceRows(with: shown.pages, orderedBy: view.table.sortOrder, sameRows: true)
+            showRows()
             if case .success = answer.rows { fitColumnsToFirstRows() }
             return true
         }
@@ -101,7 +91,7 @@ extension TableScreen {
                 // Only an empty chunk says the end: a chunk of a range of blocks may hold fewer.
                 if found.isEmpty { shown.identitiesComplete = true } else { effects.append(.work(.start(chunk(after: found.last)))) }
                 shown.pages.grow(to: shown.identities.count)
-                view.table.replaceRows(with: shown.pages, orderedBy: view.table.sortOrder, sameRows: true)
+                showRows()
                 focusAgain(among: found, from: start, at: time)
             case let .failure(error):
                 failed(error, saying: "reading the rows stopped: ", at: time)
@@ -136,6 +126,6 @@ extension TableScreen {
         let rows = byName ? shown.identities.count : (shown.filters.isEmpty ? counts.total : counts.filtered) ?? 0
         shown.pages = PagedRows(count: rows, pageSize: Self.pageSize)
         let sortOrder = shown.order.map { [SortOrder(columnID: "\($0.column)", ascending: $0.ascending)] } ?? []
-        view.table.replaceRows(with: shown.pages, orderedBy: sortOrder, sameRows: false)
+        showRows(orderedBy: sortOrder, sameRows: false)
     }
 }

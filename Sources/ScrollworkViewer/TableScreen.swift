@@ -168,7 +168,8 @@ struct TableScreen: ViewerTable {
             shown.following.saw(names)
             shown.identitiesComplete = names.count < Self.chunkSize
             shown.pages.grow(to: byName ? names.count : counts.total ?? 0)
-            view.table.replaceRows(with: shown.pages, orderedBy: view.table.sortOrder, sameRows: true)
+            showRows()
+            fitColumnsToFirstRows()
             if !shown.identitiesComplete { effects.append(.work(.start(chunk(after: names.last)))) }
         } catch {
             note = "reading the rows stopped: \(error)"
@@ -181,11 +182,9 @@ struct TableScreen: ViewerTable {
         view.keepRowsClearOfIndicator()
         view.highlightedColumn = current.chosen ? currentColumn : nil
         view.render(in: canvas.points(area), into: &canvas, at: time)
-        guard source.readsInPlace else {
-            return effects += shown.pages.pageWork(visible: view.shownRows, velocity: view.table.list.scroll.velocity(.vertical), key: shown.pageKey, load: loader)
-        }
-        // Rows read in place are read as they are drawn: the frame is drawn again with them.
-        if readPagesInPlace(at: time) { view.render(in: canvas.points(area), into: &canvas, at: time) }
+        // Rows read in place are read as they are drawn; others a page at a time, off the loop.
+        guard !(source.readsInPlace && byName) else { return }
+        effects += shown.pages.pageWork(visible: view.shownRows, velocity: view.table.list.scroll.velocity(.vertical), key: shown.pageKey, load: loader)
     }
 
     /// Every page, chunk, count, sort and search under way, cancelled: the screen is closing.

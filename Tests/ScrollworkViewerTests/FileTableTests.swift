@@ -192,4 +192,20 @@ import Testing
         let count = try whole.rowCount(progress: .unwatched)
         #expect(!whole.growth.isFinding && count == 100_000)
     }
+
+    @Test("LT-12: a screen reader reads any row of a file on the table screen, far from the rows drawn, sorted or not, with its number and values")
+    func LT_12_screenReaderReadsAnyRow() throws {
+        let file = TemporaryFile(name: "rows.csv", Self.csv(rows: 1...5_000))
+        var t = HeadlessTerminal(TableViewer(try FileTable(path: file.path)), columns: 100, rows: 12)
+        Self.settle(&t)
+        func read(_ index: Int) -> [String] {
+            let table = t.app.accessibility?.first { $0.role == .table }
+            return table?.rows?.row(index)?.children.map(\.name) ?? []
+        }
+        #expect(read(3_999).prefix(3) == ["4000", "4000", "row-4000"], "\(read(3_999))")
+        t.type("]O")
+        Self.settle(&t)
+        // Sorted by name descending: row-999 first, the focus kept where it was.
+        #expect(read(0).prefix(3) == ["999", "999", "row-999"], "\(read(0))")
+    }
 }
