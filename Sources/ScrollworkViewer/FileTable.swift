@@ -85,7 +85,12 @@ public struct FileTable: TableSource {
         self.index = index
         self.shape = shape
         self.title = title
+        parsers = shape.fieldTitles.indices.map { FieldValues(kind: shape.typing.kinds.kind(ofColumn: $0), missing: shape.missing) }
     }
+
+    /// How each field's text becomes a value, by the column's type: made once, not for each
+    /// row read (a frame reads each row on screen on its own).
+    let parsers: [FieldValues]
 
     /// The rows found so far, read in place.
     var fileRows: FileRows { shape.rows(file: file, index: index) }
@@ -163,8 +168,7 @@ public struct FileTable: TableSource {
     /// word as a missing value; a name past the rows found reads as missing values.
     public func rows(named names: [Int], progress: TableProgress) throws(TableSourceError) -> [[TableValue]] {
         try progress.check()
-        let rows = fileRows, count = rows.count
-        let parse = columnTitles.indices.map { FieldValues(kind: shape.typing.kinds.kind(ofColumn: $0), missing: shape.missing) }
+        let rows = fileRows, count = rows.count, parse = parsers
         return names.map { name in
             guard (0..<count).contains(name) else { return Array(repeating: .missing("(deleted)"), count: parse.count) }
             let record = rows.row(at: name)
