@@ -121,6 +121,7 @@ let package = Package(
             name: "ScrollworkTests",
             dependencies: [
                 "Scrollwork",
+                "ScrollworkTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
@@ -147,7 +148,7 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
-        // What tests of clients share: a loopback server that answers as told.
+        // What tests share: a loopback server that answers as told, a seeded generator.
         .target(name: "ScrollworkTestSupport", path: "Tests/Support"),
         .testTarget(
             name: "ScrollworkFilesTests",
@@ -161,7 +162,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ScrollworkViewerTests",
-            dependencies: ["Scrollwork", "ScrollworkWidgets", "ScrollworkTerminal", "ScrollworkFiles", "ScrollworkViewer", "ScrollworkDatabase", "ScrollworkTesting"],
+            dependencies: ["Scrollwork", "ScrollworkWidgets", "ScrollworkTerminal", "ScrollworkFiles", "ScrollworkViewer", "ScrollworkDatabase", "ScrollworkTesting", "ScrollworkTestSupport"],
             // Compressed files made once with gzip -n -9 (CompressedOpenTests says what each holds).
             exclude: ["Fixtures"]
         ),
@@ -170,7 +171,7 @@ let package = Package(
             name: "GalleryTests",
             dependencies: [
                 "ScrollworkCommandLine", "scrollwork-hooks", "Scrollwork", "ScrollworkWidgets", "ScrollworkTerminal", "ScrollworkGallery", "ScrollworkFiles",
-                "ScrollworkTesting",
+                "ScrollworkTesting", "ScrollworkTestSupport",
                 // The pixel host only with the Window trait: a plain `swift test` needs only Swift.
                 .target(name: "ScrollworkPixels", condition: .when(traits: ["Window"])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

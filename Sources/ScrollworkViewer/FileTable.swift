@@ -235,6 +235,39 @@ public struct FileTable: TableSource {
         return Set(zip(found, hits).lazy.filter(\.1).map(\.0))
     }
 
+    /// In any order: a delimited file's bytes are read once at memory speed for the rows that
+    /// hold the text, and only those rows' fields are tested, in the order shown (JSON, whose
+    /// escapes spell a letter many ways, tests each row).
+    public func firstPlace(among names: [Int], holding text: String, forward: Bool, progress: TableProgress) throws(TableSourceError) -> Int? {
+        guard case let .delimited(file) = fileRows else { return try firstPlaceOverRows(among: names, holding: text, forward: forward, progress: progress) }
+        let marks = try rowsHolding(text, in: file, progress: progress)
+        let places = forward ? Array(names.indices) : names.indices.reversed()
+        return try firstHolding(text, among: places.filter { marks.contains(names[$0]) }, names: names, progress: progress)
+    }
+
+    /// The rows of `file` whose bytes hold `text` as typed or as the file spells it (a quote
+    /// doubled): a superset of those whose fields hold it.
+    private func rowsHolding(_ text: String, in file: DelimitedRows, progress: TableProgress) throws(TableSourceError) -> RowMarks {
+        let spellings = ([text] + FileSearch.spellings(of: text, in: shape.format)).compactMap(TextSearch.init)
+        let marks: RowMarks?
+        do { marks = try file.rowsHolding(spellings, concurrently: .processors, progress: { progress.report($0 / 2) }) } catch { throw .failed("\(error)") }
+        guard let marks else { throw .cancelled }
+        return marks
+    }
+
+    /// The first of `places` (into `names`) whose row's fields hold `text`, tested a few
+    /// thousand at a time.
+    private func firstHolding(_ text: String, among places: [Int], names: [Int], progress: TableProgress) throws(TableSourceError) -> Int? {
+        let test = try RowFilter.searching(text)
+        for start in stride(from: 0, to: places.count, by: 4096) {
+            try progress.check()
+            let batch = places[start..<Swift.min(places.count, start + 4096)]
+            let hits = fileRows.fields(at: batch.map { names[$0] }) { _, fields in (0..<fields.count).contains { test.passes(fields[$0]) } }
+            if let k = hits.firstIndex(of: true) { return batch[batch.startIndex + k] }
+        }
+        return nil
+    }
+
     /// In the file's order unfiltered, a delimited file's bytes are read once at memory speed
     /// for the rows that hold the text, and only those rows' fields are tested (a sorted or
     /// filtered view, or JSON, whose escapes spell a letter many ways, tests each row).
@@ -243,20 +276,11 @@ public struct FileTable: TableSource {
         guard filters.isEmpty, order.isEmpty, case let .delimited(file) = fileRows else {
             return try firstPositionOverRows(holding: text, in: positions, forward: forward, where: filters, orderedBy: order, progress: progress)
         }
-        let test = try RowFilter.searching(text)
-        let spellings = ([text] + FileSearch.spellings(of: text, in: shape.format)).compactMap(TextSearch.init)
-        let marks: RowMarks?
-        do { marks = try file.rowsHolding(spellings, concurrently: .processors, progress: { progress.report($0 / 2) }) } catch { throw .failed("\(error)") }
-        guard let marks else { throw .cancelled }
+        let marks = try rowsHolding(text, in: file, progress: progress)
         let within = positions.clamped(to: 0..<file.count)
-        let candidates = (forward ? Array(within) : within.reversed()).filter(marks.contains)
-        for start in stride(from: 0, to: candidates.count, by: 4096) {
-            try progress.check()
-            let batch = candidates[start..<Swift.min(candidates.count, start + 4096)]
-            let hits = fileRows.fields(at: batch) { _, fields in (0..<fields.count).contains { test.passes(fields[$0]) } }
-            if let k = hits.firstIndex(of: true) { return batch[batch.startIndex + k] }
-        }
-        return nil
+        let rows = (forward ? Array(within) : within.reversed()).filter(marks.contains)
+        // Positions are names here: the file's own order, unfiltered.
+        return try firstHolding(text, among: rows.indices.map { $0 }, names: rows, progress: progress).map { rows[$0] }
     }
 
     /// Counted in place.

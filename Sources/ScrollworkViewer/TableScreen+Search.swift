@@ -82,14 +82,11 @@ extension TableScreen {
                     }
                     return nil
                 }
-                var tested = 0
-                for batch in sweep.batches(of: Self.searchBatch) {
-                    guard progress.report(Double(tested) / Double(Swift.max(1, sweep.total))) else { throw TableSourceError.cancelled }
-                    if let hit = try Self.firstMatch(of: text, in: batch, forward: forward, source: source, identities: identities,
-                                                     progress: TableProgress(isCancelled: { progress.isCancelled })) {
-                        return hit
+                for run in sweep.runs {
+                    let named = Array(identities[run.clamped(to: 0..<identities.count)])
+                    if let hit = try source.firstPlace(among: named, holding: text, forward: forward, progress: TableProgress(progress)) {
+                        return run.lowerBound + hit
                     }
-                    tested += batch.count
                 }
                 return nil
             }
@@ -99,16 +96,6 @@ extension TableScreen {
             case let .failure(error): return SearchAnswer(text: text, position: nil, error: error)
             }
         })))
-    }
-
-    /// The first position of `batch` (the last, going back) in the order shown whose row holds
-    /// `text`, asked of the source by the rows' names.
-    static func firstMatch(of text: String, in batch: Range<Int>, forward: Bool, source: any TableSource, identities: [Int],
-                           progress: TableProgress) throws(TableSourceError) -> Int? {
-        let named = Array(identities[batch.clamped(to: 0..<identities.count)])
-        let matched = try source.rowNames(named, holding: text, progress: progress)
-        let offsets = forward ? Array(named.indices) : named.indices.reversed()
-        return offsets.first { matched.contains(named[$0]) }.map { batch.lowerBound + $0 }
     }
 
     /// Cancels the search or the type-ahead under way (a source far down reads a row a step),

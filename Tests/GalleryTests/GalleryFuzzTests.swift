@@ -5,22 +5,10 @@ import Darwin
 #endif
 import Scrollwork
 import ScrollworkTerminal
+import ScrollworkTestSupport
 import Testing
 @testable import ScrollworkGallery
 import ScrollworkWidgets
-
-/// A small seeded generator (SplitMix64), so a failing run can be replayed from its seed.
-struct SeededRandom: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// Random terminal input for the gallery: keys, mouse reports at random cells, pastes, resizes
 /// and time passing.

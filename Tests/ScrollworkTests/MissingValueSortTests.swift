@@ -1,3 +1,4 @@
+import ScrollworkTestSupport
 import Testing
 @testable import Scrollwork
 
@@ -12,7 +13,7 @@ import Testing
     }
 
     static func rows(_ count: Int, seed: UInt64) -> [Row] {
-        var rng = PackedRadixSortTests.Mix(state: seed)
+        var rng = SeededRandom(seed: seed)
         return (0..<count).map { _ in
             Row(int: Int.random(in: 0...9, using: &rng) == 0 ? nil : Int.random(in: -50...50, using: &rng),
                 real: Int.random(in: 0...6, using: &rng) == 0 ? nil : Double(Int.random(in: -400...400, using: &rng)) / 8,
@@ -98,7 +99,7 @@ import Testing
 
     @Test("LT-12: several keys of codes and numbers with missing values sort as one packed word, as one comparison would")
     func LT_12_severalKeysInOneWord() {
-        var rng = PackedRadixSortTests.Mix(state: 21)
+        var rng = SeededRandom(seed: 21)
         let count = 30_000
         let codes = ["UA", "AA", "B6", "DL", "9E", "", "N123UAXY"]
         func keys(_ values: [TableValue]) -> SortKeys {

@@ -1,19 +1,9 @@
+import ScrollworkTestSupport
 import Testing
 @testable import Scrollwork
 
 /// The packed radix sort against the standard library's stable sort on the same keys.
 @Suite struct PackedRadixSortTests {
-    struct Mix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// Positions in the order a comparison sort gives: stable, by `keys` in turn.
     func reference(_ keys: [(SortKeys, Bool)], count: Int) -> [Int] {
         (0..<count).sorted { a, b in
@@ -35,7 +25,7 @@ import Testing
 
     @Test("LT-12: integers of every range sort as compared, stably, both ways")
     func LT_12_integers() {
-        var rng = Mix(state: 1)
+        var rng = SeededRandom(seed: 1)
         for (count, range) in [(0, 0...0), (1, 0...5), (40, 0...3), (5000, -9...9), (70_000, 0...1_000_000)] {
             let k = (0..<count).map { _ in Int.random(in: range, using: &rng) }
             for ascending in [true, false] {
@@ -56,7 +46,7 @@ import Testing
 
     @Test("LT-12: reals that are all whole numbers in 32 bits (517.0) are kept as narrow integers and sort as the reals do; any fraction, NaN or larger value keeps them reals")
     func LT_12_wholeReals() {
-        var rng = Mix(state: 3)
+        var rng = SeededRandom(seed: 3)
         let k = (0..<20_000).map { _ in Double(Int.random(in: -40...1300, using: &rng)) } + [-0.0, 0, Double(Int32.max), Double(Int32.min)]
         for ascending in [true, false] {
             let narrow = SortKeys.doubles(k).narrowed()
@@ -74,7 +64,7 @@ import Testing
 
     @Test("LT-12: reals sort as compared: negative below positive, both zeros equal, NaN last")
     func LT_12_reals() {
-        var rng = Mix(state: 2)
+        var rng = SeededRandom(seed: 2)
         let specials: [Double] = [.nan, -.nan, .infinity, -.infinity, 0, -0.0, .leastNonzeroMagnitude, -.greatestFiniteMagnitude, 1.5]
         let k = (0..<6000).map { i in i % 3 == 0 ? specials[i % specials.count] : Double.random(in: -1e6...1e6, using: &rng) }
         for ascending in [true, false] { check([(.doubles(k), ascending)], count: k.count, "reals") }
@@ -82,7 +72,7 @@ import Testing
 
     @Test("LT-12: ASCII text sorts as Swift compares it: shared prefixes, NUL bytes, lengths past a chunk")
     func LT_12_text() {
-        var rng = Mix(state: 3)
+        var rng = SeededRandom(seed: 3)
         let alphabet: [Character] = ["a", "b", "\0", "~", "Z", " "]
         func word(_ n: Int) -> String { String((0..<n).map { _ in alphabet.randomElement(using: &rng)! }) }
         let prefixes = ["", "file-", "a-very-long-shared-prefix-that-spans-chunks/", "a-very-long-shared-prefix-that-spans-chunks/x"]
@@ -97,7 +87,7 @@ import Testing
 
     @Test("LT-12: short ASCII text packs into words that sort as Swift compares the text: NUL bytes, prefixes, every length to 8")
     func LT_12_shortText() {
-        var rng = Mix(state: 5)
+        var rng = SeededRandom(seed: 5)
         let alphabet: [Character] = ["a", "b", "\0", "~", "Z", " ", "\u{7F}", "9"]
         let k = (0..<20_000).map { _ in String((0..<Int.random(in: 0...8, using: &rng)).map { _ in alphabet.randomElement(using: &rng)! }) }
         let words = k.compactMap(ShortText.pack)
@@ -162,7 +152,7 @@ import Testing
 
     @Test("LT-12: several keys sort one after another, the first most significant")
     func LT_12_severalKeys() {
-        var rng = Mix(state: 4)
+        var rng = SeededRandom(seed: 4)
         let count = 20_000
         let kinds = (0..<count).map { _ in ["Text", "Image", "Movie"].randomElement(using: &rng)! }
         let sizes = (0..<count).map { _ in Int.random(in: 0..<50, using: &rng) }
@@ -184,7 +174,7 @@ import Testing
 
     @Test("LT-12: a packed sort stops when progress says so, and its progress only grows")
     func LT_12_packedProgress() {
-        var rng = Mix(state: 5)
+        var rng = SeededRandom(seed: 5)
         let k = (0..<400_000).map { _ in "row-\(Int.random(in: 0..<1_000_000, using: &rng))" }
         var fractions: [Double] = []
         let all = SortKeys.sorted(count: k.count, as: UInt32.self, keys: [(.strings(k), true)]) { fractions.append($0); return true }

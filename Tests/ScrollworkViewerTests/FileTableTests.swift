@@ -3,6 +3,7 @@ import Scrollwork
 import ScrollworkFiles
 import ScrollworkTerminal
 import ScrollworkWidgets
+import ScrollworkTestSupport
 import Testing
 @testable import ScrollworkViewer
 
@@ -208,4 +209,24 @@ import Testing
         // Sorted by name descending: row-999 first, the focus kept where it was.
         #expect(read(0).prefix(3) == ["999", "999", "row-999"], "\(read(0))")
     }
+
+    @Test("/ in any order shown finds in a file what reading every row finds: the bytes read once give the same first match, either way, for texts of every case and a quote written doubled")
+    func searchAmongNamesAgreesWithRows() throws {
+        var random = SeededRandom(seed: 7)
+        let words = ["O\"Neill", "ann", "Ann", "bob", "x,y", "Zoë"]
+        let lines = (0..<3_000).map { i in "\(i),\"\(words[Int(random.next() % 6)].replacing("\"", with: "\"\""))\",w\(random.next() % 50)" }
+        let file = TemporaryFile(name: "words.csv", "id,name,tag\n" + lines.joined(separator: "\n") + "\n")
+        let table = try FileTable(path: file.path)
+        for text in ["O\"Neill", "ann", "Ann", "x,y", "w4", "zoë", "nothing", "1,\"ann"] {
+            var names = Array(0..<3_000)
+            names.shuffle(using: &random)
+            for forward in [true, false] {
+                let fast = try table.firstPlace(among: names, holding: text, forward: forward, progress: .unwatched)
+                let slow = try table.firstPlaceOverRows(among: names, holding: text, forward: forward, progress: .unwatched)
+                #expect(fast == slow, "\(text) \(forward): \(String(describing: fast)) against \(String(describing: slow))")
+                #expect((fast == nil) == (text == "nothing" || text == "1,\"ann"), "\(text) is in some row, or none")
+            }
+        }
+    }
 }
+

@@ -116,6 +116,12 @@ public protocol TableSource: Sendable {
     /// Those of `names` whose row holds `text` in any column, as `/` searches (smart case:
     /// case matters only when `text` has a capital).
     func rowNames(_ names: [Int], holding text: String, progress: TableProgress) throws(TableSourceError) -> Set<Int>
+    /// The place among `names` of the first (the last, going back when not `forward`) whose row
+    /// holds `text` in any column, as `/` searches the order shown (smart case); nil when none
+    /// does. By default the names are asked about a few thousand at a time
+    /// (``rowNames(_:holding:progress:)``); a source that can tell at once which rows may hold
+    /// the text (a file, its bytes read once) replaces it.
+    func firstPlace(among names: [Int], holding text: String, forward: Bool, progress: TableProgress) throws(TableSourceError) -> Int?
     /// The first of `positions` (the last, going back when not `forward`) among the rows
     /// `filters` keep in `order` whose row holds `text` in any column, as `/` searches a
     /// positional source (smart case); nil when none does. By default the rows are read a
