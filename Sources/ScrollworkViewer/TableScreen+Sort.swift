@@ -82,7 +82,8 @@ extension TableScreen {
             shown.identities = []
             shown.identitiesComplete = false
             showNewOrder()
-            effects.append(.work(.start(chunk(after: nil))))
+            // Read in place, the names are there before the next frame.
+            if source.readsInPlace { readFirstRows() } else { effects.append(.work(.start(chunk(after: nil)))) }
             view.table.list.scroll.perform(.top, time: time)
             return
         }

@@ -40,7 +40,11 @@ extension TableScreen {
         rowSearch.typeAheadWaits = false
         let typed = rowSearch.typed
         let columnIndex = shown.order.flatMap { order in view.table.columns.firstIndex { $0.id == "\(order.column)" } } ?? 0
-        guard view.table.columns.indices.contains(columnIndex), let field = Int(view.table.columns[columnIndex].id) else { return }
+        guard view.table.columns.indices.contains(columnIndex), let field = Int(view.table.columns[columnIndex].id) else {
+            // Unsorted, the first column is the rows' numbers (a file's `#`): digits go to a row by its number.
+            showTypeAhead(numberedRow(starting: typed), at: lastTime)
+            return
+        }
         let column = view.table.columns[columnIndex]
         // The text the cell shows, as a file's table matches it.
         let padding = [TableValue](repeating: .empty, count: field)
@@ -61,9 +65,32 @@ extension TableScreen {
         })))
     }
 
+    /// The first row shown whose number (its name, from 1) starts with the longest part of
+    /// `typed` some row's does: the rows' names are at hand, so every one is looked at.
+    func numberedRow(starting typed: TypeAheadState) -> TypeAheadAnswer {
+        let digits = String(typed.text.prefix { $0.isASCII && $0.isNumber })
+        var position: Int? = nil, whole = false
+        for length in stride(from: digits.count, to: 0, by: -1) {
+            let prefix = String(digits.prefix(length))
+            if let found = shown.identities.firstIndex(where: { String($0.addingSaturating(1)).hasPrefix(prefix) }) {
+                position = found
+                whole = length == typed.text.count
+                break
+            }
+        }
+        return TypeAheadAnswer(position: position, whole: whole, typed: typed, method: .scan(limit: shown.identities.count))
+    }
+
     /// Selects the row type-ahead found, and says how it was looked for.
     mutating func handleTypeAheadWork(_ update: WorkUpdate, at time: Double) -> Bool {
         guard let answer = update.result(of: rowSearch.typeAheadKey) else { return update.id.isSameFamily(as: rowSearch.typeAheadKey.id) }
+        return showTypeAhead(answer, at: time)
+    }
+
+    /// Selects the row `answer` found, and says how it was looked for; a longer prefix typed
+    /// since, or an Esc, leaves it.
+    @discardableResult
+    mutating func showTypeAhead(_ answer: TypeAheadAnswer, at time: Double) -> Bool {
         // A longer prefix typed since has its own search under way; Esc stopped this one.
         guard answer.typed.text == rowSearch.typed.text, rowSearch.typingAhead else { return true }
         rowSearch.typingAhead = false

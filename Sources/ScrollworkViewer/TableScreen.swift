@@ -273,7 +273,9 @@ struct TableScreen: ViewerTable {
         if let sorting = shown.sorting {
             // An engine says nothing while it sorts: the seconds show that it works, and once
             // it sends the rows, how many have come.
-            var running = (sorting.column.map { "sorting by \(titles[$0])" } ?? "filtering") + (source.engine.map { " in " + $0 } ?? "") + "… "
+            let ownOrder = sorting.column == nil && sorting.filters.map(\.text) == shown.filters.map(\.text)
+            var running = (sorting.column.map { "sorting by \(titles[$0])" } ?? (ownOrder ? "going back to the table's own order" : "filtering"))
+                + (source.engine.map { " in " + $0 } ?? "") + "… "
             running += "\(Int(Swift.max(0, time - sorting.started))) s"
             if let share = shown.sortReceived, share > 0 { running += ", \(share.wholePercent)% of the rows received" }
             parts.append(running + " · Esc cancels")

@@ -17,6 +17,13 @@ import Testing
         while t.runWork(), steps < 10_000 { steps += 1 }
     }
 
+    /// `file` on the table screen, its work run.
+    static func opened(_ file: TemporaryFile, columns: Int, rows: Int) throws -> HeadlessTerminal<TableViewer> {
+        var t = HeadlessTerminal(TableViewer(try FileTable(path: file.path)), columns: columns, rows: rows)
+        settle(&t)
+        return t
+    }
+
     /// The focused row's `#`, as the screen shows it.
     static func focusedNumber(_ t: HeadlessTerminal<TableViewer>) -> Int? {
         let list = t.app.screen.view.table.list
@@ -72,8 +79,7 @@ import Testing
     @Test("rows written to the file after it was indexed come within a second, counted; F keeps the focus on the newest; a file cut shorter is read again from its start")
     func watchedFile() throws {
         let file = TemporaryFile(name: "log.csv", Self.csv(rows: 1...50))
-        var t = HeadlessTerminal(TableViewer(try FileTable(path: file.path)), columns: 120, rows: 20)
-        Self.settle(&t)
+        var t = try Self.opened(file, columns: 120, rows: 20)
         t.type("F")
         #expect(Self.focusedNumber(t) == 50 && t.text.contains("following the end (F stops)"), "\(t.text)")
         let handle = try #require(FileHandle(forWritingAtPath: file.path))
@@ -115,8 +121,7 @@ import Testing
     func problemsAndWholeRecords() throws {
         let long = String(repeating: "y", count: 2 << 20)
         let file = TemporaryFile(name: "odd.csv", "id,name\n1,a\n2,b,extra\n3,\(long)\n")
-        var t = HeadlessTerminal(TableViewer(try FileTable(path: file.path)), columns: 100, rows: 12)
-        Self.settle(&t)
+        var t = try Self.opened(file, columns: 100, rows: 12)
         // The long record is marked too: its row holds its first megabyte.
         #expect(t.text.contains("⚠ 2") && !t.text.contains("⚠ 1") && t.text.contains("⚠ 3"), "\(t.text)")
         t.send(.key(KeyEvent(.down)))
@@ -133,8 +138,7 @@ import Testing
     @Test("/ in the file's own order reads the file's bytes for the rows that hold the text: a quote written doubled is found as typed, the header is no row, N goes back and round")
     func searchInFileOrder() throws {
         let file = TemporaryFile(name: "people.csv", "id,name,headword\n1,\"O\"\"Neill\",x\n2,Ann,y\n3,\"O\"\"Neill\",z\n4,Bo,w\n")
-        var t = HeadlessTerminal(TableViewer(try FileTable(path: file.path)), columns: 100, rows: 12)
-        Self.settle(&t)
+        var t = try Self.opened(file, columns: 100, rows: 12)
         t.type("/O\"Neill\r")
         Self.settle(&t)
         #expect(Self.focusedNumber(t) == 1, "\(t.text)")
@@ -155,8 +159,7 @@ import Testing
     @Test("rows selected together are copied with their heading, tab-separated, every one of them, on screen or far below it")
     func copiesSelectedRows() throws {
         let file = TemporaryFile(name: "rows.csv", Self.csv(rows: 1...5_000))
-        var t = HeadlessTerminal(TableViewer(try FileTable(path: file.path)), columns: 100, rows: 12)
-        Self.settle(&t)
+        var t = try Self.opened(file, columns: 100, rows: 12)
         t.send(.key(KeyEvent(.down, .shift)))
         t.send(.key(KeyEvent(.down, .shift)))
         t.send(.key(KeyEvent(.character("c"), .alt)))
@@ -197,8 +200,7 @@ import Testing
     @Test("LT-12: a screen reader reads any row of a file on the table screen, far from the rows drawn, sorted or not, with its number and values")
     func LT_12_screenReaderReadsAnyRow() throws {
         let file = TemporaryFile(name: "rows.csv", Self.csv(rows: 1...5_000))
-        var t = HeadlessTerminal(TableViewer(try FileTable(path: file.path)), columns: 100, rows: 12)
-        Self.settle(&t)
+        var t = try Self.opened(file, columns: 100, rows: 12)
         func read(_ index: Int) -> [String] {
             let table = t.app.accessibility?.first { $0.role == .table }
             return table?.rows?.row(index)?.children.map(\.name) ?? []
@@ -228,5 +230,45 @@ import Testing
             }
         }
     }
-}
 
+    @Test("digits typed in a file's table in its own order go to the row of that number, as in the file's screen; letters, which no number starts with, say so")
+    func typeAheadByRowNumber() throws {
+        let file = TemporaryFile(name: "rows.csv", Self.csv(rows: 1...5_000))
+        var t = try Self.opened(file, columns: 100, rows: 12)
+        t.type("250")
+        Self.settle(&t)
+        #expect(Self.focusedNumber(t) == 250 && t.text.contains("typed “250”"), "\(t.text)")
+        t.advance(by: 2)
+        t.type("r")
+        Self.settle(&t)
+        #expect(t.text.contains("no row starts with “r”") && Self.focusedNumber(t) == 250, "\(t.text)")
+    }
+
+    @Test("LT-12: a click on the # heading of a sorted file shows it in its own order again at once; filtered, it says so while the order is made")
+    func LT_12_numberHeadingShowsOwnOrder() throws {
+        let file = TemporaryFile(name: "rows.csv", Self.csv(rows: 1...500))
+        var t = try Self.opened(file, columns: 240, rows: 12)
+        func clickNumberHeading() {
+            t.send(.mouse(MouseEvent(.press, column: 2, row: 0)))
+            t.send(.mouse(MouseEvent(.release, column: 2, row: 0)))
+        }
+        t.type("]O")
+        Self.settle(&t)
+        t.send(.key(KeyEvent(.home)))
+        #expect(Self.focusedNumber(t) == 99, "\(t.text)")
+        clickNumberHeading()
+        t.send(.key(KeyEvent(.home)))
+        #expect(Self.focusedNumber(t) == 1 && !t.text.contains("sorted by") && t.text.split(separator: "\n").contains { $0.hasSuffix("row-2   " + String(repeating: "x", count: 36)) || $0.contains(" row-2 ") }, "\(t.text)")
+        t.type("|")
+        t.send(.key(KeyEvent(.character("u"), .control)))
+        t.type("id>100\r")
+        Self.settle(&t)
+        t.type("]O")
+        Self.settle(&t)
+        clickNumberHeading()
+        #expect(t.text.contains("going back to the table's own order"), "\(t.text)")
+        Self.settle(&t)
+        t.send(.key(KeyEvent(.home)))
+        #expect(Self.focusedNumber(t) == 101 && !t.text.contains("sorted by"), "\(t.text)")
+    }
+}
