@@ -256,31 +256,14 @@ public struct FileTable: TableSource {
     }
 
     /// The first of `places` (into `names`) whose row's fields hold `text`, tested a few
-    /// thousand at a time.
+    /// thousand at a time (``rowNames(_:holding:progress:)``).
     private func firstHolding(_ text: String, among places: [Int], names: [Int], progress: TableProgress) throws(TableSourceError) -> Int? {
-        let test = try RowFilter.searching(text)
         for start in stride(from: 0, to: places.count, by: 4096) {
-            try progress.check()
             let batch = places[start..<Swift.min(places.count, start + 4096)]
-            let hits = fileRows.fields(at: batch.map { names[$0] }) { _, fields in (0..<fields.count).contains { test.passes(fields[$0]) } }
-            if let k = hits.firstIndex(of: true) { return batch[batch.startIndex + k] }
+            let matched = try rowNames(batch.map { names[$0] }, holding: text, progress: progress)
+            if let hit = batch.first(where: { matched.contains(names[$0]) }) { return hit }
         }
         return nil
-    }
-
-    /// In the file's order unfiltered, a delimited file's bytes are read once at memory speed
-    /// for the rows that hold the text, and only those rows' fields are tested (a sorted or
-    /// filtered view, or JSON, whose escapes spell a letter many ways, tests each row).
-    public func firstPosition(holding text: String, in positions: Range<Int>, forward: Bool, where filters: [RowFilter], orderedBy order: [ColumnOrder],
-                              progress: TableProgress) throws(TableSourceError) -> Int? {
-        guard filters.isEmpty, order.isEmpty, case let .delimited(file) = fileRows else {
-            return try firstPositionOverRows(holding: text, in: positions, forward: forward, where: filters, orderedBy: order, progress: progress)
-        }
-        let marks = try rowsHolding(text, in: file, progress: progress)
-        let within = positions.clamped(to: 0..<file.count)
-        let rows = (forward ? Array(within) : within.reversed()).filter(marks.contains)
-        // Positions are names here: the file's own order, unfiltered.
-        return try firstHolding(text, among: rows.indices.map { $0 }, names: rows, progress: progress).map { rows[$0] }
     }
 
     /// Counted in place.

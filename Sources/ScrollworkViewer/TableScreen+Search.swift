@@ -63,17 +63,13 @@ extension TableScreen {
         let cursor = view.table.list.cursor.flatMap { view.table.list.indexPath(of: $0)?.row }
         let sweep = SearchSweep(total: shown.pages.count, focus: cursor, forward: forward, including: isNew)
         let source = self.source, order = shown.orderedBy, filters = shown.filters.map(\.filter)
-        // Where names are places in the table's own order and it is shown so, a position is a
-        // name: the source searches its rows in place (a file its bytes).
-        let inOwnOrder = source.namesNumberRows && filters.isEmpty && order.isEmpty && shown.identities.elementsEqual(0..<shown.identities.count)
-        let identities = byName && !inOwnOrder ? shown.identities : nil
+        let identities = byName ? shown.identities : nil
         rowSearch.isRunning = true
         note = "searching for “\(text)”… Esc cancels"
         effects.append(.work(.start(Work(rowSearch.key.named("search")) { progress in
             let found = Result { () throws(TableSourceError) -> Int? in
                 guard let identities else {
-                    // A positional source searches each run in the order shown (an engine at
-                    // once), as does a file shown in its own order.
+                    // A positional source searches each run in the order shown (an engine at once).
                     for run in sweep.runs {
                         if let hit = try source.firstPosition(holding: text, in: run, forward: forward, where: filters, orderedBy: order,
                                                               progress: TableProgress(isCancelled: { progress.isCancelled })) {

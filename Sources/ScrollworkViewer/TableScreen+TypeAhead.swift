@@ -68,7 +68,8 @@ extension TableScreen {
     /// The first row shown whose number (its name, from 1) starts with the longest part of
     /// `typed` some row's does: the rows' names are at hand, so every one is looked at.
     func numberedRow(starting typed: TypeAheadState) -> TypeAheadAnswer {
-        let digits = String(typed.text.prefix { $0.isASCII && $0.isNumber })
+        // No row's number starts with 0: nothing to look through.
+        let digits = typed.text.hasPrefix("0") ? "" : String(typed.text.prefix { $0.isASCII && $0.isNumber })
         var position: Int? = nil, whole = false
         for length in stride(from: digits.count, to: 0, by: -1) {
             let prefix = String(digits.prefix(length))
