@@ -321,13 +321,9 @@ struct Open: ParsableCommand {
             // Every source through the one batch pipeline: a database's table pushes the work down.
             if case let .database(viewer) = opened {
                 written = try TableQuery.write(viewer.tableSource(named: name), recipe: recipe, to: output, replacingExisting: replacing)
-            } else if case let .source(viewer) = opened {
-                if name != nil { throw OpenFile.Failure(description: "\(path): --table names a table of a database, and this is not one", status: 64) }
-                written = try TableQuery.write(viewer.source, recipe: recipe, to: output, replacingExisting: replacing)
             } else {
                 if name != nil { throw OpenFile.Failure(description: "\(path): --table names a table of a database, and this is not one", status: 64) }
-                written = try FileQuery.write(table(opened, path: path, for: "--output"), recipe: recipe, to: output, replacingExisting: replacing,
-                                              concurrently: .processors)
+                written = try TableQuery.write(table(opened, path: path, for: "--output").source, recipe: recipe, to: output, replacingExisting: replacing)
             }
             if output != "-" { printError("scrollwork: wrote \(grouped(written)) rows to \(output)") }
         } catch {
@@ -368,7 +364,7 @@ struct Open: ParsableCommand {
 
     /// The table `opened` is; a failure with status 64 when it opened as text or a directory,
     /// which `options` (what the person asked for) need a table for.
-    static func table(_ opened: OpenFile.Opened, path: String, for options: String) throws(OpenFile.Failure) -> FileViewer {
+    static func table(_ opened: OpenFile.Opened, path: String, for options: String) throws(OpenFile.Failure) -> TableViewer {
         guard case let .table(viewer) = opened else {
             throw OpenFile.Failure(description: "\(path): \(options) need a table, and this opens as \(opened.kindName); give --separator to read text as a table",
                                    status: 64)
@@ -405,9 +401,6 @@ struct Open: ParsableCommand {
                 // A database's table takes the same options, the engine doing the work.
                 try viewer.apply(recipe, at: MonotonicClock.now())
                 opened = .database(viewer)
-            } else if recipe != ViewRecipe(), case var .source(viewer) = opened {
-                do { try viewer.apply(recipe, at: MonotonicClock.now()) } catch { throw OpenFile.Failure(description: "\(error)", status: 64) }
-                opened = .source(viewer)
             } else if recipe != ViewRecipe() {
                 var viewer = try table(opened, path: path, for: "--filter, --sort, --columns, --frequency and --summary")
                 // On the clock the host's loop runs on, so that the times said count from now.
@@ -432,7 +425,6 @@ struct Open: ParsableCommand {
         case var .pager(pager): loop.run(&pager, session: session)
         case var .directory(viewer): loop.run(&viewer, session: session)
         case var .database(viewer): loop.run(&viewer, session: session)
-        case var .source(viewer): loop.run(&viewer, session: session)
         }
     }
 }
@@ -605,7 +597,6 @@ struct Snapshot: ParsableCommand {
             case let .pager(pager): try show(pager, columns: columns, rows: rows)
             case let .directory(viewer): try show(viewer, columns: columns, rows: rows)
             case let .database(viewer): try show(viewer, columns: columns, rows: rows)
-            case let .source(viewer): try show(viewer, columns: columns, rows: rows)
             }
             return
         }

@@ -113,6 +113,8 @@ public struct DatabaseTableSource: TableSource {
 
     /// The work is done in the database.
     public var engine: String? { "the database" }
+    /// One: the engine orders a page at a time by one column (and the table's own order).
+    public var mostSortColumns: Int? { 1 }
     /// The engine's reason rows added are not seen, if it has one.
     public var addedRowsUnseen: String? { table.addedRowsUnseen }
 

@@ -133,10 +133,6 @@ public struct DirectoryViewer: App, WidgetGroup {
             return
         }
         switch opened {
-        case var .table(viewer):
-            viewer.source.backHint = Self.backHint
-            viewer.keyConvention = keyConvention
-            listed = .table(viewer)
         case var .pager(pager):
             pager.source.backHint = Self.backHint
             pager.keyConvention = keyConvention
@@ -144,10 +140,10 @@ public struct DirectoryViewer: App, WidgetGroup {
         case var .database(viewer):
             viewer.keyConvention = keyConvention
             listed = .database(viewer)
-        case var .source(viewer):
+        case var .table(viewer):
             viewer.keyConvention = keyConvention
             viewer.screen.connection.back = Self.backHint
-            listed = .source(viewer)
+            listed = .table(viewer)
         case .directory:
             // A link to a folder: the listing does not follow links (no tree loops), so say where to go.
             note = "\(entry.path) is a folder (a link to one): open it with scrollwork open"

@@ -25,12 +25,12 @@ struct FileIndexing {
     /// What the status line calls the file: its path, or "standard input".
     var name: String
     /// True while standard input is still being read into the file.
-    var spooling = false
+    var spooling: Bool { arrival.map { !$0.done } ?? false }
     /// True while standard input is being read and nothing came since the last look: its
     /// writer is quiet (`tail -f` of a quiet log), and the status line says it waits.
     private(set) var waitingForMore = false
-    /// Where standard input is kept, for the status line; nil for a file.
-    var spool: Spool? = nil
+    /// Standard input as it is kept, for the status line; nil for a file.
+    var arrival: InputArrival? = nil
     /// How to go back to where the file was opened from (a directory listing), for the status
     /// line's keys; nil when there is nowhere to go back to.
     var backHint: String? = nil
@@ -40,13 +40,6 @@ struct FileIndexing {
     /// follows the index to its end, as `less` waits; any other key or click stops it.
     var seekingEnd = false
 
-    /// Where standard input is kept: in memory up to a limit, then in a temporary file.
-    struct Spool: Sendable, Hashable {
-        /// The most bytes kept in memory.
-        var memoryLimit: Int
-        /// Where the temporary file goes.
-        var directory: String
-    }
     private var nextSizeCheck = 0.0
 
     /// `file` indexed to its first slice, its records found by `scanner` (records of delimited
@@ -67,15 +60,9 @@ struct FileIndexing {
 
     /// The key of the indexing's steps.
     let indexKey = WorkKey<Step>("index")
-    /// The key of the copying of standard input (`StandardInput`).
-    let spoolKey = WorkKey<SpoolEnd>("spool")
-
-    /// How the keeping of standard input ended: the bytes kept, and why it stopped before the
-    /// data's end, if it did.
-    struct SpoolEnd: Sendable {
-        var bytes: Int
-        var failure: String?
-    }
+    /// The key of the copying of standard input (`StandardInput`), which says how it ended in
+    /// ``arrival``.
+    let spoolKey = WorkKey<Bool>("spool")
 
     /// The work of the next step, while there is one to do.
     var nextStep: WorkRequest? { isIndexing ? .start(Self.step(indexKey, file: file, from: index)) : nil }
@@ -112,13 +99,8 @@ struct FileIndexing {
 
     /// Takes an update of the indexing or of the spooling of standard input; nil for others.
     mutating func handle(_ update: WorkUpdate, at time: Double) -> Outcome? {
-        if let end = update.result(of: spoolKey) {
-            spooling = false
-            nextSizeCheck = 0
-            return Outcome(found: index.count..<index.count, note: end.failure)
-        }
-        if update.isCancellation(of: spoolKey) {
-            spooling = false
+        if update.result(of: spoolKey) != nil || update.isCancellation(of: spoolKey) {
+            // The last bytes are looked at now.
             nextSizeCheck = 0
             return Outcome(found: index.count..<index.count)
         }
@@ -198,13 +180,7 @@ struct FileIndexing {
         }
         if let encoding = file.encoding { parts.append("\(encoding) text, decoded") }
         if let damage = file.damage { parts.append(damage) }
-        if spooling { parts.append(waitingForMore ? "waiting for more input (the writer is quiet)" : "reading standard input…") }
-        if let spool {
-            let size = file.size
-            parts.append(size > UInt64(spool.memoryLimit)
-                ? "\(finderByteCount(Int(clamping: size))) on disk in a temporary file in \(spool.directory), removed when scrollwork ends"
-                : "kept in memory (up to \(finderByteCount(spool.memoryLimit)), then in a temporary file in \(spool.directory))")
-        }
+        if let arrival { parts += arrival.statusParts(size: file.size, caughtUp: waitingForMore) }
         return parts
     }
 
@@ -222,10 +198,7 @@ extension ShowsIndexedFile {
     var index: RecordIndex { source.index }
     var indexing: Bool { source.isIndexing }
     /// True while standard input is still being read into the file.
-    var spooling: Bool {
-        get { source.spooling }
-        set { source.spooling = newValue }
-    }
+    var spooling: Bool { source.spooling }
     /// What the status line calls the file.
     var name: String {
         get { source.name }

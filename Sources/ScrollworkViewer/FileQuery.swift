@@ -21,30 +21,8 @@ public enum FileQuery {
         } catch { throw OpenFile.Failure(description: "\(error)", status: 64) }
         // Typed from every row, as the screen's columns are once the file is read: a text past
         // the first rows makes a column text for the sort and the save here too.
-        let whole: FileTable
-        do { whole = try table.indexedToEnd(concurrently: loop) } catch { throw OpenFile.Failure(description: "\(error)") }
-        // The rows after damage are not there, and the last one read may be cut: no count or
-        // save from them is true.
-        if let damage = whole.file.damage { throw OpenFile.Failure(description: "\(whole.title): \(damage); nothing was written") }
-        return try TableQuery.write(whole.rowsTable(concurrently: loop), recipe: recipe, to: path, replacingExisting: replacingExisting)
-    }
-
-    /// ``write(_:recipe:to:replacingExisting:concurrently:)`` of the file `viewer` shows.
-    public static func write(_ viewer: FileViewer, recipe: ViewRecipe, to path: String, replacingExisting: Bool = false,
-                             concurrently loop: ConcurrentLoop = .serial) throws(OpenFile.Failure) -> Int {
-        try write(viewer.fileTable, recipe: recipe, to: path, replacingExisting: replacingExisting, concurrently: loop)
-    }
-}
-
-extension FileViewer {
-    /// The file as the viewer knows it now (as far as it is indexed, its columns as typed so
-    /// far), called by the viewer's name ("standard input").
-    var fileTable: FileTable { FileTable(file: file, index: index, shape: shape, title: name) }
-
-    /// `rows` of the file (all of them, or those its filters keep) as a table, its hidden
-    /// columns sorting too: what the viewer explores.
-    func rowsTable<Rows: InPlaceRows>(_ rows: Rows, concurrently loop: ConcurrentLoop) -> RowsTable<Rows> {
-        RowsTable(rows, columns: table.columns + hiddenColumns.map(\.column), titles: fieldTitles, numeric: numeric(Array(fieldTitles.indices)),
-                  missing: missing, readFiles: readFiles, title: name, concurrently: loop)
+        let whole: RowsTable<FileRows>
+        do { whole = try table.wholeRows(concurrently: loop) } catch { throw OpenFile.Failure(description: "\(table.title): \(error)") }
+        return try TableQuery.write(whole, recipe: recipe, to: path, replacingExisting: replacingExisting)
     }
 }

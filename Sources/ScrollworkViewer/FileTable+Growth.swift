@@ -43,6 +43,23 @@ extension FileTable {
         return try extended(index, in: file, progress: progress)
     }
 
+    /// The file indexed to its end and typed from every row, as its rows on every core: a
+    /// batch run's table.
+    ///
+    /// - Throws: `TableSourceError.failed` when the file cannot be read, or its compressed data
+    ///   is damaged or cut short (the rows after the damage are not there, the last one read may
+    ///   be cut: no count or save from them is true).
+    public func readToEnd(progress: TableProgress) throws(TableSourceError) -> any TableSource {
+        try wholeRows(concurrently: .processors)
+    }
+
+    /// ``readToEnd(progress:)`` on `loop`'s cores.
+    func wholeRows(concurrently loop: ConcurrentLoop) throws(TableSourceError) -> RowsTable<FileRows> {
+        let whole = try indexedToEnd(concurrently: loop)
+        if let damage = whole.file.damage { throw .failed("\(damage); nothing was written") }
+        return whole.rowsTable(concurrently: loop)
+    }
+
     /// The file indexed to its end now, on this thread, and typed from every row on `loop`'s
     /// cores: what a batch run reads, so it sorts and writes by the types the screen ends with.
     ///
@@ -75,6 +92,6 @@ extension FileTable {
             }
         }
         _ = shape.typing.typeToEnd(shape.rows(file: file, index: index), concurrently: loop)
-        return FileTable(file: file, index: index, shape: shape, title: title)
+        return FileTable(file: file, index: index, shape: shape, title: title, arrival: arrival)
     }
 }

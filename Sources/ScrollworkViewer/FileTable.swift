@@ -52,7 +52,7 @@ public struct FileTable: TableSource {
         }
         let fileRows = FileShape.rows(file: file, index: index, format: format, keys: keys)
         // The file's rows, not its records: the header is not a row to sample.
-        let sampled = 0..<Swift.min(fileRows.count, FileViewer.sampleRows(index))
+        let sampled = 0..<Swift.min(fileRows.count, Self.sampleRows(index))
         let sample = ColumnSample(fileRows, in: sampled, missing: missing)
         let expectedFields: Int? = if case .json = format { nil } else { header?.count ?? sample.firstRowFields ?? 1 }
         let count = Swift.max(header?.count ?? 0, sample.widths.count, 1)
@@ -70,23 +70,38 @@ public struct FileTable: TableSource {
     ///   (text, a directory, a database).
     public init(path: String, separator: String? = nil, header: Bool? = nil, missing: MissingValues = .common) throws(OpenFile.Failure) {
         let opened = try OpenFile.opened(path: path, separator: separator, header: header, theme: Theme(), missing: missing)
-        if case let .table(viewer) = opened {
-            self.init(file: viewer.file, index: viewer.index, shape: viewer.shape, title: viewer.name)
-        } else if case let .source(viewer) = opened, let table = viewer.source as? FileTable {
-            // The table screen over the file: the file as it opened it.
+        if case let .table(viewer) = opened, let table = viewer.source as? FileTable {
             self = table
         } else {
             throw OpenFile.Failure(description: "\(path): not a table file (CSV, TSV, JSON Lines or a JSON array)")
         }
     }
 
-    init(file: FileBytes, index: RecordIndex, shape: FileShape, title: String) {
+    init(file: FileBytes, index: RecordIndex, shape: FileShape, title: String, arrival: InputArrival? = nil) {
         self.file = file
         self.index = index
         self.shape = shape
         self.title = title
+        self.arrival = arrival
         parsers = shape.fieldTitles.indices.map { FieldValues(kind: shape.typing.kinds.kind(ofColumn: $0), missing: shape.missing) }
     }
+
+    /// Standard input (or a FIFO) as it comes, when that is what the file is: kept as it is
+    /// read, and the table grows as it comes.
+    let arrival: InputArrival?
+
+    /// The most rows sampled for the columns' types and widths.
+    static let sampleLimit = 5000
+
+    /// How many rows the columns are sampled from: those in the first 64 KB of the file (and at
+    /// least a first screen), at most ``sampleLimit``.
+    static func sampleRows(_ index: RecordIndex) -> Int {
+        let inSample = index.record(containing: UInt64(OpenFile.sampleSize)) ?? 0
+        return Swift.min(index.count, Swift.max(inSample, 60), sampleLimit)
+    }
+
+    /// The same table, its bytes standard input coming as `arrival` says.
+    func arriving(_ arrival: InputArrival) -> FileTable { FileTable(file: file, index: index, shape: shape, title: title, arrival: arrival) }
 
     /// How each field's text becomes a value, by the column's type: made once, not for each
     /// row read (a frame reads each row on screen on its own).
@@ -114,7 +129,7 @@ public struct FileTable: TableSource {
     }
 
     /// The file and what is known of it now, called `title`.
-    func titled(_ title: String) -> FileTable { FileTable(file: file, index: index, shape: shape, title: title) }
+    func titled(_ title: String) -> FileTable { FileTable(file: file, index: index, shape: shape, title: title, arrival: arrival) }
 
     /// The names of the file's fields: its header, or the JSON keys found so far.
     public var columnTitles: [String] { shape.fieldTitles }
@@ -136,9 +151,13 @@ public struct FileTable: TableSource {
     /// A row's name is its record's place among the rows, from 0.
     public var namesNumberRows: Bool { true }
     /// Still finding rows while the file is being indexed; watched for what is written to it
-    /// once indexed to its end.
+    /// once indexed to its end. Standard input still coming, or not read to the end of what
+    /// came, is arriving; once all of it is read, settled.
     public var growth: TableGrowth {
-        index.isFinished ? .watched : .finding(share: Double(index.scanned) / Double(Swift.max(1, file.size)))
+        guard index.isFinished else { return .finding(share: Double(index.scanned) / Double(Swift.max(1, file.size))) }
+        guard let arrival else { return .watched }
+        // Done is read before the size: the size then is the last there will be.
+        return !arrival.done || file.size > index.scanned ? .arriving : .settled
     }
 
     /// How the file is written (its separator, JSON's framing), how far it is indexed, and what
@@ -153,6 +172,7 @@ public struct FileTable: TableSource {
         }
         if let encoding = file.encoding { parts.append("\(encoding) text, decoded") }
         if let damage = file.damage { parts.append(damage) }
+        if let arrival { parts += arrival.statusParts(size: file.size, caughtUp: index.isFinished && file.size <= index.scanned) }
         return parts.joined(separator: " · ")
     }
 

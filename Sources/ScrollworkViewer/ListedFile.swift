@@ -5,10 +5,9 @@ import ScrollworkWidgets
 /// A file opened from a directory listing (Enter on it), shown over the listing until Esc or ⌫
 /// goes back: the table or the pager `scrollwork open` would show for it.
 enum ListedFile {
-    case table(FileViewer)
     case pager(TextPager)
     case database(DatabaseViewer)
-    case source(TableViewer)
+    case table(TableViewer)
 
     /// Cancels whatever the viewer runs (reading, sorting, searching): it is being closed.
     /// Returns the effects that do it.
@@ -18,31 +17,25 @@ enum ListedFile {
     /// to cancel. Then Esc is its, and ⌫ outside a prompt goes back.
     var usesEscape: Bool {
         switch self {
-        case let .table(viewer): return viewer.overlay?.takesKeys == true || viewer.detail != nil || viewer.view.sorting != nil || viewer.searches.isRunning
         case let .pager(pager): return pager.field != nil || pager.search.isRunning
         case let .database(viewer): return viewer.opened != nil
-        case let .source(viewer): return viewer.usesEscape
+        case let .table(viewer): return viewer.usesEscape
         }
     }
 
     /// True while a prompt takes the keys typed (⌫ edits it), or a question waits for its answer.
     var isTyping: Bool {
         switch self {
-        case let .table(viewer): return viewer.overlay?.takesKeys == true
         case let .pager(pager): return pager.field != nil
         // An open table goes back to the database's list on ⌫ first.
         case let .database(viewer): return viewer.opened != nil
-        case let .source(viewer): return viewer.screen.overlay?.takesKeys == true
+        case let .table(viewer): return viewer.screen.overlay?.takesKeys == true
         }
     }
 
     /// Runs `body` on the viewer, whichever it is.
     mutating func update<Result>(_ body: (inout any ViewerApp) -> Result) -> Result {
         switch self {
-        case let .table(viewer):
-            var app: any ViewerApp = viewer
-            defer { self = .table(app as? FileViewer ?? viewer) }
-            return body(&app)
         case let .pager(pager):
             var app: any ViewerApp = pager
             defer { self = .pager(app as? TextPager ?? pager) }
@@ -51,9 +44,9 @@ enum ListedFile {
             var app: any ViewerApp = viewer
             defer { self = .database(app as? DatabaseViewer ?? viewer) }
             return body(&app)
-        case let .source(viewer):
+        case let .table(viewer):
             var app: any ViewerApp = viewer
-            defer { self = .source(app as? TableViewer ?? viewer) }
+            defer { self = .table(app as? TableViewer ?? viewer) }
             return body(&app)
         }
     }

@@ -30,16 +30,15 @@ public enum OpenFile {
 
     /// What a file opens as.
     public enum Opened {
-        /// A CSV, TSV or JSON Lines file as a table.
-        case table(FileViewer)
+        /// A table file (CSV, TSV, JSON Lines, a JSON array, Parquet) on the table screen,
+        /// read through its `TableSource`.
+        case table(TableViewer)
         /// Text as pages of lines.
         case pager(TextPager)
         /// A directory as a Finder list.
         case directory(DirectoryViewer)
         /// An SQLite database: its tables and views.
         case database(DatabaseViewer)
-        /// A table read through its own `TableSource` (a Parquet file).
-        case source(TableViewer)
 
         /// What it is, for a message: "a table", "text", "a directory", "a database".
         public var kindName: String {
@@ -48,13 +47,12 @@ public enum OpenFile {
             case .pager: return "text"
             case .directory: return "a directory"
             case .database: return "a database"
-            case .source: return "a table"
             }
         }
     }
 
     /// The table for `path`, which must open as one (tests).
-    static func viewer(path: String, separator: String?, header: Bool?, theme: Theme, missing: MissingValues = .common) throws(Failure) -> FileViewer {
+    static func viewer(path: String, separator: String?, header: Bool?, theme: Theme, missing: MissingValues = .common) throws(Failure) -> TableViewer {
         guard case let .table(viewer) = try opened(path: path, separator: separator, header: header, theme: theme, missing: missing) else {
             throw Failure(description: "\(path): opens as text, not as a table")
         }
@@ -145,7 +143,8 @@ public enum OpenFile {
             }
         }
         do {
-            return .table(try FileViewer(file: file, format: format, theme: theme, missing: missing))
+            let table = try FileTable(file: file, format: format, missing: missing)
+            return .table(TableViewer(table, name: table.title, file: file.fileIdentity == nil ? nil : file.path, theme: theme))
         } catch {
             throw Failure(description: "\(error)")
         }
@@ -167,7 +166,7 @@ public enum OpenFile {
             let name = file.path.split(separator: "/").last.map(String.init) ?? file.path
             var table = try ParquetTable(file: file)
             table.loop = .processors
-            return .source(TableViewer(table, name: name, file: file.fileIdentity == nil ? nil : file.path, theme: theme))
+            return .table(TableViewer(table, name: name, file: file.fileIdentity == nil ? nil : file.path, theme: theme))
         } catch {
             throw Failure(description: "\(error)")
         }

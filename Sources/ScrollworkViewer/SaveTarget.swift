@@ -52,6 +52,16 @@ enum SaveTarget: Equatable {
         return name
     }
 
+    /// A name to save a view of the file at `path` as: beside it, `-view` added to its name,
+    /// and a number after that when the name is taken (``suggestion(for:in:)``).
+    static func suggestion(besideFile path: String) -> String {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        let name = parts.last.map(String.init) ?? ""
+        let stem = name.split(separator: ".").first.map(String.init) ?? ""
+        let directory = parts.count > 1 ? parts.dropLast().joined(separator: "/") + "/" : ""
+        return suggestion(for: stem, in: directory)
+    }
+
     /// What a screen does next with a save: write it, ask before replacing a file, or say why
     /// nothing is written.
     enum Step: Equatable {

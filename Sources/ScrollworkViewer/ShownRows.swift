@@ -14,6 +14,9 @@ struct ShownRows {
     var identitiesComplete = false
     /// The order shown: a column and whether ascending; nil for the table's own.
     var order: ColumnOrder? = nil
+    /// The columns that order rows the first order ties (`--sort` given more than once), until
+    /// another order is asked for.
+    var thenBy: [ColumnOrder] = []
     /// The filters every row shown meets (an engine's `WHERE`).
     var filters: [TableScreen.Filter] = []
     /// The order and filters being applied by the source (a nil column keeps the table's own
@@ -44,7 +47,7 @@ struct ShownRows {
     }
 
     /// The order shown as a source takes it.
-    var orderedBy: [ColumnOrder] { order.map { [$0] } ?? [] }
+    var orderedBy: [ColumnOrder] { order.map { [$0] + thenBy } ?? [] }
 
     /// True for an update of its work.
     func owns(_ update: WorkUpdate) -> Bool {
@@ -76,6 +79,8 @@ struct EndFollowing {
 
     /// How often a followed table is looked at.
     static let interval = 1.0
+    /// How often while standard input is coming: its lines show as they come.
+    static let arrivingInterval = 0.1
 
     /// Takes `names`, read in the table's own order or arranged from all of its rows: the last
     /// of them, in which names ascend, is where rows added since begin.

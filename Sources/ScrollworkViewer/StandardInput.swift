@@ -4,7 +4,6 @@ import Glibc
 import Darwin
 #endif
 import Scrollwork
-import Synchronization
 import ScrollworkFiles
 import ScrollworkWidgets
 
@@ -139,34 +138,33 @@ public enum StandardInput {
         }
         let more = !ended
         // Compressed input is decompressed as it is kept: its end is the end once it has all come.
-        let kept = KeptFlag(done: !more)
+        let arrival = InputArrival(name: name, memoryLimit: memoryLimit, directory: temporaryDirectory, done: !more)
         let file: FileBytes
-        do { file = try FileBytes(descriptor: reader, name: name, complete: { kept.done }) } catch { throw OpenFile.Failure(description: "\(error)") }
+        do { file = try FileBytes(descriptor: reader, name: name, complete: { arrival.done }) } catch { throw OpenFile.Failure(description: "\(error)") }
         var opened = try OpenFile.opened(file: file, separator: separator, header: header, theme: theme, missing: missing)
         let directory = temporaryDirectory, firstBytes = first
-        let spoolBody: @Sendable (WorkProgress) -> FileIndexing.SpoolEnd? = { progress in
-            defer { kept.done = true }
+        let keepRest: @Sendable (WorkProgress) -> Bool? = { progress in
             var keeping = Keeping(total: firstBytes)
             // A read that fails ends the keeping; the status line says so beside what came.
             let failure = keeping.keepRest(from: data, spool: spool, reader: reader, memoryLimit: memoryLimit, directory: directory) { progress.report(0) }
             close(data)
             close(spool)
-            return FileIndexing.SpoolEnd(bytes: keeping.total, failure: failure.map { "\(name): \($0); shown up to there" })
+            arrival.end(failure: failure)
+            return true
         }
-        let place = FileIndexing.Spool(memoryLimit: memoryLimit, directory: directory)
-        switch opened {
-        case var .table(viewer):
-            viewer.source.spool = place
-            if more { viewer.spooling = true; viewer.outbox.append(.work(.start(Work(viewer.source.spoolKey, spoolBody)))) } else { close(data); close(spool) }
-            opened = .table(viewer)
-        case var .pager(pager):
-            pager.source.spool = place
-            if more { pager.spooling = true; pager.work.append(.start(Work(pager.source.spoolKey, spoolBody))) } else { close(data); close(spool) }
-            opened = .pager(pager)
-        case .source:
-            // A Parquet file, kept whole above: nothing more comes.
+        if !more {
             close(data)
             close(spool)
+        }
+        switch opened {
+        case var .table(viewer):
+            // A Parquet file was kept whole above: only a file's table reads what comes after.
+            viewer.screen.keepsArriving(arrival, keepingRest: more ? keepRest : nil)
+            opened = .table(viewer)
+        case var .pager(pager):
+            pager.source.arrival = arrival
+            if more { pager.work.append(.start(Work(pager.source.spoolKey, keepRest))) }
+            opened = .pager(pager)
         case .directory, .database:
             // Never from standard input: OpenFile refuses a database without a file.
             break
@@ -326,19 +324,5 @@ public enum StandardInput {
             written += w
         }
         return n
-    }
-}
-
-/// Whether standard input has all been kept, shared by the work that keeps it and the file that
-/// reads it.
-final class KeptFlag: Sendable {
-    private let state: Mutex<Bool>
-
-    init(done: Bool) { state = Mutex(done) }
-
-    /// True once every byte has been kept (or keeping stopped).
-    var done: Bool {
-        get { state.withLock { $0 } }
-        set { state.withLock { $0 = newValue } }
     }
 }

@@ -5,21 +5,12 @@ import ScrollworkFiles
 /// every batch run (`scrollwork open … --filter … --output FILE`), whatever holds the table.
 /// The recipe's names are found among the source's columns, and the source does the work.
 public enum TableQuery {
-    /// `source` with every row found: a source still finding rows (``TableGrowth/finding(share:)``)
-    /// is asked for the rest until it has found them all, so that a batch run reads every row.
+    /// `source` with every row found (``TableSource/readToEnd(progress:)``), so that a batch
+    /// run reads every row.
     ///
-    /// - Throws: ``OpenFile/Failure`` when the source stops before then.
+    /// - Throws: ``OpenFile/Failure`` when the source stops before then, or cannot trust its rows.
     static func whole(_ source: any TableSource) throws(OpenFile.Failure) -> any TableSource {
-        var source = source
-        while source.growth.isFinding {
-            do {
-                guard let grown = try source.grown(following: false, progress: .unwatched) else { break }
-                source = grown.source
-            } catch {
-                throw OpenFile.Failure(description: "\(source.title): \(error)")
-            }
-        }
-        return source
+        do { return try source.readToEnd(progress: .unwatched) } catch { throw OpenFile.Failure(description: "\(source.title): \(error)") }
     }
 
     /// Carries out `recipe` on `source` and writes the result to `path` (`-`: standard output)
@@ -31,14 +22,18 @@ public enum TableQuery {
     ///   when the source cannot be read, the target exists and may not be replaced, or the
     ///   result cannot be written.
     public static func write(_ source: any TableSource, recipe: ViewRecipe, to path: String, replacingExisting: Bool = false) throws(OpenFile.Failure) -> Int {
-        // A file is read to its end and typed from every row first, and refused when damaged.
-        if let file = source as? FileTable { return try FileQuery.write(file, recipe: recipe, to: path, replacingExisting: replacingExisting, concurrently: .processors) }
-        let source = try whole(source)
-        let names = ColumnNames(source.columnTitles)
-        let format: ExportFormat, filters: [RowFilter], order: [ColumnOrder], columns: [Int], frequency: Int?
+        let format: ExportFormat
         do {
+            // Before any row is read: a wrong recipe or name is said at once, however big the table.
             try recipe.validate()
             format = try ExportFormat(path: path)
+        } catch {
+            throw OpenFile.Failure(description: "\(error)", status: 64)
+        }
+        let source = try whole(source)
+        let names = ColumnNames(source.columnTitles)
+        let filters: [RowFilter], order: [ColumnOrder], columns: [Int], frequency: Int?
+        do {
             filters = try recipe.parsedFilters(names)
             order = try recipe.parsedSorts(names).map { ColumnOrder(column: $0.field, ascending: $0.ascending) }
             columns = try recipe.parsedColumns(names)

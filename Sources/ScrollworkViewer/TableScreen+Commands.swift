@@ -5,7 +5,11 @@ import ScrollworkWidgets
 // The keys of an opened table: its prompt, what is shown over it, and its commands.
 extension TableScreen {
     /// Runs `command` as its key would (a menu's choice).
-    mutating func perform(_ command: ViewerCommand, at time: Double) { _ = run(command, at: time) }
+    mutating func perform(_ command: ViewerCommand, at time: Double) {
+        // The primary menu's Quit: the key's own quit is carried out by the host's handling.
+        if command == .quit { return keyMemory.wantsQuit = true }
+        _ = run(command, at: time)
+    }
 
     /// What the person typed at the prompt, submitted: a search, a filter, a save.
     mutating func submitOwn(_ prompt: ViewerPrompt, _ text: String, at time: Double) {

@@ -31,6 +31,8 @@ struct ConnectionWatch {
     /// The keys of its work: connecting again, and looking at the table again.
     let reconnectKey = WorkKey<Result<any TableSource, TableSourceError>>("table-reconnect")
     let schemaKey = WorkKey<TableScreen.SchemaCheck>("table-schema")
+    /// The key of the copying of standard input as it comes (``TableScreen/keepsArriving(_:keepingRest:)``).
+    let arrivalKey = WorkKey<Bool>("table-input")
 
     /// `source`, called `name`.
     init(source: any TableSource, name: String) {
@@ -108,11 +110,27 @@ extension TableScreen {
             }
             return true
         }
+        if update.result(of: connection.arrivalKey) != nil {
+            // All of the input has come (or stopped coming): its last rows are looked for now.
+            shown.following.nextLook = time
+            return true
+        }
         if let found = update.result(of: connection.schemaKey) {
             connection.checkingSchema = false
             if found != .same { connection.schemaChanged = found }
             return true
         }
         return false
+    }
+}
+
+extension TableScreen {
+    /// Shows a file read from standard input as it comes (`arrival`): `keepingRest`, the work
+    /// that copies the rest of it, runs as the screen's own (cancelled with it); nil when all
+    /// of it came before the screen opened.
+    mutating func keepsArriving(_ arrival: InputArrival, keepingRest: (@Sendable (WorkProgress) -> Bool?)?) {
+        guard let table = source as? FileTable else { return }
+        connection.source = table.arriving(arrival)
+        if let keepingRest { effects.append(.work(.start(Work(connection.arrivalKey.named("input"), keepingRest)))) }
     }
 }

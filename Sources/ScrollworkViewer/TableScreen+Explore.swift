@@ -11,7 +11,7 @@ extension TableScreen {
     var readFiles: Set<FileIdentity> { source.readFiles }
 
     /// A name to save the view as: beside the database's file, or after the table.
-    var saveSuggestion: String { connection.file.map(FileViewer.suggestedSaveName) ?? SaveTarget.suggestion(for: connection.name, in: "") }
+    var saveSuggestion: String { connection.file.map(SaveTarget.suggestion(besideFile:)) ?? SaveTarget.suggestion(for: connection.name, in: "") }
 
     /// The rows shown as the source has them: its filters and order, their names in that order
     /// where the rows have names.
@@ -30,15 +30,17 @@ extension TableScreen {
         set { keyMemory.wantsQuit = newValue }
     }
 
-    /// One: the source orders its rows by one column at a time.
-    var mostSortKeys: Int? { 1 }
+    /// As many as the source orders by at once.
+    var mostSortKeys: Int? { source.mostSortColumns }
 
-    /// Has the source keep the rows `filters` keep in the order of `sorts` (one column), as of
-    /// `time` on the host's clock.
+    /// Has the source keep the rows `filters` keep in the order of `sorts` (the first column,
+    /// ties ordered by the others), as of `time` on the host's clock.
     mutating func arrange(filters: [RowFilter], sorts: [(field: Int, ascending: Bool)], at time: Double) {
         lastTime = time
         let kept = filters.map { Filter(filter: $0, text: $0.description) }
-        if !kept.isEmpty || !sorts.isEmpty { arrange(column: sorts.first?.field, ascending: sorts.first?.ascending ?? true, filters: kept, at: time) }
+        guard !kept.isEmpty || !sorts.isEmpty else { return }
+        shown.thenBy = sorts.dropFirst().map { ColumnOrder(column: $0.field, ascending: $0.ascending) }
+        arrange(column: sorts.first?.field, ascending: sorts.first?.ascending ?? true, filters: kept, at: time)
     }
 
     /// Keeps `command` (Enter, `=`, `!`) for when the focused row's values come, and says so;

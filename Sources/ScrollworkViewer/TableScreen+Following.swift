@@ -17,8 +17,9 @@ extension TableScreen {
         var count: Int?
     }
 
-    /// F: follows the end (the focus on the last row, rows added since shown as they come), or
-    /// stops; a table read by position has no end that stays put, and says so.
+    /// F: follows the end (the focus on the last row, or on the newest where sorted; rows added
+    /// since shown as they come), or stops; a table read by position has no end that stays put,
+    /// and says so.
     mutating func toggleFollowing(at time: Double) {
         guard byName else {
             if case let .byPosition(reason) = source.rowAccess { note = "F follows rows added to a table read by name; \(reason)" }
@@ -28,7 +29,10 @@ extension TableScreen {
         shown.following.isOn.toggle()
         guard shown.following.isOn else { return note = "stopped following the end" }
         shown.following.nextLook = time
-        if let problem = view.moveFocus(.end, at: time) { note = problem }
+        // Sorted, the newest row (the greatest name) is wherever the order put it: it is shown.
+        if shown.order != nil, let newest = shown.identities.indices.max(by: { shown.identities[$0] < shown.identities[$1] }) {
+            if let problem = view.selectAndReveal(newest, at: time) { note = problem }
+        } else if let problem = view.moveFocus(.end, at: time) { note = problem }
     }
 
     /// When the next look for rows found since is due: at once while the source still finds
@@ -40,7 +44,7 @@ extension TableScreen {
         guard byName, shown.identitiesComplete, shown.sorting == nil, !following.looking else { return nil }
         switch source.growth {
         case .finding: return lastTime
-        case .watched: return following.nextLook
+        case .watched, .arriving: return following.nextLook
         case .settled: return following.isOn ? following.nextLook : nil
         }
     }
@@ -50,7 +54,7 @@ extension TableScreen {
         let following = shown.following
         guard let due = nextLookForMore, time >= due else { return }
         shown.following.looking = true
-        shown.following.nextLook = time + EndFollowing.interval
+        shown.following.nextLook = time + (source.growth == .arriving ? EndFollowing.arrivingInterval : EndFollowing.interval)
         let source = self.source, after = following.lastName, filters = shown.filters.map(\.filter), generation = shown.generation, isOn = following.isOn
         effects.append(.work(.start(Work(following.key.named("growth")) { progress in
             let watched = TableProgress(progress)
@@ -132,9 +136,10 @@ extension TableScreen {
             made.width = column.width
             changed.append((position, made))
         }
-        for field in before.columnTitles.count..<Swift.max(before.columnTitles.count, grown.columnTitles.count) {
-            view.table.appendColumn(Self.column(of: grown, field, first: false))
-        }
+        adoptHidden(grown, before: before)
+        let added = before.columnTitles.count..<Swift.max(before.columnTitles.count, grown.columnTitles.count)
+        for field in added { view.table.appendColumn(Self.column(of: grown, field, first: false)) }
+        if !added.isEmpty { note = "new keys: " + added.map { grown.columnTitles[$0] }.joined(separator: ", ") }
         // As drags of their dividers would: the columns after them give up the room they were
         // given beyond their own widths before the table grows wider.
         do { try view.table.widenColumns(wider) } catch { note = "\(error)" }
@@ -142,6 +147,22 @@ extension TableScreen {
         do { try view.table.replaceColumns(changed) } catch { note = "\(error)" }
         shown.pages = PagedRows(count: shown.pages.count, pageSize: Self.pageSize)
         showRows()
+    }
+
+    /// The hidden columns as ``adopt(_:)`` makes those shown: as wide as their longest number
+    /// found, made again where their type changed, so that each comes back as it would be.
+    private mutating func adoptHidden(_ grown: any TableSource, before: any TableSource) {
+        for i in columns.hidden.indices {
+            let column = columns.hidden[i].column
+            guard let field = Int(column.id) else { continue }
+            if let widest = grown.widestValue(ofColumn: field), grown.isNumeric(field) {
+                columns.hidden[i].width = Swift.max(columns.hidden[i].width, TableColumn<DelimitedRecord>.fieldWidth(content: widest, title: column.title).ideal)
+            }
+            guard grown.isNumeric(field) != before.isNumeric(field) else { continue }
+            var made = Self.column(of: grown, field, first: field == 0 && !grown.namesNumberRows)
+            made.width = column.width
+            columns.hidden[i].column = made
+        }
     }
 
     /// The table started over with `source` (a file cut shorter, or a new file at a rotated

@@ -52,6 +52,9 @@ extension TableScreen {
             }
         }
         guard let key = view.keyLeftOver(event, at: time) else {
+            // End moved the focus in the view; like G, it goes on to the last row while rows
+            // are still being read.
+            if case let .key(key) = event, tableKeys.command(for: key) == .bottom, !allRowsKnown { keyMemory.seeking = .end }
             let events = view.takeReports()
             for case let .headingClicked(column) in events { sort(byHeading: column, at: time) }
             openMenus(events, fromKeyboard: { if case .key = event { true } else { false } }(), at: time)

@@ -15,6 +15,7 @@ extension TableScreen {
     /// Orders the rows by `column`, `ascending` or not (`o`, `O`).
     mutating func sort(byColumn column: Int, ascending: Bool, at time: Double) {
         guard titles.indices.contains(column) else { return }
+        shown.thenBy = []
         arrange(column: column, ascending: ascending, filters: shown.sorting?.filters ?? shown.filters, at: time)
     }
 
@@ -29,6 +30,7 @@ extension TableScreen {
         }
         let current = shown.sorting.map { (column: $0.column, ascending: $0.ascending) } ?? shown.order.map { (column: Optional($0.column), ascending: $0.ascending) }
         let ascending = current?.column == column ? !(current?.ascending ?? true) : true
+        shown.thenBy = []
         arrange(column: column, ascending: ascending, filters: filters, at: time)
     }
 
@@ -62,6 +64,8 @@ extension TableScreen {
     /// shown stay; a positional source's pages are read so from the next frame.
     mutating func arrange(column: Int?, ascending: Bool, filters asked: [Filter], at time: Double) {
         let newOrder = column.map { ColumnOrder(column: $0, ascending: ascending) }
+        if newOrder == nil { shown.thenBy = [] }
+        let then = shown.thenBy
         if shown.sorting != nil { effects.append(.work(.cancel(shown.sortKey.named("sort").id))) }
         shown.sorting = nil
         shown.refocus = shown.name(at: view.table.list.cursor.flatMap { view.table.list.indexPath(of: $0) }?.row)
@@ -83,8 +87,11 @@ extension TableScreen {
             shown.identitiesComplete = false
             showNewOrder()
             // Read in place, the names are there before the next frame.
-            if source.readsInPlace { readFirstRows() } else { effects.append(.work(.start(chunk(after: nil)))) }
             view.table.list.scroll.perform(.top, time: time)
+            guard source.readsInPlace else { return effects.append(.work(.start(chunk(after: nil)))) }
+            readFirstRows()
+            // The row focused before stays focused, as after any order.
+            focusAgain(among: shown.identities, from: 0, at: time)
             return
         }
         shown.sorting = (column, ascending, asked, time)
@@ -92,7 +99,7 @@ extension TableScreen {
         let source = self.source, tests = asked.map(\.filter)
         effects.append(.work(.start(Work(shown.sortKey.named("sort")) { progress in
             let read = Result { () throws(TableSourceError) in
-                try source.rowNames(where: tests, orderedBy: newOrder.map { [$0] } ?? [], progress: TableProgress(progress))
+                try source.rowNames(where: tests, orderedBy: newOrder.map { [$0] + then } ?? [], progress: TableProgress(progress))
             }
             return progress.isCancelled ? nil : SortAnswer(column: column, ascending: ascending, filters: tests, identities: read)
         })))

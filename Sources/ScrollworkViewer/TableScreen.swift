@@ -41,7 +41,7 @@ struct TableScreen: ViewerTable {
     /// The column the exploring keys act on (`[`, `]`, `$`, a click on a cell).
     var current = CurrentColumn(place: 0)
     /// The table's keys, as the host binds them.
-    var tableKeys: CommandTable<ViewerCommand> { viewerKeys.databaseTable }
+    var tableKeys: CommandTable<ViewerCommand> { connection.back == nil ? viewerKeys.table : viewerKeys.databaseTable }
     /// Says `message` as the answer to the last key.
     mutating func say(_ message: String?) { note = message }
     /// Hands `effect` to the host with the next effects.
@@ -88,7 +88,7 @@ struct TableScreen: ViewerTable {
     }
     /// The frequency table, summary or save under way: an engine says nothing while it
     /// groups, so the status line counts its seconds.
-    var exploration = Exploration<TableSourceError>(prefix: "table-")
+    var exploration = Exploration<TableSourceError>()
     var note: String? = nil
     /// The search: the last one's text and direction, and whether one runs.
     var rowSearch = SourceSearch()
@@ -194,7 +194,7 @@ struct TableScreen: ViewerTable {
         cancels += exploration.cancel().map { Effect.work($0) }
         cancels += counts.cancels.map { Effect.work(.cancel($0)) }
         cancels += [rowSearch.key.named("search").id, rowSearch.typeAheadKey.named("type-ahead").id, connection.reconnectKey.named("reconnect").id,
-                    connection.schemaKey.named("schema").id]
+                    connection.schemaKey.named("schema").id, connection.arrivalKey.named("input").id]
             .map { Effect.work(.cancel($0)) }
         defer { effects = [] }
         return effects + cancels
@@ -242,7 +242,7 @@ struct TableScreen: ViewerTable {
         }
         return shown.owns(update) || update.id.isSameFamily(as: rowSearch.key.id)
             || update.id.isSameFamily(as: connection.reconnectKey.id) || counts.owns(update)
-            || update.id.isSameFamily(as: connection.schemaKey.id)
+            || update.id.isSameFamily(as: connection.schemaKey.id) || update.id.isSameFamily(as: connection.arrivalKey.id)
     }
 
 
@@ -263,7 +263,8 @@ struct TableScreen: ViewerTable {
             let which = source.readFiles.isEmpty ? "row #\(grouped(record.addingSaturating(1)))" : "record \(grouped(record.addingSaturating(1))) of the file"
             parts.append(which + ", every field whole (Esc, q or Enter returns)")
         }
-        if view.table.columns.indices.contains(currentColumn) { parts.append("column \(view.table.columns[currentColumn].title)") }
+        // Once the person chose a column, as its heading is marked then.
+        if current.chosen, view.table.columns.indices.contains(currentColumn) { parts.append("column \(view.table.columns[currentColumn].title)") }
         switch keyMemory.seeking {
         case .end?: parts.append("going to the last row as the rows are read (Esc stops)")
         case let .row(row, total)?: parts.append("going to row \(grouped(row + 1)) of \(grouped(total)) as the rows are read (Esc stops)")

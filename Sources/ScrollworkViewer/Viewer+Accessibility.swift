@@ -15,13 +15,6 @@ extension AccessibilityElement {
     }
 }
 
-extension FileViewer {
-    /// The file's table, and the prompt over it while one is open.
-    public var accessibility: AccessibilityElement? {
-        mutating get { sheet != nil ? sheet?.accessibility ?? nil : .screen(view.accessibility, overlay?.accessibility) }
-    }
-}
-
 extension ResultSheet {
     /// The sheet's table, and its prompt (or the prompt of the table under it) while one is open.
     var accessibility: AccessibilityElement? { mutating get { .screen(view.accessibility, overlay?.accessibility) } }

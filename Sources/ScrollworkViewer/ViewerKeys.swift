@@ -205,10 +205,10 @@ public enum ViewerKeys {
         quit, top, bottom, help,
     ])
 
-    /// A table or view opened from a database: every table's keys (the engine sorts, filters,
-    /// searches, groups and summarises), and back to the database's tables.
+    /// A table opened from a database's tables or a folder: every table's keys (a database's
+    /// engine sorts, filters, searches, groups and summarises), and back to them.
     public static let databaseTable = CommandTable<ViewerCommand>("Database table (scrollwork open data.sqlite)", everyTable + [
-        KeyBinding(ViewerCommand.back, "back to the database's tables", keys: KeyEvent(.backspace)),
+        KeyBinding(ViewerCommand.back, "back to what the table was opened from: the database's tables, the folder", keys: KeyEvent(.backspace)),
         follow,
         typeAhead,
     ])
@@ -311,7 +311,6 @@ public protocol ViewerApp: App {
     mutating func cancelAllWork() -> [Effect]
 }
 
-extension FileViewer: ViewerApp {}
 extension TextPager: ViewerApp {}
 extension DirectoryViewer: ViewerApp {}
 extension DatabaseViewer: ViewerApp {}

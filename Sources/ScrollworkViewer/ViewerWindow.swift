@@ -97,15 +97,13 @@ extension OpenFile.Opened {
         case let .pager(pager): app = pager
         case let .directory(viewer): app = viewer
         case let .database(viewer): app = viewer
-        case let .source(viewer): app = viewer
         }
         defer {
             switch app {
-            case let viewer as FileViewer: self = .table(viewer)
             case let pager as TextPager: self = .pager(pager)
             case let viewer as DirectoryViewer: self = .directory(viewer)
             case let viewer as DatabaseViewer: self = .database(viewer)
-            case let viewer as TableViewer: self = .source(viewer)
+            case let viewer as TableViewer: self = .table(viewer)
             default: break
             }
         }
@@ -120,7 +118,6 @@ extension OpenFile.Opened {
             case let .pager(v): v.keyConvention
             case let .directory(v): v.keyConvention
             case let .database(v): v.keyConvention
-            case let .source(v): v.keyConvention
             }
         }
         set { update { $0.keyConvention = newValue } }
@@ -133,9 +130,6 @@ extension OpenFile.Opened {
     /// Says `text` in the viewer's status line, as the answer to what the person just did.
     mutating func tell(_ text: String) {
         switch self {
-        case var .table(viewer):
-            viewer.notes.set(.action, text)
-            self = .table(viewer)
         case var .pager(pager):
             pager.notes.set(.action, text)
             self = .pager(pager)
@@ -145,9 +139,9 @@ extension OpenFile.Opened {
         case var .database(viewer):
             viewer.note = text
             self = .database(viewer)
-        case var .source(viewer):
+        case var .table(viewer):
             viewer.screen.note = text
-            self = .source(viewer)
+            self = .table(viewer)
         }
     }
 }

@@ -10,7 +10,7 @@ import ScrollworkWidgets
 /// G and End go to the end of the whole file, however far the index has read; the keys that
 /// move the view move the focus; the pager shows the line it went to, however lines wrap (#42).
 @Suite struct EndIsTheEndTests {
-    static func table(_ file: TemporaryFile, rows: Int = 10) throws -> HeadlessTerminal<FileViewer> {
+    static func table(_ file: TemporaryFile, rows: Int = 10) throws -> HeadlessTerminal<TableViewer> {
         HeadlessTerminal(try OpenFile.viewer(path: file.path, separator: nil, header: nil, theme: Theme()), columns: 80, rows: rows)
     }
 
@@ -18,8 +18,8 @@ import ScrollworkWidgets
         TemporaryFile(name: "big.csv", "id,text\n" + (1...rows).map { "\($0)," + String(repeating: "x", count: 100) }.joined(separator: "\n") + "\n")
     }
 
-    static func focusedRow(_ t: HeadlessTerminal<FileViewer>) -> Int? {
-        t.app.table.list.cursor.flatMap { t.app.table.list.indexPath(of: $0) }?.row
+    static func focusedRow(_ t: HeadlessTerminal<TableViewer>) -> Int? {
+        t.app.screen.view.table.list.cursor.flatMap { t.app.screen.view.table.list.indexPath(of: $0) }?.row
     }
 
     @Test("G and End pressed while the file is still indexed follow the index to the last row, and say so")
@@ -27,12 +27,12 @@ import ScrollworkWidgets
         for key in [KeyEvent(.character("G")), KeyEvent(.end)] {
             let file = Self.bigCSV()
             var t = try Self.table(file)
-            let indexed = t.app.table.list.numberOfRows
+            let indexed = t.app.screen.view.table.list.numberOfRows
             #expect(indexed < 5000)
             t.send(.key(key))
             #expect(Self.focusedRow(t) == indexed - 1)
             #expect(t.app.seekingEnd && t.app.status.contains("going to the last row"))
-            while t.runWork("index") {}
+            while t.runWork("growth") {}
             #expect(Self.focusedRow(t) == 4999, "\(key)")
             #expect(!t.app.seekingEnd && !t.app.status.contains("going to the last row"))
             t.advance(by: 1)
@@ -48,7 +48,7 @@ import ScrollworkWidgets
         let before = Self.focusedRow(t)
         t.send(.key(KeyEvent(.escape)))
         #expect(!t.app.seekingEnd && t.app.status.contains("stopped going to the end"))
-        while t.runWork("index") {}
+        while t.runWork("growth") {}
         #expect(Self.focusedRow(t) == before)
         t.send(.key(KeyEvent(.end)))
         t.send(.key(KeyEvent(.up)))
@@ -59,12 +59,12 @@ import ScrollworkWidgets
     func keysMoveTheFocus() throws {
         let file = Self.bigCSV(300)
         var t = try Self.table(file)
-        while t.runWork("index") {}
+        while t.runWork("growth") {}
         t.send(.key(KeyEvent(.character("G"))))
         #expect(Self.focusedRow(t) == 299)
         t.send(.key(KeyEvent(.character("g"))))
         #expect(Self.focusedRow(t) == 0)
-        #expect(t.app.table.list.scroll.offset.y == 0)
+        #expect(t.app.screen.view.table.list.scroll.offset.y == 0)
         t.send(.key(KeyEvent(.pageDown)))
         let paged = try #require(Self.focusedRow(t))
         #expect(paged > 3)
@@ -75,7 +75,8 @@ import ScrollworkWidgets
         t.send(.key(KeyEvent(.home)))
         #expect(Self.focusedRow(t) == 0)
         t.send(.key(KeyEvent(.enter)))
-        #expect(t.app.detailRecord == 1)
+        // The first row's record (rows are named from 0; the header is no row).
+        #expect(t.app.screen.detailRecord == 0)
     }
 
     static func pager(_ file: TemporaryFile, rows: Int = 12) throws -> HeadlessTerminal<TextPager> {
@@ -185,7 +186,7 @@ import ScrollworkWidgets
         let rows = (1...200).map { r in (1...30).map { c in c == 1 ? "id\(r)" : "v\(r)x\(c)" }.joined(separator: ",") }
         let file = TemporaryFile(name: "wide.csv", header + "\n" + rows.joined(separator: "\n") + "\n")
         var t = HeadlessTerminal(try OpenFile.viewer(path: file.path, separator: nil, header: nil, theme: Theme()), columns: 80, rows: 12)
-        while t.runWork("index") {}
+        while t.runWork("growth") {}
         t.advance(by: 0.1)
         t.send(.key(KeyEvent(.character("G"))))
         t.advance(by: 0.05)

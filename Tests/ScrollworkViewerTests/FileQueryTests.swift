@@ -20,7 +20,7 @@ import ScrollworkWidgets
         let viewer = try OpenFile.viewer(path: file.path, separator: nil, header: nil, theme: Theme())
         let out = file.directory + "-out." + format
         defer { unlink(out) }
-        let written = try FileQuery.write(viewer, recipe: recipe, to: out, concurrently: ConcurrentLoop(width: 2) { n, body in for i in 0..<n { body(i) } })
+        let written = try FileQuery.write(try #require(viewer.fileTable), recipe: recipe, to: out, concurrently: ConcurrentLoop(width: 2) { n, body in for i in 0..<n { body(i) } })
         return (written, try String(contentsOfFile: out, encoding: .utf8))
     }
 
@@ -33,7 +33,7 @@ import ScrollworkWidgets
             let viewer = try OpenFile.viewer(path: file.path, separator: nil, header: nil, theme: Theme())
             let out = file.directory + "-out." + format
             defer { unlink(out) }
-            _ = try FileQuery.write(viewer, recipe: ViewRecipe(sorts: ["x"]), to: out)
+            _ = try TableQuery.write(viewer.source, recipe: ViewRecipe(sorts: ["x"]), to: out)
             let written = try [UInt8](Data(contentsOf: URL(fileURLWithPath: out)))
             let s = separator
             let expected: [UInt8] = Array("caf".utf8) + [0xE9, s] + Array("x".utf8) + [s] + Array("Column 3".utf8) + [s] + Array("x (2)\n".utf8)
@@ -75,7 +75,7 @@ import ScrollworkWidgets
         let viewer = try OpenFile.viewer(path: csv.path, separator: nil, header: nil, theme: Theme())
         let out = csv.directory + "-out.parquet"
         defer { unlink(out) }
-        #expect(try FileQuery.write(viewer, recipe: ViewRecipe(sorts: ["-delay"]), to: out) == 3)
+        #expect(try TableQuery.write(viewer.source, recipe: ViewRecipe(sorts: ["-delay"]), to: out) == 3)
         let table = try ParquetTable(path: out)
         #expect(table.metadata.schema.dropFirst().map(\.type) == [2, 5, 6])
         let count = try table.rowCount(progress: .unwatched)
@@ -126,13 +126,13 @@ import ScrollworkWidgets
         ]
         for (recipe, name, message) in wrong {
             let out = csv.directory + "-" + name
-            #expect(throws: OpenFile.Failure.self) { try FileQuery.write(viewer, recipe: recipe, to: out) }
-            do { _ = try FileQuery.write(viewer, recipe: recipe, to: out) } catch {
+            #expect(throws: OpenFile.Failure.self) { try TableQuery.write(viewer.source, recipe: recipe, to: out) }
+            do { _ = try TableQuery.write(viewer.source, recipe: recipe, to: out) } catch {
                 #expect(error.status == 64 && error.description.contains(message), "\(recipe): \(error)")
             }
             #expect(access(out, F_OK) != 0, "nothing written for \(recipe)")
         }
-        do { _ = try FileQuery.write(viewer, recipe: ViewRecipe(), to: "/no/such/dir/out.csv") } catch {
+        do { _ = try TableQuery.write(viewer.source, recipe: ViewRecipe(), to: "/no/such/dir/out.csv") } catch {
             #expect(error.status == 1 && error.description.contains("no such file"), "\(error)")
         }
     }

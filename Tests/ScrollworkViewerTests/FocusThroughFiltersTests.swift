@@ -14,7 +14,7 @@ import ScrollworkWidgets
     }
 
     /// Presses ↓ `times` times.
-    static func down(_ t: inout HeadlessTerminal<FileViewer>, _ times: Int) {
+    static func down(_ t: inout HeadlessTerminal<TableViewer>, _ times: Int) {
         for _ in 0..<times { t.send(.key(KeyEvent(.down))) }
     }
 
@@ -28,25 +28,26 @@ import ScrollworkWidgets
             }
             t.type("|")
             ExploreViewerTests.answer(&t, "carrier=UA")
-            #expect(t.runWork("filter") == true)
+            #expect(t.runWork("sort") == true)
             Self.down(&t, 12)
-            let record = try #require(Self.focused(t.app.table.list)?[0])
+            let record = try #require(Self.focused(t.app.screen.view.table.list)?[0])
             #expect(record != (try ExploreViewerTests.ids(t))[0], "a row down the list, not the first")
             // A second filter that keeps it: the same record, at its new place.
-            let origin = try #require(Self.focused(t.app.table.list)?.fields[3])
+            let origin = try #require(Self.focused(t.app.screen.view.table.list)?.fields[3])
             t.type("|")
             ExploreViewerTests.answer(&t, "origin=" + origin)
-            #expect(t.runWork("filter") == true)
-            #expect(Self.focused(t.app.table.list)?[0] == record, "sorted: \(sorted)")
+            #expect(t.runWork("sort") == true)
+            #expect(Self.focused(t.app.screen.view.table.list)?[0] == record, "sorted: \(sorted)")
             // The second removed (a pass over the rows runs again), then the last one.
             t.type("u")
-            while t.runWork("filter") {}
-            #expect(Self.focused(t.app.table.list)?[0] == record, "sorted: \(sorted)")
+            while t.runWork("sort") {}
+            #expect(Self.focused(t.app.screen.view.table.list)?[0] == record, "sorted: \(sorted)")
             t.type("u")
-            #expect(t.app.table.list.numberOfRows == 600 && Self.focused(t.app.table.list)?[0] == record, "sorted: \(sorted)")
+            while t.runWork("sort") {}
+            #expect(t.app.screen.view.table.list.numberOfRows == 600 && Self.focused(t.app.screen.view.table.list)?[0] == record, "sorted: \(sorted)")
             // And on screen: the focused row is drawn.
             t.draw()
-            #expect(t.app.table.list.cursor.flatMap { t.app.table.list.indexPath(of: $0) }.map { t.app.view.shownRows.contains($0.row) } == true)
+            #expect(t.app.screen.view.table.list.cursor.flatMap { t.app.screen.view.table.list.indexPath(of: $0) }.map { t.app.screen.view.shownRows.contains($0.row) } == true)
         }
     }
 
@@ -56,7 +57,7 @@ import ScrollworkWidgets
         t.type("]]")
         t.type("f")
         #expect(t.runWork() == true)
-        let list = { (t: HeadlessTerminal<FileViewer>) in try #require(t.app.sheet?.view.table.list) }
+        let list = { (t: HeadlessTerminal<TableViewer>) in try #require(t.app.screen.sheet?.view.table.list) }
         t.type("|")
         for character in "count>5" { t.send(.key(KeyEvent(.character(character)))) }
         t.send(.key(KeyEvent(.enter)))

@@ -14,14 +14,14 @@ import ScrollworkWidgets
     static let tails = ["N20", "N07", "N55", "N31", "N20", "N99", "N07", "N12"]
     static let file = "id,tail,delay\n" + tails.enumerated().map { "\($0.offset + 1),\($0.element),\(($0.offset * 37) % 50)" }.joined(separator: "\n") + "\n"
 
-    static func open(_ file: TemporaryFile) throws -> HeadlessTerminal<FileViewer> {
+    static func open(_ file: TemporaryFile) throws -> HeadlessTerminal<TableViewer> {
         var t = HeadlessTerminal(try OpenFile.viewer(path: file.path, separator: nil, header: nil, theme: Theme()), columns: 100, rows: 14)
-        while t.runWork("index") {}
+        while t.runWork("growth") {}
         return t
     }
 
-    static func column(_ t: HeadlessTerminal<FileViewer>, _ c: Int) -> [String] {
-        (0..<t.app.table.list.numberOfRows).compactMap { try? t.app.table.list.row(at: IndexPath(row: $0))[c] }
+    static func column(_ t: HeadlessTerminal<TableViewer>, _ c: Int) -> [String] {
+        (0..<t.app.screen.view.table.list.numberOfRows).compactMap { try? t.app.screen.view.table.list.row(at: IndexPath(row: $0))[c] }
     }
 
     @Test("o and O sort by the current column, ascending and descending, in the background")
@@ -50,23 +50,23 @@ import ScrollworkWidgets
         // Sorted: N07 N07 N12 N20 N20 N31 N55 N99. From the top, N2 first matches row 4.
         t.send(.key(KeyEvent(.home)))
         t.type("/N2\r")
-        var ran = t.runWork("row search")
+        var ran = t.runWork("search")
         #expect(ran)
-        func focused() -> Int? { t.app.table.list.cursor.flatMap { t.app.table.list.indexPath(of: $0) }?.row }
+        func focused() -> Int? { t.app.screen.view.table.list.cursor.flatMap { t.app.screen.view.table.list.indexPath(of: $0) }?.row }
         #expect(focused() == 3)
         #expect(t.app.status.contains("match in row 4") && t.app.status.contains("in the order shown"))
         t.send(.key(KeyEvent(.character("n"))))
-        ran = t.runWork("row search")
+        ran = t.runWork("search")
         #expect(ran && focused() == 4)
         t.send(.key(KeyEvent(.character("n"))))
-        ran = t.runWork("row search")
+        ran = t.runWork("search")
         #expect(ran)
         #expect(focused() == 3 && t.app.status.contains("search hit the end, went on from the top"), "\(t.app.status)")
         t.send(.key(KeyEvent(.character("N"))))
-        ran = t.runWork("row search")
+        ran = t.runWork("search")
         #expect(ran && focused() == 4 && t.app.status.contains("search hit the top, went on from the end"), "\(t.app.status)")
         t.send(.key(KeyEvent(.character("N"))))
-        ran = t.runWork("row search")
+        ran = t.runWork("search")
         #expect(ran && focused() == 3 && !t.app.status.contains("went on"))
     }
 
@@ -76,15 +76,15 @@ import ScrollworkWidgets
         var t = try Self.open(file)
         t.send(.key(KeyEvent(.character("]"))))
         t.send(.key(KeyEvent(.character("|"))))
-        #expect(t.app.field?.text == "tail" && t.app.field?.isTextSelected == true)
+        #expect(t.app.screen.field?.text == "tail" && t.app.screen.field?.isTextSelected == true)
         t.type("delay>20\r")
-        _ = t.runWork("filter")
-        #expect(t.app.filters.summary == "delay>20", "\(t.app.status)")
+        _ = t.runWork("sort")
+        #expect(t.app.filterTexts == ["delay>20"], "\(t.app.status)")
         t.send(.key(KeyEvent(.character("|"))))
         t.send(.key(KeyEvent(.backspace)))
-        #expect(t.app.field?.text == "")
+        #expect(t.app.screen.field?.text == "")
         t.send(.key(KeyEvent(.character("x"))))
-        #expect(t.app.field?.text == "x")
+        #expect(t.app.screen.field?.text == "x")
     }
 
     @Test("the status line says a thing once, and forgets a match's row once a filter renumbers the rows")
@@ -98,7 +98,7 @@ import ScrollworkWidgets
         _ = t.runWork("search")
         #expect(t.app.status.contains("match in row 4"))
         t.type("|delay>20\r")
-        _ = t.runWork("filter")
+        _ = t.runWork("sort")
         #expect(!t.app.status.contains("match in row"), "\(t.app.status)")
     }
 
@@ -107,7 +107,7 @@ import ScrollworkWidgets
         let file = TemporaryFile(name: "tails.csv", Self.file)
         var t = try Self.open(file)
         t.send(.key(KeyEvent(.character("?"))))
-        let lines = try #require(t.app.detail?.content.lines.map(\.text))
+        let lines = try #require(t.app.screen.detail?.content.lines.map(\.text))
         let headings = ViewerCommand.Group.allCases.map { "── " + $0.rawValue }
         for heading in headings { #expect(lines.contains { $0.hasPrefix(heading) }, "\(heading)") }
         for binding in ViewerKeys.table.bindings { #expect(lines.contains { $0.contains(binding.summary.prefix(30)) }, "\(binding.summary)") }
@@ -121,8 +121,8 @@ import ScrollworkWidgets
         var t = try Self.open(file)
         t.send(.key(KeyEvent(.character("I"))))
         let summarised = t.runWork("summary")
-        #expect(summarised && t.app.sheet != nil)
-        func focused() -> Int? { t.app.sheet?.view.table.list.cursor.flatMap { t.app.sheet?.view.table.list.indexPath(of: $0) }?.row }
+        #expect(summarised && t.app.screen.sheet != nil)
+        func focused() -> Int? { t.app.screen.sheet?.view.table.list.cursor.flatMap { t.app.screen.sheet?.view.table.list.indexPath(of: $0) }?.row }
         t.send(.key(KeyEvent(.character("G"))))
         #expect(focused() == 2)
         t.send(.key(KeyEvent(.character("g"))))

@@ -85,28 +85,28 @@ import ScrollworkTerminal
         Self.put("keep me\n", at: taken)
         defer { unlink(taken) }
         var t = try ExploreViewerTests.open(file)
-        func ask(_ t: inout HeadlessTerminal<FileViewer>) {
+        func ask(_ t: inout HeadlessTerminal<TableViewer>) {
             t.send(.key(KeyEvent(.character("s"), .control)))
             t.send(.key(KeyEvent(.character("u"), .control)))
             ExploreViewerTests.answer(&t, taken)
         }
         // The last row holds the question and its buttons, the one that keeps first.
-        func button(_ name: String, _ t: HeadlessTerminal<FileViewer>) -> Int? {
+        func button(_ name: String, _ t: HeadlessTerminal<TableViewer>) -> Int? {
             let line = t.screen.text(ofRow: t.rows - 1)
             return line.range(of: " \(name) ", options: .backwards).map { line.distance(from: line.startIndex, to: $0.lowerBound) + 1 }
         }
         for key in [Key.enter, .escape] {
             ask(&t)
-            #expect(t.app.field == nil && t.app.overlay?.question != nil)
+            #expect(t.app.screen.field == nil && t.app.screen.overlay?.question != nil)
             t.send(.key(KeyEvent(key)))
             let saved = t.runWork("save")
-            #expect(t.app.overlay == nil && !saved, "\(key) answers no")
+            #expect(t.app.screen.overlay == nil && !saved, "\(key) answers no")
             #expect(Self.text(taken) == "keep me\n" && t.app.status.contains("nothing saved"))
         }
         // Other keys are not answers: the question stays, and nothing is typed into it.
         ask(&t)
         t.type("x")
-        #expect(t.app.overlay?.question != nil && Self.text(taken) == "keep me\n")
+        #expect(t.app.screen.overlay?.question != nil && Self.text(taken) == "keep me\n")
         t.draw()
         let keep = try #require(button("Keep", t)), replace = try #require(button("Replace", t))
         #expect(keep < replace, "Keep, then Replace at the end, as a dialog orders them")
@@ -119,7 +119,7 @@ import ScrollworkTerminal
         t.send(.mouse(MouseEvent(.press, column: keep + 1, row: t.rows - 1)))
         t.send(.mouse(MouseEvent(.release, column: keep + 1, row: t.rows - 1)))
         let savedOnKeep = t.runWork("save")
-        #expect(t.app.overlay == nil && !savedOnKeep && Self.text(taken) == "keep me\n")
+        #expect(t.app.screen.overlay == nil && !savedOnKeep && Self.text(taken) == "keep me\n")
         // A click on Replace replaces it.
         ask(&t)
         t.draw()
@@ -137,14 +137,14 @@ import ScrollworkTerminal
         defer { unlink(taken); unlink(file.directory + "/flights-view-2.csv") }
         var t = try ExploreViewerTests.open(file)
         t.send(.key(KeyEvent(.character("s"), .control)))
-        #expect(t.app.field?.text == file.directory + "/flights-view-2.csv", "the name taken is passed over")
+        #expect(t.app.screen.field?.text == file.directory + "/flights-view-2.csv", "the name taken is passed over")
         // Over the file that exists: asked, and n keeps it.
         t.send(.key(KeyEvent(.character("u"), .control)))
         ExploreViewerTests.answer(&t, taken)
-        #expect(t.app.overlay?.question?.text.contains("exists. Replace it?") == true && t.app.field == nil, "a question, not a field to type in")
+        #expect(t.app.screen.overlay?.question?.text.contains("exists. Replace it?") == true && t.app.screen.field == nil, "a question, not a field to type in")
         // The key alone answers, as a dialog's does: no Enter after it.
         t.type("n")
-        #expect(t.app.overlay == nil, "n answered the question")
+        #expect(t.app.screen.overlay == nil, "n answered the question")
         let savedOnNo = t.runWork("save")
         #expect(!savedOnNo)
         #expect(Self.text(taken) == "keep me\n" && t.app.status.contains("nothing saved"))
@@ -162,7 +162,7 @@ import ScrollworkTerminal
         t.send(.key(KeyEvent(.character("u"), .control)))
         ExploreViewerTests.answer(&t, file.path)
         let savedOverSource = t.runWork("save")
-        #expect(t.app.field == nil && !savedOverSource)
+        #expect(t.app.screen.field == nil && !savedOverSource)
         #expect(t.app.status.contains("a save never replaces it") && Self.text(file.path) == before)
     }
 
@@ -178,7 +178,7 @@ import ScrollworkTerminal
         guard case let .table(viewer) = opened else { throw OpenFile.Failure(description: "not a table") }
         let out = directory + "/batch-\(UInt32.random(in: 0...UInt32.max)).csv"
         defer { unlink(out) }
-        _ = try FileQuery.write(viewer, recipe: recipe, to: out)
+        _ = try TableQuery.write(viewer.source, recipe: recipe, to: out)
         return Self.text(out) ?? ""
     }
 
@@ -237,7 +237,7 @@ import ScrollworkTerminal
                        try StandardInput.openWhole(data: Self.pipe(Array(compressed.prefix(compressed.count / 2))), theme: Theme())] {
             guard case let .table(viewer) = opened else { Issue.record("not a table"); continue }
             do {
-                _ = try FileQuery.write(viewer, recipe: ViewRecipe(frequency: "origin"), to: out)
+                _ = try TableQuery.write(viewer.source, recipe: ViewRecipe(frequency: "origin"), to: out)
                 Issue.record("a cut gzip stream gave a frequency table")
             } catch {
                 #expect(error.status == 1 && "\(error)".contains("gzip") && "\(error)".contains("nothing was written"), "\(error)")
@@ -253,12 +253,12 @@ import ScrollworkTerminal
         Self.put("precious\n", at: target)
         defer { unlink(target) }
         let viewer = try OpenFile.viewer(path: file.path, separator: nil, header: nil, theme: Theme())
-        #expect(throws: OpenFile.Failure.self) { try FileQuery.write(viewer, recipe: ViewRecipe(frequency: "origin"), to: target) }
+        #expect(throws: OpenFile.Failure.self) { try TableQuery.write(viewer.source, recipe: ViewRecipe(frequency: "origin"), to: target) }
         #expect(Self.text(target) == "precious\n")
-        #expect(try FileQuery.write(viewer, recipe: ViewRecipe(frequency: "origin"), to: target, replacingExisting: true) == 3)
+        #expect(try TableQuery.write(viewer.source, recipe: ViewRecipe(frequency: "origin"), to: target, replacingExisting: true) == 3)
         #expect(Self.text(target)?.hasPrefix("value,count,percent\n") == true)
         let source = Self.text(file.path)
-        #expect(throws: OpenFile.Failure.self) { try FileQuery.write(viewer, recipe: ViewRecipe(), to: file.path, replacingExisting: true) }
+        #expect(throws: OpenFile.Failure.self) { try TableQuery.write(viewer.source, recipe: ViewRecipe(), to: file.path, replacingExisting: true) }
         #expect(Self.text(file.path) == source)
     }
 
@@ -279,10 +279,10 @@ import ScrollworkTerminal
         // The rest is kept by the viewer's work (here run on this thread, so the writer ends first).
         _ = "Lima,2\n".withCString { write(fds[1], $0, 7) }
         close(fds[1])
-        let spooled = t.runWork("spool")
+        let spooled = t.runWork("input")
         #expect(spooled)
         t.advance(by: 1.1)
-        while t.runWork("index") {}
+        while t.runWork("growth") {}
         t.advance(by: 0.1)
         #expect(t.text.contains("Lima") && !t.app.status.contains("waiting"), "\(t.text)")
     }

@@ -30,7 +30,7 @@ final class TemporaryFile {
 }
 
 @Suite struct OpenFileTests {
-    func viewer(_ file: TemporaryFile, separator: String? = nil, header: Bool? = nil) throws -> FileViewer {
+    func viewer(_ file: TemporaryFile, separator: String? = nil, header: Bool? = nil) throws -> TableViewer {
         try OpenFile.viewer(path: file.path, separator: separator, header: header, theme: Theme())
     }
 
@@ -45,12 +45,12 @@ final class TemporaryFile {
         #expect(lines[1].contains("file-0") && lines[1].contains("a, b"))
         #expect(lines.last?.contains("50 rows") == true && lines.last?.contains("separated by ,") == true)
         // Sizes sort as numbers (2 before 10), in the background.
-        try t.app.view.table.list.scroll.setOffset(.zero, time: 0)
+        try t.app.screen.view.table.list.scroll.setOffset(.zero, time: 0)
         t.send(.mouse(MouseEvent(.press, column: lines[0].distance(from: lines[0].startIndex, to: lines[0].range(of: "size")!.lowerBound), row: 0)))
         t.send(.mouse(MouseEvent(.release, column: lines[0].distance(from: lines[0].startIndex, to: lines[0].range(of: "size")!.lowerBound), row: 0)))
         let sorted = t.runWork("sort")
         #expect(sorted)
-        let sizes = (0..<5).compactMap { try? t.app.view.table.list.row(at: IndexPath(row: $0))[1] }
+        let sizes = (0..<5).compactMap { try? t.app.screen.view.table.list.row(at: IndexPath(row: $0))[1] }
         #expect(sizes == ["0", "1", "2", "3", "4"])
     }
 
@@ -61,9 +61,11 @@ final class TemporaryFile {
         for (missing, expected) in [(MissingValues(words: MissingValues.common.words.union(["-999", "n/a"])), ["3", "7", "12", "40", "-999", "n/a", "-999"]),
                                     (MissingValues.common, ["-999", "-999", "12", "3", "40", "7", "n/a"])] {
             for ascending in [true, false] {
-                var viewer = try OpenFile.viewer(path: file.path, separator: nil, header: nil, theme: Theme(), missing: missing)
-                viewer.view.table.setSortOrder([SortOrder(columnID: "1", ascending: ascending)])
-                let levels = (0..<values.count).compactMap { try? viewer.view.table.list.row(at: IndexPath(row: $0))[1] }
+                var t = HeadlessTerminal(try OpenFile.viewer(path: file.path, separator: nil, header: nil, theme: Theme(), missing: missing), columns: 80, rows: 12)
+                // The level column, sorted as o and O sort it.
+                t.type(ascending ? "]o" : "]O")
+                while t.runWork("sort") {}
+                let levels = (0..<values.count).compactMap { try? t.app.screen.view.table.list.row(at: IndexPath(row: $0))[1] }
                 // Descending reverses the present values and keeps the gaps last, in file order.
                 let present = expected.filter { !missing.contains($0) }
                 let gaps = expected.filter { missing.contains($0) }
@@ -77,10 +79,10 @@ final class TemporaryFile {
         let line = String(repeating: "x", count: 100) + ",1\n"
         let file = TemporaryFile(name: "big.csv", "text,n\n" + String(repeating: line, count: 5000))
         var t = HeadlessTerminal(try viewer(file), columns: 80, rows: 10)
-        let first = t.app.view.table.list.numberOfRows
+        let first = t.app.screen.view.table.list.numberOfRows
         #expect(first > 0 && first < 5000 && t.app.status.contains("so far"))
-        while t.runWork("index") {}
-        #expect(t.app.view.table.list.numberOfRows == 5000 && !t.app.status.contains("so far"))
+        while t.runWork("growth") {}
+        #expect(t.app.screen.view.table.list.numberOfRows == 5000 && !t.app.status.contains("so far"))
     }
 
     @Test("a column's type comes from every value as the file is indexed: a word far down a column of numbers makes it text, a real makes integers reals, hidden columns too")
@@ -90,25 +92,25 @@ final class TemporaryFile {
         lines.append("60000,late,2.5,60000")
         let file = TemporaryFile(name: "typed.csv", "id,n,x,hidden\n" + lines.joined(separator: "\n") + "\n")
         var t = HeadlessTerminal(try viewer(file), columns: 80, rows: 10)
-        func column(_ id: String) -> TableColumn<DelimitedRecord>? {
-            t.app.view.table.columns.first { $0.id == id } ?? t.app.hiddenColumns.first { $0.column.id == id }?.column
+        func column(_ id: String) -> TableColumn<TableScreen.Row>? {
+            t.app.screen.view.table.columns.first { $0.id == id } ?? t.app.hiddenColumns.first { $0.column.id == id }?.column
         }
         #expect(column("1")?.alignment == .trailing && column("2")?.alignment == .trailing && column("3")?.alignment == .trailing)
         #expect(t.app.numeric([1, 2, 3]) == [true, true, true])
         // Hide the last column, then let the index and the typing run.
-        t.app.currentColumn = 4
+        t.app.screen.currentColumn = 4
         t.send(.key(KeyEvent(.character("-"))))
         #expect(t.app.hiddenColumns.count == 1)
-        while t.runWork("index") || t.runWork("types") {}
+        while t.runWork("growth") || t.runWork("types") {}
         #expect(column("1")?.alignment == .leading, "n holds a word: text")
         #expect(column("2")?.alignment == .trailing && column("3")?.alignment == .trailing)
-        #expect(t.app.typing.kinds.kind(ofColumn: 2) == .reals && t.app.typing.kinds.kind(ofColumn: 3) == .integers)
-        #expect(t.app.typing.typed == 60_001)
+        #expect(t.app.typing?.kinds.kind(ofColumn: 2) == .reals && t.app.typing?.kinds.kind(ofColumn: 3) == .integers)
+        #expect(t.app.typing?.typed == 60_001)
         #expect(t.app.numeric([1, 2, 3]) == [false, true, true])
         // The real shows as one; the word in n as written.
-        let last = try t.app.view.table.list.row(at: IndexPath(row: 60_000))
-        #expect(t.app.view.table.cellText(of: last, column: 3, width: 10).contains("2.5"))
-        #expect(t.app.view.table.cellText(of: last, column: 2, width: 10).contains("late"))
+        let last = try t.app.screen.view.table.list.row(at: IndexPath(row: 60_000))
+        #expect(t.app.screen.view.table.cellText(of: last, column: 3, width: 10).contains("2.5"))
+        #expect(t.app.screen.view.table.cellText(of: last, column: 2, width: 10).contains("late"))
         // The width chosen from the first rows is kept.
         #expect(column("1").map { $0.width.ideal } == column("1").map { _ in TableColumn<DelimitedRecord>.fieldWidth(content: 2, title: "n").ideal })
     }
@@ -120,17 +122,17 @@ final class TemporaryFile {
         lines.append("12345678901,98765432109,a much longer name than the first rows hold")
         let file = TemporaryFile(name: "grow.csv", "n,m,name\n" + lines.joined(separator: "\n") + "\n")
         var t = HeadlessTerminal(try viewer(file), columns: 120, rows: 10)
-        let before = t.app.view.table.columns.last?.width
-        t.app.currentColumn = 2
+        let before = t.app.screen.view.table.columns.last?.width
+        t.app.screen.currentColumn = 2
         t.send(.key(KeyEvent(.character("-"))))
         #expect(t.app.hiddenColumns.count == 1)
-        while t.runWork("index") || t.runWork("types") {}
+        while t.runWork("growth") || t.runWork("types") {}
         let needed = TableColumn<DelimitedRecord>.fieldWidth(content: 11, title: "n").ideal
-        #expect(t.app.view.table.columnWidths[1] >= needed, "n fits eleven digits")
-        #expect(t.app.view.table.columns.last?.width == before, "name, text, keeps its width")
-        #expect(t.app.view.table.totalColumnWidth <= 120 * 8, "the last column, stretched to the edge, gives the room back: the table does not scroll sideways")
-        let last = try t.app.view.table.list.row(at: IndexPath(row: 50_000))
-        let cell = t.app.view.table.cellText(of: last, column: 1, width: Int(t.app.view.table.columnWidths[1] / 8) - 2)
+        #expect(t.app.screen.view.table.columnWidths[1] >= needed, "n fits eleven digits")
+        #expect(t.app.screen.view.table.columns.last?.width == before, "name, text, keeps its width")
+        #expect(t.app.screen.view.table.totalColumnWidth <= 120 * 8, "the last column, stretched to the edge, gives the room back: the table does not scroll sideways")
+        let last = try t.app.screen.view.table.list.row(at: IndexPath(row: 50_000))
+        let cell = t.app.screen.view.table.cellText(of: last, column: 1, width: Int(t.app.screen.view.table.columnWidths[1] / 8) - 2)
         #expect(cell.contains("12345678901") && !cell.contains("…"), "\(cell)")
         #expect((t.app.hiddenColumns.first?.width ?? 0) >= needed, "the hidden m comes back wide enough")
     }
@@ -143,7 +145,7 @@ final class TemporaryFile {
         t.advance(by: 0.1)
         let lines = t.text.split(separator: "\n").map(String.init)
         #expect(!lines[2].contains("⚠") && lines[3].contains("⚠ 3"), "a long record is marked, a short one is not: \(lines)")
-        #expect(lines[3].contains("9") || t.app.view.table.columns.count == 5, "the extra field has a column")
+        #expect(lines[3].contains("9") || t.app.screen.view.table.columns.count == 5, "the extra field has a column")
         #expect(lines[4].contains("x\u{FFFD}") && !t.text.contains("\u{1B}"))
         // The short record's view names the field it left off, empty, as its row shows it.
         t.send(.mouse(MouseEvent(.press, column: 30, row: 2)))
@@ -151,7 +153,7 @@ final class TemporaryFile {
         t.send(.key(KeyEvent(.enter)))
         t.advance(by: 0.1)
         let names = t.text.split(separator: "\n").map { $0.split(separator: " ").first.map(String.init) ?? "" }
-        #expect(t.app.detail != nil && names.contains("c"), "\(t.text)")
+        #expect(t.app.screen.detail != nil && names.contains("c"), "\(t.text)")
     }
 
     @Test("a missing path, an empty file and a binary file each get a clear message and a non-zero status")
@@ -187,7 +189,7 @@ final class TemporaryFile {
         let v = try viewer(tsv)
         #expect(v.format == .delimited(DelimitedDialect(separator: 0x09, hasHeader: true)))
         let forced = try viewer(tsv, separator: "|", header: false)
-        #expect(forced.format == .delimited(DelimitedDialect(separator: 0x7C, hasHeader: false)) && forced.view.table.list.numberOfRows == 2)
+        #expect(forced.format == .delimited(DelimitedDialect(separator: 0x7C, hasHeader: false)) && forced.screen.view.table.list.numberOfRows == 2)
     }
 }
 
@@ -212,7 +214,7 @@ final class TemporaryFile {
         #expect(t.text.contains(" name\n") || t.text.contains(" name "))
         #expect(t.text.contains(String(repeating: "word ", count: 10)) && t.app.status.contains("every field whole"))
         t.send(.key(KeyEvent(.escape)))
-        #expect(t.app.detail == nil && t.text.contains("short"))
+        #expect(t.app.screen.detail == nil && t.text.contains("short"))
     }
 
     @Test("F follows the end of a filtered file too: the rows a filter keeps among the new ones are shown once filtered")
@@ -221,7 +223,7 @@ final class TemporaryFile {
         var t = HeadlessTerminal(try OpenFile.viewer(path: file.path, separator: nil, header: nil, theme: Theme()), columns: 80, rows: 8)
         t.advance(by: 0.1)
         t.type("|level=warn\r")
-        while t.runWork("filter") {}
+        while t.runWork("sort") {}
         t.type("F")
         append(file.path, (31...60).map { "\($0),warn,late \($0)\n" }.joined())
         t.advance(by: 1.5)
@@ -245,17 +247,19 @@ final class TemporaryFile {
         let file = TemporaryFile(name: "log.csv", "time,message\n1,start\n")
         var t = HeadlessTerminal(try OpenFile.viewer(path: file.path, separator: nil, header: nil, theme: Theme()), columns: 80, rows: 10)
         t.advance(by: 0.1)
-        #expect(t.app.view.table.list.numberOfRows == 1 && !t.app.indexing)
+        #expect(t.app.screen.view.table.list.numberOfRows == 1 && !t.app.indexing)
         t.type("F")
         append(file.path, (2...50).map { "\($0),line \($0)\n" }.joined())
         t.advance(by: 1.5)
-        let found = t.runWork("index")
+        let found = t.runWork("growth")
         #expect(found)
-        #expect(t.app.view.table.list.numberOfRows == 50)
+        #expect(t.app.screen.view.table.list.numberOfRows == 50)
         t.advance(by: 1)
         #expect(t.text.contains("line 50") && t.app.status.contains("following"), "following shows the newest rows")
         truncate(file.path, 10)
         t.advance(by: 1.5)
+        // The file is looked at off the loop.
+        _ = t.runWork("growth")
         #expect(t.app.status.contains("shrank"))
     }
 }
@@ -268,7 +272,7 @@ final class TemporaryFile {
         var t = HeadlessTerminal(try OpenFile.viewer(path: file.path, separator: nil, header: nil, theme: Theme()), columns: 120, rows: 10)
         t.advance(by: 0.1)
         #expect(t.app.format == .json(.lines))
-        #expect(t.app.view.table.columns.map(\.title) == ["#", "id", "name", "tags", "extra"])
+        #expect(t.app.screen.view.table.columns.map(\.title) == ["#", "id", "name", "tags", "extra"])
         let screen = t.text
         #expect(screen.contains(#"["x","y"]"#) && screen.contains(#"{"k":true}"#) && screen.contains("⚠ 3"))
         #expect(t.app.status.contains("JSON Lines"))
@@ -280,9 +284,9 @@ final class TemporaryFile {
         let late = (0..<10).map { "{\"id\": \(3000 + $0), \"late\": \"found\"}" }
         let file = TemporaryFile(name: "grow.jsonl", (early + late).joined(separator: "\n") + "\n")
         var t = HeadlessTerminal(try OpenFile.viewer(path: file.path, separator: nil, header: nil, theme: Theme()), columns: 120, rows: 10)
-        #expect(!t.app.view.table.columns.map(\.title).contains("late"))
-        while t.runWork("index") {}
-        #expect(t.app.view.table.columns.map(\.title).contains("late") && t.app.status.contains("new keys: late"))
+        #expect(!t.app.screen.view.table.columns.map(\.title).contains("late"))
+        while t.runWork("growth") {}
+        #expect(t.app.screen.view.table.columns.map(\.title).contains("late") && t.app.status.contains("new keys: late"))
     }
 }
 
@@ -357,7 +361,7 @@ final class TemporaryFile {
             return
         }
         let t = HeadlessTerminal(viewer, columns: 200, rows: 12)
-        #expect(t.app.view.table.columns.map(\.title).contains("eol-legacy"))
+        #expect(t.app.screen.view.table.columns.map(\.title).contains("eol-legacy"))
         #expect(t.text.contains("Name 4"))
         let prose = TemporaryFile(name: "NOTES", (1...30).map { i in
             String(repeating: "word, ", count: i % 4) + "and line \(i) ends here."
@@ -434,14 +438,14 @@ final class TemporaryFile {
         }
         var t = HeadlessTerminal(viewer, columns: 80, rows: 10)
         #expect(t.app.status.hasPrefix("standard input") && t.app.spooling)
-        let spooled = t.runWork("spool")
+        let spooled = t.runWork("input")
         #expect(spooled)
         done.wait()
         t.advance(by: 1.5)
-        while t.runWork("index") {}
+        while t.runWork("growth") {}
         t.advance(by: 1.5)
-        while t.runWork("index") {}
-        #expect(t.app.view.table.list.numberOfRows == 20_000 && !t.app.spooling)
+        while t.runWork("growth") {}
+        #expect(t.app.screen.view.table.list.numberOfRows == 20_000 && !t.app.spooling)
         t.type("G")
         t.advance(by: 1)
         #expect(t.text.contains("400000000"))
@@ -478,16 +482,16 @@ final class TemporaryFile {
         }
         var t = HeadlessTerminal(viewer, columns: 200, rows: 10)
         #expect(t.app.status.contains("kept in memory (up to 262 KB, then in a temporary file in \(StandardInput.temporaryDirectory))"))
-        #expect(t.runWork("spool") == true)
+        #expect(t.runWork("input") == true)
         done.wait()
         t.advance(by: 1.5)
-        while t.runWork("index") {}
+        while t.runWork("growth") {}
         t.advance(by: 1.5)
-        while t.runWork("index") {}
-        #expect(t.app.view.table.list.numberOfRows == 60_000)
+        while t.runWork("growth") {}
+        #expect(t.app.screen.view.table.list.numberOfRows == 60_000)
         #expect(t.app.status.contains("on disk in a temporary file in \(StandardInput.temporaryDirectory), removed when scrollwork ends"), "\(t.app.status)")
-        #expect(try t.app.view.table.list.row(at: IndexPath(row: 0))[1] == "row 1 of the pipe")
-        #expect(try t.app.view.table.list.row(at: IndexPath(row: 59_999))[1] == "row 60000 of the pipe")
+        #expect(try t.app.screen.view.table.list.row(at: IndexPath(row: 0))[1] == "row 1 of the pipe")
+        #expect(try t.app.screen.view.table.list.row(at: IndexPath(row: 59_999))[1] == "row 60000 of the pipe")
     }
 }
 
@@ -497,27 +501,32 @@ final class TemporaryFile {
         let rows = (1...3000).map { "\($0),item-\($0),\(($0 * 7919) % 3000)" } + ["3001,the needle,5"]
         let file = TemporaryFile(name: "s.csv", "id,name,size\n" + rows.joined(separator: "\n") + "\n")
         var t = HeadlessTerminal(try OpenFile.viewer(path: file.path, separator: nil, header: nil, theme: Theme()), columns: 80, rows: 12)
-        while t.runWork("index") {}
+        while t.runWork("growth") {}
         t.type("/needle")
         t.send(.key(KeyEvent(.enter)))
         #expect(t.runWork("search") == true)
         #expect(t.app.status.contains("record 3,001"))
-        let selected = try #require(t.app.view.table.list.selectedIndexPaths.first)
-        #expect(try t.app.view.table.list.row(at: selected)[1] == "the needle")
+        let selected = try #require(t.app.screen.view.table.list.selectedIndexPaths.first)
+        #expect(try t.app.screen.view.table.list.row(at: selected)[1] == "the needle")
         // Sorted by size, the same search finds the same record in its new place.
-        t.app.view.table.setSortOrder([SortOrder(columnID: "2")])
+        t.app.screen.sort(byColumn: 2, ascending: true, at: t.time)
+        // What the screen asked for is taken at the next frame.
+        t.draw()
+        while t.runWork("sort") {}
         t.type("n")
         _ = t.runWork("search")
         t.type("N")
         _ = t.runWork("search")
-        let again = try #require(t.app.view.table.list.selectedIndexPaths.first)
-        #expect(try t.app.view.table.list.row(at: again)[1] == "the needle" && again.row != selected.row)
+        let again = try #require(t.app.screen.view.table.list.selectedIndexPaths.first)
+        #expect(try t.app.screen.view.table.list.row(at: again)[1] == "the needle" && again.row != selected.row)
         // Digits: type-ahead on the # column of an unsorted table.
-        t.app.view.table.setSortOrder([])
+        t.app.screen.arrange(column: nil, ascending: true, filters: [], at: t.time)
+        // What the screen asked for is taken at the next frame.
+        t.draw()
         t.advance(by: 2)
         t.type("250")
-        let typed = try #require(t.app.view.table.list.selectedIndexPaths.first)
-        #expect(try t.app.view.table.list.row(at: typed).number == 250)
+        let typed = try #require(t.app.screen.view.table.list.selectedIndexPaths.first)
+        #expect(try t.app.screen.view.table.list.row(at: typed).number == 250)
     }
 }
 
@@ -533,7 +542,7 @@ final class TemporaryFile {
         t.type(":COLUMN33")
         t.send(.key(KeyEvent(.enter)))
         t.advance(by: 1)
-        #expect(t.text.contains("column33") && t.text.contains("value33") && t.app.view.table.list.scroll.offset.x > 0)
+        #expect(t.text.contains("column33") && t.text.contains("value33") && t.app.screen.view.table.list.scroll.offset.x > 0)
         t.type(":nothing")
         t.send(.key(KeyEvent(.enter)))
         #expect(t.app.status.contains("no column named"))
@@ -543,6 +552,8 @@ final class TemporaryFile {
         let fd = open(file.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         close(fd)
         t.advance(by: 1.5)
+        // The file is looked at off the loop.
+        _ = t.runWork("growth")
         #expect(t.app.status.contains("replaced"))
     }
 }

@@ -10,9 +10,9 @@ import ScrollworkWidgets
 /// What a new user meets first in `scrollwork open`: JSON arrays as tables, a readable record
 /// view, problems said in their row.
 @Suite struct OpenRoughEdgesTests {
-    static func open(_ file: TemporaryFile, columns: Int = 100, rows: Int = 20) throws -> HeadlessTerminal<FileViewer> {
+    static func open(_ file: TemporaryFile, columns: Int = 100, rows: Int = 20) throws -> HeadlessTerminal<TableViewer> {
         var t = HeadlessTerminal(try OpenFile.viewer(path: file.path, separator: nil, header: nil, theme: Theme()), columns: columns, rows: rows)
-        while t.runWork("index") {}
+        while t.runWork("growth") {}
         return t
     }
 
@@ -35,24 +35,24 @@ import ScrollworkWidgets
             let file = TemporaryFile(name: "cars.json", text)
             var t = try Self.open(file)
             #expect(t.app.format == .json(.arrayElements))
-            let titles = t.app.view.table.columns.map(\.title)
+            let titles = t.app.screen.view.table.columns.map(\.title)
             #expect(Array(titles.prefix(3)) == ["#", "Name", "Miles_per_Gallon"])
             if text == pretty {
-                #expect(t.app.view.table.list.numberOfRows == 4)
-                #expect(try t.app.view.table.list.row(at: IndexPath(row: 1))[0] == #"buick, "skylark" 320"#)
-                #expect(try t.app.view.table.list.row(at: IndexPath(row: 2))[1] == "18.5")
-                let buick = try t.app.view.table.list.row(at: IndexPath(row: 1))
+                #expect(t.app.screen.view.table.list.numberOfRows == 4)
+                #expect(try t.app.screen.view.table.list.row(at: IndexPath(row: 1))[0] == #"buick, "skylark" 320"#)
+                #expect(try t.app.screen.view.table.list.row(at: IndexPath(row: 2))[1] == "18.5")
+                let buick = try t.app.screen.view.table.list.row(at: IndexPath(row: 1))
                 #expect(titles.last == "Note" && buick.fields.last == #"{"a":[1,2]}"#)
                 #expect(t.app.status.contains("JSON array"))
                 // The element that is no object says why in its row.
                 #expect(t.text.contains("⚠ 4") && t.text.contains("⚠ "), "\(t.text)")
-                let problem = try t.app.view.table.list.row(at: IndexPath(row: 3))
-                #expect(problem.problem != nil && problem.fields[0].hasPrefix("⚠ "))
+                let problem = try t.app.screen.view.table.list.row(at: IndexPath(row: 3))
+                #expect(problem.isMarked && problem.fields[0].hasPrefix("⚠ "))
             } else {
-                #expect(try t.app.view.table.list.row(at: IndexPath(row: 1))[0] == "b]")
+                #expect(try t.app.screen.view.table.list.row(at: IndexPath(row: 1))[0] == "b]")
             }
             t.send(.key(KeyEvent(.enter)))
-            #expect(t.app.detail?.content.lines.first?.text == "a" || t.app.detail?.content.lines.first?.text == "chevrolet chevelle malibu")
+            #expect(t.app.screen.detail?.content.lines.first?.text == "a" || t.app.screen.detail?.content.lines.first?.text == "chevrolet chevelle malibu")
         }
         let empty = TemporaryFile(name: "empty.json", "[ ]\n")
         #expect(throws: OpenFile.Failure.self) { try OpenFile.viewer(path: empty.path, separator: nil, header: nil, theme: Theme()) }
@@ -76,7 +76,7 @@ import ScrollworkWidgets
         t.send(.key(KeyEvent(.down)))
         t.send(.key(KeyEvent(.enter)))
         t.advance(by: 0.1)
-        let detail = try #require(t.app.detail)
+        let detail = try #require(t.app.screen.detail)
         #expect(detail.content.lines.count == 19)
         let screen = t.text.split(separator: "\n").map(String.init)
         for (name, value) in zip(names, values) {
@@ -145,14 +145,14 @@ enum RecordDetailTestAccess {
         var t = HeadlessTerminal(viewer, columns: 100, rows: 12)
         t.advance(by: 0.1)
         t.send(.key(KeyEvent(.enter)))
-        while t.runWork("index") {}
+        while t.runWork("index") || t.runWork("growth") {}
         #expect(t.text.contains("Oslo") && t.text.contains("population"), "the CSV as a table")
         #expect(t.text.contains("back to the folder"))
         t.send(.key(KeyEvent(.escape)))
         #expect(t.app.listed == nil && t.text.contains("a-cities.csv") && t.text.contains("b-notes.txt"))
         t.send(.key(KeyEvent(.down)))
         t.send(.key(KeyEvent(.enter)))
-        while t.runWork("index") {}
+        while t.runWork("index") || t.runWork("growth") {}
         #expect(t.text.contains("note 1") && t.text.contains("│"), "text in the pager")
         // A prompt takes ⌫ for itself; outside one, ⌫ goes back.
         t.type("/no")
@@ -174,11 +174,11 @@ enum RecordDetailTestAccess {
         let rows = (0..<1500).map { i in "\(1000 + i % 900),\(i == 1200 ? String(repeating: "w", count: 30) : "short"),x" }
         let file = TemporaryFile(name: "w.csv", "sched_dep_time_in_minutes,label,a_very_long_heading_for_one_letter\n" + rows.joined(separator: "\n") + "\n")
         let t = try OpenRoughEdgesTests.open(file, columns: 200)
-        let widths = t.app.view.table.columnWidths.map { Int($0 / 8) }
+        let widths = t.app.screen.view.table.columnWidths.map { Int($0 / 8) }
         // Four digits (the heading counts for 8 cells at most), 30 letters from row 1,201 and an
         // eighth more, 1 letter: each and a cell either side.
         #expect(Array(widths.dropFirst().prefix(2)) == [10, 35], "\(widths)")
-        #expect(t.app.view.table.columns[3].width.ideal == 80)
+        #expect(t.app.screen.view.table.columns[3].width.ideal == 80)
     }
 }
 
@@ -193,10 +193,12 @@ extension OpenDirectoryKindsTests {
         }
         var t = HeadlessTerminal(viewer, columns: 100, rows: 8)
         t.send(.key(KeyEvent(.enter)))
-        while t.runWork("index") {}
+        while t.runWork("index") || t.runWork("growth") {}
         Self.make(d + "/new.csv", "name,n\nnew,2\n")
         rename(d + "/new.csv", d + "/data.csv")
         t.advance(by: 2.5)
+        // The file is looked at off the loop.
+        while t.runWork("growth") {}
         guard case let .table(shown)? = t.app.listed else { Issue.record("the CSV should be open"); return }
         #expect(shown.status.contains("the file was replaced") && shown.status.contains(DirectoryViewer.backHint), "\(shown.status)")
     }

@@ -11,7 +11,7 @@ import ScrollworkWidgets
 /// saves and shows a row whole with the table's keys, in a file's viewer and a database's alike,
 /// and Enter still acts on the focused value whatever the sheet's own sort and filters did.
 @Suite struct SheetsAreTablesTests {
-    static func send(_ keys: String, to t: inout HeadlessTerminal<FileViewer>) {
+    static func send(_ keys: String, to t: inout HeadlessTerminal<TableViewer>) {
         for character in keys { t.send(.key(KeyEvent(character == "\r" ? .enter : .character(character)))) }
     }
 
@@ -22,7 +22,7 @@ import ScrollworkWidgets
     }
 
     /// The flights file, its origin column counted: BOS, EWR, JFK, LGA 150 each (ties by value).
-    static func frequencyOfOrigin() throws -> (TemporaryFile, HeadlessTerminal<FileViewer>) {
+    static func frequencyOfOrigin() throws -> (TemporaryFile, HeadlessTerminal<TableViewer>) {
         let file = ExploreViewerTests.file()
         var t = try ExploreViewerTests.open(file)
         Self.send("]]]f", to: &t)
@@ -33,34 +33,34 @@ import ScrollworkWidgets
     @Test("a frequency sheet's / n N search it in the order shown; | = ! u filter it; o and O sort it by the current column")
     func searchFilterSort() throws {
         var (_, t) = try Self.frequencyOfOrigin()
-        #expect(try Self.shownValues(t.app.sheet) == ["BOS", "EWR", "JFK", "LGA"])
+        #expect(try Self.shownValues(t.app.screen.sheet) == ["BOS", "EWR", "JFK", "LGA"])
         // Sorted by the value, descending: the sheet's own sort, not the table's.
         Self.send("O", to: &t)
         while t.runWork() {}
-        #expect(try Self.shownValues(t.app.sheet) == ["LGA", "JFK", "EWR", "BOS"])
-        #expect(t.app.table.sortOrder.isEmpty, "the table under the sheet is not sorted")
+        #expect(try Self.shownValues(t.app.screen.sheet) == ["LGA", "JFK", "EWR", "BOS"])
+        #expect(t.app.screen.view.table.sortOrder.isEmpty, "the table under the sheet is not sorted")
         // A search from the focus, in the order shown.
         Self.send("/EWR\r", to: &t)
         #expect(t.runWork("sheet search") == true)
-        #expect(t.app.sheet?.focused?[0] == "EWR")
+        #expect(t.app.screen.sheet?.focused?[0] == "EWR")
         #expect(t.text.contains("match in row 3"), "\(t.text)")
         Self.send("/GA\r", to: &t)
         #expect(t.runWork("sheet search") == true)
-        #expect(t.app.sheet?.focused?[0] == "LGA" && t.text.contains("went on from the top"), "\(t.text)")
+        #expect(t.app.screen.sheet?.focused?[0] == "LGA" && t.text.contains("went on from the top"), "\(t.text)")
         // A filter of the sheet, written as the table's are.
         Self.send("|value~^[BJ]\r", to: &t)
         #expect(t.runWork("sheet filter") == true)
         // The rows kept are sorted again as the sheet was, in the background.
         while t.runWork() {}
-        #expect(try Self.shownValues(t.app.sheet) == ["JFK", "BOS"])
+        #expect(try Self.shownValues(t.app.screen.sheet) == ["JFK", "BOS"])
         #expect(t.text.contains("2 of 4 rows") && t.text.contains("filtered by value~^[BJ]"), "\(t.text)")
         Self.send("!", to: &t)
         #expect(t.runWork("sheet filter") == true)
-        #expect(try Self.shownValues(t.app.sheet).count == 1)
+        #expect(try Self.shownValues(t.app.screen.sheet).count == 1)
         Self.send("uu", to: &t)
         while t.runWork() {}
-        #expect(try Self.shownValues(t.app.sheet) == ["LGA", "JFK", "EWR", "BOS"])
-        #expect(t.app.sheet != nil && t.app.filters.filters.isEmpty, "the table's filters are its own")
+        #expect(try Self.shownValues(t.app.screen.sheet) == ["LGA", "JFK", "EWR", "BOS"])
+        #expect(t.app.screen.sheet != nil && t.app.filterTexts.isEmpty, "the table's filters are its own")
     }
 
     @Test("Enter on a missing word's line of a file's frequency sheet keeps the rows it counted: NA's two rows, not every missing value")
@@ -71,11 +71,11 @@ import ScrollworkWidgets
         #expect(t.runWork("frequency") == true)
         Self.send("/NA\r", to: &t)
         #expect(t.runWork("sheet search") == true)
-        let entry = try #require(t.app.sheet?.focusedEntry)
+        let entry = try #require(t.app.screen.sheet?.focusedEntry)
         #expect(entry.value == "NA" && entry.isMissing && entry.count == 2)
         t.send(.key(KeyEvent(.enter)))
-        #expect(t.app.sheet == nil)
-        #expect(t.runWork("filter") == true)
+        #expect(t.app.screen.sheet == nil)
+        #expect(t.runWork("sort") == true)
         #expect(try ExploreViewerTests.ids(t) == ["1", "3"])
     }
 
@@ -84,13 +84,13 @@ import ScrollworkWidgets
         var (_, t) = try Self.frequencyOfOrigin()
         Self.send("O|value!=LGA\r", to: &t)
         while t.runWork() {}
-        #expect(try Self.shownValues(t.app.sheet) == ["JFK", "EWR", "BOS"])
+        #expect(try Self.shownValues(t.app.screen.sheet) == ["JFK", "EWR", "BOS"])
         Self.send("g", to: &t)
         t.send(.key(KeyEvent(.down)))
-        #expect(t.app.sheet?.focusedEntry?.value == "EWR")
+        #expect(t.app.screen.sheet?.focusedEntry?.value == "EWR")
         t.send(.key(KeyEvent(.enter)))
-        #expect(t.app.sheet == nil)
-        #expect(t.runWork("filter") == true)
+        #expect(t.app.screen.sheet == nil)
+        #expect(t.runWork("sort") == true)
         #expect(try ExploreViewerTests.ids(t) == ExploreViewerTests.rows.filter { $0[3] == "EWR" }.map { $0[0] })
     }
 
@@ -99,15 +99,15 @@ import ScrollworkWidgets
         var (_, t) = try Self.frequencyOfOrigin()
         t.send(.key(KeyEvent(.down)))
         Self.send(" ", to: &t)
-        let lines = try #require(t.app.sheet?.detail?.content.lines)
+        let lines = try #require(t.app.screen.sheet?.detail?.content.lines)
         #expect(lines.contains { $0.name == "value" && $0.text == "EWR" } && lines.contains { $0.name == "count" && $0.text == "150" }, "\(lines)")
         t.send(.key(KeyEvent(.escape)))
-        #expect(t.app.sheet != nil && t.app.sheet?.overlay == nil, "Esc closes the row, not the sheet")
+        #expect(t.app.screen.sheet != nil && t.app.screen.sheet?.overlay == nil, "Esc closes the row, not the sheet")
         Self.send("?", to: &t)
-        #expect(t.app.sheet?.showingHelp == true && t.text.contains("search the sheet's rows"), "\(t.text)")
+        #expect(t.app.screen.sheet?.showingHelp == true && t.text.contains("search the sheet's rows"), "\(t.text)")
         t.send(.key(KeyEvent(.escape)))
         t.send(.key(KeyEvent(.escape)))
-        #expect(t.app.sheet == nil && !t.app.wantsQuit)
+        #expect(t.app.screen.sheet == nil && !t.app.wantsQuit)
     }
 
     @Test("Ctrl-S saves a sheet as shown: its rows kept, in their order, with its headings and no bar; a file there is replaced only when told")
@@ -118,7 +118,7 @@ import ScrollworkWidgets
         Self.send("O|value!=JFK\r", to: &t)
         while t.runWork() {}
         t.send(.key(KeyEvent(.character("s"), .control)))
-        #expect(t.app.sheet?.field?.text.hasPrefix(opened.directory + "/frequency-of-origin") == true,
+        #expect(t.app.screen.sheet?.field?.text.hasPrefix(opened.directory + "/frequency-of-origin") == true,
                 "a name saying what the sheet counts, beside the file as the table's own save is (not in the current folder)")
         t.send(.key(KeyEvent(.character("a"), .control)))
         Self.send(path + "\r", to: &t)
@@ -130,9 +130,9 @@ import ScrollworkWidgets
         t.send(.key(KeyEvent(.character("s"), .control)))
         t.send(.key(KeyEvent(.character("a"), .control)))
         Self.send(path + "\r", to: &t)
-        #expect(t.app.sheet?.field?.prompt.contains("exists") == true || t.text.contains("replace"), "\(t.text)")
+        #expect(t.app.screen.sheet?.field?.prompt.contains("exists") == true || t.text.contains("replace"), "\(t.text)")
         Self.send("n", to: &t)
-        #expect(t.app.sheet?.overlay == nil && t.text.contains("nothing saved"), "n alone answered: \(t.text)")
+        #expect(t.app.screen.sheet?.overlay == nil && t.text.contains("nothing saved"), "n alone answered: \(t.text)")
         while t.runWork() {}
         #expect(try String(contentsOfFile: path, encoding: .utf8).hasPrefix("value,count,percent\nLGA"))
     }
@@ -145,9 +145,9 @@ import ScrollworkWidgets
         #expect(t.runWork("summary") == true)
         Self.send("/origin\r", to: &t)
         #expect(t.runWork("sheet search") == true)
-        #expect(t.app.sheet?.focused?[0] == "origin")
+        #expect(t.app.screen.sheet?.focused?[0] == "origin")
         t.send(.key(KeyEvent(.enter)))
-        #expect(t.app.sheet == nil && t.app.currentColumn == 4 && t.app.columnChosen)
+        #expect(t.app.screen.sheet == nil && t.app.screen.currentColumn == 4 && t.app.screen.current.chosen)
     }
 
     @Test("in a window a sheet takes a desktop app's keys: Ctrl+F searches it, F1 lists its keys, Ctrl+Q quits")
@@ -158,10 +158,10 @@ import ScrollworkWidgets
         Self.send("]]]f", to: &t)
         #expect(t.runWork("frequency") == true)
         t.send(.key(KeyEvent(.character("f"), .control)))
-        #expect(t.app.sheet?.field?.prompt == "Search the sheet: ")
+        #expect(t.app.screen.sheet?.field?.prompt == "Search the sheet: ")
         t.send(.key(KeyEvent(.escape)))
         t.send(.key(KeyEvent(.function(1))))
-        #expect(t.app.sheet?.showingHelp == true)
+        #expect(t.app.screen.sheet?.showingHelp == true)
         t.send(.key(KeyEvent(.escape)))
         t.send(.key(KeyEvent(.character("q"), .control)))
         #expect(t.app.wantsQuit)

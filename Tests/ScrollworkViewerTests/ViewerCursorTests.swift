@@ -38,7 +38,7 @@ import ScrollworkWidgets
             return
         }
         var t = HeadlessTerminal(viewer, columns: 60, rows: 10)
-        while t.runWork("index") {}
+        while t.runWork("growth") {}
         // Row 1 is focused from the start; Down goes to row 2.
         t.send(.key(KeyEvent(.down)))
         t.advance(by: 0.5)

@@ -12,6 +12,9 @@ public enum TableGrowth: Sendable, Hashable {
     /// Every row there was is found, and rows written since are found cheaply (a file's size
     /// looked at): a viewer asks once a second.
     case watched
+    /// Every row that has come is found, and more are coming as a writer writes them (standard
+    /// input, a pipe): a viewer asks ten times a second, so lines show as they come.
+    case arriving
 
     /// True while rows are still being found.
     public var isFinding: Bool { if case .finding = self { true } else { false } }
@@ -45,6 +48,15 @@ extension TableSource {
     public var growth: TableGrowth { .settled }
     /// Nothing changed: rows added are read after the last name.
     public func grown(following: Bool, progress: TableProgress) throws(TableSourceError) -> GrownTable? { nil }
+    /// Asks for more while the source is finding rows.
+    public func readToEnd(progress: TableProgress) throws(TableSourceError) -> any TableSource {
+        var source: any TableSource = self
+        while source.growth.isFinding {
+            guard let grown = try source.grown(following: false, progress: progress) else { break }
+            source = grown.source
+        }
+        return source
+    }
     /// Not known before the rows come.
     public func widestValue(ofColumn column: Int) -> Int? { nil }
     /// Names are the table's own ids.

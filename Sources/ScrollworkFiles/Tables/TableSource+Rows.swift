@@ -10,6 +10,8 @@ extension TableSource {
     public var rowAccess: RowAccess { .byName }
     /// The viewer does the work over the rows.
     public var engine: String? { nil }
+    /// Any number: the library's sort orders by as many columns as asked.
+    public var mostSortColumns: Int? { nil }
     /// No guess: the rows are counted.
     public var estimatedCount: Int? { nil }
     /// Nothing to say.

@@ -53,6 +53,9 @@ public protocol TableSource: Sendable {
     /// What does the work a viewer asks of the table, as messages name it after "in" ("the
     /// database"); nil (the default) when the viewer does it over the rows.
     var engine: String? { get }
+    /// How many columns one order may have (`--sort a --sort -b`: ties on `a` ordered by `b`);
+    /// nil (the default) for any number, as the library's sort orders the rows.
+    var mostSortColumns: Int? { get }
     /// A quick guess at the number of rows, shown as "about" until they are counted; nil (the
     /// default) when there is none.
     var estimatedCount: Int? { get }
@@ -77,6 +80,10 @@ public protocol TableSource: Sendable {
     /// table's own order; nil (the default) when nothing changed. `following` is true while the
     /// person follows the end (`F`): a log rotated away is then followed to the new file at its path.
     func grown(following: Bool, progress: TableProgress) throws(TableSourceError) -> GrownTable?
+    /// The table with every row there is now found, as a batch run reads it; by default
+    /// ``grown(following:progress:)`` asked again while the source is finding rows. A source
+    /// whose rows cannot all be trusted (a file whose compressed data is damaged) throws.
+    func readToEnd(progress: TableProgress) throws(TableSourceError) -> any TableSource
     /// The widest value of `column` found so far, in cells, where the source knows it without
     /// reading rows (a file's first rows and its longest numbers): a viewer makes the column as
     /// wide, and wider as it grows. Nil (the default) when it does not know.

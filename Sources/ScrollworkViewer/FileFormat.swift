@@ -1,0 +1,11 @@
+import Scrollwork
+import ScrollworkFiles
+import ScrollworkWidgets
+
+/// How a file's records are read.
+enum FileFormat: Sendable, Hashable {
+    /// CSV, TSV and the like.
+    case delimited(DelimitedDialect)
+    /// JSON objects: one a line (JSON Lines), or the elements of one array.
+    case json(JSONFraming)
+}
