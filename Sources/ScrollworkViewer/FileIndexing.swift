@@ -229,8 +229,6 @@ struct FileSearch {
     private(set) var isRunning = false
     /// The direction of the last search: true for forward (`/`, `n`), false for backward (`N`).
     private(set) var forward = true
-    /// Where the search under way began: going round, it stops there.
-    private var limit: UInt64 = 0
     /// The key of the search's work.
     private let key = WorkKey<Step>("search")
 
@@ -262,12 +260,6 @@ struct FileSearch {
         return sweep(forward: forward, in: file, from: start, limit: start, wentRound: false)
     }
 
-    /// Goes on past `record`, where the last search found a match the view leaves out (a
-    /// filtered row), towards the same end and stopping where it began.
-    mutating func passOver(_ record: Range<UInt64>, in file: FileBytes, wentRound: Bool) -> (work: WorkRequest?, note: String?) {
-        sweep(forward: forward, in: file, from: forward ? record.upperBound : record.lowerBound, limit: limit, wentRound: wentRound)
-    }
-
     /// The nearest match of any spelling from `from` on (or before it when not `forward`).
     private static func nearest(_ searches: [TextSearch], forward: Bool, in file: FileBytes, from: UInt64,
                                 progress: (UInt64) -> Bool) throws(FileError) -> UInt64? {
@@ -287,7 +279,6 @@ struct FileSearch {
         let searches = searches
         isRunning = true
         self.forward = forward
-        self.limit = limit
         return (.start(Work(key) { progress -> Step? in
             let size = Swift.max(1, file.size)
             let report = { (at: UInt64) in progress.report(forward ? Double(at) / Double(size) : 1 - Double(at) / Double(size)) }

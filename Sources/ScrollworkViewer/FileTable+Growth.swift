@@ -91,7 +91,7 @@ extension FileTable {
                 shape.keys = found
             }
         }
-        _ = shape.typing.typeToEnd(shape.rows(file: file, index: index), concurrently: loop)
+        shape.typing.typeToEnd(shape.rows(file: file, index: index), concurrently: loop)
         return FileTable(file: file, index: index, shape: shape, title: title, arrival: arrival)
     }
 }

@@ -101,7 +101,7 @@ final class TemporaryFile {
         t.app.screen.currentColumn = 4
         t.send(.key(KeyEvent(.character("-"))))
         #expect(t.app.hiddenColumns.count == 1)
-        while t.runWork("growth") || t.runWork("types") {}
+        while t.runWork("growth") {}
         #expect(column("1")?.alignment == .leading, "n holds a word: text")
         #expect(column("2")?.alignment == .trailing && column("3")?.alignment == .trailing)
         #expect(t.app.typing?.kinds.kind(ofColumn: 2) == .reals && t.app.typing?.kinds.kind(ofColumn: 3) == .integers)
@@ -126,7 +126,7 @@ final class TemporaryFile {
         t.app.screen.currentColumn = 2
         t.send(.key(KeyEvent(.character("-"))))
         #expect(t.app.hiddenColumns.count == 1)
-        while t.runWork("growth") || t.runWork("types") {}
+        while t.runWork("growth") {}
         let needed = TableColumn<DelimitedRecord>.fieldWidth(content: 11, title: "n").ideal
         #expect(t.app.screen.view.table.columnWidths[1] >= needed, "n fits eleven digits")
         #expect(t.app.screen.view.table.columns.last?.width == before, "name, text, keeps its width")
