@@ -451,6 +451,39 @@ final class TemporaryFile {
         #expect(t.text.contains("400000000"))
     }
 
+    @Test("input still coming is read by the table screen's own work: looked at ten times a second while it arrives, the copying cancelled when the screen closes, and what it says after its writer ends")
+    func arrivingInputBelongsToTheScreen() throws {
+        var ends: [Int32] = [0, 0]
+        _ = Glibc.pipe(&ends)
+        let first = "n,name\n" + (1...3).map { "\($0),row-\($0)" }.joined(separator: "\n") + "\n"
+        _ = first.utf8CString.withUnsafeBytes { Glibc.write(ends[1], $0.baseAddress!, first.utf8.count) }
+        guard case let .table(viewer) = try StandardInput.open(data: ends[0], theme: Theme()) else {
+            Issue.record("CSV from a pipe should open as a table")
+            return
+        }
+        #expect(viewer.source.growth == .arriving && viewer.status.contains("waiting for more input"), "\(viewer.status)")
+        var t = HeadlessTerminal(viewer, columns: 80, rows: 10)
+        t.advance(by: 0.05)
+        while t.runWork("growth") {}
+        // The next look is a tenth of a second after the last, not a second.
+        let wake = try #require(t.wakeTime)
+        #expect(wake - t.time <= 0.1 + 1e-9, "\(wake) \(t.time)")
+        // Closing the screen cancels the copying with the rest of its work.
+        let cancels = t.app.cancelAllWork().compactMap { effect -> String? in
+            if case let .work(.cancel(id)) = effect { id.name } else { nil }
+        }
+        #expect(cancels.contains("input"), "\(cancels)")
+        // The writer ends: what came is all there, said as kept, no longer waiting.
+        close(ends[1])
+        let kept = t.runWork("input")
+        #expect(kept)
+        while t.runWork("growth") {}
+        t.advance(by: 0.2)
+        while t.runWork("growth") {}
+        #expect(t.app.screen.view.table.list.numberOfRows == 3 && t.app.source.growth == .settled, "\(t.app.status)")
+        #expect(!t.app.status.contains("waiting for more input") && t.app.status.contains("kept in memory"), "\(t.app.status)")
+    }
+
     /// Writes `bytes` into a new pipe from another thread; returns the reading end.
     static func piped(_ bytes: [UInt8], done: DispatchSemaphore) -> Int32 {
         var ends: [Int32] = [0, 0]
