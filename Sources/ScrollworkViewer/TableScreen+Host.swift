@@ -20,6 +20,9 @@ extension TableScreen {
     mutating func handle(_ event: Event, at time: Double) -> Leaving? {
         // What answered the last key stays while a prompt is typed.
         if overlay?.field == nil, event.isPersonAction, !rowSearch.isRunning { note = nil }
+        // A terminal's Ctrl-C quits from under a sheet, a row or the keys shown over the table,
+        // as from the table (a prompt keeps it; a window's Ctrl+C copies).
+        if case let .key(key) = event, key == Self.interrupt, tableKeys.command(for: key) == .quit, overlay?.field == nil { return .quit }
         if handleOverTable(event, at: time) { return keyMemory.wantsQuit ? .quit : nil }
         // A click on a cell makes its column the current one.
         if case let .mouse(mouse) = event, let column = view.column(atCell: mouse) { setCurrentColumn(column, at: time) }
@@ -72,6 +75,9 @@ extension TableScreen {
         }
         return nil
     }
+
+    /// Ctrl-C, which a terminal's keys bind to quit.
+    static let interrupt = KeyEvent(.character("c"), .control)
 
     /// True once the rows shown are all there are: every name read (and found, in a file still
     /// being indexed), or the rows counted.

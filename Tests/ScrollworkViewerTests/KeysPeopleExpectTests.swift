@@ -130,4 +130,28 @@ import ScrollworkWidgets
         t.send(.key(KeyEvent(.end)))
         #expect(focused() == 2)
     }
+
+    @Test("Ctrl-C quits from under a sheet, a row shown whole and the keys, as from the table; a prompt keeps it, and a window's Ctrl+C copies")
+    func interruptQuitsFromAnywhere() throws {
+        let file = TemporaryFile(name: "tails.csv", Self.file)
+        let control = KeyEvent(.character("c"), .control)
+        for over in ["I", "\r", "?"] {
+            var t = try Self.open(file)
+            t.type(over)
+            _ = t.runWork("summary")
+            #expect(t.app.screen.sheet != nil || t.app.screen.overlay != nil, "\(over)")
+            t.send(.key(control))
+            #expect(t.wantsQuit, "Ctrl-C over \(over)")
+        }
+        var t = try Self.open(file)
+        t.type("/ab")
+        t.send(.key(control))
+        #expect(!t.wantsQuit, "a prompt keeps Ctrl-C")
+        var window = try Self.open(file)
+        window.app.keyConvention = .desktop
+        window.type("I")
+        _ = window.runWork("summary")
+        window.send(.key(control))
+        #expect(!window.wantsQuit && window.app.screen.sheet != nil, "a window's Ctrl+C copies")
+    }
 }
