@@ -10,7 +10,7 @@ import ScrollworkWidgets
 /// again reverses), in the background, while the rows shown stay as they are; Esc cancels it.
 /// A source read by position orders and filters each page as it is read. The count starts as
 /// the source's guess, marked "about", and becomes exact.
-struct TableScreen: ViewerTable {
+struct TableScreen: OverlaidTable {
     typealias Row = PagedRow<[TableValue]>
 
     /// A filter as the person wrote it and as the source tests it.
@@ -170,6 +170,8 @@ struct TableScreen: ViewerTable {
             shown.pages.grow(to: byName ? names.count : counts.total ?? 0)
             showRows()
             fitColumnsToFirstRows()
+            // The first row focused, so that Enter, = and ! act at once, as after rows come off the loop.
+            keepAFocus(at: lastTime)
             if !shown.identitiesComplete { effects.append(.work(.start(chunk(after: names.last)))) }
         } catch {
             note = "reading the rows stopped: \(error)"

@@ -22,13 +22,11 @@ struct ViewFilters {
     /// No filters; their passes run as work named `name`, which no other part of the screen uses.
     init(workName name: String = "filter") { key = WorkKey(name) }
 
-    /// A pass: `filters` over rows `within` of the file, whose result replaces the rows kept, or
-    /// (with `appends`) is added after them.
+    /// A pass: `filters` over rows `within`, whose result replaces the rows kept.
     struct Pass: Sendable {
         var filters: [RowFilter]
         var within: RowSet
         var through: Int
-        var appends: Bool
         var kept: [UInt32]? = nil
         var failure: String? = nil
         /// Values a regular expression stopped on at its step budget (they were left out).
@@ -43,9 +41,9 @@ struct ViewFilters {
         filters.append(filter)
         // The rows kept so far, if they answer for every other filter, are all that need reading.
         if running == nil, applied == filters.dropLast(), covered == count, let kept {
-            return start(Pass(filters: filters, within: .rows(kept), through: count, appends: false), rows: rows, missing: missing)
+            return start(Pass(filters: filters, within: .rows(kept), through: count), rows: rows, missing: missing)
         }
-        return start(Pass(filters: filters, within: .all(count: count), through: count, appends: false), rows: rows, missing: missing)
+        return start(Pass(filters: filters, within: .all(count: count), through: count), rows: rows, missing: missing)
     }
 
     /// Removes the last filter; the pass that works out the rest, or nil when none is left (the
@@ -58,14 +56,7 @@ struct ViewFilters {
             self = ViewFilters(workName: key.id.name)
             return cancel
         }
-        return start(Pass(filters: filters, within: .all(count: count), through: count, appends: false), rows: rows, missing: missing)
-    }
-
-    /// Filters the rows found since the last pass (the index grew); nil when there is nothing to do.
-    mutating func rowsFound(rows: some InPlaceRows, count: Int, missing: MissingValues) -> WorkRequest? {
-        guard !filters.isEmpty, running == nil, covered < count, applied == filters else { return nil }
-        let fresh = RowSet.rows((covered..<Swift.min(count, Int(UInt32.max))).map { UInt32($0) })
-        return start(Pass(filters: filters, within: fresh, through: count, appends: true), rows: rows, missing: missing)
+        return start(Pass(filters: filters, within: .all(count: count), through: count), rows: rows, missing: missing)
     }
 
     private mutating func start(_ pass: Pass, rows: some InPlaceRows, missing: MissingValues) -> WorkRequest {
@@ -119,7 +110,7 @@ struct ViewFilters {
             : nil
         // Read through the rows kept until now: the list names its rows by their place among them.
         let focused = focusedRow(in: list)
-        kept = pass.appends ? (kept ?? []) + found : found
+        kept = found
         applied = pass.filters
         covered = pass.through
         return Answer(changed: true, failure: note, focused: focused)

@@ -271,4 +271,13 @@ import Testing
         t.send(.key(KeyEvent(.home)))
         #expect(Self.focusedNumber(t) == 101 && !t.text.contains("sorted by"), "\(t.text)")
     }
+
+    @Test("a file opens with its first row focused: Enter shows it whole and = keeps its value at once, before any key moved the focus")
+    func firstRowFocusedOnOpening() throws {
+        let file = TemporaryFile(name: "first.csv", "id,city\n1,Oslo\n2,Rome\n3,Oslo\n")
+        var t = HeadlessTerminal(try OpenFile.viewer(path: file.path, separator: nil, header: nil, theme: Theme()), columns: 80, rows: 10)
+        #expect(Self.focusedNumber(t) == 1)
+        t.send(.key(KeyEvent(.enter)))
+        #expect(t.app.screen.detail?.content.lines.contains { $0.name == "city" && $0.text.hasSuffix("Oslo") } == true, "\(t.text)")
+    }
 }

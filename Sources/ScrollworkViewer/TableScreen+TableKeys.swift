@@ -2,73 +2,6 @@ import Scrollwork
 import ScrollworkFiles
 import ScrollworkWidgets
 
-/// A table screen of the viewer, whatever its rows come from (a file, a database): the keys
-/// that mean the same on every one are carried out here, once, over its table view, its
-/// columns, its current column and its overlay; each screen does the rest (sorting, filtering,
-/// searching, counting and saving) its own way.
-protocol ViewerTable: OverlaidTable {
-    associatedtype Row: Sendable
-    /// The table.
-    var view: TableView<Row> { get set }
-    /// The columns hidden, and the other column keys' work.
-    var columns: ColumnArrangement<Row> { get set }
-    /// The column the exploring keys act on, and whether the person chose it.
-    var current: CurrentColumn { get set }
-    /// The sheet shown over the table.
-    var sheet: ResultSheet? { get set }
-    /// The screen's keys, as its host binds them.
-    var tableKeys: CommandTable<ViewerCommand> { get }
-    /// The key tables of the screen's host (a terminal's, or a window's).
-    var viewerKeys: ViewerKeySet { get }
-    /// Hands `effect` to the host with the screen's next effects (a copy from the prompt).
-    mutating func emit(_ effect: Effect)
-    /// Says `message` in the status line, as the answer to the last key; nil says nothing.
-    mutating func say(_ message: String?)
-    /// `body` with the columns, the table view and the current column's place, together (one
-    /// access to each, as Swift wants of a change to two parts at once).
-    mutating func arrangeColumns<T>(_ body: (inout ColumnArrangement<Row>, inout TableView<Row>, inout Int) -> T) -> T
-    /// Runs `command` as the screen's key for it would (a menu's choice comes here too).
-    mutating func perform(_ command: ViewerCommand, at time: Double)
-    /// `#`: the focus on row `text` (a number from 1, or a percentage), saying which.
-    mutating func goToRow(_ text: String, at time: Double)
-    /// Carries out an answer to the prompt that ``submitCommon(_:_:at:)`` left: a search, a
-    /// filter, a save.
-    mutating func submitOwn(_ prompt: ViewerPrompt, _ text: String, at time: Double)
-    /// The names of the source's columns (its fields), by number.
-    var titles: [String] { get }
-    /// The name Ctrl+S offers to save the view as.
-    var saveSuggestion: String { get }
-    /// The rows shown, as the exploring keys and a save read them.
-    var shownSource: ShownSource { get }
-    /// Where the table's work is done ("the database"), as ``TableSource/engine`` says; nil
-    /// where the viewer does it over the rows. Asked apart from ``shownSource``, which a file
-    /// builds anew on every read.
-    var engine: String? { get }
-    /// The files the table is read from, which a save never replaces.
-    var readFiles: Set<FileIdentity> { get }
-    /// The frequency table, summary or save under way.
-    var exploration: Exploration<TableSourceError> { get set }
-    /// True once the person asked to quit (Ctrl+Q on a sheet included).
-    var wantsQuit: Bool { get set }
-    /// Keeps the rows `filter` keeps besides those kept already, said as `text`.
-    mutating func keep(_ filter: RowFilter, text: String, at time: Double)
-    /// The fields of the rows shown at `paths`, by field number, as text; nil for a row whose
-    /// values are still on their way. Throws for a path the table does not have.
-    func fieldsOfRows(at paths: [IndexPath]) throws -> [[String]?]
-    /// Keeps `command` (Enter, `=`, `!`) for when the focused row's values come, and says so.
-    mutating func awaitFocusedRow(_ command: ViewerCommand)
-    /// The most sort keys the table orders its rows by at once; nil for any number.
-    var mostSortKeys: Int? { get }
-    /// Keeps the rows `filters` keep, sorted by `sorts` (the first the main key, at most
-    /// ``mostSortKeys`` of them), as a view asked for on the command line does.
-    mutating func arrange(filters: [RowFilter], sorts: [(field: Int, ascending: Bool)], at time: Double)
-    /// The status line at `time`: the table's name, its counts, what answered the last key and
-    /// what runs.
-    func statusText(at time: Double) -> StatusText
-    /// Says that work for the table failed with `error`, after `what` ("the summary stopped: ").
-    mutating func failed(_ error: TableSourceError, saying what: String?, at time: Double)
-}
-
 /// The column the exploring keys (`[`, `]`, `$`, `o`, `f`, `=`) act on: its place among the
 /// columns shown, and whether the person chose it (its heading is marked once they did).
 struct CurrentColumn: Sendable, Hashable {
@@ -76,11 +9,10 @@ struct CurrentColumn: Sendable, Hashable {
     var chosen = false
 }
 
-extension ViewerTable {
-    /// `#` among the rows shown (a file's, counted so far while it is indexed, as its status
-    /// line says).
-    mutating func goToRow(_ text: String, at time: Double) { say(view.goToRow(text, at: time)) }
-
+// The keys that mean the same on every table (the current column, hiding, pinning, moving,
+// fitting, going to a row or a column, the keys, the prompts), carried out over the table view,
+// its columns, its current column and its overlay.
+extension TableScreen {
     /// Draws what is over the table drawn in `table`, and the line under it, `statusLine`
     /// (`whole` is both): a sheet with its own status line, a prompt of the table's that was
     /// open when it came still over that; else what is over the table, with `status` under or

@@ -6,7 +6,7 @@ import ScrollworkWidgets
 /// the current column's frequency table, the summary of every column, saving the rows shown,
 /// keeping a value, and what comes back from each (a sheet over the table, a message). Each
 /// runs off the loop with its progress in the status line, and Esc cancels it.
-extension ViewerTable {
+extension TableScreen {
     /// Where the work is done, after "in" in the status line (" in the database"); empty where
     /// the viewer does it over the rows.
     var inEngine: String { engine.map { " in " + $0 } ?? "" }
