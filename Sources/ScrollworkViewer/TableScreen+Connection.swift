@@ -129,8 +129,8 @@ extension TableScreen {
     /// that copies the rest of it, runs as the screen's own (cancelled with it); nil when all
     /// of it came before the screen opened.
     mutating func keepsArriving(_ arrival: InputArrival, keepingRest: (@Sendable (WorkProgress) -> Bool?)?) {
-        guard let table = source as? FileTable else { return }
-        connection.source = table.arriving(arrival)
+        if let table = source as? FileTable { connection.source = table.arriving(arrival) }
+        // Run whatever the table: the copying closes the input's files when it ends.
         if let keepingRest { effects.append(.work(.start(Work(connection.arrivalKey.named("input"), keepingRest)))) }
     }
 }
