@@ -25,9 +25,6 @@ final class InputArrival: Sendable {
     /// True once every byte has been kept (or keeping stopped).
     var done: Bool { state.withLock { $0.done } }
 
-    /// Why keeping stopped before the input's end ("reading it failed: …"), if it did.
-    var failure: String? { state.withLock { $0.failure } }
-
     /// Keeping ended, at the input's end or, with `failure`, before it.
     func end(failure: String?) { state.withLock { $0 = (true, failure) } }
 

@@ -30,9 +30,6 @@ extension TableScreen {
         set { keyMemory.wantsQuit = newValue }
     }
 
-    /// As many as the source orders by at once.
-    var mostSortKeys: Int? { source.mostSortColumns }
-
     /// Has the source keep the rows `filters` keep in the order of `sorts` (the first column,
     /// ties ordered by the others), as of `time` on the host's clock.
     mutating func arrange(filters: [RowFilter], sorts: [(field: Int, ascending: Bool)], at time: Double) {

@@ -171,8 +171,8 @@ extension TableScreen {
         let names = ColumnNames(titles)
         let filters = try recipe.parsedFilters(names)
         let sorts = try recipe.parsedSorts(names)
-        if let most = mostSortKeys, sorts.count > most {
-            throw ExploreError("\(shownSource.source.title) is sorted by \(most == 1 ? "one column" : "\(most) columns") at a time\(inEngine); give \(most == 1 ? "one --sort" : "at most \(most) --sort") (\(sorts.count) were given)")
+        if let most = source.mostSortColumns, sorts.count > most {
+            throw ExploreError("\(source.title) is sorted by \(most == 1 ? "one column" : "\(most) columns") at a time\(inEngine); give \(most == 1 ? "one --sort" : "at most \(most) --sort") (\(sorts.count) were given)")
         }
         let shown = try recipe.parsedColumns(names)
         let counted = try recipe.frequency.map { name throws(ExploreError) in try names.index(of: name) }
