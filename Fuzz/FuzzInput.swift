@@ -54,3 +54,29 @@ func readersAgree(_ rows: some InPlaceRows) {
         }
     }
 }
+
+/// A password of letters and digits made from an input's bytes (the first says how long, 3 to
+/// 22 letters), the text after it in pieces cut at U+0001, and the test a shown text must pass.
+struct SecretInput {
+    /// The password.
+    let password: String
+    /// The text after the password, cut at U+0001 (at most `pieces` pieces).
+    let pieces: [String]
+
+    /// The password and text `bytes` make; nil when they are too few.
+    init?(_ bytes: [UInt8], pieces count: Int) {
+        let letters = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+        guard let first = bytes.first else { return nil }
+        let length = 3 + Int(first % 20)
+        guard bytes.count > length else { return nil }
+        password = String(bytes[1...length].map { letters[Int($0) % letters.count] })
+        let around = String(decoding: bytes.dropFirst(length + 1), as: UTF8.self)
+        pieces = around.split(separator: "\u{1}", maxSplits: count - 1, omittingEmptySubsequences: false).map(String.init)
+    }
+
+    /// True when `text` holds the password's scalars in a row.
+    func shows(in text: String) -> Bool {
+        let secret = Array(password.unicodeScalars), scalars = Array(text.unicodeScalars)
+        return scalars.indices.contains { scalars[$0...].starts(with: secret) }
+    }
+}

@@ -124,7 +124,7 @@ public final class ClickHouseConnection: Sendable {
     static let unreachable: Set<Int> = [209, 210, 279]
 
     /// The server's error code at the start of an error answer (`Code: 60, …`); nil when it names none.
-    static func code(_ body: [UInt8]) -> Int? {
+    package static func code(_ body: [UInt8]) -> Int? {
         let text = String(decoding: body.prefix(32), as: UTF8.self)
         guard text.hasPrefix("Code: ") else { return nil }
         return Int(text.dropFirst("Code: ".count).prefix { $0.isNumber })
@@ -148,7 +148,7 @@ public final class ClickHouseConnection: Sendable {
     /// The server's message in an error answer (`Code: 60, e.displayText() = DB::Exception: Table
     /// x doesn't exist., e.what() = DB::Exception`; `DB::NetException: Connection refused (…)`),
     /// without what is for its developers.
-    static func message(_ body: [UInt8], status: Int) -> String {
+    package static func message(_ body: [UInt8], status: Int) -> String {
         var text = String(decoding: body.prefix(4096), as: UTF8.self)
         // After the exception's class (DB::Exception, DB::NetException, …).
         if let start = text.firstRange(of: "DB::"), let colon = text[start.upperBound...].firstRange(of: ": ") { text = String(text[colon.upperBound...]) }
@@ -161,7 +161,7 @@ public final class ClickHouseConnection: Sendable {
 
     /// `text` as an SQL string literal: quoted, its backslashes and quotes escaped, so that a
     /// value is always data, never SQL.
-    static func literal(_ text: String) -> String {
+    package static func literal(_ text: String) -> String {
         var quoted = "'"
         for c in text.unicodeScalars {
             switch c {
@@ -175,12 +175,12 @@ public final class ClickHouseConnection: Sendable {
     }
 
     /// `name` as an SQL identifier: in backquotes, its backslashes and backquotes escaped.
-    static func identifier(_ name: String) -> String {
+    package static func identifier(_ name: String) -> String {
         "`" + name.replacing("\\", with: "\\\\").replacing("`", with: "\\`") + "`"
     }
 
     /// `text` with every byte but letters, digits and `-._~` written as `%XX`.
-    static func percentEncoded(_ text: String) -> String {
+    package static func percentEncoded(_ text: String) -> String {
         let hex = Array("0123456789ABCDEF".utf8)
         var out: [UInt8] = []
         for byte in text.utf8 {
@@ -205,7 +205,7 @@ public struct ClickHouseResult: Sendable {
     public let rows: [[String?]]
 
     /// The result in `body`.
-    init(parsing body: [UInt8]) {
+    package init(parsing body: [UInt8]) {
         var lines = body.split(separator: 0x0A, omittingEmptySubsequences: false)
         if lines.last?.isEmpty == true { lines.removeLast() }
         func fields(_ line: ArraySlice<UInt8>) -> [String?] {
@@ -217,7 +217,7 @@ public struct ClickHouseResult: Sendable {
     }
 
     /// Field `field` unescaped; nil for `\N`.
-    static func unescaped(_ field: ArraySlice<UInt8>) -> String? {
+    package static func unescaped(_ field: ArraySlice<UInt8>) -> String? {
         if field.elementsEqual([0x5C, 0x4E]) { return nil }
         guard field.contains(0x5C) else { return String(decoding: field, as: UTF8.self) }
         var out: [UInt8] = []
@@ -257,14 +257,14 @@ public struct ClickHouseResult: Sendable {
 
 /// A column's type as ClickHouse names it, read for what the viewer needs: whether it holds
 /// numbers, and of which kind.
-struct ClickHouseType: Sendable, Hashable {
+package struct ClickHouseType: Sendable, Hashable {
     /// The kinds of number a type holds.
-    enum Number { case integer, real, decimal }
+    package enum Number { case integer, real, decimal }
     /// The type without `Nullable(…)` and `LowCardinality(…)` around it.
-    let base: String
+    package let base: String
 
     /// The type called `name`.
-    init(_ name: String) {
+    package init(_ name: String) {
         var base = Substring(name)
         for wrapper in ["Nullable(", "LowCardinality("] where base.hasPrefix(wrapper) && base.hasSuffix(")") {
             base = base.dropFirst(wrapper.count).dropLast()
@@ -275,12 +275,12 @@ struct ClickHouseType: Sendable, Hashable {
 
     /// True for the types other than numbers that compare with their text as a literal: text,
     /// dates, times, UUIDs and enums.
-    var comparesWithText: Bool {
+    package var comparesWithText: Bool {
         base == "String" || base.hasPrefix("FixedString(") || base == "Date" || base.hasPrefix("DateTime") || base == "UUID" || base.hasPrefix("Enum")
     }
 
     /// The kind of number the type holds; nil for any other type.
-    var number: Number? {
+    package var number: Number? {
         if base.hasPrefix("Int") || base.hasPrefix("UInt") { return .integer }
         if base.hasPrefix("Float") { return .real }
         if base.hasPrefix("Decimal") { return .decimal }

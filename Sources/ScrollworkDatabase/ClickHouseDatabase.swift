@@ -80,68 +80,39 @@ public struct ClickHouseDatabase: DatabaseSource {
 }
 
 /// The parts of a `clickhouse://` URL.
-struct ClickHouseAddress: Sendable, Hashable {
-    var user = "default"
-    var password = ""
-    var host = "localhost"
-    var port = 8123
-    var database = "default"
-    var table: String? = nil
+package struct ClickHouseAddress: Sendable, Hashable {
+    package var user = "default"
+    package var password = ""
+    package var host = "localhost"
+    package var port = 8123
+    package var database = "default"
+    package var table: String? = nil
 
     /// The parts of `url`.
     ///
     /// - Throws: ``DatabaseError/cannotOpen(path:reason:)`` for a URL that is not one: no
     ///   `clickhouse://`, an unclosed `[`, a port that is not a number from 1 to 65535.
-    init(url: String) throws(DatabaseError) {
-        guard ClickHouseDatabase.isURL(url) else { throw .cannotOpen(path: url, reason: "not a clickhouse:// URL") }
-        var rest = Substring(url.dropFirst("clickhouse://".count))
-        if let question = rest.firstIndex(of: "?") {
-            for pair in rest[rest.index(after: question)...].split(separator: "&") where pair.hasPrefix("table=") {
-                table = DatabaseURL.percentDecoded(String(pair.dropFirst("table=".count)))
-            }
-            rest = rest[..<question]
-        }
-        let authority = rest.prefix { $0 != "/" }
-        let path = rest.dropFirst(authority.count).drop { $0 == "/" }
-        if !path.isEmpty { database = DatabaseURL.percentDecoded(String(path)) }
-        var hostPart = authority
-        // The user information ends at the last @ before the host.
+    package init(url: String) throws(DatabaseError) {
         let shown = Self.redacted(url)
-        if let at = authority.lastIndex(of: "@") {
-            let info = authority[..<at]
-            hostPart = authority[authority.index(after: at)...]
-            let name = info.prefix { $0 != ":" }
-            if !name.isEmpty { user = DatabaseURL.percentDecoded(String(name)) }
-            if name.count < info.count { password = DatabaseURL.percentDecoded(String(info.dropFirst(name.count + 1))) }
+        guard ClickHouseDatabase.isURL(url), let parts = URLAuthority(url) else { throw .cannotOpen(path: shown, reason: "not a clickhouse:// URL") }
+        if let name = parts.user, !name.isEmpty { user = DatabaseURL.percentDecoded(name) }
+        if let secret = parts.password { password = DatabaseURL.percentDecoded(secret) }
+        let rest = parts.rest.unicodeScalars.prefix { $0 != "#" }
+        let path = rest.prefix { $0 != "?" }
+        let name = path.drop { $0 == "/" }
+        if !name.isEmpty { database = DatabaseURL.percentDecoded(String(Substring(name))) }
+        for pair in String(Substring(rest.dropFirst(path.count + 1))).split(separator: "&") where pair.hasPrefix("table=") {
+            table = DatabaseURL.percentDecoded(String(pair.dropFirst("table=".count)))
         }
-        var portText: Substring? = nil
-        if hostPart.hasPrefix("[") {
-            guard let close = hostPart.firstIndex(of: "]") else { throw .cannotOpen(path: shown, reason: "the IPv6 address has no closing ]") }
-            host = String(hostPart[hostPart.index(after: hostPart.startIndex)..<close])
-            let after = hostPart[hostPart.index(after: close)...]
-            if after.hasPrefix(":") { portText = after.dropFirst() } else if !after.isEmpty { throw .cannotOpen(path: shown, reason: "unexpected text after the address: \(after)") }
-        } else if let colon = hostPart.lastIndex(of: ":") {
-            host = String(hostPart[..<colon])
-            portText = hostPart[hostPart.index(after: colon)...]
-        } else if !hostPart.isEmpty {
-            host = String(hostPart)
+        if parts.unclosedBracket { throw .cannotOpen(path: shown, reason: "the IPv6 address has no closing ]") }
+        if !parts.afterAddress.isEmpty { throw .cannotOpen(path: shown, reason: "unexpected text after the address: \(parts.afterAddress)") }
+        if !parts.host.isEmpty { host = parts.host }
+        guard let number = parts.portNumber(default: port) else {
+            throw .cannotOpen(path: shown, reason: "the port must be a number from 1 to 65535, not '\(parts.port ?? "")'")
         }
-        if host.isEmpty { host = "localhost" }
-        if let portText {
-            guard let number = Int(portText), (1...65_535).contains(number) else { throw .cannotOpen(path: shown, reason: "the port must be a number from 1 to 65535, not '\(portText)'") }
-            port = number
-        }
+        port = number
     }
 
     /// `url` with the password between `user:` and `@` hidden.
-    static func redacted(_ url: String) -> String {
-        guard ClickHouseDatabase.isURL(url) else { return url }
-        var text = Substring(url)
-        let start = text.index(text.startIndex, offsetBy: "clickhouse://".count)
-        let authority = text[start...].prefix { $0 != "/" && $0 != "?" }
-        if let at = authority.lastIndex(of: "@"), let colon = authority[..<at].firstIndex(of: ":") {
-            text.replaceSubrange(text.index(after: colon)..<at, with: "•••")
-        }
-        return String(text)
-    }
+    package static func redacted(_ url: String) -> String { URLAuthority.redacted(url, mark: "•••") }
 }

@@ -30,6 +30,25 @@ import Testing
         #expect("\(chError)" != "\(pgError)")
     }
 
+    @Test("a ClickHouse URL is read a scalar at a time: its password never shows, even after a combining mark or holding a ? or #, and its parts read back")
+    func clickHousePasswordsNeverShow() throws {
+        for (url, password) in [("clickhouse://\u{301}ann:s3cret@host/db", "s3cret"), ("clickhouse://ann:p?w#x@host:9000/db?table=t", "p?w#x"),
+                                ("clickhouse://ann\u{301}:s3cret@[::1/db", "s3cret"), ("clickhouse://ann:s3cret@host:80\u{301}/db", "s3cret")] {
+            #expect(!ClickHouseAddress.redacted(url).contains(password), "\(url)")
+            do {
+                let address = try ClickHouseAddress(url: url)
+                #expect(address.password == password, "\(url)")
+            } catch {
+                #expect(!"\(error)".contains(password), "\(error)")
+            }
+        }
+        let address = try ClickHouseAddress(url: "clickhouse://ann:p?w#x@host:9000/flights%20db?table=a%20b#top")
+        #expect(address.user == "ann" && address.host == "host" && address.port == 9000 && address.database == "flights db" && address.table == "a b")
+        let ipv6 = try ClickHouseAddress(url: "clickhouse://[::1]:8124")
+        #expect(ipv6.host == "::1" && ipv6.port == 8124 && ipv6.database == "default" && ipv6.user == "default")
+        #expect(throws: DatabaseError.self) { try ClickHouseAddress(url: "clickhouse://host:+80/db") }
+    }
+
     @Test func percentEscapesAreDecodedAndBrokenOnesKeptAsWritten() {
         #expect(DatabaseURL.percentDecoded("a%20b%2Fc") == "a b/c")
         #expect(DatabaseURL.percentDecoded("%E2%82%AC") == "€")

@@ -155,6 +155,19 @@ struct HTTPFileTests {
         }
         #expect(HTTPAddress.withoutPassword("http://ann:pw@h:1/x@y") == "http://ann@h:1/x@y")
         #expect(HTTPAddress.withoutPassword("http://ann@h/x") == "http://ann@h/x" && HTTPAddress.withoutPassword("no scheme:pw@x") == "no scheme:pw@x")
+        // Read a Unicode scalar at a time: a combining mark after // or beside the : hides nothing.
+        for url in ["http://\u{301}ann:s3cret@h/x", "http://ann\u{301}:s3cret@h/x", "HTTP://ann:s3cret@h:8\u{301}/x", "http://ann:s3?cr#et@h/x"] {
+            #expect(!HTTPAddress.withoutPassword(url).contains("cr"), "\(url)")
+            do {
+                let address = try HTTPAddress(url)
+                #expect(!address.url.contains("cr") && address.authorization != nil, "\(url)")
+            } catch {
+                #expect(!"\(error)".contains("cr"), "\(error)")
+            }
+        }
+        let address = try HTTPAddress("http://ann:s3?cr#et@[::1]:8080/data/x.csv?v=2#top")
+        #expect(address.host == "::1" && address.port == 8080 && address.target == "/data/x.csv?v=2")
+        #expect(try HTTPAddress("http://h?x=1").target == "/?x=1")
     }
 
     @Test("a server that serves less of a range than asked for is not read by range (it would leave holes): the file is fetched whole")

@@ -14,7 +14,7 @@ import Synchronization
 ///
 /// Every range is checked against the file's `ETag` when the server gives one: a file changed on
 /// the server is said as such, never read as a mix of two versions.
-final class HTTPFile: ByteSpool {
+package final class HTTPFile: ByteSpool {
     /// Where the file is.
     let address: HTTPAddress
     /// Its size, from the first answer's `Content-Range`.
@@ -105,7 +105,7 @@ final class HTTPFile: ByteSpool {
     }
 
     /// The size a `Content-Range: bytes a-b/size` gives; nil when it gives none (`*`).
-    static func total(_ header: String?) -> UInt64? {
+    package static func total(_ header: String?) -> UInt64? {
         guard let header, let slash = header.lastIndex(of: "/") else { return nil }
         return UInt64(header[header.index(after: slash)...].trimmingSpaces())
     }
@@ -160,52 +160,44 @@ final class HTTPFile: ByteSpool {
 
 /// Where a file on a web server is: its host, port and target, the credentials its URL gives,
 /// and the URL as given less its password (what titles and messages show).
-struct HTTPAddress: Sendable {
-    let url: String
-    let host: String
-    let port: Int
-    let target: String
+package struct HTTPAddress: Sendable {
+    package let url: String
+    package let host: String
+    package let port: Int
+    package let target: String
     /// `Basic` credentials from the URL's `user:password@`, sent with every request to its host.
-    let authorization: String?
+    package let authorization: String?
 
     /// How long a server may say nothing before the read gives up.
     static let timeout = 30.0
 
-    /// The parts of `url`, `http://host[:port][/path]`.
+    /// The parts of `url`, `http://[user[:password]@]host[:port][/path][?query]` (read by
+    /// ``URLAuthority``).
     ///
     /// - Throws: ``FileError/remote(url:problem:)`` for another scheme (HTTPS needs TLS, which
-    ///   this build does not have) or a URL without a host.
-    init(_ given: String) throws(FileError) {
+    ///   this build does not have), a URL without a host, an unclosed `[`, or a port that is not a
+    ///   number from 1 to 65535.
+    package init(_ given: String) throws(FileError) {
         let url = Self.withoutPassword(given)
         self.url = url
-        if url.lowercased().hasPrefix("https://") {
+        guard let parts = URLAuthority(given), parts.scheme == "http" || parts.scheme == "https" else {
+            throw .remote(url: url, problem: "not an http:// URL")
+        }
+        if parts.scheme == "https" {
             throw .remote(url: url, problem: "HTTPS is not read yet (it needs TLS): fetch it first (curl -O \(url)), or pipe it in (curl -s \(url) | scrollwork open -)")
         }
-        guard url.lowercased().hasPrefix("http://") else { throw .remote(url: url, problem: "not an http:// URL") }
-        let rest = given.dropFirst("http://".count)
-        let slash = rest.firstIndex(of: "/") ?? rest.endIndex
-        let at = rest[..<slash].lastIndex(of: "@")
-        let authority = String(at.map { rest[rest.index(after: $0)..<slash] } ?? rest[..<slash])
-        authorization = at.map { at in
-            let info = rest[..<at]
-            let user = info.prefix { $0 != ":" }
-            let password = info.dropFirst(user.count + 1)
-            let pair = PercentEncoding.decoded(String(user)) + ":" + PercentEncoding.decoded(String(password))
+        authorization = parts.user.map { user in
+            let pair = PercentEncoding.decoded(user) + ":" + PercentEncoding.decoded(parts.password ?? "")
             return "Basic " + String(decoding: Base64.encode(Array(pair.utf8)), as: UTF8.self)
         }
-        target = slash == rest.endIndex ? "/" : String(rest[slash...].prefix { $0 != "#" })
-        var host = authority, port = 80
-        if authority.hasPrefix("["), let close = authority.firstIndex(of: "]") {
-            host = String(authority[authority.index(after: authority.startIndex)..<close])
-            let after = authority[authority.index(after: close)...]
-            if after.hasPrefix(":") { port = Int(after.dropFirst()) ?? -1 }
-        } else if let colon = authority.lastIndex(of: ":") {
-            host = String(authority[..<colon])
-            port = Int(authority[authority.index(after: colon)...]) ?? -1
+        // The fragment is the reader's, never sent; a query goes with the path.
+        let sent = parts.rest.unicodeScalars.prefix { $0 != "#" }
+        target = sent.first == "/" ? String(Substring(sent)) : "/" + String(Substring(sent))
+        guard !parts.host.isEmpty, !parts.unclosedBracket, parts.afterAddress.isEmpty else {
+            throw .remote(url: url, problem: parts.unclosedBracket ? "the IPv6 address has no closing ]" : "no host in the URL")
         }
-        guard !host.isEmpty else { throw .remote(url: url, problem: "no host in the URL") }
-        guard (1...65_535).contains(port) else { throw .remote(url: url, problem: "the port is not a number from 1 to 65535") }
-        self.host = host
+        guard let port = parts.portNumber(default: 80) else { throw .remote(url: url, problem: "the port is not a number from 1 to 65535") }
+        host = parts.host
         self.port = port
     }
 
@@ -214,19 +206,13 @@ struct HTTPAddress: Sendable {
     }
 
     /// `url` with the password of its `user:password@` left out: `http://ann@host/x`.
-    static func withoutPassword(_ url: String) -> String {
-        guard let scheme = url.firstRange(of: "://") else { return url }
-        let rest = url[scheme.upperBound...]
-        let slash = rest.firstIndex(of: "/") ?? rest.endIndex
-        guard let at = rest[..<slash].lastIndex(of: "@"), let colon = rest[..<at].firstIndex(of: ":") else { return url }
-        return String(url[..<colon]) + String(url[at...])
-    }
+    package static func withoutPassword(_ url: String) -> String { URLAuthority.redacted(url, mark: nil) }
 
     /// Where a redirect's `location` leads from here: a path on this server (with the same
     /// credentials), or a URL of its own (with none: a password is never sent to another host
     /// than the one it was given for). Messages keep calling the file by the URL first given.
     func following(_ location: String) throws(FileError) -> HTTPAddress {
-        if location.hasPrefix("/") { return HTTPAddress(url: url, host: host, port: port, target: location, authorization: authorization) }
+        if location.unicodeScalars.first == "/" { return HTTPAddress(url: url, host: host, port: port, target: location, authorization: authorization) }
         let next = try HTTPAddress(location)
         let same = next.host == host && next.port == port
         return HTTPAddress(url: url, host: next.host, port: next.port, target: next.target, authorization: same ? authorization : next.authorization)

@@ -92,7 +92,7 @@ public struct HTTPResponse: Sendable, Hashable {
     ///
     /// - Throws: ``HTTPError/malformed(_:)`` for a status line, a header or a chunk that is not
     ///   HTTP's, or a body shorter than it says.
-    init(parsing bytes: [UInt8]) throws(HTTPError) {
+    package init(parsing bytes: [UInt8]) throws(HTTPError) {
         let end = Array("\r\n\r\n".utf8)
         guard let split = bytes.firstRange(of: end) else { throw .malformed("the answer ended before its headers did (\(bytes.count) bytes)") }
         let lines = String(decoding: bytes[..<split.lowerBound], as: UTF8.self).split(separator: "\r\n", omittingEmptySubsequences: false)
