@@ -52,7 +52,10 @@ let package = Package(
             .target(name: "ScrollworkPixels", condition: .when(traits: ["Window"])),
         ]),
         // Real files as row sources: delimited text read and split only where shown.
-        .target(name: "ScrollworkFiles", dependencies: ["Scrollwork"]),
+        // One HTTPS GET through the system's libcurl, opened when first needed: C, because curl's
+        // options are set through a variadic function Swift cannot call.
+        .target(name: "CCurl"),
+        .target(name: "ScrollworkFiles", dependencies: ["Scrollwork", "CCurl"]),
         // Database tables as row sources, the files module's filters tested by the engine:
         // SQLite's library and libpq are loaded when a database is opened, so that building
         // needs nothing but Swift.

@@ -248,7 +248,7 @@ extension Gallery {
 struct Open: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "open",
-        abstract: "Show a table file, a database, a directory or text: CSV, TSV and other delimited text, JSON Lines and JSON arrays of objects as tables; Parquet files as tables, read a page at a time; SQLite files, postgres:// and clickhouse:// URLs as their tables; a file on a web server (http://) as a local one, read by range; a directory as a Finder list; other text and logs in a pager; - or a named pipe as standard input.",
+        abstract: "Show a table file, a database, a directory or text: CSV, TSV and other delimited text, JSON Lines and JSON arrays of objects as tables; Parquet files as tables, read a page at a time; SQLite files, postgres:// and clickhouse:// URLs as their tables; a file on a web server (https:// or http://) as a local one, read by range; a directory as a Finder list; other text and logs in a pager; - or a named pipe as standard input.",
         discussion: "The file is indexed in the background while the first screen shows; a click on a heading sorts (in the background), a drag or Shift+wheel scrolls sideways, → and ← open and close folders. A missing, empty or binary file ends with a message and exit status 1. With --filter, --sort, --columns, --frequency or --summary and standard output not a terminal, the result is written there as CSV (as --output - does).\n\nThe keys:\n\n" + ViewerKeys.discussion
     )
 

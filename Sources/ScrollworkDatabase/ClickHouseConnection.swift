@@ -81,7 +81,7 @@ public final class ClickHouseConnection: Sendable {
             // Not there, or gone quiet: tried again in a moment.
             case .cannotConnect, .timedOut, .connectionLost: throw .connectionLost(reason: "\(error)")
             // An answer that came but is not one: trying again would not mend it.
-            case .malformed, .tooLarge: throw .failed(statement: sql, reason: "\(error)")
+            case .malformed, .tooLarge, .libraryMissing: throw .failed(statement: sql, reason: "\(error)")
             }
         } catch {
             throw .failed(statement: sql, reason: "\(error)")

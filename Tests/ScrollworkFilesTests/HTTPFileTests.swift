@@ -27,8 +27,15 @@ struct HTTPFileTests {
             try self.init(files, ranges: ranges, password: nil)
         }
 
-        /// As ``init(_:ranges:)``, the folder `private/` kept for `ann` with `password` (Basic).
-        init(_ files: [String: [UInt8]], ranges: Bool = true, password: String?) throws {
+        /// True when served over TLS (`https://`), with a certificate made for 127.0.0.1 alone.
+        let tls: Bool
+        /// The certificate the server shows, which a client must be told to trust.
+        var certificate: String { folder.appendingPathComponent("cert.pem").path }
+
+        /// As ``init(_:ranges:)``, the folder `private/` kept for `ann` with `password` (Basic),
+        /// over TLS with `tls` (lighttpd's mod_openssl).
+        init(_ files: [String: [UInt8]], ranges: Bool = true, password: String?, tls: Bool = false) throws {
+            self.tls = tls
             folder = FileManager.default.temporaryDirectory.appendingPathComponent("scrollwork-http-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder.appendingPathComponent("www"), withIntermediateDirectories: true)
             try FileManager.default.createDirectory(at: folder.appendingPathComponent("www/private"), withIntermediateDirectories: true)
@@ -37,6 +44,7 @@ struct HTTPFileTests {
             port = try LoopbackListener.freePort()
             process = Process()
             if ranges {
+                let pemfile = tls ? try Self.makeCertificate(in: folder) : ""
                 let config = """
                     server.document-root = "\(folder.path)/www"
                     server.bind = "127.0.0.1"
@@ -46,7 +54,12 @@ struct HTTPFileTests {
                     server.modules += ( "mod_redirect" )
                     url.redirect = ( "^/moved/(.*)$" => "/$1", "^/loop$" => "/loop" )
                     mimetype.assign = ( "" => "application/octet-stream" )
-                    """ + (password == nil ? "" : """
+                    """ + (!tls ? "" : """
+
+                    server.modules += ( "mod_openssl" )
+                    ssl.engine = "enable"
+                    ssl.pemfile = "\(pemfile)"
+                    """) + (password == nil ? "" : """
 
                     server.modules += ( "mod_auth", "mod_authn_file" )
                     auth.backend = "plain"
@@ -65,13 +78,31 @@ struct HTTPFileTests {
             try process.run()
             // Up once it answers.
             for _ in 0..<100 {
-                if (try? HTTPRequest(method: "GET", host: "127.0.0.1", port: port, target: "/").send(timeout: 1)) != nil { return }
+                if tls, (try? HTTPSRequest(url: url(""), host: "127.0.0.1", port: port, headers: []).send(timeout: 1, authorities: certificate)) != nil { return }
+                if !tls, (try? HTTPRequest(method: "GET", host: "127.0.0.1", port: port, target: "/").send(timeout: 1)) != nil { return }
                 usleep(50_000)
             }
             throw HTTPError.cannotConnect(host: "127.0.0.1", port: port, reason: "the test's server did not start")
         }
 
-        func url(_ name: String) -> String { "http://127.0.0.1:\(port)/\(name)" }
+        func url(_ name: String) -> String { "\(tls ? "https" : "http")://127.0.0.1:\(port)/\(name)" }
+
+        /// A key and a self-signed certificate for 127.0.0.1 in `folder` (cert.pem, and both in
+        /// server.pem for lighttpd), made by openssl; the path of server.pem.
+        static func makeCertificate(in folder: URL) throws -> String {
+            let openssl = Process()
+            openssl.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            openssl.arguments = ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=127.0.0.1",
+                                 "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", folder.appendingPathComponent("key.pem").path,
+                                 "-out", folder.appendingPathComponent("cert.pem").path]
+            openssl.standardOutput = FileHandle.nullDevice
+            openssl.standardError = FileHandle.nullDevice
+            try openssl.run()
+            openssl.waitUntilExit()
+            let pem = try Data(contentsOf: folder.appendingPathComponent("key.pem")) + Data(contentsOf: folder.appendingPathComponent("cert.pem"))
+            try pem.write(to: folder.appendingPathComponent("server.pem"))
+            return folder.appendingPathComponent("server.pem").path
+        }
 
         deinit {
             // A test runner's children may not hear TERM (its signal mask is theirs): KILL.
@@ -196,11 +227,11 @@ struct HTTPFileTests {
         }
     }
 
-    @Test("what a server answers instead of the file is said in words: missing, forbidden, redirects in a loop, no server, HTTPS, not a URL")
+    @Test("what a server answers instead of the file is said in words: missing, forbidden, redirects in a loop, no server, not a URL")
     func failures() throws {
         let served = try Served(["data.csv": Self.text])
         #expect(throws: FileError.notFound(path: served.url("nothing.csv"))) { try FileBytes(url: served.url("nothing.csv")) }
-        for (url, words) in [(served.url("loop"), "redirects"), ("http://127.0.0.1:1/x.csv", "cannot connect"), ("https://127.0.0.1/x.csv", "HTTPS"),
+        for (url, words) in [(served.url("loop"), "redirects"), ("http://127.0.0.1:1/x.csv", "cannot connect"), ("https://127.0.0.1:1/x.csv", "cannot connect"),
                              ("http:///x", "no host"), ("http://127.0.0.1:99999/x", "port"), ("ftp://h/x", "not an http:// URL")] {
             #expect {
                 _ = try FileBytes(url: url)
@@ -209,5 +240,31 @@ struct HTTPFileTests {
             }
         }
         #expect(FileBytes.isWebAddress("HTTP://x/y") && FileBytes.isWebAddress("https://x") && !FileBytes.isWebAddress("data.csv") && !FileBytes.isWebAddress("http:/x"))
+    }
+
+    @Test("https:// is read through libcurl as http:// is read: by range across blocks, redirects followed, a name with a space, credentials sent and never shown; a certificate not trusted is refused in words")
+    func readsOverTLS() throws {
+        let served = try Served(["data.csv": Self.text, "a b.csv": Array("a,b\n1,2\n".utf8)], password: "s3cret", tls: true)
+        let file = try FileBytes(url: served.url("data.csv"), trusting: served.certificate)
+        #expect(file.isStream && file.isRemote && file.size == UInt64(Self.text.count), "read by range over TLS")
+        for offset in [0, HTTPFile.blockSize - 3, 2 * HTTPFile.blockSize + 17, Self.text.count - 5] {
+            #expect(try file.read(at: UInt64(offset), count: 100) == Array(Self.text[offset..<Swift.min(Self.text.count, offset + 100)]), "\(offset)")
+        }
+        #expect(try FileBytes(url: served.url("moved/data.csv"), trusting: served.certificate).read(at: 7, count: 9) == Array(Self.text[7..<16]))
+        #expect(try FileBytes(url: served.url("a b.csv"), trusting: served.certificate).read(at: 0, count: 100) == Array("a,b\n1,2\n".utf8))
+        try Data(Self.text.prefix(100)).write(to: served.folder.appendingPathComponent("www/private/p.csv"))
+        let withPassword = served.url("private/p.csv").replacingOccurrences(of: "https://", with: "https://ann:s3cret@")
+        let kept = try FileBytes(url: withPassword, trusting: served.certificate)
+        #expect(try kept.read(at: 0, count: 100) == Array(Self.text.prefix(100)) && !kept.path.contains("s3cret"))
+        // Trusting only another certificate, the server's is refused, and said so.
+        let elsewhere = FileManager.default.temporaryDirectory.appendingPathComponent("scrollwork-ca-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: elsewhere) }
+        _ = try Served.makeCertificate(in: elsewhere)
+        #expect {
+            _ = try FileBytes(url: served.url("data.csv"), trusting: elsewhere.appendingPathComponent("cert.pem").path)
+        } throws: { error in
+            "\(error)".contains("certificate") && "\(error)".hasPrefix(served.url("data.csv"))
+        }
     }
 }

@@ -124,18 +124,25 @@ public final class FileBytes: Sendable {
         return lower.hasPrefix("http://") || lower.hasPrefix("https://")
     }
 
-    /// The file `url` names on a web server (`http://host[:port]/path`): read by range as far as
-    /// it is read where the server serves ranges; fetched whole into a temporary file where it
-    /// does not, or where the file is compressed (then read decompressed, as a local one).
+    /// The file `url` names on a web server (`http://` or `https://host[:port]/path`): read by
+    /// range as far as it is read where the server serves ranges; fetched whole into a temporary
+    /// file where it does not, or where the file is compressed (then read decompressed, as a
+    /// local one).
     /// Redirects are followed (five at most); a file that changes on the server while open is
     /// said as such on the next read. A `user:password@` in the URL is sent as Basic
     /// credentials to its host, and left out of the file's name (``path``) and every message.
     ///
+    /// `https://` is read through the system's libcurl, loaded when first needed. The server's
+    /// certificate is checked against the certificate authorities in the file `authorities`
+    /// names; when nil, those `CURL_CA_BUNDLE` or else `SSL_CERT_FILE` names (as the `curl` tool
+    /// reads them), else the system's.
+    ///
     /// - Throws: ``FileError/notFound(path:)`` for a 404, ``FileError/permissionDenied(path:)``
     ///   for a 401 or 403, and ``FileError/remote(url:problem:)`` for any other answer, a server
-    ///   that cannot be reached or says nothing for 30 s, and an `https://` URL (not read yet).
-    public convenience init(url: String) throws(FileError) {
-        switch try HTTPFile.open(url) {
+    ///   that cannot be reached or says nothing for 30 s, a certificate that cannot be verified,
+    ///   and an `https://` URL where libcurl is not installed.
+    public convenience init(url: String, trusting authorities: String? = nil) throws(FileError) {
+        switch try HTTPFile.open(url, trusting: authorities) {
         case let .ranges(file): self.init(spool: file, name: file.address.url)
         case let .whole(descriptor, name): try self.init(descriptor: descriptor, name: name)
         }

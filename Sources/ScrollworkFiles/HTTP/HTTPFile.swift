@@ -6,7 +6,7 @@ import Darwin
 import Scrollwork
 import Synchronization
 
-/// A file on a web server (`http://host[:port]/path`), read by range as far as it is read: the
+/// A file on a web server (`http://` or `https://host[:port]/path`), read by range as far as it is read: the
 /// first screen comes from the first range, and a row far down from a range near it, so nothing
 /// is downloaded whole when the server serves ranges (206 answers). A server that does not, and
 /// a compressed file (whose reader needs its bytes at hand), is fetched whole into a temporary
@@ -57,8 +57,9 @@ package final class HTTPFile: ByteSpool {
     /// compressed, else fetched whole into a temporary file (returned as its descriptor).
     ///
     /// - Throws: ``FileError`` saying what the server answered, or why it could not be asked.
-    static func open(_ url: String) throws(FileError) -> Either {
+    static func open(_ url: String, trusting authorities: String?) throws(FileError) -> Either {
         var address = try HTTPAddress(url)
+        address.authorities = authorities ?? HTTPSRequest.authorities { getenv($0).map { String(cString: $0) } }
         var answer = try address.get(range: 0..<UInt64(blockSize))
         var hops = 0
         while [301, 302, 303, 307, 308].contains(answer.status) {
@@ -167,6 +168,11 @@ package struct HTTPAddress: Sendable {
     package let target: String
     /// `Basic` credentials from the URL's `user:password@`, sent with every request to its host.
     package let authorization: String?
+    /// True for `https://`: the bytes come through TLS (``HTTPSRequest``).
+    package let isSecure: Bool
+    /// The file of certificate authorities an `https://` server's certificate is checked
+    /// against; nil for the system's.
+    package var authorities: String?
 
     /// How long a server may say nothing before the read gives up.
     static let timeout = 30.0
@@ -174,8 +180,7 @@ package struct HTTPAddress: Sendable {
     /// The parts of `url`, `http://[user[:password]@]host[:port][/path][?query]` (read by
     /// ``URLAuthority``).
     ///
-    /// - Throws: ``FileError/remote(url:problem:)`` for another scheme (HTTPS needs TLS, which
-    ///   this build does not have), a URL without a host, an unclosed `[`, or a port that is not a
+    /// - Throws: ``FileError/remote(url:problem:)`` for another scheme, a URL without a host, an unclosed `[`, or a port that is not a
     ///   number from 1 to 65535.
     package init(_ given: String) throws(FileError) {
         let url = Self.withoutPassword(given)
@@ -183,9 +188,7 @@ package struct HTTPAddress: Sendable {
         guard let parts = URLAuthority(given), parts.scheme == "http" || parts.scheme == "https" else {
             throw .remote(url: url, problem: "not an http:// URL")
         }
-        if parts.scheme == "https" {
-            throw .remote(url: url, problem: "HTTPS is not read yet (it needs TLS): fetch it first (curl -O \(url)), or pipe it in (curl -s \(url) | scrollwork open -)")
-        }
+        isSecure = parts.scheme == "https"
         authorization = parts.user.map { user in
             let pair = PercentEncoding.decoded(user) + ":" + PercentEncoding.decoded(parts.password ?? "")
             return "Basic " + String(decoding: Base64.encode(Array(pair.utf8)), as: UTF8.self)
@@ -196,13 +199,14 @@ package struct HTTPAddress: Sendable {
         guard !parts.host.isEmpty, !parts.unclosedBracket, parts.afterAddress.isEmpty else {
             throw .remote(url: url, problem: parts.unclosedBracket ? "the IPv6 address has no closing ]" : "no host in the URL")
         }
-        guard let port = parts.portNumber(default: 80) else { throw .remote(url: url, problem: "the port is not a number from 1 to 65535") }
+        guard let port = parts.portNumber(default: isSecure ? 443 : 80) else { throw .remote(url: url, problem: "the port is not a number from 1 to 65535") }
         host = parts.host
         self.port = port
     }
 
-    private init(url: String, host: String, port: Int, target: String, authorization: String?) {
-        (self.url, self.host, self.port, self.target, self.authorization) = (url, host, port, target, authorization)
+    private init(url: String, isSecure: Bool, host: String, port: Int, target: String, authorization: String?) {
+        (self.url, self.isSecure, self.host, self.port, self.target, self.authorization) = (url, isSecure, host, port, target, authorization)
+        authorities = nil
     }
 
     /// `url` with the password of its `user:password@` left out: `http://ann@host/x`.
@@ -212,10 +216,17 @@ package struct HTTPAddress: Sendable {
     /// credentials), or a URL of its own (with none: a password is never sent to another host
     /// than the one it was given for). Messages keep calling the file by the URL first given.
     func following(_ location: String) throws(FileError) -> HTTPAddress {
-        if location.unicodeScalars.first == "/" { return HTTPAddress(url: url, host: host, port: port, target: location, authorization: authorization) }
+        if location.unicodeScalars.first == "/" {
+            var next = HTTPAddress(url: url, isSecure: isSecure, host: host, port: port, target: location, authorization: authorization)
+            next.authorities = authorities
+            return next
+        }
         let next = try HTTPAddress(location)
-        let same = next.host == host && next.port == port
-        return HTTPAddress(url: url, host: next.host, port: next.port, target: next.target, authorization: same ? authorization : next.authorization)
+        // Credentials go to the same server only, and never from HTTPS down to plain HTTP.
+        let same = next.host == host && next.port == port && next.isSecure == isSecure
+        var followed = HTTPAddress(url: url, isSecure: next.isSecure, host: next.host, port: next.port, target: next.target, authorization: same ? authorization : next.authorization)
+        followed.authorities = authorities
+        return followed
     }
 
     /// The answer to a GET of `range` (the whole file when nil).
@@ -224,7 +235,10 @@ package struct HTTPAddress: Sendable {
         if let authorization { headers.append(HTTPHeader("Authorization", authorization)) }
         if let range, !range.isEmpty { headers.append(HTTPHeader("Range", "bytes=\(range.lowerBound)-\(range.upperBound - 1)")) }
         do {
-            return try HTTPRequest(method: "GET", host: host, port: port, target: target, headers: headers).send(timeout: Self.timeout)
+            guard isSecure else { return try HTTPRequest(method: "GET", host: host, port: port, target: target, headers: headers).send(timeout: Self.timeout) }
+            let shownHost = host.contains(":") ? "[\(host)]" : host
+            return try HTTPSRequest(url: "https://\(shownHost):\(port)" + PercentEncoding.encodedTarget(target), host: host, port: port, headers: headers)
+                .send(timeout: Self.timeout, authorities: authorities)
         } catch {
             throw .remote(url: url, problem: "\(error)")
         }

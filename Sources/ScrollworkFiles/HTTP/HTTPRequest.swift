@@ -71,6 +71,15 @@ public struct HTTPHeader: Sendable, Hashable {
         self.name = name
         self.value = value
     }
+
+    /// The header a line of an answer's head holds (`Name: value`, its line end left out); nil
+    /// for a line without a colon (the status line, the empty line that ends the head).
+    package init?(line: some StringProtocol) {
+        var text = Substring(line)
+        while let last = text.last, last == "\r\n" || last == "\n" || last == "\r" { text = text.dropLast() }
+        guard let colon = text.firstIndex(of: ":") else { return nil }
+        self.init(String(text[..<colon]), String(text[text.index(after: colon)...]).trimmingSpaces())
+    }
 }
 
 /// A server's whole answer to an ``HTTPRequest``.
@@ -81,6 +90,13 @@ public struct HTTPResponse: Sendable, Hashable {
     public var headers: [HTTPHeader]
     /// The body, its chunks joined.
     public var body: [UInt8]
+
+    /// An answer of `status`, `headers` and `body`.
+    package init(status: Int, headers: [HTTPHeader], body: [UInt8]) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
 
     /// The value of the first header called `name` (any case); nil when there is none.
     public func header(_ name: String) -> String? {
@@ -101,10 +117,7 @@ public struct HTTPResponse: Sendable, Hashable {
             throw .malformed("not an HTTP status line: \(lines.first.map { String($0.prefix(80)) } ?? "")")
         }
         self.status = status
-        headers = lines.dropFirst().compactMap { line in
-            guard let colon = line.firstIndex(of: ":") else { return nil }
-            return HTTPHeader(String(line[..<colon]), String(line[line.index(after: colon)...]).trimmingSpaces())
-        }
+        headers = lines.dropFirst().compactMap { HTTPHeader(line: $0) }
         let rest = bytes[split.upperBound...]
         if headers.contains(where: { $0.name.lowercased() == "transfer-encoding" && $0.value.lowercased().contains("chunked") }) {
             body = try Self.dechunked(rest)
@@ -149,6 +162,8 @@ public enum HTTPError: Error, Sendable, Hashable, CustomStringConvertible {
     case tooLarge(limit: Int)
     /// The caller said stop.
     case cancelled
+    /// What the request needs is not on this machine (libcurl, for HTTPS), said with how to get it.
+    case libraryMissing(String)
 
     /// What went wrong.
     public var description: String {
@@ -159,6 +174,7 @@ public enum HTTPError: Error, Sendable, Hashable, CustomStringConvertible {
         case let .malformed(what): return "the server's answer is not HTTP: \(what)"
         case let .tooLarge(limit): return "the server's answer is larger than \(limit >> 20) MB"
         case .cancelled: return "cancelled"
+        case let .libraryMissing(what): return what
         }
     }
 }

@@ -15,4 +15,19 @@ package enum PercentEncoding {
         }
         return String(decoding: bytes, as: UTF8.self)
     }
+
+    /// `target` (a path and query) with every byte a URL may not hold as it is (spaces, controls,
+    /// `"<>\^`{|}` and all past ASCII) written as `%XX`; escapes already there are kept.
+    package static func encodedTarget(_ target: String) -> String {
+        let hex = Array("0123456789ABCDEF".utf8)
+        var out: [UInt8] = []
+        for byte in target.utf8 {
+            if byte > 0x20, byte < 0x7F, !Array("\"<>\\^`{|}".utf8).contains(byte) {
+                out.append(byte)
+            } else {
+                out += [0x25, hex[Int(byte >> 4)], hex[Int(byte & 15)]]
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
 }

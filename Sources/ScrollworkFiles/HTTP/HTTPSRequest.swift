@@ -1,0 +1,124 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import CCurl
+
+/// One HTTPS GET, through the system's libcurl loaded when first needed (TLS is not ours to
+/// write): the whole answer read before it returns, as ``HTTPRequest`` reads one over plain TCP.
+/// The server's certificate is verified against the system's authorities, or those in the file
+/// `CURL_CA_BUNDLE` or `SSL_CERT_FILE` names, as the `curl` tool reads them. Redirects are not
+/// followed here (the caller decides whether credentials go with them).
+package struct HTTPSRequest: Sendable {
+    /// The URL, `https://…`, with no user information (credentials go in a header).
+    package var url: String
+    /// The host and port, for messages.
+    package var host: String, port: Int
+    /// Header lines besides those libcurl writes.
+    package var headers: [HTTPHeader]
+
+    /// A GET of `url` on `host`:`port`.
+    package init(url: String, host: String, port: Int, headers: [HTTPHeader]) {
+        self.url = url
+        self.host = host
+        self.port = port
+        self.headers = headers
+    }
+
+    /// The file of certificate authorities to trust instead of the system's: `CURL_CA_BUNDLE`,
+    /// else `SSL_CERT_FILE`; nil when neither is set.
+    package static func authorities(_ environment: (String) -> String?) -> String? {
+        for name in ["CURL_CA_BUNDLE", "SSL_CERT_FILE"] {
+            if let path = environment(name), !path.isEmpty { return path }
+        }
+        return nil
+    }
+
+    /// Sends the request and reads the whole answer, giving up after `timeout` seconds (clamped
+    /// to 1…86,400) of connecting or of silence, and stopping when `keepGoing` says stop.
+    ///
+    /// - Throws: ``HTTPError`` as ``HTTPRequest/send(timeout:keepGoing:)`` does, with
+    ///   `cannotConnect` naming what TLS refused (a certificate it cannot verify), and
+    ///   ``HTTPError/libraryMissing`` where libcurl is not installed.
+    package func send(timeout: Double = 30, authorities: String? = nil, keepGoing: (@Sendable () -> Bool)? = nil) throws(HTTPError) -> HTTPResponse {
+        let seconds = timeout.isNaN ? 30 : Int(Swift.min(Swift.max(timeout.rounded(.up), 1), 86_400))
+        let transfer = Transfer(limit: HTTPRequest.answerLimit, keepGoing: keepGoing)
+        var status = 0
+        var words = [CChar](repeating: 0, count: 256)
+        let lines = headers.filter { !$0.name.isEmpty }.map { header in
+            // A header's text is data: a line break in it would start a header of its own.
+            header.name.filter { $0 != "\r" && $0 != "\n" && $0 != ":" } + ": " + header.value.filter { $0 != "\r" && $0 != "\n" }
+        }
+        let code = Self.withCStrings(lines) { pointers in
+            let context = Unmanaged.passUnretained(transfer).toOpaque()
+            return scrollwork_curl_get(url, pointers.baseAddress, pointers.count, authorities, seconds, { bytes, count, context in
+                Unmanaged<Transfer>.fromOpaque(context!).takeUnretainedValue().takeBody(bytes, count)
+            }, { bytes, count, context in
+                Unmanaged<Transfer>.fromOpaque(context!).takeUnretainedValue().takeHeader(bytes, count)
+            }, { context in
+                Unmanaged<Transfer>.fromOpaque(context!).takeUnretainedValue().shouldStop ? 1 : 0
+            }, context, &status, &words, words.count)
+        }
+        let reason = String(decoding: words.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        if let error = failure(code, reason: reason, transfer: transfer, seconds: Double(seconds)) { throw error }
+        return HTTPResponse(status: status, headers: transfer.headers, body: transfer.body)
+    }
+
+    /// The error libcurl's `code` means; nil for success.
+    private func failure(_ code: Int32, reason: String, transfer: Transfer, seconds: Double) -> HTTPError? {
+        switch code {
+        case 0: return nil
+        case Int32(SCROLLWORK_CURL_MISSING), Int32(SCROLLWORK_CURL_INCOMPLETE):
+            return .libraryMissing("HTTPS is read through libcurl 7.85 or newer, which is not on this machine (apt-get install libcurl4)")
+        case 42 where transfer.exceeded, 23 where transfer.exceeded: return .tooLarge(limit: HTTPRequest.answerLimit)
+        case 42: return .cancelled
+        case 28: return .timedOut(host: host, port: port, seconds: seconds)
+        case 18, 52, 55, 56: return .connectionLost(host: host, port: port, reason: reason.isEmpty ? "libcurl's error \(code)" : reason)
+        default: return .cannotConnect(host: host, port: port, reason: reason.isEmpty ? "libcurl's error \(code)" : reason)
+        }
+    }
+
+    /// Runs `body` with `strings` as C strings that live for the call.
+    private static func withCStrings<T>(_ strings: [String], _ body: (UnsafeBufferPointer<UnsafePointer<CChar>?>) -> T) -> T {
+        let copies = strings.map { strdup($0) }
+        defer { copies.forEach { free($0) } }
+        return copies.map { UnsafePointer($0) }.withUnsafeBufferPointer(body)
+    }
+
+    /// What one transfer has received, handed to libcurl's callbacks as their context (a class,
+    /// so that its address stays put while libcurl holds it).
+    private final class Transfer {
+        var body: [UInt8] = []
+        var headers: [HTTPHeader] = []
+        var exceeded = false
+        let limit: Int
+        let keepGoing: (@Sendable () -> Bool)?
+
+        init(limit: Int, keepGoing: (@Sendable () -> Bool)?) {
+            self.limit = limit
+            self.keepGoing = keepGoing
+        }
+
+        var shouldStop: Bool { exceeded || keepGoing?() == false }
+
+        func takeBody(_ bytes: UnsafePointer<CChar>?, _ count: Int) -> Int {
+            guard let bytes, count > 0 else { return count }
+            guard body.count + count <= limit else {
+                exceeded = true
+                return 0
+            }
+            bytes.withMemoryRebound(to: UInt8.self, capacity: count) { body.append(contentsOf: UnsafeBufferPointer(start: $0, count: count)) }
+            return count
+        }
+
+        /// One header line; a status line starts the headers of a new answer (after `100 Continue`).
+        func takeHeader(_ bytes: UnsafePointer<CChar>?, _ count: Int) -> Int {
+            guard let bytes, count > 0 else { return count }
+            let line = bytes.withMemoryRebound(to: UInt8.self, capacity: count) { String(decoding: UnsafeBufferPointer(start: $0, count: count), as: UTF8.self) }
+            if line.hasPrefix("HTTP/") { headers = [] }
+            if let header = HTTPHeader(line: line) { headers.append(header) }
+            return count
+        }
+    }
+}
