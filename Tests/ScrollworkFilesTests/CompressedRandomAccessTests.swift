@@ -140,7 +140,7 @@ import Testing
         let tuning = CompressedBytes.Tuning(span: 64 << 10, keptAfter: 64 << 10, longestJump: 256 << 10, cacheLimit: 0)
         try Files.withFile(compressed) { path in
             let fd = open(path, O_RDONLY)
-            let ahead = XzBlockIndex.checkpoints(of: fd, size: UInt64(compressed.count))
+            let ahead = XzBlockIndex.checkpoints(of: .descriptor(fd), size: UInt64(compressed.count))
             close(fd)
             #expect(ahead.count == text.count / 131_072 - 1, "\(ahead.count) blocks after each stream's first")
             #expect(ahead.map(\.uncompressed).allSatisfy { $0 % 131_072 == 0 || $0 > UInt64(half) })
@@ -158,7 +158,7 @@ import Testing
         bent[bent.count - 8] ^= 0x01
         try Files.withFile(bent) { path in
             let fd = open(path, O_RDONLY)
-            #expect(XzBlockIndex.checkpoints(of: fd, size: UInt64(bent.count)).isEmpty)
+            #expect(XzBlockIndex.checkpoints(of: .descriptor(fd), size: UInt64(bent.count)).isEmpty)
             close(fd)
         }
     }
@@ -174,7 +174,7 @@ import Testing
                 let bytes = start + body + Array(repeating: 0, count: 8) + tail
                 try Files.withFile(bytes) { path in
                     let fd = open(path, O_RDONLY)
-                    #expect(XzBlockIndex.checkpoints(of: fd, size: UInt64(bytes.count)).isEmpty)
+                    #expect(XzBlockIndex.checkpoints(of: .descriptor(fd), size: UInt64(bytes.count)).isEmpty)
                     close(fd)
                     _ = try? FileBytes(path: path).read(at: 0, count: 1 << 20)
                 }

@@ -51,7 +51,8 @@ struct HTTPFileTests {
                     server.port = \(port)
                     server.errorlog = "\(folder.path)/error.log"
                     server.stat-cache-engine = "disable"
-                    server.modules += ( "mod_redirect" )
+                    server.modules += ( "mod_redirect", "mod_accesslog" )
+                    accesslog.filename = "\(folder.path)/access.log"
                     url.redirect = ( "^/moved/(.*)$" => "/$1", "^/loop$" => "/loop" )
                     mimetype.assign = ( "" => "application/octet-stream" )
                     """ + (!tls ? "" : """
@@ -83,6 +84,11 @@ struct HTTPFileTests {
                 usleep(50_000)
             }
             throw HTTPError.cannotConnect(host: "127.0.0.1", port: port, reason: "the test's server did not start")
+        }
+
+        /// How many requests the server has answered so far (lighttpd's access log).
+        var requests: Int {
+            ((try? String(contentsOf: folder.appendingPathComponent("access.log"), encoding: .utf8)) ?? "").split(separator: "\n").count
         }
 
         func url(_ name: String) -> String { "\(tls ? "https" : "http")://127.0.0.1:\(port)/\(name)" }
@@ -147,7 +153,7 @@ struct HTTPFileTests {
         #expect(try moved.read(at: 5, count: 100) == Array(Self.text[5..<105]))
     }
 
-    @Test("a compressed file, and any file from a server that refuses ranges, is fetched whole and read as a local one")
+    @Test("a file from a server that refuses ranges is fetched whole and read as a local one, a compressed one decompressed")
     func fetchedWhole() throws {
         let gzip = Process()
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scrollwork-gz-\(UUID().uuidString)")
@@ -159,14 +165,13 @@ struct HTTPFileTests {
         try gzip.run()
         gzip.waitUntilExit()
         let compressed = try [UInt8](Data(contentsOf: folder.appendingPathComponent("data.csv.gz")))
-        let ranged = try Served(["data.csv.gz": compressed])
-        let unpacked = try FileBytes(url: ranged.url("data.csv.gz"))
-        #expect(unpacked.compression == "gzip")
-        #expect(try unpacked.read(at: 2_000_000, count: 64) == Array(Self.text[2_000_000..<2_000_064]))
-        let whole = try Served(["data.csv": Self.text], ranges: false)
+        let whole = try Served(["data.csv": Self.text, "data.csv.gz": compressed], ranges: false)
         let fetched = try FileBytes(url: whole.url("data.csv"))
         // Fetched whole, it is read here: no read waits on the network.
-        #expect(!fetched.isStream && fetched.size == UInt64(Self.text.count) && !fetched.isRemote && !unpacked.isRemote)
+        #expect(!fetched.isStream && fetched.size == UInt64(Self.text.count) && !fetched.isRemote)
+        let unpacked = try FileBytes(url: whole.url("data.csv.gz"))
+        #expect(unpacked.compression == "gzip" && !unpacked.isRemote)
+        #expect(try unpacked.read(at: 2_000_000, count: 64) == Array(Self.text[2_000_000..<2_000_064]))
         #expect(try fetched.read(at: 3_000_000, count: 50) == Array(Self.text[3_000_000..<3_000_050]))
     }
 
@@ -265,6 +270,40 @@ struct HTTPFileTests {
             _ = try FileBytes(url: served.url("data.csv"), trusting: elsewhere.appendingPathComponent("cert.pem").path)
         } throws: { error in
             "\(error)".contains("certificate") && "\(error)".hasPrefix(served.url("data.csv"))
+        }
+    }
+
+    @Test("a compressed file on a server that serves ranges is decompressed from its ranges as far as it is read: its first bytes from the first range alone, any offset right, in each format")
+    func compressedByRange() throws {
+        // Numbers that compress to several megabytes: several ranges' worth.
+        var generator = JSONColumnValuesTests.Seeded(state: 69)
+        var text = Array("n,value\n".utf8)
+        while text.count < 8 << 20 { text += Array("\(text.count),\(generator.next())\n".utf8) }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scrollwork-gz-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(text).write(to: folder.appendingPathComponent("data.csv"))
+        var files: [String: [UInt8]] = [:]
+        for (tool, suffix) in [("gzip", "gz"), ("zstd", "zst"), ("bzip2", "bz2"), ("xz", "xz")] {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = [tool, "-k", "-q", "-f", folder.appendingPathComponent("data.csv").path]
+            try process.run()
+            process.waitUntilExit()
+            files["data.csv.\(suffix)"] = try [UInt8](Data(contentsOf: folder.appendingPathComponent("data.csv.\(suffix)")))
+        }
+        let served = try Served(files)
+        for (name, bytes) in files.sorted(by: { $0.key < $1.key }) {
+            #expect(bytes.count > 2 * HTTPFile.blockSize, "\(name) is \(bytes.count) bytes: more than two ranges")
+            let before = served.requests
+            let file = try FileBytes(url: served.url(name))
+            #expect(file.isRemote && file.compression != nil, "\(name)")
+            #expect(try file.read(at: 0, count: 64) == Array(text.prefix(64)), "\(name)")
+            // xz reads its index at the end of the file first; the others only the first range.
+            #expect(served.requests - before <= (name.hasSuffix("xz") ? 2 : 1), "\(name): \(served.requests - before) requests for the first bytes")
+            for offset in [text.count - 100, 3_000_000, 17] {
+                #expect(try file.read(at: UInt64(offset), count: 50) == Array(text[offset..<Swift.min(text.count, offset + 50)]), "\(name) at \(offset)")
+            }
         }
     }
 }

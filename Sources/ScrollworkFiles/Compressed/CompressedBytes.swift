@@ -96,7 +96,7 @@ final class CompressedBytes: ByteSpool {
 
     private let state: Mutex<State>
     /// The compressed file, read at offsets.
-    private let source: Int32
+    private let source: CompressedSource
     private let name: String
     /// What the file is compressed with.
     let format: CompressionFormat
@@ -105,6 +105,12 @@ final class CompressedBytes: ByteSpool {
     /// then no end of the data, only of what has come; nil for a file that is whole.
     private let sourceIsComplete: (@Sendable () -> Bool)?
 
+    /// True when the compressed bytes come from a web server (each read may wait on it).
+    var isRemote: Bool {
+        if case let .spool(spool) = source { return spool is HTTPFile }
+        return false
+    }
+
     /// The most text one look at the size decompresses, as a stream's look copies.
     static let decompressedPerLook = 4 << 20
 
@@ -112,10 +118,24 @@ final class CompressedBytes: ByteSpool {
     ///
     /// - Throws: ``FileError/libraryMissing(path:library:install:)`` when the system lacks the
     ///   format's library.
-    init(source: Int32, name: String, format: CompressionFormat, tuning: Tuning = .standard,
-         sourceIsComplete: (@Sendable () -> Bool)? = nil) throws(FileError) {
+    convenience init(source: Int32, name: String, format: CompressionFormat, tuning: Tuning = .standard,
+                     sourceIsComplete: (@Sendable () -> Bool)? = nil) throws(FileError) {
+        try self.init(source: .descriptor(source), name: name, format: format, tuning: tuning, sourceIsComplete: sourceIsComplete)
+    }
+
+    /// A reader of the compressed bytes `source` gives (a file on a web server, read by range),
+    /// in `format`, called `name`.
+    ///
+    /// - Throws: ``FileError/libraryMissing(path:library:install:)`` when the system lacks the
+    ///   format's library.
+    convenience init(spool: any ByteSpool, name: String, format: CompressionFormat) throws(FileError) {
+        try self.init(source: .spool(spool), name: name, format: format, tuning: .standard, sourceIsComplete: nil)
+    }
+
+    private init(source: CompressedSource, name: String, format: CompressionFormat, tuning: Tuning,
+                 sourceIsComplete: (@Sendable () -> Bool)?) throws(FileError) {
         guard let decoder = format.makeDecompressor(notesCheckpoints: true) else {
-            close(source)
+            source.close()
             throw .libraryMissing(path: name, library: format.library, install: format.package)
         }
         self.source = source
@@ -128,15 +148,12 @@ final class CompressedBytes: ByteSpool {
         self.sourceIsComplete = sourceIsComplete
         var state = State(decoder: decoder)
         if format == .bzip2 { state.blocks = Bzip2BlockFinder() }
-        if format == .xz {
-            var info = stat()
-            if fstat(source, &info) == 0 { state.ahead = XzBlockIndex.checkpoints(of: source, size: UInt64(Swift.max(0, info.st_size))) }
-        }
+        if format == .xz { state.ahead = XzBlockIndex.checkpoints(of: source, size: source.size) }
         self.state = Mutex(state)
     }
 
     deinit {
-        close(source)
+        source.close()
         state.withLock { if $0.keptFile >= 0 { close($0.keptFile) } }
     }
 
@@ -231,10 +248,11 @@ final class CompressedBytes: ByteSpool {
             passCheckpointsAhead(&state)
             // No step makes text past the next checkpoint known ahead: the chunk ends there.
             let room = state.nextAhead < state.ahead.count ? Int(clamping: state.ahead[state.nextAhead].uncompressed - state.produced) : output.count
-            var read = input.withUnsafeMutableBytes { pread(source, $0.baseAddress!, $0.count, off_t(state.consumed)) }
-            if read < 0 {
-                if errno == EINTR { continue }
-                state.problem = FileError(errno: errno, path: name, operation: "read")
+            var read: Int
+            do {
+                read = try source.read(at: state.consumed, into: &input, path: name)
+            } catch {
+                state.problem = error
                 break
             }
             if state.blocks != nil {
@@ -432,10 +450,7 @@ final class CompressedBytes: ByteSpool {
     }
 
     /// The compressed file's size now; 0 when it cannot be looked at.
-    private func sourceSize() -> UInt64 {
-        var info = stat()
-        return fstat(source, &info) == 0 ? UInt64(Swift.max(0, info.st_size)) : 0
-    }
+    private func sourceSize() -> UInt64 { source.size }
 
     // MARK: Reading passed text again
 
@@ -455,7 +470,7 @@ final class CompressedBytes: ByteSpool {
         switch chunk.storage {
         case let .kept(at):
             var bytes = [UInt8](repeating: 0, count: chunk.count)
-            let read = try read(keptFile, at: at, into: &bytes)
+            let read = try CompressedSource.descriptor(keptFile).read(at: at, into: &bytes, path: name)
             guard read == chunk.count else { throw changed("its temporary file came back short") }
             return bytes
         case let .checkpoint(checkpoint):
@@ -467,7 +482,7 @@ final class CompressedBytes: ByteSpool {
     private func decompress(_ count: Int, from checkpoint: DecompressionCheckpoint, skipping: Int) throws(FileError) -> [UInt8] {
         var previous: [UInt8] = [0]
         if case let .deflateBlock(bits, _) = checkpoint.resume, bits > 0, checkpoint.compressed > 0 {
-            _ = try read(source, at: checkpoint.compressed - 1, into: &previous)
+            _ = try source.read(at: checkpoint.compressed - 1, into: &previous, path: name)
         }
         guard let decoder = format.makeDecompressor(resumingAt: checkpoint, previousByte: previous[0]) else {
             throw changed("the decompressor refused a checkpoint")
@@ -508,11 +523,11 @@ final class CompressedBytes: ByteSpool {
         return text
     }
 
-    /// Reads `descriptor` from `offset` into `bytes` as far as they hold, each byte's last
+    /// Reads `source` from `offset` into `bytes` as far as they hold, each byte's last
     /// `shift` bits and the next byte's first making one (a bzip2 block begins at any bit);
     /// how many bytes were made.
-    private func read(_ descriptor: Int32, at offset: UInt64, shiftedBy shift: Int, into bytes: inout [UInt8]) throws(FileError) -> Int {
-        let read = try read(descriptor, at: offset, into: &bytes)
+    private func read(_ source: CompressedSource, at offset: UInt64, shiftedBy shift: Int, into bytes: inout [UInt8]) throws(FileError) -> Int {
+        let read = try source.read(at: offset, into: &bytes, path: name)
         guard shift > 0 else { return read }
         // The last byte read only lends its first bits: it is read again, whole, next time.
         for i in 0..<Swift.max(0, read - 1) {
@@ -521,13 +536,6 @@ final class CompressedBytes: ByteSpool {
         return Swift.max(0, read - 1)
     }
 
-    /// Reads `descriptor` from `offset` into `bytes` as far as they hold; how many were read.
-    private func read(_ descriptor: Int32, at offset: UInt64, into bytes: inout [UInt8]) throws(FileError) -> Int {
-        let outcome: Result<Int, FileError> = bytes.withUnsafeMutableBytes { buffer in
-            do throws(FileError) { return .success(try FileBytes.read(descriptor, at: offset, into: buffer, path: name)) } catch { return .failure(error) }
-        }
-        return try outcome.get()
-    }
 
     /// The error of a compressed file that no longer holds what the first pass read.
     private func changed(_ why: String) -> FileError {

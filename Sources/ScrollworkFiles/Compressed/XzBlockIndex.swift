@@ -17,7 +17,7 @@ enum XzBlockIndex {
 
     /// A checkpoint at every block's start after the first of each stream, in the order of the
     /// text; empty when the index cannot be read (the file is then read from its start).
-    static func checkpoints(of source: Int32, size: UInt64) -> [DecompressionCheckpoint] {
+    static func checkpoints(of source: CompressedSource, size: UInt64) -> [DecompressionCheckpoint] {
         var streams: [Stream] = []
         var end = size
         // The streams from the last: padding (zeros, four at a time) may come between them.
@@ -59,7 +59,7 @@ enum XzBlockIndex {
     }
 
     /// The stream ending at `end`; nil when the bytes there are not a stream's end.
-    private static func stream(of source: Int32, endingAt end: UInt64) -> Stream? {
+    private static func stream(of source: CompressedSource, endingAt end: UInt64) -> Stream? {
         guard let footer = bytes(of: source, at: end - UInt64(edge), count: edge), Array(footer[10...]) == footerMagic,
               littleEndian(footer[0..<4]) == crc32(footer[4..<10])
         else { return nil }
@@ -137,16 +137,13 @@ enum XzBlockIndex {
     }
 
     /// `count` bytes of `source` at `offset`; nil when fewer are there.
-    private static func bytes(of source: Int32, at offset: UInt64, count: Int) -> [UInt8]? {
-        guard offset <= UInt64(Int64.max) else { return nil }
+    private static func bytes(of source: CompressedSource, at offset: UInt64, count: Int) -> [UInt8]? {
         var bytes = [UInt8](repeating: 0, count: count)
-        var filled = 0
-        while filled < count {
-            let n = bytes.withUnsafeMutableBytes { pread(source, $0.baseAddress! + filled, count - filled, off_t(offset) + off_t(filled)) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { return nil }
-            filled += n
+        do {
+            // The index is a shortcut: a file whose index cannot be read is read from its start.
+            return try source.read(at: offset, into: &bytes, path: "") == count ? bytes : nil
+        } catch {
+            return nil
         }
-        return bytes
     }
 }

@@ -125,9 +125,9 @@ public final class FileBytes: Sendable {
     }
 
     /// The file `url` names on a web server (`http://` or `https://host[:port]/path`): read by
-    /// range as far as it is read where the server serves ranges; fetched whole into a temporary
-    /// file where it does not, or where the file is compressed (then read decompressed, as a
-    /// local one).
+    /// range as far as it is read where the server serves ranges (a compressed file decompressed
+    /// from its ranges as far as it is read, as a local one); fetched whole into a temporary file
+    /// where it does not.
     /// Redirects are followed (five at most); a file that changes on the server while open is
     /// said as such on the next read. A `user:password@` in the URL is sent as Basic
     /// credentials to its host, and left out of the file's name (``path``) and every message.
@@ -144,18 +144,20 @@ public final class FileBytes: Sendable {
     public convenience init(url: String, trusting authorities: String? = nil) throws(FileError) {
         switch try HTTPFile.open(url, trusting: authorities) {
         case let .ranges(file): self.init(spool: file, name: file.address.url)
+        case let .compressed(file, format):
+            self.init(spool: try CompressedBytes(spool: file, name: file.address.url, format: format), name: file.address.url, compression: format.name)
         case let .whole(descriptor, name): try self.init(descriptor: descriptor, name: name)
         }
     }
 
     /// The bytes `spool` gives, called `name`: a file no path names.
-    private init(spool: any ByteSpool, name: String) {
+    private init(spool: any ByteSpool, name: String, compression: String? = nil) {
         path = name
         descriptor = -1
         hasPath = false
         stream = spool
         identity = nil
-        compression = nil
+        self.compression = compression
         owner = nil
         origin = 0
         encoding = nil
@@ -216,7 +218,10 @@ public final class FileBytes: Sendable {
     public var isStream: Bool { stream != nil }
     /// True when the bytes are read from a web server by range as they are asked for (each read
     /// may wait on the network), not from this machine.
-    public var isRemote: Bool { (owner?.stream ?? stream) is HTTPFile }
+    public var isRemote: Bool {
+        let spool = owner?.stream ?? stream
+        return spool is HTTPFile || (spool as? CompressedBytes)?.isRemote == true
+    }
 
     /// True for a stream whose writer has gone (its size is final), and for every other file.
     public var streamHasEnded: Bool { stream?.hasEnded ?? true }

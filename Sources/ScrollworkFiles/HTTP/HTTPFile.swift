@@ -53,8 +53,8 @@ package final class HTTPFile: ByteSpool {
         blocks = Mutex(cache)
     }
 
-    /// The file `url` names: read by range when the server serves ranges and the file is not
-    /// compressed, else fetched whole into a temporary file (returned as its descriptor).
+    /// The file `url` names: read by range when the server serves ranges (and decompressed from
+    /// them when compressed), else fetched whole into a temporary file (its descriptor).
     ///
     /// - Throws: ``FileError`` saying what the server answered, or why it could not be asked.
     static func open(_ url: String, trusting authorities: String?) throws(FileError) -> Either {
@@ -73,12 +73,14 @@ package final class HTTPFile: ByteSpool {
         // An empty file has no first byte to serve: a range of it is "not satisfiable".
         if answer.status == 416, Self.total(answer.header("Content-Range")) == 0 { return .whole(try Self.kept([], name: address.url), name: address.url) }
         try address.check(answer, asking: "the file")
-        let compressed = CompressionFormat.detect(Array(answer.body.prefix(6))) != nil
         // Read by range only where the first range came whole: a server that serves less than
-        // asked for would leave holes in what is read.
-        if answer.status == 206, !compressed, let total = Self.total(answer.header("Content-Range")),
+        // asked for would leave holes in what is read. A compressed file is decompressed from
+        // its ranges as far as it is read.
+        if answer.status == 206, let total = Self.total(answer.header("Content-Range")),
            UInt64(answer.body.count) == Swift.min(total, UInt64(blockSize)) {
-            return .ranges(HTTPFile(address: address, total: total, etag: answer.header("ETag"), first: answer.body))
+            let file = HTTPFile(address: address, total: total, etag: answer.header("ETag"), first: answer.body)
+            if let format = CompressionFormat.detect(Array(answer.body.prefix(6))) { return .compressed(file, format) }
+            return .ranges(file)
         }
         // The whole file: this answer when the server sent it all, else asked for now.
         let whole = answer.status == 200 ? answer : try address.get(range: nil)
@@ -86,10 +88,11 @@ package final class HTTPFile: ByteSpool {
         return .whole(try Self.kept(whole.body, name: address.url), name: address.url)
     }
 
-    /// What ``open(_:)`` found: a file read by range, or one kept whole in a temporary file
+    /// What ``open(_:trusting:)`` found: a file read by range (compressed or not), or one kept whole in a temporary file
     /// (its descriptor, and the URL without its password, which is what the file is called).
     enum Either {
         case ranges(HTTPFile)
+        case compressed(HTTPFile, CompressionFormat)
         case whole(Int32, name: String)
     }
 
