@@ -5,6 +5,11 @@ import PackageDescription
 /// path, as the linker may run in another folder than the package's.
 let staticCxx = String(#filePath.dropLast("Package.swift".count)) + "Linking/static-cxx"
 
+/// True in a build under a sanitizer (`scripts/test-sanitized` says which): the program is then
+/// linked as the sanitizer's runtime needs it, position-independent and with the shared Swift
+/// runtime (ThreadSanitizer's runtime stops at once in a program linked `-no-pie`).
+let sanitized = Context.environment["SCROLLWORK_SANITIZE"] != nil
+
 let package = Package(
     name: "Scrollwork",
     products: [
@@ -105,11 +110,13 @@ let package = Package(
             // of loading and symbol binding here, a third of `scrollwork open`'s first frame.
             // C++'s library too, which that runtime needs (Linking/static-cxx says how), for 1 ms more.
             // (FoundationEssentials, which the argument parser brings, needs its two helpers named.)
+            // Linked by lld, the toolchain's own linker: GNU ld warned on every build of the
+            // program that FoundationEssentials' temporary files use mktemp (glibc's link warning).
             linkerSettings: [
-                .unsafeFlags(["-static-stdlib", "-Xclang-linker", "-no-pie", "-L", staticCxx], .when(platforms: [.linux])),
+                .unsafeFlags(["-static-stdlib", "-use-ld=lld", "-Xclang-linker", "-no-pie", "-L", staticCxx], .when(platforms: [.linux])),
                 .linkedLibrary("_FoundationCShims", .when(platforms: [.linux])),
                 .linkedLibrary("_FoundationCollections", .when(platforms: [.linux])),
-            ]
+            ].filter { _ in !sanitized }
         ),
         // What tests and benchmarks need of a running program and the shipped one must not carry:
         // a gallery that crashes on a key (the terminal is given back) and frame workloads.
