@@ -54,7 +54,7 @@ struct ParquetSchemaNode: Sendable {
 }
 
 /// How a leaf's values read, from its physical and logical types.
-enum ParquetValueKind: Sendable, Hashable {
+package enum ParquetValueKind: Sendable, Hashable {
     case boolean
     case signed
     case unsigned

@@ -97,7 +97,7 @@ extension ParquetValueKind {
     }
 
     /// Lowercase hex of `bytes`.
-    static func hex(_ bytes: ArraySlice<UInt8>) -> String {
+    package static func hex(_ bytes: ArraySlice<UInt8>) -> String {
         let digits = Array("0123456789abcdef".utf8)
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count * 2)
@@ -107,7 +107,7 @@ extension ParquetValueKind {
 
     /// A whole number of little-endian 64-bit `magnitude` words, with `scale` digits after the
     /// point.
-    static func decimal(magnitude: [UInt64], negative: Bool, scale: Int) -> String {
+    package static func decimal(magnitude: [UInt64], negative: Bool, scale: Int) -> String {
         var words = magnitude
         var digits: [UInt8] = []
         // Divide by 10^18 again and again, the words taken from the top.
@@ -133,7 +133,7 @@ extension ParquetValueKind {
     }
 
     /// The day `days` after 1970-01-01 as 2024-01-31 (the proleptic Gregorian calendar).
-    static func date(days: Int64) -> String {
+    package static func date(days: Int64) -> String {
         // Howard Hinnant's days_from_civil, inverted.
         let z = days.clamped(to: -1_000_000_000...1_000_000_000) + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
@@ -148,7 +148,7 @@ extension ParquetValueKind {
     }
 
     /// `units` of 10^-`digits` seconds into a day as 13:45:30.123.
-    static func clock(_ units: Int64, digits: Int) -> String {
+    package static func clock(_ units: Int64, digits: Int) -> String {
         let unit = power(digits)
         let (seconds, fraction) = floorDivide(units, unit)
         let (_, inDay) = floorDivide(seconds, 86_400)
