@@ -105,10 +105,10 @@ final class CompressedBytes: ByteSpool {
     /// then no end of the data, only of what has come; nil for a file that is whole.
     private let sourceIsComplete: (@Sendable () -> Bool)?
 
-    /// True when the compressed bytes come from a web server (each read may wait on it).
-    var isRemote: Bool {
-        if case let .spool(spool) = source { return spool is HTTPFile }
-        return false
+    /// The file on a web server the compressed bytes come from (each read may wait on it).
+    var remoteFile: HTTPFile? {
+        if case let .spool(spool) = source { return spool as? HTTPFile }
+        return nil
     }
 
     /// The most text one look at the size decompresses, as a stream's look copies.

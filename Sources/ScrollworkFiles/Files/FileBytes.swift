@@ -218,9 +218,13 @@ public final class FileBytes: Sendable {
     public var isStream: Bool { stream != nil }
     /// True when the bytes are read from a web server by range as they are asked for (each read
     /// may wait on the network), not from this machine.
-    public var isRemote: Bool {
+    public var isRemote: Bool { remoteFile != nil }
+
+    /// The file on a web server the bytes come from, read by range (through its decompression
+    /// when compressed); nil for a file of this machine's or one fetched whole.
+    var remoteFile: HTTPFile? {
         let spool = owner?.stream ?? stream
-        return spool is HTTPFile || (spool as? CompressedBytes)?.isRemote == true
+        return spool as? HTTPFile ?? (spool as? CompressedBytes)?.remoteFile
     }
 
     /// True for a stream whose writer has gone (its size is final), and for every other file.

@@ -35,6 +35,8 @@ package final class HTTPFile: ByteSpool {
     private struct BlockCache {
         var bytes: [UInt64: [UInt8]] = [:]
         var recent: [UInt64] = []
+        /// Ranges asked of the server since the file was opened.
+        var asked = 0
 
         mutating func keep(_ block: [UInt8], at index: UInt64) {
             bytes[index] = block
@@ -52,6 +54,9 @@ package final class HTTPFile: ByteSpool {
         if !first.isEmpty { cache.keep(first, at: 0) }
         blocks = Mutex(cache)
     }
+
+    /// The ranges asked of the server since the file was opened (the first came with opening).
+    var rangesAsked: Int { blocks.withLock { $0.asked } }
 
     /// The file `url` names: read by range when the server serves ranges (and decompressed from
     /// them when compressed), else fetched whole into a temporary file (its descriptor).
@@ -149,6 +154,7 @@ package final class HTTPFile: ByteSpool {
         if let kept = blocks.withLock({ $0.bytes[index] }) { return kept }
         let start = index * UInt64(Self.blockSize)
         let end = Swift.min(total, start + UInt64(Self.blockSize))
+        blocks.withLock { $0.asked += 1 }
         let answer = try address.get(range: start..<end)
         try address.check(answer, asking: "bytes \(start)–\(end)")
         guard answer.status == 206, UInt64(answer.body.count) == end - start else {
