@@ -16,6 +16,14 @@ import Testing
         #expect(toClose.body == Array("all of it".utf8))
     }
 
+    @Test("a header's text is data: no carriage return or line feed reaches the request, a CR LF pair (one Swift character) included, nor a colon in a name")
+    func headerLinesCarryNoLineBreaks() {
+        #expect(HTTPHeader("X-ClickHouse-User", "ann\r\nX-ClickHouse-Key: stolen").line == "X-ClickHouse-User: annX-ClickHouse-Key: stolen")
+        #expect(HTTPHeader("A\r:B", "one\rtwo\nthree").line == "AB: onetwothree")
+        #expect(HTTPHeader("Range", "bytes=0-9").line == "Range: bytes=0-9")
+        #expect(!HTTPHeader("X", "\u{301}\r\n\r\n").line.unicodeScalars.contains { $0 == "\r" || $0 == "\n" })
+    }
+
     @Test("what is not HTTP, or ends early, is said so, never read as an answer")
     func malformed() {
         for text in ["", "HTTP/1.1 200 OK\r\n", "SSH-2.0-OpenSSH\r\n\r\n", "HTTP/1.1 abc OK\r\n\r\n", "HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\nshort",

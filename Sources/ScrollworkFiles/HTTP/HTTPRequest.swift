@@ -49,10 +49,7 @@ public struct HTTPRequest: Sendable {
         defer { close(socket) }
         let hostHeader = (host.contains(":") ? "[\(host)]" : host) + ":\(port)"
         var head = "\(method) \(target) HTTP/1.1\r\nHost: \(hostHeader)\r\nConnection: close\r\nContent-Length: \(body.count)\r\n"
-        for header in headers where !header.name.isEmpty {
-            // A header's text is data: a line break in it would start a header of its own.
-            head += header.name.filter { $0 != "\r" && $0 != "\n" && $0 != ":" } + ": " + header.value.filter { $0 != "\r" && $0 != "\n" } + "\r\n"
-        }
+        for header in headers where !header.name.isEmpty { head += header.line + "\r\n" }
         try HTTPSocket.write(Array((head + "\r\n").utf8) + body, to: socket, timeout: wait, host: host, port: port, keepGoing: keepGoing)
         let answer = try HTTPSocket.readToEnd(socket, timeout: wait, limit: Self.answerLimit, host: host, port: port, keepGoing: keepGoing)
         return try HTTPResponse(parsing: answer)
@@ -70,6 +67,17 @@ public struct HTTPHeader: Sendable, Hashable {
     public init(_ name: String, _ value: String) {
         self.name = name
         self.value = value
+    }
+
+    /// The header as a request's line says it, without its line end: `Name: value`. Its text is
+    /// data: every carriage return and line feed is left out (one would start a header of its
+    /// own), scalar by scalar, so that a `\r\n` pair, one character to Swift, goes too; so is a
+    /// colon in the name.
+    package var line: String {
+        func kept(_ text: String, droppingColons: Bool) -> String {
+            String(String.UnicodeScalarView(text.unicodeScalars.filter { $0 != "\r" && $0 != "\n" && !(droppingColons && $0 == ":") }))
+        }
+        return kept(name, droppingColons: true) + ": " + kept(value, droppingColons: false)
     }
 
     /// The header a line of an answer's head holds (`Name: value`, its line end left out); nil

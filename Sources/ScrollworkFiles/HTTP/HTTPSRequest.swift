@@ -46,10 +46,7 @@ package struct HTTPSRequest: Sendable {
         let transfer = Transfer(limit: HTTPRequest.answerLimit, keepGoing: keepGoing)
         var status = 0
         var words = [CChar](repeating: 0, count: 256)
-        let lines = headers.filter { !$0.name.isEmpty }.map { header in
-            // A header's text is data: a line break in it would start a header of its own.
-            header.name.filter { $0 != "\r" && $0 != "\n" && $0 != ":" } + ": " + header.value.filter { $0 != "\r" && $0 != "\n" }
-        }
+        let lines = headers.filter { !$0.name.isEmpty }.map(\.line)
         let code = Self.withCStrings(lines) { pointers in
             let context = Unmanaged.passUnretained(transfer).toOpaque()
             return scrollwork_curl_get(url, pointers.baseAddress, pointers.count, authorities, seconds, { bytes, count, context in
