@@ -6,11 +6,11 @@ import Darwin
 import Scrollwork
 import Synchronization
 
-/// A file on a web server (`http://` or `https://host[:port]/path`), read by range as far as it is read: the
-/// first screen comes from the first range, and a row far down from a range near it, so nothing
-/// is downloaded whole when the server serves ranges (206 answers). A server that does not, and
-/// a compressed file (whose reader needs its bytes at hand), is fetched whole into a temporary
-/// file, which is read as a local one.
+/// A file on a web server (`http://` or `https://host[:port]/path`), read by range as far as it
+/// is read: the first screen comes from the first range, and a row far down from a range near
+/// it, so nothing is downloaded whole when the server serves ranges (206 answers); a compressed
+/// file is decompressed from its ranges as far as it is read. A file from a server that serves
+/// no ranges is fetched whole into a temporary file, which is read as a local one.
 ///
 /// Every range is checked against the file's `ETag` when the server gives one: a file changed on
 /// the server is said as such, never read as a mix of two versions.
