@@ -239,6 +239,10 @@ struct HTTPFileTests {
             }
         }
         #expect(FileBytes.isWebAddress("HTTP://x/y") && FileBytes.isWebAddress("https://x") && !FileBytes.isWebAddress("data.csv") && !FileBytes.isWebAddress("http:/x"))
+        // A combining mark after `//` joins the `/` into one Swift character; the URL is still
+        // a web address, so its password is kept out of every message (not a "no such file").
+        #expect(FileBytes.isWebAddress("http://\u{301}ann:pw@127.0.0.1:1/x.csv") && FileBytes.isWebAddress("hTTpS://\u{301}h/x"))
+        #expect(!FileBytes.isWebAddress("folder/http://x") && !FileBytes.isWebAddress("httpx://x") && !FileBytes.isWebAddress(""))
     }
 
     @Test("https:// is read through libcurl as http:// is read: by range across blocks, redirects followed, a name with a space, credentials sent and never shown; a certificate not trusted is refused in words")

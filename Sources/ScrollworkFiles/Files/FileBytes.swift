@@ -118,10 +118,13 @@ public final class FileBytes: Sendable {
         }
     }
 
-    /// True when `text` names a file on a web server: an `http://` or `https://` URL.
+    /// True when `text` names a file on a web server: an `http://` or `https://` URL, its scheme
+    /// in either case. The scheme is read a Unicode scalar at a time, as the URL is opened: a
+    /// combining mark after `//` must not make a URL with a password look like a local path,
+    /// whose "no such file" message would show it whole.
     public static func isWebAddress(_ text: String) -> Bool {
-        let lower = text.prefix(8).lowercased()
-        return lower.hasPrefix("http://") || lower.hasPrefix("https://")
+        guard let scheme = URLAuthority(text)?.scheme else { return false }
+        return scheme == "http" || scheme == "https"
     }
 
     /// The file `url` names on a web server (`http://` or `https://host[:port]/path`): read by
