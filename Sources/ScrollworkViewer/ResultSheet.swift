@@ -63,6 +63,9 @@ struct ResultSheet: OverlaidTable {
     /// The folder Ctrl+S suggests saving in ("" for the current one): the table's, so that a
     /// sheet's save lands beside the file, as the table's own does.
     var saveDirectory = ""
+    /// What the summary being read says so far, while it is read: the figures a file's
+    /// metadata gave (``init(known:rows:theme:)``); nil for a finished sheet.
+    var reading: String? = nil
 
     /// The frequency table of field `field` (titled `title`) among `rows` rows.
     init(frequency: FrequencyTable, field: Int, title: String, of rows: Int, theme: Theme) {
@@ -84,9 +87,23 @@ struct ResultSheet: OverlaidTable {
 
     /// The summary of the columns `summaries`.
     init(summaries: [ColumnSummary], rows: Int, theme: Theme) {
+        self.init(summaryRows: ColumnSummary.rows(summaries), theme: theme,
+                  caption: "Summary of \(summaries.count) columns in \(grouped(rows)) rows (the last column names the figures that are estimates) · Enter goes to the column · Esc returns")
+    }
+
+    /// The summary's figures a source knows before reading its values (a Parquet file's
+    /// statistics), the rest shown as `…`, while the summary reads them.
+    init(known: [ColumnSummary.Known], rows: Int, theme: Theme) {
+        self.init(summaryRows: ColumnSummary.rows(known), theme: theme,
+                  caption: "Summary of \(known.count) columns in \(grouped(rows)) rows: what the file's statistics say, at once; … is being read · Enter goes to the column · Esc stops")
+        reading = "reading the rest"
+    }
+
+    /// A summary sheet of `rows` (``ColumnSummary/titles`` their columns) under `caption`.
+    private init(summaryRows rows: StringRows, theme: Theme, caption: String) {
         kind = .summary
-        caption = "Summary of \(summaries.count) columns in \(grouped(rows)) rows (the last column names the figures that are estimates) · Enter goes to the column · Esc returns"
-        source = ColumnSummary.rows(summaries)
+        self.caption = caption
+        source = rows
         entries = []
         let sample = source.rows(in: 0..<source.count)
         // Each column as wide as its values; the median is not stretched across the rest.
@@ -418,6 +435,7 @@ extension ResultSheet {
         if filters.isRunning { parts.append("filtering… \(filters.fraction.wholePercent)% (Esc cancels)") }
         if search.isRunning { parts.append("searching… (Esc cancels)") }
         if let running = saving.statusPart(at: nil) { parts.append(running) }
+        if let reading { parts.append(reading) }
         if view.table.columns.indices.contains(currentColumn), !view.table.columns[currentColumn].title.isEmpty {
             parts.append("column \(view.table.columns[currentColumn].title)")
         }

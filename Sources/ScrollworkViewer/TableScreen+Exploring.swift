@@ -22,6 +22,13 @@ extension TableScreen {
     mutating func startSummary(at time: Double) {
         exploration.begin("summarising \(titles.count) columns\(inEngine)", at: time)
         emit(.work(shownSource.summary(key: exploration.summaryKey)))
+        // What the source knows without reading (a Parquet file's statistics) shows at once,
+        // for every row: with filters, only the summary can say.
+        if shownSource.filters.isEmpty, let known = source.knownSummary, known.count == titles.count {
+            let rows = known.first.flatMap { k in k.count.flatMap { c in k.missing.map { c + $0 } } } ?? counts.total ?? view.table.list.numberOfRows
+            showSheet(ResultSheet(known: known, rows: rows, theme: view.theme), at: time)
+            sheet?.reading = exploration.statusPart(at: time)
+        }
     }
 
     /// What the exploring keys say with no field to act on: the current column is not one (a
@@ -100,6 +107,10 @@ extension TableScreen {
     /// Carries out what an event on the sheet asked of the table: a frequency table's value is
     /// kept, a summary's column becomes the current one; the sheet closes with its work.
     mutating func finishSheet(_ outcome: ResultSheet.Outcome, at time: Double) {
+        if outcome != .stays, sheet?.reading != nil {
+            // A summary still being read stops with its sheet: nobody waits for it.
+            for request in exploration.cancel() { emit(.work(request)) }
+        }
         switch outcome {
         case .stays: return
         case .closes: break
@@ -123,7 +134,9 @@ extension TableScreen {
     mutating func handleExploreWork(_ update: WorkUpdate, at time: Double) -> Bool {
         switch exploration.handle(update) {
         case nil: return false
-        case .progressed?, .cancelled?: break
+        case .progressed?:
+            if sheet?.reading != nil { sheet?.reading = exploration.statusPart(at: time) }
+        case .cancelled?: break
         case let .counted(.success(counted))?:
             showSheet(ResultSheet(frequency: counted.table, field: counted.field, title: counted.title, of: counted.rows, theme: view.theme), at: time)
         case let .counted(.failure(error))?: failed(error, saying: "the frequency table stopped: ", at: time)

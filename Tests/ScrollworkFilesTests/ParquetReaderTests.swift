@@ -233,6 +233,54 @@ import Testing
         }
     }
 
+    @Test("what the footer's statistics say of a column (count, missing, type, least and greatest) is what the summary of every value says, in every fixture; what could read otherwise is left unknown")
+    func knownSummaryAgrees() throws {
+        var figures = 0, minima = 0
+        let names = try FileManager.default.contentsOfDirectory(atPath: Self.folder).filter { $0.hasSuffix(".parquet") }.sorted()
+        for name in names {
+            let table = try ParquetTable(path: Self.folder + "/" + name)
+            let known = try #require(table.knownSummary, "\(name)")
+            let full = try table.summary(where: [], progress: .unwatched)
+            #expect(known.map(\.title) == full.map(\.title), "\(name)")
+            for (k, f) in zip(known, full) {
+                let place = "\(name): \(k.title)"
+                if let count = k.count { #expect(count == f.count, "\(place)"); figures += 1 }
+                if let missing = k.missing { #expect(missing == f.missing, "\(place)") }
+                if let kind = k.kind { #expect(kind == f.kind, "\(place)") }
+                if let minimum = k.minimum { #expect(minimum == f.minimum, "\(place)"); minima += 1 }
+                if let maximum = k.maximum { #expect(maximum == f.maximum, "\(place)") }
+            }
+        }
+        // The statistics are there to be read: pyarrow, DuckDB and polars write them.
+        #expect(figures > 50 && minima > 10, "\(figures) counts and \(minima) least values known")
+    }
+
+    @Test("a footer's statistics are taken only where they read as the values do: a zero (written -0.0), a NaN and a whole number past 2^53 leave the least and greatest unknown")
+    func knownSummaryLeavesDoubtful() throws {
+        let path = "/tmp/scrollwork-parquet-known-\(getpid()).parquet"
+        defer { unlink(path) }
+        let rows: [[String?]] = [["0", "-0.0", "1"], ["9007199254740993", "2.5", "NaN"]]
+        let output = try OutputFile(path: path)
+        var kinds: [ParquetColumnKind]? = nil
+        // Each start over widens the columns the first value that did not fit names.
+        for _ in 0..<4 {
+            var writer = try TableWriter(output: output, format: .parquet, titles: ["big", "zero", "nan"], numeric: [true, true, true], parquetKinds: kinds)
+            try writer.append(rows)
+            guard let wider = writer.widerKinds else { try writer.finish(); break }
+            kinds = wider
+            try output.startOver()
+        }
+        let table = try ParquetTable(path: path)
+        let known = try #require(table.knownSummary)
+        let full = try table.summary(where: [], progress: .unwatched)
+        for (k, f) in zip(known, full) {
+            #expect(k.count == f.count && k.missing == 0)
+            if let minimum = k.minimum { #expect(minimum == f.minimum) }
+        }
+        #expect(known[0].minimum == nil && known[1].minimum == nil, "past 2^53; a zero")
+        #expect(known[2].minimum == "1" && known[2].maximum == "1", "a NaN left out, as the summary leaves it out")
+    }
+
     @Test("every public Parquet call with the ends of its types: no path opens what is not a Parquet file, no range, name or column traps")
     func totalCalls() throws {
         for path in ["", "/", "/nonexistent/x.parquet", Self.folder, Self.folder + "/expected.json", "\u{0}"] {

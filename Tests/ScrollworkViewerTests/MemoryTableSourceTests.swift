@@ -188,6 +188,33 @@ struct MemoryTable: TableSource {
         #expect(t.app.screen.status(at: 0).contains("Parquet by parquet-cpp-arrow version 26.0.1 · 5 row groups · Snappy · dictionary, plain"), "\(t.app.screen.status(at: 0))")
     }
 
+    @Test("I shows at once what the file's statistics say (counts, missing, least and greatest), the rest as … until read; then the whole summary. Esc on it stops the reading")
+    func summaryAtOnce() throws {
+        var t = HeadlessTerminal(try Self.opened(), columns: 160, rows: 20)
+        while t.runWork() {}
+        t.send(.key(KeyEvent(.character("I"))))
+        // Before any work runs: the sheet is there, from the footer alone.
+        let first = try #require(t.app.screen.sheet, "the summary's sheet shows before its work runs")
+        #expect(first.reading != nil && t.pendingWork.contains { $0.id.description.contains("summary") })
+        let known = first.source.rows(in: 0..<first.source.count).map(\.fields)
+        let full = try ParquetTable(path: Self.session).summary(where: [], progress: .unwatched)
+        let id = try #require(known.first { $0.first == "id" }), fullID = try #require(full.first { $0.title == "id" })
+        #expect(id[2] == "\(fullID.count)" && id[5] == fullID.minimum && id[6] == fullID.maximum && id[4] == "…" && id[7] == "…", "\(id)")
+        #expect(t.text.contains("…"), "\(t.text)")
+        while t.runWork() {}
+        let done = try #require(t.app.screen.sheet)
+        #expect(done.reading == nil && !done.caption.contains("statistics"), "the whole summary took its place: \(done.caption)")
+        let whole = done.source.rows(in: 0..<done.source.count).map(\.fields)
+        #expect(whole.first { $0.first == "id" }?[4] == "\(fullID.distinct)")
+        // Closed before it is read, the summary stops: no sheet comes back later.
+        t.send(.key(KeyEvent(.escape)))
+        t.send(.key(KeyEvent(.character("I"))))
+        #expect(t.app.screen.sheet?.reading != nil)
+        t.send(.key(KeyEvent(.escape)))
+        while t.runWork() {}
+        #expect(t.app.screen.sheet == nil && !t.app.screen.status(at: 0).contains("summarising"), "\(t.app.screen.status(at: 0))")
+    }
+
     @Test("Ctrl-S to a .parquet name saves the view as Parquet: the rows in the order shown, typed, read back the same")
     func saveAsParquet() throws {
         let viewer = try Self.opened()

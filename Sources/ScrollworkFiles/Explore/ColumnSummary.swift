@@ -51,6 +51,35 @@ public struct ColumnSummary: Sendable, Hashable {
     /// finds it among the values of a band the sample points to.
     public var medianIsEstimate: Bool
 
+    /// What a source knows of a column before reading any of its values (a Parquet file's
+    /// statistics): the figures a summary of every row would give, each nil where it is not
+    /// known yet. What is known is what the summary will say: a viewer shows it at once and the
+    /// rest once the values are read.
+    public struct Known: Sendable, Hashable {
+        /// The column's title.
+        public var title: String
+        /// The type every present value has, when known.
+        public var kind: Kind?
+        /// The values present, when known.
+        public var count: Int?
+        /// The values missing, when known.
+        public var missing: Int?
+        /// The least value, as ``ColumnSummary/minimum`` gives it, when known.
+        public var minimum: String?
+        /// The greatest value, when known.
+        public var maximum: String?
+
+        /// Figures of the column `title`; those not given are not known.
+        public init(title: String, kind: Kind? = nil, count: Int? = nil, missing: Int? = nil, minimum: String? = nil, maximum: String? = nil) {
+            self.title = title
+            self.kind = kind
+            self.count = count
+            self.missing = missing
+            self.minimum = minimum
+            self.maximum = maximum
+        }
+    }
+
     /// A summary with these figures, as an engine that summarises (a database) gives them.
     public init(title: String, kind: Kind, count: Int, missing: Int, distinct: Int, distinctIsEstimate: Bool = false, minimum: String? = nil,
                 maximum: String? = nil, mean: Double? = nil, median: Double? = nil, medianIsEstimate: Bool = false) {

@@ -77,6 +77,18 @@ extension ColumnSummary {
         })
     }
 
+    /// What a source knows before reading, as rows of the same columns as ``rows(_:)``: a
+    /// figure not known yet shows as `…`.
+    public static func rows(_ known: [Known]) -> StringRows {
+        let unknown = "…"
+        return StringRows(known.map { k in
+            // An empty column has nothing more to find; text has no mean or median.
+            let none = k.kind == .empty ? "" : unknown, noNumbers = k.kind == .empty || k.kind == .text ? "" : unknown
+            return [k.title, k.kind?.rawValue ?? unknown, k.count.map { "\($0)" } ?? unknown, k.missing.map { "\($0)" } ?? unknown, k.kind == .empty ? "0" : unknown,
+                    k.minimum ?? none, k.maximum ?? none, noNumbers, noNumbers, ""]
+        })
+    }
+
     /// A number to at most six decimal places, without trailing zeros.
     static func rounded(_ x: Double) -> String {
         guard x.isFinite, Swift.abs(x) < 1e15 else { return "\(x)" }

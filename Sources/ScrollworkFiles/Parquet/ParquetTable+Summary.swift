@@ -18,3 +18,82 @@ extension ParquetTable {
         return summaries
     }
 }
+
+// What the footer says of each column before a page is read.
+extension ParquetTable {
+    /// From the row groups' statistics: how many values each top-level column has and misses
+    /// (a required column misses none), and the least and greatest of whole numbers and doubles,
+    /// as a summary of every row would write them. A figure is left unknown where one row group
+    /// has no statistic for it, and wherever the statistic could read otherwise than the values:
+    /// nested columns; text (a value spelled `NA` is missing to a summary); floats (their text
+    /// is the float's, the statistic a wider number); a NaN; a zero (writers store `-0.0` as a
+    /// least `0.0`); whole numbers past 2^53 (a summary finds them through doubles).
+    public var knownSummary: [ColumnSummary.Known]? {
+        let total = groupStarts[groupStarts.count - 1]
+        return root.children.map { field in knownFigures(of: field, rows: total) }
+    }
+
+    /// ``knownSummary``'s figures of one top-level column of `rows` rows.
+    private func knownFigures(of field: ParquetSchemaNode, rows total: Int) -> ColumnSummary.Known {
+        var known = ColumnSummary.Known(title: field.element.name)
+        let leaf = field.leaves.lowerBound
+        guard field.isLeaf, !field.isRepeated, metadata.rowGroups.allSatisfy({ $0.columns.indices.contains(leaf) }) else { return known }
+        var missing = 0, low = Double.infinity, high = -Double.infinity, bounded = true
+        for group in metadata.rowGroups {
+            let statistics = group.columns[leaf].statistics
+            let nulls: Int
+            if field.element.repetition == 0 {
+                nulls = 0
+            } else if let counted = statistics?.nullCount, counted >= 0, counted <= group.rowCount {
+                nulls = counted
+            } else {
+                return known
+            }
+            missing += nulls
+            // A group of nulls alone has no least or greatest.
+            guard group.rowCount > nulls else { continue }
+            if let least = Self.knownNumber(statistics?.minimum, of: field), let greatest = Self.knownNumber(statistics?.maximum, of: field) {
+                low = Swift.min(low, least)
+                high = Swift.max(high, greatest)
+            } else {
+                bounded = false
+            }
+        }
+        guard missing <= total else { return known }
+        known.missing = missing
+        known.count = total - missing
+        if total == missing {
+            known.kind = .empty
+            return known
+        }
+        guard bounded, low <= high else { return known }
+        if field.kind == .signed {
+            // Whole numbers within 2^53 (``knownNumber``): a double holds each exactly.
+            known.kind = .integers
+            known.minimum = "\(Int64(low))"
+            known.maximum = "\(Int64(high))"
+        } else {
+            known.minimum = RowFilter.format(low)
+            known.maximum = RowFilter.format(high)
+        }
+        return known
+    }
+
+    /// A statistic of a signed whole-number or double column as the number it is, where a
+    /// summary would write that number back the same (see ``knownSummary``).
+    private static func knownNumber(_ bytes: [UInt8]?, of field: ParquetSchemaNode) -> Double? {
+        guard let bytes else { return nil }
+        guard bytes.count == 4 || bytes.count == 8 else { return nil }
+        let raw = bytes.enumerated().reduce(UInt64(0)) { $0 | UInt64($1.element) << (8 * UInt64($1.offset)) }
+        switch (field.kind, field.element.type, bytes.count) {
+        case (.signed, 1?, 4): return Double(Int32(truncatingIfNeeded: raw))
+        case (.signed, 2?, 8):
+            let value = Int64(bitPattern: raw)
+            return value.magnitude < 1 << 53 ? Double(value) : nil
+        case (.double, 5?, 8):
+            let value = Double(bitPattern: raw)
+            return value.isNaN || value == 0 ? nil : value
+        default: return nil
+        }
+    }
+}

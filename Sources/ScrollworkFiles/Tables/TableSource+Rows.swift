@@ -16,6 +16,8 @@ extension TableSource {
     public var estimatedCount: Int? { nil }
     /// Nothing to say.
     public var about: String? { nil }
+    /// Nothing known before reading.
+    public var knownSummary: [ColumnSummary.Known]? { nil }
     /// Rows added are read after the last name.
     public var addedRowsUnseen: String? { nil }
     /// Any row may meet the filters.

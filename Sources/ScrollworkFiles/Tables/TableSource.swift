@@ -146,6 +146,11 @@ public protocol TableSource: Sendable {
     func frequency(ofColumn column: Int, where filters: [RowFilter], progress: TableProgress) throws(TableSourceError) -> FrequencyTable
     /// What each column holds among the rows `filters` keep.
     func summary(where filters: [RowFilter], progress: TableProgress) throws(TableSourceError) -> [ColumnSummary]
+    /// What the source knows of each column of every row without reading a value (a Parquet
+    /// file's statistics: counts, nulls, least and greatest), in the columns' order, for a
+    /// viewer to show while ``summary(where:progress:)`` reads the rest; nil (the default) when
+    /// it knows nothing without reading.
+    var knownSummary: [ColumnSummary.Known]? { get }
     /// Writes `columns` of the rows `filters` keep, in `order` (the table's own when empty), to
     /// `output` in `format`, and returns how many rows were written.
     func write(where filters: [RowFilter], orderedBy order: [ColumnOrder], columns: [Int], format: ExportFormat, to output: OutputFile,
