@@ -255,6 +255,29 @@ import Testing
         #expect(figures > 50 && minima > 10, "\(figures) counts and \(minima) least values known")
     }
 
+    @Test("a filter reads only the pages whose column index lets a row meet it: the pages' least and greatest values rule out the rest, within row groups no statistic rules out; the rows kept are every row the filter keeps")
+    func columnIndexSkipsPages() throws {
+        let indexed = try ParquetTable(path: Self.folder + "/types-page-index.parquet")
+        let plain = try ParquetTable(path: Self.folder + "/types-snappy.parquet")
+        let columns = ColumnNames(indexed.columnTitles)
+        // The doubles climb by a seventh a row (a few special values, ∞ among them, at the top):
+        // each row group of 400 spans much, each page of 64 rows little.
+        let high = try RowFilter(parsing: "double>60", columns: columns)
+        let ranges = try #require(try indexed.rowRanges(where: [high], progress: .unwatched))
+        let covered = ranges.reduce(0) { $0 + $1.count }
+        #expect(covered > 0 && covered < 600, "fewer rows than the two row groups the statistics keep: \(ranges)")
+        let matching = try indexed.rowNames(where: [high], orderedBy: [], progress: .unwatched)
+        #expect(matching.count > 50 && matching.allSatisfy { row in ranges.contains { $0.contains(row) } })
+        #expect(matching == (try plain.rowNames(where: [high], orderedBy: [], progress: .unwatched)))
+        #expect(try plain.rowRanges(where: [high], progress: .unwatched)?.reduce(0) { $0 + $1.count } ?? 0 >= 300, "without a page index, whole groups")
+        // Two filters keep the pages both leave.
+        let low = try RowFilter(parsing: "double<65", columns: columns)
+        let both = try #require(try indexed.rowRanges(where: [high, low], progress: .unwatched))
+        #expect(both.reduce(0) { $0 + $1.count } < covered, "\(both)")
+        #expect(try indexed.rowNames(where: [high, low], orderedBy: [], progress: .unwatched) == plain.rowNames(where: [high, low], orderedBy: [], progress: .unwatched))
+        #expect(ParquetTable.intersection([0..<10, 20..<30], [5..<25]) == [5..<10, 20..<25])
+    }
+
     @Test("a footer's statistics are taken only where they read as the values do: a zero (written -0.0), a NaN and a whole number past 2^53 leave the least and greatest unknown")
     func knownSummaryLeavesDoubtful() throws {
         let path = "/tmp/scrollwork-parquet-known-\(getpid()).parquet"

@@ -155,7 +155,7 @@ struct ParquetPageIndex: Sendable {
         return try ParquetValues.plain(&reader, type: type, count: header.valueCount, width: width)
     }
 
-    private static func read(_ range: Range<UInt64>, file: FileBytes) throws(ParquetMetadata.Failure) -> [UInt8] {
+    static func read(_ range: Range<UInt64>, file: FileBytes) throws(ParquetMetadata.Failure) -> [UInt8] {
         let bytes: [UInt8]
         do { bytes = try file.read(at: range.lowerBound, count: Int(range.count)) } catch { throw ParquetBytes.failure("\(error)") }
         guard bytes.count == range.count else { throw ParquetBytes.failure("the file ends inside a page") }

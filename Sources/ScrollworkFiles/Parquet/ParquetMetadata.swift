@@ -54,6 +54,9 @@ struct ParquetMetadata: Sendable {
         /// Where its offset index is in the file (each data page's place and first row), where
         /// the writer wrote one.
         var offsetIndex: Range<UInt64>? = nil
+        /// Where its column index is (each data page's least and greatest values and whether it
+        /// holds only nulls), where the writer wrote one.
+        var columnIndex: Range<UInt64>? = nil
     }
 
     /// What a column chunk's `Statistics` say: each part nil where the writer left it out.
@@ -110,7 +113,8 @@ struct ParquetMetadata: Sendable {
                 return ColumnChunk(type: type, path: meta[3]?.elements?.compactMap(\.string) ?? [], codec: codec, valueCount: Int(values), start: UInt64(start),
                                    compressedSize: Int(clamping: compressed), uncompressedSize: Int(clamping: uncompressed),
                                    encodings: meta[2]?.elements?.compactMap(\.intValue) ?? [], statistics: Statistics(meta[12]),
-                                   offsetIndex: Self.span(at: chunk[4]?.int, length: chunk[5]?.int))
+                                   offsetIndex: Self.span(at: chunk[4]?.int, length: chunk[5]?.int),
+                                   columnIndex: Self.span(at: chunk[6]?.int, length: chunk[7]?.int))
             })
         }
     }
