@@ -135,13 +135,14 @@ struct DisplayOptions: ParsableArguments {
         }
     }
 
-    /// The gallery's style; `appearance` is the window's or the picture's (a terminal keeps its
-    /// own colours: dark ones, on its background).
-    func style(environment: [String: String], appearance: Appearance = .dark, keys: KeyConvention = .terminal) throws -> GalleryStyle {
+    /// The gallery's style; `appearance` is the window's or the picture's, nil for a terminal's
+    /// (which keeps its own colours: it draws the dark terminal theme on its background).
+    func style(environment: [String: String], appearance: Appearance? = nil, keys: KeyConvention = .terminal) throws -> GalleryStyle {
         let mode = try colorMode(environment: environment)
         let reduces = reduceMotion || servesScreenReader(environment: environment)
             || ["1", "true", "yes"].contains(environment["SCROLLWORK_REDUCE_MOTION"]?.lowercased() ?? "")
-        var style = GalleryStyle(theme: .standard(for: mode, appearance: appearance), colorMode: mode, idiom: try scrollIdiom(), reducesMotion: reduces)
+        let theme = appearance.map { Theme.standard(for: mode, appearance: $0) } ?? .standard(for: mode)
+        var style = GalleryStyle(theme: theme, colorMode: mode, idiom: try scrollIdiom(), reducesMotion: reduces)
         style.keys = keys
         return style
     }
@@ -584,7 +585,7 @@ struct Snapshot: ParsableCommand {
         display.screenReader = false
         // A PNG is the window's frame: a desktop app's keys and chrome, its title left to the
         // window manager's title bar.
-        let style = try display.style(environment: [:], appearance: png ? try pictureAppearance() : .dark, keys: png ? .desktop : .terminal)
+        let style = try display.style(environment: [:], appearance: png ? try pictureAppearance() : nil, keys: png ? .desktop : .terminal)
         if let open {
             let opened: OpenFile.Opened
             do { opened = try OpenFile.opened(path: open, separator: nil, header: nil, theme: style.theme) } catch {

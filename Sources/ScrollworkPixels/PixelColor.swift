@@ -50,10 +50,10 @@ public struct PixelPalette: Sendable, Hashable {
     /// What `Color/default` means for backgrounds.
     public var background: PixelColor
 
-    /// Dark mode: Apple's label colour on the system background (white on black).
-    public static let dark = PixelPalette(foreground: PixelColor(235, 235, 240), background: PixelColor(0, 0, 0))
-    /// Light mode: black text on white.
-    public static let light = PixelPalette(foreground: PixelColor(0, 0, 0), background: PixelColor(255, 255, 255))
+    /// Dark mode: white text on Adwaita's dark view background (#1e1e1e), as GNOME draws a list.
+    public static let dark = PixelPalette(foreground: PixelColor(255, 255, 255), background: PixelColor(30, 30, 30))
+    /// Light mode: Adwaita's text (black at 80 %) on white.
+    public static let light = PixelPalette(foreground: PixelColor(51, 51, 51), background: PixelColor(255, 255, 255))
 
     /// The palette of `appearance`.
     public static func standard(_ appearance: Appearance) -> PixelPalette { appearance == .dark ? .dark : .light }

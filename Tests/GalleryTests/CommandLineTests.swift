@@ -93,15 +93,21 @@ private func error(_ arguments: [String]) -> String? {
         #expect(error(["snapshot", "--appearance", "dark"])?.contains("add --png") == true)
     }
 
-    @Test("the light and dark themes differ in every role a window shows, and the terminal's is the dark one")
-    func themesPerAppearance() {
+    @Test("a window's light and dark themes are Adwaita's and differ in every role a window shows; a terminal keeps its own dark theme on its background")
+    func themesPerAppearance() throws {
         let light = Theme.standard(for: .trueColor, appearance: .light)
         let dark = Theme.standard(for: .trueColor, appearance: .dark)
-        #expect(dark == Theme.standard(for: .trueColor))
-        for role in [\Theme.selection, \.header, \.zebra, \.secondary, \.separator, \.accent, \.controlBackground, \.focus] {
+        for role in [\Theme.header, \.zebra, \.secondary, \.separator, \.accent, \.controlBackground, \.focus] {
             #expect(light[keyPath: role] != dark[keyPath: role])
         }
-        #expect(light.background == .rgb(255, 255, 255) && dark.background == .rgb(0, 0, 0))
+        // GNOME's view backgrounds, its blue for the selection; no window row is pure black.
+        #expect(light.background == .rgb(255, 255, 255) && dark.background == .rgb(30, 30, 30))
+        #expect(light.selection.background == .rgb(53, 132, 228) && dark.zebra.background == .rgb(37, 37, 37))
+        #expect(dark != Theme.standard(for: .trueColor), "the terminal's theme is its own")
+        let terminal = try #require(try ScrollworkCommand.parseAsRoot(["--page", "table"]) as? Gallery)
+        let truecolor = ["COLORTERM": "truecolor"]
+        #expect(try terminal.display.style(environment: truecolor).theme == Theme.standard(for: terminal.display.colorMode(environment: truecolor)))
+        #expect(try terminal.display.style(environment: truecolor).theme != terminal.display.style(environment: truecolor, appearance: .dark).theme)
         // Without colour there is one theme: attributes only.
         #expect(Theme.standard(for: .none, appearance: .light) == Theme())
     }

@@ -7,7 +7,8 @@ import ScrollworkTerminal
 @testable import ScrollworkGallery
 import Testing
 
-let theme = Theme.standard(for: .trueColor)
+/// A dark window's theme, which the pixel host's dark palette is drawn with.
+let theme = Theme.standard(for: .trueColor, appearance: .dark)
 
 /// Each widget and each gallery page drawn offscreen by the pixel host, compared with pictures
 /// recorded once (small: 1 point a pixel).

@@ -37,9 +37,14 @@ func linesView(columns: Int = 40, rows: Int = 20, lines: Int = 500) -> ScrollVie
     return ScrollView(NumberedLines(count: lines), scroll: ScrollState(viewport: viewport, content: content))
 }
 
+/// Light text on black: the palette the drawing tests measure on, where a pixel's brightness is
+/// its colour's share (an indicator at half opacity is half its colour), whatever a window's
+/// own dark background is.
+let measuringPalette = PixelPalette(foreground: PixelColor(235, 235, 240), background: PixelColor(0, 0, 0))
+
 /// Renders `app` into an image of its cells' size in points at `scale`, at `time`.
 func image<A: App>(_ app: inout A, columns: Int, rows: Int, scale: Double = 1, at time: Double = 0,
-                   palette: PixelPalette = .dark) throws -> PixelImage {
+                   palette: PixelPalette = measuringPalette) throws -> PixelImage {
     app.tick(at: time)
     let size = Size(width: Double(columns) * 8, height: Double(rows) * 16)
     return try PixelFrame.render(&app, size: size, scale: scale, at: time, palette: palette)

@@ -8,22 +8,23 @@ public enum Appearance: String, Sendable, Hashable, CaseIterable {
 }
 
 extension Theme {
-    /// The theme for `mode` in `appearance`: Apple's system colours for that appearance
-    /// (label, secondary label, separator, system blue and red, the alternating row and
-    /// selected content backgrounds). With no colour (`mode` is `.none`) both are the
-    /// monochrome theme.
+    /// The theme a window draws with in `appearance`, for `mode`: the desktop's colours, as
+    /// GNOME's Adwaita paints a list view (its view and window backgrounds, blue accent,
+    /// borders and dimmed text). With no colour (`mode` is `.none`) both are the monochrome
+    /// theme. A terminal draws ``standard(for:)`` on its own background instead.
     public static func standard(for mode: ColorMode, appearance: Appearance) -> Theme {
         standard(for: mode, appearance: appearance, highContrast: false)
     }
 
-    /// The theme for `mode` in `appearance`, with `highContrast` the colours Apple's Increase
-    /// Contrast uses (and GTK's high-contrast theme asks for): secondary text, separators,
-    /// indicators and tracks nearer the text's colour, a darker selection and accent on light.
+    /// The theme a window draws with in `appearance`, with `highContrast` the colours Apple's
+    /// Increase Contrast uses (and GTK's high-contrast theme asks for): secondary text,
+    /// separators, indicators and tracks nearer the text's colour, a darker selection and
+    /// accent on light.
     public static func standard(for mode: ColorMode, appearance: Appearance, highContrast: Bool) -> Theme {
         guard mode != .none else { return Theme() }
         switch (appearance, highContrast) {
-        case (.dark, false): return Theme(ThemeColors.dark)
-        case (.light, false): return Theme(ThemeColors.light)
+        case (.dark, false): return Theme(ThemeColors.adwaitaDark)
+        case (.light, false): return Theme(ThemeColors.adwaitaLight)
         case (.dark, true): return Theme(ThemeColors.darkHighContrast)
         case (.light, true): return Theme(ThemeColors.lightHighContrast)
         }
@@ -52,6 +53,26 @@ struct ThemeColors {
         track: .rgb(229, 229, 234), separator: .rgb(198, 198, 200), accent: .rgb(0, 122, 255), destructive: .rgb(255, 59, 48),
         header: .rgb(0, 0, 0), secondary: .rgb(138, 138, 142), controlBackground: .rgb(242, 242, 247), background: .rgb(255, 255, 255),
         groupedBackground: .rgb(242, 242, 247), groupedRow: .rgb(255, 255, 255), hover: .rgb(226, 232, 242))
+
+    /// A dark window: Adwaita's dark view (#1e1e1e) with rows a shade lighter every other one,
+    /// its header bar's grey for headings and the focused row, its window background behind
+    /// grouped lists and cards on it, the blue accent, white text dimmed to 55 % for secondary
+    /// text and 15 % for borders.
+    static let adwaitaDark = ThemeColors(
+        selection: .rgb(53, 132, 228), focus: .rgb(48, 48, 48), zebra: .rgb(37, 37, 37), indicator: .rgb(150, 150, 150),
+        track: .rgb(50, 50, 50), separator: .rgb(64, 64, 64), accent: .rgb(120, 174, 237), destructive: .rgb(255, 123, 99),
+        header: .rgb(255, 255, 255), secondary: .rgb(154, 154, 154), controlBackground: .rgb(58, 58, 58), background: .rgb(30, 30, 30),
+        groupedBackground: .rgb(36, 36, 36), groupedRow: .rgb(54, 54, 54), hover: .rgb(44, 44, 44))
+
+    /// A light window: Adwaita's light view (white) with rows a shade darker every other one,
+    /// its header bar's grey for headings and the focused row, its window background (#fafafa)
+    /// behind grouped lists and white cards on it, the blue accent, text at 80 % black, dimmed
+    /// for secondary text and borders.
+    static let adwaitaLight = ThemeColors(
+        selection: .rgb(53, 132, 228), focus: .rgb(235, 235, 235), zebra: .rgb(247, 247, 247), indicator: .rgb(145, 145, 145),
+        track: .rgb(235, 235, 235), separator: .rgb(222, 222, 222), accent: .rgb(28, 113, 216), destructive: .rgb(192, 28, 40),
+        header: .rgb(51, 51, 51), secondary: .rgb(128, 128, 128), controlBackground: .rgb(235, 235, 235), background: .rgb(255, 255, 255),
+        groupedBackground: .rgb(250, 250, 250), groupedRow: .rgb(255, 255, 255), hover: .rgb(240, 240, 240))
 
     /// Dark with Increase Contrast: iOS's high-contrast secondary label, separator and blue.
     static let darkHighContrast = ThemeColors(
