@@ -16,6 +16,21 @@ struct MarkDrawing {
         case let .edgeEffect(effect, style, intensity, content): drawEdge(effect, style: style, intensity: intensity, content: content)
         case let .crownPages(page, count, progress, viewport): drawCrownPages(page: page, count: count, progress: progress, viewport: viewport)
         case let .button(title, frame, isPressed, isHovered): drawButton(title, frame: frame, isPressed: isPressed, isHovered: isHovered)
+        case let .shadow(frame, radius): drawShadow(frame, radius: radius)
+        }
+    }
+
+    // MARK: Shadows
+
+    /// A menu's shadow as GTK draws one: black, a little below the surface, fading out over 8
+    /// points in rings that add up (stronger on a light background, where it has to show).
+    private func drawShadow(_ frame: Rect, radius: Double) {
+        let rings = 8, alpha = canvas.palette.isDark ? 0.05 : 0.025
+        for ring in stride(from: rings, through: 1, by: -1) {
+            let spread = Double(ring)
+            roundedRect(frame.offsetBy(dx: 0, dy: 2).insetBy(dx: -spread, dy: -spread), radius: radius + spread)
+            cairo_set_source_rgba(cr, 0, 0, 0, alpha)
+            cairo_fill(cr)
         }
     }
 

@@ -69,3 +69,29 @@ func galleryPicture(_ page: GalleryApp.PageKind, appearance: Appearance, columns
     return try PixelFrame.render(&t.app, size: size, scale: 1, at: t.time, palette: .standard(appearance))
 }
 #endif
+
+#if Window
+/// A menu stands over what it opened on as a desktop's does.
+@Suite struct MenuShadowPixelTests {
+    @Test("a menu in a window casts a soft shadow below it, fading within a few points; on a grid it draws nothing more")
+    func menuCastsAShadow() throws {
+        for appearance in Appearance.allCases {
+            let palette = PixelPalette.standard(appearance)
+            let menu = MenuView([MenuItem("Copy", action: 1), MenuItem("Select All", action: 2)], at: Point(x: 40, y: 40),
+                                theme: .standard(for: .trueColor, appearance: appearance))
+            var app = Harness(content: menu)
+            let picture = try image(&app, columns: 40, rows: 20, at: 0, palette: palette)
+            let frame = app.content.frame
+            let x = Int(frame.midX), background = picture.brightness(x: 300, y: 300)
+            let under = picture.brightness(x: x, y: Int(frame.maxY) + 2), far = picture.brightness(x: x, y: Int(frame.maxY) + 20)
+            #expect(under < background && under > background - 60, "\(appearance): \(under) just below, on \(background)")
+            #expect(far == background, "\(appearance): \(far) well below")
+        }
+        // On a grid the menu's cells are its box alone.
+        var canvas = Canvas(cells: Buffer(columns: 40, rows: 20))
+        let before = canvas.cells
+        canvas.dropShadow(Rect(x: 8, y: 16, width: 80, height: 48), radius: 6)
+        #expect(canvas.cells == before && canvas.pointMarks.isEmpty)
+    }
+}
+#endif

@@ -171,6 +171,14 @@ extension Canvas {
         return false
     }
 
+    /// The soft shadow of a surface raised over the rest (a menu, a popover) at `frame` (points),
+    /// its corners rounded by `radius`, as a desktop draws one under a menu; nothing on a grid,
+    /// where the surface's border sets it apart. Drawn before the surface.
+    public mutating func dropShadow(_ frame: Rect, radius: Double) {
+        guard recordsControls, frame.isFinite, frame.width > 0, frame.height > 0 else { return }
+        recordControl(.shadow(frame: frame, radius: radius.isFinite ? Swift.max(0, radius) : 0))
+    }
+
     /// A push button titled `title` in `frame` (points), drawn pressed while `isPressed` and
     /// shaded while `isHovered` (the pointer is over it): a window's bezel with its title centred (24 points tall at most, centred in a taller
     /// frame, as AppKit's regular size); on a grid, `title` as text in `style` from the frame's

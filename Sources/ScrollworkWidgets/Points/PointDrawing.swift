@@ -53,6 +53,9 @@ public struct PointDrawing: Sendable, Hashable {
         /// watchOS: the page indicator beside the crown for the viewport at `viewport`, on `page`
         /// of `count` and `progress` (0…1) through it (SV-15).
         case crownPages(page: Int, count: Int, progress: Double, viewport: Rect)
+        /// The soft shadow a raised surface (a menu, a popover) casts around `frame`, its corners
+        /// rounded by `radius`: drawn before the surface, which covers its middle.
+        case shadow(frame: Rect, radius: Double)
     }
 
     /// The commands, in drawing order.

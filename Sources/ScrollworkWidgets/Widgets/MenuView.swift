@@ -103,6 +103,7 @@ public struct MenuView<Action: Sendable & Hashable>: ReportingWidget {
         rows = rows.map { $0.offsetBy(dx: 0, dy: -scrolled) }
         (frame, itemFrames, textInset) = (panel, rows, s.inset.x)
         let (items, theme, frame, itemFrames, highlighted) = (items, theme, panel, rows, highlighted)
+        canvas.dropShadow(frame, radius: s.radius)
         canvas.draw(frame, idiom: idiom) { c in
             c.fill(frame, theme.groupedRow, radius: s.radius)
             c.stroke(frame, theme.separator, width: 1, radius: s.radius)
