@@ -38,9 +38,11 @@ let package = Package(
     ],
     targets: [
         // The headless core: value types, explicit time, no Foundation, no I/O.
+        // Under a sanitizer its lock (`Locked`) is a POSIX mutex, which ThreadSanitizer models.
         .target(
             name: "Scrollwork",
-            dependencies: [.product(name: "RealModule", package: "swift-numerics")]
+            dependencies: [.product(name: "RealModule", package: "swift-numerics")],
+            swiftSettings: sanitized ? [.define("SCROLLWORK_PTHREAD_LOCKS")] : []
         ),
         // Async-signal-safe terminal restoration for crashes: C, because a signal handler may
         // not allocate, lock or initialise globals lazily, which Swift code cannot promise.

@@ -1,6 +1,5 @@
 import Scrollwork
 import ScrollworkFiles
-import Synchronization
 
 /// How a page of a ClickHouse table is read, so that no page but the first few costs the server
 /// a sort of every row before it (`OFFSET`): after a page read, the next starts after its last
@@ -47,7 +46,7 @@ final class ClickHouseAnchors: Sendable {
             return body(&orders[key, default: Order()])
         }
     }
-    private let kept = Mutex(Kept())
+    private let kept = Locked(Kept())
     /// The most anchors kept for one order: the pages of about a million rows around those read.
     static let most = 10_000
     /// The most orders and filters whose anchors and counts are kept: a session of many sorts

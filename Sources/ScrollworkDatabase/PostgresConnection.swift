@@ -4,7 +4,6 @@ import Glibc
 import Darwin
 #endif
 import Scrollwork
-import Synchronization
 
 /// One connection to a PostgreSQL server, usable from any thread, inside one read-only
 /// transaction for its whole life: every statement sees the same snapshot of the data, so rows
@@ -20,7 +19,7 @@ public final class PostgresConnection: @unchecked Sendable {
     private let library: PostgresLibrary
     private let handle: OpaquePointer
     private let cancelHandle: OpaquePointer?
-    private let lock = Mutex(())
+    private let lock = Locked(())
     /// The connection string or URL, with any password hidden: what messages may show.
     public let title: String
     /// The password in every form, hidden from every message this connection gives.

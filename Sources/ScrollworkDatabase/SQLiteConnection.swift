@@ -1,5 +1,4 @@
 import Scrollwork
-import Synchronization
 
 /// One connection to an SQLite database file, usable from any thread: statements run one at a
 /// time under its lock, and ``interrupt()`` stops the running one from another thread.
@@ -10,7 +9,7 @@ public final class SQLiteConnection: @unchecked Sendable {
     // documents as safe to call from any thread while a statement runs.
     private let library: SQLiteLibrary
     private let handle: OpaquePointer
-    private let lock = Mutex(())
+    private let lock = Locked(())
     /// The file's path, as given.
     public let path: String
 

@@ -1,4 +1,3 @@
-import Synchronization
 import Scrollwork
 
 /// Standard input (or a FIFO) as it is kept while it comes: shared by the work that copies it
@@ -11,7 +10,7 @@ final class InputArrival: Sendable {
     let memoryLimit: Int
     /// Where that temporary file goes.
     let directory: String
-    private let state: Mutex<(done: Bool, failure: String?)>
+    private let state: Locked<(done: Bool, failure: String?)>
 
     /// Input called `name` still coming (or all come, when `done`), kept in memory up to
     /// `memoryLimit` bytes, then in `directory`.
@@ -19,7 +18,7 @@ final class InputArrival: Sendable {
         self.name = name
         self.memoryLimit = memoryLimit
         self.directory = directory
-        state = Mutex((done, nil))
+        state = Locked((done, nil))
     }
 
     /// True once every byte has been kept (or keeping stopped).

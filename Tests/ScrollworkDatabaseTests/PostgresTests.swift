@@ -1,6 +1,5 @@
 import Glibc
 import Scrollwork
-import Synchronization
 import ScrollworkDatabase
 import ScrollworkFiles
 import Testing
@@ -177,8 +176,8 @@ struct PostgresTests {
 
 /// True the first `n` times it is asked, then false.
 final class Countdown: Sendable {
-    private let left: Mutex<Int>
-    init(_ n: Int) { left = Mutex(n) }
+    private let left: Locked<Int>
+    init(_ n: Int) { left = Locked(n) }
     func next() -> Bool { left.withLock { n in n -= 1; return n >= 0 } }
 }
 

@@ -1,9 +1,8 @@
-import Synchronization
 @testable import Scrollwork
 
 /// Counts how many rows a list asked its source for.
 final class FetchCounter: Sendable {
-    let fetched = Mutex(0)
+    let fetched = Locked(0)
     var count: Int { fetched.withLock { $0 } }
 }
 

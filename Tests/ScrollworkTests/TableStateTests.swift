@@ -1,4 +1,3 @@
-import Synchronization
 import Testing
 @testable import Scrollwork
 
@@ -273,7 +272,7 @@ let sampleFiles = [
 
 /// A source whose values can change while its count stays the same.
 final class MutableSizes: Sendable {
-    let values = Mutex([3, 1, 2])
+    let values = Locked([3, 1, 2])
     var source: Source { Source(store: self) }
     struct Source: RowSource, Sendable {
         let store: MutableSizes

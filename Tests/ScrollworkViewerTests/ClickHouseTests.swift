@@ -4,7 +4,6 @@ import ScrollworkDatabase
 import ScrollworkFiles
 import ScrollworkTerminal
 import ScrollworkWidgets
-import Synchronization
 import Testing
 @testable import ScrollworkViewer
 
@@ -143,7 +142,7 @@ struct ClickHouseTests {
     @Test("#69: a statement stopped by the person is stopped on the server too (KILL QUERY by its query_id), and the connection goes on")
     func stoppedStatementIsKilled() throws {
         let server = try Self.connection(Self.urls[0])
-        let polls = Mutex(0)
+        let polls = Locked(0)
         // Stop after a few of the waits' polls: the statement is under way on the server by then.
         let keepGoing: @Sendable () -> Bool = { polls.withLock { $0 += 1; return $0 < 4 } }
         #expect(throws: DatabaseError.cancelled) {
@@ -158,7 +157,7 @@ struct ClickHouseTests {
     func pageScrolledPastIsKilled() throws {
         let table = try ClickHouseDatabase(url: Self.urls[0]).table("flights", sharingSnapshotWith: nil)
         _ = try table.count(keepGoing: nil)
-        let polls = Mutex(0)
+        let polls = Locked(0)
         // A page of ten million rows in another order: the server sorts them all for it.
         let keepGoing: @Sendable () -> Bool = { polls.withLock { $0 += 1; return $0 < 2 } }
         #expect(throws: DatabaseError.cancelled) {

@@ -1,5 +1,5 @@
 import Glibc
-import Synchronization
+import Scrollwork
 import Testing
 @testable import ScrollworkWidgets
 
@@ -43,5 +43,5 @@ import Testing
 
 /// Names of work as it begins, from the runner's threads.
 private final class Began: Sendable {
-    let names = Mutex<[String]>([])
+    let names = Locked<[String]>([])
 }

@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Synchronization
+import Scrollwork
 
 /// What a ``FileBytes`` made from a compressed file (gzip, zstd, bzip2, xz) reads from: the file
 /// decompressed as far as it is read, and reached again at any offset without decompressing
@@ -94,7 +94,7 @@ final class CompressedBytes: ByteSpool {
         var pendingOffset: UInt64 { produced - UInt64(pending.count) }
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
     /// The compressed file, read at offsets.
     private let source: CompressedSource
     private let name: String
@@ -149,7 +149,7 @@ final class CompressedBytes: ByteSpool {
         var state = State(decoder: decoder)
         if format == .bzip2 { state.blocks = Bzip2BlockFinder() }
         if format == .xz { state.ahead = XzBlockIndex.checkpoints(of: source, size: source.size) }
-        self.state = Mutex(state)
+        self.state = Locked(state)
     }
 
     deinit {

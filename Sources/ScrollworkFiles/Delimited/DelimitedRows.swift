@@ -1,5 +1,4 @@
 import Scrollwork
-import Synchronization
 
 /// One record of a delimited file, as a table row.
 public struct DelimitedRecord: Sendable, Hashable {
@@ -134,7 +133,7 @@ public struct DelimitedRows: RowSource, Sendable {
 final class RecordCache: Sendable {
     /// The most rows kept.
     static let capacity = 4096
-    private let records = Mutex<[Int: DelimitedRecord]>([:])
+    private let records = Locked<[Int: DelimitedRecord]>([:])
 
     func record(_ i: Int) -> DelimitedRecord? { records.withLock { $0[i] } }
 

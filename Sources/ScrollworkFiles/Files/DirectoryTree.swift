@@ -4,7 +4,6 @@ import Glibc
 import Darwin
 #endif
 import Scrollwork
-import Synchronization
 
 /// What a directory entry is, from the file system (not from its name).
 public enum DirectoryEntryType: Sendable, Hashable {
@@ -97,7 +96,7 @@ public enum DirectoryOrder: Sendable, Hashable, CaseIterable {
 
 /// Listings read so far, shared by every ordering of one tree, and safe to read from any thread.
 public final class DirectoryListings: Sendable {
-    private let cache = Mutex<[String: [DirectoryEntry]]>([:])
+    private let cache = Locked<[String: [DirectoryEntry]]>([:])
 
     /// An empty cache.
     public init() {}
@@ -240,5 +239,5 @@ public struct DirectoryTree: OutlineSource, Sendable {
 
 /// Listings in a tree's order, kept per tree.
 private final class SortedListings: Sendable {
-    let cache = Mutex<[String: [DirectoryEntry]]>([:])
+    let cache = Locked<[String: [DirectoryEntry]]>([:])
 }

@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Synchronization
+import Scrollwork
 
 /// What a ``FileBytes`` made from a stream (a pipe, a FIFO, a character device, a socket) reads
 /// from: the stream's bytes copied, as they come, to a temporary file without a name, which is
@@ -18,7 +18,7 @@ final class StreamSpool: KeptInFile {
         var problem: FileError? = nil
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
     /// The temporary file the bytes are copied to (what the ``FileBytes`` reads).
     let spool: Int32
     let name: String
@@ -38,7 +38,7 @@ final class StreamSpool: KeptInFile {
         spool = try UnnamedFile.keeping(name, readFrom: source, prefix: "scrollwork-stream")
         self.name = name
         self.isFIFO = isFIFO
-        state = Mutex(State(source: source))
+        state = Locked(State(source: source))
     }
 
     deinit {

@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Synchronization
+import Scrollwork
 
 /// UTF-16 text (Excel's "Unicode text", files Windows tools write) decoded to UTF-8 as far as it is
 /// read, into a temporary file without a name that is read instead, as a compressed file's text
@@ -24,7 +24,7 @@ final class UTF16Text: KeptInFile {
         var problem: FileError? = nil
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
     /// The UTF-16 bytes, after their byte order mark.
     private let source: FileBytes
     private let order: ByteOrder
@@ -46,7 +46,7 @@ final class UTF16Text: KeptInFile {
         self.source = source
         self.order = order
         self.name = name
-        state = Mutex(State())
+        state = Locked(State())
     }
 
     deinit { close(spool) }

@@ -4,7 +4,6 @@ import Glibc
 import Darwin
 #endif
 import Scrollwork
-import Synchronization
 
 /// A file on a web server (`http://` or `https://host[:port]/path`), read by range as far as it
 /// is read: the first screen comes from the first range, and a row far down from a range near
@@ -22,7 +21,7 @@ package final class HTTPFile: ByteSpool {
     /// The server's tag for the version read, when it gives one.
     let etag: String?
     /// The blocks read lately, at most ``cachedBlocks`` of them.
-    private let blocks: Mutex<BlockCache>
+    private let blocks: Locked<BlockCache>
 
     /// Bytes a range asks for.
     static let blockSize = 1 << 20
@@ -52,7 +51,7 @@ package final class HTTPFile: ByteSpool {
         self.etag = etag
         var cache = BlockCache()
         if !first.isEmpty { cache.keep(first, at: 0) }
-        blocks = Mutex(cache)
+        blocks = Locked(cache)
     }
 
     /// The ranges asked of the server since the file was opened (the first came with opening).

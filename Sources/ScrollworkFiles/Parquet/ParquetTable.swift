@@ -1,5 +1,4 @@
 import Scrollwork
-import Synchronization
 
 /// A Parquet file as a ``TableSource``, read lazily: opening reads the footer alone; a row is
 /// reached through the row groups' row counts, and only the column chunks of the row groups on
@@ -336,7 +335,7 @@ final class ParquetCache: Sendable {
         var bytes = 0
         var clock = 0
     }
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let limit: Int
 
     init(limit: Int) { self.limit = limit }

@@ -3,7 +3,6 @@
 import Glibc
 #endif
 import Scrollwork
-import Synchronization
 
 /// The window's bridge to screen readers: AT-SPI 2 spoken over D-Bus, as GTK 4 and Qt speak it.
 ///
@@ -26,8 +25,8 @@ final class AccessibilityBridge: Sendable {
         var requests: [(path: String, action: Int)] = []
     }
 
-    private let shared = Mutex(Shared())
-    private let thread: Mutex<pthread_t?> = Mutex(nil)
+    private let shared = Locked(Shared())
+    private let thread: Locked<pthread_t?> = Locked(nil)
     /// Wakes the app's loop when an action is asked for.
     private let wake: @Sendable () -> Void
 

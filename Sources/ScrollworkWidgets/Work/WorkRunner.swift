@@ -1,10 +1,10 @@
 import Dispatch
-import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Scrollwork
 
 /// Runs ``Work`` on background threads for a host's ``Driver`` and hands its updates back on the
 /// loop's thread. When there is news it writes a byte to ``wakePipe`` (a terminal's loop polls it
@@ -18,13 +18,13 @@ public final class WorkRunner: WorkScheduler, Sendable {
         var lastReported: Double
     }
 
-    private let state = Mutex<(running: [WorkID: Running], outbox: [WorkUpdate], next: Int)>(([:], [], 0))
+    private let state = Locked<(running: [WorkID: Running], outbox: [WorkUpdate], next: Int)>(([:], [], 0))
     /// The pipe the loop polls: a byte means there are updates.
     public let wakePipe: [Int32]
 
     private let onNews: @Sendable () -> Void
     /// Runs started while the runner is held (``hold()``), to begin on ``release()``; nil when not held.
-    private let held = Mutex<[@Sendable () -> Void]?>(nil)
+    private let held = Locked<[@Sendable () -> Void]?>(nil)
 
     /// A runner with its wake pipe, which calls `onNews` (from a background thread) whenever it
     /// has updates; nil when the system has no pipe to give.

@@ -1,4 +1,4 @@
-import Synchronization
+import Scrollwork
 
 /// Where a ``Driver`` runs work: on background threads (``WorkRunner``), on the loop's own thread
 /// when there are none (``ImmediateWork``), or when a test says so (``ManualWork``). The driver
@@ -85,7 +85,7 @@ public struct ManualWork: WorkScheduler {
 
 /// Progress reported by work run in a test, kept as quarters.
 private final class QuarterReports: Sendable {
-    private let seen = Mutex<[Double]>([])
+    private let seen = Locked<[Double]>([])
 
     func add(_ fraction: Double) {
         seen.withLock { steps in
