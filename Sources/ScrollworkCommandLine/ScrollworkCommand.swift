@@ -344,8 +344,12 @@ struct Open: ParsableCommand {
             let data = try StandardInput.takeStream(at: path) { printError("scrollwork: waiting for data on \(path) (a pipe or device); Ctrl-C stops") }
             return try StandardInput.open(data: data, separator: separator, header: header, theme: theme, missing: missing, name: path)
         }
-        return try OpenFile.opened(path: path, separator: separator, header: header, theme: theme, missing: missing)
+        return try OpenFile.opened(path: path, separator: separator, header: header, theme: theme, missing: missing, trusting: authorities)
     }
+
+    /// The certificate authorities an `https://` file is checked against: those the variables
+    /// the `curl` tool reads name, else the system's.
+    static var authorities: String? { FileBytes.certificateAuthorities(environment: processEnvironment()) }
 
     /// `path` opened for a batch run: standard input or a FIFO read to its end first, with no
     /// terminal asked for (a batch run reads no keys).
@@ -360,7 +364,7 @@ struct Open: ParsableCommand {
         if StandardInput.isStream(path) {
             return try StandardInput.openWhole(data: StandardInput.openStream(path), name: path, separator: separator, header: header, theme: theme, missing: missing)
         }
-        return try OpenFile.opened(path: path, separator: separator, header: header, theme: theme, missing: missing)
+        return try OpenFile.opened(path: path, separator: separator, header: header, theme: theme, missing: missing, trusting: authorities)
     }
 
     /// The table `opened` is; a failure with status 64 when it opened as text or a directory,
@@ -588,7 +592,7 @@ struct Snapshot: ParsableCommand {
         let style = try display.style(environment: [:], appearance: png ? try pictureAppearance() : nil, keys: png ? .desktop : .terminal)
         if let open {
             let opened: OpenFile.Opened
-            do { opened = try OpenFile.opened(path: open, separator: nil, header: nil, theme: style.theme) } catch {
+            do { opened = try OpenFile.opened(path: open, separator: nil, header: nil, theme: style.theme, trusting: Open.authorities) } catch {
                 printError("scrollwork: \(error)")
                 throw ExitCode(error.status)
             }

@@ -61,18 +61,21 @@ public enum OpenFile {
 
     /// `path` opened: a CSV, TSV or JSON Lines file as a table, other text in the pager, an SQLite
     /// file, a `postgres://` or a `clickhouse://` URL as its tables and views; a file on a web
-    /// server (`http://`) as a local one, read by range. A
+    /// server (`http://`, `https://`) as a local one, read by range. A
     /// separator or header given, or a `csv`, `tsv` or `tab` name, always means a table.
     ///
     /// - Parameters:
     ///   - path: a file, a directory, an SQLite file, a `postgres://` or `clickhouse://` URL, or
-    ///     an `http://` URL of a file.
+    ///     an `http://` or `https://` URL of a file.
     ///   - separator: `,`, `tab`, `;`, `|` or another single ASCII character; nil detects it.
     ///   - header: whether the first record names the columns; nil detects it.
     ///   - missing: the words that stand for no value in a table's fields (an empty field
     ///     always does): they show as written, sort last and do not decide a column's type.
     ///   - theme: the colours the screens draw in.
-    public static func opened(path: String, separator: String?, header: Bool?, theme: Theme, missing: MissingValues = .common) throws(Failure) -> Opened {
+    ///   - authorities: for `https://`, the file of certificate authorities to trust; nil for the
+    ///     system's (``FileBytes/certificateAuthorities(environment:)`` reads what `curl` reads).
+    public static func opened(path: String, separator: String?, header: Bool?, theme: Theme, missing: MissingValues = .common,
+                              trusting authorities: String? = nil) throws(Failure) -> Opened {
         if DatabaseURL.names(path) {
             do {
                 let (database, table) = try DatabaseURL.connect(path)
@@ -83,7 +86,7 @@ public enum OpenFile {
         }
         if FileBytes.isWebAddress(path) {
             let file: FileBytes
-            do { file = try FileBytes(url: path) } catch { throw Failure(description: "\(error)") }
+            do { file = try FileBytes(url: path, trusting: authorities) } catch { throw Failure(description: "\(error)") }
             return try opened(file: file, separator: separator, header: header, theme: theme, missing: missing)
         }
         if isDirectory(path) {

@@ -238,6 +238,10 @@ struct HTTPFileTests {
                 "\(error)".contains(words) && "\(error)".hasPrefix(url)
             }
         }
+        // The certificate authorities come from the caller; a program reads what `curl` reads.
+        #expect(FileBytes.certificateAuthorities(environment: ["CURL_CA_BUNDLE": "/a.pem", "SSL_CERT_FILE": "/b.pem"]) == "/a.pem")
+        #expect(FileBytes.certificateAuthorities(environment: ["CURL_CA_BUNDLE": "", "SSL_CERT_FILE": "/b.pem"]) == "/b.pem")
+        #expect(FileBytes.certificateAuthorities(environment: ["HOME": "/root"]) == nil)
         #expect(FileBytes.isWebAddress("HTTP://x/y") && FileBytes.isWebAddress("https://x") && !FileBytes.isWebAddress("data.csv") && !FileBytes.isWebAddress("http:/x"))
         // A combining mark after `//` joins the `/` into one Swift character; the URL is still
         // a web address, so its password is kept out of every message (not a "no such file").

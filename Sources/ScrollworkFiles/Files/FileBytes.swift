@@ -137,8 +137,8 @@ public final class FileBytes: Sendable {
     ///
     /// `https://` is read through the system's libcurl, loaded when first needed. The server's
     /// certificate is checked against the certificate authorities in the file `authorities`
-    /// names; when nil, those `CURL_CA_BUNDLE` or else `SSL_CERT_FILE` names (as the `curl` tool
-    /// reads them), else the system's.
+    /// names, or the system's when nil (a program reads the variables the `curl` tool reads with
+    /// ``certificateAuthorities(environment:)``).
     ///
     /// - Throws: ``FileError/notFound(path:)`` for a 404, ``FileError/permissionDenied(path:)``
     ///   for a 401 or 403, and ``FileError/remote(url:problem:)`` for any other answer, a server
@@ -151,6 +151,16 @@ public final class FileBytes: Sendable {
             self.init(spool: try CompressedBytes(spool: file, name: file.address.url, format: format), name: file.address.url, compression: format.name)
         case let .whole(descriptor, name): try self.init(descriptor: descriptor, name: name)
         }
+    }
+
+    /// The file of certificate authorities to trust for `https://` that `environment` names as
+    /// the `curl` tool reads it: `CURL_CA_BUNDLE`, else `SSL_CERT_FILE`; nil (the system's) when
+    /// neither is set or both are empty.
+    public static func certificateAuthorities(environment: [String: String]) -> String? {
+        for name in ["CURL_CA_BUNDLE", "SSL_CERT_FILE"] {
+            if let path = environment[name], !path.isEmpty { return path }
+        }
+        return nil
     }
 
     /// The bytes `spool` gives, called `name`: a file no path names.

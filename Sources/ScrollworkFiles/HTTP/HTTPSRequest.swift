@@ -8,8 +8,8 @@ import CCurl
 /// One HTTPS GET, through the system's libcurl loaded when first needed (TLS is not ours to
 /// write): the whole answer read before it returns, as ``HTTPRequest`` reads one over plain TCP.
 /// The server's certificate is verified against the system's authorities, or those in the file
-/// `CURL_CA_BUNDLE` or `SSL_CERT_FILE` names, as the `curl` tool reads them. Redirects are not
-/// followed here (the caller decides whether credentials go with them).
+/// the caller names. Redirects are not followed here (the caller decides whether credentials go
+/// with them).
 package struct HTTPSRequest: Sendable {
     /// The URL, `https://…`, with no user information (credentials go in a header).
     package var url: String
@@ -24,15 +24,6 @@ package struct HTTPSRequest: Sendable {
         self.host = host
         self.port = port
         self.headers = headers
-    }
-
-    /// The file of certificate authorities to trust instead of the system's: `CURL_CA_BUNDLE`,
-    /// else `SSL_CERT_FILE`; nil when neither is set.
-    package static func authorities(_ environment: (String) -> String?) -> String? {
-        for name in ["CURL_CA_BUNDLE", "SSL_CERT_FILE"] {
-            if let path = environment(name), !path.isEmpty { return path }
-        }
-        return nil
     }
 
     /// Sends the request and reads the whole answer, giving up after `timeout` seconds (clamped
