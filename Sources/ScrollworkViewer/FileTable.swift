@@ -62,7 +62,7 @@ public struct FileTable: TableSource {
         return (FileTable(file: file, index: index, shape: shape, title: file.path), sample, header)
     }
 
-    /// The file at `path` opened as ``OpenFile/opened(path:separator:header:theme:missing:)``
+    /// The file at `path` opened as ``OpenFile/opened(path:separator:header:theme:missing:trusting:)``
     /// opens a table (its separator and header detected unless given, compressed and UTF-16
     /// files read as text).
     ///

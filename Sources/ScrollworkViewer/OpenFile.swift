@@ -73,7 +73,7 @@ public enum OpenFile {
     ///     always does): they show as written, sort last and do not decide a column's type.
     ///   - theme: the colours the screens draw in.
     ///   - authorities: for `https://`, the file of certificate authorities to trust; nil for the
-    ///     system's (``FileBytes/certificateAuthorities(environment:)`` reads what `curl` reads).
+    ///     system's (`FileBytes.certificateAuthorities(environment:)` reads what `curl` reads).
     public static func opened(path: String, separator: String?, header: Bool?, theme: Theme, missing: MissingValues = .common,
                               trusting authorities: String? = nil) throws(Failure) -> Opened {
         if DatabaseURL.names(path) {
@@ -99,7 +99,7 @@ public enum OpenFile {
         return try opened(file: file, separator: separator, header: header, theme: theme, missing: missing)
     }
 
-    /// `file` opened as ``opened(path:separator:header:theme:missing:)`` says (a Parquet file
+    /// `file` opened as ``opened(path:separator:header:theme:missing:trusting:)`` says (a Parquet file
     /// through its own `TableSource`); its path (or name) gives the extension and the messages.
     /// A file's text is read as UTF-8 whatever its tools wrote: a byte order mark is left out,
     /// UTF-16 is decoded, and Excel's first line `sep=;` chooses the separator without being a row.

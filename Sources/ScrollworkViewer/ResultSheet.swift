@@ -94,7 +94,7 @@ struct ResultSheet: OverlaidTable {
     /// The summary's figures a source knows before reading its values (a Parquet file's
     /// statistics), the rest shown as `…`, while the summary reads them.
     init(known: [ColumnSummary.Known], rows: Int, theme: Theme) {
-        self.init(summaryRows: ColumnSummary.rows(known), theme: theme,
+        self.init(summaryRows: ColumnSummary.rows(known: known), theme: theme,
                   caption: "Summary of \(known.count) columns in \(grouped(rows)) rows: what the file's statistics say, at once; … is being read · Enter goes to the column · Esc stops")
         reading = "reading the rest"
     }

@@ -103,7 +103,7 @@ public enum StandardInput {
     /// (``memoryLimit`` unless a test says otherwise), then moved to a temporary file in
     /// `temporaryDirectory` (one without a name, so nothing is left behind, whatever happens),
     /// and the status line says so. `separator`, `header` and `missing` are as
-    /// ``OpenFile/opened(path:separator:header:theme:missing:)`` takes them.
+    /// ``OpenFile/opened(path:separator:header:theme:missing:trusting:)`` takes them.
     public static func open(data: Int32, separator: String? = nil, header: Bool? = nil, theme: Theme, missing: MissingValues = .common,
                             memoryLimit: Int = memoryLimit, name: String = "standard input") throws(OpenFile.Failure) -> OpenFile.Opened {
         let spool = try memoryFile()

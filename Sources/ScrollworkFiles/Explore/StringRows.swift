@@ -79,7 +79,7 @@ extension ColumnSummary {
 
     /// What a source knows before reading, as rows of the same columns as ``rows(_:)``: a
     /// figure not known yet shows as `…`.
-    public static func rows(_ known: [Known]) -> StringRows {
+    public static func rows(known: [Known]) -> StringRows {
         let unknown = "…"
         return StringRows(known.map { k in
             // An empty column has nothing more to find; text has no mean or median.
