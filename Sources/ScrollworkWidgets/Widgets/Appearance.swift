@@ -62,7 +62,7 @@ struct ThemeColors {
         selection: .rgb(53, 132, 228), focus: .rgb(48, 48, 48), zebra: .rgb(37, 37, 37), indicator: .rgb(150, 150, 150),
         track: .rgb(50, 50, 50), separator: .rgb(64, 64, 64), accent: .rgb(120, 174, 237), destructive: .rgb(255, 123, 99),
         header: .rgb(255, 255, 255), secondary: .rgb(154, 154, 154), controlBackground: .rgb(58, 58, 58), background: .rgb(30, 30, 30),
-        groupedBackground: .rgb(36, 36, 36), groupedRow: .rgb(54, 54, 54), hover: .rgb(44, 44, 44))
+        groupedBackground: .rgb(36, 36, 36), groupedRow: .rgb(54, 54, 54), hover: .rgb(50, 50, 50))
 
     /// A light window: Adwaita's light view (white) with rows a shade darker every other one,
     /// its header bar's grey for headings and the focused row, its window background (#fafafa)
@@ -72,7 +72,7 @@ struct ThemeColors {
         selection: .rgb(53, 132, 228), focus: .rgb(235, 235, 235), zebra: .rgb(247, 247, 247), indicator: .rgb(145, 145, 145),
         track: .rgb(235, 235, 235), separator: .rgb(222, 222, 222), accent: .rgb(28, 113, 216), destructive: .rgb(192, 28, 40),
         header: .rgb(51, 51, 51), secondary: .rgb(128, 128, 128), controlBackground: .rgb(235, 235, 235), background: .rgb(255, 255, 255),
-        groupedBackground: .rgb(250, 250, 250), groupedRow: .rgb(255, 255, 255), hover: .rgb(240, 240, 240))
+        groupedBackground: .rgb(250, 250, 250), groupedRow: .rgb(255, 255, 255), hover: .rgb(232, 232, 232))
 
     /// Dark with Increase Contrast: iOS's high-contrast secondary label, separator and blue.
     static let darkHighContrast = ThemeColors(
