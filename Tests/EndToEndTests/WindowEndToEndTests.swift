@@ -384,7 +384,13 @@ extension DesktopEndToEndTests {
                 .write(toFile: csv, atomically: true, encoding: .utf8)
             try x.start(["open", csv, "--window", "--window-size", "480x400", "--appearance", "light"])
             try #require(!x.window.isEmpty, "the window opened (\(x.startReport))")
-            #expect(x.x(["xdotool", "getwindowname", x.window]).trimmingCharacters(in: .whitespacesAndNewlines) == "cities.csv - Scrollwork")
+            // Named as soon as it is mapped, though a slow start (a sanitized build) can show the
+            // window a moment before the name reaches the X server.
+            var name = ""
+            #expect(x.wait(timeout: 5) {
+                name = x.x(["xdotool", "getwindowname", x.window]).trimmingCharacters(in: .whitespacesAndNewlines)
+                return name == "cities.csv - Scrollwork"
+            }, "named after the file: \(name)")
             var before = try x.screenshot()
             #expect(x.wait(timeout: 10) {
                 before = (try? x.screenshot()) ?? before
