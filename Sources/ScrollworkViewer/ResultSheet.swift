@@ -147,7 +147,7 @@ struct ResultSheet: OverlaidTable {
     var focusedEntry: FrequencyTable.Entry? { focusedRow.flatMap { entries.indices.contains($0) ? entries[$0] : nil } }
 
     /// The row of ``source`` the focus is on, whatever the sort and the filters put there.
-    private var focusedRow: Int? {
+    var focusedRow: Int? {
         guard let id = view.table.list.cursor, let path = view.table.list.indexPath(of: id) else { return nil }
         return view.table.list.sourceRow(at: path).flatMap { filters.fileRow(at: $0.row) }
     }
@@ -320,6 +320,13 @@ extension ResultSheet {
             note = view.selectAndReveal(path.row, at: time) ?? note
         }
         keepAFocus(at: time)
+    }
+
+    /// Focuses row `row` of ``source`` as the sheet first shows it (before any sort or filter),
+    /// scrolled into view.
+    mutating func focus(sourceRow row: Int, at time: Double) {
+        guard row >= 0, row < source.count else { return }
+        note = view.selectAndReveal(row, at: time) ?? note
     }
 
     private mutating func keepAFocus(at time: Double) {

@@ -140,7 +140,11 @@ extension TableScreen {
         case let .counted(.success(counted))?:
             showSheet(ResultSheet(frequency: counted.table, field: counted.field, title: counted.title, of: counted.rows, theme: view.theme), at: time)
         case let .counted(.failure(error))?: failed(error, saying: "the frequency table stopped: ", at: time)
-        case let .summarised(.success(summarised))?: showSheet(ResultSheet(summaries: summarised.summaries, rows: summarised.rows, theme: view.theme), at: time)
+        case let .summarised(.success(summarised))?:
+            // The whole summary takes the early one's place on the column the person had reached.
+            let reached = sheet?.reading != nil ? sheet?.focusedRow : nil
+            showSheet(ResultSheet(summaries: summarised.summaries, rows: summarised.rows, theme: view.theme), at: time)
+            if let reached { sheet?.focus(sourceRow: reached, at: time) }
         case let .summarised(.failure(error))?: failed(error, saying: "the summary stopped: ", at: time)
         case let .saved(saved)?: say(saved.failure.map { "the save stopped: \($0)" } ?? "saved \(grouped(saved.rows)) rows to \(saved.path)")
         }

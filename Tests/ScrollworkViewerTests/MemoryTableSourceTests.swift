@@ -201,7 +201,13 @@ struct MemoryTable: TableSource {
         let id = try #require(known.first { $0.first == "id" }), fullID = try #require(full.first { $0.title == "id" })
         #expect(id[2] == "\(fullID.count)" && id[5] == fullID.minimum && id[6] == fullID.maximum && id[4] == "…" && id[7] == "…", "\(id)")
         #expect(t.text.contains("…"), "\(t.text)")
+        // The person moves down to the third column while the rest is read; the whole summary
+        // comes on that column.
+        t.send(.key(KeyEvent(.down)))
+        t.send(.key(KeyEvent(.down)))
+        #expect(t.app.screen.sheet?.focusedRow == 2)
         while t.runWork() {}
+        #expect(t.app.screen.sheet?.focusedRow == 2, "the focus stays on the column reached")
         let done = try #require(t.app.screen.sheet)
         #expect(done.reading == nil && !done.caption.contains("statistics"), "the whole summary took its place: \(done.caption)")
         let whole = done.source.rows(in: 0..<done.source.count).map(\.fields)
