@@ -57,6 +57,28 @@ import Testing
         #""b": "12345678"  "#, #""a": 1234567812345678x"#,
     ]
 
+    @Test("keys are told apart code point by code point, as JSON tells them: \"K\" and the Kelvin sign are two columns, and a key mended from bad UTF-8 (with a mark after its U+FFFD) is read alike whole, split in place and column by column")
+    func keysByCodePoint() throws {
+        var text = Array("{\"K\": 1, \"\u{212A}\": 2}\n".utf8)
+        text += Array("{\":".utf8) + [0xA4, 0xDD, 0x86] + Array("b\": null, \"n\": 3}\n".utf8)
+        try TemporaryFile.with(bytes: text) { file in
+            var index = RecordIndex()
+            while try !index.extend(from: file) {}
+            let keys = JSONLinesRows.keys(file: file, index: index, lines: 0..<index.count, after: [])
+            #expect(keys.count == 4 && keys[0] == "K" && keys[1].unicodeScalars.first == "\u{212A}", "\(keys)")
+            let rows = JSONLinesRows(file: file, index: index, keys: keys)
+            #expect(rows.row(at: 0).fields[0] == "1" && rows.row(at: 0).fields[1] == "2")
+            let split = rows.fields(at: [0, 1]) { _, fields in fields.strings }
+            for i in 0..<2 {
+                #expect(split[i] == rows.row(at: i).fields, "row \(i)")
+                for c in keys.indices {
+                    let alone = rows.values(ofColumn: c, at: [i]) { $0.map { String(decoding: $0, as: UTF8.self) } }[0] ?? ""
+                    #expect(alone == rows.row(at: i).fields[c], "row \(i) column \(keys[c])")
+                }
+            }
+        }
+    }
+
     @Test("LT-12: every column's values scanned from the bytes are the values read from whole records, whatever the records hold")
     func scannedValuesAreTheRows() throws {
         var rng = Seeded(state: 7)

@@ -95,7 +95,7 @@ extension JSONLinesRows: InPlaceRows {
             _ = scan.missed(bytes)
             if scan.learned != mapped {
                 mapped = scan.learned
-                let columns = scan.shape.names.map { columnOfKey[$0] ?? -1 }
+                let columns = scan.shape.names.map { columnOfKey[JSONKey($0)] ?? -1 }
                 columnOfMember = scan.shape.isEmpty || columns.contains(-1) ? [] : columns
             }
             return splitter.withFields(made(i, bytes).fields) { body(i, $0) }

@@ -23,7 +23,7 @@ public struct JSONLinesRows: RowSource, Sendable {
     /// Lines or array elements.
     public let framing: JSONFraming
     /// The column of each key.
-    let columnOfKey: [String: Int]
+    let columnOfKey: [JSONKey: Int]
 
     /// The records of `file` that `index` has found, with columns `keys`.
     public init(file: FileBytes, index: RecordIndex, keys: [String], framing: JSONFraming = .lines) {
@@ -31,8 +31,8 @@ public struct JSONLinesRows: RowSource, Sendable {
         self.index = index
         self.keys = keys
         self.framing = framing
-        var columns: [String: Int] = [:]
-        for (i, key) in keys.enumerated() where columns[key] == nil { columns[key] = i }
+        var columns: [JSONKey: Int] = [:]
+        for (i, key) in keys.enumerated() where columns[JSONKey(key)] == nil { columns[JSONKey(key)] = i }
         columnOfKey = columns
     }
 
@@ -59,11 +59,12 @@ public struct JSONLinesRows: RowSource, Sendable {
         }
         var unknown: [String] = []
         for member in members {
-            if let c = columnOfKey[member.key] { record.fields[c] = member.text } else { unknown.append(member.key) }
+            if let c = columnOfKey[JSONKey(member.key)] { record.fields[c] = member.text } else { unknown.append(member.key) }
         }
         // A key not seen when the columns were made: kept, shown after the known ones.
         if !unknown.isEmpty {
-            record.fields += members.filter { unknown.contains($0.key) }.map { "\($0.key): \($0.text)" }
+            let unknownKeys = Set(unknown.map(JSONKey.init))
+            record.fields += members.filter { unknownKeys.contains(JSONKey($0.key)) }.map { "\($0.key): \($0.text)" }
             record.problem = "keys not in the columns: " + unknown.joined(separator: ", ")
         }
         return record
@@ -106,10 +107,10 @@ public struct JSONLinesRows: RowSource, Sendable {
     /// (a range is clipped to the records there are, so `0..<Int.max` reads those alone).
     public static func keys(file: FileBytes, index: RecordIndex, lines: some Sequence<Int>, after known: [String], framing: JSONFraming = .lines) -> [String] {
         var keys = known
-        var seen = Set(known)
+        var seen = Set(known.map(JSONKey.init))
         func take(_ i: Int) {
             guard case let .success(members) = members(file: file, index: index, line: i, framing: framing) else { return }
-            for member in members where seen.insert(member.key).inserted { keys.append(member.key) }
+            for member in members where seen.insert(JSONKey(member.key)).inserted { keys.append(member.key) }
         }
         if let range = lines as? Range<Int> {
             range.clamped(to: 0..<Swift.max(0, index.count)).forEach(take)
@@ -135,8 +136,10 @@ extension JSONLinesRows {
     public func values<T, Rows: RandomAccessCollection<Int>>(ofColumn column: Int, at rows: Rows, _ value: (UnsafeBufferPointer<UInt8>?) -> T) -> [T] {
         let key = Array(keys.indices.contains(column) ? keys[column].utf8 : "".utf8)
         // A column past the keys holds members of unknown keys; array elements need trimming.
-        // A key mended from bad UTF-8 (U+FFFD) cannot be found by its bytes.
-        let scans = framing == .lines && keys.indices.contains(column) && columnOfKey[keys[column]] == column && !keys[column].contains("\u{FFFD}")
+        // A key mended from bad UTF-8 (U+FFFD) cannot be found by its bytes: looked for scalar by
+        // scalar (as a Swift character, U+FFFD and a combining mark after it are one other one).
+        let scans = framing == .lines && keys.indices.contains(column) && columnOfKey[JSONKey(keys[column])] == column
+            && !keys[column].unicodeScalars.contains("\u{FFFD}")
         // A record the scan cannot answer for is read whole through this closure's own copy of
         // the rows: using `self` in the loop copied them (and retained what they hold) each record.
         let alone = { [self] (i: Int) in row(at: i) }
@@ -155,5 +158,22 @@ extension JSONLinesRows {
             var text = fields[column]
             return text.withUTF8 { value($0) }
         }
+    }
+}
+
+/// A member's name as JSON tells names apart: code point by code point. Swift's `String`
+/// equality is canonical equivalence, under which "K" and the Kelvin sign (U+212A), or "é" in
+/// one scalar and in two, would be one name, while a scan of the record's bytes finds two.
+struct JSONKey: Hashable {
+    /// The name.
+    let name: String
+
+    /// `name`, compared by its code points.
+    init(_ name: String) { self.name = name }
+
+    static func == (a: JSONKey, b: JSONKey) -> Bool { a.name.utf8.elementsEqual(b.name.utf8) }
+
+    func hash(into hasher: inout Hasher) {
+        for byte in name.utf8 { hasher.combine(byte) }
     }
 }
