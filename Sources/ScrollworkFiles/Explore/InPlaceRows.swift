@@ -69,7 +69,7 @@ extension JSONLinesRows: InPlaceRows {
         var splitter = FieldSplitter(separator: 0x2C)
         let alone = { [self] (i: Int) in row(at: i) }
         let made = { [self] (i: Int, bytes: UnsafeBufferPointer<UInt8>) in record(i, Self.members(of: bytes, framing: .lines)) }
-        let count = count, lines = framing == .lines, columns = keys.count, columnOfKey = columnOfKey
+        let count = count, lines = framing == .lines, columns = keys.count
         var scan = JSONColumnScan(key: [])
         // The column of each member of the layout; empty when one is not a column.
         var columnOfMember: [Int] = [], mapped = 0
@@ -95,7 +95,7 @@ extension JSONLinesRows: InPlaceRows {
             _ = scan.missed(bytes)
             if scan.learned != mapped {
                 mapped = scan.learned
-                let columns = scan.shape.names.map { columnOfKey[JSONKey($0)] ?? -1 }
+                let columns = scan.shape.names.map { column(ofKey: $0) ?? -1 }
                 columnOfMember = scan.shape.isEmpty || columns.contains(-1) ? [] : columns
             }
             return splitter.withFields(made(i, bytes).fields) { body(i, $0) }

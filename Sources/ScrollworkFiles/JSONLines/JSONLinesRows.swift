@@ -22,8 +22,9 @@ public struct JSONLinesRows: RowSource, Sendable {
     public let keys: [String]
     /// Lines or array elements.
     public let framing: JSONFraming
-    /// The column of each key.
-    let columnOfKey: [JSONKey: Int]
+    /// The column of each key, by `String` equality (canonical equivalence): ``column(ofKey:)``
+    /// checks the code points.
+    let columnOfKey: [String: Int]
 
     /// The records of `file` that `index` has found, with columns `keys`.
     public init(file: FileBytes, index: RecordIndex, keys: [String], framing: JSONFraming = .lines) {
@@ -31,9 +32,20 @@ public struct JSONLinesRows: RowSource, Sendable {
         self.index = index
         self.keys = keys
         self.framing = framing
-        var columns: [JSONKey: Int] = [:]
-        for (i, key) in keys.enumerated() where columns[JSONKey(key)] == nil { columns[JSONKey(key)] = i }
+        var columns: [String: Int] = [:]
+        for (i, key) in keys.enumerated() where columns[key] == nil { columns[key] = i }
         columnOfKey = columns
+    }
+
+    /// The column of the member named `key`: the first key with its code points, as JSON tells
+    /// keys apart. Swift's `String` equality (canonical equivalence) would take "K" and the
+    /// Kelvin sign, or "é" in one scalar and in two, for one key, while a scan of the record's
+    /// bytes finds two; the dictionary's answer is checked, and looked for among the keys only
+    /// where it is a key canonically equal but of other code points.
+    func column(ofKey key: String) -> Int? {
+        guard let found = columnOfKey[key] else { return nil }
+        if keys[found].utf8.elementsEqual(key.utf8) { return found }
+        return keys.firstIndex { $0.utf8.elementsEqual(key.utf8) }
     }
 
     /// The number of lines found so far.
@@ -59,12 +71,11 @@ public struct JSONLinesRows: RowSource, Sendable {
         }
         var unknown: [String] = []
         for member in members {
-            if let c = columnOfKey[JSONKey(member.key)] { record.fields[c] = member.text } else { unknown.append(member.key) }
+            if let c = column(ofKey: member.key) { record.fields[c] = member.text } else { unknown.append(member.key) }
         }
         // A key not seen when the columns were made: kept, shown after the known ones.
         if !unknown.isEmpty {
-            let unknownKeys = Set(unknown.map(JSONKey.init))
-            record.fields += members.filter { unknownKeys.contains(JSONKey($0.key)) }.map { "\($0.key): \($0.text)" }
+            record.fields += members.filter { member in unknown.contains { $0.utf8.elementsEqual(member.key.utf8) } }.map { "\($0.key): \($0.text)" }
             record.problem = "keys not in the columns: " + unknown.joined(separator: ", ")
         }
         return record
@@ -107,10 +118,17 @@ public struct JSONLinesRows: RowSource, Sendable {
     /// (a range is clipped to the records there are, so `0..<Int.max` reads those alone).
     public static func keys(file: FileBytes, index: RecordIndex, lines: some Sequence<Int>, after known: [String], framing: JSONFraming = .lines) -> [String] {
         var keys = known
-        var seen = Set(known.map(JSONKey.init))
+        var seen = Set(known)
         func take(_ i: Int) {
             guard case let .success(members) = members(file: file, index: index, line: i, framing: framing) else { return }
-            for member in members where seen.insert(JSONKey(member.key)).inserted { keys.append(member.key) }
+            for member in members {
+                let (inserted, equal) = seen.insert(member.key)
+                // A key canonically equal to one seen but of other code points (the Kelvin sign
+                // after "K") is a key of its own, as JSON tells keys apart.
+                if inserted || (!equal.utf8.elementsEqual(member.key.utf8) && !keys.contains { $0.utf8.elementsEqual(member.key.utf8) }) {
+                    keys.append(member.key)
+                }
+            }
         }
         if let range = lines as? Range<Int> {
             range.clamped(to: 0..<Swift.max(0, index.count)).forEach(take)
@@ -138,7 +156,7 @@ extension JSONLinesRows {
         // A column past the keys holds members of unknown keys; array elements need trimming.
         // A key mended from bad UTF-8 (U+FFFD) cannot be found by its bytes: looked for scalar by
         // scalar (as a Swift character, U+FFFD and a combining mark after it are one other one).
-        let scans = framing == .lines && keys.indices.contains(column) && columnOfKey[JSONKey(keys[column])] == column
+        let scans = framing == .lines && keys.indices.contains(column) && self.column(ofKey: keys[column]) == column
             && !keys[column].unicodeScalars.contains("\u{FFFD}")
         // A record the scan cannot answer for is read whole through this closure's own copy of
         // the rows: using `self` in the loop copied them (and retained what they hold) each record.
@@ -158,22 +176,5 @@ extension JSONLinesRows {
             var text = fields[column]
             return text.withUTF8 { value($0) }
         }
-    }
-}
-
-/// A member's name as JSON tells names apart: code point by code point. Swift's `String`
-/// equality is canonical equivalence, under which "K" and the Kelvin sign (U+212A), or "é" in
-/// one scalar and in two, would be one name, while a scan of the record's bytes finds two.
-struct JSONKey: Hashable {
-    /// The name.
-    let name: String
-
-    /// `name`, compared by its code points.
-    init(_ name: String) { self.name = name }
-
-    static func == (a: JSONKey, b: JSONKey) -> Bool { a.name.utf8.elementsEqual(b.name.utf8) }
-
-    func hash(into hasher: inout Hasher) {
-        for byte in name.utf8 { hasher.combine(byte) }
     }
 }
