@@ -116,7 +116,7 @@ extension ParquetTable {
 
     /// A statistic of `field` as the number its values show as; nil for a type whose text is
     /// not the number stored (see ``rowRanges(where:progress:)``).
-    private static func number(_ bytes: [UInt8]?, of field: ParquetSchemaNode) -> Double? {
+    static func number(_ bytes: [UInt8]?, of field: ParquetSchemaNode) -> Double? {
         guard let bytes else { return nil }
         func littleEndian(_ count: Int) -> UInt64? {
             guard bytes.count == count else { return nil }

@@ -79,21 +79,12 @@ extension ParquetTable {
         return known
     }
 
-    /// A statistic of a signed whole-number or double column as the number it is, where a
-    /// summary would write that number back the same (see ``knownSummary``).
+    /// A statistic of a signed whole-number or double column as the number it is (as a filter
+    /// reads it, ``number(_:of:)``), where a summary would write that number back the same: not
+    /// a zero of a double, not a whole number past 2^53 (see ``knownSummary``).
     private static func knownNumber(_ bytes: [UInt8]?, of field: ParquetSchemaNode) -> Double? {
-        guard let bytes else { return nil }
-        guard bytes.count == 4 || bytes.count == 8 else { return nil }
-        let raw = bytes.enumerated().reduce(UInt64(0)) { $0 | UInt64($1.element) << (8 * UInt64($1.offset)) }
-        switch (field.kind, field.element.type, bytes.count) {
-        case (.signed, 1?, 4): return Double(Int32(truncatingIfNeeded: raw))
-        case (.signed, 2?, 8):
-            let value = Int64(bitPattern: raw)
-            return value.magnitude < 1 << 53 ? Double(value) : nil
-        case (.double, 5?, 8):
-            let value = Double(bitPattern: raw)
-            return value.isNaN || value == 0 ? nil : value
-        default: return nil
-        }
+        guard let value = number(bytes, of: field) else { return nil }
+        if field.kind == .signed { return value.magnitude < 0x1p53 ? value : nil }
+        return value == 0 ? nil : value
     }
 }
