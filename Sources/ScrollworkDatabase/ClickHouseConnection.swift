@@ -176,7 +176,17 @@ public final class ClickHouseConnection: Sendable {
 
     /// `name` as an SQL identifier: in backquotes, its backslashes and backquotes escaped.
     package static func identifier(_ name: String) -> String {
-        "`" + name.replacing("\\", with: "\\\\").replacing("`", with: "\\`") + "`"
+        // Scalar by scalar, as `literal(_:)`: a Swift character joins a backslash or a backtick
+        // with a combining mark after it, and `replacing` then left them unescaped.
+        var quoted = "`"
+        for c in name.unicodeScalars {
+            switch c {
+            case "\\": quoted += "\\\\"
+            case "`": quoted += "\\`"
+            default: quoted.unicodeScalars.append(c)
+            }
+        }
+        return quoted + "`"
     }
 
     /// `text` with every byte but letters, digits and `-._~` written as `%XX`.
