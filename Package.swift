@@ -145,6 +145,7 @@ let package = Package(
                 "Scrollwork",
                 "ScrollworkWidgets",
                 "ScrollworkTesting",
+                "ScrollworkTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ],
@@ -161,7 +162,7 @@ let package = Package(
             ]
         ),
         // What tests share: a loopback server that answers as told, a seeded generator.
-        .target(name: "ScrollworkTestSupport", path: "Tests/Support"),
+        .target(name: "ScrollworkTestSupport", dependencies: ["ScrollworkWidgets"], path: "Tests/Support"),
         .testTarget(
             name: "ScrollworkFilesTests",
             dependencies: [
@@ -194,7 +195,7 @@ let package = Package(
             name: "ScrollworkPixelsTests",
             dependencies: [
                 .target(name: "ScrollworkPixels", condition: .when(traits: ["Window"])),
-                "Scrollwork", "ScrollworkWidgets", "ScrollworkTerminal", "ScrollworkGallery",
+                "Scrollwork", "ScrollworkWidgets", "ScrollworkTerminal", "ScrollworkGallery", "ScrollworkTestSupport",
             ],
             exclude: ["__Snapshots__"]
         ),

@@ -82,8 +82,8 @@ package struct GalleryApp: App {
     var drawnDotsCaption = DrawnArea<GalleryChromeKey>()
     /// The title bar as last placed.
     var placedTitleBar: PlacedTitleBar? = nil
-    /// Pages that took work's news since their effects were last taken.
-    var pagesWithNews: Set<PageKind> = []
+    /// What the pages and the dots asked of the host during the call under way, returned by it.
+    var effects: [Effect] = []
     package var wantsQuit = false
     var size = (columns: 0, rows: 0)
     /// How points map to the cells of the canvas last drawn on: pointer events are read with it.
@@ -120,12 +120,14 @@ package struct GalleryApp: App {
         let moveFocus: (inout GalleryApp, Bool, Bool) -> Bool
         let render: (inout GalleryApp, Rect, inout Canvas, Double) -> Void
         let focusFrame: (inout GalleryApp) -> Rect?
+        let workForShownRows: (inout GalleryApp) -> [Effect]
 
         init<P: GalleryPage>(_ path: WritableKeyPath<GalleryApp, P>) {
             child = Child(path)
             moveFocus = { $0[keyPath: path].moveFocus(forward: $1, wrapping: $2) }
             render = { $0[keyPath: path].render(in: $1, into: &$2, at: $3) }
             focusFrame = { $0[keyPath: path].visibleFocusFrame }
+            workForShownRows = { $0[keyPath: path].workForShownRows() }
         }
     }
 
@@ -150,21 +152,29 @@ package struct GalleryApp: App {
     var pageArea: CellRect { CellRect(column: 0, row: titleRows, columns: size.columns, rows: max(0, size.rows - 2 - titleRows)) }
     var dotsArea: CellRect { CellRect(column: 0, row: max(0, size.rows - 1), columns: size.columns, rows: 1) }
 
-    /// The effects of the page shown and the dots, and of pages not shown that heard from their
-    /// work since (the table page's sort goes on while another shows): only those can have any.
-    package mutating func takeEffects() -> [Effect] {
-        var effects: [Effect] = []
+    /// What the call under way asked of the host, handed out once: the window's title when the
+    /// page shown changed, then what the pages and the dots asked.
+    private mutating func takeEffects() -> [Effect] {
+        var taken: [Effect] = []
         // The window names the page shown ("Table - Scrollwork"), as a desktop app's title does;
         // in ASCII, which Xlib passes on whatever the process's locale.
         if titledPage != page {
             titledPage = page
-            effects.append(.title("\(page.title) - Scrollwork"))
+            taken.append(.title("\(page.title) - Scrollwork"))
         }
-        current.child.takeEffects(&self, &effects)
-        dots.takeEffects(into: &effects)
-        for kind in pagesWithNews where kind != page { accesses[kind.rawValue].child.takeEffects(&self, &effects) }
-        pagesWithNews = []
-        return effects
+        taken += effects
+        effects = []
+        return taken
+    }
+
+    /// Takes in what a page or the dots caused: their effects, and their errors as status lines
+    /// (the pages show their own; ``Effect/status(_:)`` is where an app says what happened).
+    /// Returns the reply for its reports.
+    @discardableResult
+    mutating func collect<Report>(_ reply: Reply<Report>) -> Reply<Report> {
+        effects += reply.effects
+        if let message = errorNote(reply.errors) { effects.append(.status(message)) }
+        return reply
     }
 
     /// The current page's status line, whole.
@@ -235,7 +245,10 @@ package struct GalleryApp: App {
     /// True while a text field on the current page has the keyboard.
     var pageIsEditingText: Bool { mutating get { current.child.isEditingText(&self) } }
 
-    package mutating func tick(at time: Double) { tickChildren(at: time) }
+    package mutating func tick(at time: Double) -> [Effect] {
+        collect(tickChildren(at: time))
+        return takeEffects()
+    }
 
     /// What the gallery itself does with a key, before the page sees it (when no text field has
     /// the keyboard), and Tab after the page.
@@ -288,7 +301,14 @@ package struct GalleryApp: App {
     /// The gallery's keys under the style's convention.
     var commands: CommandTable<Command> { style.keys == .desktop ? Self.desktopCommands : Self.commands }
 
-    package mutating func handle(_ event: Event, at time: Double) {
+    package mutating func handle(_ event: Event, at time: Double) -> [Effect] {
+        take(event, at: time)
+        return takeEffects()
+    }
+
+    /// Takes `event`: the primary menu's while open, the gallery's own keys and chrome, then the
+    /// page's and the dots'.
+    private mutating func take(_ event: Event, at time: Double) {
         let page = current.child
         // An open primary menu takes every key and pointer event, as a menu does.
         if primaryMenu != nil {
@@ -299,11 +319,9 @@ package struct GalleryApp: App {
         }
         switch event {
         case .work:
-            // Work's news reaches the page that started it, shown or not.
-            for kind in PageKind.allCases where accesses[kind.rawValue].child.handle(&self, event, time).isHandled {
-                pagesWithNews.insert(kind)
-                return
-            }
+            // Work's news reaches the page that started it, shown or not (the table page's sort
+            // goes on while another shows).
+            for kind in PageKind.allCases where collect(accesses[kind.rawValue].child.handle(&self, event, time)).isHandled { return }
             return
         case let .resize(columns, rows):
             let first = size.columns == 0 && size.rows == 0
@@ -316,7 +334,7 @@ package struct GalleryApp: App {
             let command = commands.command(for: key)
             if command == .quitNow { wantsQuit = true; return }
             // A focused text field gets every other key first; Esc or Enter leaves it.
-            if command != nil, pageIsEditingText { _ = page.handle(&self, event, time); return }
+            if command != nil, pageIsEditingText { collect(page.handle(&self, event, time)); return }
             switch command {
             case .quit?: wantsQuit = true; return
             case .help?: showsHelp = true; return
@@ -325,7 +343,7 @@ package struct GalleryApp: App {
             case let .page(index)?: go(to: index, at: time); return
             case .focus?, .quitNow?, nil: break
             }
-            if page.handle(&self, event, time).isHandled { return }
+            if collect(page.handle(&self, event, time)).isHandled { return }
             // Tab moves focus through the page's widgets, then a terminal's on to the next page; a
             // window's goes round the page's widgets, as a desktop app's does (Ctrl+Tab changes page).
             if case let .focus(forward)? = command, !current.moveFocus(&self, forward, style.keys == .desktop), style.keys == .terminal {
@@ -342,8 +360,8 @@ package struct GalleryApp: App {
             }
         default: break
         }
-        _ = routeToChildren(event, at: time)
-        if let change = dots.takeReports().last { go(to: change.page, at: time) }
+        let reply = collect(routeToChildren(event, at: time))
+        if let change = reply.reports(from: \Self.dots).last { go(to: change.page, at: time) }
     }
 
     /// The pointing hand over the title bar's buttons and the page tabs; the page's shape elsewhere.
@@ -401,7 +419,14 @@ package struct GalleryApp: App {
         current.child.appear(&self, time)
     }
 
-    package mutating func render(into canvas: inout Canvas, at time: Double) {
+    /// Draws the title bar, the page, the status line and the dots; returns the work what the
+    /// page shows needs (a slow source's rows).
+    package mutating func render(into canvas: inout Canvas, at time: Double) -> [Effect] {
+        draw(into: &canvas, at: time)
+        return current.workForShownRows(&self)
+    }
+
+    private mutating func draw(into canvas: inout Canvas, at time: Double) {
         let theme = style.theme
         let columns = canvas.cells.columns
         metrics = canvas.metrics
@@ -459,9 +484,9 @@ package struct GalleryApp: App {
     /// The open primary menu takes `event`; what it chooses is done as its key would do it.
     private mutating func handlePrimaryMenu(_ event: Event, at time: Double) {
         guard var menu = primaryMenu else { return }
-        _ = menu.handle(event, at: time)
+        let reply = collect(menu.handle(event, at: time))
         primaryMenu = menu.isOpen ? menu : nil
-        for case let .chose(action) in menu.takeReports() {
+        for case let .chose(action) in reply.reports {
             switch action {
             case .help: showsHelp = true
             case .about: (showsHelp, helpIsAbout) = (true, true)

@@ -17,10 +17,17 @@ protocol GalleryPage: Widget, WidgetGroup {
     static func keys(for convention: KeyConvention) -> KeyHelp
     /// A line about the page's state for the status bar.
     var status: String { mutating get }
+    /// The work what the page last drew needs (the rows of a slow source), asked for once the
+    /// frame is drawn.
+    mutating func workForShownRows() -> [Effect]
+    /// What the page itself asked of the host (a copy) during the event under way: its reply
+    /// returns them.
+    var effects: [Effect] { get set }
     /// An event no child used: the page's own keys.
     mutating func handleUnused(_ event: Event, at time: Double) -> EventResult
-    /// Reads what the children reported (activations, text field actions) after an event.
-    mutating func collect(at time: Double)
+    /// Reads what the children reported (activations, text field actions) and the errors they
+    /// met, from the reply of an event they were routed.
+    mutating func collect(_ reply: Reply<ChildReport>, at time: Double)
     /// Called before any child sees `event`: what the page said about the last key or click is
     /// cleared here.
     mutating func willHandle(_ event: Event)
@@ -28,17 +35,28 @@ protocol GalleryPage: Widget, WidgetGroup {
 
 extension GalleryPage {
     static func keys(for convention: KeyConvention) -> KeyHelp { keys }
+    /// A page that asks nothing of the host itself has nowhere to keep it: only its children ask.
+    var effects: [Effect] {
+        get { [] }
+        set {}
+    }
     mutating func handleUnused(_ event: Event, at time: Double) -> EventResult { .ignored }
-    mutating func collect(at time: Double) {}
+    mutating func collect(_ reply: Reply<ChildReport>, at time: Double) {}
+    /// A page shows only what it has by default.
+    mutating func workForShownRows() -> [Effect] { [] }
     mutating func willHandle(_ event: Event) {}
 
-    /// The children first, then the page; then the page reads what the children reported.
-    mutating func handle(_ event: Event, at time: Double) -> EventResult {
+    /// The children first, then the page; then the page reads what the children reported. The
+    /// reply passes the children's effects and errors on.
+    mutating func handle(_ event: Event, at time: Double) -> Reply<Never> {
         willHandle(event)
-        var result = routeToChildren(event, at: time)
-        if !result.isHandled { result = handleUnused(event, at: time) }
-        collect(at: time)
-        return result
+        var reply = routeToChildren(event, at: time)
+        if !reply.isHandled { reply.result = handleUnused(event, at: time) }
+        collect(reply, at: time)
+        var mine: Reply<Never> = reply.passingOn()
+        mine.effects += effects
+        effects = []
+        return mine
     }
 }
 

@@ -125,11 +125,13 @@ public final class PixelCanvas {
     }
 
     /// Renders `app` as it looks at `time` on a canvas from ``makeCanvas()`` and draws it: one
-    /// frame of a pixel host.
-    public func draw<A: App>(_ app: inout A, at time: Double) {
+    /// frame of a pixel host. Returns what drawing asked of the host (the rows shown that are
+    /// not read yet), for the caller to carry out.
+    public func draw<A: App>(_ app: inout A, at time: Double) -> [Effect] {
         var canvas = makeCanvas()
-        app.render(into: &canvas, at: time)
+        let effects = app.render(into: &canvas, at: time)
         draw(canvas)
+        return effects
     }
 
     /// Draws a widget canvas: its cells, then its drawings in points.

@@ -25,14 +25,16 @@ public enum PixelFrame {
 
     /// Renders `app` as it looks at `time` into a new image of `size` points at `scale` pixels a
     /// point (clamped as ``PixelCanvas`` clamps it). The app is told its size in cells first
-    /// when it differs from `columns` × `rows` it last had; pass them to skip that.
+    /// when it differs from `columns` × `rows` it last had; pass them to skip that. What drawing
+    /// asks of a host (rows not read yet) is not carried out: the picture shows the app as it is
+    /// (a ``Driver`` carries such effects out, frame after frame).
     public static func render<A: App>(_ app: inout A, size: Size, scale: Double, at time: Double,
                                       metrics: CellMetrics = CellMetrics(), palette: PixelPalette = .dark,
                                       style: PixelStyle = PixelStyle()) throws(PixelError) -> PixelImage {
         let scale = scale.isNaN ? 1 : Swift.min(Swift.max(scale, 0.25), 8)
         let (width, height) = pixels(for: size, scale: scale)
         let image = try PixelImage(width: width, height: height)
-        PixelCanvas(image: image, scale: scale, metrics: metrics, palette: palette, style: style).draw(&app, at: time)
+        _ = PixelCanvas(image: image, scale: scale, metrics: metrics, palette: palette, style: style).draw(&app, at: time)
         return image
     }
 }

@@ -5,7 +5,7 @@ import ScrollworkWidgets
 
 /// `scrollwork open data.sqlite`: the database's tables and views with their row counts (counted
 /// in the background), Enter opening one as a table over the list; Esc or ⌫ comes back.
-public struct DatabaseViewer: App {
+public struct DatabaseViewer: App, ReplyCollecting {
     /// Whose keys the viewer follows: a terminal program's, or in a window a desktop app's
     /// (Ctrl+C copies, Ctrl+Q quits, Ctrl+W closes; ``ViewerKeys/desktop(_:)``).
     public var keyConvention = KeyConvention.terminal { didSet { viewerKeys = ViewerKeySet(keyConvention) } }
@@ -31,7 +31,7 @@ public struct DatabaseViewer: App {
     var help: ScrollView<RecordDetail>? = nil
     /// True once the person asked to quit.
     public var wantsQuit = false
-    private var effects: [Effect] = []
+    var effects: [Effect] = []
     private let countKey = WorkKey<Result<Int, DatabaseError>>("catalog-count")
 
     /// Opens table `name` over the list, as Enter on it would (`--table`, a URL's `?table=`).
@@ -127,8 +127,15 @@ public struct DatabaseViewer: App {
         }
     }
 
-    /// Takes a key, click, paste, resize or work update.
-    public mutating func handle(_ event: Event, at time: Double) {
+    /// Takes a key, click, paste, resize or work update; returns the counts, pages and sorts to
+    /// start or cancel, and copies.
+    public mutating func handle(_ event: Event, at time: Double) -> [Effect] {
+        take(event, at: time)
+        return takeEffects()
+    }
+
+    /// Takes `event`: the open table's, the keys shown, or the list's.
+    private mutating func take(_ event: Event, at time: Double) {
         if case let .work(update) = event {
             if opened?.handleWork(update, at: time) == true {
                 if let change = opened?.connection.schemaChanged { reopen(after: change) }
@@ -159,10 +166,9 @@ public struct DatabaseViewer: App {
             default: break
             }
         }
-        guard let key = view.keyLeftOver(event, at: time) else {
-            if let message = errorNote(view.takeErrors()) { note = message }
-            return
-        }
+        let (reply, leftOver) = view.keyLeftOver(event, at: time)
+        collect(reply)
+        guard let key = leftOver else { return }
         switch viewerKeys.database.command(for: key) {
         case .quit?: wantsQuit = true
         // The focus moves with the view.
@@ -250,32 +256,36 @@ public struct DatabaseViewer: App {
         return takeEffects() + cancels
     }
 
-    /// The counts to start, the open table's pages and sorts.
-    public mutating func takeEffects() -> [Effect] {
-        view.takeEffects(into: &effects)
+    /// The counts to start, the open table's pages and sorts, asked for during the call under
+    /// way, handed out once.
+    private mutating func takeEffects() -> [Effect] {
         effects += opened?.takeEffects() ?? []
         defer { effects = [] }
         return effects
     }
 
-    /// Advances the scrolling.
-    public mutating func tick(at time: Double) {
+    /// Advances the scrolling; returns the work that asks for (a connection tried again).
+    public mutating func tick(at time: Double) -> [Effect] {
         if opened != nil { opened?.tick(at: time) } else {
-            view.tick(at: time)
-            help?.tick(at: time)
+            collect(view.tick(at: time))
+            // The keys shown are a scroll view: its tick causes nothing but its motion.
+            _ = help?.tick(at: time)
         }
+        return takeEffects()
     }
 
-    /// Draws the list or the open table, and the status line.
-    public mutating func render(into canvas: inout Canvas, at time: Double) {
+    /// Draws the list or the open table, and the status line; returns the pages the open
+    /// table's frame shows that are not read.
+    public mutating func render(into canvas: inout Canvas, at time: Double) -> [Effect] {
         let parts = canvas.cells.area.rows([.fill, .fixed(1)])
         if opened != nil {
             opened?.renderWhole(in: canvas.cells.area, into: &canvas, at: time)
-            return
+            return takeEffects()
         }
         view.render(in: canvas.points(parts[0]), into: &canvas, at: time)
         help?.renderOver(parts[0], into: &canvas, at: time)
         StatusLine.draw(statusText, in: parts[1], theme: theme, into: &canvas)
+        return takeEffects()
     }
 
     /// The status line: the answer to the last key right after the count.

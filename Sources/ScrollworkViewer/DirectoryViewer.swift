@@ -11,7 +11,7 @@ import ScrollworkWidgets
 /// read as they open, with Size, Kind and Date Modified columns; a heading click orders every
 /// folder by it (again reverses), the open folders staying open. Enter on a file opens it as
 /// `scrollwork open` would; Esc or ⌫ comes back to the listing where it was.
-public struct DirectoryViewer: App, WidgetGroup {
+public struct DirectoryViewer: App, ReplyCollecting {
     /// Whose keys the viewer follows: a terminal program's, or in a window a desktop app's
     /// (Ctrl+C copies, Ctrl+Q quits, Ctrl+W closes; ``ViewerKeys/desktop(_:)``).
     public var keyConvention = KeyConvention.terminal { didSet { viewerKeys = ViewerKeySet(keyConvention) } }
@@ -24,14 +24,9 @@ public struct DirectoryViewer: App, WidgetGroup {
     public var wantsQuit = false
     /// The file opened from the listing, shown over it.
     var listed: ListedFile? = nil
-    /// Work to start or cancel: the opened file's, and the cancelling of it once closed.
+    /// Work to start or cancel during the call under way: the opened file's, and the
+    /// cancelling of it once closed.
     var effects: [Effect] = []
-    /// Capture and focus between the listing and the file opened over it.
-    public var routing = Routing()
-
-    /// The listing, and over it the file opened from it (modal: it takes every event but the
-    /// keys that come back).
-    public var children: [Child<DirectoryViewer>] { [Child(\.view), Child(\.listed, modal: true)] }
 
     init(root: String, theme: Theme) {
         self.theme = theme
@@ -65,8 +60,15 @@ public struct DirectoryViewer: App, WidgetGroup {
 
     var tree: DirectoryTree { view.outline.source }
 
-    /// Takes a key, click, paste, resize or work update.
-    public mutating func handle(_ event: Event, at time: Double) {
+    /// Takes a key, click, paste, resize or work update; returns the opened file's copies and
+    /// work (reading, sorting, searching), and the cancelling of it once closed.
+    public mutating func handle(_ event: Event, at time: Double) -> [Effect] {
+        take(event, at: time)
+        return takeEffects()
+    }
+
+    /// Takes `event`: the opened file's, or the listing's.
+    private mutating func take(_ event: Event, at time: Double) {
         if listed != nil {
             handleListed(event, at: time)
             return
@@ -82,9 +84,10 @@ public struct DirectoryViewer: App, WidgetGroup {
                 return
             }
         }
-        guard let key = view.keyLeftOver(event, at: time) else {
-            for case let .headingClicked(column) in view.takeReports() { sort(byHeading: column) }
-            if let message = errorNote(view.takeErrors()) { note = message }
+        let (reply, leftOver) = view.keyLeftOver(event, at: time)
+        let events = collect(reply)
+        guard let key = leftOver else {
+            for case let .headingClicked(column) in events { sort(byHeading: column) }
             return
         }
         switch viewerKeys.directory.command(for: key) {
@@ -148,7 +151,6 @@ public struct DirectoryViewer: App, WidgetGroup {
             // A link to a folder: the listing does not follow links (no tree loops), so say where to go.
             note = "\(entry.path) is a folder (a link to one): open it with scrollwork open"
         }
-        takeListedWork()
     }
 
     /// Cancels the work of the file opened over the listing (the viewer is being closed, as a
@@ -162,48 +164,51 @@ public struct DirectoryViewer: App, WidgetGroup {
     /// What a file opened from the listing says about going back.
     static let backHint = "Esc or ⌫ back to the folder"
 
-    /// The opened file's turn, as the modal child: what it leaves (Esc when it has no use for it,
-    /// ⌫ outside a prompt) goes back to the listing.
+    /// The opened file's turn: it takes every event, and what it leaves (Esc when it has no use
+    /// for it, ⌫ outside a prompt) goes back to the listing.
     private mutating func handleListed(_ event: Event, at time: Double) {
-        if !routeToChildren(event, at: time).isHandled, case .key = event, var shown = listed {
+        guard var shown = listed else { return }
+        guard let asked = shown.handle(event, at: time) else {
             effects += shown.cancelAllWork()
             listed = nil
             return
         }
-        if listed?.wantsQuit == true { wantsQuit = true }
-        takeListedWork()
+        effects += asked
+        listed = shown
+        if shown.wantsQuit { wantsQuit = true }
     }
 
-    private mutating func takeListedWork() {
-        listed?.takeEffects(into: &effects)
-    }
-
-    /// The opened file's copies and work (reading, sorting, searching).
-    public mutating func takeEffects() -> [Effect] {
-        takeListedWork()
+    /// The effects asked for during the call under way, handed out once.
+    private mutating func takeEffects() -> [Effect] {
         defer { effects = [] }
         return effects
     }
 
-    /// Advances the view and the background reading to `time`.
-    public mutating func tick(at time: Double) {
+    /// Advances the view and the background reading to `time`; returns the opened file's work.
+    public mutating func tick(at time: Double) -> [Effect] {
         if listed != nil {
-            listed?.tick(at: time)
-            takeListedWork()
-            return
+            effects += listed?.tick(at: time) ?? []
+        } else {
+            collect(view.tick(at: time))
         }
-        view.tick(at: time)
+        return takeEffects()
     }
 
-    /// Draws the view and its status line.
-    public mutating func render(into canvas: inout Canvas, at time: Double) {
+    /// Draws the view and its status line, or the opened file; returns what drawing asked for.
+    public mutating func render(into canvas: inout Canvas, at time: Double) -> [Effect] {
         if listed != nil {
-            listed?.render(in: canvas.points(canvas.cells.area), into: &canvas, at: time)
-            return
+            effects += listed?.render(into: &canvas, at: time) ?? []
+            return takeEffects()
         }
         let parts = canvas.cells.area.rows([.fill, .fixed(1)])
         view.render(in: canvas.points(parts[0]), into: &canvas, at: time)
         StatusLine.draw(statusText, in: parts[1], theme: theme, into: &canvas)
+        return takeEffects()
+    }
+
+    /// The opened file's pointer shape over it; the listing's over its rows.
+    public mutating func pointerShape(at point: Point) -> PointerShape {
+        listed != nil ? .arrow : view.frame.contains(point) ? view.pointerShape(at: point) : .arrow
     }
 
     /// The status line: the answer to the last key right after the count.
@@ -219,9 +224,9 @@ public struct DirectoryViewer: App, WidgetGroup {
     var status: String { statusText.whole }
 
     /// True while something moves.
-    public var isAnimating: Bool { mutating get { listed != nil ? listed.isAnimating : view.isAnimating } }
+    public var isAnimating: Bool { mutating get { listed != nil ? listed?.isAnimating == true : view.isAnimating } }
     /// When the view next needs a frame although nothing moves.
-    public var wakeTime: Double? { mutating get { listed != nil ? listed.wakeTime : view.wakeTime } }
+    public var wakeTime: Double? { mutating get { listed != nil ? listed?.wakeTime : view.wakeTime } }
     /// The focused row or field, for the terminal's cursor.
-    public var cursorPosition: Point? { mutating get { listed != nil ? listed.cursorPosition : view.cursorPosition } }
+    public var cursorPosition: Point? { mutating get { listed != nil ? listed?.cursorPosition : view.cursorPosition } }
 }

@@ -341,16 +341,17 @@ struct FileSearch {
 }
 
 extension Widget {
-    /// Gives `event` to the widget and returns the key it left for the viewer's own keys: nil
-    /// when it used the event or the event is no key. A wheel turn it could not use stretches it
-    /// at the edge (SV-02).
-    mutating func keyLeftOver(_ event: Event, at time: Double) -> KeyEvent? {
-        if handle(event, at: time).isHandled { return nil }
+    /// Gives `event` to the widget and returns its reply, with the key it left for the viewer's
+    /// own keys: nil when it used the event or the event is no key. A wheel turn it could not use
+    /// stretches it at the edge (SV-02).
+    mutating func keyLeftOver(_ event: Event, at time: Double) -> (reply: Reply<Report>, key: KeyEvent?) {
+        let reply = handle(event, at: time)
+        if reply.isHandled { return (reply, nil) }
         guard case let .key(key) = event else {
             if case let .mouse(mouse) = event, case .wheel = mouse.kind { overscroll(mouse, at: time) }
-            return nil
+            return (reply, nil)
         }
-        return key
+        return (reply, key)
     }
 }
 

@@ -53,28 +53,25 @@ enum ListedFile {
 
 }
 
-/// A listed file is a modal child of the directory viewer: it covers the screen and takes every
-/// event while it is open, except the keys that go back to the listing.
-extension ListedFile: Widget {
+/// A listed file covers the directory viewer's screen and takes every event while it is open,
+/// except the keys that go back to the listing.
+extension ListedFile {
     /// Draws the viewer over the whole screen, as `scrollwork open` would (it is a full-screen
-    /// app), whatever `area` says.
-    mutating func render(in bounds: Rect, into canvas: inout Canvas, at time: Double) {
+    /// app); returns what drawing asked for (the pages shown that are not read).
+    mutating func render(into canvas: inout Canvas, at time: Double) -> [Effect] {
         update { $0.render(into: &canvas, at: time) }
     }
 
-    /// The viewer takes the event, except Esc when it has no use for it and ⌫ outside a prompt:
-    /// those are left to the listing, which goes back.
-    mutating func handle(_ event: Event, at time: Double) -> EventResult {
+    /// The viewer takes the event and returns what it asked for, except Esc when it has no use
+    /// for it and ⌫ outside a prompt: those are left to the listing (nil), which goes back.
+    mutating func handle(_ event: Event, at time: Double) -> [Effect]? {
         if case let .key(key) = event, let command = ViewerKeys.openedFromListing.command(for: key),
-           (command == .cancel && !usesEscape) || (command == .back && !isTyping) { return .ignored }
-        update { $0.handle(event, at: time) }
-        return .handled
+           (command == .cancel && !usesEscape) || (command == .back && !isTyping) { return nil }
+        return update { $0.handle(event, at: time) }
     }
 
-    /// Advances the viewer.
-    mutating func tick(at time: Double) { update { $0.tick(at: time) } }
-    /// The viewer's copies and work.
-    mutating func takeEffects(into effects: inout [Effect]) { effects += update { $0.takeEffects() } }
+    /// Advances the viewer; returns what that asked for.
+    mutating func tick(at time: Double) -> [Effect] { update { $0.tick(at: time) } }
     /// The viewer's.
     var isAnimating: Bool { mutating get { update { $0.isAnimating } } }
     /// The viewer's.
@@ -83,8 +80,6 @@ extension ListedFile: Widget {
     var cursorPosition: Point? { mutating get { update { $0.cursorPosition } } }
     /// What the viewer says.
     var accessibility: AccessibilityElement? { mutating get { update { $0.accessibility } } }
-    /// The whole screen is the viewer's; as a modal child it takes every event without a frame.
-    var frame: Rect { .zero }
     /// True once the person asked the viewer to quit.
     var wantsQuit: Bool { mutating get { update { $0.wantsQuit } } }
 }

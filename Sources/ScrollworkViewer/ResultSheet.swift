@@ -177,8 +177,7 @@ extension ResultSheet {
         }
         if case let .mouse(mouse) = event, let column = view.column(atCell: mouse) { currentColumn = column }
         if case let .key(key) = event, let command = keys.command(for: key) { return run(command, at: time) }
-        _ = view.handle(event, at: time)
-        readTableEvents(fromKeyboard: { if case .key = event { true } else { false } }())
+        readTableEvents(collect(view.handle(event, at: time)), fromKeyboard: { if case .key = event { true } else { false } }())
         return .stays
     }
 
@@ -201,7 +200,7 @@ extension ResultSheet {
         case .removeFilter: removeFilter(at: time)
         case .sortAscending, .sortDescending:
             guard view.table.columns.indices.contains(currentColumn), view.table.columns[currentColumn].isSortable else { note = "that column does not sort"; break }
-            view.sort(by: [SortOrder(columnID: view.table.columns[currentColumn].id, ascending: command == .sortAscending)], column: currentColumn, at: time)
+            collect(view.sort(by: [SortOrder(columnID: view.table.columns[currentColumn].id, ascending: command == .sortAscending)], column: currentColumn, at: time))
         case let .stepColumn(by): setCurrentColumn(currentColumn.addingSaturating(by), at: time)
         case .lastColumn: setCurrentColumn(view.table.columns.count - 1, at: time)
         case .jumpToColumn: ask(.column, "Column: ")
@@ -271,12 +270,23 @@ extension ResultSheet {
     }
 
     /// The menu a right-click, Shift+F10 or the Menu key asked the sheet's table for.
-    private mutating func readTableEvents(fromKeyboard: Bool) {
-        for case let .menuRequested(target, point) in view.takeReports() {
+    private mutating func readTableEvents(_ events: [TableEvent], fromKeyboard: Bool) {
+        for case let .menuRequested(target, point) in events {
             if let column = view.column(of: target, at: point) { currentColumn = column }
             overlay = .menu(ViewerMenu.menu(for: target, at: point, keys: keys, theme: view.theme, idiom: view.pointIdiom, fromKeyboard: fromKeyboard))
         }
-        if let message = errorNote(view.takeErrors()) { note = message }
+    }
+
+    /// Takes in what a call of the sheet's table caused and returns its reports: how its sort
+    /// went is the sheet's to say (its note), not the table's under it; other effects go out
+    /// with the sheet's, and errors to the note.
+    @discardableResult
+    mutating func collect<Report>(_ reply: Reply<Report>) -> [Report] {
+        for effect in reply.effects {
+            if case let .status(text) = effect { note = text } else { effects.append(effect) }
+        }
+        if let message = errorNote(reply.errors) { note = message }
+        return reply.reports
     }
 }
 
@@ -315,7 +325,7 @@ extension ResultSheet {
     /// else the first.
     private mutating func showKeptRows(focusing focused: Int?, at time: Double) {
         let rows = filters.kept.map { AnyRowSource(RowSubset(base: source, rows: $0)) } ?? AnyRowSource(source)
-        view.replaceRows(with: rows, at: time)
+        collect(view.replaceRows(with: rows, at: time))
         if let focused, let path = filters.indexPath(ofRow: focused, in: view.table.list) {
             note = view.selectAndReveal(path.row, at: time) ?? note
         }
@@ -361,7 +371,7 @@ extension ResultSheet {
             return "save"
         }
         if view.sorting != nil {
-            view.cancelSort()
+            collect(view.cancelSort())
             return "sort"
         }
         return nil
@@ -391,25 +401,21 @@ extension ResultSheet {
             return true
         case .progressed?, .cancelled?, .counted?, .summarised?: return true
         }
-        return view.handle(.work(update), at: time).isHandled
+        let reply = view.handle(.work(update), at: time)
+        collect(reply)
+        return reply.isHandled
     }
 
     /// Every search, filter, save and sort of the sheet's, cancelled: it is closing.
     mutating func cancelAllWork() -> [Effect] {
         _ = cancelWork()
         if let request = filters.cancel() { effects.append(.work(request)) }
-        view.cancelSort()
+        collect(view.cancelSort())
         return takeEffects()
     }
 
-    /// The work the sheet asked for since the last call.
+    /// The work the sheet asked for during the call under way, handed to the screen once.
     mutating func takeEffects() -> [Effect] {
-        var fromView: [Effect] = []
-        view.takeEffects(into: &fromView)
-        // How the sheet's sort went is the sheet's to say, not the table's under it.
-        for effect in fromView {
-            if case let .status(text) = effect { note = text } else { effects.append(effect) }
-        }
         defer { effects = [] }
         return effects
     }
@@ -453,7 +459,7 @@ extension ResultSheet {
 
     /// Advances what moves to `time`.
     mutating func tick(at time: Double) {
-        view.tick(at: time)
+        collect(view.tick(at: time))
         overlay?.tick(at: time)
     }
 

@@ -67,21 +67,18 @@ enum TableOverlay {
     mutating func handle(_ event: Event, at time: Double) -> Outcome {
         switch self {
         case var .menu(open):
-            _ = open.handle(event, at: time)
+            let reports = open.handle(event, at: time).reports
             self = .menu(open)
-            if let command = open.takeReports().lazy.compactMap({ if case let .chose(command) = $0 { command } else { nil } }).first { return .runs(command) }
+            if let command = reports.lazy.compactMap({ if case let .chose(command) = $0 { command } else { nil } }).first { return .runs(command) }
             return open.isOpen ? .stays : .closes
         case let .question(question):
             return question.answer(to: event).map { .submits(question.asking, $0 ? "y" : "n") } ?? .stays
         case .prompt(var typing, let asking):
-            _ = typing.handle(event, at: time)
-            let actions = typing.takeReports()
-            var effects: [Effect] = []
-            typing.takeEffects(into: &effects)
+            let reply = typing.handle(event, at: time)
             self = .prompt(typing, asking: asking)
-            if actions.contains(.submitted) { return .submits(asking, typing.text) }
-            if actions.contains(.cancelled) { return .closes }
-            return effects.lazy.compactMap { if case let .copy(text) = $0 { text } else { nil } }.last.map { .copies($0) } ?? .stays
+            if reply.reports.contains(.submitted) { return .submits(asking, typing.text) }
+            if reply.reports.contains(.cancelled) { return .closes }
+            return reply.effects.lazy.compactMap { if case let .copy(text) = $0 { text } else { nil } }.last.map { .copies($0) } ?? .stays
         case .record(var shown, let record):
             if case let .key(key) = event, ViewerKeys.record.command(for: key) == .close { return .closes }
             _ = shown.handle(event, at: time)
@@ -125,11 +122,12 @@ enum TableOverlay {
     /// Advances what moves in it to `time`.
     mutating func tick(at time: Double) {
         switch self {
+        // A scroll view's tick causes nothing but its motion.
         case .record(var shown, let record):
-            shown.tick(at: time)
+            _ = shown.tick(at: time)
             self = .record(shown, record: record)
         case var .help(shown), var .about(shown):
-            shown.tick(at: time)
+            _ = shown.tick(at: time)
             self = replacingScrollView(shown) ?? self
         case .menu, .prompt, .question: break
         }

@@ -54,14 +54,14 @@ extension TableScreen {
                 return .back
             }
         }
-        guard let key = view.keyLeftOver(event, at: time) else {
+        let (reply, leftOver) = view.keyLeftOver(event, at: time)
+        let events = collect(reply)
+        guard let key = leftOver else {
             // End moved the focus in the view; like G, it goes on to the last row while rows
             // are still being read.
             if case let .key(key) = event, tableKeys.command(for: key) == .bottom, !allRowsKnown { keyMemory.seeking = .end }
-            let events = view.takeReports()
             for case let .headingClicked(column) in events { sort(byHeading: column, at: time) }
             openMenus(events, fromKeyboard: { if case .key = event { true } else { false } }(), at: time)
-            if let message = errorNote(view.takeErrors()) { note = message }
             return nil
         }
         switch tableKeys.command(for: key) {
@@ -150,13 +150,12 @@ extension TableScreen {
         renderOverTable(table: parts[0], statusLine: parts[1], whole: area, into: &canvas, at: time)
     }
 
-    /// The work to start or cancel, the copies asked for: the screen's, its sheet's and its
-    /// table view's.
+    /// The work to start or cancel and the copies asked for during the call under way (the
+    /// screen's, its sheet's and its table view's), handed to the app to return, once.
     mutating func takeEffects() -> [Effect] {
         var taken = effects
         effects = []
         taken += sheet?.takeEffects() ?? []
-        view.takeEffects(into: &taken)
         return taken
     }
 

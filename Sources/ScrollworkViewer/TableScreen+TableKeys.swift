@@ -83,7 +83,7 @@ extension TableScreen {
             if let problem = arrangeColumns({ columns, view, place in columns.move(&place, by: by, in: &view) }) { say(problem) } else { setCurrentColumn(currentColumn, at: time) }
         case .fitColumn:
             guard view.table.columns.indices.contains(currentColumn) else { return true }
-            view.fitColumn(currentColumn)
+            collect(view.fitColumn(currentColumn))
             say("column \(view.table.columns[currentColumn].title) fitted to its content")
         case .goToRow: ask(.goToRow, "Go to row (a number, or a percentage such as 50%): ")
         case .jumpToColumn: ask(.column, "Column: ")

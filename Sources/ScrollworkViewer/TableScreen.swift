@@ -10,7 +10,7 @@ import ScrollworkWidgets
 /// again reverses), in the background, while the rows shown stay as they are; Esc cancels it.
 /// A source read by position orders and filters each page as it is read. The count starts as
 /// the source's guess, marked "about", and becomes exact.
-struct TableScreen: OverlaidTable {
+struct TableScreen: OverlaidTable, ReplyCollecting {
     typealias Row = PagedRow<[TableValue]>
 
     /// A filter as the person wrote it and as the source tests it.
@@ -205,7 +205,7 @@ struct TableScreen: OverlaidTable {
     /// Connects again once the time to has come.
     mutating func tick(at time: Double) {
         lastTime = time
-        view.tick(at: time)
+        collect(view.tick(at: time))
         overlay?.tick(at: time)
         sheet?.tick(at: time)
         lookForMore(at: time)

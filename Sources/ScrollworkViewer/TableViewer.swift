@@ -39,22 +39,28 @@ public struct TableViewer: App {
         try screen.applyRecipe(recipe, at: time)
     }
 
-    /// Takes a key, click, paste, resize or work update.
-    public mutating func handle(_ event: Event, at time: Double) {
+    /// Takes a key, click, paste, resize or work update; returns the pages, orders, counts and
+    /// searches to start or cancel, and copies.
+    public mutating func handle(_ event: Event, at time: Double) -> [Effect] {
         lastTime = time
         if case let .work(update) = event {
             _ = screen.handleWork(update, at: time)
-            return
+        } else if screen.handle(event, at: time) == .quit {
+            wantsQuit = true
         }
-        if screen.handle(event, at: time) == .quit { wantsQuit = true }
+        return screen.takeEffects()
     }
 
-    /// Advances the scrolling.
-    public mutating func tick(at time: Double) { screen.tick(at: time) }
+    /// Advances the scrolling; returns the work that asks for (a connection tried again).
+    public mutating func tick(at time: Double) -> [Effect] {
+        screen.tick(at: time)
+        return screen.takeEffects()
+    }
 
-    /// Draws the table and its status line.
-    public mutating func render(into canvas: inout Canvas, at time: Double) {
+    /// Draws the table and its status line; returns the pages the frame shows that are not read.
+    public mutating func render(into canvas: inout Canvas, at time: Double) -> [Effect] {
         screen.renderWhole(in: canvas.cells.area, into: &canvas, at: time)
+        return screen.takeEffects()
     }
 
     /// True while something moves.
@@ -63,8 +69,6 @@ public struct TableViewer: App {
     public var wakeTime: Double? { mutating get { screen.wakeTime } }
     /// The focused row, or the prompt's caret.
     public var cursorPosition: Point? { mutating get { screen.cursorPosition } }
-    /// The pages, orders, counts and searches to start or cancel, and copies.
-    public mutating func takeEffects() -> [Effect] { screen.takeEffects() }
     /// Every piece of work under way, cancelled: the viewer is closing.
     public mutating func cancelAllWork() -> [Effect] { screen.cancelAllWork() }
     /// The table, and the prompt or sheet over it.

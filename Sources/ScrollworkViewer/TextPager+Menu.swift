@@ -40,9 +40,9 @@ extension TextPager {
 
     /// The open menu takes every event; what it chose is done once it closes.
     mutating func handleMenu(_ event: Event, at time: Double) {
-        _ = routeToChildren(event, at: time)
-        guard var open = menu else { return }
-        let chosen = open.takeReports().compactMap { report -> TextMenuAction? in
+        let reports = collect(routeToChildren(event, at: time)).reports(from: \Self.menu)
+        guard let open = menu else { return }
+        let chosen = reports.compactMap { report -> TextMenuAction? in
             if case let .chose(action) = report { return action }
             return nil
         }

@@ -27,8 +27,10 @@ public struct TextPager: App, WidgetGroup, ShowsIndexedFile {
     /// The status line's messages, each cleared by its owner.
     var notes = StatusNotes()
     var work: [WorkRequest] = []
-    /// Text copied, until the host takes it.
+    /// Text copied during the call under way, for the app to return.
     var copies: [String] = []
+    /// What the widgets asked of the host during the call under way (a field's copy).
+    var asked: [Effect] = []
     /// The text's context menu while it is open (modal).
     var menu: MenuView<TextMenuAction>? = nil
     /// True once the person asked to quit.
@@ -61,9 +63,16 @@ public struct TextPager: App, WidgetGroup, ShowsIndexedFile {
 
     // MARK: App
 
-    /// Takes a key, click, paste, resize or work update. The pages of text and the search
-    /// prompt are children (``children``); the prompt, while shown, is modal and takes every event.
-    public mutating func handle(_ event: Event, at time: Double) {
+    /// Takes a key, click, paste, resize or work update; returns the reading and searching to
+    /// run off the loop, and copies. The pages of text and the search prompt are children
+    /// (``children``); the prompt, while shown, is modal and takes every event.
+    public mutating func handle(_ event: Event, at time: Double) -> [Effect] {
+        take(event, at: time)
+        return takeEffects()
+    }
+
+    /// Takes `event`: the menu's, the prompt's, the pager's keys or the text's.
+    private mutating func take(_ event: Event, at time: Double) {
         if case let .work(update) = event { handleWork(update, at: time); return }
         // What answered the last key or click is not true after the next one.
         if event.isPersonAction { notes.clear(.action) }
@@ -76,8 +85,7 @@ public struct TextPager: App, WidgetGroup, ShowsIndexedFile {
             return openMenu(on: line, at: mouse.location, fromKeyboard: false)
         }
         if let typing = field {
-            _ = routeToChildren(event, at: time)
-            for action in field?.takeReports() ?? [] {
+            for action in collect(routeToChildren(event, at: time)).reports(from: \Self.field) {
                 switch action {
                 case .submitted:
                     field = nil
@@ -116,7 +124,15 @@ public struct TextPager: App, WidgetGroup, ShowsIndexedFile {
             }
         }
         if scrollWrappedText(event, at: time) { return }
-        if !routeToChildren(event, at: time).isHandled, case let .mouse(mouse) = event, case .wheel = mouse.kind { view.overscroll(mouse, at: time) }
+        if !collect(routeToChildren(event, at: time)).isHandled, case let .mouse(mouse) = event, case .wheel = mouse.kind { view.overscroll(mouse, at: time) }
+    }
+
+    /// Takes in what the children's reply asked of the host (a field's copy) and the errors they
+    /// met (to the status line); returns the reply for its reports.
+    mutating func collect(_ reply: Reply<ChildReport>) -> Reply<ChildReport> {
+        asked += reply.effects
+        if let message = errorNote(reply.errors) { notes.set(.action, message) }
+        return reply
     }
 
     /// Wraps long lines, or cuts them again, and says which.
@@ -180,9 +196,15 @@ public struct TextPager: App, WidgetGroup, ShowsIndexedFile {
         }
     }
 
+    /// Advances the view and the background reading to `time`; returns the reading that asks for.
+    public mutating func tick(at time: Double) -> [Effect] {
+        advance(at: time)
+        return takeEffects()
+    }
+
     /// Advances the view and the background reading to `time`.
-    public mutating func tick(at time: Double) {
-        view.tick(at: time)
+    private mutating func advance(at time: Double) {
+        _ = collect(tickChildren(at: time))
         let outcome = source.tick(at: time, following: following)
         if let message = outcome.note { notes.set(.file, message) }
         if let request = outcome.work { work.append(request) }
@@ -245,8 +267,15 @@ public struct TextPager: App, WidgetGroup, ShowsIndexedFile {
         }
     }
 
+    /// Draws the view and its status line; drawing asks for nothing (the reading runs ahead of
+    /// what is shown).
+    public mutating func render(into canvas: inout Canvas, at time: Double) -> [Effect] {
+        draw(into: &canvas, at: time)
+        return []
+    }
+
     /// Draws the view and its status line.
-    public mutating func render(into canvas: inout Canvas, at time: Double) {
+    private mutating func draw(into canvas: inout Canvas, at time: Double) {
         let parts = canvas.cells.area.rows([.fill, .fixed(1)])
         let lines = index.count
         view.content.gutter = Swift.max(4, String(lines).count)
@@ -302,10 +331,11 @@ public struct TextPager: App, WidgetGroup, ShowsIndexedFile {
         return Point(x: frame.minX + Double(view.content.gutter + 3) * view.metrics.cellWidth, y: frame.minY)
     }
 
-    /// Reading and searching to run off the loop.
-    public mutating func takeEffects() -> [Effect] {
-        defer { work = []; copies = [] }
-        return work.map { .work($0) } + copies.map { .copy($0) }
+    /// Reading and searching to run off the loop, and copies, asked for during the call under
+    /// way, handed out once.
+    private mutating func takeEffects() -> [Effect] {
+        defer { work = []; copies = []; asked = [] }
+        return work.map { .work($0) } + copies.map { .copy($0) } + asked
     }
 
     /// Cancels the reading and a search under way (the pager is being closed); returns the

@@ -15,7 +15,7 @@ public struct ViewerWindow: App {
     public private(set) var path: String
     /// The colours a dropped file's viewer draws in.
     let theme: Theme
-    /// Work to cancel and the window's new title, ahead of the viewer's own effects.
+    /// Work to cancel and the window's new title, gathered while a drop is opened.
     var effects: [Effect] = []
 
     /// `opened`, the viewer of `path`, with a desktop app's keys; a dropped file's viewer draws in
@@ -56,16 +56,19 @@ public struct ViewerWindow: App {
         if !others.isEmpty { shown.tell("opened \(Self.name(of: first))\(others)") }
     }
 
-    /// A drop opens what was dropped; every other event is the viewer's.
-    public mutating func handle(_ event: Event, at time: Double) {
-        if case let .droppedFiles(paths) = event { return open(dropped: paths) }
-        shown.update { $0.handle(event, at: time) }
+    /// A drop opens what was dropped (returning the cancelling of the replaced viewer's work and
+    /// the new title); every other event is the viewer's, and so are its effects.
+    public mutating func handle(_ event: Event, at time: Double) -> [Effect] {
+        guard case let .droppedFiles(paths) = event else { return shown.update { $0.handle(event, at: time) } }
+        open(dropped: paths)
+        defer { effects = [] }
+        return effects
     }
 
-    /// Advances the viewer.
-    public mutating func tick(at time: Double) { shown.update { $0.tick(at: time) } }
-    /// Draws the viewer.
-    public mutating func render(into canvas: inout Canvas, at time: Double) { shown.update { $0.render(into: &canvas, at: time) } }
+    /// Advances the viewer; returns its effects.
+    public mutating func tick(at time: Double) -> [Effect] { shown.update { $0.tick(at: time) } }
+    /// Draws the viewer; returns its effects.
+    public mutating func render(into canvas: inout Canvas, at time: Double) -> [Effect] { shown.update { $0.render(into: &canvas, at: time) } }
     /// The viewer's.
     public var isAnimating: Bool { mutating get { shown.update { $0.isAnimating } } }
     /// The viewer's.
@@ -80,12 +83,6 @@ public struct ViewerWindow: App {
     public var accessibility: AccessibilityElement? { mutating get { shown.update { $0.accessibility } } }
     /// The viewer's.
     public var diagnostics: [Diagnostic] { mutating get { shown.update { $0.diagnostics } } }
-
-    /// The cancelling of a replaced viewer's work and the new title, then the viewer's effects.
-    public mutating func takeEffects() -> [Effect] {
-        defer { effects = [] }
-        return effects + shown.update { $0.takeEffects() }
-    }
 }
 
 extension OpenFile.Opened {

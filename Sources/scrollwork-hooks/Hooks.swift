@@ -41,16 +41,15 @@ struct CrashingApp<Base: App>: App {
     var base: Base
     let kind: String
 
-    mutating func handle(_ event: Event, at time: Double) {
+    mutating func handle(_ event: Event, at time: Double) -> [Effect] {
         if case .key(KeyEvent(.character("!"))) = event { TestCrash.crash(kind) }
-        base.handle(event, at: time)
+        return base.handle(event, at: time)
     }
-    mutating func tick(at time: Double) { base.tick(at: time) }
-    mutating func render(into canvas: inout Canvas, at time: Double) { base.render(into: &canvas, at: time) }
+    mutating func tick(at time: Double) -> [Effect] { base.tick(at: time) }
+    mutating func render(into canvas: inout Canvas, at time: Double) -> [Effect] { base.render(into: &canvas, at: time) }
     var isAnimating: Bool { mutating get { base.isAnimating } }
     var wakeTime: Double? { mutating get { base.wakeTime } }
     var wantsQuit: Bool { mutating get { base.wantsQuit } }
     var cursorPosition: Point? { mutating get { base.cursorPosition } }
     var accessibility: AccessibilityElement? { mutating get { base.accessibility } }
-    mutating func takeEffects() -> [Effect] { base.takeEffects() }
 }

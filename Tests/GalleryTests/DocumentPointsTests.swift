@@ -38,7 +38,7 @@ func textRuns(_ buffer: Canvas) -> [(text: String, origin: Point, font: FontRole
 
     static func page(_ idiom: ScrollIdiom = .iOS) -> GalleryApp {
         var app = GalleryApp(page: .scrollView, style: GalleryStyle(theme: .standard(for: .trueColor), colorMode: .trueColor, idiom: idiom), tableRows: 100)
-        app.handle(.resize(columns: 48, rows: 52), at: 0)
+        _ = app.handle(.resize(columns: 48, rows: 52), at: 0)
         return app
     }
 
@@ -46,7 +46,7 @@ func textRuns(_ buffer: Canvas) -> [(text: String, origin: Point, font: FontRole
     static func frame(_ app: inout GalleryApp, offset: Double? = nil) throws -> Canvas {
         if let offset { try app.scrollView.document.view.scroll.setOffset(Point(x: 0, y: offset), time: 0) }
         var buffer = windowBuffer(size)
-        app.render(into: &buffer, at: 0)
+        _ = app.render(into: &buffer, at: 0)
         return buffer
     }
 
@@ -108,7 +108,7 @@ func textRuns(_ buffer: Canvas) -> [(text: String, origin: Point, font: FontRole
         // Row 5 of the view, near its top: 5 × 16 + 2 = 82 points down, line 4 (68..<85), where
         // the cell's centre (88) is on line 5.
         let press = MouseEvent(.press, at: Point(x: frame.minX + 4 * 8 + 4, y: frame.minY + 5 * 16 + 2))
-        app.handle(.mouse(press), at: 0.1)
+        _ = app.handle(.mouse(press), at: 0.1)
         #expect(app.scrollView.text.selection == 4...4)
     }
 

@@ -101,9 +101,9 @@ import ScrollworkWidgets
     @Test("in a window the title bar's controls are buttons, ‹ › and Help, drawn by the host and clicked like the hints")
     func windowButtons() {
         var app = GalleryApp(page: .scrollView, style: GalleryStyle(theme: .standard(for: .trueColor), colorMode: .trueColor, idiom: .iOS), tableRows: 100)
-        app.handle(.resize(columns: 100, rows: 30), at: 0)
+        _ = app.handle(.resize(columns: 100, rows: 30), at: 0)
         var buffer = windowBuffer(Size(width: 800, height: 480))
-        app.render(into: &buffer, at: 0)
+        _ = app.render(into: &buffer, at: 0)
         let buttons = buffer.controls.compactMap { mark -> (String, Rect)? in
             if case let .button(title, frame, _, _) = mark { return (title, frame) }
             return nil
@@ -122,17 +122,17 @@ import ScrollworkWidgets
         // The button under the pointer is shaded; the others are not, and none once it leaves.
         func hovered() -> [String] {
             var canvas = windowBuffer(Size(width: 800, height: 480))
-            app.render(into: &canvas, at: 0.05)
+            _ = app.render(into: &canvas, at: 0.05)
             return canvas.controls.compactMap { if case let .button(title, _, _, true) = $0 { title } else { nil } }
         }
-        app.handle(.mouse(MouseEvent(.move, button: .none, column: frames[2].2.column + 1, row: 0)), at: 0.05)
+        _ = app.handle(.mouse(MouseEvent(.move, button: .none, column: frames[2].2.column + 1, row: 0)), at: 0.05)
         #expect(hovered() == ["Help"])
-        app.handle(.mouse(MouseEvent(.move, button: .none, column: 50, row: 10)), at: 0.06)
+        _ = app.handle(.mouse(MouseEvent(.move, button: .none, column: 50, row: 10)), at: 0.06)
         #expect(hovered() == [])
-        app.handle(.mouse(MouseEvent(.press, column: previous.column + 1, row: 0)), at: 0.1)
-        app.render(into: &buffer, at: 0.1)
+        _ = app.handle(.mouse(MouseEvent(.press, column: previous.column + 1, row: 0)), at: 0.1)
+        _ = app.render(into: &buffer, at: 0.1)
         #expect(buffer.controls.contains { if case .button("‹", _, true, _) = $0 { true } else { false } })
-        app.handle(.mouse(MouseEvent(.release, column: previous.column + 1, row: 0)), at: 0.2)
+        _ = app.handle(.mouse(MouseEvent(.release, column: previous.column + 1, row: 0)), at: 0.2)
         #expect(app.page == .checks)
     }
 }

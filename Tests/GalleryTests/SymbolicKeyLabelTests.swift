@@ -21,9 +21,9 @@ import ScrollworkWidgets
         style.keys = keys
         style.simulatesLatency = false
         var app = GalleryApp(page: .table, style: style, tableRows: 100)
-        app.handle(.resize(columns: 100, rows: 37), at: 0)
+        _ = app.handle(.resize(columns: 100, rows: 37), at: 0)
         var canvas = windowBuffer(Size(width: 800, height: 600))
-        app.render(into: &canvas, at: 0.1)
+        _ = app.render(into: &canvas, at: 0.1)
         return app
     }
 
@@ -32,8 +32,8 @@ import ScrollworkWidgets
         for (idiom, keys, expected) in [(ScrollIdiom.macOS, KeyConvention.desktop, ["⌃C", "⌃A"]), (.iOS, .desktop, ["Ctrl+C", "Ctrl+A"]),
                                         (.macOS, .terminal, ["Alt+C", "Ctrl+A"])] {
             var app = Self.gallery(idiom: idiom, keys: keys)
-            app.handle(.key(KeyEvent(.down)), at: 0.2)
-            app.handle(.key(KeyEvent(.function(10), .shift)), at: 0.3)
+            _ = app.handle(.key(KeyEvent(.down)), at: 0.2)
+            _ = app.handle(.key(KeyEvent(.function(10), .shift)), at: 0.3)
             #expect(app.table.menu?.items.map(\.shortcut) == expected, "\(idiom) \(keys): \(app.table.menu?.items.map(\.shortcut) ?? [])")
         }
     }
@@ -42,9 +42,9 @@ import ScrollworkWidgets
     func helpSheet() {
         for (idiom, symbolic) in [(ScrollIdiom.macOS, true), (.iOS, false)] {
             var app = Self.gallery(idiom: idiom, keys: .desktop)
-            app.handle(.key(KeyEvent(.function(1))), at: 0.2)
+            _ = app.handle(.key(KeyEvent(.function(1))), at: 0.2)
             var canvas = windowBuffer(Size(width: 800, height: 600))
-            app.render(into: &canvas, at: 0.3)
+            _ = app.render(into: &canvas, at: 0.3)
             let texts = canvas.pointMarks.flatMap { mark -> [String] in
                 guard case let .drawing(d) = mark else { return [] }
                 return d.commands.compactMap { if case let .text(text, _, _, _) = $0 { text } else { nil } }

@@ -9,13 +9,13 @@ import ScrollworkWidgets
     @Test("SV-06: in a window the zoom grid's rules lie 64 × the zoom scale apart at the offset, its dark squares shaded, and none of it is in cells")
     func gridAtTheZoomScale() throws {
         var app = GalleryApp(page: .scrollView, style: GalleryStyle(theme: .standard(for: .trueColor), colorMode: .trueColor, idiom: .macOS), tableRows: 100)
-        app.handle(.resize(columns: 160, rows: 50), at: 0)
+        _ = app.handle(.resize(columns: 160, rows: 50), at: 0)
         var canvas = windowBuffer(Size(width: 1280, height: 800))
-        app.render(into: &canvas, at: 0)
+        _ = app.render(into: &canvas, at: 0)
         try app.scrollView.grid.view.scroll.setZoomScale(1.5, at: 0)
         try app.scrollView.grid.view.scroll.setOffset(Point(x: 37.25, y: 11.5), time: 0)
         canvas = windowBuffer(Size(width: 1280, height: 800))
-        app.render(into: &canvas, at: 0)
+        _ = app.render(into: &canvas, at: 0)
         let box = app.scrollView.grid.view.window.box
         let commands = canvas.pointMarks.flatMap { mark -> [PointDrawing.Command] in if case let .drawing(d) = mark { d.commands } else { [] } }
         let rules = commands.compactMap { command -> Double? in

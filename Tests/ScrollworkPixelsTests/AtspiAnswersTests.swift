@@ -25,7 +25,7 @@ import ScrollworkWidgets
         for time in 1...4 { _ = view.handle(.key(KeyEvent(.down)), at: Double(time)) }
         if scrolledAway {
             _ = view.handle(.key(KeyEvent(.pageDown)), at: 5)
-            view.tick(at: 9)
+            _ = view.tick(at: 9)
         }
         view.render(in: buffer.area, into: &buffer, at: 9)
         var table = view.accessibility

@@ -1,6 +1,7 @@
 #if Window
 // The pixel host, built with the Window trait.
 import Scrollwork
+import ScrollworkTestSupport
 import ScrollworkPixels
 @testable import ScrollworkWidgets
 import ScrollworkTerminal

@@ -1,6 +1,7 @@
 #if Window
 // The pixel host, built with the Window trait.
 import Scrollwork
+import ScrollworkTestSupport
 import ScrollworkPixels
 @testable import ScrollworkWidgets
 import ScrollworkTerminal
@@ -13,7 +14,7 @@ import Testing
     /// A lines view scrolled by a wheel turn at time 0, so its indicator shows.
     func scrolledApp() -> Harness<ScrollView<NumberedLines>> {
         var app = Harness(content: linesView())
-        app.handle(.mouse(MouseEvent(.wheel(.down), column: 5, row: 5)), at: 0)
+        _ = app.handle(.mouse(MouseEvent(.wheel(.down), column: 5, row: 5)), at: 0)
         return app
     }
 
@@ -43,9 +44,9 @@ import Testing
         let restThumb = try #require(app.content.scroll.indicator(.vertical)).thumb
         let full = try #require(rest.litRuns(column: Int(restThumb.midX)).max { $0.count < $1.count })
         #expect(abs(Double(full.count) - restThumb.height) <= 1)
-        app.handle(.mouse(MouseEvent(.press, column: 10, row: 5)), at: 0.6)
-        app.handle(.mouse(MouseEvent(.drag, column: 10, row: 10)), at: 0.65)
-        app.handle(.mouse(MouseEvent(.drag, column: 10, row: 15)), at: 0.7)
+        _ = app.handle(.mouse(MouseEvent(.press, column: 10, row: 5)), at: 0.6)
+        _ = app.handle(.mouse(MouseEvent(.drag, column: 10, row: 10)), at: 0.65)
+        _ = app.handle(.mouse(MouseEvent(.drag, column: 10, row: 15)), at: 0.7)
         let stretched = try image(&app, columns: 40, rows: 20, at: 0.7)
         let thumb = try #require(app.content.scroll.indicator(.vertical)).thumb
         #expect(app.content.scroll.offset.y < 0)

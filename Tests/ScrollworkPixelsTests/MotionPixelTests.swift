@@ -1,6 +1,7 @@
 #if Window
 // The pixel host, built with the Window trait.
 import Scrollwork
+import ScrollworkTestSupport
 import ScrollworkPixels
 @testable import ScrollworkWidgets
 import ScrollworkTerminal
@@ -52,14 +53,14 @@ import Testing
     func flick(hz: Double, sampling times: [Double]) throws -> [(Double, PixelImage)] {
         var app = Harness(content: linesView())
         _ = try image(&app, columns: 40, rows: 20)
-        app.handle(.mouse(MouseEvent(.press, column: 10, row: 15)), at: 0)
-        app.handle(.mouse(MouseEvent(.drag, column: 10, row: 12)), at: 0.02)
-        app.handle(.mouse(MouseEvent(.drag, column: 10, row: 8)), at: 0.04)
-        app.handle(.mouse(MouseEvent(.release, column: 10, row: 8)), at: 0.04)
+        _ = app.handle(.mouse(MouseEvent(.press, column: 10, row: 15)), at: 0)
+        _ = app.handle(.mouse(MouseEvent(.drag, column: 10, row: 12)), at: 0.02)
+        _ = app.handle(.mouse(MouseEvent(.drag, column: 10, row: 8)), at: 0.04)
+        _ = app.handle(.mouse(MouseEvent(.release, column: 10, row: 8)), at: 0.04)
         var results: [(Double, PixelImage)] = []
         var t = 0.04
         for sample in times {
-            while t + 1 / hz <= sample { t += 1 / hz; app.tick(at: t) }
+            while t + 1 / hz <= sample { t += 1 / hz; _ = app.tick(at: t) }
             let frame = try image(&app, columns: 40, rows: 20, at: sample)
             results.append((app.content.scroll.offset.y, frame))
         }

@@ -1,6 +1,7 @@
 #if Window
 // The pixel host, built with the Window trait.
 import Scrollwork
+import ScrollworkTestSupport
 import ScrollworkPixels
 import ScrollworkWidgets
 import ScrollworkTerminal
@@ -16,7 +17,7 @@ import Testing
         let style = GalleryStyle(theme: .standard(for: .trueColor), colorMode: .trueColor, idiom: .iOS, reducesMotion: false)
         var app = GalleryApp(page: .scrollView, style: style, tableRows: 100)
         let size = Size(width: 960, height: 640)
-        app.handle(.resize(columns: 120, rows: 40), at: 0)
+        _ = app.handle(.resize(columns: 120, rows: 40), at: 0)
         var time = 0.0
         // The first frame lays the document out in points.
         _ = try PixelFrame.render(&app, size: size, scale: 1, at: time)
@@ -26,13 +27,13 @@ import Testing
         // A drag up the document, below the carousel, released moving: a flick.
         let column = content.column + 10, row = content.maxRow - 2
         for (kind, rows) in [(MouseEvent.Kind.press, 0), (.drag, 3), (.drag, 6), (.release, 6)] {
-            app.handle(.mouse(MouseEvent(kind, column: column, row: row - rows)), at: time)
+            _ = app.handle(.mouse(MouseEvent(kind, column: column, row: row - rows)), at: time)
             time += 0.02
         }
         var checked = 0, fractional = 0
         for _ in 0..<90 {
             time += 1.0 / 60
-            app.tick(at: time)
+            _ = app.tick(at: time)
             let frame = try PixelFrame.render(&app, size: size, scale: 1, at: time)
             let offset = app.scrollView.scroll.offset.y
             // The first card's title, bright on its dark card, on the middle of the carousel's lines.

@@ -1,6 +1,7 @@
 #if Window
 // The pixel host, built with the Window trait.
 import Scrollwork
+import ScrollworkTestSupport
 import ScrollworkPixels
 @testable import ScrollworkWidgets
 import ScrollworkTerminal
@@ -56,9 +57,9 @@ import Testing
         #expect(runs.count == 7)
         let target = runs[5]
         let point = Point(x: Double(target.lowerBound + target.upperBound) / 2, y: 40)
-        app.handle(.mouse(MouseEvent(.press, at: point)), at: 1)
-        app.handle(.mouse(MouseEvent(.release, at: point)), at: 1.05)
-        #expect(app.content.takeReports().last?.page == 5)
+        _ = app.handle(.mouse(MouseEvent(.press, at: point)), at: 1)
+        _ = app.handle(.mouse(MouseEvent(.release, at: point)), at: 1.05)
+        #expect(app.reported.last?.page == 5)
     }
 
     @Test("SV-15 the watchOS page dots beside the crown: one a page, the current one filling as it scrolls through its page")

@@ -5,11 +5,6 @@ import ScrollworkPixels
 @testable import ScrollworkWidgets
 import ScrollworkTerminal
 
-/// A one-widget app for tests.
-struct Harness<Content: Widget>: WidgetApp {
-    var content: Content
-    var wantsQuit = false
-}
 
 /// Numbered lines with a solid block at the start, so that every row has ink: monospaced text,
 /// a cell a line, each where it lies at the offset.
@@ -45,7 +40,7 @@ let measuringPalette = PixelPalette(foreground: PixelColor(235, 235, 240), backg
 /// Renders `app` into an image of its cells' size in points at `scale`, at `time`.
 func image<A: App>(_ app: inout A, columns: Int, rows: Int, scale: Double = 1, at time: Double = 0,
                    palette: PixelPalette = measuringPalette) throws -> PixelImage {
-    app.tick(at: time)
+    _ = app.tick(at: time)
     let size = Size(width: Double(columns) * 8, height: Double(rows) * 16)
     return try PixelFrame.render(&app, size: size, scale: scale, at: time, palette: palette)
 }

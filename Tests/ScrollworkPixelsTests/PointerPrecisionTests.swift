@@ -1,6 +1,7 @@
 #if Window
 // The pixel host, built with the Window trait.
 import Scrollwork
+import ScrollworkTestSupport
 import ScrollworkPixels
 @testable import ScrollworkWidgets
 import ScrollworkTerminal
@@ -25,22 +26,22 @@ import Testing
     func dragFollowsThePointer() throws {
         var app = Harness(content: linesView())
         _ = try image(&app, columns: 40, rows: 20)
-        app.handle(.mouse(MouseEvent(.press, at: Point(x: 100, y: 200))), at: 1)
-        app.handle(.mouse(MouseEvent(.drag, at: Point(x: 100, y: 180))), at: 1.5)
-        app.handle(.mouse(MouseEvent(.drag, at: Point(x: 100, y: 176.5))), at: 2)
+        _ = app.handle(.mouse(MouseEvent(.press, at: Point(x: 100, y: 200))), at: 1)
+        _ = app.handle(.mouse(MouseEvent(.drag, at: Point(x: 100, y: 180))), at: 1.5)
+        _ = app.handle(.mouse(MouseEvent(.drag, at: Point(x: 100, y: 176.5))), at: 2)
         // Past the drag's start slop, the content follows the pointer to the point.
         let moved = app.content.scroll.offset.y
-        app.handle(.mouse(MouseEvent(.drag, at: Point(x: 100, y: 173.25))), at: 2.5)
+        _ = app.handle(.mouse(MouseEvent(.drag, at: Point(x: 100, y: 173.25))), at: 2.5)
         #expect(abs(app.content.scroll.offset.y - moved - 3.25) < 0.01)
     }
 
     @Test("SV-02 a trackpad's quarter notch scrolls a quarter of a notch")
     func fractionalNotches() throws {
         var whole = Harness(content: linesView()), quarter = Harness(content: linesView())
-        whole.handle(.mouse(MouseEvent(.wheel(.down), button: .none, at: Point(x: 50, y: 50))), at: 0)
-        quarter.handle(.mouse(MouseEvent(.wheel(.down), button: .none, at: Point(x: 50, y: 50), wheelNotches: 0.25)), at: 0)
-        whole.tick(at: 5)
-        quarter.tick(at: 5)
+        _ = whole.handle(.mouse(MouseEvent(.wheel(.down), button: .none, at: Point(x: 50, y: 50))), at: 0)
+        _ = quarter.handle(.mouse(MouseEvent(.wheel(.down), button: .none, at: Point(x: 50, y: 50), wheelNotches: 0.25)), at: 0)
+        _ = whole.tick(at: 5)
+        _ = quarter.tick(at: 5)
         let w = whole.content.scroll.offset.y, q = quarter.content.scroll.offset.y
         #expect(w > 0 && abs(q - w / 4) < 0.5, "a notch \(w), a quarter \(q)")
     }

@@ -1,6 +1,7 @@
 #if Window
 // The pixel host, built with the Window trait.
 import Scrollwork
+import ScrollworkTestSupport
 @testable import ScrollworkPixels
 @testable import ScrollworkWidgets
 import ScrollworkTerminal
@@ -26,7 +27,7 @@ import Testing
                     let canvas = PixelCanvas(image: image, scale: v)
                     precondition(canvas.scale.isFinite && canvas.scale > 0)
                     var app = Harness(content: linesView(columns: 3, rows: 2))
-                    canvas.draw(&app, at: v)
+                    _ = canvas.draw(&app, at: v)
                     _ = image.pixel(x: Int.min, y: Int.max)
                     _ = image.difference(from: image, tolerance: Int.min)
                 }
@@ -54,8 +55,8 @@ import Testing
             let size = Size(width: 80, height: 80)
             let context = PointContext(size: size) { _ in .cells(CellMetrics()) }
             var canvas = Canvas(cells: Buffer(columns: 10, rows: 5), metrics: CellMetrics(), size: size, pointContext: context)
-            list.render(into: &canvas, at: 0)
-            dots.render(into: &canvas, at: 0)
+            _ = list.render(into: &canvas, at: 0)
+            _ = dots.render(into: &canvas, at: 0)
             for v in extremes {
                 var mouse = MouseEvent(.press, at: Point(x: v, y: -v), wheelNotches: v)
                 precondition(mouse.wheelNotches.isFinite && mouse.location.isFinite)
@@ -65,8 +66,8 @@ import Testing
                 for kind in [MouseEvent.Kind.press, .drag, .release, .wheel(.down), .wheel(.left)] {
                     var event = mouse
                     event.kind = kind
-                    list.handle(.mouse(event), at: 1)
-                    dots.handle(.mouse(event), at: 1)
+                    _ = list.handle(.mouse(event), at: 1)
+                    _ = dots.handle(.mouse(event), at: 1)
                 }
                 _ = CellMetrics().point(of: mouse, in: CellRect(column: .min, row: .max, columns: .max, rows: .max))
                 var copy = list.content

@@ -170,7 +170,7 @@ import Testing
     func titleIsNeverTheStatus() {
         var window = Self.filesWindow()
         // A sort started and cancelled: the table says "sort cancelled" through the host's status.
-        window.driver.app.content.sort(byColumn: 1, at: 0)
+        _ = window.driver.app.content.sort(byColumn: 1, at: 0)
         window.deliver(.key(KeyEvent(.escape)), at: 1)
         var frame = Canvas(cells: Buffer(columns: 40, rows: 20))
         window.drawFrame(into: &frame, at: 1)

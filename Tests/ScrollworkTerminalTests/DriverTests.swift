@@ -1,4 +1,5 @@
 import Scrollwork
+import ScrollworkTestSupport
 @testable import ScrollworkWidgets
 @testable import ScrollworkTerminal
 import Testing
@@ -40,7 +41,7 @@ import Testing
             right.render(in: halves[1], into: &canvas, at: time)
         }
 
-        mutating func handle(_ event: Event, at time: Double) -> EventResult { routeToChildren(event, at: time) }
+        mutating func handle(_ event: Event, at time: Double) -> Reply<ChildReport> { routeToChildren(event, at: time) }
     }
 
     typealias App = Harness<TwoTables>
@@ -78,8 +79,7 @@ import Testing
         #expect(t.app.content.left.sorting == nil && t.app.content.left.table.sortOrder.first?.columnID == "Size")
         let after = try #require(t.app.content.left.table.list.selectedIndexPaths.first)
         #expect(try t.app.content.left.table.list.row(at: after).name == "item-3", "the same row stays selected")
-        var left = t.app.content.left
-        guard case let .sorted(column, _, seconds)? = left.takeReports().last else {
+        guard case let .sorted(column, _, seconds)? = t.app.reported.reports(from: \TwoTables.left).last else {
             Issue.record("no sorted event")
             return
         }
@@ -95,8 +95,7 @@ import Testing
         #expect(t.pendingWork.count == 1)
         t.send(.key(KeyEvent(.escape)))
         #expect(t.pendingWork.isEmpty && t.app.content.left.sorting == nil && t.app.content.left.table.sortOrder.isEmpty)
-        var left = t.app.content.left
-        #expect(left.takeReports().contains(.sortCancelled(column: 0)))
+        #expect(t.app.reported.reports(from: \TwoTables.left).contains(.sortCancelled(column: 0)))
         #expect(t.hostStatus == "sort cancelled")
     }
 
@@ -166,16 +165,13 @@ import Testing
     /// A text field whose Enter asks to quit.
     struct QuitOnSubmit: Widget {
         var field = TextField(prompt: "Quit? ")
-        var quit = false
         var frame: Rect { field.frame }
         mutating func render(in area: Rect, into canvas: inout Canvas, at time: Double) { field.render(in: area, into: &canvas, at: time) }
-        mutating func handle(_ event: Event, at time: Double) -> EventResult {
-            let result = field.handle(event, at: time)
-            if field.takeReports().contains(.submitted) { quit = true }
-            return result
-        }
-        mutating func takeEffects(into effects: inout [Effect]) {
-            if quit { effects.append(.quit); quit = false }
+        mutating func handle(_ event: Event, at time: Double) -> Reply<Never> {
+            let reply = field.handle(event, at: time)
+            var mine: Reply<Never> = reply.passingOn()
+            if reply.reports.contains(.submitted) { mine.ask(.quit) }
+            return mine
         }
     }
 
@@ -206,7 +202,7 @@ import Testing
             prompt.render(in: parts[1], into: &canvas, at: time)
         }
 
-        mutating func handle(_ event: Event, at time: Double) -> EventResult { routeToChildren(event, at: time) }
+        mutating func handle(_ event: Event, at time: Double) -> Reply<ChildReport> { routeToChildren(event, at: time) }
     }
 
     @Test("LT-01: without the prompt keys move the list; with it, the prompt takes them all and the list stays; nil children have no frame")

@@ -1,4 +1,5 @@
 import PropertyBased
+import ScrollworkTestSupport
 import Scrollwork
 import Testing
 @testable import ScrollworkWidgets
@@ -118,7 +119,7 @@ struct SweepTree: OutlineSource {
                 case 11: _ = controlView.handle(event, at: time)
                 case 12: listView.list.metrics.rowHeight = TerminalExtreme.double(a); outlineView.outline.rowHeight = TerminalExtreme.double(b); tableView.table.setAvailableWidth(TerminalExtreme.double(c))
                 default:
-                    scrollView.tick(at: time); listView.tick(at: time); outlineView.tick(at: time); controlView.tick(at: time)
+                    _ = scrollView.tick(at: time); _ = listView.tick(at: time); _ = outlineView.tick(at: time); _ = controlView.tick(at: time)
                     scrollView.edgeEffects = [ScrollEdgeEffect(edge: .top, floating: [.pinnedTableHeader], depth: TerminalExtreme.double(a))]
                     scrollView.render(in: rect, into: &buffer, at: time)
                 }
@@ -173,10 +174,13 @@ struct Counter: Widget {
     var n = 0
     var frame = Rect.zero
     var isAnimating: Bool { true }
-    mutating func tick(at time: Double) { n += 1 }
+    mutating func tick(at time: Double) -> Reply<Never> {
+        n += 1
+        return .ignored
+    }
     mutating func render(in area: Rect, into canvas: inout Canvas, at time: Double) {
         frame = area
         canvas.text("\(n)", at: area.origin)
     }
-    mutating func handle(_ event: Event, at time: Double) -> EventResult { .ignored }
+    mutating func handle(_ event: Event, at time: Double) -> Reply<Never> { .ignored }
 }

@@ -40,11 +40,11 @@ import ScrollworkWidgets
     func SV_01_linesAtTheExactOffset() throws {
         var pager = try Self.pager()
         var canvas = Self.windowCanvas()
-        pager.render(into: &canvas, at: 0)
+        _ = pager.render(into: &canvas, at: 0)
         // Three and a half lines down, two and a half characters sideways.
         try pager.view.scroll.setOffset(Point(x: 20, y: 56), time: 0)
         canvas = Self.windowCanvas()
-        pager.render(into: &canvas, at: 0)
+        _ = pager.render(into: &canvas, at: 0)
         let runs = Self.runs(canvas)
         // Line 4 (from 0: 3) starts 8 points above the view; line 5 8 points into it.
         let gutter = Double(pager.view.content.gutter + 3) * 8
@@ -62,10 +62,10 @@ import ScrollworkWidgets
     func SV_01_terminalRowsHoldTheLines() throws {
         var pager = try Self.pager()
         var canvas = Canvas(cells: Buffer(columns: 80, rows: 25))
-        pager.render(into: &canvas, at: 0)
+        _ = pager.render(into: &canvas, at: 0)
         try pager.view.scroll.setOffset(Point(x: 16, y: 48), time: 0)
         canvas = Canvas(cells: Buffer(columns: 80, rows: 25))
-        pager.render(into: &canvas, at: 0)
+        _ = pager.render(into: &canvas, at: 0)
         let rows = (0..<3).map { row in (0..<30).map { canvas.cells[$0, row].text }.joined() }
         #expect(rows == ["   4 │ ne 4 xxxxxxxxxxxxxxxxxx", "   5 │ ne 5 xxxxxxxxxxxxxxxxxx", "   6 │ ne 6 xxxxxxxxxxxxxxxxxx"])
     }
@@ -82,7 +82,7 @@ import ScrollworkWidgets
         t.send(.key(KeyEvent(.enter)))
         var app = t.app
         var canvas = PagerPointsTests.windowCanvas()
-        app.render(into: &canvas, at: t.time)
+        _ = app.render(into: &canvas, at: t.time)
         let drawings = canvas.pointMarks.compactMap { mark -> PointDrawing? in if case let .drawing(d) = mark { d } else { nil } }
         func index(_ test: (PointDrawing.Command) -> Bool) -> Int? { drawings.lastIndex { $0.commands.contains(where: test) } }
         let table = try #require(index { if case .text("city", _, .headline, _) = $0 { true } else { false } })

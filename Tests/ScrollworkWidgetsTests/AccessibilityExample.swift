@@ -24,7 +24,7 @@ struct StarRating: Widget {
         canvas.draw(frame, idiom: .macOS) { $0.text(text, at: origin) }
     }
 
-    mutating func handle(_ event: Event, at time: Double) -> EventResult {
+    mutating func handle(_ event: Event, at time: Double) -> Reply<Never> {
         switch event {
         case .key(KeyEvent(.left)): stars = Swift.max(stars - 1, 0)
         case .key(KeyEvent(.right)): stars = Swift.min(stars + 1, 5)

@@ -1,4 +1,5 @@
 import Scrollwork
+import ScrollworkTestSupport
 import Testing
 @testable import ScrollworkWidgets
 
@@ -32,7 +33,7 @@ import Testing
         #expect(rows[2].frame == Rect(x: 0, y: 48, width: 480, height: 16), "the row's place in points, as drawn")
         // Page Down: the rows on screen are further down, their indexes among all the rows.
         _ = view.handle(.key(KeyEvent(.pageDown)), at: 1)
-        view.tick(at: 5)
+        _ = view.tick(at: 5)
         view.render(in: buffer.area, into: &buffer, at: 5)
         let paged = try #require(view.accessibility).children.filter { $0.role == .row }
         #expect((paged.first?.rowIndex ?? 0) >= 10)
@@ -61,7 +62,7 @@ import Testing
         // Page keys scroll the table without moving the cursor: the focused row, now off
         // screen, is still the focused one, and reads so by its index.
         _ = view.handle(.key(KeyEvent(.pageDown)), at: 3)
-        view.tick(at: 5)
+        _ = view.tick(at: 5)
         view.render(in: buffer.area, into: &buffer, at: 5)
         let table = try #require(view.accessibility)
         #expect(table.focusedRow == 1 && !table.children.contains { $0.rowIndex == 1 })
@@ -97,8 +98,8 @@ import Testing
         var view = Self.flights(1000)
         var buffer = Buffer(columns: 60, rows: 12)
         view.render(in: buffer.area, into: &buffer, at: 0)
-        view.sort(byColumn: 1, at: 1)
-        view.sort(byColumn: 1, at: 2)
+        _ = view.sort(byColumn: 1, at: 1)
+        _ = view.sort(byColumn: 1, at: 2)
         view.render(in: buffer.area, into: &buffer, at: 3)
         let headings = try #require(view.accessibility).children.filter { $0.role == .columnHeader }
         #expect(headings.map(\.state) == [[], .sortedDescending])
@@ -132,7 +133,7 @@ import Testing
         view.render(in: buffer.area, into: &buffer, at: 0)
         _ = view.handle(.mouse(MouseEvent(.press, column: 3, row: 1)), at: 1)
         _ = view.handle(.mouse(MouseEvent(.release, column: 3, row: 1)), at: 1.05)
-        view.tick(at: 3)
+        _ = view.tick(at: 3)
         view.render(in: buffer.area, into: &buffer, at: 3)
         let rows = try #require(view.accessibility).children
         #expect(rows.allSatisfy { $0.state.contains(.checkable) })
@@ -174,7 +175,7 @@ import Testing
         scroll.render(in: buffer.area, into: &buffer, at: 0)
         #expect(scroll.accessibility == AccessibilityElement(role: .scrollArea, value: "0% down", frame: Rect(x: 0, y: 0, width: 240, height: 160)))
         _ = scroll.handle(.key(KeyEvent(.end)), at: 0)
-        scroll.tick(at: 5)
+        _ = scroll.tick(at: 5)
         #expect(scroll.accessibility?.value == "100% down")
         var dots = PageControlView(PageControlState(clampingPageCount: 5))
         dots.render(in: buffer.area, into: &buffer, at: 0)
@@ -208,7 +209,7 @@ import Testing
             table.render(in: parts[0], into: &canvas, at: time)
             field.render(in: parts[1], into: &canvas, at: time)
         }
-        mutating func handle(_ event: Event, at time: Double) -> EventResult { routeToChildren(event, at: time) }
+        mutating func handle(_ event: Event, at time: Double) -> Reply<ChildReport> { routeToChildren(event, at: time) }
     }
 
     @Test("a group says what its children say, back to front, the focused one marked focused")

@@ -14,13 +14,14 @@ struct Primes: WidgetApp {
     var limit = 2_000_000
     var content = Label("Enter counts the primes below 2,000,000 · Esc cancels")
     var wantsQuit = false
-    var effects: [Effect] = []
 
-    mutating func handle(_ event: Event, at time: Double) {
+    /// Enter starts the count and Esc cancels it: each returns the work it asks of the host.
+    mutating func handle(_ event: Event, at time: Double) -> [Effect] {
         switch event {
         case .key(KeyEvent(.enter)):
             let limit = self.limit
-            effects.append(.work(.start(Work(Self.counting) { progress in
+            content.text = "counting…"
+            return [.work(.start(Work(Self.counting) { progress in
                 var sieve = [Bool](repeating: true, count: limit), found = 0
                 for n in 2..<limit where sieve[n] {
                     found += 1
@@ -29,22 +30,17 @@ struct Primes: WidgetApp {
                     if n % 4_096 == 0, !progress.report(Double(n) / Double(limit)) { return nil }
                 }
                 return found
-            })))
-            content.text = "counting…"
+            }))]
         case .key(KeyEvent(.escape)):
-            effects.append(.work(.cancel(Self.counting.id)))
             content.text = "cancelled"
+            return [.work(.cancel(Self.counting.id))]
         case let .work(update):
             if let fraction = update.progress(of: Self.counting) { content.text = "counting… \(Int(fraction * 100))%" }
             if let found = update.result(of: Self.counting) { content.text = "\(found) primes below \(limit)" }
+            return []
         default:
-            break
+            return handleContent(event, at: time).effects
         }
-    }
-
-    mutating func takeEffects() -> [Effect] {
-        defer { effects = [] }
-        return effects
     }
 }
 // END BACKGROUND WORK EXAMPLE

@@ -25,16 +25,17 @@ struct FilesTable: WidgetApp {
     var status = ""
     var wantsQuit = false
 
-    mutating func handle(_ event: Event, at time: Double) {
+    mutating func handle(_ event: Event, at time: Double) -> [Effect] {
         // An open menu takes every event until it closes.
         if var open = menu {
-            _ = open.handle(event, at: time)
+            let reply = open.handle(event, at: time)
             menu = open.isOpen ? open : nil
-            for case let .chose(action) in open.takeReports() { run(action, at: time) }
-            return
+            var effects: [Effect] = []
+            for case let .chose(action) in reply.reports { effects += run(action, at: time) }
+            return effects
         }
-        let used = content.handle(event, at: time).isHandled
-        for case let .menuRequested(.row(path), point) in content.takeReports() {
+        let reply = content.handle(event, at: time)
+        for case let .menuRequested(.row(path), point) in reply.reports {
             menuRow = path
             menu = MenuView([
                 MenuItem("Open", action: .open, shortcut: "Enter"),
@@ -43,25 +44,31 @@ struct FilesTable: WidgetApp {
                 MenuItem("Sort by Size", action: .sortBySize, shortcut: "2"),
             ], at: point, highlightingFirst: { if case .key = event { true } else { false } }())
         }
-        guard !used, case let .key(key) = event, key.modifiers.isEmpty, case let .character(c) = key.key else { return }
+        guard !reply.isHandled, case let .key(key) = event, key.modifiers.isEmpty, case let .character(c) = key.key else { return reply.effects }
         if c == "q" { wantsQuit = true }
-        if let column = c.wholeNumberValue, (1...3).contains(column) { content.sort(byColumn: column - 1, at: time) }
+        guard let column = c.wholeNumberValue, (1...3).contains(column) else { return reply.effects }
+        return reply.effects + content.sort(byColumn: column - 1, at: time).effects
     }
 
     /// The table, and the menu over it.
-    mutating func render(into canvas: inout Canvas, at time: Double) {
+    mutating func render(into canvas: inout Canvas, at time: Double) -> [Effect] {
         content.render(in: canvas.bounds, into: &canvas, at: time)
         menu?.render(in: canvas.bounds, into: &canvas, at: time)
+        return []
     }
 
-    mutating func run(_ action: FileAction, at time: Double) {
-        guard let row = menuRow else { return }
+    /// Does what the menu chose; returns what that asks of the host (the sort's work, a copy).
+    mutating func run(_ action: FileAction, at time: Double) -> [Effect] {
+        guard let row = menuRow else { return [] }
         let name: String
-        do { name = "file-\(try content.table.list.row(at: row))" } catch { return status = "\(error)" }
+        do { name = "file-\(try content.table.list.row(at: row))" } catch {
+            status = "\(error)"
+            return []
+        }
         switch action {
-        case .open: status = "opened \(name)"
-        case .copyName: status = "copied \(name)"
-        case .sortBySize: content.sort(byColumn: 1, at: time)
+        case .open: status = "opened \(name)"; return []
+        case .copyName: status = "copied \(name)"; return [.copy(name)]
+        case .sortBySize: return content.sort(byColumn: 1, at: time).effects
         }
     }
 }

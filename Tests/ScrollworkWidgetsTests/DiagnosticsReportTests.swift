@@ -1,4 +1,5 @@
 import Scrollwork
+import ScrollworkTestSupport
 import Testing
 @testable import ScrollworkWidgets
 

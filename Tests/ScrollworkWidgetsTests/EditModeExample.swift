@@ -27,11 +27,15 @@ struct Names: WidgetApp {
         KeyBinding(.undo, "undo the last edit", keys: KeyEvent(.character("u"))),
     ])
 
-    mutating func handle(_ event: Event, at time: Double) {
-        if case let .key(key) = event, let command = Self.keys.command(for: key) { return run(command) }
-        let outcome = content.respond(to: event, at: time)
-        for case let .moved(from, to) in outcome.reports { status = "moved row \(from.row + 1) to \(to.row + 1)" }
-        if let error = outcome.errors.last { status = "\(error)" }
+    mutating func handle(_ event: Event, at time: Double) -> [Effect] {
+        if case let .key(key) = event, let command = Self.keys.command(for: key) {
+            run(command)
+            return []
+        }
+        let reply = content.handle(event, at: time)
+        for case let .moved(from, to) in reply.reports { status = "moved row \(from.row + 1) to \(to.row + 1)" }
+        if let error = reply.errors.last { status = "\(error)" }
+        return reply.effects
     }
 
     mutating func run(_ command: EditCommand) {

@@ -28,7 +28,7 @@ import Testing
         v.pageKeysScroll = pageKeysScroll
         _ = v.handle(.key(KeyEvent(.down)), at: 1)
         let handled = v.handle(.key(key), at: 2).isHandled
-        v.tick(at: 10)
+        _ = v.tick(at: 10)
         let list = v.table.list
         return "\(handled) \(list.cursor.flatMap { list.indexPath(of: $0) }.map(\.row) ?? -1) \(list.selection.count) \(list.scroll.offset.y) \(list.scroll.offset.x)"
     }

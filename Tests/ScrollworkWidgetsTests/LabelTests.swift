@@ -45,7 +45,7 @@ import Testing
         var label = Label("Status")
         var grid = Canvas(cells: Buffer(columns: 10, rows: 1))
         label.render(in: grid.bounds, into: &grid, at: 0)
-        #expect(label.handle(.mouse(MouseEvent(.press, at: Point(x: 4, y: 4))), at: 0) == .ignored)
+        #expect(label.handle(.mouse(MouseEvent(.press, at: Point(x: 4, y: 4))), at: 0).result == .ignored)
         #expect(!label.acceptsFocus)
         #expect(label.accessibility == AccessibilityElement(role: .staticText, name: "Status", frame: grid.bounds))
     }

@@ -28,9 +28,10 @@ struct SettingsApp: WidgetApp {
         })
     }
 
-    mutating func handle(_ event: Event, at time: Double) {
-        if !content.handle(event, at: time).isHandled, case .key(KeyEvent(.character("q"))) = event { wantsQuit = true }
-        for case let .navigate(path) in content.top.takeReports() {
+    mutating func handle(_ event: Event, at time: Double) -> [Effect] {
+        let reply = content.handle(event, at: time)
+        if !reply.isHandled, case .key(KeyEvent(.character("q"))) = event { wantsQuit = true }
+        for case let .page(.navigate(path)) in reply.reports {
             do {
                 let row = try content.top.list.row(at: path)
                 content.push(Self.list(row), title: row, at: time)
@@ -38,6 +39,7 @@ struct SettingsApp: WidgetApp {
                 status = "\(error)"
             }
         }
+        return reply.effects
     }
 }
 // END NAVIGATION EXAMPLE

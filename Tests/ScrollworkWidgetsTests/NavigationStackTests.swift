@@ -1,4 +1,5 @@
 import Scrollwork
+import ScrollworkTestSupport
 import Testing
 @testable import ScrollworkWidgets
 
@@ -17,7 +18,7 @@ struct CountingPage: Widget {
         canvas.text("\(name) pressed \(presses)", at: area.origin, width: area.width)
     }
 
-    mutating func handle(_ event: Event, at time: Double) -> EventResult {
+    mutating func handle(_ event: Event, at time: Double) -> Reply<Never> {
         switch event {
         case .key(KeyEvent(.down)): presses += 1; return .handled
         case .key(KeyEvent(.escape)) where takesEscape: return .handled
@@ -63,8 +64,7 @@ extension HeadlessDriver where Output == BufferOutput {
         #expect(t.text.contains("‹ Settings") && t.text.contains("Wi-Fi") && t.text.contains("wifi pressed 0"))
         #expect(!t.text.contains("root pressed"), "the page under is covered once the slide ends")
         #expect(t.app.content.depth == 2 && t.app.content.title == "Wi-Fi")
-        #expect(t.app.content.takeReports() == [.pushed(title: "Wi-Fi", depth: 2)])
-        #expect(t.app.content.takeReports().isEmpty, "each report once")
+        #expect(t.app.reported.isEmpty, "the owner's own push is not reported back to it")
     }
 
     @Test("a push slides the new page in from the trailing edge over 0.35 s, decelerating, the page under moving a third as far the other way")
@@ -91,11 +91,11 @@ extension HeadlessDriver where Output == BufferOutput {
         Self.push(&t, "wifi", title: "Wi-Fi")
         t.send(.key(KeyEvent(.down)))
         #expect(t.text.contains("wifi pressed 1"))
-        _ = t.app.content.takeReports()
+        t.app.reported = []
         t.send(.key(KeyEvent(.escape)))
         #expect(t.text.contains("root pressed 2"), "the root page kept its state under the pushed one")
-        #expect(t.app.content.takeReports() == [.popped(title: "Settings", depth: 1)])
-        #expect(t.app.content.handle(.key(KeyEvent(.escape)), at: t.time) == .ignored, "Esc at the root is the app's")
+        #expect(t.app.reported == [.popped(title: "Settings", depth: 1)])
+        #expect(t.app.content.handle(.key(KeyEvent(.escape)), at: t.time).result == .ignored, "Esc at the root is the app's")
         Self.push(&t, "vpn", title: "VPN")
         t.send(.key(KeyEvent(.left, .alt)))
         #expect(t.app.content.depth == 1 && t.text.contains("root pressed 2"))
@@ -139,7 +139,7 @@ extension HeadlessDriver where Output == BufferOutput {
         t.advance(by: 1)
         #expect(t.app.content.depth == 2 && t.position(of: "wifi pressed")?.column == 0)
         // Past half way.
-        _ = t.app.content.takeReports()
+        t.app.reported = []
         t.send(.mouse(MouseEvent(.press, button: .left, column: 1, row: 6)))
         for column in [5, 15, 25, 35, 40] {
             t.advance(by: 0.1)
@@ -148,7 +148,7 @@ extension HeadlessDriver where Output == BufferOutput {
         t.advance(by: 0.1)
         t.send(.mouse(MouseEvent(.release, button: .left, column: 40, row: 6)))
         t.advance(by: 1)
-        #expect(t.app.content.depth == 1 && t.app.content.takeReports() == [.popped(title: "Settings", depth: 1)])
+        #expect(t.app.content.depth == 1 && t.app.reported == [.popped(title: "Settings", depth: 1)])
         // A tap at the edge.
         Self.push(&t, "vpn", title: "VPN")
         t.send(.mouse(MouseEvent(.press, button: .left, column: 0, row: 6)))
@@ -201,7 +201,7 @@ extension HeadlessDriver where Output == BufferOutput {
         for area in [Rect(x: .nan, y: 0, width: 10, height: 10), Rect(x: 0, y: 0, width: -5, height: .infinity), Rect(x: -1e300, y: 1e300, width: 1e300, height: 0)] {
             for time: Double in [0, .nan, .infinity, -.infinity] {
                 stack.render(in: area, into: &canvas, at: time)
-                stack.tick(at: time)
+                _ = stack.tick(at: time)
                 _ = stack.handle(.mouse(MouseEvent(.press, button: .left, x: .nan, y: 3)), at: time)
             }
         }

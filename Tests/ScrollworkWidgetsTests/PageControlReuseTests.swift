@@ -33,7 +33,7 @@ import Testing
         for (what, change) in changes {
             try change(&v)
             time += 10
-            v.tick(at: time)
+            _ = v.tick(at: time)
             let (kept, fresh) = frames(&v, at: time)
             let same = kept == fresh
             #expect(same, "after \(what):\n\(kept.text)\nshould be:\n\(fresh.text)")

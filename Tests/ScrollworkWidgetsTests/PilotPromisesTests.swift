@@ -11,10 +11,14 @@ import Testing
         var seen: [(event: Event, time: Double)] = []
         var label = "first words   "
         var wantsQuit = false
-        mutating func handle(_ event: Event, at time: Double) { seen.append((event, time)) }
-        mutating func tick(at time: Double) {}
-        mutating func render(into canvas: inout Canvas, at time: Double) {
+        mutating func handle(_ event: Event, at time: Double) -> [Effect] {
+            seen.append((event, time))
+            return []
+        }
+        mutating func tick(at time: Double) -> [Effect] { [] }
+        mutating func render(into canvas: inout Canvas, at time: Double) -> [Effect] {
             canvas.label(label, in: canvas.bounds, style: Style(), inset: 0)
+            return []
         }
         var isAnimating: Bool { false }
         mutating func pointerShape(at point: Point) -> PointerShape { .arrow }

@@ -33,7 +33,7 @@ import Testing
         var v = view
         for mouse in events(PointerGesture(.click(.left)), row: 2) { _ = v.handle(.mouse(mouse), at: 0) }
         let handled = events(gesture, row: 5).map { v.handle(.mouse($0), at: 1).isHandled }
-        v.tick(at: 10)
+        _ = v.tick(at: 10)
         let list = v.table.list
         let selected = list.selectedIndexPaths.map(\.row).sorted()
         return "\(handled) \(selected) \(list.scroll.offset.y) \(list.scroll.offset.x)"

@@ -53,7 +53,7 @@ import Testing
         for (what, change) in changes {
             change(&v)
             time += 10
-            v.tick(at: time)
+            _ = v.tick(at: time)
             let (kept, fresh) = frames(&v, at: time)
             let same = kept == fresh
             #expect(same, "after \(what):\n\(kept.text)\nshould be:\n\(fresh.text)")
@@ -67,7 +67,7 @@ extension TableReuseTests {
     func LT_01_sortingTitleWhileColumnsChange() throws {
         var v = try view()
         v.sortsInBackground = true
-        v.sort(byColumn: 2, ascending: true, at: 0)
+        _ = v.sort(byColumn: 2, ascending: true, at: 0)
         #expect(v.sortingTitle == "Note" && v.sortProgress?.column == 2)
         _ = try v.table.removeColumn(0)
         #expect(v.sortingTitle == "Note" && v.sortProgress?.column == 1, "the sorted column moved to the first place but one")

@@ -39,14 +39,14 @@ import Testing
         let before = screen(&v, at: 0)
         #expect(line(before, 0).contains("Path") && !line(before, 0).contains("Kind"))
         _ = v.handle(.key(KeyEvent(.right)), at: 1)
-        v.tick(at: 2)
+        _ = v.tick(at: 2)
         let moved = v.table.list.scroll.offset.x
         #expect(moved == 32, "an arrow moves four cells")
         _ = v.handle(.mouse(MouseEvent(.wheel(.down), column: 30, row: 5, modifiers: .shift)), at: 3)
-        v.tick(at: 4)
+        _ = v.tick(at: 4)
         #expect(v.table.list.scroll.offset.x > moved && v.table.list.scroll.offset.y == 0, "Shift turns the wheel sideways")
         for i in 0..<4 { _ = v.handle(.mouse(MouseEvent(.wheel(.right), column: 30, row: 5)), at: 5 + 0.01 * Double(i)) }
-        v.tick(at: 6)
+        _ = v.tick(at: 6)
         #expect(v.table.list.scroll.offset.x == 320, "the horizontal wheel scrolls to the end and no further")
         let after = screen(&v, at: 6)
         // The pinned Name column stays; Size and Kind have come into view with their headings.
@@ -66,17 +66,17 @@ import Testing
         _ = v.handle(.mouse(MouseEvent(.release, column: 16, row: 5)), at: 0.07)
         let released = v.table.list.scroll.offset.x
         #expect(v.table.list.scroll.offset.y == 0, "a sideways drag does not scroll down (directional lock)")
-        v.tick(at: 0.2)
+        _ = v.tick(at: 0.2)
         #expect(v.table.list.scroll.offset.x > released, "momentum carries on after release")
         var beyond = false
         for t in stride(from: 0.2, through: 4, by: 0.016) {
-            v.tick(at: t)
+            _ = v.tick(at: t)
             if v.table.list.scroll.offset.x > 320 { beyond = true }
         }
         #expect(beyond, "the content rubber-bands past the trailing edge")
         #expect(v.table.list.scroll.offset.x == 320 && !v.isAnimating, "and settles back at it")
         for _ in 0..<15 { _ = v.handle(.key(KeyEvent(.down)), at: 5) }
-        v.tick(at: 6)
+        _ = v.tick(at: 6)
         #expect(v.table.list.scroll.offset.x == 320 && v.table.list.scroll.offset.y > 0)
     }
 
@@ -84,16 +84,14 @@ import Testing
     func LT_12_headingHitTesting() throws {
         var v = try view()
         for i in 0..<4 { _ = v.handle(.mouse(MouseEvent(.wheel(.right), column: 30, row: 5)), at: 0.01 * Double(i)) }
-        v.tick(at: 1)
+        _ = v.tick(at: 1)
         _ = screen(&v, at: 1)
         let kind = try #require(line(screen(&v, at: 1), 0).range(of: "Kind"))
         let column = line(screen(&v, at: 1), 0).distance(from: line(screen(&v, at: 1), 0).startIndex, to: kind.lowerBound)
         _ = v.handle(.mouse(MouseEvent(.press, column: column + 1, row: 0)), at: 2)
-        _ = v.handle(.mouse(MouseEvent(.release, column: column + 1, row: 0)), at: 2.05)
-        #expect(v.takeReports() == [.headingClicked(column: 3)])
+        #expect(v.handle(.mouse(MouseEvent(.release, column: column + 1, row: 0)), at: 2.05).reports == [.headingClicked(column: 3)])
         _ = v.handle(.mouse(MouseEvent(.press, column: 3, row: 0)), at: 3)
-        _ = v.handle(.mouse(MouseEvent(.release, column: 3, row: 0)), at: 3.05)
-        #expect(v.takeReports() == [.headingClicked(column: 0)])
+        #expect(v.handle(.mouse(MouseEvent(.release, column: 3, row: 0)), at: 3.05).reports == [.headingClicked(column: 0)])
     }
 
     @Test("LT-12: a divider held against the trailing edge keeps widening its column, and the table scrolls with it")
@@ -104,14 +102,14 @@ import Testing
         _ = v.handle(.mouse(MouseEvent(.drag, column: 39, row: 0)), at: 0.1)
         let width = v.table.columnWidths[0]
         #expect(width == 320 && v.isAnimating)
-        for t in stride(from: 0.1, through: 1.1, by: 0.05) { v.tick(at: t) }
+        for t in stride(from: 0.1, through: 1.1, by: 0.05) { _ = v.tick(at: t) }
         #expect(v.table.columnWidths[0] > width + 100, "the column keeps growing while held")
         let divider = v.table.dividerPositions[0] - v.table.list.scroll.offset.x
         #expect(divider > 280 && divider <= 320, "the divider stays at the edge of the view")
-        _ = v.handle(.mouse(MouseEvent(.release, column: 39, row: 0)), at: 1.2)
+        let release = v.handle(.mouse(MouseEvent(.release, column: 39, row: 0)), at: 1.2)
         let released = v.table.columnWidths[0]
-        v.tick(at: 2)
-        #expect(v.table.columnWidths[0] == released && v.takeReports().isEmpty, "a drag is not a heading click")
+        let tick = v.tick(at: 2)
+        #expect(v.table.columnWidths[0] == released && release.reports.isEmpty && tick.reports.isEmpty, "a drag is not a heading click")
     }
 }
 
@@ -133,10 +131,12 @@ import Testing
         return view
     }
 
-    func click(_ v: inout TableView<File>, row: Int, _ modifiers: Modifiers = [], at time: Double) {
+    @discardableResult
+    func click(_ v: inout TableView<File>, row: Int, _ modifiers: Modifiers = [], at time: Double) -> Reply<TableEvent> {
         // Row r of the table is on screen row r + 1, under the header.
-        _ = v.handle(.mouse(MouseEvent(.press, column: 5, row: row + 1, modifiers: modifiers)), at: time)
-        _ = v.handle(.mouse(MouseEvent(.release, column: 5, row: row + 1, modifiers: modifiers)), at: time + 0.05)
+        var reply = v.handle(.mouse(MouseEvent(.press, column: 5, row: row + 1, modifiers: modifiers)), at: time)
+        reply.merge(v.handle(.mouse(MouseEvent(.release, column: 5, row: row + 1, modifiers: modifiers)), at: time + 0.05))
+        return reply
     }
 
     func names(_ v: TableView<File>) -> [String] {
@@ -165,12 +165,12 @@ import Testing
         #expect(names(v) == ["file-10", "file-11", "file-12", "file-13"])
         let chosen = Set(names(v))
         _ = v.handle(.mouse(MouseEvent(.press, column: 25, row: 0)), at: 2)
-        _ = v.handle(.mouse(MouseEvent(.release, column: 25, row: 0)), at: 2.05)
-        finishWork(&v, at: 2.1)
+        let sorting = v.handle(.mouse(MouseEvent(.release, column: 25, row: 0)), at: 2.05)
+        finishWork(&v, asked: sorting, at: 2.1)
         #expect(v.table.sortOrder.first?.columnID == "Size")
         #expect(Set(names(v)) == chosen, "the same rows stay selected, wherever the sort put them")
         #expect(v.table.list.selectedIndexPaths.map(\.row) != [10, 11, 12, 13])
-        #expect(v.handle(.key(KeyEvent(.character("a"), .control)), at: 3) == .handled)
+        #expect(v.handle(.key(KeyEvent(.character("a"), .control)), at: 3).result == .handled)
         #expect(v.table.list.selection.count == 50)
     }
 
@@ -181,7 +181,7 @@ import Testing
         click(&v, row: 2, at: 0)
         click(&v, row: 5, .shift, at: 1)
         #expect(names(v) == ["file-5"])
-        #expect(v.handle(.key(KeyEvent(.character("a"), .control)), at: 2) == .ignored)
+        #expect(v.handle(.key(KeyEvent(.character("a"), .control)), at: 2).result == .ignored)
     }
 }
 
@@ -204,9 +204,11 @@ import Testing
         return view
     }
 
-    func click(_ v: inout TableView<File>, column: Int, at time: Double) {
-        _ = v.handle(.mouse(MouseEvent(.press, column: column, row: 0)), at: time)
-        _ = v.handle(.mouse(MouseEvent(.release, column: column, row: 0)), at: time + 0.05)
+    @discardableResult
+    func click(_ v: inout TableView<File>, column: Int, at time: Double) -> Reply<TableEvent> {
+        var reply = v.handle(.mouse(MouseEvent(.press, column: column, row: 0)), at: time)
+        reply.merge(v.handle(.mouse(MouseEvent(.release, column: column, row: 0)), at: time + 0.05))
+        return reply
     }
 
     @Test("LT-12: in a window, Size to Fit measures the values in the window's font and pads them as the rows are drawn, not as 8-point cells")
@@ -218,7 +220,7 @@ import Testing
         var canvas = Canvas(cells: Buffer(columns: 60, rows: 12), metrics: CellMetrics(), size: Size(width: 480, height: 192),
                             pointContext: PointContext(size: Size(width: 480, height: 192)) { _ in measurer })
         v.render(in: canvas.bounds, into: &canvas, at: 0)
-        v.fitColumn(0)
+        _ = v.fitColumn(0)
         // "a-much-longer-file-name-4" is 25 characters; the widest of the two types, and macOS's 6-point padding each side.
         #expect(v.table.columnWidths[0] == 25 * 6 + 2 * v.cellPadding, "\(v.table.columnWidths[0])")
         #expect(v.table.columnWidths[0] != 27 * 8)
@@ -243,17 +245,16 @@ import Testing
         var v = try view()
         // The Name column is 10 cells wide here (the table is stretched to 60), its │ in the last.
         let bar = v.columnCells[0].column + v.columnCells[0].width - 1
-        click(&v, column: bar, at: 0)
-        #expect(v.table.sortOrder.isEmpty && v.takeReports().isEmpty, "one click on the divider neither sorts nor fits")
-        click(&v, column: bar, at: 0.3)
-        #expect(v.takeReports() == [.columnFitted(column: 0)])
+        let once = click(&v, column: bar, at: 0)
+        #expect(v.table.sortOrder.isEmpty && once.reports.isEmpty, "one click on the divider neither sorts nor fits")
+        #expect(click(&v, column: bar, at: 0.3).reports == [.columnFitted(column: 0)])
         // "a-much-longer-file-name-4" is 25 cells, and a cell of padding each side.
         #expect(v.table.columnWidths[0] == 27 * 8)
         #expect(v.table.sortOrder.isEmpty)
         let size = v.columnCells[1].column + 2
         click(&v, column: size, at: 2)
-        click(&v, column: size, at: 2.2)
-        finishWork(&v, at: 2.3)
+        let sorting = click(&v, column: size, at: 2.2)
+        finishWork(&v, asked: sorting, at: 2.3)
         #expect(v.table.sortOrder.first?.columnID == "Size", "clicks beside the divider still sort")
     }
 
@@ -263,17 +264,17 @@ import Testing
         try v.table.chooseHeading(1)
         let size = v.columnCells[1].column + 2, name = v.columnCells[0].column + 2
         _ = v.handle(.mouse(MouseEvent(.press, column: size, row: 0)), at: 0)
-        _ = v.handle(.mouse(MouseEvent(.drag, column: name, row: 0)), at: 0.1)
-        _ = v.handle(.mouse(MouseEvent(.release, column: name, row: 0)), at: 0.2)
+        let moved = v.handle(.mouse(MouseEvent(.drag, column: name, row: 0)), at: 0.1)
+        let released = v.handle(.mouse(MouseEvent(.release, column: name, row: 0)), at: 0.2)
         #expect(v.table.columns.map(\.title) == ["Size", "Name", "Kind"])
-        #expect(v.takeReports() == [.columnMoved(from: 1, to: 0)])
+        #expect(moved.reports == [.columnMoved(from: 1, to: 0)] && released.reports.isEmpty)
         #expect(v.table.sortOrder == [SortOrder(columnID: "Size", ascending: true)] && v.table.sortIndicator(forColumn: 0) == true)
 
         var fixed = try view(reorderable: false)
-        _ = fixed.handle(.mouse(MouseEvent(.press, column: size, row: 0)), at: 0)
-        _ = fixed.handle(.mouse(MouseEvent(.drag, column: name, row: 0)), at: 0.1)
-        _ = fixed.handle(.mouse(MouseEvent(.release, column: name, row: 0)), at: 0.2)
-        #expect(fixed.table.columns.map(\.title) == ["Name", "Size", "Kind"] && fixed.takeReports().isEmpty)
+        var fixedReply = fixed.handle(.mouse(MouseEvent(.press, column: size, row: 0)), at: 0)
+        fixedReply.merge(fixed.handle(.mouse(MouseEvent(.drag, column: name, row: 0)), at: 0.1))
+        fixedReply.merge(fixed.handle(.mouse(MouseEvent(.release, column: name, row: 0)), at: 0.2))
+        #expect(fixed.table.columns.map(\.title) == ["Name", "Size", "Kind"] && fixedReply.reports.isEmpty)
 
         var pinned = try view(pinned: 1)
         #expect(throws: TableError.self) { try pinned.table.moveColumn(2, to: 0) }

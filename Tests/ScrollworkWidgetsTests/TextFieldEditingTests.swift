@@ -1,4 +1,5 @@
 import Scrollwork
+import ScrollworkTestSupport
 import ScrollworkTerminal
 import Testing
 import ScrollworkWidgets
@@ -8,35 +9,37 @@ import ScrollworkWidgets
 @Suite struct TextFieldEditingTests {
     static func key(_ key: Key, _ modifiers: Modifiers = []) -> Event { .key(KeyEvent(key, modifiers)) }
 
-    static func type(_ text: String, into field: inout TextField) {
-        for c in text { _ = field.handle(.key(KeyEvent(.character(c))), at: 0) }
+    /// Types `text` a key at a time; returns what the field reported.
+    @discardableResult
+    static func type(_ text: String, into field: inout TextField) -> [TextField.Action] {
+        text.flatMap { field.handle(.key(KeyEvent(.character($0))), at: 0).reports }
     }
 
     @Test("← → Home End move the caret; typing, pasting, Backspace and Delete happen at it")
     func caretEdits() {
+        var actions: [TextField.Action] = []
         var field = TextField(prompt: "Search: ")
-        Self.type("helo", into: &field)
+        actions += Self.type("helo", into: &field)
         #expect(field.caret == 4)
-        _ = field.handle(Self.key(.left), at: 0)
-        Self.type("l", into: &field)
+        actions += field.handle(Self.key(.left), at: 0).reports
+        actions += Self.type("l", into: &field)
         #expect(field.text == "hello" && field.caret == 4)
-        _ = field.handle(Self.key(.home), at: 0)
-        _ = field.handle(.paste("say \n"), at: 0)
+        actions += field.handle(Self.key(.home), at: 0).reports
+        actions += field.handle(.paste("say \n"), at: 0).reports
         #expect(field.text == "say  hello" && field.caret == 5, "a paste goes in at the caret, its line break a space")
-        _ = field.handle(Self.key(.backspace), at: 0)
+        actions += field.handle(Self.key(.backspace), at: 0).reports
         #expect(field.text == "say hello" && field.caret == 4)
-        _ = field.handle(Self.key(.left), at: 0)
-        _ = field.handle(Self.key(.delete), at: 0)
+        actions += field.handle(Self.key(.left), at: 0).reports
+        actions += field.handle(Self.key(.delete), at: 0).reports
         #expect(field.text == "sayhello" && field.caret == 3)
-        _ = field.handle(Self.key(.end), at: 0)
-        _ = field.handle(Self.key(.right), at: 0)
-        _ = field.handle(Self.key(.delete), at: 0)
+        actions += field.handle(Self.key(.end), at: 0).reports
+        actions += field.handle(Self.key(.right), at: 0).reports
+        actions += field.handle(Self.key(.delete), at: 0).reports
         #expect(field.caret == 8 && field.text == "sayhello", "past the end nothing moves or goes")
-        _ = field.handle(Self.key(.home), at: 0)
-        _ = field.handle(Self.key(.left), at: 0)
-        _ = field.handle(Self.key(.backspace), at: 0)
+        actions += field.handle(Self.key(.home), at: 0).reports
+        actions += field.handle(Self.key(.left), at: 0).reports
+        actions += field.handle(Self.key(.backspace), at: 0).reports
         #expect(field.caret == 0 && field.text == "sayhello", "before the start neither")
-        let actions = field.takeReports()
         #expect(actions.filter { $0 == .changed }.count == 8, "each edit says the text changed, each caret move does not: \(actions)")
     }
 
@@ -84,25 +87,26 @@ import ScrollworkWidgets
     func copyAndCut() {
         var field = TextField(text: "carrier=UA")
         field.keys = TextFieldCommand.desktopKeys
+        var asked: [Effect] = []
+        /// The copies the field asked for since the last look.
         func copied() -> [String] {
-            var effects: [Effect] = []
-            field.takeEffects(into: &effects)
-            return effects.compactMap { if case let .copy(text) = $0 { text } else { nil } }
+            defer { asked = [] }
+            return asked.compactMap { if case let .copy(text) = $0 { text } else { nil } }
         }
-        _ = field.handle(Self.key(.character("c"), .control), at: 0)
+        asked += field.handle(Self.key(.character("c"), .control), at: 0).effects
         #expect(copied().isEmpty && field.text == "carrier=UA")
-        _ = field.handle(Self.key(.left, [.control, .shift]), at: 0)
-        _ = field.handle(Self.key(.character("c"), .control), at: 0)
+        asked += field.handle(Self.key(.left, [.control, .shift]), at: 0).effects
+        asked += field.handle(Self.key(.character("c"), .control), at: 0).effects
         #expect(copied() == ["UA"] && field.text == "carrier=UA")
-        _ = field.handle(Self.key(.insert, .control), at: 0)
+        asked += field.handle(Self.key(.insert, .control), at: 0).effects
         #expect(copied() == ["UA"])
-        _ = field.handle(Self.key(.character("x"), .control), at: 0)
+        asked += field.handle(Self.key(.character("x"), .control), at: 0).effects
         #expect(copied() == ["UA"] && field.text == "carrier=" && field.selection == nil)
-        _ = field.handle(Self.key(.home, .shift), at: 0)
-        _ = field.handle(Self.key(.delete, .shift), at: 0)
+        asked += field.handle(Self.key(.home, .shift), at: 0).effects
+        asked += field.handle(Self.key(.delete, .shift), at: 0).effects
         #expect(copied() == ["carrier="] && field.text.isEmpty)
         var terminal = TextField(text: "abc", selected: true)
-        #expect(terminal.handle(Self.key(.character("c"), .control), at: 0) == .ignored, "a terminal's Ctrl+C is the app's")
+        #expect(terminal.handle(Self.key(.character("c"), .control), at: 0).result == .ignored, "a terminal's Ctrl+C is the app's")
     }
 
     @Test("the selection is drawn in the selection's colours, the rest of the text in the field's")

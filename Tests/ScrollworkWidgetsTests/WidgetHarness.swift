@@ -1,12 +1,6 @@
 import Scrollwork
 @testable import ScrollworkWidgets
 
-/// A one-widget app for tests.
-struct Harness<Content: Widget>: WidgetApp {
-    var content: Content
-    var wantsQuit = false
-}
-
 /// The screen as text, then a map of how each cell is styled, for snapshots:
 /// S selection, Z zebra, F focus/header background, A accent, D dim, B bold, U underline,
 /// R reverse, . plain.
@@ -48,12 +42,29 @@ func render(columns: Int, rows: Int, _ draw: (inout Buffer, CellRect) -> Void) -
     return buffer
 }
 
-/// Runs the work `widget` handed out at once and delivers its results, as a driver without
-/// background threads does (a table's sort after a heading click).
-func finishWork<W: Widget>(_ widget: inout W, at time: Double) {
-    var effects: [Effect] = []
-    widget.takeEffects(into: &effects)
+/// Runs the work `reply` asked for at once and delivers its results to `widget`, as a driver
+/// without background threads does (a table's sort after a heading click). Returns the replies
+/// to the results, merged.
+@discardableResult
+func finishWork<W: Widget>(_ widget: inout W, asked reply: Reply<W.Report>, at time: Double) -> Reply<W.Report> {
     var work = ImmediateWork()
-    for case let .work(request) in effects { work.perform(request) }
-    for update in work.takeUpdates() { _ = widget.handle(.work(update), at: time) }
+    for case let .work(request) in reply.effects { work.perform(request) }
+    var replies = Reply<W.Report>()
+    for update in work.takeUpdates() { replies.merge(widget.handle(.work(update), at: time)) }
+    return replies
+}
+
+extension Reply {
+    /// The reports gathered since the last look, oldest first; a test's replies merged into one
+    /// are read a step at a time this way.
+    mutating func newReports() -> [Report] {
+        defer { reports = [] }
+        return reports
+    }
+
+    /// The errors gathered since the last look, oldest first.
+    mutating func newErrors() -> [any Error] {
+        defer { errors = [] }
+        return errors
+    }
 }

@@ -6,17 +6,17 @@ import Testing
     @Test("a text field takes printable keys, Backspace and pastes, and reports Enter and Esc")
     func typing() {
         var field = TextField(prompt: "Find: ")
-        for c in "ab" { _ = field.handle(.key(KeyEvent(.character(c))), at: 0) }
-        #expect(field.handle(.key(KeyEvent(.character("x"), .control)), at: 0) == .ignored)
-        #expect(field.handle(.key(KeyEvent(.character("x"), .alt)), at: 0) == .ignored)
-        _ = field.handle(.key(KeyEvent(.backspace)), at: 0)
-        _ = field.handle(.paste("c\nd\te\u{1B}"), at: 0)
+        var actions: [TextField.Action] = []
+        for c in "ab" { actions += field.handle(.key(KeyEvent(.character(c))), at: 0).reports }
+        #expect(field.handle(.key(KeyEvent(.character("x"), .control)), at: 0).result == .ignored)
+        #expect(field.handle(.key(KeyEvent(.character("x"), .alt)), at: 0).result == .ignored)
+        actions += field.handle(.key(KeyEvent(.backspace)), at: 0).reports
+        actions += field.handle(.paste("c\nd\te\u{1B}"), at: 0).reports
         #expect(field.text == "ac d e\u{1B}")
-        _ = field.handle(.key(KeyEvent(.enter)), at: 0)
-        _ = field.handle(.key(KeyEvent(.escape)), at: 0)
-        let actions = field.takeReports()
+        actions += field.handle(.key(KeyEvent(.enter)), at: 0).reports
+        actions += field.handle(.key(KeyEvent(.escape)), at: 0).reports
         #expect(actions == [.changed, .changed, .changed, .changed, .submitted, .cancelled])
-        #expect(field.takeReports().isEmpty)
+        #expect(field.handle(.key(KeyEvent(.right)), at: 0).reports.isEmpty)
         #expect(field.isEditingText)
     }
 
@@ -53,11 +53,9 @@ import Testing
         let frame = CellMetrics().cells(in: view.frame)
         let dot3 = frame.column + 1 + 2 * 3
         _ = view.handle(.mouse(MouseEvent(.press, column: dot3, row: 2)), at: 0)
-        _ = view.handle(.mouse(MouseEvent(.release, column: dot3, row: 2)), at: 0.05)
-        #expect(view.takeReports().last?.page == 3)
-        _ = view.handle(.key(KeyEvent(.left)), at: 1)
-        #expect(view.takeReports().last?.page == 2 && view.state.currentPage == 2)
-        #expect(view.handle(.key(KeyEvent(.up)), at: 1) == .ignored)
+        #expect(view.handle(.mouse(MouseEvent(.release, column: dot3, row: 2)), at: 0.05).reports.last?.page == 3)
+        #expect(view.handle(.key(KeyEvent(.left)), at: 1).reports.last?.page == 2 && view.state.currentPage == 2)
+        #expect(view.handle(.key(KeyEvent(.up)), at: 1).result == .ignored)
         // Scrub from the first dot to the last.
         _ = view.handle(.mouse(MouseEvent(.press, column: frame.column + 1, row: 2)), at: 2)
         for (i, c) in stride(from: frame.column + 1, through: frame.maxColumn - 1, by: 2).enumerated() {
@@ -66,7 +64,7 @@ import Testing
         _ = view.handle(.mouse(MouseEvent(.release, column: frame.maxColumn - 1, row: 2)), at: 3)
         #expect(view.state.currentPage == 4)
         // A press outside the dots is not the control's.
-        #expect(view.handle(.mouse(MouseEvent(.press, column: 0, row: 0)), at: 4) == .ignored)
+        #expect(view.handle(.mouse(MouseEvent(.press, column: 0, row: 0)), at: 4).result == .ignored)
     }
 }
 
@@ -83,13 +81,14 @@ import Testing
         var view = contacts()
         let row = view.frameCells.row + 1
         let info = view.frameCells.maxColumn - 4
-        _ = view.handle(.mouse(MouseEvent(.press, column: info, row: row)), at: 0)
-        _ = view.handle(.mouse(MouseEvent(.release, column: info, row: row)), at: 0.05)
-        _ = view.handle(.mouse(MouseEvent(.press, column: 3, row: row)), at: 1)
-        _ = view.handle(.mouse(MouseEvent(.release, column: 3, row: row)), at: 1.05)
-        _ = view.handle(.key(KeyEvent(.enter)), at: 2)
-        #expect(view.takeReports() == [.showDetails(IndexPath(row: 1)), .navigate(IndexPath(row: 1)), .navigate(IndexPath(row: 1))])
-        #expect(view.takeErrors().isEmpty)
+        var replies = Reply<ListEvent>()
+        for (event, time) in [(MouseEvent(.press, column: info, row: row), 0.0), (MouseEvent(.release, column: info, row: row), 0.05),
+                              (MouseEvent(.press, column: 3, row: row), 1), (MouseEvent(.release, column: 3, row: row), 1.05)] {
+            replies.merge(view.handle(.mouse(event), at: time))
+        }
+        replies.merge(view.handle(.key(KeyEvent(.enter)), at: 2))
+        #expect(replies.reports == [.showDetails(IndexPath(row: 1)), .navigate(IndexPath(row: 1)), .navigate(IndexPath(row: 1))])
+        #expect(replies.errors.isEmpty)
     }
 
     @Test("LT-01: the cursor row is where the terminal's cursor goes; Alt with an arrow is left to the app")
@@ -100,6 +99,6 @@ import Testing
         var buffer = Buffer(columns: 30, rows: 6)
         view.render(in: buffer.area, into: &buffer, at: 0)
         #expect(view.cursorCell?.row == 1 && view.cursorPosition?.y == 16)
-        #expect(view.handle(.key(KeyEvent(.down, .alt)), at: 0) == .ignored)
+        #expect(view.handle(.key(KeyEvent(.down, .alt)), at: 0).result == .ignored)
     }
 }

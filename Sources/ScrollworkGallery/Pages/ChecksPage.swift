@@ -164,10 +164,10 @@ struct ChecksPage: GalleryPage {
 
     /// Enter or a click on a row shows it whole (again hides it); moving the cursor moves the
     /// panel along.
-    mutating func collect(at time: Double) {
-        if let message = errorNote(checks.takeErrors()) { failure = message }
+    mutating func collect(_ reply: Reply<ChildReport>, at time: Double) {
+        if let message = errorNote(reply.errors) { failure = message }
         let cursor = checks.list.cursor.flatMap { checks.list.indexPath(of: $0) }?.row
-        for event in checks.takeReports() {
+        for event in reply.reports(from: \Self.checks) {
             switch event {
             case let .selectionChanged(path), let .navigate(path), let .showDetails(path):
                 expanded = expanded == path.row ? nil : path.row

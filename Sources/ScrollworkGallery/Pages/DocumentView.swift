@@ -72,11 +72,11 @@ struct DocumentView: WrappingWidget {
         view.render(in: canvas.points(area), into: &canvas, at: time)
     }
 
-    mutating func tick(at time: Double) {
-        view.tick(at: time)
+    mutating func tick(at time: Double) -> Reply<Never> {
         // While a drag auto-scrolls, the selection keeps following the text under the pointer
         // (a press not yet dragged leaves a double click's word as it is).
-        if let y = pointerY, dragged { extendSelection(toY: y) }
+        defer { if let y = pointerY, dragged { extendSelection(toY: y) } }
+        return view.tick(at: time)
     }
 
     /// Scrolls the selection back into view; true when it had to move.
@@ -94,7 +94,7 @@ struct DocumentView: WrappingWidget {
         dragSelects && view.contentRect.contains(view.metrics.cell(at: point)) ? .iBeam : view.pointerShape(at: point)
     }
 
-    mutating func handle(_ event: Event, at time: Double) -> EventResult {
+    mutating func handle(_ event: Event, at time: Double) -> Reply<Never> {
         // A right-click is the page's: it opens the text's menu.
         if case let .mouse(mouse) = event, mouse.button == .right, mouse.kind == .press || mouse.kind == .release { return .ignored }
         if case let .key(key) = event, view.content.characters != nil, case let .extend(characters, lines)? = TextSelectionCommand.keys.command(for: key) {
@@ -369,7 +369,7 @@ struct GridView: WrappingWidget {
         do { try view.scroll.zoom(by: factor, at: time) } catch { failure = error }
     }
 
-    mutating func handle(_ event: Event, at time: Double) -> EventResult {
+    mutating func handle(_ event: Event, at time: Double) -> Reply<Never> {
         guard case let .mouse(mouse) = event else { return view.handle(event, at: time) }
         let anchor = view.metrics.point(of: mouse, in: view.frameCells)
         switch mouse.kind {

@@ -38,13 +38,14 @@ struct GrowingLogView: WrappingWidget {
     var status: String { "a log of \(grouped(lines)) lines that grows while it is shown · the top row and the selection stay put (Alt+M: next source)" }
 
     /// Lines arrive on time, however late the tick (a suspended program catches up at once).
-    mutating func tick(at time: Double) {
-        view.tick(at: time)
-        guard let due = nextGrowth else { nextGrowth = time + Self.interval; return }
-        guard time >= due, lines < Self.limit else { return }
+    mutating func tick(at time: Double) -> Reply<TableEvent> {
+        let reply = view.tick(at: time)
+        guard let due = nextGrowth else { nextGrowth = time + Self.interval; return reply }
+        guard time >= due, lines < Self.limit else { return reply }
         let steps = Swift.min(Int(flooringSaturating: (time - due) / Self.interval) + 1, 100)
         lines = Swift.min(Self.limit, lines + steps * Self.linesPerStep)
         view.table.replaceRows(with: Self.rows(lines))
         nextGrowth = due + Double(steps) * Self.interval
+        return reply
     }
 }

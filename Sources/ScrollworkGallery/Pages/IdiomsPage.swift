@@ -152,9 +152,8 @@ struct IdiomsPage: GalleryPage {
         workouts.render(in: canvas.points(screens[3]), into: &canvas, at: time)
     }
 
-    mutating func collect(at time: Double) {
-        if let message = errorNote(rows.takeErrors() + workouts.takeErrors()) { failure = message }
-        _ = tvPages.takeReports().last
+    mutating func collect(_ reply: Reply<ChildReport>, at time: Double) {
+        if let message = errorNote(reply.errors) { failure = message }
     }
 
     mutating func handleUnused(_ event: Event, at time: Double) -> EventResult {

@@ -173,15 +173,18 @@ struct ListPage: GalleryPage {
 
     // MARK: Input
 
-    mutating func collect(at time: Double) {
-        if sheet?.takeBack() == true { closeSheet() }
-        for case let .popped(_, depth) in settings.takeReports() where depth == 1 { messages[0] = "" }
-        let root = settings.top.takeListReports()
-        if let message = errorNote(root.errors) { messages[0] = message }
-        for event in root.events { react(to: event, in: 0, at: time) }
+    mutating func collect(_ reply: Reply<ChildReport>, at time: Double) {
+        if reply.reports(from: \Self.sheetPane).contains(.done) { closeSheet() }
+        for report in reply.reports(from: \Self.settings) {
+            switch report {
+            case let .popped(_, depth): if depth == 1 { messages[0] = "" }
+            case let .page(event): react(to: event, in: 0, at: time)
+            }
+        }
+        // Each list's errors to its own pane's line: the one focused is the one the event reached.
+        if let message = errorNote(reply.errors) { messages[focusIndex] = message }
         for (i, path) in [\ListPage.options, \.contacts].enumerated() {
-            if let message = errorNote(self[keyPath: path].takeErrors()) { messages[i + 1] = message }
-            for event in self[keyPath: path].takeReports() { react(to: event, in: i + 1, at: time) }
+            for event in reply.reports(from: path) { react(to: event, in: i + 1, at: time) }
         }
     }
 
@@ -294,7 +297,6 @@ struct DetailPane: Widget {
     var frame = Rect.zero
     /// The cells of ``frame``, and how points map to them, as last drawn.
     var frameCells = CellRect.none, metrics = CellMetrics()
-    private var wantsBack = false
 
     init(title: String, theme: Theme, isSheet: Bool = false) {
         self.title = title
@@ -302,11 +304,8 @@ struct DetailPane: Widget {
         self.isSheet = isSheet
     }
 
-    /// True once after a sheet's Done was clicked.
-    mutating func takeBack() -> Bool {
-        defer { wantsBack = false }
-        return wantsBack
-    }
+    /// What a detail pane reports: a sheet's Done was clicked.
+    enum Report: Hashable { case done }
 
     mutating func render(in bounds: Rect, into canvas: inout Canvas, at time: Double) {
         let whole = canvas.cells(in: bounds)
@@ -338,9 +337,9 @@ struct DetailPane: Widget {
     }
 
     /// A click on a sheet's first row (its Done) closes it; Esc is left to the page.
-    mutating func handle(_ event: Event, at time: Double) -> EventResult {
+    mutating func handle(_ event: Event, at time: Double) -> Reply<Report> {
         guard case let .mouse(mouse) = event else { return .ignored }
-        if isSheet, case .press = mouse.kind, GalleryApp.chooses(mouse), metrics.cell(of: mouse).row == frameCells.row { wantsBack = true }
-        return frame.contains(mouse.location) || mouse.kind == .release ? .handled : .ignored
+        let done = isSheet && mouse.kind == .press && GalleryApp.chooses(mouse) && metrics.cell(of: mouse).row == frameCells.row
+        return Reply(frame.contains(mouse.location) || mouse.kind == .release ? .handled : .ignored, reports: done ? [.done] : [])
     }
 }

@@ -45,7 +45,7 @@ struct OutlinePage: GalleryPage {
         tree.render(in: canvas.points(area), into: &canvas, at: time)
     }
 
-    mutating func collect(at time: Double) {
-        if let message = errorNote(tree.takeErrors()) { failure = message }
+    mutating func collect(_ reply: Reply<ChildReport>, at time: Double) {
+        if let message = errorNote(reply.errors) { failure = message }
     }
 }

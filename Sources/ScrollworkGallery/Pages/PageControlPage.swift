@@ -71,7 +71,7 @@ struct PageControlPage: GalleryPage {
     var isAnimating: Bool { mutating get { pages.isAnimating } }
     var wakeTime: Double? { mutating get { pages.wakeTime } }
 
-    mutating func tick(at time: Double) { pages.tick(at: time) }
+    mutating func tick(at time: Double) -> Reply<Never> { pages.tick(at: time).passingOn() }
 
     mutating func appear(at time: Double) {}
 

@@ -26,7 +26,6 @@ struct RemoteFilesView: WrappingWidget {
     /// Pages that failed once; their retry succeeds.
     var failedOnce: Set<Int> = []
     var note: String? = nil
-    private var effects: [Effect] = []
     /// The key of every page's work: one family, a name a page.
     private let pageKey = WorkKey<Answer>("page")
 
@@ -66,11 +65,16 @@ struct RemoteFilesView: WrappingWidget {
         return parts.joined(separator: " · ")
     }
 
-    /// Draws, then asks for the pages the screen needs and cancels those it no longer does.
+    /// Draws the rows in `bounds`.
     mutating func render(in bounds: Rect, into canvas: inout Canvas, at time: Double) {
         let area = canvas.cells(in: bounds)
         view.render(in: canvas.points(area), into: &canvas, at: time)
-        effects += source.pageWork(visible: view.shownRows, velocity: view.table.list.scroll.velocity(.vertical), key: pageKey, load: loader)
+    }
+
+    /// The pages the rows last drawn need that are not asked for yet, and the cancelling of those
+    /// no longer needed: what the page's app returns from drawing.
+    mutating func workForShownRows() -> [Effect] {
+        source.pageWork(visible: view.shownRows, velocity: view.table.list.scroll.velocity(.vertical), key: pageKey, load: loader)
     }
 
     /// What makes the background work that fetches a page and its rows (made apart from `self`,
@@ -92,13 +96,6 @@ struct RemoteFilesView: WrappingWidget {
         }
     }
 
-    /// The pages to load and cancel, and the table's own.
-    mutating func takeEffects(into effects: inout [Effect]) {
-        effects += self.effects
-        self.effects = []
-        view.takeEffects(into: &effects)
-    }
-
     /// A page arrived or failed.
     private mutating func handleWork(_ update: WorkUpdate) {
         guard let answer = update.result(of: pageKey) else { return }
@@ -112,14 +109,14 @@ struct RemoteFilesView: WrappingWidget {
     }
 
     /// Keys and the pointer go to the table; Enter or a click on an error row retries its page.
-    mutating func handle(_ event: Event, at time: Double) -> EventResult {
+    mutating func handle(_ event: Event, at time: Double) -> Reply<TableEvent> {
         if case let .work(update) = event, update.id.isSameFamily(as: pageKey.id) {
             handleWork(update)
             return .handled
         }
-        let result = view.handle(event, at: time)
-        if let message = errorNote(view.takeErrors()) { note = message }
-        for case let .row(activation) in view.takeReports() {
+        let reply = view.handle(event, at: time)
+        if let message = errorNote(reply.errors) { note = message }
+        for case let .row(activation) in reply.reports {
             guard case let .selectionChanged(path) = activation else { continue }
             do {
                 if case let .failed(page, _) = try view.table.list.row(at: path) {
@@ -129,6 +126,6 @@ struct RemoteFilesView: WrappingWidget {
                 }
             } catch { note = "\(error)" }
         }
-        return result
+        return reply
     }
 }

@@ -271,13 +271,6 @@ struct ScrollViewPage: GalleryPage {
         menu = MenuView(items, at: point, theme: style.theme, idiom: style.idiom, highlightingFirst: fromKeyboard)
     }
 
-    /// The copies, and the children's effects.
-    mutating func takeEffects(into effects: inout [Effect]) {
-        takeChildrenEffects(into: &effects)
-        effects += self.effects
-        self.effects = []
-    }
-
     private mutating func open(_ mode: FieldMode, prompt: String) {
         fieldMode = mode
         field = TextField(prompt: prompt, theme: style.theme)
@@ -286,9 +279,9 @@ struct ScrollViewPage: GalleryPage {
     }
 
     /// The field's Enter, Esc and typing; what the menu chose.
-    mutating func collect(at time: Double) {
-        if var open = menu {
-            for case let .chose(action) in open.takeReports() {
+    mutating func collect(_ reply: Reply<ChildReport>, at time: Double) {
+        if let open = menu {
+            for case let .chose(action) in reply.reports(from: \Self.menu) {
                 switch action {
                 case .copy: copySelection()
                 case .selectAll: selectAll()
@@ -296,7 +289,7 @@ struct ScrollViewPage: GalleryPage {
             }
             menu = open.isOpen ? open : nil
         }
-        for action in field.takeReports() {
+        for action in reply.reports(from: \Self.field) {
             switch (fieldMode, action) {
             case (.search, .submitted): close(); find(at: time)
             case (.insert, .submitted), (_, .cancelled): close()

@@ -7,13 +7,6 @@ enum SettingsPane: Widget {
     case list(ListView<String>)
     case detail(DetailPane)
 
-    /// The list's events and errors since the last call; none for a detail view.
-    mutating func takeListReports() -> (events: [ListEvent], errors: [any Error]) {
-        guard case var .list(view) = self else { return ([], []) }
-        let reports = (view.takeReports(), view.takeErrors())
-        self = .list(view)
-        return reports
-    }
 
     /// `body` on the widget the case holds, which is then put back.
     private mutating func each<T>(_ list: (inout ListView<String>) -> T, _ detail: (inout DetailPane) -> T) -> T {
@@ -32,13 +25,14 @@ enum SettingsPane: Widget {
     mutating func render(in area: Rect, into canvas: inout Canvas, at time: Double) {
         each({ $0.render(in: area, into: &canvas, at: time) }, { $0.render(in: area, into: &canvas, at: time) })
     }
-    mutating func handle(_ event: Event, at time: Double) -> EventResult {
-        each({ $0.handle(event, at: time) }, { $0.handle(event, at: time) })
+    /// The list's reply; a detail view's, whose Done is a sheet's alone, reports nothing here.
+    mutating func handle(_ event: Event, at time: Double) -> Reply<ListEvent> {
+        each({ $0.handle(event, at: time) }, { $0.handle(event, at: time).passingOn() })
     }
     mutating func overscroll(_ mouse: MouseEvent, at time: Double) {
         each({ $0.overscroll(mouse, at: time) }, { $0.overscroll(mouse, at: time) })
     }
-    mutating func tick(at time: Double) { each({ $0.tick(at: time) }, { $0.tick(at: time) }) }
+    mutating func tick(at time: Double) -> Reply<ListEvent> { each({ $0.tick(at: time) }, { $0.tick(at: time).passingOn() }) }
     mutating func appear(at time: Double) { each({ $0.appear(at: time) }, { $0.appear(at: time) }) }
     var isAnimating: Bool { mutating get { each({ $0.isAnimating }, { $0.isAnimating }) } }
     var wakeTime: Double? { mutating get { each({ $0.wakeTime }, { $0.wakeTime }) } }
@@ -47,5 +41,4 @@ enum SettingsPane: Widget {
     var cursorPosition: Point? { mutating get { each({ $0.cursorPosition }, { $0.cursorPosition }) } }
     var accessibility: AccessibilityElement? { mutating get { each({ $0.accessibility }, { $0.accessibility }) } }
     var diagnostics: [Diagnostic] { mutating get { each({ $0.diagnostics }, { $0.diagnostics }) } }
-    mutating func takeEffects(into effects: inout [Effect]) { each({ $0.takeEffects(into: &effects) }, { $0.takeEffects(into: &effects) }) }
 }

@@ -49,8 +49,8 @@ extension TablePage {
         case .copy: copySelection()
         case .selectAll:
             if !files.table.list.selectAll() { notes.set(.action, "this table selects one row at a time") }
-        case let .sort(column, ascending): files.sort(byColumn: column, ascending: ascending, at: time)
-        case let .fit(column): files.fitColumn(column)
+        case let .sort(column, ascending): absorb(files.sort(byColumn: column, ascending: ascending, at: time))
+        case let .fit(column): absorb(files.fitColumn(column))
         case let .pin(through): files.table.pinnedColumns = through + 1
         case .unpin: files.table.pinnedColumns = 0
         case let .hide(column):
@@ -66,9 +66,9 @@ extension TablePage {
     }
 
     /// Opens the menus the table asks for and runs what a menu chose; a closed menu goes.
-    mutating func collectMenu(_ events: [TableEvent], at time: Double) {
-        if var open = menu {
-            for report in open.takeReports() { if case let .chose(action) = report { run(action, at: time) } }
+    mutating func collectMenu(_ reports: [MenuReport<MenuAction>], _ events: [TableEvent], at time: Double) {
+        if let open = menu {
+            for report in reports { if case let .chose(action) = report { run(action, at: time) } }
             menu = open.isOpen ? open : nil
         }
         for case let .menuRequested(target, point) in events {

@@ -81,20 +81,6 @@ struct TablePage: GalleryPage {
     /// True when the event being handled is a key: a menu it opens highlights its first item.
     var lastEventWasKey = false
 
-    /// The copy, and every source's work (a source not shown still hears from its work).
-    mutating func takeEffects(into effects: inout [Effect]) {
-        // Asked after every event and twice a frame, and nearly always empty: nothing is built
-        // or appended unless there is something to take.
-        if !self.effects.isEmpty {
-            effects += self.effects
-            self.effects = []
-        }
-        let tableStart = effects.count
-        files.takeEffects(into: &effects)
-        if effects.count > tableStart { notes.takeSortStatus(from: Array(effects[tableStart...])) }
-        remote.takeEffects(into: &effects)
-    }
-
     init(style: GalleryStyle, rows: Int = 1_000_000) {
         let columns: [TableColumn<FileRow>] = [
             TableColumn("Name", width: ColumnWidth.clamping(min: 64, ideal: 160, max: 320), textOrder: .finder) { .string($0.name) },
@@ -134,6 +120,20 @@ struct TablePage: GalleryPage {
     let sources: [[Child<TablePage>]] = [[Child(\.files), Child(\.menu, modal: true)], [Child(\.remote)], [Child(\.log)]]
 
     var table: TableState<FileRow> { files.table }
+
+    /// Takes in what a call of a table caused outside the page's routing (a menu's sort, a
+    /// source not shown hearing from its work): how a sort ended to the status line, errors
+    /// too, and its effects into the page's reply. Returns the reply.
+    @discardableResult
+    mutating func absorb(_ reply: Reply<TableEvent>) -> Reply<TableEvent> {
+        notes.noteSortStatus(from: reply.effects)
+        if let message = errorNote(reply.errors) { notes.set(.action, message) }
+        effects += reply.effects
+        return reply
+    }
+
+    /// The slow source's pages the rows shown need, while it is the source shown.
+    mutating func workForShownRows() -> [Effect] { mode == .slow ? remote.workForShownRows() : [] }
 
     /// A mutating getter, as the protocol asks: a non-mutating one, called from the app's
     /// mutating access, had the whole page (8 KB) copied first, on every frame.
@@ -212,13 +212,14 @@ struct TablePage: GalleryPage {
         if case .key = event { lastEventWasKey = true } else { lastEventWasKey = false }
     }
 
-    mutating func collect(at time: Double) {
-        if let message = errorNote(files.takeErrors()) { notes.set(.action, message) }
+    mutating func collect(_ reply: Reply<ChildReport>, at time: Double) {
+        if let message = errorNote(reply.errors) { notes.set(.action, message) }
         // A new sort makes the last one's message stale; how a sort ends comes as the table's
-        // status effect (takeEffects).
-        let events = files.takeReports()
+        // status effect.
+        let events = reply.reports(from: \Self.files)
         if events.contains(where: { if case .headingClicked = $0 { true } else { false } }) { notes.clear(.sort) }
-        collectMenu(events, at: time)
+        notes.noteSortStatus(from: reply.effects)
+        collectMenu(reply.reports(from: \Self.menu), events, at: time)
     }
 
     /// Copies the selected rows, tab-separated, with the heading row (OSC 52 on a terminal).
@@ -234,7 +235,12 @@ struct TablePage: GalleryPage {
 
     /// The page's keys: copy, the next source, type-ahead; and work's news for a source not shown.
     mutating func handleUnused(_ event: Event, at time: Double) -> EventResult {
-        if case .work = event { return files.handle(event, at: time).isHandled || remote.handle(event, at: time).isHandled ? .handled : .ignored }
+        if case .work = event {
+            // The source not shown still hears from its work; what that causes goes on as the
+            // shown one's would.
+            let sorted = absorb(files.handle(event, at: time))
+            return sorted.isHandled ? .handled : absorb(remote.handle(event, at: time)).result
+        }
         guard case let .key(key) = event, let command = Self.commands(for: keyConvention).command(for: key) else { return .ignored }
         switch command {
         case .nextSource:

@@ -9,12 +9,15 @@ import Scrollwork
 /// large value (a gallery of pages is tens of kilobytes), and a host that reads it in place never
 /// copies it. Ordinary getters satisfy them too.
 public protocol App {
-    /// Reacts to an event that happened at `time` (seconds on the loop's clock).
-    mutating func handle(_ event: Event, at time: Double)
-    /// Advances animations to `time`; called before each frame.
-    mutating func tick(at time: Double)
-    /// Draws the current state on `canvas`, the host's whole surface.
-    mutating func render(into canvas: inout Canvas, at time: Double)
+    /// Reacts to an event that happened at `time` (seconds on the loop's clock), returning what
+    /// it asks of the host (text to copy, work to start or cancel, status): the ``Driver``
+    /// carries them out once, in order.
+    mutating func handle(_ event: Event, at time: Double) -> [Effect]
+    /// Advances animations to `time`; called before each frame. Returns what it asks of the host.
+    mutating func tick(at time: Double) -> [Effect]
+    /// Draws the current state on `canvas`, the host's whole surface. Returns what drawing asks of
+    /// the host (the rows a frame shows that are not read yet).
+    mutating func render(into canvas: inout Canvas, at time: Double) -> [Effect]
     /// True while something moves and the loop should draw at the frame rate.
     var isAnimating: Bool { mutating get }
     /// A future time at which the app needs a frame although nothing animates now (an indicator
@@ -27,9 +30,6 @@ public protocol App {
     var cursorPosition: Point? { mutating get }
     /// The pointer's shape over `point` (points), which a window shows as the pointer moves.
     mutating func pointerShape(at point: Point) -> PointerShape
-    /// What the app asks of the host (text to copy, work to start or cancel), handed over (and
-    /// forgotten) once: the ``Driver`` asks after every event and frame.
-    mutating func takeEffects() -> [Effect]
     /// What is on the screen, for a screen reader, as the last frame laid it out
     /// (``AccessibilityElement``); nil when the app says nothing.
     var accessibility: AccessibilityElement? { mutating get }
@@ -45,8 +45,6 @@ extension App {
     public var cursorPosition: Point? { nil }
     /// The arrow.
     public mutating func pointerShape(at point: Point) -> PointerShape { .arrow }
-    /// Nothing to do by default.
-    public mutating func takeEffects() -> [Effect] { [] }
     /// Nothing to say by default.
     public var accessibility: AccessibilityElement? { mutating get { nil } }
     /// Nothing to report by default.
@@ -71,20 +69,39 @@ extension WidgetApp {
     /// Ctrl-C.
     public var quitKeys: [KeyEvent] { [KeyEvent(.character("c"), .control)] }
 
-    /// The content first; an unused quit key ends the program.
-    public mutating func handle(_ event: Event, at time: Double) {
-        guard !content.handle(event, at: time).isHandled else { return }
-        switch event {
-        case let .key(key) where quitKeys.contains(key): wantsQuit = true
-        case let .mouse(mouse): if case .wheel = mouse.kind { content.overscroll(mouse, at: time) }
-        default: break
+    /// The content first; an unused quit key ends the program. Returns the content's effects,
+    /// then each error it met as a status line (``Effect/status(_:)``), so that none is lost.
+    public mutating func handle(_ event: Event, at time: Double) -> [Effect] { Self.effects(of: handleContent(event, at: time)) }
+
+    /// Gives `event` to the content as ``handle(_:at:)`` does (an unused quit key ends the
+    /// program, an unused wheel turn stretches the content at its edge) and returns the
+    /// content's whole reply: what an app that reads its content's reports calls from a `handle`
+    /// of its own, returning ``effects(of:)`` of the reply.
+    public mutating func handleContent(_ event: Event, at time: Double) -> Reply<Content.Report> {
+        let reply = content.handle(event, at: time)
+        if !reply.isHandled {
+            switch event {
+            case let .key(key) where quitKeys.contains(key): wantsQuit = true
+            case let .mouse(mouse): if case .wheel = mouse.kind { content.overscroll(mouse, at: time) }
+            default: break
+            }
         }
+        return reply
     }
 
-    /// Advances the content.
-    public mutating func tick(at time: Double) { content.tick(at: time) }
+    /// Advances the content; returns its effects and its errors as status lines.
+    public mutating func tick(at time: Double) -> [Effect] { Self.effects(of: content.tick(at: time)) }
     /// Draws the content over the whole canvas.
-    public mutating func render(into canvas: inout Canvas, at time: Double) { content.render(in: canvas.bounds, into: &canvas, at: time) }
+    public mutating func render(into canvas: inout Canvas, at time: Double) -> [Effect] {
+        content.render(in: canvas.bounds, into: &canvas, at: time)
+        return []
+    }
+
+    /// What a reply of the content asks of the host: its effects, then each error as a status
+    /// line. Its reports are the app's to read in a `handle` of its own.
+    public static func effects(of reply: Reply<Content.Report>) -> [Effect] {
+        reply.effects + reply.errors.map { .status(String(describing: $0)) }
+    }
     /// The content's.
     public var isAnimating: Bool { mutating get { content.isAnimating } }
     /// The content's.
@@ -97,12 +114,6 @@ extension WidgetApp {
     public var accessibility: AccessibilityElement? { mutating get { content.accessibility } }
     /// The content's.
     public var diagnostics: [Diagnostic] { mutating get { content.diagnostics } }
-    /// What the content's widgets ask for.
-    public mutating func takeEffects() -> [Effect] {
-        var effects: [Effect] = []
-        content.takeEffects(into: &effects)
-        return effects
-    }
 }
 
 extension App where Self: WidgetGroup {

@@ -73,8 +73,7 @@ public struct Driver<A: App, Scheduler: WorkScheduler> {
     public mutating func deliver(_ event: Event, at time: Double) -> [HostAction] {
         if suspendsOnControlZ, case .key(KeyEvent(.character("z"), .control)) = event { return [.suspend] }
         if case .resize = event { diagnosticsDue = true }
-        app.handle(event, at: time)
-        return carryOutEffects()
+        return carryOut(app.handle(event, at: time))
     }
 
     /// Delivers the progress and results the work scheduler has now, in order (and carries out
@@ -84,10 +83,7 @@ public struct Driver<A: App, Scheduler: WorkScheduler> {
     @inlinable
     public mutating func deliverWork(at time: Double) -> [HostAction] {
         var actions: [HostAction] = []
-        for update in work.takeUpdates() {
-            app.handle(.work(update), at: time)
-            actions += carryOutEffects()
-        }
+        for update in work.takeUpdates() { actions += carryOut(app.handle(.work(update), at: time)) }
         return actions
     }
 
@@ -95,10 +91,8 @@ public struct Driver<A: App, Scheduler: WorkScheduler> {
     /// frame needs). Returns what only the host can do.
     @inlinable
     public mutating func drawFrame(into canvas: inout Canvas, at time: Double) -> [HostAction] {
-        app.tick(at: time)
-        var actions = carryOutEffects()
-        app.render(into: &canvas, at: time)
-        actions += carryOutEffects()
+        var actions = carryOut(app.tick(at: time))
+        actions += carryOut(app.render(into: &canvas, at: time))
         if reportsDiagnostics && diagnosticsDue { actions += newDiagnostics() }
         return actions
     }
@@ -121,11 +115,12 @@ public struct Driver<A: App, Scheduler: WorkScheduler> {
         }
     }
 
-    /// Runs work requests on the scheduler and hands clipboard text to the host.
+    /// Carries out what one call of the app asked, in order: runs work on the scheduler, notes a
+    /// quit, and returns what only the host can do (copies, status, the title).
     @inlinable
-    mutating func carryOutEffects() -> [HostAction] {
+    mutating func carryOut(_ effects: [Effect]) -> [HostAction] {
         var actions: [HostAction] = []
-        for effect in app.takeEffects() {
+        for effect in effects {
             switch effect {
             case let .copy(text): actions.append(.copy(text))
             case let .work(request): work.perform(request)

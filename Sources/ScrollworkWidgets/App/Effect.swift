@@ -1,5 +1,5 @@
-/// What a widget or an app asks its host to do, handed out through one channel
-/// (``Widget/takeEffects(into:)``, ``App/takeEffects()``) and carried out by the ``Driver``.
+/// What a widget or an app asks its host to do, returned by the call that caused it (a widget's
+/// ``Reply``, an ``App``'s `handle`, `tick` and `render`) and carried out by the ``Driver``.
 public enum Effect: Sendable {
     /// Put this text on the system clipboard (OSC 52 in a terminal, the window system's clipboard
     /// in a window).

@@ -56,7 +56,7 @@ public struct StatusNotes: Sendable, Hashable {
 
     /// A table's status among `effects` (how its sort ended) becomes the ``Owner/sort`` message:
     /// the table words it once for every app and host.
-    public mutating func takeSortStatus(from effects: [Effect]) {
+    public mutating func noteSortStatus(from effects: [Effect]) {
         for case let .status(text) in effects { set(.sort, text) }
     }
 

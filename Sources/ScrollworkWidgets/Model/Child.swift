@@ -23,14 +23,12 @@ public struct Child<Root> {
     /// True while the child is there (an optional child that is not nil).
     public func isPresent(_ root: inout Root) -> Bool { access.isPresent(&root) }
 
-    /// Routes an event to the child.
-    public func handle(_ root: inout Root, _ event: Event, _ time: Double) -> EventResult { access.handle(&root, event, time) }
+    /// Routes an event to the child; its reports come back kept with its key path.
+    public func handle(_ root: inout Root, _ event: Event, _ time: Double) -> Reply<ChildReport> { access.handle(&root, event, time) }
     /// Lets the child stretch for an unused wheel turn.
     public func overscroll(_ root: inout Root, _ mouse: MouseEvent, _ time: Double) { access.overscroll(&root, mouse, time) }
-    /// Moves the child's effects into `effects`.
-    public func takeEffects(_ root: inout Root, _ effects: inout [Effect]) { access.takeEffects(&root, &effects) }
-    /// Advances the child.
-    public func tick(_ root: inout Root, _ time: Double) { access.tick(&root, time) }
+    /// Advances the child; its reports come back kept with its key path.
+    public func tick(_ root: inout Root, _ time: Double) -> Reply<ChildReport> { access.tick(&root, time) }
     /// Tells the child it came into view.
     public func appear(_ root: inout Root, _ time: Double) { access.appear(&root, time) }
     /// The child's ``Widget/isAnimating``, read in place.
@@ -56,10 +54,9 @@ public struct Child<Root> {
 /// What a ``Child`` does with its widget, for any widget type.
 private protocol ChildAccess<Root> {
     associatedtype Root
-    func handle(_ root: inout Root, _ event: Event, _ time: Double) -> EventResult
+    func handle(_ root: inout Root, _ event: Event, _ time: Double) -> Reply<ChildReport>
     func overscroll(_ root: inout Root, _ mouse: MouseEvent, _ time: Double)
-    func tick(_ root: inout Root, _ time: Double)
-    func takeEffects(_ root: inout Root, _ effects: inout [Effect])
+    func tick(_ root: inout Root, _ time: Double) -> Reply<ChildReport>
     func appear(_ root: inout Root, _ time: Double)
     func isAnimating(_ root: inout Root) -> Bool
     func wakeTime(_ root: inout Root) -> Double?
@@ -81,10 +78,16 @@ private struct WidgetAccess<Root, W: Widget>: ChildAccess {
 
     init(_ path: WritableKeyPath<Root, W>) { self.path = path }
 
-    func handle(_ root: inout Root, _ event: Event, _ time: Double) -> EventResult { root[keyPath: path].handle(event, at: time) }
+    func handle(_ root: inout Root, _ event: Event, _ time: Double) -> Reply<ChildReport> { tagged(root[keyPath: path].handle(event, at: time)) }
     func overscroll(_ root: inout Root, _ mouse: MouseEvent, _ time: Double) { root[keyPath: path].overscroll(mouse, at: time) }
-    func tick(_ root: inout Root, _ time: Double) { root[keyPath: path].tick(at: time) }
-    func takeEffects(_ root: inout Root, _ effects: inout [Effect]) { root[keyPath: path].takeEffects(into: &effects) }
+    func tick(_ root: inout Root, _ time: Double) -> Reply<ChildReport> { tagged(root[keyPath: path].tick(at: time)) }
+
+    /// The child's reply with each report kept with the child's key path. A widget that
+    /// reports nothing (the usual case) costs no allocation.
+    private func tagged(_ reply: Reply<W.Report>) -> Reply<ChildReport> {
+        Reply(reply.result, reports: reply.reports.isEmpty ? [] : reply.reports.map { ChildReport(child: path, report: $0) },
+              effects: reply.effects, errors: reply.errors)
+    }
     func appear(_ root: inout Root, _ time: Double) { root[keyPath: path].appear(at: time) }
     func isAnimating(_ root: inout Root) -> Bool { root[keyPath: path].isAnimating }
     func wakeTime(_ root: inout Root) -> Double? { root[keyPath: path].wakeTime }

@@ -35,23 +35,30 @@ public struct CellPosition: Sendable, Hashable {
 ///
 /// The one entry point for drawing is ``render(in:into:at:)``, which lays the widget out for
 /// its area, draws it and records where it drew (`frame` and any finer hit regions), so that
-/// ``handle(_:at:)`` hit-tests exactly what is on the screen. Geometry is in points, from the
+/// ``handle(_:at:)`` hit-tests exactly what is on the screen. What an event or a tick causes
+/// comes back from the call as a ``Reply``: the widget's typed ``Report``s, the ``Effect``s it
+/// asks of the host and the errors it met. Geometry is in points, from the
 /// top-left corner of the host's ``Canvas``: areas, frames, pointer positions
 /// (``MouseEvent/location``) and the cursor; the canvas says how points map to a terminal's
 /// cells. A ``WidgetGroup`` routes events to its children, keeps pointer capture and keyboard
 /// focus, and combines their animation.
 public protocol Widget {
+    /// What the widget reports to its owner in its ``Reply``s: ``TableEvent``, ``ListEvent``,
+    /// ``PageChange``, …; `Never` for a widget that reports nothing.
+    associatedtype Report = Never
     /// Lays the widget out for `area` (points), draws it on `canvas` as it looks at `time`, and
     /// records the geometry it drew for the events that follow.
     mutating func render(in area: Rect, into canvas: inout Canvas, at time: Double)
     /// Takes an event that happened at `time`: a pointer event inside `frame` (or a drag or
-    /// release of a press it used), or a key while it has focus. Says whether it used it.
-    mutating func handle(_ event: Event, at time: Double) -> EventResult
+    /// release of a press it used), or a key while it has focus. Returns whether it used it and
+    /// everything the event caused.
+    mutating func handle(_ event: Event, at time: Double) -> Reply<Report>
     /// A wheel turn that no widget under the pointer could scroll with (each is at its edge in
     /// that direction): a scroll view stretches and bounces back (SV-02).
     mutating func overscroll(_ mouse: MouseEvent, at time: Double)
-    /// Advances animations to `time`.
-    mutating func tick(at time: Double)
+    /// Advances animations to `time`, returning what that caused (a page control's timer that
+    /// turned the page, an error met on the way).
+    mutating func tick(at time: Double) -> Reply<Report>
     /// The widget came into view at `time`; scroll views flash their indicators (SV-03).
     mutating func appear(at time: Double)
     /// True while something moves and the host should draw at the frame rate.
@@ -80,10 +87,6 @@ public protocol Widget {
     /// The guideline diagnostics of the widget's configuration as it is now (a table's columns,
     /// a page control's pages, edge effects): what a debug build reports once (``Driver``).
     var diagnostics: [Diagnostic] { mutating get }
-    /// Moves what the widget asks of the host since the last call (text to copy, work to start or
-    /// cancel) into `effects`. A group passes its children's on, so a widget deep in a page hands
-    /// out work without the app forwarding it.
-    mutating func takeEffects(into effects: inout [Effect])
 }
 
 extension Widget {
@@ -92,7 +95,7 @@ extension Widget {
     /// Nothing stretches by default.
     public mutating func overscroll(_ mouse: MouseEvent, at time: Double) {}
     /// Nothing moves by default.
-    public mutating func tick(at time: Double) {}
+    public mutating func tick(at time: Double) -> Reply<Report> { .ignored }
     /// Nothing to flash by default.
     public mutating func appear(at time: Double) {}
     /// Still by default.
@@ -112,8 +115,6 @@ extension Widget {
     public var accessibility: AccessibilityElement? { mutating get { nil } }
     /// Nothing to report by default.
     public var diagnostics: [Diagnostic] { mutating get { [] } }
-    /// Nothing to ask by default.
-    public mutating func takeEffects(into effects: inout [Effect]) {}
 }
 
 /// The empty rectangle at the origin: a widget's cells before it is drawn.

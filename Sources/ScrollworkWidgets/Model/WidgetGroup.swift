@@ -65,16 +65,12 @@ extension WidgetGroup {
         }
     }
 
-    /// Advances every child to `time`.
+    /// Advances every child to `time`, back to front, and returns what their ticks caused.
     @inlinable
-    public mutating func tickChildren(at time: Double) {
-        for child in children { child.tick(&self, time) }
-    }
-
-    /// Moves every child's effects into `effects`, back to front.
-    @inlinable
-    public mutating func takeChildrenEffects(into effects: inout [Effect]) {
-        for child in children { child.takeEffects(&self, &effects) }
+    public mutating func tickChildren(at time: Double) -> Reply<ChildReport> {
+        var reply = Reply<ChildReport>()
+        for child in children { reply.merge(child.tick(&self, time)) }
+        return reply
     }
 
     /// Tells every child that it came into view (SV-03).
@@ -195,9 +191,10 @@ extension WidgetGroup {
     /// - Parameters:
     ///   - event: a key, paste or pointer event; pointer positions are points on the canvas.
     ///   - time: when it happened, in seconds on the loop's clock.
-    /// - Returns: ``EventResult/handled`` when a child used it.
+    /// - Returns: handled when a child used it, with what every child the event reached caused
+    ///   (used or not), each report kept with its child (``Reply/reports(from:)``).
     @inlinable
-    public mutating func routeToChildren(_ event: Event, at time: Double) -> EventResult {
+    public mutating func routeToChildren(_ event: Event, at time: Double) -> Reply<ChildReport> {
         // The children are listed once an event: a group may build its list anew on each ask.
         let children = children
         switch event {
@@ -208,18 +205,22 @@ extension WidgetGroup {
             return child.handle(&self, event, time)
         case .work:
             // Work's news goes to whichever child it concerns; each knows its own keys.
-            for child in children where child.handle(&self, event, time).isHandled { return .handled }
-            return .ignored
+            var reply = Reply<ChildReport>()
+            for child in children {
+                reply.merge(child.handle(&self, event, time))
+                if reply.isHandled { return reply }
+            }
+            return reply
         case let .mouse(mouse):
             guard let modal = modalChild(in: children) else { return routePointer(mouse, at: time) }
             // A sheet or a prompt takes everything; what it leaves is the owner's, but an unused
             // wheel turn stretches it, as it would any scroll view at its edge (SV-02).
-            let result = modal.handle(&self, event, time)
-            if !result.isHandled, case .wheel = mouse.kind {
+            let reply = modal.handle(&self, event, time)
+            if !reply.isHandled, case .wheel = mouse.kind {
                 modal.overscroll(&self, mouse, time)
-                return .handled
+                return reply.with(.handled)
             }
-            return result
+            return reply
         case .focus, .resize, .droppedFiles:
             return modalChild(in: children)?.handle(&self, event, time) ?? .ignored
         }
@@ -232,8 +233,9 @@ extension WidgetGroup {
         return hit
     }
 
-    @inlinable mutating func routePointer(_ mouse: MouseEvent, at time: Double) -> EventResult {
+    @inlinable mutating func routePointer(_ mouse: MouseEvent, at time: Double) -> Reply<ChildReport> {
         let event = Event.mouse(mouse)
+        var reply = Reply<ChildReport>()
         switch mouse.kind {
         case .press:
             // A new press ends any capture a lost release left behind, and hides the focus ring.
@@ -242,47 +244,54 @@ extension WidgetGroup {
             var stack = children(at: mouse.location)
             while !stack.isEmpty {
                 let child = stack.removeFirst()
-                guard child.handle(&self, event, time).isHandled else { continue }
+                reply.merge(child.handle(&self, event, time))
+                guard reply.isHandled else { continue }
                 routing.capture = (child.id, stack.map(\.id), mouse)
                 if child.acceptsFocus(&self) { routing.focus = child.id }
-                return .handled
+                return reply
             }
-            return .ignored
+            return reply
         case .drag, .release:
             guard var capture = routing.capture, let owner = children.first(where: { $0.id == capture.owner }) else {
                 routing.capture = nil
-                return .ignored
+                return reply
             }
             if case .release = mouse.kind { routing.capture = nil }
-            if owner.handle(&self, event, time).isHandled || mouse.kind == .release { return .handled }
+            reply.merge(owner.handle(&self, event, time))
+            if reply.isHandled || mouse.kind == .release { return reply.with(.handled) }
             // The owner gave the drag up: the next child beneath takes the gesture from the press.
             while !capture.beneath.isEmpty {
                 let id = capture.beneath.removeFirst()
                 guard let next = children.first(where: { $0.id == id }) else { continue }
-                guard next.handle(&self, .mouse(capture.press), time).isHandled else { continue }
+                reply.merge(next.handle(&self, .mouse(capture.press), time))
+                guard reply.isHandled else { continue }
                 capture.owner = id
                 routing.capture = capture
-                _ = next.handle(&self, event, time)
-                return .handled
+                reply.merge(next.handle(&self, event, time))
+                return reply
             }
             routing.capture = nil
-            return .ignored
+            return reply
         case .wheel:
             let stack = children(at: mouse.location)
-            for child in stack where child.handle(&self, event, time).isHandled { return .handled }
+            for child in stack {
+                reply.merge(child.handle(&self, event, time))
+                if reply.isHandled { return reply }
+            }
             // Nobody can move that way: the front-most stretches at its edge and bounces back.
-            guard let front = stack.first else { return .ignored }
+            guard let front = stack.first else { return reply }
             front.overscroll(&self, mouse, time)
-            return .handled
+            return reply.with(.handled)
         case .move:
             // The child the pointer left hears the move too, to let go of what it showed for it
-            // (a scroller widened on hover).
+            // (a scroller widened on hover); what that caused goes on, but it is not a use.
             let front = children(at: mouse.location).first
             if let left = routing.hovered, left != front?.id, let child = children.first(where: { $0.id == left }) {
-                _ = child.handle(&self, event, time)
+                reply.merge(child.handle(&self, event, time).with(.ignored))
             }
             routing.hovered = front?.id
-            return front?.handle(&self, event, time) ?? .ignored
+            if let front { reply.merge(front.handle(&self, event, time)) }
+            return reply
         }
     }
 }
@@ -307,9 +316,6 @@ extension WidgetGroup where Self: Widget {
     /// The earliest time any child needs a frame.
     @inlinable
     public var wakeTime: Double? { mutating get { childrenWakeTime } }
-    /// Advances every child.
-    @inlinable
-    public mutating func tick(at time: Double) { tickChildren(at: time) }
     /// Every child appears (SV-03).
     @inlinable
     public mutating func appear(at time: Double) { appearChildren(at: time) }
@@ -325,7 +331,17 @@ extension WidgetGroup where Self: Widget {
     /// Every child's diagnostics.
     @inlinable
     public var diagnostics: [Diagnostic] { mutating get { childrenDiagnostics } }
-    /// Every child's effects.
+}
+
+extension WidgetGroup where Self: Widget, Report == Never {
+    /// Advances every child; their effects and errors go on, their reports are the group's to
+    /// read in a tick of its own.
     @inlinable
-    public mutating func takeEffects(into effects: inout [Effect]) { takeChildrenEffects(into: &effects) }
+    public mutating func tick(at time: Double) -> Reply<Never> { tickChildren(at: time).passingOn() }
+}
+
+extension WidgetGroup where Self: Widget, Report == ChildReport {
+    /// Advances every child and passes on all they caused.
+    @inlinable
+    public mutating func tick(at time: Double) -> Reply<ChildReport> { tickChildren(at: time) }
 }

@@ -9,13 +9,16 @@ public protocol WrappingWidget: Widget {
     var view: Wrapped { get set }
 }
 
+extension WrappingWidget where Report == Wrapped.Report {
+    /// The wrapped widget's handling and reply.
+    public mutating func handle(_ event: Event, at time: Double) -> Reply<Report> { view.handle(event, at: time) }
+    /// Advances the wrapped widget.
+    public mutating func tick(at time: Double) -> Reply<Report> { view.tick(at: time) }
+}
+
 extension WrappingWidget {
     /// Draws the wrapped widget.
     public mutating func render(in area: Rect, into canvas: inout Canvas, at time: Double) { view.render(in: area, into: &canvas, at: time) }
-    /// The wrapped widget's handling.
-    public mutating func handle(_ event: Event, at time: Double) -> EventResult { view.handle(event, at: time) }
-    /// Advances the wrapped widget.
-    public mutating func tick(at time: Double) { view.tick(at: time) }
     /// The wrapped widget appears.
     public mutating func appear(at time: Double) { view.appear(at: time) }
     /// The wrapped widget stretches.
@@ -34,8 +37,6 @@ extension WrappingWidget {
     public var isEditingText: Bool { mutating get { view.isEditingText } }
     /// The wrapped widget's.
     public var cursorPosition: Point? { mutating get { view.cursorPosition } }
-    /// The wrapped widget's.
-    public mutating func takeEffects(into effects: inout [Effect]) { view.takeEffects(into: &effects) }
     /// The wrapped widget's.
     public var accessibility: AccessibilityElement? { mutating get { view.accessibility } }
 }

@@ -78,7 +78,7 @@ public struct Label: Widget {
     }
 
     /// A label takes no events.
-    public mutating func handle(_ event: Event, at time: Double) -> EventResult { .ignored }
+    public mutating func handle(_ event: Event, at time: Double) -> Reply<Never> { .ignored }
     /// A label takes no keys.
     public var acceptsFocus: Bool { false }
     /// Its text, as static text.

@@ -86,13 +86,16 @@ extension ListView {
     private mutating func measureTwoLineRows(with measurer: TextMeasurer) {
         let padding = list.idiom == .macOS ? 5.0 : 8.0
         let wanted = Swift.max(list.metrics.rowHeight, measurer.lineHeight(.body) + measurer.lineHeight(.footnote) + 2 * padding)
+        guard wanted.isFinite else { return }
         for entry in list.visibleItems(overscan: 0) {
             guard case let .row(path) = entry.item, abs(entry.frame.height - wanted) > 0.5 else { continue }
             let content: RowContent
             // A row that cannot be read is drawn as nothing: it needs no height.
             do { content = try list.content(at: path) } catch { continue }
             guard content.subtitle != nil else { continue }
-            do { try list.setMeasuredHeight(wanted, at: path) } catch { failures.append(error) }
+            // The row was just read at `path` and `wanted` is finite, the two things the call
+            // checks: it cannot fail here, and a row it refused would keep its height.
+            do { try list.setMeasuredHeight(wanted, at: path) } catch { continue }
         }
     }
 

@@ -9,8 +9,8 @@ import Scrollwork
 /// activates the row under it (its detail button when it hits the ⓘ; in edit mode ⊖ deletes the
 /// row, and a drag on ≡ moves it, scrolling at the edges), a drag scrolls like a
 /// finger, the wheel scrolls, and a press or drag on the index jumps to its section (LT-10,
-/// LT-11). What the activations mean comes out of ``takeReports()``.
-public struct ListView<Row: Sendable>: ReportingWidget, StatefulWidget {
+/// LT-11). What the activations mean comes back in each ``Reply`` as ``ListEvent``s.
+public struct ListView<Row: Sendable>: StatefulWidget {
     /// The list.
     public var list: ListState<Row>
     /// Styles.
@@ -38,8 +38,6 @@ public struct ListView<Row: Sendable>: ReportingWidget, StatefulWidget {
     var index: (top: Int, entries: [(title: String, section: Int)]) = (0, [])
     private var pointer = ScrollPointer()
     private var draggingIndex = false
-    private var events: [ListEvent] = []
-    var failures: [ListError] = []
     /// Where the last render put the rows, in points (``accessibility`` reads rows against it,
     /// and the pointer finds them in it).
     var accessibleBody = Rect.zero
@@ -64,19 +62,6 @@ public struct ListView<Row: Sendable>: ReportingWidget, StatefulWidget {
         fitted.accessoryWidth = 4 * metrics.cellWidth
         if list.metrics != fitted { list.metrics = fitted }
         list.scroll.lineStep = metrics.cell
-    }
-
-    /// What the list reports since the last call (navigate, show details, selection changed),
-    /// oldest first: ``respond(to:at:)`` hands them out.
-    public mutating func takeReports() -> [ListEvent] {
-        defer { events = [] }
-        return events
-    }
-
-    /// Every error of a call the view made for its input since the last call, oldest first.
-    public mutating func takeErrors() -> [any Error] {
-        defer { failures = [] }
-        return failures
     }
 
     /// The list: its rows, sections, selection and scrolling.
@@ -120,28 +105,31 @@ public struct ListView<Row: Sendable>: ReportingWidget, StatefulWidget {
 
     // MARK: Input
 
-    /// Keys move the cursor and activate; the pointer taps, scrolls and uses the index.
-    public mutating func handle(_ event: Event, at time: Double) -> EventResult {
+    /// Keys move the cursor and activate; the pointer taps, scrolls and uses the index. The
+    /// reply reports activations, deletions, moves and selection changes (``ListEvent``).
+    public mutating func handle(_ event: Event, at time: Double) -> Reply<ListEvent> {
+        var reply = Reply<ListEvent>()
         switch event {
-        case let .key(key): return handleKey(key, at: time)
-        case let .mouse(mouse): return handleMouse(mouse, at: time)
-        default: return .ignored
+        case let .key(key): reply.result = handleKey(key, at: time, into: &reply)
+        case let .mouse(mouse): reply.result = handleMouse(mouse, at: time, into: &reply)
+        default: break
         }
+        return reply
     }
 
-    private mutating func handleKey(_ key: KeyEvent, at time: Double) -> EventResult {
+    private mutating func handleKey(_ key: KeyEvent, at time: Double, into reply: inout Reply<ListEvent>) -> EventResult {
         guard let command = keys.command(for: key) else { return .ignored }
         switch command {
         case .selectAll:
             guard list.selectAll() else { return .ignored }
-            if let cursor = list.cursor, let path = list.indexPath(of: cursor) { events.append(.selectionChanged(path)) }
+            if let cursor = list.cursor, let path = list.indexPath(of: cursor) { reply.report(.selectionChanged(path)) }
         case let .move(move, _) where pageKeysScroll && (move == .pageUp || move == .pageDown):
             list.scroll.perform(ScrollCommand(move), time: time)
         case let .move(move, extending):
-            do { try list.moveCursor(move, extending: extending, at: time) } catch { failures.append(error) }
+            do { try list.moveCursor(move, extending: extending, at: time) } catch { reply.fail(error) }
         case .activate:
             guard let id = list.cursor, let path = list.indexPath(of: id) else { return .ignored }
-            do { events.append(try list.activate(path, target: .row, at: time)) } catch { failures.append(error) }
+            do { reply.report(try list.activate(path, target: .row, at: time)) } catch { reply.fail(error) }
         case let .scroll(scroll):
             list.scroll.perform(scroll, time: time)
         case .cancelSort, .showMenu:
@@ -150,19 +138,19 @@ public struct ListView<Row: Sendable>: ReportingWidget, StatefulWidget {
         return .handled
     }
 
-    private mutating func handleMouse(_ mouse: MouseEvent, at time: Double) -> EventResult {
+    private mutating func handleMouse(_ mouse: MouseEvent, at time: Double, into reply: inout Reply<ListEvent>) -> EventResult {
         if case .move = mouse.kind {
             let y = mouse.y - accessibleBody.minY
             hoveredRow = accessibleBody.contains(mouse.location) ? list.item(atViewportY: y).flatMap { if case let .row(path) = $0 { path } else { nil } } : nil
         }
         if case .press = mouse.kind, mouse.button == .left, indexFrame?.contains(mouse.location) == true {
             draggingIndex = true
-            jump(toIndexAt: mouse.y)
+            jump(toIndexAt: mouse.y, into: &reply)
             return .handled
         }
         if draggingIndex {
             switch mouse.kind {
-            case .drag: jump(toIndexAt: mouse.y)
+            case .drag: jump(toIndexAt: mouse.y, into: &reply)
             case .release: draggingIndex = false
             default: return .ignored
             }
@@ -175,7 +163,7 @@ public struct ListView<Row: Sendable>: ReportingWidget, StatefulWidget {
             switch mouse.kind {
             case .drag: list.moveReorder(pointerY: point.y, at: time)
             case .release:
-                if let to = list.endReorder(at: time), to != drag.origin { events.append(.moved(from: drag.origin, to: to)) }
+                if let to = list.endReorder(at: time), to != drag.origin { reply.report(.moved(from: drag.origin, to: to)) }
             default: return .ignored
             }
             return .handled
@@ -183,7 +171,7 @@ public struct ListView<Row: Sendable>: ReportingWidget, StatefulWidget {
         if case .press = mouse.kind, mouse.button == .left, accessibleBody.contains(mouse.location),
            case let .row(path)? = list.item(atViewportY: point.y), list.reorderHandleFrame(at: path)?.contains(point) == true {
             // ≡ in edit mode: a drag moves the row instead of scrolling the list.
-            do { try list.beginReorder(at: path, pointerY: point.y, at: time) } catch { failures.append(error) }
+            do { try list.beginReorder(at: path, pointerY: point.y, at: time) } catch { reply.fail(error) }
             return .handled
         }
         let click = pointer.click(mouse)
@@ -194,19 +182,19 @@ public struct ListView<Row: Sendable>: ReportingWidget, StatefulWidget {
         // A press and release without moving is a tap on the item under the pointer.
         switch list.item(atViewportY: point.y) {
         case let .showMore(section)?:
-            do { try list.showMore(inSection: section) } catch { failures.append(error) }
+            do { try list.showMore(inSection: section) } catch { reply.fail(error) }
         case let .row(path)? where list.deleteControlFrame(at: path)?.contains(point) == true:
             // ⊖ in edit mode deletes the row (undo brings it back).
             do {
                 try list.deleteRows(at: [path])
-                events.append(.deleted(path))
-            } catch { failures.append(error) }
+                reply.report(.deleted(path))
+            } catch { reply.fail(error) }
         case let .row(path)?:
             let onDetail = list.detailButtonFrame(at: path)?.contains(point) ?? false
             do {
-                events.append(try list.activate(path, target: onDetail ? .detailButton : .row, extending: change == .extend,
+                reply.report(try list.activate(path, target: onDetail ? .detailButton : .row, extending: change == .extend,
                                                 toggling: change == .toggle, at: time))
-            } catch { failures.append(error) }
+            } catch { reply.fail(error) }
         default: break
         }
         return .handled
@@ -214,20 +202,21 @@ public struct ListView<Row: Sendable>: ReportingWidget, StatefulWidget {
 
     /// Jumps to the section of the index letter at `y` points down the canvas (the letters are
     /// a cell row apart on every host); above or below the letters, to the first or last.
-    private mutating func jump(toIndexAt y: Double) {
+    private mutating func jump(toIndexAt y: Double, into reply: inout Reply<ListEvent>) {
         guard !index.entries.isEmpty else { return }
         let row = y.isFinite ? Int(flooringSaturating: y / metrics.cellHeight) : 0
         let i = Swift.min(Swift.max(row.subtractingSaturating(index.top), 0), index.entries.count - 1)
         let section = index.entries[i].section
-        do { try list.jump(toSection: section) } catch { failures.append(error) }
+        do { try list.jump(toSection: section) } catch { reply.fail(error) }
     }
 
     /// Stretches at the edge for a wheel turn nothing could use (SV-02).
     public mutating func overscroll(_ mouse: MouseEvent, at time: Double) { ScrollPointer.overscroll(mouse, state: &list.scroll, gestures: gestures, at: time) }
     /// Advances the scrolling, and a dragged row over the rows scrolling beneath it.
-    public mutating func tick(at time: Double) {
+    public mutating func tick(at time: Double) -> Reply<ListEvent> {
         list.scroll.tick(at: time)
         list.followReorderPointer()
+        return .ignored
     }
     /// Flashes the indicators (SV-03).
     public mutating func appear(at time: Double) { list.scroll.flashIndicators(at: time) }

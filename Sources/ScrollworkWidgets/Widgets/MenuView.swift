@@ -9,10 +9,10 @@ import Scrollwork
 /// ↑ ↓ Home End highlight, a letter highlights the next item that starts with it, Enter or Space
 /// chooses, Esc closes (``MenuCommand/keys``); the pointer highlights the item under it, a click
 /// on an item chooses it, and a press outside closes the menu (``PointerCommand/menu``).
-/// A dimmed item and a separator cannot be chosen. What happened comes out of
-/// ``takeReports()``; after it the menu is closed (``isOpen`` is false) and takes nothing more,
+/// A dimmed item and a separator cannot be chosen. The ``Reply`` of the event that chose an item
+/// or dismissed the menu reports it (``MenuReport``); after it the menu is closed (``isOpen`` is false) and takes nothing more,
 /// so that an owner holding it as a modal child can drop it.
-public struct MenuView<Action: Sendable & Hashable>: ReportingWidget {
+public struct MenuView<Action: Sendable & Hashable>: Widget {
     /// The items, top to bottom.
     public var items: [MenuItem<Action>] { didSet { if let h = highlighted, !(items.indices.contains(h) && items[h].isChoosable) { highlighted = nil } } }
     /// Where the menu opened, in points: its top-leading corner when there is room.
@@ -39,7 +39,6 @@ public struct MenuView<Action: Sendable & Hashable>: ReportingWidget {
     /// How far the items are moved up in a menu taller than its area, so that the highlighted
     /// one is drawn.
     private var scrolled = 0.0
-    private var reports: [MenuReport<Action>] = []
     /// True once a press began inside the menu or the pointer moved over it: only then does a
     /// release choose (the release of the right-click that opened it does not).
     private var armed = false
@@ -153,38 +152,40 @@ public struct MenuView<Action: Sendable & Hashable>: ReportingWidget {
 
     // MARK: Input
 
-    /// Keys and the pointer, while open; every event is the menu's (it is modal).
-    public mutating func handle(_ event: Event, at time: Double) -> EventResult {
+    /// Keys and the pointer, while open; every event is the menu's (it is modal). The reply
+    /// reports the choice or the dismissal that closed the menu.
+    public mutating func handle(_ event: Event, at time: Double) -> Reply<MenuReport<Action>> {
         guard isOpen else { return .ignored }
         switch event {
         case let .key(key):
             guard let command = keys.command(for: key) else { return .handled }
-            run(command)
+            return run(command)
         case let .mouse(mouse):
-            handleMouse(mouse)
+            return Reply(.handled, reports: handleMouse(mouse).map { [$0] } ?? [])
         case .paste:
-            break
+            return .handled
         case .focus(false):
-            close(with: .dismissed)
+            return Reply(.handled, reports: [close(with: .dismissed)])
         case .focus(true), .resize, .work, .droppedFiles:
             return .ignored
         }
-        return .handled
     }
 
-    /// Does what `command` says.
-    public mutating func run(_ command: MenuCommand) {
-        guard isOpen else { return }
+    /// Does what `command` says; the reply reports the choice or the dismissal that closed the
+    /// menu (nothing is used once it is closed).
+    public mutating func run(_ command: MenuCommand) -> Reply<MenuReport<Action>> {
+        guard isOpen else { return .ignored }
         switch command {
         case let .step(forward): highlighted = step(from: highlighted, forward: forward, where: { _ in true })
         case let .end(last): highlighted = last ? items.lastIndex(where: \.isChoosable) : items.firstIndex(where: \.isChoosable)
         case .choose:
-            if let h = highlighted, let action = items[h].action, items[h].isEnabled { close(with: .chose(action)) }
-        case .dismiss: close(with: .dismissed)
+            if let h = highlighted, let action = items[h].action, items[h].isEnabled { return Reply(.handled, reports: [close(with: .chose(action))]) }
+        case .dismiss: return Reply(.handled, reports: [close(with: .dismissed)])
         case let .typeSelect(c):
             let letter = c.lowercased()
             highlighted = step(from: highlighted, forward: true, where: { $0.title.lowercased().hasPrefix(letter) }) ?? highlighted
         }
+        return .handled
     }
 
     /// The next item after `start` (before it when not `forward`), round the ends, that can be
@@ -200,7 +201,8 @@ public struct MenuView<Action: Sendable & Hashable>: ReportingWidget {
         return nil
     }
 
-    private mutating func handleMouse(_ mouse: MouseEvent) {
+    /// Highlights, chooses or dismisses for `mouse`; returns the report when the menu closed.
+    private mutating func handleMouse(_ mouse: MouseEvent) -> MenuReport<Action>? {
         // An item moved out of the panel is not under the pointer.
         let under = itemFrames.firstIndex { $0.contains(mouse.location) && frame.contains(Point(x: $0.minX, y: $0.midY)) }
         switch mouse.kind {
@@ -217,28 +219,23 @@ public struct MenuView<Action: Sendable & Hashable>: ReportingWidget {
             highlighted = under.flatMap { items[$0].isChoosable ? $0 : nil }
         case .release:
             guard armed, let under, let action = items[under].action, items[under].isEnabled,
-                  gestures.command(for: mouse)?.chooses == true else { return }
-            close(with: .chose(action))
+                  gestures.command(for: mouse)?.chooses == true else { return nil }
+            return close(with: .chose(action))
         case .wheel:
             break
         }
+        return nil
     }
 
-    private mutating func close(with report: MenuReport<Action>) {
+    /// Closes the menu with `report`, and returns it.
+    private mutating func close(with report: MenuReport<Action>) -> MenuReport<Action> {
         isOpen = false
         highlighted = nil
-        reports.append(report)
+        return report
     }
 
-    // MARK: Reports and the rest
+    // MARK: The rest
 
-    /// What happened since the last call, once.
-    public mutating func takeReports() -> [MenuReport<Action>] {
-        defer { reports = [] }
-        return reports
-    }
-    /// A menu meets no errors.
-    public mutating func takeErrors() -> [any Error] { [] }
     /// There while open.
     public var isPresent: Bool { isOpen }
     /// The menu has the keys while open.

@@ -1,14 +1,20 @@
 import Scrollwork
 
-/// What a ``NavigationStack`` did, for its owner: a page pushed or popped, with the title of the
-/// page shown after it and how deep the stack is then (1: the root alone).
-public enum NavigationEvent: Sendable, Hashable {
-    /// A page was pushed and is shown.
-    case pushed(title: String, depth: Int)
-    /// The top page was popped (by the back button, a back key, an edge swipe or ``NavigationStack/pop(at:)``);
-    /// `title` is the page shown now.
+/// What a ``NavigationStack`` reports to its owner: what the page shown reported, and the pops
+/// the person made.
+public enum NavigationEvent<PageReport> {
+    /// The page shown reported this (a list's ``ListEvent/navigate(_:)``, which its owner answers
+    /// with ``NavigationStack/push(_:title:at:)``).
+    case page(PageReport)
+    /// The person went back (the back button, a back key or an edge swipe): `title` is the page
+    /// shown now and `depth` how deep the stack is (1: the root alone). The owner's own
+    /// ``NavigationStack/pop(at:)`` and ``NavigationStack/popToRoot(at:)`` are not reported.
     case popped(title: String, depth: Int)
 }
+
+extension NavigationEvent: Sendable where PageReport: Sendable {}
+extension NavigationEvent: Equatable where PageReport: Equatable {}
+extension NavigationEvent: Hashable where PageReport: Hashable {}
 
 /// What a key can ask of a ``NavigationStack``.
 public enum NavigationCommand: Sendable, Hashable {
@@ -37,7 +43,10 @@ public enum NavigationCommand: Sendable, Hashable {
 /// Each page is kept whole while pages lie on it (its scroll position, selection, text), so back
 /// shows it as it was. Pages are one type: an app whose pages differ makes them cases of an enum
 /// that is a widget.
-public struct NavigationStack<Page: Widget>: ReportingWidget {
+public struct NavigationStack<Page: Widget>: Widget {
+    /// The page shown's reports, and the person's pops.
+    public typealias Report = NavigationEvent<Page.Report>
+
     /// A page with the title its bar shows.
     public struct Entry {
         /// The title in the bar, and on the back button of the page pushed over it.
@@ -74,7 +83,6 @@ public struct NavigationStack<Page: Widget>: ReportingWidget {
     static var flickSpeed: Double { 300 }
 
     private var motion: Motion? = nil
-    private var reports: [NavigationEvent] = []
     private var barFrame = Rect.zero
     private var pageFrame = Rect.zero
     private var backFrame = Rect.zero
@@ -141,7 +149,6 @@ public struct NavigationStack<Page: Widget>: ReportingWidget {
         entries.append(Entry(title: title, page: page))
         if !reducesMotion { motion = Motion(leaving: nil, from: 1, to: 0, start: time) }
         entries[entries.count - 1].page.appear(at: time)
-        reports.append(.pushed(title: title, depth: entries.count))
     }
 
     /// Takes the page shown off the stack, sliding it out unless ``reducesMotion``, and returns
@@ -149,7 +156,7 @@ public struct NavigationStack<Page: Widget>: ReportingWidget {
     @discardableResult
     public mutating func pop(at time: Double) -> Page? {
         finishMotion()
-        return popNow(from: 0, at: time)
+        return popNow(from: 0, at: time)?.page
     }
 
     /// Takes every page but the root off the stack (the root shows at once).
@@ -157,26 +164,25 @@ public struct NavigationStack<Page: Widget>: ReportingWidget {
         finishMotion()
         guard entries.count > 1 else { return }
         entries.removeLast(entries.count - 1)
-        reports.append(.popped(title: title, depth: 1))
     }
 
-    /// What happened since the last call, oldest first, once.
-    public mutating func takeReports() -> [NavigationEvent] {
-        defer { reports = [] }
-        return reports
-    }
-
-    /// A stack meets no errors of its own.
-    public mutating func takeErrors() -> [any Error] { [] }
-
-    private mutating func popNow(from share: Double, at time: Double) -> Page? {
+    /// Takes the top page off, sliding from `share` of the way out; returns it and the report
+    /// of the pop, or nil at the root.
+    private mutating func popNow(from share: Double, at time: Double) -> (page: Page, report: Report)? {
         guard entries.count > 1 else { return nil }
         let leaving = entries.removeLast()
         if !reducesMotion { motion = Motion(leaving: leaving, from: share, to: 1, start: time) }
         top.appear(at: time)
-        reports.append(.popped(title: title, depth: entries.count))
-        return leaving.page
+        return (leaving.page, .popped(title: title, depth: entries.count))
     }
+
+    /// The person's pop, as a reply: handled, reporting it when there was a page to pop.
+    private mutating func back(at time: Double) -> Reply<Report> {
+        Reply(.handled, reports: popNow(from: 0, at: time).map { [$0.report] } ?? [])
+    }
+
+    /// The page shown's reply as the stack's.
+    private func fromPage(_ reply: Reply<Page.Report>) -> Reply<Report> { reply.map { .page($0) } }
 
     /// Ends a slide at once: the page shown is in place. A swipe still held is called off, its
     /// page the top again, as if let go short.
@@ -251,16 +257,18 @@ public struct NavigationStack<Page: Widget>: ReportingWidget {
 
     /// Keys go to the page shown first; the back keys it leaves go back. The back button and a
     /// swipe from the leading edge go back; other pointer events go to the page shown.
-    public mutating func handle(_ event: Event, at time: Double) -> EventResult {
+    /// The reply carries the page shown's (its reports as ``NavigationEvent/page(_:)``) and
+    /// the person's pops.
+    public mutating func handle(_ event: Event, at time: Double) -> Reply<Report> {
         if case let .mouse(mouse) = event { return handle(mouse, at: time) }
         finishMotion()
-        if top.handle(event, at: time).isHandled { return .handled }
-        guard case let .key(key) = event, keys.command(for: key) == .back, entries.count > 1 else { return .ignored }
-        _ = popNow(from: 0, at: time)
-        return .handled
+        var reply = fromPage(top.handle(event, at: time))
+        guard !reply.isHandled, case let .key(key) = event, keys.command(for: key) == .back, entries.count > 1 else { return reply }
+        reply.merge(back(at: time))
+        return reply
     }
 
-    private mutating func handle(_ mouse: MouseEvent, at time: Double) -> EventResult {
+    private mutating func handle(_ mouse: MouseEvent, at time: Double) -> Reply<Report> {
         let point = mouse.location
         switch mouse.kind {
         case .press where mouse.button == .left && backFrame.contains(point):
@@ -271,27 +279,24 @@ public struct NavigationStack<Page: Widget>: ReportingWidget {
             return .handled
         case .release where backPressed:
             backPressed = false
-            if backFrame.contains(point) { _ = popNow(from: 0, at: time) }
-            return .handled
+            return backFrame.contains(point) ? back(at: time) : .handled
         case .press where mouse.button == .left && entries.count > 1 && pageFrame.contains(point) && point.x < pageFrame.minX + Self.edgeWidth:
             finishMotion()
             edgePress = mouse
             return .handled
         case .drag where edgePress != nil || motion?.held != nil:
-            return swipe(to: point.x, at: time)
+            return Reply(swipe(to: point.x, at: time))
         case .release where edgePress != nil || motion?.held != nil:
-            guard let press = edgePress else {
-                letGo(at: time)
-                return .handled
-            }
+            guard let press = edgePress else { return Reply(.handled, reports: letGo(at: time).map { [$0] } ?? []) }
             // Let go without moving: a tap, which the page shown takes as one.
             edgePress = nil
-            _ = top.handle(.mouse(press), at: time)
-            return top.handle(.mouse(mouse), at: time)
+            var reply = fromPage(top.handle(.mouse(press), at: time)).with(.ignored)
+            reply.merge(fromPage(top.handle(.mouse(mouse), at: time)))
+            return reply
         default:
             if motion != nil, case .press = mouse.kind { finishMotion() }
             guard motion == nil else { return .handled }
-            return barFrame.contains(point) && mouse.kind == .press ? .handled : top.handle(.mouse(mouse), at: time)
+            return barFrame.contains(point) && mouse.kind == .press ? .handled : fromPage(top.handle(.mouse(mouse), at: time))
         }
     }
 
@@ -313,29 +318,30 @@ public struct NavigationStack<Page: Widget>: ReportingWidget {
         return .handled
     }
 
-    /// A swipe let go: past half way or flicked, the page goes back; else it slides back in place.
-    private mutating func letGo(at time: Double) {
-        guard let current = motion, let held = current.held, let leaving = current.leaving else { return }
+    /// A swipe let go: past half way or flicked, the page goes back (and the pop is returned);
+    /// else it slides back in place.
+    private mutating func letGo(at time: Double) -> Report? {
+        guard let current = motion, let held = current.held, let leaving = current.leaving else { return nil }
         let width = Swift.max(1, pageFrame.width)
         let share = Swift.min(1, Swift.max(0, (held.x - held.originX) / width))
         // A pointer that stopped before it was let go flicks nothing.
         let speed = time - held.time > 0.05 ? 0 : held.speed
-        if share > 0.5 || speed > Self.flickSpeed {
-            motion = Motion(leaving: leaving, from: share, to: 1, start: time)
-            reports.append(.popped(title: title, depth: entries.count))
-            top.appear(at: time)
-        } else {
+        defer { if reducesMotion { motion = nil } }
+        guard share > 0.5 || speed > Self.flickSpeed else {
             // Back in place: the page is the top again, sliding home.
             entries.append(leaving)
             motion = Motion(leaving: nil, from: share, to: 0, start: time)
+            return nil
         }
-        if reducesMotion { motion = nil }
+        motion = Motion(leaving: leaving, from: share, to: 1, start: time)
+        top.appear(at: time)
+        return .popped(title: title, depth: entries.count)
     }
 
-    /// Advances the page shown and a slide.
-    public mutating func tick(at time: Double) {
+    /// Advances the page shown and a slide; the reply is the page shown's.
+    public mutating func tick(at time: Double) -> Reply<Report> {
         if let done = motion?.isDone(at: time, duration: Self.transitionDuration), done { motion = nil }
-        top.tick(at: time)
+        return fromPage(top.tick(at: time))
     }
 
     /// The page shown came into view.
@@ -378,9 +384,6 @@ public struct NavigationStack<Page: Widget>: ReportingWidget {
 
     /// The page shown's diagnostics.
     public var diagnostics: [Diagnostic] { mutating get { top.diagnostics } }
-
-    /// The page shown's effects.
-    public mutating func takeEffects(into effects: inout [Effect]) { top.takeEffects(into: &effects) }
 }
 
 extension Rect {

@@ -30,7 +30,7 @@ public struct OutlineColumn<Node>: Sendable {
 /// expands everything below; ↑ ↓ Page keys Home End move the cursor and Enter toggles. A click on
 /// a triangle expands or collapses (with Alt, with all descendants), a click on a row moves the
 /// cursor there, drag and wheel scroll.
-public struct OutlineView<Source: OutlineSource & Sendable>: ReportingWidget, StatefulWidget where Source.Node: Sendable {
+public struct OutlineView<Source: OutlineSource & Sendable>: StatefulWidget where Source.Node: Sendable {
     /// The outline.
     public var outline: OutlineState<Source>
     /// The text of each node.
@@ -59,13 +59,11 @@ public struct OutlineView<Source: OutlineSource & Sendable>: ReportingWidget, St
     package internal(set) var body = CellRect.none
     /// Where the last render put the rows, in points (``accessibility`` reads rows against it).
     var accessibleBody = Rect.zero
-    private var headingClicks: [Int] = []
     /// The cell of the cursor row, as drawn.
     package internal(set) var cursorCell: CellPosition? = nil
     /// The top-left corner of the focused row's cell, in points: where a terminal puts its cursor.
     public var cursorPosition: Point? { cursorCell.map { metrics.origin(of: $0) } }
     private var pointer = ScrollPointer()
-    private var failures: [OutlineError] = []
     /// Where the last render drew the header.
     /// Where the last render drew the header, and the columns it showed (each one's index,
     /// leading edge and width), in points.
@@ -87,12 +85,6 @@ public struct OutlineView<Source: OutlineSource & Sendable>: ReportingWidget, St
         outline.scroll.lineStep = metrics.cell
     }
 
-    /// Every error of a call the view made for its input since the last call, oldest first.
-    public mutating func takeErrors() -> [any Error] {
-        defer { failures = [] }
-        return failures
-    }
-
     /// The outline: its nodes, what is expanded, the cursor and scrolling.
     public var state: OutlineState<Source> {
         get { outline }
@@ -101,13 +93,6 @@ public struct OutlineView<Source: OutlineSource & Sendable>: ReportingWidget, St
 
     /// How many rows the outline shows (the nodes whose ancestors are all expanded).
     public var numberOfRows: Int { outline.numberOfRows }
-
-    /// Headings clicked since the last call (0 for Name, then the columns), oldest first:
-    /// ``respond(to:at:)`` hands them out.
-    public mutating func takeReports() -> [OutlineEvent] {
-        defer { headingClicks = [] }
-        return headingClicks.map { .headingClicked(column: $0) }
-    }
 
     /// The space between a row's edge and its triangle in a window.
     var rowPadding: Double { layoutIdiom == .macOS ? 6 : 16 }
@@ -236,15 +221,16 @@ public struct OutlineView<Source: OutlineSource & Sendable>: ReportingWidget, St
     }
 
     /// Keys move, expand and collapse; the pointer toggles, moves the cursor and scrolls, and a
-    /// click on a heading is reported (``takeReports()``).
-    public mutating func handle(_ event: Event, at time: Double) -> EventResult {
+    /// click on a heading is reported in the reply (``OutlineEvent/headingClicked(column:)``: 0
+    /// for Name, then the columns).
+    public mutating func handle(_ event: Event, at time: Double) -> Reply<OutlineEvent> {
         switch event {
         case let .key(key): return handleKey(key)
         case let .mouse(mouse):
             if !columns.isEmpty, isOnHeader(mouse) {
                 // Name, or the column under the pointer (the gap before a column is its neighbour's).
-                if case .release = mouse.kind, gestures.command(for: mouse)?.chooses == true { headingClicks.append((shownColumns.last { mouse.x >= $0.x }?.index).map { $0 + 1 } ?? 0) }
-                return .handled
+                guard case .release = mouse.kind, gestures.command(for: mouse)?.chooses == true else { return .handled }
+                return Reply(.handled, reports: [.headingClicked(column: (shownColumns.last { mouse.x >= $0.x }?.index).map { $0 + 1 } ?? 0)])
             }
             if case .move = mouse.kind {
                 hoveredRow = accessibleBody.contains(mouse.location) ? outline.rowIndex(atViewportY: viewportY(of: mouse)).flatMap { outline.row(at: $0)?.path } : nil
@@ -252,13 +238,13 @@ public struct OutlineView<Source: OutlineSource & Sendable>: ReportingWidget, St
             let click = pointer.click(mouse)
             let result = pointer.handle(mouse, in: accessibleBody, state: &outline.scroll, gestures: gestures, at: time)
             guard let click, let command = gestures.command(for: click), command.chooses || command == .discloseAll,
-                  let index = outline.rowIndex(atViewportY: viewportY(of: mouse)), let row = outline.row(at: index) else { return result }
+                  let index = outline.rowIndex(atViewportY: viewportY(of: mouse)), let row = outline.row(at: index) else { return Reply(result) }
             do {
                 if isOnTriangle(mouse, level: row.level) && row.isExpandable {
                     try outline.toggle(row.path, descendants: command == .discloseAll)
                 }
                 try outline.setCursor(row.path)
-            } catch { failures.append(error) }
+            } catch { return Reply(.handled, errors: [error]) }
             return .handled
         default:
             return .ignored
@@ -277,7 +263,7 @@ public struct OutlineView<Source: OutlineSource & Sendable>: ReportingWidget, St
         abs(mouse.x - frame.minX - triangleX(level: level)) <= 12
     }
 
-    private mutating func handleKey(_ key: KeyEvent) -> EventResult {
+    private mutating func handleKey(_ key: KeyEvent) -> Reply<OutlineEvent> {
         guard let command = keys.command(for: key) else { return .ignored }
         let page = Swift.max(1, frameCells.rows - 1)
         do {
@@ -296,14 +282,17 @@ public struct OutlineView<Source: OutlineSource & Sendable>: ReportingWidget, St
                 case .end: outline.moveCursor(by: outline.numberOfRows)
                 }
             }
-        } catch { failures.append(error) }
+        } catch { return Reply(.handled, errors: [error]) }
         return .handled
     }
 
     /// Stretches at the edge for a wheel turn nothing could use (SV-02).
     public mutating func overscroll(_ mouse: MouseEvent, at time: Double) { ScrollPointer.overscroll(mouse, state: &outline.scroll, gestures: gestures, at: time) }
     /// Advances the scrolling.
-    public mutating func tick(at time: Double) { outline.scroll.tick(at: time) }
+    public mutating func tick(at time: Double) -> Reply<OutlineEvent> {
+        outline.scroll.tick(at: time)
+        return .ignored
+    }
     /// Flashes the indicators (SV-03).
     public mutating func appear(at time: Double) { outline.scroll.flashIndicators(at: time) }
     /// True while the rows move or an indicator fades.

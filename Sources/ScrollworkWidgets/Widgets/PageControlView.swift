@@ -6,9 +6,9 @@ import Scrollwork
 /// bottom of its area (PC-04), or centred at the trailing edge for vertical directions.
 ///
 /// A click before or after the current dot goes one page back or on (a mouse aims, so a click on
-/// a dot goes to it), a drag scrubs (PC-12), ← → move a page. The pages to show come out of
-/// ``takeReports()``.
-public struct PageControlView: ReportingWidget, StatefulWidget {
+/// a dot goes to it), a drag scrubs (PC-12), ← → move a page. The page to show comes back in
+/// the ``Reply`` of the event or tick that chose it, as a ``PageChange``.
+public struct PageControlView: StatefulWidget {
     /// The control.
     public var state: PageControlState
     /// Styles.
@@ -29,7 +29,6 @@ public struct PageControlView: ReportingWidget, StatefulWidget {
     /// The page whose dot is under the pointer, drawn a shade stronger in a window.
     public private(set) var hoveredPage: Int? = nil
     private var pressed = false
-    private var change: PageChange? = nil
     /// The dots as a terminal last drew them, copied while the state and theme stay the same.
     var drawnDots = DrawnArea<DotsKey>()
 
@@ -44,13 +43,6 @@ public struct PageControlView: ReportingWidget, StatefulWidget {
     public init(_ state: PageControlState, theme: Theme = Theme()) {
         self.state = state
         self.theme = theme
-    }
-
-    /// The page to show after the last input, once (none, or one change): ``respond(to:at:)``
-    /// hands it out.
-    public mutating func takeReports() -> [PageChange] {
-        defer { change = nil }
-        return change.map { [$0] } ?? []
     }
 
     /// The cells the control takes in `area`.
@@ -130,13 +122,12 @@ public struct PageControlView: ReportingWidget, StatefulWidget {
         return state.layout().items.contains { abs($0.center - position) <= reach }
     }
 
-    /// Taps, scrubs and arrow keys.
-    public mutating func handle(_ event: Event, at time: Double) -> EventResult {
+    /// Taps, scrubs and arrow keys; the reply reports the page to show when one was chosen.
+    public mutating func handle(_ event: Event, at time: Double) -> Reply<PageChange> {
         switch event {
         case let .key(key):
             guard let command = keys.command(for: key) else { return .ignored }
-            change = state.moveFocus(forward: command == .next, time: time) ?? change
-            return .handled
+            return Self.reply(.handled, state.moveFocus(forward: command == .next, time: time))
         case let .mouse(mouse):
             let position = position(of: mouse)
             if case .move = mouse.kind {
@@ -147,29 +138,31 @@ public struct PageControlView: ReportingWidget, StatefulWidget {
             case .press where gestures.command(for: mouse)?.chooses == true && frame.contains(mouse.location):
                 state.pointerDown(at: position, time: time)
                 pressed = true
+                return .handled
             case .drag where pressed:
-                change = state.pointerMoved(to: position, time: time) ?? change
+                return Self.reply(.handled, state.pointerMoved(to: position, time: time))
             case .release where pressed:
                 pressed = false
-                change = state.pointerUp(at: position, time: time, targetsIndicator: isOnDot(mouse)) ?? change
+                return Self.reply(.handled, state.pointerUp(at: position, time: time, targetsIndicator: isOnDot(mouse)))
             default:
                 return .ignored
             }
-            return .handled
         default:
             return .ignored
         }
     }
 
-    /// Advances a held press into a scrub and a running timer.
-    public mutating func tick(at time: Double) { change = state.tick(at: time) ?? change }
+    /// Advances a held press into a scrub and a running timer; the reply reports the page they
+    /// turned to, if any.
+    public mutating func tick(at time: Double) -> Reply<PageChange> { Self.reply(.ignored, state.tick(at: time)) }
+
+    /// A reply of `result` reporting `change`, when there is one.
+    private static func reply(_ result: EventResult, _ change: PageChange?) -> Reply<PageChange> {
+        Reply(result, reports: change.map { [$0] } ?? [])
+    }
     /// The control's diagnostics (PC-xx) under the iOS idiom's rules.
     public var diagnostics: [Diagnostic] { state.diagnostics() }
     /// True while the dots animate.
     public var isAnimating: Bool { state.isAnimating }
 }
 
-extension PageControlView {
-    /// A page control meets no errors.
-    public mutating func takeErrors() -> [any Error] { [] }
-}

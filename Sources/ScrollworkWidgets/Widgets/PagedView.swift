@@ -8,8 +8,9 @@ import Scrollwork
 /// Page Up and Page Down turn a page and Home and End go to the first and last. The content is
 /// ``pageCount`` pages, each the size of the view less the dots' band, so the content's size
 /// follows from the view and needs no setting. With ``reducesMotion`` every page turn is
-/// immediate. ``takeReports()`` says when the page changed.
-public struct PagedView<Content: ScrollContent>: ReportingWidget, WidgetGroup {
+/// immediate. The ``Reply`` of the event or tick in which the page shown changed reports the new
+/// page's number.
+public struct PagedView<Content: ScrollContent>: Widget, WidgetGroup {
     /// The scroll view and the dots, kept in step: what the widget shows.
     public private(set) var coupling: PagedScrollCoupling
     var pager: ScrollView<Content>
@@ -18,7 +19,7 @@ public struct PagedView<Content: ScrollContent>: ReportingWidget, WidgetGroup {
     public var routing = Routing()
     /// The area the view took in its last render, dots included.
     public private(set) var frame = Rect.zero
-    /// The page shown last time the caller asked, to report a change once.
+    /// The page shown when a reply last reported one, so that each change is reported once.
     private var reportedPage: Int
     /// Which keys turn pages: `PageTurn.keys(along:)` for the view's axis unless rebound.
     public var keys: CommandTable<PageTurn>
@@ -96,12 +97,14 @@ public struct PagedView<Content: ScrollContent>: ReportingWidget, WidgetGroup {
         show()
     }
 
-    /// The page shown now if it changed since the last call, once (none, or one page):
-    /// ``respond(to:at:)`` hands it out.
-    public mutating func takeReports() -> [Int] {
-        guard currentPage != reportedPage else { return [] }
-        reportedPage = currentPage
-        return [currentPage]
+    /// `reply` as the view's, reporting the page shown if it changed since the last report.
+    private mutating func reportingPage<R>(_ reply: Reply<R>) -> Reply<Int> {
+        var mine: Reply<Int> = reply.passingOn()
+        if currentPage != reportedPage {
+            reportedPage = currentPage
+            mine.report(currentPage)
+        }
+        return mine
     }
 
     /// The pages, then the dots in front of them.
@@ -123,27 +126,28 @@ public struct PagedView<Content: ScrollContent>: ReportingWidget, WidgetGroup {
     }
 
     /// Page keys turn pages; everything else goes to the pages or the dots, and what they did
-    /// goes back through the coupling.
-    public mutating func handle(_ event: Event, at time: Double) -> EventResult {
+    /// goes back through the coupling. The reply reports the page shown when it changed.
+    public mutating func handle(_ event: Event, at time: Double) -> Reply<Int> {
         if case let .key(key) = event, let turn = keys.command(for: key) {
             show(page: turn.page(from: currentPage, of: pageCount), at: time)
-            return .handled
+            return reportingPage(Reply<Never>.handled)
         }
-        let result = routeToChildren(event, at: time)
-        collect()
-        return result
+        let reply = routeToChildren(event, at: time)
+        collect(reply.reports(from: \Self.dots))
+        return reportingPage(reply)
     }
 
     /// A wheel at the end of the pages stretches them (SV-02).
     public mutating func overscroll(_ mouse: MouseEvent, at time: Double) {
         pager.overscroll(mouse, at: time)
-        collect()
+        collect([])
     }
 
-    /// Advances the pages and the dots.
-    public mutating func tick(at time: Double) {
+    /// Advances the pages and the dots; the reply reports the page shown when it changed.
+    public mutating func tick(at time: Double) -> Reply<Int> {
         coupling.tick(at: time)
         show()
+        return reportingPage(Reply<Never>.ignored)
     }
 
     /// Flashes the indicators (SV-03).
@@ -172,9 +176,10 @@ public struct PagedView<Content: ScrollContent>: ReportingWidget, WidgetGroup {
         dots.state = coupling.pageControl
     }
 
-    /// What the pages or the dots did goes back through the coupling, which keeps them in step.
-    private mutating func collect() {
-        if let change = dots.takeReports().last {
+    /// What the pages or the dots did (the dots' page `changes`) goes back through the coupling,
+    /// which keeps them in step.
+    private mutating func collect(_ changes: [PageChange]) {
+        if let change = changes.last {
             let state = dots.state
             coupling.updatePageControl { $0 = state; return change }
         } else if dots.state != coupling.pageControl {
@@ -202,11 +207,6 @@ public struct PagedView<Content: ScrollContent>: ReportingWidget, WidgetGroup {
         coupling.updatePageControl { $0.show(page: page, animated: false, time: time) }
         show()
     }
-}
-
-extension PagedView {
-    /// Paged pages meet no errors.
-    public mutating func takeErrors() -> [any Error] { [] }
 }
 
 extension PageTurn {

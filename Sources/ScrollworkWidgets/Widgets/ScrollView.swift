@@ -49,7 +49,7 @@ extension ScrollContent {
 /// A scroll view: its `ScrollState`, content drawn through ``ScrollContent``, indicators over
 /// it (overlay, legacy, visionOS) and the rubber-band space past the edges. The mouse drags and
 /// flicks the content like a finger, the wheel scrolls, keys step lines and pages (SV-01 to SV-05).
-public struct ScrollView<Content: ScrollContent>: ReportingWidget, StatefulWidget {
+public struct ScrollView<Content: ScrollContent>: StatefulWidget {
     /// The scrolling state.
     public var scroll: ScrollState
     /// The content.
@@ -149,14 +149,14 @@ public struct ScrollView<Content: ScrollContent>: ReportingWidget, StatefulWidge
     }
 
     /// Keys scroll (`ScrollCommand/init(key:)`); the pointer drags, flicks and wheels.
-    public mutating func handle(_ event: Event, at time: Double) -> EventResult {
+    public mutating func handle(_ event: Event, at time: Double) -> Reply<Never> {
         switch event {
         case let .key(key):
             guard let command = keys.command(for: key) else { return .ignored }
             scroll.perform(command, time: time)
             return .handled
         case let .mouse(mouse):
-            return pointer.handle(mouse, in: viewportFrame, state: &scroll, gestures: gestures, at: time)
+            return Reply(pointer.handle(mouse, in: viewportFrame, state: &scroll, gestures: gestures, at: time))
         default:
             return .ignored
         }
@@ -165,7 +165,10 @@ public struct ScrollView<Content: ScrollContent>: ReportingWidget, StatefulWidge
     /// Stretches at the edge for a wheel turn nothing could use (SV-02).
     public mutating func overscroll(_ mouse: MouseEvent, at time: Double) { ScrollPointer.overscroll(mouse, state: &scroll, gestures: gestures, at: time) }
     /// Advances the motion.
-    public mutating func tick(at time: Double) { scroll.tick(at: time) }
+    public mutating func tick(at time: Double) -> Reply<Never> {
+        scroll.tick(at: time)
+        return .ignored
+    }
     /// Flashes the indicators (SV-03).
     public mutating func appear(at time: Double) { scroll.flashIndicators(at: time) }
     /// True while the content moves or an indicator fades.
@@ -177,11 +180,6 @@ public struct ScrollView<Content: ScrollContent>: ReportingWidget, StatefulWidge
 }
 
 extension ScrollView {
-    /// A scroll view reports nothing: what it did shows in ``state``.
-    public mutating func takeReports() -> [Never] { [] }
-    /// A scroll view meets no errors.
-    public mutating func takeErrors() -> [any Error] { [] }
-
     /// The scrolling: offset, content size, physics and indicators.
     public var state: ScrollState {
         get { scroll }

@@ -48,7 +48,7 @@ public func copiedNote(_ copied: Int, of selected: Int, toClipboard: Bool = fals
     return "copied \(count) with the heading" + (toClipboard ? " to the clipboard" : " (OSC 52: on the clipboard where the terminal allows it)")
 }
 
-/// What a status line says of the errors a widget met (`takeErrors()`): the last, and how many
+/// What a status line says of the errors a widget met (a ``Reply``'s `errors`): the last, and how many
 /// came before it; nil for none.
 public func errorNote(_ errors: [any Error]) -> String? {
     guard let last = errors.last else { return nil }

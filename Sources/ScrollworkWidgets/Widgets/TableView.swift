@@ -55,7 +55,7 @@ public struct TableSort: Sendable, Hashable {
 /// on drag and wheel. A table wider than the view scrolls sideways by drag, Shift+wheel, the
 /// horizontal wheel and ← →, with `TableState.pinnedColumns` staying in place. ↑ ↓ move the
 /// selection (Shift extends it), Page keys and Space scroll by a page, Enter activates.
-public struct TableView<Row: Sendable>: ReportingWidget, StatefulWidget {
+public struct TableView<Row: Sendable>: StatefulWidget {
     /// The table.
     public var table: TableState<Row>
     /// Styles.
@@ -108,7 +108,6 @@ public struct TableView<Row: Sendable>: ReportingWidget, StatefulWidget {
     }
     /// The key the table's sorts run under.
     private let sortKey = WorkKey<SortResult<Row>>("sort")
-    private var effects: [Effect] = []
     /// The area of the last render, in points.
     public private(set) var frame = Rect.zero
     /// The cells of ``frame`` on the canvas's grid.
@@ -129,12 +128,10 @@ public struct TableView<Row: Sendable>: ReportingWidget, StatefulWidget {
     private var header: HeaderPress? = nil
     /// The last click on a divider's own cell and when, to tell a double-click.
     private var dividerClick: (divider: Int, time: Double)? = nil
-    private var events: [TableEvent] = []
     /// The rows drawn last frame, for the next one to copy.
     var drawnRows = DrawnRows()
     /// The header drawn last, for a terminal to copy while nothing it shows has changed.
     var drawnHeader = DrawnArea<TableHeaderKey>()
-    private var failures: [any Error] = []
     /// How the last render measured text and padded its columns: what Size to Fit measures
     /// with, so that a column fits its text in the host's font (before any render, a cell a
     /// character and a cell of padding).
@@ -191,19 +188,6 @@ public struct TableView<Row: Sendable>: ReportingWidget, StatefulWidget {
         if table.list.metrics != fitted { table.list.metrics = fitted }
         // Sideways, an arrow or a notch moves four cells: one cell at a time crawls.
         table.list.scroll.lineStep = Size(width: 4 * metrics.cellWidth, height: metrics.cellHeight)
-    }
-
-    /// What the table reports since the last call (heading clicks, row activations), oldest
-    /// first: ``respond(to:at:)`` hands them out.
-    public mutating func takeReports() -> [TableEvent] {
-        defer { events = [] }
-        return events
-    }
-
-    /// Every error of a call the view made for its input since the last call, oldest first.
-    public mutating func takeErrors() -> [any Error] {
-        defer { failures = [] }
-        return failures
     }
 
     /// The table: its rows, columns, sort and selection.
@@ -442,80 +426,83 @@ public struct TableView<Row: Sendable>: ReportingWidget, StatefulWidget {
     // MARK: Input
 
     /// Keys select and scroll; the pointer sorts, resizes, selects and scrolls; the table's own
-    /// sort reports back.
-    public mutating func handle(_ event: Event, at time: Double) -> EventResult {
+    /// sort reports back. The reply reports what the person did (``TableEvent``), asks the host
+    /// to run or cancel the sort, and carries every error met.
+    public mutating func handle(_ event: Event, at time: Double) -> Reply<TableEvent> {
+        var reply = Reply<TableEvent>()
         switch event {
-        case let .key(key): return handleKey(key, at: time)
-        case let .mouse(mouse): return handleMouse(mouse, at: time)
-        case let .work(update): return handleSortUpdate(update, at: time)
-        default: return .ignored
+        case let .key(key): reply.result = handleKey(key, at: time, into: &reply)
+        case let .mouse(mouse): reply.result = handleMouse(mouse, at: time, into: &reply)
+        case let .work(update): reply.result = handleSortUpdate(update, at: time, into: &reply)
+        default: break
         }
+        return reply
     }
 
-    /// The sort's work, handed out once.
-    public mutating func takeEffects(into effects: inout [Effect]) {
-        guard !self.effects.isEmpty else { return }
-        effects += self.effects
-        self.effects = []
-    }
-
-    /// Cancels the sort under way, if any; the rows keep their order. Returns false when none ran.
-    @discardableResult
-    public mutating func cancelSort() -> Bool {
-        guard let current = sorting else { return false }
-        effects.append(.work(.cancel(sortKey.id)))
+    /// Cancels the sort under way, if any; the rows keep their order. The reply asks the host to
+    /// cancel the work and reports it; ignored when no sort ran.
+    public mutating func cancelSort() -> Reply<TableEvent> {
+        guard let current = sorting else { return .ignored }
         sorting = nil
-        events.append(.sortCancelled(column: current.column))
-        effects.append(.status("sort cancelled"))
-        return true
+        return Reply(.handled, reports: [.sortCancelled(column: current.column)],
+                     effects: [.work(.cancel(sortKey.id)), .status("sort cancelled")])
     }
 
     /// Starts sorting by `column` as a heading click does: in the background (replacing a sort
-    /// under way and building on the order it was going to give) or at once.
-    public mutating func sort(byColumn column: Int, at time: Double) {
+    /// under way and building on the order it was going to give) or at once. The reply asks the
+    /// host to run the sort, or carries the error that stopped it.
+    public mutating func sort(byColumn column: Int, at time: Double) -> Reply<TableEvent> {
         guard sortsInBackground else {
-            do { try table.chooseHeading(column) } catch { failures.append(error) }
-            return
+            do { try table.chooseHeading(column) } catch { return Reply(.handled, errors: [error]) }
+            return .handled
         }
         let order: [SortOrder]
-        do { order = try table.sortOrder(choosingHeading: column, after: sorting?.order) } catch { failures.append(error); return }
-        sort(by: order, column: column, at: time)
+        do { order = try table.sortOrder(choosingHeading: column, after: sorting?.order) } catch { return Reply(.handled, errors: [error]) }
+        return sort(by: order, column: column, at: time)
     }
 
     /// Sorts by `column` in the direction asked for (a context menu's Sort Ascending and Sort
-    /// Descending), the earlier sorts breaking ties, as a heading click does.
-    public mutating func sort(byColumn column: Int, ascending: Bool, at time: Double) {
-        guard table.columns.indices.contains(column) else { return failures.append(TableError.columnOutOfRange(column, count: table.columns.count)) }
+    /// Descending), the earlier sorts breaking ties, as a heading click does (and reported as
+    /// one).
+    public mutating func sort(byColumn column: Int, ascending: Bool, at time: Double) -> Reply<TableEvent> {
+        guard table.columns.indices.contains(column) else {
+            return Reply(.handled, errors: [TableError.columnOutOfRange(column, count: table.columns.count)])
+        }
         let id = table.columns[column].id
         let order = [SortOrder(columnID: id, ascending: ascending)] + (sorting?.order ?? table.sortOrder).filter { $0.columnID != id }
-        events.append(.headingClicked(column: column))
-        sort(by: order, column: column, at: time)
+        var reply = Reply<TableEvent>(.handled, reports: [.headingClicked(column: column)])
+        reply.merge(sort(by: order, column: column, at: time))
+        return reply
     }
 
     /// Gives the table other rows (a filtered view, say) and sorts them in the background by
     /// the order the table had or was being sorted by; the selection is cleared, as it named
-    /// rows of the old source.
-    public mutating func replaceRows<Source: RowSource & Sendable>(with source: Source, at time: Double) where Source.Row == Row {
+    /// rows of the old source. The reply asks the host to run the sort.
+    public mutating func replaceRows<Source: RowSource & Sendable>(with source: Source, at time: Double) -> Reply<TableEvent> where Source.Row == Row {
         let order = sorting?.order ?? table.sortOrder
         let column = sorting?.column ?? order.first.flatMap { first in table.columns.firstIndex { $0.id == first.columnID } }
         table.replaceRowsUnsorted(with: source)
         sorting = nil
-        guard let column, !order.isEmpty else { return }
-        sort(by: order, column: column, at: time)
+        guard let column, !order.isEmpty else { return .handled }
+        return sort(by: order, column: column, at: time)
     }
 
     /// Sorts by `order` in the background (at once when ``sortsInBackground`` is off), `column`
-    /// being the heading that shows it: several keys chosen at once (a command line's sort).
-    public mutating func sort(by order: [SortOrder], column: Int, at time: Double) {
-        guard sortsInBackground else { return table.setSortOrder(order) }
+    /// being the heading that shows it: several keys chosen at once (a command line's sort). The
+    /// reply asks the host to run the sort.
+    public mutating func sort(by order: [SortOrder], column: Int, at time: Double) -> Reply<TableEvent> {
+        guard sortsInBackground else {
+            table.setSortOrder(order)
+            return .handled
+        }
         let job = table.sortJob(for: order)
         table.releaseKeys(notUsedBy: order)
-        effects.append(.work(.start(Work(sortKey) { progress in job.run(progress: { progress.report($0) }, concurrently: .processors) })))
         // A sort replaced by this one keeps its start: the person has waited since then.
         sorting = TableSort(column: column, order: order, fraction: 0, started: sorting?.started ?? time)
+        return Reply(.handled, effects: [.work(.start(Work(sortKey) { progress in job.run(progress: { progress.report($0) }, concurrently: .processors) }))])
     }
 
-    private mutating func handleSortUpdate(_ update: WorkUpdate, at time: Double) -> EventResult {
+    private mutating func handleSortUpdate(_ update: WorkUpdate, at time: Double, into reply: inout Reply<TableEvent>) -> EventResult {
         guard update.id.isSameFamily(as: sortKey.id) else { return .ignored }
         guard let current = sorting else { return .handled }
         if let fraction = update.progress(of: sortKey) {
@@ -525,40 +512,41 @@ public struct TableView<Row: Sendable>: ReportingWidget, StatefulWidget {
             do {
                 try table.apply(result)
                 let seconds = Swift.max(0, time - current.started)
-                events.append(.sorted(column: current.column, order: current.order, seconds: seconds))
+                reply.report(.sorted(column: current.column, order: current.order, seconds: seconds))
                 let title = table.columns.indices.contains(current.column) ? table.columns[current.column].title : "column \(current.column + 1)"
-                effects.append(.status("sorted by \(title) \(current.order.first?.ascending == false ? "▼" : "▲") · " + StatusNotes.sortTime(seconds)))
+                reply.ask(.status("sorted by \(title) \(current.order.first?.ascending == false ? "▼" : "▲") · " + StatusNotes.sortTime(seconds)))
             } catch {
-                events.append(.sortOutdated(column: current.column))
-                effects.append(.status("the rows changed while sorting (more arrived); sort again once they have all come"))
+                reply.report(.sortOutdated(column: current.column))
+                reply.ask(.status("the rows changed while sorting (more arrived); sort again once they have all come"))
             }
         } else if update.isCancellation(of: sortKey) {
             sorting = nil
-            events.append(.sortCancelled(column: current.column))
-            effects.append(.status("sort cancelled"))
+            reply.report(.sortCancelled(column: current.column))
+            reply.ask(.status("sort cancelled"))
         }
         return .handled
     }
 
-    private mutating func handleKey(_ key: KeyEvent, at time: Double) -> EventResult {
+    private mutating func handleKey(_ key: KeyEvent, at time: Double, into reply: inout Reply<TableEvent>) -> EventResult {
         guard let command = keys.command(for: key) else { return .ignored }
         switch command {
         case .cancelSort:
-            return cancelSort() ? .handled : .ignored
+            reply.merge(cancelSort())
+            return reply.result
         case .selectAll:
             // Ctrl+A, the terminal's ⌘A, selects every row where several may be selected.
             guard table.list.selectAll() else { return .ignored }
-            if let cursor = table.list.cursor, let path = table.list.indexPath(of: cursor) { events.append(.row(.selectionChanged(path))) }
+            if let cursor = table.list.cursor, let path = table.list.indexPath(of: cursor) { reply.report(.row(.selectionChanged(path))) }
             return .handled
         case let .move(move, _) where pageKeysScroll && move.isPageOrEnd:
             table.list.scroll.perform(ScrollCommand(move), time: time)
             return .handled
         case let .move(move, extending):
-            do { try table.list.moveCursor(move, extending: extending, at: time) } catch { failures.append(error) }
+            do { try table.list.moveCursor(move, extending: extending, at: time) } catch { reply.fail(error) }
             return .handled
         case .activate:
             guard let id = table.list.cursor, let path = table.list.indexPath(of: id) else { return .ignored }
-            do { events.append(.row(try table.list.activate(path, target: .row, at: time))) } catch { failures.append(error) }
+            do { reply.report(.row(try table.list.activate(path, target: .row, at: time))) } catch { reply.fail(error) }
             return .handled
         case let .scroll(scroll):
             table.list.scroll.perform(scroll, time: time)
@@ -570,12 +558,12 @@ public struct TableView<Row: Sendable>: ReportingWidget, StatefulWidget {
             if let id = table.list.cursor, let path = table.list.indexPath(of: id), let item = table.list.itemIndex(of: path) {
                 let body = accessibleLayout.body
                 let bottom = body.minY + table.list.frame(ofItem: item).maxY - table.list.scroll.offset.y
-                events.append(.menuRequested(.row(path), at: Point(x: body.minX + 2 * metrics.cellWidth, y: Swift.min(Swift.max(bottom, body.minY), body.maxY))))
+                reply.report(.menuRequested(.row(path), at: Point(x: body.minX + 2 * metrics.cellWidth, y: Swift.min(Swift.max(bottom, body.minY), body.maxY))))
             } else {
                 let column = highlightedColumn.flatMap { accessibleLayout.columns.indices.contains($0) ? $0 : nil } ?? 0
                 let x = accessibleLayout.columns.indices.contains(column) ? accessibleLayout.columns[column].x : frame.minX
                 guard !table.columns.isEmpty else { return .ignored }
-                events.append(.menuRequested(.heading(column: column), at: Point(x: x + metrics.cellWidth, y: accessibleLayout.header.maxY)))
+                reply.report(.menuRequested(.heading(column: column), at: Point(x: x + metrics.cellWidth, y: accessibleLayout.header.maxY)))
             }
             return .handled
         }
@@ -583,18 +571,18 @@ public struct TableView<Row: Sendable>: ReportingWidget, StatefulWidget {
 
     /// Reports the context menu asked for by `mouse` on the heading or row under it, selecting
     /// an unselected row first (as GTK and Finder do), so that what the menu acts on is shown.
-    private mutating func requestMenu(_ mouse: MouseEvent, at time: Double) -> EventResult {
+    private mutating func requestMenu(_ mouse: MouseEvent, at time: Double, into reply: inout Reply<TableEvent>) -> EventResult {
         if isOnHeader(mouse) {
             guard let column = table.column(atX: columnX(of: mouse)) else { return .ignored }
-            events.append(.menuRequested(.heading(column: column), at: mouse.location))
+            reply.report(.menuRequested(.heading(column: column), at: mouse.location))
             return .handled
         }
         guard accessibleLayout.body.contains(mouse.location), case let .row(path)? = table.list.item(atViewportY: viewportY(of: mouse)) else { return .ignored }
         do {
             let id = try table.list.id(at: path)
-            if !table.list.selection.contains(id) { events.append(.row(try table.list.activate(path, target: .row, at: time))) }
-        } catch { failures.append(error); return .handled }
-        events.append(.menuRequested(.row(path), at: mouse.location))
+            if !table.list.selection.contains(id) { reply.report(.row(try table.list.activate(path, target: .row, at: time))) }
+        } catch { reply.fail(error); return .handled }
+        reply.report(.menuRequested(.row(path), at: mouse.location))
         return .handled
     }
 
@@ -602,12 +590,12 @@ public struct TableView<Row: Sendable>: ReportingWidget, StatefulWidget {
     /// sideways scroll).
     private func columnX(of mouse: MouseEvent) -> Double { table.contentX(atViewX: mouse.x - frame.minX) }
 
-    private mutating func handleMouse(_ mouse: MouseEvent, at time: Double) -> EventResult {
+    private mutating func handleMouse(_ mouse: MouseEvent, at time: Double, into reply: inout Reply<TableEvent>) -> EventResult {
         if case .move = mouse.kind {
             hoveredRow = row(under: mouse)
             hoveredHeading = isOnHeader(mouse) ? table.column(atX: columnX(of: mouse)) : nil
         }
-        if case .press = mouse.kind, gestures.command(for: mouse) == .showMenu { return requestMenu(mouse, at: time) }
+        if case .press = mouse.kind, gestures.command(for: mouse) == .showMenu { return requestMenu(mouse, at: time, into: &reply) }
         if case .press = mouse.kind, mouse.button == .left, isOnHeader(mouse) {
             // A divider can be grabbed a little to either side (``dividerGrab``); a click there
             // that does not drag still sorts by the heading under it.
@@ -625,7 +613,7 @@ public struct TableView<Row: Sendable>: ReportingWidget, StatefulWidget {
                     // A heading dragged onto another column's place takes it, as in AppKit.
                     do {
                         try table.moveColumn(press.column, to: target)
-                        events.append(.columnMoved(from: press.column, to: target))
+                        reply.report(.columnMoved(from: press.column, to: target))
                         press.column = target
                     } catch {
                         // Across the pinned columns' edge: the heading stays where it may be.
@@ -633,7 +621,7 @@ public struct TableView<Row: Sendable>: ReportingWidget, StatefulWidget {
                 }
                 if let divider = press.divider {
                     let delta = mouse.x - press.lastX
-                    if delta != 0 { do { try table.dragDivider(after: divider, by: delta) } catch { failures.append(error) } }
+                    if delta != 0 { do { try table.dragDivider(after: divider, by: delta) } catch { reply.fail(error) } }
                     // Held against the trailing edge, the column keeps growing and the table
                     // scrolls with it (see tick); elsewhere the divider stays in view.
                     let atEdge = mouse.x >= frame.maxX - metrics.cellWidth && divider >= table.pinnedColumns
@@ -649,12 +637,12 @@ public struct TableView<Row: Sendable>: ReportingWidget, StatefulWidget {
                     // The │ itself: a click does not sort, a double-click fits the column to its content.
                     if let last = dividerClick, last.divider == divider, time - last.time <= Self.doubleClickInterval {
                         dividerClick = nil
-                        if gestures.command(for: PointerGesture(.doubleClick(.left), mouse.modifiers)) == .fit { fitColumn(divider) }
+                        if gestures.command(for: PointerGesture(.doubleClick(.left), mouse.modifiers)) == .fit { reply.merge(fitColumn(divider)) }
                     } else {
                         dividerClick = (divider, time)
                     }
                 } else if gestures.command(for: PointerGesture(.click(.left), mouse.modifiers))?.chooses == true {
-                    chooseHeading(press.column, at: time)
+                    chooseHeading(press.column, at: time, into: &reply)
                 }
             default: return .ignored
             }
@@ -665,9 +653,9 @@ public struct TableView<Row: Sendable>: ReportingWidget, StatefulWidget {
         if let click, case let .choose(change)? = gestures.command(for: click),
            case let .row(path)? = table.list.item(atViewportY: viewportY(of: mouse)) {
             do {
-                events.append(.row(try table.list.activate(path, target: .row, extending: change == .extend,
+                reply.report(.row(try table.list.activate(path, target: .row, extending: change == .extend,
                                                             toggling: change == .toggle, at: time)))
-            } catch { failures.append(error) }
+            } catch { reply.fail(error) }
         }
         return result
     }
@@ -709,29 +697,32 @@ public struct TableView<Row: Sendable>: ReportingWidget, StatefulWidget {
     }
 
     /// Sizes `column` to its heading and values: the rows on screen and a sample of the rest
-    /// (a double-click on its divider, or a host's key).
-    public mutating func fitColumn(_ column: Int) {
+    /// (a double-click on its divider, or a host's key). The reply reports the fit, or carries
+    /// the error that stopped it.
+    public mutating func fitColumn(_ column: Int) -> Reply<TableEvent> {
         let (measurer, padding) = textMeasure ?? (.cells(metrics), metrics.cellWidth)
         do {
             // The padding each side, as the rows are drawn; a title in the heading's type.
             try table.autoFit(column: column, visible: shownRows) { text in
                 (Swift.max(measurer.width(of: text, font: .body), measurer.width(of: text, font: .headline)) + 2 * padding).rounded(.up)
             }
-            events.append(.columnFitted(column: column))
-        } catch { failures.append(error) }
+            return Reply(.handled, reports: [.columnFitted(column: column)])
+        } catch { return Reply(.handled, errors: [error]) }
     }
 
-    private mutating func chooseHeading(_ column: Int, at time: Double) {
+    private mutating func chooseHeading(_ column: Int, at time: Double, into reply: inout Reply<TableEvent>) {
         guard table.columns.indices.contains(column), table.columns[column].isSortable else { return }
-        events.append(.headingClicked(column: column))
+        reply.report(.headingClicked(column: column))
         guard sortsOnHeadingClick else { return }
-        sort(byColumn: column, at: time)
+        reply.merge(sort(byColumn: column, at: time))
     }
 
     /// Stretches at the edge for a wheel turn nothing could use (SV-02).
     public mutating func overscroll(_ mouse: MouseEvent, at time: Double) { ScrollPointer.overscroll(mouse, state: &table.list.scroll, gestures: gestures, at: time) }
-    /// Advances the scrolling, and a divider held against the trailing edge.
-    public mutating func tick(at time: Double) {
+    /// Advances the scrolling, and a divider held against the trailing edge; the reply carries
+    /// an error met on the way.
+    public mutating func tick(at time: Double) -> Reply<TableEvent> {
+        var reply = Reply<TableEvent>()
         if var press = header, let divider = press.divider, let since = press.edgeSince, time > since {
             // The pointer in the last cell, over an auto-scroll band two cells wide.
             var model = AutoScroll()
@@ -739,11 +730,12 @@ public struct TableView<Row: Sendable>: ReportingWidget, StatefulWidget {
             do {
                 try table.holdDividerAtEdge(after: divider, for: time - since, pointerInset: metrics.cellWidth / 2, model: model,
                                             margin: metrics.cellWidth, at: time)
-            } catch { failures.append(error) }
+            } catch { reply.fail(error) }
             press.edgeSince = time
             header = press
         }
         table.list.scroll.tick(at: time)
+        return reply
     }
     /// Flashes the indicators (SV-03).
     public mutating func appear(at time: Double) { table.list.scroll.flashIndicators(at: time) }

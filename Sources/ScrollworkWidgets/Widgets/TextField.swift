@@ -8,7 +8,7 @@ import Scrollwork
 /// deletion replaces the selection. Pasted line breaks and tabs
 /// become spaces, and control characters are kept as text, drawn as pictures, never sent to the
 /// terminal.
-public struct TextField: ReportingWidget {
+public struct TextField: Widget {
     /// What the last key did, for the owner to act on.
     public enum Action: Sendable, Hashable {
         /// The text changed.
@@ -66,11 +66,12 @@ public struct TextField: ReportingWidget {
             if newValue { caretOffset = text.count }
         }
     }
-    /// What the field asks of its host: the text Ctrl+C and Ctrl+X copied.
-    private var effects: [Effect] = []
     /// Which keys do what: ``TextFieldCommand/keys`` unless rebound.
     public var keys = TextFieldCommand.keys
-    private var actions: [Action] = []
+    /// How many edits and undos there have been, so that an event that made any reports one
+    /// ``Action/changed`` (text compared as Swift strings would miss a change between two
+    /// spellings of one character).
+    private var editCount = 0
 
     /// A field showing `prompt` before `text`, the text selected (typing replaces it) when
     /// `selected`.
@@ -89,23 +90,10 @@ public struct TextField: ReportingWidget {
         return String(text[start..<text.index(start, offsetBy: range.count)])
     }
 
-    /// Hands the copies made with Ctrl+C and Ctrl+X to the host.
-    public mutating func takeEffects(into effects: inout [Effect]) {
-        effects += self.effects
-        self.effects = []
-    }
-
     /// A text field always takes printable keys as text.
     public var isEditingText: Bool { true }
     /// The I-beam over the field.
     public mutating func pointerShape(at point: Point) -> PointerShape { frame.contains(point) ? .iBeam : .arrow }
-
-    /// What happened to the text since the last call, oldest first: ``respond(to:at:)``
-    /// hands it out.
-    public mutating func takeReports() -> [Action] {
-        defer { actions = [] }
-        return actions
-    }
 
     /// Draws the prompt, the end of the text that fits, and a caret: on a bar tall enough, in a
     /// rounded field in the body type (a window's search field); on one row, the bar is the
@@ -165,28 +153,32 @@ public struct TextField: ReportingWidget {
         cursorPosition = canvas.metrics.origin(of: CellPosition(column: Swift.min(cell.column, area.maxColumn - 1), row: cell.row))
     }
 
-    /// Printable keys, Backspace and Delete, pastes, the caret's keys, undo, Enter and Esc.
-    public mutating func handle(_ event: Event, at time: Double) -> EventResult {
+    /// Printable keys, Backspace and Delete, pastes, the caret's keys, undo, Enter and Esc. The
+    /// reply reports what happened to the text (``Action``) and asks the host to copy what
+    /// Ctrl+C and Ctrl+X took.
+    public mutating func handle(_ event: Event, at time: Double) -> Reply<Action> {
+        let edits = editCount
+        var reply = Reply<Action>(.handled)
         switch event {
         case let .key(key):
             guard let command = keys.command(for: key) else { return .ignored }
-            perform(command)
-            return .handled
+            perform(command, into: &reply)
         case let .paste(pasted):
             replaceSelection(with: String(pasted.map { $0.isNewline || $0 == "\t" ? " " : $0 }))
-            return .handled
         case let .mouse(mouse):
             return frame.contains(mouse.location) && mouse.kind == .press ? .handled : .ignored
         default:
             return .ignored
         }
+        if editCount != edits { reply.reports.insert(.changed, at: 0) }
+        return reply
     }
 
-    /// Carries out `command`.
-    private mutating func perform(_ command: TextFieldCommand) {
+    /// Carries out `command`, adding what it reports or asks to `reply`.
+    private mutating func perform(_ command: TextFieldCommand, into reply: inout Reply<Action>) {
         switch command {
-        case .submit: actions.append(.submitted)
-        case .cancel: actions.append(.cancelled)
+        case .submit: reply.report(.submitted)
+        case .cancel: reply.report(.cancelled)
         case .deleteBackward:
             if selection != nil { return replaceSelection(with: "") }
             guard caret > 0 else { return }
@@ -227,10 +219,10 @@ public struct TextField: ReportingWidget {
         case let .extendToEnd(forward): extend(to: forward ? text.count : 0)
         case .copy:
             guard selection != nil else { return }
-            effects.append(.copy(selectedText))
+            reply.ask(.copy(selectedText))
         case .cut:
             guard selection != nil else { return }
-            effects.append(.copy(selectedText))
+            reply.ask(.copy(selectedText))
             replaceSelection(with: "")
         case .undo: step(back: true)
         case .redo: step(back: false)
@@ -279,7 +271,7 @@ public struct TextField: ReportingWidget {
         undone.append(Change(before: before, caretBefore: caretBefore, after: text, caretAfter: caret))
         if undone.count > Self.undoLimit { undone.removeFirst() }
         redone = []
-        actions.append(.changed)
+        editCount &+= 1
     }
 
     /// Undo (`back`) the last change, the caret where it was before it; or redo the last undone,
@@ -289,11 +281,7 @@ public struct TextField: ReportingWidget {
         if back { redone.append(change) } else { undone.append(change) }
         text = back ? change.before : change.after
         caret = back ? change.caretBefore : change.caretAfter
-        actions.append(.changed)
+        editCount &+= 1
     }
 }
 
-extension TextField {
-    /// A text field meets no errors.
-    public mutating func takeErrors() -> [any Error] { [] }
-}
