@@ -336,12 +336,12 @@ struct Open: ParsableCommand {
     /// `path` (`-`: standard input) opened as `scrollwork open` shows it.
     static func opened(path: String, separator: String?, header: Bool?, theme: Theme, missing: MissingValues) throws(OpenFile.Failure) -> OpenFile.Opened {
         if path == "-" {
-            return try StandardInput.open(data: try StandardInput.takeData(), separator: separator, header: header, theme: theme, missing: missing)
+            return try StandardInput.open(data: try StandardInput.pipedData(), separator: separator, header: header, theme: theme, missing: missing)
         }
         // A FIFO or a device has no offsets: it is read as standard input is, waiting for its
         // writer as `less` waits.
         if StandardInput.isStream(path) {
-            let data = try StandardInput.takeStream(at: path) { printError("scrollwork: waiting for data on \(path) (a pipe or device); Ctrl-C stops") }
+            let data = try StandardInput.openStream(at: path) { printError("scrollwork: waiting for data on \(path) (a pipe or device); Ctrl-C stops") }
             return try StandardInput.open(data: data, separator: separator, header: header, theme: theme, missing: missing, name: path)
         }
         return try OpenFile.opened(path: path, separator: separator, header: header, theme: theme, missing: missing, trusting: authorities)

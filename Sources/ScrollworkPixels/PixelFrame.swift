@@ -27,7 +27,7 @@ public enum PixelFrame {
     /// point (clamped as ``PixelCanvas`` clamps it). The app is told its size in cells first
     /// when it differs from `columns` × `rows` it last had; pass them to skip that. What drawing
     /// asks of a host (rows not read yet) is not carried out: the picture shows the app as it is
-    /// (a ``Driver`` carries such effects out, frame after frame).
+    /// (a `Driver` carries such effects out, frame after frame).
     public static func render<A: App>(_ app: inout A, size: Size, scale: Double, at time: Double,
                                       metrics: CellMetrics = CellMetrics(), palette: PixelPalette = .dark,
                                       style: PixelStyle = PixelStyle()) throws(PixelError) -> PixelImage {

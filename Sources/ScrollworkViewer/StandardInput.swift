@@ -15,7 +15,7 @@ public enum StandardInput {
     ///
     /// - Throws: ``OpenFile/Failure`` when standard input is a terminal (nothing is piped in)
     ///   or there is no terminal to read keys from.
-    public static func takeData() throws(OpenFile.Failure) -> Int32 {
+    public static func pipedData() throws(OpenFile.Failure) -> Int32 {
         guard isatty(STDIN_FILENO) == 0 else {
             throw OpenFile.Failure(description: "standard input is the terminal: pipe something in (command | scrollwork open -) or name a file", status: 64)
         }
@@ -47,7 +47,7 @@ public enum StandardInput {
     /// telling `waiting` once if none come within a third of a second.
     ///
     /// - Throws: ``OpenFile/Failure`` when it cannot be opened.
-    public static func takeStream(at path: String, waiting: () -> Void) throws(OpenFile.Failure) -> Int32 {
+    public static func openStream(at path: String, waiting: () -> Void) throws(OpenFile.Failure) -> Int32 {
         #if canImport(Glibc)
         let fd = FileSystemPath.withCString(path) { Glibc.open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
         #else

@@ -73,7 +73,7 @@ extension WidgetApp {
     /// then each error it met as a status line (``Effect/status(_:)``), so that none is lost.
     public mutating func handle(_ event: Event, at time: Double) -> [Effect] { Self.effects(of: handleContent(event, at: time)) }
 
-    /// Gives `event` to the content as ``handle(_:at:)`` does (an unused quit key ends the
+    /// Gives `event` to the content as ``App/handle(_:at:)`` does (an unused quit key ends the
     /// program, an unused wheel turn stretches the content at its edge) and returns the
     /// content's whole reply: what an app that reads its content's reports calls from a `handle`
     /// of its own, returning ``effects(of:)`` of the reply.

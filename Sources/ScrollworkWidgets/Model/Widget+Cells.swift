@@ -20,11 +20,14 @@ extension Rect {
 
 extension App {
     /// Draws the app over the whole of `buffer`, on a terminal's canvas of that buffer: how the
-    /// package's tests draw an app into bare cells.
-    package mutating func render(into buffer: inout Buffer, at time: Double) {
+    /// package's tests draw an app into bare cells. Returns what drawing asked of the host, which
+    /// a test that only looks at the cells leaves.
+    @discardableResult
+    package mutating func render(into buffer: inout Buffer, at time: Double) -> [Effect] {
         var canvas = Canvas(cells: buffer)
         buffer = Buffer(columns: 0, rows: 0)
-        render(into: &canvas, at: time)
+        let effects = render(into: &canvas, at: time)
         buffer = canvas.cells
+        return effects
     }
 }

@@ -43,8 +43,8 @@ public struct CellPosition: Sendable, Hashable {
 /// cells. A ``WidgetGroup`` routes events to its children, keeps pointer capture and keyboard
 /// focus, and combines their animation.
 public protocol Widget {
-    /// What the widget reports to its owner in its ``Reply``s: ``TableEvent``, ``ListEvent``,
-    /// ``PageChange``, …; `Never` for a widget that reports nothing.
+    /// What the widget reports to its owner in its ``Reply``s: ``TableEvent``, `ListEvent`,
+    /// `PageChange`, …; `Never` for a widget that reports nothing.
     associatedtype Report = Never
     /// Lays the widget out for `area` (points), draws it on `canvas` as it looks at `time`, and
     /// records the geometry it drew for the events that follow.

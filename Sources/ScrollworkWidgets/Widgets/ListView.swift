@@ -9,7 +9,7 @@ import Scrollwork
 /// activates the row under it (its detail button when it hits the ⓘ; in edit mode ⊖ deletes the
 /// row, and a drag on ≡ moves it, scrolling at the edges), a drag scrolls like a
 /// finger, the wheel scrolls, and a press or drag on the index jumps to its section (LT-10,
-/// LT-11). What the activations mean comes back in each ``Reply`` as ``ListEvent``s.
+/// LT-11). What the activations mean comes back in each ``Reply`` as `ListEvent`s.
 public struct ListView<Row: Sendable>: StatefulWidget {
     /// The list.
     public var list: ListState<Row>
@@ -106,7 +106,7 @@ public struct ListView<Row: Sendable>: StatefulWidget {
     // MARK: Input
 
     /// Keys move the cursor and activate; the pointer taps, scrolls and uses the index. The
-    /// reply reports activations, deletions, moves and selection changes (``ListEvent``).
+    /// reply reports activations, deletions, moves and selection changes (`ListEvent`).
     public mutating func handle(_ event: Event, at time: Double) -> Reply<ListEvent> {
         var reply = Reply<ListEvent>()
         switch event {

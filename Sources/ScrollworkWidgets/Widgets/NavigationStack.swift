@@ -3,7 +3,7 @@ import Scrollwork
 /// What a ``NavigationStack`` reports to its owner: what the page shown reported, and the pops
 /// the person made.
 public enum NavigationEvent<PageReport> {
-    /// The page shown reported this (a list's ``ListEvent/navigate(_:)``, which its owner answers
+    /// The page shown reported this (a list's `ListEvent.navigate(_:)`, which its owner answers
     /// with ``NavigationStack/push(_:title:at:)``).
     case page(PageReport)
     /// The person went back (the back button, a back key or an edge swipe): `title` is the page

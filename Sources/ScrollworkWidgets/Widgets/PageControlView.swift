@@ -7,7 +7,7 @@ import Scrollwork
 ///
 /// A click before or after the current dot goes one page back or on (a mouse aims, so a click on
 /// a dot goes to it), a drag scrubs (PC-12), ← → move a page. The page to show comes back in
-/// the ``Reply`` of the event or tick that chose it, as a ``PageChange``.
+/// the ``Reply`` of the event or tick that chose it, as a `PageChange`.
 public struct PageControlView: StatefulWidget {
     /// The control.
     public var state: PageControlState
