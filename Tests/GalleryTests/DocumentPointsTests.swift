@@ -56,7 +56,7 @@ func textRuns(_ buffer: Canvas) -> [(text: String, origin: Point, font: FontRole
         _ = try Self.frame(&app)
         #expect(app.scrollView.document.lineHeight == 22)
         let buffer = try Self.frame(&app, offset: 123.25)
-        let box = try #require(app.scrollView.document.view.pointFrame)
+        let box = app.scrollView.document.view.frame
         let lines = app.scrollView.text.lines
         let body = textRuns(buffer).filter { $0.font == .body && $0.origin.y >= box.minY - 22 && $0.origin.y < box.maxY }
         #expect(body.count > 20)
@@ -85,7 +85,7 @@ func textRuns(_ buffer: Canvas) -> [(text: String, origin: Point, font: FontRole
         for step in 0..<120 {
             let offset = Double(step) * 7.3
             let buffer = try Self.frame(&app, offset: offset)
-            let box = try #require(app.scrollView.document.view.pointFrame)
+            let box = app.scrollView.document.view.frame
             let top = box.minY + Double(text.carouselStart) * lineHeight - offset
             let bottom = top + Double(text.carouselRows) * lineHeight
             guard bottom > box.minY + 1, top < box.maxY - 1 else { continue }
@@ -112,16 +112,16 @@ func textRuns(_ buffer: Canvas) -> [(text: String, origin: Point, font: FontRole
         #expect(app.scrollView.text.selection == 4...4)
     }
 
-    @Test("a scroll view placed at a frame that is not finite, or cut to nothing, draws on its cells and traps nowhere")
+    @Test("a scroll view given an area that is not finite, or drawn in a clip that leaves nothing, traps nowhere and can be hit nowhere")
     func placedAtBadFrames() {
-        for frame in [Rect(x: .nan, y: 0, width: 10, height: 10), Rect(x: 0, y: 0, width: .infinity, height: 5), Rect(x: 1e300, y: -1e300, width: 1e308, height: 1e308)] {
+        for frame in [Rect(x: .nan, y: 0, width: 10, height: 10), Rect(x: 0, y: 0, width: .infinity, height: 5), Rect(x: 1e300, y: -1e300, width: 1e308, height: 1e308),
+                      Rect(x: 20, y: 10, width: 160, height: 80)] {
             var view = ScrollView(Carousel(theme: Theme.standard(for: .trueColor)), scroll: ScrollState(viewport: .zero, content: Size(width: 2000, height: 80)))
-            view.pointFrame = frame
-            view.pointClip = Rect(x: 0, y: 0, width: 0, height: 0)
             var buffer = windowBuffer(Self.size)
-            view.render(in: Rect(x: 0, y: 0, width: 160, height: 80), into: &buffer, at: 0)
+            buffer.clipped(to: Rect(x: 400, y: 400, width: 0, height: 0)) { view.render(in: frame, into: &$0, at: 0) }
             view.scroll.tick(at: 1)
-            #expect(view.scroll.viewportSize.width.isFinite)
+            #expect(view.frame.width == 0 || view.frame.height == 0 || !view.frame.width.isFinite, "nothing of it can be seen, so nothing of it is hit: \(view.frame)")
+            _ = view.handle(.mouse(MouseEvent(.press, at: Point(x: 30, y: 20))), at: 2)
         }
     }
 

@@ -22,7 +22,7 @@ import Testing
         // The first frame lays the document out in points.
         _ = try PixelFrame.render(&app, size: size, scale: 1, at: time)
         let content = app.scrollView.document.view.contentRect
-        let box = try #require(app.scrollView.document.view.pointFrame)
+        let box = app.scrollView.document.view.frame
         let text = app.scrollView.text, lineHeight = app.scrollView.document.lineHeight
         // A drag up the document, below the carousel, released moving: a flick.
         let column = content.column + 10, row = content.maxRow - 2

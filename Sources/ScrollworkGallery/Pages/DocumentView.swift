@@ -64,12 +64,11 @@ struct DocumentView: WrappingWidget {
     }
 
     mutating func render(in bounds: Rect, into canvas: inout Canvas, at time: Double) {
-        let area = canvas.cells(in: bounds)
-        let size = view.placedFrame(on: canvas)?.size ?? view.metrics.size(of: area)
+        let size = canvas.aligned(bounds).size
         if view.scroll.viewportSize != size { view.scroll.viewportSize = size }
         let width = view.scroll.spanningContentWidth(height: view.scroll.contentSize.height)
         if view.scroll.contentSize.width != width { view.scroll.contentSize.width = width }
-        view.render(in: canvas.points(area), into: &canvas, at: time)
+        view.render(in: bounds, into: &canvas, at: time)
     }
 
     mutating func tick(at time: Double) -> Reply<Never> {

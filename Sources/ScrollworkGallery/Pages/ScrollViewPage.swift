@@ -142,7 +142,6 @@ struct ScrollViewPage: GalleryPage {
         toolbar = left[0]
         let body = left[1]
         let box = canvas.points(body)
-        document.view.pointFrame = box
         document.layout(columns: max(10, body.columns - 2), box: box, measurer: measurer)
         document.render(in: canvas.points(body), into: &canvas, at: time)
         renderCarousel(in: document.view.contentRect, into: &canvas, at: time)
@@ -173,19 +172,16 @@ struct ScrollViewPage: GalleryPage {
     /// the left and two on the right.
     private mutating func renderCarousel(in content: CellRect, into canvas: inout Canvas, at time: Double) {
         let width = Double(carousel.content.cards * carousel.content.cardWidth) * metrics.cellWidth
-        if text.inPoints, let clip = document.view.pointFrame {
-            // In a window the carousel lies on its lines at the document's exact offset; it takes
-            // the pointer in the cells it covers.
-            let top = clip.minY + Double(text.carouselStart) * text.lineHeight - scroll.offset.y
-            let placed = Rect(x: clip.minX + text.inset, y: top, width: Double(max(0, content.columns - 3)) * metrics.cellWidth,
+        if text.inPoints {
+            // In a window the carousel lies on its lines at the document's exact offset, cut at
+            // the document's top and bottom; it takes the pointer where it can be seen.
+            let document = self.document.view.frame
+            let top = document.minY + Double(text.carouselStart) * text.lineHeight - scroll.offset.y
+            let placed = Rect(x: document.minX + text.inset, y: top, width: Double(max(0, content.columns - 3)) * metrics.cellWidth,
                               height: Double(text.carouselRows) * text.lineHeight)
-            let firstRow = metrics.rows(forPoints: placed.minY), endRow = Int(saturating: (placed.maxY / metrics.cellHeight).rounded(.up))
-            let cells = CellRect(column: content.column + 1, row: firstRow, columns: max(0, content.columns - 3), rows: max(0, endRow - firstRow))
-            carousel.pointFrame = placed
-            // Cut at its own sides and at the document's top and bottom.
-            carousel.pointClip = Rect(x: placed.minX, y: clip.minY, width: placed.width, height: document.view.scroll.contentViewport.height)
             carousel.scroll.contentSize = Size(width: width, height: placed.height)
-            carousel.render(in: canvas.points(cells.intersection(content)), into: &canvas, at: time)
+            let clip = Rect(x: placed.minX, y: document.minY, width: placed.width, height: self.document.view.scroll.contentViewport.height)
+            canvas.clipped(to: clip) { carousel.render(in: placed, into: &$0, at: time) }
             return
         }
         let first = content.row + (text.carouselStart - document.view.window.firstRow)

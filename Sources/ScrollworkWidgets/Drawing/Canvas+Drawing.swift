@@ -44,6 +44,20 @@ extension Canvas {
     /// grid each edge falls on the cell it is nearest to and every part is drawn in whole cells.
     public func aligned(_ x: Double) -> Double { drawsInPoints ? x : metrics.aligned(x) }
 
+    /// `rect` as the host lays it out: in points, itself; on a grid, the cells it covers. What a
+    /// widget given an area anywhere in points (a carousel on a document's lines, which move
+    /// between cells) takes as its own.
+    public func aligned(_ rect: Rect) -> Rect { drawsInPoints ? rect : points(cells(in: rect)) }
+
+    /// The part of `rect` that what is drawn now is not cut from (``clipped(to:_:)``): where a
+    /// widget drawn partly outside a clip can be seen, and so hit. A rectangle of no size at its
+    /// origin when none of it can.
+    public func visiblePart(of rect: Rect) -> Rect {
+        let clip = drawsInPoints ? pointClip : cellClip.map { points($0) }
+        guard let clip else { return rect }
+        return rect.intersection(clip) ?? Rect(origin: rect.origin, size: .zero)
+    }
+
     /// ``aligned(_:)`` down the page: on a grid, `y` moved to the nearest row boundary, so that
     /// lines spaced by it each take a row; in points, `y` itself.
     public func alignedRow(_ y: Double) -> Double {
@@ -67,6 +81,8 @@ extension Canvas {
     /// ``endDrawing(_:)`` needs to end it.
     package mutating func beginDrawing(_ frame: Rect, idiom: ScrollIdiom) -> Bool {
         guard let context = pointContext, !isRecording else { pushClip(frame); return false }
+        // Inside a clip the drawing takes only what the clip leaves of its frame.
+        let frame = pointClip.map { frame.intersection($0) ?? Rect(origin: frame.origin, size: .zero) } ?? frame
         cells.fill(cells(in: frame))
         recording = PointDrawing(frame: frame, measurer: context.measurer(for: idiom))
         isRecording = true
@@ -101,12 +117,15 @@ extension Canvas {
         if isRecording { return recording?.add(.clip(rect)) ?? () }
         savedClips.append(cellClip)
         cellClip = currentClip.intersection(cells(in: rect))
+        savedPointClips.append(pointClip)
+        pointClip = pointClip.map { $0.intersection(rect) ?? Rect(origin: rect.origin, size: .zero) } ?? rect
     }
 
     /// Undoes the last ``pushClip(_:)``.
     package mutating func popClip() {
         if isRecording { return recording?.add(.restore) ?? () }
         cellClip = savedClips.popLast() ?? nil
+        pointClip = savedPointClips.popLast() ?? nil
     }
 
     /// Draws what `body` draws at `opacity` (0…1; NaN is 1); on a grid, dim below 0.75.

@@ -46,6 +46,11 @@ public struct Canvas: Sendable {
     @usableFromInline var cellClip: CellRect? = nil
     /// The clips ``pushClip(_:)`` replaced, innermost last.
     var savedClips: [CellRect?] = []
+    /// What drawings in points are cut to outside one (``clipped(to:_:)``), in points: nil
+    /// for none. A drawing begun inside it takes only its part.
+    var pointClip: Rect? = nil
+    /// The point clips ``pushClip(_:)`` replaced, innermost last.
+    var savedPointClips: [Rect?] = []
     /// True inside a ``faded(_:_:)`` below 0.75 on a grid: what is drawn is dim.
     var dimsDrawing = false
 

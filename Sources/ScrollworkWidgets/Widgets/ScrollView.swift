@@ -69,22 +69,16 @@ public struct ScrollView<Content: ScrollContent>: StatefulWidget {
     public var edgeEffects: [ScrollEdgeEffect] = []
     /// The platform whose rules resolve an `.automatic` edge effect.
     public var idiom: ScrollIdiom = .iOS
-    /// For a pixel host: where the view lies in points when that is not on whole cells (a
-    /// carousel on a document's lines, which move between cells), or to the window's edge; nil
-    /// places it on its cells. Its viewport takes this size, and content drawing in points is
-    /// drawn in it, cut to ``pointClip``. A terminal ignores both, and so does a pixel host a
-    /// frame that is not finite.
-    public var pointFrame: Rect? = nil
-    /// For a pixel host: what cuts the view drawn at ``pointFrame`` (its enclosing scroll
-    /// view's viewport); nil cuts it to its own frame.
-    public var pointClip: Rect? = nil
-    /// The area of the last render.
+    /// The part of the last render's area that could be seen (inside any clip the canvas had):
+    /// where the pointer reaches the view.
     public private(set) var frame = Rect.zero
     /// The cells of ``frame`` on the canvas's grid.
     package private(set) var frameCells = CellRect.none
     var pointer = ScrollPointer()
     /// Where the viewport lay in the last render, in points: the pointer is read against it.
     var viewportFrame = Rect.zero
+    /// Where the last render showed content, in points; nil before any.
+    var contentBox: Rect? = nil
 
     /// A scroll view of `content` with `scroll`'s state, whose line step becomes one cell (set
     /// `scroll.lineStep` afterwards for another).
@@ -103,49 +97,41 @@ public struct ScrollView<Content: ScrollContent>: StatefulWidget {
                         rows: Swift.min(frameCells.rows, metrics.rows(forPoints: content.height)))
     }
 
-    /// The window of content for the state's offset.
+    /// The window of content for the state's offset, in the box the last render showed content
+    /// in (before any, the cells of the view less any legacy scroller's track).
     public var window: ScrollWindow {
         let offset = scroll.offset
-        return ScrollWindow(box: metrics.points(contentRect), rect: contentRect, offset: offset, zoomScale: scroll.zoomScale,
+        return ScrollWindow(box: contentBox ?? metrics.points(contentRect), rect: contentRect, offset: offset, zoomScale: scroll.zoomScale,
                             firstRow: metrics.rows(forPoints: offset.y), firstColumn: metrics.columns(forPoints: offset.x), metrics: metrics)
     }
 
-    /// Where a pixel host drawing on `canvas` places the view: ``pointFrame`` when it is set
-    /// and finite; nil in a terminal, or when the view lies on its cells.
-    public func placedFrame(on canvas: Canvas) -> Rect? {
-        guard canvas.drawsInPoints, let f = pointFrame else { return nil }
-        return [f.origin.x, f.origin.y, f.size.width, f.size.height].allSatisfy(\.isFinite) ? f : nil
-    }
-
-    /// Sets the viewport to `area`, then draws the content and the indicators.
+    /// Sets the viewport to `bounds` as the host lays it out (exactly, in points; its cells on a
+    /// grid), then draws the content and the indicators, cut to any clip the canvas has (a
+    /// carousel on a document's lines, cut at the document's edges: ``Canvas/clipped(to:_:)``).
     public mutating func render(in bounds: Rect, into canvas: inout Canvas, at time: Double) {
         canvas.applyMotion(to: &scroll)
-        frame = bounds
         let area = canvas.cells(in: bounds)
         frameCells = area
-        let placed = placedFrame(on: canvas)
-        viewportFrame = placed ?? canvas.metrics.points(area)
-        let size = placed?.size ?? metrics.size(of: area)
-        if scroll.viewportSize != size { scroll.viewportSize = size }
+        let box = canvas.aligned(bounds)
+        frame = canvas.visiblePart(of: bounds)
+        viewportFrame = box
+        if scroll.viewportSize != box.size { scroll.viewportSize = box.size }
         // Content that knows its size gives it for this viewport and this host's type.
-        if let fitted = content.contentSize(fitting: size, measurer: canvas.textMeasurer), fitted != scroll.contentSize {
+        if let fitted = content.contentSize(fitting: box.size, measurer: canvas.textMeasurer), fitted != scroll.contentSize {
             scroll.contentSize = fitted
         }
         canvas.cells.fill(area)
-        // The points a placed view shows: its frame cut to its clip (nil when none are visible).
-        let visible = placed.flatMap { frame in pointClip == nil ? frame : pointClip?.intersection(frame) }
-        var window = self.window
-        if let placed { window.box = Rect(origin: placed.origin, size: scroll.contentViewport) }
-        let shown = placed == nil ? window.box : visible?.intersection(window.box) ?? Rect(origin: window.box.origin, size: .zero)
-        let opened = canvas.beginDrawing(shown, idiom: idiom)
+        // The content shows from the view's own corner, as far as the viewport less any legacy
+        // scroller's track: whole cells on a grid, exact points in a window.
+        contentBox = canvas.aligned(Rect(origin: box.origin, size: scroll.contentViewport))
+        let window = self.window
+        let opened = canvas.beginDrawing(window.box, idiom: idiom)
         content.draw(window, into: &canvas, at: time)
         canvas.endDrawing(opened)
         for effect in edgeEffects {
             canvas.edgeEffect(effect, state: scroll, idiom: idiom, content: metrics.points(contentRect), theme: theme)
         }
-        if placed == nil || visible != nil {
-            canvas.scrollIndicators(of: scroll, in: visible ?? metrics.points(area), theme: theme)
-        }
+        canvas.scrollIndicators(of: scroll, in: box, theme: theme)
     }
 
     /// Keys scroll (`ScrollCommand/init(key:)`); the pointer drags, flicks and wheels.
