@@ -26,7 +26,7 @@ public struct SQLiteTable: DatabaseTable {
     public let connection: SQLiteConnection
 
     /// `name` as an SQL identifier.
-    public static func quoted(_ name: String) -> String { "\"" + name.replacing("\"", with: "\"\"") + "\"" }
+    public static func quoted(_ name: String) -> String { "\"" + name.replacingScalar("\"", with: "\"\"") + "\"" }
 
     /// The table or view `name` of `connection`; ``DatabaseError/noSuchTable(_:available:)``
     /// names the ones there are.

@@ -246,11 +246,11 @@ struct FileSearch {
     static func spellings(of text: String, in format: FileFormat) -> [String] {
         switch format {
         case let .delimited(dialect):
-            let quote = String(UnicodeScalar(dialect.quote))
-            return text.contains(quote) ? [text.replacing(quote, with: quote + quote)] : []
+            let quote = UnicodeScalar(dialect.quote)
+            return text.containsScalar(quote) ? [text.replacingScalar(quote, with: String(quote) + String(quote))] : []
         case .json:
-            guard text.contains("\"") || text.contains("\\") else { return [] }
-            return [text.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"")]
+            guard text.containsScalar("\"") || text.containsScalar("\\") else { return [] }
+            return [text.replacingScalar("\\", with: "\\\\").replacingScalar("\"", with: "\\\"")]
         }
     }
 

@@ -177,6 +177,21 @@ func makeFlights(_ db: SQLiteConnection, rows: Int) throws {
             #expect(try table.rows(withIdentities: [1]) == [[.string("r1"), .int(5)]])
         }
     }
+
+    @Test("a quote with a combining mark after it is doubled as every quote is: a name cannot end its quotes early and splice in SQL (Swift's characters made the two one)")
+    func quoteBeforeCombiningMark() throws {
+        #expect(SQLiteTable.quoted("a\"\u{301}b") == "\"a\"\"\u{301}b\"")
+        try withDatabase { db, _ in
+            // A name a file written by anyone may hold: the quote then U+0301, then SQL.
+            let name = "t\"\u{301} (x); DROP TABLE keep; --"
+            try db.run("CREATE TABLE keep (n INTEGER)")
+            try db.run("CREATE TABLE \(SQLiteTable.quoted(name)) (\(SQLiteTable.quoted("v\"\u{301}")) INTEGER)")
+            try db.run("INSERT INTO \(SQLiteTable.quoted(name)) VALUES (2), (1)")
+            let table = try SQLiteTable(name, in: db)
+            #expect(try table.identities(orderedBy: 0, ascending: true, keepGoing: nil) { _ in } == [2, 1])
+            #expect(try db.all("SELECT count(*) FROM sqlite_master WHERE name = 'keep'") == [[.int(1)]], "nothing was dropped")
+        }
+    }
 }
 
 @Suite struct SQLiteFilterTests {

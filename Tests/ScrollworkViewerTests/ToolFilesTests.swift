@@ -76,6 +76,11 @@ import Testing
             #expect(SearchAndFocusTests.focused(t) == row, "\(file.path): \(t.app.status)")
         }
         #expect(FileSearch.spellings(of: "plain", in: .delimited(DelimitedDialect(quote: 0x27))).isEmpty)
+        // A quote with a combining mark after it is a quote to the file's bytes: it is doubled
+        // (a CSV) or escaped (JSON) as any other, though Swift's characters make the two one.
+        #expect(FileSearch.spellings(of: "a\"\u{301}b", in: .delimited(DelimitedDialect())) == ["a\"\"\u{301}b"])
+        #expect(FileSearch.spellings(of: "a\"\u{301}\\", in: .json(.lines)) == ["a\\\"\u{301}\\\\"])
+        #expect(tabSeparated([["x\"\u{301}y", "z"]]) == "\"x\"\"\u{301}y\"\tz")
     }
 
     @Test("R's write.csv, pandas' to_csv with its index, PostgreSQL's COPY and MySQL's dump: row names, NA and \\N as missing")

@@ -33,7 +33,7 @@ public func typeAheadNote(_ outcome: (row: IndexPath?, method: TypeAheadMethod),
 public func tabSeparated(_ lines: [[String]]) -> String {
     func quoted(_ field: String) -> String {
         guard field.unicodeScalars.contains(where: { $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\"" }) else { return field }
-        return "\"" + field.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"") + "\""
+        return "\"" + field.replacingScalar("\"", with: "\"\"") + "\""
     }
     return lines.map { $0.map(quoted).joined(separator: "\t") }.joined(separator: "\n")
 }
