@@ -1,5 +1,6 @@
 #if Window  // The pixel host is built with the package trait Window (Cairo, Pango and SDL2).
 import CPangoCairo
+import ScrollworkWidgets
 
 /// The cell font's printable ASCII as glyphs, looked up once: a run of ASCII in one style is
 /// drawn with one `cairo_show_glyphs` at exact cell positions, without shaping it again each
@@ -50,6 +51,23 @@ final class CellFont {
     }
 
     deinit { cairo_scaled_font_destroy(scaledFont) }
+
+    /// The advance of `scalar` in this font, in points; nil where the font has no glyph for it
+    /// (a fallback font draws it, at an advance not known here).
+    func advance(of scalar: Unicode.Scalar) -> Double? {
+        guard let index = glyph(for: scalar) else { return nil }
+        var glyph = cairo_glyph_t(index: index, x: 0, y: 0)
+        var extents = cairo_text_extents_t()
+        cairo_scaled_font_glyph_extents(scaledFont, &glyph, 1, &extents)
+        return extents.x_advance.isFinite && extents.x_advance >= 0 ? extents.x_advance : nil
+    }
+
+    /// The advances of ``TextMeasurer/symbols`` this font has glyphs for.
+    func symbolAdvances() -> [Unicode.Scalar: Double] {
+        var found: [Unicode.Scalar: Double] = [:]
+        for scalar in TextMeasurer.symbols.unicodeScalars { found[scalar] = advance(of: scalar) }
+        return found
+    }
 
     /// The glyph of `scalar` in this font, or nil when the font has none.
     func glyph(for scalar: Unicode.Scalar) -> UInt? {

@@ -70,10 +70,13 @@ public final class PixelCanvas {
         // scale) scale it.
         let regular = CellFont(family: style.interfaceFontFamily, size: 100, bold: false, italic: false, scale: 1, cellHeight: 100)
         let bold = CellFont(family: style.interfaceFontFamily, size: 100, bold: true, italic: false, scale: 1, cellHeight: 100)
+        let symbols = (regular: regular.symbolAdvances(), bold: bold.symbolAdvances())
         let points = Size(width: Double(image.width) / self.scale, height: Double(image.height) / self.scale)
         let textScale = style.textScale
         let cell = PointPainter.CellFaceMeasures(size: size, cellWidth: metrics.cellWidth, cellHeight: metrics.cellHeight, baseline: cellFonts[0].baseline)
-        pointContext = PointContext(size: points) { PointPainter.measurer($0.scaled(by: textScale), regular: regular, bold: bold, cell: cell) }
+        pointContext = PointContext(size: points) {
+            PointPainter.measurer($0.scaled(by: textScale), regular: regular, bold: bold, symbols: symbols, cell: cell)
+        }
         painter = nil
         painter = PointPainter(canvas: self)
     }

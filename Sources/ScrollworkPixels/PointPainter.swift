@@ -47,7 +47,8 @@ final class PointPainter {
     /// The measurer of `scale`'s sizes: advances read from the interface font at 100 points,
     /// scaled (hinting is off, so advances scale with the size); monospaced text in `cell`'s
     /// face, a cell a character and a cell a line.
-    static func measurer(_ scale: TypeScale, regular: CellFont, bold: CellFont, cell: CellFaceMeasures) -> TextMeasurer {
+    static func measurer(_ scale: TypeScale, regular: CellFont, bold: CellFont, symbols: (regular: [Unicode.Scalar: Double], bold: [Unicode.Scalar: Double]),
+                         cell: CellFaceMeasures) -> TextMeasurer {
         let roles = FontRole.allCases
         func per(_ value: (CellFont) -> Double, cell cellValue: Double) -> [Double] {
             roles.map { $0 == .monospaced ? cellValue : value($0 == .headline ? bold : regular) * scale.size($0) / 100 }
@@ -57,9 +58,20 @@ final class PointPainter {
                 role == .monospaced ? Array(repeating: cell.cellWidth, count: 95) : font(role).advances.map { $0 * scale.size(role) / 100 }
             }
         }
+        // The symbols keys and controls show (arrows, bullets, ticks) at their own advances in each
+        // role's size: measured as cells they came out too narrow, and help keys ran into their
+        // descriptions. Monospaced text keeps its cells.
+        var symbolAdvances: [Unicode.Scalar: [Double]] = [:]
+        for scalar in Set(symbols.regular.keys).union(symbols.bold.keys) {
+            symbolAdvances[scalar] = roles.map { role -> Double in
+                guard role != .monospaced, let advance = (role == .headline ? symbols.bold : symbols.regular)[scalar] else { return -1 }
+                return advance * scale.size(role) / 100
+            }
+        }
         return TextMeasurer(sizes: roles.map { $0 == .monospaced ? cell.size : scale.size($0) }, lineHeights: per(\.lineHeight, cell: cell.cellHeight),
                             ascents: per(\.ascent, cell: cell.baseline), advances: advances { $0 == .headline ? bold : regular },
-                            boldAdvances: advances { _ in bold }, wideAdvance: roles.map { $0 == .monospaced ? 2 * cell.cellWidth : scale.size($0) })
+                            boldAdvances: advances { _ in bold }, wideAdvance: roles.map { $0 == .monospaced ? 2 * cell.cellWidth : scale.size($0) },
+                            symbolAdvances: symbolAdvances)
     }
 
     /// Draws `drawing`, clipped to its frame. Over nothing but the cleared background

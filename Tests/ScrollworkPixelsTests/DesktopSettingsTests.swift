@@ -31,6 +31,23 @@ import ScrollworkWidgets
         }
     }
 
+    @Test("the arrows, page keys and bullets that keys and controls show are measured in the window's own type, not as cells (help keys ran into their descriptions); monospaced text keeps its cells")
+    func symbolsMeasuredInTheType() throws {
+        let image = try PixelImage(width: 200, height: 100)
+        let style = PixelStyle()
+        let measurer = PixelCanvas(image: image, style: style).pointContext.measurer(for: .macOS)
+        let font = CellFont(family: style.interfaceFontFamily, size: 100, bold: false, italic: false, scale: 1, cellHeight: 100)
+        let size = measurer.size(.body)
+        for symbol in "←⇞⇟↖↘•" {
+            let scalar = try #require(symbol.unicodeScalars.first)
+            guard let advance = font.advance(of: scalar) else { continue }
+            #expect(abs(measurer.width(of: String(symbol), font: .body) - advance * size / 100) < 1e-9, "\(symbol)")
+        }
+        // The page keys are wider than half the type's size, the cell guess they had.
+        #expect(measurer.width(of: "⇞ ⇟", font: .body) > measurer.width(of: " ", font: .body) + size, "\(measurer.width(of: "⇞ ⇟", font: .body))")
+        #expect(measurer.width(of: "←→", font: .monospaced) == 16, "monospaced symbols keep to their cells")
+    }
+
     @Test("the window's type follows the style: another family measures differently, a text scale sets larger sizes; monospaced text keeps to the cells")
     func styleSetsTheType() throws {
         let image = try PixelImage(width: 200, height: 100)

@@ -21,13 +21,23 @@ public struct TextMeasurer: Sendable, Hashable {
     /// Each role's advance of one cell of a character outside printable ASCII (a wide character
     /// takes two).
     private let cellAdvances: [Double]
+    /// The advances of the ``symbols`` a host measured in its fonts, each role's (a negative
+    /// one: not measured, counted by its cells).
+    private let symbolAdvances: [Unicode.Scalar: [Double]]
+
+    /// The symbols outside ASCII that keys, controls and status lines show, which a host
+    /// measures in its own fonts: arrows, page and edit keys, bullets, ticks, chevrons, quotes.
+    public static let symbols = "←→↑↓↖↘⇞⇟⇤⇥⇧⌃⌥⌘⌫⌦⎋⏎↵␣…•·–—▲▼◀▶✓✗›‹ⓘ●○◉★☆≡⊖⊕│─×÷°“”‘’«»§¶€£¥"
 
     /// A measurer from a host's fonts. Each array has one entry per ``FontRole`` (missing ones
     /// take the body's, and a value that is not a finite number ≥ 0 counts as 0); `advances`
     /// holds 95 advances a role, for space to tilde (missing ones take `wideAdvance` / 2), and
     /// `boldAdvances` the same for bold text (empty: as `advances`).
+    /// `symbolAdvances` gives, for any of ``symbols`` (or other single code points), its advance
+    /// in each role (bold text takes the same; a value that is not a finite number ≥ 0 leaves
+    /// that role counting cells).
     public init(sizes: [Double], lineHeights: [Double], ascents: [Double], advances: [[Double]], boldAdvances: [[Double]] = [],
-                wideAdvance: [Double]) {
+                wideAdvance: [Double], symbolAdvances: [Unicode.Scalar: [Double]] = [:]) {
         func filled(_ values: [Double]) -> [Double] {
             FontRole.allCases.map { role in
                 let v = role.rawValue < values.count ? values[role.rawValue] : (values.first ?? 0)
@@ -49,6 +59,12 @@ public struct TextMeasurer: Sendable, Hashable {
             }
         }
         self.advances = table(advances) + table(boldAdvances.isEmpty ? advances : boldAdvances)
+        self.symbolAdvances = symbolAdvances.mapValues { given in
+            FontRole.allCases.map { role in
+                let v = role.rawValue < given.count ? given[role.rawValue] : -1
+                return v.isFinite && v >= 0 ? v : -1
+            }
+        }
     }
 
     /// A terminal's measurer: every cell `metrics.cellWidth` wide, every line one cell tall.
@@ -68,6 +84,7 @@ public struct TextMeasurer: Sendable, Hashable {
         ascents = Array(repeating: cellHeight * 0.8, count: count)
         advances = Array(repeating: [], count: 2 * count)
         cellAdvances = Array(repeating: cellWidth, count: count)
+        symbolAdvances = [:]
     }
 
     /// True for a grid's measurer (``cells(_:)``): every character a cell, every line a row;
@@ -90,6 +107,10 @@ public struct TextMeasurer: Sendable, Hashable {
     public func width(of character: Character, font: FontRole, bold: Bool = false) -> Double {
         let table = advances[font.rawValue + (bold ? FontRole.allCases.count : 0)]
         if !table.isEmpty, let ascii = character.asciiValue, ascii >= 0x20, ascii < 0x7F { return table[Int(ascii) - 0x20] }
+        if !symbolAdvances.isEmpty, character.unicodeScalars.count == 1, let scalar = character.unicodeScalars.first,
+           let measured = symbolAdvances[scalar]?[font.rawValue], measured >= 0 {
+            return measured
+        }
         return Double(drawnWidth(character)) * cellAdvances[font.rawValue]
     }
 
