@@ -117,6 +117,7 @@ extension GalleryApp {
     /// is too short, the last line that fits is "…".
     func drawHelp(into canvas: inout Canvas) {
         let theme = style.theme
+        let showsGuidelines = style.keys == .terminal
         let pointer = style.idiom.supportsPageControls ? "Click or drag the dots at the bottom to change page." : "Click a tab at the bottom to change page."
         // The sheet covers the window: nothing drawn beneath it is kept.
         canvas.clear()
@@ -153,7 +154,9 @@ extension GalleryApp {
                     + "this gallery shows each guideline at work, and `scrollwork open` explores files and databases of any size.", font: .body, style: panel)
                 gap()
             }
-            add("\(page.title) — shows \(page.guidelines.joined(separator: ", "))", font: .headline, style: heading)
+            // A desktop app's help names what the page is, not the guideline IDs it shows: those
+            // stay on the checks page (and in a terminal's help, where the gallery is a demo).
+            add(showsGuidelines ? "\(page.title) — shows \(page.guidelines.joined(separator: ", "))" : page.title, font: .headline, style: heading)
             gap()
             // The keys first, what help is opened for; the notes after them, the first cut where
             // the sheet is short.
