@@ -101,8 +101,9 @@ package struct ClickHouseAddress: Sendable, Hashable {
         let path = rest.prefix { $0 != "?" }
         let name = path.drop { $0 == "/" }
         if !name.isEmpty { database = DatabaseURL.percentDecoded(String(Substring(name))) }
-        for pair in String(Substring(rest.dropFirst(path.count + 1))).split(separator: "&") where pair.hasPrefix("table=") {
-            table = DatabaseURL.percentDecoded(String(pair.dropFirst("table=".count)))
+        // A scalar at a time: a combining mark after `&` or `=` joins no character here.
+        for pair in rest.dropFirst(path.count + 1).split(separator: "&") where pair.starts(with: "table=".unicodeScalars) {
+            table = DatabaseURL.percentDecoded(String(Substring(pair.dropFirst("table=".unicodeScalars.count))))
         }
         if parts.unclosedBracket { throw .cannotOpen(path: shown, reason: "the IPv6 address has no closing ]") }
         if !parts.afterAddress.isEmpty { throw .cannotOpen(path: shown, reason: "unexpected text after the address: \(parts.afterAddress)") }

@@ -217,17 +217,23 @@ public struct PostgresDatabase: DatabaseSource {
         text.unicodeScalars.starts(with: "postgres://".unicodeScalars) || text.unicodeScalars.starts(with: "postgresql://".unicodeScalars)
     }
 
+    /// `url` without its `table=` query parameter, and that parameter's table (percent-decoded),
+    /// read a Unicode scalar at a time as libpq reads the bytes: a combining mark after `?`, `&`
+    /// or `=` joins no character here.
+    static func splittingTable(from url: String) -> (conninfo: String, table: String?) {
+        let scalars = url.unicodeScalars
+        guard let question = scalars.firstIndex(of: "?") else { return (url, nil) }
+        let name = "table=".unicodeScalars
+        let query = scalars[scalars.index(after: question)...].split(separator: "&")
+        let kept = query.filter { !$0.starts(with: name) }.map { String(Substring($0)) }
+        let table = query.first { $0.starts(with: name) }.map { DatabaseURL.percentDecoded(String(Substring($0.dropFirst(name.count)))) }
+        return (String(Substring(scalars[..<question])) + (kept.isEmpty ? "" : "?" + kept.joined(separator: "&")), table)
+    }
+
     /// Connects to the database `url` names (`postgres://user@host:port/db?table=name`; the
     /// `PG*` environment variables fill in what it leaves out).
     public init(url: String) throws(DatabaseError) {
-        var table: String? = nil
-        var rest = url
-        if let question = url.firstIndex(of: "?") {
-            let query = url[url.index(after: question)...].split(separator: "&")
-            let kept = query.filter { !$0.hasPrefix("table=") }
-            table = query.first { $0.hasPrefix("table=") }.map { DatabaseURL.percentDecoded(String($0.dropFirst(6))) }
-            rest = String(url[..<question]) + (kept.isEmpty ? "" : "?" + kept.joined(separator: "&"))
-        }
+        let (rest, table) = Self.splittingTable(from: url)
         conninfo = rest
         self.table = table
         connection = try PostgresConnection(conninfo: rest)

@@ -47,6 +47,17 @@ import Testing
         let ipv6 = try ClickHouseAddress(url: "clickhouse://[::1]:8124")
         #expect(ipv6.host == "::1" && ipv6.port == 8124 && ipv6.database == "default" && ipv6.user == "default")
         #expect(throws: DatabaseError.self) { try ClickHouseAddress(url: "clickhouse://host:+80/db") }
+        // A table whose name starts with a combining mark: `=` and the mark are one Swift
+        // character, not to a URL's bytes.
+        #expect(try ClickHouseAddress(url: "clickhouse://host/db?x=1&table=\u{301}t").table == "\u{301}t")
+    }
+
+    @Test("a PostgreSQL URL's table parameter is taken out scalar by scalar: a combining mark after ?, & or = is the table's, never glued to the parameter's name")
+    func postgresTableParameter() {
+        #expect(PostgresDatabase.splittingTable(from: "postgres://h/db?table=\u{301}t&sslmode=disable") == ("postgres://h/db?sslmode=disable", "\u{301}t"))
+        #expect(PostgresDatabase.splittingTable(from: "postgres://h/db?sslmode=disable&table=a%20b") == ("postgres://h/db?sslmode=disable", "a b"))
+        #expect(PostgresDatabase.splittingTable(from: "postgres://h/db") == ("postgres://h/db", nil))
+        #expect(PostgresDatabase.splittingTable(from: "postgres://h/db?table=t") == ("postgres://h/db", "t"))
     }
 
     @Test func percentEscapesAreDecodedAndBrokenOnesKeptAsWritten() {
