@@ -35,11 +35,6 @@ protocol GalleryPage: Widget, WidgetGroup {
 
 extension GalleryPage {
     static func keys(for convention: KeyConvention) -> KeyHelp { keys }
-    /// A page that asks nothing of the host itself has nowhere to keep it: only its children ask.
-    var effects: [Effect] {
-        get { [] }
-        set {}
-    }
     mutating func handleUnused(_ event: Event, at time: Double) -> EventResult { .ignored }
     mutating func collect(_ reply: Reply<ChildReport>, at time: Double) {}
     /// A page shows only what it has by default.

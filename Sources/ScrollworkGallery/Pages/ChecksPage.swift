@@ -29,6 +29,8 @@ struct ChecksPage: GalleryPage {
 
     var checks: ListView<Check>
     var routing = Routing()
+    /// What the page itself asks of the host during an event (nothing yet: its children ask).
+    var effects: [Effect] = []
     var frame = Rect.zero
     /// The row shown whole below the list, if any.
     var expanded: Int? = nil

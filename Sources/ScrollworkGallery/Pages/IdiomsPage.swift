@@ -48,6 +48,8 @@ struct IdiomsPage: GalleryPage {
     var always = false
     var small = false
     var routing = Routing()
+    /// What the page itself asks of the host during an event (nothing yet: its children ask).
+    var effects: [Effect] = []
     var frame = Rect.zero
     var failure: String? = nil
 

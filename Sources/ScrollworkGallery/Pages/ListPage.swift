@@ -53,6 +53,8 @@ struct ListPage: GalleryPage {
     /// The info sheet an ⓘ shows over the settings list (Done or Esc closes it).
     var sheet: DetailPane? = nil
     var routing = Routing()
+    /// What the page itself asks of the host during an event (nothing yet: its children ask).
+    var effects: [Effect] = []
     var frame = Rect.zero
     /// The last message of each list (settings, text size, contacts): the status line shows only
     /// the focused list's.

@@ -16,6 +16,8 @@ struct OutlinePage: GalleryPage {
 
     var tree: OutlineView<GeneratedTree>
     var routing = Routing()
+    /// What the page itself asks of the host during an event (nothing yet: its children ask).
+    var effects: [Effect] = []
     var frame = Rect.zero
     var failure: String? = nil
 

@@ -33,6 +33,8 @@ struct PageControlPage: GalleryPage {
     var pages: PagedView<WeatherPages>
     var mode = 0
     var routing = Routing()
+    /// What the page itself asks of the host during an event (nothing yet: its children ask).
+    var effects: [Effect] = []
     var frame = Rect.zero
     var failure: String? = nil
 
