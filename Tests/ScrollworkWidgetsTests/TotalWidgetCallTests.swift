@@ -22,6 +22,39 @@ import Testing
         }
     }
 
+    @Test("a canvas's placement and clip calls, and a scroll view drawn in them, take rectangles that are not finite, negative or of no size on both hosts and never trap")
+    func clipsAndPlacementsOfAnyRect() {
+        let rects = [Rect(x: .nan, y: .nan, width: 100, height: 100), Rect(x: 0, y: 0, width: -50, height: -20),
+                     Rect(x: .infinity, y: 0, width: 10, height: 10), Rect(x: 0, y: 0, width: .nan, height: .infinity),
+                     Rect(x: -.greatestFiniteMagnitude, y: 0, width: .greatestFiniteMagnitude, height: 40), .zero]
+        struct Blank: ScrollContent { func draw(_ window: ScrollWindow, into canvas: inout Canvas, at time: Double) { canvas.fill(window.box, .plain) } }
+        for host in [Canvas(cells: Buffer(columns: 20, rows: 10)), CanvasDrawingTests.window()] {
+            for clip in rects {
+                for area in rects {
+                    var canvas = host
+                    _ = canvas.aligned(area)
+                    _ = canvas.visiblePart(of: area)
+                    var view = ScrollView(Blank(), scroll: ScrollState(viewport: .zero, content: Size(width: 400, height: 400)))
+                    canvas.clipped(to: clip) { view.render(in: area, into: &$0, at: 0) }
+                    _ = view.handle(.mouse(MouseEvent(.press, at: Point(x: 5, y: 5))), at: 1)
+                    #expect(!view.scroll.viewportSize.width.isNaN && !view.scroll.viewportSize.height.isNaN, "\(clip) \(area)")
+                }
+            }
+        }
+    }
+
+    @Test("a measurer's symbol advances of any length or value, and scalar replacement of any text, give an answer")
+    func measurerSymbolsAndScalarReplacement() {
+        for given in [[], [Double.nan], [-1, .infinity, 3], Array(repeating: 5, count: 40)] {
+            let m = TextMeasurer(sizes: [17], lineHeights: [22], ascents: [16], advances: [], wideAdvance: [17], symbolAdvances: ["←": given, "\u{0}": given])
+            let width = m.width(of: "←\u{0}→", font: .headline)
+            #expect(width.isFinite && width >= 0)
+        }
+        for text in ["", "\"", "\"\u{301}\"", String(repeating: "\u{301}", count: 100)] {
+            #expect(!text.replacingScalar("\"", with: "").containsScalar("\""))
+        }
+    }
+
     @Test("in a menu taller than its area, the highlighted item is always drawn: End shows the last, Home the first")
     func longMenuKeepsTheHighlightDrawn() {
         let items = (0..<30).map { MenuItem("Item \($0)", action: Action.pick($0)) }
