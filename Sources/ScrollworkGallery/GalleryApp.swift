@@ -53,7 +53,13 @@ package struct GalleryApp: App {
     let accesses: [PageAccess]
     /// The page dots as a child, made once: a frame lists the children several times.
     let dotsChild = Child(\GalleryApp.dots)
-    var showsHelp = false
+    /// True while the help sheet covers the page; opened at its top.
+    var showsHelp = false { didSet { if showsHelp && !oldValue { helpTopLine = 0 } } }
+    /// The first line of the help sheet shown: ↑ ↓, Page Up, Page Down, Space, Home, End and the
+    /// wheel scroll a sheet longer than the window (the last draw holds it to the lines there are).
+    var helpTopLine = 0
+    /// How many of the help's lines the last draw showed: what a page of it is.
+    var helpPageLines = 1
     /// True while the help shows as About (the primary menu's About Scrollwork): it names the
     /// program and its version first.
     var helpIsAbout = false
@@ -279,7 +285,7 @@ package struct GalleryApp: App {
         pageKeys,
         KeyBinding(.focus(forward: true), "focus the next widget, then the next page", keys: KeyEvent(.tab)),
         KeyBinding(.focus(forward: false), "focus the previous widget, then the previous page", keys: KeyEvent(.tab, .shift)),
-        KeyBinding(.help, "this help (any key closes it)", label: "? F1") { $0.key == .character("?") || $0.key == .function(1) },
+        KeyBinding(.help, "this help (arrows scroll it, any other key closes it)", label: "? F1") { $0.key == .character("?") || $0.key == .function(1) },
         KeyBinding(.quit, "quit (Ctrl-Z suspends)", keys: KeyEvent(.character("q"))),
         KeyBinding(.quitNow, "quit, even while typing in a field", keys: KeyEvent(.character("c"), .control), label: "Ctrl-C"),
     ])
@@ -292,7 +298,7 @@ package struct GalleryApp: App {
         pageKeys,
         KeyBinding(.focus(forward: true), "focus the next control of the page", keys: KeyEvent(.tab)),
         KeyBinding(.focus(forward: false), "focus the previous control of the page", keys: KeyEvent(.tab, .shift)),
-        KeyBinding(.help, "this help (any key closes it)", keys: KeyEvent(.function(1))),
+        KeyBinding(.help, "this help (arrows scroll it, any other key closes it)", keys: KeyEvent(.function(1))),
         KeyBinding(.menu, "the menu: the keys, the pages, About Scrollwork, quit", keys: KeyEvent(.function(10))),
         KeyBinding(.quitNow, "quit", keys: KeyEvent(.character("q"), .control), label: "Ctrl+Q"),
         KeyBinding(.quitNow, "close the window (the help first, when it shows)", keys: KeyEvent(.character("w"), .control), label: "Ctrl+W"),
@@ -330,7 +336,10 @@ package struct GalleryApp: App {
             if first { page.appear(&self, time) }
             return
         case let .key(key):
-            if showsHelp { (showsHelp, helpIsAbout) = (false, false); return }
+            if showsHelp {
+                if !scrollHelp(for: key) { (showsHelp, helpIsAbout) = (false, false) }
+                return
+            }
             let command = commands.command(for: key)
             if command == .quitNow { wantsQuit = true; return }
             // A focused text field gets every other key first; Esc or Enter leaves it.
@@ -352,6 +361,10 @@ package struct GalleryApp: App {
             return
         case let .mouse(mouse):
             if showsHelp, case .press = mouse.kind { (showsHelp, helpIsAbout) = (false, false); return }
+            if showsHelp, case let .wheel(direction) = mouse.kind {
+                if direction == .up || direction == .down { helpTopLine = helpTopLine.addingSaturating(direction == .down ? 3 : -3) }
+                return
+            }
             if handleTitleBar(mouse, at: time) { return }
             if !style.idiom.supportsPageControls, case .press = mouse.kind, Self.chooses(mouse),
                let index = GalleryTabStrip(theme: style.theme).page(at: metrics.cell(of: mouse), in: dotsArea) {

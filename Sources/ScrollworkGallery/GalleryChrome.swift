@@ -115,7 +115,24 @@ extension GalleryApp {
     /// (the keys bold) and the gallery's keys below in the secondary colour. A window keeps its
     /// text at most 640 points wide, a terminal takes its width inside a frame. When the sheet
     /// is too short, the last line that fits is "…".
-    func drawHelp(into canvas: inout Canvas) {
+    /// Scrolls the help sheet for `key` (↑ ↓ a line, Page Up, Page Down and Space a page, Home and
+    /// End to the ends); false for any other key, which closes it.
+    mutating func scrollHelp(for key: KeyEvent) -> Bool {
+        guard key.modifiers.isEmpty else { return false }
+        let page = Swift.max(1, helpPageLines - 1)
+        switch key.key {
+        case .down: helpTopLine = helpTopLine.addingSaturating(1)
+        case .up: helpTopLine = helpTopLine.subtractingSaturating(1)
+        case .pageDown, .character(" "): helpTopLine = helpTopLine.addingSaturating(page)
+        case .pageUp: helpTopLine = helpTopLine.subtractingSaturating(page)
+        case .home: helpTopLine = 0
+        case .end: helpTopLine = Int.max
+        default: return false
+        }
+        return true
+    }
+
+    mutating func drawHelp(into canvas: inout Canvas) {
         let theme = style.theme
         let showsGuidelines = style.keys == .terminal
         let pointer = style.idiom.supportsPageControls ? "Click or drag the dots at the bottom to change page." : "Click a tab at the bottom to change page."
@@ -125,6 +142,8 @@ extension GalleryApp {
         // Too small a terminal for a frame has the text to its edges.
         let framed = canvas.cells.columns >= 8 && canvas.cells.rows >= 4
         let margin = framed ? 2 * canvas.metrics.cellWidth : 0
+        let requestedTop = helpTopLine
+        var shownTop = 0, shownCount = 0
         canvas.draw(sheet, idiom: style.idiom) { c in
             let m = c.measurer(for: style.idiom)
             var panel = theme.text
@@ -182,7 +201,15 @@ extension GalleryApp {
             for note in notes { add(note, font: .body, style: panel) }
             var y = sheet.minY + (framed ? c.alignedRow(16) : 0)
             let bottom = sheet.maxY - (framed ? c.alignedRow(16) : 0)
-            for (i, line) in lines.enumerated() {
+            // Scrolled no further than the last page: from the end, the lines that fit.
+            var lastTop = lines.count, room = bottom - y
+            while lastTop > 0, room - lines[lastTop - 1].height >= -0.001 {
+                room -= lines[lastTop - 1].height
+                lastTop -= 1
+            }
+            let top = Swift.min(Swift.max(0, requestedTop), lastTop)
+            shownTop = top
+            for (i, line) in lines.enumerated() where i >= top {
                 // The last line that fits says there is more.
                 if i < lines.count - 1, y + line.height + m.lineHeight(.body) > bottom + 0.001 {
                     if y + m.lineHeight(.body) <= bottom + 0.001 { c.text("…", at: Point(x: left, y: y), width: width, style: panel) }
@@ -190,8 +217,11 @@ extension GalleryApp {
                 }
                 for run in line.runs { c.text(run.text, at: Point(x: run.x, y: y), width: run.width, font: run.font, style: run.style) }
                 y += line.height
+                shownCount += 1
             }
         }
+        helpTopLine = shownTop
+        helpPageLines = Swift.max(1, shownCount)
     }
 }
 

@@ -93,7 +93,7 @@ import ScrollworkWidgets
         #expect(t.app.page == .table)
         click(&t, column: at(.help).column, row: 0)
         #expect(t.text.contains("Table — shows"))
-        t.type(" ")
+        t.send(.key(KeyEvent(.escape)))
         click(&t, column: at(.quit).maxColumn - 1, row: 0)
         #expect(t.wantsQuit)
     }
