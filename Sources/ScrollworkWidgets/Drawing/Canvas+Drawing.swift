@@ -58,7 +58,7 @@ extension Canvas {
         return rect.intersection(clip) ?? Rect(origin: rect.origin, size: .zero)
     }
 
-    /// ``aligned(_:)`` down the page: on a grid, `y` moved to the nearest row boundary, so that
+    /// What `aligned(_:)` does for an x, down the page: on a grid, `y` moved to the nearest row boundary, so that
     /// lines spaced by it each take a row; in points, `y` itself.
     public func alignedRow(_ y: Double) -> Double {
         guard !drawsInPoints, y.isFinite else { return y }

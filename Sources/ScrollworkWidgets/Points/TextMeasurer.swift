@@ -4,7 +4,7 @@ import Scrollwork
 /// needs to truncate text and size columns for the host that will draw it.
 ///
 /// A terminal's measurer counts cells (``cells(_:)``); a pixel host builds one from its fonts
-/// (``init(sizes:lineHeights:ascents:advances:boldAdvances:wideAdvance:)``) with the advance of each
+/// (``init(sizes:lineHeights:ascents:advances:boldAdvances:wideAdvance:symbolAdvances:)``) with the advance of each
 /// printable ASCII character, and an advance for other characters by how many cells they take.
 /// A table of numbers rather than a call into the host, so that it is a value a widget keeps
 /// and measuring never leaves the widget's thread.
