@@ -100,7 +100,7 @@ extension WidgetApp {
     /// What a reply of the content asks of the host: its effects, then each error as a status
     /// line. Its reports are the app's to read in a `handle` of its own.
     public static func effects(of reply: Reply<Content.Report>) -> [Effect] {
-        reply.effects + reply.errors.map { .status(String(describing: $0)) }
+        reply.errors.isEmpty ? reply.effects : reply.effects + reply.errors.map { .status(String(describing: $0)) }
     }
     /// The content's.
     public var isAnimating: Bool { mutating get { content.isAnimating } }

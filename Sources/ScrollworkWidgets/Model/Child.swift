@@ -11,9 +11,12 @@ public struct Child<Root> {
     public let isModal: Bool
     /// The widget's type and where it lies. An existential of two words is stored inline: a
     /// group lists its children on every question, and closures would allocate one box each.
-    private let access: any ChildAccess<Root>
+    @usableFromInline let access: any ChildAccess<Root>
 
     /// The widget at `path`; an optional one (`W?`) is a child only while it is not nil.
+    /// Inlinable, so that the access is specialised for the widget in the app's own module: a
+    /// reply of an unspecialised generic type is made and merged through the runtime's metadata.
+    @inlinable
     public init<W: Widget>(_ path: WritableKeyPath<Root, W>, modal: Bool = false) {
         id = path
         isModal = modal
@@ -21,38 +24,39 @@ public struct Child<Root> {
     }
 
     /// True while the child is there (an optional child that is not nil).
-    public func isPresent(_ root: inout Root) -> Bool { access.isPresent(&root) }
+    @inlinable public func isPresent(_ root: inout Root) -> Bool { access.isPresent(&root) }
 
     /// Routes an event to the child; its reports come back kept with its key path.
-    public func handle(_ root: inout Root, _ event: Event, _ time: Double) -> Reply<ChildReport> { access.handle(&root, event, time) }
+    @inlinable public func handle(_ root: inout Root, _ event: Event, _ time: Double) -> Reply<ChildReport> { access.handle(&root, event, time) }
     /// Lets the child stretch for an unused wheel turn.
-    public func overscroll(_ root: inout Root, _ mouse: MouseEvent, _ time: Double) { access.overscroll(&root, mouse, time) }
+    @inlinable public func overscroll(_ root: inout Root, _ mouse: MouseEvent, _ time: Double) { access.overscroll(&root, mouse, time) }
     /// Advances the child; its reports come back kept with its key path.
-    public func tick(_ root: inout Root, _ time: Double) -> Reply<ChildReport> { access.tick(&root, time) }
+    @inlinable public func tick(_ root: inout Root, _ time: Double) -> Reply<ChildReport> { access.tick(&root, time) }
     /// Tells the child it came into view.
-    public func appear(_ root: inout Root, _ time: Double) { access.appear(&root, time) }
+    @inlinable public func appear(_ root: inout Root, _ time: Double) { access.appear(&root, time) }
     /// The child's ``Widget/isAnimating``, read in place.
-    public func isAnimating(_ root: inout Root) -> Bool { access.isAnimating(&root) }
+    @inlinable public func isAnimating(_ root: inout Root) -> Bool { access.isAnimating(&root) }
     /// The child's ``Widget/wakeTime``, read in place.
-    public func wakeTime(_ root: inout Root) -> Double? { access.wakeTime(&root) }
+    @inlinable public func wakeTime(_ root: inout Root) -> Double? { access.wakeTime(&root) }
     /// The child's ``Widget/frame``, read in place.
-    public func frame(_ root: inout Root) -> Rect { access.frame(&root) }
+    @inlinable public func frame(_ root: inout Root) -> Rect { access.frame(&root) }
     /// The child's ``Widget/acceptsFocus``, read in place.
-    public func acceptsFocus(_ root: inout Root) -> Bool { access.acceptsFocus(&root) }
+    @inlinable public func acceptsFocus(_ root: inout Root) -> Bool { access.acceptsFocus(&root) }
     /// The child's ``Widget/isEditingText``, read in place.
-    public func isEditingText(_ root: inout Root) -> Bool { access.isEditingText(&root) }
+    @inlinable public func isEditingText(_ root: inout Root) -> Bool { access.isEditingText(&root) }
     /// The child's ``Widget/cursorPosition``, read in place.
-    public func cursorPosition(_ root: inout Root) -> Point? { access.cursorPosition(&root) }
+    @inlinable public func cursorPosition(_ root: inout Root) -> Point? { access.cursorPosition(&root) }
     /// The child's ``Widget/accessibility``, read in place.
-    public func accessibility(_ root: inout Root) -> AccessibilityElement? { access.accessibility(&root) }
+    @inlinable public func accessibility(_ root: inout Root) -> AccessibilityElement? { access.accessibility(&root) }
     /// The child's ``Widget/diagnostics``, read in place.
-    public func diagnostics(_ root: inout Root) -> [Diagnostic] { access.diagnostics(&root) }
+    @inlinable public func diagnostics(_ root: inout Root) -> [Diagnostic] { access.diagnostics(&root) }
     /// The child's ``Widget/pointerShape(at:)`` over `point`.
-    public func pointerShape(_ root: inout Root, _ point: Point) -> PointerShape { access.pointerShape(&root, point) }
+    @inlinable public func pointerShape(_ root: inout Root, _ point: Point) -> PointerShape { access.pointerShape(&root, point) }
 }
 
 /// What a ``Child`` does with its widget, for any widget type.
-private protocol ChildAccess<Root> {
+@usableFromInline
+protocol ChildAccess<Root> {
     associatedtype Root
     func handle(_ root: inout Root, _ event: Event, _ time: Double) -> Reply<ChildReport>
     func overscroll(_ root: inout Root, _ mouse: MouseEvent, _ time: Double)
@@ -73,30 +77,32 @@ private protocol ChildAccess<Root> {
 /// A widget of type `W` at a key path into `Root`, reached in place: every access goes through
 /// the writable key path on the root given `inout`, which projects the child where it lies, so no
 /// question copies the child.
-private struct WidgetAccess<Root, W: Widget>: ChildAccess {
-    let path: WritableKeyPath<Root, W>
+@usableFromInline
+struct WidgetAccess<Root, W: Widget>: ChildAccess {
+    @usableFromInline let path: WritableKeyPath<Root, W>
 
-    init(_ path: WritableKeyPath<Root, W>) { self.path = path }
+    @inlinable init(_ path: WritableKeyPath<Root, W>) { self.path = path }
 
-    func handle(_ root: inout Root, _ event: Event, _ time: Double) -> Reply<ChildReport> { tagged(root[keyPath: path].handle(event, at: time)) }
-    func overscroll(_ root: inout Root, _ mouse: MouseEvent, _ time: Double) { root[keyPath: path].overscroll(mouse, at: time) }
-    func tick(_ root: inout Root, _ time: Double) -> Reply<ChildReport> { tagged(root[keyPath: path].tick(at: time)) }
+    @inlinable func handle(_ root: inout Root, _ event: Event, _ time: Double) -> Reply<ChildReport> { tagged(root[keyPath: path].handle(event, at: time)) }
+    @inlinable func overscroll(_ root: inout Root, _ mouse: MouseEvent, _ time: Double) { root[keyPath: path].overscroll(mouse, at: time) }
+    @inlinable func tick(_ root: inout Root, _ time: Double) -> Reply<ChildReport> { tagged(root[keyPath: path].tick(at: time)) }
 
     /// The child's reply with each report kept with the child's key path. A widget that
     /// reports nothing (the usual case) costs no allocation.
-    private func tagged(_ reply: Reply<W.Report>) -> Reply<ChildReport> {
-        Reply(reply.result, reports: reply.reports.isEmpty ? [] : reply.reports.map { ChildReport(child: path, report: $0) },
-              effects: reply.effects, errors: reply.errors)
+    @inlinable func tagged(_ reply: Reply<W.Report>) -> Reply<ChildReport> {
+        // Nearly every reply of a frame is empty: then only its result goes on.
+        guard !reply.isEmpty else { return Reply(reply.result) }
+        return Reply(reply.result, reports: reply.reports.map { ChildReport(child: path, report: $0) }, effects: reply.effects, errors: reply.errors)
     }
-    func appear(_ root: inout Root, _ time: Double) { root[keyPath: path].appear(at: time) }
-    func isAnimating(_ root: inout Root) -> Bool { root[keyPath: path].isAnimating }
-    func wakeTime(_ root: inout Root) -> Double? { root[keyPath: path].wakeTime }
-    func frame(_ root: inout Root) -> Rect { root[keyPath: path].frame }
-    func acceptsFocus(_ root: inout Root) -> Bool { root[keyPath: path].acceptsFocus }
-    func isEditingText(_ root: inout Root) -> Bool { root[keyPath: path].isEditingText }
-    func cursorPosition(_ root: inout Root) -> Point? { root[keyPath: path].cursorPosition }
-    func accessibility(_ root: inout Root) -> AccessibilityElement? { root[keyPath: path].accessibility }
-    func diagnostics(_ root: inout Root) -> [Diagnostic] { root[keyPath: path].diagnostics }
-    func isPresent(_ root: inout Root) -> Bool { root[keyPath: path].isPresent }
-    func pointerShape(_ root: inout Root, _ point: Point) -> PointerShape { root[keyPath: path].pointerShape(at: point) }
+    @inlinable func appear(_ root: inout Root, _ time: Double) { root[keyPath: path].appear(at: time) }
+    @inlinable func isAnimating(_ root: inout Root) -> Bool { root[keyPath: path].isAnimating }
+    @inlinable func wakeTime(_ root: inout Root) -> Double? { root[keyPath: path].wakeTime }
+    @inlinable func frame(_ root: inout Root) -> Rect { root[keyPath: path].frame }
+    @inlinable func acceptsFocus(_ root: inout Root) -> Bool { root[keyPath: path].acceptsFocus }
+    @inlinable func isEditingText(_ root: inout Root) -> Bool { root[keyPath: path].isEditingText }
+    @inlinable func cursorPosition(_ root: inout Root) -> Point? { root[keyPath: path].cursorPosition }
+    @inlinable func accessibility(_ root: inout Root) -> AccessibilityElement? { root[keyPath: path].accessibility }
+    @inlinable func diagnostics(_ root: inout Root) -> [Diagnostic] { root[keyPath: path].diagnostics }
+    @inlinable func isPresent(_ root: inout Root) -> Bool { root[keyPath: path].isPresent }
+    @inlinable func pointerShape(_ root: inout Root, _ point: Point) -> PointerShape { root[keyPath: path].pointerShape(at: point) }
 }

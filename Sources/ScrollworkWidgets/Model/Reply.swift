@@ -56,9 +56,10 @@ public struct Reply<Report> {
     @inlinable
     public mutating func merge(_ other: Reply) {
         if other.result.isHandled { result = .handled }
-        reports += other.reports
-        effects += other.effects
-        errors += other.errors
+        // Nearly every reply of a frame is empty: nothing is appended then.
+        if !other.reports.isEmpty { reports += other.reports }
+        if !other.effects.isEmpty { effects += other.effects }
+        if !other.errors.isEmpty { errors += other.errors }
     }
 
     /// Takes in `other`'s effects and errors (and its result, when it used the event), with its
@@ -67,8 +68,8 @@ public struct Reply<Report> {
     public mutating func merge<Other>(_ other: Reply<Other>, reports transform: (Other) -> Report?) {
         if other.result.isHandled { result = .handled }
         for report in other.reports { if let mine = transform(report) { reports.append(mine) } }
-        effects += other.effects
-        errors += other.errors
+        if !other.effects.isEmpty { effects += other.effects }
+        if !other.errors.isEmpty { errors += other.errors }
     }
 
     /// The same reply with each report made another type by `transform`.

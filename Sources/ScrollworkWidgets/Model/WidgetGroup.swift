@@ -69,7 +69,10 @@ extension WidgetGroup {
     @inlinable
     public mutating func tickChildren(at time: Double) -> Reply<ChildReport> {
         var reply = Reply<ChildReport>()
-        for child in children { reply.merge(child.tick(&self, time)) }
+        for child in children {
+            let ticked = child.tick(&self, time)
+            if !ticked.isEmpty { reply.merge(ticked) }
+        }
         return reply
     }
 
