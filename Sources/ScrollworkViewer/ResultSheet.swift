@@ -8,7 +8,7 @@ import ScrollworkWidgets
 /// Ctrl-S saves it as shown, `?` lists its keys; Enter acts on the table under it with the
 /// focused row (keeps a value's rows, goes to a column). Its rows are held in memory
 /// (``StringRows``), and every one of those passes is the one a file's rows go through.
-struct ResultSheet: OverlaidTable {
+struct ResultSheet: OverlaidTable, ReplyCollecting {
     /// What the sheet shows.
     enum Kind: Sendable, Hashable {
         /// The values of field `field`, titled `title`.
@@ -277,17 +277,8 @@ extension ResultSheet {
         }
     }
 
-    /// Takes in what a call of the sheet's table caused and returns its reports: how its sort
-    /// went is the sheet's to say (its note), not the table's under it; other effects go out
-    /// with the sheet's, and errors to the note.
-    @discardableResult
-    mutating func collect<Report>(_ reply: Reply<Report>) -> [Report] {
-        for effect in reply.effects {
-            if case let .status(text) = effect { note = text } else { effects.append(effect) }
-        }
-        if let message = errorNote(reply.errors) { note = message }
-        return reply.reports
-    }
+    /// How the sheet's sort went is the sheet's to say (its note), not the table's under it.
+    var takesWidgetStatus: Bool { true }
 }
 
 // MARK: Search, filters, save

@@ -62,16 +62,6 @@ public struct Reply<Report> {
         if !other.errors.isEmpty { errors += other.errors }
     }
 
-    /// Takes in `other`'s effects and errors (and its result, when it used the event), with its
-    /// reports made this reply's by `transform` (nil leaves one out: the caller read it).
-    @inlinable
-    public mutating func merge<Other>(_ other: Reply<Other>, reports transform: (Other) -> Report?) {
-        if other.result.isHandled { result = .handled }
-        for report in other.reports { if let mine = transform(report) { reports.append(mine) } }
-        if !other.effects.isEmpty { effects += other.effects }
-        if !other.errors.isEmpty { errors += other.errors }
-    }
-
     /// The same reply with each report made another type by `transform`.
     @inlinable
     public func map<T>(_ transform: (Report) -> T) -> Reply<T> {
