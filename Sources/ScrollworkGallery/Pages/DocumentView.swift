@@ -30,33 +30,29 @@ struct DocumentView: WrappingWidget {
     /// The line at the top of the view, or at `offset` points down the document.
     func line(atOffset offset: Double) -> Int { Int(flooringSaturating: offset / lineHeight) }
 
-    /// Wraps the text to `columns` cells, or with `measurer` to the width of `box` (a pixel
-    /// host's points), once per width, and sizes the content to it.
-    mutating func layout(columns: Int, box: Rect, measurer: TextMeasurer?) {
-        let key = measurer.map { DocumentText.WrapKey.points(width: box.width, body: $0.size(.body)) } ?? .cells(columns)
+    /// Wraps the text with `measurer` to the width of `box` less `inset` before it and
+    /// `trailing` after it (the idiom's margins: a cell each on a grid), once per width and type
+    /// size, and sizes the content to it. Lines are as tall as the body type leads: Apple's text
+    /// styles lead Body 17 on 22 points (iOS) and 13 on 16 (macOS), about 1.27 times the size;
+    /// a cell on a grid.
+    mutating func layout(box: Rect, measurer m: TextMeasurer, inset: Double, trailing: Double) {
+        let key = DocumentText.WrapKey(width: box.width, body: m.size(.body), inset: inset, trailing: trailing)
         guard key != view.content.wrapKey else { return }
         view.content.wrapKey = key
-        let wrapped: GalleryDocument.Lines
-        if let m = measurer {
-            // Apple's text styles lead Body 17 on 22 points (iOS) and 13 on 16 (macOS): about 1.27 times.
-            let lineHeight = Swift.max(m.lineHeight(.body), (m.size(.body) * 1.27).rounded())
-            view.content.lineHeight = lineHeight > 0 ? lineHeight : view.metrics.cellHeight
-            view.content.carouselRows = Swift.max(3, Int((DocumentText.carouselHeight / view.content.lineHeight).rounded(.up)))
-            view.content.inset = view.idiom == .macOS ? 8 : 16
-            view.content.trailing = DocumentText.trailingInset
-            let width = Swift.max(24, box.width - view.content.inset - DocumentText.trailingInset)
-            // A heading is measured with its "#"s, which are not drawn: it may break a little early.
-            wrapped = GalleryDocument.lines(carouselRows: view.content.carouselRows, wrap: { text in
-                m.wrapped(text, toWidth: width, font: text.hasPrefix("#") ? .headline : .body)
-            }, fit: { $0 })
-        } else {
-            view.content.lineHeight = view.metrics.cellHeight
-            view.content.carouselRows = 5
-            (view.content.inset, view.content.trailing) = (view.metrics.cellWidth, view.metrics.cellWidth)
-            wrapped = GalleryDocument.lines(width: columns, carouselRows: view.content.carouselRows)
-        }
+        let lineHeight = Swift.max(m.lineHeight(.body), (m.size(.body) * 1.27).rounded())
+        view.content.lineHeight = lineHeight > 0 ? lineHeight : view.metrics.cellHeight
+        view.content.carouselRows = Swift.max(3, Int((DocumentText.carouselHeight / view.content.lineHeight).rounded(.up)))
+        (view.content.inset, view.content.trailing) = (inset, trailing)
+        let width = box.width - inset - trailing
+        // A heading is measured with its "#"s, which are not drawn: it may break a little early.
+        // Too narrow to wrap (under three characters of the body), a paragraph is cut instead.
+        let wraps = width >= 3 * m.width(of: "M", font: .body)
+        let wrapped = GalleryDocument.lines(carouselRows: view.content.carouselRows, wrap: { text in
+            let font: FontRole = text.hasPrefix("#") ? .headline : .body
+            return wraps ? m.wrapped(text, toWidth: width, font: font) : [m.truncated(text, toWidth: width, font: font)]
+        }, fit: { m.truncated($0, toWidth: width, font: .body) })
         (view.content.lines, view.content.carouselStart, view.content.clusterStart) = (wrapped.lines, wrapped.carouselStart, wrapped.clusterStart)
-        view.content.measurer = measurer ?? .cells(view.metrics)
+        view.content.measurer = m
         // Offsets into lines wrapped at another width would select other characters.
         view.content.characters = nil
         view.scroll.lineStep = Size(width: view.metrics.cellWidth, height: view.content.lineHeight)
@@ -151,13 +147,11 @@ struct DocumentView: WrappingWidget {
         }
     }
 
-    /// The place in the text at `point` (the view's points), within the document's lines. A
-    /// terminal reports the middle of a cell: its character's left edge is meant.
+    /// The place in the text at `point` (the view's points), within the document's lines.
     private func textPosition(at point: Point) -> TextPosition {
         let line = line(atY: point.y)
-        let grid = !view.content.inPoints
-        let measurer = view.content.measurer ?? .cells(view.metrics)
-        let x = point.x - view.content.inset + view.scroll.offset.x - (grid ? view.metrics.cellWidth / 2 : 0)
+        let measurer = view.content.measurer
+        let x = point.x - view.content.inset + view.scroll.offset.x
         return TextPosition(line: line, offset: view.content.offset(atX: x, line: line, measurer: measurer))
     }
 
@@ -197,17 +191,16 @@ struct DocumentView: WrappingWidget {
 /// The document's lines, its selection and the caret of type mode; the carousel lines are left
 /// blank for the carousel drawn over them.
 struct DocumentText: ScrollContent {
-    /// What the lines were wrapped for: cells, or points at a body size.
-    enum WrapKey: Hashable {
-        case none
-        case cells(Int)
-        case points(width: Double, body: Double)
+    /// What the lines were wrapped for: a width in points, the body's size and the margins.
+    struct WrapKey: Hashable {
+        var width = -1.0, body = 0.0, inset = 0.0, trailing = 0.0
     }
 
     /// Room kept at the trailing edge in points, clear of the scroller.
     static let trailingInset = 16.0
-    /// The carousel's height in a pixel host: cards 80 points tall with 4 above and below.
-    static let carouselHeight = 88.0
+    /// The carousel's least height: cards about 72 points tall with 4 above and below (on a
+    /// grid, five rows).
+    static let carouselHeight = 80.0
 
     var theme: Theme
     var lines: [String] = []
@@ -217,9 +210,7 @@ struct DocumentText: ScrollContent {
     /// Room kept at the trailing edge in points: a cell on a grid (the indicator's column),
     /// ``trailingInset`` in a window.
     var trailing = 8.0
-    var wrapKey = WrapKey.none
-    /// True when the lines were wrapped in points for a pixel host, which draws them in points.
-    var inPoints: Bool { if case .points = wrapKey { true } else { false } }
+    var wrapKey = WrapKey()
     /// The height of a line in points: a cell's in a terminal, the body type's leading in points.
     var lineHeight = 16.0
     var carouselStart = 0
@@ -229,8 +220,8 @@ struct DocumentText: ScrollContent {
     /// The characters selected (a drag, a double-click's word, Shift+click, Shift+arrows), from
     /// the first to just past the last; nil when whole lines are (select mode, a search's hit).
     var characters: (start: TextPosition, end: TextPosition)? = nil
-    /// How the lines were last measured: the window's body type, or cells.
-    var measurer: TextMeasurer? = nil
+    /// How the lines were last measured: the host's body type (cells on a grid).
+    var measurer = TextMeasurer.cells(CellMetrics())
     var caretLine: Int? = nil
 
     /// The lines in `window` (the carousel's blank ones left out), headings without their "#"s.
@@ -318,26 +309,23 @@ struct DocumentText: ScrollContent {
     }
 }
 
-/// Cards side by side, five lines tall; `skippedLines` of them are scrolled off above.
+/// Cards side by side, as tall as the carousel's lines.
 struct Carousel: ScrollContent {
     var theme: Theme
     let cards = 12
     let cardWidth = 22
-    var skippedLines = 0
 
-    /// Rounded cards at the offset, each as wide as its cells less a gap, its title centred;
-    /// `skippedLines` of them are above the window.
+    /// Rounded cards at the offset, each as wide as its cells less a gap, its title centred.
     func draw(_ window: ScrollWindow, into canvas: inout Canvas, at time: Double) {
         let box = window.box
         let pitch = Double(cardWidth) * window.metrics.cellWidth
         let inset = canvas.alignedRow(4)
-        let top = box.minY - Double(skippedLines) * window.metrics.cellHeight
-        let height = Swift.max(box.height + box.minY - top, 5 * window.metrics.cellHeight) - 2 * inset
+        let height = box.height - 2 * inset
         let m = canvas.textMeasurer
-        let titleTop = top + inset + (height - m.lineHeight(.headline)) / 2
+        let titleTop = box.minY + inset + (height - m.lineHeight(.headline)) / 2
         canvas.clipped(to: box) { c in
             for index in 0..<cards {
-                let card = Rect(x: box.minX + Double(index) * pitch - window.offset.x, y: top + inset, width: pitch - 16, height: height)
+                let card = Rect(x: box.minX + Double(index) * pitch - window.offset.x, y: box.minY + inset, width: pitch - 16, height: height)
                 guard card.maxX > box.minX, card.minX < box.maxX else { continue }
                 c.fill(card, theme.groupedRow, radius: 10)
                 c.stroke(card, theme.separator, width: 1, radius: 10)

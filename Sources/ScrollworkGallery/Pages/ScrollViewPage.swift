@@ -134,17 +134,17 @@ struct ScrollViewPage: GalleryPage {
         frame = bounds
         let gridWidth = area.columns >= 90 ? max(28, area.columns / 3) : 0
         let sides = area.columns([.fill, .fixed(gridWidth)], spacing: gridWidth > 0 ? 1 : 0)
-        // In a window the toolbar is two cells, 32 points: room for the body type in its field.
-        // Text in the host's fonts is wrapped by its measure; text in cells by the cell.
-        let fonts = canvas.measurer(for: style.idiom)
-        let measurer = fonts.countsCells ? nil : fonts
-        let left = sides[0].rows([.fixed(measurer == nil ? 1 : 2), .fill])
+        // The toolbar is 32 points, room for the body type in its field; a row on a grid.
+        let toolbarRows = Int((canvas.down(points: 32, cells: 1) / metrics.cellHeight).rounded(.up))
+        let left = sides[0].rows([.fixed(toolbarRows), .fill])
         toolbar = left[0]
         let body = left[1]
         let box = canvas.points(body)
-        document.layout(columns: max(10, body.columns - 2), box: box, measurer: measurer)
-        document.render(in: canvas.points(body), into: &canvas, at: time)
-        renderCarousel(in: document.view.contentRect, into: &canvas, at: time)
+        // The idiom's text margin: UIKit's 16, AppKit's text views' 8; a cell on a grid.
+        let inset = canvas.across(points: style.idiom == .macOS ? 8 : 16, cells: 1)
+        document.layout(box: box, measurer: canvas.measurer(for: style.idiom), inset: inset, trailing: canvas.across(points: DocumentText.trailingInset, cells: 1))
+        document.render(in: box, into: &canvas, at: time)
+        renderCarousel(into: &canvas, at: time)
         // The floating toolbar and its soft edge (SV-08), or the open field.
         let theme = style.theme
         var bar = theme.header
@@ -168,29 +168,18 @@ struct ScrollViewPage: GalleryPage {
     /// The toolbar's keys.
     static let toolbarKeys = "p paging · v select · / search · i type · f flash"
 
-    /// The carousel sits on the document's carousel lines that are on screen, inset by a cell on
-    /// the left and two on the right.
-    private mutating func renderCarousel(in content: CellRect, into canvas: inout Canvas, at time: Double) {
+    /// The carousel lies on the document's carousel lines at the document's offset, inset by
+    /// the document's margin and as wide as its text less three cells, cut at the document's
+    /// top and bottom; it takes the pointer where it can be seen.
+    private mutating func renderCarousel(into canvas: inout Canvas, at time: Double) {
+        let text = document.view.content, document = self.document.view.frame
         let width = Double(carousel.content.cards * carousel.content.cardWidth) * metrics.cellWidth
-        if text.inPoints {
-            // In a window the carousel lies on its lines at the document's exact offset, cut at
-            // the document's top and bottom; it takes the pointer where it can be seen.
-            let document = self.document.view.frame
-            let top = document.minY + Double(text.carouselStart) * text.lineHeight - scroll.offset.y
-            let placed = Rect(x: document.minX + text.inset, y: top, width: Double(max(0, content.columns - 3)) * metrics.cellWidth,
-                              height: Double(text.carouselRows) * text.lineHeight)
-            carousel.scroll.contentSize = Size(width: width, height: placed.height)
-            let clip = Rect(x: placed.minX, y: document.minY, width: placed.width, height: self.document.view.scroll.contentViewport.height)
-            canvas.clipped(to: clip) { carousel.render(in: placed, into: &$0, at: time) }
-            return
-        }
-        let first = content.row + (text.carouselStart - document.view.window.firstRow)
-        let rows = CellRect(column: content.column + 1, row: first, columns: max(0, content.columns - 3), rows: text.carouselRows)
-        let shown = rows.intersection(content)
-        carousel.content.skippedLines = shown.row - rows.row
-        let size = metrics.size(of: shown)
-        carousel.scroll.contentSize = Size(width: width, height: size.height)
-        carousel.render(in: canvas.points(shown), into: &canvas, at: time)
+        let top = document.minY + Double(text.carouselStart) * text.lineHeight - self.document.view.scroll.offset.y
+        let placed = Rect(x: document.minX + text.inset, y: top, width: Double(Swift.max(0, self.document.view.contentRect.columns - 3)) * metrics.cellWidth,
+                          height: Double(text.carouselRows) * text.lineHeight)
+        carousel.scroll.contentSize = Size(width: width, height: placed.height)
+        let clip = Rect(x: placed.minX, y: document.minY, width: placed.width, height: self.document.view.scroll.contentViewport.height)
+        canvas.clipped(to: clip) { carousel.render(in: placed, into: &$0, at: time) }
     }
 
     /// The grid under a title bar `rows` tall (as tall as the document's toolbar).

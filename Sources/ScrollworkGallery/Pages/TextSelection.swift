@@ -36,13 +36,14 @@ extension DocumentText {
     }
 
     /// The offset in line `index` nearest `x` points from where its text starts, measured by
-    /// `measurer`: past a character's middle is after it.
+    /// `measurer`: past a character's middle is after it, and its middle itself before it (a
+    /// terminal reports a pointer in a cell at the cell's middle, and means its character).
     func offset(atX x: Double, line index: Int, measurer: TextMeasurer) -> Int {
         let (text, font) = shown(index)
         var edge = 0.0, offset = 0
         for character in text {
             let width = measurer.width(of: character, font: font)
-            if x < edge + width / 2 { return offset }
+            if x <= edge + width / 2 { return offset }
             edge += width
             offset += 1
         }
