@@ -11,6 +11,9 @@ struct CountingPage: Widget {
     var clicks = 0
     var takesEscape = false
     var frame = Rect.zero
+    /// The work whose news this page waits for, and the news it heard.
+    var work: WorkKey<Int>? = nil
+    var heard: [Int] = []
 
     mutating func render(in area: Rect, into canvas: inout Canvas, at time: Double) {
         frame = area
@@ -24,9 +27,16 @@ struct CountingPage: Widget {
         case .key(KeyEvent(.escape)) where takesEscape: return .handled
         case let .mouse(mouse) where mouse.kind == .release && frame.contains(mouse.location): clicks += 1; return .handled
         case let .mouse(mouse) where mouse.kind == .press && frame.contains(mouse.location): return .handled
+        case let .work(update):
+            guard let work, let value = update.result(of: work) else { return .ignored }
+            heard.append(value)
+            return .handled
         default: return .ignored
         }
     }
+
+    /// Cancels its work, when it has some.
+    mutating func dismiss(at time: Double) -> [Effect] { work.map { [.work(.cancel($0.id))] } ?? [] }
 }
 
 extension HeadlessDriver where Output == BufferOutput {
@@ -173,6 +183,44 @@ extension HeadlessDriver where Output == BufferOutput {
         t.send(.mouse(MouseEvent(.drag, button: .left, column: 20, row: 6)))
         t.send(.key(KeyEvent(.down)))
         #expect(t.app.content.depth == 2 && t.app.content.top.presses == 1 && t.app.content.title == "VPN")
+    }
+
+    @Test("news of work reaches the page that started it under the page shown; a page gone back from by key, button or swipe is dismissed, the reply cancelling its work, and so is every page popped to the root")
+    func workReachesEveryPageAndBackDismisses() {
+        let rootWork = WorkKey<Int>("root's count"), deepWork = WorkKey<Int>("deep count")
+        var stack = Stack(root: CountingPage(name: "root", work: rootWork), title: "Settings")
+        stack.reducesMotion = true
+        stack.push(CountingPage(name: "deep", work: deepWork), title: "Deep", at: 0)
+        stack.push(CountingPage(name: "top"), title: "Top", at: 0)
+        let finished = { (key: WorkKey<Int>, value: Int) -> Event in .work(.finished(id: key.id, value: WorkValue(value))) }
+        #expect(stack.handle(finished(rootWork, 7), at: 1).isHandled)
+        #expect(stack.handle(finished(deepWork, 8), at: 1).isHandled)
+        #expect(!stack.handle(finished(WorkKey<Int>("nobody's"), 9), at: 1).isHandled)
+        #expect(stack.root.heard == [7] && stack.entries[1].page.heard == [8] && stack.top.heard.isEmpty)
+        // Back from the top page, which started nothing: nothing to cancel; from the deep one,
+        // its work is cancelled in the reply that reports the pop.
+        var reply = stack.handle(.key(KeyEvent(.escape)), at: 2)
+        #expect(reply.reports == [.popped(title: "Deep", depth: 2)] && reply.effects.isEmpty)
+        reply = stack.handle(.key(KeyEvent(.escape)), at: 3)
+        #expect(reply.reports == [.popped(title: "Settings", depth: 1)])
+        #expect(reply.effects.count == 1 && reply.effects.contains { if case .work(.cancel(deepWork.id)) = $0 { true } else { false } }, "\(reply.effects)")
+        // Popping to the root dismisses every page over it.
+        stack.push(CountingPage(name: "deep", work: deepWork), title: "Deep", at: 4)
+        stack.push(CountingPage(name: "top"), title: "Top", at: 4)
+        let effects = stack.popToRoot(at: 5)
+        #expect(stack.depth == 1 && effects.count == 1, "\(effects)")
+        // A swipe that goes back dismisses the page it took away.
+        var t = Self.driver(reducesMotion: true)
+        t.app.content.push(CountingPage(name: "deep", work: deepWork), title: "Deep", at: t.time)
+        t.advance(by: 1)
+        t.send(.mouse(MouseEvent(.press, button: .left, column: 0, row: 6)))
+        for column in [10, 30, 50] {
+            t.advance(by: 0.1)
+            t.send(.mouse(MouseEvent(.drag, button: .left, column: column, row: 6)))
+        }
+        t.send(.mouse(MouseEvent(.release, button: .left, column: 50, row: 6)))
+        #expect(t.app.content.depth == 1)
+        #expect(t.app.asked.contains { if case .work(.cancel(deepWork.id)) = $0 { true } else { false } }, "\(t.app.asked)")
     }
 
     @Test("with Reduce Motion a push and a pop show at once")

@@ -6,6 +6,8 @@ package struct Harness<Content: Widget>: WidgetApp {
     package var wantsQuit = false
     /// Every report of the content's replies so far, oldest first.
     package var reported: [Content.Report] = []
+    /// Every effect the content's replies asked for so far, oldest first.
+    package var asked: [Effect] = []
 
     package init(content: Content) { self.content = content }
 
@@ -13,6 +15,7 @@ package struct Harness<Content: Widget>: WidgetApp {
     package mutating func handle(_ event: Event, at time: Double) -> [Effect] {
         let reply = handleContent(event, at: time)
         reported += reply.reports
+        asked += reply.effects
         return Self.effects(of: reply)
     }
 
@@ -20,6 +23,7 @@ package struct Harness<Content: Widget>: WidgetApp {
     package mutating func tick(at time: Double) -> [Effect] {
         let reply = content.tick(at: time)
         reported += reply.reports
+        asked += reply.effects
         return Self.effects(of: reply)
     }
 }

@@ -61,6 +61,9 @@ public protocol Widget {
     mutating func tick(at time: Double) -> Reply<Report>
     /// The widget came into view at `time`; scroll views flash their indicators (SV-03).
     mutating func appear(at time: Double)
+    /// The widget is taken away for good at `time` (a page a person went back from): the work
+    /// it started is of no more use. Returns the effects that cancel it.
+    mutating func dismiss(at time: Double) -> [Effect]
     /// True while something moves and the host should draw at the frame rate.
     var isAnimating: Bool { mutating get }
     /// A future time at which the widget needs a frame although nothing moves now.
@@ -98,6 +101,8 @@ extension Widget {
     public mutating func tick(at time: Double) -> Reply<Report> { .ignored }
     /// Nothing to flash by default.
     public mutating func appear(at time: Double) {}
+    /// Nothing to cancel by default.
+    public mutating func dismiss(at time: Double) -> [Effect] { [] }
     /// Still by default.
     public var isAnimating: Bool { false }
     /// No deadline by default.

@@ -41,7 +41,10 @@ public enum NavigationCommand: Sendable, Hashable {
 /// and happen at once with ``reducesMotion``.
 ///
 /// Each page is kept whole while pages lie on it (its scroll position, selection, text), so back
-/// shows it as it was. Pages are one type: an app whose pages differ makes them cases of an enum
+/// shows it as it was, and it goes on hearing from the work it started (``Event/work(_:)``
+/// reaches every page, the one shown first). A page a person goes back from is dismissed
+/// (``Widget/dismiss(at:)``): the reply of the back carries the effects that cancel its work.
+/// Pages are one type: an app whose pages differ makes them cases of an enum
 /// that is a widget.
 public struct NavigationStack<Page: Widget>: Widget {
     /// The page shown's reports, and the person's pops.
@@ -152,18 +155,22 @@ public struct NavigationStack<Page: Widget>: Widget {
     }
 
     /// Takes the page shown off the stack, sliding it out unless ``reducesMotion``, and returns
-    /// it; nil at the root, which stays.
+    /// it (not dismissed: its owner says what becomes of its work); nil at the root, which stays.
     @discardableResult
     public mutating func pop(at time: Double) -> Page? {
         finishMotion()
         return popNow(from: 0, at: time)?.page
     }
 
-    /// Takes every page but the root off the stack (the root shows at once).
-    public mutating func popToRoot(at time: Double) {
+    /// Takes every page but the root off the stack (the root shows at once), dismissing them;
+    /// returns the effects that cancel their work.
+    public mutating func popToRoot(at time: Double) -> [Effect] {
         finishMotion()
-        guard entries.count > 1 else { return }
+        guard entries.count > 1 else { return [] }
+        var effects: [Effect] = []
+        for index in entries.indices.dropFirst().reversed() { effects += entries[index].page.dismiss(at: time) }
         entries.removeLast(entries.count - 1)
+        return effects
     }
 
     /// Takes the top page off, sliding from `share` of the way out; returns it and the report
@@ -176,9 +183,11 @@ public struct NavigationStack<Page: Widget>: Widget {
         return (leaving.page, .popped(title: title, depth: entries.count))
     }
 
-    /// The person's pop, as a reply: handled, reporting it when there was a page to pop.
+    /// The person's pop, as a reply: handled, reporting it when there was a page to pop, with
+    /// the effects of dismissing it.
     private mutating func back(at time: Double) -> Reply<Report> {
-        Reply(.handled, reports: popNow(from: 0, at: time).map { [$0.report] } ?? [])
+        guard var popped = popNow(from: 0, at: time) else { return .handled }
+        return Reply(.handled, reports: [popped.report], effects: popped.page.dismiss(at: time))
     }
 
     /// The page shown's reply as the stack's.
@@ -261,10 +270,21 @@ public struct NavigationStack<Page: Widget>: Widget {
     /// the person's pops.
     public mutating func handle(_ event: Event, at time: Double) -> Reply<Report> {
         if case let .mouse(mouse) = event { return handle(mouse, at: time) }
+        if case .work = event { return handleWork(event, at: time) }
         finishMotion()
         var reply = fromPage(top.handle(event, at: time))
         guard !reply.isHandled, case let .key(key) = event, keys.command(for: key) == .back, entries.count > 1 else { return reply }
         reply.merge(back(at: time))
+        return reply
+    }
+
+    /// Work's news goes to the page shown, then down the stack until a page uses it: a page
+    /// under another still hears from the work it started.
+    private mutating func handleWork(_ event: Event, at time: Double) -> Reply<Report> {
+        var reply: Reply<Report> = .ignored
+        for index in entries.indices.reversed() where !reply.isHandled {
+            reply.merge(fromPage(entries[index].page.handle(event, at: time)))
+        }
         return reply
     }
 
@@ -287,7 +307,7 @@ public struct NavigationStack<Page: Widget>: Widget {
         case .drag where edgePress != nil || motion?.held != nil:
             return Reply(swipe(to: point.x, at: time))
         case .release where edgePress != nil || motion?.held != nil:
-            guard let press = edgePress else { return Reply(.handled, reports: letGo(at: time).map { [$0] } ?? []) }
+            guard let press = edgePress else { return letGo(at: time) }
             // Let go without moving: a tap, which the page shown takes as one.
             edgePress = nil
             var reply = fromPage(top.handle(.mouse(press), at: time)).with(.ignored)
@@ -318,10 +338,10 @@ public struct NavigationStack<Page: Widget>: Widget {
         return .handled
     }
 
-    /// A swipe let go: past half way or flicked, the page goes back (and the pop is returned);
-    /// else it slides back in place.
-    private mutating func letGo(at time: Double) -> Report? {
-        guard let current = motion, let held = current.held, let leaving = current.leaving else { return nil }
+    /// A swipe let go: past half way or flicked, the page goes back (and the pop is returned,
+    /// with the effects of dismissing it); else it slides back in place.
+    private mutating func letGo(at time: Double) -> Reply<Report> {
+        guard let current = motion, let held = current.held, var leaving = current.leaving else { return .handled }
         let width = Swift.max(1, pageFrame.width)
         let share = Swift.min(1, Swift.max(0, (held.x - held.originX) / width))
         // A pointer that stopped before it was let go flicks nothing.
@@ -331,11 +351,12 @@ public struct NavigationStack<Page: Widget>: Widget {
             // Back in place: the page is the top again, sliding home.
             entries.append(leaving)
             motion = Motion(leaving: nil, from: share, to: 0, start: time)
-            return nil
+            return .handled
         }
+        let effects = leaving.page.dismiss(at: time)
         motion = Motion(leaving: leaving, from: share, to: 1, start: time)
         top.appear(at: time)
-        return .popped(title: title, depth: entries.count)
+        return Reply(.handled, reports: [.popped(title: title, depth: entries.count)], effects: effects)
     }
 
     /// Advances the page shown and a slide; the reply is the page shown's.
