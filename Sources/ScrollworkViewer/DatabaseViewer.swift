@@ -4,45 +4,41 @@ import ScrollworkFiles
 import ScrollworkWidgets
 
 /// `scrollwork open data.sqlite`: the database's tables and views with their row counts (counted
-/// in the background), Enter opening one as a table over the list; Esc or ⌫ comes back.
-public struct DatabaseViewer: App, ReplyCollecting {
+/// in the background), Enter opening one as a table over the list, Enter on a row showing it
+/// whole over the table; Esc or ⌫ comes back a page. The pages are a navigation stack
+/// (``ViewerPages``).
+public struct DatabaseViewer: App {
     /// Whose keys the viewer follows: a terminal program's, or in a window a desktop app's
     /// (Ctrl+C copies, Ctrl+Q quits, Ctrl+W closes; ``ViewerKeys/desktop(_:)``).
-    public var keyConvention = KeyConvention.terminal { didSet { viewerKeys = ViewerKeySet(keyConvention) } }
+    public var keyConvention = KeyConvention.terminal {
+        didSet {
+            viewerKeys = ViewerKeySet(keyConvention)
+            pages.follow(keyConvention)
+            updateTables { [viewerKeys] in $0.viewerKeys = viewerKeys }
+        }
+    }
     /// The key tables of ``keyConvention``.
     var viewerKeys = ViewerKeySet(.terminal)
-    /// A table or view in the list.
-    struct Entry: Sendable {
-        var object: (name: String, isView: Bool)
-        /// What the list calls it: "table", "view", or the engine's word for it.
-        var kind: String
-        /// Its rows, once counted.
-        var rows: Result<Int, DatabaseError>? = nil
-    }
 
     let source: any DatabaseSource
-    var entries: [Entry]
-    var view: TableView<Entry>
     var theme: Theme
-    /// The table opened from the list.
-    var opened: TableScreen? = nil
-    var note: String? = nil
-    /// The list's keys (`?`), shown over it.
-    var help: ScrollView<RecordDetail>? = nil
+    /// The list of tables, the table opened from it, the row shown whole.
+    var pages: ViewerPages
     /// True once the person asked to quit.
-    public var wantsQuit = false
-    var effects: [Effect] = []
-    private let countKey = WorkKey<Result<Int, DatabaseError>>("catalog-count")
+    public var wantsQuit: Bool { pages.wantsQuit }
+    /// The counts started with the list, handed out by the first call.
+    private var effects: [Effect] = []
+    /// The time of the last event, on the host's clock.
+    private var lastTime = 0.0
 
     /// Opens table `name` over the list, as Enter on it would (`--table`, a URL's `?table=`).
     ///
     /// - Throws: `DatabaseError/noSuchTable(_:available:)` naming the tables
     ///   there are, or why the table could not be read.
     public mutating func open(_ name: String) throws(DatabaseError) {
-        opened = try screen(name)
-        if let row = entries.firstIndex(where: { $0.object.name == name }) {
-            do { try view.table.list.select(IndexPath(row: row, section: 0)) } catch { note = "\(error)" }
-        }
+        let screen = try self.screen(name)
+        pages.stack.push(.table(screen), title: name, at: lastTime)
+        updateTables { $0.select(named: name) }
     }
 
     /// The view the command line's options make (`--filter`, one `--sort`, `--columns`,
@@ -56,7 +52,11 @@ public struct DatabaseViewer: App, ReplyCollecting {
             let name = try chosenTable(nil)
             do { try open(name) } catch { throw OpenFile.Failure(description: "\(source.title): \(error)") }
         }
-        do { try opened?.applyRecipe(recipe, at: time) } catch { throw OpenFile.Failure(description: "\(error)", status: 64) }
+        var failure: ExploreError? = nil
+        _ = pages.updateTable { screen in
+            do throws(ExploreError) { try screen.applyRecipe(recipe, at: time) } catch { failure = error }
+        }
+        if let failure { throw OpenFile.Failure(description: "\(failure)", status: 64) }
     }
 
     /// `name`, or the table open, or the database's only table or view.
@@ -93,89 +93,75 @@ public struct DatabaseViewer: App, ReplyCollecting {
     init(source: any DatabaseSource, theme: Theme, opening table: String? = nil) throws(DatabaseError) {
         self.source = source
         self.theme = theme
-        entries = try source.objects().map { Entry(object: $0, kind: Self.kind(of: $0.name, isView: $0.isView, in: source)) }
-        let columns: [TableColumn<Entry>] = [
-            TableColumn("Name", width: ColumnWidth.clamping(min: 64, ideal: 240, max: 800)) { .string($0.object.name) },
-            TableColumn("Kind", width: ColumnWidth.clamping(min: 40, ideal: 96, max: 200)) { .string($0.kind) },
-            TableColumn("Rows", width: ColumnWidth.clamping(min: 64, ideal: 120, max: 240), alignment: .trailing,
-                        format: { if case let .int(n) = $0 { grouped(n) } else { $0.description } }) { entry in
-                switch entry.rows {
-                case let .success(n)?: return .int(n)
-                case let .failure(error)?: return .missing("⚠ \(error)")
-                case nil: return .missing("counting…")
-                }
-            },
-        ]
-        var state = TableState(rows: entries, columns: columns)
-        state.list.idiom = .macOS
-        state.list.scroll = ScrollIdiom.macOS.scrollState(viewport: .zero, content: .zero)
-        state.list.selectionMode = .single
-        view = TableView(state, theme: theme)
-        view.pageKeysScroll = false
-        if !entries.isEmpty {
-            do { try view.table.list.select(IndexPath(row: 0, section: 0)) } catch { note = "\(error)" }
-        }
+        let tables = try DatabaseTables(source, theme: theme)
+        effects = tables.counting(in: source)
+        pages = ViewerPages(root: .tables(tables), title: source.title, theme: theme)
         if let table { try open(table) }
-        for (i, entry) in entries.enumerated() {
-            let source = self.source, name = entry.object.name
-            effects.append(.work(.start(Work(countKey.named("\(i)")) { progress in
-                let counted = Result { () throws(DatabaseError) in
-                    try source.count(name, keepGoing: { !progress.isCancelled })
-                }
-                return progress.isCancelled ? nil : counted
-            })))
-        }
     }
+
+    // MARK: The pages
+
+    /// The list of tables, at the root of the pages.
+    var tables: DatabaseTables? { pages.stack.root.tables }
+
+    /// Runs `body` on the list of tables.
+    private mutating func updateTables(_ body: (inout DatabaseTables) -> Void) {
+        guard case var .tables(list) = pages.stack.root else { return }
+        body(&list)
+        pages.stack.root = .tables(list)
+    }
+
+    /// The table opened from the list, shown or under its row shown whole.
+    var opened: TableScreen? { pages.table }
+    /// The row shown whole, while one is.
+    var record: RecordPage? { pages.stack.top.record }
+    /// The tables and views listed.
+    var entries: [DatabaseTables.Entry] { tables?.entries ?? [] }
+    /// The list's keys shown over it, while they are.
+    var help: ScrollView<RecordDetail>? { tables?.help }
+    /// What the list's status line says of the last key.
+    var note: String? {
+        get { tables?.note }
+        set { updateTables { $0.note = newValue } }
+    }
+
+    // MARK: App
 
     /// Takes a key, click, paste, resize or work update; returns the counts, pages and sorts to
     /// start or cancel, and copies.
     public mutating func handle(_ event: Event, at time: Double) -> [Effect] {
-        take(event, at: time)
-        return takeEffects()
+        lastTime = time
+        return answer(pages.handle(event, at: time), at: time)
     }
 
-    /// Takes `event`: the open table's, the keys shown, or the list's.
-    private mutating func take(_ event: Event, at time: Double) {
-        if case let .work(update) = event {
-            if opened?.handleWork(update, at: time) == true {
-                if let change = opened?.connection.schemaChanged { reopen(after: change) }
-                return
-            }
-            if let counted = update.result(of: countKey), let i = Int(update.id.name), entries.indices.contains(i) {
-                entries[i].rows = counted
-                view.table.replaceRows(with: entries)
-            }
-            return
-        }
-        if opened != nil {
-            handleOpened(event, at: time)
-            return
-        }
-        if event.isPersonAction { note = nil }
-        if var shown = help {
-            // Esc, q or Enter closes the keys; the rest scrolls them.
-            if case let .key(key) = event, ViewerKeys.record.command(for: key) == .close { return help = nil }
-            _ = shown.handle(event, at: time)
-            help = shown
-            return
-        }
-        if case let .key(key) = event {
-            switch viewerKeys.database.command(for: key) {
-            case .open?: return openFocused()
-            case .help?: return help = .shown(RecordDetail.keys(of: viewerKeys.database, theme: theme), theme: theme, at: time)
-            default: break
+    /// Advances the scrolling; returns the work that asks for (a connection tried again).
+    public mutating func tick(at time: Double) -> [Effect] { answer(pages.tick(at: time), at: time) }
+
+    /// Draws the page shown with its status line; returns the pages of rows the open table's
+    /// frame shows that are not read.
+    public mutating func render(into canvas: inout Canvas, at time: Double) -> [Effect] {
+        takeEffects() + pages.render(in: canvas.points(canvas.cells.area), into: &canvas, at: time)
+    }
+
+    /// Opens what the list asks for, opens again a table that changed under it; returns the
+    /// effects of the call, the counts started with the list first.
+    private mutating func answer(_ asked: (effects: [Effect], requests: [ViewerRequest]), at time: Double) -> [Effect] {
+        var effects = takeEffects() + asked.effects
+        for request in asked.requests {
+            switch request {
+            case let .open(name):
+                do { try open(name) } catch { note = "\(error)" }
+            case let .schemaChanged(change): effects += reopen(after: change, at: time)
+            case .back, .quit, .show: break
             }
         }
-        let (reply, leftOver) = view.keyLeftOver(event, at: time)
-        collect(reply)
-        guard let key = leftOver else { return }
-        switch viewerKeys.database.command(for: key) {
-        case .quit?: wantsQuit = true
-        // The focus moves with the view.
-        case .top?: note = view.moveFocus(.home, at: time)
-        case .bottom?: note = view.moveFocus(.end, at: time)
-        default: break
-        }
+        return effects
+    }
+
+    /// The counts started with the list, handed out once.
+    private mutating func takeEffects() -> [Effect] {
+        defer { effects = [] }
+        return effects
     }
 
     /// What the list calls a table with no word of the engine's.
@@ -199,116 +185,51 @@ public struct DatabaseViewer: App, ReplyCollecting {
         // A plain table needs no word after its name in the status line.
         screen.connection.kind = kind == Self.plainTable ? nil : kind
         screen.connection.back = "⌫ back to the tables"
+        screen.viewerKeys = viewerKeys
         return screen
     }
 
-    /// Opens the focused table or view over the list.
-    mutating func openFocused() {
-        guard let id = view.table.list.cursor, let at = view.table.list.indexPath(of: id) else { return }
-        do {
-            let entry = try view.table.list.row(at: at)
-            opened = try screen(entry.object.name)
-        } catch {
-            note = "\(error)"
-        }
-    }
-
     /// The open table changed under it: opened again with its new columns (its order and filters
-    /// gone with the old ones), or, when the table is gone, back to the list.
-    mutating func reopen(after change: TableScreen.SchemaCheck) {
-        guard var screen = opened else { return }
-        effects += screen.cancelAllWork()
-        let name = screen.connection.name
-        opened = nil
+    /// gone with the old ones), or, when the table is gone, back to the list. Returns the
+    /// effects that cancel the old table's work.
+    mutating func reopen(after change: TableScreen.SchemaCheck, at time: Double) -> [Effect] {
+        guard let name = opened?.connection.name else { return [] }
+        // Back to the list, the table's work cancelled (a row shown whole goes with it).
+        var cancels: [Effect] = []
+        while pages.stack.depth > 1 { cancels += pages.back(at: time) }
         guard change == .changed else {
             note = "‘\(name)’ is no longer in the database: someone dropped or renamed it"
-            return
+            return cancels
         }
         do {
             var fresh = try self.screen(name)
             fresh.note = "‘\(name)’ changed its columns under the view: opened again as it is now"
-            opened = fresh
+            pages.stack.push(.table(fresh), title: name, at: time)
         } catch {
             note = "‘\(name)’ changed under the view and could not be opened again: \(error)"
         }
-    }
-
-    /// The open table's turn: Esc (with nothing to cancel) and ⌫ go back, q quits.
-    private mutating func handleOpened(_ event: Event, at time: Double) {
-        guard var screen = opened else { return }
-        screen.viewerKeys = viewerKeys
-        switch screen.handle(event, at: time) {
-        case nil: opened = screen
-        case .quit?:
-            opened = screen
-            wantsQuit = true
-        case .back?:
-            effects += screen.cancelAllWork()
-            opened = nil
-        }
+        return cancels
     }
 
     /// Every count, page and sort under way, cancelled: the viewer is closing.
     public mutating func cancelAllWork() -> [Effect] {
-        var cancels = (0..<entries.count).map { Effect.work(.cancel(countKey.named("\($0)").id)) }
-        if var screen = opened { cancels += screen.cancelAllWork() }
-        opened = nil
-        return takeEffects() + cancels
+        let counts = tables?.cancelCounting() ?? []
+        return takeEffects() + pages.cancelAllWork(at: lastTime) + counts
     }
 
-    /// The counts to start, the open table's pages and sorts, asked for during the call under
-    /// way, handed out once.
-    private mutating func takeEffects() -> [Effect] {
-        effects += opened?.takeEffects() ?? []
-        defer { effects = [] }
-        return effects
-    }
-
-    /// Advances the scrolling; returns the work that asks for (a connection tried again).
-    public mutating func tick(at time: Double) -> [Effect] {
-        if opened != nil { opened?.tick(at: time) } else {
-            collect(view.tick(at: time))
-            // The keys shown are a scroll view: its tick causes nothing but its motion.
-            _ = help?.tick(at: time)
+    /// The status line of the page shown, whole.
+    var status: String {
+        switch pages.stack.top {
+        case let .tables(list): return list.statusText.whole
+        case let .table(screen): return screen.status(at: lastTime)
+        case let .record(page): return page.status.whole
         }
-        return takeEffects()
     }
-
-    /// Draws the list or the open table, and the status line; returns the pages the open
-    /// table's frame shows that are not read.
-    public mutating func render(into canvas: inout Canvas, at time: Double) -> [Effect] {
-        let parts = canvas.cells.area.rows([.fill, .fixed(1)])
-        if opened != nil {
-            opened?.renderWhole(in: canvas.cells.area, into: &canvas, at: time)
-            return takeEffects()
-        }
-        view.render(in: canvas.points(parts[0]), into: &canvas, at: time)
-        help?.renderOver(parts[0], into: &canvas, at: time)
-        StatusLine.draw(statusText, in: parts[1], theme: theme, into: &canvas)
-        return takeEffects()
-    }
-
-    /// The status line: the answer to the last key right after the count.
-    var statusText: StatusText {
-        let tables = entries.filter { !$0.object.isView }.count, views = entries.count - tables
-        var parts = ["\(tables) table\(tables == 1 ? "" : "s")" + (views > 0 ? ", \(views) view\(views == 1 ? "" : "s")" : "")]
-        if let note { parts.append(note) }
-        if entries.isEmpty { parts.append("the database has no tables") }
-        if help != nil { parts.append("the keys of the list (Esc, q or Enter returns)") }
-        return StatusText(name: source.title, parts: parts, hint: "Enter opens · \(viewerKeys.helpKey) keys · \(viewerKeys.quitKey) quits")
-    }
-
-    /// The status line, whole.
-    var status: String { statusText.whole }
 
     /// True while something moves.
-    public var isAnimating: Bool {
-        mutating get { opened != nil ? opened?.isAnimating == true : view.isAnimating }
-    }
+    public var isAnimating: Bool { mutating get { pages.stack.isAnimating } }
     /// When the view next needs a frame although nothing moves.
-    public var wakeTime: Double? { mutating get { opened != nil ? opened?.wakeTime : view.wakeTime } }
+    public var wakeTime: Double? { mutating get { pages.stack.wakeTime } }
     /// The focused row, for the terminal's cursor.
-    public var cursorPosition: Point? {
-        mutating get { opened != nil ? opened?.cursorPosition : view.cursorPosition }
-    }
+    public var cursorPosition: Point? { mutating get { pages.stack.cursorPosition } }
 }

@@ -70,8 +70,8 @@ extension TableScreen {
         }
     }
 
-    /// Shows the focused row whole, every column's value under its name, and what is wrong with
-    /// it: a source read in place reads it whole again (a file's record up to 16 MB, where a row
+    /// Shows the focused row whole on a page over the table (``recordToShow``), every column's
+    /// value under its name, and what is wrong with it: a source read in place reads it whole again (a file's record up to 16 MB, where a row
     /// on screen holds a megabyte).
     mutating func showRecord(at time: Double) {
         guard var values = focusedValues else { return awaitFocusedRow(.record) }
@@ -81,6 +81,8 @@ extension TableScreen {
             do { (values, problem) = try source.wholeRow(named: name, progress: .unwatched) } catch { return note = "\(error)" }
         }
         let detail = RecordDetail(titles: titles, fields: values.map(\.description), problem: problem, theme: view.theme)
-        overlay = .record(.shown(detail, theme: view.theme, at: time), record: source.namesNumberRows ? name : nil)
+        let row = view.table.list.cursor.flatMap { view.table.list.indexPath(of: $0) }?.row
+        recordToShow = RecordPage(.shown(detail, theme: view.theme, at: time), name: connection.label, record: source.namesNumberRows ? name : nil,
+                                  row: row, fromFile: !source.readFiles.isEmpty, tableKeys: tableKeys)
     }
 }

@@ -145,6 +145,7 @@ extension TableScreen {
     /// Draws the table in `area` with its status line at the bottom, and the sheet (with its
     /// own status line) or what else is over it.
     mutating func renderWhole(in area: CellRect, into canvas: inout Canvas, at time: Double) {
+        frame = canvas.points(area)
         let parts = area.rows([.fill, .fixed(1)])
         render(in: canvas.points(parts[0]), into: &canvas, at: time)
         renderOverTable(table: parts[0], statusLine: parts[1], whole: area, into: &canvas, at: time)

@@ -99,6 +99,11 @@ struct TableScreen: OverlaidTable, ReplyCollecting {
     /// Positions a search asks the engine about at once.
     static let searchBatch = 4096
     var effects: [Effect] = []
+    /// The row shown whole that the call under way opened, for the viewer to push over the
+    /// table (``reply(to:at:)`` hands it on).
+    var recordToShow: RecordPage? = nil
+    /// The area the screen took in its last render, its status line included.
+    var frame = Rect.zero
 
     /// The table of `source`, called `name` in the status line.
     init(source: any TableSource, name: String, theme: Theme) {
@@ -261,10 +266,6 @@ struct TableScreen: OverlaidTable, ReplyCollecting {
         if let order = shown.order, titles.indices.contains(order.column) { parts.append("sorted by \(titles[order.column]) \(order.ascending ? "▲" : "▼")") }
         if let running = exploration.statusPart(at: time) { parts.append(running) }
         if shown.following.isOn { parts.append("following the end (F stops)") }
-        if let record = overlay?.record {
-            let which = source.readFiles.isEmpty ? "row #\(grouped(record.addingSaturating(1)))" : "record \(grouped(record.addingSaturating(1))) of the file"
-            parts.append(which + ", every field whole (Esc, q or Enter returns)")
-        }
         // Once the person chose a column, as its heading is marked then.
         if current.chosen, view.table.columns.indices.contains(currentColumn) { parts.append("column \(view.table.columns[currentColumn].title)") }
         switch keyMemory.seeking {

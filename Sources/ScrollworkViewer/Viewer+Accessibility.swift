@@ -35,7 +35,7 @@ extension TableScreen {
 extension DatabaseViewer {
     /// The table open, or the list of the database's tables.
     public var accessibility: AccessibilityElement? {
-        mutating get { opened != nil ? opened?.accessibility ?? nil : .screen(view.accessibility) }
+        mutating get { pages.stack.top.accessibility }
     }
 }
 

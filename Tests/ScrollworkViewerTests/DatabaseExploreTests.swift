@@ -77,10 +77,10 @@ import ScrollworkWidgets
             var t = try Self.opened(path)
             // The first row is focused from the start: Enter shows it at once.
             t.send(.key(KeyEvent(.enter)))
-            let lines = try #require(t.app.opened?.detail?.content.lines)
+            let lines = try #require(t.app.record?.detail.content.lines)
             #expect(lines.contains { $0.name == "note" && $0.text == "row 1" })
             t.send(.key(KeyEvent(.escape)))
-            #expect(t.app.opened?.detail == nil)
+            #expect(t.app.record == nil && t.app.opened != nil)
             t.send(.key(KeyEvent(.character("?"))))
             let keys = try #require(t.app.opened?.detail?.content.lines.map(\.text))
             // The keys a file's table has, worded as there (one meaning a key), and the way back.

@@ -76,7 +76,7 @@ import ScrollworkWidgets
         #expect(Self.focusedRow(t) == 0)
         t.send(.key(KeyEvent(.enter)))
         // The first row's record (rows are named from 0; the header is no row).
-        #expect(t.app.screen.detailRecord == 0)
+        #expect(t.app.record?.record == 0)
     }
 
     static func pager(_ file: TemporaryFile, rows: Int = 12) throws -> HeadlessTerminal<TextPager> {

@@ -167,7 +167,7 @@ import ScrollworkWidgets
         for row in [0, 3, shown.count - 1] {
             try t.app.screen.view.table.list.select(IndexPath(row: row), at: t.time)
             t.send(.key(KeyEvent(.enter)))
-            let id = t.app.screen.detail?.content.lines.first { $0.name == "id" }?.text
+            let id = t.app.record?.detail.content.lines.first { $0.name == "id" }?.text
             #expect(id == shown[row][0] && shown[row].number == Int(shown[row][0] ?? ""), "row \(row)")
             t.send(.key(KeyEvent(.escape)))
         }
@@ -231,9 +231,9 @@ import ScrollworkWidgets
         #expect(t.app.screen.overlay == nil && t.app.screen.sheet == nil && !t.app.wantsQuit, "q closes the sheet, not the viewer")
         t.send(.key(KeyEvent(.down)))
         t.send(.key(KeyEvent(.enter)))
-        #expect(t.app.screen.detailRecord != nil)
+        #expect(t.app.record?.record != nil)
         t.type("q")
-        #expect(t.app.screen.overlay == nil && !t.app.wantsQuit)
+        #expect(t.app.record == nil && t.app.screen.overlay == nil && !t.app.wantsQuit)
     }
 
     @Test("columns hide and show, pin, move, fit, and $ goes to the last; a save writes the view as shown")

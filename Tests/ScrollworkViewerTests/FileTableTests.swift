@@ -126,12 +126,12 @@ import Testing
         #expect(t.text.contains("⚠ 2") && !t.text.contains("⚠ 1") && t.text.contains("⚠ 3"), "\(t.text)")
         t.send(.key(KeyEvent(.down)))
         t.send(.key(KeyEvent(.enter)))
-        let shown = t.app.screen.detail?.content.lines.map(\.text) ?? []
+        let shown = t.app.record?.detail.content.lines.map(\.text) ?? []
         #expect(shown.contains { $0.contains("3 fields, where the header names 2") } && t.text.contains("record 2 of the file, every field whole"), "\(shown) \(t.text)")
         t.send(.key(KeyEvent(.escape)))
         t.send(.key(KeyEvent(.down)))
         t.send(.key(KeyEvent(.enter)))
-        let whole = t.app.screen.detail?.content.lines.map(\.text).joined() ?? ""
+        let whole = t.app.record?.detail.content.lines.map(\.text).joined() ?? ""
         #expect(whole.filter { $0 == "y" }.count == 2 << 20, "\(whole.count) characters shown")
     }
 
@@ -278,6 +278,6 @@ import Testing
         var t = HeadlessTerminal(try OpenFile.viewer(path: file.path, separator: nil, header: nil, theme: Theme()), columns: 80, rows: 10)
         #expect(Self.focusedNumber(t) == 1)
         t.send(.key(KeyEvent(.enter)))
-        #expect(t.app.screen.detail?.content.lines.contains { $0.name == "city" && $0.text.hasSuffix("Oslo") } == true, "\(t.text)")
+        #expect(t.app.record?.detail.content.lines.contains { $0.name == "city" && $0.text.hasSuffix("Oslo") } == true, "\(t.text)")
     }
 }

@@ -139,7 +139,7 @@ import ScrollworkWidgets
             var t = try Self.open(file)
             t.type(over)
             _ = t.runWork("summary")
-            #expect(t.app.screen.sheet != nil || t.app.screen.overlay != nil, "\(over)")
+            #expect(t.app.screen.sheet != nil || t.app.screen.overlay != nil || t.app.record != nil, "\(over)")
             t.send(.key(control))
             #expect(t.wantsQuit, "Ctrl-C over \(over)")
         }

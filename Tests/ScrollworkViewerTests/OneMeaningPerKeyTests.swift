@@ -137,6 +137,12 @@ import Testing
     }
 
     /// The session over the table screen `screen` finds in the viewer `t` (any `TableSource`'s).
+    /// The lines of the row shown whole over a viewer's table, or none.
+    static func record(of app: some App) -> [String] {
+        let page = (app as? TableViewer)?.record ?? (app as? DatabaseViewer)?.record
+        return page?.detail.content.lines.map(\.text) ?? []
+    }
+
     static func inScreen<A: App>(_ t: inout HeadlessTerminal<A>, _ screen: @escaping (A) -> TableScreen?, saveTo path: String) -> Transcript {
         Self.session(&t, saveTo: path, settle: { t in
             var steps = 0
@@ -154,7 +160,7 @@ import Testing
                 guard case let .loaded(values)? = try? list.row(at: IndexPath(row: row)) else { return nil }
                 return Int(values[0].description)
             }
-        }, record: { screen($0.app)?.detail?.content.lines.map(\.text) ?? [] }, sheet: { t in
+        }, record: { Self.record(of: $0.app) }, sheet: { t in
             // Each source shows its missing value as its cells show it: a file as written
             // (an empty field), a database as NULL.
             guard let sheet = screen(t.app)?.sheet else { return [] }

@@ -153,7 +153,7 @@ final class TemporaryFile {
         t.send(.key(KeyEvent(.enter)))
         t.advance(by: 0.1)
         let names = t.text.split(separator: "\n").map { $0.split(separator: " ").first.map(String.init) ?? "" }
-        #expect(t.app.screen.detail != nil && names.contains("c"), "\(t.text)")
+        #expect(t.app.record != nil && names.contains("c"), "\(t.text)")
     }
 
     @Test("a missing path, an empty file and a binary file each get a clear message and a non-zero status")
@@ -218,7 +218,7 @@ final class TemporaryFile {
         #expect(t.text.contains(" name\n") || t.text.contains(" name "))
         #expect(t.text.contains(String(repeating: "word ", count: 10)) && t.app.status.contains("every field whole"))
         t.send(.key(KeyEvent(.escape)))
-        #expect(t.app.screen.detail == nil && t.text.contains("short"))
+        #expect(t.app.record == nil && t.text.contains("short"))
     }
 
     @Test("F follows the end of a filtered file too: the rows a filter keeps among the new ones are shown once filtered")

@@ -27,7 +27,7 @@ import ScrollworkWidgets
         t.send(.key(KeyEvent(.enter)))
         t.advance(by: 0.05)
         defer { t.send(.key(KeyEvent(.escape))) }
-        return t.app.screen.detail?.content.lines.first { $0.text.contains("code-") }?.text.trimmingPrefix(while: { $0 == " " }).description
+        return t.app.record?.detail.content.lines.first { $0.text.contains("code-") }?.text.trimmingPrefix(while: { $0 == " " }).description
     }
 
     /// The code the row at `row` shows in the table.
@@ -81,7 +81,7 @@ import ScrollworkWidgets
         #expect(t.app.screen.view.table.columns.map(\.title) == ["#", "id", "code"])
         try t.app.screen.view.table.list.select(IndexPath(row: 4), at: t.time)
         t.send(.key(KeyEvent(.enter)))
-        let lines = try #require(t.app.screen.detail?.content.lines).map { "\($0.name) \($0.text)" }
+        let lines = try #require(t.app.record?.detail.content.lines).map { "\($0.name) \($0.text)" }
         #expect(lines.prefix(3) == ["id 5", "code code-5", "rank \((5 * 17) % 40 + 1)"], "\(lines)")
     }
 
@@ -122,7 +122,7 @@ import ScrollworkWidgets
         #expect(t.app.status.contains("record 33 of the file"))
         t.send(.key(KeyEvent(.enter)))
         t.advance(by: 0.05)
-        #expect(t.app.screen.detail?.content.lines.contains { $0.text.hasSuffix("code-33") } == true)
+        #expect(t.app.record?.detail.content.lines.contains { $0.text.hasSuffix("code-33") } == true)
         #expect(t.app.status.contains("record 33 of the file"))
     }
 

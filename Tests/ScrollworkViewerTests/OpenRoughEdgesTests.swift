@@ -52,7 +52,7 @@ import ScrollworkWidgets
                 #expect(try t.app.screen.view.table.list.row(at: IndexPath(row: 1))[0] == "b]")
             }
             t.send(.key(KeyEvent(.enter)))
-            #expect(t.app.screen.detail?.content.lines.first?.text == "a" || t.app.screen.detail?.content.lines.first?.text == "chevrolet chevelle malibu")
+            #expect(t.app.record?.detail.content.lines.first?.text == "a" || t.app.record?.detail.content.lines.first?.text == "chevrolet chevelle malibu")
         }
         let empty = TemporaryFile(name: "empty.json", "[ ]\n")
         #expect(throws: OpenFile.Failure.self) { try OpenFile.viewer(path: empty.path, separator: nil, header: nil, theme: Theme()) }
@@ -76,7 +76,7 @@ import ScrollworkWidgets
         t.send(.key(KeyEvent(.down)))
         t.send(.key(KeyEvent(.enter)))
         t.advance(by: 0.1)
-        let detail = try #require(t.app.screen.detail)
+        let detail = try #require(t.app.record?.detail)
         #expect(detail.content.lines.count == 19)
         let screen = t.text.split(separator: "\n").map(String.init)
         for (name, value) in zip(names, values) {

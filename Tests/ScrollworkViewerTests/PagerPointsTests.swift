@@ -73,7 +73,7 @@ import ScrollworkWidgets
 
 /// What is shown over the table in a window hides it, as it does in a terminal.
 @Suite struct RecordPointsTests {
-    @Test("a record shown over the table in a window is one opaque drawing: a fill of its area after the table, then its fields in monospaced text")
+    @Test("a record shown in a window is a page of its own: the table is not drawn under it; its area is filled, then its fields are drawn in monospaced text")
     func recordHidesTheTable() throws {
         let file = TemporaryFile(name: "people.csv", "name,city\nAda,London\nBob,Paris\n")
         var t = HeadlessTerminal(try OpenFile.viewer(path: file.path, separator: nil, header: nil, theme: Theme()), columns: 80, rows: 25)
@@ -85,9 +85,9 @@ import ScrollworkWidgets
         _ = app.render(into: &canvas, at: t.time)
         let drawings = canvas.pointMarks.compactMap { mark -> PointDrawing? in if case let .drawing(d) = mark { d } else { nil } }
         func index(_ test: (PointDrawing.Command) -> Bool) -> Int? { drawings.lastIndex { $0.commands.contains(where: test) } }
-        let table = try #require(index { if case .text("city", _, .headline, _) = $0 { true } else { false } })
+        #expect(index { if case .text("city", _, .headline, _) = $0 { true } else { false } } == nil, "the table's headings are not drawn")
         let cover = try #require(index { if case let .fill(rect, _, _) = $0 { rect.width >= 640 && rect.height >= 384 } else { false } })
         let record = try #require(index { if case .text("London", _, .monospaced, _) = $0 { true } else { false } })
-        #expect(table < cover && cover <= record)
+        #expect(cover <= record)
     }
 }

@@ -117,7 +117,7 @@ import ScrollworkWidgets
         #expect(Self.ran(&t, "sort"))
         #expect(t.app.screen.view.table.list.numberOfRows == 3 && Self.focused(t) == 0)
         t.send(.key(KeyEvent(.enter)))
-        #expect(t.app.screen.detail?.content.lines.first?.text == "100", "\(t.app.status)")
+        #expect(t.app.record?.detail.content.lines.first?.text == "100", "\(t.app.status)")
     }
 
     @Test("a database table after a filter: Enter shows the first kept row as soon as it comes; Esc asks before dropping the filter; ? lists the tables' keys")
@@ -144,10 +144,10 @@ import ScrollworkWidgets
             #expect(waited, "Enter came while the focused row was on its way")
             DatabaseViewerTests.settle(&t)
             let first = (1...500).first { DatabaseExploreTests.carrier($0) == "DL" }!
-            let lines = try #require(t.app.opened?.detail?.content.lines)
+            let lines = try #require(t.app.record?.detail.content.lines)
             #expect(lines.contains { $0.name == "id" && $0.text == "\(first)" }, "\(lines)")
             t.send(.key(KeyEvent(.escape)))
-            #expect(t.app.opened?.detail == nil)
+            #expect(t.app.record == nil)
             // Esc on the filtered table: said first, then it goes back.
             t.send(.key(KeyEvent(.escape)))
             #expect(t.app.opened != nil && t.app.opened?.status(at: 0).contains("Esc again goes back") == true)

@@ -67,8 +67,12 @@ public struct NavigationStack<Page: Widget>: Widget {
     /// True to push and pop without sliding (Reduce Motion).
     public var reducesMotion = false
     /// False to leave the bar out while the root is shown, where a title around the stack
-    /// already names it; pages over the root always have it, for their way back.
+    /// already names it; pages over the root have it, for their way back, unless ``showsBar``
+    /// is false.
     public var showsBarAtRoot = true
+    /// False to leave the bar out on every page: where each page names itself and its way back
+    /// (a terminal program's status line), and back is a key. The edge swipe still goes back.
+    public var showsBar = true
     /// The keys that go back when the page shown leaves them unused: ``NavigationCommand/keys``
     /// unless rebound.
     public var keys = NavigationCommand.keys
@@ -154,6 +158,12 @@ public struct NavigationStack<Page: Widget>: Widget {
         entries[entries.count - 1].page.appear(at: time)
     }
 
+    /// Runs `body` on every page, the root first, and returns what it gives for each: for what
+    /// concerns pages not shown as well (their work, their state).
+    public mutating func updatePages<T>(_ body: (inout Page) -> T) -> [T] {
+        entries.indices.map { body(&entries[$0].page) }
+    }
+
     /// Takes the page shown off the stack, sliding it out unless ``reducesMotion``, and returns
     /// it (not dismissed: its owner says what becomes of its work); nil at the root, which stays.
     @discardableResult
@@ -210,7 +220,8 @@ public struct NavigationStack<Page: Widget>: Widget {
         let line = canvas.measurer(for: idiom).lineHeight(.headline)
         // Two lines of the title's type and a little: on a grid, a row for the title and one for
         // the rule under it.
-        let bar = entries.count == 1 && motion == nil && !showsBarAtRoot ? 0 : Swift.min(area.height, canvas.alignedRow(2 * line + 6))
+        let hidden = !showsBar || (entries.count == 1 && motion == nil && !showsBarAtRoot)
+        let bar = hidden ? 0 : Swift.min(area.height, canvas.alignedRow(2 * line + 6))
         barFrame = Rect(x: area.minX, y: area.minY, width: area.width, height: bar)
         pageFrame = Rect(x: area.minX, y: area.minY + bar, width: area.width, height: Swift.max(0, area.height - bar))
         if let done = motion?.isDone(at: time, duration: Self.transitionDuration), done { motion = nil }

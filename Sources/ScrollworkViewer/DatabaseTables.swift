@@ -1,0 +1,171 @@
+import Scrollwork
+import ScrollworkDatabase
+import ScrollworkWidgets
+
+/// The first page of `scrollwork open data.sqlite`: the database's tables and views with their
+/// kinds and row counts (counted in the background), Enter asking for the focused one to be
+/// opened over it; `?` shows its keys over it.
+struct DatabaseTables: Widget, ReplyCollecting {
+    typealias Report = ViewerRequest
+    /// A table or view in the list.
+    struct Entry: Sendable {
+        var object: (name: String, isView: Bool)
+        /// What the list calls it: "table", "view", or the engine's word for it.
+        var kind: String
+        /// Its rows, once counted.
+        var rows: Result<Int, DatabaseError>? = nil
+    }
+
+    /// What the status line calls the database.
+    let title: String
+    var entries: [Entry]
+    var view: TableView<Entry>
+    /// The list's keys (`?`), shown over it.
+    var help: ScrollView<RecordDetail>? = nil
+    var note: String? = nil
+    /// The keys of the viewer's key convention.
+    var viewerKeys = ViewerKeySet(.terminal)
+    /// The effects gathered during the call under way.
+    var effects: [Effect] = []
+    private(set) var frame = Rect.zero
+    private let countKey = WorkKey<Result<Int, DatabaseError>>("catalog-count")
+
+    /// The tables and views of `source`, listed in `theme`, the first focused.
+    init(_ source: any DatabaseSource, theme: Theme) throws(DatabaseError) {
+        title = source.title
+        entries = try source.objects().map { Entry(object: $0, kind: DatabaseViewer.kind(of: $0.name, isView: $0.isView, in: source)) }
+        let columns: [TableColumn<Entry>] = [
+            TableColumn("Name", width: ColumnWidth.clamping(min: 64, ideal: 240, max: 800)) { .string($0.object.name) },
+            TableColumn("Kind", width: ColumnWidth.clamping(min: 40, ideal: 96, max: 200)) { .string($0.kind) },
+            TableColumn("Rows", width: ColumnWidth.clamping(min: 64, ideal: 120, max: 240), alignment: .trailing,
+                        format: { if case let .int(n) = $0 { grouped(n) } else { $0.description } }) { entry in
+                switch entry.rows {
+                case let .success(n)?: return .int(n)
+                case let .failure(error)?: return .missing("⚠ \(error)")
+                case nil: return .missing("counting…")
+                }
+            },
+        ]
+        var state = TableState(rows: entries, columns: columns)
+        state.list.idiom = .macOS
+        state.list.scroll = ScrollIdiom.macOS.scrollState(viewport: .zero, content: .zero)
+        state.list.selectionMode = .single
+        view = TableView(state, theme: theme)
+        view.pageKeysScroll = false
+        if !entries.isEmpty { select(0) }
+    }
+
+    /// The work that counts each table's rows in `source`, in the background.
+    func counting(in source: any DatabaseSource) -> [Effect] {
+        entries.enumerated().map { i, entry in
+            let name = entry.object.name
+            return .work(.start(Work(countKey.named("\(i)")) { progress in
+                let counted = Result { () throws(DatabaseError) in
+                    try source.count(name, keepGoing: { !progress.isCancelled })
+                }
+                return progress.isCancelled ? nil : counted
+            }))
+        }
+    }
+
+    /// Focuses and selects the entry at `row`.
+    mutating func select(_ row: Int) {
+        do { try view.table.list.select(IndexPath(row: row, section: 0)) } catch { note = "\(error)" }
+    }
+
+    /// Focuses and selects the table or view called `name`, when there is one.
+    mutating func select(named name: String) {
+        if let row = entries.firstIndex(where: { $0.object.name == name }) { select(row) }
+    }
+
+    /// The name of the focused table or view.
+    var focusedName: String? {
+        guard let id = view.table.list.cursor, let at = view.table.list.indexPath(of: id) else { return nil }
+        do { return try view.table.list.row(at: at).object.name } catch {
+            // The cursor's row is in the list: its path cannot be refused.
+            return nil
+        }
+    }
+
+    /// Takes a count that came in, or a key or click: Enter asks for the focused table, `?`
+    /// shows the keys (Esc, q or Enter closes them), q quits; the rest move in the list.
+    mutating func handle(_ event: Event, at time: Double) -> Reply<ViewerRequest> {
+        if case let .work(update) = event {
+            guard let counted = update.result(of: countKey), let i = Int(update.id.name), entries.indices.contains(i) else { return .ignored }
+            entries[i].rows = counted
+            view.table.replaceRows(with: entries)
+            return Reply(.handled, effects: takeEffects())
+        }
+        if event.isPersonAction { note = nil }
+        if var shown = help {
+            // Esc, q or Enter closes the keys; the rest scrolls them.
+            if case let .key(key) = event, ViewerKeys.record.command(for: key) == .close {
+                help = nil
+                return .handled
+            }
+            _ = shown.handle(event, at: time)
+            help = shown
+            return .handled
+        }
+        var reports: [ViewerRequest] = []
+        if case let .key(key) = event, let command = viewerKeys.database.command(for: key), command == .open || command == .help {
+            if command == .open, let name = focusedName { reports.append(.open(name)) }
+            if command == .help { help = .shown(RecordDetail.keys(of: viewerKeys.database, theme: view.theme), theme: view.theme, at: time) }
+            return Reply(.handled, reports: reports, effects: takeEffects())
+        }
+        let (reply, leftOver) = view.keyLeftOver(event, at: time)
+        collect(reply)
+        if let key = leftOver {
+            switch viewerKeys.database.command(for: key) {
+            case .quit?: reports.append(.quit)
+            // The focus moves with the view.
+            case .top?: note = view.moveFocus(.home, at: time)
+            case .bottom?: note = view.moveFocus(.end, at: time)
+            default: break
+            }
+        }
+        return Reply(.handled, reports: reports, effects: takeEffects())
+    }
+
+    /// The effects gathered, handed out once.
+    private mutating func takeEffects() -> [Effect] {
+        defer { effects = [] }
+        return effects
+    }
+
+    /// The list's and the keys' motion.
+    mutating func tick(at time: Double) -> Reply<ViewerRequest> {
+        collect(view.tick(at: time))
+        // The keys shown are a scroll view: its tick causes nothing but its motion.
+        _ = help?.tick(at: time)
+        return Reply(.ignored, effects: takeEffects())
+    }
+
+    /// The list, the keys over it while shown, and the status line at the foot.
+    mutating func render(in area: Rect, into canvas: inout Canvas, at time: Double) {
+        frame = area
+        let parts = canvas.cells(in: area).rows([.fill, .fixed(1)])
+        view.render(in: canvas.points(parts[0]), into: &canvas, at: time)
+        help?.renderOver(parts[0], into: &canvas, at: time)
+        StatusLine.draw(statusText, in: parts[1], theme: view.theme, into: &canvas)
+    }
+
+    /// The status line: the answer to the last key right after the count.
+    var statusText: StatusText {
+        let tables = entries.filter { !$0.object.isView }.count, views = entries.count - tables
+        var parts = ["\(tables) table\(tables == 1 ? "" : "s")" + (views > 0 ? ", \(views) view\(views == 1 ? "" : "s")" : "")]
+        if let note { parts.append(note) }
+        if entries.isEmpty { parts.append("the database has no tables") }
+        if help != nil { parts.append("the keys of the list (Esc, q or Enter returns)") }
+        return StatusText(name: title, parts: parts, hint: "Enter opens · \(viewerKeys.helpKey) keys · \(viewerKeys.quitKey) quits")
+    }
+
+    /// Every count under way, cancelled.
+    func cancelCounting() -> [Effect] { (0..<entries.count).map { Effect.work(.cancel(countKey.named("\($0)").id)) } }
+
+    var isAnimating: Bool { mutating get { view.isAnimating || help?.isAnimating == true } }
+    var wakeTime: Double? { mutating get { view.wakeTime } }
+    var cursorPosition: Point? { mutating get { view.cursorPosition } }
+    /// The list, for a screen reader.
+    var accessibility: AccessibilityElement? { mutating get { .screen(view.accessibility) } }
+}

@@ -1,0 +1,95 @@
+import Scrollwork
+import ScrollworkWidgets
+
+/// What a page of `scrollwork open` asks of the viewer that shows it.
+enum ViewerRequest {
+    /// Back to the page under this one: Esc or ⌫ on a table opened from a list, Esc, Enter or q
+    /// on a row shown whole.
+    case back
+    /// `q` (Ctrl+Q in a window): the viewer quits.
+    case quit
+    /// Enter on a database's list: the table or view of this name, opened over it.
+    case open(String)
+    /// Enter on a table: its focused row shown whole, over it.
+    case show(RecordPage)
+    /// The table shown changed its columns under the view, or is gone.
+    case schemaChanged(TableScreen.SchemaCheck)
+}
+
+/// A page of `scrollwork open`'s navigation stack: a database's tables, a table, or a row of it
+/// shown whole. Each draws its own status line at its foot and takes the events while shown;
+/// news of work reaches every page, so a table under a row shown whole goes on sorting.
+enum ViewerPage: Widget {
+    case tables(DatabaseTables)
+    case table(TableScreen)
+    case record(RecordPage)
+
+    typealias Report = ViewerRequest
+
+    /// Runs the body for the kind of page this is on it, and keeps what it changed.
+    private mutating func each<T>(tables: (inout DatabaseTables) -> T, table: (inout TableScreen) -> T, record: (inout RecordPage) -> T) -> T {
+        switch self {
+        case var .tables(page): defer { self = .tables(page) }; return tables(&page)
+        case var .table(screen): defer { self = .table(screen) }; return table(&screen)
+        case var .record(page): defer { self = .record(page) }; return record(&page)
+        }
+    }
+
+    mutating func render(in area: Rect, into canvas: inout Canvas, at time: Double) {
+        each(tables: { $0.render(in: area, into: &canvas, at: time) },
+             table: { $0.renderWhole(in: canvas.cells(in: area), into: &canvas, at: time) },
+             record: { $0.render(in: area, into: &canvas, at: time) })
+    }
+
+    mutating func handle(_ event: Event, at time: Double) -> Reply<ViewerRequest> {
+        each(tables: { $0.handle(event, at: time) }, table: { $0.reply(to: event, at: time) }, record: { $0.handle(event, at: time) })
+    }
+
+    mutating func tick(at time: Double) -> Reply<ViewerRequest> {
+        each(tables: { $0.tick(at: time) }, table: { screen in
+            screen.tick(at: time)
+            return Reply(.ignored, effects: screen.takeEffects())
+        }, record: { $0.tick(at: time) })
+    }
+
+    /// What drawing the page asked for: the pages of rows its frame shows that are not read.
+    mutating func workForShownRows() -> [Effect] {
+        each(tables: { _ in [] }, table: { $0.takeEffects() }, record: { _ in [] })
+    }
+
+    /// A table's work is cancelled as the person leaves it.
+    mutating func dismiss(at time: Double) -> [Effect] {
+        each(tables: { _ in [] }, table: { $0.cancelAllWork() }, record: { _ in [] })
+    }
+
+    mutating func appear(at time: Double) {
+        each(tables: { $0.appear(at: time) }, table: { $0.view.appear(at: time) }, record: { $0.appear(at: time) })
+    }
+
+    var isAnimating: Bool { mutating get { each(tables: { $0.isAnimating }, table: { $0.isAnimating }, record: { $0.isAnimating }) } }
+    var wakeTime: Double? { mutating get { each(tables: { $0.wakeTime }, table: { $0.wakeTime }, record: { $0.wakeTime }) } }
+    var cursorPosition: Point? { mutating get { each(tables: { $0.cursorPosition }, table: { $0.cursorPosition }, record: { $0.cursorPosition }) } }
+    var accessibility: AccessibilityElement? {
+        mutating get { each(tables: { $0.accessibility }, table: { $0.accessibility }, record: { $0.accessibility }) }
+    }
+    /// The area the page took in its last render.
+    var frame: Rect { mutating get { each(tables: { $0.frame }, table: { $0.frame }, record: { $0.frame }) } }
+
+    /// The table, when the page is one.
+    var table: TableScreen? {
+        if case let .table(screen) = self { return screen }
+        return nil
+    }
+
+    /// The row shown whole, when the page is one.
+    var record: RecordPage? {
+        if case let .record(page) = self { return page }
+        return nil
+    }
+
+    /// The list of tables, when the page is it.
+    var tables: DatabaseTables? {
+        if case let .tables(page) = self { return page }
+        return nil
+    }
+}
