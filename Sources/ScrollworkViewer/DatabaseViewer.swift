@@ -5,8 +5,7 @@ import ScrollworkWidgets
 
 /// `scrollwork open data.sqlite`: the database's tables and views with their row counts (counted
 /// in the background), Enter opening one as a table over the list, Enter on a row showing it
-/// whole over the table; Esc or ⌫ comes back a page. The pages are a navigation stack
-/// (``ViewerPages``).
+/// whole over the table; Esc or ⌫ comes back a page. The pages are a `NavigationStack`.
 public struct DatabaseViewer: App {
     /// Whose keys the viewer follows: a terminal program's, or in a window a desktop app's
     /// (Ctrl+C copies, Ctrl+Q quits, Ctrl+W closes; ``ViewerKeys/desktop(_:)``).

@@ -266,7 +266,7 @@ extension ResultSheet {
     private mutating func showRow(at time: Double) {
         guard let record = focused else { return note = "no row to show" }
         let content = RecordDetail(titles: titles, fields: record.fields, problem: nil, theme: view.theme)
-        overlay = .record(.shown(content, theme: view.theme, at: time), record: nil)
+        overlay = .record(.shown(content, theme: view.theme, at: time))
     }
 
     /// The menu a right-click, Shift+F10 or the Menu key asked the sheet's table for.

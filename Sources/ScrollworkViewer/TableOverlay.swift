@@ -20,9 +20,9 @@ enum TableOverlay {
     case prompt(TextField, asking: ViewerPrompt)
     /// A question at the bottom answered yes or no by a key or a button.
     case question(ViewerQuestion)
-    /// A row shown whole, every field under its column's name; `record` says which record of
-    /// its file it is, where the rows come from a file.
-    case record(ScrollView<RecordDetail>, record: Int?)
+    /// A row of a sheet shown whole, every field under its column's name (a table's rows are
+    /// shown whole on a page of their own, ``RecordPage``).
+    case record(ScrollView<RecordDetail>)
     /// The keys of the table shown whole.
     case help(ScrollView<RecordDetail>)
     /// What Scrollwork is (the primary menu's About).
@@ -79,10 +79,10 @@ enum TableOverlay {
             if reply.reports.contains(.submitted) { return .submits(asking, typing.text) }
             if reply.reports.contains(.cancelled) { return .closes }
             return reply.effects.lazy.compactMap { if case let .copy(text) = $0 { text } else { nil } }.last.map { .copies($0) } ?? .stays
-        case .record(var shown, let record):
+        case var .record(shown):
             if case let .key(key) = event, ViewerKeys.record.command(for: key) == .close { return .closes }
             _ = shown.handle(event, at: time)
-            self = .record(shown, record: record)
+            self = .record(shown)
             return .stays
         case var .help(shown), var .about(shown):
             if case let .key(key) = event, ViewerKeys.record.command(for: key) == .close { return .closes }
@@ -108,10 +108,10 @@ enum TableOverlay {
         case var .question(question):
             question.render(in: canvas.points(statusLine), into: &canvas)
             self = .question(question)
-        case .record(var shown, let record):
+        case var .record(shown):
             shown.renderOver(table, into: &canvas, at: time)
             drawStatus(&canvas)
-            self = .record(shown, record: record)
+            self = .record(shown)
         case var .help(shown), var .about(shown):
             shown.renderOver(table, into: &canvas, at: time)
             drawStatus(&canvas)
@@ -123,9 +123,9 @@ enum TableOverlay {
     mutating func tick(at time: Double) {
         switch self {
         // A scroll view's tick causes nothing but its motion.
-        case .record(var shown, let record):
+        case var .record(shown):
             _ = shown.tick(at: time)
-            self = .record(shown, record: record)
+            self = .record(shown)
         case var .help(shown), var .about(shown):
             _ = shown.tick(at: time)
             self = replacingScrollView(shown) ?? self
@@ -141,7 +141,7 @@ enum TableOverlay {
     /// The row or the keys shown whole.
     var scrollView: ScrollView<RecordDetail>? {
         switch self {
-        case let .record(shown, _), let .help(shown), let .about(shown): return shown
+        case let .record(shown), let .help(shown), let .about(shown): return shown
         case .menu, .prompt, .question: return nil
         }
     }
@@ -170,12 +170,6 @@ enum TableOverlay {
         return nil
     }
 
-    /// The file record shown whole, while a row is.
-    var record: Int? {
-        if case let .record(_, record) = self { return record }
-        return nil
-    }
-
     /// True while it shows the keys.
     var isHelp: Bool {
         if case .help = self { return true }
@@ -192,7 +186,7 @@ enum TableOverlay {
     /// The overlay with `shown` put back as the row or keys shown whole (nil closes it).
     func replacingScrollView(_ shown: ScrollView<RecordDetail>?) -> TableOverlay? {
         switch self {
-        case let .record(_, record): return shown.map { .record($0, record: record) }
+        case .record: return shown.map { .record($0) }
         case .help: return shown.map { .help($0) }
         case .about: return shown.map { .about($0) }
         case .menu, .prompt, .question: return self
@@ -222,8 +216,6 @@ extension OverlaidTable {
     var menu: MenuView<ViewerCommand>? { overlay?.menu }
     /// True while the keys are shown over the table.
     var showingHelp: Bool { overlay?.isHelp == true }
-    /// The file record shown whole over the table, where its rows are a file's.
-    var detailRecord: Int? { overlay?.record }
 
     /// Opens what every table shows over itself the same way, a sheet included: `?`'s keys
     /// (`keys` whole), F10's primary menu (at the top right of `frame`, where a GNOME app's menu

@@ -223,6 +223,19 @@ extension HeadlessDriver where Output == BufferOutput {
         #expect(t.app.asked.contains { if case .work(.cancel(deepWork.id)) = $0 { true } else { false } }, "\(t.app.asked)")
     }
 
+    @Test("a canvas that reduces motion (the host's Reduce Motion) ends a slide at once")
+    func hostReducesMotion() {
+        var stack = Stack(root: CountingPage(name: "root"), title: "Settings")
+        stack.push(CountingPage(name: "deep"), title: "Deep", at: 0)
+        var canvas = Canvas(cells: Buffer(columns: 40, rows: 10))
+        stack.render(in: Rect(x: 0, y: 0, width: 320, height: 160), into: &canvas, at: 0.01)
+        #expect(stack.isSliding, "a slide takes its time on a canvas that does not reduce motion")
+        stack.push(CountingPage(name: "deeper"), title: "Deeper", at: 0.02)
+        canvas.reducesMotion = true
+        stack.render(in: Rect(x: 0, y: 0, width: 320, height: 160), into: &canvas, at: 0.03)
+        #expect(!stack.isSliding)
+    }
+
     @Test("with Reduce Motion a push and a pop show at once")
     func reducesMotion() {
         var t = Self.driver(reducesMotion: true)

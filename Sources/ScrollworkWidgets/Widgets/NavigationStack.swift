@@ -38,7 +38,7 @@ public enum NavigationCommand: Sendable, Hashable {
 /// page following the pointer and going back when let go past half way or flicked. A push slides
 /// the new page in from the trailing edge over the old one, which moves a third as far the other
 /// way (the platform's push); a pop the reverse; both take ``transitionDuration`` and decelerate,
-/// and happen at once with ``reducesMotion``.
+/// and happen at once with ``reducesMotion`` or a canvas that reduces motion (`Canvas.reducesMotion`).
 ///
 /// Each page is kept whole while pages lie on it (its scroll position, selection, text), so back
 /// shows it as it was, and it goes on hearing from the work it started (``Event/work(_:)``
@@ -225,6 +225,8 @@ public struct NavigationStack<Page: Widget>: Widget {
         barFrame = Rect(x: area.minX, y: area.minY, width: area.width, height: bar)
         pageFrame = Rect(x: area.minX, y: area.minY + bar, width: area.width, height: Swift.max(0, area.height - bar))
         if let done = motion?.isDone(at: time, duration: Self.transitionDuration), done { motion = nil }
+        // The host's Reduce Motion ends a slide at once, as the stack's own does; a swipe still follows the pointer.
+        if canvas.reducesMotion, motion?.held == nil { motion = nil }
         if bar > 0 { drawBar(into: &canvas, line: line) } else { backFrame = .zero }
         guard let motion else { return top.render(in: pageFrame, into: &canvas, at: time) }
         let share = motion.share(at: time, duration: Self.transitionDuration, width: pageFrame.width)
