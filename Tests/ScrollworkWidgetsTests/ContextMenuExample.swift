@@ -61,7 +61,7 @@ struct FilesTable: WidgetApp {
     mutating func run(_ action: FileAction, at time: Double) -> [Effect] {
         guard let row = menuRow else { return [] }
         let name: String
-        do { name = "file-\(try content.table.list.row(at: row))" } catch {
+        do { name = "file-\(try content.state.list.row(at: row))" } catch {
             status = "\(error)"
             return []
         }

@@ -33,7 +33,7 @@ struct SettingsApp: WidgetApp {
         if !reply.isHandled, case .key(KeyEvent(.character("q"))) = event { wantsQuit = true }
         for case let .page(.navigate(path)) in reply.reports {
             do {
-                let row = try content.top.list.row(at: path)
+                let row = try content.top.state.row(at: path)
                 content.push(Self.list(row), title: row, at: time)
             } catch {
                 status = "\(error)"

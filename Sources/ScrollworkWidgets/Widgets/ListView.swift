@@ -11,8 +11,8 @@ import Scrollwork
 /// finger, the wheel scrolls, and a press or drag on the index jumps to its section (LT-10,
 /// LT-11). What the activations mean comes back in each ``Reply`` as `ListEvent`s.
 public struct ListView<Row: Sendable>: StatefulWidget {
-    /// The list.
-    public var list: ListState<Row>
+    /// The state, by the name the widget's own code knows it by; ``state`` outside the package.
+    package var list: ListState<Row>
     /// Styles.
     public var theme: Theme
     /// The point/cell mapping.
@@ -68,6 +68,8 @@ public struct ListView<Row: Sendable>: StatefulWidget {
     public var state: ListState<Row> {
         get { list }
         set { list = newValue }
+        // In place: a get and a set would copy the state's storage on every change made through it.
+        _modify { yield &list }
     }
 
     /// How many rows the list has, in every section.

@@ -31,8 +31,8 @@ public struct OutlineColumn<Node>: Sendable {
 /// a triangle expands or collapses (with Alt, with all descendants), a click on a row moves the
 /// cursor there, drag and wheel scroll.
 public struct OutlineView<Source: OutlineSource & Sendable>: StatefulWidget where Source.Node: Sendable {
-    /// The outline.
-    public var outline: OutlineState<Source>
+    /// The state, by the name the widget's own code knows it by; ``state`` outside the package.
+    package var outline: OutlineState<Source>
     /// The text of each node.
     public var title: @Sendable (Source.Node) -> String
     /// Styles.
@@ -89,6 +89,8 @@ public struct OutlineView<Source: OutlineSource & Sendable>: StatefulWidget wher
     public var state: OutlineState<Source> {
         get { outline }
         set { outline = newValue }
+        // In place: a get and a set would copy the state's storage on every change made through it.
+        _modify { yield &outline }
     }
 
     /// How many rows the outline shows (the nodes whose ancestors are all expanded).

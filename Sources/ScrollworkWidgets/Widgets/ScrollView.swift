@@ -29,7 +29,7 @@ public protocol ScrollContent {
 
     /// The content's size in points for a view `viewport` points large, measured with the
     /// host's `measurer` (text wrapped to the width, a grid of known size), or nil to keep the
-    /// size the app gave ``ScrollView/scroll``. The view asks before each frame, so the size
+    /// size the app gave ``ScrollView/state``. The view asks before each frame, so the size
     /// follows resizes and the host's type; the default is nil.
     func contentSize(fitting viewport: Size, measurer: TextMeasurer) -> Size?
 
@@ -50,8 +50,8 @@ extension ScrollContent {
 /// it (overlay, legacy, visionOS) and the rubber-band space past the edges. The mouse drags and
 /// flicks the content like a finger, the wheel scrolls, keys step lines and pages (SV-01 to SV-05).
 public struct ScrollView<Content: ScrollContent>: StatefulWidget {
-    /// The scrolling state.
-    public var scroll: ScrollState
+    /// The state, by the name the widget's own code knows it by; ``state`` outside the package.
+    package var scroll: ScrollState
     /// The content.
     public var content: Content
     /// Styles.
@@ -170,5 +170,7 @@ extension ScrollView {
     public var state: ScrollState {
         get { scroll }
         set { scroll = newValue }
+        // In place: a get and a set would copy the state's storage on every change made through it.
+        _modify { yield &scroll }
     }
 }

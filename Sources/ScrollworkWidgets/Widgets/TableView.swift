@@ -56,8 +56,8 @@ public struct TableSort: Sendable, Hashable {
 /// horizontal wheel and ← →, with `TableState.pinnedColumns` staying in place. ↑ ↓ move the
 /// selection (Shift extends it), Page keys and Space scroll by a page, Enter activates.
 public struct TableView<Row: Sendable>: StatefulWidget {
-    /// The table.
-    public var table: TableState<Row>
+    /// The state, by the name the widget's own code knows it by; ``state`` outside the package.
+    package var table: TableState<Row>
     /// Styles.
     public var theme: Theme
     /// The point/cell mapping.
@@ -194,6 +194,8 @@ public struct TableView<Row: Sendable>: StatefulWidget {
     public var state: TableState<Row> {
         get { table }
         set { table = newValue }
+        // In place: a get and a set would copy the state's storage on every change made through it.
+        _modify { yield &table }
     }
 
     /// How many rows the table has.
