@@ -13,7 +13,6 @@ public struct DatabaseViewer: App {
         didSet {
             viewerKeys = ViewerKeySet(keyConvention)
             pages.follow(keyConvention)
-            updateTables { [viewerKeys] in $0.viewerKeys = viewerKeys }
         }
     }
     /// The key tables of ``keyConvention``.

@@ -14,10 +14,7 @@ import ScrollworkWidgets
 public struct TableViewer: App {
     /// Whose keys the viewer follows: a terminal program's, or in a window a desktop app's.
     public var keyConvention = KeyConvention.terminal {
-        didSet {
-            pages.follow(keyConvention)
-            screen.viewerKeys = ViewerKeySet(keyConvention)
-        }
+        didSet { pages.follow(keyConvention) }
     }
     /// The table, and over it the row shown whole while one is.
     var pages: ViewerPages

@@ -52,6 +52,11 @@ enum ViewerPage: Widget {
         }, record: { $0.tick(at: time) })
     }
 
+    /// The page follows `keys` (a list's and a table's; a row shown whole keeps its table's).
+    mutating func follow(_ keys: ViewerKeySet) {
+        each(tables: { $0.viewerKeys = keys }, table: { $0.viewerKeys = keys }, record: { _ in })
+    }
+
     /// What drawing the page asked for: the pages of rows its frame shows that are not read.
     mutating func workForShownRows() -> [Effect] {
         each(tables: { _ in [] }, table: { $0.takeEffects() }, record: { _ in [] })

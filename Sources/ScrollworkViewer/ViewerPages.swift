@@ -21,11 +21,14 @@ struct ViewerPages {
         follow(.terminal)
     }
 
-    /// Pages as `convention`'s programs show them: at once and without a bar in a terminal,
-    /// sliding under a bar in a window (unless `reducesMotion`).
-    mutating func follow(_ convention: KeyConvention, reducesMotion: Bool = false) {
+    /// Pages as `convention`'s programs show them, every page with its keys: at once and
+    /// without a bar in a terminal, sliding under a bar in a window (unless the window reduces
+    /// motion).
+    mutating func follow(_ convention: KeyConvention) {
         stack.showsBar = convention == .desktop
-        stack.reducesMotion = convention != .desktop || reducesMotion
+        stack.reducesMotion = convention != .desktop
+        let keys = ViewerKeySet(convention)
+        _ = stack.updatePages { $0.follow(keys) }
     }
 
     /// The table shown, or the one under the row shown whole.

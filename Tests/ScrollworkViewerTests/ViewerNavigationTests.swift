@@ -41,6 +41,17 @@ import ScrollworkWidgets
         }
     }
 
+    @Test("a table opened with the database (a URL's ?table=, --table) follows the window's keys once the viewer does, as the list does")
+    func openedTableFollowsTheConvention() throws {
+        try DatabaseViewerTests.withFlights(rows: 20) { path, _ in
+            guard case var .database(viewer) = try OpenFile.opened(path: path, separator: nil, header: nil, theme: Theme()) else { return }
+            try viewer.open("flights")
+            viewer.keyConvention = .desktop
+            #expect(viewer.opened?.viewerKeys.table.command(for: KeyEvent(.character("f"), .control)) == .search)
+            #expect(viewer.tables?.viewerKeys.database.command(for: KeyEvent(.character("q"), .control)) == .quit)
+        }
+    }
+
     @Test("a file's table: Enter pushes its row whole as a page, titled by its record; Esc, q and Enter go back to the table as it was")
     func fileRecordIsAPage() throws {
         let file = TemporaryFile(name: "people.csv", "name,city\nAda,London\nBob,Paris\nCy,Rome\n")

@@ -3,6 +3,8 @@ import ScrollworkTesting
 import ScrollworkWidgets
 import Testing
 @testable import FilesTable
+@testable import OwnSource
+import ScrollworkViewer
 @testable import Reader
 @testable import Settings
 @testable import StarRating
@@ -24,6 +26,17 @@ import Testing
         #expect(files.app.status.hasPrefix("copied file-") && files.app.menu == nil)
         files.type("q")
         #expect(files.wantsQuit)
+    }
+
+    @Test("a table source of one's own: o sorts by the current column, Enter shows the focused row whole on a page of its own, Esc comes back to the table as it was")
+    func ownSource() throws {
+        let cities = Pilot(TableViewer(MemoryTable(columnTitles: ["city", "people"], records: [["Nice", "348085"], ["Lyon", "522250"]])), columns: 60, rows: 8)
+        cities.type("o").runAllWork()
+        #expect(cities.app.status.contains("sorted by city ▲") && (cities.position(of: "Lyon")?.row ?? 99) < (cities.position(of: "Nice")?.row ?? 0))
+        cities.press(.enter)
+        #expect(cities.contains("every field whole") && cities.contains("522250"))
+        cities.press(.escape)
+        #expect(cities.contains("sorted by city ▲") && cities.contains("Nice"))
     }
 
     @Test("the reader: → turns to the next chapter; a click on the third dot to The Storm; Ctrl-C quits")

@@ -1,0 +1,1 @@
+../../../Tests/ScrollworkViewerTests/MemoryTableExample.swift
