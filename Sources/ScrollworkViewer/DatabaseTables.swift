@@ -144,10 +144,10 @@ struct DatabaseTables: Widget, ReplyCollecting {
     /// The list, the keys over it while shown, and the status line at the foot.
     mutating func render(in area: Rect, into canvas: inout Canvas, at time: Double) {
         frame = area
-        let parts = canvas.cells(in: area).rows([.fill, .fixed(1)])
-        view.render(in: canvas.points(parts[0]), into: &canvas, at: time)
-        help?.renderOver(parts[0], into: &canvas, at: time)
-        StatusLine.draw(statusText, in: parts[1], theme: view.theme, into: &canvas)
+        let (list, statusLine) = StatusLine.split(area, on: canvas)
+        view.render(in: list, into: &canvas, at: time)
+        help?.renderOver(list, into: &canvas, at: time)
+        StatusLine.draw(statusText, in: statusLine, theme: view.theme, into: &canvas)
     }
 
     /// The status line: the answer to the last key right after the count.

@@ -138,7 +138,7 @@ public struct DatabaseViewer: App {
     /// Draws the page shown with its status line; returns the pages of rows the open table's
     /// frame shows that are not read.
     public mutating func render(into canvas: inout Canvas, at time: Double) -> [Effect] {
-        takeEffects() + pages.render(in: canvas.points(canvas.cells.area), into: &canvas, at: time)
+        takeEffects() + pages.render(in: canvas.bounds, into: &canvas, at: time)
     }
 
     /// Opens what the list asks for, opens again a table that changed under it; returns the

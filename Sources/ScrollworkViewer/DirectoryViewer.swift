@@ -200,9 +200,9 @@ public struct DirectoryViewer: App, ReplyCollecting {
             effects += listed?.render(into: &canvas, at: time) ?? []
             return takeEffects()
         }
-        let parts = canvas.cells.area.rows([.fill, .fixed(1)])
-        view.render(in: canvas.points(parts[0]), into: &canvas, at: time)
-        StatusLine.draw(statusText, in: parts[1], theme: theme, into: &canvas)
+        let (listing, statusLine) = StatusLine.split(canvas.bounds, on: canvas)
+        view.render(in: listing, into: &canvas, at: time)
+        StatusLine.draw(statusText, in: statusLine, theme: theme, into: &canvas)
         return takeEffects()
     }
 

@@ -105,16 +105,18 @@ extension ScrollView where Content == RecordDetail {
 
     /// Draws the record (or the keys) over `area`, its lines wrapped to the area's width and the
     /// scrolled size fitted to them.
-    mutating func renderOver(_ area: CellRect, into canvas: inout Canvas, at time: Double) {
-        let lines = content.layout(columns: area.columns - 1)
-        let size = CellMetrics().size(of: area)
-        let height = Double(lines) * 16
+    mutating func renderOver(_ area: Rect, into canvas: inout Canvas, at time: Double) {
+        let area = canvas.aligned(area)
+        // Monospaced lines, wrapped by cells as a terminal shows them.
+        let lines = content.layout(columns: canvas.metrics.columns(forPoints: area.width) - 1)
+        let size = area.size
+        let height = Double(lines) * canvas.metrics.cellHeight
         if scroll.viewportSize != size || scroll.contentSize.height != height {
             scroll.viewportSize = size
             scroll.contentSize = Size(width: scroll.spanningContentWidth(height: height), height: height)
         }
         // Opaque: a window hides the table under it as a terminal does.
-        canvas.fill(canvas.points(area))
-        render(in: canvas.points(area), into: &canvas, at: time)
+        canvas.fill(area)
+        render(in: area, into: &canvas, at: time)
     }
 }

@@ -37,9 +37,9 @@ struct RecordPage: Widget {
     /// The fields over the area, the status line at its foot.
     mutating func render(in area: Rect, into canvas: inout Canvas, at time: Double) {
         frame = area
-        let parts = canvas.cells(in: area).rows([.fill, .fixed(1)])
-        detail.renderOver(parts[0], into: &canvas, at: time)
-        StatusLine.draw(status, in: parts[1], theme: detail.theme, into: &canvas)
+        let (fields, statusLine) = StatusLine.split(area, on: canvas)
+        detail.renderOver(fields, into: &canvas, at: time)
+        StatusLine.draw(status, in: statusLine, theme: detail.theme, into: &canvas)
     }
 
     /// Esc, Enter and q go back, the quit keys quit; the rest scroll the fields.

@@ -417,12 +417,12 @@ extension ResultSheet {
 extension ResultSheet {
     /// Draws the caption, the sheet's table under it in `area`, and in `statusLine` its status
     /// or its prompt; its menu over `whole`.
-    mutating func render(in area: CellRect, statusLine: CellRect, whole: CellRect, into canvas: inout Canvas, at time: Double) {
-        let parts = area.rows([.fixed(1), .fill])
-        canvas.fill(canvas.points(area))
+    mutating func render(in area: Rect, statusLine: Rect, whole: Rect, into canvas: inout Canvas, at time: Double) {
+        let parts = canvas.aligned(area).rows([.fixed(Int(StatusLine.height(on: canvas))), .fill])
+        canvas.fill(canvas.aligned(area))
         StatusLine.draw(caption, in: parts[0], theme: view.theme, into: &canvas)
         view.highlightedColumn = currentColumn
-        view.render(in: canvas.points(parts[1]), into: &canvas, at: time)
+        view.render(in: parts[1], into: &canvas, at: time)
         let status = statusText, theme = view.theme
         guard var shown = overlay else { return StatusLine.draw(status, in: statusLine, theme: theme, into: &canvas) }
         shown.render(table: area, statusLine: statusLine, whole: whole, into: &canvas, at: time) { StatusLine.draw(status, in: statusLine, theme: theme, into: &$0) }

@@ -43,14 +43,23 @@ struct StatusText: Equatable {
 
 /// The bottom line of a viewer: its status, dimmed.
 enum StatusLine {
-    /// Draws `text` fitted to the line.
-    static func draw(_ text: StatusText, in area: CellRect, theme: Theme, into canvas: inout Canvas) {
-        draw(text.fitted(toWidth: area.columns - 1), in: area, theme: theme, into: &canvas)
+    /// The line's height: a line of a window's status bar, a row on a grid.
+    static func height(on canvas: Canvas) -> Double { canvas.down(points: 16, cells: 1) }
+
+    /// `area` cut into the content and, at its foot, the status line.
+    static func split(_ area: Rect, on canvas: Canvas) -> (content: Rect, status: Rect) {
+        let parts = canvas.aligned(area).rows([.fill, .fixed(Int(height(on: canvas)))])
+        return (parts[0], parts[1])
     }
 
-    /// Draws `text` a cell in, cut at the end where it does not fit.
-    static func draw(_ text: String, in area: CellRect, theme: Theme, into canvas: inout Canvas) {
-        let box = canvas.points(area)
+    /// Draws `text` fitted to the line.
+    static func draw(_ text: StatusText, in area: Rect, theme: Theme, into canvas: inout Canvas) {
+        draw(text.fitted(toWidth: canvas.metrics.columns(forPoints: area.width) - 1), in: area, theme: theme, into: &canvas)
+    }
+
+    /// Draws `text` a margin in, cut at the end where it does not fit.
+    static func draw(_ text: String, in area: Rect, theme: Theme, into canvas: inout Canvas) {
+        let box = canvas.aligned(area)
         canvas.fill(box, theme.secondary)
         // A band of its own under the content (a window's status bar has a hairline over it; a
         // terminal's line stays as it was), so nothing reads as drawn over the last row.

@@ -95,18 +95,18 @@ enum TableOverlay {
     /// Draws the overlay: a row or the keys over `table`, the prompt in `statusLine` (true when
     /// it did, so the status line is not drawn over it), the menu over `whole`. The status line
     /// goes under a menu and beside a row shown whole, so it is drawn first (`drawStatus`).
-    mutating func render(table: CellRect, statusLine: CellRect, whole: CellRect, into canvas: inout Canvas, at time: Double,
+    mutating func render(table: Rect, statusLine: Rect, whole: Rect, into canvas: inout Canvas, at time: Double,
                          drawStatus: (inout Canvas) -> Void) {
         switch self {
         case var .menu(open):
             drawStatus(&canvas)
-            open.render(in: canvas.points(whole), into: &canvas, at: time)
+            open.render(in: whole, into: &canvas, at: time)
             self = .menu(open)
         case .prompt(var typing, let asking):
-            typing.render(in: canvas.points(statusLine), into: &canvas, at: time)
+            typing.render(in: statusLine, into: &canvas, at: time)
             self = .prompt(typing, asking: asking)
         case var .question(question):
-            question.render(in: canvas.points(statusLine), into: &canvas)
+            question.render(in: statusLine, into: &canvas)
             self = .question(question)
         case var .record(shown):
             shown.renderOver(table, into: &canvas, at: time)

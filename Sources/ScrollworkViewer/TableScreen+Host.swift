@@ -144,11 +144,11 @@ extension TableScreen {
 
     /// Draws the table in `area` with its status line at the bottom, and the sheet (with its
     /// own status line) or what else is over it.
-    mutating func renderWhole(in area: CellRect, into canvas: inout Canvas, at time: Double) {
-        frame = canvas.points(area)
-        let parts = area.rows([.fill, .fixed(1)])
-        render(in: canvas.points(parts[0]), into: &canvas, at: time)
-        renderOverTable(table: parts[0], statusLine: parts[1], whole: area, into: &canvas, at: time)
+    mutating func renderWhole(in area: Rect, into canvas: inout Canvas, at time: Double) {
+        frame = canvas.aligned(area)
+        let (table, statusLine) = StatusLine.split(area, on: canvas)
+        render(in: table, into: &canvas, at: time)
+        renderOverTable(table: table, statusLine: statusLine, whole: frame, into: &canvas, at: time)
     }
 
     /// The work to start or cancel and the copies asked for during the call under way (the

@@ -18,7 +18,7 @@ extension TableScreen {
     /// open when it came still over that; else what is over the table, with `status` under or
     /// beside it; else the status line alone (``statusText(at:)``, made only when it shows: a
     /// sheet has its own). Every table screen draws these so, once.
-    mutating func renderOverTable(table: CellRect, statusLine: CellRect, whole: CellRect, into canvas: inout Canvas, at time: Double) {
+    mutating func renderOverTable(table: Rect, statusLine: Rect, whole: Rect, into canvas: inout Canvas, at time: Double) {
         let theme = view.theme
         if var shown = sheet {
             shown.render(in: table, statusLine: statusLine, whole: whole, into: &canvas, at: time)

@@ -185,10 +185,9 @@ struct TableScreen: OverlaidTable, ReplyCollecting {
 
     /// Draws the table, then asks for the pages the screen needs and cancels those it no longer does.
     mutating func render(in bounds: Rect, into canvas: inout Canvas, at time: Double) {
-        let area = canvas.cells(in: bounds)
         view.keepRowsClearOfIndicator()
         view.highlightedColumn = current.chosen ? currentColumn : nil
-        view.render(in: canvas.points(area), into: &canvas, at: time)
+        view.render(in: canvas.aligned(bounds), into: &canvas, at: time)
         // Rows read in place are read as they are drawn; others a page at a time, off the loop.
         guard !(source.readsInPlace && byName) else { return }
         effects += shown.pages.pageWork(visible: view.shownRows, velocity: view.table.list.scroll.velocity(.vertical), key: shown.pageKey, load: loader)

@@ -75,7 +75,7 @@ public struct TableViewer: App {
     /// Draws the table and its status line, or the row shown whole; returns the pages the frame
     /// shows that are not read.
     public mutating func render(into canvas: inout Canvas, at time: Double) -> [Effect] {
-        pages.render(in: canvas.points(canvas.cells.area), into: &canvas, at: time)
+        pages.render(in: canvas.bounds, into: &canvas, at: time)
     }
 
     /// True while something moves.

@@ -276,29 +276,31 @@ public struct TextPager: App, WidgetGroup, ShowsIndexedFile {
 
     /// Draws the view and its status line.
     private mutating func draw(into canvas: inout Canvas, at time: Double) {
-        let parts = canvas.cells.area.rows([.fill, .fixed(1)])
+        let (text, statusLine) = StatusLine.split(canvas.bounds, on: canvas)
+        // The text is monospaced lines, wrapped and counted by the cell.
+        let (rows, columns) = (canvas.metrics.rows(forPoints: text.height), canvas.metrics.columns(forPoints: text.width))
         let lines = index.count
         view.content.gutter = Swift.max(4, String(lines).count)
         // The lines the window shows (and a screen more, for wrapped ones that fill less);
         // wrapped, from the row of the top line the offset says.
         let top: (line: Int, row: Int) = view.content.wraps ? wrappedTop : (Swift.max(0, CellMetrics().rows(forPoints: view.scroll.offset.y)), 0)
         let first = top.line
-        let count = Swift.max(0, Swift.min(lines - first, parts[0].rows + 1))
+        let count = Swift.max(0, Swift.min(lines - first, rows + 1))
         view.content.first = first
         // A long top line, wrapped, is read from the row shown: rows above it are not read at all.
         let fromRow = view.content.wraps && count > 0 && isLong(first)
-        view.content.shown = (0..<count).map { $0 == 0 && fromRow ? longLineText(first, fromRow: top.row, rows: parts[0].rows) : line(first + $0) }
+        view.content.shown = (0..<count).map { $0 == 0 && fromRow ? longLineText(first, fromRow: top.row, rows: rows) : line(first + $0) }
         view.content.topRow = top.row
         view.content.skipRows = fromRow ? 0 : top.row
         widest = Swift.max(widest, view.content.shown.map { displayWidth($0) }.max() ?? 0)
-        fitContent(rows: parts[0].rows, columns: parts[0].columns, at: time)
-        view.render(in: canvas.points(parts[0]), into: &canvas, at: time)
+        fitContent(rows: rows, columns: columns, at: time)
+        view.render(in: text, into: &canvas, at: time)
         if var typing = field {
-            typing.render(in: canvas.points(parts[1]), into: &canvas, at: time)
+            typing.render(in: statusLine, into: &canvas, at: time)
             field = typing
             return
         }
-        StatusLine.draw(statusText, in: parts[1], theme: theme, into: &canvas)
+        StatusLine.draw(statusText, in: statusLine, theme: theme, into: &canvas)
         menu?.render(in: canvas.bounds, into: &canvas, at: time)
     }
 

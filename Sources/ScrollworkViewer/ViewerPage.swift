@@ -37,7 +37,7 @@ enum ViewerPage: Widget {
 
     mutating func render(in area: Rect, into canvas: inout Canvas, at time: Double) {
         each(tables: { $0.render(in: area, into: &canvas, at: time) },
-             table: { $0.renderWhole(in: canvas.cells(in: area), into: &canvas, at: time) },
+             table: { $0.renderWhole(in: area, into: &canvas, at: time) },
              record: { $0.render(in: area, into: &canvas, at: time) })
     }
 
