@@ -16,8 +16,12 @@ struct DatabaseTables: Widget, ReplyCollecting {
         var rows: Result<Int, DatabaseError>? = nil
     }
 
+    /// The database.
+    let source: any DatabaseSource
     /// What the status line calls the database.
-    let title: String
+    var title: String { source.title }
+    /// How to go back, where the database was opened from a folder's listing; nil at the root.
+    var backHint: String? = nil
     var entries: [Entry]
     var view: TableView<Entry>
     /// The list's keys (`?`), shown over it.
@@ -32,7 +36,7 @@ struct DatabaseTables: Widget, ReplyCollecting {
 
     /// The tables and views of `source`, listed in `theme`, the first focused.
     init(_ source: any DatabaseSource, theme: Theme) throws(DatabaseError) {
-        title = source.title
+        self.source = source
         entries = try source.objects().map { Entry(object: $0, kind: DatabaseViewer.kind(of: $0.name, isView: $0.isView, in: source)) }
         let columns: [TableColumn<Entry>] = [
             TableColumn("Name", width: ColumnWidth.clamping(min: 64, ideal: 240, max: 800)) { .string($0.object.name) },
@@ -55,9 +59,10 @@ struct DatabaseTables: Widget, ReplyCollecting {
         if !entries.isEmpty { select(0) }
     }
 
-    /// The work that counts each table's rows in `source`, in the background.
-    func counting(in source: any DatabaseSource) -> [Effect] {
-        entries.enumerated().map { i, entry in
+    /// The work that counts each table's rows, in the background.
+    func counting() -> [Effect] {
+        let source = self.source
+        return entries.enumerated().map { i, entry in
             let name = entry.object.name
             return .work(.start(Work(countKey.named("\(i)")) { progress in
                 let counted = Result { () throws(DatabaseError) in
@@ -108,6 +113,9 @@ struct DatabaseTables: Widget, ReplyCollecting {
             return .handled
         }
         var reports: [ViewerRequest] = []
+        if backHint != nil, case let .key(key) = event, let command = ViewerKeys.openedFromListing.command(for: key), command == .back || command == .cancel {
+            return Reply(.handled, reports: [.back])
+        }
         if case let .key(key) = event, let command = viewerKeys.database.command(for: key), command == .open || command == .help {
             if command == .open, let name = focusedName { reports.append(.open(name)) }
             if command == .help { help = .shown(RecordDetail.keys(of: viewerKeys.database, theme: view.theme), theme: view.theme, at: time) }
@@ -157,7 +165,23 @@ struct DatabaseTables: Widget, ReplyCollecting {
         if let note { parts.append(note) }
         if entries.isEmpty { parts.append("the database has no tables") }
         if help != nil { parts.append("the keys of the list (Esc, q or Enter returns)") }
-        return StatusText(name: title, parts: parts, hint: "Enter opens · \(viewerKeys.helpKey) keys · \(viewerKeys.quitKey) quits")
+        return StatusText(name: title, parts: parts, hint: (backHint.map { $0 + " · " } ?? "") + "Enter opens · \(viewerKeys.helpKey) keys · \(viewerKeys.quitKey) quits")
+    }
+
+    /// Table `name` of the database on a screen of its own, on two connections (pages, and
+    /// long statements), ⌫ coming back to the list.
+    ///
+    /// - Throws: `DatabaseError/noSuchTable(_:available:)` naming the tables there are, or why
+    ///   the table could not be read.
+    func screen(named name: String) throws(DatabaseError) -> TableScreen {
+        let table = try DatabaseTableSource(name, of: source)
+        var screen = TableScreen(source: table, name: name, theme: view.theme)
+        let kind = DatabaseViewer.kind(of: name, isView: table.table.isView, in: source)
+        // A plain table needs no word after its name in the status line.
+        screen.connection.kind = kind == DatabaseViewer.plainTable ? nil : kind
+        screen.connection.back = "⌫ back to the tables"
+        screen.viewerKeys = viewerKeys
+        return screen
     }
 
     /// Every count under way, cancelled.

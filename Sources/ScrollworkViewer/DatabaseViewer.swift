@@ -34,8 +34,8 @@ public struct DatabaseViewer: App {
     /// - Throws: `DatabaseError/noSuchTable(_:available:)` naming the tables
     ///   there are, or why the table could not be read.
     public mutating func open(_ name: String) throws(DatabaseError) {
-        let screen = try self.screen(name)
-        pages.stack.push(.table(screen), title: name, at: lastTime)
+        guard let list = tables else { return }
+        pages.stack.push(.table(try list.screen(named: name)), title: name, at: lastTime)
         updateTables { $0.select(named: name) }
     }
 
@@ -92,7 +92,7 @@ public struct DatabaseViewer: App {
         self.source = source
         self.theme = theme
         let tables = try DatabaseTables(source, theme: theme)
-        effects = tables.counting(in: source)
+        effects = tables.counting()
         pages = ViewerPages(root: .tables(tables), title: source.title, theme: theme)
         if let table { try open(table) }
     }
@@ -129,11 +129,11 @@ public struct DatabaseViewer: App {
     /// start or cancel, and copies.
     public mutating func handle(_ event: Event, at time: Double) -> [Effect] {
         lastTime = time
-        return answer(pages.handle(event, at: time), at: time)
+        return takeEffects() + pages.handle(event, at: time)
     }
 
     /// Advances the scrolling; returns the work that asks for (a connection tried again).
-    public mutating func tick(at time: Double) -> [Effect] { answer(pages.tick(at: time), at: time) }
+    public mutating func tick(at time: Double) -> [Effect] { takeEffects() + pages.tick(at: time) }
 
     /// Draws the page shown with its status line; returns the pages of rows the open table's
     /// frame shows that are not read.
@@ -141,25 +141,16 @@ public struct DatabaseViewer: App {
         takeEffects() + pages.render(in: canvas.bounds, into: &canvas, at: time)
     }
 
-    /// Opens what the list asks for, opens again a table that changed under it; returns the
-    /// effects of the call, the counts started with the list first.
-    private mutating func answer(_ asked: (effects: [Effect], requests: [ViewerRequest]), at time: Double) -> [Effect] {
-        var effects = takeEffects() + asked.effects
-        for request in asked.requests {
-            switch request {
-            case let .open(name):
-                do { try open(name) } catch { note = "\(error)" }
-            case let .schemaChanged(change): effects += reopen(after: change, at: time)
-            case .back, .quit, .show: break
-            }
-        }
-        return effects
-    }
-
     /// The counts started with the list, handed out once.
     private mutating func takeEffects() -> [Effect] {
         defer { effects = [] }
         return effects
+    }
+
+    /// The viewer's pages (its list, and a table opened with it) and the work begun with them,
+    /// for another viewer's stack to show over its own (a database opened from a folder).
+    mutating func openedOver() -> (pages: [NavigationStack<ViewerPage>.Entry], work: [Effect]) {
+        (pages.stack.entries, takeEffects())
     }
 
     /// What the list calls a table with no word of the engine's.
@@ -171,44 +162,6 @@ public struct DatabaseViewer: App {
         source.kind(of: name) ?? (isView ? "view" : plainTable)
     }
 
-    /// Table `name` of the database on a screen of its own, on two connections (pages, and
-    /// long statements), ⌫ coming back to the list.
-    ///
-    /// - Throws: `DatabaseError/noSuchTable(_:available:)` naming the tables there are, or why
-    ///   the table could not be read.
-    func screen(_ name: String) throws(DatabaseError) -> TableScreen {
-        let table = try DatabaseTableSource(name, of: source)
-        var screen = TableScreen(source: table, name: name, theme: theme)
-        let kind = Self.kind(of: name, isView: table.table.isView, in: source)
-        // A plain table needs no word after its name in the status line.
-        screen.connection.kind = kind == Self.plainTable ? nil : kind
-        screen.connection.back = "⌫ back to the tables"
-        screen.viewerKeys = viewerKeys
-        return screen
-    }
-
-    /// The open table changed under it: opened again with its new columns (its order and filters
-    /// gone with the old ones), or, when the table is gone, back to the list. Returns the
-    /// effects that cancel the old table's work.
-    mutating func reopen(after change: TableScreen.SchemaCheck, at time: Double) -> [Effect] {
-        guard let name = opened?.connection.name else { return [] }
-        // Back to the list, the table's work cancelled (a row shown whole goes with it).
-        var cancels: [Effect] = []
-        while pages.stack.depth > 1 { cancels += pages.back(at: time) }
-        guard change == .changed else {
-            note = "‘\(name)’ is no longer in the database: someone dropped or renamed it"
-            return cancels
-        }
-        do {
-            var fresh = try self.screen(name)
-            fresh.note = "‘\(name)’ changed its columns under the view: opened again as it is now"
-            pages.stack.push(.table(fresh), title: name, at: time)
-        } catch {
-            note = "‘\(name)’ changed under the view and could not be opened again: \(error)"
-        }
-        return cancels
-    }
-
     /// Every count, page and sort under way, cancelled: the viewer is closing.
     public mutating func cancelAllWork() -> [Effect] {
         let counts = tables?.cancelCounting() ?? []
@@ -216,13 +169,7 @@ public struct DatabaseViewer: App {
     }
 
     /// The status line of the page shown, whole.
-    var status: String {
-        switch pages.stack.top {
-        case let .tables(list): return list.statusText.whole
-        case let .table(screen): return screen.status(at: lastTime)
-        case let .record(page): return page.status.whole
-        }
-    }
+    var status: String { pages.status(at: lastTime) }
 
     /// True while something moves.
     public var isAnimating: Bool { mutating get { pages.stack.isAnimating } }

@@ -65,12 +65,11 @@ public struct TableViewer: App {
     /// searches to start or cancel, and copies.
     public mutating func handle(_ event: Event, at time: Double) -> [Effect] {
         lastTime = time
-        // A table alone asks for nothing the pages do not answer themselves.
-        return pages.handle(event, at: time).effects
+        return pages.handle(event, at: time)
     }
 
     /// Advances the scrolling; returns the work that asks for (a connection tried again).
-    public mutating func tick(at time: Double) -> [Effect] { pages.tick(at: time).effects }
+    public mutating func tick(at time: Double) -> [Effect] { pages.tick(at: time) }
 
     /// Draws the table and its status line, or the row shown whole; returns the pages the frame
     /// shows that are not read.

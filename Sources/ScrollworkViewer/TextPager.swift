@@ -270,13 +270,13 @@ public struct TextPager: App, WidgetGroup, ShowsIndexedFile {
     /// Draws the view and its status line; drawing asks for nothing (the reading runs ahead of
     /// what is shown).
     public mutating func render(into canvas: inout Canvas, at time: Double) -> [Effect] {
-        draw(into: &canvas, at: time)
+        render(in: canvas.bounds, into: &canvas, at: time)
         return []
     }
 
-    /// Draws the view and its status line.
-    private mutating func draw(into canvas: inout Canvas, at time: Double) {
-        let (text, statusLine) = StatusLine.split(canvas.bounds, on: canvas)
+    /// Draws the view in `area` and its status line at the area's foot.
+    mutating func render(in area: Rect, into canvas: inout Canvas, at time: Double) {
+        let (text, statusLine) = StatusLine.split(area, on: canvas)
         // The text is monospaced lines, wrapped and counted by the cell.
         let (rows, columns) = (canvas.metrics.rows(forPoints: text.height), canvas.metrics.columns(forPoints: text.width))
         let lines = index.count

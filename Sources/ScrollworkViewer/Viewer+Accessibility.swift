@@ -42,6 +42,6 @@ extension DatabaseViewer {
 extension DirectoryViewer {
     /// The file open from the listing, or the listing.
     public var accessibility: AccessibilityElement? {
-        mutating get { listed != nil ? listed?.accessibility ?? nil : .screen(view.accessibility) }
+        mutating get { pages.stack.top.accessibility }
     }
 }

@@ -2,7 +2,8 @@ import Scrollwork
 import ScrollworkWidgets
 
 /// The pages `scrollwork open` drills through, one over the other, in a ``NavigationStack``: a
-/// database's tables, a table opened from them, a row of it shown whole. A page asks to go back
+/// folder's listing, a file opened from it (a table, text, a database's tables), a table opened
+/// from a database's tables, a row of a table shown whole. A page asks to go back
 /// (Esc, ⌫) and the page under it shows as it was left, the work of the one left cancelled;
 /// news of work reaches every page, so a table under a row shown whole goes on sorting.
 ///
@@ -13,9 +14,14 @@ struct ViewerPages {
     var stack: NavigationStack<ViewerPage>
     /// True once a page asked to quit.
     var wantsQuit = false
+    /// The colours of the pages opened.
+    let theme: Theme
+    /// Whose keys the pages follow.
+    private(set) var convention = KeyConvention.terminal
 
     /// A stack of `root`, titled `title`, in `theme`.
     init(root: ViewerPage, title: String, theme: Theme) {
+        self.theme = theme
         stack = NavigationStack(root: root, title: title, theme: theme, idiom: .macOS)
         stack.showsBarAtRoot = false
         follow(.terminal)
@@ -25,6 +31,7 @@ struct ViewerPages {
     /// without a bar in a terminal, sliding under a bar in a window (unless the window reduces
     /// motion).
     mutating func follow(_ convention: KeyConvention) {
+        self.convention = convention
         stack.showsBar = convention == .desktop
         stack.reducesMotion = convention != .desktop
         let keys = ViewerKeySet(convention)
@@ -43,16 +50,14 @@ struct ViewerPages {
         }.last ?? nil
     }
 
-    /// Takes `event`; returns the effects it caused and the requests the stack does not answer
-    /// itself (a table to open, a table changed under it), for the viewer.
-    mutating func handle(_ event: Event, at time: Double) -> (effects: [Effect], requests: [ViewerRequest]) {
-        answer(stack.handle(event, at: time), at: time)
-    }
+    /// Takes `event`; returns the effects it caused.
+    mutating func handle(_ event: Event, at time: Double) -> [Effect] { answer(stack.handle(event, at: time), at: time) }
 
-    /// Advances the page shown and a slide.
-    mutating func tick(at time: Double) -> (effects: [Effect], requests: [ViewerRequest]) {
-        answer(stack.tick(at: time), at: time)
-    }
+    /// Advances the page shown and a slide; returns the effects that caused.
+    mutating func tick(at time: Double) -> [Effect] { answer(stack.tick(at: time), at: time) }
+
+    /// The status line of the page shown at `time`, whole.
+    func status(at time: Double) -> String { stack.top.status(at: time) }
 
     /// Draws the pages in `area`; returns the work the rows drawn need.
     mutating func render(in area: Rect, into canvas: inout Canvas, at time: Double) -> [Effect] {
@@ -66,19 +71,107 @@ struct ViewerPages {
         return left.dismiss(at: time)
     }
 
-    /// Pushes what a page asks for, goes back, quits; the rest is the viewer's.
-    private mutating func answer(_ reply: Reply<NavigationEvent<ViewerRequest>>, at time: Double) -> (effects: [Effect], requests: [ViewerRequest]) {
-        var effects = reply.effects, left: [ViewerRequest] = []
+    /// Pushes what a page asks for, goes back, quits; returns the effects of the call.
+    private mutating func answer(_ reply: Reply<NavigationEvent<ViewerRequest>>, at time: Double) -> [Effect] {
+        var effects = reply.effects
         if let message = errorNote(reply.errors) { effects.append(.status(message)) }
         for case let .page(request) in reply.reports {
             switch request {
             case .back: effects += back(at: time)
             case .quit: wantsQuit = true
             case let .show(record): stack.push(.record(record), title: record.title, at: time)
-            case .open, .schemaChanged: left.append(request)
+            case let .open(name): open(table: name, at: time)
+            case let .openFile(path): effects += open(file: path, at: time)
+            case let .schemaChanged(change): effects += reopen(after: change, at: time)
             }
         }
-        return (effects, left)
+        return effects
+    }
+
+    /// The index of the database's list nearest the top, and the list.
+    private var tablesPage: (index: Int, page: DatabaseTables)? {
+        guard let index = stack.entries.lastIndex(where: { $0.page.tables != nil }), let page = stack.entries[index].page.tables else { return nil }
+        return (index, page)
+    }
+
+    /// Says `note` on the list of tables or the folder's listing nearest the top.
+    private mutating func say(_ note: String) {
+        let index = stack.entries.lastIndex { $0.page.tables != nil || $0.page.listing != nil } ?? 0
+        var at = 0
+        _ = stack.updatePages { page in
+            defer { at += 1 }
+            guard at == index else { return }
+            switch page {
+            case var .tables(list): list.note = note; page = .tables(list)
+            case var .listing(listing): listing.note = note; page = .listing(listing)
+            default: break
+            }
+        }
+    }
+
+    /// Opens table `name` of the database whose list is shown over the list.
+    mutating func open(table name: String, at time: Double) {
+        guard let (_, list) = tablesPage else { return }
+        do { stack.push(.table(try list.screen(named: name)), title: name, at: time) } catch { say("\(error)") }
+    }
+
+    /// Opens the file at `path` over the folder's listing as `scrollwork open` would show it (a
+    /// table, text, a database's tables), its way back said in its status line; a file that
+    /// cannot be shown (binary, empty, unreadable) says why in the listing's status line.
+    /// Returns the work it starts.
+    mutating func open(file path: String, at time: Double) -> [Effect] {
+        let opened: OpenFile.Opened
+        do { opened = try OpenFile.opened(path: path, separator: nil, header: nil, theme: theme) } catch {
+            say(error.description)
+            return []
+        }
+        let name = String(path.split(separator: "/").last ?? Substring(path))
+        switch opened {
+        case var .pager(pager):
+            pager.source.backHint = DirectoryViewer.backHint
+            pager.keyConvention = convention
+            stack.push(.pager(pager), title: name, at: time)
+        case var .table(viewer):
+            viewer.keyConvention = convention
+            var screen = viewer.screen
+            screen.connection.back = DirectoryViewer.backHint
+            stack.push(.table(screen), title: name, at: time)
+        case var .database(viewer):
+            viewer.keyConvention = convention
+            let (pages, work) = viewer.openedOver()
+            for (index, entry) in pages.enumerated() {
+                var page = entry.page
+                if index == 0 { page = page.backing(DirectoryViewer.backHint) }
+                stack.push(page, title: index == 0 ? name : entry.title, at: time)
+            }
+            return work
+        case .directory:
+            // A link to a folder: the listing does not follow links (no tree loops), so say where to go.
+            say("\(path) is a folder (a link to one): open it with scrollwork open")
+        }
+        return []
+    }
+
+    /// The open table changed under it: opened again with its new columns (its order and filters
+    /// gone with the old ones), or, when the table is gone, back to the list. Returns the
+    /// effects that cancel the old table's work.
+    mutating func reopen(after change: TableScreen.SchemaCheck, at time: Double) -> [Effect] {
+        guard let name = table?.connection.name, let (index, list) = tablesPage else { return [] }
+        // Back to the list, the table's work cancelled (a row shown whole goes with it).
+        var cancels: [Effect] = []
+        while stack.depth > index + 1 { cancels += back(at: time) }
+        guard change == .changed else {
+            say("‘\(name)’ is no longer in the database: someone dropped or renamed it")
+            return cancels
+        }
+        do {
+            var fresh = try list.screen(named: name)
+            fresh.note = "‘\(name)’ changed its columns under the view: opened again as it is now"
+            stack.push(.table(fresh), title: name, at: time)
+        } catch {
+            say("‘\(name)’ changed under the view and could not be opened again: \(error)")
+        }
+        return cancels
     }
 
     /// Every piece of work of every page, cancelled: the viewer is closing.

@@ -172,9 +172,10 @@ import ScrollworkWidgets
         var t = HeadlessTerminal(viewer, columns: 80, rows: 12)
         t.advance(by: 0.1)
         t.send(.key(KeyEvent(.character("G"))))
-        #expect(t.app.view.outline.cursor.flatMap { t.app.view.outline.flatIndex(of: $0) } == 39)
+        let outline = { t.app.listing?.view.outline }
+        #expect(outline()?.cursor.flatMap { outline()?.flatIndex(of: $0) } == 39)
         t.send(.key(KeyEvent(.character("g"))))
-        #expect(t.app.view.outline.cursor.flatMap { t.app.view.outline.flatIndex(of: $0) } == 0)
+        #expect(outline()?.cursor.flatMap { outline()?.flatIndex(of: $0) } == 0)
     }
 }
 

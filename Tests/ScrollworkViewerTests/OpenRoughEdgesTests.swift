@@ -149,7 +149,7 @@ enum RecordDetailTestAccess {
         #expect(t.text.contains("Oslo") && t.text.contains("population"), "the CSV as a table")
         #expect(t.text.contains("back to the folder"))
         t.send(.key(KeyEvent(.escape)))
-        #expect(t.app.listed == nil && t.text.contains("a-cities.csv") && t.text.contains("b-notes.txt"))
+        #expect(t.app.pages.stack.depth == 1 && t.text.contains("a-cities.csv") && t.text.contains("b-notes.txt"))
         t.send(.key(KeyEvent(.down)))
         t.send(.key(KeyEvent(.enter)))
         while t.runWork("index") || t.runWork("growth") {}
@@ -157,14 +157,15 @@ enum RecordDetailTestAccess {
         // A prompt takes ⌫ for itself; outside one, ⌫ goes back.
         t.type("/no")
         t.send(.key(KeyEvent(.backspace)))
-        #expect(t.app.listed != nil)
+        #expect(t.app.pages.stack.depth == 2)
         t.send(.key(KeyEvent(.escape)))
         t.send(.key(KeyEvent(.backspace)))
-        #expect(t.app.listed == nil)
-        #expect(try t.app.view.outline.node(at: try #require(t.app.view.outline.cursor)).name == "b-notes.txt", "the cursor where it was")
+        #expect(t.app.pages.stack.depth == 1)
+        let outline = try #require(t.app.listing?.view.outline)
+        #expect(try outline.node(at: try #require(outline.cursor)).name == "b-notes.txt", "the cursor where it was")
         t.send(.key(KeyEvent(.down)))
         t.send(.key(KeyEvent(.enter)))
-        #expect(t.app.listed == nil && t.app.status.contains("binary"))
+        #expect(t.app.pages.stack.depth == 1 && t.app.status.contains("binary"))
     }
 }
 
@@ -199,7 +200,7 @@ extension OpenDirectoryKindsTests {
         t.advance(by: 2.5)
         // The file is looked at off the loop.
         while t.runWork("growth") {}
-        guard case let .table(shown)? = t.app.listed else { Issue.record("the CSV should be open"); return }
-        #expect(shown.status.contains("the file was replaced") && shown.status.contains(DirectoryViewer.backHint), "\(shown.status)")
+        guard case .table = t.app.pages.stack.top else { Issue.record("the CSV should be open"); return }
+        #expect(t.app.status.contains("the file was replaced") && t.app.status.contains(DirectoryViewer.backHint), "\(t.app.status)")
     }
 }

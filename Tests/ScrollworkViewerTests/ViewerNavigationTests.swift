@@ -1,4 +1,6 @@
+import Glibc
 import Scrollwork
+import ScrollworkDatabase
 import ScrollworkTerminal
 import Testing
 @testable import ScrollworkViewer
@@ -39,6 +41,40 @@ import ScrollworkWidgets
             #expect(t.app.pages.stack.depth == 1 && t.app.opened == nil && t.text.contains("1 table"))
             #expect(!Self.pending(t).contains { $0.contains("sort") }, "the table's sort is cancelled with it: \(Self.pending(t))")
         }
+    }
+
+    @Test("a folder, a database in it, its table and a row of it are one stack: Enter drills in at each, Esc comes back out a page at a time to the listing as it was")
+    func folderToRowAndBack() throws {
+        let notes = TemporaryFile(name: "notes.txt", "a note\n")
+        let path = notes.directory + "/flights.sqlite"
+        defer { unlink(path) }
+        do {
+            let db = try SQLiteConnection(path: path, writable: true)
+            try db.run("CREATE TABLE flights (id INTEGER PRIMARY KEY, carrier TEXT)")
+            try db.run("INSERT INTO flights VALUES (1, 'UA'), (2, 'DL')")
+        }
+        guard case let .directory(viewer) = try OpenFile.opened(path: notes.directory, separator: nil, header: nil, theme: Theme()) else {
+            Issue.record("a folder opens as its listing")
+            return
+        }
+        var t = HeadlessTerminal(viewer, columns: 100, rows: 12)
+        func settle() { while t.runWork() {} }
+        // flights.sqlite comes first by name.
+        t.send(.key(KeyEvent(.enter)))
+        settle()
+        #expect(t.app.pages.stack.depth == 2 && t.app.status.contains("1 table") && t.app.status.contains(DirectoryViewer.backHint), "\(t.app.status)")
+        t.send(.key(KeyEvent(.enter)))
+        settle()
+        #expect(t.app.pages.stack.depth == 3 && t.text.contains("UA") && t.app.status.contains("back to the tables"), "\(t.text)")
+        t.send(.key(KeyEvent(.enter)))
+        #expect(t.app.pages.stack.depth == 4 && t.text.contains("every field whole") && t.text.contains("carrier"), "\(t.text)")
+        for depth in [3, 2, 1] {
+            t.send(.key(KeyEvent(.escape)))
+            settle()
+            #expect(t.app.pages.stack.depth == depth, "Esc back to depth \(depth): \(t.text)")
+        }
+        #expect(t.text.contains("notes.txt") && t.app.listing?.view.outline.cursor == [0], "\(t.text)")
+        #expect(t.pendingWork.isEmpty, "nothing of the pages left runs: \(Self.pending(t))")
     }
 
     @Test("a table opened with the database (a URL's ?table=, --table) follows the window's keys once the viewer does, as the list does")
