@@ -50,7 +50,7 @@ public struct ListView<Row: Sendable>: StatefulWidget {
 
     /// A view of `list`. Its rows, headers, footers and section gaps become one cell tall, its
     /// line step one cell and its detail-button zone four cells wide: a terminal draws whole rows
-    /// (set them on ``list`` afterwards for others; measured heights are kept).
+    /// (set them on ``state`` afterwards for others; measured heights are kept).
     public init(_ list: ListState<Row>, theme: Theme = Theme()) {
         self.list = list
         self.theme = theme

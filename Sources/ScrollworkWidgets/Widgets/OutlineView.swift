@@ -71,7 +71,7 @@ public struct OutlineView<Source: OutlineSource & Sendable>: StatefulWidget wher
     private var shownColumns: [(index: Int, x: Double, width: Double)] = []
 
     /// A view of `outline` showing each node as `title` gives it.
-    /// Its rows become one cell tall and its line step one cell (set them on ``outline``
+    /// Its rows become one cell tall and its line step one cell (set them on ``state``
     /// afterwards for others).
     public init(_ outline: OutlineState<Source>, theme: Theme = Theme(), title: @escaping @Sendable (Source.Node) -> String) {
         self.outline = outline

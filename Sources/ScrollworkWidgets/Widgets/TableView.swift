@@ -164,7 +164,7 @@ public struct TableView<Row: Sendable>: StatefulWidget {
     }
 
     /// A view of `table`, whose rows become one cell tall and whose line step one cell (set them
-    /// on ``table`` afterwards for others).
+    /// on ``state`` afterwards for others).
     @inlinable
     public init(_ table: TableState<Row>, theme: Theme = Theme()) {
         // Made here, where the caller knows `Row`: the closure is compiled for it.
