@@ -309,9 +309,24 @@ public protocol ViewerApp: App {
     /// Cancels whatever the viewer runs (reading, sorting, searching, counting): it is being
     /// closed or replaced. Returns the effects that do it, for the host to carry out.
     mutating func cancelAllWork() -> [Effect]
+    /// The title of the page drilled into (a table, a row, a file opened from a folder); nil on
+    /// the first page.
+    var pageTitle: String? { get }
 }
 
-extension TextPager: ViewerApp {}
-extension DirectoryViewer: ViewerApp {}
-extension DatabaseViewer: ViewerApp {}
-extension TableViewer: ViewerApp {}
+extension TextPager: ViewerApp {
+    /// The pager is one page.
+    public var pageTitle: String? { nil }
+}
+extension DirectoryViewer: ViewerApp {
+    /// The page shown, when it is not the listing.
+    public var pageTitle: String? { pages.pageTitle }
+}
+extension DatabaseViewer: ViewerApp {
+    /// The page shown, when it is not the list of tables.
+    public var pageTitle: String? { pages.pageTitle }
+}
+extension TableViewer: ViewerApp {
+    /// The row shown whole, while one is.
+    public var pageTitle: String? { pages.pageTitle }
+}

@@ -56,6 +56,9 @@ struct ViewerPages {
     /// Advances the page shown and a slide; returns the effects that caused.
     mutating func tick(at time: Double) -> [Effect] { answer(stack.tick(at: time), at: time) }
 
+    /// The title of the page shown, when it is not the first.
+    var pageTitle: String? { stack.depth > 1 ? stack.title : nil }
+
     /// The status line of the page shown at `time`, whole.
     func status(at time: Double) -> String { stack.top.status(at: time) }
 

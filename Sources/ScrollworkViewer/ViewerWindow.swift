@@ -17,6 +17,8 @@ public struct ViewerWindow: App {
     let theme: Theme
     /// Work to cancel and the window's new title, gathered while a drop is opened.
     var effects: [Effect] = []
+    /// The title the window was last given.
+    private var title: String
 
     /// `opened`, the viewer of `path`, with a desktop app's keys; a dropped file's viewer draws in
     /// `theme`.
@@ -25,10 +27,20 @@ public struct ViewerWindow: App {
         self.path = path
         self.theme = theme
         shown.keyConvention = .desktop
+        title = Self.title(for: path)
     }
 
-    /// What a window showing `path` is called: its name (``name(of:)``) and the program's.
-    public static func title(for path: String) -> String { name(of: path) + " - Scrollwork" }
+    /// What a window showing `path` is called: its name (``name(of:)``) and the program's; the
+    /// page drilled into first, when one is (`people - shop.sqlite - Scrollwork`).
+    public static func title(for path: String, page: String? = nil) -> String { (page.map { $0 + " - " } ?? "") + name(of: path) + " - Scrollwork" }
+
+    /// The window's title as the page shown has it, when that changed since it was last given.
+    private mutating func retitled() -> [Effect] {
+        let now = Self.title(for: path, page: shown.update { $0.pageTitle })
+        guard now != title else { return [] }
+        title = now
+        return [.title(now)]
+    }
 
     /// What `path` is called in a title: its last component ("cities.csv", a database's name
     /// after a URL's last slash, never its password), "standard input" for -.
@@ -52,14 +64,14 @@ public struct ViewerWindow: App {
         opened.keyConvention = .desktop
         shown = opened
         path = first
-        effects.append(.title(Self.title(for: first)))
+        effects += retitled()
         if !others.isEmpty { shown.tell("opened \(Self.name(of: first))\(others)") }
     }
 
     /// A drop opens what was dropped (returning the cancelling of the replaced viewer's work and
     /// the new title); every other event is the viewer's, and so are its effects.
     public mutating func handle(_ event: Event, at time: Double) -> [Effect] {
-        guard case let .droppedFiles(paths) = event else { return shown.update { $0.handle(event, at: time) } }
+        guard case let .droppedFiles(paths) = event else { return shown.update { $0.handle(event, at: time) } + retitled() }
         open(dropped: paths)
         defer { effects = [] }
         return effects

@@ -87,6 +87,18 @@ import ScrollworkWidgets
         }
     }
 
+    @Test("the window's title names the page drilled into before the file: a row shown whole, and the file again once back")
+    func titleFollowsThePage() throws {
+        let file = TemporaryFile(name: "cities.csv", "city,people\nLyon,500000\nNice,340000\n")
+        var t = try Self.window(showing: file)
+        while t.runWork() {}
+        t.send(.key(KeyEvent(.enter)))
+        #expect(t.title == "Record 1 - cities.csv - Scrollwork", "\(t.title)")
+        t.send(.key(KeyEvent(.escape)))
+        t.advance(by: 1)
+        #expect(t.title == "cities.csv - Scrollwork", "\(t.title)")
+    }
+
     @Test("the window's title is the name of what it shows: a file's, a folder's, a database's without its password, standard input")
     func titles() {
         #expect(ViewerWindow.title(for: "data/cities.csv") == "cities.csv - Scrollwork")
