@@ -48,7 +48,7 @@ extension TableScreen {
                 // Filters took work to make: the first Esc says what a second one drops.
                 if !shown.filters.isEmpty && !armed {
                     keyMemory.leavingArmed = true
-                    note = "\(command == .back ? "⌫" : "Esc") again goes back to the tables and drops the filters; u removes the last filter"
+                    note = "\(command == .back ? "⌫" : "Esc") again goes back and drops the filters; u removes the last filter"
                     return nil
                 }
                 return .back

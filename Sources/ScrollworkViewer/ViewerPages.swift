@@ -43,11 +43,12 @@ struct ViewerPages {
 
     /// Runs `body` on the table shown, or the one under the row shown whole.
     mutating func updateTable<T>(_ body: (inout TableScreen) -> T) -> T? {
-        stack.updatePages { page -> T? in
+        guard let last = stack.entries.lastIndex(where: { $0.page.table != nil }) else { return nil }
+        return stack.updatePage(at: last) { page -> T? in
             guard case var .table(screen) = page else { return nil }
             defer { page = .table(screen) }
             return body(&screen)
-        }.last ?? nil
+        } ?? nil
     }
 
     /// Takes `event`; returns the effects it caused.
@@ -100,10 +101,7 @@ struct ViewerPages {
     /// Says `note` on the list of tables or the folder's listing nearest the top.
     private mutating func say(_ note: String) {
         let index = stack.entries.lastIndex { $0.page.tables != nil || $0.page.listing != nil } ?? 0
-        var at = 0
-        _ = stack.updatePages { page in
-            defer { at += 1 }
-            guard at == index else { return }
+        stack.updatePage(at: index) { page in
             switch page {
             case var .tables(list): list.note = note; page = .tables(list)
             case var .listing(listing): listing.note = note; page = .listing(listing)

@@ -197,6 +197,9 @@ extension HeadlessDriver where Output == BufferOutput {
         #expect(stack.handle(finished(deepWork, 8), at: 1).isHandled)
         #expect(!stack.handle(finished(WorkKey<Int>("nobody's"), 9), at: 1).isHandled)
         #expect(stack.root.heard == [7] && stack.entries[1].page.heard == [8] && stack.top.heard.isEmpty)
+        // A page under the top is reached by its place; a place no page has runs nothing.
+        #expect(stack.updatePage(at: 1) { page -> String in page.presses += 1; return page.name } == "deep" && stack.entries[1].page.presses == 1)
+        #expect(stack.updatePage(at: 3) { _ in 0 } == nil && stack.updatePage(at: -1) { _ in 0 } == nil && stack.updatePage(at: Int.min) { _ in 0 } == nil)
         // Back from the top page, which started nothing: nothing to cancel; from the deep one,
         // its work is cancelled in the reply that reports the pop.
         var reply = stack.handle(.key(KeyEvent(.escape)), at: 2)

@@ -164,6 +164,13 @@ public struct NavigationStack<Page: Widget>: Widget {
         entries.indices.map { body(&entries[$0].page) }
     }
 
+    /// Runs `body` on the page `index` places from the root (0: the root) and returns what it
+    /// gives; nil, without running it, for an index no page has.
+    public mutating func updatePage<T>(at index: Int, _ body: (inout Page) -> T) -> T? {
+        guard entries.indices.contains(index) else { return nil }
+        return body(&entries[index].page)
+    }
+
     /// Takes the page shown off the stack, sliding it out unless ``reducesMotion``, and returns
     /// it (not dismissed: its owner says what becomes of its work); nil at the root, which stays.
     @discardableResult
