@@ -24,7 +24,8 @@ public struct DatabaseViewer: App {
     var pages: ViewerPages
     /// True once the person asked to quit.
     public var wantsQuit: Bool { pages.wantsQuit }
-    /// The counts started with the list, handed out by the first call.
+    /// The counts started with the list, and the cancelling of a table's work when another is
+    /// opened in its place, handed out by the next call.
     private var effects: [Effect] = []
     /// The time of the last event, on the host's clock.
     private var lastTime = 0.0
@@ -35,7 +36,10 @@ public struct DatabaseViewer: App {
     ///   there are, or why the table could not be read.
     public mutating func open(_ name: String) throws(DatabaseError) {
         guard let list = tables else { return }
-        pages.stack.push(.table(try list.screen(named: name)), title: name, at: lastTime)
+        let screen = try list.screen(named: name)
+        // A table already open gives way, its work cancelled with the next call's effects.
+        while pages.stack.depth > 1 { effects += pages.back(at: lastTime) }
+        pages.stack.push(.table(screen), title: name, at: lastTime)
         updateTables { $0.select(named: name) }
     }
 

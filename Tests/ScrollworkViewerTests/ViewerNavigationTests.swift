@@ -82,6 +82,9 @@ import ScrollworkWidgets
         try DatabaseViewerTests.withFlights(rows: 20) { path, _ in
             guard case var .database(viewer) = try OpenFile.opened(path: path, separator: nil, header: nil, theme: Theme()) else { return }
             try viewer.open("flights")
+            // Opened again: in place of the first, not over it.
+            try viewer.open("flights")
+            #expect(viewer.pages.stack.depth == 2)
             viewer.keyConvention = .desktop
             #expect(viewer.opened?.viewerKeys.table.command(for: KeyEvent(.character("f"), .control)) == .search)
             #expect(viewer.tables?.viewerKeys.database.command(for: KeyEvent(.character("q"), .control)) == .quit)
