@@ -273,3 +273,23 @@ func line(_ t: HeadlessTerminal<GalleryApp>, _ row: Int) -> String {
         }
     }
 }
+
+/// The carousel lies on the document's lines and goes under the document's top as they scroll.
+@Suite struct CarouselUnderTheTopTests {
+    @Test("SV-04: scrolled a line at a time past the nested carousel, the title bar and the toolbar above the document stay whole: the carousel shows only within the document")
+    func SV_04_carouselStaysInTheDocument() {
+        var t = gallery(.scrollView, lines: 30)
+        t.advance(by: 0.1)
+        let lines = { t.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
+        let title = lines()[0], toolbar = lines()[1]
+        #expect(title.hasPrefix(" Scrollwork · 1/7") && toolbar.contains("Document"), "\(t.text)")
+        var sawCards = false
+        for step in 1...40 {
+            t.send(.key(KeyEvent(.down)))
+            t.advance(by: 0.5)
+            #expect(lines()[0] == title && lines()[1] == toolbar, "after \(step) lines:\n\(t.text)")
+            sawCards = sawCards || lines()[2].contains("╰") || lines()[2].contains("│  ")
+        }
+        #expect(sawCards, "the carousel passed under the document's top")
+    }
+}

@@ -120,7 +120,9 @@ public struct ScrollView<Content: ScrollContent>: StatefulWidget {
         if let fitted = content.contentSize(fitting: box.size, measurer: canvas.textMeasurer), fitted != scroll.contentSize {
             scroll.contentSize = fitted
         }
-        canvas.cells.fill(area)
+        // Blank as far as the clip lets it draw: a view placed partly outside it (a carousel
+        // scrolled under its document's top) leaves what lies outside alone.
+        canvas.cells.fill(area.intersection(canvas.currentClip))
         // The content shows from the view's own corner, as far as the viewport less any legacy
         // scroller's track: whole cells on a grid, exact points in a window.
         contentBox = canvas.aligned(Rect(origin: box.origin, size: scroll.contentViewport))
