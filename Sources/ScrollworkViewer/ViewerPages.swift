@@ -19,10 +19,11 @@ struct ViewerPages {
     /// Whose keys the pages follow.
     private(set) var convention = KeyConvention.terminal
 
-    /// A stack of `root`, titled `title`, in `theme`.
+    /// A stack of `root`, titled by what `title` names (a path or URL is called by its last
+    /// part, as a window's title calls it: "‹ cities.csv", not the whole path), in `theme`.
     init(root: ViewerPage, title: String, theme: Theme) {
         self.theme = theme
-        stack = NavigationStack(root: root, title: title, theme: theme, idiom: .macOS)
+        stack = NavigationStack(root: root, title: ViewerWindow.name(of: title), theme: theme, idiom: .macOS)
         stack.showsBarAtRoot = false
         follow(.terminal)
     }
@@ -126,7 +127,7 @@ struct ViewerPages {
             say(error.description)
             return []
         }
-        let name = String(path.split(separator: "/").last ?? Substring(path))
+        let name = ViewerWindow.name(of: path)
         switch opened {
         case var .pager(pager):
             pager.source.backHint = DirectoryViewer.backHint
