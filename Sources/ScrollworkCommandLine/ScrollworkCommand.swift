@@ -23,7 +23,8 @@ public struct ScrollworkCommand: ParsableCommand {
         discussion: """
             With no subcommand, scrollwork opens the gallery, which takes these options:
               --page <page>    1–7 or the start of a page's name (default 1)
-              --idiom <idiom>  iOS, macOS, tvOS, visionOS or watchOS (default iOS)
+              --idiom <idiom>  iOS, macOS, tvOS, visionOS or watchOS (default iOS in a terminal,
+                               macOS, a desktop's, in a window)
               --color <mode>   auto, truecolor, 256, 16 or none (default auto)
               --fps <n>        frames per second while something moves, 1–240 (60)
               --reduce-motion  no momentum, bounces or fades (also SCROLLWORK_REDUCE_MOTION=1)
@@ -81,8 +82,8 @@ struct DisplayOptions: ParsableArguments {
     @Option(help: "The page to show: 1–7 or the start of its name (scroll, table, list, outline, page, idioms, guideline).")
     var page: String = "1"
 
-    @Option(help: "The platform idiom: iOS, macOS, tvOS, visionOS or watchOS.")
-    var idiom: String = "iOS"
+    @Option(help: "The platform idiom: iOS, macOS, tvOS, visionOS or watchOS (default: iOS in a terminal, macOS, a desktop's, in a window).")
+    var idiom: String?
 
     @Option(help: "Colours: auto, truecolor, 256, 16 or none (NO_COLOR is honoured with auto).")
     var color: String = "auto"
@@ -110,7 +111,10 @@ struct DisplayOptions: ParsableArguments {
         return kind
     }
 
-    func scrollIdiom() throws -> ScrollIdiom {
+    /// The idiom asked for; unasked, a desktop's (macOS: its type, rows and pointer) where the
+    /// gallery is drawn as a window draws it, iOS in a terminal.
+    func scrollIdiom(inWindow: Bool = false) throws -> ScrollIdiom {
+        guard let idiom else { return inWindow ? .macOS : .iOS }
         guard let found = ScrollIdiom.allCases.first(where: { "\($0)".lowercased() == idiom.lowercased() }) else {
             throw ValidationError("unknown idiom '\(idiom)'; use iOS, macOS, tvOS, visionOS or watchOS")
         }
@@ -142,7 +146,7 @@ struct DisplayOptions: ParsableArguments {
         let reduces = reduceMotion || servesScreenReader(environment: environment)
             || ["1", "true", "yes"].contains(environment["SCROLLWORK_REDUCE_MOTION"]?.lowercased() ?? "")
         let theme = appearance.map { Theme.standard(for: mode, appearance: $0) } ?? .standard(for: mode)
-        var style = GalleryStyle(theme: theme, colorMode: mode, idiom: try scrollIdiom(), reducesMotion: reduces)
+        var style = GalleryStyle(theme: theme, colorMode: mode, idiom: try scrollIdiom(inWindow: appearance != nil), reducesMotion: reduces)
         style.keys = keys
         return style
     }
@@ -489,8 +493,8 @@ struct Snapshot: ParsableCommand {
     @Flag(help: "Print the frame as an SVG picture.")
     var svg = false
 
-    @Option(help: "The platform idiom.")
-    var idiom: String = "iOS"
+    @Option(help: "The platform idiom (default: iOS; with --png, macOS, a desktop's, as a window draws it).")
+    var idiom: String?
 
     @Option(help: "Keys to press before the frame is taken: text is typed, and a key's name in angle brackets presses it, e.g. \"?\" for the help overlay, \"<Down><Shift+F10>\" for the focused row's menu.")
     var keys: String = ""

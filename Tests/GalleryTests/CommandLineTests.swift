@@ -111,6 +111,17 @@ private func error(_ arguments: [String]) -> String? {
         // Without colour there is one theme: attributes only.
         #expect(Theme.standard(for: .none, appearance: .light) == Theme())
     }
+
+    @Test("a window (and a picture of one) opens in a desktop's idiom unless another is asked for; a terminal in iOS's")
+    func windowIdiom() throws {
+        let plain = try #require(try ScrollworkCommand.parseAsRoot(["--page", "table"]) as? Gallery)
+        #expect(try plain.display.style(environment: [:]).idiom == .iOS)
+        #expect(try plain.display.style(environment: [:], appearance: .light, keys: .desktop).idiom == .macOS)
+        let asked = try #require(try ScrollworkCommand.parseAsRoot(["--page", "table", "--idiom", "ios"]) as? Gallery)
+        #expect(try asked.display.style(environment: [:], appearance: .dark, keys: .desktop).idiom == .iOS)
+        let wrong = try #require(try ScrollworkCommand.parseAsRoot(["--idiom", "phone"]) as? Gallery)
+        #expect(throws: (any Error).self) { try wrong.display.style(environment: [:], appearance: .light) }
+    }
 }
 
 /// `scrollwork open PATH` and `scrollwork PATH` skip the argument parser: only where it would
