@@ -7,9 +7,16 @@ import Scrollwork
 /// The key pressed stays the same (a Linux keyboard's Control is ⌃, not ⌘); only its name
 /// changes, so that an app drawn in the macOS idiom names keys as a Mac app does.
 public enum KeyLabel {
-    /// True where keys are named in symbols: a window (a desktop app's keys) in the macOS idiom.
+    /// True where keys are named in symbols: a window (a desktop app's keys) in the macOS idiom
+    /// on a Mac. Elsewhere keys are written as the desktop writes them ("Ctrl+C", as GNOME's
+    /// menus and shortcuts window do), whatever the idiom: the macOS idiom in a Linux window is
+    /// a desktop's metrics, not a Mac's keyboard.
     public static func isSymbolic(_ convention: KeyConvention, in idiom: ScrollIdiom) -> Bool {
-        convention == .desktop && idiom == .macOS
+        #if os(macOS)
+        return convention == .desktop && idiom == .macOS
+        #else
+        return false
+        #endif
     }
 
     /// `label` as an app following `convention` in `idiom` names it: ``symbolic(_:)`` where
