@@ -64,8 +64,10 @@ private func answerRoundTrip(_ bytes: [UInt8], settings: UInt8) {
 private func urlPasswordStaysHidden(_ bytes: [UInt8]) {
     guard let input = SecretInput(bytes, pieces: 2) else { return }
     let password = input.password
-    // The user information ends at its first `@` and holds no `/`: what it is on the wire is a password.
-    let user = String(input.pieces[0].filter { !"/@:".contains($0) })
+    // The user information ends at its first `@` and holds no `/`: what it is on the wire is a
+    // password. Read a scalar at a time, as a URL is: a `/` a combining mark follows is one
+    // character, not a slash, to Swift's `String`, and would end the authority all the same.
+    let user = String(String.UnicodeScalarView(input.pieces[0].unicodeScalars.filter { !"/@:".unicodeScalars.contains($0) }))
     let rest = input.pieces.count > 1 ? input.pieces[1] : ""
     let holdsSecret = input.shows(in:)
     guard !holdsSecret(user), !holdsSecret(rest), !holdsSecret("http://") else { return }
