@@ -202,8 +202,9 @@ extension DesktopEndToEndTests {
         func galleryInAWindow() throws {
             let x = try XSession()
             defer { x.shutDown() }
-            // Dark: the dots are found as light pixels on the dark view.
-            try x.start(["--window", "--window-size", "800x600", "--appearance", "dark"])
+            // Dark: the dots are found as light pixels on the dark view. The phone's idiom, asked
+            // for: its pages are reached by dots (a window's own is a desktop's, with tabs).
+            try x.start(["--window", "--window-size", "800x600", "--appearance", "dark", "--idiom", "iOS"])
             try #require(!x.window.isEmpty, "the window opened (\(x.startReport))")
             var first = try x.screenshot()
             #expect(x.wait(timeout: 10) {
@@ -312,7 +313,7 @@ extension DesktopEndToEndTests {
             let x = try XSession()
             defer { x.shutDown() }
             // 600 points tall: the test's screen is 768 pixels, and a taller window would be cut.
-            try x.start(["--window", "--window-size", "390x600", "--page", "table", "--appearance", "light"])
+            try x.start(["--window", "--window-size", "390x600", "--page", "table", "--appearance", "light", "--idiom", "iOS"])
             try #require(!x.window.isEmpty, "the window opened (\(x.startReport))")
             // Down the padding left of the first column, below the 32-point title bar and the 28-point header,
             // the zebra stripes change colour at each row's edge.
