@@ -56,6 +56,9 @@ struct RecordPage: Widget {
     mutating func appear(at time: Double) { detail.appear(at: time) }
     var isAnimating: Bool { mutating get { detail.isAnimating } }
     var wakeTime: Double? { mutating get { detail.wakeTime } }
+    /// The first line shown, where a terminal's screen reader, following the cursor, starts
+    /// reading the fields.
+    var cursorPosition: Point? { frame.isEmpty ? nil : Point(x: frame.minX, y: frame.minY) }
     mutating func overscroll(_ mouse: MouseEvent, at time: Double) { detail.overscroll(mouse, at: time) }
     /// The fields, as a screen reader reads a document.
     var accessibility: AccessibilityElement? { mutating get { detail.accessibility } }

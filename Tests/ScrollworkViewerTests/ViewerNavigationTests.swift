@@ -101,6 +101,7 @@ import ScrollworkWidgets
             t.send(.key(KeyEvent(.enter)))
             let record = try #require(t.app.record)
             #expect(record.title == "Record 2" && t.app.pages.stack.title == "Record 2")
+            #expect(t.app.cursorPosition == Point(x: 0, y: 0), "the cursor on the first field, for a screen reader that follows it")
             #expect(t.text.contains("Paris") && t.text.contains("record 2 of the file, every field whole"), "\(t.text)")
             t.send(.key(back))
             #expect(t.app.record == nil && !t.app.wantsQuit && t.app.pages.stack.depth == 1, "\(back)")
