@@ -53,7 +53,7 @@ extension Canvas {
                 let column = rect.column + Swift.min(rect.columns - 1, Int(flooringSaturating: thumb.midX / metrics.cellWidth))
                 let start = Double(rect.row) + metrics.cells(thumb.minY, .vertical)
                 let end = Double(rect.row) + metrics.cells(thumb.maxY, .vertical)
-                BarDrawing.vertical(&cells, column: column, from: start, to: end, style: style, clip: rect)
+                BarDrawing.vertical(&cells, column: column, from: start, to: end, style: style, clip: rect.intersection(currentClip))
                 if let phase = indicator.jogTickPhase, indicator.isDragged {
                     drawJogTicks(column: column, phase: phase, thumb: (start, end), in: rect, theme: theme)
                 }
@@ -61,7 +61,7 @@ extension Canvas {
                 let row = rect.row + Swift.min(rect.rows - 1, Int(flooringSaturating: thumb.midY / metrics.cellHeight))
                 let start = Double(rect.column) + metrics.cells(thumb.minX, .horizontal)
                 let end = Double(rect.column) + metrics.cells(thumb.maxX, .horizontal)
-                BarDrawing.horizontal(&cells, row: row, from: start, to: end, style: style, clip: rect)
+                BarDrawing.horizontal(&cells, row: row, from: start, to: end, style: style, clip: rect.intersection(currentClip))
             }
         }
         if state.verticalPageLengths != nil { drawCrownPages(state, in: viewport, theme: theme) }
@@ -73,13 +73,13 @@ extension Canvas {
                             row: rect.row + Int(flooringSaturating: track.minY / metrics.cellHeight),
                             columns: Swift.max(1, Int(saturating: (track.width / metrics.cellWidth).rounded(.up))),
                             rows: Swift.max(1, Int(saturating: (track.height / metrics.cellHeight).rounded(.up)))).intersection(rect)
-        cells.fill(area, with: Cell("░", style: theme.track))
+        cells.fill(area.intersection(currentClip), with: Cell("░", style: theme.track))
     }
 
     /// visionOS: tick marks above and below the jog bar that move with the scrolling speed.
     private mutating func drawJogTicks(column: Int, phase: Double, thumb: (Double, Double), in rect: CellRect, theme: Theme) {
         let shift = Int(flooringSaturating: phase / metrics.cellHeight * 2)
-        let shown = rect.intersection(cells.area)
+        let shown = rect.intersection(currentClip)
         for row in shown.row..<shown.maxRow where Double(row) < thumb.0 - 1 || Double(row) >= thumb.1 + 1 {
             if (row + shift) % 2 == 0 { cells[column, row] = Cell("╴", style: theme.indicator) }
         }
@@ -99,7 +99,8 @@ extension Canvas {
         let top = rect.row + Swift.max(0, (rect.rows - count) / 2)
         let column = rect.maxColumn - 1
         let quarters: [Character] = ["○", "◔", "◑", "◕", "●"]
-        for i in 0..<Swift.min(count, rect.rows) {
+        let shown = rect.intersection(currentClip)
+        for i in 0..<Swift.min(count, rect.rows) where shown.contains(column: column, row: top + i) {
             let symbol: Character = i == page ? quarters[Int(saturating: (progress * 4).rounded())] : "·"
             cells[column, top + i] = Cell(String(symbol), style: i == page ? theme.accent : theme.secondary)
         }
@@ -127,9 +128,9 @@ extension Canvas {
         switch style {
         case .hard:
             if effect.edge.axis == .vertical {
-                cells.fill(CellRect(column: area.column, row: row, columns: area.columns, rows: 1), with: Cell("─", style: theme.separator))
+                cells.fill(CellRect(column: area.column, row: row, columns: area.columns, rows: 1).intersection(currentClip), with: Cell("─", style: theme.separator))
             } else {
-                cells.fill(CellRect(column: column, row: area.row, columns: 1, rows: area.rows), with: Cell("│", style: theme.separator))
+                cells.fill(CellRect(column: column, row: area.row, columns: 1, rows: area.rows).intersection(currentClip), with: Cell("│", style: theme.separator))
             }
         case .soft, .automatic:
             // Up to two rows fade, the nearest most.
@@ -142,7 +143,7 @@ extension Canvas {
                 case .left: r = CellRect(column: column + i, row: area.row, columns: 1, rows: area.rows)
                 case .right: r = CellRect(column: column - i, row: area.row, columns: 1, rows: area.rows)
                 }
-                cells.restyle(r.intersection(area)) { $0.dim = true }
+                cells.restyle(r.intersection(area).intersection(currentClip)) { $0.dim = true }
             }
         }
     }
@@ -159,14 +160,16 @@ extension Canvas {
             return true
         }
         let area = cells(in: frame)
-        if state.isBackgroundVisible { cells.fill(area, with: .blank(theme.controlBackground)) }
+        // Only what the clip lets it draw: a control scrolled partly out of its view.
+        let shown = area.intersection(currentClip)
+        if state.isBackgroundVisible { cells.fill(shown, with: .blank(theme.controlBackground)) }
         for (i, item) in state.layout().items.enumerated() {
             let symbol = item.scale >= 1 ? item.image.symbol : (item.scale > 0.5 ? "•" : "·")
             var style = item.isCurrent ? theme.accent : theme.secondary
             if !item.isCurrent && item.scale >= 1 { style.dim = true }
             if state.isBackgroundVisible { style.background = theme.controlBackground.background; style.reverse = theme.controlBackground.reverse }
             let (column, row) = state.isVertical ? (area.column + 1, area.row + 1 + 2 * i) : (area.column + 1 + 2 * i, area.row)
-            cells.draw(symbol, column: column, row: row, style: style, clip: area)
+            cells.draw(symbol, column: column, row: row, style: style, clip: shown)
         }
         return false
     }
