@@ -9,17 +9,9 @@ import ScrollworkWidgets
 public struct DatabaseViewer: App {
     /// Whose keys the viewer follows: a terminal program's, or in a window a desktop app's
     /// (Ctrl+C copies, Ctrl+Q quits, Ctrl+W closes; ``ViewerKeys/desktop(_:)``).
-    public var keyConvention = KeyConvention.terminal {
-        didSet {
-            viewerKeys = ViewerKeySet(keyConvention)
-            pages.follow(keyConvention)
-        }
-    }
-    /// The key tables of ``keyConvention``.
-    var viewerKeys = ViewerKeySet(.terminal)
+    public var keyConvention = KeyConvention.terminal { didSet { pages.follow(keyConvention) } }
 
     let source: any DatabaseSource
-    var theme: Theme
     /// The list of tables, the table opened from it, the row shown whole.
     var pages: ViewerPages
     /// True once the person asked to quit.
@@ -94,7 +86,6 @@ public struct DatabaseViewer: App {
     /// the list at once when named.
     init(source: any DatabaseSource, theme: Theme, opening table: String? = nil) throws(DatabaseError) {
         self.source = source
-        self.theme = theme
         let tables = try DatabaseTables(source, theme: theme)
         effects = tables.counting()
         pages = ViewerPages(root: .tables(tables), title: source.title, theme: theme)
