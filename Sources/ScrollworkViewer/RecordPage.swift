@@ -3,7 +3,7 @@ import ScrollworkWidgets
 
 /// A row shown whole on a page of its own, pushed over its table (Enter, or Show Record): every
 /// field under its column's name, scrolled by the keys and the wheel, and a status line that
-/// says which row it is. Esc, Enter or q go back to the table as it was left; the keys that
+/// says which row it is. Esc, Enter, q or Alt+← go back to the table as it was left; the keys that
 /// quit the table (a terminal's Ctrl-C, a window's Ctrl+Q) quit from here too.
 struct RecordPage: Widget {
     typealias Report = ViewerRequest
@@ -45,7 +45,10 @@ struct RecordPage: Widget {
     /// Esc, Enter and q go back, the quit keys quit; the rest scroll the fields.
     mutating func handle(_ event: Event, at time: Double) -> Reply<ViewerRequest> {
         if case let .key(key) = event {
-            if ViewerKeys.record.command(for: key) == .close { return Reply(.handled, reports: [.back]) }
+            // Alt+← too, as the navigation stack goes back (the fields would take it to scroll).
+            if ViewerKeys.record.command(for: key) == .close || NavigationCommand.keys.command(for: key) == .back {
+                return Reply(.handled, reports: [.back])
+            }
             if tableKeys.command(for: key) == .quit { return Reply(.handled, reports: [.quit]) }
         }
         return detail.handle(event, at: time).passingOn()

@@ -182,7 +182,7 @@ public enum ViewerKeys {
     /// A file or table opened from a listing: the keys that go back to it when the viewer has
     /// no use for them.
     public static let openedFromListing = CommandTable<ViewerCommand>("Opened from a listing (scrollwork open)", [
-        KeyBinding(.back, "back to the listing (outside a prompt)", keys: KeyEvent(.backspace)),
+        KeyBinding(.back, "back to the listing (outside a prompt)", keys: KeyEvent(.backspace), KeyEvent(.left, .alt)),
         KeyBinding(.cancel, "back to the listing, when nothing runs", keys: KeyEvent(.escape)),
     ])
 
@@ -228,7 +228,8 @@ extension ViewerKeys {
     /// `base` as a window takes keys, a desktop app's: Ctrl+C copies (where the viewer copies;
     /// else nothing, never quitting), Ctrl+Q quits, Ctrl+W closes the window, Ctrl+F searches and
     /// F1 shows the keys where the viewer does those, and on a table F10 opens the primary menu
-    /// (the keys, About, quit), as a GNOME app's does; every other key as in the terminal.
+    /// (the keys, About, quit), as a GNOME app's does, and Alt+← goes back where ⌫ does; every
+    /// other key as in the terminal.
     public static func desktop(_ base: CommandTable<ViewerCommand>) -> CommandTable<ViewerCommand> {
         func has(_ command: ViewerCommand) -> Bool { base.bindings.contains { $0.example == command } }
         var keys = base
@@ -238,6 +239,7 @@ extension ViewerKeys {
         if has(.search) { keys = keys.rebinding(KeyEvent(.character("f"), .control), to: .search, summary: "search, as / does") }
         if has(.help) { keys = keys.rebinding(KeyEvent(.function(1)), to: .help, summary: "these keys, as ? shows them") }
         if has(.filter) { keys = keys.rebinding(KeyEvent(.function(10)), to: .primaryMenu, summary: "the menu: the keys, About Scrollwork, quit") }
+        if has(.back) { keys = keys.rebinding(KeyEvent(.left, .alt), to: .back, summary: "back, as GNOME apps and browsers go back") }
         return keys
     }
 
