@@ -87,13 +87,6 @@ public struct TableViewer: App {
     public mutating func cancelAllWork() -> [Effect] { pages.cancelAllWork(at: lastTime) }
     /// The table, and the prompt or sheet over it; or the row shown whole.
     public var accessibility: AccessibilityElement? { mutating get { pages.stack.top.accessibility } }
-    /// True while Esc is the viewer's own: a row shown whole or something over the table to
-    /// close, or work to cancel; otherwise a listing it was opened from takes Esc back.
-    var usesEscape: Bool {
-        record != nil || screen.overlay != nil || screen.sheet != nil || screen.shown.sorting != nil || screen.rowSearch.isRunning
-            || screen.exploration.isRunning
-    }
-
     /// The status line, whole: the row's shown whole, or the table's.
     public var status: String { record?.status.whole ?? screen.status(at: lastTime) }
 }
