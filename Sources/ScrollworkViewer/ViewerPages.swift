@@ -25,6 +25,8 @@ struct ViewerPages {
         self.theme = theme
         stack = NavigationStack(root: root, title: ViewerWindow.name(of: title), theme: theme, idiom: .macOS)
         stack.showsBarAtRoot = false
+        // Tables select and scroll sideways by dragging, from their leading edge too.
+        stack.swipesBack = false
         follow(.terminal)
     }
 

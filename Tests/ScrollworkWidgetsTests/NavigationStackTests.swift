@@ -166,6 +166,20 @@ extension HeadlessDriver where Output == BufferOutput {
         #expect(t.app.content.depth == 2 && t.app.content.top.clicks == 1)
     }
 
+    @Test("where the pages take drags from their edge themselves (swipesBack off), a drag from the leading edge reaches the page and goes nowhere")
+    func noSwipeBack() {
+        var t = Self.driver(reducesMotion: true)
+        t.app.content.swipesBack = false
+        Self.push(&t, "wifi", title: "Wi-Fi")
+        t.send(.mouse(MouseEvent(.press, button: .left, column: 0, row: 6)))
+        for column in [10, 30, 50] {
+            t.advance(by: 0.1)
+            t.send(.mouse(MouseEvent(.drag, button: .left, column: column, row: 6)))
+        }
+        t.send(.mouse(MouseEvent(.release, button: .left, column: 50, row: 6)))
+        #expect(t.app.content.depth == 2 && t.app.content.top.clicks == 1, "the page took the press and its release")
+    }
+
     @Test("a quick flick from the edge goes back however short; a key during a held swipe calls it off")
     func flickAndCalledOff() {
         var t = Self.driver()

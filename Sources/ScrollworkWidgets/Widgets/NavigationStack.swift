@@ -71,8 +71,11 @@ public struct NavigationStack<Page: Widget>: Widget {
     /// is false.
     public var showsBarAtRoot = true
     /// False to leave the bar out on every page: where each page names itself and its way back
-    /// (a terminal program's status line), and back is a key. The edge swipe still goes back.
+    /// (a terminal program's status line), and back is a key.
     public var showsBar = true
+    /// False where the pages take a drag from their leading edge themselves (a table that
+    /// selects or scrolls sideways by dragging): no swipe goes back; the keys and the button do.
+    public var swipesBack = true
     /// The keys that go back when the page shown leaves them unused: ``NavigationCommand/keys``
     /// unless rebound.
     public var keys = NavigationCommand.keys
@@ -320,7 +323,7 @@ public struct NavigationStack<Page: Widget>: Widget {
         case .release where backPressed:
             backPressed = false
             return backFrame.contains(point) ? back(at: time) : .handled
-        case .press where mouse.button == .left && entries.count > 1 && pageFrame.contains(point) && point.x < pageFrame.minX + Self.edgeWidth:
+        case .press where swipesBack && mouse.button == .left && entries.count > 1 && pageFrame.contains(point) && point.x < pageFrame.minX + Self.edgeWidth:
             finishMotion()
             edgePress = mouse
             return .handled
