@@ -76,8 +76,9 @@ struct HTTPFileTests {
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             try process.run()
-            // Up once it answers.
-            for _ in 0..<100 {
+            // Up once it answers: within 20 s, as Python's server can take seconds to start on a
+            // machine whose two cores the other suites fill.
+            for _ in 0..<400 where process.isRunning {
                 if tls, (try? HTTPSRequest(url: url(""), host: "127.0.0.1", port: port, headers: []).send(timeout: 1, authorities: certificate)) != nil { return }
                 if !tls, (try? HTTPRequest(method: "GET", host: "127.0.0.1", port: port, target: "/").send(timeout: 1)) != nil { return }
                 usleep(50_000)
