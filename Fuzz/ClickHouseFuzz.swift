@@ -124,8 +124,11 @@ private func passwordStaysHidden(_ bytes: [UInt8]) {
     let holdsSecret = input.shows(in:)
     guard !holdsSecret(user), !holdsSecret(rest), !holdsSecret("clickhouse://•") else { return }
     let url = "clickhouse://\(user):\(password)@\(rest)"
-    let shown = ClickHouseAddress.redacted(url)
-    agree(!holdsSecret(shown), "the password \(password) shows in \(String(reflecting: shown)), from \(String(reflecting: url))")
+    func made(_ secret: String) -> String { "clickhouse://\(user):\(secret)@\(rest)" }
+    agree(!input.leaks { ClickHouseAddress.redacted(made($0)) }, "the password \(password) shows in \(String(reflecting: ClickHouseAddress.redacted(url))), from \(String(reflecting: url))")
+    func why(_ url: String) -> String {
+        do { _ = try ClickHouseAddress(url: url); return "" } catch { return "\(error)" }
+    }
     do {
         let address = try ClickHouseAddress(url: url)
         // An `@` in the rest before its first `/` makes what comes before it the password's too.
@@ -133,6 +136,6 @@ private func passwordStaysHidden(_ bytes: [UInt8]) {
         agree(alone ? address.password == password : address.password.hasPrefix(password), "the password \(password) read as \(String(reflecting: address.password)) from \(String(reflecting: url))")
         agree((1...65_535).contains(address.port), "port \(address.port) from \(String(reflecting: url))")
     } catch {
-        agree(!holdsSecret("\(error)"), "the password \(password) shows in \(String(reflecting: "\(error)"))")
+        agree(!input.leaks { why(made($0)) }, "the password \(password) shows in \(String(reflecting: "\(error)"))")
     }
 }

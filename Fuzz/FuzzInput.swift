@@ -74,6 +74,14 @@ struct SecretInput {
         pieces = around.split(separator: "\u{1}", maxSplits: count - 1, omittingEmptySubsequences: false).map(String.init)
     }
 
+    /// The password's stand-in: as many private-use scalars, which no message spells.
+    var standIn: String { String(repeating: "\u{E000}", count: password.count) }
+
+    /// True when what `say` says of the password (a URL made with it, shown, or why it cannot be
+    /// opened) shows it where what it says of the stand-in does not: the password itself, not
+    /// words that happen to spell it ("aba" in "database", "URL" in "no host in the URL").
+    func leaks(_ say: (String) -> String) -> Bool { shows(in: say(password)) && !shows(in: say(standIn)) }
+
     /// True when `text` holds the password's scalars in a row.
     func shows(in text: String) -> Bool {
         let secret = Array(password.unicodeScalars), scalars = Array(text.unicodeScalars)

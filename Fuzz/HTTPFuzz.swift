@@ -71,10 +71,9 @@ private func urlPasswordStaysHidden(_ bytes: [UInt8]) {
     let rest = input.pieces.count > 1 ? input.pieces[1] : ""
     let holdsSecret = input.shows(in:)
     guard !holdsSecret(user), !holdsSecret(rest), !holdsSecret("http://") else { return }
-    // What is said of a URL made with the password, and of the same URL made with a stand-in of
-    // private-use scalars: the password counts as shown only where the stand-in's text does not
-    // spell it too (a password "URL" and the words "no host in the URL" are not a leak).
-    let standIn = String(repeating: "\u{E000}", count: password.count)
+    // What is said of a URL made with the password, and of the same URL made with the stand-in:
+    // the password counts as shown only where the stand-in's text does not spell it too.
+    let standIn = input.standIn
     func said(_ scheme: String, _ secret: String) -> (shown: String, title: String?, error: String?) {
         let url = "\(scheme)://\(user):\(secret)@\(rest)"
         do {
