@@ -72,11 +72,11 @@ package struct GalleryApp: App {
     }
     /// The page the window's title last named.
     var titledPage: PageKind? = nil
-    /// The title bar as last drawn (key hints or buttons), for clicks on its controls.
-    var shownTitleBar: GalleryTitleBar? = nil
-    /// The title bar's height in rows: one in a terminal; two in a window (32 points, near a
+    /// The title bar's height in lines: one in a terminal; two in a window (32 points, near a
     /// desktop header bar's), once a frame has been drawn there.
     var titleRows = 1
+    /// The page tabs' frames as last drawn (where page controls are not supported), for clicks.
+    var placedTabs: [Rect] = []
     /// The title bar control under a press not yet released.
     var pressedControl: GalleryTitleBar.Control? = nil
     /// The title bar control under the pointer, shaded in a window.
@@ -91,8 +91,11 @@ package struct GalleryApp: App {
     /// What the pages and the dots asked of the host during the call under way, returned by it.
     var effects: [Effect] = []
     package var wantsQuit = false
-    var size = (columns: 0, rows: 0)
-    /// How points map to the cells of the canvas last drawn on: pointer events are read with it.
+    /// The canvas in points, as last drawn on (or as the last resize gave it before a frame).
+    var bounds = Rect.zero
+    /// True once the host has given a size: the first page appears then (SV-03).
+    var isSized = false
+    /// How points map to the cells of the canvas last drawn on: the height of a line of chrome.
     var metrics = CellMetrics()
 
     package init(page: PageKind, style: GalleryStyle, tableRows: Int = 1_000_000) {
@@ -154,9 +157,26 @@ package struct GalleryApp: App {
         }
     }
 
+    /// One line of chrome in points (a terminal's row): the status line and the dots take one each.
+    var line: Double { metrics.cellHeight }
+    /// The height of the whole lines the canvas holds: the chrome sits on them, and what a
+    /// window has below the last goes to the dots' line.
+    var linesHeight: Double { metrics.wholeLines(bounds.height) }
+    /// True when there is room for the status line and the dots under a title bar.
+    var showsFooter: Bool { linesHeight >= 3 * line }
+    /// The title bar's frame.
+    var titleArea: Rect { Rect(x: 0, y: 0, width: bounds.width, height: Swift.min(bounds.height, Double(titleRows) * line)) }
     /// The area pages draw in: below the title bar, above the status line and the dots.
-    var pageArea: CellRect { CellRect(column: 0, row: titleRows, columns: size.columns, rows: max(0, size.rows - 2 - titleRows)) }
-    var dotsArea: CellRect { CellRect(column: 0, row: max(0, size.rows - 1), columns: size.columns, rows: 1) }
+    var pageArea: Rect {
+        Rect(x: 0, y: titleArea.height, width: bounds.width, height: max(0, linesHeight - 2 * line - titleArea.height))
+    }
+    /// The status line's frame, above the dots.
+    var statusArea: Rect { Rect(x: 0, y: max(0, linesHeight - 2 * line), width: bounds.width, height: line) }
+    /// The dots' line (or the tabs'), to the canvas's bottom edge.
+    var dotsArea: Rect {
+        let top = max(0, linesHeight - line)
+        return Rect(x: 0, y: top, width: bounds.width, height: max(0, bounds.height - top))
+    }
 
     /// What the call under way asked of the host, handed out once: the window's title when the
     /// page shown changed, then what the pages and the dots asked.
@@ -214,21 +234,20 @@ package struct GalleryApp: App {
             var element = childrenAccessibility
             element.children.insert(contentsOf: titleBarAccessibility, at: 0)
             // Where there are no page controls (macOS), the pages are a row of tabs.
-            if !style.idiom.supportsPageControls, size.rows >= 3 {
-                let tabs = GalleryTabStrip(theme: style.theme).frames(in: dotsArea).enumerated().map { i, cells in
+            if !style.idiom.supportsPageControls, showsFooter {
+                let tabs = placedTabs.enumerated().map { i, frame in
                     var tab = AccessibilityElement(role: .pageTab, name: PageKind.allCases[i].title, state: i == page.rawValue ? .selected : [],
-                                                   frame: metrics.points(cells))
+                                                   frame: frame)
                     tab.actions = [.click(at: tab.frame.center)]
                     return tab
                 }
-                element.children.append(AccessibilityElement(role: .pageTabList, name: "Gallery pages", frame: metrics.points(dotsArea), children: tabs))
+                element.children.append(AccessibilityElement(role: .pageTabList, name: "Gallery pages", frame: dotsArea, children: tabs))
             }
             let status = pageStatus
-            if !status.isEmpty, size.rows >= 3 {
-                let line = metrics.points(CellRect(column: 0, row: size.rows - 2, columns: size.columns, rows: 1))
-                element.children.append(AccessibilityElement(role: .staticText, name: status, frame: line))
+            if !status.isEmpty, showsFooter {
+                element.children.append(AccessibilityElement(role: .staticText, name: status, frame: statusArea))
             }
-            element.frame = element.frame.union(metrics.points(CellRect(column: 0, row: 0, columns: size.columns, rows: size.rows)))
+            element.frame = element.frame.union(bounds)
             return element
         }
     }
@@ -238,10 +257,9 @@ package struct GalleryApp: App {
     private var titleBarAccessibility: [AccessibilityElement] {
         guard let placed = placedTitleBar else { return [] }
         let bar = placed.bar
-        let titleFrame = metrics.points(CellRect(column: 0, row: 0, columns: size.columns, rows: bar.rows))
-        var elements = [AccessibilityElement(role: .staticText, name: String(placed.title.drop { $0 == " " }), frame: titleFrame)]
-        for (control, label, cells) in placed.controls {
-            var button = AccessibilityElement(role: .button, name: bar.buttons ? control.accessibleName : label, frame: metrics.points(cells))
+        var elements = [AccessibilityElement(role: .staticText, name: String(placed.title.drop { $0 == " " }), frame: titleArea)]
+        for (control, label, frame) in placed.controls {
+            var button = AccessibilityElement(role: .button, name: bar.buttons ? control.accessibleName : label, frame: frame)
             button.actions = [.click(at: button.frame.center)]
             elements.append(button)
         }
@@ -330,8 +348,9 @@ package struct GalleryApp: App {
             for kind in PageKind.allCases where collect(accesses[kind.rawValue].child.handle(&self, event, time)).isHandled { return }
             return
         case let .resize(columns, rows):
-            let first = size.columns == 0 && size.rows == 0
-            size = (columns, rows)
+            let first = !isSized
+            isSized = true
+            bounds = Rect(x: 0, y: 0, width: Double(max(0, columns)) * metrics.cellWidth, height: Double(max(0, rows)) * metrics.cellHeight)
             // The first page appears with the first size (SV-03).
             if first { page.appear(&self, time) }
             return
@@ -367,7 +386,7 @@ package struct GalleryApp: App {
             }
             if handleTitleBar(mouse, at: time) { return }
             if !style.idiom.supportsPageControls, case .press = mouse.kind, Self.chooses(mouse),
-               let index = GalleryTabStrip(theme: style.theme).page(at: metrics.cell(of: mouse), in: dotsArea) {
+               let index = placedTabs.firstIndex(where: { $0.contains(mouse.location) }) {
                 go(to: index, at: time)
                 return
             }
@@ -379,9 +398,8 @@ package struct GalleryApp: App {
 
     /// The pointing hand over the title bar's buttons and the page tabs; the page's shape elsewhere.
     package mutating func pointerShape(at point: Point) -> PointerShape {
-        let cell = metrics.cell(at: point)
-        if shownTitleBar?.control(atColumn: cell.column, row: cell.row, columns: size.columns) != nil { return .pointingHand }
-        if !style.idiom.supportsPageControls, GalleryTabStrip(theme: style.theme).page(at: cell, in: dotsArea) != nil { return .pointingHand }
+        if placedTitleBar?.control(at: point) != nil { return .pointingHand }
+        if !style.idiom.supportsPageControls, placedTabs.contains(where: { $0.contains(point) }) { return .pointingHand }
         return childrenPointerShape(at: point)
     }
 
@@ -398,8 +416,7 @@ package struct GalleryApp: App {
     /// A press on a title bar control holds it; the release over the same control does what it
     /// says, as a button does. True when the bar took the event.
     private mutating func handleTitleBar(_ mouse: MouseEvent, at time: Double) -> Bool {
-        let cell = metrics.cell(of: mouse)
-        let control = shownTitleBar?.control(atColumn: cell.column, row: cell.row, columns: size.columns)
+        let control = placedTitleBar?.control(at: mouse.location)
         if case .move = mouse.kind { hoveredControl = control }
         switch mouse.kind {
         case .press where control != nil && Self.chooses(mouse):
@@ -441,16 +458,15 @@ package struct GalleryApp: App {
 
     private mutating func draw(into canvas: inout Canvas, at time: Double) {
         let theme = style.theme
-        let columns = canvas.cells.columns
         metrics = canvas.metrics
-        guard columns > 0, canvas.cells.rows > 0 else { return }
-        // Title bar: two rows in a window tall enough, where it holds the headline type.
-        titleRows = canvas.drawsPushButtons && canvas.cells.rows >= 8 ? 2 : 1
-        let titleBar = GalleryTitleBar(page: page, buttons: canvas.drawsPushButtons, rows: titleRows, namesApp: style.keys == .terminal)
-        shownTitleBar = titleBar
+        bounds = canvas.bounds
+        guard bounds.width >= metrics.cellWidth, bounds.height >= line else { return }
+        // Title bar: two lines in a window tall enough, where it holds the headline type.
+        titleRows = canvas.drawsPushButtons && linesHeight >= 8 * line ? 2 : 1
+        let titleBar = GalleryTitleBar(page: page, buttons: canvas.drawsPushButtons, namesApp: style.keys == .terminal)
         drawTitleBar(titleBar, into: &canvas)
         // The page.
-        current.render(&self, canvas.points(pageArea), &canvas, time)
+        current.render(&self, pageArea, &canvas, time)
         // The focus ring, in a window, once Tab moved focus (a terminal shows focus by the cursor
         // and bold type): the idiom's accent colour along the control's edge.
         if let focused = current.focusFrame(&self) {
@@ -459,17 +475,20 @@ package struct GalleryApp: App {
             _ = canvas.draw(focused, idiom: style.idiom) { $0.focusRing(ring, accent, radius: 4) }
         }
         // Status line and page dots.
-        if canvas.cells.rows < 3 { dots.render(in: .zero, into: &canvas, at: time) }
-        if canvas.cells.rows >= 3 {
+        placedTabs = []
+        if !showsFooter { dots.render(in: .zero, into: &canvas, at: time) }
+        if showsFooter {
             drawStatus(pageStatus, into: &canvas)
-            canvas.fill(canvas.points(dotsArea))
+            canvas.fill(dotsArea)
             // Page controls are not supported on macOS (PC-17): a tab strip selects pages there.
             if style.idiom.supportsPageControls {
-                dots.render(in: canvas.points(dotsArea), into: &canvas, at: time)
+                dots.render(in: dotsArea, into: &canvas, at: time)
                 // Named, so that they are not taken for a page's own page control.
-                if columns >= 2 * Self.dotsCaptionCells + 20 { drawDotsCaption(into: &canvas) }
+                drawDotsCaption(into: &canvas)
             } else {
-                GalleryTabStrip(theme: theme).draw(current: page.rawValue, in: dotsArea, idiom: style.idiom, into: &canvas)
+                let strip = GalleryTabStrip(theme: theme, measurer: canvas.measurer(for: style.idiom))
+                placedTabs = strip.frames(in: dotsArea, line: line)
+                strip.draw(current: page.rawValue, frames: placedTabs, in: dotsArea, idiom: style.idiom, into: &canvas)
             }
         }
         if showsHelp { drawHelp(into: &canvas) }
@@ -491,7 +510,7 @@ package struct GalleryApp: App {
             .separator,
             MenuItem("About Scrollwork", action: .about),
             MenuItem("Quit", action: .quit, shortcut: label(.quitNow)),
-        ], at: Point(x: Double(size.columns) * metrics.cellWidth, y: 0), theme: style.theme, idiom: style.idiom, highlightingFirst: true)
+        ], at: Point(x: bounds.maxX, y: 0), theme: style.theme, idiom: style.idiom, highlightingFirst: true)
     }
 
     /// The open primary menu takes `event`; what it chooses is done as its key would do it.

@@ -5,8 +5,7 @@ import ScrollworkWidgets
 /// copies the cells it drew last.
 struct GalleryChromeKey: Equatable, Sendable {
     var text: String
-    var columns: Int
-    var rows: Int
+    var frame: Rect
     var theme: ThemeIdentity
     var idiom: ScrollIdiom
 }
@@ -15,7 +14,7 @@ struct GalleryChromeKey: Equatable, Sendable {
 /// pressed or under the pointer (a window draws them so; a terminal's key hints look the same).
 struct GalleryTitleBarKey: Equatable, Sendable {
     var bar: GalleryTitleBar
-    var columns: Int
+    var frame: Rect
     var theme: ThemeIdentity
     var idiom: ScrollIdiom
     var pressed: GalleryTitleBar.Control?
@@ -32,17 +31,18 @@ extension GalleryApp {
         bar.background = theme.focus.background
         var ids = theme.secondary
         ids.background = bar.background
-        let columns = canvas.cells.columns
-        let placed = placedTitleBar?.updated(titleBar, columns: columns) ?? PlacedTitleBar(titleBar, columns: columns)
+        let box = titleArea
+        let measurer = canvas.measurer(for: style.idiom)
+        let placed = placedTitleBar?.updated(titleBar, width: box.width, height: box.height, measurer: measurer)
+            ?? PlacedTitleBar(titleBar, width: box.width, height: box.height, measurer: measurer)
         placedTitleBar = placed
         let title = placed.title, controls = placed.controls
-        let box = canvas.points(CellRect(column: 0, row: 0, columns: columns, rows: titleRows))
         // A window keeps its text 12 points from the edge and the IDs 12 after the title; a grid
         // a cell and two.
         let inset = canvas.across(points: 12, cells: 1)
         let gap = canvas.across(points: 12, cells: 2)
-        let buttonsStart = controls.first.map { canvas.metrics.points($0.2).minX } ?? box.maxX
-        let key = GalleryTitleBarKey(bar: titleBar, columns: columns, theme: ThemeIdentity(theme), idiom: style.idiom,
+        let buttonsStart = controls.first?.2.minX ?? box.maxX
+        let key = GalleryTitleBarKey(bar: titleBar, frame: box, theme: ThemeIdentity(theme), idiom: style.idiom,
                                      pressed: pressedControl, hovered: hoveredControl)
         let page = page, titleRows = titleRows, idiom = style.idiom, pressed = pressedControl, hovered = hoveredControl
         // A desktop app's chrome carries no guideline IDs: they stay on the checks page and in help.
@@ -64,7 +64,7 @@ extension GalleryApp {
             c.text(shown, at: Point(x: start, y: top(.footnote)), width: Swift.max(0, buttonsStart - 8 - start), font: .footnote, style: ids)
             c.separator(under: box, theme.separator, hardEdge: false)
             for (control, label, frame) in controls {
-                c.button(titleBar.buttons ? control.buttonTitle : label, frame: c.metrics.points(frame), isPressed: pressed == control,
+                c.button(label, frame: frame, isPressed: pressed == control,
                          isHovered: hovered == control, style: ids)
             }
         }
@@ -72,12 +72,9 @@ extension GalleryApp {
 
     /// Draws the status line on the second row from the bottom in the footnote type.
     mutating func drawStatus(_ status: String, into canvas: inout Canvas) {
-        let row = CellRect(column: 0, row: canvas.cells.rows - 2, columns: canvas.cells.columns, rows: 1)
-        let box = canvas.points(row)
-        // The line ends at its row: a stretched last row belongs to the dots below.
-        let line = Rect(x: box.minX, y: box.minY, width: box.width, height: canvas.metrics.cellHeight)
+        let line = statusArea
         let theme = style.theme, idiom = style.idiom
-        let key = GalleryChromeKey(text: status, columns: canvas.cells.columns, rows: canvas.cells.rows, theme: ThemeIdentity(theme), idiom: idiom)
+        let key = GalleryChromeKey(text: status, frame: line, theme: ThemeIdentity(theme), idiom: idiom)
         canvas.reusing(&drawnStatus, key: key, in: line, idiom: idiom) { c in
             c.fill(line)
             let m = c.measurer(for: idiom)
@@ -91,17 +88,18 @@ extension GalleryApp {
 extension GalleryApp {
     /// What names the page dots, so that they are not taken for a page's own page control.
     static let dotsCaption = "gallery pages ▸"
-    /// The cells the caption takes with the cell before it.
-    static let dotsCaptionCells = 1 + displayWidth(dotsCaption)
 
-    /// Draws the dots' caption at the leading end of their row, in the space the dots leave.
+    /// Draws the dots' caption at the leading end of their line, in the space the dots leave,
+    /// where the line holds twice the caption and 160 points more.
     mutating func drawDotsCaption(into canvas: inout Canvas) {
-        let box = canvas.points(dotsArea)
+        let box = dotsArea
+        let captionWidth = canvas.measurer(for: style.idiom).width(of: Self.dotsCaption, font: .footnote) + 8
+        guard box.width >= 2 * captionWidth + 160 else { return }
         // Up to the dots (their frame is empty when none fit), and never past the middle.
         let dotsStart = dots.frame.isEmpty ? box.maxX : dots.frame.minX
         let room = Rect(x: box.minX, y: box.minY, width: Swift.max(0, Swift.min(dotsStart, box.midX) - box.minX), height: box.height)
         let theme = style.theme, idiom = style.idiom
-        let key = GalleryChromeKey(text: Self.dotsCaption, columns: canvas.cells.columns, rows: canvas.cells.rows, theme: ThemeIdentity(theme), idiom: idiom)
+        let key = GalleryChromeKey(text: Self.dotsCaption, frame: room, theme: ThemeIdentity(theme), idiom: idiom)
         canvas.reusing(&drawnDotsCaption, key: key, in: room, idiom: idiom) { c in
             let top = box.minY + (box.height - c.measurer(for: idiom).lineHeight(.footnote)) / 2
             c.text(Self.dotsCaption, at: Point(x: box.minX + 8, y: top), font: .footnote, style: theme.secondary)
@@ -140,7 +138,7 @@ extension GalleryApp {
         canvas.clear()
         let sheet = canvas.bounds
         // Too small a terminal for a frame has the text to its edges.
-        let framed = canvas.cells.columns >= 8 && canvas.cells.rows >= 4
+        let framed = sheet.width >= 8 * canvas.metrics.cellWidth && sheet.height >= 4 * canvas.metrics.cellHeight
         let margin = framed ? 2 * canvas.metrics.cellWidth : 0
         let requestedTop = helpTopLine
         var shownTop = 0, shownCount = 0

@@ -68,11 +68,6 @@ enum GalleryDocument {
         var clusterStart = 0
     }
 
-    /// The document wrapped to `width` cells, with `carouselRows` blank lines where the carousel goes.
-    static func lines(width: Int, carouselRows: Int) -> Lines {
-        lines(carouselRows: carouselRows, wrap: { wrap($0, width: width) }, fit: { $0.truncated(toWidth: width) })
-    }
-
     /// The document with its paragraphs broken by `wrap` and its one-line rows (the cluster
     /// table, the log) passed through `fit`, with `carouselRows` blank lines for the carousel.
     static func lines(carouselRows: Int, wrap: (String) -> [String], fit: (String) -> String) -> Lines {
@@ -101,11 +96,5 @@ enum GalleryDocument {
         }
         out.lines.append("— End of document —")
         return out
-    }
-
-    /// `text` wrapped to `width` cells by the core's word wrap; below 5 cells nothing is
-    /// readable, so the text is cut to one line instead.
-    static func wrap(_ text: String, width: Int) -> [String] {
-        width > 4 ? text.wrapped(toWidth: width) : [text.truncated(toWidth: width)]
     }
 }

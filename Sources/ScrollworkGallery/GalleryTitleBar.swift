@@ -35,50 +35,54 @@ struct GalleryTitleBar: Equatable {
     var page: GalleryApp.PageKind
     /// True in a window: buttons instead of key hints.
     var buttons: Bool
-    /// The bar's height in rows; its controls take all of them.
-    var rows = 1
     /// False where the window's own title names the app ("Table - Scrollwork"): the bar then
     /// shows the page alone, the same on every page and at every width.
     var namesApp = true
 
-    /// The title and the controls with their labels for `columns` cells, never overlapping: the
-    /// whole title with as many controls as fit two cells after it ("] next" goes first, "? help"
-    /// last), then the title without the app's name, then the title cut short with no controls.
-    func layout(columns: Int) -> (title: String, controls: [(Control, String)]) {
+    /// The gap between two controls and from the last to the edge, in points: a terminal's
+    /// key hints two cells apart, a window's buttons 8 points.
+    var gap: Double { buttons ? 8 : 16 }
+    /// The space from the last control to the bar's trailing edge.
+    static let edge: Double = 8
+
+    /// The title and the controls with their labels for a bar `width` points wide, measured by
+    /// `m`, never overlapping: the whole title with as many controls as fit 16 points after it
+    /// ("] next" goes first, "? help" last), then the title without the app's name, then the
+    /// title cut short with no controls.
+    func layout(width: Double, _ m: TextMeasurer) -> (title: String, controls: [(Control, String)]) {
         let place = "\(page.rawValue + 1)/\(GalleryApp.PageKind.allCases.count) \(page.title)"
         let titles = namesApp ? [" Scrollwork · " + place, " " + place] : [" " + place]
         let choices: [[(Control, String)]] = buttons
-            ? [[.previous, .next, .help], [.help]].map { $0.map { ($0, " \($0.buttonTitle) ") } }
+            ? [[.previous, .next, .help], [.help]].map { $0.map { ($0, $0.buttonTitle) } }
             : [[(.help, "? help"), (.next, "] next"), (.quit, "q quit")], [(.help, "? help"), (.quit, "q quit")], [(.help, "? help")]]
         for title in titles {
-            for controls in choices where displayWidth(title) + 2 + width(of: controls) <= columns { return (title, controls) }
+            for controls in choices where m.width(of: title, font: .footnote) + 16 + self.width(of: controls, m) <= width { return (title, controls) }
         }
-        return ((" " + place).fitted(toWidth: columns), [])
+        return (m.truncated(" " + place, toWidth: width, font: .footnote), [])
     }
 
-    /// The title and the cells the controls take at the right end of `columns` cells of row 0:
-    /// each label, two cells apart (buttons one), and a cell from the edge.
-    func placed(columns: Int) -> (title: String, controls: [(Control, String, CellRect)]) {
-        let (title, controls) = layout(columns: columns)
-        var x = columns - width(of: controls)
+    /// The title and the controls' frames at the trailing end of a bar `width` points wide and
+    /// `height` tall: each label as `m` measures it (a button's with 8 points either side and at
+    /// least 24 wide), ``gap`` apart and ``edge`` from the edge.
+    func placed(width: Double, height: Double, _ m: TextMeasurer) -> (title: String, controls: [(Control, String, Rect)]) {
+        let (title, controls) = layout(width: width, m)
+        var x = width - self.width(of: controls, m)
         return (title, controls.map { control, label in
-            defer { x += displayWidth(label) + (buttons ? 1 : 2) }
-            return (control, label, CellRect(column: x, row: 0, columns: displayWidth(label), rows: rows))
+            let w = labelWidth(label, m)
+            defer { x += w + gap }
+            return (control, label, Rect(x: x, y: 0, width: w, height: height))
         })
     }
 
-    /// The controls' cells, as ``placed(columns:)`` gives them.
-    func frames(columns: Int) -> [(Control, String, CellRect)] { placed(columns: columns).controls }
-
-    /// The control under the cell, if any.
-    func control(atColumn column: Int, row: Int, columns: Int) -> Control? {
-        frames(columns: columns).first { $0.2.contains(column: column, row: row) }?.0
+    /// A control's width in points.
+    private func labelWidth(_ label: String, _ m: TextMeasurer) -> Double {
+        buttons ? Swift.max(24, m.width(of: label, font: .footnote) + 16) : m.width(of: label, font: .footnote)
     }
 
-    /// The cells `controls` take with their gaps and the cell after the last.
-    private func width(of controls: [(Control, String)]) -> Int {
+    /// The points `controls` take with their gaps and the space after the last.
+    private func width(of controls: [(Control, String)], _ m: TextMeasurer) -> Double {
         guard !controls.isEmpty else { return 0 }
-        return controls.reduce(0) { $0 + displayWidth($1.1) } + (buttons ? 1 : 2) * (controls.count - 1) + 1
+        return controls.reduce(0) { $0 + labelWidth($1.1, m) } + gap * Double(controls.count - 1) + Self.edge
     }
 }
 
@@ -86,19 +90,26 @@ struct GalleryTitleBar: Equatable {
 /// them) costs as much as drawing the table's rows that moved in a frame.
 struct PlacedTitleBar {
     var bar: GalleryTitleBar
-    var columns: Int
+    var width: Double
+    var height: Double
+    var measurer: TextMeasurer
     var title: String
-    var controls: [(GalleryTitleBar.Control, String, CellRect)]
+    var controls: [(GalleryTitleBar.Control, String, Rect)]
 
-    /// `bar` placed in `columns` cells.
-    init(_ bar: GalleryTitleBar, columns: Int) {
-        self.bar = bar
-        self.columns = columns
-        (title, controls) = bar.placed(columns: columns)
+    /// `bar` placed over `width` × `height` points, measured by `measurer`.
+    init(_ bar: GalleryTitleBar, width: Double, height: Double, measurer: TextMeasurer) {
+        (self.bar, self.width, self.height, self.measurer) = (bar, width, height, measurer)
+        (title, controls) = bar.placed(width: width, height: height, measurer)
     }
 
-    /// `bar` placed in `columns` cells: `self` when it was placed so already, else anew.
-    func updated(_ bar: GalleryTitleBar, columns: Int) -> PlacedTitleBar {
-        bar == self.bar && columns == self.columns ? self : PlacedTitleBar(bar, columns: columns)
+    /// `bar` placed so: `self` when it was placed so already, else anew.
+    func updated(_ bar: GalleryTitleBar, width: Double, height: Double, measurer: TextMeasurer) -> PlacedTitleBar {
+        bar == self.bar && width == self.width && height == self.height && measurer == self.measurer
+            ? self : PlacedTitleBar(bar, width: width, height: height, measurer: measurer)
+    }
+
+    /// The control whose frame holds `point`, if any.
+    func control(at point: Point) -> GalleryTitleBar.Control? {
+        controls.first { $0.2.contains(point) }?.0
     }
 }

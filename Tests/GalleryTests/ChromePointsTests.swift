@@ -17,18 +17,18 @@ import ScrollworkWidgets
     func titleBarTwoRowsTall() throws {
         var (app, buffer) = Self.app(.scrollView)
         _ = app.render(into: &buffer, at: 0)
-        #expect(app.titleRows == 2 && app.pageArea.row == 2)
+        #expect(app.titleRows == 2 && app.pageArea.minY == 32)
         let buttons = buffer.controls.compactMap { if case let .button(title, frame, _, _) = $0 { (title, frame) } else { nil } }
         #expect(buttons.map(\.0) == ["‹", "›", "Help"])
         #expect(buttons.allSatisfy { $0.1.height == 24 && $0.1.minY == 4 })
-        let next = try #require(app.shownTitleBar?.frames(columns: buffer.columns).first { $0.0 == .next })
-        _ = app.handle(.mouse(MouseEvent(.press, column: next.2.column, row: 1)), at: 0.1)
-        _ = app.handle(.mouse(MouseEvent(.release, column: next.2.column, row: 1)), at: 0.2)
+        let next = try #require(app.placedTitleBar?.controls.first { $0.0 == .next })
+        _ = app.handle(.mouse(MouseEvent(.press, x: next.2.minX + 1, y: 20)), at: 0.1)
+        _ = app.handle(.mouse(MouseEvent(.release, x: next.2.minX + 1, y: 20)), at: 0.2)
         #expect(app.page == .table)
         // A terminal keeps its one row.
         var terminal = Canvas(cells: Buffer(columns: 48, rows: 52))
         _ = app.render(into: &terminal, at: 0.3)
-        #expect(app.titleRows == 1 && app.pageArea.row == 1)
+        #expect(app.titleRows == 1 && app.pageArea.minY == 16)
     }
 
     @Test("in a window the search field is drawn in points, prompt and text in the body type, and leaves no cells")

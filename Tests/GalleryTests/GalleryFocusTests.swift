@@ -160,6 +160,24 @@ import ScrollworkWidgets
         t.type("?")
         #expect(t.text.contains("Click a tab at the bottom"))
     }
+
+    @Test("PC-17: in a window the page tabs are as wide as their titles in the window's type, 8 points either side, and a click on one changes page")
+    func PC_17_tabsMeasuredInTheWindowsType() throws {
+        var app = GalleryApp(page: .scrollView, style: GalleryStyle(theme: .standard(for: .trueColor), colorMode: .trueColor, idiom: .macOS), tableRows: 100)
+        _ = app.handle(.resize(columns: 160, rows: 50), at: 0)
+        var canvas = windowBuffer(Size(width: 1280, height: 805))
+        _ = app.render(into: &canvas, at: 0)
+        let m = proportionalMeasurer(TypeScale.standard(for: .macOS))
+        let titles = GalleryApp.PageKind.allCases.map { "\($0.rawValue + 1) \($0.title)" }
+        #expect(app.placedTabs.map(\.width) == titles.map { m.width(of: $0, font: .footnote) + 16 })
+        // On the dots' line, which takes what the window has below its last whole line.
+        #expect(app.placedTabs.allSatisfy { $0.minY == 784 } && app.dotsArea.maxY == 805)
+        let table = app.placedTabs[1]
+        _ = app.handle(.mouse(MouseEvent(.press, at: table.center)), at: 0.1)
+        #expect(app.page == .table)
+        let tabs = try #require(app.accessibility?.first { $0.role == .pageTabList })
+        #expect(tabs.children.map(\.frame) == app.placedTabs)
+    }
 }
 
 @Suite struct GalleryColumnsFitTests {

@@ -55,16 +55,19 @@ import ScrollworkWidgets
 }
 
 @Suite struct GalleryTitleBarTests {
+    /// A terminal's measurer: each character one 8-point cell.
+    let cells = TextMeasurer.cells(CellMetrics())
+
     @Test("the title bar never runs the title into the key hints: hints are whole, two cells clear of the title, or left out", arguments: GalleryApp.PageKind.allCases)
     func titleNeverCollidesWithHints(page: GalleryApp.PageKind) {
         let variants = ["? help  ] next  q quit", "? help  q quit", "? help"]
         for buttons in [false, true] {
             let bar = GalleryTitleBar(page: page, buttons: buttons)
             for columns in 1...160 {
-                let (title, _) = bar.layout(columns: columns)
-                let frames = bar.frames(columns: columns)
-                #expect(displayWidth(title) + 2 <= (frames.first?.2.column ?? columns + 2), "\(columns) columns")
-                #expect(frames.allSatisfy { $0.2.maxColumn < columns } && zip(frames, frames.dropFirst()).allSatisfy { $0.2.maxColumn < $1.2.column })
+                let width = Double(columns) * 8
+                let (title, frames) = bar.placed(width: width, height: 16, cells)
+                #expect(cells.width(of: title, font: .footnote) + 16 <= (frames.first?.2.minX ?? width + 16), "\(columns) columns")
+                #expect(frames.allSatisfy { $0.2.maxX < width } && zip(frames, frames.dropFirst()).allSatisfy { $0.2.maxX < $1.2.minX })
                 if !buttons, !frames.isEmpty { #expect(variants.contains(frames.map(\.1).joined(separator: "  ")), "\(columns) columns") }
                 #expect(title.contains(page.title) || title.hasSuffix("…") || columns < 3, "\(columns) columns: \(title)")
             }
@@ -74,17 +77,20 @@ import ScrollworkWidgets
         t.advance(by: 0.1)
         let bar = line(t, 0)
         let terminal = GalleryTitleBar(page: page, buttons: false)
-        #expect(bar.hasPrefix(terminal.layout(columns: 48).title))
-        #expect(bar.trimmingTrailingSpaces.hasSuffix(terminal.frames(columns: 48).map(\.1).joined(separator: "  ")))
-        #expect(terminal.frames(columns: 200).map(\.1) == ["? help", "] next", "q quit"])
+        #expect(bar.hasPrefix(terminal.layout(width: 384, cells).title))
+        #expect(bar.trimmingTrailingSpaces.hasSuffix(terminal.placed(width: 384, height: 16, cells).controls.map(\.1).joined(separator: "  ")))
+        #expect(terminal.placed(width: 1600, height: 16, cells).controls.map(\.1) == ["? help", "] next", "q quit"])
     }
 
     @Test("the title bar's hints are controls: a click on one does what its key does")
     func hintsAreClickable() {
         var t = gallery(.scrollView, rows: 100, columns: 100, lines: 30)
         t.advance(by: 0.1)
-        let frames = GalleryTitleBar(page: .scrollView, buttons: false).frames(columns: 100)
-        func at(_ control: GalleryTitleBar.Control) -> CellRect { frames.first { $0.0 == control }!.2 }
+        let frames = GalleryTitleBar(page: .scrollView, buttons: false).placed(width: 800, height: 16, cells).controls
+        func at(_ control: GalleryTitleBar.Control) -> (column: Int, maxColumn: Int) {
+            let frame = frames.first { $0.0 == control }!.2
+            return (Int(frame.minX / 8), Int(frame.maxX / 8))
+        }
         click(&t, column: at(.next).column + 1, row: 0)
         #expect(t.app.page == .table)
         // Pressed on a control and let go elsewhere: nothing happens, as with a button.
@@ -99,7 +105,7 @@ import ScrollworkWidgets
     }
 
     @Test("in a window the title bar's controls are buttons, ‹ › and Help, drawn by the host and clicked like the hints")
-    func windowButtons() {
+    func windowButtons() throws {
         var app = GalleryApp(page: .scrollView, style: GalleryStyle(theme: .standard(for: .trueColor), colorMode: .trueColor, idiom: .iOS), tableRows: 100)
         _ = app.handle(.resize(columns: 100, rows: 30), at: 0)
         var buffer = windowBuffer(Size(width: 800, height: 480))
@@ -111,21 +117,23 @@ import ScrollworkWidgets
         #expect(buttons.map(\.0) == ["‹", "›", "Help"])
         // The key hints are not drawn as text in a window.
         #expect(!(0..<100).map { buffer[$0, 0].text }.joined().contains("? help"))
-        // A window's title bar is two rows; each button is 24 points tall, centred in its cells.
-        let frames = GalleryTitleBar(page: .scrollView, buttons: true, rows: app.titleRows).frames(columns: 100)
+        // A window's title bar is two lines; each button is 24 points tall, centred in its frame,
+        // as wide as its title in the window's type and 8 points either side.
+        let frames = try #require(app.placedTitleBar).controls
         #expect(app.titleRows == 2)
-        #expect(zip(frames, buttons).allSatisfy { cells, button in
-            let box = CellMetrics().points(cells.2)
+        #expect(zip(frames, buttons).allSatisfy { placed, button in
+            let box = placed.2
             return button.1.minX == box.minX && button.1.width == box.width && button.1.height == 24 && button.1.midY == box.midY
+                && box.height == 32 && box.width == max(24, proportionalMeasurer(TypeScale.standard(for: .iOS)).width(of: button.0, font: .footnote) + 16)
         })
-        let previous = frames[0].2
+        let previous = (column: Int(frames[0].2.minX / 8), row: 0)
         // The button under the pointer is shaded; the others are not, and none once it leaves.
         func hovered() -> [String] {
             var canvas = windowBuffer(Size(width: 800, height: 480))
             _ = app.render(into: &canvas, at: 0.05)
             return canvas.controls.compactMap { if case let .button(title, _, _, true) = $0 { title } else { nil } }
         }
-        _ = app.handle(.mouse(MouseEvent(.move, button: .none, column: frames[2].2.column + 1, row: 0)), at: 0.05)
+        _ = app.handle(.mouse(MouseEvent(.move, button: .none, column: Int(frames[2].2.minX / 8) + 1, row: 0)), at: 0.05)
         #expect(hovered() == ["Help"])
         _ = app.handle(.mouse(MouseEvent(.move, button: .none, column: 50, row: 10)), at: 0.06)
         #expect(hovered() == [])

@@ -24,6 +24,12 @@ import ScrollworkWidgets
         #expect(status(t).contains("no navigation"))
         t.send(.key(KeyEvent(.escape)))
         #expect(!t.text.contains("Done (Esc)") && t.text.contains("Bluetooth"))
+        // A click on Done, where it is drawn, closes the sheet too.
+        click(&t, column: info, row: row)
+        let shown = lines(t)
+        let doneRow = try #require(shown.firstIndex { $0.contains("Done (Esc)") })
+        click(&t, column: try #require(column(of: "Done", in: shown[doneRow])), row: doneRow)
+        #expect(!t.text.contains("Done (Esc)") && t.text.contains("Bluetooth"))
     }
 
     @Test("LT-10: a row with › drills into its page through the navigation stack: titled, with ‹ Settings; Esc and a click on ‹ Settings come back to the list as it was")

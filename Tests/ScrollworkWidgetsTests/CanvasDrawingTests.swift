@@ -127,6 +127,23 @@ import Testing
         #expect(rows == [Rect(x: 5, y: 0, width: 30, height: 48), Rect(x: 5, y: 48, width: 30, height: 16)])
     }
 
+    @Test("an area cut in steps keeps every edge on a step from its start (a terminal's cells), the rest past the last whole step to the last slot")
+    func rectSlotsInSteps() {
+        // 805 points in 8-point steps: 100 steps and 5 points over; three equal shares with a step between.
+        let slots = Rect(x: 0, y: 0, width: 805, height: 16).columns([.fill, .fill, .fill], spacing: 8, step: 8)
+        #expect(slots.map(\.minX) == [0, 264, 528] && slots.map(\.width) == [256, 256, 277])
+        #expect(slots.allSatisfy { $0.minX.truncatingRemainder(dividingBy: 8) == 0 })
+        // Without steps the shares fall between cells.
+        #expect(Rect(x: 0, y: 0, width: 805, height: 16).columns([.fill, .fill, .fill], spacing: 8).map(\.minX) != slots.map(\.minX))
+        // Fixed lengths are whole steps, rounded down; rows from the rectangle's top.
+        let rows = Rect(x: 0, y: 10, width: 8, height: 100).rows([.fixed(40), .fill], step: 16)
+        #expect(rows == [Rect(x: 0, y: 10, width: 8, height: 32), Rect(x: 0, y: 42, width: 8, height: 68)])
+        // A step that is not a number ≥ 1 is a step of 1.
+        for step in [0, -8, .nan, .infinity, 0.5] {
+            #expect(Rect(x: 0, y: 0, width: 805, height: 1).columns([.fill, .fill], step: step) == Rect(x: 0, y: 0, width: 805, height: 1).columns([.fill, .fill]))
+        }
+    }
+
     @Test("edges summed in points fall on the nearest cell boundary on a grid, and stay where they are in points")
     func alignedEdges() {
         let c = Self.grid(), w = Self.window()
@@ -180,6 +197,8 @@ import Testing
                 _ = c.cells(in: rect)
                 _ = rect.rows([.fixed(Int.max), .fraction(v), .flexible(weight: Int.min)], spacing: v)
                 _ = rect.columns([.fill, .fixed(-5)], spacing: -v)
+                _ = rect.rows([.fixed(Int.max), .fraction(v), .fill], spacing: v, step: v)
+                _ = rect.columns([.fixed(Int.min), .flexible(weight: Int.max)], spacing: -v, step: -v)
                 _ = MouseEvent(.press, at: Point(x: v, y: v), wheelNotches: v).location
             }
         }

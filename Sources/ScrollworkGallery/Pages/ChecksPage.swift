@@ -133,33 +133,37 @@ struct ChecksPage: GalleryPage {
     }
 
     mutating func render(in bounds: Rect, into canvas: inout Canvas, at time: Double) {
-        let area = canvas.cells(in: bounds)
         frame = bounds
-        // The whole text of the expanded row, wrapped, in a panel under the list.
+        // The whole text of the expanded row, wrapped as the host measures it, in a panel
+        // under the list, a line of margin either side.
+        let m = canvas.measurer(for: .iOS)
+        let metrics = canvas.metrics, margin = metrics.cellWidth
         var lines: [String] = []
         if let row = expanded {
-            let width = max(1, area.columns - 2)
+            let width = max(1, bounds.width - 2 * margin)
+            func wrap(_ text: String) -> [String] { m.wrapped(text, toWidth: width, font: .body) }
             do {
                 let check = try checks.list.row(at: IndexPath(row: row))
-                lines = check.configuration.wrapped(toWidth: width)
-                for d in check.diagnostics { lines += "\(d.guideline) \(d.severity): \(d.message)".wrapped(toWidth: width) }
+                lines = wrap(check.configuration)
+                for d in check.diagnostics { lines += wrap("\(d.guideline) \(d.severity): \(d.message)") }
                 if check.diagnostics.isEmpty { lines.append("no finding") }
             } catch {
-                lines = "\(error)".wrapped(toWidth: width)
+                lines = wrap("\(error)")
             }
         }
-        let panelRows = lines.isEmpty ? 0 : min(lines.count + 1, max(0, area.rows / 2))
-        let parts = area.rows([.fill, .fixed(panelRows)])
-        checks.render(in: canvas.points(parts[0]), into: &canvas, at: time)
-        guard panelRows > 0 else { return }
-        let panel = parts[1]
-        let box = canvas.points(panel), row = canvas.metrics.cellHeight
+        // A line for the rule and one per line of text, at most half the page.
+        let line = canvas.alignedRow(m.lineHeight(.body))
+        let panelHeight = lines.isEmpty ? 0 : min(Double(lines.count + 1) * line, metrics.wholeLines(bounds.height / 2))
+        let parts = bounds.rows([.fill, .points(panelHeight)])
+        checks.render(in: parts[0], into: &canvas, at: time)
+        guard panelHeight > 0 else { return }
+        let box = parts[1], shown = max(0, Int(panelHeight / line) - 1)
         canvas.draw(box, idiom: .iOS) { c in
             c.fill(box)
-            // A rule across the panel's first row, then its lines a row each.
-            c.line(from: Point(x: box.minX, y: box.minY + row / 2), to: Point(x: box.maxX - 0.001, y: box.minY + row / 2), theme.separator)
-            for (i, line) in lines.prefix(panelRows - 1).enumerated() {
-                c.text(line, at: Point(x: box.minX + c.metrics.cellWidth, y: box.minY + Double(1 + i) * row), style: i == 0 ? theme.header : theme.text)
+            // A rule across the panel's first line, then its lines of text.
+            c.line(from: Point(x: box.minX, y: box.minY + line / 2), to: Point(x: box.maxX - 0.001, y: box.minY + line / 2), theme.separator)
+            for (i, text) in lines.prefix(shown).enumerated() {
+                c.text(text, at: Point(x: box.minX + margin, y: box.minY + Double(1 + i) * line), style: i == 0 ? theme.header : theme.text)
             }
         }
     }

@@ -97,15 +97,15 @@ struct DocumentView: WrappingWidget {
             return .handled
         }
         guard dragSelects, case let .mouse(mouse) = event else { return view.handle(event, at: time) }
-        let content = view.contentRect
+        let content = view.window.box
         switch mouse.kind {
-        case .press where GalleryApp.chooses(mouse) && content.contains(view.metrics.cell(of: mouse))
-            && view.scroll.indicatorHit(at: view.metrics.point(of: mouse, in: view.frameCells)) == nil:
-            let point = view.metrics.point(of: mouse, in: view.frameCells)
+        case .press where GalleryApp.chooses(mouse) && content.contains(mouse.location)
+            && view.scroll.indicatorHit(at: view.point(of: mouse)) == nil:
+            let point = view.point(of: mouse)
             press(at: point, extending: mouse.modifiers.contains(.shift), at: time)
             (pointerX, pointerY, dragged) = (point.x, point.y, false)
         case .drag where pointerY != nil:
-            let point = view.metrics.point(of: mouse, in: view.frameCells)
+            let point = view.point(of: mouse)
             (pointerX, pointerY, dragged) = (point.x, point.y, true)
             view.scroll.autoScroll(pointer: point, at: time)
             extendSelection(toY: point.y)
@@ -358,7 +358,7 @@ struct GridView: WrappingWidget {
 
     mutating func handle(_ event: Event, at time: Double) -> Reply<Never> {
         guard case let .mouse(mouse) = event else { return view.handle(event, at: time) }
-        let anchor = view.metrics.point(of: mouse, in: view.frameCells)
+        let anchor = view.point(of: mouse)
         switch mouse.kind {
         case let .wheel(direction) where gestures.command(for: mouse) == .zoom:
             view.scroll.beginZoom(at: time)

@@ -108,24 +108,25 @@ struct IdiomsPage: GalleryPage {
     }
 
     mutating func render(in bounds: Rect, into canvas: inout Canvas, at time: Double) {
-        let area = canvas.cells(in: bounds)
         frame = bounds
-        let theme = style.theme
+        let theme = style.theme, column = canvas.metrics.cellWidth, line = canvas.metrics.cellHeight
         let names = ["1 iOS", "2 macOS", "3 tvOS", "4 visionOS", "5 watchOS"]
         // Three cells between names where they fit, fewer on a narrow screen, so that every
         // idiom stays whole (a phone's width fits them one cell apart).
-        let text = 1 + names.reduce(0) { $0 + displayWidth($1) }
-        let gap = [3, 2, 1].first { (g: Int) -> Bool in text + g * (names.count - 1) <= area.columns } ?? 1
-        var x = area.column + 1
+        let m = canvas.measurer(for: .iOS)
+        let widths = names.map { m.width(of: $0, font: .footnote) }
+        let text = column + widths.reduce(0, +)
+        let gap = [3, 2, 1].map { Double($0) * column }.first { text + $0 * Double(names.count - 1) <= bounds.width } ?? column
+        var x = bounds.minX + column
         for (i, name) in names.enumerated() {
             var s = ScrollIdiom.allCases[i] == idiom ? theme.accent : theme.secondary
             s.underline = ScrollIdiom.allCases[i] == idiom
-            // In points a name may run into the gap after it: proportional text is not cell-wide.
-            let tab = CellRect(column: x, row: area.row, columns: displayWidth(name) + gap, rows: 1).intersection(area)
-            canvas.label(name, in: canvas.metrics.points(tab), style: s, inset: 0)
-            x += displayWidth(name) + gap
+            // A name may run into the gap after it: proportional text is not cell-wide.
+            let tab = Rect(x: x, y: bounds.minY, width: max(0, min(widths[i] + gap, bounds.maxX - x)), height: min(line, bounds.height))
+            canvas.label(name, in: tab, style: s, inset: 0)
+            x += widths[i] + gap
         }
-        let body = area.inset(top: 2)
+        let body = bounds.rows([.points(2 * line), .fill])[1]
         if idiom == .watchOS {
             drawWatch(into: &canvas, body: body, at: time)
             return
@@ -133,25 +134,27 @@ struct IdiomsPage: GalleryPage {
         var content = body
         if idiom == .tvOS {
             let title = ["Movies", "Shows", "Music"][tvPages.state.currentPage]
-            canvas.label(title, in: canvas.metrics.points(body), style: theme.header, idiom: .tvOS, lineHeight: canvas.metrics.cellHeight)
-            content = body.inset(top: 1, bottom: 1)
-            tvPages.render(in: canvas.points(body), into: &canvas, at: time)
+            canvas.label(title, in: body, style: theme.header, idiom: .tvOS, lineHeight: line)
+            content = body.rows([.points(line), .fill, .points(line)])[1]
+            tvPages.render(in: body, into: &canvas, at: time)
         }
-        rows.render(in: canvas.points(content), into: &canvas, at: time)
+        rows.render(in: content, into: &canvas, at: time)
     }
 
-    private mutating func drawWatch(into canvas: inout Canvas, body: CellRect, at time: Double) {
-        let width = min(26, body.columns / 2 - 2)
-        let screens = body.rows([.fixed(14)])[0].columns([.fixed(2), .fixed(width), .fixed(4), .fixed(width)])
-        let size = CellMetrics().size(of: screens[1])
+    /// Two watch screens 14 lines tall side by side: the paged one and the list of workouts.
+    private mutating func drawWatch(into canvas: inout Canvas, body: Rect, at time: Double) {
+        let metrics = canvas.metrics, column = metrics.cellWidth
+        let width = min(26 * column, metrics.wholeColumns(body.width / 2) - 2 * column)
+        let screens = body.rows([.points(14 * metrics.cellHeight)])[0].columns([.points(2 * column), .points(width), .points(4 * column), .points(width)])
+        let size = screens[1].size
         if pages.scroll.viewportSize != size {
             pages.scroll.viewportSize = size
             pages.scroll.verticalPageLengths = [size.height, size.height * 3, size.height, size.height]
             pages.scroll.contentSize = Size(width: size.width, height: size.height * 6)
-            pages.content.pageRows = screens[1].rows
+            pages.content.pageRows = Int(size.height / metrics.cellHeight)
         }
-        pages.render(in: canvas.points(screens[1]), into: &canvas, at: time)
-        workouts.render(in: canvas.points(screens[3]), into: &canvas, at: time)
+        pages.render(in: screens[1], into: &canvas, at: time)
+        workouts.render(in: screens[3], into: &canvas, at: time)
     }
 
     mutating func collect(_ reply: Reply<ChildReport>, at time: Double) {

@@ -147,30 +147,30 @@ struct ListPage: GalleryPage {
     static let narrowestSideBySide = 28
 
     mutating func render(in bounds: Rect, into canvas: inout Canvas, at time: Double) {
-        let area = canvas.cells(in: bounds)
         frame = bounds
-        let theme = style.theme
+        let theme = style.theme, metrics = canvas.metrics
+        let (column, line) = (metrics.cellWidth, metrics.cellHeight)
         // Side by side while each list gets a phone's width of text; on a narrow screen the
         // lists stack, each as wide as the screen, rather than squeeze.
-        let stacks = area.columns < 3 * Self.narrowestSideBySide + 2 && area.rows >= 3 * 6
-        // Stacked, the option list takes the rows it has (and its title), the others share the rest.
-        let optionRows = CellMetrics().rows(forPoints: options.list.scroll.contentSize.height) + 1
-        let bands = stacks ? area.rows([.fill, .fixed(min(optionRows, area.rows / 3)), .fill], spacing: 1)
-            : area.columns([.fill, .fill, .fill], spacing: 1)
+        let stacks = bounds.width < Double(3 * Self.narrowestSideBySide + 2) * column && bounds.height >= 18 * line
+        // Stacked, the option list takes the lines it has (and its title), the others share the rest.
+        let optionHeight = metrics.wholeLines(options.list.scroll.contentSize.height) + line
+        let bands = stacks ? bounds.rows([.fill, .points(min(optionHeight, metrics.wholeLines(bounds.height / 3))), .fill], spacing: line, step: line)
+            : bounds.columns([.fill, .fill, .fill], spacing: column, step: column)
         let focused = focusIndex
         for (i, title) in ["1 Settings", "2 Text Size", "3 Contacts"].enumerated() {
             var s = i == focused ? theme.accent : theme.header
             // A terminal marks the focused pane's title; a window rings the pane itself (after
             // Tab) and keeps its titles plain, not links.
             s.underline = i == focused && canvas.underlinesFocus
-            canvas.label(title, in: canvas.metrics.points(bands[i]), style: s, idiom: style.idiom, lineHeight: canvas.metrics.cellHeight)
-            if i < 2, !stacks { canvas.verticalRule(in: canvas.metrics.points(CellRect(column: bands[i].maxColumn, row: area.row, columns: 1, rows: area.rows)), theme.separator) }
+            canvas.label(title, in: bands[i], style: s, idiom: style.idiom, lineHeight: line)
+            if i < 2, !stacks { canvas.verticalRule(in: Rect(x: bands[i].maxX, y: bounds.minY, width: column, height: bounds.height), theme.separator) }
         }
-        let panes = bands.map { $0.inset(top: 1) }
-        settings.render(in: canvas.points(panes[0]), into: &canvas, at: time)
-        if sheet != nil { sheetPane.render(in: canvas.points(panes[0]), into: &canvas, at: time) }
-        options.render(in: canvas.points(panes[1]), into: &canvas, at: time)
-        contacts.render(in: canvas.points(panes[2]), into: &canvas, at: time)
+        let panes = bands.map { $0.rows([.points(line), .fill])[1] }
+        settings.render(in: panes[0], into: &canvas, at: time)
+        if sheet != nil { sheetPane.render(in: panes[0], into: &canvas, at: time) }
+        options.render(in: panes[1], into: &canvas, at: time)
+        contacts.render(in: panes[2], into: &canvas, at: time)
     }
 
     // MARK: Input
@@ -297,8 +297,8 @@ struct DetailPane: Widget {
     var theme: Theme
     var isSheet = false
     var frame = Rect.zero
-    /// The cells of ``frame``, and how points map to them, as last drawn.
-    var frameCells = CellRect.none, metrics = CellMetrics()
+    /// The sheet's first line (its title and Done), where it was last drawn: a click there is Done.
+    var doneLine = Rect.zero
 
     init(title: String, theme: Theme, isSheet: Bool = false) {
         self.title = title
@@ -310,13 +310,13 @@ struct DetailPane: Widget {
     enum Report: Hashable { case done }
 
     mutating func render(in bounds: Rect, into canvas: inout Canvas, at time: Double) {
-        let whole = canvas.cells(in: bounds)
-        let area = isSheet ? whole.inset(top: 2, left: 1, bottom: 1, right: 1) : whole
-        frame = bounds
-        frameCells = whole
-        metrics = canvas.metrics
-        let box = canvas.metrics.points(area)
         let cell = canvas.metrics.cellWidth, row = canvas.metrics.cellHeight
+        // A sheet lies two lines down and a column in from the pane's edges, a line from its bottom.
+        let box = isSheet
+            ? Rect(x: bounds.minX + cell, y: bounds.minY + 2 * row, width: max(0, bounds.width - 2 * cell), height: max(0, bounds.height - 3 * row))
+            : bounds
+        frame = bounds
+        doneLine = isSheet ? Rect(x: box.minX, y: box.minY, width: box.width, height: min(row, box.height)) : .zero
         let style = isSheet ? theme.controlBackground : theme.text
         let text = isSheet
             ? "About \(title). An info button shows more about its row and never navigates: the list is still there, beneath, where you left it (LT-10)."
@@ -341,7 +341,7 @@ struct DetailPane: Widget {
     /// A click on a sheet's first row (its Done) closes it; Esc is left to the page.
     mutating func handle(_ event: Event, at time: Double) -> Reply<Report> {
         guard case let .mouse(mouse) = event else { return .ignored }
-        let done = isSheet && mouse.kind == .press && GalleryApp.chooses(mouse) && metrics.cell(of: mouse).row == frameCells.row
+        let done = isSheet && mouse.kind == .press && GalleryApp.chooses(mouse) && doneLine.contains(mouse.location)
         return Reply(frame.contains(mouse.location) || mouse.kind == .release ? .handled : .ignored, reports: done ? [.done] : [])
     }
 }

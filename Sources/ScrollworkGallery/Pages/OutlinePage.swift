@@ -42,9 +42,8 @@ struct OutlinePage: GalleryPage {
     }
 
     mutating func render(in bounds: Rect, into canvas: inout Canvas, at time: Double) {
-        let area = canvas.cells(in: bounds)
         frame = bounds
-        tree.render(in: canvas.points(area), into: &canvas, at: time)
+        tree.render(in: bounds, into: &canvas, at: time)
     }
 
     mutating func collect(_ reply: Reply<ChildReport>, at time: Double) {

@@ -78,16 +78,19 @@ struct PageControlPage: GalleryPage {
     mutating func appear(at time: Double) {}
 
     mutating func render(in bounds: Rect, into canvas: inout Canvas, at time: Double) {
-        let area = canvas.cells(in: bounds)
         frame = bounds
         pages.content.names = mode == 0 ? Self.cities : []
         pages.content.pageCount = pageCount
         pages.render(in: bounds, into: &canvas, at: time)
         // Two rows of dots on this page: this one is the page's, the lower one the gallery's.
-        let caption = " the weather's pages ▸"
-        if area.rows >= 3, area.columns >= 2 * displayWidth(caption) + 20 {
-            let row = CellRect(column: area.column, row: area.maxRow - 1, columns: area.columns, rows: 1)
-            canvas.label(caption.trimmingPrefix(" ").description, in: canvas.metrics.points(row), style: style.theme.secondary, idiom: style.idiom)
+        // Named at the leading end of the last line, where the line holds twice the caption and
+        // 160 points more.
+        let caption = "the weather's pages ▸", metrics = canvas.metrics
+        let captionWidth = canvas.measurer(for: style.idiom).width(of: caption, font: .footnote) + metrics.cellWidth
+        let lines = metrics.wholeLines(bounds.height)
+        if lines >= 3 * metrics.cellHeight, bounds.width >= 2 * captionWidth + 20 * metrics.cellWidth {
+            let line = Rect(x: bounds.minX, y: bounds.minY + lines - metrics.cellHeight, width: bounds.width, height: metrics.cellHeight)
+            canvas.label(caption, in: line, style: style.theme.secondary, idiom: style.idiom)
         }
     }
 

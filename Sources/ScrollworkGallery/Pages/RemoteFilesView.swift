@@ -67,8 +67,7 @@ struct RemoteFilesView: WrappingWidget {
 
     /// Draws the rows in `bounds`.
     mutating func render(in bounds: Rect, into canvas: inout Canvas, at time: Double) {
-        let area = canvas.cells(in: bounds)
-        view.render(in: canvas.points(area), into: &canvas, at: time)
+        view.render(in: bounds, into: &canvas, at: time)
     }
 
     /// The pages the rows last drawn need that are not asked for yet, and the cancelling of those

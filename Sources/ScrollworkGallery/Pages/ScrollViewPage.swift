@@ -60,7 +60,6 @@ struct ScrollViewPage: GalleryPage {
     var fieldMode = FieldMode.none
     var routing = Routing()
     var frame = Rect.zero
-    var toolbar = CellRect.none
     var message = ""
     let metrics = CellMetrics()
     /// Copies of the selected text, until the driver takes them.
@@ -130,16 +129,15 @@ struct ScrollViewPage: GalleryPage {
     // MARK: Drawing
 
     mutating func render(in bounds: Rect, into canvas: inout Canvas, at time: Double) {
-        let area = canvas.cells(in: bounds)
         frame = bounds
-        let gridWidth = area.columns >= 90 ? max(28, area.columns / 3) : 0
-        let sides = area.columns([.fill, .fixed(gridWidth)], spacing: gridWidth > 0 ? 1 : 0)
+        // The grid takes a third of a page 90 columns wide or more, and at least 28.
+        let column = metrics.cellWidth
+        let gridWidth = bounds.width >= 90 * column ? max(28 * column, metrics.wholeColumns(bounds.width / 3)) : 0
+        let sides = bounds.columns([.fill, .points(gridWidth)], spacing: gridWidth > 0 ? column : 0)
         // The toolbar is 32 points, room for the body type in its field; a row on a grid.
-        let toolbarRows = Int((canvas.down(points: 32, cells: 1) / metrics.cellHeight).rounded(.up))
-        let left = sides[0].rows([.fixed(toolbarRows), .fill])
-        toolbar = left[0]
-        let body = left[1]
-        let box = canvas.points(body)
+        let toolbarHeight = canvas.down(points: 32, cells: 1)
+        let left = sides[0].rows([.points(toolbarHeight), .fill])
+        let toolbar = left[0], box = left[1]
         // The idiom's text margin: UIKit's 16, AppKit's text views' 8; a cell on a grid.
         let inset = canvas.across(points: style.idiom == .macOS ? 8 : 16, cells: 1)
         document.layout(box: box, measurer: canvas.measurer(for: style.idiom), inset: inset, trailing: canvas.across(points: DocumentText.trailingInset, cells: 1))
@@ -150,10 +148,10 @@ struct ScrollViewPage: GalleryPage {
         var bar = theme.header
         bar.background = theme.focus.background
         if fieldMode != .none {
-            field.render(in: canvas.points(toolbar), into: &canvas, at: time)
+            field.render(in: toolbar, into: &canvas, at: time)
         } else {
             // The bar's title in the headline type, its keys in the footnote's two cells after it.
-            let box = canvas.metrics.points(toolbar)
+            let box = toolbar
             let titleWidth = canvas.label("◧ Document", in: box, style: bar, font: .headline, idiom: style.idiom, inset: 12)
             let keysX = canvas.aligned(12 + titleWidth + 16)
             var keys = theme.secondary
@@ -161,7 +159,7 @@ struct ScrollViewPage: GalleryPage {
             canvas.label(Self.toolbarKeys, in: Rect(x: box.minX + keysX, y: box.minY, width: Swift.max(0, box.width - keysX), height: box.height),
                          style: keys, idiom: style.idiom, inset: 0)
         }
-        renderGrid(in: sides[1], rows: toolbar.rows, into: &canvas, at: time)
+        renderGrid(in: gridWidth > 0 ? sides[1] : .zero, titleHeight: toolbarHeight, into: &canvas, at: time)
         menu?.render(in: bounds, into: &canvas, at: time)
     }
 
@@ -175,23 +173,25 @@ struct ScrollViewPage: GalleryPage {
         let text = document.view.content, document = self.document.view.frame
         let width = Double(carousel.content.cards * carousel.content.cardWidth) * metrics.cellWidth
         let top = document.minY + Double(text.carouselStart) * text.lineHeight - self.document.view.scroll.offset.y
-        let placed = Rect(x: document.minX + text.inset, y: top, width: Double(Swift.max(0, self.document.view.contentRect.columns - 3)) * metrics.cellWidth,
+        let shown = Swift.min(document.width, self.document.view.scroll.contentViewport.width)
+        let placed = Rect(x: document.minX + text.inset, y: top, width: Swift.max(0, metrics.wholeColumns(shown) - 3 * metrics.cellWidth),
                           height: Double(text.carouselRows) * text.lineHeight)
         carousel.scroll.contentSize = Size(width: width, height: placed.height)
         let clip = Rect(x: placed.minX, y: document.minY, width: placed.width, height: self.document.view.scroll.contentViewport.height)
         canvas.clipped(to: clip) { carousel.render(in: placed, into: &$0, at: time) }
     }
 
-    /// The grid under a title bar `rows` tall (as tall as the document's toolbar).
-    private mutating func renderGrid(in area: CellRect, rows: Int, into canvas: inout Canvas, at time: Double) {
-        guard !area.isEmpty else { grid.render(in: canvas.points(.none), into: &canvas, at: time); return }
+    /// The grid under a title bar `titleHeight` tall (as tall as the document's toolbar), with
+    /// a rule in the column before it.
+    private mutating func renderGrid(in area: Rect, titleHeight: Double, into canvas: inout Canvas, at time: Double) {
+        guard !area.isEmpty else { grid.render(in: .zero, into: &canvas, at: time); return }
         let theme = style.theme
-        canvas.verticalRule(in: canvas.metrics.points(CellRect(column: area.column - 1, row: area.row, columns: 1, rows: area.rows)), theme.separator)
-        let parts = area.rows([.fixed(rows), .fill])
+        canvas.verticalRule(in: Rect(x: area.minX - metrics.cellWidth, y: area.minY, width: metrics.cellWidth, height: area.height), theme.separator)
+        let parts = area.rows([.points(titleHeight), .fill])
         var title = theme.header
         title.background = theme.focus.background
-        canvas.label("Zoomable grid · \(zoomText)", in: canvas.metrics.points(parts[0]), style: title, font: .headline, idiom: style.idiom, inset: 12)
-        grid.render(in: canvas.points(parts[1]), into: &canvas, at: time)
+        canvas.label("Zoomable grid · \(zoomText)", in: parts[0], style: title, font: .headline, idiom: style.idiom, inset: 12)
+        grid.render(in: parts[1], into: &canvas, at: time)
     }
 
     // MARK: Input

@@ -180,15 +180,14 @@ struct TablePage: GalleryPage {
     }
 
     mutating func render(in bounds: Rect, into canvas: inout Canvas, at time: Double) {
-        let area = canvas.cells(in: bounds)
         frame = bounds
         switch mode {
-        case .slow: remote.render(in: canvas.points(area), into: &canvas, at: time); return
-        case .growing: log.render(in: canvas.points(area), into: &canvas, at: time); return
+        case .slow: remote.render(in: bounds, into: &canvas, at: time); return
+        case .growing: log.render(in: bounds, into: &canvas, at: time); return
         case .generated: break
         }
         fitSizeColumn(on: canvas)
-        files.render(in: canvas.points(area), into: &canvas, at: time)
+        files.render(in: bounds, into: &canvas, at: time)
         menu?.render(in: bounds, into: &canvas, at: time)
     }
 

@@ -42,7 +42,7 @@ public struct Buffer: Sendable {
     }
 
     /// The whole buffer as a rectangle of cells.
-    public var area: CellRect { CellRect(column: 0, row: 0, columns: columns, rows: rows) }
+    package var area: CellRect { CellRect(column: 0, row: 0, columns: columns, rows: rows) }
 
     /// The cells, row by row, unpacked anew on every read: take the array once rather than
     /// reading one cell through it (`buffer[column, row]` reads one).
@@ -102,7 +102,7 @@ public struct Buffer: Sendable {
     package static let colorsKept = 1024
 
     /// Fills `rect` (clipped to the buffer) with `cell`.
-    public mutating func fill(_ rect: CellRect, with cell: Cell = .blank()) {
+    package mutating func fill(_ rect: CellRect, with cell: Cell = .blank()) {
         let r = rect.intersection(area)
         guard !r.isEmpty else { return }
         if r == area { clear(with: cell); return }
@@ -151,7 +151,7 @@ public struct Buffer: Sendable {
 
     /// Changes the style of every cell in `rect` with `change`.
     /// A wide character touched by the rectangle is restyled whole, both its cells.
-    public mutating func restyle(_ rect: CellRect, _ change: (inout Style) -> Void) {
+    package mutating func restyle(_ rect: CellRect, _ change: (inout Style) -> Void) {
         let r = rect.intersection(area)
         guard !r.isEmpty else { return }
         // Runs of one style (most of a row) are changed once.
@@ -182,7 +182,7 @@ public struct Buffer: Sendable {
     /// from `column`, and every other C0 or C1 control character and DEL is drawn as a visible
     /// substitute (a Unicode control picture such as `␛`, or U+FFFD), one cell wide.
     @discardableResult
-    public mutating func draw(_ text: String, column: Int, row: Int, style: Style = .plain, clip: CellRect? = nil) -> Int {
+    package mutating func draw(_ text: String, column: Int, row: Int, style: Style = .plain, clip: CellRect? = nil) -> Int {
         let bounds = clip.map { $0.intersection(area) } ?? area
         guard row >= bounds.row, row < bounds.maxRow, !bounds.isEmpty else { return column.addingSaturating(displayWidth(text)) }
         let base = row * columns

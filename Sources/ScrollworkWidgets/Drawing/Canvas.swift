@@ -78,11 +78,11 @@ public struct Canvas: Sendable {
     public var bounds: Rect { Rect(origin: .zero, size: size) }
 
     /// The cells `rect` covers (see ``CellMetrics/cells(in:)``).
-    public func cells(in rect: Rect) -> CellRect { metrics.cells(in: rect) }
+    @usableFromInline package func cells(in rect: Rect) -> CellRect { metrics.cells(in: rect) }
 
     /// `cells` in points, stretched to the canvas's edge where they reach the grid's last column
     /// or row (a pixel host's cells cover a little less than its window).
-    public func points(_ cells: CellRect) -> Rect {
+    package func points(_ cells: CellRect) -> Rect {
         var box = metrics.points(cells)
         if cells.maxColumn >= self.cells.columns, size.width > box.maxX { box.size.width = size.width - box.minX }
         if cells.maxRow >= self.cells.rows, size.height > box.maxY { box.size.height = size.height - box.minY }

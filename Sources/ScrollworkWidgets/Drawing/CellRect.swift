@@ -5,21 +5,21 @@ import Scrollwork
 /// Positions are clamped to ±``CellRect/coordinateLimit`` and sizes to 0…``CellRect/coordinateLimit``:
 /// no screen comes near that, and it keeps every sum and difference of positions and sizes far
 /// from `Int`'s ends, so layout arithmetic cannot overflow.
-public struct CellRect: Sendable, Hashable {
+@usableFromInline package struct CellRect: Sendable, Hashable {
     /// The largest position or size a rectangle keeps (10⁹ cells).
-    public static let coordinateLimit = 1_000_000_000
+    @usableFromInline package static let coordinateLimit = 1_000_000_000
 
     /// The first column.
-    public var column: Int { didSet { column = Self.position(column) } }
+    @usableFromInline package var column: Int { didSet { column = Self.position(column) } }
     /// The first row.
-    public var row: Int { didSet { row = Self.position(row) } }
+    @usableFromInline package var row: Int { didSet { row = Self.position(row) } }
     /// Width in cells.
-    public var columns: Int { didSet { columns = Self.size(columns) } }
+    @usableFromInline package var columns: Int { didSet { columns = Self.size(columns) } }
     /// Height in cells.
-    public var rows: Int { didSet { rows = Self.size(rows) } }
+    @usableFromInline package var rows: Int { didSet { rows = Self.size(rows) } }
 
     /// Creates a rectangle; negative sizes count as empty.
-    public init(column: Int, row: Int, columns: Int, rows: Int) {
+    @usableFromInline package init(column: Int, row: Int, columns: Int, rows: Int) {
         self.column = Self.position(column)
         self.row = Self.position(row)
         self.columns = Self.size(columns)
@@ -30,27 +30,27 @@ public struct CellRect: Sendable, Hashable {
     @inline(__always) static func size(_ v: Int) -> Int { Swift.min(Swift.max(v, 0), coordinateLimit) }
 
     /// The column after the last (held at `Int.max` rather than overflowing).
-    public var maxColumn: Int { column.addingSaturating(columns) }
+    @usableFromInline package var maxColumn: Int { column.addingSaturating(columns) }
     /// The row after the last (held at `Int.max` rather than overflowing).
-    public var maxRow: Int { row.addingSaturating(rows) }
+    @usableFromInline package var maxRow: Int { row.addingSaturating(rows) }
     /// True when it holds no cells.
-    public var isEmpty: Bool { columns == 0 || rows == 0 }
+    @usableFromInline package var isEmpty: Bool { columns == 0 || rows == 0 }
 
     /// True when the cell lies inside.
-    public func contains(column c: Int, row r: Int) -> Bool { c >= column && c < maxColumn && r >= row && r < maxRow }
+    @usableFromInline package func contains(column c: Int, row r: Int) -> Bool { c >= column && c < maxColumn && r >= row && r < maxRow }
 
     /// True when `cell` lies inside.
-    public func contains(_ cell: CellPosition) -> Bool { contains(column: cell.column, row: cell.row) }
+    @usableFromInline package func contains(_ cell: CellPosition) -> Bool { contains(column: cell.column, row: cell.row) }
 
     /// The cells both rectangles hold.
-    public func intersection(_ other: CellRect) -> CellRect {
+    @usableFromInline package func intersection(_ other: CellRect) -> CellRect {
         let c0 = Swift.max(column, other.column), r0 = Swift.max(row, other.row)
         let c1 = Swift.min(maxColumn, other.maxColumn), r1 = Swift.min(maxRow, other.maxRow)
         return CellRect(column: c0, row: r0, columns: c1.subtractingSaturating(c0), rows: r1.subtractingSaturating(r0))
     }
 
     /// The rectangle shrunk by the given number of cells on each side.
-    public func inset(top: Int = 0, left: Int = 0, bottom: Int = 0, right: Int = 0) -> CellRect {
+    @usableFromInline package func inset(top: Int = 0, left: Int = 0, bottom: Int = 0, right: Int = 0) -> CellRect {
         CellRect(column: column.addingSaturating(left), row: row.addingSaturating(top),
                  columns: columns.subtractingSaturating(left).subtractingSaturating(right),
                  rows: rows.subtractingSaturating(top).subtractingSaturating(bottom))

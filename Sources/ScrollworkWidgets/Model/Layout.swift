@@ -2,8 +2,7 @@ import Scrollwork
 
 /// The size of one slot of a row or column layout.
 public enum Length: Sendable, Hashable {
-    /// Exactly this many of the rectangle's units, cells for a ``CellRect`` and points for a
-    /// `Rect` (negative counts as 0), or what is left when there is less.
+    /// Exactly this many points (negative counts as 0), or what is left when there is less.
     case fixed(Int)
     /// This fraction of the whole length (clamped to 0…1; NaN is 0), rounded down.
     case fraction(Double)
@@ -24,13 +23,13 @@ extension CellRect {
     ///   - lengths: one slot each: fixed and fractional slots first, flexible ones share the rest.
     ///   - spacing: blank rows between slots (negative counts as 0).
     /// - Returns: one rectangle per length, in order, each as wide as this one.
-    public func rows(_ lengths: [Length], spacing: Int = 0) -> [CellRect] {
+    package func rows(_ lengths: [Length], spacing: Int = 0) -> [CellRect] {
         Self.split(rows, lengths, spacing: spacing).map { CellRect(column: column, row: row.addingSaturating($0.start), columns: columns, rows: $0.length) }
     }
 
     /// The rectangle cut into columns, left to right, with `spacing` blank columns between them
     /// (see `rows(_:spacing:)`).
-    public func columns(_ lengths: [Length], spacing: Int = 0) -> [CellRect] {
+    package func columns(_ lengths: [Length], spacing: Int = 0) -> [CellRect] {
         Self.split(columns, lengths, spacing: spacing).map { CellRect(column: column.addingSaturating($0.start), row: row, columns: $0.length, rows: rows) }
     }
 
@@ -71,10 +70,9 @@ extension CellRect {
 }
 
 extension Rect {
-    /// The rectangle cut into rows, top to bottom, with `spacing` points between them, as
-    /// ``CellRect/rows(_:spacing:)`` cuts cells: a ``Length/fixed(_:)`` slot is that many
-    /// points, and slots fall on whole points from the rectangle's top (the last flexible one
-    /// takes what is left, fractions included). An empty or non-finite rectangle gives empty
+    /// The rectangle cut into rows, top to bottom, with `spacing` points between them: a
+    /// ``Length/fixed(_:)`` slot is that many points, and slots fall on whole points from the
+    /// rectangle's top (the last flexible one takes what is left, fractions included). An empty or non-finite rectangle gives empty
     /// slots at its origin.
     public func rows(_ lengths: [Length], spacing: Double = 0) -> [Rect] {
         Self.split(origin.y, size.height, lengths, spacing: spacing).map { Rect(x: minX, y: $0.start, width: width, height: $0.length) }
@@ -86,18 +84,44 @@ extension Rect {
         Self.split(origin.x, size.width, lengths, spacing: spacing).map { Rect(x: $0.start, y: minY, width: $0.length, height: height) }
     }
 
+    /// The rectangle cut into rows as ``rows(_:spacing:)`` cuts it, with every slot's edges on
+    /// a multiple of `step` points from the rectangle's top: a layout in points that lands on
+    /// whole lines of a grid (a terminal's rows) and keeps its proportions in a window. Fixed
+    /// lengths and the spacing are rounded down to whole steps; what is left past the last whole
+    /// step goes to the last slot that reaches the end. A `step` that is not a finite number
+    /// ≥ 1 counts as 1.
+    public func rows(_ lengths: [Length], spacing: Double = 0, step: Double) -> [Rect] {
+        Self.split(origin.y, size.height, lengths, spacing: spacing, step: step).map { Rect(x: minX, y: $0.start, width: width, height: $0.length) }
+    }
+
+    /// The rectangle cut into columns with every slot's edges on a multiple of `step` points
+    /// from its leading edge (see ``rows(_:spacing:step:)``).
+    public func columns(_ lengths: [Length], spacing: Double = 0, step: Double) -> [Rect] {
+        Self.split(origin.x, size.width, lengths, spacing: spacing, step: step).map { Rect(x: $0.start, y: minY, width: $0.length, height: height) }
+    }
+
+    /// Starts and lengths of `lengths` along `total` points from `start`, in whole `step`s, and
+    /// the part of a step past the last whole one added to the last slot that reaches the end.
+    static func split(_ start: Double, _ total: Double, _ lengths: [Length], spacing: Double, step: Double) -> [(start: Double, length: Double)] {
+        let step = step.isFinite && step >= 1 ? step : 1
+        guard start.isFinite, total.isFinite, total > 0 else { return lengths.map { _ in (start.isFinite ? start : 0, 0) } }
+        let steps = lengths.map { length -> Length in
+            guard case let .fixed(n) = length else { return length }
+            return .fixed(Int(flooringSaturating: Double(n) / step))
+        }
+        let whole = Swift.min((total / step).rounded(.down), Double(CellRect.coordinateLimit))
+        let gap = spacing.isFinite ? Int(Swift.max(0, Swift.min(spacing / step, whole)).rounded(.down)) : 0
+        let fraction = Swift.max(0, total - whole * step)
+        return CellRect.split(Int(whole), steps, spacing: gap).map { slot in
+            let reachesEnd = slot.start + slot.length == Int(whole) && slot.length > 0
+            return (start + Double(slot.start) * step, Double(slot.length) * step + (reachesEnd ? fraction : 0))
+        }
+    }
+
     /// Starts and lengths of `lengths` along `total` points from `start`: whole points, as cells
     /// are cut, and the fraction of a point past the last whole one added to the last slot that
     /// reaches the end.
     static func split(_ start: Double, _ total: Double, _ lengths: [Length], spacing: Double) -> [(start: Double, length: Double)] {
-        guard start.isFinite, total.isFinite, total > 0 else { return lengths.map { _ in (start.isFinite ? start : 0, 0) } }
-        let whole = Swift.min(total.rounded(.down), Double(CellRect.coordinateLimit))
-        let gap = spacing.isFinite ? Int(Swift.max(0, Swift.min(spacing, whole)).rounded(.down)) : 0
-        let slots = CellRect.split(Int(whole), lengths, spacing: gap)
-        let fraction = total - whole
-        return slots.map { slot in
-            let reachesEnd = slot.start + slot.length == Int(whole) && slot.length > 0
-            return (start + Double(slot.start), Double(slot.length) + (reachesEnd ? fraction : 0))
-        }
+        split(start, total, lengths, spacing: spacing, step: 1)
     }
 }

@@ -125,5 +125,5 @@ extension Widget {
 /// The empty rectangle at the origin: a widget's cells before it is drawn.
 extension CellRect {
     /// No cells.
-    public static let none = CellRect(column: 0, row: 0, columns: 0, rows: 0)
+    @usableFromInline package static let none = CellRect(column: 0, row: 0, columns: 0, rows: 0)
 }

@@ -26,12 +26,12 @@ public struct CellMetrics: Sendable, Hashable {
     }
 
     /// The size in points of `rect`.
-    public func size(of rect: CellRect) -> Size {
+    package func size(of rect: CellRect) -> Size {
         Size(width: Double(rect.columns) * cellWidth, height: Double(rect.rows) * cellHeight)
     }
 
     /// `rect` in points from the buffer's top-left corner.
-    public func points(_ rect: CellRect) -> Rect {
+    package func points(_ rect: CellRect) -> Rect {
         Rect(origin: Point(x: Double(rect.column) * cellWidth, y: Double(rect.row) * cellHeight), size: size(of: rect))
     }
 
@@ -43,11 +43,11 @@ public struct CellMetrics: Sendable, Hashable {
     }
 
     /// The point of `mouse` relative to `rect`'s origin.
-    public func point(of mouse: MouseEvent, in rect: CellRect) -> Point {
+    package func point(of mouse: MouseEvent, in rect: CellRect) -> Point {
         Point(x: mouse.x - Double(rect.column) * cellWidth, y: mouse.y - Double(rect.row) * cellHeight)
     }
 
-    /// The cell that holds `point`; each coordinate is held to ±``CellRect/coordinateLimit``, as
+    /// The cell that holds `point`; each coordinate is held to ±10⁹ cells, as
     /// every cell position is, so that any point has one and arithmetic on it cannot overflow.
     public func cell(at point: Point) -> CellPosition {
         CellPosition(column: CellRect.position(columns(forPoints: point.x)), row: CellRect.position(rows(forPoints: point.y)))
@@ -64,7 +64,7 @@ public struct CellMetrics: Sendable, Hashable {
     /// The cells `rect` covers: each edge moved to the cell boundary it lies on or just past, so
     /// a rectangle made from cells (``points(_:)``) gives back those cells, and one a pixel
     /// host stretched over a fraction of a cell at its far edge gives the whole cells it covers.
-    public func cells(in rect: Rect) -> CellRect {
+    @usableFromInline package func cells(in rect: Rect) -> CellRect {
         let r = rect.standardized
         // A hair of slack: 8.000000001 points is still the edge of the first cell.
         func edge(_ v: Double, _ size: Double) -> Int { Int(flooringSaturating: v / size + 1e-6) }

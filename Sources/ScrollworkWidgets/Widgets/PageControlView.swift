@@ -46,7 +46,7 @@ public struct PageControlView: StatefulWidget {
     }
 
     /// The cells the control takes in `area`.
-    public func frame(in area: CellRect) -> CellRect {
+    package func frame(in area: CellRect) -> CellRect {
         let dots = Swift.min(state.numberOfPages, state.maximumVisibleIndicators)
         guard dots > 0, !state.isHidden else { return CellRect(column: area.column, row: area.row, columns: 0, rows: 0) }
         let length = dots * 2 + 1

@@ -6,7 +6,7 @@ public struct ScrollWindow: Sendable, Hashable {
     /// `box.origin` plus (x, y) less ``offset``. Drawing is cut to it.
     public var box: Rect
     /// ``box``'s cells, for content that draws cells itself.
-    public var rect: CellRect
+    package var rect: CellRect
     /// The content offset in points (negative while stretched past the start).
     public var offset: Point
     /// The zoom scale of the content.
@@ -90,11 +90,17 @@ public struct ScrollView<Content: ScrollContent>: StatefulWidget {
     }
 
     /// The cells the content is drawn in: the view's cells less any legacy scroller tracks.
-    public var contentRect: CellRect {
+    package var contentRect: CellRect {
         let content = scroll.contentViewport
         return CellRect(column: frameCells.column, row: frameCells.row,
                         columns: Swift.min(frameCells.columns, metrics.columns(forPoints: content.width)),
                         rows: Swift.min(frameCells.rows, metrics.rows(forPoints: content.height)))
+    }
+
+    /// Where `mouse` is, in points from the top-left corner of the viewport as last drawn: what
+    /// the scroll state's hit tests (`ScrollState.indicatorHit(at:)`) and auto-scroll take.
+    public func point(of mouse: MouseEvent) -> Point {
+        Point(x: mouse.x - viewportFrame.minX, y: mouse.y - viewportFrame.minY)
     }
 
     /// The window of content for the state's offset, in the box the last render showed content
