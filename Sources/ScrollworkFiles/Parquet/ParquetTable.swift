@@ -131,7 +131,7 @@ public struct ParquetTable: TableSource {
     }
 
     /// The row group holding row `row` (within the rows).
-    private func groupContaining(_ row: Int) -> Int {
+    func groupContaining(_ row: Int) -> Int {
         var low = 0, high = groupStarts.count - 2
         while low < high {
             let mid = (low + high + 1) / 2
@@ -160,7 +160,7 @@ public struct ParquetTable: TableSource {
 
     /// Field `field`'s values of rows `rows` (counted from the group's first, in any order) of
     /// row group `group`.
-    private func values(ofField field: Int, group: Int, rows: [Int]) throws(TableSourceError) -> [TableValue] {
+    func values(ofField field: Int, group: Int, rows: [Int]) throws(TableSourceError) -> [TableValue] {
         let node = root.children[field]
         guard node.isLeaf && !node.isRepeated else { return try column(field, group: group).values(rows) }
         let index = try pageIndex(field, group: group)

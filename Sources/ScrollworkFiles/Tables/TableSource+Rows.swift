@@ -141,9 +141,16 @@ extension TableSource {
         return Set(zip(names, rows).lazy.filter { test.passes(anyOf: $0.1) }.map(\.0))
     }
 
-    /// The rows `filters` keep in `order`, arranged over the columns they test and order by;
-    /// the table's own order, read from nothing, when there is neither.
+    /// The rows `filters` keep in `order` (``rowNamesOverRows(where:orderedBy:progress:)``).
     public func rowNames(where filters: [RowFilter], orderedBy order: [ColumnOrder], progress: TableProgress) throws(TableSourceError) -> [Int] {
+        try rowNamesOverRows(where: filters, orderedBy: order, progress: progress)
+    }
+
+    /// The rows `filters` keep in `order`, arranged over the columns they test and order by,
+    /// read into memory as text; the table's own order, read from nothing, when there is
+    /// neither: the default ``rowNames(where:orderedBy:progress:)``, which a source that sorts
+    /// some columns its own way calls for the others.
+    public func rowNamesOverRows(where filters: [RowFilter], orderedBy order: [ColumnOrder], progress: TableProgress) throws(TableSourceError) -> [Int] {
         try checkColumns(order.map(\.column))
         if filters.isEmpty && order.isEmpty { return Array(0..<Swift.max(0, try rowCount(progress: progress))) }
         let needed = ColumnsNeeded(self, filters: filters, others: order.map(\.column))

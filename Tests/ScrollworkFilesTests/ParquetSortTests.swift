@@ -1,0 +1,41 @@
+import Foundation
+import Scrollwork
+import Testing
+@testable import ScrollworkFiles
+
+/// #67 item 3: a Parquet table sorts by its pages' typed values, a piece of rows at a time.
+@Suite struct ParquetSortTests {
+    @Test("a sort by integers is exact past 2⁵³ (text read as reals took 9007199254740993 for …992), nulls last both ways, ties in the file's order")
+    func integersSortExactly() throws {
+        let csv = "n,t\n9007199254740993,a\n9007199254740992,b\n-5,c\n,d\n9007199254740992,e\n"
+        let table = try ParquetWriterTests.savedFromFile(csv, numeric: [true, false])
+        #expect(ParquetWriterTests.physicalTypes(table)[0] == 2, "INT64")
+        #expect(try table.rowNames(where: [], orderedBy: [ColumnOrder(column: 0)], progress: .unwatched) == [2, 1, 4, 0, 3])
+        #expect(try table.rowNames(where: [], orderedBy: [ColumnOrder(column: 0, ascending: false)], progress: .unwatched) == [0, 1, 4, 2, 3])
+    }
+
+    @Test("a sort of the rows a filter keeps, on every core, gives what the rows read as text give, and reads only the sort and filter columns")
+    func filteredSortOnEveryCore() throws {
+        var lines = ["n,r,t,other"]
+        for i in 0..<300_000 { lines.append("\((i * 7_919) % 1_000),\(Double(i % 977) / 4),w\((i * 31) % 5_000),x\(i)") }
+        var table = try ParquetWriterTests.savedFromFile(lines.joined(separator: "\n") + "\n", numeric: [true, true, false, false])
+        table.loop = ConcurrentLoop(width: 3) { count, body in DispatchQueue.concurrentPerform(iterations: count, execute: body) }
+        let names = ColumnNames(table.columnTitles)
+        let filter = try RowFilter(parsing: "n>=500", columns: names)
+        // Every row (more than two of the sort's pieces: read on every core), and those the filter keeps.
+        for (filters, order) in [([], [ColumnOrder(column: 0), ColumnOrder(column: 1, ascending: false)]), ([filter], [ColumnOrder(column: 2)]), ([], [ColumnOrder(column: 1)])] {
+            let typed = try table.rowNames(where: filters, orderedBy: order, progress: .unwatched)
+            #expect(typed == (try table.rowNamesOverRows(where: filters, orderedBy: order, progress: .unwatched)), "\(order)")
+        }
+        let fresh = try ParquetTable(file: table.file)
+        _ = try fresh.rowNames(where: [], orderedBy: [ColumnOrder(column: 1)], progress: .unwatched)
+        #expect(Set(fresh.cache.kept.keys.map(\.field)) == [1], "only the sort column's pages are read")
+    }
+
+    @Test("a sort stops when its progress says stop")
+    func cancelled() throws {
+        let table = try ParquetWriterTests.savedFromFile("n\n3\n1\n2\n", numeric: [true])
+        let stop = TableProgress(isCancelled: { true })
+        #expect(throws: TableSourceError.cancelled) { try table.rowNames(where: [], orderedBy: [ColumnOrder(column: 0)], progress: stop) }
+    }
+}
