@@ -14,7 +14,7 @@ import Testing
         #expect(try table.rowNames(where: [], orderedBy: [ColumnOrder(column: 0, ascending: false)], progress: .unwatched) == [0, 1, 4, 2, 3])
     }
 
-    @Test("a sort of the rows a filter keeps, on every core, gives what the rows read as text give, and reads only the sort and filter columns")
+    @Test("a sort of every row or of those a filter keeps, and a frequency table, on every core, give what the rows read as text give; a sort reads only its column")
     func filteredSortOnEveryCore() throws {
         var lines = ["n,r,t,other"]
         for i in 0..<300_000 { lines.append("\((i * 7_919) % 1_000),\(Double(i % 977) / 4),w\((i * 31) % 5_000),x\(i)") }
@@ -26,6 +26,13 @@ import Testing
         for (filters, order) in [([], [ColumnOrder(column: 0), ColumnOrder(column: 1, ascending: false)]), ([filter], [ColumnOrder(column: 2)]), ([], [ColumnOrder(column: 1)])] {
             let typed = try table.rowNames(where: filters, orderedBy: order, progress: .unwatched)
             #expect(typed == (try table.rowNamesOverRows(where: filters, orderedBy: order, progress: .unwatched)), "\(order)")
+        }
+        // A frequency table counted a row group per core is the one the rows read give.
+        #expect(table.metadata.rowGroups.count >= 3)
+        for column in [0, 2] {
+            let counted = try table.frequency(ofColumn: column, where: [], progress: .unwatched)
+            let overRows = try table.frequencyOverRows(ofColumn: column, where: [], progress: .unwatched)
+            #expect(counted.entries == overRows.entries && counted.total == overRows.total)
         }
         let fresh = try ParquetTable(file: table.file)
         _ = try fresh.rowNames(where: [], orderedBy: [ColumnOrder(column: 1)], progress: .unwatched)

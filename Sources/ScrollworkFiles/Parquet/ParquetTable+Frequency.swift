@@ -11,38 +11,59 @@ extension ParquetTable {
         try checkColumns([column])
         let node = root.children[column]
         guard filters.isEmpty, node.isLeaf, !node.isRepeated else { return try frequencyOverRows(ofColumn: column, where: filters, progress: progress) }
+        // The row groups counted apart, as many at once as the loop runs, then added up in order.
         var counts: [[UInt8]: Int] = [:]
         var uncounted = 0
+        let groups = metadata.rowGroups.count
+        for first in stride(from: 0, to: groups, by: Swift.max(1, loop.width)) {
+            let round = first..<Swift.min(groups, first + Swift.max(1, loop.width))
+            guard let results = loop.map(round.count, { k in
+                Result { () throws(TableSourceError) in try counted(column, group: round.lowerBound + k) }
+            }) else { throw .cancelled }
+            for result in results {
+                for (text, n) in try result.get() {
+                    if counts[text] != nil || counts.count < FrequencyTable.distinctLimit { counts[text, default: 0] += n } else { uncounted += n }
+                }
+            }
+            guard progress.report(Double(round.upperBound) / Double(Swift.max(1, groups))) else { throw .cancelled }
+        }
+        return FrequencyTable(counts: counts, total: groupStarts[groupStarts.count - 1], uncounted: uncounted)
+    }
+
+    /// How often each value of leaf column `column` occurs in row group `group`, as text (a
+    /// null as `NULL`), in the order first met: a dictionary page counted by its indices, each
+    /// entry made text once.
+    private func counted(_ column: Int, group: Int) throws(TableSourceError) -> [(text: [UInt8], count: Int)] {
+        var counts: [[UInt8]: Int] = [:]
+        var order: [[UInt8]] = []
         func add(_ value: TableValue, _ n: Int) {
             guard n > 0 else { return }
             let bytes = Array((value.presentText ?? "").utf8)
-            if counts[bytes] != nil || counts.count < FrequencyTable.distinctLimit { counts[bytes, default: 0] += n } else { uncounted += n }
+            if counts[bytes] == nil { order.append(bytes) }
+            counts[bytes, default: 0] += n
         }
-        for group in metadata.rowGroups.indices {
-            let index = try pageIndex(column, group: group)
-            for page in index.pages.indices {
-                let read = try pageColumn(column, group: group, page: page, index: index)
-                guard case let .flat(kind, values, slots) = read.storage else { continue }
-                let rows = index.pages[page].valueCount
-                var nulls = 0
-                if case let .indexed(dictionary, indices) = values {
-                    var perEntry = [Int](repeating: 0, count: dictionary.count)
-                    for i in 0..<rows {
-                        let slot = ParquetColumn.slot(ofRow: i, in: slots)
-                        guard slot >= 0, slot < indices.count, Int(indices[slot]) < perEntry.count else { nulls += 1; continue }
-                        perEntry[Int(indices[slot])] += 1
-                    }
-                    for (entry, n) in perEntry.enumerated() where n > 0 { add(kind.value(dictionary, at: entry), n) }
-                } else {
-                    for value in read.values(Array(0..<rows)) {
-                        if value.isMissing { nulls += 1 } else { add(value, 1) }
-                    }
+        let index = try pageIndex(column, group: group)
+        for page in index.pages.indices {
+            let read = try pageColumn(column, group: group, page: page, index: index)
+            guard case let .flat(kind, values, slots) = read.storage else { continue }
+            let rows = index.pages[page].valueCount
+            var nulls = 0
+            if case let .indexed(dictionary, indices) = values {
+                var perEntry = [Int](repeating: 0, count: dictionary.count)
+                for i in 0..<rows {
+                    let slot = ParquetColumn.slot(ofRow: i, in: slots)
+                    guard slot >= 0, slot < indices.count, Int(indices[slot]) < perEntry.count else { nulls += 1; continue }
+                    perEntry[Int(indices[slot])] += 1
                 }
-                add(.missing("NULL"), nulls)
+                for (entry, n) in perEntry.enumerated() where n > 0 { add(kind.value(dictionary, at: entry), n) }
+            } else {
+                for value in read.values(Array(0..<rows)) {
+                    if value.isMissing { nulls += 1 } else { add(value, 1) }
+                }
             }
-            guard progress.report(Double(group + 1) / Double(Swift.max(1, metadata.rowGroups.count))) else { throw .cancelled }
+            add(.missing("NULL"), nulls)
         }
-        return FrequencyTable(counts: counts, total: groupStarts[groupStarts.count - 1], uncounted: uncounted)
+        return order.map { (text: $0, count: counts[$0] ?? 0) }
     }
 }
 
