@@ -39,6 +39,27 @@ import Testing
         #expect(Set(fresh.cache.kept.keys.map(\.field)) == [1], "only the sort column's pages are read")
     }
 
+    @Test("`/` in a sorted view, the rows holding the text found a row group a core, finds what testing the rows in that order finds, either way")
+    func searchInSortedOrder() throws {
+        var lines = ["n,r,t"]
+        for i in 0..<70_000 { lines.append("\((i * 7_919) % 1_000),\(i % 9 == 0 ? "" : "\(Double(i % 977) / 4)"),w\((i * 31) % 5_000)") }
+        var table = try ParquetWriterTests.savedFromFile(lines.joined(separator: "\n") + "\n", numeric: [true, true, false])
+        #expect(table.metadata.rowGroups.count == 2)
+        table.loop = ConcurrentLoop(width: 2) { count, body in DispatchQueue.concurrentPerform(iterations: count, execute: body) }
+        let sorted = try table.rowNames(where: [], orderedBy: [ColumnOrder(column: 2, ascending: false)], progress: .unwatched)
+        // Text only the text column holds, digits any column may, a null's NULL, and text no row holds.
+        for text in ["w4999", "W123", "0.25", "17", "null", "nowhere"] {
+            for forward in [true, false] {
+                let found = try table.firstPlace(among: sorted, holding: text, forward: forward, progress: .unwatched)
+                #expect(found == (try table.firstPlaceOverRows(among: sorted, holding: text, forward: forward, progress: .unwatched)), "\(text) \(forward)")
+            }
+        }
+        // Found once for every row, whatever the order, and kept for `n`: w4999 is every 5,000th row's.
+        _ = try table.firstPlace(among: sorted, holding: "w4999", forward: true, progress: .unwatched)
+        let marks = try #require(table.searches.marks(for: "w4999"))
+        #expect(marks.count == 70_000 && marks.filter { $0 }.count == 14)
+    }
+
     @Test("a sort stops when its progress says stop")
     func cancelled() throws {
         let table = try ParquetWriterTests.savedFromFile("n\n3\n1\n2\n", numeric: [true])

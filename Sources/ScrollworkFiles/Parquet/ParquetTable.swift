@@ -16,6 +16,8 @@ public struct ParquetTable: TableSource {
     /// Each row group's first row, then the row count.
     let groupStarts: [Int]
     let cache: ParquetCache
+    /// What the last `/` found.
+    let searches = ParquetSearches()
     /// The cores a summary runs on, a column on each (one, unless the host lends more).
     public var loop = ConcurrentLoop.serial
 
