@@ -20,8 +20,10 @@ extension ParquetTable {
     func rowsHolding(_ text: String, progress: TableProgress) throws(TableSourceError) -> [Bool] {
         if let kept = searches.marks(for: text) { return kept }
         let test = try RowFilter.searching(text)
-        let numberCharacters = Set("0123456789.-+eEinfaINFA")
-        // A column of numbers shows its nulls as NULL: it is skipped only where that cannot match.
+        let numberCharacters = Set("0123456789.-+einfa")
+        // A number is written with digits, a point, signs, an exponent's e, inf or nan, all in
+        // lower case (a capital searched for matches only a capital: smart case). A column of
+        // numbers shows its nulls as NULL: it is skipped only where that cannot match either.
         var null = "NULL"
         let skipsNumbers = text.contains { !numberCharacters.contains($0) } && !null.withUTF8 { test.passes($0) }
         let columns = root.children.indices.filter { !(skipsNumbers && isNumeric($0)) }
