@@ -86,6 +86,9 @@ package struct GalleryApp: App {
     var drawnStatus = DrawnArea<GalleryChromeKey>()
     /// The page dots' caption as a terminal last drew it.
     var drawnDotsCaption = DrawnArea<GalleryChromeKey>()
+    /// The dots' caption's width and the measurer that measured it: measured again only when the
+    /// host's type changes (a terminal asks every frame, and the caption is not ASCII).
+    var measuredDotsCaption: (measurer: TextMeasurer, width: Double)? = nil
     /// The title bar as last placed.
     var placedTitleBar: PlacedTitleBar? = nil
     /// What the pages and the dots asked of the host during the call under way, returned by it.

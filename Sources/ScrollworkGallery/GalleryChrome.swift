@@ -93,7 +93,14 @@ extension GalleryApp {
     /// where the line holds twice the caption and 160 points more.
     mutating func drawDotsCaption(into canvas: inout Canvas) {
         let box = dotsArea
-        let captionWidth = canvas.measurer(for: style.idiom).width(of: Self.dotsCaption, font: .footnote) + 8
+        let m = canvas.measurer(for: style.idiom)
+        let captionWidth: Double
+        if let kept = measuredDotsCaption, kept.measurer == m {
+            captionWidth = kept.width
+        } else {
+            captionWidth = m.width(of: Self.dotsCaption, font: .footnote) + 8
+            measuredDotsCaption = (m, captionWidth)
+        }
         guard box.width >= 2 * captionWidth + 160 else { return }
         // Up to the dots (their frame is empty when none fit), and never past the middle.
         let dotsStart = dots.frame.isEmpty ? box.maxX : dots.frame.minX
