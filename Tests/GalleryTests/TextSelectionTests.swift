@@ -96,3 +96,24 @@ extension TextSelectionTests {
         }
     }
 }
+
+@Suite struct GridDoubleClickTests {
+    @Test("SV-07: a double click on the zoomable grid zooms it; two clicks a few cells apart, or too far apart in time, do not")
+    func SV_07_doubleClickZooms() {
+        func zoomed(after second: (column: Int, row: Int), wait: Double = 0.1) -> Bool {
+            var t = gallery(.scrollView, columns: 150, lines: 40)
+            t.advance(by: 0.1)
+            let grid = t.app.scrollView.grid.view.frame
+            let first = inside(grid)
+            click(&t, column: first.column, row: first.row)
+            t.advance(by: wait)
+            click(&t, column: first.column + second.column, row: first.row + second.row)
+            t.advance(by: 1)
+            return t.app.scrollView.grid.view.scroll.zoomScale != 1
+        }
+        #expect(zoomed(after: (0, 0)))
+        #expect(!zoomed(after: (3, 0)))
+        #expect(!zoomed(after: (0, 1)))
+        #expect(!zoomed(after: (0, 0), wait: 0.5))
+    }
+}

@@ -86,7 +86,7 @@ struct DocumentView: WrappingWidget {
 
     /// The I-beam over the text where a drag selects it; the scroll view's shape elsewhere.
     mutating func pointerShape(at point: Point) -> PointerShape {
-        dragSelects && view.contentRect.contains(view.metrics.cell(at: point)) ? .iBeam : view.pointerShape(at: point)
+        dragSelects && view.window.box.contains(point) ? .iBeam : view.pointerShape(at: point)
     }
 
     mutating func handle(_ event: Event, at time: Double) -> Reply<Never> {
@@ -339,7 +339,7 @@ struct Carousel: ScrollContent {
 /// The zoomable grid: a scroll view whose Ctrl+wheel pinches and double-click zooms (×1.5).
 struct GridView: WrappingWidget {
     var view: ScrollView<ZoomGrid>
-    var lastPress: (time: Double, column: Int, row: Int)? = nil
+    var lastPress: (time: Double, at: Point)? = nil
     /// What the wheel and clicks do: ``zoomGestures`` unless rebound.
     var gestures = Self.zoomGestures
     /// Ctrl+wheel zooms, a double-click zooms in or back out, the wheel scrolls.
@@ -366,7 +366,9 @@ struct GridView: WrappingWidget {
             view.scroll.endZoom(anchor: anchor, at: time)
             return .handled
         case .press:
-            if let last = lastPress, time - last.time < 0.4, (last.column, last.row) == (view.metrics.cell(of: mouse).column, view.metrics.cell(of: mouse).row) {
+            // A second press soon after and within 4 points of the first (a terminal's reports
+            // fall on a cell's centre: the same cell) is a double click.
+            if let last = lastPress, time - last.time < 0.4, abs(last.at.x - mouse.x) <= 4, abs(last.at.y - mouse.y) <= 4 {
                 lastPress = nil
                 if gestures.command(for: PointerGesture(.doubleClick(mouse.button), mouse.modifiers)) == .fit {
                     view.scroll.doubleTapZoom(at: anchor, time: time)
@@ -374,7 +376,7 @@ struct GridView: WrappingWidget {
                 }
                 return view.handle(event, at: time)
             }
-            lastPress = (time, view.metrics.cell(of: mouse).column, view.metrics.cell(of: mouse).row)
+            lastPress = (time, mouse.location)
             return view.handle(event, at: time)
         default:
             return view.handle(event, at: time)

@@ -198,7 +198,7 @@ struct ScrollViewPage: GalleryPage {
 
     mutating func handleUnused(_ event: Event, at time: Double) -> EventResult {
         if case let .mouse(mouse) = event, mouse.button == .right, mouse.kind == .press,
-           document.view.contentRect.contains(document.view.metrics.cell(of: mouse)) {
+           document.view.window.box.contains(mouse.location) {
             openMenu(at: mouse.location, fromKeyboard: false)
             return .handled
         }
