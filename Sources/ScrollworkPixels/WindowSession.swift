@@ -117,6 +117,12 @@ struct WindowSession<A: App, S: WorkScheduler> {
         didSet { if let window { SDL_SetWindowTitle(window, title) } }
     }
 
+    /// The text last selected in the app, offered as the window system's primary selection (what
+    /// a middle click pastes, here or in another app). Setting it sets the system's.
+    var selectedText: String? = nil {
+        didSet { if window != nil, let selectedText { SDL_SetPrimarySelectionText(selectedText) } }
+    }
+
     /// Copies go to the window system's clipboard, the app's name for itself to the title bar; a
     /// status is the app's to show in its own status line, as a terminal leaves it; a window
     /// does not suspend.
@@ -124,6 +130,7 @@ struct WindowSession<A: App, S: WorkScheduler> {
         for action in actions {
             switch action {
             case let .copy(text): SDL_SetClipboardText(text)
+            case let .select(text): selectedText = text
             case .status: break
             case let .title(text): title = text
             case .suspend: break

@@ -46,6 +46,8 @@ public final class Pilot<A: App> {
     public var size: (columns: Int, rows: Int) { (terminal.columns, terminal.rows) }
     /// What the app last put on the clipboard.
     public var clipboard: String? { terminal.clipboard }
+    /// What the app last offered as the primary selection (text a person selected).
+    public var primarySelection: String? { terminal.primarySelection }
     /// The window's title as the app last named it.
     public var title: String? { terminal.title }
     /// The guideline diagnostics reported so far.

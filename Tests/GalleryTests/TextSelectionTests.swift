@@ -24,6 +24,7 @@ import ScrollworkWidgets
         let start = try #require(app.position(of: "scroll view has no look"))
         app.drag(from: start, to: CellPosition(column: start.column + 11, row: start.row))
         #expect(selected(app) == "scroll view", "\(String(describing: selected(app)))")
+        #expect(app.primarySelection == "scroll view", "a drag's text is offered as the primary selection")
         app.press(.character("c"), .alt)
         #expect(app.clipboard == "scroll view")
         // Dragging on to the next line takes the rest of this one and the start of that.

@@ -139,6 +139,10 @@ import Testing
         #expect(window.withPastes(.mouse(MouseEvent(.press, button: .left, at: Point(x: 20, y: 8)))).count == 1, "only the middle button pastes")
         window.pasteText = { _ in nil }
         #expect(window.withPastes(.key(KeyEvent(.character("v"), .control))) == [.key(KeyEvent(.character("v"), .control))])
+        // Text selected in the window is offered as its primary selection, for a middle click here or elsewhere.
+        press(.key(KeyEvent(.left, .shift)))
+        press(.key(KeyEvent(.left, .shift)))
+        #expect(window.selectedText == "ry", "the two characters before the caret, after the pasted \"primary\"")
     }
 
     /// A window session of the files table, 40 × 20 cells, its first frame drawn.

@@ -109,6 +109,21 @@ import ScrollworkWidgets
         #expect(terminal.handle(Self.key(.character("c"), .control), at: 0).result == .ignored, "a terminal's Ctrl+C is the app's")
     }
 
+    @Test("text newly selected is offered as the primary selection (what a middle click pastes), as a desktop's entry offers it; a caret move or the same selection again offers nothing")
+    func primarySelection() {
+        var field = TextField(text: "carrier=UA")
+        field.keys = TextFieldCommand.desktopKeys
+        func offered(_ event: Event) -> [String] {
+            field.handle(event, at: 0).effects.compactMap { if case let .select(text) = $0 { text } else { nil } }
+        }
+        #expect(offered(Self.key(.left, .shift)) == ["A"])
+        #expect(offered(Self.key(.left, .shift)) == ["UA"])
+        #expect(offered(Self.key(.character("c"), .control)).isEmpty, "a copy leaves the selection as it was")
+        #expect(offered(Self.key(.left)).isEmpty && field.selection == nil)
+        #expect(offered(Self.key(.character("a"), .control)) == ["carrier=UA"])
+        #expect(offered(.paste("JFK")).isEmpty && field.text == "JFK")
+    }
+
     @Test("the selection is drawn in the selection's colours, the rest of the text in the field's")
     func selectionDrawn() {
         var field = TextField(prompt: "> ", text: "abcdef", theme: .standard(for: .trueColor))

@@ -89,7 +89,20 @@ struct DocumentView: WrappingWidget {
         dragSelects && view.window.box.contains(point) ? .iBeam : view.pointerShape(at: point)
     }
 
+    /// What `event` does to the text (``handleSelecting(_:at:)``), offering text newly selected
+    /// as the primary selection, as a desktop's text view does.
     mutating func handle(_ event: Event, at time: Double) -> Reply<Never> {
+        let before = view.content.characters.map { [$0.start, $0.end] }
+        var reply = handleSelecting(event, at: time)
+        if let span = view.content.characters, [span.start, span.end] != before, let text = view.content.selectedText, !text.isEmpty {
+            reply.ask(.select(text))
+        }
+        return reply
+    }
+
+    /// Selects on a drag or a press (Shift extends, a second and third press take the word and
+    /// the line) and with Shift and the arrows; scrolls otherwise.
+    private mutating func handleSelecting(_ event: Event, at time: Double) -> Reply<Never> {
         // A right-click is the page's: it opens the text's menu.
         if case let .mouse(mouse) = event, mouse.button == .right, mouse.kind == .press || mouse.kind == .release { return .ignored }
         if case let .key(key) = event, view.content.characters != nil, case let .extend(characters, lines)? = TextSelectionCommand.keys.command(for: key) {

@@ -103,6 +103,8 @@ public struct EventLoop {
             for action in actions {
                 switch action {
                 case let .copy(text): session.write(ANSI.setClipboard(text))
+                // The terminal's own selection is its person's: a widget's is not offered there.
+                case .select: break
                 // The terminal has no status bar of its own: an app shows status in its lines.
                 case .status: break
                 // The terminal's title is its person's (a tab's name): left as it is.

@@ -123,6 +123,7 @@ public struct Driver<A: App, Scheduler: WorkScheduler> {
         for effect in effects {
             switch effect {
             case let .copy(text): actions.append(.copy(text))
+            case let .select(text): actions.append(.select(text))
             case let .work(request): work.perform(request)
             case .quit: quitRequested = true
             case let .status(text): actions.append(.status(text))
@@ -137,6 +138,8 @@ public struct Driver<A: App, Scheduler: WorkScheduler> {
 public enum HostAction: Sendable, Hashable {
     /// Put the text on the clipboard.
     case copy(String)
+    /// Offer the text as the primary selection (what a middle click pastes); a terminal leaves it.
+    case select(String)
     /// Show the line where the host shows status (a window's title); a terminal has no such
     /// place of its own, so its host leaves status to the app's own status line.
     case status(String)

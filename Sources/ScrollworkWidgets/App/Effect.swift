@@ -4,6 +4,10 @@ public enum Effect: Sendable {
     /// Put this text on the system clipboard (OSC 52 in a terminal, the window system's clipboard
     /// in a window).
     case copy(String)
+    /// Offer this text, just selected, as what a middle click pastes: the window system's
+    /// primary selection, which a desktop app sets whenever a person selects text; a terminal
+    /// leaves it (its own selection is its person's, made with the terminal's mouse).
+    case select(String)
     /// Start or cancel work off the loop; its updates come back as ``Event/work(_:)``.
     case work(WorkRequest)
     /// A line about what just happened ("sorted by Size ▲ · 302 ms"), for an app that draws its

@@ -21,6 +21,8 @@ public struct HeadlessDriver<A: App, Output: HeadlessOutput> {
     public private(set) var rows: Int
     /// What the app last put on the clipboard.
     public private(set) var clipboard: String? = nil
+    /// What the app last offered as the primary selection (text a person selected).
+    public private(set) var primarySelection: String? = nil
     /// The window's title as the app last named it (``Effect/title(_:)``).
     public private(set) var title: String? = nil
     /// The last status line handed to the host (``Effect/status(_:)``).
@@ -130,6 +132,7 @@ public struct HeadlessDriver<A: App, Output: HeadlessOutput> {
         for action in actions {
             switch action {
             case let .copy(text): clipboard = text
+            case let .select(text): primarySelection = text
             case let .title(text): title = text
             case let .status(text): hostStatus = text
             case let .diagnostics(found): diagnostics += found

@@ -154,10 +154,11 @@ public struct TextField: Widget {
     }
 
     /// Printable keys, Backspace and Delete, pastes, the caret's keys, undo, Enter and Esc. The
-    /// reply reports what happened to the text (``Action``) and asks the host to copy what
-    /// Ctrl+C and Ctrl+X took.
+    /// reply reports what happened to the text (``Action``), asks the host to copy what Ctrl+C
+    /// and Ctrl+X took, and offers text newly selected as the primary selection
+    /// (``Effect/select(_:)``), as a desktop's entry does.
     public mutating func handle(_ event: Event, at time: Double) -> Reply<Action> {
-        let edits = editCount
+        let edits = editCount, selected = selection
         var reply = Reply<Action>(.handled)
         switch event {
         case let .key(key):
@@ -171,6 +172,7 @@ public struct TextField: Widget {
             return .ignored
         }
         if editCount != edits { reply.reports.insert(.changed, at: 0) }
+        if selection != nil, selection != selected { reply.ask(.select(selectedText)) }
         return reply
     }
 
