@@ -124,6 +124,36 @@ import ScrollworkWidgets
         #expect(offered(.paste("JFK")).isEmpty && field.text == "JFK")
     }
 
+    @Test("a click places the caret before the character clicked, a drag selects from the press to the pointer, a double click selects the word, as a desktop's entry does")
+    func mouseSelection() {
+        var field = TextField(prompt: "> ", text: "carrier=UA jfk")
+        var canvas = Canvas(cells: Buffer(columns: 30, rows: 1))
+        field.render(in: canvas.bounds, into: &canvas, at: 0)
+        /// A pointer event on column `column` of the one-row field (the text starts at column 2).
+        func at(_ kind: MouseEvent.Kind, _ column: Int, _ button: MouseEvent.Button = .left) -> Event { .mouse(MouseEvent(kind, button: button, column: column, row: 0)) }
+        func redraw() { field.render(in: canvas.bounds, into: &canvas, at: 0) }
+        #expect(field.handle(at(.press, 10), at: 0).result == .handled)
+        _ = field.handle(at(.release, 10), at: 0.05)
+        #expect(field.caret == 8 && field.selection == nil, "before the = clicked")
+        redraw()
+        _ = field.handle(at(.press, 2), at: 1)
+        redraw()
+        let dragged = field.handle(at(.drag, 9), at: 1.1)
+        _ = field.handle(at(.release, 9), at: 1.2)
+        #expect(field.selectedText == "carrier" && field.caret == 7)
+        #expect(dragged.effects.contains { if case .select("carrier") = $0 { true } else { false } }, "a drag's text is offered as the primary selection")
+        redraw()
+        _ = field.handle(at(.press, 14), at: 2)
+        _ = field.handle(at(.release, 14), at: 2.05)
+        redraw()
+        _ = field.handle(at(.press, 14), at: 2.1)
+        #expect(field.selectedText == "jfk", "a double click selects the word")
+        // Typing replaces what was selected; a click outside the field is not the field's.
+        _ = field.handle(.key(KeyEvent(.character("L"))), at: 3)
+        #expect(field.text == "carrier=UA L")
+        #expect(field.handle(.mouse(MouseEvent(.press, column: 5, row: 3)), at: 4).result == .ignored)
+    }
+
     @Test("the selection is drawn in the selection's colours, the rest of the text in the field's")
     func selectionDrawn() {
         var field = TextField(prompt: "> ", text: "abcdef", theme: .standard(for: .trueColor))

@@ -54,6 +54,12 @@ public struct TextField: Widget {
     public private(set) var frame = Rect.zero
     /// Where the caret was drawn.
     public private(set) var cursorPosition: Point? = nil
+    /// Where the caret was drawn across, and how the text was measured: a click is placed by them.
+    private var drawnText: DrawnText? = nil
+    /// The character a press began a drag at, while the button is down.
+    private var dragAnchor: Int? = nil
+    /// The last press: when, and at which character, for a double click.
+    private var lastPress: (time: Double, offset: Int)? = nil
     /// The selected characters (offsets into the text, never empty), with the caret at one end;
     /// nil when nothing is selected. The next typed character, paste or deletion replaces it.
     public private(set) var selection: Range<Int>? = nil
@@ -147,6 +153,7 @@ public struct TextField: Widget {
                 }
             }
             c.caret(at: caret, height: lineHeight, theme.accent)
+            drawnText = DrawnText(caretX: caret.x, measurer: measurer, font: font)
         }
         let cell = canvas.metrics.cell(at: Point(x: caret.x + 1e-6, y: caret.y + 1e-6))
         let area = canvas.cells(in: bounds)
@@ -167,13 +174,66 @@ public struct TextField: Widget {
         case let .paste(pasted):
             replaceSelection(with: String(pasted.map { $0.isNewline || $0 == "\t" ? " " : $0 }))
         case let .mouse(mouse):
-            return frame.contains(mouse.location) && mouse.kind == .press ? .handled : .ignored
+            guard handle(mouse, at: time) else { return .ignored }
         default:
             return .ignored
         }
         if editCount != edits { reply.reports.insert(.changed, at: 0) }
         if selection != nil, selection != selected { reply.ask(.select(selectedText)) }
         return reply
+    }
+
+    /// A press places the caret at the character boundary nearest the pointer (a second press
+    /// there soon after selects the word), a drag selects from the press to the pointer, as a
+    /// desktop's entry does; a middle press places the caret where its paste goes. False for a
+    /// pointer event the field does not take.
+    private mutating func handle(_ mouse: MouseEvent, at time: Double) -> Bool {
+        switch mouse.kind {
+        case .press where frame.contains(mouse.location) && (mouse.button == .left || mouse.button == .middle):
+            let offset = offset(at: mouse.x)
+            if mouse.button == .left, let last = lastPress, time - last.time <= 0.4, last.offset == offset {
+                let start = wordBoundary(from: offset, forward: false), end = wordBoundary(from: start, forward: true)
+                caret = end
+                selection = start < end ? start..<end : nil
+                lastPress = nil
+                return true
+            }
+            caret = offset
+            selection = nil
+            if mouse.button == .left { (dragAnchor, lastPress) = (offset, (time, offset)) }
+            return true
+        case .drag where dragAnchor != nil:
+            let anchor = dragAnchor ?? caret
+            caret = offset(at: mouse.x)
+            selection = anchor == caret ? nil : Swift.min(anchor, caret)..<Swift.max(anchor, caret)
+            return true
+        case .release where dragAnchor != nil:
+            dragAnchor = nil
+            return true
+        default:
+            return frame.contains(mouse.location) && mouse.kind == .press
+        }
+    }
+
+    /// The character boundary nearest `x`, counted from where the caret was drawn (the text
+    /// shown may be cut at its head): a point on a character's leading half is before it.
+    private func offset(at x: Double) -> Int {
+        guard let drawn = drawnText else { return caret }
+        let characters = Array(text)
+        var offset = caret.clamped(to: 0...characters.count), at = drawn.caretX
+        while offset > 0 {
+            let width = drawn.measurer.width(of: characters[offset - 1], font: drawn.font)
+            guard x <= at - width / 2 else { break }
+            at -= width
+            offset -= 1
+        }
+        while offset < characters.count {
+            let width = drawn.measurer.width(of: characters[offset], font: drawn.font)
+            guard x > at + width / 2 else { break }
+            at += width
+            offset += 1
+        }
+        return offset
     }
 
     /// Carries out `command`, adding what it reports or asks to `reply`.
@@ -287,3 +347,9 @@ public struct TextField: Widget {
     }
 }
 
+/// Where a field's caret was drawn across, and what measured its text.
+private struct DrawnText {
+    var caretX: Double
+    var measurer: TextMeasurer
+    var font: FontRole
+}
