@@ -154,6 +154,28 @@ import ScrollworkWidgets
         #expect(field.handle(.mouse(MouseEvent(.press, column: 5, row: 3)), at: 4).result == .ignored)
     }
 
+    @Test("a window's search field with text in it ends in a clear button: a click empties the field (Ctrl+Z brings the text back); an empty field and a terminal's have none")
+    func clearButton() throws {
+        var field = TextField(prompt: "Find: ", text: "JFK")
+        field.keys = TextFieldCommand.desktopKeys
+        let size = Size(width: 300, height: 32)
+        var window = Canvas(cells: Buffer(columns: 37, rows: 2), metrics: CellMetrics(), size: size,
+                            pointContext: PointContext(size: size) { _ in CanvasDrawingTests.measurer })
+        field.render(in: window.bounds, into: &window, at: 0)
+        let clear = try #require(field.clearFrame)
+        #expect(clear.maxX <= 300 && clear.minX > 250 && field.pointerShape(at: clear.center) == .arrow)
+        let reply = field.handle(.mouse(MouseEvent(.press, at: clear.center)), at: 1)
+        #expect(field.text.isEmpty && reply.reports == [.changed])
+        _ = field.handle(.key(KeyEvent(.character("z"), .control)), at: 2)
+        #expect(field.text == "JFK")
+        var empty = TextField(prompt: "Find: ")
+        empty.render(in: window.bounds, into: &window, at: 3)
+        #expect(empty.clearFrame == nil)
+        var terminal = Canvas(cells: Buffer(columns: 30, rows: 1))
+        field.render(in: terminal.bounds, into: &terminal, at: 4)
+        #expect(field.clearFrame == nil)
+    }
+
     @Test("the selection is drawn in the selection's colours, the rest of the text in the field's")
     func selectionDrawn() {
         var field = TextField(prompt: "> ", text: "abcdef", theme: .standard(for: .trueColor))

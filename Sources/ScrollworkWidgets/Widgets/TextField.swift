@@ -56,6 +56,8 @@ public struct TextField: Widget {
     public private(set) var cursorPosition: Point? = nil
     /// Where the caret was drawn across, and how the text was measured: a click is placed by them.
     private var drawnText: DrawnText? = nil
+    /// The clear button's frame, where one was drawn (a window's field with text in it).
+    public private(set) var clearFrame: Rect? = nil
     /// The character a press began a drag at, while the button is down.
     private var dragAnchor: Int? = nil
     /// The last press: when, and at which character, for a double click.
@@ -98,14 +100,17 @@ public struct TextField: Widget {
 
     /// A text field always takes printable keys as text.
     public var isEditingText: Bool { true }
-    /// The I-beam over the field.
-    public mutating func pointerShape(at point: Point) -> PointerShape { frame.contains(point) ? .iBeam : .arrow }
+    /// The I-beam over the field's text, the arrow over its clear button.
+    public mutating func pointerShape(at point: Point) -> PointerShape {
+        clearFrame?.contains(point) != true && frame.contains(point) ? .iBeam : .arrow
+    }
 
     /// Draws the prompt, the end of the text that fits, and a caret: on a bar tall enough, in a
     /// rounded field in the body type (a window's search field); on one row, the bar is the
     /// field, the prompt at its leading edge (a terminal's command line).
     public mutating func render(in bounds: Rect, into canvas: inout Canvas, at time: Double) {
         frame = bounds
+        clearFrame = nil
         guard !canvas.cells(in: bounds).isEmpty else { cursorPosition = nil; return }
         var caret = Point.zero
         canvas.draw(bounds, idiom: idiom) { c in
@@ -124,7 +129,16 @@ public struct TextField: Widget {
             // A window's field keeps its text off the edge; a grid's starts at it.
             let inset = c.across(points: 8, cells: 0)
             var x = field.minX + inset
-            let end = field.maxX - inset
+            // A window's search field with text in it ends in a clear button, as GTK's does.
+            let clears = rounded && c.drawsPushButtons && !text.isEmpty
+            let clearWidth = clears ? measurer.width(of: "✕", font: font) + 8 : 0
+            let end = field.maxX - inset - clearWidth
+            clearFrame = clears ? Rect(x: end, y: field.minY, width: clearWidth + inset, height: field.height) : nil
+            if clears {
+                var symbol = theme.secondary
+                symbol.background = theme.groupedRow.background
+                c.text("✕", at: Point(x: end + 8, y: top), font: font, style: symbol)
+            }
             var prompt = theme.secondary
             prompt.background = theme.focus.background
             x += c.text(self.prompt, at: Point(x: x, y: top), width: end - x, font: font, style: prompt)
@@ -183,12 +197,17 @@ public struct TextField: Widget {
         return reply
     }
 
-    /// A press places the caret at the character boundary nearest the pointer (a second press
+    /// A press on the clear button empties the field (undone as any edit is); elsewhere a press
+    /// places the caret at the character boundary nearest the pointer (a second press
     /// there soon after selects the word), a drag selects from the press to the pointer, as a
     /// desktop's entry does; a middle press places the caret where its paste goes. False for a
     /// pointer event the field does not take.
     private mutating func handle(_ mouse: MouseEvent, at time: Double) -> Bool {
         switch mouse.kind {
+        case .press where mouse.button == .left && clearFrame?.contains(mouse.location) == true:
+            selection = nil
+            if !text.isEmpty { edit(removing: 0..<text.count, inserting: "", caretAfter: 0) }
+            return true
         case .press where frame.contains(mouse.location) && (mouse.button == .left || mouse.button == .middle):
             let offset = offset(at: mouse.x)
             if mouse.button == .left, let last = lastPress, time - last.time <= 0.4, last.offset == offset {
