@@ -60,6 +60,17 @@ import Testing
         #expect(marks.count == 70_000 && marks.filter { $0 }.count == 14)
     }
 
+    @Test("a save by name makes each row's text straight from the columns read: the text the values give, in the names' order, a name no row has missing")
+    func textsByName() throws {
+        var lines = ["n,r,t"]
+        for i in 0..<70_000 { lines.append("\(i),\(i % 9 == 0 ? "" : "\(Double(i) / 4)"),w\(i % 5_000)") }
+        let table = try ParquetWriterTests.savedFromFile(lines.joined(separator: "\n") + "\n", numeric: [true, true, false])
+        let names = [69_999, 3, 70_000, 65_536, 0, -1, 65_535]
+        let texts = try table.texts(ofColumns: [2, 0, 1], named: names, progress: .unwatched)
+        #expect(texts == (try table.values(ofColumns: [2, 0, 1], named: names, progress: .unwatched)).map { $0.map(\.presentText) })
+        #expect(texts[0] == ["w4999", "69999", "17499.75"] && texts[2] == [nil, nil, nil] && texts[4] == ["w0", "0", nil])
+    }
+
     @Test("a sort stops when its progress says stop")
     func cancelled() throws {
         let table = try ParquetWriterTests.savedFromFile("n\n3\n1\n2\n", numeric: [true])

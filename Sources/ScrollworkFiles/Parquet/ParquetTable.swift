@@ -113,23 +113,38 @@ public struct ParquetTable: TableSource {
 
     /// `columns` of the rows named `names`, in that order, reading only those columns' pages.
     public func values(ofColumns columns: [Int], named names: [Int], progress: TableProgress) throws(TableSourceError) -> [[TableValue]] {
+        let total = groupStarts[groupStarts.count - 1], width = columns.count
+        var rows = names.map { (0..<total).contains($0) ? [TableValue](repeating: .missing("NULL"), count: width) : [TableValue](repeating: .missing("(deleted)"), count: width) }
+        try eachValue(ofColumns: columns, named: names, progress: progress) { k, place, value in rows[k][place] = value }
+        return rows
+    }
+
+    /// The text of `columns` of the rows named `names`, made from the columns' values as they
+    /// are read, with no row of values made first (a save of a sorted view writes these).
+    public func texts(ofColumns columns: [Int], named names: [Int], progress: TableProgress) throws(TableSourceError) -> [[String?]] {
+        var rows = [[String?]](repeating: [String?](repeating: nil, count: columns.count), count: names.count)
+        try eachValue(ofColumns: columns, named: names, progress: progress) { k, place, value in rows[k][place] = value.presentText }
+        return rows
+    }
+
+    /// Hands `take` each value of `columns` of the rows `names` name (a name no row has is left
+    /// out), with the name's place among `names` and the column's among `columns`: a column at a
+    /// time, each row group's names read in one call, each page they fall in read once.
+    private func eachValue(ofColumns columns: [Int], named names: [Int], progress: TableProgress,
+                           _ take: (_ place: Int, _ column: Int, TableValue) -> Void) throws(TableSourceError) {
         try checkColumns(columns)
         let total = groupStarts[groupStarts.count - 1]
-        let width = columns.count
-        var rows = names.map { (0..<total).contains($0) ? [TableValue](repeating: .missing("NULL"), count: width) : [TableValue](repeating: .missing("(deleted)"), count: width) }
-        let groups = names.map { (0..<total).contains($0) ? groupContaining($0) : -1 }
+        // Each row group's places among the names, found once for every column.
+        var byGroup = [[Int]](repeating: [], count: Swift.max(0, groupStarts.count - 1))
+        for (k, name) in names.enumerated() where (0..<total).contains(name) { byGroup[groupContaining(name)].append(k) }
         for (place, field) in columns.enumerated() {
             try progress.check()
-            // Each row group's rows among the names, in one call a group.
-            var byGroup: [Int: [Int]] = [:]
-            for (k, group) in groups.enumerated() where group >= 0 { byGroup[group, default: []].append(k) }
-            for (group, ks) in byGroup {
+            for (group, ks) in byGroup.enumerated() where !ks.isEmpty {
                 let start = groupStarts[group]
                 let read = try values(ofField: field, group: group, rows: ks.map { names[$0] - start })
-                for (k, value) in zip(ks, read) { rows[k][place] = value }
+                for (k, value) in zip(ks, read) { take(k, place, value) }
             }
         }
-        return rows
     }
 
     /// The row group holding row `row` (within the rows).

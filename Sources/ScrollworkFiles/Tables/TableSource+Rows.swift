@@ -50,6 +50,11 @@ extension TableSource {
         try rows(named: names, progress: progress).map { row in columns.map { row.indices.contains($0) ? row[$0] : .empty } }
     }
 
+    /// The values made text, a missing one nil.
+    public func texts(ofColumns columns: [Int], named names: [Int], progress: TableProgress) throws(TableSourceError) -> [[String?]] {
+        try values(ofColumns: columns, named: names, progress: progress).map { row in row.map(\.presentText) }
+    }
+
     /// The rows counted with ``rowCount(progress:)``, or those `filters` keep arranged and counted.
     public func count(where filters: [RowFilter], progress: TableProgress) throws(TableSourceError) -> Int {
         guard !filters.isEmpty else { return try rowCount(progress: progress) }
@@ -342,18 +347,18 @@ extension TableSource {
         while at < total {
             let range = at..<Swift.min(total, at + batch)
             // The columns written alone, where the source can read them so.
-            let rows: [[TableValue]]
+            let rows: [[String?]]
             if let names {
-                rows = try values(ofColumns: columns, named: Array(names[range]), progress: .unwatched)
+                rows = try texts(ofColumns: columns, named: Array(names[range]), progress: .unwatched)
             } else if filters.isEmpty && order.isEmpty {
-                rows = try values(ofColumns: columns, at: range, progress: .unwatched)
+                rows = try values(ofColumns: columns, at: range, progress: .unwatched).map { row in row.map(\.presentText) }
             } else {
                 rows = try self.rows(at: range, where: filters, orderedBy: order, progress: .unwatched).map { row in
-                    columns.map { row.indices.contains($0) ? row[$0] : .empty }
+                    columns.map { row.indices.contains($0) ? row[$0].presentText : nil }
                 }
             }
             do {
-                try writer.append(rows.map { row in row.map(\.presentText) })
+                try writer.append(rows)
             } catch { throw .failed("\(error)") }
             // A Parquet save that is to start over with wider columns reads no further.
             if writer.widerKinds != nil { return }
