@@ -11,10 +11,14 @@ extension RowFilter {
     /// True when one of `row`'s values, as the table shows it, passes: how `/` tests a row of
     /// any source, as it tests a file's fields.
     package func passes(anyOf row: [TableValue]) -> Bool {
-        row.contains { value in
-            var field = value.description
-            return field.withUTF8 { passes($0) }
-        }
+        row.contains(where: passes(shown:))
+    }
+
+    /// True when `value`, as the table shows it (a null as `NULL`), passes: how `/` tests one
+    /// value, alone or among a row's.
+    package func passes(shown value: TableValue) -> Bool {
+        var field = value.description
+        return field.withUTF8 { passes($0) }
     }
 }
 

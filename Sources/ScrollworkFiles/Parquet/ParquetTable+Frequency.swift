@@ -14,18 +14,10 @@ extension ParquetTable {
         // The row groups counted apart, as many at once as the loop runs, then added up in order.
         var counts: [[UInt8]: Int] = [:]
         var uncounted = 0
-        let groups = metadata.rowGroups.count
-        for first in stride(from: 0, to: groups, by: Swift.max(1, loop.width)) {
-            let round = first..<Swift.min(groups, first + Swift.max(1, loop.width))
-            guard let results = loop.map(round.count, { k in
-                Result { () throws(TableSourceError) in try counted(column, group: round.lowerBound + k) }
-            }) else { throw .cancelled }
-            for result in results {
-                for (text, n) in try result.get() {
-                    if counts[text] != nil || counts.count < FrequencyTable.distinctLimit { counts[text, default: 0] += n } else { uncounted += n }
-                }
+        try eachRowGroup(progress: progress) { group throws(TableSourceError) in try counted(column, group: group) } take: { counted in
+            for (text, n) in counted {
+                if counts[text] != nil || counts.count < FrequencyTable.distinctLimit { counts[text, default: 0] += n } else { uncounted += n }
             }
-            guard progress.report(Double(round.upperBound) / Double(Swift.max(1, groups))) else { throw .cancelled }
         }
         return FrequencyTable(counts: counts, total: groupStarts[groupStarts.count - 1], uncounted: uncounted)
     }

@@ -24,20 +24,11 @@ extension ParquetTable {
         // A number is written with digits, a point, signs, an exponent's e, inf or nan, all in
         // lower case (a capital searched for matches only a capital: smart case). A column of
         // numbers shows its nulls as NULL: it is skipped only where that cannot match either.
-        var null = "NULL"
-        let skipsNumbers = text.contains { !numberCharacters.contains($0) } && !null.withUTF8 { test.passes($0) }
+        let skipsNumbers = text.contains { !numberCharacters.contains($0) } && !test.passes(shown: .missing("NULL"))
         let columns = root.children.indices.filter { !(skipsNumbers && isNumeric($0)) }
-        let groups = metadata.rowGroups.count, width = Swift.max(1, loop.width)
         var marks: [Bool] = []
-        marks.reserveCapacity(groupStarts[groups])
-        for first in stride(from: 0, to: groups, by: width) {
-            let round = first..<Swift.min(groups, first + width)
-            guard let results = loop.map(round.count, { k in
-                Result { () throws(TableSourceError) in try rowsHolding(test, group: round.lowerBound + k, columns: columns) }
-            }) else { throw .cancelled }
-            for result in results { marks += try result.get() }
-            guard progress.report(Double(round.upperBound) / Double(Swift.max(1, groups))) else { throw .cancelled }
-        }
+        marks.reserveCapacity(groupStarts[groupStarts.count - 1])
+        try eachRowGroup(progress: progress) { group throws(TableSourceError) in try rowsHolding(test, group: group, columns: columns) } take: { marks += $0 }
         searches.keep(marks, for: text)
         return marks
     }
@@ -46,10 +37,7 @@ extension ParquetTable {
     private func rowsHolding(_ test: RowFilter, group: Int, columns: [Int]) throws(TableSourceError) -> [Bool] {
         let rows = groupStarts[group + 1] - groupStarts[group]
         var marked = [Bool](repeating: false, count: rows)
-        func passes(_ value: TableValue) -> Bool {
-            var shown = value.description
-            return shown.withUTF8 { test.passes($0) }
-        }
+        let passes = test.passes(shown:)
         let nullPasses = passes(.missing("NULL"))
         for field in columns {
             let node = root.children[field]

@@ -15,15 +15,14 @@ extension ParquetTable {
         let kept = filters.isEmpty ? nil : try rowNamesOverRows(where: filters, orderedBy: [], progress: progress)
         let rows = ParquetSortRows(table: self, positions: kept)
         let columns = Set(order.map(\.column)).map { rows.column($0, title: columnTitles[$0]) }
-        var table = TableState(rows: rows, columns: columns)
-        let job = table.sortJob(for: order.map { SortOrder(columnID: "\($0.column)", ascending: $0.ascending) })
-        guard let result = job.run(progress: { progress.report($0) }, concurrently: loop) else { throw .cancelled }
+        let sorts = order.map { SortOrder(columnID: "\($0.column)", ascending: $0.ascending) }
+        let sorted: [Int]?
+        do {
+            sorted = try TableState.sortedIndexes(of: rows, columns: columns, order: sorts, progress: { progress.report($0) }, concurrently: loop)
+        } catch { throw .failed("the sort could not be applied: \(error)") }
+        guard let sorted else { throw .cancelled }
         if let failure = rows.failure.first { throw failure }
-        do { try table.apply(result) } catch { throw .failed("the sort could not be applied: \(error)") }
-        return (0..<rows.count).map { place in
-            let index = table.list.sourceRow(at: IndexPath(row: place))?.row ?? place
-            return kept.map { $0[index] } ?? index
-        }
+        return kept.map { kept in sorted.map { kept[$0] } } ?? sorted
     }
 }
 

@@ -147,6 +147,21 @@ public struct ParquetTable: TableSource {
         }
     }
 
+    /// Runs `work` on each row group, as many at once as ``loop`` runs, and hands what each gave
+    /// to `take` in the groups' order, `progress` hearing the share done after each round.
+    ///
+    /// - Throws: what `work` threw for the first group that failed, or
+    ///   ``TableSourceError/cancelled`` once `progress` says stop.
+    func eachRowGroup<T>(progress: TableProgress, _ work: (Int) throws(TableSourceError) -> T, take: (T) -> Void) throws(TableSourceError) {
+        let groups = metadata.rowGroups.count, width = Swift.max(1, loop.width)
+        for first in stride(from: 0, to: groups, by: width) {
+            let round = first..<Swift.min(groups, first + width)
+            guard let results = loop.map(round.count, { k in Result { () throws(TableSourceError) in try work(round.lowerBound + k) } }) else { throw .cancelled }
+            for result in results { take(try result.get()) }
+            guard progress.report(Double(round.upperBound) / Double(Swift.max(1, groups))) else { throw .cancelled }
+        }
+    }
+
     /// The row group holding row `row` (within the rows).
     func groupContaining(_ row: Int) -> Int {
         var low = 0, high = groupStarts.count - 2

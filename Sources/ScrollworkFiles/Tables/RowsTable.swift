@@ -147,10 +147,12 @@ public struct RowsTable<Rows: InPlaceRows>: TableSource {
     /// The positions of `source`'s rows in `order`, sorted by the table's own sort.
     private static func sorted(_ source: AnyRowSource<DelimitedRecord>, columns: [TableColumn<DelimitedRecord>], order: [SortOrder],
                                loop: ConcurrentLoop) throws(TableSourceError) -> [UInt32] {
-        var table = TableState(rows: source, columns: columns)
-        if let result = table.sortJob(for: order).run(concurrently: loop) {
-            do { try table.apply(result) } catch { throw .failed("the sort could not be applied: \(error)") }
-        }
-        return (0..<source.count).map { UInt32(table.list.sourceRow(at: IndexPath(row: $0))?.row ?? $0) }
+        let sorted: [UInt32]?
+        do {
+            sorted = try TableState.sortedIndexes(of: source, columns: columns, order: order, as: UInt32.self, concurrently: loop)
+        } catch { throw .failed("the sort could not be applied: \(error)") }
+        // Its progress never says stop: only a host's loop that left a piece out stops it.
+        guard let sorted else { throw .cancelled }
+        return sorted
     }
 }

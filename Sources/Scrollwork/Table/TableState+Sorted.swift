@@ -1,0 +1,20 @@
+/// A sort of rows no one is shown: what a data source that arranges rows for a save or a view
+/// asks, run as a table's sort is.
+extension TableState {
+    /// The indexes of `rows` (into `0..<rows.count`) in `order`, sorted by `columns` as a table
+    /// sorts them (stably: ties keep the rows' own order), the keys read on `loop`'s cores; nil
+    /// once `progress` says stop. Each index is written as a `P` (`UInt32` halves the memory of
+    /// ten million; an index a `P` cannot hold is cut, so pick a type that holds `rows.count`).
+    ///
+    /// - Throws: ``TableError`` should the finished sort not apply (the rows changed under it,
+    ///   which rows given here cannot).
+    public static func sortedIndexes<Source: RowSource & Sendable, P: FixedWidthInteger>(
+        of rows: Source, columns: [TableColumn<Row>], order: [SortOrder], as: P.Type = Int.self,
+        progress: (Double) -> Bool = { _ in true }, concurrently loop: ConcurrentLoop = .serial
+    ) throws(TableError) -> [P]? where Source.Row == Row {
+        var table = TableState(rows: rows, columns: columns)
+        guard let result = table.sortJob(for: order).run(progress: progress, concurrently: loop) else { return nil }
+        try table.apply(result)
+        return (0..<rows.count).map { P(truncatingIfNeeded: table.list.sourceRow(at: IndexPath(row: $0))?.row ?? $0) }
+    }
+}
