@@ -23,7 +23,8 @@ import Testing
         let names = ColumnNames(table.columnTitles)
         let filter = try RowFilter(parsing: "n>=500", columns: names)
         // Every row (more than two of the sort's pieces: read on every core), and those the filter keeps.
-        for (filters, order) in [([], [ColumnOrder(column: 0), ColumnOrder(column: 1, ascending: false)]), ([filter], [ColumnOrder(column: 2)]), ([], [ColumnOrder(column: 1)])] {
+        for (filters, order) in [([], [ColumnOrder(column: 0), ColumnOrder(column: 1, ascending: false)]), ([filter], [ColumnOrder(column: 2)]), ([], [ColumnOrder(column: 1)]),
+                                 ([filter], [ColumnOrder(column: 3, ascending: false)])] {
             let typed = try table.rowNames(where: filters, orderedBy: order, progress: .unwatched)
             #expect(typed == (try table.rowNamesOverRows(where: filters, orderedBy: order, progress: .unwatched)), "\(order)")
         }
@@ -66,9 +67,32 @@ import Testing
         for i in 0..<70_000 { lines.append("\(i),\(i % 9 == 0 ? "" : "\(Double(i) / 4)"),w\(i % 5_000)") }
         let table = try ParquetWriterTests.savedFromFile(lines.joined(separator: "\n") + "\n", numeric: [true, true, false])
         let names = [69_999, 3, 70_000, 65_536, 0, -1, 65_535]
-        let texts = try table.texts(ofColumns: [2, 0, 1], named: names, progress: .unwatched)
+        let texts = try table.texts(ofColumns: [2, 0, 1], named: names, progress: .unwatched).rows
         #expect(texts == (try table.values(ofColumns: [2, 0, 1], named: names, progress: .unwatched)).map { $0.map(\.presentText) })
         #expect(texts[0] == ["w4999", "69999", "17499.75"] && texts[2] == [nil, nil, nil] && texts[4] == ["w0", "0", nil])
+        // By position: a run across the row groups' edge, cut at the pages' edges, and past the end.
+        let run = try table.texts(ofColumns: [0, 1, 2], at: 65_000..<70_010, progress: .unwatched)
+        #expect(run.rowCount == 5_000)
+        #expect(run.rows == (try table.values(ofColumns: [0, 1, 2], at: 65_000..<70_010, progress: .unwatched)).map { $0.map(\.presentText) })
+    }
+
+    @Test("in every fixture (each codec, encoding, page version and type), every column sorts both ways as its values do, and a save's text by name is its values' text")
+    func everyFixtureSortsAndSaves() throws {
+        let (files, _) = try ParquetReaderTests.expected()
+        for name in files.keys.sorted() {
+            let table = try ParquetTable(path: ParquetReaderTests.folder + "/" + name)
+            let count = try table.rowCount(progress: .unwatched)
+            for column in table.columnTitles.indices {
+                for ascending in [true, false] {
+                    let order = [ColumnOrder(column: column, ascending: ascending)]
+                    let typed = try table.rowNames(where: [], orderedBy: order, progress: .unwatched)
+                    #expect(typed == (try table.rowNamesOverRows(where: [], orderedBy: order, progress: .unwatched)), "\(name) \(table.columnTitles[column]) \(ascending)")
+                }
+            }
+            let all = Array(table.columnTitles.indices)
+            let names = Array((0..<count).reversed()) + [count, -1]
+            #expect(try table.texts(ofColumns: all, named: names, progress: .unwatched).rows == (try table.values(ofColumns: all, named: names, progress: .unwatched)).map { $0.map(\.presentText) }, "\(name)")
+        }
     }
 
     @Test("a sort stops when its progress says stop")

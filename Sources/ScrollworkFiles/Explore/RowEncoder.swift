@@ -88,14 +88,13 @@ struct RowEncoder: Sendable {
         out.append(0x0A)
     }
 
-    /// Appends one row of values (nil: null), one a column, its line ending included: an empty
-    /// text is text here, not null.
-    func append(values: [String?], into out: inout [UInt8]) {
+    /// Appends row `row` of a batch whose values `value` reads (column, row: the bytes, nil for
+    /// a null), one a column, its line ending included: an empty text is text here, not null.
+    func append(row: Int, from value: (Int, Int) -> UnsafeBufferPointer<UInt8>?, into out: inout [UInt8]) {
         if format == .jsonLines { out.append(0x7B) }
         for k in columns.indices {
-            var value = values.indices.contains(k) ? values[k] : nil
-            if value != nil {
-                value!.withUTF8 { appendField($0, isNull: false, emptyIsNull: false, column: k, into: &out) }
+            if let bytes = value(k, row) {
+                appendField(bytes, isNull: false, emptyIsNull: false, column: k, into: &out)
             } else {
                 appendField(UnsafeBufferPointer(start: nil, count: 0), isNull: true, emptyIsNull: false, column: k, into: &out)
             }

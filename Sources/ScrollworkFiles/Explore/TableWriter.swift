@@ -41,14 +41,30 @@ public struct TableWriter {
     ///
     /// - Throws: ``FileError`` when a write fails (a full disk, a closed pipe).
     public mutating func append(_ rows: [[String?]]) throws(FileError) {
+        try append(TextColumns(rows: rows, columns: encoder.columns.count))
+    }
+
+    /// Writes the rows of `batch` (its columns past the save's are not written; a save's column
+    /// past the batch's is null).
+    ///
+    /// - Throws: ``FileError`` when a write fails (a full disk, a closed pipe).
+    public mutating func append(_ batch: TextColumns) throws(FileError) {
         var out: [UInt8] = []
-        if parquet != nil {
-            for row in rows where parquet?.wider == nil { out += parquet!.append(row) }
+        if var stream = parquet {
+            // Taken out while it is filled, so that a row is not a copy of it.
+            parquet = nil
+            batch.withValues { value in
+                for row in 0..<batch.rowCount where stream.wider == nil { out += stream.append(row: row, from: value) }
+            }
+            parquet = stream
         } else {
-            for row in rows { encoder.append(values: row, into: &out) }
+            let encoder = encoder
+            batch.withValues { value in
+                for row in 0..<batch.rowCount { encoder.append(row: row, from: value, into: &out) }
+            }
         }
         try output.write(out)
-        written += rows.count
+        written += batch.rowCount
     }
 
     /// Ends the save: the file takes the place of its path.

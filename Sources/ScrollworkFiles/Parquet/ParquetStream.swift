@@ -16,17 +16,11 @@ struct ParquetStream {
     /// The file's first bytes.
     var header: [UInt8] { file.header }
 
-    /// Gathers `row` (nil: null; a row shorter than the columns has nulls in the rest); returns
-    /// a row group's bytes when one is full, and nothing once a value did not fit.
-    mutating func append(_ row: [String?]) -> [UInt8] {
+    /// Gathers row `row` of a batch whose values `value` reads (column, row: the bytes, nil for
+    /// a null); returns a row group's bytes when one is full, and nothing once a value did not fit.
+    mutating func append(row: Int, from value: (Int, Int) -> UnsafeBufferPointer<UInt8>?) -> [UInt8] {
         guard builder.fits else { return [] }
-        for k in builder.kinds.indices {
-            if var value = row.indices.contains(k) ? row[k] : nil {
-                value.withUTF8 { builder.append($0, column: k) }
-            } else {
-                builder.append(nil, column: k)
-            }
-        }
+        for k in builder.kinds.indices { builder.append(value(k, row), column: k) }
         builder.endRow()
         return builder.fits && builder.rowCount >= ParquetFileWriter.groupRows ? flush() : []
     }

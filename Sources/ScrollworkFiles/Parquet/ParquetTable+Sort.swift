@@ -51,7 +51,42 @@ struct ParquetSortRows: RowSource, Sendable {
         let rows = self
         var column = TableColumn<Int>(title, id: "\(field)") { position in rows.values(ofField: field, at: [position]).first ?? .missing("NULL") }
         column.sourceValues = { source, range in (source as? ParquetSortRows)?.values(ofField: field, in: range) ?? [] }
+        column.sourceKeys = { source, range, keys in (source as? ParquetSortRows)?.keys(ofField: field, in: range, into: &keys) ?? false }
+        // Floats, decimals and whole numbers past Int.max are values of text: a column of
+        // numbers sorts them as the numbers they spell, as a sort of the rows read as text does.
+        column.sortsNumericTextAsNumbers = table.isNumeric(field)
         return column
+    }
+
+    /// Puts the sort keys of field `field`'s values of rows `range` (places among those sorted)
+    /// into `keys`, straight from the decoded pages: false where they cannot all be read so (a
+    /// read that fails, a damaged chunk), and the sort reads values instead.
+    func keys(ofField field: Int, in range: Range<Int>, into keys: inout SortKeySink) -> Bool {
+        let range = range.clamped(to: 0..<count)
+        var next = range.lowerBound
+        while next < range.upperBound {
+            let group = table.groupContaining(row(at: next))
+            let start = table.groupStarts[group], end = table.groupStarts[group + 1]
+            // The places whose rows the group holds (a place is its row when every row is sorted).
+            var last = Swift.min(range.upperBound, end)
+            if let positions {
+                last = next
+                while last < range.upperBound, positions[last] < end { last += 1 }
+            }
+            let rows = positions.map { $0[next..<last].map { $0 - start } } ?? Array((next - start)..<(last - start))
+            // Pages come in order and the rows ascend, so their keys come in the rows' order.
+            var taken = 0, inOrder = true
+            do {
+                try table.eachPage(ofField: field, group: group, rows: rows) { column, places, slots in
+                    guard inOrder, places.first == taken else { inOrder = false; return }
+                    inOrder = column.appendKeys(slots, to: &keys)
+                    taken += places.count
+                }
+            } catch { return false }
+            guard inOrder, taken == rows.count else { return false }
+            next = last
+        }
+        return true
     }
 
     /// Field `field`'s values of rows `range` (places among those sorted).
@@ -104,4 +139,87 @@ final class ReadFailure: Sendable {
 
     /// The error kept, if any.
     var first: TableSourceError? { state.withLock { $0 } }
+}
+
+extension ParquetColumn {
+    /// Puts the sort keys of the values of `rows` into `keys`, in that order, as ``values(_:)``
+    /// would give them; false for a nested field's rows, which the sort reads as values.
+    func appendKeys(_ rows: [Int], to keys: inout SortKeySink) -> Bool {
+        guard case let .flat(kind, values, index) = storage else { return false }
+        kind.appendKeys(values, at: index == nil ? rows : rows.map { Self.slot(ofRow: $0, in: index) }, to: &keys)
+        return true
+    }
+}
+
+extension ParquetValueKind {
+    /// Puts the sort keys of the values at `slots` of `values` into `keys` (a slot outside
+    /// them is missing), the keys of what ``value(_:at:)`` gives: whole numbers and reals as
+    /// numbers, text from its bytes, each dictionary entry made once.
+    func appendKeys(_ values: ParquetValues, at slots: [Int], to keys: inout SortKeySink) {
+        let count = values.count
+        switch values {
+        case let .indexed(dictionary, indices):
+            // Each entry named made once: text into one buffer, everything else a value.
+            var made = [TableValue?](repeating: nil, count: dictionary.count)
+            var texts: [UInt8] = [], starts = [Int](repeating: -1, count: dictionary.count), ends = starts
+            for slot in slots where slot >= 0 && slot < count && Int(indices[slot]) < made.count && made[Int(indices[slot])] == nil {
+                let entry = Int(indices[slot])
+                let value = sortValue(dictionary, at: entry)
+                if case var .string(text) = value {
+                    starts[entry] = texts.count
+                    text.withUTF8 { texts.append(contentsOf: $0) }
+                    ends[entry] = texts.count
+                }
+                made[entry] = value
+            }
+            texts.withUnsafeBufferPointer { texts in
+                for slot in slots {
+                    guard slot >= 0, slot < count, Int(indices[slot]) < made.count, let value = made[Int(indices[slot])] else {
+                        keys.appendMissing()
+                        continue
+                    }
+                    let entry = Int(indices[slot])
+                    switch value {
+                    case let .int(n): keys.appendInt(n)
+                    case let .double(x): keys.appendDouble(x)
+                    case .string: keys.appendText(UnsafeBufferPointer(rebasing: texts[starts[entry]..<ends[entry]]))
+                    default: keys.append(value)
+                    }
+                }
+            }
+        case let .int64(v) where self == .signed:
+            for slot in slots { if slot >= 0 && slot < count { keys.appendInt(Int(v[slot])) } else { keys.appendMissing() } }
+        case let .int32(v) where self == .signed:
+            for slot in slots { if slot >= 0 && slot < count { keys.appendInt(Int(v[slot])) } else { keys.appendMissing() } }
+        case let .int32(v) where self == .unsigned:
+            for slot in slots { if slot >= 0 && slot < count { keys.appendInt(Int(UInt32(bitPattern: v[slot]))) } else { keys.appendMissing() } }
+        case let .int64(v) where self == .unsigned:
+            // Past Int.max a value is shown as its digits, and sorts as the number they spell.
+            for slot in slots {
+                guard slot >= 0 && slot < count else {
+                    keys.appendMissing()
+                    continue
+                }
+                let n = UInt64(bitPattern: v[slot])
+                if n <= UInt64(Int.max) { keys.appendInt(Int(n)) } else { keys.appendDouble(Double(n)) }
+            }
+        case let .doubles(v):
+            for slot in slots { if slot >= 0 && slot < count { keys.appendDouble(v[slot]) } else { keys.appendMissing() } }
+        case let .bytes(starts, data) where self == .text:
+            data.withUnsafeBufferPointer { data in
+                for slot in slots {
+                    if slot >= 0 && slot < count { keys.appendText(UnsafeBufferPointer(rebasing: data[starts[slot]..<starts[slot + 1]])) } else { keys.appendMissing() }
+                }
+            }
+        default:
+            for slot in slots { if slot >= 0 && slot < count { keys.append(value(values, at: slot)) } else { keys.appendMissing() } }
+        }
+    }
+
+    /// Value `i` of `values` as a sort takes it: ``value(_:at:)``, but a whole number past
+    /// Int.max (shown as its digits) as the real it is.
+    private func sortValue(_ values: ParquetValues, at i: Int) -> TableValue {
+        if self == .unsigned, case let .int64(v) = values, UInt64(bitPattern: v[i]) > UInt64(Int.max) { return .double(Double(UInt64(bitPattern: v[i]))) }
+        return value(values, at: i)
+    }
 }

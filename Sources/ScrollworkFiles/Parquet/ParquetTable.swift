@@ -115,34 +115,27 @@ public struct ParquetTable: TableSource {
     public func values(ofColumns columns: [Int], named names: [Int], progress: TableProgress) throws(TableSourceError) -> [[TableValue]] {
         let total = groupStarts[groupStarts.count - 1], width = columns.count
         var rows = names.map { (0..<total).contains($0) ? [TableValue](repeating: .missing("NULL"), count: width) : [TableValue](repeating: .missing("(deleted)"), count: width) }
-        try eachValue(ofColumns: columns, named: names, progress: progress) { k, place, value in rows[k][place] = value }
+        try eachGroup(ofColumns: columns, named: names, progress: progress) { column, field, group, places, inGroup throws(TableSourceError) in
+            for (k, value) in zip(places, try values(ofField: field, group: group, rows: inGroup)) { rows[k][column] = value }
+        }
         return rows
     }
 
-    /// The text of `columns` of the rows named `names`, made from the columns' values as they
-    /// are read, with no row of values made first (a save of a sorted view writes these).
-    public func texts(ofColumns columns: [Int], named names: [Int], progress: TableProgress) throws(TableSourceError) -> [[String?]] {
-        var rows = [[String?]](repeating: [String?](repeating: nil, count: columns.count), count: names.count)
-        try eachValue(ofColumns: columns, named: names, progress: progress) { k, place, value in rows[k][place] = value.presentText }
-        return rows
-    }
-
-    /// Hands `take` each value of `columns` of the rows `names` name (a name no row has is left
-    /// out), with the name's place among `names` and the column's among `columns`: a column at a
-    /// time, each row group's names read in one call, each page they fall in read once.
-    private func eachValue(ofColumns columns: [Int], named names: [Int], progress: TableProgress,
-                           _ take: (_ place: Int, _ column: Int, TableValue) -> Void) throws(TableSourceError) {
+    /// Hands `take`, a column at a time, each row group's rows that `names` name: the column's
+    /// place among `columns`, its field, the group, the names' places among `names` and their
+    /// rows in the group (a name no row has is left out). Each group's names are found once for
+    /// every column.
+    func eachGroup(ofColumns columns: [Int], named names: [Int], progress: TableProgress,
+                   _ take: (_ column: Int, _ field: Int, _ group: Int, _ places: [Int], _ rows: [Int]) throws(TableSourceError) -> Void) throws(TableSourceError) {
         try checkColumns(columns)
         let total = groupStarts[groupStarts.count - 1]
-        // Each row group's places among the names, found once for every column.
         var byGroup = [[Int]](repeating: [], count: Swift.max(0, groupStarts.count - 1))
         for (k, name) in names.enumerated() where (0..<total).contains(name) { byGroup[groupContaining(name)].append(k) }
         for (place, field) in columns.enumerated() {
             try progress.check()
             for (group, ks) in byGroup.enumerated() where !ks.isEmpty {
                 let start = groupStarts[group]
-                let read = try values(ofField: field, group: group, rows: ks.map { names[$0] - start })
-                for (k, value) in zip(ks, read) { take(k, place, value) }
+                try take(place, field, group, ks, ks.map { names[$0] - start })
             }
         }
     }
@@ -193,19 +186,38 @@ public struct ParquetTable: TableSource {
     /// Field `field`'s values of rows `rows` (counted from the group's first, in any order) of
     /// row group `group`.
     func values(ofField field: Int, group: Int, rows: [Int]) throws(TableSourceError) -> [TableValue] {
-        let node = root.children[field]
-        guard node.isLeaf && !node.isRepeated else { return try column(field, group: group).values(rows) }
-        let index = try pageIndex(field, group: group)
-        // The rows each page holds, so each page is read once and its values made together.
-        var byPage: [Int: [Int]] = [:]
-        for (k, row) in rows.enumerated() { byPage[index.page(holding: row), default: []].append(k) }
         var values = [TableValue](repeating: .missing("NULL"), count: rows.count)
-        for (page, ks) in byPage where index.pages.indices.contains(page) {
-            let first = index.pages[page].firstSlot
-            let read = try pageColumn(field, group: group, page: page, index: index).values(ks.map { rows[$0] - first })
-            for (k, value) in zip(ks, read) { values[k] = value }
+        try eachPage(ofField: field, group: group, rows: rows) { column, places, slots in
+            for (k, value) in zip(places, column.values(slots)) { values[k] = value }
         }
         return values
+    }
+
+    /// Hands `take` the decoded values of each page of field `field` in row group `group` that
+    /// holds any of `rows` (counted from the group's first, in any order), with those rows'
+    /// places among `rows` and their slots in what was decoded: each page read once, in the
+    /// pages' order. A nested field's whole chunk is put together.
+    func eachPage(ofField field: Int, group: Int, rows: [Int], _ take: (ParquetColumn, _ places: [Int], _ slots: [Int]) -> Void) throws(TableSourceError) {
+        let node = root.children[field]
+        guard node.isLeaf && !node.isRepeated else { return take(try column(field, group: group), Array(rows.indices), rows) }
+        let index = try pageIndex(field, group: group)
+        // Rows in a run (a save in the file's order) are cut at the pages' edges, with no lookup a row.
+        if let low = rows.first, let high = rows.last, high >= low, high - low + 1 == rows.count, zip(rows, rows.dropFirst()).allSatisfy({ $0 + 1 == $1 }) {
+            for page in index.pages(holding: low..<high + 1) {
+                let first = index.pages[page].firstSlot
+                let shown = (low..<high + 1).clamped(to: first..<first + index.pages[page].valueCount)
+                guard !shown.isEmpty else { continue }
+                take(try pageColumn(field, group: group, page: page, index: index), Array((shown.lowerBound - low)..<(shown.upperBound - low)), shown.map { $0 - first })
+            }
+            return
+        }
+        var byPage: [Int: [Int]] = [:]
+        for (k, row) in rows.enumerated() { byPage[index.page(holding: row), default: []].append(k) }
+        // In the pages' order: rows that ascend come with their places ascending.
+        for (page, ks) in byPage.sorted(by: { $0.key < $1.key }) where index.pages.indices.contains(page) {
+            let first = index.pages[page].firstSlot
+            take(try pageColumn(field, group: group, page: page, index: index), ks, ks.map { rows[$0] - first })
+        }
     }
 
     private func failure(_ field: Int, group: Int, _ error: ParquetMetadata.Failure) -> TableSourceError {

@@ -50,9 +50,14 @@ extension TableSource {
         try rows(named: names, progress: progress).map { row in columns.map { row.indices.contains($0) ? row[$0] : .empty } }
     }
 
-    /// The values made text, a missing one nil.
-    public func texts(ofColumns columns: [Int], named names: [Int], progress: TableProgress) throws(TableSourceError) -> [[String?]] {
-        try values(ofColumns: columns, named: names, progress: progress).map { row in row.map(\.presentText) }
+    /// The values made text, a missing one null.
+    public func texts(ofColumns columns: [Int], named names: [Int], progress: TableProgress) throws(TableSourceError) -> TextColumns {
+        TextColumns(values: try values(ofColumns: columns, named: names, progress: progress), columns: columns.count)
+    }
+
+    /// The values made text, a missing one null.
+    public func texts(ofColumns columns: [Int], at positions: Range<Int>, progress: TableProgress) throws(TableSourceError) -> TextColumns {
+        TextColumns(values: try values(ofColumns: columns, at: positions, progress: progress), columns: columns.count)
     }
 
     /// The rows counted with ``rowCount(progress:)``, or those `filters` keep arranged and counted.
@@ -342,20 +347,19 @@ extension TableSource {
     public func append(names: [Int]?, count: Int, where filters: [RowFilter], orderedBy order: [ColumnOrder], columns: [Int],
                        to writer: inout TableWriter, progress: TableProgress) throws(TableSourceError) {
         let total = Swift.max(0, names.map { Swift.min($0.count, count) } ?? count)
-        let batch = names != nil && engine == nil ? 131_072 : 10_000
+        let batch = Swift.min(names != nil && engine == nil ? 131_072 : 10_000, Swift.max(1, TextColumns.mostValues / Swift.max(1, columns.count)))
         var at = 0
         while at < total {
             let range = at..<Swift.min(total, at + batch)
             // The columns written alone, where the source can read them so.
-            let rows: [[String?]]
+            let rows: TextColumns
             if let names {
                 rows = try texts(ofColumns: columns, named: Array(names[range]), progress: .unwatched)
             } else if filters.isEmpty && order.isEmpty {
-                rows = try values(ofColumns: columns, at: range, progress: .unwatched).map { row in row.map(\.presentText) }
+                rows = try texts(ofColumns: columns, at: range, progress: .unwatched)
             } else {
-                rows = try self.rows(at: range, where: filters, orderedBy: order, progress: .unwatched).map { row in
-                    columns.map { row.indices.contains($0) ? row[$0].presentText : nil }
-                }
+                let read = try self.rows(at: range, where: filters, orderedBy: order, progress: .unwatched)
+                rows = TextColumns(values: read.map { row in columns.map { row.indices.contains($0) ? row[$0] : .missing("") } }, columns: columns.count)
             }
             do {
                 try writer.append(rows)

@@ -47,10 +47,15 @@ public protocol TableSource: Sendable {
     /// The values of `columns` (in that order) of the rows `names` name, in that order: what a
     /// save of some columns in a view's order reads (by default, picked from whole rows).
     func values(ofColumns columns: [Int], named names: [Int], progress: TableProgress) throws(TableSourceError) -> [[TableValue]]
-    /// The text a save writes of `columns` of the rows `names` name, in that order, nil for a
-    /// missing value: by default ``values(ofColumns:named:progress:)`` made text; a columnar
-    /// source makes each row's text straight from its columns, with no row of values first.
-    func texts(ofColumns columns: [Int], named names: [Int], progress: TableProgress) throws(TableSourceError) -> [[String?]]
+    /// The text a save writes of `columns` (in that order) of the rows `names` name, in that
+    /// order, a missing value null: by default ``values(ofColumns:named:progress:)`` made text;
+    /// a columnar source writes each column's text straight from its pages, with no row of
+    /// values first.
+    func texts(ofColumns columns: [Int], named names: [Int], progress: TableProgress) throws(TableSourceError) -> TextColumns
+    /// The text a save writes of `columns` (in that order) of the rows at `positions` of the
+    /// table's own order (fewer rows past the end), a missing value null: by default
+    /// ``values(ofColumns:at:progress:)`` made text.
+    func texts(ofColumns columns: [Int], at positions: Range<Int>, progress: TableProgress) throws(TableSourceError) -> TextColumns
     /// How a viewer reaches a row (by default by name, a row's position in the table's own
     /// order naming it).
     var rowAccess: RowAccess { get }

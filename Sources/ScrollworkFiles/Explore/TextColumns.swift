@@ -1,0 +1,112 @@
+import Scrollwork
+
+/// A batch of rows' values as text, kept a column at a time in one buffer: what a save writes,
+/// with no array or string made a row. Values may be set in any order (a columnar source fills a
+/// column a row group at a time, each group's rows wherever the view shows them); a value never
+/// set is null, which a save writes as an empty field in CSV and TSV and as `null` in JSON Lines
+/// and Parquet, apart from an empty text.
+public struct TextColumns: Sendable {
+    /// The rows of the batch.
+    public let rowCount: Int
+    /// The columns of the batch.
+    public let columnCount: Int
+    /// Every value's bytes, in the order set.
+    private var bytes: [UInt8] = []
+    /// Where each value's bytes start in ``bytes``, a column's rows after the one before's.
+    private var starts: [Int]
+    /// How many bytes each value has; -1 for null.
+    private var lengths: [Int32]
+
+    /// The most values a batch holds: a batch's rows are as many as fit with its columns.
+    public static let mostValues = 1 << 24
+
+    /// A batch of `columns` columns of `rows` rows, every value null. A negative count is 0;
+    /// the columns are at most ``mostValues``, and the rows at most as many as fit with them
+    /// (``rowCount`` says how many the batch holds).
+    public init(columns: Int, rows: Int) {
+        columnCount = columns.clamped(to: 0...Self.mostValues)
+        rowCount = rows.clamped(to: 0...(Self.mostValues / Swift.max(1, columnCount)))
+        starts = [Int](repeating: 0, count: columnCount * rowCount)
+        lengths = [Int32](repeating: -1, count: columnCount * rowCount)
+    }
+
+    /// `rows` (each a value a column, nil a null) as a batch of `columns` columns: a row's
+    /// values past them are left out, a short row's missing ones are null.
+    public init(rows: [[String?]], columns: Int) {
+        self.init(columns: columns, rows: rows.count)
+        for (r, row) in rows.enumerated() {
+            for (c, text) in row.prefix(columnCount).enumerated() { set(text, column: c, row: r) }
+        }
+    }
+
+    /// `rows` of values made text (a missing value null) as a batch of `columns` columns.
+    public init(values rows: [[TableValue]], columns: Int) {
+        self.init(columns: columns, rows: rows.count)
+        for (r, row) in rows.enumerated() {
+            for (c, value) in row.prefix(columnCount).enumerated() { set(value.presentText, column: c, row: r) }
+        }
+    }
+
+    /// The place of column `column`'s value in row `row`; nil outside the batch.
+    private func cell(_ column: Int, _ row: Int) -> Int? {
+        guard column >= 0, column < columnCount, row >= 0, row < rowCount else { return nil }
+        return column * rowCount + row
+    }
+
+    /// Sets column `column`'s value in row `row` to `text` (nil: null). A place outside the
+    /// batch is left alone.
+    public mutating func set(_ text: String?, column: Int, row: Int) {
+        guard var text else {
+            if let cell = cell(column, row) { lengths[cell] = -1 }
+            return
+        }
+        text.withUTF8 { set(bytes: $0, column: column, row: row) }
+    }
+
+    /// Sets column `column`'s value in row `row` to the text `bytes` spell (UTF-8). A place
+    /// outside the batch, or a value of 2 GB or more, is left alone.
+    public mutating func set<Bytes: Collection<UInt8>>(bytes text: Bytes, column: Int, row: Int) {
+        guard let cell = cell(column, row), text.count < Int(Int32.max) else { return }
+        starts[cell] = bytes.count
+        lengths[cell] = Int32(text.count)
+        bytes.append(contentsOf: text)
+    }
+
+    /// Sets column `column`'s value in row `row` to `number` written in decimal digits (as
+    /// `String(number)` writes it). A place outside the batch is left alone.
+    public mutating func set(_ number: Int, column: Int, row: Int) {
+        guard let cell = cell(column, row) else { return }
+        let start = bytes.count
+        if number < 0 { bytes.append(UInt8(ascii: "-")) }
+        let digits = bytes.count
+        var rest = number.magnitude
+        repeat {
+            bytes.append(UInt8(ascii: "0") + UInt8(rest % 10))
+            rest /= 10
+        } while rest > 0
+        bytes[digits...].reverse()
+        starts[cell] = start
+        lengths[cell] = Int32(bytes.count - start)
+    }
+
+    /// Column `column`'s value in row `row` (invalid UTF-8 as U+FFFD); nil for a null or a place
+    /// outside the batch.
+    public func text(column: Int, row: Int) -> String? {
+        guard let cell = cell(column, row), lengths[cell] >= 0 else { return nil }
+        return String(decoding: bytes[starts[cell]..<starts[cell] + Int(lengths[cell])], as: UTF8.self)
+    }
+
+    /// Every row's values as text, a row an array (what a Parquet save's rows are made of).
+    public var rows: [[String?]] { (0..<rowCount).map { r in (0..<columnCount).map { text(column: $0, row: r) } } }
+
+    /// Calls `body` with a reader of the values in place (column, row: the bytes, nil for a null),
+    /// valid only inside it.
+    func withValues<T>(_ body: (_ value: (Int, Int) -> UnsafeBufferPointer<UInt8>?) -> T) -> T {
+        bytes.withUnsafeBufferPointer { buffer in
+            body { column, row in
+                guard let cell = cell(column, row), lengths[cell] >= 0 else { return nil }
+                return UnsafeBufferPointer(rebasing: buffer[starts[cell]..<starts[cell] + Int(lengths[cell])])
+            }
+        }
+    }
+}
