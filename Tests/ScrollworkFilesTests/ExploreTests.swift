@@ -321,6 +321,22 @@ enum ExploreData {
         }
     }
 
+    @Test("a band counts the numbers on its edges instead of keeping them (a column of one value keeps none), and its median is the one a sort of every number gives")
+    func bandCountsItsEdges() {
+        for numbers in [[Double](repeating: 2013, count: 100_001), (0..<90_000).map { Double($0 % 12) }, (0..<90_001).map { Double($0 % 977) / 4 }] {
+            let sorted = numbers.sorted()
+            let middle = sorted.count / 2
+            var band = ExactMedian.Band(column: 0, low: sorted[middle - sorted.count / 50], high: sorted[middle + sorted.count / 50], count: numbers.count)
+            var halves = [band, band]
+            for (k, x) in numbers.enumerated() { halves[k % 2].add(x) }
+            band.merge(halves[0])
+            band.merge(halves[1])
+            #expect(band.median == Self.reference(numbers))
+            #expect(band.kept.count == numbers.filter { $0 > band.low && $0 < band.high }.count)
+            if band.low == band.high { #expect(band.kept.isEmpty && band.atLow == numbers.count) }
+        }
+    }
+
     @Test("exact medians of random columns: skewed, repeated, sorted, reversed, two values, one value", arguments: 0..<6)
     func randomColumns(shape: Int) throws {
         var generator = JSONColumnValuesTests.Seeded(state: UInt64(shape) &+ 42)

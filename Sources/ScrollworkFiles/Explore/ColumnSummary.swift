@@ -105,6 +105,7 @@ public struct ColumnSummary: Sendable, Hashable {
     @_specialize(where Rows == DelimitedRows)
     @_specialize(where Rows == JSONLinesRows)
     @_specialize(where Rows == FileRows)
+    @_specialize(where Rows == ParquetTextRows)
     public static func summarizing<Rows: InPlaceRows>(_ rows: Rows, titles: [String], within: RowSet? = nil, missing: MissingValues = .common,
                                                       seed: UInt64 = 0, concurrently loop: ConcurrentLoop = .serial,
                                                       progress: (Double) -> Bool = { _ in true }) -> [ColumnSummary]? {

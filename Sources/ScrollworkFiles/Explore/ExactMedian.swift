@@ -22,15 +22,34 @@ struct ExactMedian {
         /// The numbers of the column (NaN left out).
         var count: Int
         var below = 0
+        /// The numbers equal to ``low`` and to ``high``, counted, not kept: a column of few
+        /// values (a year, a month) has most of its numbers on the band's edges.
+        var atLow = 0, atHigh = 0
+        /// The numbers strictly between ``low`` and ``high``.
         var kept: [Double] = []
+
+        /// Counts or keeps `x`, a number of the column.
+        mutating func add(_ x: Double) {
+            if x < low { below += 1 } else if x == low { atLow += 1 } else if x < high { kept.append(x) } else if x == high { atHigh += 1 }
+        }
+
+        /// Adds what another piece's pass found.
+        mutating func merge(_ other: Band) {
+            below += other.below
+            atLow += other.atLow
+            atHigh += other.atHigh
+            kept += other.kept
+        }
 
         /// The median, when the band held it; nil when the sample misled (then it stays an estimate).
         var median: Double? {
             guard count > 0 else { return nil }
             let first = (count - 1) / 2 - below, second = count / 2 - below
-            guard first >= 0, second < kept.count else { return nil }
+            guard first >= 0, second < atLow + kept.count + atHigh else { return nil }
             let sorted = kept.sorted()
-            return Double.midpoint(sorted[first], sorted[second])
+            // The band's numbers in order: the lows, those kept, the highs.
+            func number(_ k: Int) -> Double { k < atLow ? low : k < atLow + sorted.count ? sorted[k - atLow] : high }
+            return Double.midpoint(number(first), number(second))
         }
     }
 
@@ -49,23 +68,19 @@ struct ExactMedian {
     static func refine<Rows: InPlaceRows>(_ bands: inout [Band], rows: Rows, within: RowSet, missing: MissingBytes,
                                          loop: ConcurrentLoop, progress: (Double) -> Bool) -> Bool {
         guard !bands.isEmpty else { return true }
-        let columns = bands.map { ($0.column, $0.low, $0.high) }
+        let empty = bands.map { Band(column: $0.column, low: $0.low, high: $0.high, count: $0.count) }
         var found = bands
-        let finished = within.inRounds(of: ColumnSummary.pieceSize, loop: loop, progress: progress, { piece -> [(below: Int, kept: [Double])] in
-            columns.map { column, low, high in
-                var below = 0
-                var kept: [Double] = []
-                _ = rows.values(ofField: column, at: piece) { bytes in
+        let finished = within.inRounds(of: ColumnSummary.pieceSize, loop: loop, progress: progress, { piece -> [Band] in
+            empty.map { band in
+                var part = band
+                _ = rows.values(ofField: band.column, at: piece) { bytes in
                     guard let x = number(bytes, missing: missing) else { return }
-                    if x < low { below += 1 } else if x <= high { kept.append(x) }
+                    part.add(x)
                 }
-                return (below, kept)
+                return part
             }
         }, take: { parts in
-            for (k, part) in parts.enumerated() {
-                found[k].below += part.below
-                found[k].kept += part.kept
-            }
+            for (k, part) in parts.enumerated() { found[k].merge(part) }
         })
         guard finished else { return false }
         bands = found

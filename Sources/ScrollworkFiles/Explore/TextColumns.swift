@@ -109,4 +109,15 @@ public struct TextColumns: Sendable {
             }
         }
     }
+
+    /// Calls `body` with every value's bytes and where each value is among them (column, row:
+    /// nil for a null), valid only inside it.
+    func withSpans<T>(_ body: (_ bytes: UnsafeBufferPointer<UInt8>, _ span: (Int, Int) -> (start: Int, count: Int)?) -> T) -> T {
+        bytes.withUnsafeBufferPointer { buffer in
+            body(buffer) { column, row in
+                guard let cell = cell(column, row), lengths[cell] >= 0 else { return nil }
+                return (starts[cell], Int(lengths[cell]))
+            }
+        }
+    }
 }

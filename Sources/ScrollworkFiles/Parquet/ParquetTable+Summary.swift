@@ -1,20 +1,17 @@
 import Scrollwork
 
-// A summary of several columns at once: each is read from its own pages.
+// A summary of every column in one pass over the rows, a piece of rows a core, each piece's
+// columns read from their pages as text: no column is held whole.
 extension ParquetTable {
-    /// The summary of every column among the rows `filters` keep, as many columns at once as
-    /// ``loop`` runs (each read alone, so memory grows with the columns at once, not the table).
+    /// The summary of every column among the rows `filters` keep: every column in one pass, as
+    /// many pieces of rows at once as ``loop`` runs (memory grows with the pieces at once, not
+    /// the table), with the medians exact as a file's are.
     public func summary(where filters: [RowFilter], progress: TableProgress) throws(TableSourceError) -> [ColumnSummary] {
         let kept = filters.isEmpty ? nil : try rowNames(where: filters, orderedBy: [], progress: TableProgress())
-        let columns = columnTitles.indices
-        var summaries: [ColumnSummary] = []
-        for first in stride(from: 0, to: columns.count, by: loop.width) {
-            let round = first..<Swift.min(columns.count, first + loop.width)
-            guard let results = loop.map(round.count, { k in
-                Result { () throws(TableSourceError) in try summary(ofColumn: round.lowerBound + k, within: kept, progress: progress) }
-            }) else { throw .cancelled }
-            for result in results { summaries += try result.get() }
-        }
+        let rows = ParquetTextRows(table: self, columns: Array(columnTitles.indices))
+        guard let summaries = ColumnSummary.summarizing(rows, titles: columnTitles, within: kept.map { .rows($0.map { UInt32(truncatingIfNeeded: $0) }) },
+                                                        concurrently: loop, progress: { progress.report($0) }) else { throw .cancelled }
+        if let failure = rows.failure.first { throw failure }
         return summaries
     }
 }

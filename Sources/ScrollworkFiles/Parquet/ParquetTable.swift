@@ -22,7 +22,7 @@ public struct ParquetTable: TableSource {
     public var loop = ConcurrentLoop.serial
 
     /// The bytes of decoded column chunks kept at most (the least recently read go first).
-    public static let cacheLimit = 256 << 20
+    public static let cacheLimit = 128 << 20
 
     /// The Parquet file at `path`.
     ///

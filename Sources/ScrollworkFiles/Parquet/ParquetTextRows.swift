@@ -1,0 +1,68 @@
+import Scrollwork
+
+/// Some columns of a Parquet table as rows of text, read from the pages a piece of rows at a
+/// time as a pass asks for them (a null as an empty field): what a summary reads, on every core,
+/// with no column held whole.
+struct ParquetTextRows: InPlaceRows {
+    let table: ParquetTable
+    /// The table's columns, the rows' fields in this order.
+    let columns: [Int]
+    let count: Int
+    /// The first read that failed: a pass reads where nothing can throw, so the failure is kept
+    /// (its rows read as empty) and thrown once the pass is done.
+    let failure = ReadFailure()
+
+    init(table: ParquetTable, columns: [Int]) {
+        self.table = table
+        self.columns = columns
+        count = table.groupStarts[table.groupStarts.count - 1]
+    }
+
+    /// Row `index`, numbered from 1 (no fields outside the rows).
+    func row(at index: Int) -> DelimitedRecord {
+        guard index >= 0, index < count else { return DelimitedRecord(number: index.addingSaturating(1), fields: []) }
+        let batch = texts(CollectionOfOne(index), of: columns)
+        return DelimitedRecord(number: index + 1, fields: columns.indices.map { batch.text(column: $0, row: 0) ?? "" })
+    }
+
+    /// Field `field` of each of `rows`, read in place.
+    func values<T, Rows: RandomAccessCollection<Int>>(ofField field: Int, at rows: Rows, _ value: (UnsafeBufferPointer<UInt8>?) -> T) -> [T] {
+        guard columns.indices.contains(field) else { return rows.map { _ in value(nil) } }
+        let batch = texts(rows, of: [columns[field]])
+        return batch.withValues { read in
+            (0..<rows.count).map { k in k < batch.rowCount ? value(read(0, k) ?? UnsafeBufferPointer(start: nil, count: 0)) : value(nil) }
+        }
+    }
+
+    /// The fields of each of `rows`.
+    func fields<T, Rows: RandomAccessCollection<Int>>(at rows: Rows, _ body: (Int, FieldList) -> T) -> [T] {
+        let batch = texts(rows, of: columns)
+        var spans = [FieldSpan](repeating: FieldSpan(start: 0, count: 0, inScratch: false), count: columns.count)
+        return batch.withSpans { bytes, span in
+            spans.withUnsafeMutableBufferPointer { spans in
+                rows.enumerated().map { k, row in
+                    let shown = k < batch.rowCount
+                    for c in spans.indices {
+                        let at = shown ? span(c, k) : nil
+                        spans[c] = FieldSpan(start: at?.start ?? 0, count: at?.count ?? 0, inScratch: false)
+                    }
+                    return body(row, FieldList(spans: UnsafeBufferPointer(rebasing: spans[0..<(shown ? spans.count : 0)]), record: bytes, scratch: bytes))
+                }
+            }
+        }
+    }
+
+    /// The text of `fields` of `rows`: a run of rows read by position, others by name.
+    private func texts<Rows: RandomAccessCollection<Int>>(_ rows: Rows, of fields: [Int]) -> TextColumns {
+        do {
+            if let first = rows.first, let last = rows.last, last >= first, last - first + 1 == rows.count,
+               zip(rows, rows.dropFirst()).allSatisfy({ $0 + 1 == $1 }) {
+                return try table.texts(ofColumns: fields, at: first..<last + 1, progress: .unwatched)
+            }
+            return try table.texts(ofColumns: fields, named: Array(rows), progress: .unwatched)
+        } catch {
+            failure.keep(error)
+            return TextColumns(columns: fields.count, rows: 0)
+        }
+    }
+}
