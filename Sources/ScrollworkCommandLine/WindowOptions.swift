@@ -77,6 +77,9 @@ struct WindowOptions: ParsableArguments {
         if let textScale = settings.textScale { window.style.textScale = textScale }
         // A desktop with its animations off: every widget moves at once, the viewer's too.
         window.reducesMotion = settings.reducesMotion == true
+        // And so on while it runs, but for what the flags fixed.
+        window.followsDesktopSettings = true
+        window.fixedSettings = DesktopSettings(fontFamily: font, textScale: textScale)
         window.framesPerSecond = framesPerSecond
         do {
             try window.run(&app)

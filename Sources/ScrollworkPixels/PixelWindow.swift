@@ -27,6 +27,14 @@ public struct PixelWindow {
     /// Scrolls move at once in every widget the app draws (`Canvas.reducesMotion`),
     /// as the desktop's Reduce Motion asks.
     public var reducesMotion = false
+    /// Follows the desktop's settings while the window is open, as a GTK app does: when the
+    /// settings portal says the text scale, the interface font or the animations changed, the
+    /// window lays out and draws with the new ones at once (``DesktopSettings``). What
+    /// ``fixedSettings`` holds stays.
+    public var followsDesktopSettings = false
+    /// The settings the program fixed (`--font`, `--text-scale`), which the desktop's changes
+    /// leave as they are.
+    public var fixedSettings = DesktopSettings()
     /// A wheel notch moves a few lines in a short step, as GTK's does (true, the default), rather
     /// than gliding on as a Mac's wheel (`Canvas.stepsWheel`).
     public var stepsWheel = true
@@ -136,6 +144,11 @@ public struct PixelWindow {
             input = session.input
         }
         session.resize(columns: surface.columns, rows: surface.rows, at: MonotonicClock.now())
+        var style = self.style, reducesMotion = self.reducesMotion
+        // The desktop's settings changing wakes the loop with an event of its own.
+        let settingsChanged = SDL_RegisterEvents(1)
+        let watcher = followsDesktopSettings ? DesktopWatcher.start(environment: environment) { Self.post(settingsChanged) } : nil
+        defer { watcher?.stop() }
         var shown = false
         // A screen reader's action wakes the loop with an event of its own.
         let actionAsked = SDL_RegisterEvents(1)
@@ -182,11 +195,27 @@ public struct PixelWindow {
             }
             session.deliverWork(at: MonotonicClock.now())
             if let bridge { performActions(bridge.takeRequests(), &session) }
+            if let desktop = watcher?.take() {
+                (style, reducesMotion) = Self.following(desktop, fixed: fixedSettings, style: style)
+                // Type of another size or family: laid out again, as after a resize.
+                surface = try WindowSurface(window: window, renderer: renderer, requestedScale: scale, metrics: metrics, style: style)
+                session.resize(columns: surface.columns, rows: surface.rows, at: MonotonicClock.now())
+            }
         }
     }
 
     /// Does what screen readers asked, by the input each action names, as a person would.
     /// An action of an object no longer there (the screen changed since) is not done.
+    /// `style` and Reduce Motion as the desktop's `settings` make them, what `fixed` holds
+    /// winning: the desktop's font and text scale, or the defaults where it says none; motion
+    /// reduced when it turned animations off.
+    static func following(_ settings: DesktopSettings, fixed: DesktopSettings, style: PixelStyle) -> (style: PixelStyle, reducesMotion: Bool) {
+        var style = style
+        style.interfaceFontFamily = fixed.fontFamily ?? settings.fontFamily ?? PixelStyle().interfaceFontFamily
+        style.textScale = fixed.textScale ?? settings.textScale ?? 1
+        return (style, fixed.reducesMotion ?? settings.reducesMotion ?? false)
+    }
+
     private func performActions<A: App, S: WorkScheduler>(_ requests: [(path: String, action: Int)], _ session: inout WindowSession<A, S>) {
         guard !requests.isEmpty else { return }
         let tree = accessibilityTree(&session, pointScale: 1)

@@ -15,10 +15,11 @@ extension DesktopEndToEndTests {
         /// and its status.
         /// `portal`, when given, is what a stand-in for the desktop's settings portal says
         /// (`fake_portal.py`: "text-scaling-factor=2.0;contrast=1").
-        static func read(_ client: String, _ arguments: [String], portal: String? = nil) throws -> (status: Int32, output: String) {
+        /// `nextPortal`, what it says once told the settings changed (`desktop_live.py` tells it).
+        static func read(_ client: String, _ arguments: [String], portal: String? = nil, nextPortal: String? = nil) throws -> (status: Int32, output: String) {
             let session = clients.appendingPathComponent("session.sh").path
             let script = clients.appendingPathComponent(client).path
-            let environment = portal.map { ["env", "FAKE_PORTAL=\($0)"] } ?? []
+            let environment = portal.map { ["env", "FAKE_PORTAL=\($0)"] + (nextPortal.map { ["FAKE_PORTAL_NEXT=\($0)"] } ?? []) } ?? []
             return try Tmux.run(environment + ["timeout", "180", "dbus-run-session", "--", "sh", session, Tmux.scrollwork, script] + arguments)
         }
 
@@ -54,6 +55,18 @@ extension DesktopEndToEndTests {
             let usual = try rowHeight("text-scaling-factor=1.0")
             let large = try rowHeight("text-scaling-factor=2.0;enable-animations=false;contrast=1")
             #expect(usual > 0 && Double(large) >= 1.2 * Double(usual), "rows \(usual) and \(large) pixels tall")
+        }
+
+        @Test("LT-05: the desktop's text scale changed while the window is open (the portal's SettingChanged) makes its rows taller at once, as GTK's do")
+        func LT_05_textScaleFollowedWhileOpen() throws {
+            let result = try Self.read("desktop_live.py", ["--page", "table", "--window"], portal: "text-scaling-factor=1.0", nextPortal: "text-scaling-factor=2.0")
+            #expect(result.status == 0, "the client's checks:\n\(result.output)")
+            func height(_ label: String) -> Int? {
+                result.output.split(separator: "\n").first { $0.hasPrefix(label) }.flatMap { Int($0.dropFirst(label.count)) }
+            }
+            let before = try #require(height("row height before: "), "\(result.output)")
+            let after = try #require(height("row height after: "), "\(result.output)")
+            #expect(before > 0 && Double(after) >= 1.2 * Double(before), "rows \(before) and then \(after) pixels tall")
         }
 
         /// Opens a file called `name` holding `lines` in the viewer's window for `client`.

@@ -70,5 +70,19 @@ import ScrollworkWidgets
         style.textScale = 40
         #expect(style.textScale == 3)
     }
+
+    @Test("LT-05: settings the desktop changes while a window is open are followed, what the program fixed stays, and what the desktop no longer says goes back to the default")
+    func LT_05_followedWhileOpen() {
+        var style = PixelStyle()
+        style.indicatorLight = PixelColor(1, 2, 3)
+        let desktop = DesktopSettings(fontFamily: "Cantarell", textScale: 1.5, reducesMotion: true)
+        let followed = PixelWindow.following(desktop, fixed: DesktopSettings(), style: style)
+        #expect(followed.style.interfaceFontFamily == "Cantarell" && followed.style.textScale == 1.5 && followed.reducesMotion)
+        #expect(followed.style.indicatorLight == PixelColor(1, 2, 3), "the rest of the style stays")
+        let fixed = PixelWindow.following(desktop, fixed: DesktopSettings(fontFamily: "DejaVu Serif", textScale: 2), style: style)
+        #expect(fixed.style.interfaceFontFamily == "DejaVu Serif" && fixed.style.textScale == 2 && fixed.reducesMotion)
+        let unsaid = PixelWindow.following(DesktopSettings(), fixed: DesktopSettings(), style: followed.style)
+        #expect(unsaid.style.interfaceFontFamily == PixelStyle().interfaceFontFamily && unsaid.style.textScale == 1 && !unsaid.reducesMotion)
+    }
 }
 #endif

@@ -42,17 +42,7 @@ final class AccessibilityBridge: Sendable {
         let session = environment["DBUS_SESSION_BUS_ADDRESS"].flatMap { $0.isEmpty ? nil : $0 }
         guard direct != nil || session != nil else { return nil }
         let bridge = AccessibilityBridge(wake: wake)
-        let body = ThreadBody { bridge.serve(direct: direct, session: session) }
-        var handle = pthread_t()
-        let context = Unmanaged.passRetained(body).toOpaque()
-        guard pthread_create(&handle, nil, { context in
-            guard let context else { return nil }
-            Unmanaged<ThreadBody>.fromOpaque(context).takeRetainedValue().run()
-            return nil
-        }, context) == 0 else {
-            Unmanaged<ThreadBody>.fromOpaque(context).release()
-            return nil
-        }
+        guard let handle = ThreadBody.spawn({ bridge.serve(direct: direct, session: session) }) else { return nil }
         bridge.thread.withLock { $0 = handle }
         return bridge
     }
@@ -151,12 +141,6 @@ final class AccessibilityBridge: Sendable {
             link.reply(to: call, [.boolean(true)])
         }
     }
-}
-
-/// A closure run once on a new thread, passed through pthread's context pointer.
-private final class ThreadBody: Sendable {
-    let run: @Sendable () -> Void
-    init(_ run: @escaping @Sendable () -> Void) { self.run = run }
 }
 
 #endif

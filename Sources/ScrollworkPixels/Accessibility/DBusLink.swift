@@ -109,9 +109,30 @@ struct DBusLink: ~Copyable {
     /// Writes out everything queued.
     func flush() { dbus_connection_flush(connection) }
 
-    private func popCall() -> DBusCall? {
+    /// Asks the bus for the messages `rule` matches (`type='signal',interface='…'`).
+    func addMatch(_ rule: String) throws(DBusFailure) {
+        var error = DBusError()
+        dbus_error_init(&error)
+        defer { dbus_error_free(&error) }
+        dbus_bus_add_match(connection, rule, &error)
+        if dbus_error_is_set(&error) != 0 { throw DBusFailure(description: "the bus refused the match \(rule): \(Self.message(error))") }
+    }
+
+    /// Waits up to `timeout` milliseconds for a signal a match asked for (method calls to this
+    /// connection are left unanswered); nil when none came, false in `connected` once the bus
+    /// has gone.
+    func nextSignal(waiting timeout: Int32) -> (signal: DBusCall?, connected: Bool) {
+        if let signal = pop(type: 4) { return (signal, true) }
+        guard dbus_connection_read_write(connection, timeout) != 0 else { return (nil, false) }
+        return (pop(type: 4), dbus_connection_get_is_connected(connection) != 0)
+    }
+
+    private func popCall() -> DBusCall? { pop(type: 1) }
+
+    /// The first message queued of `type` (1 a method call, 4 a signal), the others before it dropped.
+    private func pop(type: Int32) -> DBusCall? {
         while let message = dbus_connection_pop_message(connection) {
-            guard dbus_message_get_type(message) == 1 else {  // DBUS_MESSAGE_TYPE_METHOD_CALL
+            guard dbus_message_get_type(message) == type else {
                 dbus_message_unref(message)
                 continue
             }
