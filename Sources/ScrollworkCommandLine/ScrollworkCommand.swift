@@ -158,7 +158,7 @@ struct DisplayOptions: ParsableArguments {
     func windowStyle(environment: [String: String], appearance: Appearance, settings: DesktopSettings) throws -> GalleryStyle {
         var style = try style(environment: environment, appearance: appearance, keys: .desktop)
         if settings.reducesMotion == true { style.reducesMotion = true }
-        style.theme = Open.windowTheme(appearance: appearance, settings: settings)
+        style.theme = Theme.desktop(appearance: appearance, settings: settings)
         return style
     }
     #endif
@@ -390,7 +390,7 @@ struct Open: ParsableCommand {
         #if Window
         let appearance = try window.map { try $0.resolvedAppearance(environment: environment) }
         let settings = window.map { $0.settings(environment: environment) }
-        let themeForWindow = appearance.map { Self.windowTheme(appearance: $0, settings: settings ?? DesktopSettings()) }
+        let themeForWindow = appearance.map { Theme.desktop(appearance: $0, settings: settings ?? DesktopSettings()) }
         #else
         if window != nil { throw PixelHost.missing() }
         let appearance: Appearance? = nil
@@ -443,19 +443,6 @@ extension Open {
     static func windowTitle(_ path: String) -> String { ViewerWindow.title(for: path) }
 
     #if Window
-    /// A window's theme in `appearance` on a desktop with `settings`: Increase Contrast's
-    /// colours when the desktop asks for high contrast, and the desktop's accent colour for
-    /// the accent, focus rings and selected rows when it has one.
-    static func windowTheme(appearance: Appearance, settings: DesktopSettings) -> Theme {
-        var theme = Theme.standard(for: .trueColor, appearance: appearance, highContrast: settings.highContrast == true)
-        if let accent = settings.accentColor {
-            let colour = Color.rgb(accent.red, accent.green, accent.blue)
-            theme.accent.foreground = colour
-            theme.selection.background = colour
-        }
-        return theme
-    }
-
     /// Runs `opened`, the viewer of `path`, in a window named after it, with a desktop app's keys;
     /// a file dropped on the window opens in it.
     static func openWindow(_ opened: OpenFile.Opened, path: String, theme: Theme, appearance: Appearance, settings: DesktopSettings, options: WindowOptions) throws {

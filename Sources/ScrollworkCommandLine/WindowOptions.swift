@@ -80,6 +80,8 @@ struct WindowOptions: ParsableArguments {
         // And so on while it runs, but for what the flags fixed.
         window.followsDesktopSettings = true
         window.fixedSettings = DesktopSettings(fontFamily: font, textScale: textScale)
+        window.fixedAppearance = try DisplayOptions.appearance(self.appearance ?? "auto", allowsAuto: true)
+        window.openingSettings = settings
         window.framesPerSecond = framesPerSecond
         do {
             try window.run(&app)

@@ -120,6 +120,21 @@ package struct GalleryApp: App {
         self.dots.accessibilityLabel = "Gallery pages"
     }
 
+    /// Draws in `theme` from now on, every page and the chrome, as the desktop's colours changed
+    /// (``Event/themeChanged(_:)``): each page keeps its place, selection and work.
+    mutating func retheme(_ theme: Theme) {
+        style.theme = theme
+        scrollView.retheme(theme)
+        table.retheme(theme)
+        list.retheme(theme)
+        outline.retheme(theme)
+        pageControlPage.retheme(theme)
+        idioms.retheme(theme)
+        checks.retheme(theme)
+        dots.theme = theme
+        primaryMenu?.theme = theme
+    }
+
     /// The checks page's configurations, each with the diagnostics it raises.
     package static func guidelineChecks() -> [(configuration: String, diagnostics: [Diagnostic])] {
         ChecksPage.checks().map { ($0.configuration, $0.diagnostics) }
@@ -336,6 +351,7 @@ package struct GalleryApp: App {
     /// Takes `event`: the primary menu's while open, the gallery's own keys and chrome, then the
     /// page's and the dots'.
     private mutating func take(_ event: Event, at time: Double) {
+        if case let .themeChanged(theme) = event { return retheme(theme) }
         let page = current.child
         // An open primary menu takes every key and pointer event, as a menu does.
         if primaryMenu != nil {

@@ -1,12 +1,12 @@
 #if Window  // The pixel host is built with the package trait Window (Cairo, Pango and SDL2).
 import ScrollworkWidgets
 
-/// What the desktop says about type, motion and contrast, as GTK reads it from the XDG desktop
-/// portal: the interface font and the text scale (`org.gnome.desktop.interface` `font-name` and
-/// `text-scaling-factor`), whether to animate (`enable-animations`), and high contrast
-/// (`org.freedesktop.appearance` `contrast`) and the accent colour (`accent-color`). What the
-/// portal does not say is nil, and a window keeps its own choice (fontconfig's Sans, scale 1,
-/// motion, normal contrast, system blue).
+/// What the desktop says about type, motion, colours and contrast, as GTK reads it from the XDG
+/// desktop portal: the interface font and the text scale (`org.gnome.desktop.interface`
+/// `font-name` and `text-scaling-factor`), whether to animate (`enable-animations`), and light
+/// or dark (`org.freedesktop.appearance` `color-scheme`), high contrast (`contrast`) and the
+/// accent colour (`accent-color`). What the portal does not say is nil, and a window keeps its
+/// own choice (fontconfig's Sans, scale 1, motion, light, normal contrast, system blue).
 public struct DesktopSettings: Sendable, Hashable {
     /// The interface font's family ("Cantarell" of "Cantarell 11").
     public var fontFamily: String?
@@ -16,6 +16,8 @@ public struct DesktopSettings: Sendable, Hashable {
     public var reducesMotion: Bool?
     /// True when the desktop asks for high contrast.
     public var highContrast: Bool?
+    /// Light or dark, as the desktop prefers (nil when it has no preference).
+    public var colorScheme: Appearance?
     /// The desktop's accent colour, each channel 0…255.
     public var accentColor: (red: UInt8, green: UInt8, blue: UInt8)? {
         get { accent.map { ($0[0], $0[1], $0[2]) } }
@@ -26,12 +28,13 @@ public struct DesktopSettings: Sendable, Hashable {
 
     /// Settings of the given values.
     public init(fontFamily: String? = nil, textScale: Double? = nil, reducesMotion: Bool? = nil, highContrast: Bool? = nil,
-                accentColor: (red: UInt8, green: UInt8, blue: UInt8)? = nil) {
+                accentColor: (red: UInt8, green: UInt8, blue: UInt8)? = nil, colorScheme: Appearance? = nil) {
         self.fontFamily = fontFamily
         self.textScale = textScale
         self.reducesMotion = reducesMotion
         self.highContrast = highContrast
         self.accentColor = accentColor
+        self.colorScheme = colorScheme
     }
 
     /// The settings in the portal's `Settings.ReadAll` reply as `gdbus` prints it
@@ -61,6 +64,11 @@ public struct DesktopSettings: Sendable, Hashable {
                 settings.accentColor = (c[0], c[1], c[2])
             }
         }
+        switch value(of: "color-scheme", in: reply) {
+        case "uint32 1": settings.colorScheme = .dark
+        case "uint32 2": settings.colorScheme = .light
+        default: break
+        }
         switch value(of: "contrast", in: reply) {
         case "uint32 1": settings.highContrast = true
         case "uint32 0": settings.highContrast = false
@@ -86,6 +94,21 @@ public struct DesktopSettings: Sendable, Hashable {
     public static func current(environment: [String: String]) -> DesktopSettings {
         Portal.call(method: "ReadAll", arguments: ["['org.gnome.desktop.interface', 'org.freedesktop.appearance']"], environment: environment)
             .map(parse(portalReply:)) ?? DesktopSettings()
+    }
+}
+
+extension Theme {
+    /// A window's theme in `appearance` on a desktop with `settings`: Increase Contrast's
+    /// colours when the desktop asks for high contrast, and the desktop's accent colour for the
+    /// accent, focus rings and selected rows when it has one.
+    public static func desktop(appearance: Appearance, settings: DesktopSettings) -> Theme {
+        var theme = Theme.standard(for: .trueColor, appearance: appearance, highContrast: settings.highContrast == true)
+        if let accent = settings.accentColor {
+            let colour = Color.rgb(accent.red, accent.green, accent.blue)
+            theme.accent.foreground = colour
+            theme.selection.background = colour
+        }
+        return theme
     }
 }
 

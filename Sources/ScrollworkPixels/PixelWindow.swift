@@ -35,6 +35,12 @@ public struct PixelWindow {
     /// The settings the program fixed (`--font`, `--text-scale`), which the desktop's changes
     /// leave as they are.
     public var fixedSettings = DesktopSettings()
+    /// The appearance the program fixed (`--appearance light` or `dark`), which the desktop's
+    /// colour scheme leaves; nil follows it.
+    public var fixedAppearance: Appearance?
+    /// The desktop's settings as the window opened with them: when its colours change from
+    /// these (light or dark, contrast, accent), the app hears of it (`Event.themeChanged`).
+    public var openingSettings = DesktopSettings()
     /// A wheel notch moves a few lines in a short step, as GTK's does (true, the default), rather
     /// than gliding on as a Mac's wheel (`Canvas.stepsWheel`).
     public var stepsWheel = true
@@ -144,7 +150,8 @@ public struct PixelWindow {
             input = session.input
         }
         session.resize(columns: surface.columns, rows: surface.rows, at: MonotonicClock.now())
-        var style = self.style, reducesMotion = self.reducesMotion
+        var style = self.style, reducesMotion = self.reducesMotion, palette = self.palette
+        var colours = Self.colours(openingSettings, fixedAppearance: fixedAppearance, environment: environment)
         // The desktop's settings changing wakes the loop with an event of its own.
         let settingsChanged = SDL_RegisterEvents(1)
         let watcher = followsDesktopSettings ? DesktopWatcher.start(environment: environment) { Self.post(settingsChanged) } : nil
@@ -196,6 +203,12 @@ public struct PixelWindow {
             session.deliverWork(at: MonotonicClock.now())
             if let bridge { performActions(bridge.takeRequests(), &session) }
             if let desktop = watcher?.take() {
+                let next = Self.colours(desktop, fixedAppearance: fixedAppearance, environment: environment)
+                if next.theme != colours.theme {
+                    palette = .standard(next.appearance)
+                    session.deliver(.themeChanged(next.theme), at: MonotonicClock.now())
+                }
+                colours = next
                 (style, reducesMotion) = Self.following(desktop, fixed: fixedSettings, style: style)
                 // Type of another size or family: laid out again, as after a resize.
                 surface = try WindowSurface(window: window, renderer: renderer, requestedScale: scale, metrics: metrics, style: style)
@@ -214,6 +227,14 @@ public struct PixelWindow {
         style.interfaceFontFamily = fixed.fontFamily ?? settings.fontFamily ?? PixelStyle().interfaceFontFamily
         style.textScale = fixed.textScale ?? settings.textScale ?? 1
         return (style, fixed.reducesMotion ?? settings.reducesMotion ?? false)
+    }
+
+    /// The theme and the appearance a window shows on a desktop with `settings`: light or dark
+    /// as `fixed` says, else as `GTK_THEME` in `environment` says, else as the desktop prefers
+    /// (light when it has no preference), with its contrast and accent (``Theme/desktop(appearance:settings:)``).
+    static func colours(_ settings: DesktopSettings, fixedAppearance fixed: Appearance?, environment: [String: String]) -> (theme: Theme, appearance: Appearance) {
+        let appearance = fixed ?? DesktopAppearance.preferred(environment: environment, portalReply: nil) ?? settings.colorScheme ?? .light
+        return (Theme.desktop(appearance: appearance, settings: settings), appearance)
     }
 
     private func performActions<A: App, S: WorkScheduler>(_ requests: [(path: String, action: Int)], _ session: inout WindowSession<A, S>) {

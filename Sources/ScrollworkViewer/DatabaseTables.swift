@@ -193,3 +193,11 @@ struct DatabaseTables: Widget, ReplyCollecting {
     /// The list, for a screen reader.
     var accessibility: AccessibilityElement? { mutating get { .screen(view.accessibility) } }
 }
+
+extension DatabaseTables {
+    /// Draws in `theme` from now on: the list of tables and its help.
+    mutating func retheme(_ theme: Theme) {
+        view.theme = theme
+        help?.retheme(theme)
+    }
+}

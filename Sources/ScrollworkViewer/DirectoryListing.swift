@@ -152,3 +152,11 @@ struct DirectoryListing: Widget, ReplyCollecting {
     /// The listing, for a screen reader.
     var accessibility: AccessibilityElement? { mutating get { .screen(view.accessibility) } }
 }
+
+extension DirectoryListing {
+    /// Draws in `theme` from now on.
+    mutating func retheme(_ theme: Theme) {
+        self.theme = theme
+        view.theme = theme
+    }
+}

@@ -461,3 +461,11 @@ extension ResultSheet {
     /// The caret of its prompt, or its focused row, for the terminal's cursor.
     var cursorPosition: Point? { field?.cursorPosition ?? view.cursorPosition }
 }
+
+extension ResultSheet {
+    /// Draws in `theme` from now on, what is open over the sheet too.
+    mutating func retheme(_ theme: Theme) {
+        view.theme = theme
+        overlay?.retheme(theme)
+    }
+}

@@ -231,3 +231,37 @@ extension OverlaidTable {
         return true
     }
 }
+
+extension TableOverlay {
+    /// Draws in `theme` from now on.
+    mutating func retheme(_ theme: Theme) {
+        switch self {
+        case var .menu(menu):
+            menu.theme = theme
+            self = .menu(menu)
+        case .prompt(var field, let asking):
+            field.theme = theme
+            self = .prompt(field, asking: asking)
+        case var .question(question):
+            question.theme = theme
+            self = .question(question)
+        case var .record(view):
+            view.retheme(theme)
+            self = .record(view)
+        case var .help(view):
+            view.retheme(theme)
+            self = .help(view)
+        case var .about(view):
+            view.retheme(theme)
+            self = .about(view)
+        }
+    }
+}
+
+extension ScrollView<RecordDetail> {
+    /// Draws in `theme` from now on, the record's lines too.
+    mutating func retheme(_ theme: Theme) {
+        self.theme = theme
+        content.theme = theme
+    }
+}

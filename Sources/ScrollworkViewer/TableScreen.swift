@@ -291,3 +291,14 @@ struct TableScreen: OverlaidTable, ReplyCollecting {
     /// The status line at `time`, whole.
     func status(at time: Double) -> String { statusText(at: time).whole }
 }
+
+extension TableScreen {
+    /// Draws in `theme` from now on: the table, a sheet over it, what is open over either, and
+    /// a row waiting to be shown whole.
+    mutating func retheme(_ theme: Theme) {
+        view.theme = theme
+        sheet?.retheme(theme)
+        overlay?.retheme(theme)
+        recordToShow?.detail.retheme(theme)
+    }
+}

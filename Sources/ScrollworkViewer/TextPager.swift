@@ -348,3 +348,14 @@ public struct TextPager: App, WidgetGroup, ShowsIndexedFile {
         return takeEffects()
     }
 }
+
+extension TextPager {
+    /// Draws in `theme` from now on: the lines, the search field and an open menu.
+    public mutating func retheme(_ theme: Theme) {
+        self.theme = theme
+        view.theme = theme
+        view.content.theme = theme
+        field?.theme = theme
+        menu?.theme = theme
+    }
+}

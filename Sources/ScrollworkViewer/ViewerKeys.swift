@@ -314,6 +314,8 @@ public protocol ViewerApp: App {
     /// The title of the page drilled into (a table, a row, a file opened from a folder); nil on
     /// the first page.
     var pageTitle: String? { get }
+    /// Draws in `theme` from now on (the desktop's colours changed), every page keeping its place.
+    mutating func retheme(_ theme: Theme)
 }
 
 extension TextPager: ViewerApp {
@@ -323,12 +325,18 @@ extension TextPager: ViewerApp {
 extension DirectoryViewer: ViewerApp {
     /// The page shown, when it is not the listing.
     public var pageTitle: String? { pages.pageTitle }
+    /// Every page drawn in `theme` from now on.
+    public mutating func retheme(_ theme: Theme) { pages.retheme(theme) }
 }
 extension DatabaseViewer: ViewerApp {
     /// The page shown, when it is not the list of tables.
     public var pageTitle: String? { pages.pageTitle }
+    /// Every page drawn in `theme` from now on.
+    public mutating func retheme(_ theme: Theme) { pages.retheme(theme) }
 }
 extension TableViewer: ViewerApp {
     /// The row shown whole, while one is.
     public var pageTitle: String? { pages.pageTitle }
+    /// Every page drawn in `theme` from now on.
+    public mutating func retheme(_ theme: Theme) { pages.retheme(theme) }
 }

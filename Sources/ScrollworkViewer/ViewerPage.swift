@@ -63,6 +63,12 @@ enum ViewerPage: Widget {
     }
 
     /// The page follows `keys` (a row shown whole keeps its table's).
+    /// Draws in `theme` from now on.
+    mutating func retheme(_ theme: Theme) {
+        each(listing: { $0.retheme(theme) }, pager: { $0.retheme(theme) }, tables: { $0.retheme(theme) }, table: { $0.retheme(theme) },
+             record: { $0.detail.retheme(theme) })
+    }
+
     mutating func follow(_ keys: ViewerKeySet) {
         each(listing: { $0.viewerKeys = keys }, pager: { $0.viewerKeys = keys }, tables: { $0.viewerKeys = keys }, table: { $0.viewerKeys = keys },
              record: { _ in })

@@ -15,7 +15,7 @@ struct ViewerPages {
     /// True once a page asked to quit.
     var wantsQuit = false
     /// The colours of the pages opened.
-    let theme: Theme
+    private(set) var theme: Theme
     /// Whose keys the pages follow.
     private(set) var convention = KeyConvention.terminal
 
@@ -42,6 +42,13 @@ struct ViewerPages {
     }
 
     /// The table shown, or the one under the row shown whole.
+    /// Draws in `theme` from now on: the bar and every page, those under the one shown too.
+    mutating func retheme(_ theme: Theme) {
+        self.theme = theme
+        stack.theme = theme
+        _ = stack.updatePages { $0.retheme(theme) }
+    }
+
     var table: TableScreen? { stack.entries.lazy.compactMap(\.page.table).last }
 
     /// Runs `body` on the table shown, or the one under the row shown whole.

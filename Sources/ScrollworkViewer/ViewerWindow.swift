@@ -14,7 +14,7 @@ public struct ViewerWindow: App {
     /// The path or URL shown, whose name titles the window.
     public private(set) var path: String
     /// The colours a dropped file's viewer draws in.
-    let theme: Theme
+    private(set) var theme: Theme
     /// Work to cancel and the window's new title, gathered while a drop is opened.
     var effects: [Effect] = []
     /// The title the window was last given.
@@ -71,6 +71,12 @@ public struct ViewerWindow: App {
     /// A drop opens what was dropped (returning the cancelling of the replaced viewer's work and
     /// the new title); every other event is the viewer's, and so are its effects.
     public mutating func handle(_ event: Event, at time: Double) -> [Effect] {
+        if case let .themeChanged(theme) = event {
+            // A file dropped later opens in the new theme too.
+            self.theme = theme
+            shown.update { $0.retheme(theme) }
+            return []
+        }
         guard case let .droppedFiles(paths) = event else { return shown.update { $0.handle(event, at: time) } + retitled() }
         open(dropped: paths)
         defer { effects = [] }

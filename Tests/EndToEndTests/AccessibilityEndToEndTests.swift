@@ -69,6 +69,13 @@ extension DesktopEndToEndTests {
             #expect(before > 0 && Double(after) >= 1.2 * Double(before), "rows \(before) and then \(after) pixels tall")
         }
 
+        @Test("the desktop turning dark while the window is open (the portal's colour scheme) turns the window dark at once, as GTK's do")
+        func darkModeFollowedWhileOpen() throws {
+            let result = try Self.read("desktop_colours.py", ["--page", "table", "--window"], portal: "color-scheme=2", nextPortal: "color-scheme=1")
+            #expect(result.status == 0, "the client's checks:\n\(result.output)")
+            #expect(result.output.contains("brightness after: "), "\(result.output)")
+        }
+
         /// Opens a file called `name` holding `lines` in the viewer's window for `client`.
         static func open(_ name: String, _ lines: [String], for client: String) throws -> (status: Int32, output: String) {
             let directory = FileManager.default.temporaryDirectory.appendingPathComponent("scrollwork-atspi-\(UInt32.random(in: 0...UInt32.max))")

@@ -181,10 +181,10 @@ import ScrollworkPixels
             #expect(style.reducesMotion && ThemeIdentity(style.theme) == ThemeIdentity(contrast) && ThemeIdentity(contrast) != ThemeIdentity(usual))
             let plain = try gallery.display.windowStyle(environment: [:], appearance: appearance, settings: DesktopSettings())
             #expect(!plain.reducesMotion && ThemeIdentity(plain.theme) == ThemeIdentity(usual))
-            #expect(ThemeIdentity(Open.windowTheme(appearance: appearance, settings: asked)) == ThemeIdentity(contrast))
-            #expect(ThemeIdentity(Open.windowTheme(appearance: appearance, settings: DesktopSettings(highContrast: false))) == ThemeIdentity(usual))
+            #expect(ThemeIdentity(Theme.desktop(appearance: appearance, settings: asked)) == ThemeIdentity(contrast))
+            #expect(ThemeIdentity(Theme.desktop(appearance: appearance, settings: DesktopSettings(highContrast: false))) == ThemeIdentity(usual))
             // The desktop's accent colours the accent and the selected rows.
-            let tinted = Open.windowTheme(appearance: appearance, settings: DesktopSettings(accentColor: (200, 40, 90)))
+            let tinted = Theme.desktop(appearance: appearance, settings: DesktopSettings(accentColor: (200, 40, 90)))
             #expect(tinted.accent.foreground == .rgb(200, 40, 90) && tinted.selection.background == .rgb(200, 40, 90))
             let galleryTinted = try gallery.display.windowStyle(environment: [:], appearance: appearance, settings: DesktopSettings(accentColor: (200, 40, 90)))
             #expect(galleryTinted.theme.selection.background == .rgb(200, 40, 90))

@@ -11,9 +11,9 @@ import ScrollworkWidgets
     static let reply = "({'org.gnome.desktop.interface': {'font-name': <'Noto Sans Bold 10'>, 'text-scaling-factor': <1.25>, "
         + "'enable-animations': <false>}, 'org.freedesktop.appearance': {'color-scheme': <uint32 1>, 'contrast': <uint32 1>}},)"
 
-    @Test("the portal's reply gives the font's family without its size, the text scale, motion and contrast; what it lacks stays unsaid")
+    @Test("the portal's reply gives the font's family without its size, the text scale, motion, contrast and colour scheme; what it lacks stays unsaid")
     func parsing() {
-        #expect(DesktopSettings.parse(portalReply: Self.reply) == DesktopSettings(fontFamily: "Noto Sans Bold", textScale: 1.25, reducesMotion: true, highContrast: true))
+        #expect(DesktopSettings.parse(portalReply: Self.reply) == DesktopSettings(fontFamily: "Noto Sans Bold", textScale: 1.25, reducesMotion: true, highContrast: true, colorScheme: .dark))
         #expect(DesktopSettings.parse(portalReply: "({'org.gnome.desktop.interface': {'font-name': <'Cantarell 11'>, 'enable-animations': <true>}},)")
                 == DesktopSettings(fontFamily: "Cantarell", reducesMotion: false))
         #expect(DesktopSettings.parse(portalReply: "({'org.gnome.desktop.interface': {'text-scaling-factor': <40.0>}},)").textScale == nil, "out of range")
@@ -83,6 +83,21 @@ import ScrollworkWidgets
         #expect(fixed.style.interfaceFontFamily == "DejaVu Serif" && fixed.style.textScale == 2 && fixed.reducesMotion)
         let unsaid = PixelWindow.following(DesktopSettings(), fixed: DesktopSettings(), style: followed.style)
         #expect(unsaid.style.interfaceFontFamily == PixelStyle().interfaceFontFamily && unsaid.style.textScale == 1 && !unsaid.reducesMotion)
+    }
+
+    @Test("the desktop's colour scheme, contrast and accent make a window's theme: what the program fixed first, then GTK_THEME, then the portal's colour scheme, light when none says")
+    func coloursFollowTheDesktop() {
+        let settings = DesktopSettings.parse(portalReply: Self.reply)
+        #expect(settings.colorScheme == .dark)
+        #expect(DesktopSettings.parse(portalReply: "({'org.freedesktop.appearance': {'color-scheme': <uint32 2>}},)").colorScheme == .light)
+        #expect(DesktopSettings.parse(portalReply: "({'org.freedesktop.appearance': {'color-scheme': <uint32 0>}},)").colorScheme == nil)
+        let desktop = PixelWindow.colours(settings, fixedAppearance: nil, environment: [:])
+        #expect(desktop.appearance == .dark && desktop.theme == Theme.standard(for: .trueColor, appearance: .dark, highContrast: true))
+        #expect(PixelWindow.colours(settings, fixedAppearance: .light, environment: [:]).appearance == .light)
+        #expect(PixelWindow.colours(settings, fixedAppearance: nil, environment: ["GTK_THEME": "Adwaita"]).appearance == .light)
+        #expect(PixelWindow.colours(DesktopSettings(), fixedAppearance: nil, environment: [:]).appearance == .light)
+        let accented = PixelWindow.colours(DesktopSettings(accentColor: (200, 40, 90), colorScheme: .light), fixedAppearance: nil, environment: [:])
+        #expect(accented.theme.selection.background == .rgb(200, 40, 90) && accented.theme.accent.foreground == .rgb(200, 40, 90))
     }
 }
 #endif

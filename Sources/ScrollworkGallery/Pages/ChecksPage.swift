@@ -194,3 +194,11 @@ struct ChecksPage: GalleryPage {
         return .handled
     }
 }
+
+extension ChecksPage {
+    /// Draws in `theme` from now on.
+    mutating func retheme(_ theme: Theme) {
+        self.theme = theme
+        checks.theme = theme
+    }
+}

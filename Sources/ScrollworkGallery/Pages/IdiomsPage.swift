@@ -206,3 +206,15 @@ struct WatchPages: ScrollContent {
         }
     }
 }
+
+extension IdiomsPage {
+    /// Draws in `theme` from now on: each idiom's list, pages and dots.
+    mutating func retheme(_ theme: Theme) {
+        style.theme = theme
+        rows.theme = theme
+        pages.theme = theme
+        pages.content.theme = theme
+        workouts.theme = theme
+        tvPages.theme = theme
+    }
+}

@@ -345,3 +345,25 @@ struct DetailPane: Widget {
         return Reply(frame.contains(mouse.location) || mouse.kind == .release ? .handled : .ignored, reports: done ? [.done] : [])
     }
 }
+
+extension ListPage {
+    /// Draws in `theme` from now on: the settings' stack and every pane in it, the two lists and
+    /// an open sheet.
+    mutating func retheme(_ theme: Theme) {
+        style.theme = theme
+        settings.theme = theme
+        _ = settings.updatePages { pane in
+            switch pane {
+            case var .list(view):
+                view.theme = theme
+                pane = .list(view)
+            case var .detail(detail):
+                detail.theme = theme
+                pane = .detail(detail)
+            }
+        }
+        options.theme = theme
+        contacts.theme = theme
+        sheet?.theme = theme
+    }
+}

@@ -50,3 +50,8 @@ struct OutlinePage: GalleryPage {
         if let message = errorNote(reply.errors) { failure = message }
     }
 }
+
+extension OutlinePage {
+    /// Draws in `theme` from now on.
+    mutating func retheme(_ theme: Theme) { tree.theme = theme }
+}

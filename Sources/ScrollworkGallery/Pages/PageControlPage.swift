@@ -152,3 +152,12 @@ struct WeatherPages: ScrollContent {
         return ((page == 0 && !names.isEmpty ? "➤ " : "") + name, "\(8 + (page * 7) % 23)°", ["Clear", "Partly Cloudy", "Rain", "Fog", "Wind"][page % 5])
     }
 }
+
+extension PageControlPage {
+    /// Draws in `theme` from now on: the pages and their dots.
+    mutating func retheme(_ theme: Theme) {
+        style.theme = theme
+        pages.theme = theme
+        pages.content.theme = theme
+    }
+}

@@ -313,3 +313,18 @@ struct ScrollViewPage: GalleryPage {
         message = "match on line \(hit + 1)" + (moved ? "" : " (already visible: no scroll)")
     }
 }
+
+extension ScrollViewPage {
+    /// Draws in `theme` from now on: the document, the carousel, the grid, the field and an open menu.
+    mutating func retheme(_ theme: Theme) {
+        style.theme = theme
+        document.view.theme = theme
+        document.view.content.theme = theme
+        carousel.theme = theme
+        carousel.content.theme = theme
+        grid.view.theme = theme
+        grid.view.content.theme = theme
+        field.theme = theme
+        menu?.theme = theme
+    }
+}

@@ -254,3 +254,13 @@ struct TablePage: GalleryPage {
         }
     }
 }
+
+extension TablePage {
+    /// Draws in `theme` from now on: each of the three tables and an open menu.
+    mutating func retheme(_ theme: Theme) {
+        files.theme = theme
+        remote.view.theme = theme
+        log.view.theme = theme
+        menu?.theme = theme
+    }
+}

@@ -77,7 +77,7 @@ extension Event {
         switch self {
         case .key, .paste, .droppedFiles: return true
         case let .mouse(mouse): return mouse.kind == .press
-        case .focus, .resize, .work: return false
+        case .focus, .resize, .work, .themeChanged: return false
         }
     }
 }

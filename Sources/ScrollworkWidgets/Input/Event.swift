@@ -175,4 +175,8 @@ public enum Event: Sendable, Hashable {
     /// Files dragged onto a window and dropped there, by their paths, in the order given (one
     /// drop, however many files). A terminal has no such event: it pastes a dropped file's path.
     case droppedFiles([String])
+    /// The desktop's colours changed while a window shows the app (light or dark, contrast, the
+    /// accent): the theme to draw with from now on. A terminal has no such event: it keeps the
+    /// colours it was given.
+    case themeChanged(Theme)
 }

@@ -224,7 +224,7 @@ extension WidgetGroup {
                 return reply.with(.handled)
             }
             return reply
-        case .focus, .resize, .droppedFiles:
+        case .focus, .resize, .droppedFiles, .themeChanged:
             return modalChild(in: children)?.handle(&self, event, time) ?? .ignored
         }
     }

@@ -166,7 +166,7 @@ public struct MenuView<Action: Sendable & Hashable>: Widget {
             return .handled
         case .focus(false):
             return Reply(.handled, reports: [close(with: .dismissed)])
-        case .focus(true), .resize, .work, .droppedFiles:
+        case .focus(true), .resize, .work, .droppedFiles, .themeChanged:
             return .ignored
         }
     }

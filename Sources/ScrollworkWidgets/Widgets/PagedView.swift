@@ -45,6 +45,15 @@ public struct PagedView<Content: ScrollContent>: Widget, WidgetGroup {
         keys = PageTurn.keys(along: axis)
     }
 
+    /// The colours of the pages' scroll view and of their dots.
+    public var theme: Theme {
+        get { pager.theme }
+        set {
+            pager.theme = newValue
+            dots.theme = newValue
+        }
+    }
+
     /// The pages' content.
     public var content: Content {
         get { pager.content }

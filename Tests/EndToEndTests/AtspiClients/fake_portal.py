@@ -23,7 +23,7 @@ def settings(text=None):
         if key == 'text-scaling-factor': found['org.gnome.desktop.interface'][key] = GLib.Variant('d', float(value))
         elif key == 'enable-animations': found['org.gnome.desktop.interface'][key] = GLib.Variant('b', value == 'true')
         elif key == 'font-name': found['org.gnome.desktop.interface'][key] = GLib.Variant('s', value)
-        elif key == 'contrast': found['org.freedesktop.appearance'][key] = GLib.Variant('u', int(value))
+        elif key in ('contrast', 'color-scheme'): found['org.freedesktop.appearance'][key] = GLib.Variant('u', int(value))
         elif key == 'accent-color': found['org.freedesktop.appearance'][key] = GLib.Variant('(ddd)', tuple(float(c) for c in value.split(',')))
     return found
 
