@@ -63,7 +63,7 @@ struct MarkDrawing {
             cairo_stroke(cr)
             return
         }
-        canvas.drawSymbol(title, centre: Point(x: bezel.midX, y: bezel.midY), size: style.buttonFontSize,
+        canvas.drawSymbol(title, centre: Point(x: bezel.midX, y: bezel.midY), size: style.buttonFontSize * style.textScale,
                           colour: canvas.palette.foreground, family: canvas.style.interfaceFontFamily)
     }
 

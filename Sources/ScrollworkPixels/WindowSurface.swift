@@ -20,6 +20,17 @@ final class WindowSurface {
     /// The cells the app is laid out in.
     var rows: Int { canvas.cells.rows }
 
+    /// The cells a window of `metrics` lays its app out in when its text is `textScale` times
+    /// as large: text the desktop sets larger makes the cells larger with it (whole points), so
+    /// that the lines of chrome (a title bar, a status line, a pane's heading), a table's rows
+    /// and the pager's columns grow with their text instead of cutting it.
+    static func cells(_ metrics: CellMetrics, textScale: Double) -> CellMetrics {
+        var scaled = metrics
+        scaled.cellWidth = (metrics.cellWidth * textScale).rounded()
+        scaled.cellHeight = (metrics.cellHeight * textScale).rounded()
+        return scaled
+    }
+
     init(window: OpaquePointer, renderer: OpaquePointer, requestedScale: Double?, metrics: CellMetrics, style: PixelStyle) throws(PixelError) {
         var w: Int32 = 0, h: Int32 = 0, pw: Int32 = 0, ph: Int32 = 0
         SDL_GetWindowSize(window, &w, &h)
@@ -29,6 +40,7 @@ final class WindowSurface {
         scale = (requestedScale ?? 1) * display
         pointScale = requestedScale ?? 1
         self.renderer = renderer
+        let metrics = Self.cells(metrics, textScale: style.textScale)
         self.metrics = metrics
         let image = try PixelImage(width: Int(Swift.max(1, pw)), height: Int(Swift.max(1, ph)))
         canvas = PixelCanvas(image: image, scale: scale, metrics: metrics, style: style)

@@ -99,5 +99,24 @@ import ScrollworkWidgets
         let accented = PixelWindow.colours(DesktopSettings(accentColor: (200, 40, 90), colorScheme: .light), fixedAppearance: nil, environment: [:])
         #expect(accented.theme.selection.background == .rgb(200, 40, 90) && accented.theme.accent.foreground == .rgb(200, 40, 90))
     }
+
+    @Test("LT-05: a window's cells and its push buttons grow with the desktop's text scale, so chrome laid out in lines and buttons keep their text whole")
+    func LT_05_cellsAndButtonsGrowWithText() {
+        let cells = WindowSurface.cells(CellMetrics(), textScale: 1.5)
+        #expect(cells.cellWidth == 12 && cells.cellHeight == 24)
+        #expect(WindowSurface.cells(CellMetrics(), textScale: 1) == CellMetrics())
+        #expect(WindowSurface.cells(CellMetrics(), textScale: 1.1).cellHeight == 18, "whole points")
+        var style = PixelStyle()
+        func buttonHeight(_ scale: Double) -> Double? {
+            style.textScale = scale
+            let image = try? PixelImage(width: 400, height: 200)
+            guard let image else { return nil }
+            var canvas = PixelCanvas(image: image, style: style).makeCanvas()
+            canvas.button("Help", frame: Rect(x: 0, y: 0, width: 80, height: 64), isPressed: false, style: .plain)
+            return canvas.controls.compactMap { if case let .button(_, frame, _, _) = $0 { frame.height } else { nil } }.first
+        }
+        #expect(buttonHeight(1) == 24)
+        #expect((buttonHeight(2) ?? 0) > 30, "a button as tall as its larger title needs")
+    }
 }
 #endif

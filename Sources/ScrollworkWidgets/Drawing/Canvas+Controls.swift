@@ -192,7 +192,9 @@ extension Canvas {
             return
         }
         var box = frame
-        if box.height > 24 { box = Rect(x: box.minX, y: box.minY + (box.height - 24) / 2, width: box.width, height: 24) }
+        // Taller where the host sets its text larger (a desktop's text scale), as its title is.
+        let tallest = Swift.max(24, (pointContext?.measurer(for: .macOS).lineHeight(.footnote) ?? 0) + 8)
+        if box.height > tallest { box = Rect(x: box.minX, y: box.minY + (box.height - tallest) / 2, width: box.width, height: tallest) }
         recordControl(.button(title: title, frame: box, isPressed: isPressed, isHovered: isHovered))
     }
 }
