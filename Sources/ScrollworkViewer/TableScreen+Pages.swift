@@ -119,6 +119,29 @@ extension TableScreen {
         do { try view.table.widenColumns(narrowed.map { ($0, made[$0]) }) } catch { note = "\(error)" }
     }
 
+    /// Widens the columns whose width the source gave in characters (its widest values, as a
+    /// terminal's 8-point cells) to as many of the window's digits, where they are wider: a
+    /// desktop's larger text keeps their values whole. Once for each width of a digit; a column
+    /// a person made wider stays as wide.
+    mutating func fitKnownColumns(toDigitWidth digit: Double) {
+        guard digit.isFinite, digit > fittedDigitWidth else { return }
+        fittedDigitWidth = digit
+        let wanted = view.table.columns.indices.compactMap { c -> (column: Int, limits: ColumnWidth)? in
+            let id = view.table.columns[c].id
+            let made: ColumnWidth
+            if id == "#" {
+                made = Self.numberColumn.width
+            } else if let field = Int(id), source.widestValue(ofColumn: field) != nil {
+                made = Self.column(of: source, field, first: false).width
+            } else {
+                return nil
+            }
+            let ideal = (made.ideal * digit / 8).rounded(.up)
+            return (c, ColumnWidth.clamping(min: made.min, ideal: ideal, max: Swift.max(made.max, ideal)))
+        }
+        do { try view.table.widenColumns(wanted) } catch { note = "\(error)" }
+    }
+
     /// The rows in the new order, from the first page again.
     mutating func showNewOrder() {
         for page in shown.pages.requested { effects.append(.work(.cancel(shown.pageKey.named(PagedRows<[TableValue]>.pageWorkName(page)).id))) }
