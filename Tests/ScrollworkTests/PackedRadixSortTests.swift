@@ -133,6 +133,32 @@ import Testing
         #expect(both.count == 6 && shortPieces?.isMissing(4) == true)
     }
 
+    @Test("LT-12: integer pieces that fit 32 bits are held narrow and join narrow; with a wider piece they join as integers, with reals as reals, with text as values, every key kept")
+    func LT_12_narrowPiecesJoin() {
+        func piece(_ values: [TableValue]) -> SortKeys.Piece {
+            var reader = KeyReader(count: values.count, textOrder: .lexical)
+            for (i, v) in values.enumerated() { _ = reader.read(v, at: i) }
+            return SortKeys.Piece(keys: reader.keys, count: values.count, allMissing: reader.isAllMissing).narrowingInts()
+        }
+        let small = piece([.int(3), .missing("NA"), .int(-7)])
+        guard case let .narrowInts(narrow) = small.keys.storage else { Issue.record("not narrow: \(small.keys.storage)"); return }
+        #expect(narrow == [3, 0, -7] && small.keys.isMissing(1))
+        var twoNarrow = [small, piece([.int(1 << 30)])]
+        guard case let .narrowInts(both)? = SortKeys.joined(&twoNarrow)?.storage else { Issue.record("narrow pieces not joined narrow"); return }
+        #expect(both == [3, 0, -7, 1 << 30])
+        var wide = [small, piece([.int(1 << 40)])]
+        let joinedWide = SortKeys.joined(&wide)
+        guard case let .ints(ints)? = joinedWide?.storage else { Issue.record("not joined as integers"); return }
+        #expect(ints == [3, 0, -7, 1 << 40] && joinedWide?.isMissing(1) == true)
+        guard case .doubles = piece([.double(517), .double(-2)]).keys.storage else { Issue.record("reals are kept reals until joined"); return }
+        var reals = [small, piece([.double(0.5)])]
+        guard case let .doubles(doubles)? = SortKeys.joined(&reals)?.storage else { Issue.record("not joined as reals"); return }
+        #expect(doubles == [3, 0, -7, 0.5])
+        var mixed = [small, piece([.string("a")])]
+        guard case let .values(values)? = SortKeys.joined(&mixed)?.storage else { Issue.record("not joined as values"); return }
+        #expect(values == [.int(3), .empty, .int(-7), .string("a")])
+    }
+
     @Test("LT-12: text keys become numbers only when every present value is one: integers, reals once one is, text otherwise")
     func LT_12_numbersFromText() {
         func storage(_ values: [TableValue]) -> SortKeys.Storage {

@@ -226,12 +226,12 @@ extension SortJob {
                 if let sink {
                     // The column's own reader; a key it could not take reads values instead.
                     var keys = SortKeySink(count: range.count, textOrder: textOrder)
-                    if sink(range, &keys), keys.count == range.count, let piece = keys.piece { return piece }
+                    if sink(range, &keys), keys.count == range.count, let piece = keys.piece { return piece.narrowingInts() }
                 }
                 var batch = ValueBatch(count: range.count) { r in values((r.lowerBound + range.lowerBound)..<(r.upperBound + range.lowerBound)) }
                 var reader = KeyReader(count: range.count, textOrder: textOrder)
                 for i in 0..<range.count where !reader.read(batch.value(i), at: i) { return nil }
-                return SortKeys.Piece(keys: reader.keys, count: range.count, allMissing: reader.isAllMissing)
+                return SortKeys.Piece(keys: reader.keys, count: range.count, allMissing: reader.isAllMissing).narrowingInts()
             }) else { return nil }
             for piece in round {
                 guard let piece else { return nil }

@@ -5,10 +5,19 @@ extension SortKeys {
         var keys: SortKeys
         var count: Int
         var allMissing: Bool
+
+        /// This piece with its integers in 32 bits where every one fits: ten million keys read
+        /// a piece at a time are all held at once while they are joined, and in half the memory
+        /// so. Reals stay reals until the pieces are joined: a whole real in one piece with a huge
+        /// integer in another makes the column mixed values, as one reader would have it.
+        func narrowingInts() -> Piece {
+            guard case .ints = keys.storage else { return self }
+            return Piece(keys: keys.narrowed(), count: count, allMissing: allMissing)
+        }
     }
 
     /// The storage pieces join into.
-    private enum Joined { case ints, doubles, shortText, strings, textKeys, values }
+    private enum Joined { case narrowInts, ints, doubles, shortText, strings, textKeys, values }
 
     /// The keys of `pieces` one after another, in the narrowest storage that holds them all, as
     /// one reader of every value in order would have chosen: integers with reals become reals
@@ -46,13 +55,22 @@ extension SortKeys {
             return keys
         }
         switch kind {
+        case .narrowInts:
+            return SortKeys(.narrowInts(concatenated(Int32(0)) { if case let .narrowInts(k) = $0 { k } else { [] } }), missing: missing)
         case .ints:
-            return SortKeys(.ints(concatenated(0) { if case let .ints(k) = $0 { k } else { [] } }), missing: missing)
+            return SortKeys(.ints(concatenated(0) {
+                switch $0 {
+                case let .ints(k): return k
+                case let .narrowInts(k): return k.map(Int.init)
+                default: return []
+                }
+            }), missing: missing)
         case .doubles:
             return SortKeys(.doubles(concatenated(0.0) {
                 switch $0 {
                 case let .doubles(k): return k
                 case let .ints(k): return k.map(Double.init)
+                case let .narrowInts(k): return k.map(Double.init)
                 default: return []
                 }
             }), missing: missing)
@@ -108,11 +126,18 @@ extension SortKeys {
     private static func joinedKind(_ pieces: [Piece]) -> Joined? {
         let present = pieces.filter { !$0.allMissing }.map(\.keys.storage)
         func all(_ test: (Storage) -> Bool) -> Bool { present.allSatisfy(test) }
-        if present.isEmpty || all({ if case .ints = $0 { true } else { false } }) { return .ints }
+        // Integers stay in 32 bits while every piece's fit.
+        if !present.isEmpty && all({ if case .narrowInts = $0 { true } else { false } }) { return .narrowInts }
+        if present.isEmpty || all({
+            switch $0 {
+            case .ints, .narrowInts: return true
+            default: return false
+            }
+        }) { return .ints }
         // Integers with reals: reals, while every integer is exact in a Double.
         if all({
             switch $0 {
-            case .doubles: return true
+            case .doubles, .narrowInts: return true
             case let .ints(k): return k.allSatisfy(KeyReader.isExact)
             default: return false
             }
