@@ -120,11 +120,12 @@ extension TableScreen {
     }
 
     /// Widens the columns whose width the source gave in characters (its widest values, as a
-    /// terminal's 8-point cells) to as many of the window's digits, where they are wider: a
-    /// desktop's larger text keeps their values whole. Once for each width of a digit; a column
-    /// a person made wider stays as wide.
+    /// terminal's 8-point cells) to as many of the window's digits, where they are wider by more
+    /// than the columns' slack (a sixth: a desktop's text scale, not its font, at the usual size):
+    /// larger text keeps their values whole. Once for each width of a digit; a column a person
+    /// made wider stays as wide.
     mutating func fitKnownColumns(toDigitWidth digit: Double) {
-        guard digit.isFinite, digit > fittedDigitWidth else { return }
+        guard digit.isFinite, digit > fittedDigitWidth, digit > 8 * 7 / 6 else { return }
         fittedDigitWidth = digit
         let wanted = view.table.columns.indices.compactMap { c -> (column: Int, limits: ColumnWidth)? in
             let id = view.table.columns[c].id

@@ -34,7 +34,7 @@ import ScrollworkWidgets
             let widths = screen.view.table.columns.map(\.width.ideal)
             let digit = 0.55 * TypeScale.standard(for: screen.view.pointIdiom).size(.body) * scale
             for (c, column) in screen.view.table.columns.enumerated() {
-                if digit <= 8 {
+                if digit <= 8 * 7 / 6 {
                     #expect(widths[c] == made[c], "\(column.title) at \(scale)")
                 } else {
                     #expect(widths[c] >= (made[c] * digit / 8).rounded(.down), "\(column.title) at \(scale): \(made[c]) -> \(widths[c])")
