@@ -66,6 +66,9 @@ struct ResultSheet: OverlaidTable, ReplyCollecting {
     /// What the summary being read says so far, while it is read: the figures a file's
     /// metadata gave (``init(known:rows:theme:)``); nil for a finished sheet.
     var reading: String? = nil
+    /// Its columns sized in characters from their values (all but a frequency table's bar), as
+    /// last fitted to a window's type.
+    var characterWidths = CharacterWidths([String: ColumnWidth]())
 
     /// The frequency table of field `field` (titled `title`) among `rows` rows.
     init(frequency: FrequencyTable, field: Int, title: String, of rows: Int, theme: Theme) {
@@ -81,6 +84,7 @@ struct ResultSheet: OverlaidTable, ReplyCollecting {
             .string(Self.bar(Double(record[2] ?? "") ?? 0, of: widest, cells: 24))
         }
         bar.isResizable = true
+        characterWidths = CharacterWidths(columns)
         columns.append(bar)
         view = Self.view(source, columns: columns, theme: theme)
     }
@@ -107,8 +111,9 @@ struct ResultSheet: OverlaidTable, ReplyCollecting {
         entries = []
         let sample = source.rows(in: 0..<source.count)
         // Each column as wide as its values; the median is not stretched across the rest.
-        view = Self.view(source, columns: ColumnSummary.titles.indices.map { TableColumn.field($0, title: ColumnSummary.titles[$0], sample: sample) },
-                         style: .none, theme: theme)
+        let columns = ColumnSummary.titles.indices.map { TableColumn.field($0, title: ColumnSummary.titles[$0], sample: sample) }
+        characterWidths = CharacterWidths(columns)
+        view = Self.view(source, columns: columns, style: .none, theme: theme)
     }
 
     private static func view(_ source: StringRows, columns: [TableColumn<DelimitedRecord>], style: ColumnAutoresizingStyle = .lastColumnOnly,
@@ -422,6 +427,7 @@ extension ResultSheet {
         canvas.fill(canvas.aligned(area))
         StatusLine.draw(caption, in: parts[0], theme: view.theme, into: &canvas)
         view.highlightedColumn = currentColumn
+        do { try characterWidths.fit(&view, on: canvas) } catch { note = "\(error)" }
         view.render(in: parts[1], into: &canvas, at: time)
         let status = statusText, theme = view.theme
         guard var shown = overlay else { return StatusLine.draw(status, in: statusLine, theme: theme, into: &canvas) }

@@ -119,28 +119,14 @@ extension TableScreen {
         do { try view.table.widenColumns(narrowed.map { ($0, made[$0]) }) } catch { note = "\(error)" }
     }
 
-    /// Widens the columns whose width the source gave in characters (its widest values, as a
-    /// terminal's 8-point cells) to as many of the window's digits, where they are wider by more
-    /// than the columns' slack (a sixth: a desktop's text scale, not its font, at the usual size):
-    /// larger text keeps their values whole. Once for each width of a digit; a column a person
-    /// made wider stays as wide.
-    mutating func fitKnownColumns(toDigitWidth digit: Double) {
-        guard digit.isFinite, digit > fittedDigitWidth, digit > 8 * 7 / 6 else { return }
-        fittedDigitWidth = digit
-        let wanted = view.table.columns.indices.compactMap { c -> (column: Int, limits: ColumnWidth)? in
-            let id = view.table.columns[c].id
-            let made: ColumnWidth
-            if id == "#" {
-                made = Self.numberColumn.width
-            } else if let field = Int(id), source.widestValue(ofColumn: field) != nil {
-                made = Self.column(of: source, field, first: false).width
-            } else {
-                return nil
-            }
-            let ideal = (made.ideal * digit / 8).rounded(.up)
-            return (c, ColumnWidth.clamping(min: made.min, ideal: ideal, max: Swift.max(made.max, ideal)))
+    /// The columns whose width the source gave in characters (its widest values) and the `#`
+    /// column, with the widths they were made with: a window whose type is larger widens them.
+    var characterWidths: CharacterWidths {
+        var made = ["#": Self.numberColumn.width]
+        for field in source.columnTitles.indices where source.widestValue(ofColumn: field) != nil {
+            made["\(field)"] = Self.column(of: source, field, first: false).width
         }
-        do { try view.table.widenColumns(wanted) } catch { note = "\(error)" }
+        return CharacterWidths(made)
     }
 
     /// The rows in the new order, from the first page again.

@@ -104,9 +104,9 @@ struct TableScreen: OverlaidTable, ReplyCollecting {
     var recordToShow: RecordPage? = nil
     /// The area the screen took in its last render, its status line included.
     var frame = Rect.zero
-    /// The width of a digit in the type the columns were last fitted to (a terminal's cell, 8
-    /// points, until a window's type is wider).
-    var fittedDigitWidth = 8.0
+    /// The columns sized in characters, as last fitted to a window's type (nil before a window
+    /// drew the table).
+    var fittedWidths: CharacterWidths? = nil
 
     /// The table of `source`, called `name` in the status line.
     init(source: any TableSource, name: String, theme: Theme) {

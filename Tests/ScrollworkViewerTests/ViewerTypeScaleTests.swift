@@ -1,4 +1,5 @@
 import Scrollwork
+import ScrollworkFiles
 import Testing
 @testable import ScrollworkViewer
 import ScrollworkWidgets
@@ -40,6 +41,21 @@ import ScrollworkWidgets
                     #expect(widths[c] >= (made[c] * digit / 8).rounded(.down), "\(column.title) at \(scale): \(made[c]) -> \(widths[c])")
                 }
             }
+        }
+    }
+
+    @Test("LT-05: a frequency table's columns, sized in characters from their values, grow with a window's larger type too; its bar keeps its width")
+    func LT_05_sheetColumnsGrowWithTheType() throws {
+        let table = FrequencyTable.counting(field: 0, of: StringRows((0..<50).map { ["value \($0 % 7)"] }))
+        let area = Rect(x: 0, y: 0, width: 960, height: 360), status = Rect(x: 0, y: 360, width: 960, height: 40)
+        var sheet = ResultSheet(frequency: try #require(table), field: 0, title: "v", of: 50, theme: Theme())
+        let made = sheet.view.table.columns.map(\.width.ideal)
+        var canvas = Self.canvas(textScale: 2)
+        sheet.render(in: area, statusLine: status, whole: Rect(x: 0, y: 0, width: 960, height: 400), into: &canvas, at: 0)
+        let digit = 0.55 * TypeScale.standard(for: sheet.view.pointIdiom).size(.body) * 2
+        for (c, column) in sheet.view.table.columns.enumerated() {
+            let grown = column.width.ideal >= (made[c] * digit / 8).rounded(.down)
+            #expect(column.id == "bar" ? column.width.ideal == made[c] : grown, "\(column.title): \(made[c]) -> \(column.width.ideal)")
         }
     }
 }
