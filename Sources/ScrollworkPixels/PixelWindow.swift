@@ -29,8 +29,9 @@ public struct PixelWindow {
     public var reducesMotion = false
     /// Follows the desktop's settings while the window is open, as a GTK app does: when the
     /// settings portal says the text scale, the interface font or the animations changed, the
-    /// window lays out and draws with the new ones at once (``DesktopSettings``). What
-    /// ``fixedSettings`` holds stays.
+    /// window lays out and draws with the new ones at once (``DesktopSettings``), and when its
+    /// colours changed (light or dark, contrast, accent) the app is told the theme to draw in
+    /// (`Event.themeChanged`). What ``fixedSettings`` and ``fixedAppearance`` hold stays.
     public var followsDesktopSettings = false
     /// The settings the program fixed (`--font`, `--text-scale`), which the desktop's changes
     /// leave as they are.
@@ -217,8 +218,6 @@ public struct PixelWindow {
         }
     }
 
-    /// Does what screen readers asked, by the input each action names, as a person would.
-    /// An action of an object no longer there (the screen changed since) is not done.
     /// `style` and Reduce Motion as the desktop's `settings` make them, what `fixed` holds
     /// winning: the desktop's font and text scale, or the defaults where it says none; motion
     /// reduced when it turned animations off.
@@ -237,6 +236,8 @@ public struct PixelWindow {
         return (Theme.desktop(appearance: appearance, settings: settings), appearance)
     }
 
+    /// Does what screen readers asked, by the input each action names, as a person would.
+    /// An action of an object no longer there (the screen changed since) is not done.
     private func performActions<A: App, S: WorkScheduler>(_ requests: [(path: String, action: Int)], _ session: inout WindowSession<A, S>) {
         guard !requests.isEmpty else { return }
         let tree = accessibilityTree(&session, pointScale: 1)
