@@ -18,12 +18,13 @@ struct CharacterWidths {
     init<Row>(_ columns: [TableColumn<Row>]) { made = Dictionary(columns.map { ($0.id, $0.width) }) { first, _ in first } }
 
     /// Widens the columns of `view` to as many of the digits `canvas`'s type draws at the
-    /// view's idiom (none in a terminal), where a digit is wider than a cell by more than a
-    /// sixth (a text scale, not the usual type, whose digits are 8.3 points): larger text keeps
-    /// the values whole. Once for each width of a digit; a column a person made wider stays as wide.
+    /// view's idiom, where a digit is wider than a cell by more than a sixth (a window's text
+    /// scale; not a terminal's cell, nor a window's usual type, whose digits are 8.3 points):
+    /// larger text keeps the values whole. Once for each width of a digit; a column a person
+    /// made wider stays as wide.
     mutating func fit<Row: Sendable>(_ view: inout TableView<Row>, on canvas: Canvas) throws(TableError) {
-        guard let digit = canvas.pointContext?.measurer(for: view.pointIdiom).width(of: "0", font: .body),
-              digit.isFinite, digit > fittedDigit, digit > 8 * 7 / 6 else { return }
+        let digit = canvas.measurer(for: view.pointIdiom).width(of: "0", font: .body)
+        guard digit.isFinite, digit > fittedDigit, digit > 8 * 7 / 6 else { return }
         fittedDigit = digit
         let wanted = view.table.columns.indices.compactMap { c -> (column: Int, limits: ColumnWidth)? in
             guard let width = made[view.table.columns[c].id] else { return nil }

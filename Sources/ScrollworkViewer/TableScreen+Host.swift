@@ -145,11 +145,9 @@ extension TableScreen {
     /// Draws the table in `area` with its status line at the bottom, and the sheet (with its
     /// own status line) or what else is over it.
     mutating func renderWhole(in area: Rect, into canvas: inout Canvas, at time: Double) {
-        if canvas.pointContext != nil {
-            var widths = fittedWidths ?? characterWidths
-            do { try widths.fit(&view, on: canvas) } catch { note = "\(error)" }
-            fittedWidths = widths
-        }
+        var widths = fittedWidths ?? characterWidths
+        do { try widths.fit(&view, on: canvas) } catch { note = "\(error)" }
+        fittedWidths = widths
         frame = canvas.aligned(area)
         let (table, statusLine) = StatusLine.split(area, on: canvas)
         render(in: table, into: &canvas, at: time)

@@ -104,8 +104,8 @@ struct TableScreen: OverlaidTable, ReplyCollecting {
     var recordToShow: RecordPage? = nil
     /// The area the screen took in its last render, its status line included.
     var frame = Rect.zero
-    /// The columns sized in characters, as last fitted to a window's type (nil before a window
-    /// drew the table).
+    /// The columns sized in characters, as last fitted to the type the table is drawn in (nil
+    /// before its first frame).
     var fittedWidths: CharacterWidths? = nil
 
     /// The table of `source`, called `name` in the status line.

@@ -352,16 +352,7 @@ extension ListPage {
     mutating func retheme(_ theme: Theme) {
         style.theme = theme
         settings.theme = theme
-        _ = settings.updatePages { pane in
-            switch pane {
-            case var .list(view):
-                view.theme = theme
-                pane = .list(view)
-            case var .detail(detail):
-                detail.theme = theme
-                pane = .detail(detail)
-            }
-        }
+        _ = settings.updatePages { $0.retheme(theme) }
         options.theme = theme
         contacts.theme = theme
         sheet?.theme = theme

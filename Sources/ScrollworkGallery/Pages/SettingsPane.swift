@@ -22,6 +22,9 @@ enum SettingsPane: Widget {
         }
     }
 
+    /// Draws in `theme` from now on.
+    mutating func retheme(_ theme: Theme) { each({ $0.theme = theme }, { $0.theme = theme }) }
+
     mutating func render(in area: Rect, into canvas: inout Canvas, at time: Double) {
         each({ $0.render(in: area, into: &canvas, at: time) }, { $0.render(in: area, into: &canvas, at: time) })
     }
