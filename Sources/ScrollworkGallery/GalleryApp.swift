@@ -60,6 +60,8 @@ package struct GalleryApp: App {
     var helpTopLine = 0
     /// How many of the help's lines the last draw showed: what a page of it is.
     var helpPageLines = 1
+    /// The lines the help sheet last showed, for a screen reader: each a label where it is drawn.
+    var placedHelp: [AccessibilityElement] = []
     /// True while the help shows as About (the primary menu's About Scrollwork): it names the
     /// program and its version first.
     var helpIsAbout = false
@@ -249,7 +251,17 @@ package struct GalleryApp: App {
     /// status line, in reading order, as a screen reader reads them.
     package var accessibility: AccessibilityElement? {
         mutating get {
+            // The help covers the window while it shows: a dialog of the lines it shows, the
+            // page beneath it not drawn.
+            if showsHelp {
+                var help = AccessibilityElement(role: .dialog, name: helpIsAbout ? "About Scrollwork" : "Keyboard Shortcuts", state: .focused,
+                                                frame: bounds, children: placedHelp)
+                help.identifier = helpIsAbout ? "about" : "help"
+                return AccessibilityElement(role: .group, frame: bounds, children: [help])
+            }
             var element = childrenAccessibility
+            // Each page is its own object: another page in its place is another one.
+            if let i = element.children.firstIndex(where: { $0.role == .group }) { element.children[i].identifier = page.title }
             element.children.insert(contentsOf: titleBarAccessibility, at: 0)
             // Where there are no page controls (macOS), the pages are a row of tabs.
             if !style.idiom.supportsPageControls, showsFooter {
@@ -264,6 +276,12 @@ package struct GalleryApp: App {
             let status = pageStatus
             if !status.isEmpty, showsFooter {
                 element.children.append(AccessibilityElement(role: .staticText, name: status, frame: statusArea))
+            }
+            // The primary menu lies over the page and has the keys while open.
+            if var menu = primaryMenu?.accessibility {
+                for i in element.children.indices { element.children[i].state.remove(.focused) }
+                menu.identifier = "primary menu"
+                element.children.append(menu)
             }
             element.frame = element.frame.union(bounds)
             return element

@@ -149,6 +149,7 @@ extension GalleryApp {
         let margin = framed ? 2 * canvas.metrics.cellWidth : 0
         let requestedTop = helpTopLine
         var shownTop = 0, shownCount = 0
+        var placed: [AccessibilityElement] = []
         canvas.draw(sheet, idiom: style.idiom) { c in
             let m = c.measurer(for: style.idiom)
             var panel = theme.text
@@ -221,11 +222,17 @@ extension GalleryApp {
                     break
                 }
                 for run in line.runs { c.text(run.text, at: Point(x: run.x, y: y), width: run.width, font: run.font, style: run.style) }
+                // A key and what it does are read as one line, the key first.
+                if !line.runs.isEmpty {
+                    placed.append(AccessibilityElement(role: .staticText, name: line.runs.map(\.text).joined(separator: ", "),
+                                                       frame: Rect(x: left, y: y, width: width, height: line.height)))
+                }
                 y += line.height
                 shownCount += 1
             }
         }
         helpTopLine = shownTop
+        placedHelp = placed
         helpPageLines = Swift.max(1, shownCount)
     }
 }

@@ -90,6 +90,13 @@ struct RecordDetail: ScrollContent {
             canvas.text(lines[i].text, at: Point(x: valueLeft, y: y), font: .monospaced, style: theme.text)
         }
     }
+
+    /// The lines in `window` as a screen reader reads them: a field's name, then its value.
+    func accessibleLines(in window: ScrollWindow) -> [String]? {
+        let first = Swift.max(0, window.firstRow), end = Swift.min(lines.count, first + window.rect.rows)
+        guard first < end else { return [] }
+        return lines[first..<end].map { $0.name.isEmpty ? $0.text : $0.name + ": " + $0.text }
+    }
 }
 
 extension ScrollView where Content == RecordDetail {

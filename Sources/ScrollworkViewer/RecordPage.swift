@@ -63,6 +63,6 @@ struct RecordPage: Widget {
     /// reading the fields.
     var cursorPosition: Point? { frame.isEmpty ? nil : Point(x: frame.minX, y: frame.minY) }
     mutating func overscroll(_ mouse: MouseEvent, at time: Double) { detail.overscroll(mouse, at: time) }
-    /// The fields, as a screen reader reads a document.
-    var accessibility: AccessibilityElement? { mutating get { detail.accessibility } }
+    /// The fields, as a screen reader reads a document, with the keys' focus.
+    var accessibility: AccessibilityElement? { mutating get { .screen(detail.accessibility) } }
 }

@@ -161,8 +161,26 @@ enum TableOverlay {
     /// True while it takes every key typed: the prompt, or a question.
     var takesKeys: Bool { field != nil || question != nil }
 
-    /// What a screen reader is told of it besides the table: the prompt's field, or the question.
-    var accessibility: AccessibilityElement? { field?.accessibility ?? question?.accessibility }
+    /// What a screen reader is told of it besides the table: the prompt's field, the question,
+    /// the menu, or the keys, About or a record as a dialog of the lines it shows.
+    var accessibility: AccessibilityElement? {
+        if let field { return field.accessibility }
+        if let question { return question.accessibility }
+        if var open = menu?.accessibility {
+            open.identifier = "menu"
+            return open
+        }
+        guard let shown = scrollView, let content = shown.accessibility else { return nil }
+        let name: String
+        switch self {
+        case .help: name = "Keyboard Shortcuts"
+        case .about: name = "About Scrollwork"
+        default: name = "Record"
+        }
+        var dialog = AccessibilityElement(role: .dialog, name: name, state: .focused, frame: shown.frame, children: [content])
+        dialog.identifier = name
+        return dialog
+    }
 
     /// The menu, while it is the menu.
     var menu: MenuView<ViewerCommand>? {

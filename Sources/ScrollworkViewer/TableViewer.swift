@@ -86,7 +86,7 @@ public struct TableViewer: App {
     /// Every piece of work under way, cancelled: the viewer is closing.
     public mutating func cancelAllWork() -> [Effect] { pages.cancelAllWork(at: lastTime) }
     /// The table, and the prompt or sheet over it; or the row shown whole.
-    public var accessibility: AccessibilityElement? { mutating get { pages.stack.top.accessibility } }
+    public var accessibility: AccessibilityElement? { mutating get { pages.accessibility } }
     /// The status line, whole: the row's shown whole, or the table's.
     public var status: String { record?.status.whole ?? screen.status(at: lastTime) }
 }

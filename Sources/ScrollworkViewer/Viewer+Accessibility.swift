@@ -21,8 +21,8 @@ extension ResultSheet {
 }
 
 extension TextPager {
-    /// The text, and the prompt over it while one is open.
-    public var accessibility: AccessibilityElement? { mutating get { .screen(view.accessibility, field?.accessibility) } }
+    /// The text, and the prompt or the menu over it while one is open.
+    public var accessibility: AccessibilityElement? { mutating get { .screen(view.accessibility, field?.accessibility, menu?.accessibility) } }
 }
 
 extension TableScreen {
@@ -35,13 +35,13 @@ extension TableScreen {
 extension DatabaseViewer {
     /// The table open, or the list of the database's tables.
     public var accessibility: AccessibilityElement? {
-        mutating get { pages.stack.top.accessibility }
+        mutating get { pages.accessibility }
     }
 }
 
 extension DirectoryViewer {
     /// The file open from the listing, or the listing.
     public var accessibility: AccessibilityElement? {
-        mutating get { pages.stack.top.accessibility }
+        mutating get { pages.accessibility }
     }
 }

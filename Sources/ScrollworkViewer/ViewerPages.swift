@@ -12,6 +12,16 @@ import ScrollworkWidgets
 /// named after the page under, as a GNOME app's navigation view does.
 struct ViewerPages {
     var stack: NavigationStack<ViewerPage>
+
+    /// The page shown, as a screen reader is told of it: each page of the stack its own object,
+    /// so a record opened over a table is not read as the table it replaced.
+    var accessibility: AccessibilityElement? {
+        mutating get {
+            var element = stack.top.accessibility
+            element?.identifier = "\(stack.depth) \(stack.title)"
+            return element
+        }
+    }
     /// True once a page asked to quit.
     var wantsQuit = false
     /// The colours of the pages opened.

@@ -48,7 +48,11 @@ import ScrollworkWidgets
     }
 
     static let w = AtspiTree.windowPath
-    static let table = w + "/0/1"
+    /// The page, the table on it and the label over it, as the tree names them: each part a
+    /// role and a place.
+    static let page = w + "/group0"
+    static let table = page + "/table1"
+    static let label = page + "/staticText0"
 
     @Test("LT-12: the application holds its window, the window the page, the page a label and a table whose children are its headings and every row")
     func LT_12_treeOfPaths() {
@@ -62,16 +66,16 @@ import ScrollworkWidgets
         #expect(Self.ask(tree, Self.table, accessible, "GetRoleName") == [.string("table")])
         // Two headings, then ten million rows, counted but never listed.
         #expect(Self.ask(tree, Self.table, "org.freedesktop.DBus.Properties", "Get", [.string(accessible), .string("ChildCount")]) == [.variant(.int32(10_000_002))])
-        #expect(Self.ask(tree, Self.table, accessible, "GetChildAtIndex", [.int32(1)]) == [.reference(":1.7", Self.table + "/1")])
+        #expect(Self.ask(tree, Self.table, accessible, "GetChildAtIndex", [.int32(1)]) == [.reference(":1.7", Self.table + "/columnHeader1")])
         #expect(Self.ask(tree, Self.table, accessible, "GetChildAtIndex", [.int32(5_000_002)]) == [.reference(":1.7", Self.table + "/r5000000")])
         #expect(Self.ask(tree, Self.table, accessible, "GetChildAtIndex", [.int32(10_000_002)]) == [.reference(":1.7", AtspiTree.nullPath)])
         #expect(Self.ask(tree, Self.table, accessible, "GetChildren") == [.array(signature: "(so)", [])])
         #expect(Self.ask(tree, Self.table + "/r5000000", accessible, "GetIndexInParent") == [.int32(5_000_002)])
         #expect(Self.ask(tree, Self.table + "/r5000000", accessible, "GetRoleName") == [.string("table row")])
-        #expect(Self.ask(tree, Self.table + "/r5000000/1", accessible, "GetRoleName") == [.string("table cell")])
-        #expect(Self.ask(tree, Self.w + "/0/0", accessible, "GetRoleName") == [.string("label")])
+        #expect(Self.ask(tree, Self.table + "/r5000000/cell1", accessible, "GetRoleName") == [.string("table cell")])
+        #expect(Self.ask(tree, Self.label, accessible, "GetRoleName") == [.string("label")])
         // Paths that name nothing are unknown objects, whatever they hold.
-        for path in [Self.table + "/r10000000", Self.table + "/r-1", Self.table + "/r", Self.table + "/9", Self.w + "/x", Self.w + "/0/1/r99999999999999999999",
+        for path in [Self.table + "/r10000000", Self.table + "/r-1", Self.table + "/r", Self.table + "/9", Self.w + "/x", Self.table + "/r99999999999999999999", Self.page + "/list1", Self.page + "/table1_g1",
                      "/org/a11y/atspi/accessible/other", Self.table + "/r5/5"] {
             #expect(Self.ask(tree, path, accessible, "GetRole").first?.text?.hasPrefix("error org.freedesktop.DBus.Error.UnknownObject") == true, "\(path)")
         }
@@ -84,11 +88,11 @@ import ScrollworkWidgets
         #expect(Self.ask(tree, Self.table, properties, "Get", [.string(table), .string("NRows")]) == [.variant(.int32(10_000_000))])
         #expect(Self.ask(tree, Self.table, properties, "Get", [.string(table), .string("NColumns")]) == [.variant(.int32(2))])
         let cell = Self.ask(tree, Self.table, table, "GetAccessibleAt", [.int32(7_654_321), .int32(1)])
-        #expect(cell == [.reference(":1.7", Self.table + "/r7654321/1")])
-        #expect(Self.ask(tree, Self.table + "/r7654321/1", properties, "Get", [.string("org.a11y.atspi.Accessible"), .string("Name")]) == [.variant(.string("G1"))])
+        #expect(cell == [.reference(":1.7", Self.table + "/r7654321/cell1")])
+        #expect(Self.ask(tree, Self.table + "/r7654321/cell1", properties, "Get", [.string("org.a11y.atspi.Accessible"), .string("Name")]) == [.variant(.string("G1"))])
         #expect(Self.ask(tree, Self.table + "/r7654321", properties, "Get", [.string("org.a11y.atspi.Accessible"), .string("Name")]) == [.variant(.string("7654321, G1"))])
-        #expect(Self.ask(tree, Self.table, table, "GetColumnHeader", [.int32(1)]) == [.reference(":1.7", Self.table + "/1")])
-        #expect(Self.ask(tree, Self.table + "/r7654321/1", properties, "Get", [.string("org.a11y.atspi.TableCell"), .string("Position")])
+        #expect(Self.ask(tree, Self.table, table, "GetColumnHeader", [.int32(1)]) == [.reference(":1.7", Self.table + "/columnHeader1")])
+        #expect(Self.ask(tree, Self.table + "/r7654321/cell1", properties, "Get", [.string("org.a11y.atspi.TableCell"), .string("Position")])
             == [.variant(.structure([.int32(7_654_321), .int32(1)]))])
         #expect(Self.ask(tree, Self.table, table, "GetSelectedRows") == [.array(signature: "i", [.int32(3)])])
         #expect(Self.ask(tree, Self.table, table, "IsRowSelected", [.int32(3)]) == [.boolean(true)])
@@ -107,7 +111,7 @@ import ScrollworkWidgets
         #expect(Self.ask(tree, Self.table + "/r1", action, "DoAction", [.int32(2)]) == [.boolean(false)])
         #expect(Self.ask(tree, Self.table + "/r1", action, "DoAction", [.int32(-1)]) == [.boolean(false)])
         #expect(Self.ask(tree, Self.table + "/r9000000", "org.freedesktop.DBus.Properties", "Get", [.string(action), .string("NActions")]) == [.variant(.int32(0))])
-        let heading = tree.node(at: Self.table + "/0")?.element
+        let heading = tree.node(at: Self.table + "/columnHeader0")?.element
         let centre = heading?.frame.center ?? Point(x: -1, y: -1)
         #expect(centre.y == 8 && heading?.actions.first?.events == [.mouse(MouseEvent(.press, x: centre.x, y: 8)), .mouse(MouseEvent(.release, x: centre.x, y: 8))])
     }
@@ -129,7 +133,7 @@ import ScrollworkWidgets
             // around them does not.
             guard case let .array(_, table)? = Self.ask(tree, Self.table, "org.a11y.atspi.Accessible", "GetState").first else { continue }
             #expect(table.first?.integer.map { $0 & (1 << 12) != 0 } == true)
-            for around in [Self.w + "/0", Self.w + "/0/0"] {
+            for around in [Self.page, Self.label] {
                 guard case let .array(_, outer)? = Self.ask(tree, around, "org.a11y.atspi.Accessible", "GetState").first else { continue }
                 #expect(outer.first?.integer.map { $0 & (1 << 12) == 0 } == true, "\(around)")
             }
@@ -144,8 +148,8 @@ import ScrollworkWidgets
         let first = AtspiEvent.focusMoved(from: Self.table, to: Self.table + "/r0")
         #expect(first.map(\.member) == ["ActiveDescendantChanged", "SelectionChanged", "StateChanged"] && first.last?.path == Self.table + "/r0")
         // From a row to a field elsewhere: the row and its table lose focus, the field gains it.
-        let away = AtspiEvent.focusMoved(from: Self.table + "/r4", to: Self.w + "/0/0")
-        #expect(away.map(\.path) == [Self.table + "/r4", Self.table, Self.w + "/0/0"] && away.map(\.detail1) == [0, 0, 1])
+        let away = AtspiEvent.focusMoved(from: Self.table + "/r4", to: Self.label)
+        #expect(away.map(\.path) == [Self.table + "/r4", Self.table, Self.label] && away.map(\.detail1) == [0, 0, 1])
     }
 
     @Test("LT-12, PC-02: what changes on screen becomes the events screen readers follow: selection, a value, a name, rows added")
@@ -170,7 +174,7 @@ import ScrollworkWidgets
         tree.content?.children[2] = dots
         tree.content?.children[1].children[2].state.insert(.expanded)
         let after = AtspiEvent.changes(from: middle, to: tree.shownObjects())
-        #expect(after.contains { $0.path == Self.w + "/0/2" && $0.detail == "accessible-value" })
+        #expect(after.contains { $0.path == Self.page + "/pageControl2" && $0.detail == "accessible-value" })
         #expect(after.contains { $0.member == "StateChanged" && $0.detail == "expanded" && $0.detail1 == 1 })
         #expect(after.count == 2, "\(after)")
     }
@@ -178,8 +182,8 @@ import ScrollworkWidgets
     @Test("SV-01: a page of text is read by characters, words and lines, at any offset")
     func textByUnits() {
         var tree = Self.tree()
-        tree.content?.children.append(AccessibilityElement(role: .document, name: "one two\nthree\n\nfour"))
-        let path = Self.w + "/0/2", text = "org.a11y.atspi.Text"
+        tree.content?.children.append(AccessibilityElement(role: .document, value: "one two\nthree\n\nfour"))
+        let path = Self.page + "/document2", text = "org.a11y.atspi.Text"
         func at(_ offset: Int, _ boundary: Int) -> [DBusValue] { Self.ask(tree, path, text, "GetTextAtOffset", [.int32(Int32(offset)), .uint32(UInt32(boundary))]) }
         #expect(at(9, 5) == [.string("three\n"), .int32(8), .int32(14)])
         #expect(at(0, 5) == [.string("one two\n"), .int32(0), .int32(8)])
@@ -192,7 +196,7 @@ import ScrollworkWidgets
         #expect(Self.ask(tree, path, text, "GetText", [.int32(Int32.max), .int32(Int32.min)]) == [.string("")])
         #expect(Self.ask(tree, path, "org.freedesktop.DBus.Properties", "Get", [.string(text), .string("CharacterCount")]) == [.variant(.int32(19))])
         var empty = tree
-        empty.content?.children[2].name = ""
+        empty.content?.children[2].value = ""
         #expect(Self.ask(empty, path, text, "GetTextAtOffset", [.int32(3), .uint32(5)]) == [.string(""), .int32(0), .int32(0)])
     }
 
@@ -200,11 +204,11 @@ import ScrollworkWidgets
     func boundsInPixels() {
         let tree = Self.tree()
         let component = "org.a11y.atspi.Component"
-        #expect(Self.ask(tree, Self.w + "/0/0", component, "GetExtents", [.uint32(0)]) == [.structure([.int32(100), .int32(50), .int32(160), .int32(32)])])
-        #expect(Self.ask(tree, Self.w + "/0/0", component, "GetExtents", [.uint32(1)]) == [.structure([.int32(0), .int32(0), .int32(160), .int32(32)])])
+        #expect(Self.ask(tree, Self.label, component, "GetExtents", [.uint32(0)]) == [.structure([.int32(100), .int32(50), .int32(160), .int32(32)])])
+        #expect(Self.ask(tree, Self.label, component, "GetExtents", [.uint32(1)]) == [.structure([.int32(0), .int32(0), .int32(160), .int32(32)])])
         // Row 1 of the table is drawn at y 32…48 points: 64…96 pixels in the window.
         let found = Self.ask(tree, Self.w, component, "GetAccessibleAtPoint", [.int32(20), .int32(70), .uint32(1)])
-        #expect(found == [.reference(":1.7", Self.table + "/r1/0")], "\(found)")
+        #expect(found == [.reference(":1.7", Self.table + "/r1/cell0")], "\(found)")
         // Any point, however far, is answered without overflowing.
         for (x, y) in [(Int32.max, Int32.max), (Int32.min, Int32.min), (0, Int32.max)] {
             #expect(Self.ask(tree, Self.w, component, "Contains", [.int32(x), .int32(y), .uint32(0)]).count == 1)
@@ -228,8 +232,8 @@ import ScrollworkWidgets
         let interfaces = ["org.a11y.atspi.Accessible", "org.a11y.atspi.Component", "org.a11y.atspi.Table", "org.a11y.atspi.Selection",
                           "org.a11y.atspi.Text", "org.a11y.atspi.Action", "org.a11y.atspi.Application", "org.a11y.atspi.Value",
                           "org.freedesktop.DBus.Properties", "org.a11y.atspi.Cache", ""]
-        let paths = [AtspiTree.applicationPath, Self.w, Self.w + "/0", Self.w + "/0/0", Self.table, Self.table + "/0", Self.table + "/r3",
-                     Self.table + "/r3/1", Self.table + "/r9999999", Self.table + "/r9999999/1", "/org/a11y/atspi/cache", "/", ""]
+        let paths = [AtspiTree.applicationPath, Self.w, Self.page, Self.label, Self.table, Self.table + "/columnHeader0", Self.table + "/r3",
+                     Self.table + "/r3/cell1", Self.table + "/r9999999", Self.table + "/r9999999/cell1", "/org/a11y/atspi/cache", "/", ""]
         let arguments: [[DBusValue]] = [[], [.int32(Int32.min), .int32(Int32.max), .uint32(UInt32.max)], [.int32(-1), .int32(-1)],
                                         [.string("org.a11y.atspi.Accessible"), .string("Name")], [.string(""), .string("")], [.int32(3), .int32(1), .uint32(7)],
                                         [.structure([]), .array(signature: "s", []), .variant(.double(.nan))]]

@@ -23,4 +23,27 @@ import ScrollworkWidgets
         let field = try #require(searching?.first { $0.role == .textField })
         #expect(field.state.contains(.focused) && searching?.first { $0.role == .table }?.state.contains(.focused) == false)
     }
+
+    @Test("LT-12: the keys, a record and a context menu over a file's table are told of with the focus: the keys and the record as text to read, the menu by its highlighted item")
+    func LT_12_overTheTable() throws {
+        let file = ExploreViewerTests.file()
+        var t = try ExploreViewerTests.open(file)
+        t.type("?")
+        var screen = t.app.accessibility
+        let help = try #require(screen?.first { $0.role == .dialog })
+        #expect(help.name == "Keyboard Shortcuts" && help.state.contains(.focused))
+        #expect(help.first { $0.role == .document }?.value?.contains("Moving and searching") == true)
+        t.send(.key(KeyEvent(.escape)))
+        t.send(.key(KeyEvent(.enter)))
+        screen = t.app.accessibility
+        let record = try #require(screen?.first { $0.role == .scrollArea })
+        #expect(record.state.contains(.focused), "the record has the keys")
+        let fields = record.first { $0.role == .document }?.value ?? ""
+        #expect(fields.hasPrefix("id: ") && fields.contains("carrier: "), "\(fields)")
+        t.send(.key(KeyEvent(.escape)))
+        t.send(.key(KeyEvent(.function(10), .shift)))
+        screen = t.app.accessibility
+        let menu = try #require(screen?.first { $0.role == .menu })
+        #expect(menu.state.contains(.focused) && menu.children.first?.name == "Filter to This Value" && menu.children.first?.state.contains(.focused) == true)
+    }
 }

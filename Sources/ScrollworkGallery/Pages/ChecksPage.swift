@@ -50,6 +50,7 @@ struct ChecksPage: GalleryPage {
         } catch { failure = "\(error)" }
         list.idiom = style.idiom
         checks = ListView(list, theme: style.theme)
+        checks.accessibilityLabel = Self.title
     }
 
     var children: [Child<Self>] { [Child(\.checks)] }

@@ -70,12 +70,15 @@ struct IdiomsPage: GalleryPage {
         watchList.rowLimit = 8
         watchList.idiom = .watchOS
         workouts = ListView(watchList, theme: style.theme)
+        workouts.accessibilityLabel = "Workouts"
         tvPages = PageControlView(PageControlState(clampingPageCount: 3), theme: style.theme)
         apply()
     }
 
     mutating func apply() {
         rows.list.idiom = idiom
+        // Named by the idiom tab over it.
+        rows.accessibilityLabel = "\(idiom) rows"
         rows.list.selectionMode = idiom == .tvOS ? .none : .single
         if idiom == .macOS {
             rows.list.scroll.indicatorStyle = .macOS(legacy ? .legacy : .overlay, visibility: always ? .always : .automatic, size: small ? .small : .regular)

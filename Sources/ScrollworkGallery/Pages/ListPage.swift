@@ -99,6 +99,9 @@ struct ListPage: GalleryPage {
         self.settings.showsBarAtRoot = false
         self.options = ListView(options, theme: style.theme)
         self.contacts = ListView(contacts, theme: style.theme)
+        // Named as the panes' titles read.
+        self.options.accessibilityLabel = "Text Size"
+        self.contacts.accessibilityLabel = "Contacts"
     }
 
     var children: [Child<Self>] {

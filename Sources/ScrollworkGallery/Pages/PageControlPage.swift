@@ -42,6 +42,7 @@ struct PageControlPage: GalleryPage {
         self.style = style
         pages = PagedView(WeatherPages(theme: style.theme), pageCount: Self.cities.count, theme: style.theme, idiom: style.idiom)
         pages.reducesMotion = style.reducesMotion
+        pages.accessibilityLabel = "Cities"
         showLocationSymbol()
     }
 
@@ -143,6 +144,21 @@ struct WeatherPages: ScrollContent {
                 y += 3 * m.lineHeight(.largeTitle)
                 centred(sky, .body, theme.secondary)
             }
+        }
+    }
+
+    /// The place, temperature and sky of each page in `window`, a line each, as a screen reader
+    /// reads the weather shown.
+    func accessibleLines(in window: ScrollWindow) -> [String]? {
+        let width = window.box.width
+        guard width > 0, pageCount > 0 else { return nil }
+        let first = Swift.max(0, Int(flooringSaturating: window.offset.x / width))
+        let last = Swift.min(pageCount - 1, Int(flooringSaturating: (window.offset.x + width - 1) / width))
+        guard first <= last else { return nil }
+        return (first...last).flatMap { page in
+            let (title, temperature, sky) = texts(ofPage: page)
+            // The location arrow is drawn, not read: the page is called "My Location".
+            return [title.hasPrefix("➤ ") ? String(title.dropFirst(2)) : title, temperature, sky]
         }
     }
 

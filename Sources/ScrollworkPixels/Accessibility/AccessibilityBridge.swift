@@ -14,7 +14,6 @@ final class AccessibilityBridge: Sendable {
     private struct Shared {
         var tree: AtspiTree?
         var events: [AtspiEvent] = []
-        var focus: String?
         /// What the objects on screen showed when the tree was published.
         var shown: [String: AtspiTree.Shown] = [:]
         var stopping = false
@@ -54,20 +53,15 @@ final class AccessibilityBridge: Sendable {
     var failure: String? { shared.withLock { $0.failure } }
 
     /// Makes `tree` what screen readers are told from now on, and sends the events its
-    /// difference from the last one makes (focus moved, the window came up).
+    /// difference from the last one makes (``AtspiTree/published(after:)``).
     func publish(_ tree: AtspiTree) {
-        var tree = tree
-        let focused = tree.focusedPath
-        tree.focus = focused
-        let shown = tree.shownObjects()
+        // Only this call changes what was published, so what it reads here is still so below.
+        let last = shared.withLock { state in state.tree.map { AtspiTree.Publication(tree: $0, shown: state.shown, events: []) } }
+        let next = tree.published(after: last)
         shared.withLock { state in
-            if state.tree == nil { state.events.append(.windowActivated) }
-            state.events += AtspiEvent.changes(from: state.shown, to: shown)
-            state.tree = tree
-            state.shown = shown
-            guard focused != state.focus else { return }
-            state.events += AtspiEvent.focusMoved(from: state.focus, to: focused)
-            state.focus = focused
+            state.events += next.events
+            state.tree = next.tree
+            state.shown = next.shown
         }
     }
 

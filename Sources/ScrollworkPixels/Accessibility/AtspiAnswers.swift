@@ -95,7 +95,9 @@ struct AtspiAnswers {
         case ("org.a11y.atspi.Accessible", "Name"):
             if node.isApplication { return .string(tree.applicationName) }
             return .string(element.map(Self.spokenName) ?? tree.title)
-        case ("org.a11y.atspi.Accessible", "Description"): return .string(element?.value ?? "")
+        case ("org.a11y.atspi.Accessible", "Description"):
+            // A document's value is its text, read through Text, not said as a description.
+            return .string(element?.role == .document ? "" : element?.value ?? "")
         case ("org.a11y.atspi.Accessible", "Parent"): return node.parent.map { reference($0) } ?? .reference("org.a11y.atspi.Registry", AtspiTree.applicationPath)
         case ("org.a11y.atspi.Accessible", "ChildCount"): return .int32(Int32(clamping: tree.childCount(of: node)))
         case ("org.a11y.atspi.Accessible", "Locale"): return .string("")
@@ -137,10 +139,10 @@ struct AtspiAnswers {
         return element.name
     }
 
-    /// The text of a field or label: a field's value, a label's name.
+    /// The text of a field, document or label: a field's or document's value, a label's name.
     static func text(of element: AccessibilityElement?) -> [Character] {
         guard let element else { return [] }
-        return Array(element.role == .textField ? element.value ?? "" : element.name)
+        return Array(element.role == .textField || element.role == .document ? element.value ?? "" : element.name)
     }
 
     /// The span of `characters` around `offset` of one unit: a character, a word (with the
@@ -302,13 +304,13 @@ struct AtspiAnswers {
     /// The paths of the children of `node` that are on screen, rows by their index.
     private func shownChildPaths(of node: AtspiTree.Node) -> [String] {
         if node.isApplication { return [AtspiTree.windowPath] }
-        if node.isWindow { return tree.content == nil ? [] : [node.path + "/0"] }
+        if node.isWindow { return tree.contentPath.map { [$0] } ?? [] }
         guard let element = node.element else { return [] }
         var fixed = 0
         return element.children.map { child in
             if element.rowCount != nil, child.role == .row, let index = child.rowIndex { return node.path + "/r\(index)" }
             defer { fixed += 1 }
-            return node.path + "/\(fixed)"
+            return node.path + "/" + tree.part(for: child, at: fixed, in: node.path)
         }
     }
 
@@ -327,7 +329,7 @@ struct AtspiAnswers {
         switch member {
         case "GetAccessibleAt":
             let cell = tree.node(at: node.path + "/r\(row)").flatMap { rowNode in
-                (rowNode.element?.children.firstIndex { $0.columnIndex == column }).map { rowNode.path + "/\($0)" }
+                (rowNode.element?.children.firstIndex { $0.columnIndex == column }).flatMap { tree.fixedChildPath(of: rowNode, at: $0) }
             }
             return [reference(cell)]
         case "GetIndexAt": return [.int32(Int32(clamping: row &* Swift.max(columns, 1) &+ column))]
@@ -339,8 +341,8 @@ struct AtspiAnswers {
         case "GetRowExtentAt", "GetColumnExtentAt": return [.int32(1)]
         case "GetRowHeader": return [reference(nil)]
         case "GetColumnHeader":
-            let index = node.element?.children.firstIndex { $0.role == .columnHeader && $0.columnIndex == row }
-            return [reference(index.map { node.path + "/\($0)" })]
+            let index = tree.fixedChildren(of: node).firstIndex { $0.role == .columnHeader && $0.columnIndex == row }
+            return [reference(index.flatMap { tree.fixedChildPath(of: node, at: $0) })]
         case "GetSelectedRows": return [.array(signature: "i", selectedRows(node).map { .int32(Int32(clamping: $0)) })]
         case "GetSelectedColumns": return [.array(signature: "i", [])]
         case "IsRowSelected": return [.boolean(isSelected(node, row: row))]
@@ -359,7 +361,9 @@ struct AtspiAnswers {
     private func selectedChildren(_ node: AtspiTree.Node) -> [(index: Int, path: String)] {
         guard let element = node.element else { return [] }
         if element.rowCount != nil { return selectedRows(node).map { (rowsStart(node) + $0, node.path + "/r\($0)") } }
-        return element.children.indices.filter { element.children[$0].state.contains(.selected) }.map { ($0, node.path + "/\($0)") }
+        return element.children.indices.filter { element.children[$0].state.contains(.selected) }.compactMap { index in
+            tree.fixedChildPath(of: node, at: index).map { (index, $0) }
+        }
     }
 
     private func selection(_ node: AtspiTree.Node, _ member: String, _ arguments: [DBusValue]) -> [DBusValue]? {
@@ -398,9 +402,13 @@ struct AtspiAnswers {
             let span = Self.span(of: characters, at: offset, unit: unit)
             return [.string(String(characters[span])), .int32(Int32(clamping: span.lowerBound)), .int32(Int32(clamping: span.upperBound))]
         case "GetCaretOffset": return [.int32(node.element?.role == .document ? 0 : Int32(clamping: characters.count))]
-        case "GetDefaultAttributes", "GetAttributes":
-            return member == "GetAttributes" ? [.array(signature: "{ss}", []), .int32(0), .int32(Int32(clamping: characters.count))] : [.array(signature: "{ss}", [])]
+        case "GetDefaultAttributes", "GetDefaultAttributeSet": return [.array(signature: "{ss}", [])]
+        case "GetAttributes", "GetAttributeRun":
+            // One run of plain text: no attributes from start to end.
+            return [.array(signature: "{ss}", []), .int32(0), .int32(Int32(clamping: characters.count))]
+        case "GetAttributeValue": return [.string("")]
         case "GetNSelections": return [.int32(0)]
+        case "GetSelection": return [.int32(0), .int32(0)]
         default: return nil
         }
     }

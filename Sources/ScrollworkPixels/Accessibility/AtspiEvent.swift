@@ -55,15 +55,57 @@ struct AtspiEvent: Equatable, Sendable {
             for (flag, name) in [(AccessibilityElement.State.selected, "selected"), (.expanded, "expanded"), (.checked, "checked")]
             where now.state.contains(flag) != was.state.contains(flag) {
                 object(path, "StateChanged", name, now.state.contains(flag) ? 1 : 0)
+                // A node that closes says it is collapsed as well as no longer expanded, as GTK's do.
+                if flag == .expanded, now.state.contains(.expandable) { object(path, "StateChanged", "collapsed", now.state.contains(flag) ? 0 : 1) }
             }
             if now.name != was.name { object(path, "PropertyChange", "accessible-name") }
-            if now.value != was.value { object(path, "PropertyChange", now.hasRange ? "accessible-value" : "accessible-description") }
-            if now.childCount != was.childCount {
+            if now.value != was.value {
+                // A document's value is its text, read through Text: its caret stays at the top
+                // of what shows.
+                if now.isDocument {
+                    object(path, "TextCaretMoved", "", 0)
+                } else {
+                    object(path, "PropertyChange", now.hasRange ? "accessible-value" : "accessible-description")
+                }
+            }
+            // Rows coming and going change a list's count; other children are told of one by one
+            // (structure(from:to:stillThere:)).
+            if now.hasRows, now.childCount != was.childCount {
                 let added = now.childCount > was.childCount
                 object(path, "ChildrenChanged", added ? "add" : "remove", Int32(clamping: Swift.min(now.childCount, was.childCount)))
             }
         }
         return events
+    }
+
+    /// The events for objects that came and went between two publications: an object gone (its
+    /// path no longer reaches anything: a page changed, a menu closed) is said to be defunct, and
+    /// its parent, where that stays, says the child was removed; an object new on screen is
+    /// added to a parent that was there. Rows are left to their list's count (``changes(from:to:)``):
+    /// a row scrolled away is still there, read by its index. `stillThere` says whether a path
+    /// reaches an object in the new tree. Also returns the places (``AtspiTree/Shown/place``) of
+    /// the gone objects whose parents stay, which the tree retires for good.
+    static func structure(from old: [String: AtspiTree.Shown], to new: [String: AtspiTree.Shown],
+                          stillThere: (String) -> Bool) -> (events: [AtspiEvent], retired: [String]) {
+        func parent(_ path: String) -> String { path.lastIndex(of: "/").map { String(path[..<$0]) } ?? path }
+        func event(_ path: String, _ member: String, _ detail: String, _ one: Int, _ about: String?) -> AtspiEvent {
+            AtspiEvent(path: path, interface: "org.a11y.atspi.Event.Object", member: member, detail: detail, detail1: Int32(clamping: one), detail2: 0, object: about)
+        }
+        var events: [AtspiEvent] = [], retired: [String] = []
+        let gone = Set(old.keys.filter { new[$0] == nil && !stillThere($0) })
+        for path in gone.sorted() {
+            let above = parent(path)
+            if !gone.contains(above), let was = old[path], let place = was.place {
+                events.append(event(above, "ChildrenChanged", "remove", was.index, path))
+                retired.append(place)
+            }
+            events.append(event(path, "StateChanged", "defunct", 1, nil))
+        }
+        for path in new.keys.sorted() where old[path] == nil {
+            guard old[parent(path)] != nil, let now = new[path], now.place != nil else { continue }
+            events.append(event(parent(path), "ChildrenChanged", "add", now.index, path))
+        }
+        return (events, retired)
     }
 
     func send(on link: borrowing DBusLink, bus: String) {

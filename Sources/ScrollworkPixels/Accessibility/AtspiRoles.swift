@@ -31,6 +31,8 @@ enum AtspiRoles {
         case .pageTab: return (37, "page tab")
         case .menu: return (41, "popup menu")
         case .menuItem: return (35, "menu item")
+        case .dialog: return (16, "dialog")
+        case .heading: return (83, "heading")
         }
     }
 
@@ -41,7 +43,7 @@ enum AtspiRoles {
         let enabled = 8, sensitive = 24, showing = 25, visible = 30
         guard let element = node.element else {
             if node.isWindow {
-                states += [enabled, sensitive, showing, visible, 27]  // resizable
+                states += [enabled, sensitive, showing, visible, 21]  // resizable
                 if windowIsActive { states.append(1) }  // active
             }
             return states
@@ -51,6 +53,8 @@ enum AtspiRoles {
         switch element.role {
         case .list, .table, .outline:
             states += [11, 31]  // focusable, manages descendants
+        case .dialog:
+            states.append(16)  // modal
         case .row, .menuItem, .pageTab:
             states += [11, 22]  // focusable, selectable
         case .button:
@@ -68,7 +72,7 @@ enum AtspiRoles {
         }
         let flags: [(AccessibilityElement.State, Int)] = [
             (.selected, 23), (.expandable, 9), (.expanded, 10), (.editable, 7), (.busy, 3), (.multiselectable, 18),
-            (.checkable, 40), (.checked, 4),
+            (.checkable, 41), (.checked, 4),
         ]
         for (flag, number) in flags where element.state.contains(flag) { states.append(number) }
         if element.state.contains(.expandable) && !element.state.contains(.expanded) { states.append(5) }  // collapsed
@@ -91,7 +95,7 @@ enum AtspiRoles {
         case .table?, .outline?: names += ["org.a11y.atspi.Table", "org.a11y.atspi.Selection"]
         case .list?, .menu?, .pageTabList?: names.append("org.a11y.atspi.Selection")
         case .cell?: names.append("org.a11y.atspi.TableCell")
-        case .textField?, .staticText?, .document?: names.append("org.a11y.atspi.Text")
+        case .textField?, .staticText?, .document?, .heading?: names.append("org.a11y.atspi.Text")
         default: break
         }
         if node.element?.actions.isEmpty == false { names.append("org.a11y.atspi.Action") }

@@ -4,9 +4,12 @@ import ScrollworkWidgets
 
 /// What a window shows a screen reader, addressed as AT-SPI 2 addresses objects: an object path
 /// for the application, its window, every element on screen, and every row of a list, table or
-/// outline, on screen or not. Paths say where an object is, so none is kept: a row is
-/// `…/w/0/2/r5000000` (row 5,000,000 of the third element of the window's first), read when
-/// it is asked for, and stays the same row as the table scrolls.
+/// outline, on screen or not. Paths say where an object is and what it is, so none is kept: a
+/// row is `…/w/group0/table2/r5000000` (row 5,000,000 of the table that is the third element
+/// of the window's first), read when it is asked for, and stays the same row as the table
+/// scrolls. An element's part names its role and its ``AccessibilityElement/identifier``, so a
+/// path is never taken over by an object of another role or another page: the old one is
+/// retired (``AtspiEvent/structure(from:to:stillThere:)``).
 struct AtspiTree: Sendable {
     /// The root of every path the bridge serves.
     static let base = "/org/a11y/atspi/accessible"
@@ -33,6 +36,9 @@ struct AtspiTree: Sendable {
     /// The path of the object with keyboard focus, as ``focusedPath`` found it when the tree
     /// was published.
     var focus = ""
+    /// How many objects were retired from each place (a parent's path and a child's part before
+    /// retirements), which the bridge keeps from one publication to the next.
+    var generations: [String: Int] = [:]
 
     /// One object of the tree: the application (no element), the window, or an element.
     struct Node {
@@ -65,8 +71,52 @@ struct AtspiTree: Sendable {
         return node
     }
 
+    /// The part of a path that names `element`, child `index` of the object at `parent` (rows
+    /// aside): its role and place, then its identifier where it has one (`table1`,
+    /// `group4_Table`), in the letters, digits and underscores a D-Bus path allows (any other
+    /// byte as `_` and two hex digits, so two identifiers never share a part), then how many
+    /// objects in that place were retired before it (`_g2`): a screen reader holds a retired path
+    /// as dead for good, so an object that comes back (the page under a closed help sheet, a
+    /// menu opened again) comes back at a path of its own.
+    func part(for element: AccessibilityElement, at index: Int, in parent: String) -> String {
+        let base = Self.basePart(for: element, at: index)
+        let generation = generations[parent + "/" + base] ?? 0
+        return generation > 0 ? base + "_g" + String(generation) : base
+    }
+
+    /// ``part(for:at:in:)`` before any object in its place was retired.
+    static func basePart(for element: AccessibilityElement, at index: Int) -> String {
+        var part = element.role.rawValue + String(index)
+        guard let identifier = element.identifier, !identifier.isEmpty else { return part }
+        part += "_"
+        let hex = Array("0123456789ABCDEF".unicodeScalars)
+        for byte in identifier.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                part.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                part.unicodeScalars.append("_")
+                part.unicodeScalars.append(hex[Int(byte >> 4)])
+                part.unicodeScalars.append(hex[Int(byte & 15)])
+            }
+        }
+        return part
+    }
+
+    /// The path of the window's content, or nil when it shows none.
+    var contentPath: String? { content.map { Self.windowPath + "/" + part(for: $0, at: 0, in: Self.windowPath) } }
+
+    /// The path of fixed child `index` of `node` (a child that is not one of its rows), or nil
+    /// when it has no such child.
+    func fixedChildPath(of node: Node, at index: Int) -> String? {
+        if node.isWindow { return index == 0 ? contentPath : nil }
+        let fixed = fixedChildren(of: node)
+        guard index >= 0, index < fixed.count else { return nil }
+        return node.path + "/" + part(for: fixed[index], at: index, in: node.path)
+    }
+
     /// The children `node` shows (for a list or table: those before its rows, such as headings).
-    private func fixedChildren(of node: Node) -> [AccessibilityElement] {
+    func fixedChildren(of node: Node) -> [AccessibilityElement] {
         guard let element = node.element else { return node.isWindow ? (content.map { [$0] } ?? []) : [] }
         return element.rowCount == nil ? element.children : element.children.filter { $0.role != .row }
     }
@@ -82,7 +132,7 @@ struct AtspiTree: Sendable {
         if node.isApplication { return index == 0 ? Self.windowPath : nil }
         let fixed = fixedChildren(of: node).count
         guard index >= 0 else { return nil }
-        if index < fixed { return node.path + "/\(index)" }
+        if index < fixed { return fixedChildPath(of: node, at: index) }
         guard let rows = node.element?.rowCount, index - fixed < rows else { return nil }
         return node.path + "/r\(index - fixed)"
     }
@@ -97,32 +147,76 @@ struct AtspiTree: Sendable {
             guard let read = element.rows?.row(row) else { return nil }
             return Node(path: node.path + "/" + part, element: read, parent: node.path, indexInParent: fixed + row, containerRole: role, isShowing: false)
         }
-        guard let index = Int(part), index >= 0 else { return nil }
+        // The part says the child's place and what it was; a child of another role or
+        // identifier in that place now is another object, and the old one is gone.
         let fixed = fixedChildren(of: node)
-        guard index < fixed.count else { return nil }
+        guard let index = Int(part.prefix { $0 != "_" }.drop { !$0.isNumber }), index >= 0, index < fixed.count,
+              self.part(for: fixed[index], at: index, in: node.path) == part else { return nil }
         return Node(path: node.path + "/" + part, element: fixed[index], parent: node.path, indexInParent: index, containerRole: role,
                     isShowing: node.isShowing)
     }
 
     /// The path of the object that has keyboard focus: the deepest focused element, or the
-    /// window when no element has focus.
+    /// window when no element has focus. A child the app marks focused is followed before one
+    /// that only holds a focused-looking row (a table's cursor row under an open menu); a
+    /// focused group hands focus on to the first list, table, field or other content in it, as
+    /// a GTK container gives its focus to its first focusable child (a scroll view to the text in
+    /// it, as GTK's to its text view); a list or table with focus
+    /// gives it to its focused row.
     var focusedPath: String {
         var node = Node(path: Self.windowPath, element: nil, parent: Self.applicationPath, indexInParent: 0, containerRole: nil, isShowing: true)
         var focused = Self.windowPath
         while true {
             let fixed = fixedChildren(of: node)
             var next: Node?
-            if let i = fixed.firstIndex(where: { $0.state.contains(.focused) || $0.first(where: { $0.state.contains(.focused) }) != nil }) {
-                next = child(of: node, named: Substring("\(i)"))
-            } else if let element = node.element, element.state.contains(.focused),
+            var handedOn = false
+            if let i = fixed.firstIndex(where: { $0.state.contains(.focused) })
+                ?? fixed.firstIndex(where: { $0.first(where: { $0.state.contains(.focused) }) != nil }) {
+                next = fixedChildPath(of: node, at: i).flatMap { self.node(at: $0) }
+            } else if node.path == focused, let element = node.element, element.rowCount != nil,
                       let index = element.focusedRow ?? element.children.first(where: { $0.role == .row && $0.state.contains(.focused) })?.rowIndex {
                 next = child(of: node, named: Substring("r\(index)"))
+            } else if node.path == focused, let role = node.element?.role, role == .group || role == .scrollArea || role == .dialog,
+                      let i = fixed.firstIndex(where: { $0.first(where: { Self.takesFocus.contains($0.role) }) != nil }) {
+                next = fixedChildPath(of: node, at: i).flatMap { self.node(at: $0) }
+                handedOn = true
             }
             guard let found = next else { return focused }
-            if found.element?.state.contains(.focused) == true { focused = found.path }
+            if handedOn || found.element?.state.contains(.focused) == true { focused = found.path }
             node = found
         }
     }
+
+    /// A tree as published: with its focus and retired places worked out, what its objects on
+    /// screen show, and the events that tell a screen reader how it differs from the last.
+    struct Publication: Sendable {
+        var tree: AtspiTree
+        var shown: [String: Shown]
+        var events: [AtspiEvent]
+    }
+
+    /// This tree published after `last` (nil for the first): the focus found, objects gone from
+    /// the last one retired for good (a place whose object went holds a new path for whatever
+    /// comes to it next), and the events in the order a screen reader needs them: the window
+    /// coming up, objects gone and added, changes, then focus.
+    func published(after last: Publication?) -> Publication {
+        var tree = self
+        tree.generations = last?.tree.generations ?? [:]
+        let focused = tree.focusedPath
+        tree.focus = focused
+        let shown = tree.shownObjects()
+        var events: [AtspiEvent] = last == nil ? [.windowActivated] : []
+        let old = last?.shown ?? [:]
+        let (structure, retired) = AtspiEvent.structure(from: old, to: shown) { tree.node(at: $0) != nil }
+        for place in retired { tree.generations[place, default: 0] += 1 }
+        events += structure
+        events += AtspiEvent.changes(from: old, to: shown)
+        if focused != last?.tree.focus { events += AtspiEvent.focusMoved(from: last?.tree.focus, to: focused) }
+        return Publication(tree: tree, shown: shown, events: events)
+    }
+
+    /// The roles a focused group hands its focus on to.
+    private static let takesFocus: Set<AccessibilityElement.Role> = [.list, .table, .outline, .textField, .slider, .pageControl, .document, .scrollArea, .menu, .dialog]
 
     /// What an object on screen shows, compared between publications for the events a
     /// screen reader follows.
@@ -132,28 +226,38 @@ struct AtspiTree: Sendable {
         var state: AccessibilityElement.State
         var hasRange: Bool
         var childCount: Int
+        /// True for a document, whose value is its text.
+        var isDocument = false
+        /// True for a list, table or outline, whose children are mostly its rows.
+        var hasRows = false
+        /// Its place among its parent's children.
+        var index = 0
+        /// Its parent's path and its part before retirements (the key of ``AtspiTree/generations``);
+        /// nil for a row.
+        var place: String?
     }
 
     /// Every object on screen by its path: the window and the elements the app drew, rows by
     /// their index (cells are left out: a row's name holds their text).
     func shownObjects() -> [String: Shown] {
         var shown = [Self.windowPath: Shown(name: title, value: nil, state: [], hasRange: false, childCount: content == nil ? 0 : 1)]
-        func visit(_ element: AccessibilityElement, at path: String) {
+        func visit(_ element: AccessibilityElement, at path: String, index: Int, key: String?) {
             let fixed = element.rowCount == nil ? element.children.count : element.children.filter { $0.role != .row }.count
             shown[path] = Shown(name: element.name, value: element.value, state: element.state, hasRange: element.range != nil,
-                                childCount: fixed + (element.rowCount ?? 0))
+                                childCount: fixed + (element.rowCount ?? 0), isDocument: element.role == .document, hasRows: element.rowCount != nil,
+                                index: index, place: key)
             guard element.role != .row else { return }
-            var index = 0
+            var place = 0
             for child in element.children {
                 if element.rowCount != nil, child.role == .row, let row = child.rowIndex {
-                    visit(child, at: path + "/r\(row)")
+                    visit(child, at: path + "/r\(row)", index: fixed + row, key: nil)
                 } else {
-                    visit(child, at: path + "/\(index)")
-                    index += 1
+                    visit(child, at: path + "/" + part(for: child, at: place, in: path), index: place, key: path + "/" + Self.basePart(for: child, at: place))
+                    place += 1
                 }
             }
         }
-        if let content { visit(content, at: Self.windowPath + "/0") }
+        if let content, let path = contentPath { visit(content, at: path, index: 0, key: Self.windowPath + "/" + Self.basePart(for: content, at: 0)) }
         return shown
     }
 

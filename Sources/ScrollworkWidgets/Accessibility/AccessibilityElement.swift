@@ -37,7 +37,7 @@ public struct AccessibilityElement: Sendable, Hashable {
         /// label, AppKit's static text).
         case staticText
         /// Text read a page at a time, line by line: the lines a pager or a document shows
-        /// (AT-SPI's text, AppKit's text area), its name the lines joined by line breaks.
+        /// (AT-SPI's text, AppKit's text area), its value the lines joined by line breaks.
         case document
         /// Tabs that each show a page, one at a time: a segmented control of pages.
         case pageTabList
@@ -49,6 +49,11 @@ public struct AccessibilityElement: Sendable, Hashable {
         case menu
         /// An item of a menu.
         case menuItem
+        /// A window over the content that takes the keys until it closes: a help sheet, an
+        /// About box (AT-SPI's dialog); its children are what it says.
+        case dialog
+        /// A heading over the rows that follow it: a list's section header.
+        case heading
     }
 
     /// What is true of an element now.
@@ -87,6 +92,11 @@ public struct AccessibilityElement: Sendable, Hashable {
     public var role: Role
     /// What it is called: a row's text, a heading, a field's prompt; "" when it has none.
     public var name: String
+    /// What tells it apart from an element of the same role that takes its place: a page's
+    /// name, where pages take turns in one place. A bridge that addresses elements by where they
+    /// are (AT-SPI) retires an element whose identifier changed, so a screen reader never reads
+    /// one page's object as another's. nil when its place and role are enough.
+    public var identifier: String?
     /// What it holds now, where that is not its name: a field's text, "page 3 of 7", how far a
     /// view is scrolled.
     public var value: String?

@@ -6,6 +6,13 @@ import Scrollwork
 public struct AccessibleRows: Sendable, Hashable {
     private let read: @Sendable (Int) -> AccessibilityElement?
     private let selected: @Sendable () -> [Int]
+    /// The selected rows once asked for: a screen reader asks again and again after a change
+    /// (how many, then each), and a million selected rows take a while to list.
+    private let memo = Memo()
+
+    private final class Memo: Sendable {
+        let rows = Locked<[Int]?>(nil)
+    }
 
     /// Rows read by `read`, which answers nil for an index that is not a row, and the indexes
     /// of the selected rows, smallest first, from `selected`, which is asked only when a screen
@@ -16,7 +23,14 @@ public struct AccessibleRows: Sendable, Hashable {
     }
 
     /// The indexes of the selected rows, on screen or not, smallest first.
-    public func selectedRows() -> [Int] { selected() }
+    public func selectedRows() -> [Int] {
+        memo.rows.withLock { rows in
+            if let rows { return rows }
+            let found = selected()
+            rows = found
+            return found
+        }
+    }
 
     /// Row `index` (from 0), or nil when there is no such row.
     public func row(_ index: Int) -> AccessibilityElement? { index >= 0 ? read(index) : nil }

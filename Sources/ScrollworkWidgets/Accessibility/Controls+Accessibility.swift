@@ -7,9 +7,10 @@ extension ScrollView {
         let across = scroll.contentSize.width > scroll.viewportSize.width + 0.5
         let value = across ? "\(percent(.vertical))% down, \(percent(.horizontal))% across" : "\(percent(.vertical))% down"
         var element = AccessibilityElement(role: .scrollArea, value: value, frame: frame)
-        // Text content is read a page at a time: the lines on screen.
+        // Text content is read a page at a time: the lines on screen, as the document's value
+        // (its text), not its name, which a screen reader would say whole on every change.
         if let lines = content.accessibleLines(in: window) {
-            element.children = [AccessibilityElement(role: .document, name: lines.joined(separator: "\n"), frame: window.box)]
+            element.children = [AccessibilityElement(role: .document, value: lines.joined(separator: "\n"), frame: window.box)]
         }
         return element
     }

@@ -12,6 +12,17 @@ extension ListState {
         }
     }
 
+    /// The section headers on screen within `body` (the rows' area), each a heading named by
+    /// its title where it is drawn; a header without a title is left out.
+    func accessibleHeaders(in body: Rect) -> [AccessibilityElement] {
+        visibleItems(overscan: 0).compactMap { entry in
+            guard case let .header(section) = entry.item, let title = decorations(ofSection: section).header?.title, !title.isEmpty else { return nil }
+            let frame = Rect(x: body.minX, y: body.minY + entry.frame.minY - scroll.offset.y, width: body.width, height: entry.frame.height)
+            guard frame.maxY > body.minY, frame.minY < body.maxY else { return nil }
+            return AccessibilityElement(role: .heading, name: title, frame: frame, level: 0)
+        }
+    }
+
     /// A row's state as a screen reader reads it.
     static func accessibleState(_ look: RowAppearance) -> AccessibilityElement.State {
         var state: AccessibilityElement.State = []

@@ -1,13 +1,15 @@
 import Scrollwork
 
 extension ListView {
-    /// The list as its last render laid it out: the rows on screen, each named by its title
-    /// (its subtitle and secondary text as its value), with its index among all the rows; any
-    /// other row is read through ``AccessibilityElement/rows``.
+    /// The list as its last render laid it out, called by ``accessibilityLabel``: the section
+    /// headers on screen as headings, then the rows on screen, each named by its title (its
+    /// subtitle and secondary text as its value), with its index among all the rows; any other
+    /// row is read through ``AccessibilityElement/rows``.
     public var accessibility: AccessibilityElement? {
         var state: AccessibilityElement.State = []
         if list.selectionMode == .multiple { state.insert(.multiselectable) }
-        var element = AccessibilityElement(role: .list, state: state, frame: frame, rowCount: list.numberOfRows)
+        var element = AccessibilityElement(role: .list, name: accessibilityLabel, state: state, frame: frame, rowCount: list.numberOfRows)
+        element.children = list.accessibleHeaders(in: accessibleBody)
         for row in list.accessibleRows(in: accessibleBody) {
             guard let found = Self.accessibleRow(list, path: row.path, index: row.index, look: row.look, frame: row.frame) else { continue }
             element.children.append(found)
@@ -18,7 +20,7 @@ extension ListView {
             guard let path = list.indexPath(forFlatRow: index) else { return nil }
             return Self.accessibleRow(list, path: path, index: index, look: list.appearance(at: path), frame: .zero)
         } selected: {
-            list.selectedIndexPaths.map { list.flatRow($0) }.sorted()
+            list.selectedIndexPaths.map { list.flatRow($0) }  // in order already: flat rows follow index paths
         }
         return element
     }

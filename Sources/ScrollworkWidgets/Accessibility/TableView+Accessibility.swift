@@ -42,7 +42,7 @@ extension TableView {
             let look = ListState<Row>.accessibleState(table.list.appearance(at: path))
             return Self.accessibleRow(table, readRow, cellText, path: path, index: index, state: look, frame: .zero, columns: [])
         } selected: {
-            table.list.selectedIndexPaths.map { table.list.flatRow($0) }.sorted()
+            table.list.selectedIndexPaths.map { table.list.flatRow($0) }  // in order already: flat rows follow index paths
         }
         return element
     }

@@ -15,6 +15,9 @@ public struct ListView<Row: Sendable>: StatefulWidget {
     package var list: ListState<Row>
     /// Styles.
     public var theme: Theme
+    /// What a screen reader calls the list: the title people see over it ("Contacts"); "" when
+    /// it has none.
+    public var accessibilityLabel = ""
     /// The point/cell mapping.
     public var metrics = CellMetrics() { didSet { fitToCells() } }
     /// Page Up and Page Down scroll by a page without moving the cursor, as in AppKit's tables

@@ -258,6 +258,6 @@ public struct MenuView<Action: Sendable & Hashable>: Widget {
             if items[i].isEnabled, itemFrames.indices.contains(i) { item.actions = [.click(at: itemFrames[i].center)] }
             return item
         }
-        return AccessibilityElement(role: .menu, state: .focused, frame: frame, rowCount: children.count, children: children)
+        return AccessibilityElement(role: .menu, state: .focused, frame: frame, children: children)
     }
 }

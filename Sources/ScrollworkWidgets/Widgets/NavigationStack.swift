@@ -421,7 +421,11 @@ public struct NavigationStack<Page: Widget>: Widget {
             if entries.count > 1 {
                 children.append(AccessibilityElement(role: .button, name: "Back to " + entries[entries.count - 2].title, frame: backFrame))
             }
-            if let page = top.accessibility { children.append(page) }
+            // The page shown is called by the title over it, where it has no name of its own.
+            if var page = top.accessibility {
+                if page.name.isEmpty { page.name = title }
+                children.append(page)
+            }
             return AccessibilityElement(role: .group, name: title, frame: frame, children: children)
         }
     }

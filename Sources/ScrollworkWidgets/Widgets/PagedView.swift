@@ -172,7 +172,26 @@ public struct PagedView<Content: ScrollContent>: Widget, WidgetGroup {
     public var acceptsFocus: Bool { true }
 
     /// The page control's element ("page 2 of 5"), with the pages' scroll view.
-    public var accessibility: AccessibilityElement? { mutating get { childrenAccessibility } }
+    /// The pages and their dots. The keys that turn pages are the dots' to a screen reader: the
+    /// dots are focused while the view has focus, so each turn is read as "page 3 of 7", and the
+    /// page shown is read from the pages' content.
+    public var accessibility: AccessibilityElement? {
+        mutating get {
+            var element = childrenAccessibility
+            if let pages = element.children.firstIndex(where: { $0.role == .scrollArea && $0.state.contains(.focused) }),
+               let dots = element.children.firstIndex(where: { $0.role == .pageControl }) {
+                element.children[pages].state.remove(.focused)
+                element.children[dots].state.insert(.focused)
+            }
+            return element
+        }
+    }
+
+    /// What a screen reader calls the pages' dots ("Cities"); "" when they have no name.
+    public var accessibilityLabel: String {
+        get { dots.accessibilityLabel }
+        set { dots.accessibilityLabel = newValue }
+    }
 
     /// The dots' and the pages' diagnostics.
     public var diagnostics: [Diagnostic] { mutating get { childrenDiagnostics } }
