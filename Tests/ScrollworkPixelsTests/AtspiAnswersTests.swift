@@ -116,6 +116,18 @@ import ScrollworkWidgets
         #expect(centre.y == 8 && heading?.actions.first?.events == [.mouse(MouseEvent(.press, x: centre.x, y: 8)), .mouse(MouseEvent(.release, x: centre.x, y: 8))])
     }
 
+    @Test("LT-12: an assistive tool grabs focus on a row on screen, or selects one, by a click on it, as a person would; a row off screen cannot be clicked and says so")
+    func LT_12_focusAndSelectionFromATool() {
+        let tree = Self.tree()
+        #expect(Self.ask(tree, Self.table + "/r1", "org.a11y.atspi.Component", "GrabFocus") == [.string("perform 0 at \(Self.table)/r1")])
+        #expect(Self.ask(tree, Self.table + "/r9000000", "org.a11y.atspi.Component", "GrabFocus") == [.boolean(false)])
+        // The table's children are its two headings, then its rows: child 4 is row 2.
+        #expect(Self.ask(tree, Self.table, "org.a11y.atspi.Selection", "SelectChild", [.int32(4)]) == [.string("perform 0 at \(Self.table)/r2")])
+        #expect(Self.ask(tree, Self.table, "org.a11y.atspi.Selection", "SelectChild", [.int32(9_000_002)]) == [.boolean(false)])
+        #expect(Self.ask(tree, Self.table, "org.a11y.atspi.Selection", "SelectChild", [.int32(-1)]) == [.boolean(false)])
+        #expect(Self.ask(tree, Self.label, "org.a11y.atspi.Component", "GrabFocus") == [.boolean(false)], "a label is not clicked")
+    }
+
     @Test("LT-12: focus is the focused row, on screen or scrolled away; its states say focused, selected and whether it shows")
     func LT_12_focusAndStates() {
         for away in [false, true] {

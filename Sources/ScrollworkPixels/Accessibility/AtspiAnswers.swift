@@ -29,6 +29,7 @@ struct AtspiAnswers {
             return .values([.array(signature: "((so)(so)(so)iiassusau)", [])])
         }
         guard let node = tree.node(at: path) else { return .error(name: Self.unknownObject, text: "no accessible object at \(path)") }
+        if let asked = pressing(node, interface, member, arguments) { return asked }
         let found: [DBusValue]?
         switch interface {
         case "org.freedesktop.DBus.Properties": found = properties(node, member, arguments)
@@ -49,6 +50,22 @@ struct AtspiAnswers {
         }
         guard let found else { return .error(name: Self.unknownMethod, text: "\(interface).\(member) is not answered at \(path)") }
         return .values(found)
+    }
+
+    /// An assistive tool's GrabFocus on an object, or SelectChild of a list, table or row of
+    /// tabs: done as a person does it, by a click on the object (what its click action does),
+    /// on the app's thread. Only what is on screen can be clicked, as in GTK, whose lists have
+    /// no objects for rows off screen; anything else answers false. Nil for any other call.
+    private func pressing(_ node: AtspiTree.Node, _ interface: String, _ member: String, _ arguments: [DBusValue]) -> Answer? {
+        let target: AtspiTree.Node?
+        switch (interface, member) {
+        case ("org.a11y.atspi.Component", "GrabFocus"): target = node
+        case ("org.a11y.atspi.Selection", "SelectChild"):
+            target = argument(arguments, 0).flatMap { tree.childPath(of: node, at: $0) }.flatMap { tree.node(at: $0) }
+        default: return nil
+        }
+        guard let target, let click = target.element?.actions.firstIndex(where: { $0.kind == .click }) else { return .values([.boolean(false)]) }
+        return .perform(path: target.path, action: click)
     }
 
     // MARK: References
@@ -266,7 +283,6 @@ struct AtspiAnswers {
         case "GetSize": return [.int32(box.width), .int32(box.height)]
         case "GetLayer": return [.uint32(node.isWindow ? 7 : 3)]  // window, widget
         case "GetAlpha": return [.double(1)]
-        case "GrabFocus": return [.boolean(false)]
         case "Contains":
             guard let x = argument(arguments, 0), let y = argument(arguments, 1) else { return nil }
             return [.boolean(Self.contains(box, x, y))]
@@ -375,8 +391,8 @@ struct AtspiAnswers {
         case "IsChildSelected":
             guard let i = argument(arguments, 0) else { return nil }
             return [.boolean(selected.contains { $0.index == i })]
-        case "SelectChild", "DeselectSelectedChild", "DeselectChild", "SelectAll", "ClearSelection":
-            // Selection is changed by the app's own keys and pointer, on its own thread.
+        case "DeselectSelectedChild", "DeselectChild", "SelectAll", "ClearSelection":
+            // Selection is changed by a click (SelectChild, answered before) or the app's own keys.
             return [.boolean(false)]
         default: return nil
         }

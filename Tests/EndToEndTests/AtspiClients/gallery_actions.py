@@ -1,5 +1,5 @@
 # The gallery's actions as a screen reader does them (pyatspi): an outline's row expanded by its
-# "expand" action, the gallery's page dots turned to the next page by "increment" (the window
+# "expand" action, a row focused by GrabFocus, the gallery's page dots turned to the next page by "increment" (the window
 # and its title follow), and the page control page's dots turned the same way, their value read
 # back. Run by session.sh with --page outline; prints one line a check and exits 1 if any failed.
 import sys
@@ -25,6 +25,11 @@ if area is not None:
     check(eventually(lambda: row().getState().contains(pyatspi.STATE_EXPANDED)), '%s is expanded' % name)
     check(eventually(lambda: tree.childCount > rows_before), 'the outline has more rows: %d, was %d' % (tree.childCount, rows_before))
     check('collapse' in actions(row()), 'the open row offers "collapse" now')
+
+# A tool moves focus to a row on screen, as a person's click would.
+target = tree.getChildAtIndex(5)
+check(target.queryComponent().grabFocus(), 'GrabFocus on %r is accepted' % target.name)
+check(eventually(lambda: tree.getChildAtIndex(5).getState().contains(pyatspi.STATE_FOCUSED)), 'and that row has focus')
 
 dots = find(window, lambda x: x.getRoleName() == 'slider' and x.description.endswith('of 7'))
 check(dots is not None, "the gallery's page dots are a slider: %r" % (dots and dots.description))
