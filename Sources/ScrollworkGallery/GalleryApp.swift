@@ -498,10 +498,15 @@ package struct GalleryApp: App {
         metrics = canvas.metrics
         bounds = canvas.bounds
         guard bounds.width >= metrics.cellWidth, bounds.height >= line else { return }
-        // Title bar: two lines in a window tall enough, where it holds the headline type.
-        titleRows = canvas.drawsPushButtons && linesHeight >= 8 * line ? 2 : 1
-        let titleBar = GalleryTitleBar(page: page, buttons: canvas.drawsPushButtons, namesApp: style.keys == .terminal)
-        drawTitleBar(titleBar, into: &canvas)
+        // Title bar: two lines in a window tall enough, where it holds the headline type; none
+        // under the window manager's, which names the page already (the tabs, F1 and F10 do
+        // what its buttons do).
+        titleRows = canvas.hasWindowTitleBar ? 0 : canvas.drawsPushButtons && linesHeight >= 8 * line ? 2 : 1
+        if titleRows > 0 {
+            drawTitleBar(GalleryTitleBar(page: page, buttons: canvas.drawsPushButtons, namesApp: style.keys == .terminal), into: &canvas)
+        } else {
+            placedTitleBar = nil
+        }
         // The page.
         current.render(&self, pageArea, &canvas, time)
         // The focus ring, in a window, once Tab moved focus (a terminal shows focus by the cursor

@@ -137,6 +137,14 @@ public struct PixelWindow {
         _ = SDL_PushEvent(&event)
     }
 
+    /// True when the window manager draws a title bar over `window` (its frame's top is taller
+    /// than a border): the app then draws none of its own. Under no window manager (a bare X
+    /// server) or where the frame is unknown, false: the app's own bar names the window.
+    static func hasTitleBar(_ window: OpaquePointer) -> Bool {
+        var top: Int32 = 0
+        return SDL_GetWindowBordersSize(window, &top, nil, nil, nil) == 0 && top > 8
+    }
+
     /// The loop: the window's input, time and pixels around the driver's rules; `firstFrameShown`
     /// is called once the first frame has been presented.
     private func loop<A: App, S: WorkScheduler>(_ driver: inout Driver<A, S>, window: OpaquePointer, renderer: OpaquePointer, vsync: Bool,
@@ -164,11 +172,16 @@ public struct PixelWindow {
         defer { bridge?.stop() }
         var published = -Double.infinity
         var inputSincePublished = true
+        var decorated = false
         while !session.driver.wantsQuit {
             let now = MonotonicClock.now()
+            // The window manager frames the window once it has taken it (and again after a
+            // change of window manager): asked after input, window events among it.
+            if inputSincePublished { decorated = Self.hasTitleBar(window) }
             var frame = surface.nextCanvas()
             frame.reducesMotion = reducesMotion
             frame.stepsWheel = stepsWheel
+            frame.hasWindowTitleBar = decorated
             session.drawFrame(into: &frame, at: now)
             surface.present(surface.draw(frame, palette: palette, style: style))
             // Screen readers are told of every frame after input and of the last of a motion at

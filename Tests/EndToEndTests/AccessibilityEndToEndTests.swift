@@ -16,10 +16,14 @@ extension DesktopEndToEndTests {
         /// `portal`, when given, is what a stand-in for the desktop's settings portal says
         /// (`fake_portal.py`: "text-scaling-factor=2.0;contrast=1").
         /// `nextPortal`, what it says once told the settings changed (`desktop_live.py` tells it).
-        static func read(_ client: String, _ arguments: [String], portal: String? = nil, nextPortal: String? = nil) throws -> (status: Int32, output: String) {
+        /// `windowManager`, when given, is run on the desktop first ("openbox"), and frames the window.
+        static func read(_ client: String, _ arguments: [String], portal: String? = nil, nextPortal: String? = nil,
+                         windowManager: String? = nil) throws -> (status: Int32, output: String) {
             let session = clients.appendingPathComponent("session.sh").path
             let script = clients.appendingPathComponent(client).path
-            let environment = portal.map { ["env", "FAKE_PORTAL=\($0)"] + (nextPortal.map { ["FAKE_PORTAL_NEXT=\($0)"] } ?? []) } ?? []
+            var environment = portal.map { ["FAKE_PORTAL=\($0)"] + (nextPortal.map { ["FAKE_PORTAL_NEXT=\($0)"] } ?? []) } ?? []
+            environment += windowManager.map { ["WINDOW_MANAGER=\($0)"] } ?? []
+            if !environment.isEmpty { environment.insert("env", at: 0) }
             return try Tmux.run(environment + ["timeout", "180", "dbus-run-session", "--", "sh", session, Tmux.scrollwork, script] + arguments)
         }
 
@@ -36,6 +40,16 @@ extension DesktopEndToEndTests {
             let result = try Self.read("orca_tour.py", ["--page", "table", "--window"])
             #expect(result.status == 0, "the client's checks:\n\(result.output)")
             #expect(result.output.components(separatedBy: "\nok ").count > 18, "\(result.output)")
+        }
+
+        @Test("under a window manager, which draws the window's title bar, the gallery draws no title bar of its own: the page starts at the window's top, and the tabs, F1 and F10 do what its buttons did")
+        func noSecondTitleBarUnderAWindowManager() throws {
+            let framed = try Self.read("desktop_frame.py", ["--page", "table", "--window"], windowManager: "openbox")
+            #expect(framed.status == 0, "the client's checks:\n\(framed.output)")
+            #expect(framed.output.contains("\nok the table starts at the window's top"), "\(framed.output)")
+            // Without one, the gallery's own bar names the page and holds its buttons.
+            let bare = try Self.read("desktop_frame.py", ["--page", "table", "--window"])
+            #expect(bare.status == 0 && bare.output.contains("\nok the gallery's own title bar"), "the client's checks:\n\(bare.output)")
         }
 
         @Test func aScreenReadersActionsExpandARowAndTurnPages() throws {

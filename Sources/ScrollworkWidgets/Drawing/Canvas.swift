@@ -27,6 +27,10 @@ public struct Canvas: Sendable {
     /// GTK's wheel does, instead of gliding on (`ScrollState.wheelGlides`); the widgets that
     /// scroll take it as they draw on it.
     public var stepsWheel = false
+    /// Set by a desktop window whose window manager draws a title bar over it (server-side
+    /// decorations), which names the window and moves and closes it: an app draws no title bar
+    /// of its own under it, as GTK draws its header bar only where the window manager draws none.
+    public var hasWindowTitleBar = false
     /// Makes `scroll` move as the host asks (``reducesMotion``, ``stepsWheel``); what a host
     /// asked for stays, so a widget keeps it between frames. Every widget that scrolls calls
     /// this as it draws.

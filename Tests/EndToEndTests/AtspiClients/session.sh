@@ -22,6 +22,15 @@ for _ in $(seq 200); do [ -s "$work/display" ] && break; sleep 0.1; done
 [ -s "$work/display" ] || { echo "Xvfb did not start"; exit 2; }
 DISPLAY=":$(head -n 1 "$work/display")"
 export DISPLAY
+# A window manager when WINDOW_MANAGER names one (openbox): it frames the window with a title bar.
+if [ -n "${WINDOW_MANAGER:-}" ]; then
+    "$WINDOW_MANAGER" >/dev/null 2>&1 &
+    pids="$pids $!"
+    for _ in $(seq 200); do
+        xprop -root _NET_SUPPORTING_WM_CHECK 2>/dev/null | grep -q "window id" && break
+        sleep 0.1
+    done
+fi
 /usr/libexec/at-spi-bus-launcher --launch-immediately --a11y=1 >/dev/null 2>&1 &
 pids="$pids $!"
 address=""
