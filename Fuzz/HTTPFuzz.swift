@@ -2,7 +2,8 @@ import ScrollworkFiles
 
 // What scrollwork reads from a web server and from a URL it is given: any answer parses or is
 // refused as not HTTP; a body sent in chunks of any sizes (with or without chunk extensions, in
-// either case of hexadecimal) or with a Content-Length reads back as the body sent; a
+// either case of hexadecimal) or with a Content-Length reads back as the body sent, whole and
+// decoded as it streams in, in pieces cut anywhere; a
 // Content-Range's size reads back; and a URL's password never shows in what is said about it
 // (its shown form, or why it cannot be opened), and a URL that opens names a port in range.
 // The first byte chooses the case.
@@ -54,6 +55,18 @@ private func answerRoundTrip(_ bytes: [UInt8], settings: UInt8) {
     do {
         let answer = try HTTPResponse(parsing: wire)
         agree(answer.status == 200 && answer.body == sent, "a body of \(sent.count) bytes read back as \(answer.body.count) (status \(answer.status))")
+        // The same body decoded as it streams in, cut into pieces wherever the first bytes say.
+        let split = wire.firstRange(of: Array("\r\n\r\n".utf8))!.upperBound
+        var decoder = HTTPBodyDecoder(for: answer)
+        var streamed: [UInt8] = []
+        var at = split, turn = 0
+        while at < wire.count {
+            let size = Swift.min(Swift.max(1, sizes.isEmpty ? wire.count : sizes[(turn + 3) % sizes.count] + 1), wire.count - at)
+            try decoder.feed(wire[at..<(at + size)]) { streamed += $0 }
+            at += size
+            turn += 1
+        }
+        agree(streamed == sent && (decoder.isDone || decoder.endsAtClose), "a body of \(sent.count) bytes streamed back as \(streamed.count)")
     } catch {
         agree(false, "a well-formed answer refused: \(error)")
     }

@@ -69,6 +69,20 @@ struct HTTPFileTests {
                 try config.write(to: folder.appendingPathComponent("lighttpd.conf"), atomically: true, encoding: .utf8)
                 process.executableURL = URL(fileURLWithPath: HTTPFileTests.lighttpd)
                 process.arguments = ["-D", "-f", folder.appendingPathComponent("lighttpd.conf").path]
+            } else if tls {
+                // Python's server, which serves no ranges, over TLS.
+                _ = try Self.makeCertificate(in: folder)
+                let script = """
+                    import functools, http.server, ssl
+                    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory='\(folder.path)/www')
+                    server = http.server.ThreadingHTTPServer(('127.0.0.1', \(port)), handler)
+                    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+                    context.load_cert_chain('\(folder.path)/cert.pem', '\(folder.path)/key.pem')
+                    server.socket = context.wrap_socket(server.socket, server_side=True)
+                    server.serve_forever()
+                    """
+                process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+                process.arguments = ["python3", "-c", script]
             } else {
                 process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
                 process.arguments = ["python3", "-m", "http.server", "--bind", "127.0.0.1", "--directory", folder.appendingPathComponent("www").path, "\(port)"]
@@ -148,8 +162,17 @@ struct HTTPFileTests {
         #expect(try moved.read(at: 5, count: 100) == Array(Self.text[5..<105]))
     }
 
-    @Test("a file from a server that refuses ranges is fetched whole and read as a local one, a compressed one decompressed")
-    func fetchedWhole() throws {
+    /// Takes in what `file`, a stream, has come until it has all come (within a minute).
+    static func drained(_ file: FileBytes) -> Bool {
+        for _ in 0..<60_000 where !file.streamHasEnded {
+            _ = file.size
+            usleep(1_000)
+        }
+        return file.streamHasEnded
+    }
+
+    @Test("a file from a server that refuses ranges is kept as it comes, as standard input is, a compressed one decompressed as it comes")
+    func keptAsItComes() throws {
         let gzip = Process()
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scrollwork-gz-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -162,12 +185,44 @@ struct HTTPFileTests {
         let compressed = try [UInt8](Data(contentsOf: folder.appendingPathComponent("data.csv.gz")))
         let whole = try Served(["data.csv": Self.text, "data.csv.gz": compressed], ranges: false)
         let fetched = try FileBytes(url: whole.url("data.csv"))
-        // Fetched whole, it is read here: no read waits on the network.
-        #expect(!fetched.isStream && fetched.size == UInt64(Self.text.count) && !fetched.isRemote)
+        // A stream read from what has come: no read waits on the network.
+        #expect(fetched.isStream && !fetched.isRemote)
+        #expect(Self.drained(fetched) && fetched.size == UInt64(Self.text.count) && fetched.damage == nil)
         let unpacked = try FileBytes(url: whole.url("data.csv.gz"))
         #expect(unpacked.compression == "gzip" && !unpacked.isRemote)
+        #expect(Self.drained(unpacked) && unpacked.damage == nil, "\(unpacked.damage ?? "")")
         #expect(try unpacked.read(at: 2_000_000, count: 64) == Array(Self.text[2_000_000..<2_000_064]))
         #expect(try fetched.read(at: 3_000_000, count: 50) == Array(Self.text[3_000_000..<3_000_050]))
+    }
+
+    @Test("a file a server sends whole shows its first lines while the rest is still coming, in chunks or by length; one whose answer breaks off says so, never ends as if whole")
+    func firstLinesWhileTheRestComes() throws {
+        let lines = (1...2_000).map { "row \($0),\($0 * 7)\n" }.joined()
+        let first = String(lines.prefix(5_000)), rest = String(lines.dropFirst(5_000))
+        for chunked in [false, true] {
+            let gate = LoopbackListener.Gate()
+            let head = chunked ? "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n" : "HTTP/1.1 200 OK\r\nContent-Length: \(lines.utf8.count)\r\n\r\n"
+            func chunks(_ text: String) -> String { chunked ? String(text.utf8.count, radix: 16) + "\r\n" + text + "\r\n" : text }
+            let port = try LoopbackListener.answering(head + chunks(first), then: chunks(rest) + (chunked ? "0\r\n\r\n" : ""), after: gate)
+            let file = try FileBytes(url: "http://127.0.0.1:\(port)/growing.csv")
+            // The first screen, while the server holds the rest back.
+            var shown: [UInt8] = []
+            for _ in 0..<10_000 where shown.count < 100 {
+                shown = try file.read(at: 0, count: 100)
+                usleep(1_000)
+            }
+            #expect(shown == Array(lines.utf8.prefix(100)) && !file.streamHasEnded, "chunked: \(chunked)")
+            gate.open()
+            #expect(Self.drained(file) && file.size == UInt64(lines.utf8.count) && file.damage == nil, "chunked: \(chunked)")
+            #expect(try file.read(at: UInt64(lines.utf8.count - 12), count: 12) == Array(lines.utf8.suffix(12)))
+        }
+        // The connection closed halfway through a body of announced length: damage, not an end.
+        let gate = LoopbackListener.Gate()
+        let port = try LoopbackListener.answering("HTTP/1.1 200 OK\r\nContent-Length: \(lines.utf8.count)\r\n\r\n" + first, then: nil, after: gate)
+        let broken = try FileBytes(url: "http://127.0.0.1:\(port)/broken.csv")
+        gate.open()
+        #expect(Self.drained(broken) && broken.size == UInt64(first.utf8.count))
+        #expect(broken.damage?.contains("broke off after 5000 bytes") == true, "\(broken.damage ?? "no damage")")
     }
 
     @Test("a user and password in the URL are sent to its host as Basic credentials and never shown: the file's name and every message leave the password out")
@@ -201,7 +256,7 @@ struct HTTPFileTests {
         #expect(try HTTPAddress("http://h?x=1").target == "/?x=1")
     }
 
-    @Test("a server that serves less of a range than asked for is not read by range (it would leave holes): the file is fetched whole")
+    @Test("a server that serves less of a range than asked for (holes) or more is not read by range: the file is asked for whole, kept as it comes")
     func shortRangesAreNotTrusted() throws {
         let body = String(repeating: "0123456789\n", count: 300)
         let port = try LoopbackListener.answering([
@@ -209,7 +264,15 @@ struct HTTPFileTests {
             "HTTP/1.1 200 OK\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)",
         ])
         let file = try FileBytes(url: "http://127.0.0.1:\(port)/capped.csv")
-        #expect(!file.isStream && file.size == UInt64(body.utf8.count))
+        #expect(file.isStream && !file.isRemote && Self.drained(file) && file.size == UInt64(body.utf8.count))
+        // One that serves more than asked for is not trusted either, and what it sent is not kept.
+        let long = String(repeating: "0123456789\n", count: 200_000)
+        let longPort = try LoopbackListener.answering([
+            "HTTP/1.1 206 Partial Content\r\nContent-Range: bytes 0-\(long.utf8.count - 1)/\(long.utf8.count)\r\nContent-Length: \(long.utf8.count)\r\n\r\n\(long)",
+            "HTTP/1.1 200 OK\r\nContent-Length: \(long.utf8.count)\r\n\r\n\(long)",
+        ])
+        let whole = try FileBytes(url: "http://127.0.0.1:\(longPort)/long.csv")
+        #expect(whole.isStream && !whole.isRemote && Self.drained(whole) && whole.size == UInt64(long.utf8.count))
         #expect(try file.read(at: 1000, count: 22) == Array(body.utf8.dropFirst(1000).prefix(22)))
     }
 
@@ -274,6 +337,15 @@ struct HTTPFileTests {
         } throws: { error in
             "\(error)".contains("certificate") && "\(error)".hasPrefix(served.url("data.csv"))
         }
+    }
+
+    @Test("https:// from a server that serves no ranges is kept as it comes through libcurl, as http:// is: whole, right to its last byte")
+    func keptAsItComesOverTLS() throws {
+        let served = try Served(["data.csv": Self.text], ranges: false, password: nil, tls: true)
+        let file = try FileBytes(url: served.url("data.csv"), trusting: served.certificate)
+        #expect(file.isStream && !file.isRemote)
+        #expect(Self.drained(file) && file.size == UInt64(Self.text.count) && file.damage == nil)
+        #expect(try file.read(at: UInt64(Self.text.count - 40), count: 40) == Array(Self.text.suffix(40)))
     }
 
     @Test("a compressed file on a server that serves ranges is decompressed from its ranges as far as it is read: its first bytes from the first range alone, any offset right, in each format")

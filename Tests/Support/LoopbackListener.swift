@@ -36,6 +36,42 @@ public enum LoopbackListener {
         return port
     }
 
+    /// A latch a test opens to let a listener go on (``answering(_:then:after:)``).
+    public final class Gate: @unchecked Sendable {
+        private let semaphore = DispatchSemaphore(value: 0)
+        /// A closed gate.
+        public init() {}
+        /// Lets the listener go on.
+        public func open() { semaphore.signal() }
+        /// Waits until the gate is opened.
+        func pass() { semaphore.wait() }
+    }
+
+    /// Starts a listener on 127.0.0.1 that answers one connection with `first`, then waits for
+    /// `gate` to open and sends `rest` (nil: sends nothing more), then closes: an answer that
+    /// comes in two parts, or breaks off. Its port.
+    public static func answering(_ first: String, then rest: String?, after gate: Gate) throws -> Int {
+        let server = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard server >= 0 else { throw Failure(description: "socket: \(String(cString: strerror(errno)))") }
+        let port: Int
+        do { port = try bound(server, backlog: 1) } catch {
+            close(server)
+            throw error
+        }
+        let parts = [Array(first.utf8), rest.map { Array($0.utf8) }]
+        Thread.detachNewThread {
+            let client = accept(server, nil, nil)
+            var request = [UInt8](repeating: 0, count: 4096)
+            _ = recv(client, &request, request.count, 0)
+            if let start = parts[0] { _ = start.withUnsafeBytes { send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) } }
+            gate.pass()
+            if let end = parts[1] { _ = end.withUnsafeBytes { send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) } }
+            close(client)
+            close(server)
+        }
+        return port
+    }
+
     /// A port of 127.0.0.1 nothing listens on now.
     public static func freePort() throws -> Int {
         let probe = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)

@@ -123,13 +123,15 @@ final class CompressedBytes: ByteSpool {
         try self.init(source: .descriptor(source), name: name, format: format, tuning: tuning, sourceIsComplete: sourceIsComplete)
     }
 
-    /// A reader of the compressed bytes `source` gives (a file on a web server, read by range),
-    /// in `format`, called `name`.
+    /// A reader of the compressed bytes `source` gives (a file on a web server, read by range,
+    /// or sent whole and kept as it comes), in `format`, called `name`. `sourceIsComplete`, for
+    /// a source that is still coming, says when it has all come.
     ///
     /// - Throws: ``FileError/libraryMissing(path:library:install:)`` when the system lacks the
     ///   format's library.
-    convenience init(spool: any ByteSpool, name: String, format: CompressionFormat) throws(FileError) {
-        try self.init(source: .spool(spool), name: name, format: format, tuning: .standard, sourceIsComplete: nil)
+    convenience init(spool: any ByteSpool, name: String, format: CompressionFormat,
+                     sourceIsComplete: (@Sendable () -> Bool)? = nil) throws(FileError) {
+        try self.init(source: .spool(spool), name: name, format: format, tuning: .standard, sourceIsComplete: sourceIsComplete)
     }
 
     private init(source: CompressedSource, name: String, format: CompressionFormat, tuning: Tuning,

@@ -129,8 +129,9 @@ public final class FileBytes: Sendable {
 
     /// The file `url` names on a web server (`http://` or `https://host[:port]/path`): read by
     /// range as far as it is read where the server serves ranges (a compressed file decompressed
-    /// from its ranges as far as it is read, as a local one); fetched whole into a temporary file
-    /// where it does not.
+    /// from its ranges as far as it is read, as a local one); where it does not, kept as it comes,
+    /// as standard input is (the first screen shows while the rest arrives; an answer that breaks
+    /// off says so in ``damage``).
     /// Redirects are followed (five at most); a file that changes on the server while open is
     /// said as such on the next read. A `user:password@` in the URL is sent as Basic
     /// credentials to its host, and left out of the file's name (``path``) and every message.
@@ -149,6 +150,10 @@ public final class FileBytes: Sendable {
         case let .ranges(file): self.init(spool: file, name: file.address.url)
         case let .compressed(file, format):
             self.init(spool: try CompressedBytes(spool: file, name: file.address.url, format: format), name: file.address.url, compression: format.name)
+        case let .stream(body): self.init(spool: body, name: body.name)
+        case let .compressedStream(body, format):
+            let kept = try CompressedBytes(spool: body, name: body.name, format: format) { body.hasEnded }
+            self.init(spool: kept, name: body.name, compression: format.name)
         case let .whole(descriptor, name): try self.init(descriptor: descriptor, name: name)
         }
     }
@@ -234,7 +239,7 @@ public final class FileBytes: Sendable {
     public var isRemote: Bool { remoteFile != nil }
 
     /// The file on a web server the bytes come from, read by range (through its decompression
-    /// when compressed); nil for a file of this machine's or one fetched whole.
+    /// when compressed); nil for a file of this machine's or one a server sent whole.
     var remoteFile: HTTPFile? {
         let spool = owner?.stream ?? stream
         return spool as? HTTPFile ?? (spool as? CompressedBytes)?.remoteFile

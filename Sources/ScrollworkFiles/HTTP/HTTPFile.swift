@@ -9,7 +9,8 @@ import Scrollwork
 /// is read: the first screen comes from the first range, and a row far down from a range near
 /// it, so nothing is downloaded whole when the server serves ranges (206 answers); a compressed
 /// file is decompressed from its ranges as far as it is read. A file from a server that serves
-/// no ranges is fetched whole into a temporary file, which is read as a local one.
+/// no ranges is kept as it comes, as standard input is (``HTTPBodySpool``): its first screen
+/// shows while the rest arrives.
 ///
 /// Every range is checked against the file's `ETag` when the server gives one: a file changed on
 /// the server is said as such, never read as a mix of two versions.
@@ -64,39 +65,68 @@ package final class HTTPFile: ByteSpool {
     static func open(_ url: String, trusting authorities: String?) throws(FileError) -> Either {
         var address = try HTTPAddress(url)
         address.authorities = authorities
-        var answer = try address.get(range: 0..<UInt64(blockSize))
+        var (head, answer) = try address.stream(range: 0..<UInt64(blockSize))
         var hops = 0
-        while [301, 302, 303, 307, 308].contains(answer.status) {
+        while [301, 302, 303, 307, 308].contains(head.status) {
+            answer.stop()
+            close(answer.body)
             hops += 1
-            guard hops <= redirectLimit, let location = answer.header("Location") else {
-                throw .remote(url: address.url, problem: hops > redirectLimit ? "more than \(redirectLimit) redirects" : "a redirect (HTTP \(answer.status)) that names no place")
+            guard hops <= redirectLimit, let location = head.header("Location") else {
+                throw .remote(url: address.url, problem: hops > redirectLimit ? "more than \(redirectLimit) redirects" : "a redirect (HTTP \(head.status)) that names no place")
             }
             address = try address.following(location)
-            answer = try address.get(range: 0..<UInt64(blockSize))
+            (head, answer) = try address.stream(range: 0..<UInt64(blockSize))
         }
+        // The whole file, sent though a range was asked for: kept as it comes.
+        if head.status == 200 { return try Self.streamed(answer, name: address.url) }
+        // Anything else is short (a range, an error): read whole here. A range longer than asked
+        // for is not trusted (below), and not kept.
+        var first = head
+        var overlong = false
+        do { first.body = try answer.wholeBody(limit: blockSize) } catch .tooLarge { overlong = true } catch { throw .remote(url: address.url, problem: "\(error)") }
         // An empty file has no first byte to serve: a range of it is "not satisfiable".
-        if answer.status == 416, Self.total(answer.header("Content-Range")) == 0 { return .whole(try Self.kept([], name: address.url), name: address.url) }
-        try address.check(answer, asking: "the file")
+        if first.status == 416, Self.total(first.header("Content-Range")) == 0 { return .whole(try Self.kept([], name: address.url), name: address.url) }
+        try address.check(first, asking: "the file")
         // Read by range only where the first range came whole: a server that serves less than
         // asked for would leave holes in what is read. A compressed file is decompressed from
         // its ranges as far as it is read.
-        if answer.status == 206, let total = Self.total(answer.header("Content-Range")),
-           UInt64(answer.body.count) == Swift.min(total, UInt64(blockSize)) {
-            let file = HTTPFile(address: address, total: total, etag: answer.header("ETag"), first: answer.body)
-            if let format = CompressionFormat.detect(Array(answer.body.prefix(6))) { return .compressed(file, format) }
+        if first.status == 206, !overlong, let total = Self.total(first.header("Content-Range")),
+           UInt64(first.body.count) == Swift.min(total, UInt64(blockSize)) {
+            let file = HTTPFile(address: address, total: total, etag: first.header("ETag"), first: first.body)
+            if let format = CompressionFormat.detect(Array(first.body.prefix(6))) { return .compressed(file, format) }
             return .ranges(file)
         }
-        // The whole file: this answer when the server sent it all, else asked for now.
-        let whole = answer.status == 200 ? answer : try address.get(range: nil)
-        try address.check(whole, asking: "the file")
-        return .whole(try Self.kept(whole.body, name: address.url), name: address.url)
+        // The whole file, asked for now and kept as it comes.
+        let (whole, rest) = try address.stream(range: nil)
+        guard whole.status == 200 else {
+            rest.stop()
+            close(rest.body)
+            try address.check(whole, asking: "the file")
+            throw .remote(url: address.url, problem: "the server answered HTTP \(whole.status) when asked for the whole file")
+        }
+        return try Self.streamed(rest, name: address.url)
     }
 
-    /// What ``open(_:trusting:)`` found: a file read by range (compressed or not), or one kept whole in a temporary file
-    /// (its descriptor, and the URL without its password, which is what the file is called).
+    /// The body of `answer`, the whole file called `name`, kept as it comes: compressed, it is
+    /// decompressed as it comes.
+    private static func streamed(_ answer: HTTPStreamedAnswer, name: String) throws(FileError) -> Either {
+        let body = try HTTPBodySpool(answer, name: name)
+        try body.waitForFirst(6)
+        let start = UnsafeMutableRawBufferPointer.allocate(byteCount: 6, alignment: 1)
+        defer { start.deallocate() }
+        let n = try body.read(at: 0, into: start)
+        if let format = CompressionFormat.detect(Array(start.prefix(n))) { return .compressedStream(body, format) }
+        return .stream(body)
+    }
+
+    /// What ``open(_:trusting:)`` found: a file read by range (compressed or not), one sent
+    /// whole and kept as it comes (compressed or not), or an empty one (its descriptor, and the
+    /// URL without its password, which is what the file is called).
     enum Either {
         case ranges(HTTPFile)
         case compressed(HTTPFile, CompressionFormat)
+        case stream(HTTPBodySpool)
+        case compressedStream(HTTPBodySpool, CompressionFormat)
         case whole(Int32, name: String)
     }
 
@@ -237,16 +267,42 @@ package struct HTTPAddress: Sendable {
         return followed
     }
 
-    /// The answer to a GET of `range` (the whole file when nil).
-    func get(range: Range<UInt64>?) throws(FileError) -> HTTPResponse {
+    /// The headers of a GET of `range` (the whole file when nil).
+    private func headers(range: Range<UInt64>?) -> [HTTPHeader] {
         var headers = [HTTPHeader("Accept-Encoding", "identity")]
         if let authorization { headers.append(HTTPHeader("Authorization", authorization)) }
         if let range, !range.isEmpty { headers.append(HTTPHeader("Range", "bytes=\(range.lowerBound)-\(range.upperBound - 1)")) }
+        return headers
+    }
+
+    /// The URL libcurl is given for HTTPS.
+    private var secureURL: String {
+        let shownHost = host.contains(":") ? "[\(host)]" : host
+        return "https://\(shownHost):\(port)" + PercentEncoding.encodedTarget(target)
+    }
+
+    /// The head of the answer to a GET of `range` (the whole file when nil), and the answer,
+    /// whose body comes as it arrives.
+    func stream(range: Range<UInt64>?) throws(FileError) -> (HTTPResponse, HTTPStreamedAnswer) {
+        let headers = headers(range: range)
+        do {
+            if isSecure {
+                return try HTTPStreamedAnswer.start(nil, secure: HTTPSRequest(url: secureURL, host: host, port: port, headers: headers),
+                                                    authorities: authorities, timeout: Self.timeout)
+            }
+            return try HTTPStreamedAnswer.start(HTTPRequest(method: "GET", host: host, port: port, target: target, headers: headers), secure: nil,
+                                                authorities: nil, timeout: Self.timeout)
+        } catch {
+            throw .remote(url: url, problem: "\(error)")
+        }
+    }
+
+    /// The answer to a GET of `range` (the whole file when nil).
+    func get(range: Range<UInt64>?) throws(FileError) -> HTTPResponse {
+        let headers = headers(range: range)
         do {
             guard isSecure else { return try HTTPRequest(method: "GET", host: host, port: port, target: target, headers: headers).send(timeout: Self.timeout) }
-            let shownHost = host.contains(":") ? "[\(host)]" : host
-            return try HTTPSRequest(url: "https://\(shownHost):\(port)" + PercentEncoding.encodedTarget(target), host: host, port: port, headers: headers)
-                .send(timeout: Self.timeout, authorities: authorities)
+            return try HTTPSRequest(url: secureURL, host: host, port: port, headers: headers).send(timeout: Self.timeout, authorities: authorities)
         } catch {
             throw .remote(url: url, problem: "\(error)")
         }

@@ -47,10 +47,7 @@ public struct HTTPRequest: Sendable {
         let port = Swift.min(Swift.max(self.port, 1), 65_535)
         let socket = try HTTPSocket.connect(host: host, port: port, timeout: wait)
         defer { close(socket) }
-        let hostHeader = (host.contains(":") ? "[\(host)]" : host) + ":\(port)"
-        var head = "\(method) \(target) HTTP/1.1\r\nHost: \(hostHeader)\r\nConnection: close\r\nContent-Length: \(body.count)\r\n"
-        for header in headers where !header.name.isEmpty { head += header.line + "\r\n" }
-        try HTTPSocket.write(Array((head + "\r\n").utf8) + body, to: socket, timeout: wait, host: host, port: port, keepGoing: keepGoing)
+        try HTTPSocket.write(wire(port: port), to: socket, timeout: wait, host: host, port: port, keepGoing: keepGoing)
         let answer = try HTTPSocket.readToEnd(socket, timeout: wait, limit: Self.answerLimit, host: host, port: port, keepGoing: keepGoing)
         return try HTTPResponse(parsing: answer)
     }
@@ -119,15 +116,9 @@ public struct HTTPResponse: Sendable, Hashable {
     package init(parsing bytes: [UInt8]) throws(HTTPError) {
         let end = Array("\r\n\r\n".utf8)
         guard let split = bytes.firstRange(of: end) else { throw .malformed("the answer ended before its headers did (\(bytes.count) bytes)") }
-        let lines = String(decoding: bytes[..<split.lowerBound], as: UTF8.self).split(separator: "\r\n", omittingEmptySubsequences: false)
-        let statusWords = lines.first?.split(separator: " ", maxSplits: 2) ?? []
-        guard statusWords.count >= 2, statusWords[0].hasPrefix("HTTP/"), let status = Int(statusWords[1]), (100...999).contains(status) else {
-            throw .malformed("not an HTTP status line: \(lines.first.map { String($0.prefix(80)) } ?? "")")
-        }
-        self.status = status
-        headers = lines.dropFirst().compactMap { HTTPHeader(line: $0) }
+        try self.init(head: bytes[..<split.lowerBound])
         let rest = bytes[split.upperBound...]
-        if headers.contains(where: { $0.name.lowercased() == "transfer-encoding" && $0.value.lowercased().contains("chunked") }) {
+        if isChunked {
             body = try Self.dechunked(rest)
         } else if let length = headers.first(where: { $0.name.lowercased() == "content-length" }).flatMap({ Int($0.value) }), length >= 0 {
             guard rest.count >= length else { throw .malformed("the body ended at \(rest.count) of the \(length) bytes it announced") }
@@ -136,6 +127,22 @@ public struct HTTPResponse: Sendable, Hashable {
             body = Array(rest)
         }
     }
+
+    /// The status and headers of the head `bytes` (its status line and header lines, without
+    /// the empty line that ends them), with no body.
+    ///
+    /// - Throws: ``HTTPError/malformed(_:)`` for a status line that is not HTTP's.
+    package init(head bytes: ArraySlice<UInt8>) throws(HTTPError) {
+        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\r\n", omittingEmptySubsequences: false)
+        let statusWords = lines.first?.split(separator: " ", maxSplits: 2) ?? []
+        guard statusWords.count >= 2, statusWords[0].hasPrefix("HTTP/"), let status = Int(statusWords[1]), (100...999).contains(status) else {
+            throw .malformed("not an HTTP status line: \(lines.first.map { String($0.prefix(80)) } ?? "")")
+        }
+        self.init(status: status, headers: lines.dropFirst().compactMap { HTTPHeader(line: $0) }, body: [])
+    }
+
+    /// True when the body comes in chunks (`Transfer-Encoding: chunked`).
+    var isChunked: Bool { headers.contains { $0.name.lowercased() == "transfer-encoding" && $0.value.lowercased().contains("chunked") } }
 
     /// The body in chunked transfer coding `bytes`, its chunks joined.
     static func dechunked(_ bytes: ArraySlice<UInt8>) throws(HTTPError) -> [UInt8] {

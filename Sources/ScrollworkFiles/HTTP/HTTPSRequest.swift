@@ -33,8 +33,15 @@ package struct HTTPSRequest: Sendable {
     ///   `cannotConnect` naming what TLS refused (a certificate it cannot verify), and
     ///   ``HTTPError/libraryMissing`` where libcurl is not installed.
     package func send(timeout: Double = 30, authorities: String? = nil, keepGoing: (@Sendable () -> Bool)? = nil) throws(HTTPError) -> HTTPResponse {
-        let seconds = timeout.isNaN ? 30 : Int(Swift.min(Swift.max(timeout.rounded(.up), 1), 86_400))
         let transfer = Transfer(limit: HTTPRequest.answerLimit, keepGoing: keepGoing)
+        let status = try perform(transfer, timeout: timeout, authorities: authorities)
+        return HTTPResponse(status: status, headers: transfer.headers, body: transfer.body)
+    }
+
+    /// Sends the request with `transfer` taking the answer as it comes (its head, then its
+    /// body: kept, or handed on as ``Transfer/onBody`` says); returns the status.
+    func perform(_ transfer: Transfer, timeout: Double, authorities: String?) throws(HTTPError) -> Int {
+        let seconds = timeout.isNaN ? 30 : Int(Swift.min(Swift.max(timeout.rounded(.up), 1), 86_400))
         var status = 0
         var words = [CChar](repeating: 0, count: 256)
         let lines = headers.filter { !$0.name.isEmpty }.map(\.line)
@@ -50,7 +57,7 @@ package struct HTTPSRequest: Sendable {
         }
         let reason = String(decoding: words.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         if let error = failure(code, reason: reason, transfer: transfer, seconds: Double(seconds)) { throw error }
-        return HTTPResponse(status: status, headers: transfer.headers, body: transfer.body)
+        return status
     }
 
     /// The error libcurl's `code` means; nil for success.
@@ -76,12 +83,17 @@ package struct HTTPSRequest: Sendable {
 
     /// What one transfer has received, handed to libcurl's callbacks as their context (a class,
     /// so that its address stays put while libcurl holds it).
-    private final class Transfer {
+    final class Transfer {
         var body: [UInt8] = []
         var headers: [HTTPHeader] = []
         var exceeded = false
         let limit: Int
         let keepGoing: (@Sendable () -> Bool)?
+        /// Where the body goes as it comes instead of into ``body`` (false stops the transfer).
+        var onBody: ((UnsafeBufferPointer<UInt8>) -> Bool)?
+        /// Called once the head of the final answer is whole, with its status and headers.
+        var onHead: ((HTTPResponse) -> Void)?
+        private var status = 0
 
         init(limit: Int, keepGoing: (@Sendable () -> Bool)?) {
             self.limit = limit
@@ -92,6 +104,9 @@ package struct HTTPSRequest: Sendable {
 
         func takeBody(_ bytes: UnsafePointer<CChar>?, _ count: Int) -> Int {
             guard let bytes, count > 0 else { return count }
+            if let onBody {
+                return bytes.withMemoryRebound(to: UInt8.self, capacity: count) { onBody(UnsafeBufferPointer(start: $0, count: count)) } ? count : 0
+            }
             guard body.count + count <= limit else {
                 exceeded = true
                 return 0
@@ -104,8 +119,13 @@ package struct HTTPSRequest: Sendable {
         func takeHeader(_ bytes: UnsafePointer<CChar>?, _ count: Int) -> Int {
             guard let bytes, count > 0 else { return count }
             let line = bytes.withMemoryRebound(to: UInt8.self, capacity: count) { String(decoding: UnsafeBufferPointer(start: $0, count: count), as: UTF8.self) }
-            if line.hasPrefix("HTTP/") { headers = [] }
+            if line.hasPrefix("HTTP/") {
+                headers = []
+                status = line.split(separator: " ", maxSplits: 2).dropFirst().first.flatMap { Int($0) } ?? 0
+            }
             if let header = HTTPHeader(line: line) { headers.append(header) }
+            // The empty line ends a head; one of 1xx (Continue) is followed by another.
+            if line == "\r\n" || line == "\n", status >= 200 { onHead?(HTTPResponse(status: status, headers: headers, body: [])) }
             return count
         }
     }

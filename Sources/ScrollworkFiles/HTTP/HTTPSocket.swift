@@ -77,15 +77,23 @@ enum HTTPSocket {
         var answer: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            try wait(socket, forWriting: false, timeout: timeout, host: host, port: port, keepGoing: keepGoing)
-            let n = chunk.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
+            let n = try readSome(socket, into: &chunk, timeout: timeout, host: host, port: port, keepGoing: keepGoing)
             if n == 0 { return answer }
-            if n < 0 {
-                if errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR { continue }
-                throw .connectionLost(host: host, port: port, reason: String(cString: strerror(errno)))
-            }
             guard answer.count + n <= limit else { throw .tooLarge(limit: limit) }
             answer += chunk[..<n]
+        }
+    }
+
+    /// The next bytes `socket` gives, into the start of `chunk`: how many, 0 once the server
+    /// has closed the connection. Waits for them as ``readToEnd(_:timeout:limit:host:port:keepGoing:)`` does.
+    static func readSome(_ socket: Int32, into chunk: inout [UInt8], timeout: Double, host: String, port: Int,
+                         keepGoing: (@Sendable () -> Bool)?) throws(HTTPError) -> Int {
+        while true {
+            try wait(socket, forWriting: false, timeout: timeout, host: host, port: port, keepGoing: keepGoing)
+            let n = chunk.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
+            if n >= 0 { return n }
+            if errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR { continue }
+            throw .connectionLost(host: host, port: port, reason: String(cString: strerror(errno)))
         }
     }
 }

@@ -1,16 +1,18 @@
-#if Window
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// A closure run once on a new thread, passed through pthread's context pointer: what the
-/// window's helpers that wait on a bus (the screen reader's bridge, the settings watcher) run on.
-final class ThreadBody: Sendable {
+/// package's helpers that wait (the window's screen-reader bridge and settings watcher on a bus,
+/// a web server's answer arriving) run on.
+package final class ThreadBody: Sendable {
     let run: @Sendable () -> Void
     private init(_ run: @escaping @Sendable () -> Void) { self.run = run }
 
     /// Runs `run` on a new thread; its handle, to join, or nil when no thread could be made.
-    static func spawn(_ run: @escaping @Sendable () -> Void) -> pthread_t? {
+    package static func spawn(_ run: @escaping @Sendable () -> Void) -> pthread_t? {
         var handle = pthread_t()
         let context = Unmanaged.passRetained(ThreadBody(run)).toOpaque()
         guard pthread_create(&handle, nil, { context in
@@ -23,5 +25,12 @@ final class ThreadBody: Sendable {
         }
         return handle
     }
+
+    /// Runs `run` on a new thread that no one joins (it ends by itself); false when no thread
+    /// could be made.
+    package static func detach(_ run: @escaping @Sendable () -> Void) -> Bool {
+        guard let handle = spawn(run) else { return false }
+        pthread_detach(handle)
+        return true
+    }
 }
-#endif
