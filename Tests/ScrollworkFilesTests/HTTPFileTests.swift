@@ -258,22 +258,22 @@ struct HTTPFileTests {
 
     @Test("a server that serves less of a range than asked for (holes) or more is not read by range: the file is asked for whole, kept as it comes")
     func shortRangesAreNotTrusted() throws {
+        // The first range as the server serves it (from byte 0 to `last`), then the whole file.
+        func served(_ body: String, rangeEndingAt last: Int) throws -> FileBytes {
+            let range = String(body.utf8.prefix(last + 1))!
+            let port = try LoopbackListener.answering([
+                "HTTP/1.1 206 Partial Content\r\nContent-Range: bytes 0-\(last)/\(body.utf8.count)\r\nContent-Length: \(last + 1)\r\n\r\n\(range)",
+                "HTTP/1.1 200 OK\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)",
+            ])
+            let file = try FileBytes(url: "http://127.0.0.1:\(port)/file.csv")
+            #expect(file.isStream && !file.isRemote && Self.drained(file) && file.size == UInt64(body.utf8.count))
+            return file
+        }
         let body = String(repeating: "0123456789\n", count: 300)
-        let port = try LoopbackListener.answering([
-            "HTTP/1.1 206 Partial Content\r\nContent-Range: bytes 0-9/\(body.utf8.count)\r\nContent-Length: 10\r\n\r\n0123456789",
-            "HTTP/1.1 200 OK\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)",
-        ])
-        let file = try FileBytes(url: "http://127.0.0.1:\(port)/capped.csv")
-        #expect(file.isStream && !file.isRemote && Self.drained(file) && file.size == UInt64(body.utf8.count))
+        #expect(try served(body, rangeEndingAt: 9).read(at: 1000, count: 22) == Array(body.utf8.dropFirst(1000).prefix(22)))
         // One that serves more than asked for is not trusted either, and what it sent is not kept.
         let long = String(repeating: "0123456789\n", count: 200_000)
-        let longPort = try LoopbackListener.answering([
-            "HTTP/1.1 206 Partial Content\r\nContent-Range: bytes 0-\(long.utf8.count - 1)/\(long.utf8.count)\r\nContent-Length: \(long.utf8.count)\r\n\r\n\(long)",
-            "HTTP/1.1 200 OK\r\nContent-Length: \(long.utf8.count)\r\n\r\n\(long)",
-        ])
-        let whole = try FileBytes(url: "http://127.0.0.1:\(longPort)/long.csv")
-        #expect(whole.isStream && !whole.isRemote && Self.drained(whole) && whole.size == UInt64(long.utf8.count))
-        #expect(try file.read(at: 1000, count: 22) == Array(body.utf8.dropFirst(1000).prefix(22)))
+        _ = try served(long, rangeEndingAt: long.utf8.count - 1)
     }
 
     @Test("a file changed on the server while open is said as such on the next range, never read as a mix of two versions")
