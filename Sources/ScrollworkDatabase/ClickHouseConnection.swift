@@ -45,9 +45,28 @@ public final class ClickHouseConnection: Sendable {
     /// - Throws: ``DatabaseError/connectionLost(reason:)`` when the server cannot be reached or
     ///   stops answering; ``DatabaseError/failed(statement:reason:)`` with the server's message;
     ///   ``DatabaseError/cancelled`` once `keepGoing` says stop (the statement is killed on the server).
-    public func query(_ sql: String, keepGoing: (@Sendable () -> Bool)? = nil) throws(DatabaseError) -> ClickHouseResult {
-        let body = try send(sql + "\nFORMAT TabSeparatedWithNamesAndTypes", keepGoing: keepGoing)
+    ///
+    /// `progress`, when given, hears the fraction of the rows the statement reads that it has
+    /// read, as the server reports it while the statement runs (its progress headers, asked for
+    /// every 100 ms): a count or a `GROUP BY` over a distributed table of billions of rows says
+    /// how far it is.
+    public func query(_ sql: String, keepGoing: (@Sendable () -> Bool)? = nil, progress: ((Double) -> Void)? = nil) throws(DatabaseError) -> ClickHouseResult {
+        let body = try send(sql + "\nFORMAT TabSeparatedWithNamesAndTypes", keepGoing: keepGoing, progress: progress)
         return ClickHouseResult(parsing: body)
+    }
+
+    /// The fraction read that one of ClickHouse's `X-ClickHouse-Progress` headers says
+    /// (`{"read_rows":"5","total_rows_to_read":"10",…}`: 0.5), held to 0…1; nil for another
+    /// header, or one that says no total.
+    package static func progress(_ header: HTTPHeader) -> Double? {
+        guard header.name.lowercased() == "x-clickhouse-progress" else { return nil }
+        func number(_ key: String) -> Double? {
+            guard let at = header.value.firstRange(of: "\"\(key)\":") else { return nil }
+            let digits = header.value[at.upperBound...].drop { $0 == "\"" || $0 == " " }.prefix { $0.isASCII && $0.isNumber }
+            return Double(digits)
+        }
+        guard let read = number("read_rows"), let total = number("total_rows_to_read"), total > 0 else { return nil }
+        return Swift.min(1, Swift.max(0, read / total))
     }
 
     /// Runs `sql`, a statement that returns no rows (`CREATE`, `INSERT … SELECT`), as it is
@@ -59,10 +78,11 @@ public final class ClickHouseConnection: Sendable {
     }
 
     /// The body of the server's answer to `sql`.
-    private func send(_ sql: String, keepGoing: (@Sendable () -> Bool)?) throws(DatabaseError) -> [UInt8] {
+    private func send(_ sql: String, keepGoing: (@Sendable () -> Bool)?, progress: ((Double) -> Void)? = nil) throws(DatabaseError) -> [UInt8] {
         let id = "scrollwork-\(getpid())-\(ObjectIdentifier(self).hashValue & 0xFFFF_FFFF)-\(sent.add(1, ordering: .relaxed).newValue)"
         do {
-            let answer = try request(sql, id: id).send(timeout: Self.timeout, keepGoing: keepGoing)
+            let heard = progress.map { report in { (header: HTTPHeader) in if let fraction = Self.progress(header) { report(fraction) } } }
+            let answer = try request(sql, id: id, reportingProgress: progress != nil).send(timeout: Self.timeout, keepGoing: keepGoing, onHeader: heard)
             guard answer.status == 200 else {
                 let code = Self.code(answer.body)
                 if code == Self.unknownTable { throw missingTable(Self.message(answer.body, status: answer.status)) }
@@ -110,10 +130,12 @@ public final class ClickHouseConnection: Sendable {
     /// How many times a kill is tried while the statement is not yet on the server.
     static let killAttempts = 4
 
-    /// The HTTP request that runs `sql` as statement `id`.
-    private func request(_ sql: String, id: String) -> HTTPRequest {
+    /// The HTTP request that runs `sql` as statement `id`, asking for progress headers while it
+    /// runs where `reportingProgress`.
+    private func request(_ sql: String, id: String, reportingProgress: Bool = false) -> HTTPRequest {
         let credentials = Base64.encode(Array((user + ":" + password).utf8))
-        return HTTPRequest(host: host, port: port, target: "/?database=\(Self.percentEncoded(database))&query_id=\(Self.percentEncoded(id))",
+        let progress = reportingProgress ? "&send_progress_in_http_headers=1&http_headers_progress_interval_ms=100" : ""
+        return HTTPRequest(host: host, port: port, target: "/?database=\(Self.percentEncoded(database))&query_id=\(Self.percentEncoded(id))" + progress,
                            headers: [HTTPHeader("Authorization", "Basic " + String(decoding: credentials, as: UTF8.self))], body: Array(sql.utf8))
     }
 

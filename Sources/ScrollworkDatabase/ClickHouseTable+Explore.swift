@@ -15,13 +15,14 @@ extension ClickHouseTable {
         let condition = try whereClause(filters, parameters: &unused)
         let c = ClickHouseConnection.identifier(columns[column])
         let most = Swift.min(Swift.max(1, limit), FrequencyTable.distinctLimit)
+        // Two passes over the rows, each half the work: the values grouped, then the total.
         let result = try connection.query("SELECT \(c), count() FROM \(qualified) \(condition) GROUP BY \(c) ORDER BY count() DESC, isNull(\(c)), \(c) LIMIT \(most)",
-                                          keepGoing: keepGoing)
+                                          keepGoing: keepGoing, progress: progress(within: 0...0.5))
         let entries = result.rows.indices.map { row in
             let value = result.value(row, 0)
             return FrequencyTable.Entry(value: value.description, count: Int(result.rows[row].count > 1 ? result.rows[row][1] ?? "" : "") ?? 0, isMissing: value.isMissing)
         }
-        let total = try count(where: filters, keepGoing: keepGoing)
+        let total = try count(where: condition, keepGoing: keepGoing, within: 0.5...1)
         return FrequencyTable(entries: entries, total: total, uncounted: Swift.max(0, total - entries.reduce(0) { $0 + $1.count }))
     }
 
@@ -36,13 +37,15 @@ extension ClickHouseTable {
     public func summary(where filters: [DatabaseFilter], keepGoing: (@Sendable () -> Bool)?) throws(DatabaseError) -> [ColumnSummary] {
         var unused: [Never] = []
         let condition = try whereClause(filters, parameters: &unused)
-        let total = try count(where: filters, keepGoing: keepGoing)
+        // A pass for the count, then one for each column: each an equal part of the work.
+        let parts = Double(columns.count + 1)
+        let total = try count(where: condition, keepGoing: keepGoing, within: 0...(1 / parts))
         return try columns.indices.map { k throws(DatabaseError) -> ColumnSummary in
             let c = ClickHouseConnection.identifier(columns[k])
             let number = ClickHouseType(columnTypes[k]).number
             let mean = number == nil ? "NULL" : "avg(toFloat64(\(c)))"
             let result = try connection.query("SELECT count(\(c)), uniqExact(\(c)), toString(min(\(c))), toString(max(\(c))), \(mean) FROM \(qualified) \(condition)",
-                                              keepGoing: keepGoing)
+                                              keepGoing: keepGoing, progress: progress(within: Double(k + 1) / parts...Double(k + 2) / parts))
             let figures = result.rows.first ?? []
             func figure(_ i: Int) -> String? { figures.indices.contains(i) ? figures[i] : nil }
             let present = Int(figure(0) ?? "") ?? 0

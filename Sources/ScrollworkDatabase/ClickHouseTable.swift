@@ -24,6 +24,23 @@ public struct ClickHouseTable: DatabaseTable {
     let qualified: String
     /// Where the pages read so far end, and the counts under each filter.
     let anchors = ClickHouseAnchors()
+    /// Hears the fraction done of the long statements, as the server reports it (``reportingProgress(to:)``).
+    var progress: (@Sendable (Double) -> Void)? = nil
+
+    /// The same table, its counts, frequency tables and summaries telling `report` how far
+    /// they are as the server reports it (its progress headers), a distributed table's shards
+    /// together.
+    public func reportingProgress(to report: @escaping @Sendable (Double) -> Void) -> any DatabaseTable {
+        var table = self
+        table.progress = report
+        return table
+    }
+
+    /// ``progress`` for a statement that is the part `part` (of 0…1) of the work: its
+    /// fractions put in that part's place.
+    func progress(within part: ClosedRange<Double>) -> ((Double) -> Void)? {
+        progress.map { report in { report(part.lowerBound + $0 * (part.upperBound - part.lowerBound)) } }
+    }
 
     /// Table `name` (of engine `engine`, with sorting key `sortingKey` as `system.tables`
     /// writes it) on `connection`.
@@ -71,8 +88,9 @@ public struct ClickHouseTable: DatabaseTable {
     }
 
     /// The rows `condition` (a `WHERE` clause, or "") keeps, counted by the server.
-    func count(where condition: String, keepGoing: (@Sendable () -> Bool)?) throws(DatabaseError) -> Int {
-        Int(try connection.query("SELECT count() FROM \(qualified) \(condition)", keepGoing: keepGoing).rows.first?.first.flatMap { $0 } ?? "") ?? 0
+    func count(where condition: String, keepGoing: (@Sendable () -> Bool)?, within part: ClosedRange<Double> = 0...1) throws(DatabaseError) -> Int {
+        let result = try connection.query("SELECT count() FROM \(qualified) \(condition)", keepGoing: keepGoing, progress: progress(within: part))
+        return Int(result.rows.first?.first.flatMap { $0 } ?? "") ?? 0
     }
 
     /// The rows the parts of a `MergeTree` table hold, from `system.parts`; nil for other

@@ -27,6 +27,10 @@ public protocol DatabaseTable: Sendable {
     func count(where filters: [DatabaseFilter], keepGoing: (@Sendable () -> Bool)?) throws(DatabaseError) -> Int
     /// A quick guess at the number of rows from the engine's statistics; nil when it has none.
     func estimatedCount() -> Int?
+    /// The same table, its long statements (counts, frequency tables, summaries) telling
+    /// `report` the fraction done as the engine reports it while they run; the table itself
+    /// (the default) for an engine that reports none.
+    func reportingProgress(to report: @escaping @Sendable (Double) -> Void) -> any DatabaseTable
     /// Up to `limit` row names after `after` (from the first when nil), in the table's own order.
     func identities(after: Int?, limit: Int, keepGoing: (@Sendable () -> Bool)?) throws(DatabaseError) -> [Int]
     /// The name of every row that meets every one of `filters`, in the order of `order` (a
@@ -86,6 +90,9 @@ func orderStatements(identity: String, from: String, condition: String, column: 
 extension DatabaseTable {
     /// Rows added are read after the last name.
     public var addedRowsUnseen: String? { nil }
+
+    /// Itself: the engine reports no progress while a statement runs.
+    public func reportingProgress(to report: @escaping @Sendable (Double) -> Void) -> any DatabaseTable { self }
 
     /// A view, or a table without rowids, is read by position.
     public var positionReason: String { isView ? "a view is read by position" : "a table without rowids is read by position" }

@@ -71,14 +71,17 @@ public struct DatabaseTableSource: TableSource {
         guard table.columns.indices.contains(column) else { throw .unsupported("no column \(column.addingSaturating(1)); \(table.name) has \(table.columns.count)") }
         guard progress.report(0) else { throw .cancelled }
         return try asked { () throws(DatabaseError) in
-            try table.frequency(ofColumn: column, where: pushed(filters), limit: FrequencyTable.distinctLimit, keepGoing: { !progress.isCancelled })
+            try table.reportingProgress { _ = progress.report($0) }
+                .frequency(ofColumn: column, where: pushed(filters), limit: FrequencyTable.distinctLimit, keepGoing: { !progress.isCancelled })
         }
     }
 
     /// The engine's counts, least, greatest, mean and exact median of every column.
     public func summary(where filters: [RowFilter], progress: TableProgress) throws(TableSourceError) -> [ColumnSummary] {
         guard progress.report(0) else { throw .cancelled }
-        return try asked { () throws(DatabaseError) in try table.summary(where: pushed(filters), keepGoing: { !progress.isCancelled }) }
+        return try asked { () throws(DatabaseError) in
+            try table.reportingProgress { _ = progress.report($0) }.summary(where: pushed(filters), keepGoing: { !progress.isCancelled })
+        }
     }
 
     /// The rows the engine keeps, in its `ORDER BY` of one column (NULLs last either way, ties
@@ -123,12 +126,14 @@ public struct DatabaseTableSource: TableSource {
 
     /// The rows, counted by the engine on the long statements' connection.
     public func rowCount(progress: TableProgress) throws(TableSourceError) -> Int {
-        try asked(naming: false) { () throws(DatabaseError) in try long.count(where: [], keepGoing: { !progress.isCancelled }) }
+        try asked(naming: false) { () throws(DatabaseError) in try long.reportingProgress { _ = progress.report($0) }.count(where: [], keepGoing: { !progress.isCancelled }) }
     }
 
     /// The rows `filters` keep, counted by the engine.
     public func count(where filters: [RowFilter], progress: TableProgress) throws(TableSourceError) -> Int {
-        try asked(naming: false) { () throws(DatabaseError) in try long.count(where: pushed(filters), keepGoing: { !progress.isCancelled }) }
+        try asked(naming: false) { () throws(DatabaseError) in
+            try long.reportingProgress { _ = progress.report($0) }.count(where: pushed(filters), keepGoing: { !progress.isCancelled })
+        }
     }
 
     /// Rows `positions` in the engine's own order.

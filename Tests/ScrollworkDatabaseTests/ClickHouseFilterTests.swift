@@ -34,6 +34,29 @@ struct ClickHouseFilterTests {
         #expect(try table.count(where: [DatabaseFilter(column: 0, test: .greaterOrEqual(30))], keepGoing: nil) == FilterAgreementTests.values.count - 30)
     }
 
+    @Test("#69: a frequency table and a count asked with progress over a slow ClickHouse view give the server's answers; what progress the server reports (Debian 12's 18.16 reports none) runs from 0 to 1")
+    func progressFromTheServer() throws {
+        let server = try ClickHouseDatabase(url: Self.url).connection
+        let name = "slow_\(getpid())"
+        // A second and a half of work, as a table of billions of rows would take: the server
+        // reports its progress every 100 ms.
+        try server.execute("CREATE VIEW \(name) AS SELECT number % 4 AS k FROM numbers(30000) WHERE sleepEachRow(0.00005) = 0 SETTINGS max_block_size = 1000")
+        defer { try? server.execute("DROP VIEW \(name)") }
+        let source = try DatabaseTableSource(name, of: ClickHouseDatabase(url: Self.url))
+        for ask in ["frequency", "count"] {
+            let heard = Locked<[Double]>([])
+            let progress = TableProgress(report: { fraction in heard.withLock { $0.append(fraction) } })
+            if ask == "frequency" {
+                let table = try source.frequency(ofColumn: 0, where: [], progress: progress)
+                #expect(table.total == 30000 && table.entries.count == 4)
+            } else {
+                #expect(try source.count(where: [], progress: progress) == 30000)
+            }
+            let fractions = heard.withLock { $0 }
+            #expect(fractions.allSatisfy { (0...1).contains($0) } && fractions == fractions.sorted(), "\(ask): \(fractions)")
+        }
+    }
+
     /// The first test server's URL.
     static var url: String { String(cString: getenv("SCROLLWORK_TEST_CLICKHOUSE")).split(separator: " ").map(String.init)[0] }
 

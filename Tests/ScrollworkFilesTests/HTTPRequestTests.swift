@@ -1,9 +1,28 @@
 import Testing
+import ScrollworkTestSupport
 @testable import ScrollworkFiles
 
 /// The HTTP client under the ClickHouse source (#69): answers read as HTTP says, whatever comes back.
 @Suite struct HTTPRequestTests {
     static func parse(_ text: String) throws(HTTPError) -> HTTPResponse { try HTTPResponse(parsing: Array(text.utf8)) }
+
+    @Test("headers are heard as they arrive, before the answer is whole: a server that reports progress in headers while it works is heard while it works")
+    func headersHeardAsTheyCome() throws {
+        let gate = LoopbackListener.Gate()
+        let port = try LoopbackListener.answering("HTTP/1.1 200 OK\r\nX-ClickHouse-Progress: {\"read_rows\":\"5\",\"total_rows_to_read\":\"10\"}\r\n",
+                                                  then: "X-ClickHouse-Progress: {\"read_rows\":\"10\",\"total_rows_to_read\":\"10\"}\r\nContent-Length: 2\r\n\r\nok",
+                                                  after: gate)
+        final class Heard { var values: [String] = [] }
+        let heard = Heard()
+        // The server holds back the rest until the first header is heard: heard only at the end,
+        // the request would wait its five seconds out and fail.
+        let answer = try HTTPRequest(method: "GET", host: "127.0.0.1", port: port, target: "/").send(timeout: 5, onHeader: { header in
+            heard.values.append(header.value)
+            gate.open()
+        })
+        #expect(answer.status == 200 && answer.body == Array("ok".utf8))
+        #expect(heard.values == ["{\"read_rows\":\"5\",\"total_rows_to_read\":\"10\"}", "{\"read_rows\":\"10\",\"total_rows_to_read\":\"10\"}", "2"])
+    }
 
     @Test("a chunked answer is its chunks joined (extensions and trailers ignored); a sized one is its length; headers by any case")
     func bodies() throws {

@@ -42,13 +42,35 @@ public struct HTTPRequest: Sendable {
     /// - Throws: ``HTTPError`` when the server cannot be reached, stops answering, closes the
     ///   connection early, answers what is not HTTP, or answers more than ``answerLimit``;
     ///   ``HTTPError/cancelled`` when `keepGoing` said stop.
-    public func send(timeout: Double = 30, keepGoing: (@Sendable () -> Bool)? = nil) throws(HTTPError) -> HTTPResponse {
+    ///
+    /// `onHeader` hears each header of the answer as it arrives, before the answer is whole: a
+    /// server that reports a statement's progress in headers while it runs (ClickHouse's
+    /// `X-ClickHouse-Progress`) is heard while it runs.
+    public func send(timeout: Double = 30, keepGoing: (@Sendable () -> Bool)? = nil, onHeader: ((HTTPHeader) -> Void)? = nil) throws(HTTPError) -> HTTPResponse {
         let wait = timeout.isNaN ? 30 : Swift.min(Swift.max(timeout, 0.1), 86_400)
         let port = Swift.min(Swift.max(self.port, 1), 65_535)
         let socket = try HTTPSocket.connect(host: host, port: port, timeout: wait)
         defer { close(socket) }
         try HTTPSocket.write(wire(port: port), to: socket, timeout: wait, host: host, port: port, keepGoing: keepGoing)
-        let answer = try HTTPSocket.readToEnd(socket, timeout: wait, limit: Self.answerLimit, host: host, port: port, keepGoing: keepGoing)
+        guard let onHeader else {
+            return try HTTPResponse(parsing: HTTPSocket.readToEnd(socket, timeout: wait, limit: Self.answerLimit, host: host, port: port, keepGoing: keepGoing))
+        }
+        var answer: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        // Where the next header line starts, until the empty line ends the head (nil after).
+        var lineStart: Int? = 0
+        while true {
+            let n = try HTTPSocket.readSome(socket, into: &chunk, timeout: wait, host: host, port: port, keepGoing: keepGoing)
+            if n == 0 { break }
+            guard answer.count + n <= Self.answerLimit else { throw .tooLarge(limit: Self.answerLimit) }
+            answer += chunk[..<n]
+            while let start = lineStart, let end = answer[start...].firstRange(of: [13, 10]) {
+                if end.lowerBound == start { lineStart = nil; break }
+                // The status line is no header: it has no colon before its first space.
+                if start > 0, let header = HTTPHeader(line: String(decoding: answer[start..<end.lowerBound], as: UTF8.self)) { onHeader(header) }
+                lineStart = end.upperBound
+            }
+        }
         return try HTTPResponse(parsing: answer)
     }
 }
