@@ -72,7 +72,7 @@ public final class ClickHouseConnection: Sendable {
     /// Runs `sql`, a statement that returns no rows (`CREATE`, `INSERT … SELECT`), as it is
     /// written: what a test or a script that fills a table uses (the viewer only reads).
     ///
-    /// - Throws: ``DatabaseError`` as ``query(_:keepGoing:)`` does.
+    /// - Throws: ``DatabaseError`` as ``query(_:keepGoing:progress:)`` does.
     public func execute(_ sql: String, keepGoing: (@Sendable () -> Bool)? = nil) throws(DatabaseError) {
         _ = try send(sql, keepGoing: keepGoing)
     }
