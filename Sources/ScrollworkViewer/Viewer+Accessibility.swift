@@ -21,8 +21,22 @@ extension ResultSheet {
 }
 
 extension TextPager {
-    /// The text, and the prompt or the menu over it while one is open.
-    public var accessibility: AccessibilityElement? { mutating get { .screen(view.accessibility, field?.accessibility, menu?.accessibility) } }
+    /// The text, and the prompt or the menu over it while one is open. The text read is the
+    /// lines on screen and those above them from the start of their block of a hundred, the
+    /// caret on the top line: a scroll moves the caret from line to line, and a screen reader
+    /// reads the line scrolled to (read here, only when a screen reader's bridge asks).
+    public var accessibility: AccessibilityElement? {
+        mutating get {
+            var text = view.accessibility
+            if let shown = text, let d = shown.children.firstIndex(where: { $0.role == .document }) {
+                let first = view.content.first
+                let above = (first / 100 * 100..<first).map(line)
+                text?.children[d].value = (above + view.content.shown).joined(separator: "\n")
+                text?.children[d].caretOffset = above.reduce(0) { $0 + $1.count + 1 }
+            }
+            return .screen(text, field?.accessibility, menu?.accessibility)
+        }
+    }
 }
 
 extension TableScreen {

@@ -107,6 +107,13 @@ extension DesktopEndToEndTests {
             #expect(result.output.components(separatedBy: "\nok ").count > 10, "\(result.output)")
         }
 
+        @Test("SV-01: Orca follows the pager's text as it scrolls: the top line on focus, the line scrolled to after each Down and after End")
+        func SV_01_orcaFollowsThePagerAsItScrolls() throws {
+            let result = try Self.open("lines.txt", (1...500).map { "line \($0)" }, for: "orca_pager.py")
+            #expect(result.status == 0, "the client's checks:\n\(result.output)")
+            #expect(result.output.components(separatedBy: "\nok ").count > 4, "\(result.output)")
+        }
+
         @Test func aScreenReaderReadsThePagersTextLineByLine() throws {
             let result = try Self.open("lines.txt", (1...500).map { "line \($0)" }, for: "viewer_text.py")
             #expect(result.status == 0, "the client's checks:\n\(result.output)")

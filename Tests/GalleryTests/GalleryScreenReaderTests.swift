@@ -73,6 +73,22 @@ import ScrollworkWidgets
         #expect(screen.first { $0.role == .document }?.value?.hasPrefix(PageControlPage.cities[1]) == true)
     }
 
+    @Test("SV-01: the scroll view's document is read from its text around what shows, the caret on the first line shown: each line scrolled moves the caret to the next line's start")
+    func SV_01_documentCaretFollowsTheScroll() throws {
+        let app = gallery(.scrollView)
+        func document() throws -> AccessibilityElement { try #require(try screen(app).first { $0.role == .document }) }
+        let top = try document()
+        #expect(top.caretOffset == 0 && top.name.isEmpty && top.value?.hasPrefix("Scrollwork\n") == true)
+        app.press(.down)
+        app.advance(by: 1)
+        let scrolled = try document()
+        let lines = (scrolled.value ?? "").split(separator: "\n", omittingEmptySubsequences: false)
+        let caret = try #require(scrolled.caretOffset)
+        // The text stays (the same block of lines); the caret is on the start of a later line.
+        #expect(scrolled.value == top.value && caret > 0)
+        #expect(lines.reduce(into: [0]) { $0.append($0.last! + $1.count + 1) }.contains(caret), "\(caret) is a line's start")
+    }
+
     @Test("LT-12: each page is told of as its own object (its title its identifier), so a bridge retires one page's objects when another takes its place")
     func LT_12_pagesHaveIdentifiers() throws {
         for kind in GalleryApp.PageKind.allCases {

@@ -247,6 +247,21 @@ struct DocumentText: ScrollContent {
         return (first..<last).filter { !carousel.contains($0) }.map { Self.heading(lines[$0]).map(String.init) ?? lines[$0] }
     }
 
+    /// The lines in blocks of a hundred around `window` (the block the first line shown is in,
+    /// and the next), the carousel's blank ones left out, and which is the first shown: a
+    /// scroll within them moves the caret from line to line.
+    func accessibleText(around window: ScrollWindow) -> (lines: [String], firstShown: Int)? {
+        guard lineHeight > 0, window.offset.y.isFinite else { return ([], 0) }
+        let first = Swift.min(Swift.max(Int(flooringSaturating: window.offset.y / lineHeight), 0), lines.count)
+        let last = Swift.min(Int(saturating: ((window.offset.y + window.box.height) / lineHeight).rounded(.up)), lines.count)
+        let block = 100
+        let start = first / block * block
+        let end = Swift.min(Swift.max(start + 2 * block, last), lines.count)
+        let carousel = carouselStart..<carouselStart + Swift.max(carouselRows, 0)
+        let kept = (start..<end).filter { !carousel.contains($0) }
+        return (kept.map { Self.heading(lines[$0]).map(String.init) ?? lines[$0] }, kept.filter { $0 < first }.count)
+    }
+
     /// A heading's text without its leading "#"s, or nil for a line that is not a heading.
     static func heading(_ line: String) -> Substring? {
         guard line.hasPrefix("#") else { return nil }

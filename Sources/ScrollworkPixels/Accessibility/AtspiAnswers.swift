@@ -130,9 +130,7 @@ struct AtspiAnswers {
         case ("org.a11y.atspi.Selection", "NSelectedChildren"): return .int32(Int32(clamping: selectedChildren(node).count))
         case ("org.a11y.atspi.Table", "NSelectedColumns"): return .int32(0)
         case ("org.a11y.atspi.Text", "CharacterCount"): return .int32(Int32(clamping: Self.text(of: element).count))
-        case ("org.a11y.atspi.Text", "CaretOffset"):
-            // A pager's caret is at the top of the page, a field's after its text.
-            return .int32(element?.role == .document ? 0 : Int32(clamping: Self.text(of: element).count))
+        case ("org.a11y.atspi.Text", "CaretOffset"): return .int32(Self.caret(of: element))
         case ("org.a11y.atspi.TableCell", "ColumnSpan"), ("org.a11y.atspi.TableCell", "RowSpan"): return .int32(1)
         case ("org.a11y.atspi.TableCell", "Position"):
             return .structure([.int32(Int32(clamping: element?.rowIndex ?? 0)), .int32(Int32(clamping: element?.columnIndex ?? 0))])
@@ -154,6 +152,13 @@ struct AtspiAnswers {
         if element.state.contains(.sortedAscending) { return element.name + ", sorted ascending" }
         if element.state.contains(.sortedDescending) { return element.name + ", sorted descending" }
         return element.name
+    }
+
+    /// Where the caret is: where the element says (a document's, on its first line shown), else
+    /// after a field's text, at the start of anything else's.
+    static func caret(of element: AccessibilityElement?) -> Int32 {
+        if let offset = element?.caretOffset { return Int32(clamping: Swift.min(Swift.max(0, offset), text(of: element).count)) }
+        return element?.role == .textField ? Int32(clamping: text(of: element).count) : 0
     }
 
     /// The text of a field, document or label: a field's or document's value, a label's name.
@@ -417,7 +422,7 @@ struct AtspiAnswers {
             let unit = member == "GetTextAtOffset" ? TextUnit(boundary: kind) : TextUnit(granularity: kind)
             let span = Self.span(of: characters, at: offset, unit: unit)
             return [.string(String(characters[span])), .int32(Int32(clamping: span.lowerBound)), .int32(Int32(clamping: span.upperBound))]
-        case "GetCaretOffset": return [.int32(node.element?.role == .document ? 0 : Int32(clamping: characters.count))]
+        case "GetCaretOffset": return [.int32(Self.caret(of: node.element))]
         case "GetDefaultAttributes", "GetDefaultAttributeSet": return [.array(signature: "{ss}", [])]
         case "GetAttributes", "GetAttributeRun":
             // One run of plain text: no attributes from start to end.

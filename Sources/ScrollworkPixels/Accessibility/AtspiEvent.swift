@@ -59,14 +59,12 @@ struct AtspiEvent: Equatable, Sendable {
                 if flag == .expanded, now.state.contains(.expandable) { object(path, "StateChanged", "collapsed", now.state.contains(flag) ? 0 : 1) }
             }
             if now.name != was.name { object(path, "PropertyChange", "accessible-name") }
-            if now.value != was.value {
-                // A document's value is its text, read through Text: its caret stays at the top
-                // of what shows.
-                if now.isDocument {
-                    object(path, "TextCaretMoved", "", 0)
-                } else {
-                    object(path, "PropertyChange", now.hasRange ? "accessible-value" : "accessible-description")
-                }
+            if now.isDocument, now.value != was.value || now.caret != was.caret {
+                // A document's value is its text, read through Text: scrolled, its caret moves to
+                // the line now first shown, which a screen reader reads.
+                object(path, "TextCaretMoved", "", Int32(clamping: now.caret ?? 0))
+            } else if now.value != was.value {
+                object(path, "PropertyChange", now.hasRange ? "accessible-value" : "accessible-description")
             }
             // Rows coming and going change a list's count; other children are told of one by one
             // (structure(from:to:stillThere:)).

@@ -118,6 +118,9 @@ public struct AccessibilityElement: Sendable, Hashable {
     public var children: [AccessibilityElement]
     /// What a screen reader can ask it to do, each with the input that does it.
     public var actions: [AccessibilityAction] = []
+    /// Where the caret is in its text, in characters from the start: a document's, on the first
+    /// line shown; nil where it has none (a field's caret is after its text).
+    public var caretOffset: Int?
     /// Its value as a number between two ends, where it has one (page dots: the page).
     public var range: AccessibilityRange?
     /// The index of the row with keyboard focus among all the rows of a list, table or outline,

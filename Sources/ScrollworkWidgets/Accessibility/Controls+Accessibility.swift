@@ -7,10 +7,13 @@ extension ScrollView {
         let across = scroll.contentSize.width > scroll.viewportSize.width + 0.5
         let value = across ? "\(percent(.vertical))% down, \(percent(.horizontal))% across" : "\(percent(.vertical))% down"
         var element = AccessibilityElement(role: .scrollArea, value: value, frame: frame)
-        // Text content is read a page at a time: the lines on screen, as the document's value
-        // (its text), not its name, which a screen reader would say whole on every change.
-        if let lines = content.accessibleLines(in: window) {
-            element.children = [AccessibilityElement(role: .document, value: lines.joined(separator: "\n"), frame: window.box)]
+        // Text content is read around what shows: the lines as the document's value (its
+        // text), not its name, which a screen reader would say whole on every change; the caret
+        // on the first line shown.
+        if let (lines, firstShown) = content.accessibleText(around: window) {
+            var document = AccessibilityElement(role: .document, value: lines.joined(separator: "\n"), frame: window.box)
+            document.caretOffset = lines.prefix(Swift.max(0, firstShown)).reduce(0) { $0 + $1.count + 1 }
+            element.children = [document]
         }
         return element
     }

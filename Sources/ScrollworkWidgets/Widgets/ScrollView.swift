@@ -36,6 +36,13 @@ public protocol ScrollContent {
     /// The text shown in `window`, line by line, as a screen reader reads it; nil (the
     /// default) for content that is not text.
     func accessibleLines(in window: ScrollWindow) -> [String]?
+
+    /// The text around `window`, line by line, and which of its lines is the first shown: what
+    /// a screen reader reads, its caret on that line, so that a scroll moves the caret and the
+    /// line scrolled to is read. Give lines before and after the shown ones, in blocks that do
+    /// not move with every scroll (a caret at the same place in new text is taken for no move).
+    /// The default: the lines shown (``accessibleLines(in:)``), the caret on the first.
+    func accessibleText(around window: ScrollWindow) -> (lines: [String], firstShown: Int)?
 }
 
 extension ScrollContent {
@@ -44,6 +51,11 @@ extension ScrollContent {
 
     /// Nil: the content is not text.
     public func accessibleLines(in window: ScrollWindow) -> [String]? { nil }
+
+    /// The lines shown, the caret on the first.
+    public func accessibleText(around window: ScrollWindow) -> (lines: [String], firstShown: Int)? {
+        accessibleLines(in: window).map { ($0, 0) }
+    }
 }
 
 /// A scroll view: its `ScrollState`, content drawn through ``ScrollContent``, indicators over

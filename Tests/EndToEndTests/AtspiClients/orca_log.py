@@ -29,6 +29,10 @@ class Orca:
         """What Orca has said so far, an utterance a line."""
         return [line.split('SPEECH OUTPUT: ', 1)[1] for line in list(self.log) if 'SPEECH OUTPUT: ' in line]
 
+    def brailled(self):
+        """What Orca has shown on the braille display so far, a line each (shown with no display too)."""
+        return [line.split('BRAILLE LINE:  ', 1)[1] for line in list(self.log) if 'BRAILLE LINE:  ' in line]
+
     def stop(self):
         self.process.terminate()
         try:
