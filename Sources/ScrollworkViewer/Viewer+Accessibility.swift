@@ -31,8 +31,16 @@ extension TextPager {
             if let shown = text, let d = shown.children.firstIndex(where: { $0.role == .document }) {
                 let first = view.content.first
                 let above = (first / 100 * 100..<first).map(line)
-                text?.children[d].value = (above + view.content.shown).joined(separator: "\n")
-                text?.children[d].caretOffset = above.reduce(0) { $0 + $1.count + 1 }
+                let lines = above + view.content.shown
+                // Unwrapped, each line is a row of cells after the numbers' gutter, cut at the
+                // view's edge and scrolled sideways; wrapped, where a line lies is left unsaid.
+                let window = view.window, cell = window.metrics.cellWidth, row = window.metrics.cellHeight
+                let frames = view.content.wraps ? [] : lines.indices.map { k in
+                    Rect(x: window.box.minX + Double(view.content.gutter + 3 - window.firstColumn) * cell,
+                         y: window.box.minY + Double(first - above.count + k) * row - window.offset.y,
+                         width: Double(displayWidth(lines[k])) * cell, height: row)
+                }
+                text?.children[d] = .document(AccessibleText(lines: lines, firstShown: above.count, lineFrames: frames), frame: shown.children[d].frame)
             }
             return .screen(text, field?.accessibility, menu?.accessibility)
         }

@@ -89,6 +89,19 @@ import ScrollworkWidgets
         #expect(lines.reduce(into: [0]) { $0.append($0.last! + $1.count + 1) }.contains(caret), "\(caret) is a line's start")
     }
 
+    @Test("SV-01: the document's lines lie where they are drawn, and the characters selected are its text's selection")
+    func SV_01_documentLinesAndSelection() throws {
+        var t = GalleryTests.gallery(.scrollView, idiom: .macOS)
+        t.app.scrollView.document.view.content.select(from: TextPosition(line: 0, offset: 2), to: TextPosition(line: 2, offset: 3))
+        t.advance(by: 0.1)
+        let found = t.app.accessibility?.first { $0.role == .document }
+        let document = try #require(found)
+        let lines = (document.value ?? "").split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(document.lineFrames.count == lines.count && document.lineFrames.first.map { abs($0.minY - document.frame.minY) < 0.5 } == true)
+        #expect(zip(document.lineFrames, document.lineFrames.dropFirst()).allSatisfy { $1.minY > $0.minY }, "each line below the last")
+        #expect(document.textSelection == 2..<(lines[0].count + 1 + lines[1].count + 1 + 3), "\(String(describing: document.textSelection))")
+    }
+
     @Test("LT-12: each page is told of as its own object (its title its identifier), so a bridge retires one page's objects when another takes its place")
     func LT_12_pagesHaveIdentifiers() throws {
         for kind in GalleryApp.PageKind.allCases {

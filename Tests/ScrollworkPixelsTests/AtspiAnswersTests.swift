@@ -212,6 +212,34 @@ import ScrollworkWidgets
         #expect(Self.ask(empty, path, text, "GetTextAtOffset", [.int32(3), .uint32(5)]) == [.string(""), .int32(0), .int32(0)])
     }
 
+    @Test("SV-01: a document's characters lie in their lines (each its share of its line's width), a point finds its character, and its selection is read and followed")
+    func SV_01_textExtentsAndSelection() {
+        var tree = Self.tree()
+        var document = AccessibilityElement.document(AccessibleText(lines: ["abcd", "", "xy"], firstShown: 0,
+                                                                    lineFrames: [Rect(x: 10, y: 20, width: 40, height: 10), Rect(x: 10, y: 30, width: 0, height: 10),
+                                                                                 Rect(x: 10, y: 40, width: 20, height: 10)],
+                                                                    selection: 2..<7), frame: Rect(x: 0, y: 20, width: 200, height: 30))
+        tree.content?.children.append(document)
+        let path = Self.page + "/document2", text = "org.a11y.atspi.Text"
+        // At 2 pixels a point, the window at (100, 50) on the screen.
+        #expect(Self.ask(tree, path, text, "GetCharacterExtents", [.int32(1), .uint32(1)]) == [.int32(40), .int32(40), .int32(20), .int32(20)])
+        #expect(Self.ask(tree, path, text, "GetCharacterExtents", [.int32(1), .uint32(0)]) == [.int32(140), .int32(90), .int32(20), .int32(20)])
+        #expect(Self.ask(tree, path, text, "GetCharacterExtents", [.int32(7), .uint32(1)]) == [.int32(40), .int32(80), .int32(20), .int32(20)], "y of the third line")
+        #expect(Self.ask(tree, path, text, "GetRangeExtents", [.int32(0), .int32(4), .uint32(1)]) == [.structure([.int32(20), .int32(40), .int32(80), .int32(20)])])
+        #expect(Self.ask(tree, path, text, "GetOffsetAtPoint", [.int32(45), .int32(45), .uint32(1)]) == [.int32(1)])
+        #expect(Self.ask(tree, path, text, "GetOffsetAtPoint", [.int32(45), .int32(85), .uint32(1)]) == [.int32(7)])
+        #expect(Self.ask(tree, path, text, "GetOffsetAtPoint", [.int32(45), .int32(500), .uint32(1)]) == [.int32(-1)])
+        #expect(Self.ask(tree, path, text, "GetNSelections") == [.int32(1)] && Self.ask(tree, path, text, "GetSelection", [.int32(0)]) == [.int32(2), .int32(7)])
+        for offset in [Int32.min, -1, 99, Int32.max] {
+            #expect(Self.ask(tree, path, text, "GetCharacterExtents", [.int32(offset), .uint32(0)]).count == 4, "\(offset)")
+        }
+        let before = tree.shownObjects()
+        document.textSelection = nil
+        tree.content?.children[2] = document
+        #expect(AtspiEvent.changes(from: before, to: tree.shownObjects()).map(\.member) == ["TextSelectionChanged"])
+        #expect(Self.ask(tree, path, text, "GetNSelections") == [.int32(0)])
+    }
+
     @Test("bounds are in pixels, on the screen or in the window, and a point finds the deepest object under it")
     func boundsInPixels() {
         let tree = Self.tree()

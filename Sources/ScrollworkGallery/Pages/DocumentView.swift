@@ -249,9 +249,10 @@ struct DocumentText: ScrollContent {
 
     /// The lines in blocks of a hundred around `window` (the block the first line shown is in,
     /// and the next), the carousel's blank ones left out, and which is the first shown: a
-    /// scroll within them moves the caret from line to line.
-    func accessibleText(around window: ScrollWindow) -> (lines: [String], firstShown: Int)? {
-        guard lineHeight > 0, window.offset.y.isFinite else { return ([], 0) }
+    /// scroll within them moves the caret from line to line. Each line lies where it is drawn,
+    /// as wide as its text measures; the characters selected are those drawn selected.
+    func accessibleText(around window: ScrollWindow) -> AccessibleText? {
+        guard lineHeight > 0, window.offset.y.isFinite else { return AccessibleText(lines: []) }
         let first = Swift.min(Swift.max(Int(flooringSaturating: window.offset.y / lineHeight), 0), lines.count)
         let last = Swift.min(Int(saturating: ((window.offset.y + window.box.height) / lineHeight).rounded(.up)), lines.count)
         let block = 100
@@ -259,7 +260,18 @@ struct DocumentText: ScrollContent {
         let end = Swift.min(Swift.max(start + 2 * block, last), lines.count)
         let carousel = carouselStart..<carouselStart + Swift.max(carouselRows, 0)
         let kept = (start..<end).filter { !carousel.contains($0) }
-        return (kept.map { Self.heading(lines[$0]).map(String.init) ?? lines[$0] }, kept.filter { $0 < first }.count)
+        let texts = kept.map { shown($0) }
+        let frames = zip(kept, texts).map { index, line in
+            Rect(x: window.box.minX + inset, y: window.box.minY + Double(index) * lineHeight - window.offset.y,
+                 width: measurer.width(of: line.text, font: line.font), height: lineHeight)
+        }
+        var text = AccessibleText(lines: texts.map(\.text), firstShown: kept.filter { $0 < first }.count, lineFrames: frames)
+        // The characters selected, from the first kept line that holds some to the last.
+        let spans = kept.enumerated().compactMap { k, index in selectedSpan(ofLine: index).map { (k, $0) } }
+        if let (k0, s0) = spans.first, let (k1, s1) = spans.last {
+            text.selection = text.offset(ofLine: k0) + s0.lowerBound..<text.offset(ofLine: k1) + s1.upperBound
+        }
+        return text
     }
 
     /// A heading's text without its leading "#"s, or nil for a line that is not a heading.

@@ -191,6 +191,41 @@ struct AtspiAnswers {
         }
     }
 
+    /// Where character `offset` of an element's text lies, in points: its share of its line's
+    /// width (exact for monospaced text, an even share of proportional text), from the
+    /// element's ``AccessibilityElement/lineFrames``; nil where those are unknown or the offset
+    /// is past the text (the end of a line is a box of no width after its last character).
+    static func characterBox(_ element: AccessibilityElement?, _ offset: Int) -> Rect? {
+        guard let element, !element.lineFrames.isEmpty, offset >= 0 else { return nil }
+        var start = 0
+        for (i, line) in (element.value ?? "").split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let count = line.count
+            if offset <= start + count, element.lineFrames.indices.contains(i) {
+                let frame = element.lineFrames[i], share = count > 0 ? frame.width / Double(count) : 0
+                return Rect(x: frame.minX + share * Double(offset - start), y: frame.minY, width: offset - start < count ? share : 0, height: frame.height)
+            }
+            start += count + 1
+        }
+        return nil
+    }
+
+    /// The offset of the character of `node`'s text under the pixel `point`: the line whose
+    /// frame holds its height, the character by its share of the line's width; nil where no
+    /// line lies there.
+    private func offset(in node: AtspiTree.Node, at point: (x: Int, y: Int), onScreen: Bool) -> Int? {
+        guard let element = node.element, !element.lineFrames.isEmpty else { return nil }
+        var start = 0
+        for (i, line) in (element.value ?? "").split(separator: "\n", omittingEmptySubsequences: false).enumerated() where element.lineFrames.indices.contains(i) {
+            let box = tree.pixels(element.lineFrames[i], onScreen: onScreen)
+            if point.y >= Int(box.y), point.y < Int(box.y) + Int(box.height) {
+                let along = box.width > 0 ? Double(point.x - Int(box.x)) / Double(box.width) : 0
+                return start + Swift.min(Swift.max(0, Int((along * Double(line.count)).rounded(.down))), line.count)
+            }
+            start += line.count + 1
+        }
+        return nil
+    }
+
     /// What a text is read by.
     enum TextUnit {
         case character, word, line
@@ -428,8 +463,24 @@ struct AtspiAnswers {
             // One run of plain text: no attributes from start to end.
             return [.array(signature: "{ss}", []), .int32(0), .int32(Int32(clamping: characters.count))]
         case "GetAttributeValue": return [.string("")]
-        case "GetNSelections": return [.int32(0)]
-        case "GetSelection": return [.int32(0), .int32(0)]
+        case "GetNSelections": return [.int32(node.element?.textSelection?.isEmpty == false ? 1 : 0)]
+        case "GetSelection":
+            // The one selection (number 0), or none.
+            guard argument(arguments, 0) == 0, let chosen = node.element?.textSelection, !chosen.isEmpty else { return [.int32(0), .int32(0)] }
+            return [.int32(Int32(clamping: chosen.lowerBound)), .int32(Int32(clamping: chosen.upperBound))]
+        case "GetCharacterExtents":
+            guard let offset = argument(arguments, 0) else { return nil }
+            let box = tree.pixels(Self.characterBox(node.element, offset) ?? .zero, onScreen: argument(arguments, 1) == 0)
+            return [.int32(box.x), .int32(box.y), .int32(box.width), .int32(box.height)]
+        case "GetRangeExtents":
+            guard let start = argument(arguments, 0), let end = argument(arguments, 1) else { return nil }
+            let boxes = (Swift.max(0, Swift.min(start, end))..<Swift.min(Swift.max(start, end), characters.count)).compactMap { Self.characterBox(node.element, $0) }
+            let union = boxes.dropFirst().reduce(boxes.first ?? .zero) { $0.union($1) }
+            let box = tree.pixels(union, onScreen: argument(arguments, 2) == 0)
+            return [.structure([.int32(box.x), .int32(box.y), .int32(box.width), .int32(box.height)])]
+        case "GetOffsetAtPoint":
+            guard let x = argument(arguments, 0), let y = argument(arguments, 1) else { return nil }
+            return [.int32(Int32(clamping: offset(in: node, at: (x, y), onScreen: argument(arguments, 2) == 0) ?? -1))]
         default: return nil
         }
     }

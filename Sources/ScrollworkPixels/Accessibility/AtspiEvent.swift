@@ -66,6 +66,7 @@ struct AtspiEvent: Equatable, Sendable {
             } else if now.value != was.value {
                 object(path, "PropertyChange", now.hasRange ? "accessible-value" : "accessible-description")
             }
+            if now.selection != was.selection { object(path, "TextSelectionChanged", "") }
             // Rows coming and going change a list's count; other children are told of one by one
             // (structure(from:to:stillThere:)).
             if now.hasRows, now.childCount != was.childCount {

@@ -230,6 +230,8 @@ struct AtspiTree: Sendable {
         var isDocument = false
         /// Where its caret is (a document's).
         var caret: Int? = nil
+        /// The characters of its text selected.
+        var selection: Range<Int>? = nil
         /// True for a list, table or outline, whose children are mostly its rows.
         var hasRows = false
         /// Its place among its parent's children.
@@ -246,7 +248,7 @@ struct AtspiTree: Sendable {
         func visit(_ element: AccessibilityElement, at path: String, index: Int, key: String?) {
             let fixed = element.rowCount == nil ? element.children.count : element.children.filter { $0.role != .row }.count
             shown[path] = Shown(name: element.name, value: element.value, state: element.state, hasRange: element.range != nil,
-                                childCount: fixed + (element.rowCount ?? 0), isDocument: element.role == .document, caret: element.caretOffset, hasRows: element.rowCount != nil,
+                                childCount: fixed + (element.rowCount ?? 0), isDocument: element.role == .document, caret: element.caretOffset, selection: element.textSelection, hasRows: element.rowCount != nil,
                                 index: index, place: key)
             guard element.role != .row else { return }
             var place = 0

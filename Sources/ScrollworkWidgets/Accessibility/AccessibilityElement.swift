@@ -121,6 +121,11 @@ public struct AccessibilityElement: Sendable, Hashable {
     /// Where the caret is in its text, in characters from the start: a document's, on the first
     /// line shown; nil where it has none (a field's caret is after its text).
     public var caretOffset: Int?
+    /// Where each line of its text lies, in points (a document's, one frame a line of its
+    /// value); empty when unknown.
+    public var lineFrames: [Rect] = []
+    /// The characters of its text that are selected, as offsets; nil when none are.
+    public var textSelection: Range<Int>?
     /// Its value as a number between two ends, where it has one (page dots: the page).
     public var range: AccessibilityRange?
     /// The index of the row with keyboard focus among all the rows of a list, table or outline,

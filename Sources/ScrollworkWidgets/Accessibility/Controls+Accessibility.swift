@@ -10,10 +10,8 @@ extension ScrollView {
         // Text content is read around what shows: the lines as the document's value (its
         // text), not its name, which a screen reader would say whole on every change; the caret
         // on the first line shown.
-        if let (lines, firstShown) = content.accessibleText(around: window) {
-            var document = AccessibilityElement(role: .document, value: lines.joined(separator: "\n"), frame: window.box)
-            document.caretOffset = lines.prefix(Swift.max(0, firstShown)).reduce(0) { $0 + $1.count + 1 }
-            element.children = [document]
+        if let text = content.accessibleText(around: window) {
+            element.children = [.document(text, frame: window.box)]
         }
         return element
     }
@@ -42,5 +40,17 @@ extension TextField {
         var element = AccessibilityElement(role: .textField, name: String(name), value: text, state: state, frame: frame)
         if frame.width > 0, frame.height > 0 { element.actions = [.click(at: frame.center)] }
         return element
+    }
+}
+
+extension AccessibilityElement {
+    /// A document of `text` in `frame`: its lines as its value, its caret on the first line
+    /// shown, where its lines lie and what is selected.
+    public static func document(_ text: AccessibleText, frame: Rect) -> AccessibilityElement {
+        var document = AccessibilityElement(role: .document, value: text.lines.joined(separator: "\n"), frame: frame)
+        document.caretOffset = text.offset(ofLine: text.firstShown)
+        document.lineFrames = text.lineFrames.count == text.lines.count ? text.lineFrames : []
+        document.textSelection = text.selection
+        return document
     }
 }

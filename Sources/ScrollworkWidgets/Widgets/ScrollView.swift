@@ -37,12 +37,13 @@ public protocol ScrollContent {
     /// default) for content that is not text.
     func accessibleLines(in window: ScrollWindow) -> [String]?
 
-    /// The text around `window`, line by line, and which of its lines is the first shown: what
-    /// a screen reader reads, its caret on that line, so that a scroll moves the caret and the
-    /// line scrolled to is read. Give lines before and after the shown ones, in blocks that do
-    /// not move with every scroll (a caret at the same place in new text is taken for no move).
-    /// The default: the lines shown (``accessibleLines(in:)``), the caret on the first.
-    func accessibleText(around window: ScrollWindow) -> (lines: [String], firstShown: Int)?
+    /// The text around `window`, line by line, which of its lines is the first shown, where
+    /// they lie and what is selected: what a screen reader reads, its caret on the first line
+    /// shown, so that a scroll moves the caret and the line scrolled to is read. Give lines
+    /// before and after the shown ones, in blocks that do not move with every scroll (a caret at
+    /// the same place in new text is taken for no move). The default: the lines shown
+    /// (``accessibleLines(in:)``), the caret on the first, their frames unknown.
+    func accessibleText(around window: ScrollWindow) -> AccessibleText?
 }
 
 extension ScrollContent {
@@ -53,8 +54,8 @@ extension ScrollContent {
     public func accessibleLines(in window: ScrollWindow) -> [String]? { nil }
 
     /// The lines shown, the caret on the first.
-    public func accessibleText(around window: ScrollWindow) -> (lines: [String], firstShown: Int)? {
-        accessibleLines(in: window).map { ($0, 0) }
+    public func accessibleText(around window: ScrollWindow) -> AccessibleText? {
+        accessibleLines(in: window).map { AccessibleText(lines: $0) }
     }
 }
 
