@@ -56,12 +56,12 @@ final class TableFixture {
     /// Performs `command` without animation and renders; starts over at the top near the end.
     func step(_ command: ScrollCommand) -> Int {
         time += 1
-        if view.table.list.scroll.offset.y > view.table.list.scroll.offsetBounds(.vertical).upperBound - 2000 {
+        if view.state.list.scroll.offset.y > view.state.list.scroll.offsetBounds(.vertical).upperBound - 2000 {
             // The offset is a finite constant: setting it cannot fail.
-            try? view.table.list.scroll.setOffset(.zero, time: time)
+            try? view.state.list.scroll.setOffset(.zero, time: time)
             _ = frame()
         }
-        view.table.list.scroll.perform(command, animated: false, time: time)
+        view.state.list.scroll.perform(command, animated: false, time: time)
         return frame()
     }
 }
