@@ -14,11 +14,15 @@ struct ViewerPages {
     var stack: NavigationStack<ViewerPage>
 
     /// The page shown, as a screen reader is told of it: each page of the stack its own object,
-    /// so a record opened over a table is not read as the table it replaced.
+    /// so a record opened over a table is not read as the table it replaced; its table, list or
+    /// listing called by the page's title (the file, the table, the folder) where it has no name.
     var accessibility: AccessibilityElement? {
         mutating get {
             var element = stack.top.accessibility
             element?.identifier = "\(stack.depth) \(stack.title)"
+            for i in element?.children.indices ?? 0..<0 where [.table, .outline, .list].contains(element?.children[i].role) && element?.children[i].name.isEmpty == true {
+                element?.children[i].name = stack.title
+            }
             return element
         }
     }

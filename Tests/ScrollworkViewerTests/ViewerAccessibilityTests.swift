@@ -15,6 +15,8 @@ import ScrollworkWidgets
         let table = try #require(first?.first { $0.role == .table })
         // The record number first, as the viewer shows it, then the file's columns.
         #expect(table.rowCount == 600 && table.columnCount == 5 && table.state.contains(.focused))
+        // Called by the file it shows, as the page's title names it.
+        #expect(!table.name.isEmpty && file.path.hasSuffix(table.name), "\(table.name)")
         #expect(table.children.filter { $0.role == .columnHeader }.map(\.name) == ["#", "id", "carrier", "dep_delay", "origin"])
         let row = try #require(table.children.first { $0.role == .row })
         #expect(row.rowIndex == 0 && row.children.map(\.name) == ["1"] + ExploreViewerTests.rows[0])
