@@ -10,7 +10,7 @@ func componentBenchmarks() {
         benchmark.startMeasurement()
         for _ in 0..<20 {
             fixture.time += 1
-            fixture.view.table.list.scroll.perform(.pageDown, animated: false, time: fixture.time)
+            fixture.view.state.list.scroll.perform(.pageDown, animated: false, time: fixture.time)
         }
         benchmark.stopMeasurement()
     }
@@ -24,7 +24,7 @@ func componentBenchmarks() {
     }
     Benchmark("part: diff and encode a page") { benchmark in
         let a = TableFixture(rows: 1_000_000), b = TableFixture(rows: 1_000_000)
-        b.view.table.list.scroll.perform(.pageDown, animated: false, time: 1)
+        b.view.state.list.scroll.perform(.pageDown, animated: false, time: 1)
         var first = Canvas(cells: Buffer(columns: 120, rows: 40)), second = Canvas(cells: Buffer(columns: 120, rows: 40))
         a.view.render(in: first.bounds, into: &first, at: 0)
         b.view.render(in: second.bounds, into: &second, at: 0)
@@ -34,21 +34,22 @@ func componentBenchmarks() {
         blackHole(renderer.render(second.cells))
         benchmark.stopMeasurement()
     }
+    // Through the canvas, as widgets draw: a row a call.
     Benchmark("part: fill 120x40 cells") { benchmark in
-        var buffer = Buffer(columns: 120, rows: 40)
-        let style = Style(background: .rgb(40, 41, 48))
+        var canvas = Canvas(cells: Buffer(columns: 120, rows: 40))
+        let style = Style(background: .rgb(40, 41, 48)), line = canvas.metrics.cellHeight
         benchmark.startMeasurement()
-        for y in 0..<40 { buffer.fill(CellRect(column: 0, row: y, columns: 120, rows: 1), with: .blank(style)) }
+        for y in 0..<40 { canvas.fill(Rect(x: 0, y: Double(y) * line, width: canvas.bounds.width, height: line), style) }
         benchmark.stopMeasurement()
-        blackHole(buffer)
+        blackHole(canvas.cells)
     }
     Benchmark("part: draw 40 rows of ascii text") { benchmark in
-        var buffer = Buffer(columns: 120, rows: 40)
-        let text = String(repeating: "scrollwork ", count: 11)
+        var canvas = Canvas(cells: Buffer(columns: 120, rows: 40))
+        let text = String(repeating: "scrollwork ", count: 11), line = canvas.metrics.cellHeight
         benchmark.startMeasurement()
-        for y in 0..<40 { buffer.draw(text, column: 0, row: y) }
+        for y in 0..<40 { canvas.text(text, at: Point(x: 0, y: Double(y) * line)) }
         benchmark.stopMeasurement()
-        blackHole(buffer)
+        blackHole(canvas.cells)
     }
     Benchmark("part: generate and cut 40 rows") { benchmark in
         let table = makeTable(rows: 1000)

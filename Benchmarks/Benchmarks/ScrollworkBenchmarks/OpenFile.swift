@@ -32,14 +32,14 @@ func openFileBenchmarks() {
             makeCSV(path, rows: rows)
             var view = openedTable(path, indexed: true)
             var canvas = Canvas(cells: Buffer(columns: 120, rows: 40))
-            view.table.list.scroll.perform(.bottom, time: 0)
-            let middle = view.table.list.scroll.offset.y / 2
-            view.table.list.scroll.moveOffsetForBenchmark(y: middle)
+            view.state.list.scroll.perform(.bottom, time: 0)
+            let middle = view.state.list.scroll.offset.y / 2
+            view.state.list.scroll.moveOffsetForBenchmark(y: middle)
             var time = 1.0
             for _ in benchmark.scaledIterations {
                 time += 1
                 benchmark.startMeasurement()
-                view.table.list.scroll.perform(.pageDown, time: time)
+                view.state.list.scroll.perform(.pageDown, time: time)
                 view.tick(at: time + 0.5)
                 view.render(in: canvas.bounds, into: &canvas, at: time + 0.5)
                 benchmark.stopMeasurement()
@@ -67,7 +67,7 @@ func openFileBenchmarks() {
             // Every page, drawn: rows are read from the file and forgotten.
             for _ in 0..<(rows / 38 + 1) {
                 time += 1
-                view.table.list.scroll.perform(.pageDown, time: time)
+                view.state.list.scroll.perform(.pageDown, time: time)
                 view.tick(at: time + 0.5)
                 view.render(in: canvas.bounds, into: &canvas, at: time + 0.5)
             }

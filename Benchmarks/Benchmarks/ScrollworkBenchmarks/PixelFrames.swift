@@ -26,7 +26,7 @@ func pixelBenchmarks() {
             benchmark.startMeasurement()
             for _ in benchmark.scaledIterations {
                 time += 1
-                app.content.table.list.scroll.perform(.pageDown, animated: false, time: time)
+                app.content.state.list.scroll.perform(.pageDown, animated: false, time: time)
                 canvas.draw(&app, at: time)
             }
         }
@@ -42,23 +42,23 @@ func pixelBenchmarks() {
         var time = 0.0
         canvas.draw(&app, at: time)
         // A fast drag up the table, released: the momentum carries on.
-        var scroll = app.content.table.list.scroll
+        var scroll = app.content.state.list.scroll
         scroll.beginDrag(at: Point(x: 400, y: 700), time: time)
         for step in 1...6 {
             time += 1.0 / 120
             scroll.drag(to: Point(x: 400, y: 700 - Double(step) * 80), time: time)
         }
         scroll.endDrag(time: time)
-        app.content.table.list.scroll = scroll
+        app.content.state.list.scroll = scroll
         for _ in 0..<10 {
             time += 1.0 / 120
-            app.content.table.list.scroll.tick(at: time)
+            app.content.state.list.scroll.tick(at: time)
             canvas.draw(&app, at: time)
         }
         benchmark.startMeasurement()
         for _ in benchmark.scaledIterations {
             time += 1.0 / 120
-            app.content.table.list.scroll.tick(at: time)
+            app.content.state.list.scroll.tick(at: time)
             canvas.draw(&app, at: time)
         }
     }

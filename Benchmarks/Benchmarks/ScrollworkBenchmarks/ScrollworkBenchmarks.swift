@@ -37,8 +37,8 @@ final class TableFixture {
     var time = 0.0
 
     var table: TableState<FileRow> {
-        get { view.table }
-        set { view.table = newValue }
+        get { view.state }
+        set { view.state = newValue }
     }
 
     init(rows: Int) {
@@ -237,7 +237,7 @@ let benchmarks: @Sendable () -> Void = {
         var canvas = Canvas(cells: Buffer(columns: 120, rows: 40))
         view.render(in: canvas.bounds, into: &canvas, at: 0)
         // Node [0] exists in this tree: expanding it cannot fail.
-        try? view.outline.expand([0], descendants: true)
+        try? view.state.expand([0], descendants: true)
         view.render(in: canvas.bounds, into: &canvas, at: 0)
         var renderer = Renderer(colorMode: .palette256)
         blackHole(renderer.render(canvas.cells))
