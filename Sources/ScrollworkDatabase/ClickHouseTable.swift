@@ -38,8 +38,9 @@ public struct ClickHouseTable: DatabaseTable {
 
     /// ``progress`` for a statement that is the part `part` (of 0…1) of the work: its
     /// fractions put in that part's place.
-    func progress(within part: ClosedRange<Double>) -> ((Double) -> Void)? {
-        progress.map { report in { report(part.lowerBound + $0 * (part.upperBound - part.lowerBound)) } }
+    func progress(within part: ClosedRange<Double>) -> (@Sendable (Double) -> Void)? {
+        guard let report = progress else { return nil }
+        return { @Sendable fraction in report(part.lowerBound + fraction * (part.upperBound - part.lowerBound)) }
     }
 
     /// Table `name` (of engine `engine`, with sorting key `sortingKey` as `system.tables`

@@ -34,14 +34,18 @@ struct ClickHouseFilterTests {
         #expect(try table.count(where: [DatabaseFilter(column: 0, test: .greaterOrEqual(30))], keepGoing: nil) == FilterAgreementTests.values.count - 30)
     }
 
-    @Test("#69: a frequency table and a count asked with progress over a slow ClickHouse view give the server's answers; what progress the server reports (Debian 12's 18.16 reports none) runs from 0 to 1")
+    @Test("#69: a frequency table and a count over a slow ClickHouse view say how far they are while they run (Debian 12's 18.16 sends no progress headers: its system.processes is asked), from 0 towards 1, never back")
     func progressFromTheServer() throws {
         let server = try ClickHouseDatabase(url: Self.url).connection
-        let name = "slow_\(getpid())"
-        // A second and a half of work, as a table of billions of rows would take: the server
-        // reports its progress every 100 ms.
-        try server.execute("CREATE VIEW \(name) AS SELECT number % 4 AS k FROM numbers(30000) WHERE sleepEachRow(0.00005) = 0 SETTINGS max_block_size = 1000")
-        defer { try? server.execute("DROP VIEW \(name)") }
+        let name = "slow_\(getpid())", data = "slow_data_\(getpid())"
+        // A second and a half of work over 30,000 rows of a MergeTree table (whose total the
+        // server knows), as a table of billions of rows would take.
+        try server.execute("CREATE TABLE \(data) (k UInt8) ENGINE = MergeTree ORDER BY tuple() SETTINGS index_granularity = 1000")
+        defer { try? server.execute("DROP TABLE \(data)") }
+        try server.execute("INSERT INTO \(data) SELECT number % 4 FROM numbers(30000)")
+        try server.execute("CREATE VIEW \(name) AS SELECT k FROM \(data) WHERE sleepEachRow(0.00005) = 0 SETTINGS max_block_size = 1000")
+        // (Debian 12's 18.16 drops a view as a table.)
+        defer { try? server.execute("DROP TABLE \(name)") }
         let source = try DatabaseTableSource(name, of: ClickHouseDatabase(url: Self.url))
         for ask in ["frequency", "count"] {
             let heard = Locked<[Double]>([])
@@ -52,8 +56,8 @@ struct ClickHouseFilterTests {
             } else {
                 #expect(try source.count(where: [], progress: progress) == 30000)
             }
-            let fractions = heard.withLock { $0 }
-            #expect(fractions.allSatisfy { (0...1).contains($0) } && fractions == fractions.sorted(), "\(ask): \(fractions)")
+            let fractions = heard.withLock { $0 }.filter { $0 > 0 }
+            #expect(!fractions.isEmpty && fractions.allSatisfy { $0 <= 1 } && fractions == fractions.sorted(), "\(ask): \(fractions)")
         }
     }
 
