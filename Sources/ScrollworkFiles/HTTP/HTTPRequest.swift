@@ -139,15 +139,15 @@ public struct HTTPResponse: Sendable, Hashable {
         let end = Array("\r\n\r\n".utf8)
         guard let split = bytes.firstRange(of: end) else { throw .malformed("the answer ended before its headers did (\(bytes.count) bytes)") }
         try self.init(head: bytes[..<split.lowerBound])
-        let rest = bytes[split.upperBound...]
-        if isChunked {
-            body = try Self.dechunked(rest)
-        } else if let length = headers.first(where: { $0.name.lowercased() == "content-length" }).flatMap({ Int($0.value) }), length >= 0 {
-            guard rest.count >= length else { throw .malformed("the body ended at \(rest.count) of the \(length) bytes it announced") }
-            body = Array(rest.prefix(length))
-        } else {
-            body = Array(rest)
+        // The body as a streamed one is decoded (by length, in chunks, or to the end), whole.
+        var decoder = HTTPBodyDecoder(for: self)
+        var decoded: [UInt8] = []
+        try decoder.feed(bytes[split.upperBound...]) { decoded += $0 }
+        guard decoder.isDone || decoder.endsAtClose else {
+            if isChunked { throw .malformed("the answer ended inside its chunks, before the last one") }
+            throw .malformed("the body ended at \(decoded.count) of the \(header("content-length") ?? "") bytes it announced")
         }
+        body = decoded
     }
 
     /// The status and headers of the head `bytes` (its status line and header lines, without
@@ -165,24 +165,6 @@ public struct HTTPResponse: Sendable, Hashable {
 
     /// True when the body comes in chunks (`Transfer-Encoding: chunked`).
     var isChunked: Bool { headers.contains { $0.name.lowercased() == "transfer-encoding" && $0.value.lowercased().contains("chunked") } }
-
-    /// The body in chunked transfer coding `bytes`, its chunks joined.
-    static func dechunked(_ bytes: ArraySlice<UInt8>) throws(HTTPError) -> [UInt8] {
-        var body: [UInt8] = []
-        var at = bytes.startIndex
-        while true {
-            guard let lineEnd = bytes[at...].firstRange(of: [13, 10]) else { throw .malformed("a chunk's size line has no end") }
-            let sizeText = String(decoding: bytes[at..<lineEnd.lowerBound], as: UTF8.self).prefix { $0 != ";" }.trimmingSpaces()
-            guard let size = Int(sizeText, radix: 16), size >= 0 else { throw .malformed("a chunk's size is not a hexadecimal number: \(sizeText.prefix(20))") }
-            at = lineEnd.upperBound
-            if size == 0 { return body }
-            guard bytes.endIndex - at >= size else { throw .malformed("the answer ended inside a chunk (\(bytes.endIndex - at) of \(size) bytes)") }
-            body += bytes[at..<(at + size)]
-            at += size
-            // The chunk's own line end.
-            if bytes[at...].starts(with: [13, 10]) { at += 2 }
-        }
-    }
 }
 
 /// Why an ``HTTPRequest`` got no answer, said for the person.

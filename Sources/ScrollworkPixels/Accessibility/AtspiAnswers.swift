@@ -191,37 +191,35 @@ struct AtspiAnswers {
         }
     }
 
-    /// Where character `offset` of an element's text lies, in points: its share of its line's
-    /// width (exact for monospaced text, an even share of proportional text), from the
-    /// element's ``AccessibilityElement/lineFrames``; nil where those are unknown or the offset
-    /// is past the text (the end of a line is a box of no width after its last character).
-    static func characterBox(_ element: AccessibilityElement?, _ offset: Int) -> Rect? {
-        guard let element, !element.lineFrames.isEmpty, offset >= 0 else { return nil }
+    /// Each line of an element's text that has a frame (``AccessibilityElement/lineFrames``):
+    /// where it starts in the text, how many characters it has, and where it lies in points.
+    static func framedLines(of element: AccessibilityElement?) -> [(start: Int, count: Int, frame: Rect)] {
+        guard let element, !element.lineFrames.isEmpty else { return [] }
         var start = 0
-        for (i, line) in (element.value ?? "").split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let count = line.count
-            if offset <= start + count, element.lineFrames.indices.contains(i) {
-                let frame = element.lineFrames[i], share = count > 0 ? frame.width / Double(count) : 0
-                return Rect(x: frame.minX + share * Double(offset - start), y: frame.minY, width: offset - start < count ? share : 0, height: frame.height)
-            }
-            start += count + 1
+        return zip((element.value ?? "").split(separator: "\n", omittingEmptySubsequences: false), element.lineFrames).map { line, frame in
+            defer { start += line.count + 1 }
+            return (start, line.count, frame)
         }
-        return nil
+    }
+
+    /// Where character `offset` lies among `lines` (``framedLines(of:)``), in points: its share
+    /// of its line's width (exact for monospaced text, an even share of proportional text); nil
+    /// past the text (the end of a line is a box of no width after its last character).
+    static func characterBox(in lines: [(start: Int, count: Int, frame: Rect)], _ offset: Int) -> Rect? {
+        guard offset >= 0, let line = lines.first(where: { offset <= $0.start + $0.count }) else { return nil }
+        let share = line.count > 0 ? line.frame.width / Double(line.count) : 0, along = offset - line.start
+        return Rect(x: line.frame.minX + share * Double(along), y: line.frame.minY, width: along < line.count ? share : 0, height: line.frame.height)
     }
 
     /// The offset of the character of `node`'s text under the pixel `point`: the line whose
     /// frame holds its height, the character by its share of the line's width; nil where no
     /// line lies there.
     private func offset(in node: AtspiTree.Node, at point: (x: Int, y: Int), onScreen: Bool) -> Int? {
-        guard let element = node.element, !element.lineFrames.isEmpty else { return nil }
-        var start = 0
-        for (i, line) in (element.value ?? "").split(separator: "\n", omittingEmptySubsequences: false).enumerated() where element.lineFrames.indices.contains(i) {
-            let box = tree.pixels(element.lineFrames[i], onScreen: onScreen)
-            if point.y >= Int(box.y), point.y < Int(box.y) + Int(box.height) {
-                let along = box.width > 0 ? Double(point.x - Int(box.x)) / Double(box.width) : 0
-                return start + Swift.min(Swift.max(0, Int((along * Double(line.count)).rounded(.down))), line.count)
-            }
-            start += line.count + 1
+        for line in Self.framedLines(of: node.element) {
+            let box = tree.pixels(line.frame, onScreen: onScreen)
+            guard point.y >= Int(box.y), point.y < Int(box.y) + Int(box.height) else { continue }
+            let along = box.width > 0 ? Double(point.x - Int(box.x)) / Double(box.width) : 0
+            return line.start + Swift.min(Swift.max(0, Int((along * Double(line.count)).rounded(.down))), line.count)
         }
         return nil
     }
@@ -470,11 +468,12 @@ struct AtspiAnswers {
             return [.int32(Int32(clamping: chosen.lowerBound)), .int32(Int32(clamping: chosen.upperBound))]
         case "GetCharacterExtents":
             guard let offset = argument(arguments, 0) else { return nil }
-            let box = tree.pixels(Self.characterBox(node.element, offset) ?? .zero, onScreen: argument(arguments, 1) == 0)
+            let box = tree.pixels(Self.characterBox(in: Self.framedLines(of: node.element), offset) ?? .zero, onScreen: argument(arguments, 1) == 0)
             return [.int32(box.x), .int32(box.y), .int32(box.width), .int32(box.height)]
         case "GetRangeExtents":
             guard let start = argument(arguments, 0), let end = argument(arguments, 1) else { return nil }
-            let boxes = (Swift.max(0, Swift.min(start, end))..<Swift.min(Swift.max(start, end), characters.count)).compactMap { Self.characterBox(node.element, $0) }
+            let lines = Self.framedLines(of: node.element)
+            let boxes = (Swift.max(0, Swift.min(start, end))..<Swift.min(Swift.max(start, end), characters.count)).compactMap { Self.characterBox(in: lines, $0) }
             let union = boxes.dropFirst().reduce(boxes.first ?? .zero) { $0.union($1) }
             let box = tree.pixels(union, onScreen: argument(arguments, 2) == 0)
             return [.structure([.int32(box.x), .int32(box.y), .int32(box.width), .int32(box.height)])]
