@@ -102,10 +102,18 @@ public struct TextColumns: Sendable {
     /// Calls `body` with a reader of the values in place (column, row: the bytes, nil for a null),
     /// valid only inside it.
     func withValues<T>(_ body: (_ value: (Int, Int) -> UnsafeBufferPointer<UInt8>?) -> T) -> T {
-        bytes.withUnsafeBufferPointer { buffer in
-            body { column, row in
-                guard let cell = cell(column, row), lengths[cell] >= 0 else { return nil }
-                return UnsafeBufferPointer(rebasing: buffer[starts[cell]..<starts[cell] + Int(lengths[cell])])
+        // The arrays lent as buffers once, so that reading a value retains none of them.
+        let columns = columnCount, rows = rowCount
+        return bytes.withUnsafeBufferPointer { buffer in
+            starts.withUnsafeBufferPointer { starts in
+                lengths.withUnsafeBufferPointer { lengths in
+                    body { column, row in
+                        guard column >= 0, column < columns, row >= 0, row < rows else { return nil }
+                        let cell = column * rows + row, length = Int(lengths[cell])
+                        guard length >= 0 else { return nil }
+                        return UnsafeBufferPointer(rebasing: buffer[starts[cell]..<starts[cell] + length])
+                    }
+                }
             }
         }
     }

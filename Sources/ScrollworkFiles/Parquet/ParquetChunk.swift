@@ -30,7 +30,7 @@ struct ParquetChunk: Sendable {
         let count = header.valueCount
         let maxDefinition = leaf.definitionLevel, maxRepetition = leaf.repetitionLevel
         var reader: ParquetBytes
-        var pageRepetitions: [UInt64] = [], pageDefinitions: [UInt64] = []
+        var pageRepetitions: [UInt8] = [], pageDefinitions: [UInt8] = []
         if header.type == 3 {
             // Version 2: the levels first, never compressed, then the values.
             let levels = header.repetitionBytes + header.definitionBytes
@@ -38,11 +38,11 @@ struct ParquetChunk: Sendable {
             let raw = Array(body)
             if maxRepetition > 0 {
                 var r = ParquetBytes(raw, 0..<header.repetitionBytes)
-                pageRepetitions = try r.hybrid(count, width: Self.bitWidth(maxRepetition))
+                pageRepetitions = try r.hybrid(count, width: Self.bitWidth(maxRepetition), as: UInt8.self)
             }
             if maxDefinition > 0 {
                 var d = ParquetBytes(raw, header.repetitionBytes..<levels)
-                pageDefinitions = try d.hybrid(count, width: Self.bitWidth(maxDefinition))
+                pageDefinitions = try d.hybrid(count, width: Self.bitWidth(maxDefinition), as: UInt8.self)
             }
             let rest = body.dropFirst(levels)
             reader = ParquetBytes(header.isCompressed ? try ParquetCodec.decompress(rest, codec: codec, size: header.uncompressedSize - levels) : Array(rest))
@@ -51,7 +51,13 @@ struct ParquetChunk: Sendable {
             if maxRepetition > 0 { pageRepetitions = try Self.lengthPrefixedLevels(&reader, count: count, maximum: maxRepetition) }
             if maxDefinition > 0 { pageDefinitions = try Self.lengthPrefixedLevels(&reader, count: count, maximum: maxDefinition) }
         }
-        let present = maxDefinition > 0 ? pageDefinitions.reduce(0) { $0 + ($1 == UInt64(maxDefinition) ? 1 : 0) } : count
+        // Levels fit a byte: the schema nests at most 64 deep.
+        var present = count
+        if maxDefinition > 0 {
+            present = 0
+            let full = UInt8(truncatingIfNeeded: maxDefinition)
+            for level in pageDefinitions where level == full { present += 1 }
+        }
         let values: ParquetValues
         switch header.encoding {
         case 0: values = try ParquetValues.plain(&reader, type: type, count: present, width: width)
@@ -61,29 +67,29 @@ struct ParquetChunk: Sendable {
                 values = .empty(type)
             } else {
                 let bits = Int(try reader.byte())
-                values = try dictionary.gathering(try reader.hybrid(present, width: bits))
+                values = try dictionary.gathering(try reader.hybrid(present, width: bits, as: UInt32.self))
             }
         case 3:
             guard type == 0 else { throw ParquetBytes.failure("RLE values in a column that is not of booleans") }
             // RLE booleans carry their byte length first.
             _ = try reader.littleEndian(4)
-            values = .booleans(try reader.hybrid(present, width: 1).map { $0 != 0 })
+            values = .booleans(try reader.hybrid(present, width: 1, as: UInt8.self).map { $0 != 0 })
         default:
             values = try ParquetValues.decoded(&reader, encoding: header.encoding, type: type, count: present, width: width)
         }
         guard values.count == present else { throw ParquetBytes.failure("a page of \(leaf.element.name) holds \(values.count) of its \(present) values") }
         try self.values.append(values)
-        definitions += pageDefinitions.map { UInt8(truncatingIfNeeded: $0) }
-        repetitions += pageRepetitions.map { UInt8(truncatingIfNeeded: $0) }
+        definitions += pageDefinitions
+        repetitions += pageRepetitions
         slots += count
     }
 
     /// Levels of a version-1 page: their byte length, then the hybrid runs.
-    private static func lengthPrefixedLevels(_ reader: inout ParquetBytes, count: Int, maximum: Int) throws(ParquetMetadata.Failure) -> [UInt64] {
+    private static func lengthPrefixedLevels(_ reader: inout ParquetBytes, count: Int, maximum: Int) throws(ParquetMetadata.Failure) -> [UInt8] {
         let length = Int(try reader.littleEndian(4))
         let range = try reader.take(length)
         var levels = ParquetBytes(reader.bytes, range)
-        return try levels.hybrid(count, width: bitWidth(maximum))
+        return try levels.hybrid(count, width: bitWidth(maximum), as: UInt8.self)
     }
 }
 

@@ -63,47 +63,70 @@ struct ParquetBytes {
         return Int64(bitPattern: (v >> 1) ^ (0 &- (v & 1)))
     }
 
-    /// `count` values of `width` bits each, packed from the lowest bit of each byte up.
-    mutating func bitPacked(_ count: Int, width: Int, into values: inout [UInt64]) throws(ParquetMetadata.Failure) {
+    /// `count` values of `width` bits each, packed from the lowest bit of each byte up (each
+    /// value's low bits kept where `T` is narrower than `width`).
+    mutating func bitPacked<T: FixedWidthInteger & UnsignedInteger>(_ count: Int, width: Int, into values: inout [T]) throws(ParquetMetadata.Failure) {
         guard (0...64).contains(width) else { throw Self.failure("a bit width of \(width)") }
         let range = try take((try Self.product(count, width)).addingSaturating(7) / 8)
         guard width > 0 else { return values.append(contentsOf: repeatElement(0, count: count)) }
+        values.reserveCapacity(values.count + count)
+        guard width <= 56 else { return Self.widePacked(bytes[range], count: count, width: width, into: &values) }
+        // Bytes go into a word as they are needed and values come off its low end: a value of
+        // up to 56 bits is whole once the word holds as many bits (at most 63 are ever held).
+        // The range holds count × width bits, so no value reads past it.
+        let mask: UInt64 = (1 << UInt64(width)) &- 1
+        var word: UInt64 = 0, held = 0, at = range.lowerBound
+        for _ in 0..<count {
+            while held < width {
+                word |= UInt64(bytes[at]) << UInt64(held)
+                at += 1
+                held += 8
+            }
+            values.append(T(truncatingIfNeeded: word & mask))
+            word >>= UInt64(width)
+            held -= width
+        }
+    }
+
+    /// `count` values of 57 to 64 bits from `packed`, a piece of a byte at a time.
+    private static func widePacked<T: FixedWidthInteger & UnsignedInteger>(_ packed: ArraySlice<UInt8>, count: Int, width: Int, into values: inout [T]) {
         var bit = 0
         for _ in 0..<count {
             var value: UInt64 = 0
             var got = 0
             while got < width {
-                let index = range.lowerBound + (bit >> 3)
+                let index = packed.startIndex + (bit >> 3)
                 let shift = bit & 7
                 let take = Swift.min(8 - shift, width - got)
-                let piece = (UInt64(bytes[index]) >> UInt64(shift)) & ((1 << UInt64(take)) - 1)
+                let piece = (UInt64(packed[index]) >> UInt64(shift)) & ((1 << UInt64(take)) - 1)
                 value |= piece << UInt64(got)
                 got += take
                 bit += take
             }
-            values.append(value)
+            values.append(T(truncatingIfNeeded: value))
         }
     }
 
     /// `count` values of the RLE / bit-packed hybrid of `width` bits (levels, dictionary
-    /// indices, booleans in v2 pages), from here to `end`.
-    mutating func hybrid(_ count: Int, width: Int) throws(ParquetMetadata.Failure) -> [UInt64] {
+    /// indices, booleans in v2 pages), from here to `end`, each kept in a `T` (levels in a
+    /// byte, indices in 32 bits: a value wider than `T` keeps its low bits).
+    mutating func hybrid<T: FixedWidthInteger & UnsignedInteger>(_ count: Int, width: Int, as _: T.Type) throws(ParquetMetadata.Failure) -> [T] {
         guard (0...32).contains(width) else { throw Self.failure("a level or index of \(width) bits") }
-        var values: [UInt64] = []
+        var values: [T] = []
         values.reserveCapacity(Swift.min(count, 1 << 20))
         while values.count < count {
             let header = try varint()
             if header & 1 == 0 {
                 let run = Int(clamping: header >> 1)
                 let value = try littleEndian((width + 7) / 8)
-                values.append(contentsOf: repeatElement(value, count: Swift.min(run, count - values.count)))
+                values.append(contentsOf: repeatElement(T(truncatingIfNeeded: value), count: Swift.min(run, count - values.count)))
                 if run == 0 && remaining == 0 { break }
             } else {
                 let groups = Int(clamping: header >> 1)
                 guard groups <= remaining else { throw Self.failure("a bit-packed run of \(groups) groups past the page's end") }
-                var packed: [UInt64] = []
-                try bitPacked(groups * 8, width: width, into: &packed)
-                values.append(contentsOf: packed.prefix(count - values.count))
+                // A run's last group may pad past the values wanted: the padding is dropped.
+                try bitPacked(groups * 8, width: width, into: &values)
+                if values.count > count { values.removeLast(values.count - count) }
             }
         }
         guard values.count == count else { throw Self.failure("a run of levels ends after \(values.count) of \(count)") }
@@ -205,10 +228,10 @@ enum ParquetValues: Sendable {
 
     /// The values at `indices` (a dictionary's entries as the data pages name them), kept as
     /// indices into it.
-    func gathering(_ indices: [UInt64]) throws(ParquetMetadata.Failure) -> ParquetValues {
+    func gathering(_ indices: [UInt32]) throws(ParquetMetadata.Failure) -> ParquetValues {
         let n = count
-        guard indices.allSatisfy({ $0 < UInt64(n) }) else { throw ParquetBytes.failure("a dictionary index past the dictionary's \(n) entries") }
-        return .indexed(dictionary: self, indices: indices.map { UInt32(truncatingIfNeeded: $0) })
+        guard indices.allSatisfy({ Int($0) < n }) else { throw ParquetBytes.failure("a dictionary index past the dictionary's \(n) entries") }
+        return .indexed(dictionary: self, indices: indices)
     }
 
     /// Dictionary-indexed values written out, each its own; others as they are.
@@ -239,7 +262,7 @@ enum ParquetValues: Sendable {
     static func plain(_ reader: inout ParquetBytes, type: Int, count: Int, width: Int) throws(ParquetMetadata.Failure) -> ParquetValues {
         switch type {
         case 0:
-            var bits: [UInt64] = []
+            var bits: [UInt8] = []
             try reader.bitPacked(count, width: 1, into: &bits)
             return .booleans(bits.map { $0 != 0 })
         case 1: return .int32(try fixed(&reader, count: count, width: 4).map { Int32(truncatingIfNeeded: $0) })

@@ -8,11 +8,25 @@ extension ParquetTable {
     public func texts(ofColumns columns: [Int], named names: [Int], progress: TableProgress) throws(TableSourceError) -> TextColumns {
         var batch = TextColumns(columns: columns.count, rows: names.count)
         try eachGroup(ofColumns: columns, named: names, progress: progress) { column, field, group, places, rows throws(TableSourceError) in
+            let entries = try entryTexts(field, group: group)
             try eachPage(ofField: field, group: group, rows: rows) { values, inPage, slots in
-                values.setTexts(slots, places: inPage.map { places[$0] }, column: column, in: &batch)
+                values.setTexts(slots, places: inPage.map { places[$0] }, column: column, in: &batch, entries: entries)
             }
         }
         return batch
+    }
+
+    /// The text of each entry of field `field`'s dictionary in row group `group`, made once and
+    /// kept with the pages; nil for a chunk without a dictionary, or a nested field.
+    func entryTexts(_ field: Int, group: Int) throws(TableSourceError) -> ParquetEntryTexts? {
+        let node = root.children[field]
+        guard node.isLeaf, !node.isRepeated else { return nil }
+        let key = ParquetCache.Key(group: group, field: field, page: ParquetCache.Key.entryTexts)
+        if case let .entryTexts(kept)? = cache.value(for: key) { return kept }
+        guard let dictionary = try pageIndex(field, group: group).dictionary else { return nil }
+        let texts = ParquetEntryTexts(dictionary, kind: node.kind)
+        cache.keep(.entryTexts(texts), for: key)
+        return texts
     }
 
     /// The text of `columns` of the rows at `positions` (fewer past the end), as
@@ -24,13 +38,35 @@ extension ParquetTable {
 
 extension ParquetColumn {
     /// Writes the text of the values of `rows` into column `column` of `batch`, row `places[k]`
-    /// for `rows[k]` (a null, or a row past those read, stays null).
-    func setTexts(_ rows: [Int], places: [Int], column: Int, in batch: inout TextColumns) {
+    /// for `rows[k]` (a null, or a row past those read, stays null); `entries`, where given,
+    /// are the text of the dictionary the values name.
+    func setTexts(_ rows: [Int], places: [Int], column: Int, in batch: inout TextColumns, entries: ParquetEntryTexts? = nil) {
         switch storage {
         case let .flat(kind, values, index):
-            kind.setTexts(values, at: index == nil ? rows : rows.map { Self.slot(ofRow: $0, in: index) }, places: places, column: column, in: &batch)
+            let slots = index == nil ? rows : rows.map { Self.slot(ofRow: $0, in: index) }
+            if case let .indexed(dictionary, indices) = values, let entries, entries.count == dictionary.count {
+                return Self.setTexts(indices, at: slots, places: places, column: column, in: &batch, entries: entries)
+            }
+            kind.setTexts(values, at: slots, places: places, column: column, in: &batch)
         case let .assembled(texts):
             for (row, place) in zip(rows, places) where texts.indices.contains(row) { batch.set(texts[row], column: column, row: place) }
+        }
+    }
+}
+
+extension ParquetColumn {
+    /// Writes the text of the dictionary entries `indices` name at `slots` (each entry's text
+    /// in `entries`) into column `column` of `batch`, row `places[k]` for `slots[k]` (a slot
+    /// outside them, or an index past the entries, stays null).
+    private static func setTexts(_ indices: [UInt32], at slots: [Int], places: [Int], column: Int, in batch: inout TextColumns, entries: ParquetEntryTexts) {
+        let count = indices.count, starts = entries.starts
+        // The entries looked up first, in a loop of loads that do not wait on each other: the
+        // slots of rows in an order of their own are far apart, and each load misses the cache.
+        let named = slots.map { slot in slot >= 0 && slot < count ? Int(indices[slot]) : -1 }
+        entries.bytes.withUnsafeBufferPointer { bytes in
+            for (entry, place) in zip(named, places) where entry >= 0 && entry < starts.count - 1 {
+                batch.set(bytes: UnsafeBufferPointer(rebasing: bytes[starts[entry]..<starts[entry + 1]]), column: column, row: place)
+            }
         }
     }
 }

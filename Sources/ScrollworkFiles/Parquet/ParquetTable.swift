@@ -129,13 +129,12 @@ public struct ParquetTable: TableSource {
                    _ take: (_ column: Int, _ field: Int, _ group: Int, _ places: [Int], _ rows: [Int]) throws(TableSourceError) -> Void) throws(TableSourceError) {
         try checkColumns(columns)
         let total = groupStarts[groupStarts.count - 1]
-        var byGroup = [[Int]](repeating: [], count: Swift.max(0, groupStarts.count - 1))
-        for (k, name) in names.enumerated() where (0..<total).contains(name) { byGroup[groupContaining(name)].append(k) }
+        let byGroup = PlaceBuckets(count: names.count, buckets: groupStarts.count - 1) { k in (0..<total).contains(names[k]) ? groupContaining(names[k]) : -1 }
         for (place, field) in columns.enumerated() {
             try progress.check()
-            for (group, ks) in byGroup.enumerated() where !ks.isEmpty {
-                let start = groupStarts[group]
-                try take(place, field, group, ks, ks.map { names[$0] - start })
+            for group in 0..<byGroup.count where !byGroup[group].isEmpty {
+                let start = groupStarts[group], ks = byGroup[group]
+                try take(place, field, group, Array(ks), ks.map { names[$0] - start })
             }
         }
     }
@@ -211,12 +210,11 @@ public struct ParquetTable: TableSource {
             }
             return
         }
-        var byPage: [Int: [Int]] = [:]
-        for (k, row) in rows.enumerated() { byPage[index.page(holding: row), default: []].append(k) }
+        let byPage = PlaceBuckets(count: rows.count, buckets: index.pages.count) { k in index.pages.count == 1 ? 0 : index.page(holding: rows[k]) }
         // In the pages' order: rows that ascend come with their places ascending.
-        for (page, ks) in byPage.sorted(by: { $0.key < $1.key }) where index.pages.indices.contains(page) {
-            let first = index.pages[page].firstSlot
-            take(try pageColumn(field, group: group, page: page, index: index), ks, ks.map { rows[$0] - first })
+        for page in 0..<byPage.count where !byPage[page].isEmpty {
+            let first = index.pages[page].firstSlot, ks = byPage[page]
+            take(try pageColumn(field, group: group, page: page, index: index), Array(ks), ks.map { rows[$0] - first })
         }
     }
 
@@ -348,17 +346,19 @@ struct ParquetColumn: Sendable {
     }
 }
 
-/// What a Parquet table keeps of what it read: a column chunk's page index, a page's values, or
-/// a nested field's whole rows.
+/// What a Parquet table keeps of what it read: a column chunk's page index, a page's values, a
+/// nested field's whole rows, or the text of a chunk's dictionary entries.
 enum ParquetCached: Sendable {
     case index(ParquetPageIndex)
     case column(ParquetColumn)
+    case entryTexts(ParquetEntryTexts)
 
     /// The bytes it keeps, about.
     var memory: Int {
         switch self {
         case let .index(index): return index.memory
         case let .column(column): return column.memory
+        case let .entryTexts(texts): return texts.memory
         }
     }
 }
@@ -373,6 +373,8 @@ final class ParquetCache: Sendable {
         var page: Int
         static let wholeChunk = -1
         static let pageIndex = -2
+        /// The text of each entry of the chunk's dictionary (``ParquetEntryTexts``).
+        static let entryTexts = -3
     }
     private struct State {
         var entries: [Key: (value: ParquetCached, used: Int)] = [:]

@@ -1,0 +1,77 @@
+import Testing
+@testable import ScrollworkFiles
+
+/// The bit-packed and RLE / bit-packed hybrid decoders against a plain packer: every width from
+/// 0 to 64, counts that end inside a byte, values of every bit set, and runs of both kinds.
+@Suite struct ParquetBitPackingTests {
+    /// `values` packed `width` bits each, lowest bit first, as Parquet packs them.
+    static func packed(_ values: [UInt64], width: Int) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: (values.count * width + 7) / 8)
+        var bit = 0
+        for value in values {
+            for k in 0..<width {
+                if value >> UInt64(k) & 1 == 1 { bytes[bit >> 3] |= 1 << UInt8(bit & 7) }
+                bit += 1
+            }
+        }
+        return bytes
+    }
+
+    /// A value of `width` bits from `seed`, its top bit set every third value.
+    static func value(_ seed: Int, width: Int) -> UInt64 {
+        guard width > 0 else { return 0 }
+        var x = UInt64(truncatingIfNeeded: seed) &* 0x9E37_79B9_7F4A_7C15
+        x ^= x >> 29
+        let mask: UInt64 = width == 64 ? .max : (1 << UInt64(width)) - 1
+        return (x | (seed % 3 == 0 ? 1 << UInt64(width - 1) : 0)) & mask
+    }
+
+    @Test("every width from 0 to 64 reads back what was packed, whatever the count")
+    func everyWidth() throws {
+        for width in 0...64 {
+            for count in [0, 1, 7, 8, 9, 63, 1000] {
+                let values = (0..<count).map { Self.value($0 &* 31 &+ width, width: width) }
+                var reader = ParquetBytes(Self.packed(values, width: width))
+                var read: [UInt64] = []
+                try reader.bitPacked(count, width: width, into: &read)
+                #expect(read == values, "width \(width), \(count) values")
+                #expect(reader.remaining == 0, "width \(width): every byte of the run read")
+            }
+        }
+    }
+
+    @Test("a narrower kind keeps each value's low bits")
+    func narrower() throws {
+        let values = (0..<100).map { Self.value($0, width: 20) }
+        var reader = ParquetBytes(Self.packed(values, width: 20))
+        var read: [UInt8] = []
+        try reader.bitPacked(100, width: 20, into: &read)
+        #expect(read == values.map { UInt8(truncatingIfNeeded: $0) })
+    }
+
+    @Test("the hybrid reads RLE runs and bit-packed runs, the last group's padding dropped")
+    func hybridRuns() throws {
+        for width in [1, 3, 8, 13, 17, 32] {
+            let repeated = Self.value(5, width: width)
+            let packedValues = (0..<16).map { Self.value($0 + 100, width: width) }
+            // An RLE run of 5, then two groups of 8 bit-packed of which 13 are wanted.
+            var bytes: [UInt8] = [5 << 1]
+            bytes += (0..<(width + 7) / 8).map { UInt8(truncatingIfNeeded: repeated >> UInt64($0 * 8)) }
+            bytes += [2 << 1 | 1] + Self.packed(packedValues, width: width)
+            var reader = ParquetBytes(bytes)
+            let read = try reader.hybrid(18, width: width, as: UInt32.self)
+            #expect(read.map(UInt64.init) == Array(repeating: repeated, count: 5) + packedValues.prefix(13), "width \(width)")
+        }
+    }
+
+    @Test("a bit-packed run past the page's end, or a width past 32, is refused with a message")
+    func refused() {
+        var short = ParquetBytes([5 << 1 | 1, 0xFF])
+        #expect(throws: ParquetMetadata.Failure.self) { try short.hybrid(40, width: 8, as: UInt32.self) }
+        var wide = ParquetBytes([2, 1])
+        #expect(throws: ParquetMetadata.Failure.self) { try wide.hybrid(1, width: 33, as: UInt32.self) }
+        var cut = ParquetBytes([0xFF])
+        var values: [UInt64] = []
+        #expect(throws: ParquetMetadata.Failure.self) { try cut.bitPacked(8, width: 9, into: &values) }
+    }
+}
