@@ -102,3 +102,37 @@ import Testing
         #expect(throws: TableSourceError.cancelled) { try table.rowNames(where: [], orderedBy: [ColumnOrder(column: 0)], progress: stop) }
     }
 }
+
+/// Text read from dictionaries sorts by each entry's rank among every row group's entries.
+@Suite struct ParquetTextRankSortTests {
+    @Test("text of every length, nulls, empty text and text beyond ASCII, in row groups whose dictionaries differ, sorts by ranks exactly as by the text, both ways, filtered or not")
+    func ranksSortAsText() throws {
+        let words = ["N123A", "N-FIRST-ROW", "", "ü-umlaut", "Zulu", "zulu", "a much longer tail number than eight bytes", "N99", "N100"]
+        var lines = ["t,n"]
+        for i in 0..<140_000 {
+            // Each row group holds its own mix: the words a group never names are not in its dictionary.
+            let group = i / 65_536
+            let word = words[(i * 7 + group * 3) % (words.count - group)]
+            lines.append(i % 11 == 0 ? ",\(i)" : "\"\(word)\",\(i % 5)")
+        }
+        var table = try ParquetWriterTests.savedFromFile(lines.joined(separator: "\n") + "\n", numeric: [false, true])
+        #expect(table.metadata.rowGroups.count == 3)
+        table.loop = ConcurrentLoop(width: 3) { count, body in DispatchQueue.concurrentPerform(iterations: count, execute: body) }
+        let ranks = try #require(try ParquetTextRanks(table: table, field: 0, textOrder: .lexical), "every chunk of the text column is dictionary-encoded")
+        #expect(ranks.ranks.count == 3)
+        let filter = try RowFilter(parsing: "n<3", columns: ColumnNames(table.columnTitles))
+        for filters in [[], [filter]] {
+            for order in [[ColumnOrder(column: 0)], [ColumnOrder(column: 0, ascending: false)], [ColumnOrder(column: 1), ColumnOrder(column: 0, ascending: false)]] {
+                let typed = try table.rowNames(where: filters, orderedBy: order, progress: .unwatched)
+                #expect(typed == (try table.rowNamesOverRows(where: filters, orderedBy: order, progress: .unwatched)), "\(order) \(filters.count)")
+            }
+        }
+    }
+
+    @Test("a chunk whose pages an offset index placed (headers unread) sorts by its text, not by ranks")
+    func offsetIndexedPagesSortByText() throws {
+        let table = try ParquetTable(path: ParquetReaderTests.folder + "/types-page-index.parquet")
+        let text = try #require(table.columnTitles.indices.first { table.root.children[$0].kind == .text })
+        #expect(try ParquetTextRanks(table: table, field: text, textOrder: .lexical) == nil)
+    }
+}

@@ -76,7 +76,18 @@ struct ParquetBytes {
         // The range holds count × width bits, so no value reads past it.
         let mask: UInt64 = (1 << UInt64(width)) &- 1
         var word: UInt64 = 0, held = 0, at = range.lowerBound
-        for _ in 0..<count {
+        var left = count
+        if width <= 8 {
+            // Eight values of up to 8 bits are `width` whole bytes: one word, eight shifts.
+            while left >= 8 {
+                var group: UInt64 = 0
+                for b in 0..<width { group |= UInt64(bytes[at &+ b]) &<< UInt64(b &* 8) }
+                at += width
+                for v in 0..<8 { values.append(T(truncatingIfNeeded: group &>> UInt64(v &* width) & mask)) }
+                left -= 8
+            }
+        }
+        for _ in 0..<left {
             while held < width {
                 word |= UInt64(bytes[at]) << UInt64(held)
                 at += 1
@@ -230,7 +241,8 @@ enum ParquetValues: Sendable {
     /// indices into it.
     func gathering(_ indices: [UInt32]) throws(ParquetMetadata.Failure) -> ParquetValues {
         let n = count
-        guard indices.allSatisfy({ Int($0) < n }) else { throw ParquetBytes.failure("a dictionary index past the dictionary's \(n) entries") }
+        // The largest found in one pass (it vectorises), not each index tested and branched on.
+        if let largest = indices.max(), Int(largest) >= n { throw ParquetBytes.failure("a dictionary index past the dictionary's \(n) entries") }
         return .indexed(dictionary: self, indices: indices)
     }
 

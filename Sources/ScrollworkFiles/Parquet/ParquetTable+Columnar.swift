@@ -36,18 +36,17 @@ extension ParquetTable {
             let first = index.pages[page].firstSlot
             let shown = slots.clamped(to: first..<first + index.pages[page].valueCount)
             guard !shown.isEmpty else { continue }
-            let column = try pageColumn(field, group: group, page: page, index: index)
+            let column = try pageColumn(field, group: group, page: page, index: index, keep: false)
             // Slots the pages do not cover (a damaged chunk) are missing, as a row's read says.
             while done < shown.lowerBound { rows.appendMissing(toColumn: place); done += 1 }
-            if case let .flat(kind, .indexed(dictionary, indices), positions) = column.storage {
-                // Each entry's text made once, however many rows name it.
-                var texts = [[UInt8]?](repeating: nil, count: dictionary.count)
+            if case let .flat(_, .indexed(dictionary, indices), positions) = column.storage, let entries = try entryTexts(field, group: group),
+               entries.count == dictionary.count {
+                // Each entry's text made once a chunk, however many rows name it.
                 for slot in shown {
                     let value = ParquetColumn.slot(ofRow: slot - first, in: positions)
-                    guard value >= 0, value < indices.count, Int(indices[value]) < texts.count else { rows.appendMissing(toColumn: place); continue }
+                    guard value >= 0, value < indices.count, Int(indices[value]) < entries.count else { rows.appendMissing(toColumn: place); continue }
                     let entry = Int(indices[value])
-                    if texts[entry] == nil { texts[entry] = Array((kind.value(dictionary, at: entry).presentText ?? "").utf8) }
-                    rows.append(texts[entry]![...], toColumn: place)
+                    rows.append(entries.bytes[entries.starts[entry]..<entries.starts[entry + 1]], toColumn: place)
                 }
             } else {
                 for value in column.values(shown.map { $0 - first }) { rows.append(value, toColumn: place) }

@@ -36,16 +36,22 @@ extension ParquetTable {
         }
         let index = try pageIndex(column, group: group)
         for page in index.pages.indices {
-            let read = try pageColumn(column, group: group, page: page, index: index)
+            let read = try pageColumn(column, group: group, page: page, index: index, keep: false)
             guard case let .flat(kind, values, slots) = read.storage else { continue }
             let rows = index.pages[page].valueCount
             var nulls = 0
             if case let .indexed(dictionary, indices) = values {
                 var perEntry = [Int](repeating: 0, count: dictionary.count)
-                for i in 0..<rows {
-                    let slot = ParquetColumn.slot(ofRow: i, in: slots)
-                    guard slot >= 0, slot < indices.count, Int(indices[slot]) < perEntry.count else { nulls += 1; continue }
-                    perEntry[Int(indices[slot])] += 1
+                if slots == nil {
+                    // Row i is value i: the indices counted as they are, rows past them null.
+                    for entry in indices.prefix(rows) where Int(entry) < perEntry.count { perEntry[Int(entry)] += 1 }
+                    nulls += rows - perEntry.reduce(0, +)
+                } else {
+                    for i in 0..<rows {
+                        let slot = ParquetColumn.slot(ofRow: i, in: slots)
+                        guard slot >= 0, slot < indices.count, Int(indices[slot]) < perEntry.count else { nulls += 1; continue }
+                        perEntry[Int(indices[slot])] += 1
+                    }
                 }
                 for (entry, n) in perEntry.enumerated() where n > 0 { add(kind.value(dictionary, at: entry), n) }
             } else {

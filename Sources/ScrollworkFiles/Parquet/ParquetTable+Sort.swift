@@ -13,7 +13,12 @@ extension ParquetTable {
         let flat = order.allSatisfy { root.children[$0.column].isLeaf && !root.children[$0.column].isRepeated }
         guard !order.isEmpty, flat else { return try rowNamesOverRows(where: filters, orderedBy: order, progress: progress) }
         let kept = filters.isEmpty ? nil : try rowNamesOverRows(where: filters, orderedBy: [], progress: progress)
-        let rows = ParquetSortRows(table: self, positions: kept)
+        // Text read from dictionaries sorts by each entry's rank among all of them.
+        var ranks: [Int: ParquetTextRanks] = [:]
+        for field in Set(order.map(\.column)) where root.children[field].kind == .text {
+            ranks[field] = try ParquetTextRanks(table: self, field: field, textOrder: .lexical)
+        }
+        let rows = ParquetSortRows(table: self, positions: kept, ranks: ranks)
         let columns = Set(order.map(\.column)).map { rows.column($0, title: columnTitles[$0]) }
         let sorts = order.map { SortOrder(columnID: "\($0.column)", ascending: $0.ascending) }
         let sorted: [Int]?
@@ -33,13 +38,16 @@ struct ParquetSortRows: RowSource, Sendable {
     /// The positions sorted, ascending; every row when nil.
     let positions: [Int]?
     let count: Int
+    /// The text fields whose keys are their dictionary entries' ranks (in lexical order).
+    let ranks: [Int: ParquetTextRanks]
     /// The first read that failed: keys are read on every core, where nothing can throw, so the
     /// failure is kept and thrown once the sort is done.
     let failure = ReadFailure()
 
-    init(table: ParquetTable, positions: [Int]?) {
+    init(table: ParquetTable, positions: [Int]?, ranks: [Int: ParquetTextRanks] = [:]) {
         self.table = table
         self.positions = positions
+        self.ranks = ranks
         count = positions?.count ?? table.groupStarts[table.groupStarts.count - 1]
     }
 
@@ -49,7 +57,7 @@ struct ParquetSortRows: RowSource, Sendable {
     /// Field `field` as a column a sort reads a range of rows of at once.
     func column(_ field: Int, title: String) -> TableColumn<Int> {
         let rows = self
-        var column = TableColumn<Int>(title, id: "\(field)") { position in rows.values(ofField: field, at: [position]).first ?? .missing("NULL") }
+        var column = TableColumn<Int>(title, id: "\(field)", textOrder: .lexical) { position in rows.values(ofField: field, at: [position]).first ?? .missing("NULL") }
         column.sourceValues = { source, range in (source as? ParquetSortRows)?.values(ofField: field, in: range) ?? [] }
         column.sourceKeys = { source, range, keys in (source as? ParquetSortRows)?.keys(ofField: field, in: range, into: &keys) ?? false }
         // Floats, decimals and whole numbers past Int.max are values of text: a column of
@@ -76,14 +84,20 @@ struct ParquetSortRows: RowSource, Sendable {
             let rows = positions.map { $0[next..<last].map { $0 - start } } ?? Array((next - start)..<(last - start))
             // Pages come in order and the rows ascend, so their keys come in the rows' order.
             var taken = 0, inOrder = true
+            let ranked = ranks[field]
             do {
                 try table.eachPage(ofField: field, group: group, rows: rows) { column, places, slots in
                     guard inOrder, places.first == taken else { inOrder = false; return }
-                    inOrder = column.appendKeys(slots, to: &keys)
+                    inOrder = ranked.map { $0.appendKeys(column, group: group, rows: slots, to: &keys) } ?? column.appendKeys(slots, to: &keys)
                     taken += places.count
                 }
             } catch { return false }
-            guard inOrder, taken == rows.count else { return false }
+            guard inOrder, taken == rows.count else {
+                // Ranks read for the other rows would be sorted with text read for these: the
+                // sort is refused, not given a mixed order.
+                if ranked != nil { failure.keep(.failed("\(table.title): the sort by \(table.columnTitles[field]) could not read row group \(group + 1)'s entries")) }
+                return false
+            }
             next = last
         }
         return true

@@ -238,15 +238,17 @@ public struct ParquetTable: TableSource {
         return index
     }
 
-    /// Page `page` of field `field`'s chunk in row group `group`, decoded.
-    func pageColumn(_ field: Int, group: Int, page: Int, index: ParquetPageIndex) throws(TableSourceError) -> ParquetColumn {
+    /// Page `page` of field `field`'s chunk in row group `group`, decoded; kept for the reads
+    /// that follow unless `keep` is false (a pass that reads each page once: a frequency table,
+    /// a summary), which then neither fills the cache nor pushes out what is shown.
+    func pageColumn(_ field: Int, group: Int, page: Int, index: ParquetPageIndex, keep: Bool = true) throws(TableSourceError) -> ParquetColumn {
         let key = ParquetCache.Key(group: group, field: field, page: page)
         if case let .column(kept)? = cache.value(for: key) { return kept }
         let column: ParquetColumn
         do { column = ParquetColumn(flat: try index.decode(page..<page + 1, leaf: root.children[field], file: file), leaf: root.children[field]) } catch {
             throw failure(field, group: group, error)
         }
-        cache.keep(.column(column), for: key)
+        if keep { cache.keep(.column(column), for: key) }
         return column
     }
 
@@ -289,7 +291,9 @@ struct ParquetColumn: Sendable {
     /// The values of a leaf that does not repeat, a row a slot.
     init(flat chunk: ParquetChunk, leaf: ParquetSchemaNode) {
         var index: [Int32]? = nil
-        if !chunk.definitions.isEmpty {
+        // A column that may hold nulls but holds none (most of a writer's columns are optional)
+        // needs no index: row i is value i.
+        if !chunk.definitions.isEmpty, chunk.values.count != chunk.definitions.count {
             var next: Int32 = 0
             index = chunk.definitions.map { level in
                 guard Int(level) == leaf.definitionLevel else { return -1 }
