@@ -103,26 +103,30 @@ import Testing
     }
 }
 
-/// Text read from dictionaries sorts by each entry's rank among every row group's entries.
+/// Values read from dictionaries sort by each entry's rank among every row group's entries.
 @Suite struct ParquetTextRankSortTests {
-    @Test("text of every length, nulls, empty text and text beyond ASCII, in row groups whose dictionaries differ, sorts by ranks exactly as by the text, both ways, filtered or not")
+    @Test("text of every length, nulls, empty text and text beyond ASCII, whole numbers and reals with nulls, in row groups whose dictionaries differ, sort by ranks exactly as by the values, both ways, filtered or not, alone or with another column")
     func ranksSortAsText() throws {
         let words = ["N123A", "N-FIRST-ROW", "", "ü-umlaut", "Zulu", "zulu", "a much longer tail number than eight bytes", "N99", "N100"]
-        var lines = ["t,n"]
+        var lines = ["t,n,r"]
         for i in 0..<140_000 {
             // Each row group holds its own mix: the words a group never names are not in its dictionary.
             let group = i / 65_536
             let word = words[(i * 7 + group * 3) % (words.count - group)]
-            lines.append(i % 11 == 0 ? ",\(i)" : "\"\(word)\",\(i % 5)")
+            let real = i % 13 == 0 ? "" : "\(Double((i * 31) % 17 - 8 + group) / 4)"
+            lines.append(i % 11 == 0 ? ",\(i),\(real)" : "\"\(word)\",\(i % 5),\(real)")
         }
-        var table = try ParquetWriterTests.savedFromFile(lines.joined(separator: "\n") + "\n", numeric: [false, true])
+        var table = try ParquetWriterTests.savedFromFile(lines.joined(separator: "\n") + "\n", numeric: [false, true, true])
         #expect(table.metadata.rowGroups.count == 3)
         table.loop = ConcurrentLoop(width: 3) { count, body in DispatchQueue.concurrentPerform(iterations: count, execute: body) }
-        let ranks = try #require(try ParquetTextRanks(table: table, field: 0, textOrder: .lexical), "every chunk of the text column is dictionary-encoded")
-        #expect(ranks.ranks.count == 3)
+        for field in 0..<3 {
+            let ranks = try #require(try ParquetEntryRanks(table: table, field: field, textOrder: .lexical), "every chunk of column \(field) is dictionary-encoded")
+            #expect(ranks.ranks.count == 3)
+        }
         let filter = try RowFilter(parsing: "n<3", columns: ColumnNames(table.columnTitles))
         for filters in [[], [filter]] {
-            for order in [[ColumnOrder(column: 0)], [ColumnOrder(column: 0, ascending: false)], [ColumnOrder(column: 1), ColumnOrder(column: 0, ascending: false)]] {
+            for order in [[ColumnOrder(column: 0)], [ColumnOrder(column: 0, ascending: false)], [ColumnOrder(column: 1), ColumnOrder(column: 0, ascending: false)],
+                          [ColumnOrder(column: 2)], [ColumnOrder(column: 2, ascending: false), ColumnOrder(column: 0)]] {
                 let typed = try table.rowNames(where: filters, orderedBy: order, progress: .unwatched)
                 #expect(typed == (try table.rowNamesOverRows(where: filters, orderedBy: order, progress: .unwatched)), "\(order) \(filters.count)")
             }
@@ -133,6 +137,6 @@ import Testing
     func offsetIndexedPagesSortByText() throws {
         let table = try ParquetTable(path: ParquetReaderTests.folder + "/types-page-index.parquet")
         let text = try #require(table.columnTitles.indices.first { table.root.children[$0].kind == .text })
-        #expect(try ParquetTextRanks(table: table, field: text, textOrder: .lexical) == nil)
+        #expect(try ParquetEntryRanks(table: table, field: text, textOrder: .lexical) == nil)
     }
 }

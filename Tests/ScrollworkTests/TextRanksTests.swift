@@ -6,8 +6,9 @@ import Testing
 /// entries): sorting rows by rank must give exactly what sorting them by text gives.
 @Suite struct TextRanksTests {
     static func ranks(_ texts: [String], _ order: TextOrder) -> [Int?]? {
-        let bytes = texts.map { Array($0.utf8) }
-        return order.ranks(ofTexts: texts.count) { i in bytes[i].withUnsafeBufferPointer { UnsafeBufferPointer(start: $0.baseAddress, count: $0.count) } }
+        order.ranks(ofKeys: texts.count) { sink in
+            for text in texts { Array(text.utf8).withUnsafeBufferPointer { sink.appendText($0) } }
+        }
     }
 
     @Test("lexical ranks follow code points, equal texts share a rank, an empty text (text, not a missing value) comes first")
@@ -36,6 +37,36 @@ import Testing
                 }
             }
         }
+    }
+
+    @Test("reals and whole numbers rank as they sort: both zeros equal, NaN last, the infinities at the ends, a missing value unranked")
+    func numbers() throws {
+        let reals: [Double?] = [-0.0, 0.0, .nan, .infinity, -.infinity, 1.5, 1.5, 2, -3, nil, 7]
+        let ranks = try #require(TextOrder.lexical.ranks(ofKeys: reals.count) { sink in
+            for x in reals { if let x { sink.appendDouble(x) } else { sink.appendMissing() } }
+        })
+        #expect(ranks == [2, 2, 7, 6, 0, 3, 3, 4, 1, nil, 5])
+        var seed = SeededRandom(seed: 70)
+        for round in 0..<20 {
+            let table = Array(reals.shuffled(using: &seed).prefix(3 + round % 8))
+            let ranked = try #require(TextOrder.lexical.ranks(ofKeys: table.count) { sink in
+                for x in table { if let x { sink.appendDouble(x) } else { sink.appendMissing() } }
+            })
+            let rows = (0..<300).map { _ in Int.random(in: 0..<table.count, using: &seed) }
+            var reader = KeyReader(count: rows.count, textOrder: .lexical)
+            for (i, entry) in rows.enumerated() { _ = reader.read(table[entry].map(TableValue.double) ?? .empty, at: i) }
+            for ascending in [true, false] {
+                let byValue = try #require(SortKeys.sorted(count: rows.count, as: Int.self, keys: [(reader.keys, ascending)], progress: { _ in true }))
+                let rankKeys = SortKeys(.ints(rows.map { ranked[$0] ?? 0 }), missing: Self.missing(rows.map { ranked[$0] == nil }))
+                let byRank = try #require(SortKeys.sorted(count: rows.count, as: Int.self, keys: [(rankKeys, ascending)], progress: { _ in true }))
+                #expect(byRank == byValue, "\(ascending) \(table)")
+            }
+        }
+    }
+
+    @Test("a fill that puts in fewer keys than it said gives no ranks")
+    func shortFill() {
+        #expect(TextOrder.lexical.ranks(ofKeys: 3) { $0.appendInt(1) } == nil)
     }
 
     static func missing(_ flags: [Bool]) -> RowBits? {

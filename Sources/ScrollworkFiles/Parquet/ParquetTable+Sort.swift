@@ -13,11 +13,10 @@ extension ParquetTable {
         let flat = order.allSatisfy { root.children[$0.column].isLeaf && !root.children[$0.column].isRepeated }
         guard !order.isEmpty, flat else { return try rowNamesOverRows(where: filters, orderedBy: order, progress: progress) }
         let kept = filters.isEmpty ? nil : try rowNamesOverRows(where: filters, orderedBy: [], progress: progress)
-        // Text read from dictionaries sorts by each entry's rank among all of them.
-        var ranks: [Int: ParquetTextRanks] = [:]
-        for field in Set(order.map(\.column)) where root.children[field].kind == .text {
-            ranks[field] = try ParquetTextRanks(table: self, field: field, textOrder: .lexical)
-        }
+        // Values read from dictionaries sort by each entry's rank among all of them.
+        var ranks: [Int: ParquetEntryRanks] = [:]
+        let groups = kept.map(groupsHolding)
+        for field in Set(order.map(\.column)) { ranks[field] = try ParquetEntryRanks(table: self, field: field, textOrder: .lexical, groups: groups) }
         let rows = ParquetSortRows(table: self, positions: kept, ranks: ranks)
         let columns = Set(order.map(\.column)).map { rows.column($0, title: columnTitles[$0]) }
         let sorts = order.map { SortOrder(columnID: "\($0.column)", ascending: $0.ascending) }
@@ -29,6 +28,21 @@ extension ParquetTable {
         if let failure = rows.failure.first { throw failure }
         return kept.map { kept in sorted.map { kept[$0] } } ?? sorted
     }
+
+    /// The row groups holding any of `positions` (ascending).
+    private func groupsHolding(_ positions: [Int]) -> Set<Int> {
+        var groups = Set<Int>()
+        for group in 0..<(groupStarts.count - 1) {
+            // The first position at or past the group's start, by halving.
+            var low = 0, high = positions.count
+            while low < high {
+                let mid = (low + high) / 2
+                if positions[mid] < groupStarts[group] { low = mid + 1 } else { high = mid }
+            }
+            if low < positions.count, positions[low] < groupStarts[group + 1] { groups.insert(group) }
+        }
+        return groups
+    }
 }
 
 /// The rows of a Parquet table a sort arranges (every row, or those a filter kept), read a
@@ -38,13 +52,13 @@ struct ParquetSortRows: RowSource, Sendable {
     /// The positions sorted, ascending; every row when nil.
     let positions: [Int]?
     let count: Int
-    /// The text fields whose keys are their dictionary entries' ranks (in lexical order).
-    let ranks: [Int: ParquetTextRanks]
+    /// The fields whose keys are their dictionary entries' ranks (text in lexical order).
+    let ranks: [Int: ParquetEntryRanks]
     /// The first read that failed: keys are read on every core, where nothing can throw, so the
     /// failure is kept and thrown once the sort is done.
     let failure = ReadFailure()
 
-    init(table: ParquetTable, positions: [Int]?, ranks: [Int: ParquetTextRanks] = [:]) {
+    init(table: ParquetTable, positions: [Int]?, ranks: [Int: ParquetEntryRanks] = [:]) {
         self.table = table
         self.positions = positions
         self.ranks = ranks
