@@ -23,6 +23,28 @@ import Testing
         #expect(wide == reference(keys, count: count), comment)
     }
 
+    @Test("LT-12: keys of at most 16 bits are counted into place and wider ones radix sorted, alike: stably, both ways, missing values last in the order they came, from any order")
+    func LT_12_countedKeys() {
+        var rng = SeededRandom(seed: 16)
+        for span in [0, 1, 4_000, (1 << 16) - 1, 1 << 16, 1 << 20] {
+            let count = 20_000
+            let keys = (0..<count).map { _ in UInt64(Int.random(in: 0...span, using: &rng)) + 1_000 }
+            var missing = RowBits(count: count)
+            for i in 0..<count where i % 7 == 3 { missing.insert(i) }
+            let order = (0..<count).map { UInt32($0) }.shuffled(using: &rng)
+            for ascending in [true, false] {
+                let sorted = PackedRadixSort.sorted(order, count: count, ascending: ascending, missing: missing, progress: { _ in true }) { keys[$0] }
+                let present = order.filter { !missing[Int($0)] }.enumerated().sorted { a, b in
+                    let (x, y) = (keys[Int(a.element)], keys[Int(b.element)])
+                    return x != y ? (ascending ? x < y : x > y) : a.offset < b.offset
+                }.map(\.element)
+                #expect(sorted == present + order.filter { missing[Int($0)] }, "keys spanning \(span), ascending \(ascending)")
+            }
+        }
+        // Stopped between its two passes.
+        #expect(PackedRadixSort.sorted(nil as [UInt32]?, count: 10, ascending: true, progress: { $0 < 0.5 }) { UInt64($0 % 3) } == nil)
+    }
+
     @Test("LT-12: integers of every range sort as compared, stably, both ways")
     func LT_12_integers() {
         var rng = SeededRandom(seed: 1)

@@ -114,6 +114,14 @@ enum PackedRadixSort {
             present += 1
         }
         let keyBits = present == 0 ? 0 : UInt64.bitWidth - (high - low).leadingZeroBitCount
+        // Few distinct keys (a dictionary's ranks, months, codes): counted, then each position
+        // put in its place, in one pass and no words.
+        if keyBits <= countingBits {
+            return countingSorted(count: count, present: present, buckets: present == 0 ? 0 : Int(high - low) + 1, progress: progress) { i in
+                guard included(i) else { return nil }
+                return Int((ascending ? key(position(i)) : ~key(position(i))) &- low)
+            } position: { P(truncatingIfNeeded: position($0)) }
+        }
         let indexBits = indexBits(count)
         // The narrowest word that holds both; most columns fit in 64 bits.
         if keyBits + indexBits <= 64 {
@@ -126,6 +134,34 @@ enum PackedRadixSort {
             let k = ascending ? key(position(i)) : ~key(position(i))
             return UInt128(k &- low) << indexBits | UInt128(i)
         }
+    }
+
+    /// The widest keys ``sorted(_:count:ascending:missing:progress:key:)`` sorts by counting
+    /// them: 65,536 counters, half a megabyte, in the cache while each position is placed.
+    static let countingBits = 16
+
+    /// Positions `0..<count` (as `position` names them) in the order of their buckets, each
+    /// bucket's in the order they came, then those with no bucket (`bucket` gives nil) in the
+    /// order they came: a stable counting sort. `present` positions have a bucket, each below
+    /// `buckets`. Nil when `progress` says stop.
+    private static func countingSorted<P: FixedWidthInteger>(count: Int, present: Int, buckets: Int, progress: (Double) -> Bool,
+                                                             bucket: (Int) -> Int?, position: (Int) -> P) -> [P]? {
+        var next = [Int](repeating: 0, count: buckets + 1)
+        for i in 0..<count { if let b = bucket(i) { next[b + 1] += 1 } }
+        for b in 0..<buckets { next[b + 1] += next[b] }
+        guard progress(0.5) else { return nil }
+        var sorted = [P](repeating: 0, count: count)
+        var absent = present
+        for i in 0..<count {
+            if let b = bucket(i) {
+                sorted[next[b]] = position(i)
+                next[b] += 1
+            } else {
+                sorted[absent] = position(i)
+                absent += 1
+            }
+        }
+        return progress(1) ? sorted : nil
     }
 
     /// `order` (identity when nil) sorted by `words`, one for each of its positions, the
