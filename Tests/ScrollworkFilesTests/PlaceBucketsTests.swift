@@ -21,3 +21,23 @@ import Testing
         #expect(PlaceBuckets(count: -3, buckets: -2) { _ in 0 }.count == 0)
     }
 }
+
+/// A page's rows that hold a value, a bit a row.
+@Suite struct ParquetPresenceTests {
+    @Test("each row's value is found by counting the rows before it that hold one; a null, or a row outside them, has none")
+    func slots() {
+        var levels: [UInt8] = []
+        var expected: [Int] = []
+        var next = 0
+        for row in 0..<1_000 {
+            let present = row % 3 != 0 && row % 64 != 5
+            levels.append(present ? 2 : 1)
+            expected.append(present ? next : -1)
+            if present { next += 1 }
+        }
+        let presence = ParquetPresence(definitions: levels, full: 2)
+        #expect((0..<1_000).map(presence.slot(ofRow:)) == expected)
+        #expect(presence.slot(ofRow: -1) == -1 && presence.slot(ofRow: 1_000) == -1 && presence.slot(ofRow: .max) == -1 && presence.slot(ofRow: .min) == -1)
+        #expect(ParquetPresence(definitions: [], full: 1).slot(ofRow: 0) == -1)
+    }
+}

@@ -281,8 +281,8 @@ public struct ParquetTable: TableSource {
 /// One field's values in one row group.
 struct ParquetColumn: Sendable {
     enum Storage: Sendable {
-        /// A leaf's values, and each row's index among them (-1 for null; nil: row i is value i).
-        case flat(kind: ParquetValueKind, values: ParquetValues, index: [Int32]?)
+        /// A leaf's values, and which rows hold one (nil: every row, row i value i).
+        case flat(kind: ParquetValueKind, values: ParquetValues, index: ParquetPresence?)
         /// A nested field's rows as JSON, nil for null.
         case assembled([String?])
     }
@@ -290,16 +290,11 @@ struct ParquetColumn: Sendable {
 
     /// The values of a leaf that does not repeat, a row a slot.
     init(flat chunk: ParquetChunk, leaf: ParquetSchemaNode) {
-        var index: [Int32]? = nil
+        var index: ParquetPresence? = nil
         // A column that may hold nulls but holds none (most of a writer's columns are optional)
         // needs no index: row i is value i.
         if !chunk.definitions.isEmpty, chunk.values.count != chunk.definitions.count {
-            var next: Int32 = 0
-            index = chunk.definitions.map { level in
-                guard Int(level) == leaf.definitionLevel else { return -1 }
-                defer { next += 1 }
-                return next
-            }
+            index = ParquetPresence(definitions: chunk.definitions, full: UInt8(truncatingIfNeeded: leaf.definitionLevel))
         }
         storage = .flat(kind: leaf.kind, values: chunk.values, index: index)
     }
@@ -309,9 +304,9 @@ struct ParquetColumn: Sendable {
 
     /// Where row `row`'s value is among a leaf's values, by its `index` (row `row` is value
     /// `row` without one): -1 for a null or a row past those read.
-    static func slot(ofRow row: Int, in index: [Int32]?) -> Int {
+    static func slot(ofRow row: Int, in index: ParquetPresence?) -> Int {
         guard let index else { return row }
-        return index.indices.contains(row) ? Int(index[row]) : -1
+        return index.slot(ofRow: row)
     }
 
     /// The values of rows `rows` (a missing value past the rows read), the storage looked at
@@ -330,7 +325,7 @@ struct ParquetColumn: Sendable {
     var memory: Int {
         switch storage {
         case let .flat(_, values, index):
-            return Self.memory(of: values) + (index?.count ?? 0) * 4
+            return Self.memory(of: values) + (index?.memory ?? 0)
         case let .assembled(texts): return texts.reduce(0) { $0 + ($1?.utf8.count ?? 0) + 16 }
         }
     }
