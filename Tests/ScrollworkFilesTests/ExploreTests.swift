@@ -332,8 +332,8 @@ enum ExploreData {
             band.merge(halves[0])
             band.merge(halves[1])
             #expect(band.median == Self.reference(numbers))
-            #expect(band.kept.count == numbers.filter { $0 > band.low && $0 < band.high }.count)
-            if band.low == band.high { #expect(band.kept.isEmpty && band.atLow == numbers.count) }
+            #expect(band.kept.count + band.runs.values.reduce(0, +) == numbers.filter { $0 > band.low && $0 < band.high }.count)
+            if band.low == band.high { #expect(band.kept.isEmpty && band.runs.isEmpty && band.atLow == numbers.count) }
         }
     }
 

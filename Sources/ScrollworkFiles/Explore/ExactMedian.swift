@@ -25,30 +25,61 @@ struct ExactMedian {
         /// The numbers equal to ``low`` and to ``high``, counted, not kept: a column of few
         /// values (a year, a month) has most of its numbers on the band's edges.
         var atLow = 0, atHigh = 0
-        /// The numbers strictly between ``low`` and ``high``.
+        /// The numbers strictly between ``low`` and ``high``, each kept (a piece's, and those
+        /// past ``runLimit`` distinct values).
         var kept: [Double] = []
+        /// The numbers strictly between ``low`` and ``high`` counted by value, up to
+        /// ``runLimit`` values: a column of whole numbers or rounded reals has few in its band
+        /// and many of each (ten million flights kept half a million numbers a column, where
+        /// fifty values and their counts say the same).
+        var runs: [Double: Int] = [:]
+        /// The most distinct values counted apart; past them, numbers are kept one by one.
+        static let runLimit = 1 << 16
 
         /// Counts or keeps `x`, a number of the column.
         mutating func add(_ x: Double) {
             if x < low { below += 1 } else if x == low { atLow += 1 } else if x < high { kept.append(x) } else if x == high { atHigh += 1 }
         }
 
-        /// Adds what another piece's pass found.
+        /// Adds what another piece's pass found: its numbers counted by value while the values
+        /// are few.
         mutating func merge(_ other: Band) {
             below += other.below
             atLow += other.atLow
             atHigh += other.atHigh
-            kept += other.kept
+            for (x, n) in other.runs { runs[x, default: 0] += n }
+            for x in other.kept {
+                if runs.count < Self.runLimit || runs[x] != nil { runs[x, default: 0] += 1 } else { kept.append(x) }
+            }
         }
+
+        /// The numbers strictly inside the band.
+        private var inside: Int { runs.values.reduce(kept.count, +) }
 
         /// The median, when the band held it; nil when the sample misled (then it stays an estimate).
         var median: Double? {
             guard count > 0 else { return nil }
             let first = (count - 1) / 2 - below, second = count / 2 - below
-            guard first >= 0, second < atLow + kept.count + atHigh else { return nil }
-            let sorted = kept.sorted()
-            // The band's numbers in order: the lows, those kept, the highs.
-            func number(_ k: Int) -> Double { k < atLow ? low : k < atLow + sorted.count ? sorted[k - atLow] : high }
+            guard first >= 0, second < atLow + inside + atHigh else { return nil }
+            // The band's numbers in order: the lows, those inside (the counted values and the
+            // kept numbers merged in order), the highs.
+            let counted = runs.sorted { $0.key < $1.key }, sorted = kept.sorted()
+            func number(_ k: Int) -> Double {
+                guard k >= atLow else { return low }
+                var left = k - atLow, c = 0, s = 0
+                while c < counted.count || s < sorted.count {
+                    if s < sorted.count, c == counted.count || sorted[s] < counted[c].key {
+                        if left == 0 { return sorted[s] }
+                        left -= 1
+                        s += 1
+                    } else {
+                        if left < counted[c].value { return counted[c].key }
+                        left -= counted[c].value
+                        c += 1
+                    }
+                }
+                return high
+            }
             return Double.midpoint(number(first), number(second))
         }
     }

@@ -21,8 +21,10 @@ public struct ParquetTable: TableSource {
     /// The cores a summary runs on, a column on each (one, unless the host lends more).
     public var loop = ConcurrentLoop.serial
 
-    /// The bytes of decoded column chunks kept at most (the least recently read go first).
-    public static let cacheLimit = 128 << 20
+    /// The bytes of decoded column chunks kept at most (the least recently read go first):
+    /// enough for the pages of every column a summary reads on two cores, and for the sort
+    /// column's pages of ten million rows while its rows are written in their new order.
+    public static let cacheLimit = 64 << 20
 
     /// The Parquet file at `path`.
     ///
