@@ -10,7 +10,7 @@ struct ShownRows {
     /// The rows read, a page at a time around what is on screen.
     var pages: PagedRows<[TableValue]>
     /// The row names in the order shown (none for a source read by position), and whether all have come.
-    var identities: [Int] = []
+    var identities = RowNames()
     var identitiesComplete = false
     /// The order shown: a column and whether ascending; nil for the table's own.
     var order: ColumnOrder? = nil
@@ -84,8 +84,8 @@ struct EndFollowing {
 
     /// Takes `names`, read in the table's own order or arranged from all of its rows: the last
     /// of them, in which names ascend, is where rows added since begin.
-    mutating func saw(_ names: [Int]) {
-        guard let last = names.max() else { return }
+    mutating func saw<Names: Collection<Int>>(_ names: Names) {
+        guard let last = (names as? RowNames)?.largest ?? names.max() else { return }
         lastName = Swift.max(lastName ?? last, last)
     }
 }

@@ -13,7 +13,7 @@ import ScrollworkWidgets
 struct SourceTypeAhead: Sendable {
     let source: any TableSource
     /// The names of the rows in the order shown (nil: the source is read by position).
-    let identities: [Int]?
+    let identities: RowNames?
     let filters: [RowFilter]
     let order: [ColumnOrder]
     /// The column matched, as the source numbers it, and the text its cells show.

@@ -15,14 +15,18 @@ extension TableScreen {
     /// A chunk of row names in the table's own order.
     struct ChunkAnswer: Sendable {
         var generation: Int
-        var identities: Result<[Int], TableSourceError>
+        var identities: Result<RowNames, TableSourceError>
     }
 
-    /// The row names after `after`, as work.
+    /// The row names after `after`, as work: every one at once as a run where the source's
+    /// names are its positions, else a chunk.
     func chunk(after: Int?) -> Work {
         let source = self.source, generation = shown.generation
         return Work(shown.chunkKey.named("rowids")) { progress in
-            let read = Result { () throws(TableSourceError) in try source.rowNames(after: after, limit: Self.chunkSize, progress: TableProgress(progress)) }
+            let read = Result { () throws(TableSourceError) -> RowNames in
+                if let run = try source.rowNameRun(after: after, progress: TableProgress(progress)) { return RowNames(run: run) }
+                return RowNames(try source.rowNames(after: after, limit: Self.chunkSize, progress: TableProgress(progress)))
+            }
             return progress.isCancelled ? nil : ChunkAnswer(generation: generation, identities: read)
         }
     }

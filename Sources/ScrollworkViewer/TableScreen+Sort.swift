@@ -83,7 +83,7 @@ extension TableScreen {
             // The table's own order again: its names in chunks, the first screen at once.
             shown.order = nil
             shown.filters = []
-            shown.identities = []
+            shown.identities = RowNames()
             shown.identitiesComplete = false
             showNewOrder()
             // Read in place, the names are there before the next frame.
@@ -117,14 +117,14 @@ extension TableScreen {
     /// Focuses the row focused before the new order was asked for (``ShownRows/refocus``),
     /// scrolled to, where `names` (the names in the new order from `start`) hold it; forgets it
     /// once the names are all read without it.
-    mutating func focusAgain(among names: [Int], from start: Int, at time: Double) {
+    mutating func focusAgain<Names: Collection<Int>>(among names: Names, from start: Int, at time: Double) {
         guard let name = shown.refocus else { return }
-        guard let found = names.firstIndex(of: name) else {
+        guard let index = names.firstIndex(of: name) else {
             if shown.identitiesComplete { shown.refocus = nil }
             return
         }
         shown.refocus = nil
-        if let error = view.selectAndReveal(start + found, at: time) { note = error }
+        if let error = view.selectAndReveal(start + names.distance(from: names.startIndex, to: index), at: time) { note = error }
     }
 
     /// The order the source made, and how far it is.
@@ -138,7 +138,7 @@ extension TableScreen {
             shown.sorting = nil
             switch answer.identities {
             case let .success(found):
-                shown.identities = found
+                shown.identities = RowNames(found)
                 // Every row there is, kept or not, was read: rows added later come after them.
                 if asked.filters.isEmpty { shown.following.saw(found) }
                 shown.identitiesComplete = true

@@ -172,7 +172,7 @@ struct TableScreen: OverlaidTable, ReplyCollecting {
         do {
             let names = byName ? try source.rowNames(after: nil, limit: Self.chunkSize, progress: .unwatched) : []
             counts.total = try source.rowCount(progress: .unwatched)
-            shown.identities = names
+            shown.identities = RowNames(names)
             shown.following.saw(names)
             shown.identitiesComplete = names.count < Self.chunkSize
             shown.pages.grow(to: byName ? names.count : counts.total ?? 0)

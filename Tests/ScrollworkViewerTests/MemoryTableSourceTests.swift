@@ -108,7 +108,7 @@ import Testing
         try t.app.apply(ViewRecipe(sorts: ["city", "-id"]), at: 0)
         t.draw()
         while t.runWork() {}
-        #expect(t.app.screen.shown.identities == [2, 0, 1], "\(t.app.screen.shown.identities)")
+        #expect(Array(t.app.screen.shown.identities) == [2, 0, 1], "\(t.app.screen.shown.identities)")
         try viewer.apply(ViewRecipe(filters: ["city=Oslo"], sorts: ["-id"], frequency: "city"), at: 0)
         #expect((viewer.screen.shown.sorting?.filters ?? []).map(\.text) == ["city=Oslo"] && viewer.screen.exploration.isRunning, "arranged in the background, counted")
     }
@@ -149,6 +149,22 @@ import Testing
         t.send(.key(KeyEvent(.character("s"), .control)))
         let directory = (Self.session as NSString).deletingLastPathComponent
         #expect(t.app.screen.overlay?.field?.text == directory + "/session-view.csv", "\(String(describing: t.app.screen.overlay?.field?.text))")
+    }
+
+    @Test("every row's name comes at once as one run, held as its bounds: one piece of work, not a chunk at a time, and G reaches the last row")
+    func namesAsOneRun() throws {
+        var t = HeadlessTerminal(try Self.opened(), columns: 160, rows: 20)
+        let total = try ParquetTable(path: Self.session).rowCount(progress: .unwatched)
+        // One piece of work brings them: the first that runs is the names'.
+        let ran = t.runWork()
+        let names = t.app.screen.shown.identities
+        #expect(ran)
+        #expect(names.count == total && names.isLeadingRun, "\(names.count) of \(total)")
+        while t.runWork() {}
+        #expect(t.app.screen.shown.identitiesComplete)
+        t.send(.key(KeyEvent(.character("G"))))
+        while t.runWork() {}
+        #expect(EndIsTheEndTests.focusedRow(t) == total - 1)
     }
 
     @Test("the status line says how the file is stored: its writer, row groups, compression and encodings")

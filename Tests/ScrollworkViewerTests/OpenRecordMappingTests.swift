@@ -98,7 +98,7 @@ import ScrollworkWidgets
         let fileTable = try #require(t.app.fileTable)
         let rows = DelimitedRows(file: fileTable.file, index: fileTable.index, dialect: DelimitedDialect(separator: 0x2C, hasHeader: true))
         let names = t.app.screen.shown.identities
-        #expect(names.count == t.app.screen.view.table.list.numberOfRows && names != names.sorted(), "\(t.app.status)")
+        #expect(names.count == t.app.screen.view.table.list.numberOfRows && Array(names) != names.sorted(), "\(t.app.status)")
         for row in 0..<t.app.screen.view.table.list.numberOfRows {
             // A row's name is its record's place among the rows: the header is record 0.
             let record = names[row] + 1

@@ -138,9 +138,13 @@ public struct ColumnSummary: Sendable, Hashable {
             }
         }, take: { _ in })
         guard finished else { return nil }
+        // Each lane handed over and let go as it is merged: two cores' samples of every column
+        // were held twice while the second was merged into a copy of the first.
         var total = lanes[0].tallies
+        lanes[0].tallies = []
         for lane in lanes.dropFirst() {
             for c in 0..<columns { total[c].merge(lane.tallies[c]) }
+            lane.tallies = []
         }
         var summaries = titles.indices.map { total[$0].summary(title: titles[$0]) }
         // Medians the sample only estimates are made exact by a second pass over their columns.

@@ -82,6 +82,13 @@ public struct ParquetTable: TableSource {
     /// The rows the row groups hold together.
     public func rowCount(progress: TableProgress) throws(TableSourceError) -> Int { groupStarts[groupStarts.count - 1] }
 
+    /// The positions after `after`, every row counted in the footer: the names
+    /// ``rowNames(after:limit:progress:)`` gives, as one run.
+    public func rowNameRun(after: Int?, progress: TableProgress) throws(TableSourceError) -> Range<Int>? {
+        let total = groupStarts[groupStarts.count - 1]
+        return Swift.min(total, Swift.max(0, after.map { $0.addingSaturating(1) } ?? 0))..<total
+    }
+
     /// Rows `positions`, reading the column chunks of the row groups they fall in.
     public func rows(at positions: Range<Int>, progress: TableProgress) throws(TableSourceError) -> [[TableValue]] {
         try values(ofColumns: Array(root.children.indices), at: positions, progress: progress)

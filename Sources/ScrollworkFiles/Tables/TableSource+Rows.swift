@@ -22,6 +22,8 @@ extension TableSource {
     public var addedRowsUnseen: String? { nil }
     /// Any row may meet the filters.
     public func rowRanges(where filters: [RowFilter], progress: TableProgress) throws(TableSourceError) -> [Range<Int>]? { nil }
+    /// Names are read in chunks.
+    public func rowNameRun(after: Int?, progress: TableProgress) throws(TableSourceError) -> Range<Int>? { nil }
     /// Nothing is wrong with any row.
     public func problems(ofRowsNamed names: [Int], progress: TableProgress) throws(TableSourceError) -> [String?] {
         Array(repeating: nil, count: names.count)

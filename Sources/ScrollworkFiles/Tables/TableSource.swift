@@ -116,6 +116,12 @@ public protocol TableSource: Sendable {
     /// order, in which names ascend: the first screen of a table comes before every name is
     /// read, and rows added since the last name read are the names after it.
     func rowNames(after: Int?, limit: Int, progress: TableProgress) throws(TableSourceError) -> [Int]
+    /// Every row name after `after` (from the first when nil) as one run of consecutive names,
+    /// for a source whose names are its rows' positions and whose rows are all counted (a
+    /// Parquet file): a screen then holds the names of 520,000,000 rows as a range, not a list
+    /// read in chunks. Nil (the default) when the names are read with
+    /// ``rowNames(after:limit:progress:)``.
+    func rowNameRun(after: Int?, progress: TableProgress) throws(TableSourceError) -> Range<Int>?
     /// The positions (in the table's own order) that can hold rows `filters` keep, as ranges in
     /// order; nil (the default) when any row may. A source that knows where values lie (a
     /// Parquet file's row groups, by their statistics) lets the library's passes read less.
