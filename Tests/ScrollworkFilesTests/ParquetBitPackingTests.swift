@@ -64,6 +64,28 @@ import Testing
         }
     }
 
+    @Test("indices counted from the hybrid are the indices the hybrid reads, counted; an index past the entries is refused")
+    func countedIndices() throws {
+        for width in [1, 4, 13] {
+            let repeated = Self.value(5, width: width)
+            // An RLE run of 5000, then 3,000 groups of 8 bit-packed (two blocks), 23,995 wanted.
+            let packedValues = (0..<24_000).map { Self.value($0 + 100, width: width) }
+            var bytes: [UInt8] = [0x90, 0x4E]
+            bytes += (0..<(width + 7) / 8).map { UInt8(truncatingIfNeeded: repeated >> UInt64($0 * 8)) }
+            bytes += [0xF1, 0x2E] + Self.packed(packedValues, width: width)
+            var reader = ParquetBytes(bytes), counter = ParquetBytes(bytes)
+            let read = try reader.hybrid(28_995, width: width, as: UInt32.self)
+            var counts = [Int](repeating: 0, count: 1 << width)
+            try counter.countHybrid(28_995, width: width, into: &counts)
+            var expected = [Int](repeating: 0, count: 1 << width)
+            for index in read { expected[Int(index)] += 1 }
+            #expect(counts == expected, "width \(width)")
+            var short = [Int](repeating: 0, count: 1)
+            var again = ParquetBytes(bytes)
+            #expect(throws: ParquetMetadata.Failure.self) { try again.countHybrid(28_995, width: width, into: &short) }
+        }
+    }
+
     @Test("a bit-packed run past the page's end, or a width past 32, is refused with a message")
     func refused() {
         var short = ParquetBytes([5 << 1 | 1, 0xFF])

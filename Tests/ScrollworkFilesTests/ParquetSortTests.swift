@@ -140,3 +140,19 @@ import Testing
         #expect(try ParquetEntryRanks(table: table, field: text, textOrder: .lexical) == nil)
     }
 }
+
+/// A frequency table counted from a dictionary page's indices, none of them kept.
+@Suite struct ParquetFrequencyTests {
+    @Test("in every fixture (each codec, encoding, page version, nulls), every column's frequency table is the one its rows read as text give")
+    func everyFixtureCounts() throws {
+        let (files, _) = try ParquetReaderTests.expected()
+        for name in files.keys.sorted() {
+            let table = try ParquetTable(path: ParquetReaderTests.folder + "/" + name)
+            for column in table.columnTitles.indices {
+                let counted = try table.frequency(ofColumn: column, where: [], progress: .unwatched)
+                let overRows = try table.frequencyOverRows(ofColumn: column, where: [], progress: .unwatched)
+                #expect(counted.entries == overRows.entries && counted.total == overRows.total, "\(name) \(table.columnTitles[column])")
+            }
+        }
+    }
+}

@@ -25,8 +25,61 @@ struct ParquetChunk: Sendable {
     /// The bits a level up to `maximum` takes.
     static func bitWidth(_ maximum: Int) -> Int { maximum <= 0 ? 0 : Int.bitWidth - maximum.leadingZeroBitCount }
 
+    /// A data page opened: its levels read, and a reader at its values.
+    struct OpenedPage {
+        var reader: ParquetBytes
+        var definitions: [UInt8]
+        var repetitions: [UInt8]
+        /// The values there (slots whose definition level is the leaf's).
+        var present: Int
+    }
+
     mutating func appendPage(_ header: ParquetPageHeader, body: ArraySlice<UInt8>, codec: Int, leaf: ParquetSchemaNode, type: Int, width: Int,
                                      dictionary: ParquetValues?) throws(ParquetMetadata.Failure) {
+        var page = try Self.open(header, body: body, codec: codec, leaf: leaf)
+        let present = page.present, count = header.valueCount
+        let values: ParquetValues
+        switch header.encoding {
+        case 0: values = try ParquetValues.plain(&page.reader, type: type, count: present, width: width)
+        case 2, 8:
+            guard let dictionary else { throw ParquetBytes.failure("a page of \(leaf.element.name) names a dictionary the chunk does not have") }
+            if present == 0 {
+                values = .empty(type)
+            } else {
+                let bits = Int(try page.reader.byte())
+                values = try dictionary.gathering(try page.reader.hybrid(present, width: bits, as: UInt32.self))
+            }
+        case 3:
+            guard type == 0 else { throw ParquetBytes.failure("RLE values in a column that is not of booleans") }
+            // RLE booleans carry their byte length first.
+            _ = try page.reader.littleEndian(4)
+            values = .booleans(try page.reader.hybrid(present, width: 1, as: UInt8.self).map { $0 != 0 })
+        default:
+            values = try ParquetValues.decoded(&page.reader, encoding: header.encoding, type: type, count: present, width: width)
+        }
+        guard values.count == present else { throw ParquetBytes.failure("a page of \(leaf.element.name) holds \(values.count) of its \(present) values") }
+        try self.values.append(values)
+        definitions += page.definitions
+        repetitions += page.repetitions
+        slots += count
+    }
+
+    /// How often each of a dictionary's `entries` entries occurs on a dictionary-encoded data
+    /// page, and its nulls, with no value decoded; nil for a page written another way.
+    static func entryCounts(_ header: ParquetPageHeader, body: ArraySlice<UInt8>, codec: Int, leaf: ParquetSchemaNode,
+                            entries: Int) throws(ParquetMetadata.Failure) -> (counts: [Int], nulls: Int)? {
+        guard [2, 8].contains(header.encoding), leaf.repetitionLevel == 0 else { return nil }
+        var page = try open(header, body: body, codec: codec, leaf: leaf)
+        var counts = [Int](repeating: 0, count: entries)
+        if page.present > 0 {
+            let bits = Int(try page.reader.byte())
+            try page.reader.countHybrid(page.present, width: bits, into: &counts)
+        }
+        return (counts, header.valueCount - page.present)
+    }
+
+    /// The page with `header` and `body` opened: decompressed, its levels read.
+    static func open(_ header: ParquetPageHeader, body: ArraySlice<UInt8>, codec: Int, leaf: ParquetSchemaNode) throws(ParquetMetadata.Failure) -> OpenedPage {
         let count = header.valueCount
         let maxDefinition = leaf.definitionLevel, maxRepetition = leaf.repetitionLevel
         var reader: ParquetBytes
@@ -58,30 +111,7 @@ struct ParquetChunk: Sendable {
             let full = UInt8(truncatingIfNeeded: maxDefinition)
             for level in pageDefinitions where level == full { present += 1 }
         }
-        let values: ParquetValues
-        switch header.encoding {
-        case 0: values = try ParquetValues.plain(&reader, type: type, count: present, width: width)
-        case 2, 8:
-            guard let dictionary else { throw ParquetBytes.failure("a page of \(leaf.element.name) names a dictionary the chunk does not have") }
-            if present == 0 {
-                values = .empty(type)
-            } else {
-                let bits = Int(try reader.byte())
-                values = try dictionary.gathering(try reader.hybrid(present, width: bits, as: UInt32.self))
-            }
-        case 3:
-            guard type == 0 else { throw ParquetBytes.failure("RLE values in a column that is not of booleans") }
-            // RLE booleans carry their byte length first.
-            _ = try reader.littleEndian(4)
-            values = .booleans(try reader.hybrid(present, width: 1, as: UInt8.self).map { $0 != 0 })
-        default:
-            values = try ParquetValues.decoded(&reader, encoding: header.encoding, type: type, count: present, width: width)
-        }
-        guard values.count == present else { throw ParquetBytes.failure("a page of \(leaf.element.name) holds \(values.count) of its \(present) values") }
-        try self.values.append(values)
-        definitions += pageDefinitions
-        repetitions += pageRepetitions
-        slots += count
+        return OpenedPage(reader: reader, definitions: pageDefinitions, repetitions: pageRepetitions, present: present)
     }
 
     /// Levels of a version-1 page: their byte length, then the hybrid runs.
@@ -191,20 +221,32 @@ struct ParquetPageIndex: Sendable {
         let type = leaf.element.type ?? 6, width = leaf.element.typeLength ?? 0
         var decoded = ParquetChunk(values: .empty(type))
         for page in self.pages[pages.clamped(to: self.pages.indices)] {
-            var header = page.header, span = page.body
-            if header == nil {
-                // Placed by the offset index: the header starts the span, the body fills the rest.
-                let (read, bodyStart) = try Self.header(at: span.lowerBound, end: span.upperBound, file: file)
-                guard read.type == 0 || read.type == 3, UInt64(read.compressedSize) == span.upperBound - bodyStart, read.valueCount == page.valueCount else {
-                    throw ParquetBytes.failure("a page of \(leaf.element.name) is not where the offset index places it")
-                }
-                (header, span) = (read, bodyStart..<span.upperBound)
-            }
-            guard let header else { continue }
-            let body = try Self.read(span, file: file)
+            let (header, body) = try read(page, leaf: leaf, file: file)
             try decoded.appendPage(header, body: ArraySlice(body), codec: codec, leaf: leaf, type: type, width: width, dictionary: dictionary)
         }
         return decoded
+    }
+
+    /// How often each dictionary entry occurs on page `page` (an index into ``pages``), and
+    /// its nulls, counted from its indices alone; nil for a page not dictionary-encoded.
+    func entryCounts(_ page: Int, leaf: ParquetSchemaNode, file: FileBytes) throws(ParquetMetadata.Failure) -> (counts: [Int], nulls: Int)? {
+        guard pages.indices.contains(page), let dictionary else { return nil }
+        let (header, body) = try read(pages[page], leaf: leaf, file: file)
+        return try ParquetChunk.entryCounts(header, body: ArraySlice(body), codec: codec, leaf: leaf, entries: dictionary.count)
+    }
+
+    /// `page`'s header and body, read (a page an offset index placed has its header read here).
+    private func read(_ page: Page, leaf: ParquetSchemaNode, file: FileBytes) throws(ParquetMetadata.Failure) -> (ParquetPageHeader, [UInt8]) {
+        guard let header = page.header else {
+            // Placed by the offset index: the header starts the span, the body fills the rest.
+            let span = page.body
+            let (read, bodyStart) = try Self.header(at: span.lowerBound, end: span.upperBound, file: file)
+            guard read.type == 0 || read.type == 3, UInt64(read.compressedSize) == span.upperBound - bodyStart, read.valueCount == page.valueCount else {
+                throw ParquetBytes.failure("a page of \(leaf.element.name) is not where the offset index places it")
+            }
+            return (read, try Self.read(bodyStart..<span.upperBound, file: file))
+        }
+        return (header, try Self.read(page.body, file: file))
     }
 
     /// The data pages `chunk`'s offset index places (`PageLocation`s: offset, size, first row),

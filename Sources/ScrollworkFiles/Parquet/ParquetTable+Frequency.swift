@@ -35,7 +35,16 @@ extension ParquetTable {
             counts[bytes, default: 0] += n
         }
         let index = try pageIndex(column, group: group)
+        let node = root.children[column]
         for page in index.pages.indices {
+            // A dictionary-encoded page counted from its indices, none of them kept.
+            let counted: (counts: [Int], nulls: Int)?
+            do { counted = try index.entryCounts(page, leaf: node, file: file) } catch { throw .failed("\(title): row group \(group + 1), \(node.element.name): \(error)") }
+            if let counted, let dictionary = index.dictionary {
+                for (entry, n) in counted.counts.enumerated() where n > 0 { add(node.kind.value(dictionary, at: entry), n) }
+                add(.missing("NULL"), counted.nulls)
+                continue
+            }
             let read = try pageColumn(column, group: group, page: page, index: index, keep: false)
             guard case let .flat(kind, values, slots) = read.storage else { continue }
             let rows = index.pages[page].valueCount
