@@ -46,5 +46,17 @@ struct RowNames: RandomAccessCollection, Sendable, Equatable {
         list = made
     }
 
+    /// Appends `more`: a run that follows this one joins it at once (520,000,000 names at a time
+    /// went one by one).
+    mutating func append(contentsOf more: RowNames) {
+        if list == nil, more.list == nil, run.isEmpty || more.run.isEmpty || run.upperBound == more.run.lowerBound {
+            if !more.run.isEmpty { run = (run.isEmpty ? more.run.lowerBound : run.lowerBound)..<more.run.upperBound }
+            return
+        }
+        append(contentsOf: more.list ?? Array(more.run))
+    }
+
     static func += <Names: Collection<Int>>(names: inout RowNames, more: Names) { names.append(contentsOf: more) }
+
+    static func += (names: inout RowNames, more: RowNames) { names.append(contentsOf: more) }
 }

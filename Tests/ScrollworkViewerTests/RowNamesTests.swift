@@ -34,6 +34,15 @@ import Testing
         #expect(names.count == 520_000_000 && names[519_999_999] == 519_999_999 && names.largest == 519_999_999 && names.isLeadingRun)
         names += 520_000_000..<520_000_010
         #expect(names.count == 520_000_010 && names.isLeadingRun)
+        // A run of runs joins at once; one that does not follow makes a list.
+        var joined = RowNames()
+        joined += RowNames(run: 0..<400_000_000)
+        joined += RowNames(run: 400_000_000..<800_000_000)
+        joined += RowNames()
+        #expect(joined.count == 800_000_000 && joined.isLeadingRun)
+        var broken = RowNames(run: 0..<3)
+        broken += RowNames(run: 10..<12)
+        #expect(Array(broken) == [0, 1, 2, 10, 11])
         #expect(RowNames().largest == nil && RowNames([3, 9, 1]).largest == 9)
     }
 }
