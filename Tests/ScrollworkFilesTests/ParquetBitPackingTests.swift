@@ -97,3 +97,17 @@ import Testing
         #expect(throws: ParquetMetadata.Failure.self) { try cut.bitPacked(8, width: 9, into: &values) }
     }
 }
+
+/// A Thrift struct's fields, kept in order by number.
+@Suite struct ThriftFieldsTests {
+    @Test("fields read out of order are found by number; a number read twice keeps its last value, as a dictionary would")
+    func outOfOrderAndRepeated() throws {
+        // Field 3 = 7 (short form), field 1 = 8 and field 3 = 9 (long form), stop.
+        var reader = ThriftReader([0x35, 0x0E, 0x05, 0x02, 0x10, 0x05, 0x06, 0x12, 0x00])
+        let value = try reader.readStruct()
+        #expect(value[1]?.int == 8 && value[3]?.int == 9 && value[2] == nil)
+        guard case let .structure(fields) = value else { Issue.record("not a struct"); return }
+        #expect(fields.keys == [1, 3] && fields.first?.key == 1)
+        #expect(ThriftFields([(3, .int(9)), (1, .int(8))]) == fields)
+    }
+}

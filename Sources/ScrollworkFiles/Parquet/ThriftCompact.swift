@@ -8,7 +8,7 @@ enum ThriftValue: Sendable, Hashable {
     case binary([UInt8])
     case list([ThriftValue])
     case map([(ThriftValue, ThriftValue)])
-    case structure([Int16: ThriftValue])
+    case structure(ThriftFields)
 
     static func == (a: ThriftValue, b: ThriftValue) -> Bool {
         switch (a, b) {
@@ -51,6 +51,52 @@ enum ThriftValue: Sendable, Hashable {
     var string: String? { if case let .binary(v) = self { String(decoding: v, as: UTF8.self) } else { nil } }
     /// The value's elements, if it is a list or a set.
     var elements: [ThriftValue]? { if case let .list(v) = self { v } else { nil } }
+}
+
+/// A struct's fields by number, in order, a number at most once (the last read wins, as a
+/// dictionary's would): a footer of 520 row groups holds some hundred thousand structs of a few
+/// fields each, which a hash table a struct made slow to read.
+struct ThriftFields: Sendable, Hashable {
+    /// The fields, ordered by number.
+    private(set) var fields: [(id: Int16, value: ThriftValue)] = []
+
+    /// The fields of `read` (in the order read; a number read twice keeps its last value).
+    init(_ read: [(id: Int16, value: ThriftValue)] = []) {
+        var sorted = read
+        // Stable, so a number read twice keeps its values in the order read: the last wins.
+        if zip(read, read.dropFirst()).contains(where: { $0.id >= $1.id }) {
+            sorted = read.enumerated().sorted { ($0.element.id, $0.offset) < ($1.element.id, $1.offset) }.map(\.element)
+            var unique: [(id: Int16, value: ThriftValue)] = []
+            for field in sorted {
+                if unique.last?.id == field.id { unique[unique.count - 1] = field } else { unique.append(field) }
+            }
+            sorted = unique
+        }
+        fields = sorted
+    }
+
+    /// Field `id`'s value; nil for a number it does not have.
+    subscript(_ id: Int16) -> ThriftValue? {
+        for field in fields where field.id == id { return field.value }
+        return nil
+    }
+
+    /// The field of the lowest number (a union's one field).
+    var first: (key: Int16, value: ThriftValue)? { fields.first.map { ($0.id, $0.value) } }
+
+    /// The numbers, in order.
+    var keys: [Int16] { fields.map(\.id) }
+
+    static func == (a: ThriftFields, b: ThriftFields) -> Bool {
+        a.fields.count == b.fields.count && zip(a.fields, b.fields).allSatisfy { $0.id == $1.id && $0.value == $1.value }
+    }
+
+    func hash(into hasher: inout Hasher) {
+        for field in fields {
+            hasher.combine(field.id)
+            hasher.combine(field.value)
+        }
+    }
 }
 
 /// Reads Thrift's compact protocol from bytes, refusing what cannot be one (a size past the
@@ -115,11 +161,11 @@ struct ThriftReader {
 
     private mutating func readStruct(depth: Int) throws(Failure) -> ThriftValue {
         guard depth < Self.depthLimit else { throw Failure(description: "structs nested more than \(Self.depthLimit) deep") }
-        var fields: [Int16: ThriftValue] = [:]
+        var fields: [(id: Int16, value: ThriftValue)] = []
         var last: Int16 = 0
         while true {
             let header = try byte()
-            if header == 0 { return .structure(fields) }
+            if header == 0 { return .structure(ThriftFields(fields)) }
             let type = header & 0x0F
             let delta = Int16(header >> 4)
             let id: Int16
@@ -132,9 +178,9 @@ struct ThriftReader {
             }
             last = id
             switch type {
-            case 1: fields[id] = .bool(true)
-            case 2: fields[id] = .bool(false)
-            default: fields[id] = try value(ofType: type, depth: depth + 1)
+            case 1: fields.append((id, .bool(true)))
+            case 2: fields.append((id, .bool(false)))
+            default: fields.append((id, try value(ofType: type, depth: depth + 1)))
             }
         }
     }
