@@ -342,14 +342,19 @@ extension TableSource {
     /// viewer's Ctrl-S both write.
     ///
     /// Rows named in an order of their own are read in large batches from a source without an
-    /// engine (each of its pages is then read once a batch, not once a few rows), in batches
-    /// of 10,000 otherwise (an engine's statement a batch).
+    /// engine (each of its pages is then read once a batch, not once a few rows): a sixteenth
+    /// of the rows (at least 131,072, and no more than about four million values), so that a
+    /// page is read some sixteen times however many rows there are (a sort of 50,000,000
+    /// Parquet rows, whose pages outgrow the page cache, read each page 381 times in batches of
+    /// 131,072); in batches of 10,000 otherwise (an engine's statement a batch).
     ///
     /// - Throws: `TableSourceError` when the source or the writer fails, or `progress` says stop.
     public func append(names: [Int]?, count: Int, where filters: [RowFilter], orderedBy order: [ColumnOrder], columns: [Int],
                        to writer: inout TableWriter, progress: TableProgress) throws(TableSourceError) {
         let total = Swift.max(0, names.map { Swift.min($0.count, count) } ?? count)
-        let batch = Swift.min(names != nil && engine == nil ? 131_072 : 10_000, Swift.max(1, TextColumns.mostValues / Swift.max(1, columns.count)))
+        // No more than about four million values a batch (some 70 MB of text and places).
+        let named = Swift.max(131_072, Swift.min(total / 16, (1 << 22) / Swift.max(1, columns.count)))
+        let batch = Swift.min(names != nil && engine == nil ? named : 10_000, Swift.max(1, TextColumns.mostValues / Swift.max(1, columns.count)))
         var at = 0
         while at < total {
             let range = at..<Swift.min(total, at + batch)
