@@ -33,7 +33,10 @@ struct RowNames: RandomAccessCollection, Sendable, Equatable {
 
     /// Appends `names` (kept a run while each follows the one before).
     mutating func append<Names: Collection<Int>>(contentsOf names: Names) {
-        guard list == nil else { return list!.append(contentsOf: names) }
+        if list != nil {
+            list?.append(contentsOf: names)
+            return
+        }
         var rest = names[...]
         // A run ends below Int.max: that name (none a source gives) starts a list.
         while let name = rest.first, name < Int.max, run.isEmpty || name == run.upperBound {
