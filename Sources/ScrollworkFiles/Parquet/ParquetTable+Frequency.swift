@@ -23,52 +23,34 @@ extension ParquetTable {
     }
 
     /// How often each value of leaf column `column` occurs in row group `group`, as text (a
-    /// null as `NULL`), in the order first met: a dictionary page counted by its indices, each
-    /// entry made text once.
+    /// null as `NULL`), in the order first met: a dictionary-encoded page counted from its
+    /// indices (none kept), each entry's text made once a chunk (``entryTexts(_:group:)``).
     private func counted(_ column: Int, group: Int) throws(TableSourceError) -> [(text: [UInt8], count: Int)] {
         var counts: [[UInt8]: Int] = [:]
         var order: [[UInt8]] = []
-        func add(_ value: TableValue, _ n: Int) {
+        func add(_ bytes: [UInt8], _ n: Int) {
             guard n > 0 else { return }
-            let bytes = Array((value.presentText ?? "").utf8)
             if counts[bytes] == nil { order.append(bytes) }
             counts[bytes, default: 0] += n
         }
+        // A null counted as the rows read as text count it.
+        let null = Array((TableValue.missing("NULL").presentText ?? "").utf8)
         let index = try pageIndex(column, group: group)
         let node = root.children[column]
         for page in index.pages.indices {
-            // A dictionary-encoded page counted from its indices, none of them kept.
             let counted: (counts: [Int], nulls: Int)?
             do { counted = try index.entryCounts(page, leaf: node, file: file) } catch { throw .failed("\(title): row group \(group + 1), \(node.element.name): \(error)") }
-            if let counted, let dictionary = index.dictionary {
-                for (entry, n) in counted.counts.enumerated() where n > 0 { add(node.kind.value(dictionary, at: entry), n) }
-                add(.missing("NULL"), counted.nulls)
+            if let counted, let entries = try entryTexts(column, group: group), entries.count == counted.counts.count {
+                for (entry, n) in counted.counts.enumerated() where n > 0 { add(Array(entries.bytes[entries.starts[entry]..<entries.starts[entry + 1]]), n) }
+                add(null, counted.nulls)
                 continue
             }
-            let read = try pageColumn(column, group: group, page: page, index: index, keep: false)
-            guard case let .flat(kind, values, slots) = read.storage else { continue }
-            let rows = index.pages[page].valueCount
+            // A page written another way: its values read.
             var nulls = 0
-            if case let .indexed(dictionary, indices) = values {
-                var perEntry = [Int](repeating: 0, count: dictionary.count)
-                if slots == nil {
-                    // Row i is value i: the indices counted as they are, rows past them null.
-                    for entry in indices.prefix(rows) where Int(entry) < perEntry.count { perEntry[Int(entry)] += 1 }
-                    nulls += rows - perEntry.reduce(0, +)
-                } else {
-                    for i in 0..<rows {
-                        let slot = ParquetColumn.slot(ofRow: i, in: slots)
-                        guard slot >= 0, slot < indices.count, Int(indices[slot]) < perEntry.count else { nulls += 1; continue }
-                        perEntry[Int(indices[slot])] += 1
-                    }
-                }
-                for (entry, n) in perEntry.enumerated() where n > 0 { add(kind.value(dictionary, at: entry), n) }
-            } else {
-                for value in read.values(Array(0..<rows)) {
-                    if value.isMissing { nulls += 1 } else { add(value, 1) }
-                }
+            for value in try pageColumn(column, group: group, page: page, index: index, keep: false).values(Array(0..<index.pages[page].valueCount)) {
+                if value.isMissing { nulls += 1 } else { add(Array((value.presentText ?? "").utf8), 1) }
             }
-            add(.missing("NULL"), nulls)
+            add(null, nulls)
         }
         return order.map { (text: $0, count: counts[$0] ?? 0) }
     }

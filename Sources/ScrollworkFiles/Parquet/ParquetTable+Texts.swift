@@ -44,17 +44,17 @@ extension ParquetColumn {
         switch storage {
         case let .flat(kind, values, index):
             let slots = index == nil ? rows : rows.map { Self.slot(ofRow: $0, in: index) }
-            if case let .indexed(dictionary, indices) = values, let entries, entries.count == dictionary.count {
-                return Self.setTexts(indices, at: slots, places: places, column: column, in: &batch, entries: entries)
+            if case let .indexed(dictionary, indices) = values {
+                // The chunk's entries' text where given, else made now.
+                let texts = entries.flatMap { $0.count == dictionary.count ? $0 : nil } ?? ParquetEntryTexts(dictionary, kind: kind)
+                return Self.setTexts(indices, at: slots, places: places, column: column, in: &batch, entries: texts)
             }
             kind.setTexts(values, at: slots, places: places, column: column, in: &batch)
         case let .assembled(texts):
             for (row, place) in zip(rows, places) where texts.indices.contains(row) { batch.set(texts[row], column: column, row: place) }
         }
     }
-}
 
-extension ParquetColumn {
     /// Writes the text of the dictionary entries `indices` name at `slots` (each entry's text
     /// in `entries`) into column `column` of `batch`, row `places[k]` for `slots[k]` (a slot
     /// outside them, or an index past the entries, stays null).
@@ -74,28 +74,10 @@ extension ParquetColumn {
 extension ParquetValueKind {
     /// Writes the text of the values at `slots` of `values` into column `column` of `batch`,
     /// row `places[k]` for `slots[k]` (a slot outside them stays null): the same text as
-    /// ``value(_:at:)`` gives, each dictionary entry made text once.
+    /// ``value(_:at:)`` gives (dictionary entries are written by ``ParquetColumn``).
     func setTexts(_ values: ParquetValues, at slots: [Int], places: [Int], column: Int, in batch: inout TextColumns) {
         let count = values.count
         switch values {
-        case let .indexed(dictionary, indices):
-            // The entries named made text once each, into one buffer, before any is copied.
-            var ends = [Int](repeating: -1, count: dictionary.count)
-            for slot in slots where slot >= 0 && slot < count && Int(indices[slot]) < ends.count { ends[Int(indices[slot])] = 0 }
-            var texts: [UInt8] = []
-            var starts = ends
-            for entry in ends.indices where ends[entry] == 0 {
-                starts[entry] = texts.count
-                if var text = value(dictionary, at: entry).presentText { text.withUTF8 { texts.append(contentsOf: $0) } }
-                ends[entry] = texts.count
-            }
-            texts.withUnsafeBufferPointer { texts in
-                for (slot, place) in zip(slots, places) where slot >= 0 && slot < count {
-                    let entry = Int(indices[slot])
-                    guard entry < ends.count else { continue }
-                    batch.set(bytes: UnsafeBufferPointer(rebasing: texts[starts[entry]..<ends[entry]]), column: column, row: place)
-                }
-            }
         case let .int64(v) where self == .signed:
             for (slot, place) in zip(slots, places) where slot >= 0 && slot < count { batch.set(Int(v[slot]), column: column, row: place) }
         case let .int32(v) where self == .signed:
