@@ -82,7 +82,7 @@ extension TableScreen {
                 failed(error, saying: nil, at: time)
             }
             showRows()
-            if case .success = answer.rows { fitColumnsToFirstRows() }
+            if case .success = answer.rows { fitColumnsToFirstRows(shown.pages.rows(ofPage: answer.page)) }
             return true
         }
         if let answer = update.result(of: shown.chunkKey) {
@@ -105,11 +105,13 @@ extension TableScreen {
         return false
     }
 
-    /// Fits the columns to the first rows that came, once: as wide as they need, where that is
-    /// wider than they were made (a source says nothing of its values' widths before they come,
-    /// and the first rows' may be the narrowest: ids that gain digits further down). Columns
-    /// whose widest value the source knew keep that width.
-    mutating func fitColumnsToFirstRows() {
+    /// Fits the columns to `rows`, the first rows that came, once: as wide as they need, where
+    /// that is wider than they were made (a source says nothing of its values' widths before
+    /// they come, and the first rows' may be the narrowest: ids that gain digits further down).
+    /// Only rows read are measured: a sample of rows not read yet would be placeholders, or for
+    /// a source read in place, a thousand reads before the first screen. Columns whose widest
+    /// value the source knew keep that width.
+    mutating func fitColumnsToFirstRows(_ rows: Range<Int>) {
         guard !shown.fitted else { return }
         shown.fitted = true
         let made = view.table.columns.map(\.width)
@@ -118,7 +120,7 @@ extension TableScreen {
         let known = view.table.columns.indices.filter { column in
             view.table.columns[column].id == "#" || Int(view.table.columns[column].id).flatMap(source.widestValue(ofColumn:)) != nil
         }
-        for column in view.table.columns.indices where !known.contains(column) { collect(view.fitColumn(column)) }
+        for column in view.table.columns.indices where !known.contains(column) { collect(view.fitColumn(column, toRows: rows)) }
         let narrowed = view.table.columns.indices.filter { view.table.columnWidths[$0] < made[$0].ideal }
         do { try view.table.widenColumns(narrowed.map { ($0, made[$0]) }) } catch { note = "\(error)" }
     }

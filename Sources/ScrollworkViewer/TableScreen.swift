@@ -177,7 +177,7 @@ struct TableScreen: OverlaidTable, ReplyCollecting {
             shown.identitiesComplete = names.count < Self.chunkSize
             shown.pages.grow(to: byName ? names.count : counts.total ?? 0)
             showRows()
-            fitColumnsToFirstRows()
+            fitColumnsToFirstRows(shown.pages.rows(ofPage: 0))
             // The first row focused, so that Enter, = and ! act at once, as after rows come off the loop.
             keepAFocus(at: lastTime)
             if !shown.identitiesComplete { effects.append(.work(.start(chunk(after: names.last)))) }

@@ -226,6 +226,18 @@ import Testing
         #expect(v.table.columnWidths[0] != 27 * 8)
     }
 
+    @Test("LT-12: fitted to given rows, a column measures those rows and its title alone (the long name in row 4 counts only when row 4 is given)")
+    func LT_12_fitToGivenRows() throws {
+        var v = try view()
+        #expect(v.fitColumn(0, toRows: 10..<20).reports == [.columnFitted(column: 0)])
+        // "Name ▲" (6 cells) is wider than "f19" and narrower than the column's minimum of 40 points.
+        #expect(v.table.columnWidths[0] == 64)
+        _ = v.fitColumn(0, toRows: 0..<5)
+        #expect(v.table.columnWidths[0] == 27 * 8)
+        _ = v.fitColumn(0, toRows: 20..<Int.max)
+        #expect(v.table.columnWidths[0] == 64, "rows past the end are clamped away")
+    }
+
     @Test("LT-12: a divider is grabbed 4 points to either side in a window, as AppKit's and GTK's are, and a cell and a half on a grid")
     func LT_12_dividerGrabFollowsTheHost() throws {
         var v = try view()

@@ -38,8 +38,6 @@ struct ParquetMetadata: Sendable {
     struct ColumnChunk: Sendable, Hashable {
         /// The physical type.
         var type: Int
-        /// The column's path of names from the root's children down.
-        var path: [String]
         /// `CompressionCodec`: 0 none, 1 Snappy, 2 gzip, 4 Brotli, 5 LZ4 (Hadoop's), 6 zstd, 7 LZ4 raw.
         var codec: Int
         var valueCount: Int
@@ -81,12 +79,24 @@ struct ParquetMetadata: Sendable {
         var description: String
     }
 
-    /// The footer `bytes` (the Thrift struct alone).
+    /// The footer `bytes` (the Thrift struct alone), read a field at a time: only the fields
+    /// this reader uses are made into values.
     init(footer bytes: [UInt8]) throws(Failure) {
         var reader = ThriftReader(bytes)
-        let root: ThriftValue
-        do { root = try reader.readStruct() } catch { throw Failure(description: "the footer is not readable: \(error)") }
-        guard let schema = root[2]?.elements, let rows = root[3]?.int, let groups = root[4]?.elements else {
+        var schema: [ThriftValue]?, rows: Int64?, groups: [RawRowGroup]?, createdBy: String?
+        do {
+            try reader.readFields { reader, id, type throws(ThriftReader.Failure) in
+                switch (id, type) {
+                case (2, _): schema = try reader.fieldValue(type).elements
+                case (3, _): rows = try reader.fieldValue(type).int
+                case (4, 9), (4, 10): groups = try RawRowGroup.list(&reader)
+                case (6, _): createdBy = try reader.fieldValue(type).string
+                default: return false
+                }
+                return true
+            }
+        } catch { throw Failure(description: "the footer is not readable: \(error)") }
+        guard let schema, let rows, let groups else {
             throw Failure(description: "the footer lacks its schema, row count or row groups")
         }
         guard rows >= 0 else { throw Failure(description: "the footer says the file has \(rows) rows") }
@@ -97,26 +107,141 @@ struct ParquetMetadata: Sendable {
                                  precision: element[8]?.intValue, logical: element[10])
         }
         rowCount = Int(rows)
-        createdBy = root[6]?.string
+        self.createdBy = createdBy
         rowGroups = try groups.map { group throws(Failure) in
-            guard let chunks = group[1]?.elements, let count = group[3]?.int, count >= 0 else { throw Failure(description: "a row group lacks its columns or row count") }
-            return RowGroup(rowCount: Int(count), columns: try chunks.map { chunk throws(Failure) in
-                guard let meta = chunk[3] else { throw Failure(description: "a column chunk has no metadata (its values in another file are not read)") }
-                guard let type = meta[1]?.intValue, let codec = meta[4]?.intValue, let values = meta[5]?.int, let uncompressed = meta[6]?.int,
-                      let compressed = meta[7]?.int, let dataPage = meta[9]?.int else {
-                    throw Failure(description: "a column chunk's metadata lacks a required field")
-                }
-                let dictionary = meta[11]?.int
-                // Some writers set the dictionary's offset to 0 for none.
-                let start = dictionary.flatMap { $0 > 0 && $0 < dataPage ? $0 : nil } ?? dataPage
-                guard start >= 0, compressed >= 0, values >= 0, uncompressed >= 0 else { throw Failure(description: "a column chunk has a negative offset or size") }
-                return ColumnChunk(type: type, path: meta[3]?.elements?.compactMap(\.string) ?? [], codec: codec, valueCount: Int(values), start: UInt64(start),
-                                   compressedSize: Int(clamping: compressed), uncompressedSize: Int(clamping: uncompressed),
-                                   encodings: meta[2]?.elements?.compactMap(\.intValue) ?? [], statistics: Statistics(meta[12]),
-                                   offsetIndex: Self.span(at: chunk[4]?.int, length: chunk[5]?.int),
-                                   columnIndex: Self.span(at: chunk[6]?.int, length: chunk[7]?.int))
-            })
+            guard let chunks = group.columns, let count = group.rowCount, count >= 0 else { throw Failure(description: "a row group lacks its columns or row count") }
+            return RowGroup(rowCount: Int(count), columns: try chunks.map { chunk throws(Failure) in try chunk.checked() })
         }
+    }
+}
+
+/// A struct's fields 1 to 8 that are whole numbers or truth values (a page header's and its
+/// kind's: all a reader of pages needs), the rest passed over.
+private struct NumberFields {
+    private var numbers: [Int64?] = Array(repeating: nil, count: 9)
+    private var flags: [Bool?] = Array(repeating: nil, count: 9)
+
+    /// Field `id` as an `Int`, where it is a whole number.
+    subscript(_ id: Int) -> Int? { numbers[id].map { Int(truncatingIfNeeded: $0) } }
+    /// Field `id`, where it is a truth value.
+    func flag(_ id: Int) -> Bool? { flags[id] }
+
+    /// Reads a struct's fields.
+    mutating func read(_ reader: inout ThriftReader) throws(ThriftReader.Failure) {
+        try reader.readFields { reader, id, type throws(ThriftReader.Failure) in try read(id, type, &reader) }
+    }
+
+    /// Reads field `id` of type `type` when it is one kept, and says whether it was.
+    mutating func read(_ id: Int16, _ type: UInt8, _ reader: inout ThriftReader) throws(ThriftReader.Failure) -> Bool {
+        guard (1...8).contains(id), (1...6).contains(type) else { return false }
+        let value = try reader.fieldValue(type)
+        numbers[Int(id)] = value.int
+        flags[Int(id)] = value.bool
+        return true
+    }
+}
+
+/// A row group's fields as read, before they are checked.
+private struct RawRowGroup {
+    var columns: [RawColumnChunk]?
+    var rowCount: Int64?
+
+    /// A list of row groups (a row group that is not a struct is one without its fields).
+    static func list(_ reader: inout ThriftReader) throws(ThriftReader.Failure) -> [RawRowGroup] {
+        var groups: [RawRowGroup] = []
+        try reader.readList { reader, type throws(ThriftReader.Failure) in
+            var group = RawRowGroup()
+            if type == 12 {
+                try reader.readFields { reader, id, type throws(ThriftReader.Failure) in
+                    switch (id, type) {
+                    case (1, 9), (1, 10): group.columns = try RawColumnChunk.list(&reader)
+                    case (3, _): group.rowCount = try reader.fieldValue(type).int
+                    default: return false
+                    }
+                    return true
+                }
+            } else {
+                try reader.skip(type)
+            }
+            groups.append(group)
+        }
+        return groups
+    }
+}
+
+/// A column chunk's fields as read (its `ColumnMetaData`'s among them), before they are checked.
+private struct RawColumnChunk {
+    var hasMetadata = false
+    var type: Int?, codec: Int?
+    var valueCount: Int64?, uncompressedSize: Int64?, compressedSize: Int64?, dataPage: Int64?, dictionary: Int64?
+    var encodings: [Int] = []
+    var statistics: ThriftValue?
+    var offsetIndex: (at: Int64?, length: Int64?) = (nil, nil)
+    var columnIndex: (at: Int64?, length: Int64?) = (nil, nil)
+
+    /// A list of column chunks (one that is not a struct is one without its metadata).
+    static func list(_ reader: inout ThriftReader) throws(ThriftReader.Failure) -> [RawColumnChunk] {
+        var chunks: [RawColumnChunk] = []
+        try reader.readList { reader, type throws(ThriftReader.Failure) in
+            var chunk = RawColumnChunk()
+            if type == 12 { try chunk.read(&reader) } else { try reader.skip(type) }
+            chunks.append(chunk)
+        }
+        return chunks
+    }
+
+    private mutating func read(_ reader: inout ThriftReader) throws(ThriftReader.Failure) {
+        try reader.readFields { reader, id, type throws(ThriftReader.Failure) in
+            switch (id, type) {
+            case (3, 12):
+                hasMetadata = true
+                try readMetadata(&reader)
+            case (4, _): offsetIndex.at = try reader.fieldValue(type).int
+            case (5, _): offsetIndex.length = try reader.fieldValue(type).int
+            case (6, _): columnIndex.at = try reader.fieldValue(type).int
+            case (7, _): columnIndex.length = try reader.fieldValue(type).int
+            default: return false
+            }
+            return true
+        }
+    }
+
+    private mutating func readMetadata(_ reader: inout ThriftReader) throws(ThriftReader.Failure) {
+        try reader.readFields { reader, id, type throws(ThriftReader.Failure) in
+            switch (id, type) {
+            case (1, _): self.type = try reader.fieldValue(type).intValue
+            case (2, 9), (2, 10):
+                encodings = []
+                try reader.readList { reader, type throws(ThriftReader.Failure) in
+                    if let encoding = try reader.value(ofType: type).intValue { encodings.append(encoding) }
+                }
+            case (4, _): codec = try reader.fieldValue(type).intValue
+            case (5, _): valueCount = try reader.fieldValue(type).int
+            case (6, _): uncompressedSize = try reader.fieldValue(type).int
+            case (7, _): compressedSize = try reader.fieldValue(type).int
+            case (9, _): dataPage = try reader.fieldValue(type).int
+            case (11, _): dictionary = try reader.fieldValue(type).int
+            case (12, _): statistics = try reader.fieldValue(type)
+            default: return false
+            }
+            return true
+        }
+    }
+
+    /// The chunk, once its required fields are there and make sense.
+    func checked() throws(ParquetMetadata.Failure) -> ParquetMetadata.ColumnChunk {
+        guard hasMetadata else { throw .init(description: "a column chunk has no metadata (its values in another file are not read)") }
+        guard let type, let codec, let valueCount, let uncompressedSize, let compressedSize, let dataPage else {
+            throw .init(description: "a column chunk's metadata lacks a required field")
+        }
+        // Some writers set the dictionary's offset to 0 for none.
+        let start = dictionary.flatMap { $0 > 0 && $0 < dataPage ? $0 : nil } ?? dataPage
+        guard start >= 0, compressedSize >= 0, valueCount >= 0, uncompressedSize >= 0 else { throw .init(description: "a column chunk has a negative offset or size") }
+        return .init(type: type, codec: codec, valueCount: Int(valueCount), start: UInt64(start),
+                     compressedSize: Int(clamping: compressedSize), uncompressedSize: Int(clamping: uncompressedSize),
+                     encodings: encodings, statistics: ParquetMetadata.Statistics(statistics),
+                     offsetIndex: ParquetMetadata.span(at: offsetIndex.at, length: offsetIndex.length),
+                     columnIndex: ParquetMetadata.span(at: columnIndex.at, length: columnIndex.length))
     }
 }
 
@@ -146,34 +271,47 @@ struct ParquetPageHeader: Sendable, Hashable {
     var repetitionBytes = 0
     var isCompressed = true
 
-    /// The header at `offset` of `bytes`, and the offset just past it.
+    /// The header at `offset` of `bytes`, and the offset just past it: read a field at a time,
+    /// its statistics passed over (the pages' own are not used, and a header is read for every
+    /// page a chunk is placed by).
     static func read(_ bytes: [UInt8], at offset: Int) throws(ParquetMetadata.Failure) -> (header: ParquetPageHeader, end: Int) {
         var reader = ThriftReader(bytes, at: offset)
-        let value: ThriftValue
-        do { value = try reader.readStruct() } catch { throw .init(description: "a page header is not readable: \(error)") }
-        guard let type = value[1]?.intValue, let uncompressed = value[2]?.intValue, let compressed = value[3]?.intValue, uncompressed >= 0, compressed >= 0 else {
+        var top = NumberFields(), kinds: [Int16: NumberFields] = [:]
+        do {
+            try reader.readFields { reader, id, type throws(ThriftReader.Failure) in
+                switch (id, type) {
+                case (5, 12), (7, 12), (8, 12):
+                    var kind = NumberFields()
+                    try kind.read(&reader)
+                    kinds[id] = kind
+                    return true
+                default: return try top.read(id, type, &reader)
+                }
+            }
+        } catch { throw .init(description: "a page header is not readable: \(error)") }
+        guard let type = top[1], let uncompressed = top[2], let compressed = top[3], uncompressed >= 0, compressed >= 0 else {
             throw .init(description: "a page header lacks its type or sizes")
         }
         var header = ParquetPageHeader(type: type, uncompressedSize: uncompressed, compressedSize: compressed, valueCount: 0, encoding: 0)
         switch type {
         case 0:
-            guard let page = value[5], let count = page[1]?.intValue, let encoding = page[2]?.intValue else { throw .init(description: "a data page lacks its header") }
+            guard let page = kinds[5], let count = page[1], let encoding = page[2] else { throw .init(description: "a data page lacks its header") }
             header.valueCount = count
             header.encoding = encoding
         case 2:
-            guard let page = value[7], let count = page[1]?.intValue, let encoding = page[2]?.intValue else { throw .init(description: "a dictionary page lacks its header") }
+            guard let page = kinds[7], let count = page[1], let encoding = page[2] else { throw .init(description: "a dictionary page lacks its header") }
             header.valueCount = count
             header.encoding = encoding
         case 3:
-            guard let page = value[8], let count = page[1]?.intValue, let nulls = page[2]?.intValue, let rows = page[3]?.intValue, let encoding = page[4]?.intValue,
-                  let definition = page[5]?.intValue, let repetition = page[6]?.intValue else { throw .init(description: "a data page (v2) lacks its header") }
+            guard let page = kinds[8], let count = page[1], let nulls = page[2], let rows = page[3], let encoding = page[4],
+                  let definition = page[5], let repetition = page[6] else { throw .init(description: "a data page (v2) lacks its header") }
             header.valueCount = count
             header.nullCount = nulls
             header.rowCount = rows
             header.encoding = encoding
             header.definitionBytes = definition
             header.repetitionBytes = repetition
-            header.isCompressed = page[7]?.bool ?? true
+            header.isCompressed = page.flag(7) ?? true
         default: break
         }
         guard header.valueCount >= 0, header.definitionBytes >= 0, header.repetitionBytes >= 0, header.nullCount >= 0 else {
@@ -191,10 +329,16 @@ extension ParquetMetadata {
     var about: String {
         var parts = ["Parquet" + (createdBy.map { " by " + Self.printable($0) } ?? "")]
         parts.append(rowGroups.count == 1 ? "1 row group" : "\(rowGroups.count) row groups")
-        let chunks = rowGroups.flatMap(\.columns)
-        let codecs = Set(chunks.map(\.codec)).sorted().map(Self.codecName)
+        var codecSet = Set<Int>(), encodingSet = Set<Int>()
+        for group in rowGroups {
+            for chunk in group.columns {
+                codecSet.insert(chunk.codec)
+                encodingSet.formUnion(chunk.encodings)
+            }
+        }
+        let codecs = codecSet.sorted().map(Self.codecName)
         if !codecs.isEmpty { parts.append(codecs.joined(separator: ", ")) }
-        let encodings = Set(chunks.flatMap { $0.encodings.compactMap(Self.encodingName) }).sorted()
+        let encodings = Set(encodingSet.compactMap(Self.encodingName)).sorted()
         if !encodings.isEmpty { parts.append(encodings.joined(separator: ", ")) }
         return parts.joined(separator: " · ")
     }

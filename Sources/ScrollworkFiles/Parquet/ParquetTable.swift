@@ -62,14 +62,16 @@ public struct ParquetTable: TableSource {
         var starts = [0]
         for group in metadata.rowGroups { starts.append(starts[starts.count - 1].addingSaturating(group.rowCount)) }
         groupStarts = starts
+        about = metadata.about
         cache = ParquetCache(limit: Self.cacheLimit)
     }
 
     /// The file's top-level fields.
     public var columnTitles: [String] { root.children.map(\.element.name) }
 
-    /// The file's writer, row groups, compressions and encodings.
-    public var about: String? { metadata.about }
+    /// The file's writer, row groups, compressions and encodings (worked out once: the status
+    /// line asks every frame, and a footer may list thousands of column chunks).
+    public let about: String?
 
     /// True for a field of numbers.
     public func isNumeric(_ column: Int) -> Bool {

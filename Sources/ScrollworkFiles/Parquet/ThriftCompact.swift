@@ -100,11 +100,16 @@ struct ThriftFields: Sendable, Hashable {
 }
 
 /// Reads Thrift's compact protocol from bytes, refusing what cannot be one (a size past the
-/// bytes there are, structs nested deeper than ``depthLimit``) with a message.
+/// bytes there are, structs nested deeper than ``depthLimit``) with a message: whole into a
+/// ``ThriftValue`` (``readStruct()``), or a field at a time (``readFields(_:)``), which makes
+/// nothing of the fields a reader passes over (a footer of 520 row groups holds some hundred
+/// thousand structs, whose trees took longer to build than the rest of opening the file).
 struct ThriftReader {
     private let bytes: [UInt8]
     /// Where the next byte is read.
     private(set) var offset: Int
+    /// The structs and containers open around the next byte.
+    private var depth = 0
 
     /// Structs and containers nested deeper than this are refused: no footer needs it, and a
     /// damaged one cannot overflow the stack.
@@ -123,7 +128,87 @@ struct ThriftReader {
 
     /// A struct, from its first field to its stop byte.
     mutating func readStruct() throws(Failure) -> ThriftValue {
-        try readStruct(depth: 0)
+        var fields: [(id: Int16, value: ThriftValue)] = []
+        try readFields { reader, id, type throws(Failure) in
+            fields.append((id, try reader.fieldValue(type)))
+            return true
+        }
+        return .structure(ThriftFields(fields))
+    }
+
+    /// A struct's fields in turn, from the first to its stop byte: `field` is given each
+    /// field's number and type, and either reads its value (``fieldValue(_:)``,
+    /// ``readList(_:)``, ``readFields(_:)``) and returns true, or returns false to have it
+    /// passed over.
+    mutating func readFields(_ field: (inout ThriftReader, Int16, UInt8) throws(Failure) -> Bool) throws(Failure) {
+        try enter()
+        defer { depth -= 1 }
+        var last: Int16 = 0
+        while true {
+            let header = try byte()
+            if header == 0 { return }
+            let type = header & 0x0F
+            let delta = Int16(header >> 4)
+            let id: Int16
+            if delta == 0 {
+                let raw = try zigzag()
+                guard let fitted = Int16(exactly: raw) else { throw Failure(description: "a field number \(raw) at byte \(offset)") }
+                id = fitted
+            } else {
+                id = last &+ delta
+            }
+            last = id
+            // A bool field's value is its type; every other type's follows.
+            if try !field(&self, id, type), type != 1, type != 2 { try skip(type) }
+        }
+    }
+
+    /// The value of a field of type `type` (a bool's value is its type).
+    mutating func fieldValue(_ type: UInt8) throws(Failure) -> ThriftValue {
+        switch type {
+        case 1: .bool(true)
+        case 2: .bool(false)
+        default: try value(ofType: type)
+        }
+    }
+
+    /// A list's (or set's) elements in turn: `element` is given each element's type and reads
+    /// it (``readFields(_:)`` for a struct, ``value(ofType:)``) or passes over it (``skip(_:)``).
+    mutating func readList(_ element: (inout ThriftReader, UInt8) throws(Failure) -> Void) throws(Failure) {
+        try enter()
+        defer { depth -= 1 }
+        let (count, type) = try listHeader()
+        for _ in 0..<count { try element(&self, type) }
+    }
+
+    /// Passes over a value of type `type` (a list's element, or a field's that is not a bool).
+    mutating func skip(_ type: UInt8) throws(Failure) {
+        switch type {
+        case 1, 2, 3: _ = try byte()
+        case 4, 5, 6: _ = try varint()
+        case 7:
+            guard bytes.count - offset >= 8 else { throw Failure(description: "a double cut short at byte \(offset)") }
+            offset += 8
+        case 8: offset += try size(elementBytes: 1)
+        case 9, 10: try readList { reader, type throws(Failure) in try reader.skip(type) }
+        case 11:
+            try enter()
+            defer { depth -= 1 }
+            let count = try size(elementBytes: 1)
+            guard count > 0 else { return }
+            let types = try byte()
+            for _ in 0..<count {
+                try skip(types >> 4)
+                try skip(types & 0x0F)
+            }
+        case 12: try readFields { _, _, _ in false }
+        default: throw Failure(description: "a value of unknown type \(type) at byte \(offset - 1)")
+        }
+    }
+
+    private mutating func enter() throws(Failure) {
+        guard depth < Self.depthLimit else { throw Failure(description: "values nested more than \(Self.depthLimit) deep") }
+        depth += 1
     }
 
     private mutating func byte() throws(Failure) -> UInt8 {
@@ -159,34 +244,19 @@ struct ThriftReader {
         return Int(n)
     }
 
-    private mutating func readStruct(depth: Int) throws(Failure) -> ThriftValue {
-        guard depth < Self.depthLimit else { throw Failure(description: "structs nested more than \(Self.depthLimit) deep") }
-        var fields: [(id: Int16, value: ThriftValue)] = []
-        var last: Int16 = 0
-        while true {
-            let header = try byte()
-            if header == 0 { return .structure(ThriftFields(fields)) }
-            let type = header & 0x0F
-            let delta = Int16(header >> 4)
-            let id: Int16
-            if delta == 0 {
-                let raw = try zigzag()
-                guard let fitted = Int16(exactly: raw) else { throw Failure(description: "a field number \(raw) at byte \(offset)") }
-                id = fitted
-            } else {
-                id = last &+ delta
-            }
-            last = id
-            switch type {
-            case 1: fields.append((id, .bool(true)))
-            case 2: fields.append((id, .bool(false)))
-            default: fields.append((id, try value(ofType: type, depth: depth + 1)))
-            }
+    /// A list's element count and element type.
+    private mutating func listHeader() throws(Failure) -> (count: Int, type: UInt8) {
+        let header = try byte()
+        var count = Int(header >> 4)
+        if count == 15 { count = try size(elementBytes: 0) }
+        guard count <= bytes.count - offset else {
+            throw Failure(description: "a list of \(count) at byte \(offset), past the bytes left")
         }
+        return (count, header & 0x0F)
     }
 
-    private mutating func value(ofType type: UInt8, depth: Int) throws(Failure) -> ThriftValue {
-        guard depth < Self.depthLimit else { throw Failure(description: "values nested more than \(Self.depthLimit) deep") }
+    /// A value of type `type`, whole (a list's element, or a field's that is not a bool).
+    mutating func value(ofType type: UInt8) throws(Failure) -> ThriftValue {
         switch type {
         case 1, 2:
             // A bool in a list or map: one byte, 1 for true.
@@ -204,31 +274,22 @@ struct ThriftReader {
             defer { offset += n }
             return .binary(Array(bytes[offset..<offset + n]))
         case 9, 10:
-            let header = try byte()
-            let elementType = header & 0x0F
-            var count = Int(header >> 4)
-            if count == 15 { count = try size(elementBytes: 0) }
-            guard count <= bytes.count - offset else {
-                throw Failure(description: "a list of \(count) at byte \(offset), past the bytes left")
-            }
             var elements: [ThriftValue] = []
-            elements.reserveCapacity(Swift.min(count, 4096))
-            for _ in 0..<count {
-                elements.append(elementType == 12 ? try readStruct(depth: depth + 1) : try value(ofType: elementType, depth: depth + 1))
-            }
+            try readList { reader, type throws(Failure) in elements.append(try reader.value(ofType: type)) }
             return .list(elements)
         case 11:
+            try enter()
+            defer { depth -= 1 }
             let count = try size(elementBytes: 1)
             guard count > 0 else { return .map([]) }
             let types = try byte()
             var pairs: [(ThriftValue, ThriftValue)] = []
             for _ in 0..<count {
-                let key = types >> 4 == 12 ? try readStruct(depth: depth + 1) : try value(ofType: types >> 4, depth: depth + 1)
-                let value = types & 0x0F == 12 ? try readStruct(depth: depth + 1) : try value(ofType: types & 0x0F, depth: depth + 1)
-                pairs.append((key, value))
+                let key = try value(ofType: types >> 4)
+                pairs.append((key, try value(ofType: types & 0x0F)))
             }
             return .map(pairs)
-        case 12: return try readStruct(depth: depth)
+        case 12: return try readStruct()
         default: throw Failure(description: "a value of unknown type \(type) at byte \(offset - 1)")
         }
     }

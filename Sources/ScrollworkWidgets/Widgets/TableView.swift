@@ -702,10 +702,21 @@ public struct TableView<Row: Sendable>: StatefulWidget {
     /// (a double-click on its divider, or a host's key). The reply reports the fit, or carries
     /// the error that stopped it.
     public mutating func fitColumn(_ column: Int) -> Reply<TableEvent> {
+        fitColumn(column, visible: shownRows, sample: 1000)
+    }
+
+    /// Sizes `column` to the widest of its title and the values of `rows` (clamped to the
+    /// table's rows) and no others: for a host that has read those rows alone, where measuring a
+    /// sample of the whole table would ask for rows it has not read.
+    public mutating func fitColumn(_ column: Int, toRows rows: Range<Int>) -> Reply<TableEvent> {
+        fitColumn(column, visible: rows, sample: 0)
+    }
+
+    private mutating func fitColumn(_ column: Int, visible: Range<Int>, sample: Int) -> Reply<TableEvent> {
         let (measurer, padding) = textMeasure ?? (.cells(metrics), metrics.cellWidth)
         do {
             // The padding each side, as the rows are drawn; a title in the heading's type.
-            try table.autoFit(column: column, visible: shownRows) { text in
+            try table.autoFit(column: column, visible: visible, sample: sample) { text in
                 (Swift.max(measurer.width(of: text, font: .body), measurer.width(of: text, font: .headline)) + 2 * padding).rounded(.up)
             }
             return Reply(.handled, reports: [.columnFitted(column: column)])
