@@ -79,3 +79,36 @@ import Testing
         #expect(refused > 100)
     }
 }
+
+/// What a footer keeps of a column chunk without making arrays of it.
+@Suite struct ParquetFooterPartsTests {
+    @Test("a chunk's statistics: the newer least and greatest first, else the older; the null count; nothing where none is given")
+    func statistics() throws {
+        // {1: max "z", 2: min "a", 3: nulls 4, 5: max_value "y", 6: min_value "b"}, then the older pair alone.
+        let both: [UInt8] = [0x18, 0x01, 0x7A, 0x18, 0x01, 0x61, 0x16, 0x08, 0x28, 0x01, 0x79, 0x18, 0x01, 0x62, 0x00]
+        var reader = ThriftReader([0xFF] + both, at: 1)
+        let newer = try ParquetMetadata.Statistics(&reader)
+        #expect(newer.minimum == Array("b".utf8) && newer.maximum == Array("y".utf8) && newer.nullCount == 4)
+        #expect(reader.offset == both.count + 1)
+        var older = ThriftReader([0x18, 0x01, 0x7A, 0x18, 0x01, 0x61, 0x00])
+        let old = try ParquetMetadata.Statistics(&older)
+        #expect(old.minimum == Array("a".utf8) && old.maximum == Array("z".utf8) && old.nullCount == nil)
+        var empty = ThriftReader([0x00])
+        let none = try ParquetMetadata.Statistics(&empty)
+        #expect(none.minimum == nil && none.maximum == nil && none == none)
+        #expect(newer != old)
+    }
+
+    @Test("an encoding set holds any number once, in increasing order, whatever its size")
+    func encodingSet() {
+        var set = ParquetMetadata.EncodingSet()
+        for encoding in [8, 0, 63, 64, -1, 1000, 8, Int.min, Int.max, 64] { set.insert(encoding) }
+        #expect(set.elements == [Int.min, -1, 0, 8, 63, 64, 1000, Int.max])
+        #expect(set.contains(63) && set.contains(64) && set.contains(Int.min) && !set.contains(1) && !set.contains(65))
+        var other = ParquetMetadata.EncodingSet()
+        other.insert(2)
+        other.insert(64)
+        other.formUnion(set)
+        #expect(other.elements == [Int.min, -1, 0, 2, 8, 63, 64, 1000, Int.max])
+    }
+}

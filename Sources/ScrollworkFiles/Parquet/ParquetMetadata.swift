@@ -46,7 +46,7 @@ struct ParquetMetadata: Sendable {
         var compressedSize: Int
         var uncompressedSize: Int
         /// The `Encoding`s its pages use.
-        var encodings: [Int] = []
+        var encodings = EncodingSet()
         /// Its nulls and least and greatest values, PLAIN-encoded, where the writer said them.
         var statistics: Statistics? = nil
         /// Where its offset index is in the file (each data page's place and first row), where
@@ -57,21 +57,75 @@ struct ParquetMetadata: Sendable {
         var columnIndex: Range<UInt64>? = nil
     }
 
-    /// What a column chunk's `Statistics` say: each part nil where the writer left it out.
+    /// What a column chunk's `Statistics` say: each part nil where the writer left it out. The
+    /// least and greatest values stay in the footer's bytes until asked for, so that reading a
+    /// footer of thousands of chunks makes no arrays for them.
     struct Statistics: Sendable, Hashable {
         var nullCount: Int?
-        var minimum: [UInt8]?
-        var maximum: [UInt8]?
+        private var footer: [UInt8] = []
+        private var least: Range<Int>?
+        private var greatest: Range<Int>?
 
-        /// The struct `value`, its newer `min_value`/`max_value` first, else the older
-        /// `min`/`max` (which only signed numbers can trust, as the only columns asked of them are).
-        init?(_ value: ThriftValue?) {
-            guard let value else { return nil }
-            nullCount = value[3]?.intValue
-            func bytes(_ v: ThriftValue?) -> [UInt8]? { if case let .binary(b)? = v { b } else { nil } }
-            minimum = bytes(value[6]) ?? bytes(value[2])
-            maximum = bytes(value[5]) ?? bytes(value[1])
+        /// The least value, PLAIN-encoded.
+        var minimum: [UInt8]? { least.map { Array(footer[$0]) } }
+        /// The greatest value, PLAIN-encoded.
+        var maximum: [UInt8]? { greatest.map { Array(footer[$0]) } }
+
+        /// The `Statistics` struct `reader` is at: its newer `min_value`/`max_value` first, else
+        /// the older `min`/`max` (which only signed numbers can trust, as the only columns asked
+        /// of them are).
+        init(_ reader: inout ThriftReader) throws(ThriftReader.Failure) {
+            footer = reader.source
+            var spans: [Int16: Range<Int>] = [:]
+            var nulls: Int?
+            try reader.readFields { reader, id, type throws(ThriftReader.Failure) in
+                switch (id, type) {
+                case (1, 8), (2, 8), (5, 8), (6, 8): spans[id] = try reader.binarySpan()
+                case (3, _): nulls = try reader.fieldValue(type).intValue
+                default: return false
+                }
+                return true
+            }
+            nullCount = nulls
+            least = spans[6] ?? spans[2]
+            greatest = spans[5] ?? spans[1]
         }
+
+        static func == (a: Statistics, b: Statistics) -> Bool {
+            a.nullCount == b.nullCount && a.minimum == b.minimum && a.maximum == b.maximum
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(nullCount)
+            hasher.combine(minimum)
+            hasher.combine(maximum)
+        }
+    }
+
+    /// A set of `Encoding` numbers, those under 64 (every one the format names) in one word, so
+    /// that a footer of thousands of chunks makes no array a chunk.
+    struct EncodingSet: Sendable, Hashable {
+        private var low: UInt64 = 0
+        private var others: [Int] = []
+
+        /// Adds `encoding`.
+        mutating func insert(_ encoding: Int) {
+            if (0..<64).contains(encoding) { low |= 1 << UInt64(encoding) } else if !others.contains(encoding) { others.append(encoding) }
+        }
+
+        /// True when `encoding` is one of the set's.
+        func contains(_ encoding: Int) -> Bool {
+            (0..<64).contains(encoding) ? low & (1 << UInt64(encoding)) != 0 : others.contains(encoding)
+        }
+
+        /// Adds every encoding of `other`.
+        mutating func formUnion(_ other: EncodingSet) {
+            low |= other.low
+            for encoding in other.others { insert(encoding) }
+        }
+
+        /// The encodings, in increasing order.
+        var elements: [Int] { ((0..<64).filter { low & (1 << UInt64($0)) != 0 } + others).sorted() }
     }
 
     /// Why a footer cannot be read.
@@ -174,8 +228,8 @@ private struct RawColumnChunk {
     var hasMetadata = false
     var type: Int?, codec: Int?
     var valueCount: Int64?, uncompressedSize: Int64?, compressedSize: Int64?, dataPage: Int64?, dictionary: Int64?
-    var encodings: [Int] = []
-    var statistics: ThriftValue?
+    var encodings = ParquetMetadata.EncodingSet()
+    var statistics: ParquetMetadata.Statistics?
     var offsetIndex: (at: Int64?, length: Int64?) = (nil, nil)
     var columnIndex: (at: Int64?, length: Int64?) = (nil, nil)
 
@@ -211,9 +265,9 @@ private struct RawColumnChunk {
             switch (id, type) {
             case (1, _): self.type = try reader.fieldValue(type).intValue
             case (2, 9), (2, 10):
-                encodings = []
+                encodings = .init()
                 try reader.readList { reader, type throws(ThriftReader.Failure) in
-                    if let encoding = try reader.value(ofType: type).intValue { encodings.append(encoding) }
+                    if let encoding = try reader.value(ofType: type).intValue { encodings.insert(encoding) }
                 }
             case (4, _): codec = try reader.fieldValue(type).intValue
             case (5, _): valueCount = try reader.fieldValue(type).int
@@ -221,7 +275,7 @@ private struct RawColumnChunk {
             case (7, _): compressedSize = try reader.fieldValue(type).int
             case (9, _): dataPage = try reader.fieldValue(type).int
             case (11, _): dictionary = try reader.fieldValue(type).int
-            case (12, _): statistics = try reader.fieldValue(type)
+            case (12, 12): statistics = try ParquetMetadata.Statistics(&reader)
             default: return false
             }
             return true
@@ -239,7 +293,7 @@ private struct RawColumnChunk {
         guard start >= 0, compressedSize >= 0, valueCount >= 0, uncompressedSize >= 0 else { throw .init(description: "a column chunk has a negative offset or size") }
         return .init(type: type, codec: codec, valueCount: Int(valueCount), start: UInt64(start),
                      compressedSize: Int(clamping: compressedSize), uncompressedSize: Int(clamping: uncompressedSize),
-                     encodings: encodings, statistics: ParquetMetadata.Statistics(statistics),
+                     encodings: encodings, statistics: statistics,
                      offsetIndex: ParquetMetadata.span(at: offsetIndex.at, length: offsetIndex.length),
                      columnIndex: ParquetMetadata.span(at: columnIndex.at, length: columnIndex.length))
     }
@@ -329,7 +383,7 @@ extension ParquetMetadata {
     var about: String {
         var parts = ["Parquet" + (createdBy.map { " by " + Self.printable($0) } ?? "")]
         parts.append(rowGroups.count == 1 ? "1 row group" : "\(rowGroups.count) row groups")
-        var codecSet = Set<Int>(), encodingSet = Set<Int>()
+        var codecSet = Set<Int>(), encodingSet = EncodingSet()
         for group in rowGroups {
             for chunk in group.columns {
                 codecSet.insert(chunk.codec)
@@ -338,7 +392,7 @@ extension ParquetMetadata {
         }
         let codecs = codecSet.sorted().map(Self.codecName)
         if !codecs.isEmpty { parts.append(codecs.joined(separator: ", ")) }
-        let encodings = Set(encodingSet.compactMap(Self.encodingName)).sorted()
+        let encodings = Set(encodingSet.elements.compactMap(Self.encodingName)).sorted()
         if !encodings.isEmpty { parts.append(encodings.joined(separator: ", ")) }
         return parts.joined(separator: " · ")
     }

@@ -255,6 +255,16 @@ struct ThriftReader {
         return (count, header & 0x0F)
     }
 
+    /// The bytes read.
+    var source: [UInt8] { bytes }
+
+    /// Where the bytes of a binary value are in ``source`` (nothing copied), and past them.
+    mutating func binarySpan() throws(Failure) -> Range<Int> {
+        let n = try size(elementBytes: 1)
+        defer { offset += n }
+        return offset..<offset + n
+    }
+
     /// A value of type `type`, whole (a list's element, or a field's that is not a bool).
     mutating func value(ofType type: UInt8) throws(Failure) -> ThriftValue {
         switch type {
