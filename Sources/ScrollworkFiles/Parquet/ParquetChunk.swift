@@ -142,10 +142,24 @@ struct ParquetPageIndex: Sendable {
     var slots = 0
     /// True when the pages were placed by the chunk's offset index, their headers not read.
     private(set) var fromOffsetIndex = false
+    /// Where the next page's header is, while the pages are found only as far as asked
+    /// (``extend(through:leaf:file:)``); nil once every page is.
+    private var next: UInt64?
+    /// Where the chunk ends, and the values it says it holds.
+    private var end: UInt64 = 0
+    private var chunkValues = 0
 
-    /// The pages of `chunk` of `leaf` in `file`: placed by its offset index where it has one
-    /// and the leaf does not repeat (a row a slot), else found by reading each page's header.
-    init(_ chunk: ParquetMetadata.ColumnChunk, leaf: ParquetSchemaNode, file: FileBytes) throws(ParquetMetadata.Failure) {
+    /// True when every page of the chunk is found.
+    var isComplete: Bool { next == nil }
+
+    /// True when the pages found hold slot `slot` (or every page is found).
+    func holds(_ slot: Int) -> Bool { next == nil || slot < slots }
+
+    /// The pages of `chunk` of `leaf` in `file`, at least as far as slot `through`: placed by
+    /// its offset index where it has one and the leaf does not repeat (a row a slot), else found
+    /// by reading each page's header, only as far as `through` (the first screen of a chunk of
+    /// fifty pages reads one header, not fifty).
+    init(_ chunk: ParquetMetadata.ColumnChunk, leaf: ParquetSchemaNode, file: FileBytes, through: Int = .max) throws(ParquetMetadata.Failure) {
         guard chunk.start <= file.size, UInt64(chunk.compressedSize) <= file.size - chunk.start else {
             throw ParquetBytes.failure("the column chunk of \(leaf.element.name) runs past the file's end")
         }
@@ -165,8 +179,20 @@ struct ParquetPageIndex: Sendable {
             }
             return
         }
-        var at = chunk.start
-        while at < end && slots < chunk.valueCount {
+        next = chunk.start
+        self.end = end
+        chunkValues = chunk.valueCount
+        try extend(through: through, leaf: leaf, file: file)
+    }
+
+    /// Finds the pages after those found, as far as slot `through` (every page for `Int.max`).
+    ///
+    /// - Throws: when a page's header cannot be read, or the pages hold fewer values than the
+    ///   chunk says.
+    mutating func extend(through: Int, leaf: ParquetSchemaNode, file: FileBytes) throws(ParquetMetadata.Failure) {
+        guard var at = next else { return }
+        let type = leaf.element.type ?? 6, width = leaf.element.typeLength ?? 0
+        while at < end && slots < chunkValues && slots <= through {
             let (header, bodyStart) = try Self.header(at: at, end: end, file: file)
             guard header.valueCount <= ParquetChunk.pageValueLimit else { throw ParquetBytes.failure("a page of \(leaf.element.name) says it holds \(header.valueCount) values") }
             guard UInt64(header.compressedSize) <= end - bodyStart else { throw ParquetBytes.failure("a page of \(leaf.element.name) runs past its chunk") }
@@ -180,8 +206,13 @@ struct ParquetPageIndex: Sendable {
             default: continue
             }
         }
-        guard slots >= chunk.valueCount else {
-            throw ParquetBytes.failure("the column chunk of \(leaf.element.name) holds \(slots) of its \(chunk.valueCount) values")
+        if at < end && slots < chunkValues {
+            next = at
+            return
+        }
+        next = nil
+        guard slots >= chunkValues else {
+            throw ParquetBytes.failure("the column chunk of \(leaf.element.name) holds \(slots) of its \(chunkValues) values")
         }
     }
 

@@ -76,19 +76,22 @@ struct ParquetMetadata: Sendable {
         /// of them are).
         init(_ reader: inout ThriftReader) throws(ThriftReader.Failure) {
             footer = reader.source
-            var spans: [Int16: Range<Int>] = [:]
+            var max: Range<Int>?, min: Range<Int>?, maxValue: Range<Int>?, minValue: Range<Int>?
             var nulls: Int?
             try reader.readFields { reader, id, type throws(ThriftReader.Failure) in
                 switch (id, type) {
-                case (1, 8), (2, 8), (5, 8), (6, 8): spans[id] = try reader.binarySpan()
+                case (1, 8): max = try reader.binarySpan()
+                case (2, 8): min = try reader.binarySpan()
                 case (3, _): nulls = try reader.fieldValue(type).intValue
+                case (5, 8): maxValue = try reader.binarySpan()
+                case (6, 8): minValue = try reader.binarySpan()
                 default: return false
                 }
                 return true
             }
             nullCount = nulls
-            least = spans[6] ?? spans[2]
-            greatest = spans[5] ?? spans[1]
+            least = minValue ?? min
+            greatest = maxValue ?? max
         }
 
         static func == (a: Statistics, b: Statistics) -> Bool {
@@ -163,8 +166,9 @@ struct ParquetMetadata: Sendable {
         rowCount = Int(rows)
         self.createdBy = createdBy
         rowGroups = try groups.map { group throws(Failure) in
+            if let problem = group.problem { throw problem }
             guard let chunks = group.columns, let count = group.rowCount, count >= 0 else { throw Failure(description: "a row group lacks its columns or row count") }
-            return RowGroup(rowCount: Int(count), columns: try chunks.map { chunk throws(Failure) in try chunk.checked() })
+            return RowGroup(rowCount: Int(count), columns: chunks)
         }
     }
 }
@@ -195,10 +199,12 @@ private struct NumberFields {
     }
 }
 
-/// A row group's fields as read, before they are checked.
+/// A row group's fields as read, before they are checked: its chunks checked as they are read
+/// (each made once, in place), the first that is wrong kept to be thrown once the footer is read.
 private struct RawRowGroup {
-    var columns: [RawColumnChunk]?
+    var columns: [ParquetMetadata.ColumnChunk]?
     var rowCount: Int64?
+    var problem: ParquetMetadata.Failure?
 
     /// A list of row groups (a row group that is not a struct is one without its fields).
     static func list(_ reader: inout ThriftReader) throws(ThriftReader.Failure) -> [RawRowGroup] {
@@ -208,7 +214,7 @@ private struct RawRowGroup {
             if type == 12 {
                 try reader.readFields { reader, id, type throws(ThriftReader.Failure) in
                     switch (id, type) {
-                    case (1, 9), (1, 10): group.columns = try RawColumnChunk.list(&reader)
+                    case (1, 9), (1, 10): group.columns = try RawColumnChunk.list(&reader, problem: &group.problem)
                     case (3, _): group.rowCount = try reader.fieldValue(type).int
                     default: return false
                     }
@@ -233,13 +239,14 @@ private struct RawColumnChunk {
     var offsetIndex: (at: Int64?, length: Int64?) = (nil, nil)
     var columnIndex: (at: Int64?, length: Int64?) = (nil, nil)
 
-    /// A list of column chunks (one that is not a struct is one without its metadata).
-    static func list(_ reader: inout ThriftReader) throws(ThriftReader.Failure) -> [RawColumnChunk] {
-        var chunks: [RawColumnChunk] = []
+    /// A list of column chunks, checked (one that is not a struct is one without its
+    /// metadata); the first that is wrong is left out and kept in `problem`.
+    static func list(_ reader: inout ThriftReader, problem: inout ParquetMetadata.Failure?) throws(ThriftReader.Failure) -> [ParquetMetadata.ColumnChunk] {
+        var chunks: [ParquetMetadata.ColumnChunk] = []
         try reader.readList { reader, type throws(ThriftReader.Failure) in
             var chunk = RawColumnChunk()
             if type == 12 { try chunk.read(&reader) } else { try reader.skip(type) }
-            chunks.append(chunk)
+            do throws(ParquetMetadata.Failure) { chunks.append(try chunk.checked()) } catch { problem = problem ?? error }
         }
         return chunks
     }

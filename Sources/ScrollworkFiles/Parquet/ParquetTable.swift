@@ -122,14 +122,40 @@ public struct ParquetTable: TableSource {
         try values(ofColumns: Array(root.children.indices), named: names, progress: progress)
     }
 
-    /// `columns` of the rows named `names`, in that order, reading only those columns' pages.
+    /// `columns` of the rows named `names`, in that order, reading only those columns' pages:
+    /// each column on its own, as many at once as ``loop`` runs (a first screen decodes the first
+    /// page of every column, each apart from the others).
     public func values(ofColumns columns: [Int], named names: [Int], progress: TableProgress) throws(TableSourceError) -> [[TableValue]] {
-        let total = groupStarts[groupStarts.count - 1], width = columns.count
-        var rows = names.map { (0..<total).contains($0) ? [TableValue](repeating: .missing("NULL"), count: width) : [TableValue](repeating: .missing("(deleted)"), count: width) }
-        try eachGroup(ofColumns: columns, named: names, progress: progress) { column, field, group, places, inGroup throws(TableSourceError) in
-            for (k, value) in zip(places, try values(ofField: field, group: group, rows: inGroup)) { rows[k][column] = value }
+        try checkColumns(columns)
+        let total = groupStarts[groupStarts.count - 1]
+        let byGroup = groups(of: names)
+        var rows = names.map { (0..<total).contains($0) ? [TableValue](repeating: .missing("NULL"), count: columns.count) : [TableValue](repeating: .missing("(deleted)"), count: columns.count) }
+        let width = Swift.max(1, loop.width)
+        for first in stride(from: 0, to: columns.count, by: width) {
+            let round = first..<Swift.min(columns.count, first + width)
+            let read = loop.map(round.count) { k in
+                Result { () throws(TableSourceError) -> [(places: ArraySlice<Int>, values: [TableValue])] in
+                    try progress.check()
+                    return try (0..<byGroup.count).filter { !byGroup[$0].isEmpty }.map { group throws(TableSourceError) in
+                        let ks = byGroup[group], start = groupStarts[group]
+                        return (ks, try values(ofField: columns[round.lowerBound + k], group: group, rows: ks.map { names[$0] - start }))
+                    }
+                }
+            }
+            guard let read else { throw .cancelled }
+            for (k, result) in read.enumerated() {
+                for (places, values) in try result.get() {
+                    for (place, value) in zip(places, values) { rows[place][round.lowerBound + k] = value }
+                }
+            }
         }
         return rows
+    }
+
+    /// The places in `names` of the names each row group holds (a name no row has is left out).
+    private func groups(of names: [Int]) -> PlaceBuckets {
+        let total = groupStarts[groupStarts.count - 1]
+        return PlaceBuckets(count: names.count, buckets: groupStarts.count - 1) { k in (0..<total).contains(names[k]) ? groupContaining(names[k]) : -1 }
     }
 
     /// Hands `take`, a column at a time, each row group's rows that `names` name: the column's
@@ -139,8 +165,7 @@ public struct ParquetTable: TableSource {
     func eachGroup(ofColumns columns: [Int], named names: [Int], progress: TableProgress,
                    _ take: (_ column: Int, _ field: Int, _ group: Int, _ places: [Int], _ rows: [Int]) throws(TableSourceError) -> Void) throws(TableSourceError) {
         try checkColumns(columns)
-        let total = groupStarts[groupStarts.count - 1]
-        let byGroup = PlaceBuckets(count: names.count, buckets: groupStarts.count - 1) { k in (0..<total).contains(names[k]) ? groupContaining(names[k]) : -1 }
+        let byGroup = groups(of: names)
         for (place, field) in columns.enumerated() {
             try progress.check()
             for group in 0..<byGroup.count where !byGroup[group].isEmpty {
@@ -181,7 +206,7 @@ public struct ParquetTable: TableSource {
     func values(ofField field: Int, group: Int, rows: Range<Int>) throws(TableSourceError) -> [TableValue] {
         let node = root.children[field]
         guard node.isLeaf && !node.isRepeated else { return try column(field, group: group).values(Array(rows)) }
-        let index = try pageIndex(field, group: group)
+        let index = try pageIndex(field, group: group, through: rows.upperBound - 1)
         var values = [TableValue](repeating: .missing("NULL"), count: rows.count)
         for page in index.pages(holding: rows) {
             let column = try pageColumn(field, group: group, page: page, index: index)
@@ -210,7 +235,7 @@ public struct ParquetTable: TableSource {
     func eachPage(ofField field: Int, group: Int, rows: [Int], _ take: (ParquetColumn, _ places: [Int], _ slots: [Int]) -> Void) throws(TableSourceError) {
         let node = root.children[field]
         guard node.isLeaf && !node.isRepeated else { return take(try column(field, group: group), Array(rows.indices), rows) }
-        let index = try pageIndex(field, group: group)
+        let index = try pageIndex(field, group: group, through: rows.max() ?? -1)
         // Rows in a run (a save in the file's order) are cut at the pages' edges, with no lookup a row.
         if let low = rows.first, let high = rows.last, high >= low, high - low + 1 == rows.count, zip(rows, rows.dropFirst()).allSatisfy({ $0 + 1 == $1 }) {
             for page in index.pages(holding: low..<high + 1) {
@@ -233,16 +258,24 @@ public struct ParquetTable: TableSource {
         .failed("\(title): row group \(group + 1), \(root.children[field].element.name): \(error)")
     }
 
-    /// The page index of field `field`'s chunk in row group `group` (a leaf's).
-    func pageIndex(_ field: Int, group: Int) throws(TableSourceError) -> ParquetPageIndex {
+    /// The page index of field `field`'s chunk in row group `group` (a leaf's), its pages found
+    /// at least as far as slot `through` (the cached one extended when it stops short).
+    func pageIndex(_ field: Int, group: Int, through: Int = .max) throws(TableSourceError) -> ParquetPageIndex {
         let key = ParquetCache.Key(group: group, field: field, page: ParquetCache.Key.pageIndex)
-        if case let .index(kept)? = cache.value(for: key) { return kept }
         let node = root.children[field]
-        let index: ParquetPageIndex
-        do { index = try ParquetPageIndex(metadata.rowGroups[group].columns[node.leaves.lowerBound], leaf: node, file: file) } catch { throw failure(field, group: group, error) }
+        var index: ParquetPageIndex
+        if case let .index(kept)? = cache.value(for: key) {
+            if kept.holds(through) { return kept }
+            index = kept
+            do { try index.extend(through: through, leaf: node, file: file) } catch { throw failure(field, group: group, error) }
+        } else {
+            do { index = try ParquetPageIndex(metadata.rowGroups[group].columns[node.leaves.lowerBound], leaf: node, file: file, through: through) } catch {
+                throw failure(field, group: group, error)
+            }
+        }
         // A column that does not repeat has a value (or a null) a row: fewer is a damaged file.
         let rows = metadata.rowGroups[group].rowCount
-        guard index.slots >= rows else {
+        guard !index.isComplete || index.slots >= rows else {
             throw .failed("\(title): row group \(group + 1), \(node.element.name) holds \(index.slots) of its \(rows) rows")
         }
         cache.keep(.index(index), for: key)
