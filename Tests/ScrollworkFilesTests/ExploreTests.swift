@@ -1,6 +1,7 @@
 import Foundation
 import PropertyBased
 import Scrollwork
+import ScrollworkTestSupport
 import Testing
 @testable import ScrollworkFiles
 
@@ -551,6 +552,30 @@ enum ExploreData {
             let k = k % copy.count
             #expect(ValueSample.smallest(k, in: &copy) == values.map { UInt64($0) }.sorted()[k])
         }
+    }
+
+    @Test("a median's sample never takes more room than its slack, added to or merged from pieces, and merged it keeps what one sample of every value keeps")
+    func sampleRoomBounded() {
+        var random = SeededRandom(seed: 7)
+        var whole = ValueSample(), pieces = [ValueSample](repeating: ValueSample(), count: 3)
+        var widest = 0
+        for k in 0..<300_000 {
+            let priority = random.next()
+            whole.add(Double(k % 1_001), priority: priority)
+            pieces[k % 3].add(Double(k % 1_001), priority: priority)
+            widest = Swift.max(widest, whole.storage, pieces[k % 3].storage)
+        }
+        #expect(widest <= ValueSample.slack, "\(widest) items of room")
+        var merged = ValueSample()
+        for piece in pieces + [ValueSample()] {
+            merged.merge(piece)
+            #expect(merged.storage <= ValueSample.slack, "\(merged.storage) items of room")
+        }
+        #expect(merged.isEstimate && merged.median == whole.median && merged.band(0.4, 0.6)! == whole.band(0.4, 0.6)!)
+        var few = ValueSample()
+        few.merge(pieces[0])
+        few.merge(ValueSample())
+        #expect(few.median == pieces[0].median)
     }
 
     @Test("a set of hashes and the value counts agree with Set and Dictionary, 0 included")
