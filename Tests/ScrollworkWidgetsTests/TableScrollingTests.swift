@@ -236,6 +236,10 @@ import Testing
         #expect(v.table.columnWidths[0] == 27 * 8)
         _ = v.fitColumn(0, toRows: 20..<Int.max)
         #expect(v.table.columnWidths[0] == 64, "rows past the end are clamped away")
+        _ = v.fitColumn(0, toRows: Int.min..<Int.max)
+        #expect(v.table.columnWidths[0] == 27 * 8, "every row, however the range is written")
+        #expect(v.fitColumn(0, toRows: Int.min..<0).reports == [.columnFitted(column: 0)] && v.table.columnWidths[0] == 64)
+        #expect(!v.fitColumn(9, toRows: 0..<5).errors.isEmpty, "a column the table does not have is an error, not a trap")
     }
 
     @Test("LT-12: a divider is grabbed 4 points to either side in a window, as AppKit's and GTK's are, and a cell and a half on a grid")
