@@ -235,9 +235,11 @@ public struct ParquetTable: TableSource {
     func eachPage(ofField field: Int, group: Int, rows: [Int], _ take: (ParquetColumn, _ places: [Int], _ slots: [Int]) -> Void) throws(TableSourceError) {
         let node = root.children[field]
         guard node.isLeaf && !node.isRepeated else { return take(try column(field, group: group), Array(rows.indices), rows) }
-        let index = try pageIndex(field, group: group, through: rows.max() ?? -1)
-        // Rows in a run (a save in the file's order) are cut at the pages' edges, with no lookup a row.
-        if let low = rows.first, let high = rows.last, high >= low, high - low + 1 == rows.count, zip(rows, rows.dropFirst()).allSatisfy({ $0 + 1 == $1 }) {
+        // Rows in a run (a first screen, a save in the file's order) are cut at the pages' edges,
+        // with no lookup a row, and find the chunk's pages only as far as the run goes.
+        let isRun = !rows.isEmpty && zip(rows, rows.dropFirst()).allSatisfy { $0 + 1 == $1 }
+        let index = try pageIndex(field, group: group, through: isRun ? rows[rows.count - 1] : .max)
+        if isRun, let low = rows.first, let high = rows.last {
             for page in index.pages(holding: low..<high + 1) {
                 let first = index.pages[page].firstSlot
                 let shown = (low..<high + 1).clamped(to: first..<first + index.pages[page].valueCount)
