@@ -70,3 +70,29 @@ import Testing
         }
     }
 }
+
+/// The row group holding a row, found by division where the groups are cut alike.
+@Suite struct ParquetRowGroupLookupTests {
+    @Test("every fixture's rows, and rows before and past them, are found in the group halving the group starts finds")
+    func groupsByDivision() throws {
+        var divided = 0
+        let names = try FileManager.default.contentsOfDirectory(atPath: ParquetReaderTests.folder).filter { $0.hasSuffix(".parquet") }
+        for name in names {
+            let table = try ParquetTable(path: ParquetReaderTests.folder + "/" + name)
+            if table.groupRows > 0 { divided += 1 }
+            let starts = table.groupStarts, total = starts[starts.count - 1]
+            func halving(_ row: Int) -> Int {
+                var low = 0, high = starts.count - 2
+                while low < high {
+                    let mid = (low + high + 1) / 2
+                    if starts[mid] <= row { low = mid } else { high = mid - 1 }
+                }
+                return low
+            }
+            for row in [Int.min, -1] + Array(0..<(total + 3)) + [Int.max] {
+                #expect(table.groupContaining(row) == halving(row), "\(name), row \(row)")
+            }
+        }
+        #expect(divided >= 3, "the fixtures of several row groups are cut alike")
+    }
+}

@@ -15,6 +15,8 @@ public struct ParquetTable: TableSource {
     let root: ParquetSchemaNode
     /// Each row group's first row, then the row count.
     let groupStarts: [Int]
+    /// The rows of every row group but the last, when they all hold as many; else 0.
+    let groupRows: Int
     let cache: ParquetCache
     /// What the last `/` found.
     let searches = ParquetSearches()
@@ -62,6 +64,8 @@ public struct ParquetTable: TableSource {
         var starts = [0]
         for group in metadata.rowGroups { starts.append(starts[starts.count - 1].addingSaturating(group.rowCount)) }
         groupStarts = starts
+        let sizes = metadata.rowGroups.dropLast().map(\.rowCount)
+        groupRows = sizes.first.flatMap { first in first > 0 && sizes.allSatisfy { $0 == first } ? first : nil } ?? 0
         about = metadata.about
         cache = ParquetCache(limit: Self.cacheLimit)
     }
@@ -190,8 +194,10 @@ public struct ParquetTable: TableSource {
         }
     }
 
-    /// The row group holding row `row` (within the rows).
+    /// The row group holding row `row` (within the rows): by division where every group but the
+    /// last holds as many rows (as writers cut them), else by halving.
     func groupContaining(_ row: Int) -> Int {
+        if groupRows > 0 { return Swift.min(Swift.max(0, row) / groupRows, groupStarts.count - 2) }
         var low = 0, high = groupStarts.count - 2
         while low < high {
             let mid = (low + high + 1) / 2
