@@ -10,7 +10,8 @@ extension ParquetTable {
         try eachGroup(ofColumns: columns, named: names, progress: progress) { column, field, group, places, rows throws(TableSourceError) in
             let entries = try entryTexts(field, group: group)
             try eachPage(ofField: field, group: group, rows: rows) { values, inPage, slots in
-                values.setTexts(slots, places: inPage.map { places[$0] }, column: column, in: &batch, entries: entries)
+                // Each row's place read as it is written: no list of them made a page.
+                values.setTexts(slots, places: inPage.lazy.map { places[$0] }, column: column, in: &batch, entries: entries)
             }
         }
         return batch
@@ -40,7 +41,7 @@ extension ParquetColumn {
     /// Writes the text of the values of `rows` into column `column` of `batch`, row `places[k]`
     /// for `rows[k]` (a null, or a row past those read, stays null); `entries`, where given,
     /// are the text of the dictionary the values name.
-    func setTexts(_ rows: [Int], places: [Int], column: Int, in batch: inout TextColumns, entries: ParquetEntryTexts? = nil) {
+    func setTexts(_ rows: [Int], places: some Collection<Int>, column: Int, in batch: inout TextColumns, entries: ParquetEntryTexts? = nil) {
         switch storage {
         case let .flat(kind, values, index):
             let slots = index == nil ? rows : rows.map { Self.slot(ofRow: $0, in: index) }
@@ -58,7 +59,7 @@ extension ParquetColumn {
     /// Writes the text of the dictionary entries `indices` name at `slots` (each entry's text
     /// in `entries`) into column `column` of `batch`, row `places[k]` for `slots[k]` (a slot
     /// outside them, or an index past the entries, stays null).
-    private static func setTexts(_ indices: [UInt32], at slots: [Int], places: [Int], column: Int, in batch: inout TextColumns, entries: ParquetEntryTexts) {
+    private static func setTexts(_ indices: [UInt32], at slots: [Int], places: some Collection<Int>, column: Int, in batch: inout TextColumns, entries: ParquetEntryTexts) {
         let count = indices.count, starts = entries.starts
         // The entries looked up first, in a loop of loads that do not wait on each other: the
         // slots of rows in an order of their own are far apart, and each load misses the cache.
@@ -75,7 +76,7 @@ extension ParquetValueKind {
     /// Writes the text of the values at `slots` of `values` into column `column` of `batch`,
     /// row `places[k]` for `slots[k]` (a slot outside them stays null): the same text as
     /// ``value(_:at:)`` gives (dictionary entries are written by ``ParquetColumn``).
-    func setTexts(_ values: ParquetValues, at slots: [Int], places: [Int], column: Int, in batch: inout TextColumns) {
+    func setTexts(_ values: ParquetValues, at slots: [Int], places: some Collection<Int>, column: Int, in batch: inout TextColumns) {
         let count = values.count
         switch values {
         case let .int64(v) where self == .signed:
