@@ -108,9 +108,9 @@ extension TableScreen {
     /// Fits the columns to `rows`, the first rows that came, once: as wide as they need, where
     /// that is wider than they were made (a source says nothing of its values' widths before
     /// they come, and the first rows' may be the narrowest: ids that gain digits further down).
-    /// Only rows read are measured: a sample of rows not read yet would be placeholders, or for
-    /// a source read in place, a thousand reads before the first screen. Columns whose widest
-    /// value the source knew keep that width.
+    /// Only rows read are measured: a sample across the table measured a thousand rows, most of
+    /// them placeholders for rows not read yet (a fifth of a Parquet file's first screen).
+    /// Columns whose widest value the source knew keep that width.
     mutating func fitColumnsToFirstRows(_ rows: Range<Int>) {
         guard !shown.fitted else { return }
         shown.fitted = true
