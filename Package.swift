@@ -126,6 +126,8 @@ let package = Package(
             name: "scrollwork-hooks",
             dependencies: [
                 "Scrollwork", "ScrollworkWidgets", "ScrollworkTerminal", "ScrollworkGallery", "ScrollworkFiles",
+                .target(name: "ScrollworkPixels", condition: .when(traits: ["Window"])),
+                .target(name: "CSDL2", condition: .when(traits: ["Window"])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -106,6 +106,7 @@ void cairo_push_group(cairo_t *cr);
 void cairo_pop_group_to_source(cairo_t *cr);
 void cairo_translate(cairo_t *cr, double tx, double ty);
 void cairo_scale(cairo_t *cr, double sx, double sy);
+void cairo_identity_matrix(cairo_t *cr);
 void cairo_set_source(cairo_t *cr, cairo_pattern_t *source);
 void cairo_set_source_rgba(cairo_t *cr, double red, double green, double blue, double alpha);
 void cairo_set_source_surface(cairo_t *cr, cairo_surface_t *surface, double x, double y);
@@ -130,6 +131,9 @@ const char *cairo_status_to_string(cairo_status_t status);
 // Cairo: surfaces and patterns.
 cairo_surface_t *cairo_image_surface_create(cairo_format_t format, int width, int height);
 cairo_surface_t *cairo_image_surface_create_from_png(const char *filename);
+cairo_surface_t *cairo_image_surface_create_for_data(unsigned char *data, cairo_format_t format, int width, int height, int stride);
+int cairo_format_stride_for_width(cairo_format_t format, int width);
+void cairo_surface_mark_dirty(cairo_surface_t *surface);
 unsigned char *cairo_image_surface_get_data(cairo_surface_t *surface);
 int cairo_image_surface_get_width(cairo_surface_t *surface);
 int cairo_image_surface_get_height(cairo_surface_t *surface);

@@ -74,7 +74,7 @@ public final class PixelCanvas {
         let points = Size(width: Double(image.width) / self.scale, height: Double(image.height) / self.scale)
         let textScale = style.textScale
         let cell = PointPainter.CellFaceMeasures(size: size, cellWidth: metrics.cellWidth, cellHeight: metrics.cellHeight, baseline: cellFonts[0].baseline)
-        pointContext = PointContext(size: points) {
+        pointContext = PointContext(size: points, pixelsPerPoint: self.scale) {
             PointPainter.measurer($0.scaled(by: textScale), regular: regular, bold: bold, symbols: symbols, cell: cell)
         }
         painter = nil
@@ -138,13 +138,26 @@ public final class PixelCanvas {
     }
 
     /// Draws a widget canvas: its cells, then its drawings in points.
-    public func draw(_ canvas: Canvas) {
+    public func draw(_ canvas: Canvas) { draw(canvas, within: nil) }
+
+    /// Draws a widget canvas inside `areas` (rectangles in whole pixels of the image) and
+    /// nowhere else, each pixel there as drawing the whole canvas makes it; nil draws it all.
+    /// Only the cells whose pixels can reach an area are drawn: its rows and columns, and one
+    /// more of each on every side, for what a glyph casts past its cell.
+    func draw(_ canvas: Canvas, within areas: [Rect]?) {
         let buffer = canvas.cells
         cairo_save(cr)
+        if let areas {
+            cairo_identity_matrix(cr)
+            for area in areas { cairo_rectangle(cr, area.minX, area.minY, area.width, area.height) }
+            cairo_clip(cr)
+            cairo_scale(cr, scale, scale)
+        }
         set(palette.background)
         cairo_paint(cr)
+        let spans = areas.map { cellSpans(of: buffer, reaching: $0) }
         for row in 0..<buffer.rows {
-            drawRow(buffer, row: row, columns: 0..<buffer.columns, at: Point(x: 0, y: 0))
+            drawRow(buffer, row: row, columns: spans?[row] ?? 0..<buffer.columns, at: Point(x: 0, y: 0))
         }
         // A drawing that no earlier one overlaps lies over the cleared background (its cells are
         // blank, and any drawn there after it are drawn again over it below).
@@ -157,6 +170,27 @@ public final class PixelCanvas {
         }
         cairo_restore(cr)
         cairo_surface_flush(image.surface)
+    }
+
+    /// For each row of `buffer`, the columns whose pixels can reach `areas` (in pixels): a cell
+    /// more on every side, and back to the start of a wide character the first one continues.
+    private func cellSpans(of buffer: Buffer, reaching areas: [Rect]) -> [Range<Int>] {
+        var spans = [Range<Int>](repeating: 0..<0, count: buffer.rows)
+        let cellWidth = metrics.cellWidth * scale, cellHeight = metrics.cellHeight * scale
+        guard cellWidth > 0, cellHeight > 0 else { return spans.map { _ in 0..<buffer.columns } }
+        for area in areas {
+            let rows = Swift.max(0, Int((area.minY / cellHeight).rounded(.down)) - 1)..<Swift.min(buffer.rows, Int((area.maxY / cellHeight).rounded(.up)) + 1)
+            let first = Swift.max(0, Int((area.minX / cellWidth).rounded(.down)) - 1)
+            let end = Swift.min(buffer.columns, Int((area.maxX / cellWidth).rounded(.up)) + 1)
+            guard first < end, !rows.isEmpty else { continue }
+            for row in rows {
+                var start = first
+                while start > 0, buffer[start, row].isContinuation { start -= 1 }
+                let span = spans[row]
+                spans[row] = span.isEmpty ? start..<end : Swift.min(span.lowerBound, start)..<Swift.max(span.upperBound, end)
+            }
+        }
+        return spans
     }
 
     /// Draws again the cells inside `frame` that are not blank: a widget drawn in points left

@@ -1,5 +1,8 @@
 #if Window  // The pixel host is built with the package trait Window (Cairo, Pango and SDL2).
 import CPangoCairo
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// An image in memory, 32-bit premultiplied ARGB, that a ``PixelCanvas`` draws on: what a
 /// snapshot writes as PNG and a window shows.
@@ -21,6 +24,22 @@ public final class PixelImage {
               let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)),
               cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS
         else { throw .imageSize(width: width, height: height) }
+        self.surface = surface
+        self.width = width
+        self.height = height
+    }
+
+    /// An image over pixels it does not own (a window's own, `SDL_GetWindowSurface`'s), `stride`
+    /// bytes a row in Cairo's ARGB32 layout; nil when the size or stride is not one Cairo
+    /// draws on. The memory must outlive the image: the window's surface does, as it is made
+    /// anew with the surface after every resize.
+    init?(wrapping pixels: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int) {
+        guard (1...Self.maximumSide).contains(width), (1...Self.maximumSide).contains(height),
+              stride == Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(width))),
+              let surface = cairo_image_surface_create_for_data(pixels.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,
+                                                                Int32(width), Int32(height), Int32(stride)),
+              cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS
+        else { return nil }
         self.surface = surface
         self.width = width
         self.height = height
@@ -114,6 +133,24 @@ public final class PixelImage {
 }
 
 extension PixelImage {
+    /// Moves the pixels `move` says: each row of its area takes what the row `move.distance`
+    /// further down held, a scroll's pixels kept instead of drawn again. The area is cut to the
+    /// rows whose source is inside the image.
+    func move(_ move: FrameDamage.Move) {
+        let area = move.area
+        let x0 = Swift.max(0, Int(area.minX)), x1 = Swift.min(width, Int(area.maxX))
+        let top = Swift.max(Int(area.minY), 0, -move.distance), bottom = Swift.min(Int(area.maxY), height, height - move.distance)
+        guard x1 > x0, bottom > top, move.distance != 0, let data = cairo_image_surface_get_data(surface) else { return }
+        cairo_surface_flush(surface)
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        // Rows are copied in the order that never reads a row already written.
+        let rows = move.distance > 0 ? Array(top..<bottom) : Array((top..<bottom).reversed())
+        for y in rows {
+            memmove(data + y * stride + x0 * 4, data + (y + move.distance) * stride + x0 * 4, (x1 - x0) * 4)
+        }
+        cairo_surface_mark_dirty(surface)
+    }
+
     /// Calls `body` with the image's pixel memory (premultiplied ARGB, native byte order, the
     /// layout of SDL's ARGB8888) and its stride in bytes.
     func withPixels(_ body: (UnsafeRawPointer, Int) -> Void) {

@@ -10,7 +10,10 @@ import ScrollworkWidgets
 ///
 /// Frames are drawn at the display's rate (vsync) while the app animates, and the loop sleeps in
 /// SDL's event wait otherwise; the loop's rules are the widget layer's `Driver`, as in the terminal, and
-/// work's news wakes the wait with an event of its own.
+/// work's news wakes the wait with an event of its own. Each frame is drawn only where it differs
+/// from the one on screen, a scroll moved by copying the pixels already drawn, and only what
+/// changed is handed to the display: straight into the window's own pixels where OpenGL would
+/// run on the CPU (as under Xvfb), through a GPU's texture otherwise.
 public struct PixelWindow {
     /// The window's title.
     public var title: String
@@ -78,39 +81,14 @@ public struct PixelWindow {
     /// Opens the window and runs `app` until it wants to quit or the window is closed; throws
     /// ``PixelError/window(reason:)`` when there is no display to open it on.
     public func run<A: App>(_ app: inout A) throws(PixelError) {
-        SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
-        guard SDL_Init(SDL_INIT_VIDEO) == 0 else { throw .window(reason: Self.sdlError()) }
-        defer { SDL_Quit() }
-        // Set before the window opens: SDL tells the desktop whether it takes drops as it does.
-        let dropping = acceptsDroppedFiles ? SDL_ENABLE : SDL_DISABLE
-        for type in [SDL_DROPFILE, SDL_DROPTEXT, SDL_DROPBEGIN, SDL_DROPCOMPLETE] { SDL_EventState(type.rawValue, dropping) }
         let requested = scale ?? 1
-        let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
-        guard let window = SDL_CreateWindow(title, Int32(bitPattern: SDL_WINDOWPOS_CENTERED_MASK), Int32(bitPattern: SDL_WINDOWPOS_CENTERED_MASK),
-                                            Int32((size.width * requested).rounded()), Int32((size.height * requested).rounded()), flags)
-        else { throw .window(reason: Self.sdlError()) }
-        defer { SDL_DestroyWindow(window) }
-        WindowIcon.set(on: window)
-        var renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue)
-        if let accelerated = renderer, Self.isSoftwareRasterizer(scrollwork_gl_renderer().map { String(cString: $0) }) {
-            // OpenGL drawn by the CPU (Mesa's llvmpipe, as under Xvfb or without a GPU driver)
-            // only adds a copy to our CPU-drawn frames, and its vsync can wait forever for a
-            // server that has no display to sync with: SDL's own software renderer instead.
-            SDL_DestroyRenderer(accelerated)
-            renderer = nil
-        }
-        if renderer == nil { renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue) }
-        guard let renderer else { throw .window(reason: Self.sdlError()) }
-        defer { SDL_DestroyRenderer(renderer) }
-        // After the renderer: an OpenGL renderer makes SDL create the window anew, without it.
         let least = leastSize
-        SDL_SetWindowMinimumSize(window, Int32((least.width * requested).rounded()), Int32((least.height * requested).rounded()))
-        var info = SDL_RendererInfo()
-        SDL_GetRendererInfo(renderer, &info)
-        let vsync = info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0
+        let display = try WindowDisplay(title: title, width: Int((size.width * requested).rounded()), height: Int((size.height * requested).rounded()),
+                                        minimum: (Int((least.width * requested).rounded()), Int((least.height * requested).rounded())),
+                                        acceptsDroppedFiles: acceptsDroppedFiles)
+        var surface = try display.surface(requestedScale: scale, metrics: metrics, style: style)
         SDL_StartTextInput()
 
-        var surface = try WindowSurface(window: window, renderer: renderer, requestedScale: scale, metrics: metrics, style: style)
         var input = WindowInput()
         // Work's news wakes SDL's event wait with an event of its own, so the loop sleeps while
         // work runs instead of polling.
@@ -121,11 +99,11 @@ public struct PixelWindow {
             runner.hold()
             var driver = Driver(app, work: runner)
             defer { app = driver.app }
-            try loop(&driver, window: window, renderer: renderer, vsync: vsync, surface: &surface, input: &input, firstFrameShown: runner.release)
+            try loop(&driver, display: display, surface: &surface, input: &input, firstFrameShown: runner.release)
         } else {
             var driver = Driver(app, work: ImmediateWork())
             defer { app = driver.app }
-            try loop(&driver, window: window, renderer: renderer, vsync: vsync, surface: &surface, input: &input)
+            try loop(&driver, display: display, surface: &surface, input: &input)
         }
     }
 
@@ -147,10 +125,11 @@ public struct PixelWindow {
 
     /// The loop: the window's input, time and pixels around the driver's rules; `firstFrameShown`
     /// is called once the first frame has been presented.
-    private func loop<A: App, S: WorkScheduler>(_ driver: inout Driver<A, S>, window: OpaquePointer, renderer: OpaquePointer, vsync: Bool,
+    private func loop<A: App, S: WorkScheduler>(_ driver: inout Driver<A, S>, display: WindowDisplay,
                                                  surface: inout WindowSurface, input: inout WindowInput,
                                                  firstFrameShown: () -> Void = {}) throws(PixelError) {
         var session = WindowSession(driver: driver, input: input)
+        let window = display.window, vsync = display.vsync
         session.window = window
         session.title = title
         defer {
@@ -183,7 +162,7 @@ public struct PixelWindow {
             frame.stepsWheel = stepsWheel
             frame.hasWindowTitleBar = decorated
             session.drawFrame(into: &frame, at: now)
-            surface.present(surface.draw(frame, palette: palette, style: style))
+            let presented = surface.show(frame, palette: palette, style: style)
             // Screen readers are told of every frame after input and of the last of a motion at
             // once, of frames in between ten times a second.
             // A bridge whose bus failed is left alone: the window runs as it would without it.
@@ -198,17 +177,20 @@ public struct PixelWindow {
             }
             // Wait for input: not at all while animating (vsync paces), until the app's wake time,
             // or until input or work's news.
-            var timeout = session.driver.isAnimating ? (vsync ? 0 : 1 / framesPerSecond) : session.driver.waitTime(after: now, frameInterval: 0)
+            // A frame that changed nothing was not presented, so vsync did not pace it.
+            var timeout = session.driver.isAnimating ? (vsync && presented ? 0 : 1 / framesPerSecond) : session.driver.waitTime(after: now, frameInterval: 0)
             if session.driver.work.hasUpdates { timeout = 0 }
             var event = SDL_Event()
             let milliseconds = timeout.map { Int32(($0 * 1000).rounded(.up).clamped(to: 0...1000)) } ?? -1
             var got = milliseconds < 0 ? SDL_WaitEvent(&event) : SDL_WaitEventTimeout(&event, milliseconds)
             while got != 0 {
                 inputSincePublished = true
+                // Uncovered, the window's pixels on screen may be gone: all of them go again.
+                if event.type == SDL_WINDOWEVENT.rawValue, UInt32(event.window.event) == SDL_WINDOWEVENT_EXPOSED.rawValue { surface.needsWholeUpload = true }
                 switch session.take(event, pointScale: surface.pointScale, at: MonotonicClock.now()) {
                 case .quit: return
                 case .resized:
-                    surface = try WindowSurface(window: window, renderer: renderer, requestedScale: scale, metrics: metrics, style: style)
+                    surface = try display.surface(requestedScale: scale, metrics: metrics, style: style)
                     session.resize(columns: surface.columns, rows: surface.rows, at: MonotonicClock.now())
                 case .delivered: break
                 }
@@ -225,7 +207,7 @@ public struct PixelWindow {
                 colours = next
                 (style, reducesMotion) = Self.following(desktop, fixed: fixedSettings, style: style)
                 // Type of another size or family: laid out again, as after a resize.
-                surface = try WindowSurface(window: window, renderer: renderer, requestedScale: scale, metrics: metrics, style: style)
+                surface = try display.surface(requestedScale: scale, metrics: metrics, style: style)
                 session.resize(columns: surface.columns, rows: surface.rows, at: MonotonicClock.now())
             }
         }

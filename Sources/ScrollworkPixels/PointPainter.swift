@@ -97,6 +97,17 @@ final class PointPainter {
                 continue
             }
             flush()
+            if case .control = command, saved.isEmpty {
+                // A control is drawn at its true size, which may overhang the frame its widget
+                // was given (a page control's platter around dots one cell tall): outside the
+                // frame's clip, but inside what the frame is drawn within (a window's damage).
+                cairo_restore(cr)
+                draw(command, measurer: drawing.measurer)
+                cairo_save(cr)
+                rectangle(drawing.frame)
+                cairo_clip(cr)
+                continue
+            }
             draw(command, measurer: drawing.measurer)
         }
         flush()
@@ -138,11 +149,8 @@ final class PointPainter {
         case .restore:
             restore()
         case let .control(control):
+            // Inside a clip the drawing set itself, the control is cut by it.
             cairo_save(cr)
-            // A control is drawn at its true size, which may overhang the frame its widget was
-            // given (a page control's platter around dots one cell tall): only clips the drawing
-            // set itself cut it.
-            if saved.isEmpty { cairo_reset_clip(cr) }
             MarkDrawing(canvas: canvas).draw(control)
             cairo_restore(cr)
         }

@@ -3,22 +3,55 @@ import CSDL2
 import Scrollwork
 import ScrollworkWidgets
 
-/// The window's pixels: an image the canvas draws on and the SDL texture it is shown through,
-/// made anew when the window changes size.
-final class WindowSurface {
-    let renderer: OpaquePointer
-    let texture: OpaquePointer
-    let canvas: PixelCanvas
+/// The window's pixels: an image the canvas draws on and the way it reaches the display, made
+/// anew when the window changes size.
+///
+/// A frame is drawn only where it differs from the one before (``IncrementalCanvas``), and
+/// only what changed is handed to the display. A frame that changes nothing draws and sends
+/// nothing.
+package final class WindowSurface {
+    /// How frames reach the display.
+    package enum Output {
+        /// A renderer's texture, which the GPU draws into the window: the areas that changed
+        /// are copied into it, and it is drawn and presented whole (a GPU's copy costs little).
+        case texture(renderer: OpaquePointer)
+        /// The window's own pixels (X11's shared-memory image), where OpenGL would run on the
+        /// CPU: the canvas draws straight into them and only the areas that changed are sent.
+        case windowPixels
+    }
+
+    private enum Target {
+        case texture(renderer: OpaquePointer, texture: OpaquePointer)
+        case windowPixels(window: OpaquePointer)
+    }
+
+    private let target: Target
+    /// What owns the window and renderer drawn through (its ``WindowDisplay``), kept while
+    /// this surface is: the texture goes before the renderer that made it.
+    private let owner: AnyObject?
+    /// The canvas, drawing each frame where it changed.
+    let drawing: IncrementalCanvas
+    /// The canvas drawn on.
+    var canvas: PixelCanvas { drawing.canvas }
     /// Pixels per point.
     let scale: Double
     /// Window units (SDL's mouse positions) a point: the scale asked for, as the window was
     /// made that much larger.
-    let pointScale: Double
+    package let pointScale: Double
     let metrics: CellMetrics
     /// The cells the app is laid out in.
-    var columns: Int { canvas.cells.columns }
+    package var columns: Int { canvas.cells.columns }
     /// The cells the app is laid out in.
-    var rows: Int { canvas.cells.rows }
+    package var rows: Int { canvas.cells.rows }
+    /// Set when the display lost the window's pixels (the window was uncovered): the next
+    /// frame is sent whole.
+    package var needsWholeUpload = true
+    /// Every frame drawn and sent whole, as the window did before it tracked what changed: the
+    /// benchmark's baseline.
+    package var drawsWhole: Bool {
+        get { drawing.drawsWhole }
+        set { drawing.drawsWhole = newValue }
+    }
 
     /// The cells a window of `metrics` lays its app out in when its text is `textScale` times
     /// as large: text the desktop sets larger makes the cells larger with it (whole points), so
@@ -31,45 +64,141 @@ final class WindowSurface {
         return scaled
     }
 
-    init(window: OpaquePointer, renderer: OpaquePointer, requestedScale: Double?, metrics: CellMetrics, style: PixelStyle) throws(PixelError) {
+    /// The surface of `window` as it is now, shown through `output`; throws
+    /// ``PixelError/window(reason:)`` when SDL cannot make it (for `.windowPixels`, when the
+    /// window's pixels are not 32-bit XRGB that Cairo can draw on: ask for a renderer then).
+    package init(window: OpaquePointer, output: Output, requestedScale: Double?, metrics: CellMetrics, style: PixelStyle,
+                 owner: AnyObject? = nil) throws(PixelError) {
+        self.owner = owner
         var w: Int32 = 0, h: Int32 = 0, pw: Int32 = 0, ph: Int32 = 0
         SDL_GetWindowSize(window, &w, &h)
-        SDL_GetRendererOutputSize(renderer, &pw, &ph)
+        let image: PixelImage
+        switch output {
+        case let .texture(renderer):
+            SDL_GetRendererOutputSize(renderer, &pw, &ph)
+            image = try PixelImage(width: Int(Swift.max(1, pw)), height: Int(Swift.max(1, ph)))
+            guard let texture = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), pw, ph) else {
+                throw .window(reason: PixelWindow.sdlError())
+            }
+            target = .texture(renderer: renderer, texture: texture)
+        case .windowPixels:
+            guard let surface = SDL_GetWindowSurface(window) else { throw .window(reason: PixelWindow.sdlError()) }
+            guard let wrapped = Self.image(over: surface) else {
+                throw .window(reason: "the window's pixels are not 32-bit XRGB (\(Self.formatName(surface)))")
+            }
+            image = wrapped
+            pw = Int32(image.width)
+            ph = Int32(image.height)
+            target = .windowPixels(window: window)
+        }
         let display = w > 0 ? Double(pw) / Double(w) : 1
         // A requested scale multiplies what the display already gives (X11 reports 1).
         scale = (requestedScale ?? 1) * display
         pointScale = requestedScale ?? 1
-        self.renderer = renderer
         let metrics = Self.cells(metrics, textScale: style.textScale)
         self.metrics = metrics
-        let image = try PixelImage(width: Int(Swift.max(1, pw)), height: Int(Swift.max(1, ph)))
-        canvas = PixelCanvas(image: image, scale: scale, metrics: metrics, style: style)
-        guard let texture = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), pw, ph) else {
-            throw .window(reason: PixelWindow.sdlError())
-        }
-        self.texture = texture
+        drawing = IncrementalCanvas(PixelCanvas(image: image, scale: scale, metrics: metrics, style: style))
     }
 
-    deinit { SDL_DestroyTexture(texture) }
+    deinit {
+        if case let .texture(_, texture) = target { SDL_DestroyTexture(texture) }
+    }
+
+    /// True when Cairo can draw on `window`'s own pixels (``Output/windowPixels``).
+    static func canDrawOnPixels(of window: OpaquePointer) -> Bool {
+        guard let surface = SDL_GetWindowSurface(window) else { return false }
+        return image(over: surface) != nil
+    }
+
+    /// An image over `surface`'s pixels when they are laid out as Cairo's ARGB32 (SDL's
+    /// ARGB8888 or XRGB8888: a 32-bit word a pixel, red in its third byte); nil otherwise.
+    private static func image(over surface: UnsafeMutablePointer<SDL_Surface>) -> PixelImage? {
+        let s = surface.pointee
+        guard let format = s.format?.pointee, format.BytesPerPixel == 4,
+              format.Rmask == 0x00FF_0000, format.Gmask == 0x0000_FF00, format.Bmask == 0x0000_00FF,
+              let pixels = s.pixels
+        else { return nil }
+        return PixelImage(wrapping: pixels, width: Int(s.w), height: Int(s.h), stride: Int(s.pitch))
+    }
+
+    private static func formatName(_ surface: UnsafeMutablePointer<SDL_Surface>) -> String {
+        guard let format = surface.pointee.format else { return "no format" }
+        return String(cString: SDL_GetPixelFormatName(format.pointee.format))
+    }
 
     /// A widget canvas of the window that keeps the drawings the pixel host draws exactly
     /// and has widgets draw in points (``PixelCanvas/makeCanvas()``).
-    func nextCanvas() -> Canvas { canvas.makeCanvas() }
+    package func nextCanvas() -> Canvas { canvas.makeCanvas() }
 
-    /// Draws `frame` and returns the image drawn.
-    func draw(_ frame: Canvas, palette: PixelPalette, style: PixelStyle) -> PixelImage {
-        canvas.palette = palette
-        canvas.style = style
-        canvas.draw(frame)
-        return canvas.image
+    /// Hands the pixels `damage` changed to the display (all of them after ``needsWholeUpload``):
+    /// into the texture, or sent to the window's pixels on screen. Returns how many pixels were
+    /// sent: none when nothing changed.
+    func upload(_ damage: FrameDamage) -> Int {
+        let image = canvas.image
+        let areas = needsWholeUpload || drawsWhole
+            ? FrameDamage.whole(width: image.width, height: image.height).areas : damage.changedAreas
+        guard !areas.isEmpty else { return 0 }
+        needsWholeUpload = false
+        let rects = areas.map { SDL_Rect(x: Int32($0.minX), y: Int32($0.minY), w: Int32($0.width), h: Int32($0.height)) }
+        switch target {
+        case let .texture(_, texture):
+            image.withPixels { data, stride in
+                for rect in rects {
+                    var r = rect
+                    _ = SDL_UpdateTexture(texture, &r, data + Int(rect.y) * stride + Int(rect.x) * 4, Int32(stride))
+                }
+            }
+        case let .windowPixels(window):
+            image.withPixels { _, _ in
+                // A failure (the window's surface no longer valid) is followed by a resize,
+                // which draws everything anew.
+                _ = rects.withUnsafeBufferPointer { SDL_UpdateWindowSurfaceRects(window, $0.baseAddress, Int32($0.count)) }
+            }
+        }
+        return areas.reduce(0) { $0 + Int($1.width * $1.height) }
     }
 
-    /// Shows `image` in the window.
-    func present(_ image: PixelImage) {
-        image.withPixels { data, stride in _ = SDL_UpdateTexture(texture, nil, data, Int32(stride)) }
-        SDL_RenderClear(renderer)
+    /// Shows what was uploaded: the texture drawn into the window and presented (which waits
+    /// for the display's refresh when it syncs); nothing more for the window's own pixels,
+    /// which the upload already put on screen.
+    func present() {
+        guard case let .texture(renderer, texture) = target else { return }
+        // The texture covers the whole output: nothing to clear first.
         SDL_RenderCopy(renderer, texture, nil, nil)
         SDL_RenderPresent(renderer)
+    }
+
+    /// How long each part of showing a frame took, in seconds, and the pixels sent.
+    package struct ShowTimes {
+        /// Comparing with the frame before and drawing.
+        package var draw: Double
+        /// Handing the pixels to the display.
+        package var upload: Double
+        /// Presenting.
+        package var present: Double
+        /// The pixels handed to the display.
+        package var pixels: Int
+    }
+
+    /// ``show(_:palette:style:)``, each part timed by `clock` (seconds): what the window's
+    /// benchmark measures.
+    package func timedShow(_ frame: Canvas, palette: PixelPalette, style: PixelStyle, clock: () -> Double) -> ShowTimes {
+        let start = clock()
+        let damage = drawing.draw(frame, palette: palette, style: style)
+        let drawn = clock()
+        let sent = upload(damage)
+        let sentAt = clock()
+        if sent > 0 { present() }
+        let end = clock()
+        return ShowTimes(draw: drawn - start, upload: sentAt - drawn, present: end - sentAt, pixels: sent)
+    }
+
+    /// Draws `frame` where it changed, sends what changed and shows it; returns false when the
+    /// frame changed nothing on screen (nothing was drawn or presented).
+    package func show(_ frame: Canvas, palette: PixelPalette, style: PixelStyle) -> Bool {
+        guard upload(drawing.draw(frame, palette: palette, style: style)) > 0 else { return false }
+        present()
+        return true
     }
 }
 #endif

@@ -12,8 +12,14 @@ struct Hooks: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "scrollwork-hooks",
         abstract: "Test and benchmark hooks around the Scrollwork gallery (not part of the scrollwork command).",
-        subcommands: [Frames.self, Crash.self, SortFile.self, SearchFile.self]
+        subcommands: Self.commands
     )
+
+    #if Window
+    static let commands: [ParsableCommand.Type] = [Frames.self, Crash.self, SortFile.self, SearchFile.self, WindowFrames.self]
+    #else
+    static let commands: [ParsableCommand.Type] = [Frames.self, Crash.self, SortFile.self, SearchFile.self]
+    #endif
 }
 
 /// The terminal gallery, which crashes when "!" is typed.

@@ -141,40 +141,10 @@ public struct Renderer: Sendable {
         return detectScroll(from: old, oldHashes: previous, to: new, newHashes: hashes, changed: changed)
     }
 
-    /// The first block of rows the widgets noted as moved (``Buffer/movedRows``) that really
-    /// shows the old rows moved and changed at least two rows where they are (else a scroll
-    /// saves nothing), when there is one.
+    /// The first block of rows the widgets noted as moved that really shows the old rows moved
+    /// (`Buffer.hintedMove(from:comparedWidth:)`), compared without the scroll indicators' columns.
     static func hintedScroll(from old: Buffer, to new: Buffer) -> Shift? {
-        guard new.rows >= 3, old.rows == new.rows, old.columns == new.columns else { return nil }
-        let width = scrollWidth(new)
-        for hint in new.movedRows {
-            guard let shift = verified(hint, from: old, to: new, width: width) else { continue }
-            var changedInPlace = 0
-            for y in shift.top...shift.bottom where !new.rowEqual(y, as: old, y, width: new.columns) {
-                changedInPlace += 1
-                if changedInPlace == 2 { return shift }
-            }
-        }
-        return nil
-    }
-
-    /// The longest run of rows in a noted block that really shows the old rows moved (a row the
-    /// widget restyled breaks it), when it is long enough to be worth a scroll.
-    private static func verified(_ hint: Buffer.MovedRows, from old: Buffer, to new: Buffer, width: Int) -> Shift? {
-        let d = hint.distance
-        // The rows whose content came from inside the block.
-        let first = d > 0 ? hint.top : hint.top - d, last = d > 0 ? hint.bottom - d : hint.bottom
-        guard first <= last, first >= 0, last < new.rows else { return nil }
-        var best: Shift? = nil, bestLength = 0, runStart = -1
-        for y in first...(last + 1) {
-            if y <= last && new.rowEqual(y, as: old, y + d, width: width) {
-                if runStart < 0 { runStart = y }
-            } else if runStart >= 0 {
-                if y - runStart > bestLength { bestLength = y - runStart; best = Shift(top: runStart, bottom: y - 1, distance: d) }
-                runStart = -1
-            }
-        }
-        return bestLength >= 2 ? best : nil
+        new.hintedMove(from: old, comparedWidth: scrollWidth(new))
     }
 
     /// Which rows of `new` differ from the same rows of `old` (the sizes must agree): worked

@@ -44,6 +44,20 @@ extension Canvas {
     /// grid each edge falls on the cell it is nearest to and every part is drawn in whole cells.
     public func aligned(_ x: Double) -> Double { drawsInPoints ? x : metrics.aligned(x) }
 
+    /// A scroll offset as content is drawn at it: for a host that draws in pixels, at its nearest
+    /// whole pixel (``PointContext/pixelsPerPoint``), as UIKit and AppKit draw scrolled content,
+    /// so that its text stays sharp and a scroll moves it by whole pixels, which a window moves
+    /// by copying them; otherwise (a grid, whose cells place it, or points with no pixels) itself.
+    /// A non-finite offset is returned as it is.
+    public func drawnOffset(_ offset: Point) -> Point {
+        guard let scale = pointContext?.pixelsPerPoint else { return offset }
+        func snapped(_ v: Double) -> Double {
+            let pixels = (v * scale).rounded()
+            return pixels.isFinite ? pixels / scale : v
+        }
+        return Point(x: snapped(offset.x), y: snapped(offset.y))
+    }
+
     /// `rect` as the host lays it out: in points, itself; on a grid, the cells it covers. What a
     /// widget given an area anywhere in points (a carousel on a document's lines, which move
     /// between cells) takes as its own.

@@ -154,11 +154,18 @@ public struct PointContext: Sendable, Hashable {
     public var size: Size
     /// A measurer for each idiom, in `ScrollIdiom.allCases`' order.
     private var measurers: [TextMeasurer]
+    /// The host's pixels a point, when it draws in pixels: scrolled content is drawn at whole
+    /// pixels of it (``Canvas/drawnOffset(_:)``). Nil draws it at the exact offset. Clamped to
+    /// 1/64…64; NaN is 1.
+    public let pixelsPerPoint: Double?
 
     /// The context of a canvas of `size` points whose text `measure` measures at a type scale
-    /// (called once for each idiom's ``TypeScale``).
-    public init(size: Size, measure: (TypeScale) -> TextMeasurer) {
+    /// (called once for each idiom's ``TypeScale``), `pixelsPerPoint` pixels a point when the
+    /// host draws in pixels (clamped to 1/64…64; NaN is 1), nil to draw scrolled content at the
+    /// exact offset.
+    public init(size: Size, pixelsPerPoint: Double? = nil, measure: (TypeScale) -> TextMeasurer) {
         self.size = size
+        self.pixelsPerPoint = pixelsPerPoint.map { $0.isNaN ? 1 : Swift.min(Swift.max($0, 1.0 / 64), 64) }
         measurers = ScrollIdiom.allCases.map { measure(TypeScale.standard(for: $0)) }
     }
 

@@ -45,7 +45,8 @@ extension ListView {
         canvas.draw(bounds, idiom: list.idiom) { c in
             c.fill(bounds, list.style.separatesSections ? theme.groupedBackground : .plain)
             let padding = rowPadding(on: c)
-            let origin = Point(x: rows.minX - list.scroll.offset.x, y: rows.minY - list.scroll.offset.y)
+            let offset = c.drawnOffset(list.scroll.offset)
+            let origin = Point(x: rows.minX - offset.x, y: rows.minY - offset.y)
             let inset = c.aligned(list.style.rowInset)
             func line(_ y: Double, _ height: Double) -> Rect {
                 Rect(x: origin.x + inset, y: y, width: Swift.max(0, rows.width - 2 * inset), height: height)

@@ -169,7 +169,7 @@ public struct OutlineView<Source: OutlineSource & Sendable>: StatefulWidget wher
         canvas.fill(bounds)
         let visible = outline.visibleRows(overscan: 0)
         // Rows lie one row height apart from the first shown (worked out once, not a row at a time).
-        let firstTop = visible.first.map { outline.contentOffset(ofRow: $0.index) - outline.scroll.offset.y } ?? 0
+        let firstTop = visible.first.map { outline.contentOffset(ofRow: $0.index) - canvas.drawnOffset(outline.scroll.offset).y } ?? 0
         canvas.pushClip(area)
         for (index, row) in visible {
             let rect = Rect(x: area.minX, y: area.minY + firstTop + Double(index - visible[0].index) * outline.rowHeight, width: area.width, height: outline.rowHeight)

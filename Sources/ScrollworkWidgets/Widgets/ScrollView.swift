@@ -145,7 +145,8 @@ public struct ScrollView<Content: ScrollContent>: StatefulWidget {
         // The content shows from the view's own corner, as far as the viewport less any legacy
         // scroller's track: whole cells on a grid, exact points in a window.
         contentBox = canvas.aligned(Rect(origin: box.origin, size: scroll.contentViewport))
-        let window = self.window
+        var window = self.window
+        window.offset = canvas.drawnOffset(window.offset)
         let opened = canvas.beginDrawing(window.box, idiom: idiom)
         content.draw(window, into: &canvas, at: time)
         canvas.endDrawing(opened)

@@ -316,10 +316,11 @@ public struct TableView<Row: Sendable>: StatefulWidget {
         c.pushClip(layout.body)
         // The rows lie one under the next: what they leave above and below is blanked after.
         var covered: (top: Double, bottom: Double)? = nil
+        let offsetY = c.drawnOffset(list.scroll.offset).y
         for entry in list.visibleItems(overscan: 0) {
             guard case let .row(path) = entry.item else { continue }
             shownRows = shownRows.isEmpty ? path.row..<(path.row + 1) : Swift.min(shownRows.lowerBound, path.row)..<Swift.max(shownRows.upperBound, path.row + 1)
-            let rect = Rect(x: layout.box.minX, y: layout.body.minY + entry.frame.minY - list.scroll.offset.y, width: layout.box.width, height: entry.frame.height)
+            let rect = Rect(x: layout.box.minX, y: layout.body.minY + entry.frame.minY - offsetY, width: layout.box.width, height: entry.frame.height)
             covered = (covered?.top ?? rect.minY, rect.maxY)
             let id: RowID
             do { id = try list.id(at: path) } catch { c.fill(rect); continue }
