@@ -42,16 +42,22 @@ struct DrawingMove {
                 clip = clips.new[i]
                 lastOld = at
                 matchedOld.insert(at)
-            } else if let bounds = DrawingDamage.bounds(of: command, in: new) {
-                changed.append(bounds)
+            } else if let bounds = DrawingDamage.bounds(of: command, in: new), let seen = bounds.intersection(clips.new[i]) {
+                // Drawn anew, inside its own clip (a control at its true size, wherever it reaches).
+                changed.append(command.isControl ? bounds : seen)
             }
         }
         guard let clip, matchedOld.count >= 4, matchedOld.count * 3 >= movedOld.count else { return nil }
         for (i, command) in old.commands.enumerated() where DrawingDamage.paints(command) && !matchedOld.contains(i) {
-            // Drawn no more where it was, nor where the move carried its pixels.
             guard let bounds = DrawingDamage.bounds(of: command, in: old) else { continue }
-            changed.append(bounds)
-            changed.append(bounds.offsetBy(dx: 0, dy: -points))
+            if command.isControl || clips.old[i] != clip {
+                // Drawn outside the moved clip: gone from where it was.
+                changed.append(bounds)
+            } else if let carried = bounds.intersection(clip)?.offsetBy(dx: 0, dy: -points).intersection(clip) {
+                // Inside it, its pixels were either moved away or carried to where the move put
+                // them: only there is it to be drawn over.
+                changed.append(carried)
+            }
         }
         return region(clip.intersection(new.frame), shift: shift, scale: scale, width: width, height: height)
             .map { DrawingMove(area: $0.area, distance: shift, changed: changed, exposed: $0.exposed) }
@@ -60,8 +66,7 @@ struct DrawingMove {
     /// True for the commands whose pixels a move carries: what paints, apart from the controls
     /// a host draws at their true size from their own state (an indicator stays where it is).
     private static func moves(_ command: PointDrawing.Command) -> Bool {
-        if case .control = command { return false }
-        return DrawingDamage.paints(command)
+        !command.isControl && DrawingDamage.paints(command)
     }
 
     /// The clip each command of each drawing is drawn in (the drawing's frame outside any),
@@ -146,6 +151,13 @@ struct DrawingMove {
         case let .clip(r): return .clip(q(r))
         case .opacity, .restore, .control: return command
         }
+    }
+}
+extension PointDrawing.Command {
+    /// True for a control, which a host draws at its true size from its own state.
+    var isControl: Bool {
+        if case .control = self { return true }
+        return false
     }
 }
 #endif

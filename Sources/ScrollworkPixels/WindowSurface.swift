@@ -131,31 +131,72 @@ package final class WindowSurface {
     package func nextCanvas() -> Canvas { canvas.makeCanvas() }
 
     /// Hands the pixels `damage` changed to the display (all of them after ``needsWholeUpload``):
-    /// into the texture, or sent to the window's pixels on screen. Returns how many pixels were
-    /// sent: none when nothing changed.
+    /// into the texture, or to the window's pixels on screen, where the display moves what the
+    /// damage moved itself (``displayMoved(_:in:)``) and only what was drawn is sent. Returns
+    /// how many pixels were sent: none when nothing changed.
     func upload(_ damage: FrameDamage) -> Int {
         let image = canvas.image
-        let areas = needsWholeUpload || drawsWhole
+        var areas = needsWholeUpload || drawsWhole
             ? FrameDamage.whole(width: image.width, height: image.height).areas : damage.changedAreas
         guard !areas.isEmpty else { return 0 }
         needsWholeUpload = false
-        let rects = areas.map { SDL_Rect(x: Int32($0.minX), y: Int32($0.minY), w: Int32($0.width), h: Int32($0.height)) }
         switch target {
         case let .texture(_, texture):
             image.withPixels { data, stride in
-                for rect in rects {
-                    var r = rect
-                    _ = SDL_UpdateTexture(texture, &r, data + Int(rect.y) * stride + Int(rect.x) * 4, Int32(stride))
+                for area in areas {
+                    var r = SDL_Rect(x: Int32(area.minX), y: Int32(area.minY), w: Int32(area.width), h: Int32(area.height))
+                    _ = SDL_UpdateTexture(texture, &r, data + Int(area.minY) * stride + Int(area.minX) * 4, Int32(stride))
                 }
             }
         case let .windowPixels(window):
             image.withPixels { _, _ in
+                if !drawsWhole, let move = damage.move, let left = Self.displayMoved(move, in: window) {
+                    areas = FrameDamage.merged(damage.areas + left)
+                }
+                let rects = areas.map { SDL_Rect(x: Int32($0.minX), y: Int32($0.minY), w: Int32($0.width), h: Int32($0.height)) }
                 // A failure (the window's surface no longer valid) is followed by a resize,
                 // which draws everything anew.
                 _ = rects.withUnsafeBufferPointer { SDL_UpdateWindowSurfaceRects(window, $0.baseAddress, Int32($0.count)) }
             }
         }
         return areas.reduce(0) { $0 + Int($1.width * $1.height) }
+    }
+
+    /// Has the display move `move`'s pixels of `window` itself (X11's XCopyArea), as a terminal
+    /// moves rows with a scroll region, so that they are not sent again; returns the parts of the
+    /// area it could not move (their source off screen or under another window), which are sent
+    /// instead, or nil when it moved nothing (not X11): then the whole area is sent.
+    private static func displayMoved(_ move: FrameDamage.Move, in window: OpaquePointer) -> [Rect]? {
+        let area = move.area
+        var exposed = [scrollwork_rect](repeating: scrollwork_rect(), count: 16)
+        let count = exposed.withUnsafeMutableBufferPointer {
+            scrollwork_x11_move(window, Int32(area.minX), Int32(area.minY), Int32(area.width), Int32(area.height),
+                                Int32(clamping: move.distance), $0.baseAddress, Int32($0.count))
+        }
+        guard count >= 0 else { return nil }
+        guard count <= exposed.count else { return [area] }
+        return exposed.prefix(Int(count)).compactMap {
+            area.intersection(Rect(x: Double($0.x), y: Double($0.y), width: Double($0.width), height: Double($0.height)))
+        }
+    }
+
+    /// How many of the window's pixels the display shows otherwise than as the window drew
+    /// them (their colour, alpha aside), read back from the display; nil where they cannot be
+    /// read (a texture on a GPU, a display that is not X11's). What a test asks after frames.
+    package func pixelsShownOtherwise() -> Int? {
+        guard case let .windowPixels(window) = target else { return nil }
+        let image = canvas.image
+        var shown = [UInt32](repeating: 0, count: image.width * image.height)
+        let read = shown.withUnsafeMutableBufferPointer { scrollwork_x11_read(window, Int32(image.width), Int32(image.height), $0.baseAddress) }
+        guard read == 0 else { return nil }
+        var differing = 0
+        image.withPixels { data, stride in
+            for y in 0..<image.height {
+                let row = (data + y * stride).assumingMemoryBound(to: UInt32.self)
+                for x in 0..<image.width where row[x] & 0xFF_FFFF != shown[y * image.width + x] & 0xFF_FFFF { differing += 1 }
+            }
+        }
+        return differing
     }
 
     /// Shows what was uploaded: the texture drawn into the window and presented (which waits
@@ -178,6 +219,8 @@ package final class WindowSurface {
         package var present: Double
         /// The pixels handed to the display.
         package var pixels: Int
+        /// What was moved and drawn.
+        package var damage: String
     }
 
     /// ``show(_:palette:style:)``, each part timed by `clock` (seconds): what the window's
@@ -190,7 +233,8 @@ package final class WindowSurface {
         let sentAt = clock()
         if sent > 0 { present() }
         let end = clock()
-        return ShowTimes(draw: drawn - start, upload: sentAt - drawn, present: end - sentAt, pixels: sent)
+        return ShowTimes(draw: drawn - start, upload: sentAt - drawn, present: end - sentAt, pixels: sent,
+                         damage: "\(damage.move.map { "\($0.area) moved \($0.distance)" } ?? "no move"), drawn \(damage.areas)")
     }
 
     /// Draws `frame` where it changed, sends what changed and shows it; returns false when the

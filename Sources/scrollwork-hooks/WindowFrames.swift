@@ -15,7 +15,7 @@ struct WindowFrames: ParsableCommand {
         abstract: "Time gallery frames in a real window: the event and layout, drawing, sending the pixels, presenting.",
         discussion: """
             Workloads, on the table page (1,000,000 rows) in the macOS idiom:
-              flick       a fast drag up the table, released; its momentum's frames, flicked again when it settles
+              flick       a fast drag up the table, released; its momentum's frames, flicked again every 90 frames
               page-down   Page Down with Reduce Motion: a new page every frame
               sort        a click on the Name heading every 60 frames (reversing the order; one still running is
                           replaced), the frames drawn while the sort runs on a core of its own
@@ -40,6 +40,12 @@ struct WindowFrames: ParsableCommand {
 
     @Option(help: "How many frames to time (10–100000).")
     var frames = 300
+
+    @Flag(help: "Print the pixels each frame sent.")
+    var verbose = false
+
+    @Flag(help: "After the frames, read the window back from the display (X11; the screen must hold the whole window) and fail unless it shows every pixel as drawn.")
+    var check = false
 
     @Flag(help: "Draw and send every frame whole, through SDL's software renderer's texture, as the window did before it sent only what changed.")
     var whole = false
@@ -68,7 +74,8 @@ struct WindowFrames: ParsableCommand {
             var event = SDL_Event()
             while SDL_PollEvent(&event) != 0 {}
             let start = MonotonicClock.now()
-            input.next(&driver, at: &time)
+            // Input once the first frame has laid the page out, as a person's comes.
+            if frame > -10 { input.next(&driver, at: &time) }
             _ = driver.deliverWork(at: time)
             var canvas = surface.nextCanvas()
             _ = driver.drawFrame(into: &canvas, at: time)
@@ -76,8 +83,14 @@ struct WindowFrames: ParsableCommand {
             let sent = surface.timedShow(canvas, palette: .dark, style: PixelStyle(), clock: MonotonicClock.now)
             // The first frames fill caches (fonts, glyphs): not timed.
             if frame >= 0 { parts.add(layout: laidOut - start, sent) }
+            if verbose { print("frame \(frame): \(sent.pixels) pixels sent; \(sent.damage)") }
         }
         print(parts.report(workload: workload.rawValue, whole: whole, pixels: (width * scale, height * scale)))
+        if check {
+            guard let differing = surface.pixelsShownOtherwise() else { throw ValidationError("the window's pixels cannot be read back here") }
+            print("on screen: \(differing) pixels differ from what the window drew")
+            if differing > 0 { throw ExitCode.failure }
+        }
     }
 }
 
@@ -94,7 +107,8 @@ struct WorkloadInput {
         case .pageDown:
             _ = driver.deliver(.key(KeyEvent(.pageDown)), at: time)
         case .flick:
-            guard since == 1 || !driver.isAnimating else { return }
+            // Again every 90 frames (three quarters of a second), before the last flick settles.
+            guard since == 1 || since > 90 else { return }
             since = 1
             let x = size.width / 3, y = size.height * 0.8
             _ = driver.deliver(.mouse(MouseEvent(.press, button: .left, at: Point(x: x, y: y))), at: time)

@@ -198,6 +198,25 @@ extension DesktopEndToEndTests {
             return (dots.map(\.centre), dots.firstIndex { $0.brightness == brightest })
         }
 
+        @Test("SV-16: a window that moves a flick's rows on the display and sends only what changed shows every pixel as drawn, after a flick, pages and a sort's progress", arguments: ["flick", "page-down", "sort"])
+        func windowShowsWhatItDrew(workload: String) throws {
+            let x = try XSession()
+            defer { x.shutDown() }
+            // A window the screen holds whole (1024 × 768), as reading it back needs.
+            let run = try Tmux.run(["timeout", "120", "env", "DISPLAY=\(x.display)", "SDL_VIDEODRIVER=x11", Tmux.hooks, "window-frames", workload,
+                                    "--width", "480", "--height", "320", "--scale", "2", "--frames", "60", "--check", "--verbose"])
+            #expect(run.status == 0, "\(run.output.suffix(2000))")
+            #expect(run.output.contains("on screen: 0 pixels differ"))
+            if workload == "flick" {
+                // The rows moved on the display: a flick's frames send a small part of the window.
+                let sent = run.output.split(separator: "\n").compactMap { line -> Int? in
+                    guard line.hasPrefix("frame "), let field = line.split(separator: " ").dropFirst(2).first else { return nil }
+                    return Int(field)
+                }.dropFirst(20)
+                #expect(!sent.isEmpty && sent.allSatisfy { $0 < 960 * 640 / 2 }, "\(Array(sent))")
+            }
+        }
+
         @Test("SV-02, SV-16, PC-12: in a window the gallery shows, flicks and settles, scrolls with the wheel, changes page by a desktop's keys and by a click on a dot, keeps the window on Ctrl+C, and quits on Ctrl+Q")
         func galleryInAWindow() throws {
             let x = try XSession()
