@@ -16,21 +16,38 @@ static inline const char *scrollwork_gl_renderer(void) {
 // A rectangle of window pixels.
 typedef struct { int x, y, width, height; } scrollwork_rect;
 
+#if defined(SDL_VIDEO_DRIVER_X11)
+// An X11 window's display connection and id, with libX11 loaded to call (as SDL loads it, when
+// asked, so that nothing links it); close it with dlclose(library).
+typedef struct { void *library; Display *display; Window window; } scrollwork_x11;
+
+// Fills `x` for `window`; returns 0, or -1 when the window is not an X11 one or libX11 cannot
+// be loaded.
+static inline int scrollwork_x11_open(SDL_Window *window, scrollwork_x11 *x) {
+    SDL_SysWMinfo info;
+    SDL_VERSION(&info.version);
+    if (!SDL_GetWindowWMInfo(window, &info) || info.subsystem != SDL_SYSWM_X11) return -1;
+    x->library = dlopen("libX11.so.6", RTLD_LAZY);
+    if (x->library == NULL) return -1;
+    x->display = info.info.x11.display;
+    x->window = info.info.x11.window;
+    return 0;
+}
+#endif
+
 // Moves pixels of `window` within itself on the X server, as a terminal moves rows with a scroll
-// region: each row of the `width` x `height` area at `x`, `y` takes what the row `distance`
+// region: each row of the `width` x `height` area at `left`, `top` takes what the row `distance`
 // further down showed (XCopyArea). The areas the server could not copy (their source was off
 // screen or under another window) are written to `exposed`, up to `capacity`. Returns how many
 // there were (more than `capacity`: send the whole area), or -1 when the window is not an X11
 // one or libX11 cannot be loaded (it is loaded when asked, as SDL loads it, so that nothing
 // links it): then nothing was moved.
-static inline int scrollwork_x11_move(SDL_Window *window, int x, int y, int width, int height, int distance,
+static inline int scrollwork_x11_move(SDL_Window *window, int left, int top, int width, int height, int distance,
                                       scrollwork_rect *exposed, int capacity) {
 #if defined(SDL_VIDEO_DRIVER_X11)
-    SDL_SysWMinfo info;
-    SDL_VERSION(&info.version);
-    if (!SDL_GetWindowWMInfo(window, &info) || info.subsystem != SDL_SYSWM_X11) return -1;
-    void *x11 = dlopen("libX11.so.6", RTLD_LAZY);
-    if (x11 == NULL) return -1;
+    scrollwork_x11 x;
+    if (scrollwork_x11_open(window, &x) != 0) return -1;
+    void *x11 = x.library;
     typedef GC (*CreateGC)(Display *, Drawable, unsigned long, XGCValues *);
     typedef int (*SetGraphicsExposures)(Display *, GC, Bool);
     typedef int (*CopyArea)(Display *, Drawable, Drawable, GC, int, int, unsigned, unsigned, int, int);
@@ -44,11 +61,11 @@ static inline int scrollwork_x11_move(SDL_Window *window, int x, int y, int widt
     Sync sync = (Sync)dlsym(x11, "XSync");
     CheckTypedWindowEvent check = (CheckTypedWindowEvent)dlsym(x11, "XCheckTypedWindowEvent");
     if (!createGC || !setExposures || !copyArea || !freeGC || !sync || !check) { dlclose(x11); return -1; }
-    Display *display = info.info.x11.display;
-    Window drawable = info.info.x11.window;
+    Display *display = x.display;
+    Window drawable = x.window;
     GC gc = createGC(display, drawable, 0, NULL);
     setExposures(display, gc, True);
-    copyArea(display, drawable, drawable, gc, x, y + distance, (unsigned)width, (unsigned)height, x, y);
+    copyArea(display, drawable, drawable, gc, left, top + distance, (unsigned)width, (unsigned)height, left, top);
     freeGC(display, gc);
     // Once the server has copied, it has said which parts it could not (GraphicsExpose) or that
     // it copied all (NoExpose).
@@ -66,7 +83,7 @@ static inline int scrollwork_x11_move(SDL_Window *window, int x, int y, int widt
     dlclose(x11);
     return count;
 #else
-    (void)window; (void)x; (void)y; (void)width; (void)height; (void)distance; (void)exposed; (void)capacity;
+    (void)window; (void)left; (void)top; (void)width; (void)height; (void)distance; (void)exposed; (void)capacity;
     return -1;
 #endif
 }
@@ -77,18 +94,16 @@ static inline int scrollwork_x11_move(SDL_Window *window, int x, int y, int widt
 // loaded, or the server gives no 32-bit image.
 static inline int scrollwork_x11_read(SDL_Window *window, int width, int height, unsigned int *pixels) {
 #if defined(SDL_VIDEO_DRIVER_X11)
-    SDL_SysWMinfo info;
-    SDL_VERSION(&info.version);
-    if (!SDL_GetWindowWMInfo(window, &info) || info.subsystem != SDL_SYSWM_X11) return -1;
-    void *x11 = dlopen("libX11.so.6", RTLD_LAZY);
-    if (x11 == NULL) return -1;
+    scrollwork_x11 x;
+    if (scrollwork_x11_open(window, &x) != 0) return -1;
+    void *x11 = x.library;
     typedef XImage *(*GetImage)(Display *, Drawable, int, int, unsigned, unsigned, unsigned long, int);
     typedef int (*Sync)(Display *, Bool);
     GetImage getImage = (GetImage)dlsym(x11, "XGetImage");
     Sync sync = (Sync)dlsym(x11, "XSync");
     if (!getImage || !sync) { dlclose(x11); return -1; }
-    sync(info.info.x11.display, False);
-    XImage *image = getImage(info.info.x11.display, info.info.x11.window, 0, 0, (unsigned)width, (unsigned)height, ~0UL, ZPixmap);
+    sync(x.display, False);
+    XImage *image = getImage(x.display, x.window, 0, 0, (unsigned)width, (unsigned)height, ~0UL, ZPixmap);
     int result = -1;
     if (image != NULL) {
         if (image->bits_per_pixel == 32) {
