@@ -29,11 +29,31 @@ final class IncrementalCanvas {
         return .between(shown.frame, frame, scale: canvas.scale, width: image.width, height: image.height)
     }
 
-    /// Moves and draws what `damage` says of `frame`, which is then the frame drawn last.
-    func draw(_ frame: Canvas, damage: FrameDamage, palette: PixelPalette, style: PixelStyle) {
+    /// True when a move was left to the display (``draw(_:damage:palette:style:movesPixels:)``):
+    /// the image then holds the frame only where it was drawn, and is not to be shown elsewhere
+    /// until it is drawn whole again.
+    private(set) var hasStalePixels = false
+
+    /// Forgets the frame drawn last: the next is drawn whole.
+    func forget() { shown = nil }
+
+    /// Draws the frame drawn last again, whole: the image is then that frame everywhere.
+    func redrawWhole() {
+        guard let shown else { return }
+        let image = canvas.image
+        draw(shown.frame, damage: .whole(width: image.width, height: image.height), palette: shown.palette, style: shown.style)
+    }
+
+    /// Moves and draws what `damage` says of `frame`, which is then the frame drawn last; with
+    /// `movesPixels` false the move is left to the display, which moved its own pixels.
+    func draw(_ frame: Canvas, damage: FrameDamage, palette: PixelPalette, style: PixelStyle, movesPixels: Bool = true) {
         canvas.palette = palette
         canvas.style = style
-        if let move = damage.move { canvas.image.move(move) }
+        let image = canvas.image
+        if let move = damage.move {
+            if movesPixels { image.move(move) } else { hasStalePixels = true }
+        }
+        if damage == .whole(width: image.width, height: image.height) { hasStalePixels = false }
         if !damage.areas.isEmpty { canvas.draw(frame, within: damage.areas) }
         shown = (frame, palette, style)
     }

@@ -131,13 +131,13 @@ package final class WindowSurface {
     package func nextCanvas() -> Canvas { canvas.makeCanvas() }
 
     /// Hands the pixels `damage` changed to the display (all of them after ``needsWholeUpload``):
-    /// into the texture, or to the window's pixels on screen, where the display moves what the
-    /// damage moved itself (``displayMoved(_:in:)``) and only what was drawn is sent. Returns
-    /// how many pixels were sent: none when nothing changed.
-    func upload(_ damage: FrameDamage) -> Int {
+    /// into the texture, or to the window's pixels on screen, the moved ones too unless
+    /// `movedOnDisplay` (the display moved them itself). Returns how many pixels were sent: none
+    /// when nothing changed.
+    func upload(_ damage: FrameDamage, movedOnDisplay: Bool = false) -> Int {
         let image = canvas.image
-        var areas = needsWholeUpload || drawsWhole
-            ? FrameDamage.whole(width: image.width, height: image.height).areas : damage.changedAreas
+        let areas = needsWholeUpload || drawsWhole ? FrameDamage.whole(width: image.width, height: image.height).areas
+            : movedOnDisplay ? damage.areas : damage.changedAreas
         guard !areas.isEmpty else { return 0 }
         needsWholeUpload = false
         switch target {
@@ -149,11 +149,8 @@ package final class WindowSurface {
                 }
             }
         case let .windowPixels(window):
+            let rects = areas.map { SDL_Rect(x: Int32($0.minX), y: Int32($0.minY), w: Int32($0.width), h: Int32($0.height)) }
             image.withPixels { _, _ in
-                if !drawsWhole, let move = damage.move, let left = Self.displayMoved(move, in: window) {
-                    areas = FrameDamage.merged(damage.areas + left)
-                }
-                let rects = areas.map { SDL_Rect(x: Int32($0.minX), y: Int32($0.minY), w: Int32($0.width), h: Int32($0.height)) }
                 // A failure (the window's surface no longer valid) is followed by a resize,
                 // which draws everything anew.
                 _ = rects.withUnsafeBufferPointer { SDL_UpdateWindowSurfaceRects(window, $0.baseAddress, Int32($0.count)) }
@@ -180,23 +177,33 @@ package final class WindowSurface {
         }
     }
 
-    /// How many of the window's pixels the display shows otherwise than as the window drew
-    /// them (their colour, alpha aside), read back from the display; nil where they cannot be
-    /// read (a texture on a GPU, a display that is not X11's). What a test asks after frames.
-    package func pixelsShownOtherwise() -> Int? {
+    /// How many of the window's pixels the display shows otherwise than as the frame on screen
+    /// is drawn whole (their colour, alpha aside), read back from the display: in all, and by
+    /// more than `tolerance` levels (0…255) in a channel; nil where they cannot be read (a texture
+    /// on a GPU, a display that is not X11's). What a test asks after frames; it draws the frame
+    /// whole into the window's image (not sent).
+    package func pixelsShownOtherwise(tolerance: Int = 0) -> (all: Int, beyondTolerance: Int)? {
         guard case let .windowPixels(window) = target else { return nil }
+        // The image holds the frame only where it was drawn since the display moved pixels.
+        drawing.redrawWhole()
         let image = canvas.image
         var shown = [UInt32](repeating: 0, count: image.width * image.height)
         let read = shown.withUnsafeMutableBufferPointer { scrollwork_x11_read(window, Int32(image.width), Int32(image.height), $0.baseAddress) }
         guard read == 0 else { return nil }
-        var differing = 0
+        var all = 0, beyond = 0
         image.withPixels { data, stride in
             for y in 0..<image.height {
                 let row = (data + y * stride).assumingMemoryBound(to: UInt32.self)
-                for x in 0..<image.width where row[x] & 0xFF_FFFF != shown[y * image.width + x] & 0xFF_FFFF { differing += 1 }
+                for x in 0..<image.width {
+                    let a = row[x], b = shown[y * image.width + x]
+                    guard a & 0xFF_FFFF != b & 0xFF_FFFF else { continue }
+                    all += 1
+                    let channels = [0, 8, 16].map { abs(Int(a >> $0 & 0xFF) - Int(b >> $0 & 0xFF)) }
+                    if channels.contains(where: { $0 > tolerance }) { beyond += 1 }
+                }
             }
         }
-        return differing
+        return (all, beyond)
     }
 
     /// Shows what was uploaded: the texture drawn into the window and presented (which waits
@@ -225,24 +232,42 @@ package final class WindowSurface {
 
     /// ``show(_:palette:style:)``, each part timed by `clock` (seconds): what the window's
     /// benchmark measures.
+    ///
+    /// Where the display can move a scroll's pixels itself (X11), it does so first, and the
+    /// window's own image is not moved: the parts the display could not move are drawn with the
+    /// rest, and only what was drawn is sent. The image is then the frame only where it was
+    /// drawn, so when the display loses the window's pixels, the next frame is drawn whole.
     package func timedShow(_ frame: Canvas, palette: PixelPalette, style: PixelStyle, clock: () -> Double) -> ShowTimes {
         let start = clock()
-        let damage = drawing.draw(frame, palette: palette, style: style)
+        if needsWholeUpload && drawing.hasStalePixels { drawing.forget() }
+        var damage = drawing.damage(for: frame, palette: palette, style: style)
+        let compared = clock()
+        var movedOnDisplay = false
+        if case let .windowPixels(window) = target, !drawsWhole, !needsWholeUpload, let move = damage.move {
+            if let left = Self.displayMoved(move, in: window) {
+                damage.areas = FrameDamage.merged(damage.areas + left)
+                movedOnDisplay = true
+            } else if drawing.hasStalePixels {
+                // Moved in the image from pixels the image does not hold: drawn whole instead.
+                drawing.forget()
+                damage = drawing.damage(for: frame, palette: palette, style: style)
+            }
+        }
+        let moved = clock()
+        drawing.draw(frame, damage: damage, palette: palette, style: style, movesPixels: !movedOnDisplay)
         let drawn = clock()
-        let sent = upload(damage)
+        let sent = upload(damage, movedOnDisplay: movedOnDisplay)
         let sentAt = clock()
         if sent > 0 { present() }
         let end = clock()
-        return ShowTimes(draw: drawn - start, upload: sentAt - drawn, present: end - sentAt, pixels: sent,
-                         damage: "\(damage.move.map { "\($0.area) moved \($0.distance)" } ?? "no move"), drawn \(damage.areas)")
+        return ShowTimes(draw: (compared - start) + (drawn - moved), upload: (moved - compared) + (sentAt - drawn), present: end - sentAt, pixels: sent,
+                         damage: "\(damage.move.map { "\($0.area) moved \($0.distance)\(movedOnDisplay ? " on the display" : "")" } ?? "no move"), drawn \(damage.areas)")
     }
 
     /// Draws `frame` where it changed, sends what changed and shows it; returns false when the
     /// frame changed nothing on screen (nothing was drawn or presented).
     package func show(_ frame: Canvas, palette: PixelPalette, style: PixelStyle) -> Bool {
-        guard upload(drawing.draw(frame, palette: palette, style: style)) > 0 else { return false }
-        present()
-        return true
+        timedShow(frame, palette: palette, style: style) { 0 }.pixels > 0
     }
 }
 #endif

@@ -44,7 +44,7 @@ struct WindowFrames: ParsableCommand {
     @Flag(help: "Print the pixels each frame sent.")
     var verbose = false
 
-    @Flag(help: "After the frames, read the window back from the display (X11; the screen must hold the whole window) and fail unless it shows every pixel as drawn.")
+    @Flag(help: "After the frames, read the window back from the display (X11; the screen must hold the whole window) and fail unless it shows the frame as drawn whole.")
     var check = false
 
     @Flag(help: "Draw and send every frame whole, through SDL's software renderer's texture, as the window did before it sent only what changed.")
@@ -87,9 +87,11 @@ struct WindowFrames: ParsableCommand {
         }
         print(parts.report(workload: workload.rawValue, whole: whole, pixels: (width * scale, height * scale)))
         if check {
-            guard let differing = surface.pixelsShownOtherwise() else { throw ValidationError("the window's pixels cannot be read back here") }
-            print("on screen: \(differing) pixels differ from what the window drew")
-            if differing > 0 { throw ExitCode.failure }
+            // Text moved by whole pixels may differ from text drawn there afresh by a few levels
+            // on a glyph's edge, where Cairo rounds: a few such pixels pass, nothing else does.
+            guard let differing = surface.pixelsShownOtherwise(tolerance: 16) else { throw ValidationError("the window's pixels cannot be read back here") }
+            print("on screen: \(differing.beyondTolerance) pixels differ from the frame drawn whole by more than 16 levels, \(differing.all) at all")
+            if differing.beyondTolerance > 0 || differing.all > width * height * scale * scale / 2000 { throw ExitCode.failure }
         }
     }
 }

@@ -198,7 +198,7 @@ extension DesktopEndToEndTests {
             return (dots.map(\.centre), dots.firstIndex { $0.brightness == brightest })
         }
 
-        @Test("SV-16: a window that moves a flick's rows on the display and sends only what changed shows every pixel as drawn, after a flick, pages and a sort's progress", arguments: ["flick", "page-down", "sort"])
+        @Test("SV-16: a window that moves a flick's rows on the display and sends only what changed shows the frame as drawn whole, after a flick, pages and a sort's progress", arguments: ["flick", "page-down", "sort"])
         func windowShowsWhatItDrew(workload: String) throws {
             let x = try XSession()
             defer { x.shutDown() }
@@ -206,7 +206,7 @@ extension DesktopEndToEndTests {
             let run = try Tmux.run(["timeout", "120", "env", "DISPLAY=\(x.display)", "SDL_VIDEODRIVER=x11", Tmux.hooks, "window-frames", workload,
                                     "--width", "480", "--height", "320", "--scale", "2", "--frames", "60", "--check", "--verbose"])
             #expect(run.status == 0, "\(run.output.suffix(2000))")
-            #expect(run.output.contains("on screen: 0 pixels differ"))
+            #expect(run.output.contains("on screen: 0 pixels differ from the frame drawn whole by more than 16 levels"))
             if workload == "flick" {
                 // The rows moved on the display: a flick's frames send a small part of the window.
                 let sent = run.output.split(separator: "\n").compactMap { line -> Int? in
