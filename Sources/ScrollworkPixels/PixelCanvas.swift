@@ -217,6 +217,13 @@ public final class PixelCanvas {
 
     /// Draws `columns` of `row`: backgrounds first, then runs of text; `offset` moves it in points.
     private func drawRow(_ buffer: Buffer, row: Int, columns: Range<Int>, at offset: Point) {
+        // Blank cells in the default style draw nothing over the cleared background: the blank
+        // ends of a row (a window's widgets draw in points and leave their cells blank) are
+        // passed over without a cell read.
+        var first = columns.lowerBound, end = columns.upperBound
+        while first < end, buffer.isDefaultBlank(column: first, row: row) { first += 1 }
+        while end > first, buffer.isDefaultBlank(column: end - 1, row: row) { end -= 1 }
+        let columns = first..<end
         guard !columns.isEmpty else { return }
         let top = Double(row) * metrics.cellHeight + offset.y
         // Backgrounds: one rectangle for each run of the same colour.
