@@ -83,7 +83,10 @@ struct WindowFrames: ParsableCommand {
             let sent = surface.timedShow(canvas, palette: .dark, style: PixelStyle(), clock: MonotonicClock.now)
             // The first frames fill caches (fonts, glyphs): not timed.
             if frame >= 0 { parts.add(layout: laidOut - start, sent) }
-            if verbose { print("frame \(frame): \(sent.pixels) pixels sent; \(sent.damage)") }
+            if verbose {
+                let total = (laidOut - start + sent.draw + sent.upload + sent.present) * 1000
+                print("frame \(frame): \(sent.pixels) pixels sent in \((total * 100).rounded() / 100) ms; \(sent.damage)")
+            }
         }
         print(parts.report(workload: workload.rawValue, whole: whole, pixels: (width * scale, height * scale)))
         if check {
