@@ -34,7 +34,7 @@ struct DrawingMove {
             movedOld[quantized(command, dy: -points), default: []].append(i)
         }
         var clip: Rect? = nil, lastOld = -1
-        var matchedOld = Set<Int>(), changed: [Rect] = []
+        var matchedOld = Set<Int>(), unmatchedNew: [Int] = []
         for (i, command) in new.commands.enumerated() where DrawingDamage.paints(command) {
             if moves(command), let at = movedOld[quantized(command, dy: 0)]?.first(where: { $0 > lastOld }),
                clips.old[at] == clips.new[i], clip == nil || clip == clips.new[i] {
@@ -42,13 +42,28 @@ struct DrawingMove {
                 clip = clips.new[i]
                 lastOld = at
                 matchedOld.insert(at)
-            } else if let bounds = DrawingDamage.bounds(of: command, in: new), let seen = bounds.intersection(clips.new[i]) {
-                // Drawn anew, inside its own clip (a control at its true size, wherever it reaches).
-                changed.append(command.isControl ? bounds : seen)
+            } else {
+                unmatchedNew.append(i)
             }
         }
         guard let clip, matchedOld.count >= 4, matchedOld.count * 3 >= movedOld.count else { return nil }
+        // What both draw the same, in the same place, in a clip apart from the moved one (a
+        // heading above the rows): neither moved nor changed.
+        func fixed(_ drawing: PointDrawing, _ clipsOf: [Rect]) -> Set<PointDrawing.Command> {
+            Set(drawing.commands.indices.filter { clipsOf[$0] != clip && !clipsOf[$0].intersects(clip) }.map { drawing.commands[$0] })
+        }
+        let fixedOld = fixed(old, clips.old), fixedNew = fixed(new, clips.new)
+        var changed: [Rect] = []
+        for i in unmatchedNew {
+            let command = new.commands[i]
+            if !clips.new[i].intersects(clip), fixedOld.contains(command) { continue }
+            // Drawn anew, inside its own clip (a control at its true size, wherever it reaches).
+            if let bounds = DrawingDamage.bounds(of: command, in: new), let seen = bounds.intersection(clips.new[i]) {
+                changed.append(command.isControl ? bounds : seen)
+            }
+        }
         for (i, command) in old.commands.enumerated() where DrawingDamage.paints(command) && !matchedOld.contains(i) {
+            if !clips.old[i].intersects(clip), fixedNew.contains(command) { continue }
             guard let bounds = DrawingDamage.bounds(of: command, in: old) else { continue }
             if command.isControl || clips.old[i] != clip {
                 // Drawn outside the moved clip: gone from where it was.
