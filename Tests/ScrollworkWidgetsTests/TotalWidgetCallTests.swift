@@ -43,6 +43,31 @@ import Testing
         }
     }
 
+    @Test("a pixel host's scale of any value is kept in 1/64…64 (NaN is 1), and an offset of any value is drawn at a whole pixel or, not finite, as it is")
+    func drawnOffsetOfAnyValue() {
+        let values: [Double] = [.nan, .infinity, -.infinity, 0, -1, 1e-300, 0.5, 1.5, 2, 3, 1e300, .greatestFiniteMagnitude, -.greatestFiniteMagnitude]
+        for scale in values {
+            let context = PointContext(size: Size(width: 100, height: 100), pixelsPerPoint: scale) { _ in .cells(CellMetrics()) }
+            let kept = context.pixelsPerPoint ?? .nan
+            #expect(kept >= 1.0 / 64 && kept <= 64, "\(scale) → \(kept)")
+            let canvas = Canvas(cells: Buffer(columns: 10, rows: 5), metrics: CellMetrics(), size: Size(width: 80, height: 80), pointContext: context)
+            for offset in values {
+                let drawn = canvas.drawnOffset(Point(x: offset, y: offset))
+                if offset.isFinite, (offset * kept).isFinite {
+                    #expect(drawn.y * kept == (drawn.y * kept).rounded() && abs(drawn.y - offset) <= 0.5 / kept + 1e-9, "\(offset) at \(kept) → \(drawn.y)")
+                } else {
+                    #expect(drawn.y.isNaN == offset.isNaN)
+                }
+            }
+        }
+        // Without pixels (a grid, or points with no scale), the offset is drawn as it is.
+        let exact = PointContext(size: Size(width: 100, height: 100)) { _ in .cells(CellMetrics()) }
+        #expect(exact.pixelsPerPoint == nil)
+        let canvas = Canvas(cells: Buffer(columns: 10, rows: 5), metrics: CellMetrics(), size: Size(width: 80, height: 80), pointContext: exact)
+        #expect(canvas.drawnOffset(Point(x: 0.3, y: 123.25)) == Point(x: 0.3, y: 123.25))
+        #expect(Canvas(cells: Buffer(columns: 10, rows: 5)).drawnOffset(Point(x: 0.3, y: 7.7)) == Point(x: 0.3, y: 7.7))
+    }
+
     @Test("a measurer's symbol advances of any length or value, and scalar replacement of any text, give an answer")
     func measurerSymbolsAndScalarReplacement() {
         for given in [[], [Double.nan], [-1, .infinity, 3], Array(repeating: 5, count: 40)] {
