@@ -121,6 +121,8 @@ public final class PixelImage {
         let strideA = Int(cairo_image_surface_get_stride(surface)), strideB = Int(cairo_image_surface_get_stride(other.surface))
         var largest = 0, pixels = 0
         for y in 0..<height {
+            // Most rows are the same: compared a word at a time first.
+            if memcmp(a + y * strideA, b + y * strideB, width * 4) == 0 { continue }
             for x in 0..<width {
                 var worst = 0
                 for c in 0..<4 { worst = Swift.max(worst, abs(Int(a[y * strideA + x * 4 + c]) - Int(b[y * strideB + x * 4 + c]))) }

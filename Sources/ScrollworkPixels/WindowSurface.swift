@@ -226,8 +226,12 @@ package final class WindowSurface {
         package var present: Double
         /// The pixels handed to the display.
         package var pixels: Int
-        /// What was moved and drawn.
-        package var damage: String
+        /// The pixels moved (by the display itself when `movedOnDisplay`), if any.
+        package var moved: Rect?
+        /// True when the display moved them.
+        package var movedOnDisplay: Bool
+        /// The areas drawn.
+        package var drawn: [Rect]
     }
 
     /// ``show(_:palette:style:)``, each part timed by `clock` (seconds): what the window's
@@ -261,7 +265,7 @@ package final class WindowSurface {
         if sent > 0 { present() }
         let end = clock()
         return ShowTimes(draw: (compared - start) + (drawn - moved), upload: (moved - compared) + (sentAt - drawn), present: end - sentAt, pixels: sent,
-                         damage: "\(damage.move.map { "\($0.area) moved \($0.distance)\(movedOnDisplay ? " on the display" : "")" } ?? "no move"), drawn \(damage.areas)")
+                         moved: damage.move?.area, movedOnDisplay: movedOnDisplay, drawn: damage.areas)
     }
 
     /// Draws `frame` where it changed, sends what changed and shows it; returns false when the

@@ -85,7 +85,8 @@ struct WindowFrames: ParsableCommand {
             if frame >= 0 { parts.add(layout: laidOut - start, sent) }
             if verbose {
                 let total = (laidOut - start + sent.draw + sent.upload + sent.present) * 1000
-                print("frame \(frame): \(sent.pixels) pixels sent in \((total * 100).rounded() / 100) ms; \(sent.damage)")
+                let moved = sent.moved.map { "\($0) moved\(sent.movedOnDisplay ? " on the display" : "")" } ?? "no move"
+                print("frame \(frame): \(sent.pixels) pixels sent in \((total * 100).rounded() / 100) ms; \(moved), drawn \(sent.drawn)")
             }
         }
         print(parts.report(workload: workload.rawValue, whole: whole, pixels: (width * scale, height * scale)))
