@@ -135,6 +135,28 @@ public final class PixelImage {
 }
 
 extension PixelImage {
+    /// How many pixels differ from `words`, 32-bit XRGB pixels a row after another (as an X
+    /// server reads a window back), in all and by more than `tolerance` levels (0…255) in a
+    /// channel; alpha is not compared. Words missing at the end count as differing.
+    func difference(fromXRGB words: [UInt32], tolerance: Int) -> (all: Int, beyondTolerance: Int) {
+        var all = 0, beyond = 0
+        withPixels { data, stride in
+            for y in 0..<height {
+                // Safe: a row holds `width` words from `data + y * stride`, y < height, and the
+                // surface's stride is at least 4 × width.
+                let row = (data + y * stride).assumingMemoryBound(to: UInt32.self)
+                for x in 0..<width {
+                    let a = row[x], i = y * width + x
+                    let b = i < words.count ? words[i] : ~a
+                    guard a & 0xFF_FFFF != b & 0xFF_FFFF else { continue }
+                    all += 1
+                    if [0, 8, 16].contains(where: { abs(Int(a >> $0 & 0xFF) - Int(b >> $0 & 0xFF)) > tolerance }) { beyond += 1 }
+                }
+            }
+        }
+        return (all, beyond)
+    }
+
     /// Moves the pixels `move` says: each row of its area takes what the row `move.distance`
     /// further down held, a scroll's pixels kept instead of drawn again. The area is cut to the
     /// rows whose source is inside the image.
@@ -148,6 +170,8 @@ extension PixelImage {
         // Rows are copied in the order that never reads a row already written.
         let rows = move.distance > 0 ? Array(top..<bottom) : Array((top..<bottom).reversed())
         for y in rows {
+            // Safe: y and y + distance lie in 0..<height and x0..<x1 in 0..<width (the clamps
+            // above), so both runs of (x1 - x0) words are inside the surface's memory.
             memmove(data + y * stride + x0 * 4, data + (y + move.distance) * stride + x0 * 4, (x1 - x0) * 4)
         }
         cairo_surface_mark_dirty(surface)

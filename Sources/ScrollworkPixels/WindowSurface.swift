@@ -144,6 +144,8 @@ package final class WindowSurface {
         case let .texture(_, texture):
             image.withPixels { data, stride in
                 for area in areas {
+                    // Safe: every area is whole pixels inside the image (FrameDamage cuts them
+                    // to it), so its first pixel is inside the memory SDL reads rows from.
                     var r = SDL_Rect(x: Int32(area.minX), y: Int32(area.minY), w: Int32(area.width), h: Int32(area.height))
                     _ = SDL_UpdateTexture(texture, &r, data + Int(area.minY) * stride + Int(area.minX) * 4, Int32(stride))
                 }
@@ -190,20 +192,7 @@ package final class WindowSurface {
         var shown = [UInt32](repeating: 0, count: image.width * image.height)
         let read = shown.withUnsafeMutableBufferPointer { scrollwork_x11_read(window, Int32(image.width), Int32(image.height), $0.baseAddress) }
         guard read == 0 else { return nil }
-        var all = 0, beyond = 0
-        image.withPixels { data, stride in
-            for y in 0..<image.height {
-                let row = (data + y * stride).assumingMemoryBound(to: UInt32.self)
-                for x in 0..<image.width {
-                    let a = row[x], b = shown[y * image.width + x]
-                    guard a & 0xFF_FFFF != b & 0xFF_FFFF else { continue }
-                    all += 1
-                    let channels = [0, 8, 16].map { abs(Int(a >> $0 & 0xFF) - Int(b >> $0 & 0xFF)) }
-                    if channels.contains(where: { $0 > tolerance }) { beyond += 1 }
-                }
-            }
-        }
-        return (all, beyond)
+        return image.difference(fromXRGB: shown, tolerance: tolerance)
     }
 
     /// Shows what was uploaded: the texture drawn into the window and presented (which waits
