@@ -125,7 +125,6 @@ void cairo_stroke(cairo_t *cr);
 void cairo_fill(cairo_t *cr);
 void cairo_fill_preserve(cairo_t *cr);
 void cairo_clip(cairo_t *cr);
-void cairo_reset_clip(cairo_t *cr);
 const char *cairo_status_to_string(cairo_status_t status);
 
 // Cairo: surfaces and patterns.
