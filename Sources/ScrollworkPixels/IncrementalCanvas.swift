@@ -3,8 +3,7 @@ import Scrollwork
 import ScrollworkWidgets
 
 /// A ``PixelCanvas`` that draws each frame only where it differs from the frame it drew last
-/// (``FrameDamage``): a block of rows the widgets moved is moved by copying its pixels, and only
-/// what changed is drawn. The image then holds what drawing the frame whole would: what the
+/// (``FrameDamage``): a scroll is moved by copying its pixels, and only what changed is drawn. The image then holds what drawing the frame whole would: what the
 /// window draws through, apart from SDL, so that tests compare it with whole frames.
 final class IncrementalCanvas {
     /// The canvas drawn on, and its image.

@@ -35,7 +35,7 @@ public final class PixelImage {
     /// anew with the surface after every resize.
     init?(wrapping pixels: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int) {
         guard (1...Self.maximumSide).contains(width), (1...Self.maximumSide).contains(height),
-              stride == Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(width))),
+              stride == Self.stride(forWidth: width),
               let surface = cairo_image_surface_create_for_data(pixels.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,
                                                                 Int32(width), Int32(height), Int32(stride)),
               cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS
@@ -43,6 +43,11 @@ public final class PixelImage {
         self.surface = surface
         self.width = width
         self.height = height
+    }
+
+    /// The bytes a row of `width` pixels takes in Cairo's ARGB32 (0 outside 1…``maximumSide``).
+    static func stride(forWidth width: Int) -> Int {
+        (1...maximumSide).contains(width) ? Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(width))) : 0
     }
 
     /// Reads a PNG file.
@@ -162,8 +167,11 @@ extension PixelImage {
     /// rows whose source is inside the image.
     func move(_ move: FrameDamage.Move) {
         let area = move.area
-        let x0 = Swift.max(0, Int(area.minX)), x1 = Swift.min(width, Int(area.maxX))
-        let top = Swift.max(Int(area.minY), 0, -move.distance), bottom = Swift.min(Int(area.maxY), height, height - move.distance)
+        guard area.minX.isFinite, area.minY.isFinite, area.maxX.isFinite, area.maxY.isFinite,
+              move.distance > -height, move.distance < height else { return }
+        let x0 = Int(area.minX.clamped(to: 0...Double(width))), x1 = Int(area.maxX.clamped(to: 0...Double(width)))
+        let y0 = Int(area.minY.clamped(to: 0...Double(height))), y1 = Int(area.maxY.clamped(to: 0...Double(height)))
+        let top = Swift.max(y0, -move.distance), bottom = Swift.min(y1, height - move.distance)
         guard x1 > x0, bottom > top, move.distance != 0, let data = cairo_image_surface_get_data(surface) else { return }
         cairo_surface_flush(surface)
         let stride = Int(cairo_image_surface_get_stride(surface))

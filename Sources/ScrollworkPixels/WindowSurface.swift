@@ -106,18 +106,22 @@ package final class WindowSurface {
 
     /// True when Cairo can draw on `window`'s own pixels (``Output/windowPixels``).
     static func canDrawOnPixels(of window: OpaquePointer) -> Bool {
-        guard let surface = SDL_GetWindowSurface(window) else { return false }
-        return image(over: surface) != nil
+        SDL_GetWindowSurface(window).map(isCairoLayout) ?? false
     }
 
-    /// An image over `surface`'s pixels when they are laid out as Cairo's ARGB32 (SDL's
-    /// ARGB8888 or XRGB8888: a 32-bit word a pixel, red in its third byte); nil otherwise.
+    /// True when `surface`'s pixels are laid out as Cairo's ARGB32 (SDL's ARGB8888 or
+    /// XRGB8888: a 32-bit word a pixel, red in its third byte, rows as long as Cairo makes them).
+    private static func isCairoLayout(_ surface: UnsafeMutablePointer<SDL_Surface>) -> Bool {
+        let s = surface.pointee
+        guard let format = s.format?.pointee, s.pixels != nil else { return false }
+        return format.BytesPerPixel == 4 && format.Rmask == 0x00FF_0000 && format.Gmask == 0x0000_FF00 && format.Bmask == 0x0000_00FF
+            && Int(s.pitch) == PixelImage.stride(forWidth: Int(s.w))
+    }
+
+    /// An image over `surface`'s pixels when they are laid out as Cairo's (``isCairoLayout(_:)``).
     private static func image(over surface: UnsafeMutablePointer<SDL_Surface>) -> PixelImage? {
         let s = surface.pointee
-        guard let format = s.format?.pointee, format.BytesPerPixel == 4,
-              format.Rmask == 0x00FF_0000, format.Gmask == 0x0000_FF00, format.Bmask == 0x0000_00FF,
-              let pixels = s.pixels
-        else { return nil }
+        guard isCairoLayout(surface), let pixels = s.pixels else { return nil }
         return PixelImage(wrapping: pixels, width: Int(s.w), height: Int(s.h), stride: Int(s.pitch))
     }
 

@@ -12,13 +12,14 @@ struct Hooks: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "scrollwork-hooks",
         abstract: "Test and benchmark hooks around the Scrollwork gallery (not part of the scrollwork command).",
-        subcommands: Self.commands
+        subcommands: [Frames.self, Crash.self, SortFile.self, SearchFile.self] + windowCommands
     )
 
+    /// The workloads that need a window, built with the Window trait.
     #if Window
-    static let commands: [ParsableCommand.Type] = [Frames.self, Crash.self, SortFile.self, SearchFile.self, WindowFrames.self]
+    static let windowCommands: [ParsableCommand.Type] = [WindowFrames.self]
     #else
-    static let commands: [ParsableCommand.Type] = [Frames.self, Crash.self, SortFile.self, SearchFile.self]
+    static let windowCommands: [ParsableCommand.Type] = []
     #endif
 }
 
