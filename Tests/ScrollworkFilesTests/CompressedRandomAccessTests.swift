@@ -19,6 +19,14 @@ import Testing
         try handle.close()
     }
 
+    /// The standard tuning with no text kept by choice: what a file past the temporary
+    /// directory's room is read with.
+    static let checkpointsOnly: CompressedBytes.Tuning = {
+        var tuning = CompressedBytes.Tuning.standard
+        tuning.textBudget = 0
+        return tuning
+    }()
+
     /// Reads of `length` bytes at `offsets`, each checked against `text`.
     static func expectReads(_ file: FileBytes, _ text: [UInt8], at offsets: [Int], length: Int = 300) throws {
         for offset in offsets {
@@ -30,7 +38,7 @@ import Testing
     @Test("a gzip file is read back and forth across checkpoints inside its member, each read from the checkpoint before it")
     func gzipCheckpointsBothWays() throws {
         let text = Self.text(120_000)
-        let tuning = CompressedBytes.Tuning(span: 64 << 10, keptAfter: 16 << 20, cacheLimit: 0)
+        let tuning = CompressedBytes.Tuning(span: 64 << 10, keptAfter: 16 << 20, cacheLimit: 0, textBudget: 0)
         try Files.withFile(try Files.compress(text, .gzip)) { path in
             let file = try FileBytes(path: path, tuning: tuning)
             #expect(file.size > 0)
@@ -57,7 +65,7 @@ import Testing
         var compressed: [UInt8] = []
         for part in parts { compressed += try Files.compress(part, .gzip) }
         let text = parts.flatMap { $0 }
-        let tuning = CompressedBytes.Tuning(span: 100 << 10, keptAfter: 16 << 20, cacheLimit: 0)
+        let tuning = CompressedBytes.Tuning(span: 100 << 10, keptAfter: 16 << 20, cacheLimit: 0, textBudget: 0)
         try Files.withFile(compressed) { path in
             let file = try FileBytes(path: path, tuning: tuning)
             #expect(try file.read(at: 0, count: 1 << 30) == text)
@@ -74,7 +82,7 @@ import Testing
         var compressed: [UInt8] = []
         for frame in frames { compressed += try Files.compress(frame, format) }
         let text = frames.flatMap { $0 }
-        let tuning = CompressedBytes.Tuning(span: 64 << 10, keptAfter: 1 << 20, longestJump: 1 << 20, cacheLimit: 0)
+        let tuning = CompressedBytes.Tuning(span: 64 << 10, keptAfter: 1 << 20, longestJump: 1 << 20, cacheLimit: 0, textBudget: 0)
         try Files.withFile(compressed) { path in
             let file = try FileBytes(path: path, tuning: tuning)
             #expect(try file.read(at: 0, count: 1 << 30) == text)
@@ -94,7 +102,7 @@ import Testing
     func standardCheckpointsAreSmall() throws {
         let text = Self.text(600_000)
         try Files.withFile(try Files.compress(text, .gzip)) { path in
-            let file = try FileBytes(path: path)
+            let file = try FileBytes(path: path, tuning: Self.checkpointsOnly)
             let last = try file.read(at: UInt64(text.count - 64), count: 64)
             #expect(last == Array(text.suffix(64)))
             let access = try #require(file.randomAccess)
@@ -137,7 +145,7 @@ import Testing
         let half = text.count / 2
         let compressed = try Files.filter(Array(text[..<half]), through: ["xz", "-c", "-0", "--block-size=131072"])
             + (try Files.filter(Array(text[half...]), through: ["xz", "-c", "-0", "--block-size=131072"]))
-        let tuning = CompressedBytes.Tuning(span: 64 << 10, keptAfter: 64 << 10, longestJump: 256 << 10, cacheLimit: 0)
+        let tuning = CompressedBytes.Tuning(span: 64 << 10, keptAfter: 64 << 10, longestJump: 256 << 10, cacheLimit: 0, textBudget: 0)
         try Files.withFile(compressed) { path in
             let fd = open(path, O_RDONLY)
             let ahead = XzBlockIndex.checkpoints(of: .descriptor(fd), size: UInt64(compressed.count))
@@ -189,7 +197,7 @@ import Testing
         let half = text.count / 3
         let compressed = try Files.filter(Array(text[..<half]), through: ["bzip2", "-c", "-1"])
             + (try Files.filter(Array(text[half...]), through: ["bzip2", "-c", "-1"]))
-        let tuning = CompressedBytes.Tuning(span: 64 << 10, keptAfter: 64 << 10, longestJump: 256 << 10, cacheLimit: 0)
+        let tuning = CompressedBytes.Tuning(span: 64 << 10, keptAfter: 64 << 10, longestJump: 256 << 10, cacheLimit: 0, textBudget: 0)
         try Files.withFile(compressed) { path in
             let file = try FileBytes(path: path, tuning: tuning)
             #expect(try file.read(at: 0, count: 1 << 30) == text)
@@ -236,7 +244,7 @@ import Testing
         let body = table + little(parts.count) + [0] + [0xB1, 0xEA, 0x92, 0x8F]
         compressed += [0x5E, 0x2A, 0x4D, 0x18] + little(body.count) + body
         let text = parts.flatMap { $0 }
-        let tuning = CompressedBytes.Tuning(span: 64 << 10, keptAfter: 1 << 20, longestJump: 1 << 20, cacheLimit: 0)
+        let tuning = CompressedBytes.Tuning(span: 64 << 10, keptAfter: 1 << 20, longestJump: 1 << 20, cacheLimit: 0, textBudget: 0)
         try Files.withFile(compressed) { path in
             let file = try FileBytes(path: path, tuning: tuning)
             #expect(try file.read(at: 0, count: 1 << 30) == text)
@@ -257,7 +265,7 @@ import Testing
         for (argv, block) in [(["bzip2", "-c", "-9"], 900_000 * 5 / 4), (["xz", "-c", "-0", "--block-size=1048576"], 1 << 20)] {
             let compressed = try CompressedFileTests.filter(text, through: argv)
             try CompressedFileTests.withFile(compressed) { path in
-                let file = try FileBytes(path: path)
+                let file = try FileBytes(path: path, tuning: CompressedRandomAccessTests.checkpointsOnly)
                 #expect(try file.read(at: 0, count: 1 << 30) == text)
                 let access = try #require(file.randomAccess)
                 let blocks = (text.count + block - 1) / block

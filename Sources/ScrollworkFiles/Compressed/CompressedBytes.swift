@@ -10,14 +10,20 @@ import Scrollwork
 /// from the start.
 ///
 /// The first pass decompresses in order, as far as the reads ask (so the first screen shows as
-/// soon as its bytes are out), and notes checkpoints on the way: each member's start (a gzip
-/// member, a zstd frame, a bzip2 or xz stream), every xz block's start (from the index at the
-/// end of each stream), and, every ``Tuning/span`` bytes of text inside a gzip member, a
-/// deflate block's end with the 32 KB of text before it, as zlib's `zran` example does. A read
-/// of text already passed decompresses from the checkpoint before it; the chunks read last are
-/// kept in memory. Where a jump would decompress more than ``Tuning/longestJump`` (inside one
-/// long zstd frame, bzip2 or xz stream, whose libraries cannot begin mid-stream), the text is
-/// kept in a temporary file instead.
+/// soon as its bytes are out) and, on a thread of its own, up to ``Tuning/readAhead`` further,
+/// so that whoever reads the text in order (the index, a batch run) works on one core while the
+/// next text is decompressed on the other. The text it makes is kept in a temporary file while
+/// the temporary directory has room for it (``Tuning/textBudget``, ``TemporarySpace``): every
+/// later pass over the file (a sort, a count, a search) then reads it as a plain file's, and
+/// the file is decompressed once. Past that room, it notes checkpoints on the way instead: each
+/// member's start (a gzip member, a zstd frame, a bzip2 or xz stream), every xz block's start
+/// (from the index at the end of each stream), every bzip2 block's, and, every ``Tuning/span``
+/// bytes of text inside a gzip member, a deflate block's end with the 32 KB of text before it,
+/// as zlib's `zran` example does. A read of text already passed reads it from the temporary
+/// file or decompresses it from the checkpoint before it; the chunks read last are kept in
+/// memory. Where a jump would decompress more than ``Tuning/longestJump`` (inside one long zstd
+/// frame, bzip2 or xz stream, whose libraries cannot begin mid-stream), the text is kept in the
+/// temporary file whatever the room.
 ///
 /// A file of several members (as `cat a.gz b.gz` makes) is read whole. Damage ends the text
 /// where it begins and says where (``damage``), keeping everything before it. A file that ends
@@ -36,9 +42,17 @@ final class CompressedBytes: ByteSpool {
         var longestJump = 64 << 20
         /// The most text of recently read chunks kept in memory.
         var cacheLimit = 32 << 20
+        /// The most text kept in a temporary file by choice, rather than decompressed again
+        /// from a checkpoint each time it is read: nil, as much as ``TemporarySpace`` allows
+        /// when the first chunk is kept; 0, none.
+        var textBudget: UInt64? = nil
+        /// How far past the furthest read the first pass decompresses on a thread of its own
+        /// (0: only as far as reads ask).
+        var readAhead = 64 << 20
 
-        /// Checkpoints every 4 MB (0.8% of the text), jumps of at most 64 MB, 32 MB of recent
-        /// text in memory.
+        /// The text kept in a temporary file while there is room, else checkpoints every 4 MB
+        /// (0.8% of the text) and jumps of at most 64 MB; 32 MB of recent text in memory; 64 MB
+        /// decompressed ahead of the reads.
         static let standard = Tuning()
     }
 
@@ -86,6 +100,12 @@ final class CompressedBytes: ByteSpool {
         var recent = RecentChunks()
         var keptFile: Int32 = -1
         var kept: UInt64 = 0
+        /// The most text kept in the temporary file by choice (``Tuning/textBudget``), asked of
+        /// ``TemporarySpace`` when the first chunk closes if the tuning does not say.
+        var keptBudget: UInt64? = nil
+        /// How far the thread reading ahead decompresses, and whether it runs.
+        var aheadTarget: UInt64 = 0
+        var readingAhead = false
         var access = RandomAccess(checkpoints: 0, checkpointMemory: 0, longestJump: 0, keptOnDisk: 0)
         var ended = false
         var damage: String? = nil
@@ -146,7 +166,8 @@ final class CompressedBytes: ByteSpool {
         // A span shorter than deflate's window would keep more in checkpoints than in text.
         let keptAfter = Swift.max(tuning.keptAfter, 1 << 16)
         self.tuning = Tuning(span: Swift.max(tuning.span, Zlib.windowSize), keptAfter: keptAfter,
-                             longestJump: Swift.max(tuning.longestJump, keptAfter), cacheLimit: Swift.max(tuning.cacheLimit, 0))
+                             longestJump: Swift.max(tuning.longestJump, keptAfter), cacheLimit: Swift.max(tuning.cacheLimit, 0),
+                             textBudget: tuning.textBudget, readAhead: Swift.max(tuning.readAhead, 0))
         self.sourceIsComplete = sourceIsComplete
         var state = State(decoder: decoder)
         if format == .bzip2 { state.blocks = Bzip2BlockFinder() }
@@ -188,7 +209,9 @@ final class CompressedBytes: ByteSpool {
             if let problem = state.problem { return .failure(problem) }
             return .success(state.verified)
         }
-        return try outcome.get()
+        let made = try outcome.get()
+        readAhead(past: Swift.min(target ?? made, made))
+        return made
     }
 
     func available(upTo target: UInt64) throws(FileError) -> UInt64 { try copy(upTo: target) }
@@ -227,7 +250,10 @@ final class CompressedBytes: ByteSpool {
                 return .success(nil)
             }
             advanced = true
-            guard let missing = try step.get() else { return Int(at - offset) }
+            guard let missing = try step.get() else {
+                readAhead(past: at)
+                return Int(at - offset)
+            }
             let text = try load(missing.chunk, keptFile: missing.keptFile)
             loaded = (missing.index, text)
             state.withLock { _ = $0.recent.insert(text, for: missing.index, limit: tuning.cacheLimit) }
@@ -235,6 +261,43 @@ final class CompressedBytes: ByteSpool {
     }
 
     // MARK: The first pass
+
+    /// Has the first pass go on to ``Tuning/readAhead`` past `offset` on a thread of its own,
+    /// unless it is there or nearly (half the way), or one already runs (it is sent further).
+    private func readAhead(past offset: UInt64) {
+        guard tuning.readAhead > 0 else { return }
+        let (far, overflow) = offset.addingReportingOverflow(UInt64(tuning.readAhead))
+        let start: Bool = state.withLock { state in
+            state.aheadTarget = Swift.max(state.aheadTarget, overflow ? UInt64.max : far)
+            guard !state.readingAhead, !state.ended, state.problem == nil, state.decoder != nil,
+                  state.aheadTarget - Swift.min(state.aheadTarget, state.verified) > UInt64(tuning.readAhead / 2) else { return false }
+            state.readingAhead = true
+            return true
+        }
+        guard start else { return }
+        if !ThreadBody.detach({ self.decompressAhead() }) { state.withLock { $0.readingAhead = false } }
+    }
+
+    /// Returns once no thread reads ahead (for tests, which see what it made without waiting on
+    /// a clock).
+    func waitForReadAhead() {
+        while state.withLock({ $0.readingAhead }) { sched_yield() }
+    }
+
+    /// The thread reading ahead: decompresses a megabyte at a time, letting reads in between,
+    /// until the target is reached or the first pass can go no further for now.
+    private func decompressAhead() {
+        while state.withLock({ state in
+            let before = state.verified
+            if !state.ended && state.problem == nil && before < state.aheadTarget {
+                advance(&state, to: Swift.min(state.aheadTarget, before &+ (1 << 20)))
+            }
+            // No text made (the data ended, is damaged, or waits for more to come): stop.
+            let goesOn = state.verified > before && state.verified < state.aheadTarget
+            if !goesOn { state.readingAhead = false }
+            return goesOn
+        }) {}
+    }
 
     /// Decompresses in order until `limit` bytes of text are made or the data ends, noting
     /// checkpoints on the way. A pass that ended at the file's end goes on once the file grows.
@@ -406,7 +469,7 @@ final class CompressedBytes: ByteSpool {
     /// the temporary file.
     private func closeChunk(_ state: inout State, next following: DecompressionCheckpoint?, keep: Bool) {
         let storage: Storage
-        if let start = state.pendingStart, !keep {
+        if let start = state.pendingStart, !keep, !keepsByChoice(state.pending.count, &state) {
             storage = .checkpoint(start)
             if state.counted != start.uncompressed {
                 state.counted = start.uncompressed
@@ -427,6 +490,14 @@ final class CompressedBytes: ByteSpool {
         next.reserveCapacity(tuning.span + (1 << 20))
         state.pending = next
         state.pendingStart = following
+    }
+
+    /// True when a chunk of `count` bytes of text that has a checkpoint is kept in the temporary
+    /// file all the same: the budget has room for it.
+    private func keepsByChoice(_ count: Int, _ state: inout State) -> Bool {
+        let budget = state.keptBudget ?? tuning.textBudget ?? TemporarySpace.budget()
+        state.keptBudget = budget
+        return state.kept < budget && UInt64(count) <= budget - state.kept
     }
 
     /// Appends `text` to the temporary file (made on first use) and returns where it begins;
