@@ -64,24 +64,34 @@ extension FileTable {
     /// cores: what a batch run reads, so it sorts and writes by the types the screen ends with.
     ///
     /// - Throws: ``TableSourceError`` when the file cannot be read.
-    func indexedToEnd(concurrently loop: ConcurrentLoop) throws(TableSourceError) -> FileTable {
-        try extended(index, in: file, progress: .unwatched, toEnd: true, concurrently: loop)
+    /// `slice`: the most text indexed (and, for a compressed file, typed) at a time.
+    func indexedToEnd(concurrently loop: ConcurrentLoop, slice: Int = Self.slice) throws(TableSourceError) -> FileTable {
+        try extended(index, in: file, progress: .unwatched, toEnd: true, slice: slice, concurrently: loop)
     }
 
     /// `start` indexed a slice further in `file` (to its end when `toEnd`), the rows found typed
     /// on `loop`'s cores, new JSON keys taken as columns after the others.
-    private func extended(_ start: RecordIndex, in file: FileBytes, progress: TableProgress, toEnd: Bool = false,
+    private func extended(_ start: RecordIndex, in file: FileBytes, progress: TableProgress, toEnd: Bool = false, slice: Int = Self.slice,
                           concurrently loop: ConcurrentLoop = .serial) throws(TableSourceError) -> FileTable {
         var index = start
+        var shape = self.shape
         let size = Swift.max(1, file.size)
+        var typedEarly = false
         do {
-            while try !index.extend(from: file, limit: Self.slice, progress: { progress.report(Double($0) / Double(size)) }), toEnd {}
+            while try !index.extend(from: file, limit: slice, progress: { progress.report(Double($0) / Double(size)) }), toEnd {
+                // A compressed file is decompressed ahead on another core meanwhile: each slice
+                // is typed on this one as it is indexed, not all of them after the last.
+                guard file.compression != nil, index.count >= self.index.count else { continue }
+                if case .json = shape.format { continue }
+                if start.count == 0 && !typedEarly { shape.typing = ColumnTyping(kinds: ColumnKinds(missing: shape.missing), typed: 0) }
+                typedEarly = true
+                shape.typing.typeToEnd(shape.rows(file: file, index: index), concurrently: .serial)
+            }
         } catch {
             throw .failed("\(error)")
         }
         try progress.check()
-        var shape = self.shape
-        if index.count < self.index.count || start.count == 0 { shape.typing = ColumnTyping(kinds: ColumnKinds(missing: shape.missing), typed: 0) }
+        if index.count < self.index.count || (start.count == 0 && !typedEarly) { shape.typing = ColumnTyping(kinds: ColumnKinds(missing: shape.missing), typed: 0) }
         if case let .json(framing) = shape.format, index.count > start.count {
             let lines = start.count..<index.count
             let step = Swift.max(1, lines.count / 200)

@@ -100,12 +100,20 @@ final class CompressedBytes: ByteSpool {
         var recent = RecentChunks()
         var keptFile: Int32 = -1
         var kept: UInt64 = 0
+        /// Text given a place in the temporary file and not yet written there (by a thread of
+        /// its own, so that the first pass goes on decompressing meanwhile): read from here
+        /// until it is. The oldest first; ``State/writing`` while a thread writes them.
+        var unwritten: [(at: UInt64, text: [UInt8])] = []
+        var unwrittenBytes = 0
+        var writing = false
         /// The most text kept in the temporary file by choice (``Tuning/textBudget``), asked of
         /// ``TemporarySpace`` when the first chunk closes if the tuning does not say.
         var keptBudget: UInt64? = nil
         /// How far the thread reading ahead decompresses, and whether it runs.
         var aheadTarget: UInt64 = 0
         var readingAhead = false
+        /// True while a thread decompresses outside the lock (the decoder is its own then).
+        var decoding = false
         var access = RandomAccess(checkpoints: 0, checkpointMemory: 0, longestJump: 0, keptOnDisk: 0)
         var ended = false
         var damage: String? = nil
@@ -115,6 +123,9 @@ final class CompressedBytes: ByteSpool {
     }
 
     private let state: Locked<State>
+    /// Moves each time the first pass hands over what it made: what a read waiting for text
+    /// another thread is decompressing sleeps on.
+    private let made = Signal()
     /// The compressed file, read at offsets.
     private let source: CompressedSource
     private let name: String
@@ -204,8 +215,8 @@ final class CompressedBytes: ByteSpool {
     ///   the same error again on every later call.
     @discardableResult
     func copy(upTo target: UInt64?) throws(FileError) -> UInt64 {
+        advance(to: target ?? state.withLock { $0.verified &+ UInt64(Self.decompressedPerLook) })
         let outcome: Result<UInt64, FileError> = state.withLock { state in
-            advance(&state, to: target ?? (state.verified &+ UInt64(Self.decompressedPerLook)))
             if let problem = state.problem { return .failure(problem) }
             return .success(state.verified)
         }
@@ -218,13 +229,13 @@ final class CompressedBytes: ByteSpool {
 
     func read(at offset: UInt64, into buffer: UnsafeMutableRawBufferPointer) throws(FileError) -> Int {
         let (end, overflow) = offset.addingReportingOverflow(UInt64(buffer.count))
-        var at = offset, advanced = false
+        var at = offset
         var loaded: (index: Int, text: [UInt8])? = nil
+        advance(to: overflow ? UInt64.max : end)
         while true {
             // What is at hand is copied under the lock; a chunk to be had again is had outside
             // it, so that a search through text passed long ago does not hold up the first pass.
-            let step: Result<(index: Int, chunk: Chunk, keptFile: Int32)?, FileError> = state.withLock { state in
-                if !advanced { advance(&state, to: overflow ? UInt64.max : end) }
+            let step: Result<MissingText?, FileError> = state.withLock { state in
                 if let problem = state.problem { return .failure(problem) }
                 let stop = Swift.min(end, state.verified)
                 while at < stop {
@@ -237,8 +248,16 @@ final class CompressedBytes: ByteSpool {
                             piece = loaded.text
                         } else if let text = state.recent.text(for: index) {
                             piece = text
+                        } else if case let .kept(place) = state.chunks[index].storage {
+                            guard let waiting = state.unwritten.first(where: { $0.at == place }) else {
+                                // Written: read from the temporary file straight into the buffer.
+                                let chunk = state.chunks[index]
+                                let count = Int(Swift.min(chunk.start + UInt64(chunk.count), stop) - at)
+                                return .success(.kept(file: state.keptFile, at: place + (at - chunk.start), count: count))
+                            }
+                            piece = waiting.text
                         } else {
-                            return .success((index, state.chunks[index], state.keptFile))
+                            return .success(.decompressed(index: index, chunk: state.chunks[index]))
                         }
                         start = state.chunks[index].start
                     }
@@ -249,15 +268,29 @@ final class CompressedBytes: ByteSpool {
                 }
                 return .success(nil)
             }
-            advanced = true
-            guard let missing = try step.get() else {
+            switch try step.get() {
+            case nil:
                 readAhead(past: at)
                 return Int(at - offset)
+            case let .kept(file, place, count)?:
+                let part = UnsafeMutableRawBufferPointer(rebasing: buffer[Int(at - offset)..<(Int(at - offset) + count)])
+                guard try FileBytes.read(file, at: place, into: part, path: name) == count else {
+                    throw changed("its temporary file came back short")
+                }
+                at += UInt64(count)
+            case let .decompressed(index, chunk)?:
+                let text = try decompress(chunk)
+                loaded = (index, text)
+                state.withLock { _ = $0.recent.insert(text, for: index, limit: tuning.cacheLimit) }
             }
-            let text = try load(missing.chunk, keptFile: missing.keptFile)
-            loaded = (missing.index, text)
-            state.withLock { _ = $0.recent.insert(text, for: missing.index, limit: tuning.cacheLimit) }
         }
+    }
+
+    /// Text a read needs that is not in memory: in the temporary file (`count` bytes at `at`),
+    /// or a chunk to decompress again.
+    private enum MissingText {
+        case kept(file: Int32, at: UInt64, count: Int)
+        case decompressed(index: Int, chunk: Chunk)
     }
 
     // MARK: The first pass
@@ -287,91 +320,141 @@ final class CompressedBytes: ByteSpool {
     /// The thread reading ahead: decompresses a megabyte at a time, letting reads in between,
     /// until the target is reached or the first pass can go no further for now.
     private func decompressAhead() {
-        while state.withLock({ state in
-            let before = state.verified
-            if !state.ended && state.problem == nil && before < state.aheadTarget {
-                advance(&state, to: Swift.min(state.aheadTarget, before &+ (1 << 20)))
-            }
+        var before = state.withLock { $0.verified }
+        while true {
+            advance(to: state.withLock { Swift.min($0.aheadTarget, before &+ (1 << 20)) })
             // No text made (the data ended, is damaged, or waits for more to come): stop.
-            let goesOn = state.verified > before && state.verified < state.aheadTarget
-            if !goesOn { state.readingAhead = false }
-            return goesOn
-        }) {}
+            let goesOn: Bool = state.withLock { state in
+                let goesOn = state.verified > before && state.verified < state.aheadTarget
+                if !goesOn { state.readingAhead = false }
+                before = state.verified
+                return goesOn
+            }
+            if !goesOn { return }
+        }
+    }
+
+    /// What the first pass does next, decided under the lock.
+    private enum FirstPassStep {
+        /// Nothing: the text is made as far as asked, or can be made no further now.
+        case done
+        /// Another thread is decompressing: wait for it.
+        case wait
+        /// Decompress, outside the lock, from compressed byte `consumed` into at most `room`
+        /// bytes, with the bzip2 blocks found so far.
+        case decompress(any Decompressor, consumed: UInt64, room: Int, blocks: Bzip2BlockFinder?)
     }
 
     /// Decompresses in order until `limit` bytes of text are made or the data ends, noting
     /// checkpoints on the way. A pass that ended at the file's end goes on once the file grows.
-    private func advance(_ state: inout State, to limit: UInt64) {
-        if state.ended, state.decoder != nil, state.problem == nil, sourceSize() > state.consumed {
-            state.ended = false
-            state.damage = nil
-        }
-        guard !state.ended, state.problem == nil, state.verified < limit, let decoder = state.decoder else { return }
-        var input = [UInt8](repeating: 0, count: 1 << 16)
-        var output = [UInt8](repeating: 0, count: 1 << 18)
-        while !state.ended && state.problem == nil && state.verified < limit {
-            passCheckpointsAhead(&state)
-            // No step makes text past the next checkpoint known ahead: the chunk ends there.
-            let room = state.nextAhead < state.ahead.count ? Int(clamping: state.ahead[state.nextAhead].uncompressed - state.produced) : output.count
-            var read: Int
-            do {
-                read = try source.read(at: state.consumed, into: &input, path: name)
+    ///
+    /// Called without the lock: one thread decompresses at a time, outside it (the decoder,
+    /// the compressed bytes and the block finder are its own while ``State/decoding`` says so),
+    /// and takes the lock only to hand over what it made, so that reads of text already made go
+    /// on meanwhile; a thread that needs text not yet made sleeps on ``made`` until it comes.
+    private func advance(to limit: UInt64) {
+        var input: [UInt8] = [], output: [UInt8] = []
+        while true {
+            let generation = made.generation
+            let next: FirstPassStep = state.withLock { state in
+                if state.ended, state.decoder != nil, state.problem == nil, !state.decoding, sourceSize() > state.consumed {
+                    state.ended = false
+                    state.damage = nil
+                }
+                guard !state.ended, state.problem == nil, state.verified < limit, let decoder = state.decoder else { return .done }
+                if state.decoding { return .wait }
+                state.decoding = true
+                passCheckpointsAhead(&state)
+                // No step makes text past the next checkpoint known ahead: the chunk ends there.
+                let room = state.nextAhead < state.ahead.count ? Int(clamping: state.ahead[state.nextAhead].uncompressed - state.produced) : 1 << 18
+                return .decompress(decoder, consumed: state.consumed, room: room, blocks: state.blocks)
+            }
+            guard case .decompress(let decoder, let consumed, let room, var blocks) = next else {
+                if case .done = next { return }
+                made.wait(past: generation)
+                continue
+            }
+            if input.isEmpty {
+                input = [UInt8](repeating: 0, count: 1 << 16)
+                output = [UInt8](repeating: 0, count: 1 << 18)
+            }
+            let goesOn: Bool
+            do throws(FileError) {
+                var read = try source.read(at: consumed, into: &input, path: name)
+                if blocks != nil {
+                    input.withUnsafeBytes { blocks?.scan(UnsafeRawBufferPointer(rebasing: $0[..<read]), at: consumed) }
+                    // A block's first bits that run on past this read are seen in the next.
+                    let seen = read == input.count ? read - 6 : read
+                    read = blocks?.feed(from: consumed, available: seen) ?? read
+                }
+                // At the file's end the decompressor is still asked (with no input) for what it holds.
+                let step = input.withUnsafeBytes { bytes in
+                    output.withUnsafeMutableBytes { decoder.step(UnsafeRawBufferPointer(rebasing: bytes[..<read]), into: UnsafeMutableRawBufferPointer(rebasing: $0.prefix(Swift.min(room, $0.count)))) }
+                }
+                let resumableBits = decoder.resumableBits
+                goesOn = state.withLock { state in
+                    state.decoding = false
+                    state.blocks = blocks
+                    return take(step, resumableBits: resumableBits, read: read, output: output, &state)
+                }
             } catch {
-                state.problem = error
-                break
+                state.withLock { state in
+                    state.decoding = false
+                    state.problem = error
+                }
+                goesOn = false
             }
-            if state.blocks != nil {
-                let at = state.consumed
-                input.withUnsafeBytes { state.blocks?.scan(UnsafeRawBufferPointer(rebasing: $0[..<read]), at: at) }
-                // A block's first bits that run on past this read are seen in the next.
-                let seen = read == input.count ? read - 6 : read
-                read = state.blocks?.feed(from: at, available: seen) ?? read
-            }
-            // At the file's end the decompressor is still asked (with no input) for what it holds.
-            let step = input.withUnsafeBytes { bytes in
-                output.withUnsafeMutableBytes { decoder.step(UnsafeRawBufferPointer(rebasing: bytes[..<read]), into: UnsafeMutableRawBufferPointer(rebasing: $0.prefix(room))) }
-            }
-            var consumed = 0, produced = 0, memberEnded = false
-            switch step {
-            case let .progress(c, p):
-                (consumed, produced) = (c, p)
-                if c > 0 { state.inMember = true }
-            case let .memberEnded(c, p):
-                (consumed, produced, memberEnded) = (c, p, true)
-            case let .damaged(message, p):
-                produced = p
-                state.damage = damageNote(message, &state)
-                state.ended = true
-                state.decoder = nil
-            }
-            // A damaged bzip2 block's last text is dropped with the rest of the block.
-            if state.damage == nil || state.blocks == nil {
-                state.pending.append(contentsOf: output[..<produced])
-                state.consumed += UInt64(consumed)
-                state.produced += UInt64(produced)
-                state.memberOutput += UInt64(produced)
-            }
-            if let block = state.blocks?.passed(consumed: state.consumed, produced: state.produced) {
-                // The decoder has taken the next block's first byte: the last block's text is out and checked.
-                state.verified = state.produced
-                pass(block, &state)
-            }
-            if state.blocks == nil || memberEnded { state.verified = state.produced }
-            if memberEnded {
-                state.inMember = false
-                state.memberOutput = 0
-                pass(DecompressionCheckpoint(compressed: state.consumed, uncompressed: state.produced), &state)
-            } else if let bits = decoder.resumableBits, state.pending.count >= tuning.span {
-                let window = Array(state.pending.suffix(Int(Swift.min(state.memberOutput, UInt64(Zlib.windowSize)))))
-                pass(DecompressionCheckpoint(compressed: state.consumed, uncompressed: state.produced, resume: .deflateBlock(bits: bits, window: window)), &state)
-            }
-            if state.pending.count >= tuning.keptAfter { cutLongChunk(&state) }
-            if consumed == 0 && produced == 0 && !memberEnded && decoder.resumableBits == nil && !state.ended {
-                // What has come so far is read; more may still come.
-                if read == 0, let complete = sourceIsComplete, !complete() { break }
-                stall(&state, atEnd: read == 0)
-            }
+            made.signal()
+            if !goesOn { return }
         }
+    }
+
+    /// Takes what a step of the first pass made into `output` from `read` bytes: the text, the
+    /// checkpoints it passed (`resumableBits`: the decoder's after the step), the end of a
+    /// member, damage. False when the pass can go no further for now (the input that has come
+    /// so far is read).
+    private func take(_ step: DecompressionStep, resumableBits: Int?, read: Int, output: [UInt8], _ state: inout State) -> Bool {
+        var consumed = 0, produced = 0, memberEnded = false
+        switch step {
+        case let .progress(c, p):
+            (consumed, produced) = (c, p)
+            if c > 0 { state.inMember = true }
+        case let .memberEnded(c, p):
+            (consumed, produced, memberEnded) = (c, p, true)
+        case let .damaged(message, p):
+            produced = p
+            state.damage = damageNote(message, &state)
+            state.ended = true
+            state.decoder = nil
+        }
+        // A damaged bzip2 block's last text is dropped with the rest of the block.
+        if state.damage == nil || state.blocks == nil {
+            state.pending.append(contentsOf: output[..<produced])
+            state.consumed += UInt64(consumed)
+            state.produced += UInt64(produced)
+            state.memberOutput += UInt64(produced)
+        }
+        if let block = state.blocks?.passed(consumed: state.consumed, produced: state.produced) {
+            // The decoder has taken the next block's first byte: the last block's text is out and checked.
+            state.verified = state.produced
+            pass(block, &state)
+        }
+        if state.blocks == nil || memberEnded { state.verified = state.produced }
+        if memberEnded {
+            state.inMember = false
+            state.memberOutput = 0
+            pass(DecompressionCheckpoint(compressed: state.consumed, uncompressed: state.produced), &state)
+        } else if let bits = resumableBits, state.pending.count >= tuning.span {
+            let window = Array(state.pending.suffix(Int(Swift.min(state.memberOutput, UInt64(Zlib.windowSize)))))
+            pass(DecompressionCheckpoint(compressed: state.consumed, uncompressed: state.produced, resume: .deflateBlock(bits: bits, window: window)), &state)
+        }
+        if state.pending.count >= tuning.keptAfter { cutLongChunk(&state) }
+        if consumed == 0 && produced == 0 && !memberEnded && resumableBits == nil && !state.ended {
+            // What has come so far is read; more may still come.
+            if read == 0, let complete = sourceIsComplete, !complete() { return false }
+            stall(&state, atEnd: read == 0)
+        }
+        return !state.ended && state.problem == nil
     }
 
     /// Passes the checkpoints known ahead that the first pass has reached.
@@ -500,8 +583,9 @@ final class CompressedBytes: ByteSpool {
         return state.kept < budget && UInt64(count) <= budget - state.kept
     }
 
-    /// Appends `text` to the temporary file (made on first use) and returns where it begins;
-    /// nil, with the problem noted, when it cannot.
+    /// Gives `text` its place at the end of the temporary file (made on first use) and returns
+    /// where it begins; nil, with the problem noted, when it cannot. A thread of its own writes
+    /// it there; past ``unwrittenLimit`` bytes waiting, the first pass writes them itself.
     private func keepOnDisk(_ text: [UInt8], _ state: inout State) -> UInt64? {
         if state.keptFile < 0 {
             guard let file = UnnamedFile.make(prefix: "scrollwork-" + format.name) else {
@@ -511,15 +595,65 @@ final class CompressedBytes: ByteSpool {
             state.keptFile = file
         }
         let at = state.kept
-        do {
-            try FileBytes.write(text[...], to: state.keptFile, at: at, path: name, operation: "keep the decompressed text of")
-        } catch {
-            state.problem = error
-            return nil
-        }
         state.kept += UInt64(text.count)
         state.access.keptOnDisk = state.kept
-        return at
+        state.unwritten.append((at, text))
+        state.unwrittenBytes += text.count
+        if state.unwrittenBytes > Self.unwrittenLimit {
+            while let first = state.unwritten.first, state.problem == nil {
+                writeKept(first, file: state.keptFile, &state)
+            }
+        } else if !state.writing {
+            state.writing = true
+            if !ThreadBody.detach({ self.writeKeptText() }) { state.writing = false }
+        }
+        return state.problem == nil ? at : nil
+    }
+
+    /// The most text waiting to be written to the temporary file before the first pass waits
+    /// for the disk.
+    static let unwrittenLimit = 64 << 20
+
+    /// The thread writing kept text: writes what waits, the oldest first, outside the lock.
+    private func writeKeptText() {
+        while true {
+            let next: (at: UInt64, text: [UInt8], file: Int32)? = state.withLock { state in
+                guard let first = state.unwritten.first, state.problem == nil else {
+                    state.writing = false
+                    return nil
+                }
+                return (first.at, first.text, state.keptFile)
+            }
+            guard let next else { return }
+            let failure: FileError?
+            do throws(FileError) {
+                try FileBytes.write(next.text[...], to: next.file, at: next.at, path: name, operation: "keep the decompressed text of")
+                failure = nil
+            } catch {
+                failure = error
+            }
+            state.withLock { state in
+                if let failure { state.problem = failure }
+                forgetWritten(next.at, &state)
+            }
+        }
+    }
+
+    /// Writes `chunk` to the temporary file with the lock held (the first pass, when too much waits).
+    private func writeKept(_ chunk: (at: UInt64, text: [UInt8]), file: Int32, _ state: inout State) {
+        do {
+            try FileBytes.write(chunk.text[...], to: file, at: chunk.at, path: name, operation: "keep the decompressed text of")
+        } catch {
+            state.problem = error
+        }
+        forgetWritten(chunk.at, &state)
+    }
+
+    /// The text at `at` is written (or failed to be): no longer read from memory.
+    private func forgetWritten(_ at: UInt64, _ state: inout State) {
+        guard let index = state.unwritten.firstIndex(where: { $0.at == at }) else { return }
+        state.unwrittenBytes -= state.unwritten[index].text.count
+        state.unwritten.remove(at: index)
     }
 
     /// The compressed file's size now; 0 when it cannot be looked at.
@@ -537,18 +671,10 @@ final class CompressedBytes: ByteSpool {
         return low
     }
 
-    /// The text of `chunk`, had again: from the temporary file (`keptFile`) or decompressed from
-    /// its checkpoint.
-    private func load(_ chunk: Chunk, keptFile: Int32) throws(FileError) -> [UInt8] {
-        switch chunk.storage {
-        case let .kept(at):
-            var bytes = [UInt8](repeating: 0, count: chunk.count)
-            let read = try CompressedSource.descriptor(keptFile).read(at: at, into: &bytes, path: name)
-            guard read == chunk.count else { throw changed("its temporary file came back short") }
-            return bytes
-        case let .checkpoint(checkpoint):
-            return try decompress(chunk.count, from: checkpoint, skipping: Int(clamping: chunk.start - checkpoint.uncompressed))
-        }
+    /// The text of `chunk`, a chunk that begins at a checkpoint, decompressed again.
+    private func decompress(_ chunk: Chunk) throws(FileError) -> [UInt8] {
+        guard case let .checkpoint(checkpoint) = chunk.storage else { throw changed("a chunk kept on disk was asked to be decompressed") }
+        return try decompress(chunk.count, from: checkpoint, skipping: Int(clamping: chunk.start - checkpoint.uncompressed))
     }
 
     /// `count` bytes of text decompressed from `checkpoint`, after `skipping` bytes.
