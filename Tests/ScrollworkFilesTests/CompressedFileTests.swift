@@ -140,6 +140,20 @@ import Testing
         #expect(checkedBlock, "some damage is found only by a block's check")
     }
 
+    @Test("a bzip2 stream whose own check fails (its blocks' CRCs combined) gives its blocks' text and says the stream's check failed")
+    func bzip2StreamCheck() throws {
+        let text = Array((1...60_000).map { "row \($0) \(($0 * 7919) % 10007)\n" }.joined().utf8)
+        var compressed = try Self.compress(text, .bzip2)
+        // The stream's check is the 32 bits after its end marker, in its last five bytes.
+        compressed[compressed.count - 3] ^= 0x01
+        try Self.withFile(compressed) { path in
+            let file = try FileBytes(path: path)
+            let read = try file.read(at: 0, count: 1 << 30)
+            #expect(read == text, "every block checks: \(read.count) of \(text.count) bytes")
+            #expect(file.damage?.contains("the stream's check failed") == true, "\(String(describing: file.damage))")
+        }
+    }
+
     @Test("gzip damage in a member says from where its text was not yet checked")
     func gzipUncheckedTextIsSaid() throws {
         let text = Self.lines(50_000)

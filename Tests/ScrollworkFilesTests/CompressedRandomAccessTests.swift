@@ -115,7 +115,7 @@ import Testing
     }
 
     @Test("a .gz that ends mid-member and then grows (a log compressed as it is written) goes on where it stopped",
-          arguments: [CompressionFormat.gzip, .zstd])
+          arguments: [CompressionFormat.gzip, .zstd, .bzip2])
     func growingFileGoesOn(format: CompressionFormat) throws {
         let text = Self.text(40_000)
         let compressed = try Files.compress(text, format)
@@ -209,23 +209,31 @@ import Testing
         }
     }
 
-    @Test("the bzip2 block finder sees a block's first bits at each of the eight places in a byte")
-    func bzip2MagicAtEveryShift() {
+    @Test("a bzip2 block is decoded on its own from each of the eight places in a byte it may begin at")
+    func bzip2BlockAtEveryShift() throws {
+        let text = Self.text(2_000)
+        let stream = try Files.compress(text, .bzip2)
+        // One block: from its magic, after the 32-bit header, to the stream's end marker.
+        let end = try #require((32..<UInt64(stream.count * 8 - 48)).first { Bzip2Block.read(stream, at: $0, bits: 48) == Bzip2Block.endMagic })
+        let library = try #require(Bzip2Library.shared)
         for shift in 0..<8 {
-            // The 48 bits of the block magic, `shift` bits into the third byte.
-            let bits = (UInt64(0x3141_5926_5359) << 16) >> UInt64(shift)
-            var bytes: [UInt8] = [0xAA, 0x55]
-            for k in 0..<8 { bytes.append(UInt8(truncatingIfNeeded: bits >> UInt64(56 - 8 * k))) }
-            bytes += [0xFF, 0xFF, 0xFF]
-            var finder = Bzip2BlockFinder()
-            // In two reads that split the pattern, as the first pass's reads may.
-            bytes.withUnsafeBytes { finder.scan(UnsafeRawBufferPointer(rebasing: $0[..<5]), at: 0) }
-            bytes.withUnsafeBytes { finder.scan(UnsafeRawBufferPointer(rebasing: $0[3...]), at: 3) }
-            #expect(finder.nextBlock == UInt64(16 + shift), "shift \(shift)")
-            #expect(finder.feed(from: 0, available: 100) == 4, "up to the byte after the block's first")
-            #expect(finder.passed(consumed: 3, produced: 7) == nil)
-            let checkpoint = finder.passed(consumed: 4, produced: 7)
-            #expect(checkpoint?.compressed == 2 && checkpoint?.uncompressed == 7, "shift \(shift)")
+            var moved = BitWriter()
+            moved.append(0x2A, bits: 8 + shift)
+            moved.append(from: stream, bits: 32..<end)
+            moved.append(0xFFFF, bits: 16)
+            let start = UInt64(8 + shift)
+            guard case let .text(decoded) = Bzip2Block.decode(moved.bytes, bits: start..<(start + end - 32), library: library) else {
+                Issue.record("shift \(shift): the block did not decode")
+                continue
+            }
+            #expect(decoded == text, "shift \(shift)")
+            // Cut a bit short, or a byte, it is no block.
+            for cut: UInt64 in [1, 8] {
+                guard case .failed = Bzip2Block.decode(moved.bytes, bits: start..<(start + end - 32 - cut), library: library) else {
+                    Issue.record("shift \(shift): a block cut \(cut) bits short decoded")
+                    continue
+                }
+            }
         }
     }
 

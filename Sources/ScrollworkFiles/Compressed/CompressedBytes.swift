@@ -73,13 +73,11 @@ final class CompressedBytes: ByteSpool {
         /// The first pass's decompressor; nil once the data is damaged. Kept at the file's end,
         /// so that a file that grows goes on.
         var decoder: (any Decompressor)?
-        /// Compressed bytes read and text made by the first pass.
+        /// Compressed bytes read and text made by the first pass: what reads are given (bzip2's
+        /// decoder gives a block's text only once the block's check has passed, so that a
+        /// damaged block's text is never read).
         var consumed: UInt64 = 0
         var produced: UInt64 = 0
-        /// The text whose check has passed, what reads are given: all that is made, but for the
-        /// bzip2 block being made, whose text is held back until the block's CRC (checked once
-        /// its text is out) has passed, so that a damaged block's text is never read.
-        var verified: UInt64 = 0
         var chunks: [Chunk] = []
         /// The text made since the last chunk, and the checkpoint it begins at (nil in a
         /// stretch being kept on disk).
@@ -92,8 +90,6 @@ final class CompressedBytes: ByteSpool {
         var nextAhead = 0
         /// The text offset of the last checkpoint counted in ``access``.
         var counted: UInt64? = nil
-        /// bzip2's block starts, found in the bytes as the first pass reads them.
-        var blocks: Bzip2BlockFinder? = nil
         /// Text made since the member began: how much of it a checkpoint's window may hold.
         var memberOutput: UInt64 = 0
         var inMember = false
@@ -181,7 +177,6 @@ final class CompressedBytes: ByteSpool {
                              textBudget: tuning.textBudget, readAhead: Swift.max(tuning.readAhead, 0))
         self.sourceIsComplete = sourceIsComplete
         var state = State(decoder: decoder)
-        if format == .bzip2 { state.blocks = Bzip2BlockFinder() }
         if format == .xz { state.ahead = XzBlockIndex.checkpoints(of: source, size: source.size) }
         self.state = Locked(state)
     }
@@ -215,10 +210,10 @@ final class CompressedBytes: ByteSpool {
     ///   the same error again on every later call.
     @discardableResult
     func copy(upTo target: UInt64?) throws(FileError) -> UInt64 {
-        advance(to: target ?? state.withLock { $0.verified &+ UInt64(Self.decompressedPerLook) })
+        advance(to: target ?? state.withLock { $0.produced &+ UInt64(Self.decompressedPerLook) })
         let outcome: Result<UInt64, FileError> = state.withLock { state in
             if let problem = state.problem { return .failure(problem) }
-            return .success(state.verified)
+            return .success(state.produced)
         }
         let made = try outcome.get()
         readAhead(past: Swift.min(target ?? made, made))
@@ -237,7 +232,7 @@ final class CompressedBytes: ByteSpool {
             // it, so that a search through text passed long ago does not hold up the first pass.
             let step: Result<MissingText?, FileError> = state.withLock { state in
                 if let problem = state.problem { return .failure(problem) }
-                let stop = Swift.min(end, state.verified)
+                let stop = Swift.min(end, state.produced)
                 while at < stop {
                     let piece: [UInt8], start: UInt64
                     if at >= state.pendingOffset {
@@ -303,7 +298,7 @@ final class CompressedBytes: ByteSpool {
         let start: Bool = state.withLock { state in
             state.aheadTarget = Swift.max(state.aheadTarget, overflow ? UInt64.max : far)
             guard !state.readingAhead, !state.ended, state.problem == nil, state.decoder != nil,
-                  state.aheadTarget - Swift.min(state.aheadTarget, state.verified) > UInt64(tuning.readAhead / 2) else { return false }
+                  state.aheadTarget - Swift.min(state.aheadTarget, state.produced) > UInt64(tuning.readAhead / 2) else { return false }
             state.readingAhead = true
             return true
         }
@@ -320,14 +315,14 @@ final class CompressedBytes: ByteSpool {
     /// The thread reading ahead: decompresses a megabyte at a time, letting reads in between,
     /// until the target is reached or the first pass can go no further for now.
     private func decompressAhead() {
-        var before = state.withLock { $0.verified }
+        var before = state.withLock { $0.produced }
         while true {
             advance(to: state.withLock { Swift.min($0.aheadTarget, before &+ (1 << 20)) })
             // No text made (the data ended, is damaged, or waits for more to come): stop.
             let goesOn: Bool = state.withLock { state in
-                let goesOn = state.verified > before && state.verified < state.aheadTarget
+                let goesOn = state.produced > before && state.produced < state.aheadTarget
                 if !goesOn { state.readingAhead = false }
-                before = state.verified
+                before = state.produced
                 return goesOn
             }
             if !goesOn { return }
@@ -340,9 +335,8 @@ final class CompressedBytes: ByteSpool {
         case done
         /// Another thread is decompressing: wait for it.
         case wait
-        /// Decompress, outside the lock, from compressed byte `consumed` into at most `room`
-        /// bytes, with the bzip2 blocks found so far.
-        case decompress(any Decompressor, consumed: UInt64, room: Int, blocks: Bzip2BlockFinder?)
+        /// Decompress, outside the lock, from compressed byte `consumed` into at most `room` bytes.
+        case decompress(any Decompressor, consumed: UInt64, room: Int)
     }
 
     /// Decompresses in order until `limit` bytes of text are made or the data ends, noting
@@ -361,15 +355,15 @@ final class CompressedBytes: ByteSpool {
                     state.ended = false
                     state.damage = nil
                 }
-                guard !state.ended, state.problem == nil, state.verified < limit, let decoder = state.decoder else { return .done }
+                guard !state.ended, state.problem == nil, state.produced < limit, let decoder = state.decoder else { return .done }
                 if state.decoding { return .wait }
                 state.decoding = true
                 passCheckpointsAhead(&state)
                 // No step makes text past the next checkpoint known ahead: the chunk ends there.
                 let room = state.nextAhead < state.ahead.count ? Int(clamping: state.ahead[state.nextAhead].uncompressed - state.produced) : 1 << 18
-                return .decompress(decoder, consumed: state.consumed, room: room, blocks: state.blocks)
+                return .decompress(decoder, consumed: state.consumed, room: room)
             }
-            guard case .decompress(let decoder, let consumed, let room, var blocks) = next else {
+            guard case let .decompress(decoder, consumed, room) = next else {
                 if case .done = next { return }
                 made.wait(past: generation)
                 continue
@@ -380,22 +374,15 @@ final class CompressedBytes: ByteSpool {
             }
             let goesOn: Bool
             do throws(FileError) {
-                var read = try source.read(at: consumed, into: &input, path: name)
-                if blocks != nil {
-                    input.withUnsafeBytes { blocks?.scan(UnsafeRawBufferPointer(rebasing: $0[..<read]), at: consumed) }
-                    // A block's first bits that run on past this read are seen in the next.
-                    let seen = read == input.count ? read - 6 : read
-                    read = blocks?.feed(from: consumed, available: seen) ?? read
-                }
+                let read = try source.read(at: consumed, into: &input, path: name)
                 // At the file's end the decompressor is still asked (with no input) for what it holds.
                 let step = input.withUnsafeBytes { bytes in
                     output.withUnsafeMutableBytes { decoder.step(UnsafeRawBufferPointer(rebasing: bytes[..<read]), into: UnsafeMutableRawBufferPointer(rebasing: $0.prefix(Swift.min(room, $0.count)))) }
                 }
-                let resumableBits = decoder.resumableBits
+                let (resumableBits, startedBlock) = (decoder.resumableBits, decoder.startedBlock)
                 goesOn = state.withLock { state in
                     state.decoding = false
-                    state.blocks = blocks
-                    return take(step, resumableBits: resumableBits, read: read, output: output, &state)
+                    return take(step, resumableBits: resumableBits, startedBlock: startedBlock, read: read, output: output, &state)
                 }
             } catch {
                 state.withLock { state in
@@ -410,10 +397,11 @@ final class CompressedBytes: ByteSpool {
     }
 
     /// Takes what a step of the first pass made into `output` from `read` bytes: the text, the
-    /// checkpoints it passed (`resumableBits`: the decoder's after the step), the end of a
-    /// member, damage. False when the pass can go no further for now (the input that has come
-    /// so far is read).
-    private func take(_ step: DecompressionStep, resumableBits: Int?, read: Int, output: [UInt8], _ state: inout State) -> Bool {
+    /// checkpoints it passed (`resumableBits`, `startedBlock`: the decoder's after the step),
+    /// the end of a member, damage. False when the pass can go no further for now (the input
+    /// that has come so far is read).
+    private func take(_ step: DecompressionStep, resumableBits: Int?, startedBlock: UInt64?, read: Int, output: [UInt8],
+                      _ state: inout State) -> Bool {
         var consumed = 0, produced = 0, memberEnded = false
         switch step {
         case let .progress(c, p):
@@ -427,19 +415,14 @@ final class CompressedBytes: ByteSpool {
             state.ended = true
             state.decoder = nil
         }
-        // A damaged bzip2 block's last text is dropped with the rest of the block.
-        if state.damage == nil || state.blocks == nil {
-            state.pending.append(contentsOf: output[..<produced])
-            state.consumed += UInt64(consumed)
-            state.produced += UInt64(produced)
-            state.memberOutput += UInt64(produced)
+        if let bit = startedBlock {
+            // The text of a bzip2 block begins: it is had again from there.
+            pass(DecompressionCheckpoint(compressed: bit / 8, uncompressed: state.produced, resume: .bzip2Block(shift: Int(bit % 8))), &state)
         }
-        if let block = state.blocks?.passed(consumed: state.consumed, produced: state.produced) {
-            // The decoder has taken the next block's first byte: the last block's text is out and checked.
-            state.verified = state.produced
-            pass(block, &state)
-        }
-        if state.blocks == nil || memberEnded { state.verified = state.produced }
+        state.pending.append(contentsOf: output[..<produced])
+        state.consumed += UInt64(consumed)
+        state.produced += UInt64(produced)
+        state.memberOutput += UInt64(produced)
         if memberEnded {
             state.inMember = false
             state.memberOutput = 0
@@ -486,34 +469,17 @@ final class CompressedBytes: ByteSpool {
             return "the bytes after the last \(format.name) member, from compressed byte \(state.consumed), are not \(format.name) data and are left out"
         }
         let at = "the \(format.name) data is damaged at compressed byte \(state.consumed) (\(message))"
-        if state.blocks != nil {
-            dropUnverified(&state)
-            return at + ": the text stops where that block begins, at text byte \(state.verified)"
+        if format == .bzip2 {
+            return at + ": the text stops where that block begins, at text byte \(state.produced)"
         }
         let memberStart = state.produced - state.memberOutput
         return at + ": the text stops there" + (state.memberOutput > 0 ? "; the text from byte \(memberStart) on was not yet checked" : "")
-    }
-
-    /// Drops the text made since the last checked bzip2 block.
-    private func dropUnverified(_ state: inout State) {
-        let unverified = Int(clamping: state.produced - state.verified)
-        if unverified <= state.pending.count {
-            state.pending.removeLast(unverified)
-        } else {
-            // A chunk closed within the block: its text past ``State/verified`` is never read.
-            state.pending.removeAll()
-        }
-        state.memberOutput -= Swift.min(state.memberOutput, state.produced - state.verified)
-        state.produced = state.verified
     }
 
     /// The first pass made nothing from what it read: the file ends (cleanly after a member,
     /// else in the middle of one), or the decompressor wants what the read could not give.
     private func stall(_ state: inout State, atEnd: Bool) {
         if atEnd {
-            // Asked at the end with nothing to read, a bzip2 decoder has checked every block
-            // whose text it gave: a block's text comes only once all of the block is read.
-            state.verified = state.produced
             if state.inMember || state.consumed == 0 {
                 state.damage = "the \(format.name) data ends in the middle of a member at compressed byte \(state.consumed): the text stops there"
             }

@@ -23,11 +23,16 @@ protocol Decompressor: AnyObject {
     /// After a step that stopped where decompression could begin again inside a member (a
     /// deflate block's end), how many bits of the last byte read are still unread; nil elsewhere.
     var resumableBits: Int? { get }
+    /// After a step whose text began a bzip2 block's, where the block begins in the file (in
+    /// bits); nil elsewhere.
+    var startedBlock: UInt64? { get }
 }
 
 extension Decompressor {
     /// Only gzip can begin again inside a member; the others begin at a member's start.
     var resumableBits: Int? { nil }
+    /// Only the first pass's bzip2 decoder tells its blocks' starts.
+    var startedBlock: UInt64? { nil }
 }
 
 /// A place in a compressed file where decompressing can begin without what came before: a
@@ -119,12 +124,13 @@ public enum CompressionFormat: String, Sendable, Hashable, CaseIterable {
     }
 
     /// A decompressor, or nil when the system lacks the library (or it refuses to start).
-    /// `notesCheckpoints`: one that stops where it could begin again inside a member (gzip).
+    /// `notesCheckpoints`: one that stops where it could begin again inside a member (gzip), or
+    /// that decodes bzip2 a block at a time on two cores and says where each block begins.
     func makeDecompressor(notesCheckpoints: Bool = false) -> (any Decompressor)? {
         switch self {
         case .gzip: Zlib.shared.flatMap { GzipInflater(zlib: $0, stopsAtBlocks: notesCheckpoints) }
         case .zstd: ZstdLibrary.shared.flatMap(ZstdDecompressor.init)
-        case .bzip2: Bzip2Library.shared.flatMap(Bzip2Decompressor.init)
+        case .bzip2: Bzip2Library.shared.flatMap { library -> (any Decompressor)? in notesCheckpoints ? Bzip2BlockDecoder(library: library) : Bzip2Decompressor(library: library) }
         case .xz: LzmaLibrary.shared.flatMap(XzDecompressor.init)
         }
     }

@@ -9,9 +9,10 @@ public struct RandomAccess: Sendable, Equatable {
     public var checkpointMemory: Int
     /// The most text a jump between two checkpoints decompresses (0 before the first is passed).
     public var longestJump: Int
-    /// Decompressed bytes kept in a temporary file instead: text so far from the last checkpoint
-    /// that a jump there would decompress more than 64 MB (inside one long zstd frame or xz
-    /// block, whose libraries cannot begin inside one).
+    /// Decompressed bytes kept in a temporary file instead: all of the text while the temporary
+    /// directory has room for it, and past that, text so far from the last checkpoint that a
+    /// jump there would decompress more than 64 MB (inside one long zstd frame or xz block,
+    /// whose libraries cannot begin inside one).
     public var keptOnDisk: UInt64
 
     /// What the status line says, as "114 checkpoints (3.6 MB): a jump decompresses up to 4.2 MB".
