@@ -64,9 +64,12 @@ extension FileTable {
     /// cores: what a batch run reads, so it sorts and writes by the types the screen ends with.
     ///
     /// - Throws: ``TableSourceError`` when the file cannot be read.
-    /// `slice`: the most text indexed (and, for a compressed file, typed) at a time.
-    func indexedToEnd(concurrently loop: ConcurrentLoop, slice: Int = Self.slice) throws(TableSourceError) -> FileTable {
-        try extended(index, in: file, progress: .unwatched, toEnd: true, slice: slice, concurrently: loop)
+    /// `slice`: the most text indexed (and, for a compressed file, typed) at a time; nil, a
+    /// quarter of the usual for a compressed file, so that little is left to index and type
+    /// once the last text is decompressed.
+    func indexedToEnd(concurrently loop: ConcurrentLoop, slice: Int? = nil) throws(TableSourceError) -> FileTable {
+        let slice = slice ?? (file.compression == nil ? Self.slice : Self.slice / 4)
+        return try extended(index, in: file, progress: .unwatched, toEnd: true, slice: slice, concurrently: loop)
     }
 
     /// `start` indexed a slice further in `file` (to its end when `toEnd`), the rows found typed

@@ -154,6 +154,17 @@ import Testing
         }
     }
 
+    @Test("a bzip2 block that never ends (no marker within a block's longest) is damage, said at once, not held waiting in memory")
+    func bzip2EndlessBlock() throws {
+        let magic: [UInt8] = [0x31, 0x41, 0x59, 0x26, 0x53, 0x59]
+        let bytes = Array("BZh9".utf8) + magic + Array(repeating: 0x00, count: 3 << 20)
+        try Self.withFile(bytes) { path in
+            let file = try FileBytes(path: path)
+            #expect(try file.read(at: 0, count: 1000).isEmpty)
+            #expect(file.damage?.contains("runs on past where any block ends") == true, "\(String(describing: file.damage))")
+        }
+    }
+
     @Test("gzip damage in a member says from where its text was not yet checked")
     func gzipUncheckedTextIsSaid() throws {
         let text = Self.lines(50_000)

@@ -10,7 +10,7 @@ enum Bzip2Block {
 
     /// The most compressed bits a block may span: a block of 900 kB of text (at -9) compresses
     /// to less even when nothing repeats; a longer stretch is damage.
-    static let longestBits: UInt64 = 12 << 23
+    static let longestBits: UInt64 = 12 << 20
 
     /// What decoding a block gave.
     enum Outcome: Sendable {

@@ -86,12 +86,16 @@ final class Bzip2BlockDecoder: Decompressor {
             }
             // Blocks whose end is seen, at most two; the next marker may be a chance one.
             let complete = markers.count - 1
+            if complete == 0 && taken * 8 - position > Bzip2Block.longestBits {
+                // No block is this long: the bytes are no bzip2 data, and are not held waiting for an end.
+                return .damaged("the block at compressed byte \(position / 8) runs on past where any block ends")
+            }
             let atEnd = input.count == 0 || consumed < input.count
             guard complete >= 2 || (complete == 1 && (markers[1].ends || atEnd)) else {
                 return .progress(consumed: consumed, produced: 0)
             }
             if let failure = decode(Swift.min(complete, inParallel ? 2 : 1)) { return .damaged(failure) }
-            if let produced = give(into: output) { return .progress(consumed: consumed, produced: produced) }
+            if !ready.isEmpty { return .progress(consumed: consumed, produced: give(into: output) ?? 0) }
         }
     }
 
