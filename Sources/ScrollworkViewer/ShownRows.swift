@@ -75,6 +75,10 @@ struct EndFollowing {
     var looking = false
     /// True when the last look read as many names as a look reads: more are there, read next.
     var moreToRead = false
+    /// False after a look begun while the table still grew (its input coming or being indexed),
+    /// until one begins after it settled: the rows found between the last look and the settling
+    /// are read by that one. True from the start: a table that never grew is not looked at.
+    var lookedSettled = true
     let key = WorkKey<TableScreen.GrowthAnswer>("table-growth")
 
     /// How often a followed table is looked at.

@@ -45,7 +45,10 @@ extension TableScreen {
         switch source.growth {
         case .finding: return lastTime
         case .watched, .arriving: return following.nextLook
-        case .settled: return following.isOn ? following.nextLook : nil
+        // Once more after settling, and on while a look read a whole chunk: the rows indexed
+        // after the last look while the input still came are read then (a piped file of 300,000
+        // rows stopped at the names read before, and G waited for them forever).
+        case .settled: return following.isOn || following.moreToRead || !following.lookedSettled ? following.nextLook : nil
         }
     }
 
@@ -54,6 +57,7 @@ extension TableScreen {
         let following = shown.following
         guard let due = nextLookForMore, time >= due else { return }
         shown.following.looking = true
+        shown.following.lookedSettled = source.growth == .settled
         shown.following.nextLook = time + (source.growth == .arriving ? EndFollowing.arrivingInterval : EndFollowing.interval)
         let source = self.source, after = following.lastName, filters = shown.filters.map(\.filter), generation = shown.generation, isOn = following.isOn
         effects.append(.work(.start(Work(following.key.named("growth")) { progress in
