@@ -489,6 +489,22 @@ final class TemporaryFile {
     }
 
     /// Writes `bytes` into a new pipe from another thread; returns the reading end.
+    /// The table `text` piped in opens as, shown in a terminal of `columns` × `rows`, once all of
+    /// it is written and kept (the rest of the work not yet run); nil, with an issue recorded,
+    /// when it opens as something else.
+    static func pipedTable(_ text: String, columns: Int, rows: Int) throws -> HeadlessTerminal<TableViewer>? {
+        let done = DispatchSemaphore(value: 0)
+        let data = piped(Array(text.utf8), done: done)
+        guard case let .table(viewer) = try StandardInput.open(data: data, theme: Theme()) else {
+            Issue.record("CSV from a pipe should open as a table")
+            return nil
+        }
+        var terminal = HeadlessTerminal(viewer, columns: columns, rows: rows)
+        _ = terminal.runWork("input")
+        done.wait()
+        return terminal
+    }
+
     static func piped(_ bytes: [UInt8], done: DispatchSemaphore) -> Int32 {
         var ends: [Int32] = [0, 0]
         _ = Glibc.pipe(&ends)

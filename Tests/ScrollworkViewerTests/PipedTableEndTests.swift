@@ -1,4 +1,3 @@
-import Dispatch
 import Scrollwork
 import ScrollworkFiles
 import ScrollworkTerminal
@@ -12,15 +11,7 @@ import Testing
     @Test("a piped CSV of 300,000 rows shows every row once its input settled: the count, the last row, G, without F")
     func everyRowOfALongPipe() throws {
         let text = "n,v\n" + (1...300_000).map { "\($0),\($0 % 97)" }.joined(separator: "\n") + "\n"
-        let done = DispatchSemaphore(value: 0)
-        let data = OpenStandardInputTests.piped(Array(text.utf8), done: done)
-        guard case let .table(viewer) = try StandardInput.open(data: data, theme: Theme()) else {
-            Issue.record("a piped CSV should open as a table")
-            return
-        }
-        var t = HeadlessTerminal(viewer, columns: 80, rows: 10)
-        _ = t.runWork("input")
-        done.wait()
+        guard var t = try OpenStandardInputTests.pipedTable(text, columns: 80, rows: 10) else { return }
         // The work as it falls due: the index, the row names, the looks for rows found since.
         for _ in 0..<40 {
             t.advance(by: 0.3)
