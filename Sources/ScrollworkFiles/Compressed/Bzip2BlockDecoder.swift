@@ -18,8 +18,6 @@ import Scrollwork
 /// decode and is decoded again up to the marker after (up to ``Bzip2Block/longestBits``).
 final class Bzip2BlockDecoder: Decompressor {
     private let library: Bzip2Library
-    /// Decodes a second block at once on another thread.
-    private let inParallel: Bool
 
     /// The compressed bytes from `base` on, all that was taken.
     private var buffer: [UInt8] = []
@@ -43,10 +41,9 @@ final class Bzip2BlockDecoder: Decompressor {
     private(set) var startedBlock: UInt64? = nil
 
     /// A decoder from a file's first byte; nil when the library refuses to start.
-    init?(library: Bzip2Library, inParallel: Bool = true) {
+    init?(library: Bzip2Library) {
         guard Bzip2Decompressor(library: library) != nil else { return nil }
         self.library = library
-        self.inParallel = inParallel
     }
 
     private var taken: UInt64 { base + UInt64(buffer.count) }
@@ -94,7 +91,7 @@ final class Bzip2BlockDecoder: Decompressor {
             guard complete >= 2 || (complete == 1 && (markers[1].ends || atEnd)) else {
                 return .progress(consumed: consumed, produced: 0)
             }
-            if let failure = decode(Swift.min(complete, inParallel ? 2 : 1)) { return .damaged(failure) }
+            if let failure = decode(Swift.min(complete, 2)) { return .damaged(failure) }
             if !ready.isEmpty { return .progress(consumed: consumed, produced: give(into: output) ?? 0) }
         }
     }

@@ -309,7 +309,11 @@ final class CompressedBytes: ByteSpool {
     /// Returns once no thread reads ahead (for tests, which see what it made without waiting on
     /// a clock).
     func waitForReadAhead() {
-        while state.withLock({ $0.readingAhead }) { sched_yield() }
+        while true {
+            let generation = made.generation
+            guard state.withLock({ $0.readingAhead }) else { return }
+            made.wait(past: generation)
+        }
     }
 
     /// The thread reading ahead: decompresses a megabyte at a time, letting reads in between,
@@ -325,7 +329,10 @@ final class CompressedBytes: ByteSpool {
                 before = state.produced
                 return goesOn
             }
-            if !goesOn { return }
+            if !goesOn {
+                made.signal()
+                return
+            }
         }
     }
 
@@ -342,8 +349,8 @@ final class CompressedBytes: ByteSpool {
     /// Decompresses in order until `limit` bytes of text are made or the data ends, noting
     /// checkpoints on the way. A pass that ended at the file's end goes on once the file grows.
     ///
-    /// Called without the lock: one thread decompresses at a time, outside it (the decoder,
-    /// the compressed bytes and the block finder are its own while ``State/decoding`` says so),
+    /// Called without the lock: one thread decompresses at a time, outside it (the decoder and
+    /// the compressed bytes are its own while ``State/decoding`` says so),
     /// and takes the lock only to hand over what it made, so that reads of text already made go
     /// on meanwhile; a thread that needs text not yet made sleeps on ``made`` until it comes.
     private func advance(to limit: UInt64) {
