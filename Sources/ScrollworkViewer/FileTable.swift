@@ -21,6 +21,8 @@ public struct FileTable: TableSource {
     let shape: FileShape
     /// What messages call the table: the file's path.
     public let title: String
+    /// The rows the last search found: its rows are this value's, fixed while it lives.
+    private(set) var searches = KeptSearch<RowMarks>()
 
     /// `file`'s records as `format` says, the first slice indexed and the columns typed from
     /// the first rows; a missing value is written as one of `missing`'s words.
@@ -268,10 +270,12 @@ public struct FileTable: TableSource {
     /// The rows of `file` whose bytes hold `text` as typed or as the file spells it (a quote
     /// doubled): a superset of those whose fields hold it.
     private func rowsHolding(_ text: String, in file: DelimitedRows, progress: TableProgress) throws(TableSourceError) -> RowMarks {
+        if let kept = searches.marks(for: text) { return kept }
         let spellings = ([text] + FileSearch.spellings(of: text, in: shape.format)).compactMap(TextSearch.init)
         let marks: RowMarks?
         do { marks = try file.rowsHolding(spellings, concurrently: .processors, progress: { progress.report($0 / 2) }) } catch { throw .failed("\(error)") }
         guard let marks else { throw .cancelled }
+        searches.keep(marks, for: text)
         return marks
     }
 

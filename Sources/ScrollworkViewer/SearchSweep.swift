@@ -36,6 +36,19 @@ struct SearchSweep: Sendable, Hashable {
         return [0..<(start + 1), (start + 1)..<total].filter { !$0.isEmpty }
     }
 
+    /// ``runs``, with the rows of `visible` that the sweep tests first (from its start, when the
+    /// start is on screen) split off as a run of their own, marked: a search reads and tests
+    /// those rows themselves, so a match on screen shows at once, before a source's search of
+    /// the whole table (a file's bytes read end to end) for the rest.
+    func runs(onScreenFirst visible: Range<Int>) -> [(rows: Range<Int>, onScreen: Bool)] {
+        let all = runs
+        guard let first = all.first, visible.contains(start) else { return all.map { ($0, false) } }
+        let head = forward ? first.lowerBound..<Swift.min(first.upperBound, visible.upperBound)
+                           : Swift.max(first.lowerBound, visible.lowerBound)..<first.upperBound
+        let tail = forward ? head.upperBound..<first.upperBound : first.lowerBound..<head.lowerBound
+        return [(head, true)] + ([tail] + all.dropFirst()).filter { !$0.isEmpty }.map { ($0, false) }
+    }
+
     /// The runs cut into batches of at most `size` rows (at least one), in the order they are
     /// tested: each batch's rows are tested from its lower bound up going forward, from its
     /// upper bound down going back.

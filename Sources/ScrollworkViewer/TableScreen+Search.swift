@@ -48,9 +48,10 @@ extension TableScreen {
 
     /// Searches for `text` from the focus (a new text from the focused row itself, `n` from the
     /// row after it, `N` before it; the first or last row with no focus), going round past the
-    /// end (``SearchSweep``): the source tests a few thousand rows of the order shown at a
-    /// time (an engine without reading them here); a positional source's are read and tested
-    /// here. Runs off the loop; Esc cancels it.
+    /// end (``SearchSweep``): the rows on screen from the focus are read and tested first, then
+    /// the source tests the rest of the order shown its own way (a file's bytes read once, an
+    /// engine without reading them here); a positional source's are read and tested here. Runs
+    /// off the loop; Esc cancels it.
     mutating func search(_ text: String, forward: Bool, isNew: Bool = false) {
         guard !text.isEmpty else { return }
         rowSearch.last = (text, forward)
@@ -63,7 +64,7 @@ extension TableScreen {
         let cursor = view.table.list.cursor.flatMap { view.table.list.indexPath(of: $0)?.row }
         let sweep = SearchSweep(total: shown.pages.count, focus: cursor, forward: forward, including: isNew)
         let source = self.source, order = shown.orderedBy, filters = shown.filters.map(\.filter)
-        let identities = byName ? shown.identities : nil
+        let identities = byName ? shown.identities : nil, visible = view.shownRows
         rowSearch.isRunning = true
         note = "searching for “\(text)”… Esc cancels"
         effects.append(.work(.start(Work(rowSearch.key.named("search")) { progress in
@@ -78,11 +79,13 @@ extension TableScreen {
                     }
                     return nil
                 }
-                for run in sweep.runs {
+                for (run, onScreen) in sweep.runs(onScreenFirst: visible) {
                     let named = Array(identities[run.clamped(to: 0..<identities.count)])
-                    if let hit = try source.firstPlace(among: named, holding: text, forward: forward, progress: TableProgress(progress)) {
-                        return run.lowerBound + hit
-                    }
+                    // The rows on screen are read and tested themselves (their pages are at hand);
+                    // the rest by the source's own way, which may read the whole table first.
+                    let hit = onScreen ? try source.firstPlaceOverRows(among: named, holding: text, forward: forward, progress: TableProgress(progress))
+                                       : try source.firstPlace(among: named, holding: text, forward: forward, progress: TableProgress(progress))
+                    if let hit { return run.lowerBound + hit }
                 }
                 return nil
             }

@@ -166,6 +166,7 @@ struct TableScreen: OverlaidTable, ReplyCollecting {
     /// screen is there before the first frame), else off the loop.
     mutating func readFirstRows() {
         guard source.readsInPlace else {
+            if source.readsFirstPageAtOnce, readFirstPage() { return }
             if byName { effects.append(.work(.start(chunk(after: nil)))) }
             return effects.append(.work(.start(counts.counting(source))))
         }
@@ -184,6 +185,40 @@ struct TableScreen: OverlaidTable, ReplyCollecting {
         } catch {
             note = "reading the rows stopped: \(error)"
         }
+    }
+
+    /// The count, the names (where one run names every row) and the first page, read now for a
+    /// source that reads its first page at once, so that the first frame shows rows; later
+    /// pages are read off the loop. False, with nothing changed, where the count or the names
+    /// cannot be had so (they are then read off the loop, and a failure said from there). A
+    /// first page that fails is left to be read off the loop like any other, which says why.
+    mutating func readFirstPage() -> Bool {
+        let total: Int, run: Range<Int>?
+        do {
+            total = try source.rowCount(progress: .unwatched)
+            run = byName ? try source.rowNameRun(after: nil, progress: .unwatched) : nil
+        } catch { return false }
+        if byName {
+            guard let run else { return false }
+            shown.identities = RowNames(run: run)
+            shown.following.saw(shown.identities)
+            // The next run after the last is empty for a settled table, and says the names are complete.
+            if run.isEmpty { shown.identitiesComplete = true } else { effects.append(.work(.start(chunk(after: run.upperBound - 1)))) }
+        }
+        counts.total = total
+        shown.pages.grow(to: byName ? shown.identities.count : total)
+        let first = shown.pages.rows(ofPage: 0)
+        do {
+            let rows = try pageReader(first, .unwatched)
+            _ = shown.pages.plan(visible: first.lowerBound..<first.lowerBound + 1, direction: 1)
+            shown.pages.deliver(rows, page: 0)
+        } catch {
+            // Not delivered: the page is asked for off the loop, whose answer says why it failed.
+        }
+        showRows()
+        if shown.pages.isLoaded(page: 0) { fitColumnsToFirstRows(first) }
+        keepAFocus(at: lastTime)
+        return true
     }
 
     /// Draws the table, then asks for the pages the screen needs and cancels those it no longer does.

@@ -74,15 +74,3 @@ extension ParquetTable {
         return marked
     }
 }
-
-/// The rows the last search found, by the text searched: `n` and a search that goes round ask
-/// for the same text again.
-final class ParquetSearches: Sendable {
-    private let last = Locked<(text: String, marks: [Bool])?>(nil)
-
-    /// The rows found for `text`, if it was the last searched.
-    func marks(for text: String) -> [Bool]? { last.withLock { $0?.text == text ? $0?.marks : nil } }
-
-    /// Keeps what a search for `text` found, in place of the last.
-    func keep(_ marks: [Bool], for text: String) { last.withLock { $0 = (text, marks) } }
-}

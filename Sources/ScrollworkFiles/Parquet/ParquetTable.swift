@@ -19,7 +19,7 @@ public struct ParquetTable: TableSource {
     let groupRows: Int
     let cache: ParquetCache
     /// What the last `/` found.
-    let searches = ParquetSearches()
+    let searches = KeptSearch<[Bool]>()
     /// The cores a summary runs on, a column on each (one, unless the host lends more).
     public var loop = ConcurrentLoop.serial
 
@@ -81,6 +81,10 @@ public struct ParquetTable: TableSource {
     public func isNumeric(_ column: Int) -> Bool {
         root.children.indices.contains(column) && root.children[column].isLeaf && root.children[column].kind.isNumeric
     }
+
+    /// True for a file on this machine: opening read its footer already, and the first page
+    /// of each column is a read and a decode away (a file on a web server is read off the loop).
+    public var readsFirstPageAtOnce: Bool { !file.isRemote }
 
     /// The file, which a save never replaces.
     public var readFiles: Set<FileIdentity> { Set([file.fileIdentity].compactMap { $0 }) }

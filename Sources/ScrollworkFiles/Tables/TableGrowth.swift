@@ -44,6 +44,8 @@ public struct GrownTable: Sendable {
 extension TableSource {
     /// Rows are read off the loop.
     public var readsInPlace: Bool { false }
+    /// The first page, like any other, is read off the loop.
+    public var readsFirstPageAtOnce: Bool { false }
     /// Every row is there.
     public var growth: TableGrowth { .settled }
     /// Nothing changed: rows added are read after the last name.

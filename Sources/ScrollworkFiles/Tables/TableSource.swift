@@ -81,6 +81,11 @@ public protocol TableSource: Sendable {
     /// viewer reads the rows it shows as it draws them rather than off its loop a page at a
     /// time. False (the default) for a source that may be slow (an engine, a server).
     var readsInPlace: Bool { get }
+    /// True when the first page of rows is read quickly enough to be in the first frame, though
+    /// a source that does not read in place has every later page read off the loop (a local
+    /// Parquet file: its footer is read, the first page of each column a few milliseconds away).
+    /// False (the default): the first frame shows the rows as loading.
+    var readsFirstPageAtOnce: Bool { get }
     /// Whether rows are still being found in the table and how a viewer hears of those found
     /// since (``grown(following:progress:)``); ``TableGrowth/settled`` by default.
     var growth: TableGrowth { get }

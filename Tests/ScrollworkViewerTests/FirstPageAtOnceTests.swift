@@ -1,0 +1,65 @@
+import Foundation
+import Scrollwork
+import ScrollworkFiles
+import ScrollworkTerminal
+import Testing
+@testable import ScrollworkViewer
+import ScrollworkWidgets
+
+/// #67: a local Parquet file's first screen is in the first frame, as a CSV file's is, though
+/// its later pages are read off the loop; a source that cannot read its first page shows it as
+/// loading and reads it off the loop, saying why it failed.
+@Suite struct FirstPageAtOnceTests {
+    static let session = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("ScrollworkFilesTests/Fixtures/parquet/session.parquet").path
+
+    @Test("a Parquet file's first frame shows its first rows, its count and a focus, before any work runs")
+    func parquetFirstFrameHasRows() throws {
+        guard case let .table(viewer) = try OpenFile.opened(path: Self.session, separator: nil, header: nil, theme: Theme()) else {
+            Issue.record("a Parquet file opens as its table")
+            return
+        }
+        let t = HeadlessTerminal(viewer, columns: 120, rows: 30)
+        let lines = t.text.split(separator: "\n")
+        #expect(lines.dropFirst().first?.contains("row 1") == true && lines.contains { $0.contains("row 20") }, "\(t.text)")
+        #expect(!lines.dropLast().contains { $0.contains("…") }, "no row shows as loading: \(t.text)")
+        #expect(t.app.status.contains("600 rows"), "\(t.app.status)")
+        #expect(t.app.screen.view.table.list.cursor != nil, "the first row is focused at once")
+    }
+
+    /// A by-name source that reads its first page at once, whose rows fail to read `failing` times.
+    struct FailingFirstPage: TableSource {
+        let title = "failing"
+        let columnTitles = ["id"]
+        let failures = Failures()
+        var readFiles: Set<FileIdentity> { [] }
+        var readsFirstPageAtOnce: Bool { true }
+
+        final class Failures: Sendable {
+            let left = Locked(1)
+        }
+
+        func isNumeric(_ column: Int) -> Bool { true }
+        func rowCount(progress: TableProgress) throws(TableSourceError) -> Int { 500 }
+        func rowNameRun(after: Int?, progress: TableProgress) throws(TableSourceError) -> Range<Int>? {
+            Swift.min(500, after.map { $0 + 1 } ?? 0)..<500
+        }
+        func rows(at positions: Range<Int>, progress: TableProgress) throws(TableSourceError) -> [[TableValue]] {
+            let fails = failures.left.withLock { left in
+                defer { left = Swift.max(0, left - 1) }
+                return left > 0
+            }
+            if fails { throw .failed("the disk went away") }
+            return positions.clamped(to: 0..<500).map { [.int($0 * 10)] }
+        }
+    }
+
+    @Test("a first page that cannot be read at once shows as loading, and is read off the loop like any other")
+    func failedFirstPageIsReadAgain() {
+        var t = HeadlessTerminal(TableViewer(FailingFirstPage()), columns: 60, rows: 12)
+        #expect(t.text.split(separator: "\n").dropFirst().first?.contains("…") == true && t.app.status.contains("500 rows"), "\(t.text)")
+        var steps = 0
+        while t.runWork(), steps < 100 { steps += 1 }
+        #expect(t.text.contains("4990") == false && t.text.split(separator: "\n").contains { $0.contains(" 10") }, "\(t.text)")
+    }
+}
