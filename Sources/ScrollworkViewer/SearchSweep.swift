@@ -11,6 +11,9 @@ struct SearchSweep: Sendable, Hashable {
     let start: Int
     /// True for a search towards the end.
     let forward: Bool
+    /// True when the start is past an end already (`n` from the last row starts at the first):
+    /// every match then lies round from the focus.
+    let startsRound: Bool
 
     /// A sweep of `total` rows (none when negative) from `focus` for `/` (`including` the focus)
     /// or for `n` and `N` (the row after or before it); with no focus, from the first row (the
@@ -21,10 +24,12 @@ struct SearchSweep: Sendable, Hashable {
         self.forward = forward
         guard count > 0, let focus = focus.map({ $0.clamped(to: 0...(count - 1)) }) else {
             start = forward ? 0 : Swift.max(0, count - 1)
+            startsRound = false
             return
         }
         let step = including ? 0 : (forward ? 1 : -1)
         // Past an end: round to the other.
+        startsRound = !(0..<count).contains(focus + step)
         start = ((focus + step) % count + count) % count
     }
 
@@ -61,7 +66,7 @@ struct SearchSweep: Sendable, Hashable {
 
     /// True when `row`, found by the search, lies past the end it went towards: the search went
     /// round, which the status line says.
-    func wentRound(to row: Int) -> Bool { forward ? row < start : row > start }
+    func wentRound(to row: Int) -> Bool { startsRound || (forward ? row < start : row > start) }
 
     /// What the status line adds when a search `forward` (or back) went round, as less says it.
     static func roundNote(forward: Bool) -> String {

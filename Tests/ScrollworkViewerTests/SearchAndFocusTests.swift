@@ -222,6 +222,18 @@ import ScrollworkWidgets
 
 /// The one order every search in the order shown tests rows in (#64).
 @Suite struct SearchSweepTests {
+    @Test("n from the last row, or N from the first, starts round past the end, and says so whatever it finds")
+    func startPastAnEndIsRound() {
+        let fromLast = SearchSweep(total: 10, focus: 9, forward: true, including: false)
+        #expect(fromLast.start == 0 && (0..<10).allSatisfy(fromLast.wentRound(to:)))
+        let fromFirst = SearchSweep(total: 10, focus: 0, forward: false, including: false)
+        #expect(fromFirst.start == 9 && (0..<10).allSatisfy(fromFirst.wentRound(to:)))
+        let fromMiddle = SearchSweep(total: 10, focus: 4, forward: true, including: false)
+        #expect((5..<10).allSatisfy { !fromMiddle.wentRound(to: $0) } && (0...4).allSatisfy(fromMiddle.wentRound(to:)))
+        let onLast = SearchSweep(total: 10, focus: 9, forward: true, including: true)
+        #expect(!onLast.wentRound(to: 9) && onLast.wentRound(to: 0), "/ on the last row tests it first")
+    }
+
     @Test("batches of any size test every row once, from the start round to just before it, either way")
     func batchesCoverEveryRowOnce() {
         for total in 0...9 {
