@@ -9,3 +9,13 @@ enum FileFormat: Sendable, Hashable {
     /// JSON objects: one a line (JSON Lines), or the elements of one array.
     case json(JSONFraming)
 }
+
+extension FileRows {
+    /// How these rows' records are read.
+    var format: FileFormat {
+        switch self {
+        case let .delimited(rows): .delimited(rows.dialect)
+        case let .json(rows): .json(rows.framing)
+        }
+    }
+}

@@ -257,19 +257,19 @@ public struct FileTable: TableSource {
         return Set(zip(found, hits).lazy.filter(\.1).map(\.0))
     }
 
-    /// In any order: a delimited file's bytes are read once at memory speed for the rows that
-    /// hold the text, and only those rows' fields are tested, in the order shown (JSON, whose
-    /// escapes spell a letter many ways, tests each row).
+    /// In any order: the file's bytes are read once at memory speed for the rows that may hold
+    /// the text (a JSON row whose strings have escapes, or that nests arrays or objects, always
+    /// may), and only those rows' fields are tested, in the order shown.
     public func firstPlace(among names: [Int], holding text: String, forward: Bool, progress: TableProgress) throws(TableSourceError) -> Int? {
-        guard case let .delimited(file) = fileRows else { return try firstPlaceOverRows(among: names, holding: text, forward: forward, progress: progress) }
-        let marks = try rowsHolding(text, in: file, progress: progress)
+        let marks = try rowsHolding(text, in: fileRows, progress: progress)
         let places = forward ? Array(names.indices) : names.indices.reversed()
         return try firstHolding(text, among: places.filter { marks.contains(names[$0]) }, names: names, progress: progress)
     }
 
     /// The rows of `file` whose bytes hold `text` as typed or as the file spells it (a quote
-    /// doubled): a superset of those whose fields hold it.
-    private func rowsHolding(_ text: String, in file: DelimitedRows, progress: TableProgress) throws(TableSourceError) -> RowMarks {
+    /// doubled, a JSON escape), with the JSON rows that may show otherwise: a superset of those
+    /// whose fields hold it.
+    private func rowsHolding(_ text: String, in file: FileRows, progress: TableProgress) throws(TableSourceError) -> RowMarks {
         if let kept = searches.marks(for: text) { return kept }
         let spellings = ([text] + FileSearch.spellings(of: text, in: shape.format)).compactMap(TextSearch.init)
         let marks: RowMarks?

@@ -8,7 +8,7 @@ import ScrollworkWidgets
 /// the speed of memory (`DelimitedRows/rowsHolding(_:pieceSize:concurrently:progress:)`), and only those
 /// are read and tested in the order shown: about the time of the same search in the file's
 /// order (``FileSearch``), where testing every row in the order shown read the file row by row
-/// at random. JSON rows, whose text escapes can spell a letter many ways, are each tested.
+/// at random. A JSON row that may show other than its bytes (escapes, nested values) is always tested.
 struct RowSearch {
     /// The text, as a whole-row test (smart case, as `/` in the file).
     private(set) var test: RowFilter? = nil
@@ -52,13 +52,13 @@ struct RowSearch {
         let sweep = SearchSweep(total: list.numberOfRows, focus: focus, forward: forward, including: text != nil)
         let searched = self.text
         return (.start(Work(key) { progress -> Step? in
-            // The rows that can hold the text: all of them for JSON.
+            // The rows that can hold the text.
             var marks: RowMarks?
-            if let fileRows = rows as? FileRows, case let .delimited(file) = fileRows {
-                let spellings = [searched] + FileSearch.spellings(of: searched, in: .delimited(file.dialect))
+            if let fileRows = rows as? FileRows {
+                let spellings = [searched] + FileSearch.spellings(of: searched, in: fileRows.format)
                 do {
-                    guard let found = try file.rowsHolding(spellings.compactMap(TextSearch.init), concurrently: .processors,
-                                                           progress: { progress.report($0 / 2) }) else { return nil }
+                    guard let found = try fileRows.rowsHolding(spellings.compactMap(TextSearch.init), concurrently: .processors,
+                                                               progress: { progress.report($0 / 2) }) else { return nil }
                     marks = found
                 } catch {
                     return Step(position: nil, forward: forward, failure: "\(error)")

@@ -231,6 +231,28 @@ import Testing
         }
     }
 
+    @Test("/ in any order shown finds in JSON Lines what reading every row finds: escaped letters, nested arrays and objects shown compact, numbers and words as written")
+    func jsonSearchAmongNamesAgreesWithRows() throws {
+        var random = SeededRandom(seed: 11)
+        let templates = [#"{"id": I, "name": "ann", "tag": "w7"}"#, #"{"id": I, "name": "O\"Neill"}"#, #"{"id": I, "name": "\u0041nn"}"#,
+                         #"{"id": I, "list": [1, 2, 3]}"#, #"{"id": I, "obj": {"k": "v"}}"#, #"{"id": I, "n": 1.50, "ok": true, "none": null}"#,
+                         #"{"id": I, "name": "Zo\u00eb"}"#, #"{"id": I, "path": "C:\\dir"}"#]
+        let lines = (0..<2_000).map { i in templates[Int(random.next() % UInt64(templates.count))].replacing("I", with: "\(i)") }
+        let file = TemporaryFile(name: "words.jsonl", lines.joined(separator: "\n") + "\n")
+        let table = try FileTable(path: file.path)
+        let present = ["ann", "Ann", "O\"Neill", "[1,2", #""k":"v""#, "1.50", "true", "zoë", #"C:\dir"#]
+        for text in present + ["nothing", "[1, 2"] {
+            var names = Array(0..<2_000)
+            names.shuffle(using: &random)
+            for forward in [true, false] {
+                let fast = try table.firstPlace(among: names, holding: text, forward: forward, progress: .unwatched)
+                let slow = try table.firstPlaceOverRows(among: names, holding: text, forward: forward, progress: .unwatched)
+                #expect(fast == slow, "\(text) \(forward): \(String(describing: fast)) against \(String(describing: slow))")
+                #expect((fast != nil) == present.contains(text), "\(text) is in some row as shown, or none")
+            }
+        }
+    }
+
     @Test("digits typed in a file's table in its own order go to the row of that number, as in the file's screen; letters, which no number starts with, say so")
     func typeAheadByRowNumber() throws {
         let file = TemporaryFile(name: "rows.csv", Self.csv(rows: 1...5_000))

@@ -25,6 +25,20 @@ public enum FileRows: InPlaceRows {
         }
     }
 
+    /// The rows whose record's bytes hold any of `searches`, and every JSON row that may show
+    /// other than its bytes spell it: a superset of those with a field holding the text, when
+    /// `searches` spell it as the format writes it (``DelimitedRows/rowsHolding(_:pieceSize:concurrently:progress:)``,
+    /// ``JSONLinesRows/rowsHolding(_:pieceSize:concurrently:progress:)``).
+    ///
+    /// - Throws: ``FileError`` when the file cannot be read.
+    public func rowsHolding(_ searches: [TextSearch], concurrently loop: ConcurrentLoop = .serial,
+                            progress: (Double) -> Bool = { _ in true }) throws(FileError) -> RowMarks? {
+        switch self {
+        case let .delimited(rows): return try rows.rowsHolding(searches, concurrently: loop, progress: progress)
+        case let .json(rows): return try rows.rowsHolding(searches, concurrently: loop, progress: progress)
+        }
+    }
+
     /// The number of rows found so far.
     public var count: Int {
         switch self {
