@@ -82,7 +82,7 @@ struct ParquetMetadata: Sendable {
                 switch (id, type) {
                 case (1, 8): max = try reader.binarySpan()
                 case (2, 8): min = try reader.binarySpan()
-                case (3, _): nulls = try reader.fieldValue(type).intValue
+                case (3, _): nulls = try reader.fieldInteger(type).map { Int(truncatingIfNeeded: $0) }
                 case (5, 8): maxValue = try reader.binarySpan()
                 case (6, 8): minValue = try reader.binarySpan()
                 default: return false
@@ -215,7 +215,7 @@ private struct RawRowGroup {
                 try reader.readFields { reader, id, type throws(ThriftReader.Failure) in
                     switch (id, type) {
                     case (1, 9), (1, 10): group.columns = try RawColumnChunk.list(&reader, problem: &group.problem)
-                    case (3, _): group.rowCount = try reader.fieldValue(type).int
+                    case (3, _): group.rowCount = try reader.fieldInteger(type)
                     default: return false
                     }
                     return true
@@ -257,10 +257,10 @@ private struct RawColumnChunk {
             case (3, 12):
                 hasMetadata = true
                 try readMetadata(&reader)
-            case (4, _): offsetIndex.at = try reader.fieldValue(type).int
-            case (5, _): offsetIndex.length = try reader.fieldValue(type).int
-            case (6, _): columnIndex.at = try reader.fieldValue(type).int
-            case (7, _): columnIndex.length = try reader.fieldValue(type).int
+            case (4, _): offsetIndex.at = try reader.fieldInteger(type)
+            case (5, _): offsetIndex.length = try reader.fieldInteger(type)
+            case (6, _): columnIndex.at = try reader.fieldInteger(type)
+            case (7, _): columnIndex.length = try reader.fieldInteger(type)
             default: return false
             }
             return true
@@ -270,18 +270,18 @@ private struct RawColumnChunk {
     private mutating func readMetadata(_ reader: inout ThriftReader) throws(ThriftReader.Failure) {
         try reader.readFields { reader, id, type throws(ThriftReader.Failure) in
             switch (id, type) {
-            case (1, _): self.type = try reader.fieldValue(type).intValue
+            case (1, _): self.type = try reader.fieldInteger(type).map { Int(truncatingIfNeeded: $0) }
             case (2, 9), (2, 10):
                 encodings = .init()
                 try reader.readList { reader, type throws(ThriftReader.Failure) in
-                    if let encoding = try reader.value(ofType: type).intValue { encodings.insert(encoding) }
+                    if let encoding = try reader.listInteger(type) { encodings.insert(Int(truncatingIfNeeded: encoding)) }
                 }
-            case (4, _): codec = try reader.fieldValue(type).intValue
-            case (5, _): valueCount = try reader.fieldValue(type).int
-            case (6, _): uncompressedSize = try reader.fieldValue(type).int
-            case (7, _): compressedSize = try reader.fieldValue(type).int
-            case (9, _): dataPage = try reader.fieldValue(type).int
-            case (11, _): dictionary = try reader.fieldValue(type).int
+            case (4, _): codec = try reader.fieldInteger(type).map { Int(truncatingIfNeeded: $0) }
+            case (5, _): valueCount = try reader.fieldInteger(type)
+            case (6, _): uncompressedSize = try reader.fieldInteger(type)
+            case (7, _): compressedSize = try reader.fieldInteger(type)
+            case (9, _): dataPage = try reader.fieldInteger(type)
+            case (11, _): dictionary = try reader.fieldInteger(type)
             case (12, 12): statistics = try ParquetMetadata.Statistics(&reader)
             default: return false
             }

@@ -172,6 +172,29 @@ struct ThriftReader {
         }
     }
 
+    /// The value of a field of type `type` when it is a whole number, without a ``ThriftValue``
+    /// made of it (a footer reads some hundred thousand); any other value is passed over, nil.
+    mutating func fieldInteger(_ type: UInt8) throws(Failure) -> Int64? {
+        switch type {
+        case 3: return Int64(Int8(bitPattern: try byte()))
+        case 4, 5, 6: return try zigzag()
+        case 1, 2: return nil
+        default:
+            try skip(type)
+            return nil
+        }
+    }
+
+    /// A list's element of type `type` when it is a whole number, as ``fieldInteger(_:)``
+    /// reads a field's (a bool in a list takes a byte, passed over).
+    mutating func listInteger(_ type: UInt8) throws(Failure) -> Int64? {
+        guard type > 2 else {
+            try skip(type)
+            return nil
+        }
+        return try fieldInteger(type)
+    }
+
     /// A list's (or set's) elements in turn: `element` is given each element's type and reads
     /// it (``readFields(_:)`` for a struct, ``value(ofType:)``) or passes over it (``skip(_:)``).
     mutating func readList(_ element: (inout ThriftReader, UInt8) throws(Failure) -> Void) throws(Failure) {
@@ -185,12 +208,16 @@ struct ThriftReader {
     mutating func skip(_ type: UInt8) throws(Failure) {
         switch type {
         case 1, 2, 3: _ = try byte()
-        case 4, 5, 6: _ = try varint()
+        case 4, 5, 6: try skipVarint()
         case 7:
             guard bytes.count - offset >= 8 else { throw Failure(description: "a double cut short at byte \(offset)") }
             offset += 8
         case 8: offset += try size(elementBytes: 1)
-        case 9, 10: try readList { reader, type throws(Failure) in try reader.skip(type) }
+        case 9, 10:
+            try enter()
+            defer { depth -= 1 }
+            let (count, type) = try listHeader()
+            for _ in 0..<count { try skip(type) }
         case 11:
             try enter()
             defer { depth -= 1 }
@@ -201,8 +228,26 @@ struct ThriftReader {
                 try skip(types >> 4)
                 try skip(types & 0x0F)
             }
-        case 12: try readFields { _, _, _ in false }
+        case 12: try skipStruct()
         default: throw Failure(description: "a value of unknown type \(type) at byte \(offset - 1)")
+        }
+    }
+
+    /// Passes over a struct's fields to its stop byte, as ``readFields(_:)`` passing over each.
+    private mutating func skipStruct() throws(Failure) {
+        try enter()
+        defer { depth -= 1 }
+        while true {
+            let header = try byte()
+            if header == 0 { return }
+            // A field number of its own follows a header whose delta is 0.
+            if header >> 4 == 0 {
+                let raw = try zigzag()
+                guard Int16(exactly: raw) != nil else { throw Failure(description: "a field number \(raw) at byte \(offset)") }
+            }
+            let type = header & 0x0F
+            // A bool field's value is its type.
+            if type != 1, type != 2 { try skip(type) }
         }
     }
 
@@ -227,6 +272,22 @@ struct ThriftReader {
             if b & 0x80 == 0 { return result }
             shift += 7
         }
+    }
+
+    /// Passes over a varint: its bytes up to the first below 0x80, ten at most.
+    private mutating func skipVarint() throws(Failure) {
+        let end = Swift.min(bytes.count, offset + 10)
+        var at = offset
+        while at < end {
+            let b = bytes[at]
+            at += 1
+            if b < 0x80 {
+                offset = at
+                return
+            }
+        }
+        guard end - offset == 10 else { throw Failure(description: "the metadata ends early, at byte \(end)") }
+        throw Failure(description: "a number of more than 64 bits at byte \(end)")
     }
 
     private mutating func zigzag() throws(Failure) -> Int64 {
