@@ -33,6 +33,32 @@ import Testing
         #expect(named == names.map { whole[$0] })
     }
 
+    @Test("a first screen decodes only the first rows of a long page, kept apart; a read past them decodes the page whole; the values are the same either way")
+    func firstRowsOfALongPage() throws {
+        let csv = "id,delay,carrier\n" + (0..<5_000).map { "\($0),\($0 % 7 == 0 ? "" : "\($0 % 50 - 20).5"),\(["AA", "DL", "UA"][$0 % 3])" }.joined(separator: "\n") + "\n"
+        let saved = try ParquetWriterTests.savedFromFile(csv, numeric: [true, true, false])
+        let whole = try ParquetWriterTests.values(saved)
+        let table = try ParquetTable(file: saved.file)
+        func cached(_ field: Int, page: Int) -> ParquetColumn? {
+            guard case let .column(column)? = table.cache.value(for: ParquetCache.Key(group: 0, field: field, page: page)) else { return nil }
+            return column
+        }
+        func read(_ rows: Range<Int>) throws -> [[String?]] {
+            try table.rows(at: rows, progress: .unwatched).map { $0.map { $0.isMissing ? nil : $0.description } }
+        }
+        try #require(table.pageIndex(0, group: 0).pages[0].valueCount >= 2 * ParquetTable.prefixRows, "a page long enough to read a part of")
+        #expect(try read(0..<40) == Array(whole[0..<40]))
+        for field in 0..<3 {
+            #expect(cached(field, page: 0) == nil, "no page decoded whole for a first screen")
+            #expect(cached(field, page: ParquetCache.Key.prefix(ofPage: 0))?.rows == ParquetTable.prefixRows)
+        }
+        #expect(try read(1_000..<1_024) == Array(whole[1_000..<1_024]), "rows inside the part decoded")
+        #expect(cached(0, page: 0) == nil)
+        #expect(try read(4_990..<5_000) == Array(whole[4_990..<5_000]))
+        #expect(try cached(0, page: 0)?.rows == 5_000 || table.pageIndex(0, group: 0).pages.count > 1, "a read past the part decodes the page whole")
+        #expect(try read(0..<5_000) == whole)
+    }
+
     @Test("a damaged page header past the first screen: the first rows read, the rows behind it say what broke, naming the row group and column")
     func damagedHeaderFoundWhenReached() throws {
         var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: Self.path)))

@@ -34,10 +34,15 @@ struct ParquetChunk: Sendable {
         var present: Int
     }
 
+    /// Decodes the page with `header` and `body` onto the values: only its first `limit` slots
+    /// where its values can be read so (plain, dictionary indices, RLE truth values, in a column
+    /// that does not repeat), all of them otherwise; ``slots`` says how many were.
     mutating func appendPage(_ header: ParquetPageHeader, body: ArraySlice<UInt8>, codec: Int, leaf: ParquetSchemaNode, type: Int, width: Int,
-                                     dictionary: ParquetValues?) throws(ParquetMetadata.Failure) {
-        var page = try Self.open(header, body: body, codec: codec, leaf: leaf)
-        let present = page.present, count = header.valueCount
+                                     dictionary: ParquetValues?, limit: Int = .max) throws(ParquetMetadata.Failure) {
+        let readsAPrefix = limit < header.valueCount && leaf.repetitionLevel == 0 && [0, 2, 3, 8].contains(header.encoding)
+        let count = readsAPrefix ? Swift.max(0, limit) : header.valueCount
+        var page = try Self.open(header, body: body, codec: codec, leaf: leaf, slots: count)
+        let present = page.present
         let values: ParquetValues
         switch header.encoding {
         case 0: values = try ParquetValues.plain(&page.reader, type: type, count: present, width: width)
@@ -78,9 +83,11 @@ struct ParquetChunk: Sendable {
         return (counts, header.valueCount - page.present)
     }
 
-    /// The page with `header` and `body` opened: decompressed, its levels read.
-    static func open(_ header: ParquetPageHeader, body: ArraySlice<UInt8>, codec: Int, leaf: ParquetSchemaNode) throws(ParquetMetadata.Failure) -> OpenedPage {
-        let count = header.valueCount
+    /// The page with `header` and `body` opened: decompressed, the levels of its first `slots`
+    /// slots read (every slot's by default).
+    static func open(_ header: ParquetPageHeader, body: ArraySlice<UInt8>, codec: Int, leaf: ParquetSchemaNode,
+                     slots: Int? = nil) throws(ParquetMetadata.Failure) -> OpenedPage {
+        let count = slots.map { Swift.min(Swift.max(0, $0), header.valueCount) } ?? header.valueCount
         let maxDefinition = leaf.definitionLevel, maxRepetition = leaf.repetitionLevel
         var reader: ParquetBytes
         var pageRepetitions: [UInt8] = [], pageDefinitions: [UInt8] = []
@@ -247,13 +254,17 @@ struct ParquetPageIndex: Sendable {
         }
     }
 
-    /// The pages `pages` (indices into ``pages``, in order) read and decoded into one chunk.
-    func decode(_ pages: Range<Int>, leaf: ParquetSchemaNode, file: FileBytes) throws(ParquetMetadata.Failure) -> ParquetChunk {
+    /// The pages `pages` (indices into ``pages``, in order) read and decoded into one chunk; of
+    /// one page, only its first `limit` slots where its encoding allows (``ParquetChunk/slots``
+    /// says how many were).
+    func decode(_ pages: Range<Int>, leaf: ParquetSchemaNode, file: FileBytes, limit: Int = .max) throws(ParquetMetadata.Failure) -> ParquetChunk {
         let type = leaf.element.type ?? 6, width = leaf.element.typeLength ?? 0
         var decoded = ParquetChunk(values: .empty(type))
-        for page in self.pages[pages.clamped(to: self.pages.indices)] {
+        let pages = pages.clamped(to: self.pages.indices)
+        for page in self.pages[pages] {
             let (header, body) = try read(page, leaf: leaf, file: file)
-            try decoded.appendPage(header, body: ArraySlice(body), codec: codec, leaf: leaf, type: type, width: width, dictionary: dictionary)
+            try decoded.appendPage(header, body: ArraySlice(body), codec: codec, leaf: leaf, type: type, width: width, dictionary: dictionary,
+                                   limit: pages.count == 1 ? limit : .max)
         }
         return decoded
     }

@@ -219,10 +219,10 @@ public struct ParquetTable: TableSource {
         let index = try pageIndex(field, group: group, through: rows.upperBound - 1)
         var values = [TableValue](repeating: .missing("NULL"), count: rows.count)
         for page in index.pages(holding: rows) {
-            let column = try pageColumn(field, group: group, page: page, index: index)
             let first = index.pages[page].firstSlot
             let shown = rows.clamped(to: first..<first + index.pages[page].valueCount)
             guard !shown.isEmpty else { continue }
+            let column = try pageColumn(field, group: group, page: page, index: index, through: shown.upperBound - 1 - first)
             values.replaceSubrange((shown.lowerBound - rows.lowerBound)..<(shown.upperBound - rows.lowerBound), with: column.values(shown.map { $0 - first }))
         }
         return values
@@ -254,7 +254,8 @@ public struct ParquetTable: TableSource {
                 let first = index.pages[page].firstSlot
                 let shown = (low..<high + 1).clamped(to: first..<first + index.pages[page].valueCount)
                 guard !shown.isEmpty else { continue }
-                take(try pageColumn(field, group: group, page: page, index: index), Array((shown.lowerBound - low)..<(shown.upperBound - low)), shown.map { $0 - first })
+                take(try pageColumn(field, group: group, page: page, index: index, through: shown.upperBound - 1 - first),
+                     Array((shown.lowerBound - low)..<(shown.upperBound - low)), shown.map { $0 - first })
             }
             return
         }
@@ -262,7 +263,8 @@ public struct ParquetTable: TableSource {
         // In the pages' order: rows that ascend come with their places ascending.
         for page in 0..<byPage.count where !byPage[page].isEmpty {
             let first = index.pages[page].firstSlot, ks = byPage[page]
-            take(try pageColumn(field, group: group, page: page, index: index), Array(ks), ks.map { rows[$0] - first })
+            let slots = ks.map { rows[$0] - first }
+            take(try pageColumn(field, group: group, page: page, index: index, through: slots.max() ?? .max), Array(ks), slots)
         }
     }
 
@@ -296,17 +298,27 @@ public struct ParquetTable: TableSource {
 
     /// Page `page` of field `field`'s chunk in row group `group`, decoded; kept for the reads
     /// that follow unless `keep` is false (a pass that reads each page once: a frequency table,
-    /// a summary), which then neither fills the cache nor pushes out what is shown.
-    func pageColumn(_ field: Int, group: Int, page: Int, index: ParquetPageIndex, keep: Bool = true) throws(TableSourceError) -> ParquetColumn {
+    /// a summary), which then neither fills the cache nor pushes out what is shown. Where only
+    /// slots up to `through` are asked for, far fewer than the page holds (a first screen of a
+    /// page of 20,000 rows), only its first ``prefixRows`` are decoded where its encoding allows,
+    /// and kept apart until a read past them decodes the page whole.
+    func pageColumn(_ field: Int, group: Int, page: Int, index: ParquetPageIndex, keep: Bool = true, through: Int = .max) throws(TableSourceError) -> ParquetColumn {
         let key = ParquetCache.Key(group: group, field: field, page: page)
         if case let .column(kept)? = cache.value(for: key) { return kept }
+        let prefixKey = ParquetCache.Key(group: group, field: field, page: ParquetCache.Key.prefix(ofPage: page))
+        let slots = index.pages.indices.contains(page) ? index.pages[page].valueCount : 0
+        let limit = through < Self.prefixRows && slots >= 2 * Self.prefixRows ? Self.prefixRows : Int.max
+        if limit < .max, case let .column(kept)? = cache.value(for: prefixKey), kept.rows > through { return kept }
         let column: ParquetColumn
-        do { column = ParquetColumn(flat: try index.decode(page..<page + 1, leaf: root.children[field], file: file), leaf: root.children[field]) } catch {
+        do { column = ParquetColumn(flat: try index.decode(page..<page + 1, leaf: root.children[field], file: file, limit: limit), leaf: root.children[field]) } catch {
             throw failure(field, group: group, error)
         }
-        if keep { cache.keep(.column(column), for: key) }
+        if keep { cache.keep(.column(column), for: column.rows < slots ? prefixKey : key) }
         return column
     }
+
+    /// The rows of a page decoded for a read near its start: a few screens.
+    static let prefixRows = 1024
 
     /// Field `field`'s values in row group `group`, whole, from the cache or read now.
     func column(_ field: Int, group: Int) throws(TableSourceError) -> ParquetColumn {
@@ -343,9 +355,13 @@ struct ParquetColumn: Sendable {
         case assembled([String?])
     }
     var storage: Storage
+    /// The rows decoded (a page read only as far as a first screen needs holds fewer than its
+    /// slots); `Int.max` for a nested field's rows, always whole.
+    let rows: Int
 
     /// The values of a leaf that does not repeat, a row a slot.
     init(flat chunk: ParquetChunk, leaf: ParquetSchemaNode) {
+        rows = chunk.slots
         var index: ParquetPresence? = nil
         // A column that may hold nulls but holds none (most of a writer's columns are optional)
         // needs no index: row i is value i.
@@ -356,7 +372,10 @@ struct ParquetColumn: Sendable {
     }
 
     /// A field's values as they are kept.
-    init(storage: Storage) { self.storage = storage }
+    init(storage: Storage) {
+        self.storage = storage
+        rows = .max
+    }
 
     /// Where row `row`'s value is among a leaf's values, by its `index` (row `row` is value
     /// `row` without one): -1 for a null or a row past those read.
@@ -430,6 +449,8 @@ final class ParquetCache: Sendable {
         static let pageIndex = -2
         /// The text of each entry of the chunk's dictionary (``ParquetEntryTexts``).
         static let entryTexts = -3
+        /// Data page `page`'s first rows alone (``ParquetTable/pageColumn(_:group:page:index:keep:through:)``).
+        static func prefix(ofPage page: Int) -> Int { -4 - Swift.max(0, page) }
     }
     private struct State {
         var entries: [Key: (value: ParquetCached, used: Int)] = [:]
