@@ -23,6 +23,11 @@ extension ParquetValueKind {
         func each(_ make: (Int) -> TableValue) -> [TableValue] { slots.map { $0 >= 0 && $0 < count ? make($0) : .missing("NULL") } }
         switch values {
         case let .indexed(dictionary, indices):
+            // A few rows of a large dictionary (a screen's) make their values as they come: a
+            // value an entry would cost more than the rows.
+            if slots.count * 4 < dictionary.count {
+                return each { slot in Int(indices[slot]) < dictionary.count ? value(dictionary, at: Int(indices[slot])) : .missing("NULL") }
+            }
             var made = [TableValue?](repeating: nil, count: dictionary.count)
             return each { slot in
                 let entry = Int(indices[slot])
