@@ -103,12 +103,12 @@ package struct GalleryApp: App {
     /// How points map to the cells of the canvas last drawn on: the height of a line of chrome.
     var metrics = CellMetrics()
 
-    package init(page: PageKind, style: GalleryStyle, tableRows: Int = 1_000_000) {
+    package init(page: PageKind, style: GalleryStyle, tableRows: Int = 1_000_000, extraTableColumns: Int = 0) {
         accesses = PageKind.allCases.map(Self.access)
         self.style = style
         self.page = page
         scrollView = ScrollViewPage(style: style)
-        table = TablePage(style: style, rows: tableRows)
+        table = TablePage(style: style, rows: tableRows, extraColumns: extraTableColumns)
         list = ListPage(style: style)
         outline = OutlinePage(style: style)
         pageControlPage = PageControlPage(style: style)

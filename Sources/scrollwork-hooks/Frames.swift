@@ -16,27 +16,33 @@ struct Frames: ParsableCommand {
               line-down   the table page scrolled a row at a time by the focused row moving down
               flick       frames of a flick on the scroll view page, flicked again when it settles
               outline     Page Down through the outline page with every node expanded
+              wide-page-down  Page Down on the table page with 495 more columns (500 in all)
+              wide-sideways   that wide table scrolled sideways, a wheel step right a frame
             The setup (building the gallery, the first frame) is the same for every --count,
             so the cost of N frames is a run with --count N minus a run with --count 0.
             """)
 
     /// What each frame does.
     enum Workload: String, ExpressibleByArgument, CaseIterable {
-        case pageDown = "page-down", lineDown = "line-down", flick, outline
+        case pageDown = "page-down", lineDown = "line-down", flick, outline, widePageDown = "wide-page-down", wideSideways = "wide-sideways"
     }
 
-    @Argument(help: "The workload: page-down, line-down, flick or outline.")
+    @Argument(help: "The workload: page-down, line-down, flick, outline, wide-page-down or wide-sideways.")
     var workload: Workload
 
     @Option(help: "How many frames to draw after the setup (0–100000).")
     var count = 100
 
+    @Option(help: "The columns of the wide table (5–10000): its frames cost the same for any number past those on screen.")
+    var wideColumns = FrameDriver.wideColumns
+
     func validate() throws {
         guard (0...100_000).contains(count) else { throw ValidationError("--count \(count) must be 0–100000") }
+        guard (5...10_000).contains(wideColumns) else { throw ValidationError("--wide-columns \(wideColumns) must be 5–10000") }
     }
 
     func run() throws {
-        var driver = FrameDriver(workload: workload)
+        var driver = FrameDriver(workload: workload, wideColumns: wideColumns)
         var bytes = 0
         for _ in 0..<count { bytes += driver.nextFrame() }
         print("\(workload.rawValue): \(count) frames, \(bytes) bytes written")
@@ -59,16 +65,17 @@ struct FrameDriver {
     /// Frames since the last flick.
     var sinceFlick = 0
 
-    init(workload: Frames.Workload) {
+    init(workload: Frames.Workload, wideColumns: Int = Self.wideColumns) {
         self.workload = workload
         let mode = ColorMode.palette256
         let page: GalleryApp.PageKind = switch workload {
-        case .pageDown, .lineDown: .table
+        case .pageDown, .lineDown, .widePageDown, .wideSideways: .table
         case .flick: .scrollView
         case .outline: .outline
         }
         let style = GalleryStyle(theme: .standard(for: mode), colorMode: mode, idiom: .iOS, reducesMotion: workload != .flick)
-        driver = Driver(GalleryApp(page: page, style: style), work: ManualWork())
+        let wide = workload == .widePageDown || workload == .wideSideways
+        driver = Driver(GalleryApp(page: page, style: style, extraTableColumns: wide ? wideColumns - 5 : 0), work: ManualWork())
         _ = driver.deliver(.resize(columns: Self.columns, rows: Self.rows), at: 0)
         _ = draw()
         switch workload {
@@ -80,10 +87,13 @@ struct FrameDriver {
             // Focus the first node and expand it with everything below it (Alt+→).
             send(.key(KeyEvent(.down)))
             send(.key(KeyEvent(.right, .alt)))
-        case .pageDown, .flick:
+        case .pageDown, .flick, .widePageDown, .wideSideways:
             break
         }
     }
+
+    /// The columns of the wide table, unless told.
+    static let wideColumns = 500
 
     /// Sends `event` now and draws.
     mutating func send(_ event: Event) {
@@ -95,8 +105,10 @@ struct FrameDriver {
     mutating func nextFrame() -> Int {
         time += 1.0 / 60
         switch workload {
-        case .pageDown:
+        case .pageDown, .widePageDown:
             _ = driver.deliver(.key(KeyEvent(.pageDown)), at: time)
+        case .wideSideways:
+            _ = driver.deliver(.mouse(MouseEvent(.wheel(.right), column: Self.columns / 2, row: Self.rows / 2)), at: time)
         case .lineDown:
             _ = driver.deliver(.key(KeyEvent(.down)), at: time)
         case .outline:

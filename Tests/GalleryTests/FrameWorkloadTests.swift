@@ -24,6 +24,22 @@ import ScrollworkWidgets
         }
     }
 
+    @Test("wide-page-down pages a table of 500 columns; wide-sideways moves it sideways a wheel step a frame")
+    func wideWorkloads() {
+        var pages = FrameDriver(workload: .widePageDown)
+        #expect(pages.app.table.files.table.columns.count == 500)
+        let top = pages.app.table.files.table.list.scroll.offset.y
+        #expect(pages.nextFrame() > 1000)
+        #expect(pages.app.table.files.table.list.scroll.offset.y > top + 30 * 16)
+        var sideways = FrameDriver(workload: .wideSideways, wideColumns: 40)
+        #expect(sideways.app.table.files.table.columns.count == 40)
+        for _ in 0..<3 {
+            let before = sideways.app.table.files.table.list.scroll.offset.x
+            #expect(sideways.nextFrame() > 0)
+            #expect(sideways.app.table.files.table.list.scroll.offset.x > before)
+        }
+    }
+
     @Test("flick frames keep the scroll view moving; outline frames page through an expanded tree")
     func flickAndOutline() {
         var flick = FrameDriver(workload: .flick)

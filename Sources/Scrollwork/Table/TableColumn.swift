@@ -54,9 +54,31 @@ public enum TableValue: Sendable, Hashable, Comparable, CustomStringConvertible 
         switch self {
         case .empty: return ""
         case let .missing(text): return text
-        case let .int(v): return String(v)
+        case let .int(v): return Self.decimal(v)
         case let .double(v): return String(v)
         case let .string(v): return v
+        }
+    }
+
+    /// `value` in decimal, as `String(value)` writes it, written digit by digit into a string
+    /// of its length: the generic integer printing took about a thousand instructions a cell.
+    @usableFromInline
+    static func decimal(_ value: Int) -> String {
+        var magnitude = value.magnitude, digits = 1, rest = magnitude
+        while rest >= 10 {
+            rest /= 10
+            digits += 1
+        }
+        let count = digits + (value < 0 ? 1 : 0)
+        return String(unsafeUninitializedCapacity: count) { bytes in
+            var at = count - 1
+            repeat {
+                bytes[at] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
+                magnitude /= 10
+                at -= 1
+            } while magnitude > 0
+            if value < 0 { bytes[0] = UInt8(ascii: "-") }
+            return count
         }
     }
 }

@@ -81,8 +81,10 @@ struct TablePage: GalleryPage {
     /// True when the event being handled is a key: a menu it opens highlights its first item.
     var lastEventWasKey = false
 
-    init(style: GalleryStyle, rows: Int = 1_000_000) {
-        let columns: [TableColumn<FileRow>] = [
+    /// The table of `rows` generated files, with `extraColumns` more columns of numbers after
+    /// Finder's five (a wide table, for measuring what columns off screen cost).
+    init(style: GalleryStyle, rows: Int = 1_000_000, extraColumns: Int = 0) {
+        var columns: [TableColumn<FileRow>] = [
             TableColumn("Name", width: ColumnWidth.clamping(min: 64, ideal: 160, max: 320), textOrder: .finder) { .string($0.name) },
             TableColumn("Path", width: ColumnWidth.clamping(min: 64, ideal: 320), truncation: .middle) { .string($0.path) },
             // Sizes as Finder shows them; the column sorts by the byte count. Its narrowest keeps
@@ -92,6 +94,9 @@ struct TablePage: GalleryPage {
             TableColumn("Kind", width: ColumnWidth.clamping(min: 56, ideal: 112, max: 200)) { .string($0.kind) },
             TableColumn("Date Modified", width: ColumnWidth.clamping(min: 96, ideal: 120, max: 160)) { .string($0.date) },
         ]
+        for k in 0..<Swift.max(0, Swift.min(extraColumns, 10_000)) {
+            columns.append(TableColumn("Value \(k + 1)", width: ColumnWidth.clamping(min: 48, ideal: 80, max: 160), alignment: .trailing) { .int($0.size % 1_000 &+ k) })
+        }
         keyConvention = style.keys
         var table = TableState(rows: GeneratedRows(count: rows) { FileRow(index: $0) }, columns: columns)
         table.list.scroll = style.scrollState()

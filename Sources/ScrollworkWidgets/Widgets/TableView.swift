@@ -209,7 +209,7 @@ public struct TableView<Row: Sendable>: StatefulWidget {
     /// leaves): pinned columns in place, the others moved by the sideways scroll, so they may lie
     /// partly or wholly under the pinned ones or past the view.
     public var columnCells: [(column: Int, width: Int)] {
-        columnEdges(align: metrics.aligned).map { edge in
+        columnEdges(from: 0, align: metrics.aligned).map { edge in
             (frameCells.column.addingSaturating(metrics.columns(forPoints: edge.x)), Swift.max(0, metrics.columns(forPoints: edge.width)))
         }
     }
@@ -218,14 +218,21 @@ public struct TableView<Row: Sendable>: StatefulWidget {
     /// where `align` puts it (a grid's nearest cell boundary, or where it is): pinned columns in
     /// place, the others moved by the sideways scroll. The one place the columns are placed, for
     /// drawing and for the cells a pointer finds.
-    private func columnEdges(align: (Double) -> Double) -> [(x: Double, width: Double)] {
-        let shift = align(table.list.scroll.offset.x)
-        var x = 0.0
-        return table.columnWidths.enumerated().map { i, width in
-            let start = align(x)
-            x += width
-            return (start - (i < table.pinnedColumns ? 0 : shift), align(x) - start)
+    private func columnEdges(from originX: Double, align: (Double) -> Double) -> [(x: Double, width: Double)] {
+        let shift = align(table.list.scroll.offset.x), pinned = table.pinnedColumns
+        let widths = table.columnWidths
+        var edges: [(x: Double, width: Double)] = []
+        edges.reserveCapacity(widths.count)
+        // One pass, each edge aligned once: a frame of a table of thousands of columns lays out
+        // every column (their widths decide where the shown ones are).
+        var x = 0.0, start = align(0)
+        for i in widths.indices {
+            x += widths[i]
+            let end = align(x)
+            edges.append((originX + start - (i < pinned ? 0 : shift), end - start))
+            start = end
         }
+        return edges
     }
 
     // MARK: Drawing
@@ -252,11 +259,13 @@ public struct TableView<Row: Sendable>: StatefulWidget {
         if table.list.scroll.viewportSize != body.size { table.list.setViewport(body.size) }
         // A legacy scroller set since takes its track from the width the rows span (SV-11).
         if table.list.scroll.indicatorStyle.reservesTrack { table.list.fitContentWidth() }
-        let columns = columnEdges(align: canvas.aligned).map { (x: bounds.minX + $0.x, width: $0.width) }
+        let columns = columnEdges(from: bounds.minX, align: canvas.aligned)
         let pinned = table.pinnedColumns
         let pinnedEdge = pinned > 0 && pinned <= columns.count ? columns[pinned - 1].x + columns[pinned - 1].width : bounds.minX
-        return TableLayout(box: bounds, header: header, body: body, padding: canvas.across(points: cellPadding, cells: 1),
-                      columns: columns, pinnedEdge: Swift.min(pinnedEdge, bounds.maxX))
+        var layout = TableLayout(box: bounds, header: header, body: body, padding: canvas.across(points: cellPadding, cells: 1),
+                                 columns: columns, pinnedEdge: Swift.min(pinnedEdge, bounds.maxX))
+        layout.shown = layout.shownColumns(pinned: pinned)
+        return layout
     }
 
     /// Fits the columns to `bounds`' width and the rows below the header, then draws the header
@@ -306,9 +315,10 @@ public struct TableView<Row: Sendable>: StatefulWidget {
         // Once columns slide under the pinned ones, a rule marks where.
         let slid = pinned > 0 && list.scroll.offset.x >= metrics.cellWidth / 2
         let bodyCells = c.cells(in: layout.body)
+        let shown = layout.shown
         // Rows that only moved since the last frame are copied from it, not drawn again (a grid).
         c.beginRows(&drawnRows, key: DrawnRows.Key(area: bodyCells.intersection(c.cells.area),
-                                                    layout: layout.rowKey(pinned: pinned, slid: slid),
+                                                    layout: layout.rowKey(shown: shown, pinned: pinned, slid: slid),
                                                     theme: ThemeIdentity(theme), rows: list.contentRevision, columns: table.columnsRevision))
         // Each column's look, read once a frame: a column read in the loop is a copy a cell.
         // Read when a row is drawn at all: a scrolled frame copies most rows from the last.
@@ -354,8 +364,8 @@ public struct TableView<Row: Sendable>: StatefulWidget {
                     }
                 }
             }
-            for (i, column) in layout.columns.enumerated() where column.width > 2 * layout.padding && i < looks.count {
-                let look = looks[i]
+            for i in shown where layout.columns[i].width > 2 * layout.padding && i < looks.count {
+                let column = layout.columns[i], look = looks[i]
                 // Truncation keeps text inside its column; only a column sliding under the
                 // pinned ones needs a clip.
                 let sliding = i >= pinned && column.x < layout.pinnedEdge
@@ -388,8 +398,10 @@ public struct TableView<Row: Sendable>: StatefulWidget {
         headerStyle.background = theme.focus.background
         canvas.fill(header, headerStyle)
         let top = header.minY + (header.height - measurer.lineHeight(.headline)) / 2
-        let titles = table.columns.withUnsafeBufferPointer { columns in columns.indices.map { columns[$0].title } }
-        for (i, column) in layout.columns.enumerated() where column.width > 0 && i < titles.count {
+        let shown = layout.shown
+        let titles = table.columns.withUnsafeBufferPointer { columns in shown.map { $0 < columns.count ? columns[$0].title : "" } }
+        for (k, i) in shown.enumerated() where layout.columns[i].width > 0 && i < table.columns.count {
+            let column = layout.columns[i], title = titles[k]
             let arrow = headingArrow(forColumn: i)
             let room = column.width - 2 * layout.padding
             let arrowWidth = measurer.width(of: arrow, font: .headline)
@@ -403,7 +415,7 @@ public struct TableView<Row: Sendable>: StatefulWidget {
                     style.background = theme.hover.background
                     c.fill(Rect(x: column.x, y: header.minY, width: column.width, height: header.height), style)
                 }
-                let titleWidth = c.text(titles[i], at: Point(x: column.x + layout.padding, y: top), width: room - arrowWidth,
+                let titleWidth = c.text(title, at: Point(x: column.x + layout.padding, y: top), width: room - arrowWidth,
                                         font: .headline, style: style)
                 if !arrow.isEmpty {
                     c.text(arrow, at: Point(x: column.x + layout.padding + titleWidth, y: top), width: arrowWidth + 0.5, font: .headline, style: style)
@@ -775,28 +787,63 @@ struct TableLayout {
     var columns: [(x: Double, width: Double)]
     /// Where the pinned columns end: scrolled columns are cut there.
     var pinnedEdge: Double
+    /// The columns that show, in order (``shownColumns(pinned:)``): all that a frame draws.
+    var shown: [Int] = []
     /// Right of the pinned columns, the table's whole height: where scrolled columns show.
     var scrolledClip: Rect { Rect(x: pinnedEdge, y: box.minY, width: Swift.max(0, box.maxX - pinnedEdge), height: box.height) }
 
-    /// Each column's left edge and width, one after the other: one array, made once a frame.
+    /// True when column `i` at `column` shows at all: across the box, and not wholly under the
+    /// `pinned` columns, which always show. A column that does not is neither drawn nor read,
+    /// so columns off screen cost nothing however many there are.
+    func shows(_ column: (x: Double, width: Double), at i: Int, pinned: Int) -> Bool {
+        guard column.x < box.maxX, column.x + column.width > box.minX else { return false }
+        return i < pinned || column.x + column.width > pinnedEdge
+    }
+
+    /// The columns that show (``shows(_:at:pinned:)``), in order: the `pinned` ones, then those
+    /// the sideways scroll brings across the box, the first found by halving (the scrolled
+    /// columns lie one after the next), so a frame of a table of thousands of columns visits
+    /// only the few on screen.
+    func shownColumns(pinned: Int) -> [Int] {
+        let pinned = Swift.min(Swift.max(0, pinned), columns.count)
+        var shown = (0..<pinned).filter { shows(columns[$0], at: $0, pinned: pinned) }
+        let left = pinned > 0 ? Swift.max(box.minX, pinnedEdge) : box.minX
+        var low = pinned, high = columns.count
+        while low < high {
+            let mid = low + (high - low) / 2
+            if columns[mid].x + columns[mid].width > left { high = mid } else { low = mid + 1 }
+        }
+        while low < columns.count, columns[low].x < box.maxX {
+            if shows(columns[low], at: low, pinned: pinned) { shown.append(low) }
+            low += 1
+        }
+        return shown
+    }
+
+    /// Each shown column's number, left edge and width, one after the other: one array, made
+    /// once a frame.
     var edges: [Double] {
-        var edges: [Double] = []
-        edges.reserveCapacity(2 * columns.count)
-        for column in columns {
-            edges.append(column.x)
-            edges.append(column.width)
+        var edges: [Double] = [Double(columns.count)]
+        edges.reserveCapacity(3 * shown.count + 1)
+        for i in shown {
+            edges.append(Double(i))
+            edges.append(columns[i].x)
+            edges.append(columns[i].width)
         }
         return edges
     }
 
-    /// What the rows' drawing depends on of the layout, in whole points: the columns' edges and
-    /// widths, how many are pinned and whether scrolled ones slid under them.
-    func rowKey(pinned: Int, slid: Bool) -> [Int] {
+    /// What the rows' drawing depends on of the layout, in whole points: the shown columns
+    /// (`shown`), their edges and widths, how many are pinned and whether scrolled ones slid
+    /// under them.
+    func rowKey(shown: [Int], pinned: Int, slid: Bool) -> [Int] {
         var key: [Int] = []
-        key.reserveCapacity(2 * columns.count + 2)
-        for column in columns {
-            key.append(Int(saturating: column.x))
-            key.append(Int(saturating: column.width))
+        key.reserveCapacity(3 * shown.count + 3)
+        key.append(columns.count)
+        for i in shown {
+            key.append(i)
+            key.append(Int(saturating: columns[i].x))
+            key.append(Int(saturating: columns[i].width))
         }
         key.append(pinned)
         key.append(slid ? 1 : 0)
