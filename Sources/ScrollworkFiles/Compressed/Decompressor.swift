@@ -125,15 +125,19 @@ public enum CompressionFormat: String, Sendable, Hashable, CaseIterable {
 
     /// A decompressor, or nil when the system lacks the library (or it refuses to start).
     /// `notesCheckpoints`: one that stops where it could begin again inside a member (gzip), or
-    /// that decodes bzip2 a block at a time on two cores and says where each block begins.
+    /// that decodes bzip2 a block at a time on two cores and says where each block begins, or
+    /// xz written in blocks a block a thread (the first pass over a file).
     func makeDecompressor(notesCheckpoints: Bool = false) -> (any Decompressor)? {
         switch self {
         case .gzip: Zlib.shared.flatMap { GzipInflater(zlib: $0, stopsAtBlocks: notesCheckpoints) }
         case .zstd: ZstdLibrary.shared.flatMap(ZstdDecompressor.init)
         case .bzip2: Bzip2Library.shared.flatMap { library -> (any Decompressor)? in notesCheckpoints ? Bzip2BlockDecoder(library: library) : Bzip2Decompressor(library: library) }
-        case .xz: LzmaLibrary.shared.flatMap(XzDecompressor.init)
+        case .xz: LzmaLibrary.shared.flatMap { XzDecompressor(library: $0, threads: notesCheckpoints ? Self.firstPassThreads : 1) }
         }
     }
+
+    /// The threads a first pass decodes xz blocks on: the cores, at most four.
+    static var firstPassThreads: Int { Swift.min(4, Swift.max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))) }
 
     /// A decompressor beginning at `checkpoint`, whose byte before is `previousByte`; nil when
     /// the library is missing or refuses the checkpoint. (An xz block's stream header is given

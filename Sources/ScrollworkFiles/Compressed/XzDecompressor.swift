@@ -2,10 +2,19 @@
 /// liblzma5).
 struct LzmaLibrary: @unchecked Sendable {
     typealias Decoder = @convention(c) (UnsafeMutableRawPointer?, UInt64, UInt32) -> Int32
+    typealias ThreadedDecoder = @convention(c) (UnsafeMutableRawPointer?, UnsafeRawPointer?) -> Int32
     typealias Code = @convention(c) (UnsafeMutableRawPointer?, Int32) -> Int32
     typealias End = @convention(c) (UnsafeMutableRawPointer?) -> Void
 
     let decoder: Decoder, code: Code, end: End
+    /// `lzma_stream_decoder_mt` (liblzma 5.4 and later): blocks whose headers give their sizes,
+    /// as `xz -T` writes them, decoded on several threads, in order; nil in an older library.
+    let threadedDecoder: ThreadedDecoder?
+
+    /// `lzma_mt`'s size on a 64-bit system, and where its fields the decoder reads lie (as
+    /// liblzma 5.4's header lays them out: `offsetof` in C).
+    static let threadOptionsSize = 128
+    static let threadsOffset = 4, memoryLimitThreadingOffset = 64, memoryLimitStopOffset = 72
 
     /// `lzma_stream`'s size on a 64-bit system.
     static let streamSize = 136
@@ -22,7 +31,27 @@ struct LzmaLibrary: @unchecked Sendable {
         decoder = unsafeBitCast(f[0], to: Decoder.self)
         code = unsafeBitCast(f[1], to: Code.self)
         end = unsafeBitCast(f[2], to: End.self)
+        threadedDecoder = loadFunctions(from: ["liblzma.so.5", "liblzma.so", "liblzma.5.dylib", "liblzma.dylib"], ["lzma_stream_decoder_mt"])
+            .map { unsafeBitCast($0[0], to: ThreadedDecoder.self) }
     }
+
+    /// Starts a decoder in `stream` on `threads` threads (when more than one and the library
+    /// has a threaded decoder; else one): true when it started. The threads may hold about
+    /// ``threadMemory`` bytes of blocks; a file whose blocks need more is decoded on one.
+    func start(_ stream: UnsafeMutableRawPointer, threads: Int) -> Bool {
+        guard threads > 1, let threadedDecoder else { return decoder(stream, UInt64.max, 0) == Self.ok }
+        let options = UnsafeMutableRawPointer.allocate(byteCount: Self.threadOptionsSize, alignment: 8)
+        defer { options.deallocate() }
+        options.initializeMemory(as: UInt8.self, repeating: 0, count: Self.threadOptionsSize)
+        options.storeBytes(of: UInt32(clamping: threads), toByteOffset: Self.threadsOffset, as: UInt32.self)
+        options.storeBytes(of: Self.threadMemory, toByteOffset: Self.memoryLimitThreadingOffset, as: UInt64.self)
+        options.storeBytes(of: UInt64.max, toByteOffset: Self.memoryLimitStopOffset, as: UInt64.self)
+        return threadedDecoder(stream, options) == Self.ok
+    }
+
+    /// What the threads of a threaded decoder may hold: a few blocks of `xz -T`'s defaults (24 MB
+    /// of text each at -6) a thread.
+    static let threadMemory: UInt64 = 512 << 20
 }
 
 /// .xz streams being decoded, one after another.
@@ -34,12 +63,14 @@ final class XzDecompressor: Decompressor {
     /// stream's end.
     private var atStreamStart = true
 
-    /// A decoder; nil when the library refuses to start. There is no memory limit (the file is
-    /// the person's own) and no flag.
-    init?(library: LzmaLibrary) {
+    /// A decoder on `threads` threads (a file written in blocks whose headers give their
+    /// sizes, as `xz -T` writes them, is decoded a block a thread, in order; any other on one);
+    /// nil when the library refuses to start. There is no memory limit (the file is the
+    /// person's own) and no flag.
+    init?(library: LzmaLibrary, threads: Int = 1) {
         self.library = library
         guard let state = CStreamState(size: LzmaLibrary.streamSize, wideCounts: true,
-                                       begin: { library.decoder($0, UInt64.max, 0) == LzmaLibrary.ok }, end: { library.end($0) })
+                                       begin: { library.start($0, threads: threads) }, end: { library.end($0) })
         else { return nil }
         self.state = state
     }
