@@ -140,6 +140,7 @@ struct ThriftReader {
     /// field's number and type, and either reads its value (``fieldValue(_:)``,
     /// ``readList(_:)``, ``readFields(_:)``) and returns true, or returns false to have it
     /// passed over.
+    @inline(__always)
     mutating func readFields(_ field: (inout ThriftReader, Int16, UInt8) throws(Failure) -> Bool) throws(Failure) {
         try enter()
         defer { depth -= 1 }
@@ -197,6 +198,7 @@ struct ThriftReader {
 
     /// A list's (or set's) elements in turn: `element` is given each element's type and reads
     /// it (``readFields(_:)`` for a struct, ``value(ofType:)``) or passes over it (``skip(_:)``).
+    @inline(__always)
     mutating func readList(_ element: (inout ThriftReader, UInt8) throws(Failure) -> Void) throws(Failure) {
         try enter()
         defer { depth -= 1 }
