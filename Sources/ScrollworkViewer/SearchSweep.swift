@@ -54,6 +54,14 @@ struct SearchSweep: Sendable, Hashable {
         return [(head, true)] + ([tail] + all.dropFirst()).filter { !$0.isEmpty }.map { ($0, false) }
     }
 
+    /// ``runs(onScreenFirst:)`` with every run past the screen cut into batches of at most
+    /// `batch` rows (at least one), in the order they are tested.
+    func runs(onScreenFirst visible: Range<Int>, batch: Int) -> [(rows: Range<Int>, onScreen: Bool)] {
+        runs(onScreenFirst: visible).flatMap { run, onScreen in
+            onScreen ? [(run, true)] : run.searchBatches(of: batch, forward: forward).map { ($0, false) }
+        }
+    }
+
     /// The runs cut into batches of at most `size` rows (at least one), in the order they are
     /// tested: each batch's rows are tested from its lower bound up going forward, from its
     /// upper bound down going back.

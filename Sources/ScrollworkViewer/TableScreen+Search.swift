@@ -46,6 +46,11 @@ extension TableScreen {
         var wentRound = false
     }
 
+    /// The most names a search hands a source at once: a table of a hundred million rows is not
+    /// made an array of its names (800 MB) to be searched; a source that reads the whole table
+    /// for a text does so once and keeps what it found (``KeptSearch``).
+    static let namesSearchedAtOnce = 1 << 20
+
     /// Searches for `text` from the focus (a new text from the focused row itself, `n` from the
     /// row after it, `N` before it; the first or last row with no focus), going round past the
     /// end (``SearchSweep``): the rows on screen from the focus are read and tested first, then
@@ -79,8 +84,9 @@ extension TableScreen {
                     }
                     return nil
                 }
-                for (run, onScreen) in sweep.runs(onScreenFirst: visible) {
-                    let named = Array(identities[run.clamped(to: 0..<identities.count)])
+                for (run, onScreen) in sweep.runs(onScreenFirst: visible, batch: Self.namesSearchedAtOnce) {
+                    let run = run.clamped(to: 0..<identities.count)
+                    let named = Array(identities[run])
                     // The rows on screen are read and tested themselves (their pages are at hand);
                     // the rest by the source's own way, which may read the whole table first.
                     let hit = onScreen ? try source.firstPlaceOverRows(among: named, holding: text, forward: forward, progress: TableProgress(progress))

@@ -69,6 +69,11 @@ import ScrollworkWidgets
                         let split = sweep.runs(onScreenFirst: visible)
                         let order = { (runs: [Range<Int>]) in runs.flatMap { forward ? Array($0) : $0.reversed() } }
                         #expect(order(split.map(\.rows)) == order(sweep.runs), "\(total) \(String(describing: focus)) \(forward) \(visible)")
+                        for batch in [1, 3, 100] {
+                            let cut = sweep.runs(onScreenFirst: visible, batch: batch)
+                            #expect(order(cut.map(\.rows)) == order(sweep.runs), "batches of \(batch)")
+                            #expect(cut.filter { !$0.onScreen }.allSatisfy { $0.rows.count <= batch } && cut.filter(\.onScreen).map(\.rows) == split.filter(\.onScreen).map(\.rows))
+                        }
                         let marked = split.filter(\.onScreen).map(\.rows)
                         #expect(marked.count <= 1 && split.dropFirst().allSatisfy { !$0.onScreen })
                         if let shown = marked.first {
