@@ -18,4 +18,15 @@ extension FileRows {
         case let .json(rows): .json(rows.framing)
         }
     }
+
+    /// The rows that may hold `text`: their bytes hold it as typed or as the format spells it
+    /// (a quote doubled, a JSON escape), with the JSON rows that may show otherwise, read on
+    /// every core; `progress` hears half the fraction read (the rows' test is the other half)
+    /// and stops the pass (nil) by returning false.
+    ///
+    /// - Throws: ``FileError`` when the file cannot be read.
+    func rowsHolding(_ text: String, progress: (Double) -> Bool) throws(FileError) -> RowMarks? {
+        let spellings = ([text] + FileSearch.spellings(of: text, in: format)).compactMap(TextSearch.init)
+        return try rowsHolding(spellings, concurrently: .processors, progress: { progress($0 / 2) })
+    }
 }

@@ -271,9 +271,8 @@ public struct FileTable: TableSource {
     /// whose fields hold it.
     private func rowsHolding(_ text: String, in file: FileRows, progress: TableProgress) throws(TableSourceError) -> RowMarks {
         if let kept = searches.marks(for: text) { return kept }
-        let spellings = ([text] + FileSearch.spellings(of: text, in: shape.format)).compactMap(TextSearch.init)
         let marks: RowMarks?
-        do { marks = try file.rowsHolding(spellings, concurrently: .processors, progress: { progress.report($0 / 2) }) } catch { throw .failed("\(error)") }
+        do { marks = try file.rowsHolding(text, progress: progress.report) } catch { throw .failed("\(error)") }
         guard let marks else { throw .cancelled }
         searches.keep(marks, for: text)
         return marks

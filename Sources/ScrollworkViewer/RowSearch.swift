@@ -55,10 +55,8 @@ struct RowSearch {
             // The rows that can hold the text.
             var marks: RowMarks?
             if let fileRows = rows as? FileRows {
-                let spellings = [searched] + FileSearch.spellings(of: searched, in: fileRows.format)
                 do {
-                    guard let found = try fileRows.rowsHolding(spellings.compactMap(TextSearch.init), concurrently: .processors,
-                                                               progress: { progress.report($0 / 2) }) else { return nil }
+                    guard let found = try fileRows.rowsHolding(searched, progress: progress.report) else { return nil }
                     marks = found
                 } catch {
                     return Step(position: nil, forward: forward, failure: "\(error)")

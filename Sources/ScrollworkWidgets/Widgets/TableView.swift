@@ -315,10 +315,9 @@ public struct TableView<Row: Sendable>: StatefulWidget {
         // Once columns slide under the pinned ones, a rule marks where.
         let slid = pinned > 0 && list.scroll.offset.x >= metrics.cellWidth / 2
         let bodyCells = c.cells(in: layout.body)
-        let shown = layout.shown
         // Rows that only moved since the last frame are copied from it, not drawn again (a grid).
         c.beginRows(&drawnRows, key: DrawnRows.Key(area: bodyCells.intersection(c.cells.area),
-                                                    layout: layout.rowKey(shown: shown, pinned: pinned, slid: slid),
+                                                    layout: layout.rowKey(pinned: pinned, slid: slid),
                                                     theme: ThemeIdentity(theme), rows: list.contentRevision, columns: table.columnsRevision))
         // Each column's look, read once a frame: a column read in the loop is a copy a cell.
         // Read when a row is drawn at all: a scrolled frame copies most rows from the last.
@@ -364,7 +363,7 @@ public struct TableView<Row: Sendable>: StatefulWidget {
                     }
                 }
             }
-            for i in shown where layout.columns[i].width > 2 * layout.padding && i < looks.count {
+            for i in layout.shown where layout.columns[i].width > 2 * layout.padding && i < looks.count {
                 let column = layout.columns[i], look = looks[i]
                 // Truncation keeps text inside its column; only a column sliding under the
                 // pinned ones needs a clip.
@@ -398,10 +397,11 @@ public struct TableView<Row: Sendable>: StatefulWidget {
         headerStyle.background = theme.focus.background
         canvas.fill(header, headerStyle)
         let top = header.minY + (header.height - measurer.lineHeight(.headline)) / 2
-        let shown = layout.shown
-        let titles = table.columns.withUnsafeBufferPointer { columns in shown.map { $0 < columns.count ? columns[$0].title : "" } }
-        for (k, i) in shown.enumerated() where layout.columns[i].width > 0 && i < table.columns.count {
-            let column = layout.columns[i], title = titles[k]
+        // The titles of the columns shown alone, read through the buffer: a column read from the
+        // array is a copy of all its strings and closures.
+        let titles = table.columns.withUnsafeBufferPointer { columns in layout.shown.map { $0 < columns.count ? columns[$0].title : "" } }
+        for (i, title) in zip(layout.shown, titles) where layout.columns[i].width > 0 {
+            let column = layout.columns[i]
             let arrow = headingArrow(forColumn: i)
             let room = column.width - 2 * layout.padding
             let arrowWidth = measurer.width(of: arrow, font: .headline)
@@ -833,10 +833,9 @@ struct TableLayout {
         return edges
     }
 
-    /// What the rows' drawing depends on of the layout, in whole points: the shown columns
-    /// (`shown`), their edges and widths, how many are pinned and whether scrolled ones slid
-    /// under them.
-    func rowKey(shown: [Int], pinned: Int, slid: Bool) -> [Int] {
+    /// What the rows' drawing depends on of the layout, in whole points: the shown columns,
+    /// their edges and widths, how many are pinned and whether scrolled ones slid under them.
+    func rowKey(pinned: Int, slid: Bool) -> [Int] {
         var key: [Int] = []
         key.reserveCapacity(3 * shown.count + 3)
         key.append(columns.count)
