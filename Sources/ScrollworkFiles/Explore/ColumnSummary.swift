@@ -46,9 +46,10 @@ public struct ColumnSummary: Sendable, Hashable {
     public var mean: Double?
     /// The median of the numbers: one of them, or the midpoint of two, which cannot overflow.
     public var median: Double?
-    /// True when ``median`` is an estimate: past 16,777,216 numbers, the median of a uniform
-    /// sample of 65,536 of them. Up to that many it is exact: a second pass over the column
-    /// finds it among the values of a band the sample points to.
+    /// True when ``median`` is an estimate: past 16,777,216 numbers of more than 16,384
+    /// distinct values, the median of a uniform sample of 65,536 of them. Otherwise it is
+    /// exact: a column of few distinct numbers has them counted by value in the one pass; one
+    /// of more, a second pass finds it among the values of a band the sample points to.
     public var medianIsEstimate: Bool
 
     /// What a source knows of a column before reading any of its values (a Parquet file's
@@ -183,7 +184,7 @@ final class TallyLane {
 }
 
 /// What a pass has seen of one column so far.
-struct ColumnTally: Sendable, Hashable {
+struct ColumnTally: Sendable {
     var present = 0, missing = 0
     var allIntegers = true, allNumbers = true
     var lowest = Double.infinity, highest = -Double.infinity
@@ -211,9 +212,10 @@ struct ColumnTally: Sendable, Hashable {
     var sample = ValueSample()
 
     /// Counts one value (nil: the row has no such field, which is empty), all but its
-    /// distinctness: returns the hash of a present value, for ``distinct`` (nil for a missing one).
+    /// distinctness: returns the hash of a present value and the number it spells (NaN for
+    /// none), for ``distinct`` (nil for a missing one).
     @inline(__always)
-    mutating func add(_ bytes: UnsafeBufferPointer<UInt8>?, priority: UInt64, missing words: MissingBytes) -> UInt64? {
+    mutating func add(_ bytes: UnsafeBufferPointer<UInt8>?, priority: UInt64, missing words: MissingBytes) -> (hash: UInt64, number: Double)? {
         guard let bytes, !bytes.isEmpty, !words.contain(bytes) else {
             missing += 1
             return nil
@@ -235,7 +237,7 @@ struct ColumnTally: Sendable, Hashable {
             lastPrefix = prefix
             lastLength = bytes.count
         }
-        guard allNumbers else { return hash }
+        guard allNumbers else { return (hash, .nan) }
         let value: Double
         if let n = FieldValues.integer(bytes) {
             value = Double(n)
@@ -247,7 +249,7 @@ struct ColumnTally: Sendable, Hashable {
             allIntegers = false
             if x.isNaN {
                 notANumber += 1
-                return hash
+                return (hash, .nan)
             }
             value = x
             if x == .infinity {
@@ -259,12 +261,12 @@ struct ColumnTally: Sendable, Hashable {
             }
         } else {
             allNumbers = false
-            return hash
+            return (hash, .nan)
         }
         lowest = Swift.min(lowest, value)
         highest = Swift.max(highest, value)
         sample.add(value, priority: priority)
-        return hash
+        return (hash, value)
     }
 
     /// Adds `n` to ``integerSum``, moving the sum to ``sum`` first when it would overflow.
@@ -391,7 +393,25 @@ struct ColumnTally: Sendable, Hashable {
             minimum: numeric ? (measured ? exactly(lowest, lowestInteger) : nil) : text(firstText),
             maximum: numeric ? (measured ? exactly(highest, highestInteger) : nil) : text(lastText),
             mean: measured ? mean : nil,
-            median: measured ? sample.median : nil,
-            medianIsEstimate: measured && sample.isEstimate)
+            median: measured ? countedMedian ?? sample.median : nil,
+            medianIsEstimate: measured && sample.isEstimate && countedMedian == nil)
+    }
+
+    /// The exact median from the numbers counted by value (``DistinctCounter/numberCounts``),
+    /// when the sample is cut and every number was counted; nil otherwise.
+    private var countedMedian: Double? {
+        guard sample.isEstimate, let counts = distinct.numberCounts else { return nil }
+        let numbers = counts.filter { !$0.number.isNaN }.sorted { $0.number < $1.number }
+        let total = numbers.reduce(0) { $0 + $1.count }
+        // Every number counted, or the counts are not the numbers this tally saw.
+        guard total == present - notANumber, total > 0 else { return nil }
+        let first = (total - 1) / 2, second = total / 2
+        var below = 0, low: Double?
+        for entry in numbers {
+            if low == nil, first < below + entry.count { low = entry.number }
+            if second < below + entry.count, let low { return Double.midpoint(low, entry.number) }
+            below += entry.count
+        }
+        return nil
     }
 }

@@ -8,13 +8,18 @@ import Darwin
 /// (a set small enough to stay in a core's cache while nineteen columns are counted at once),
 /// then estimated with HyperLogLog (2¹⁴ registers, a standard error of about 0.8%), and says
 /// which. Counters of pieces of the rows merge into one.
-struct DistinctCounter: Sendable, Hashable {
+///
+/// While its count is exact it also counts how often each value came and keeps the number the
+/// value spells (``numberCounts``), until told the column is not all numbers: a column of up to
+/// 16,384 distinct numbers (a year, a delay in minutes, a price in cents) then has its exact
+/// median from the one pass that counted it.
+struct DistinctCounter: Sendable {
     /// The most distinct values counted exactly.
     static let exactLimit = 1 << 14
     /// log2 of the registers.
     static let precision = 14
 
-    private var exact = HashSet64()
+    private var exact = HashSet64(counting: true)
     private var registers: [UInt8] = []
 
     /// An empty counter.
@@ -23,30 +28,33 @@ struct DistinctCounter: Sendable, Hashable {
     /// True once the count is an estimate.
     var isEstimate: Bool { !registers.isEmpty }
 
-    /// Counts a value of hash `hash`.
-    @inline(__always)
-    mutating func add(_ hash: UInt64) {
-        if registers.isEmpty {
-            exact.insert(hash)
-            if exact.count > Self.exactLimit { switchToEstimate() }
-        } else {
-            record(hash)
-        }
-    }
-
-    /// Counts values of hashes `hashes`, skipping zeros (missing values).
-    mutating func add(_ hashes: UnsafeBufferPointer<UInt64>) {
-        var rest = hashes[...]
+    /// Counts values of hashes `hashes`, skipping zeros (missing values); `numbers[k]` is the
+    /// number value `k` spells (NaN for none), kept while ``numberCounts`` is.
+    mutating func add(_ hashes: UnsafeBufferPointer<UInt64>, numbers: UnsafeBufferPointer<Double>) {
+        var rest = hashes.indices[...]
         while !rest.isEmpty, !isEstimate {
             // No more than would pass the limit by one: counting switches to an estimate where
             // it would with one value at a time.
             let room = Swift.max(1, Self.exactLimit + 1 - exact.count)
             let part = rest.prefix(room)
-            exact.insertNonzero(contentsOf: UnsafeBufferPointer(rebasing: part))
+            exact.insertNonzero(contentsOf: UnsafeBufferPointer(rebasing: hashes[part]),
+                                spelling: numbers.count >= hashes.count ? UnsafeBufferPointer(rebasing: numbers[part]) : UnsafeBufferPointer(start: nil, count: 0))
             rest = rest.dropFirst(part.count)
             if exact.count > Self.exactLimit { switchToEstimate() }
         }
-        for hash in rest where hash != 0 { record(hash) }
+        for k in rest where hashes[k] != 0 { record(hashes[k]) }
+    }
+
+    /// Stops counting values by number: the column holds text.
+    mutating func stopCountingNumbers() {
+        if exact.isCounting { exact.stopCounting() }
+    }
+
+    /// Each distinct value's number (NaN for none) and how often it came, while the count is
+    /// exact and the counter has not been told to stop; nil otherwise.
+    var numberCounts: [(number: Double, count: Int)]? {
+        guard !isEstimate, exact.isCounting else { return nil }
+        return exact.counted.map { (number: $0.number, count: $0.count) }
     }
 
     private mutating func switchToEstimate() {
@@ -66,7 +74,12 @@ struct DistinctCounter: Sendable, Hashable {
     /// Adds what `other` counted.
     mutating func merge(_ other: DistinctCounter) {
         if !isEstimate && !other.isEstimate {
-            for hash in other.exact.elements { exact.insert(hash) }
+            if exact.isCounting && other.exact.isCounting {
+                for entry in other.exact.counted { exact.insert(entry.value, number: entry.number, times: entry.count) }
+            } else {
+                stopCountingNumbers()
+                for hash in other.exact.elements { exact.insert(hash) }
+            }
             if exact.count > Self.exactLimit { switchToEstimate() }
             return
         }
@@ -97,47 +110,86 @@ struct DistinctCounter: Sendable, Hashable {
 
 /// A set of well-mixed 64-bit hashes, open addressing with linear probing: a value's own low bits
 /// place it, so an insert is a few instructions where `Set` would hash the hash again.
-struct HashSet64: Sendable, Hashable {
+///
+/// A set made ``init(capacity:counting:)`` with `counting` also keeps, beside each hash, how
+/// often it came and the number its value spells: the probe that finds a hash's slot is the
+/// only one, so a summary counts a column's numbers by value for the cost of two stores.
+struct HashSet64: Sendable {
     private var slots: [UInt64]
-    /// Whether 0, which marks an empty slot, is in the set.
+    /// Beside each slot while counting: the number its value spells (NaN for none) and how
+    /// often the value came; empty when not counting.
+    private var numbers: [Double] = []
+    private var counts: [Int] = []
+    /// Whether 0, which marks an empty slot, is in the set; its number and count while counting.
     private var hasZero = false
+    private var zeroNumber = Double.nan, zeroCount = 0
     private(set) var count = 0
 
-    /// An empty set with room for `capacity` values (clamped to 2²⁴) before it grows.
-    init(capacity: Int = 32) {
+    /// An empty set with room for `capacity` values (clamped to 2²⁴) before it grows; with
+    /// `counting`, one that keeps each value's number and count too.
+    init(capacity: Int = 32, counting: Bool = false) {
         var size = 64
         while size < 2 * Swift.min(Swift.max(0, capacity), 1 << 24) { size *= 2 }
         slots = [UInt64](repeating: 0, count: size)
+        if counting {
+            numbers = [Double](repeating: .nan, count: size)
+            counts = [Int](repeating: 0, count: size)
+        }
     }
 
-    /// Adds `value`.
+    /// True while the set keeps each value's number and count.
+    var isCounting: Bool { !counts.isEmpty }
+
+    /// Stops keeping numbers and counts, letting their memory go.
+    mutating func stopCounting() {
+        numbers = []
+        counts = []
+        zeroNumber = .nan
+        zeroCount = 0
+    }
+
+    /// Adds `value` (`times` times, spelling `number`, where the set counts).
     @inline(__always)
-    mutating func insert(_ value: UInt64) {
+    mutating func insert(_ value: UInt64, number: Double = .nan, times: Int = 1) {
         if value == 0 {
-            if !hasZero { hasZero = true; count += 1 }
+            if !hasZero { hasZero = true; count += 1; zeroNumber = number }
+            zeroCount += isCounting ? times : 0
             return
         }
         let mask = slots.count - 1
         var i = Int(truncatingIfNeeded: value) & mask
         while true {
             let slot = slots[i]
-            if slot == value { return }
+            if slot == value {
+                if isCounting { counts[i] += times }
+                return
+            }
             if slot == 0 { break }
             i = (i + 1) & mask
         }
         slots[i] = value
+        if isCounting {
+            numbers[i] = number
+            counts[i] = times
+        }
         count += 1
         if count * 2 > slots.count { grow() }
     }
 
-    /// Adds every value of `values` but zeros (which stand for no value).
-    mutating func insertNonzero(contentsOf values: UnsafeBufferPointer<UInt64>) {
+    /// Adds every value of `values` but zeros (which stand for no value); where the set counts,
+    /// `spelled[k]` is the number value `k` spells (NaN for none).
+    mutating func insertNonzero(contentsOf values: UnsafeBufferPointer<UInt64>, spelling spelled: UnsafeBufferPointer<Double>) {
+        let counting = isCounting && spelled.count >= values.count
         var i = 0
         while i < values.count {
             if count * 2 >= slots.count { grow() }
             // As many values as can come without the set growing, inserted through a pointer:
             // the array's own checks cost as much as the probe of a set in cache.
             let end = Swift.min(values.count, i + (slots.count / 2 - count))
+            if counting {
+                i = insertCounting(values, spelled, from: i, to: end)
+                continue
+            }
             slots.withUnsafeMutableBufferPointer { slots in
                 let mask = slots.count - 1
                 while i < end {
@@ -158,17 +210,63 @@ struct HashSet64: Sendable, Hashable {
         }
     }
 
+    /// Inserts `values[start..<end]` (room for all of them without growing), counting each and
+    /// keeping the number a new one spells; returns `end`.
+    private mutating func insertCounting(_ values: UnsafeBufferPointer<UInt64>, _ spelled: UnsafeBufferPointer<Double>, from start: Int, to end: Int) -> Int {
+        var added = 0
+        slots.withUnsafeMutableBufferPointer { slots in
+            numbers.withUnsafeMutableBufferPointer { numbers in
+                counts.withUnsafeMutableBufferPointer { counts in
+                    let mask = slots.count - 1
+                    for k in start..<end {
+                        let value = values[k]
+                        guard value != 0 else { continue }
+                        var s = Int(truncatingIfNeeded: value) & mask
+                        while slots[s] != value {
+                            if slots[s] == 0 {
+                                slots[s] = value
+                                numbers[s] = spelled[k]
+                                added += 1
+                                break
+                            }
+                            s = (s + 1) & mask
+                        }
+                        counts[s] += 1
+                    }
+                }
+            }
+        }
+        count += added
+        return end
+    }
+
     private mutating func grow() {
-        let old = slots
+        let old = slots, oldNumbers = numbers, oldCounts = counts
         slots = [UInt64](repeating: 0, count: old.count * 2)
+        if isCounting {
+            numbers = [Double](repeating: .nan, count: slots.count)
+            counts = [Int](repeating: 0, count: slots.count)
+        }
         let mask = slots.count - 1
-        for value in old where value != 0 {
+        for (k, value) in old.enumerated() where value != 0 {
             var i = Int(truncatingIfNeeded: value) & mask
             while slots[i] != 0 { i = (i + 1) & mask }
             slots[i] = value
+            if isCounting {
+                numbers[i] = oldNumbers[k]
+                counts[i] = oldCounts[k]
+            }
         }
     }
 
     /// The values, in no order.
     var elements: [UInt64] { slots.filter { $0 != 0 } + (hasZero ? [0] : []) }
+
+    /// Each value with its number and count, in no order; empty when the set does not count.
+    var counted: [(value: UInt64, number: Double, count: Int)] {
+        guard isCounting else { return [] }
+        var entries = slots.indices.compactMap { slots[$0] == 0 ? nil : (value: slots[$0], number: numbers[$0], count: counts[$0]) }
+        if hasZero { entries.append((value: 0, number: zeroNumber, count: zeroCount)) }
+        return entries
+    }
 }

@@ -1,7 +1,8 @@
 import Scrollwork
 
-/// The exact median of columns whose sample was cut (more than 65,536 numbers), found in a
-/// second pass over their values: the sample says, with a margin of many standard errors, which
+/// The exact median of columns whose sample was cut (more than 65,536 numbers) and whose
+/// numbers were too many distinct ones to count by value in the first pass (more than 16,384:
+/// ``DistinctCounter/numberCounts``), found in one second pass over all such columns: the sample says, with a margin of many standard errors, which
 /// band of values holds the median; the pass counts the numbers below the band and keeps those
 /// in it, and a selection among those kept gives the median, exactly. The band holds about a
 /// twentieth of the numbers, so a column of ten million keeps half a million.
@@ -102,14 +103,24 @@ struct ExactMedian {
         let empty = bands.map { Band(column: $0.column, low: $0.low, high: $0.high, count: $0.count) }
         var found = bands
         let finished = within.inRounds(of: ColumnSummary.pieceSize, loop: loop, progress: progress, { piece -> [Band] in
-            empty.map { band in
-                var part = band
-                _ = rows.values(ofField: band.column, at: piece) { bytes in
+            var parts = empty
+            if parts.count == 1 {
+                // One column: its field alone, the fields before it passed over.
+                _ = rows.values(ofField: parts[0].column, at: piece) { bytes in
                     guard let x = number(bytes, missing: missing) else { return }
-                    part.add(x)
+                    parts[0].add(x)
                 }
-                return part
+                return parts
             }
+            // Several: each row split once for all of them, where a column at a time read the
+            // piece again for each (fourteen columns of flights: fourteen reads of every row).
+            _ = rows.fields(at: piece) { _, fields in
+                for k in parts.indices {
+                    guard let x = number(fields[parts[k].column], missing: missing) else { continue }
+                    parts[k].add(x)
+                }
+            }
+            return parts
         }, take: { parts in
             for (k, part) in parts.enumerated() { found[k].merge(part) }
         })

@@ -9,6 +9,8 @@ struct HashBatch {
 
     /// Column `c`'s hash of row `r` of the batch at `c * rows + r`; 0 where the value is missing.
     private let hashes: UnsafeMutableBufferPointer<UInt64>
+    /// The number each value spells, in the same places; NaN where it spells none.
+    private let numbers: UnsafeMutableBufferPointer<Double>
     private let columns: Int
     private var rowsHeld = 0
 
@@ -17,21 +19,30 @@ struct HashBatch {
         let columns = Swift.max(0, columns)
         let hashes = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: columns * rows)
         hashes.initialize(repeating: 0)
-        defer { hashes.deallocate() }
-        var batch = HashBatch(hashes: hashes, columns: columns)
+        let numbers = UnsafeMutableBufferPointer<Double>.allocate(capacity: columns * rows)
+        numbers.initialize(repeating: .nan)
+        defer {
+            hashes.deallocate()
+            numbers.deallocate()
+        }
+        var batch = HashBatch(hashes: hashes, numbers: numbers, columns: columns)
         return body(&batch)
     }
 
-    private init(hashes: UnsafeMutableBufferPointer<UInt64>, columns: Int) {
+    private init(hashes: UnsafeMutableBufferPointer<UInt64>, numbers: UnsafeMutableBufferPointer<Double>, columns: Int) {
         self.hashes = hashes
+        self.numbers = numbers
         self.columns = columns
     }
 
-    /// Holds the hash of the current row's value in `column`, one of the batch's columns: 0 for a
-    /// missing value. A value that hashes to 0 is held as 1, a collision as unlikely as any other.
+    /// Holds the hash of the current row's value in `column`, one of the batch's columns, and
+    /// the number it spells (NaN for none): nil for a missing value. A value that hashes to 0 is
+    /// held as 1, a collision as unlikely as any other.
     @inline(__always)
-    func set(_ hash: UInt64?, column: Int) {
-        hashes[column &* Self.rows &+ rowsHeld] = hash.map { $0 | ($0 == 0 ? 1 : 0) } ?? 0
+    func set(_ value: (hash: UInt64, number: Double)?, column: Int) {
+        let at = column &* Self.rows &+ rowsHeld
+        hashes[at] = value.map { $0.hash | ($0.hash == 0 ? 1 : 0) } ?? 0
+        numbers[at] = value?.number ?? .nan
     }
 
     /// Ends a row: true when the batch is full and must be flushed before the next.
@@ -45,7 +56,10 @@ struct HashBatch {
     mutating func flush(into tallies: UnsafeMutableBufferPointer<ColumnTally>) {
         for c in 0..<Swift.min(columns, tallies.count) {
             let start = c * Self.rows
-            tallies[c].distinct.add(UnsafeBufferPointer(rebasing: hashes[start..<(start + rowsHeld)]))
+            // A column that turned out to hold text has no median: its values stop being counted.
+            if !tallies[c].allNumbers { tallies[c].distinct.stopCountingNumbers() }
+            let held = start..<(start + rowsHeld)
+            tallies[c].distinct.add(UnsafeBufferPointer(rebasing: hashes[held]), numbers: UnsafeBufferPointer(rebasing: numbers[held]))
         }
         rowsHeld = 0
     }

@@ -50,7 +50,8 @@ struct ValueSample: Sendable, Hashable {
         items.removeAll { $0.priority >= threshold }
     }
 
-    /// The room the items take, in items (for tests: never past ``slack``).
+    /// The room the items take, in items (for tests: never past ``slack``, but for the page an
+    /// allocation that large may be rounded up to).
     var storage: Int { items.capacity }
 
     /// The value that would stand at position `k` if `values` were sorted (quickselect, in
