@@ -116,11 +116,23 @@ struct DrawingMove {
     }
 
     /// The distance in points the text of `old` moved up to be where `new` draws it: the one
-    /// most of the first texts both draw agree on; nil when no text moved.
+    /// most of the first texts both draw agree on, when at least a quarter of the texts `old`
+    /// draws are found moved by it in `new`; nil when no text moved.
+    ///
+    /// The quarter is looser than the third of all that moves which ``find(from:to:scale:width:height:)``
+    /// asks for, and is counted from the texts alone: a page drawn anew (a page down without
+    /// animation) shares a few texts with the page before by chance, and comparing every
+    /// command of both to find so cost a tenth of its frame.
     private static func distance(from old: PointDrawing, to new: PointDrawing) -> Double? {
         struct Place: Hashable { let text: String, x: Double, font: FontRole }
-        var before: [Place: Double] = [:]
-        for case let .text(text, origin, font, _) in old.commands { before[Place(text: text, x: origin.x, font: font)] = origin.y }
+        struct PlaceAt: Hashable { let place: Place, y: Double }
+        func q(_ y: Double) -> Double { (y * 4096).rounded() / 4096 }
+        var before: [Place: Double] = [:], placed = Set<PlaceAt>()
+        for case let .text(text, origin, font, _) in old.commands {
+            let place = Place(text: text, x: origin.x, font: font)
+            before[place] = origin.y
+            placed.insert(PlaceAt(place: place, y: q(origin.y)))
+        }
         var votes: [Double: Int] = [:], asked = 0
         for case let .text(text, origin, font, _) in new.commands {
             guard let y = before[Place(text: text, x: origin.x, font: font)], y != origin.y else { continue }
@@ -128,7 +140,12 @@ struct DrawingMove {
             asked += 1
             if asked == 16 { break }
         }
-        return votes.max { ($0.value, $0.key) < ($1.value, $1.key) }?.key
+        guard let moved = votes.max(by: { ($0.value, $0.key) < ($1.value, $1.key) })?.key else { return nil }
+        var found = 0
+        for case let .text(text, origin, font, _) in new.commands where placed.contains(PlaceAt(place: Place(text: text, x: origin.x, font: font), y: q(origin.y + moved))) {
+            found += 1
+        }
+        return found * 4 >= placed.count ? moved : nil
     }
 
     /// The pixels moved by `shift` within `clip` (points): the whole pixels inside the clip

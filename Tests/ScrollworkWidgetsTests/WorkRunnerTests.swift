@@ -39,6 +39,21 @@ import Testing
         runner.perform(.start(Work(first) { _ in 4 }))
         #expect(Self.updates(runner, count: 1).compactMap { $0.result(of: first) } == [4])
     }
+
+    @Test("work off the loop runs below the loop's priority (nice 10), and so do the threads that help the loops it starts")
+    func workRunsBelowTheLoop() throws {
+        let runner = try #require(WorkRunner())
+        let nices = WorkKey<[Int32]>("nices")
+        // Enough iterations, each long enough, that the loop's helpers take some of them.
+        let slow: @Sendable (Int) -> Int32 = { _ in
+            var x = 0
+            for k in 0..<200_000 { x &+= k &* k }
+            return x == 1 ? -1 : ThreadPriority.current()
+        }
+        runner.perform(.start(Work(nices) { _ in [ThreadPriority.current()] + (ConcurrentLoop.processors.map(32, slow) ?? []) }))
+        let found = try #require(Self.updates(runner, count: 1).compactMap { $0.result(of: nices) }.first)
+        #expect(found.count == 33 && found.allSatisfy { $0 >= ThreadPriority.background }, "\(found)")
+    }
 }
 
 /// Names of work as it begins, from the runner's threads.

@@ -83,6 +83,8 @@ public final class WorkRunner: WorkScheduler, Sendable {
         state.withLock { $0.running[id] = Running(token: token, progress: progress, lastReported: -1) }
         let begin: @Sendable () -> Void = {
             DispatchQueue.global(qos: .userInitiated).async { [weak self] in
+                // Below the event loop, which draws the frames while the work runs.
+                ThreadPriority.lower(to: ThreadPriority.background)
                 let value = work.body(progress)
                 self?.finished(id, token: token, value: value, cancelled: progress.isCancelled)
             }
