@@ -11,7 +11,10 @@ import Darwin
 /// runs on Dispatch's worker threads beside the event loop and, under a window, the display
 /// server: at the same priority, a frame drawn while a sort runs waited its turn for a core. At
 /// a nice value of 10 the scheduler gives a waiting event loop about nine tenths of a busy core,
-/// and background work still has every idle core to itself.
+/// and background work still has every idle core to itself. Against other programs it costs
+/// little where Linux groups a session's processes (autogroups, on by default in desktop
+/// kernels): nice values then rank threads within the session, and sessions share the CPU
+/// evenly whatever their threads' nice values.
 package enum ThreadPriority {
     /// The nice value background work runs at.
     package static let background: Int32 = 10
