@@ -45,18 +45,19 @@ extension TableColumn where Row == DelimitedRecord {
         return column
     }
 
-    /// `body` of field `field`'s bytes in each of rows `range` of `source`, for the sources a
-    /// field column reads in place (a delimited or JSON Lines file, rows held in memory); nil
-    /// for any other source.
+    /// `body` of field `field`'s bytes in each of rows `range` of `source`, for every source
+    /// whose rows are read in place (``InPlaceRows``: a delimited or JSON Lines file, the
+    /// viewer's ``FileRows`` of either, a filtered view of any of them, rows held in memory);
+    /// nil for any other source, whose rows are then read whole.
+    ///
+    /// Any in-place rows, not a list of their types: a list missed ``FileRows`` when the viewer
+    /// came to hold its file's rows as one, and every sort in `scrollwork open` read whole
+    /// records into strings, four times the time of reading the keys in place.
     private static func eachField<T>(_ field: Int, of source: any Sendable, in range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>?) -> T) -> [T]? {
+        // The common ones by their own type, read without opening an existential.
         if let rows = source as? DelimitedRows { return rows.values(ofField: field, in: range, body) }
-        if let rows = source as? JSONLinesRows { return rows.values(ofColumn: field, in: range, body) }
-        // A filtered view: its rows' fields are read in place from the file as well.
-        if let rows = source as? RowSubset<DelimitedRows> { return rows.values(ofField: field, in: range, body) }
-        if let rows = source as? RowSubset<JSONLinesRows> { return rows.values(ofField: field, in: range, body) }
-        if let rows = source as? StringRows { return rows.values(ofField: field, at: range.clamped(to: 0..<rows.count), body) }
-        if let rows = source as? ColumnarRows { return rows.values(ofField: field, at: range.clamped(to: 0..<rows.count), body) }
-        if let rows = source as? RowSubset<ColumnarRows> { return rows.values(ofField: field, in: range, body) }
-        return nil
+        if let rows = source as? FileRows { return rows.values(ofField: field, at: range.clamped(to: 0..<rows.count), body) }
+        guard let rows = source as? any InPlaceRows else { return nil }
+        return rows.values(ofField: field, at: range.clamped(to: 0..<rows.count), body)
     }
 }
