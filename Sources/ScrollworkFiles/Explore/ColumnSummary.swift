@@ -387,14 +387,15 @@ struct ColumnTally: Sendable {
         // Only NaN: a column of reals with no number to tell of.
         let measured = numeric && present > notANumber
         let text = { (bytes: [UInt8]?) in bytes.map { String(decoding: $0, as: UTF8.self) } }
+        let counted = measured ? countedMedian : nil
         return ColumnSummary(
             title: title, kind: kind, count: present, missing: missing,
             distinct: distinct.count, distinctIsEstimate: distinct.isEstimate,
             minimum: numeric ? (measured ? exactly(lowest, lowestInteger) : nil) : text(firstText),
             maximum: numeric ? (measured ? exactly(highest, highestInteger) : nil) : text(lastText),
             mean: measured ? mean : nil,
-            median: measured ? countedMedian ?? sample.median : nil,
-            medianIsEstimate: measured && sample.isEstimate && countedMedian == nil)
+            median: measured ? counted ?? sample.median : nil,
+            medianIsEstimate: measured && sample.isEstimate && counted == nil)
     }
 
     /// The exact median from the numbers counted by value (``DistinctCounter/numberCounts``),

@@ -179,7 +179,9 @@ struct HashSet64: Sendable {
     /// Adds every value of `values` but zeros (which stand for no value); where the set counts,
     /// `spelled[k]` is the number value `k` spells (NaN for none).
     mutating func insertNonzero(contentsOf values: UnsafeBufferPointer<UInt64>, spelling spelled: UnsafeBufferPointer<Double>) {
-        let counting = isCounting && spelled.count >= values.count
+        // Values without their numbers cannot be counted by number: the counts stop, not lie.
+        if isCounting && spelled.count < values.count { stopCounting() }
+        let counting = isCounting
         var i = 0
         while i < values.count {
             if count * 2 >= slots.count { grow() }
