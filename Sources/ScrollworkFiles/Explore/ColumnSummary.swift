@@ -399,20 +399,19 @@ struct ColumnTally: Sendable {
     }
 
     /// The exact median from the numbers counted by value (``DistinctCounter/numberCounts``),
-    /// when the sample is cut and every number was counted; nil otherwise.
+    /// when the sample is cut and every number was counted; nil otherwise. Selected as a band
+    /// of the whole line selects it (``ExactMedian/Band/median``): the infinities on its edges,
+    /// every other number counted by value inside.
     private var countedMedian: Double? {
         guard sample.isEstimate, let counts = distinct.numberCounts else { return nil }
-        let numbers = counts.filter { !$0.number.isNaN }.sorted { $0.number < $1.number }
-        let total = numbers.reduce(0) { $0 + $1.count }
-        // Every number counted, or the counts are not the numbers this tally saw.
-        guard total == present - notANumber, total > 0 else { return nil }
-        let first = (total - 1) / 2, second = total / 2
-        var below = 0, low: Double?
-        for entry in numbers {
-            if low == nil, first < below + entry.count { low = entry.number }
-            if second < below + entry.count, let low { return Double.midpoint(low, entry.number) }
-            below += entry.count
+        var band = ExactMedian.Band(column: 0, low: -.infinity, high: .infinity, count: present - notANumber)
+        var total = 0
+        for entry in counts where !entry.number.isNaN {
+            total += entry.count
+            if entry.number == -.infinity { band.atLow += entry.count } else if entry.number == .infinity { band.atHigh += entry.count } else { band.runs[entry.number, default: 0] += entry.count }
         }
-        return nil
+        // Every number counted, or the counts are not the numbers this tally saw.
+        guard total == band.count, total > 0 else { return nil }
+        return band.median
     }
 }
