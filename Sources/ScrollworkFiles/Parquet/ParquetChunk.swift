@@ -36,12 +36,45 @@ struct ParquetChunk: Sendable {
 
     /// Decodes the page with `header` and `body` onto the values: only its first `limit` slots
     /// where its values can be read so (plain, dictionary indices, RLE truth values, in a column
-    /// that does not repeat), all of them otherwise; ``slots`` says how many were.
+    /// that does not repeat), all of them otherwise; ``slots`` says how many were. Those first
+    /// slots are read from the page's first bytes alone (``prefixBytes(_:slots:)``) where they
+    /// are there, from the page made whole where not.
     mutating func appendPage(_ header: ParquetPageHeader, body: ArraySlice<UInt8>, codec: Int, leaf: ParquetSchemaNode, type: Int, width: Int,
                                      dictionary: ParquetValues?, limit: Int = .max) throws(ParquetMetadata.Failure) {
         let readsAPrefix = limit < header.valueCount && leaf.repetitionLevel == 0 && [0, 2, 3, 8].contains(header.encoding)
         let count = readsAPrefix ? Swift.max(0, limit) : header.valueCount
-        var page = try Self.open(header, body: body, codec: codec, leaf: leaf, slots: count)
+        func decoded(prefix: Int) throws(ParquetMetadata.Failure) -> (OpenedPage, ParquetValues) {
+            var page = try Self.open(header, body: body, codec: codec, leaf: leaf, slots: count, prefix: prefix)
+            let values = try Self.values(of: &page, header, leaf: leaf, type: type, width: width, dictionary: dictionary)
+            return (page, values)
+        }
+        var page: OpenedPage, values: ParquetValues
+        if readsAPrefix, let prefix = Self.prefixBytes(header, slots: count) {
+            // A reader that runs out of the first bytes fails; the page is then made whole,
+            // which says what is wrong where something is.
+            do { (page, values) = try decoded(prefix: prefix) } catch { (page, values) = try decoded(prefix: .max) }
+        } else {
+            (page, values) = try decoded(prefix: .max)
+        }
+        try self.values.append(values)
+        definitions += page.definitions
+        repetitions += page.repetitions
+        slots += count
+    }
+
+    /// The first bytes of a page (once decompressed) that likely hold its first `slots` slots'
+    /// levels and values: their share of the page, half as much again, and 4 KB for the levels
+    /// of every slot that come first in a version-1 page; nil where that is most of the page.
+    static func prefixBytes(_ header: ParquetPageHeader, slots: Int) -> Int? {
+        guard header.valueCount > 0, slots >= 0, slots < header.valueCount else { return nil }
+        let share = Double(header.uncompressedSize) * Double(slots) / Double(header.valueCount)
+        let prefix = Int(share * 1.5) + 4096
+        return prefix < header.uncompressedSize / 2 ? prefix : nil
+    }
+
+    /// The values of an opened page: its first ``OpenedPage/present`` of them.
+    private static func values(of page: inout OpenedPage, _ header: ParquetPageHeader, leaf: ParquetSchemaNode, type: Int, width: Int,
+                               dictionary: ParquetValues?) throws(ParquetMetadata.Failure) -> ParquetValues {
         let present = page.present
         let values: ParquetValues
         switch header.encoding {
@@ -63,10 +96,7 @@ struct ParquetChunk: Sendable {
             values = try ParquetValues.decoded(&page.reader, encoding: header.encoding, type: type, count: present, width: width)
         }
         guard values.count == present else { throw ParquetBytes.failure("a page of \(leaf.element.name) holds \(values.count) of its \(present) values") }
-        try self.values.append(values)
-        definitions += page.definitions
-        repetitions += page.repetitions
-        slots += count
+        return values
     }
 
     /// How often each of a dictionary's `entries` entries occurs on a dictionary-encoded data
@@ -83,10 +113,11 @@ struct ParquetChunk: Sendable {
         return (counts, header.valueCount - page.present)
     }
 
-    /// The page with `header` and `body` opened: decompressed, the levels of its first `slots`
-    /// slots read (every slot's by default).
+    /// The page with `header` and `body` opened: decompressed (only its first `prefix` bytes
+    /// where the codec can stop early: ``ParquetCodec/decompress(_:codec:size:prefix:)``), the
+    /// levels of its first `slots` slots read (every slot's by default).
     static func open(_ header: ParquetPageHeader, body: ArraySlice<UInt8>, codec: Int, leaf: ParquetSchemaNode,
-                     slots: Int? = nil) throws(ParquetMetadata.Failure) -> OpenedPage {
+                     slots: Int? = nil, prefix: Int = .max) throws(ParquetMetadata.Failure) -> OpenedPage {
         let count = slots.map { Swift.min(Swift.max(0, $0), header.valueCount) } ?? header.valueCount
         let maxDefinition = leaf.definitionLevel, maxRepetition = leaf.repetitionLevel
         var reader: ParquetBytes
@@ -105,9 +136,9 @@ struct ParquetChunk: Sendable {
                 pageDefinitions = try d.hybrid(count, width: Self.bitWidth(maxDefinition), as: UInt8.self)
             }
             let rest = body.dropFirst(levels)
-            reader = ParquetBytes(header.isCompressed ? try ParquetCodec.decompress(rest, codec: codec, size: header.uncompressedSize - levels) : Array(rest))
+            reader = ParquetBytes(header.isCompressed ? try ParquetCodec.decompress(rest, codec: codec, size: header.uncompressedSize - levels, prefix: prefix) : Array(rest))
         } else {
-            reader = ParquetBytes(try ParquetCodec.decompress(body, codec: codec, size: header.uncompressedSize))
+            reader = ParquetBytes(try ParquetCodec.decompress(body, codec: codec, size: header.uncompressedSize, prefix: prefix))
             if maxRepetition > 0 { pageRepetitions = try Self.lengthPrefixedLevels(&reader, count: count, maximum: maxRepetition) }
             if maxDefinition > 0 { pageDefinitions = try Self.lengthPrefixedLevels(&reader, count: count, maximum: maxDefinition) }
         }

@@ -1,11 +1,15 @@
-/// Decompresses a Parquet page's bytes whole, by its column chunk's codec: Snappy and LZ4 by
-/// our own decoders, gzip, zstd and Brotli by Debian's libraries, loaded when first needed.
+/// Decompresses a Parquet page's bytes by its column chunk's codec: Snappy and LZ4 by our own
+/// decoders, gzip, zstd and Brotli by Debian's libraries, loaded when first needed. A reader
+/// of a page's first values may ask for its first bytes alone (`prefix`): Snappy, LZ4, gzip and
+/// zstd stop soon after them; Brotli and Hadoop's LZ4 make the page whole.
 enum ParquetCodec {
     /// The most bytes a page may hold once decompressed (writers make pages of about 1 MB).
     static let pageLimit = 1 << 30
 
-    /// `bytes` decompressed by codec `codec` into `size` bytes.
-    static func decompress(_ bytes: ArraySlice<UInt8>, codec: Int, size: Int) throws(ParquetMetadata.Failure) -> [UInt8] {
+    /// `bytes` decompressed by codec `codec` into `size` bytes: all of them, or with `prefix`
+    /// (clamped to 0...`size`) at least that many of the first, and all where the codec cannot
+    /// stop early.
+    static func decompress(_ bytes: ArraySlice<UInt8>, codec: Int, size: Int, prefix: Int = .max) throws(ParquetMetadata.Failure) -> [UInt8] {
         // No codec makes more than some thousands of times its input (deflate at most 1,032
         // times): a header saying more is damaged, and is not given the memory it asks for.
         guard size >= 0, size <= pageLimit, size <= bytes.count.addingSaturating(1 << 16).multipliedReportingOverflow(by: 1 << 12).partialValue else {
@@ -13,26 +17,27 @@ enum ParquetCodec {
         }
         switch codec {
         case 0: return Array(bytes)
-        case 1: return try snappy(bytes, size: size)
-        case 2: return try streamed(bytes, .gzip, size: size, name: "gzip")
+        case 1: return try snappy(bytes, size: size, prefix: prefix)
+        case 2: return try streamed(bytes, .gzip, size: size, prefix: prefix, name: "gzip")
         case 4: return try brotli(bytes, size: size)
         case 5: return try hadoopLZ4(bytes, size: size)
-        case 6: return try streamed(bytes, .zstd, size: size, name: "zstd")
-        case 7: return try lz4Block(bytes, size: size)
+        case 6: return try streamed(bytes, .zstd, size: size, prefix: prefix, name: "zstd")
+        case 7: return try lz4Block(bytes, size: size, prefix: prefix)
         case 3: throw ParquetBytes.failure("LZO-compressed pages are not read (few writers make them; rewrite the file with Snappy or zstd)")
         default: throw ParquetBytes.failure("the compression codec \(codec) is not one Parquet defines")
         }
     }
 
-    /// Through a system library's streaming decompressor, until `size` bytes have come.
-    private static func streamed(_ bytes: ArraySlice<UInt8>, _ format: CompressionFormat, size: Int, name: String) throws(ParquetMetadata.Failure) -> [UInt8] {
+    /// Through a system library's streaming decompressor, until `size` bytes (or `prefix`) have come.
+    private static func streamed(_ bytes: ArraySlice<UInt8>, _ format: CompressionFormat, size: Int, prefix: Int, name: String) throws(ParquetMetadata.Failure) -> [UInt8] {
         guard let decompressor = format.makeDecompressor() else {
             throw ParquetBytes.failure("\(name) is not on this machine: install lib\(name == "gzip" ? "z1" : "zstd1") (e.g. sudo apt-get install lib\(name == "gzip" ? "z1" : "zstd1"))")
         }
         var output = [UInt8](repeating: 0, count: size)
         var consumed = 0, produced = 0
         let input = Array(bytes)
-        while produced < size {
+        let wanted = Swift.min(size, Swift.max(0, prefix))
+        while produced < wanted {
             let step = input.withUnsafeBytes { inBytes in
                 output.withUnsafeMutableBytes { outBytes in
                     decompressor.step(UnsafeRawBufferPointer(rebasing: inBytes[consumed...]), into: UnsafeMutableRawBufferPointer(rebasing: outBytes[produced...]))
@@ -47,37 +52,31 @@ enum ParquetCodec {
             case let .damaged(message, _): throw ParquetBytes.failure("a \(name) page is damaged: \(message)")
             }
         }
+        if produced < size { output.removeLast(size - produced) }
         return output
     }
 
-    /// Google's Snappy block format: the length, then literals and copies.
-    static func snappy(_ bytes: ArraySlice<UInt8>, size: Int) throws(ParquetMetadata.Failure) -> [UInt8] {
+    /// Google's Snappy block format: the length, then literals and copies (until `prefix`
+    /// bytes are made, where that is fewer).
+    static func snappy(_ bytes: ArraySlice<UInt8>, size: Int, prefix: Int = .max) throws(ParquetMetadata.Failure) -> [UInt8] {
         var reader = ParquetBytes(Array(bytes))
         let length = try reader.varint()
         guard length == UInt64(size) else { throw ParquetBytes.failure("a Snappy page says \(length) bytes where its header says \(size)") }
-        var output = Output(size: size)
-        while reader.remaining > 0 {
-            let tag = try reader.byte()
-            switch tag & 3 {
-            case 0:
-                var literal = Int(tag >> 2)
-                if literal >= 60 { literal = Int(try reader.littleEndian(literal - 59)) }
-                try output.literal(reader.bytes, try reader.take(literal + 1))
-            case 1:
-                let count = Int((tag >> 2) & 7) + 4
-                let offset = Int(tag >> 5) << 8 | Int(try reader.byte())
-                try output.copy(offset: offset, count: count)
-            case 2:
-                try output.copy(offset: Int(try reader.littleEndian(2)), count: Int(tag >> 2) + 1)
-            default:
-                try output.copy(offset: Int(try reader.littleEndian(4)), count: Int(tag >> 2) + 1)
-            }
+        var output = [UInt8](repeating: 0, count: size)
+        let wanted = Swift.min(size, Swift.max(0, prefix))
+        let made = reader.bytes.withUnsafeBufferPointer { input in
+            output.withUnsafeMutableBufferPointer { out in SnappyBlock.decode(input, from: reader.offset, into: out, stoppingAt: wanted) }
         }
-        return try output.whole("Snappy")
+        switch made {
+        case let .failure(message): throw ParquetBytes.failure(message)
+        case let .success(count):
+            guard count == size || count >= wanted else { throw ParquetBytes.failure("a Snappy page makes \(count) of its \(size) bytes") }
+            return count == size ? output : Array(output[..<count])
+        }
     }
 
-    /// A page's bytes being made, as large as its header says from the start: literals and
-    /// copies written in place, never past its end.
+    /// An LZ4 page's bytes being made, as large as its header says from the start: literals
+    /// and copies written in place, never past its end.
     struct Output {
         private(set) var bytes: [UInt8]
         private(set) var count = 0
@@ -85,32 +84,46 @@ enum ParquetCodec {
         init(size: Int) { bytes = [UInt8](repeating: 0, count: size) }
 
         mutating func literal(_ source: [UInt8], _ range: Range<Int>) throws(ParquetMetadata.Failure) {
-            guard range.count <= bytes.count - count else { throw ParquetBytes.failure("a page makes more than its \(bytes.count) bytes") }
-            bytes.replaceSubrange(count..<count + range.count, with: source[range])
+            guard range.count <= bytes.count - count, range.lowerBound >= 0, range.upperBound <= source.count else {
+                throw ParquetBytes.failure("a page makes more than its \(bytes.count) bytes")
+            }
+            let at = count
+            // Safe: the guard above keeps both ranges inside their arrays.
+            bytes.withUnsafeMutableBufferPointer { out in
+                source.withUnsafeBufferPointer { from in
+                    guard let target = out.baseAddress, let origin = from.baseAddress else { return }
+                    (target + at).update(from: origin + range.lowerBound, count: range.count)
+                }
+            }
             count += range.count
         }
 
         /// `length` bytes copied from `offset` bytes back (an overlapping copy repeats them).
         mutating func copy(offset: Int, count length: Int) throws(ParquetMetadata.Failure) {
             guard offset > 0, offset <= count else { throw ParquetBytes.failure("a copy from \(offset) bytes back, before the page's start") }
-            guard length <= bytes.count - count else { throw ParquetBytes.failure("a page makes more than its \(bytes.count) bytes") }
-            let from = count - offset
-            for k in 0..<length { bytes[count + k] = bytes[from + k] }
+            guard length >= 0, length <= bytes.count - count else { throw ParquetBytes.failure("a page makes more than its \(bytes.count) bytes") }
+            let at = count
+            // Safe: the guards above keep the source (from `at - offset`) and the target (to
+            // `at + length`) inside the bytes made so far and the page.
+            bytes.withUnsafeMutableBufferPointer { out in
+                guard let base = out.baseAddress else { return }
+                SnappyBlock.copy(in: base, at: at, offset: offset, length: length)
+            }
             count += length
         }
 
-        /// The bytes, once all were made.
-        func whole(_ codec: String) throws(ParquetMetadata.Failure) -> [UInt8] {
-            guard count == bytes.count else { throw ParquetBytes.failure("a \(codec) page makes \(count) of its \(bytes.count) bytes") }
-            return bytes
+        /// The bytes, once all were made, or once `prefix` of them were (those made alone).
+        func made(_ codec: String, prefix: Int = .max) throws(ParquetMetadata.Failure) -> [UInt8] {
+            guard count == bytes.count || count >= prefix else { throw ParquetBytes.failure("a \(codec) page makes \(count) of its \(bytes.count) bytes") }
+            return count == bytes.count ? bytes : Array(bytes[..<count])
         }
     }
 
     /// LZ4's block format (LZ4_RAW): sequences of literals and matches.
-    static func lz4Block(_ bytes: ArraySlice<UInt8>, size: Int) throws(ParquetMetadata.Failure) -> [UInt8] {
+    static func lz4Block(_ bytes: ArraySlice<UInt8>, size: Int, prefix: Int = .max) throws(ParquetMetadata.Failure) -> [UInt8] {
         var reader = ParquetBytes(Array(bytes))
         var output = Output(size: size)
-        while reader.remaining > 0 {
+        while reader.remaining > 0, output.count < prefix {
             let token = try reader.byte()
             var literals = Int(token >> 4)
             if literals == 15 { literals += try lz4Length(&reader) }
@@ -122,7 +135,7 @@ enum ParquetCodec {
             if match == 15 { match += try lz4Length(&reader) }
             try output.copy(offset: offset, count: match + 4)
         }
-        return try output.whole("LZ4")
+        return try output.made("LZ4", prefix: prefix)
     }
 
     private static func lz4Length(_ reader: inout ParquetBytes) throws(ParquetMetadata.Failure) -> Int {

@@ -175,6 +175,7 @@ struct ThriftReader {
 
     /// The value of a field of type `type` when it is a whole number, without a ``ThriftValue``
     /// made of it (a footer reads some hundred thousand); any other value is passed over, nil.
+    @inline(__always)
     mutating func fieldInteger(_ type: UInt8) throws(Failure) -> Int64? {
         switch type {
         case 3: return Int64(Int8(bitPattern: try byte()))
@@ -219,7 +220,11 @@ struct ThriftReader {
             try enter()
             defer { depth -= 1 }
             let (count, type) = try listHeader()
-            for _ in 0..<count { try skip(type) }
+            switch type {
+            case 4, 5, 6: for _ in 0..<count { try skipVarint() }
+            case 12: for _ in 0..<count { try skipStruct() }
+            default: for _ in 0..<count { try skip(type) }
+            }
         case 11:
             try enter()
             defer { depth -= 1 }
@@ -236,6 +241,7 @@ struct ThriftReader {
     }
 
     /// Passes over a struct's fields to its stop byte, as ``readFields(_:)`` passing over each.
+    /// The common fields (numbers and short texts) are passed over here without a call.
     private mutating func skipStruct() throws(Failure) {
         try enter()
         defer { depth -= 1 }
@@ -247,24 +253,39 @@ struct ThriftReader {
                 let raw = try zigzag()
                 guard Int16(exactly: raw) != nil else { throw Failure(description: "a field number \(raw) at byte \(offset)") }
             }
-            let type = header & 0x0F
+            switch header & 0x0F {
             // A bool field's value is its type.
-            if type != 1, type != 2 { try skip(type) }
+            case 1, 2: continue
+            case 4, 5, 6: try skipVarint()
+            case let type: try skip(type)
+            }
         }
     }
 
+    @inline(__always)
     private mutating func enter() throws(Failure) {
-        guard depth < Self.depthLimit else { throw Failure(description: "values nested more than \(Self.depthLimit) deep") }
+        guard depth < Self.depthLimit else { throw Self.tooDeep() }
         depth += 1
     }
 
+    @inline(__always)
     private mutating func byte() throws(Failure) -> UInt8 {
-        guard offset < bytes.count else { throw Failure(description: "the metadata ends early, at byte \(offset)") }
+        guard offset < bytes.count else { throw Self.endsEarly(at: offset) }
         defer { offset += 1 }
         return bytes[offset]
     }
 
+    /// A varint: most in a footer are one byte, read here without a loop.
+    @inline(__always)
     private mutating func varint() throws(Failure) -> UInt64 {
+        if offset < bytes.count, bytes[offset] < 0x80 {
+            defer { offset += 1 }
+            return UInt64(bytes[offset])
+        }
+        return try longVarint()
+    }
+
+    private mutating func longVarint() throws(Failure) -> UInt64 {
         var result: UInt64 = 0
         var shift: UInt64 = 0
         while true {
@@ -277,7 +298,16 @@ struct ThriftReader {
     }
 
     /// Passes over a varint: its bytes up to the first below 0x80, ten at most.
+    @inline(__always)
     private mutating func skipVarint() throws(Failure) {
+        if offset < bytes.count, bytes[offset] < 0x80 {
+            offset += 1
+            return
+        }
+        try skipLongVarint()
+    }
+
+    private mutating func skipLongVarint() throws(Failure) {
         let end = Swift.min(bytes.count, offset + 10)
         var at = offset
         while at < end {
@@ -288,14 +318,22 @@ struct ThriftReader {
                 return
             }
         }
-        guard end - offset == 10 else { throw Failure(description: "the metadata ends early, at byte \(end)") }
+        guard end - offset == 10 else { throw Self.endsEarly(at: end) }
         throw Failure(description: "a number of more than 64 bits at byte \(end)")
     }
 
+    @inline(__always)
     private mutating func zigzag() throws(Failure) -> Int64 {
         let v = try varint()
         return Int64(bitPattern: (v >> 1) ^ (0 &- (v & 1)))
     }
+
+    // The failures made apart from the readers above, which are inlined where they are used.
+    @inline(never)
+    private static func endsEarly(at offset: Int) -> Failure { Failure(description: "the metadata ends early, at byte \(offset)") }
+
+    @inline(never)
+    private static func tooDeep() -> Failure { Failure(description: "values nested more than \(depthLimit) deep") }
 
     /// A size that fits in the bytes left (each element takes at least a byte, but a bool or
     /// an empty struct may take less: `minimum` bytes an element).
