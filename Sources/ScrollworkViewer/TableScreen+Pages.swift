@@ -120,7 +120,7 @@ extension TableScreen {
         let known = view.table.columns.indices.filter { column in
             view.table.columns[column].id == "#" || Int(view.table.columns[column].id).flatMap(source.widestValue(ofColumn:)) != nil
         }
-        for column in view.table.columns.indices where !known.contains(column) { collect(view.fitColumn(column, toRows: rows)) }
+        collect(view.fitColumns(view.table.columns.indices.filter { !known.contains($0) }, toRows: rows))
         let narrowed = view.table.columns.indices.filter { view.table.columnWidths[$0] < made[$0].ideal }
         do { try view.table.widenColumns(narrowed.map { ($0, made[$0]) }) } catch { note = "\(error)" }
     }

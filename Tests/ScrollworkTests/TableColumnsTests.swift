@@ -64,6 +64,32 @@ import Testing
         #expect(try table.autoFit(column: 0) { _ in 5000 } == 1000)
     }
 
+    @Test("LT-12: fitting many columns at once gives each the width fitting it alone gives, each row read once for all of them")
+    func LT_12_autoFitManyColumns() throws {
+        let counter = FetchCounter()
+        func table() throws -> TableState<Int> {
+            try TableState(rows: GeneratedRows(count: 500) { i in
+                counter.fetched.withLock { $0 += 1 }
+                return i
+            }, columns: (0..<6).map { c in
+                TableColumn("C\(c)", width: try ColumnWidth(min: 1, ideal: 10, max: 60)) { .string(String(repeating: "x", count: ($0 * (c + 3)) % 97)) }
+            })
+        }
+        let measure: (String) -> Double = { Double(displayWidth($0)) }
+        var alone = try table()
+        let one = try (0..<6).map { try alone.autoFit(column: $0, visible: 0..<100, sample: 0, width: measure) }
+        let readAlone = counter.count
+        var many = try table()
+        let all = try many.autoFit(columns: Array(0..<6), visible: 0..<100, sample: 0, width: measure)
+        #expect(all == one && many.columnWidths == alone.columnWidths)
+        #expect(readAlone == 600 && counter.count - readAlone == 100, "\(readAlone), \(counter.count - readAlone)")
+        #expect(try many.fittingWidths(ofColumns: [5, 0], visible: 0..<100, sample: 0, width: measure) == [one[5], one[0]])
+        // A column outside the table changes no width.
+        #expect(throws: TableError.self) { try many.autoFit(columns: [0, 9], width: { _ in 1 }) }
+        #expect(many.columnWidths == alone.columnWidths)
+        #expect(try many.fittingWidths(ofColumns: [], width: measure) == [])
+    }
+
     @Test("LT-12: sideways positions: pinned columns stay, the others move with the scroll")
     func LT_12_sidewaysGeometry() throws {
         var table = TableState(rows: ["a"], columns: (0..<4).map { i in

@@ -58,7 +58,17 @@ extension TableState {
     /// not a finite number counts as 0.
     public func fittingWidth(ofColumn column: Int, visible: Range<Int> = 0..<0, sample: Int = 1000,
                              width: (String) -> Double) throws(TableError) -> Double {
-        try validateColumn(column)
+        try fittingWidths(ofColumns: [column], visible: visible, sample: sample, width: width)[0]
+    }
+
+    /// The widths that fit each of `columns` (one a column, in their order), each as
+    /// ``fittingWidth(ofColumn:visible:sample:width:)`` gives it, every row measured read once
+    /// for all of them: a host fitting a screen's columns reads its rows once, not once a column.
+    ///
+    /// - Throws: ``TableError/columnOutOfRange(_:count:)`` for a column outside the table.
+    public func fittingWidths(ofColumns columns: [Int], visible: Range<Int> = 0..<0, sample: Int = 1000,
+                              width: (String) -> Double) throws(TableError) -> [Double] {
+        for column in columns { try validateColumn(column) }
         let total = list.numberOfRows
         let sample = sample.clamped(to: 0...100_000)
         var rows = Array(visible.clamped(to: 0..<total))
@@ -72,16 +82,16 @@ extension TableState {
             let w = width(text)
             return w.isFinite ? w : 0
         }
-        let spec = columns[column]
-        var widest = measure(spec.title + " ▲")
+        let specs = columns.map { self.columns[$0] }
+        var widest = specs.map { measure($0.title + " ▲") }
         for flat in rows {
             guard let path = list.indexPath(forFlatRow: flat) else { continue }
             let row: Row
             // A row that cannot be read (a source that failed) has nothing to measure.
             do { row = try list.row(at: path) } catch { continue }
-            widest = Swift.max(widest, measure(spec.shownText(of: row)))
+            for k in specs.indices { widest[k] = Swift.max(widest[k], measure(specs[k].shownText(of: row))) }
         }
-        return spec.width.clamp(widest)
+        return specs.indices.map { specs[$0].width.clamp(widest[$0]) }
     }
 
     /// Sizes `column` to ``fittingWidth(ofColumn:visible:sample:width:)`` (a double-click on the
@@ -95,6 +105,22 @@ extension TableState {
         }
         let fitted = try fittingWidth(ofColumn: column, visible: visible, sample: sample, width: width)
         columnWidths[column] = fitted
+        return fitted
+    }
+
+    /// Sizes each of `columns` as ``autoFit(column:visible:sample:width:)`` does, every row
+    /// measured read once for all of them; returns the new widths, in their order.
+    ///
+    /// - Throws: ``TableError`` for a column outside the table or one not resizable, before
+    ///   any width changes.
+    @discardableResult
+    public mutating func autoFit(columns: [Int], visible: Range<Int> = 0..<0, sample: Int = 1000, width: (String) -> Double) throws(TableError) -> [Double] {
+        for column in columns where !(self.columns.indices.contains(column) && self.columns[column].isResizable) {
+            try validateColumn(column)
+            throw .notAllowed("column \"\(self.columns[column].title)\" is not resizable")
+        }
+        let fitted = try fittingWidths(ofColumns: columns, visible: visible, sample: sample, width: width)
+        for (column, width) in zip(columns, fitted) { columnWidths[column] = width }
         return fitted
     }
 

@@ -725,15 +725,32 @@ public struct TableView<Row: Sendable>: StatefulWidget {
         fitColumn(column, visible: rows, sample: 0)
     }
 
-    private mutating func fitColumn(_ column: Int, visible: Range<Int>, sample: Int) -> Reply<TableEvent> {
-        let (measurer, padding) = textMeasure ?? (.cells(metrics), metrics.cellWidth)
+    /// Sizes each of `columns` as ``fitColumn(_:toRows:)`` does, each row read once for all of
+    /// them; a column that cannot be fitted (outside the table, not resizable) is said in the
+    /// reply's errors, and the others are fitted.
+    public mutating func fitColumns(_ columns: [Int], toRows rows: Range<Int>) -> Reply<TableEvent> {
+        let fittable = columns.filter { table.columns.indices.contains($0) && table.columns[$0].isResizable }
+        var reply = Reply<TableEvent>(.handled)
+        for column in columns where !fittable.contains(column) { reply.merge(fitColumn(column, visible: rows, sample: 0)) }
         do {
-            // The padding each side, as the rows are drawn; a title in the heading's type.
-            try table.autoFit(column: column, visible: visible, sample: sample) { text in
-                (Swift.max(measurer.width(of: text, font: .body), measurer.width(of: text, font: .headline)) + 2 * padding).rounded(.up)
-            }
+            try table.autoFit(columns: fittable, visible: rows, sample: 0, width: fittedTextWidth)
+            for column in fittable { reply.report(.columnFitted(column: column)) }
+        } catch { reply.merge(Reply(.handled, errors: [error])) }
+        return reply
+    }
+
+    private mutating func fitColumn(_ column: Int, visible: Range<Int>, sample: Int) -> Reply<TableEvent> {
+        do {
+            try table.autoFit(column: column, visible: visible, sample: sample, width: fittedTextWidth)
             return Reply(.handled, reports: [.columnFitted(column: column)])
         } catch { return Reply(.handled, errors: [error]) }
+    }
+
+    /// A text's width as a column fitted to it needs: the padding each side, as the rows are
+    /// drawn; a title in the heading's type.
+    private var fittedTextWidth: (String) -> Double {
+        let (measurer, padding) = textMeasure ?? (.cells(metrics), metrics.cellWidth)
+        return { text in (Swift.max(measurer.width(of: text, font: .body), measurer.width(of: text, font: .headline)) + 2 * padding).rounded(.up) }
     }
 
     private mutating func chooseHeading(_ column: Int, at time: Double, into reply: inout Reply<TableEvent>) {
