@@ -74,6 +74,20 @@ import Testing
         #expect(throws: ParquetMetadata.Failure.self) { try ParquetCodec.decompress(snappy.prefix(100), codec: 1, size: page.count, prefix: 5000) }
     }
 
+    @Test("gzip and zstd pages asked for their first bytes stop soon after them, and give the page's own first bytes")
+    func prefixOfStreamedCodecs() throws {
+        let page = (0..<200_000).map { UInt8(truncatingIfNeeded: $0 * 7 / 3 + $0 / 1000) }
+        let zlib = try #require(Zlib.shared), zstdLibrary = try #require(ZstdCompressionLibrary.shared)
+        let gzip = try #require(GzipDeflater(zlib: zlib)), zstd = try #require(ZstdCompressor(library: zstdLibrary))
+        for (codec, compressor) in [(2, gzip as any Compressor), (6, zstd as any Compressor)] {
+            let compressed = try #require(compressor.compress(page, finishing: true))
+            let first = try ParquetCodec.decompress(compressed[...], codec: codec, size: page.count, prefix: 5000)
+            #expect(first.count >= 5000 && first.count < page.count, "codec \(codec): \(first.count)")
+            #expect(first == Array(page.prefix(first.count)), "codec \(codec)")
+            #expect(try ParquetCodec.decompress(compressed[...], codec: codec, size: page.count) == page, "codec \(codec)")
+        }
+    }
+
     /// A required column of text.
     static func textLeaf() throws -> ParquetSchemaNode {
         let root = try ParquetSchemaNode.tree([

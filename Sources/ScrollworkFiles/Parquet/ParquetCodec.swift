@@ -40,7 +40,7 @@ enum ParquetCodec {
         while produced < wanted {
             let step = input.withUnsafeBytes { inBytes in
                 output.withUnsafeMutableBytes { outBytes in
-                    decompressor.step(UnsafeRawBufferPointer(rebasing: inBytes[consumed...]), into: UnsafeMutableRawBufferPointer(rebasing: outBytes[produced...]))
+                    decompressor.step(UnsafeRawBufferPointer(rebasing: inBytes[consumed...]), into: UnsafeMutableRawBufferPointer(rebasing: outBytes[produced..<wanted]))
                 }
             }
             switch step {

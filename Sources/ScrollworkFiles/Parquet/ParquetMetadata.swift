@@ -105,8 +105,8 @@ struct ParquetMetadata: Sendable {
         }
     }
 
-    /// A set of `Encoding` numbers, those under 64 (every one the format names) in one word, so
-    /// that a footer of thousands of chunks makes no array a chunk.
+    /// A set of `Encoding` numbers (or of codecs, also small numbers), those under 64 (every one
+    /// the format names) in one word, so that a footer of thousands of chunks makes no array a chunk.
     struct EncodingSet: Sendable, Hashable {
         private var low: UInt64 = 0
         private var others: [Int] = []
@@ -390,14 +390,16 @@ extension ParquetMetadata {
     var about: String {
         var parts = ["Parquet" + (createdBy.map { " by " + Self.printable($0) } ?? "")]
         parts.append(rowGroups.count == 1 ? "1 row group" : "\(rowGroups.count) row groups")
-        var codecSet = Set<Int>(), encodingSet = EncodingSet()
+        // Codecs are small numbers, as encodings are: a word holds them, and a footer of
+        // thousands of chunks is walked without hashing one or copying a chunk.
+        var codecSet = EncodingSet(), encodingSet = EncodingSet()
         for group in rowGroups {
-            for chunk in group.columns {
-                codecSet.insert(chunk.codec)
-                encodingSet.formUnion(chunk.encodings)
+            for k in group.columns.indices {
+                codecSet.insert(group.columns[k].codec)
+                encodingSet.formUnion(group.columns[k].encodings)
             }
         }
-        let codecs = codecSet.sorted().map(Self.codecName)
+        let codecs = codecSet.elements.map(Self.codecName)
         if !codecs.isEmpty { parts.append(codecs.joined(separator: ", ")) }
         let encodings = Set(encodingSet.elements.compactMap(Self.encodingName)).sorted()
         if !encodings.isEmpty { parts.append(encodings.joined(separator: ", ")) }
