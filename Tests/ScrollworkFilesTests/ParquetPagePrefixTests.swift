@@ -49,6 +49,8 @@ import Testing
             (Array(Self.block(size: 5, [.literal([1, 2, 3, 4, 5])]).dropLast(2)), 5, "bytes where"),
             (Self.block(size: 6, [.literal([1, 2])]) + [0x02, 0x01], 6, "cut short"),
             (Self.block(size: 6, [.literal([1, 2])]), 6, "makes 2 of its 6 bytes"),
+            // A block that goes on past its size is damaged, even once the size is made.
+            (Self.block(size: 2, [.literal([1, 2]), .literal([3])]), 2, "more than its 2 bytes"),
         ]
         for (block, size, message) in cases {
             do {

@@ -7,14 +7,16 @@ enum SnappyBlock {
         case failure(String)
     }
 
-    /// Decodes `input` from `start` (past the length) into `output`, until the input ends or
-    /// at least `wanted` bytes are made: every literal and copy is checked to lie inside both
-    /// buffers before it is written, so a damaged block fails and never reads or writes past them.
+    /// Decodes `input` from `start` (past the length) into `output`, until the input ends or,
+    /// where `wanted` is less than the output's size, at least `wanted` bytes are made: every
+    /// literal and copy is checked to lie inside both buffers before it is written, so a damaged
+    /// block fails and never reads or writes past them (a block read whole that goes on past
+    /// its size fails too).
     static func decode(_ input: UnsafeBufferPointer<UInt8>, from start: Int, into output: UnsafeMutableBufferPointer<UInt8>, stoppingAt wanted: Int) -> Made {
         guard let source = input.baseAddress, let target = output.baseAddress else { return .success(0) }
         let end = input.count, limit = output.count
         var at = Swift.max(0, start), made = 0
-        while at < end, made < wanted {
+        while at < end, made < wanted || wanted >= limit {
             // Safe: `at < end` was checked; every later read of the input checks `at` again.
             let tag = source[at]
             at += 1
