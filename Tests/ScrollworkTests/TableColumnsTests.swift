@@ -87,7 +87,10 @@ import Testing
         // A column outside the table changes no width.
         #expect(throws: TableError.self) { try many.autoFit(columns: [0, 9], width: { _ in 1 }) }
         #expect(many.columnWidths == alone.columnWidths)
+        let before = counter.count
         #expect(try many.fittingWidths(ofColumns: [], width: measure) == [])
+        #expect(try many.autoFit(columns: [], width: measure) == [])
+        #expect(counter.count == before, "no column to fit reads no row")
     }
 
     @Test("LT-12: sideways positions: pinned columns stay, the others move with the scroll")

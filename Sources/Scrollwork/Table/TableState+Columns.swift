@@ -69,6 +69,8 @@ extension TableState {
     public func fittingWidths(ofColumns columns: [Int], visible: Range<Int> = 0..<0, sample: Int = 1000,
                               width: (String) -> Double) throws(TableError) -> [Double] {
         for column in columns { try validateColumn(column) }
+        // No column to fit reads no row (a source that knew every column's widest value).
+        guard !columns.isEmpty else { return [] }
         let total = list.numberOfRows
         let sample = sample.clamped(to: 0...100_000)
         var rows = Array(visible.clamped(to: 0..<total))
