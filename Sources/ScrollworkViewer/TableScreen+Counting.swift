@@ -13,6 +13,8 @@ struct RowCount {
     var filtered: Int? = nil
     let totalKey = WorkKey<Result<Int, TableSourceError>>("table-count")
     let filteredKey = WorkKey<(filters: [RowFilter], count: Result<Int, TableSourceError>)>("table-filtered-count")
+    /// What the source says of itself once it has read it all (``TableSource/aboutOnceRead(progress:)``).
+    let aboutKey = WorkKey<Result<String?, TableSourceError>>("table-about")
 
     /// The count of `source`, as work.
     func counting(_ source: any TableSource) -> Work {
@@ -30,11 +32,22 @@ struct RowCount {
         }
     }
 
+    /// The wait for `source` to read all it says of itself, as work: the status line is drawn
+    /// again when it ends.
+    func describing(_ source: any TableSource) -> Work {
+        Work(aboutKey.named("about")) { progress in
+            let about = Result { () throws(TableSourceError) in try source.aboutOnceRead(progress: TableProgress(progress)) }
+            return progress.isCancelled ? nil : about
+        }
+    }
+
     /// The work to cancel when the screen closes.
-    var cancels: [WorkID] { [totalKey.named("count").id, filteredKey.named("count").id] }
+    var cancels: [WorkID] { [totalKey.named("count").id, filteredKey.named("count").id, aboutKey.named("about").id] }
 
     /// True for an update of its work.
-    func owns(_ update: WorkUpdate) -> Bool { update.id.isSameFamily(as: totalKey.id) || update.id.isSameFamily(as: filteredKey.id) }
+    func owns(_ update: WorkUpdate) -> Bool {
+        update.id.isSameFamily(as: totalKey.id) || update.id.isSameFamily(as: filteredKey.id) || update.id.isSameFamily(as: aboutKey.id)
+    }
 
     /// What the status line says of the count: `kept` rows of the whole table under filters
     /// (nil while a view's are counted), else the whole table's (about so many until counted,
@@ -53,6 +66,11 @@ extension TableScreen {
 
     /// The count of the rows a filter keeps, or of the whole table.
     mutating func handleCountWork(_ update: WorkUpdate, at time: Double) -> Bool {
+        // The status line reads the source's words as it is drawn: the answer is the frame's cue.
+        if let described = update.result(of: counts.aboutKey) {
+            if case let .failure(error) = described { failed(error, saying: "reading the table's description stopped: ", at: time) }
+            return true
+        }
         if let answer = update.result(of: counts.filteredKey) {
             guard answer.filters == shown.filters.map(\.filter), !byName else { return true }
             switch answer.count {

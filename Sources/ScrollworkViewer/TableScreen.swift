@@ -165,6 +165,7 @@ struct TableScreen: OverlaidTable, ReplyCollecting {
     /// Starts reading the names and the count: at once for a source read in place (its first
     /// screen is there before the first frame), else off the loop.
     mutating func readFirstRows() {
+        if source.aboutIsPending { effects.append(.work(.start(counts.describing(source)))) }
         guard source.readsInPlace else {
             if source.readsFirstPageAtOnce, readFirstPage() { return }
             if byName { effects.append(.work(.start(chunk(after: nil)))) }

@@ -12,7 +12,7 @@ import Testing
     func foundAsFarAsAsked() throws {
         let whole = try ParquetReaderTests.texts(try ParquetTable(path: Self.path))
         let table = try ParquetTable(path: Self.path)
-        let rows = table.metadata.rowGroups[0].rowCount
+        let rows = (try table.layout()).metadata.rowGroups[0].rowCount
         #expect(rows == 400)
         let first = try table.rows(at: 0..<3, progress: .unwatched).map { $0.map { $0.isMissing ? "" : $0.description } }
         #expect(first == Array(whole[0..<3]))
@@ -105,8 +105,8 @@ import Testing
         let names = try FileManager.default.contentsOfDirectory(atPath: ParquetReaderTests.folder).filter { $0.hasSuffix(".parquet") }
         for name in names {
             let table = try ParquetTable(path: ParquetReaderTests.folder + "/" + name)
-            if table.groupRows > 0 { divided += 1 }
-            let starts = table.groupStarts, total = starts[starts.count - 1]
+            if (try table.layout()).groupRows > 0 { divided += 1 }
+            let starts = (try table.layout()).groupStarts, total = starts[starts.count - 1]
             func halving(_ row: Int) -> Int {
                 var low = 0, high = starts.count - 2
                 while low < high {
@@ -116,7 +116,7 @@ import Testing
                 return low
             }
             for row in [Int.min, -1] + Array(0..<(total + 3)) + [Int.max] {
-                #expect(table.groupContaining(row) == halving(row), "\(name), row \(row)")
+                #expect(try table.groupContaining(row) == halving(row), "\(name), row \(row)")
             }
         }
         #expect(divided >= 3, "the fixtures of several row groups are cut alike")

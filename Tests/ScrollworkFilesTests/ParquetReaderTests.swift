@@ -48,14 +48,15 @@ import Testing
     }
 
     /// `bytes` in a file of the tests' own, opened as a Parquet table.
-    static func opening(_ bytes: [UInt8]) throws -> ParquetTable {
+    static func opening(_ bytes: [UInt8], footerReadAtOnceBelow: Int = ParquetFooter.readAtOnceBelow,
+                        readRest: (@escaping @Sendable () -> Void) -> Bool = ThreadBody.detach) throws -> ParquetTable {
         var template = Array("/tmp/scrollwork-parquet-XXXXXX".utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         let path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         defer { unlink(path) }
         bytes.withUnsafeBytes { _ = write(fd, $0.baseAddress, $0.count) }
         close(fd)
-        return try ParquetTable(path: path)
+        return try ParquetTable(file: FileBytes(path: path), footerReadAtOnceBelow: footerReadAtOnceBelow, readRest: readRest)
     }
 
     @Test("a file that is not Parquet, or is cut short, or whose footer is damaged, is refused saying why; a damaged page says which row group and column")
@@ -81,7 +82,7 @@ import Testing
         }
     }
 
-    @Test("a row group that claims more rows than its columns hold says so when read, rather than showing nulls past them")
+    @Test("a row group that claims more rows than its columns hold says so when read, rather than showing nulls past them; one that claims more than the footer says is refused")
     func rowGroupClaimsTooMany() throws {
         var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: Self.folder + "/session.parquet")))
         // The first row group's num_rows (field 3, an i64 after field 2): 128, zigzag 256 →
@@ -94,6 +95,16 @@ import Testing
         }
         let at = try #require(found)
         bytes[at + 1] = 0x82
+        // The file's own num_rows (600, zigzag 1200 → 0x16 0xB0 0x09, before the list of five
+        // row groups, 0x19 0x5C) still says 600: the footer disagrees with itself.
+        do {
+            _ = try Self.opening(bytes)
+            Issue.record("opened a footer whose row groups hold more rows than it says")
+        } catch {
+            #expect("\(error)".contains("says the file has 600 rows, and its row groups hold 601"), "\(error)")
+        }
+        let total = try #require((footerStart..<(bytes.count - 5)).first { Array(bytes[$0..<($0 + 5)]) == [0x16, 0xB0, 0x09, 0x19, 0x5C] })
+        bytes[total + 1] = 0xB2
         let table = try Self.opening(bytes)
         #expect(try table.rowCount(progress: .unwatched) == 601)
         do {
@@ -107,7 +118,7 @@ import Testing
     @Test("rows are reached in any row group without reading the others, and read in pieces they are the rows read at once")
     func rowGroupsAnyOrder() throws {
         let table = try ParquetTable(path: Self.folder + "/session.parquet")
-        #expect(table.metadata.rowGroups.count == 5)
+        #expect((try table.layout()).metadata.rowGroups.count == 5)
         let whole = try Self.texts(table)
         let fresh = try ParquetTable(path: Self.folder + "/session.parquet")
         for start in [599, 300, 127, 128, 0, 511] {
@@ -203,7 +214,7 @@ import Testing
         let (_, tables) = try Self.expected()
         let expected = try #require(tables["types"])
         let leaf = table.root.children[0]
-        let chunk = table.metadata.rowGroups[1].columns[leaf.leaves.lowerBound]
+        let chunk = (try table.layout()).metadata.rowGroups[1].columns[leaf.leaves.lowerBound]
         let placed = try ParquetPageIndex(chunk, leaf: leaf, file: table.file)
         #expect(placed.fromOffsetIndex && placed.pages.count >= 3 && placed.pages.allSatisfy { $0.header == nil })
         let far = try table.rows(at: 790..<792, progress: .unwatched).map { $0.map { $0.isMissing ? "" : $0.description } }

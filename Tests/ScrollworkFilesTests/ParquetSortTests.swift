@@ -29,7 +29,7 @@ import Testing
             #expect(typed == (try table.rowNamesOverRows(where: filters, orderedBy: order, progress: .unwatched)), "\(order)")
         }
         // A frequency table counted a row group per core is the one the rows read give.
-        #expect(table.metadata.rowGroups.count >= 3)
+        #expect((try table.layout()).metadata.rowGroups.count >= 3)
         for column in [0, 2] {
             let counted = try table.frequency(ofColumn: column, where: [], progress: .unwatched)
             let overRows = try table.frequencyOverRows(ofColumn: column, where: [], progress: .unwatched)
@@ -45,7 +45,7 @@ import Testing
         var lines = ["n,r,t"]
         for i in 0..<70_000 { lines.append("\((i * 7_919) % 1_000),\(i % 9 == 0 ? "" : "\(Double(i % 977) / 4)"),w\((i * 31) % 5_000)") }
         var table = try ParquetWriterTests.savedFromFile(lines.joined(separator: "\n") + "\n", numeric: [true, true, false])
-        #expect(table.metadata.rowGroups.count == 2)
+        #expect((try table.layout()).metadata.rowGroups.count == 2)
         table.loop = ConcurrentLoop(width: 2) { count, body in DispatchQueue.concurrentPerform(iterations: count, execute: body) }
         let sorted = try table.rowNames(where: [], orderedBy: [ColumnOrder(column: 2, ascending: false)], progress: .unwatched)
         // Text only the text column holds, digits any column may, a null's NULL, and text no row holds.
@@ -117,7 +117,7 @@ import Testing
             lines.append(i % 11 == 0 ? ",\(i),\(real)" : "\"\(word)\",\(i % 5),\(real)")
         }
         var table = try ParquetWriterTests.savedFromFile(lines.joined(separator: "\n") + "\n", numeric: [false, true, true])
-        #expect(table.metadata.rowGroups.count == 3)
+        #expect((try table.layout()).metadata.rowGroups.count == 3)
         table.loop = ConcurrentLoop(width: 3) { count, body in DispatchQueue.concurrentPerform(iterations: count, execute: body) }
         for field in 0..<3 {
             let ranks = try #require(try ParquetEntryRanks(table: table, field: field, textOrder: .lexical), "every chunk of column \(field) is dictionary-encoded")

@@ -37,7 +37,7 @@ import Testing
     }
 
     /// The physical type of each column, as the saved file's schema says.
-    static func physicalTypes(_ table: ParquetTable) -> [Int?] { table.metadata.schema.dropFirst().map(\.type) }
+    static func physicalTypes(_ table: ParquetTable) -> [Int?] { table.footer.schema.dropFirst().map(\.type) }
 
     @Test("whole numbers, reals and text come back as they were shown, typed INT64, DOUBLE and UTF-8 text; empty fields and missing words are nulls")
     func typesAndNulls() throws {
@@ -70,7 +70,7 @@ import Testing
         #expect(rows[69_999][0] == "2.5" && rows[12][0] == "12.0")
         #expect(rows[69_000][1] == "n/a" && rows[2][1] == "0.5")
         #expect(rows[68_000][2] == "9007199254740993" && rows[1][2] == "1.5")
-        #expect(table.metadata.rowGroups.map(\.rowCount) == [65_536, 4_464])
+        #expect((try table.layout()).metadata.rowGroups.map(\.rowCount) == [65_536, 4_464])
     }
 
     @Test("rows are saved in the order of the view (a sort's, across row groups), repeated values through a dictionary and the rest plain")
@@ -85,7 +85,7 @@ import Testing
             let i = 99_999 - probe
             #expect(rows[probe] == ["\(i)", ["AA", "DL", "UA"][i % 3], "w\(i * 7919 % 100_003)"])
         }
-        let encodings = table.metadata.rowGroups[0].columns.map(\.encodings)
+        let encodings = (try table.layout()).metadata.rowGroups[0].columns.map(\.encodings)
         #expect(encodings[1].contains(8), "the carriers repeat: a dictionary")
         #expect(!encodings[2].contains(8), "every word differs: plain")
     }
@@ -144,7 +144,7 @@ import Testing
         var lines = ["n,r,gap,t"]
         for i in 0..<200_000 { lines.append("\(i),\(Double(i) / 2),\(i < 140_000 ? "" : "\(i % 7)"),t\(i % 3)") }
         let table = try Self.savedFromFile(lines.joined(separator: "\n") + "\n", numeric: [true, true, true, false])
-        #expect(table.metadata.rowGroups.count == 4)
+        #expect((try table.layout()).metadata.rowGroups.count == 4)
         let n = try RowFilter(parsing: "n>150000", columns: ColumnNames(table.columnTitles))
         #expect(try table.rowRanges(where: [n], progress: .unwatched) == [131_072..<200_000])
         let names = try table.rowNames(where: [n], orderedBy: [ColumnOrder(column: 1, ascending: false)], progress: .unwatched)
@@ -193,7 +193,7 @@ import Testing
             }
         }
         let read = try ParquetTable(path: path)
-        #expect(read.metadata.schema.dropFirst().map(\.type) == expectedKinds.map(\.physicalType))
+        #expect(read.footer.schema.dropFirst().map(\.type) == expectedKinds.map(\.physicalType))
         let got = try read.rows(at: 0..<rows, progress: .unwatched).map { $0.map { $0.isMissing ? nil : $0.description } }
         let want: [[String?]] = table.map { row in
             (0..<width).map { c in

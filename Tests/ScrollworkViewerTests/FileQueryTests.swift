@@ -77,7 +77,7 @@ import ScrollworkWidgets
         defer { unlink(out) }
         #expect(try TableQuery.write(viewer.source, recipe: ViewRecipe(sorts: ["-delay"]), to: out) == 3)
         let table = try ParquetTable(path: out)
-        #expect(table.metadata.schema.dropFirst().map(\.type) == [2, 5, 6])
+        #expect(table.footer.schema.dropFirst().map(\.type) == [2, 5, 6])
         let count = try table.rowCount(progress: .unwatched)
         #expect(try table.rows(at: 0..<count, progress: .unwatched).map { $0.map { $0.isMissing ? "" : $0.description } } == [["9", "1000.0", "UA"], ["10", "2.5", "AA"], ["-42", "", "DL"]])
     }

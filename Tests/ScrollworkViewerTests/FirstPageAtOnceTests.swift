@@ -1,6 +1,6 @@
 import Foundation
 import Scrollwork
-import ScrollworkFiles
+@testable import ScrollworkFiles
 import ScrollworkTerminal
 import Testing
 @testable import ScrollworkViewer
@@ -25,6 +25,23 @@ import ScrollworkWidgets
         #expect(!lines.dropLast().contains { $0.contains("…") }, "no row shows as loading: \(t.text)")
         #expect(t.app.status.contains("600 rows"), "\(t.app.status)")
         #expect(t.app.screen.view.table.list.cursor != nil, "the first row is focused at once")
+    }
+
+    @Test("a Parquet file whose footer is long shows its first rows in the first frame, the status line saying the footer is being read; the writer, codecs and encodings once it is read")
+    func longFooterReadAfterFirstFrame() throws {
+        let reads = Locked<[@Sendable () -> Void]>([])
+        let table = try ParquetTable(file: FileBytes(path: Self.session), footerReadAtOnceBelow: 0) { read in
+            reads.withLock { $0.append(read) }
+            return true
+        }
+        var t = HeadlessTerminal(TableViewer(table), columns: 240, rows: 30)
+        let lines = t.text.split(separator: "\n")
+        #expect(lines.dropFirst().first?.contains("row 1") == true && lines.contains { $0.contains("row 20") }, "\(t.text)")
+        #expect(t.text.contains("600 rows") && t.text.contains("Parquet · 5 row groups · reading the footer…"), "\(t.text)")
+        // The read held has not begun: the screen's wait for the footer reads it.
+        while t.runWork() {}
+        #expect(t.text.contains("Parquet by parquet-cpp-arrow version 26.0.1 · 5 row groups · Snappy · dictionary, plain"), "\(t.text)")
+        for read in reads.withLock({ reads in defer { reads = [] }; return reads }) { read() }
     }
 
     /// A by-name source that reads its first page at once, whose rows fail to read `failing` times.

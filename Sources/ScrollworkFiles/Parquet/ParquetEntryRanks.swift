@@ -25,7 +25,7 @@ struct ParquetEntryRanks: Sendable {
         let node = table.root.children[field]
         guard node.isLeaf, !node.isRepeated, Self.ranks(node.kind) else { return nil }
         var dictionaries: [ParquetValues?] = []
-        for group in 0..<table.metadata.rowGroups.count {
+        for group in 0..<table.footer.groupCount {
             guard groups?.contains(group) ?? true else {
                 dictionaries.append(nil)
                 continue

@@ -156,20 +156,60 @@ struct ParquetMetadata: Sendable {
         guard let schema, let rows, let groups else {
             throw Failure(description: "the footer lacks its schema, row count or row groups")
         }
-        guard rows >= 0 else { throw Failure(description: "the footer says the file has \(rows) rows") }
-        self.schema = try schema.map { element throws(Failure) in
+        self.schema = try Self.elements(schema)
+        rowCount = try Self.checkedRowCount(rows)
+        self.createdBy = createdBy
+        rowGroups = try groups.map { group throws(Failure) in try group.checked() }
+    }
+
+    /// The schema's elements, each with its name.
+    private static func elements(_ schema: [ThriftValue]) throws(Failure) -> [SchemaElement] {
+        try schema.map { element throws(Failure) in
             guard let name = element[4]?.string else { throw Failure(description: "a schema element has no name") }
             return SchemaElement(name: name, type: element[1]?.intValue, typeLength: element[2]?.intValue, repetition: element[3]?.intValue,
                                  childCount: Swift.max(0, element[5]?.intValue ?? 0), converted: element[6]?.intValue, scale: element[7]?.intValue,
                                  precision: element[8]?.intValue, logical: element[10])
         }
-        rowCount = Int(rows)
-        self.createdBy = createdBy
-        rowGroups = try groups.map { group throws(Failure) in
-            if let problem = group.problem { throw problem }
-            guard let chunks = group.columns, let count = group.rowCount, count >= 0 else { throw Failure(description: "a row group lacks its columns or row count") }
-            return RowGroup(rowCount: Int(count), columns: chunks)
-        }
+    }
+
+    private static func checkedRowCount(_ rows: Int64) throws(Failure) -> Int {
+        guard rows >= 0 else { throw Failure(description: "the footer says the file has \(rows) rows") }
+        return Int(rows)
+    }
+
+    /// What a footer says up to its first row group: its schema, row count, how many row groups
+    /// it lists, and the first.
+    struct Head: Sendable {
+        var schema: [SchemaElement]
+        var rowCount: Int
+        var groupCount: Int
+        var first: RowGroup
+    }
+
+    /// The footer `bytes` read only as far as its first row group (a footer of 520 row groups
+    /// and 1.2 MB is read in its first few hundred bytes), or nil when that cannot tell its
+    /// schema and row count (a writer that put them after the row groups, or one with no row
+    /// group), so that the footer must be read whole.
+    static func head(footer bytes: [UInt8]) throws(Failure) -> Head? {
+        var reader = ThriftReader(bytes)
+        var schema: [ThriftValue]?, rows: Int64?, last: Int16 = 0
+        do {
+            while let (id, type) = try reader.nextField(after: &last) {
+                switch (id, type) {
+                case (2, _): schema = try reader.fieldValue(type).elements
+                case (3, _): rows = try reader.fieldValue(type).int
+                case (4, 9), (4, 10):
+                    guard let schema, let rows else { return nil }
+                    let (count, type) = try reader.listHeader()
+                    guard count > 0, type == 12 else { return nil }
+                    let first = try RawRowGroup.read(&reader)
+                    return Head(schema: try elements(schema), rowCount: try checkedRowCount(rows), groupCount: count, first: try first.checked())
+                case (_, 1), (_, 2): continue
+                default: try reader.skip(type)
+                }
+            }
+        } catch { throw Failure(description: "the footer is not readable: \(error)") }
+        return nil
     }
 }
 
@@ -210,22 +250,35 @@ private struct RawRowGroup {
     static func list(_ reader: inout ThriftReader) throws(ThriftReader.Failure) -> [RawRowGroup] {
         var groups: [RawRowGroup] = []
         try reader.readList { reader, type throws(ThriftReader.Failure) in
-            var group = RawRowGroup()
             if type == 12 {
-                try reader.readFields { reader, id, type throws(ThriftReader.Failure) in
-                    switch (id, type) {
-                    case (1, 9), (1, 10): group.columns = try RawColumnChunk.list(&reader, problem: &group.problem)
-                    case (3, _): group.rowCount = try reader.fieldInteger(type)
-                    default: return false
-                    }
-                    return true
-                }
+                groups.append(try read(&reader))
             } else {
                 try reader.skip(type)
+                groups.append(RawRowGroup())
             }
-            groups.append(group)
         }
         return groups
+    }
+
+    /// The row group struct `reader` is at.
+    static func read(_ reader: inout ThriftReader) throws(ThriftReader.Failure) -> RawRowGroup {
+        var group = RawRowGroup()
+        try reader.readFields { reader, id, type throws(ThriftReader.Failure) in
+            switch (id, type) {
+            case (1, 9), (1, 10): group.columns = try RawColumnChunk.list(&reader, problem: &group.problem)
+            case (3, _): group.rowCount = try reader.fieldInteger(type)
+            default: return false
+            }
+            return true
+        }
+        return group
+    }
+
+    /// The row group, once it has its chunks and row count, each chunk as it should be.
+    func checked() throws(ParquetMetadata.Failure) -> ParquetMetadata.RowGroup {
+        if let problem { throw problem }
+        guard let columns, let rowCount, rowCount >= 0 else { throw .init(description: "a row group lacks its columns or row count") }
+        return .init(rowCount: Int(rowCount), columns: columns)
     }
 }
 

@@ -8,13 +8,13 @@ extension ParquetTable {
     /// text once.
     public func columnarValues(ofColumns columns: [Int], at positions: Range<Int>, progress: TableProgress) throws(TableSourceError) -> ColumnarRows {
         try checkColumns(columns)
-        let wanted = positions.clamped(to: 0..<groupStarts[groupStarts.count - 1])
+        let wanted = positions.clamped(to: 0..<(try total()))
         var rows = ColumnarRows(width: columns.count)
         var at = wanted.lowerBound
         while at < wanted.upperBound {
             try progress.check()
-            let group = groupStarts.lastIndex { $0 <= at } ?? 0
-            let start = groupStarts[group], end = Swift.min(groupStarts[group + 1], wanted.upperBound)
+            let group = try groupContaining(at), span = try groupSpan(group)
+            let start = span.lowerBound, end = Swift.min(span.upperBound, wanted.upperBound)
             for (place, field) in columns.enumerated() {
                 try append(field: field, group: group, rows: (at - start)..<(end - start), toColumn: place, of: &rows)
             }

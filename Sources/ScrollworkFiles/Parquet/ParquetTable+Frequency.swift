@@ -19,7 +19,7 @@ extension ParquetTable {
                 if counts[text] != nil || counts.count < FrequencyTable.distinctLimit { counts[text, default: 0] += n } else { uncounted += n }
             }
         }
-        return FrequencyTable(counts: counts, total: groupStarts[groupStarts.count - 1], uncounted: uncounted)
+        return FrequencyTable(counts: counts, total: try total(), uncounted: uncounted)
     }
 
     /// How often each value of leaf column `column` occurs in row group `group`, as text (a

@@ -27,7 +27,7 @@ extension ParquetTable {
         let skipsNumbers = text.contains { !numberCharacters.contains($0) } && !test.passes(shown: .missing("NULL"))
         let columns = root.children.indices.filter { !(skipsNumbers && isNumeric($0)) }
         var marks: [Bool] = []
-        marks.reserveCapacity(groupStarts[groupStarts.count - 1])
+        marks.reserveCapacity(try total())
         try eachRowGroup(progress: progress) { group throws(TableSourceError) in try rowsHolding(test, group: group, columns: columns) } take: { marks += $0 }
         searches.keep(marks, for: text)
         return marks
@@ -35,7 +35,7 @@ extension ParquetTable {
 
     /// Whether each row of row group `group` holds what `test` looks for in one of `columns`.
     private func rowsHolding(_ test: RowFilter, group: Int, columns: [Int]) throws(TableSourceError) -> [Bool] {
-        let rows = groupStarts[group + 1] - groupStarts[group]
+        let rows = try groupSpan(group).count
         var marked = [Bool](repeating: false, count: rows)
         let passes = test.passes(shown:)
         let nullPasses = passes(.missing("NULL"))

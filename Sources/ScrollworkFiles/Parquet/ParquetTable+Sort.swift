@@ -15,9 +15,10 @@ extension ParquetTable {
         let kept = filters.isEmpty ? nil : try rowNamesOverRows(where: filters, orderedBy: [], progress: progress)
         // Values read from dictionaries sort by each entry's rank among all of them.
         var ranks: [Int: ParquetEntryRanks] = [:]
-        let groups = kept.map(groupsHolding)
+        let layout = try layout()
+        let groups = kept.map { groupsHolding($0, in: layout) }
         for field in Set(order.map(\.column)) { ranks[field] = try ParquetEntryRanks(table: self, field: field, textOrder: .lexical, groups: groups) }
-        let rows = ParquetSortRows(table: self, positions: kept, ranks: ranks)
+        let rows = ParquetSortRows(table: self, layout: layout, positions: kept, ranks: ranks)
         let columns = Set(order.map(\.column)).map { rows.column($0, title: columnTitles[$0]) }
         let sorts = order.map { SortOrder(columnID: "\($0.column)", ascending: $0.ascending) }
         let sorted: [Int]?
@@ -30,7 +31,8 @@ extension ParquetTable {
     }
 
     /// The row groups holding any of `positions` (ascending).
-    private func groupsHolding(_ positions: [Int]) -> Set<Int> {
+    private func groupsHolding(_ positions: [Int], in layout: ParquetLayout) -> Set<Int> {
+        let groupStarts = layout.groupStarts
         var groups = Set<Int>()
         for group in 0..<(groupStarts.count - 1) {
             // The first position at or past the group's start, by halving.
@@ -49,6 +51,8 @@ extension ParquetTable {
 /// column at a time from the pages.
 struct ParquetSortRows: RowSource, Sendable {
     let table: ParquetTable
+    /// Where its rows are, its whole footer read.
+    let layout: ParquetLayout
     /// The positions sorted, ascending; every row when nil.
     let positions: [Int]?
     let count: Int
@@ -58,11 +62,12 @@ struct ParquetSortRows: RowSource, Sendable {
     /// failure is kept and thrown once the sort is done.
     let failure = ReadFailure()
 
-    init(table: ParquetTable, positions: [Int]?, ranks: [Int: ParquetEntryRanks] = [:]) {
+    init(table: ParquetTable, layout: ParquetLayout, positions: [Int]?, ranks: [Int: ParquetEntryRanks] = [:]) {
         self.table = table
+        self.layout = layout
         self.positions = positions
         self.ranks = ranks
-        count = positions?.count ?? table.groupStarts[table.groupStarts.count - 1]
+        count = positions?.count ?? layout.rowCount
     }
 
     /// A row is its position in the file.
@@ -87,8 +92,8 @@ struct ParquetSortRows: RowSource, Sendable {
         let range = range.clamped(to: 0..<count)
         var next = range.lowerBound
         while next < range.upperBound {
-            let group = table.groupContaining(row(at: next))
-            let start = table.groupStarts[group], end = table.groupStarts[group + 1]
+            let group = layout.groupContaining(row(at: next))
+            let start = layout.groupStarts[group], end = layout.groupStarts[group + 1]
             // The places whose rows the group holds (a place is its row when every row is sorted).
             var last = Swift.min(range.upperBound, end)
             if let positions {
@@ -131,8 +136,8 @@ struct ParquetSortRows: RowSource, Sendable {
         values.reserveCapacity(wanted.count)
         var next = wanted.startIndex
         while next != wanted.endIndex {
-            let group = table.groupContaining(wanted[next])
-            let start = table.groupStarts[group], end = table.groupStarts[group + 1]
+            let group = layout.groupContaining(wanted[next])
+            let start = layout.groupStarts[group], end = layout.groupStarts[group + 1]
             let first = next
             while next != wanted.endIndex, wanted[next] >= start, wanted[next] < end { next = wanted.index(after: next) }
             let count = wanted.distance(from: first, to: next)

@@ -12,12 +12,13 @@ extension ParquetTable {
     /// and groups without statistics are read.
     public func rowRanges(where filters: [RowFilter], progress: TableProgress) throws(TableSourceError) -> [Range<Int>]? {
         var ranges: [Range<Int>] = []
-        for group in metadata.rowGroups.indices {
-            let rows = groupStarts[group]..<groupStarts[group + 1]
-            if rows.isEmpty || filters.contains(where: { ruledOut($0, in: group) }) { continue }
+        let layout = try layout()
+        for (group, rowGroup) in layout.metadata.rowGroups.enumerated() {
+            let rows = layout.groupStarts[group]..<layout.groupStarts[group + 1]
+            if rows.isEmpty || filters.contains(where: { ruledOut($0, in: rowGroup) }) { continue }
             var kept = [rows]
             for filter in filters {
-                guard let pages = pagesKept(filter, in: group) else { continue }
+                guard let pages = pagesKept(filter, in: rowGroup) else { continue }
                 kept = Self.intersection(kept, pages.map { ($0.lowerBound + rows.lowerBound)..<($0.upperBound + rows.lowerBound) })
             }
             for part in kept {
@@ -32,24 +33,24 @@ extension ParquetTable {
     }
 
     /// True when row group `group`'s statistics say no row of it meets `filter`.
-    func ruledOut(_ filter: RowFilter, in group: Int) -> Bool {
+    func ruledOut(_ filter: RowFilter, in group: ParquetMetadata.RowGroup) -> Bool {
         guard let (field, chunk) = comparedChunk(filter, in: group), let statistics = chunk.statistics else { return false }
         // A null meets no comparison.
-        if statistics.nullCount == metadata.rowGroups[group].rowCount { return true }
+        if statistics.nullCount == group.rowCount { return true }
         return Self.excludes(filter.test, least: Self.number(statistics.minimum, of: field), greatest: Self.number(statistics.maximum, of: field))
     }
 
     /// The column `filter` compares with a number, and its chunk in row group `group`; nil for
     /// any other filter, or a column whose statistics cannot say (nested, repeated).
-    private func comparedChunk(_ filter: RowFilter, in group: Int) -> (ParquetSchemaNode, ParquetMetadata.ColumnChunk)? {
+    private func comparedChunk(_ filter: RowFilter, in group: ParquetMetadata.RowGroup) -> (ParquetSchemaNode, ParquetMetadata.ColumnChunk)? {
         guard let column = filter.column, root.children.indices.contains(column) else { return nil }
         switch filter.test {
         case .less, .lessOrEqual, .greater, .greaterOrEqual: break
         default: return nil
         }
         let field = root.children[column]
-        guard field.isLeaf, !field.isRepeated, metadata.rowGroups[group].columns.indices.contains(field.leaves.lowerBound) else { return nil }
-        return (field, metadata.rowGroups[group].columns[field.leaves.lowerBound])
+        guard field.isLeaf, !field.isRepeated, group.columns.indices.contains(field.leaves.lowerBound) else { return nil }
+        return (field, group.columns[field.leaves.lowerBound])
     }
 
     /// True when no value from `least` to `greatest` meets the comparison `test`; false when
@@ -70,10 +71,10 @@ extension ParquetTable {
     /// and greatest lie on the wrong side. Nil where the chunk has no column index and offset
     /// index that agree; an index that cannot be read is passed over, as the pages' headers are
     /// what reading trusts.
-    private func pagesKept(_ filter: RowFilter, in group: Int) -> [Range<Int>]? {
+    private func pagesKept(_ filter: RowFilter, in group: ParquetMetadata.RowGroup) -> [Range<Int>]? {
         guard let (field, chunk) = comparedChunk(filter, in: group), let columnSpan = chunk.columnIndex, let offsetSpan = chunk.offsetIndex,
               columnSpan.upperBound <= file.size, offsetSpan.upperBound <= file.size else { return nil }
-        let rowCount = metadata.rowGroups[group].rowCount
+        let rowCount = group.rowCount
         let columnIndex: ThriftValue, offsetIndex: ThriftValue
         do {
             var columns = ThriftReader(try ParquetPageIndex.read(columnSpan, file: file))

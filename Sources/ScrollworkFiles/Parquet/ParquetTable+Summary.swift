@@ -8,7 +8,7 @@ extension ParquetTable {
     /// the table), with the medians exact as a file's are.
     public func summary(where filters: [RowFilter], progress: TableProgress) throws(TableSourceError) -> [ColumnSummary] {
         let kept = filters.isEmpty ? nil : try rowNames(where: filters, orderedBy: [], progress: TableProgress())
-        let rows = ParquetTextRows(table: self, columns: Array(columnTitles.indices))
+        let rows = try ParquetTextRows(table: self, columns: Array(columnTitles.indices))
         guard let summaries = ColumnSummary.summarizing(rows, titles: columnTitles, within: kept.map { .rows($0.map { UInt32(truncatingIfNeeded: $0) }) },
                                                         concurrently: loop, progress: { progress.report($0) }) else { throw .cancelled }
         if let failure = rows.failure.first { throw failure }
@@ -26,17 +26,19 @@ extension ParquetTable {
     /// is the float's, the statistic a wider number); a NaN; a zero (writers store `-0.0` as a
     /// least `0.0`); whole numbers past 2^53 (a summary finds them through doubles).
     public var knownSummary: [ColumnSummary.Known]? {
-        let total = groupStarts[groupStarts.count - 1]
-        return root.children.map { field in knownFigures(of: field, rows: total) }
+        // A footer that cannot be read whole says nothing: the summary's own read says why.
+        let layout: ParquetLayout
+        do { layout = try self.layout() } catch { return nil }
+        return root.children.map { field in knownFigures(of: field, in: layout) }
     }
 
-    /// ``knownSummary``'s figures of one top-level column of `rows` rows.
-    private func knownFigures(of field: ParquetSchemaNode, rows total: Int) -> ColumnSummary.Known {
+    /// ``knownSummary``'s figures of one top-level column, from the row groups of `layout`.
+    private func knownFigures(of field: ParquetSchemaNode, in layout: ParquetLayout) -> ColumnSummary.Known {
         var known = ColumnSummary.Known(title: field.element.name)
-        let leaf = field.leaves.lowerBound
-        guard field.isLeaf, !field.isRepeated, metadata.rowGroups.allSatisfy({ $0.columns.indices.contains(leaf) }) else { return known }
+        let leaf = field.leaves.lowerBound, total = layout.rowCount
+        guard field.isLeaf, !field.isRepeated, layout.metadata.rowGroups.allSatisfy({ $0.columns.indices.contains(leaf) }) else { return known }
         var missing = 0, low = Double.infinity, high = -Double.infinity, bounded = true
-        for group in metadata.rowGroups {
+        for group in layout.metadata.rowGroups {
             let statistics = group.columns[leaf].statistics
             let nulls: Int
             if field.element.repetition == 0 {

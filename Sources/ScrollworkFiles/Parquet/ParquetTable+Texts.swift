@@ -33,7 +33,7 @@ extension ParquetTable {
     /// The text of `columns` of the rows at `positions` (fewer past the end), as
     /// ``texts(ofColumns:named:progress:)`` writes it: a row's position is its name.
     public func texts(ofColumns columns: [Int], at positions: Range<Int>, progress: TableProgress) throws(TableSourceError) -> TextColumns {
-        try texts(ofColumns: columns, named: Array(positions.clamped(to: 0..<groupStarts[groupStarts.count - 1])), progress: progress)
+        try texts(ofColumns: columns, named: Array(positions.clamped(to: 0..<(try total()))), progress: progress)
     }
 }
 

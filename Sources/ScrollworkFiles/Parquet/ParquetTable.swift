@@ -11,12 +11,9 @@ public struct ParquetTable: TableSource {
     public let file: FileBytes
     /// What messages call it: the file's path.
     public let title: String
-    let metadata: ParquetMetadata
+    /// Its footer: read as far as the first row group, the rest on a thread of its own when long.
+    let footer: ParquetFooter
     let root: ParquetSchemaNode
-    /// Each row group's first row, then the row count.
-    let groupStarts: [Int]
-    /// The rows of every row group but the last, when they all hold as many; else 0.
-    let groupRows: Int
     let cache: ParquetCache
     /// What the last `/` found.
     let searches = KeptSearch<[Bool]>()
@@ -41,6 +38,13 @@ public struct ParquetTable: TableSource {
     ///
     /// - Throws: ``ParquetError`` when it is not a Parquet file, or its footer is damaged.
     public init(file: FileBytes) throws(ParquetError) {
+        try self.init(file: file, footerReadAtOnceBelow: ParquetFooter.readAtOnceBelow)
+    }
+
+    /// The Parquet file `file`, its footer read past the first row group apart, by `readRest`
+    /// (on a new thread), when it is `footerReadAtOnceBelow` bytes or longer (tests take a short
+    /// one so, and hold the read).
+    init(file: FileBytes, footerReadAtOnceBelow: Int, readRest: (@escaping @Sendable () -> Void) -> Bool = ThreadBody.detach) throws(ParquetError) {
         self.file = file
         title = file.path
         let size = file.size
@@ -53,29 +57,62 @@ public struct ParquetTable: TableSource {
         guard length > 0, length <= size - 12 else { throw failure("its footer says it is \(length) bytes long, in a file of \(size)") }
         let footer: [UInt8]
         do { footer = try file.read(at: size - 8 - length, count: Int(length)) } catch { throw failure("\(error)") }
-        do {
-            metadata = try ParquetMetadata(footer: footer)
-            root = try ParquetSchemaNode.tree(metadata.schema)
-        } catch { throw failure(error.description) }
-        let leafCount = root.leaves.count
-        for group in metadata.rowGroups where group.columns.count != leafCount {
-            throw failure("a row group has \(group.columns.count) column chunks for the schema's \(leafCount) columns")
-        }
-        var starts = [0]
-        for group in metadata.rowGroups { starts.append(starts[starts.count - 1].addingSaturating(group.rowCount)) }
-        groupStarts = starts
-        let sizes = metadata.rowGroups.dropLast().map(\.rowCount)
-        groupRows = sizes.first.flatMap { first in first > 0 && sizes.allSatisfy { $0 == first } ? first : nil } ?? 0
-        about = metadata.about
+        do { self.footer = try ParquetFooter(footer: footer, readAtOnceBelow: footerReadAtOnceBelow, readRest: readRest) } catch { throw failure(error.description) }
+        root = self.footer.root
         cache = ParquetCache(limit: Self.cacheLimit)
     }
 
     /// The file's top-level fields.
     public var columnTitles: [String] { root.children.map(\.element.name) }
 
-    /// The file's writer, row groups, compressions and encodings (worked out once: the status
-    /// line asks every frame, and a footer may list thousands of column chunks).
-    public let about: String?
+    /// The file's writer, row groups, compressions and encodings; while a long footer is still
+    /// read, its row groups and that it is read (``aboutOnceRead(progress:)`` waits for the rest).
+    public var about: String? {
+        if let layout = footer.layoutIfRead { return layout.about }
+        let groups = footer.groupCount == 1 ? "1 row group" : "\(footer.groupCount) row groups"
+        return "Parquet · \(groups) · " + (footer.isReading ? "reading the footer…" : "its footer is damaged")
+    }
+
+    /// True while a long footer is read on its own thread: ``about`` does not yet name the writer,
+    /// compressions and encodings.
+    public var aboutIsPending: Bool { footer.isReading }
+
+    /// ``about`` once the whole footer is read, waiting for it.
+    ///
+    /// - Throws: ``TableSourceError/failed(_:)`` when a row group past the first is damaged.
+    public func aboutOnceRead(progress: TableProgress) throws(TableSourceError) -> String? { try layout().about }
+
+    /// Every row group and where its rows are, waiting for a long footer to be read whole.
+    ///
+    /// - Throws: ``TableSourceError/failed(_:)`` when a row group past the first is damaged.
+    func layout() throws(TableSourceError) -> ParquetLayout {
+        do { return try footer.layout() } catch { throw .failed("\(title): \(error)") }
+    }
+
+    /// Row group `group`: the first at once, a later one once the footer is read whole.
+    func rowGroup(_ group: Int) throws(TableSourceError) -> ParquetMetadata.RowGroup {
+        if group == 0, let first = footer.first { return first }
+        return try layout().metadata.rowGroups[group]
+    }
+
+    /// The first row of row group `group`, and the first of the next.
+    func groupSpan(_ group: Int) throws(TableSourceError) -> Range<Int> {
+        if group == 0, let first = footer.first { return 0..<first.rowCount }
+        let starts = try layout().groupStarts
+        return starts[group]..<starts[group + 1]
+    }
+
+    /// The row group holding row `row`, a row of the file: the first at once.
+    func groupContaining(_ row: Int) throws(TableSourceError) -> Int {
+        if let first = footer.first, (0..<first.rowCount).contains(row) { return 0 }
+        return try layout().groupContaining(row)
+    }
+
+    /// The rows of the file: what its footer says until the whole footer is read, then what the
+    /// row groups hold (the same number: a footer where they differ is damaged).
+    func total() throws(TableSourceError) -> Int {
+        footer.isReading ? footer.rowCount : try layout().rowCount
+    }
 
     /// True for a field of numbers.
     public func isNumeric(_ column: Int) -> Bool {
@@ -90,12 +127,12 @@ public struct ParquetTable: TableSource {
     public var readFiles: Set<FileIdentity> { Set([file.fileIdentity].compactMap { $0 }) }
 
     /// The rows the row groups hold together.
-    public func rowCount(progress: TableProgress) throws(TableSourceError) -> Int { groupStarts[groupStarts.count - 1] }
+    public func rowCount(progress: TableProgress) throws(TableSourceError) -> Int { try total() }
 
     /// The positions after `after`, every row counted in the footer: the names
     /// ``rowNames(after:limit:progress:)`` gives, as one run.
     public func rowNameRun(after: Int?, progress: TableProgress) throws(TableSourceError) -> Range<Int>? {
-        let total = groupStarts[groupStarts.count - 1]
+        let total = try total()
         return Swift.min(total, Swift.max(0, after.map { $0.addingSaturating(1) } ?? 0))..<total
     }
 
@@ -108,15 +145,14 @@ public struct ParquetTable: TableSource {
     /// the rows fall in: a sort, a filter or a frequency table reads the columns it needs.
     public func values(ofColumns columns: [Int], at positions: Range<Int>, progress: TableProgress) throws(TableSourceError) -> [[TableValue]] {
         try checkColumns(columns)
-        let total = groupStarts[groupStarts.count - 1]
-        let wanted = positions.clamped(to: 0..<total)
+        let wanted = positions.clamped(to: 0..<(try total()))
         var rows: [[TableValue]] = []
         rows.reserveCapacity(Swift.min(wanted.count, 1 << 16))
         var at = wanted.lowerBound
         while at < wanted.upperBound {
             try progress.check()
-            let group = groupContaining(at)
-            let start = groupStarts[group], end = Swift.min(groupStarts[group + 1], wanted.upperBound)
+            let group = try groupContaining(at), span = try groupSpan(group)
+            let start = span.lowerBound, end = Swift.min(span.upperBound, wanted.upperBound)
             let read = try columns.map { field throws(TableSourceError) in try values(ofField: field, group: group, rows: (at - start)..<(end - start)) }
             for row in 0..<(end - at) { rows.append(read.map { $0[row] }) }
             at = end
@@ -135,8 +171,9 @@ public struct ParquetTable: TableSource {
     /// page of every column, each apart from the others).
     public func values(ofColumns columns: [Int], named names: [Int], progress: TableProgress) throws(TableSourceError) -> [[TableValue]] {
         try checkColumns(columns)
-        let total = groupStarts[groupStarts.count - 1]
-        let byGroup = groups(of: names)
+        let total = try total()
+        let byGroup = try groups(of: names)
+        let starts = try (0..<byGroup.count).map { group throws(TableSourceError) in byGroup[group].isEmpty ? 0 : try groupSpan(group).lowerBound }
         var rows = names.map { (0..<total).contains($0) ? [TableValue](repeating: .missing("NULL"), count: columns.count) : [TableValue](repeating: .missing("(deleted)"), count: columns.count) }
         let width = Swift.max(1, loop.width)
         for first in stride(from: 0, to: columns.count, by: width) {
@@ -145,7 +182,7 @@ public struct ParquetTable: TableSource {
                 Result { () throws(TableSourceError) -> [(places: ArraySlice<Int>, values: [TableValue])] in
                     try progress.check()
                     return try (0..<byGroup.count).filter { !byGroup[$0].isEmpty }.map { group throws(TableSourceError) in
-                        let ks = byGroup[group], start = groupStarts[group]
+                        let ks = byGroup[group], start = starts[group]
                         return (ks, try values(ofField: columns[round.lowerBound + k], group: group, rows: ks.map { names[$0] - start }))
                     }
                 }
@@ -161,9 +198,14 @@ public struct ParquetTable: TableSource {
     }
 
     /// The places in `names` of the names each row group holds (a name no row has is left out).
-    private func groups(of names: [Int]) -> PlaceBuckets {
-        let total = groupStarts[groupStarts.count - 1]
-        return PlaceBuckets(count: names.count, buckets: groupStarts.count - 1) { k in (0..<total).contains(names[k]) ? groupContaining(names[k]) : -1 }
+    private func groups(of names: [Int]) throws(TableSourceError) -> PlaceBuckets {
+        let total = try total(), firstRows = footer.first?.rowCount ?? 0
+        // A first screen's names, all in the first row group, need no more of a long footer.
+        if names.allSatisfy({ $0 < firstRows || !(0..<total).contains($0) }) {
+            return PlaceBuckets(count: names.count, buckets: Swift.max(1, footer.groupCount)) { k in (0..<firstRows).contains(names[k]) ? 0 : -1 }
+        }
+        let layout = try layout()
+        return PlaceBuckets(count: names.count, buckets: layout.groupStarts.count - 1) { k in (0..<total).contains(names[k]) ? layout.groupContaining(names[k]) : -1 }
     }
 
     /// Hands `take`, a column at a time, each row group's rows that `names` name: the column's
@@ -173,11 +215,11 @@ public struct ParquetTable: TableSource {
     func eachGroup(ofColumns columns: [Int], named names: [Int], progress: TableProgress,
                    _ take: (_ column: Int, _ field: Int, _ group: Int, _ places: [Int], _ rows: [Int]) throws(TableSourceError) -> Void) throws(TableSourceError) {
         try checkColumns(columns)
-        let byGroup = groups(of: names)
+        let byGroup = try groups(of: names)
         for (place, field) in columns.enumerated() {
             try progress.check()
             for group in 0..<byGroup.count where !byGroup[group].isEmpty {
-                let start = groupStarts[group], ks = byGroup[group]
+                let start = try groupSpan(group).lowerBound, ks = byGroup[group]
                 try take(place, field, group, Array(ks), ks.map { names[$0] - start })
             }
         }
@@ -189,25 +231,13 @@ public struct ParquetTable: TableSource {
     /// - Throws: what `work` threw for the first group that failed, or
     ///   ``TableSourceError/cancelled`` once `progress` says stop.
     func eachRowGroup<T>(progress: TableProgress, _ work: (Int) throws(TableSourceError) -> T, take: (T) -> Void) throws(TableSourceError) {
-        let groups = metadata.rowGroups.count, width = Swift.max(1, loop.width)
+        let groups = footer.groupCount, width = Swift.max(1, loop.width)
         for first in stride(from: 0, to: groups, by: width) {
             let round = first..<Swift.min(groups, first + width)
             guard let results = loop.map(round.count, { k in Result { () throws(TableSourceError) in try work(round.lowerBound + k) } }) else { throw .cancelled }
             for result in results { take(try result.get()) }
             guard progress.report(Double(round.upperBound) / Double(Swift.max(1, groups))) else { throw .cancelled }
         }
-    }
-
-    /// The row group holding row `row` (within the rows): by division where every group but the
-    /// last holds as many rows (as writers cut them), else by halving.
-    func groupContaining(_ row: Int) -> Int {
-        if groupRows > 0 { return Swift.min(Swift.max(0, row) / groupRows, groupStarts.count - 2) }
-        var low = 0, high = groupStarts.count - 2
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if groupStarts[mid] <= row { low = mid } else { high = mid - 1 }
-        }
-        return low
     }
 
     /// Field `field`'s values of rows `rows` of row group `group` (counted from the group's
@@ -283,12 +313,13 @@ public struct ParquetTable: TableSource {
             index = kept
             do { try index.extend(through: through, leaf: node, file: file) } catch { throw failure(field, group: group, error) }
         } else {
-            do { index = try ParquetPageIndex(metadata.rowGroups[group].columns[node.leaves.lowerBound], leaf: node, file: file, through: through) } catch {
+            let chunk = try rowGroup(group).columns[node.leaves.lowerBound]
+            do { index = try ParquetPageIndex(chunk, leaf: node, file: file, through: through) } catch {
                 throw failure(field, group: group, error)
             }
         }
         // A column that does not repeat has a value (or a null) a row: fewer is a damaged file.
-        let rows = metadata.rowGroups[group].rowCount
+        let rows = try rowGroup(group).rowCount
         guard !index.isComplete || index.slots >= rows else {
             throw .failed("\(title): row group \(group + 1), \(node.element.name) holds \(index.slots) of its \(rows) rows")
         }
@@ -325,11 +356,11 @@ public struct ParquetTable: TableSource {
         let key = ParquetCache.Key(group: group, field: field, page: ParquetCache.Key.wholeChunk)
         if case let .column(kept)? = cache.value(for: key) { return kept }
         let node = root.children[field]
-        let rowCount = metadata.rowGroups[group].rowCount
+        let rowGroup = try rowGroup(group), rowCount = rowGroup.rowCount
         let chunks: [ParquetChunk]
         do {
             chunks = try node.leafNodes.map { leaf throws(ParquetMetadata.Failure) in
-                try ParquetChunk.read(metadata.rowGroups[group].columns[leaf.leaves.lowerBound], leaf: leaf, from: file)
+                try ParquetChunk.read(rowGroup.columns[leaf.leaves.lowerBound], leaf: leaf, from: file)
             }
         } catch { throw .failed("\(title): row group \(group + 1), \(node.element.name): \(error)") }
         let column: ParquetColumn

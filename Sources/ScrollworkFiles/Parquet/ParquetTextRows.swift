@@ -12,10 +12,10 @@ struct ParquetTextRows: InPlaceRows {
     /// (its rows read as empty) and thrown once the pass is done.
     let failure = ReadFailure()
 
-    init(table: ParquetTable, columns: [Int]) {
+    init(table: ParquetTable, columns: [Int]) throws(TableSourceError) {
         self.table = table
         self.columns = columns
-        count = table.groupStarts[table.groupStarts.count - 1]
+        count = try table.total()
     }
 
     /// Row `index`, numbered from 1 (no fields outside the rows).

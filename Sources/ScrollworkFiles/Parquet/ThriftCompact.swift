@@ -145,23 +145,29 @@ struct ThriftReader {
         try enter()
         defer { depth -= 1 }
         var last: Int16 = 0
-        while true {
-            let header = try byte()
-            if header == 0 { return }
-            let type = header & 0x0F
-            let delta = Int16(header >> 4)
-            let id: Int16
-            if delta == 0 {
-                let raw = try zigzag()
-                guard let fitted = Int16(exactly: raw) else { throw Failure(description: "a field number \(raw) at byte \(offset)") }
-                id = fitted
-            } else {
-                id = last &+ delta
-            }
-            last = id
+        while let (id, type) = try nextField(after: &last) {
             // A bool field's value is its type; every other type's follows.
             if try !field(&self, id, type), type != 1, type != 2 { try skip(type) }
         }
+    }
+
+    /// The next field's number and type, or nil at the struct's stop byte: for a reader that
+    /// stops before a struct's end (a footer read as far as its first row group), which
+    /// ``readFields(_:)`` cannot. `last` is the field number before (0 at the first), and
+    /// becomes this one's.
+    @inline(__always)
+    mutating func nextField(after last: inout Int16) throws(Failure) -> (id: Int16, type: UInt8)? {
+        let header = try byte()
+        if header == 0 { return nil }
+        let delta = Int16(header >> 4)
+        if delta == 0 {
+            let raw = try zigzag()
+            guard let fitted = Int16(exactly: raw) else { throw Failure(description: "a field number \(raw) at byte \(offset)") }
+            last = fitted
+        } else {
+            last = last &+ delta
+        }
+        return (last, header & 0x0F)
     }
 
     /// The value of a field of type `type` (a bool's value is its type).
@@ -346,7 +352,7 @@ struct ThriftReader {
     }
 
     /// A list's element count and element type.
-    private mutating func listHeader() throws(Failure) -> (count: Int, type: UInt8) {
+    mutating func listHeader() throws(Failure) -> (count: Int, type: UInt8) {
         let header = try byte()
         var count = Int(header >> 4)
         if count == 15 { count = try size(elementBytes: 0) }

@@ -16,6 +16,10 @@ extension TableSource {
     public var estimatedCount: Int? { nil }
     /// Nothing to say.
     public var about: String? { nil }
+    /// Nothing more to read.
+    public var aboutIsPending: Bool { false }
+    /// ``TableSource/about``, at once.
+    public func aboutOnceRead(progress: TableProgress) throws(TableSourceError) -> String? { about }
     /// Nothing known before reading.
     public var knownSummary: [ColumnSummary.Known]? { nil }
     /// Rows added are read after the last name.

@@ -77,6 +77,13 @@ public protocol TableSource: Sendable {
     /// (a Parquet file's writer, row groups, compression and encodings); nil (the default) for
     /// nothing.
     var about: String? { get }
+    /// True while ``about`` waits for the source to read more of what it says of itself (a long
+    /// Parquet footer read on a thread of its own): a viewer asks ``aboutOnceRead(progress:)``
+    /// off its loop and draws again when it answers. False (the default).
+    var aboutIsPending: Bool { get }
+    /// ``about`` once the source has read all it says of itself, waiting for that (the
+    /// default: ``about``, at once).
+    func aboutOnceRead(progress: TableProgress) throws(TableSourceError) -> String?
     /// True when rows are read in place at memory speed (a file's, mapped and indexed here): a
     /// viewer reads the rows it shows as it draws them rather than off its loop a page at a
     /// time. False (the default) for a source that may be slow (an engine, a server).
