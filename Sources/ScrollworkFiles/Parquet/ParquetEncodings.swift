@@ -323,10 +323,10 @@ enum ParquetValues: Sendable {
             var bits: [UInt8] = []
             try reader.bitPacked(count, width: 1, into: &bits)
             return .booleans(bits.map { $0 != 0 })
-        case 1: return .int32(try fixed(&reader, count: count, width: 4).map { Int32(truncatingIfNeeded: $0) })
-        case 2: return .int64(try fixed(&reader, count: count, width: 8).map { Int64(bitPattern: $0) })
-        case 4: return .floats(try fixed(&reader, count: count, width: 4).map { Float(bitPattern: UInt32(truncatingIfNeeded: $0)) })
-        case 5: return .doubles(try fixed(&reader, count: count, width: 8).map { Double(bitPattern: $0) })
+        case 1: return .int32(try reader.littleEndianValues(count, as: Int32.self))
+        case 2: return .int64(try reader.littleEndianValues(count, as: Int64.self))
+        case 4: return .floats(try reader.littleEndianValues(count, as: UInt32.self).map(Float.init(bitPattern:)))
+        case 5: return .doubles(try reader.littleEndianValues(count, as: UInt64.self).map(Double.init(bitPattern:)))
         case 3, 7:
             let size = type == 3 ? 12 : width
             guard size >= 0 else { throw ParquetBytes.failure("a fixed length of \(size)") }
@@ -355,14 +355,6 @@ enum ParquetValues: Sendable {
             return .bytes(starts: starts, data: data)
         default: throw ParquetBytes.failure("a physical type \(type) no Parquet writer uses")
         }
-    }
-
-    private static func fixed(_ reader: inout ParquetBytes, count: Int, width: Int) throws(ParquetMetadata.Failure) -> [UInt64] {
-        guard count >= 0, count <= reader.remaining / width else { throw ParquetBytes.failure("\(count) values of \(width) bytes in \(reader.remaining)") }
-        var values: [UInt64] = []
-        values.reserveCapacity(count)
-        for _ in 0..<count { values.append(try reader.littleEndian(width)) }
-        return values
     }
 
     /// `count` values written DELTA_BINARY_PACKED, DELTA_LENGTH_BYTE_ARRAY, DELTA_BYTE_ARRAY
