@@ -28,8 +28,8 @@ final class ParquetFooter: Sendable {
         case done(Result<ParquetLayout, ParquetMetadata.Failure>)
     }
 
-    /// Footers this long or longer are read whole on a thread of their own (a shorter one takes
-    /// less time to read than a thread takes to start).
+    /// Footers this long or longer are read past their first row group on a thread of their own
+    /// (a shorter one takes less time to read than a thread takes to start).
     static let readAtOnceBelow = 64 << 10
 
     /// True when the footer past its first row group is read apart (on `readRest`'s thread).
