@@ -101,11 +101,11 @@ import Testing
 
     @Test("an encoding set holds any number once, in increasing order, whatever its size")
     func encodingSet() {
-        var set = ParquetMetadata.EncodingSet()
+        var set = ParquetMetadata.NumberSet()
         for encoding in [8, 0, 63, 64, -1, 1000, 8, Int.min, Int.max, 64] { set.insert(encoding) }
         #expect(set.elements == [Int.min, -1, 0, 8, 63, 64, 1000, Int.max])
         #expect(set.contains(63) && set.contains(64) && set.contains(Int.min) && !set.contains(1) && !set.contains(65))
-        var other = ParquetMetadata.EncodingSet()
+        var other = ParquetMetadata.NumberSet()
         other.insert(2)
         other.insert(64)
         other.formUnion(set)

@@ -46,7 +46,7 @@ struct ParquetMetadata: Sendable {
         var compressedSize: Int
         var uncompressedSize: Int
         /// The `Encoding`s its pages use.
-        var encodings = EncodingSet()
+        var encodings = NumberSet()
         /// Its nulls and least and greatest values, PLAIN-encoded, where the writer said them.
         var statistics: Statistics? = nil
         /// Where its offset index is in the file (each data page's place and first row), where
@@ -105,29 +105,30 @@ struct ParquetMetadata: Sendable {
         }
     }
 
-    /// A set of `Encoding` numbers (or of codecs, also small numbers), those under 64 (every one
-    /// the format names) in one word, so that a footer of thousands of chunks makes no array a chunk.
-    struct EncodingSet: Sendable, Hashable {
+    /// A set of the footer's small numbers (a chunk's `Encoding`s, the file's codecs): those under
+    /// 64 (every one the format names) in one word, so that a footer of thousands of chunks makes
+    /// no array a chunk.
+    struct NumberSet: Sendable, Hashable {
         private var low: UInt64 = 0
         private var others: [Int] = []
 
-        /// Adds `encoding`.
-        mutating func insert(_ encoding: Int) {
-            if (0..<64).contains(encoding) { low |= 1 << UInt64(encoding) } else if !others.contains(encoding) { others.append(encoding) }
+        /// Adds `number`.
+        mutating func insert(_ number: Int) {
+            if (0..<64).contains(number) { low |= 1 << UInt64(number) } else if !others.contains(number) { others.append(number) }
         }
 
-        /// True when `encoding` is one of the set's.
-        func contains(_ encoding: Int) -> Bool {
-            (0..<64).contains(encoding) ? low & (1 << UInt64(encoding)) != 0 : others.contains(encoding)
+        /// True when `number` is one of the set's.
+        func contains(_ number: Int) -> Bool {
+            (0..<64).contains(number) ? low & (1 << UInt64(number)) != 0 : others.contains(number)
         }
 
-        /// Adds every encoding of `other`.
-        mutating func formUnion(_ other: EncodingSet) {
+        /// Adds every number of `other`.
+        mutating func formUnion(_ other: NumberSet) {
             low |= other.low
-            for encoding in other.others { insert(encoding) }
+            for number in other.others { insert(number) }
         }
 
-        /// The encodings, in increasing order.
+        /// The numbers, in increasing order.
         var elements: [Int] { ((0..<64).filter { low & (1 << UInt64($0)) != 0 } + others).sorted() }
     }
 
@@ -287,7 +288,7 @@ private struct RawColumnChunk {
     var hasMetadata = false
     var type: Int?, codec: Int?
     var valueCount: Int64?, uncompressedSize: Int64?, compressedSize: Int64?, dataPage: Int64?, dictionary: Int64?
-    var encodings = ParquetMetadata.EncodingSet()
+    var encodings = ParquetMetadata.NumberSet()
     var statistics: ParquetMetadata.Statistics?
     var offsetIndex: (at: Int64?, length: Int64?) = (nil, nil)
     var columnIndex: (at: Int64?, length: Int64?) = (nil, nil)
@@ -445,7 +446,7 @@ extension ParquetMetadata {
         parts.append(rowGroups.count == 1 ? "1 row group" : "\(rowGroups.count) row groups")
         // Codecs are small numbers, as encodings are: a word holds them, and a footer of
         // thousands of chunks is walked without hashing one or copying a chunk.
-        var codecSet = EncodingSet(), encodingSet = EncodingSet()
+        var codecSet = NumberSet(), encodingSet = NumberSet()
         for group in rowGroups {
             for k in group.columns.indices {
                 codecSet.insert(group.columns[k].codec)
