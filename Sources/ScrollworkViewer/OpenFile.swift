@@ -118,7 +118,11 @@ public enum OpenFile {
             do { sample = try file.read(at: 0, count: sampleSize) } catch { throw Failure(description: "\(error)") }
             separator = separator ?? String(UnicodeScalar(hint.separator))
         }
-        guard !sample.isEmpty else { throw Failure(description: "\(path): the file is empty; there is nothing to show") }
+        guard !sample.isEmpty else {
+            // Compressed data damaged from its first bytes makes no text: that is said, not that the file is empty.
+            if let damage = file.damage ?? raw.damage { throw Failure(description: "\(path): \(damage); there is nothing to show") }
+            throw Failure(description: "\(path): the file is empty; there is nothing to show")
+        }
         if SQLiteCatalog.isDatabase(header: sample) {
             // The engine reads the file itself: a database piped in has no file to give it.
             guard access(path, R_OK) == 0 else { throw Failure(description: "\(path) holds an SQLite database, which is read from its file: give its path to scrollwork open") }
