@@ -39,6 +39,12 @@ struct ParquetBytes {
         return offset..<offset + count
     }
 
+    /// A little-endian 32-bit number: a byte array's length, read once a value.
+    mutating func uint32() throws(ParquetMetadata.Failure) -> UInt32 {
+        let at = try take(4).lowerBound
+        return UInt32(bytes[at]) | UInt32(bytes[at + 1]) << 8 | UInt32(bytes[at + 2]) << 16 | UInt32(bytes[at + 3]) << 24
+    }
+
     mutating func littleEndian(_ width: Int) throws(ParquetMetadata.Failure) -> UInt64 {
         let range = try take(width)
         var value: UInt64 = 0
@@ -333,24 +339,18 @@ enum ParquetValues: Sendable {
             let range = try reader.take(try ParquetBytes.product(count, size))
             return .bytes(starts: (0...count).map { $0 * size }, data: Array(reader.bytes[range]))
         case 6:
-            // Where each value is first, then the bytes copied once.
-            var ranges: [Range<Int>] = []
-            ranges.reserveCapacity(Swift.min(count, reader.remaining / 4))
-            var total = 0
-            for _ in 0..<count {
-                let length = Int(try reader.littleEndian(4))
-                let range = try reader.take(length)
-                ranges.append(range)
-                total += range.count
-            }
+            // Each value's bytes copied as its length is read, in one pass: a page of short
+            // texts (a dictionary of tail numbers) costs a copy a value and little else.
             var starts = [0]
-            starts.reserveCapacity(count + 1)
-            var data = [UInt8](repeating: 0, count: total)
-            var at = 0
-            for range in ranges {
-                data.replaceSubrange(at..<at + range.count, with: reader.bytes[range])
-                at += range.count
-                starts.append(at)
+            starts.reserveCapacity(Swift.min(count, reader.remaining / 4) + 1)
+            var data: [UInt8] = []
+            // Room for sixteen bytes a value (a value takes four bytes of the page at least, so no
+            // overflow), more made as needed.
+            data.reserveCapacity(Swift.min(reader.remaining, Swift.min(count, reader.remaining / 4) * 16))
+            for _ in 0..<count {
+                let range = try reader.take(Int(try reader.uint32()))
+                data.append(contentsOf: reader.bytes[range])
+                starts.append(data.count)
             }
             return .bytes(starts: starts, data: data)
         default: throw ParquetBytes.failure("a physical type \(type) no Parquet writer uses")
