@@ -4,14 +4,15 @@ a window and drops them there, as Nautilus or Thunar would, and reports how it e
     drop_files.py WINDOW PATH...     (DISPLAY says which X server)
 
 Prints "refused" and exits 3 when the window is not XdndAware (it takes no drops), "accepted"
-and exits 0 once the window has asked for the files and said it finished, and exits 1 with a
-reason otherwise. Debian's python3 with python3-xlib.
+and exits 0 once the window has asked for the files and said it finished, "gone" and exits 4
+when there is no such window (an app replaced it), and exits 1 with a reason otherwise.
+Debian's python3 with python3-xlib.
 """
 import sys
 import time
 import urllib.parse
 
-from Xlib import X, Xatom, display
+from Xlib import X, Xatom, display, error
 from Xlib.protocol import event
 
 TIMEOUT = 10.0
@@ -23,7 +24,11 @@ def main():
     d = display.Display()
     atom = lambda name: d.intern_atom(name)
     target = d.create_resource_object("window", window_id)
-    aware = target.get_full_property(atom("XdndAware"), X.AnyPropertyType)
+    try:
+        aware = target.get_full_property(atom("XdndAware"), X.AnyPropertyType)
+    except (error.BadWindow, error.BadMatch):
+        print("gone")
+        return 4
     if aware is None:
         print("refused")
         return 3
