@@ -47,6 +47,49 @@ import Testing
         #expect(apart == names.count, "every fixture's footer lists its schema and row count before its row groups")
     }
 
+    @Test("a column of whole numbers is as wide as its widest value, known from the row groups' least and greatest before a row is read: every fixture's, and the first group's while the rest of a long footer is unread")
+    func widestWholeNumberFromStatistics() throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: ParquetReaderTests.folder).filter { $0.hasSuffix(".parquet") }.sorted()
+        var known = 0
+        for name in names {
+            let table = try ParquetReaderTests.opening(try Self.bytes(name), footerReadAtOnceBelow: .max)
+            let rows = try table.rows(at: 0..<table.rowCount(progress: .unwatched), progress: .unwatched)
+            for column in table.columnTitles.indices {
+                guard let widest = table.widestValue(ofColumn: column) else { continue }
+                known += 1
+                let shown = rows.compactMap { row -> Int? in
+                    if case .missing = row[column] { return nil }
+                    return row[column].description.count
+                }
+                #expect(widest == shown.max(), "\(name), column \(table.columnTitles[column]): \(widest) for \(shown.max() ?? -1)")
+                #expect(table.isNumeric(column), "\(name), column \(table.columnTitles[column])")
+            }
+            // Text, reals and nested fields are fitted to the rows shown, as before.
+            #expect(table.columnTitles.indices.allSatisfy { table.widestValue(ofColumn: $0) == nil || table.root.children[$0].kind == .signed })
+            #expect(table.widestValue(ofColumn: -1) == nil && table.widestValue(ofColumn: .max) == nil && table.widestValue(ofColumn: .min) == nil)
+        }
+        #expect(known >= 10, "the fixtures hold columns of whole numbers with statistics: \(known)")
+        // Read apart: the first row group's widest until the rest is read, then the file's.
+        let bytes = try Self.bytes("session.parquet")
+        let held = HeldReads()
+        let table = try ParquetReaderTests.opening(bytes, footerReadAtOnceBelow: 0, readRest: held.hold)
+        let atOnce = try ParquetReaderTests.opening(bytes, footerReadAtOnceBelow: .max)
+        let firstRows = try #require(table.footer.first?.rowCount)
+        let first = try atOnce.rows(at: 0..<firstRows, progress: .unwatched)
+        let columns = atOnce.columnTitles.indices.filter { atOnce.widestValue(ofColumn: $0) != nil }
+        #expect(!columns.isEmpty)
+        for column in columns {
+            let shown = first.compactMap { row -> Int? in
+                if case .missing = row[column] { return nil }
+                return row[column].description.count
+            }
+            #expect(table.widestValue(ofColumn: column) == shown.max(), "column \(atOnce.columnTitles[column])")
+        }
+        #expect(table.footer.layoutIfRead == nil, "asking read nothing past the first row group")
+        held.release()
+        #expect(columns.allSatisfy { table.widestValue(ofColumn: $0) == atOnce.widestValue(ofColumn: $0) })
+    }
+
     // A read that needed the rest would read it itself (the thread held has not begun): the
     // footer is then read, which the test sees.
     @Test("before the rest of a long footer is read, the first row group's rows read and the count is the footer's; the description says it is being read")

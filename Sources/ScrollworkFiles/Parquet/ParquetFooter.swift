@@ -17,6 +17,8 @@ final class ParquetFooter: Sendable {
     let groupCount: Int
     /// The first row group, nil for a file without one.
     let first: ParquetMetadata.RowGroup?
+    /// The widest whole number of each top-level column in the first row group (``ParquetLayout/widestWhole``).
+    let firstWidestWhole: [Int?]
     private let whole: Locked<Reading>
     private let wholeRead = Signal()
 
@@ -51,6 +53,7 @@ final class ParquetFooter: Sendable {
             rowCount = head.rowCount
             groupCount = head.groupCount
             first = head.first
+            firstWidestWhole = ParquetLayout.widestWhole(in: [head.first], root: root)
             readsRestApart = true
             whole = Locked(.notBegun(bytes))
             // Without a thread to be had, the footer is read now, as a short one is.
@@ -58,11 +61,12 @@ final class ParquetFooter: Sendable {
         } else {
             let metadata = try ParquetMetadata(footer: bytes)
             root = try ParquetSchemaNode.tree(metadata.schema)
-            let layout = try ParquetLayout(metadata, leafCount: root.leaves.count)
+            let layout = try ParquetLayout(metadata, root: root)
             schema = metadata.schema
             rowCount = metadata.rowCount
             groupCount = metadata.rowGroups.count
             first = metadata.rowGroups.first
+            firstWidestWhole = layout.widestWhole
             readsRestApart = false
             whole = Locked(.done(.success(layout)))
         }
@@ -93,8 +97,7 @@ final class ParquetFooter: Sendable {
             return bytes
         }
         guard let bytes else { return }
-        let leafCount = root.leaves.count
-        let layout = Result { () throws(ParquetMetadata.Failure) in try ParquetLayout(ParquetMetadata(footer: bytes), leafCount: leafCount) }
+        let layout = Result { () throws(ParquetMetadata.Failure) in try ParquetLayout(ParquetMetadata(footer: bytes), root: root) }
         whole.withLock { $0 = .done(layout) }
         wholeRead.signal()
     }
@@ -122,12 +125,17 @@ struct ParquetLayout: Sendable {
     /// How the file is stored (``ParquetMetadata/about``), worked out once: the status line
     /// asks every frame, and a footer may list thousands of column chunks.
     let about: String
+    /// The widest value of each top-level column of signed whole numbers, in cells, from every
+    /// row group's least and greatest (``widestWhole(in:root:)``), worked out once for the same
+    /// reason; nil for other columns.
+    let widestWhole: [Int?]
 
-    /// The layout of `metadata`, whose schema has `leafCount` columns of values.
+    /// The layout of `metadata`, whose schema is `root`.
     ///
     /// - Throws: ``ParquetMetadata/Failure`` when a row group has a chunk too many or too few,
     ///   or the row groups together hold other than the rows the footer says.
-    init(_ metadata: ParquetMetadata, leafCount: Int) throws(ParquetMetadata.Failure) {
+    init(_ metadata: ParquetMetadata, root: ParquetSchemaNode) throws(ParquetMetadata.Failure) {
+        let leafCount = root.leaves.count
         for group in metadata.rowGroups { try Self.check(group, leafCount: leafCount) }
         var starts = [0]
         for group in metadata.rowGroups { starts.append(starts[starts.count - 1].addingSaturating(group.rowCount)) }
@@ -139,6 +147,35 @@ struct ParquetLayout: Sendable {
         let sizes = metadata.rowGroups.dropLast().map(\.rowCount)
         groupRows = sizes.first.flatMap { first in first > 0 && sizes.allSatisfy { $0 == first } ? first : nil } ?? 0
         about = metadata.about
+        widestWhole = Self.widestWhole(in: metadata.rowGroups, root: root)
+    }
+
+    /// The widest value of each top-level column of signed whole numbers in `groups`, in cells
+    /// (its digits and a minus), from each group's least and greatest: a whole number is widest
+    /// at one end or the other. Nil for every other column, and for one that a group has no
+    /// statistic for; a group of nulls alone shows no number and is passed over.
+    static func widestWhole(in groups: [ParquetMetadata.RowGroup], root: ParquetSchemaNode) -> [Int?] {
+        root.children.map { field in
+            let leaf = field.leaves.lowerBound
+            guard field.isLeaf, !field.isRepeated, field.kind == .signed, [1, 2].contains(field.element.type) else { return nil }
+            var widest: Int? = nil
+            for group in groups {
+                guard group.columns.indices.contains(leaf) else { return nil }
+                let statistics = group.columns[leaf].statistics
+                if let nulls = statistics?.nullCount, nulls == group.rowCount { continue }
+                guard let least = whole(statistics?.minimum, of: field), let greatest = whole(statistics?.maximum, of: field) else { return nil }
+                widest = Swift.max(widest ?? 0, "\(least)".count, "\(greatest)".count)
+            }
+            return widest
+        }
+    }
+
+    /// A statistic of a column of signed whole numbers as the number it is, exactly (32 or 64
+    /// bits, little-endian); nil for bytes of another length.
+    private static func whole(_ bytes: [UInt8]?, of field: ParquetSchemaNode) -> Int64? {
+        guard let bytes, bytes.count == (field.element.type == 1 ? 4 : 8) else { return nil }
+        let bits = bytes.reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+        return bytes.count == 4 ? Int64(Int32(truncatingIfNeeded: bits)) : Int64(bitPattern: bits)
     }
 
     /// Fails for a row group without one chunk for each of the schema's `leafCount` columns.

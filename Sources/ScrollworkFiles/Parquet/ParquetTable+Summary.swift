@@ -78,6 +78,15 @@ extension ParquetTable {
         return known
     }
 
+    /// The widest value of a column of signed whole numbers, in cells, from the row groups'
+    /// least and greatest (``ParquetLayout/widestWhole``): every group's once the footer is
+    /// read, the first group's while a long one is read apart. Nil for every other column, and
+    /// where a group has no statistic for it: the viewer fits those to the first rows.
+    public func widestValue(ofColumn column: Int) -> Int? {
+        guard root.children.indices.contains(column) else { return nil }
+        return (footer.layoutIfRead?.widestWhole ?? footer.firstWidestWhole)[column]
+    }
+
     /// A statistic of a signed whole-number or double column as the number it is (as a filter
     /// reads it, ``number(_:of:)``), where a summary would write that number back the same: not
     /// a zero of a double, not a whole number past 2^53 (see ``knownSummary``).
