@@ -152,21 +152,26 @@ struct ParquetLayout: Sendable {
 
     /// The widest value of each top-level column of signed whole numbers in `groups`, in cells
     /// (its digits and a minus), from each group's least and greatest: a whole number is widest
-    /// at one end or the other. Nil for every other column, and for one that a group has no
-    /// statistic for; a group of nulls alone shows no number and is passed over.
+    /// at one end or the other, and a column that may hold a null as wide as `NULL` at least.
+    /// Nil for every other column, for one that a group has no least or greatest for, and for
+    /// one of nulls alone (a group of nulls alone shows no number and is passed over).
     static func widestWhole(in groups: [ParquetMetadata.RowGroup], root: ParquetSchemaNode) -> [Int?] {
-        root.children.map { field in
+        let nullWidth = TableValue.missing("NULL").description.count
+        return root.children.map { field in
             let leaf = field.leaves.lowerBound
             guard field.isLeaf, !field.isRepeated, field.kind == .signed, [1, 2].contains(field.element.type) else { return nil }
-            var widest: Int? = nil
+            var widest: Int? = nil, holdsNulls = false
             for group in groups {
                 guard group.columns.indices.contains(leaf) else { return nil }
                 let statistics = group.columns[leaf].statistics
-                if let nulls = statistics?.nullCount, nulls == group.rowCount { continue }
+                // An optional column whose statistics do not count its nulls may hold some.
+                let nulls = field.element.repetition == 0 ? 0 : statistics?.nullCount
+                if nulls ?? 1 > 0 { holdsNulls = true }
+                if let nulls, nulls == group.rowCount { continue }
                 guard let least = whole(statistics?.minimum, of: field), let greatest = whole(statistics?.maximum, of: field) else { return nil }
                 widest = Swift.max(widest ?? 0, "\(least)".count, "\(greatest)".count)
             }
-            return widest
+            return widest.map { holdsNulls ? Swift.max($0, nullWidth) : $0 }
         }
     }
 
