@@ -79,9 +79,10 @@ extension ParquetTable {
     }
 
     /// The widest value of a column of signed whole numbers, in cells, from the row groups'
-    /// least and greatest (``ParquetLayout/widestWhole``): every group's once the footer is
-    /// read, the first group's while a long one is read apart. Nil for every other column, and
-    /// where a group has no statistic for it: the viewer fits those to the first rows.
+    /// least and greatest (worked out once, as the footer is read): every group's once it is
+    /// read whole, the first group's while a long one is read apart; as wide as `NULL` where the
+    /// column may hold a null. Nil for every other column, and where a group has no statistic
+    /// for it: the viewer fits those to the first rows.
     public func widestValue(ofColumn column: Int) -> Int? {
         guard root.children.indices.contains(column) else { return nil }
         return (footer.layoutIfRead?.widestWhole ?? footer.firstWidestWhole)[column]
