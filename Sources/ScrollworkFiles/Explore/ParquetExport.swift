@@ -33,7 +33,7 @@ enum ParquetExport {
                 case let .group(bytes, chunks, count):
                     if wider == nil { try output.write(file.place((bytes, chunks), rows: count)) }
                 case let .wider(needed):
-                    wider = zip(wider ?? chosen, needed).map { Swift.max($0, $1) }
+                    wider = zip(wider ?? chosen, needed).map { $0.joined(with: $1) }
                 }
             })
             if let wider {

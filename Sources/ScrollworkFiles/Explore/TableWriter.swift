@@ -13,15 +13,22 @@ public struct TableWriter {
 
     /// A save of columns titled `titles` (repeated and empty ones made unique, as every save makes
     /// them) to `output` in `format`; `numeric[k]` says column `k` holds numbers (JSON Lines
-    /// writes them as numbers where they are; Parquet as whole numbers, or reals where
-    /// `parquetKinds` says, which a save that met a wider value starts over with).
+    /// writes them as numbers where they are; Parquet as whole numbers, or as `parquetKinds`
+    /// says: a source's declared types, or the kinds a save that met a wider value starts over
+    /// with; a kind outside its range is text, a column past them as `numeric` says).
     ///
     /// - Throws: ``FileError`` when the heading cannot be written.
     public init(output: OutputFile, format: ExportFormat, titles: [String], numeric: [Bool] = [], parquetKinds: [ParquetColumnKind]? = nil) throws(FileError) {
         self.output = output
         encoder = RowEncoder(format: format, columns: Array(titles.indices), titles: titles, numeric: numeric, missing: MissingValues(words: []))
         if format == .parquet {
-            let kinds = parquetKinds ?? ParquetColumnKind.starting(numeric: numeric, count: titles.count)
+            // A column past the kinds given starts as `numeric` says; a kind out of its range (a
+            // time of 4 digits, a decimal of 40) is text.
+            let starting = ParquetColumnKind.starting(numeric: numeric, count: titles.count)
+            let kinds = starting.indices.map { k in
+                guard let given = parquetKinds, given.indices.contains(k) else { return starting[k] }
+                return given[k].checked ?? .text
+            }
             let stream = ParquetStream(titles: RowEncoder.uniqueTitles(titles), kinds: kinds)
             parquet = stream
             try output.write(stream.header)

@@ -3,6 +3,12 @@
 struct ParquetChunkValues {
     private let column: ParquetRowGroupBuilder.Column
     private let kind: ParquetColumnKind
+    /// How the values are kept, and a fixed length's bytes: asked for every value, so worked
+    /// out once.
+    private let storage: ParquetColumnKind.Storage
+    private let fixedLength: Int?
+    /// The bytes of a whole number of the kind's physical type: four for `INT32`, else eight.
+    private let integerWidth: Int
 
     /// A dictionary is used while it has at most this many entries.
     static let dictionaryLimit = 1 << 16
@@ -12,36 +18,45 @@ struct ParquetChunkValues {
     init(_ column: ParquetRowGroupBuilder.Column, kind: ParquetColumnKind) {
         self.column = column
         self.kind = kind
+        storage = kind.storage
+        fixedLength = kind.fixedLength
+        integerWidth = kind.physicalType == 1 ? 4 : 8
     }
 
     /// The values present (nulls are not among them).
     var count: Int {
-        switch kind {
-        case .integer: column.integers.count
-        case .real: column.reals.count
-        case .text: column.ends.count
+        switch storage {
+        case .integers: column.integers.count
+        case .reals, .floats: column.reals.count
+        case .text, .bytes: column.ends.count
         }
     }
 
     /// Text value `i`'s bytes.
     private func text(_ i: Int) -> ArraySlice<UInt8> { column.text[(i == 0 ? 0 : column.ends[i - 1])..<column.ends[i]] }
 
-    /// Value `i`, PLAIN-encoded: eight bytes little-endian for a number, a four-byte length and
-    /// the bytes for text.
+    /// Value `i`, PLAIN-encoded: a number's bytes little-endian, a four-byte length and the
+    /// bytes for text and bytes, a fixed-length value's bytes alone.
     private func plain(_ i: Int, into out: inout [UInt8]) {
-        switch kind {
-        case .integer: out += ParquetHybrid.littleEndian(UInt64(bitPattern: column.integers[i]), bytes: 8)
-        case .real: out += ParquetHybrid.littleEndian(column.reals[i].bitPattern, bytes: 8)
-        case .text:
+        switch storage {
+        case .integers: out += ParquetHybrid.littleEndian(UInt64(bitPattern: column.integers[i]), bytes: integerWidth)
+        case .floats: out += ParquetHybrid.littleEndian(UInt64(Float(column.reals[i]).bitPattern), bytes: 4)
+        case .reals: out += ParquetHybrid.littleEndian(column.reals[i].bitPattern, bytes: 8)
+        case .text, .bytes:
             let bytes = text(i)
-            out += ParquetHybrid.littleEndian(UInt64(bytes.count), bytes: 4)
+            if fixedLength == nil { out += ParquetHybrid.littleEndian(UInt64(bytes.count), bytes: 4) }
             out += bytes
         }
     }
 
-    /// Every value, PLAIN-encoded.
+    /// Every value, PLAIN-encoded (booleans a bit each, the first in the lowest bit).
     func plain() -> [UInt8] {
         var out: [UInt8] = []
+        if kind == .boolean {
+            out = [UInt8](repeating: 0, count: (count + 7) / 8)
+            for (i, v) in column.integers.enumerated() where v != 0 { out[i / 8] |= 1 << UInt8(i % 8) }
+            return out
+        }
         for i in 0..<count { plain(i, into: &out) }
         return out
     }
@@ -51,7 +66,8 @@ struct ParquetChunkValues {
     /// repeat too little for a dictionary to pay, or it would grow past its limits.
     func dictionary() -> (plain: [UInt8], count: Int, indices: [UInt8])? {
         let n = count
-        guard n > 0 else { return nil }
+        // Booleans are a bit each already: the format gives them no dictionary.
+        guard n > 0, kind != .boolean else { return nil }
         var firsts: [Int] = []
         var indices: [UInt32] = []
         indices.reserveCapacity(n)
@@ -67,7 +83,7 @@ struct ParquetChunkValues {
                     slots[slot] = Int32(firsts.count)
                     indices.append(UInt32(firsts.count))
                     firsts.append(i)
-                    bytes += kind == .text ? text(i).count + 4 : 8
+                    bytes += storage == .text || storage == .bytes ? text(i).count + 4 : 8
                     guard bytes <= Self.dictionaryBytes else { return nil }
                     break
                 }
@@ -96,42 +112,48 @@ struct ParquetChunkValues {
     private func hash(_ i: Int) -> Int {
         var h: UInt64 = 0xcbf2_9ce4_8422_2325
         func mix(_ byte: UInt8) { h = (h ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        switch kind {
-        case .integer: h ^= UInt64(bitPattern: column.integers[i]) &* 0x9E37_79B9_7F4A_7C15
-        case .real: h ^= column.reals[i].bitPattern &* 0x9E37_79B9_7F4A_7C15
-        case .text: for b in text(i) { mix(b) }
+        switch storage {
+        case .integers: h ^= UInt64(bitPattern: column.integers[i]) &* 0x9E37_79B9_7F4A_7C15
+        case .reals, .floats: h ^= column.reals[i].bitPattern &* 0x9E37_79B9_7F4A_7C15
+        case .text, .bytes: for b in text(i) { mix(b) }
         }
         return Int(truncatingIfNeeded: h ^ (h >> 29))
     }
 
     /// True when values `a` and `b` are the same bits (a real's NaNs and zeros kept apart).
     private func same(_ a: Int, _ b: Int) -> Bool {
-        switch kind {
-        case .integer: column.integers[a] == column.integers[b]
-        case .real: column.reals[a].bitPattern == column.reals[b].bitPattern
-        case .text: text(a).elementsEqual(text(b))
+        switch storage {
+        case .integers: column.integers[a] == column.integers[b]
+        case .reals, .floats: column.reals[a].bitPattern == column.reals[b].bitPattern
+        case .text, .bytes: text(a).elementsEqual(text(b))
         }
     }
 
     /// The least value, PLAIN without a length (as statistics hold it); nil when there is none,
-    /// for a text longer than 64 bytes (statistics are to be short), or for reals that are all NaN.
+    /// for a text longer than 64 bytes (statistics are to be short), for reals that are all NaN,
+    /// or for a decimal of 16 bytes (which compare as signed numbers, not as their bytes).
     var minimum: [UInt8]? { extreme(least: true) }
     /// The greatest value, the same way.
     var maximum: [UInt8]? { extreme(least: false) }
 
     private func extreme(least: Bool) -> [UInt8]? {
-        switch kind {
-        case .integer:
+        switch storage {
+        case .integers where kind == .fixedWidthInteger(bits: 64, signed: false):
+            // Kept as their bits, compared as the unsigned numbers they are.
+            let values = column.integers.lazy.map { UInt64(bitPattern: $0) }
+            guard let v = least ? values.min() : values.max() else { return nil }
+            return ParquetHybrid.littleEndian(v, bytes: 8)
+        case .integers:
             guard let v = least ? column.integers.min() : column.integers.max() else { return nil }
-            return ParquetHybrid.littleEndian(UInt64(bitPattern: v), bytes: 8)
-        case .real:
+            return ParquetHybrid.littleEndian(UInt64(bitPattern: v), bytes: kind == .boolean ? 1 : integerWidth)
+        case .reals, .floats:
             let numbers = column.reals.lazy.filter { !$0.isNaN }
             guard var v = least ? numbers.min() : numbers.max() else { return nil }
             // The format asks for -0 as a least zero and +0 as a greatest.
             if v == 0 { v = least ? -0.0 : 0.0 }
-            return ParquetHybrid.littleEndian(v.bitPattern, bytes: 8)
-        case .text:
-            guard count > 0 else { return nil }
+            return storage == .floats ? ParquetHybrid.littleEndian(UInt64(Float(v).bitPattern), bytes: 4) : ParquetHybrid.littleEndian(v.bitPattern, bytes: 8)
+        case .text, .bytes:
+            guard count > 0, fixedLength == nil else { return nil }
             var best = text(0)
             for i in 1..<count {
                 let value = text(i)

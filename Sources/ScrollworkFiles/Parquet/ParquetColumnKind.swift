@@ -1,7 +1,9 @@
-/// What a column of a saved Parquet file holds: whole numbers (`INT64`), reals (`DOUBLE`) or
-/// text (`BYTE_ARRAY` as UTF-8). A column is written in the narrowest kind that holds each of
-/// its values exactly as the view shows it; a value that does not fit widens it.
-public enum ParquetColumnKind: Int, Sendable, Hashable, Comparable, CaseIterable {
+/// What a column of a saved Parquet file holds. A view's column is written in the narrowest
+/// kind that holds each of its values exactly as the view shows it (whole numbers `INT64`,
+/// reals `DOUBLE`, else UTF-8 text), or in the type its source declares (a Parquet file's own
+/// dates, times, timestamps, decimals, booleans and bytes: a file saved again keeps them); a
+/// value that does not fit widens it, and the save starts over.
+public enum ParquetColumnKind: Sendable, Hashable {
     /// Whole numbers written as decimal digits without leading zeros (`-12`, `0`), within 64 bits.
     case integer
     /// Numbers as the filters and sorts read them (`2.5`, `1e3`, `inf`), whole numbers up to
@@ -9,9 +11,26 @@ public enum ParquetColumnKind: Int, Sendable, Hashable, Comparable, CaseIterable
     case real
     /// Anything.
     case text
-
-    /// The narrowest kind holding both.
-    public static func < (a: ParquetColumnKind, b: ParquetColumnKind) -> Bool { a.rawValue < b.rawValue }
+    /// Whole numbers of `bits` bits (8, 16, 32 or 64), signed or not: `INT32` or `INT64` with
+    /// the integer type that says which (a file's `uint64` past `Int64.max` included).
+    case fixedWidthInteger(bits: Int, signed: Bool)
+    /// Reals a `FLOAT` holds, shown as the float's own shortest digits (`-62.4`).
+    case float
+    /// `true` and `false` (`BOOLEAN`).
+    case boolean
+    /// Days as `2024-01-31` (`INT32` `DATE`).
+    case date
+    /// A time of day as `13:45:30.123`, with `digits` digits after the second (3, 6 or 9:
+    /// `TIME` in milliseconds, microseconds or nanoseconds).
+    case time(digits: Int)
+    /// An instant as `2024-01-31 13:45:30.123456`, `digits` digits after the second (3, 6 or
+    /// 9), ending in `Z` where `utc` (`INT64` `TIMESTAMP`, adjusted to UTC or local).
+    case timestamp(digits: Int, utc: Bool)
+    /// An exact decimal as `-498.63`: `scale` digits after the point, at most `precision` in
+    /// all (1–38; `INT64` up to 18 digits, else 16 bytes).
+    case decimal(precision: Int, scale: Int)
+    /// Bytes shown as lowercase hex (`BYTE_ARRAY` without a text type).
+    case binary
 
     /// The kinds a save's columns start as: whole numbers where `numeric` says a column holds
     /// numbers (widened as values need), text elsewhere.
@@ -19,20 +38,76 @@ public enum ParquetColumnKind: Int, Sendable, Hashable, Comparable, CaseIterable
         (0..<Swift.max(0, count)).map { numeric.indices.contains($0) && numeric[$0] ? .integer : .text }
     }
 
+    /// The kind a save must have to hold the values of both: the wider of whole numbers and
+    /// reals, and text where two other kinds differ.
+    public func joined(with other: ParquetColumnKind) -> ParquetColumnKind {
+        if self == other { return self }
+        if isWhole && other.isWhole { return .integer }
+        return (isWhole || self == .float || self == .real) && (other.isWhole || other == .float || other == .real) ? .real : .text
+    }
+
+    /// True for the kinds of whole numbers.
+    private var isWhole: Bool {
+        if case .fixedWidthInteger = self { return true }
+        return self == .integer
+    }
+
+    /// The kind a declared type is written as, checked: a time or timestamp of 3, 6 or 9
+    /// digits, a decimal of 1–38 digits with a scale from 0 to its precision; anything else
+    /// is written as the values show (nil).
+    var checked: ParquetColumnKind? {
+        switch self {
+        case let .time(digits), let .timestamp(digits, _): [3, 6, 9].contains(digits) ? self : nil
+        case let .decimal(precision, scale): (1...38).contains(precision) && (0...precision).contains(scale) ? self : nil
+        case let .fixedWidthInteger(bits, _): [8, 16, 32, 64].contains(bits) ? self : nil
+        default: self
+        }
+    }
+
     /// The physical type in the file's schema.
     var physicalType: Int {
         switch self {
-        case .integer: 2
+        case .boolean: 0
+        case .date, .time(digits: 3): 1
+        case let .fixedWidthInteger(bits, _): bits <= 32 ? 1 : 2
+        case .integer, .time, .timestamp: 2
+        case .float: 4
+        case let .decimal(precision, _): precision <= 18 ? 2 : 7
         case .real: 5
-        case .text: 6
+        case .text, .binary: 6
+        }
+    }
+
+    /// The width of a fixed-length value (a decimal past 18 digits), nil for the others.
+    var fixedLength: Int? {
+        if case let .decimal(precision, _) = self, precision > 18 { return 16 }
+        return nil
+    }
+
+    /// How the builder keeps a value of this kind: a whole number (booleans, days, times,
+    /// decimals of up to 18 digits too), a double, a float (as a double), text as it is, or
+    /// bytes read from the text shown (hex, a long decimal's 16 bytes).
+    enum Storage { case integers, reals, floats, text, bytes }
+
+    /// Where the builder keeps this kind's values.
+    var storage: Storage {
+        switch self {
+        case .real: .reals
+        case .float: .floats
+        case .text: .text
+        case .binary: .bytes
+        case .decimal where fixedLength != nil: .bytes
+        default: .integers
         }
     }
 
     /// The narrowest kind at or above `self` that holds `bytes` exactly.
     func widened(toHold bytes: UnsafeBufferPointer<UInt8>) -> ParquetColumnKind {
-        if self == .integer, Self.integer(bytes) != nil { return .integer }
-        if self <= .real, Self.real(bytes) != nil { return .real }
-        return .text
+        switch self {
+        case .integer where Self.integer(bytes) != nil, .fixedWidthInteger where Self.integer(bytes) != nil: return .integer
+        case .integer, .fixedWidthInteger, .real, .float: return Self.real(bytes) != nil ? .real : .text
+        default: return .text
+        }
     }
 
     /// `bytes` as a whole number written without a sign but `-`, without leading zeros, within

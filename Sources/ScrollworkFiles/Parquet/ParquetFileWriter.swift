@@ -59,15 +59,51 @@ struct ParquetFileWriter {
         return meta.bytes + ParquetHybrid.littleEndian(UInt64(meta.bytes.count), bytes: 4) + Self.magic
     }
 
-    /// A column's schema element: optional, of its physical type; text says it is UTF-8 (the
-    /// converted type and the logical type `STRING`).
+    /// A column's schema element: optional, of its physical type, and what its values are (the
+    /// converted type older readers know, and the logical type): text is UTF-8, a date a date.
     private static func schemaElement(_ title: String, _ kind: ParquetColumnKind, _ element: inout ThriftWriter) {
         element.field(1, i32: kind.physicalType)
+        if let length = kind.fixedLength { element.field(2, i32: length) }
         element.field(3, i32: 1)
         element.field(4, string: title)
-        if kind == .text {
+        // A time unit: MILLIS, MICROS or NANOS.
+        func unit(_ digits: Int, _ type: inout ThriftWriter) { type.field(2, structure: { $0.field(digits == 3 ? 1 : digits == 6 ? 2 : 3, structure: { _ in }) }) }
+        switch kind {
+        case .text:
             element.field(6, i32: 0)
             element.field(10, structure: { logical in logical.field(1, structure: { _ in }) })
+        case .date:
+            element.field(6, i32: 6)
+            element.field(10, structure: { logical in logical.field(6, structure: { _ in }) })
+        case let .time(digits):
+            if digits != 9 { element.field(6, i32: digits == 3 ? 7 : 8) }
+            element.field(10, structure: { logical in logical.field(7, structure: { time in
+                time.field(1, bool: false)
+                unit(digits, &time)
+            }) })
+        case let .timestamp(digits, utc):
+            // The converted types say milliseconds or microseconds since the epoch in UTC.
+            if utc, digits != 9 { element.field(6, i32: digits == 3 ? 9 : 10) }
+            element.field(10, structure: { logical in logical.field(8, structure: { stamp in
+                stamp.field(1, bool: utc)
+                unit(digits, &stamp)
+            }) })
+        case let .decimal(precision, scale):
+            element.field(6, i32: 5)
+            element.field(7, i32: scale)
+            element.field(8, i32: precision)
+            element.field(10, structure: { logical in logical.field(5, structure: { decimal in
+                decimal.field(1, i32: scale)
+                decimal.field(2, i32: precision)
+            }) })
+        case let .fixedWidthInteger(bits, signed):
+            // INT_8 … INT_64 are 15 to 18, UINT_8 … UINT_64 11 to 14.
+            element.field(6, i32: (signed ? 15 : 11) + bits.trailingZeroBitCount - 3)
+            element.field(10, structure: { logical in logical.field(10, structure: { integer in
+                integer.field(1, i8: bits)
+                integer.field(2, bool: signed)
+            }) })
+        case .integer, .real, .float, .boolean, .binary: break
         }
     }
 

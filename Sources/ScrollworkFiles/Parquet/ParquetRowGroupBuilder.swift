@@ -5,6 +5,8 @@
 struct ParquetRowGroupBuilder {
     /// Each column's kind.
     let kinds: [ParquetColumnKind]
+    /// How each column's values are kept (worked out once: a save asks for every value).
+    private let storages: [ParquetColumnKind.Storage]
     /// The kind each column must have for every value met so far: ``kinds`` while all fit.
     private(set) var needed: [ParquetColumnKind]
     /// The rows gathered.
@@ -28,6 +30,7 @@ struct ParquetRowGroupBuilder {
     /// An empty row group of columns of `kinds`.
     init(kinds: [ParquetColumnKind]) {
         self.kinds = kinds
+        storages = kinds.map(\.storage)
         needed = kinds
         columns = Array(repeating: Column(), count: kinds.count)
     }
@@ -36,18 +39,33 @@ struct ParquetRowGroupBuilder {
     /// cannot hold widens ``needed`` instead (the group is then to be made again).
     mutating func append(_ value: UnsafeBufferPointer<UInt8>?, column k: Int) {
         guard let value else { return columns[k].present.append(false) }
-        switch kinds[k] {
-        case .integer:
-            guard let v = ParquetColumnKind.integer(value) else { return needed[k] = Swift.max(needed[k], kinds[k].widened(toHold: value)) }
+        switch storages[k] {
+        case .integers:
+            // Whole numbers shown as such, the common case, read without the kind's checks.
+            let whole: Int64?
+            if case .integer = kinds[k] { whole = ParquetColumnKind.integer(value) } else { whole = kinds[k].storedInteger(value) }
+            guard let v = whole else { return widen(k, toHold: value) }
             columns[k].integers.append(v)
-        case .real:
-            guard let v = ParquetColumnKind.real(value) else { return needed[k] = .text }
+        case .reals:
+            guard let v = ParquetColumnKind.real(value) else { return widen(k, toHold: value) }
+            columns[k].reals.append(v)
+        case .floats:
+            guard let v = ParquetColumnKind.float(value) else { return widen(k, toHold: value) }
             columns[k].reals.append(v)
         case .text:
             columns[k].text.append(contentsOf: value)
             columns[k].ends.append(columns[k].text.count)
+        case .bytes:
+            guard let bytes = kinds[k].storedBytes(value) else { return widen(k, toHold: value) }
+            columns[k].text += bytes
+            columns[k].ends.append(columns[k].text.count)
         }
         columns[k].present.append(true)
+    }
+
+    /// Notes that column `k` must be wide enough for `value`, which its kind cannot hold.
+    private mutating func widen(_ k: Int, toHold value: UnsafeBufferPointer<UInt8>) {
+        needed[k] = needed[k].joined(with: kinds[k].widened(toHold: value))
     }
 
     /// Ends the row being gathered.
@@ -74,10 +92,10 @@ struct ParquetRowGroupBuilder {
                     continue
                 }
                 let v = at[r]
-                switch kinds[k] {
-                case .integer: moved.integers.append(column.integers[v])
-                case .real: moved.reals.append(column.reals[v])
-                case .text:
+                switch storages[k] {
+                case .integers: moved.integers.append(column.integers[v])
+                case .reals, .floats: moved.reals.append(column.reals[v])
+                case .text, .bytes:
                     moved.text += column.text[(v == 0 ? 0 : column.ends[v - 1])..<column.ends[v]]
                     moved.ends.append(moved.text.count)
                 }

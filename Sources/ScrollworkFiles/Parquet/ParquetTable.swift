@@ -119,6 +119,41 @@ public struct ParquetTable: TableSource {
         root.children.indices.contains(column) && root.children[column].isLeaf && root.children[column].kind.isNumeric
     }
 
+    /// The column's own type, for a save as Parquet: whole numbers of their width and sign,
+    /// floats, doubles, dates, times, timestamps (Spark's INT96 as nanoseconds), decimals,
+    /// booleans and bytes as they are here; text and UUIDs as text; nil for a nested field
+    /// (saved as its JSON text) and a decimal that says no precision.
+    public func parquetKind(ofColumn column: Int) -> ParquetColumnKind? {
+        guard root.children.indices.contains(column), root.children[column].isLeaf, !root.children[column].isRepeated else { return nil }
+        let element = root.children[column].element
+        switch root.children[column].kind {
+        case .boolean: return .boolean
+        case .signed: return .fixedWidthInteger(bits: Self.bits(of: element), signed: true)
+        case .unsigned: return .fixedWidthInteger(bits: Self.bits(of: element), signed: false)
+        case .float: return .float
+        case .double, .float16: return .real
+        case .binary: return .binary
+        case .date: return .date
+        case let .time(digits): return .time(digits: digits)
+        case let .timestamp(digits, utc): return .timestamp(digits: digits, utc: utc)
+        case .int96: return .timestamp(digits: 9, utc: false)
+        case let .decimal(scale):
+            var precision = element.precision
+            if let logical = element.logical, case let .structure(fields) = logical, let (id, value) = fields.first, id == 5 { precision = value[2]?.intValue ?? precision }
+            return precision.map { .decimal(precision: $0, scale: scale) }
+        case .text, .uuid: return .text
+        }
+    }
+
+    /// The bits of a whole number's type: its integer type's, its converted type's, else its
+    /// physical type's (`INT32` or `INT64`).
+    private static func bits(of element: ParquetMetadata.SchemaElement) -> Int {
+        if let logical = element.logical, case let .structure(fields) = logical, let (id, value) = fields.first, id == 10,
+           let bits = value[1]?.intValue, [8, 16, 32, 64].contains(bits) { return bits }
+        if let converted = element.converted, (11...18).contains(converted) { return 8 << ((converted - 11) % 4) }
+        return element.type == 1 ? 32 : 64
+    }
+
     /// True for a file on this machine: opening read its footer already, and the first page
     /// of each column is a read and a decode away (a file on a web server is read off the loop).
     public var readsFirstPageAtOnce: Bool { !file.isRemote }

@@ -9,7 +9,7 @@ struct ThriftWriter {
 
     /// A compact-protocol type.
     enum FieldType: UInt8 {
-        case i32 = 5, i64 = 6, binary = 8, list = 9, structure = 12
+        case boolTrue = 1, boolFalse = 2, i8 = 3, i32 = 5, i64 = 6, binary = 8, list = 9, structure = 12
     }
 
     mutating func field(_ id: Int16, i32 value: Int) {
@@ -20,6 +20,15 @@ struct ThriftWriter {
     mutating func field(_ id: Int16, i64 value: Int) {
         header(id, .i64)
         zigzag(Int64(value))
+    }
+
+    /// A boolean field: its value is its type (1 true, 2 false), with no bytes after.
+    mutating func field(_ id: Int16, bool value: Bool) { header(id, value ? .boolTrue : .boolFalse) }
+
+    /// A byte field: the byte itself, as it is.
+    mutating func field(_ id: Int16, i8 value: Int) {
+        header(id, .i8)
+        bytes.append(UInt8(truncatingIfNeeded: value))
     }
 
     mutating func field(_ id: Int16, binary value: [UInt8]) {

@@ -18,6 +18,10 @@ extension TableSource {
     public var about: String? { nil }
     /// Nothing more to read.
     public var aboutIsPending: Bool { false }
+
+    /// None: a save chooses from the values shown.
+    public func parquetKind(ofColumn column: Int) -> ParquetColumnKind? { nil }
+
     /// ``TableSource/about``, at once.
     public func aboutOnceRead(progress: TableProgress) throws(TableSourceError) -> String? { about }
     /// Nothing known before reading.
@@ -390,7 +394,8 @@ extension TableSource {
     ///   (``TableSourceError/cancelled``; what `output`'s path held stays).
     public func write(names: [Int]?, count: Int, where filters: [RowFilter], orderedBy order: [ColumnOrder], columns: [Int], format: ExportFormat,
                       to output: OutputFile, progress: TableProgress) throws(TableSourceError) -> Int {
-        var kinds: [ParquetColumnKind]? = nil
+        // Declared types first, the rest from the values shown.
+        var kinds: [ParquetColumnKind] = columns.map { parquetKind(ofColumn: $0)?.checked ?? (isNumeric($0) ? .integer : .text) }
         while true {
             var writer: TableWriter
             do {

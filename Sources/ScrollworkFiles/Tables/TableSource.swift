@@ -26,6 +26,11 @@ public protocol TableSource: Sendable {
     var columnTitles: [String] { get }
     /// True when column `column` holds numbers (JSON Lines writes them as numbers).
     func isNumeric(_ column: Int) -> Bool
+    /// The type a Parquet save writes column `column` as, where the source declares one (a
+    /// Parquet file's own dates, times, decimals, booleans and bytes, so a file saved again
+    /// keeps them); nil (the default) to choose from the values shown. A value the type cannot
+    /// hold as shown widens the column, as a save of text does.
+    func parquetKind(ofColumn column: Int) -> ParquetColumnKind?
     /// The files the table is read from, which a save never replaces.
     var readFiles: Set<FileIdentity> { get }
 

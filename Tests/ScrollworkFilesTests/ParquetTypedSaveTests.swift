@@ -1,0 +1,135 @@
+import Foundation
+import Scrollwork
+import Testing
+@testable import ScrollworkFiles
+
+/// #67 item 3: a Parquet file saved again as Parquet (Ctrl-S, `--output`) keeps its columns'
+/// types: dates, times, timestamps, decimals, booleans, bytes, floats and whole numbers of
+/// every width and sign, each value exactly as shown; a value a type cannot hold as shown
+/// widens its column, and no kind traps.
+@Suite struct ParquetTypedSaveTests {
+    /// `table`'s columns written as Parquet the way a save writes a view, then read back.
+    static func savedAgain(_ table: some TableSource, filters: [RowFilter] = []) throws -> ParquetTable {
+        let path = ParquetWriterTests.path()
+        defer { unlink(path) }
+        let count = try table.count(where: filters, progress: .unwatched)
+        _ = try table.write(names: nil, count: count, where: filters, orderedBy: [], columns: Array(table.columnTitles.indices), format: .parquet,
+                            to: OutputFile(path: path), progress: .unwatched)
+        return try ParquetTable(path: path)
+    }
+
+    @Test("every fixture's flat columns saved as Parquet keep their type (physical, logical, width and sign) and every value; INT96 becomes nanoseconds")
+    func everyFixtureKeepsItsTypes() throws {
+        let names = ["types-snappy", "types-polars", "types-duckdb", "types-v2-plain", "types-delta", "int96", "session"]
+        for name in names {
+            let source = try ParquetTable(path: ParquetReaderTests.folder + "/\(name).parquet")
+            let saved = try Self.savedAgain(source)
+            for column in source.columnTitles.indices {
+                let want = source.parquetKind(ofColumn: column)
+                #expect(want != nil, "\(name): \(source.columnTitles[column]) has a type to keep")
+                #expect(saved.parquetKind(ofColumn: column) == want, "\(name): \(source.columnTitles[column])")
+                let element = saved.root.children[column].element
+                #expect(element.type == want?.physicalType, "\(name): \(source.columnTitles[column])")
+            }
+            #expect(try ParquetWriterTests.values(saved) == ParquetWriterTests.values(source), "\(name)")
+        }
+        let int96 = try ParquetTable(path: ParquetReaderTests.folder + "/int96.parquet")
+        #expect(int96.parquetKind(ofColumn: 0) == .timestamp(digits: 9, utc: false))
+    }
+
+    @Test("a filtered view of a typed file saves its kept rows with the same types, a null staying null")
+    func filteredViewKeepsTypes() throws {
+        let source = try ParquetTable(path: ParquetReaderTests.folder + "/types-snappy.parquet")
+        let filter = try RowFilter(parsing: "int8>50", columns: ColumnNames(source.columnTitles))
+        let saved = try Self.savedAgain(source, filters: [filter])
+        #expect(try saved.rowCount(progress: .unwatched) == source.count(where: [filter], progress: .unwatched))
+        #expect((0..<source.columnTitles.count).map(saved.parquetKind(ofColumn:)) == (0..<source.columnTitles.count).map(source.parquetKind(ofColumn:)))
+        let kept = try source.rowNames(where: [filter], orderedBy: [], progress: .unwatched)
+        #expect(try ParquetWriterTests.values(saved) == source.rows(named: kept, progress: .unwatched).map { row in row.map { $0.isMissing ? nil : $0.description } })
+    }
+
+    @Test("a value its type would not show again exactly widens the column (to text, or a wider number) and the save starts over; the rest keep their types")
+    func valuesThatDoNotFitWiden() throws {
+        let kinds: [ParquetColumnKind] = [.date, .time(digits: 3), .timestamp(digits: 6, utc: true), .decimal(precision: 9, scale: 2), .binary, .boolean,
+                                          .fixedWidthInteger(bits: 8, signed: true), .float, .fixedWidthInteger(bits: 64, signed: false), .decimal(precision: 30, scale: 4)]
+        let good: [String?] = ["2024-01-31", "13:45:30.123", "2024-01-31 13:45:30.000000Z", "-498.63", "00ff", "true", "-128", "-62.4", "18446744073709551615",
+                               "-10000000.0000"]
+        let bad: [String?] = ["2024-02-30", "13:45", "2024-01-31 13:45:30.000000", "1.5", "00FF", "yes", "128", "0.30000000000000004", "-1", "1e5"]
+        let titles = kinds.indices.map { "c\($0)" }
+        // Good values alone keep every kind.
+        let path = ParquetWriterTests.path()
+        defer { unlink(path) }
+        var writer = try TableWriter(output: OutputFile(path: path), format: .parquet, titles: titles, parquetKinds: kinds)
+        try writer.append([good, Array(repeating: nil, count: kinds.count)])
+        #expect(writer.widerKinds == nil)
+        try writer.finish()
+        let kept = try ParquetTable(path: path)
+        #expect(kinds.indices.map(kept.parquetKind(ofColumn:)) == kinds)
+        #expect(try ParquetWriterTests.values(kept) == [good, Array(repeating: nil, count: kinds.count)])
+        // One bad value each widens every column, and the save started over holds all as shown.
+        let other = ParquetWriterTests.path()
+        defer { unlink(other) }
+        let output = try OutputFile(path: other)
+        var given: [ParquetColumnKind]? = kinds
+        var rounds = 0
+        repeat {
+            if rounds > 0 { try output.startOver() }
+            writer = try TableWriter(output: output, format: .parquet, titles: titles, parquetKinds: given)
+            try writer.append([good, bad])
+            given = writer.widerKinds ?? given
+            rounds += 1
+        } while writer.widerKinds != nil && rounds < 4
+        #expect(given == [.text, .text, .text, .text, .text, .text, .integer, .real, .text, .text], "2^64 - 1 beside -1: no number holds both exactly")
+        try writer.finish()
+        let widened = try ParquetWriterTests.values(ParquetTable(path: other))
+        #expect(widened[0] == good.enumerated().map { k, value in k == 7 ? "-62.4" : value })
+        #expect(widened[1] == bad.enumerated().map { k, value in k == 7 ? "0.30000000000000004" : value })
+    }
+
+    @Test("text is taken in a type only as the view writes that type: each day its month has, four-digit years at once and others as written, canonical decimals, no -0")
+    func textTakenOnlyAsWritten() {
+        func stored(_ kind: ParquetColumnKind, _ text: String) -> Int64? {
+            var text = text
+            return text.withUTF8 { kind.storedInteger($0) }
+        }
+        let date = ParquetColumnKind.date
+        #expect(stored(date, "1970-01-01") == 0 && stored(date, "2024-02-29") == 19_782 && stored(date, "0000-03-01") == -719_468)
+        #expect(stored(date, "10000-01-01") == 2_932_897 && stored(date, "-0001-12-31") == -719_529)
+        for bad in ["2023-02-29", "2024-04-31", "2024-13-01", "2024-00-10", "2024-1-01", "24-01-01", "2024/01/01", "+2024-01-01", "02024-01-01", ""] {
+            #expect(stored(date, bad) == nil, "\(bad)")
+        }
+        let stamp = ParquetColumnKind.timestamp(digits: 3, utc: true)
+        #expect(stored(stamp, "1970-01-01 00:00:01.500Z") == 1500 && stored(stamp, "1969-12-31 23:59:59.999Z") == -1)
+        #expect(stored(stamp, "1970-01-01 00:00:01.500") == nil && stored(stamp, "1970-01-01 24:00:00.000Z") == nil && stored(stamp, "1970-01-01T00:00:01.500Z") == nil)
+        #expect(stored(.timestamp(digits: 9, utc: false), "2263-01-01 00:00:00.000000000") == nil, "past what nanoseconds in 64 bits hold")
+        let price = ParquetColumnKind.decimal(precision: 5, scale: 2)
+        #expect(stored(price, "0.05") == 5 && stored(price, "-0.05") == -5 && stored(price, "999.99") == 99_999 && stored(price, "-120.00") == -12_000)
+        for bad in ["-0.00", "007.00", ".05", "0.5", "1000.00", "1e2", "12", "12.", "+1.00", "1.000"] { #expect(stored(price, bad) == nil, "\(bad)") }
+        #expect(stored(.decimal(precision: 3, scale: 0), "-999") == -999 && stored(.decimal(precision: 3, scale: 0), "0") == 0)
+        #expect(stored(.boolean, "true") == 1 && stored(.boolean, "false") == 0 && stored(.boolean, "True") == nil && stored(.boolean, "1") == nil)
+        #expect(stored(.fixedWidthInteger(bits: 8, signed: false), "255") == 255 && stored(.fixedWidthInteger(bits: 8, signed: false), "256") == nil)
+        #expect(stored(.fixedWidthInteger(bits: 64, signed: false), "18446744073709551615") == -1 && stored(.fixedWidthInteger(bits: 64, signed: false), "18446744073709551616") == nil)
+        #expect(stored(.fixedWidthInteger(bits: 16, signed: true), "-32768") == -32_768 && stored(.fixedWidthInteger(bits: 16, signed: true), "32768") == nil)
+    }
+
+    @Test("kinds out of their range, and fewer or more kinds than columns, never trap: such a column is text, one past them as numeric says")
+    func hostileKindsAreText() throws {
+        let hostile: [ParquetColumnKind] = [.time(digits: Int.min), .timestamp(digits: 4, utc: true), .decimal(precision: Int.max, scale: -1),
+                                            .decimal(precision: 39, scale: 2), .fixedWidthInteger(bits: Int.min, signed: false), .fixedWidthInteger(bits: 63, signed: true)]
+        let row: [String?] = ["13:45:30.123", "x", "1.5", "2", "7", "-3", "12"]
+        for kinds in [hostile, [], hostile + hostile] {
+            let path = ParquetWriterTests.path()
+            defer { unlink(path) }
+            var writer = try TableWriter(output: OutputFile(path: path), format: .parquet, titles: row.indices.map { "c\($0)" },
+                                         numeric: row.indices.map { $0 == 6 }, parquetKinds: kinds)
+            try writer.append([row])
+            #expect(writer.widerKinds == nil)
+            try writer.finish()
+            let read = try ParquetTable(path: path)
+            #expect(try ParquetWriterTests.values(read) == [row])
+            if kinds.count == hostile.count { #expect(read.parquetKind(ofColumn: 6) == .fixedWidthInteger(bits: 64, signed: true), "INT64, as a column of whole numbers is written") }
+            #expect((0..<hostile.count).allSatisfy { read.parquetKind(ofColumn: $0) == .text })
+            #expect([Int.min, -1, row.count, Int.max].allSatisfy { read.parquetKind(ofColumn: $0) == nil })
+        }
+    }
+}
