@@ -26,6 +26,13 @@ struct ParquetMetadata: Sendable {
         var precision: Int?
         /// The logical type, as its union's struct.
         var logical: ThriftValue?
+
+        /// The logical type's union member: its field id (5 decimal, 10 integer, …) and its
+        /// value; nil where the writer set none.
+        var logicalType: (id: Int16, value: ThriftValue)? {
+            guard case let .structure(union)? = logical, let (id, value) = union.first else { return nil }
+            return (id, value)
+        }
     }
 
     /// A row group: its rows and one chunk a column.

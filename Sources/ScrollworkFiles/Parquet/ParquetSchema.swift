@@ -75,7 +75,7 @@ package enum ParquetValueKind: Sendable, Hashable {
 
     init(_ element: ParquetMetadata.SchemaElement) {
         let type = element.type ?? 6
-        if let logical = element.logical, case let .structure(fields) = logical, let (id, value) = fields.first {
+        if let (id, value) = element.logicalType {
             switch id {
             case 1, 4, 12: self = .text; return
             case 5: self = .decimal(scale: Swift.max(0, value[1]?.intValue ?? element.scale ?? 0)); return

@@ -139,7 +139,7 @@ public struct ParquetTable: TableSource {
         case .int96: return .timestamp(digits: 9, utc: false)
         case let .decimal(scale):
             var precision = element.precision
-            if let logical = element.logical, case let .structure(fields) = logical, let (id, value) = fields.first, id == 5 { precision = value[2]?.intValue ?? precision }
+            if let logical = element.logicalType, logical.id == 5 { precision = logical.value[2]?.intValue ?? precision }
             return precision.map { .decimal(precision: $0, scale: scale) }
         case .text, .uuid: return .text
         }
@@ -148,8 +148,8 @@ public struct ParquetTable: TableSource {
     /// The bits of a whole number's type: its integer type's, its converted type's, else its
     /// physical type's (`INT32` or `INT64`).
     private static func bits(of element: ParquetMetadata.SchemaElement) -> Int {
-        if let logical = element.logical, case let .structure(fields) = logical, let (id, value) = fields.first, id == 10,
-           let bits = value[1]?.intValue, [8, 16, 32, 64].contains(bits) { return bits }
+        if let logical = element.logicalType, logical.id == 10,
+           let bits = logical.value[1]?.intValue, [8, 16, 32, 64].contains(bits) { return bits }
         if let converted = element.converted, (11...18).contains(converted) { return 8 << ((converted - 11) % 4) }
         return element.type == 1 ? 32 : 64
     }

@@ -66,10 +66,10 @@ extension ParquetColumnKind {
     }
 
     /// `bytes` as the bytes this kind keeps: a decimal past 18 digits as 16 bytes of big-endian
-    /// two's complement, bytes shown as hex as those bytes; nil where they do not spell them.
+    /// two's complement, bytes shown as hex as those bytes; nil where they do not spell them
+    /// (text is kept as it is, without asking).
     func storedBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
         switch self {
-        case .text: return Array(bytes)
         case .binary:
             guard bytes.count % 2 == 0 else { return nil }
             var out: [UInt8] = []
